@@ -49,10 +49,8 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line hecbench_graphb_cc.go:41
 		incr := gc_gdx * gbThreadsPerBlock
-
 //line hecbench_graphb_cc.go:43
 		for gc_off, gc_limit, gc_more := 0, nodes, true; gc_more; gc_off += incr {
 			gc_b.Tick()
@@ -60,197 +58,136 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 				return
 			}
 			gc_more = false
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off3 := (gc_bx * gbThreadsPerBlock) + gc_off
-					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(label) && gc_to <= len(label)-gc_off3 {
-						gc_at := label[gc_off3:][:gc_to]
-						gc_step := gc_from
-						for ; gc_step+3 < gc_to; gc_step += 4 {
-							{
-								gc_tx := gc_step + 0
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_graphb_cc.go:40
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_cc.go:43
-								v := from + gc_off
-								gc_more = true
-								_ = v
-
-//line hecbench_graphb_cc.go:44
-								gc_at[gc_tx] = int32(v)
-							}
-							{
-								gc_tx := gc_step + 1
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_graphb_cc.go:40
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_cc.go:43
-								v := from + gc_off
-								gc_more = true
-								_ = v
-
-//line hecbench_graphb_cc.go:44
-								gc_at[gc_tx] = int32(v)
-							}
-							{
-								gc_tx := gc_step + 2
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_graphb_cc.go:40
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_cc.go:43
-								v := from + gc_off
-								gc_more = true
-								_ = v
-
-//line hecbench_graphb_cc.go:44
-								gc_at[gc_tx] = int32(v)
-							}
-							{
-								gc_tx := gc_step + 3
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_graphb_cc.go:40
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_cc.go:43
-								v := from + gc_off
-								gc_more = true
-								_ = v
-
-//line hecbench_graphb_cc.go:44
-								gc_at[gc_tx] = int32(v)
-							}
-						}
-						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
+//line hecbench_graphb_cc.go:50
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := (gc_bx * gbThreadsPerBlock) + gc_off
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(label) && gc_to <= len(label)-gc_off3 {
+					gc_at := label[gc_off3:][:gc_to]
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
 //line hecbench_graphb_cc.go:40
 							from := gc_tx + gc_bx*gbThreadsPerBlock
-							_ = from
-
 //line hecbench_graphb_cc.go:43
 							v := from + gc_off
 							gc_more = true
-							_ = v
-
 //line hecbench_graphb_cc.go:44
 							gc_at[gc_tx] = int32(v)
 						}
-					} else {
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-							{
-								gc_tx := gc_step2 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_cc.go:40
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_cc.go:43
-								v := from + gc_off
-								gc_more = true
-
-//line hecbench_graphb_cc.go:44
-								label[v] = int32(v)
-							}
-							{
-								gc_tx := gc_step2 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_cc.go:40
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_cc.go:43
-								v := from + gc_off
-								gc_more = true
-
-//line hecbench_graphb_cc.go:44
-								label[v] = int32(v)
-							}
-							{
-								gc_tx := gc_step2 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_cc.go:40
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_cc.go:43
-								v := from + gc_off
-								gc_more = true
-
-//line hecbench_graphb_cc.go:44
-								label[v] = int32(v)
-							}
-							{
-								gc_tx := gc_step2 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_cc.go:40
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_cc.go:43
-								v := from + gc_off
-								gc_more = true
-
-//line hecbench_graphb_cc.go:44
-								label[v] = int32(v)
-							}
-						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
+						{
+							gc_tx := gc_step + 1
 //line hecbench_graphb_cc.go:40
 							from := gc_tx + gc_bx*gbThreadsPerBlock
-							_ = from
-
 //line hecbench_graphb_cc.go:43
 							v := from + gc_off
 							gc_more = true
-
+//line hecbench_graphb_cc.go:44
+							gc_at[gc_tx] = int32(v)
+						}
+						{
+							gc_tx := gc_step + 2
+//line hecbench_graphb_cc.go:40
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_cc.go:43
+							v := from + gc_off
+							gc_more = true
+//line hecbench_graphb_cc.go:44
+							gc_at[gc_tx] = int32(v)
+						}
+						{
+							gc_tx := gc_step + 3
+//line hecbench_graphb_cc.go:40
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_cc.go:43
+							v := from + gc_off
+							gc_more = true
+//line hecbench_graphb_cc.go:44
+							gc_at[gc_tx] = int32(v)
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line hecbench_graphb_cc.go:40
+						from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_cc.go:43
+						v := from + gc_off
+						gc_more = true
+//line hecbench_graphb_cc.go:44
+						gc_at[gc_tx] = int32(v)
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_cc.go:40
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_cc.go:43
+							v := from + gc_off
+							gc_more = true
+//line hecbench_graphb_cc.go:44
+							label[v] = int32(v)
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_cc.go:40
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_cc.go:43
+							v := from + gc_off
+							gc_more = true
+//line hecbench_graphb_cc.go:44
+							label[v] = int32(v)
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_cc.go:40
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_cc.go:43
+							v := from + gc_off
+							gc_more = true
+//line hecbench_graphb_cc.go:44
+							label[v] = int32(v)
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_cc.go:40
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_cc.go:43
+							v := from + gc_off
+							gc_more = true
 //line hecbench_graphb_cc.go:44
 							label[v] = int32(v)
 						}
 					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_graphb_cc.go:40
+						from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_cc.go:43
+						v := from + gc_off
+						gc_more = true
+//line hecbench_graphb_cc.go:44
+						label[v] = int32(v)
+					}
 				}
 			}
 		}
-
 //line hecbench_graphb_cc.go:47
 		for gc_off2, gc_limit2, gc_more2 := 0, nodes, true; gc_more2; gc_off2 += incr {
 			gc_b.Tick()
@@ -258,192 +195,117 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 				return
 			}
 			gc_more2 = false
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_off2+(gc_bx*gbThreadsPerBlock), gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off4 := (gc_bx * gbThreadsPerBlock) + gc_off2
-					if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(count) && gc_to <= len(count)-gc_off4 {
-						gc_at2 := count[gc_off4:][:gc_to]
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-							{
-								gc_tx := gc_step3 + 0
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_graphb_cc.go:40
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_cc.go:47
-								v_ := from + gc_off2
-								gc_more2 = true
-								_ = v_
-
+//line hecbench_graphb_cc.go:54
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off2+(gc_bx*gbThreadsPerBlock), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := (gc_bx * gbThreadsPerBlock) + gc_off2
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(count) && gc_to <= len(count)-gc_off4 {
+					gc_at2 := count[gc_off4:][:gc_to]
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
 //line hecbench_graphb_cc.go:48
-								gc_at2[gc_tx] = 0
-							}
-							{
-								gc_tx := gc_step3 + 1
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_graphb_cc.go:40
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_cc.go:47
-								v_ := from + gc_off2
-								gc_more2 = true
-								_ = v_
-
-//line hecbench_graphb_cc.go:48
-								gc_at2[gc_tx] = 0
-							}
-							{
-								gc_tx := gc_step3 + 2
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_graphb_cc.go:40
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_cc.go:47
-								v_ := from + gc_off2
-								gc_more2 = true
-								_ = v_
-
-//line hecbench_graphb_cc.go:48
-								gc_at2[gc_tx] = 0
-							}
-							{
-								gc_tx := gc_step3 + 3
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_graphb_cc.go:40
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_cc.go:47
-								v_ := from + gc_off2
-								gc_more2 = true
-								_ = v_
-
-//line hecbench_graphb_cc.go:48
-								gc_at2[gc_tx] = 0
-							}
-						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_graphb_cc.go:40
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_cc.go:47
-							v_ := from + gc_off2
 							gc_more2 = true
-							_ = v_
-
 //line hecbench_graphb_cc.go:48
 							gc_at2[gc_tx] = 0
 						}
-					} else {
-						gc_step4 := gc_from
-						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-							{
-								gc_tx := gc_step4 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_cc.go:40
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_cc.go:47
-								v_ := from + gc_off2
-								gc_more2 = true
-
+						{
+							gc_tx := gc_step3 + 1
 //line hecbench_graphb_cc.go:48
-								count[v_] = 0
-							}
-							{
-								gc_tx := gc_step4 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_cc.go:40
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_cc.go:47
-								v_ := from + gc_off2
-								gc_more2 = true
-
+							gc_more2 = true
 //line hecbench_graphb_cc.go:48
-								count[v_] = 0
-							}
-							{
-								gc_tx := gc_step4 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_cc.go:40
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_cc.go:47
-								v_ := from + gc_off2
-								gc_more2 = true
-
-//line hecbench_graphb_cc.go:48
-								count[v_] = 0
-							}
-							{
-								gc_tx := gc_step4 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_cc.go:40
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_cc.go:47
-								v_ := from + gc_off2
-								gc_more2 = true
-
-//line hecbench_graphb_cc.go:48
-								count[v_] = 0
-							}
+							gc_at2[gc_tx] = 0
 						}
-						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						{
+							gc_tx := gc_step3 + 2
+//line hecbench_graphb_cc.go:48
+							gc_more2 = true
+//line hecbench_graphb_cc.go:48
+							gc_at2[gc_tx] = 0
+						}
+						{
+							gc_tx := gc_step3 + 3
+//line hecbench_graphb_cc.go:48
+							gc_more2 = true
+//line hecbench_graphb_cc.go:48
+							gc_at2[gc_tx] = 0
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line hecbench_graphb_cc.go:48
+						gc_more2 = true
+//line hecbench_graphb_cc.go:48
+						gc_at2[gc_tx] = 0
+					}
+				} else {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line hecbench_graphb_cc.go:40
 							from := gc_tx + gc_bx*gbThreadsPerBlock
-							_ = from
-
 //line hecbench_graphb_cc.go:47
 							v_ := from + gc_off2
 							gc_more2 = true
-
 //line hecbench_graphb_cc.go:48
 							count[v_] = 0
 						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_cc.go:40
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_cc.go:47
+							v_ := from + gc_off2
+							gc_more2 = true
+//line hecbench_graphb_cc.go:48
+							count[v_] = 0
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_cc.go:40
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_cc.go:47
+							v_ := from + gc_off2
+							gc_more2 = true
+//line hecbench_graphb_cc.go:48
+							count[v_] = 0
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_cc.go:40
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_cc.go:47
+							v_ := from + gc_off2
+							gc_more2 = true
+//line hecbench_graphb_cc.go:48
+							count[v_] = 0
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_graphb_cc.go:40
+						from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_cc.go:47
+						v_ := from + gc_off2
+						gc_more2 = true
+//line hecbench_graphb_cc.go:48
+						count[v_] = 0
 					}
 				}
 			}
@@ -474,10 +336,8 @@ func gc_body_compute1(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, n
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
-
 //line hecbench_graphb_cc.go:58
 	incr := (gc_gdx * gbThreadsPerBlock) / gbWarpsize
-
 //line hecbench_graphb_cc.go:60
 	for gc_off, gc_limit, gc_more := 0, nodes, true; gc_more; gc_off += incr {
 		gc_b.Tick()
@@ -485,75 +345,61 @@ func gc_body_compute1(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, n
 			return
 		}
 		gc_more = false
-		{
-			gc_bx := gc_lo%gc_gdx - 1
-			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-				gc_pos.Block = gc_blk
-				gc_bx++
-				if gc_bx == gc_gdx {
-					gc_bx = 0
-				}
-				{
-					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
+//line hecbench_graphb_cc.go:67
+		gc_bx := gc_lo%gc_gdx - 1
+		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+			gc_pos.Block = gc_blk
+			gc_bx++
+			if gc_bx == gc_gdx {
+				gc_bx = 0
+			}
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_graphb_cc.go:57
-							from := (gc_tx + gc_bx*gbThreadsPerBlock) / gbWarpsize
-							_ = from
-
+						from := (gc_tx + gc_bx*gbThreadsPerBlock) / gbWarpsize
 //line hecbench_graphb_cc.go:59
-							lane := gc_tx % gbWarpsize
-							_ = lane
-
-//line hecbench_graphb_cc.go:60
-							gc_start := from
-							v := gc_start + gc_off
-							if !(v < gc_limit) || v < gc_start && compiled.StrideStopped(gc_start, incr, gc_limit, false) {
-								continue
-							}
-							gc_more = true
-
+						lane := gc_tx % gbWarpsize
+						gc_start := from
+						v := gc_start + gc_off
+						if !(v < gc_limit) || v < gc_start && compiled.StrideStopped(gc_start, incr, gc_limit, false) {
+							continue
+						}
+						gc_more = true
 //line hecbench_graphb_cc.go:61
-							beg := int(nidx[v])
-
-//line hecbench_graphb_cc.go:62
-							end := int(nidx[v+1])
-
-//line hecbench_graphb_cc.go:63
-							vstat := representative(v, label)
-
-//line hecbench_graphb_cc.go:64
-							for j := beg + lane; j < end; j += gbWarpsize {
-								nli := nlist[j] >> 1
-								if minus[j] {
-									negCnt[j]++
-								} else {
-									ostat := representative(int(nli), label)
-									var repeat bool
-									for more := true; more; more = repeat {
+						beg := int(nidx[v])
+						end := int(nidx[v+1])
+						vstat := representative(v, label)
+						for j := beg + lane; j < end; j += gbWarpsize {
+							nli := nlist[j] >> 1
+							if minus[j] {
+								negCnt[j]++
+							} else {
+								ostat := representative(int(nli), label)
+								var repeat bool
+								for more := true; more; more = repeat {
 //line hecbench_graphb_cc.go:71
-										gc_b.Tick()
+									gc_b.Tick()
 //line hecbench_graphb_cc.go:71
-										if gc_b.Stopped() {
+									if gc_b.Stopped() {
 //line hecbench_graphb_cc.go:71
-											return
-//line hecbench_graphb_cc.go:71
-										}
-										repeat = false
-										if vstat != ostat {
-											var ret int32
-											if vstat < ostat {
-												if ret = atomic.CAS(&label[ostat], ostat, vstat); ret != ostat {
-													ostat = ret
-													repeat = true
-												}
-											} else {
-												if ret = atomic.CAS(&label[vstat], vstat, ostat); ret != vstat {
-													vstat = ret
-													repeat = true
-												}
+										return
+									}
+//line hecbench_graphb_cc.go:72
+									repeat = false
+									if vstat != ostat {
+										var ret int32
+										if vstat < ostat {
+											if ret = atomic.CAS(&label[ostat], ostat, vstat); ret != ostat {
+												ostat = ret
+												repeat = true
+											}
+										} else {
+											if ret = atomic.CAS(&label[vstat], vstat, ostat); ret != vstat {
+												vstat = ret
+												repeat = true
 											}
 										}
 									}
@@ -587,10 +433,8 @@ func gc_body_flatten(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label []
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
-
 //line hecbench_graphb_cc.go:98
 	incr := gc_gdx * gbThreadsPerBlock
-
 //line hecbench_graphb_cc.go:100
 	for gc_off, gc_limit, gc_more := 0, nodes, true; gc_more; gc_off += incr {
 		gc_b.Tick()
@@ -598,65 +442,52 @@ func gc_body_flatten(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label []
 			return
 		}
 		gc_more = false
-		{
-			gc_bx := gc_lo%gc_gdx - 1
-			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-				gc_pos.Block = gc_blk
-				gc_bx++
-				if gc_bx == gc_gdx {
-					gc_bx = 0
+//line hecbench_graphb_cc.go:107
+		gc_bx := gc_lo%gc_gdx - 1
+		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+			gc_pos.Block = gc_blk
+			gc_bx++
+			if gc_bx == gc_gdx {
+				gc_bx = 0
+			}
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
+					panic(compiled.ErrGuardWraps)
 				}
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_graphb_cc.go:97
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-							_ = from
-
+						from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:100
-							v := from + gc_off
-							gc_more = true
-
+						v := from + gc_off
+						gc_more = true
 //line hecbench_graphb_cc.go:101
-							var next int32
-
-//line hecbench_graphb_cc.go:102
-							vstat := label[v]
-
-//line hecbench_graphb_cc.go:103
-							old := vstat
-
+						var next int32
+						vstat := label[v]
+						old := vstat
+						for {
 //line hecbench_graphb_cc.go:104
-							for {
+							gc_b.Tick()
 //line hecbench_graphb_cc.go:104
-								gc_b.Tick()
+							if gc_b.Stopped() {
 //line hecbench_graphb_cc.go:104
-								if gc_b.Stopped() {
-//line hecbench_graphb_cc.go:104
-									return
-//line hecbench_graphb_cc.go:104
-								}
-								next = label[vstat]
-								if !(vstat > next) {
-									break
-								}
-								vstat = next
+								return
 							}
-
-//line hecbench_graphb_cc.go:111
-							if old != vstat {
-								label[v] = vstat
+//line hecbench_graphb_cc.go:105
+							next = label[vstat]
+							if !(vstat > next) {
+								break
 							}
+							vstat = next
+						}
+						if old != vstat {
+							label[v] = vstat
 						}
 					}
 				}
@@ -697,7 +528,6 @@ func gc_body_ccSize(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label, co
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line hecbench_graphb_cc.go:122
 		incr := gc_gdx * gbThreadsPerBlock
 		{
@@ -722,170 +552,86 @@ func gc_body_ccSize(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label, co
 					gc_step := gc_from
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_graphb_cc.go:121
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_cc.go:123
-							{
-								gc_at[0] = 0
-								gc_at2[0] = 0
-							}
+//line hecbench_graphb_cc.go:124
+							gc_at[0] = 0
+							gc_at2[0] = 0
 						}
 						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_graphb_cc.go:121
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_cc.go:123
-							{
-								gc_at[0] = 0
-								gc_at2[0] = 0
-							}
+//line hecbench_graphb_cc.go:124
+							gc_at[0] = 0
+							gc_at2[0] = 0
 						}
 						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_graphb_cc.go:121
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_cc.go:123
-							{
-								gc_at[0] = 0
-								gc_at2[0] = 0
-							}
+//line hecbench_graphb_cc.go:124
+							gc_at[0] = 0
+							gc_at2[0] = 0
 						}
 						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_graphb_cc.go:121
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_cc.go:123
-							{
-								gc_at[0] = 0
-								gc_at2[0] = 0
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_graphb_cc.go:121
-						from := gc_tx + gc_bx*gbThreadsPerBlock
-						_ = from
-
-//line hecbench_graphb_cc.go:123
-						{
+//line hecbench_graphb_cc.go:124
 							gc_at[0] = 0
 							gc_at2[0] = 0
 						}
 					}
+//line hecbench_graphb_cc.go:129
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line hecbench_graphb_cc.go:124
+						gc_at[0] = 0
+						gc_at2[0] = 0
+					}
 				} else {
+//line hecbench_graphb_cc.go:129
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_cc.go:121
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_cc.go:123
-							{
-								hi[0] = 0
-								wSize[0] = 0
-							}
+//line hecbench_graphb_cc.go:124
+							hi[0] = 0
+							wSize[0] = 0
 						}
 						{
+//line hecbench_graphb_cc.go:129
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_cc.go:121
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_cc.go:123
-							{
-								hi[0] = 0
-								wSize[0] = 0
-							}
+//line hecbench_graphb_cc.go:124
+							hi[0] = 0
+							wSize[0] = 0
 						}
 						{
+//line hecbench_graphb_cc.go:129
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_cc.go:121
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_cc.go:123
-							{
-								hi[0] = 0
-								wSize[0] = 0
-							}
+//line hecbench_graphb_cc.go:124
+							hi[0] = 0
+							wSize[0] = 0
 						}
 						{
+//line hecbench_graphb_cc.go:129
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_cc.go:121
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_cc.go:123
-							{
-								hi[0] = 0
-								wSize[0] = 0
-							}
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_cc.go:121
-						from := gc_tx + gc_bx*gbThreadsPerBlock
-						_ = from
-
-//line hecbench_graphb_cc.go:123
-						{
+//line hecbench_graphb_cc.go:124
 							hi[0] = 0
 							wSize[0] = 0
 						}
 					}
+//line hecbench_graphb_cc.go:129
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_graphb_cc.go:124
+						hi[0] = 0
+						wSize[0] = 0
+					}
 				}
 			}
 		}
-
 //line hecbench_graphb_cc.go:127
 		gc_chunk := compiled.StrideChunk(incr)
 		gc_span := (incr) * gc_chunk
-
 //line hecbench_graphb_cc.go:127
 		for gc_off, gc_limit, gc_more := 0, nodes, true; gc_more; gc_off += (incr) * gc_chunk {
 			gc_b.Tick()
@@ -893,45 +639,40 @@ func gc_body_ccSize(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label, co
 				return
 			}
 			gc_more = false
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+//line hecbench_graphb_cc.go:134
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_graphb_cc.go:121
-						from := gc_tx + gc_bx*gbThreadsPerBlock
-						_ = from
-
+					from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:127
-						gc_start := from
-						gc_from2 := gc_start + gc_off
-						gc_trips := gc_limit - gc_from2
-						switch {
-						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, incr, gc_chunk, gc_limit, false)
-						case gc_trips > gc_span:
-							gc_trips = gc_chunk
-						case gc_trips > 0:
-							gc_trips = (gc_trips-1)/(incr) + 1
-						default:
-							gc_trips = 0
-						}
-						if gc_trips == gc_chunk {
-							gc_more = true
-						}
-						for v := gc_from2; gc_trips > 0; v, gc_trips = v+(incr), gc_trips-1 {
-
+					gc_start := from
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, incr, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(incr) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for v := gc_from2; gc_trips > 0; v, gc_trips = v+(incr), gc_trips-1 {
 //line hecbench_graphb_cc.go:128
-							atomic.Add(&count[label[v]], 1)
-						}
+						atomic.Add(&count[label[v]], 1)
 					}
 				}
 			}
@@ -959,80 +700,63 @@ func gc_body_largestCC(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, count 
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
-
 //line hecbench_graphb_cc.go:137
 	incr := gc_gdx * gbThreadsPerBlock
-
-//line hecbench_graphb_cc.go:138
 	for gc_off, gc_limit, gc_more := 0, nodes, true; gc_more; gc_off += incr {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		{
-			gc_bx := gc_lo%gc_gdx - 1
-			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-				gc_pos.Block = gc_blk
-				gc_bx++
-				if gc_bx == gc_gdx {
-					gc_bx = 0
+//line hecbench_graphb_cc.go:145
+		gc_bx := gc_lo%gc_gdx - 1
+		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+			gc_pos.Block = gc_blk
+			gc_bx++
+			if gc_bx == gc_gdx {
+				gc_bx = 0
+			}
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
+					panic(compiled.ErrGuardWraps)
 				}
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_off2 := (gc_bx * gbThreadsPerBlock) + gc_off
-						gc_off3 := 0
-						if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(count) && gc_to <= len(count)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(hi) {
-							gc_at := count[gc_off2:][:gc_to]
-							gc_at2 := hi[gc_off3:][:1]
-							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off2 := (gc_bx * gbThreadsPerBlock) + gc_off
+					gc_off3 := 0
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(count) && gc_to <= len(count)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(hi) {
+						gc_at := count[gc_off2:][:gc_to]
+						gc_at2 := hi[gc_off3:][:1]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_cc.go:136
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:138
-								v := from + gc_off
-								gc_more = true
-								_ = v
-
+							v := from + gc_off
+							gc_more = true
 //line hecbench_graphb_cc.go:139
-								dHi := uint64(gc_at[gc_tx])<<32 | uint64(v)
-
-//line hecbench_graphb_cc.go:140
-								if gc_at2[0] < dHi {
-									atomic.Max(&gc_at2[0], dHi)
-								}
+							dHi := uint64(gc_at[gc_tx])<<32 | uint64(v)
+							if gc_at2[0] < dHi {
+								atomic.Max(&gc_at2[0], dHi)
 							}
-						} else {
-							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_cc.go:136
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
+							from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:138
-								v := from + gc_off
-								gc_more = true
-
+							v := from + gc_off
+							gc_more = true
 //line hecbench_graphb_cc.go:139
-								dHi := uint64(count[v])<<32 | uint64(v)
-
-//line hecbench_graphb_cc.go:140
-								if hi[0] < dHi {
-									atomic.Max(&hi[0], dHi)
-								}
+							dHi := uint64(count[v])<<32 | uint64(v)
+							if hi[0] < dHi {
+								atomic.Max(&hi[0], dHi)
 							}
 						}
 					}
@@ -1064,71 +788,56 @@ func gc_body_ccHopCount(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx,
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
-
 //line hecbench_graphb_cc.go:151
 	incr := (gc_gdx * gbThreadsPerBlock) / gbWarpsize
-
 //line hecbench_graphb_cc.go:154
 	hi2 := int32(hi[0] & 0xffffffff)
-
-//line hecbench_graphb_cc.go:155
 	for gc_off, gc_limit, gc_more := 0, nodes, true; gc_more; gc_off += incr {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		{
-			gc_bx := gc_lo%gc_gdx - 1
-			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-				gc_pos.Block = gc_blk
-				gc_bx++
-				if gc_bx == gc_gdx {
-					gc_bx = 0
-				}
-				{
-					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
+//line hecbench_graphb_cc.go:162
+		gc_bx := gc_lo%gc_gdx - 1
+		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+			gc_pos.Block = gc_blk
+			gc_bx++
+			if gc_bx == gc_gdx {
+				gc_bx = 0
+			}
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_graphb_cc.go:150
-							from := (gc_tx + gc_bx*gbThreadsPerBlock) / gbWarpsize
-							_ = from
-
+						from := (gc_tx + gc_bx*gbThreadsPerBlock) / gbWarpsize
 //line hecbench_graphb_cc.go:152
-							lane := gc_tx % gbWarpsize
-							_ = lane
-
+						lane := gc_tx % gbWarpsize
 //line hecbench_graphb_cc.go:155
-							gc_start := from
-							v := gc_start + gc_off
-							if !(v < gc_limit) || v < gc_start && compiled.StrideStopped(gc_start, incr, gc_limit, false) {
-								continue
-							}
-							gc_more = true
-
+						gc_start := from
+						v := gc_start + gc_off
+						if !(v < gc_limit) || v < gc_start && compiled.StrideStopped(gc_start, incr, gc_limit, false) {
+							continue
+						}
+						gc_more = true
 //line hecbench_graphb_cc.go:156
-							lblv := label[v]
-
-//line hecbench_graphb_cc.go:157
-							if int(lblv) == v {
-								c := int32(math.MaxInt32 - 1)
-								if lblv == hi2 {
-									c = 0
-								}
-								count[lblv] = c
+						lblv := label[v]
+						if int(lblv) == v {
+							c := int32(math.MaxInt32 - 1)
+							if lblv == hi2 {
+								c = 0
 							}
-
-//line hecbench_graphb_cc.go:164
-							for j := int(nidx[v]) + lane; j < int(nidx[v+1]); j += gbWarpsize {
-								nli := nlist[j] >> 1
-								lbln := label[nli]
-								if lblv < lbln {
-									idx := atomic.Add(&wSize[0], 1)
-									ws1[idx] = lblv
-									ws2[idx] = lbln
-								}
+							count[lblv] = c
+						}
+						for j := int(nidx[v]) + lane; j < int(nidx[v+1]); j += gbWarpsize {
+							nli := nlist[j] >> 1
+							lbln := label[nli]
+							if lblv < lbln {
+								idx := atomic.Add(&wSize[0], 1)
+								ws1[idx] = lblv
+								ws2[idx] = lbln
 							}
 						}
 					}
@@ -1160,10 +869,8 @@ func gc_body_bellmanFord(gc_b *compiled.Block, gc_lo, gc_hi int, count []int32, 
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
-
 //line hecbench_graphb_cc.go:181
 	incr := gc_gdx * gbThreadsPerBlock
-
 //line hecbench_graphb_cc.go:183
 	for gc_off, gc_limit, gc_more := 0, int(wSize[0]), true; gc_more; gc_off += incr {
 		gc_b.Tick()
@@ -1171,55 +878,42 @@ func gc_body_bellmanFord(gc_b *compiled.Block, gc_lo, gc_hi int, count []int32, 
 			return
 		}
 		gc_more = false
-		{
-			gc_bx := gc_lo%gc_gdx - 1
-			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-				gc_pos.Block = gc_blk
-				gc_bx++
-				if gc_bx == gc_gdx {
-					gc_bx = 0
+//line hecbench_graphb_cc.go:190
+		gc_bx := gc_lo%gc_gdx - 1
+		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+			gc_pos.Block = gc_blk
+			gc_bx++
+			if gc_bx == gc_gdx {
+				gc_bx = 0
+			}
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
+					panic(compiled.ErrGuardWraps)
 				}
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_graphb_cc.go:180
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-							_ = from
-
+						from := gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:183
-							i := from + gc_off
-							gc_more = true
-
+						i := from + gc_off
+						gc_more = true
 //line hecbench_graphb_cc.go:184
-							lblv := ws1[i]
-
-//line hecbench_graphb_cc.go:185
-							lbln := ws2[i]
-
-//line hecbench_graphb_cc.go:186
-							distv := count[lblv]
-
-//line hecbench_graphb_cc.go:187
-							distn := count[lbln]
-
-//line hecbench_graphb_cc.go:188
-							if distv+1 < distn {
-								count[lbln] = distv + 1
-								changed[0] = true
-							} else if distn+1 < distv {
-								count[lblv] = distn + 1
-								changed[0] = true
-							}
+						lblv := ws1[i]
+						lbln := ws2[i]
+						distv := count[lblv]
+						distn := count[lbln]
+						if distv+1 < distn {
+							count[lbln] = distv + 1
+							changed[0] = true
+						} else if distn+1 < distv {
+							count[lblv] = distn + 1
+							changed[0] = true
 						}
 					}
 				}
@@ -1250,10 +944,8 @@ func gc_body_incrementCC(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, labe
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
-
 //line hecbench_graphb_cc.go:203
 	incr := gc_gdx * gbThreadsPerBlock
-
 //line hecbench_graphb_cc.go:205
 	for gc_off, gc_limit, gc_more := 0, nodes, true; gc_more; gc_off += incr {
 		gc_b.Tick()
@@ -1261,201 +953,140 @@ func gc_body_incrementCC(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, labe
 			return
 		}
 		gc_more = false
-		{
-			gc_bx := gc_lo%gc_gdx - 1
-			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-				gc_pos.Block = gc_blk
-				gc_bx++
-				if gc_bx == gc_gdx {
-					gc_bx = 0
+//line hecbench_graphb_cc.go:212
+		gc_bx := gc_lo%gc_gdx - 1
+		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+			gc_pos.Block = gc_blk
+			gc_bx++
+			if gc_bx == gc_gdx {
+				gc_bx = 0
+			}
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
+					panic(compiled.ErrGuardWraps)
 				}
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_off2 := (gc_bx * gbThreadsPerBlock) + gc_off
-						if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(inCC) && gc_to <= len(inCC)-gc_off2 && gc_off2 <= len(label) && gc_to <= len(label)-gc_off2 {
-							gc_at := inCC[gc_off2:][:gc_to]
-							gc_at2 := label[gc_off2:][:gc_to]
-							gc_step := gc_from
-							for ; gc_step+3 < gc_to; gc_step += 4 {
-								{
-									gc_tx := gc_step + 0
-									_ = gc_tx
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_cc.go:202
-									from := gc_tx + gc_bx*gbThreadsPerBlock
-									_ = from
-
-//line hecbench_graphb_cc.go:205
-									v := from + gc_off
-									gc_more = true
-									_ = v
-
-//line hecbench_graphb_cc.go:206
-									gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
-								}
-								{
-									gc_tx := gc_step + 1
-									_ = gc_tx
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_cc.go:202
-									from := gc_tx + gc_bx*gbThreadsPerBlock
-									_ = from
-
-//line hecbench_graphb_cc.go:205
-									v := from + gc_off
-									gc_more = true
-									_ = v
-
-//line hecbench_graphb_cc.go:206
-									gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
-								}
-								{
-									gc_tx := gc_step + 2
-									_ = gc_tx
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_cc.go:202
-									from := gc_tx + gc_bx*gbThreadsPerBlock
-									_ = from
-
-//line hecbench_graphb_cc.go:205
-									v := from + gc_off
-									gc_more = true
-									_ = v
-
-//line hecbench_graphb_cc.go:206
-									gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
-								}
-								{
-									gc_tx := gc_step + 3
-									_ = gc_tx
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_cc.go:202
-									from := gc_tx + gc_bx*gbThreadsPerBlock
-									_ = from
-
-//line hecbench_graphb_cc.go:205
-									v := from + gc_off
-									gc_more = true
-									_ = v
-
-//line hecbench_graphb_cc.go:206
-									gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
-								}
-							}
-							for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off2 := (gc_bx * gbThreadsPerBlock) + gc_off
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(inCC) && gc_to <= len(inCC)-gc_off2 && gc_off2 <= len(label) && gc_to <= len(label)-gc_off2 {
+						gc_at := inCC[gc_off2:][:gc_to]
+						gc_at2 := label[gc_off2:][:gc_to]
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+//line hecbench_graphb_cc.go:237
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_cc.go:202
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_cc.go:205
-								v := from + gc_off
+//line hecbench_graphb_cc.go:206
 								gc_more = true
-								_ = v
-
 //line hecbench_graphb_cc.go:206
 								gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
 							}
-						} else {
-							gc_step2 := gc_from
-							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-								{
-									gc_tx := gc_step2 + 0
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_cc.go:202
-									from := gc_tx + gc_bx*gbThreadsPerBlock
-									_ = from
-
-//line hecbench_graphb_cc.go:205
-									v := from + gc_off
-									gc_more = true
-
-//line hecbench_graphb_cc.go:206
-									inCC[v] += (count[label[v]] % 2) ^ 1
-								}
-								{
-									gc_tx := gc_step2 + 1
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_cc.go:202
-									from := gc_tx + gc_bx*gbThreadsPerBlock
-									_ = from
-
-//line hecbench_graphb_cc.go:205
-									v := from + gc_off
-									gc_more = true
-
-//line hecbench_graphb_cc.go:206
-									inCC[v] += (count[label[v]] % 2) ^ 1
-								}
-								{
-									gc_tx := gc_step2 + 2
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_cc.go:202
-									from := gc_tx + gc_bx*gbThreadsPerBlock
-									_ = from
-
-//line hecbench_graphb_cc.go:205
-									v := from + gc_off
-									gc_more = true
-
-//line hecbench_graphb_cc.go:206
-									inCC[v] += (count[label[v]] % 2) ^ 1
-								}
-								{
-									gc_tx := gc_step2 + 3
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_cc.go:202
-									from := gc_tx + gc_bx*gbThreadsPerBlock
-									_ = from
-
-//line hecbench_graphb_cc.go:205
-									v := from + gc_off
-									gc_more = true
-
-//line hecbench_graphb_cc.go:206
-									inCC[v] += (count[label[v]] % 2) ^ 1
-								}
-							}
-							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+							{
+								gc_tx := gc_step + 1
+//line hecbench_graphb_cc.go:211
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-
+//line hecbench_graphb_cc.go:206
+								gc_more = true
+//line hecbench_graphb_cc.go:206
+								gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
+							}
+							{
+								gc_tx := gc_step + 2
+//line hecbench_graphb_cc.go:211
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line hecbench_graphb_cc.go:206
+								gc_more = true
+//line hecbench_graphb_cc.go:206
+								gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
+							}
+							{
+								gc_tx := gc_step + 3
+//line hecbench_graphb_cc.go:211
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line hecbench_graphb_cc.go:206
+								gc_more = true
+//line hecbench_graphb_cc.go:206
+								gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_cc.go:206
+							gc_more = true
+//line hecbench_graphb_cc.go:206
+							gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
+						}
+					} else {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+							{
+								gc_tx := gc_step2 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 //line hecbench_graphb_cc.go:202
 								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
 //line hecbench_graphb_cc.go:205
 								v := from + gc_off
 								gc_more = true
-
 //line hecbench_graphb_cc.go:206
 								inCC[v] += (count[label[v]] % 2) ^ 1
 							}
+							{
+								gc_tx := gc_step2 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line hecbench_graphb_cc.go:202
+								from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_cc.go:205
+								v := from + gc_off
+								gc_more = true
+//line hecbench_graphb_cc.go:206
+								inCC[v] += (count[label[v]] % 2) ^ 1
+							}
+							{
+								gc_tx := gc_step2 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line hecbench_graphb_cc.go:202
+								from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_cc.go:205
+								v := from + gc_off
+								gc_more = true
+//line hecbench_graphb_cc.go:206
+								inCC[v] += (count[label[v]] % 2) ^ 1
+							}
+							{
+								gc_tx := gc_step2 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line hecbench_graphb_cc.go:202
+								from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_cc.go:205
+								v := from + gc_off
+								gc_more = true
+//line hecbench_graphb_cc.go:206
+								inCC[v] += (count[label[v]] % 2) ^ 1
+							}
+						}
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_cc.go:202
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_cc.go:205
+							v := from + gc_off
+							gc_more = true
+//line hecbench_graphb_cc.go:206
+							inCC[v] += (count[label[v]] % 2) ^ 1
 						}
 					}
 				}
@@ -1467,4 +1098,5 @@ func gc_body_incrementCC(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, labe
 // gc_files_hecbench_graphb_cc holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_graphb_cc.go
+//line hecbench_graphb_cc.go:219
 var gc_files_hecbench_graphb_cc embed.FS

@@ -50,10 +50,8 @@ func gc_body_init3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx, n
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-
 //line hecbench_graphb_cc.go:41
 		incr := gc_gdx2 * gbThreadsPerBlock
-
 //line hecbench_graphb_cc.go:43
 		for gc_off, gc_limit, gc_more := 0, nodes, true; gc_more; gc_off += incr {
 			gc_b2.Tick()
@@ -61,184 +59,137 @@ func gc_body_init3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx, n
 				return
 			}
 			gc_more = false
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off+(gc_bx2*gbThreadsPerBlock), gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off5 := (gc_bx2 * gbThreadsPerBlock) + gc_off
-					if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(label) && gc_to2 <= len(label)-gc_off5 {
-						gc_at3 := label[gc_off5:][:gc_to2]
-						gc_vstep := gc_from2
-						if compiled.SIMD {
+//line hecbench_graphb_cc.go:50
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off+(gc_bx2*gbThreadsPerBlock), gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off5 := (gc_bx2 * gbThreadsPerBlock) + gc_off
+				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(label) && gc_to2 <= len(label)-gc_off5 {
+					gc_at3 := label[gc_off5:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line hecbench_graphb_cc.go:40
-							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 //line hecbench_graphb_cc.go:40
-							_ = gc_iota2
-							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line hecbench_graphb_cc.go:40
-								var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
-//line hecbench_graphb_cc.go:40
-								_ = from
+							var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:43
-								var v int = from + gc_off
-//line hecbench_graphb_cc.go:43
-								_ = v
+							var v int = from + gc_off
+							if v < -2147483648 || v > 2147483640 {
 //line hecbench_graphb_cc.go:44
-								if v < -2147483648 || v > 2147483640 {
-//line hecbench_graphb_cc.go:44
-									break
-//line hecbench_graphb_cc.go:44
-								}
-								archsimd.BroadcastInt32x8(int32(v)).Add(gc_iota2).StoreSlice(gc_at3[gc_tx2:])
+								break
 							}
-							archsimd.ClearAVXUpperBits()
+//line hecbench_graphb_cc.go:45
+							archsimd.BroadcastInt32x8(int32(v)).Add(gc_iota2).StoreSlice(gc_at3[gc_tx2:])
 						}
-						if gc_vstep > gc_from2 {
-							gc_more = true
-						}
-						for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from2 {
+						gc_more = true
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 //line hecbench_graphb_cc.go:40
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-							_ = from
-
+						from := gc_tx2 + gc_bx2*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:43
-							v := from + gc_off
-							gc_more = true
-							_ = v
-
+						v := from + gc_off
+						gc_more = true
 //line hecbench_graphb_cc.go:44
-							gc_at3[gc_tx2] = int32(v)
-						}
-					} else {
-						gc_vstep2 := gc_from2
-						if compiled.SIMD {
+						gc_at3[gc_tx2] = int32(v)
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
 //line hecbench_graphb_cc.go:40
-							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
 //line hecbench_graphb_cc.go:40
-							_ = gc_iota
-							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line hecbench_graphb_cc.go:40
-								var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
-//line hecbench_graphb_cc.go:40
-								_ = from
+							var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:43
-								var v int = from + gc_off
-//line hecbench_graphb_cc.go:43
-								_ = v
+							var v int = from + gc_off
+							if v < -2147483648 || v > 2147483640 || v < 0 || v > len(label)-8 {
 //line hecbench_graphb_cc.go:44
-								if v < -2147483648 || v > 2147483640 || v < 0 || v > len(label)-8 {
-//line hecbench_graphb_cc.go:44
-									break
-//line hecbench_graphb_cc.go:44
-								}
-								archsimd.BroadcastInt32x8(int32(v)).Add(gc_iota).StoreSlice(label[v:])
+								break
 							}
-							archsimd.ClearAVXUpperBits()
+//line hecbench_graphb_cc.go:45
+							archsimd.BroadcastInt32x8(int32(v)).Add(gc_iota).StoreSlice(label[v:])
 						}
-						if gc_vstep2 > gc_from2 {
-							gc_more = true
-						}
-						gc_step5 := gc_vstep2
-						for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-							{
-								gc_tx2 := gc_step5 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_cc.go:40
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_cc.go:43
-								v := from + gc_off
-								gc_more = true
-
-//line hecbench_graphb_cc.go:44
-								label[v] = int32(v)
-							}
-							{
-								gc_tx2 := gc_step5 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_cc.go:40
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_cc.go:43
-								v := from + gc_off
-								gc_more = true
-
-//line hecbench_graphb_cc.go:44
-								label[v] = int32(v)
-							}
-							{
-								gc_tx2 := gc_step5 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_cc.go:40
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_cc.go:43
-								v := from + gc_off
-								gc_more = true
-
-//line hecbench_graphb_cc.go:44
-								label[v] = int32(v)
-							}
-							{
-								gc_tx2 := gc_step5 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_cc.go:40
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_cc.go:43
-								v := from + gc_off
-								gc_more = true
-
-//line hecbench_graphb_cc.go:44
-								label[v] = int32(v)
-							}
-						}
-						for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from2 {
+						gc_more = true
+					}
+					gc_step5 := gc_vstep2
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line hecbench_graphb_cc.go:40
 							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-							_ = from
-
 //line hecbench_graphb_cc.go:43
 							v := from + gc_off
 							gc_more = true
-
+//line hecbench_graphb_cc.go:44
+							label[v] = int32(v)
+						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_cc.go:40
+							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_cc.go:43
+							v := from + gc_off
+							gc_more = true
+//line hecbench_graphb_cc.go:44
+							label[v] = int32(v)
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_cc.go:40
+							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_cc.go:43
+							v := from + gc_off
+							gc_more = true
+//line hecbench_graphb_cc.go:44
+							label[v] = int32(v)
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_cc.go:40
+							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_cc.go:43
+							v := from + gc_off
+							gc_more = true
 //line hecbench_graphb_cc.go:44
 							label[v] = int32(v)
 						}
 					}
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_cc.go:40
+						from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_cc.go:43
+						v := from + gc_off
+						gc_more = true
+//line hecbench_graphb_cc.go:44
+						label[v] = int32(v)
+					}
 				}
 			}
 		}
-
 //line hecbench_graphb_cc.go:47
 		for gc_off2, gc_limit2, gc_more2 := 0, nodes, true; gc_more2; gc_off2 += incr {
 			gc_b2.Tick()
@@ -246,175 +197,127 @@ func gc_body_init3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx, n
 				return
 			}
 			gc_more2 = false
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off2+(gc_bx2*gbThreadsPerBlock), gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off6 := (gc_bx2 * gbThreadsPerBlock) + gc_off2
-					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(count) && gc_to2 <= len(count)-gc_off6 {
-						gc_at4 := count[gc_off6:][:gc_to2]
-						gc_vstep3 := gc_from2
-						if compiled.SIMD {
+//line hecbench_graphb_cc.go:54
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off2+(gc_bx2*gbThreadsPerBlock), gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off6 := (gc_bx2 * gbThreadsPerBlock) + gc_off2
+				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(count) && gc_to2 <= len(count)-gc_off6 {
+					gc_at4 := count[gc_off6:][:gc_to2]
+					gc_vstep3 := gc_from2
+					if compiled.SIMD {
 //line hecbench_graphb_cc.go:48
-							gc_vb2 := archsimd.BroadcastInt32x8(0)
-//line hecbench_graphb_cc.go:48
-							_ = gc_vb2
-							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+						gc_vb2 := archsimd.BroadcastInt32x8(0)
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 //line hecbench_graphb_cc.go:40
-								var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
-//line hecbench_graphb_cc.go:40
-								_ = from
+							var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:47
-								var v_ int = from + gc_off2
+							var v_ int = from + gc_off2
 //line hecbench_graphb_cc.go:47
-								_ = v_
-//line hecbench_graphb_cc.go:48
-								gc_vb2.StoreSlice(gc_at4[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_vstep3 > gc_from2 {
-							gc_more2 = true
-						}
-						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_graphb_cc.go:40
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_cc.go:47
-							v_ := from + gc_off2
-							gc_more2 = true
 							_ = v_
-
-//line hecbench_graphb_cc.go:48
-							gc_at4[gc_tx2] = 0
+							gc_vb2.StoreSlice(gc_at4[gc_tx2:])
 						}
-					} else {
-						gc_vstep4 := gc_from2
-						if compiled.SIMD {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep3 > gc_from2 {
+						gc_more2 = true
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 //line hecbench_graphb_cc.go:48
-							gc_vb := archsimd.BroadcastInt32x8(0)
+						gc_more2 = true
 //line hecbench_graphb_cc.go:48
-							_ = gc_vb
-							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+						gc_at4[gc_tx2] = 0
+					}
+				} else {
+					gc_vstep4 := gc_from2
+					if compiled.SIMD {
+//line hecbench_graphb_cc.go:48
+						gc_vb := archsimd.BroadcastInt32x8(0)
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 //line hecbench_graphb_cc.go:40
-								var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
-//line hecbench_graphb_cc.go:40
-								_ = from
+							var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:47
-								var v_ int = from + gc_off2
-//line hecbench_graphb_cc.go:47
-								_ = v_
+							var v_ int = from + gc_off2
+							if v_ < 0 || v_ > len(count)-8 {
 //line hecbench_graphb_cc.go:48
-								if v_ < 0 || v_ > len(count)-8 {
-//line hecbench_graphb_cc.go:48
-									break
-//line hecbench_graphb_cc.go:48
-								}
-//line hecbench_graphb_cc.go:48
-								gc_vb.StoreSlice(count[v_:])
+								break
 							}
-							archsimd.ClearAVXUpperBits()
+//line hecbench_graphb_cc.go:48
+							gc_vb.StoreSlice(count[v_:])
 						}
-						if gc_vstep4 > gc_from2 {
-							gc_more2 = true
-						}
-						gc_step6 := gc_vstep4
-						for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-							{
-								gc_tx2 := gc_step6 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_cc.go:40
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_cc.go:47
-								v_ := from + gc_off2
-								gc_more2 = true
-
-//line hecbench_graphb_cc.go:48
-								count[v_] = 0
-							}
-							{
-								gc_tx2 := gc_step6 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_cc.go:40
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_cc.go:47
-								v_ := from + gc_off2
-								gc_more2 = true
-
-//line hecbench_graphb_cc.go:48
-								count[v_] = 0
-							}
-							{
-								gc_tx2 := gc_step6 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_cc.go:40
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_cc.go:47
-								v_ := from + gc_off2
-								gc_more2 = true
-
-//line hecbench_graphb_cc.go:48
-								count[v_] = 0
-							}
-							{
-								gc_tx2 := gc_step6 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_cc.go:40
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_cc.go:47
-								v_ := from + gc_off2
-								gc_more2 = true
-
-//line hecbench_graphb_cc.go:48
-								count[v_] = 0
-							}
-						}
-						for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep4 > gc_from2 {
+						gc_more2 = true
+					}
+					gc_step6 := gc_vstep4
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+						{
+							gc_tx2 := gc_step6 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line hecbench_graphb_cc.go:40
 							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-							_ = from
-
 //line hecbench_graphb_cc.go:47
 							v_ := from + gc_off2
 							gc_more2 = true
-
 //line hecbench_graphb_cc.go:48
 							count[v_] = 0
 						}
+						{
+							gc_tx2 := gc_step6 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_cc.go:40
+							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_cc.go:47
+							v_ := from + gc_off2
+							gc_more2 = true
+//line hecbench_graphb_cc.go:48
+							count[v_] = 0
+						}
+						{
+							gc_tx2 := gc_step6 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_cc.go:40
+							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_cc.go:47
+							v_ := from + gc_off2
+							gc_more2 = true
+//line hecbench_graphb_cc.go:48
+							count[v_] = 0
+						}
+						{
+							gc_tx2 := gc_step6 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_cc.go:40
+							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_cc.go:47
+							v_ := from + gc_off2
+							gc_more2 = true
+//line hecbench_graphb_cc.go:48
+							count[v_] = 0
+						}
+					}
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_cc.go:40
+						from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_cc.go:47
+						v_ := from + gc_off2
+						gc_more2 = true
+//line hecbench_graphb_cc.go:48
+						count[v_] = 0
 					}
 				}
 			}
@@ -445,10 +348,8 @@ func gc_body_compute1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_graphb_cc.go:58
 	incr := (gc_gdx2 * gbThreadsPerBlock) / gbWarpsize
-
 //line hecbench_graphb_cc.go:60
 	for gc_off, gc_limit, gc_more := 0, nodes, true; gc_more; gc_off += incr {
 		gc_b2.Tick()
@@ -456,75 +357,61 @@ func gc_body_compute1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx
 			return
 		}
 		gc_more = false
-		{
-			gc_bx2 := gc_lo2%gc_gdx2 - 1
-			for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-				gc_pos2.Block = gc_blk2
-				gc_bx2++
-				if gc_bx2 == gc_gdx2 {
-					gc_bx2 = 0
-				}
-				{
-					for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+//line hecbench_graphb_cc.go:67
+		gc_bx2 := gc_lo2%gc_gdx2 - 1
+		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+			gc_pos2.Block = gc_blk2
+			gc_bx2++
+			if gc_bx2 == gc_gdx2 {
+				gc_bx2 = 0
+			}
+			{
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line hecbench_graphb_cc.go:57
-							from := (gc_tx2 + gc_bx2*gbThreadsPerBlock) / gbWarpsize
-							_ = from
-
+						from := (gc_tx2 + gc_bx2*gbThreadsPerBlock) / gbWarpsize
 //line hecbench_graphb_cc.go:59
-							lane := gc_tx2 % gbWarpsize
-							_ = lane
-
-//line hecbench_graphb_cc.go:60
-							gc_start2 := from
-							v := gc_start2 + gc_off
-							if !(v < gc_limit) || v < gc_start2 && compiled.StrideStopped(gc_start2, incr, gc_limit, false) {
-								continue
-							}
-							gc_more = true
-
+						lane := gc_tx2 % gbWarpsize
+						gc_start2 := from
+						v := gc_start2 + gc_off
+						if !(v < gc_limit) || v < gc_start2 && compiled.StrideStopped(gc_start2, incr, gc_limit, false) {
+							continue
+						}
+						gc_more = true
 //line hecbench_graphb_cc.go:61
-							beg := int(nidx[v])
-
-//line hecbench_graphb_cc.go:62
-							end := int(nidx[v+1])
-
-//line hecbench_graphb_cc.go:63
-							vstat := representative(v, label)
-
-//line hecbench_graphb_cc.go:64
-							for j := beg + lane; j < end; j += gbWarpsize {
-								nli := nlist[j] >> 1
-								if minus[j] {
-									negCnt[j]++
-								} else {
-									ostat := representative(int(nli), label)
-									var repeat bool
-									for more := true; more; more = repeat {
+						beg := int(nidx[v])
+						end := int(nidx[v+1])
+						vstat := representative(v, label)
+						for j := beg + lane; j < end; j += gbWarpsize {
+							nli := nlist[j] >> 1
+							if minus[j] {
+								negCnt[j]++
+							} else {
+								ostat := representative(int(nli), label)
+								var repeat bool
+								for more := true; more; more = repeat {
 //line hecbench_graphb_cc.go:71
-										gc_b2.Tick()
+									gc_b2.Tick()
 //line hecbench_graphb_cc.go:71
-										if gc_b2.Stopped() {
+									if gc_b2.Stopped() {
 //line hecbench_graphb_cc.go:71
-											return
-//line hecbench_graphb_cc.go:71
-										}
-										repeat = false
-										if vstat != ostat {
-											var ret int32
-											if vstat < ostat {
-												if ret = atomic.CAS(&label[ostat], ostat, vstat); ret != ostat {
-													ostat = ret
-													repeat = true
-												}
-											} else {
-												if ret = atomic.CAS(&label[vstat], vstat, ostat); ret != vstat {
-													vstat = ret
-													repeat = true
-												}
+										return
+									}
+//line hecbench_graphb_cc.go:72
+									repeat = false
+									if vstat != ostat {
+										var ret int32
+										if vstat < ostat {
+											if ret = atomic.CAS(&label[ostat], ostat, vstat); ret != ostat {
+												ostat = ret
+												repeat = true
+											}
+										} else {
+											if ret = atomic.CAS(&label[vstat], vstat, ostat); ret != vstat {
+												vstat = ret
+												repeat = true
 											}
 										}
 									}
@@ -558,10 +445,8 @@ func gc_body_flatten(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, label
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_graphb_cc.go:98
 	incr := gc_gdx2 * gbThreadsPerBlock
-
 //line hecbench_graphb_cc.go:100
 	for gc_off, gc_limit, gc_more := 0, nodes, true; gc_more; gc_off += incr {
 		gc_b2.Tick()
@@ -569,65 +454,52 @@ func gc_body_flatten(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, label
 			return
 		}
 		gc_more = false
-		{
-			gc_bx2 := gc_lo2%gc_gdx2 - 1
-			for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-				gc_pos2.Block = gc_blk2
-				gc_bx2++
-				if gc_bx2 == gc_gdx2 {
-					gc_bx2 = 0
+//line hecbench_graphb_cc.go:107
+		gc_bx2 := gc_lo2%gc_gdx2 - 1
+		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+			gc_pos2.Block = gc_blk2
+			gc_bx2++
+			if gc_bx2 == gc_gdx2 {
+				gc_bx2 = 0
+			}
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_off+(gc_bx2*gbThreadsPerBlock), gc_to2) {
+					panic(compiled.ErrGuardWraps)
 				}
-				{
-					gc_from2, gc_to2 := 0, gc_bdx2
-					if !compiled.Adds(gc_off+(gc_bx2*gbThreadsPerBlock), gc_to2) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
-						gc_to2 = gc_bound2
-					}
-					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line hecbench_graphb_cc.go:97
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-							_ = from
-
+						from := gc_tx2 + gc_bx2*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:100
-							v := from + gc_off
-							gc_more = true
-
+						v := from + gc_off
+						gc_more = true
 //line hecbench_graphb_cc.go:101
-							var next int32
-
-//line hecbench_graphb_cc.go:102
-							vstat := label[v]
-
-//line hecbench_graphb_cc.go:103
-							old := vstat
-
+						var next int32
+						vstat := label[v]
+						old := vstat
+						for {
 //line hecbench_graphb_cc.go:104
-							for {
+							gc_b2.Tick()
 //line hecbench_graphb_cc.go:104
-								gc_b2.Tick()
+							if gc_b2.Stopped() {
 //line hecbench_graphb_cc.go:104
-								if gc_b2.Stopped() {
-//line hecbench_graphb_cc.go:104
-									return
-//line hecbench_graphb_cc.go:104
-								}
-								next = label[vstat]
-								if !(vstat > next) {
-									break
-								}
-								vstat = next
+								return
 							}
-
-//line hecbench_graphb_cc.go:111
-							if old != vstat {
-								label[v] = vstat
+//line hecbench_graphb_cc.go:105
+							next = label[vstat]
+							if !(vstat > next) {
+								break
 							}
+							vstat = next
+						}
+						if old != vstat {
+							label[v] = vstat
 						}
 					}
 				}
@@ -668,7 +540,6 @@ func gc_body_ccSize(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, label,
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-
 //line hecbench_graphb_cc.go:122
 		incr := gc_gdx2 * gbThreadsPerBlock
 		{
@@ -693,170 +564,86 @@ func gc_body_ccSize(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, label,
 					gc_step3 := gc_from3
 					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step3 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_graphb_cc.go:121
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_cc.go:123
-							{
-								gc_at3[0] = 0
-								gc_at4[0] = 0
-							}
+//line hecbench_graphb_cc.go:124
+							gc_at3[0] = 0
+							gc_at4[0] = 0
 						}
 						{
-							gc_tx2 := gc_step3 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_graphb_cc.go:121
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_cc.go:123
-							{
-								gc_at3[0] = 0
-								gc_at4[0] = 0
-							}
+//line hecbench_graphb_cc.go:124
+							gc_at3[0] = 0
+							gc_at4[0] = 0
 						}
 						{
-							gc_tx2 := gc_step3 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_graphb_cc.go:121
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_cc.go:123
-							{
-								gc_at3[0] = 0
-								gc_at4[0] = 0
-							}
+//line hecbench_graphb_cc.go:124
+							gc_at3[0] = 0
+							gc_at4[0] = 0
 						}
 						{
-							gc_tx2 := gc_step3 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_graphb_cc.go:121
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_cc.go:123
-							{
-								gc_at3[0] = 0
-								gc_at4[0] = 0
-							}
-						}
-					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_graphb_cc.go:121
-						from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-						_ = from
-
-//line hecbench_graphb_cc.go:123
-						{
+//line hecbench_graphb_cc.go:124
 							gc_at3[0] = 0
 							gc_at4[0] = 0
 						}
 					}
+//line hecbench_graphb_cc.go:129
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_graphb_cc.go:124
+						gc_at3[0] = 0
+						gc_at4[0] = 0
+					}
 				} else {
+//line hecbench_graphb_cc.go:129
 					gc_step4 := gc_from3
 					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 						{
 							gc_tx2 := gc_step4 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_cc.go:121
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_cc.go:123
-							{
-								hi[0] = 0
-								wSize[0] = 0
-							}
+//line hecbench_graphb_cc.go:124
+							hi[0] = 0
+							wSize[0] = 0
 						}
 						{
+//line hecbench_graphb_cc.go:129
 							gc_tx2 := gc_step4 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_cc.go:121
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_cc.go:123
-							{
-								hi[0] = 0
-								wSize[0] = 0
-							}
+//line hecbench_graphb_cc.go:124
+							hi[0] = 0
+							wSize[0] = 0
 						}
 						{
+//line hecbench_graphb_cc.go:129
 							gc_tx2 := gc_step4 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_cc.go:121
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_cc.go:123
-							{
-								hi[0] = 0
-								wSize[0] = 0
-							}
+//line hecbench_graphb_cc.go:124
+							hi[0] = 0
+							wSize[0] = 0
 						}
 						{
+//line hecbench_graphb_cc.go:129
 							gc_tx2 := gc_step4 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_cc.go:121
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_cc.go:123
-							{
-								hi[0] = 0
-								wSize[0] = 0
-							}
-						}
-					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_cc.go:121
-						from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-						_ = from
-
-//line hecbench_graphb_cc.go:123
-						{
+//line hecbench_graphb_cc.go:124
 							hi[0] = 0
 							wSize[0] = 0
 						}
 					}
+//line hecbench_graphb_cc.go:129
+					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_cc.go:124
+						hi[0] = 0
+						wSize[0] = 0
+					}
 				}
 			}
 		}
-
 //line hecbench_graphb_cc.go:127
 		gc_chunk := compiled.StrideChunk(incr)
 		gc_span := (incr) * gc_chunk
-
 //line hecbench_graphb_cc.go:127
 		for gc_off, gc_limit, gc_more := 0, nodes, true; gc_more; gc_off += (incr) * gc_chunk {
 			gc_b2.Tick()
@@ -864,45 +651,40 @@ func gc_body_ccSize(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, label,
 				return
 			}
 			gc_more = false
-			{
-				gc_from3, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off+(gc_bx2*gbThreadsPerBlock), gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+//line hecbench_graphb_cc.go:134
+			gc_from3, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off+(gc_bx2*gbThreadsPerBlock), gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line hecbench_graphb_cc.go:121
-						from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-						_ = from
-
+					from := gc_tx2 + gc_bx2*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:127
-						gc_start2 := from
-						gc_from4 := gc_start2 + gc_off
-						gc_trips2 := gc_limit - gc_from4
-						switch {
-						case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, incr, gc_chunk, gc_limit, false)
-						case gc_trips2 > gc_span:
-							gc_trips2 = gc_chunk
-						case gc_trips2 > 0:
-							gc_trips2 = (gc_trips2-1)/(incr) + 1
-						default:
-							gc_trips2 = 0
-						}
-						if gc_trips2 == gc_chunk {
-							gc_more = true
-						}
-						for v := gc_from4; gc_trips2 > 0; v, gc_trips2 = v+(incr), gc_trips2-1 {
-
+					gc_start2 := from
+					gc_from4 := gc_start2 + gc_off
+					gc_trips2 := gc_limit - gc_from4
+					switch {
+					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, incr, gc_chunk, gc_limit, false)
+					case gc_trips2 > gc_span:
+						gc_trips2 = gc_chunk
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(incr) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk {
+						gc_more = true
+					}
+					for v := gc_from4; gc_trips2 > 0; v, gc_trips2 = v+(incr), gc_trips2-1 {
 //line hecbench_graphb_cc.go:128
-							atomic.Add(&count[label[v]], 1)
-						}
+						atomic.Add(&count[label[v]], 1)
 					}
 				}
 			}
@@ -930,80 +712,63 @@ func gc_body_largestCC(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, cou
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_graphb_cc.go:137
 	incr := gc_gdx2 * gbThreadsPerBlock
-
-//line hecbench_graphb_cc.go:138
 	for gc_off, gc_limit, gc_more := 0, nodes, true; gc_more; gc_off += incr {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
 		gc_more = false
-		{
-			gc_bx2 := gc_lo2%gc_gdx2 - 1
-			for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-				gc_pos2.Block = gc_blk2
-				gc_bx2++
-				if gc_bx2 == gc_gdx2 {
-					gc_bx2 = 0
+//line hecbench_graphb_cc.go:145
+		gc_bx2 := gc_lo2%gc_gdx2 - 1
+		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+			gc_pos2.Block = gc_blk2
+			gc_bx2++
+			if gc_bx2 == gc_gdx2 {
+				gc_bx2 = 0
+			}
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_off+(gc_bx2*gbThreadsPerBlock), gc_to2) {
+					panic(compiled.ErrGuardWraps)
 				}
-				{
-					gc_from2, gc_to2 := 0, gc_bdx2
-					if !compiled.Adds(gc_off+(gc_bx2*gbThreadsPerBlock), gc_to2) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
-						gc_to2 = gc_bound2
-					}
-					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_off4 := (gc_bx2 * gbThreadsPerBlock) + gc_off
-						gc_off5 := 0
-						if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(count) && gc_to2 <= len(count)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(hi) {
-							gc_at3 := count[gc_off4:][:gc_to2]
-							gc_at4 := hi[gc_off5:][:1]
-							for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
+				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_off4 := (gc_bx2 * gbThreadsPerBlock) + gc_off
+					gc_off5 := 0
+					if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(count) && gc_to2 <= len(count)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(hi) {
+						gc_at3 := count[gc_off4:][:gc_to2]
+						gc_at4 := hi[gc_off5:][:1]
+						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
 //line hecbench_graphb_cc.go:136
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
+							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:138
-								v := from + gc_off
-								gc_more = true
-								_ = v
-
+							v := from + gc_off
+							gc_more = true
 //line hecbench_graphb_cc.go:139
-								dHi := uint64(gc_at3[gc_tx2])<<32 | uint64(v)
-
-//line hecbench_graphb_cc.go:140
-								if gc_at4[0] < dHi {
-									atomic.Max(&gc_at4[0], dHi)
-								}
+							dHi := uint64(gc_at3[gc_tx2])<<32 | uint64(v)
+							if gc_at4[0] < dHi {
+								atomic.Max(&gc_at4[0], dHi)
 							}
-						} else {
-							for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
+						}
+					} else {
+						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
 //line hecbench_graphb_cc.go:136
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
+							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:138
-								v := from + gc_off
-								gc_more = true
-
+							v := from + gc_off
+							gc_more = true
 //line hecbench_graphb_cc.go:139
-								dHi := uint64(count[v])<<32 | uint64(v)
-
-//line hecbench_graphb_cc.go:140
-								if hi[0] < dHi {
-									atomic.Max(&hi[0], dHi)
-								}
+							dHi := uint64(count[v])<<32 | uint64(v)
+							if hi[0] < dHi {
+								atomic.Max(&hi[0], dHi)
 							}
 						}
 					}
@@ -1035,71 +800,56 @@ func gc_body_ccHopCount(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, ni
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_graphb_cc.go:151
 	incr := (gc_gdx2 * gbThreadsPerBlock) / gbWarpsize
-
 //line hecbench_graphb_cc.go:154
 	hi2 := int32(hi[0] & 0xffffffff)
-
-//line hecbench_graphb_cc.go:155
 	for gc_off, gc_limit, gc_more := 0, nodes, true; gc_more; gc_off += incr {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
 		gc_more = false
-		{
-			gc_bx2 := gc_lo2%gc_gdx2 - 1
-			for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-				gc_pos2.Block = gc_blk2
-				gc_bx2++
-				if gc_bx2 == gc_gdx2 {
-					gc_bx2 = 0
-				}
-				{
-					for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+//line hecbench_graphb_cc.go:162
+		gc_bx2 := gc_lo2%gc_gdx2 - 1
+		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+			gc_pos2.Block = gc_blk2
+			gc_bx2++
+			if gc_bx2 == gc_gdx2 {
+				gc_bx2 = 0
+			}
+			{
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line hecbench_graphb_cc.go:150
-							from := (gc_tx2 + gc_bx2*gbThreadsPerBlock) / gbWarpsize
-							_ = from
-
+						from := (gc_tx2 + gc_bx2*gbThreadsPerBlock) / gbWarpsize
 //line hecbench_graphb_cc.go:152
-							lane := gc_tx2 % gbWarpsize
-							_ = lane
-
+						lane := gc_tx2 % gbWarpsize
 //line hecbench_graphb_cc.go:155
-							gc_start2 := from
-							v := gc_start2 + gc_off
-							if !(v < gc_limit) || v < gc_start2 && compiled.StrideStopped(gc_start2, incr, gc_limit, false) {
-								continue
-							}
-							gc_more = true
-
+						gc_start2 := from
+						v := gc_start2 + gc_off
+						if !(v < gc_limit) || v < gc_start2 && compiled.StrideStopped(gc_start2, incr, gc_limit, false) {
+							continue
+						}
+						gc_more = true
 //line hecbench_graphb_cc.go:156
-							lblv := label[v]
-
-//line hecbench_graphb_cc.go:157
-							if int(lblv) == v {
-								c := int32(math.MaxInt32 - 1)
-								if lblv == hi2 {
-									c = 0
-								}
-								count[lblv] = c
+						lblv := label[v]
+						if int(lblv) == v {
+							c := int32(math.MaxInt32 - 1)
+							if lblv == hi2 {
+								c = 0
 							}
-
-//line hecbench_graphb_cc.go:164
-							for j := int(nidx[v]) + lane; j < int(nidx[v+1]); j += gbWarpsize {
-								nli := nlist[j] >> 1
-								lbln := label[nli]
-								if lblv < lbln {
-									idx := atomic.Add(&wSize[0], 1)
-									ws1[idx] = lblv
-									ws2[idx] = lbln
-								}
+							count[lblv] = c
+						}
+						for j := int(nidx[v]) + lane; j < int(nidx[v+1]); j += gbWarpsize {
+							nli := nlist[j] >> 1
+							lbln := label[nli]
+							if lblv < lbln {
+								idx := atomic.Add(&wSize[0], 1)
+								ws1[idx] = lblv
+								ws2[idx] = lbln
 							}
 						}
 					}
@@ -1131,10 +881,8 @@ func gc_body_bellmanFord(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, count []int3
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_graphb_cc.go:181
 	incr := gc_gdx2 * gbThreadsPerBlock
-
 //line hecbench_graphb_cc.go:183
 	for gc_off, gc_limit, gc_more := 0, int(wSize[0]), true; gc_more; gc_off += incr {
 		gc_b2.Tick()
@@ -1142,55 +890,42 @@ func gc_body_bellmanFord(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, count []int3
 			return
 		}
 		gc_more = false
-		{
-			gc_bx2 := gc_lo2%gc_gdx2 - 1
-			for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-				gc_pos2.Block = gc_blk2
-				gc_bx2++
-				if gc_bx2 == gc_gdx2 {
-					gc_bx2 = 0
+//line hecbench_graphb_cc.go:190
+		gc_bx2 := gc_lo2%gc_gdx2 - 1
+		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+			gc_pos2.Block = gc_blk2
+			gc_bx2++
+			if gc_bx2 == gc_gdx2 {
+				gc_bx2 = 0
+			}
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_off+(gc_bx2*gbThreadsPerBlock), gc_to2) {
+					panic(compiled.ErrGuardWraps)
 				}
-				{
-					gc_from2, gc_to2 := 0, gc_bdx2
-					if !compiled.Adds(gc_off+(gc_bx2*gbThreadsPerBlock), gc_to2) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
-						gc_to2 = gc_bound2
-					}
-					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line hecbench_graphb_cc.go:180
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-							_ = from
-
+						from := gc_tx2 + gc_bx2*gbThreadsPerBlock
 //line hecbench_graphb_cc.go:183
-							i := from + gc_off
-							gc_more = true
-
+						i := from + gc_off
+						gc_more = true
 //line hecbench_graphb_cc.go:184
-							lblv := ws1[i]
-
-//line hecbench_graphb_cc.go:185
-							lbln := ws2[i]
-
-//line hecbench_graphb_cc.go:186
-							distv := count[lblv]
-
-//line hecbench_graphb_cc.go:187
-							distn := count[lbln]
-
-//line hecbench_graphb_cc.go:188
-							if distv+1 < distn {
-								count[lbln] = distv + 1
-								changed[0] = true
-							} else if distn+1 < distv {
-								count[lblv] = distn + 1
-								changed[0] = true
-							}
+						lblv := ws1[i]
+						lbln := ws2[i]
+						distv := count[lblv]
+						distn := count[lbln]
+						if distv+1 < distn {
+							count[lbln] = distv + 1
+							changed[0] = true
+						} else if distn+1 < distv {
+							count[lblv] = distn + 1
+							changed[0] = true
 						}
 					}
 				}
@@ -1221,10 +956,8 @@ func gc_body_incrementCC(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, l
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_graphb_cc.go:203
 	incr := gc_gdx2 * gbThreadsPerBlock
-
 //line hecbench_graphb_cc.go:205
 	for gc_off, gc_limit, gc_more := 0, nodes, true; gc_more; gc_off += incr {
 		gc_b2.Tick()
@@ -1232,201 +965,140 @@ func gc_body_incrementCC(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, l
 			return
 		}
 		gc_more = false
-		{
-			gc_bx2 := gc_lo2%gc_gdx2 - 1
-			for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-				gc_pos2.Block = gc_blk2
-				gc_bx2++
-				if gc_bx2 == gc_gdx2 {
-					gc_bx2 = 0
+//line hecbench_graphb_cc.go:212
+		gc_bx2 := gc_lo2%gc_gdx2 - 1
+		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+			gc_pos2.Block = gc_blk2
+			gc_bx2++
+			if gc_bx2 == gc_gdx2 {
+				gc_bx2 = 0
+			}
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_off+(gc_bx2*gbThreadsPerBlock), gc_to2) {
+					panic(compiled.ErrGuardWraps)
 				}
-				{
-					gc_from2, gc_to2 := 0, gc_bdx2
-					if !compiled.Adds(gc_off+(gc_bx2*gbThreadsPerBlock), gc_to2) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
-						gc_to2 = gc_bound2
-					}
-					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_off3 := (gc_bx2 * gbThreadsPerBlock) + gc_off
-						if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(inCC) && gc_to2 <= len(inCC)-gc_off3 && gc_off3 <= len(label) && gc_to2 <= len(label)-gc_off3 {
-							gc_at3 := inCC[gc_off3:][:gc_to2]
-							gc_at4 := label[gc_off3:][:gc_to2]
-							gc_step3 := gc_from2
-							for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-								{
-									gc_tx2 := gc_step3 + 0
-									_ = gc_tx2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_cc.go:202
-									from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-									_ = from
-
-//line hecbench_graphb_cc.go:205
-									v := from + gc_off
-									gc_more = true
-									_ = v
-
-//line hecbench_graphb_cc.go:206
-									gc_at3[gc_tx2] += (count[gc_at4[gc_tx2]] % 2) ^ 1
-								}
-								{
-									gc_tx2 := gc_step3 + 1
-									_ = gc_tx2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_cc.go:202
-									from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-									_ = from
-
-//line hecbench_graphb_cc.go:205
-									v := from + gc_off
-									gc_more = true
-									_ = v
-
-//line hecbench_graphb_cc.go:206
-									gc_at3[gc_tx2] += (count[gc_at4[gc_tx2]] % 2) ^ 1
-								}
-								{
-									gc_tx2 := gc_step3 + 2
-									_ = gc_tx2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_cc.go:202
-									from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-									_ = from
-
-//line hecbench_graphb_cc.go:205
-									v := from + gc_off
-									gc_more = true
-									_ = v
-
-//line hecbench_graphb_cc.go:206
-									gc_at3[gc_tx2] += (count[gc_at4[gc_tx2]] % 2) ^ 1
-								}
-								{
-									gc_tx2 := gc_step3 + 3
-									_ = gc_tx2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_cc.go:202
-									from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-									_ = from
-
-//line hecbench_graphb_cc.go:205
-									v := from + gc_off
-									gc_more = true
-									_ = v
-
-//line hecbench_graphb_cc.go:206
-									gc_at3[gc_tx2] += (count[gc_at4[gc_tx2]] % 2) ^ 1
-								}
-							}
-							for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_off3 := (gc_bx2 * gbThreadsPerBlock) + gc_off
+					if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(inCC) && gc_to2 <= len(inCC)-gc_off3 && gc_off3 <= len(label) && gc_to2 <= len(label)-gc_off3 {
+						gc_at3 := inCC[gc_off3:][:gc_to2]
+						gc_at4 := label[gc_off3:][:gc_to2]
+						gc_step3 := gc_from2
+						for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+							{
+								gc_tx2 := gc_step3 + 0
+//line hecbench_graphb_cc.go:237
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_cc.go:202
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_cc.go:205
-								v := from + gc_off
+//line hecbench_graphb_cc.go:206
 								gc_more = true
-								_ = v
-
 //line hecbench_graphb_cc.go:206
 								gc_at3[gc_tx2] += (count[gc_at4[gc_tx2]] % 2) ^ 1
 							}
-						} else {
-							gc_step4 := gc_from2
-							for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-								{
-									gc_tx2 := gc_step4 + 0
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_cc.go:202
-									from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-									_ = from
-
-//line hecbench_graphb_cc.go:205
-									v := from + gc_off
-									gc_more = true
-
-//line hecbench_graphb_cc.go:206
-									inCC[v] += (count[label[v]] % 2) ^ 1
-								}
-								{
-									gc_tx2 := gc_step4 + 1
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_cc.go:202
-									from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-									_ = from
-
-//line hecbench_graphb_cc.go:205
-									v := from + gc_off
-									gc_more = true
-
-//line hecbench_graphb_cc.go:206
-									inCC[v] += (count[label[v]] % 2) ^ 1
-								}
-								{
-									gc_tx2 := gc_step4 + 2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_cc.go:202
-									from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-									_ = from
-
-//line hecbench_graphb_cc.go:205
-									v := from + gc_off
-									gc_more = true
-
-//line hecbench_graphb_cc.go:206
-									inCC[v] += (count[label[v]] % 2) ^ 1
-								}
-								{
-									gc_tx2 := gc_step4 + 3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_cc.go:202
-									from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-									_ = from
-
-//line hecbench_graphb_cc.go:205
-									v := from + gc_off
-									gc_more = true
-
-//line hecbench_graphb_cc.go:206
-									inCC[v] += (count[label[v]] % 2) ^ 1
-								}
-							}
-							for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+							{
+								gc_tx2 := gc_step3 + 1
+//line hecbench_graphb_cc.go:211
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
-
+//line hecbench_graphb_cc.go:206
+								gc_more = true
+//line hecbench_graphb_cc.go:206
+								gc_at3[gc_tx2] += (count[gc_at4[gc_tx2]] % 2) ^ 1
+							}
+							{
+								gc_tx2 := gc_step3 + 2
+//line hecbench_graphb_cc.go:211
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_cc.go:206
+								gc_more = true
+//line hecbench_graphb_cc.go:206
+								gc_at3[gc_tx2] += (count[gc_at4[gc_tx2]] % 2) ^ 1
+							}
+							{
+								gc_tx2 := gc_step3 + 3
+//line hecbench_graphb_cc.go:211
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_cc.go:206
+								gc_more = true
+//line hecbench_graphb_cc.go:206
+								gc_at3[gc_tx2] += (count[gc_at4[gc_tx2]] % 2) ^ 1
+							}
+						}
+						for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_cc.go:206
+							gc_more = true
+//line hecbench_graphb_cc.go:206
+							gc_at3[gc_tx2] += (count[gc_at4[gc_tx2]] % 2) ^ 1
+						}
+					} else {
+						gc_step4 := gc_from2
+						for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+							{
+								gc_tx2 := gc_step4 + 0
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
 //line hecbench_graphb_cc.go:202
 								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
 //line hecbench_graphb_cc.go:205
 								v := from + gc_off
 								gc_more = true
-
 //line hecbench_graphb_cc.go:206
 								inCC[v] += (count[label[v]] % 2) ^ 1
 							}
+							{
+								gc_tx2 := gc_step4 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_cc.go:202
+								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_cc.go:205
+								v := from + gc_off
+								gc_more = true
+//line hecbench_graphb_cc.go:206
+								inCC[v] += (count[label[v]] % 2) ^ 1
+							}
+							{
+								gc_tx2 := gc_step4 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_cc.go:202
+								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_cc.go:205
+								v := from + gc_off
+								gc_more = true
+//line hecbench_graphb_cc.go:206
+								inCC[v] += (count[label[v]] % 2) ^ 1
+							}
+							{
+								gc_tx2 := gc_step4 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_cc.go:202
+								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_cc.go:205
+								v := from + gc_off
+								gc_more = true
+//line hecbench_graphb_cc.go:206
+								inCC[v] += (count[label[v]] % 2) ^ 1
+							}
+						}
+						for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_cc.go:202
+							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_cc.go:205
+							v := from + gc_off
+							gc_more = true
+//line hecbench_graphb_cc.go:206
+							inCC[v] += (count[label[v]] % 2) ^ 1
 						}
 					}
 				}
@@ -1438,4 +1110,5 @@ func gc_body_incrementCC(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, l
 // gc_files_hecbench_graphb_cc holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_graphb_cc.go
+//line hecbench_graphb_cc.go:219
 var gc_files_hecbench_graphb_cc embed.FS

@@ -45,327 +45,426 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_graphb_label.go:34
 	incr := (gc_gdx2 * gbThreadsPerBlock) / gbWarpsize
-	{
-		var gc_l_i [32]int
-		var gc_l_node [32]int32
-		var gc_l_par [32]int32
-		var gc_l_nodelabel [32]int32
-		var gc_l_beg [32]int
-		var gc_l_end_ [32]int
-		var gc_l_lbl [32]int32
-		var gc_l_j [32]int
-		var gc_l_anySync [32]bool
-		var gc_l_lblinc [32]int32
-		var gc_l_neighbor [32]int32
-		var gc_l_cond [32]bool
-		var gc_l_currcount [32]int32
-		var gc_l_length [32]int
-		var gc_l_b [32]int32
-		var gc_l_e [32]int32
-		var gc_l_in [32]int32
-		var gc_l_neg [32]int32
-		var gc_l_n [32]int32
-		var gc_l_state [32]int
-		var gc_l_ball [32]int32
-		var gc_l_lp [32]int
-		var gc_l_rp [32]int
-		var gc_l_state_ [32]int
-		var gc_l_read [32]int
-		var gc_l_b_ [32]int32
-		var gc_l_e_ [32]int32
-		var gc_l_n_ [32]int32
-		var gc_l_in_ [32]int32
-		var gc_l_neg_ [32]int32
-		var gc_l_more [32]bool
-		var gc_l_paredge [32]int
-		var gc_l_j_ [32]int
-		var gc_l_anySync_ [32]bool
-		var gc_l_anySync_2 [32]bool
-		var gc_l_pos_4 [32]int
-		var gc_l_j_2 [32]int
-		var gc_l_anySync_3 [32]bool
-		var gc_l_anySync_4 [32]bool
-		var gc_c21v [32]bool
-		var gc_c21r [32]bool
-		var gc_c22r [32]int32
-		var gc_c23r [32]int32
-		var gc_c24v [32]bool
-		var gc_c24r [32]uint32
-		var gc_c25v [32]bool
-		var gc_c25r [32]uint32
-		var gc_c26v [32]bool
-		var gc_c26r [32]uint32
-		var gc_c27v [32]bool
-		var gc_c27r [32]uint32
-		var gc_c28v [32]bool
-		var gc_c28r [32]uint32
-		var gc_c29v [32]bool
-		var gc_c29r [32]bool
-		var gc_c210v [32]bool
-		var gc_c210r [32]bool
-		var gc_c211v [32]bool
-		var gc_c211r [32]bool
-		var gc_c212v [32]bool
-		var gc_c212r [32]bool
-		var gc_c213v [32]bool
-		var gc_c213r [32]bool
-		var gc_c214v [32]bool
-		var gc_c214r [32]uint32
-		var gc_c215m [32]uint32
-		var gc_c215a [32]int
-		var gc_c215w [32]int
-		var gc_c215r [32]int
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-
-//line hecbench_graphb_label.go:37
+//line hecbench_graphb_label.go:36
+	var gc_l_i [32]int
+	var gc_l_node [32]int32
+	var gc_l_par [32]int32
+	var gc_l_nodelabel [32]int32
+	var gc_l_beg [32]int
+	var gc_l_end_ [32]int
+	var gc_l_lbl [32]int32
+	var gc_l_j [32]int
+	var gc_l_anySync [32]bool
+	var gc_l_lblinc [32]int32
+	var gc_l_neighbor [32]int32
+	var gc_l_cond [32]bool
+	var gc_l_currcount [32]int32
+	var gc_l_length [32]int
+	var gc_l_b [32]int32
+	var gc_l_e [32]int32
+	var gc_l_in [32]int32
+	var gc_l_neg [32]int32
+	var gc_l_n [32]int32
+	var gc_l_state [32]int
+	var gc_l_ball [32]int32
+	var gc_l_lp [32]int
+	var gc_l_rp [32]int
+	var gc_l_state_ [32]int
+	var gc_l_read [32]int
+	var gc_l_b_ [32]int32
+	var gc_l_e_ [32]int32
+	var gc_l_n_ [32]int32
+	var gc_l_in_ [32]int32
+	var gc_l_neg_ [32]int32
+	var gc_l_more [32]bool
+	var gc_l_paredge [32]int
+	var gc_l_j_ [32]int
+	var gc_l_anySync_ [32]bool
+	var gc_l_anySync_2 [32]bool
+	var gc_l_pos_4 [32]int
+	var gc_l_j_2 [32]int
+	var gc_l_anySync_3 [32]bool
+	var gc_l_anySync_4 [32]bool
+	var gc_c21v [32]bool
+	var gc_c21r [32]bool
+	var gc_c22r [32]int32
+	var gc_c23r [32]int32
+	var gc_c24v [32]bool
+	var gc_c24r [32]uint32
+	var gc_c25v [32]bool
+	var gc_c25r [32]uint32
+	var gc_c26v [32]bool
+	var gc_c26r [32]uint32
+	var gc_c27v [32]bool
+	var gc_c27r [32]uint32
+	var gc_c28v [32]bool
+	var gc_c28r [32]uint32
+	var gc_c29v [32]bool
+	var gc_c29r [32]bool
+	var gc_c210v [32]bool
+	var gc_c210r [32]bool
+	var gc_c211v [32]bool
+	var gc_c211r [32]bool
+	var gc_c212v [32]bool
+	var gc_c212r [32]bool
+	var gc_c213v [32]bool
+	var gc_c213r [32]bool
+	var gc_c214v [32]bool
+	var gc_c214r [32]uint32
+	var gc_c215m [32]uint32
+	var gc_c215a [32]int
+	var gc_c215w [32]int
+	var gc_c215r [32]int
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line hecbench_graphb_label.go:38
+			gc_save582 := gc_act2
+			gc_in582 := gc_act2
 			{
-				gc_save582 := gc_act2
-				gc_in582 := gc_act2
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
 //line hecbench_graphb_label.go:33
-						from := (gc_tx2 + gc_bx2*gbThreadsPerBlock) / gbWarpsize
-						_ = from
-
+					from := (gc_tx2 + gc_bx2*gbThreadsPerBlock) / gbWarpsize
 //line hecbench_graphb_label.go:37
-						i := start + from
-						_ = i
-						gc_l_i[gc_lane2] = i
+					i := start + from
+//line hecbench_graphb_label.go:39
+					gc_l_i[gc_lane2] = i
+				}
+			}
+			for {
+				gc_b2.Tick()
+				if gc_b2.Stopped() {
+					return
+				}
+				gc_act2 = gc_in582 &^ gc_dead2
+				var gc_m582, gc_skip582 uint32
+//line hecbench_graphb_label.go:50
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					i := gc_l_i[gc_lane2]
+//line hecbench_graphb_label.go:37
+					if i < end {
+						gc_m582 |= 1 << gc_lane2
 					}
 				}
-				for {
-					gc_b2.Tick()
-					if gc_b2.Stopped() {
-						return
+				gc_in582 &= gc_m582
+				gc_act2 = gc_in582
+				if gc_act2 == 0 {
+					break
+				}
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
 					}
-					gc_act2 = gc_in582 &^ gc_dead2
-					var gc_m582, gc_skip582 uint32
-					_ = gc_skip582
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						i := gc_l_i[gc_lane2]
-						_ = i
-
-//line hecbench_graphb_label.go:37
-						if i < end {
-							gc_m582 |= 1 << gc_lane2
-						}
-					}
-					gc_in582 &= gc_m582
-					gc_act2 = gc_in582
-					if gc_act2 == 0 {
-						break
-					}
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						i := gc_l_i[gc_lane2]
-						_ = i
-
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					i := gc_l_i[gc_lane2]
 //line hecbench_graphb_label.go:38
-						node := queue[i]
-
-//line hecbench_graphb_label.go:39
-						par := parent[node] >> 2
-
-//line hecbench_graphb_label.go:40
-						nodelabel := label[node]
-
-//line hecbench_graphb_label.go:41
-						beg := int(nindex[node])
-
-//line hecbench_graphb_label.go:42
-						end_ := int(nindex[node+1])
-
+					node := queue[i]
+					par := parent[node] >> 2
+					nodelabel := label[node]
+					beg := int(nindex[node])
+					end_ := int(nindex[node+1])
 //line hecbench_graphb_label.go:45
-						lbl := (nodelabel >> 1) + 1
-						_ = node
-						_ = par
-						_ = nodelabel
-						_ = beg
-						_ = end_
-						_ = lbl
-						gc_l_node[gc_lane2] = node
-						gc_l_par[gc_lane2] = par
-						gc_l_nodelabel[gc_lane2] = nodelabel
-						gc_l_beg[gc_lane2] = beg
-						gc_l_end_[gc_lane2] = end_
-						gc_l_lbl[gc_lane2] = lbl
-					}
-
-//line hecbench_graphb_label.go:46
+					lbl := (nodelabel >> 1) + 1
+//line hecbench_graphb_label.go:52
+					gc_l_node[gc_lane2] = node
+					gc_l_par[gc_lane2] = par
+					gc_l_nodelabel[gc_lane2] = nodelabel
+					gc_l_beg[gc_lane2] = beg
+					gc_l_end_[gc_lane2] = end_
+					gc_l_lbl[gc_lane2] = lbl
+				}
+				{
+//line hecbench_graphb_label.go:47
+					gc_save122 := gc_act2
+					gc_in122 := gc_act2
 					{
-						gc_save122 := gc_act2
-						gc_in122 := gc_act2
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
 //line hecbench_graphb_label.go:35
-								lane := gc_tx2 % gbWarpsize
-								_ = lane
-								beg := gc_l_beg[gc_lane2]
-								_ = beg
-
+							lane := gc_tx2 % gbWarpsize
+//line hecbench_graphb_label.go:37
+							beg := gc_l_beg[gc_lane2]
 //line hecbench_graphb_label.go:46
-								j := beg + lane
-								_ = j
-								gc_l_j[gc_lane2] = j
-							}
+							j := beg + lane
+//line hecbench_graphb_label.go:48
+							gc_l_j[gc_lane2] = j
 						}
-						for {
-							gc_b2.Tick()
-							if gc_b2.Stopped() {
-								return
+					}
+					for {
+						gc_b2.Tick()
+						if gc_b2.Stopped() {
+							return
+						}
+						gc_act2 = gc_in122 &^ gc_dead2
+						var gc_m122, gc_skip122 uint32
+//line hecbench_graphb_label.go:59
+						gc_m122 = ^uint32(0)
+						gc_in122 &= gc_m122
+						gc_act2 = gc_in122
+						if gc_act2 == 0 {
+							break
+						}
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
 							}
-							gc_act2 = gc_in122 &^ gc_dead2
-							var gc_m122, gc_skip122 uint32
-							_ = gc_skip122
-							gc_m122 = ^uint32(0)
-							gc_in122 &= gc_m122
-							gc_act2 = gc_in122
-							if gc_act2 == 0 {
-								break
+//line hecbench_graphb_label.go:71
+							end_ := gc_l_end_[gc_lane2]
+//line hecbench_graphb_label.go:73
+							j := gc_l_j[gc_lane2]
+//line hecbench_graphb_label.go:46
+							gc_c21v[gc_lane2] = j < end_
+						}
+//line hecbench_graphb_label.go:46
+						compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gbMask, nil, &gc_c21v, nil, nil, &gc_c21r)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
 							}
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								end_ := gc_l_end_[gc_lane2]
-								_ = end_
-								j := gc_l_j[gc_lane2]
-								_ = j
-
 //line hecbench_graphb_label.go:46
-								gc_c21v[gc_lane2] = j < end_
-							}
-
-//line hecbench_graphb_label.go:46
-							compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gbMask, nil, &gc_c21v, nil, nil, &gc_c21r)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-
-//line hecbench_graphb_label.go:46
-								var anySync bool = gc_c21r[gc_lane2]
-								_ = anySync
-								gc_l_anySync[gc_lane2] = anySync
-							}
-							{
-								var gc_m53 uint32
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-									anySync := gc_l_anySync[gc_lane2]
-									_ = anySync
-
-//line hecbench_graphb_label.go:46
-									if !(anySync) {
-										gc_m53 |= 1 << gc_lane2
-									}
-								}
-								gc_save53 := gc_act2
-								gc_act2 = gc_save53 & gc_m53
-								if gc_act2 != 0 {
-
-//line hecbench_graphb_label.go:46
-									gc_in122 &^= gc_act2
-									gc_skip122 |= gc_act2
-									gc_act2 = 0
-								}
-								gc_act2 = gc_save53 &^ gc_dead2 &^ gc_skip122
-							}
+							var anySync bool = gc_c21r[gc_lane2]
+//line hecbench_graphb_label.go:48
+							gc_l_anySync[gc_lane2] = anySync
+						}
+						{
+							var gc_m53 uint32
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 								if gc_act2&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
-								node := gc_l_node[gc_lane2]
-								_ = node
-								par := gc_l_par[gc_lane2]
-								_ = par
-								end_ := gc_l_end_[gc_lane2]
-								_ = end_
-								j := gc_l_j[gc_lane2]
-								_ = j
-
-//line hecbench_graphb_label.go:47
-								lblinc := int32(0)
-
-//line hecbench_graphb_label.go:48
-								neighbor := int32(-1)
-
-//line hecbench_graphb_label.go:49
-								cond := false
-
-//line hecbench_graphb_label.go:50
-								if j < end_ {
-									neighbor = nlist[j] >> 1
-									cond = neighbor != par && parent[neighbor]>>2 == node
-									if cond {
-										lblinc = label[neighbor]
-									}
+								anySync := gc_l_anySync[gc_lane2]
+//line hecbench_graphb_label.go:46
+								if !(anySync) {
+									gc_m53 |= 1 << gc_lane2
 								}
-
-//line hecbench_graphb_label.go:57
-								currcount := lblinc
-								_ = lblinc
-								_ = neighbor
-								_ = cond
-								_ = currcount
-								gc_l_lblinc[gc_lane2] = lblinc
-								gc_l_neighbor[gc_lane2] = neighbor
-								gc_l_cond[gc_lane2] = cond
-								gc_l_currcount[gc_lane2] = currcount
 							}
-
+							gc_save53 := gc_act2
+							gc_act2 = gc_save53 & gc_m53
+							if gc_act2 != 0 {
+//line hecbench_graphb_label.go:46
+								gc_in122 &^= gc_act2
+								gc_skip122 |= gc_act2
+								gc_act2 = 0
+							}
+							gc_act2 = gc_save53 &^ gc_dead2 &^ gc_skip122
+						}
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							node := gc_l_node[gc_lane2]
+//line hecbench_graphb_label.go:60
+							par := gc_l_par[gc_lane2]
+//line hecbench_graphb_label.go:62
+							end_ := gc_l_end_[gc_lane2]
+//line hecbench_graphb_label.go:64
+							j := gc_l_j[gc_lane2]
+//line hecbench_graphb_label.go:47
+							lblinc := int32(0)
+							neighbor := int32(-1)
+							cond := false
+							if j < end_ {
+								neighbor = nlist[j] >> 1
+								cond = neighbor != par && parent[neighbor]>>2 == node
+								if cond {
+									lblinc = label[neighbor]
+								}
+							}
+							currcount := lblinc
+//line hecbench_graphb_label.go:62
+							gc_l_lblinc[gc_lane2] = lblinc
+							gc_l_neighbor[gc_lane2] = neighbor
+							gc_l_cond[gc_lane2] = cond
+							gc_l_currcount[gc_lane2] = currcount
+						}
 //line hecbench_graphb_label.go:58
-							for d := 1; d < 32; d *= 2 {
-
+						for d := 1; d < 32; d *= 2 {
+							compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gbMask, &gc_l_lblinc, d, 32, &gc_c22r)
+							{
+								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+								gc_tx2 := gc_tidx2.X - 1
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_act2&(1<<gc_lane2) == 0 {
+										continue
+									}
+//line hecbench_graphb_label.go:35
+									lane := gc_tx2 % gbWarpsize
+//line hecbench_graphb_label.go:37
+									lblinc := gc_l_lblinc[gc_lane2]
 //line hecbench_graphb_label.go:59
-								compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gbMask, &gc_l_lblinc, d, 32, &gc_c22r)
+									tmp := gc_c22r[gc_lane2]
+									if lane >= d {
+										lblinc += tmp
+									}
+//line hecbench_graphb_label.go:64
+									gc_l_lblinc[gc_lane2] = lblinc
+								}
+							}
+						}
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							lbl := gc_l_lbl[gc_lane2]
+//line hecbench_graphb_label.go:76
+							j := gc_l_j[gc_lane2]
+//line hecbench_graphb_label.go:78
+							lblinc := gc_l_lblinc[gc_lane2]
+//line hecbench_graphb_label.go:80
+							neighbor := gc_l_neighbor[gc_lane2]
+//line hecbench_graphb_label.go:82
+							cond := gc_l_cond[gc_lane2]
+//line hecbench_graphb_label.go:84
+							currcount := gc_l_currcount[gc_lane2]
+//line hecbench_graphb_label.go:64
+							lbl += lblinc
+//line hecbench_graphb_label.go:66
+							if cond {
+								lblval := (lbl - currcount) << 1
+								label[neighbor] = lblval
+								einfo[j].Beg = lblval
+								einfo[j].End = (einfo[j].End & 1) | ((lbl - 1) << 1)
+								nlist[j] |= 1
+							}
+							gc_l_lbl[gc_lane2] = lbl
+						}
+//line hecbench_graphb_label.go:73
+						compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, gbMask, &gc_l_lbl, 31, 32, &gc_c23r)
+						gc_left := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_graphb_label.go:73
+									var lbl archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line hecbench_graphb_label.go:73
+									lbl = archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:])
+//line hecbench_graphb_label.go:73
+									lbl.StoreSlice(gc_l_lbl[gc_lane2:])
+									gc_left &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+//line hecbench_graphb_label.go:73
+									var lbl archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line hecbench_graphb_label.go:73
+									lbl = archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:])
+//line hecbench_graphb_label.go:73
+									lbl.StoreSlice(gc_l_lbl[gc_lane2:])
+									gc_left &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left&(1<<gc_lane2) == 0 {
+									continue
+								}
+//line hecbench_graphb_label.go:86
+								var lbl int32
+//line hecbench_graphb_label.go:73
+								lbl = gc_c23r[gc_lane2]
+								gc_l_lbl[gc_lane2] = lbl
+							}
+						}
+						gc_act2 = gc_in122 &^ gc_dead2
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line hecbench_graphb_label.go:84
+							j := gc_l_j[gc_lane2]
+//line hecbench_graphb_label.go:46
+							j += gbWarpsize
+							gc_l_j[gc_lane2] = j
+						}
+					}
+					gc_act2 = gc_save122 &^ gc_dead2
+				}
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line hecbench_graphb_label.go:58
+					beg := gc_l_beg[gc_lane2]
+//line hecbench_graphb_label.go:60
+					end_ := gc_l_end_[gc_lane2]
+//line hecbench_graphb_label.go:77
+					length := end_ - beg
+//line hecbench_graphb_label.go:79
+					gc_l_length[gc_lane2] = length
+				}
+				{
+					var gc_m312 uint32
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						length := gc_l_length[gc_lane2]
+//line hecbench_graphb_label.go:78
+						if length > 0 {
+							gc_m312 |= 1 << gc_lane2
+						}
+					}
+					gc_save312 := gc_act2
+					gc_act2 = gc_save312 & gc_m312
+					if gc_act2 != 0 {
+						{
+							var gc_m302 uint32
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+								length := gc_l_length[gc_lane2]
+//line hecbench_graphb_label.go:79
+								if length <= gbWarpsize {
+									gc_m302 |= 1 << gc_lane2
+								}
+							}
+							gc_save302 := gc_act2
+							gc_act2 = gc_save302 & gc_m302
+							if gc_act2 != 0 {
 								{
 									gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 									gc_tx2 := gc_tidx2.X - 1
@@ -378,1339 +477,928 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 											continue
 										}
 										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-
+										gc_pos2.Thread = gc_rank2
 //line hecbench_graphb_label.go:35
 										lane := gc_tx2 % gbWarpsize
-										_ = lane
-										lblinc := gc_l_lblinc[gc_lane2]
-										_ = lblinc
-
-//line hecbench_graphb_label.go:59
-										tmp := gc_c22r[gc_lane2]
-
-//line hecbench_graphb_label.go:60
-										if lane >= d {
-											lblinc += tmp
+//line hecbench_graphb_label.go:37
+										node := gc_l_node[gc_lane2]
+//line hecbench_graphb_label.go:39
+										par := gc_l_par[gc_lane2]
+//line hecbench_graphb_label.go:41
+										beg := gc_l_beg[gc_lane2]
+//line hecbench_graphb_label.go:43
+										length := gc_l_length[gc_lane2]
+//line hecbench_graphb_label.go:80
+										src := beg + lane
+										var b, e, in, neg, n int32
+										state := tlNone
+										if lane < length {
+											b = einfo[src].Beg
+											e = einfo[src].End
+											in = inTree[src]
+											neg = negCnt[src]
+											n = nlist[src]
+											neighbor_ := n >> 1
+											state = tlRight
+											if neighbor_ != par && parent[neighbor_]>>2 == node {
+												state = tlLeft
+											}
 										}
-										_ = tmp
-										gc_l_lblinc[gc_lane2] = lblinc
+										gc_c24v[gc_lane2] = state == tlLeft
+										gc_l_b[gc_lane2] = b
+										gc_l_e[gc_lane2] = e
+										gc_l_in[gc_lane2] = in
+										gc_l_neg[gc_lane2] = neg
+										gc_l_n[gc_lane2] = n
+										gc_l_state[gc_lane2] = state
+									}
+								}
+//line hecbench_graphb_label.go:95
+								compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gbMask, nil, &gc_c24v, nil, nil, &gc_c24r)
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_act2&(1<<gc_lane2) == 0 {
+										continue
+									}
+//line hecbench_graphb_label.go:102
+									state := gc_l_state[gc_lane2]
+//line hecbench_graphb_label.go:95
+									ball := int32(gc_c24r[gc_lane2])
+									gc_c25v[gc_lane2] = state == tlRight
+									gc_l_ball[gc_lane2] = ball
+								}
+//line hecbench_graphb_label.go:96
+								compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gbMask, nil, &gc_c25v, nil, nil, &gc_c25r)
+								{
+									gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+									gc_tx2 := gc_tidx2.X - 1
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										gc_tx2++
+										if gc_tx2 == gc_bdx2 {
+											gc_tx2 = 0
+										}
+										if gc_act2&(1<<gc_lane2) == 0 {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_label.go:35
+										lane := gc_tx2 % gbWarpsize
+//line hecbench_graphb_label.go:37
+										beg := gc_l_beg[gc_lane2]
+//line hecbench_graphb_label.go:39
+										length := gc_l_length[gc_lane2]
+//line hecbench_graphb_label.go:41
+										b := gc_l_b[gc_lane2]
+//line hecbench_graphb_label.go:43
+										e := gc_l_e[gc_lane2]
+//line hecbench_graphb_label.go:45
+										in := gc_l_in[gc_lane2]
+//line hecbench_graphb_label.go:47
+										neg := gc_l_neg[gc_lane2]
+//line hecbench_graphb_label.go:49
+										n := gc_l_n[gc_lane2]
+//line hecbench_graphb_label.go:51
+										state := gc_l_state[gc_lane2]
+//line hecbench_graphb_label.go:53
+										ball := gc_l_ball[gc_lane2]
+//line hecbench_graphb_label.go:96
+										balr := int32(gc_c25r[gc_lane2])
+										pfsl := popc(ball & ^(-1 << lane))
+										pfsr := popc(balr & ^(-1 << lane))
+										pos := beg + int(pfsl)
+										if state == tlRight {
+											pos = beg + (length - 1 - int(pfsr))
+										}
+										if state != tlNone {
+											einfo[pos].Beg = b
+											einfo[pos].End = e
+											inTree[pos] = in
+											negCnt[pos] = neg
+											nlist[pos] = n
+										}
 									}
 								}
 							}
+//line hecbench_graphb_label.go:117
+							gc_act2 = gc_save302 &^ gc_m302 &^ gc_dead2 &^ gc_skip582
+							if gc_act2 != 0 {
+								{
+									gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+									gc_tx2 := gc_tidx2.X - 1
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										gc_tx2++
+										if gc_tx2 == gc_bdx2 {
+											gc_tx2 = 0
+										}
+										if gc_act2&(1<<gc_lane2) == 0 {
+											continue
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_label.go:35
+										lane := gc_tx2 % gbWarpsize
+//line hecbench_graphb_label.go:37
+										beg := gc_l_beg[gc_lane2]
+//line hecbench_graphb_label.go:39
+										end_ := gc_l_end_[gc_lane2]
+//line hecbench_graphb_label.go:41
+										length := gc_l_length[gc_lane2]
+//line hecbench_graphb_label.go:111
+										lp := beg
+										rp := end_ - 1
+										state_ := tlSome
+										read := beg + min(gbWarpsize, length)
+										src_ := beg + lane
+										b_ := einfo[src_].Beg
+										e_ := einfo[src_].End
+										n_ := nlist[src_]
+										in_ := inTree[src_]
+										neg_ := negCnt[src_]
+//line hecbench_graphb_label.go:131
+										gc_l_lp[gc_lane2] = lp
+										gc_l_rp[gc_lane2] = rp
+										gc_l_state_[gc_lane2] = state_
+										gc_l_read[gc_lane2] = read
+										gc_l_b_[gc_lane2] = b_
+										gc_l_e_[gc_lane2] = e_
+										gc_l_n_[gc_lane2] = n_
+										gc_l_in_[gc_lane2] = in_
+										gc_l_neg_[gc_lane2] = neg_
+									}
+								}
+								{
+//line hecbench_graphb_label.go:123
+									gc_save282 := gc_act2
+									gc_in282 := gc_act2
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_act2&(1<<gc_lane2) == 0 {
+											continue
+										}
+//line hecbench_graphb_label.go:122
+										more := true
+//line hecbench_graphb_label.go:124
+										gc_l_more[gc_lane2] = more
+									}
+									for {
+										gc_b2.Tick()
+										if gc_b2.Stopped() {
+											return
+										}
+										gc_act2 = gc_in282 &^ gc_dead2
+										var gc_m282, gc_skip282 uint32
+//line hecbench_graphb_label.go:134
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+											if gc_act2&(1<<gc_lane2) == 0 {
+												continue
+											}
+											gc_rank2 := gc_w2 + gc_lane2
+											gc_pos2.Thread = gc_rank2
+											more := gc_l_more[gc_lane2]
+//line hecbench_graphb_label.go:122
+											if more {
+												gc_m282 |= 1 << gc_lane2
+											}
+										}
+										gc_in282 &= gc_m282
+										gc_act2 = gc_in282
+										if gc_act2 == 0 {
+											break
+										}
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+											if gc_act2&(1<<gc_lane2) == 0 {
+												continue
+											}
+											gc_rank2 := gc_w2 + gc_lane2
+											gc_pos2.Thread = gc_rank2
+											node := gc_l_node[gc_lane2]
+//line hecbench_graphb_label.go:139
+											par := gc_l_par[gc_lane2]
+//line hecbench_graphb_label.go:141
+											state_ := gc_l_state_[gc_lane2]
+//line hecbench_graphb_label.go:143
+											n_ := gc_l_n_[gc_lane2]
+//line hecbench_graphb_label.go:123
+											if state_ == tlSome {
+												neighbor_2 := n_ >> 1
+												state_ = tlRight
+												if neighbor_2 != par && parent[neighbor_2]>>2 == node {
+													state_ = tlLeft
+												}
+											}
+											gc_c26v[gc_lane2] = state_ == tlLeft
+											gc_l_state_[gc_lane2] = state_
+										}
+//line hecbench_graphb_label.go:130
+										compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gbMask, nil, &gc_c26v, nil, nil, &gc_c26r)
+										{
+											gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+											gc_tx2 := gc_tidx2.X - 1
+											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+												gc_tx2++
+												if gc_tx2 == gc_bdx2 {
+													gc_tx2 = 0
+												}
+												if gc_act2&(1<<gc_lane2) == 0 {
+													continue
+												}
+												gc_rank2 := gc_w2 + gc_lane2
+												gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_label.go:35
+												lane := gc_tx2 % gbWarpsize
+//line hecbench_graphb_label.go:37
+												lp := gc_l_lp[gc_lane2]
+//line hecbench_graphb_label.go:39
+												state_ := gc_l_state_[gc_lane2]
+//line hecbench_graphb_label.go:41
+												read := gc_l_read[gc_lane2]
+//line hecbench_graphb_label.go:43
+												b_ := gc_l_b_[gc_lane2]
+//line hecbench_graphb_label.go:45
+												e_ := gc_l_e_[gc_lane2]
+//line hecbench_graphb_label.go:47
+												n_ := gc_l_n_[gc_lane2]
+//line hecbench_graphb_label.go:49
+												in_ := gc_l_in_[gc_lane2]
+//line hecbench_graphb_label.go:51
+												neg_ := gc_l_neg_[gc_lane2]
+//line hecbench_graphb_label.go:130
+												ball_ := int32(gc_c26r[gc_lane2])
+												pfsl_ := popc(ball_ & ^(-1 << lane))
+												if state_ == tlLeft {
+													var oldb, olde, oldin, oldneg, oldn int32
+													pos_ := lp + int(pfsl_)
+													if pos_ >= read {
+														oldb = einfo[pos_].Beg
+														olde = einfo[pos_].End
+														oldin = inTree[pos_]
+														oldneg = negCnt[pos_]
+														oldn = nlist[pos_]
+													}
+													einfo[pos_].Beg = b_
+													einfo[pos_].End = e_
+													inTree[pos_] = in_
+													negCnt[pos_] = neg_
+													nlist[pos_] = n_
+													b_ = oldb
+													e_ = olde
+													in_ = oldin
+													neg_ = oldneg
+													n_ = oldn
+													state_ = tlSome
+													if pos_ < read {
+														state_ = tlNone
+													}
+												}
+												lp += int(popc(ball_))
+												read = max(read, lp)
+												gc_c27v[gc_lane2] = state_ == tlRight
+												gc_l_lp[gc_lane2] = lp
+												gc_l_state_[gc_lane2] = state_
+												gc_l_read[gc_lane2] = read
+												gc_l_b_[gc_lane2] = b_
+												gc_l_e_[gc_lane2] = e_
+												gc_l_n_[gc_lane2] = n_
+												gc_l_in_[gc_lane2] = in_
+												gc_l_neg_[gc_lane2] = neg_
+											}
+										}
+//line hecbench_graphb_label.go:159
+										compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gbMask, nil, &gc_c27v, nil, nil, &gc_c27r)
+										{
+											gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+											gc_tx2 := gc_tidx2.X - 1
+											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+												gc_tx2++
+												if gc_tx2 == gc_bdx2 {
+													gc_tx2 = 0
+												}
+												if gc_act2&(1<<gc_lane2) == 0 {
+													continue
+												}
+												gc_rank2 := gc_w2 + gc_lane2
+												gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_label.go:35
+												lane := gc_tx2 % gbWarpsize
+//line hecbench_graphb_label.go:37
+												rp := gc_l_rp[gc_lane2]
+//line hecbench_graphb_label.go:39
+												state_ := gc_l_state_[gc_lane2]
+//line hecbench_graphb_label.go:41
+												read := gc_l_read[gc_lane2]
+//line hecbench_graphb_label.go:43
+												b_ := gc_l_b_[gc_lane2]
+//line hecbench_graphb_label.go:45
+												e_ := gc_l_e_[gc_lane2]
+//line hecbench_graphb_label.go:47
+												n_ := gc_l_n_[gc_lane2]
+//line hecbench_graphb_label.go:49
+												in_ := gc_l_in_[gc_lane2]
+//line hecbench_graphb_label.go:51
+												neg_ := gc_l_neg_[gc_lane2]
+//line hecbench_graphb_label.go:159
+												balr_ := int32(gc_c27r[gc_lane2])
+												pfsr_ := popc(balr_ & ^(-1 << lane))
+												if state_ == tlRight {
+													var oldb_, olde_, oldin_, oldneg_, oldn_ int32
+													pos_2 := rp - int(pfsr_)
+													if pos_2 >= read {
+														oldb_ = einfo[pos_2].Beg
+														olde_ = einfo[pos_2].End
+														oldin_ = inTree[pos_2]
+														oldneg_ = negCnt[pos_2]
+														oldn_ = nlist[pos_2]
+													}
+													einfo[pos_2].Beg = b_
+													einfo[pos_2].End = e_
+													inTree[pos_2] = in_
+													negCnt[pos_2] = neg_
+													nlist[pos_2] = n_
+													b_ = oldb_
+													e_ = olde_
+													in_ = oldin_
+													neg_ = oldneg_
+													n_ = oldn_
+													state_ = tlSome
+													if pos_2 < read {
+														state_ = tlNone
+													}
+												}
+												rp -= int(popc(balr_))
+//line hecbench_graphb_label.go:189
+												gc_l_rp[gc_lane2] = rp
+												gc_l_state_[gc_lane2] = state_
+												gc_l_b_[gc_lane2] = b_
+												gc_l_e_[gc_lane2] = e_
+												gc_l_n_[gc_lane2] = n_
+												gc_l_in_[gc_lane2] = in_
+												gc_l_neg_[gc_lane2] = neg_
+											}
+										}
+										{
+											var gc_m242 uint32
+											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+												if gc_act2&(1<<gc_lane2) == 0 {
+													continue
+												}
+												gc_rank2 := gc_w2 + gc_lane2
+												gc_pos2.Thread = gc_rank2
+												rp := gc_l_rp[gc_lane2]
+//line hecbench_graphb_label.go:208
+												read := gc_l_read[gc_lane2]
+//line hecbench_graphb_label.go:187
+												if read <= rp {
+													gc_m242 |= 1 << gc_lane2
+												}
+											}
+											gc_save242 := gc_act2
+											gc_act2 = gc_save242 & gc_m242
+											if gc_act2 != 0 {
+												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+													if gc_act2&(1<<gc_lane2) == 0 {
+														continue
+													}
+//line hecbench_graphb_label.go:200
+													state_ := gc_l_state_[gc_lane2]
+//line hecbench_graphb_label.go:188
+													gc_c28v[gc_lane2] = state_ == tlNone
+												}
+//line hecbench_graphb_label.go:188
+												compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gbMask, nil, &gc_c28v, nil, nil, &gc_c28r)
+												{
+													gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+													gc_tx2 := gc_tidx2.X - 1
+													for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+														gc_tx2++
+														if gc_tx2 == gc_bdx2 {
+															gc_tx2 = 0
+														}
+														if gc_act2&(1<<gc_lane2) == 0 {
+															continue
+														}
+														gc_rank2 := gc_w2 + gc_lane2
+														gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_label.go:35
+														lane := gc_tx2 % gbWarpsize
+//line hecbench_graphb_label.go:37
+														rp := gc_l_rp[gc_lane2]
+//line hecbench_graphb_label.go:39
+														state_ := gc_l_state_[gc_lane2]
+//line hecbench_graphb_label.go:41
+														read := gc_l_read[gc_lane2]
+//line hecbench_graphb_label.go:43
+														b_ := gc_l_b_[gc_lane2]
+//line hecbench_graphb_label.go:45
+														e_ := gc_l_e_[gc_lane2]
+//line hecbench_graphb_label.go:47
+														n_ := gc_l_n_[gc_lane2]
+//line hecbench_graphb_label.go:49
+														in_ := gc_l_in_[gc_lane2]
+//line hecbench_graphb_label.go:51
+														neg_ := gc_l_neg_[gc_lane2]
+//line hecbench_graphb_label.go:188
+														bal := int32(gc_c28r[gc_lane2])
+														pfs := popc(bal & ^(-1 << lane))
+														if state_ == tlNone {
+															pos_3 := read + int(pfs)
+															if pos_3 <= rp {
+																b_ = einfo[pos_3].Beg
+																e_ = einfo[pos_3].End
+																in_ = inTree[pos_3]
+																neg_ = negCnt[pos_3]
+																n_ = nlist[pos_3]
+																state_ = tlSome
+															}
+														}
+														read += int(popc(bal))
+//line hecbench_graphb_label.go:204
+														gc_l_state_[gc_lane2] = state_
+														gc_l_read[gc_lane2] = read
+														gc_l_b_[gc_lane2] = b_
+														gc_l_e_[gc_lane2] = e_
+														gc_l_n_[gc_lane2] = n_
+														gc_l_in_[gc_lane2] = in_
+														gc_l_neg_[gc_lane2] = neg_
+													}
+												}
+											}
+											gc_act2 = gc_save242 &^ gc_dead2 &^ gc_skip282
+										}
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+											if gc_act2&(1<<gc_lane2) == 0 {
+												continue
+											}
+//line hecbench_graphb_label.go:222
+											state_ := gc_l_state_[gc_lane2]
+//line hecbench_graphb_label.go:122
+											gc_c29v[gc_lane2] = state_ == tlSome
+										}
+//line hecbench_graphb_label.go:122
+										compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gbMask, nil, &gc_c29v, nil, nil, &gc_c29r)
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+											if gc_act2&(1<<gc_lane2) == 0 {
+												continue
+											}
+//line hecbench_graphb_label.go:129
+											var more bool
+//line hecbench_graphb_label.go:122
+											more = gc_c29r[gc_lane2]
+											gc_l_more[gc_lane2] = more
+										}
+									}
+									gc_act2 = gc_save282 &^ gc_dead2
+								}
+							}
+							gc_act2 = gc_save302 &^ gc_dead2 &^ gc_skip582
+						}
+					}
+					gc_act2 = gc_save312 &^ gc_dead2 &^ gc_skip582
+				}
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line hecbench_graphb_label.go:208
+					paredge := -1
+//line hecbench_graphb_label.go:210
+					gc_l_paredge[gc_lane2] = paredge
+				}
+				{
+//line hecbench_graphb_label.go:210
+					gc_save412 := gc_act2
+					gc_in412 := gc_act2
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line hecbench_graphb_label.go:35
+							lane := gc_tx2 % gbWarpsize
+//line hecbench_graphb_label.go:37
+							beg := gc_l_beg[gc_lane2]
+//line hecbench_graphb_label.go:209
+							j_ := beg + lane
+//line hecbench_graphb_label.go:211
+							gc_l_j_[gc_lane2] = j_
+						}
+					}
+					for {
+						gc_b2.Tick()
+						if gc_b2.Stopped() {
+							return
+						}
+						gc_act2 = gc_in412 &^ gc_dead2
+						var gc_m412, gc_skip412 uint32
+//line hecbench_graphb_label.go:222
+						gc_m412 = ^uint32(0)
+						gc_in412 &= gc_m412
+						gc_act2 = gc_in412
+						if gc_act2 == 0 {
+							break
+						}
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line hecbench_graphb_label.go:234
+							end_ := gc_l_end_[gc_lane2]
+//line hecbench_graphb_label.go:236
+							j_ := gc_l_j_[gc_lane2]
+//line hecbench_graphb_label.go:209
+							gc_c210v[gc_lane2] = j_ < end_
+						}
+//line hecbench_graphb_label.go:209
+						compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gbMask, nil, &gc_c210v, nil, nil, &gc_c210r)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line hecbench_graphb_label.go:209
+							var anySync_ bool = gc_c210r[gc_lane2]
+//line hecbench_graphb_label.go:211
+							gc_l_anySync_[gc_lane2] = anySync_
+						}
+						{
+							var gc_m352 uint32
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 								if gc_act2&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
-								lbl := gc_l_lbl[gc_lane2]
-								_ = lbl
-								j := gc_l_j[gc_lane2]
-								_ = j
-								lblinc := gc_l_lblinc[gc_lane2]
-								_ = lblinc
-								neighbor := gc_l_neighbor[gc_lane2]
-								_ = neighbor
-								cond := gc_l_cond[gc_lane2]
-								_ = cond
-								currcount := gc_l_currcount[gc_lane2]
-								_ = currcount
-
-//line hecbench_graphb_label.go:64
-								lbl += lblinc
-
-//line hecbench_graphb_label.go:66
-								if cond {
-									lblval := (lbl - currcount) << 1
-									label[neighbor] = lblval
-									einfo[j].Beg = lblval
-									einfo[j].End = (einfo[j].End & 1) | ((lbl - 1) << 1)
-									nlist[j] |= 1
-								}
-
-//line hecbench_graphb_label.go:73
-								gc_l_lbl[gc_lane2] = lbl
-							}
-
-//line hecbench_graphb_label.go:73
-							compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, gbMask, &gc_l_lbl, 31, 32, &gc_c23r)
-							gc_left := gc_act2
-							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line hecbench_graphb_label.go:73
-										var lbl archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_graphb_label.go:73
-										_ = lbl
-//line hecbench_graphb_label.go:73
-										lbl = archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:])
-//line hecbench_graphb_label.go:73
-										lbl.StoreSlice(gc_l_lbl[gc_lane2:])
-										gc_left &^= 0xff << gc_lane2
-									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line hecbench_graphb_label.go:73
-										var lbl archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_graphb_label.go:73
-										_ = lbl
-//line hecbench_graphb_label.go:73
-										lbl = archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:])
-//line hecbench_graphb_label.go:73
-										lbl.StoreSlice(gc_l_lbl[gc_lane2:])
-										gc_left &^= 0xff << gc_lane2
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-									var lbl int32
-									_ = lbl
-
-//line hecbench_graphb_label.go:73
-									lbl = gc_c23r[gc_lane2]
-									gc_l_lbl[gc_lane2] = lbl
+								anySync_ := gc_l_anySync_[gc_lane2]
+//line hecbench_graphb_label.go:209
+								if !(anySync_) {
+									gc_m352 |= 1 << gc_lane2
 								}
 							}
-							gc_act2 = gc_in122 &^ gc_dead2
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								j := gc_l_j[gc_lane2]
-								_ = j
-
-//line hecbench_graphb_label.go:46
-								j += gbWarpsize
-								gc_l_j[gc_lane2] = j
+							gc_save352 := gc_act2
+							gc_act2 = gc_save352 & gc_m352
+							if gc_act2 != 0 {
+//line hecbench_graphb_label.go:209
+								gc_in412 &^= gc_act2
+								gc_skip412 |= gc_act2
+								gc_act2 = 0
 							}
+							gc_act2 = gc_save352 &^ gc_dead2 &^ gc_skip412
 						}
-						gc_act2 = gc_save122 &^ gc_dead2
-					}
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						beg := gc_l_beg[gc_lane2]
-						_ = beg
-						end_ := gc_l_end_[gc_lane2]
-						_ = end_
-
-//line hecbench_graphb_label.go:77
-						length := end_ - beg
-						_ = length
-						gc_l_length[gc_lane2] = length
-					}
-					{
-						var gc_m312 uint32
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
-							length := gc_l_length[gc_lane2]
-							_ = length
-
-//line hecbench_graphb_label.go:78
-							if length > 0 {
-								gc_m312 |= 1 << gc_lane2
+							par := gc_l_par[gc_lane2]
+//line hecbench_graphb_label.go:223
+							end_ := gc_l_end_[gc_lane2]
+//line hecbench_graphb_label.go:225
+							paredge := gc_l_paredge[gc_lane2]
+//line hecbench_graphb_label.go:227
+							j_ := gc_l_j_[gc_lane2]
+//line hecbench_graphb_label.go:210
+							if j_ < end_ {
+								neighbor_3 := nlist[j_] >> 1
+								if neighbor_3 == par {
+									paredge = j_
+								}
 							}
+							gc_l_paredge[gc_lane2] = paredge
 						}
-						gc_save312 := gc_act2
-						gc_act2 = gc_save312 & gc_m312
-						if gc_act2 != 0 {
-							{
-								var gc_m302 uint32
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-									length := gc_l_length[gc_lane2]
-									_ = length
-
-//line hecbench_graphb_label.go:79
-									if length <= gbWarpsize {
-										gc_m302 |= 1 << gc_lane2
-									}
-								}
-								gc_save302 := gc_act2
-								gc_act2 = gc_save302 & gc_m302
-								if gc_act2 != 0 {
-									{
-										gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-										gc_tx2 := gc_tidx2.X - 1
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											gc_tx2++
-											if gc_tx2 == gc_bdx2 {
-												gc_tx2 = 0
-											}
-											if gc_act2&(1<<gc_lane2) == 0 {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_label.go:35
-											lane := gc_tx2 % gbWarpsize
-											_ = lane
-											node := gc_l_node[gc_lane2]
-											_ = node
-											par := gc_l_par[gc_lane2]
-											_ = par
-											beg := gc_l_beg[gc_lane2]
-											_ = beg
-											length := gc_l_length[gc_lane2]
-											_ = length
-
-//line hecbench_graphb_label.go:80
-											src := beg + lane
-
-//line hecbench_graphb_label.go:81
-											var b, e, in, neg, n int32
-
-//line hecbench_graphb_label.go:82
-											state := tlNone
-
-//line hecbench_graphb_label.go:83
-											if lane < length {
-												b = einfo[src].Beg
-												e = einfo[src].End
-												in = inTree[src]
-												neg = negCnt[src]
-												n = nlist[src]
-												neighbor_ := n >> 1
-												state = tlRight
-												if neighbor_ != par && parent[neighbor_]>>2 == node {
-													state = tlLeft
-												}
-											}
-											_ = src
-											_ = b
-											_ = e
-											_ = in
-											_ = neg
-											_ = n
-											_ = state
-
-//line hecbench_graphb_label.go:95
-											gc_c24v[gc_lane2] = state == tlLeft
-											gc_l_b[gc_lane2] = b
-											gc_l_e[gc_lane2] = e
-											gc_l_in[gc_lane2] = in
-											gc_l_neg[gc_lane2] = neg
-											gc_l_n[gc_lane2] = n
-											gc_l_state[gc_lane2] = state
-										}
-									}
-
-//line hecbench_graphb_label.go:95
-									compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gbMask, nil, &gc_c24v, nil, nil, &gc_c24r)
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_act2&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-										state := gc_l_state[gc_lane2]
-										_ = state
-
-//line hecbench_graphb_label.go:95
-										ball := int32(gc_c24r[gc_lane2])
-										_ = ball
-
-//line hecbench_graphb_label.go:96
-										gc_c25v[gc_lane2] = state == tlRight
-										gc_l_ball[gc_lane2] = ball
-									}
-
-//line hecbench_graphb_label.go:96
-									compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gbMask, nil, &gc_c25v, nil, nil, &gc_c25r)
-									{
-										gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-										gc_tx2 := gc_tidx2.X - 1
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											gc_tx2++
-											if gc_tx2 == gc_bdx2 {
-												gc_tx2 = 0
-											}
-											if gc_act2&(1<<gc_lane2) == 0 {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_label.go:35
-											lane := gc_tx2 % gbWarpsize
-											_ = lane
-											beg := gc_l_beg[gc_lane2]
-											_ = beg
-											length := gc_l_length[gc_lane2]
-											_ = length
-											b := gc_l_b[gc_lane2]
-											_ = b
-											e := gc_l_e[gc_lane2]
-											_ = e
-											in := gc_l_in[gc_lane2]
-											_ = in
-											neg := gc_l_neg[gc_lane2]
-											_ = neg
-											n := gc_l_n[gc_lane2]
-											_ = n
-											state := gc_l_state[gc_lane2]
-											_ = state
-											ball := gc_l_ball[gc_lane2]
-											_ = ball
-
-//line hecbench_graphb_label.go:96
-											balr := int32(gc_c25r[gc_lane2])
-
-//line hecbench_graphb_label.go:97
-											pfsl := popc(ball & ^(-1 << lane))
-
-//line hecbench_graphb_label.go:98
-											pfsr := popc(balr & ^(-1 << lane))
-
-//line hecbench_graphb_label.go:99
-											pos := beg + int(pfsl)
-
-//line hecbench_graphb_label.go:100
-											if state == tlRight {
-												pos = beg + (length - 1 - int(pfsr))
-											}
-
-//line hecbench_graphb_label.go:103
-											if state != tlNone {
-												einfo[pos].Beg = b
-												einfo[pos].End = e
-												inTree[pos] = in
-												negCnt[pos] = neg
-												nlist[pos] = n
-											}
-											_ = balr
-											_ = pfsl
-											_ = pfsr
-											_ = pos
-										}
-									}
-								}
-								gc_act2 = gc_save302 &^ gc_m302 &^ gc_dead2 &^ gc_skip582
-								if gc_act2 != 0 {
-									{
-										gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-										gc_tx2 := gc_tidx2.X - 1
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											gc_tx2++
-											if gc_tx2 == gc_bdx2 {
-												gc_tx2 = 0
-											}
-											if gc_act2&(1<<gc_lane2) == 0 {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_label.go:35
-											lane := gc_tx2 % gbWarpsize
-											_ = lane
-											beg := gc_l_beg[gc_lane2]
-											_ = beg
-											end_ := gc_l_end_[gc_lane2]
-											_ = end_
-											length := gc_l_length[gc_lane2]
-											_ = length
-
-//line hecbench_graphb_label.go:111
-											lp := beg
-
-//line hecbench_graphb_label.go:112
-											rp := end_ - 1
-
-//line hecbench_graphb_label.go:113
-											state_ := tlSome
-
-//line hecbench_graphb_label.go:114
-											read := beg + min(gbWarpsize, length)
-
-//line hecbench_graphb_label.go:115
-											src_ := beg + lane
-
-//line hecbench_graphb_label.go:116
-											b_ := einfo[src_].Beg
-
-//line hecbench_graphb_label.go:117
-											e_ := einfo[src_].End
-
-//line hecbench_graphb_label.go:118
-											n_ := nlist[src_]
-
-//line hecbench_graphb_label.go:119
-											in_ := inTree[src_]
-
-//line hecbench_graphb_label.go:120
-											neg_ := negCnt[src_]
-											_ = lp
-											_ = rp
-											_ = state_
-											_ = read
-											_ = src_
-											_ = b_
-											_ = e_
-											_ = n_
-											_ = in_
-											_ = neg_
-											gc_l_lp[gc_lane2] = lp
-											gc_l_rp[gc_lane2] = rp
-											gc_l_state_[gc_lane2] = state_
-											gc_l_read[gc_lane2] = read
-											gc_l_b_[gc_lane2] = b_
-											gc_l_e_[gc_lane2] = e_
-											gc_l_n_[gc_lane2] = n_
-											gc_l_in_[gc_lane2] = in_
-											gc_l_neg_[gc_lane2] = neg_
-										}
-									}
-
-//line hecbench_graphb_label.go:122
-									{
-										gc_save282 := gc_act2
-										gc_in282 := gc_act2
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_act2&(1<<gc_lane2) == 0 {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-
-//line hecbench_graphb_label.go:122
-											more := true
-											_ = more
-											gc_l_more[gc_lane2] = more
-										}
-										for {
-											gc_b2.Tick()
-											if gc_b2.Stopped() {
-												return
-											}
-											gc_act2 = gc_in282 &^ gc_dead2
-											var gc_m282, gc_skip282 uint32
-											_ = gc_skip282
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-												if gc_act2&(1<<gc_lane2) == 0 {
-													continue
-												}
-												gc_rank2 := gc_w2 + gc_lane2
-												gc_pos2.Thread = gc_rank2
-												more := gc_l_more[gc_lane2]
-												_ = more
-
-//line hecbench_graphb_label.go:122
-												if more {
-													gc_m282 |= 1 << gc_lane2
-												}
-											}
-											gc_in282 &= gc_m282
-											gc_act2 = gc_in282
-											if gc_act2 == 0 {
-												break
-											}
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-												if gc_act2&(1<<gc_lane2) == 0 {
-													continue
-												}
-												gc_rank2 := gc_w2 + gc_lane2
-												gc_pos2.Thread = gc_rank2
-												node := gc_l_node[gc_lane2]
-												_ = node
-												par := gc_l_par[gc_lane2]
-												_ = par
-												state_ := gc_l_state_[gc_lane2]
-												_ = state_
-												n_ := gc_l_n_[gc_lane2]
-												_ = n_
-
-//line hecbench_graphb_label.go:123
-												if state_ == tlSome {
-													neighbor_2 := n_ >> 1
-													state_ = tlRight
-													if neighbor_2 != par && parent[neighbor_2]>>2 == node {
-														state_ = tlLeft
-													}
-												}
-
-//line hecbench_graphb_label.go:130
-												gc_c26v[gc_lane2] = state_ == tlLeft
-												gc_l_state_[gc_lane2] = state_
-											}
-
-//line hecbench_graphb_label.go:130
-											compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gbMask, nil, &gc_c26v, nil, nil, &gc_c26r)
-											{
-												gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-												gc_tx2 := gc_tidx2.X - 1
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-													gc_tx2++
-													if gc_tx2 == gc_bdx2 {
-														gc_tx2 = 0
-													}
-													if gc_act2&(1<<gc_lane2) == 0 {
-														continue
-													}
-													gc_rank2 := gc_w2 + gc_lane2
-													gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_label.go:35
-													lane := gc_tx2 % gbWarpsize
-													_ = lane
-													lp := gc_l_lp[gc_lane2]
-													_ = lp
-													state_ := gc_l_state_[gc_lane2]
-													_ = state_
-													read := gc_l_read[gc_lane2]
-													_ = read
-													b_ := gc_l_b_[gc_lane2]
-													_ = b_
-													e_ := gc_l_e_[gc_lane2]
-													_ = e_
-													n_ := gc_l_n_[gc_lane2]
-													_ = n_
-													in_ := gc_l_in_[gc_lane2]
-													_ = in_
-													neg_ := gc_l_neg_[gc_lane2]
-													_ = neg_
-
-//line hecbench_graphb_label.go:130
-													ball_ := int32(gc_c26r[gc_lane2])
-
-//line hecbench_graphb_label.go:131
-													pfsl_ := popc(ball_ & ^(-1 << lane))
-
-//line hecbench_graphb_label.go:132
-													if state_ == tlLeft {
-														var oldb, olde, oldin, oldneg, oldn int32
-														pos_ := lp + int(pfsl_)
-														if pos_ >= read {
-															oldb = einfo[pos_].Beg
-															olde = einfo[pos_].End
-															oldin = inTree[pos_]
-															oldneg = negCnt[pos_]
-															oldn = nlist[pos_]
-														}
-														einfo[pos_].Beg = b_
-														einfo[pos_].End = e_
-														inTree[pos_] = in_
-														negCnt[pos_] = neg_
-														nlist[pos_] = n_
-														b_ = oldb
-														e_ = olde
-														in_ = oldin
-														neg_ = oldneg
-														n_ = oldn
-														state_ = tlSome
-														if pos_ < read {
-															state_ = tlNone
-														}
-													}
-
-//line hecbench_graphb_label.go:157
-													lp += int(popc(ball_))
-
-//line hecbench_graphb_label.go:158
-													read = max(read, lp)
-													_ = ball_
-													_ = pfsl_
-
-//line hecbench_graphb_label.go:159
-													gc_c27v[gc_lane2] = state_ == tlRight
-													gc_l_lp[gc_lane2] = lp
-													gc_l_state_[gc_lane2] = state_
-													gc_l_read[gc_lane2] = read
-													gc_l_b_[gc_lane2] = b_
-													gc_l_e_[gc_lane2] = e_
-													gc_l_n_[gc_lane2] = n_
-													gc_l_in_[gc_lane2] = in_
-													gc_l_neg_[gc_lane2] = neg_
-												}
-											}
-
-//line hecbench_graphb_label.go:159
-											compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gbMask, nil, &gc_c27v, nil, nil, &gc_c27r)
-											{
-												gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-												gc_tx2 := gc_tidx2.X - 1
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-													gc_tx2++
-													if gc_tx2 == gc_bdx2 {
-														gc_tx2 = 0
-													}
-													if gc_act2&(1<<gc_lane2) == 0 {
-														continue
-													}
-													gc_rank2 := gc_w2 + gc_lane2
-													gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_label.go:35
-													lane := gc_tx2 % gbWarpsize
-													_ = lane
-													rp := gc_l_rp[gc_lane2]
-													_ = rp
-													state_ := gc_l_state_[gc_lane2]
-													_ = state_
-													read := gc_l_read[gc_lane2]
-													_ = read
-													b_ := gc_l_b_[gc_lane2]
-													_ = b_
-													e_ := gc_l_e_[gc_lane2]
-													_ = e_
-													n_ := gc_l_n_[gc_lane2]
-													_ = n_
-													in_ := gc_l_in_[gc_lane2]
-													_ = in_
-													neg_ := gc_l_neg_[gc_lane2]
-													_ = neg_
-
-//line hecbench_graphb_label.go:159
-													balr_ := int32(gc_c27r[gc_lane2])
-
-//line hecbench_graphb_label.go:160
-													pfsr_ := popc(balr_ & ^(-1 << lane))
-
-//line hecbench_graphb_label.go:161
-													if state_ == tlRight {
-														var oldb_, olde_, oldin_, oldneg_, oldn_ int32
-														pos_2 := rp - int(pfsr_)
-														if pos_2 >= read {
-															oldb_ = einfo[pos_2].Beg
-															olde_ = einfo[pos_2].End
-															oldin_ = inTree[pos_2]
-															oldneg_ = negCnt[pos_2]
-															oldn_ = nlist[pos_2]
-														}
-														einfo[pos_2].Beg = b_
-														einfo[pos_2].End = e_
-														inTree[pos_2] = in_
-														negCnt[pos_2] = neg_
-														nlist[pos_2] = n_
-														b_ = oldb_
-														e_ = olde_
-														in_ = oldin_
-														neg_ = oldneg_
-														n_ = oldn_
-														state_ = tlSome
-														if pos_2 < read {
-															state_ = tlNone
-														}
-													}
-
-//line hecbench_graphb_label.go:186
-													rp -= int(popc(balr_))
-													_ = balr_
-													_ = pfsr_
-													gc_l_rp[gc_lane2] = rp
-													gc_l_state_[gc_lane2] = state_
-													gc_l_b_[gc_lane2] = b_
-													gc_l_e_[gc_lane2] = e_
-													gc_l_n_[gc_lane2] = n_
-													gc_l_in_[gc_lane2] = in_
-													gc_l_neg_[gc_lane2] = neg_
-												}
-											}
-											{
-												var gc_m242 uint32
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-													if gc_act2&(1<<gc_lane2) == 0 {
-														continue
-													}
-													gc_rank2 := gc_w2 + gc_lane2
-													gc_pos2.Thread = gc_rank2
-													rp := gc_l_rp[gc_lane2]
-													_ = rp
-													read := gc_l_read[gc_lane2]
-													_ = read
-
-//line hecbench_graphb_label.go:187
-													if read <= rp {
-														gc_m242 |= 1 << gc_lane2
-													}
-												}
-												gc_save242 := gc_act2
-												gc_act2 = gc_save242 & gc_m242
-												if gc_act2 != 0 {
-													for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-														if gc_act2&(1<<gc_lane2) == 0 {
-															continue
-														}
-														gc_rank2 := gc_w2 + gc_lane2
-														_ = gc_rank2
-														state_ := gc_l_state_[gc_lane2]
-														_ = state_
-
-//line hecbench_graphb_label.go:188
-														gc_c28v[gc_lane2] = state_ == tlNone
-													}
-
-//line hecbench_graphb_label.go:188
-													compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gbMask, nil, &gc_c28v, nil, nil, &gc_c28r)
-													{
-														gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-														gc_tx2 := gc_tidx2.X - 1
-														for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-															gc_tx2++
-															if gc_tx2 == gc_bdx2 {
-																gc_tx2 = 0
-															}
-															if gc_act2&(1<<gc_lane2) == 0 {
-																continue
-															}
-															gc_rank2 := gc_w2 + gc_lane2
-															gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_label.go:35
-															lane := gc_tx2 % gbWarpsize
-															_ = lane
-															rp := gc_l_rp[gc_lane2]
-															_ = rp
-															state_ := gc_l_state_[gc_lane2]
-															_ = state_
-															read := gc_l_read[gc_lane2]
-															_ = read
-															b_ := gc_l_b_[gc_lane2]
-															_ = b_
-															e_ := gc_l_e_[gc_lane2]
-															_ = e_
-															n_ := gc_l_n_[gc_lane2]
-															_ = n_
-															in_ := gc_l_in_[gc_lane2]
-															_ = in_
-															neg_ := gc_l_neg_[gc_lane2]
-															_ = neg_
-
-//line hecbench_graphb_label.go:188
-															bal := int32(gc_c28r[gc_lane2])
-
-//line hecbench_graphb_label.go:189
-															pfs := popc(bal & ^(-1 << lane))
-
-//line hecbench_graphb_label.go:190
-															if state_ == tlNone {
-																pos_3 := read + int(pfs)
-																if pos_3 <= rp {
-																	b_ = einfo[pos_3].Beg
-																	e_ = einfo[pos_3].End
-																	in_ = inTree[pos_3]
-																	neg_ = negCnt[pos_3]
-																	n_ = nlist[pos_3]
-																	state_ = tlSome
-																}
-															}
-
-//line hecbench_graphb_label.go:201
-															read += int(popc(bal))
-															_ = bal
-															_ = pfs
-															gc_l_state_[gc_lane2] = state_
-															gc_l_read[gc_lane2] = read
-															gc_l_b_[gc_lane2] = b_
-															gc_l_e_[gc_lane2] = e_
-															gc_l_n_[gc_lane2] = n_
-															gc_l_in_[gc_lane2] = in_
-															gc_l_neg_[gc_lane2] = neg_
-														}
-													}
-												}
-												gc_act2 = gc_save242 &^ gc_dead2 &^ gc_skip282
-											}
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-												if gc_act2&(1<<gc_lane2) == 0 {
-													continue
-												}
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-												state_ := gc_l_state_[gc_lane2]
-												_ = state_
-
-//line hecbench_graphb_label.go:122
-												gc_c29v[gc_lane2] = state_ == tlSome
-											}
-
-//line hecbench_graphb_label.go:122
-											compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gbMask, nil, &gc_c29v, nil, nil, &gc_c29r)
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-												if gc_act2&(1<<gc_lane2) == 0 {
-													continue
-												}
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-												var more bool
-												_ = more
-
-//line hecbench_graphb_label.go:122
-												more = gc_c29r[gc_lane2]
-												gc_l_more[gc_lane2] = more
-											}
-										}
-										gc_act2 = gc_save282 &^ gc_dead2
-									}
-								}
-								gc_act2 = gc_save302 &^ gc_dead2 &^ gc_skip582
-							}
-						}
-						gc_act2 = gc_save312 &^ gc_dead2 &^ gc_skip582
-					}
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-
-//line hecbench_graphb_label.go:208
-						paredge := -1
-						_ = paredge
-						gc_l_paredge[gc_lane2] = paredge
-					}
-
-//line hecbench_graphb_label.go:209
-					{
-						gc_save412 := gc_act2
-						gc_in412 := gc_act2
 						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-
-//line hecbench_graphb_label.go:35
-								lane := gc_tx2 % gbWarpsize
-								_ = lane
-								beg := gc_l_beg[gc_lane2]
-								_ = beg
-
-//line hecbench_graphb_label.go:209
-								j_ := beg + lane
-								_ = j_
-								gc_l_j_[gc_lane2] = j_
-							}
-						}
-						for {
-							gc_b2.Tick()
-							if gc_b2.Stopped() {
-								return
-							}
-							gc_act2 = gc_in412 &^ gc_dead2
-							var gc_m412, gc_skip412 uint32
-							_ = gc_skip412
-							gc_m412 = ^uint32(0)
-							gc_in412 &= gc_m412
-							gc_act2 = gc_in412
-							if gc_act2 == 0 {
-								break
-							}
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 								if gc_act2&(1<<gc_lane2) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								end_ := gc_l_end_[gc_lane2]
-								_ = end_
-								j_ := gc_l_j_[gc_lane2]
-								_ = j_
-
-//line hecbench_graphb_label.go:209
-								gc_c210v[gc_lane2] = j_ < end_
+//line hecbench_graphb_label.go:225
+								paredge := gc_l_paredge[gc_lane2]
+//line hecbench_graphb_label.go:216
+								gc_c211v[gc_lane2] = paredge >= 0
 							}
-
-//line hecbench_graphb_label.go:209
-							compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gbMask, nil, &gc_c210v, nil, nil, &gc_c210r)
+//line hecbench_graphb_label.go:216
+							compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gbMask, nil, &gc_c211v, nil, nil, &gc_c211r)
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 								if gc_act2&(1<<gc_lane2) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-
-//line hecbench_graphb_label.go:209
-								var anySync_ bool = gc_c210r[gc_lane2]
-								_ = anySync_
-								gc_l_anySync_[gc_lane2] = anySync_
+//line hecbench_graphb_label.go:216
+								var anySync_2 bool = gc_c211r[gc_lane2]
+//line hecbench_graphb_label.go:218
+								gc_l_anySync_2[gc_lane2] = anySync_2
 							}
 							{
-								var gc_m352 uint32
+								var gc_m392 uint32
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 									if gc_act2&(1<<gc_lane2) == 0 {
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
 									gc_pos2.Thread = gc_rank2
-									anySync_ := gc_l_anySync_[gc_lane2]
-									_ = anySync_
-
-//line hecbench_graphb_label.go:209
-									if !(anySync_) {
-										gc_m352 |= 1 << gc_lane2
+									anySync_2 := gc_l_anySync_2[gc_lane2]
+//line hecbench_graphb_label.go:216
+									if anySync_2 {
+										gc_m392 |= 1 << gc_lane2
 									}
 								}
-								gc_save352 := gc_act2
-								gc_act2 = gc_save352 & gc_m352
+								gc_save392 := gc_act2
+								gc_act2 = gc_save392 & gc_m392
 								if gc_act2 != 0 {
-
-//line hecbench_graphb_label.go:209
+//line hecbench_graphb_label.go:217
 									gc_in412 &^= gc_act2
 									gc_skip412 |= gc_act2
 									gc_act2 = 0
 								}
-								gc_act2 = gc_save352 &^ gc_dead2 &^ gc_skip412
+								gc_act2 = gc_save392 &^ gc_dead2 &^ gc_skip412
 							}
+						}
+						gc_act2 = gc_in412 &^ gc_dead2
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line hecbench_graphb_label.go:231
+							j_ := gc_l_j_[gc_lane2]
+//line hecbench_graphb_label.go:209
+							j_ += gbWarpsize
+							gc_l_j_[gc_lane2] = j_
+						}
+					}
+					gc_act2 = gc_save412 &^ gc_dead2
+				}
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line hecbench_graphb_label.go:220
+					pos_4 := -1
+//line hecbench_graphb_label.go:222
+					gc_l_pos_4[gc_lane2] = pos_4
+				}
+				{
+//line hecbench_graphb_label.go:222
+					gc_save522 := gc_act2
+					gc_in522 := gc_act2
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line hecbench_graphb_label.go:35
+							lane := gc_tx2 % gbWarpsize
+//line hecbench_graphb_label.go:37
+							beg := gc_l_beg[gc_lane2]
+//line hecbench_graphb_label.go:221
+							j_2 := beg + lane
+//line hecbench_graphb_label.go:223
+							gc_l_j_2[gc_lane2] = j_2
+						}
+					}
+					for {
+						gc_b2.Tick()
+						if gc_b2.Stopped() {
+							return
+						}
+						gc_act2 = gc_in522 &^ gc_dead2
+						var gc_m522, gc_skip522 uint32
+//line hecbench_graphb_label.go:234
+						gc_m522 = ^uint32(0)
+						gc_in522 &= gc_m522
+						gc_act2 = gc_in522
+						if gc_act2 == 0 {
+							break
+						}
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line hecbench_graphb_label.go:246
+							end_ := gc_l_end_[gc_lane2]
+//line hecbench_graphb_label.go:248
+							j_2 := gc_l_j_2[gc_lane2]
+//line hecbench_graphb_label.go:221
+							gc_c212v[gc_lane2] = j_2 < end_
+						}
+//line hecbench_graphb_label.go:221
+						compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gbMask, nil, &gc_c212v, nil, nil, &gc_c212r)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line hecbench_graphb_label.go:221
+							var anySync_3 bool = gc_c212r[gc_lane2]
+//line hecbench_graphb_label.go:223
+							gc_l_anySync_3[gc_lane2] = anySync_3
+						}
+						{
+							var gc_m462 uint32
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 								if gc_act2&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
-								par := gc_l_par[gc_lane2]
-								_ = par
-								end_ := gc_l_end_[gc_lane2]
-								_ = end_
-								paredge := gc_l_paredge[gc_lane2]
-								_ = paredge
-								j_ := gc_l_j_[gc_lane2]
-								_ = j_
-
-//line hecbench_graphb_label.go:210
-								if j_ < end_ {
-									neighbor_3 := nlist[j_] >> 1
-									if neighbor_3 == par {
-										paredge = j_
-									}
-								}
-								gc_l_paredge[gc_lane2] = paredge
-							}
-							{
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-									paredge := gc_l_paredge[gc_lane2]
-									_ = paredge
-
-//line hecbench_graphb_label.go:216
-									gc_c211v[gc_lane2] = paredge >= 0
-								}
-
-//line hecbench_graphb_label.go:216
-								compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gbMask, nil, &gc_c211v, nil, nil, &gc_c211r)
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-
-//line hecbench_graphb_label.go:216
-									var anySync_2 bool = gc_c211r[gc_lane2]
-									_ = anySync_2
-									gc_l_anySync_2[gc_lane2] = anySync_2
-								}
-								{
-									var gc_m392 uint32
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_act2&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_pos2.Thread = gc_rank2
-										anySync_2 := gc_l_anySync_2[gc_lane2]
-										_ = anySync_2
-
-//line hecbench_graphb_label.go:216
-										if anySync_2 {
-											gc_m392 |= 1 << gc_lane2
-										}
-									}
-									gc_save392 := gc_act2
-									gc_act2 = gc_save392 & gc_m392
-									if gc_act2 != 0 {
-
-//line hecbench_graphb_label.go:217
-										gc_in412 &^= gc_act2
-										gc_skip412 |= gc_act2
-										gc_act2 = 0
-									}
-									gc_act2 = gc_save392 &^ gc_dead2 &^ gc_skip412
-								}
-							}
-							gc_act2 = gc_in412 &^ gc_dead2
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								j_ := gc_l_j_[gc_lane2]
-								_ = j_
-
-//line hecbench_graphb_label.go:209
-								j_ += gbWarpsize
-								gc_l_j_[gc_lane2] = j_
-							}
-						}
-						gc_act2 = gc_save412 &^ gc_dead2
-					}
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-
-//line hecbench_graphb_label.go:220
-						pos_4 := -1
-						_ = pos_4
-						gc_l_pos_4[gc_lane2] = pos_4
-					}
-
+								anySync_3 := gc_l_anySync_3[gc_lane2]
 //line hecbench_graphb_label.go:221
-					{
-						gc_save522 := gc_act2
-						gc_in522 := gc_act2
+								if !(anySync_3) {
+									gc_m462 |= 1 << gc_lane2
+								}
+							}
+							gc_save462 := gc_act2
+							gc_act2 = gc_save462 & gc_m462
+							if gc_act2 != 0 {
+//line hecbench_graphb_label.go:221
+								gc_in522 &^= gc_act2
+								gc_skip522 |= gc_act2
+								gc_act2 = 0
+							}
+							gc_act2 = gc_save462 &^ gc_dead2 &^ gc_skip522
+						}
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							node := gc_l_node[gc_lane2]
+//line hecbench_graphb_label.go:235
+							end_ := gc_l_end_[gc_lane2]
+//line hecbench_graphb_label.go:237
+							pos_4 := gc_l_pos_4[gc_lane2]
+//line hecbench_graphb_label.go:239
+							j_2 := gc_l_j_2[gc_lane2]
+//line hecbench_graphb_label.go:222
+							if j_2 < end_ {
+								neighbor_4 := nlist[j_2] >> 1
+								if parent[neighbor_4]>>2 != node {
+									pos_4 = j_2
+								}
+							}
+							gc_l_pos_4[gc_lane2] = pos_4
+						}
 						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-
-//line hecbench_graphb_label.go:35
-								lane := gc_tx2 % gbWarpsize
-								_ = lane
-								beg := gc_l_beg[gc_lane2]
-								_ = beg
-
-//line hecbench_graphb_label.go:221
-								j_2 := beg + lane
-								_ = j_2
-								gc_l_j_2[gc_lane2] = j_2
-							}
-						}
-						for {
-							gc_b2.Tick()
-							if gc_b2.Stopped() {
-								return
-							}
-							gc_act2 = gc_in522 &^ gc_dead2
-							var gc_m522, gc_skip522 uint32
-							_ = gc_skip522
-							gc_m522 = ^uint32(0)
-							gc_in522 &= gc_m522
-							gc_act2 = gc_in522
-							if gc_act2 == 0 {
-								break
-							}
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 								if gc_act2&(1<<gc_lane2) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								end_ := gc_l_end_[gc_lane2]
-								_ = end_
-								j_2 := gc_l_j_2[gc_lane2]
-								_ = j_2
-
-//line hecbench_graphb_label.go:221
-								gc_c212v[gc_lane2] = j_2 < end_
+//line hecbench_graphb_label.go:237
+								pos_4 := gc_l_pos_4[gc_lane2]
+//line hecbench_graphb_label.go:228
+								gc_c213v[gc_lane2] = pos_4 >= 0
 							}
-
-//line hecbench_graphb_label.go:221
-							compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gbMask, nil, &gc_c212v, nil, nil, &gc_c212r)
+//line hecbench_graphb_label.go:228
+							compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gbMask, nil, &gc_c213v, nil, nil, &gc_c213r)
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 								if gc_act2&(1<<gc_lane2) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-
-//line hecbench_graphb_label.go:221
-								var anySync_3 bool = gc_c212r[gc_lane2]
-								_ = anySync_3
-								gc_l_anySync_3[gc_lane2] = anySync_3
+//line hecbench_graphb_label.go:228
+								var anySync_4 bool = gc_c213r[gc_lane2]
+//line hecbench_graphb_label.go:230
+								gc_l_anySync_4[gc_lane2] = anySync_4
 							}
 							{
-								var gc_m462 uint32
+								var gc_m502 uint32
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 									if gc_act2&(1<<gc_lane2) == 0 {
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
 									gc_pos2.Thread = gc_rank2
-									anySync_3 := gc_l_anySync_3[gc_lane2]
-									_ = anySync_3
-
-//line hecbench_graphb_label.go:221
-									if !(anySync_3) {
-										gc_m462 |= 1 << gc_lane2
+									anySync_4 := gc_l_anySync_4[gc_lane2]
+//line hecbench_graphb_label.go:228
+									if anySync_4 {
+										gc_m502 |= 1 << gc_lane2
 									}
 								}
-								gc_save462 := gc_act2
-								gc_act2 = gc_save462 & gc_m462
+								gc_save502 := gc_act2
+								gc_act2 = gc_save502 & gc_m502
 								if gc_act2 != 0 {
-
-//line hecbench_graphb_label.go:221
+//line hecbench_graphb_label.go:229
 									gc_in522 &^= gc_act2
 									gc_skip522 |= gc_act2
 									gc_act2 = 0
 								}
-								gc_act2 = gc_save462 &^ gc_dead2 &^ gc_skip522
+								gc_act2 = gc_save502 &^ gc_dead2 &^ gc_skip522
 							}
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								node := gc_l_node[gc_lane2]
-								_ = node
-								end_ := gc_l_end_[gc_lane2]
-								_ = end_
-								pos_4 := gc_l_pos_4[gc_lane2]
-								_ = pos_4
-								j_2 := gc_l_j_2[gc_lane2]
-								_ = j_2
-
-//line hecbench_graphb_label.go:222
-								if j_2 < end_ {
-									neighbor_4 := nlist[j_2] >> 1
-									if parent[neighbor_4]>>2 != node {
-										pos_4 = j_2
-									}
-								}
-								gc_l_pos_4[gc_lane2] = pos_4
+						}
+						gc_act2 = gc_in522 &^ gc_dead2
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
 							}
-							{
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-									pos_4 := gc_l_pos_4[gc_lane2]
-									_ = pos_4
-
-//line hecbench_graphb_label.go:228
-									gc_c213v[gc_lane2] = pos_4 >= 0
-								}
-
-//line hecbench_graphb_label.go:228
-								compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gbMask, nil, &gc_c213v, nil, nil, &gc_c213r)
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-
-//line hecbench_graphb_label.go:228
-									var anySync_4 bool = gc_c213r[gc_lane2]
-									_ = anySync_4
-									gc_l_anySync_4[gc_lane2] = anySync_4
-								}
-								{
-									var gc_m502 uint32
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_act2&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_pos2.Thread = gc_rank2
-										anySync_4 := gc_l_anySync_4[gc_lane2]
-										_ = anySync_4
-
-//line hecbench_graphb_label.go:228
-										if anySync_4 {
-											gc_m502 |= 1 << gc_lane2
-										}
-									}
-									gc_save502 := gc_act2
-									gc_act2 = gc_save502 & gc_m502
-									if gc_act2 != 0 {
-
-//line hecbench_graphb_label.go:229
-										gc_in522 &^= gc_act2
-										gc_skip522 |= gc_act2
-										gc_act2 = 0
-									}
-									gc_act2 = gc_save502 &^ gc_dead2 &^ gc_skip522
-								}
-							}
-							gc_act2 = gc_in522 &^ gc_dead2
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								j_2 := gc_l_j_2[gc_lane2]
-								_ = j_2
-
+//line hecbench_graphb_label.go:243
+							j_2 := gc_l_j_2[gc_lane2]
 //line hecbench_graphb_label.go:221
-								j_2 += gbWarpsize
-								gc_l_j_2[gc_lane2] = j_2
-							}
+							j_2 += gbWarpsize
+							gc_l_j_2[gc_lane2] = j_2
 						}
-						gc_act2 = gc_save522 &^ gc_dead2
 					}
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						pos_4 := gc_l_pos_4[gc_lane2]
-						_ = pos_4
-
-//line hecbench_graphb_label.go:232
-						gc_c214v[gc_lane2] = pos_4 >= 0
-					}
-
-//line hecbench_graphb_label.go:232
-					compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gbMask, nil, &gc_c214v, nil, nil, &gc_c214r)
-					var gc_memoIn2 uint32
-					var gc_memoOut2 int
-					gc_ran2 := false
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						pos_4 := gc_l_pos_4[gc_lane2]
-						_ = pos_4
-
-//line hecbench_graphb_label.go:232
-						bal_ := gc_c214r[gc_lane2]
-						var lid int
-						if gc_ran2 && bal_ == gc_memoIn2 {
-							lid = gc_memoOut2
-						} else {
-							gc_memoIn2 = bal_
-
-//line hecbench_graphb_label.go:233
-							lid = ffs(bal_) - 1
-							gc_memoOut2 = lid
-							gc_ran2 = true
-						}
-						_ = bal_
-						_ = lid
-
-//line hecbench_graphb_label.go:234
-						gc_c215m[gc_lane2] = gbMask
-						gc_c215a[gc_lane2] = lid
-						gc_c215w[gc_lane2] = 32
-					}
-
-//line hecbench_graphb_label.go:234
-					compiled.WarpLanes[int, int](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c215m, &gc_l_pos_4, &gc_c215a, &gc_c215w, &gc_c215r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						nodelabel := gc_l_nodelabel[gc_lane2]
-						_ = nodelabel
-						beg := gc_l_beg[gc_lane2]
-						_ = beg
-						lbl := gc_l_lbl[gc_lane2]
-						_ = lbl
-						paredge := gc_l_paredge[gc_lane2]
-						_ = paredge
-						var pos_4 int
-						_ = pos_4
-
-//line hecbench_graphb_label.go:234
-						pos_4 = gc_c215r[gc_lane2]
-
-//line hecbench_graphb_label.go:235
-						if paredge >= 0 {
-							einfo[paredge].Beg = nodelabel | 1
-							einfo[paredge].End = (einfo[paredge].End & 1) | ((lbl - 1) << 1)
-							nlist[paredge] |= 1
-							if paredge != beg {
-								if paredge != pos_4 {
-									nlist[pos_4], nlist[paredge] = nlist[paredge], nlist[pos_4]
-									einfo[pos_4], einfo[paredge] = einfo[paredge], einfo[pos_4]
-									inTree[pos_4], inTree[paredge] = inTree[paredge], inTree[pos_4]
-									negCnt[pos_4], negCnt[paredge] = negCnt[paredge], negCnt[pos_4]
-									paredge = pos_4
-								}
-								if paredge != beg {
-									nlist[beg], nlist[paredge] = nlist[paredge], nlist[beg]
-									einfo[beg], einfo[paredge] = einfo[paredge], einfo[beg]
-									inTree[beg], inTree[paredge] = inTree[paredge], inTree[beg]
-									negCnt[beg], negCnt[paredge] = negCnt[paredge], negCnt[beg]
-								}
-							}
-						}
-
-//line hecbench_graphb_label.go:255
-						gc_l_paredge[gc_lane2] = paredge
-						gc_l_pos_4[gc_lane2] = pos_4
-					}
-					gc_act2 = gc_in582 &^ gc_dead2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						i := gc_l_i[gc_lane2]
-						_ = i
-
-//line hecbench_graphb_label.go:37
-						i += incr
-						gc_l_i[gc_lane2] = i
-					}
+					gc_act2 = gc_save522 &^ gc_dead2
 				}
-				gc_act2 = gc_save582 &^ gc_dead2
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line hecbench_graphb_label.go:233
+					pos_4 := gc_l_pos_4[gc_lane2]
+//line hecbench_graphb_label.go:232
+					gc_c214v[gc_lane2] = pos_4 >= 0
+				}
+//line hecbench_graphb_label.go:232
+				compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gbMask, nil, &gc_c214v, nil, nil, &gc_c214r)
+				var gc_memoIn2 uint32
+				var gc_memoOut2 int
+				gc_ran2 := false
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					pos_4 := gc_l_pos_4[gc_lane2]
+					_ = pos_4
+//line hecbench_graphb_label.go:232
+					bal_ := gc_c214r[gc_lane2]
+					var lid int
+					if gc_ran2 && bal_ == gc_memoIn2 {
+						lid = gc_memoOut2
+					} else {
+						gc_memoIn2 = bal_
+//line hecbench_graphb_label.go:233
+						lid = ffs(bal_) - 1
+						gc_memoOut2 = lid
+						gc_ran2 = true
+					}
+//line hecbench_graphb_label.go:234
+					gc_c215m[gc_lane2] = gbMask
+					gc_c215a[gc_lane2] = lid
+					gc_c215w[gc_lane2] = 32
+				}
+//line hecbench_graphb_label.go:234
+				compiled.WarpLanes[int, int](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c215m, &gc_l_pos_4, &gc_c215a, &gc_c215w, &gc_c215r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					nodelabel := gc_l_nodelabel[gc_lane2]
+//line hecbench_graphb_label.go:243
+					beg := gc_l_beg[gc_lane2]
+//line hecbench_graphb_label.go:245
+					lbl := gc_l_lbl[gc_lane2]
+//line hecbench_graphb_label.go:247
+					paredge := gc_l_paredge[gc_lane2]
+//line hecbench_graphb_label.go:249
+					var pos_4 int
+//line hecbench_graphb_label.go:234
+					pos_4 = gc_c215r[gc_lane2]
+					if paredge >= 0 {
+						einfo[paredge].Beg = nodelabel | 1
+						einfo[paredge].End = (einfo[paredge].End & 1) | ((lbl - 1) << 1)
+						nlist[paredge] |= 1
+						if paredge != beg {
+							if paredge != pos_4 {
+								nlist[pos_4], nlist[paredge] = nlist[paredge], nlist[pos_4]
+								einfo[pos_4], einfo[paredge] = einfo[paredge], einfo[pos_4]
+								inTree[pos_4], inTree[paredge] = inTree[paredge], inTree[pos_4]
+								negCnt[pos_4], negCnt[paredge] = negCnt[paredge], negCnt[pos_4]
+								paredge = pos_4
+							}
+							if paredge != beg {
+								nlist[beg], nlist[paredge] = nlist[paredge], nlist[beg]
+								einfo[beg], einfo[paredge] = einfo[paredge], einfo[beg]
+								inTree[beg], inTree[paredge] = inTree[paredge], inTree[beg]
+								negCnt[beg], negCnt[paredge] = negCnt[paredge], negCnt[beg]
+							}
+						}
+					}
+					gc_l_paredge[gc_lane2] = paredge
+					gc_l_pos_4[gc_lane2] = pos_4
+				}
+				gc_act2 = gc_in582 &^ gc_dead2
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line hecbench_graphb_label.go:265
+					i := gc_l_i[gc_lane2]
+//line hecbench_graphb_label.go:37
+					i += incr
+					gc_l_i[gc_lane2] = i
+				}
 			}
+			gc_act2 = gc_save582 &^ gc_dead2
 		}
 	}
 }
@@ -1718,4 +1406,5 @@ func gc_body_treelabel(gc_b2 *compiled.Block, nodes int, nindex, nlist []int32, 
 // gc_files_hecbench_graphb_label holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_graphb_label.go
+//line hecbench_graphb_label.go:50
 var gc_files_hecbench_graphb_label embed.FS

@@ -50,10 +50,8 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line hecbench_graphb_tree.go:48
 		incr := gc_gdx * gbThreadsPerBlock
-
 //line hecbench_graphb_tree.go:50
 		for gc_off, gc_limit, gc_more := 0, edges, true; gc_more; gc_off += incr {
 			gc_b.Tick()
@@ -61,197 +59,121 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 				return
 			}
 			gc_more = false
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off5 := (gc_bx * gbThreadsPerBlock) + gc_off
-					if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(nlist) && gc_to <= len(nlist)-gc_off5 {
-						gc_at := nlist[gc_off5:][:gc_to]
-						gc_step := gc_from
-						for ; gc_step+3 < gc_to; gc_step += 4 {
-							{
-								gc_tx := gc_step + 0
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:50
-								j := from + gc_off
-								gc_more = true
-								_ = j
-
+//line hecbench_graphb_tree.go:57
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off5 := (gc_bx * gbThreadsPerBlock) + gc_off
+				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(nlist) && gc_to <= len(nlist)-gc_off5 {
+					gc_at := nlist[gc_off5:][:gc_to]
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
 //line hecbench_graphb_tree.go:51
-								gc_at[gc_tx] <<= 1
-							}
-							{
-								gc_tx := gc_step + 1
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:50
-								j := from + gc_off
-								gc_more = true
-								_ = j
-
-//line hecbench_graphb_tree.go:51
-								gc_at[gc_tx] <<= 1
-							}
-							{
-								gc_tx := gc_step + 2
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:50
-								j := from + gc_off
-								gc_more = true
-								_ = j
-
-//line hecbench_graphb_tree.go:51
-								gc_at[gc_tx] <<= 1
-							}
-							{
-								gc_tx := gc_step + 3
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:50
-								j := from + gc_off
-								gc_more = true
-								_ = j
-
-//line hecbench_graphb_tree.go:51
-								gc_at[gc_tx] <<= 1
-							}
-						}
-						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_graphb_tree.go:47
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_tree.go:50
-							j := from + gc_off
 							gc_more = true
-							_ = j
-
 //line hecbench_graphb_tree.go:51
 							gc_at[gc_tx] <<= 1
 						}
-					} else {
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-							{
-								gc_tx := gc_step2 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:50
-								j := from + gc_off
-								gc_more = true
-
+						{
+							gc_tx := gc_step + 1
 //line hecbench_graphb_tree.go:51
-								nlist[j] <<= 1
-							}
-							{
-								gc_tx := gc_step2 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:50
-								j := from + gc_off
-								gc_more = true
-
+							gc_more = true
 //line hecbench_graphb_tree.go:51
-								nlist[j] <<= 1
-							}
-							{
-								gc_tx := gc_step2 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:50
-								j := from + gc_off
-								gc_more = true
-
-//line hecbench_graphb_tree.go:51
-								nlist[j] <<= 1
-							}
-							{
-								gc_tx := gc_step2 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:50
-								j := from + gc_off
-								gc_more = true
-
-//line hecbench_graphb_tree.go:51
-								nlist[j] <<= 1
-							}
+							gc_at[gc_tx] <<= 1
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						{
+							gc_tx := gc_step + 2
+//line hecbench_graphb_tree.go:51
+							gc_more = true
+//line hecbench_graphb_tree.go:51
+							gc_at[gc_tx] <<= 1
+						}
+						{
+							gc_tx := gc_step + 3
+//line hecbench_graphb_tree.go:51
+							gc_more = true
+//line hecbench_graphb_tree.go:51
+							gc_at[gc_tx] <<= 1
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line hecbench_graphb_tree.go:51
+						gc_more = true
+//line hecbench_graphb_tree.go:51
+						gc_at[gc_tx] <<= 1
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line hecbench_graphb_tree.go:47
 							from := gc_tx + gc_bx*gbThreadsPerBlock
-							_ = from
-
 //line hecbench_graphb_tree.go:50
 							j := from + gc_off
 							gc_more = true
-
+//line hecbench_graphb_tree.go:51
+							nlist[j] <<= 1
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:47
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:50
+							j := from + gc_off
+							gc_more = true
+//line hecbench_graphb_tree.go:51
+							nlist[j] <<= 1
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:47
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:50
+							j := from + gc_off
+							gc_more = true
+//line hecbench_graphb_tree.go:51
+							nlist[j] <<= 1
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:47
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:50
+							j := from + gc_off
+							gc_more = true
 //line hecbench_graphb_tree.go:51
 							nlist[j] <<= 1
 						}
 					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:47
+						from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:50
+						j := from + gc_off
+						gc_more = true
+//line hecbench_graphb_tree.go:51
+						nlist[j] <<= 1
+					}
 				}
 			}
 		}
-
 //line hecbench_graphb_tree.go:55
 		for gc_off2, gc_limit2, gc_more2 := 0, nodes, true; gc_more2; gc_off2 += incr {
 			gc_b.Tick()
@@ -259,197 +181,121 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 				return
 			}
 			gc_more2 = false
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_off2+(gc_bx*gbThreadsPerBlock), gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off6 := (gc_bx * gbThreadsPerBlock) + gc_off2
-					if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(inCC) && gc_to <= len(inCC)-gc_off6 {
-						gc_at2 := inCC[gc_off6:][:gc_to]
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-							{
-								gc_tx := gc_step3 + 0
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:55
-								v := from + gc_off2
-								gc_more2 = true
-								_ = v
-
+//line hecbench_graphb_tree.go:62
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off2+(gc_bx*gbThreadsPerBlock), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off6 := (gc_bx * gbThreadsPerBlock) + gc_off2
+				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(inCC) && gc_to <= len(inCC)-gc_off6 {
+					gc_at2 := inCC[gc_off6:][:gc_to]
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
 //line hecbench_graphb_tree.go:56
-								gc_at2[gc_tx] = 0
-							}
-							{
-								gc_tx := gc_step3 + 1
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:55
-								v := from + gc_off2
-								gc_more2 = true
-								_ = v
-
-//line hecbench_graphb_tree.go:56
-								gc_at2[gc_tx] = 0
-							}
-							{
-								gc_tx := gc_step3 + 2
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:55
-								v := from + gc_off2
-								gc_more2 = true
-								_ = v
-
-//line hecbench_graphb_tree.go:56
-								gc_at2[gc_tx] = 0
-							}
-							{
-								gc_tx := gc_step3 + 3
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:55
-								v := from + gc_off2
-								gc_more2 = true
-								_ = v
-
-//line hecbench_graphb_tree.go:56
-								gc_at2[gc_tx] = 0
-							}
-						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_graphb_tree.go:47
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_tree.go:55
-							v := from + gc_off2
 							gc_more2 = true
-							_ = v
-
 //line hecbench_graphb_tree.go:56
 							gc_at2[gc_tx] = 0
 						}
-					} else {
-						gc_step4 := gc_from
-						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-							{
-								gc_tx := gc_step4 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:55
-								v := from + gc_off2
-								gc_more2 = true
-
+						{
+							gc_tx := gc_step3 + 1
 //line hecbench_graphb_tree.go:56
-								inCC[v] = 0
-							}
-							{
-								gc_tx := gc_step4 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:55
-								v := from + gc_off2
-								gc_more2 = true
-
+							gc_more2 = true
 //line hecbench_graphb_tree.go:56
-								inCC[v] = 0
-							}
-							{
-								gc_tx := gc_step4 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:55
-								v := from + gc_off2
-								gc_more2 = true
-
-//line hecbench_graphb_tree.go:56
-								inCC[v] = 0
-							}
-							{
-								gc_tx := gc_step4 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:55
-								v := from + gc_off2
-								gc_more2 = true
-
-//line hecbench_graphb_tree.go:56
-								inCC[v] = 0
-							}
+							gc_at2[gc_tx] = 0
 						}
-						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						{
+							gc_tx := gc_step3 + 2
+//line hecbench_graphb_tree.go:56
+							gc_more2 = true
+//line hecbench_graphb_tree.go:56
+							gc_at2[gc_tx] = 0
+						}
+						{
+							gc_tx := gc_step3 + 3
+//line hecbench_graphb_tree.go:56
+							gc_more2 = true
+//line hecbench_graphb_tree.go:56
+							gc_at2[gc_tx] = 0
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line hecbench_graphb_tree.go:56
+						gc_more2 = true
+//line hecbench_graphb_tree.go:56
+						gc_at2[gc_tx] = 0
+					}
+				} else {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line hecbench_graphb_tree.go:47
 							from := gc_tx + gc_bx*gbThreadsPerBlock
-							_ = from
-
 //line hecbench_graphb_tree.go:55
 							v := from + gc_off2
 							gc_more2 = true
-
+//line hecbench_graphb_tree.go:56
+							inCC[v] = 0
+						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:47
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:55
+							v := from + gc_off2
+							gc_more2 = true
+//line hecbench_graphb_tree.go:56
+							inCC[v] = 0
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:47
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:55
+							v := from + gc_off2
+							gc_more2 = true
+//line hecbench_graphb_tree.go:56
+							inCC[v] = 0
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:47
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:55
+							v := from + gc_off2
+							gc_more2 = true
 //line hecbench_graphb_tree.go:56
 							inCC[v] = 0
 						}
 					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:47
+						from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:55
+						v := from + gc_off2
+						gc_more2 = true
+//line hecbench_graphb_tree.go:56
+						inCC[v] = 0
+					}
 				}
 			}
 		}
-
 //line hecbench_graphb_tree.go:60
 		for gc_off3, gc_limit3, gc_more3 := 0, edges, true; gc_more3; gc_off3 += incr {
 			gc_b.Tick()
@@ -457,248 +303,166 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 				return
 			}
 			gc_more3 = false
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_off3+(gc_bx*gbThreadsPerBlock), gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(gc_limit3, gc_off3+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off7 := (gc_bx * gbThreadsPerBlock) + gc_off3
-					if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(einfo) && gc_to <= len(einfo)-gc_off7 && gc_off7 <= len(eweight) && gc_to <= len(eweight)-gc_off7 {
-						gc_at3 := einfo[gc_off7:][:gc_to]
-						gc_at4 := eweight[gc_off7:][:gc_to]
-						gc_step5 := gc_from
-						for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-							{
-								gc_tx := gc_step5 + 0
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:60
-								j_ := from + gc_off3
-								gc_more3 = true
-								_ = j_
-
-//line hecbench_graphb_tree.go:61
-								gc_at3[gc_tx].End = 0
-
-//line hecbench_graphb_tree.go:62
-								if gc_at4[gc_tx] == -1 {
-									gc_at3[gc_tx].End = 1
-								}
-							}
-							{
-								gc_tx := gc_step5 + 1
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:60
-								j_ := from + gc_off3
-								gc_more3 = true
-								_ = j_
-
-//line hecbench_graphb_tree.go:61
-								gc_at3[gc_tx].End = 0
-
-//line hecbench_graphb_tree.go:62
-								if gc_at4[gc_tx] == -1 {
-									gc_at3[gc_tx].End = 1
-								}
-							}
-							{
-								gc_tx := gc_step5 + 2
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:60
-								j_ := from + gc_off3
-								gc_more3 = true
-								_ = j_
-
-//line hecbench_graphb_tree.go:61
-								gc_at3[gc_tx].End = 0
-
-//line hecbench_graphb_tree.go:62
-								if gc_at4[gc_tx] == -1 {
-									gc_at3[gc_tx].End = 1
-								}
-							}
-							{
-								gc_tx := gc_step5 + 3
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:60
-								j_ := from + gc_off3
-								gc_more3 = true
-								_ = j_
-
-//line hecbench_graphb_tree.go:61
-								gc_at3[gc_tx].End = 0
-
-//line hecbench_graphb_tree.go:62
-								if gc_at4[gc_tx] == -1 {
-									gc_at3[gc_tx].End = 1
-								}
-							}
-						}
-						for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+//line hecbench_graphb_tree.go:67
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off3+(gc_bx*gbThreadsPerBlock), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit3, gc_off3+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off7 := (gc_bx * gbThreadsPerBlock) + gc_off3
+				if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(einfo) && gc_to <= len(einfo)-gc_off7 && gc_off7 <= len(eweight) && gc_to <= len(eweight)-gc_off7 {
+					gc_at3 := einfo[gc_off7:][:gc_to]
+					gc_at4 := eweight[gc_off7:][:gc_to]
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
+//line hecbench_graphb_tree.go:84
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_tree.go:47
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_tree.go:60
-							j_ := from + gc_off3
+//line hecbench_graphb_tree.go:61
 							gc_more3 = true
-							_ = j_
-
 //line hecbench_graphb_tree.go:61
 							gc_at3[gc_tx].End = 0
-
-//line hecbench_graphb_tree.go:62
 							if gc_at4[gc_tx] == -1 {
 								gc_at3[gc_tx].End = 1
 							}
 						}
-					} else {
-						gc_step6 := gc_from
-						for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-							{
-								gc_tx := gc_step6 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:60
-								j_ := from + gc_off3
-								gc_more3 = true
-
-//line hecbench_graphb_tree.go:61
-								einfo[j_].End = 0
-
-//line hecbench_graphb_tree.go:62
-								if eweight[j_] == -1 {
-									einfo[j_].End = 1
-								}
-							}
-							{
-								gc_tx := gc_step6 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:60
-								j_ := from + gc_off3
-								gc_more3 = true
-
-//line hecbench_graphb_tree.go:61
-								einfo[j_].End = 0
-
-//line hecbench_graphb_tree.go:62
-								if eweight[j_] == -1 {
-									einfo[j_].End = 1
-								}
-							}
-							{
-								gc_tx := gc_step6 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:60
-								j_ := from + gc_off3
-								gc_more3 = true
-
-//line hecbench_graphb_tree.go:61
-								einfo[j_].End = 0
-
-//line hecbench_graphb_tree.go:62
-								if eweight[j_] == -1 {
-									einfo[j_].End = 1
-								}
-							}
-							{
-								gc_tx := gc_step6 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:60
-								j_ := from + gc_off3
-								gc_more3 = true
-
-//line hecbench_graphb_tree.go:61
-								einfo[j_].End = 0
-
-//line hecbench_graphb_tree.go:62
-								if eweight[j_] == -1 {
-									einfo[j_].End = 1
-								}
-							}
-						}
-						for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+						{
+							gc_tx := gc_step5 + 1
+//line hecbench_graphb_tree.go:69
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
+//line hecbench_graphb_tree.go:61
+							gc_more3 = true
+//line hecbench_graphb_tree.go:61
+							gc_at3[gc_tx].End = 0
+							if gc_at4[gc_tx] == -1 {
+								gc_at3[gc_tx].End = 1
+							}
+						}
+						{
+							gc_tx := gc_step5 + 2
+//line hecbench_graphb_tree.go:69
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:61
+							gc_more3 = true
+//line hecbench_graphb_tree.go:61
+							gc_at3[gc_tx].End = 0
+							if gc_at4[gc_tx] == -1 {
+								gc_at3[gc_tx].End = 1
+							}
+						}
+						{
+							gc_tx := gc_step5 + 3
+//line hecbench_graphb_tree.go:69
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:61
+							gc_more3 = true
+//line hecbench_graphb_tree.go:61
+							gc_at3[gc_tx].End = 0
+							if gc_at4[gc_tx] == -1 {
+								gc_at3[gc_tx].End = 1
+							}
+						}
+					}
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:61
+						gc_more3 = true
+//line hecbench_graphb_tree.go:61
+						gc_at3[gc_tx].End = 0
+						if gc_at4[gc_tx] == -1 {
+							gc_at3[gc_tx].End = 1
+						}
+					}
+				} else {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+						{
+							gc_tx := gc_step6 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line hecbench_graphb_tree.go:47
 							from := gc_tx + gc_bx*gbThreadsPerBlock
-							_ = from
-
 //line hecbench_graphb_tree.go:60
 							j_ := from + gc_off3
 							gc_more3 = true
-
 //line hecbench_graphb_tree.go:61
 							einfo[j_].End = 0
-
-//line hecbench_graphb_tree.go:62
+							if eweight[j_] == -1 {
+								einfo[j_].End = 1
+							}
+						}
+						{
+							gc_tx := gc_step6 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:47
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:60
+							j_ := from + gc_off3
+							gc_more3 = true
+//line hecbench_graphb_tree.go:61
+							einfo[j_].End = 0
+							if eweight[j_] == -1 {
+								einfo[j_].End = 1
+							}
+						}
+						{
+							gc_tx := gc_step6 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:47
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:60
+							j_ := from + gc_off3
+							gc_more3 = true
+//line hecbench_graphb_tree.go:61
+							einfo[j_].End = 0
+							if eweight[j_] == -1 {
+								einfo[j_].End = 1
+							}
+						}
+						{
+							gc_tx := gc_step6 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:47
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:60
+							j_ := from + gc_off3
+							gc_more3 = true
+//line hecbench_graphb_tree.go:61
+							einfo[j_].End = 0
 							if eweight[j_] == -1 {
 								einfo[j_].End = 1
 							}
 						}
 					}
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:47
+						from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:60
+						j_ := from + gc_off3
+						gc_more3 = true
+//line hecbench_graphb_tree.go:61
+						einfo[j_].End = 0
+						if eweight[j_] == -1 {
+							einfo[j_].End = 1
+						}
+					}
 				}
 			}
 		}
-
 //line hecbench_graphb_tree.go:68
 		for gc_off4, gc_limit4, gc_more4 := 0, edges, true; gc_more4; gc_off4 += incr {
 			gc_b.Tick()
@@ -706,223 +470,128 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 				return
 			}
 			gc_more4 = false
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_off4+(gc_bx*gbThreadsPerBlock), gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(gc_limit4, gc_off4+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off8 := (gc_bx * gbThreadsPerBlock) + gc_off4
-					if gc_from >= 0 && gc_off8 >= 0 && gc_off8 <= len(inTree) && gc_to <= len(inTree)-gc_off8 && gc_off8 <= len(negCnt) && gc_to <= len(negCnt)-gc_off8 {
-						gc_at5 := inTree[gc_off8:][:gc_to]
-						gc_at6 := negCnt[gc_off8:][:gc_to]
-						gc_step7 := gc_from
-						for ; gc_step7+3 < gc_to; gc_step7 += 4 {
-							{
-								gc_tx := gc_step7 + 0
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:68
-								j_2 := from + gc_off4
-								gc_more4 = true
-								_ = j_2
-
+//line hecbench_graphb_tree.go:75
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off4+(gc_bx*gbThreadsPerBlock), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit4, gc_off4+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off8 := (gc_bx * gbThreadsPerBlock) + gc_off4
+				if gc_from >= 0 && gc_off8 >= 0 && gc_off8 <= len(inTree) && gc_to <= len(inTree)-gc_off8 && gc_off8 <= len(negCnt) && gc_to <= len(negCnt)-gc_off8 {
+					gc_at5 := inTree[gc_off8:][:gc_to]
+					gc_at6 := negCnt[gc_off8:][:gc_to]
+					gc_step7 := gc_from
+					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+						{
+							gc_tx := gc_step7 + 0
 //line hecbench_graphb_tree.go:69
-								gc_at5[gc_tx] = 0
-
-//line hecbench_graphb_tree.go:70
-								gc_at6[gc_tx] = 0
-							}
-							{
-								gc_tx := gc_step7 + 1
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:68
-								j_2 := from + gc_off4
-								gc_more4 = true
-								_ = j_2
-
-//line hecbench_graphb_tree.go:69
-								gc_at5[gc_tx] = 0
-
-//line hecbench_graphb_tree.go:70
-								gc_at6[gc_tx] = 0
-							}
-							{
-								gc_tx := gc_step7 + 2
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:68
-								j_2 := from + gc_off4
-								gc_more4 = true
-								_ = j_2
-
-//line hecbench_graphb_tree.go:69
-								gc_at5[gc_tx] = 0
-
-//line hecbench_graphb_tree.go:70
-								gc_at6[gc_tx] = 0
-							}
-							{
-								gc_tx := gc_step7 + 3
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:68
-								j_2 := from + gc_off4
-								gc_more4 = true
-								_ = j_2
-
-//line hecbench_graphb_tree.go:69
-								gc_at5[gc_tx] = 0
-
-//line hecbench_graphb_tree.go:70
-								gc_at6[gc_tx] = 0
-							}
-						}
-						for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_graphb_tree.go:47
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_tree.go:68
-							j_2 := from + gc_off4
 							gc_more4 = true
-							_ = j_2
-
 //line hecbench_graphb_tree.go:69
 							gc_at5[gc_tx] = 0
-
-//line hecbench_graphb_tree.go:70
 							gc_at6[gc_tx] = 0
 						}
-					} else {
-						gc_step8 := gc_from
-						for ; gc_step8+3 < gc_to; gc_step8 += 4 {
-							{
-								gc_tx := gc_step8 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:68
-								j_2 := from + gc_off4
-								gc_more4 = true
-
+						{
+							gc_tx := gc_step7 + 1
 //line hecbench_graphb_tree.go:69
-								inTree[j_2] = 0
-
-//line hecbench_graphb_tree.go:70
-								negCnt[j_2] = 0
-							}
-							{
-								gc_tx := gc_step8 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:68
-								j_2 := from + gc_off4
-								gc_more4 = true
-
+							gc_more4 = true
 //line hecbench_graphb_tree.go:69
-								inTree[j_2] = 0
-
-//line hecbench_graphb_tree.go:70
-								negCnt[j_2] = 0
-							}
-							{
-								gc_tx := gc_step8 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:68
-								j_2 := from + gc_off4
-								gc_more4 = true
-
-//line hecbench_graphb_tree.go:69
-								inTree[j_2] = 0
-
-//line hecbench_graphb_tree.go:70
-								negCnt[j_2] = 0
-							}
-							{
-								gc_tx := gc_step8 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:68
-								j_2 := from + gc_off4
-								gc_more4 = true
-
-//line hecbench_graphb_tree.go:69
-								inTree[j_2] = 0
-
-//line hecbench_graphb_tree.go:70
-								negCnt[j_2] = 0
-							}
+							gc_at5[gc_tx] = 0
+							gc_at6[gc_tx] = 0
 						}
-						for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+						{
+							gc_tx := gc_step7 + 2
+//line hecbench_graphb_tree.go:69
+							gc_more4 = true
+//line hecbench_graphb_tree.go:69
+							gc_at5[gc_tx] = 0
+							gc_at6[gc_tx] = 0
+						}
+						{
+							gc_tx := gc_step7 + 3
+//line hecbench_graphb_tree.go:69
+							gc_more4 = true
+//line hecbench_graphb_tree.go:69
+							gc_at5[gc_tx] = 0
+							gc_at6[gc_tx] = 0
+						}
+					}
+					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+//line hecbench_graphb_tree.go:69
+						gc_more4 = true
+//line hecbench_graphb_tree.go:69
+						gc_at5[gc_tx] = 0
+						gc_at6[gc_tx] = 0
+					}
+				} else {
+					gc_step8 := gc_from
+					for ; gc_step8+3 < gc_to; gc_step8 += 4 {
+						{
+							gc_tx := gc_step8 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line hecbench_graphb_tree.go:47
 							from := gc_tx + gc_bx*gbThreadsPerBlock
-							_ = from
-
 //line hecbench_graphb_tree.go:68
 							j_2 := from + gc_off4
 							gc_more4 = true
-
 //line hecbench_graphb_tree.go:69
 							inTree[j_2] = 0
-
-//line hecbench_graphb_tree.go:70
 							negCnt[j_2] = 0
 						}
+						{
+							gc_tx := gc_step8 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:47
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:68
+							j_2 := from + gc_off4
+							gc_more4 = true
+//line hecbench_graphb_tree.go:69
+							inTree[j_2] = 0
+							negCnt[j_2] = 0
+						}
+						{
+							gc_tx := gc_step8 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:47
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:68
+							j_2 := from + gc_off4
+							gc_more4 = true
+//line hecbench_graphb_tree.go:69
+							inTree[j_2] = 0
+							negCnt[j_2] = 0
+						}
+						{
+							gc_tx := gc_step8 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:47
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:68
+							j_2 := from + gc_off4
+							gc_more4 = true
+//line hecbench_graphb_tree.go:69
+							inTree[j_2] = 0
+							negCnt[j_2] = 0
+						}
+					}
+					for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:47
+						from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:68
+						j_2 := from + gc_off4
+						gc_more4 = true
+//line hecbench_graphb_tree.go:69
+						inTree[j_2] = 0
+						negCnt[j_2] = 0
 					}
 				}
 			}
@@ -962,10 +631,8 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line hecbench_graphb_tree.go:79
 		incr := gc_gdx * gbThreadsPerBlock
-
 //line hecbench_graphb_tree.go:81
 		for gc_off, gc_limit, gc_more := 0, edges, true; gc_more; gc_off += incr {
 			gc_b.Tick()
@@ -973,197 +640,121 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 				return
 			}
 			gc_more = false
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off4 := (gc_bx * gbThreadsPerBlock) + gc_off
-					if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(nlist) && gc_to <= len(nlist)-gc_off4 {
-						gc_at := nlist[gc_off4:][:gc_to]
-						gc_step := gc_from
-						for ; gc_step+3 < gc_to; gc_step += 4 {
-							{
-								gc_tx := gc_step + 0
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_graphb_tree.go:78
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:81
-								j := from + gc_off
-								gc_more = true
-								_ = j
-
+//line hecbench_graphb_tree.go:88
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := (gc_bx * gbThreadsPerBlock) + gc_off
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(nlist) && gc_to <= len(nlist)-gc_off4 {
+					gc_at := nlist[gc_off4:][:gc_to]
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
 //line hecbench_graphb_tree.go:82
-								gc_at[gc_tx] &^= 1
-							}
-							{
-								gc_tx := gc_step + 1
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_graphb_tree.go:78
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:81
-								j := from + gc_off
-								gc_more = true
-								_ = j
-
-//line hecbench_graphb_tree.go:82
-								gc_at[gc_tx] &^= 1
-							}
-							{
-								gc_tx := gc_step + 2
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_graphb_tree.go:78
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:81
-								j := from + gc_off
-								gc_more = true
-								_ = j
-
-//line hecbench_graphb_tree.go:82
-								gc_at[gc_tx] &^= 1
-							}
-							{
-								gc_tx := gc_step + 3
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_graphb_tree.go:78
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:81
-								j := from + gc_off
-								gc_more = true
-								_ = j
-
-//line hecbench_graphb_tree.go:82
-								gc_at[gc_tx] &^= 1
-							}
-						}
-						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_graphb_tree.go:78
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_tree.go:81
-							j := from + gc_off
 							gc_more = true
-							_ = j
-
 //line hecbench_graphb_tree.go:82
 							gc_at[gc_tx] &^= 1
 						}
-					} else {
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-							{
-								gc_tx := gc_step2 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_tree.go:78
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:81
-								j := from + gc_off
-								gc_more = true
-
+						{
+							gc_tx := gc_step + 1
 //line hecbench_graphb_tree.go:82
-								nlist[j] &^= 1
-							}
-							{
-								gc_tx := gc_step2 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_tree.go:78
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:81
-								j := from + gc_off
-								gc_more = true
-
+							gc_more = true
 //line hecbench_graphb_tree.go:82
-								nlist[j] &^= 1
-							}
-							{
-								gc_tx := gc_step2 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_tree.go:78
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:81
-								j := from + gc_off
-								gc_more = true
-
-//line hecbench_graphb_tree.go:82
-								nlist[j] &^= 1
-							}
-							{
-								gc_tx := gc_step2 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_tree.go:78
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:81
-								j := from + gc_off
-								gc_more = true
-
-//line hecbench_graphb_tree.go:82
-								nlist[j] &^= 1
-							}
+							gc_at[gc_tx] &^= 1
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						{
+							gc_tx := gc_step + 2
+//line hecbench_graphb_tree.go:82
+							gc_more = true
+//line hecbench_graphb_tree.go:82
+							gc_at[gc_tx] &^= 1
+						}
+						{
+							gc_tx := gc_step + 3
+//line hecbench_graphb_tree.go:82
+							gc_more = true
+//line hecbench_graphb_tree.go:82
+							gc_at[gc_tx] &^= 1
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line hecbench_graphb_tree.go:82
+						gc_more = true
+//line hecbench_graphb_tree.go:82
+						gc_at[gc_tx] &^= 1
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line hecbench_graphb_tree.go:78
 							from := gc_tx + gc_bx*gbThreadsPerBlock
-							_ = from
-
 //line hecbench_graphb_tree.go:81
 							j := from + gc_off
 							gc_more = true
-
+//line hecbench_graphb_tree.go:82
+							nlist[j] &^= 1
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:78
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:81
+							j := from + gc_off
+							gc_more = true
+//line hecbench_graphb_tree.go:82
+							nlist[j] &^= 1
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:78
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:81
+							j := from + gc_off
+							gc_more = true
+//line hecbench_graphb_tree.go:82
+							nlist[j] &^= 1
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:78
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:81
+							j := from + gc_off
+							gc_more = true
 //line hecbench_graphb_tree.go:82
 							nlist[j] &^= 1
 						}
 					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:78
+						from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:81
+						j := from + gc_off
+						gc_more = true
+//line hecbench_graphb_tree.go:82
+						nlist[j] &^= 1
+					}
 				}
 			}
 		}
-
 //line hecbench_graphb_tree.go:84
 		for gc_off2, gc_limit2, gc_more2 := 0, nodes, true; gc_more2; gc_off2 += incr {
 			gc_b.Tick()
@@ -1171,240 +762,165 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 				return
 			}
 			gc_more2 = false
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_off2+(gc_bx*gbThreadsPerBlock), gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off5 := (gc_bx * gbThreadsPerBlock) + gc_off2
-					if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(parent) && gc_to <= len(parent)-gc_off5 {
-						gc_at2 := parent[gc_off5:][:gc_to]
-						gc_vstep := gc_from
+//line hecbench_graphb_tree.go:91
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off2+(gc_bx*gbThreadsPerBlock), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off5 := (gc_bx * gbThreadsPerBlock) + gc_off2
+				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(parent) && gc_to <= len(parent)-gc_off5 {
+					gc_at2 := parent[gc_off5:][:gc_to]
+					gc_vstep := gc_from
 //line hecbench_graphb_tree.go:85
-						gc_vb3 := lanes.BroadcastInt32x8(-1)
+					gc_vb3 := lanes.BroadcastInt32x8(-1)
 //line hecbench_graphb_tree.go:85
-						_ = gc_vb3
-//line hecbench_graphb_tree.go:85
-						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_graphb_tree.go:85
-						_ = gc_iota2
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_graphb_tree.go:87
-						gc_vb4 := lanes.BroadcastInt32x8(math.MaxInt32 &^ 3)
-//line hecbench_graphb_tree.go:87
-						_ = gc_vb4
-						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-							gc_tx := gc_vstep
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
+					gc_vb4 := lanes.BroadcastInt32x8(math.MaxInt32 &^ 3)
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 //line hecbench_graphb_tree.go:78
-							var from int = gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:78
-							_ = from
+						var from int = gc_tx + gc_bx*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:84
-							var j_ int = from + gc_off2
-//line hecbench_graphb_tree.go:84
-							_ = j_
-//line hecbench_graphb_tree.go:85
-							gc_vb3.StoreSlice(gc_at2[gc_tx:])
+						var j_ int = from + gc_off2
+						gc_vb3.StoreSlice(gc_at2[gc_tx:])
+						gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(root, j_, 8))))
 //line hecbench_graphb_tree.go:86
-							gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(root, j_, 8))))
+						if gc_if2.ToBits() != 0 {
 //line hecbench_graphb_tree.go:86
-							_ = gc_if2
-//line hecbench_graphb_tree.go:86
-							if gc_if2.ToBits() != 0 {
-//line hecbench_graphb_tree.go:86
-								gc_vb4.StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if2)
-//line hecbench_graphb_tree.go:86
-							}
+							gc_vb4.StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if2)
 						}
-						if gc_vstep > gc_from {
-							gc_more2 = true
+					}
+//line hecbench_graphb_tree.go:88
+					if gc_vstep > gc_from {
+						gc_more2 = true
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line hecbench_graphb_tree.go:78
+						from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:84
+						j_ := from + gc_off2
+						gc_more2 = true
+//line hecbench_graphb_tree.go:85
+						gc_at2[gc_tx] = -1
+						if root == j_ {
+							gc_at2[gc_tx] = math.MaxInt32 &^ 3
 						}
-						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_graphb_tree.go:78
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_tree.go:84
-							j_ := from + gc_off2
-							gc_more2 = true
-							_ = j_
-
+					}
+				} else {
+					gc_vstep2 := gc_from
 //line hecbench_graphb_tree.go:85
-							gc_at2[gc_tx] = -1
-
-//line hecbench_graphb_tree.go:86
-							if root == j_ {
-								gc_at2[gc_tx] = math.MaxInt32 &^ 3
-							}
+					gc_vb := lanes.BroadcastInt32x8(-1)
+//line hecbench_graphb_tree.go:85
+					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line hecbench_graphb_tree.go:87
+					gc_vb2 := lanes.BroadcastInt32x8(math.MaxInt32 &^ 3)
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+//line hecbench_graphb_tree.go:78
+						var from int = gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:84
+						var j_ int = from + gc_off2
+						if j_ < 0 || j_ > len(parent)-8 {
+//line hecbench_graphb_tree.go:85
+							break
 						}
-					} else {
-						gc_vstep2 := gc_from
 //line hecbench_graphb_tree.go:85
-						gc_vb := lanes.BroadcastInt32x8(-1)
-//line hecbench_graphb_tree.go:85
-						_ = gc_vb
-//line hecbench_graphb_tree.go:85
-						gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_graphb_tree.go:85
-						_ = gc_iota
+						gc_vb.StoreSlice(parent[j_:])
+						gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(root, j_, 8))))
+						if gc_if.ToBits() != 0 {
 //line hecbench_graphb_tree.go:87
-						gc_vb2 := lanes.BroadcastInt32x8(math.MaxInt32 &^ 3)
-//line hecbench_graphb_tree.go:87
-						_ = gc_vb2
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-//line hecbench_graphb_tree.go:78
-							var from int = gc_tx + gc_bx*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:78
-							_ = from
-//line hecbench_graphb_tree.go:84
-							var j_ int = from + gc_off2
-//line hecbench_graphb_tree.go:84
-							_ = j_
-//line hecbench_graphb_tree.go:85
-							if j_ < 0 || j_ > len(parent)-8 {
-//line hecbench_graphb_tree.go:85
-								break
-//line hecbench_graphb_tree.go:85
-							}
-//line hecbench_graphb_tree.go:85
-							gc_vb.StoreSlice(parent[j_:])
-//line hecbench_graphb_tree.go:86
-							gc_if := gc_iota.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(root, j_, 8))))
-//line hecbench_graphb_tree.go:86
-							_ = gc_if
-//line hecbench_graphb_tree.go:87
-							if gc_if.ToBits() != 0 {
-//line hecbench_graphb_tree.go:87
-								gc_vb2.StoreMasked((*[8]int32)(parent[j_:]), gc_if)
-//line hecbench_graphb_tree.go:87
-							}
+							gc_vb2.StoreMasked((*[8]int32)(parent[j_:]), gc_if)
 						}
-						if gc_vstep2 > gc_from {
-							gc_more2 = true
-						}
-						gc_step3 := gc_vstep2
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-							{
-								gc_tx := gc_step3 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_tree.go:78
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:84
-								j_ := from + gc_off2
-								gc_more2 = true
-
-//line hecbench_graphb_tree.go:85
-								parent[j_] = -1
-
-//line hecbench_graphb_tree.go:86
-								if root == j_ {
-									parent[j_] = math.MaxInt32 &^ 3
-								}
-							}
-							{
-								gc_tx := gc_step3 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_tree.go:78
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:84
-								j_ := from + gc_off2
-								gc_more2 = true
-
-//line hecbench_graphb_tree.go:85
-								parent[j_] = -1
-
-//line hecbench_graphb_tree.go:86
-								if root == j_ {
-									parent[j_] = math.MaxInt32 &^ 3
-								}
-							}
-							{
-								gc_tx := gc_step3 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_tree.go:78
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:84
-								j_ := from + gc_off2
-								gc_more2 = true
-
-//line hecbench_graphb_tree.go:85
-								parent[j_] = -1
-
-//line hecbench_graphb_tree.go:86
-								if root == j_ {
-									parent[j_] = math.MaxInt32 &^ 3
-								}
-							}
-							{
-								gc_tx := gc_step3 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_tree.go:78
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:84
-								j_ := from + gc_off2
-								gc_more2 = true
-
-//line hecbench_graphb_tree.go:85
-								parent[j_] = -1
-
-//line hecbench_graphb_tree.go:86
-								if root == j_ {
-									parent[j_] = math.MaxInt32 &^ 3
-								}
-							}
-						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					}
+//line hecbench_graphb_tree.go:89
+					if gc_vstep2 > gc_from {
+						gc_more2 = true
+					}
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line hecbench_graphb_tree.go:78
 							from := gc_tx + gc_bx*gbThreadsPerBlock
-							_ = from
-
 //line hecbench_graphb_tree.go:84
 							j_ := from + gc_off2
 							gc_more2 = true
-
 //line hecbench_graphb_tree.go:85
 							parent[j_] = -1
-
-//line hecbench_graphb_tree.go:86
+							if root == j_ {
+								parent[j_] = math.MaxInt32 &^ 3
+							}
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:78
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:84
+							j_ := from + gc_off2
+							gc_more2 = true
+//line hecbench_graphb_tree.go:85
+							parent[j_] = -1
+							if root == j_ {
+								parent[j_] = math.MaxInt32 &^ 3
+							}
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:78
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:84
+							j_ := from + gc_off2
+							gc_more2 = true
+//line hecbench_graphb_tree.go:85
+							parent[j_] = -1
+							if root == j_ {
+								parent[j_] = math.MaxInt32 &^ 3
+							}
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:78
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:84
+							j_ := from + gc_off2
+							gc_more2 = true
+//line hecbench_graphb_tree.go:85
+							parent[j_] = -1
 							if root == j_ {
 								parent[j_] = math.MaxInt32 &^ 3
 							}
 						}
 					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:78
+						from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:84
+						j_ := from + gc_off2
+						gc_more2 = true
+//line hecbench_graphb_tree.go:85
+						parent[j_] = -1
+						if root == j_ {
+							parent[j_] = math.MaxInt32 &^ 3
+						}
+					}
 				}
 			}
 		}
-
 //line hecbench_graphb_tree.go:90
 		for gc_off3, gc_limit3, gc_more3 := 0, nodes, true; gc_more3; gc_off3 += incr {
 			gc_b.Tick()
@@ -1412,197 +928,123 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 				return
 			}
 			gc_more3 = false
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_off3+(gc_bx*gbThreadsPerBlock), gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(gc_limit3, gc_off3+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off6 := (gc_bx * gbThreadsPerBlock) + gc_off3
-					if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(label) && gc_to <= len(label)-gc_off6 {
-						gc_at3 := label[gc_off6:][:gc_to]
-						gc_step4 := gc_from
-						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-							{
-								gc_tx := gc_step4 + 0
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_graphb_tree.go:78
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:90
-								j_2 := from + gc_off3
-								gc_more3 = true
-								_ = j_2
-
+//line hecbench_graphb_tree.go:97
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off3+(gc_bx*gbThreadsPerBlock), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit3, gc_off3+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off6 := (gc_bx * gbThreadsPerBlock) + gc_off3
+				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(label) && gc_to <= len(label)-gc_off6 {
+					gc_at3 := label[gc_off6:][:gc_to]
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
 //line hecbench_graphb_tree.go:91
-								gc_at3[gc_tx] = 1
-							}
-							{
-								gc_tx := gc_step4 + 1
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_graphb_tree.go:78
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:90
-								j_2 := from + gc_off3
-								gc_more3 = true
-								_ = j_2
-
-//line hecbench_graphb_tree.go:91
-								gc_at3[gc_tx] = 1
-							}
-							{
-								gc_tx := gc_step4 + 2
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_graphb_tree.go:78
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:90
-								j_2 := from + gc_off3
-								gc_more3 = true
-								_ = j_2
-
-//line hecbench_graphb_tree.go:91
-								gc_at3[gc_tx] = 1
-							}
-							{
-								gc_tx := gc_step4 + 3
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_graphb_tree.go:78
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:90
-								j_2 := from + gc_off3
-								gc_more3 = true
-								_ = j_2
-
-//line hecbench_graphb_tree.go:91
-								gc_at3[gc_tx] = 1
-							}
-						}
-						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_graphb_tree.go:78
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_tree.go:90
-							j_2 := from + gc_off3
 							gc_more3 = true
-							_ = j_2
-
 //line hecbench_graphb_tree.go:91
 							gc_at3[gc_tx] = 1
 						}
-					} else {
-						gc_step5 := gc_from
-						for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-							{
-								gc_tx := gc_step5 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_tree.go:78
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:90
-								j_2 := from + gc_off3
-								gc_more3 = true
-
+						{
+							gc_tx := gc_step4 + 1
 //line hecbench_graphb_tree.go:91
-								label[j_2] = 1
-							}
-							{
-								gc_tx := gc_step5 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_tree.go:78
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:90
-								j_2 := from + gc_off3
-								gc_more3 = true
-
+							gc_more3 = true
 //line hecbench_graphb_tree.go:91
-								label[j_2] = 1
-							}
-							{
-								gc_tx := gc_step5 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_tree.go:78
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:90
-								j_2 := from + gc_off3
-								gc_more3 = true
-
-//line hecbench_graphb_tree.go:91
-								label[j_2] = 1
-							}
-							{
-								gc_tx := gc_step5 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_tree.go:78
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:90
-								j_2 := from + gc_off3
-								gc_more3 = true
-
-//line hecbench_graphb_tree.go:91
-								label[j_2] = 1
-							}
+							gc_at3[gc_tx] = 1
 						}
-						for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+						{
+							gc_tx := gc_step4 + 2
+//line hecbench_graphb_tree.go:91
+							gc_more3 = true
+//line hecbench_graphb_tree.go:91
+							gc_at3[gc_tx] = 1
+						}
+						{
+							gc_tx := gc_step4 + 3
+//line hecbench_graphb_tree.go:91
+							gc_more3 = true
+//line hecbench_graphb_tree.go:91
+							gc_at3[gc_tx] = 1
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+//line hecbench_graphb_tree.go:91
+						gc_more3 = true
+//line hecbench_graphb_tree.go:91
+						gc_at3[gc_tx] = 1
+					}
+				} else {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line hecbench_graphb_tree.go:78
 							from := gc_tx + gc_bx*gbThreadsPerBlock
-							_ = from
-
 //line hecbench_graphb_tree.go:90
 							j_2 := from + gc_off3
 							gc_more3 = true
-
 //line hecbench_graphb_tree.go:91
 							label[j_2] = 1
 						}
+						{
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:78
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:90
+							j_2 := from + gc_off3
+							gc_more3 = true
+//line hecbench_graphb_tree.go:91
+							label[j_2] = 1
+						}
+						{
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:78
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:90
+							j_2 := from + gc_off3
+							gc_more3 = true
+//line hecbench_graphb_tree.go:91
+							label[j_2] = 1
+						}
+						{
+							gc_tx := gc_step5 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:78
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:90
+							j_2 := from + gc_off3
+							gc_more3 = true
+//line hecbench_graphb_tree.go:91
+							label[j_2] = 1
+						}
+					}
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:78
+						from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:90
+						j_2 := from + gc_off3
+						gc_more3 = true
+//line hecbench_graphb_tree.go:91
+						label[j_2] = 1
 					}
 				}
 			}
 		}
 		{
+//line hecbench_graphb_tree.go:98
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gbThreadsPerBlock, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -1624,161 +1066,79 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 					gc_step6 := gc_from
 					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
-							gc_tx := gc_step6 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_graphb_tree.go:78
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_tree.go:93
-							{
-								gc_at4[0] = int32(root)
-								gc_at5[0] = 1
-							}
+//line hecbench_graphb_tree.go:94
+							gc_at4[0] = int32(root)
+							gc_at5[0] = 1
 						}
 						{
-							gc_tx := gc_step6 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_graphb_tree.go:78
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_tree.go:93
-							{
-								gc_at4[0] = int32(root)
-								gc_at5[0] = 1
-							}
+//line hecbench_graphb_tree.go:94
+							gc_at4[0] = int32(root)
+							gc_at5[0] = 1
 						}
 						{
-							gc_tx := gc_step6 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_graphb_tree.go:78
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_tree.go:93
-							{
-								gc_at4[0] = int32(root)
-								gc_at5[0] = 1
-							}
+//line hecbench_graphb_tree.go:94
+							gc_at4[0] = int32(root)
+							gc_at5[0] = 1
 						}
 						{
-							gc_tx := gc_step6 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_graphb_tree.go:78
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_tree.go:93
-							{
-								gc_at4[0] = int32(root)
-								gc_at5[0] = 1
-							}
-						}
-					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_graphb_tree.go:78
-						from := gc_tx + gc_bx*gbThreadsPerBlock
-						_ = from
-
-//line hecbench_graphb_tree.go:93
-						{
+//line hecbench_graphb_tree.go:94
 							gc_at4[0] = int32(root)
 							gc_at5[0] = 1
 						}
 					}
+//line hecbench_graphb_tree.go:99
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+//line hecbench_graphb_tree.go:94
+						gc_at4[0] = int32(root)
+						gc_at5[0] = 1
+					}
 				} else {
+//line hecbench_graphb_tree.go:99
 					gc_step7 := gc_from
 					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 						{
 							gc_tx := gc_step7 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_tree.go:78
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_tree.go:93
-							{
-								queue[0] = int32(root)
-								tail[0] = 1
-							}
-						}
-						{
-							gc_tx := gc_step7 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_tree.go:78
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_tree.go:93
-							{
-								queue[0] = int32(root)
-								tail[0] = 1
-							}
-						}
-						{
-							gc_tx := gc_step7 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_tree.go:78
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_tree.go:93
-							{
-								queue[0] = int32(root)
-								tail[0] = 1
-							}
-						}
-						{
-							gc_tx := gc_step7 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_tree.go:78
-							from := gc_tx + gc_bx*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_tree.go:93
-							{
-								queue[0] = int32(root)
-								tail[0] = 1
-							}
-						}
-					}
-					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_tree.go:78
-						from := gc_tx + gc_bx*gbThreadsPerBlock
-						_ = from
-
-//line hecbench_graphb_tree.go:93
-						{
+//line hecbench_graphb_tree.go:94
 							queue[0] = int32(root)
 							tail[0] = 1
 						}
+						{
+//line hecbench_graphb_tree.go:99
+							gc_tx := gc_step7 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:94
+							queue[0] = int32(root)
+							tail[0] = 1
+						}
+						{
+//line hecbench_graphb_tree.go:99
+							gc_tx := gc_step7 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:94
+							queue[0] = int32(root)
+							tail[0] = 1
+						}
+						{
+//line hecbench_graphb_tree.go:99
+							gc_tx := gc_step7 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:94
+							queue[0] = int32(root)
+							tail[0] = 1
+						}
+					}
+//line hecbench_graphb_tree.go:99
+					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:94
+						queue[0] = int32(root)
+						tail[0] = 1
 					}
 				}
 			}
@@ -1786,6 +1146,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 	}
 }
 
+//line hecbench_graphb_tree.go:104
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // GenerateSpanningTreeKernel is generateSpanningTree of kernels.h.
@@ -1816,156 +1177,126 @@ func gc_body_generateSpanningTree(gc_b *compiled.Block, nodes int, nindex, nlist
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line hecbench_graphb_tree.go:104
 	incr := (gc_gdx * gbThreadsPerBlock) / gbWarpsize
-
 //line hecbench_graphb_tree.go:106
 	seed2 := seed*seed + seed
-
-//line hecbench_graphb_tree.go:107
 	bit := (level & 1) | 2
-	{
-		var gc_l_i [32]int
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-
 //line hecbench_graphb_tree.go:109
+	var gc_l_i [32]int
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line hecbench_graphb_tree.go:110
+			gc_save4 := gc_act
+			gc_in4 := gc_act
 			{
-				gc_save4 := gc_act
-				gc_in4 := gc_act
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+//line hecbench_graphb_tree.go:103
+					from := (gc_tx + gc_bx*gbThreadsPerBlock) / gbWarpsize
+//line hecbench_graphb_tree.go:109
+					i := start + from
+//line hecbench_graphb_tree.go:111
+					gc_l_i[gc_lane] = i
+				}
+			}
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in4 &^ gc_dead
+				var gc_m4, gc_skip4 uint32
+				_ = gc_skip4
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_l_i[gc_lane]
+//line hecbench_graphb_tree.go:109
+					if i < end {
+						gc_m4 |= 1 << gc_lane
+					}
+				}
+				gc_in4 &= gc_m4
+				gc_act = gc_in4
+				if gc_act == 0 {
+					break
+				}
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
 						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-
-//line hecbench_graphb_tree.go:103
-						from := (gc_tx + gc_bx*gbThreadsPerBlock) / gbWarpsize
-						_ = from
-
-//line hecbench_graphb_tree.go:109
-						i := start + from
-						_ = i
-						gc_l_i[gc_lane] = i
-					}
-				}
-				for {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
-					}
-					gc_act = gc_in4 &^ gc_dead
-					var gc_m4, gc_skip4 uint32
-					_ = gc_skip4
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-						i := gc_l_i[gc_lane]
-						_ = i
-
-//line hecbench_graphb_tree.go:109
-						if i < end {
-							gc_m4 |= 1 << gc_lane
-						}
-					}
-					gc_in4 &= gc_m4
-					gc_act = gc_in4
-					if gc_act == 0 {
-						break
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
 //line hecbench_graphb_tree.go:105
-							lane := gc_tx % gbWarpsize
-							_ = lane
-							i := gc_l_i[gc_lane]
-							_ = i
-
-//line hecbench_graphb_tree.go:110
-							node := queue[i]
-
-//line hecbench_graphb_tree.go:111
-							me := (node << 2) | bit
-
-//line hecbench_graphb_tree.go:112
-							if lane == 0 {
-								atomic.And(&parent[node], ^int32(3))
-							}
-
-//line hecbench_graphb_tree.go:115
-							for j := int(nindex[node+1]) - 1 - lane; j >= int(nindex[node]); j -= gbWarpsize {
-								neighbor := nlist[j] >> 1
-								seed3 := neighbor ^ seed2
-								hashMe := int32(gbHash(uint32(me ^ seed3)))
-								var val, hashVal int32
-								for {
-//line hecbench_graphb_tree.go:120
-									gc_b.Tick()
-//line hecbench_graphb_tree.go:120
-									if gc_b.Stopped() {
-//line hecbench_graphb_tree.go:120
-										return
-//line hecbench_graphb_tree.go:120
-									}
-									val = parent[neighbor]
-									hashVal = int32(gbHash(uint32(val ^ seed3)))
-									if !((val < 0 || (val&3 == bit && (hashVal < hashMe || (hashVal == hashMe && val < me)))) &&
-										atomic.CAS(&parent[neighbor], val, me) != val) {
-										break
-									}
-								}
-								if val < 0 {
-									val = atomic.Add(&tail[0], 1)
-									queue[val] = neighbor
-								}
-							}
-							_ = node
-							_ = me
-
-//line hecbench_graphb_tree.go:133
-						}
-					}
-					gc_act = gc_in4 &^ gc_dead
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
+						lane := gc_tx % gbWarpsize
+//line hecbench_graphb_tree.go:107
 						i := gc_l_i[gc_lane]
-						_ = i
-
-//line hecbench_graphb_tree.go:109
-						i += incr
-						gc_l_i[gc_lane] = i
+//line hecbench_graphb_tree.go:110
+						node := queue[i]
+						me := (node << 2) | bit
+						if lane == 0 {
+							atomic.And(&parent[node], ^int32(3))
+						}
+						for j := int(nindex[node+1]) - 1 - lane; j >= int(nindex[node]); j -= gbWarpsize {
+							neighbor := nlist[j] >> 1
+							seed3 := neighbor ^ seed2
+							hashMe := int32(gbHash(uint32(me ^ seed3)))
+							var val, hashVal int32
+							for {
+//line hecbench_graphb_tree.go:120
+								gc_b.Tick()
+//line hecbench_graphb_tree.go:120
+								if gc_b.Stopped() {
+//line hecbench_graphb_tree.go:120
+									return
+								}
+//line hecbench_graphb_tree.go:121
+								val = parent[neighbor]
+								hashVal = int32(gbHash(uint32(val ^ seed3)))
+								if !((val < 0 || (val&3 == bit && (hashVal < hashMe || (hashVal == hashMe && val < me)))) &&
+									atomic.CAS(&parent[neighbor], val, me) != val) {
+									break
+								}
+							}
+							if val < 0 {
+								val = atomic.Add(&tail[0], 1)
+								queue[val] = neighbor
+							}
+						}
 					}
 				}
-				gc_act = gc_save4 &^ gc_dead
+				gc_act = gc_in4 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line hecbench_graphb_tree.go:142
+					i := gc_l_i[gc_lane]
+//line hecbench_graphb_tree.go:109
+					i += incr
+					gc_l_i[gc_lane] = i
+				}
 			}
+			gc_act = gc_save4 &^ gc_dead
 		}
 	}
 }
@@ -1992,10 +1323,8 @@ func gc_body_rootcount(gc_b *compiled.Block, gc_lo, gc_hi int, parent, queue, la
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
-
 //line hecbench_graphb_tree.go:142
 	incr := gc_gdx * gbThreadsPerBlock
-
 //line hecbench_graphb_tree.go:144
 	for gc_off, gc_limit, gc_more := 0, end, true; gc_more; gc_off += incr {
 		gc_b.Tick()
@@ -2003,38 +1332,91 @@ func gc_body_rootcount(gc_b *compiled.Block, gc_lo, gc_hi int, parent, queue, la
 			return
 		}
 		gc_more = false
-		{
-			gc_bx := gc_lo%gc_gdx - 1
-			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-				gc_pos.Block = gc_blk
-				gc_bx++
-				if gc_bx == gc_gdx {
-					gc_bx = 0
+//line hecbench_graphb_tree.go:151
+		gc_bx := gc_lo%gc_gdx - 1
+		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+			gc_pos.Block = gc_blk
+			gc_bx++
+			if gc_bx == gc_gdx {
+				gc_bx = 0
+			}
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off+(start+
+					gc_bx*gbThreadsPerBlock), gc_to) {
+					panic(compiled.ErrGuardWraps)
 				}
-				{
-					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(start+
+					gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line hecbench_graphb_tree.go:141
 							from := gc_tx + gc_bx*gbThreadsPerBlock
-							_ = from
-
 //line hecbench_graphb_tree.go:144
-							gc_start := start + from
-							i := gc_start + gc_off
-							if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, incr, gc_limit, false) {
-								continue
-							}
+							i := start + from + gc_off
 							gc_more = true
-
 //line hecbench_graphb_tree.go:145
 							node := queue[i]
-
-//line hecbench_graphb_tree.go:146
 							atomic.Add(&label[parent[node]>>2], label[node])
 						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:141
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:144
+							i := start + from + gc_off
+							gc_more = true
+//line hecbench_graphb_tree.go:145
+							node := queue[i]
+							atomic.Add(&label[parent[node]>>2], label[node])
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:141
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:144
+							i := start + from + gc_off
+							gc_more = true
+//line hecbench_graphb_tree.go:145
+							node := queue[i]
+							atomic.Add(&label[parent[node]>>2], label[node])
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:141
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:144
+							i := start + from + gc_off
+							gc_more = true
+//line hecbench_graphb_tree.go:145
+							node := queue[i]
+							atomic.Add(&label[parent[node]>>2], label[node])
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:141
+						from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:144
+						i := start + from + gc_off
+						gc_more = true
+//line hecbench_graphb_tree.go:145
+						node := queue[i]
+						atomic.Add(&label[parent[node]>>2], label[node])
 					}
 				}
 			}
@@ -2064,10 +1446,8 @@ func gc_body_inTreeUpdate(gc_b *compiled.Block, gc_lo, gc_hi int, edges int, nli
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
-
 //line hecbench_graphb_tree.go:155
 	incr := gc_gdx * gbThreadsPerBlock
-
 //line hecbench_graphb_tree.go:157
 	for gc_off, gc_limit, gc_more := 0, edges, true; gc_more; gc_off += incr {
 		gc_b.Tick()
@@ -2075,201 +1455,126 @@ func gc_body_inTreeUpdate(gc_b *compiled.Block, gc_lo, gc_hi int, edges int, nli
 			return
 		}
 		gc_more = false
-		{
-			gc_bx := gc_lo%gc_gdx - 1
-			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-				gc_pos.Block = gc_blk
-				gc_bx++
-				if gc_bx == gc_gdx {
-					gc_bx = 0
+//line hecbench_graphb_tree.go:164
+		gc_bx := gc_lo%gc_gdx - 1
+		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+			gc_pos.Block = gc_blk
+			gc_bx++
+			if gc_bx == gc_gdx {
+				gc_bx = 0
+			}
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
+					panic(compiled.ErrGuardWraps)
 				}
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_off2 := (gc_bx * gbThreadsPerBlock) + gc_off
-						if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(inTree) && gc_to <= len(inTree)-gc_off2 && gc_off2 <= len(nlist) && gc_to <= len(nlist)-gc_off2 {
-							gc_at := inTree[gc_off2:][:gc_to]
-							gc_at2 := nlist[gc_off2:][:gc_to]
-							gc_step := gc_from
-							for ; gc_step+3 < gc_to; gc_step += 4 {
-								{
-									gc_tx := gc_step + 0
-									_ = gc_tx
-									gc_rank := gc_base + gc_tx
-									_ = gc_rank
-
-//line hecbench_graphb_tree.go:154
-									from := gc_tx + gc_bx*gbThreadsPerBlock
-									_ = from
-
-//line hecbench_graphb_tree.go:157
-									j := from + gc_off
-									gc_more = true
-									_ = j
-
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off2 := (gc_bx * gbThreadsPerBlock) + gc_off
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(inTree) && gc_to <= len(inTree)-gc_off2 && gc_off2 <= len(nlist) && gc_to <= len(nlist)-gc_off2 {
+						gc_at := inTree[gc_off2:][:gc_to]
+						gc_at2 := nlist[gc_off2:][:gc_to]
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
 //line hecbench_graphb_tree.go:158
-									gc_at[gc_tx] += gc_at2[gc_tx] & 1
-								}
-								{
-									gc_tx := gc_step + 1
-									_ = gc_tx
-									gc_rank := gc_base + gc_tx
-									_ = gc_rank
-
-//line hecbench_graphb_tree.go:154
-									from := gc_tx + gc_bx*gbThreadsPerBlock
-									_ = from
-
-//line hecbench_graphb_tree.go:157
-									j := from + gc_off
-									gc_more = true
-									_ = j
-
-//line hecbench_graphb_tree.go:158
-									gc_at[gc_tx] += gc_at2[gc_tx] & 1
-								}
-								{
-									gc_tx := gc_step + 2
-									_ = gc_tx
-									gc_rank := gc_base + gc_tx
-									_ = gc_rank
-
-//line hecbench_graphb_tree.go:154
-									from := gc_tx + gc_bx*gbThreadsPerBlock
-									_ = from
-
-//line hecbench_graphb_tree.go:157
-									j := from + gc_off
-									gc_more = true
-									_ = j
-
-//line hecbench_graphb_tree.go:158
-									gc_at[gc_tx] += gc_at2[gc_tx] & 1
-								}
-								{
-									gc_tx := gc_step + 3
-									_ = gc_tx
-									gc_rank := gc_base + gc_tx
-									_ = gc_rank
-
-//line hecbench_graphb_tree.go:154
-									from := gc_tx + gc_bx*gbThreadsPerBlock
-									_ = from
-
-//line hecbench_graphb_tree.go:157
-									j := from + gc_off
-									gc_more = true
-									_ = j
-
-//line hecbench_graphb_tree.go:158
-									gc_at[gc_tx] += gc_at2[gc_tx] & 1
-								}
-							}
-							for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_graphb_tree.go:154
-								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:157
-								j := from + gc_off
 								gc_more = true
-								_ = j
-
 //line hecbench_graphb_tree.go:158
 								gc_at[gc_tx] += gc_at2[gc_tx] & 1
 							}
-						} else {
-							gc_step2 := gc_from
-							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-								{
-									gc_tx := gc_step2 + 0
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_tree.go:154
-									from := gc_tx + gc_bx*gbThreadsPerBlock
-									_ = from
-
-//line hecbench_graphb_tree.go:157
-									j := from + gc_off
-									gc_more = true
-
+							{
+								gc_tx := gc_step + 1
 //line hecbench_graphb_tree.go:158
-									inTree[j] += nlist[j] & 1
-								}
-								{
-									gc_tx := gc_step2 + 1
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_tree.go:154
-									from := gc_tx + gc_bx*gbThreadsPerBlock
-									_ = from
-
-//line hecbench_graphb_tree.go:157
-									j := from + gc_off
-									gc_more = true
-
+								gc_more = true
 //line hecbench_graphb_tree.go:158
-									inTree[j] += nlist[j] & 1
-								}
-								{
-									gc_tx := gc_step2 + 2
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_tree.go:154
-									from := gc_tx + gc_bx*gbThreadsPerBlock
-									_ = from
-
-//line hecbench_graphb_tree.go:157
-									j := from + gc_off
-									gc_more = true
-
-//line hecbench_graphb_tree.go:158
-									inTree[j] += nlist[j] & 1
-								}
-								{
-									gc_tx := gc_step2 + 3
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line hecbench_graphb_tree.go:154
-									from := gc_tx + gc_bx*gbThreadsPerBlock
-									_ = from
-
-//line hecbench_graphb_tree.go:157
-									j := from + gc_off
-									gc_more = true
-
-//line hecbench_graphb_tree.go:158
-									inTree[j] += nlist[j] & 1
-								}
+								gc_at[gc_tx] += gc_at2[gc_tx] & 1
 							}
-							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+							{
+								gc_tx := gc_step + 2
+//line hecbench_graphb_tree.go:158
+								gc_more = true
+//line hecbench_graphb_tree.go:158
+								gc_at[gc_tx] += gc_at2[gc_tx] & 1
+							}
+							{
+								gc_tx := gc_step + 3
+//line hecbench_graphb_tree.go:158
+								gc_more = true
+//line hecbench_graphb_tree.go:158
+								gc_at[gc_tx] += gc_at2[gc_tx] & 1
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line hecbench_graphb_tree.go:158
+							gc_more = true
+//line hecbench_graphb_tree.go:158
+							gc_at[gc_tx] += gc_at2[gc_tx] & 1
+						}
+					} else {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+							{
+								gc_tx := gc_step2 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-
 //line hecbench_graphb_tree.go:154
 								from := gc_tx + gc_bx*gbThreadsPerBlock
-								_ = from
-
 //line hecbench_graphb_tree.go:157
 								j := from + gc_off
 								gc_more = true
-
 //line hecbench_graphb_tree.go:158
 								inTree[j] += nlist[j] & 1
 							}
+							{
+								gc_tx := gc_step2 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:154
+								from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:157
+								j := from + gc_off
+								gc_more = true
+//line hecbench_graphb_tree.go:158
+								inTree[j] += nlist[j] & 1
+							}
+							{
+								gc_tx := gc_step2 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:154
+								from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:157
+								j := from + gc_off
+								gc_more = true
+//line hecbench_graphb_tree.go:158
+								inTree[j] += nlist[j] & 1
+							}
+							{
+								gc_tx := gc_step2 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:154
+								from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:157
+								j := from + gc_off
+								gc_more = true
+//line hecbench_graphb_tree.go:158
+								inTree[j] += nlist[j] & 1
+							}
+						}
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_graphb_tree.go:154
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:157
+							j := from + gc_off
+							gc_more = true
+//line hecbench_graphb_tree.go:158
+							inTree[j] += nlist[j] & 1
 						}
 					}
 				}
@@ -2302,163 +1607,135 @@ func gc_body_processCycles(gc_b *compiled.Block, nodes int, nindex, nlist, label
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line hecbench_graphb_tree.go:167
 	incr := (gc_gdx * gbThreadsPerBlock) / gbWarpsize
-	{
-		var gc_l_i [32]int
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-
 //line hecbench_graphb_tree.go:169
+	var gc_l_i [32]int
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line hecbench_graphb_tree.go:170
+			gc_save4 := gc_act
+			gc_in4 := gc_act
 			{
-				gc_save4 := gc_act
-				gc_in4 := gc_act
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+//line hecbench_graphb_tree.go:166
+					from := (gc_tx + gc_bx*gbThreadsPerBlock) / gbWarpsize
+//line hecbench_graphb_tree.go:169
+					i := from
+//line hecbench_graphb_tree.go:171
+					gc_l_i[gc_lane] = i
+				}
+			}
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in4 &^ gc_dead
+				var gc_m4, gc_skip4 uint32
+				_ = gc_skip4
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_l_i[gc_lane]
+//line hecbench_graphb_tree.go:169
+					if i < nodes {
+						gc_m4 |= 1 << gc_lane
+					}
+				}
+				gc_in4 &= gc_m4
+				gc_act = gc_in4
+				if gc_act == 0 {
+					break
+				}
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
 						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-
-//line hecbench_graphb_tree.go:166
-						from := (gc_tx + gc_bx*gbThreadsPerBlock) / gbWarpsize
-						_ = from
-
-//line hecbench_graphb_tree.go:169
-						i := from
-						_ = i
-						gc_l_i[gc_lane] = i
-					}
-				}
-				for {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
-					}
-					gc_act = gc_in4 &^ gc_dead
-					var gc_m4, gc_skip4 uint32
-					_ = gc_skip4
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-						i := gc_l_i[gc_lane]
-						_ = i
-
-//line hecbench_graphb_tree.go:169
-						if i < nodes {
-							gc_m4 |= 1 << gc_lane
-						}
-					}
-					gc_in4 &= gc_m4
-					gc_act = gc_in4
-					if gc_act == 0 {
-						break
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
 //line hecbench_graphb_tree.go:168
-							lane := gc_tx % gbWarpsize
-							_ = lane
-							i := gc_l_i[gc_lane]
-							_ = i
-
+						lane := gc_tx % gbWarpsize
 //line hecbench_graphb_tree.go:170
-							target0 := label[i]
-
-//line hecbench_graphb_tree.go:171
-							target1 := target0 | 1
-
-//line hecbench_graphb_tree.go:172
-							j := int(nindex[i+1]) - 1 - lane
-
-//line hecbench_graphb_tree.go:173
-							for j >= int(nindex[i]) && nlist[j]&1 == 0 {
-//line hecbench_graphb_tree.go:173
-								gc_b.Tick()
-//line hecbench_graphb_tree.go:173
-								if gc_b.Stopped() {
-//line hecbench_graphb_tree.go:173
-									return
-//line hecbench_graphb_tree.go:173
-								}
-								curr := nlist[j] >> 1
-								if int(curr) > i {
-									sum := int32(0)
-									for label[curr] != target0 {
-//line hecbench_graphb_tree.go:177
-										gc_b.Tick()
-//line hecbench_graphb_tree.go:177
-										if gc_b.Stopped() {
-//line hecbench_graphb_tree.go:177
-											return
-//line hecbench_graphb_tree.go:177
-										}
-										k := nindex[curr]
-										for (einfo[k].Beg&1 != 0) == (einfo[k].Beg <= target1 && target0 <= einfo[k].End) {
-//line hecbench_graphb_tree.go:179
-											gc_b.Tick()
-//line hecbench_graphb_tree.go:179
-											if gc_b.Stopped() {
-//line hecbench_graphb_tree.go:179
-												return
-//line hecbench_graphb_tree.go:179
-											}
-											k++
-										}
-										sum += einfo[k].End & 1
-										curr = nlist[k] >> 1
-									}
-									minus[j] = sum&1 != 0
-								}
-								j -= gbWarpsize
-							}
-							_ = target0
-							_ = target1
-							_ = j
-
-//line hecbench_graphb_tree.go:189
-						}
-					}
-					gc_act = gc_in4 &^ gc_dead
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
 						i := gc_l_i[gc_lane]
-						_ = i
-
-//line hecbench_graphb_tree.go:169
-						i += incr
-						gc_l_i[gc_lane] = i
+//line hecbench_graphb_tree.go:170
+						target0 := label[i]
+						target1 := target0 | 1
+						j := int(nindex[i+1]) - 1 - lane
+						for j >= int(nindex[i]) && nlist[j]&1 == 0 {
+//line hecbench_graphb_tree.go:173
+							gc_b.Tick()
+//line hecbench_graphb_tree.go:173
+							if gc_b.Stopped() {
+//line hecbench_graphb_tree.go:173
+								return
+							}
+//line hecbench_graphb_tree.go:174
+							curr := nlist[j] >> 1
+							if int(curr) > i {
+								sum := int32(0)
+								for label[curr] != target0 {
+//line hecbench_graphb_tree.go:177
+									gc_b.Tick()
+//line hecbench_graphb_tree.go:177
+									if gc_b.Stopped() {
+//line hecbench_graphb_tree.go:177
+										return
+									}
+//line hecbench_graphb_tree.go:178
+									k := nindex[curr]
+									for (einfo[k].Beg&1 != 0) == (einfo[k].Beg <= target1 && target0 <= einfo[k].End) {
+//line hecbench_graphb_tree.go:179
+										gc_b.Tick()
+//line hecbench_graphb_tree.go:179
+										if gc_b.Stopped() {
+//line hecbench_graphb_tree.go:179
+											return
+										}
+//line hecbench_graphb_tree.go:180
+										k++
+									}
+									sum += einfo[k].End & 1
+									curr = nlist[k] >> 1
+								}
+								minus[j] = sum&1 != 0
+							}
+							j -= gbWarpsize
+						}
 					}
 				}
-				gc_act = gc_save4 &^ gc_dead
+				gc_act = gc_in4 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line hecbench_graphb_tree.go:198
+					i := gc_l_i[gc_lane]
+//line hecbench_graphb_tree.go:169
+					i += incr
+					gc_l_i[gc_lane] = i
+				}
 			}
+			gc_act = gc_save4 &^ gc_dead
 		}
 	}
 }
@@ -2466,4 +1743,5 @@ func gc_body_processCycles(gc_b *compiled.Block, nodes int, nindex, nlist, label
 // gc_files_hecbench_graphb_tree holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_graphb_tree.go
+//line hecbench_graphb_tree.go:182
 var gc_files_hecbench_graphb_tree embed.FS

@@ -50,10 +50,8 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-
 //line hecbench_graphb_tree.go:48
 		incr := gc_gdx2 * gbThreadsPerBlock
-
 //line hecbench_graphb_tree.go:50
 		for gc_off, gc_limit, gc_more := 0, edges, true; gc_more; gc_off += incr {
 			gc_b2.Tick()
@@ -61,170 +59,127 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 				return
 			}
 			gc_more = false
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off+(gc_bx2*gbThreadsPerBlock), gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off9 := (gc_bx2 * gbThreadsPerBlock) + gc_off
-					if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(nlist) && gc_to2 <= len(nlist)-gc_off9 {
-						gc_at7 := nlist[gc_off9:][:gc_to2]
-						gc_vstep := gc_from2
-						if compiled.SIMD {
-							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+//line hecbench_graphb_tree.go:57
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off+(gc_bx2*gbThreadsPerBlock), gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off9 := (gc_bx2 * gbThreadsPerBlock) + gc_off
+				if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(nlist) && gc_to2 <= len(nlist)-gc_off9 {
+					gc_at7 := nlist[gc_off9:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 //line hecbench_graphb_tree.go:47
-								var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:47
-								_ = from
+							var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:50
-								var j int = from + gc_off
+							var j int = from + gc_off
 //line hecbench_graphb_tree.go:50
-								_ = j
-								archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:]).ShiftAllLeft(uint64(1)).StoreSlice(gc_at7[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_vstep > gc_from2 {
-							gc_more = true
-						}
-						for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_graphb_tree.go:47
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_tree.go:50
-							j := from + gc_off
-							gc_more = true
 							_ = j
-
-//line hecbench_graphb_tree.go:51
-							gc_at7[gc_tx2] <<= 1
+							archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:]).ShiftAllLeft(uint64(1)).StoreSlice(gc_at7[gc_tx2:])
 						}
-					} else {
-						gc_vstep2 := gc_from2
-						if compiled.SIMD {
-							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from2 {
+						gc_more = true
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_graphb_tree.go:51
+						gc_more = true
+//line hecbench_graphb_tree.go:51
+						gc_at7[gc_tx2] <<= 1
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
 //line hecbench_graphb_tree.go:47
-								var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:47
-								_ = from
+							var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:50
-								var j int = from + gc_off
-//line hecbench_graphb_tree.go:50
-								_ = j
+							var j int = from + gc_off
+							if j < 0 || j > len(nlist)-8 {
 //line hecbench_graphb_tree.go:51
-								if j < 0 || j > len(nlist)-8 {
-//line hecbench_graphb_tree.go:51
-									break
-//line hecbench_graphb_tree.go:51
-								}
-								archsimd.LoadInt32x8Slice(nlist[j:]).ShiftAllLeft(uint64(1)).StoreSlice(nlist[j:])
+								break
 							}
-							archsimd.ClearAVXUpperBits()
+//line hecbench_graphb_tree.go:52
+							archsimd.LoadInt32x8Slice(nlist[j:]).ShiftAllLeft(uint64(1)).StoreSlice(nlist[j:])
 						}
-						if gc_vstep2 > gc_from2 {
-							gc_more = true
-						}
-						gc_step9 := gc_vstep2
-						for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
-							{
-								gc_tx2 := gc_step9 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:50
-								j := from + gc_off
-								gc_more = true
-
-//line hecbench_graphb_tree.go:51
-								nlist[j] <<= 1
-							}
-							{
-								gc_tx2 := gc_step9 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:50
-								j := from + gc_off
-								gc_more = true
-
-//line hecbench_graphb_tree.go:51
-								nlist[j] <<= 1
-							}
-							{
-								gc_tx2 := gc_step9 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:50
-								j := from + gc_off
-								gc_more = true
-
-//line hecbench_graphb_tree.go:51
-								nlist[j] <<= 1
-							}
-							{
-								gc_tx2 := gc_step9 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:50
-								j := from + gc_off
-								gc_more = true
-
-//line hecbench_graphb_tree.go:51
-								nlist[j] <<= 1
-							}
-						}
-						for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from2 {
+						gc_more = true
+					}
+					gc_step9 := gc_vstep2
+					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+						{
+							gc_tx2 := gc_step9 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line hecbench_graphb_tree.go:47
 							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-							_ = from
-
 //line hecbench_graphb_tree.go:50
 							j := from + gc_off
 							gc_more = true
-
+//line hecbench_graphb_tree.go:51
+							nlist[j] <<= 1
+						}
+						{
+							gc_tx2 := gc_step9 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:47
+							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:50
+							j := from + gc_off
+							gc_more = true
+//line hecbench_graphb_tree.go:51
+							nlist[j] <<= 1
+						}
+						{
+							gc_tx2 := gc_step9 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:47
+							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:50
+							j := from + gc_off
+							gc_more = true
+//line hecbench_graphb_tree.go:51
+							nlist[j] <<= 1
+						}
+						{
+							gc_tx2 := gc_step9 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:47
+							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:50
+							j := from + gc_off
+							gc_more = true
 //line hecbench_graphb_tree.go:51
 							nlist[j] <<= 1
 						}
 					}
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:47
+						from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:50
+						j := from + gc_off
+						gc_more = true
+//line hecbench_graphb_tree.go:51
+						nlist[j] <<= 1
+					}
 				}
 			}
 		}
-
 //line hecbench_graphb_tree.go:55
 		for gc_off2, gc_limit2, gc_more2 := 0, nodes, true; gc_more2; gc_off2 += incr {
 			gc_b2.Tick()
@@ -232,180 +187,131 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 				return
 			}
 			gc_more2 = false
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off2+(gc_bx2*gbThreadsPerBlock), gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off10 := (gc_bx2 * gbThreadsPerBlock) + gc_off2
-					if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 <= len(inCC) && gc_to2 <= len(inCC)-gc_off10 {
-						gc_at8 := inCC[gc_off10:][:gc_to2]
-						gc_vstep3 := gc_from2
-						if compiled.SIMD {
+//line hecbench_graphb_tree.go:62
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off2+(gc_bx2*gbThreadsPerBlock), gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off10 := (gc_bx2 * gbThreadsPerBlock) + gc_off2
+				if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 <= len(inCC) && gc_to2 <= len(inCC)-gc_off10 {
+					gc_at8 := inCC[gc_off10:][:gc_to2]
+					gc_vstep3 := gc_from2
+					if compiled.SIMD {
 //line hecbench_graphb_tree.go:56
-							gc_vb2 := archsimd.BroadcastInt32x8(0)
-//line hecbench_graphb_tree.go:56
-							_ = gc_vb2
-							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+						gc_vb2 := archsimd.BroadcastInt32x8(0)
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 //line hecbench_graphb_tree.go:47
-								var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:47
-								_ = from
+							var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:55
-								var v int = from + gc_off2
+							var v int = from + gc_off2
 //line hecbench_graphb_tree.go:55
-								_ = v
-//line hecbench_graphb_tree.go:56
-								gc_vb2.StoreSlice(gc_at8[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_vstep3 > gc_from2 {
-							gc_more2 = true
-						}
-						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_graphb_tree.go:47
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_tree.go:55
-							v := from + gc_off2
-							gc_more2 = true
 							_ = v
-
-//line hecbench_graphb_tree.go:56
-							gc_at8[gc_tx2] = 0
+							gc_vb2.StoreSlice(gc_at8[gc_tx2:])
 						}
-					} else {
-						gc_vstep4 := gc_from2
-						if compiled.SIMD {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep3 > gc_from2 {
+						gc_more2 = true
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 //line hecbench_graphb_tree.go:56
-							gc_vb := archsimd.BroadcastInt32x8(0)
+						gc_more2 = true
 //line hecbench_graphb_tree.go:56
-							_ = gc_vb
-							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+						gc_at8[gc_tx2] = 0
+					}
+				} else {
+					gc_vstep4 := gc_from2
+					if compiled.SIMD {
+//line hecbench_graphb_tree.go:56
+						gc_vb := archsimd.BroadcastInt32x8(0)
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 //line hecbench_graphb_tree.go:47
-								var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:47
-								_ = from
+							var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:55
-								var v int = from + gc_off2
-//line hecbench_graphb_tree.go:55
-								_ = v
+							var v int = from + gc_off2
+							if v < 0 || v > len(inCC)-8 {
 //line hecbench_graphb_tree.go:56
-								if v < 0 || v > len(inCC)-8 {
-//line hecbench_graphb_tree.go:56
-									break
-//line hecbench_graphb_tree.go:56
-								}
-//line hecbench_graphb_tree.go:56
-								gc_vb.StoreSlice(inCC[v:])
+								break
 							}
-							archsimd.ClearAVXUpperBits()
+//line hecbench_graphb_tree.go:56
+							gc_vb.StoreSlice(inCC[v:])
 						}
-						if gc_vstep4 > gc_from2 {
-							gc_more2 = true
-						}
-						gc_step10 := gc_vstep4
-						for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
-							{
-								gc_tx2 := gc_step10 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:55
-								v := from + gc_off2
-								gc_more2 = true
-
-//line hecbench_graphb_tree.go:56
-								inCC[v] = 0
-							}
-							{
-								gc_tx2 := gc_step10 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:55
-								v := from + gc_off2
-								gc_more2 = true
-
-//line hecbench_graphb_tree.go:56
-								inCC[v] = 0
-							}
-							{
-								gc_tx2 := gc_step10 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:55
-								v := from + gc_off2
-								gc_more2 = true
-
-//line hecbench_graphb_tree.go:56
-								inCC[v] = 0
-							}
-							{
-								gc_tx2 := gc_step10 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:55
-								v := from + gc_off2
-								gc_more2 = true
-
-//line hecbench_graphb_tree.go:56
-								inCC[v] = 0
-							}
-						}
-						for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep4 > gc_from2 {
+						gc_more2 = true
+					}
+					gc_step10 := gc_vstep4
+					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+						{
+							gc_tx2 := gc_step10 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line hecbench_graphb_tree.go:47
 							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-							_ = from
-
 //line hecbench_graphb_tree.go:55
 							v := from + gc_off2
 							gc_more2 = true
-
+//line hecbench_graphb_tree.go:56
+							inCC[v] = 0
+						}
+						{
+							gc_tx2 := gc_step10 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:47
+							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:55
+							v := from + gc_off2
+							gc_more2 = true
+//line hecbench_graphb_tree.go:56
+							inCC[v] = 0
+						}
+						{
+							gc_tx2 := gc_step10 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:47
+							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:55
+							v := from + gc_off2
+							gc_more2 = true
+//line hecbench_graphb_tree.go:56
+							inCC[v] = 0
+						}
+						{
+							gc_tx2 := gc_step10 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:47
+							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:55
+							v := from + gc_off2
+							gc_more2 = true
 //line hecbench_graphb_tree.go:56
 							inCC[v] = 0
 						}
 					}
+					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:47
+						from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:55
+						v := from + gc_off2
+						gc_more2 = true
+//line hecbench_graphb_tree.go:56
+						inCC[v] = 0
+					}
 				}
 			}
 		}
-
 //line hecbench_graphb_tree.go:60
 		for gc_off3, gc_limit3, gc_more3 := 0, edges, true; gc_more3; gc_off3 += incr {
 			gc_b2.Tick()
@@ -413,263 +319,195 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 				return
 			}
 			gc_more3 = false
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off3+(gc_bx2*gbThreadsPerBlock), gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(gc_limit3, gc_off3+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off11 := (gc_bx2 * gbThreadsPerBlock) + gc_off3
-					if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 <= len(einfo) && gc_to2 <= len(einfo)-gc_off11 && gc_off11 <= len(eweight) && gc_to2 <= len(eweight)-gc_off11 {
-						gc_at9 := einfo[gc_off11:][:gc_to2]
-						gc_at10 := eweight[gc_off11:][:gc_to2]
-						gc_vstep5 := gc_from2
-						if compiled.SIMD {
+//line hecbench_graphb_tree.go:67
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off3+(gc_bx2*gbThreadsPerBlock), gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(gc_limit3, gc_off3+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off11 := (gc_bx2 * gbThreadsPerBlock) + gc_off3
+				if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 <= len(einfo) && gc_to2 <= len(einfo)-gc_off11 && gc_off11 <= len(eweight) && gc_to2 <= len(eweight)-gc_off11 {
+					gc_at9 := einfo[gc_off11:][:gc_to2]
+					gc_at10 := eweight[gc_off11:][:gc_to2]
+					gc_vstep5 := gc_from2
+					if compiled.SIMD {
 //line hecbench_graphb_tree.go:62
-							gc_vb4 := archsimd.BroadcastInt32x8(-1)
-//line hecbench_graphb_tree.go:62
-							_ = gc_vb4
-							for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line hecbench_graphb_tree.go:47
-								var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:47
-								_ = from
-//line hecbench_graphb_tree.go:60
-								var j_ int = from + gc_off3
-//line hecbench_graphb_tree.go:60
-								_ = j_
-//line hecbench_graphb_tree.go:61
-								for gc_k3 := range 8 {
-//line hecbench_graphb_tree.go:61
-									gc_at9[gc_tx2+gc_k3].End = 0
-//line hecbench_graphb_tree.go:61
-								}
-//line hecbench_graphb_tree.go:61
-								gc_if2 := archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:]).Equal(gc_vb4)
-//line hecbench_graphb_tree.go:61
-								_ = gc_if2
-//line hecbench_graphb_tree.go:63
-								if gc_if2.ToBits() != 0 {
-//line hecbench_graphb_tree.go:63
-									for gc_k4 := range 8 {
-//line hecbench_graphb_tree.go:63
-										if gc_if2.ToBits()&(1<<gc_k4) != 0 {
-//line hecbench_graphb_tree.go:63
-											gc_pos2.Thread = gc_rank2 + gc_k4
-//line hecbench_graphb_tree.go:63
-											gc_at9[gc_tx2+gc_k4].End = 1
-//line hecbench_graphb_tree.go:63
-										}
-//line hecbench_graphb_tree.go:63
-									}
-//line hecbench_graphb_tree.go:63
-									gc_pos2.Thread = gc_rank2
-//line hecbench_graphb_tree.go:63
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_vstep5 > gc_from2 {
-							gc_more3 = true
-						}
-						for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_vb4 := archsimd.BroadcastInt32x8(-1)
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
 //line hecbench_graphb_tree.go:47
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-							_ = from
-
+							var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:60
-							j_ := from + gc_off3
-							gc_more3 = true
+							var j_ int = from + gc_off3
+//line hecbench_graphb_tree.go:60
 							_ = j_
-
+							for gc_k3 := range 8 {
 //line hecbench_graphb_tree.go:61
-							gc_at9[gc_tx2].End = 0
-
-//line hecbench_graphb_tree.go:62
-							if gc_at10[gc_tx2] == -1 {
-								gc_at9[gc_tx2].End = 1
+								gc_at9[gc_tx2+gc_k3].End = 0
 							}
-						}
-					} else {
-						gc_vstep6 := gc_from2
-						if compiled.SIMD {
-//line hecbench_graphb_tree.go:62
-							gc_vb3 := archsimd.BroadcastInt32x8(-1)
-//line hecbench_graphb_tree.go:62
-							_ = gc_vb3
-							for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line hecbench_graphb_tree.go:47
-								var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:47
-								_ = from
-//line hecbench_graphb_tree.go:60
-								var j_ int = from + gc_off3
-//line hecbench_graphb_tree.go:60
-								_ = j_
 //line hecbench_graphb_tree.go:61
-								if j_ < 0 || j_ > len(einfo)-8 || j_ > len(eweight)-8 {
-//line hecbench_graphb_tree.go:61
-									break
-//line hecbench_graphb_tree.go:61
-								}
-//line hecbench_graphb_tree.go:61
-								for gc_k := range 8 {
-//line hecbench_graphb_tree.go:61
-									einfo[j_+gc_k].End = 0
-//line hecbench_graphb_tree.go:61
-								}
-//line hecbench_graphb_tree.go:62
-								gc_if := archsimd.LoadInt32x8Slice(eweight[j_:]).Equal(gc_vb3)
-//line hecbench_graphb_tree.go:62
-								_ = gc_if
+							gc_if2 := archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:]).Equal(gc_vb4)
 //line hecbench_graphb_tree.go:63
-								if gc_if.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line hecbench_graphb_tree.go:63
-									for gc_k2 := range 8 {
+								for gc_k4 := range 8 {
 //line hecbench_graphb_tree.go:63
-										if gc_if.ToBits()&(1<<gc_k2) != 0 {
+									if gc_if2.ToBits()&(1<<gc_k4) != 0 {
 //line hecbench_graphb_tree.go:63
-											gc_pos2.Thread = gc_rank2 + gc_k2
+										gc_pos2.Thread = gc_rank2 + gc_k4
 //line hecbench_graphb_tree.go:63
-											einfo[j_+gc_k2].End = 1
-//line hecbench_graphb_tree.go:63
-										}
-//line hecbench_graphb_tree.go:63
+										gc_at9[gc_tx2+gc_k4].End = 1
 									}
+								}
 //line hecbench_graphb_tree.go:63
-									gc_pos2.Thread = gc_rank2
+								gc_pos2.Thread = gc_rank2
+							}
+						}
+//line hecbench_graphb_tree.go:65
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep5 > gc_from2 {
+						gc_more3 = true
+					}
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:61
+						gc_more3 = true
+//line hecbench_graphb_tree.go:61
+						gc_at9[gc_tx2].End = 0
+						if gc_at10[gc_tx2] == -1 {
+							gc_at9[gc_tx2].End = 1
+						}
+					}
+				} else {
+					gc_vstep6 := gc_from2
+					if compiled.SIMD {
+//line hecbench_graphb_tree.go:62
+						gc_vb3 := archsimd.BroadcastInt32x8(-1)
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_graphb_tree.go:47
+							var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:60
+							var j_ int = from + gc_off3
+							if j_ < 0 || j_ > len(einfo)-8 || j_ > len(eweight)-8 {
+//line hecbench_graphb_tree.go:61
+								break
+							}
+//line hecbench_graphb_tree.go:61
+							for gc_k := range 8 {
+//line hecbench_graphb_tree.go:61
+								einfo[j_+gc_k].End = 0
+							}
+//line hecbench_graphb_tree.go:62
+							gc_if := archsimd.LoadInt32x8Slice(eweight[j_:]).Equal(gc_vb3)
+							if gc_if.ToBits() != 0 {
 //line hecbench_graphb_tree.go:63
+								for gc_k2 := range 8 {
+//line hecbench_graphb_tree.go:63
+									if gc_if.ToBits()&(1<<gc_k2) != 0 {
+//line hecbench_graphb_tree.go:63
+										gc_pos2.Thread = gc_rank2 + gc_k2
+//line hecbench_graphb_tree.go:63
+										einfo[j_+gc_k2].End = 1
+									}
 								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_vstep6 > gc_from2 {
-							gc_more3 = true
-						}
-						gc_step11 := gc_vstep6
-						for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
-							{
-								gc_tx2 := gc_step11 + 0
-								gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_graphb_tree.go:63
 								gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:60
-								j_ := from + gc_off3
-								gc_more3 = true
-
-//line hecbench_graphb_tree.go:61
-								einfo[j_].End = 0
-
-//line hecbench_graphb_tree.go:62
-								if eweight[j_] == -1 {
-									einfo[j_].End = 1
-								}
-							}
-							{
-								gc_tx2 := gc_step11 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:60
-								j_ := from + gc_off3
-								gc_more3 = true
-
-//line hecbench_graphb_tree.go:61
-								einfo[j_].End = 0
-
-//line hecbench_graphb_tree.go:62
-								if eweight[j_] == -1 {
-									einfo[j_].End = 1
-								}
-							}
-							{
-								gc_tx2 := gc_step11 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:60
-								j_ := from + gc_off3
-								gc_more3 = true
-
-//line hecbench_graphb_tree.go:61
-								einfo[j_].End = 0
-
-//line hecbench_graphb_tree.go:62
-								if eweight[j_] == -1 {
-									einfo[j_].End = 1
-								}
-							}
-							{
-								gc_tx2 := gc_step11 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:60
-								j_ := from + gc_off3
-								gc_more3 = true
-
-//line hecbench_graphb_tree.go:61
-								einfo[j_].End = 0
-
-//line hecbench_graphb_tree.go:62
-								if eweight[j_] == -1 {
-									einfo[j_].End = 1
-								}
 							}
 						}
-						for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_graphb_tree.go:65
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep6 > gc_from2 {
+						gc_more3 = true
+					}
+					gc_step11 := gc_vstep6
+					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+						{
+							gc_tx2 := gc_step11 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line hecbench_graphb_tree.go:47
 							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-							_ = from
-
 //line hecbench_graphb_tree.go:60
 							j_ := from + gc_off3
 							gc_more3 = true
-
 //line hecbench_graphb_tree.go:61
 							einfo[j_].End = 0
-
-//line hecbench_graphb_tree.go:62
+							if eweight[j_] == -1 {
+								einfo[j_].End = 1
+							}
+						}
+						{
+							gc_tx2 := gc_step11 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:47
+							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:60
+							j_ := from + gc_off3
+							gc_more3 = true
+//line hecbench_graphb_tree.go:61
+							einfo[j_].End = 0
+							if eweight[j_] == -1 {
+								einfo[j_].End = 1
+							}
+						}
+						{
+							gc_tx2 := gc_step11 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:47
+							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:60
+							j_ := from + gc_off3
+							gc_more3 = true
+//line hecbench_graphb_tree.go:61
+							einfo[j_].End = 0
+							if eweight[j_] == -1 {
+								einfo[j_].End = 1
+							}
+						}
+						{
+							gc_tx2 := gc_step11 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:47
+							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:60
+							j_ := from + gc_off3
+							gc_more3 = true
+//line hecbench_graphb_tree.go:61
+							einfo[j_].End = 0
 							if eweight[j_] == -1 {
 								einfo[j_].End = 1
 							}
 						}
 					}
+					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:47
+						from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:60
+						j_ := from + gc_off3
+						gc_more3 = true
+//line hecbench_graphb_tree.go:61
+						einfo[j_].End = 0
+						if eweight[j_] == -1 {
+							einfo[j_].End = 1
+						}
+					}
 				}
 			}
 		}
-
 //line hecbench_graphb_tree.go:68
 		for gc_off4, gc_limit4, gc_more4 := 0, edges, true; gc_more4; gc_off4 += incr {
 			gc_b2.Tick()
@@ -677,198 +515,137 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 				return
 			}
 			gc_more4 = false
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off4+(gc_bx2*gbThreadsPerBlock), gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(gc_limit4, gc_off4+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off12 := (gc_bx2 * gbThreadsPerBlock) + gc_off4
-					if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 <= len(inTree) && gc_to2 <= len(inTree)-gc_off12 && gc_off12 <= len(negCnt) && gc_to2 <= len(negCnt)-gc_off12 {
-						gc_at11 := inTree[gc_off12:][:gc_to2]
-						gc_at12 := negCnt[gc_off12:][:gc_to2]
-						gc_vstep7 := gc_from2
-						if compiled.SIMD {
+//line hecbench_graphb_tree.go:75
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off4+(gc_bx2*gbThreadsPerBlock), gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(gc_limit4, gc_off4+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off12 := (gc_bx2 * gbThreadsPerBlock) + gc_off4
+				if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 <= len(inTree) && gc_to2 <= len(inTree)-gc_off12 && gc_off12 <= len(negCnt) && gc_to2 <= len(negCnt)-gc_off12 {
+					gc_at11 := inTree[gc_off12:][:gc_to2]
+					gc_at12 := negCnt[gc_off12:][:gc_to2]
+					gc_vstep7 := gc_from2
+					if compiled.SIMD {
 //line hecbench_graphb_tree.go:69
-							gc_vb6 := archsimd.BroadcastInt32x8(0)
-//line hecbench_graphb_tree.go:69
-							_ = gc_vb6
-							for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-								gc_tx2 := gc_vstep7
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+						gc_vb6 := archsimd.BroadcastInt32x8(0)
+						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+							gc_tx2 := gc_vstep7
 //line hecbench_graphb_tree.go:47
-								var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:47
-								_ = from
+							var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:68
-								var j_2 int = from + gc_off4
+							var j_2 int = from + gc_off4
 //line hecbench_graphb_tree.go:68
-								_ = j_2
-//line hecbench_graphb_tree.go:69
-								gc_vb6.StoreSlice(gc_at11[gc_tx2:])
-//line hecbench_graphb_tree.go:69
-								gc_vb6.StoreSlice(gc_at12[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_vstep7 > gc_from2 {
-							gc_more4 = true
-						}
-						for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_graphb_tree.go:47
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_tree.go:68
-							j_2 := from + gc_off4
-							gc_more4 = true
 							_ = j_2
-
+							gc_vb6.StoreSlice(gc_at11[gc_tx2:])
 //line hecbench_graphb_tree.go:69
-							gc_at11[gc_tx2] = 0
-
-//line hecbench_graphb_tree.go:70
-							gc_at12[gc_tx2] = 0
+							gc_vb6.StoreSlice(gc_at12[gc_tx2:])
 						}
-					} else {
-						gc_vstep8 := gc_from2
-						if compiled.SIMD {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep7 > gc_from2 {
+						gc_more4 = true
+					}
+					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 //line hecbench_graphb_tree.go:69
-							gc_vb5 := archsimd.BroadcastInt32x8(0)
+						gc_more4 = true
 //line hecbench_graphb_tree.go:69
-							_ = gc_vb5
-							for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-								gc_tx2 := gc_vstep8
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+						gc_at11[gc_tx2] = 0
+						gc_at12[gc_tx2] = 0
+					}
+				} else {
+					gc_vstep8 := gc_from2
+					if compiled.SIMD {
+//line hecbench_graphb_tree.go:69
+						gc_vb5 := archsimd.BroadcastInt32x8(0)
+						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+							gc_tx2 := gc_vstep8
 //line hecbench_graphb_tree.go:47
-								var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:47
-								_ = from
+							var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:68
-								var j_2 int = from + gc_off4
-//line hecbench_graphb_tree.go:68
-								_ = j_2
+							var j_2 int = from + gc_off4
+							if j_2 < 0 || j_2 > len(inTree)-8 || j_2 > len(negCnt)-8 {
 //line hecbench_graphb_tree.go:69
-								if j_2 < 0 || j_2 > len(inTree)-8 || j_2 > len(negCnt)-8 {
-//line hecbench_graphb_tree.go:69
-									break
-//line hecbench_graphb_tree.go:69
-								}
-//line hecbench_graphb_tree.go:69
-								gc_vb5.StoreSlice(inTree[j_2:])
-//line hecbench_graphb_tree.go:70
-								gc_vb5.StoreSlice(negCnt[j_2:])
+								break
 							}
-							archsimd.ClearAVXUpperBits()
+//line hecbench_graphb_tree.go:69
+							gc_vb5.StoreSlice(inTree[j_2:])
+							gc_vb5.StoreSlice(negCnt[j_2:])
 						}
-						if gc_vstep8 > gc_from2 {
-							gc_more4 = true
-						}
-						gc_step12 := gc_vstep8
-						for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
-							{
-								gc_tx2 := gc_step12 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:68
-								j_2 := from + gc_off4
-								gc_more4 = true
-
-//line hecbench_graphb_tree.go:69
-								inTree[j_2] = 0
-
-//line hecbench_graphb_tree.go:70
-								negCnt[j_2] = 0
-							}
-							{
-								gc_tx2 := gc_step12 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:68
-								j_2 := from + gc_off4
-								gc_more4 = true
-
-//line hecbench_graphb_tree.go:69
-								inTree[j_2] = 0
-
-//line hecbench_graphb_tree.go:70
-								negCnt[j_2] = 0
-							}
-							{
-								gc_tx2 := gc_step12 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:68
-								j_2 := from + gc_off4
-								gc_more4 = true
-
-//line hecbench_graphb_tree.go:69
-								inTree[j_2] = 0
-
-//line hecbench_graphb_tree.go:70
-								negCnt[j_2] = 0
-							}
-							{
-								gc_tx2 := gc_step12 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_tree.go:47
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:68
-								j_2 := from + gc_off4
-								gc_more4 = true
-
-//line hecbench_graphb_tree.go:69
-								inTree[j_2] = 0
-
-//line hecbench_graphb_tree.go:70
-								negCnt[j_2] = 0
-							}
-						}
-						for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep8 > gc_from2 {
+						gc_more4 = true
+					}
+					gc_step12 := gc_vstep8
+					for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+						{
+							gc_tx2 := gc_step12 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line hecbench_graphb_tree.go:47
 							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-							_ = from
-
 //line hecbench_graphb_tree.go:68
 							j_2 := from + gc_off4
 							gc_more4 = true
-
 //line hecbench_graphb_tree.go:69
 							inTree[j_2] = 0
-
-//line hecbench_graphb_tree.go:70
 							negCnt[j_2] = 0
 						}
+						{
+							gc_tx2 := gc_step12 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:47
+							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:68
+							j_2 := from + gc_off4
+							gc_more4 = true
+//line hecbench_graphb_tree.go:69
+							inTree[j_2] = 0
+							negCnt[j_2] = 0
+						}
+						{
+							gc_tx2 := gc_step12 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:47
+							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:68
+							j_2 := from + gc_off4
+							gc_more4 = true
+//line hecbench_graphb_tree.go:69
+							inTree[j_2] = 0
+							negCnt[j_2] = 0
+						}
+						{
+							gc_tx2 := gc_step12 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:47
+							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:68
+							j_2 := from + gc_off4
+							gc_more4 = true
+//line hecbench_graphb_tree.go:69
+							inTree[j_2] = 0
+							negCnt[j_2] = 0
+						}
+					}
+					for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:47
+						from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:68
+						j_2 := from + gc_off4
+						gc_more4 = true
+//line hecbench_graphb_tree.go:69
+						inTree[j_2] = 0
+						negCnt[j_2] = 0
 					}
 				}
 			}
@@ -908,10 +685,8 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-
 //line hecbench_graphb_tree.go:79
 		incr := gc_gdx2 * gbThreadsPerBlock
-
 //line hecbench_graphb_tree.go:81
 		for gc_off, gc_limit, gc_more := 0, edges, true; gc_more; gc_off += incr {
 			gc_b2.Tick()
@@ -919,178 +694,131 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 				return
 			}
 			gc_more = false
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off+(gc_bx2*gbThreadsPerBlock), gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off8 := (gc_bx2 * gbThreadsPerBlock) + gc_off
-					if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(nlist) && gc_to2 <= len(nlist)-gc_off8 {
-						gc_at6 := nlist[gc_off8:][:gc_to2]
-						gc_vstep3 := gc_from2
-						if compiled.SIMD {
+//line hecbench_graphb_tree.go:88
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off+(gc_bx2*gbThreadsPerBlock), gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off8 := (gc_bx2 * gbThreadsPerBlock) + gc_off
+				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(nlist) && gc_to2 <= len(nlist)-gc_off8 {
+					gc_at6 := nlist[gc_off8:][:gc_to2]
+					gc_vstep3 := gc_from2
+					if compiled.SIMD {
 //line hecbench_graphb_tree.go:82
-							gc_vb6 := archsimd.BroadcastInt32x8(1)
-//line hecbench_graphb_tree.go:82
-							_ = gc_vb6
-							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+						gc_vb6 := archsimd.BroadcastInt32x8(1)
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 //line hecbench_graphb_tree.go:78
-								var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:78
-								_ = from
+							var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:81
-								var j int = from + gc_off
+							var j int = from + gc_off
 //line hecbench_graphb_tree.go:81
-								_ = j
-								archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).AndNot(gc_vb6).StoreSlice(gc_at6[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_vstep3 > gc_from2 {
-							gc_more = true
-						}
-						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_graphb_tree.go:78
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_tree.go:81
-							j := from + gc_off
-							gc_more = true
 							_ = j
-
-//line hecbench_graphb_tree.go:82
-							gc_at6[gc_tx2] &^= 1
+							archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).AndNot(gc_vb6).StoreSlice(gc_at6[gc_tx2:])
 						}
-					} else {
-						gc_vstep4 := gc_from2
-						if compiled.SIMD {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep3 > gc_from2 {
+						gc_more = true
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 //line hecbench_graphb_tree.go:82
-							gc_vb5 := archsimd.BroadcastInt32x8(1)
+						gc_more = true
 //line hecbench_graphb_tree.go:82
-							_ = gc_vb5
-							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+						gc_at6[gc_tx2] &^= 1
+					}
+				} else {
+					gc_vstep4 := gc_from2
+					if compiled.SIMD {
+//line hecbench_graphb_tree.go:82
+						gc_vb5 := archsimd.BroadcastInt32x8(1)
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 //line hecbench_graphb_tree.go:78
-								var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:78
-								_ = from
+							var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:81
-								var j int = from + gc_off
-//line hecbench_graphb_tree.go:81
-								_ = j
+							var j int = from + gc_off
+							if j < 0 || j > len(nlist)-8 {
 //line hecbench_graphb_tree.go:82
-								if j < 0 || j > len(nlist)-8 {
-//line hecbench_graphb_tree.go:82
-									break
-//line hecbench_graphb_tree.go:82
-								}
-								archsimd.LoadInt32x8Slice(nlist[j:]).AndNot(gc_vb5).StoreSlice(nlist[j:])
+								break
 							}
-							archsimd.ClearAVXUpperBits()
+//line hecbench_graphb_tree.go:83
+							archsimd.LoadInt32x8Slice(nlist[j:]).AndNot(gc_vb5).StoreSlice(nlist[j:])
 						}
-						if gc_vstep4 > gc_from2 {
-							gc_more = true
-						}
-						gc_step8 := gc_vstep4
-						for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-							{
-								gc_tx2 := gc_step8 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_tree.go:78
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:81
-								j := from + gc_off
-								gc_more = true
-
-//line hecbench_graphb_tree.go:82
-								nlist[j] &^= 1
-							}
-							{
-								gc_tx2 := gc_step8 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_tree.go:78
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:81
-								j := from + gc_off
-								gc_more = true
-
-//line hecbench_graphb_tree.go:82
-								nlist[j] &^= 1
-							}
-							{
-								gc_tx2 := gc_step8 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_tree.go:78
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:81
-								j := from + gc_off
-								gc_more = true
-
-//line hecbench_graphb_tree.go:82
-								nlist[j] &^= 1
-							}
-							{
-								gc_tx2 := gc_step8 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_tree.go:78
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:81
-								j := from + gc_off
-								gc_more = true
-
-//line hecbench_graphb_tree.go:82
-								nlist[j] &^= 1
-							}
-						}
-						for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep4 > gc_from2 {
+						gc_more = true
+					}
+					gc_step8 := gc_vstep4
+					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+						{
+							gc_tx2 := gc_step8 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line hecbench_graphb_tree.go:78
 							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-							_ = from
-
 //line hecbench_graphb_tree.go:81
 							j := from + gc_off
 							gc_more = true
-
+//line hecbench_graphb_tree.go:82
+							nlist[j] &^= 1
+						}
+						{
+							gc_tx2 := gc_step8 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:78
+							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:81
+							j := from + gc_off
+							gc_more = true
+//line hecbench_graphb_tree.go:82
+							nlist[j] &^= 1
+						}
+						{
+							gc_tx2 := gc_step8 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:78
+							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:81
+							j := from + gc_off
+							gc_more = true
+//line hecbench_graphb_tree.go:82
+							nlist[j] &^= 1
+						}
+						{
+							gc_tx2 := gc_step8 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:78
+							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:81
+							j := from + gc_off
+							gc_more = true
 //line hecbench_graphb_tree.go:82
 							nlist[j] &^= 1
 						}
 					}
+					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:78
+						from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:81
+						j := from + gc_off
+						gc_more = true
+//line hecbench_graphb_tree.go:82
+						nlist[j] &^= 1
+					}
 				}
 			}
 		}
-
 //line hecbench_graphb_tree.go:84
 		for gc_off2, gc_limit2, gc_more2 := 0, nodes, true; gc_more2; gc_off2 += incr {
 			gc_b2.Tick()
@@ -1098,246 +826,171 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 				return
 			}
 			gc_more2 = false
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off2+(gc_bx2*gbThreadsPerBlock), gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off9 := (gc_bx2 * gbThreadsPerBlock) + gc_off2
-					if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(parent) && gc_to2 <= len(parent)-gc_off9 {
-						gc_at7 := parent[gc_off9:][:gc_to2]
-						gc_vstep5 := gc_from2
-						if compiled.SIMD {
+//line hecbench_graphb_tree.go:91
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off2+(gc_bx2*gbThreadsPerBlock), gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off9 := (gc_bx2 * gbThreadsPerBlock) + gc_off2
+				if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(parent) && gc_to2 <= len(parent)-gc_off9 {
+					gc_at7 := parent[gc_off9:][:gc_to2]
+					gc_vstep5 := gc_from2
+					if compiled.SIMD {
 //line hecbench_graphb_tree.go:85
-							gc_vb9 := archsimd.BroadcastInt32x8(-1)
+						gc_vb9 := archsimd.BroadcastInt32x8(-1)
 //line hecbench_graphb_tree.go:85
-							_ = gc_vb9
-//line hecbench_graphb_tree.go:85
-							gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_graphb_tree.go:85
-							_ = gc_iota4
+						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_graphb_tree.go:87
-							gc_vb10 := archsimd.BroadcastInt32x8(math.MaxInt32 &^ 3)
-//line hecbench_graphb_tree.go:87
-							_ = gc_vb10
-							for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+						gc_vb10 := archsimd.BroadcastInt32x8(math.MaxInt32 &^ 3)
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
 //line hecbench_graphb_tree.go:78
-								var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:78
-								_ = from
+							var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:84
-								var j_ int = from + gc_off2
-//line hecbench_graphb_tree.go:84
-								_ = j_
-//line hecbench_graphb_tree.go:85
-								gc_vb9.StoreSlice(gc_at7[gc_tx2:])
+							var j_ int = from + gc_off2
+							gc_vb9.StoreSlice(gc_at7[gc_tx2:])
+							gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(root, j_, 8))))
 //line hecbench_graphb_tree.go:86
-								gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(root, j_, 8))))
+							if gc_if4.ToBits() != 0 {
 //line hecbench_graphb_tree.go:86
-								_ = gc_if4
-//line hecbench_graphb_tree.go:86
-								if gc_if4.ToBits() != 0 {
-//line hecbench_graphb_tree.go:86
-									gc_vb10.StoreMasked((*[8]int32)(gc_at7[gc_tx2:]), gc_if4)
-//line hecbench_graphb_tree.go:86
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_vstep5 > gc_from2 {
-							gc_more2 = true
-						}
-						for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_graphb_tree.go:78
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_tree.go:84
-							j_ := from + gc_off2
-							gc_more2 = true
-							_ = j_
-
-//line hecbench_graphb_tree.go:85
-							gc_at7[gc_tx2] = -1
-
-//line hecbench_graphb_tree.go:86
-							if root == j_ {
-								gc_at7[gc_tx2] = math.MaxInt32 &^ 3
+								gc_vb10.StoreMasked((*[8]int32)(gc_at7[gc_tx2:]), gc_if4)
 							}
 						}
-					} else {
-						gc_vstep6 := gc_from2
-						if compiled.SIMD {
-//line hecbench_graphb_tree.go:85
-							gc_vb7 := archsimd.BroadcastInt32x8(-1)
-//line hecbench_graphb_tree.go:85
-							_ = gc_vb7
-//line hecbench_graphb_tree.go:85
-							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_graphb_tree.go:85
-							_ = gc_iota3
-//line hecbench_graphb_tree.go:87
-							gc_vb8 := archsimd.BroadcastInt32x8(math.MaxInt32 &^ 3)
-//line hecbench_graphb_tree.go:87
-							_ = gc_vb8
-							for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+//line hecbench_graphb_tree.go:88
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep5 > gc_from2 {
+						gc_more2 = true
+					}
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 //line hecbench_graphb_tree.go:78
-								var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:78
-								_ = from
+						from := gc_tx2 + gc_bx2*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:84
-								var j_ int = from + gc_off2
-//line hecbench_graphb_tree.go:84
-								_ = j_
+						j_ := from + gc_off2
+						gc_more2 = true
 //line hecbench_graphb_tree.go:85
-								if j_ < 0 || j_ > len(parent)-8 {
-//line hecbench_graphb_tree.go:85
-									break
-//line hecbench_graphb_tree.go:85
-								}
-//line hecbench_graphb_tree.go:85
-								gc_vb7.StoreSlice(parent[j_:])
-//line hecbench_graphb_tree.go:86
-								gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(root, j_, 8))))
-//line hecbench_graphb_tree.go:86
-								_ = gc_if3
-//line hecbench_graphb_tree.go:87
-								if gc_if3.ToBits() != 0 {
-//line hecbench_graphb_tree.go:87
-									gc_vb8.StoreMasked((*[8]int32)(parent[j_:]), gc_if3)
-//line hecbench_graphb_tree.go:87
-								}
-							}
-							archsimd.ClearAVXUpperBits()
+						gc_at7[gc_tx2] = -1
+						if root == j_ {
+							gc_at7[gc_tx2] = math.MaxInt32 &^ 3
 						}
-						if gc_vstep6 > gc_from2 {
-							gc_more2 = true
-						}
-						gc_step9 := gc_vstep6
-						for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
-							{
-								gc_tx2 := gc_step9 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_tree.go:78
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:84
-								j_ := from + gc_off2
-								gc_more2 = true
-
+					}
+				} else {
+					gc_vstep6 := gc_from2
+					if compiled.SIMD {
 //line hecbench_graphb_tree.go:85
-								parent[j_] = -1
-
-//line hecbench_graphb_tree.go:86
-								if root == j_ {
-									parent[j_] = math.MaxInt32 &^ 3
-								}
+						gc_vb7 := archsimd.BroadcastInt32x8(-1)
+//line hecbench_graphb_tree.go:85
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line hecbench_graphb_tree.go:87
+						gc_vb8 := archsimd.BroadcastInt32x8(math.MaxInt32 &^ 3)
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
+//line hecbench_graphb_tree.go:78
+							var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:84
+							var j_ int = from + gc_off2
+							if j_ < 0 || j_ > len(parent)-8 {
+//line hecbench_graphb_tree.go:85
+								break
 							}
-							{
-								gc_tx2 := gc_step9 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_tree.go:78
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:84
-								j_ := from + gc_off2
-								gc_more2 = true
-
 //line hecbench_graphb_tree.go:85
-								parent[j_] = -1
-
-//line hecbench_graphb_tree.go:86
-								if root == j_ {
-									parent[j_] = math.MaxInt32 &^ 3
-								}
-							}
-							{
-								gc_tx2 := gc_step9 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_tree.go:78
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:84
-								j_ := from + gc_off2
-								gc_more2 = true
-
-//line hecbench_graphb_tree.go:85
-								parent[j_] = -1
-
-//line hecbench_graphb_tree.go:86
-								if root == j_ {
-									parent[j_] = math.MaxInt32 &^ 3
-								}
-							}
-							{
-								gc_tx2 := gc_step9 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_tree.go:78
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:84
-								j_ := from + gc_off2
-								gc_more2 = true
-
-//line hecbench_graphb_tree.go:85
-								parent[j_] = -1
-
-//line hecbench_graphb_tree.go:86
-								if root == j_ {
-									parent[j_] = math.MaxInt32 &^ 3
-								}
+							gc_vb7.StoreSlice(parent[j_:])
+							gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(root, j_, 8))))
+							if gc_if3.ToBits() != 0 {
+//line hecbench_graphb_tree.go:87
+								gc_vb8.StoreMasked((*[8]int32)(parent[j_:]), gc_if3)
 							}
 						}
-						for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_graphb_tree.go:89
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep6 > gc_from2 {
+						gc_more2 = true
+					}
+					gc_step9 := gc_vstep6
+					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+						{
+							gc_tx2 := gc_step9 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line hecbench_graphb_tree.go:78
 							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-							_ = from
-
 //line hecbench_graphb_tree.go:84
 							j_ := from + gc_off2
 							gc_more2 = true
-
 //line hecbench_graphb_tree.go:85
 							parent[j_] = -1
-
-//line hecbench_graphb_tree.go:86
+							if root == j_ {
+								parent[j_] = math.MaxInt32 &^ 3
+							}
+						}
+						{
+							gc_tx2 := gc_step9 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:78
+							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:84
+							j_ := from + gc_off2
+							gc_more2 = true
+//line hecbench_graphb_tree.go:85
+							parent[j_] = -1
+							if root == j_ {
+								parent[j_] = math.MaxInt32 &^ 3
+							}
+						}
+						{
+							gc_tx2 := gc_step9 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:78
+							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:84
+							j_ := from + gc_off2
+							gc_more2 = true
+//line hecbench_graphb_tree.go:85
+							parent[j_] = -1
+							if root == j_ {
+								parent[j_] = math.MaxInt32 &^ 3
+							}
+						}
+						{
+							gc_tx2 := gc_step9 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:78
+							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:84
+							j_ := from + gc_off2
+							gc_more2 = true
+//line hecbench_graphb_tree.go:85
+							parent[j_] = -1
 							if root == j_ {
 								parent[j_] = math.MaxInt32 &^ 3
 							}
 						}
 					}
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:78
+						from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:84
+						j_ := from + gc_off2
+						gc_more2 = true
+//line hecbench_graphb_tree.go:85
+						parent[j_] = -1
+						if root == j_ {
+							parent[j_] = math.MaxInt32 &^ 3
+						}
+					}
 				}
 			}
 		}
-
 //line hecbench_graphb_tree.go:90
 		for gc_off3, gc_limit3, gc_more3 := 0, nodes, true; gc_more3; gc_off3 += incr {
 			gc_b2.Tick()
@@ -1345,180 +998,133 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 				return
 			}
 			gc_more3 = false
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off3+(gc_bx2*gbThreadsPerBlock), gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(gc_limit3, gc_off3+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off10 := (gc_bx2 * gbThreadsPerBlock) + gc_off3
-					if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 <= len(label) && gc_to2 <= len(label)-gc_off10 {
-						gc_at8 := label[gc_off10:][:gc_to2]
-						gc_vstep7 := gc_from2
-						if compiled.SIMD {
+//line hecbench_graphb_tree.go:97
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off3+(gc_bx2*gbThreadsPerBlock), gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(gc_limit3, gc_off3+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off10 := (gc_bx2 * gbThreadsPerBlock) + gc_off3
+				if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 <= len(label) && gc_to2 <= len(label)-gc_off10 {
+					gc_at8 := label[gc_off10:][:gc_to2]
+					gc_vstep7 := gc_from2
+					if compiled.SIMD {
 //line hecbench_graphb_tree.go:91
-							gc_vb12 := archsimd.BroadcastInt32x8(1)
-//line hecbench_graphb_tree.go:91
-							_ = gc_vb12
-							for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-								gc_tx2 := gc_vstep7
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+						gc_vb12 := archsimd.BroadcastInt32x8(1)
+						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+							gc_tx2 := gc_vstep7
 //line hecbench_graphb_tree.go:78
-								var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:78
-								_ = from
+							var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:90
-								var j_2 int = from + gc_off3
+							var j_2 int = from + gc_off3
 //line hecbench_graphb_tree.go:90
-								_ = j_2
-//line hecbench_graphb_tree.go:91
-								gc_vb12.StoreSlice(gc_at8[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_vstep7 > gc_from2 {
-							gc_more3 = true
-						}
-						for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_graphb_tree.go:78
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_tree.go:90
-							j_2 := from + gc_off3
-							gc_more3 = true
 							_ = j_2
-
-//line hecbench_graphb_tree.go:91
-							gc_at8[gc_tx2] = 1
+							gc_vb12.StoreSlice(gc_at8[gc_tx2:])
 						}
-					} else {
-						gc_vstep8 := gc_from2
-						if compiled.SIMD {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep7 > gc_from2 {
+						gc_more3 = true
+					}
+					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 //line hecbench_graphb_tree.go:91
-							gc_vb11 := archsimd.BroadcastInt32x8(1)
+						gc_more3 = true
 //line hecbench_graphb_tree.go:91
-							_ = gc_vb11
-							for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-								gc_tx2 := gc_vstep8
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+						gc_at8[gc_tx2] = 1
+					}
+				} else {
+					gc_vstep8 := gc_from2
+					if compiled.SIMD {
+//line hecbench_graphb_tree.go:91
+						gc_vb11 := archsimd.BroadcastInt32x8(1)
+						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+							gc_tx2 := gc_vstep8
 //line hecbench_graphb_tree.go:78
-								var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
-//line hecbench_graphb_tree.go:78
-								_ = from
+							var from int = gc_tx2 + gc_bx2*gbThreadsPerBlock
 //line hecbench_graphb_tree.go:90
-								var j_2 int = from + gc_off3
-//line hecbench_graphb_tree.go:90
-								_ = j_2
+							var j_2 int = from + gc_off3
+							if j_2 < 0 || j_2 > len(label)-8 {
 //line hecbench_graphb_tree.go:91
-								if j_2 < 0 || j_2 > len(label)-8 {
-//line hecbench_graphb_tree.go:91
-									break
-//line hecbench_graphb_tree.go:91
-								}
-//line hecbench_graphb_tree.go:91
-								gc_vb11.StoreSlice(label[j_2:])
+								break
 							}
-							archsimd.ClearAVXUpperBits()
+//line hecbench_graphb_tree.go:91
+							gc_vb11.StoreSlice(label[j_2:])
 						}
-						if gc_vstep8 > gc_from2 {
-							gc_more3 = true
-						}
-						gc_step10 := gc_vstep8
-						for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
-							{
-								gc_tx2 := gc_step10 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_tree.go:78
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:90
-								j_2 := from + gc_off3
-								gc_more3 = true
-
-//line hecbench_graphb_tree.go:91
-								label[j_2] = 1
-							}
-							{
-								gc_tx2 := gc_step10 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_tree.go:78
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:90
-								j_2 := from + gc_off3
-								gc_more3 = true
-
-//line hecbench_graphb_tree.go:91
-								label[j_2] = 1
-							}
-							{
-								gc_tx2 := gc_step10 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_tree.go:78
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:90
-								j_2 := from + gc_off3
-								gc_more3 = true
-
-//line hecbench_graphb_tree.go:91
-								label[j_2] = 1
-							}
-							{
-								gc_tx2 := gc_step10 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_tree.go:78
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:90
-								j_2 := from + gc_off3
-								gc_more3 = true
-
-//line hecbench_graphb_tree.go:91
-								label[j_2] = 1
-							}
-						}
-						for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep8 > gc_from2 {
+						gc_more3 = true
+					}
+					gc_step10 := gc_vstep8
+					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+						{
+							gc_tx2 := gc_step10 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line hecbench_graphb_tree.go:78
 							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-							_ = from
-
 //line hecbench_graphb_tree.go:90
 							j_2 := from + gc_off3
 							gc_more3 = true
-
 //line hecbench_graphb_tree.go:91
 							label[j_2] = 1
 						}
+						{
+							gc_tx2 := gc_step10 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:78
+							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:90
+							j_2 := from + gc_off3
+							gc_more3 = true
+//line hecbench_graphb_tree.go:91
+							label[j_2] = 1
+						}
+						{
+							gc_tx2 := gc_step10 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:78
+							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:90
+							j_2 := from + gc_off3
+							gc_more3 = true
+//line hecbench_graphb_tree.go:91
+							label[j_2] = 1
+						}
+						{
+							gc_tx2 := gc_step10 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:78
+							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:90
+							j_2 := from + gc_off3
+							gc_more3 = true
+//line hecbench_graphb_tree.go:91
+							label[j_2] = 1
+						}
+					}
+					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:78
+						from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:90
+						j_2 := from + gc_off3
+						gc_more3 = true
+//line hecbench_graphb_tree.go:91
+						label[j_2] = 1
 					}
 				}
 			}
 		}
 		{
+//line hecbench_graphb_tree.go:98
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_bx2*gbThreadsPerBlock, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -1540,161 +1146,79 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 					gc_step11 := gc_from2
 					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 						{
-							gc_tx2 := gc_step11 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_graphb_tree.go:78
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_tree.go:93
-							{
-								gc_at9[0] = int32(root)
-								gc_at10[0] = 1
-							}
+//line hecbench_graphb_tree.go:94
+							gc_at9[0] = int32(root)
+							gc_at10[0] = 1
 						}
 						{
-							gc_tx2 := gc_step11 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_graphb_tree.go:78
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_tree.go:93
-							{
-								gc_at9[0] = int32(root)
-								gc_at10[0] = 1
-							}
+//line hecbench_graphb_tree.go:94
+							gc_at9[0] = int32(root)
+							gc_at10[0] = 1
 						}
 						{
-							gc_tx2 := gc_step11 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_graphb_tree.go:78
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_tree.go:93
-							{
-								gc_at9[0] = int32(root)
-								gc_at10[0] = 1
-							}
+//line hecbench_graphb_tree.go:94
+							gc_at9[0] = int32(root)
+							gc_at10[0] = 1
 						}
 						{
-							gc_tx2 := gc_step11 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_graphb_tree.go:78
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_tree.go:93
-							{
-								gc_at9[0] = int32(root)
-								gc_at10[0] = 1
-							}
-						}
-					}
-					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_graphb_tree.go:78
-						from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-						_ = from
-
-//line hecbench_graphb_tree.go:93
-						{
+//line hecbench_graphb_tree.go:94
 							gc_at9[0] = int32(root)
 							gc_at10[0] = 1
 						}
 					}
+//line hecbench_graphb_tree.go:99
+					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_graphb_tree.go:94
+						gc_at9[0] = int32(root)
+						gc_at10[0] = 1
+					}
 				} else {
+//line hecbench_graphb_tree.go:99
 					gc_step12 := gc_from2
 					for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
 						{
 							gc_tx2 := gc_step12 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_tree.go:78
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_tree.go:93
-							{
-								queue[0] = int32(root)
-								tail[0] = 1
-							}
-						}
-						{
-							gc_tx2 := gc_step12 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_tree.go:78
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_tree.go:93
-							{
-								queue[0] = int32(root)
-								tail[0] = 1
-							}
-						}
-						{
-							gc_tx2 := gc_step12 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_tree.go:78
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_tree.go:93
-							{
-								queue[0] = int32(root)
-								tail[0] = 1
-							}
-						}
-						{
-							gc_tx2 := gc_step12 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_tree.go:78
-							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-							_ = from
-
-//line hecbench_graphb_tree.go:93
-							{
-								queue[0] = int32(root)
-								tail[0] = 1
-							}
-						}
-					}
-					for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_tree.go:78
-						from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-						_ = from
-
-//line hecbench_graphb_tree.go:93
-						{
+//line hecbench_graphb_tree.go:94
 							queue[0] = int32(root)
 							tail[0] = 1
 						}
+						{
+//line hecbench_graphb_tree.go:99
+							gc_tx2 := gc_step12 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:94
+							queue[0] = int32(root)
+							tail[0] = 1
+						}
+						{
+//line hecbench_graphb_tree.go:99
+							gc_tx2 := gc_step12 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:94
+							queue[0] = int32(root)
+							tail[0] = 1
+						}
+						{
+//line hecbench_graphb_tree.go:99
+							gc_tx2 := gc_step12 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:94
+							queue[0] = int32(root)
+							tail[0] = 1
+						}
+					}
+//line hecbench_graphb_tree.go:99
+					for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:94
+						queue[0] = int32(root)
+						tail[0] = 1
 					}
 				}
 			}
@@ -1730,156 +1254,126 @@ func gc_body_generateSpanningTree(gc_b2 *compiled.Block, nodes int, nindex, nlis
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_graphb_tree.go:104
 	incr := (gc_gdx2 * gbThreadsPerBlock) / gbWarpsize
-
 //line hecbench_graphb_tree.go:106
 	seed2 := seed*seed + seed
-
-//line hecbench_graphb_tree.go:107
 	bit := (level & 1) | 2
-	{
-		var gc_l_i [32]int
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-
 //line hecbench_graphb_tree.go:109
+	var gc_l_i [32]int
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line hecbench_graphb_tree.go:110
+			gc_save42 := gc_act2
+			gc_in42 := gc_act2
 			{
-				gc_save42 := gc_act2
-				gc_in42 := gc_act2
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+//line hecbench_graphb_tree.go:103
+					from := (gc_tx2 + gc_bx2*gbThreadsPerBlock) / gbWarpsize
+//line hecbench_graphb_tree.go:109
+					i := start + from
+//line hecbench_graphb_tree.go:111
+					gc_l_i[gc_lane2] = i
+				}
+			}
+			for {
+				gc_b2.Tick()
+				if gc_b2.Stopped() {
+					return
+				}
+				gc_act2 = gc_in42 &^ gc_dead2
+				var gc_m42, gc_skip42 uint32
+				_ = gc_skip42
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					i := gc_l_i[gc_lane2]
+//line hecbench_graphb_tree.go:109
+					if i < end {
+						gc_m42 |= 1 << gc_lane2
+					}
+				}
+				gc_in42 &= gc_m42
+				gc_act2 = gc_in42
+				if gc_act2 == 0 {
+					break
+				}
 				{
 					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						gc_tx2++
 						if gc_tx2 == gc_bdx2 {
 							gc_tx2 = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-
-//line hecbench_graphb_tree.go:103
-						from := (gc_tx2 + gc_bx2*gbThreadsPerBlock) / gbWarpsize
-						_ = from
-
-//line hecbench_graphb_tree.go:109
-						i := start + from
-						_ = i
-						gc_l_i[gc_lane2] = i
-					}
-				}
-				for {
-					gc_b2.Tick()
-					if gc_b2.Stopped() {
-						return
-					}
-					gc_act2 = gc_in42 &^ gc_dead2
-					var gc_m42, gc_skip42 uint32
-					_ = gc_skip42
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-						i := gc_l_i[gc_lane2]
-						_ = i
-
-//line hecbench_graphb_tree.go:109
-						if i < end {
-							gc_m42 |= 1 << gc_lane2
-						}
-					}
-					gc_in42 &= gc_m42
-					gc_act2 = gc_in42
-					if gc_act2 == 0 {
-						break
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
 //line hecbench_graphb_tree.go:105
-							lane := gc_tx2 % gbWarpsize
-							_ = lane
-							i := gc_l_i[gc_lane2]
-							_ = i
-
-//line hecbench_graphb_tree.go:110
-							node := queue[i]
-
-//line hecbench_graphb_tree.go:111
-							me := (node << 2) | bit
-
-//line hecbench_graphb_tree.go:112
-							if lane == 0 {
-								atomic.And(&parent[node], ^int32(3))
-							}
-
-//line hecbench_graphb_tree.go:115
-							for j := int(nindex[node+1]) - 1 - lane; j >= int(nindex[node]); j -= gbWarpsize {
-								neighbor := nlist[j] >> 1
-								seed3 := neighbor ^ seed2
-								hashMe := int32(gbHash(uint32(me ^ seed3)))
-								var val, hashVal int32
-								for {
-//line hecbench_graphb_tree.go:120
-									gc_b2.Tick()
-//line hecbench_graphb_tree.go:120
-									if gc_b2.Stopped() {
-//line hecbench_graphb_tree.go:120
-										return
-//line hecbench_graphb_tree.go:120
-									}
-									val = parent[neighbor]
-									hashVal = int32(gbHash(uint32(val ^ seed3)))
-									if !((val < 0 || (val&3 == bit && (hashVal < hashMe || (hashVal == hashMe && val < me)))) &&
-										atomic.CAS(&parent[neighbor], val, me) != val) {
-										break
-									}
-								}
-								if val < 0 {
-									val = atomic.Add(&tail[0], 1)
-									queue[val] = neighbor
-								}
-							}
-							_ = node
-							_ = me
-
-//line hecbench_graphb_tree.go:133
-						}
-					}
-					gc_act2 = gc_in42 &^ gc_dead2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+						lane := gc_tx2 % gbWarpsize
+//line hecbench_graphb_tree.go:107
 						i := gc_l_i[gc_lane2]
-						_ = i
-
-//line hecbench_graphb_tree.go:109
-						i += incr
-						gc_l_i[gc_lane2] = i
+//line hecbench_graphb_tree.go:110
+						node := queue[i]
+						me := (node << 2) | bit
+						if lane == 0 {
+							atomic.And(&parent[node], ^int32(3))
+						}
+						for j := int(nindex[node+1]) - 1 - lane; j >= int(nindex[node]); j -= gbWarpsize {
+							neighbor := nlist[j] >> 1
+							seed3 := neighbor ^ seed2
+							hashMe := int32(gbHash(uint32(me ^ seed3)))
+							var val, hashVal int32
+							for {
+//line hecbench_graphb_tree.go:120
+								gc_b2.Tick()
+//line hecbench_graphb_tree.go:120
+								if gc_b2.Stopped() {
+//line hecbench_graphb_tree.go:120
+									return
+								}
+//line hecbench_graphb_tree.go:121
+								val = parent[neighbor]
+								hashVal = int32(gbHash(uint32(val ^ seed3)))
+								if !((val < 0 || (val&3 == bit && (hashVal < hashMe || (hashVal == hashMe && val < me)))) &&
+									atomic.CAS(&parent[neighbor], val, me) != val) {
+									break
+								}
+							}
+							if val < 0 {
+								val = atomic.Add(&tail[0], 1)
+								queue[val] = neighbor
+							}
+						}
 					}
 				}
-				gc_act2 = gc_save42 &^ gc_dead2
+				gc_act2 = gc_in42 &^ gc_dead2
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line hecbench_graphb_tree.go:142
+					i := gc_l_i[gc_lane2]
+//line hecbench_graphb_tree.go:109
+					i += incr
+					gc_l_i[gc_lane2] = i
+				}
 			}
+			gc_act2 = gc_save42 &^ gc_dead2
 		}
 	}
 }
@@ -1906,10 +1400,8 @@ func gc_body_rootcount(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, parent, queue,
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_graphb_tree.go:142
 	incr := gc_gdx2 * gbThreadsPerBlock
-
 //line hecbench_graphb_tree.go:144
 	for gc_off, gc_limit, gc_more := 0, end, true; gc_more; gc_off += incr {
 		gc_b2.Tick()
@@ -1917,38 +1409,91 @@ func gc_body_rootcount(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, parent, queue,
 			return
 		}
 		gc_more = false
-		{
-			gc_bx2 := gc_lo2%gc_gdx2 - 1
-			for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-				gc_pos2.Block = gc_blk2
-				gc_bx2++
-				if gc_bx2 == gc_gdx2 {
-					gc_bx2 = 0
+//line hecbench_graphb_tree.go:151
+		gc_bx2 := gc_lo2%gc_gdx2 - 1
+		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+			gc_pos2.Block = gc_blk2
+			gc_bx2++
+			if gc_bx2 == gc_gdx2 {
+				gc_bx2 = 0
+			}
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_off+(start+
+					gc_bx2*gbThreadsPerBlock), gc_to2) {
+					panic(compiled.ErrGuardWraps)
 				}
-				{
-					for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(start+
+					gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_step2 := gc_from2
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line hecbench_graphb_tree.go:141
 							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-							_ = from
-
 //line hecbench_graphb_tree.go:144
-							gc_start2 := start + from
-							i := gc_start2 + gc_off
-							if !(i < gc_limit) || i < gc_start2 && compiled.StrideStopped(gc_start2, incr, gc_limit, false) {
-								continue
-							}
+							i := start + from + gc_off
 							gc_more = true
-
 //line hecbench_graphb_tree.go:145
 							node := queue[i]
-
-//line hecbench_graphb_tree.go:146
 							atomic.Add(&label[parent[node]>>2], label[node])
 						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:141
+							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:144
+							i := start + from + gc_off
+							gc_more = true
+//line hecbench_graphb_tree.go:145
+							node := queue[i]
+							atomic.Add(&label[parent[node]>>2], label[node])
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:141
+							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:144
+							i := start + from + gc_off
+							gc_more = true
+//line hecbench_graphb_tree.go:145
+							node := queue[i]
+							atomic.Add(&label[parent[node]>>2], label[node])
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:141
+							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:144
+							i := start + from + gc_off
+							gc_more = true
+//line hecbench_graphb_tree.go:145
+							node := queue[i]
+							atomic.Add(&label[parent[node]>>2], label[node])
+						}
+					}
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:141
+						from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:144
+						i := start + from + gc_off
+						gc_more = true
+//line hecbench_graphb_tree.go:145
+						node := queue[i]
+						atomic.Add(&label[parent[node]>>2], label[node])
 					}
 				}
 			}
@@ -1978,10 +1523,8 @@ func gc_body_inTreeUpdate(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges int, 
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_graphb_tree.go:155
 	incr := gc_gdx2 * gbThreadsPerBlock
-
 //line hecbench_graphb_tree.go:157
 	for gc_off, gc_limit, gc_more := 0, edges, true; gc_more; gc_off += incr {
 		gc_b2.Tick()
@@ -1989,201 +1532,126 @@ func gc_body_inTreeUpdate(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges int, 
 			return
 		}
 		gc_more = false
-		{
-			gc_bx2 := gc_lo2%gc_gdx2 - 1
-			for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-				gc_pos2.Block = gc_blk2
-				gc_bx2++
-				if gc_bx2 == gc_gdx2 {
-					gc_bx2 = 0
+//line hecbench_graphb_tree.go:164
+		gc_bx2 := gc_lo2%gc_gdx2 - 1
+		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+			gc_pos2.Block = gc_blk2
+			gc_bx2++
+			if gc_bx2 == gc_gdx2 {
+				gc_bx2 = 0
+			}
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_off+(gc_bx2*gbThreadsPerBlock), gc_to2) {
+					panic(compiled.ErrGuardWraps)
 				}
-				{
-					gc_from2, gc_to2 := 0, gc_bdx2
-					if !compiled.Adds(gc_off+(gc_bx2*gbThreadsPerBlock), gc_to2) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
-						gc_to2 = gc_bound2
-					}
-					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_off3 := (gc_bx2 * gbThreadsPerBlock) + gc_off
-						if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(inTree) && gc_to2 <= len(inTree)-gc_off3 && gc_off3 <= len(nlist) && gc_to2 <= len(nlist)-gc_off3 {
-							gc_at3 := inTree[gc_off3:][:gc_to2]
-							gc_at4 := nlist[gc_off3:][:gc_to2]
-							gc_step3 := gc_from2
-							for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-								{
-									gc_tx2 := gc_step3 + 0
-									_ = gc_tx2
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-
-//line hecbench_graphb_tree.go:154
-									from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-									_ = from
-
-//line hecbench_graphb_tree.go:157
-									j := from + gc_off
-									gc_more = true
-									_ = j
-
+				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gbThreadsPerBlock)); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_off3 := (gc_bx2 * gbThreadsPerBlock) + gc_off
+					if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(inTree) && gc_to2 <= len(inTree)-gc_off3 && gc_off3 <= len(nlist) && gc_to2 <= len(nlist)-gc_off3 {
+						gc_at3 := inTree[gc_off3:][:gc_to2]
+						gc_at4 := nlist[gc_off3:][:gc_to2]
+						gc_step3 := gc_from2
+						for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+							{
+								gc_tx2 := gc_step3 + 0
 //line hecbench_graphb_tree.go:158
-									gc_at3[gc_tx2] += gc_at4[gc_tx2] & 1
-								}
-								{
-									gc_tx2 := gc_step3 + 1
-									_ = gc_tx2
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-
-//line hecbench_graphb_tree.go:154
-									from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-									_ = from
-
-//line hecbench_graphb_tree.go:157
-									j := from + gc_off
-									gc_more = true
-									_ = j
-
-//line hecbench_graphb_tree.go:158
-									gc_at3[gc_tx2] += gc_at4[gc_tx2] & 1
-								}
-								{
-									gc_tx2 := gc_step3 + 2
-									_ = gc_tx2
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-
-//line hecbench_graphb_tree.go:154
-									from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-									_ = from
-
-//line hecbench_graphb_tree.go:157
-									j := from + gc_off
-									gc_more = true
-									_ = j
-
-//line hecbench_graphb_tree.go:158
-									gc_at3[gc_tx2] += gc_at4[gc_tx2] & 1
-								}
-								{
-									gc_tx2 := gc_step3 + 3
-									_ = gc_tx2
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-
-//line hecbench_graphb_tree.go:154
-									from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-									_ = from
-
-//line hecbench_graphb_tree.go:157
-									j := from + gc_off
-									gc_more = true
-									_ = j
-
-//line hecbench_graphb_tree.go:158
-									gc_at3[gc_tx2] += gc_at4[gc_tx2] & 1
-								}
-							}
-							for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line hecbench_graphb_tree.go:154
-								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
-//line hecbench_graphb_tree.go:157
-								j := from + gc_off
 								gc_more = true
-								_ = j
-
 //line hecbench_graphb_tree.go:158
 								gc_at3[gc_tx2] += gc_at4[gc_tx2] & 1
 							}
-						} else {
-							gc_step4 := gc_from2
-							for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-								{
-									gc_tx2 := gc_step4 + 0
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_tree.go:154
-									from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-									_ = from
-
-//line hecbench_graphb_tree.go:157
-									j := from + gc_off
-									gc_more = true
-
+							{
+								gc_tx2 := gc_step3 + 1
 //line hecbench_graphb_tree.go:158
-									inTree[j] += nlist[j] & 1
-								}
-								{
-									gc_tx2 := gc_step4 + 1
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_tree.go:154
-									from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-									_ = from
-
-//line hecbench_graphb_tree.go:157
-									j := from + gc_off
-									gc_more = true
-
+								gc_more = true
 //line hecbench_graphb_tree.go:158
-									inTree[j] += nlist[j] & 1
-								}
-								{
-									gc_tx2 := gc_step4 + 2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_tree.go:154
-									from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-									_ = from
-
-//line hecbench_graphb_tree.go:157
-									j := from + gc_off
-									gc_more = true
-
-//line hecbench_graphb_tree.go:158
-									inTree[j] += nlist[j] & 1
-								}
-								{
-									gc_tx2 := gc_step4 + 3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphb_tree.go:154
-									from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-									_ = from
-
-//line hecbench_graphb_tree.go:157
-									j := from + gc_off
-									gc_more = true
-
-//line hecbench_graphb_tree.go:158
-									inTree[j] += nlist[j] & 1
-								}
+								gc_at3[gc_tx2] += gc_at4[gc_tx2] & 1
 							}
-							for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+							{
+								gc_tx2 := gc_step3 + 2
+//line hecbench_graphb_tree.go:158
+								gc_more = true
+//line hecbench_graphb_tree.go:158
+								gc_at3[gc_tx2] += gc_at4[gc_tx2] & 1
+							}
+							{
+								gc_tx2 := gc_step3 + 3
+//line hecbench_graphb_tree.go:158
+								gc_more = true
+//line hecbench_graphb_tree.go:158
+								gc_at3[gc_tx2] += gc_at4[gc_tx2] & 1
+							}
+						}
+						for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_graphb_tree.go:158
+							gc_more = true
+//line hecbench_graphb_tree.go:158
+							gc_at3[gc_tx2] += gc_at4[gc_tx2] & 1
+						}
+					} else {
+						gc_step4 := gc_from2
+						for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+							{
+								gc_tx2 := gc_step4 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
-
 //line hecbench_graphb_tree.go:154
 								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
-								_ = from
-
 //line hecbench_graphb_tree.go:157
 								j := from + gc_off
 								gc_more = true
-
 //line hecbench_graphb_tree.go:158
 								inTree[j] += nlist[j] & 1
 							}
+							{
+								gc_tx2 := gc_step4 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:154
+								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:157
+								j := from + gc_off
+								gc_more = true
+//line hecbench_graphb_tree.go:158
+								inTree[j] += nlist[j] & 1
+							}
+							{
+								gc_tx2 := gc_step4 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:154
+								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:157
+								j := from + gc_off
+								gc_more = true
+//line hecbench_graphb_tree.go:158
+								inTree[j] += nlist[j] & 1
+							}
+							{
+								gc_tx2 := gc_step4 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:154
+								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:157
+								j := from + gc_off
+								gc_more = true
+//line hecbench_graphb_tree.go:158
+								inTree[j] += nlist[j] & 1
+							}
+						}
+						for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_graphb_tree.go:154
+							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+//line hecbench_graphb_tree.go:157
+							j := from + gc_off
+							gc_more = true
+//line hecbench_graphb_tree.go:158
+							inTree[j] += nlist[j] & 1
 						}
 					}
 				}
@@ -2216,163 +1684,135 @@ func gc_body_processCycles(gc_b2 *compiled.Block, nodes int, nindex, nlist, labe
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_graphb_tree.go:167
 	incr := (gc_gdx2 * gbThreadsPerBlock) / gbWarpsize
-	{
-		var gc_l_i [32]int
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-
 //line hecbench_graphb_tree.go:169
+	var gc_l_i [32]int
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line hecbench_graphb_tree.go:170
+			gc_save42 := gc_act2
+			gc_in42 := gc_act2
 			{
-				gc_save42 := gc_act2
-				gc_in42 := gc_act2
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+//line hecbench_graphb_tree.go:166
+					from := (gc_tx2 + gc_bx2*gbThreadsPerBlock) / gbWarpsize
+//line hecbench_graphb_tree.go:169
+					i := from
+//line hecbench_graphb_tree.go:171
+					gc_l_i[gc_lane2] = i
+				}
+			}
+			for {
+				gc_b2.Tick()
+				if gc_b2.Stopped() {
+					return
+				}
+				gc_act2 = gc_in42 &^ gc_dead2
+				var gc_m42, gc_skip42 uint32
+				_ = gc_skip42
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					i := gc_l_i[gc_lane2]
+//line hecbench_graphb_tree.go:169
+					if i < nodes {
+						gc_m42 |= 1 << gc_lane2
+					}
+				}
+				gc_in42 &= gc_m42
+				gc_act2 = gc_in42
+				if gc_act2 == 0 {
+					break
+				}
 				{
 					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						gc_tx2++
 						if gc_tx2 == gc_bdx2 {
 							gc_tx2 = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-
-//line hecbench_graphb_tree.go:166
-						from := (gc_tx2 + gc_bx2*gbThreadsPerBlock) / gbWarpsize
-						_ = from
-
-//line hecbench_graphb_tree.go:169
-						i := from
-						_ = i
-						gc_l_i[gc_lane2] = i
-					}
-				}
-				for {
-					gc_b2.Tick()
-					if gc_b2.Stopped() {
-						return
-					}
-					gc_act2 = gc_in42 &^ gc_dead2
-					var gc_m42, gc_skip42 uint32
-					_ = gc_skip42
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-						i := gc_l_i[gc_lane2]
-						_ = i
-
-//line hecbench_graphb_tree.go:169
-						if i < nodes {
-							gc_m42 |= 1 << gc_lane2
-						}
-					}
-					gc_in42 &= gc_m42
-					gc_act2 = gc_in42
-					if gc_act2 == 0 {
-						break
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
 //line hecbench_graphb_tree.go:168
-							lane := gc_tx2 % gbWarpsize
-							_ = lane
-							i := gc_l_i[gc_lane2]
-							_ = i
-
+						lane := gc_tx2 % gbWarpsize
 //line hecbench_graphb_tree.go:170
-							target0 := label[i]
-
-//line hecbench_graphb_tree.go:171
-							target1 := target0 | 1
-
-//line hecbench_graphb_tree.go:172
-							j := int(nindex[i+1]) - 1 - lane
-
-//line hecbench_graphb_tree.go:173
-							for j >= int(nindex[i]) && nlist[j]&1 == 0 {
-//line hecbench_graphb_tree.go:173
-								gc_b2.Tick()
-//line hecbench_graphb_tree.go:173
-								if gc_b2.Stopped() {
-//line hecbench_graphb_tree.go:173
-									return
-//line hecbench_graphb_tree.go:173
-								}
-								curr := nlist[j] >> 1
-								if int(curr) > i {
-									sum := int32(0)
-									for label[curr] != target0 {
-//line hecbench_graphb_tree.go:177
-										gc_b2.Tick()
-//line hecbench_graphb_tree.go:177
-										if gc_b2.Stopped() {
-//line hecbench_graphb_tree.go:177
-											return
-//line hecbench_graphb_tree.go:177
-										}
-										k := nindex[curr]
-										for (einfo[k].Beg&1 != 0) == (einfo[k].Beg <= target1 && target0 <= einfo[k].End) {
-//line hecbench_graphb_tree.go:179
-											gc_b2.Tick()
-//line hecbench_graphb_tree.go:179
-											if gc_b2.Stopped() {
-//line hecbench_graphb_tree.go:179
-												return
-//line hecbench_graphb_tree.go:179
-											}
-											k++
-										}
-										sum += einfo[k].End & 1
-										curr = nlist[k] >> 1
-									}
-									minus[j] = sum&1 != 0
-								}
-								j -= gbWarpsize
-							}
-							_ = target0
-							_ = target1
-							_ = j
-
-//line hecbench_graphb_tree.go:189
-						}
-					}
-					gc_act2 = gc_in42 &^ gc_dead2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
 						i := gc_l_i[gc_lane2]
-						_ = i
-
-//line hecbench_graphb_tree.go:169
-						i += incr
-						gc_l_i[gc_lane2] = i
+//line hecbench_graphb_tree.go:170
+						target0 := label[i]
+						target1 := target0 | 1
+						j := int(nindex[i+1]) - 1 - lane
+						for j >= int(nindex[i]) && nlist[j]&1 == 0 {
+//line hecbench_graphb_tree.go:173
+							gc_b2.Tick()
+//line hecbench_graphb_tree.go:173
+							if gc_b2.Stopped() {
+//line hecbench_graphb_tree.go:173
+								return
+							}
+//line hecbench_graphb_tree.go:174
+							curr := nlist[j] >> 1
+							if int(curr) > i {
+								sum := int32(0)
+								for label[curr] != target0 {
+//line hecbench_graphb_tree.go:177
+									gc_b2.Tick()
+//line hecbench_graphb_tree.go:177
+									if gc_b2.Stopped() {
+//line hecbench_graphb_tree.go:177
+										return
+									}
+//line hecbench_graphb_tree.go:178
+									k := nindex[curr]
+									for (einfo[k].Beg&1 != 0) == (einfo[k].Beg <= target1 && target0 <= einfo[k].End) {
+//line hecbench_graphb_tree.go:179
+										gc_b2.Tick()
+//line hecbench_graphb_tree.go:179
+										if gc_b2.Stopped() {
+//line hecbench_graphb_tree.go:179
+											return
+										}
+//line hecbench_graphb_tree.go:180
+										k++
+									}
+									sum += einfo[k].End & 1
+									curr = nlist[k] >> 1
+								}
+								minus[j] = sum&1 != 0
+							}
+							j -= gbWarpsize
+						}
 					}
 				}
-				gc_act2 = gc_save42 &^ gc_dead2
+				gc_act2 = gc_in42 &^ gc_dead2
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line hecbench_graphb_tree.go:198
+					i := gc_l_i[gc_lane2]
+//line hecbench_graphb_tree.go:169
+					i += incr
+					gc_l_i[gc_lane2] = i
+				}
 			}
+			gc_act2 = gc_save42 &^ gc_dead2
 		}
 	}
 }
@@ -2380,4 +1820,5 @@ func gc_body_processCycles(gc_b2 *compiled.Block, nodes int, nindex, nlist, labe
 // gc_files_hecbench_graphb_tree holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_graphb_tree.go
+//line hecbench_graphb_tree.go:182
 var gc_files_hecbench_graphb_tree embed.FS

@@ -41,75 +41,60 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_tempSum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
-	gc_s_beta := compiled.Scratch[float64](gc_b, 1)[:gc_n]
-	_ = gc_s_beta
-
 //line hecbench_graphexec.go:22
 	tmp := gocuda.Shared[float64](t, graphThreadsPerBlock)[:graphThreadsPerBlock]
-
 //line hecbench_graphexec.go:24
 	cta := cg.ThisThreadBlock(t)
-	_ = cta
-	{
-		gc_vstep := 0
-		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
-			gc_rank := gc_vstep
-			_ = gc_rank
 //line hecbench_graphexec.go:27
-			var tempSum float64 = 0.0
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+		gc_rank := gc_vstep
 //line hecbench_graphexec.go:27
-			_ = tempSum
-			lanes.BroadcastFloat64x4(tempSum).StoreSlice(gc_s_tempSum[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line hecbench_graphexec.go:27
-				tempSum := 0.0
-				_ = tempSum
-				gc_s_tempSum[gc_rank] = tempSum
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line hecbench_graphexec.go:27
-				tempSum := 0.0
-				_ = tempSum
-				gc_s_tempSum[gc_rank] = tempSum
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line hecbench_graphexec.go:27
-				tempSum := 0.0
-				_ = tempSum
-				gc_s_tempSum[gc_rank] = tempSum
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line hecbench_graphexec.go:27
-				tempSum := 0.0
-				_ = tempSum
-				gc_s_tempSum[gc_rank] = tempSum
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var tempSum float64 = 0.0
+		lanes.BroadcastFloat64x4(tempSum).StoreSlice(gc_s_tempSum[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line hecbench_graphexec.go:27
 			tempSum := 0.0
-			_ = tempSum
+//line hecbench_graphexec.go:29
+			gc_s_tempSum[gc_rank] = tempSum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line hecbench_graphexec.go:27
+			tempSum := 0.0
+//line hecbench_graphexec.go:29
+			gc_s_tempSum[gc_rank] = tempSum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line hecbench_graphexec.go:27
+			tempSum := 0.0
+//line hecbench_graphexec.go:29
+			gc_s_tempSum[gc_rank] = tempSum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line hecbench_graphexec.go:27
+			tempSum := 0.0
+//line hecbench_graphexec.go:29
 			gc_s_tempSum[gc_rank] = tempSum
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line hecbench_graphexec.go:27
+		tempSum := 0.0
+//line hecbench_graphexec.go:29
+		gc_s_tempSum[gc_rank] = tempSum
+	}
 //line hecbench_graphexec.go:28
 	for gc_off, gc_limit, gc_more := 0, inputSize, true; gc_more; gc_off += gc_gdx * gc_bdx {
 		gc_b.Tick()
@@ -117,332 +102,252 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := (gc_bx * gc_bdx) + gc_off
-				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(inputVec) && gc_to <= len(inputVec)-gc_off2 {
-					gc_at := inputVec[gc_off2:][:gc_to]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_graphexec.go:25
-							globaltid := gc_bx*gc_bdx + gc_tx
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank]
-
-//line hecbench_graphexec.go:28
-							i := globaltid + gc_off
-							gc_more = true
-							_ = i
-
-//line hecbench_graphexec.go:29
-							tempSum += float64(gc_at[gc_tx])
-							gc_s_tempSum[gc_rank] = tempSum
-						}
-						{
-							gc_tx := gc_step2 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_graphexec.go:25
-							globaltid := gc_bx*gc_bdx + gc_tx
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank]
-
-//line hecbench_graphexec.go:28
-							i := globaltid + gc_off
-							gc_more = true
-							_ = i
-
-//line hecbench_graphexec.go:29
-							tempSum += float64(gc_at[gc_tx])
-							gc_s_tempSum[gc_rank] = tempSum
-						}
-						{
-							gc_tx := gc_step2 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_graphexec.go:25
-							globaltid := gc_bx*gc_bdx + gc_tx
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank]
-
-//line hecbench_graphexec.go:28
-							i := globaltid + gc_off
-							gc_more = true
-							_ = i
-
-//line hecbench_graphexec.go:29
-							tempSum += float64(gc_at[gc_tx])
-							gc_s_tempSum[gc_rank] = tempSum
-						}
-						{
-							gc_tx := gc_step2 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_graphexec.go:25
-							globaltid := gc_bx*gc_bdx + gc_tx
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank]
-
-//line hecbench_graphexec.go:28
-							i := globaltid + gc_off
-							gc_more = true
-							_ = i
-
-//line hecbench_graphexec.go:29
-							tempSum += float64(gc_at[gc_tx])
-							gc_s_tempSum[gc_rank] = tempSum
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line hecbench_graphexec.go:35
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * gc_bdx) + gc_off
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(inputVec) && gc_to <= len(inputVec)-gc_off2 {
+				gc_at := inputVec[gc_off2:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+//line hecbench_graphexec.go:51
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_graphexec.go:25
-						globaltid := gc_bx*gc_bdx + gc_tx
-						_ = globaltid
+//line hecbench_graphexec.go:27
 						tempSum := gc_s_tempSum[gc_rank]
-
-//line hecbench_graphexec.go:28
-						i := globaltid + gc_off
+//line hecbench_graphexec.go:29
 						gc_more = true
-						_ = i
-
 //line hecbench_graphexec.go:29
 						tempSum += float64(gc_at[gc_tx])
 						gc_s_tempSum[gc_rank] = tempSum
 					}
-				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_graphexec.go:25
-							globaltid := gc_bx*gc_bdx + gc_tx
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank]
-
-//line hecbench_graphexec.go:28
-							i := globaltid + gc_off
-							gc_more = true
-
+					{
+						gc_tx := gc_step2 + 1
+//line hecbench_graphexec.go:35
+						gc_rank := gc_base + gc_tx
+//line hecbench_graphexec.go:27
+						tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:29
-							tempSum += float64(inputVec[i])
-							gc_s_tempSum[gc_rank] = tempSum
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_graphexec.go:25
-							globaltid := gc_bx*gc_bdx + gc_tx
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank]
-
-//line hecbench_graphexec.go:28
-							i := globaltid + gc_off
-							gc_more = true
-
+						gc_more = true
 //line hecbench_graphexec.go:29
-							tempSum += float64(inputVec[i])
-							gc_s_tempSum[gc_rank] = tempSum
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_graphexec.go:25
-							globaltid := gc_bx*gc_bdx + gc_tx
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank]
-
-//line hecbench_graphexec.go:28
-							i := globaltid + gc_off
-							gc_more = true
-
-//line hecbench_graphexec.go:29
-							tempSum += float64(inputVec[i])
-							gc_s_tempSum[gc_rank] = tempSum
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_graphexec.go:25
-							globaltid := gc_bx*gc_bdx + gc_tx
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank]
-
-//line hecbench_graphexec.go:28
-							i := globaltid + gc_off
-							gc_more = true
-
-//line hecbench_graphexec.go:29
-							tempSum += float64(inputVec[i])
-							gc_s_tempSum[gc_rank] = tempSum
-						}
+						tempSum += float64(gc_at[gc_tx])
+						gc_s_tempSum[gc_rank] = tempSum
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step2 + 2
+//line hecbench_graphexec.go:35
+						gc_rank := gc_base + gc_tx
+//line hecbench_graphexec.go:27
+						tempSum := gc_s_tempSum[gc_rank]
+//line hecbench_graphexec.go:29
+						gc_more = true
+//line hecbench_graphexec.go:29
+						tempSum += float64(gc_at[gc_tx])
+						gc_s_tempSum[gc_rank] = tempSum
+					}
+					{
+						gc_tx := gc_step2 + 3
+//line hecbench_graphexec.go:35
+						gc_rank := gc_base + gc_tx
+//line hecbench_graphexec.go:27
+						tempSum := gc_s_tempSum[gc_rank]
+//line hecbench_graphexec.go:29
+						gc_more = true
+//line hecbench_graphexec.go:29
+						tempSum += float64(gc_at[gc_tx])
+						gc_s_tempSum[gc_rank] = tempSum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line hecbench_graphexec.go:27
+					tempSum := gc_s_tempSum[gc_rank]
+//line hecbench_graphexec.go:29
+					gc_more = true
+//line hecbench_graphexec.go:29
+					tempSum += float64(gc_at[gc_tx])
+					gc_s_tempSum[gc_rank] = tempSum
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_graphexec.go:25
 						globaltid := gc_bx*gc_bdx + gc_tx
-						_ = globaltid
+//line hecbench_graphexec.go:27
 						tempSum := gc_s_tempSum[gc_rank]
-
-//line hecbench_graphexec.go:28
 						i := globaltid + gc_off
 						gc_more = true
-
+//line hecbench_graphexec.go:29
+						tempSum += float64(inputVec[i])
+						gc_s_tempSum[gc_rank] = tempSum
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_graphexec.go:25
+						globaltid := gc_bx*gc_bdx + gc_tx
+//line hecbench_graphexec.go:27
+						tempSum := gc_s_tempSum[gc_rank]
+						i := globaltid + gc_off
+						gc_more = true
+//line hecbench_graphexec.go:29
+						tempSum += float64(inputVec[i])
+						gc_s_tempSum[gc_rank] = tempSum
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_graphexec.go:25
+						globaltid := gc_bx*gc_bdx + gc_tx
+//line hecbench_graphexec.go:27
+						tempSum := gc_s_tempSum[gc_rank]
+						i := globaltid + gc_off
+						gc_more = true
+//line hecbench_graphexec.go:29
+						tempSum += float64(inputVec[i])
+						gc_s_tempSum[gc_rank] = tempSum
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_graphexec.go:25
+						globaltid := gc_bx*gc_bdx + gc_tx
+//line hecbench_graphexec.go:27
+						tempSum := gc_s_tempSum[gc_rank]
+						i := globaltid + gc_off
+						gc_more = true
 //line hecbench_graphexec.go:29
 						tempSum += float64(inputVec[i])
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_graphexec.go:25
+					globaltid := gc_bx*gc_bdx + gc_tx
+//line hecbench_graphexec.go:27
+					tempSum := gc_s_tempSum[gc_rank]
+					i := globaltid + gc_off
+					gc_more = true
+//line hecbench_graphexec.go:29
+					tempSum += float64(inputVec[i])
+					gc_s_tempSum[gc_rank] = tempSum
+				}
 			}
 		}
 	}
-	{
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-			{
-				gc_rank := gc_step4 + 0
-				gc_pos.Thread = gc_rank
-				tempSum := gc_s_tempSum[gc_rank]
-
-//line hecbench_graphexec.go:31
-				tmp[gc_rank] = tempSum
-			}
-			{
-				gc_rank := gc_step4 + 1
-				gc_pos.Thread = gc_rank
-				tempSum := gc_s_tempSum[gc_rank]
-
-//line hecbench_graphexec.go:31
-				tmp[gc_rank] = tempSum
-			}
-			{
-				gc_rank := gc_step4 + 2
-				gc_pos.Thread = gc_rank
-				tempSum := gc_s_tempSum[gc_rank]
-
-//line hecbench_graphexec.go:31
-				tmp[gc_rank] = tempSum
-			}
-			{
-				gc_rank := gc_step4 + 3
-				gc_pos.Thread = gc_rank
-				tempSum := gc_s_tempSum[gc_rank]
-
-//line hecbench_graphexec.go:31
-				tmp[gc_rank] = tempSum
-			}
-		}
-		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+//line hecbench_graphexec.go:37
+	gc_step4 := 0
+	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+		{
+			gc_rank := gc_step4 + 0
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
-
+//line hecbench_graphexec.go:31
+			tmp[gc_rank] = tempSum
+		}
+		{
+			gc_rank := gc_step4 + 1
+			gc_pos.Thread = gc_rank
+			tempSum := gc_s_tempSum[gc_rank]
+//line hecbench_graphexec.go:31
+			tmp[gc_rank] = tempSum
+		}
+		{
+			gc_rank := gc_step4 + 2
+			gc_pos.Thread = gc_rank
+			tempSum := gc_s_tempSum[gc_rank]
+//line hecbench_graphexec.go:31
+			tmp[gc_rank] = tempSum
+		}
+		{
+			gc_rank := gc_step4 + 3
+			gc_pos.Thread = gc_rank
+			tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:31
 			tmp[gc_rank] = tempSum
 		}
 	}
-
+	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		tempSum := gc_s_tempSum[gc_rank]
+//line hecbench_graphexec.go:31
+		tmp[gc_rank] = tempSum
+	}
 //line hecbench_graphexec.go:35
 	tile32 := cg.TiledPartition(cta, 32)
-	_ = tile32
-	{
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line hecbench_graphexec.go:38
+	var gc_l_beta [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line hecbench_graphexec.go:47
+			tempSum := gc_s_tempSum[gc_rank]
+//line hecbench_graphexec.go:37
+			beta := tempSum
+			var temp float64
+//line hecbench_graphexec.go:40
+			_ = temp
+			gc_l_beta[gc_lane] = beta
+		}
+//line hecbench_graphexec.go:40
+		for i_ := 32 / 2; i_ > 0; i_ >>= 1 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				tempSum := gc_s_tempSum[gc_rank]
-
-//line hecbench_graphexec.go:37
-				beta := tempSum
-
-//line hecbench_graphexec.go:38
+				gc_pos.Thread = gc_rank
+				beta := gc_l_beta[gc_lane]
+//line hecbench_graphexec.go:46
 				var temp float64
-				_ = beta
-				_ = temp
-				gc_s_beta[gc_rank] = beta
-			}
-
-//line hecbench_graphexec.go:40
-			for i_ := 32 / 2; i_ > 0; i_ >>= 1 {
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					beta := gc_s_beta[gc_rank]
-					var temp float64
-					_ = temp
-
 //line hecbench_graphexec.go:41
-					if (gc_rank & (32 - 1)) < i_ {
-						temp = tmp[gc_rank+i_]
-						beta += temp
-						tmp[gc_rank] = beta
-					}
-
-//line hecbench_graphexec.go:46
-					gc_s_beta[gc_rank] = beta
+				if (gc_rank & (32 - 1)) < i_ {
+					temp = tmp[gc_rank+i_]
+					beta += temp
+					tmp[gc_rank] = beta
 				}
-
-//line hecbench_graphexec.go:46
-				compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
+				gc_l_beta[gc_lane] = beta
 			}
+//line hecbench_graphexec.go:46
+			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
 		}
 	}
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			beta := gc_s_beta[gc_rank]
-			_ = beta
-
+//line hecbench_graphexec.go:51
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		var beta float64
 //line hecbench_graphexec.go:50
-			if gc_rank == 0 && gc_bx < outputSize {
-				beta = 0.0
-				for i_2 := 0; i_2 < gc_n; i_2 += 32 {
+		if gc_rank == 0 && gc_bx < outputSize {
+			beta = 0.0
+			for i_2 := 0; i_2 < gc_n; i_2 += 32 {
 //line hecbench_graphexec.go:52
-					gc_b.Tick()
+				gc_b.Tick()
 //line hecbench_graphexec.go:52
-					if gc_b.Stopped() {
+				if gc_b.Stopped() {
 //line hecbench_graphexec.go:52
-						return
-//line hecbench_graphexec.go:52
-					}
-					beta += tmp[i_2]
+					return
 				}
-				outputVec[gc_bx] = beta
+//line hecbench_graphexec.go:53
+				beta += tmp[i_2]
 			}
+			outputVec[gc_bx] = beta
 		}
 	}
 }
@@ -471,73 +376,60 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_tempSum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
-
 //line hecbench_graphexec.go:63
 	tmp := gocuda.Shared[float64](t, graphThreadsPerBlock)[:graphThreadsPerBlock]
-
 //line hecbench_graphexec.go:65
 	cta := cg.ThisThreadBlock(t)
-	_ = cta
-	{
-		gc_vstep := 0
-		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
-			gc_rank := gc_vstep
-			_ = gc_rank
 //line hecbench_graphexec.go:68
-			var tempSum float64 = 0.0
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+		gc_rank := gc_vstep
 //line hecbench_graphexec.go:68
-			_ = tempSum
-			lanes.BroadcastFloat64x4(tempSum).StoreSlice(gc_s_tempSum[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line hecbench_graphexec.go:68
-				tempSum := 0.0
-				_ = tempSum
-				gc_s_tempSum[gc_rank] = tempSum
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line hecbench_graphexec.go:68
-				tempSum := 0.0
-				_ = tempSum
-				gc_s_tempSum[gc_rank] = tempSum
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line hecbench_graphexec.go:68
-				tempSum := 0.0
-				_ = tempSum
-				gc_s_tempSum[gc_rank] = tempSum
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line hecbench_graphexec.go:68
-				tempSum := 0.0
-				_ = tempSum
-				gc_s_tempSum[gc_rank] = tempSum
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var tempSum float64 = 0.0
+		lanes.BroadcastFloat64x4(tempSum).StoreSlice(gc_s_tempSum[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line hecbench_graphexec.go:68
 			tempSum := 0.0
-			_ = tempSum
+//line hecbench_graphexec.go:70
+			gc_s_tempSum[gc_rank] = tempSum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line hecbench_graphexec.go:68
+			tempSum := 0.0
+//line hecbench_graphexec.go:70
+			gc_s_tempSum[gc_rank] = tempSum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line hecbench_graphexec.go:68
+			tempSum := 0.0
+//line hecbench_graphexec.go:70
+			gc_s_tempSum[gc_rank] = tempSum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line hecbench_graphexec.go:68
+			tempSum := 0.0
+//line hecbench_graphexec.go:70
 			gc_s_tempSum[gc_rank] = tempSum
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line hecbench_graphexec.go:68
+		tempSum := 0.0
+//line hecbench_graphexec.go:70
+		gc_s_tempSum[gc_rank] = tempSum
+	}
 //line hecbench_graphexec.go:69
 	for gc_off, gc_limit, gc_more := 0, inputSize, true; gc_more; gc_off += gc_gdx * gc_bdx {
 		gc_b.Tick()
@@ -545,358 +437,292 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := (gc_bx * gc_bdx) + gc_off
-				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(inputVec) && gc_to <= len(inputVec)-gc_off2 {
-					gc_at := inputVec[gc_off2:][:gc_to]
-					gc_vstep2 := gc_from
-					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line hecbench_graphexec.go:76
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * gc_bdx) + gc_off
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(inputVec) && gc_to <= len(inputVec)-gc_off2 {
+				gc_at := inputVec[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line hecbench_graphexec.go:66
-						var globaltid int = gc_bx*gc_bdx + gc_tx
+					var globaltid int = gc_bx*gc_bdx + gc_tx
 //line hecbench_graphexec.go:66
-						_ = globaltid
-//line hecbench_graphexec.go:66
-						tempSum := lanes.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
-//line hecbench_graphexec.go:66
-						_ = tempSum
+					tempSum := lanes.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
 //line hecbench_graphexec.go:69
-						var i int = globaltid + gc_off
+					var i int = globaltid + gc_off
 //line hecbench_graphexec.go:69
-						_ = i
+					_ = i
+					tempSum = tempSum.Add(lanes.LoadFloat64x4Slice(gc_at[gc_tx:]))
 //line hecbench_graphexec.go:70
-						tempSum = tempSum.Add(lanes.LoadFloat64x4Slice(gc_at[gc_tx:]))
+					tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
+				}
+				if gc_vstep2 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line hecbench_graphexec.go:68
+					tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:70
-						tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
+					gc_more = true
+//line hecbench_graphexec.go:70
+					tempSum += gc_at[gc_tx]
+					gc_s_tempSum[gc_rank] = tempSum
+				}
+			} else {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+//line hecbench_graphexec.go:66
+					var globaltid int = gc_bx*gc_bdx + gc_tx
+//line hecbench_graphexec.go:66
+					tempSum := lanes.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
+//line hecbench_graphexec.go:69
+					var i int = globaltid + gc_off
+					if i < 0 || i > len(inputVec)-4 {
+//line hecbench_graphexec.go:70
+						break
 					}
-					if gc_vstep2 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_graphexec.go:66
-						globaltid := gc_bx*gc_bdx + gc_tx
-						_ = globaltid
-						tempSum := gc_s_tempSum[gc_rank]
-
-//line hecbench_graphexec.go:69
-						i := globaltid + gc_off
-						gc_more = true
-						_ = i
-
 //line hecbench_graphexec.go:70
-						tempSum += gc_at[gc_tx]
-						gc_s_tempSum[gc_rank] = tempSum
-					}
-				} else {
-					gc_vstep3 := gc_from
-					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line hecbench_graphexec.go:66
-						var globaltid int = gc_bx*gc_bdx + gc_tx
-//line hecbench_graphexec.go:66
-						_ = globaltid
-//line hecbench_graphexec.go:66
-						tempSum := lanes.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
-//line hecbench_graphexec.go:66
-						_ = tempSum
-//line hecbench_graphexec.go:69
-						var i int = globaltid + gc_off
-//line hecbench_graphexec.go:69
-						_ = i
+					tempSum = tempSum.Add(lanes.LoadFloat64x4Slice(inputVec[i:]))
 //line hecbench_graphexec.go:70
-						if i < 0 || i > len(inputVec)-4 {
-//line hecbench_graphexec.go:70
-							break
-//line hecbench_graphexec.go:70
-						}
-//line hecbench_graphexec.go:70
-						tempSum = tempSum.Add(lanes.LoadFloat64x4Slice(inputVec[i:]))
-//line hecbench_graphexec.go:70
-						tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
-					}
-					if gc_vstep3 > gc_from {
-						gc_more = true
-					}
-					gc_step2 := gc_vstep3
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_graphexec.go:66
-							globaltid := gc_bx*gc_bdx + gc_tx
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank]
-
-//line hecbench_graphexec.go:69
-							i := globaltid + gc_off
-							gc_more = true
-
-//line hecbench_graphexec.go:70
-							tempSum += inputVec[i]
-							gc_s_tempSum[gc_rank] = tempSum
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_graphexec.go:66
-							globaltid := gc_bx*gc_bdx + gc_tx
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank]
-
-//line hecbench_graphexec.go:69
-							i := globaltid + gc_off
-							gc_more = true
-
-//line hecbench_graphexec.go:70
-							tempSum += inputVec[i]
-							gc_s_tempSum[gc_rank] = tempSum
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_graphexec.go:66
-							globaltid := gc_bx*gc_bdx + gc_tx
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank]
-
-//line hecbench_graphexec.go:69
-							i := globaltid + gc_off
-							gc_more = true
-
-//line hecbench_graphexec.go:70
-							tempSum += inputVec[i]
-							gc_s_tempSum[gc_rank] = tempSum
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_graphexec.go:66
-							globaltid := gc_bx*gc_bdx + gc_tx
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank]
-
-//line hecbench_graphexec.go:69
-							i := globaltid + gc_off
-							gc_more = true
-
-//line hecbench_graphexec.go:70
-							tempSum += inputVec[i]
-							gc_s_tempSum[gc_rank] = tempSum
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
+				}
+				if gc_vstep3 > gc_from {
+					gc_more = true
+				}
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_graphexec.go:66
 						globaltid := gc_bx*gc_bdx + gc_tx
-						_ = globaltid
+//line hecbench_graphexec.go:68
 						tempSum := gc_s_tempSum[gc_rank]
-
-//line hecbench_graphexec.go:69
 						i := globaltid + gc_off
 						gc_more = true
-
+//line hecbench_graphexec.go:70
+						tempSum += inputVec[i]
+						gc_s_tempSum[gc_rank] = tempSum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_graphexec.go:66
+						globaltid := gc_bx*gc_bdx + gc_tx
+//line hecbench_graphexec.go:68
+						tempSum := gc_s_tempSum[gc_rank]
+						i := globaltid + gc_off
+						gc_more = true
+//line hecbench_graphexec.go:70
+						tempSum += inputVec[i]
+						gc_s_tempSum[gc_rank] = tempSum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_graphexec.go:66
+						globaltid := gc_bx*gc_bdx + gc_tx
+//line hecbench_graphexec.go:68
+						tempSum := gc_s_tempSum[gc_rank]
+						i := globaltid + gc_off
+						gc_more = true
+//line hecbench_graphexec.go:70
+						tempSum += inputVec[i]
+						gc_s_tempSum[gc_rank] = tempSum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_graphexec.go:66
+						globaltid := gc_bx*gc_bdx + gc_tx
+//line hecbench_graphexec.go:68
+						tempSum := gc_s_tempSum[gc_rank]
+						i := globaltid + gc_off
+						gc_more = true
 //line hecbench_graphexec.go:70
 						tempSum += inputVec[i]
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_graphexec.go:66
+					globaltid := gc_bx*gc_bdx + gc_tx
+//line hecbench_graphexec.go:68
+					tempSum := gc_s_tempSum[gc_rank]
+					i := globaltid + gc_off
+					gc_more = true
+//line hecbench_graphexec.go:70
+					tempSum += inputVec[i]
+					gc_s_tempSum[gc_rank] = tempSum
+				}
 			}
 		}
 	}
-	{
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-			{
-				gc_rank := gc_step3 + 0
-				gc_pos.Thread = gc_rank
-				tempSum := gc_s_tempSum[gc_rank]
-
-//line hecbench_graphexec.go:72
-				tmp[gc_rank] = tempSum
-			}
-			{
-				gc_rank := gc_step3 + 1
-				gc_pos.Thread = gc_rank
-				tempSum := gc_s_tempSum[gc_rank]
-
-//line hecbench_graphexec.go:72
-				tmp[gc_rank] = tempSum
-			}
-			{
-				gc_rank := gc_step3 + 2
-				gc_pos.Thread = gc_rank
-				tempSum := gc_s_tempSum[gc_rank]
-
-//line hecbench_graphexec.go:72
-				tmp[gc_rank] = tempSum
-			}
-			{
-				gc_rank := gc_step3 + 3
-				gc_pos.Thread = gc_rank
-				tempSum := gc_s_tempSum[gc_rank]
-
-//line hecbench_graphexec.go:72
-				tmp[gc_rank] = tempSum
-			}
-		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+//line hecbench_graphexec.go:78
+	gc_step3 := 0
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+		{
+			gc_rank := gc_step3 + 0
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
-
+//line hecbench_graphexec.go:72
+			tmp[gc_rank] = tempSum
+		}
+		{
+			gc_rank := gc_step3 + 1
+			gc_pos.Thread = gc_rank
+			tempSum := gc_s_tempSum[gc_rank]
+//line hecbench_graphexec.go:72
+			tmp[gc_rank] = tempSum
+		}
+		{
+			gc_rank := gc_step3 + 2
+			gc_pos.Thread = gc_rank
+			tempSum := gc_s_tempSum[gc_rank]
+//line hecbench_graphexec.go:72
+			tmp[gc_rank] = tempSum
+		}
+		{
+			gc_rank := gc_step3 + 3
+			gc_pos.Thread = gc_rank
+			tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:72
 			tmp[gc_rank] = tempSum
 		}
 	}
-
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		tempSum := gc_s_tempSum[gc_rank]
+//line hecbench_graphexec.go:72
+		tmp[gc_rank] = tempSum
+	}
 //line hecbench_graphexec.go:76
 	tile32 := cg.TiledPartition(cta, 32)
-	_ = tile32
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			tempSum := gc_s_tempSum[gc_rank]
-
 //line hecbench_graphexec.go:79
-			if gc_bdx >= 512 && gc_rank < 256 {
-				tempSum = tempSum + tmp[gc_rank+256]
-				tmp[gc_rank] = tempSum
-			}
-			gc_s_tempSum[gc_rank] = tempSum
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		tempSum := gc_s_tempSum[gc_rank]
+//line hecbench_graphexec.go:79
+		if gc_bdx >= 512 && gc_rank < 256 {
+			tempSum = tempSum + tmp[gc_rank+256]
+			tmp[gc_rank] = tempSum
 		}
+		gc_s_tempSum[gc_rank] = tempSum
 	}
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			tempSum := gc_s_tempSum[gc_rank]
-
+//line hecbench_graphexec.go:87
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:86
-			if gc_bdx >= 256 && gc_rank < 128 {
-				tempSum = tempSum + tmp[gc_rank+128]
-				tmp[gc_rank] = tempSum
-			}
-			gc_s_tempSum[gc_rank] = tempSum
+		if gc_bdx >= 256 && gc_rank < 128 {
+			tempSum = tempSum + tmp[gc_rank+128]
+			tmp[gc_rank] = tempSum
 		}
+		gc_s_tempSum[gc_rank] = tempSum
 	}
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			tempSum := gc_s_tempSum[gc_rank]
-
+//line hecbench_graphexec.go:94
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:93
-			if gc_bdx >= 128 && gc_rank < 64 {
-				tempSum = tempSum + tmp[gc_rank+64]
-				tmp[gc_rank] = tempSum
-			}
-			gc_s_tempSum[gc_rank] = tempSum
+		if gc_bdx >= 128 && gc_rank < 64 {
+			tempSum = tempSum + tmp[gc_rank+64]
+			tmp[gc_rank] = tempSum
 		}
+		gc_s_tempSum[gc_rank] = tempSum
 	}
-	{
-		var gc_c1v [32]float64
-		var gc_c1r [32]float64
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				var gc_m11 uint32
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_graphexec.go:101
+	var gc_c1v [32]float64
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line hecbench_graphexec.go:109
+			var gc_m11 uint32
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_graphexec.go:100
+				if gc_rank < 32 {
+					gc_m11 |= 1 << gc_lane
+				}
+			}
+			gc_save11 := gc_act
+			gc_act = gc_save11 & gc_m11
+			if gc_act != 0 {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_lo2 < gc_hi2 && !(gc_bdx >= 64) {
+					gc_hi2 = 0
+				}
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
-//line hecbench_graphexec.go:100
-					if gc_rank < 32 {
-						gc_m11 |= 1 << gc_lane
+					tempSum := gc_s_tempSum[gc_rank]
+					{
+//line hecbench_graphexec.go:103
+						tempSum += tmp[gc_rank+32]
 					}
+					gc_s_tempSum[gc_rank] = tempSum
 				}
-				gc_save11 := gc_act
-				gc_act = gc_save11 & gc_m11
-				if gc_act != 0 {
-					gc_lo2, gc_hi2 := 0, 32
-					if gc_lo2 < gc_hi2 && !(gc_bdx >= 64) {
-						gc_hi2 = 0
-					}
-					for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+//line hecbench_graphexec.go:106
+				for offset := 32 / 2; offset > 0; offset /= 2 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+//line hecbench_graphexec.go:113
 						tempSum := gc_s_tempSum[gc_rank]
-
-//line hecbench_graphexec.go:102
-						{
-							tempSum += tmp[gc_rank+32]
+//line hecbench_graphexec.go:107
+						gc_c1v[gc_lane] = tempSum
+					}
+//line hecbench_graphexec.go:107
+					compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
 						}
+						gc_rank := gc_w + gc_lane
+//line hecbench_graphexec.go:114
+						tempSum := gc_s_tempSum[gc_rank]
+//line hecbench_graphexec.go:107
+						tempSum += gc_c1r[gc_lane]
 						gc_s_tempSum[gc_rank] = tempSum
 					}
-
-//line hecbench_graphexec.go:106
-					for offset := 32 / 2; offset > 0; offset /= 2 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							tempSum := gc_s_tempSum[gc_rank]
-
-//line hecbench_graphexec.go:107
-							gc_c1v[gc_lane] = tempSum
-						}
-
-//line hecbench_graphexec.go:107
-						compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							tempSum := gc_s_tempSum[gc_rank]
-
-//line hecbench_graphexec.go:107
-							tempSum += gc_c1r[gc_lane]
-							gc_s_tempSum[gc_rank] = tempSum
-						}
-					}
 				}
-				gc_act = gc_save11 &^ gc_dead
 			}
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				tempSum := gc_s_tempSum[gc_rank]
-
+			gc_act = gc_save11 &^ gc_dead
+		}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			tempSum := gc_s_tempSum[gc_rank]
 //line hecbench_graphexec.go:111
-				if gc_rank == 0 {
-					result[0] = tempSum
-				}
+			if gc_rank == 0 {
+				result[0] = tempSum
 			}
 		}
 	}
@@ -905,4 +731,5 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 // gc_files_hecbench_graphexec holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_graphexec.go
+//line hecbench_graphexec.go:122
 var gc_files_hecbench_graphexec embed.FS

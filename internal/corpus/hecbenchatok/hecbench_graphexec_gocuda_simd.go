@@ -41,83 +41,66 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_tempSum := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
-	gc_s_beta := compiled.Scratch[float64](gc_b2, 1)[:gc_n2]
-	_ = gc_s_beta
-
 //line hecbench_graphexec.go:22
 	tmp := gocuda.Shared[float64](t, graphThreadsPerBlock)[:graphThreadsPerBlock]
-
 //line hecbench_graphexec.go:24
 	cta := cg.ThisThreadBlock(t)
-	_ = cta
-	{
-		gc_vstep2 := 0
-		if compiled.SIMD {
 //line hecbench_graphexec.go:27
-			gc_vb := archsimd.BroadcastFloat64x4(0.0)
+	gc_vstep2 := 0
+	if compiled.SIMD {
 //line hecbench_graphexec.go:27
-			_ = gc_vb
-			for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
-				gc_rank2 := gc_vstep2
-				_ = gc_rank2
+		gc_vb := archsimd.BroadcastFloat64x4(0.0)
+		for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
+			gc_rank2 := gc_vstep2
 //line hecbench_graphexec.go:27
-				tempSum := gc_vb
+			tempSum := gc_vb
 //line hecbench_graphexec.go:27
-				_ = tempSum
-//line hecbench_graphexec.go:27
-				tempSum.StoreSlice(gc_s_tempSum[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
+			tempSum.StoreSlice(gc_s_tempSum[gc_rank2:])
 		}
-		gc_step5 := gc_vstep2
-		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
-			{
-				gc_rank2 := gc_step5 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphexec.go:27
-				tempSum := 0.0
-				_ = tempSum
-				gc_s_tempSum[gc_rank2] = tempSum
-			}
-			{
-				gc_rank2 := gc_step5 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphexec.go:27
-				tempSum := 0.0
-				_ = tempSum
-				gc_s_tempSum[gc_rank2] = tempSum
-			}
-			{
-				gc_rank2 := gc_step5 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphexec.go:27
-				tempSum := 0.0
-				_ = tempSum
-				gc_s_tempSum[gc_rank2] = tempSum
-			}
-			{
-				gc_rank2 := gc_step5 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphexec.go:27
-				tempSum := 0.0
-				_ = tempSum
-				gc_s_tempSum[gc_rank2] = tempSum
-			}
-		}
-		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step5 := gc_vstep2
+	for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+		{
+			gc_rank2 := gc_step5 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line hecbench_graphexec.go:27
 			tempSum := 0.0
-			_ = tempSum
+//line hecbench_graphexec.go:29
+			gc_s_tempSum[gc_rank2] = tempSum
+		}
+		{
+			gc_rank2 := gc_step5 + 1
+			gc_pos2.Thread = gc_rank2
+//line hecbench_graphexec.go:27
+			tempSum := 0.0
+//line hecbench_graphexec.go:29
+			gc_s_tempSum[gc_rank2] = tempSum
+		}
+		{
+			gc_rank2 := gc_step5 + 2
+			gc_pos2.Thread = gc_rank2
+//line hecbench_graphexec.go:27
+			tempSum := 0.0
+//line hecbench_graphexec.go:29
+			gc_s_tempSum[gc_rank2] = tempSum
+		}
+		{
+			gc_rank2 := gc_step5 + 3
+			gc_pos2.Thread = gc_rank2
+//line hecbench_graphexec.go:27
+			tempSum := 0.0
+//line hecbench_graphexec.go:29
 			gc_s_tempSum[gc_rank2] = tempSum
 		}
 	}
-
+	for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line hecbench_graphexec.go:27
+		tempSum := 0.0
+//line hecbench_graphexec.go:29
+		gc_s_tempSum[gc_rank2] = tempSum
+	}
 //line hecbench_graphexec.go:28
 	for gc_off, gc_limit, gc_more := 0, inputSize, true; gc_more; gc_off += gc_gdx2 * gc_bdx2 {
 		gc_b2.Tick()
@@ -125,332 +108,252 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off3 := (gc_bx2 * gc_bdx2) + gc_off
-				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(inputVec) && gc_to2 <= len(inputVec)-gc_off3 {
-					gc_at2 := inputVec[gc_off3:][:gc_to2]
-					gc_step6 := gc_from2
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-						{
-							gc_tx2 := gc_step6 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_graphexec.go:25
-							globaltid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank2]
-
-//line hecbench_graphexec.go:28
-							i := globaltid + gc_off
-							gc_more = true
-							_ = i
-
-//line hecbench_graphexec.go:29
-							tempSum += float64(gc_at2[gc_tx2])
-							gc_s_tempSum[gc_rank2] = tempSum
-						}
-						{
-							gc_tx2 := gc_step6 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_graphexec.go:25
-							globaltid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank2]
-
-//line hecbench_graphexec.go:28
-							i := globaltid + gc_off
-							gc_more = true
-							_ = i
-
-//line hecbench_graphexec.go:29
-							tempSum += float64(gc_at2[gc_tx2])
-							gc_s_tempSum[gc_rank2] = tempSum
-						}
-						{
-							gc_tx2 := gc_step6 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_graphexec.go:25
-							globaltid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank2]
-
-//line hecbench_graphexec.go:28
-							i := globaltid + gc_off
-							gc_more = true
-							_ = i
-
-//line hecbench_graphexec.go:29
-							tempSum += float64(gc_at2[gc_tx2])
-							gc_s_tempSum[gc_rank2] = tempSum
-						}
-						{
-							gc_tx2 := gc_step6 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_graphexec.go:25
-							globaltid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank2]
-
-//line hecbench_graphexec.go:28
-							i := globaltid + gc_off
-							gc_more = true
-							_ = i
-
-//line hecbench_graphexec.go:29
-							tempSum += float64(gc_at2[gc_tx2])
-							gc_s_tempSum[gc_rank2] = tempSum
-						}
-					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_graphexec.go:35
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off3 := (gc_bx2 * gc_bdx2) + gc_off
+			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(inputVec) && gc_to2 <= len(inputVec)-gc_off3 {
+				gc_at2 := inputVec[gc_off3:][:gc_to2]
+				gc_step6 := gc_from2
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+//line hecbench_graphexec.go:51
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_graphexec.go:25
-						globaltid := gc_bx2*gc_bdx2 + gc_tx2
-						_ = globaltid
+//line hecbench_graphexec.go:27
 						tempSum := gc_s_tempSum[gc_rank2]
-
-//line hecbench_graphexec.go:28
-						i := globaltid + gc_off
+//line hecbench_graphexec.go:29
 						gc_more = true
-						_ = i
-
 //line hecbench_graphexec.go:29
 						tempSum += float64(gc_at2[gc_tx2])
 						gc_s_tempSum[gc_rank2] = tempSum
 					}
-				} else {
-					gc_step7 := gc_from2
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-						{
-							gc_tx2 := gc_step7 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphexec.go:25
-							globaltid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank2]
-
-//line hecbench_graphexec.go:28
-							i := globaltid + gc_off
-							gc_more = true
-
+					{
+						gc_tx2 := gc_step6 + 1
+//line hecbench_graphexec.go:35
+						gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_graphexec.go:27
+						tempSum := gc_s_tempSum[gc_rank2]
 //line hecbench_graphexec.go:29
-							tempSum += float64(inputVec[i])
-							gc_s_tempSum[gc_rank2] = tempSum
-						}
-						{
-							gc_tx2 := gc_step7 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphexec.go:25
-							globaltid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank2]
-
-//line hecbench_graphexec.go:28
-							i := globaltid + gc_off
-							gc_more = true
-
+						gc_more = true
 //line hecbench_graphexec.go:29
-							tempSum += float64(inputVec[i])
-							gc_s_tempSum[gc_rank2] = tempSum
-						}
-						{
-							gc_tx2 := gc_step7 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphexec.go:25
-							globaltid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank2]
-
-//line hecbench_graphexec.go:28
-							i := globaltid + gc_off
-							gc_more = true
-
-//line hecbench_graphexec.go:29
-							tempSum += float64(inputVec[i])
-							gc_s_tempSum[gc_rank2] = tempSum
-						}
-						{
-							gc_tx2 := gc_step7 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphexec.go:25
-							globaltid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank2]
-
-//line hecbench_graphexec.go:28
-							i := globaltid + gc_off
-							gc_more = true
-
-//line hecbench_graphexec.go:29
-							tempSum += float64(inputVec[i])
-							gc_s_tempSum[gc_rank2] = tempSum
-						}
+						tempSum += float64(gc_at2[gc_tx2])
+						gc_s_tempSum[gc_rank2] = tempSum
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step6 + 2
+//line hecbench_graphexec.go:35
+						gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_graphexec.go:27
+						tempSum := gc_s_tempSum[gc_rank2]
+//line hecbench_graphexec.go:29
+						gc_more = true
+//line hecbench_graphexec.go:29
+						tempSum += float64(gc_at2[gc_tx2])
+						gc_s_tempSum[gc_rank2] = tempSum
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+//line hecbench_graphexec.go:35
+						gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_graphexec.go:27
+						tempSum := gc_s_tempSum[gc_rank2]
+//line hecbench_graphexec.go:29
+						gc_more = true
+//line hecbench_graphexec.go:29
+						tempSum += float64(gc_at2[gc_tx2])
+						gc_s_tempSum[gc_rank2] = tempSum
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_graphexec.go:27
+					tempSum := gc_s_tempSum[gc_rank2]
+//line hecbench_graphexec.go:29
+					gc_more = true
+//line hecbench_graphexec.go:29
+					tempSum += float64(gc_at2[gc_tx2])
+					gc_s_tempSum[gc_rank2] = tempSum
+				}
+			} else {
+				gc_step7 := gc_from2
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_graphexec.go:25
 						globaltid := gc_bx2*gc_bdx2 + gc_tx2
-						_ = globaltid
+//line hecbench_graphexec.go:27
 						tempSum := gc_s_tempSum[gc_rank2]
-
-//line hecbench_graphexec.go:28
 						i := globaltid + gc_off
 						gc_more = true
-
+//line hecbench_graphexec.go:29
+						tempSum += float64(inputVec[i])
+						gc_s_tempSum[gc_rank2] = tempSum
+					}
+					{
+						gc_tx2 := gc_step7 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_graphexec.go:25
+						globaltid := gc_bx2*gc_bdx2 + gc_tx2
+//line hecbench_graphexec.go:27
+						tempSum := gc_s_tempSum[gc_rank2]
+						i := globaltid + gc_off
+						gc_more = true
+//line hecbench_graphexec.go:29
+						tempSum += float64(inputVec[i])
+						gc_s_tempSum[gc_rank2] = tempSum
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_graphexec.go:25
+						globaltid := gc_bx2*gc_bdx2 + gc_tx2
+//line hecbench_graphexec.go:27
+						tempSum := gc_s_tempSum[gc_rank2]
+						i := globaltid + gc_off
+						gc_more = true
+//line hecbench_graphexec.go:29
+						tempSum += float64(inputVec[i])
+						gc_s_tempSum[gc_rank2] = tempSum
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_graphexec.go:25
+						globaltid := gc_bx2*gc_bdx2 + gc_tx2
+//line hecbench_graphexec.go:27
+						tempSum := gc_s_tempSum[gc_rank2]
+						i := globaltid + gc_off
+						gc_more = true
 //line hecbench_graphexec.go:29
 						tempSum += float64(inputVec[i])
 						gc_s_tempSum[gc_rank2] = tempSum
 					}
 				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_graphexec.go:25
+					globaltid := gc_bx2*gc_bdx2 + gc_tx2
+//line hecbench_graphexec.go:27
+					tempSum := gc_s_tempSum[gc_rank2]
+					i := globaltid + gc_off
+					gc_more = true
+//line hecbench_graphexec.go:29
+					tempSum += float64(inputVec[i])
+					gc_s_tempSum[gc_rank2] = tempSum
+				}
 			}
 		}
 	}
-	{
-		gc_step8 := 0
-		for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
-			{
-				gc_rank2 := gc_step8 + 0
-				gc_pos2.Thread = gc_rank2
-				tempSum := gc_s_tempSum[gc_rank2]
-
-//line hecbench_graphexec.go:31
-				tmp[gc_rank2] = tempSum
-			}
-			{
-				gc_rank2 := gc_step8 + 1
-				gc_pos2.Thread = gc_rank2
-				tempSum := gc_s_tempSum[gc_rank2]
-
-//line hecbench_graphexec.go:31
-				tmp[gc_rank2] = tempSum
-			}
-			{
-				gc_rank2 := gc_step8 + 2
-				gc_pos2.Thread = gc_rank2
-				tempSum := gc_s_tempSum[gc_rank2]
-
-//line hecbench_graphexec.go:31
-				tmp[gc_rank2] = tempSum
-			}
-			{
-				gc_rank2 := gc_step8 + 3
-				gc_pos2.Thread = gc_rank2
-				tempSum := gc_s_tempSum[gc_rank2]
-
-//line hecbench_graphexec.go:31
-				tmp[gc_rank2] = tempSum
-			}
-		}
-		for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
+//line hecbench_graphexec.go:37
+	gc_step8 := 0
+	for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
+		{
+			gc_rank2 := gc_step8 + 0
 			gc_pos2.Thread = gc_rank2
 			tempSum := gc_s_tempSum[gc_rank2]
-
+//line hecbench_graphexec.go:31
+			tmp[gc_rank2] = tempSum
+		}
+		{
+			gc_rank2 := gc_step8 + 1
+			gc_pos2.Thread = gc_rank2
+			tempSum := gc_s_tempSum[gc_rank2]
+//line hecbench_graphexec.go:31
+			tmp[gc_rank2] = tempSum
+		}
+		{
+			gc_rank2 := gc_step8 + 2
+			gc_pos2.Thread = gc_rank2
+			tempSum := gc_s_tempSum[gc_rank2]
+//line hecbench_graphexec.go:31
+			tmp[gc_rank2] = tempSum
+		}
+		{
+			gc_rank2 := gc_step8 + 3
+			gc_pos2.Thread = gc_rank2
+			tempSum := gc_s_tempSum[gc_rank2]
 //line hecbench_graphexec.go:31
 			tmp[gc_rank2] = tempSum
 		}
 	}
-
+	for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		tempSum := gc_s_tempSum[gc_rank2]
+//line hecbench_graphexec.go:31
+		tmp[gc_rank2] = tempSum
+	}
 //line hecbench_graphexec.go:35
 	tile32 := cg.TiledPartition(cta, 32)
-	_ = tile32
-	{
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line hecbench_graphexec.go:38
+	var gc_l_beta [32]float64
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_graphexec.go:47
+			tempSum := gc_s_tempSum[gc_rank2]
+//line hecbench_graphexec.go:37
+			beta := tempSum
+			var temp float64
+//line hecbench_graphexec.go:40
+			_ = temp
+			gc_l_beta[gc_lane2] = beta
+		}
+//line hecbench_graphexec.go:40
+		for i_ := 32 / 2; i_ > 0; i_ >>= 1 {
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				tempSum := gc_s_tempSum[gc_rank2]
-
-//line hecbench_graphexec.go:37
-				beta := tempSum
-
-//line hecbench_graphexec.go:38
+				gc_pos2.Thread = gc_rank2
+				beta := gc_l_beta[gc_lane2]
+//line hecbench_graphexec.go:46
 				var temp float64
-				_ = beta
-				_ = temp
-				gc_s_beta[gc_rank2] = beta
-			}
-
-//line hecbench_graphexec.go:40
-			for i_ := 32 / 2; i_ > 0; i_ >>= 1 {
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					beta := gc_s_beta[gc_rank2]
-					var temp float64
-					_ = temp
-
 //line hecbench_graphexec.go:41
-					if (gc_rank2 & (32 - 1)) < i_ {
-						temp = tmp[gc_rank2+i_]
-						beta += temp
-						tmp[gc_rank2] = beta
-					}
-
-//line hecbench_graphexec.go:46
-					gc_s_beta[gc_rank2] = beta
+				if (gc_rank2 & (32 - 1)) < i_ {
+					temp = tmp[gc_rank2+i_]
+					beta += temp
+					tmp[gc_rank2] = beta
 				}
-
-//line hecbench_graphexec.go:46
-				compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
+				gc_l_beta[gc_lane2] = beta
 			}
+//line hecbench_graphexec.go:46
+			compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
 		}
 	}
-	{
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			beta := gc_s_beta[gc_rank2]
-			_ = beta
-
+//line hecbench_graphexec.go:51
+	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		var beta float64
 //line hecbench_graphexec.go:50
-			if gc_rank2 == 0 && gc_bx2 < outputSize {
-				beta = 0.0
-				for i_2 := 0; i_2 < gc_n2; i_2 += 32 {
+		if gc_rank2 == 0 && gc_bx2 < outputSize {
+			beta = 0.0
+			for i_2 := 0; i_2 < gc_n2; i_2 += 32 {
 //line hecbench_graphexec.go:52
-					gc_b2.Tick()
+				gc_b2.Tick()
 //line hecbench_graphexec.go:52
-					if gc_b2.Stopped() {
+				if gc_b2.Stopped() {
 //line hecbench_graphexec.go:52
-						return
-//line hecbench_graphexec.go:52
-					}
-					beta += tmp[i_2]
+					return
 				}
-				outputVec[gc_bx2] = beta
+//line hecbench_graphexec.go:53
+				beta += tmp[i_2]
 			}
+			outputVec[gc_bx2] = beta
 		}
 	}
 }
@@ -479,81 +382,66 @@ func gc_body_graphReduceFinal(gc_b2 *compiled.Block, inputVec, result []float64,
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_tempSum := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
-
 //line hecbench_graphexec.go:63
 	tmp := gocuda.Shared[float64](t, graphThreadsPerBlock)[:graphThreadsPerBlock]
-
 //line hecbench_graphexec.go:65
 	cta := cg.ThisThreadBlock(t)
-	_ = cta
-	{
-		gc_vstep4 := 0
-		if compiled.SIMD {
 //line hecbench_graphexec.go:68
-			gc_vb := archsimd.BroadcastFloat64x4(0.0)
+	gc_vstep4 := 0
+	if compiled.SIMD {
 //line hecbench_graphexec.go:68
-			_ = gc_vb
-			for ; gc_vstep4+3 < gc_n2; gc_vstep4 += 4 {
-				gc_rank2 := gc_vstep4
-				_ = gc_rank2
+		gc_vb := archsimd.BroadcastFloat64x4(0.0)
+		for ; gc_vstep4+3 < gc_n2; gc_vstep4 += 4 {
+			gc_rank2 := gc_vstep4
 //line hecbench_graphexec.go:68
-				tempSum := gc_vb
+			tempSum := gc_vb
 //line hecbench_graphexec.go:68
-				_ = tempSum
-//line hecbench_graphexec.go:68
-				tempSum.StoreSlice(gc_s_tempSum[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
+			tempSum.StoreSlice(gc_s_tempSum[gc_rank2:])
 		}
-		gc_step4 := gc_vstep4
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-			{
-				gc_rank2 := gc_step4 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphexec.go:68
-				tempSum := 0.0
-				_ = tempSum
-				gc_s_tempSum[gc_rank2] = tempSum
-			}
-			{
-				gc_rank2 := gc_step4 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphexec.go:68
-				tempSum := 0.0
-				_ = tempSum
-				gc_s_tempSum[gc_rank2] = tempSum
-			}
-			{
-				gc_rank2 := gc_step4 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphexec.go:68
-				tempSum := 0.0
-				_ = tempSum
-				gc_s_tempSum[gc_rank2] = tempSum
-			}
-			{
-				gc_rank2 := gc_step4 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphexec.go:68
-				tempSum := 0.0
-				_ = tempSum
-				gc_s_tempSum[gc_rank2] = tempSum
-			}
-		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step4 := gc_vstep4
+	for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+		{
+			gc_rank2 := gc_step4 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line hecbench_graphexec.go:68
 			tempSum := 0.0
-			_ = tempSum
+//line hecbench_graphexec.go:70
+			gc_s_tempSum[gc_rank2] = tempSum
+		}
+		{
+			gc_rank2 := gc_step4 + 1
+			gc_pos2.Thread = gc_rank2
+//line hecbench_graphexec.go:68
+			tempSum := 0.0
+//line hecbench_graphexec.go:70
+			gc_s_tempSum[gc_rank2] = tempSum
+		}
+		{
+			gc_rank2 := gc_step4 + 2
+			gc_pos2.Thread = gc_rank2
+//line hecbench_graphexec.go:68
+			tempSum := 0.0
+//line hecbench_graphexec.go:70
+			gc_s_tempSum[gc_rank2] = tempSum
+		}
+		{
+			gc_rank2 := gc_step4 + 3
+			gc_pos2.Thread = gc_rank2
+//line hecbench_graphexec.go:68
+			tempSum := 0.0
+//line hecbench_graphexec.go:70
 			gc_s_tempSum[gc_rank2] = tempSum
 		}
 	}
-
+	for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line hecbench_graphexec.go:68
+		tempSum := 0.0
+//line hecbench_graphexec.go:70
+		gc_s_tempSum[gc_rank2] = tempSum
+	}
 //line hecbench_graphexec.go:69
 	for gc_off, gc_limit, gc_more := 0, inputSize, true; gc_more; gc_off += gc_gdx2 * gc_bdx2 {
 		gc_b2.Tick()
@@ -561,364 +449,298 @@ func gc_body_graphReduceFinal(gc_b2 *compiled.Block, inputVec, result []float64,
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off3 := (gc_bx2 * gc_bdx2) + gc_off
-				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(inputVec) && gc_to2 <= len(inputVec)-gc_off3 {
-					gc_at2 := inputVec[gc_off3:][:gc_to2]
-					gc_vstep5 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep5+3 < gc_to2; gc_vstep5 += 4 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line hecbench_graphexec.go:66
-							var globaltid int = gc_bx2*gc_bdx2 + gc_tx2
-//line hecbench_graphexec.go:66
-							_ = globaltid
-//line hecbench_graphexec.go:66
-							tempSum := archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank2:])
-//line hecbench_graphexec.go:66
-							_ = tempSum
-//line hecbench_graphexec.go:69
-							var i int = globaltid + gc_off
-//line hecbench_graphexec.go:69
-							_ = i
-//line hecbench_graphexec.go:70
-							tempSum = tempSum.Add(archsimd.LoadFloat64x4Slice(gc_at2[gc_tx2:]))
-//line hecbench_graphexec.go:70
-							tempSum.StoreSlice(gc_s_tempSum[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep5 > gc_from2 {
-						gc_more = true
-					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_graphexec.go:76
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off3 := (gc_bx2 * gc_bdx2) + gc_off
+			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(inputVec) && gc_to2 <= len(inputVec)-gc_off3 {
+				gc_at2 := inputVec[gc_off3:][:gc_to2]
+				gc_vstep5 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep5+3 < gc_to2; gc_vstep5 += 4 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line hecbench_graphexec.go:66
-						globaltid := gc_bx2*gc_bdx2 + gc_tx2
-						_ = globaltid
-						tempSum := gc_s_tempSum[gc_rank2]
-
+						var globaltid int = gc_bx2*gc_bdx2 + gc_tx2
+//line hecbench_graphexec.go:66
+						tempSum := archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank2:])
 //line hecbench_graphexec.go:69
-						i := globaltid + gc_off
-						gc_more = true
+						var i int = globaltid + gc_off
+//line hecbench_graphexec.go:69
 						_ = i
-
+						tempSum = tempSum.Add(archsimd.LoadFloat64x4Slice(gc_at2[gc_tx2:]))
 //line hecbench_graphexec.go:70
-						tempSum += gc_at2[gc_tx2]
-						gc_s_tempSum[gc_rank2] = tempSum
+						tempSum.StoreSlice(gc_s_tempSum[gc_rank2:])
 					}
-				} else {
-					gc_vstep6 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep6+3 < gc_to2; gc_vstep6 += 4 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep5 > gc_from2 {
+					gc_more = true
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_graphexec.go:68
+					tempSum := gc_s_tempSum[gc_rank2]
+//line hecbench_graphexec.go:70
+					gc_more = true
+//line hecbench_graphexec.go:70
+					tempSum += gc_at2[gc_tx2]
+					gc_s_tempSum[gc_rank2] = tempSum
+				}
+			} else {
+				gc_vstep6 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep6+3 < gc_to2; gc_vstep6 += 4 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_graphexec.go:66
-							var globaltid int = gc_bx2*gc_bdx2 + gc_tx2
+						var globaltid int = gc_bx2*gc_bdx2 + gc_tx2
 //line hecbench_graphexec.go:66
-							_ = globaltid
-//line hecbench_graphexec.go:66
-							tempSum := archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank2:])
-//line hecbench_graphexec.go:66
-							_ = tempSum
+						tempSum := archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank2:])
 //line hecbench_graphexec.go:69
-							var i int = globaltid + gc_off
-//line hecbench_graphexec.go:69
-							_ = i
+						var i int = globaltid + gc_off
+						if i < 0 || i > len(inputVec)-4 {
 //line hecbench_graphexec.go:70
-							if i < 0 || i > len(inputVec)-4 {
-//line hecbench_graphexec.go:70
-								break
-//line hecbench_graphexec.go:70
-							}
-//line hecbench_graphexec.go:70
-							tempSum = tempSum.Add(archsimd.LoadFloat64x4Slice(inputVec[i:]))
-//line hecbench_graphexec.go:70
-							tempSum.StoreSlice(gc_s_tempSum[gc_rank2:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
+//line hecbench_graphexec.go:70
+						tempSum = tempSum.Add(archsimd.LoadFloat64x4Slice(inputVec[i:]))
+//line hecbench_graphexec.go:70
+						tempSum.StoreSlice(gc_s_tempSum[gc_rank2:])
 					}
-					if gc_vstep6 > gc_from2 {
-						gc_more = true
-					}
-					gc_step5 := gc_vstep6
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphexec.go:66
-							globaltid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank2]
-
-//line hecbench_graphexec.go:69
-							i := globaltid + gc_off
-							gc_more = true
-
-//line hecbench_graphexec.go:70
-							tempSum += inputVec[i]
-							gc_s_tempSum[gc_rank2] = tempSum
-						}
-						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphexec.go:66
-							globaltid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank2]
-
-//line hecbench_graphexec.go:69
-							i := globaltid + gc_off
-							gc_more = true
-
-//line hecbench_graphexec.go:70
-							tempSum += inputVec[i]
-							gc_s_tempSum[gc_rank2] = tempSum
-						}
-						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphexec.go:66
-							globaltid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank2]
-
-//line hecbench_graphexec.go:69
-							i := globaltid + gc_off
-							gc_more = true
-
-//line hecbench_graphexec.go:70
-							tempSum += inputVec[i]
-							gc_s_tempSum[gc_rank2] = tempSum
-						}
-						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphexec.go:66
-							globaltid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank2]
-
-//line hecbench_graphexec.go:69
-							i := globaltid + gc_off
-							gc_more = true
-
-//line hecbench_graphexec.go:70
-							tempSum += inputVec[i]
-							gc_s_tempSum[gc_rank2] = tempSum
-						}
-					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep6 > gc_from2 {
+					gc_more = true
+				}
+				gc_step5 := gc_vstep6
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_graphexec.go:66
 						globaltid := gc_bx2*gc_bdx2 + gc_tx2
-						_ = globaltid
+//line hecbench_graphexec.go:68
 						tempSum := gc_s_tempSum[gc_rank2]
-
-//line hecbench_graphexec.go:69
 						i := globaltid + gc_off
 						gc_more = true
-
+//line hecbench_graphexec.go:70
+						tempSum += inputVec[i]
+						gc_s_tempSum[gc_rank2] = tempSum
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_graphexec.go:66
+						globaltid := gc_bx2*gc_bdx2 + gc_tx2
+//line hecbench_graphexec.go:68
+						tempSum := gc_s_tempSum[gc_rank2]
+						i := globaltid + gc_off
+						gc_more = true
+//line hecbench_graphexec.go:70
+						tempSum += inputVec[i]
+						gc_s_tempSum[gc_rank2] = tempSum
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_graphexec.go:66
+						globaltid := gc_bx2*gc_bdx2 + gc_tx2
+//line hecbench_graphexec.go:68
+						tempSum := gc_s_tempSum[gc_rank2]
+						i := globaltid + gc_off
+						gc_more = true
+//line hecbench_graphexec.go:70
+						tempSum += inputVec[i]
+						gc_s_tempSum[gc_rank2] = tempSum
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_graphexec.go:66
+						globaltid := gc_bx2*gc_bdx2 + gc_tx2
+//line hecbench_graphexec.go:68
+						tempSum := gc_s_tempSum[gc_rank2]
+						i := globaltid + gc_off
+						gc_more = true
 //line hecbench_graphexec.go:70
 						tempSum += inputVec[i]
 						gc_s_tempSum[gc_rank2] = tempSum
 					}
 				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_graphexec.go:66
+					globaltid := gc_bx2*gc_bdx2 + gc_tx2
+//line hecbench_graphexec.go:68
+					tempSum := gc_s_tempSum[gc_rank2]
+					i := globaltid + gc_off
+					gc_more = true
+//line hecbench_graphexec.go:70
+					tempSum += inputVec[i]
+					gc_s_tempSum[gc_rank2] = tempSum
+				}
 			}
 		}
 	}
-	{
-		gc_step6 := 0
-		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
-			{
-				gc_rank2 := gc_step6 + 0
-				gc_pos2.Thread = gc_rank2
-				tempSum := gc_s_tempSum[gc_rank2]
-
-//line hecbench_graphexec.go:72
-				tmp[gc_rank2] = tempSum
-			}
-			{
-				gc_rank2 := gc_step6 + 1
-				gc_pos2.Thread = gc_rank2
-				tempSum := gc_s_tempSum[gc_rank2]
-
-//line hecbench_graphexec.go:72
-				tmp[gc_rank2] = tempSum
-			}
-			{
-				gc_rank2 := gc_step6 + 2
-				gc_pos2.Thread = gc_rank2
-				tempSum := gc_s_tempSum[gc_rank2]
-
-//line hecbench_graphexec.go:72
-				tmp[gc_rank2] = tempSum
-			}
-			{
-				gc_rank2 := gc_step6 + 3
-				gc_pos2.Thread = gc_rank2
-				tempSum := gc_s_tempSum[gc_rank2]
-
-//line hecbench_graphexec.go:72
-				tmp[gc_rank2] = tempSum
-			}
-		}
-		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+//line hecbench_graphexec.go:78
+	gc_step6 := 0
+	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+		{
+			gc_rank2 := gc_step6 + 0
 			gc_pos2.Thread = gc_rank2
 			tempSum := gc_s_tempSum[gc_rank2]
-
+//line hecbench_graphexec.go:72
+			tmp[gc_rank2] = tempSum
+		}
+		{
+			gc_rank2 := gc_step6 + 1
+			gc_pos2.Thread = gc_rank2
+			tempSum := gc_s_tempSum[gc_rank2]
+//line hecbench_graphexec.go:72
+			tmp[gc_rank2] = tempSum
+		}
+		{
+			gc_rank2 := gc_step6 + 2
+			gc_pos2.Thread = gc_rank2
+			tempSum := gc_s_tempSum[gc_rank2]
+//line hecbench_graphexec.go:72
+			tmp[gc_rank2] = tempSum
+		}
+		{
+			gc_rank2 := gc_step6 + 3
+			gc_pos2.Thread = gc_rank2
+			tempSum := gc_s_tempSum[gc_rank2]
 //line hecbench_graphexec.go:72
 			tmp[gc_rank2] = tempSum
 		}
 	}
-
+	for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		tempSum := gc_s_tempSum[gc_rank2]
+//line hecbench_graphexec.go:72
+		tmp[gc_rank2] = tempSum
+	}
 //line hecbench_graphexec.go:76
 	tile32 := cg.TiledPartition(cta, 32)
-	_ = tile32
-	{
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			tempSum := gc_s_tempSum[gc_rank2]
-
 //line hecbench_graphexec.go:79
-			if gc_bdx2 >= 512 && gc_rank2 < 256 {
-				tempSum = tempSum + tmp[gc_rank2+256]
-				tmp[gc_rank2] = tempSum
-			}
-			gc_s_tempSum[gc_rank2] = tempSum
+	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		tempSum := gc_s_tempSum[gc_rank2]
+//line hecbench_graphexec.go:79
+		if gc_bdx2 >= 512 && gc_rank2 < 256 {
+			tempSum = tempSum + tmp[gc_rank2+256]
+			tmp[gc_rank2] = tempSum
 		}
+		gc_s_tempSum[gc_rank2] = tempSum
 	}
-	{
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			tempSum := gc_s_tempSum[gc_rank2]
-
+//line hecbench_graphexec.go:87
+	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		tempSum := gc_s_tempSum[gc_rank2]
 //line hecbench_graphexec.go:86
-			if gc_bdx2 >= 256 && gc_rank2 < 128 {
-				tempSum = tempSum + tmp[gc_rank2+128]
-				tmp[gc_rank2] = tempSum
-			}
-			gc_s_tempSum[gc_rank2] = tempSum
+		if gc_bdx2 >= 256 && gc_rank2 < 128 {
+			tempSum = tempSum + tmp[gc_rank2+128]
+			tmp[gc_rank2] = tempSum
 		}
+		gc_s_tempSum[gc_rank2] = tempSum
 	}
-	{
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			tempSum := gc_s_tempSum[gc_rank2]
-
+//line hecbench_graphexec.go:94
+	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		tempSum := gc_s_tempSum[gc_rank2]
 //line hecbench_graphexec.go:93
-			if gc_bdx2 >= 128 && gc_rank2 < 64 {
-				tempSum = tempSum + tmp[gc_rank2+64]
-				tmp[gc_rank2] = tempSum
-			}
-			gc_s_tempSum[gc_rank2] = tempSum
+		if gc_bdx2 >= 128 && gc_rank2 < 64 {
+			tempSum = tempSum + tmp[gc_rank2+64]
+			tmp[gc_rank2] = tempSum
 		}
+		gc_s_tempSum[gc_rank2] = tempSum
 	}
-	{
-		var gc_c21v [32]float64
-		var gc_c21r [32]float64
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				var gc_m112 uint32
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line hecbench_graphexec.go:101
+	var gc_c21v [32]float64
+	var gc_c21r [32]float64
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line hecbench_graphexec.go:109
+			var gc_m112 uint32
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_graphexec.go:100
+				if gc_rank2 < 32 {
+					gc_m112 |= 1 << gc_lane2
+				}
+			}
+			gc_save112 := gc_act2
+			gc_act2 = gc_save112 & gc_m112
+			if gc_act2 != 0 {
+				gc_lo4, gc_hi4 := 0, 32
+				if gc_lo4 < gc_hi4 && !(gc_bdx2 >= 64) {
+					gc_hi4 = 0
+				}
+				for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-
-//line hecbench_graphexec.go:100
-					if gc_rank2 < 32 {
-						gc_m112 |= 1 << gc_lane2
+					tempSum := gc_s_tempSum[gc_rank2]
+					{
+//line hecbench_graphexec.go:103
+						tempSum += tmp[gc_rank2+32]
 					}
+					gc_s_tempSum[gc_rank2] = tempSum
 				}
-				gc_save112 := gc_act2
-				gc_act2 = gc_save112 & gc_m112
-				if gc_act2 != 0 {
-					gc_lo4, gc_hi4 := 0, 32
-					if gc_lo4 < gc_hi4 && !(gc_bdx2 >= 64) {
-						gc_hi4 = 0
-					}
-					for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
+//line hecbench_graphexec.go:106
+				for offset := 32 / 2; offset > 0; offset /= 2 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+//line hecbench_graphexec.go:113
 						tempSum := gc_s_tempSum[gc_rank2]
-
-//line hecbench_graphexec.go:102
-						{
-							tempSum += tmp[gc_rank2+32]
+//line hecbench_graphexec.go:107
+						gc_c21v[gc_lane2] = tempSum
+					}
+//line hecbench_graphexec.go:107
+					compiled.TileLanes[float64, float64](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_c21v, offset, nil, &gc_c21r)
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
 						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_graphexec.go:114
+						tempSum := gc_s_tempSum[gc_rank2]
+//line hecbench_graphexec.go:107
+						tempSum += gc_c21r[gc_lane2]
 						gc_s_tempSum[gc_rank2] = tempSum
 					}
-
-//line hecbench_graphexec.go:106
-					for offset := 32 / 2; offset > 0; offset /= 2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							tempSum := gc_s_tempSum[gc_rank2]
-
-//line hecbench_graphexec.go:107
-							gc_c21v[gc_lane2] = tempSum
-						}
-
-//line hecbench_graphexec.go:107
-						compiled.TileLanes[float64, float64](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_c21v, offset, nil, &gc_c21r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							tempSum := gc_s_tempSum[gc_rank2]
-
-//line hecbench_graphexec.go:107
-							tempSum += gc_c21r[gc_lane2]
-							gc_s_tempSum[gc_rank2] = tempSum
-						}
-					}
 				}
-				gc_act2 = gc_save112 &^ gc_dead2
 			}
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				tempSum := gc_s_tempSum[gc_rank2]
-
+			gc_act2 = gc_save112 &^ gc_dead2
+		}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			tempSum := gc_s_tempSum[gc_rank2]
 //line hecbench_graphexec.go:111
-				if gc_rank2 == 0 {
-					result[0] = tempSum
-				}
+			if gc_rank2 == 0 {
+				result[0] = tempSum
 			}
 		}
 	}
@@ -927,4 +749,5 @@ func gc_body_graphReduceFinal(gc_b2 *compiled.Block, inputVec, result []float64,
 // gc_files_hecbench_graphexec holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_graphexec.go
+//line hecbench_graphexec.go:122
 var gc_files_hecbench_graphexec embed.FS

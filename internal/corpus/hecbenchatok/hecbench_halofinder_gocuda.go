@@ -46,1517 +46,1093 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-	{
-		var gc_l_out [32][]float32
-		var gc_l_out_ [32][]float32
-		var gc_l_out_2 [32][]float32
-		var gc_l_out_3 [32][]float32
-		var gc_l_out_4 [32][]float32
-		var gc_l_out_5 [32][]float32
-		var gc_l_val [32]float32
-		var gc_l_val_ [32]float32
-		var gc_l_val_2 [32]float32
-		var gc_l_val_3 [32]float32
-		var gc_l_val_4 [32]float32
-		var gc_l_val_5 [32]float32
-		var gc_l_i_2 [32]int
-		var gc_l_i_3 [32]int
-		var gc_l_xi_2 [32][]float32
-		var gc_l_xi_3 [32][]float32
-		var gc_l_yi_2 [32][]float32
-		var gc_l_yi_3 [32][]float32
-		var gc_l_zi_2 [32][]float32
-		var gc_l_zi_3 [32][]float32
-		var gc_l_idx [32]int
-		var gc_l_idx_ [32]int
-		var gc_l_xxi [32][4]float32
-		var gc_l_yyi [32][4]float32
-		var gc_l_zzi [32][4]float32
-		var gc_l_xxj [32][4]float32
-		var gc_l_yyj [32][4]float32
-		var gc_l_zzj [32][4]float32
-		var gc_l_massj [32][4]float32
-		var gc_l_i [32]int
-		var gc_l_xi [32][4]float32
-		var gc_l_yi [32][4]float32
-		var gc_l_zi [32][4]float32
-		var gc_l_i_ [32]int
-		var gc_l_k [32]int
-		var gc_l_xi_ [32][1]float32
-		var gc_l_yi_ [32][1]float32
-		var gc_l_zi_ [32][1]float32
-		var gc_c1r [32]float32
-		var gc_c2r [32]float32
-		var gc_c3r [32]float32
-		var gc_c4r [32]float32
-		var gc_c5r [32]float32
-		var gc_c6r [32]float32
-		var gc_c7r [32]float32
-		var gc_c8r [32]float32
-		var gc_c9r [32]float32
-		var gc_c10r [32]float32
-		var gc_c11r [32]float32
-		var gc_c12r [32]float32
-		var gc_c13r [32]float32
-		var gc_c14r [32]float32
-		var gc_c15r [32]float32
-		var gc_c16r [32]float32
-		var gc_c17r [32]float32
-		var gc_c18r [32]float32
-		var gc_c19r [32]float32
-		var gc_c20r [32]float32
-		var gc_c21r [32]float32
-		var gc_c22r [32]float32
-		var gc_c23r [32]float32
-		var gc_c24r [32]float32
-		var gc_c25r [32]float32
-		var gc_c26r [32]float32
-		var gc_c27r [32]float32
-		var gc_c28r [32]float32
-		var gc_c29r [32]float32
-		var gc_c30r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-
+//line hecbench_halofinder.go:134
+	var gc_l_out [32][]float32
+	var gc_l_out_ [32][]float32
+	var gc_l_out_2 [32][]float32
+	var gc_l_out_3 [32][]float32
+	var gc_l_out_4 [32][]float32
+	var gc_l_out_5 [32][]float32
+	var gc_l_val [32]float32
+	var gc_l_val_ [32]float32
+	var gc_l_val_2 [32]float32
+	var gc_l_val_3 [32]float32
+	var gc_l_val_4 [32]float32
+	var gc_l_val_5 [32]float32
+	var gc_l_i_2 [32]int
+	var gc_l_i_3 [32]int
+	var gc_l_xi_2 [32][]float32
+	var gc_l_xi_3 [32][]float32
+	var gc_l_yi_2 [32][]float32
+	var gc_l_yi_3 [32][]float32
+	var gc_l_zi_2 [32][]float32
+	var gc_l_zi_3 [32][]float32
+	var gc_l_idx [32]int
+	var gc_l_idx_ [32]int
+	var gc_l_xxi [32][4]float32
+	var gc_l_yyi [32][4]float32
+	var gc_l_zzi [32][4]float32
+	var gc_l_xxj [32][4]float32
+	var gc_l_yyj [32][4]float32
+	var gc_l_zzj [32][4]float32
+	var gc_l_massj [32][4]float32
+	var gc_l_i [32]int
+	var gc_l_xi [32][4]float32
+	var gc_l_yi [32][4]float32
+	var gc_l_zi [32][4]float32
+	var gc_l_i_ [32]int
+	var gc_l_k [32]int
+	var gc_l_xi_ [32][1]float32
+	var gc_l_yi_ [32][1]float32
+	var gc_l_zi_ [32][1]float32
+	var gc_c1r [32]float32
+	var gc_c2r [32]float32
+	var gc_c3r [32]float32
+	var gc_c4r [32]float32
+	var gc_c5r [32]float32
+	var gc_c6r [32]float32
+	var gc_c7r [32]float32
+	var gc_c8r [32]float32
+	var gc_c9r [32]float32
+	var gc_c10r [32]float32
+	var gc_c11r [32]float32
+	var gc_c12r [32]float32
+	var gc_c13r [32]float32
+	var gc_c14r [32]float32
+	var gc_c15r [32]float32
+	var gc_c16r [32]float32
+	var gc_c17r [32]float32
+	var gc_c18r [32]float32
+	var gc_c19r [32]float32
+	var gc_c20r [32]float32
+	var gc_c21r [32]float32
+	var gc_c22r [32]float32
+	var gc_c23r [32]float32
+	var gc_c24r [32]float32
+	var gc_c25r [32]float32
+	var gc_c26r [32]float32
+	var gc_c27r [32]float32
+	var gc_c28r [32]float32
+	var gc_c29r [32]float32
+	var gc_c30r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+//line hecbench_halofinder.go:207
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line hecbench_halofinder.go:122
-				var xxi, yyi, zzi [hfTileY]float32
-				gc_l_xxi[gc_lane] = xxi
-				gc_l_yyi[gc_lane] = yyi
-				gc_l_zzi[gc_lane] = zzi
-
+			var xxi, yyi, zzi [hfTileY]float32
+			gc_l_xxi[gc_lane] = xxi
+			gc_l_yyi[gc_lane] = yyi
+			gc_l_zzi[gc_lane] = zzi
 //line hecbench_halofinder.go:123
-				var xxj, yyj, zzj, massj [hfTileX]float32
-				gc_l_xxj[gc_lane] = xxj
-				gc_l_yyj[gc_lane] = yyj
-				gc_l_zzj[gc_lane] = zzj
-				gc_l_massj[gc_lane] = massj
-				_ = xxi
-				_ = yyi
-				_ = zzi
-				_ = xxj
-				_ = yyj
-				_ = zzj
-				_ = massj
-			}
-
-//line hecbench_halofinder.go:129
+			var xxj, yyj, zzj, massj [hfTileX]float32
+			gc_l_xxj[gc_lane] = xxj
+			gc_l_yyj[gc_lane] = yyj
+			gc_l_zzj[gc_lane] = zzj
+			gc_l_massj[gc_lane] = massj
+		}
+		{
+			gc_save25 := gc_act
+			gc_in25 := gc_act
 			{
-				gc_save25 := gc_act
-				gc_in25 := gc_act
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+					}
+//line hecbench_halofinder.go:126
+					yIdx := gc_by*gc_bdy + gc_ty
+//line hecbench_halofinder.go:129
+					i := yIdx
+//line hecbench_halofinder.go:131
+					gc_l_i[gc_lane] = i
+				}
+			}
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in25 &^ gc_dead
+				var gc_m25, gc_skip25 uint32
+//line hecbench_halofinder.go:142
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i := gc_l_i[gc_lane]
+//line hecbench_halofinder.go:129
+					if i < count/hfTileY {
+						gc_m25 |= 1 << gc_lane
+					}
+				}
+				gc_in25 &= gc_m25
+				gc_act = gc_in25
+				if gc_act == 0 {
+					break
+				}
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-					gc_ty := gc_tidx.Y
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
-							gc_ty++
-							if gc_ty == gc_bdy {
-								gc_ty = 0
-							}
 						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-
-//line hecbench_halofinder.go:126
-						yIdx := gc_by*gc_bdy + gc_ty
-						_ = yIdx
-
-//line hecbench_halofinder.go:129
-						i := yIdx
-						_ = i
-						gc_l_i[gc_lane] = i
-					}
-				}
-				for {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
-					}
-					gc_act = gc_in25 &^ gc_dead
-					var gc_m25, gc_skip25 uint32
-					_ = gc_skip25
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
+//line hecbench_halofinder.go:125
+						xIdx := gc_bx*gc_bdx + gc_tx
+//line hecbench_halofinder.go:127
 						i := gc_l_i[gc_lane]
-						_ = i
-
-//line hecbench_halofinder.go:129
-						if i < count/hfTileY {
-							gc_m25 |= 1 << gc_lane
+//line hecbench_halofinder.go:130
+						var xi, yi, zi [hfTileY]float32
+						gc_l_xi[gc_lane] = xi
+						gc_l_yi[gc_lane] = yi
+						gc_l_zi[gc_lane] = zi
+//line hecbench_halofinder.go:133
+						loadTile(false, false, hfTileY, i, count, xx, yy, zz, nil, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], nil)
+//line hecbench_halofinder.go:136
+						for j := xIdx; j < count1/hfTileX; j += gc_bdx * gc_gdx {
+							loadTile(false, true, hfTileX, j, count1, xx1, yy1, zz1, mass1, gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:])
+							computeForces(hfTileX, hfTileY, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:], gc_l_xi[gc_lane][:], gc_l_yi[gc_lane][:], gc_l_zi[gc_lane][:], mpRsm2, fsrrmax2)
+						}
+//line hecbench_halofinder.go:142
+						for j_ := count1/hfTileX*hfTileX + xIdx; j_ < count1; j_ += gc_bdx * gc_gdx {
+							loadTile(true, true, 1, j_, count1, xx1, yy1, zz1, mass1, gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:])
+							computeForces(1, hfTileY, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:], gc_l_xi[gc_lane][:], gc_l_yi[gc_lane][:], gc_l_zi[gc_lane][:], mpRsm2, fsrrmax2)
 						}
 					}
-					gc_in25 &= gc_m25
-					gc_act = gc_in25
-					if gc_act == 0 {
-						break
+				}
+				var checkBounds bool = false
+//line hecbench_halofinder.go:148
+				var tileSize int = hfTileY
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line hecbench_halofinder.go:155
+					i := gc_l_i[gc_lane]
+//line hecbench_halofinder.go:148
+					var i_2 int = i
+//line hecbench_halofinder.go:150
+					gc_l_i_2[gc_lane] = i_2
+				}
+//line hecbench_halofinder.go:148
+				var bounds int = count
+//line hecbench_halofinder.go:148
+				var fcoeff_ float32 = fcoeff
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line hecbench_halofinder.go:148
+					var xi_2 []float32 = gc_l_xi[gc_lane][:]
+//line hecbench_halofinder.go:148
+					var yi_2 []float32 = gc_l_yi[gc_lane][:]
+//line hecbench_halofinder.go:148
+					var zi_2 []float32 = gc_l_zi[gc_lane][:]
+//line hecbench_halofinder.go:152
+					gc_l_xi_2[gc_lane] = xi_2
+					gc_l_yi_2[gc_lane] = yi_2
+					gc_l_zi_2[gc_lane] = zi_2
+				}
+//line hecbench_halofinder.go:148
+				var vx_ []float32 = vx
+//line hecbench_halofinder.go:148
+				var vy_ []float32 = vy
+//line hecbench_halofinder.go:148
+				var vz_ []float32 = vz
+//line hecbench_halofinder.go:106
+				for u := 0; u < tileSize; u++ {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+//line hecbench_halofinder.go:113
+						i_2 := gc_l_i_2[gc_lane]
+//line hecbench_halofinder.go:107
+						idx := tileSize*i_2 + u
+//line hecbench_halofinder.go:109
+						gc_l_idx[gc_lane] = idx
 					}
 					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
+						var gc_m23 uint32
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-
-//line hecbench_halofinder.go:125
-							xIdx := gc_bx*gc_bdx + gc_tx
-							_ = xIdx
-							i := gc_l_i[gc_lane]
-							_ = i
-
-//line hecbench_halofinder.go:130
-							var xi, yi, zi [hfTileY]float32
-							gc_l_xi[gc_lane] = xi
-							gc_l_yi[gc_lane] = yi
-							gc_l_zi[gc_lane] = zi
-
-//line hecbench_halofinder.go:133
-							loadTile(false, false, hfTileY, i, count, xx, yy, zz, nil, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], nil)
-
-//line hecbench_halofinder.go:136
-							for j := xIdx; j < count1/hfTileX; j += gc_bdx * gc_gdx {
-								loadTile(false, true, hfTileX, j, count1, xx1, yy1, zz1, mass1, gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:])
-								computeForces(hfTileX, hfTileY, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:], gc_l_xi[gc_lane][:], gc_l_yi[gc_lane][:], gc_l_zi[gc_lane][:], mpRsm2, fsrrmax2)
+							idx := gc_l_idx[gc_lane]
+//line hecbench_halofinder.go:109
+							if !checkBounds || idx < bounds {
+								gc_m23 |= 1 << gc_lane
 							}
-
-//line hecbench_halofinder.go:142
-							for j_ := count1/hfTileX*hfTileX + xIdx; j_ < count1; j_ += gc_bdx * gc_gdx {
-								loadTile(true, true, 1, j_, count1, xx1, yy1, zz1, mass1, gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:])
-								computeForces(1, hfTileY, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:], gc_l_xi[gc_lane][:], gc_l_yi[gc_lane][:], gc_l_zi[gc_lane][:], mpRsm2, fsrrmax2)
-							}
-							_ = xi
-							_ = yi
-							_ = zi
 						}
-					}
-
-//line hecbench_halofinder.go:148
-					var checkBounds bool = false
-
-//line hecbench_halofinder.go:148
-					_ = checkBounds
-
-//line hecbench_halofinder.go:148
-					var tileSize int = hfTileY
-
-//line hecbench_halofinder.go:148
-					_ = tileSize
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						i := gc_l_i[gc_lane]
-						_ = i
-
-//line hecbench_halofinder.go:148
-						var i_2 int = i
-
-//line hecbench_halofinder.go:148
-						_ = i_2
-						_ = i_2
-						gc_l_i_2[gc_lane] = i_2
-					}
-
-//line hecbench_halofinder.go:148
-					var bounds int = count
-
-//line hecbench_halofinder.go:148
-					_ = bounds
-
-//line hecbench_halofinder.go:148
-					var fcoeff_ float32 = fcoeff
-
-//line hecbench_halofinder.go:148
-					_ = fcoeff_
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line hecbench_halofinder.go:148
-						var xi_2 []float32 = gc_l_xi[gc_lane][:]
-
-//line hecbench_halofinder.go:148
-						_ = xi_2
-
-//line hecbench_halofinder.go:148
-						var yi_2 []float32 = gc_l_yi[gc_lane][:]
-
-//line hecbench_halofinder.go:148
-						_ = yi_2
-
-//line hecbench_halofinder.go:148
-						var zi_2 []float32 = gc_l_zi[gc_lane][:]
-
-//line hecbench_halofinder.go:148
-						_ = zi_2
-						_ = xi_2
-						_ = yi_2
-						_ = zi_2
-						gc_l_xi_2[gc_lane] = xi_2
-						gc_l_yi_2[gc_lane] = yi_2
-						gc_l_zi_2[gc_lane] = zi_2
-					}
-
-//line hecbench_halofinder.go:148
-					var vx_ []float32 = vx
-
-//line hecbench_halofinder.go:148
-					_ = vx_
-
-//line hecbench_halofinder.go:148
-					var vy_ []float32 = vy
-
-//line hecbench_halofinder.go:148
-					_ = vy_
-
-//line hecbench_halofinder.go:148
-					var vz_ []float32 = vz
-
-//line hecbench_halofinder.go:148
-					_ = vz_
-
-//line hecbench_halofinder.go:106
-					for u := 0; u < tileSize; u++ {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							i_2 := gc_l_i_2[gc_lane]
-							_ = i_2
-
-//line hecbench_halofinder.go:107
-							idx := tileSize*i_2 + u
-							_ = idx
-							gc_l_idx[gc_lane] = idx
-						}
-						{
-							var gc_m23 uint32
+						gc_save23 := gc_act
+						gc_act = gc_save23 & gc_m23
+						if gc_act != 0 {
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
+								xi_2 := gc_l_xi_2[gc_lane]
+//line hecbench_halofinder.go:124
 								idx := gc_l_idx[gc_lane]
-								_ = idx
-
-//line hecbench_halofinder.go:109
-								if !checkBounds || idx < bounds {
-									gc_m23 |= 1 << gc_lane
-								}
+//line hecbench_halofinder.go:110
+								var out []float32 = vx_[idx:]
+//line hecbench_halofinder.go:110
+								var val float32 = fcoeff_ * xi_2[u]
+//line hecbench_halofinder.go:39
+								gc_l_out[gc_lane] = out
+								gc_l_val[gc_lane] = val
 							}
-							gc_save23 := gc_act
-							gc_act = gc_save23 & gc_m23
-							if gc_act != 0 {
+//line hecbench_halofinder.go:39
+							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, 16, 0, 32)
+							} else {
+//line hecbench_halofinder.go:39
+								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val, 16, 32, &gc_c1r)
 								for gc_lane := 0; gc_lane < 32; gc_lane++ {
 									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-									xi_2 := gc_l_xi_2[gc_lane]
-									_ = xi_2
-									idx := gc_l_idx[gc_lane]
-									_ = idx
-
-//line hecbench_halofinder.go:110
-									var out []float32 = vx_[idx:]
-
-//line hecbench_halofinder.go:110
-									_ = out
-
-//line hecbench_halofinder.go:110
-									var val float32 = fcoeff_ * xi_2[u]
-
-//line hecbench_halofinder.go:110
-									_ = val
-									_ = out
-									_ = val
-
+//line hecbench_halofinder.go:46
+									val := gc_l_val[gc_lane]
 //line hecbench_halofinder.go:39
-									gc_l_out[gc_lane] = out
+									val += gc_c1r[gc_lane]
 									gc_l_val[gc_lane] = val
 								}
-
-//line hecbench_halofinder.go:39
-								if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, 16, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:39
-									compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val, 16, 32, &gc_c1r)
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
-										val := gc_l_val[gc_lane]
-										_ = val
-
-//line hecbench_halofinder.go:39
-										val += gc_c1r[gc_lane]
-
+							}
 //line hecbench_halofinder.go:40
-										gc_l_val[gc_lane] = val
-									}
-								}
-
+							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, 8, 0, 32)
+							} else {
 //line hecbench_halofinder.go:40
-								if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, 8, 0, 32)
-								} else {
-
+								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val, 8, 32, &gc_c2r)
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+//line hecbench_halofinder.go:47
+									val := gc_l_val[gc_lane]
 //line hecbench_halofinder.go:40
-									compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val, 8, 32, &gc_c2r)
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
-										val := gc_l_val[gc_lane]
-										_ = val
-
-//line hecbench_halofinder.go:40
-										val += gc_c2r[gc_lane]
-
-//line hecbench_halofinder.go:41
-										gc_l_val[gc_lane] = val
-									}
-								}
-
-//line hecbench_halofinder.go:41
-								if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, 4, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:41
-									compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val, 4, 32, &gc_c3r)
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
-										val := gc_l_val[gc_lane]
-										_ = val
-
-//line hecbench_halofinder.go:41
-										val += gc_c3r[gc_lane]
-
-//line hecbench_halofinder.go:42
-										gc_l_val[gc_lane] = val
-									}
-								}
-
-//line hecbench_halofinder.go:42
-								if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, 2, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:42
-									compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val, 2, 32, &gc_c4r)
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
-										val := gc_l_val[gc_lane]
-										_ = val
-
-//line hecbench_halofinder.go:42
-										val += gc_c4r[gc_lane]
-
-//line hecbench_halofinder.go:43
-										gc_l_val[gc_lane] = val
-									}
-								}
-
-//line hecbench_halofinder.go:43
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val, 1, 32, &gc_c5r)
-								{
-									gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-									gc_tx := gc_tidx.X - 1
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx++
-										if gc_tx == gc_bdx {
-											gc_tx = 0
-										}
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										gc_pos.Thread = gc_rank
-										out := gc_l_out[gc_lane]
-										_ = out
-										val := gc_l_val[gc_lane]
-										_ = val
-										yi_2 := gc_l_yi_2[gc_lane]
-										_ = yi_2
-										idx := gc_l_idx[gc_lane]
-										_ = idx
-
-//line hecbench_halofinder.go:43
-										val += gc_c5r[gc_lane]
-
-//line hecbench_halofinder.go:45
-										if gc_tx%32 == 0 {
-											atomic.Add(&out[0], val)
-										}
-
-//line hecbench_halofinder.go:111
-										var out_ []float32 = vy_[idx:]
-
-//line hecbench_halofinder.go:111
-										_ = out_
-
-//line hecbench_halofinder.go:111
-										var val_ float32 = fcoeff_ * yi_2[u]
-
-//line hecbench_halofinder.go:111
-										_ = val_
-										_ = out_
-										_ = val_
-
-//line hecbench_halofinder.go:39
-										gc_l_out_[gc_lane] = out_
-										gc_l_val[gc_lane] = val
-										gc_l_val_[gc_lane] = val_
-									}
-								}
-
-//line hecbench_halofinder.go:39
-								if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, 16, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:39
-									compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, 16, 32, &gc_c6r)
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
-										val_ := gc_l_val_[gc_lane]
-										_ = val_
-
-//line hecbench_halofinder.go:39
-										val_ += gc_c6r[gc_lane]
-
-//line hecbench_halofinder.go:40
-										gc_l_val_[gc_lane] = val_
-									}
-								}
-
-//line hecbench_halofinder.go:40
-								if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, 8, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:40
-									compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, 8, 32, &gc_c7r)
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
-										val_ := gc_l_val_[gc_lane]
-										_ = val_
-
-//line hecbench_halofinder.go:40
-										val_ += gc_c7r[gc_lane]
-
-//line hecbench_halofinder.go:41
-										gc_l_val_[gc_lane] = val_
-									}
-								}
-
-//line hecbench_halofinder.go:41
-								if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, 4, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:41
-									compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, 4, 32, &gc_c8r)
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
-										val_ := gc_l_val_[gc_lane]
-										_ = val_
-
-//line hecbench_halofinder.go:41
-										val_ += gc_c8r[gc_lane]
-
-//line hecbench_halofinder.go:42
-										gc_l_val_[gc_lane] = val_
-									}
-								}
-
-//line hecbench_halofinder.go:42
-								if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, 2, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:42
-									compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, 2, 32, &gc_c9r)
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
-										val_ := gc_l_val_[gc_lane]
-										_ = val_
-
-//line hecbench_halofinder.go:42
-										val_ += gc_c9r[gc_lane]
-
-//line hecbench_halofinder.go:43
-										gc_l_val_[gc_lane] = val_
-									}
-								}
-
-//line hecbench_halofinder.go:43
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, 1, 32, &gc_c10r)
-								{
-									gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-									gc_tx := gc_tidx.X - 1
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx++
-										if gc_tx == gc_bdx {
-											gc_tx = 0
-										}
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										gc_pos.Thread = gc_rank
-										out_ := gc_l_out_[gc_lane]
-										_ = out_
-										val_ := gc_l_val_[gc_lane]
-										_ = val_
-										zi_2 := gc_l_zi_2[gc_lane]
-										_ = zi_2
-										idx := gc_l_idx[gc_lane]
-										_ = idx
-
-//line hecbench_halofinder.go:43
-										val_ += gc_c10r[gc_lane]
-
-//line hecbench_halofinder.go:45
-										if gc_tx%32 == 0 {
-											atomic.Add(&out_[0], val_)
-										}
-
-//line hecbench_halofinder.go:112
-										var out_2 []float32 = vz_[idx:]
-
-//line hecbench_halofinder.go:112
-										_ = out_2
-
-//line hecbench_halofinder.go:112
-										var val_2 float32 = fcoeff_ * zi_2[u]
-
-//line hecbench_halofinder.go:112
-										_ = val_2
-										_ = out_2
-										_ = val_2
-
-//line hecbench_halofinder.go:39
-										gc_l_out_2[gc_lane] = out_2
-										gc_l_val_[gc_lane] = val_
-										gc_l_val_2[gc_lane] = val_2
-									}
-								}
-
-//line hecbench_halofinder.go:39
-								if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, 16, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:39
-									compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, 16, 32, &gc_c11r)
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
-										val_2 := gc_l_val_2[gc_lane]
-										_ = val_2
-
-//line hecbench_halofinder.go:39
-										val_2 += gc_c11r[gc_lane]
-
-//line hecbench_halofinder.go:40
-										gc_l_val_2[gc_lane] = val_2
-									}
-								}
-
-//line hecbench_halofinder.go:40
-								if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, 8, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:40
-									compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, 8, 32, &gc_c12r)
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
-										val_2 := gc_l_val_2[gc_lane]
-										_ = val_2
-
-//line hecbench_halofinder.go:40
-										val_2 += gc_c12r[gc_lane]
-
-//line hecbench_halofinder.go:41
-										gc_l_val_2[gc_lane] = val_2
-									}
-								}
-
-//line hecbench_halofinder.go:41
-								if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, 4, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:41
-									compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, 4, 32, &gc_c13r)
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
-										val_2 := gc_l_val_2[gc_lane]
-										_ = val_2
-
-//line hecbench_halofinder.go:41
-										val_2 += gc_c13r[gc_lane]
-
-//line hecbench_halofinder.go:42
-										gc_l_val_2[gc_lane] = val_2
-									}
-								}
-
-//line hecbench_halofinder.go:42
-								if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, 2, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:42
-									compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, 2, 32, &gc_c14r)
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
-										val_2 := gc_l_val_2[gc_lane]
-										_ = val_2
-
-//line hecbench_halofinder.go:42
-										val_2 += gc_c14r[gc_lane]
-
-//line hecbench_halofinder.go:43
-										gc_l_val_2[gc_lane] = val_2
-									}
-								}
-
-//line hecbench_halofinder.go:43
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, 1, 32, &gc_c15r)
-								{
-									gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-									gc_tx := gc_tidx.X - 1
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx++
-										if gc_tx == gc_bdx {
-											gc_tx = 0
-										}
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										gc_pos.Thread = gc_rank
-										out_2 := gc_l_out_2[gc_lane]
-										_ = out_2
-										val_2 := gc_l_val_2[gc_lane]
-										_ = val_2
-
-//line hecbench_halofinder.go:43
-										val_2 += gc_c15r[gc_lane]
-
-//line hecbench_halofinder.go:45
-										if gc_tx%32 == 0 {
-											atomic.Add(&out_2[0], val_2)
-										}
-										gc_l_val_2[gc_lane] = val_2
-									}
+									val += gc_c2r[gc_lane]
+									gc_l_val[gc_lane] = val
 								}
 							}
-							gc_act = gc_save23 &^ gc_dead &^ gc_skip25
+//line hecbench_halofinder.go:41
+							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, 4, 0, 32)
+							} else {
+//line hecbench_halofinder.go:41
+								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val, 4, 32, &gc_c3r)
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+//line hecbench_halofinder.go:48
+									val := gc_l_val[gc_lane]
+//line hecbench_halofinder.go:41
+									val += gc_c3r[gc_lane]
+									gc_l_val[gc_lane] = val
+								}
+							}
+//line hecbench_halofinder.go:42
+							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, 2, 0, 32)
+							} else {
+//line hecbench_halofinder.go:42
+								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val, 2, 32, &gc_c4r)
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+//line hecbench_halofinder.go:49
+									val := gc_l_val[gc_lane]
+//line hecbench_halofinder.go:42
+									val += gc_c4r[gc_lane]
+									gc_l_val[gc_lane] = val
+								}
+							}
+//line hecbench_halofinder.go:43
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val, 1, 32, &gc_c5r)
+							{
+								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+								gc_tx := gc_tidx.X - 1
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+									out := gc_l_out[gc_lane]
+//line hecbench_halofinder.go:59
+									val := gc_l_val[gc_lane]
+//line hecbench_halofinder.go:61
+									yi_2 := gc_l_yi_2[gc_lane]
+//line hecbench_halofinder.go:63
+									idx := gc_l_idx[gc_lane]
+//line hecbench_halofinder.go:43
+									val += gc_c5r[gc_lane]
+//line hecbench_halofinder.go:45
+									if gc_tx%32 == 0 {
+										atomic.Add(&out[0], val)
+									}
+//line hecbench_halofinder.go:111
+									var out_ []float32 = vy_[idx:]
+//line hecbench_halofinder.go:111
+									var val_ float32 = fcoeff_ * yi_2[u]
+//line hecbench_halofinder.go:39
+									gc_l_out_[gc_lane] = out_
+									gc_l_val[gc_lane] = val
+									gc_l_val_[gc_lane] = val_
+								}
+							}
+//line hecbench_halofinder.go:39
+							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, 16, 0, 32)
+							} else {
+//line hecbench_halofinder.go:39
+								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, 16, 32, &gc_c6r)
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+//line hecbench_halofinder.go:46
+									val_ := gc_l_val_[gc_lane]
+//line hecbench_halofinder.go:39
+									val_ += gc_c6r[gc_lane]
+									gc_l_val_[gc_lane] = val_
+								}
+							}
+//line hecbench_halofinder.go:40
+							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, 8, 0, 32)
+							} else {
+//line hecbench_halofinder.go:40
+								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, 8, 32, &gc_c7r)
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+//line hecbench_halofinder.go:47
+									val_ := gc_l_val_[gc_lane]
+//line hecbench_halofinder.go:40
+									val_ += gc_c7r[gc_lane]
+									gc_l_val_[gc_lane] = val_
+								}
+							}
+//line hecbench_halofinder.go:41
+							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, 4, 0, 32)
+							} else {
+//line hecbench_halofinder.go:41
+								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, 4, 32, &gc_c8r)
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+//line hecbench_halofinder.go:48
+									val_ := gc_l_val_[gc_lane]
+//line hecbench_halofinder.go:41
+									val_ += gc_c8r[gc_lane]
+									gc_l_val_[gc_lane] = val_
+								}
+							}
+//line hecbench_halofinder.go:42
+							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, 2, 0, 32)
+							} else {
+//line hecbench_halofinder.go:42
+								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, 2, 32, &gc_c9r)
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+//line hecbench_halofinder.go:49
+									val_ := gc_l_val_[gc_lane]
+//line hecbench_halofinder.go:42
+									val_ += gc_c9r[gc_lane]
+									gc_l_val_[gc_lane] = val_
+								}
+							}
+//line hecbench_halofinder.go:43
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, 1, 32, &gc_c10r)
+							{
+								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+								gc_tx := gc_tidx.X - 1
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+									out_ := gc_l_out_[gc_lane]
+//line hecbench_halofinder.go:59
+									val_ := gc_l_val_[gc_lane]
+//line hecbench_halofinder.go:61
+									zi_2 := gc_l_zi_2[gc_lane]
+//line hecbench_halofinder.go:63
+									idx := gc_l_idx[gc_lane]
+//line hecbench_halofinder.go:43
+									val_ += gc_c10r[gc_lane]
+//line hecbench_halofinder.go:45
+									if gc_tx%32 == 0 {
+										atomic.Add(&out_[0], val_)
+									}
+//line hecbench_halofinder.go:112
+									var out_2 []float32 = vz_[idx:]
+//line hecbench_halofinder.go:112
+									var val_2 float32 = fcoeff_ * zi_2[u]
+//line hecbench_halofinder.go:39
+									gc_l_out_2[gc_lane] = out_2
+									gc_l_val_[gc_lane] = val_
+									gc_l_val_2[gc_lane] = val_2
+								}
+							}
+//line hecbench_halofinder.go:39
+							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, 16, 0, 32)
+							} else {
+//line hecbench_halofinder.go:39
+								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, 16, 32, &gc_c11r)
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+//line hecbench_halofinder.go:46
+									val_2 := gc_l_val_2[gc_lane]
+//line hecbench_halofinder.go:39
+									val_2 += gc_c11r[gc_lane]
+									gc_l_val_2[gc_lane] = val_2
+								}
+							}
+//line hecbench_halofinder.go:40
+							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, 8, 0, 32)
+							} else {
+//line hecbench_halofinder.go:40
+								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, 8, 32, &gc_c12r)
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+//line hecbench_halofinder.go:47
+									val_2 := gc_l_val_2[gc_lane]
+//line hecbench_halofinder.go:40
+									val_2 += gc_c12r[gc_lane]
+									gc_l_val_2[gc_lane] = val_2
+								}
+							}
+//line hecbench_halofinder.go:41
+							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, 4, 0, 32)
+							} else {
+//line hecbench_halofinder.go:41
+								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, 4, 32, &gc_c13r)
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+//line hecbench_halofinder.go:48
+									val_2 := gc_l_val_2[gc_lane]
+//line hecbench_halofinder.go:41
+									val_2 += gc_c13r[gc_lane]
+									gc_l_val_2[gc_lane] = val_2
+								}
+							}
+//line hecbench_halofinder.go:42
+							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, 2, 0, 32)
+							} else {
+//line hecbench_halofinder.go:42
+								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, 2, 32, &gc_c14r)
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+//line hecbench_halofinder.go:49
+									val_2 := gc_l_val_2[gc_lane]
+//line hecbench_halofinder.go:42
+									val_2 += gc_c14r[gc_lane]
+									gc_l_val_2[gc_lane] = val_2
+								}
+							}
+//line hecbench_halofinder.go:43
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, 1, 32, &gc_c15r)
+							{
+								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+								gc_tx := gc_tidx.X - 1
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+									out_2 := gc_l_out_2[gc_lane]
+//line hecbench_halofinder.go:59
+									val_2 := gc_l_val_2[gc_lane]
+//line hecbench_halofinder.go:43
+									val_2 += gc_c15r[gc_lane]
+//line hecbench_halofinder.go:45
+									if gc_tx%32 == 0 {
+										atomic.Add(&out_2[0], val_2)
+									}
+									gc_l_val_2[gc_lane] = val_2
+								}
+							}
 						}
-					}
-					gc_act = gc_in25 &^ gc_dead
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						i := gc_l_i[gc_lane]
-						_ = i
-
-//line hecbench_halofinder.go:129
-						i += gc_bdy * gc_gdy
-						gc_l_i[gc_lane] = i
+						gc_act = gc_save23 &^ gc_dead &^ gc_skip25
 					}
 				}
-				gc_act = gc_save25 &^ gc_dead
+				gc_act = gc_in25 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line hecbench_halofinder.go:62
+					i := gc_l_i[gc_lane]
+//line hecbench_halofinder.go:129
+					i += gc_bdy * gc_gdy
+					gc_l_i[gc_lane] = i
+				}
 			}
-
-//line hecbench_halofinder.go:152
+			gc_act = gc_save25 &^ gc_dead
+		}
+		{
+//line hecbench_halofinder.go:153
+			gc_save49 := gc_act
+			gc_in49 := gc_act
 			{
-				gc_save49 := gc_act
-				gc_in49 := gc_act
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+					}
+//line hecbench_halofinder.go:126
+					yIdx := gc_by*gc_bdy + gc_ty
+//line hecbench_halofinder.go:152
+					i_ := yIdx
+//line hecbench_halofinder.go:154
+					gc_l_i_[gc_lane] = i_
+				}
+			}
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in49 &^ gc_dead
+				var gc_m49, gc_skip49 uint32
+//line hecbench_halofinder.go:165
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					i_ := gc_l_i_[gc_lane]
+//line hecbench_halofinder.go:152
+					if i_ < count-count/hfTileY*hfTileY {
+						gc_m49 |= 1 << gc_lane
+					}
+				}
+				gc_in49 &= gc_m49
+				gc_act = gc_in49
+				if gc_act == 0 {
+					break
+				}
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-					gc_ty := gc_tidx.Y
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
-							gc_ty++
-							if gc_ty == gc_bdy {
-								gc_ty = 0
-							}
 						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-
-//line hecbench_halofinder.go:126
-						yIdx := gc_by*gc_bdy + gc_ty
-						_ = yIdx
-
-//line hecbench_halofinder.go:152
-						i_ := yIdx
-						_ = i_
-						gc_l_i_[gc_lane] = i_
-					}
-				}
-				for {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
-					}
-					gc_act = gc_in49 &^ gc_dead
-					var gc_m49, gc_skip49 uint32
-					_ = gc_skip49
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
+//line hecbench_halofinder.go:125
+						xIdx := gc_bx*gc_bdx + gc_tx
+//line hecbench_halofinder.go:127
 						i_ := gc_l_i_[gc_lane]
-						_ = i_
-
-//line hecbench_halofinder.go:152
-						if i_ < count-count/hfTileY*hfTileY {
-							gc_m49 |= 1 << gc_lane
+//line hecbench_halofinder.go:153
+						k := i_ + count/hfTileY*hfTileY
+						var xi_, yi_, zi_ [1]float32
+						gc_l_xi_[gc_lane] = xi_
+						gc_l_yi_[gc_lane] = yi_
+						gc_l_zi_[gc_lane] = zi_
+//line hecbench_halofinder.go:156
+						loadTile(true, false, 1, k, count, xx, yy, zz, nil, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], nil)
+//line hecbench_halofinder.go:158
+						for j_2 := xIdx; j_2 < count1/hfTileX; j_2 += gc_bdx * gc_gdx {
+							loadTile(false, true, hfTileX, j_2, count1, xx1, yy1, zz1, mass1, gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:])
+							computeForces(hfTileX, 1, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:], gc_l_xi_[gc_lane][:], gc_l_yi_[gc_lane][:], gc_l_zi_[gc_lane][:], mpRsm2, fsrrmax2)
 						}
+//line hecbench_halofinder.go:163
+						for j_3 := count1/hfTileX*hfTileX + xIdx; j_3 < count1; j_3 += gc_bdx * gc_gdx {
+							loadTile(true, true, 1, j_3, count1, xx1, yy1, zz1, mass1, gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:])
+							computeForces(1, 1, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:], gc_l_xi_[gc_lane][:], gc_l_yi_[gc_lane][:], gc_l_zi_[gc_lane][:], mpRsm2, fsrrmax2)
+						}
+//line hecbench_halofinder.go:171
+						gc_l_k[gc_lane] = k
 					}
-					gc_in49 &= gc_m49
-					gc_act = gc_in49
-					if gc_act == 0 {
-						break
+				}
+//line hecbench_halofinder.go:168
+				var checkBounds_ bool = true
+//line hecbench_halofinder.go:168
+				var tileSize_ int = 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line hecbench_halofinder.go:175
+					k := gc_l_k[gc_lane]
+//line hecbench_halofinder.go:168
+					var i_3 int = k
+//line hecbench_halofinder.go:170
+					gc_l_i_3[gc_lane] = i_3
+				}
+//line hecbench_halofinder.go:168
+				var bounds_ int = count
+//line hecbench_halofinder.go:168
+				var fcoeff_2 float32 = fcoeff
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line hecbench_halofinder.go:168
+					var xi_3 []float32 = gc_l_xi_[gc_lane][:]
+//line hecbench_halofinder.go:168
+					var yi_3 []float32 = gc_l_yi_[gc_lane][:]
+//line hecbench_halofinder.go:168
+					var zi_3 []float32 = gc_l_zi_[gc_lane][:]
+//line hecbench_halofinder.go:172
+					gc_l_xi_3[gc_lane] = xi_3
+					gc_l_yi_3[gc_lane] = yi_3
+					gc_l_zi_3[gc_lane] = zi_3
+				}
+//line hecbench_halofinder.go:168
+				var vx_2 []float32 = vx
+//line hecbench_halofinder.go:168
+				var vy_2 []float32 = vy
+//line hecbench_halofinder.go:168
+				var vz_2 []float32 = vz
+//line hecbench_halofinder.go:106
+				for u_ := 0; u_ < tileSize_; u_++ {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+//line hecbench_halofinder.go:113
+						i_3 := gc_l_i_3[gc_lane]
+//line hecbench_halofinder.go:107
+						idx_ := tileSize_*i_3 + u_
+//line hecbench_halofinder.go:109
+						gc_l_idx_[gc_lane] = idx_
 					}
 					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
+						var gc_m47 uint32
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-
-//line hecbench_halofinder.go:125
-							xIdx := gc_bx*gc_bdx + gc_tx
-							_ = xIdx
-							i_ := gc_l_i_[gc_lane]
-							_ = i_
-
-//line hecbench_halofinder.go:153
-							k := i_ + count/hfTileY*hfTileY
-
-//line hecbench_halofinder.go:154
-							var xi_, yi_, zi_ [1]float32
-							gc_l_xi_[gc_lane] = xi_
-							gc_l_yi_[gc_lane] = yi_
-							gc_l_zi_[gc_lane] = zi_
-
-//line hecbench_halofinder.go:156
-							loadTile(true, false, 1, k, count, xx, yy, zz, nil, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], nil)
-
-//line hecbench_halofinder.go:158
-							for j_2 := xIdx; j_2 < count1/hfTileX; j_2 += gc_bdx * gc_gdx {
-								loadTile(false, true, hfTileX, j_2, count1, xx1, yy1, zz1, mass1, gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:])
-								computeForces(hfTileX, 1, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:], gc_l_xi_[gc_lane][:], gc_l_yi_[gc_lane][:], gc_l_zi_[gc_lane][:], mpRsm2, fsrrmax2)
+							idx_ := gc_l_idx_[gc_lane]
+//line hecbench_halofinder.go:109
+							if !checkBounds_ || idx_ < bounds_ {
+								gc_m47 |= 1 << gc_lane
 							}
-
-//line hecbench_halofinder.go:163
-							for j_3 := count1/hfTileX*hfTileX + xIdx; j_3 < count1; j_3 += gc_bdx * gc_gdx {
-								loadTile(true, true, 1, j_3, count1, xx1, yy1, zz1, mass1, gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:])
-								computeForces(1, 1, gc_l_xxi[gc_lane][:], gc_l_yyi[gc_lane][:], gc_l_zzi[gc_lane][:], gc_l_xxj[gc_lane][:], gc_l_yyj[gc_lane][:], gc_l_zzj[gc_lane][:], gc_l_massj[gc_lane][:], gc_l_xi_[gc_lane][:], gc_l_yi_[gc_lane][:], gc_l_zi_[gc_lane][:], mpRsm2, fsrrmax2)
-							}
-							_ = k
-							_ = xi_
-							_ = yi_
-							_ = zi_
-							gc_l_k[gc_lane] = k
 						}
-					}
-
-//line hecbench_halofinder.go:168
-					var checkBounds_ bool = true
-
-//line hecbench_halofinder.go:168
-					_ = checkBounds_
-
-//line hecbench_halofinder.go:168
-					var tileSize_ int = 1
-
-//line hecbench_halofinder.go:168
-					_ = tileSize_
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						k := gc_l_k[gc_lane]
-						_ = k
-
-//line hecbench_halofinder.go:168
-						var i_3 int = k
-
-//line hecbench_halofinder.go:168
-						_ = i_3
-						_ = i_3
-						gc_l_i_3[gc_lane] = i_3
-					}
-
-//line hecbench_halofinder.go:168
-					var bounds_ int = count
-
-//line hecbench_halofinder.go:168
-					_ = bounds_
-
-//line hecbench_halofinder.go:168
-					var fcoeff_2 float32 = fcoeff
-
-//line hecbench_halofinder.go:168
-					_ = fcoeff_2
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line hecbench_halofinder.go:168
-						var xi_3 []float32 = gc_l_xi_[gc_lane][:]
-
-//line hecbench_halofinder.go:168
-						_ = xi_3
-
-//line hecbench_halofinder.go:168
-						var yi_3 []float32 = gc_l_yi_[gc_lane][:]
-
-//line hecbench_halofinder.go:168
-						_ = yi_3
-
-//line hecbench_halofinder.go:168
-						var zi_3 []float32 = gc_l_zi_[gc_lane][:]
-
-//line hecbench_halofinder.go:168
-						_ = zi_3
-						_ = xi_3
-						_ = yi_3
-						_ = zi_3
-						gc_l_xi_3[gc_lane] = xi_3
-						gc_l_yi_3[gc_lane] = yi_3
-						gc_l_zi_3[gc_lane] = zi_3
-					}
-
-//line hecbench_halofinder.go:168
-					var vx_2 []float32 = vx
-
-//line hecbench_halofinder.go:168
-					_ = vx_2
-
-//line hecbench_halofinder.go:168
-					var vy_2 []float32 = vy
-
-//line hecbench_halofinder.go:168
-					_ = vy_2
-
-//line hecbench_halofinder.go:168
-					var vz_2 []float32 = vz
-
-//line hecbench_halofinder.go:168
-					_ = vz_2
-
-//line hecbench_halofinder.go:106
-					for u_ := 0; u_ < tileSize_; u_++ {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							i_3 := gc_l_i_3[gc_lane]
-							_ = i_3
-
-//line hecbench_halofinder.go:107
-							idx_ := tileSize_*i_3 + u_
-							_ = idx_
-							gc_l_idx_[gc_lane] = idx_
-						}
-						{
-							var gc_m47 uint32
+						gc_save47 := gc_act
+						gc_act = gc_save47 & gc_m47
+						if gc_act != 0 {
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
+								xi_3 := gc_l_xi_3[gc_lane]
+//line hecbench_halofinder.go:124
 								idx_ := gc_l_idx_[gc_lane]
-								_ = idx_
-
-//line hecbench_halofinder.go:109
-								if !checkBounds_ || idx_ < bounds_ {
-									gc_m47 |= 1 << gc_lane
+//line hecbench_halofinder.go:110
+								var out_3 []float32 = vx_2[idx_:]
+//line hecbench_halofinder.go:110
+								var val_3 float32 = fcoeff_2 * xi_3[u_]
+//line hecbench_halofinder.go:39
+								gc_l_out_3[gc_lane] = out_3
+								gc_l_val_3[gc_lane] = val_3
+							}
+//line hecbench_halofinder.go:39
+							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, 16, 0, 32)
+							} else {
+//line hecbench_halofinder.go:39
+								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, 16, 32, &gc_c16r)
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+//line hecbench_halofinder.go:46
+									val_3 := gc_l_val_3[gc_lane]
+//line hecbench_halofinder.go:39
+									val_3 += gc_c16r[gc_lane]
+									gc_l_val_3[gc_lane] = val_3
 								}
 							}
-							gc_save47 := gc_act
-							gc_act = gc_save47 & gc_m47
-							if gc_act != 0 {
+//line hecbench_halofinder.go:40
+							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, 8, 0, 32)
+							} else {
+//line hecbench_halofinder.go:40
+								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, 8, 32, &gc_c17r)
 								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+//line hecbench_halofinder.go:47
+									val_3 := gc_l_val_3[gc_lane]
+//line hecbench_halofinder.go:40
+									val_3 += gc_c17r[gc_lane]
+									gc_l_val_3[gc_lane] = val_3
+								}
+							}
+//line hecbench_halofinder.go:41
+							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, 4, 0, 32)
+							} else {
+//line hecbench_halofinder.go:41
+								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, 4, 32, &gc_c18r)
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+//line hecbench_halofinder.go:48
+									val_3 := gc_l_val_3[gc_lane]
+//line hecbench_halofinder.go:41
+									val_3 += gc_c18r[gc_lane]
+									gc_l_val_3[gc_lane] = val_3
+								}
+							}
+//line hecbench_halofinder.go:42
+							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, 2, 0, 32)
+							} else {
+//line hecbench_halofinder.go:42
+								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, 2, 32, &gc_c19r)
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+//line hecbench_halofinder.go:49
+									val_3 := gc_l_val_3[gc_lane]
+//line hecbench_halofinder.go:42
+									val_3 += gc_c19r[gc_lane]
+									gc_l_val_3[gc_lane] = val_3
+								}
+							}
+//line hecbench_halofinder.go:43
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, 1, 32, &gc_c20r)
+							{
+								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+								gc_tx := gc_tidx.X - 1
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
 									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
 									gc_rank := gc_w + gc_lane
 									gc_pos.Thread = gc_rank
-									xi_3 := gc_l_xi_3[gc_lane]
-									_ = xi_3
+									out_3 := gc_l_out_3[gc_lane]
+//line hecbench_halofinder.go:59
+									val_3 := gc_l_val_3[gc_lane]
+//line hecbench_halofinder.go:61
+									yi_3 := gc_l_yi_3[gc_lane]
+//line hecbench_halofinder.go:63
 									idx_ := gc_l_idx_[gc_lane]
-									_ = idx_
-
-//line hecbench_halofinder.go:110
-									var out_3 []float32 = vx_2[idx_:]
-
-//line hecbench_halofinder.go:110
-									_ = out_3
-
-//line hecbench_halofinder.go:110
-									var val_3 float32 = fcoeff_2 * xi_3[u_]
-
-//line hecbench_halofinder.go:110
-									_ = val_3
-									_ = out_3
-									_ = val_3
-
+//line hecbench_halofinder.go:43
+									val_3 += gc_c20r[gc_lane]
+//line hecbench_halofinder.go:45
+									if gc_tx%32 == 0 {
+										atomic.Add(&out_3[0], val_3)
+									}
+//line hecbench_halofinder.go:111
+									var out_4 []float32 = vy_2[idx_:]
+//line hecbench_halofinder.go:111
+									var val_4 float32 = fcoeff_2 * yi_3[u_]
 //line hecbench_halofinder.go:39
-									gc_l_out_3[gc_lane] = out_3
+									gc_l_out_4[gc_lane] = out_4
 									gc_l_val_3[gc_lane] = val_3
-								}
-
-//line hecbench_halofinder.go:39
-								if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, 16, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:39
-									compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, 16, 32, &gc_c16r)
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
-										val_3 := gc_l_val_3[gc_lane]
-										_ = val_3
-
-//line hecbench_halofinder.go:39
-										val_3 += gc_c16r[gc_lane]
-
-//line hecbench_halofinder.go:40
-										gc_l_val_3[gc_lane] = val_3
-									}
-								}
-
-//line hecbench_halofinder.go:40
-								if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, 8, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:40
-									compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, 8, 32, &gc_c17r)
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
-										val_3 := gc_l_val_3[gc_lane]
-										_ = val_3
-
-//line hecbench_halofinder.go:40
-										val_3 += gc_c17r[gc_lane]
-
-//line hecbench_halofinder.go:41
-										gc_l_val_3[gc_lane] = val_3
-									}
-								}
-
-//line hecbench_halofinder.go:41
-								if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, 4, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:41
-									compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, 4, 32, &gc_c18r)
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
-										val_3 := gc_l_val_3[gc_lane]
-										_ = val_3
-
-//line hecbench_halofinder.go:41
-										val_3 += gc_c18r[gc_lane]
-
-//line hecbench_halofinder.go:42
-										gc_l_val_3[gc_lane] = val_3
-									}
-								}
-
-//line hecbench_halofinder.go:42
-								if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, 2, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:42
-									compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, 2, 32, &gc_c19r)
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
-										val_3 := gc_l_val_3[gc_lane]
-										_ = val_3
-
-//line hecbench_halofinder.go:42
-										val_3 += gc_c19r[gc_lane]
-
-//line hecbench_halofinder.go:43
-										gc_l_val_3[gc_lane] = val_3
-									}
-								}
-
-//line hecbench_halofinder.go:43
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, 1, 32, &gc_c20r)
-								{
-									gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-									gc_tx := gc_tidx.X - 1
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx++
-										if gc_tx == gc_bdx {
-											gc_tx = 0
-										}
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										gc_pos.Thread = gc_rank
-										out_3 := gc_l_out_3[gc_lane]
-										_ = out_3
-										val_3 := gc_l_val_3[gc_lane]
-										_ = val_3
-										yi_3 := gc_l_yi_3[gc_lane]
-										_ = yi_3
-										idx_ := gc_l_idx_[gc_lane]
-										_ = idx_
-
-//line hecbench_halofinder.go:43
-										val_3 += gc_c20r[gc_lane]
-
-//line hecbench_halofinder.go:45
-										if gc_tx%32 == 0 {
-											atomic.Add(&out_3[0], val_3)
-										}
-
-//line hecbench_halofinder.go:111
-										var out_4 []float32 = vy_2[idx_:]
-
-//line hecbench_halofinder.go:111
-										_ = out_4
-
-//line hecbench_halofinder.go:111
-										var val_4 float32 = fcoeff_2 * yi_3[u_]
-
-//line hecbench_halofinder.go:111
-										_ = val_4
-										_ = out_4
-										_ = val_4
-
-//line hecbench_halofinder.go:39
-										gc_l_out_4[gc_lane] = out_4
-										gc_l_val_3[gc_lane] = val_3
-										gc_l_val_4[gc_lane] = val_4
-									}
-								}
-
-//line hecbench_halofinder.go:39
-								if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_4, 16, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:39
-									compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, 16, 32, &gc_c21r)
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
-										val_4 := gc_l_val_4[gc_lane]
-										_ = val_4
-
-//line hecbench_halofinder.go:39
-										val_4 += gc_c21r[gc_lane]
-
-//line hecbench_halofinder.go:40
-										gc_l_val_4[gc_lane] = val_4
-									}
-								}
-
-//line hecbench_halofinder.go:40
-								if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_4, 8, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:40
-									compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, 8, 32, &gc_c22r)
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
-										val_4 := gc_l_val_4[gc_lane]
-										_ = val_4
-
-//line hecbench_halofinder.go:40
-										val_4 += gc_c22r[gc_lane]
-
-//line hecbench_halofinder.go:41
-										gc_l_val_4[gc_lane] = val_4
-									}
-								}
-
-//line hecbench_halofinder.go:41
-								if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_4, 4, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:41
-									compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, 4, 32, &gc_c23r)
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
-										val_4 := gc_l_val_4[gc_lane]
-										_ = val_4
-
-//line hecbench_halofinder.go:41
-										val_4 += gc_c23r[gc_lane]
-
-//line hecbench_halofinder.go:42
-										gc_l_val_4[gc_lane] = val_4
-									}
-								}
-
-//line hecbench_halofinder.go:42
-								if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_4, 2, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:42
-									compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, 2, 32, &gc_c24r)
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
-										val_4 := gc_l_val_4[gc_lane]
-										_ = val_4
-
-//line hecbench_halofinder.go:42
-										val_4 += gc_c24r[gc_lane]
-
-//line hecbench_halofinder.go:43
-										gc_l_val_4[gc_lane] = val_4
-									}
-								}
-
-//line hecbench_halofinder.go:43
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, 1, 32, &gc_c25r)
-								{
-									gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-									gc_tx := gc_tidx.X - 1
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx++
-										if gc_tx == gc_bdx {
-											gc_tx = 0
-										}
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										gc_pos.Thread = gc_rank
-										out_4 := gc_l_out_4[gc_lane]
-										_ = out_4
-										val_4 := gc_l_val_4[gc_lane]
-										_ = val_4
-										zi_3 := gc_l_zi_3[gc_lane]
-										_ = zi_3
-										idx_ := gc_l_idx_[gc_lane]
-										_ = idx_
-
-//line hecbench_halofinder.go:43
-										val_4 += gc_c25r[gc_lane]
-
-//line hecbench_halofinder.go:45
-										if gc_tx%32 == 0 {
-											atomic.Add(&out_4[0], val_4)
-										}
-
-//line hecbench_halofinder.go:112
-										var out_5 []float32 = vz_2[idx_:]
-
-//line hecbench_halofinder.go:112
-										_ = out_5
-
-//line hecbench_halofinder.go:112
-										var val_5 float32 = fcoeff_2 * zi_3[u_]
-
-//line hecbench_halofinder.go:112
-										_ = val_5
-										_ = out_5
-										_ = val_5
-
-//line hecbench_halofinder.go:39
-										gc_l_out_5[gc_lane] = out_5
-										gc_l_val_4[gc_lane] = val_4
-										gc_l_val_5[gc_lane] = val_5
-									}
-								}
-
-//line hecbench_halofinder.go:39
-								if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_5, 16, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:39
-									compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_5, 16, 32, &gc_c26r)
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
-										val_5 := gc_l_val_5[gc_lane]
-										_ = val_5
-
-//line hecbench_halofinder.go:39
-										val_5 += gc_c26r[gc_lane]
-
-//line hecbench_halofinder.go:40
-										gc_l_val_5[gc_lane] = val_5
-									}
-								}
-
-//line hecbench_halofinder.go:40
-								if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_5, 8, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:40
-									compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_5, 8, 32, &gc_c27r)
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
-										val_5 := gc_l_val_5[gc_lane]
-										_ = val_5
-
-//line hecbench_halofinder.go:40
-										val_5 += gc_c27r[gc_lane]
-
-//line hecbench_halofinder.go:41
-										gc_l_val_5[gc_lane] = val_5
-									}
-								}
-
-//line hecbench_halofinder.go:41
-								if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_5, 4, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:41
-									compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_5, 4, 32, &gc_c28r)
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
-										val_5 := gc_l_val_5[gc_lane]
-										_ = val_5
-
-//line hecbench_halofinder.go:41
-										val_5 += gc_c28r[gc_lane]
-
-//line hecbench_halofinder.go:42
-										gc_l_val_5[gc_lane] = val_5
-									}
-								}
-
-//line hecbench_halofinder.go:42
-								if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_5, 2, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:42
-									compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_5, 2, 32, &gc_c29r)
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
-										val_5 := gc_l_val_5[gc_lane]
-										_ = val_5
-
-//line hecbench_halofinder.go:42
-										val_5 += gc_c29r[gc_lane]
-
-//line hecbench_halofinder.go:43
-										gc_l_val_5[gc_lane] = val_5
-									}
-								}
-
-//line hecbench_halofinder.go:43
-								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_5, 1, 32, &gc_c30r)
-								{
-									gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-									gc_tx := gc_tidx.X - 1
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx++
-										if gc_tx == gc_bdx {
-											gc_tx = 0
-										}
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										gc_pos.Thread = gc_rank
-										out_5 := gc_l_out_5[gc_lane]
-										_ = out_5
-										val_5 := gc_l_val_5[gc_lane]
-										_ = val_5
-
-//line hecbench_halofinder.go:43
-										val_5 += gc_c30r[gc_lane]
-
-//line hecbench_halofinder.go:45
-										if gc_tx%32 == 0 {
-											atomic.Add(&out_5[0], val_5)
-										}
-										gc_l_val_5[gc_lane] = val_5
-									}
+									gc_l_val_4[gc_lane] = val_4
 								}
 							}
-							gc_act = gc_save47 &^ gc_dead &^ gc_skip49
+//line hecbench_halofinder.go:39
+							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_4, 16, 0, 32)
+							} else {
+//line hecbench_halofinder.go:39
+								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, 16, 32, &gc_c21r)
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+//line hecbench_halofinder.go:46
+									val_4 := gc_l_val_4[gc_lane]
+//line hecbench_halofinder.go:39
+									val_4 += gc_c21r[gc_lane]
+									gc_l_val_4[gc_lane] = val_4
+								}
+							}
+//line hecbench_halofinder.go:40
+							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_4, 8, 0, 32)
+							} else {
+//line hecbench_halofinder.go:40
+								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, 8, 32, &gc_c22r)
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+//line hecbench_halofinder.go:47
+									val_4 := gc_l_val_4[gc_lane]
+//line hecbench_halofinder.go:40
+									val_4 += gc_c22r[gc_lane]
+									gc_l_val_4[gc_lane] = val_4
+								}
+							}
+//line hecbench_halofinder.go:41
+							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_4, 4, 0, 32)
+							} else {
+//line hecbench_halofinder.go:41
+								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, 4, 32, &gc_c23r)
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+//line hecbench_halofinder.go:48
+									val_4 := gc_l_val_4[gc_lane]
+//line hecbench_halofinder.go:41
+									val_4 += gc_c23r[gc_lane]
+									gc_l_val_4[gc_lane] = val_4
+								}
+							}
+//line hecbench_halofinder.go:42
+							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_4, 2, 0, 32)
+							} else {
+//line hecbench_halofinder.go:42
+								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, 2, 32, &gc_c24r)
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+//line hecbench_halofinder.go:49
+									val_4 := gc_l_val_4[gc_lane]
+//line hecbench_halofinder.go:42
+									val_4 += gc_c24r[gc_lane]
+									gc_l_val_4[gc_lane] = val_4
+								}
+							}
+//line hecbench_halofinder.go:43
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, 1, 32, &gc_c25r)
+							{
+								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+								gc_tx := gc_tidx.X - 1
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+									out_4 := gc_l_out_4[gc_lane]
+//line hecbench_halofinder.go:59
+									val_4 := gc_l_val_4[gc_lane]
+//line hecbench_halofinder.go:61
+									zi_3 := gc_l_zi_3[gc_lane]
+//line hecbench_halofinder.go:63
+									idx_ := gc_l_idx_[gc_lane]
+//line hecbench_halofinder.go:43
+									val_4 += gc_c25r[gc_lane]
+//line hecbench_halofinder.go:45
+									if gc_tx%32 == 0 {
+										atomic.Add(&out_4[0], val_4)
+									}
+//line hecbench_halofinder.go:112
+									var out_5 []float32 = vz_2[idx_:]
+//line hecbench_halofinder.go:112
+									var val_5 float32 = fcoeff_2 * zi_3[u_]
+//line hecbench_halofinder.go:39
+									gc_l_out_5[gc_lane] = out_5
+									gc_l_val_4[gc_lane] = val_4
+									gc_l_val_5[gc_lane] = val_5
+								}
+							}
+//line hecbench_halofinder.go:39
+							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_5, 16, 0, 32)
+							} else {
+//line hecbench_halofinder.go:39
+								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_5, 16, 32, &gc_c26r)
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+//line hecbench_halofinder.go:46
+									val_5 := gc_l_val_5[gc_lane]
+//line hecbench_halofinder.go:39
+									val_5 += gc_c26r[gc_lane]
+									gc_l_val_5[gc_lane] = val_5
+								}
+							}
+//line hecbench_halofinder.go:40
+							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_5, 8, 0, 32)
+							} else {
+//line hecbench_halofinder.go:40
+								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_5, 8, 32, &gc_c27r)
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+//line hecbench_halofinder.go:47
+									val_5 := gc_l_val_5[gc_lane]
+//line hecbench_halofinder.go:40
+									val_5 += gc_c27r[gc_lane]
+									gc_l_val_5[gc_lane] = val_5
+								}
+							}
+//line hecbench_halofinder.go:41
+							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_5, 4, 0, 32)
+							} else {
+//line hecbench_halofinder.go:41
+								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_5, 4, 32, &gc_c28r)
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+//line hecbench_halofinder.go:48
+									val_5 := gc_l_val_5[gc_lane]
+//line hecbench_halofinder.go:41
+									val_5 += gc_c28r[gc_lane]
+									gc_l_val_5[gc_lane] = val_5
+								}
+							}
+//line hecbench_halofinder.go:42
+							if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_5, 2, 0, 32)
+							} else {
+//line hecbench_halofinder.go:42
+								compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_5, 2, 32, &gc_c29r)
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+//line hecbench_halofinder.go:49
+									val_5 := gc_l_val_5[gc_lane]
+//line hecbench_halofinder.go:42
+									val_5 += gc_c29r[gc_lane]
+									gc_l_val_5[gc_lane] = val_5
+								}
+							}
+//line hecbench_halofinder.go:43
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_5, 1, 32, &gc_c30r)
+							{
+								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+								gc_tx := gc_tidx.X - 1
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+									out_5 := gc_l_out_5[gc_lane]
+//line hecbench_halofinder.go:59
+									val_5 := gc_l_val_5[gc_lane]
+//line hecbench_halofinder.go:43
+									val_5 += gc_c30r[gc_lane]
+//line hecbench_halofinder.go:45
+									if gc_tx%32 == 0 {
+										atomic.Add(&out_5[0], val_5)
+									}
+									gc_l_val_5[gc_lane] = val_5
+								}
+							}
 						}
-					}
-					gc_act = gc_in49 &^ gc_dead
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						i_ := gc_l_i_[gc_lane]
-						_ = i_
-
-//line hecbench_halofinder.go:152
-						i_ += gc_bdy * gc_gdy
-						gc_l_i_[gc_lane] = i_
+						gc_act = gc_save47 &^ gc_dead &^ gc_skip49
 					}
 				}
-				gc_act = gc_save49 &^ gc_dead
+				gc_act = gc_in49 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line hecbench_halofinder.go:62
+					i_ := gc_l_i_[gc_lane]
+//line hecbench_halofinder.go:152
+					i_ += gc_bdy * gc_gdy
+					gc_l_i_[gc_lane] = i_
+				}
 			}
+			gc_act = gc_save49 &^ gc_dead
 		}
 	}
 }
@@ -1564,4 +1140,5 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 // gc_files_hecbench_halofinder holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_halofinder.go
+//line hecbench_halofinder.go:165
 var gc_files_hecbench_halofinder embed.FS

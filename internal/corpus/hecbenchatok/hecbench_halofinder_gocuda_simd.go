@@ -47,2429 +47,1813 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_out [32][]float32
-		var gc_l_out_ [32][]float32
-		var gc_l_out_2 [32][]float32
-		var gc_l_out_3 [32][]float32
-		var gc_l_out_4 [32][]float32
-		var gc_l_out_5 [32][]float32
-		var gc_l_val [32]float32
-		var gc_l_val_ [32]float32
-		var gc_l_val_2 [32]float32
-		var gc_l_val_3 [32]float32
-		var gc_l_val_4 [32]float32
-		var gc_l_val_5 [32]float32
-		var gc_l_i_2 [32]int
-		var gc_l_i_3 [32]int
-		var gc_l_xi_2 [32][]float32
-		var gc_l_xi_3 [32][]float32
-		var gc_l_yi_2 [32][]float32
-		var gc_l_yi_3 [32][]float32
-		var gc_l_zi_2 [32][]float32
-		var gc_l_zi_3 [32][]float32
-		var gc_l_idx [32]int
-		var gc_l_idx_ [32]int
-		var gc_l_xxi [32][4]float32
-		var gc_l_yyi [32][4]float32
-		var gc_l_zzi [32][4]float32
-		var gc_l_xxj [32][4]float32
-		var gc_l_yyj [32][4]float32
-		var gc_l_zzj [32][4]float32
-		var gc_l_massj [32][4]float32
-		var gc_l_i [32]int
-		var gc_l_xi [32][4]float32
-		var gc_l_yi [32][4]float32
-		var gc_l_zi [32][4]float32
-		var gc_l_i_ [32]int
-		var gc_l_k [32]int
-		var gc_l_xi_ [32][1]float32
-		var gc_l_yi_ [32][1]float32
-		var gc_l_zi_ [32][1]float32
-		var gc_c21r [32]float32
-		var gc_c22r [32]float32
-		var gc_c23r [32]float32
-		var gc_c24r [32]float32
-		var gc_c25r [32]float32
-		var gc_c26r [32]float32
-		var gc_c27r [32]float32
-		var gc_c28r [32]float32
-		var gc_c29r [32]float32
-		var gc_c210r [32]float32
-		var gc_c211r [32]float32
-		var gc_c212r [32]float32
-		var gc_c213r [32]float32
-		var gc_c214r [32]float32
-		var gc_c215r [32]float32
-		var gc_c216r [32]float32
-		var gc_c217r [32]float32
-		var gc_c218r [32]float32
-		var gc_c219r [32]float32
-		var gc_c220r [32]float32
-		var gc_c221r [32]float32
-		var gc_c222r [32]float32
-		var gc_c223r [32]float32
-		var gc_c224r [32]float32
-		var gc_c225r [32]float32
-		var gc_c226r [32]float32
-		var gc_c227r [32]float32
-		var gc_c228r [32]float32
-		var gc_c229r [32]float32
-		var gc_c230r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-
+//line hecbench_halofinder.go:134
+	var gc_l_out [32][]float32
+	var gc_l_out_ [32][]float32
+	var gc_l_out_2 [32][]float32
+	var gc_l_out_3 [32][]float32
+	var gc_l_out_4 [32][]float32
+	var gc_l_out_5 [32][]float32
+	var gc_l_val [32]float32
+	var gc_l_val_ [32]float32
+	var gc_l_val_2 [32]float32
+	var gc_l_val_3 [32]float32
+	var gc_l_val_4 [32]float32
+	var gc_l_val_5 [32]float32
+	var gc_l_i_2 [32]int
+	var gc_l_i_3 [32]int
+	var gc_l_xi_2 [32][]float32
+	var gc_l_xi_3 [32][]float32
+	var gc_l_yi_2 [32][]float32
+	var gc_l_yi_3 [32][]float32
+	var gc_l_zi_2 [32][]float32
+	var gc_l_zi_3 [32][]float32
+	var gc_l_idx [32]int
+	var gc_l_idx_ [32]int
+	var gc_l_xxi [32][4]float32
+	var gc_l_yyi [32][4]float32
+	var gc_l_zzi [32][4]float32
+	var gc_l_xxj [32][4]float32
+	var gc_l_yyj [32][4]float32
+	var gc_l_zzj [32][4]float32
+	var gc_l_massj [32][4]float32
+	var gc_l_i [32]int
+	var gc_l_xi [32][4]float32
+	var gc_l_yi [32][4]float32
+	var gc_l_zi [32][4]float32
+	var gc_l_i_ [32]int
+	var gc_l_k [32]int
+	var gc_l_xi_ [32][1]float32
+	var gc_l_yi_ [32][1]float32
+	var gc_l_zi_ [32][1]float32
+	var gc_c21r [32]float32
+	var gc_c22r [32]float32
+	var gc_c23r [32]float32
+	var gc_c24r [32]float32
+	var gc_c25r [32]float32
+	var gc_c26r [32]float32
+	var gc_c27r [32]float32
+	var gc_c28r [32]float32
+	var gc_c29r [32]float32
+	var gc_c210r [32]float32
+	var gc_c211r [32]float32
+	var gc_c212r [32]float32
+	var gc_c213r [32]float32
+	var gc_c214r [32]float32
+	var gc_c215r [32]float32
+	var gc_c216r [32]float32
+	var gc_c217r [32]float32
+	var gc_c218r [32]float32
+	var gc_c219r [32]float32
+	var gc_c220r [32]float32
+	var gc_c221r [32]float32
+	var gc_c222r [32]float32
+	var gc_c223r [32]float32
+	var gc_c224r [32]float32
+	var gc_c225r [32]float32
+	var gc_c226r [32]float32
+	var gc_c227r [32]float32
+	var gc_c228r [32]float32
+	var gc_c229r [32]float32
+	var gc_c230r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+//line hecbench_halofinder.go:207
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 //line hecbench_halofinder.go:122
-				var xxi, yyi, zzi [hfTileY]float32
-				gc_l_xxi[gc_lane2] = xxi
-				gc_l_yyi[gc_lane2] = yyi
-				gc_l_zzi[gc_lane2] = zzi
-
+			var xxi, yyi, zzi [hfTileY]float32
+			gc_l_xxi[gc_lane2] = xxi
+			gc_l_yyi[gc_lane2] = yyi
+			gc_l_zzi[gc_lane2] = zzi
 //line hecbench_halofinder.go:123
-				var xxj, yyj, zzj, massj [hfTileX]float32
-				gc_l_xxj[gc_lane2] = xxj
-				gc_l_yyj[gc_lane2] = yyj
-				gc_l_zzj[gc_lane2] = zzj
-				gc_l_massj[gc_lane2] = massj
-				_ = xxi
-				_ = yyi
-				_ = zzi
-				_ = xxj
-				_ = yyj
-				_ = zzj
-				_ = massj
-			}
-
-//line hecbench_halofinder.go:129
+			var xxj, yyj, zzj, massj [hfTileX]float32
+			gc_l_xxj[gc_lane2] = xxj
+			gc_l_yyj[gc_lane2] = yyj
+			gc_l_zzj[gc_lane2] = zzj
+			gc_l_massj[gc_lane2] = massj
+		}
+		{
+			gc_save252 := gc_act2
+			gc_in252 := gc_act2
 			{
-				gc_save252 := gc_act2
-				gc_in252 := gc_act2
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					gc_ty2 := gc_tidx2.Y
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-							gc_ty2++
-							if gc_ty2 == gc_bdy2 {
-								gc_ty2 = 0
-							}
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				gc_ty2 := gc_tidx2.Y
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+						gc_ty2++
+						if gc_ty2 == gc_bdy2 {
+							gc_ty2 = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-
+					}
 //line hecbench_halofinder.go:126
-						yIdx := gc_by2*gc_bdy2 + gc_ty2
-						_ = yIdx
-
+					yIdx := gc_by2*gc_bdy2 + gc_ty2
 //line hecbench_halofinder.go:129
-						i := yIdx
-						_ = i
-						gc_l_i[gc_lane2] = i
-					}
+					i := yIdx
+//line hecbench_halofinder.go:131
+					gc_l_i[gc_lane2] = i
 				}
-				for {
-					gc_b2.Tick()
-					if gc_b2.Stopped() {
-						return
-					}
-					gc_act2 = gc_in252 &^ gc_dead2
-					var gc_m252, gc_skip252 uint32
-					_ = gc_skip252
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						i := gc_l_i[gc_lane2]
-						_ = i
-
-//line hecbench_halofinder.go:129
-						if i < count/hfTileY {
-							gc_m252 |= 1 << gc_lane2
-						}
-					}
-					gc_in252 &= gc_m252
-					gc_act2 = gc_in252
-					if gc_act2 == 0 {
-						break
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_halofinder.go:125
-							xIdx := gc_bx2*gc_bdx2 + gc_tx2
-							_ = xIdx
-							i := gc_l_i[gc_lane2]
-							_ = i
-
-//line hecbench_halofinder.go:130
-							var xi, yi, zi [hfTileY]float32
-							gc_l_xi[gc_lane2] = xi
-							gc_l_yi[gc_lane2] = yi
-							gc_l_zi[gc_lane2] = zi
-
-//line hecbench_halofinder.go:133
-							loadTile(false, false, hfTileY, i, count, xx, yy, zz, nil, gc_l_xxi[gc_lane2][:], gc_l_yyi[gc_lane2][:], gc_l_zzi[gc_lane2][:], nil)
-
-//line hecbench_halofinder.go:136
-							for j := xIdx; j < count1/hfTileX; j += gc_bdx2 * gc_gdx2 {
-								loadTile(false, true, hfTileX, j, count1, xx1, yy1, zz1, mass1, gc_l_xxj[gc_lane2][:], gc_l_yyj[gc_lane2][:], gc_l_zzj[gc_lane2][:], gc_l_massj[gc_lane2][:])
-								computeForces(hfTileX, hfTileY, gc_l_xxi[gc_lane2][:], gc_l_yyi[gc_lane2][:], gc_l_zzi[gc_lane2][:], gc_l_xxj[gc_lane2][:], gc_l_yyj[gc_lane2][:], gc_l_zzj[gc_lane2][:], gc_l_massj[gc_lane2][:], gc_l_xi[gc_lane2][:], gc_l_yi[gc_lane2][:], gc_l_zi[gc_lane2][:], mpRsm2, fsrrmax2)
-							}
-
+			}
+			for {
+				gc_b2.Tick()
+				if gc_b2.Stopped() {
+					return
+				}
+				gc_act2 = gc_in252 &^ gc_dead2
+				var gc_m252, gc_skip252 uint32
 //line hecbench_halofinder.go:142
-							for j_ := count1/hfTileX*hfTileX + xIdx; j_ < count1; j_ += gc_bdx2 * gc_gdx2 {
-								loadTile(true, true, 1, j_, count1, xx1, yy1, zz1, mass1, gc_l_xxj[gc_lane2][:], gc_l_yyj[gc_lane2][:], gc_l_zzj[gc_lane2][:], gc_l_massj[gc_lane2][:])
-								computeForces(1, hfTileY, gc_l_xxi[gc_lane2][:], gc_l_yyi[gc_lane2][:], gc_l_zzi[gc_lane2][:], gc_l_xxj[gc_lane2][:], gc_l_yyj[gc_lane2][:], gc_l_zzj[gc_lane2][:], gc_l_massj[gc_lane2][:], gc_l_xi[gc_lane2][:], gc_l_yi[gc_lane2][:], gc_l_zi[gc_lane2][:], mpRsm2, fsrrmax2)
-							}
-							_ = xi
-							_ = yi
-							_ = zi
-						}
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
 					}
-
-//line hecbench_halofinder.go:148
-					var checkBounds bool = false
-
-//line hecbench_halofinder.go:148
-					_ = checkBounds
-
-//line hecbench_halofinder.go:148
-					var tileSize int = hfTileY
-
-//line hecbench_halofinder.go:148
-					_ = tileSize
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						i := gc_l_i[gc_lane2]
-						_ = i
-
-//line hecbench_halofinder.go:148
-						var i_2 int = i
-
-//line hecbench_halofinder.go:148
-						_ = i_2
-						_ = i_2
-						gc_l_i_2[gc_lane2] = i_2
-					}
-
-//line hecbench_halofinder.go:148
-					var bounds int = count
-
-//line hecbench_halofinder.go:148
-					_ = bounds
-
-//line hecbench_halofinder.go:148
-					var fcoeff_ float32 = fcoeff
-
-//line hecbench_halofinder.go:148
-					_ = fcoeff_
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_halofinder.go:148
-						var xi_2 []float32 = gc_l_xi[gc_lane2][:]
-
-//line hecbench_halofinder.go:148
-						_ = xi_2
-
-//line hecbench_halofinder.go:148
-						var yi_2 []float32 = gc_l_yi[gc_lane2][:]
-
-//line hecbench_halofinder.go:148
-						_ = yi_2
-
-//line hecbench_halofinder.go:148
-						var zi_2 []float32 = gc_l_zi[gc_lane2][:]
-
-//line hecbench_halofinder.go:148
-						_ = zi_2
-						_ = xi_2
-						_ = yi_2
-						_ = zi_2
-						gc_l_xi_2[gc_lane2] = xi_2
-						gc_l_yi_2[gc_lane2] = yi_2
-						gc_l_zi_2[gc_lane2] = zi_2
-					}
-
-//line hecbench_halofinder.go:148
-					var vx_ []float32 = vx
-
-//line hecbench_halofinder.go:148
-					_ = vx_
-
-//line hecbench_halofinder.go:148
-					var vy_ []float32 = vy
-
-//line hecbench_halofinder.go:148
-					_ = vy_
-
-//line hecbench_halofinder.go:148
-					var vz_ []float32 = vz
-
-//line hecbench_halofinder.go:148
-					_ = vz_
-
-//line hecbench_halofinder.go:106
-					for u := 0; u < tileSize; u++ {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							i_2 := gc_l_i_2[gc_lane2]
-							_ = i_2
-
-//line hecbench_halofinder.go:107
-							idx := tileSize*i_2 + u
-							_ = idx
-							gc_l_idx[gc_lane2] = idx
-						}
-						{
-							var gc_m232 uint32
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								idx := gc_l_idx[gc_lane2]
-								_ = idx
-
-//line hecbench_halofinder.go:109
-								if !checkBounds || idx < bounds {
-									gc_m232 |= 1 << gc_lane2
-								}
-							}
-							gc_save232 := gc_act2
-							gc_act2 = gc_save232 & gc_m232
-							if gc_act2 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-									xi_2 := gc_l_xi_2[gc_lane2]
-									_ = xi_2
-									idx := gc_l_idx[gc_lane2]
-									_ = idx
-
-//line hecbench_halofinder.go:110
-									var out []float32 = vx_[idx:]
-
-//line hecbench_halofinder.go:110
-									_ = out
-
-//line hecbench_halofinder.go:110
-									var val float32 = fcoeff_ * xi_2[u]
-
-//line hecbench_halofinder.go:110
-									_ = val
-									_ = out
-									_ = val
-
-//line hecbench_halofinder.go:39
-									gc_l_out[gc_lane2] = out
-									gc_l_val[gc_lane2] = val
-								}
-
-//line hecbench_halofinder.go:39
-								if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, 16, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:39
-									compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val, 16, 32, &gc_c21r)
-									gc_left := gc_act2
-									if compiled.SIMD {
-										if gc_act2 == ^uint32(0) {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:39
-												val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane2:])
-//line hecbench_halofinder.go:39
-												_ = val
-//line hecbench_halofinder.go:39
-												val = val.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line hecbench_halofinder.go:39
-												val.StoreSlice(gc_l_val[gc_lane2:])
-												gc_left &^= 0xff << gc_lane2
-											}
-										} else {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												if gc_act2>>gc_lane2&0xff != 0xff {
-													continue
-												}
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:39
-												val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane2:])
-//line hecbench_halofinder.go:39
-												_ = val
-//line hecbench_halofinder.go:39
-												val = val.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line hecbench_halofinder.go:39
-												val.StoreSlice(gc_l_val[gc_lane2:])
-												gc_left &^= 0xff << gc_lane2
-											}
-										}
-										archsimd.ClearAVXUpperBits()
-									}
-									if gc_left != 0 {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_left&(1<<gc_lane2) == 0 {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-											val := gc_l_val[gc_lane2]
-											_ = val
-
-//line hecbench_halofinder.go:39
-											val += gc_c21r[gc_lane2]
-
-//line hecbench_halofinder.go:40
-											gc_l_val[gc_lane2] = val
-										}
-									}
-								}
-
-//line hecbench_halofinder.go:40
-								if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, 8, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:40
-									compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val, 8, 32, &gc_c22r)
-									gc_left2 := gc_act2
-									if compiled.SIMD {
-										if gc_act2 == ^uint32(0) {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:40
-												val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane2:])
-//line hecbench_halofinder.go:40
-												_ = val
-//line hecbench_halofinder.go:40
-												val = val.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line hecbench_halofinder.go:40
-												val.StoreSlice(gc_l_val[gc_lane2:])
-												gc_left2 &^= 0xff << gc_lane2
-											}
-										} else {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												if gc_act2>>gc_lane2&0xff != 0xff {
-													continue
-												}
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:40
-												val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane2:])
-//line hecbench_halofinder.go:40
-												_ = val
-//line hecbench_halofinder.go:40
-												val = val.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line hecbench_halofinder.go:40
-												val.StoreSlice(gc_l_val[gc_lane2:])
-												gc_left2 &^= 0xff << gc_lane2
-											}
-										}
-										archsimd.ClearAVXUpperBits()
-									}
-									if gc_left2 != 0 {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_left2&(1<<gc_lane2) == 0 {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-											val := gc_l_val[gc_lane2]
-											_ = val
-
-//line hecbench_halofinder.go:40
-											val += gc_c22r[gc_lane2]
-
-//line hecbench_halofinder.go:41
-											gc_l_val[gc_lane2] = val
-										}
-									}
-								}
-
-//line hecbench_halofinder.go:41
-								if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, 4, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:41
-									compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val, 4, 32, &gc_c23r)
-									gc_left3 := gc_act2
-									if compiled.SIMD {
-										if gc_act2 == ^uint32(0) {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:41
-												val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane2:])
-//line hecbench_halofinder.go:41
-												_ = val
-//line hecbench_halofinder.go:41
-												val = val.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
-//line hecbench_halofinder.go:41
-												val.StoreSlice(gc_l_val[gc_lane2:])
-												gc_left3 &^= 0xff << gc_lane2
-											}
-										} else {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												if gc_act2>>gc_lane2&0xff != 0xff {
-													continue
-												}
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:41
-												val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane2:])
-//line hecbench_halofinder.go:41
-												_ = val
-//line hecbench_halofinder.go:41
-												val = val.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
-//line hecbench_halofinder.go:41
-												val.StoreSlice(gc_l_val[gc_lane2:])
-												gc_left3 &^= 0xff << gc_lane2
-											}
-										}
-										archsimd.ClearAVXUpperBits()
-									}
-									if gc_left3 != 0 {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_left3&(1<<gc_lane2) == 0 {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-											val := gc_l_val[gc_lane2]
-											_ = val
-
-//line hecbench_halofinder.go:41
-											val += gc_c23r[gc_lane2]
-
-//line hecbench_halofinder.go:42
-											gc_l_val[gc_lane2] = val
-										}
-									}
-								}
-
-//line hecbench_halofinder.go:42
-								if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, 2, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:42
-									compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val, 2, 32, &gc_c24r)
-									gc_left4 := gc_act2
-									if compiled.SIMD {
-										if gc_act2 == ^uint32(0) {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:42
-												val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane2:])
-//line hecbench_halofinder.go:42
-												_ = val
-//line hecbench_halofinder.go:42
-												val = val.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
-//line hecbench_halofinder.go:42
-												val.StoreSlice(gc_l_val[gc_lane2:])
-												gc_left4 &^= 0xff << gc_lane2
-											}
-										} else {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												if gc_act2>>gc_lane2&0xff != 0xff {
-													continue
-												}
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:42
-												val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane2:])
-//line hecbench_halofinder.go:42
-												_ = val
-//line hecbench_halofinder.go:42
-												val = val.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
-//line hecbench_halofinder.go:42
-												val.StoreSlice(gc_l_val[gc_lane2:])
-												gc_left4 &^= 0xff << gc_lane2
-											}
-										}
-										archsimd.ClearAVXUpperBits()
-									}
-									if gc_left4 != 0 {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_left4&(1<<gc_lane2) == 0 {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-											val := gc_l_val[gc_lane2]
-											_ = val
-
-//line hecbench_halofinder.go:42
-											val += gc_c24r[gc_lane2]
-
-//line hecbench_halofinder.go:43
-											gc_l_val[gc_lane2] = val
-										}
-									}
-								}
-
-//line hecbench_halofinder.go:43
-								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val, 1, 32, &gc_c25r)
-								{
-									gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-									gc_tx2 := gc_tidx2.X - 1
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										gc_tx2++
-										if gc_tx2 == gc_bdx2 {
-											gc_tx2 = 0
-										}
-										if gc_act2&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_pos2.Thread = gc_rank2
-										out := gc_l_out[gc_lane2]
-										_ = out
-										val := gc_l_val[gc_lane2]
-										_ = val
-										yi_2 := gc_l_yi_2[gc_lane2]
-										_ = yi_2
-										idx := gc_l_idx[gc_lane2]
-										_ = idx
-
-//line hecbench_halofinder.go:43
-										val += gc_c25r[gc_lane2]
-
-//line hecbench_halofinder.go:45
-										if gc_tx2%32 == 0 {
-											atomic.Add(&out[0], val)
-										}
-
-//line hecbench_halofinder.go:111
-										var out_ []float32 = vy_[idx:]
-
-//line hecbench_halofinder.go:111
-										_ = out_
-
-//line hecbench_halofinder.go:111
-										var val_ float32 = fcoeff_ * yi_2[u]
-
-//line hecbench_halofinder.go:111
-										_ = val_
-										_ = out_
-										_ = val_
-
-//line hecbench_halofinder.go:39
-										gc_l_out_[gc_lane2] = out_
-										gc_l_val[gc_lane2] = val
-										gc_l_val_[gc_lane2] = val_
-									}
-								}
-
-//line hecbench_halofinder.go:39
-								if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, 16, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:39
-									compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_, 16, 32, &gc_c26r)
-									gc_left5 := gc_act2
-									if compiled.SIMD {
-										if gc_act2 == ^uint32(0) {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:39
-												val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
-//line hecbench_halofinder.go:39
-												_ = val_
-//line hecbench_halofinder.go:39
-												val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c26r[gc_lane2:]))
-//line hecbench_halofinder.go:39
-												val_.StoreSlice(gc_l_val_[gc_lane2:])
-												gc_left5 &^= 0xff << gc_lane2
-											}
-										} else {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												if gc_act2>>gc_lane2&0xff != 0xff {
-													continue
-												}
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:39
-												val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
-//line hecbench_halofinder.go:39
-												_ = val_
-//line hecbench_halofinder.go:39
-												val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c26r[gc_lane2:]))
-//line hecbench_halofinder.go:39
-												val_.StoreSlice(gc_l_val_[gc_lane2:])
-												gc_left5 &^= 0xff << gc_lane2
-											}
-										}
-										archsimd.ClearAVXUpperBits()
-									}
-									if gc_left5 != 0 {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_left5&(1<<gc_lane2) == 0 {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-											val_ := gc_l_val_[gc_lane2]
-											_ = val_
-
-//line hecbench_halofinder.go:39
-											val_ += gc_c26r[gc_lane2]
-
-//line hecbench_halofinder.go:40
-											gc_l_val_[gc_lane2] = val_
-										}
-									}
-								}
-
-//line hecbench_halofinder.go:40
-								if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, 8, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:40
-									compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_, 8, 32, &gc_c27r)
-									gc_left6 := gc_act2
-									if compiled.SIMD {
-										if gc_act2 == ^uint32(0) {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:40
-												val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
-//line hecbench_halofinder.go:40
-												_ = val_
-//line hecbench_halofinder.go:40
-												val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c27r[gc_lane2:]))
-//line hecbench_halofinder.go:40
-												val_.StoreSlice(gc_l_val_[gc_lane2:])
-												gc_left6 &^= 0xff << gc_lane2
-											}
-										} else {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												if gc_act2>>gc_lane2&0xff != 0xff {
-													continue
-												}
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:40
-												val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
-//line hecbench_halofinder.go:40
-												_ = val_
-//line hecbench_halofinder.go:40
-												val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c27r[gc_lane2:]))
-//line hecbench_halofinder.go:40
-												val_.StoreSlice(gc_l_val_[gc_lane2:])
-												gc_left6 &^= 0xff << gc_lane2
-											}
-										}
-										archsimd.ClearAVXUpperBits()
-									}
-									if gc_left6 != 0 {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_left6&(1<<gc_lane2) == 0 {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-											val_ := gc_l_val_[gc_lane2]
-											_ = val_
-
-//line hecbench_halofinder.go:40
-											val_ += gc_c27r[gc_lane2]
-
-//line hecbench_halofinder.go:41
-											gc_l_val_[gc_lane2] = val_
-										}
-									}
-								}
-
-//line hecbench_halofinder.go:41
-								if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, 4, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:41
-									compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_, 4, 32, &gc_c28r)
-									gc_left7 := gc_act2
-									if compiled.SIMD {
-										if gc_act2 == ^uint32(0) {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:41
-												val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
-//line hecbench_halofinder.go:41
-												_ = val_
-//line hecbench_halofinder.go:41
-												val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c28r[gc_lane2:]))
-//line hecbench_halofinder.go:41
-												val_.StoreSlice(gc_l_val_[gc_lane2:])
-												gc_left7 &^= 0xff << gc_lane2
-											}
-										} else {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												if gc_act2>>gc_lane2&0xff != 0xff {
-													continue
-												}
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:41
-												val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
-//line hecbench_halofinder.go:41
-												_ = val_
-//line hecbench_halofinder.go:41
-												val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c28r[gc_lane2:]))
-//line hecbench_halofinder.go:41
-												val_.StoreSlice(gc_l_val_[gc_lane2:])
-												gc_left7 &^= 0xff << gc_lane2
-											}
-										}
-										archsimd.ClearAVXUpperBits()
-									}
-									if gc_left7 != 0 {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_left7&(1<<gc_lane2) == 0 {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-											val_ := gc_l_val_[gc_lane2]
-											_ = val_
-
-//line hecbench_halofinder.go:41
-											val_ += gc_c28r[gc_lane2]
-
-//line hecbench_halofinder.go:42
-											gc_l_val_[gc_lane2] = val_
-										}
-									}
-								}
-
-//line hecbench_halofinder.go:42
-								if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, 2, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:42
-									compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_, 2, 32, &gc_c29r)
-									gc_left8 := gc_act2
-									if compiled.SIMD {
-										if gc_act2 == ^uint32(0) {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:42
-												val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
-//line hecbench_halofinder.go:42
-												_ = val_
-//line hecbench_halofinder.go:42
-												val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c29r[gc_lane2:]))
-//line hecbench_halofinder.go:42
-												val_.StoreSlice(gc_l_val_[gc_lane2:])
-												gc_left8 &^= 0xff << gc_lane2
-											}
-										} else {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												if gc_act2>>gc_lane2&0xff != 0xff {
-													continue
-												}
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:42
-												val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
-//line hecbench_halofinder.go:42
-												_ = val_
-//line hecbench_halofinder.go:42
-												val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c29r[gc_lane2:]))
-//line hecbench_halofinder.go:42
-												val_.StoreSlice(gc_l_val_[gc_lane2:])
-												gc_left8 &^= 0xff << gc_lane2
-											}
-										}
-										archsimd.ClearAVXUpperBits()
-									}
-									if gc_left8 != 0 {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_left8&(1<<gc_lane2) == 0 {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-											val_ := gc_l_val_[gc_lane2]
-											_ = val_
-
-//line hecbench_halofinder.go:42
-											val_ += gc_c29r[gc_lane2]
-
-//line hecbench_halofinder.go:43
-											gc_l_val_[gc_lane2] = val_
-										}
-									}
-								}
-
-//line hecbench_halofinder.go:43
-								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_, 1, 32, &gc_c210r)
-								{
-									gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-									gc_tx2 := gc_tidx2.X - 1
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										gc_tx2++
-										if gc_tx2 == gc_bdx2 {
-											gc_tx2 = 0
-										}
-										if gc_act2&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_pos2.Thread = gc_rank2
-										out_ := gc_l_out_[gc_lane2]
-										_ = out_
-										val_ := gc_l_val_[gc_lane2]
-										_ = val_
-										zi_2 := gc_l_zi_2[gc_lane2]
-										_ = zi_2
-										idx := gc_l_idx[gc_lane2]
-										_ = idx
-
-//line hecbench_halofinder.go:43
-										val_ += gc_c210r[gc_lane2]
-
-//line hecbench_halofinder.go:45
-										if gc_tx2%32 == 0 {
-											atomic.Add(&out_[0], val_)
-										}
-
-//line hecbench_halofinder.go:112
-										var out_2 []float32 = vz_[idx:]
-
-//line hecbench_halofinder.go:112
-										_ = out_2
-
-//line hecbench_halofinder.go:112
-										var val_2 float32 = fcoeff_ * zi_2[u]
-
-//line hecbench_halofinder.go:112
-										_ = val_2
-										_ = out_2
-										_ = val_2
-
-//line hecbench_halofinder.go:39
-										gc_l_out_2[gc_lane2] = out_2
-										gc_l_val_[gc_lane2] = val_
-										gc_l_val_2[gc_lane2] = val_2
-									}
-								}
-
-//line hecbench_halofinder.go:39
-								if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, 16, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:39
-									compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_2, 16, 32, &gc_c211r)
-									gc_left9 := gc_act2
-									if compiled.SIMD {
-										if gc_act2 == ^uint32(0) {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:39
-												val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane2:])
-//line hecbench_halofinder.go:39
-												_ = val_2
-//line hecbench_halofinder.go:39
-												val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c211r[gc_lane2:]))
-//line hecbench_halofinder.go:39
-												val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-												gc_left9 &^= 0xff << gc_lane2
-											}
-										} else {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												if gc_act2>>gc_lane2&0xff != 0xff {
-													continue
-												}
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:39
-												val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane2:])
-//line hecbench_halofinder.go:39
-												_ = val_2
-//line hecbench_halofinder.go:39
-												val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c211r[gc_lane2:]))
-//line hecbench_halofinder.go:39
-												val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-												gc_left9 &^= 0xff << gc_lane2
-											}
-										}
-										archsimd.ClearAVXUpperBits()
-									}
-									if gc_left9 != 0 {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_left9&(1<<gc_lane2) == 0 {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-											val_2 := gc_l_val_2[gc_lane2]
-											_ = val_2
-
-//line hecbench_halofinder.go:39
-											val_2 += gc_c211r[gc_lane2]
-
-//line hecbench_halofinder.go:40
-											gc_l_val_2[gc_lane2] = val_2
-										}
-									}
-								}
-
-//line hecbench_halofinder.go:40
-								if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, 8, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:40
-									compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_2, 8, 32, &gc_c212r)
-									gc_left10 := gc_act2
-									if compiled.SIMD {
-										if gc_act2 == ^uint32(0) {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:40
-												val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane2:])
-//line hecbench_halofinder.go:40
-												_ = val_2
-//line hecbench_halofinder.go:40
-												val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c212r[gc_lane2:]))
-//line hecbench_halofinder.go:40
-												val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-												gc_left10 &^= 0xff << gc_lane2
-											}
-										} else {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												if gc_act2>>gc_lane2&0xff != 0xff {
-													continue
-												}
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:40
-												val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane2:])
-//line hecbench_halofinder.go:40
-												_ = val_2
-//line hecbench_halofinder.go:40
-												val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c212r[gc_lane2:]))
-//line hecbench_halofinder.go:40
-												val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-												gc_left10 &^= 0xff << gc_lane2
-											}
-										}
-										archsimd.ClearAVXUpperBits()
-									}
-									if gc_left10 != 0 {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_left10&(1<<gc_lane2) == 0 {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-											val_2 := gc_l_val_2[gc_lane2]
-											_ = val_2
-
-//line hecbench_halofinder.go:40
-											val_2 += gc_c212r[gc_lane2]
-
-//line hecbench_halofinder.go:41
-											gc_l_val_2[gc_lane2] = val_2
-										}
-									}
-								}
-
-//line hecbench_halofinder.go:41
-								if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, 4, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:41
-									compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_2, 4, 32, &gc_c213r)
-									gc_left11 := gc_act2
-									if compiled.SIMD {
-										if gc_act2 == ^uint32(0) {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:41
-												val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane2:])
-//line hecbench_halofinder.go:41
-												_ = val_2
-//line hecbench_halofinder.go:41
-												val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c213r[gc_lane2:]))
-//line hecbench_halofinder.go:41
-												val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-												gc_left11 &^= 0xff << gc_lane2
-											}
-										} else {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												if gc_act2>>gc_lane2&0xff != 0xff {
-													continue
-												}
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:41
-												val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane2:])
-//line hecbench_halofinder.go:41
-												_ = val_2
-//line hecbench_halofinder.go:41
-												val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c213r[gc_lane2:]))
-//line hecbench_halofinder.go:41
-												val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-												gc_left11 &^= 0xff << gc_lane2
-											}
-										}
-										archsimd.ClearAVXUpperBits()
-									}
-									if gc_left11 != 0 {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_left11&(1<<gc_lane2) == 0 {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-											val_2 := gc_l_val_2[gc_lane2]
-											_ = val_2
-
-//line hecbench_halofinder.go:41
-											val_2 += gc_c213r[gc_lane2]
-
-//line hecbench_halofinder.go:42
-											gc_l_val_2[gc_lane2] = val_2
-										}
-									}
-								}
-
-//line hecbench_halofinder.go:42
-								if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, 2, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:42
-									compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_2, 2, 32, &gc_c214r)
-									gc_left12 := gc_act2
-									if compiled.SIMD {
-										if gc_act2 == ^uint32(0) {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:42
-												val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane2:])
-//line hecbench_halofinder.go:42
-												_ = val_2
-//line hecbench_halofinder.go:42
-												val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c214r[gc_lane2:]))
-//line hecbench_halofinder.go:42
-												val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-												gc_left12 &^= 0xff << gc_lane2
-											}
-										} else {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												if gc_act2>>gc_lane2&0xff != 0xff {
-													continue
-												}
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:42
-												val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane2:])
-//line hecbench_halofinder.go:42
-												_ = val_2
-//line hecbench_halofinder.go:42
-												val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c214r[gc_lane2:]))
-//line hecbench_halofinder.go:42
-												val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-												gc_left12 &^= 0xff << gc_lane2
-											}
-										}
-										archsimd.ClearAVXUpperBits()
-									}
-									if gc_left12 != 0 {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_left12&(1<<gc_lane2) == 0 {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-											val_2 := gc_l_val_2[gc_lane2]
-											_ = val_2
-
-//line hecbench_halofinder.go:42
-											val_2 += gc_c214r[gc_lane2]
-
-//line hecbench_halofinder.go:43
-											gc_l_val_2[gc_lane2] = val_2
-										}
-									}
-								}
-
-//line hecbench_halofinder.go:43
-								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_2, 1, 32, &gc_c215r)
-								{
-									gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-									gc_tx2 := gc_tidx2.X - 1
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										gc_tx2++
-										if gc_tx2 == gc_bdx2 {
-											gc_tx2 = 0
-										}
-										if gc_act2&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_pos2.Thread = gc_rank2
-										out_2 := gc_l_out_2[gc_lane2]
-										_ = out_2
-										val_2 := gc_l_val_2[gc_lane2]
-										_ = val_2
-
-//line hecbench_halofinder.go:43
-										val_2 += gc_c215r[gc_lane2]
-
-//line hecbench_halofinder.go:45
-										if gc_tx2%32 == 0 {
-											atomic.Add(&out_2[0], val_2)
-										}
-										gc_l_val_2[gc_lane2] = val_2
-									}
-								}
-							}
-							gc_act2 = gc_save232 &^ gc_dead2 &^ gc_skip252
-						}
-					}
-					gc_act2 = gc_in252 &^ gc_dead2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						i := gc_l_i[gc_lane2]
-						_ = i
-
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					i := gc_l_i[gc_lane2]
 //line hecbench_halofinder.go:129
-						i += gc_bdy2 * gc_gdy2
-						gc_l_i[gc_lane2] = i
+					if i < count/hfTileY {
+						gc_m252 |= 1 << gc_lane2
 					}
 				}
-				gc_act2 = gc_save252 &^ gc_dead2
-			}
-
-//line hecbench_halofinder.go:152
-			{
-				gc_save492 := gc_act2
-				gc_in492 := gc_act2
+				gc_in252 &= gc_m252
+				gc_act2 = gc_in252
+				if gc_act2 == 0 {
+					break
+				}
 				{
 					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
-					gc_ty2 := gc_tidx2.Y
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						gc_tx2++
 						if gc_tx2 == gc_bdx2 {
 							gc_tx2 = 0
-							gc_ty2++
-							if gc_ty2 == gc_bdy2 {
-								gc_ty2 = 0
-							}
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-
-//line hecbench_halofinder.go:126
-						yIdx := gc_by2*gc_bdy2 + gc_ty2
-						_ = yIdx
-
-//line hecbench_halofinder.go:152
-						i_ := yIdx
-						_ = i_
-						gc_l_i_[gc_lane2] = i_
-					}
-				}
-				for {
-					gc_b2.Tick()
-					if gc_b2.Stopped() {
-						return
-					}
-					gc_act2 = gc_in492 &^ gc_dead2
-					var gc_m492, gc_skip492 uint32
-					_ = gc_skip492
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-						i_ := gc_l_i_[gc_lane2]
-						_ = i_
-
-//line hecbench_halofinder.go:152
-						if i_ < count-count/hfTileY*hfTileY {
-							gc_m492 |= 1 << gc_lane2
+//line hecbench_halofinder.go:125
+						xIdx := gc_bx2*gc_bdx2 + gc_tx2
+//line hecbench_halofinder.go:127
+						i := gc_l_i[gc_lane2]
+//line hecbench_halofinder.go:130
+						var xi, yi, zi [hfTileY]float32
+						gc_l_xi[gc_lane2] = xi
+						gc_l_yi[gc_lane2] = yi
+						gc_l_zi[gc_lane2] = zi
+//line hecbench_halofinder.go:133
+						loadTile(false, false, hfTileY, i, count, xx, yy, zz, nil, gc_l_xxi[gc_lane2][:], gc_l_yyi[gc_lane2][:], gc_l_zzi[gc_lane2][:], nil)
+//line hecbench_halofinder.go:136
+						for j := xIdx; j < count1/hfTileX; j += gc_bdx2 * gc_gdx2 {
+							loadTile(false, true, hfTileX, j, count1, xx1, yy1, zz1, mass1, gc_l_xxj[gc_lane2][:], gc_l_yyj[gc_lane2][:], gc_l_zzj[gc_lane2][:], gc_l_massj[gc_lane2][:])
+							computeForces(hfTileX, hfTileY, gc_l_xxi[gc_lane2][:], gc_l_yyi[gc_lane2][:], gc_l_zzi[gc_lane2][:], gc_l_xxj[gc_lane2][:], gc_l_yyj[gc_lane2][:], gc_l_zzj[gc_lane2][:], gc_l_massj[gc_lane2][:], gc_l_xi[gc_lane2][:], gc_l_yi[gc_lane2][:], gc_l_zi[gc_lane2][:], mpRsm2, fsrrmax2)
+						}
+//line hecbench_halofinder.go:142
+						for j_ := count1/hfTileX*hfTileX + xIdx; j_ < count1; j_ += gc_bdx2 * gc_gdx2 {
+							loadTile(true, true, 1, j_, count1, xx1, yy1, zz1, mass1, gc_l_xxj[gc_lane2][:], gc_l_yyj[gc_lane2][:], gc_l_zzj[gc_lane2][:], gc_l_massj[gc_lane2][:])
+							computeForces(1, hfTileY, gc_l_xxi[gc_lane2][:], gc_l_yyi[gc_lane2][:], gc_l_zzi[gc_lane2][:], gc_l_xxj[gc_lane2][:], gc_l_yyj[gc_lane2][:], gc_l_zzj[gc_lane2][:], gc_l_massj[gc_lane2][:], gc_l_xi[gc_lane2][:], gc_l_yi[gc_lane2][:], gc_l_zi[gc_lane2][:], mpRsm2, fsrrmax2)
 						}
 					}
-					gc_in492 &= gc_m492
-					gc_act2 = gc_in492
-					if gc_act2 == 0 {
-						break
+				}
+				var checkBounds bool = false
+//line hecbench_halofinder.go:148
+				var tileSize int = hfTileY
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line hecbench_halofinder.go:155
+					i := gc_l_i[gc_lane2]
+//line hecbench_halofinder.go:148
+					var i_2 int = i
+//line hecbench_halofinder.go:150
+					gc_l_i_2[gc_lane2] = i_2
+				}
+//line hecbench_halofinder.go:148
+				var bounds int = count
+//line hecbench_halofinder.go:148
+				var fcoeff_ float32 = fcoeff
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_halofinder.go:148
+					var xi_2 []float32 = gc_l_xi[gc_lane2][:]
+//line hecbench_halofinder.go:148
+					var yi_2 []float32 = gc_l_yi[gc_lane2][:]
+//line hecbench_halofinder.go:148
+					var zi_2 []float32 = gc_l_zi[gc_lane2][:]
+//line hecbench_halofinder.go:152
+					gc_l_xi_2[gc_lane2] = xi_2
+					gc_l_yi_2[gc_lane2] = yi_2
+					gc_l_zi_2[gc_lane2] = zi_2
+				}
+//line hecbench_halofinder.go:148
+				var vx_ []float32 = vx
+//line hecbench_halofinder.go:148
+				var vy_ []float32 = vy
+//line hecbench_halofinder.go:148
+				var vz_ []float32 = vz
+//line hecbench_halofinder.go:106
+				for u := 0; u < tileSize; u++ {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line hecbench_halofinder.go:113
+						i_2 := gc_l_i_2[gc_lane2]
+//line hecbench_halofinder.go:107
+						idx := tileSize*i_2 + u
+//line hecbench_halofinder.go:109
+						gc_l_idx[gc_lane2] = idx
 					}
 					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
+						var gc_m232 uint32
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
-
-//line hecbench_halofinder.go:125
-							xIdx := gc_bx2*gc_bdx2 + gc_tx2
-							_ = xIdx
-							i_ := gc_l_i_[gc_lane2]
-							_ = i_
-
-//line hecbench_halofinder.go:153
-							k := i_ + count/hfTileY*hfTileY
-
-//line hecbench_halofinder.go:154
-							var xi_, yi_, zi_ [1]float32
-							gc_l_xi_[gc_lane2] = xi_
-							gc_l_yi_[gc_lane2] = yi_
-							gc_l_zi_[gc_lane2] = zi_
-
-//line hecbench_halofinder.go:156
-							loadTile(true, false, 1, k, count, xx, yy, zz, nil, gc_l_xxi[gc_lane2][:], gc_l_yyi[gc_lane2][:], gc_l_zzi[gc_lane2][:], nil)
-
-//line hecbench_halofinder.go:158
-							for j_2 := xIdx; j_2 < count1/hfTileX; j_2 += gc_bdx2 * gc_gdx2 {
-								loadTile(false, true, hfTileX, j_2, count1, xx1, yy1, zz1, mass1, gc_l_xxj[gc_lane2][:], gc_l_yyj[gc_lane2][:], gc_l_zzj[gc_lane2][:], gc_l_massj[gc_lane2][:])
-								computeForces(hfTileX, 1, gc_l_xxi[gc_lane2][:], gc_l_yyi[gc_lane2][:], gc_l_zzi[gc_lane2][:], gc_l_xxj[gc_lane2][:], gc_l_yyj[gc_lane2][:], gc_l_zzj[gc_lane2][:], gc_l_massj[gc_lane2][:], gc_l_xi_[gc_lane2][:], gc_l_yi_[gc_lane2][:], gc_l_zi_[gc_lane2][:], mpRsm2, fsrrmax2)
+							idx := gc_l_idx[gc_lane2]
+//line hecbench_halofinder.go:109
+							if !checkBounds || idx < bounds {
+								gc_m232 |= 1 << gc_lane2
 							}
-
-//line hecbench_halofinder.go:163
-							for j_3 := count1/hfTileX*hfTileX + xIdx; j_3 < count1; j_3 += gc_bdx2 * gc_gdx2 {
-								loadTile(true, true, 1, j_3, count1, xx1, yy1, zz1, mass1, gc_l_xxj[gc_lane2][:], gc_l_yyj[gc_lane2][:], gc_l_zzj[gc_lane2][:], gc_l_massj[gc_lane2][:])
-								computeForces(1, 1, gc_l_xxi[gc_lane2][:], gc_l_yyi[gc_lane2][:], gc_l_zzi[gc_lane2][:], gc_l_xxj[gc_lane2][:], gc_l_yyj[gc_lane2][:], gc_l_zzj[gc_lane2][:], gc_l_massj[gc_lane2][:], gc_l_xi_[gc_lane2][:], gc_l_yi_[gc_lane2][:], gc_l_zi_[gc_lane2][:], mpRsm2, fsrrmax2)
-							}
-							_ = k
-							_ = xi_
-							_ = yi_
-							_ = zi_
-							gc_l_k[gc_lane2] = k
 						}
-					}
-
-//line hecbench_halofinder.go:168
-					var checkBounds_ bool = true
-
-//line hecbench_halofinder.go:168
-					_ = checkBounds_
-
-//line hecbench_halofinder.go:168
-					var tileSize_ int = 1
-
-//line hecbench_halofinder.go:168
-					_ = tileSize_
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						k := gc_l_k[gc_lane2]
-						_ = k
-
-//line hecbench_halofinder.go:168
-						var i_3 int = k
-
-//line hecbench_halofinder.go:168
-						_ = i_3
-						_ = i_3
-						gc_l_i_3[gc_lane2] = i_3
-					}
-
-//line hecbench_halofinder.go:168
-					var bounds_ int = count
-
-//line hecbench_halofinder.go:168
-					_ = bounds_
-
-//line hecbench_halofinder.go:168
-					var fcoeff_2 float32 = fcoeff
-
-//line hecbench_halofinder.go:168
-					_ = fcoeff_2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_halofinder.go:168
-						var xi_3 []float32 = gc_l_xi_[gc_lane2][:]
-
-//line hecbench_halofinder.go:168
-						_ = xi_3
-
-//line hecbench_halofinder.go:168
-						var yi_3 []float32 = gc_l_yi_[gc_lane2][:]
-
-//line hecbench_halofinder.go:168
-						_ = yi_3
-
-//line hecbench_halofinder.go:168
-						var zi_3 []float32 = gc_l_zi_[gc_lane2][:]
-
-//line hecbench_halofinder.go:168
-						_ = zi_3
-						_ = xi_3
-						_ = yi_3
-						_ = zi_3
-						gc_l_xi_3[gc_lane2] = xi_3
-						gc_l_yi_3[gc_lane2] = yi_3
-						gc_l_zi_3[gc_lane2] = zi_3
-					}
-
-//line hecbench_halofinder.go:168
-					var vx_2 []float32 = vx
-
-//line hecbench_halofinder.go:168
-					_ = vx_2
-
-//line hecbench_halofinder.go:168
-					var vy_2 []float32 = vy
-
-//line hecbench_halofinder.go:168
-					_ = vy_2
-
-//line hecbench_halofinder.go:168
-					var vz_2 []float32 = vz
-
-//line hecbench_halofinder.go:168
-					_ = vz_2
-
-//line hecbench_halofinder.go:106
-					for u_ := 0; u_ < tileSize_; u_++ {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							i_3 := gc_l_i_3[gc_lane2]
-							_ = i_3
-
-//line hecbench_halofinder.go:107
-							idx_ := tileSize_*i_3 + u_
-							_ = idx_
-							gc_l_idx_[gc_lane2] = idx_
-						}
-						{
-							var gc_m472 uint32
+						gc_save232 := gc_act2
+						gc_act2 = gc_save232 & gc_m232
+						if gc_act2 != 0 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 								if gc_act2&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
-								idx_ := gc_l_idx_[gc_lane2]
-								_ = idx_
-
-//line hecbench_halofinder.go:109
-								if !checkBounds_ || idx_ < bounds_ {
-									gc_m472 |= 1 << gc_lane2
+								xi_2 := gc_l_xi_2[gc_lane2]
+//line hecbench_halofinder.go:124
+								idx := gc_l_idx[gc_lane2]
+//line hecbench_halofinder.go:110
+								var out []float32 = vx_[idx:]
+//line hecbench_halofinder.go:110
+								var val float32 = fcoeff_ * xi_2[u]
+//line hecbench_halofinder.go:39
+								gc_l_out[gc_lane2] = out
+								gc_l_val[gc_lane2] = val
+							}
+//line hecbench_halofinder.go:39
+							if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, 16, 0, 32)
+							} else {
+//line hecbench_halofinder.go:39
+								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val, 16, 32, &gc_c21r)
+								gc_left := gc_act2
+								if compiled.SIMD {
+									if gc_act2 == ^uint32(0) {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_halofinder.go:39
+											val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane2:])
+//line hecbench_halofinder.go:39
+											val = val.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line hecbench_halofinder.go:39
+											val.StoreSlice(gc_l_val[gc_lane2:])
+											gc_left &^= 0xff << gc_lane2
+										}
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+//line hecbench_halofinder.go:39
+											val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane2:])
+//line hecbench_halofinder.go:39
+											val = val.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line hecbench_halofinder.go:39
+											val.StoreSlice(gc_l_val[gc_lane2:])
+											gc_left &^= 0xff << gc_lane2
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left&(1<<gc_lane2) == 0 {
+											continue
+										}
+//line hecbench_halofinder.go:52
+										val := gc_l_val[gc_lane2]
+//line hecbench_halofinder.go:39
+										val += gc_c21r[gc_lane2]
+										gc_l_val[gc_lane2] = val
+									}
 								}
 							}
-							gc_save472 := gc_act2
-							gc_act2 = gc_save472 & gc_m472
-							if gc_act2 != 0 {
+//line hecbench_halofinder.go:40
+							if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, 8, 0, 32)
+							} else {
+//line hecbench_halofinder.go:40
+								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val, 8, 32, &gc_c22r)
+								gc_left2 := gc_act2
+								if compiled.SIMD {
+									if gc_act2 == ^uint32(0) {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_halofinder.go:40
+											val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane2:])
+//line hecbench_halofinder.go:40
+											val = val.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line hecbench_halofinder.go:40
+											val.StoreSlice(gc_l_val[gc_lane2:])
+											gc_left2 &^= 0xff << gc_lane2
+										}
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+//line hecbench_halofinder.go:40
+											val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane2:])
+//line hecbench_halofinder.go:40
+											val = val.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line hecbench_halofinder.go:40
+											val.StoreSlice(gc_l_val[gc_lane2:])
+											gc_left2 &^= 0xff << gc_lane2
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left2 != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left2&(1<<gc_lane2) == 0 {
+											continue
+										}
+//line hecbench_halofinder.go:53
+										val := gc_l_val[gc_lane2]
+//line hecbench_halofinder.go:40
+										val += gc_c22r[gc_lane2]
+										gc_l_val[gc_lane2] = val
+									}
+								}
+							}
+//line hecbench_halofinder.go:41
+							if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, 4, 0, 32)
+							} else {
+//line hecbench_halofinder.go:41
+								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val, 4, 32, &gc_c23r)
+								gc_left3 := gc_act2
+								if compiled.SIMD {
+									if gc_act2 == ^uint32(0) {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_halofinder.go:41
+											val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane2:])
+//line hecbench_halofinder.go:41
+											val = val.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+//line hecbench_halofinder.go:41
+											val.StoreSlice(gc_l_val[gc_lane2:])
+											gc_left3 &^= 0xff << gc_lane2
+										}
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+//line hecbench_halofinder.go:41
+											val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane2:])
+//line hecbench_halofinder.go:41
+											val = val.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+//line hecbench_halofinder.go:41
+											val.StoreSlice(gc_l_val[gc_lane2:])
+											gc_left3 &^= 0xff << gc_lane2
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left3 != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left3&(1<<gc_lane2) == 0 {
+											continue
+										}
+//line hecbench_halofinder.go:54
+										val := gc_l_val[gc_lane2]
+//line hecbench_halofinder.go:41
+										val += gc_c23r[gc_lane2]
+										gc_l_val[gc_lane2] = val
+									}
+								}
+							}
+//line hecbench_halofinder.go:42
+							if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, 2, 0, 32)
+							} else {
+//line hecbench_halofinder.go:42
+								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val, 2, 32, &gc_c24r)
+								gc_left4 := gc_act2
+								if compiled.SIMD {
+									if gc_act2 == ^uint32(0) {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_halofinder.go:42
+											val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane2:])
+//line hecbench_halofinder.go:42
+											val = val.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+//line hecbench_halofinder.go:42
+											val.StoreSlice(gc_l_val[gc_lane2:])
+											gc_left4 &^= 0xff << gc_lane2
+										}
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+//line hecbench_halofinder.go:42
+											val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane2:])
+//line hecbench_halofinder.go:42
+											val = val.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+//line hecbench_halofinder.go:42
+											val.StoreSlice(gc_l_val[gc_lane2:])
+											gc_left4 &^= 0xff << gc_lane2
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left4 != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left4&(1<<gc_lane2) == 0 {
+											continue
+										}
+//line hecbench_halofinder.go:55
+										val := gc_l_val[gc_lane2]
+//line hecbench_halofinder.go:42
+										val += gc_c24r[gc_lane2]
+										gc_l_val[gc_lane2] = val
+									}
+								}
+							}
+//line hecbench_halofinder.go:43
+							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val, 1, 32, &gc_c25r)
+							{
+								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+								gc_tx2 := gc_tidx2.X - 1
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
 									if gc_act2&(1<<gc_lane2) == 0 {
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
 									gc_pos2.Thread = gc_rank2
-									xi_3 := gc_l_xi_3[gc_lane2]
-									_ = xi_3
-									idx_ := gc_l_idx_[gc_lane2]
-									_ = idx_
-
-//line hecbench_halofinder.go:110
-									var out_3 []float32 = vx_2[idx_:]
-
-//line hecbench_halofinder.go:110
-									_ = out_3
-
-//line hecbench_halofinder.go:110
-									var val_3 float32 = fcoeff_2 * xi_3[u_]
-
-//line hecbench_halofinder.go:110
-									_ = val_3
-									_ = out_3
-									_ = val_3
-
-//line hecbench_halofinder.go:39
-									gc_l_out_3[gc_lane2] = out_3
-									gc_l_val_3[gc_lane2] = val_3
-								}
-
-//line hecbench_halofinder.go:39
-								if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, 16, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:39
-									compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_3, 16, 32, &gc_c216r)
-									gc_left13 := gc_act2
-									if compiled.SIMD {
-										if gc_act2 == ^uint32(0) {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:39
-												val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane2:])
-//line hecbench_halofinder.go:39
-												_ = val_3
-//line hecbench_halofinder.go:39
-												val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c216r[gc_lane2:]))
-//line hecbench_halofinder.go:39
-												val_3.StoreSlice(gc_l_val_3[gc_lane2:])
-												gc_left13 &^= 0xff << gc_lane2
-											}
-										} else {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												if gc_act2>>gc_lane2&0xff != 0xff {
-													continue
-												}
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:39
-												val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane2:])
-//line hecbench_halofinder.go:39
-												_ = val_3
-//line hecbench_halofinder.go:39
-												val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c216r[gc_lane2:]))
-//line hecbench_halofinder.go:39
-												val_3.StoreSlice(gc_l_val_3[gc_lane2:])
-												gc_left13 &^= 0xff << gc_lane2
-											}
-										}
-										archsimd.ClearAVXUpperBits()
-									}
-									if gc_left13 != 0 {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_left13&(1<<gc_lane2) == 0 {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-											val_3 := gc_l_val_3[gc_lane2]
-											_ = val_3
-
-//line hecbench_halofinder.go:39
-											val_3 += gc_c216r[gc_lane2]
-
-//line hecbench_halofinder.go:40
-											gc_l_val_3[gc_lane2] = val_3
-										}
-									}
-								}
-
-//line hecbench_halofinder.go:40
-								if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, 8, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:40
-									compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_3, 8, 32, &gc_c217r)
-									gc_left14 := gc_act2
-									if compiled.SIMD {
-										if gc_act2 == ^uint32(0) {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:40
-												val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane2:])
-//line hecbench_halofinder.go:40
-												_ = val_3
-//line hecbench_halofinder.go:40
-												val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c217r[gc_lane2:]))
-//line hecbench_halofinder.go:40
-												val_3.StoreSlice(gc_l_val_3[gc_lane2:])
-												gc_left14 &^= 0xff << gc_lane2
-											}
-										} else {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												if gc_act2>>gc_lane2&0xff != 0xff {
-													continue
-												}
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:40
-												val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane2:])
-//line hecbench_halofinder.go:40
-												_ = val_3
-//line hecbench_halofinder.go:40
-												val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c217r[gc_lane2:]))
-//line hecbench_halofinder.go:40
-												val_3.StoreSlice(gc_l_val_3[gc_lane2:])
-												gc_left14 &^= 0xff << gc_lane2
-											}
-										}
-										archsimd.ClearAVXUpperBits()
-									}
-									if gc_left14 != 0 {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_left14&(1<<gc_lane2) == 0 {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-											val_3 := gc_l_val_3[gc_lane2]
-											_ = val_3
-
-//line hecbench_halofinder.go:40
-											val_3 += gc_c217r[gc_lane2]
-
-//line hecbench_halofinder.go:41
-											gc_l_val_3[gc_lane2] = val_3
-										}
-									}
-								}
-
-//line hecbench_halofinder.go:41
-								if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, 4, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:41
-									compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_3, 4, 32, &gc_c218r)
-									gc_left15 := gc_act2
-									if compiled.SIMD {
-										if gc_act2 == ^uint32(0) {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:41
-												val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane2:])
-//line hecbench_halofinder.go:41
-												_ = val_3
-//line hecbench_halofinder.go:41
-												val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c218r[gc_lane2:]))
-//line hecbench_halofinder.go:41
-												val_3.StoreSlice(gc_l_val_3[gc_lane2:])
-												gc_left15 &^= 0xff << gc_lane2
-											}
-										} else {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												if gc_act2>>gc_lane2&0xff != 0xff {
-													continue
-												}
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:41
-												val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane2:])
-//line hecbench_halofinder.go:41
-												_ = val_3
-//line hecbench_halofinder.go:41
-												val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c218r[gc_lane2:]))
-//line hecbench_halofinder.go:41
-												val_3.StoreSlice(gc_l_val_3[gc_lane2:])
-												gc_left15 &^= 0xff << gc_lane2
-											}
-										}
-										archsimd.ClearAVXUpperBits()
-									}
-									if gc_left15 != 0 {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_left15&(1<<gc_lane2) == 0 {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-											val_3 := gc_l_val_3[gc_lane2]
-											_ = val_3
-
-//line hecbench_halofinder.go:41
-											val_3 += gc_c218r[gc_lane2]
-
-//line hecbench_halofinder.go:42
-											gc_l_val_3[gc_lane2] = val_3
-										}
-									}
-								}
-
-//line hecbench_halofinder.go:42
-								if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, 2, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:42
-									compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_3, 2, 32, &gc_c219r)
-									gc_left16 := gc_act2
-									if compiled.SIMD {
-										if gc_act2 == ^uint32(0) {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:42
-												val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane2:])
-//line hecbench_halofinder.go:42
-												_ = val_3
-//line hecbench_halofinder.go:42
-												val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c219r[gc_lane2:]))
-//line hecbench_halofinder.go:42
-												val_3.StoreSlice(gc_l_val_3[gc_lane2:])
-												gc_left16 &^= 0xff << gc_lane2
-											}
-										} else {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												if gc_act2>>gc_lane2&0xff != 0xff {
-													continue
-												}
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:42
-												val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane2:])
-//line hecbench_halofinder.go:42
-												_ = val_3
-//line hecbench_halofinder.go:42
-												val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c219r[gc_lane2:]))
-//line hecbench_halofinder.go:42
-												val_3.StoreSlice(gc_l_val_3[gc_lane2:])
-												gc_left16 &^= 0xff << gc_lane2
-											}
-										}
-										archsimd.ClearAVXUpperBits()
-									}
-									if gc_left16 != 0 {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_left16&(1<<gc_lane2) == 0 {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-											val_3 := gc_l_val_3[gc_lane2]
-											_ = val_3
-
-//line hecbench_halofinder.go:42
-											val_3 += gc_c219r[gc_lane2]
-
+									out := gc_l_out[gc_lane2]
+//line hecbench_halofinder.go:59
+									val := gc_l_val[gc_lane2]
+//line hecbench_halofinder.go:61
+									yi_2 := gc_l_yi_2[gc_lane2]
+//line hecbench_halofinder.go:63
+									idx := gc_l_idx[gc_lane2]
 //line hecbench_halofinder.go:43
-											gc_l_val_3[gc_lane2] = val_3
+									val += gc_c25r[gc_lane2]
+//line hecbench_halofinder.go:45
+									if gc_tx2%32 == 0 {
+										atomic.Add(&out[0], val)
+									}
+//line hecbench_halofinder.go:111
+									var out_ []float32 = vy_[idx:]
+//line hecbench_halofinder.go:111
+									var val_ float32 = fcoeff_ * yi_2[u]
+//line hecbench_halofinder.go:39
+									gc_l_out_[gc_lane2] = out_
+									gc_l_val[gc_lane2] = val
+									gc_l_val_[gc_lane2] = val_
+								}
+							}
+//line hecbench_halofinder.go:39
+							if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, 16, 0, 32)
+							} else {
+//line hecbench_halofinder.go:39
+								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_, 16, 32, &gc_c26r)
+								gc_left5 := gc_act2
+								if compiled.SIMD {
+									if gc_act2 == ^uint32(0) {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_halofinder.go:39
+											val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+//line hecbench_halofinder.go:39
+											val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c26r[gc_lane2:]))
+//line hecbench_halofinder.go:39
+											val_.StoreSlice(gc_l_val_[gc_lane2:])
+											gc_left5 &^= 0xff << gc_lane2
+										}
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+//line hecbench_halofinder.go:39
+											val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+//line hecbench_halofinder.go:39
+											val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c26r[gc_lane2:]))
+//line hecbench_halofinder.go:39
+											val_.StoreSlice(gc_l_val_[gc_lane2:])
+											gc_left5 &^= 0xff << gc_lane2
 										}
 									}
+									archsimd.ClearAVXUpperBits()
 								}
-
-//line hecbench_halofinder.go:43
-								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_3, 1, 32, &gc_c220r)
-								{
-									gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-									gc_tx2 := gc_tidx2.X - 1
+								if gc_left5 != 0 {
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										gc_tx2++
-										if gc_tx2 == gc_bdx2 {
-											gc_tx2 = 0
-										}
-										if gc_act2&(1<<gc_lane2) == 0 {
+										if gc_left5&(1<<gc_lane2) == 0 {
 											continue
 										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_pos2.Thread = gc_rank2
-										out_3 := gc_l_out_3[gc_lane2]
-										_ = out_3
-										val_3 := gc_l_val_3[gc_lane2]
-										_ = val_3
-										yi_3 := gc_l_yi_3[gc_lane2]
-										_ = yi_3
-										idx_ := gc_l_idx_[gc_lane2]
-										_ = idx_
-
-//line hecbench_halofinder.go:43
-										val_3 += gc_c220r[gc_lane2]
-
-//line hecbench_halofinder.go:45
-										if gc_tx2%32 == 0 {
-											atomic.Add(&out_3[0], val_3)
-										}
-
-//line hecbench_halofinder.go:111
-										var out_4 []float32 = vy_2[idx_:]
-
-//line hecbench_halofinder.go:111
-										_ = out_4
-
-//line hecbench_halofinder.go:111
-										var val_4 float32 = fcoeff_2 * yi_3[u_]
-
-//line hecbench_halofinder.go:111
-										_ = val_4
-										_ = out_4
-										_ = val_4
-
+//line hecbench_halofinder.go:52
+										val_ := gc_l_val_[gc_lane2]
 //line hecbench_halofinder.go:39
-										gc_l_out_4[gc_lane2] = out_4
-										gc_l_val_3[gc_lane2] = val_3
-										gc_l_val_4[gc_lane2] = val_4
-									}
-								}
-
-//line hecbench_halofinder.go:39
-								if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_4, 16, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:39
-									compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_4, 16, 32, &gc_c221r)
-									gc_left17 := gc_act2
-									if compiled.SIMD {
-										if gc_act2 == ^uint32(0) {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:39
-												val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
-//line hecbench_halofinder.go:39
-												_ = val_4
-//line hecbench_halofinder.go:39
-												val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c221r[gc_lane2:]))
-//line hecbench_halofinder.go:39
-												val_4.StoreSlice(gc_l_val_4[gc_lane2:])
-												gc_left17 &^= 0xff << gc_lane2
-											}
-										} else {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												if gc_act2>>gc_lane2&0xff != 0xff {
-													continue
-												}
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:39
-												val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
-//line hecbench_halofinder.go:39
-												_ = val_4
-//line hecbench_halofinder.go:39
-												val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c221r[gc_lane2:]))
-//line hecbench_halofinder.go:39
-												val_4.StoreSlice(gc_l_val_4[gc_lane2:])
-												gc_left17 &^= 0xff << gc_lane2
-											}
-										}
-										archsimd.ClearAVXUpperBits()
-									}
-									if gc_left17 != 0 {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_left17&(1<<gc_lane2) == 0 {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-											val_4 := gc_l_val_4[gc_lane2]
-											_ = val_4
-
-//line hecbench_halofinder.go:39
-											val_4 += gc_c221r[gc_lane2]
-
-//line hecbench_halofinder.go:40
-											gc_l_val_4[gc_lane2] = val_4
-										}
-									}
-								}
-
-//line hecbench_halofinder.go:40
-								if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_4, 8, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:40
-									compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_4, 8, 32, &gc_c222r)
-									gc_left18 := gc_act2
-									if compiled.SIMD {
-										if gc_act2 == ^uint32(0) {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:40
-												val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
-//line hecbench_halofinder.go:40
-												_ = val_4
-//line hecbench_halofinder.go:40
-												val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c222r[gc_lane2:]))
-//line hecbench_halofinder.go:40
-												val_4.StoreSlice(gc_l_val_4[gc_lane2:])
-												gc_left18 &^= 0xff << gc_lane2
-											}
-										} else {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												if gc_act2>>gc_lane2&0xff != 0xff {
-													continue
-												}
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:40
-												val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
-//line hecbench_halofinder.go:40
-												_ = val_4
-//line hecbench_halofinder.go:40
-												val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c222r[gc_lane2:]))
-//line hecbench_halofinder.go:40
-												val_4.StoreSlice(gc_l_val_4[gc_lane2:])
-												gc_left18 &^= 0xff << gc_lane2
-											}
-										}
-										archsimd.ClearAVXUpperBits()
-									}
-									if gc_left18 != 0 {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_left18&(1<<gc_lane2) == 0 {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-											val_4 := gc_l_val_4[gc_lane2]
-											_ = val_4
-
-//line hecbench_halofinder.go:40
-											val_4 += gc_c222r[gc_lane2]
-
-//line hecbench_halofinder.go:41
-											gc_l_val_4[gc_lane2] = val_4
-										}
-									}
-								}
-
-//line hecbench_halofinder.go:41
-								if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_4, 4, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:41
-									compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_4, 4, 32, &gc_c223r)
-									gc_left19 := gc_act2
-									if compiled.SIMD {
-										if gc_act2 == ^uint32(0) {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:41
-												val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
-//line hecbench_halofinder.go:41
-												_ = val_4
-//line hecbench_halofinder.go:41
-												val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c223r[gc_lane2:]))
-//line hecbench_halofinder.go:41
-												val_4.StoreSlice(gc_l_val_4[gc_lane2:])
-												gc_left19 &^= 0xff << gc_lane2
-											}
-										} else {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												if gc_act2>>gc_lane2&0xff != 0xff {
-													continue
-												}
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:41
-												val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
-//line hecbench_halofinder.go:41
-												_ = val_4
-//line hecbench_halofinder.go:41
-												val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c223r[gc_lane2:]))
-//line hecbench_halofinder.go:41
-												val_4.StoreSlice(gc_l_val_4[gc_lane2:])
-												gc_left19 &^= 0xff << gc_lane2
-											}
-										}
-										archsimd.ClearAVXUpperBits()
-									}
-									if gc_left19 != 0 {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_left19&(1<<gc_lane2) == 0 {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-											val_4 := gc_l_val_4[gc_lane2]
-											_ = val_4
-
-//line hecbench_halofinder.go:41
-											val_4 += gc_c223r[gc_lane2]
-
-//line hecbench_halofinder.go:42
-											gc_l_val_4[gc_lane2] = val_4
-										}
-									}
-								}
-
-//line hecbench_halofinder.go:42
-								if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_4, 2, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:42
-									compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_4, 2, 32, &gc_c224r)
-									gc_left20 := gc_act2
-									if compiled.SIMD {
-										if gc_act2 == ^uint32(0) {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:42
-												val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
-//line hecbench_halofinder.go:42
-												_ = val_4
-//line hecbench_halofinder.go:42
-												val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c224r[gc_lane2:]))
-//line hecbench_halofinder.go:42
-												val_4.StoreSlice(gc_l_val_4[gc_lane2:])
-												gc_left20 &^= 0xff << gc_lane2
-											}
-										} else {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												if gc_act2>>gc_lane2&0xff != 0xff {
-													continue
-												}
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:42
-												val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
-//line hecbench_halofinder.go:42
-												_ = val_4
-//line hecbench_halofinder.go:42
-												val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c224r[gc_lane2:]))
-//line hecbench_halofinder.go:42
-												val_4.StoreSlice(gc_l_val_4[gc_lane2:])
-												gc_left20 &^= 0xff << gc_lane2
-											}
-										}
-										archsimd.ClearAVXUpperBits()
-									}
-									if gc_left20 != 0 {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_left20&(1<<gc_lane2) == 0 {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-											val_4 := gc_l_val_4[gc_lane2]
-											_ = val_4
-
-//line hecbench_halofinder.go:42
-											val_4 += gc_c224r[gc_lane2]
-
-//line hecbench_halofinder.go:43
-											gc_l_val_4[gc_lane2] = val_4
-										}
-									}
-								}
-
-//line hecbench_halofinder.go:43
-								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_4, 1, 32, &gc_c225r)
-								{
-									gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-									gc_tx2 := gc_tidx2.X - 1
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										gc_tx2++
-										if gc_tx2 == gc_bdx2 {
-											gc_tx2 = 0
-										}
-										if gc_act2&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_pos2.Thread = gc_rank2
-										out_4 := gc_l_out_4[gc_lane2]
-										_ = out_4
-										val_4 := gc_l_val_4[gc_lane2]
-										_ = val_4
-										zi_3 := gc_l_zi_3[gc_lane2]
-										_ = zi_3
-										idx_ := gc_l_idx_[gc_lane2]
-										_ = idx_
-
-//line hecbench_halofinder.go:43
-										val_4 += gc_c225r[gc_lane2]
-
-//line hecbench_halofinder.go:45
-										if gc_tx2%32 == 0 {
-											atomic.Add(&out_4[0], val_4)
-										}
-
-//line hecbench_halofinder.go:112
-										var out_5 []float32 = vz_2[idx_:]
-
-//line hecbench_halofinder.go:112
-										_ = out_5
-
-//line hecbench_halofinder.go:112
-										var val_5 float32 = fcoeff_2 * zi_3[u_]
-
-//line hecbench_halofinder.go:112
-										_ = val_5
-										_ = out_5
-										_ = val_5
-
-//line hecbench_halofinder.go:39
-										gc_l_out_5[gc_lane2] = out_5
-										gc_l_val_4[gc_lane2] = val_4
-										gc_l_val_5[gc_lane2] = val_5
-									}
-								}
-
-//line hecbench_halofinder.go:39
-								if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_5, 16, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:39
-									compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_5, 16, 32, &gc_c226r)
-									gc_left21 := gc_act2
-									if compiled.SIMD {
-										if gc_act2 == ^uint32(0) {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:39
-												val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
-//line hecbench_halofinder.go:39
-												_ = val_5
-//line hecbench_halofinder.go:39
-												val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c226r[gc_lane2:]))
-//line hecbench_halofinder.go:39
-												val_5.StoreSlice(gc_l_val_5[gc_lane2:])
-												gc_left21 &^= 0xff << gc_lane2
-											}
-										} else {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												if gc_act2>>gc_lane2&0xff != 0xff {
-													continue
-												}
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:39
-												val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
-//line hecbench_halofinder.go:39
-												_ = val_5
-//line hecbench_halofinder.go:39
-												val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c226r[gc_lane2:]))
-//line hecbench_halofinder.go:39
-												val_5.StoreSlice(gc_l_val_5[gc_lane2:])
-												gc_left21 &^= 0xff << gc_lane2
-											}
-										}
-										archsimd.ClearAVXUpperBits()
-									}
-									if gc_left21 != 0 {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_left21&(1<<gc_lane2) == 0 {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-											val_5 := gc_l_val_5[gc_lane2]
-											_ = val_5
-
-//line hecbench_halofinder.go:39
-											val_5 += gc_c226r[gc_lane2]
-
-//line hecbench_halofinder.go:40
-											gc_l_val_5[gc_lane2] = val_5
-										}
-									}
-								}
-
-//line hecbench_halofinder.go:40
-								if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_5, 8, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:40
-									compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_5, 8, 32, &gc_c227r)
-									gc_left22 := gc_act2
-									if compiled.SIMD {
-										if gc_act2 == ^uint32(0) {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:40
-												val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
-//line hecbench_halofinder.go:40
-												_ = val_5
-//line hecbench_halofinder.go:40
-												val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c227r[gc_lane2:]))
-//line hecbench_halofinder.go:40
-												val_5.StoreSlice(gc_l_val_5[gc_lane2:])
-												gc_left22 &^= 0xff << gc_lane2
-											}
-										} else {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												if gc_act2>>gc_lane2&0xff != 0xff {
-													continue
-												}
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:40
-												val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
-//line hecbench_halofinder.go:40
-												_ = val_5
-//line hecbench_halofinder.go:40
-												val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c227r[gc_lane2:]))
-//line hecbench_halofinder.go:40
-												val_5.StoreSlice(gc_l_val_5[gc_lane2:])
-												gc_left22 &^= 0xff << gc_lane2
-											}
-										}
-										archsimd.ClearAVXUpperBits()
-									}
-									if gc_left22 != 0 {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_left22&(1<<gc_lane2) == 0 {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-											val_5 := gc_l_val_5[gc_lane2]
-											_ = val_5
-
-//line hecbench_halofinder.go:40
-											val_5 += gc_c227r[gc_lane2]
-
-//line hecbench_halofinder.go:41
-											gc_l_val_5[gc_lane2] = val_5
-										}
-									}
-								}
-
-//line hecbench_halofinder.go:41
-								if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_5, 4, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:41
-									compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_5, 4, 32, &gc_c228r)
-									gc_left23 := gc_act2
-									if compiled.SIMD {
-										if gc_act2 == ^uint32(0) {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:41
-												val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
-//line hecbench_halofinder.go:41
-												_ = val_5
-//line hecbench_halofinder.go:41
-												val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c228r[gc_lane2:]))
-//line hecbench_halofinder.go:41
-												val_5.StoreSlice(gc_l_val_5[gc_lane2:])
-												gc_left23 &^= 0xff << gc_lane2
-											}
-										} else {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												if gc_act2>>gc_lane2&0xff != 0xff {
-													continue
-												}
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:41
-												val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
-//line hecbench_halofinder.go:41
-												_ = val_5
-//line hecbench_halofinder.go:41
-												val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c228r[gc_lane2:]))
-//line hecbench_halofinder.go:41
-												val_5.StoreSlice(gc_l_val_5[gc_lane2:])
-												gc_left23 &^= 0xff << gc_lane2
-											}
-										}
-										archsimd.ClearAVXUpperBits()
-									}
-									if gc_left23 != 0 {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_left23&(1<<gc_lane2) == 0 {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-											val_5 := gc_l_val_5[gc_lane2]
-											_ = val_5
-
-//line hecbench_halofinder.go:41
-											val_5 += gc_c228r[gc_lane2]
-
-//line hecbench_halofinder.go:42
-											gc_l_val_5[gc_lane2] = val_5
-										}
-									}
-								}
-
-//line hecbench_halofinder.go:42
-								if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-									compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_5, 2, 0, 32)
-								} else {
-
-//line hecbench_halofinder.go:42
-									compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_5, 2, 32, &gc_c229r)
-									gc_left24 := gc_act2
-									if compiled.SIMD {
-										if gc_act2 == ^uint32(0) {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:42
-												val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
-//line hecbench_halofinder.go:42
-												_ = val_5
-//line hecbench_halofinder.go:42
-												val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c229r[gc_lane2:]))
-//line hecbench_halofinder.go:42
-												val_5.StoreSlice(gc_l_val_5[gc_lane2:])
-												gc_left24 &^= 0xff << gc_lane2
-											}
-										} else {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												if gc_act2>>gc_lane2&0xff != 0xff {
-													continue
-												}
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_halofinder.go:42
-												val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
-//line hecbench_halofinder.go:42
-												_ = val_5
-//line hecbench_halofinder.go:42
-												val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c229r[gc_lane2:]))
-//line hecbench_halofinder.go:42
-												val_5.StoreSlice(gc_l_val_5[gc_lane2:])
-												gc_left24 &^= 0xff << gc_lane2
-											}
-										}
-										archsimd.ClearAVXUpperBits()
-									}
-									if gc_left24 != 0 {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_left24&(1<<gc_lane2) == 0 {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-											val_5 := gc_l_val_5[gc_lane2]
-											_ = val_5
-
-//line hecbench_halofinder.go:42
-											val_5 += gc_c229r[gc_lane2]
-
-//line hecbench_halofinder.go:43
-											gc_l_val_5[gc_lane2] = val_5
-										}
-									}
-								}
-
-//line hecbench_halofinder.go:43
-								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_5, 1, 32, &gc_c230r)
-								{
-									gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-									gc_tx2 := gc_tidx2.X - 1
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										gc_tx2++
-										if gc_tx2 == gc_bdx2 {
-											gc_tx2 = 0
-										}
-										if gc_act2&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_pos2.Thread = gc_rank2
-										out_5 := gc_l_out_5[gc_lane2]
-										_ = out_5
-										val_5 := gc_l_val_5[gc_lane2]
-										_ = val_5
-
-//line hecbench_halofinder.go:43
-										val_5 += gc_c230r[gc_lane2]
-
-//line hecbench_halofinder.go:45
-										if gc_tx2%32 == 0 {
-											atomic.Add(&out_5[0], val_5)
-										}
-										gc_l_val_5[gc_lane2] = val_5
+										val_ += gc_c26r[gc_lane2]
+										gc_l_val_[gc_lane2] = val_
 									}
 								}
 							}
-							gc_act2 = gc_save472 &^ gc_dead2 &^ gc_skip492
+//line hecbench_halofinder.go:40
+							if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, 8, 0, 32)
+							} else {
+//line hecbench_halofinder.go:40
+								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_, 8, 32, &gc_c27r)
+								gc_left6 := gc_act2
+								if compiled.SIMD {
+									if gc_act2 == ^uint32(0) {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_halofinder.go:40
+											val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+//line hecbench_halofinder.go:40
+											val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c27r[gc_lane2:]))
+//line hecbench_halofinder.go:40
+											val_.StoreSlice(gc_l_val_[gc_lane2:])
+											gc_left6 &^= 0xff << gc_lane2
+										}
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+//line hecbench_halofinder.go:40
+											val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+//line hecbench_halofinder.go:40
+											val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c27r[gc_lane2:]))
+//line hecbench_halofinder.go:40
+											val_.StoreSlice(gc_l_val_[gc_lane2:])
+											gc_left6 &^= 0xff << gc_lane2
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left6 != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left6&(1<<gc_lane2) == 0 {
+											continue
+										}
+//line hecbench_halofinder.go:53
+										val_ := gc_l_val_[gc_lane2]
+//line hecbench_halofinder.go:40
+										val_ += gc_c27r[gc_lane2]
+										gc_l_val_[gc_lane2] = val_
+									}
+								}
+							}
+//line hecbench_halofinder.go:41
+							if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, 4, 0, 32)
+							} else {
+//line hecbench_halofinder.go:41
+								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_, 4, 32, &gc_c28r)
+								gc_left7 := gc_act2
+								if compiled.SIMD {
+									if gc_act2 == ^uint32(0) {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_halofinder.go:41
+											val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+//line hecbench_halofinder.go:41
+											val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c28r[gc_lane2:]))
+//line hecbench_halofinder.go:41
+											val_.StoreSlice(gc_l_val_[gc_lane2:])
+											gc_left7 &^= 0xff << gc_lane2
+										}
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+//line hecbench_halofinder.go:41
+											val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+//line hecbench_halofinder.go:41
+											val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c28r[gc_lane2:]))
+//line hecbench_halofinder.go:41
+											val_.StoreSlice(gc_l_val_[gc_lane2:])
+											gc_left7 &^= 0xff << gc_lane2
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left7 != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left7&(1<<gc_lane2) == 0 {
+											continue
+										}
+//line hecbench_halofinder.go:54
+										val_ := gc_l_val_[gc_lane2]
+//line hecbench_halofinder.go:41
+										val_ += gc_c28r[gc_lane2]
+										gc_l_val_[gc_lane2] = val_
+									}
+								}
+							}
+//line hecbench_halofinder.go:42
+							if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, 2, 0, 32)
+							} else {
+//line hecbench_halofinder.go:42
+								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_, 2, 32, &gc_c29r)
+								gc_left8 := gc_act2
+								if compiled.SIMD {
+									if gc_act2 == ^uint32(0) {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_halofinder.go:42
+											val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+//line hecbench_halofinder.go:42
+											val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c29r[gc_lane2:]))
+//line hecbench_halofinder.go:42
+											val_.StoreSlice(gc_l_val_[gc_lane2:])
+											gc_left8 &^= 0xff << gc_lane2
+										}
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+//line hecbench_halofinder.go:42
+											val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+//line hecbench_halofinder.go:42
+											val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c29r[gc_lane2:]))
+//line hecbench_halofinder.go:42
+											val_.StoreSlice(gc_l_val_[gc_lane2:])
+											gc_left8 &^= 0xff << gc_lane2
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left8 != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left8&(1<<gc_lane2) == 0 {
+											continue
+										}
+//line hecbench_halofinder.go:55
+										val_ := gc_l_val_[gc_lane2]
+//line hecbench_halofinder.go:42
+										val_ += gc_c29r[gc_lane2]
+										gc_l_val_[gc_lane2] = val_
+									}
+								}
+							}
+//line hecbench_halofinder.go:43
+							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_, 1, 32, &gc_c210r)
+							{
+								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+								gc_tx2 := gc_tidx2.X - 1
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_act2&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_pos2.Thread = gc_rank2
+									out_ := gc_l_out_[gc_lane2]
+//line hecbench_halofinder.go:59
+									val_ := gc_l_val_[gc_lane2]
+//line hecbench_halofinder.go:61
+									zi_2 := gc_l_zi_2[gc_lane2]
+//line hecbench_halofinder.go:63
+									idx := gc_l_idx[gc_lane2]
+//line hecbench_halofinder.go:43
+									val_ += gc_c210r[gc_lane2]
+//line hecbench_halofinder.go:45
+									if gc_tx2%32 == 0 {
+										atomic.Add(&out_[0], val_)
+									}
+//line hecbench_halofinder.go:112
+									var out_2 []float32 = vz_[idx:]
+//line hecbench_halofinder.go:112
+									var val_2 float32 = fcoeff_ * zi_2[u]
+//line hecbench_halofinder.go:39
+									gc_l_out_2[gc_lane2] = out_2
+									gc_l_val_[gc_lane2] = val_
+									gc_l_val_2[gc_lane2] = val_2
+								}
+							}
+//line hecbench_halofinder.go:39
+							if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, 16, 0, 32)
+							} else {
+//line hecbench_halofinder.go:39
+								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_2, 16, 32, &gc_c211r)
+								gc_left9 := gc_act2
+								if compiled.SIMD {
+									if gc_act2 == ^uint32(0) {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_halofinder.go:39
+											val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane2:])
+//line hecbench_halofinder.go:39
+											val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c211r[gc_lane2:]))
+//line hecbench_halofinder.go:39
+											val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+											gc_left9 &^= 0xff << gc_lane2
+										}
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+//line hecbench_halofinder.go:39
+											val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane2:])
+//line hecbench_halofinder.go:39
+											val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c211r[gc_lane2:]))
+//line hecbench_halofinder.go:39
+											val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+											gc_left9 &^= 0xff << gc_lane2
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left9 != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left9&(1<<gc_lane2) == 0 {
+											continue
+										}
+//line hecbench_halofinder.go:52
+										val_2 := gc_l_val_2[gc_lane2]
+//line hecbench_halofinder.go:39
+										val_2 += gc_c211r[gc_lane2]
+										gc_l_val_2[gc_lane2] = val_2
+									}
+								}
+							}
+//line hecbench_halofinder.go:40
+							if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, 8, 0, 32)
+							} else {
+//line hecbench_halofinder.go:40
+								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_2, 8, 32, &gc_c212r)
+								gc_left10 := gc_act2
+								if compiled.SIMD {
+									if gc_act2 == ^uint32(0) {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_halofinder.go:40
+											val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane2:])
+//line hecbench_halofinder.go:40
+											val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c212r[gc_lane2:]))
+//line hecbench_halofinder.go:40
+											val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+											gc_left10 &^= 0xff << gc_lane2
+										}
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+//line hecbench_halofinder.go:40
+											val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane2:])
+//line hecbench_halofinder.go:40
+											val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c212r[gc_lane2:]))
+//line hecbench_halofinder.go:40
+											val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+											gc_left10 &^= 0xff << gc_lane2
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left10 != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left10&(1<<gc_lane2) == 0 {
+											continue
+										}
+//line hecbench_halofinder.go:53
+										val_2 := gc_l_val_2[gc_lane2]
+//line hecbench_halofinder.go:40
+										val_2 += gc_c212r[gc_lane2]
+										gc_l_val_2[gc_lane2] = val_2
+									}
+								}
+							}
+//line hecbench_halofinder.go:41
+							if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, 4, 0, 32)
+							} else {
+//line hecbench_halofinder.go:41
+								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_2, 4, 32, &gc_c213r)
+								gc_left11 := gc_act2
+								if compiled.SIMD {
+									if gc_act2 == ^uint32(0) {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_halofinder.go:41
+											val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane2:])
+//line hecbench_halofinder.go:41
+											val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c213r[gc_lane2:]))
+//line hecbench_halofinder.go:41
+											val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+											gc_left11 &^= 0xff << gc_lane2
+										}
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+//line hecbench_halofinder.go:41
+											val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane2:])
+//line hecbench_halofinder.go:41
+											val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c213r[gc_lane2:]))
+//line hecbench_halofinder.go:41
+											val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+											gc_left11 &^= 0xff << gc_lane2
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left11 != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left11&(1<<gc_lane2) == 0 {
+											continue
+										}
+//line hecbench_halofinder.go:54
+										val_2 := gc_l_val_2[gc_lane2]
+//line hecbench_halofinder.go:41
+										val_2 += gc_c213r[gc_lane2]
+										gc_l_val_2[gc_lane2] = val_2
+									}
+								}
+							}
+//line hecbench_halofinder.go:42
+							if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, 2, 0, 32)
+							} else {
+//line hecbench_halofinder.go:42
+								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_2, 2, 32, &gc_c214r)
+								gc_left12 := gc_act2
+								if compiled.SIMD {
+									if gc_act2 == ^uint32(0) {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_halofinder.go:42
+											val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane2:])
+//line hecbench_halofinder.go:42
+											val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c214r[gc_lane2:]))
+//line hecbench_halofinder.go:42
+											val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+											gc_left12 &^= 0xff << gc_lane2
+										}
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+//line hecbench_halofinder.go:42
+											val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane2:])
+//line hecbench_halofinder.go:42
+											val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c214r[gc_lane2:]))
+//line hecbench_halofinder.go:42
+											val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+											gc_left12 &^= 0xff << gc_lane2
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left12 != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left12&(1<<gc_lane2) == 0 {
+											continue
+										}
+//line hecbench_halofinder.go:55
+										val_2 := gc_l_val_2[gc_lane2]
+//line hecbench_halofinder.go:42
+										val_2 += gc_c214r[gc_lane2]
+										gc_l_val_2[gc_lane2] = val_2
+									}
+								}
+							}
+//line hecbench_halofinder.go:43
+							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_2, 1, 32, &gc_c215r)
+							{
+								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+								gc_tx2 := gc_tidx2.X - 1
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_act2&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_pos2.Thread = gc_rank2
+									out_2 := gc_l_out_2[gc_lane2]
+//line hecbench_halofinder.go:59
+									val_2 := gc_l_val_2[gc_lane2]
+//line hecbench_halofinder.go:43
+									val_2 += gc_c215r[gc_lane2]
+//line hecbench_halofinder.go:45
+									if gc_tx2%32 == 0 {
+										atomic.Add(&out_2[0], val_2)
+									}
+									gc_l_val_2[gc_lane2] = val_2
+								}
+							}
+						}
+						gc_act2 = gc_save232 &^ gc_dead2 &^ gc_skip252
+					}
+				}
+				gc_act2 = gc_in252 &^ gc_dead2
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line hecbench_halofinder.go:62
+					i := gc_l_i[gc_lane2]
+//line hecbench_halofinder.go:129
+					i += gc_bdy2 * gc_gdy2
+					gc_l_i[gc_lane2] = i
+				}
+			}
+			gc_act2 = gc_save252 &^ gc_dead2
+		}
+		{
+//line hecbench_halofinder.go:153
+			gc_save492 := gc_act2
+			gc_in492 := gc_act2
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				gc_ty2 := gc_tidx2.Y
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+						gc_ty2++
+						if gc_ty2 == gc_bdy2 {
+							gc_ty2 = 0
 						}
 					}
-					gc_act2 = gc_in492 &^ gc_dead2
+//line hecbench_halofinder.go:126
+					yIdx := gc_by2*gc_bdy2 + gc_ty2
+//line hecbench_halofinder.go:152
+					i_ := yIdx
+//line hecbench_halofinder.go:154
+					gc_l_i_[gc_lane2] = i_
+				}
+			}
+			for {
+				gc_b2.Tick()
+				if gc_b2.Stopped() {
+					return
+				}
+				gc_act2 = gc_in492 &^ gc_dead2
+				var gc_m492, gc_skip492 uint32
+//line hecbench_halofinder.go:165
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					i_ := gc_l_i_[gc_lane2]
+//line hecbench_halofinder.go:152
+					if i_ < count-count/hfTileY*hfTileY {
+						gc_m492 |= 1 << gc_lane2
+					}
+				}
+				gc_in492 &= gc_m492
+				gc_act2 = gc_in492
+				if gc_act2 == 0 {
+					break
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_halofinder.go:125
+						xIdx := gc_bx2*gc_bdx2 + gc_tx2
+//line hecbench_halofinder.go:127
 						i_ := gc_l_i_[gc_lane2]
-						_ = i_
-
-//line hecbench_halofinder.go:152
-						i_ += gc_bdy2 * gc_gdy2
-						gc_l_i_[gc_lane2] = i_
+//line hecbench_halofinder.go:153
+						k := i_ + count/hfTileY*hfTileY
+						var xi_, yi_, zi_ [1]float32
+						gc_l_xi_[gc_lane2] = xi_
+						gc_l_yi_[gc_lane2] = yi_
+						gc_l_zi_[gc_lane2] = zi_
+//line hecbench_halofinder.go:156
+						loadTile(true, false, 1, k, count, xx, yy, zz, nil, gc_l_xxi[gc_lane2][:], gc_l_yyi[gc_lane2][:], gc_l_zzi[gc_lane2][:], nil)
+//line hecbench_halofinder.go:158
+						for j_2 := xIdx; j_2 < count1/hfTileX; j_2 += gc_bdx2 * gc_gdx2 {
+							loadTile(false, true, hfTileX, j_2, count1, xx1, yy1, zz1, mass1, gc_l_xxj[gc_lane2][:], gc_l_yyj[gc_lane2][:], gc_l_zzj[gc_lane2][:], gc_l_massj[gc_lane2][:])
+							computeForces(hfTileX, 1, gc_l_xxi[gc_lane2][:], gc_l_yyi[gc_lane2][:], gc_l_zzi[gc_lane2][:], gc_l_xxj[gc_lane2][:], gc_l_yyj[gc_lane2][:], gc_l_zzj[gc_lane2][:], gc_l_massj[gc_lane2][:], gc_l_xi_[gc_lane2][:], gc_l_yi_[gc_lane2][:], gc_l_zi_[gc_lane2][:], mpRsm2, fsrrmax2)
+						}
+//line hecbench_halofinder.go:163
+						for j_3 := count1/hfTileX*hfTileX + xIdx; j_3 < count1; j_3 += gc_bdx2 * gc_gdx2 {
+							loadTile(true, true, 1, j_3, count1, xx1, yy1, zz1, mass1, gc_l_xxj[gc_lane2][:], gc_l_yyj[gc_lane2][:], gc_l_zzj[gc_lane2][:], gc_l_massj[gc_lane2][:])
+							computeForces(1, 1, gc_l_xxi[gc_lane2][:], gc_l_yyi[gc_lane2][:], gc_l_zzi[gc_lane2][:], gc_l_xxj[gc_lane2][:], gc_l_yyj[gc_lane2][:], gc_l_zzj[gc_lane2][:], gc_l_massj[gc_lane2][:], gc_l_xi_[gc_lane2][:], gc_l_yi_[gc_lane2][:], gc_l_zi_[gc_lane2][:], mpRsm2, fsrrmax2)
+						}
+//line hecbench_halofinder.go:171
+						gc_l_k[gc_lane2] = k
 					}
 				}
-				gc_act2 = gc_save492 &^ gc_dead2
+//line hecbench_halofinder.go:168
+				var checkBounds_ bool = true
+//line hecbench_halofinder.go:168
+				var tileSize_ int = 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line hecbench_halofinder.go:175
+					k := gc_l_k[gc_lane2]
+//line hecbench_halofinder.go:168
+					var i_3 int = k
+//line hecbench_halofinder.go:170
+					gc_l_i_3[gc_lane2] = i_3
+				}
+//line hecbench_halofinder.go:168
+				var bounds_ int = count
+//line hecbench_halofinder.go:168
+				var fcoeff_2 float32 = fcoeff
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_halofinder.go:168
+					var xi_3 []float32 = gc_l_xi_[gc_lane2][:]
+//line hecbench_halofinder.go:168
+					var yi_3 []float32 = gc_l_yi_[gc_lane2][:]
+//line hecbench_halofinder.go:168
+					var zi_3 []float32 = gc_l_zi_[gc_lane2][:]
+//line hecbench_halofinder.go:172
+					gc_l_xi_3[gc_lane2] = xi_3
+					gc_l_yi_3[gc_lane2] = yi_3
+					gc_l_zi_3[gc_lane2] = zi_3
+				}
+//line hecbench_halofinder.go:168
+				var vx_2 []float32 = vx
+//line hecbench_halofinder.go:168
+				var vy_2 []float32 = vy
+//line hecbench_halofinder.go:168
+				var vz_2 []float32 = vz
+//line hecbench_halofinder.go:106
+				for u_ := 0; u_ < tileSize_; u_++ {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line hecbench_halofinder.go:113
+						i_3 := gc_l_i_3[gc_lane2]
+//line hecbench_halofinder.go:107
+						idx_ := tileSize_*i_3 + u_
+//line hecbench_halofinder.go:109
+						gc_l_idx_[gc_lane2] = idx_
+					}
+					{
+						var gc_m472 uint32
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							idx_ := gc_l_idx_[gc_lane2]
+//line hecbench_halofinder.go:109
+							if !checkBounds_ || idx_ < bounds_ {
+								gc_m472 |= 1 << gc_lane2
+							}
+						}
+						gc_save472 := gc_act2
+						gc_act2 = gc_save472 & gc_m472
+						if gc_act2 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+								xi_3 := gc_l_xi_3[gc_lane2]
+//line hecbench_halofinder.go:124
+								idx_ := gc_l_idx_[gc_lane2]
+//line hecbench_halofinder.go:110
+								var out_3 []float32 = vx_2[idx_:]
+//line hecbench_halofinder.go:110
+								var val_3 float32 = fcoeff_2 * xi_3[u_]
+//line hecbench_halofinder.go:39
+								gc_l_out_3[gc_lane2] = out_3
+								gc_l_val_3[gc_lane2] = val_3
+							}
+//line hecbench_halofinder.go:39
+							if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, 16, 0, 32)
+							} else {
+//line hecbench_halofinder.go:39
+								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_3, 16, 32, &gc_c216r)
+								gc_left13 := gc_act2
+								if compiled.SIMD {
+									if gc_act2 == ^uint32(0) {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_halofinder.go:39
+											val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane2:])
+//line hecbench_halofinder.go:39
+											val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c216r[gc_lane2:]))
+//line hecbench_halofinder.go:39
+											val_3.StoreSlice(gc_l_val_3[gc_lane2:])
+											gc_left13 &^= 0xff << gc_lane2
+										}
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+//line hecbench_halofinder.go:39
+											val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane2:])
+//line hecbench_halofinder.go:39
+											val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c216r[gc_lane2:]))
+//line hecbench_halofinder.go:39
+											val_3.StoreSlice(gc_l_val_3[gc_lane2:])
+											gc_left13 &^= 0xff << gc_lane2
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left13 != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left13&(1<<gc_lane2) == 0 {
+											continue
+										}
+//line hecbench_halofinder.go:52
+										val_3 := gc_l_val_3[gc_lane2]
+//line hecbench_halofinder.go:39
+										val_3 += gc_c216r[gc_lane2]
+										gc_l_val_3[gc_lane2] = val_3
+									}
+								}
+							}
+//line hecbench_halofinder.go:40
+							if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, 8, 0, 32)
+							} else {
+//line hecbench_halofinder.go:40
+								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_3, 8, 32, &gc_c217r)
+								gc_left14 := gc_act2
+								if compiled.SIMD {
+									if gc_act2 == ^uint32(0) {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_halofinder.go:40
+											val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane2:])
+//line hecbench_halofinder.go:40
+											val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c217r[gc_lane2:]))
+//line hecbench_halofinder.go:40
+											val_3.StoreSlice(gc_l_val_3[gc_lane2:])
+											gc_left14 &^= 0xff << gc_lane2
+										}
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+//line hecbench_halofinder.go:40
+											val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane2:])
+//line hecbench_halofinder.go:40
+											val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c217r[gc_lane2:]))
+//line hecbench_halofinder.go:40
+											val_3.StoreSlice(gc_l_val_3[gc_lane2:])
+											gc_left14 &^= 0xff << gc_lane2
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left14 != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left14&(1<<gc_lane2) == 0 {
+											continue
+										}
+//line hecbench_halofinder.go:53
+										val_3 := gc_l_val_3[gc_lane2]
+//line hecbench_halofinder.go:40
+										val_3 += gc_c217r[gc_lane2]
+										gc_l_val_3[gc_lane2] = val_3
+									}
+								}
+							}
+//line hecbench_halofinder.go:41
+							if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, 4, 0, 32)
+							} else {
+//line hecbench_halofinder.go:41
+								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_3, 4, 32, &gc_c218r)
+								gc_left15 := gc_act2
+								if compiled.SIMD {
+									if gc_act2 == ^uint32(0) {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_halofinder.go:41
+											val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane2:])
+//line hecbench_halofinder.go:41
+											val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c218r[gc_lane2:]))
+//line hecbench_halofinder.go:41
+											val_3.StoreSlice(gc_l_val_3[gc_lane2:])
+											gc_left15 &^= 0xff << gc_lane2
+										}
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+//line hecbench_halofinder.go:41
+											val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane2:])
+//line hecbench_halofinder.go:41
+											val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c218r[gc_lane2:]))
+//line hecbench_halofinder.go:41
+											val_3.StoreSlice(gc_l_val_3[gc_lane2:])
+											gc_left15 &^= 0xff << gc_lane2
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left15 != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left15&(1<<gc_lane2) == 0 {
+											continue
+										}
+//line hecbench_halofinder.go:54
+										val_3 := gc_l_val_3[gc_lane2]
+//line hecbench_halofinder.go:41
+										val_3 += gc_c218r[gc_lane2]
+										gc_l_val_3[gc_lane2] = val_3
+									}
+								}
+							}
+//line hecbench_halofinder.go:42
+							if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, 2, 0, 32)
+							} else {
+//line hecbench_halofinder.go:42
+								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_3, 2, 32, &gc_c219r)
+								gc_left16 := gc_act2
+								if compiled.SIMD {
+									if gc_act2 == ^uint32(0) {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_halofinder.go:42
+											val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane2:])
+//line hecbench_halofinder.go:42
+											val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c219r[gc_lane2:]))
+//line hecbench_halofinder.go:42
+											val_3.StoreSlice(gc_l_val_3[gc_lane2:])
+											gc_left16 &^= 0xff << gc_lane2
+										}
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+//line hecbench_halofinder.go:42
+											val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane2:])
+//line hecbench_halofinder.go:42
+											val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c219r[gc_lane2:]))
+//line hecbench_halofinder.go:42
+											val_3.StoreSlice(gc_l_val_3[gc_lane2:])
+											gc_left16 &^= 0xff << gc_lane2
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left16 != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left16&(1<<gc_lane2) == 0 {
+											continue
+										}
+//line hecbench_halofinder.go:55
+										val_3 := gc_l_val_3[gc_lane2]
+//line hecbench_halofinder.go:42
+										val_3 += gc_c219r[gc_lane2]
+										gc_l_val_3[gc_lane2] = val_3
+									}
+								}
+							}
+//line hecbench_halofinder.go:43
+							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_3, 1, 32, &gc_c220r)
+							{
+								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+								gc_tx2 := gc_tidx2.X - 1
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_act2&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_pos2.Thread = gc_rank2
+									out_3 := gc_l_out_3[gc_lane2]
+//line hecbench_halofinder.go:59
+									val_3 := gc_l_val_3[gc_lane2]
+//line hecbench_halofinder.go:61
+									yi_3 := gc_l_yi_3[gc_lane2]
+//line hecbench_halofinder.go:63
+									idx_ := gc_l_idx_[gc_lane2]
+//line hecbench_halofinder.go:43
+									val_3 += gc_c220r[gc_lane2]
+//line hecbench_halofinder.go:45
+									if gc_tx2%32 == 0 {
+										atomic.Add(&out_3[0], val_3)
+									}
+//line hecbench_halofinder.go:111
+									var out_4 []float32 = vy_2[idx_:]
+//line hecbench_halofinder.go:111
+									var val_4 float32 = fcoeff_2 * yi_3[u_]
+//line hecbench_halofinder.go:39
+									gc_l_out_4[gc_lane2] = out_4
+									gc_l_val_3[gc_lane2] = val_3
+									gc_l_val_4[gc_lane2] = val_4
+								}
+							}
+//line hecbench_halofinder.go:39
+							if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_4, 16, 0, 32)
+							} else {
+//line hecbench_halofinder.go:39
+								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_4, 16, 32, &gc_c221r)
+								gc_left17 := gc_act2
+								if compiled.SIMD {
+									if gc_act2 == ^uint32(0) {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_halofinder.go:39
+											val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
+//line hecbench_halofinder.go:39
+											val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c221r[gc_lane2:]))
+//line hecbench_halofinder.go:39
+											val_4.StoreSlice(gc_l_val_4[gc_lane2:])
+											gc_left17 &^= 0xff << gc_lane2
+										}
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+//line hecbench_halofinder.go:39
+											val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
+//line hecbench_halofinder.go:39
+											val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c221r[gc_lane2:]))
+//line hecbench_halofinder.go:39
+											val_4.StoreSlice(gc_l_val_4[gc_lane2:])
+											gc_left17 &^= 0xff << gc_lane2
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left17 != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left17&(1<<gc_lane2) == 0 {
+											continue
+										}
+//line hecbench_halofinder.go:52
+										val_4 := gc_l_val_4[gc_lane2]
+//line hecbench_halofinder.go:39
+										val_4 += gc_c221r[gc_lane2]
+										gc_l_val_4[gc_lane2] = val_4
+									}
+								}
+							}
+//line hecbench_halofinder.go:40
+							if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_4, 8, 0, 32)
+							} else {
+//line hecbench_halofinder.go:40
+								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_4, 8, 32, &gc_c222r)
+								gc_left18 := gc_act2
+								if compiled.SIMD {
+									if gc_act2 == ^uint32(0) {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_halofinder.go:40
+											val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
+//line hecbench_halofinder.go:40
+											val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c222r[gc_lane2:]))
+//line hecbench_halofinder.go:40
+											val_4.StoreSlice(gc_l_val_4[gc_lane2:])
+											gc_left18 &^= 0xff << gc_lane2
+										}
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+//line hecbench_halofinder.go:40
+											val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
+//line hecbench_halofinder.go:40
+											val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c222r[gc_lane2:]))
+//line hecbench_halofinder.go:40
+											val_4.StoreSlice(gc_l_val_4[gc_lane2:])
+											gc_left18 &^= 0xff << gc_lane2
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left18 != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left18&(1<<gc_lane2) == 0 {
+											continue
+										}
+//line hecbench_halofinder.go:53
+										val_4 := gc_l_val_4[gc_lane2]
+//line hecbench_halofinder.go:40
+										val_4 += gc_c222r[gc_lane2]
+										gc_l_val_4[gc_lane2] = val_4
+									}
+								}
+							}
+//line hecbench_halofinder.go:41
+							if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_4, 4, 0, 32)
+							} else {
+//line hecbench_halofinder.go:41
+								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_4, 4, 32, &gc_c223r)
+								gc_left19 := gc_act2
+								if compiled.SIMD {
+									if gc_act2 == ^uint32(0) {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_halofinder.go:41
+											val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
+//line hecbench_halofinder.go:41
+											val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c223r[gc_lane2:]))
+//line hecbench_halofinder.go:41
+											val_4.StoreSlice(gc_l_val_4[gc_lane2:])
+											gc_left19 &^= 0xff << gc_lane2
+										}
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+//line hecbench_halofinder.go:41
+											val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
+//line hecbench_halofinder.go:41
+											val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c223r[gc_lane2:]))
+//line hecbench_halofinder.go:41
+											val_4.StoreSlice(gc_l_val_4[gc_lane2:])
+											gc_left19 &^= 0xff << gc_lane2
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left19 != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left19&(1<<gc_lane2) == 0 {
+											continue
+										}
+//line hecbench_halofinder.go:54
+										val_4 := gc_l_val_4[gc_lane2]
+//line hecbench_halofinder.go:41
+										val_4 += gc_c223r[gc_lane2]
+										gc_l_val_4[gc_lane2] = val_4
+									}
+								}
+							}
+//line hecbench_halofinder.go:42
+							if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_4, 2, 0, 32)
+							} else {
+//line hecbench_halofinder.go:42
+								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_4, 2, 32, &gc_c224r)
+								gc_left20 := gc_act2
+								if compiled.SIMD {
+									if gc_act2 == ^uint32(0) {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_halofinder.go:42
+											val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
+//line hecbench_halofinder.go:42
+											val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c224r[gc_lane2:]))
+//line hecbench_halofinder.go:42
+											val_4.StoreSlice(gc_l_val_4[gc_lane2:])
+											gc_left20 &^= 0xff << gc_lane2
+										}
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+//line hecbench_halofinder.go:42
+											val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
+//line hecbench_halofinder.go:42
+											val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c224r[gc_lane2:]))
+//line hecbench_halofinder.go:42
+											val_4.StoreSlice(gc_l_val_4[gc_lane2:])
+											gc_left20 &^= 0xff << gc_lane2
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left20 != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left20&(1<<gc_lane2) == 0 {
+											continue
+										}
+//line hecbench_halofinder.go:55
+										val_4 := gc_l_val_4[gc_lane2]
+//line hecbench_halofinder.go:42
+										val_4 += gc_c224r[gc_lane2]
+										gc_l_val_4[gc_lane2] = val_4
+									}
+								}
+							}
+//line hecbench_halofinder.go:43
+							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_4, 1, 32, &gc_c225r)
+							{
+								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+								gc_tx2 := gc_tidx2.X - 1
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_act2&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_pos2.Thread = gc_rank2
+									out_4 := gc_l_out_4[gc_lane2]
+//line hecbench_halofinder.go:59
+									val_4 := gc_l_val_4[gc_lane2]
+//line hecbench_halofinder.go:61
+									zi_3 := gc_l_zi_3[gc_lane2]
+//line hecbench_halofinder.go:63
+									idx_ := gc_l_idx_[gc_lane2]
+//line hecbench_halofinder.go:43
+									val_4 += gc_c225r[gc_lane2]
+//line hecbench_halofinder.go:45
+									if gc_tx2%32 == 0 {
+										atomic.Add(&out_4[0], val_4)
+									}
+//line hecbench_halofinder.go:112
+									var out_5 []float32 = vz_2[idx_:]
+//line hecbench_halofinder.go:112
+									var val_5 float32 = fcoeff_2 * zi_3[u_]
+//line hecbench_halofinder.go:39
+									gc_l_out_5[gc_lane2] = out_5
+									gc_l_val_4[gc_lane2] = val_4
+									gc_l_val_5[gc_lane2] = val_5
+								}
+							}
+//line hecbench_halofinder.go:39
+							if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_5, 16, 0, 32)
+							} else {
+//line hecbench_halofinder.go:39
+								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_5, 16, 32, &gc_c226r)
+								gc_left21 := gc_act2
+								if compiled.SIMD {
+									if gc_act2 == ^uint32(0) {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_halofinder.go:39
+											val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
+//line hecbench_halofinder.go:39
+											val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c226r[gc_lane2:]))
+//line hecbench_halofinder.go:39
+											val_5.StoreSlice(gc_l_val_5[gc_lane2:])
+											gc_left21 &^= 0xff << gc_lane2
+										}
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+//line hecbench_halofinder.go:39
+											val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
+//line hecbench_halofinder.go:39
+											val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c226r[gc_lane2:]))
+//line hecbench_halofinder.go:39
+											val_5.StoreSlice(gc_l_val_5[gc_lane2:])
+											gc_left21 &^= 0xff << gc_lane2
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left21 != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left21&(1<<gc_lane2) == 0 {
+											continue
+										}
+//line hecbench_halofinder.go:52
+										val_5 := gc_l_val_5[gc_lane2]
+//line hecbench_halofinder.go:39
+										val_5 += gc_c226r[gc_lane2]
+										gc_l_val_5[gc_lane2] = val_5
+									}
+								}
+							}
+//line hecbench_halofinder.go:40
+							if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_5, 8, 0, 32)
+							} else {
+//line hecbench_halofinder.go:40
+								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_5, 8, 32, &gc_c227r)
+								gc_left22 := gc_act2
+								if compiled.SIMD {
+									if gc_act2 == ^uint32(0) {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_halofinder.go:40
+											val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
+//line hecbench_halofinder.go:40
+											val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c227r[gc_lane2:]))
+//line hecbench_halofinder.go:40
+											val_5.StoreSlice(gc_l_val_5[gc_lane2:])
+											gc_left22 &^= 0xff << gc_lane2
+										}
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+//line hecbench_halofinder.go:40
+											val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
+//line hecbench_halofinder.go:40
+											val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c227r[gc_lane2:]))
+//line hecbench_halofinder.go:40
+											val_5.StoreSlice(gc_l_val_5[gc_lane2:])
+											gc_left22 &^= 0xff << gc_lane2
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left22 != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left22&(1<<gc_lane2) == 0 {
+											continue
+										}
+//line hecbench_halofinder.go:53
+										val_5 := gc_l_val_5[gc_lane2]
+//line hecbench_halofinder.go:40
+										val_5 += gc_c227r[gc_lane2]
+										gc_l_val_5[gc_lane2] = val_5
+									}
+								}
+							}
+//line hecbench_halofinder.go:41
+							if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_5, 4, 0, 32)
+							} else {
+//line hecbench_halofinder.go:41
+								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_5, 4, 32, &gc_c228r)
+								gc_left23 := gc_act2
+								if compiled.SIMD {
+									if gc_act2 == ^uint32(0) {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_halofinder.go:41
+											val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
+//line hecbench_halofinder.go:41
+											val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c228r[gc_lane2:]))
+//line hecbench_halofinder.go:41
+											val_5.StoreSlice(gc_l_val_5[gc_lane2:])
+											gc_left23 &^= 0xff << gc_lane2
+										}
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+//line hecbench_halofinder.go:41
+											val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
+//line hecbench_halofinder.go:41
+											val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c228r[gc_lane2:]))
+//line hecbench_halofinder.go:41
+											val_5.StoreSlice(gc_l_val_5[gc_lane2:])
+											gc_left23 &^= 0xff << gc_lane2
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left23 != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left23&(1<<gc_lane2) == 0 {
+											continue
+										}
+//line hecbench_halofinder.go:54
+										val_5 := gc_l_val_5[gc_lane2]
+//line hecbench_halofinder.go:41
+										val_5 += gc_c228r[gc_lane2]
+										gc_l_val_5[gc_lane2] = val_5
+									}
+								}
+							}
+//line hecbench_halofinder.go:42
+							if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_5, 2, 0, 32)
+							} else {
+//line hecbench_halofinder.go:42
+								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_5, 2, 32, &gc_c229r)
+								gc_left24 := gc_act2
+								if compiled.SIMD {
+									if gc_act2 == ^uint32(0) {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_halofinder.go:42
+											val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
+//line hecbench_halofinder.go:42
+											val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c229r[gc_lane2:]))
+//line hecbench_halofinder.go:42
+											val_5.StoreSlice(gc_l_val_5[gc_lane2:])
+											gc_left24 &^= 0xff << gc_lane2
+										}
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+//line hecbench_halofinder.go:42
+											val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
+//line hecbench_halofinder.go:42
+											val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c229r[gc_lane2:]))
+//line hecbench_halofinder.go:42
+											val_5.StoreSlice(gc_l_val_5[gc_lane2:])
+											gc_left24 &^= 0xff << gc_lane2
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left24 != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left24&(1<<gc_lane2) == 0 {
+											continue
+										}
+//line hecbench_halofinder.go:55
+										val_5 := gc_l_val_5[gc_lane2]
+//line hecbench_halofinder.go:42
+										val_5 += gc_c229r[gc_lane2]
+										gc_l_val_5[gc_lane2] = val_5
+									}
+								}
+							}
+//line hecbench_halofinder.go:43
+							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_5, 1, 32, &gc_c230r)
+							{
+								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+								gc_tx2 := gc_tidx2.X - 1
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_act2&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_pos2.Thread = gc_rank2
+									out_5 := gc_l_out_5[gc_lane2]
+//line hecbench_halofinder.go:59
+									val_5 := gc_l_val_5[gc_lane2]
+//line hecbench_halofinder.go:43
+									val_5 += gc_c230r[gc_lane2]
+//line hecbench_halofinder.go:45
+									if gc_tx2%32 == 0 {
+										atomic.Add(&out_5[0], val_5)
+									}
+									gc_l_val_5[gc_lane2] = val_5
+								}
+							}
+						}
+						gc_act2 = gc_save472 &^ gc_dead2 &^ gc_skip492
+					}
+				}
+				gc_act2 = gc_in492 &^ gc_dead2
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line hecbench_halofinder.go:62
+					i_ := gc_l_i_[gc_lane2]
+//line hecbench_halofinder.go:152
+					i_ += gc_bdy2 * gc_gdy2
+					gc_l_i_[gc_lane2] = i_
+				}
 			}
+			gc_act2 = gc_save492 &^ gc_dead2
 		}
 	}
 }
@@ -2477,4 +1861,5 @@ func gc_body_step10(gc_b2 *compiled.Block, count, count1 int, xx, yy, zz, mass, 
 // gc_files_hecbench_halofinder holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_halofinder.go
+//line hecbench_halofinder.go:165
 var gc_files_hecbench_halofinder embed.FS

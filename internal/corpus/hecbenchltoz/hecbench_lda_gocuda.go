@@ -66,35 +66,19 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 	gc_s_trainLoss := compiled.Scratch[float32](gc_b, 10)[:gc_n]
 	gc_s_r_9 := compiled.Scratch[float32](gc_b, 11)[:gc_n]
 	gc_s_r_12 := compiled.Scratch[float32](gc_b, 12)[:gc_n]
-
 //line hecbench_lda.go:102
 	sharedMemory := gocuda.DynamicShared[float32](t)
-
-//line hecbench_lda.go:103
 	newGamma := sharedMemory[0:]
-
-//line hecbench_lda.go:104
 	phi := sharedMemory[numTopics:]
-
-//line hecbench_lda.go:105
 	lossVec := sharedMemory[numTopics*2:]
-
-//line hecbench_lda.go:106
 	valiPhiSum := sharedMemory[numTopics*3:]
-
 //line hecbench_lda.go:108
 	gradAlpha_ := gradAlpha[numTopics*gc_bx:]
-
 //line hecbench_lda.go:110
 	for i := gc_bx; i < numIndptr; i += gc_gdx {
-
-//line hecbench_lda.go:111
 		beg := int(indptr[i])
-
 //line hecbench_lda.go:111
 		end := int(indptr[i+1])
-
-//line hecbench_lda.go:112
 		gamma_ := gamma[numTopics*i:]
 		compiled.OutOfLine(func() {
 			{
@@ -102,7 +86,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_lda.go:113
 						if initGamma {
 							for j := gc_tx; j < numTopics; j += gc_bdx {
@@ -113,7 +96,6 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				}
 			}
 		})
-
 //line hecbench_lda.go:121
 		for gc_off, gc_limit, gc_more := 0, numTopics, true; gc_more; gc_off += gc_bdx {
 			gc_b.Tick()
@@ -121,160 +103,113 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				return
 			}
 			gc_more = false
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_off, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off14 := gc_off
-					if gc_from >= 0 && gc_off14 >= 0 && gc_off14 <= len(valiPhiSum) && gc_to <= len(valiPhiSum)-gc_off14 {
-						gc_at := valiPhiSum[gc_off14:][:gc_to]
-						gc_step := gc_from
-						for ; gc_step+3 < gc_to; gc_step += 4 {
-							{
-								gc_tx := gc_step + 0
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_lda.go:121
-								j_ := gc_tx + gc_off
-								gc_more = true
-								_ = j_
-
+//line hecbench_lda.go:128
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off14 := gc_off
+				if gc_from >= 0 && gc_off14 >= 0 && gc_off14 <= len(valiPhiSum) && gc_to <= len(valiPhiSum)-gc_off14 {
+					gc_at := valiPhiSum[gc_off14:][:gc_to]
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
 //line hecbench_lda.go:122
-								gc_at[gc_tx] = 0.0
-							}
-							{
-								gc_tx := gc_step + 1
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_lda.go:121
-								j_ := gc_tx + gc_off
-								gc_more = true
-								_ = j_
-
-//line hecbench_lda.go:122
-								gc_at[gc_tx] = 0.0
-							}
-							{
-								gc_tx := gc_step + 2
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_lda.go:121
-								j_ := gc_tx + gc_off
-								gc_more = true
-								_ = j_
-
-//line hecbench_lda.go:122
-								gc_at[gc_tx] = 0.0
-							}
-							{
-								gc_tx := gc_step + 3
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_lda.go:121
-								j_ := gc_tx + gc_off
-								gc_more = true
-								_ = j_
-
-//line hecbench_lda.go:122
-								gc_at[gc_tx] = 0.0
-							}
-						}
-						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_lda.go:121
-							j_ := gc_tx + gc_off
 							gc_more = true
-							_ = j_
-
 //line hecbench_lda.go:122
 							gc_at[gc_tx] = 0.0
 						}
-					} else {
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-							{
-								gc_tx := gc_step2 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:121
-								j_ := gc_tx + gc_off
-								gc_more = true
-
+						{
+							gc_tx := gc_step + 1
 //line hecbench_lda.go:122
-								valiPhiSum[j_] = 0.0
-							}
-							{
-								gc_tx := gc_step2 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:121
-								j_ := gc_tx + gc_off
-								gc_more = true
-
+							gc_more = true
 //line hecbench_lda.go:122
-								valiPhiSum[j_] = 0.0
-							}
-							{
-								gc_tx := gc_step2 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:121
-								j_ := gc_tx + gc_off
-								gc_more = true
-
-//line hecbench_lda.go:122
-								valiPhiSum[j_] = 0.0
-							}
-							{
-								gc_tx := gc_step2 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:121
-								j_ := gc_tx + gc_off
-								gc_more = true
-
-//line hecbench_lda.go:122
-								valiPhiSum[j_] = 0.0
-							}
+							gc_at[gc_tx] = 0.0
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						{
+							gc_tx := gc_step + 2
+//line hecbench_lda.go:122
+							gc_more = true
+//line hecbench_lda.go:122
+							gc_at[gc_tx] = 0.0
+						}
+						{
+							gc_tx := gc_step + 3
+//line hecbench_lda.go:122
+							gc_more = true
+//line hecbench_lda.go:122
+							gc_at[gc_tx] = 0.0
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line hecbench_lda.go:122
+						gc_more = true
+//line hecbench_lda.go:122
+						gc_at[gc_tx] = 0.0
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line hecbench_lda.go:121
 							j_ := gc_tx + gc_off
 							gc_more = true
-
+//line hecbench_lda.go:122
+							valiPhiSum[j_] = 0.0
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_lda.go:121
+							j_ := gc_tx + gc_off
+							gc_more = true
+//line hecbench_lda.go:122
+							valiPhiSum[j_] = 0.0
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_lda.go:121
+							j_ := gc_tx + gc_off
+							gc_more = true
+//line hecbench_lda.go:122
+							valiPhiSum[j_] = 0.0
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_lda.go:121
+							j_ := gc_tx + gc_off
+							gc_more = true
 //line hecbench_lda.go:122
 							valiPhiSum[j_] = 0.0
 						}
 					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_lda.go:121
+						j_ := gc_tx + gc_off
+						gc_more = true
+//line hecbench_lda.go:122
+						valiPhiSum[j_] = 0.0
+					}
 				}
 			}
 		}
-
 //line hecbench_lda.go:126
 		for j_2 := 0; j_2 < numIters; j_2++ {
-
 //line hecbench_lda.go:128
 			for gc_off2, gc_limit2, gc_more2 := 0, numTopics, true; gc_more2; gc_off2 += gc_bdx {
 				gc_b.Tick()
@@ -282,458 +217,320 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					return
 				}
 				gc_more2 = false
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_off2, gc_to) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_off15 := gc_off2
-						if gc_from >= 0 && gc_off15 >= 0 && gc_off15 <= len(newGamma) && gc_to <= len(newGamma)-gc_off15 {
-							gc_at2 := newGamma[gc_off15:][:gc_to]
-							gc_step3 := gc_from
-							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-								{
-									gc_tx := gc_step3 + 0
-									_ = gc_tx
-									gc_rank := gc_base + gc_tx
-									_ = gc_rank
-
-//line hecbench_lda.go:128
-									k := gc_tx + gc_off2
-									gc_more2 = true
-									_ = k
-
+//line hecbench_lda.go:135
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off2, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off15 := gc_off2
+					if gc_from >= 0 && gc_off15 >= 0 && gc_off15 <= len(newGamma) && gc_to <= len(newGamma)-gc_off15 {
+						gc_at2 := newGamma[gc_off15:][:gc_to]
+						gc_step3 := gc_from
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+							{
+								gc_tx := gc_step3 + 0
 //line hecbench_lda.go:129
-									gc_at2[gc_tx] = 0.0
-								}
-								{
-									gc_tx := gc_step3 + 1
-									_ = gc_tx
-									gc_rank := gc_base + gc_tx
-									_ = gc_rank
-
-//line hecbench_lda.go:128
-									k := gc_tx + gc_off2
-									gc_more2 = true
-									_ = k
-
-//line hecbench_lda.go:129
-									gc_at2[gc_tx] = 0.0
-								}
-								{
-									gc_tx := gc_step3 + 2
-									_ = gc_tx
-									gc_rank := gc_base + gc_tx
-									_ = gc_rank
-
-//line hecbench_lda.go:128
-									k := gc_tx + gc_off2
-									gc_more2 = true
-									_ = k
-
-//line hecbench_lda.go:129
-									gc_at2[gc_tx] = 0.0
-								}
-								{
-									gc_tx := gc_step3 + 3
-									_ = gc_tx
-									gc_rank := gc_base + gc_tx
-									_ = gc_rank
-
-//line hecbench_lda.go:128
-									k := gc_tx + gc_off2
-									gc_more2 = true
-									_ = k
-
-//line hecbench_lda.go:129
-									gc_at2[gc_tx] = 0.0
-								}
-							}
-							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_lda.go:128
-								k := gc_tx + gc_off2
 								gc_more2 = true
-								_ = k
-
 //line hecbench_lda.go:129
 								gc_at2[gc_tx] = 0.0
 							}
-						} else {
-							gc_step4 := gc_from
-							for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-								{
-									gc_tx := gc_step4 + 0
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:128
-									k := gc_tx + gc_off2
-									gc_more2 = true
-
+							{
+								gc_tx := gc_step3 + 1
 //line hecbench_lda.go:129
-									newGamma[k] = 0.0
-								}
-								{
-									gc_tx := gc_step4 + 1
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:128
-									k := gc_tx + gc_off2
-									gc_more2 = true
-
+								gc_more2 = true
 //line hecbench_lda.go:129
-									newGamma[k] = 0.0
-								}
-								{
-									gc_tx := gc_step4 + 2
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:128
-									k := gc_tx + gc_off2
-									gc_more2 = true
-
-//line hecbench_lda.go:129
-									newGamma[k] = 0.0
-								}
-								{
-									gc_tx := gc_step4 + 3
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:128
-									k := gc_tx + gc_off2
-									gc_more2 = true
-
-//line hecbench_lda.go:129
-									newGamma[k] = 0.0
-								}
+								gc_at2[gc_tx] = 0.0
 							}
-							for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+							{
+								gc_tx := gc_step3 + 2
+//line hecbench_lda.go:129
+								gc_more2 = true
+//line hecbench_lda.go:129
+								gc_at2[gc_tx] = 0.0
+							}
+							{
+								gc_tx := gc_step3 + 3
+//line hecbench_lda.go:129
+								gc_more2 = true
+//line hecbench_lda.go:129
+								gc_at2[gc_tx] = 0.0
+							}
+						}
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line hecbench_lda.go:129
+							gc_more2 = true
+//line hecbench_lda.go:129
+							gc_at2[gc_tx] = 0.0
+						}
+					} else {
+						gc_step4 := gc_from
+						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+							{
+								gc_tx := gc_step4 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-
 //line hecbench_lda.go:128
 								k := gc_tx + gc_off2
 								gc_more2 = true
-
+//line hecbench_lda.go:129
+								newGamma[k] = 0.0
+							}
+							{
+								gc_tx := gc_step4 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line hecbench_lda.go:128
+								k := gc_tx + gc_off2
+								gc_more2 = true
+//line hecbench_lda.go:129
+								newGamma[k] = 0.0
+							}
+							{
+								gc_tx := gc_step4 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line hecbench_lda.go:128
+								k := gc_tx + gc_off2
+								gc_more2 = true
+//line hecbench_lda.go:129
+								newGamma[k] = 0.0
+							}
+							{
+								gc_tx := gc_step4 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line hecbench_lda.go:128
+								k := gc_tx + gc_off2
+								gc_more2 = true
 //line hecbench_lda.go:129
 								newGamma[k] = 0.0
 							}
 						}
+						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_lda.go:128
+							k := gc_tx + gc_off2
+							gc_more2 = true
+//line hecbench_lda.go:129
+							newGamma[k] = 0.0
+						}
 					}
 				}
 			}
-
-//line hecbench_lda.go:134
 			for k_ := beg; k_ < end; k_++ {
-
-//line hecbench_lda.go:135
 				w := int(cols[k_])
-
-//line hecbench_lda.go:136
 				vali_ := vali[k_]
-
-//line hecbench_lda.go:137
 				c := counts[k_]
-
 //line hecbench_lda.go:139
 				if !vali_ || j_2+1 == numIters {
-
-//line hecbench_lda.go:140
 					for gc_off3, gc_limit3, gc_more3 := 0, numTopics, true; gc_more3; gc_off3 += gc_bdx {
 						gc_b.Tick()
 						if gc_b.Stopped() {
 							return
 						}
 						gc_more3 = false
-						{
-							gc_from, gc_to := 0, gc_bdx
-							if !compiled.Adds(gc_off3, gc_to) {
-								panic(compiled.ErrGuardWraps)
-							}
-							if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
-								gc_to = gc_bound
-							}
-							for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-								gc_off16 := gc_off3
-								gc_off17 := gc_off3 + (w * numTopics)
-								if gc_from >= 0 && gc_off16 >= 0 && gc_off16 <= len(phi) && gc_to <= len(phi)-gc_off16 && gc_off17 >= 0 && gc_off17 <= len(beta) && gc_to <= len(beta)-gc_off17 && gc_off16 <= len(gamma_) && gc_to <= len(gamma_)-gc_off16 {
-									gc_at3 := phi[gc_off16:][:gc_to]
-									gc_at4 := beta[gc_off17:][:gc_to]
-									gc_at5 := gamma_[gc_off16:][:gc_to]
-									gc_step5 := gc_from
-									for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-										{
-											gc_tx := gc_step5 + 0
-											_ = gc_tx
-											gc_rank := gc_base + gc_tx
-											gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:140
-											l := gc_tx + gc_off3
-											gc_more3 = true
-											_ = l
-
-//line hecbench_lda.go:141
-											gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
-										}
-										{
-											gc_tx := gc_step5 + 1
-											_ = gc_tx
-											gc_rank := gc_base + gc_tx
-											gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:140
-											l := gc_tx + gc_off3
-											gc_more3 = true
-											_ = l
-
-//line hecbench_lda.go:141
-											gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
-										}
-										{
-											gc_tx := gc_step5 + 2
-											_ = gc_tx
-											gc_rank := gc_base + gc_tx
-											gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:140
-											l := gc_tx + gc_off3
-											gc_more3 = true
-											_ = l
-
-//line hecbench_lda.go:141
-											gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
-										}
-										{
-											gc_tx := gc_step5 + 3
-											_ = gc_tx
-											gc_rank := gc_base + gc_tx
-											gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:140
-											l := gc_tx + gc_off3
-											gc_more3 = true
-											_ = l
-
-//line hecbench_lda.go:141
-											gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
-										}
-									}
-									for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+//line hecbench_lda.go:147
+						gc_from, gc_to := 0, gc_bdx
+						if !compiled.Adds(gc_off3, gc_to) {
+							panic(compiled.ErrGuardWraps)
+						}
+						if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+							gc_to = gc_bound
+						}
+						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+							gc_off16 := gc_off3
+							gc_off17 := gc_off3 + (w * numTopics)
+							if gc_from >= 0 && gc_off16 >= 0 && gc_off16 <= len(phi) && gc_to <= len(phi)-gc_off16 && gc_off17 >= 0 && gc_off17 <= len(beta) && gc_to <= len(beta)-gc_off17 && gc_off16 <= len(gamma_) && gc_to <= len(gamma_)-gc_off16 {
+								gc_at3 := phi[gc_off16:][:gc_to]
+								gc_at4 := beta[gc_off17:][:gc_to]
+								gc_at5 := gamma_[gc_off16:][:gc_to]
+								gc_step5 := gc_from
+								for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+									{
+										gc_tx := gc_step5 + 0
+//line hecbench_lda.go:166
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:140
-										l := gc_tx + gc_off3
+//line hecbench_lda.go:141
 										gc_more3 = true
-										_ = l
-
 //line hecbench_lda.go:141
 										gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
 									}
-								} else {
-									gc_step6 := gc_from
-									for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-										{
-											gc_tx := gc_step6 + 0
-											gc_rank := gc_base + gc_tx
-											gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:140
-											l := gc_tx + gc_off3
-											gc_more3 = true
-
-//line hecbench_lda.go:141
-											phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
-										}
-										{
-											gc_tx := gc_step6 + 1
-											gc_rank := gc_base + gc_tx
-											gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:140
-											l := gc_tx + gc_off3
-											gc_more3 = true
-
-//line hecbench_lda.go:141
-											phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
-										}
-										{
-											gc_tx := gc_step6 + 2
-											gc_rank := gc_base + gc_tx
-											gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:140
-											l := gc_tx + gc_off3
-											gc_more3 = true
-
-//line hecbench_lda.go:141
-											phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
-										}
-										{
-											gc_tx := gc_step6 + 3
-											gc_rank := gc_base + gc_tx
-											gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:140
-											l := gc_tx + gc_off3
-											gc_more3 = true
-
-//line hecbench_lda.go:141
-											phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
-										}
-									}
-									for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+									{
+										gc_tx := gc_step5 + 1
+//line hecbench_lda.go:146
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
-
+//line hecbench_lda.go:141
+										gc_more3 = true
+//line hecbench_lda.go:141
+										gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
+									}
+									{
+										gc_tx := gc_step5 + 2
+//line hecbench_lda.go:146
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+//line hecbench_lda.go:141
+										gc_more3 = true
+//line hecbench_lda.go:141
+										gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
+									}
+									{
+										gc_tx := gc_step5 + 3
+//line hecbench_lda.go:146
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+//line hecbench_lda.go:141
+										gc_more3 = true
+//line hecbench_lda.go:141
+										gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
+									}
+								}
+								for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+//line hecbench_lda.go:141
+									gc_more3 = true
+//line hecbench_lda.go:141
+									gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
+								}
+							} else {
+								gc_step6 := gc_from
+								for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+									{
+										gc_tx := gc_step6 + 0
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
 //line hecbench_lda.go:140
 										l := gc_tx + gc_off3
 										gc_more3 = true
-
+//line hecbench_lda.go:141
+										phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
+									}
+									{
+										gc_tx := gc_step6 + 1
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+//line hecbench_lda.go:140
+										l := gc_tx + gc_off3
+										gc_more3 = true
+//line hecbench_lda.go:141
+										phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
+									}
+									{
+										gc_tx := gc_step6 + 2
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+//line hecbench_lda.go:140
+										l := gc_tx + gc_off3
+										gc_more3 = true
+//line hecbench_lda.go:141
+										phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
+									}
+									{
+										gc_tx := gc_step6 + 3
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+//line hecbench_lda.go:140
+										l := gc_tx + gc_off3
+										gc_more3 = true
 //line hecbench_lda.go:141
 										phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
 									}
 								}
+								for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+//line hecbench_lda.go:140
+									l := gc_tx + gc_off3
+									gc_more3 = true
+//line hecbench_lda.go:141
+									phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
+								}
 							}
 						}
 					}
-
-//line hecbench_lda.go:146
 					var vec []float32 = phi
-
-//line hecbench_lda.go:146
-					_ = vec
-
 //line hecbench_lda.go:146
 					var length int = numTopics
-
-//line hecbench_lda.go:146
-					_ = length
-
 //line hecbench_lda.go:146
 					var returned bool
-
-//line hecbench_lda.go:146
-					_ = returned
-
 //line hecbench_lda.go:36
 					shared := gc_shared1(32)[:32]
-					{
-						gc_vstep := 0
-						for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-							gc_rank := gc_vstep
-							_ = gc_rank
+//line hecbench_lda.go:38
+					gc_vstep := 0
+					for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+						gc_rank := gc_vstep
 //line hecbench_lda.go:146
-							var r float32
-//line hecbench_lda.go:146
-							_ = r
+						var r float32
 //line hecbench_lda.go:43
-							var val float32 = float32(0.0)
-//line hecbench_lda.go:43
-							_ = val
-							lanes.BroadcastFloat32x8(val).StoreSlice(gc_s_val[gc_rank:])
-							lanes.BroadcastFloat32x8(r).StoreSlice(gc_s_r[gc_rank:])
-						}
-						gc_step7 := gc_vstep
-						for ; gc_step7+3 < gc_n; gc_step7 += 4 {
-							{
-								gc_rank := gc_step7 + 0
-								gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:146
-								var r float32
-
-//line hecbench_lda.go:146
-								_ = r
-
-//line hecbench_lda.go:43
-								val := float32(0.0)
-								_ = r
-								_ = val
-								gc_s_val[gc_rank] = val
-								gc_s_r[gc_rank] = r
-							}
-							{
-								gc_rank := gc_step7 + 1
-								gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:146
-								var r float32
-
-//line hecbench_lda.go:146
-								_ = r
-
-//line hecbench_lda.go:43
-								val := float32(0.0)
-								_ = r
-								_ = val
-								gc_s_val[gc_rank] = val
-								gc_s_r[gc_rank] = r
-							}
-							{
-								gc_rank := gc_step7 + 2
-								gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:146
-								var r float32
-
-//line hecbench_lda.go:146
-								_ = r
-
-//line hecbench_lda.go:43
-								val := float32(0.0)
-								_ = r
-								_ = val
-								gc_s_val[gc_rank] = val
-								gc_s_r[gc_rank] = r
-							}
-							{
-								gc_rank := gc_step7 + 3
-								gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:146
-								var r float32
-
-//line hecbench_lda.go:146
-								_ = r
-
-//line hecbench_lda.go:43
-								val := float32(0.0)
-								_ = r
-								_ = val
-								gc_s_val[gc_rank] = val
-								gc_s_r[gc_rank] = r
-							}
-						}
-						for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+						var val float32 = float32(0.0)
+						lanes.BroadcastFloat32x8(val).StoreSlice(gc_s_val[gc_rank:])
+						lanes.BroadcastFloat32x8(r).StoreSlice(gc_s_r[gc_rank:])
+					}
+					gc_step7 := gc_vstep
+					for ; gc_step7+3 < gc_n; gc_step7 += 4 {
+						{
+							gc_rank := gc_step7 + 0
 							gc_pos.Thread = gc_rank
-
 //line hecbench_lda.go:146
 							var r float32
-
-//line hecbench_lda.go:146
-							_ = r
-
 //line hecbench_lda.go:43
 							val := float32(0.0)
-							_ = r
-							_ = val
+//line hecbench_lda.go:46
+							gc_s_val[gc_rank] = val
+							gc_s_r[gc_rank] = r
+						}
+						{
+							gc_rank := gc_step7 + 1
+							gc_pos.Thread = gc_rank
+//line hecbench_lda.go:146
+							var r float32
+//line hecbench_lda.go:43
+							val := float32(0.0)
+//line hecbench_lda.go:46
+							gc_s_val[gc_rank] = val
+							gc_s_r[gc_rank] = r
+						}
+						{
+							gc_rank := gc_step7 + 2
+							gc_pos.Thread = gc_rank
+//line hecbench_lda.go:146
+							var r float32
+//line hecbench_lda.go:43
+							val := float32(0.0)
+//line hecbench_lda.go:46
+							gc_s_val[gc_rank] = val
+							gc_s_r[gc_rank] = r
+						}
+						{
+							gc_rank := gc_step7 + 3
+							gc_pos.Thread = gc_rank
+//line hecbench_lda.go:146
+							var r float32
+//line hecbench_lda.go:43
+							val := float32(0.0)
+//line hecbench_lda.go:46
 							gc_s_val[gc_rank] = val
 							gc_s_r[gc_rank] = r
 						}
 					}
-
+					for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+						gc_pos.Thread = gc_rank
+//line hecbench_lda.go:146
+						var r float32
+//line hecbench_lda.go:43
+						val := float32(0.0)
+//line hecbench_lda.go:46
+						gc_s_val[gc_rank] = val
+						gc_s_r[gc_rank] = r
+					}
 //line hecbench_lda.go:44
 					for gc_off4, gc_limit4, gc_more4 := 0, length, true; gc_more4; gc_off4 += gc_bdx {
 						gc_b.Tick()
@@ -741,595 +538,478 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							return
 						}
 						gc_more4 = false
-						{
-							gc_from, gc_to := 0, gc_bdx
-							if !compiled.Adds(gc_off4, gc_to) {
-								panic(compiled.ErrGuardWraps)
-							}
-							if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
-								gc_to = gc_bound
-							}
-							for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-								gc_off18 := gc_off4
-								if gc_from >= 0 && gc_off18 >= 0 && gc_off18 <= len(vec) && gc_to <= len(vec)-gc_off18 {
-									gc_at6 := vec[gc_off18:][:gc_to]
-									gc_vstep2 := gc_from
-									for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-										gc_tx := gc_vstep2
-										gc_rank := gc_base + gc_tx
-										_ = gc_rank
+//line hecbench_lda.go:51
+						gc_from, gc_to := 0, gc_bdx
+						if !compiled.Adds(gc_off4, gc_to) {
+							panic(compiled.ErrGuardWraps)
+						}
+						if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
+							gc_to = gc_bound
+						}
+						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+							gc_off18 := gc_off4
+							if gc_from >= 0 && gc_off18 >= 0 && gc_off18 <= len(vec) && gc_to <= len(vec)-gc_off18 {
+								gc_at6 := vec[gc_off18:][:gc_to]
+								gc_vstep2 := gc_from
+								for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
+									gc_rank := gc_base + gc_tx
 //line hecbench_lda.go:44
-										val := lanes.LoadFloat32x8Slice(gc_s_val[gc_rank:])
+									val := lanes.LoadFloat32x8Slice(gc_s_val[gc_rank:])
 //line hecbench_lda.go:44
-										_ = val
+									var i_ int = gc_tx + gc_off4
 //line hecbench_lda.go:44
-										var i_ int = gc_tx + gc_off4
-//line hecbench_lda.go:44
-										_ = i_
+									_ = i_
+									val = val.Add(lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]))
 //line hecbench_lda.go:45
-										val = val.Add(lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]))
+									val.StoreSlice(gc_s_val[gc_rank:])
+								}
+								if gc_vstep2 > gc_from {
+									gc_more4 = true
+								}
+								for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+//line hecbench_lda.go:53
+									val := gc_s_val[gc_rank]
 //line hecbench_lda.go:45
-										val.StoreSlice(gc_s_val[gc_rank:])
+									gc_more4 = true
+//line hecbench_lda.go:45
+									val += gc_at6[gc_tx]
+									gc_s_val[gc_rank] = val
+								}
+							} else {
+								gc_vstep3 := gc_from
+								for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+									gc_tx := gc_vstep3
+									gc_rank := gc_base + gc_tx
+//line hecbench_lda.go:44
+									val := lanes.LoadFloat32x8Slice(gc_s_val[gc_rank:])
+//line hecbench_lda.go:44
+									var i_ int = gc_tx + gc_off4
+									if i_ < 0 || i_ > len(vec)-8 {
+//line hecbench_lda.go:45
+										break
 									}
-									if gc_vstep2 > gc_from {
-										gc_more4 = true
-									}
-									for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-										gc_rank := gc_base + gc_tx
-										_ = gc_rank
-										val := gc_s_val[gc_rank]
-
-//line hecbench_lda.go:44
-										i_ := gc_tx + gc_off4
-										gc_more4 = true
-										_ = i_
-
 //line hecbench_lda.go:45
-										val += gc_at6[gc_tx]
-										gc_s_val[gc_rank] = val
-									}
-								} else {
-									gc_vstep3 := gc_from
-									for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-										gc_tx := gc_vstep3
-										gc_rank := gc_base + gc_tx
-										_ = gc_rank
-//line hecbench_lda.go:44
-										val := lanes.LoadFloat32x8Slice(gc_s_val[gc_rank:])
-//line hecbench_lda.go:44
-										_ = val
-//line hecbench_lda.go:44
-										var i_ int = gc_tx + gc_off4
-//line hecbench_lda.go:44
-										_ = i_
+									val = val.Add(lanes.LoadFloat32x8Slice(vec[i_:]))
 //line hecbench_lda.go:45
-										if i_ < 0 || i_ > len(vec)-8 {
-//line hecbench_lda.go:45
-											break
-//line hecbench_lda.go:45
-										}
-//line hecbench_lda.go:45
-										val = val.Add(lanes.LoadFloat32x8Slice(vec[i_:]))
-//line hecbench_lda.go:45
-										val.StoreSlice(gc_s_val[gc_rank:])
-									}
-									if gc_vstep3 > gc_from {
-										gc_more4 = true
-									}
-									gc_step8 := gc_vstep3
-									for ; gc_step8+3 < gc_to; gc_step8 += 4 {
-										{
-											gc_tx := gc_step8 + 0
-											gc_rank := gc_base + gc_tx
-											gc_pos.Thread = gc_rank
-											val := gc_s_val[gc_rank]
-
-//line hecbench_lda.go:44
-											i_ := gc_tx + gc_off4
-											gc_more4 = true
-
-//line hecbench_lda.go:45
-											val += vec[i_]
-											gc_s_val[gc_rank] = val
-										}
-										{
-											gc_tx := gc_step8 + 1
-											gc_rank := gc_base + gc_tx
-											gc_pos.Thread = gc_rank
-											val := gc_s_val[gc_rank]
-
-//line hecbench_lda.go:44
-											i_ := gc_tx + gc_off4
-											gc_more4 = true
-
-//line hecbench_lda.go:45
-											val += vec[i_]
-											gc_s_val[gc_rank] = val
-										}
-										{
-											gc_tx := gc_step8 + 2
-											gc_rank := gc_base + gc_tx
-											gc_pos.Thread = gc_rank
-											val := gc_s_val[gc_rank]
-
-//line hecbench_lda.go:44
-											i_ := gc_tx + gc_off4
-											gc_more4 = true
-
-//line hecbench_lda.go:45
-											val += vec[i_]
-											gc_s_val[gc_rank] = val
-										}
-										{
-											gc_tx := gc_step8 + 3
-											gc_rank := gc_base + gc_tx
-											gc_pos.Thread = gc_rank
-											val := gc_s_val[gc_rank]
-
-//line hecbench_lda.go:44
-											i_ := gc_tx + gc_off4
-											gc_more4 = true
-
-//line hecbench_lda.go:45
-											val += vec[i_]
-											gc_s_val[gc_rank] = val
-										}
-									}
-									for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+									val.StoreSlice(gc_s_val[gc_rank:])
+								}
+								if gc_vstep3 > gc_from {
+									gc_more4 = true
+								}
+								gc_step8 := gc_vstep3
+								for ; gc_step8+3 < gc_to; gc_step8 += 4 {
+									{
+										gc_tx := gc_step8 + 0
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 										val := gc_s_val[gc_rank]
-
 //line hecbench_lda.go:44
 										i_ := gc_tx + gc_off4
 										gc_more4 = true
-
+//line hecbench_lda.go:45
+										val += vec[i_]
+										gc_s_val[gc_rank] = val
+									}
+									{
+										gc_tx := gc_step8 + 1
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+										val := gc_s_val[gc_rank]
+//line hecbench_lda.go:44
+										i_ := gc_tx + gc_off4
+										gc_more4 = true
+//line hecbench_lda.go:45
+										val += vec[i_]
+										gc_s_val[gc_rank] = val
+									}
+									{
+										gc_tx := gc_step8 + 2
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+										val := gc_s_val[gc_rank]
+//line hecbench_lda.go:44
+										i_ := gc_tx + gc_off4
+										gc_more4 = true
+//line hecbench_lda.go:45
+										val += vec[i_]
+										gc_s_val[gc_rank] = val
+									}
+									{
+										gc_tx := gc_step8 + 3
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+										val := gc_s_val[gc_rank]
+//line hecbench_lda.go:44
+										i_ := gc_tx + gc_off4
+										gc_more4 = true
 //line hecbench_lda.go:45
 										val += vec[i_]
 										gc_s_val[gc_rank] = val
 									}
 								}
-							}
-						}
-					}
-					{
-						var gc_l_val_ [32]float32
-						var gc_l_active [32]uint32
-						var gc_c1r [32]uint32
-						var gc_c2m [32]uint32
-						var gc_c2a [32]int
-						var gc_c2w [32]int
-						var gc_c2r [32]float32
-						for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-							gc_cnt := min(32, gc_n-gc_w)
-							gc_act := uint32(uint64(1)<<gc_cnt - 1)
-							var gc_dead uint32
-							_ = gc_dead
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								val := gc_s_val[gc_rank]
-
-//line hecbench_lda.go:47
-								var val_ float32 = val
-
-//line hecbench_lda.go:47
-								_ = val_
-								_ = val_
-
-//line hecbench_lda.go:26
-								gc_l_val_[gc_lane] = val_
-							}
-
-//line hecbench_lda.go:26
-							compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-
-//line hecbench_lda.go:26
-								active := gc_c1r[gc_lane]
-								_ = active
-								gc_l_active[gc_lane] = active
-							}
-
-//line hecbench_lda.go:27
-							for offset := ldaWarpSize / 2; offset > 0; offset /= 2 {
-								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-									val_ := gc_l_val_[gc_lane]
-									_ = val_
-									active := gc_l_active[gc_lane]
-									_ = active
-
-//line hecbench_lda.go:28
-									gc_c2m[gc_lane] = active
-									gc_c2a[gc_lane] = offset
-									gc_c2w[gc_lane] = 32
-								}
-
-//line hecbench_lda.go:28
-								compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_val_, &gc_c2a, &gc_c2w, &gc_c2r)
-								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-									val_ := gc_l_val_[gc_lane]
-									_ = val_
-
-//line hecbench_lda.go:28
-									val_ += gc_c2r[gc_lane]
-									gc_l_val_[gc_lane] = val_
-								}
-							}
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									gc_rank := gc_w + gc_lane
+								for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:39
-									warp := gc_tx / ldaWarpSize
-									_ = warp
-
-//line hecbench_lda.go:40
-									lane := gc_tx % ldaWarpSize
-									_ = lane
-									val_ := gc_l_val_[gc_lane]
-									_ = val_
-									var val float32
-									_ = val
-
-//line hecbench_lda.go:30
-									var r_ float32 = val_
-
-//line hecbench_lda.go:30
-									_ = r_
-
-//line hecbench_lda.go:47
-									val = r_
-
-//line hecbench_lda.go:50
-									if lane == 0 {
-										shared[warp] = val
-									}
-									_ = r_
+									val := gc_s_val[gc_rank]
+//line hecbench_lda.go:44
+									i_ := gc_tx + gc_off4
+									gc_more4 = true
+//line hecbench_lda.go:45
+									val += vec[i_]
 									gc_s_val[gc_rank] = val
 								}
 							}
 						}
 					}
-					{
-						for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-							for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-								gc_rank := gc_base + gc_tx
+//line hecbench_lda.go:53
+					var gc_l_val_ [32]float32
+					var gc_l_active [32]uint32
+					var gc_c1r [32]uint32
+					var gc_c2m [32]uint32
+					var gc_c2a [32]int
+					var gc_c2w [32]int
+					var gc_c2r [32]float32
+					for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+						gc_cnt := min(32, gc_n-gc_w)
+						gc_act := uint32(uint64(1)<<gc_cnt - 1)
+						var gc_dead uint32
+						_ = gc_dead
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+//line hecbench_lda.go:68
+							val := gc_s_val[gc_rank]
+//line hecbench_lda.go:47
+							var val_ float32 = val
+//line hecbench_lda.go:26
+							gc_l_val_[gc_lane] = val_
+						}
+//line hecbench_lda.go:26
+						compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c1r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_lda.go:26
+							active := gc_c1r[gc_lane]
+//line hecbench_lda.go:28
+							gc_l_active[gc_lane] = active
+						}
+//line hecbench_lda.go:27
+						for offset := ldaWarpSize / 2; offset > 0; offset /= 2 {
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_lda.go:31
+								val_ := gc_l_val_[gc_lane]
+								_ = val_
+								active := gc_l_active[gc_lane]
+//line hecbench_lda.go:28
+								gc_c2m[gc_lane] = active
+								gc_c2a[gc_lane] = offset
+								gc_c2w[gc_lane] = 32
+							}
+//line hecbench_lda.go:28
+							compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_val_, &gc_c2a, &gc_c2w, &gc_c2r)
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_lda.go:32
+								val_ := gc_l_val_[gc_lane]
+//line hecbench_lda.go:28
+								val_ += gc_c2r[gc_lane]
+								gc_l_val_[gc_lane] = val_
+							}
+						}
+						{
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:40
+//line hecbench_lda.go:39
+								warp := gc_tx / ldaWarpSize
 								lane := gc_tx % ldaWarpSize
-								_ = lane
-								val := gc_s_val[gc_rank]
-								r := gc_s_r[gc_rank]
-
-//line hecbench_lda.go:56
-								if gc_bdx <= ldaWarpSize {
-									r = shared[0]
-//line hecbench_lda.go:57
-									returned = true
-//line hecbench_lda.go:56
+//line hecbench_lda.go:42
+								val_ := gc_l_val_[gc_lane]
+//line hecbench_lda.go:44
+								var val float32
+//line hecbench_lda.go:30
+								var r_ float32 = val_
+//line hecbench_lda.go:47
+								val = r_
+//line hecbench_lda.go:50
+								if lane == 0 {
+									shared[warp] = val
 								}
-
-//line hecbench_lda.go:61
-								if !returned {
-//line hecbench_lda.go:61
-									if gc_tx < gc_bdx/ldaWarpSize {
-										val = shared[lane]
-									} else {
-										val = 0
-									}
-//line hecbench_lda.go:61
-								}
+//line hecbench_lda.go:54
 								gc_s_val[gc_rank] = val
-								gc_s_r[gc_rank] = r
 							}
 						}
 					}
-
+//line hecbench_lda.go:60
+					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_lda.go:40
+							lane := gc_tx % ldaWarpSize
+//line hecbench_lda.go:42
+							val := gc_s_val[gc_rank]
+							r := gc_s_r[gc_rank]
+//line hecbench_lda.go:56
+							if gc_bdx <= ldaWarpSize {
+								r = shared[0]
+//line hecbench_lda.go:57
+								returned = true
+							}
+//line hecbench_lda.go:61
+							if !returned {
+//line hecbench_lda.go:61
+								if gc_tx < gc_bdx/ldaWarpSize {
+									val = shared[lane]
+								} else {
+									val = 0
+								}
+							}
+//line hecbench_lda.go:62
+							gc_s_val[gc_rank] = val
+							gc_s_r[gc_rank] = r
+						}
+					}
 //line hecbench_lda.go:58
 					if !returned {
-						{
-							var gc_l_val_2 [32]float32
-							var gc_l_active_ [32]uint32
-							var gc_c3r [32]uint32
-							var gc_c4m [32]uint32
-							var gc_c4a [32]int
-							var gc_c4w [32]int
-							var gc_c4r [32]float32
-							for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-								gc_cnt := min(32, gc_n-gc_w)
-								gc_act := uint32(uint64(1)<<gc_cnt - 1)
-								var gc_dead uint32
-								_ = gc_dead
+//line hecbench_lda.go:60
+						var gc_l_val_2 [32]float32
+						var gc_l_active_ [32]uint32
+						var gc_c3r [32]uint32
+						var gc_c4m [32]uint32
+						var gc_c4a [32]int
+						var gc_c4w [32]int
+						var gc_c4r [32]float32
+						for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+							gc_cnt := min(32, gc_n-gc_w)
+							gc_act := uint32(uint64(1)<<gc_cnt - 1)
+							var gc_dead uint32
+							{
+//line hecbench_lda.go:73
+								var gc_m56 uint32
 								{
-									var gc_m56 uint32
+									gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+									gc_tx := gc_tidx.X - 1
+									for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
+										}
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
+//line hecbench_lda.go:39
+										warp := gc_tx / ldaWarpSize
+//line hecbench_lda.go:66
+										if warp == 0 {
+											gc_m56 |= 1 << gc_lane
+										}
+									}
+								}
+								gc_save56 := gc_act
+								gc_act = gc_save56 & gc_m56
+								if gc_act != 0 {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
+										}
+										gc_rank := gc_w + gc_lane
+//line hecbench_lda.go:80
+										val := gc_s_val[gc_rank]
+//line hecbench_lda.go:67
+										var val_2 float32 = val
+//line hecbench_lda.go:26
+										gc_l_val_2[gc_lane] = val_2
+									}
+//line hecbench_lda.go:26
+									compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c3r)
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
+										}
+//line hecbench_lda.go:26
+										active_ := gc_c3r[gc_lane]
+//line hecbench_lda.go:28
+										gc_l_active_[gc_lane] = active_
+									}
+//line hecbench_lda.go:27
+									for offset_ := ldaWarpSize / 2; offset_ > 0; offset_ /= 2 {
+										for gc_lane := 0; gc_lane < 32; gc_lane++ {
+											if gc_act&(1<<gc_lane) == 0 {
+												continue
+											}
+//line hecbench_lda.go:34
+											val_2 := gc_l_val_2[gc_lane]
+											_ = val_2
+											active_ := gc_l_active_[gc_lane]
+//line hecbench_lda.go:28
+											gc_c4m[gc_lane] = active_
+											gc_c4a[gc_lane] = offset_
+											gc_c4w[gc_lane] = 32
+										}
+//line hecbench_lda.go:28
+										compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_val_2, &gc_c4a, &gc_c4w, &gc_c4r)
+										for gc_lane := 0; gc_lane < 32; gc_lane++ {
+											if gc_act&(1<<gc_lane) == 0 {
+												continue
+											}
+//line hecbench_lda.go:35
+											val_2 := gc_l_val_2[gc_lane]
+//line hecbench_lda.go:28
+											val_2 += gc_c4r[gc_lane]
+											gc_l_val_2[gc_lane] = val_2
+										}
+									}
 									{
 										gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 										gc_tx := gc_tidx.X - 1
-										for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+										for gc_lane := 0; gc_lane < 32; gc_lane++ {
 											gc_tx++
 											if gc_tx == gc_bdx {
 												gc_tx = 0
 											}
+											if gc_act&(1<<gc_lane) == 0 {
+												continue
+											}
 											gc_rank := gc_w + gc_lane
 											gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:39
-											warp := gc_tx / ldaWarpSize
-											_ = warp
-
-//line hecbench_lda.go:66
-											if warp == 0 {
-												gc_m56 |= 1 << gc_lane
-											}
-										}
-									}
-									gc_save56 := gc_act
-									gc_act = gc_save56 & gc_m56
-									if gc_act != 0 {
-										for gc_lane := 0; gc_lane < 32; gc_lane++ {
-											if gc_act&(1<<gc_lane) == 0 {
-												continue
-											}
-											gc_rank := gc_w + gc_lane
-											_ = gc_rank
-											val := gc_s_val[gc_rank]
-
-//line hecbench_lda.go:67
-											var val_2 float32 = val
-
-//line hecbench_lda.go:67
-											_ = val_2
-											_ = val_2
-
-//line hecbench_lda.go:26
-											gc_l_val_2[gc_lane] = val_2
-										}
-
-//line hecbench_lda.go:26
-										compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c3r)
-										for gc_lane := 0; gc_lane < 32; gc_lane++ {
-											if gc_act&(1<<gc_lane) == 0 {
-												continue
-											}
-											gc_rank := gc_w + gc_lane
-											_ = gc_rank
-
-//line hecbench_lda.go:26
-											active_ := gc_c3r[gc_lane]
-											_ = active_
-											gc_l_active_[gc_lane] = active_
-										}
-
-//line hecbench_lda.go:27
-										for offset_ := ldaWarpSize / 2; offset_ > 0; offset_ /= 2 {
-											for gc_lane := 0; gc_lane < 32; gc_lane++ {
-												if gc_act&(1<<gc_lane) == 0 {
-													continue
-												}
-												gc_rank := gc_w + gc_lane
-												_ = gc_rank
-												val_2 := gc_l_val_2[gc_lane]
-												_ = val_2
-												active_ := gc_l_active_[gc_lane]
-												_ = active_
-
-//line hecbench_lda.go:28
-												gc_c4m[gc_lane] = active_
-												gc_c4a[gc_lane] = offset_
-												gc_c4w[gc_lane] = 32
-											}
-
-//line hecbench_lda.go:28
-											compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_val_2, &gc_c4a, &gc_c4w, &gc_c4r)
-											for gc_lane := 0; gc_lane < 32; gc_lane++ {
-												if gc_act&(1<<gc_lane) == 0 {
-													continue
-												}
-												gc_rank := gc_w + gc_lane
-												_ = gc_rank
-												val_2 := gc_l_val_2[gc_lane]
-												_ = val_2
-
-//line hecbench_lda.go:28
-												val_2 += gc_c4r[gc_lane]
-												gc_l_val_2[gc_lane] = val_2
-											}
-										}
-										{
-											gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-											gc_tx := gc_tidx.X - 1
-											for gc_lane := 0; gc_lane < 32; gc_lane++ {
-												gc_tx++
-												if gc_tx == gc_bdx {
-													gc_tx = 0
-												}
-												if gc_act&(1<<gc_lane) == 0 {
-													continue
-												}
-												gc_rank := gc_w + gc_lane
-												gc_pos.Thread = gc_rank
-												val_2 := gc_l_val_2[gc_lane]
-												_ = val_2
-												var val float32
-												_ = val
-
+											val_2 := gc_l_val_2[gc_lane]
+//line hecbench_lda.go:47
+											var val float32
 //line hecbench_lda.go:30
-												var r_2 float32 = val_2
-
-//line hecbench_lda.go:30
-												_ = r_2
-
+											var r_2 float32 = val_2
 //line hecbench_lda.go:67
-												val = r_2
-
+											val = r_2
 //line hecbench_lda.go:69
-												if gc_tx == 0 {
-													shared[0] = val
-												}
-												_ = r_2
-												gc_s_val[gc_rank] = val
+											if gc_tx == 0 {
+												shared[0] = val
 											}
+//line hecbench_lda.go:73
+											gc_s_val[gc_rank] = val
 										}
 									}
-									gc_act = gc_save56 &^ gc_dead
 								}
+								gc_act = gc_save56 &^ gc_dead
 							}
 						}
-						{
-							gc_vstep4 := 0
-							for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
-								gc_rank := gc_vstep4
+//line hecbench_lda.go:82
+						gc_vstep4 := 0
+						for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
+							gc_rank := gc_vstep4
+							gc_pos.Thread = gc_rank
+//line hecbench_lda.go:74
+							var r float32
+//line hecbench_lda.go:74
+							r = shared[0]
+							lanes.BroadcastFloat32x8(r).StoreSlice(gc_s_r[gc_rank:])
+						}
+						gc_step9 := gc_vstep4
+						for ; gc_step9+3 < gc_n; gc_step9 += 4 {
+							{
+								gc_rank := gc_step9 + 0
 								gc_pos.Thread = gc_rank
-//line hecbench_lda.go:74
 								var r float32
-//line hecbench_lda.go:74
-								_ = r
 //line hecbench_lda.go:74
 								r = shared[0]
-								lanes.BroadcastFloat32x8(r).StoreSlice(gc_s_r[gc_rank:])
+								gc_s_r[gc_rank] = r
 							}
-							gc_step9 := gc_vstep4
-							for ; gc_step9+3 < gc_n; gc_step9 += 4 {
-								{
-									gc_rank := gc_step9 + 0
-									gc_pos.Thread = gc_rank
-									var r float32
-									_ = r
-
-//line hecbench_lda.go:74
-									r = shared[0]
-									gc_s_r[gc_rank] = r
-								}
-								{
-									gc_rank := gc_step9 + 1
-									gc_pos.Thread = gc_rank
-									var r float32
-									_ = r
-
-//line hecbench_lda.go:74
-									r = shared[0]
-									gc_s_r[gc_rank] = r
-								}
-								{
-									gc_rank := gc_step9 + 2
-									gc_pos.Thread = gc_rank
-									var r float32
-									_ = r
-
-//line hecbench_lda.go:74
-									r = shared[0]
-									gc_s_r[gc_rank] = r
-								}
-								{
-									gc_rank := gc_step9 + 3
-									gc_pos.Thread = gc_rank
-									var r float32
-									_ = r
-
-//line hecbench_lda.go:74
-									r = shared[0]
-									gc_s_r[gc_rank] = r
-								}
-							}
-							for gc_rank := gc_step9; gc_rank < gc_n; gc_rank++ {
+							{
+								gc_rank := gc_step9 + 1
 								gc_pos.Thread = gc_rank
 								var r float32
-								_ = r
-
+//line hecbench_lda.go:74
+								r = shared[0]
+								gc_s_r[gc_rank] = r
+							}
+							{
+								gc_rank := gc_step9 + 2
+								gc_pos.Thread = gc_rank
+								var r float32
+//line hecbench_lda.go:74
+								r = shared[0]
+								gc_s_r[gc_rank] = r
+							}
+							{
+								gc_rank := gc_step9 + 3
+								gc_pos.Thread = gc_rank
+								var r float32
 //line hecbench_lda.go:74
 								r = shared[0]
 								gc_s_r[gc_rank] = r
 							}
 						}
-
+						for gc_rank := gc_step9; gc_rank < gc_n; gc_rank++ {
+							gc_pos.Thread = gc_rank
+							var r float32
+//line hecbench_lda.go:74
+							r = shared[0]
+							gc_s_r[gc_rank] = r
+						}
 //line hecbench_lda.go:74
 						returned = true
 					}
-					{
-						gc_vstep5 := 0
-						for ; gc_vstep5+7 < gc_n; gc_vstep5 += 8 {
-							gc_rank := gc_vstep5
-							_ = gc_rank
+//line hecbench_lda.go:77
+					gc_vstep5 := 0
+					for ; gc_vstep5+7 < gc_n; gc_vstep5 += 8 {
+						gc_rank := gc_vstep5
 //line hecbench_lda.go:146
-							r := lanes.LoadFloat32x8Slice(gc_s_r[gc_rank:])
+						r := lanes.LoadFloat32x8Slice(gc_s_r[gc_rank:])
 //line hecbench_lda.go:146
-							_ = r
+						phiSum := r
 //line hecbench_lda.go:146
-							phiSum := r
-//line hecbench_lda.go:146
-							_ = phiSum
-//line hecbench_lda.go:146
-							phiSum.StoreSlice(gc_s_phiSum[gc_rank:])
-						}
-						gc_step10 := gc_vstep5
-						for ; gc_step10+3 < gc_n; gc_step10 += 4 {
-							{
-								gc_rank := gc_step10 + 0
-								gc_pos.Thread = gc_rank
-								r := gc_s_r[gc_rank]
-
-//line hecbench_lda.go:146
-								phiSum := r
-								_ = phiSum
-								gc_s_phiSum[gc_rank] = phiSum
-							}
-							{
-								gc_rank := gc_step10 + 1
-								gc_pos.Thread = gc_rank
-								r := gc_s_r[gc_rank]
-
-//line hecbench_lda.go:146
-								phiSum := r
-								_ = phiSum
-								gc_s_phiSum[gc_rank] = phiSum
-							}
-							{
-								gc_rank := gc_step10 + 2
-								gc_pos.Thread = gc_rank
-								r := gc_s_r[gc_rank]
-
-//line hecbench_lda.go:146
-								phiSum := r
-								_ = phiSum
-								gc_s_phiSum[gc_rank] = phiSum
-							}
-							{
-								gc_rank := gc_step10 + 3
-								gc_pos.Thread = gc_rank
-								r := gc_s_r[gc_rank]
-
-//line hecbench_lda.go:146
-								phiSum := r
-								_ = phiSum
-								gc_s_phiSum[gc_rank] = phiSum
-							}
-						}
-						for gc_rank := gc_step10; gc_rank < gc_n; gc_rank++ {
+						phiSum.StoreSlice(gc_s_phiSum[gc_rank:])
+					}
+					gc_step10 := gc_vstep5
+					for ; gc_step10+3 < gc_n; gc_step10 += 4 {
+						{
+							gc_rank := gc_step10 + 0
 							gc_pos.Thread = gc_rank
 							r := gc_s_r[gc_rank]
-
 //line hecbench_lda.go:146
 							phiSum := r
-							_ = phiSum
+//line hecbench_lda.go:148
+							gc_s_phiSum[gc_rank] = phiSum
+						}
+						{
+							gc_rank := gc_step10 + 1
+							gc_pos.Thread = gc_rank
+							r := gc_s_r[gc_rank]
+//line hecbench_lda.go:146
+							phiSum := r
+//line hecbench_lda.go:148
+							gc_s_phiSum[gc_rank] = phiSum
+						}
+						{
+							gc_rank := gc_step10 + 2
+							gc_pos.Thread = gc_rank
+							r := gc_s_r[gc_rank]
+//line hecbench_lda.go:146
+							phiSum := r
+//line hecbench_lda.go:148
+							gc_s_phiSum[gc_rank] = phiSum
+						}
+						{
+							gc_rank := gc_step10 + 3
+							gc_pos.Thread = gc_rank
+							r := gc_s_r[gc_rank]
+//line hecbench_lda.go:146
+							phiSum := r
+//line hecbench_lda.go:148
 							gc_s_phiSum[gc_rank] = phiSum
 						}
 					}
-
+					for gc_rank := gc_step10; gc_rank < gc_n; gc_rank++ {
+						gc_pos.Thread = gc_rank
+						r := gc_s_r[gc_rank]
+//line hecbench_lda.go:146
+						phiSum := r
+//line hecbench_lda.go:148
+						gc_s_phiSum[gc_rank] = phiSum
+					}
 //line hecbench_lda.go:148
 					for gc_off5, gc_limit5, gc_more5 := 0, numTopics, true; gc_more5; gc_off5 += gc_bdx {
 						gc_b.Tick()
@@ -1337,124 +1017,32 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							return
 						}
 						gc_more5 = false
-						{
-							gc_from, gc_to := 0, gc_bdx
-							if !compiled.Adds(gc_off5, gc_to) {
-								panic(compiled.ErrGuardWraps)
-							}
-							if gc_bound := compiled.Diff(gc_limit5, gc_off5); gc_bound < gc_to {
-								gc_to = gc_bound
-							}
-							for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-								gc_off19 := gc_off5
-								if gc_from >= 0 && gc_off19 >= 0 && gc_off19 <= len(phi) && gc_to <= len(phi)-gc_off19 && gc_off19 <= len(valiPhiSum) && gc_to <= len(valiPhiSum)-gc_off19 && gc_off19 <= len(newGamma) && gc_to <= len(newGamma)-gc_off19 {
-									gc_at7 := phi[gc_off19:][:gc_to]
-									gc_at8 := valiPhiSum[gc_off19:][:gc_to]
-									gc_at9 := newGamma[gc_off19:][:gc_to]
-									gc_step11 := gc_from
-									for ; gc_step11+3 < gc_to; gc_step11 += 4 {
-										{
-											gc_tx := gc_step11 + 0
-											_ = gc_tx
-											gc_rank := gc_base + gc_tx
-											_ = gc_rank
-											phiSum := gc_s_phiSum[gc_rank]
-
-//line hecbench_lda.go:148
-											l_ := gc_tx + gc_off5
-											gc_more5 = true
-											_ = l_
-
-//line hecbench_lda.go:149
-											gc_at7[gc_tx] /= phiSum
-
-//line hecbench_lda.go:152
-											if vali_ {
-												gc_at8[gc_tx] += gc_at7[gc_tx] * c
-											} else {
-												gc_at9[gc_tx] += gc_at7[gc_tx] * c
-											}
-										}
-										{
-											gc_tx := gc_step11 + 1
-											_ = gc_tx
-											gc_rank := gc_base + gc_tx
-											_ = gc_rank
-											phiSum := gc_s_phiSum[gc_rank]
-
-//line hecbench_lda.go:148
-											l_ := gc_tx + gc_off5
-											gc_more5 = true
-											_ = l_
-
-//line hecbench_lda.go:149
-											gc_at7[gc_tx] /= phiSum
-
-//line hecbench_lda.go:152
-											if vali_ {
-												gc_at8[gc_tx] += gc_at7[gc_tx] * c
-											} else {
-												gc_at9[gc_tx] += gc_at7[gc_tx] * c
-											}
-										}
-										{
-											gc_tx := gc_step11 + 2
-											_ = gc_tx
-											gc_rank := gc_base + gc_tx
-											_ = gc_rank
-											phiSum := gc_s_phiSum[gc_rank]
-
-//line hecbench_lda.go:148
-											l_ := gc_tx + gc_off5
-											gc_more5 = true
-											_ = l_
-
-//line hecbench_lda.go:149
-											gc_at7[gc_tx] /= phiSum
-
-//line hecbench_lda.go:152
-											if vali_ {
-												gc_at8[gc_tx] += gc_at7[gc_tx] * c
-											} else {
-												gc_at9[gc_tx] += gc_at7[gc_tx] * c
-											}
-										}
-										{
-											gc_tx := gc_step11 + 3
-											_ = gc_tx
-											gc_rank := gc_base + gc_tx
-											_ = gc_rank
-											phiSum := gc_s_phiSum[gc_rank]
-
-//line hecbench_lda.go:148
-											l_ := gc_tx + gc_off5
-											gc_more5 = true
-											_ = l_
-
-//line hecbench_lda.go:149
-											gc_at7[gc_tx] /= phiSum
-
-//line hecbench_lda.go:152
-											if vali_ {
-												gc_at8[gc_tx] += gc_at7[gc_tx] * c
-											} else {
-												gc_at9[gc_tx] += gc_at7[gc_tx] * c
-											}
-										}
-									}
-									for gc_tx := gc_step11; gc_tx < gc_to; gc_tx++ {
+//line hecbench_lda.go:155
+						gc_from, gc_to := 0, gc_bdx
+						if !compiled.Adds(gc_off5, gc_to) {
+							panic(compiled.ErrGuardWraps)
+						}
+						if gc_bound := compiled.Diff(gc_limit5, gc_off5); gc_bound < gc_to {
+							gc_to = gc_bound
+						}
+						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+							gc_off19 := gc_off5
+							if gc_from >= 0 && gc_off19 >= 0 && gc_off19 <= len(phi) && gc_to <= len(phi)-gc_off19 && gc_off19 <= len(valiPhiSum) && gc_to <= len(valiPhiSum)-gc_off19 && gc_off19 <= len(newGamma) && gc_to <= len(newGamma)-gc_off19 {
+								gc_at7 := phi[gc_off19:][:gc_to]
+								gc_at8 := valiPhiSum[gc_off19:][:gc_to]
+								gc_at9 := newGamma[gc_off19:][:gc_to]
+								gc_step11 := gc_from
+								for ; gc_step11+3 < gc_to; gc_step11 += 4 {
+									{
+										gc_tx := gc_step11 + 0
+//line hecbench_lda.go:173
 										gc_rank := gc_base + gc_tx
-										_ = gc_rank
+//line hecbench_lda.go:175
 										phiSum := gc_s_phiSum[gc_rank]
-
-//line hecbench_lda.go:148
-										l_ := gc_tx + gc_off5
+//line hecbench_lda.go:149
 										gc_more5 = true
-										_ = l_
-
 //line hecbench_lda.go:149
 										gc_at7[gc_tx] /= phiSum
-
 //line hecbench_lda.go:152
 										if vali_ {
 											gc_at8[gc_tx] += gc_at7[gc_tx] * c
@@ -1462,102 +1050,137 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											gc_at9[gc_tx] += gc_at7[gc_tx] * c
 										}
 									}
-								} else {
-									gc_step12 := gc_from
-									for ; gc_step12+3 < gc_to; gc_step12 += 4 {
-										{
-											gc_tx := gc_step12 + 0
-											gc_rank := gc_base + gc_tx
-											gc_pos.Thread = gc_rank
-											phiSum := gc_s_phiSum[gc_rank]
-
-//line hecbench_lda.go:148
-											l_ := gc_tx + gc_off5
-											gc_more5 = true
-
+									{
+										gc_tx := gc_step11 + 1
+//line hecbench_lda.go:161
+										gc_rank := gc_base + gc_tx
+//line hecbench_lda.go:163
+										phiSum := gc_s_phiSum[gc_rank]
 //line hecbench_lda.go:149
-											phi[l_] /= phiSum
-
-//line hecbench_lda.go:152
-											if vali_ {
-												valiPhiSum[l_] += phi[l_] * c
-											} else {
-												newGamma[l_] += phi[l_] * c
-											}
-										}
-										{
-											gc_tx := gc_step12 + 1
-											gc_rank := gc_base + gc_tx
-											gc_pos.Thread = gc_rank
-											phiSum := gc_s_phiSum[gc_rank]
-
-//line hecbench_lda.go:148
-											l_ := gc_tx + gc_off5
-											gc_more5 = true
-
+										gc_more5 = true
 //line hecbench_lda.go:149
-											phi[l_] /= phiSum
-
+										gc_at7[gc_tx] /= phiSum
 //line hecbench_lda.go:152
-											if vali_ {
-												valiPhiSum[l_] += phi[l_] * c
-											} else {
-												newGamma[l_] += phi[l_] * c
-											}
-										}
-										{
-											gc_tx := gc_step12 + 2
-											gc_rank := gc_base + gc_tx
-											gc_pos.Thread = gc_rank
-											phiSum := gc_s_phiSum[gc_rank]
-
-//line hecbench_lda.go:148
-											l_ := gc_tx + gc_off5
-											gc_more5 = true
-
-//line hecbench_lda.go:149
-											phi[l_] /= phiSum
-
-//line hecbench_lda.go:152
-											if vali_ {
-												valiPhiSum[l_] += phi[l_] * c
-											} else {
-												newGamma[l_] += phi[l_] * c
-											}
-										}
-										{
-											gc_tx := gc_step12 + 3
-											gc_rank := gc_base + gc_tx
-											gc_pos.Thread = gc_rank
-											phiSum := gc_s_phiSum[gc_rank]
-
-//line hecbench_lda.go:148
-											l_ := gc_tx + gc_off5
-											gc_more5 = true
-
-//line hecbench_lda.go:149
-											phi[l_] /= phiSum
-
-//line hecbench_lda.go:152
-											if vali_ {
-												valiPhiSum[l_] += phi[l_] * c
-											} else {
-												newGamma[l_] += phi[l_] * c
-											}
+										if vali_ {
+											gc_at8[gc_tx] += gc_at7[gc_tx] * c
+										} else {
+											gc_at9[gc_tx] += gc_at7[gc_tx] * c
 										}
 									}
-									for gc_tx := gc_step12; gc_tx < gc_to; gc_tx++ {
+									{
+										gc_tx := gc_step11 + 2
+//line hecbench_lda.go:161
+										gc_rank := gc_base + gc_tx
+//line hecbench_lda.go:163
+										phiSum := gc_s_phiSum[gc_rank]
+//line hecbench_lda.go:149
+										gc_more5 = true
+//line hecbench_lda.go:149
+										gc_at7[gc_tx] /= phiSum
+//line hecbench_lda.go:152
+										if vali_ {
+											gc_at8[gc_tx] += gc_at7[gc_tx] * c
+										} else {
+											gc_at9[gc_tx] += gc_at7[gc_tx] * c
+										}
+									}
+									{
+										gc_tx := gc_step11 + 3
+//line hecbench_lda.go:161
+										gc_rank := gc_base + gc_tx
+//line hecbench_lda.go:163
+										phiSum := gc_s_phiSum[gc_rank]
+//line hecbench_lda.go:149
+										gc_more5 = true
+//line hecbench_lda.go:149
+										gc_at7[gc_tx] /= phiSum
+//line hecbench_lda.go:152
+										if vali_ {
+											gc_at8[gc_tx] += gc_at7[gc_tx] * c
+										} else {
+											gc_at9[gc_tx] += gc_at7[gc_tx] * c
+										}
+									}
+								}
+								for gc_tx := gc_step11; gc_tx < gc_to; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+//line hecbench_lda.go:162
+									phiSum := gc_s_phiSum[gc_rank]
+//line hecbench_lda.go:149
+									gc_more5 = true
+//line hecbench_lda.go:149
+									gc_at7[gc_tx] /= phiSum
+//line hecbench_lda.go:152
+									if vali_ {
+										gc_at8[gc_tx] += gc_at7[gc_tx] * c
+									} else {
+										gc_at9[gc_tx] += gc_at7[gc_tx] * c
+									}
+								}
+							} else {
+								gc_step12 := gc_from
+								for ; gc_step12+3 < gc_to; gc_step12 += 4 {
+									{
+										gc_tx := gc_step12 + 0
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 										phiSum := gc_s_phiSum[gc_rank]
-
 //line hecbench_lda.go:148
 										l_ := gc_tx + gc_off5
 										gc_more5 = true
-
 //line hecbench_lda.go:149
 										phi[l_] /= phiSum
-
+//line hecbench_lda.go:152
+										if vali_ {
+											valiPhiSum[l_] += phi[l_] * c
+										} else {
+											newGamma[l_] += phi[l_] * c
+										}
+									}
+									{
+										gc_tx := gc_step12 + 1
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+										phiSum := gc_s_phiSum[gc_rank]
+//line hecbench_lda.go:148
+										l_ := gc_tx + gc_off5
+										gc_more5 = true
+//line hecbench_lda.go:149
+										phi[l_] /= phiSum
+//line hecbench_lda.go:152
+										if vali_ {
+											valiPhiSum[l_] += phi[l_] * c
+										} else {
+											newGamma[l_] += phi[l_] * c
+										}
+									}
+									{
+										gc_tx := gc_step12 + 2
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+										phiSum := gc_s_phiSum[gc_rank]
+//line hecbench_lda.go:148
+										l_ := gc_tx + gc_off5
+										gc_more5 = true
+//line hecbench_lda.go:149
+										phi[l_] /= phiSum
+//line hecbench_lda.go:152
+										if vali_ {
+											valiPhiSum[l_] += phi[l_] * c
+										} else {
+											newGamma[l_] += phi[l_] * c
+										}
+									}
+									{
+										gc_tx := gc_step12 + 3
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+										phiSum := gc_s_phiSum[gc_rank]
+//line hecbench_lda.go:148
+										l_ := gc_tx + gc_off5
+										gc_more5 = true
+//line hecbench_lda.go:149
+										phi[l_] /= phiSum
 //line hecbench_lda.go:152
 										if vali_ {
 											valiPhiSum[l_] += phi[l_] * c
@@ -1566,14 +1189,27 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 									}
 								}
+								for gc_tx := gc_step12; gc_tx < gc_to; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									phiSum := gc_s_phiSum[gc_rank]
+//line hecbench_lda.go:148
+									l_ := gc_tx + gc_off5
+									gc_more5 = true
+//line hecbench_lda.go:149
+									phi[l_] /= phiSum
+//line hecbench_lda.go:152
+									if vali_ {
+										valiPhiSum[l_] += phi[l_] * c
+									} else {
+										newGamma[l_] += phi[l_] * c
+									}
+								}
 							}
 						}
 					}
 				}
-
-//line hecbench_lda.go:162
 				if j_2+1 == numIters {
-
 //line hecbench_lda.go:164
 					if !vali_ {
 						{
@@ -1588,85 +1224,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_tx := gc_step13 + 0
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:166
-										{
-											for atomic.CAS(&locks[w], 0, 1) != 0 {
 //line hecbench_lda.go:167
-												gc_b.Tick()
-//line hecbench_lda.go:167
-												if gc_b.Stopped() {
-//line hecbench_lda.go:167
-													return
-//line hecbench_lda.go:167
-												}
-											}
-										}
-									}
-									{
-										gc_tx := gc_step13 + 1
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:166
-										{
-											for atomic.CAS(&locks[w], 0, 1) != 0 {
-//line hecbench_lda.go:167
-												gc_b.Tick()
-//line hecbench_lda.go:167
-												if gc_b.Stopped() {
-//line hecbench_lda.go:167
-													return
-//line hecbench_lda.go:167
-												}
-											}
-										}
-									}
-									{
-										gc_tx := gc_step13 + 2
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:166
-										{
-											for atomic.CAS(&locks[w], 0, 1) != 0 {
-//line hecbench_lda.go:167
-												gc_b.Tick()
-//line hecbench_lda.go:167
-												if gc_b.Stopped() {
-//line hecbench_lda.go:167
-													return
-//line hecbench_lda.go:167
-												}
-											}
-										}
-									}
-									{
-										gc_tx := gc_step13 + 3
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:166
-										{
-											for atomic.CAS(&locks[w], 0, 1) != 0 {
-//line hecbench_lda.go:167
-												gc_b.Tick()
-//line hecbench_lda.go:167
-												if gc_b.Stopped() {
-//line hecbench_lda.go:167
-													return
-//line hecbench_lda.go:167
-												}
-											}
-										}
-									}
-								}
-								for gc_tx := gc_step13; gc_tx < gc_to; gc_tx++ {
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:166
-									{
 										for atomic.CAS(&locks[w], 0, 1) != 0 {
 //line hecbench_lda.go:167
 											gc_b.Tick()
@@ -1674,14 +1232,71 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											if gc_b.Stopped() {
 //line hecbench_lda.go:167
 												return
-//line hecbench_lda.go:167
 											}
+										}
+									}
+									{
+										gc_tx := gc_step13 + 1
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+//line hecbench_lda.go:167
+										for atomic.CAS(&locks[w], 0, 1) != 0 {
+//line hecbench_lda.go:167
+											gc_b.Tick()
+//line hecbench_lda.go:167
+											if gc_b.Stopped() {
+//line hecbench_lda.go:167
+												return
+											}
+										}
+									}
+									{
+										gc_tx := gc_step13 + 2
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+//line hecbench_lda.go:167
+										for atomic.CAS(&locks[w], 0, 1) != 0 {
+//line hecbench_lda.go:167
+											gc_b.Tick()
+//line hecbench_lda.go:167
+											if gc_b.Stopped() {
+//line hecbench_lda.go:167
+												return
+											}
+										}
+									}
+									{
+										gc_tx := gc_step13 + 3
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+//line hecbench_lda.go:167
+										for atomic.CAS(&locks[w], 0, 1) != 0 {
+//line hecbench_lda.go:167
+											gc_b.Tick()
+//line hecbench_lda.go:167
+											if gc_b.Stopped() {
+//line hecbench_lda.go:167
+												return
+											}
+										}
+									}
+								}
+								for gc_tx := gc_step13; gc_tx < gc_to; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+//line hecbench_lda.go:167
+									for atomic.CAS(&locks[w], 0, 1) != 0 {
+//line hecbench_lda.go:167
+										gc_b.Tick()
+//line hecbench_lda.go:167
+										if gc_b.Stopped() {
+//line hecbench_lda.go:167
+											return
 										}
 									}
 								}
 							}
 						}
-
 //line hecbench_lda.go:172
 						for gc_off6, gc_limit6, gc_more6 := 0, numTopics, true; gc_more6; gc_off6 += gc_bdx {
 							gc_b.Tick()
@@ -1689,159 +1304,115 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								return
 							}
 							gc_more6 = false
-							{
-								gc_from, gc_to := 0, gc_bdx
-								if !compiled.Adds(gc_off6, gc_to) {
-									panic(compiled.ErrGuardWraps)
-								}
-								if gc_bound := compiled.Diff(gc_limit6, gc_off6); gc_bound < gc_to {
-									gc_to = gc_bound
-								}
-								for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-									gc_off20 := gc_off6 + (w * numTopics)
-									gc_off21 := gc_off6
-									if gc_from >= 0 && gc_off20 >= 0 && gc_off20 <= len(newBeta) && gc_to <= len(newBeta)-gc_off20 && gc_off21 >= 0 && gc_off21 <= len(phi) && gc_to <= len(phi)-gc_off21 {
-										gc_at10 := newBeta[gc_off20:][:gc_to]
-										gc_at11 := phi[gc_off21:][:gc_to]
-										gc_step14 := gc_from
-										for ; gc_step14+3 < gc_to; gc_step14 += 4 {
-											{
-												gc_tx := gc_step14 + 0
-												_ = gc_tx
-												gc_rank := gc_base + gc_tx
-												_ = gc_rank
-
-//line hecbench_lda.go:172
-												l_2 := gc_tx + gc_off6
-												gc_more6 = true
-												_ = l_2
-
+//line hecbench_lda.go:179
+							gc_from, gc_to := 0, gc_bdx
+							if !compiled.Adds(gc_off6, gc_to) {
+								panic(compiled.ErrGuardWraps)
+							}
+							if gc_bound := compiled.Diff(gc_limit6, gc_off6); gc_bound < gc_to {
+								gc_to = gc_bound
+							}
+							for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+								gc_off20 := gc_off6 + (w * numTopics)
+								gc_off21 := gc_off6
+								if gc_from >= 0 && gc_off20 >= 0 && gc_off20 <= len(newBeta) && gc_to <= len(newBeta)-gc_off20 && gc_off21 >= 0 && gc_off21 <= len(phi) && gc_to <= len(phi)-gc_off21 {
+									gc_at10 := newBeta[gc_off20:][:gc_to]
+									gc_at11 := phi[gc_off21:][:gc_to]
+									gc_step14 := gc_from
+									for ; gc_step14+3 < gc_to; gc_step14 += 4 {
+										{
+											gc_tx := gc_step14 + 0
 //line hecbench_lda.go:173
-												gc_at10[gc_tx] += gc_at11[gc_tx] * c
-											}
-											{
-												gc_tx := gc_step14 + 1
-												_ = gc_tx
-												gc_rank := gc_base + gc_tx
-												_ = gc_rank
-
-//line hecbench_lda.go:172
-												l_2 := gc_tx + gc_off6
-												gc_more6 = true
-												_ = l_2
-
-//line hecbench_lda.go:173
-												gc_at10[gc_tx] += gc_at11[gc_tx] * c
-											}
-											{
-												gc_tx := gc_step14 + 2
-												_ = gc_tx
-												gc_rank := gc_base + gc_tx
-												_ = gc_rank
-
-//line hecbench_lda.go:172
-												l_2 := gc_tx + gc_off6
-												gc_more6 = true
-												_ = l_2
-
-//line hecbench_lda.go:173
-												gc_at10[gc_tx] += gc_at11[gc_tx] * c
-											}
-											{
-												gc_tx := gc_step14 + 3
-												_ = gc_tx
-												gc_rank := gc_base + gc_tx
-												_ = gc_rank
-
-//line hecbench_lda.go:172
-												l_2 := gc_tx + gc_off6
-												gc_more6 = true
-												_ = l_2
-
-//line hecbench_lda.go:173
-												gc_at10[gc_tx] += gc_at11[gc_tx] * c
-											}
-										}
-										for gc_tx := gc_step14; gc_tx < gc_to; gc_tx++ {
-											gc_rank := gc_base + gc_tx
-											_ = gc_rank
-
-//line hecbench_lda.go:172
-											l_2 := gc_tx + gc_off6
 											gc_more6 = true
-											_ = l_2
-
 //line hecbench_lda.go:173
 											gc_at10[gc_tx] += gc_at11[gc_tx] * c
 										}
-									} else {
-										gc_step15 := gc_from
-										for ; gc_step15+3 < gc_to; gc_step15 += 4 {
-											{
-												gc_tx := gc_step15 + 0
-												gc_rank := gc_base + gc_tx
-												gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:172
-												l_2 := gc_tx + gc_off6
-												gc_more6 = true
-
+										{
+											gc_tx := gc_step14 + 1
 //line hecbench_lda.go:173
-												newBeta[w*numTopics+l_2] += phi[l_2] * c
-											}
-											{
-												gc_tx := gc_step15 + 1
-												gc_rank := gc_base + gc_tx
-												gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:172
-												l_2 := gc_tx + gc_off6
-												gc_more6 = true
-
+											gc_more6 = true
 //line hecbench_lda.go:173
-												newBeta[w*numTopics+l_2] += phi[l_2] * c
-											}
-											{
-												gc_tx := gc_step15 + 2
-												gc_rank := gc_base + gc_tx
-												gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:172
-												l_2 := gc_tx + gc_off6
-												gc_more6 = true
-
-//line hecbench_lda.go:173
-												newBeta[w*numTopics+l_2] += phi[l_2] * c
-											}
-											{
-												gc_tx := gc_step15 + 3
-												gc_rank := gc_base + gc_tx
-												gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:172
-												l_2 := gc_tx + gc_off6
-												gc_more6 = true
-
-//line hecbench_lda.go:173
-												newBeta[w*numTopics+l_2] += phi[l_2] * c
-											}
+											gc_at10[gc_tx] += gc_at11[gc_tx] * c
 										}
-										for gc_tx := gc_step15; gc_tx < gc_to; gc_tx++ {
+										{
+											gc_tx := gc_step14 + 2
+//line hecbench_lda.go:173
+											gc_more6 = true
+//line hecbench_lda.go:173
+											gc_at10[gc_tx] += gc_at11[gc_tx] * c
+										}
+										{
+											gc_tx := gc_step14 + 3
+//line hecbench_lda.go:173
+											gc_more6 = true
+//line hecbench_lda.go:173
+											gc_at10[gc_tx] += gc_at11[gc_tx] * c
+										}
+									}
+									for gc_tx := gc_step14; gc_tx < gc_to; gc_tx++ {
+//line hecbench_lda.go:173
+										gc_more6 = true
+//line hecbench_lda.go:173
+										gc_at10[gc_tx] += gc_at11[gc_tx] * c
+									}
+								} else {
+									gc_step15 := gc_from
+									for ; gc_step15+3 < gc_to; gc_step15 += 4 {
+										{
+											gc_tx := gc_step15 + 0
 											gc_rank := gc_base + gc_tx
 											gc_pos.Thread = gc_rank
-
 //line hecbench_lda.go:172
 											l_2 := gc_tx + gc_off6
 											gc_more6 = true
-
 //line hecbench_lda.go:173
 											newBeta[w*numTopics+l_2] += phi[l_2] * c
 										}
+										{
+											gc_tx := gc_step15 + 1
+											gc_rank := gc_base + gc_tx
+											gc_pos.Thread = gc_rank
+//line hecbench_lda.go:172
+											l_2 := gc_tx + gc_off6
+											gc_more6 = true
+//line hecbench_lda.go:173
+											newBeta[w*numTopics+l_2] += phi[l_2] * c
+										}
+										{
+											gc_tx := gc_step15 + 2
+											gc_rank := gc_base + gc_tx
+											gc_pos.Thread = gc_rank
+//line hecbench_lda.go:172
+											l_2 := gc_tx + gc_off6
+											gc_more6 = true
+//line hecbench_lda.go:173
+											newBeta[w*numTopics+l_2] += phi[l_2] * c
+										}
+										{
+											gc_tx := gc_step15 + 3
+											gc_rank := gc_base + gc_tx
+											gc_pos.Thread = gc_rank
+//line hecbench_lda.go:172
+											l_2 := gc_tx + gc_off6
+											gc_more6 = true
+//line hecbench_lda.go:173
+											newBeta[w*numTopics+l_2] += phi[l_2] * c
+										}
+									}
+									for gc_tx := gc_step15; gc_tx < gc_to; gc_tx++ {
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+//line hecbench_lda.go:172
+										l_2 := gc_tx + gc_off6
+										gc_more6 = true
+//line hecbench_lda.go:173
+										newBeta[w*numTopics+l_2] += phi[l_2] * c
 									}
 								}
 							}
 						}
 						{
+//line hecbench_lda.go:180
 							gc_from, gc_to := 0, gc_bdx
 							if gc_bound := 0; gc_bound < gc_to-1 {
 								gc_to = gc_bound + 1
@@ -1853,117 +1424,74 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									gc_step16 := gc_from
 									for ; gc_step16+3 < gc_to; gc_step16 += 4 {
 										{
-											gc_tx := gc_step16 + 0
-											_ = gc_tx
-											gc_rank := gc_base + gc_tx
-											_ = gc_rank
-
-//line hecbench_lda.go:178
-											{
-												gc_at12[0] = 0
-											}
+//line hecbench_lda.go:179
+											gc_at12[0] = 0
 										}
 										{
-											gc_tx := gc_step16 + 1
-											_ = gc_tx
-											gc_rank := gc_base + gc_tx
-											_ = gc_rank
-
-//line hecbench_lda.go:178
-											{
-												gc_at12[0] = 0
-											}
+//line hecbench_lda.go:179
+											gc_at12[0] = 0
 										}
 										{
-											gc_tx := gc_step16 + 2
-											_ = gc_tx
-											gc_rank := gc_base + gc_tx
-											_ = gc_rank
-
-//line hecbench_lda.go:178
-											{
-												gc_at12[0] = 0
-											}
+//line hecbench_lda.go:179
+											gc_at12[0] = 0
 										}
 										{
-											gc_tx := gc_step16 + 3
-											_ = gc_tx
-											gc_rank := gc_base + gc_tx
-											_ = gc_rank
-
-//line hecbench_lda.go:178
-											{
-												gc_at12[0] = 0
-											}
-										}
-									}
-									for gc_tx := gc_step16; gc_tx < gc_to; gc_tx++ {
-										gc_rank := gc_base + gc_tx
-										_ = gc_rank
-
-//line hecbench_lda.go:178
-										{
+//line hecbench_lda.go:179
 											gc_at12[0] = 0
 										}
 									}
+//line hecbench_lda.go:183
+									for gc_tx := gc_step16; gc_tx < gc_to; gc_tx++ {
+//line hecbench_lda.go:179
+										gc_at12[0] = 0
+									}
 								} else {
+//line hecbench_lda.go:183
 									gc_step17 := gc_from
 									for ; gc_step17+3 < gc_to; gc_step17 += 4 {
 										{
 											gc_tx := gc_step17 + 0
 											gc_rank := gc_base + gc_tx
 											gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:178
-											{
-												locks[w] = 0
-											}
+//line hecbench_lda.go:179
+											locks[w] = 0
 										}
 										{
+//line hecbench_lda.go:183
 											gc_tx := gc_step17 + 1
 											gc_rank := gc_base + gc_tx
 											gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:178
-											{
-												locks[w] = 0
-											}
+//line hecbench_lda.go:179
+											locks[w] = 0
 										}
 										{
+//line hecbench_lda.go:183
 											gc_tx := gc_step17 + 2
 											gc_rank := gc_base + gc_tx
 											gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:178
-											{
-												locks[w] = 0
-											}
+//line hecbench_lda.go:179
+											locks[w] = 0
 										}
 										{
+//line hecbench_lda.go:183
 											gc_tx := gc_step17 + 3
 											gc_rank := gc_base + gc_tx
 											gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:178
-											{
-												locks[w] = 0
-											}
+//line hecbench_lda.go:179
+											locks[w] = 0
 										}
 									}
+//line hecbench_lda.go:183
 									for gc_tx := gc_step17; gc_tx < gc_to; gc_tx++ {
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:178
-										{
-											locks[w] = 0
-										}
+//line hecbench_lda.go:179
+										locks[w] = 0
 									}
 								}
 							}
 						}
 					}
-
 //line hecbench_lda.go:186
 					for gc_off7, gc_limit7, gc_more7 := 0, numTopics, true; gc_more7; gc_off7 += gc_bdx {
 						gc_b.Tick()
@@ -1971,187 +1499,122 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							return
 						}
 						gc_more7 = false
-						{
-							gc_from, gc_to := 0, gc_bdx
-							if !compiled.Adds(gc_off7, gc_to) {
-								panic(compiled.ErrGuardWraps)
-							}
-							if gc_bound := compiled.Diff(gc_limit7, gc_off7); gc_bound < gc_to {
-								gc_to = gc_bound
-							}
-							for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-								gc_off23 := gc_off7
-								gc_off24 := gc_off7 + (w * numTopics)
-								if gc_from >= 0 && gc_off23 >= 0 && gc_off23 <= len(lossVec) && gc_to <= len(lossVec)-gc_off23 && gc_off24 >= 0 && gc_off24 <= len(beta) && gc_to <= len(beta)-gc_off24 && gc_off23 <= len(phi) && gc_to <= len(phi)-gc_off23 {
-									gc_at13 := lossVec[gc_off23:][:gc_to]
-									gc_at14 := beta[gc_off24:][:gc_to]
-									gc_at15 := phi[gc_off23:][:gc_to]
-									for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:186
-										l_3 := gc_tx + gc_off7
-										gc_more7 = true
-										_ = l_3
-
+//line hecbench_lda.go:193
+						gc_from, gc_to := 0, gc_bdx
+						if !compiled.Adds(gc_off7, gc_to) {
+							panic(compiled.ErrGuardWraps)
+						}
+						if gc_bound := compiled.Diff(gc_limit7, gc_off7); gc_bound < gc_to {
+							gc_to = gc_bound
+						}
+						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+							gc_off23 := gc_off7
+							gc_off24 := gc_off7 + (w * numTopics)
+							if gc_from >= 0 && gc_off23 >= 0 && gc_off23 <= len(lossVec) && gc_to <= len(lossVec)-gc_off23 && gc_off24 >= 0 && gc_off24 <= len(beta) && gc_to <= len(beta)-gc_off24 && gc_off23 <= len(phi) && gc_to <= len(phi)-gc_off23 {
+								gc_at13 := lossVec[gc_off23:][:gc_to]
+								gc_at14 := beta[gc_off24:][:gc_to]
+								gc_at15 := phi[gc_off23:][:gc_to]
+								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 //line hecbench_lda.go:187
-										gc_at13[gc_tx] = logf(fmaxf(gc_at14[gc_tx], ldaEps))
-
-//line hecbench_lda.go:188
-										gc_at13[gc_tx] -= logf(fmaxf(gc_at15[gc_tx], ldaEps))
-
-//line hecbench_lda.go:189
-										gc_at13[gc_tx] *= gc_at15[gc_tx]
-									}
-								} else {
-									for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:186
-										l_3 := gc_tx + gc_off7
-										gc_more7 = true
-
+									gc_more7 = true
 //line hecbench_lda.go:187
-										lossVec[l_3] = logf(fmaxf(beta[w*numTopics+l_3], ldaEps))
-
-//line hecbench_lda.go:188
-										lossVec[l_3] -= logf(fmaxf(phi[l_3], ldaEps))
-
-//line hecbench_lda.go:189
-										lossVec[l_3] *= phi[l_3]
-									}
+									gc_at13[gc_tx] = logf(fmaxf(gc_at14[gc_tx], ldaEps))
+									gc_at13[gc_tx] -= logf(fmaxf(gc_at15[gc_tx], ldaEps))
+									gc_at13[gc_tx] *= gc_at15[gc_tx]
+								}
+							} else {
+								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+//line hecbench_lda.go:186
+									l_3 := gc_tx + gc_off7
+									gc_more7 = true
+//line hecbench_lda.go:187
+									lossVec[l_3] = logf(fmaxf(beta[w*numTopics+l_3], ldaEps))
+									lossVec[l_3] -= logf(fmaxf(phi[l_3], ldaEps))
+									lossVec[l_3] *= phi[l_3]
 								}
 							}
 						}
 					}
-
 //line hecbench_lda.go:192
 					var vec_ []float32 = lossVec
-
-//line hecbench_lda.go:192
-					_ = vec_
-
 //line hecbench_lda.go:192
 					var length_ int = numTopics
-
-//line hecbench_lda.go:192
-					_ = length_
-
 //line hecbench_lda.go:192
 					var returned_ bool
-
-//line hecbench_lda.go:192
-					_ = returned_
-
 //line hecbench_lda.go:36
 					shared_ := gc_shared1(32)[:32]
-					{
-						gc_vstep6 := 0
-						for ; gc_vstep6+7 < gc_n; gc_vstep6 += 8 {
-							gc_rank := gc_vstep6
-							_ = gc_rank
+//line hecbench_lda.go:38
+					gc_vstep6 := 0
+					for ; gc_vstep6+7 < gc_n; gc_vstep6 += 8 {
+						gc_rank := gc_vstep6
 //line hecbench_lda.go:192
-							var r_3 float32
-//line hecbench_lda.go:192
-							_ = r_3
+						var r_3 float32
 //line hecbench_lda.go:43
-							var val_3 float32 = float32(0.0)
-//line hecbench_lda.go:43
-							_ = val_3
-							lanes.BroadcastFloat32x8(val_3).StoreSlice(gc_s_val_3[gc_rank:])
-							lanes.BroadcastFloat32x8(r_3).StoreSlice(gc_s_r_3[gc_rank:])
-						}
-						gc_step18 := gc_vstep6
-						for ; gc_step18+3 < gc_n; gc_step18 += 4 {
-							{
-								gc_rank := gc_step18 + 0
-								gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:192
-								var r_3 float32
-
-//line hecbench_lda.go:192
-								_ = r_3
-
-//line hecbench_lda.go:43
-								val_3 := float32(0.0)
-								_ = r_3
-								_ = val_3
-								gc_s_val_3[gc_rank] = val_3
-								gc_s_r_3[gc_rank] = r_3
-							}
-							{
-								gc_rank := gc_step18 + 1
-								gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:192
-								var r_3 float32
-
-//line hecbench_lda.go:192
-								_ = r_3
-
-//line hecbench_lda.go:43
-								val_3 := float32(0.0)
-								_ = r_3
-								_ = val_3
-								gc_s_val_3[gc_rank] = val_3
-								gc_s_r_3[gc_rank] = r_3
-							}
-							{
-								gc_rank := gc_step18 + 2
-								gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:192
-								var r_3 float32
-
-//line hecbench_lda.go:192
-								_ = r_3
-
-//line hecbench_lda.go:43
-								val_3 := float32(0.0)
-								_ = r_3
-								_ = val_3
-								gc_s_val_3[gc_rank] = val_3
-								gc_s_r_3[gc_rank] = r_3
-							}
-							{
-								gc_rank := gc_step18 + 3
-								gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:192
-								var r_3 float32
-
-//line hecbench_lda.go:192
-								_ = r_3
-
-//line hecbench_lda.go:43
-								val_3 := float32(0.0)
-								_ = r_3
-								_ = val_3
-								gc_s_val_3[gc_rank] = val_3
-								gc_s_r_3[gc_rank] = r_3
-							}
-						}
-						for gc_rank := gc_step18; gc_rank < gc_n; gc_rank++ {
+						var val_3 float32 = float32(0.0)
+						lanes.BroadcastFloat32x8(val_3).StoreSlice(gc_s_val_3[gc_rank:])
+						lanes.BroadcastFloat32x8(r_3).StoreSlice(gc_s_r_3[gc_rank:])
+					}
+					gc_step18 := gc_vstep6
+					for ; gc_step18+3 < gc_n; gc_step18 += 4 {
+						{
+							gc_rank := gc_step18 + 0
 							gc_pos.Thread = gc_rank
-
 //line hecbench_lda.go:192
 							var r_3 float32
-
-//line hecbench_lda.go:192
-							_ = r_3
-
 //line hecbench_lda.go:43
 							val_3 := float32(0.0)
-							_ = r_3
-							_ = val_3
+//line hecbench_lda.go:46
+							gc_s_val_3[gc_rank] = val_3
+							gc_s_r_3[gc_rank] = r_3
+						}
+						{
+							gc_rank := gc_step18 + 1
+							gc_pos.Thread = gc_rank
+//line hecbench_lda.go:192
+							var r_3 float32
+//line hecbench_lda.go:43
+							val_3 := float32(0.0)
+//line hecbench_lda.go:46
+							gc_s_val_3[gc_rank] = val_3
+							gc_s_r_3[gc_rank] = r_3
+						}
+						{
+							gc_rank := gc_step18 + 2
+							gc_pos.Thread = gc_rank
+//line hecbench_lda.go:192
+							var r_3 float32
+//line hecbench_lda.go:43
+							val_3 := float32(0.0)
+//line hecbench_lda.go:46
+							gc_s_val_3[gc_rank] = val_3
+							gc_s_r_3[gc_rank] = r_3
+						}
+						{
+							gc_rank := gc_step18 + 3
+							gc_pos.Thread = gc_rank
+//line hecbench_lda.go:192
+							var r_3 float32
+//line hecbench_lda.go:43
+							val_3 := float32(0.0)
+//line hecbench_lda.go:46
 							gc_s_val_3[gc_rank] = val_3
 							gc_s_r_3[gc_rank] = r_3
 						}
 					}
-
+					for gc_rank := gc_step18; gc_rank < gc_n; gc_rank++ {
+						gc_pos.Thread = gc_rank
+//line hecbench_lda.go:192
+						var r_3 float32
+//line hecbench_lda.go:43
+						val_3 := float32(0.0)
+//line hecbench_lda.go:46
+						gc_s_val_3[gc_rank] = val_3
+						gc_s_r_3[gc_rank] = r_3
+					}
 //line hecbench_lda.go:44
 					for gc_off8, gc_limit8, gc_more8 := 0, length_, true; gc_more8; gc_off8 += gc_bdx {
 						gc_b.Tick()
@@ -2159,522 +1622,417 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							return
 						}
 						gc_more8 = false
-						{
-							gc_from, gc_to := 0, gc_bdx
-							if !compiled.Adds(gc_off8, gc_to) {
-								panic(compiled.ErrGuardWraps)
-							}
-							if gc_bound := compiled.Diff(gc_limit8, gc_off8); gc_bound < gc_to {
-								gc_to = gc_bound
-							}
-							for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-								gc_off25 := gc_off8
-								if gc_from >= 0 && gc_off25 >= 0 && gc_off25 <= len(vec_) && gc_to <= len(vec_)-gc_off25 {
-									gc_at16 := vec_[gc_off25:][:gc_to]
-									gc_vstep7 := gc_from
-									for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-										gc_tx := gc_vstep7
-										gc_rank := gc_base + gc_tx
-										_ = gc_rank
+//line hecbench_lda.go:51
+						gc_from, gc_to := 0, gc_bdx
+						if !compiled.Adds(gc_off8, gc_to) {
+							panic(compiled.ErrGuardWraps)
+						}
+						if gc_bound := compiled.Diff(gc_limit8, gc_off8); gc_bound < gc_to {
+							gc_to = gc_bound
+						}
+						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+							gc_off25 := gc_off8
+							if gc_from >= 0 && gc_off25 >= 0 && gc_off25 <= len(vec_) && gc_to <= len(vec_)-gc_off25 {
+								gc_at16 := vec_[gc_off25:][:gc_to]
+								gc_vstep7 := gc_from
+								for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+									gc_tx := gc_vstep7
+									gc_rank := gc_base + gc_tx
 //line hecbench_lda.go:44
-										val_3 := lanes.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
+									val_3 := lanes.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
 //line hecbench_lda.go:44
-										_ = val_3
+									var i_2 int = gc_tx + gc_off8
 //line hecbench_lda.go:44
-										var i_2 int = gc_tx + gc_off8
-//line hecbench_lda.go:44
-										_ = i_2
+									_ = i_2
+									val_3 = val_3.Add(lanes.LoadFloat32x8Slice(gc_at16[gc_tx:]))
 //line hecbench_lda.go:45
-										val_3 = val_3.Add(lanes.LoadFloat32x8Slice(gc_at16[gc_tx:]))
+									val_3.StoreSlice(gc_s_val_3[gc_rank:])
+								}
+								if gc_vstep7 > gc_from {
+									gc_more8 = true
+								}
+								for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+//line hecbench_lda.go:53
+									val_3 := gc_s_val_3[gc_rank]
 //line hecbench_lda.go:45
-										val_3.StoreSlice(gc_s_val_3[gc_rank:])
+									gc_more8 = true
+//line hecbench_lda.go:45
+									val_3 += gc_at16[gc_tx]
+									gc_s_val_3[gc_rank] = val_3
+								}
+							} else {
+								gc_vstep8 := gc_from
+								for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
+									gc_tx := gc_vstep8
+									gc_rank := gc_base + gc_tx
+//line hecbench_lda.go:44
+									val_3 := lanes.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
+//line hecbench_lda.go:44
+									var i_2 int = gc_tx + gc_off8
+									if i_2 < 0 || i_2 > len(vec_)-8 {
+//line hecbench_lda.go:45
+										break
 									}
-									if gc_vstep7 > gc_from {
-										gc_more8 = true
-									}
-									for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
-										gc_rank := gc_base + gc_tx
-										_ = gc_rank
-										val_3 := gc_s_val_3[gc_rank]
-
-//line hecbench_lda.go:44
-										i_2 := gc_tx + gc_off8
-										gc_more8 = true
-										_ = i_2
-
 //line hecbench_lda.go:45
-										val_3 += gc_at16[gc_tx]
-										gc_s_val_3[gc_rank] = val_3
-									}
-								} else {
-									gc_vstep8 := gc_from
-									for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
-										gc_tx := gc_vstep8
-										gc_rank := gc_base + gc_tx
-										_ = gc_rank
-//line hecbench_lda.go:44
-										val_3 := lanes.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
-//line hecbench_lda.go:44
-										_ = val_3
-//line hecbench_lda.go:44
-										var i_2 int = gc_tx + gc_off8
-//line hecbench_lda.go:44
-										_ = i_2
+									val_3 = val_3.Add(lanes.LoadFloat32x8Slice(vec_[i_2:]))
 //line hecbench_lda.go:45
-										if i_2 < 0 || i_2 > len(vec_)-8 {
-//line hecbench_lda.go:45
-											break
-//line hecbench_lda.go:45
-										}
-//line hecbench_lda.go:45
-										val_3 = val_3.Add(lanes.LoadFloat32x8Slice(vec_[i_2:]))
-//line hecbench_lda.go:45
-										val_3.StoreSlice(gc_s_val_3[gc_rank:])
-									}
-									if gc_vstep8 > gc_from {
-										gc_more8 = true
-									}
-									gc_step19 := gc_vstep8
-									for ; gc_step19+3 < gc_to; gc_step19 += 4 {
-										{
-											gc_tx := gc_step19 + 0
-											gc_rank := gc_base + gc_tx
-											gc_pos.Thread = gc_rank
-											val_3 := gc_s_val_3[gc_rank]
-
-//line hecbench_lda.go:44
-											i_2 := gc_tx + gc_off8
-											gc_more8 = true
-
-//line hecbench_lda.go:45
-											val_3 += vec_[i_2]
-											gc_s_val_3[gc_rank] = val_3
-										}
-										{
-											gc_tx := gc_step19 + 1
-											gc_rank := gc_base + gc_tx
-											gc_pos.Thread = gc_rank
-											val_3 := gc_s_val_3[gc_rank]
-
-//line hecbench_lda.go:44
-											i_2 := gc_tx + gc_off8
-											gc_more8 = true
-
-//line hecbench_lda.go:45
-											val_3 += vec_[i_2]
-											gc_s_val_3[gc_rank] = val_3
-										}
-										{
-											gc_tx := gc_step19 + 2
-											gc_rank := gc_base + gc_tx
-											gc_pos.Thread = gc_rank
-											val_3 := gc_s_val_3[gc_rank]
-
-//line hecbench_lda.go:44
-											i_2 := gc_tx + gc_off8
-											gc_more8 = true
-
-//line hecbench_lda.go:45
-											val_3 += vec_[i_2]
-											gc_s_val_3[gc_rank] = val_3
-										}
-										{
-											gc_tx := gc_step19 + 3
-											gc_rank := gc_base + gc_tx
-											gc_pos.Thread = gc_rank
-											val_3 := gc_s_val_3[gc_rank]
-
-//line hecbench_lda.go:44
-											i_2 := gc_tx + gc_off8
-											gc_more8 = true
-
-//line hecbench_lda.go:45
-											val_3 += vec_[i_2]
-											gc_s_val_3[gc_rank] = val_3
-										}
-									}
-									for gc_tx := gc_step19; gc_tx < gc_to; gc_tx++ {
+									val_3.StoreSlice(gc_s_val_3[gc_rank:])
+								}
+								if gc_vstep8 > gc_from {
+									gc_more8 = true
+								}
+								gc_step19 := gc_vstep8
+								for ; gc_step19+3 < gc_to; gc_step19 += 4 {
+									{
+										gc_tx := gc_step19 + 0
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 										val_3 := gc_s_val_3[gc_rank]
-
 //line hecbench_lda.go:44
 										i_2 := gc_tx + gc_off8
 										gc_more8 = true
-
+//line hecbench_lda.go:45
+										val_3 += vec_[i_2]
+										gc_s_val_3[gc_rank] = val_3
+									}
+									{
+										gc_tx := gc_step19 + 1
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+										val_3 := gc_s_val_3[gc_rank]
+//line hecbench_lda.go:44
+										i_2 := gc_tx + gc_off8
+										gc_more8 = true
+//line hecbench_lda.go:45
+										val_3 += vec_[i_2]
+										gc_s_val_3[gc_rank] = val_3
+									}
+									{
+										gc_tx := gc_step19 + 2
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+										val_3 := gc_s_val_3[gc_rank]
+//line hecbench_lda.go:44
+										i_2 := gc_tx + gc_off8
+										gc_more8 = true
+//line hecbench_lda.go:45
+										val_3 += vec_[i_2]
+										gc_s_val_3[gc_rank] = val_3
+									}
+									{
+										gc_tx := gc_step19 + 3
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+										val_3 := gc_s_val_3[gc_rank]
+//line hecbench_lda.go:44
+										i_2 := gc_tx + gc_off8
+										gc_more8 = true
 //line hecbench_lda.go:45
 										val_3 += vec_[i_2]
 										gc_s_val_3[gc_rank] = val_3
 									}
 								}
-							}
-						}
-					}
-					{
-						var gc_l_val_4 [32]float32
-						var gc_l_active_2 [32]uint32
-						var gc_c5r [32]uint32
-						var gc_c6m [32]uint32
-						var gc_c6a [32]int
-						var gc_c6w [32]int
-						var gc_c6r [32]float32
-						for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-							gc_cnt := min(32, gc_n-gc_w)
-							gc_act := uint32(uint64(1)<<gc_cnt - 1)
-							var gc_dead uint32
-							_ = gc_dead
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								val_3 := gc_s_val_3[gc_rank]
-
-//line hecbench_lda.go:47
-								var val_4 float32 = val_3
-
-//line hecbench_lda.go:47
-								_ = val_4
-								_ = val_4
-
-//line hecbench_lda.go:26
-								gc_l_val_4[gc_lane] = val_4
-							}
-
-//line hecbench_lda.go:26
-							compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c5r)
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-
-//line hecbench_lda.go:26
-								active_2 := gc_c5r[gc_lane]
-								_ = active_2
-								gc_l_active_2[gc_lane] = active_2
-							}
-
-//line hecbench_lda.go:27
-							for offset_2 := ldaWarpSize / 2; offset_2 > 0; offset_2 /= 2 {
-								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-									val_4 := gc_l_val_4[gc_lane]
-									_ = val_4
-									active_2 := gc_l_active_2[gc_lane]
-									_ = active_2
-
-//line hecbench_lda.go:28
-									gc_c6m[gc_lane] = active_2
-									gc_c6a[gc_lane] = offset_2
-									gc_c6w[gc_lane] = 32
-								}
-
-//line hecbench_lda.go:28
-								compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c6m, &gc_l_val_4, &gc_c6a, &gc_c6w, &gc_c6r)
-								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-									val_4 := gc_l_val_4[gc_lane]
-									_ = val_4
-
-//line hecbench_lda.go:28
-									val_4 += gc_c6r[gc_lane]
-									gc_l_val_4[gc_lane] = val_4
-								}
-							}
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									gc_rank := gc_w + gc_lane
+								for gc_tx := gc_step19; gc_tx < gc_to; gc_tx++ {
+									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:39
-									warp_ := gc_tx / ldaWarpSize
-									_ = warp_
-
-//line hecbench_lda.go:40
-									lane_ := gc_tx % ldaWarpSize
-									_ = lane_
-									val_4 := gc_l_val_4[gc_lane]
-									_ = val_4
-									var val_3 float32
-									_ = val_3
-
-//line hecbench_lda.go:30
-									var r_4 float32 = val_4
-
-//line hecbench_lda.go:30
-									_ = r_4
-
-//line hecbench_lda.go:47
-									val_3 = r_4
-
-//line hecbench_lda.go:50
-									if lane_ == 0 {
-										shared_[warp_] = val_3
-									}
-									_ = r_4
+									val_3 := gc_s_val_3[gc_rank]
+//line hecbench_lda.go:44
+									i_2 := gc_tx + gc_off8
+									gc_more8 = true
+//line hecbench_lda.go:45
+									val_3 += vec_[i_2]
 									gc_s_val_3[gc_rank] = val_3
 								}
 							}
 						}
 					}
-					{
-						for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-							for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-								gc_rank := gc_base + gc_tx
+//line hecbench_lda.go:53
+					var gc_l_val_4 [32]float32
+					var gc_l_active_2 [32]uint32
+					var gc_c5r [32]uint32
+					var gc_c6m [32]uint32
+					var gc_c6a [32]int
+					var gc_c6w [32]int
+					var gc_c6r [32]float32
+					for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+						gc_cnt := min(32, gc_n-gc_w)
+						gc_act := uint32(uint64(1)<<gc_cnt - 1)
+						var gc_dead uint32
+						_ = gc_dead
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+//line hecbench_lda.go:68
+							val_3 := gc_s_val_3[gc_rank]
+//line hecbench_lda.go:47
+							var val_4 float32 = val_3
+//line hecbench_lda.go:26
+							gc_l_val_4[gc_lane] = val_4
+						}
+//line hecbench_lda.go:26
+						compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c5r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_lda.go:26
+							active_2 := gc_c5r[gc_lane]
+//line hecbench_lda.go:28
+							gc_l_active_2[gc_lane] = active_2
+						}
+//line hecbench_lda.go:27
+						for offset_2 := ldaWarpSize / 2; offset_2 > 0; offset_2 /= 2 {
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_lda.go:31
+								val_4 := gc_l_val_4[gc_lane]
+								_ = val_4
+								active_2 := gc_l_active_2[gc_lane]
+//line hecbench_lda.go:28
+								gc_c6m[gc_lane] = active_2
+								gc_c6a[gc_lane] = offset_2
+								gc_c6w[gc_lane] = 32
+							}
+//line hecbench_lda.go:28
+							compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c6m, &gc_l_val_4, &gc_c6a, &gc_c6w, &gc_c6r)
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_lda.go:32
+								val_4 := gc_l_val_4[gc_lane]
+//line hecbench_lda.go:28
+								val_4 += gc_c6r[gc_lane]
+								gc_l_val_4[gc_lane] = val_4
+							}
+						}
+						{
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:40
+//line hecbench_lda.go:39
+								warp_ := gc_tx / ldaWarpSize
 								lane_ := gc_tx % ldaWarpSize
-								_ = lane_
-								val_3 := gc_s_val_3[gc_rank]
-								r_3 := gc_s_r_3[gc_rank]
-
-//line hecbench_lda.go:56
-								if gc_bdx <= ldaWarpSize {
-									r_3 = shared_[0]
-//line hecbench_lda.go:57
-									returned_ = true
-//line hecbench_lda.go:56
+//line hecbench_lda.go:42
+								val_4 := gc_l_val_4[gc_lane]
+//line hecbench_lda.go:44
+								var val_3 float32
+//line hecbench_lda.go:30
+								var r_4 float32 = val_4
+//line hecbench_lda.go:47
+								val_3 = r_4
+//line hecbench_lda.go:50
+								if lane_ == 0 {
+									shared_[warp_] = val_3
 								}
-
-//line hecbench_lda.go:61
-								if !returned_ {
-//line hecbench_lda.go:61
-									if gc_tx < gc_bdx/ldaWarpSize {
-										val_3 = shared_[lane_]
-									} else {
-										val_3 = 0
-									}
-//line hecbench_lda.go:61
-								}
+//line hecbench_lda.go:54
 								gc_s_val_3[gc_rank] = val_3
-								gc_s_r_3[gc_rank] = r_3
 							}
 						}
 					}
-
+//line hecbench_lda.go:60
+					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_lda.go:40
+							lane_ := gc_tx % ldaWarpSize
+//line hecbench_lda.go:42
+							val_3 := gc_s_val_3[gc_rank]
+							r_3 := gc_s_r_3[gc_rank]
+//line hecbench_lda.go:56
+							if gc_bdx <= ldaWarpSize {
+								r_3 = shared_[0]
+//line hecbench_lda.go:57
+								returned_ = true
+							}
+//line hecbench_lda.go:61
+							if !returned_ {
+//line hecbench_lda.go:61
+								if gc_tx < gc_bdx/ldaWarpSize {
+									val_3 = shared_[lane_]
+								} else {
+									val_3 = 0
+								}
+							}
+//line hecbench_lda.go:62
+							gc_s_val_3[gc_rank] = val_3
+							gc_s_r_3[gc_rank] = r_3
+						}
+					}
 //line hecbench_lda.go:58
 					if !returned_ {
-						{
-							var gc_l_val_5 [32]float32
-							var gc_l_active_3 [32]uint32
-							var gc_c7r [32]uint32
-							var gc_c8m [32]uint32
-							var gc_c8a [32]int
-							var gc_c8w [32]int
-							var gc_c8r [32]float32
-							for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-								gc_cnt := min(32, gc_n-gc_w)
-								gc_act := uint32(uint64(1)<<gc_cnt - 1)
-								var gc_dead uint32
-								_ = gc_dead
+//line hecbench_lda.go:60
+						var gc_l_val_5 [32]float32
+						var gc_l_active_3 [32]uint32
+						var gc_c7r [32]uint32
+						var gc_c8m [32]uint32
+						var gc_c8a [32]int
+						var gc_c8w [32]int
+						var gc_c8r [32]float32
+						for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+							gc_cnt := min(32, gc_n-gc_w)
+							gc_act := uint32(uint64(1)<<gc_cnt - 1)
+							var gc_dead uint32
+							{
+//line hecbench_lda.go:73
+								var gc_m67 uint32
 								{
-									var gc_m67 uint32
+									gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+									gc_tx := gc_tidx.X - 1
+									for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
+										}
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
+//line hecbench_lda.go:39
+										warp_ := gc_tx / ldaWarpSize
+//line hecbench_lda.go:66
+										if warp_ == 0 {
+											gc_m67 |= 1 << gc_lane
+										}
+									}
+								}
+								gc_save67 := gc_act
+								gc_act = gc_save67 & gc_m67
+								if gc_act != 0 {
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
+										}
+										gc_rank := gc_w + gc_lane
+//line hecbench_lda.go:80
+										val_3 := gc_s_val_3[gc_rank]
+//line hecbench_lda.go:67
+										var val_5 float32 = val_3
+//line hecbench_lda.go:26
+										gc_l_val_5[gc_lane] = val_5
+									}
+//line hecbench_lda.go:26
+									compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c7r)
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
+										}
+//line hecbench_lda.go:26
+										active_3 := gc_c7r[gc_lane]
+//line hecbench_lda.go:28
+										gc_l_active_3[gc_lane] = active_3
+									}
+//line hecbench_lda.go:27
+									for offset_3 := ldaWarpSize / 2; offset_3 > 0; offset_3 /= 2 {
+										for gc_lane := 0; gc_lane < 32; gc_lane++ {
+											if gc_act&(1<<gc_lane) == 0 {
+												continue
+											}
+//line hecbench_lda.go:34
+											val_5 := gc_l_val_5[gc_lane]
+											_ = val_5
+											active_3 := gc_l_active_3[gc_lane]
+//line hecbench_lda.go:28
+											gc_c8m[gc_lane] = active_3
+											gc_c8a[gc_lane] = offset_3
+											gc_c8w[gc_lane] = 32
+										}
+//line hecbench_lda.go:28
+										compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c8m, &gc_l_val_5, &gc_c8a, &gc_c8w, &gc_c8r)
+										for gc_lane := 0; gc_lane < 32; gc_lane++ {
+											if gc_act&(1<<gc_lane) == 0 {
+												continue
+											}
+//line hecbench_lda.go:35
+											val_5 := gc_l_val_5[gc_lane]
+//line hecbench_lda.go:28
+											val_5 += gc_c8r[gc_lane]
+											gc_l_val_5[gc_lane] = val_5
+										}
+									}
 									{
 										gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 										gc_tx := gc_tidx.X - 1
-										for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+										for gc_lane := 0; gc_lane < 32; gc_lane++ {
 											gc_tx++
 											if gc_tx == gc_bdx {
 												gc_tx = 0
 											}
+											if gc_act&(1<<gc_lane) == 0 {
+												continue
+											}
 											gc_rank := gc_w + gc_lane
 											gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:39
-											warp_ := gc_tx / ldaWarpSize
-											_ = warp_
-
-//line hecbench_lda.go:66
-											if warp_ == 0 {
-												gc_m67 |= 1 << gc_lane
-											}
-										}
-									}
-									gc_save67 := gc_act
-									gc_act = gc_save67 & gc_m67
-									if gc_act != 0 {
-										for gc_lane := 0; gc_lane < 32; gc_lane++ {
-											if gc_act&(1<<gc_lane) == 0 {
-												continue
-											}
-											gc_rank := gc_w + gc_lane
-											_ = gc_rank
-											val_3 := gc_s_val_3[gc_rank]
-
-//line hecbench_lda.go:67
-											var val_5 float32 = val_3
-
-//line hecbench_lda.go:67
-											_ = val_5
-											_ = val_5
-
-//line hecbench_lda.go:26
-											gc_l_val_5[gc_lane] = val_5
-										}
-
-//line hecbench_lda.go:26
-										compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c7r)
-										for gc_lane := 0; gc_lane < 32; gc_lane++ {
-											if gc_act&(1<<gc_lane) == 0 {
-												continue
-											}
-											gc_rank := gc_w + gc_lane
-											_ = gc_rank
-
-//line hecbench_lda.go:26
-											active_3 := gc_c7r[gc_lane]
-											_ = active_3
-											gc_l_active_3[gc_lane] = active_3
-										}
-
-//line hecbench_lda.go:27
-										for offset_3 := ldaWarpSize / 2; offset_3 > 0; offset_3 /= 2 {
-											for gc_lane := 0; gc_lane < 32; gc_lane++ {
-												if gc_act&(1<<gc_lane) == 0 {
-													continue
-												}
-												gc_rank := gc_w + gc_lane
-												_ = gc_rank
-												val_5 := gc_l_val_5[gc_lane]
-												_ = val_5
-												active_3 := gc_l_active_3[gc_lane]
-												_ = active_3
-
-//line hecbench_lda.go:28
-												gc_c8m[gc_lane] = active_3
-												gc_c8a[gc_lane] = offset_3
-												gc_c8w[gc_lane] = 32
-											}
-
-//line hecbench_lda.go:28
-											compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c8m, &gc_l_val_5, &gc_c8a, &gc_c8w, &gc_c8r)
-											for gc_lane := 0; gc_lane < 32; gc_lane++ {
-												if gc_act&(1<<gc_lane) == 0 {
-													continue
-												}
-												gc_rank := gc_w + gc_lane
-												_ = gc_rank
-												val_5 := gc_l_val_5[gc_lane]
-												_ = val_5
-
-//line hecbench_lda.go:28
-												val_5 += gc_c8r[gc_lane]
-												gc_l_val_5[gc_lane] = val_5
-											}
-										}
-										{
-											gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-											gc_tx := gc_tidx.X - 1
-											for gc_lane := 0; gc_lane < 32; gc_lane++ {
-												gc_tx++
-												if gc_tx == gc_bdx {
-													gc_tx = 0
-												}
-												if gc_act&(1<<gc_lane) == 0 {
-													continue
-												}
-												gc_rank := gc_w + gc_lane
-												gc_pos.Thread = gc_rank
-												val_5 := gc_l_val_5[gc_lane]
-												_ = val_5
-												var val_3 float32
-												_ = val_3
-
+											val_5 := gc_l_val_5[gc_lane]
+//line hecbench_lda.go:47
+											var val_3 float32
 //line hecbench_lda.go:30
-												var r_5 float32 = val_5
-
-//line hecbench_lda.go:30
-												_ = r_5
-
+											var r_5 float32 = val_5
 //line hecbench_lda.go:67
-												val_3 = r_5
-
+											val_3 = r_5
 //line hecbench_lda.go:69
-												if gc_tx == 0 {
-													shared_[0] = val_3
-												}
-												_ = r_5
-												gc_s_val_3[gc_rank] = val_3
+											if gc_tx == 0 {
+												shared_[0] = val_3
 											}
+//line hecbench_lda.go:73
+											gc_s_val_3[gc_rank] = val_3
 										}
 									}
-									gc_act = gc_save67 &^ gc_dead
 								}
+								gc_act = gc_save67 &^ gc_dead
 							}
 						}
-						{
-							gc_vstep9 := 0
-							for ; gc_vstep9+7 < gc_n; gc_vstep9 += 8 {
-								gc_rank := gc_vstep9
+//line hecbench_lda.go:82
+						gc_vstep9 := 0
+						for ; gc_vstep9+7 < gc_n; gc_vstep9 += 8 {
+							gc_rank := gc_vstep9
+							gc_pos.Thread = gc_rank
+//line hecbench_lda.go:74
+							var r_3 float32
+//line hecbench_lda.go:74
+							r_3 = shared_[0]
+							lanes.BroadcastFloat32x8(r_3).StoreSlice(gc_s_r_3[gc_rank:])
+						}
+						gc_step20 := gc_vstep9
+						for ; gc_step20+3 < gc_n; gc_step20 += 4 {
+							{
+								gc_rank := gc_step20 + 0
 								gc_pos.Thread = gc_rank
-//line hecbench_lda.go:74
 								var r_3 float32
-//line hecbench_lda.go:74
-								_ = r_3
 //line hecbench_lda.go:74
 								r_3 = shared_[0]
-								lanes.BroadcastFloat32x8(r_3).StoreSlice(gc_s_r_3[gc_rank:])
+								gc_s_r_3[gc_rank] = r_3
 							}
-							gc_step20 := gc_vstep9
-							for ; gc_step20+3 < gc_n; gc_step20 += 4 {
-								{
-									gc_rank := gc_step20 + 0
-									gc_pos.Thread = gc_rank
-									var r_3 float32
-									_ = r_3
-
-//line hecbench_lda.go:74
-									r_3 = shared_[0]
-									gc_s_r_3[gc_rank] = r_3
-								}
-								{
-									gc_rank := gc_step20 + 1
-									gc_pos.Thread = gc_rank
-									var r_3 float32
-									_ = r_3
-
-//line hecbench_lda.go:74
-									r_3 = shared_[0]
-									gc_s_r_3[gc_rank] = r_3
-								}
-								{
-									gc_rank := gc_step20 + 2
-									gc_pos.Thread = gc_rank
-									var r_3 float32
-									_ = r_3
-
-//line hecbench_lda.go:74
-									r_3 = shared_[0]
-									gc_s_r_3[gc_rank] = r_3
-								}
-								{
-									gc_rank := gc_step20 + 3
-									gc_pos.Thread = gc_rank
-									var r_3 float32
-									_ = r_3
-
-//line hecbench_lda.go:74
-									r_3 = shared_[0]
-									gc_s_r_3[gc_rank] = r_3
-								}
-							}
-							for gc_rank := gc_step20; gc_rank < gc_n; gc_rank++ {
+							{
+								gc_rank := gc_step20 + 1
 								gc_pos.Thread = gc_rank
 								var r_3 float32
-								_ = r_3
-
+//line hecbench_lda.go:74
+								r_3 = shared_[0]
+								gc_s_r_3[gc_rank] = r_3
+							}
+							{
+								gc_rank := gc_step20 + 2
+								gc_pos.Thread = gc_rank
+								var r_3 float32
+//line hecbench_lda.go:74
+								r_3 = shared_[0]
+								gc_s_r_3[gc_rank] = r_3
+							}
+							{
+								gc_rank := gc_step20 + 3
+								gc_pos.Thread = gc_rank
+								var r_3 float32
 //line hecbench_lda.go:74
 								r_3 = shared_[0]
 								gc_s_r_3[gc_rank] = r_3
 							}
 						}
-
+						for gc_rank := gc_step20; gc_rank < gc_n; gc_rank++ {
+							gc_pos.Thread = gc_rank
+							var r_3 float32
+//line hecbench_lda.go:74
+							r_3 = shared_[0]
+							gc_s_r_3[gc_rank] = r_3
+						}
 //line hecbench_lda.go:74
 						returned_ = true
 					}
@@ -2690,47 +2048,37 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_at18 := trainLosses[gc_off26:][:1]
 								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
-									_ = gc_rank
+//line hecbench_lda.go:89
 									r_3 := gc_s_r_3[gc_rank]
-
 //line hecbench_lda.go:192
 									loss := r_3 * c
-
-//line hecbench_lda.go:193
-									{
-										if vali_ {
-											gc_at17[0] += loss
-										} else {
-											gc_at18[0] += loss
-										}
+//line hecbench_lda.go:194
+									if vali_ {
+										gc_at17[0] += loss
+									} else {
+										gc_at18[0] += loss
 									}
-									_ = loss
 								}
 							} else {
+//line hecbench_lda.go:203
 								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									r_3 := gc_s_r_3[gc_rank]
-
 //line hecbench_lda.go:192
 									loss := r_3 * c
-
-//line hecbench_lda.go:193
-									{
-										if vali_ {
-											valiLosses[gc_bx] += loss
-										} else {
-											trainLosses[gc_bx] += loss
-										}
+//line hecbench_lda.go:194
+									if vali_ {
+										valiLosses[gc_bx] += loss
+									} else {
+										trainLosses[gc_bx] += loss
 									}
-									_ = loss
 								}
 							}
 						}
 					}
 				}
 			}
-
 //line hecbench_lda.go:207
 			for gc_off9, gc_limit9, gc_more9 := 0, numTopics, true; gc_more9; gc_off9 += gc_bdx {
 				gc_b.Tick()
@@ -2738,285 +2086,189 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					return
 				}
 				gc_more9 = false
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_off9, gc_to) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(gc_limit9, gc_off9); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_off27 := gc_off9
-						if gc_from >= 0 && gc_off27 >= 0 && gc_off27 <= len(gamma_) && gc_to <= len(gamma_)-gc_off27 && gc_off27 <= len(newGamma) && gc_to <= len(newGamma)-gc_off27 && gc_off27 <= len(alpha) && gc_to <= len(alpha)-gc_off27 {
-							gc_at19 := gamma_[gc_off27:][:gc_to]
-							gc_at20 := newGamma[gc_off27:][:gc_to]
-							gc_at21 := alpha[gc_off27:][:gc_to]
-							gc_step21 := gc_from
-							for ; gc_step21+3 < gc_to; gc_step21 += 4 {
-								{
-									gc_tx := gc_step21 + 0
-									_ = gc_tx
-									gc_rank := gc_base + gc_tx
-									_ = gc_rank
-
-//line hecbench_lda.go:207
-									k_2 := gc_tx + gc_off9
-									gc_more9 = true
-									_ = k_2
-
+//line hecbench_lda.go:214
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off9, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit9, gc_off9); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off27 := gc_off9
+					if gc_from >= 0 && gc_off27 >= 0 && gc_off27 <= len(gamma_) && gc_to <= len(gamma_)-gc_off27 && gc_off27 <= len(newGamma) && gc_to <= len(newGamma)-gc_off27 && gc_off27 <= len(alpha) && gc_to <= len(alpha)-gc_off27 {
+						gc_at19 := gamma_[gc_off27:][:gc_to]
+						gc_at20 := newGamma[gc_off27:][:gc_to]
+						gc_at21 := alpha[gc_off27:][:gc_to]
+						gc_step21 := gc_from
+						for ; gc_step21+3 < gc_to; gc_step21 += 4 {
+							{
+								gc_tx := gc_step21 + 0
 //line hecbench_lda.go:208
-									gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
-								}
-								{
-									gc_tx := gc_step21 + 1
-									_ = gc_tx
-									gc_rank := gc_base + gc_tx
-									_ = gc_rank
-
-//line hecbench_lda.go:207
-									k_2 := gc_tx + gc_off9
-									gc_more9 = true
-									_ = k_2
-
-//line hecbench_lda.go:208
-									gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
-								}
-								{
-									gc_tx := gc_step21 + 2
-									_ = gc_tx
-									gc_rank := gc_base + gc_tx
-									_ = gc_rank
-
-//line hecbench_lda.go:207
-									k_2 := gc_tx + gc_off9
-									gc_more9 = true
-									_ = k_2
-
-//line hecbench_lda.go:208
-									gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
-								}
-								{
-									gc_tx := gc_step21 + 3
-									_ = gc_tx
-									gc_rank := gc_base + gc_tx
-									_ = gc_rank
-
-//line hecbench_lda.go:207
-									k_2 := gc_tx + gc_off9
-									gc_more9 = true
-									_ = k_2
-
-//line hecbench_lda.go:208
-									gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
-								}
-							}
-							for gc_tx := gc_step21; gc_tx < gc_to; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_lda.go:207
-								k_2 := gc_tx + gc_off9
 								gc_more9 = true
-								_ = k_2
-
 //line hecbench_lda.go:208
 								gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
 							}
-						} else {
-							gc_step22 := gc_from
-							for ; gc_step22+3 < gc_to; gc_step22 += 4 {
-								{
-									gc_tx := gc_step22 + 0
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:207
-									k_2 := gc_tx + gc_off9
-									gc_more9 = true
-
+							{
+								gc_tx := gc_step21 + 1
 //line hecbench_lda.go:208
-									gamma_[k_2] = newGamma[k_2] + alpha[k_2]
-								}
-								{
-									gc_tx := gc_step22 + 1
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:207
-									k_2 := gc_tx + gc_off9
-									gc_more9 = true
-
+								gc_more9 = true
 //line hecbench_lda.go:208
-									gamma_[k_2] = newGamma[k_2] + alpha[k_2]
-								}
-								{
-									gc_tx := gc_step22 + 2
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:207
-									k_2 := gc_tx + gc_off9
-									gc_more9 = true
-
-//line hecbench_lda.go:208
-									gamma_[k_2] = newGamma[k_2] + alpha[k_2]
-								}
-								{
-									gc_tx := gc_step22 + 3
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:207
-									k_2 := gc_tx + gc_off9
-									gc_more9 = true
-
-//line hecbench_lda.go:208
-									gamma_[k_2] = newGamma[k_2] + alpha[k_2]
-								}
+								gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
 							}
-							for gc_tx := gc_step22; gc_tx < gc_to; gc_tx++ {
+							{
+								gc_tx := gc_step21 + 2
+//line hecbench_lda.go:208
+								gc_more9 = true
+//line hecbench_lda.go:208
+								gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
+							}
+							{
+								gc_tx := gc_step21 + 3
+//line hecbench_lda.go:208
+								gc_more9 = true
+//line hecbench_lda.go:208
+								gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
+							}
+						}
+						for gc_tx := gc_step21; gc_tx < gc_to; gc_tx++ {
+//line hecbench_lda.go:208
+							gc_more9 = true
+//line hecbench_lda.go:208
+							gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
+						}
+					} else {
+						gc_step22 := gc_from
+						for ; gc_step22+3 < gc_to; gc_step22 += 4 {
+							{
+								gc_tx := gc_step22 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-
 //line hecbench_lda.go:207
 								k_2 := gc_tx + gc_off9
 								gc_more9 = true
-
 //line hecbench_lda.go:208
 								gamma_[k_2] = newGamma[k_2] + alpha[k_2]
 							}
+							{
+								gc_tx := gc_step22 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line hecbench_lda.go:207
+								k_2 := gc_tx + gc_off9
+								gc_more9 = true
+//line hecbench_lda.go:208
+								gamma_[k_2] = newGamma[k_2] + alpha[k_2]
+							}
+							{
+								gc_tx := gc_step22 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line hecbench_lda.go:207
+								k_2 := gc_tx + gc_off9
+								gc_more9 = true
+//line hecbench_lda.go:208
+								gamma_[k_2] = newGamma[k_2] + alpha[k_2]
+							}
+							{
+								gc_tx := gc_step22 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line hecbench_lda.go:207
+								k_2 := gc_tx + gc_off9
+								gc_more9 = true
+//line hecbench_lda.go:208
+								gamma_[k_2] = newGamma[k_2] + alpha[k_2]
+							}
+						}
+						for gc_tx := gc_step22; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_lda.go:207
+							k_2 := gc_tx + gc_off9
+							gc_more9 = true
+//line hecbench_lda.go:208
+							gamma_[k_2] = newGamma[k_2] + alpha[k_2]
 						}
 					}
 				}
 			}
 		}
-
-//line hecbench_lda.go:214
 		var vec_2 []float32 = gamma_
-
-//line hecbench_lda.go:214
-		_ = vec_2
-
 //line hecbench_lda.go:214
 		var length_2 int = numTopics
-
-//line hecbench_lda.go:214
-		_ = length_2
-
 //line hecbench_lda.go:214
 		var returned_2 bool
-
-//line hecbench_lda.go:214
-		_ = returned_2
-
 //line hecbench_lda.go:36
 		shared_2 := gc_shared1(32)[:32]
-		{
-			gc_vstep10 := 0
-			for ; gc_vstep10+7 < gc_n; gc_vstep10 += 8 {
-				gc_rank := gc_vstep10
-				_ = gc_rank
+//line hecbench_lda.go:38
+		gc_vstep10 := 0
+		for ; gc_vstep10+7 < gc_n; gc_vstep10 += 8 {
+			gc_rank := gc_vstep10
 //line hecbench_lda.go:214
-				var r_6 float32
-//line hecbench_lda.go:214
-				_ = r_6
+			var r_6 float32
 //line hecbench_lda.go:43
-				var val_6 float32 = float32(0.0)
-//line hecbench_lda.go:43
-				_ = val_6
-				lanes.BroadcastFloat32x8(val_6).StoreSlice(gc_s_val_6[gc_rank:])
-				lanes.BroadcastFloat32x8(r_6).StoreSlice(gc_s_r_6[gc_rank:])
-			}
-			gc_step23 := gc_vstep10
-			for ; gc_step23+3 < gc_n; gc_step23 += 4 {
-				{
-					gc_rank := gc_step23 + 0
-					gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:214
-					var r_6 float32
-
-//line hecbench_lda.go:214
-					_ = r_6
-
-//line hecbench_lda.go:43
-					val_6 := float32(0.0)
-					_ = r_6
-					_ = val_6
-					gc_s_val_6[gc_rank] = val_6
-					gc_s_r_6[gc_rank] = r_6
-				}
-				{
-					gc_rank := gc_step23 + 1
-					gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:214
-					var r_6 float32
-
-//line hecbench_lda.go:214
-					_ = r_6
-
-//line hecbench_lda.go:43
-					val_6 := float32(0.0)
-					_ = r_6
-					_ = val_6
-					gc_s_val_6[gc_rank] = val_6
-					gc_s_r_6[gc_rank] = r_6
-				}
-				{
-					gc_rank := gc_step23 + 2
-					gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:214
-					var r_6 float32
-
-//line hecbench_lda.go:214
-					_ = r_6
-
-//line hecbench_lda.go:43
-					val_6 := float32(0.0)
-					_ = r_6
-					_ = val_6
-					gc_s_val_6[gc_rank] = val_6
-					gc_s_r_6[gc_rank] = r_6
-				}
-				{
-					gc_rank := gc_step23 + 3
-					gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:214
-					var r_6 float32
-
-//line hecbench_lda.go:214
-					_ = r_6
-
-//line hecbench_lda.go:43
-					val_6 := float32(0.0)
-					_ = r_6
-					_ = val_6
-					gc_s_val_6[gc_rank] = val_6
-					gc_s_r_6[gc_rank] = r_6
-				}
-			}
-			for gc_rank := gc_step23; gc_rank < gc_n; gc_rank++ {
+			var val_6 float32 = float32(0.0)
+			lanes.BroadcastFloat32x8(val_6).StoreSlice(gc_s_val_6[gc_rank:])
+			lanes.BroadcastFloat32x8(r_6).StoreSlice(gc_s_r_6[gc_rank:])
+		}
+		gc_step23 := gc_vstep10
+		for ; gc_step23+3 < gc_n; gc_step23 += 4 {
+			{
+				gc_rank := gc_step23 + 0
 				gc_pos.Thread = gc_rank
-
 //line hecbench_lda.go:214
 				var r_6 float32
-
-//line hecbench_lda.go:214
-				_ = r_6
-
 //line hecbench_lda.go:43
 				val_6 := float32(0.0)
-				_ = r_6
-				_ = val_6
+//line hecbench_lda.go:46
+				gc_s_val_6[gc_rank] = val_6
+				gc_s_r_6[gc_rank] = r_6
+			}
+			{
+				gc_rank := gc_step23 + 1
+				gc_pos.Thread = gc_rank
+//line hecbench_lda.go:214
+				var r_6 float32
+//line hecbench_lda.go:43
+				val_6 := float32(0.0)
+//line hecbench_lda.go:46
+				gc_s_val_6[gc_rank] = val_6
+				gc_s_r_6[gc_rank] = r_6
+			}
+			{
+				gc_rank := gc_step23 + 2
+				gc_pos.Thread = gc_rank
+//line hecbench_lda.go:214
+				var r_6 float32
+//line hecbench_lda.go:43
+				val_6 := float32(0.0)
+//line hecbench_lda.go:46
+				gc_s_val_6[gc_rank] = val_6
+				gc_s_r_6[gc_rank] = r_6
+			}
+			{
+				gc_rank := gc_step23 + 3
+				gc_pos.Thread = gc_rank
+//line hecbench_lda.go:214
+				var r_6 float32
+//line hecbench_lda.go:43
+				val_6 := float32(0.0)
+//line hecbench_lda.go:46
 				gc_s_val_6[gc_rank] = val_6
 				gc_s_r_6[gc_rank] = r_6
 			}
 		}
-
+		for gc_rank := gc_step23; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line hecbench_lda.go:214
+			var r_6 float32
+//line hecbench_lda.go:43
+			val_6 := float32(0.0)
+//line hecbench_lda.go:46
+			gc_s_val_6[gc_rank] = val_6
+			gc_s_r_6[gc_rank] = r_6
+		}
 //line hecbench_lda.go:44
 		for gc_off10, gc_limit10, gc_more10 := 0, length_2, true; gc_more10; gc_off10 += gc_bdx {
 			gc_b.Tick()
@@ -3024,595 +2276,478 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				return
 			}
 			gc_more10 = false
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_off10, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(gc_limit10, gc_off10); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off28 := gc_off10
-					if gc_from >= 0 && gc_off28 >= 0 && gc_off28 <= len(vec_2) && gc_to <= len(vec_2)-gc_off28 {
-						gc_at22 := vec_2[gc_off28:][:gc_to]
-						gc_vstep11 := gc_from
-						for ; gc_vstep11+7 < gc_to; gc_vstep11 += 8 {
-							gc_tx := gc_vstep11
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
+//line hecbench_lda.go:51
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off10, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit10, gc_off10); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off28 := gc_off10
+				if gc_from >= 0 && gc_off28 >= 0 && gc_off28 <= len(vec_2) && gc_to <= len(vec_2)-gc_off28 {
+					gc_at22 := vec_2[gc_off28:][:gc_to]
+					gc_vstep11 := gc_from
+					for ; gc_vstep11+7 < gc_to; gc_vstep11 += 8 {
+						gc_tx := gc_vstep11
+						gc_rank := gc_base + gc_tx
 //line hecbench_lda.go:44
-							val_6 := lanes.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
+						val_6 := lanes.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
 //line hecbench_lda.go:44
-							_ = val_6
+						var i_3 int = gc_tx + gc_off10
 //line hecbench_lda.go:44
-							var i_3 int = gc_tx + gc_off10
-//line hecbench_lda.go:44
-							_ = i_3
+						_ = i_3
+						val_6 = val_6.Add(lanes.LoadFloat32x8Slice(gc_at22[gc_tx:]))
 //line hecbench_lda.go:45
-							val_6 = val_6.Add(lanes.LoadFloat32x8Slice(gc_at22[gc_tx:]))
+						val_6.StoreSlice(gc_s_val_6[gc_rank:])
+					}
+					if gc_vstep11 > gc_from {
+						gc_more10 = true
+					}
+					for gc_tx := gc_vstep11; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line hecbench_lda.go:53
+						val_6 := gc_s_val_6[gc_rank]
 //line hecbench_lda.go:45
-							val_6.StoreSlice(gc_s_val_6[gc_rank:])
+						gc_more10 = true
+//line hecbench_lda.go:45
+						val_6 += gc_at22[gc_tx]
+						gc_s_val_6[gc_rank] = val_6
+					}
+				} else {
+					gc_vstep12 := gc_from
+					for ; gc_vstep12+7 < gc_to; gc_vstep12 += 8 {
+						gc_tx := gc_vstep12
+						gc_rank := gc_base + gc_tx
+//line hecbench_lda.go:44
+						val_6 := lanes.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
+//line hecbench_lda.go:44
+						var i_3 int = gc_tx + gc_off10
+						if i_3 < 0 || i_3 > len(vec_2)-8 {
+//line hecbench_lda.go:45
+							break
 						}
-						if gc_vstep11 > gc_from {
-							gc_more10 = true
-						}
-						for gc_tx := gc_vstep11; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							val_6 := gc_s_val_6[gc_rank]
-
-//line hecbench_lda.go:44
-							i_3 := gc_tx + gc_off10
-							gc_more10 = true
-							_ = i_3
-
 //line hecbench_lda.go:45
-							val_6 += gc_at22[gc_tx]
-							gc_s_val_6[gc_rank] = val_6
-						}
-					} else {
-						gc_vstep12 := gc_from
-						for ; gc_vstep12+7 < gc_to; gc_vstep12 += 8 {
-							gc_tx := gc_vstep12
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-//line hecbench_lda.go:44
-							val_6 := lanes.LoadFloat32x8Slice(gc_s_val_6[gc_rank:])
-//line hecbench_lda.go:44
-							_ = val_6
-//line hecbench_lda.go:44
-							var i_3 int = gc_tx + gc_off10
-//line hecbench_lda.go:44
-							_ = i_3
+						val_6 = val_6.Add(lanes.LoadFloat32x8Slice(vec_2[i_3:]))
 //line hecbench_lda.go:45
-							if i_3 < 0 || i_3 > len(vec_2)-8 {
-//line hecbench_lda.go:45
-								break
-//line hecbench_lda.go:45
-							}
-//line hecbench_lda.go:45
-							val_6 = val_6.Add(lanes.LoadFloat32x8Slice(vec_2[i_3:]))
-//line hecbench_lda.go:45
-							val_6.StoreSlice(gc_s_val_6[gc_rank:])
-						}
-						if gc_vstep12 > gc_from {
-							gc_more10 = true
-						}
-						gc_step24 := gc_vstep12
-						for ; gc_step24+3 < gc_to; gc_step24 += 4 {
-							{
-								gc_tx := gc_step24 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								val_6 := gc_s_val_6[gc_rank]
-
-//line hecbench_lda.go:44
-								i_3 := gc_tx + gc_off10
-								gc_more10 = true
-
-//line hecbench_lda.go:45
-								val_6 += vec_2[i_3]
-								gc_s_val_6[gc_rank] = val_6
-							}
-							{
-								gc_tx := gc_step24 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								val_6 := gc_s_val_6[gc_rank]
-
-//line hecbench_lda.go:44
-								i_3 := gc_tx + gc_off10
-								gc_more10 = true
-
-//line hecbench_lda.go:45
-								val_6 += vec_2[i_3]
-								gc_s_val_6[gc_rank] = val_6
-							}
-							{
-								gc_tx := gc_step24 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								val_6 := gc_s_val_6[gc_rank]
-
-//line hecbench_lda.go:44
-								i_3 := gc_tx + gc_off10
-								gc_more10 = true
-
-//line hecbench_lda.go:45
-								val_6 += vec_2[i_3]
-								gc_s_val_6[gc_rank] = val_6
-							}
-							{
-								gc_tx := gc_step24 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								val_6 := gc_s_val_6[gc_rank]
-
-//line hecbench_lda.go:44
-								i_3 := gc_tx + gc_off10
-								gc_more10 = true
-
-//line hecbench_lda.go:45
-								val_6 += vec_2[i_3]
-								gc_s_val_6[gc_rank] = val_6
-							}
-						}
-						for gc_tx := gc_step24; gc_tx < gc_to; gc_tx++ {
+						val_6.StoreSlice(gc_s_val_6[gc_rank:])
+					}
+					if gc_vstep12 > gc_from {
+						gc_more10 = true
+					}
+					gc_step24 := gc_vstep12
+					for ; gc_step24+3 < gc_to; gc_step24 += 4 {
+						{
+							gc_tx := gc_step24 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							val_6 := gc_s_val_6[gc_rank]
-
 //line hecbench_lda.go:44
 							i_3 := gc_tx + gc_off10
 							gc_more10 = true
-
+//line hecbench_lda.go:45
+							val_6 += vec_2[i_3]
+							gc_s_val_6[gc_rank] = val_6
+						}
+						{
+							gc_tx := gc_step24 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							val_6 := gc_s_val_6[gc_rank]
+//line hecbench_lda.go:44
+							i_3 := gc_tx + gc_off10
+							gc_more10 = true
+//line hecbench_lda.go:45
+							val_6 += vec_2[i_3]
+							gc_s_val_6[gc_rank] = val_6
+						}
+						{
+							gc_tx := gc_step24 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							val_6 := gc_s_val_6[gc_rank]
+//line hecbench_lda.go:44
+							i_3 := gc_tx + gc_off10
+							gc_more10 = true
+//line hecbench_lda.go:45
+							val_6 += vec_2[i_3]
+							gc_s_val_6[gc_rank] = val_6
+						}
+						{
+							gc_tx := gc_step24 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							val_6 := gc_s_val_6[gc_rank]
+//line hecbench_lda.go:44
+							i_3 := gc_tx + gc_off10
+							gc_more10 = true
 //line hecbench_lda.go:45
 							val_6 += vec_2[i_3]
 							gc_s_val_6[gc_rank] = val_6
 						}
 					}
-				}
-			}
-		}
-		{
-			var gc_l_val_7 [32]float32
-			var gc_l_active_4 [32]uint32
-			var gc_c9r [32]uint32
-			var gc_c10m [32]uint32
-			var gc_c10a [32]int
-			var gc_c10w [32]int
-			var gc_c10r [32]float32
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val_6 := gc_s_val_6[gc_rank]
-
-//line hecbench_lda.go:47
-					var val_7 float32 = val_6
-
-//line hecbench_lda.go:47
-					_ = val_7
-					_ = val_7
-
-//line hecbench_lda.go:26
-					gc_l_val_7[gc_lane] = val_7
-				}
-
-//line hecbench_lda.go:26
-				compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c9r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-
-//line hecbench_lda.go:26
-					active_4 := gc_c9r[gc_lane]
-					_ = active_4
-					gc_l_active_4[gc_lane] = active_4
-				}
-
-//line hecbench_lda.go:27
-				for offset_4 := ldaWarpSize / 2; offset_4 > 0; offset_4 /= 2 {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						val_7 := gc_l_val_7[gc_lane]
-						_ = val_7
-						active_4 := gc_l_active_4[gc_lane]
-						_ = active_4
-
-//line hecbench_lda.go:28
-						gc_c10m[gc_lane] = active_4
-						gc_c10a[gc_lane] = offset_4
-						gc_c10w[gc_lane] = 32
-					}
-
-//line hecbench_lda.go:28
-					compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c10m, &gc_l_val_7, &gc_c10a, &gc_c10w, &gc_c10r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						val_7 := gc_l_val_7[gc_lane]
-						_ = val_7
-
-//line hecbench_lda.go:28
-						val_7 += gc_c10r[gc_lane]
-						gc_l_val_7[gc_lane] = val_7
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
+					for gc_tx := gc_step24; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:39
-						warp_2 := gc_tx / ldaWarpSize
-						_ = warp_2
-
-//line hecbench_lda.go:40
-						lane_2 := gc_tx % ldaWarpSize
-						_ = lane_2
-						val_7 := gc_l_val_7[gc_lane]
-						_ = val_7
-						var val_6 float32
-						_ = val_6
-
-//line hecbench_lda.go:30
-						var r_7 float32 = val_7
-
-//line hecbench_lda.go:30
-						_ = r_7
-
-//line hecbench_lda.go:47
-						val_6 = r_7
-
-//line hecbench_lda.go:50
-						if lane_2 == 0 {
-							shared_2[warp_2] = val_6
-						}
-						_ = r_7
+						val_6 := gc_s_val_6[gc_rank]
+//line hecbench_lda.go:44
+						i_3 := gc_tx + gc_off10
+						gc_more10 = true
+//line hecbench_lda.go:45
+						val_6 += vec_2[i_3]
 						gc_s_val_6[gc_rank] = val_6
 					}
 				}
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
+//line hecbench_lda.go:53
+		var gc_l_val_7 [32]float32
+		var gc_l_active_4 [32]uint32
+		var gc_c9r [32]uint32
+		var gc_c10m [32]uint32
+		var gc_c10a [32]int
+		var gc_c10w [32]int
+		var gc_c10r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line hecbench_lda.go:68
+				val_6 := gc_s_val_6[gc_rank]
+//line hecbench_lda.go:47
+				var val_7 float32 = val_6
+//line hecbench_lda.go:26
+				gc_l_val_7[gc_lane] = val_7
+			}
+//line hecbench_lda.go:26
+			compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c9r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_lda.go:26
+				active_4 := gc_c9r[gc_lane]
+//line hecbench_lda.go:28
+				gc_l_active_4[gc_lane] = active_4
+			}
+//line hecbench_lda.go:27
+			for offset_4 := ldaWarpSize / 2; offset_4 > 0; offset_4 /= 2 {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_lda.go:31
+					val_7 := gc_l_val_7[gc_lane]
+					_ = val_7
+					active_4 := gc_l_active_4[gc_lane]
+//line hecbench_lda.go:28
+					gc_c10m[gc_lane] = active_4
+					gc_c10a[gc_lane] = offset_4
+					gc_c10w[gc_lane] = 32
+				}
+//line hecbench_lda.go:28
+				compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c10m, &gc_l_val_7, &gc_c10a, &gc_c10w, &gc_c10r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_lda.go:32
+					val_7 := gc_l_val_7[gc_lane]
+//line hecbench_lda.go:28
+					val_7 += gc_c10r[gc_lane]
+					gc_l_val_7[gc_lane] = val_7
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:40
+//line hecbench_lda.go:39
+					warp_2 := gc_tx / ldaWarpSize
 					lane_2 := gc_tx % ldaWarpSize
-					_ = lane_2
-					val_6 := gc_s_val_6[gc_rank]
-					r_6 := gc_s_r_6[gc_rank]
-
-//line hecbench_lda.go:56
-					if gc_bdx <= ldaWarpSize {
-						r_6 = shared_2[0]
-//line hecbench_lda.go:57
-						returned_2 = true
-//line hecbench_lda.go:56
+//line hecbench_lda.go:42
+					val_7 := gc_l_val_7[gc_lane]
+//line hecbench_lda.go:44
+					var val_6 float32
+//line hecbench_lda.go:30
+					var r_7 float32 = val_7
+//line hecbench_lda.go:47
+					val_6 = r_7
+//line hecbench_lda.go:50
+					if lane_2 == 0 {
+						shared_2[warp_2] = val_6
 					}
-
-//line hecbench_lda.go:61
-					if !returned_2 {
-//line hecbench_lda.go:61
-						if gc_tx < gc_bdx/ldaWarpSize {
-							val_6 = shared_2[lane_2]
-						} else {
-							val_6 = 0
-						}
-//line hecbench_lda.go:61
-					}
+//line hecbench_lda.go:54
 					gc_s_val_6[gc_rank] = val_6
-					gc_s_r_6[gc_rank] = r_6
 				}
 			}
 		}
-
+//line hecbench_lda.go:60
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_lda.go:40
+				lane_2 := gc_tx % ldaWarpSize
+//line hecbench_lda.go:42
+				val_6 := gc_s_val_6[gc_rank]
+				r_6 := gc_s_r_6[gc_rank]
+//line hecbench_lda.go:56
+				if gc_bdx <= ldaWarpSize {
+					r_6 = shared_2[0]
+//line hecbench_lda.go:57
+					returned_2 = true
+				}
+//line hecbench_lda.go:61
+				if !returned_2 {
+//line hecbench_lda.go:61
+					if gc_tx < gc_bdx/ldaWarpSize {
+						val_6 = shared_2[lane_2]
+					} else {
+						val_6 = 0
+					}
+				}
+//line hecbench_lda.go:62
+				gc_s_val_6[gc_rank] = val_6
+				gc_s_r_6[gc_rank] = r_6
+			}
+		}
 //line hecbench_lda.go:58
 		if !returned_2 {
-			{
-				var gc_l_val_8 [32]float32
-				var gc_l_active_5 [32]uint32
-				var gc_c11r [32]uint32
-				var gc_c12m [32]uint32
-				var gc_c12a [32]int
-				var gc_c12w [32]int
-				var gc_c12r [32]float32
-				for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-					gc_cnt := min(32, gc_n-gc_w)
-					gc_act := uint32(uint64(1)<<gc_cnt - 1)
-					var gc_dead uint32
-					_ = gc_dead
+//line hecbench_lda.go:60
+			var gc_l_val_8 [32]float32
+			var gc_l_active_5 [32]uint32
+			var gc_c11r [32]uint32
+			var gc_c12m [32]uint32
+			var gc_c12a [32]int
+			var gc_c12w [32]int
+			var gc_c12r [32]float32
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				{
+//line hecbench_lda.go:73
+					var gc_m78 uint32
 					{
-						var gc_m78 uint32
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+//line hecbench_lda.go:39
+							warp_2 := gc_tx / ldaWarpSize
+//line hecbench_lda.go:66
+							if warp_2 == 0 {
+								gc_m78 |= 1 << gc_lane
+							}
+						}
+					}
+					gc_save78 := gc_act
+					gc_act = gc_save78 & gc_m78
+					if gc_act != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+//line hecbench_lda.go:80
+							val_6 := gc_s_val_6[gc_rank]
+//line hecbench_lda.go:67
+							var val_8 float32 = val_6
+//line hecbench_lda.go:26
+							gc_l_val_8[gc_lane] = val_8
+						}
+//line hecbench_lda.go:26
+						compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c11r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+//line hecbench_lda.go:26
+							active_5 := gc_c11r[gc_lane]
+//line hecbench_lda.go:28
+							gc_l_active_5[gc_lane] = active_5
+						}
+//line hecbench_lda.go:27
+						for offset_5 := ldaWarpSize / 2; offset_5 > 0; offset_5 /= 2 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+//line hecbench_lda.go:34
+								val_8 := gc_l_val_8[gc_lane]
+								_ = val_8
+								active_5 := gc_l_active_5[gc_lane]
+//line hecbench_lda.go:28
+								gc_c12m[gc_lane] = active_5
+								gc_c12a[gc_lane] = offset_5
+								gc_c12w[gc_lane] = 32
+							}
+//line hecbench_lda.go:28
+							compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c12m, &gc_l_val_8, &gc_c12a, &gc_c12w, &gc_c12r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+//line hecbench_lda.go:35
+								val_8 := gc_l_val_8[gc_lane]
+//line hecbench_lda.go:28
+								val_8 += gc_c12r[gc_lane]
+								gc_l_val_8[gc_lane] = val_8
+							}
+						}
 						{
 							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 							gc_tx := gc_tidx.X - 1
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								gc_tx++
 								if gc_tx == gc_bdx {
 									gc_tx = 0
 								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:39
-								warp_2 := gc_tx / ldaWarpSize
-								_ = warp_2
-
-//line hecbench_lda.go:66
-								if warp_2 == 0 {
-									gc_m78 |= 1 << gc_lane
-								}
-							}
-						}
-						gc_save78 := gc_act
-						gc_act = gc_save78 & gc_m78
-						if gc_act != 0 {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								val_6 := gc_s_val_6[gc_rank]
-
-//line hecbench_lda.go:67
-								var val_8 float32 = val_6
-
-//line hecbench_lda.go:67
-								_ = val_8
-								_ = val_8
-
-//line hecbench_lda.go:26
-								gc_l_val_8[gc_lane] = val_8
-							}
-
-//line hecbench_lda.go:26
-							compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c11r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-
-//line hecbench_lda.go:26
-								active_5 := gc_c11r[gc_lane]
-								_ = active_5
-								gc_l_active_5[gc_lane] = active_5
-							}
-
-//line hecbench_lda.go:27
-							for offset_5 := ldaWarpSize / 2; offset_5 > 0; offset_5 /= 2 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-									val_8 := gc_l_val_8[gc_lane]
-									_ = val_8
-									active_5 := gc_l_active_5[gc_lane]
-									_ = active_5
-
-//line hecbench_lda.go:28
-									gc_c12m[gc_lane] = active_5
-									gc_c12a[gc_lane] = offset_5
-									gc_c12w[gc_lane] = 32
-								}
-
-//line hecbench_lda.go:28
-								compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c12m, &gc_l_val_8, &gc_c12a, &gc_c12w, &gc_c12r)
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-									val_8 := gc_l_val_8[gc_lane]
-									_ = val_8
-
-//line hecbench_lda.go:28
-									val_8 += gc_c12r[gc_lane]
-									gc_l_val_8[gc_lane] = val_8
-								}
-							}
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-									val_8 := gc_l_val_8[gc_lane]
-									_ = val_8
-									var val_6 float32
-									_ = val_6
-
+								val_8 := gc_l_val_8[gc_lane]
+//line hecbench_lda.go:47
+								var val_6 float32
 //line hecbench_lda.go:30
-									var r_8 float32 = val_8
-
-//line hecbench_lda.go:30
-									_ = r_8
-
+								var r_8 float32 = val_8
 //line hecbench_lda.go:67
-									val_6 = r_8
-
+								val_6 = r_8
 //line hecbench_lda.go:69
-									if gc_tx == 0 {
-										shared_2[0] = val_6
-									}
-									_ = r_8
-									gc_s_val_6[gc_rank] = val_6
+								if gc_tx == 0 {
+									shared_2[0] = val_6
 								}
+//line hecbench_lda.go:73
+								gc_s_val_6[gc_rank] = val_6
 							}
 						}
-						gc_act = gc_save78 &^ gc_dead
 					}
+					gc_act = gc_save78 &^ gc_dead
 				}
 			}
-			{
-				gc_vstep13 := 0
-				for ; gc_vstep13+7 < gc_n; gc_vstep13 += 8 {
-					gc_rank := gc_vstep13
+//line hecbench_lda.go:82
+			gc_vstep13 := 0
+			for ; gc_vstep13+7 < gc_n; gc_vstep13 += 8 {
+				gc_rank := gc_vstep13
+				gc_pos.Thread = gc_rank
+//line hecbench_lda.go:74
+				var r_6 float32
+//line hecbench_lda.go:74
+				r_6 = shared_2[0]
+				lanes.BroadcastFloat32x8(r_6).StoreSlice(gc_s_r_6[gc_rank:])
+			}
+			gc_step25 := gc_vstep13
+			for ; gc_step25+3 < gc_n; gc_step25 += 4 {
+				{
+					gc_rank := gc_step25 + 0
 					gc_pos.Thread = gc_rank
-//line hecbench_lda.go:74
 					var r_6 float32
-//line hecbench_lda.go:74
-					_ = r_6
 //line hecbench_lda.go:74
 					r_6 = shared_2[0]
-					lanes.BroadcastFloat32x8(r_6).StoreSlice(gc_s_r_6[gc_rank:])
+					gc_s_r_6[gc_rank] = r_6
 				}
-				gc_step25 := gc_vstep13
-				for ; gc_step25+3 < gc_n; gc_step25 += 4 {
-					{
-						gc_rank := gc_step25 + 0
-						gc_pos.Thread = gc_rank
-						var r_6 float32
-						_ = r_6
-
-//line hecbench_lda.go:74
-						r_6 = shared_2[0]
-						gc_s_r_6[gc_rank] = r_6
-					}
-					{
-						gc_rank := gc_step25 + 1
-						gc_pos.Thread = gc_rank
-						var r_6 float32
-						_ = r_6
-
-//line hecbench_lda.go:74
-						r_6 = shared_2[0]
-						gc_s_r_6[gc_rank] = r_6
-					}
-					{
-						gc_rank := gc_step25 + 2
-						gc_pos.Thread = gc_rank
-						var r_6 float32
-						_ = r_6
-
-//line hecbench_lda.go:74
-						r_6 = shared_2[0]
-						gc_s_r_6[gc_rank] = r_6
-					}
-					{
-						gc_rank := gc_step25 + 3
-						gc_pos.Thread = gc_rank
-						var r_6 float32
-						_ = r_6
-
-//line hecbench_lda.go:74
-						r_6 = shared_2[0]
-						gc_s_r_6[gc_rank] = r_6
-					}
-				}
-				for gc_rank := gc_step25; gc_rank < gc_n; gc_rank++ {
+				{
+					gc_rank := gc_step25 + 1
 					gc_pos.Thread = gc_rank
 					var r_6 float32
-					_ = r_6
-
+//line hecbench_lda.go:74
+					r_6 = shared_2[0]
+					gc_s_r_6[gc_rank] = r_6
+				}
+				{
+					gc_rank := gc_step25 + 2
+					gc_pos.Thread = gc_rank
+					var r_6 float32
+//line hecbench_lda.go:74
+					r_6 = shared_2[0]
+					gc_s_r_6[gc_rank] = r_6
+				}
+				{
+					gc_rank := gc_step25 + 3
+					gc_pos.Thread = gc_rank
+					var r_6 float32
 //line hecbench_lda.go:74
 					r_6 = shared_2[0]
 					gc_s_r_6[gc_rank] = r_6
 				}
 			}
-
+			for gc_rank := gc_step25; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				var r_6 float32
+//line hecbench_lda.go:74
+				r_6 = shared_2[0]
+				gc_s_r_6[gc_rank] = r_6
+			}
 //line hecbench_lda.go:74
 			returned_2 = true
 		}
-		{
-			gc_vstep14 := 0
-			for ; gc_vstep14+7 < gc_n; gc_vstep14 += 8 {
-				gc_rank := gc_vstep14
-				_ = gc_rank
+//line hecbench_lda.go:77
+		gc_vstep14 := 0
+		for ; gc_vstep14+7 < gc_n; gc_vstep14 += 8 {
+			gc_rank := gc_vstep14
 //line hecbench_lda.go:214
-				r_6 := lanes.LoadFloat32x8Slice(gc_s_r_6[gc_rank:])
+			r_6 := lanes.LoadFloat32x8Slice(gc_s_r_6[gc_rank:])
 //line hecbench_lda.go:214
-				_ = r_6
+			gammaSum := r_6
 //line hecbench_lda.go:214
-				gammaSum := r_6
-//line hecbench_lda.go:214
-				_ = gammaSum
-//line hecbench_lda.go:214
-				gammaSum.StoreSlice(gc_s_gammaSum[gc_rank:])
-			}
-			gc_step26 := gc_vstep14
-			for ; gc_step26+3 < gc_n; gc_step26 += 4 {
-				{
-					gc_rank := gc_step26 + 0
-					gc_pos.Thread = gc_rank
-					r_6 := gc_s_r_6[gc_rank]
-
-//line hecbench_lda.go:214
-					gammaSum := r_6
-					_ = gammaSum
-					gc_s_gammaSum[gc_rank] = gammaSum
-				}
-				{
-					gc_rank := gc_step26 + 1
-					gc_pos.Thread = gc_rank
-					r_6 := gc_s_r_6[gc_rank]
-
-//line hecbench_lda.go:214
-					gammaSum := r_6
-					_ = gammaSum
-					gc_s_gammaSum[gc_rank] = gammaSum
-				}
-				{
-					gc_rank := gc_step26 + 2
-					gc_pos.Thread = gc_rank
-					r_6 := gc_s_r_6[gc_rank]
-
-//line hecbench_lda.go:214
-					gammaSum := r_6
-					_ = gammaSum
-					gc_s_gammaSum[gc_rank] = gammaSum
-				}
-				{
-					gc_rank := gc_step26 + 3
-					gc_pos.Thread = gc_rank
-					r_6 := gc_s_r_6[gc_rank]
-
-//line hecbench_lda.go:214
-					gammaSum := r_6
-					_ = gammaSum
-					gc_s_gammaSum[gc_rank] = gammaSum
-				}
-			}
-			for gc_rank := gc_step26; gc_rank < gc_n; gc_rank++ {
+			gammaSum.StoreSlice(gc_s_gammaSum[gc_rank:])
+		}
+		gc_step26 := gc_vstep14
+		for ; gc_step26+3 < gc_n; gc_step26 += 4 {
+			{
+				gc_rank := gc_step26 + 0
 				gc_pos.Thread = gc_rank
 				r_6 := gc_s_r_6[gc_rank]
-
 //line hecbench_lda.go:214
 				gammaSum := r_6
-				_ = gammaSum
+//line hecbench_lda.go:216
+				gc_s_gammaSum[gc_rank] = gammaSum
+			}
+			{
+				gc_rank := gc_step26 + 1
+				gc_pos.Thread = gc_rank
+				r_6 := gc_s_r_6[gc_rank]
+//line hecbench_lda.go:214
+				gammaSum := r_6
+//line hecbench_lda.go:216
+				gc_s_gammaSum[gc_rank] = gammaSum
+			}
+			{
+				gc_rank := gc_step26 + 2
+				gc_pos.Thread = gc_rank
+				r_6 := gc_s_r_6[gc_rank]
+//line hecbench_lda.go:214
+				gammaSum := r_6
+//line hecbench_lda.go:216
+				gc_s_gammaSum[gc_rank] = gammaSum
+			}
+			{
+				gc_rank := gc_step26 + 3
+				gc_pos.Thread = gc_rank
+				r_6 := gc_s_r_6[gc_rank]
+//line hecbench_lda.go:214
+				gammaSum := r_6
+//line hecbench_lda.go:216
 				gc_s_gammaSum[gc_rank] = gammaSum
 			}
 		}
-
+		for gc_rank := gc_step26; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			r_6 := gc_s_r_6[gc_rank]
+//line hecbench_lda.go:214
+			gammaSum := r_6
+//line hecbench_lda.go:216
+			gc_s_gammaSum[gc_rank] = gammaSum
+		}
 //line hecbench_lda.go:215
 		for gc_off11, gc_limit11, gc_more11 := 0, numTopics, true; gc_more11; gc_off11 += gc_bdx {
 			gc_b.Tick()
@@ -3620,385 +2755,244 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				return
 			}
 			gc_more11 = false
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_off11, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(gc_limit11, gc_off11); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off29 := gc_off11
-					if gc_from >= 0 && gc_off29 >= 0 && gc_off29 <= len(gamma_) && gc_to <= len(gamma_)-gc_off29 && gc_off29 <= len(gradAlpha_) && gc_to <= len(gradAlpha_)-gc_off29 && gc_off29 <= len(newGamma) && gc_to <= len(newGamma)-gc_off29 && gc_off29 <= len(valiPhiSum) && gc_to <= len(valiPhiSum)-gc_off29 {
-						gc_at23 := gamma_[gc_off29:][:gc_to]
-						gc_at24 := gradAlpha_[gc_off29:][:gc_to]
-						gc_at25 := newGamma[gc_off29:][:gc_to]
-						gc_at26 := valiPhiSum[gc_off29:][:gc_to]
-						gc_step27 := gc_from
-						for ; gc_step27+3 < gc_to; gc_step27 += 4 {
-							{
-								gc_tx := gc_step27 + 0
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								gammaSum := gc_s_gammaSum[gc_rank]
-
-//line hecbench_lda.go:215
-								j_3 := gc_tx + gc_off11
-								gc_more11 = true
-								_ = j_3
-
-//line hecbench_lda.go:216
-								Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
-
-//line hecbench_lda.go:217
-								gc_at24[gc_tx] += Elogthetad
-
-//line hecbench_lda.go:218
-								gc_at25[gc_tx] *= Elogthetad
-
-//line hecbench_lda.go:219
-								gc_at26[gc_tx] *= Elogthetad
-							}
-							{
-								gc_tx := gc_step27 + 1
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								gammaSum := gc_s_gammaSum[gc_rank]
-
-//line hecbench_lda.go:215
-								j_3 := gc_tx + gc_off11
-								gc_more11 = true
-								_ = j_3
-
-//line hecbench_lda.go:216
-								Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
-
-//line hecbench_lda.go:217
-								gc_at24[gc_tx] += Elogthetad
-
-//line hecbench_lda.go:218
-								gc_at25[gc_tx] *= Elogthetad
-
-//line hecbench_lda.go:219
-								gc_at26[gc_tx] *= Elogthetad
-							}
-							{
-								gc_tx := gc_step27 + 2
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								gammaSum := gc_s_gammaSum[gc_rank]
-
-//line hecbench_lda.go:215
-								j_3 := gc_tx + gc_off11
-								gc_more11 = true
-								_ = j_3
-
-//line hecbench_lda.go:216
-								Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
-
-//line hecbench_lda.go:217
-								gc_at24[gc_tx] += Elogthetad
-
-//line hecbench_lda.go:218
-								gc_at25[gc_tx] *= Elogthetad
-
-//line hecbench_lda.go:219
-								gc_at26[gc_tx] *= Elogthetad
-							}
-							{
-								gc_tx := gc_step27 + 3
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								gammaSum := gc_s_gammaSum[gc_rank]
-
-//line hecbench_lda.go:215
-								j_3 := gc_tx + gc_off11
-								gc_more11 = true
-								_ = j_3
-
-//line hecbench_lda.go:216
-								Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
-
-//line hecbench_lda.go:217
-								gc_at24[gc_tx] += Elogthetad
-
-//line hecbench_lda.go:218
-								gc_at25[gc_tx] *= Elogthetad
-
-//line hecbench_lda.go:219
-								gc_at26[gc_tx] *= Elogthetad
-							}
-						}
-						for gc_tx := gc_step27; gc_tx < gc_to; gc_tx++ {
+//line hecbench_lda.go:222
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off11, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit11, gc_off11); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off29 := gc_off11
+				if gc_from >= 0 && gc_off29 >= 0 && gc_off29 <= len(gamma_) && gc_to <= len(gamma_)-gc_off29 && gc_off29 <= len(gradAlpha_) && gc_to <= len(gradAlpha_)-gc_off29 && gc_off29 <= len(newGamma) && gc_to <= len(newGamma)-gc_off29 && gc_off29 <= len(valiPhiSum) && gc_to <= len(valiPhiSum)-gc_off29 {
+					gc_at23 := gamma_[gc_off29:][:gc_to]
+					gc_at24 := gradAlpha_[gc_off29:][:gc_to]
+					gc_at25 := newGamma[gc_off29:][:gc_to]
+					gc_at26 := valiPhiSum[gc_off29:][:gc_to]
+					gc_step27 := gc_from
+					for ; gc_step27+3 < gc_to; gc_step27 += 4 {
+						{
+							gc_tx := gc_step27 + 0
+//line hecbench_lda.go:241
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
-
-//line hecbench_lda.go:215
-							j_3 := gc_tx + gc_off11
+//line hecbench_lda.go:216
 							gc_more11 = true
-							_ = j_3
-
 //line hecbench_lda.go:216
 							Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
-
-//line hecbench_lda.go:217
 							gc_at24[gc_tx] += Elogthetad
-
-//line hecbench_lda.go:218
 							gc_at25[gc_tx] *= Elogthetad
-
-//line hecbench_lda.go:219
 							gc_at26[gc_tx] *= Elogthetad
 						}
-					} else {
-						gc_step28 := gc_from
-						for ; gc_step28+3 < gc_to; gc_step28 += 4 {
-							{
-								gc_tx := gc_step28 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								gammaSum := gc_s_gammaSum[gc_rank]
-
-//line hecbench_lda.go:215
-								j_3 := gc_tx + gc_off11
-								gc_more11 = true
-
-//line hecbench_lda.go:216
-								Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
-
-//line hecbench_lda.go:217
-								gradAlpha_[j_3] += Elogthetad
-
-//line hecbench_lda.go:218
-								newGamma[j_3] *= Elogthetad
-
-//line hecbench_lda.go:219
-								valiPhiSum[j_3] *= Elogthetad
-							}
-							{
-								gc_tx := gc_step28 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								gammaSum := gc_s_gammaSum[gc_rank]
-
-//line hecbench_lda.go:215
-								j_3 := gc_tx + gc_off11
-								gc_more11 = true
-
-//line hecbench_lda.go:216
-								Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
-
-//line hecbench_lda.go:217
-								gradAlpha_[j_3] += Elogthetad
-
-//line hecbench_lda.go:218
-								newGamma[j_3] *= Elogthetad
-
-//line hecbench_lda.go:219
-								valiPhiSum[j_3] *= Elogthetad
-							}
-							{
-								gc_tx := gc_step28 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								gammaSum := gc_s_gammaSum[gc_rank]
-
-//line hecbench_lda.go:215
-								j_3 := gc_tx + gc_off11
-								gc_more11 = true
-
-//line hecbench_lda.go:216
-								Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
-
-//line hecbench_lda.go:217
-								gradAlpha_[j_3] += Elogthetad
-
-//line hecbench_lda.go:218
-								newGamma[j_3] *= Elogthetad
-
-//line hecbench_lda.go:219
-								valiPhiSum[j_3] *= Elogthetad
-							}
-							{
-								gc_tx := gc_step28 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								gammaSum := gc_s_gammaSum[gc_rank]
-
-//line hecbench_lda.go:215
-								j_3 := gc_tx + gc_off11
-								gc_more11 = true
-
-//line hecbench_lda.go:216
-								Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
-
-//line hecbench_lda.go:217
-								gradAlpha_[j_3] += Elogthetad
-
-//line hecbench_lda.go:218
-								newGamma[j_3] *= Elogthetad
-
-//line hecbench_lda.go:219
-								valiPhiSum[j_3] *= Elogthetad
-							}
-						}
-						for gc_tx := gc_step28; gc_tx < gc_to; gc_tx++ {
+						{
+							gc_tx := gc_step27 + 1
+//line hecbench_lda.go:224
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
-
+//line hecbench_lda.go:216
+							gc_more11 = true
+//line hecbench_lda.go:216
+							Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
+							gc_at24[gc_tx] += Elogthetad
+							gc_at25[gc_tx] *= Elogthetad
+							gc_at26[gc_tx] *= Elogthetad
+						}
+						{
+							gc_tx := gc_step27 + 2
+//line hecbench_lda.go:224
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							gammaSum := gc_s_gammaSum[gc_rank]
+//line hecbench_lda.go:216
+							gc_more11 = true
+//line hecbench_lda.go:216
+							Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
+							gc_at24[gc_tx] += Elogthetad
+							gc_at25[gc_tx] *= Elogthetad
+							gc_at26[gc_tx] *= Elogthetad
+						}
+						{
+							gc_tx := gc_step27 + 3
+//line hecbench_lda.go:224
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							gammaSum := gc_s_gammaSum[gc_rank]
+//line hecbench_lda.go:216
+							gc_more11 = true
+//line hecbench_lda.go:216
+							Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
+							gc_at24[gc_tx] += Elogthetad
+							gc_at25[gc_tx] *= Elogthetad
+							gc_at26[gc_tx] *= Elogthetad
+						}
+					}
+					for gc_tx := gc_step27; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gammaSum := gc_s_gammaSum[gc_rank]
+//line hecbench_lda.go:216
+						gc_more11 = true
+//line hecbench_lda.go:216
+						Elogthetad := digamma(gc_at23[gc_tx]) - digamma(gammaSum)
+						gc_at24[gc_tx] += Elogthetad
+						gc_at25[gc_tx] *= Elogthetad
+						gc_at26[gc_tx] *= Elogthetad
+					}
+				} else {
+					gc_step28 := gc_from
+					for ; gc_step28+3 < gc_to; gc_step28 += 4 {
+						{
+							gc_tx := gc_step28 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							gammaSum := gc_s_gammaSum[gc_rank]
 //line hecbench_lda.go:215
 							j_3 := gc_tx + gc_off11
 							gc_more11 = true
-
 //line hecbench_lda.go:216
 							Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
-
-//line hecbench_lda.go:217
 							gradAlpha_[j_3] += Elogthetad
-
-//line hecbench_lda.go:218
 							newGamma[j_3] *= Elogthetad
-
-//line hecbench_lda.go:219
 							valiPhiSum[j_3] *= Elogthetad
 						}
+						{
+							gc_tx := gc_step28 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							gammaSum := gc_s_gammaSum[gc_rank]
+//line hecbench_lda.go:215
+							j_3 := gc_tx + gc_off11
+							gc_more11 = true
+//line hecbench_lda.go:216
+							Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
+							gradAlpha_[j_3] += Elogthetad
+							newGamma[j_3] *= Elogthetad
+							valiPhiSum[j_3] *= Elogthetad
+						}
+						{
+							gc_tx := gc_step28 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							gammaSum := gc_s_gammaSum[gc_rank]
+//line hecbench_lda.go:215
+							j_3 := gc_tx + gc_off11
+							gc_more11 = true
+//line hecbench_lda.go:216
+							Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
+							gradAlpha_[j_3] += Elogthetad
+							newGamma[j_3] *= Elogthetad
+							valiPhiSum[j_3] *= Elogthetad
+						}
+						{
+							gc_tx := gc_step28 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							gammaSum := gc_s_gammaSum[gc_rank]
+//line hecbench_lda.go:215
+							j_3 := gc_tx + gc_off11
+							gc_more11 = true
+//line hecbench_lda.go:216
+							Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
+							gradAlpha_[j_3] += Elogthetad
+							newGamma[j_3] *= Elogthetad
+							valiPhiSum[j_3] *= Elogthetad
+						}
+					}
+					for gc_tx := gc_step28; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gammaSum := gc_s_gammaSum[gc_rank]
+//line hecbench_lda.go:215
+						j_3 := gc_tx + gc_off11
+						gc_more11 = true
+//line hecbench_lda.go:216
+						Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
+						gradAlpha_[j_3] += Elogthetad
+						newGamma[j_3] *= Elogthetad
+						valiPhiSum[j_3] *= Elogthetad
 					}
 				}
 			}
 		}
-
 //line hecbench_lda.go:223
 		var vec_3 []float32 = newGamma
-
-//line hecbench_lda.go:223
-		_ = vec_3
-
 //line hecbench_lda.go:223
 		var length_3 int = numTopics
-
-//line hecbench_lda.go:223
-		_ = length_3
-
 //line hecbench_lda.go:223
 		var returned_3 bool
-
-//line hecbench_lda.go:223
-		_ = returned_3
-
 //line hecbench_lda.go:36
 		shared_3 := gc_shared1(32)[:32]
-		{
-			gc_vstep15 := 0
-			for ; gc_vstep15+7 < gc_n; gc_vstep15 += 8 {
-				gc_rank := gc_vstep15
-				_ = gc_rank
+//line hecbench_lda.go:38
+		gc_vstep15 := 0
+		for ; gc_vstep15+7 < gc_n; gc_vstep15 += 8 {
+			gc_rank := gc_vstep15
 //line hecbench_lda.go:223
-				var r_9 float32
-//line hecbench_lda.go:223
-				_ = r_9
+			var r_9 float32
 //line hecbench_lda.go:43
-				var val_9 float32 = float32(0.0)
-//line hecbench_lda.go:43
-				_ = val_9
-				lanes.BroadcastFloat32x8(val_9).StoreSlice(gc_s_val_9[gc_rank:])
-				lanes.BroadcastFloat32x8(r_9).StoreSlice(gc_s_r_9[gc_rank:])
-			}
-			gc_step29 := gc_vstep15
-			for ; gc_step29+3 < gc_n; gc_step29 += 4 {
-				{
-					gc_rank := gc_step29 + 0
-					gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:223
-					var r_9 float32
-
-//line hecbench_lda.go:223
-					_ = r_9
-
-//line hecbench_lda.go:43
-					val_9 := float32(0.0)
-					_ = r_9
-					_ = val_9
-					gc_s_val_9[gc_rank] = val_9
-					gc_s_r_9[gc_rank] = r_9
-				}
-				{
-					gc_rank := gc_step29 + 1
-					gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:223
-					var r_9 float32
-
-//line hecbench_lda.go:223
-					_ = r_9
-
-//line hecbench_lda.go:43
-					val_9 := float32(0.0)
-					_ = r_9
-					_ = val_9
-					gc_s_val_9[gc_rank] = val_9
-					gc_s_r_9[gc_rank] = r_9
-				}
-				{
-					gc_rank := gc_step29 + 2
-					gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:223
-					var r_9 float32
-
-//line hecbench_lda.go:223
-					_ = r_9
-
-//line hecbench_lda.go:43
-					val_9 := float32(0.0)
-					_ = r_9
-					_ = val_9
-					gc_s_val_9[gc_rank] = val_9
-					gc_s_r_9[gc_rank] = r_9
-				}
-				{
-					gc_rank := gc_step29 + 3
-					gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:223
-					var r_9 float32
-
-//line hecbench_lda.go:223
-					_ = r_9
-
-//line hecbench_lda.go:43
-					val_9 := float32(0.0)
-					_ = r_9
-					_ = val_9
-					gc_s_val_9[gc_rank] = val_9
-					gc_s_r_9[gc_rank] = r_9
-				}
-			}
-			for gc_rank := gc_step29; gc_rank < gc_n; gc_rank++ {
+			var val_9 float32 = float32(0.0)
+			lanes.BroadcastFloat32x8(val_9).StoreSlice(gc_s_val_9[gc_rank:])
+			lanes.BroadcastFloat32x8(r_9).StoreSlice(gc_s_r_9[gc_rank:])
+		}
+		gc_step29 := gc_vstep15
+		for ; gc_step29+3 < gc_n; gc_step29 += 4 {
+			{
+				gc_rank := gc_step29 + 0
 				gc_pos.Thread = gc_rank
-
 //line hecbench_lda.go:223
 				var r_9 float32
-
-//line hecbench_lda.go:223
-				_ = r_9
-
 //line hecbench_lda.go:43
 				val_9 := float32(0.0)
-				_ = r_9
-				_ = val_9
+//line hecbench_lda.go:46
+				gc_s_val_9[gc_rank] = val_9
+				gc_s_r_9[gc_rank] = r_9
+			}
+			{
+				gc_rank := gc_step29 + 1
+				gc_pos.Thread = gc_rank
+//line hecbench_lda.go:223
+				var r_9 float32
+//line hecbench_lda.go:43
+				val_9 := float32(0.0)
+//line hecbench_lda.go:46
+				gc_s_val_9[gc_rank] = val_9
+				gc_s_r_9[gc_rank] = r_9
+			}
+			{
+				gc_rank := gc_step29 + 2
+				gc_pos.Thread = gc_rank
+//line hecbench_lda.go:223
+				var r_9 float32
+//line hecbench_lda.go:43
+				val_9 := float32(0.0)
+//line hecbench_lda.go:46
+				gc_s_val_9[gc_rank] = val_9
+				gc_s_r_9[gc_rank] = r_9
+			}
+			{
+				gc_rank := gc_step29 + 3
+				gc_pos.Thread = gc_rank
+//line hecbench_lda.go:223
+				var r_9 float32
+//line hecbench_lda.go:43
+				val_9 := float32(0.0)
+//line hecbench_lda.go:46
 				gc_s_val_9[gc_rank] = val_9
 				gc_s_r_9[gc_rank] = r_9
 			}
 		}
-
+		for gc_rank := gc_step29; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line hecbench_lda.go:223
+			var r_9 float32
+//line hecbench_lda.go:43
+			val_9 := float32(0.0)
+//line hecbench_lda.go:46
+			gc_s_val_9[gc_rank] = val_9
+			gc_s_r_9[gc_rank] = r_9
+		}
 //line hecbench_lda.go:44
 		for gc_off12, gc_limit12, gc_more12 := 0, length_3, true; gc_more12; gc_off12 += gc_bdx {
 			gc_b.Tick()
@@ -4006,691 +3000,516 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				return
 			}
 			gc_more12 = false
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_off12, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(gc_limit12, gc_off12); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off30 := gc_off12
-					if gc_from >= 0 && gc_off30 >= 0 && gc_off30 <= len(vec_3) && gc_to <= len(vec_3)-gc_off30 {
-						gc_at27 := vec_3[gc_off30:][:gc_to]
-						gc_vstep16 := gc_from
-						for ; gc_vstep16+7 < gc_to; gc_vstep16 += 8 {
-							gc_tx := gc_vstep16
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
+//line hecbench_lda.go:51
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off12, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit12, gc_off12); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off30 := gc_off12
+				if gc_from >= 0 && gc_off30 >= 0 && gc_off30 <= len(vec_3) && gc_to <= len(vec_3)-gc_off30 {
+					gc_at27 := vec_3[gc_off30:][:gc_to]
+					gc_vstep16 := gc_from
+					for ; gc_vstep16+7 < gc_to; gc_vstep16 += 8 {
+						gc_tx := gc_vstep16
+						gc_rank := gc_base + gc_tx
 //line hecbench_lda.go:44
-							val_9 := lanes.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
+						val_9 := lanes.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
 //line hecbench_lda.go:44
-							_ = val_9
+						var i_4 int = gc_tx + gc_off12
 //line hecbench_lda.go:44
-							var i_4 int = gc_tx + gc_off12
-//line hecbench_lda.go:44
-							_ = i_4
+						_ = i_4
+						val_9 = val_9.Add(lanes.LoadFloat32x8Slice(gc_at27[gc_tx:]))
 //line hecbench_lda.go:45
-							val_9 = val_9.Add(lanes.LoadFloat32x8Slice(gc_at27[gc_tx:]))
+						val_9.StoreSlice(gc_s_val_9[gc_rank:])
+					}
+					if gc_vstep16 > gc_from {
+						gc_more12 = true
+					}
+					for gc_tx := gc_vstep16; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line hecbench_lda.go:53
+						val_9 := gc_s_val_9[gc_rank]
 //line hecbench_lda.go:45
-							val_9.StoreSlice(gc_s_val_9[gc_rank:])
+						gc_more12 = true
+//line hecbench_lda.go:45
+						val_9 += gc_at27[gc_tx]
+						gc_s_val_9[gc_rank] = val_9
+					}
+				} else {
+					gc_vstep17 := gc_from
+					for ; gc_vstep17+7 < gc_to; gc_vstep17 += 8 {
+						gc_tx := gc_vstep17
+						gc_rank := gc_base + gc_tx
+//line hecbench_lda.go:44
+						val_9 := lanes.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
+//line hecbench_lda.go:44
+						var i_4 int = gc_tx + gc_off12
+						if i_4 < 0 || i_4 > len(vec_3)-8 {
+//line hecbench_lda.go:45
+							break
 						}
-						if gc_vstep16 > gc_from {
-							gc_more12 = true
-						}
-						for gc_tx := gc_vstep16; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							val_9 := gc_s_val_9[gc_rank]
-
-//line hecbench_lda.go:44
-							i_4 := gc_tx + gc_off12
-							gc_more12 = true
-							_ = i_4
-
 //line hecbench_lda.go:45
-							val_9 += gc_at27[gc_tx]
-							gc_s_val_9[gc_rank] = val_9
-						}
-					} else {
-						gc_vstep17 := gc_from
-						for ; gc_vstep17+7 < gc_to; gc_vstep17 += 8 {
-							gc_tx := gc_vstep17
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-//line hecbench_lda.go:44
-							val_9 := lanes.LoadFloat32x8Slice(gc_s_val_9[gc_rank:])
-//line hecbench_lda.go:44
-							_ = val_9
-//line hecbench_lda.go:44
-							var i_4 int = gc_tx + gc_off12
-//line hecbench_lda.go:44
-							_ = i_4
+						val_9 = val_9.Add(lanes.LoadFloat32x8Slice(vec_3[i_4:]))
 //line hecbench_lda.go:45
-							if i_4 < 0 || i_4 > len(vec_3)-8 {
-//line hecbench_lda.go:45
-								break
-//line hecbench_lda.go:45
-							}
-//line hecbench_lda.go:45
-							val_9 = val_9.Add(lanes.LoadFloat32x8Slice(vec_3[i_4:]))
-//line hecbench_lda.go:45
-							val_9.StoreSlice(gc_s_val_9[gc_rank:])
-						}
-						if gc_vstep17 > gc_from {
-							gc_more12 = true
-						}
-						gc_step30 := gc_vstep17
-						for ; gc_step30+3 < gc_to; gc_step30 += 4 {
-							{
-								gc_tx := gc_step30 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								val_9 := gc_s_val_9[gc_rank]
-
-//line hecbench_lda.go:44
-								i_4 := gc_tx + gc_off12
-								gc_more12 = true
-
-//line hecbench_lda.go:45
-								val_9 += vec_3[i_4]
-								gc_s_val_9[gc_rank] = val_9
-							}
-							{
-								gc_tx := gc_step30 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								val_9 := gc_s_val_9[gc_rank]
-
-//line hecbench_lda.go:44
-								i_4 := gc_tx + gc_off12
-								gc_more12 = true
-
-//line hecbench_lda.go:45
-								val_9 += vec_3[i_4]
-								gc_s_val_9[gc_rank] = val_9
-							}
-							{
-								gc_tx := gc_step30 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								val_9 := gc_s_val_9[gc_rank]
-
-//line hecbench_lda.go:44
-								i_4 := gc_tx + gc_off12
-								gc_more12 = true
-
-//line hecbench_lda.go:45
-								val_9 += vec_3[i_4]
-								gc_s_val_9[gc_rank] = val_9
-							}
-							{
-								gc_tx := gc_step30 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								val_9 := gc_s_val_9[gc_rank]
-
-//line hecbench_lda.go:44
-								i_4 := gc_tx + gc_off12
-								gc_more12 = true
-
-//line hecbench_lda.go:45
-								val_9 += vec_3[i_4]
-								gc_s_val_9[gc_rank] = val_9
-							}
-						}
-						for gc_tx := gc_step30; gc_tx < gc_to; gc_tx++ {
+						val_9.StoreSlice(gc_s_val_9[gc_rank:])
+					}
+					if gc_vstep17 > gc_from {
+						gc_more12 = true
+					}
+					gc_step30 := gc_vstep17
+					for ; gc_step30+3 < gc_to; gc_step30 += 4 {
+						{
+							gc_tx := gc_step30 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							val_9 := gc_s_val_9[gc_rank]
-
 //line hecbench_lda.go:44
 							i_4 := gc_tx + gc_off12
 							gc_more12 = true
-
+//line hecbench_lda.go:45
+							val_9 += vec_3[i_4]
+							gc_s_val_9[gc_rank] = val_9
+						}
+						{
+							gc_tx := gc_step30 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							val_9 := gc_s_val_9[gc_rank]
+//line hecbench_lda.go:44
+							i_4 := gc_tx + gc_off12
+							gc_more12 = true
+//line hecbench_lda.go:45
+							val_9 += vec_3[i_4]
+							gc_s_val_9[gc_rank] = val_9
+						}
+						{
+							gc_tx := gc_step30 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							val_9 := gc_s_val_9[gc_rank]
+//line hecbench_lda.go:44
+							i_4 := gc_tx + gc_off12
+							gc_more12 = true
+//line hecbench_lda.go:45
+							val_9 += vec_3[i_4]
+							gc_s_val_9[gc_rank] = val_9
+						}
+						{
+							gc_tx := gc_step30 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							val_9 := gc_s_val_9[gc_rank]
+//line hecbench_lda.go:44
+							i_4 := gc_tx + gc_off12
+							gc_more12 = true
 //line hecbench_lda.go:45
 							val_9 += vec_3[i_4]
 							gc_s_val_9[gc_rank] = val_9
 						}
 					}
-				}
-			}
-		}
-		{
-			var gc_l_val_10 [32]float32
-			var gc_l_active_6 [32]uint32
-			var gc_c13r [32]uint32
-			var gc_c14m [32]uint32
-			var gc_c14a [32]int
-			var gc_c14w [32]int
-			var gc_c14r [32]float32
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val_9 := gc_s_val_9[gc_rank]
-
-//line hecbench_lda.go:47
-					var val_10 float32 = val_9
-
-//line hecbench_lda.go:47
-					_ = val_10
-					_ = val_10
-
-//line hecbench_lda.go:26
-					gc_l_val_10[gc_lane] = val_10
-				}
-
-//line hecbench_lda.go:26
-				compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c13r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-
-//line hecbench_lda.go:26
-					active_6 := gc_c13r[gc_lane]
-					_ = active_6
-					gc_l_active_6[gc_lane] = active_6
-				}
-
-//line hecbench_lda.go:27
-				for offset_6 := ldaWarpSize / 2; offset_6 > 0; offset_6 /= 2 {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						val_10 := gc_l_val_10[gc_lane]
-						_ = val_10
-						active_6 := gc_l_active_6[gc_lane]
-						_ = active_6
-
-//line hecbench_lda.go:28
-						gc_c14m[gc_lane] = active_6
-						gc_c14a[gc_lane] = offset_6
-						gc_c14w[gc_lane] = 32
-					}
-
-//line hecbench_lda.go:28
-					compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c14m, &gc_l_val_10, &gc_c14a, &gc_c14w, &gc_c14r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						val_10 := gc_l_val_10[gc_lane]
-						_ = val_10
-
-//line hecbench_lda.go:28
-						val_10 += gc_c14r[gc_lane]
-						gc_l_val_10[gc_lane] = val_10
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
+					for gc_tx := gc_step30; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:39
-						warp_3 := gc_tx / ldaWarpSize
-						_ = warp_3
-
-//line hecbench_lda.go:40
-						lane_3 := gc_tx % ldaWarpSize
-						_ = lane_3
-						val_10 := gc_l_val_10[gc_lane]
-						_ = val_10
-						var val_9 float32
-						_ = val_9
-
-//line hecbench_lda.go:30
-						var r_10 float32 = val_10
-
-//line hecbench_lda.go:30
-						_ = r_10
-
-//line hecbench_lda.go:47
-						val_9 = r_10
-
-//line hecbench_lda.go:50
-						if lane_3 == 0 {
-							shared_3[warp_3] = val_9
-						}
-						_ = r_10
+						val_9 := gc_s_val_9[gc_rank]
+//line hecbench_lda.go:44
+						i_4 := gc_tx + gc_off12
+						gc_more12 = true
+//line hecbench_lda.go:45
+						val_9 += vec_3[i_4]
 						gc_s_val_9[gc_rank] = val_9
 					}
 				}
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
+//line hecbench_lda.go:53
+		var gc_l_val_10 [32]float32
+		var gc_l_active_6 [32]uint32
+		var gc_c13r [32]uint32
+		var gc_c14m [32]uint32
+		var gc_c14a [32]int
+		var gc_c14w [32]int
+		var gc_c14r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line hecbench_lda.go:68
+				val_9 := gc_s_val_9[gc_rank]
+//line hecbench_lda.go:47
+				var val_10 float32 = val_9
+//line hecbench_lda.go:26
+				gc_l_val_10[gc_lane] = val_10
+			}
+//line hecbench_lda.go:26
+			compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c13r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_lda.go:26
+				active_6 := gc_c13r[gc_lane]
+//line hecbench_lda.go:28
+				gc_l_active_6[gc_lane] = active_6
+			}
+//line hecbench_lda.go:27
+			for offset_6 := ldaWarpSize / 2; offset_6 > 0; offset_6 /= 2 {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_lda.go:31
+					val_10 := gc_l_val_10[gc_lane]
+					_ = val_10
+					active_6 := gc_l_active_6[gc_lane]
+//line hecbench_lda.go:28
+					gc_c14m[gc_lane] = active_6
+					gc_c14a[gc_lane] = offset_6
+					gc_c14w[gc_lane] = 32
+				}
+//line hecbench_lda.go:28
+				compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c14m, &gc_l_val_10, &gc_c14a, &gc_c14w, &gc_c14r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_lda.go:32
+					val_10 := gc_l_val_10[gc_lane]
+//line hecbench_lda.go:28
+					val_10 += gc_c14r[gc_lane]
+					gc_l_val_10[gc_lane] = val_10
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:40
+//line hecbench_lda.go:39
+					warp_3 := gc_tx / ldaWarpSize
 					lane_3 := gc_tx % ldaWarpSize
-					_ = lane_3
-					val_9 := gc_s_val_9[gc_rank]
-					r_9 := gc_s_r_9[gc_rank]
-
-//line hecbench_lda.go:56
-					if gc_bdx <= ldaWarpSize {
-						r_9 = shared_3[0]
-//line hecbench_lda.go:57
-						returned_3 = true
-//line hecbench_lda.go:56
+//line hecbench_lda.go:42
+					val_10 := gc_l_val_10[gc_lane]
+//line hecbench_lda.go:44
+					var val_9 float32
+//line hecbench_lda.go:30
+					var r_10 float32 = val_10
+//line hecbench_lda.go:47
+					val_9 = r_10
+//line hecbench_lda.go:50
+					if lane_3 == 0 {
+						shared_3[warp_3] = val_9
 					}
-
-//line hecbench_lda.go:61
-					if !returned_3 {
-//line hecbench_lda.go:61
-						if gc_tx < gc_bdx/ldaWarpSize {
-							val_9 = shared_3[lane_3]
-						} else {
-							val_9 = 0
-						}
-//line hecbench_lda.go:61
-					}
+//line hecbench_lda.go:54
 					gc_s_val_9[gc_rank] = val_9
-					gc_s_r_9[gc_rank] = r_9
 				}
 			}
 		}
-
+//line hecbench_lda.go:60
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_lda.go:40
+				lane_3 := gc_tx % ldaWarpSize
+//line hecbench_lda.go:42
+				val_9 := gc_s_val_9[gc_rank]
+				r_9 := gc_s_r_9[gc_rank]
+//line hecbench_lda.go:56
+				if gc_bdx <= ldaWarpSize {
+					r_9 = shared_3[0]
+//line hecbench_lda.go:57
+					returned_3 = true
+				}
+//line hecbench_lda.go:61
+				if !returned_3 {
+//line hecbench_lda.go:61
+					if gc_tx < gc_bdx/ldaWarpSize {
+						val_9 = shared_3[lane_3]
+					} else {
+						val_9 = 0
+					}
+				}
+//line hecbench_lda.go:62
+				gc_s_val_9[gc_rank] = val_9
+				gc_s_r_9[gc_rank] = r_9
+			}
+		}
 //line hecbench_lda.go:58
 		if !returned_3 {
-			{
-				var gc_l_val_11 [32]float32
-				var gc_l_active_7 [32]uint32
-				var gc_c15r [32]uint32
-				var gc_c16m [32]uint32
-				var gc_c16a [32]int
-				var gc_c16w [32]int
-				var gc_c16r [32]float32
-				for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-					gc_cnt := min(32, gc_n-gc_w)
-					gc_act := uint32(uint64(1)<<gc_cnt - 1)
-					var gc_dead uint32
-					_ = gc_dead
+//line hecbench_lda.go:60
+			var gc_l_val_11 [32]float32
+			var gc_l_active_7 [32]uint32
+			var gc_c15r [32]uint32
+			var gc_c16m [32]uint32
+			var gc_c16a [32]int
+			var gc_c16w [32]int
+			var gc_c16r [32]float32
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				{
+//line hecbench_lda.go:73
+					var gc_m89 uint32
 					{
-						var gc_m89 uint32
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+//line hecbench_lda.go:39
+							warp_3 := gc_tx / ldaWarpSize
+//line hecbench_lda.go:66
+							if warp_3 == 0 {
+								gc_m89 |= 1 << gc_lane
+							}
+						}
+					}
+					gc_save89 := gc_act
+					gc_act = gc_save89 & gc_m89
+					if gc_act != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+//line hecbench_lda.go:80
+							val_9 := gc_s_val_9[gc_rank]
+//line hecbench_lda.go:67
+							var val_11 float32 = val_9
+//line hecbench_lda.go:26
+							gc_l_val_11[gc_lane] = val_11
+						}
+//line hecbench_lda.go:26
+						compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c15r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+//line hecbench_lda.go:26
+							active_7 := gc_c15r[gc_lane]
+//line hecbench_lda.go:28
+							gc_l_active_7[gc_lane] = active_7
+						}
+//line hecbench_lda.go:27
+						for offset_7 := ldaWarpSize / 2; offset_7 > 0; offset_7 /= 2 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+//line hecbench_lda.go:34
+								val_11 := gc_l_val_11[gc_lane]
+								_ = val_11
+								active_7 := gc_l_active_7[gc_lane]
+//line hecbench_lda.go:28
+								gc_c16m[gc_lane] = active_7
+								gc_c16a[gc_lane] = offset_7
+								gc_c16w[gc_lane] = 32
+							}
+//line hecbench_lda.go:28
+							compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c16m, &gc_l_val_11, &gc_c16a, &gc_c16w, &gc_c16r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+//line hecbench_lda.go:35
+								val_11 := gc_l_val_11[gc_lane]
+//line hecbench_lda.go:28
+								val_11 += gc_c16r[gc_lane]
+								gc_l_val_11[gc_lane] = val_11
+							}
+						}
 						{
 							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 							gc_tx := gc_tidx.X - 1
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								gc_tx++
 								if gc_tx == gc_bdx {
 									gc_tx = 0
 								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:39
-								warp_3 := gc_tx / ldaWarpSize
-								_ = warp_3
-
-//line hecbench_lda.go:66
-								if warp_3 == 0 {
-									gc_m89 |= 1 << gc_lane
-								}
-							}
-						}
-						gc_save89 := gc_act
-						gc_act = gc_save89 & gc_m89
-						if gc_act != 0 {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								val_9 := gc_s_val_9[gc_rank]
-
-//line hecbench_lda.go:67
-								var val_11 float32 = val_9
-
-//line hecbench_lda.go:67
-								_ = val_11
-								_ = val_11
-
-//line hecbench_lda.go:26
-								gc_l_val_11[gc_lane] = val_11
-							}
-
-//line hecbench_lda.go:26
-							compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c15r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-
-//line hecbench_lda.go:26
-								active_7 := gc_c15r[gc_lane]
-								_ = active_7
-								gc_l_active_7[gc_lane] = active_7
-							}
-
-//line hecbench_lda.go:27
-							for offset_7 := ldaWarpSize / 2; offset_7 > 0; offset_7 /= 2 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-									val_11 := gc_l_val_11[gc_lane]
-									_ = val_11
-									active_7 := gc_l_active_7[gc_lane]
-									_ = active_7
-
-//line hecbench_lda.go:28
-									gc_c16m[gc_lane] = active_7
-									gc_c16a[gc_lane] = offset_7
-									gc_c16w[gc_lane] = 32
-								}
-
-//line hecbench_lda.go:28
-								compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c16m, &gc_l_val_11, &gc_c16a, &gc_c16w, &gc_c16r)
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-									val_11 := gc_l_val_11[gc_lane]
-									_ = val_11
-
-//line hecbench_lda.go:28
-									val_11 += gc_c16r[gc_lane]
-									gc_l_val_11[gc_lane] = val_11
-								}
-							}
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-									val_11 := gc_l_val_11[gc_lane]
-									_ = val_11
-									var val_9 float32
-									_ = val_9
-
+								val_11 := gc_l_val_11[gc_lane]
+//line hecbench_lda.go:47
+								var val_9 float32
 //line hecbench_lda.go:30
-									var r_11 float32 = val_11
-
-//line hecbench_lda.go:30
-									_ = r_11
-
+								var r_11 float32 = val_11
 //line hecbench_lda.go:67
-									val_9 = r_11
-
+								val_9 = r_11
 //line hecbench_lda.go:69
-									if gc_tx == 0 {
-										shared_3[0] = val_9
-									}
-									_ = r_11
-									gc_s_val_9[gc_rank] = val_9
+								if gc_tx == 0 {
+									shared_3[0] = val_9
 								}
+//line hecbench_lda.go:73
+								gc_s_val_9[gc_rank] = val_9
 							}
 						}
-						gc_act = gc_save89 &^ gc_dead
 					}
+					gc_act = gc_save89 &^ gc_dead
 				}
 			}
-			{
-				gc_vstep18 := 0
-				for ; gc_vstep18+7 < gc_n; gc_vstep18 += 8 {
-					gc_rank := gc_vstep18
+//line hecbench_lda.go:82
+			gc_vstep18 := 0
+			for ; gc_vstep18+7 < gc_n; gc_vstep18 += 8 {
+				gc_rank := gc_vstep18
+				gc_pos.Thread = gc_rank
+//line hecbench_lda.go:74
+				var r_9 float32
+//line hecbench_lda.go:74
+				r_9 = shared_3[0]
+				lanes.BroadcastFloat32x8(r_9).StoreSlice(gc_s_r_9[gc_rank:])
+			}
+			gc_step31 := gc_vstep18
+			for ; gc_step31+3 < gc_n; gc_step31 += 4 {
+				{
+					gc_rank := gc_step31 + 0
 					gc_pos.Thread = gc_rank
-//line hecbench_lda.go:74
 					var r_9 float32
-//line hecbench_lda.go:74
-					_ = r_9
 //line hecbench_lda.go:74
 					r_9 = shared_3[0]
-					lanes.BroadcastFloat32x8(r_9).StoreSlice(gc_s_r_9[gc_rank:])
+					gc_s_r_9[gc_rank] = r_9
 				}
-				gc_step31 := gc_vstep18
-				for ; gc_step31+3 < gc_n; gc_step31 += 4 {
-					{
-						gc_rank := gc_step31 + 0
-						gc_pos.Thread = gc_rank
-						var r_9 float32
-						_ = r_9
-
-//line hecbench_lda.go:74
-						r_9 = shared_3[0]
-						gc_s_r_9[gc_rank] = r_9
-					}
-					{
-						gc_rank := gc_step31 + 1
-						gc_pos.Thread = gc_rank
-						var r_9 float32
-						_ = r_9
-
-//line hecbench_lda.go:74
-						r_9 = shared_3[0]
-						gc_s_r_9[gc_rank] = r_9
-					}
-					{
-						gc_rank := gc_step31 + 2
-						gc_pos.Thread = gc_rank
-						var r_9 float32
-						_ = r_9
-
-//line hecbench_lda.go:74
-						r_9 = shared_3[0]
-						gc_s_r_9[gc_rank] = r_9
-					}
-					{
-						gc_rank := gc_step31 + 3
-						gc_pos.Thread = gc_rank
-						var r_9 float32
-						_ = r_9
-
-//line hecbench_lda.go:74
-						r_9 = shared_3[0]
-						gc_s_r_9[gc_rank] = r_9
-					}
-				}
-				for gc_rank := gc_step31; gc_rank < gc_n; gc_rank++ {
+				{
+					gc_rank := gc_step31 + 1
 					gc_pos.Thread = gc_rank
 					var r_9 float32
-					_ = r_9
-
+//line hecbench_lda.go:74
+					r_9 = shared_3[0]
+					gc_s_r_9[gc_rank] = r_9
+				}
+				{
+					gc_rank := gc_step31 + 2
+					gc_pos.Thread = gc_rank
+					var r_9 float32
+//line hecbench_lda.go:74
+					r_9 = shared_3[0]
+					gc_s_r_9[gc_rank] = r_9
+				}
+				{
+					gc_rank := gc_step31 + 3
+					gc_pos.Thread = gc_rank
+					var r_9 float32
 //line hecbench_lda.go:74
 					r_9 = shared_3[0]
 					gc_s_r_9[gc_rank] = r_9
 				}
 			}
-
+			for gc_rank := gc_step31; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				var r_9 float32
+//line hecbench_lda.go:74
+				r_9 = shared_3[0]
+				gc_s_r_9[gc_rank] = r_9
+			}
 //line hecbench_lda.go:74
 			returned_3 = true
 		}
-
 //line hecbench_lda.go:224
 		var vec_4 []float32 = valiPhiSum
-
-//line hecbench_lda.go:224
-		_ = vec_4
-
 //line hecbench_lda.go:224
 		var length_4 int = numTopics
-
-//line hecbench_lda.go:224
-		_ = length_4
-
 //line hecbench_lda.go:224
 		var returned_4 bool
-
-//line hecbench_lda.go:224
-		_ = returned_4
-
 //line hecbench_lda.go:36
 		shared_4 := gc_shared1(32)[:32]
-		{
-			gc_vstep19 := 0
-			for ; gc_vstep19+7 < gc_n; gc_vstep19 += 8 {
-				gc_rank := gc_vstep19
-				_ = gc_rank
+//line hecbench_lda.go:38
+		gc_vstep19 := 0
+		for ; gc_vstep19+7 < gc_n; gc_vstep19 += 8 {
+			gc_rank := gc_vstep19
 //line hecbench_lda.go:223
-				r_9 := lanes.LoadFloat32x8Slice(gc_s_r_9[gc_rank:])
+			r_9 := lanes.LoadFloat32x8Slice(gc_s_r_9[gc_rank:])
 //line hecbench_lda.go:223
-				_ = r_9
-//line hecbench_lda.go:223
-				trainLoss := r_9
-//line hecbench_lda.go:223
-				_ = trainLoss
-//line hecbench_lda.go:224
-				var r_12 float32
-//line hecbench_lda.go:224
-				_ = r_12
+			trainLoss := r_9
+			var r_12 float32
 //line hecbench_lda.go:43
-				var val_12 float32 = float32(0.0)
+			var val_12 float32 = float32(0.0)
+			lanes.BroadcastFloat32x8(val_12).StoreSlice(gc_s_val_12[gc_rank:])
 //line hecbench_lda.go:43
-				_ = val_12
-				lanes.BroadcastFloat32x8(val_12).StoreSlice(gc_s_val_12[gc_rank:])
-//line hecbench_lda.go:43
-				trainLoss.StoreSlice(gc_s_trainLoss[gc_rank:])
-				lanes.BroadcastFloat32x8(r_12).StoreSlice(gc_s_r_12[gc_rank:])
-			}
-			gc_step32 := gc_vstep19
-			for ; gc_step32+3 < gc_n; gc_step32 += 4 {
-				{
-					gc_rank := gc_step32 + 0
-					gc_pos.Thread = gc_rank
-					r_9 := gc_s_r_9[gc_rank]
-
-//line hecbench_lda.go:223
-					trainLoss := r_9
-
-//line hecbench_lda.go:224
-					var r_12 float32
-
-//line hecbench_lda.go:224
-					_ = r_12
-
-//line hecbench_lda.go:43
-					val_12 := float32(0.0)
-					_ = trainLoss
-					_ = r_12
-					_ = val_12
-					gc_s_val_12[gc_rank] = val_12
-					gc_s_trainLoss[gc_rank] = trainLoss
-					gc_s_r_12[gc_rank] = r_12
-				}
-				{
-					gc_rank := gc_step32 + 1
-					gc_pos.Thread = gc_rank
-					r_9 := gc_s_r_9[gc_rank]
-
-//line hecbench_lda.go:223
-					trainLoss := r_9
-
-//line hecbench_lda.go:224
-					var r_12 float32
-
-//line hecbench_lda.go:224
-					_ = r_12
-
-//line hecbench_lda.go:43
-					val_12 := float32(0.0)
-					_ = trainLoss
-					_ = r_12
-					_ = val_12
-					gc_s_val_12[gc_rank] = val_12
-					gc_s_trainLoss[gc_rank] = trainLoss
-					gc_s_r_12[gc_rank] = r_12
-				}
-				{
-					gc_rank := gc_step32 + 2
-					gc_pos.Thread = gc_rank
-					r_9 := gc_s_r_9[gc_rank]
-
-//line hecbench_lda.go:223
-					trainLoss := r_9
-
-//line hecbench_lda.go:224
-					var r_12 float32
-
-//line hecbench_lda.go:224
-					_ = r_12
-
-//line hecbench_lda.go:43
-					val_12 := float32(0.0)
-					_ = trainLoss
-					_ = r_12
-					_ = val_12
-					gc_s_val_12[gc_rank] = val_12
-					gc_s_trainLoss[gc_rank] = trainLoss
-					gc_s_r_12[gc_rank] = r_12
-				}
-				{
-					gc_rank := gc_step32 + 3
-					gc_pos.Thread = gc_rank
-					r_9 := gc_s_r_9[gc_rank]
-
-//line hecbench_lda.go:223
-					trainLoss := r_9
-
-//line hecbench_lda.go:224
-					var r_12 float32
-
-//line hecbench_lda.go:224
-					_ = r_12
-
-//line hecbench_lda.go:43
-					val_12 := float32(0.0)
-					_ = trainLoss
-					_ = r_12
-					_ = val_12
-					gc_s_val_12[gc_rank] = val_12
-					gc_s_trainLoss[gc_rank] = trainLoss
-					gc_s_r_12[gc_rank] = r_12
-				}
-			}
-			for gc_rank := gc_step32; gc_rank < gc_n; gc_rank++ {
+			trainLoss.StoreSlice(gc_s_trainLoss[gc_rank:])
+			lanes.BroadcastFloat32x8(r_12).StoreSlice(gc_s_r_12[gc_rank:])
+		}
+		gc_step32 := gc_vstep19
+		for ; gc_step32+3 < gc_n; gc_step32 += 4 {
+			{
+				gc_rank := gc_step32 + 0
 				gc_pos.Thread = gc_rank
 				r_9 := gc_s_r_9[gc_rank]
-
 //line hecbench_lda.go:223
 				trainLoss := r_9
-
-//line hecbench_lda.go:224
 				var r_12 float32
-
-//line hecbench_lda.go:224
-				_ = r_12
-
 //line hecbench_lda.go:43
 				val_12 := float32(0.0)
-				_ = trainLoss
-				_ = r_12
-				_ = val_12
+//line hecbench_lda.go:47
+				gc_s_val_12[gc_rank] = val_12
+				gc_s_trainLoss[gc_rank] = trainLoss
+				gc_s_r_12[gc_rank] = r_12
+			}
+			{
+				gc_rank := gc_step32 + 1
+				gc_pos.Thread = gc_rank
+				r_9 := gc_s_r_9[gc_rank]
+//line hecbench_lda.go:223
+				trainLoss := r_9
+				var r_12 float32
+//line hecbench_lda.go:43
+				val_12 := float32(0.0)
+//line hecbench_lda.go:47
+				gc_s_val_12[gc_rank] = val_12
+				gc_s_trainLoss[gc_rank] = trainLoss
+				gc_s_r_12[gc_rank] = r_12
+			}
+			{
+				gc_rank := gc_step32 + 2
+				gc_pos.Thread = gc_rank
+				r_9 := gc_s_r_9[gc_rank]
+//line hecbench_lda.go:223
+				trainLoss := r_9
+				var r_12 float32
+//line hecbench_lda.go:43
+				val_12 := float32(0.0)
+//line hecbench_lda.go:47
+				gc_s_val_12[gc_rank] = val_12
+				gc_s_trainLoss[gc_rank] = trainLoss
+				gc_s_r_12[gc_rank] = r_12
+			}
+			{
+				gc_rank := gc_step32 + 3
+				gc_pos.Thread = gc_rank
+				r_9 := gc_s_r_9[gc_rank]
+//line hecbench_lda.go:223
+				trainLoss := r_9
+				var r_12 float32
+//line hecbench_lda.go:43
+				val_12 := float32(0.0)
+//line hecbench_lda.go:47
 				gc_s_val_12[gc_rank] = val_12
 				gc_s_trainLoss[gc_rank] = trainLoss
 				gc_s_r_12[gc_rank] = r_12
 			}
 		}
-
+		for gc_rank := gc_step32; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			r_9 := gc_s_r_9[gc_rank]
+//line hecbench_lda.go:223
+			trainLoss := r_9
+			var r_12 float32
+//line hecbench_lda.go:43
+			val_12 := float32(0.0)
+//line hecbench_lda.go:47
+			gc_s_val_12[gc_rank] = val_12
+			gc_s_trainLoss[gc_rank] = trainLoss
+			gc_s_r_12[gc_rank] = r_12
+		}
 //line hecbench_lda.go:44
 		for gc_off13, gc_limit13, gc_more13 := 0, length_4, true; gc_more13; gc_off13 += gc_bdx {
 			gc_b.Tick()
@@ -4698,522 +3517,417 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				return
 			}
 			gc_more13 = false
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_off13, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(gc_limit13, gc_off13); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off31 := gc_off13
-					if gc_from >= 0 && gc_off31 >= 0 && gc_off31 <= len(vec_4) && gc_to <= len(vec_4)-gc_off31 {
-						gc_at28 := vec_4[gc_off31:][:gc_to]
-						gc_vstep20 := gc_from
-						for ; gc_vstep20+7 < gc_to; gc_vstep20 += 8 {
-							gc_tx := gc_vstep20
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
+//line hecbench_lda.go:51
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off13, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit13, gc_off13); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off31 := gc_off13
+				if gc_from >= 0 && gc_off31 >= 0 && gc_off31 <= len(vec_4) && gc_to <= len(vec_4)-gc_off31 {
+					gc_at28 := vec_4[gc_off31:][:gc_to]
+					gc_vstep20 := gc_from
+					for ; gc_vstep20+7 < gc_to; gc_vstep20 += 8 {
+						gc_tx := gc_vstep20
+						gc_rank := gc_base + gc_tx
 //line hecbench_lda.go:44
-							val_12 := lanes.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
+						val_12 := lanes.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
 //line hecbench_lda.go:44
-							_ = val_12
+						var i_5 int = gc_tx + gc_off13
 //line hecbench_lda.go:44
-							var i_5 int = gc_tx + gc_off13
-//line hecbench_lda.go:44
-							_ = i_5
+						_ = i_5
+						val_12 = val_12.Add(lanes.LoadFloat32x8Slice(gc_at28[gc_tx:]))
 //line hecbench_lda.go:45
-							val_12 = val_12.Add(lanes.LoadFloat32x8Slice(gc_at28[gc_tx:]))
+						val_12.StoreSlice(gc_s_val_12[gc_rank:])
+					}
+					if gc_vstep20 > gc_from {
+						gc_more13 = true
+					}
+					for gc_tx := gc_vstep20; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line hecbench_lda.go:53
+						val_12 := gc_s_val_12[gc_rank]
 //line hecbench_lda.go:45
-							val_12.StoreSlice(gc_s_val_12[gc_rank:])
+						gc_more13 = true
+//line hecbench_lda.go:45
+						val_12 += gc_at28[gc_tx]
+						gc_s_val_12[gc_rank] = val_12
+					}
+				} else {
+					gc_vstep21 := gc_from
+					for ; gc_vstep21+7 < gc_to; gc_vstep21 += 8 {
+						gc_tx := gc_vstep21
+						gc_rank := gc_base + gc_tx
+//line hecbench_lda.go:44
+						val_12 := lanes.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
+//line hecbench_lda.go:44
+						var i_5 int = gc_tx + gc_off13
+						if i_5 < 0 || i_5 > len(vec_4)-8 {
+//line hecbench_lda.go:45
+							break
 						}
-						if gc_vstep20 > gc_from {
-							gc_more13 = true
-						}
-						for gc_tx := gc_vstep20; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							val_12 := gc_s_val_12[gc_rank]
-
-//line hecbench_lda.go:44
-							i_5 := gc_tx + gc_off13
-							gc_more13 = true
-							_ = i_5
-
 //line hecbench_lda.go:45
-							val_12 += gc_at28[gc_tx]
-							gc_s_val_12[gc_rank] = val_12
-						}
-					} else {
-						gc_vstep21 := gc_from
-						for ; gc_vstep21+7 < gc_to; gc_vstep21 += 8 {
-							gc_tx := gc_vstep21
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-//line hecbench_lda.go:44
-							val_12 := lanes.LoadFloat32x8Slice(gc_s_val_12[gc_rank:])
-//line hecbench_lda.go:44
-							_ = val_12
-//line hecbench_lda.go:44
-							var i_5 int = gc_tx + gc_off13
-//line hecbench_lda.go:44
-							_ = i_5
+						val_12 = val_12.Add(lanes.LoadFloat32x8Slice(vec_4[i_5:]))
 //line hecbench_lda.go:45
-							if i_5 < 0 || i_5 > len(vec_4)-8 {
-//line hecbench_lda.go:45
-								break
-//line hecbench_lda.go:45
-							}
-//line hecbench_lda.go:45
-							val_12 = val_12.Add(lanes.LoadFloat32x8Slice(vec_4[i_5:]))
-//line hecbench_lda.go:45
-							val_12.StoreSlice(gc_s_val_12[gc_rank:])
-						}
-						if gc_vstep21 > gc_from {
-							gc_more13 = true
-						}
-						gc_step33 := gc_vstep21
-						for ; gc_step33+3 < gc_to; gc_step33 += 4 {
-							{
-								gc_tx := gc_step33 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								val_12 := gc_s_val_12[gc_rank]
-
-//line hecbench_lda.go:44
-								i_5 := gc_tx + gc_off13
-								gc_more13 = true
-
-//line hecbench_lda.go:45
-								val_12 += vec_4[i_5]
-								gc_s_val_12[gc_rank] = val_12
-							}
-							{
-								gc_tx := gc_step33 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								val_12 := gc_s_val_12[gc_rank]
-
-//line hecbench_lda.go:44
-								i_5 := gc_tx + gc_off13
-								gc_more13 = true
-
-//line hecbench_lda.go:45
-								val_12 += vec_4[i_5]
-								gc_s_val_12[gc_rank] = val_12
-							}
-							{
-								gc_tx := gc_step33 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								val_12 := gc_s_val_12[gc_rank]
-
-//line hecbench_lda.go:44
-								i_5 := gc_tx + gc_off13
-								gc_more13 = true
-
-//line hecbench_lda.go:45
-								val_12 += vec_4[i_5]
-								gc_s_val_12[gc_rank] = val_12
-							}
-							{
-								gc_tx := gc_step33 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								val_12 := gc_s_val_12[gc_rank]
-
-//line hecbench_lda.go:44
-								i_5 := gc_tx + gc_off13
-								gc_more13 = true
-
-//line hecbench_lda.go:45
-								val_12 += vec_4[i_5]
-								gc_s_val_12[gc_rank] = val_12
-							}
-						}
-						for gc_tx := gc_step33; gc_tx < gc_to; gc_tx++ {
+						val_12.StoreSlice(gc_s_val_12[gc_rank:])
+					}
+					if gc_vstep21 > gc_from {
+						gc_more13 = true
+					}
+					gc_step33 := gc_vstep21
+					for ; gc_step33+3 < gc_to; gc_step33 += 4 {
+						{
+							gc_tx := gc_step33 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							val_12 := gc_s_val_12[gc_rank]
-
 //line hecbench_lda.go:44
 							i_5 := gc_tx + gc_off13
 							gc_more13 = true
-
+//line hecbench_lda.go:45
+							val_12 += vec_4[i_5]
+							gc_s_val_12[gc_rank] = val_12
+						}
+						{
+							gc_tx := gc_step33 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							val_12 := gc_s_val_12[gc_rank]
+//line hecbench_lda.go:44
+							i_5 := gc_tx + gc_off13
+							gc_more13 = true
+//line hecbench_lda.go:45
+							val_12 += vec_4[i_5]
+							gc_s_val_12[gc_rank] = val_12
+						}
+						{
+							gc_tx := gc_step33 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							val_12 := gc_s_val_12[gc_rank]
+//line hecbench_lda.go:44
+							i_5 := gc_tx + gc_off13
+							gc_more13 = true
+//line hecbench_lda.go:45
+							val_12 += vec_4[i_5]
+							gc_s_val_12[gc_rank] = val_12
+						}
+						{
+							gc_tx := gc_step33 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							val_12 := gc_s_val_12[gc_rank]
+//line hecbench_lda.go:44
+							i_5 := gc_tx + gc_off13
+							gc_more13 = true
 //line hecbench_lda.go:45
 							val_12 += vec_4[i_5]
 							gc_s_val_12[gc_rank] = val_12
 						}
 					}
-				}
-			}
-		}
-		{
-			var gc_l_val_13 [32]float32
-			var gc_l_active_8 [32]uint32
-			var gc_c17r [32]uint32
-			var gc_c18m [32]uint32
-			var gc_c18a [32]int
-			var gc_c18w [32]int
-			var gc_c18r [32]float32
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val_12 := gc_s_val_12[gc_rank]
-
-//line hecbench_lda.go:47
-					var val_13 float32 = val_12
-
-//line hecbench_lda.go:47
-					_ = val_13
-					_ = val_13
-
-//line hecbench_lda.go:26
-					gc_l_val_13[gc_lane] = val_13
-				}
-
-//line hecbench_lda.go:26
-				compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c17r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-
-//line hecbench_lda.go:26
-					active_8 := gc_c17r[gc_lane]
-					_ = active_8
-					gc_l_active_8[gc_lane] = active_8
-				}
-
-//line hecbench_lda.go:27
-				for offset_8 := ldaWarpSize / 2; offset_8 > 0; offset_8 /= 2 {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						val_13 := gc_l_val_13[gc_lane]
-						_ = val_13
-						active_8 := gc_l_active_8[gc_lane]
-						_ = active_8
-
-//line hecbench_lda.go:28
-						gc_c18m[gc_lane] = active_8
-						gc_c18a[gc_lane] = offset_8
-						gc_c18w[gc_lane] = 32
-					}
-
-//line hecbench_lda.go:28
-					compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c18m, &gc_l_val_13, &gc_c18a, &gc_c18w, &gc_c18r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						val_13 := gc_l_val_13[gc_lane]
-						_ = val_13
-
-//line hecbench_lda.go:28
-						val_13 += gc_c18r[gc_lane]
-						gc_l_val_13[gc_lane] = val_13
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
+					for gc_tx := gc_step33; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:39
-						warp_4 := gc_tx / ldaWarpSize
-						_ = warp_4
-
-//line hecbench_lda.go:40
-						lane_4 := gc_tx % ldaWarpSize
-						_ = lane_4
-						val_13 := gc_l_val_13[gc_lane]
-						_ = val_13
-						var val_12 float32
-						_ = val_12
-
-//line hecbench_lda.go:30
-						var r_13 float32 = val_13
-
-//line hecbench_lda.go:30
-						_ = r_13
-
-//line hecbench_lda.go:47
-						val_12 = r_13
-
-//line hecbench_lda.go:50
-						if lane_4 == 0 {
-							shared_4[warp_4] = val_12
-						}
-						_ = r_13
+						val_12 := gc_s_val_12[gc_rank]
+//line hecbench_lda.go:44
+						i_5 := gc_tx + gc_off13
+						gc_more13 = true
+//line hecbench_lda.go:45
+						val_12 += vec_4[i_5]
 						gc_s_val_12[gc_rank] = val_12
 					}
 				}
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
+//line hecbench_lda.go:53
+		var gc_l_val_13 [32]float32
+		var gc_l_active_8 [32]uint32
+		var gc_c17r [32]uint32
+		var gc_c18m [32]uint32
+		var gc_c18a [32]int
+		var gc_c18w [32]int
+		var gc_c18r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line hecbench_lda.go:68
+				val_12 := gc_s_val_12[gc_rank]
+//line hecbench_lda.go:47
+				var val_13 float32 = val_12
+//line hecbench_lda.go:26
+				gc_l_val_13[gc_lane] = val_13
+			}
+//line hecbench_lda.go:26
+			compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c17r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_lda.go:26
+				active_8 := gc_c17r[gc_lane]
+//line hecbench_lda.go:28
+				gc_l_active_8[gc_lane] = active_8
+			}
+//line hecbench_lda.go:27
+			for offset_8 := ldaWarpSize / 2; offset_8 > 0; offset_8 /= 2 {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_lda.go:31
+					val_13 := gc_l_val_13[gc_lane]
+					_ = val_13
+					active_8 := gc_l_active_8[gc_lane]
+//line hecbench_lda.go:28
+					gc_c18m[gc_lane] = active_8
+					gc_c18a[gc_lane] = offset_8
+					gc_c18w[gc_lane] = 32
+				}
+//line hecbench_lda.go:28
+				compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c18m, &gc_l_val_13, &gc_c18a, &gc_c18w, &gc_c18r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_lda.go:32
+					val_13 := gc_l_val_13[gc_lane]
+//line hecbench_lda.go:28
+					val_13 += gc_c18r[gc_lane]
+					gc_l_val_13[gc_lane] = val_13
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:40
+//line hecbench_lda.go:39
+					warp_4 := gc_tx / ldaWarpSize
 					lane_4 := gc_tx % ldaWarpSize
-					_ = lane_4
-					val_12 := gc_s_val_12[gc_rank]
-					r_12 := gc_s_r_12[gc_rank]
-
-//line hecbench_lda.go:56
-					if gc_bdx <= ldaWarpSize {
-						r_12 = shared_4[0]
-//line hecbench_lda.go:57
-						returned_4 = true
-//line hecbench_lda.go:56
+//line hecbench_lda.go:42
+					val_13 := gc_l_val_13[gc_lane]
+//line hecbench_lda.go:44
+					var val_12 float32
+//line hecbench_lda.go:30
+					var r_13 float32 = val_13
+//line hecbench_lda.go:47
+					val_12 = r_13
+//line hecbench_lda.go:50
+					if lane_4 == 0 {
+						shared_4[warp_4] = val_12
 					}
-
-//line hecbench_lda.go:61
-					if !returned_4 {
-//line hecbench_lda.go:61
-						if gc_tx < gc_bdx/ldaWarpSize {
-							val_12 = shared_4[lane_4]
-						} else {
-							val_12 = 0
-						}
-//line hecbench_lda.go:61
-					}
+//line hecbench_lda.go:54
 					gc_s_val_12[gc_rank] = val_12
-					gc_s_r_12[gc_rank] = r_12
 				}
 			}
 		}
-
+//line hecbench_lda.go:60
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_lda.go:40
+				lane_4 := gc_tx % ldaWarpSize
+//line hecbench_lda.go:42
+				val_12 := gc_s_val_12[gc_rank]
+				r_12 := gc_s_r_12[gc_rank]
+//line hecbench_lda.go:56
+				if gc_bdx <= ldaWarpSize {
+					r_12 = shared_4[0]
+//line hecbench_lda.go:57
+					returned_4 = true
+				}
+//line hecbench_lda.go:61
+				if !returned_4 {
+//line hecbench_lda.go:61
+					if gc_tx < gc_bdx/ldaWarpSize {
+						val_12 = shared_4[lane_4]
+					} else {
+						val_12 = 0
+					}
+				}
+//line hecbench_lda.go:62
+				gc_s_val_12[gc_rank] = val_12
+				gc_s_r_12[gc_rank] = r_12
+			}
+		}
 //line hecbench_lda.go:58
 		if !returned_4 {
-			{
-				var gc_l_val_14 [32]float32
-				var gc_l_active_9 [32]uint32
-				var gc_c19r [32]uint32
-				var gc_c20m [32]uint32
-				var gc_c20a [32]int
-				var gc_c20w [32]int
-				var gc_c20r [32]float32
-				for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-					gc_cnt := min(32, gc_n-gc_w)
-					gc_act := uint32(uint64(1)<<gc_cnt - 1)
-					var gc_dead uint32
-					_ = gc_dead
+//line hecbench_lda.go:60
+			var gc_l_val_14 [32]float32
+			var gc_l_active_9 [32]uint32
+			var gc_c19r [32]uint32
+			var gc_c20m [32]uint32
+			var gc_c20a [32]int
+			var gc_c20w [32]int
+			var gc_c20r [32]float32
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				{
+//line hecbench_lda.go:73
+					var gc_m100 uint32
 					{
-						var gc_m100 uint32
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+//line hecbench_lda.go:39
+							warp_4 := gc_tx / ldaWarpSize
+//line hecbench_lda.go:66
+							if warp_4 == 0 {
+								gc_m100 |= 1 << gc_lane
+							}
+						}
+					}
+					gc_save100 := gc_act
+					gc_act = gc_save100 & gc_m100
+					if gc_act != 0 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+//line hecbench_lda.go:80
+							val_12 := gc_s_val_12[gc_rank]
+//line hecbench_lda.go:67
+							var val_14 float32 = val_12
+//line hecbench_lda.go:26
+							gc_l_val_14[gc_lane] = val_14
+						}
+//line hecbench_lda.go:26
+						compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c19r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+//line hecbench_lda.go:26
+							active_9 := gc_c19r[gc_lane]
+//line hecbench_lda.go:28
+							gc_l_active_9[gc_lane] = active_9
+						}
+//line hecbench_lda.go:27
+						for offset_9 := ldaWarpSize / 2; offset_9 > 0; offset_9 /= 2 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+//line hecbench_lda.go:34
+								val_14 := gc_l_val_14[gc_lane]
+								_ = val_14
+								active_9 := gc_l_active_9[gc_lane]
+//line hecbench_lda.go:28
+								gc_c20m[gc_lane] = active_9
+								gc_c20a[gc_lane] = offset_9
+								gc_c20w[gc_lane] = 32
+							}
+//line hecbench_lda.go:28
+							compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c20m, &gc_l_val_14, &gc_c20a, &gc_c20w, &gc_c20r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+//line hecbench_lda.go:35
+								val_14 := gc_l_val_14[gc_lane]
+//line hecbench_lda.go:28
+								val_14 += gc_c20r[gc_lane]
+								gc_l_val_14[gc_lane] = val_14
+							}
+						}
 						{
 							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 							gc_tx := gc_tidx.X - 1
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								gc_tx++
 								if gc_tx == gc_bdx {
 									gc_tx = 0
 								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
-
-//line hecbench_lda.go:39
-								warp_4 := gc_tx / ldaWarpSize
-								_ = warp_4
-
-//line hecbench_lda.go:66
-								if warp_4 == 0 {
-									gc_m100 |= 1 << gc_lane
-								}
-							}
-						}
-						gc_save100 := gc_act
-						gc_act = gc_save100 & gc_m100
-						if gc_act != 0 {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								val_12 := gc_s_val_12[gc_rank]
-
-//line hecbench_lda.go:67
-								var val_14 float32 = val_12
-
-//line hecbench_lda.go:67
-								_ = val_14
-								_ = val_14
-
-//line hecbench_lda.go:26
-								gc_l_val_14[gc_lane] = val_14
-							}
-
-//line hecbench_lda.go:26
-							compiled.WarpLanes[bool, uint32](gc_b, "ActiveMask", gc_w, gc_act, 0, nil, nil, nil, nil, &gc_c19r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-
-//line hecbench_lda.go:26
-								active_9 := gc_c19r[gc_lane]
-								_ = active_9
-								gc_l_active_9[gc_lane] = active_9
-							}
-
-//line hecbench_lda.go:27
-							for offset_9 := ldaWarpSize / 2; offset_9 > 0; offset_9 /= 2 {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-									val_14 := gc_l_val_14[gc_lane]
-									_ = val_14
-									active_9 := gc_l_active_9[gc_lane]
-									_ = active_9
-
-//line hecbench_lda.go:28
-									gc_c20m[gc_lane] = active_9
-									gc_c20a[gc_lane] = offset_9
-									gc_c20w[gc_lane] = 32
-								}
-
-//line hecbench_lda.go:28
-								compiled.WarpLanes[float32, float32](gc_b, "ShflDownSync", gc_w, gc_act, 0, &gc_c20m, &gc_l_val_14, &gc_c20a, &gc_c20w, &gc_c20r)
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-									val_14 := gc_l_val_14[gc_lane]
-									_ = val_14
-
-//line hecbench_lda.go:28
-									val_14 += gc_c20r[gc_lane]
-									gc_l_val_14[gc_lane] = val_14
-								}
-							}
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-									val_14 := gc_l_val_14[gc_lane]
-									_ = val_14
-									var val_12 float32
-									_ = val_12
-
+								val_14 := gc_l_val_14[gc_lane]
+//line hecbench_lda.go:47
+								var val_12 float32
 //line hecbench_lda.go:30
-									var r_14 float32 = val_14
-
-//line hecbench_lda.go:30
-									_ = r_14
-
+								var r_14 float32 = val_14
 //line hecbench_lda.go:67
-									val_12 = r_14
-
+								val_12 = r_14
 //line hecbench_lda.go:69
-									if gc_tx == 0 {
-										shared_4[0] = val_12
-									}
-									_ = r_14
-									gc_s_val_12[gc_rank] = val_12
+								if gc_tx == 0 {
+									shared_4[0] = val_12
 								}
+//line hecbench_lda.go:73
+								gc_s_val_12[gc_rank] = val_12
 							}
 						}
-						gc_act = gc_save100 &^ gc_dead
 					}
+					gc_act = gc_save100 &^ gc_dead
 				}
 			}
-			{
-				gc_vstep22 := 0
-				for ; gc_vstep22+7 < gc_n; gc_vstep22 += 8 {
-					gc_rank := gc_vstep22
+//line hecbench_lda.go:82
+			gc_vstep22 := 0
+			for ; gc_vstep22+7 < gc_n; gc_vstep22 += 8 {
+				gc_rank := gc_vstep22
+				gc_pos.Thread = gc_rank
+//line hecbench_lda.go:74
+				var r_12 float32
+//line hecbench_lda.go:74
+				r_12 = shared_4[0]
+				lanes.BroadcastFloat32x8(r_12).StoreSlice(gc_s_r_12[gc_rank:])
+			}
+			gc_step34 := gc_vstep22
+			for ; gc_step34+3 < gc_n; gc_step34 += 4 {
+				{
+					gc_rank := gc_step34 + 0
 					gc_pos.Thread = gc_rank
-//line hecbench_lda.go:74
 					var r_12 float32
-//line hecbench_lda.go:74
-					_ = r_12
 //line hecbench_lda.go:74
 					r_12 = shared_4[0]
-					lanes.BroadcastFloat32x8(r_12).StoreSlice(gc_s_r_12[gc_rank:])
+					gc_s_r_12[gc_rank] = r_12
 				}
-				gc_step34 := gc_vstep22
-				for ; gc_step34+3 < gc_n; gc_step34 += 4 {
-					{
-						gc_rank := gc_step34 + 0
-						gc_pos.Thread = gc_rank
-						var r_12 float32
-						_ = r_12
-
-//line hecbench_lda.go:74
-						r_12 = shared_4[0]
-						gc_s_r_12[gc_rank] = r_12
-					}
-					{
-						gc_rank := gc_step34 + 1
-						gc_pos.Thread = gc_rank
-						var r_12 float32
-						_ = r_12
-
-//line hecbench_lda.go:74
-						r_12 = shared_4[0]
-						gc_s_r_12[gc_rank] = r_12
-					}
-					{
-						gc_rank := gc_step34 + 2
-						gc_pos.Thread = gc_rank
-						var r_12 float32
-						_ = r_12
-
-//line hecbench_lda.go:74
-						r_12 = shared_4[0]
-						gc_s_r_12[gc_rank] = r_12
-					}
-					{
-						gc_rank := gc_step34 + 3
-						gc_pos.Thread = gc_rank
-						var r_12 float32
-						_ = r_12
-
-//line hecbench_lda.go:74
-						r_12 = shared_4[0]
-						gc_s_r_12[gc_rank] = r_12
-					}
-				}
-				for gc_rank := gc_step34; gc_rank < gc_n; gc_rank++ {
+				{
+					gc_rank := gc_step34 + 1
 					gc_pos.Thread = gc_rank
 					var r_12 float32
-					_ = r_12
-
+//line hecbench_lda.go:74
+					r_12 = shared_4[0]
+					gc_s_r_12[gc_rank] = r_12
+				}
+				{
+					gc_rank := gc_step34 + 2
+					gc_pos.Thread = gc_rank
+					var r_12 float32
+//line hecbench_lda.go:74
+					r_12 = shared_4[0]
+					gc_s_r_12[gc_rank] = r_12
+				}
+				{
+					gc_rank := gc_step34 + 3
+					gc_pos.Thread = gc_rank
+					var r_12 float32
 //line hecbench_lda.go:74
 					r_12 = shared_4[0]
 					gc_s_r_12[gc_rank] = r_12
 				}
 			}
-
+			for gc_rank := gc_step34; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				var r_12 float32
+//line hecbench_lda.go:74
+				r_12 = shared_4[0]
+				gc_s_r_12[gc_rank] = r_12
+			}
 //line hecbench_lda.go:74
 			returned_4 = true
 		}
@@ -5231,94 +3945,74 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					for ; gc_step35+3 < gc_to; gc_step35 += 4 {
 						{
 							gc_tx := gc_step35 + 0
-							_ = gc_tx
+//line hecbench_lda.go:91
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
+//line hecbench_lda.go:93
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
-
 //line hecbench_lda.go:224
 							valiLoss := r_12
-
-//line hecbench_lda.go:225
-							{
-								gc_at29[0] += trainLoss
-								gc_at30[0] += valiLoss
-							}
-							_ = valiLoss
-						}
-						{
-							gc_tx := gc_step35 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							trainLoss := gc_s_trainLoss[gc_rank]
-							r_12 := gc_s_r_12[gc_rank]
-
-//line hecbench_lda.go:224
-							valiLoss := r_12
-
-//line hecbench_lda.go:225
-							{
-								gc_at29[0] += trainLoss
-								gc_at30[0] += valiLoss
-							}
-							_ = valiLoss
-						}
-						{
-							gc_tx := gc_step35 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							trainLoss := gc_s_trainLoss[gc_rank]
-							r_12 := gc_s_r_12[gc_rank]
-
-//line hecbench_lda.go:224
-							valiLoss := r_12
-
-//line hecbench_lda.go:225
-							{
-								gc_at29[0] += trainLoss
-								gc_at30[0] += valiLoss
-							}
-							_ = valiLoss
-						}
-						{
-							gc_tx := gc_step35 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							trainLoss := gc_s_trainLoss[gc_rank]
-							r_12 := gc_s_r_12[gc_rank]
-
-//line hecbench_lda.go:224
-							valiLoss := r_12
-
-//line hecbench_lda.go:225
-							{
-								gc_at29[0] += trainLoss
-								gc_at30[0] += valiLoss
-							}
-							_ = valiLoss
-						}
-					}
-					for gc_tx := gc_step35; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						trainLoss := gc_s_trainLoss[gc_rank]
-						r_12 := gc_s_r_12[gc_rank]
-
-//line hecbench_lda.go:224
-						valiLoss := r_12
-
-//line hecbench_lda.go:225
-						{
+//line hecbench_lda.go:226
 							gc_at29[0] += trainLoss
 							gc_at30[0] += valiLoss
 						}
-						_ = valiLoss
+						{
+//line hecbench_lda.go:232
+							gc_tx := gc_step35 + 1
+//line hecbench_lda.go:234
+							gc_rank := gc_base + gc_tx
+//line hecbench_lda.go:236
+							trainLoss := gc_s_trainLoss[gc_rank]
+							r_12 := gc_s_r_12[gc_rank]
+//line hecbench_lda.go:224
+							valiLoss := r_12
+//line hecbench_lda.go:226
+							gc_at29[0] += trainLoss
+							gc_at30[0] += valiLoss
+						}
+						{
+//line hecbench_lda.go:232
+							gc_tx := gc_step35 + 2
+//line hecbench_lda.go:234
+							gc_rank := gc_base + gc_tx
+//line hecbench_lda.go:236
+							trainLoss := gc_s_trainLoss[gc_rank]
+							r_12 := gc_s_r_12[gc_rank]
+//line hecbench_lda.go:224
+							valiLoss := r_12
+//line hecbench_lda.go:226
+							gc_at29[0] += trainLoss
+							gc_at30[0] += valiLoss
+						}
+						{
+//line hecbench_lda.go:232
+							gc_tx := gc_step35 + 3
+//line hecbench_lda.go:234
+							gc_rank := gc_base + gc_tx
+//line hecbench_lda.go:236
+							trainLoss := gc_s_trainLoss[gc_rank]
+							r_12 := gc_s_r_12[gc_rank]
+//line hecbench_lda.go:224
+							valiLoss := r_12
+//line hecbench_lda.go:226
+							gc_at29[0] += trainLoss
+							gc_at30[0] += valiLoss
+						}
+					}
+//line hecbench_lda.go:232
+					for gc_tx := gc_step35; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line hecbench_lda.go:235
+						trainLoss := gc_s_trainLoss[gc_rank]
+						r_12 := gc_s_r_12[gc_rank]
+//line hecbench_lda.go:224
+						valiLoss := r_12
+//line hecbench_lda.go:226
+						gc_at29[0] += trainLoss
+						gc_at30[0] += valiLoss
 					}
 				} else {
+//line hecbench_lda.go:232
 					gc_step36 := gc_from
 					for ; gc_step36+3 < gc_to; gc_step36 += 4 {
 						{
@@ -5327,84 +4021,63 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_pos.Thread = gc_rank
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
-
 //line hecbench_lda.go:224
 							valiLoss := r_12
-
-//line hecbench_lda.go:225
-							{
-								trainLosses[gc_bx] += trainLoss
-								valiLosses[gc_bx] += valiLoss
-							}
-							_ = valiLoss
+//line hecbench_lda.go:226
+							trainLosses[gc_bx] += trainLoss
+							valiLosses[gc_bx] += valiLoss
 						}
 						{
+//line hecbench_lda.go:232
 							gc_tx := gc_step36 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
-
 //line hecbench_lda.go:224
 							valiLoss := r_12
-
-//line hecbench_lda.go:225
-							{
-								trainLosses[gc_bx] += trainLoss
-								valiLosses[gc_bx] += valiLoss
-							}
-							_ = valiLoss
+//line hecbench_lda.go:226
+							trainLosses[gc_bx] += trainLoss
+							valiLosses[gc_bx] += valiLoss
 						}
 						{
+//line hecbench_lda.go:232
 							gc_tx := gc_step36 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
-
 //line hecbench_lda.go:224
 							valiLoss := r_12
-
-//line hecbench_lda.go:225
-							{
-								trainLosses[gc_bx] += trainLoss
-								valiLosses[gc_bx] += valiLoss
-							}
-							_ = valiLoss
+//line hecbench_lda.go:226
+							trainLosses[gc_bx] += trainLoss
+							valiLosses[gc_bx] += valiLoss
 						}
 						{
+//line hecbench_lda.go:232
 							gc_tx := gc_step36 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
-
 //line hecbench_lda.go:224
 							valiLoss := r_12
-
-//line hecbench_lda.go:225
-							{
-								trainLosses[gc_bx] += trainLoss
-								valiLosses[gc_bx] += valiLoss
-							}
-							_ = valiLoss
+//line hecbench_lda.go:226
+							trainLosses[gc_bx] += trainLoss
+							valiLosses[gc_bx] += valiLoss
 						}
 					}
+//line hecbench_lda.go:232
 					for gc_tx := gc_step36; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						trainLoss := gc_s_trainLoss[gc_rank]
 						r_12 := gc_s_r_12[gc_rank]
-
 //line hecbench_lda.go:224
 						valiLoss := r_12
-
-//line hecbench_lda.go:225
-						{
-							trainLosses[gc_bx] += trainLoss
-							valiLosses[gc_bx] += valiLoss
-						}
-						_ = valiLoss
+//line hecbench_lda.go:226
+						trainLosses[gc_bx] += trainLoss
+						valiLosses[gc_bx] += valiLoss
 					}
 				}
 			}
@@ -5415,4 +4088,5 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 // gc_files_hecbench_lda holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_lda.go
+//line hecbench_lda.go:240
 var gc_files_hecbench_lda embed.FS

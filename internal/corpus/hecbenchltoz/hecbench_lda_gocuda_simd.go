@@ -66,35 +66,19 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 	gc_s_trainLoss := compiled.Scratch[float32](gc_b2, 10)[:gc_n2]
 	gc_s_r_9 := compiled.Scratch[float32](gc_b2, 11)[:gc_n2]
 	gc_s_r_12 := compiled.Scratch[float32](gc_b2, 12)[:gc_n2]
-
 //line hecbench_lda.go:102
 	sharedMemory := gocuda.DynamicShared[float32](t)
-
-//line hecbench_lda.go:103
 	newGamma := sharedMemory[0:]
-
-//line hecbench_lda.go:104
 	phi := sharedMemory[numTopics:]
-
-//line hecbench_lda.go:105
 	lossVec := sharedMemory[numTopics*2:]
-
-//line hecbench_lda.go:106
 	valiPhiSum := sharedMemory[numTopics*3:]
-
 //line hecbench_lda.go:108
 	gradAlpha_ := gradAlpha[numTopics*gc_bx2:]
-
 //line hecbench_lda.go:110
 	for i := gc_bx2; i < numIndptr; i += gc_gdx2 {
-
-//line hecbench_lda.go:111
 		beg := int(indptr[i])
-
 //line hecbench_lda.go:111
 		end := int(indptr[i+1])
-
-//line hecbench_lda.go:112
 		gamma_ := gamma[numTopics*i:]
 		compiled.OutOfLine(func() {
 			{
@@ -104,26 +88,17 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:113
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_lda.go:113
-						_ = gc_all
-//line hecbench_lda.go:113
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_lda.go:113
-						_ = gc_iota2
 						for ; gc_vstep23+7 < gc_bdx2; gc_vstep23 += 8 {
 							gc_tx2 := gc_vstep23
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line hecbench_lda.go:113
 							if initGamma {
-//line hecbench_lda.go:113
 								{
 //line hecbench_lda.go:113
 									var j int = gc_tx2
-									_ = j
-//line hecbench_lda.go:114
 									gc_lanes3 := gc_all
-//line hecbench_lda.go:114
-									_ = gc_lanes3
 //line hecbench_lda.go:114
 									for {
 //line hecbench_lda.go:114
@@ -132,14 +107,12 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										if gc_lanes3.ToBits() == 0 {
 //line hecbench_lda.go:114
 											break
-//line hecbench_lda.go:114
 										}
 //line hecbench_lda.go:114
 										var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:114
 										if j >= 0 && j <= len(alpha)-8 {
 											gc_ld2 = archsimd.LoadFloat32x8Slice(alpha[j:])
-//line hecbench_lda.go:115
 										} else {
 //line hecbench_lda.go:115
 											var gc_lanes4 [8]float32
@@ -151,33 +124,26 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 													gc_pos2.Thread = gc_rank2 + gc_k3
 //line hecbench_lda.go:115
 													gc_lanes4[gc_k3] = alpha[j+gc_k3]
-//line hecbench_lda.go:115
 												}
-//line hecbench_lda.go:115
 											}
 //line hecbench_lda.go:115
 											gc_pos2.Thread = gc_rank2
 //line hecbench_lda.go:115
 											gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes4)
-//line hecbench_lda.go:115
 										}
 //line hecbench_lda.go:115
 										var gc_u int
-//line hecbench_lda.go:115
-										_ = gc_u
 //line hecbench_lda.go:115
 										if gc_in := gc_lanes3.ToBits(); gc_in != 0 {
 //line hecbench_lda.go:115
 											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
 //line hecbench_lda.go:115
 											gc_u = (end - beg) / numTopics
-//line hecbench_lda.go:115
 										}
 //line hecbench_lda.go:115
 										if j >= 0 && j <= len(gamma_)-8 {
 //line hecbench_lda.go:115
 											gc_ld2.Add(archsimd.BroadcastFloat32x8(float32(gc_u))).StoreMasked((*[8]float32)(gamma_[j:]), gc_lanes3)
-//line hecbench_lda.go:115
 										} else {
 //line hecbench_lda.go:115
 											var gc_lanes5 [8]float32
@@ -191,31 +157,25 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 													gc_pos2.Thread = gc_rank2 + gc_k4
 //line hecbench_lda.go:115
 													gamma_[j+gc_k4] = gc_lanes5[gc_k4]
-//line hecbench_lda.go:115
 												}
-//line hecbench_lda.go:115
 											}
 //line hecbench_lda.go:115
 											gc_pos2.Thread = gc_rank2
-//line hecbench_lda.go:115
 										}
 //line hecbench_lda.go:115
 										j = j +
 //line hecbench_lda.go:114
 											gc_bdx2
-//line hecbench_lda.go:114
 									}
-//line hecbench_lda.go:114
 								}
-//line hecbench_lda.go:114
 							}
 						}
+//line hecbench_lda.go:116
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep23; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_lda.go:113
 						if initGamma {
 							for j := gc_tx2; j < numTopics; j += gc_bdx2 {
@@ -226,7 +186,6 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				}
 			}
 		})
-
 //line hecbench_lda.go:121
 		for gc_off, gc_limit, gc_more := 0, numTopics, true; gc_more; gc_off += gc_bdx2 {
 			gc_b2.Tick()
@@ -234,151 +193,119 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				return
 			}
 			gc_more = false
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off, gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off33 := gc_off
-					if gc_from2 >= 0 && gc_off33 >= 0 && gc_off33 <= len(valiPhiSum) && gc_to2 <= len(valiPhiSum)-gc_off33 {
-						gc_at31 := valiPhiSum[gc_off33:][:gc_to2]
-						gc_vstep24 := gc_from2
-						if compiled.SIMD {
+//line hecbench_lda.go:128
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off33 := gc_off
+				if gc_from2 >= 0 && gc_off33 >= 0 && gc_off33 <= len(valiPhiSum) && gc_to2 <= len(valiPhiSum)-gc_off33 {
+					gc_at31 := valiPhiSum[gc_off33:][:gc_to2]
+					gc_vstep24 := gc_from2
+					if compiled.SIMD {
 //line hecbench_lda.go:122
-							gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
-//line hecbench_lda.go:122
-							_ = gc_vb2
-							for ; gc_vstep24+7 < gc_to2; gc_vstep24 += 8 {
-								gc_tx2 := gc_vstep24
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+						gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
+						for ; gc_vstep24+7 < gc_to2; gc_vstep24 += 8 {
+							gc_tx2 := gc_vstep24
 //line hecbench_lda.go:121
-								var j_ int = gc_tx2 + gc_off
+							var j_ int = gc_tx2 + gc_off
 //line hecbench_lda.go:121
-								_ = j_
-//line hecbench_lda.go:122
-								gc_vb2.StoreSlice(gc_at31[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_vstep24 > gc_from2 {
-							gc_more = true
-						}
-						for gc_tx2 := gc_vstep24; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_lda.go:121
-							j_ := gc_tx2 + gc_off
-							gc_more = true
 							_ = j_
-
-//line hecbench_lda.go:122
-							gc_at31[gc_tx2] = 0.0
+							gc_vb2.StoreSlice(gc_at31[gc_tx2:])
 						}
-					} else {
-						gc_vstep25 := gc_from2
-						if compiled.SIMD {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep24 > gc_from2 {
+						gc_more = true
+					}
+					for gc_tx2 := gc_vstep24; gc_tx2 < gc_to2; gc_tx2++ {
 //line hecbench_lda.go:122
-							gc_vb := archsimd.BroadcastFloat32x8(0.0)
+						gc_more = true
 //line hecbench_lda.go:122
-							_ = gc_vb
-							for ; gc_vstep25+7 < gc_to2; gc_vstep25 += 8 {
-								gc_tx2 := gc_vstep25
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+						gc_at31[gc_tx2] = 0.0
+					}
+				} else {
+					gc_vstep25 := gc_from2
+					if compiled.SIMD {
+//line hecbench_lda.go:122
+						gc_vb := archsimd.BroadcastFloat32x8(0.0)
+						for ; gc_vstep25+7 < gc_to2; gc_vstep25 += 8 {
+							gc_tx2 := gc_vstep25
 //line hecbench_lda.go:121
-								var j_ int = gc_tx2 + gc_off
-//line hecbench_lda.go:121
-								_ = j_
+							var j_ int = gc_tx2 + gc_off
+							if j_ < 0 || j_ > len(valiPhiSum)-8 {
 //line hecbench_lda.go:122
-								if j_ < 0 || j_ > len(valiPhiSum)-8 {
-//line hecbench_lda.go:122
-									break
-//line hecbench_lda.go:122
-								}
-//line hecbench_lda.go:122
-								gc_vb.StoreSlice(valiPhiSum[j_:])
+								break
 							}
-							archsimd.ClearAVXUpperBits()
+//line hecbench_lda.go:122
+							gc_vb.StoreSlice(valiPhiSum[j_:])
 						}
-						if gc_vstep25 > gc_from2 {
-							gc_more = true
-						}
-						gc_step37 := gc_vstep25
-						for ; gc_step37+3 < gc_to2; gc_step37 += 4 {
-							{
-								gc_tx2 := gc_step37 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:121
-								j_ := gc_tx2 + gc_off
-								gc_more = true
-
-//line hecbench_lda.go:122
-								valiPhiSum[j_] = 0.0
-							}
-							{
-								gc_tx2 := gc_step37 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:121
-								j_ := gc_tx2 + gc_off
-								gc_more = true
-
-//line hecbench_lda.go:122
-								valiPhiSum[j_] = 0.0
-							}
-							{
-								gc_tx2 := gc_step37 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:121
-								j_ := gc_tx2 + gc_off
-								gc_more = true
-
-//line hecbench_lda.go:122
-								valiPhiSum[j_] = 0.0
-							}
-							{
-								gc_tx2 := gc_step37 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:121
-								j_ := gc_tx2 + gc_off
-								gc_more = true
-
-//line hecbench_lda.go:122
-								valiPhiSum[j_] = 0.0
-							}
-						}
-						for gc_tx2 := gc_step37; gc_tx2 < gc_to2; gc_tx2++ {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep25 > gc_from2 {
+						gc_more = true
+					}
+					gc_step37 := gc_vstep25
+					for ; gc_step37+3 < gc_to2; gc_step37 += 4 {
+						{
+							gc_tx2 := gc_step37 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line hecbench_lda.go:121
 							j_ := gc_tx2 + gc_off
 							gc_more = true
-
+//line hecbench_lda.go:122
+							valiPhiSum[j_] = 0.0
+						}
+						{
+							gc_tx2 := gc_step37 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:121
+							j_ := gc_tx2 + gc_off
+							gc_more = true
+//line hecbench_lda.go:122
+							valiPhiSum[j_] = 0.0
+						}
+						{
+							gc_tx2 := gc_step37 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:121
+							j_ := gc_tx2 + gc_off
+							gc_more = true
+//line hecbench_lda.go:122
+							valiPhiSum[j_] = 0.0
+						}
+						{
+							gc_tx2 := gc_step37 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:121
+							j_ := gc_tx2 + gc_off
+							gc_more = true
 //line hecbench_lda.go:122
 							valiPhiSum[j_] = 0.0
 						}
 					}
+					for gc_tx2 := gc_step37; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:121
+						j_ := gc_tx2 + gc_off
+						gc_more = true
+//line hecbench_lda.go:122
+						valiPhiSum[j_] = 0.0
+					}
 				}
 			}
 		}
-
 //line hecbench_lda.go:126
 		for j_2 := 0; j_2 < numIters; j_2++ {
-
 //line hecbench_lda.go:128
 			for gc_off2, gc_limit2, gc_more2 := 0, numTopics, true; gc_more2; gc_off2 += gc_bdx2 {
 				gc_b2.Tick()
@@ -386,459 +313,333 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					return
 				}
 				gc_more2 = false
-				{
-					gc_from2, gc_to2 := 0, gc_bdx2
-					if !compiled.Adds(gc_off2, gc_to2) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-						gc_to2 = gc_bound2
-					}
-					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_off34 := gc_off2
-						if gc_from2 >= 0 && gc_off34 >= 0 && gc_off34 <= len(newGamma) && gc_to2 <= len(newGamma)-gc_off34 {
-							gc_at32 := newGamma[gc_off34:][:gc_to2]
-							gc_vstep26 := gc_from2
-							if compiled.SIMD {
+//line hecbench_lda.go:135
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_off2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_off34 := gc_off2
+					if gc_from2 >= 0 && gc_off34 >= 0 && gc_off34 <= len(newGamma) && gc_to2 <= len(newGamma)-gc_off34 {
+						gc_at32 := newGamma[gc_off34:][:gc_to2]
+						gc_vstep26 := gc_from2
+						if compiled.SIMD {
 //line hecbench_lda.go:129
-								gc_vb4 := archsimd.BroadcastFloat32x8(0.0)
-//line hecbench_lda.go:129
-								_ = gc_vb4
-								for ; gc_vstep26+7 < gc_to2; gc_vstep26 += 8 {
-									gc_tx2 := gc_vstep26
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
+							gc_vb4 := archsimd.BroadcastFloat32x8(0.0)
+							for ; gc_vstep26+7 < gc_to2; gc_vstep26 += 8 {
+								gc_tx2 := gc_vstep26
 //line hecbench_lda.go:128
-									var k int = gc_tx2 + gc_off2
+								var k int = gc_tx2 + gc_off2
 //line hecbench_lda.go:128
-									_ = k
-//line hecbench_lda.go:129
-									gc_vb4.StoreSlice(gc_at32[gc_tx2:])
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_vstep26 > gc_from2 {
-								gc_more2 = true
-							}
-							for gc_tx2 := gc_vstep26; gc_tx2 < gc_to2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line hecbench_lda.go:128
-								k := gc_tx2 + gc_off2
-								gc_more2 = true
 								_ = k
-
-//line hecbench_lda.go:129
-								gc_at32[gc_tx2] = 0.0
+								gc_vb4.StoreSlice(gc_at32[gc_tx2:])
 							}
-						} else {
-							gc_vstep27 := gc_from2
-							if compiled.SIMD {
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_vstep26 > gc_from2 {
+							gc_more2 = true
+						}
+						for gc_tx2 := gc_vstep26; gc_tx2 < gc_to2; gc_tx2++ {
 //line hecbench_lda.go:129
-								gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
+							gc_more2 = true
 //line hecbench_lda.go:129
-								_ = gc_vb3
-								for ; gc_vstep27+7 < gc_to2; gc_vstep27 += 8 {
-									gc_tx2 := gc_vstep27
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
+							gc_at32[gc_tx2] = 0.0
+						}
+					} else {
+						gc_vstep27 := gc_from2
+						if compiled.SIMD {
+//line hecbench_lda.go:129
+							gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
+							for ; gc_vstep27+7 < gc_to2; gc_vstep27 += 8 {
+								gc_tx2 := gc_vstep27
 //line hecbench_lda.go:128
-									var k int = gc_tx2 + gc_off2
-//line hecbench_lda.go:128
-									_ = k
+								var k int = gc_tx2 + gc_off2
+								if k < 0 || k > len(newGamma)-8 {
 //line hecbench_lda.go:129
-									if k < 0 || k > len(newGamma)-8 {
-//line hecbench_lda.go:129
-										break
-//line hecbench_lda.go:129
-									}
-//line hecbench_lda.go:129
-									gc_vb3.StoreSlice(newGamma[k:])
+									break
 								}
-								archsimd.ClearAVXUpperBits()
+//line hecbench_lda.go:129
+								gc_vb3.StoreSlice(newGamma[k:])
 							}
-							if gc_vstep27 > gc_from2 {
-								gc_more2 = true
-							}
-							gc_step38 := gc_vstep27
-							for ; gc_step38+3 < gc_to2; gc_step38 += 4 {
-								{
-									gc_tx2 := gc_step38 + 0
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:128
-									k := gc_tx2 + gc_off2
-									gc_more2 = true
-
-//line hecbench_lda.go:129
-									newGamma[k] = 0.0
-								}
-								{
-									gc_tx2 := gc_step38 + 1
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:128
-									k := gc_tx2 + gc_off2
-									gc_more2 = true
-
-//line hecbench_lda.go:129
-									newGamma[k] = 0.0
-								}
-								{
-									gc_tx2 := gc_step38 + 2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:128
-									k := gc_tx2 + gc_off2
-									gc_more2 = true
-
-//line hecbench_lda.go:129
-									newGamma[k] = 0.0
-								}
-								{
-									gc_tx2 := gc_step38 + 3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:128
-									k := gc_tx2 + gc_off2
-									gc_more2 = true
-
-//line hecbench_lda.go:129
-									newGamma[k] = 0.0
-								}
-							}
-							for gc_tx2 := gc_step38; gc_tx2 < gc_to2; gc_tx2++ {
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_vstep27 > gc_from2 {
+							gc_more2 = true
+						}
+						gc_step38 := gc_vstep27
+						for ; gc_step38+3 < gc_to2; gc_step38 += 4 {
+							{
+								gc_tx2 := gc_step38 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
-
 //line hecbench_lda.go:128
 								k := gc_tx2 + gc_off2
 								gc_more2 = true
-
+//line hecbench_lda.go:129
+								newGamma[k] = 0.0
+							}
+							{
+								gc_tx2 := gc_step38 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:128
+								k := gc_tx2 + gc_off2
+								gc_more2 = true
+//line hecbench_lda.go:129
+								newGamma[k] = 0.0
+							}
+							{
+								gc_tx2 := gc_step38 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:128
+								k := gc_tx2 + gc_off2
+								gc_more2 = true
+//line hecbench_lda.go:129
+								newGamma[k] = 0.0
+							}
+							{
+								gc_tx2 := gc_step38 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:128
+								k := gc_tx2 + gc_off2
+								gc_more2 = true
 //line hecbench_lda.go:129
 								newGamma[k] = 0.0
 							}
 						}
+						for gc_tx2 := gc_step38; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:128
+							k := gc_tx2 + gc_off2
+							gc_more2 = true
+//line hecbench_lda.go:129
+							newGamma[k] = 0.0
+						}
 					}
 				}
 			}
-
-//line hecbench_lda.go:134
 			for k_ := beg; k_ < end; k_++ {
-
-//line hecbench_lda.go:135
 				w := int(cols[k_])
-
-//line hecbench_lda.go:136
 				vali_ := vali[k_]
-
-//line hecbench_lda.go:137
 				c := counts[k_]
 				_ = &c
-
-//line hecbench_lda.go:139
 				if !vali_ || j_2+1 == numIters {
-
-//line hecbench_lda.go:140
 					for gc_off3, gc_limit3, gc_more3 := 0, numTopics, true; gc_more3; gc_off3 += gc_bdx2 {
 						gc_b2.Tick()
 						if gc_b2.Stopped() {
 							return
 						}
 						gc_more3 = false
-						{
-							gc_from2, gc_to2 := 0, gc_bdx2
-							if !compiled.Adds(gc_off3, gc_to2) {
-								panic(compiled.ErrGuardWraps)
-							}
-							if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
-								gc_to2 = gc_bound2
-							}
-							for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-								gc_off35 := gc_off3
-								gc_off36 := gc_off3 + (w * numTopics)
-								if gc_from2 >= 0 && gc_off35 >= 0 && gc_off35 <= len(phi) && gc_to2 <= len(phi)-gc_off35 && gc_off36 >= 0 && gc_off36 <= len(beta) && gc_to2 <= len(beta)-gc_off36 && gc_off35 <= len(gamma_) && gc_to2 <= len(gamma_)-gc_off35 {
-									gc_at33 := phi[gc_off35:][:gc_to2]
-									gc_at34 := beta[gc_off36:][:gc_to2]
-									gc_at35 := gamma_[gc_off35:][:gc_to2]
-									gc_step39 := gc_from2
-									for ; gc_step39+3 < gc_to2; gc_step39 += 4 {
-										{
-											gc_tx2 := gc_step39 + 0
-											_ = gc_tx2
-											gc_rank2 := gc_base2 + gc_tx2
-											gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:140
-											l := gc_tx2 + gc_off3
-											gc_more3 = true
-											_ = l
-
-//line hecbench_lda.go:141
-											gc_at33[gc_tx2] = gc_at34[gc_tx2] * expf(digamma(gc_at35[gc_tx2]))
-										}
-										{
-											gc_tx2 := gc_step39 + 1
-											_ = gc_tx2
-											gc_rank2 := gc_base2 + gc_tx2
-											gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:140
-											l := gc_tx2 + gc_off3
-											gc_more3 = true
-											_ = l
-
-//line hecbench_lda.go:141
-											gc_at33[gc_tx2] = gc_at34[gc_tx2] * expf(digamma(gc_at35[gc_tx2]))
-										}
-										{
-											gc_tx2 := gc_step39 + 2
-											_ = gc_tx2
-											gc_rank2 := gc_base2 + gc_tx2
-											gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:140
-											l := gc_tx2 + gc_off3
-											gc_more3 = true
-											_ = l
-
-//line hecbench_lda.go:141
-											gc_at33[gc_tx2] = gc_at34[gc_tx2] * expf(digamma(gc_at35[gc_tx2]))
-										}
-										{
-											gc_tx2 := gc_step39 + 3
-											_ = gc_tx2
-											gc_rank2 := gc_base2 + gc_tx2
-											gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:140
-											l := gc_tx2 + gc_off3
-											gc_more3 = true
-											_ = l
-
-//line hecbench_lda.go:141
-											gc_at33[gc_tx2] = gc_at34[gc_tx2] * expf(digamma(gc_at35[gc_tx2]))
-										}
-									}
-									for gc_tx2 := gc_step39; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_lda.go:147
+						gc_from2, gc_to2 := 0, gc_bdx2
+						if !compiled.Adds(gc_off3, gc_to2) {
+							panic(compiled.ErrGuardWraps)
+						}
+						if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
+							gc_to2 = gc_bound2
+						}
+						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+							gc_off35 := gc_off3
+							gc_off36 := gc_off3 + (w * numTopics)
+							if gc_from2 >= 0 && gc_off35 >= 0 && gc_off35 <= len(phi) && gc_to2 <= len(phi)-gc_off35 && gc_off36 >= 0 && gc_off36 <= len(beta) && gc_to2 <= len(beta)-gc_off36 && gc_off35 <= len(gamma_) && gc_to2 <= len(gamma_)-gc_off35 {
+								gc_at33 := phi[gc_off35:][:gc_to2]
+								gc_at34 := beta[gc_off36:][:gc_to2]
+								gc_at35 := gamma_[gc_off35:][:gc_to2]
+								gc_step39 := gc_from2
+								for ; gc_step39+3 < gc_to2; gc_step39 += 4 {
+									{
+										gc_tx2 := gc_step39 + 0
+//line hecbench_lda.go:166
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:140
-										l := gc_tx2 + gc_off3
+//line hecbench_lda.go:141
 										gc_more3 = true
-										_ = l
-
 //line hecbench_lda.go:141
 										gc_at33[gc_tx2] = gc_at34[gc_tx2] * expf(digamma(gc_at35[gc_tx2]))
 									}
-								} else {
-									gc_step40 := gc_from2
-									for ; gc_step40+3 < gc_to2; gc_step40 += 4 {
-										{
-											gc_tx2 := gc_step40 + 0
-											gc_rank2 := gc_base2 + gc_tx2
-											gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:140
-											l := gc_tx2 + gc_off3
-											gc_more3 = true
-
-//line hecbench_lda.go:141
-											phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
-										}
-										{
-											gc_tx2 := gc_step40 + 1
-											gc_rank2 := gc_base2 + gc_tx2
-											gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:140
-											l := gc_tx2 + gc_off3
-											gc_more3 = true
-
-//line hecbench_lda.go:141
-											phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
-										}
-										{
-											gc_tx2 := gc_step40 + 2
-											gc_rank2 := gc_base2 + gc_tx2
-											gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:140
-											l := gc_tx2 + gc_off3
-											gc_more3 = true
-
-//line hecbench_lda.go:141
-											phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
-										}
-										{
-											gc_tx2 := gc_step40 + 3
-											gc_rank2 := gc_base2 + gc_tx2
-											gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:140
-											l := gc_tx2 + gc_off3
-											gc_more3 = true
-
-//line hecbench_lda.go:141
-											phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
-										}
-									}
-									for gc_tx2 := gc_step40; gc_tx2 < gc_to2; gc_tx2++ {
+									{
+										gc_tx2 := gc_step39 + 1
+//line hecbench_lda.go:146
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
-
+//line hecbench_lda.go:141
+										gc_more3 = true
+//line hecbench_lda.go:141
+										gc_at33[gc_tx2] = gc_at34[gc_tx2] * expf(digamma(gc_at35[gc_tx2]))
+									}
+									{
+										gc_tx2 := gc_step39 + 2
+//line hecbench_lda.go:146
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:141
+										gc_more3 = true
+//line hecbench_lda.go:141
+										gc_at33[gc_tx2] = gc_at34[gc_tx2] * expf(digamma(gc_at35[gc_tx2]))
+									}
+									{
+										gc_tx2 := gc_step39 + 3
+//line hecbench_lda.go:146
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:141
+										gc_more3 = true
+//line hecbench_lda.go:141
+										gc_at33[gc_tx2] = gc_at34[gc_tx2] * expf(digamma(gc_at35[gc_tx2]))
+									}
+								}
+								for gc_tx2 := gc_step39; gc_tx2 < gc_to2; gc_tx2++ {
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:141
+									gc_more3 = true
+//line hecbench_lda.go:141
+									gc_at33[gc_tx2] = gc_at34[gc_tx2] * expf(digamma(gc_at35[gc_tx2]))
+								}
+							} else {
+								gc_step40 := gc_from2
+								for ; gc_step40+3 < gc_to2; gc_step40 += 4 {
+									{
+										gc_tx2 := gc_step40 + 0
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
 //line hecbench_lda.go:140
 										l := gc_tx2 + gc_off3
 										gc_more3 = true
-
+//line hecbench_lda.go:141
+										phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
+									}
+									{
+										gc_tx2 := gc_step40 + 1
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:140
+										l := gc_tx2 + gc_off3
+										gc_more3 = true
+//line hecbench_lda.go:141
+										phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
+									}
+									{
+										gc_tx2 := gc_step40 + 2
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:140
+										l := gc_tx2 + gc_off3
+										gc_more3 = true
+//line hecbench_lda.go:141
+										phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
+									}
+									{
+										gc_tx2 := gc_step40 + 3
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:140
+										l := gc_tx2 + gc_off3
+										gc_more3 = true
 //line hecbench_lda.go:141
 										phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
 									}
 								}
+								for gc_tx2 := gc_step40; gc_tx2 < gc_to2; gc_tx2++ {
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:140
+									l := gc_tx2 + gc_off3
+									gc_more3 = true
+//line hecbench_lda.go:141
+									phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
+								}
 							}
 						}
 					}
-
-//line hecbench_lda.go:146
 					var vec []float32 = phi
-
-//line hecbench_lda.go:146
-					_ = vec
-
 //line hecbench_lda.go:146
 					var length int = numTopics
-
-//line hecbench_lda.go:146
-					_ = length
-
 //line hecbench_lda.go:146
 					var returned bool
-
-//line hecbench_lda.go:146
-					_ = returned
-
 //line hecbench_lda.go:36
 					shared := gc_shared12(32)[:32]
-					{
-						gc_vstep28 := 0
-						if compiled.SIMD {
+//line hecbench_lda.go:38
+					gc_vstep28 := 0
+					if compiled.SIMD {
 //line hecbench_lda.go:43
-							gc_vb5 := archsimd.BroadcastFloat32x8(float32(0.0))
-//line hecbench_lda.go:43
-							_ = gc_vb5
-							for ; gc_vstep28+7 < gc_n2; gc_vstep28 += 8 {
-								gc_rank2 := gc_vstep28
-								_ = gc_rank2
+						gc_vb5 := archsimd.BroadcastFloat32x8(float32(0.0))
+						for ; gc_vstep28+7 < gc_n2; gc_vstep28 += 8 {
+							gc_rank2 := gc_vstep28
 //line hecbench_lda.go:146
-								var r archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:146
-								_ = r
+							var r archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:43
-								val := gc_vb5
+							val := gc_vb5
 //line hecbench_lda.go:43
-								_ = val
+							val.StoreSlice(gc_s_val[gc_rank2:])
 //line hecbench_lda.go:43
-								val.StoreSlice(gc_s_val[gc_rank2:])
-//line hecbench_lda.go:43
-								r.StoreSlice(gc_s_r[gc_rank2:])
-							}
-							archsimd.ClearAVXUpperBits()
+							r.StoreSlice(gc_s_r[gc_rank2:])
 						}
-						gc_step41 := gc_vstep28
-						for ; gc_step41+3 < gc_n2; gc_step41 += 4 {
-							{
-								gc_rank2 := gc_step41 + 0
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:146
-								var r float32
-
-//line hecbench_lda.go:146
-								_ = r
-
-//line hecbench_lda.go:43
-								val := float32(0.0)
-								_ = r
-								_ = val
-								gc_s_val[gc_rank2] = val
-								gc_s_r[gc_rank2] = r
-							}
-							{
-								gc_rank2 := gc_step41 + 1
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:146
-								var r float32
-
-//line hecbench_lda.go:146
-								_ = r
-
-//line hecbench_lda.go:43
-								val := float32(0.0)
-								_ = r
-								_ = val
-								gc_s_val[gc_rank2] = val
-								gc_s_r[gc_rank2] = r
-							}
-							{
-								gc_rank2 := gc_step41 + 2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:146
-								var r float32
-
-//line hecbench_lda.go:146
-								_ = r
-
-//line hecbench_lda.go:43
-								val := float32(0.0)
-								_ = r
-								_ = val
-								gc_s_val[gc_rank2] = val
-								gc_s_r[gc_rank2] = r
-							}
-							{
-								gc_rank2 := gc_step41 + 3
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:146
-								var r float32
-
-//line hecbench_lda.go:146
-								_ = r
-
-//line hecbench_lda.go:43
-								val := float32(0.0)
-								_ = r
-								_ = val
-								gc_s_val[gc_rank2] = val
-								gc_s_r[gc_rank2] = r
-							}
-						}
-						for gc_rank2 := gc_step41; gc_rank2 < gc_n2; gc_rank2++ {
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step41 := gc_vstep28
+					for ; gc_step41+3 < gc_n2; gc_step41 += 4 {
+						{
+							gc_rank2 := gc_step41 + 0
 							gc_pos2.Thread = gc_rank2
-
 //line hecbench_lda.go:146
 							var r float32
-
-//line hecbench_lda.go:146
-							_ = r
-
 //line hecbench_lda.go:43
 							val := float32(0.0)
-							_ = r
-							_ = val
+//line hecbench_lda.go:46
+							gc_s_val[gc_rank2] = val
+							gc_s_r[gc_rank2] = r
+						}
+						{
+							gc_rank2 := gc_step41 + 1
+							gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:146
+							var r float32
+//line hecbench_lda.go:43
+							val := float32(0.0)
+//line hecbench_lda.go:46
+							gc_s_val[gc_rank2] = val
+							gc_s_r[gc_rank2] = r
+						}
+						{
+							gc_rank2 := gc_step41 + 2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:146
+							var r float32
+//line hecbench_lda.go:43
+							val := float32(0.0)
+//line hecbench_lda.go:46
+							gc_s_val[gc_rank2] = val
+							gc_s_r[gc_rank2] = r
+						}
+						{
+							gc_rank2 := gc_step41 + 3
+							gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:146
+							var r float32
+//line hecbench_lda.go:43
+							val := float32(0.0)
+//line hecbench_lda.go:46
 							gc_s_val[gc_rank2] = val
 							gc_s_r[gc_rank2] = r
 						}
 					}
-
+					for gc_rank2 := gc_step41; gc_rank2 < gc_n2; gc_rank2++ {
+						gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:146
+						var r float32
+//line hecbench_lda.go:43
+						val := float32(0.0)
+//line hecbench_lda.go:46
+						gc_s_val[gc_rank2] = val
+						gc_s_r[gc_rank2] = r
+					}
 //line hecbench_lda.go:44
 					for gc_off4, gc_limit4, gc_more4 := 0, length, true; gc_more4; gc_off4 += gc_bdx2 {
 						gc_b2.Tick()
@@ -846,1115 +647,894 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							return
 						}
 						gc_more4 = false
-						{
-							gc_from2, gc_to2 := 0, gc_bdx2
-							if !compiled.Adds(gc_off4, gc_to2) {
-								panic(compiled.ErrGuardWraps)
-							}
-							if gc_bound2 := compiled.Diff(gc_limit4, gc_off4); gc_bound2 < gc_to2 {
-								gc_to2 = gc_bound2
-							}
-							for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-								gc_off37 := gc_off4
-								if gc_from2 >= 0 && gc_off37 >= 0 && gc_off37 <= len(vec) && gc_to2 <= len(vec)-gc_off37 {
-									gc_at36 := vec[gc_off37:][:gc_to2]
-									gc_vstep29 := gc_from2
-									if compiled.SIMD {
-										for ; gc_vstep29+7 < gc_to2; gc_vstep29 += 8 {
-											gc_tx2 := gc_vstep29
-											gc_rank2 := gc_base2 + gc_tx2
-											_ = gc_rank2
-//line hecbench_lda.go:44
-											val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
-//line hecbench_lda.go:44
-											_ = val
-//line hecbench_lda.go:44
-											var i_ int = gc_tx2 + gc_off4
-//line hecbench_lda.go:44
-											_ = i_
-//line hecbench_lda.go:45
-											val = val.Add(archsimd.LoadFloat32x8Slice(gc_at36[gc_tx2:]))
-//line hecbench_lda.go:45
-											val.StoreSlice(gc_s_val[gc_rank2:])
-										}
-										archsimd.ClearAVXUpperBits()
-									}
-									if gc_vstep29 > gc_from2 {
-										gc_more4 = true
-									}
-									for gc_tx2 := gc_vstep29; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_lda.go:51
+						gc_from2, gc_to2 := 0, gc_bdx2
+						if !compiled.Adds(gc_off4, gc_to2) {
+							panic(compiled.ErrGuardWraps)
+						}
+						if gc_bound2 := compiled.Diff(gc_limit4, gc_off4); gc_bound2 < gc_to2 {
+							gc_to2 = gc_bound2
+						}
+						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+							gc_off37 := gc_off4
+							if gc_from2 >= 0 && gc_off37 >= 0 && gc_off37 <= len(vec) && gc_to2 <= len(vec)-gc_off37 {
+								gc_at36 := vec[gc_off37:][:gc_to2]
+								gc_vstep29 := gc_from2
+								if compiled.SIMD {
+									for ; gc_vstep29+7 < gc_to2; gc_vstep29 += 8 {
+										gc_tx2 := gc_vstep29
 										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-										val := gc_s_val[gc_rank2]
-
 //line hecbench_lda.go:44
-										i_ := gc_tx2 + gc_off4
-										gc_more4 = true
+										val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
+//line hecbench_lda.go:44
+										var i_ int = gc_tx2 + gc_off4
+//line hecbench_lda.go:44
 										_ = i_
-
+										val = val.Add(archsimd.LoadFloat32x8Slice(gc_at36[gc_tx2:]))
 //line hecbench_lda.go:45
-										val += gc_at36[gc_tx2]
-										gc_s_val[gc_rank2] = val
+										val.StoreSlice(gc_s_val[gc_rank2:])
 									}
-								} else {
-									gc_vstep30 := gc_from2
-									if compiled.SIMD {
-										for ; gc_vstep30+7 < gc_to2; gc_vstep30 += 8 {
-											gc_tx2 := gc_vstep30
-											gc_rank2 := gc_base2 + gc_tx2
-											_ = gc_rank2
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_vstep29 > gc_from2 {
+									gc_more4 = true
+								}
+								for gc_tx2 := gc_vstep29; gc_tx2 < gc_to2; gc_tx2++ {
+									gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_lda.go:55
+									val := gc_s_val[gc_rank2]
+//line hecbench_lda.go:45
+									gc_more4 = true
+//line hecbench_lda.go:45
+									val += gc_at36[gc_tx2]
+									gc_s_val[gc_rank2] = val
+								}
+							} else {
+								gc_vstep30 := gc_from2
+								if compiled.SIMD {
+									for ; gc_vstep30+7 < gc_to2; gc_vstep30 += 8 {
+										gc_tx2 := gc_vstep30
+										gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_lda.go:44
-											val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
+										val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
 //line hecbench_lda.go:44
-											_ = val
-//line hecbench_lda.go:44
-											var i_ int = gc_tx2 + gc_off4
-//line hecbench_lda.go:44
-											_ = i_
+										var i_ int = gc_tx2 + gc_off4
+										if i_ < 0 || i_ > len(vec)-8 {
 //line hecbench_lda.go:45
-											if i_ < 0 || i_ > len(vec)-8 {
-//line hecbench_lda.go:45
-												break
-//line hecbench_lda.go:45
-											}
-//line hecbench_lda.go:45
-											val = val.Add(archsimd.LoadFloat32x8Slice(vec[i_:]))
-//line hecbench_lda.go:45
-											val.StoreSlice(gc_s_val[gc_rank2:])
+											break
 										}
-										archsimd.ClearAVXUpperBits()
+//line hecbench_lda.go:45
+										val = val.Add(archsimd.LoadFloat32x8Slice(vec[i_:]))
+//line hecbench_lda.go:45
+										val.StoreSlice(gc_s_val[gc_rank2:])
 									}
-									if gc_vstep30 > gc_from2 {
-										gc_more4 = true
-									}
-									gc_step42 := gc_vstep30
-									for ; gc_step42+3 < gc_to2; gc_step42 += 4 {
-										{
-											gc_tx2 := gc_step42 + 0
-											gc_rank2 := gc_base2 + gc_tx2
-											gc_pos2.Thread = gc_rank2
-											val := gc_s_val[gc_rank2]
-
-//line hecbench_lda.go:44
-											i_ := gc_tx2 + gc_off4
-											gc_more4 = true
-
-//line hecbench_lda.go:45
-											val += vec[i_]
-											gc_s_val[gc_rank2] = val
-										}
-										{
-											gc_tx2 := gc_step42 + 1
-											gc_rank2 := gc_base2 + gc_tx2
-											gc_pos2.Thread = gc_rank2
-											val := gc_s_val[gc_rank2]
-
-//line hecbench_lda.go:44
-											i_ := gc_tx2 + gc_off4
-											gc_more4 = true
-
-//line hecbench_lda.go:45
-											val += vec[i_]
-											gc_s_val[gc_rank2] = val
-										}
-										{
-											gc_tx2 := gc_step42 + 2
-											gc_rank2 := gc_base2 + gc_tx2
-											gc_pos2.Thread = gc_rank2
-											val := gc_s_val[gc_rank2]
-
-//line hecbench_lda.go:44
-											i_ := gc_tx2 + gc_off4
-											gc_more4 = true
-
-//line hecbench_lda.go:45
-											val += vec[i_]
-											gc_s_val[gc_rank2] = val
-										}
-										{
-											gc_tx2 := gc_step42 + 3
-											gc_rank2 := gc_base2 + gc_tx2
-											gc_pos2.Thread = gc_rank2
-											val := gc_s_val[gc_rank2]
-
-//line hecbench_lda.go:44
-											i_ := gc_tx2 + gc_off4
-											gc_more4 = true
-
-//line hecbench_lda.go:45
-											val += vec[i_]
-											gc_s_val[gc_rank2] = val
-										}
-									}
-									for gc_tx2 := gc_step42; gc_tx2 < gc_to2; gc_tx2++ {
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_vstep30 > gc_from2 {
+									gc_more4 = true
+								}
+								gc_step42 := gc_vstep30
+								for ; gc_step42+3 < gc_to2; gc_step42 += 4 {
+									{
+										gc_tx2 := gc_step42 + 0
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 										val := gc_s_val[gc_rank2]
-
 //line hecbench_lda.go:44
 										i_ := gc_tx2 + gc_off4
 										gc_more4 = true
-
+//line hecbench_lda.go:45
+										val += vec[i_]
+										gc_s_val[gc_rank2] = val
+									}
+									{
+										gc_tx2 := gc_step42 + 1
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+										val := gc_s_val[gc_rank2]
+//line hecbench_lda.go:44
+										i_ := gc_tx2 + gc_off4
+										gc_more4 = true
+//line hecbench_lda.go:45
+										val += vec[i_]
+										gc_s_val[gc_rank2] = val
+									}
+									{
+										gc_tx2 := gc_step42 + 2
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+										val := gc_s_val[gc_rank2]
+//line hecbench_lda.go:44
+										i_ := gc_tx2 + gc_off4
+										gc_more4 = true
+//line hecbench_lda.go:45
+										val += vec[i_]
+										gc_s_val[gc_rank2] = val
+									}
+									{
+										gc_tx2 := gc_step42 + 3
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+										val := gc_s_val[gc_rank2]
+//line hecbench_lda.go:44
+										i_ := gc_tx2 + gc_off4
+										gc_more4 = true
 //line hecbench_lda.go:45
 										val += vec[i_]
 										gc_s_val[gc_rank2] = val
 									}
 								}
-							}
-						}
-					}
-					{
-						var gc_l_val_ [32]float32
-						var gc_l_active [32]uint32
-						var gc_c21r [32]uint32
-						var gc_c22m [32]uint32
-						var gc_c22a [32]int
-						var gc_c22w [32]int
-						var gc_c22r [32]float32
-						for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-							gc_cnt2 := min(32, gc_n2-gc_w2)
-							gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-							var gc_dead2 uint32
-							_ = gc_dead2
-							gc_left := gc_act2
-							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line hecbench_lda.go:47
-										val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
-//line hecbench_lda.go:47
-										_ = val
-//line hecbench_lda.go:47
-										val_ := val
-//line hecbench_lda.go:47
-										_ = val_
-//line hecbench_lda.go:47
-										val_.StoreSlice(gc_l_val_[gc_lane2:])
-										gc_left &^= 0xff << gc_lane2
-									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line hecbench_lda.go:47
-										val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
-//line hecbench_lda.go:47
-										_ = val
-//line hecbench_lda.go:47
-										val_ := val
-//line hecbench_lda.go:47
-										_ = val_
-//line hecbench_lda.go:47
-										val_.StoreSlice(gc_l_val_[gc_lane2:])
-										gc_left &^= 0xff << gc_lane2
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-									val := gc_s_val[gc_rank2]
-
-//line hecbench_lda.go:47
-									var val_ float32 = val
-
-//line hecbench_lda.go:47
-									_ = val_
-									_ = val_
-
-//line hecbench_lda.go:26
-									gc_l_val_[gc_lane2] = val_
-								}
-							}
-
-//line hecbench_lda.go:26
-							compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c21r)
-							gc_left2 := gc_act2
-							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line hecbench_lda.go:26
-										active := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
-//line hecbench_lda.go:26
-										_ = active
-//line hecbench_lda.go:26
-										active.StoreSlice(gc_l_active[gc_lane2:])
-										gc_left2 &^= 0xff << gc_lane2
-									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line hecbench_lda.go:26
-										active := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
-//line hecbench_lda.go:26
-										_ = active
-//line hecbench_lda.go:26
-										active.StoreSlice(gc_l_active[gc_lane2:])
-										gc_left2 &^= 0xff << gc_lane2
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left2 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-
-//line hecbench_lda.go:26
-									active := gc_c21r[gc_lane2]
-									_ = active
-									gc_l_active[gc_lane2] = active
-								}
-							}
-
-//line hecbench_lda.go:27
-							for offset := ldaWarpSize / 2; offset > 0; offset /= 2 {
-								gc_left3 := gc_act2
-								if compiled.SIMD {
-									if gc_act2 == ^uint32(0) {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line hecbench_lda.go:28
-											val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
-//line hecbench_lda.go:28
-											_ = val_
-//line hecbench_lda.go:28
-											active := archsimd.LoadUint32x8Slice(gc_l_active[gc_lane2:])
-//line hecbench_lda.go:28
-											_ = active
-//line hecbench_lda.go:28
-											active.StoreSlice(gc_c22m[gc_lane2:])
-//line hecbench_lda.go:28
-											for gc_k11 := range 8 {
-//line hecbench_lda.go:28
-												gc_c22a[gc_lane2+gc_k11] = offset
-//line hecbench_lda.go:28
-											}
-//line hecbench_lda.go:28
-											for gc_k12 := range 8 {
-//line hecbench_lda.go:28
-												gc_c22w[gc_lane2+gc_k12] = 32
-//line hecbench_lda.go:28
-											}
-											gc_left3 &^= 0xff << gc_lane2
-										}
-									} else {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											if gc_act2>>gc_lane2&0xff != 0xff {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line hecbench_lda.go:28
-											val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
-//line hecbench_lda.go:28
-											_ = val_
-//line hecbench_lda.go:28
-											active := archsimd.LoadUint32x8Slice(gc_l_active[gc_lane2:])
-//line hecbench_lda.go:28
-											_ = active
-//line hecbench_lda.go:28
-											active.StoreSlice(gc_c22m[gc_lane2:])
-//line hecbench_lda.go:28
-											for gc_k9 := range 8 {
-//line hecbench_lda.go:28
-												gc_c22a[gc_lane2+gc_k9] = offset
-//line hecbench_lda.go:28
-											}
-//line hecbench_lda.go:28
-											for gc_k10 := range 8 {
-//line hecbench_lda.go:28
-												gc_c22w[gc_lane2+gc_k10] = 32
-//line hecbench_lda.go:28
-											}
-											gc_left3 &^= 0xff << gc_lane2
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left3 != 0 {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left3&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-										val_ := gc_l_val_[gc_lane2]
-										_ = val_
-										active := gc_l_active[gc_lane2]
-										_ = active
-
-//line hecbench_lda.go:28
-										gc_c22m[gc_lane2] = active
-										gc_c22a[gc_lane2] = offset
-										gc_c22w[gc_lane2] = 32
-									}
-								}
-
-//line hecbench_lda.go:28
-								compiled.WarpLanes[float32, float32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_l_val_, &gc_c22a, &gc_c22w, &gc_c22r)
-								gc_left4 := gc_act2
-								if compiled.SIMD {
-									if gc_act2 == ^uint32(0) {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line hecbench_lda.go:28
-											val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
-//line hecbench_lda.go:28
-											_ = val_
-//line hecbench_lda.go:28
-											val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line hecbench_lda.go:28
-											val_.StoreSlice(gc_l_val_[gc_lane2:])
-											gc_left4 &^= 0xff << gc_lane2
-										}
-									} else {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											if gc_act2>>gc_lane2&0xff != 0xff {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line hecbench_lda.go:28
-											val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
-//line hecbench_lda.go:28
-											_ = val_
-//line hecbench_lda.go:28
-											val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line hecbench_lda.go:28
-											val_.StoreSlice(gc_l_val_[gc_lane2:])
-											gc_left4 &^= 0xff << gc_lane2
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left4 != 0 {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left4&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-										val_ := gc_l_val_[gc_lane2]
-										_ = val_
-
-//line hecbench_lda.go:28
-										val_ += gc_c22r[gc_lane2]
-										gc_l_val_[gc_lane2] = val_
-									}
-								}
-							}
-							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									gc_rank2 := gc_w2 + gc_lane2
+								for gc_tx2 := gc_step42; gc_tx2 < gc_to2; gc_tx2++ {
+									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:39
-									warp := gc_tx2 / ldaWarpSize
-									_ = warp
-
-//line hecbench_lda.go:40
-									lane := gc_tx2 % ldaWarpSize
-									_ = lane
-									val_ := gc_l_val_[gc_lane2]
-									_ = val_
-									var val float32
-									_ = val
-
-//line hecbench_lda.go:30
-									var r_ float32 = val_
-
-//line hecbench_lda.go:30
-									_ = r_
-
-//line hecbench_lda.go:47
-									val = r_
-
-//line hecbench_lda.go:50
-									if lane == 0 {
-										shared[warp] = val
-									}
-									_ = r_
+									val := gc_s_val[gc_rank2]
+//line hecbench_lda.go:44
+									i_ := gc_tx2 + gc_off4
+									gc_more4 = true
+//line hecbench_lda.go:45
+									val += vec[i_]
 									gc_s_val[gc_rank2] = val
 								}
 							}
 						}
 					}
-					{
-						for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:40
-								lane := gc_tx2 % ldaWarpSize
-								_ = lane
+//line hecbench_lda.go:53
+					var gc_l_val_ [32]float32
+					var gc_l_active [32]uint32
+					var gc_c21r [32]uint32
+					var gc_c22m [32]uint32
+					var gc_c22a [32]int
+					var gc_c22w [32]int
+					var gc_c22r [32]float32
+					for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+						gc_cnt2 := min(32, gc_n2-gc_w2)
+						gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+						var gc_dead2 uint32
+						_ = gc_dead2
+						gc_left := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_lda.go:47
+									val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
+//line hecbench_lda.go:47
+									val_ := val
+//line hecbench_lda.go:47
+									val_.StoreSlice(gc_l_val_[gc_lane2:])
+									gc_left &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_lda.go:47
+									val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
+//line hecbench_lda.go:47
+									val_ := val
+//line hecbench_lda.go:47
+									val_.StoreSlice(gc_l_val_[gc_lane2:])
+									gc_left &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_lda.go:60
 								val := gc_s_val[gc_rank2]
-								r := gc_s_r[gc_rank2]
-
-//line hecbench_lda.go:56
-								if gc_bdx2 <= ldaWarpSize {
-									r = shared[0]
-//line hecbench_lda.go:57
-									returned = true
-//line hecbench_lda.go:56
-								}
-
-//line hecbench_lda.go:61
-								if !returned {
-//line hecbench_lda.go:61
-									if gc_tx2 < gc_bdx2/ldaWarpSize {
-										val = shared[lane]
-									} else {
-										val = 0
-									}
-//line hecbench_lda.go:61
-								}
-								gc_s_val[gc_rank2] = val
-								gc_s_r[gc_rank2] = r
+//line hecbench_lda.go:47
+								var val_ float32 = val
+//line hecbench_lda.go:26
+								gc_l_val_[gc_lane2] = val_
 							}
 						}
-					}
-
-//line hecbench_lda.go:58
-					if !returned {
-						{
-							var gc_l_val_2 [32]float32
-							var gc_l_active_ [32]uint32
-							var gc_c23r [32]uint32
-							var gc_c24m [32]uint32
-							var gc_c24a [32]int
-							var gc_c24w [32]int
-							var gc_c24r [32]float32
-							for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-								gc_cnt2 := min(32, gc_n2-gc_w2)
-								gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-								var gc_dead2 uint32
-								_ = gc_dead2
-								{
-									var gc_m562 uint32
-									{
-										gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-										gc_tx2 := gc_tidx2.X - 1
-										for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-											gc_tx2++
-											if gc_tx2 == gc_bdx2 {
-												gc_tx2 = 0
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:39
-											warp := gc_tx2 / ldaWarpSize
-											_ = warp
-
-//line hecbench_lda.go:66
-											if warp == 0 {
-												gc_m562 |= 1 << gc_lane2
-											}
-										}
+//line hecbench_lda.go:26
+						compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c21r)
+						gc_left2 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_lda.go:26
+									active := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
+//line hecbench_lda.go:26
+									active.StoreSlice(gc_l_active[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
 									}
-									gc_save562 := gc_act2
-									gc_act2 = gc_save562 & gc_m562
-									if gc_act2 != 0 {
-										gc_left5 := gc_act2
-										if compiled.SIMD {
-											if gc_act2 == ^uint32(0) {
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-													gc_rank2 := gc_w2 + gc_lane2
-													_ = gc_rank2
-//line hecbench_lda.go:67
-													val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
-//line hecbench_lda.go:67
-													_ = val
-//line hecbench_lda.go:67
-													val_2 := val
-//line hecbench_lda.go:67
-													_ = val_2
-//line hecbench_lda.go:67
-													val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-													gc_left5 &^= 0xff << gc_lane2
-												}
-											} else {
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-													if gc_act2>>gc_lane2&0xff != 0xff {
-														continue
-													}
-													gc_rank2 := gc_w2 + gc_lane2
-													_ = gc_rank2
-//line hecbench_lda.go:67
-													val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
-//line hecbench_lda.go:67
-													_ = val
-//line hecbench_lda.go:67
-													val_2 := val
-//line hecbench_lda.go:67
-													_ = val_2
-//line hecbench_lda.go:67
-													val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-													gc_left5 &^= 0xff << gc_lane2
-												}
-											}
-											archsimd.ClearAVXUpperBits()
-										}
-										if gc_left5 != 0 {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-												if gc_left5&(1<<gc_lane2) == 0 {
-													continue
-												}
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-												val := gc_s_val[gc_rank2]
-
-//line hecbench_lda.go:67
-												var val_2 float32 = val
-
-//line hecbench_lda.go:67
-												_ = val_2
-												_ = val_2
-
 //line hecbench_lda.go:26
-												gc_l_val_2[gc_lane2] = val_2
-											}
-										}
-
+									active := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
 //line hecbench_lda.go:26
-										compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c23r)
-										gc_left6 := gc_act2
-										if compiled.SIMD {
-											if gc_act2 == ^uint32(0) {
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-													gc_rank2 := gc_w2 + gc_lane2
-													_ = gc_rank2
+									active.StoreSlice(gc_l_active[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left2&(1<<gc_lane2) == 0 {
+									continue
+								}
 //line hecbench_lda.go:26
-													active_ := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
-//line hecbench_lda.go:26
-													_ = active_
-//line hecbench_lda.go:26
-													active_.StoreSlice(gc_l_active_[gc_lane2:])
-													gc_left6 &^= 0xff << gc_lane2
-												}
-											} else {
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-													if gc_act2>>gc_lane2&0xff != 0xff {
-														continue
-													}
-													gc_rank2 := gc_w2 + gc_lane2
-													_ = gc_rank2
-//line hecbench_lda.go:26
-													active_ := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
-//line hecbench_lda.go:26
-													_ = active_
-//line hecbench_lda.go:26
-													active_.StoreSlice(gc_l_active_[gc_lane2:])
-													gc_left6 &^= 0xff << gc_lane2
-												}
-											}
-											archsimd.ClearAVXUpperBits()
-										}
-										if gc_left6 != 0 {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-												if gc_left6&(1<<gc_lane2) == 0 {
-													continue
-												}
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-
-//line hecbench_lda.go:26
-												active_ := gc_c23r[gc_lane2]
-												_ = active_
-												gc_l_active_[gc_lane2] = active_
-											}
-										}
-
+								active := gc_c21r[gc_lane2]
+//line hecbench_lda.go:28
+								gc_l_active[gc_lane2] = active
+							}
+						}
 //line hecbench_lda.go:27
-										for offset_ := ldaWarpSize / 2; offset_ > 0; offset_ /= 2 {
-											gc_left7 := gc_act2
-											if compiled.SIMD {
-												if gc_act2 == ^uint32(0) {
-													for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-														gc_rank2 := gc_w2 + gc_lane2
-														_ = gc_rank2
-//line hecbench_lda.go:28
-														val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane2:])
-//line hecbench_lda.go:28
-														_ = val_2
-//line hecbench_lda.go:28
-														active_ := archsimd.LoadUint32x8Slice(gc_l_active_[gc_lane2:])
-//line hecbench_lda.go:28
-														_ = active_
-//line hecbench_lda.go:28
-														active_.StoreSlice(gc_c24m[gc_lane2:])
-//line hecbench_lda.go:28
-														for gc_k15 := range 8 {
-//line hecbench_lda.go:28
-															gc_c24a[gc_lane2+gc_k15] = offset_
-//line hecbench_lda.go:28
-														}
-//line hecbench_lda.go:28
-														for gc_k16 := range 8 {
-//line hecbench_lda.go:28
-															gc_c24w[gc_lane2+gc_k16] = 32
-//line hecbench_lda.go:28
-														}
-														gc_left7 &^= 0xff << gc_lane2
-													}
-												} else {
-													for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-														if gc_act2>>gc_lane2&0xff != 0xff {
-															continue
-														}
-														gc_rank2 := gc_w2 + gc_lane2
-														_ = gc_rank2
-//line hecbench_lda.go:28
-														val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane2:])
-//line hecbench_lda.go:28
-														_ = val_2
-//line hecbench_lda.go:28
-														active_ := archsimd.LoadUint32x8Slice(gc_l_active_[gc_lane2:])
-//line hecbench_lda.go:28
-														_ = active_
-//line hecbench_lda.go:28
-														active_.StoreSlice(gc_c24m[gc_lane2:])
-//line hecbench_lda.go:28
-														for gc_k13 := range 8 {
-//line hecbench_lda.go:28
-															gc_c24a[gc_lane2+gc_k13] = offset_
-//line hecbench_lda.go:28
-														}
-//line hecbench_lda.go:28
-														for gc_k14 := range 8 {
-//line hecbench_lda.go:28
-															gc_c24w[gc_lane2+gc_k14] = 32
-//line hecbench_lda.go:28
-														}
-														gc_left7 &^= 0xff << gc_lane2
-													}
-												}
-												archsimd.ClearAVXUpperBits()
-											}
-											if gc_left7 != 0 {
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-													if gc_left7&(1<<gc_lane2) == 0 {
-														continue
-													}
-													gc_rank2 := gc_w2 + gc_lane2
-													_ = gc_rank2
-													val_2 := gc_l_val_2[gc_lane2]
-													_ = val_2
-													active_ := gc_l_active_[gc_lane2]
-													_ = active_
-
-//line hecbench_lda.go:28
-													gc_c24m[gc_lane2] = active_
-													gc_c24a[gc_lane2] = offset_
-													gc_c24w[gc_lane2] = 32
-												}
-											}
-
-//line hecbench_lda.go:28
-											compiled.WarpLanes[float32, float32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c24m, &gc_l_val_2, &gc_c24a, &gc_c24w, &gc_c24r)
-											gc_left8 := gc_act2
-											if compiled.SIMD {
-												if gc_act2 == ^uint32(0) {
-													for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-														gc_rank2 := gc_w2 + gc_lane2
-														_ = gc_rank2
-//line hecbench_lda.go:28
-														val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane2:])
-//line hecbench_lda.go:28
-														_ = val_2
-//line hecbench_lda.go:28
-														val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
-//line hecbench_lda.go:28
-														val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-														gc_left8 &^= 0xff << gc_lane2
-													}
-												} else {
-													for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-														if gc_act2>>gc_lane2&0xff != 0xff {
-															continue
-														}
-														gc_rank2 := gc_w2 + gc_lane2
-														_ = gc_rank2
-//line hecbench_lda.go:28
-														val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane2:])
-//line hecbench_lda.go:28
-														_ = val_2
-//line hecbench_lda.go:28
-														val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
-//line hecbench_lda.go:28
-														val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-														gc_left8 &^= 0xff << gc_lane2
-													}
-												}
-												archsimd.ClearAVXUpperBits()
-											}
-											if gc_left8 != 0 {
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-													if gc_left8&(1<<gc_lane2) == 0 {
-														continue
-													}
-													gc_rank2 := gc_w2 + gc_lane2
-													_ = gc_rank2
-													val_2 := gc_l_val_2[gc_lane2]
-													_ = val_2
-
-//line hecbench_lda.go:28
-													val_2 += gc_c24r[gc_lane2]
-													gc_l_val_2[gc_lane2] = val_2
-												}
-											}
-										}
-										gc_left9 := gc_act2
-										if compiled.SIMD {
-//line hecbench_lda.go:30
-											gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_lda.go:30
-											_ = gc_iota5
-											gc_tidx11 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-											if gc_act2 == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx2 {
-//line hecbench_lda.go:30
-												gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_lda.go:30
-												_ = gc_iota6
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-													gc_rank2 := gc_w2 + gc_lane2
-													gc_tx2 := gc_tidx11.X + gc_lane2
-													_ = gc_tx2
-													gc_ty2 := gc_tidx11.Y
-													_ = gc_ty2
-													gc_tz2 := gc_tidx11.Z
-													_ = gc_tz2
-													_ = gc_rank2
-//line hecbench_lda.go:30
-													val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane2:])
-//line hecbench_lda.go:30
-													_ = val_2
-//line hecbench_lda.go:30
-													var val archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:30
-													_ = val
-//line hecbench_lda.go:30
-													r_2 := val_2
-//line hecbench_lda.go:30
-													_ = r_2
-//line hecbench_lda.go:67
-													val = r_2
-//line hecbench_lda.go:69
-													gc_if2 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
-//line hecbench_lda.go:69
-													_ = gc_if2
-//line hecbench_lda.go:70
-													if gc_if2.ToBits() != 0 {
-//line hecbench_lda.go:70
-														var gc_lanes12 [8]float32
-//line hecbench_lda.go:70
-														val.Store(&gc_lanes12)
-//line hecbench_lda.go:70
-														for gc_k18 := range 8 {
-//line hecbench_lda.go:70
-															if gc_if2.ToBits()&(1<<gc_k18) != 0 {
-//line hecbench_lda.go:70
-																gc_pos2.Thread = gc_rank2 + gc_k18
-//line hecbench_lda.go:70
-																shared[0] = gc_lanes12[gc_k18]
-//line hecbench_lda.go:70
-															}
-//line hecbench_lda.go:70
-														}
-//line hecbench_lda.go:70
-														gc_pos2.Thread = gc_rank2
-//line hecbench_lda.go:70
-													}
-//line hecbench_lda.go:70
-													val.StoreSlice(gc_s_val[gc_rank2:])
-													gc_left9 &^= 0xff << gc_lane2
-												}
-											} else {
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-													if gc_act2>>gc_lane2&0xff != 0xff {
-														continue
-													}
-													gc_rank2 := gc_w2 + gc_lane2
-													gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-													if gc_tidx2.X+8 > gc_bdx2 {
-														continue // the lanes wrap to the next row
-													}
-													gc_tx2 := gc_tidx2.X
-													_ = gc_tx2
-													gc_ty2 := gc_tidx2.Y
-													_ = gc_ty2
-													gc_tz2 := gc_tidx2.Z
-													_ = gc_tz2
-													_ = gc_rank2
-//line hecbench_lda.go:70
-													val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane2:])
-//line hecbench_lda.go:70
-													_ = val_2
-//line hecbench_lda.go:70
-													var val archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:70
-													_ = val
-//line hecbench_lda.go:30
-													r_2 := val_2
-//line hecbench_lda.go:30
-													_ = r_2
-//line hecbench_lda.go:67
-													val = r_2
-//line hecbench_lda.go:69
-													gc_if := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
-//line hecbench_lda.go:69
-													_ = gc_if
-//line hecbench_lda.go:70
-													if gc_if.ToBits() != 0 {
-//line hecbench_lda.go:70
-														var gc_lanes11 [8]float32
-//line hecbench_lda.go:70
-														val.Store(&gc_lanes11)
-//line hecbench_lda.go:70
-														for gc_k17 := range 8 {
-//line hecbench_lda.go:70
-															if gc_if.ToBits()&(1<<gc_k17) != 0 {
-//line hecbench_lda.go:70
-																gc_pos2.Thread = gc_rank2 + gc_k17
-//line hecbench_lda.go:70
-																shared[0] = gc_lanes11[gc_k17]
-//line hecbench_lda.go:70
-															}
-//line hecbench_lda.go:70
-														}
-//line hecbench_lda.go:70
-														gc_pos2.Thread = gc_rank2
-//line hecbench_lda.go:70
-													}
-//line hecbench_lda.go:70
-													val.StoreSlice(gc_s_val[gc_rank2:])
-													gc_left9 &^= 0xff << gc_lane2
-												}
-											}
-											archsimd.ClearAVXUpperBits()
-										}
-										if gc_left9 != 0 {
-											{
-												gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-												gc_tx2 := gc_tidx2.X - 1
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-													gc_tx2++
-													if gc_tx2 == gc_bdx2 {
-														gc_tx2 = 0
-													}
-													if gc_left9&(1<<gc_lane2) == 0 {
-														continue
-													}
-													gc_rank2 := gc_w2 + gc_lane2
-													gc_pos2.Thread = gc_rank2
-													val_2 := gc_l_val_2[gc_lane2]
-													_ = val_2
-													var val float32
-													_ = val
-
-//line hecbench_lda.go:30
-													var r_2 float32 = val_2
-
-//line hecbench_lda.go:30
-													_ = r_2
-
-//line hecbench_lda.go:67
-													val = r_2
-
-//line hecbench_lda.go:69
-													if gc_tx2 == 0 {
-														shared[0] = val
-													}
-													_ = r_2
-													gc_s_val[gc_rank2] = val
-												}
-											}
-										}
-									}
-									gc_act2 = gc_save562 &^ gc_dead2
-								}
-							}
-						}
-						{
-							gc_vstep31 := 0
+						for offset := ldaWarpSize / 2; offset > 0; offset /= 2 {
+							gc_left3 := gc_act2
 							if compiled.SIMD {
-//line hecbench_lda.go:74
-								gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line hecbench_lda.go:74
-								_ = gc_Lane0Mask32
-								for ; gc_vstep31+7 < gc_n2; gc_vstep31 += 8 {
-									gc_rank2 := gc_vstep31
-									gc_pos2.Thread = gc_rank2
-//line hecbench_lda.go:74
-									var r archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:74
-									_ = r
-//line hecbench_lda.go:74
-									r = compiled.BroadcastFloat32x8At(&shared[0], gc_Lane0Mask32)
-//line hecbench_lda.go:74
-									r.StoreSlice(gc_s_r[gc_rank2:])
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_lda.go:28
+										val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+//line hecbench_lda.go:28
+										_ = val_
+//line hecbench_lda.go:28
+										active := archsimd.LoadUint32x8Slice(gc_l_active[gc_lane2:])
+//line hecbench_lda.go:28
+										active.StoreSlice(gc_c22m[gc_lane2:])
+//line hecbench_lda.go:28
+										for gc_k11 := range 8 {
+//line hecbench_lda.go:28
+											gc_c22a[gc_lane2+gc_k11] = offset
+										}
+//line hecbench_lda.go:28
+										for gc_k12 := range 8 {
+//line hecbench_lda.go:28
+											gc_c22w[gc_lane2+gc_k12] = 32
+										}
+//line hecbench_lda.go:29
+										gc_left3 &^= 0xff << gc_lane2
+									}
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+//line hecbench_lda.go:28
+										val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+//line hecbench_lda.go:28
+										_ = val_
+//line hecbench_lda.go:28
+										active := archsimd.LoadUint32x8Slice(gc_l_active[gc_lane2:])
+//line hecbench_lda.go:28
+										active.StoreSlice(gc_c22m[gc_lane2:])
+//line hecbench_lda.go:28
+										for gc_k9 := range 8 {
+//line hecbench_lda.go:28
+											gc_c22a[gc_lane2+gc_k9] = offset
+										}
+//line hecbench_lda.go:28
+										for gc_k10 := range 8 {
+//line hecbench_lda.go:28
+											gc_c22w[gc_lane2+gc_k10] = 32
+										}
+//line hecbench_lda.go:29
+										gc_left3 &^= 0xff << gc_lane2
+									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							gc_step43 := gc_vstep31
-							for ; gc_step43+3 < gc_n2; gc_step43 += 4 {
-								{
-									gc_rank2 := gc_step43 + 0
-									gc_pos2.Thread = gc_rank2
-									var r float32
-									_ = r
-
-//line hecbench_lda.go:74
-									r = shared[0]
-									gc_s_r[gc_rank2] = r
-								}
-								{
-									gc_rank2 := gc_step43 + 1
-									gc_pos2.Thread = gc_rank2
-									var r float32
-									_ = r
-
-//line hecbench_lda.go:74
-									r = shared[0]
-									gc_s_r[gc_rank2] = r
-								}
-								{
-									gc_rank2 := gc_step43 + 2
-									gc_pos2.Thread = gc_rank2
-									var r float32
-									_ = r
-
-//line hecbench_lda.go:74
-									r = shared[0]
-									gc_s_r[gc_rank2] = r
-								}
-								{
-									gc_rank2 := gc_step43 + 3
-									gc_pos2.Thread = gc_rank2
-									var r float32
-									_ = r
-
-//line hecbench_lda.go:74
-									r = shared[0]
-									gc_s_r[gc_rank2] = r
+							if gc_left3 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left3&(1<<gc_lane2) == 0 {
+										continue
+									}
+//line hecbench_lda.go:41
+									val_ := gc_l_val_[gc_lane2]
+									_ = val_
+									active := gc_l_active[gc_lane2]
+//line hecbench_lda.go:28
+									gc_c22m[gc_lane2] = active
+									gc_c22a[gc_lane2] = offset
+									gc_c22w[gc_lane2] = 32
 								}
 							}
-							for gc_rank2 := gc_step43; gc_rank2 < gc_n2; gc_rank2++ {
+//line hecbench_lda.go:28
+							compiled.WarpLanes[float32, float32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_l_val_, &gc_c22a, &gc_c22w, &gc_c22r)
+							gc_left4 := gc_act2
+							if compiled.SIMD {
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_lda.go:28
+										val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+//line hecbench_lda.go:28
+										val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line hecbench_lda.go:28
+										val_.StoreSlice(gc_l_val_[gc_lane2:])
+										gc_left4 &^= 0xff << gc_lane2
+									}
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+//line hecbench_lda.go:28
+										val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+//line hecbench_lda.go:28
+										val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line hecbench_lda.go:28
+										val_.StoreSlice(gc_l_val_[gc_lane2:])
+										gc_left4 &^= 0xff << gc_lane2
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left4 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left4&(1<<gc_lane2) == 0 {
+										continue
+									}
+//line hecbench_lda.go:41
+									val_ := gc_l_val_[gc_lane2]
+//line hecbench_lda.go:28
+									val_ += gc_c22r[gc_lane2]
+									gc_l_val_[gc_lane2] = val_
+								}
+							}
+						}
+						{
+							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+							gc_tx2 := gc_tidx2.X - 1
+							for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:39
+								warp := gc_tx2 / ldaWarpSize
+								lane := gc_tx2 % ldaWarpSize
+//line hecbench_lda.go:42
+								val_ := gc_l_val_[gc_lane2]
+//line hecbench_lda.go:44
+								var val float32
+//line hecbench_lda.go:30
+								var r_ float32 = val_
+//line hecbench_lda.go:47
+								val = r_
+//line hecbench_lda.go:50
+								if lane == 0 {
+									shared[warp] = val
+								}
+//line hecbench_lda.go:54
+								gc_s_val[gc_rank2] = val
+							}
+						}
+					}
+//line hecbench_lda.go:60
+					for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:40
+							lane := gc_tx2 % ldaWarpSize
+//line hecbench_lda.go:42
+							val := gc_s_val[gc_rank2]
+							r := gc_s_r[gc_rank2]
+//line hecbench_lda.go:56
+							if gc_bdx2 <= ldaWarpSize {
+								r = shared[0]
+//line hecbench_lda.go:57
+								returned = true
+							}
+//line hecbench_lda.go:61
+							if !returned {
+//line hecbench_lda.go:61
+								if gc_tx2 < gc_bdx2/ldaWarpSize {
+									val = shared[lane]
+								} else {
+									val = 0
+								}
+							}
+//line hecbench_lda.go:62
+							gc_s_val[gc_rank2] = val
+							gc_s_r[gc_rank2] = r
+						}
+					}
+//line hecbench_lda.go:58
+					if !returned {
+//line hecbench_lda.go:60
+						var gc_l_val_2 [32]float32
+						var gc_l_active_ [32]uint32
+						var gc_c23r [32]uint32
+						var gc_c24m [32]uint32
+						var gc_c24a [32]int
+						var gc_c24w [32]int
+						var gc_c24r [32]float32
+						for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+							gc_cnt2 := min(32, gc_n2-gc_w2)
+							gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+							var gc_dead2 uint32
+							{
+//line hecbench_lda.go:73
+								var gc_m562 uint32
+								{
+									gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+									gc_tx2 := gc_tidx2.X - 1
+									for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+										gc_tx2++
+										if gc_tx2 == gc_bdx2 {
+											gc_tx2 = 0
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:39
+										warp := gc_tx2 / ldaWarpSize
+//line hecbench_lda.go:66
+										if warp == 0 {
+											gc_m562 |= 1 << gc_lane2
+										}
+									}
+								}
+								gc_save562 := gc_act2
+								gc_act2 = gc_save562 & gc_m562
+								if gc_act2 != 0 {
+									gc_left5 := gc_act2
+									if compiled.SIMD {
+										if gc_act2 == ^uint32(0) {
+											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+												gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_lda.go:67
+												val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
+//line hecbench_lda.go:67
+												val_2 := val
+//line hecbench_lda.go:67
+												val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+												gc_left5 &^= 0xff << gc_lane2
+											}
+										} else {
+											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+												if gc_act2>>gc_lane2&0xff != 0xff {
+													continue
+												}
+												gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_lda.go:67
+												val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
+//line hecbench_lda.go:67
+												val_2 := val
+//line hecbench_lda.go:67
+												val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+												gc_left5 &^= 0xff << gc_lane2
+											}
+										}
+										archsimd.ClearAVXUpperBits()
+									}
+									if gc_left5 != 0 {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+											if gc_left5&(1<<gc_lane2) == 0 {
+												continue
+											}
+											gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_lda.go:80
+											val := gc_s_val[gc_rank2]
+//line hecbench_lda.go:67
+											var val_2 float32 = val
+//line hecbench_lda.go:26
+											gc_l_val_2[gc_lane2] = val_2
+										}
+									}
+//line hecbench_lda.go:26
+									compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c23r)
+									gc_left6 := gc_act2
+									if compiled.SIMD {
+										if gc_act2 == ^uint32(0) {
+											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_lda.go:26
+												active_ := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
+//line hecbench_lda.go:26
+												active_.StoreSlice(gc_l_active_[gc_lane2:])
+												gc_left6 &^= 0xff << gc_lane2
+											}
+										} else {
+											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+												if gc_act2>>gc_lane2&0xff != 0xff {
+													continue
+												}
+//line hecbench_lda.go:26
+												active_ := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
+//line hecbench_lda.go:26
+												active_.StoreSlice(gc_l_active_[gc_lane2:])
+												gc_left6 &^= 0xff << gc_lane2
+											}
+										}
+										archsimd.ClearAVXUpperBits()
+									}
+									if gc_left6 != 0 {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+											if gc_left6&(1<<gc_lane2) == 0 {
+												continue
+											}
+//line hecbench_lda.go:26
+											active_ := gc_c23r[gc_lane2]
+//line hecbench_lda.go:28
+											gc_l_active_[gc_lane2] = active_
+										}
+									}
+//line hecbench_lda.go:27
+									for offset_ := ldaWarpSize / 2; offset_ > 0; offset_ /= 2 {
+										gc_left7 := gc_act2
+										if compiled.SIMD {
+											if gc_act2 == ^uint32(0) {
+												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_lda.go:28
+													val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane2:])
+//line hecbench_lda.go:28
+													_ = val_2
+//line hecbench_lda.go:28
+													active_ := archsimd.LoadUint32x8Slice(gc_l_active_[gc_lane2:])
+//line hecbench_lda.go:28
+													active_.StoreSlice(gc_c24m[gc_lane2:])
+//line hecbench_lda.go:28
+													for gc_k15 := range 8 {
+//line hecbench_lda.go:28
+														gc_c24a[gc_lane2+gc_k15] = offset_
+													}
+//line hecbench_lda.go:28
+													for gc_k16 := range 8 {
+//line hecbench_lda.go:28
+														gc_c24w[gc_lane2+gc_k16] = 32
+													}
+//line hecbench_lda.go:29
+													gc_left7 &^= 0xff << gc_lane2
+												}
+											} else {
+												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+													if gc_act2>>gc_lane2&0xff != 0xff {
+														continue
+													}
+//line hecbench_lda.go:28
+													val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane2:])
+//line hecbench_lda.go:28
+													_ = val_2
+//line hecbench_lda.go:28
+													active_ := archsimd.LoadUint32x8Slice(gc_l_active_[gc_lane2:])
+//line hecbench_lda.go:28
+													active_.StoreSlice(gc_c24m[gc_lane2:])
+//line hecbench_lda.go:28
+													for gc_k13 := range 8 {
+//line hecbench_lda.go:28
+														gc_c24a[gc_lane2+gc_k13] = offset_
+													}
+//line hecbench_lda.go:28
+													for gc_k14 := range 8 {
+//line hecbench_lda.go:28
+														gc_c24w[gc_lane2+gc_k14] = 32
+													}
+//line hecbench_lda.go:29
+													gc_left7 &^= 0xff << gc_lane2
+												}
+											}
+											archsimd.ClearAVXUpperBits()
+										}
+										if gc_left7 != 0 {
+											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+												if gc_left7&(1<<gc_lane2) == 0 {
+													continue
+												}
+//line hecbench_lda.go:41
+												val_2 := gc_l_val_2[gc_lane2]
+												_ = val_2
+												active_ := gc_l_active_[gc_lane2]
+//line hecbench_lda.go:28
+												gc_c24m[gc_lane2] = active_
+												gc_c24a[gc_lane2] = offset_
+												gc_c24w[gc_lane2] = 32
+											}
+										}
+//line hecbench_lda.go:28
+										compiled.WarpLanes[float32, float32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c24m, &gc_l_val_2, &gc_c24a, &gc_c24w, &gc_c24r)
+										gc_left8 := gc_act2
+										if compiled.SIMD {
+											if gc_act2 == ^uint32(0) {
+												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_lda.go:28
+													val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane2:])
+//line hecbench_lda.go:28
+													val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+//line hecbench_lda.go:28
+													val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+													gc_left8 &^= 0xff << gc_lane2
+												}
+											} else {
+												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+													if gc_act2>>gc_lane2&0xff != 0xff {
+														continue
+													}
+//line hecbench_lda.go:28
+													val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane2:])
+//line hecbench_lda.go:28
+													val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+//line hecbench_lda.go:28
+													val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+													gc_left8 &^= 0xff << gc_lane2
+												}
+											}
+											archsimd.ClearAVXUpperBits()
+										}
+										if gc_left8 != 0 {
+											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+												if gc_left8&(1<<gc_lane2) == 0 {
+													continue
+												}
+//line hecbench_lda.go:41
+												val_2 := gc_l_val_2[gc_lane2]
+//line hecbench_lda.go:28
+												val_2 += gc_c24r[gc_lane2]
+												gc_l_val_2[gc_lane2] = val_2
+											}
+										}
+									}
+									gc_left9 := gc_act2
+									if compiled.SIMD {
+//line hecbench_lda.go:30
+										gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+										gc_tidx11 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+										if gc_act2 == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx2 {
+//line hecbench_lda.go:30
+											gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+												gc_rank2 := gc_w2 + gc_lane2
+												gc_tx2 := gc_tidx11.X + gc_lane2
+//line hecbench_lda.go:35
+												gc_ty2 := gc_tidx11.Y
+												_ = gc_ty2
+												gc_tz2 := gc_tidx11.Z
+												_ = gc_tz2
+//line hecbench_lda.go:30
+												val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane2:])
+//line hecbench_lda.go:30
+												var val archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_lda.go:30
+												r_2 := val_2
+//line hecbench_lda.go:67
+												val = r_2
+//line hecbench_lda.go:69
+												gc_if2 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+												if gc_if2.ToBits() != 0 {
+//line hecbench_lda.go:70
+													var gc_lanes12 [8]float32
+//line hecbench_lda.go:70
+													val.Store(&gc_lanes12)
+//line hecbench_lda.go:70
+													for gc_k18 := range 8 {
+//line hecbench_lda.go:70
+														if gc_if2.ToBits()&(1<<gc_k18) != 0 {
+//line hecbench_lda.go:70
+															gc_pos2.Thread = gc_rank2 + gc_k18
+//line hecbench_lda.go:70
+															shared[0] = gc_lanes12[gc_k18]
+														}
+													}
+//line hecbench_lda.go:70
+													gc_pos2.Thread = gc_rank2
+												}
+//line hecbench_lda.go:70
+												val.StoreSlice(gc_s_val[gc_rank2:])
+												gc_left9 &^= 0xff << gc_lane2
+											}
+										} else {
+											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+												if gc_act2>>gc_lane2&0xff != 0xff {
+													continue
+												}
+												gc_rank2 := gc_w2 + gc_lane2
+												gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+												if gc_tidx2.X+8 > gc_bdx2 {
+													continue // the lanes wrap to the next row
+												}
+												gc_tx2 := gc_tidx2.X
+//line hecbench_lda.go:85
+												gc_ty2 := gc_tidx2.Y
+												_ = gc_ty2
+												gc_tz2 := gc_tidx2.Z
+												_ = gc_tz2
+//line hecbench_lda.go:70
+												val_2 := archsimd.LoadFloat32x8Slice(gc_l_val_2[gc_lane2:])
+//line hecbench_lda.go:70
+												var val archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_lda.go:30
+												r_2 := val_2
+//line hecbench_lda.go:67
+												val = r_2
+//line hecbench_lda.go:69
+												gc_if := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+												if gc_if.ToBits() != 0 {
+//line hecbench_lda.go:70
+													var gc_lanes11 [8]float32
+//line hecbench_lda.go:70
+													val.Store(&gc_lanes11)
+//line hecbench_lda.go:70
+													for gc_k17 := range 8 {
+//line hecbench_lda.go:70
+														if gc_if.ToBits()&(1<<gc_k17) != 0 {
+//line hecbench_lda.go:70
+															gc_pos2.Thread = gc_rank2 + gc_k17
+//line hecbench_lda.go:70
+															shared[0] = gc_lanes11[gc_k17]
+														}
+													}
+//line hecbench_lda.go:70
+													gc_pos2.Thread = gc_rank2
+												}
+//line hecbench_lda.go:70
+												val.StoreSlice(gc_s_val[gc_rank2:])
+												gc_left9 &^= 0xff << gc_lane2
+											}
+										}
+										archsimd.ClearAVXUpperBits()
+									}
+									if gc_left9 != 0 {
+										{
+											gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+											gc_tx2 := gc_tidx2.X - 1
+											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+												gc_tx2++
+												if gc_tx2 == gc_bdx2 {
+													gc_tx2 = 0
+												}
+												if gc_left9&(1<<gc_lane2) == 0 {
+													continue
+												}
+												gc_rank2 := gc_w2 + gc_lane2
+												gc_pos2.Thread = gc_rank2
+												val_2 := gc_l_val_2[gc_lane2]
+//line hecbench_lda.go:92
+												var val float32
+//line hecbench_lda.go:30
+												var r_2 float32 = val_2
+//line hecbench_lda.go:67
+												val = r_2
+//line hecbench_lda.go:69
+												if gc_tx2 == 0 {
+													shared[0] = val
+												}
+//line hecbench_lda.go:73
+												gc_s_val[gc_rank2] = val
+											}
+										}
+									}
+								}
+								gc_act2 = gc_save562 &^ gc_dead2
+							}
+						}
+//line hecbench_lda.go:83
+						gc_vstep31 := 0
+						if compiled.SIMD {
+//line hecbench_lda.go:74
+							gc_Lane0Mask32 := compiled.Lane0Mask32()
+							for ; gc_vstep31+7 < gc_n2; gc_vstep31 += 8 {
+								gc_rank2 := gc_vstep31
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:74
+								var r archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_lda.go:74
+								r = compiled.BroadcastFloat32x8At(&shared[0], gc_Lane0Mask32)
+//line hecbench_lda.go:74
+								r.StoreSlice(gc_s_r[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						gc_step43 := gc_vstep31
+						for ; gc_step43+3 < gc_n2; gc_step43 += 4 {
+							{
+								gc_rank2 := gc_step43 + 0
 								gc_pos2.Thread = gc_rank2
 								var r float32
-								_ = r
-
+//line hecbench_lda.go:74
+								r = shared[0]
+								gc_s_r[gc_rank2] = r
+							}
+							{
+								gc_rank2 := gc_step43 + 1
+								gc_pos2.Thread = gc_rank2
+								var r float32
+//line hecbench_lda.go:74
+								r = shared[0]
+								gc_s_r[gc_rank2] = r
+							}
+							{
+								gc_rank2 := gc_step43 + 2
+								gc_pos2.Thread = gc_rank2
+								var r float32
+//line hecbench_lda.go:74
+								r = shared[0]
+								gc_s_r[gc_rank2] = r
+							}
+							{
+								gc_rank2 := gc_step43 + 3
+								gc_pos2.Thread = gc_rank2
+								var r float32
 //line hecbench_lda.go:74
 								r = shared[0]
 								gc_s_r[gc_rank2] = r
 							}
 						}
-
+						for gc_rank2 := gc_step43; gc_rank2 < gc_n2; gc_rank2++ {
+							gc_pos2.Thread = gc_rank2
+							var r float32
+//line hecbench_lda.go:74
+							r = shared[0]
+							gc_s_r[gc_rank2] = r
+						}
 //line hecbench_lda.go:74
 						returned = true
 					}
-					{
-						gc_vstep32 := 0
-						if compiled.SIMD {
-							for ; gc_vstep32+7 < gc_n2; gc_vstep32 += 8 {
-								gc_rank2 := gc_vstep32
-								_ = gc_rank2
+//line hecbench_lda.go:77
+					gc_vstep32 := 0
+					if compiled.SIMD {
+						for ; gc_vstep32+7 < gc_n2; gc_vstep32 += 8 {
+							gc_rank2 := gc_vstep32
 //line hecbench_lda.go:146
-								r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank2:])
-//line hecbench_lda.go:146
-								_ = r
-//line hecbench_lda.go:146
-								phiSum := r
-//line hecbench_lda.go:146
-								_ = phiSum
-//line hecbench_lda.go:146
-								phiSum.StoreSlice(gc_s_phiSum[gc_rank2:])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						gc_step44 := gc_vstep32
-						for ; gc_step44+3 < gc_n2; gc_step44 += 4 {
-							{
-								gc_rank2 := gc_step44 + 0
-								gc_pos2.Thread = gc_rank2
-								r := gc_s_r[gc_rank2]
-
-//line hecbench_lda.go:146
-								phiSum := r
-								_ = phiSum
-								gc_s_phiSum[gc_rank2] = phiSum
-							}
-							{
-								gc_rank2 := gc_step44 + 1
-								gc_pos2.Thread = gc_rank2
-								r := gc_s_r[gc_rank2]
-
-//line hecbench_lda.go:146
-								phiSum := r
-								_ = phiSum
-								gc_s_phiSum[gc_rank2] = phiSum
-							}
-							{
-								gc_rank2 := gc_step44 + 2
-								gc_pos2.Thread = gc_rank2
-								r := gc_s_r[gc_rank2]
-
-//line hecbench_lda.go:146
-								phiSum := r
-								_ = phiSum
-								gc_s_phiSum[gc_rank2] = phiSum
-							}
-							{
-								gc_rank2 := gc_step44 + 3
-								gc_pos2.Thread = gc_rank2
-								r := gc_s_r[gc_rank2]
-
-//line hecbench_lda.go:146
-								phiSum := r
-								_ = phiSum
-								gc_s_phiSum[gc_rank2] = phiSum
-							}
-						}
-						for gc_rank2 := gc_step44; gc_rank2 < gc_n2; gc_rank2++ {
-							gc_pos2.Thread = gc_rank2
-							r := gc_s_r[gc_rank2]
-
+							r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank2:])
 //line hecbench_lda.go:146
 							phiSum := r
-							_ = phiSum
+//line hecbench_lda.go:146
+							phiSum.StoreSlice(gc_s_phiSum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step44 := gc_vstep32
+					for ; gc_step44+3 < gc_n2; gc_step44 += 4 {
+						{
+							gc_rank2 := gc_step44 + 0
+							gc_pos2.Thread = gc_rank2
+							r := gc_s_r[gc_rank2]
+//line hecbench_lda.go:146
+							phiSum := r
+//line hecbench_lda.go:148
+							gc_s_phiSum[gc_rank2] = phiSum
+						}
+						{
+							gc_rank2 := gc_step44 + 1
+							gc_pos2.Thread = gc_rank2
+							r := gc_s_r[gc_rank2]
+//line hecbench_lda.go:146
+							phiSum := r
+//line hecbench_lda.go:148
+							gc_s_phiSum[gc_rank2] = phiSum
+						}
+						{
+							gc_rank2 := gc_step44 + 2
+							gc_pos2.Thread = gc_rank2
+							r := gc_s_r[gc_rank2]
+//line hecbench_lda.go:146
+							phiSum := r
+//line hecbench_lda.go:148
+							gc_s_phiSum[gc_rank2] = phiSum
+						}
+						{
+							gc_rank2 := gc_step44 + 3
+							gc_pos2.Thread = gc_rank2
+							r := gc_s_r[gc_rank2]
+//line hecbench_lda.go:146
+							phiSum := r
+//line hecbench_lda.go:148
 							gc_s_phiSum[gc_rank2] = phiSum
 						}
 					}
-
+					for gc_rank2 := gc_step44; gc_rank2 < gc_n2; gc_rank2++ {
+						gc_pos2.Thread = gc_rank2
+						r := gc_s_r[gc_rank2]
+//line hecbench_lda.go:146
+						phiSum := r
+//line hecbench_lda.go:148
+						gc_s_phiSum[gc_rank2] = phiSum
+					}
 //line hecbench_lda.go:148
 					for gc_off5, gc_limit5, gc_more5 := 0, numTopics, true; gc_more5; gc_off5 += gc_bdx2 {
 						gc_b2.Tick()
@@ -1962,211 +1542,160 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							return
 						}
 						gc_more5 = false
-						{
-							gc_from2, gc_to2 := 0, gc_bdx2
-							if !compiled.Adds(gc_off5, gc_to2) {
-								panic(compiled.ErrGuardWraps)
-							}
-							if gc_bound2 := compiled.Diff(gc_limit5, gc_off5); gc_bound2 < gc_to2 {
-								gc_to2 = gc_bound2
-							}
-							for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-								gc_off38 := gc_off5
-								if gc_from2 >= 0 && gc_off38 >= 0 && gc_off38 <= len(phi) && gc_to2 <= len(phi)-gc_off38 && gc_off38 <= len(valiPhiSum) && gc_to2 <= len(valiPhiSum)-gc_off38 && gc_off38 <= len(newGamma) && gc_to2 <= len(newGamma)-gc_off38 {
-									gc_at37 := phi[gc_off38:][:gc_to2]
-									gc_at38 := valiPhiSum[gc_off38:][:gc_to2]
-									gc_at39 := newGamma[gc_off38:][:gc_to2]
-									gc_vstep33 := gc_from2
-									if compiled.SIMD {
+//line hecbench_lda.go:155
+						gc_from2, gc_to2 := 0, gc_bdx2
+						if !compiled.Adds(gc_off5, gc_to2) {
+							panic(compiled.ErrGuardWraps)
+						}
+						if gc_bound2 := compiled.Diff(gc_limit5, gc_off5); gc_bound2 < gc_to2 {
+							gc_to2 = gc_bound2
+						}
+						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+							gc_off38 := gc_off5
+							if gc_from2 >= 0 && gc_off38 >= 0 && gc_off38 <= len(phi) && gc_to2 <= len(phi)-gc_off38 && gc_off38 <= len(valiPhiSum) && gc_to2 <= len(valiPhiSum)-gc_off38 && gc_off38 <= len(newGamma) && gc_to2 <= len(newGamma)-gc_off38 {
+								gc_at37 := phi[gc_off38:][:gc_to2]
+								gc_at38 := valiPhiSum[gc_off38:][:gc_to2]
+								gc_at39 := newGamma[gc_off38:][:gc_to2]
+								gc_vstep33 := gc_from2
+								if compiled.SIMD {
 //line hecbench_lda.go:153
-										gc_vb7 := archsimd.BroadcastFloat32x8(c)
-//line hecbench_lda.go:153
-										_ = gc_vb7
-										for ; gc_vstep33+7 < gc_to2; gc_vstep33 += 8 {
-											gc_tx2 := gc_vstep33
-											gc_rank2 := gc_base2 + gc_tx2
-											_ = gc_rank2
-//line hecbench_lda.go:153
-											phiSum := archsimd.LoadFloat32x8Slice(gc_s_phiSum[gc_rank2:])
-//line hecbench_lda.go:153
-											_ = phiSum
-//line hecbench_lda.go:148
-											var l_ int = gc_tx2 + gc_off5
-//line hecbench_lda.go:148
-											_ = l_
-											archsimd.LoadFloat32x8Slice(gc_at37[gc_tx2:]).Div(phiSum).StoreSlice(gc_at37[gc_tx2:])
-//line hecbench_lda.go:152
-											if vali_ {
-//line hecbench_lda.go:152
-												archsimd.LoadFloat32x8Slice(gc_at38[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at37[gc_tx2:]).Mul(gc_vb7)).StoreSlice(gc_at38[gc_tx2:])
-//line hecbench_lda.go:152
-											} else {
-//line hecbench_lda.go:152
-												archsimd.LoadFloat32x8Slice(gc_at39[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at37[gc_tx2:]).Mul(gc_vb7)).StoreSlice(gc_at39[gc_tx2:])
-//line hecbench_lda.go:152
-											}
-										}
-										archsimd.ClearAVXUpperBits()
-									}
-									if gc_vstep33 > gc_from2 {
-										gc_more5 = true
-									}
-									for gc_tx2 := gc_vstep33; gc_tx2 < gc_to2; gc_tx2++ {
+									gc_vb7 := archsimd.BroadcastFloat32x8(c)
+									for ; gc_vstep33+7 < gc_to2; gc_vstep33 += 8 {
+										gc_tx2 := gc_vstep33
 										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-										phiSum := gc_s_phiSum[gc_rank2]
-
+//line hecbench_lda.go:153
+										phiSum := archsimd.LoadFloat32x8Slice(gc_s_phiSum[gc_rank2:])
 //line hecbench_lda.go:148
-										l_ := gc_tx2 + gc_off5
-										gc_more5 = true
+										var l_ int = gc_tx2 + gc_off5
+//line hecbench_lda.go:148
 										_ = l_
-
-//line hecbench_lda.go:149
-										gc_at37[gc_tx2] /= phiSum
-
+										archsimd.LoadFloat32x8Slice(gc_at37[gc_tx2:]).Div(phiSum).StoreSlice(gc_at37[gc_tx2:])
 //line hecbench_lda.go:152
 										if vali_ {
-											gc_at38[gc_tx2] += gc_at37[gc_tx2] * c
+//line hecbench_lda.go:152
+											archsimd.LoadFloat32x8Slice(gc_at38[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at37[gc_tx2:]).Mul(gc_vb7)).StoreSlice(gc_at38[gc_tx2:])
 										} else {
-											gc_at39[gc_tx2] += gc_at37[gc_tx2] * c
+//line hecbench_lda.go:152
+											archsimd.LoadFloat32x8Slice(gc_at39[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at37[gc_tx2:]).Mul(gc_vb7)).StoreSlice(gc_at39[gc_tx2:])
 										}
 									}
-								} else {
-									gc_vstep34 := gc_from2
-									if compiled.SIMD {
-//line hecbench_lda.go:153
-										gc_vb6 := archsimd.BroadcastFloat32x8(c)
-//line hecbench_lda.go:153
-										_ = gc_vb6
-										for ; gc_vstep34+7 < gc_to2; gc_vstep34 += 8 {
-											gc_tx2 := gc_vstep34
-											gc_rank2 := gc_base2 + gc_tx2
-											_ = gc_rank2
-//line hecbench_lda.go:153
-											phiSum := archsimd.LoadFloat32x8Slice(gc_s_phiSum[gc_rank2:])
-//line hecbench_lda.go:153
-											_ = phiSum
-//line hecbench_lda.go:148
-											var l_ int = gc_tx2 + gc_off5
-//line hecbench_lda.go:148
-											_ = l_
+//line hecbench_lda.go:154
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_vstep33 > gc_from2 {
+									gc_more5 = true
+								}
+								for gc_tx2 := gc_vstep33; gc_tx2 < gc_to2; gc_tx2++ {
+									gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_lda.go:162
+									phiSum := gc_s_phiSum[gc_rank2]
 //line hecbench_lda.go:149
-											if l_ < 0 || l_ > len(phi)-8 || l_ > len(valiPhiSum)-8 || l_ > len(newGamma)-8 {
+									gc_more5 = true
 //line hecbench_lda.go:149
-												break
-//line hecbench_lda.go:149
-											}
-											archsimd.LoadFloat32x8Slice(phi[l_:]).Div(phiSum).StoreSlice(phi[l_:])
+									gc_at37[gc_tx2] /= phiSum
 //line hecbench_lda.go:152
-											if vali_ {
-//line hecbench_lda.go:152
-												archsimd.LoadFloat32x8Slice(valiPhiSum[l_:]).Add(archsimd.LoadFloat32x8Slice(phi[l_:]).Mul(gc_vb6)).StoreSlice(valiPhiSum[l_:])
-											} else {
-//line hecbench_lda.go:153
-												archsimd.LoadFloat32x8Slice(newGamma[l_:]).Add(archsimd.LoadFloat32x8Slice(phi[l_:]).Mul(gc_vb6)).StoreSlice(newGamma[l_:])
-//line hecbench_lda.go:155
-											}
-										}
-										archsimd.ClearAVXUpperBits()
+									if vali_ {
+										gc_at38[gc_tx2] += gc_at37[gc_tx2] * c
+									} else {
+										gc_at39[gc_tx2] += gc_at37[gc_tx2] * c
 									}
-									if gc_vstep34 > gc_from2 {
-										gc_more5 = true
-									}
-									gc_step45 := gc_vstep34
-									for ; gc_step45+3 < gc_to2; gc_step45 += 4 {
-										{
-											gc_tx2 := gc_step45 + 0
-											gc_rank2 := gc_base2 + gc_tx2
-											gc_pos2.Thread = gc_rank2
-											phiSum := gc_s_phiSum[gc_rank2]
-
+								}
+							} else {
+								gc_vstep34 := gc_from2
+								if compiled.SIMD {
+//line hecbench_lda.go:153
+									gc_vb6 := archsimd.BroadcastFloat32x8(c)
+									for ; gc_vstep34+7 < gc_to2; gc_vstep34 += 8 {
+										gc_tx2 := gc_vstep34
+										gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_lda.go:153
+										phiSum := archsimd.LoadFloat32x8Slice(gc_s_phiSum[gc_rank2:])
 //line hecbench_lda.go:148
-											l_ := gc_tx2 + gc_off5
-											gc_more5 = true
-
+										var l_ int = gc_tx2 + gc_off5
+										if l_ < 0 || l_ > len(phi)-8 || l_ > len(valiPhiSum)-8 || l_ > len(newGamma)-8 {
 //line hecbench_lda.go:149
-											phi[l_] /= phiSum
-
-//line hecbench_lda.go:152
-											if vali_ {
-												valiPhiSum[l_] += phi[l_] * c
-											} else {
-												newGamma[l_] += phi[l_] * c
-											}
+											break
 										}
-										{
-											gc_tx2 := gc_step45 + 1
-											gc_rank2 := gc_base2 + gc_tx2
-											gc_pos2.Thread = gc_rank2
-											phiSum := gc_s_phiSum[gc_rank2]
-
-//line hecbench_lda.go:148
-											l_ := gc_tx2 + gc_off5
-											gc_more5 = true
-
-//line hecbench_lda.go:149
-											phi[l_] /= phiSum
-
+//line hecbench_lda.go:150
+										archsimd.LoadFloat32x8Slice(phi[l_:]).Div(phiSum).StoreSlice(phi[l_:])
 //line hecbench_lda.go:152
-											if vali_ {
-												valiPhiSum[l_] += phi[l_] * c
-											} else {
-												newGamma[l_] += phi[l_] * c
-											}
-										}
-										{
-											gc_tx2 := gc_step45 + 2
-											gc_rank2 := gc_base2 + gc_tx2
-											gc_pos2.Thread = gc_rank2
-											phiSum := gc_s_phiSum[gc_rank2]
-
-//line hecbench_lda.go:148
-											l_ := gc_tx2 + gc_off5
-											gc_more5 = true
-
-//line hecbench_lda.go:149
-											phi[l_] /= phiSum
-
+										if vali_ {
 //line hecbench_lda.go:152
-											if vali_ {
-												valiPhiSum[l_] += phi[l_] * c
-											} else {
-												newGamma[l_] += phi[l_] * c
-											}
-										}
-										{
-											gc_tx2 := gc_step45 + 3
-											gc_rank2 := gc_base2 + gc_tx2
-											gc_pos2.Thread = gc_rank2
-											phiSum := gc_s_phiSum[gc_rank2]
-
-//line hecbench_lda.go:148
-											l_ := gc_tx2 + gc_off5
-											gc_more5 = true
-
-//line hecbench_lda.go:149
-											phi[l_] /= phiSum
-
-//line hecbench_lda.go:152
-											if vali_ {
-												valiPhiSum[l_] += phi[l_] * c
-											} else {
-												newGamma[l_] += phi[l_] * c
-											}
+											archsimd.LoadFloat32x8Slice(valiPhiSum[l_:]).Add(archsimd.LoadFloat32x8Slice(phi[l_:]).Mul(gc_vb6)).StoreSlice(valiPhiSum[l_:])
+										} else {
+//line hecbench_lda.go:153
+											archsimd.LoadFloat32x8Slice(newGamma[l_:]).Add(archsimd.LoadFloat32x8Slice(phi[l_:]).Mul(gc_vb6)).StoreSlice(newGamma[l_:])
 										}
 									}
-									for gc_tx2 := gc_step45; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_lda.go:157
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_vstep34 > gc_from2 {
+									gc_more5 = true
+								}
+								gc_step45 := gc_vstep34
+								for ; gc_step45+3 < gc_to2; gc_step45 += 4 {
+									{
+										gc_tx2 := gc_step45 + 0
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 										phiSum := gc_s_phiSum[gc_rank2]
-
 //line hecbench_lda.go:148
 										l_ := gc_tx2 + gc_off5
 										gc_more5 = true
-
 //line hecbench_lda.go:149
 										phi[l_] /= phiSum
-
+//line hecbench_lda.go:152
+										if vali_ {
+											valiPhiSum[l_] += phi[l_] * c
+										} else {
+											newGamma[l_] += phi[l_] * c
+										}
+									}
+									{
+										gc_tx2 := gc_step45 + 1
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+										phiSum := gc_s_phiSum[gc_rank2]
+//line hecbench_lda.go:148
+										l_ := gc_tx2 + gc_off5
+										gc_more5 = true
+//line hecbench_lda.go:149
+										phi[l_] /= phiSum
+//line hecbench_lda.go:152
+										if vali_ {
+											valiPhiSum[l_] += phi[l_] * c
+										} else {
+											newGamma[l_] += phi[l_] * c
+										}
+									}
+									{
+										gc_tx2 := gc_step45 + 2
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+										phiSum := gc_s_phiSum[gc_rank2]
+//line hecbench_lda.go:148
+										l_ := gc_tx2 + gc_off5
+										gc_more5 = true
+//line hecbench_lda.go:149
+										phi[l_] /= phiSum
+//line hecbench_lda.go:152
+										if vali_ {
+											valiPhiSum[l_] += phi[l_] * c
+										} else {
+											newGamma[l_] += phi[l_] * c
+										}
+									}
+									{
+										gc_tx2 := gc_step45 + 3
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+										phiSum := gc_s_phiSum[gc_rank2]
+//line hecbench_lda.go:148
+										l_ := gc_tx2 + gc_off5
+										gc_more5 = true
+//line hecbench_lda.go:149
+										phi[l_] /= phiSum
 //line hecbench_lda.go:152
 										if vali_ {
 											valiPhiSum[l_] += phi[l_] * c
@@ -2175,14 +1704,27 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										}
 									}
 								}
+								for gc_tx2 := gc_step45; gc_tx2 < gc_to2; gc_tx2++ {
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+									phiSum := gc_s_phiSum[gc_rank2]
+//line hecbench_lda.go:148
+									l_ := gc_tx2 + gc_off5
+									gc_more5 = true
+//line hecbench_lda.go:149
+									phi[l_] /= phiSum
+//line hecbench_lda.go:152
+									if vali_ {
+										valiPhiSum[l_] += phi[l_] * c
+									} else {
+										newGamma[l_] += phi[l_] * c
+									}
+								}
 							}
 						}
 					}
 				}
-
-//line hecbench_lda.go:162
 				if j_2+1 == numIters {
-
 //line hecbench_lda.go:164
 					if !vali_ {
 						{
@@ -2197,85 +1739,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										gc_tx2 := gc_step46 + 0
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:166
-										{
-											for atomic.CAS(&locks[w], 0, 1) != 0 {
 //line hecbench_lda.go:167
-												gc_b2.Tick()
-//line hecbench_lda.go:167
-												if gc_b2.Stopped() {
-//line hecbench_lda.go:167
-													return
-//line hecbench_lda.go:167
-												}
-											}
-										}
-									}
-									{
-										gc_tx2 := gc_step46 + 1
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:166
-										{
-											for atomic.CAS(&locks[w], 0, 1) != 0 {
-//line hecbench_lda.go:167
-												gc_b2.Tick()
-//line hecbench_lda.go:167
-												if gc_b2.Stopped() {
-//line hecbench_lda.go:167
-													return
-//line hecbench_lda.go:167
-												}
-											}
-										}
-									}
-									{
-										gc_tx2 := gc_step46 + 2
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:166
-										{
-											for atomic.CAS(&locks[w], 0, 1) != 0 {
-//line hecbench_lda.go:167
-												gc_b2.Tick()
-//line hecbench_lda.go:167
-												if gc_b2.Stopped() {
-//line hecbench_lda.go:167
-													return
-//line hecbench_lda.go:167
-												}
-											}
-										}
-									}
-									{
-										gc_tx2 := gc_step46 + 3
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:166
-										{
-											for atomic.CAS(&locks[w], 0, 1) != 0 {
-//line hecbench_lda.go:167
-												gc_b2.Tick()
-//line hecbench_lda.go:167
-												if gc_b2.Stopped() {
-//line hecbench_lda.go:167
-													return
-//line hecbench_lda.go:167
-												}
-											}
-										}
-									}
-								}
-								for gc_tx2 := gc_step46; gc_tx2 < gc_to2; gc_tx2++ {
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:166
-									{
 										for atomic.CAS(&locks[w], 0, 1) != 0 {
 //line hecbench_lda.go:167
 											gc_b2.Tick()
@@ -2283,14 +1747,71 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											if gc_b2.Stopped() {
 //line hecbench_lda.go:167
 												return
-//line hecbench_lda.go:167
 											}
+										}
+									}
+									{
+										gc_tx2 := gc_step46 + 1
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:167
+										for atomic.CAS(&locks[w], 0, 1) != 0 {
+//line hecbench_lda.go:167
+											gc_b2.Tick()
+//line hecbench_lda.go:167
+											if gc_b2.Stopped() {
+//line hecbench_lda.go:167
+												return
+											}
+										}
+									}
+									{
+										gc_tx2 := gc_step46 + 2
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:167
+										for atomic.CAS(&locks[w], 0, 1) != 0 {
+//line hecbench_lda.go:167
+											gc_b2.Tick()
+//line hecbench_lda.go:167
+											if gc_b2.Stopped() {
+//line hecbench_lda.go:167
+												return
+											}
+										}
+									}
+									{
+										gc_tx2 := gc_step46 + 3
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:167
+										for atomic.CAS(&locks[w], 0, 1) != 0 {
+//line hecbench_lda.go:167
+											gc_b2.Tick()
+//line hecbench_lda.go:167
+											if gc_b2.Stopped() {
+//line hecbench_lda.go:167
+												return
+											}
+										}
+									}
+								}
+								for gc_tx2 := gc_step46; gc_tx2 < gc_to2; gc_tx2++ {
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:167
+									for atomic.CAS(&locks[w], 0, 1) != 0 {
+//line hecbench_lda.go:167
+										gc_b2.Tick()
+//line hecbench_lda.go:167
+										if gc_b2.Stopped() {
+//line hecbench_lda.go:167
+											return
 										}
 									}
 								}
 							}
 						}
-
 //line hecbench_lda.go:172
 						for gc_off6, gc_limit6, gc_more6 := 0, numTopics, true; gc_more6; gc_off6 += gc_bdx2 {
 							gc_b2.Tick()
@@ -2298,148 +1819,121 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								return
 							}
 							gc_more6 = false
-							{
-								gc_from2, gc_to2 := 0, gc_bdx2
-								if !compiled.Adds(gc_off6, gc_to2) {
-									panic(compiled.ErrGuardWraps)
-								}
-								if gc_bound2 := compiled.Diff(gc_limit6, gc_off6); gc_bound2 < gc_to2 {
-									gc_to2 = gc_bound2
-								}
-								for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-									gc_off39 := gc_off6 + (w * numTopics)
-									gc_off40 := gc_off6
-									if gc_from2 >= 0 && gc_off39 >= 0 && gc_off39 <= len(newBeta) && gc_to2 <= len(newBeta)-gc_off39 && gc_off40 >= 0 && gc_off40 <= len(phi) && gc_to2 <= len(phi)-gc_off40 {
-										gc_at40 := newBeta[gc_off39:][:gc_to2]
-										gc_at41 := phi[gc_off40:][:gc_to2]
-										gc_vstep35 := gc_from2
-										if compiled.SIMD {
+//line hecbench_lda.go:179
+							gc_from2, gc_to2 := 0, gc_bdx2
+							if !compiled.Adds(gc_off6, gc_to2) {
+								panic(compiled.ErrGuardWraps)
+							}
+							if gc_bound2 := compiled.Diff(gc_limit6, gc_off6); gc_bound2 < gc_to2 {
+								gc_to2 = gc_bound2
+							}
+							for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+								gc_off39 := gc_off6 + (w * numTopics)
+								gc_off40 := gc_off6
+								if gc_from2 >= 0 && gc_off39 >= 0 && gc_off39 <= len(newBeta) && gc_to2 <= len(newBeta)-gc_off39 && gc_off40 >= 0 && gc_off40 <= len(phi) && gc_to2 <= len(phi)-gc_off40 {
+									gc_at40 := newBeta[gc_off39:][:gc_to2]
+									gc_at41 := phi[gc_off40:][:gc_to2]
+									gc_vstep35 := gc_from2
+									if compiled.SIMD {
 //line hecbench_lda.go:173
-											gc_vb9 := archsimd.BroadcastFloat32x8(c)
-//line hecbench_lda.go:173
-											_ = gc_vb9
-											for ; gc_vstep35+7 < gc_to2; gc_vstep35 += 8 {
-												gc_tx2 := gc_vstep35
-												gc_rank2 := gc_base2 + gc_tx2
-												_ = gc_rank2
+										gc_vb9 := archsimd.BroadcastFloat32x8(c)
+										for ; gc_vstep35+7 < gc_to2; gc_vstep35 += 8 {
+											gc_tx2 := gc_vstep35
 //line hecbench_lda.go:172
-												var l_2 int = gc_tx2 + gc_off6
+											var l_2 int = gc_tx2 + gc_off6
 //line hecbench_lda.go:172
-												_ = l_2
-												archsimd.LoadFloat32x8Slice(gc_at40[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at41[gc_tx2:]).Mul(gc_vb9)).StoreSlice(gc_at40[gc_tx2:])
-											}
-											archsimd.ClearAVXUpperBits()
-										}
-										if gc_vstep35 > gc_from2 {
-											gc_more6 = true
-										}
-										for gc_tx2 := gc_vstep35; gc_tx2 < gc_to2; gc_tx2++ {
-											gc_rank2 := gc_base2 + gc_tx2
-											_ = gc_rank2
-
-//line hecbench_lda.go:172
-											l_2 := gc_tx2 + gc_off6
-											gc_more6 = true
 											_ = l_2
-
-//line hecbench_lda.go:173
-											gc_at40[gc_tx2] += gc_at41[gc_tx2] * c
+											archsimd.LoadFloat32x8Slice(gc_at40[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at41[gc_tx2:]).Mul(gc_vb9)).StoreSlice(gc_at40[gc_tx2:])
 										}
-									} else {
-										gc_vstep36 := gc_from2
-										if compiled.SIMD {
+										archsimd.ClearAVXUpperBits()
+									}
+									if gc_vstep35 > gc_from2 {
+										gc_more6 = true
+									}
+									for gc_tx2 := gc_vstep35; gc_tx2 < gc_to2; gc_tx2++ {
 //line hecbench_lda.go:173
-											gc_vb8 := archsimd.BroadcastFloat32x8(c)
+										gc_more6 = true
 //line hecbench_lda.go:173
-											_ = gc_vb8
-											for ; gc_vstep36+7 < gc_to2; gc_vstep36 += 8 {
-												gc_tx2 := gc_vstep36
-												gc_rank2 := gc_base2 + gc_tx2
-												_ = gc_rank2
+										gc_at40[gc_tx2] += gc_at41[gc_tx2] * c
+									}
+								} else {
+									gc_vstep36 := gc_from2
+									if compiled.SIMD {
+//line hecbench_lda.go:173
+										gc_vb8 := archsimd.BroadcastFloat32x8(c)
+										for ; gc_vstep36+7 < gc_to2; gc_vstep36 += 8 {
+											gc_tx2 := gc_vstep36
 //line hecbench_lda.go:172
-												var l_2 int = gc_tx2 + gc_off6
-//line hecbench_lda.go:172
-												_ = l_2
+											var l_2 int = gc_tx2 + gc_off6
+											if l_2 < 0 || l_2 > len(phi)-8 || (w*numTopics+l_2) < 0 || (w*numTopics+l_2) > len(newBeta)-8 {
 //line hecbench_lda.go:173
-												if l_2 < 0 || l_2 > len(phi)-8 || (w*numTopics+l_2) < 0 || (w*numTopics+l_2) > len(newBeta)-8 {
-//line hecbench_lda.go:173
-													break
-//line hecbench_lda.go:173
-												}
-												archsimd.LoadFloat32x8Slice(newBeta[w*numTopics+l_2:]).Add(archsimd.LoadFloat32x8Slice(phi[l_2:]).Mul(gc_vb8)).StoreSlice(newBeta[w*numTopics+l_2:])
+												break
 											}
-											archsimd.ClearAVXUpperBits()
+//line hecbench_lda.go:174
+											archsimd.LoadFloat32x8Slice(newBeta[w*numTopics+l_2:]).Add(archsimd.LoadFloat32x8Slice(phi[l_2:]).Mul(gc_vb8)).StoreSlice(newBeta[w*numTopics+l_2:])
 										}
-										if gc_vstep36 > gc_from2 {
-											gc_more6 = true
-										}
-										gc_step47 := gc_vstep36
-										for ; gc_step47+3 < gc_to2; gc_step47 += 4 {
-											{
-												gc_tx2 := gc_step47 + 0
-												gc_rank2 := gc_base2 + gc_tx2
-												gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:172
-												l_2 := gc_tx2 + gc_off6
-												gc_more6 = true
-
-//line hecbench_lda.go:173
-												newBeta[w*numTopics+l_2] += phi[l_2] * c
-											}
-											{
-												gc_tx2 := gc_step47 + 1
-												gc_rank2 := gc_base2 + gc_tx2
-												gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:172
-												l_2 := gc_tx2 + gc_off6
-												gc_more6 = true
-
-//line hecbench_lda.go:173
-												newBeta[w*numTopics+l_2] += phi[l_2] * c
-											}
-											{
-												gc_tx2 := gc_step47 + 2
-												gc_rank2 := gc_base2 + gc_tx2
-												gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:172
-												l_2 := gc_tx2 + gc_off6
-												gc_more6 = true
-
-//line hecbench_lda.go:173
-												newBeta[w*numTopics+l_2] += phi[l_2] * c
-											}
-											{
-												gc_tx2 := gc_step47 + 3
-												gc_rank2 := gc_base2 + gc_tx2
-												gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:172
-												l_2 := gc_tx2 + gc_off6
-												gc_more6 = true
-
-//line hecbench_lda.go:173
-												newBeta[w*numTopics+l_2] += phi[l_2] * c
-											}
-										}
-										for gc_tx2 := gc_step47; gc_tx2 < gc_to2; gc_tx2++ {
+										archsimd.ClearAVXUpperBits()
+									}
+									if gc_vstep36 > gc_from2 {
+										gc_more6 = true
+									}
+									gc_step47 := gc_vstep36
+									for ; gc_step47+3 < gc_to2; gc_step47 += 4 {
+										{
+											gc_tx2 := gc_step47 + 0
 											gc_rank2 := gc_base2 + gc_tx2
 											gc_pos2.Thread = gc_rank2
-
 //line hecbench_lda.go:172
 											l_2 := gc_tx2 + gc_off6
 											gc_more6 = true
-
 //line hecbench_lda.go:173
 											newBeta[w*numTopics+l_2] += phi[l_2] * c
 										}
+										{
+											gc_tx2 := gc_step47 + 1
+											gc_rank2 := gc_base2 + gc_tx2
+											gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:172
+											l_2 := gc_tx2 + gc_off6
+											gc_more6 = true
+//line hecbench_lda.go:173
+											newBeta[w*numTopics+l_2] += phi[l_2] * c
+										}
+										{
+											gc_tx2 := gc_step47 + 2
+											gc_rank2 := gc_base2 + gc_tx2
+											gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:172
+											l_2 := gc_tx2 + gc_off6
+											gc_more6 = true
+//line hecbench_lda.go:173
+											newBeta[w*numTopics+l_2] += phi[l_2] * c
+										}
+										{
+											gc_tx2 := gc_step47 + 3
+											gc_rank2 := gc_base2 + gc_tx2
+											gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:172
+											l_2 := gc_tx2 + gc_off6
+											gc_more6 = true
+//line hecbench_lda.go:173
+											newBeta[w*numTopics+l_2] += phi[l_2] * c
+										}
+									}
+									for gc_tx2 := gc_step47; gc_tx2 < gc_to2; gc_tx2++ {
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:172
+										l_2 := gc_tx2 + gc_off6
+										gc_more6 = true
+//line hecbench_lda.go:173
+										newBeta[w*numTopics+l_2] += phi[l_2] * c
 									}
 								}
 							}
 						}
 						{
+//line hecbench_lda.go:180
 							gc_from2, gc_to2 := 0, gc_bdx2
 							if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 								gc_to2 = gc_bound2 + 1
@@ -2451,117 +1945,74 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									gc_step48 := gc_from2
 									for ; gc_step48+3 < gc_to2; gc_step48 += 4 {
 										{
-											gc_tx2 := gc_step48 + 0
-											_ = gc_tx2
-											gc_rank2 := gc_base2 + gc_tx2
-											_ = gc_rank2
-
-//line hecbench_lda.go:178
-											{
-												gc_at42[0] = 0
-											}
+//line hecbench_lda.go:179
+											gc_at42[0] = 0
 										}
 										{
-											gc_tx2 := gc_step48 + 1
-											_ = gc_tx2
-											gc_rank2 := gc_base2 + gc_tx2
-											_ = gc_rank2
-
-//line hecbench_lda.go:178
-											{
-												gc_at42[0] = 0
-											}
+//line hecbench_lda.go:179
+											gc_at42[0] = 0
 										}
 										{
-											gc_tx2 := gc_step48 + 2
-											_ = gc_tx2
-											gc_rank2 := gc_base2 + gc_tx2
-											_ = gc_rank2
-
-//line hecbench_lda.go:178
-											{
-												gc_at42[0] = 0
-											}
+//line hecbench_lda.go:179
+											gc_at42[0] = 0
 										}
 										{
-											gc_tx2 := gc_step48 + 3
-											_ = gc_tx2
-											gc_rank2 := gc_base2 + gc_tx2
-											_ = gc_rank2
-
-//line hecbench_lda.go:178
-											{
-												gc_at42[0] = 0
-											}
-										}
-									}
-									for gc_tx2 := gc_step48; gc_tx2 < gc_to2; gc_tx2++ {
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-
-//line hecbench_lda.go:178
-										{
+//line hecbench_lda.go:179
 											gc_at42[0] = 0
 										}
 									}
+//line hecbench_lda.go:183
+									for gc_tx2 := gc_step48; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_lda.go:179
+										gc_at42[0] = 0
+									}
 								} else {
+//line hecbench_lda.go:183
 									gc_step49 := gc_from2
 									for ; gc_step49+3 < gc_to2; gc_step49 += 4 {
 										{
 											gc_tx2 := gc_step49 + 0
 											gc_rank2 := gc_base2 + gc_tx2
 											gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:178
-											{
-												locks[w] = 0
-											}
+//line hecbench_lda.go:179
+											locks[w] = 0
 										}
 										{
+//line hecbench_lda.go:183
 											gc_tx2 := gc_step49 + 1
 											gc_rank2 := gc_base2 + gc_tx2
 											gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:178
-											{
-												locks[w] = 0
-											}
+//line hecbench_lda.go:179
+											locks[w] = 0
 										}
 										{
+//line hecbench_lda.go:183
 											gc_tx2 := gc_step49 + 2
 											gc_rank2 := gc_base2 + gc_tx2
 											gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:178
-											{
-												locks[w] = 0
-											}
+//line hecbench_lda.go:179
+											locks[w] = 0
 										}
 										{
+//line hecbench_lda.go:183
 											gc_tx2 := gc_step49 + 3
 											gc_rank2 := gc_base2 + gc_tx2
 											gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:178
-											{
-												locks[w] = 0
-											}
+//line hecbench_lda.go:179
+											locks[w] = 0
 										}
 									}
+//line hecbench_lda.go:183
 									for gc_tx2 := gc_step49; gc_tx2 < gc_to2; gc_tx2++ {
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:178
-										{
-											locks[w] = 0
-										}
+//line hecbench_lda.go:179
+										locks[w] = 0
 									}
 								}
 							}
 						}
 					}
-
 //line hecbench_lda.go:186
 					for gc_off7, gc_limit7, gc_more7 := 0, numTopics, true; gc_more7; gc_off7 += gc_bdx2 {
 						gc_b2.Tick()
@@ -2569,196 +2020,129 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							return
 						}
 						gc_more7 = false
-						{
-							gc_from2, gc_to2 := 0, gc_bdx2
-							if !compiled.Adds(gc_off7, gc_to2) {
-								panic(compiled.ErrGuardWraps)
-							}
-							if gc_bound2 := compiled.Diff(gc_limit7, gc_off7); gc_bound2 < gc_to2 {
-								gc_to2 = gc_bound2
-							}
-							for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-								gc_off42 := gc_off7
-								gc_off43 := gc_off7 + (w * numTopics)
-								if gc_from2 >= 0 && gc_off42 >= 0 && gc_off42 <= len(lossVec) && gc_to2 <= len(lossVec)-gc_off42 && gc_off43 >= 0 && gc_off43 <= len(beta) && gc_to2 <= len(beta)-gc_off43 && gc_off42 <= len(phi) && gc_to2 <= len(phi)-gc_off42 {
-									gc_at43 := lossVec[gc_off42:][:gc_to2]
-									gc_at44 := beta[gc_off43:][:gc_to2]
-									gc_at45 := phi[gc_off42:][:gc_to2]
-									for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:186
-										l_3 := gc_tx2 + gc_off7
-										gc_more7 = true
-										_ = l_3
-
+//line hecbench_lda.go:193
+						gc_from2, gc_to2 := 0, gc_bdx2
+						if !compiled.Adds(gc_off7, gc_to2) {
+							panic(compiled.ErrGuardWraps)
+						}
+						if gc_bound2 := compiled.Diff(gc_limit7, gc_off7); gc_bound2 < gc_to2 {
+							gc_to2 = gc_bound2
+						}
+						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+							gc_off42 := gc_off7
+							gc_off43 := gc_off7 + (w * numTopics)
+							if gc_from2 >= 0 && gc_off42 >= 0 && gc_off42 <= len(lossVec) && gc_to2 <= len(lossVec)-gc_off42 && gc_off43 >= 0 && gc_off43 <= len(beta) && gc_to2 <= len(beta)-gc_off43 && gc_off42 <= len(phi) && gc_to2 <= len(phi)-gc_off42 {
+								gc_at43 := lossVec[gc_off42:][:gc_to2]
+								gc_at44 := beta[gc_off43:][:gc_to2]
+								gc_at45 := phi[gc_off42:][:gc_to2]
+								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
 //line hecbench_lda.go:187
-										gc_at43[gc_tx2] = logf(fmaxf(gc_at44[gc_tx2], ldaEps))
-
-//line hecbench_lda.go:188
-										gc_at43[gc_tx2] -= logf(fmaxf(gc_at45[gc_tx2], ldaEps))
-
-//line hecbench_lda.go:189
-										gc_at43[gc_tx2] *= gc_at45[gc_tx2]
-									}
-								} else {
-									for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:186
-										l_3 := gc_tx2 + gc_off7
-										gc_more7 = true
-
+									gc_more7 = true
 //line hecbench_lda.go:187
-										lossVec[l_3] = logf(fmaxf(beta[w*numTopics+l_3], ldaEps))
-
-//line hecbench_lda.go:188
-										lossVec[l_3] -= logf(fmaxf(phi[l_3], ldaEps))
-
-//line hecbench_lda.go:189
-										lossVec[l_3] *= phi[l_3]
-									}
+									gc_at43[gc_tx2] = logf(fmaxf(gc_at44[gc_tx2], ldaEps))
+									gc_at43[gc_tx2] -= logf(fmaxf(gc_at45[gc_tx2], ldaEps))
+									gc_at43[gc_tx2] *= gc_at45[gc_tx2]
+								}
+							} else {
+								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:186
+									l_3 := gc_tx2 + gc_off7
+									gc_more7 = true
+//line hecbench_lda.go:187
+									lossVec[l_3] = logf(fmaxf(beta[w*numTopics+l_3], ldaEps))
+									lossVec[l_3] -= logf(fmaxf(phi[l_3], ldaEps))
+									lossVec[l_3] *= phi[l_3]
 								}
 							}
 						}
 					}
-
 //line hecbench_lda.go:192
 					var vec_ []float32 = lossVec
-
-//line hecbench_lda.go:192
-					_ = vec_
-
 //line hecbench_lda.go:192
 					var length_ int = numTopics
-
-//line hecbench_lda.go:192
-					_ = length_
-
 //line hecbench_lda.go:192
 					var returned_ bool
-
-//line hecbench_lda.go:192
-					_ = returned_
-
 //line hecbench_lda.go:36
 					shared_ := gc_shared12(32)[:32]
-					{
-						gc_vstep37 := 0
-						if compiled.SIMD {
+//line hecbench_lda.go:38
+					gc_vstep37 := 0
+					if compiled.SIMD {
 //line hecbench_lda.go:43
-							gc_vb10 := archsimd.BroadcastFloat32x8(float32(0.0))
-//line hecbench_lda.go:43
-							_ = gc_vb10
-							for ; gc_vstep37+7 < gc_n2; gc_vstep37 += 8 {
-								gc_rank2 := gc_vstep37
-								_ = gc_rank2
+						gc_vb10 := archsimd.BroadcastFloat32x8(float32(0.0))
+						for ; gc_vstep37+7 < gc_n2; gc_vstep37 += 8 {
+							gc_rank2 := gc_vstep37
 //line hecbench_lda.go:192
-								var r_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:192
-								_ = r_3
+							var r_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:43
-								val_3 := gc_vb10
+							val_3 := gc_vb10
 //line hecbench_lda.go:43
-								_ = val_3
+							val_3.StoreSlice(gc_s_val_3[gc_rank2:])
 //line hecbench_lda.go:43
-								val_3.StoreSlice(gc_s_val_3[gc_rank2:])
-//line hecbench_lda.go:43
-								r_3.StoreSlice(gc_s_r_3[gc_rank2:])
-							}
-							archsimd.ClearAVXUpperBits()
+							r_3.StoreSlice(gc_s_r_3[gc_rank2:])
 						}
-						gc_step50 := gc_vstep37
-						for ; gc_step50+3 < gc_n2; gc_step50 += 4 {
-							{
-								gc_rank2 := gc_step50 + 0
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:192
-								var r_3 float32
-
-//line hecbench_lda.go:192
-								_ = r_3
-
-//line hecbench_lda.go:43
-								val_3 := float32(0.0)
-								_ = r_3
-								_ = val_3
-								gc_s_val_3[gc_rank2] = val_3
-								gc_s_r_3[gc_rank2] = r_3
-							}
-							{
-								gc_rank2 := gc_step50 + 1
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:192
-								var r_3 float32
-
-//line hecbench_lda.go:192
-								_ = r_3
-
-//line hecbench_lda.go:43
-								val_3 := float32(0.0)
-								_ = r_3
-								_ = val_3
-								gc_s_val_3[gc_rank2] = val_3
-								gc_s_r_3[gc_rank2] = r_3
-							}
-							{
-								gc_rank2 := gc_step50 + 2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:192
-								var r_3 float32
-
-//line hecbench_lda.go:192
-								_ = r_3
-
-//line hecbench_lda.go:43
-								val_3 := float32(0.0)
-								_ = r_3
-								_ = val_3
-								gc_s_val_3[gc_rank2] = val_3
-								gc_s_r_3[gc_rank2] = r_3
-							}
-							{
-								gc_rank2 := gc_step50 + 3
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:192
-								var r_3 float32
-
-//line hecbench_lda.go:192
-								_ = r_3
-
-//line hecbench_lda.go:43
-								val_3 := float32(0.0)
-								_ = r_3
-								_ = val_3
-								gc_s_val_3[gc_rank2] = val_3
-								gc_s_r_3[gc_rank2] = r_3
-							}
-						}
-						for gc_rank2 := gc_step50; gc_rank2 < gc_n2; gc_rank2++ {
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step50 := gc_vstep37
+					for ; gc_step50+3 < gc_n2; gc_step50 += 4 {
+						{
+							gc_rank2 := gc_step50 + 0
 							gc_pos2.Thread = gc_rank2
-
 //line hecbench_lda.go:192
 							var r_3 float32
-
-//line hecbench_lda.go:192
-							_ = r_3
-
 //line hecbench_lda.go:43
 							val_3 := float32(0.0)
-							_ = r_3
-							_ = val_3
+//line hecbench_lda.go:46
+							gc_s_val_3[gc_rank2] = val_3
+							gc_s_r_3[gc_rank2] = r_3
+						}
+						{
+							gc_rank2 := gc_step50 + 1
+							gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:192
+							var r_3 float32
+//line hecbench_lda.go:43
+							val_3 := float32(0.0)
+//line hecbench_lda.go:46
+							gc_s_val_3[gc_rank2] = val_3
+							gc_s_r_3[gc_rank2] = r_3
+						}
+						{
+							gc_rank2 := gc_step50 + 2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:192
+							var r_3 float32
+//line hecbench_lda.go:43
+							val_3 := float32(0.0)
+//line hecbench_lda.go:46
+							gc_s_val_3[gc_rank2] = val_3
+							gc_s_r_3[gc_rank2] = r_3
+						}
+						{
+							gc_rank2 := gc_step50 + 3
+							gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:192
+							var r_3 float32
+//line hecbench_lda.go:43
+							val_3 := float32(0.0)
+//line hecbench_lda.go:46
 							gc_s_val_3[gc_rank2] = val_3
 							gc_s_r_3[gc_rank2] = r_3
 						}
 					}
-
+					for gc_rank2 := gc_step50; gc_rank2 < gc_n2; gc_rank2++ {
+						gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:192
+						var r_3 float32
+//line hecbench_lda.go:43
+						val_3 := float32(0.0)
+//line hecbench_lda.go:46
+						gc_s_val_3[gc_rank2] = val_3
+						gc_s_r_3[gc_rank2] = r_3
+					}
 //line hecbench_lda.go:44
 					for gc_off8, gc_limit8, gc_more8 := 0, length_, true; gc_more8; gc_off8 += gc_bdx2 {
 						gc_b2.Tick()
@@ -2766,1039 +2150,830 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							return
 						}
 						gc_more8 = false
-						{
-							gc_from2, gc_to2 := 0, gc_bdx2
-							if !compiled.Adds(gc_off8, gc_to2) {
-								panic(compiled.ErrGuardWraps)
-							}
-							if gc_bound2 := compiled.Diff(gc_limit8, gc_off8); gc_bound2 < gc_to2 {
-								gc_to2 = gc_bound2
-							}
-							for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-								gc_off44 := gc_off8
-								if gc_from2 >= 0 && gc_off44 >= 0 && gc_off44 <= len(vec_) && gc_to2 <= len(vec_)-gc_off44 {
-									gc_at46 := vec_[gc_off44:][:gc_to2]
-									gc_vstep38 := gc_from2
-									if compiled.SIMD {
-										for ; gc_vstep38+7 < gc_to2; gc_vstep38 += 8 {
-											gc_tx2 := gc_vstep38
-											gc_rank2 := gc_base2 + gc_tx2
-											_ = gc_rank2
-//line hecbench_lda.go:44
-											val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank2:])
-//line hecbench_lda.go:44
-											_ = val_3
-//line hecbench_lda.go:44
-											var i_2 int = gc_tx2 + gc_off8
-//line hecbench_lda.go:44
-											_ = i_2
-//line hecbench_lda.go:45
-											val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_at46[gc_tx2:]))
-//line hecbench_lda.go:45
-											val_3.StoreSlice(gc_s_val_3[gc_rank2:])
-										}
-										archsimd.ClearAVXUpperBits()
-									}
-									if gc_vstep38 > gc_from2 {
-										gc_more8 = true
-									}
-									for gc_tx2 := gc_vstep38; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_lda.go:51
+						gc_from2, gc_to2 := 0, gc_bdx2
+						if !compiled.Adds(gc_off8, gc_to2) {
+							panic(compiled.ErrGuardWraps)
+						}
+						if gc_bound2 := compiled.Diff(gc_limit8, gc_off8); gc_bound2 < gc_to2 {
+							gc_to2 = gc_bound2
+						}
+						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+							gc_off44 := gc_off8
+							if gc_from2 >= 0 && gc_off44 >= 0 && gc_off44 <= len(vec_) && gc_to2 <= len(vec_)-gc_off44 {
+								gc_at46 := vec_[gc_off44:][:gc_to2]
+								gc_vstep38 := gc_from2
+								if compiled.SIMD {
+									for ; gc_vstep38+7 < gc_to2; gc_vstep38 += 8 {
+										gc_tx2 := gc_vstep38
 										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-										val_3 := gc_s_val_3[gc_rank2]
-
 //line hecbench_lda.go:44
-										i_2 := gc_tx2 + gc_off8
-										gc_more8 = true
+										val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank2:])
+//line hecbench_lda.go:44
+										var i_2 int = gc_tx2 + gc_off8
+//line hecbench_lda.go:44
 										_ = i_2
-
+										val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_at46[gc_tx2:]))
 //line hecbench_lda.go:45
-										val_3 += gc_at46[gc_tx2]
-										gc_s_val_3[gc_rank2] = val_3
+										val_3.StoreSlice(gc_s_val_3[gc_rank2:])
 									}
-								} else {
-									gc_vstep39 := gc_from2
-									if compiled.SIMD {
-										for ; gc_vstep39+7 < gc_to2; gc_vstep39 += 8 {
-											gc_tx2 := gc_vstep39
-											gc_rank2 := gc_base2 + gc_tx2
-											_ = gc_rank2
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_vstep38 > gc_from2 {
+									gc_more8 = true
+								}
+								for gc_tx2 := gc_vstep38; gc_tx2 < gc_to2; gc_tx2++ {
+									gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_lda.go:55
+									val_3 := gc_s_val_3[gc_rank2]
+//line hecbench_lda.go:45
+									gc_more8 = true
+//line hecbench_lda.go:45
+									val_3 += gc_at46[gc_tx2]
+									gc_s_val_3[gc_rank2] = val_3
+								}
+							} else {
+								gc_vstep39 := gc_from2
+								if compiled.SIMD {
+									for ; gc_vstep39+7 < gc_to2; gc_vstep39 += 8 {
+										gc_tx2 := gc_vstep39
+										gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_lda.go:44
-											val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank2:])
+										val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank2:])
 //line hecbench_lda.go:44
-											_ = val_3
-//line hecbench_lda.go:44
-											var i_2 int = gc_tx2 + gc_off8
-//line hecbench_lda.go:44
-											_ = i_2
+										var i_2 int = gc_tx2 + gc_off8
+										if i_2 < 0 || i_2 > len(vec_)-8 {
 //line hecbench_lda.go:45
-											if i_2 < 0 || i_2 > len(vec_)-8 {
-//line hecbench_lda.go:45
-												break
-//line hecbench_lda.go:45
-											}
-//line hecbench_lda.go:45
-											val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(vec_[i_2:]))
-//line hecbench_lda.go:45
-											val_3.StoreSlice(gc_s_val_3[gc_rank2:])
+											break
 										}
-										archsimd.ClearAVXUpperBits()
+//line hecbench_lda.go:45
+										val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(vec_[i_2:]))
+//line hecbench_lda.go:45
+										val_3.StoreSlice(gc_s_val_3[gc_rank2:])
 									}
-									if gc_vstep39 > gc_from2 {
-										gc_more8 = true
-									}
-									gc_step51 := gc_vstep39
-									for ; gc_step51+3 < gc_to2; gc_step51 += 4 {
-										{
-											gc_tx2 := gc_step51 + 0
-											gc_rank2 := gc_base2 + gc_tx2
-											gc_pos2.Thread = gc_rank2
-											val_3 := gc_s_val_3[gc_rank2]
-
-//line hecbench_lda.go:44
-											i_2 := gc_tx2 + gc_off8
-											gc_more8 = true
-
-//line hecbench_lda.go:45
-											val_3 += vec_[i_2]
-											gc_s_val_3[gc_rank2] = val_3
-										}
-										{
-											gc_tx2 := gc_step51 + 1
-											gc_rank2 := gc_base2 + gc_tx2
-											gc_pos2.Thread = gc_rank2
-											val_3 := gc_s_val_3[gc_rank2]
-
-//line hecbench_lda.go:44
-											i_2 := gc_tx2 + gc_off8
-											gc_more8 = true
-
-//line hecbench_lda.go:45
-											val_3 += vec_[i_2]
-											gc_s_val_3[gc_rank2] = val_3
-										}
-										{
-											gc_tx2 := gc_step51 + 2
-											gc_rank2 := gc_base2 + gc_tx2
-											gc_pos2.Thread = gc_rank2
-											val_3 := gc_s_val_3[gc_rank2]
-
-//line hecbench_lda.go:44
-											i_2 := gc_tx2 + gc_off8
-											gc_more8 = true
-
-//line hecbench_lda.go:45
-											val_3 += vec_[i_2]
-											gc_s_val_3[gc_rank2] = val_3
-										}
-										{
-											gc_tx2 := gc_step51 + 3
-											gc_rank2 := gc_base2 + gc_tx2
-											gc_pos2.Thread = gc_rank2
-											val_3 := gc_s_val_3[gc_rank2]
-
-//line hecbench_lda.go:44
-											i_2 := gc_tx2 + gc_off8
-											gc_more8 = true
-
-//line hecbench_lda.go:45
-											val_3 += vec_[i_2]
-											gc_s_val_3[gc_rank2] = val_3
-										}
-									}
-									for gc_tx2 := gc_step51; gc_tx2 < gc_to2; gc_tx2++ {
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_vstep39 > gc_from2 {
+									gc_more8 = true
+								}
+								gc_step51 := gc_vstep39
+								for ; gc_step51+3 < gc_to2; gc_step51 += 4 {
+									{
+										gc_tx2 := gc_step51 + 0
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 										val_3 := gc_s_val_3[gc_rank2]
-
 //line hecbench_lda.go:44
 										i_2 := gc_tx2 + gc_off8
 										gc_more8 = true
-
+//line hecbench_lda.go:45
+										val_3 += vec_[i_2]
+										gc_s_val_3[gc_rank2] = val_3
+									}
+									{
+										gc_tx2 := gc_step51 + 1
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+										val_3 := gc_s_val_3[gc_rank2]
+//line hecbench_lda.go:44
+										i_2 := gc_tx2 + gc_off8
+										gc_more8 = true
+//line hecbench_lda.go:45
+										val_3 += vec_[i_2]
+										gc_s_val_3[gc_rank2] = val_3
+									}
+									{
+										gc_tx2 := gc_step51 + 2
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+										val_3 := gc_s_val_3[gc_rank2]
+//line hecbench_lda.go:44
+										i_2 := gc_tx2 + gc_off8
+										gc_more8 = true
+//line hecbench_lda.go:45
+										val_3 += vec_[i_2]
+										gc_s_val_3[gc_rank2] = val_3
+									}
+									{
+										gc_tx2 := gc_step51 + 3
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+										val_3 := gc_s_val_3[gc_rank2]
+//line hecbench_lda.go:44
+										i_2 := gc_tx2 + gc_off8
+										gc_more8 = true
 //line hecbench_lda.go:45
 										val_3 += vec_[i_2]
 										gc_s_val_3[gc_rank2] = val_3
 									}
 								}
-							}
-						}
-					}
-					{
-						var gc_l_val_4 [32]float32
-						var gc_l_active_2 [32]uint32
-						var gc_c25r [32]uint32
-						var gc_c26m [32]uint32
-						var gc_c26a [32]int
-						var gc_c26w [32]int
-						var gc_c26r [32]float32
-						for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-							gc_cnt2 := min(32, gc_n2-gc_w2)
-							gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-							var gc_dead2 uint32
-							_ = gc_dead2
-							gc_left10 := gc_act2
-							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line hecbench_lda.go:47
-										val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank2:])
-//line hecbench_lda.go:47
-										_ = val_3
-//line hecbench_lda.go:47
-										val_4 := val_3
-//line hecbench_lda.go:47
-										_ = val_4
-//line hecbench_lda.go:47
-										val_4.StoreSlice(gc_l_val_4[gc_lane2:])
-										gc_left10 &^= 0xff << gc_lane2
-									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line hecbench_lda.go:47
-										val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank2:])
-//line hecbench_lda.go:47
-										_ = val_3
-//line hecbench_lda.go:47
-										val_4 := val_3
-//line hecbench_lda.go:47
-										_ = val_4
-//line hecbench_lda.go:47
-										val_4.StoreSlice(gc_l_val_4[gc_lane2:])
-										gc_left10 &^= 0xff << gc_lane2
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left10 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left10&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-									val_3 := gc_s_val_3[gc_rank2]
-
-//line hecbench_lda.go:47
-									var val_4 float32 = val_3
-
-//line hecbench_lda.go:47
-									_ = val_4
-									_ = val_4
-
-//line hecbench_lda.go:26
-									gc_l_val_4[gc_lane2] = val_4
-								}
-							}
-
-//line hecbench_lda.go:26
-							compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c25r)
-							gc_left11 := gc_act2
-							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line hecbench_lda.go:26
-										active_2 := archsimd.LoadUint32x8Slice(gc_c25r[gc_lane2:])
-//line hecbench_lda.go:26
-										_ = active_2
-//line hecbench_lda.go:26
-										active_2.StoreSlice(gc_l_active_2[gc_lane2:])
-										gc_left11 &^= 0xff << gc_lane2
-									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line hecbench_lda.go:26
-										active_2 := archsimd.LoadUint32x8Slice(gc_c25r[gc_lane2:])
-//line hecbench_lda.go:26
-										_ = active_2
-//line hecbench_lda.go:26
-										active_2.StoreSlice(gc_l_active_2[gc_lane2:])
-										gc_left11 &^= 0xff << gc_lane2
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left11 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left11&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-
-//line hecbench_lda.go:26
-									active_2 := gc_c25r[gc_lane2]
-									_ = active_2
-									gc_l_active_2[gc_lane2] = active_2
-								}
-							}
-
-//line hecbench_lda.go:27
-							for offset_2 := ldaWarpSize / 2; offset_2 > 0; offset_2 /= 2 {
-								gc_left12 := gc_act2
-								if compiled.SIMD {
-									if gc_act2 == ^uint32(0) {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line hecbench_lda.go:28
-											val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
-//line hecbench_lda.go:28
-											_ = val_4
-//line hecbench_lda.go:28
-											active_2 := archsimd.LoadUint32x8Slice(gc_l_active_2[gc_lane2:])
-//line hecbench_lda.go:28
-											_ = active_2
-//line hecbench_lda.go:28
-											active_2.StoreSlice(gc_c26m[gc_lane2:])
-//line hecbench_lda.go:28
-											for gc_k21 := range 8 {
-//line hecbench_lda.go:28
-												gc_c26a[gc_lane2+gc_k21] = offset_2
-//line hecbench_lda.go:28
-											}
-//line hecbench_lda.go:28
-											for gc_k22 := range 8 {
-//line hecbench_lda.go:28
-												gc_c26w[gc_lane2+gc_k22] = 32
-//line hecbench_lda.go:28
-											}
-											gc_left12 &^= 0xff << gc_lane2
-										}
-									} else {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											if gc_act2>>gc_lane2&0xff != 0xff {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line hecbench_lda.go:28
-											val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
-//line hecbench_lda.go:28
-											_ = val_4
-//line hecbench_lda.go:28
-											active_2 := archsimd.LoadUint32x8Slice(gc_l_active_2[gc_lane2:])
-//line hecbench_lda.go:28
-											_ = active_2
-//line hecbench_lda.go:28
-											active_2.StoreSlice(gc_c26m[gc_lane2:])
-//line hecbench_lda.go:28
-											for gc_k19 := range 8 {
-//line hecbench_lda.go:28
-												gc_c26a[gc_lane2+gc_k19] = offset_2
-//line hecbench_lda.go:28
-											}
-//line hecbench_lda.go:28
-											for gc_k20 := range 8 {
-//line hecbench_lda.go:28
-												gc_c26w[gc_lane2+gc_k20] = 32
-//line hecbench_lda.go:28
-											}
-											gc_left12 &^= 0xff << gc_lane2
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left12 != 0 {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left12&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-										val_4 := gc_l_val_4[gc_lane2]
-										_ = val_4
-										active_2 := gc_l_active_2[gc_lane2]
-										_ = active_2
-
-//line hecbench_lda.go:28
-										gc_c26m[gc_lane2] = active_2
-										gc_c26a[gc_lane2] = offset_2
-										gc_c26w[gc_lane2] = 32
-									}
-								}
-
-//line hecbench_lda.go:28
-								compiled.WarpLanes[float32, float32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c26m, &gc_l_val_4, &gc_c26a, &gc_c26w, &gc_c26r)
-								gc_left13 := gc_act2
-								if compiled.SIMD {
-									if gc_act2 == ^uint32(0) {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line hecbench_lda.go:28
-											val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
-//line hecbench_lda.go:28
-											_ = val_4
-//line hecbench_lda.go:28
-											val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c26r[gc_lane2:]))
-//line hecbench_lda.go:28
-											val_4.StoreSlice(gc_l_val_4[gc_lane2:])
-											gc_left13 &^= 0xff << gc_lane2
-										}
-									} else {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											if gc_act2>>gc_lane2&0xff != 0xff {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line hecbench_lda.go:28
-											val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
-//line hecbench_lda.go:28
-											_ = val_4
-//line hecbench_lda.go:28
-											val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c26r[gc_lane2:]))
-//line hecbench_lda.go:28
-											val_4.StoreSlice(gc_l_val_4[gc_lane2:])
-											gc_left13 &^= 0xff << gc_lane2
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left13 != 0 {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left13&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-										val_4 := gc_l_val_4[gc_lane2]
-										_ = val_4
-
-//line hecbench_lda.go:28
-										val_4 += gc_c26r[gc_lane2]
-										gc_l_val_4[gc_lane2] = val_4
-									}
-								}
-							}
-							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									gc_rank2 := gc_w2 + gc_lane2
+								for gc_tx2 := gc_step51; gc_tx2 < gc_to2; gc_tx2++ {
+									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:39
-									warp_ := gc_tx2 / ldaWarpSize
-									_ = warp_
-
-//line hecbench_lda.go:40
-									lane_ := gc_tx2 % ldaWarpSize
-									_ = lane_
-									val_4 := gc_l_val_4[gc_lane2]
-									_ = val_4
-									var val_3 float32
-									_ = val_3
-
-//line hecbench_lda.go:30
-									var r_4 float32 = val_4
-
-//line hecbench_lda.go:30
-									_ = r_4
-
-//line hecbench_lda.go:47
-									val_3 = r_4
-
-//line hecbench_lda.go:50
-									if lane_ == 0 {
-										shared_[warp_] = val_3
-									}
-									_ = r_4
+									val_3 := gc_s_val_3[gc_rank2]
+//line hecbench_lda.go:44
+									i_2 := gc_tx2 + gc_off8
+									gc_more8 = true
+//line hecbench_lda.go:45
+									val_3 += vec_[i_2]
 									gc_s_val_3[gc_rank2] = val_3
 								}
 							}
 						}
 					}
-					{
-						for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:40
-								lane_ := gc_tx2 % ldaWarpSize
-								_ = lane_
+//line hecbench_lda.go:53
+					var gc_l_val_4 [32]float32
+					var gc_l_active_2 [32]uint32
+					var gc_c25r [32]uint32
+					var gc_c26m [32]uint32
+					var gc_c26a [32]int
+					var gc_c26w [32]int
+					var gc_c26r [32]float32
+					for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+						gc_cnt2 := min(32, gc_n2-gc_w2)
+						gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+						var gc_dead2 uint32
+						_ = gc_dead2
+						gc_left10 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_lda.go:47
+									val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank2:])
+//line hecbench_lda.go:47
+									val_4 := val_3
+//line hecbench_lda.go:47
+									val_4.StoreSlice(gc_l_val_4[gc_lane2:])
+									gc_left10 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_lda.go:47
+									val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank2:])
+//line hecbench_lda.go:47
+									val_4 := val_3
+//line hecbench_lda.go:47
+									val_4.StoreSlice(gc_l_val_4[gc_lane2:])
+									gc_left10 &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left10 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left10&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_lda.go:60
 								val_3 := gc_s_val_3[gc_rank2]
-								r_3 := gc_s_r_3[gc_rank2]
-
-//line hecbench_lda.go:56
-								if gc_bdx2 <= ldaWarpSize {
-									r_3 = shared_[0]
-//line hecbench_lda.go:57
-									returned_ = true
-//line hecbench_lda.go:56
-								}
-
-//line hecbench_lda.go:61
-								if !returned_ {
-//line hecbench_lda.go:61
-									if gc_tx2 < gc_bdx2/ldaWarpSize {
-										val_3 = shared_[lane_]
-									} else {
-										val_3 = 0
-									}
-//line hecbench_lda.go:61
-								}
-								gc_s_val_3[gc_rank2] = val_3
-								gc_s_r_3[gc_rank2] = r_3
+//line hecbench_lda.go:47
+								var val_4 float32 = val_3
+//line hecbench_lda.go:26
+								gc_l_val_4[gc_lane2] = val_4
 							}
 						}
-					}
-
-//line hecbench_lda.go:58
-					if !returned_ {
-						{
-							var gc_l_val_5 [32]float32
-							var gc_l_active_3 [32]uint32
-							var gc_c27r [32]uint32
-							var gc_c28m [32]uint32
-							var gc_c28a [32]int
-							var gc_c28w [32]int
-							var gc_c28r [32]float32
-							for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-								gc_cnt2 := min(32, gc_n2-gc_w2)
-								gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-								var gc_dead2 uint32
-								_ = gc_dead2
-								{
-									var gc_m672 uint32
-									{
-										gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-										gc_tx2 := gc_tidx2.X - 1
-										for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-											gc_tx2++
-											if gc_tx2 == gc_bdx2 {
-												gc_tx2 = 0
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:39
-											warp_ := gc_tx2 / ldaWarpSize
-											_ = warp_
-
-//line hecbench_lda.go:66
-											if warp_ == 0 {
-												gc_m672 |= 1 << gc_lane2
-											}
-										}
+//line hecbench_lda.go:26
+						compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c25r)
+						gc_left11 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_lda.go:26
+									active_2 := archsimd.LoadUint32x8Slice(gc_c25r[gc_lane2:])
+//line hecbench_lda.go:26
+									active_2.StoreSlice(gc_l_active_2[gc_lane2:])
+									gc_left11 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
 									}
-									gc_save672 := gc_act2
-									gc_act2 = gc_save672 & gc_m672
-									if gc_act2 != 0 {
-										gc_left14 := gc_act2
-										if compiled.SIMD {
-											if gc_act2 == ^uint32(0) {
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-													gc_rank2 := gc_w2 + gc_lane2
-													_ = gc_rank2
-//line hecbench_lda.go:67
-													val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank2:])
-//line hecbench_lda.go:67
-													_ = val_3
-//line hecbench_lda.go:67
-													val_5 := val_3
-//line hecbench_lda.go:67
-													_ = val_5
-//line hecbench_lda.go:67
-													val_5.StoreSlice(gc_l_val_5[gc_lane2:])
-													gc_left14 &^= 0xff << gc_lane2
-												}
-											} else {
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-													if gc_act2>>gc_lane2&0xff != 0xff {
-														continue
-													}
-													gc_rank2 := gc_w2 + gc_lane2
-													_ = gc_rank2
-//line hecbench_lda.go:67
-													val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank2:])
-//line hecbench_lda.go:67
-													_ = val_3
-//line hecbench_lda.go:67
-													val_5 := val_3
-//line hecbench_lda.go:67
-													_ = val_5
-//line hecbench_lda.go:67
-													val_5.StoreSlice(gc_l_val_5[gc_lane2:])
-													gc_left14 &^= 0xff << gc_lane2
-												}
-											}
-											archsimd.ClearAVXUpperBits()
-										}
-										if gc_left14 != 0 {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-												if gc_left14&(1<<gc_lane2) == 0 {
-													continue
-												}
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-												val_3 := gc_s_val_3[gc_rank2]
-
-//line hecbench_lda.go:67
-												var val_5 float32 = val_3
-
-//line hecbench_lda.go:67
-												_ = val_5
-												_ = val_5
-
 //line hecbench_lda.go:26
-												gc_l_val_5[gc_lane2] = val_5
-											}
-										}
-
+									active_2 := archsimd.LoadUint32x8Slice(gc_c25r[gc_lane2:])
 //line hecbench_lda.go:26
-										compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c27r)
-										gc_left15 := gc_act2
-										if compiled.SIMD {
-											if gc_act2 == ^uint32(0) {
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-													gc_rank2 := gc_w2 + gc_lane2
-													_ = gc_rank2
+									active_2.StoreSlice(gc_l_active_2[gc_lane2:])
+									gc_left11 &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left11 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left11&(1<<gc_lane2) == 0 {
+									continue
+								}
 //line hecbench_lda.go:26
-													active_3 := archsimd.LoadUint32x8Slice(gc_c27r[gc_lane2:])
-//line hecbench_lda.go:26
-													_ = active_3
-//line hecbench_lda.go:26
-													active_3.StoreSlice(gc_l_active_3[gc_lane2:])
-													gc_left15 &^= 0xff << gc_lane2
-												}
-											} else {
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-													if gc_act2>>gc_lane2&0xff != 0xff {
-														continue
-													}
-													gc_rank2 := gc_w2 + gc_lane2
-													_ = gc_rank2
-//line hecbench_lda.go:26
-													active_3 := archsimd.LoadUint32x8Slice(gc_c27r[gc_lane2:])
-//line hecbench_lda.go:26
-													_ = active_3
-//line hecbench_lda.go:26
-													active_3.StoreSlice(gc_l_active_3[gc_lane2:])
-													gc_left15 &^= 0xff << gc_lane2
-												}
-											}
-											archsimd.ClearAVXUpperBits()
-										}
-										if gc_left15 != 0 {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-												if gc_left15&(1<<gc_lane2) == 0 {
-													continue
-												}
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-
-//line hecbench_lda.go:26
-												active_3 := gc_c27r[gc_lane2]
-												_ = active_3
-												gc_l_active_3[gc_lane2] = active_3
-											}
-										}
-
+								active_2 := gc_c25r[gc_lane2]
+//line hecbench_lda.go:28
+								gc_l_active_2[gc_lane2] = active_2
+							}
+						}
 //line hecbench_lda.go:27
-										for offset_3 := ldaWarpSize / 2; offset_3 > 0; offset_3 /= 2 {
-											gc_left16 := gc_act2
-											if compiled.SIMD {
-												if gc_act2 == ^uint32(0) {
-													for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-														gc_rank2 := gc_w2 + gc_lane2
-														_ = gc_rank2
-//line hecbench_lda.go:28
-														val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
-//line hecbench_lda.go:28
-														_ = val_5
-//line hecbench_lda.go:28
-														active_3 := archsimd.LoadUint32x8Slice(gc_l_active_3[gc_lane2:])
-//line hecbench_lda.go:28
-														_ = active_3
-//line hecbench_lda.go:28
-														active_3.StoreSlice(gc_c28m[gc_lane2:])
-//line hecbench_lda.go:28
-														for gc_k25 := range 8 {
-//line hecbench_lda.go:28
-															gc_c28a[gc_lane2+gc_k25] = offset_3
-//line hecbench_lda.go:28
-														}
-//line hecbench_lda.go:28
-														for gc_k26 := range 8 {
-//line hecbench_lda.go:28
-															gc_c28w[gc_lane2+gc_k26] = 32
-//line hecbench_lda.go:28
-														}
-														gc_left16 &^= 0xff << gc_lane2
-													}
-												} else {
-													for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-														if gc_act2>>gc_lane2&0xff != 0xff {
-															continue
-														}
-														gc_rank2 := gc_w2 + gc_lane2
-														_ = gc_rank2
-//line hecbench_lda.go:28
-														val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
-//line hecbench_lda.go:28
-														_ = val_5
-//line hecbench_lda.go:28
-														active_3 := archsimd.LoadUint32x8Slice(gc_l_active_3[gc_lane2:])
-//line hecbench_lda.go:28
-														_ = active_3
-//line hecbench_lda.go:28
-														active_3.StoreSlice(gc_c28m[gc_lane2:])
-//line hecbench_lda.go:28
-														for gc_k23 := range 8 {
-//line hecbench_lda.go:28
-															gc_c28a[gc_lane2+gc_k23] = offset_3
-//line hecbench_lda.go:28
-														}
-//line hecbench_lda.go:28
-														for gc_k24 := range 8 {
-//line hecbench_lda.go:28
-															gc_c28w[gc_lane2+gc_k24] = 32
-//line hecbench_lda.go:28
-														}
-														gc_left16 &^= 0xff << gc_lane2
-													}
-												}
-												archsimd.ClearAVXUpperBits()
-											}
-											if gc_left16 != 0 {
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-													if gc_left16&(1<<gc_lane2) == 0 {
-														continue
-													}
-													gc_rank2 := gc_w2 + gc_lane2
-													_ = gc_rank2
-													val_5 := gc_l_val_5[gc_lane2]
-													_ = val_5
-													active_3 := gc_l_active_3[gc_lane2]
-													_ = active_3
-
-//line hecbench_lda.go:28
-													gc_c28m[gc_lane2] = active_3
-													gc_c28a[gc_lane2] = offset_3
-													gc_c28w[gc_lane2] = 32
-												}
-											}
-
-//line hecbench_lda.go:28
-											compiled.WarpLanes[float32, float32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c28m, &gc_l_val_5, &gc_c28a, &gc_c28w, &gc_c28r)
-											gc_left17 := gc_act2
-											if compiled.SIMD {
-												if gc_act2 == ^uint32(0) {
-													for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-														gc_rank2 := gc_w2 + gc_lane2
-														_ = gc_rank2
-//line hecbench_lda.go:28
-														val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
-//line hecbench_lda.go:28
-														_ = val_5
-//line hecbench_lda.go:28
-														val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c28r[gc_lane2:]))
-//line hecbench_lda.go:28
-														val_5.StoreSlice(gc_l_val_5[gc_lane2:])
-														gc_left17 &^= 0xff << gc_lane2
-													}
-												} else {
-													for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-														if gc_act2>>gc_lane2&0xff != 0xff {
-															continue
-														}
-														gc_rank2 := gc_w2 + gc_lane2
-														_ = gc_rank2
-//line hecbench_lda.go:28
-														val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
-//line hecbench_lda.go:28
-														_ = val_5
-//line hecbench_lda.go:28
-														val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c28r[gc_lane2:]))
-//line hecbench_lda.go:28
-														val_5.StoreSlice(gc_l_val_5[gc_lane2:])
-														gc_left17 &^= 0xff << gc_lane2
-													}
-												}
-												archsimd.ClearAVXUpperBits()
-											}
-											if gc_left17 != 0 {
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-													if gc_left17&(1<<gc_lane2) == 0 {
-														continue
-													}
-													gc_rank2 := gc_w2 + gc_lane2
-													_ = gc_rank2
-													val_5 := gc_l_val_5[gc_lane2]
-													_ = val_5
-
-//line hecbench_lda.go:28
-													val_5 += gc_c28r[gc_lane2]
-													gc_l_val_5[gc_lane2] = val_5
-												}
-											}
-										}
-										gc_left18 := gc_act2
-										if compiled.SIMD {
-//line hecbench_lda.go:30
-											gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_lda.go:30
-											_ = gc_iota7
-											gc_tidx20 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-											if gc_act2 == ^uint32(0) && gc_tidx20.X+32 <= gc_bdx2 {
-//line hecbench_lda.go:30
-												gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_lda.go:30
-												_ = gc_iota8
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-													gc_rank2 := gc_w2 + gc_lane2
-													gc_tx2 := gc_tidx20.X + gc_lane2
-													_ = gc_tx2
-													gc_ty2 := gc_tidx20.Y
-													_ = gc_ty2
-													gc_tz2 := gc_tidx20.Z
-													_ = gc_tz2
-													_ = gc_rank2
-//line hecbench_lda.go:30
-													val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
-//line hecbench_lda.go:30
-													_ = val_5
-//line hecbench_lda.go:30
-													var val_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:30
-													_ = val_3
-//line hecbench_lda.go:30
-													r_5 := val_5
-//line hecbench_lda.go:30
-													_ = r_5
-//line hecbench_lda.go:67
-													val_3 = r_5
-//line hecbench_lda.go:69
-													gc_if4 := gc_iota8.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
-//line hecbench_lda.go:69
-													_ = gc_if4
-//line hecbench_lda.go:70
-													if gc_if4.ToBits() != 0 {
-//line hecbench_lda.go:70
-														var gc_lanes14 [8]float32
-//line hecbench_lda.go:70
-														val_3.Store(&gc_lanes14)
-//line hecbench_lda.go:70
-														for gc_k28 := range 8 {
-//line hecbench_lda.go:70
-															if gc_if4.ToBits()&(1<<gc_k28) != 0 {
-//line hecbench_lda.go:70
-																gc_pos2.Thread = gc_rank2 + gc_k28
-//line hecbench_lda.go:70
-																shared_[0] = gc_lanes14[gc_k28]
-//line hecbench_lda.go:70
-															}
-//line hecbench_lda.go:70
-														}
-//line hecbench_lda.go:70
-														gc_pos2.Thread = gc_rank2
-//line hecbench_lda.go:70
-													}
-//line hecbench_lda.go:70
-													val_3.StoreSlice(gc_s_val_3[gc_rank2:])
-													gc_left18 &^= 0xff << gc_lane2
-												}
-											} else {
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-													if gc_act2>>gc_lane2&0xff != 0xff {
-														continue
-													}
-													gc_rank2 := gc_w2 + gc_lane2
-													gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-													if gc_tidx2.X+8 > gc_bdx2 {
-														continue // the lanes wrap to the next row
-													}
-													gc_tx2 := gc_tidx2.X
-													_ = gc_tx2
-													gc_ty2 := gc_tidx2.Y
-													_ = gc_ty2
-													gc_tz2 := gc_tidx2.Z
-													_ = gc_tz2
-													_ = gc_rank2
-//line hecbench_lda.go:70
-													val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
-//line hecbench_lda.go:70
-													_ = val_5
-//line hecbench_lda.go:70
-													var val_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:70
-													_ = val_3
-//line hecbench_lda.go:30
-													r_5 := val_5
-//line hecbench_lda.go:30
-													_ = r_5
-//line hecbench_lda.go:67
-													val_3 = r_5
-//line hecbench_lda.go:69
-													gc_if3 := gc_iota7.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
-//line hecbench_lda.go:69
-													_ = gc_if3
-//line hecbench_lda.go:70
-													if gc_if3.ToBits() != 0 {
-//line hecbench_lda.go:70
-														var gc_lanes13 [8]float32
-//line hecbench_lda.go:70
-														val_3.Store(&gc_lanes13)
-//line hecbench_lda.go:70
-														for gc_k27 := range 8 {
-//line hecbench_lda.go:70
-															if gc_if3.ToBits()&(1<<gc_k27) != 0 {
-//line hecbench_lda.go:70
-																gc_pos2.Thread = gc_rank2 + gc_k27
-//line hecbench_lda.go:70
-																shared_[0] = gc_lanes13[gc_k27]
-//line hecbench_lda.go:70
-															}
-//line hecbench_lda.go:70
-														}
-//line hecbench_lda.go:70
-														gc_pos2.Thread = gc_rank2
-//line hecbench_lda.go:70
-													}
-//line hecbench_lda.go:70
-													val_3.StoreSlice(gc_s_val_3[gc_rank2:])
-													gc_left18 &^= 0xff << gc_lane2
-												}
-											}
-											archsimd.ClearAVXUpperBits()
-										}
-										if gc_left18 != 0 {
-											{
-												gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-												gc_tx2 := gc_tidx2.X - 1
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-													gc_tx2++
-													if gc_tx2 == gc_bdx2 {
-														gc_tx2 = 0
-													}
-													if gc_left18&(1<<gc_lane2) == 0 {
-														continue
-													}
-													gc_rank2 := gc_w2 + gc_lane2
-													gc_pos2.Thread = gc_rank2
-													val_5 := gc_l_val_5[gc_lane2]
-													_ = val_5
-													var val_3 float32
-													_ = val_3
-
-//line hecbench_lda.go:30
-													var r_5 float32 = val_5
-
-//line hecbench_lda.go:30
-													_ = r_5
-
-//line hecbench_lda.go:67
-													val_3 = r_5
-
-//line hecbench_lda.go:69
-													if gc_tx2 == 0 {
-														shared_[0] = val_3
-													}
-													_ = r_5
-													gc_s_val_3[gc_rank2] = val_3
-												}
-											}
-										}
-									}
-									gc_act2 = gc_save672 &^ gc_dead2
-								}
-							}
-						}
-						{
-							gc_vstep40 := 0
+						for offset_2 := ldaWarpSize / 2; offset_2 > 0; offset_2 /= 2 {
+							gc_left12 := gc_act2
 							if compiled.SIMD {
-//line hecbench_lda.go:74
-								gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line hecbench_lda.go:74
-								_ = gc_Lane0Mask322
-								for ; gc_vstep40+7 < gc_n2; gc_vstep40 += 8 {
-									gc_rank2 := gc_vstep40
-									gc_pos2.Thread = gc_rank2
-//line hecbench_lda.go:74
-									var r_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:74
-									_ = r_3
-//line hecbench_lda.go:74
-									r_3 = compiled.BroadcastFloat32x8At(&shared_[0], gc_Lane0Mask322)
-//line hecbench_lda.go:74
-									r_3.StoreSlice(gc_s_r_3[gc_rank2:])
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_lda.go:28
+										val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
+//line hecbench_lda.go:28
+										_ = val_4
+//line hecbench_lda.go:28
+										active_2 := archsimd.LoadUint32x8Slice(gc_l_active_2[gc_lane2:])
+//line hecbench_lda.go:28
+										active_2.StoreSlice(gc_c26m[gc_lane2:])
+//line hecbench_lda.go:28
+										for gc_k21 := range 8 {
+//line hecbench_lda.go:28
+											gc_c26a[gc_lane2+gc_k21] = offset_2
+										}
+//line hecbench_lda.go:28
+										for gc_k22 := range 8 {
+//line hecbench_lda.go:28
+											gc_c26w[gc_lane2+gc_k22] = 32
+										}
+//line hecbench_lda.go:29
+										gc_left12 &^= 0xff << gc_lane2
+									}
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+//line hecbench_lda.go:28
+										val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
+//line hecbench_lda.go:28
+										_ = val_4
+//line hecbench_lda.go:28
+										active_2 := archsimd.LoadUint32x8Slice(gc_l_active_2[gc_lane2:])
+//line hecbench_lda.go:28
+										active_2.StoreSlice(gc_c26m[gc_lane2:])
+//line hecbench_lda.go:28
+										for gc_k19 := range 8 {
+//line hecbench_lda.go:28
+											gc_c26a[gc_lane2+gc_k19] = offset_2
+										}
+//line hecbench_lda.go:28
+										for gc_k20 := range 8 {
+//line hecbench_lda.go:28
+											gc_c26w[gc_lane2+gc_k20] = 32
+										}
+//line hecbench_lda.go:29
+										gc_left12 &^= 0xff << gc_lane2
+									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							gc_step52 := gc_vstep40
-							for ; gc_step52+3 < gc_n2; gc_step52 += 4 {
-								{
-									gc_rank2 := gc_step52 + 0
-									gc_pos2.Thread = gc_rank2
-									var r_3 float32
-									_ = r_3
-
-//line hecbench_lda.go:74
-									r_3 = shared_[0]
-									gc_s_r_3[gc_rank2] = r_3
-								}
-								{
-									gc_rank2 := gc_step52 + 1
-									gc_pos2.Thread = gc_rank2
-									var r_3 float32
-									_ = r_3
-
-//line hecbench_lda.go:74
-									r_3 = shared_[0]
-									gc_s_r_3[gc_rank2] = r_3
-								}
-								{
-									gc_rank2 := gc_step52 + 2
-									gc_pos2.Thread = gc_rank2
-									var r_3 float32
-									_ = r_3
-
-//line hecbench_lda.go:74
-									r_3 = shared_[0]
-									gc_s_r_3[gc_rank2] = r_3
-								}
-								{
-									gc_rank2 := gc_step52 + 3
-									gc_pos2.Thread = gc_rank2
-									var r_3 float32
-									_ = r_3
-
-//line hecbench_lda.go:74
-									r_3 = shared_[0]
-									gc_s_r_3[gc_rank2] = r_3
+							if gc_left12 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left12&(1<<gc_lane2) == 0 {
+										continue
+									}
+//line hecbench_lda.go:41
+									val_4 := gc_l_val_4[gc_lane2]
+									_ = val_4
+									active_2 := gc_l_active_2[gc_lane2]
+//line hecbench_lda.go:28
+									gc_c26m[gc_lane2] = active_2
+									gc_c26a[gc_lane2] = offset_2
+									gc_c26w[gc_lane2] = 32
 								}
 							}
-							for gc_rank2 := gc_step52; gc_rank2 < gc_n2; gc_rank2++ {
+//line hecbench_lda.go:28
+							compiled.WarpLanes[float32, float32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c26m, &gc_l_val_4, &gc_c26a, &gc_c26w, &gc_c26r)
+							gc_left13 := gc_act2
+							if compiled.SIMD {
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_lda.go:28
+										val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
+//line hecbench_lda.go:28
+										val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c26r[gc_lane2:]))
+//line hecbench_lda.go:28
+										val_4.StoreSlice(gc_l_val_4[gc_lane2:])
+										gc_left13 &^= 0xff << gc_lane2
+									}
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+//line hecbench_lda.go:28
+										val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
+//line hecbench_lda.go:28
+										val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c26r[gc_lane2:]))
+//line hecbench_lda.go:28
+										val_4.StoreSlice(gc_l_val_4[gc_lane2:])
+										gc_left13 &^= 0xff << gc_lane2
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left13 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left13&(1<<gc_lane2) == 0 {
+										continue
+									}
+//line hecbench_lda.go:41
+									val_4 := gc_l_val_4[gc_lane2]
+//line hecbench_lda.go:28
+									val_4 += gc_c26r[gc_lane2]
+									gc_l_val_4[gc_lane2] = val_4
+								}
+							}
+						}
+						{
+							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+							gc_tx2 := gc_tidx2.X - 1
+							for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:39
+								warp_ := gc_tx2 / ldaWarpSize
+								lane_ := gc_tx2 % ldaWarpSize
+//line hecbench_lda.go:42
+								val_4 := gc_l_val_4[gc_lane2]
+//line hecbench_lda.go:44
+								var val_3 float32
+//line hecbench_lda.go:30
+								var r_4 float32 = val_4
+//line hecbench_lda.go:47
+								val_3 = r_4
+//line hecbench_lda.go:50
+								if lane_ == 0 {
+									shared_[warp_] = val_3
+								}
+//line hecbench_lda.go:54
+								gc_s_val_3[gc_rank2] = val_3
+							}
+						}
+					}
+//line hecbench_lda.go:60
+					for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:40
+							lane_ := gc_tx2 % ldaWarpSize
+//line hecbench_lda.go:42
+							val_3 := gc_s_val_3[gc_rank2]
+							r_3 := gc_s_r_3[gc_rank2]
+//line hecbench_lda.go:56
+							if gc_bdx2 <= ldaWarpSize {
+								r_3 = shared_[0]
+//line hecbench_lda.go:57
+								returned_ = true
+							}
+//line hecbench_lda.go:61
+							if !returned_ {
+//line hecbench_lda.go:61
+								if gc_tx2 < gc_bdx2/ldaWarpSize {
+									val_3 = shared_[lane_]
+								} else {
+									val_3 = 0
+								}
+							}
+//line hecbench_lda.go:62
+							gc_s_val_3[gc_rank2] = val_3
+							gc_s_r_3[gc_rank2] = r_3
+						}
+					}
+//line hecbench_lda.go:58
+					if !returned_ {
+//line hecbench_lda.go:60
+						var gc_l_val_5 [32]float32
+						var gc_l_active_3 [32]uint32
+						var gc_c27r [32]uint32
+						var gc_c28m [32]uint32
+						var gc_c28a [32]int
+						var gc_c28w [32]int
+						var gc_c28r [32]float32
+						for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+							gc_cnt2 := min(32, gc_n2-gc_w2)
+							gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+							var gc_dead2 uint32
+							{
+//line hecbench_lda.go:73
+								var gc_m672 uint32
+								{
+									gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+									gc_tx2 := gc_tidx2.X - 1
+									for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+										gc_tx2++
+										if gc_tx2 == gc_bdx2 {
+											gc_tx2 = 0
+										}
+										gc_rank2 := gc_w2 + gc_lane2
+										gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:39
+										warp_ := gc_tx2 / ldaWarpSize
+//line hecbench_lda.go:66
+										if warp_ == 0 {
+											gc_m672 |= 1 << gc_lane2
+										}
+									}
+								}
+								gc_save672 := gc_act2
+								gc_act2 = gc_save672 & gc_m672
+								if gc_act2 != 0 {
+									gc_left14 := gc_act2
+									if compiled.SIMD {
+										if gc_act2 == ^uint32(0) {
+											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+												gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_lda.go:67
+												val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank2:])
+//line hecbench_lda.go:67
+												val_5 := val_3
+//line hecbench_lda.go:67
+												val_5.StoreSlice(gc_l_val_5[gc_lane2:])
+												gc_left14 &^= 0xff << gc_lane2
+											}
+										} else {
+											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+												if gc_act2>>gc_lane2&0xff != 0xff {
+													continue
+												}
+												gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_lda.go:67
+												val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank2:])
+//line hecbench_lda.go:67
+												val_5 := val_3
+//line hecbench_lda.go:67
+												val_5.StoreSlice(gc_l_val_5[gc_lane2:])
+												gc_left14 &^= 0xff << gc_lane2
+											}
+										}
+										archsimd.ClearAVXUpperBits()
+									}
+									if gc_left14 != 0 {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+											if gc_left14&(1<<gc_lane2) == 0 {
+												continue
+											}
+											gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_lda.go:80
+											val_3 := gc_s_val_3[gc_rank2]
+//line hecbench_lda.go:67
+											var val_5 float32 = val_3
+//line hecbench_lda.go:26
+											gc_l_val_5[gc_lane2] = val_5
+										}
+									}
+//line hecbench_lda.go:26
+									compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c27r)
+									gc_left15 := gc_act2
+									if compiled.SIMD {
+										if gc_act2 == ^uint32(0) {
+											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_lda.go:26
+												active_3 := archsimd.LoadUint32x8Slice(gc_c27r[gc_lane2:])
+//line hecbench_lda.go:26
+												active_3.StoreSlice(gc_l_active_3[gc_lane2:])
+												gc_left15 &^= 0xff << gc_lane2
+											}
+										} else {
+											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+												if gc_act2>>gc_lane2&0xff != 0xff {
+													continue
+												}
+//line hecbench_lda.go:26
+												active_3 := archsimd.LoadUint32x8Slice(gc_c27r[gc_lane2:])
+//line hecbench_lda.go:26
+												active_3.StoreSlice(gc_l_active_3[gc_lane2:])
+												gc_left15 &^= 0xff << gc_lane2
+											}
+										}
+										archsimd.ClearAVXUpperBits()
+									}
+									if gc_left15 != 0 {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+											if gc_left15&(1<<gc_lane2) == 0 {
+												continue
+											}
+//line hecbench_lda.go:26
+											active_3 := gc_c27r[gc_lane2]
+//line hecbench_lda.go:28
+											gc_l_active_3[gc_lane2] = active_3
+										}
+									}
+//line hecbench_lda.go:27
+									for offset_3 := ldaWarpSize / 2; offset_3 > 0; offset_3 /= 2 {
+										gc_left16 := gc_act2
+										if compiled.SIMD {
+											if gc_act2 == ^uint32(0) {
+												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_lda.go:28
+													val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
+//line hecbench_lda.go:28
+													_ = val_5
+//line hecbench_lda.go:28
+													active_3 := archsimd.LoadUint32x8Slice(gc_l_active_3[gc_lane2:])
+//line hecbench_lda.go:28
+													active_3.StoreSlice(gc_c28m[gc_lane2:])
+//line hecbench_lda.go:28
+													for gc_k25 := range 8 {
+//line hecbench_lda.go:28
+														gc_c28a[gc_lane2+gc_k25] = offset_3
+													}
+//line hecbench_lda.go:28
+													for gc_k26 := range 8 {
+//line hecbench_lda.go:28
+														gc_c28w[gc_lane2+gc_k26] = 32
+													}
+//line hecbench_lda.go:29
+													gc_left16 &^= 0xff << gc_lane2
+												}
+											} else {
+												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+													if gc_act2>>gc_lane2&0xff != 0xff {
+														continue
+													}
+//line hecbench_lda.go:28
+													val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
+//line hecbench_lda.go:28
+													_ = val_5
+//line hecbench_lda.go:28
+													active_3 := archsimd.LoadUint32x8Slice(gc_l_active_3[gc_lane2:])
+//line hecbench_lda.go:28
+													active_3.StoreSlice(gc_c28m[gc_lane2:])
+//line hecbench_lda.go:28
+													for gc_k23 := range 8 {
+//line hecbench_lda.go:28
+														gc_c28a[gc_lane2+gc_k23] = offset_3
+													}
+//line hecbench_lda.go:28
+													for gc_k24 := range 8 {
+//line hecbench_lda.go:28
+														gc_c28w[gc_lane2+gc_k24] = 32
+													}
+//line hecbench_lda.go:29
+													gc_left16 &^= 0xff << gc_lane2
+												}
+											}
+											archsimd.ClearAVXUpperBits()
+										}
+										if gc_left16 != 0 {
+											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+												if gc_left16&(1<<gc_lane2) == 0 {
+													continue
+												}
+//line hecbench_lda.go:41
+												val_5 := gc_l_val_5[gc_lane2]
+												_ = val_5
+												active_3 := gc_l_active_3[gc_lane2]
+//line hecbench_lda.go:28
+												gc_c28m[gc_lane2] = active_3
+												gc_c28a[gc_lane2] = offset_3
+												gc_c28w[gc_lane2] = 32
+											}
+										}
+//line hecbench_lda.go:28
+										compiled.WarpLanes[float32, float32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c28m, &gc_l_val_5, &gc_c28a, &gc_c28w, &gc_c28r)
+										gc_left17 := gc_act2
+										if compiled.SIMD {
+											if gc_act2 == ^uint32(0) {
+												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_lda.go:28
+													val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
+//line hecbench_lda.go:28
+													val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c28r[gc_lane2:]))
+//line hecbench_lda.go:28
+													val_5.StoreSlice(gc_l_val_5[gc_lane2:])
+													gc_left17 &^= 0xff << gc_lane2
+												}
+											} else {
+												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+													if gc_act2>>gc_lane2&0xff != 0xff {
+														continue
+													}
+//line hecbench_lda.go:28
+													val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
+//line hecbench_lda.go:28
+													val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c28r[gc_lane2:]))
+//line hecbench_lda.go:28
+													val_5.StoreSlice(gc_l_val_5[gc_lane2:])
+													gc_left17 &^= 0xff << gc_lane2
+												}
+											}
+											archsimd.ClearAVXUpperBits()
+										}
+										if gc_left17 != 0 {
+											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+												if gc_left17&(1<<gc_lane2) == 0 {
+													continue
+												}
+//line hecbench_lda.go:41
+												val_5 := gc_l_val_5[gc_lane2]
+//line hecbench_lda.go:28
+												val_5 += gc_c28r[gc_lane2]
+												gc_l_val_5[gc_lane2] = val_5
+											}
+										}
+									}
+									gc_left18 := gc_act2
+									if compiled.SIMD {
+//line hecbench_lda.go:30
+										gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+										gc_tidx20 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+										if gc_act2 == ^uint32(0) && gc_tidx20.X+32 <= gc_bdx2 {
+//line hecbench_lda.go:30
+											gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+												gc_rank2 := gc_w2 + gc_lane2
+												gc_tx2 := gc_tidx20.X + gc_lane2
+//line hecbench_lda.go:35
+												gc_ty2 := gc_tidx20.Y
+												_ = gc_ty2
+												gc_tz2 := gc_tidx20.Z
+												_ = gc_tz2
+//line hecbench_lda.go:30
+												val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
+//line hecbench_lda.go:30
+												var val_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_lda.go:30
+												r_5 := val_5
+//line hecbench_lda.go:67
+												val_3 = r_5
+//line hecbench_lda.go:69
+												gc_if4 := gc_iota8.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+												if gc_if4.ToBits() != 0 {
+//line hecbench_lda.go:70
+													var gc_lanes14 [8]float32
+//line hecbench_lda.go:70
+													val_3.Store(&gc_lanes14)
+//line hecbench_lda.go:70
+													for gc_k28 := range 8 {
+//line hecbench_lda.go:70
+														if gc_if4.ToBits()&(1<<gc_k28) != 0 {
+//line hecbench_lda.go:70
+															gc_pos2.Thread = gc_rank2 + gc_k28
+//line hecbench_lda.go:70
+															shared_[0] = gc_lanes14[gc_k28]
+														}
+													}
+//line hecbench_lda.go:70
+													gc_pos2.Thread = gc_rank2
+												}
+//line hecbench_lda.go:70
+												val_3.StoreSlice(gc_s_val_3[gc_rank2:])
+												gc_left18 &^= 0xff << gc_lane2
+											}
+										} else {
+											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+												if gc_act2>>gc_lane2&0xff != 0xff {
+													continue
+												}
+												gc_rank2 := gc_w2 + gc_lane2
+												gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+												if gc_tidx2.X+8 > gc_bdx2 {
+													continue // the lanes wrap to the next row
+												}
+												gc_tx2 := gc_tidx2.X
+//line hecbench_lda.go:85
+												gc_ty2 := gc_tidx2.Y
+												_ = gc_ty2
+												gc_tz2 := gc_tidx2.Z
+												_ = gc_tz2
+//line hecbench_lda.go:70
+												val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
+//line hecbench_lda.go:70
+												var val_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_lda.go:30
+												r_5 := val_5
+//line hecbench_lda.go:67
+												val_3 = r_5
+//line hecbench_lda.go:69
+												gc_if3 := gc_iota7.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+												if gc_if3.ToBits() != 0 {
+//line hecbench_lda.go:70
+													var gc_lanes13 [8]float32
+//line hecbench_lda.go:70
+													val_3.Store(&gc_lanes13)
+//line hecbench_lda.go:70
+													for gc_k27 := range 8 {
+//line hecbench_lda.go:70
+														if gc_if3.ToBits()&(1<<gc_k27) != 0 {
+//line hecbench_lda.go:70
+															gc_pos2.Thread = gc_rank2 + gc_k27
+//line hecbench_lda.go:70
+															shared_[0] = gc_lanes13[gc_k27]
+														}
+													}
+//line hecbench_lda.go:70
+													gc_pos2.Thread = gc_rank2
+												}
+//line hecbench_lda.go:70
+												val_3.StoreSlice(gc_s_val_3[gc_rank2:])
+												gc_left18 &^= 0xff << gc_lane2
+											}
+										}
+										archsimd.ClearAVXUpperBits()
+									}
+									if gc_left18 != 0 {
+										{
+											gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+											gc_tx2 := gc_tidx2.X - 1
+											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+												gc_tx2++
+												if gc_tx2 == gc_bdx2 {
+													gc_tx2 = 0
+												}
+												if gc_left18&(1<<gc_lane2) == 0 {
+													continue
+												}
+												gc_rank2 := gc_w2 + gc_lane2
+												gc_pos2.Thread = gc_rank2
+												val_5 := gc_l_val_5[gc_lane2]
+//line hecbench_lda.go:92
+												var val_3 float32
+//line hecbench_lda.go:30
+												var r_5 float32 = val_5
+//line hecbench_lda.go:67
+												val_3 = r_5
+//line hecbench_lda.go:69
+												if gc_tx2 == 0 {
+													shared_[0] = val_3
+												}
+//line hecbench_lda.go:73
+												gc_s_val_3[gc_rank2] = val_3
+											}
+										}
+									}
+								}
+								gc_act2 = gc_save672 &^ gc_dead2
+							}
+						}
+//line hecbench_lda.go:83
+						gc_vstep40 := 0
+						if compiled.SIMD {
+//line hecbench_lda.go:74
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
+							for ; gc_vstep40+7 < gc_n2; gc_vstep40 += 8 {
+								gc_rank2 := gc_vstep40
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:74
+								var r_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_lda.go:74
+								r_3 = compiled.BroadcastFloat32x8At(&shared_[0], gc_Lane0Mask322)
+//line hecbench_lda.go:74
+								r_3.StoreSlice(gc_s_r_3[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						gc_step52 := gc_vstep40
+						for ; gc_step52+3 < gc_n2; gc_step52 += 4 {
+							{
+								gc_rank2 := gc_step52 + 0
 								gc_pos2.Thread = gc_rank2
 								var r_3 float32
-								_ = r_3
-
+//line hecbench_lda.go:74
+								r_3 = shared_[0]
+								gc_s_r_3[gc_rank2] = r_3
+							}
+							{
+								gc_rank2 := gc_step52 + 1
+								gc_pos2.Thread = gc_rank2
+								var r_3 float32
+//line hecbench_lda.go:74
+								r_3 = shared_[0]
+								gc_s_r_3[gc_rank2] = r_3
+							}
+							{
+								gc_rank2 := gc_step52 + 2
+								gc_pos2.Thread = gc_rank2
+								var r_3 float32
+//line hecbench_lda.go:74
+								r_3 = shared_[0]
+								gc_s_r_3[gc_rank2] = r_3
+							}
+							{
+								gc_rank2 := gc_step52 + 3
+								gc_pos2.Thread = gc_rank2
+								var r_3 float32
 //line hecbench_lda.go:74
 								r_3 = shared_[0]
 								gc_s_r_3[gc_rank2] = r_3
 							}
 						}
-
+						for gc_rank2 := gc_step52; gc_rank2 < gc_n2; gc_rank2++ {
+							gc_pos2.Thread = gc_rank2
+							var r_3 float32
+//line hecbench_lda.go:74
+							r_3 = shared_[0]
+							gc_s_r_3[gc_rank2] = r_3
+						}
 //line hecbench_lda.go:74
 						returned_ = true
 					}
@@ -3815,47 +2990,37 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_at48 := trainLosses[gc_off45:][:1]
 								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
+//line hecbench_lda.go:90
 									r_3 := gc_s_r_3[gc_rank2]
-
 //line hecbench_lda.go:192
 									loss := r_3 * c
-
-//line hecbench_lda.go:193
-									{
-										if vali_ {
-											gc_at47[0] += loss
-										} else {
-											gc_at48[0] += loss
-										}
+//line hecbench_lda.go:194
+									if vali_ {
+										gc_at47[0] += loss
+									} else {
+										gc_at48[0] += loss
 									}
-									_ = loss
 								}
 							} else {
+//line hecbench_lda.go:203
 								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 									r_3 := gc_s_r_3[gc_rank2]
-
 //line hecbench_lda.go:192
 									loss := r_3 * c
-
-//line hecbench_lda.go:193
-									{
-										if vali_ {
-											valiLosses[gc_bx2] += loss
-										} else {
-											trainLosses[gc_bx2] += loss
-										}
+//line hecbench_lda.go:194
+									if vali_ {
+										valiLosses[gc_bx2] += loss
+									} else {
+										trainLosses[gc_bx2] += loss
 									}
-									_ = loss
 								}
 							}
 						}
 					}
 				}
 			}
-
 //line hecbench_lda.go:207
 			for gc_off9, gc_limit9, gc_more9 := 0, numTopics, true; gc_more9; gc_off9 += gc_bdx2 {
 				gc_b2.Tick()
@@ -3863,275 +3028,198 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					return
 				}
 				gc_more9 = false
-				{
-					gc_from2, gc_to2 := 0, gc_bdx2
-					if !compiled.Adds(gc_off9, gc_to2) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound2 := compiled.Diff(gc_limit9, gc_off9); gc_bound2 < gc_to2 {
-						gc_to2 = gc_bound2
-					}
-					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_off46 := gc_off9
-						if gc_from2 >= 0 && gc_off46 >= 0 && gc_off46 <= len(gamma_) && gc_to2 <= len(gamma_)-gc_off46 && gc_off46 <= len(newGamma) && gc_to2 <= len(newGamma)-gc_off46 && gc_off46 <= len(alpha) && gc_to2 <= len(alpha)-gc_off46 {
-							gc_at49 := gamma_[gc_off46:][:gc_to2]
-							gc_at50 := newGamma[gc_off46:][:gc_to2]
-							gc_at51 := alpha[gc_off46:][:gc_to2]
-							gc_vstep41 := gc_from2
-							if compiled.SIMD {
-								for ; gc_vstep41+7 < gc_to2; gc_vstep41 += 8 {
-									gc_tx2 := gc_vstep41
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
+//line hecbench_lda.go:214
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_off9, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(gc_limit9, gc_off9); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_off46 := gc_off9
+					if gc_from2 >= 0 && gc_off46 >= 0 && gc_off46 <= len(gamma_) && gc_to2 <= len(gamma_)-gc_off46 && gc_off46 <= len(newGamma) && gc_to2 <= len(newGamma)-gc_off46 && gc_off46 <= len(alpha) && gc_to2 <= len(alpha)-gc_off46 {
+						gc_at49 := gamma_[gc_off46:][:gc_to2]
+						gc_at50 := newGamma[gc_off46:][:gc_to2]
+						gc_at51 := alpha[gc_off46:][:gc_to2]
+						gc_vstep41 := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep41+7 < gc_to2; gc_vstep41 += 8 {
+								gc_tx2 := gc_vstep41
 //line hecbench_lda.go:207
-									var k_2 int = gc_tx2 + gc_off9
+								var k_2 int = gc_tx2 + gc_off9
 //line hecbench_lda.go:207
-									_ = k_2
-									archsimd.LoadFloat32x8Slice(gc_at50[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at51[gc_tx2:])).StoreSlice(gc_at49[gc_tx2:])
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_vstep41 > gc_from2 {
-								gc_more9 = true
-							}
-							for gc_tx2 := gc_vstep41; gc_tx2 < gc_to2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line hecbench_lda.go:207
-								k_2 := gc_tx2 + gc_off9
-								gc_more9 = true
 								_ = k_2
-
-//line hecbench_lda.go:208
-								gc_at49[gc_tx2] = gc_at50[gc_tx2] + gc_at51[gc_tx2]
+								archsimd.LoadFloat32x8Slice(gc_at50[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at51[gc_tx2:])).StoreSlice(gc_at49[gc_tx2:])
 							}
-						} else {
-							gc_vstep42 := gc_from2
-							if compiled.SIMD {
-								for ; gc_vstep42+7 < gc_to2; gc_vstep42 += 8 {
-									gc_tx2 := gc_vstep42
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_vstep41 > gc_from2 {
+							gc_more9 = true
+						}
+						for gc_tx2 := gc_vstep41; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_lda.go:208
+							gc_more9 = true
+//line hecbench_lda.go:208
+							gc_at49[gc_tx2] = gc_at50[gc_tx2] + gc_at51[gc_tx2]
+						}
+					} else {
+						gc_vstep42 := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep42+7 < gc_to2; gc_vstep42 += 8 {
+								gc_tx2 := gc_vstep42
 //line hecbench_lda.go:207
-									var k_2 int = gc_tx2 + gc_off9
-//line hecbench_lda.go:207
-									_ = k_2
+								var k_2 int = gc_tx2 + gc_off9
+								if k_2 < 0 || k_2 > len(newGamma)-8 || k_2 > len(alpha)-8 || k_2 > len(gamma_)-8 {
 //line hecbench_lda.go:208
-									if k_2 < 0 || k_2 > len(newGamma)-8 || k_2 > len(alpha)-8 || k_2 > len(gamma_)-8 {
-//line hecbench_lda.go:208
-										break
-//line hecbench_lda.go:208
-									}
-									archsimd.LoadFloat32x8Slice(newGamma[k_2:]).Add(archsimd.LoadFloat32x8Slice(alpha[k_2:])).StoreSlice(gamma_[k_2:])
+									break
 								}
-								archsimd.ClearAVXUpperBits()
+//line hecbench_lda.go:209
+								archsimd.LoadFloat32x8Slice(newGamma[k_2:]).Add(archsimd.LoadFloat32x8Slice(alpha[k_2:])).StoreSlice(gamma_[k_2:])
 							}
-							if gc_vstep42 > gc_from2 {
-								gc_more9 = true
-							}
-							gc_step53 := gc_vstep42
-							for ; gc_step53+3 < gc_to2; gc_step53 += 4 {
-								{
-									gc_tx2 := gc_step53 + 0
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:207
-									k_2 := gc_tx2 + gc_off9
-									gc_more9 = true
-
-//line hecbench_lda.go:208
-									gamma_[k_2] = newGamma[k_2] + alpha[k_2]
-								}
-								{
-									gc_tx2 := gc_step53 + 1
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:207
-									k_2 := gc_tx2 + gc_off9
-									gc_more9 = true
-
-//line hecbench_lda.go:208
-									gamma_[k_2] = newGamma[k_2] + alpha[k_2]
-								}
-								{
-									gc_tx2 := gc_step53 + 2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:207
-									k_2 := gc_tx2 + gc_off9
-									gc_more9 = true
-
-//line hecbench_lda.go:208
-									gamma_[k_2] = newGamma[k_2] + alpha[k_2]
-								}
-								{
-									gc_tx2 := gc_step53 + 3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:207
-									k_2 := gc_tx2 + gc_off9
-									gc_more9 = true
-
-//line hecbench_lda.go:208
-									gamma_[k_2] = newGamma[k_2] + alpha[k_2]
-								}
-							}
-							for gc_tx2 := gc_step53; gc_tx2 < gc_to2; gc_tx2++ {
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_vstep42 > gc_from2 {
+							gc_more9 = true
+						}
+						gc_step53 := gc_vstep42
+						for ; gc_step53+3 < gc_to2; gc_step53 += 4 {
+							{
+								gc_tx2 := gc_step53 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
-
 //line hecbench_lda.go:207
 								k_2 := gc_tx2 + gc_off9
 								gc_more9 = true
-
 //line hecbench_lda.go:208
 								gamma_[k_2] = newGamma[k_2] + alpha[k_2]
 							}
+							{
+								gc_tx2 := gc_step53 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:207
+								k_2 := gc_tx2 + gc_off9
+								gc_more9 = true
+//line hecbench_lda.go:208
+								gamma_[k_2] = newGamma[k_2] + alpha[k_2]
+							}
+							{
+								gc_tx2 := gc_step53 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:207
+								k_2 := gc_tx2 + gc_off9
+								gc_more9 = true
+//line hecbench_lda.go:208
+								gamma_[k_2] = newGamma[k_2] + alpha[k_2]
+							}
+							{
+								gc_tx2 := gc_step53 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:207
+								k_2 := gc_tx2 + gc_off9
+								gc_more9 = true
+//line hecbench_lda.go:208
+								gamma_[k_2] = newGamma[k_2] + alpha[k_2]
+							}
+						}
+						for gc_tx2 := gc_step53; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:207
+							k_2 := gc_tx2 + gc_off9
+							gc_more9 = true
+//line hecbench_lda.go:208
+							gamma_[k_2] = newGamma[k_2] + alpha[k_2]
 						}
 					}
 				}
 			}
 		}
-
-//line hecbench_lda.go:214
 		var vec_2 []float32 = gamma_
-
-//line hecbench_lda.go:214
-		_ = vec_2
-
 //line hecbench_lda.go:214
 		var length_2 int = numTopics
-
-//line hecbench_lda.go:214
-		_ = length_2
-
 //line hecbench_lda.go:214
 		var returned_2 bool
-
-//line hecbench_lda.go:214
-		_ = returned_2
-
 //line hecbench_lda.go:36
 		shared_2 := gc_shared12(32)[:32]
-		{
-			gc_vstep43 := 0
-			if compiled.SIMD {
+//line hecbench_lda.go:38
+		gc_vstep43 := 0
+		if compiled.SIMD {
 //line hecbench_lda.go:43
-				gc_vb11 := archsimd.BroadcastFloat32x8(float32(0.0))
-//line hecbench_lda.go:43
-				_ = gc_vb11
-				for ; gc_vstep43+7 < gc_n2; gc_vstep43 += 8 {
-					gc_rank2 := gc_vstep43
-					_ = gc_rank2
+			gc_vb11 := archsimd.BroadcastFloat32x8(float32(0.0))
+			for ; gc_vstep43+7 < gc_n2; gc_vstep43 += 8 {
+				gc_rank2 := gc_vstep43
 //line hecbench_lda.go:214
-					var r_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:214
-					_ = r_6
+				var r_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:43
-					val_6 := gc_vb11
+				val_6 := gc_vb11
 //line hecbench_lda.go:43
-					_ = val_6
+				val_6.StoreSlice(gc_s_val_6[gc_rank2:])
 //line hecbench_lda.go:43
-					val_6.StoreSlice(gc_s_val_6[gc_rank2:])
-//line hecbench_lda.go:43
-					r_6.StoreSlice(gc_s_r_6[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
+				r_6.StoreSlice(gc_s_r_6[gc_rank2:])
 			}
-			gc_step54 := gc_vstep43
-			for ; gc_step54+3 < gc_n2; gc_step54 += 4 {
-				{
-					gc_rank2 := gc_step54 + 0
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:214
-					var r_6 float32
-
-//line hecbench_lda.go:214
-					_ = r_6
-
-//line hecbench_lda.go:43
-					val_6 := float32(0.0)
-					_ = r_6
-					_ = val_6
-					gc_s_val_6[gc_rank2] = val_6
-					gc_s_r_6[gc_rank2] = r_6
-				}
-				{
-					gc_rank2 := gc_step54 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:214
-					var r_6 float32
-
-//line hecbench_lda.go:214
-					_ = r_6
-
-//line hecbench_lda.go:43
-					val_6 := float32(0.0)
-					_ = r_6
-					_ = val_6
-					gc_s_val_6[gc_rank2] = val_6
-					gc_s_r_6[gc_rank2] = r_6
-				}
-				{
-					gc_rank2 := gc_step54 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:214
-					var r_6 float32
-
-//line hecbench_lda.go:214
-					_ = r_6
-
-//line hecbench_lda.go:43
-					val_6 := float32(0.0)
-					_ = r_6
-					_ = val_6
-					gc_s_val_6[gc_rank2] = val_6
-					gc_s_r_6[gc_rank2] = r_6
-				}
-				{
-					gc_rank2 := gc_step54 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:214
-					var r_6 float32
-
-//line hecbench_lda.go:214
-					_ = r_6
-
-//line hecbench_lda.go:43
-					val_6 := float32(0.0)
-					_ = r_6
-					_ = val_6
-					gc_s_val_6[gc_rank2] = val_6
-					gc_s_r_6[gc_rank2] = r_6
-				}
-			}
-			for gc_rank2 := gc_step54; gc_rank2 < gc_n2; gc_rank2++ {
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step54 := gc_vstep43
+		for ; gc_step54+3 < gc_n2; gc_step54 += 4 {
+			{
+				gc_rank2 := gc_step54 + 0
 				gc_pos2.Thread = gc_rank2
-
 //line hecbench_lda.go:214
 				var r_6 float32
-
-//line hecbench_lda.go:214
-				_ = r_6
-
 //line hecbench_lda.go:43
 				val_6 := float32(0.0)
-				_ = r_6
-				_ = val_6
+//line hecbench_lda.go:46
+				gc_s_val_6[gc_rank2] = val_6
+				gc_s_r_6[gc_rank2] = r_6
+			}
+			{
+				gc_rank2 := gc_step54 + 1
+				gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:214
+				var r_6 float32
+//line hecbench_lda.go:43
+				val_6 := float32(0.0)
+//line hecbench_lda.go:46
+				gc_s_val_6[gc_rank2] = val_6
+				gc_s_r_6[gc_rank2] = r_6
+			}
+			{
+				gc_rank2 := gc_step54 + 2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:214
+				var r_6 float32
+//line hecbench_lda.go:43
+				val_6 := float32(0.0)
+//line hecbench_lda.go:46
+				gc_s_val_6[gc_rank2] = val_6
+				gc_s_r_6[gc_rank2] = r_6
+			}
+			{
+				gc_rank2 := gc_step54 + 3
+				gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:214
+				var r_6 float32
+//line hecbench_lda.go:43
+				val_6 := float32(0.0)
+//line hecbench_lda.go:46
 				gc_s_val_6[gc_rank2] = val_6
 				gc_s_r_6[gc_rank2] = r_6
 			}
 		}
-
+		for gc_rank2 := gc_step54; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:214
+			var r_6 float32
+//line hecbench_lda.go:43
+			val_6 := float32(0.0)
+//line hecbench_lda.go:46
+			gc_s_val_6[gc_rank2] = val_6
+			gc_s_r_6[gc_rank2] = r_6
+		}
 //line hecbench_lda.go:44
 		for gc_off10, gc_limit10, gc_more10 := 0, length_2, true; gc_more10; gc_off10 += gc_bdx2 {
 			gc_b2.Tick()
@@ -4139,1115 +3227,894 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				return
 			}
 			gc_more10 = false
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off10, gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(gc_limit10, gc_off10); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off47 := gc_off10
-					if gc_from2 >= 0 && gc_off47 >= 0 && gc_off47 <= len(vec_2) && gc_to2 <= len(vec_2)-gc_off47 {
-						gc_at52 := vec_2[gc_off47:][:gc_to2]
-						gc_vstep44 := gc_from2
-						if compiled.SIMD {
-							for ; gc_vstep44+7 < gc_to2; gc_vstep44 += 8 {
-								gc_tx2 := gc_vstep44
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line hecbench_lda.go:44
-								val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
-//line hecbench_lda.go:44
-								_ = val_6
-//line hecbench_lda.go:44
-								var i_3 int = gc_tx2 + gc_off10
-//line hecbench_lda.go:44
-								_ = i_3
-//line hecbench_lda.go:45
-								val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_at52[gc_tx2:]))
-//line hecbench_lda.go:45
-								val_6.StoreSlice(gc_s_val_6[gc_rank2:])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_vstep44 > gc_from2 {
-							gc_more10 = true
-						}
-						for gc_tx2 := gc_vstep44; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_lda.go:51
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off10, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(gc_limit10, gc_off10); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off47 := gc_off10
+				if gc_from2 >= 0 && gc_off47 >= 0 && gc_off47 <= len(vec_2) && gc_to2 <= len(vec_2)-gc_off47 {
+					gc_at52 := vec_2[gc_off47:][:gc_to2]
+					gc_vstep44 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep44+7 < gc_to2; gc_vstep44 += 8 {
+							gc_tx2 := gc_vstep44
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-							val_6 := gc_s_val_6[gc_rank2]
-
 //line hecbench_lda.go:44
-							i_3 := gc_tx2 + gc_off10
-							gc_more10 = true
+							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
+//line hecbench_lda.go:44
+							var i_3 int = gc_tx2 + gc_off10
+//line hecbench_lda.go:44
 							_ = i_3
-
+							val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_at52[gc_tx2:]))
 //line hecbench_lda.go:45
-							val_6 += gc_at52[gc_tx2]
-							gc_s_val_6[gc_rank2] = val_6
+							val_6.StoreSlice(gc_s_val_6[gc_rank2:])
 						}
-					} else {
-						gc_vstep45 := gc_from2
-						if compiled.SIMD {
-							for ; gc_vstep45+7 < gc_to2; gc_vstep45 += 8 {
-								gc_tx2 := gc_vstep45
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep44 > gc_from2 {
+						gc_more10 = true
+					}
+					for gc_tx2 := gc_vstep44; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_lda.go:55
+						val_6 := gc_s_val_6[gc_rank2]
+//line hecbench_lda.go:45
+						gc_more10 = true
+//line hecbench_lda.go:45
+						val_6 += gc_at52[gc_tx2]
+						gc_s_val_6[gc_rank2] = val_6
+					}
+				} else {
+					gc_vstep45 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep45+7 < gc_to2; gc_vstep45 += 8 {
+							gc_tx2 := gc_vstep45
+							gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_lda.go:44
-								val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
+							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
 //line hecbench_lda.go:44
-								_ = val_6
-//line hecbench_lda.go:44
-								var i_3 int = gc_tx2 + gc_off10
-//line hecbench_lda.go:44
-								_ = i_3
+							var i_3 int = gc_tx2 + gc_off10
+							if i_3 < 0 || i_3 > len(vec_2)-8 {
 //line hecbench_lda.go:45
-								if i_3 < 0 || i_3 > len(vec_2)-8 {
-//line hecbench_lda.go:45
-									break
-//line hecbench_lda.go:45
-								}
-//line hecbench_lda.go:45
-								val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(vec_2[i_3:]))
-//line hecbench_lda.go:45
-								val_6.StoreSlice(gc_s_val_6[gc_rank2:])
+								break
 							}
-							archsimd.ClearAVXUpperBits()
+//line hecbench_lda.go:45
+							val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(vec_2[i_3:]))
+//line hecbench_lda.go:45
+							val_6.StoreSlice(gc_s_val_6[gc_rank2:])
 						}
-						if gc_vstep45 > gc_from2 {
-							gc_more10 = true
-						}
-						gc_step55 := gc_vstep45
-						for ; gc_step55+3 < gc_to2; gc_step55 += 4 {
-							{
-								gc_tx2 := gc_step55 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								val_6 := gc_s_val_6[gc_rank2]
-
-//line hecbench_lda.go:44
-								i_3 := gc_tx2 + gc_off10
-								gc_more10 = true
-
-//line hecbench_lda.go:45
-								val_6 += vec_2[i_3]
-								gc_s_val_6[gc_rank2] = val_6
-							}
-							{
-								gc_tx2 := gc_step55 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								val_6 := gc_s_val_6[gc_rank2]
-
-//line hecbench_lda.go:44
-								i_3 := gc_tx2 + gc_off10
-								gc_more10 = true
-
-//line hecbench_lda.go:45
-								val_6 += vec_2[i_3]
-								gc_s_val_6[gc_rank2] = val_6
-							}
-							{
-								gc_tx2 := gc_step55 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								val_6 := gc_s_val_6[gc_rank2]
-
-//line hecbench_lda.go:44
-								i_3 := gc_tx2 + gc_off10
-								gc_more10 = true
-
-//line hecbench_lda.go:45
-								val_6 += vec_2[i_3]
-								gc_s_val_6[gc_rank2] = val_6
-							}
-							{
-								gc_tx2 := gc_step55 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								val_6 := gc_s_val_6[gc_rank2]
-
-//line hecbench_lda.go:44
-								i_3 := gc_tx2 + gc_off10
-								gc_more10 = true
-
-//line hecbench_lda.go:45
-								val_6 += vec_2[i_3]
-								gc_s_val_6[gc_rank2] = val_6
-							}
-						}
-						for gc_tx2 := gc_step55; gc_tx2 < gc_to2; gc_tx2++ {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep45 > gc_from2 {
+						gc_more10 = true
+					}
+					gc_step55 := gc_vstep45
+					for ; gc_step55+3 < gc_to2; gc_step55 += 4 {
+						{
+							gc_tx2 := gc_step55 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							val_6 := gc_s_val_6[gc_rank2]
-
 //line hecbench_lda.go:44
 							i_3 := gc_tx2 + gc_off10
 							gc_more10 = true
-
+//line hecbench_lda.go:45
+							val_6 += vec_2[i_3]
+							gc_s_val_6[gc_rank2] = val_6
+						}
+						{
+							gc_tx2 := gc_step55 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							val_6 := gc_s_val_6[gc_rank2]
+//line hecbench_lda.go:44
+							i_3 := gc_tx2 + gc_off10
+							gc_more10 = true
+//line hecbench_lda.go:45
+							val_6 += vec_2[i_3]
+							gc_s_val_6[gc_rank2] = val_6
+						}
+						{
+							gc_tx2 := gc_step55 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							val_6 := gc_s_val_6[gc_rank2]
+//line hecbench_lda.go:44
+							i_3 := gc_tx2 + gc_off10
+							gc_more10 = true
+//line hecbench_lda.go:45
+							val_6 += vec_2[i_3]
+							gc_s_val_6[gc_rank2] = val_6
+						}
+						{
+							gc_tx2 := gc_step55 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							val_6 := gc_s_val_6[gc_rank2]
+//line hecbench_lda.go:44
+							i_3 := gc_tx2 + gc_off10
+							gc_more10 = true
 //line hecbench_lda.go:45
 							val_6 += vec_2[i_3]
 							gc_s_val_6[gc_rank2] = val_6
 						}
 					}
-				}
-			}
-		}
-		{
-			var gc_l_val_7 [32]float32
-			var gc_l_active_4 [32]uint32
-			var gc_c29r [32]uint32
-			var gc_c210m [32]uint32
-			var gc_c210a [32]int
-			var gc_c210w [32]int
-			var gc_c210r [32]float32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
-				gc_left19 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_lda.go:47
-							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
-//line hecbench_lda.go:47
-							_ = val_6
-//line hecbench_lda.go:47
-							val_7 := val_6
-//line hecbench_lda.go:47
-							_ = val_7
-//line hecbench_lda.go:47
-							val_7.StoreSlice(gc_l_val_7[gc_lane2:])
-							gc_left19 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_lda.go:47
-							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
-//line hecbench_lda.go:47
-							_ = val_6
-//line hecbench_lda.go:47
-							val_7 := val_6
-//line hecbench_lda.go:47
-							_ = val_7
-//line hecbench_lda.go:47
-							val_7.StoreSlice(gc_l_val_7[gc_lane2:])
-							gc_left19 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left19 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left19&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						val_6 := gc_s_val_6[gc_rank2]
-
-//line hecbench_lda.go:47
-						var val_7 float32 = val_6
-
-//line hecbench_lda.go:47
-						_ = val_7
-						_ = val_7
-
-//line hecbench_lda.go:26
-						gc_l_val_7[gc_lane2] = val_7
-					}
-				}
-
-//line hecbench_lda.go:26
-				compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c29r)
-				gc_left20 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_lda.go:26
-							active_4 := archsimd.LoadUint32x8Slice(gc_c29r[gc_lane2:])
-//line hecbench_lda.go:26
-							_ = active_4
-//line hecbench_lda.go:26
-							active_4.StoreSlice(gc_l_active_4[gc_lane2:])
-							gc_left20 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_lda.go:26
-							active_4 := archsimd.LoadUint32x8Slice(gc_c29r[gc_lane2:])
-//line hecbench_lda.go:26
-							_ = active_4
-//line hecbench_lda.go:26
-							active_4.StoreSlice(gc_l_active_4[gc_lane2:])
-							gc_left20 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left20 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left20&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-
-//line hecbench_lda.go:26
-						active_4 := gc_c29r[gc_lane2]
-						_ = active_4
-						gc_l_active_4[gc_lane2] = active_4
-					}
-				}
-
-//line hecbench_lda.go:27
-				for offset_4 := ldaWarpSize / 2; offset_4 > 0; offset_4 /= 2 {
-					gc_left21 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_lda.go:28
-								val_7 := archsimd.LoadFloat32x8Slice(gc_l_val_7[gc_lane2:])
-//line hecbench_lda.go:28
-								_ = val_7
-//line hecbench_lda.go:28
-								active_4 := archsimd.LoadUint32x8Slice(gc_l_active_4[gc_lane2:])
-//line hecbench_lda.go:28
-								_ = active_4
-//line hecbench_lda.go:28
-								active_4.StoreSlice(gc_c210m[gc_lane2:])
-//line hecbench_lda.go:28
-								for gc_k31 := range 8 {
-//line hecbench_lda.go:28
-									gc_c210a[gc_lane2+gc_k31] = offset_4
-//line hecbench_lda.go:28
-								}
-//line hecbench_lda.go:28
-								for gc_k32 := range 8 {
-//line hecbench_lda.go:28
-									gc_c210w[gc_lane2+gc_k32] = 32
-//line hecbench_lda.go:28
-								}
-								gc_left21 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_lda.go:28
-								val_7 := archsimd.LoadFloat32x8Slice(gc_l_val_7[gc_lane2:])
-//line hecbench_lda.go:28
-								_ = val_7
-//line hecbench_lda.go:28
-								active_4 := archsimd.LoadUint32x8Slice(gc_l_active_4[gc_lane2:])
-//line hecbench_lda.go:28
-								_ = active_4
-//line hecbench_lda.go:28
-								active_4.StoreSlice(gc_c210m[gc_lane2:])
-//line hecbench_lda.go:28
-								for gc_k29 := range 8 {
-//line hecbench_lda.go:28
-									gc_c210a[gc_lane2+gc_k29] = offset_4
-//line hecbench_lda.go:28
-								}
-//line hecbench_lda.go:28
-								for gc_k30 := range 8 {
-//line hecbench_lda.go:28
-									gc_c210w[gc_lane2+gc_k30] = 32
-//line hecbench_lda.go:28
-								}
-								gc_left21 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left21 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left21&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							val_7 := gc_l_val_7[gc_lane2]
-							_ = val_7
-							active_4 := gc_l_active_4[gc_lane2]
-							_ = active_4
-
-//line hecbench_lda.go:28
-							gc_c210m[gc_lane2] = active_4
-							gc_c210a[gc_lane2] = offset_4
-							gc_c210w[gc_lane2] = 32
-						}
-					}
-
-//line hecbench_lda.go:28
-					compiled.WarpLanes[float32, float32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c210m, &gc_l_val_7, &gc_c210a, &gc_c210w, &gc_c210r)
-					gc_left22 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_lda.go:28
-								val_7 := archsimd.LoadFloat32x8Slice(gc_l_val_7[gc_lane2:])
-//line hecbench_lda.go:28
-								_ = val_7
-//line hecbench_lda.go:28
-								val_7 = val_7.Add(archsimd.LoadFloat32x8Slice(gc_c210r[gc_lane2:]))
-//line hecbench_lda.go:28
-								val_7.StoreSlice(gc_l_val_7[gc_lane2:])
-								gc_left22 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_lda.go:28
-								val_7 := archsimd.LoadFloat32x8Slice(gc_l_val_7[gc_lane2:])
-//line hecbench_lda.go:28
-								_ = val_7
-//line hecbench_lda.go:28
-								val_7 = val_7.Add(archsimd.LoadFloat32x8Slice(gc_c210r[gc_lane2:]))
-//line hecbench_lda.go:28
-								val_7.StoreSlice(gc_l_val_7[gc_lane2:])
-								gc_left22 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left22 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left22&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							val_7 := gc_l_val_7[gc_lane2]
-							_ = val_7
-
-//line hecbench_lda.go:28
-							val_7 += gc_c210r[gc_lane2]
-							gc_l_val_7[gc_lane2] = val_7
-						}
-					}
-				}
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
+					for gc_tx2 := gc_step55; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:39
-						warp_2 := gc_tx2 / ldaWarpSize
-						_ = warp_2
-
-//line hecbench_lda.go:40
-						lane_2 := gc_tx2 % ldaWarpSize
-						_ = lane_2
-						val_7 := gc_l_val_7[gc_lane2]
-						_ = val_7
-						var val_6 float32
-						_ = val_6
-
-//line hecbench_lda.go:30
-						var r_7 float32 = val_7
-
-//line hecbench_lda.go:30
-						_ = r_7
-
-//line hecbench_lda.go:47
-						val_6 = r_7
-
-//line hecbench_lda.go:50
-						if lane_2 == 0 {
-							shared_2[warp_2] = val_6
-						}
-						_ = r_7
+						val_6 := gc_s_val_6[gc_rank2]
+//line hecbench_lda.go:44
+						i_3 := gc_tx2 + gc_off10
+						gc_more10 = true
+//line hecbench_lda.go:45
+						val_6 += vec_2[i_3]
 						gc_s_val_6[gc_rank2] = val_6
 					}
 				}
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:40
-					lane_2 := gc_tx2 % ldaWarpSize
-					_ = lane_2
+//line hecbench_lda.go:53
+		var gc_l_val_7 [32]float32
+		var gc_l_active_4 [32]uint32
+		var gc_c29r [32]uint32
+		var gc_c210m [32]uint32
+		var gc_c210a [32]int
+		var gc_c210w [32]int
+		var gc_c210r [32]float32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left19 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_lda.go:47
+						val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
+//line hecbench_lda.go:47
+						val_7 := val_6
+//line hecbench_lda.go:47
+						val_7.StoreSlice(gc_l_val_7[gc_lane2:])
+						gc_left19 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_lda.go:47
+						val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
+//line hecbench_lda.go:47
+						val_7 := val_6
+//line hecbench_lda.go:47
+						val_7.StoreSlice(gc_l_val_7[gc_lane2:])
+						gc_left19 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left19 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left19&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_lda.go:60
 					val_6 := gc_s_val_6[gc_rank2]
-					r_6 := gc_s_r_6[gc_rank2]
-
-//line hecbench_lda.go:56
-					if gc_bdx2 <= ldaWarpSize {
-						r_6 = shared_2[0]
-//line hecbench_lda.go:57
-						returned_2 = true
-//line hecbench_lda.go:56
-					}
-
-//line hecbench_lda.go:61
-					if !returned_2 {
-//line hecbench_lda.go:61
-						if gc_tx2 < gc_bdx2/ldaWarpSize {
-							val_6 = shared_2[lane_2]
-						} else {
-							val_6 = 0
-						}
-//line hecbench_lda.go:61
-					}
-					gc_s_val_6[gc_rank2] = val_6
-					gc_s_r_6[gc_rank2] = r_6
+//line hecbench_lda.go:47
+					var val_7 float32 = val_6
+//line hecbench_lda.go:26
+					gc_l_val_7[gc_lane2] = val_7
 				}
 			}
-		}
-
-//line hecbench_lda.go:58
-		if !returned_2 {
-			{
-				var gc_l_val_8 [32]float32
-				var gc_l_active_5 [32]uint32
-				var gc_c211r [32]uint32
-				var gc_c212m [32]uint32
-				var gc_c212a [32]int
-				var gc_c212w [32]int
-				var gc_c212r [32]float32
-				for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-					gc_cnt2 := min(32, gc_n2-gc_w2)
-					gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-					var gc_dead2 uint32
-					_ = gc_dead2
-					{
-						var gc_m782 uint32
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:39
-								warp_2 := gc_tx2 / ldaWarpSize
-								_ = warp_2
-
-//line hecbench_lda.go:66
-								if warp_2 == 0 {
-									gc_m782 |= 1 << gc_lane2
-								}
-							}
+//line hecbench_lda.go:26
+			compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c29r)
+			gc_left20 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_lda.go:26
+						active_4 := archsimd.LoadUint32x8Slice(gc_c29r[gc_lane2:])
+//line hecbench_lda.go:26
+						active_4.StoreSlice(gc_l_active_4[gc_lane2:])
+						gc_left20 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
 						}
-						gc_save782 := gc_act2
-						gc_act2 = gc_save782 & gc_m782
-						if gc_act2 != 0 {
-							gc_left23 := gc_act2
-							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line hecbench_lda.go:67
-										val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
-//line hecbench_lda.go:67
-										_ = val_6
-//line hecbench_lda.go:67
-										val_8 := val_6
-//line hecbench_lda.go:67
-										_ = val_8
-//line hecbench_lda.go:67
-										val_8.StoreSlice(gc_l_val_8[gc_lane2:])
-										gc_left23 &^= 0xff << gc_lane2
-									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line hecbench_lda.go:67
-										val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
-//line hecbench_lda.go:67
-										_ = val_6
-//line hecbench_lda.go:67
-										val_8 := val_6
-//line hecbench_lda.go:67
-										_ = val_8
-//line hecbench_lda.go:67
-										val_8.StoreSlice(gc_l_val_8[gc_lane2:])
-										gc_left23 &^= 0xff << gc_lane2
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left23 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left23&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-									val_6 := gc_s_val_6[gc_rank2]
-
-//line hecbench_lda.go:67
-									var val_8 float32 = val_6
-
-//line hecbench_lda.go:67
-									_ = val_8
-									_ = val_8
-
 //line hecbench_lda.go:26
-									gc_l_val_8[gc_lane2] = val_8
-								}
-							}
-
+						active_4 := archsimd.LoadUint32x8Slice(gc_c29r[gc_lane2:])
 //line hecbench_lda.go:26
-							compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c211r)
-							gc_left24 := gc_act2
-							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
+						active_4.StoreSlice(gc_l_active_4[gc_lane2:])
+						gc_left20 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left20 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left20&(1<<gc_lane2) == 0 {
+						continue
+					}
 //line hecbench_lda.go:26
-										active_5 := archsimd.LoadUint32x8Slice(gc_c211r[gc_lane2:])
-//line hecbench_lda.go:26
-										_ = active_5
-//line hecbench_lda.go:26
-										active_5.StoreSlice(gc_l_active_5[gc_lane2:])
-										gc_left24 &^= 0xff << gc_lane2
-									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line hecbench_lda.go:26
-										active_5 := archsimd.LoadUint32x8Slice(gc_c211r[gc_lane2:])
-//line hecbench_lda.go:26
-										_ = active_5
-//line hecbench_lda.go:26
-										active_5.StoreSlice(gc_l_active_5[gc_lane2:])
-										gc_left24 &^= 0xff << gc_lane2
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left24 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left24&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-
-//line hecbench_lda.go:26
-									active_5 := gc_c211r[gc_lane2]
-									_ = active_5
-									gc_l_active_5[gc_lane2] = active_5
-								}
-							}
-
+					active_4 := gc_c29r[gc_lane2]
+//line hecbench_lda.go:28
+					gc_l_active_4[gc_lane2] = active_4
+				}
+			}
 //line hecbench_lda.go:27
-							for offset_5 := ldaWarpSize / 2; offset_5 > 0; offset_5 /= 2 {
-								gc_left25 := gc_act2
-								if compiled.SIMD {
-									if gc_act2 == ^uint32(0) {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line hecbench_lda.go:28
-											val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane2:])
-//line hecbench_lda.go:28
-											_ = val_8
-//line hecbench_lda.go:28
-											active_5 := archsimd.LoadUint32x8Slice(gc_l_active_5[gc_lane2:])
-//line hecbench_lda.go:28
-											_ = active_5
-//line hecbench_lda.go:28
-											active_5.StoreSlice(gc_c212m[gc_lane2:])
-//line hecbench_lda.go:28
-											for gc_k35 := range 8 {
-//line hecbench_lda.go:28
-												gc_c212a[gc_lane2+gc_k35] = offset_5
-//line hecbench_lda.go:28
-											}
-//line hecbench_lda.go:28
-											for gc_k36 := range 8 {
-//line hecbench_lda.go:28
-												gc_c212w[gc_lane2+gc_k36] = 32
-//line hecbench_lda.go:28
-											}
-											gc_left25 &^= 0xff << gc_lane2
-										}
-									} else {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											if gc_act2>>gc_lane2&0xff != 0xff {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line hecbench_lda.go:28
-											val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane2:])
-//line hecbench_lda.go:28
-											_ = val_8
-//line hecbench_lda.go:28
-											active_5 := archsimd.LoadUint32x8Slice(gc_l_active_5[gc_lane2:])
-//line hecbench_lda.go:28
-											_ = active_5
-//line hecbench_lda.go:28
-											active_5.StoreSlice(gc_c212m[gc_lane2:])
-//line hecbench_lda.go:28
-											for gc_k33 := range 8 {
-//line hecbench_lda.go:28
-												gc_c212a[gc_lane2+gc_k33] = offset_5
-//line hecbench_lda.go:28
-											}
-//line hecbench_lda.go:28
-											for gc_k34 := range 8 {
-//line hecbench_lda.go:28
-												gc_c212w[gc_lane2+gc_k34] = 32
-//line hecbench_lda.go:28
-											}
-											gc_left25 &^= 0xff << gc_lane2
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left25 != 0 {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left25&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-										val_8 := gc_l_val_8[gc_lane2]
-										_ = val_8
-										active_5 := gc_l_active_5[gc_lane2]
-										_ = active_5
-
-//line hecbench_lda.go:28
-										gc_c212m[gc_lane2] = active_5
-										gc_c212a[gc_lane2] = offset_5
-										gc_c212w[gc_lane2] = 32
-									}
-								}
-
-//line hecbench_lda.go:28
-								compiled.WarpLanes[float32, float32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c212m, &gc_l_val_8, &gc_c212a, &gc_c212w, &gc_c212r)
-								gc_left26 := gc_act2
-								if compiled.SIMD {
-									if gc_act2 == ^uint32(0) {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line hecbench_lda.go:28
-											val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane2:])
-//line hecbench_lda.go:28
-											_ = val_8
-//line hecbench_lda.go:28
-											val_8 = val_8.Add(archsimd.LoadFloat32x8Slice(gc_c212r[gc_lane2:]))
-//line hecbench_lda.go:28
-											val_8.StoreSlice(gc_l_val_8[gc_lane2:])
-											gc_left26 &^= 0xff << gc_lane2
-										}
-									} else {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											if gc_act2>>gc_lane2&0xff != 0xff {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line hecbench_lda.go:28
-											val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane2:])
-//line hecbench_lda.go:28
-											_ = val_8
-//line hecbench_lda.go:28
-											val_8 = val_8.Add(archsimd.LoadFloat32x8Slice(gc_c212r[gc_lane2:]))
-//line hecbench_lda.go:28
-											val_8.StoreSlice(gc_l_val_8[gc_lane2:])
-											gc_left26 &^= 0xff << gc_lane2
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left26 != 0 {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left26&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-										val_8 := gc_l_val_8[gc_lane2]
-										_ = val_8
-
-//line hecbench_lda.go:28
-										val_8 += gc_c212r[gc_lane2]
-										gc_l_val_8[gc_lane2] = val_8
-									}
-								}
-							}
-							gc_left27 := gc_act2
-							if compiled.SIMD {
-//line hecbench_lda.go:30
-								gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_lda.go:30
-								_ = gc_iota9
-								gc_tidx29 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								if gc_act2 == ^uint32(0) && gc_tidx29.X+32 <= gc_bdx2 {
-//line hecbench_lda.go:30
-									gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_lda.go:30
-									_ = gc_iota10
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_tx2 := gc_tidx29.X + gc_lane2
-										_ = gc_tx2
-										gc_ty2 := gc_tidx29.Y
-										_ = gc_ty2
-										gc_tz2 := gc_tidx29.Z
-										_ = gc_tz2
-										_ = gc_rank2
-//line hecbench_lda.go:30
-										val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane2:])
-//line hecbench_lda.go:30
-										_ = val_8
-//line hecbench_lda.go:30
-										var val_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:30
-										_ = val_6
-//line hecbench_lda.go:30
-										r_8 := val_8
-//line hecbench_lda.go:30
-										_ = r_8
-//line hecbench_lda.go:67
-										val_6 = r_8
-//line hecbench_lda.go:69
-										gc_if6 := gc_iota10.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
-//line hecbench_lda.go:69
-										_ = gc_if6
-//line hecbench_lda.go:70
-										if gc_if6.ToBits() != 0 {
-//line hecbench_lda.go:70
-											var gc_lanes16 [8]float32
-//line hecbench_lda.go:70
-											val_6.Store(&gc_lanes16)
-//line hecbench_lda.go:70
-											for gc_k38 := range 8 {
-//line hecbench_lda.go:70
-												if gc_if6.ToBits()&(1<<gc_k38) != 0 {
-//line hecbench_lda.go:70
-													gc_pos2.Thread = gc_rank2 + gc_k38
-//line hecbench_lda.go:70
-													shared_2[0] = gc_lanes16[gc_k38]
-//line hecbench_lda.go:70
-												}
-//line hecbench_lda.go:70
-											}
-//line hecbench_lda.go:70
-											gc_pos2.Thread = gc_rank2
-//line hecbench_lda.go:70
-										}
-//line hecbench_lda.go:70
-										val_6.StoreSlice(gc_s_val_6[gc_rank2:])
-										gc_left27 &^= 0xff << gc_lane2
-									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-										if gc_tidx2.X+8 > gc_bdx2 {
-											continue // the lanes wrap to the next row
-										}
-										gc_tx2 := gc_tidx2.X
-										_ = gc_tx2
-										gc_ty2 := gc_tidx2.Y
-										_ = gc_ty2
-										gc_tz2 := gc_tidx2.Z
-										_ = gc_tz2
-										_ = gc_rank2
-//line hecbench_lda.go:70
-										val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane2:])
-//line hecbench_lda.go:70
-										_ = val_8
-//line hecbench_lda.go:70
-										var val_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:70
-										_ = val_6
-//line hecbench_lda.go:30
-										r_8 := val_8
-//line hecbench_lda.go:30
-										_ = r_8
-//line hecbench_lda.go:67
-										val_6 = r_8
-//line hecbench_lda.go:69
-										gc_if5 := gc_iota9.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
-//line hecbench_lda.go:69
-										_ = gc_if5
-//line hecbench_lda.go:70
-										if gc_if5.ToBits() != 0 {
-//line hecbench_lda.go:70
-											var gc_lanes15 [8]float32
-//line hecbench_lda.go:70
-											val_6.Store(&gc_lanes15)
-//line hecbench_lda.go:70
-											for gc_k37 := range 8 {
-//line hecbench_lda.go:70
-												if gc_if5.ToBits()&(1<<gc_k37) != 0 {
-//line hecbench_lda.go:70
-													gc_pos2.Thread = gc_rank2 + gc_k37
-//line hecbench_lda.go:70
-													shared_2[0] = gc_lanes15[gc_k37]
-//line hecbench_lda.go:70
-												}
-//line hecbench_lda.go:70
-											}
-//line hecbench_lda.go:70
-											gc_pos2.Thread = gc_rank2
-//line hecbench_lda.go:70
-										}
-//line hecbench_lda.go:70
-										val_6.StoreSlice(gc_s_val_6[gc_rank2:])
-										gc_left27 &^= 0xff << gc_lane2
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left27 != 0 {
-								{
-									gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-									gc_tx2 := gc_tidx2.X - 1
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										gc_tx2++
-										if gc_tx2 == gc_bdx2 {
-											gc_tx2 = 0
-										}
-										if gc_left27&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_pos2.Thread = gc_rank2
-										val_8 := gc_l_val_8[gc_lane2]
-										_ = val_8
-										var val_6 float32
-										_ = val_6
-
-//line hecbench_lda.go:30
-										var r_8 float32 = val_8
-
-//line hecbench_lda.go:30
-										_ = r_8
-
-//line hecbench_lda.go:67
-										val_6 = r_8
-
-//line hecbench_lda.go:69
-										if gc_tx2 == 0 {
-											shared_2[0] = val_6
-										}
-										_ = r_8
-										gc_s_val_6[gc_rank2] = val_6
-									}
-								}
-							}
-						}
-						gc_act2 = gc_save782 &^ gc_dead2
-					}
-				}
-			}
-			{
-				gc_vstep46 := 0
+			for offset_4 := ldaWarpSize / 2; offset_4 > 0; offset_4 /= 2 {
+				gc_left21 := gc_act2
 				if compiled.SIMD {
-//line hecbench_lda.go:74
-					gc_Lane0Mask323 := compiled.Lane0Mask32()
-//line hecbench_lda.go:74
-					_ = gc_Lane0Mask323
-					for ; gc_vstep46+7 < gc_n2; gc_vstep46 += 8 {
-						gc_rank2 := gc_vstep46
-						gc_pos2.Thread = gc_rank2
-//line hecbench_lda.go:74
-						var r_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:74
-						_ = r_6
-//line hecbench_lda.go:74
-						r_6 = compiled.BroadcastFloat32x8At(&shared_2[0], gc_Lane0Mask323)
-//line hecbench_lda.go:74
-						r_6.StoreSlice(gc_s_r_6[gc_rank2:])
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_lda.go:28
+							val_7 := archsimd.LoadFloat32x8Slice(gc_l_val_7[gc_lane2:])
+//line hecbench_lda.go:28
+							_ = val_7
+//line hecbench_lda.go:28
+							active_4 := archsimd.LoadUint32x8Slice(gc_l_active_4[gc_lane2:])
+//line hecbench_lda.go:28
+							active_4.StoreSlice(gc_c210m[gc_lane2:])
+//line hecbench_lda.go:28
+							for gc_k31 := range 8 {
+//line hecbench_lda.go:28
+								gc_c210a[gc_lane2+gc_k31] = offset_4
+							}
+//line hecbench_lda.go:28
+							for gc_k32 := range 8 {
+//line hecbench_lda.go:28
+								gc_c210w[gc_lane2+gc_k32] = 32
+							}
+//line hecbench_lda.go:29
+							gc_left21 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+//line hecbench_lda.go:28
+							val_7 := archsimd.LoadFloat32x8Slice(gc_l_val_7[gc_lane2:])
+//line hecbench_lda.go:28
+							_ = val_7
+//line hecbench_lda.go:28
+							active_4 := archsimd.LoadUint32x8Slice(gc_l_active_4[gc_lane2:])
+//line hecbench_lda.go:28
+							active_4.StoreSlice(gc_c210m[gc_lane2:])
+//line hecbench_lda.go:28
+							for gc_k29 := range 8 {
+//line hecbench_lda.go:28
+								gc_c210a[gc_lane2+gc_k29] = offset_4
+							}
+//line hecbench_lda.go:28
+							for gc_k30 := range 8 {
+//line hecbench_lda.go:28
+								gc_c210w[gc_lane2+gc_k30] = 32
+							}
+//line hecbench_lda.go:29
+							gc_left21 &^= 0xff << gc_lane2
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step56 := gc_vstep46
-				for ; gc_step56+3 < gc_n2; gc_step56 += 4 {
-					{
-						gc_rank2 := gc_step56 + 0
-						gc_pos2.Thread = gc_rank2
-						var r_6 float32
-						_ = r_6
-
-//line hecbench_lda.go:74
-						r_6 = shared_2[0]
-						gc_s_r_6[gc_rank2] = r_6
-					}
-					{
-						gc_rank2 := gc_step56 + 1
-						gc_pos2.Thread = gc_rank2
-						var r_6 float32
-						_ = r_6
-
-//line hecbench_lda.go:74
-						r_6 = shared_2[0]
-						gc_s_r_6[gc_rank2] = r_6
-					}
-					{
-						gc_rank2 := gc_step56 + 2
-						gc_pos2.Thread = gc_rank2
-						var r_6 float32
-						_ = r_6
-
-//line hecbench_lda.go:74
-						r_6 = shared_2[0]
-						gc_s_r_6[gc_rank2] = r_6
-					}
-					{
-						gc_rank2 := gc_step56 + 3
-						gc_pos2.Thread = gc_rank2
-						var r_6 float32
-						_ = r_6
-
-//line hecbench_lda.go:74
-						r_6 = shared_2[0]
-						gc_s_r_6[gc_rank2] = r_6
+				if gc_left21 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left21&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line hecbench_lda.go:41
+						val_7 := gc_l_val_7[gc_lane2]
+						_ = val_7
+						active_4 := gc_l_active_4[gc_lane2]
+//line hecbench_lda.go:28
+						gc_c210m[gc_lane2] = active_4
+						gc_c210a[gc_lane2] = offset_4
+						gc_c210w[gc_lane2] = 32
 					}
 				}
-				for gc_rank2 := gc_step56; gc_rank2 < gc_n2; gc_rank2++ {
+//line hecbench_lda.go:28
+				compiled.WarpLanes[float32, float32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c210m, &gc_l_val_7, &gc_c210a, &gc_c210w, &gc_c210r)
+				gc_left22 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_lda.go:28
+							val_7 := archsimd.LoadFloat32x8Slice(gc_l_val_7[gc_lane2:])
+//line hecbench_lda.go:28
+							val_7 = val_7.Add(archsimd.LoadFloat32x8Slice(gc_c210r[gc_lane2:]))
+//line hecbench_lda.go:28
+							val_7.StoreSlice(gc_l_val_7[gc_lane2:])
+							gc_left22 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+//line hecbench_lda.go:28
+							val_7 := archsimd.LoadFloat32x8Slice(gc_l_val_7[gc_lane2:])
+//line hecbench_lda.go:28
+							val_7 = val_7.Add(archsimd.LoadFloat32x8Slice(gc_c210r[gc_lane2:]))
+//line hecbench_lda.go:28
+							val_7.StoreSlice(gc_l_val_7[gc_lane2:])
+							gc_left22 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left22 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left22&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line hecbench_lda.go:41
+						val_7 := gc_l_val_7[gc_lane2]
+//line hecbench_lda.go:28
+						val_7 += gc_c210r[gc_lane2]
+						gc_l_val_7[gc_lane2] = val_7
+					}
+				}
+			}
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:39
+					warp_2 := gc_tx2 / ldaWarpSize
+					lane_2 := gc_tx2 % ldaWarpSize
+//line hecbench_lda.go:42
+					val_7 := gc_l_val_7[gc_lane2]
+//line hecbench_lda.go:44
+					var val_6 float32
+//line hecbench_lda.go:30
+					var r_7 float32 = val_7
+//line hecbench_lda.go:47
+					val_6 = r_7
+//line hecbench_lda.go:50
+					if lane_2 == 0 {
+						shared_2[warp_2] = val_6
+					}
+//line hecbench_lda.go:54
+					gc_s_val_6[gc_rank2] = val_6
+				}
+			}
+		}
+//line hecbench_lda.go:60
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:40
+				lane_2 := gc_tx2 % ldaWarpSize
+//line hecbench_lda.go:42
+				val_6 := gc_s_val_6[gc_rank2]
+				r_6 := gc_s_r_6[gc_rank2]
+//line hecbench_lda.go:56
+				if gc_bdx2 <= ldaWarpSize {
+					r_6 = shared_2[0]
+//line hecbench_lda.go:57
+					returned_2 = true
+				}
+//line hecbench_lda.go:61
+				if !returned_2 {
+//line hecbench_lda.go:61
+					if gc_tx2 < gc_bdx2/ldaWarpSize {
+						val_6 = shared_2[lane_2]
+					} else {
+						val_6 = 0
+					}
+				}
+//line hecbench_lda.go:62
+				gc_s_val_6[gc_rank2] = val_6
+				gc_s_r_6[gc_rank2] = r_6
+			}
+		}
+//line hecbench_lda.go:58
+		if !returned_2 {
+//line hecbench_lda.go:60
+			var gc_l_val_8 [32]float32
+			var gc_l_active_5 [32]uint32
+			var gc_c211r [32]uint32
+			var gc_c212m [32]uint32
+			var gc_c212a [32]int
+			var gc_c212w [32]int
+			var gc_c212r [32]float32
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_cnt2 := min(32, gc_n2-gc_w2)
+				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				var gc_dead2 uint32
+				{
+//line hecbench_lda.go:73
+					var gc_m782 uint32
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:39
+							warp_2 := gc_tx2 / ldaWarpSize
+//line hecbench_lda.go:66
+							if warp_2 == 0 {
+								gc_m782 |= 1 << gc_lane2
+							}
+						}
+					}
+					gc_save782 := gc_act2
+					gc_act2 = gc_save782 & gc_m782
+					if gc_act2 != 0 {
+						gc_left23 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_lda.go:67
+									val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
+//line hecbench_lda.go:67
+									val_8 := val_6
+//line hecbench_lda.go:67
+									val_8.StoreSlice(gc_l_val_8[gc_lane2:])
+									gc_left23 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_lda.go:67
+									val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
+//line hecbench_lda.go:67
+									val_8 := val_6
+//line hecbench_lda.go:67
+									val_8.StoreSlice(gc_l_val_8[gc_lane2:])
+									gc_left23 &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left23 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left23&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_lda.go:80
+								val_6 := gc_s_val_6[gc_rank2]
+//line hecbench_lda.go:67
+								var val_8 float32 = val_6
+//line hecbench_lda.go:26
+								gc_l_val_8[gc_lane2] = val_8
+							}
+						}
+//line hecbench_lda.go:26
+						compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c211r)
+						gc_left24 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_lda.go:26
+									active_5 := archsimd.LoadUint32x8Slice(gc_c211r[gc_lane2:])
+//line hecbench_lda.go:26
+									active_5.StoreSlice(gc_l_active_5[gc_lane2:])
+									gc_left24 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+//line hecbench_lda.go:26
+									active_5 := archsimd.LoadUint32x8Slice(gc_c211r[gc_lane2:])
+//line hecbench_lda.go:26
+									active_5.StoreSlice(gc_l_active_5[gc_lane2:])
+									gc_left24 &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left24 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left24&(1<<gc_lane2) == 0 {
+									continue
+								}
+//line hecbench_lda.go:26
+								active_5 := gc_c211r[gc_lane2]
+//line hecbench_lda.go:28
+								gc_l_active_5[gc_lane2] = active_5
+							}
+						}
+//line hecbench_lda.go:27
+						for offset_5 := ldaWarpSize / 2; offset_5 > 0; offset_5 /= 2 {
+							gc_left25 := gc_act2
+							if compiled.SIMD {
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_lda.go:28
+										val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane2:])
+//line hecbench_lda.go:28
+										_ = val_8
+//line hecbench_lda.go:28
+										active_5 := archsimd.LoadUint32x8Slice(gc_l_active_5[gc_lane2:])
+//line hecbench_lda.go:28
+										active_5.StoreSlice(gc_c212m[gc_lane2:])
+//line hecbench_lda.go:28
+										for gc_k35 := range 8 {
+//line hecbench_lda.go:28
+											gc_c212a[gc_lane2+gc_k35] = offset_5
+										}
+//line hecbench_lda.go:28
+										for gc_k36 := range 8 {
+//line hecbench_lda.go:28
+											gc_c212w[gc_lane2+gc_k36] = 32
+										}
+//line hecbench_lda.go:29
+										gc_left25 &^= 0xff << gc_lane2
+									}
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+//line hecbench_lda.go:28
+										val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane2:])
+//line hecbench_lda.go:28
+										_ = val_8
+//line hecbench_lda.go:28
+										active_5 := archsimd.LoadUint32x8Slice(gc_l_active_5[gc_lane2:])
+//line hecbench_lda.go:28
+										active_5.StoreSlice(gc_c212m[gc_lane2:])
+//line hecbench_lda.go:28
+										for gc_k33 := range 8 {
+//line hecbench_lda.go:28
+											gc_c212a[gc_lane2+gc_k33] = offset_5
+										}
+//line hecbench_lda.go:28
+										for gc_k34 := range 8 {
+//line hecbench_lda.go:28
+											gc_c212w[gc_lane2+gc_k34] = 32
+										}
+//line hecbench_lda.go:29
+										gc_left25 &^= 0xff << gc_lane2
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left25 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left25&(1<<gc_lane2) == 0 {
+										continue
+									}
+//line hecbench_lda.go:41
+									val_8 := gc_l_val_8[gc_lane2]
+									_ = val_8
+									active_5 := gc_l_active_5[gc_lane2]
+//line hecbench_lda.go:28
+									gc_c212m[gc_lane2] = active_5
+									gc_c212a[gc_lane2] = offset_5
+									gc_c212w[gc_lane2] = 32
+								}
+							}
+//line hecbench_lda.go:28
+							compiled.WarpLanes[float32, float32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c212m, &gc_l_val_8, &gc_c212a, &gc_c212w, &gc_c212r)
+							gc_left26 := gc_act2
+							if compiled.SIMD {
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_lda.go:28
+										val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane2:])
+//line hecbench_lda.go:28
+										val_8 = val_8.Add(archsimd.LoadFloat32x8Slice(gc_c212r[gc_lane2:]))
+//line hecbench_lda.go:28
+										val_8.StoreSlice(gc_l_val_8[gc_lane2:])
+										gc_left26 &^= 0xff << gc_lane2
+									}
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+//line hecbench_lda.go:28
+										val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane2:])
+//line hecbench_lda.go:28
+										val_8 = val_8.Add(archsimd.LoadFloat32x8Slice(gc_c212r[gc_lane2:]))
+//line hecbench_lda.go:28
+										val_8.StoreSlice(gc_l_val_8[gc_lane2:])
+										gc_left26 &^= 0xff << gc_lane2
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left26 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left26&(1<<gc_lane2) == 0 {
+										continue
+									}
+//line hecbench_lda.go:41
+									val_8 := gc_l_val_8[gc_lane2]
+//line hecbench_lda.go:28
+									val_8 += gc_c212r[gc_lane2]
+									gc_l_val_8[gc_lane2] = val_8
+								}
+							}
+						}
+						gc_left27 := gc_act2
+						if compiled.SIMD {
+//line hecbench_lda.go:30
+							gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_tidx29 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+							if gc_act2 == ^uint32(0) && gc_tidx29.X+32 <= gc_bdx2 {
+//line hecbench_lda.go:30
+								gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_tx2 := gc_tidx29.X + gc_lane2
+//line hecbench_lda.go:35
+									gc_ty2 := gc_tidx29.Y
+									_ = gc_ty2
+									gc_tz2 := gc_tidx29.Z
+									_ = gc_tz2
+//line hecbench_lda.go:30
+									val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane2:])
+//line hecbench_lda.go:30
+									var val_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_lda.go:30
+									r_8 := val_8
+//line hecbench_lda.go:67
+									val_6 = r_8
+//line hecbench_lda.go:69
+									gc_if6 := gc_iota10.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+									if gc_if6.ToBits() != 0 {
+//line hecbench_lda.go:70
+										var gc_lanes16 [8]float32
+//line hecbench_lda.go:70
+										val_6.Store(&gc_lanes16)
+//line hecbench_lda.go:70
+										for gc_k38 := range 8 {
+//line hecbench_lda.go:70
+											if gc_if6.ToBits()&(1<<gc_k38) != 0 {
+//line hecbench_lda.go:70
+												gc_pos2.Thread = gc_rank2 + gc_k38
+//line hecbench_lda.go:70
+												shared_2[0] = gc_lanes16[gc_k38]
+											}
+										}
+//line hecbench_lda.go:70
+										gc_pos2.Thread = gc_rank2
+									}
+//line hecbench_lda.go:70
+									val_6.StoreSlice(gc_s_val_6[gc_rank2:])
+									gc_left27 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+									if gc_tidx2.X+8 > gc_bdx2 {
+										continue // the lanes wrap to the next row
+									}
+									gc_tx2 := gc_tidx2.X
+//line hecbench_lda.go:85
+									gc_ty2 := gc_tidx2.Y
+									_ = gc_ty2
+									gc_tz2 := gc_tidx2.Z
+									_ = gc_tz2
+//line hecbench_lda.go:70
+									val_8 := archsimd.LoadFloat32x8Slice(gc_l_val_8[gc_lane2:])
+//line hecbench_lda.go:70
+									var val_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_lda.go:30
+									r_8 := val_8
+//line hecbench_lda.go:67
+									val_6 = r_8
+//line hecbench_lda.go:69
+									gc_if5 := gc_iota9.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+									if gc_if5.ToBits() != 0 {
+//line hecbench_lda.go:70
+										var gc_lanes15 [8]float32
+//line hecbench_lda.go:70
+										val_6.Store(&gc_lanes15)
+//line hecbench_lda.go:70
+										for gc_k37 := range 8 {
+//line hecbench_lda.go:70
+											if gc_if5.ToBits()&(1<<gc_k37) != 0 {
+//line hecbench_lda.go:70
+												gc_pos2.Thread = gc_rank2 + gc_k37
+//line hecbench_lda.go:70
+												shared_2[0] = gc_lanes15[gc_k37]
+											}
+										}
+//line hecbench_lda.go:70
+										gc_pos2.Thread = gc_rank2
+									}
+//line hecbench_lda.go:70
+									val_6.StoreSlice(gc_s_val_6[gc_rank2:])
+									gc_left27 &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left27 != 0 {
+							{
+								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+								gc_tx2 := gc_tidx2.X - 1
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_left27&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_pos2.Thread = gc_rank2
+									val_8 := gc_l_val_8[gc_lane2]
+//line hecbench_lda.go:92
+									var val_6 float32
+//line hecbench_lda.go:30
+									var r_8 float32 = val_8
+//line hecbench_lda.go:67
+									val_6 = r_8
+//line hecbench_lda.go:69
+									if gc_tx2 == 0 {
+										shared_2[0] = val_6
+									}
+//line hecbench_lda.go:73
+									gc_s_val_6[gc_rank2] = val_6
+								}
+							}
+						}
+					}
+					gc_act2 = gc_save782 &^ gc_dead2
+				}
+			}
+//line hecbench_lda.go:83
+			gc_vstep46 := 0
+			if compiled.SIMD {
+//line hecbench_lda.go:74
+				gc_Lane0Mask323 := compiled.Lane0Mask32()
+				for ; gc_vstep46+7 < gc_n2; gc_vstep46 += 8 {
+					gc_rank2 := gc_vstep46
+					gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:74
+					var r_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_lda.go:74
+					r_6 = compiled.BroadcastFloat32x8At(&shared_2[0], gc_Lane0Mask323)
+//line hecbench_lda.go:74
+					r_6.StoreSlice(gc_s_r_6[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step56 := gc_vstep46
+			for ; gc_step56+3 < gc_n2; gc_step56 += 4 {
+				{
+					gc_rank2 := gc_step56 + 0
 					gc_pos2.Thread = gc_rank2
 					var r_6 float32
-					_ = r_6
-
+//line hecbench_lda.go:74
+					r_6 = shared_2[0]
+					gc_s_r_6[gc_rank2] = r_6
+				}
+				{
+					gc_rank2 := gc_step56 + 1
+					gc_pos2.Thread = gc_rank2
+					var r_6 float32
+//line hecbench_lda.go:74
+					r_6 = shared_2[0]
+					gc_s_r_6[gc_rank2] = r_6
+				}
+				{
+					gc_rank2 := gc_step56 + 2
+					gc_pos2.Thread = gc_rank2
+					var r_6 float32
+//line hecbench_lda.go:74
+					r_6 = shared_2[0]
+					gc_s_r_6[gc_rank2] = r_6
+				}
+				{
+					gc_rank2 := gc_step56 + 3
+					gc_pos2.Thread = gc_rank2
+					var r_6 float32
 //line hecbench_lda.go:74
 					r_6 = shared_2[0]
 					gc_s_r_6[gc_rank2] = r_6
 				}
 			}
-
+			for gc_rank2 := gc_step56; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+				var r_6 float32
+//line hecbench_lda.go:74
+				r_6 = shared_2[0]
+				gc_s_r_6[gc_rank2] = r_6
+			}
 //line hecbench_lda.go:74
 			returned_2 = true
 		}
-		{
-			gc_vstep47 := 0
-			if compiled.SIMD {
-				for ; gc_vstep47+7 < gc_n2; gc_vstep47 += 8 {
-					gc_rank2 := gc_vstep47
-					_ = gc_rank2
+//line hecbench_lda.go:77
+		gc_vstep47 := 0
+		if compiled.SIMD {
+			for ; gc_vstep47+7 < gc_n2; gc_vstep47 += 8 {
+				gc_rank2 := gc_vstep47
 //line hecbench_lda.go:214
-					r_6 := archsimd.LoadFloat32x8Slice(gc_s_r_6[gc_rank2:])
-//line hecbench_lda.go:214
-					_ = r_6
-//line hecbench_lda.go:214
-					gammaSum := r_6
-//line hecbench_lda.go:214
-					_ = gammaSum
-//line hecbench_lda.go:214
-					gammaSum.StoreSlice(gc_s_gammaSum[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step57 := gc_vstep47
-			for ; gc_step57+3 < gc_n2; gc_step57 += 4 {
-				{
-					gc_rank2 := gc_step57 + 0
-					gc_pos2.Thread = gc_rank2
-					r_6 := gc_s_r_6[gc_rank2]
-
-//line hecbench_lda.go:214
-					gammaSum := r_6
-					_ = gammaSum
-					gc_s_gammaSum[gc_rank2] = gammaSum
-				}
-				{
-					gc_rank2 := gc_step57 + 1
-					gc_pos2.Thread = gc_rank2
-					r_6 := gc_s_r_6[gc_rank2]
-
-//line hecbench_lda.go:214
-					gammaSum := r_6
-					_ = gammaSum
-					gc_s_gammaSum[gc_rank2] = gammaSum
-				}
-				{
-					gc_rank2 := gc_step57 + 2
-					gc_pos2.Thread = gc_rank2
-					r_6 := gc_s_r_6[gc_rank2]
-
-//line hecbench_lda.go:214
-					gammaSum := r_6
-					_ = gammaSum
-					gc_s_gammaSum[gc_rank2] = gammaSum
-				}
-				{
-					gc_rank2 := gc_step57 + 3
-					gc_pos2.Thread = gc_rank2
-					r_6 := gc_s_r_6[gc_rank2]
-
-//line hecbench_lda.go:214
-					gammaSum := r_6
-					_ = gammaSum
-					gc_s_gammaSum[gc_rank2] = gammaSum
-				}
-			}
-			for gc_rank2 := gc_step57; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				r_6 := gc_s_r_6[gc_rank2]
-
+				r_6 := archsimd.LoadFloat32x8Slice(gc_s_r_6[gc_rank2:])
 //line hecbench_lda.go:214
 				gammaSum := r_6
-				_ = gammaSum
+//line hecbench_lda.go:214
+				gammaSum.StoreSlice(gc_s_gammaSum[gc_rank2:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step57 := gc_vstep47
+		for ; gc_step57+3 < gc_n2; gc_step57 += 4 {
+			{
+				gc_rank2 := gc_step57 + 0
+				gc_pos2.Thread = gc_rank2
+				r_6 := gc_s_r_6[gc_rank2]
+//line hecbench_lda.go:214
+				gammaSum := r_6
+//line hecbench_lda.go:216
+				gc_s_gammaSum[gc_rank2] = gammaSum
+			}
+			{
+				gc_rank2 := gc_step57 + 1
+				gc_pos2.Thread = gc_rank2
+				r_6 := gc_s_r_6[gc_rank2]
+//line hecbench_lda.go:214
+				gammaSum := r_6
+//line hecbench_lda.go:216
+				gc_s_gammaSum[gc_rank2] = gammaSum
+			}
+			{
+				gc_rank2 := gc_step57 + 2
+				gc_pos2.Thread = gc_rank2
+				r_6 := gc_s_r_6[gc_rank2]
+//line hecbench_lda.go:214
+				gammaSum := r_6
+//line hecbench_lda.go:216
+				gc_s_gammaSum[gc_rank2] = gammaSum
+			}
+			{
+				gc_rank2 := gc_step57 + 3
+				gc_pos2.Thread = gc_rank2
+				r_6 := gc_s_r_6[gc_rank2]
+//line hecbench_lda.go:214
+				gammaSum := r_6
+//line hecbench_lda.go:216
 				gc_s_gammaSum[gc_rank2] = gammaSum
 			}
 		}
-
+		for gc_rank2 := gc_step57; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			r_6 := gc_s_r_6[gc_rank2]
+//line hecbench_lda.go:214
+			gammaSum := r_6
+//line hecbench_lda.go:216
+			gc_s_gammaSum[gc_rank2] = gammaSum
+		}
 //line hecbench_lda.go:215
 		for gc_off11, gc_limit11, gc_more11 := 0, numTopics, true; gc_more11; gc_off11 += gc_bdx2 {
 			gc_b2.Tick()
@@ -5255,394 +4122,251 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				return
 			}
 			gc_more11 = false
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off11, gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(gc_limit11, gc_off11); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off48 := gc_off11
-					if gc_from2 >= 0 && gc_off48 >= 0 && gc_off48 <= len(gamma_) && gc_to2 <= len(gamma_)-gc_off48 && gc_off48 <= len(gradAlpha_) && gc_to2 <= len(gradAlpha_)-gc_off48 && gc_off48 <= len(newGamma) && gc_to2 <= len(newGamma)-gc_off48 && gc_off48 <= len(valiPhiSum) && gc_to2 <= len(valiPhiSum)-gc_off48 {
-						gc_at53 := gamma_[gc_off48:][:gc_to2]
-						gc_at54 := gradAlpha_[gc_off48:][:gc_to2]
-						gc_at55 := newGamma[gc_off48:][:gc_to2]
-						gc_at56 := valiPhiSum[gc_off48:][:gc_to2]
-						gc_step58 := gc_from2
-						for ; gc_step58+3 < gc_to2; gc_step58 += 4 {
-							{
-								gc_tx2 := gc_step58 + 0
-								_ = gc_tx2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								gammaSum := gc_s_gammaSum[gc_rank2]
-
-//line hecbench_lda.go:215
-								j_3 := gc_tx2 + gc_off11
-								gc_more11 = true
-								_ = j_3
-
-//line hecbench_lda.go:216
-								Elogthetad := digamma(gc_at53[gc_tx2]) - digamma(gammaSum)
-
-//line hecbench_lda.go:217
-								gc_at54[gc_tx2] += Elogthetad
-
-//line hecbench_lda.go:218
-								gc_at55[gc_tx2] *= Elogthetad
-
-//line hecbench_lda.go:219
-								gc_at56[gc_tx2] *= Elogthetad
-							}
-							{
-								gc_tx2 := gc_step58 + 1
-								_ = gc_tx2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								gammaSum := gc_s_gammaSum[gc_rank2]
-
-//line hecbench_lda.go:215
-								j_3 := gc_tx2 + gc_off11
-								gc_more11 = true
-								_ = j_3
-
-//line hecbench_lda.go:216
-								Elogthetad := digamma(gc_at53[gc_tx2]) - digamma(gammaSum)
-
-//line hecbench_lda.go:217
-								gc_at54[gc_tx2] += Elogthetad
-
-//line hecbench_lda.go:218
-								gc_at55[gc_tx2] *= Elogthetad
-
-//line hecbench_lda.go:219
-								gc_at56[gc_tx2] *= Elogthetad
-							}
-							{
-								gc_tx2 := gc_step58 + 2
-								_ = gc_tx2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								gammaSum := gc_s_gammaSum[gc_rank2]
-
-//line hecbench_lda.go:215
-								j_3 := gc_tx2 + gc_off11
-								gc_more11 = true
-								_ = j_3
-
-//line hecbench_lda.go:216
-								Elogthetad := digamma(gc_at53[gc_tx2]) - digamma(gammaSum)
-
-//line hecbench_lda.go:217
-								gc_at54[gc_tx2] += Elogthetad
-
-//line hecbench_lda.go:218
-								gc_at55[gc_tx2] *= Elogthetad
-
-//line hecbench_lda.go:219
-								gc_at56[gc_tx2] *= Elogthetad
-							}
-							{
-								gc_tx2 := gc_step58 + 3
-								_ = gc_tx2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								gammaSum := gc_s_gammaSum[gc_rank2]
-
-//line hecbench_lda.go:215
-								j_3 := gc_tx2 + gc_off11
-								gc_more11 = true
-								_ = j_3
-
-//line hecbench_lda.go:216
-								Elogthetad := digamma(gc_at53[gc_tx2]) - digamma(gammaSum)
-
-//line hecbench_lda.go:217
-								gc_at54[gc_tx2] += Elogthetad
-
-//line hecbench_lda.go:218
-								gc_at55[gc_tx2] *= Elogthetad
-
-//line hecbench_lda.go:219
-								gc_at56[gc_tx2] *= Elogthetad
-							}
-						}
-						for gc_tx2 := gc_step58; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_lda.go:222
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off11, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(gc_limit11, gc_off11); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off48 := gc_off11
+				if gc_from2 >= 0 && gc_off48 >= 0 && gc_off48 <= len(gamma_) && gc_to2 <= len(gamma_)-gc_off48 && gc_off48 <= len(gradAlpha_) && gc_to2 <= len(gradAlpha_)-gc_off48 && gc_off48 <= len(newGamma) && gc_to2 <= len(newGamma)-gc_off48 && gc_off48 <= len(valiPhiSum) && gc_to2 <= len(valiPhiSum)-gc_off48 {
+					gc_at53 := gamma_[gc_off48:][:gc_to2]
+					gc_at54 := gradAlpha_[gc_off48:][:gc_to2]
+					gc_at55 := newGamma[gc_off48:][:gc_to2]
+					gc_at56 := valiPhiSum[gc_off48:][:gc_to2]
+					gc_step58 := gc_from2
+					for ; gc_step58+3 < gc_to2; gc_step58 += 4 {
+						{
+							gc_tx2 := gc_step58 + 0
+//line hecbench_lda.go:241
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							gammaSum := gc_s_gammaSum[gc_rank2]
-
-//line hecbench_lda.go:215
-							j_3 := gc_tx2 + gc_off11
+//line hecbench_lda.go:216
 							gc_more11 = true
-							_ = j_3
-
 //line hecbench_lda.go:216
 							Elogthetad := digamma(gc_at53[gc_tx2]) - digamma(gammaSum)
-
-//line hecbench_lda.go:217
 							gc_at54[gc_tx2] += Elogthetad
-
-//line hecbench_lda.go:218
 							gc_at55[gc_tx2] *= Elogthetad
-
-//line hecbench_lda.go:219
 							gc_at56[gc_tx2] *= Elogthetad
 						}
-					} else {
-						gc_step59 := gc_from2
-						for ; gc_step59+3 < gc_to2; gc_step59 += 4 {
-							{
-								gc_tx2 := gc_step59 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								gammaSum := gc_s_gammaSum[gc_rank2]
-
-//line hecbench_lda.go:215
-								j_3 := gc_tx2 + gc_off11
-								gc_more11 = true
-
-//line hecbench_lda.go:216
-								Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
-
-//line hecbench_lda.go:217
-								gradAlpha_[j_3] += Elogthetad
-
-//line hecbench_lda.go:218
-								newGamma[j_3] *= Elogthetad
-
-//line hecbench_lda.go:219
-								valiPhiSum[j_3] *= Elogthetad
-							}
-							{
-								gc_tx2 := gc_step59 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								gammaSum := gc_s_gammaSum[gc_rank2]
-
-//line hecbench_lda.go:215
-								j_3 := gc_tx2 + gc_off11
-								gc_more11 = true
-
-//line hecbench_lda.go:216
-								Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
-
-//line hecbench_lda.go:217
-								gradAlpha_[j_3] += Elogthetad
-
-//line hecbench_lda.go:218
-								newGamma[j_3] *= Elogthetad
-
-//line hecbench_lda.go:219
-								valiPhiSum[j_3] *= Elogthetad
-							}
-							{
-								gc_tx2 := gc_step59 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								gammaSum := gc_s_gammaSum[gc_rank2]
-
-//line hecbench_lda.go:215
-								j_3 := gc_tx2 + gc_off11
-								gc_more11 = true
-
-//line hecbench_lda.go:216
-								Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
-
-//line hecbench_lda.go:217
-								gradAlpha_[j_3] += Elogthetad
-
-//line hecbench_lda.go:218
-								newGamma[j_3] *= Elogthetad
-
-//line hecbench_lda.go:219
-								valiPhiSum[j_3] *= Elogthetad
-							}
-							{
-								gc_tx2 := gc_step59 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								gammaSum := gc_s_gammaSum[gc_rank2]
-
-//line hecbench_lda.go:215
-								j_3 := gc_tx2 + gc_off11
-								gc_more11 = true
-
-//line hecbench_lda.go:216
-								Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
-
-//line hecbench_lda.go:217
-								gradAlpha_[j_3] += Elogthetad
-
-//line hecbench_lda.go:218
-								newGamma[j_3] *= Elogthetad
-
-//line hecbench_lda.go:219
-								valiPhiSum[j_3] *= Elogthetad
-							}
-						}
-						for gc_tx2 := gc_step59; gc_tx2 < gc_to2; gc_tx2++ {
+						{
+							gc_tx2 := gc_step58 + 1
+//line hecbench_lda.go:224
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							gammaSum := gc_s_gammaSum[gc_rank2]
-
+//line hecbench_lda.go:216
+							gc_more11 = true
+//line hecbench_lda.go:216
+							Elogthetad := digamma(gc_at53[gc_tx2]) - digamma(gammaSum)
+							gc_at54[gc_tx2] += Elogthetad
+							gc_at55[gc_tx2] *= Elogthetad
+							gc_at56[gc_tx2] *= Elogthetad
+						}
+						{
+							gc_tx2 := gc_step58 + 2
+//line hecbench_lda.go:224
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							gammaSum := gc_s_gammaSum[gc_rank2]
+//line hecbench_lda.go:216
+							gc_more11 = true
+//line hecbench_lda.go:216
+							Elogthetad := digamma(gc_at53[gc_tx2]) - digamma(gammaSum)
+							gc_at54[gc_tx2] += Elogthetad
+							gc_at55[gc_tx2] *= Elogthetad
+							gc_at56[gc_tx2] *= Elogthetad
+						}
+						{
+							gc_tx2 := gc_step58 + 3
+//line hecbench_lda.go:224
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							gammaSum := gc_s_gammaSum[gc_rank2]
+//line hecbench_lda.go:216
+							gc_more11 = true
+//line hecbench_lda.go:216
+							Elogthetad := digamma(gc_at53[gc_tx2]) - digamma(gammaSum)
+							gc_at54[gc_tx2] += Elogthetad
+							gc_at55[gc_tx2] *= Elogthetad
+							gc_at56[gc_tx2] *= Elogthetad
+						}
+					}
+					for gc_tx2 := gc_step58; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						gammaSum := gc_s_gammaSum[gc_rank2]
+//line hecbench_lda.go:216
+						gc_more11 = true
+//line hecbench_lda.go:216
+						Elogthetad := digamma(gc_at53[gc_tx2]) - digamma(gammaSum)
+						gc_at54[gc_tx2] += Elogthetad
+						gc_at55[gc_tx2] *= Elogthetad
+						gc_at56[gc_tx2] *= Elogthetad
+					}
+				} else {
+					gc_step59 := gc_from2
+					for ; gc_step59+3 < gc_to2; gc_step59 += 4 {
+						{
+							gc_tx2 := gc_step59 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							gammaSum := gc_s_gammaSum[gc_rank2]
 //line hecbench_lda.go:215
 							j_3 := gc_tx2 + gc_off11
 							gc_more11 = true
-
 //line hecbench_lda.go:216
 							Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
-
-//line hecbench_lda.go:217
 							gradAlpha_[j_3] += Elogthetad
-
-//line hecbench_lda.go:218
 							newGamma[j_3] *= Elogthetad
-
-//line hecbench_lda.go:219
 							valiPhiSum[j_3] *= Elogthetad
 						}
+						{
+							gc_tx2 := gc_step59 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							gammaSum := gc_s_gammaSum[gc_rank2]
+//line hecbench_lda.go:215
+							j_3 := gc_tx2 + gc_off11
+							gc_more11 = true
+//line hecbench_lda.go:216
+							Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
+							gradAlpha_[j_3] += Elogthetad
+							newGamma[j_3] *= Elogthetad
+							valiPhiSum[j_3] *= Elogthetad
+						}
+						{
+							gc_tx2 := gc_step59 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							gammaSum := gc_s_gammaSum[gc_rank2]
+//line hecbench_lda.go:215
+							j_3 := gc_tx2 + gc_off11
+							gc_more11 = true
+//line hecbench_lda.go:216
+							Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
+							gradAlpha_[j_3] += Elogthetad
+							newGamma[j_3] *= Elogthetad
+							valiPhiSum[j_3] *= Elogthetad
+						}
+						{
+							gc_tx2 := gc_step59 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							gammaSum := gc_s_gammaSum[gc_rank2]
+//line hecbench_lda.go:215
+							j_3 := gc_tx2 + gc_off11
+							gc_more11 = true
+//line hecbench_lda.go:216
+							Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
+							gradAlpha_[j_3] += Elogthetad
+							newGamma[j_3] *= Elogthetad
+							valiPhiSum[j_3] *= Elogthetad
+						}
+					}
+					for gc_tx2 := gc_step59; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						gammaSum := gc_s_gammaSum[gc_rank2]
+//line hecbench_lda.go:215
+						j_3 := gc_tx2 + gc_off11
+						gc_more11 = true
+//line hecbench_lda.go:216
+						Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
+						gradAlpha_[j_3] += Elogthetad
+						newGamma[j_3] *= Elogthetad
+						valiPhiSum[j_3] *= Elogthetad
 					}
 				}
 			}
 		}
-
 //line hecbench_lda.go:223
 		var vec_3 []float32 = newGamma
-
-//line hecbench_lda.go:223
-		_ = vec_3
-
 //line hecbench_lda.go:223
 		var length_3 int = numTopics
-
-//line hecbench_lda.go:223
-		_ = length_3
-
 //line hecbench_lda.go:223
 		var returned_3 bool
-
-//line hecbench_lda.go:223
-		_ = returned_3
-
 //line hecbench_lda.go:36
 		shared_3 := gc_shared12(32)[:32]
-		{
-			gc_vstep48 := 0
-			if compiled.SIMD {
+//line hecbench_lda.go:38
+		gc_vstep48 := 0
+		if compiled.SIMD {
 //line hecbench_lda.go:43
-				gc_vb12 := archsimd.BroadcastFloat32x8(float32(0.0))
-//line hecbench_lda.go:43
-				_ = gc_vb12
-				for ; gc_vstep48+7 < gc_n2; gc_vstep48 += 8 {
-					gc_rank2 := gc_vstep48
-					_ = gc_rank2
+			gc_vb12 := archsimd.BroadcastFloat32x8(float32(0.0))
+			for ; gc_vstep48+7 < gc_n2; gc_vstep48 += 8 {
+				gc_rank2 := gc_vstep48
 //line hecbench_lda.go:223
-					var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:223
-					_ = r_9
+				var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:43
-					val_9 := gc_vb12
+				val_9 := gc_vb12
 //line hecbench_lda.go:43
-					_ = val_9
+				val_9.StoreSlice(gc_s_val_9[gc_rank2:])
 //line hecbench_lda.go:43
-					val_9.StoreSlice(gc_s_val_9[gc_rank2:])
-//line hecbench_lda.go:43
-					r_9.StoreSlice(gc_s_r_9[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
+				r_9.StoreSlice(gc_s_r_9[gc_rank2:])
 			}
-			gc_step60 := gc_vstep48
-			for ; gc_step60+3 < gc_n2; gc_step60 += 4 {
-				{
-					gc_rank2 := gc_step60 + 0
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:223
-					var r_9 float32
-
-//line hecbench_lda.go:223
-					_ = r_9
-
-//line hecbench_lda.go:43
-					val_9 := float32(0.0)
-					_ = r_9
-					_ = val_9
-					gc_s_val_9[gc_rank2] = val_9
-					gc_s_r_9[gc_rank2] = r_9
-				}
-				{
-					gc_rank2 := gc_step60 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:223
-					var r_9 float32
-
-//line hecbench_lda.go:223
-					_ = r_9
-
-//line hecbench_lda.go:43
-					val_9 := float32(0.0)
-					_ = r_9
-					_ = val_9
-					gc_s_val_9[gc_rank2] = val_9
-					gc_s_r_9[gc_rank2] = r_9
-				}
-				{
-					gc_rank2 := gc_step60 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:223
-					var r_9 float32
-
-//line hecbench_lda.go:223
-					_ = r_9
-
-//line hecbench_lda.go:43
-					val_9 := float32(0.0)
-					_ = r_9
-					_ = val_9
-					gc_s_val_9[gc_rank2] = val_9
-					gc_s_r_9[gc_rank2] = r_9
-				}
-				{
-					gc_rank2 := gc_step60 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:223
-					var r_9 float32
-
-//line hecbench_lda.go:223
-					_ = r_9
-
-//line hecbench_lda.go:43
-					val_9 := float32(0.0)
-					_ = r_9
-					_ = val_9
-					gc_s_val_9[gc_rank2] = val_9
-					gc_s_r_9[gc_rank2] = r_9
-				}
-			}
-			for gc_rank2 := gc_step60; gc_rank2 < gc_n2; gc_rank2++ {
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step60 := gc_vstep48
+		for ; gc_step60+3 < gc_n2; gc_step60 += 4 {
+			{
+				gc_rank2 := gc_step60 + 0
 				gc_pos2.Thread = gc_rank2
-
 //line hecbench_lda.go:223
 				var r_9 float32
-
-//line hecbench_lda.go:223
-				_ = r_9
-
 //line hecbench_lda.go:43
 				val_9 := float32(0.0)
-				_ = r_9
-				_ = val_9
+//line hecbench_lda.go:46
+				gc_s_val_9[gc_rank2] = val_9
+				gc_s_r_9[gc_rank2] = r_9
+			}
+			{
+				gc_rank2 := gc_step60 + 1
+				gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:223
+				var r_9 float32
+//line hecbench_lda.go:43
+				val_9 := float32(0.0)
+//line hecbench_lda.go:46
+				gc_s_val_9[gc_rank2] = val_9
+				gc_s_r_9[gc_rank2] = r_9
+			}
+			{
+				gc_rank2 := gc_step60 + 2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:223
+				var r_9 float32
+//line hecbench_lda.go:43
+				val_9 := float32(0.0)
+//line hecbench_lda.go:46
+				gc_s_val_9[gc_rank2] = val_9
+				gc_s_r_9[gc_rank2] = r_9
+			}
+			{
+				gc_rank2 := gc_step60 + 3
+				gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:223
+				var r_9 float32
+//line hecbench_lda.go:43
+				val_9 := float32(0.0)
+//line hecbench_lda.go:46
 				gc_s_val_9[gc_rank2] = val_9
 				gc_s_r_9[gc_rank2] = r_9
 			}
 		}
-
+		for gc_rank2 := gc_step60; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:223
+			var r_9 float32
+//line hecbench_lda.go:43
+			val_9 := float32(0.0)
+//line hecbench_lda.go:46
+			gc_s_val_9[gc_rank2] = val_9
+			gc_s_r_9[gc_rank2] = r_9
+		}
 //line hecbench_lda.go:44
 		for gc_off12, gc_limit12, gc_more12 := 0, length_3, true; gc_more12; gc_off12 += gc_bdx2 {
 			gc_b2.Tick()
@@ -5650,1217 +4374,936 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				return
 			}
 			gc_more12 = false
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off12, gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(gc_limit12, gc_off12); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off49 := gc_off12
-					if gc_from2 >= 0 && gc_off49 >= 0 && gc_off49 <= len(vec_3) && gc_to2 <= len(vec_3)-gc_off49 {
-						gc_at57 := vec_3[gc_off49:][:gc_to2]
-						gc_vstep49 := gc_from2
-						if compiled.SIMD {
-							for ; gc_vstep49+7 < gc_to2; gc_vstep49 += 8 {
-								gc_tx2 := gc_vstep49
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line hecbench_lda.go:44
-								val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank2:])
-//line hecbench_lda.go:44
-								_ = val_9
-//line hecbench_lda.go:44
-								var i_4 int = gc_tx2 + gc_off12
-//line hecbench_lda.go:44
-								_ = i_4
-//line hecbench_lda.go:45
-								val_9 = val_9.Add(archsimd.LoadFloat32x8Slice(gc_at57[gc_tx2:]))
-//line hecbench_lda.go:45
-								val_9.StoreSlice(gc_s_val_9[gc_rank2:])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_vstep49 > gc_from2 {
-							gc_more12 = true
-						}
-						for gc_tx2 := gc_vstep49; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_lda.go:51
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off12, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(gc_limit12, gc_off12); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off49 := gc_off12
+				if gc_from2 >= 0 && gc_off49 >= 0 && gc_off49 <= len(vec_3) && gc_to2 <= len(vec_3)-gc_off49 {
+					gc_at57 := vec_3[gc_off49:][:gc_to2]
+					gc_vstep49 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep49+7 < gc_to2; gc_vstep49 += 8 {
+							gc_tx2 := gc_vstep49
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-							val_9 := gc_s_val_9[gc_rank2]
-
 //line hecbench_lda.go:44
-							i_4 := gc_tx2 + gc_off12
-							gc_more12 = true
+							val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank2:])
+//line hecbench_lda.go:44
+							var i_4 int = gc_tx2 + gc_off12
+//line hecbench_lda.go:44
 							_ = i_4
-
+							val_9 = val_9.Add(archsimd.LoadFloat32x8Slice(gc_at57[gc_tx2:]))
 //line hecbench_lda.go:45
-							val_9 += gc_at57[gc_tx2]
-							gc_s_val_9[gc_rank2] = val_9
+							val_9.StoreSlice(gc_s_val_9[gc_rank2:])
 						}
-					} else {
-						gc_vstep50 := gc_from2
-						if compiled.SIMD {
-							for ; gc_vstep50+7 < gc_to2; gc_vstep50 += 8 {
-								gc_tx2 := gc_vstep50
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep49 > gc_from2 {
+						gc_more12 = true
+					}
+					for gc_tx2 := gc_vstep49; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_lda.go:55
+						val_9 := gc_s_val_9[gc_rank2]
+//line hecbench_lda.go:45
+						gc_more12 = true
+//line hecbench_lda.go:45
+						val_9 += gc_at57[gc_tx2]
+						gc_s_val_9[gc_rank2] = val_9
+					}
+				} else {
+					gc_vstep50 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep50+7 < gc_to2; gc_vstep50 += 8 {
+							gc_tx2 := gc_vstep50
+							gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_lda.go:44
-								val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank2:])
+							val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank2:])
 //line hecbench_lda.go:44
-								_ = val_9
-//line hecbench_lda.go:44
-								var i_4 int = gc_tx2 + gc_off12
-//line hecbench_lda.go:44
-								_ = i_4
+							var i_4 int = gc_tx2 + gc_off12
+							if i_4 < 0 || i_4 > len(vec_3)-8 {
 //line hecbench_lda.go:45
-								if i_4 < 0 || i_4 > len(vec_3)-8 {
-//line hecbench_lda.go:45
-									break
-//line hecbench_lda.go:45
-								}
-//line hecbench_lda.go:45
-								val_9 = val_9.Add(archsimd.LoadFloat32x8Slice(vec_3[i_4:]))
-//line hecbench_lda.go:45
-								val_9.StoreSlice(gc_s_val_9[gc_rank2:])
+								break
 							}
-							archsimd.ClearAVXUpperBits()
+//line hecbench_lda.go:45
+							val_9 = val_9.Add(archsimd.LoadFloat32x8Slice(vec_3[i_4:]))
+//line hecbench_lda.go:45
+							val_9.StoreSlice(gc_s_val_9[gc_rank2:])
 						}
-						if gc_vstep50 > gc_from2 {
-							gc_more12 = true
-						}
-						gc_step61 := gc_vstep50
-						for ; gc_step61+3 < gc_to2; gc_step61 += 4 {
-							{
-								gc_tx2 := gc_step61 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								val_9 := gc_s_val_9[gc_rank2]
-
-//line hecbench_lda.go:44
-								i_4 := gc_tx2 + gc_off12
-								gc_more12 = true
-
-//line hecbench_lda.go:45
-								val_9 += vec_3[i_4]
-								gc_s_val_9[gc_rank2] = val_9
-							}
-							{
-								gc_tx2 := gc_step61 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								val_9 := gc_s_val_9[gc_rank2]
-
-//line hecbench_lda.go:44
-								i_4 := gc_tx2 + gc_off12
-								gc_more12 = true
-
-//line hecbench_lda.go:45
-								val_9 += vec_3[i_4]
-								gc_s_val_9[gc_rank2] = val_9
-							}
-							{
-								gc_tx2 := gc_step61 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								val_9 := gc_s_val_9[gc_rank2]
-
-//line hecbench_lda.go:44
-								i_4 := gc_tx2 + gc_off12
-								gc_more12 = true
-
-//line hecbench_lda.go:45
-								val_9 += vec_3[i_4]
-								gc_s_val_9[gc_rank2] = val_9
-							}
-							{
-								gc_tx2 := gc_step61 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								val_9 := gc_s_val_9[gc_rank2]
-
-//line hecbench_lda.go:44
-								i_4 := gc_tx2 + gc_off12
-								gc_more12 = true
-
-//line hecbench_lda.go:45
-								val_9 += vec_3[i_4]
-								gc_s_val_9[gc_rank2] = val_9
-							}
-						}
-						for gc_tx2 := gc_step61; gc_tx2 < gc_to2; gc_tx2++ {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep50 > gc_from2 {
+						gc_more12 = true
+					}
+					gc_step61 := gc_vstep50
+					for ; gc_step61+3 < gc_to2; gc_step61 += 4 {
+						{
+							gc_tx2 := gc_step61 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							val_9 := gc_s_val_9[gc_rank2]
-
 //line hecbench_lda.go:44
 							i_4 := gc_tx2 + gc_off12
 							gc_more12 = true
-
+//line hecbench_lda.go:45
+							val_9 += vec_3[i_4]
+							gc_s_val_9[gc_rank2] = val_9
+						}
+						{
+							gc_tx2 := gc_step61 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							val_9 := gc_s_val_9[gc_rank2]
+//line hecbench_lda.go:44
+							i_4 := gc_tx2 + gc_off12
+							gc_more12 = true
+//line hecbench_lda.go:45
+							val_9 += vec_3[i_4]
+							gc_s_val_9[gc_rank2] = val_9
+						}
+						{
+							gc_tx2 := gc_step61 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							val_9 := gc_s_val_9[gc_rank2]
+//line hecbench_lda.go:44
+							i_4 := gc_tx2 + gc_off12
+							gc_more12 = true
+//line hecbench_lda.go:45
+							val_9 += vec_3[i_4]
+							gc_s_val_9[gc_rank2] = val_9
+						}
+						{
+							gc_tx2 := gc_step61 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							val_9 := gc_s_val_9[gc_rank2]
+//line hecbench_lda.go:44
+							i_4 := gc_tx2 + gc_off12
+							gc_more12 = true
 //line hecbench_lda.go:45
 							val_9 += vec_3[i_4]
 							gc_s_val_9[gc_rank2] = val_9
 						}
 					}
-				}
-			}
-		}
-		{
-			var gc_l_val_10 [32]float32
-			var gc_l_active_6 [32]uint32
-			var gc_c213r [32]uint32
-			var gc_c214m [32]uint32
-			var gc_c214a [32]int
-			var gc_c214w [32]int
-			var gc_c214r [32]float32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
-				gc_left28 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_lda.go:47
-							val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank2:])
-//line hecbench_lda.go:47
-							_ = val_9
-//line hecbench_lda.go:47
-							val_10 := val_9
-//line hecbench_lda.go:47
-							_ = val_10
-//line hecbench_lda.go:47
-							val_10.StoreSlice(gc_l_val_10[gc_lane2:])
-							gc_left28 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_lda.go:47
-							val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank2:])
-//line hecbench_lda.go:47
-							_ = val_9
-//line hecbench_lda.go:47
-							val_10 := val_9
-//line hecbench_lda.go:47
-							_ = val_10
-//line hecbench_lda.go:47
-							val_10.StoreSlice(gc_l_val_10[gc_lane2:])
-							gc_left28 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left28 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left28&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						val_9 := gc_s_val_9[gc_rank2]
-
-//line hecbench_lda.go:47
-						var val_10 float32 = val_9
-
-//line hecbench_lda.go:47
-						_ = val_10
-						_ = val_10
-
-//line hecbench_lda.go:26
-						gc_l_val_10[gc_lane2] = val_10
-					}
-				}
-
-//line hecbench_lda.go:26
-				compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c213r)
-				gc_left29 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_lda.go:26
-							active_6 := archsimd.LoadUint32x8Slice(gc_c213r[gc_lane2:])
-//line hecbench_lda.go:26
-							_ = active_6
-//line hecbench_lda.go:26
-							active_6.StoreSlice(gc_l_active_6[gc_lane2:])
-							gc_left29 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_lda.go:26
-							active_6 := archsimd.LoadUint32x8Slice(gc_c213r[gc_lane2:])
-//line hecbench_lda.go:26
-							_ = active_6
-//line hecbench_lda.go:26
-							active_6.StoreSlice(gc_l_active_6[gc_lane2:])
-							gc_left29 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left29 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left29&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-
-//line hecbench_lda.go:26
-						active_6 := gc_c213r[gc_lane2]
-						_ = active_6
-						gc_l_active_6[gc_lane2] = active_6
-					}
-				}
-
-//line hecbench_lda.go:27
-				for offset_6 := ldaWarpSize / 2; offset_6 > 0; offset_6 /= 2 {
-					gc_left30 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_lda.go:28
-								val_10 := archsimd.LoadFloat32x8Slice(gc_l_val_10[gc_lane2:])
-//line hecbench_lda.go:28
-								_ = val_10
-//line hecbench_lda.go:28
-								active_6 := archsimd.LoadUint32x8Slice(gc_l_active_6[gc_lane2:])
-//line hecbench_lda.go:28
-								_ = active_6
-//line hecbench_lda.go:28
-								active_6.StoreSlice(gc_c214m[gc_lane2:])
-//line hecbench_lda.go:28
-								for gc_k41 := range 8 {
-//line hecbench_lda.go:28
-									gc_c214a[gc_lane2+gc_k41] = offset_6
-//line hecbench_lda.go:28
-								}
-//line hecbench_lda.go:28
-								for gc_k42 := range 8 {
-//line hecbench_lda.go:28
-									gc_c214w[gc_lane2+gc_k42] = 32
-//line hecbench_lda.go:28
-								}
-								gc_left30 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_lda.go:28
-								val_10 := archsimd.LoadFloat32x8Slice(gc_l_val_10[gc_lane2:])
-//line hecbench_lda.go:28
-								_ = val_10
-//line hecbench_lda.go:28
-								active_6 := archsimd.LoadUint32x8Slice(gc_l_active_6[gc_lane2:])
-//line hecbench_lda.go:28
-								_ = active_6
-//line hecbench_lda.go:28
-								active_6.StoreSlice(gc_c214m[gc_lane2:])
-//line hecbench_lda.go:28
-								for gc_k39 := range 8 {
-//line hecbench_lda.go:28
-									gc_c214a[gc_lane2+gc_k39] = offset_6
-//line hecbench_lda.go:28
-								}
-//line hecbench_lda.go:28
-								for gc_k40 := range 8 {
-//line hecbench_lda.go:28
-									gc_c214w[gc_lane2+gc_k40] = 32
-//line hecbench_lda.go:28
-								}
-								gc_left30 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left30 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left30&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							val_10 := gc_l_val_10[gc_lane2]
-							_ = val_10
-							active_6 := gc_l_active_6[gc_lane2]
-							_ = active_6
-
-//line hecbench_lda.go:28
-							gc_c214m[gc_lane2] = active_6
-							gc_c214a[gc_lane2] = offset_6
-							gc_c214w[gc_lane2] = 32
-						}
-					}
-
-//line hecbench_lda.go:28
-					compiled.WarpLanes[float32, float32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c214m, &gc_l_val_10, &gc_c214a, &gc_c214w, &gc_c214r)
-					gc_left31 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_lda.go:28
-								val_10 := archsimd.LoadFloat32x8Slice(gc_l_val_10[gc_lane2:])
-//line hecbench_lda.go:28
-								_ = val_10
-//line hecbench_lda.go:28
-								val_10 = val_10.Add(archsimd.LoadFloat32x8Slice(gc_c214r[gc_lane2:]))
-//line hecbench_lda.go:28
-								val_10.StoreSlice(gc_l_val_10[gc_lane2:])
-								gc_left31 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_lda.go:28
-								val_10 := archsimd.LoadFloat32x8Slice(gc_l_val_10[gc_lane2:])
-//line hecbench_lda.go:28
-								_ = val_10
-//line hecbench_lda.go:28
-								val_10 = val_10.Add(archsimd.LoadFloat32x8Slice(gc_c214r[gc_lane2:]))
-//line hecbench_lda.go:28
-								val_10.StoreSlice(gc_l_val_10[gc_lane2:])
-								gc_left31 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left31 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left31&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							val_10 := gc_l_val_10[gc_lane2]
-							_ = val_10
-
-//line hecbench_lda.go:28
-							val_10 += gc_c214r[gc_lane2]
-							gc_l_val_10[gc_lane2] = val_10
-						}
-					}
-				}
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
+					for gc_tx2 := gc_step61; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:39
-						warp_3 := gc_tx2 / ldaWarpSize
-						_ = warp_3
-
-//line hecbench_lda.go:40
-						lane_3 := gc_tx2 % ldaWarpSize
-						_ = lane_3
-						val_10 := gc_l_val_10[gc_lane2]
-						_ = val_10
-						var val_9 float32
-						_ = val_9
-
-//line hecbench_lda.go:30
-						var r_10 float32 = val_10
-
-//line hecbench_lda.go:30
-						_ = r_10
-
-//line hecbench_lda.go:47
-						val_9 = r_10
-
-//line hecbench_lda.go:50
-						if lane_3 == 0 {
-							shared_3[warp_3] = val_9
-						}
-						_ = r_10
+						val_9 := gc_s_val_9[gc_rank2]
+//line hecbench_lda.go:44
+						i_4 := gc_tx2 + gc_off12
+						gc_more12 = true
+//line hecbench_lda.go:45
+						val_9 += vec_3[i_4]
 						gc_s_val_9[gc_rank2] = val_9
 					}
 				}
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:40
-					lane_3 := gc_tx2 % ldaWarpSize
-					_ = lane_3
+//line hecbench_lda.go:53
+		var gc_l_val_10 [32]float32
+		var gc_l_active_6 [32]uint32
+		var gc_c213r [32]uint32
+		var gc_c214m [32]uint32
+		var gc_c214a [32]int
+		var gc_c214w [32]int
+		var gc_c214r [32]float32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left28 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_lda.go:47
+						val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank2:])
+//line hecbench_lda.go:47
+						val_10 := val_9
+//line hecbench_lda.go:47
+						val_10.StoreSlice(gc_l_val_10[gc_lane2:])
+						gc_left28 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_lda.go:47
+						val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank2:])
+//line hecbench_lda.go:47
+						val_10 := val_9
+//line hecbench_lda.go:47
+						val_10.StoreSlice(gc_l_val_10[gc_lane2:])
+						gc_left28 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left28 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left28&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_lda.go:60
 					val_9 := gc_s_val_9[gc_rank2]
-					r_9 := gc_s_r_9[gc_rank2]
-
-//line hecbench_lda.go:56
-					if gc_bdx2 <= ldaWarpSize {
-						r_9 = shared_3[0]
-//line hecbench_lda.go:57
-						returned_3 = true
-//line hecbench_lda.go:56
-					}
-
-//line hecbench_lda.go:61
-					if !returned_3 {
-//line hecbench_lda.go:61
-						if gc_tx2 < gc_bdx2/ldaWarpSize {
-							val_9 = shared_3[lane_3]
-						} else {
-							val_9 = 0
-						}
-//line hecbench_lda.go:61
-					}
-					gc_s_val_9[gc_rank2] = val_9
-					gc_s_r_9[gc_rank2] = r_9
+//line hecbench_lda.go:47
+					var val_10 float32 = val_9
+//line hecbench_lda.go:26
+					gc_l_val_10[gc_lane2] = val_10
 				}
 			}
-		}
-
-//line hecbench_lda.go:58
-		if !returned_3 {
-			{
-				var gc_l_val_11 [32]float32
-				var gc_l_active_7 [32]uint32
-				var gc_c215r [32]uint32
-				var gc_c216m [32]uint32
-				var gc_c216a [32]int
-				var gc_c216w [32]int
-				var gc_c216r [32]float32
-				for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-					gc_cnt2 := min(32, gc_n2-gc_w2)
-					gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-					var gc_dead2 uint32
-					_ = gc_dead2
-					{
-						var gc_m892 uint32
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:39
-								warp_3 := gc_tx2 / ldaWarpSize
-								_ = warp_3
-
-//line hecbench_lda.go:66
-								if warp_3 == 0 {
-									gc_m892 |= 1 << gc_lane2
-								}
-							}
+//line hecbench_lda.go:26
+			compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c213r)
+			gc_left29 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_lda.go:26
+						active_6 := archsimd.LoadUint32x8Slice(gc_c213r[gc_lane2:])
+//line hecbench_lda.go:26
+						active_6.StoreSlice(gc_l_active_6[gc_lane2:])
+						gc_left29 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
 						}
-						gc_save892 := gc_act2
-						gc_act2 = gc_save892 & gc_m892
-						if gc_act2 != 0 {
-							gc_left32 := gc_act2
-							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line hecbench_lda.go:67
-										val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank2:])
-//line hecbench_lda.go:67
-										_ = val_9
-//line hecbench_lda.go:67
-										val_11 := val_9
-//line hecbench_lda.go:67
-										_ = val_11
-//line hecbench_lda.go:67
-										val_11.StoreSlice(gc_l_val_11[gc_lane2:])
-										gc_left32 &^= 0xff << gc_lane2
-									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line hecbench_lda.go:67
-										val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank2:])
-//line hecbench_lda.go:67
-										_ = val_9
-//line hecbench_lda.go:67
-										val_11 := val_9
-//line hecbench_lda.go:67
-										_ = val_11
-//line hecbench_lda.go:67
-										val_11.StoreSlice(gc_l_val_11[gc_lane2:])
-										gc_left32 &^= 0xff << gc_lane2
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left32 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left32&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-									val_9 := gc_s_val_9[gc_rank2]
-
-//line hecbench_lda.go:67
-									var val_11 float32 = val_9
-
-//line hecbench_lda.go:67
-									_ = val_11
-									_ = val_11
-
 //line hecbench_lda.go:26
-									gc_l_val_11[gc_lane2] = val_11
-								}
-							}
-
+						active_6 := archsimd.LoadUint32x8Slice(gc_c213r[gc_lane2:])
 //line hecbench_lda.go:26
-							compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c215r)
-							gc_left33 := gc_act2
-							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
+						active_6.StoreSlice(gc_l_active_6[gc_lane2:])
+						gc_left29 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left29 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left29&(1<<gc_lane2) == 0 {
+						continue
+					}
 //line hecbench_lda.go:26
-										active_7 := archsimd.LoadUint32x8Slice(gc_c215r[gc_lane2:])
-//line hecbench_lda.go:26
-										_ = active_7
-//line hecbench_lda.go:26
-										active_7.StoreSlice(gc_l_active_7[gc_lane2:])
-										gc_left33 &^= 0xff << gc_lane2
-									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line hecbench_lda.go:26
-										active_7 := archsimd.LoadUint32x8Slice(gc_c215r[gc_lane2:])
-//line hecbench_lda.go:26
-										_ = active_7
-//line hecbench_lda.go:26
-										active_7.StoreSlice(gc_l_active_7[gc_lane2:])
-										gc_left33 &^= 0xff << gc_lane2
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left33 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left33&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-
-//line hecbench_lda.go:26
-									active_7 := gc_c215r[gc_lane2]
-									_ = active_7
-									gc_l_active_7[gc_lane2] = active_7
-								}
-							}
-
+					active_6 := gc_c213r[gc_lane2]
+//line hecbench_lda.go:28
+					gc_l_active_6[gc_lane2] = active_6
+				}
+			}
 //line hecbench_lda.go:27
-							for offset_7 := ldaWarpSize / 2; offset_7 > 0; offset_7 /= 2 {
-								gc_left34 := gc_act2
-								if compiled.SIMD {
-									if gc_act2 == ^uint32(0) {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line hecbench_lda.go:28
-											val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane2:])
-//line hecbench_lda.go:28
-											_ = val_11
-//line hecbench_lda.go:28
-											active_7 := archsimd.LoadUint32x8Slice(gc_l_active_7[gc_lane2:])
-//line hecbench_lda.go:28
-											_ = active_7
-//line hecbench_lda.go:28
-											active_7.StoreSlice(gc_c216m[gc_lane2:])
-//line hecbench_lda.go:28
-											for gc_k45 := range 8 {
-//line hecbench_lda.go:28
-												gc_c216a[gc_lane2+gc_k45] = offset_7
-//line hecbench_lda.go:28
-											}
-//line hecbench_lda.go:28
-											for gc_k46 := range 8 {
-//line hecbench_lda.go:28
-												gc_c216w[gc_lane2+gc_k46] = 32
-//line hecbench_lda.go:28
-											}
-											gc_left34 &^= 0xff << gc_lane2
-										}
-									} else {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											if gc_act2>>gc_lane2&0xff != 0xff {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line hecbench_lda.go:28
-											val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane2:])
-//line hecbench_lda.go:28
-											_ = val_11
-//line hecbench_lda.go:28
-											active_7 := archsimd.LoadUint32x8Slice(gc_l_active_7[gc_lane2:])
-//line hecbench_lda.go:28
-											_ = active_7
-//line hecbench_lda.go:28
-											active_7.StoreSlice(gc_c216m[gc_lane2:])
-//line hecbench_lda.go:28
-											for gc_k43 := range 8 {
-//line hecbench_lda.go:28
-												gc_c216a[gc_lane2+gc_k43] = offset_7
-//line hecbench_lda.go:28
-											}
-//line hecbench_lda.go:28
-											for gc_k44 := range 8 {
-//line hecbench_lda.go:28
-												gc_c216w[gc_lane2+gc_k44] = 32
-//line hecbench_lda.go:28
-											}
-											gc_left34 &^= 0xff << gc_lane2
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left34 != 0 {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left34&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-										val_11 := gc_l_val_11[gc_lane2]
-										_ = val_11
-										active_7 := gc_l_active_7[gc_lane2]
-										_ = active_7
-
-//line hecbench_lda.go:28
-										gc_c216m[gc_lane2] = active_7
-										gc_c216a[gc_lane2] = offset_7
-										gc_c216w[gc_lane2] = 32
-									}
-								}
-
-//line hecbench_lda.go:28
-								compiled.WarpLanes[float32, float32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c216m, &gc_l_val_11, &gc_c216a, &gc_c216w, &gc_c216r)
-								gc_left35 := gc_act2
-								if compiled.SIMD {
-									if gc_act2 == ^uint32(0) {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line hecbench_lda.go:28
-											val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane2:])
-//line hecbench_lda.go:28
-											_ = val_11
-//line hecbench_lda.go:28
-											val_11 = val_11.Add(archsimd.LoadFloat32x8Slice(gc_c216r[gc_lane2:]))
-//line hecbench_lda.go:28
-											val_11.StoreSlice(gc_l_val_11[gc_lane2:])
-											gc_left35 &^= 0xff << gc_lane2
-										}
-									} else {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											if gc_act2>>gc_lane2&0xff != 0xff {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line hecbench_lda.go:28
-											val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane2:])
-//line hecbench_lda.go:28
-											_ = val_11
-//line hecbench_lda.go:28
-											val_11 = val_11.Add(archsimd.LoadFloat32x8Slice(gc_c216r[gc_lane2:]))
-//line hecbench_lda.go:28
-											val_11.StoreSlice(gc_l_val_11[gc_lane2:])
-											gc_left35 &^= 0xff << gc_lane2
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left35 != 0 {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left35&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-										val_11 := gc_l_val_11[gc_lane2]
-										_ = val_11
-
-//line hecbench_lda.go:28
-										val_11 += gc_c216r[gc_lane2]
-										gc_l_val_11[gc_lane2] = val_11
-									}
-								}
-							}
-							gc_left36 := gc_act2
-							if compiled.SIMD {
-//line hecbench_lda.go:30
-								gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_lda.go:30
-								_ = gc_iota11
-								gc_tidx38 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								if gc_act2 == ^uint32(0) && gc_tidx38.X+32 <= gc_bdx2 {
-//line hecbench_lda.go:30
-									gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_lda.go:30
-									_ = gc_iota12
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_tx2 := gc_tidx38.X + gc_lane2
-										_ = gc_tx2
-										gc_ty2 := gc_tidx38.Y
-										_ = gc_ty2
-										gc_tz2 := gc_tidx38.Z
-										_ = gc_tz2
-										_ = gc_rank2
-//line hecbench_lda.go:30
-										val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane2:])
-//line hecbench_lda.go:30
-										_ = val_11
-//line hecbench_lda.go:30
-										var val_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:30
-										_ = val_9
-//line hecbench_lda.go:30
-										r_11 := val_11
-//line hecbench_lda.go:30
-										_ = r_11
-//line hecbench_lda.go:67
-										val_9 = r_11
-//line hecbench_lda.go:69
-										gc_if8 := gc_iota12.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
-//line hecbench_lda.go:69
-										_ = gc_if8
-//line hecbench_lda.go:70
-										if gc_if8.ToBits() != 0 {
-//line hecbench_lda.go:70
-											var gc_lanes18 [8]float32
-//line hecbench_lda.go:70
-											val_9.Store(&gc_lanes18)
-//line hecbench_lda.go:70
-											for gc_k48 := range 8 {
-//line hecbench_lda.go:70
-												if gc_if8.ToBits()&(1<<gc_k48) != 0 {
-//line hecbench_lda.go:70
-													gc_pos2.Thread = gc_rank2 + gc_k48
-//line hecbench_lda.go:70
-													shared_3[0] = gc_lanes18[gc_k48]
-//line hecbench_lda.go:70
-												}
-//line hecbench_lda.go:70
-											}
-//line hecbench_lda.go:70
-											gc_pos2.Thread = gc_rank2
-//line hecbench_lda.go:70
-										}
-//line hecbench_lda.go:70
-										val_9.StoreSlice(gc_s_val_9[gc_rank2:])
-										gc_left36 &^= 0xff << gc_lane2
-									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-										if gc_tidx2.X+8 > gc_bdx2 {
-											continue // the lanes wrap to the next row
-										}
-										gc_tx2 := gc_tidx2.X
-										_ = gc_tx2
-										gc_ty2 := gc_tidx2.Y
-										_ = gc_ty2
-										gc_tz2 := gc_tidx2.Z
-										_ = gc_tz2
-										_ = gc_rank2
-//line hecbench_lda.go:70
-										val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane2:])
-//line hecbench_lda.go:70
-										_ = val_11
-//line hecbench_lda.go:70
-										var val_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:70
-										_ = val_9
-//line hecbench_lda.go:30
-										r_11 := val_11
-//line hecbench_lda.go:30
-										_ = r_11
-//line hecbench_lda.go:67
-										val_9 = r_11
-//line hecbench_lda.go:69
-										gc_if7 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
-//line hecbench_lda.go:69
-										_ = gc_if7
-//line hecbench_lda.go:70
-										if gc_if7.ToBits() != 0 {
-//line hecbench_lda.go:70
-											var gc_lanes17 [8]float32
-//line hecbench_lda.go:70
-											val_9.Store(&gc_lanes17)
-//line hecbench_lda.go:70
-											for gc_k47 := range 8 {
-//line hecbench_lda.go:70
-												if gc_if7.ToBits()&(1<<gc_k47) != 0 {
-//line hecbench_lda.go:70
-													gc_pos2.Thread = gc_rank2 + gc_k47
-//line hecbench_lda.go:70
-													shared_3[0] = gc_lanes17[gc_k47]
-//line hecbench_lda.go:70
-												}
-//line hecbench_lda.go:70
-											}
-//line hecbench_lda.go:70
-											gc_pos2.Thread = gc_rank2
-//line hecbench_lda.go:70
-										}
-//line hecbench_lda.go:70
-										val_9.StoreSlice(gc_s_val_9[gc_rank2:])
-										gc_left36 &^= 0xff << gc_lane2
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left36 != 0 {
-								{
-									gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-									gc_tx2 := gc_tidx2.X - 1
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										gc_tx2++
-										if gc_tx2 == gc_bdx2 {
-											gc_tx2 = 0
-										}
-										if gc_left36&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_pos2.Thread = gc_rank2
-										val_11 := gc_l_val_11[gc_lane2]
-										_ = val_11
-										var val_9 float32
-										_ = val_9
-
-//line hecbench_lda.go:30
-										var r_11 float32 = val_11
-
-//line hecbench_lda.go:30
-										_ = r_11
-
-//line hecbench_lda.go:67
-										val_9 = r_11
-
-//line hecbench_lda.go:69
-										if gc_tx2 == 0 {
-											shared_3[0] = val_9
-										}
-										_ = r_11
-										gc_s_val_9[gc_rank2] = val_9
-									}
-								}
-							}
-						}
-						gc_act2 = gc_save892 &^ gc_dead2
-					}
-				}
-			}
-			{
-				gc_vstep51 := 0
+			for offset_6 := ldaWarpSize / 2; offset_6 > 0; offset_6 /= 2 {
+				gc_left30 := gc_act2
 				if compiled.SIMD {
-//line hecbench_lda.go:74
-					gc_Lane0Mask324 := compiled.Lane0Mask32()
-//line hecbench_lda.go:74
-					_ = gc_Lane0Mask324
-					for ; gc_vstep51+7 < gc_n2; gc_vstep51 += 8 {
-						gc_rank2 := gc_vstep51
-						gc_pos2.Thread = gc_rank2
-//line hecbench_lda.go:74
-						var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:74
-						_ = r_9
-//line hecbench_lda.go:74
-						r_9 = compiled.BroadcastFloat32x8At(&shared_3[0], gc_Lane0Mask324)
-//line hecbench_lda.go:74
-						r_9.StoreSlice(gc_s_r_9[gc_rank2:])
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_lda.go:28
+							val_10 := archsimd.LoadFloat32x8Slice(gc_l_val_10[gc_lane2:])
+//line hecbench_lda.go:28
+							_ = val_10
+//line hecbench_lda.go:28
+							active_6 := archsimd.LoadUint32x8Slice(gc_l_active_6[gc_lane2:])
+//line hecbench_lda.go:28
+							active_6.StoreSlice(gc_c214m[gc_lane2:])
+//line hecbench_lda.go:28
+							for gc_k41 := range 8 {
+//line hecbench_lda.go:28
+								gc_c214a[gc_lane2+gc_k41] = offset_6
+							}
+//line hecbench_lda.go:28
+							for gc_k42 := range 8 {
+//line hecbench_lda.go:28
+								gc_c214w[gc_lane2+gc_k42] = 32
+							}
+//line hecbench_lda.go:29
+							gc_left30 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+//line hecbench_lda.go:28
+							val_10 := archsimd.LoadFloat32x8Slice(gc_l_val_10[gc_lane2:])
+//line hecbench_lda.go:28
+							_ = val_10
+//line hecbench_lda.go:28
+							active_6 := archsimd.LoadUint32x8Slice(gc_l_active_6[gc_lane2:])
+//line hecbench_lda.go:28
+							active_6.StoreSlice(gc_c214m[gc_lane2:])
+//line hecbench_lda.go:28
+							for gc_k39 := range 8 {
+//line hecbench_lda.go:28
+								gc_c214a[gc_lane2+gc_k39] = offset_6
+							}
+//line hecbench_lda.go:28
+							for gc_k40 := range 8 {
+//line hecbench_lda.go:28
+								gc_c214w[gc_lane2+gc_k40] = 32
+							}
+//line hecbench_lda.go:29
+							gc_left30 &^= 0xff << gc_lane2
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step62 := gc_vstep51
-				for ; gc_step62+3 < gc_n2; gc_step62 += 4 {
-					{
-						gc_rank2 := gc_step62 + 0
-						gc_pos2.Thread = gc_rank2
-						var r_9 float32
-						_ = r_9
-
-//line hecbench_lda.go:74
-						r_9 = shared_3[0]
-						gc_s_r_9[gc_rank2] = r_9
-					}
-					{
-						gc_rank2 := gc_step62 + 1
-						gc_pos2.Thread = gc_rank2
-						var r_9 float32
-						_ = r_9
-
-//line hecbench_lda.go:74
-						r_9 = shared_3[0]
-						gc_s_r_9[gc_rank2] = r_9
-					}
-					{
-						gc_rank2 := gc_step62 + 2
-						gc_pos2.Thread = gc_rank2
-						var r_9 float32
-						_ = r_9
-
-//line hecbench_lda.go:74
-						r_9 = shared_3[0]
-						gc_s_r_9[gc_rank2] = r_9
-					}
-					{
-						gc_rank2 := gc_step62 + 3
-						gc_pos2.Thread = gc_rank2
-						var r_9 float32
-						_ = r_9
-
-//line hecbench_lda.go:74
-						r_9 = shared_3[0]
-						gc_s_r_9[gc_rank2] = r_9
+				if gc_left30 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left30&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line hecbench_lda.go:41
+						val_10 := gc_l_val_10[gc_lane2]
+						_ = val_10
+						active_6 := gc_l_active_6[gc_lane2]
+//line hecbench_lda.go:28
+						gc_c214m[gc_lane2] = active_6
+						gc_c214a[gc_lane2] = offset_6
+						gc_c214w[gc_lane2] = 32
 					}
 				}
-				for gc_rank2 := gc_step62; gc_rank2 < gc_n2; gc_rank2++ {
+//line hecbench_lda.go:28
+				compiled.WarpLanes[float32, float32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c214m, &gc_l_val_10, &gc_c214a, &gc_c214w, &gc_c214r)
+				gc_left31 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_lda.go:28
+							val_10 := archsimd.LoadFloat32x8Slice(gc_l_val_10[gc_lane2:])
+//line hecbench_lda.go:28
+							val_10 = val_10.Add(archsimd.LoadFloat32x8Slice(gc_c214r[gc_lane2:]))
+//line hecbench_lda.go:28
+							val_10.StoreSlice(gc_l_val_10[gc_lane2:])
+							gc_left31 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+//line hecbench_lda.go:28
+							val_10 := archsimd.LoadFloat32x8Slice(gc_l_val_10[gc_lane2:])
+//line hecbench_lda.go:28
+							val_10 = val_10.Add(archsimd.LoadFloat32x8Slice(gc_c214r[gc_lane2:]))
+//line hecbench_lda.go:28
+							val_10.StoreSlice(gc_l_val_10[gc_lane2:])
+							gc_left31 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left31 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left31&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line hecbench_lda.go:41
+						val_10 := gc_l_val_10[gc_lane2]
+//line hecbench_lda.go:28
+						val_10 += gc_c214r[gc_lane2]
+						gc_l_val_10[gc_lane2] = val_10
+					}
+				}
+			}
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:39
+					warp_3 := gc_tx2 / ldaWarpSize
+					lane_3 := gc_tx2 % ldaWarpSize
+//line hecbench_lda.go:42
+					val_10 := gc_l_val_10[gc_lane2]
+//line hecbench_lda.go:44
+					var val_9 float32
+//line hecbench_lda.go:30
+					var r_10 float32 = val_10
+//line hecbench_lda.go:47
+					val_9 = r_10
+//line hecbench_lda.go:50
+					if lane_3 == 0 {
+						shared_3[warp_3] = val_9
+					}
+//line hecbench_lda.go:54
+					gc_s_val_9[gc_rank2] = val_9
+				}
+			}
+		}
+//line hecbench_lda.go:60
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:40
+				lane_3 := gc_tx2 % ldaWarpSize
+//line hecbench_lda.go:42
+				val_9 := gc_s_val_9[gc_rank2]
+				r_9 := gc_s_r_9[gc_rank2]
+//line hecbench_lda.go:56
+				if gc_bdx2 <= ldaWarpSize {
+					r_9 = shared_3[0]
+//line hecbench_lda.go:57
+					returned_3 = true
+				}
+//line hecbench_lda.go:61
+				if !returned_3 {
+//line hecbench_lda.go:61
+					if gc_tx2 < gc_bdx2/ldaWarpSize {
+						val_9 = shared_3[lane_3]
+					} else {
+						val_9 = 0
+					}
+				}
+//line hecbench_lda.go:62
+				gc_s_val_9[gc_rank2] = val_9
+				gc_s_r_9[gc_rank2] = r_9
+			}
+		}
+//line hecbench_lda.go:58
+		if !returned_3 {
+//line hecbench_lda.go:60
+			var gc_l_val_11 [32]float32
+			var gc_l_active_7 [32]uint32
+			var gc_c215r [32]uint32
+			var gc_c216m [32]uint32
+			var gc_c216a [32]int
+			var gc_c216w [32]int
+			var gc_c216r [32]float32
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_cnt2 := min(32, gc_n2-gc_w2)
+				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				var gc_dead2 uint32
+				{
+//line hecbench_lda.go:73
+					var gc_m892 uint32
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:39
+							warp_3 := gc_tx2 / ldaWarpSize
+//line hecbench_lda.go:66
+							if warp_3 == 0 {
+								gc_m892 |= 1 << gc_lane2
+							}
+						}
+					}
+					gc_save892 := gc_act2
+					gc_act2 = gc_save892 & gc_m892
+					if gc_act2 != 0 {
+						gc_left32 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_lda.go:67
+									val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank2:])
+//line hecbench_lda.go:67
+									val_11 := val_9
+//line hecbench_lda.go:67
+									val_11.StoreSlice(gc_l_val_11[gc_lane2:])
+									gc_left32 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_lda.go:67
+									val_9 := archsimd.LoadFloat32x8Slice(gc_s_val_9[gc_rank2:])
+//line hecbench_lda.go:67
+									val_11 := val_9
+//line hecbench_lda.go:67
+									val_11.StoreSlice(gc_l_val_11[gc_lane2:])
+									gc_left32 &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left32 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left32&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_lda.go:80
+								val_9 := gc_s_val_9[gc_rank2]
+//line hecbench_lda.go:67
+								var val_11 float32 = val_9
+//line hecbench_lda.go:26
+								gc_l_val_11[gc_lane2] = val_11
+							}
+						}
+//line hecbench_lda.go:26
+						compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c215r)
+						gc_left33 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_lda.go:26
+									active_7 := archsimd.LoadUint32x8Slice(gc_c215r[gc_lane2:])
+//line hecbench_lda.go:26
+									active_7.StoreSlice(gc_l_active_7[gc_lane2:])
+									gc_left33 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+//line hecbench_lda.go:26
+									active_7 := archsimd.LoadUint32x8Slice(gc_c215r[gc_lane2:])
+//line hecbench_lda.go:26
+									active_7.StoreSlice(gc_l_active_7[gc_lane2:])
+									gc_left33 &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left33 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left33&(1<<gc_lane2) == 0 {
+									continue
+								}
+//line hecbench_lda.go:26
+								active_7 := gc_c215r[gc_lane2]
+//line hecbench_lda.go:28
+								gc_l_active_7[gc_lane2] = active_7
+							}
+						}
+//line hecbench_lda.go:27
+						for offset_7 := ldaWarpSize / 2; offset_7 > 0; offset_7 /= 2 {
+							gc_left34 := gc_act2
+							if compiled.SIMD {
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_lda.go:28
+										val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane2:])
+//line hecbench_lda.go:28
+										_ = val_11
+//line hecbench_lda.go:28
+										active_7 := archsimd.LoadUint32x8Slice(gc_l_active_7[gc_lane2:])
+//line hecbench_lda.go:28
+										active_7.StoreSlice(gc_c216m[gc_lane2:])
+//line hecbench_lda.go:28
+										for gc_k45 := range 8 {
+//line hecbench_lda.go:28
+											gc_c216a[gc_lane2+gc_k45] = offset_7
+										}
+//line hecbench_lda.go:28
+										for gc_k46 := range 8 {
+//line hecbench_lda.go:28
+											gc_c216w[gc_lane2+gc_k46] = 32
+										}
+//line hecbench_lda.go:29
+										gc_left34 &^= 0xff << gc_lane2
+									}
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+//line hecbench_lda.go:28
+										val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane2:])
+//line hecbench_lda.go:28
+										_ = val_11
+//line hecbench_lda.go:28
+										active_7 := archsimd.LoadUint32x8Slice(gc_l_active_7[gc_lane2:])
+//line hecbench_lda.go:28
+										active_7.StoreSlice(gc_c216m[gc_lane2:])
+//line hecbench_lda.go:28
+										for gc_k43 := range 8 {
+//line hecbench_lda.go:28
+											gc_c216a[gc_lane2+gc_k43] = offset_7
+										}
+//line hecbench_lda.go:28
+										for gc_k44 := range 8 {
+//line hecbench_lda.go:28
+											gc_c216w[gc_lane2+gc_k44] = 32
+										}
+//line hecbench_lda.go:29
+										gc_left34 &^= 0xff << gc_lane2
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left34 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left34&(1<<gc_lane2) == 0 {
+										continue
+									}
+//line hecbench_lda.go:41
+									val_11 := gc_l_val_11[gc_lane2]
+									_ = val_11
+									active_7 := gc_l_active_7[gc_lane2]
+//line hecbench_lda.go:28
+									gc_c216m[gc_lane2] = active_7
+									gc_c216a[gc_lane2] = offset_7
+									gc_c216w[gc_lane2] = 32
+								}
+							}
+//line hecbench_lda.go:28
+							compiled.WarpLanes[float32, float32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c216m, &gc_l_val_11, &gc_c216a, &gc_c216w, &gc_c216r)
+							gc_left35 := gc_act2
+							if compiled.SIMD {
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_lda.go:28
+										val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane2:])
+//line hecbench_lda.go:28
+										val_11 = val_11.Add(archsimd.LoadFloat32x8Slice(gc_c216r[gc_lane2:]))
+//line hecbench_lda.go:28
+										val_11.StoreSlice(gc_l_val_11[gc_lane2:])
+										gc_left35 &^= 0xff << gc_lane2
+									}
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+//line hecbench_lda.go:28
+										val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane2:])
+//line hecbench_lda.go:28
+										val_11 = val_11.Add(archsimd.LoadFloat32x8Slice(gc_c216r[gc_lane2:]))
+//line hecbench_lda.go:28
+										val_11.StoreSlice(gc_l_val_11[gc_lane2:])
+										gc_left35 &^= 0xff << gc_lane2
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left35 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left35&(1<<gc_lane2) == 0 {
+										continue
+									}
+//line hecbench_lda.go:41
+									val_11 := gc_l_val_11[gc_lane2]
+//line hecbench_lda.go:28
+									val_11 += gc_c216r[gc_lane2]
+									gc_l_val_11[gc_lane2] = val_11
+								}
+							}
+						}
+						gc_left36 := gc_act2
+						if compiled.SIMD {
+//line hecbench_lda.go:30
+							gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_tidx38 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+							if gc_act2 == ^uint32(0) && gc_tidx38.X+32 <= gc_bdx2 {
+//line hecbench_lda.go:30
+								gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_tx2 := gc_tidx38.X + gc_lane2
+//line hecbench_lda.go:35
+									gc_ty2 := gc_tidx38.Y
+									_ = gc_ty2
+									gc_tz2 := gc_tidx38.Z
+									_ = gc_tz2
+//line hecbench_lda.go:30
+									val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane2:])
+//line hecbench_lda.go:30
+									var val_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_lda.go:30
+									r_11 := val_11
+//line hecbench_lda.go:67
+									val_9 = r_11
+//line hecbench_lda.go:69
+									gc_if8 := gc_iota12.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+									if gc_if8.ToBits() != 0 {
+//line hecbench_lda.go:70
+										var gc_lanes18 [8]float32
+//line hecbench_lda.go:70
+										val_9.Store(&gc_lanes18)
+//line hecbench_lda.go:70
+										for gc_k48 := range 8 {
+//line hecbench_lda.go:70
+											if gc_if8.ToBits()&(1<<gc_k48) != 0 {
+//line hecbench_lda.go:70
+												gc_pos2.Thread = gc_rank2 + gc_k48
+//line hecbench_lda.go:70
+												shared_3[0] = gc_lanes18[gc_k48]
+											}
+										}
+//line hecbench_lda.go:70
+										gc_pos2.Thread = gc_rank2
+									}
+//line hecbench_lda.go:70
+									val_9.StoreSlice(gc_s_val_9[gc_rank2:])
+									gc_left36 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+									if gc_tidx2.X+8 > gc_bdx2 {
+										continue // the lanes wrap to the next row
+									}
+									gc_tx2 := gc_tidx2.X
+//line hecbench_lda.go:85
+									gc_ty2 := gc_tidx2.Y
+									_ = gc_ty2
+									gc_tz2 := gc_tidx2.Z
+									_ = gc_tz2
+//line hecbench_lda.go:70
+									val_11 := archsimd.LoadFloat32x8Slice(gc_l_val_11[gc_lane2:])
+//line hecbench_lda.go:70
+									var val_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_lda.go:30
+									r_11 := val_11
+//line hecbench_lda.go:67
+									val_9 = r_11
+//line hecbench_lda.go:69
+									gc_if7 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+									if gc_if7.ToBits() != 0 {
+//line hecbench_lda.go:70
+										var gc_lanes17 [8]float32
+//line hecbench_lda.go:70
+										val_9.Store(&gc_lanes17)
+//line hecbench_lda.go:70
+										for gc_k47 := range 8 {
+//line hecbench_lda.go:70
+											if gc_if7.ToBits()&(1<<gc_k47) != 0 {
+//line hecbench_lda.go:70
+												gc_pos2.Thread = gc_rank2 + gc_k47
+//line hecbench_lda.go:70
+												shared_3[0] = gc_lanes17[gc_k47]
+											}
+										}
+//line hecbench_lda.go:70
+										gc_pos2.Thread = gc_rank2
+									}
+//line hecbench_lda.go:70
+									val_9.StoreSlice(gc_s_val_9[gc_rank2:])
+									gc_left36 &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left36 != 0 {
+							{
+								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+								gc_tx2 := gc_tidx2.X - 1
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_left36&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_pos2.Thread = gc_rank2
+									val_11 := gc_l_val_11[gc_lane2]
+//line hecbench_lda.go:92
+									var val_9 float32
+//line hecbench_lda.go:30
+									var r_11 float32 = val_11
+//line hecbench_lda.go:67
+									val_9 = r_11
+//line hecbench_lda.go:69
+									if gc_tx2 == 0 {
+										shared_3[0] = val_9
+									}
+//line hecbench_lda.go:73
+									gc_s_val_9[gc_rank2] = val_9
+								}
+							}
+						}
+					}
+					gc_act2 = gc_save892 &^ gc_dead2
+				}
+			}
+//line hecbench_lda.go:83
+			gc_vstep51 := 0
+			if compiled.SIMD {
+//line hecbench_lda.go:74
+				gc_Lane0Mask324 := compiled.Lane0Mask32()
+				for ; gc_vstep51+7 < gc_n2; gc_vstep51 += 8 {
+					gc_rank2 := gc_vstep51
+					gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:74
+					var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_lda.go:74
+					r_9 = compiled.BroadcastFloat32x8At(&shared_3[0], gc_Lane0Mask324)
+//line hecbench_lda.go:74
+					r_9.StoreSlice(gc_s_r_9[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step62 := gc_vstep51
+			for ; gc_step62+3 < gc_n2; gc_step62 += 4 {
+				{
+					gc_rank2 := gc_step62 + 0
 					gc_pos2.Thread = gc_rank2
 					var r_9 float32
-					_ = r_9
-
+//line hecbench_lda.go:74
+					r_9 = shared_3[0]
+					gc_s_r_9[gc_rank2] = r_9
+				}
+				{
+					gc_rank2 := gc_step62 + 1
+					gc_pos2.Thread = gc_rank2
+					var r_9 float32
+//line hecbench_lda.go:74
+					r_9 = shared_3[0]
+					gc_s_r_9[gc_rank2] = r_9
+				}
+				{
+					gc_rank2 := gc_step62 + 2
+					gc_pos2.Thread = gc_rank2
+					var r_9 float32
+//line hecbench_lda.go:74
+					r_9 = shared_3[0]
+					gc_s_r_9[gc_rank2] = r_9
+				}
+				{
+					gc_rank2 := gc_step62 + 3
+					gc_pos2.Thread = gc_rank2
+					var r_9 float32
 //line hecbench_lda.go:74
 					r_9 = shared_3[0]
 					gc_s_r_9[gc_rank2] = r_9
 				}
 			}
-
+			for gc_rank2 := gc_step62; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+				var r_9 float32
+//line hecbench_lda.go:74
+				r_9 = shared_3[0]
+				gc_s_r_9[gc_rank2] = r_9
+			}
 //line hecbench_lda.go:74
 			returned_3 = true
 		}
-
 //line hecbench_lda.go:224
 		var vec_4 []float32 = valiPhiSum
-
-//line hecbench_lda.go:224
-		_ = vec_4
-
 //line hecbench_lda.go:224
 		var length_4 int = numTopics
-
-//line hecbench_lda.go:224
-		_ = length_4
-
 //line hecbench_lda.go:224
 		var returned_4 bool
-
-//line hecbench_lda.go:224
-		_ = returned_4
-
 //line hecbench_lda.go:36
 		shared_4 := gc_shared12(32)[:32]
-		{
-			gc_vstep52 := 0
-			if compiled.SIMD {
+//line hecbench_lda.go:38
+		gc_vstep52 := 0
+		if compiled.SIMD {
 //line hecbench_lda.go:43
-				gc_vb13 := archsimd.BroadcastFloat32x8(float32(0.0))
+			gc_vb13 := archsimd.BroadcastFloat32x8(float32(0.0))
+			for ; gc_vstep52+7 < gc_n2; gc_vstep52 += 8 {
+				gc_rank2 := gc_vstep52
 //line hecbench_lda.go:43
-				_ = gc_vb13
-				for ; gc_vstep52+7 < gc_n2; gc_vstep52 += 8 {
-					gc_rank2 := gc_vstep52
-					_ = gc_rank2
-//line hecbench_lda.go:43
-					r_9 := archsimd.LoadFloat32x8Slice(gc_s_r_9[gc_rank2:])
-//line hecbench_lda.go:43
-					_ = r_9
-//line hecbench_lda.go:223
-					trainLoss := r_9
-//line hecbench_lda.go:223
-					_ = trainLoss
-//line hecbench_lda.go:224
-					var r_12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:224
-					_ = r_12
-//line hecbench_lda.go:43
-					val_12 := gc_vb13
-//line hecbench_lda.go:43
-					_ = val_12
-//line hecbench_lda.go:43
-					val_12.StoreSlice(gc_s_val_12[gc_rank2:])
-//line hecbench_lda.go:43
-					trainLoss.StoreSlice(gc_s_trainLoss[gc_rank2:])
-//line hecbench_lda.go:43
-					r_12.StoreSlice(gc_s_r_12[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step63 := gc_vstep52
-			for ; gc_step63+3 < gc_n2; gc_step63 += 4 {
-				{
-					gc_rank2 := gc_step63 + 0
-					gc_pos2.Thread = gc_rank2
-					r_9 := gc_s_r_9[gc_rank2]
-
-//line hecbench_lda.go:223
-					trainLoss := r_9
-
-//line hecbench_lda.go:224
-					var r_12 float32
-
-//line hecbench_lda.go:224
-					_ = r_12
-
-//line hecbench_lda.go:43
-					val_12 := float32(0.0)
-					_ = trainLoss
-					_ = r_12
-					_ = val_12
-					gc_s_val_12[gc_rank2] = val_12
-					gc_s_trainLoss[gc_rank2] = trainLoss
-					gc_s_r_12[gc_rank2] = r_12
-				}
-				{
-					gc_rank2 := gc_step63 + 1
-					gc_pos2.Thread = gc_rank2
-					r_9 := gc_s_r_9[gc_rank2]
-
-//line hecbench_lda.go:223
-					trainLoss := r_9
-
-//line hecbench_lda.go:224
-					var r_12 float32
-
-//line hecbench_lda.go:224
-					_ = r_12
-
-//line hecbench_lda.go:43
-					val_12 := float32(0.0)
-					_ = trainLoss
-					_ = r_12
-					_ = val_12
-					gc_s_val_12[gc_rank2] = val_12
-					gc_s_trainLoss[gc_rank2] = trainLoss
-					gc_s_r_12[gc_rank2] = r_12
-				}
-				{
-					gc_rank2 := gc_step63 + 2
-					gc_pos2.Thread = gc_rank2
-					r_9 := gc_s_r_9[gc_rank2]
-
-//line hecbench_lda.go:223
-					trainLoss := r_9
-
-//line hecbench_lda.go:224
-					var r_12 float32
-
-//line hecbench_lda.go:224
-					_ = r_12
-
-//line hecbench_lda.go:43
-					val_12 := float32(0.0)
-					_ = trainLoss
-					_ = r_12
-					_ = val_12
-					gc_s_val_12[gc_rank2] = val_12
-					gc_s_trainLoss[gc_rank2] = trainLoss
-					gc_s_r_12[gc_rank2] = r_12
-				}
-				{
-					gc_rank2 := gc_step63 + 3
-					gc_pos2.Thread = gc_rank2
-					r_9 := gc_s_r_9[gc_rank2]
-
-//line hecbench_lda.go:223
-					trainLoss := r_9
-
-//line hecbench_lda.go:224
-					var r_12 float32
-
-//line hecbench_lda.go:224
-					_ = r_12
-
-//line hecbench_lda.go:43
-					val_12 := float32(0.0)
-					_ = trainLoss
-					_ = r_12
-					_ = val_12
-					gc_s_val_12[gc_rank2] = val_12
-					gc_s_trainLoss[gc_rank2] = trainLoss
-					gc_s_r_12[gc_rank2] = r_12
-				}
-			}
-			for gc_rank2 := gc_step63; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				r_9 := gc_s_r_9[gc_rank2]
-
+				r_9 := archsimd.LoadFloat32x8Slice(gc_s_r_9[gc_rank2:])
 //line hecbench_lda.go:223
 				trainLoss := r_9
-
-//line hecbench_lda.go:224
+				var r_12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_lda.go:43
+				val_12 := gc_vb13
+//line hecbench_lda.go:43
+				val_12.StoreSlice(gc_s_val_12[gc_rank2:])
+//line hecbench_lda.go:43
+				trainLoss.StoreSlice(gc_s_trainLoss[gc_rank2:])
+//line hecbench_lda.go:43
+				r_12.StoreSlice(gc_s_r_12[gc_rank2:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step63 := gc_vstep52
+		for ; gc_step63+3 < gc_n2; gc_step63 += 4 {
+			{
+				gc_rank2 := gc_step63 + 0
+				gc_pos2.Thread = gc_rank2
+				r_9 := gc_s_r_9[gc_rank2]
+//line hecbench_lda.go:223
+				trainLoss := r_9
 				var r_12 float32
-
-//line hecbench_lda.go:224
-				_ = r_12
-
 //line hecbench_lda.go:43
 				val_12 := float32(0.0)
-				_ = trainLoss
-				_ = r_12
-				_ = val_12
+//line hecbench_lda.go:47
+				gc_s_val_12[gc_rank2] = val_12
+				gc_s_trainLoss[gc_rank2] = trainLoss
+				gc_s_r_12[gc_rank2] = r_12
+			}
+			{
+				gc_rank2 := gc_step63 + 1
+				gc_pos2.Thread = gc_rank2
+				r_9 := gc_s_r_9[gc_rank2]
+//line hecbench_lda.go:223
+				trainLoss := r_9
+				var r_12 float32
+//line hecbench_lda.go:43
+				val_12 := float32(0.0)
+//line hecbench_lda.go:47
+				gc_s_val_12[gc_rank2] = val_12
+				gc_s_trainLoss[gc_rank2] = trainLoss
+				gc_s_r_12[gc_rank2] = r_12
+			}
+			{
+				gc_rank2 := gc_step63 + 2
+				gc_pos2.Thread = gc_rank2
+				r_9 := gc_s_r_9[gc_rank2]
+//line hecbench_lda.go:223
+				trainLoss := r_9
+				var r_12 float32
+//line hecbench_lda.go:43
+				val_12 := float32(0.0)
+//line hecbench_lda.go:47
+				gc_s_val_12[gc_rank2] = val_12
+				gc_s_trainLoss[gc_rank2] = trainLoss
+				gc_s_r_12[gc_rank2] = r_12
+			}
+			{
+				gc_rank2 := gc_step63 + 3
+				gc_pos2.Thread = gc_rank2
+				r_9 := gc_s_r_9[gc_rank2]
+//line hecbench_lda.go:223
+				trainLoss := r_9
+				var r_12 float32
+//line hecbench_lda.go:43
+				val_12 := float32(0.0)
+//line hecbench_lda.go:47
 				gc_s_val_12[gc_rank2] = val_12
 				gc_s_trainLoss[gc_rank2] = trainLoss
 				gc_s_r_12[gc_rank2] = r_12
 			}
 		}
-
+		for gc_rank2 := gc_step63; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			r_9 := gc_s_r_9[gc_rank2]
+//line hecbench_lda.go:223
+			trainLoss := r_9
+			var r_12 float32
+//line hecbench_lda.go:43
+			val_12 := float32(0.0)
+//line hecbench_lda.go:47
+			gc_s_val_12[gc_rank2] = val_12
+			gc_s_trainLoss[gc_rank2] = trainLoss
+			gc_s_r_12[gc_rank2] = r_12
+		}
 //line hecbench_lda.go:44
 		for gc_off13, gc_limit13, gc_more13 := 0, length_4, true; gc_more13; gc_off13 += gc_bdx2 {
 			gc_b2.Tick()
@@ -6868,1039 +5311,830 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				return
 			}
 			gc_more13 = false
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off13, gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(gc_limit13, gc_off13); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off50 := gc_off13
-					if gc_from2 >= 0 && gc_off50 >= 0 && gc_off50 <= len(vec_4) && gc_to2 <= len(vec_4)-gc_off50 {
-						gc_at58 := vec_4[gc_off50:][:gc_to2]
-						gc_vstep53 := gc_from2
-						if compiled.SIMD {
-							for ; gc_vstep53+7 < gc_to2; gc_vstep53 += 8 {
-								gc_tx2 := gc_vstep53
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line hecbench_lda.go:44
-								val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank2:])
-//line hecbench_lda.go:44
-								_ = val_12
-//line hecbench_lda.go:44
-								var i_5 int = gc_tx2 + gc_off13
-//line hecbench_lda.go:44
-								_ = i_5
-//line hecbench_lda.go:45
-								val_12 = val_12.Add(archsimd.LoadFloat32x8Slice(gc_at58[gc_tx2:]))
-//line hecbench_lda.go:45
-								val_12.StoreSlice(gc_s_val_12[gc_rank2:])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_vstep53 > gc_from2 {
-							gc_more13 = true
-						}
-						for gc_tx2 := gc_vstep53; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_lda.go:51
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off13, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(gc_limit13, gc_off13); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off50 := gc_off13
+				if gc_from2 >= 0 && gc_off50 >= 0 && gc_off50 <= len(vec_4) && gc_to2 <= len(vec_4)-gc_off50 {
+					gc_at58 := vec_4[gc_off50:][:gc_to2]
+					gc_vstep53 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep53+7 < gc_to2; gc_vstep53 += 8 {
+							gc_tx2 := gc_vstep53
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-							val_12 := gc_s_val_12[gc_rank2]
-
 //line hecbench_lda.go:44
-							i_5 := gc_tx2 + gc_off13
-							gc_more13 = true
+							val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank2:])
+//line hecbench_lda.go:44
+							var i_5 int = gc_tx2 + gc_off13
+//line hecbench_lda.go:44
 							_ = i_5
-
+							val_12 = val_12.Add(archsimd.LoadFloat32x8Slice(gc_at58[gc_tx2:]))
 //line hecbench_lda.go:45
-							val_12 += gc_at58[gc_tx2]
-							gc_s_val_12[gc_rank2] = val_12
+							val_12.StoreSlice(gc_s_val_12[gc_rank2:])
 						}
-					} else {
-						gc_vstep54 := gc_from2
-						if compiled.SIMD {
-							for ; gc_vstep54+7 < gc_to2; gc_vstep54 += 8 {
-								gc_tx2 := gc_vstep54
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep53 > gc_from2 {
+						gc_more13 = true
+					}
+					for gc_tx2 := gc_vstep53; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_lda.go:55
+						val_12 := gc_s_val_12[gc_rank2]
+//line hecbench_lda.go:45
+						gc_more13 = true
+//line hecbench_lda.go:45
+						val_12 += gc_at58[gc_tx2]
+						gc_s_val_12[gc_rank2] = val_12
+					}
+				} else {
+					gc_vstep54 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep54+7 < gc_to2; gc_vstep54 += 8 {
+							gc_tx2 := gc_vstep54
+							gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_lda.go:44
-								val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank2:])
+							val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank2:])
 //line hecbench_lda.go:44
-								_ = val_12
-//line hecbench_lda.go:44
-								var i_5 int = gc_tx2 + gc_off13
-//line hecbench_lda.go:44
-								_ = i_5
+							var i_5 int = gc_tx2 + gc_off13
+							if i_5 < 0 || i_5 > len(vec_4)-8 {
 //line hecbench_lda.go:45
-								if i_5 < 0 || i_5 > len(vec_4)-8 {
-//line hecbench_lda.go:45
-									break
-//line hecbench_lda.go:45
-								}
-//line hecbench_lda.go:45
-								val_12 = val_12.Add(archsimd.LoadFloat32x8Slice(vec_4[i_5:]))
-//line hecbench_lda.go:45
-								val_12.StoreSlice(gc_s_val_12[gc_rank2:])
+								break
 							}
-							archsimd.ClearAVXUpperBits()
+//line hecbench_lda.go:45
+							val_12 = val_12.Add(archsimd.LoadFloat32x8Slice(vec_4[i_5:]))
+//line hecbench_lda.go:45
+							val_12.StoreSlice(gc_s_val_12[gc_rank2:])
 						}
-						if gc_vstep54 > gc_from2 {
-							gc_more13 = true
-						}
-						gc_step64 := gc_vstep54
-						for ; gc_step64+3 < gc_to2; gc_step64 += 4 {
-							{
-								gc_tx2 := gc_step64 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								val_12 := gc_s_val_12[gc_rank2]
-
-//line hecbench_lda.go:44
-								i_5 := gc_tx2 + gc_off13
-								gc_more13 = true
-
-//line hecbench_lda.go:45
-								val_12 += vec_4[i_5]
-								gc_s_val_12[gc_rank2] = val_12
-							}
-							{
-								gc_tx2 := gc_step64 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								val_12 := gc_s_val_12[gc_rank2]
-
-//line hecbench_lda.go:44
-								i_5 := gc_tx2 + gc_off13
-								gc_more13 = true
-
-//line hecbench_lda.go:45
-								val_12 += vec_4[i_5]
-								gc_s_val_12[gc_rank2] = val_12
-							}
-							{
-								gc_tx2 := gc_step64 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								val_12 := gc_s_val_12[gc_rank2]
-
-//line hecbench_lda.go:44
-								i_5 := gc_tx2 + gc_off13
-								gc_more13 = true
-
-//line hecbench_lda.go:45
-								val_12 += vec_4[i_5]
-								gc_s_val_12[gc_rank2] = val_12
-							}
-							{
-								gc_tx2 := gc_step64 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								val_12 := gc_s_val_12[gc_rank2]
-
-//line hecbench_lda.go:44
-								i_5 := gc_tx2 + gc_off13
-								gc_more13 = true
-
-//line hecbench_lda.go:45
-								val_12 += vec_4[i_5]
-								gc_s_val_12[gc_rank2] = val_12
-							}
-						}
-						for gc_tx2 := gc_step64; gc_tx2 < gc_to2; gc_tx2++ {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep54 > gc_from2 {
+						gc_more13 = true
+					}
+					gc_step64 := gc_vstep54
+					for ; gc_step64+3 < gc_to2; gc_step64 += 4 {
+						{
+							gc_tx2 := gc_step64 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							val_12 := gc_s_val_12[gc_rank2]
-
 //line hecbench_lda.go:44
 							i_5 := gc_tx2 + gc_off13
 							gc_more13 = true
-
+//line hecbench_lda.go:45
+							val_12 += vec_4[i_5]
+							gc_s_val_12[gc_rank2] = val_12
+						}
+						{
+							gc_tx2 := gc_step64 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							val_12 := gc_s_val_12[gc_rank2]
+//line hecbench_lda.go:44
+							i_5 := gc_tx2 + gc_off13
+							gc_more13 = true
+//line hecbench_lda.go:45
+							val_12 += vec_4[i_5]
+							gc_s_val_12[gc_rank2] = val_12
+						}
+						{
+							gc_tx2 := gc_step64 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							val_12 := gc_s_val_12[gc_rank2]
+//line hecbench_lda.go:44
+							i_5 := gc_tx2 + gc_off13
+							gc_more13 = true
+//line hecbench_lda.go:45
+							val_12 += vec_4[i_5]
+							gc_s_val_12[gc_rank2] = val_12
+						}
+						{
+							gc_tx2 := gc_step64 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							val_12 := gc_s_val_12[gc_rank2]
+//line hecbench_lda.go:44
+							i_5 := gc_tx2 + gc_off13
+							gc_more13 = true
 //line hecbench_lda.go:45
 							val_12 += vec_4[i_5]
 							gc_s_val_12[gc_rank2] = val_12
 						}
 					}
-				}
-			}
-		}
-		{
-			var gc_l_val_13 [32]float32
-			var gc_l_active_8 [32]uint32
-			var gc_c217r [32]uint32
-			var gc_c218m [32]uint32
-			var gc_c218a [32]int
-			var gc_c218w [32]int
-			var gc_c218r [32]float32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
-				gc_left37 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_lda.go:47
-							val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank2:])
-//line hecbench_lda.go:47
-							_ = val_12
-//line hecbench_lda.go:47
-							val_13 := val_12
-//line hecbench_lda.go:47
-							_ = val_13
-//line hecbench_lda.go:47
-							val_13.StoreSlice(gc_l_val_13[gc_lane2:])
-							gc_left37 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_lda.go:47
-							val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank2:])
-//line hecbench_lda.go:47
-							_ = val_12
-//line hecbench_lda.go:47
-							val_13 := val_12
-//line hecbench_lda.go:47
-							_ = val_13
-//line hecbench_lda.go:47
-							val_13.StoreSlice(gc_l_val_13[gc_lane2:])
-							gc_left37 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left37 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left37&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						val_12 := gc_s_val_12[gc_rank2]
-
-//line hecbench_lda.go:47
-						var val_13 float32 = val_12
-
-//line hecbench_lda.go:47
-						_ = val_13
-						_ = val_13
-
-//line hecbench_lda.go:26
-						gc_l_val_13[gc_lane2] = val_13
-					}
-				}
-
-//line hecbench_lda.go:26
-				compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c217r)
-				gc_left38 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_lda.go:26
-							active_8 := archsimd.LoadUint32x8Slice(gc_c217r[gc_lane2:])
-//line hecbench_lda.go:26
-							_ = active_8
-//line hecbench_lda.go:26
-							active_8.StoreSlice(gc_l_active_8[gc_lane2:])
-							gc_left38 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_lda.go:26
-							active_8 := archsimd.LoadUint32x8Slice(gc_c217r[gc_lane2:])
-//line hecbench_lda.go:26
-							_ = active_8
-//line hecbench_lda.go:26
-							active_8.StoreSlice(gc_l_active_8[gc_lane2:])
-							gc_left38 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left38 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left38&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-
-//line hecbench_lda.go:26
-						active_8 := gc_c217r[gc_lane2]
-						_ = active_8
-						gc_l_active_8[gc_lane2] = active_8
-					}
-				}
-
-//line hecbench_lda.go:27
-				for offset_8 := ldaWarpSize / 2; offset_8 > 0; offset_8 /= 2 {
-					gc_left39 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_lda.go:28
-								val_13 := archsimd.LoadFloat32x8Slice(gc_l_val_13[gc_lane2:])
-//line hecbench_lda.go:28
-								_ = val_13
-//line hecbench_lda.go:28
-								active_8 := archsimd.LoadUint32x8Slice(gc_l_active_8[gc_lane2:])
-//line hecbench_lda.go:28
-								_ = active_8
-//line hecbench_lda.go:28
-								active_8.StoreSlice(gc_c218m[gc_lane2:])
-//line hecbench_lda.go:28
-								for gc_k51 := range 8 {
-//line hecbench_lda.go:28
-									gc_c218a[gc_lane2+gc_k51] = offset_8
-//line hecbench_lda.go:28
-								}
-//line hecbench_lda.go:28
-								for gc_k52 := range 8 {
-//line hecbench_lda.go:28
-									gc_c218w[gc_lane2+gc_k52] = 32
-//line hecbench_lda.go:28
-								}
-								gc_left39 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_lda.go:28
-								val_13 := archsimd.LoadFloat32x8Slice(gc_l_val_13[gc_lane2:])
-//line hecbench_lda.go:28
-								_ = val_13
-//line hecbench_lda.go:28
-								active_8 := archsimd.LoadUint32x8Slice(gc_l_active_8[gc_lane2:])
-//line hecbench_lda.go:28
-								_ = active_8
-//line hecbench_lda.go:28
-								active_8.StoreSlice(gc_c218m[gc_lane2:])
-//line hecbench_lda.go:28
-								for gc_k49 := range 8 {
-//line hecbench_lda.go:28
-									gc_c218a[gc_lane2+gc_k49] = offset_8
-//line hecbench_lda.go:28
-								}
-//line hecbench_lda.go:28
-								for gc_k50 := range 8 {
-//line hecbench_lda.go:28
-									gc_c218w[gc_lane2+gc_k50] = 32
-//line hecbench_lda.go:28
-								}
-								gc_left39 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left39 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left39&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							val_13 := gc_l_val_13[gc_lane2]
-							_ = val_13
-							active_8 := gc_l_active_8[gc_lane2]
-							_ = active_8
-
-//line hecbench_lda.go:28
-							gc_c218m[gc_lane2] = active_8
-							gc_c218a[gc_lane2] = offset_8
-							gc_c218w[gc_lane2] = 32
-						}
-					}
-
-//line hecbench_lda.go:28
-					compiled.WarpLanes[float32, float32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c218m, &gc_l_val_13, &gc_c218a, &gc_c218w, &gc_c218r)
-					gc_left40 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_lda.go:28
-								val_13 := archsimd.LoadFloat32x8Slice(gc_l_val_13[gc_lane2:])
-//line hecbench_lda.go:28
-								_ = val_13
-//line hecbench_lda.go:28
-								val_13 = val_13.Add(archsimd.LoadFloat32x8Slice(gc_c218r[gc_lane2:]))
-//line hecbench_lda.go:28
-								val_13.StoreSlice(gc_l_val_13[gc_lane2:])
-								gc_left40 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_lda.go:28
-								val_13 := archsimd.LoadFloat32x8Slice(gc_l_val_13[gc_lane2:])
-//line hecbench_lda.go:28
-								_ = val_13
-//line hecbench_lda.go:28
-								val_13 = val_13.Add(archsimd.LoadFloat32x8Slice(gc_c218r[gc_lane2:]))
-//line hecbench_lda.go:28
-								val_13.StoreSlice(gc_l_val_13[gc_lane2:])
-								gc_left40 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left40 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left40&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							val_13 := gc_l_val_13[gc_lane2]
-							_ = val_13
-
-//line hecbench_lda.go:28
-							val_13 += gc_c218r[gc_lane2]
-							gc_l_val_13[gc_lane2] = val_13
-						}
-					}
-				}
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
+					for gc_tx2 := gc_step64; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:39
-						warp_4 := gc_tx2 / ldaWarpSize
-						_ = warp_4
-
-//line hecbench_lda.go:40
-						lane_4 := gc_tx2 % ldaWarpSize
-						_ = lane_4
-						val_13 := gc_l_val_13[gc_lane2]
-						_ = val_13
-						var val_12 float32
-						_ = val_12
-
-//line hecbench_lda.go:30
-						var r_13 float32 = val_13
-
-//line hecbench_lda.go:30
-						_ = r_13
-
-//line hecbench_lda.go:47
-						val_12 = r_13
-
-//line hecbench_lda.go:50
-						if lane_4 == 0 {
-							shared_4[warp_4] = val_12
-						}
-						_ = r_13
+						val_12 := gc_s_val_12[gc_rank2]
+//line hecbench_lda.go:44
+						i_5 := gc_tx2 + gc_off13
+						gc_more13 = true
+//line hecbench_lda.go:45
+						val_12 += vec_4[i_5]
 						gc_s_val_12[gc_rank2] = val_12
 					}
 				}
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:40
-					lane_4 := gc_tx2 % ldaWarpSize
-					_ = lane_4
+//line hecbench_lda.go:53
+		var gc_l_val_13 [32]float32
+		var gc_l_active_8 [32]uint32
+		var gc_c217r [32]uint32
+		var gc_c218m [32]uint32
+		var gc_c218a [32]int
+		var gc_c218w [32]int
+		var gc_c218r [32]float32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left37 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_lda.go:47
+						val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank2:])
+//line hecbench_lda.go:47
+						val_13 := val_12
+//line hecbench_lda.go:47
+						val_13.StoreSlice(gc_l_val_13[gc_lane2:])
+						gc_left37 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_lda.go:47
+						val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank2:])
+//line hecbench_lda.go:47
+						val_13 := val_12
+//line hecbench_lda.go:47
+						val_13.StoreSlice(gc_l_val_13[gc_lane2:])
+						gc_left37 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left37 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left37&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_lda.go:60
 					val_12 := gc_s_val_12[gc_rank2]
-					r_12 := gc_s_r_12[gc_rank2]
-
-//line hecbench_lda.go:56
-					if gc_bdx2 <= ldaWarpSize {
-						r_12 = shared_4[0]
-//line hecbench_lda.go:57
-						returned_4 = true
-//line hecbench_lda.go:56
-					}
-
-//line hecbench_lda.go:61
-					if !returned_4 {
-//line hecbench_lda.go:61
-						if gc_tx2 < gc_bdx2/ldaWarpSize {
-							val_12 = shared_4[lane_4]
-						} else {
-							val_12 = 0
-						}
-//line hecbench_lda.go:61
-					}
-					gc_s_val_12[gc_rank2] = val_12
-					gc_s_r_12[gc_rank2] = r_12
+//line hecbench_lda.go:47
+					var val_13 float32 = val_12
+//line hecbench_lda.go:26
+					gc_l_val_13[gc_lane2] = val_13
 				}
 			}
-		}
-
-//line hecbench_lda.go:58
-		if !returned_4 {
-			{
-				var gc_l_val_14 [32]float32
-				var gc_l_active_9 [32]uint32
-				var gc_c219r [32]uint32
-				var gc_c220m [32]uint32
-				var gc_c220a [32]int
-				var gc_c220w [32]int
-				var gc_c220r [32]float32
-				for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-					gc_cnt2 := min(32, gc_n2-gc_w2)
-					gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-					var gc_dead2 uint32
-					_ = gc_dead2
-					{
-						var gc_m1002 uint32
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_lda.go:39
-								warp_4 := gc_tx2 / ldaWarpSize
-								_ = warp_4
-
-//line hecbench_lda.go:66
-								if warp_4 == 0 {
-									gc_m1002 |= 1 << gc_lane2
-								}
-							}
+//line hecbench_lda.go:26
+			compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c217r)
+			gc_left38 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_lda.go:26
+						active_8 := archsimd.LoadUint32x8Slice(gc_c217r[gc_lane2:])
+//line hecbench_lda.go:26
+						active_8.StoreSlice(gc_l_active_8[gc_lane2:])
+						gc_left38 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
 						}
-						gc_save1002 := gc_act2
-						gc_act2 = gc_save1002 & gc_m1002
-						if gc_act2 != 0 {
-							gc_left41 := gc_act2
-							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line hecbench_lda.go:67
-										val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank2:])
-//line hecbench_lda.go:67
-										_ = val_12
-//line hecbench_lda.go:67
-										val_14 := val_12
-//line hecbench_lda.go:67
-										_ = val_14
-//line hecbench_lda.go:67
-										val_14.StoreSlice(gc_l_val_14[gc_lane2:])
-										gc_left41 &^= 0xff << gc_lane2
-									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line hecbench_lda.go:67
-										val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank2:])
-//line hecbench_lda.go:67
-										_ = val_12
-//line hecbench_lda.go:67
-										val_14 := val_12
-//line hecbench_lda.go:67
-										_ = val_14
-//line hecbench_lda.go:67
-										val_14.StoreSlice(gc_l_val_14[gc_lane2:])
-										gc_left41 &^= 0xff << gc_lane2
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left41 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left41&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-									val_12 := gc_s_val_12[gc_rank2]
-
-//line hecbench_lda.go:67
-									var val_14 float32 = val_12
-
-//line hecbench_lda.go:67
-									_ = val_14
-									_ = val_14
-
 //line hecbench_lda.go:26
-									gc_l_val_14[gc_lane2] = val_14
-								}
-							}
-
+						active_8 := archsimd.LoadUint32x8Slice(gc_c217r[gc_lane2:])
 //line hecbench_lda.go:26
-							compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c219r)
-							gc_left42 := gc_act2
-							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
+						active_8.StoreSlice(gc_l_active_8[gc_lane2:])
+						gc_left38 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left38 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left38&(1<<gc_lane2) == 0 {
+						continue
+					}
 //line hecbench_lda.go:26
-										active_9 := archsimd.LoadUint32x8Slice(gc_c219r[gc_lane2:])
-//line hecbench_lda.go:26
-										_ = active_9
-//line hecbench_lda.go:26
-										active_9.StoreSlice(gc_l_active_9[gc_lane2:])
-										gc_left42 &^= 0xff << gc_lane2
-									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line hecbench_lda.go:26
-										active_9 := archsimd.LoadUint32x8Slice(gc_c219r[gc_lane2:])
-//line hecbench_lda.go:26
-										_ = active_9
-//line hecbench_lda.go:26
-										active_9.StoreSlice(gc_l_active_9[gc_lane2:])
-										gc_left42 &^= 0xff << gc_lane2
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left42 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left42&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-
-//line hecbench_lda.go:26
-									active_9 := gc_c219r[gc_lane2]
-									_ = active_9
-									gc_l_active_9[gc_lane2] = active_9
-								}
-							}
-
+					active_8 := gc_c217r[gc_lane2]
+//line hecbench_lda.go:28
+					gc_l_active_8[gc_lane2] = active_8
+				}
+			}
 //line hecbench_lda.go:27
-							for offset_9 := ldaWarpSize / 2; offset_9 > 0; offset_9 /= 2 {
-								gc_left43 := gc_act2
-								if compiled.SIMD {
-									if gc_act2 == ^uint32(0) {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line hecbench_lda.go:28
-											val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane2:])
-//line hecbench_lda.go:28
-											_ = val_14
-//line hecbench_lda.go:28
-											active_9 := archsimd.LoadUint32x8Slice(gc_l_active_9[gc_lane2:])
-//line hecbench_lda.go:28
-											_ = active_9
-//line hecbench_lda.go:28
-											active_9.StoreSlice(gc_c220m[gc_lane2:])
-//line hecbench_lda.go:28
-											for gc_k55 := range 8 {
-//line hecbench_lda.go:28
-												gc_c220a[gc_lane2+gc_k55] = offset_9
-//line hecbench_lda.go:28
-											}
-//line hecbench_lda.go:28
-											for gc_k56 := range 8 {
-//line hecbench_lda.go:28
-												gc_c220w[gc_lane2+gc_k56] = 32
-//line hecbench_lda.go:28
-											}
-											gc_left43 &^= 0xff << gc_lane2
-										}
-									} else {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											if gc_act2>>gc_lane2&0xff != 0xff {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line hecbench_lda.go:28
-											val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane2:])
-//line hecbench_lda.go:28
-											_ = val_14
-//line hecbench_lda.go:28
-											active_9 := archsimd.LoadUint32x8Slice(gc_l_active_9[gc_lane2:])
-//line hecbench_lda.go:28
-											_ = active_9
-//line hecbench_lda.go:28
-											active_9.StoreSlice(gc_c220m[gc_lane2:])
-//line hecbench_lda.go:28
-											for gc_k53 := range 8 {
-//line hecbench_lda.go:28
-												gc_c220a[gc_lane2+gc_k53] = offset_9
-//line hecbench_lda.go:28
-											}
-//line hecbench_lda.go:28
-											for gc_k54 := range 8 {
-//line hecbench_lda.go:28
-												gc_c220w[gc_lane2+gc_k54] = 32
-//line hecbench_lda.go:28
-											}
-											gc_left43 &^= 0xff << gc_lane2
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left43 != 0 {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left43&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-										val_14 := gc_l_val_14[gc_lane2]
-										_ = val_14
-										active_9 := gc_l_active_9[gc_lane2]
-										_ = active_9
-
-//line hecbench_lda.go:28
-										gc_c220m[gc_lane2] = active_9
-										gc_c220a[gc_lane2] = offset_9
-										gc_c220w[gc_lane2] = 32
-									}
-								}
-
-//line hecbench_lda.go:28
-								compiled.WarpLanes[float32, float32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c220m, &gc_l_val_14, &gc_c220a, &gc_c220w, &gc_c220r)
-								gc_left44 := gc_act2
-								if compiled.SIMD {
-									if gc_act2 == ^uint32(0) {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line hecbench_lda.go:28
-											val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane2:])
-//line hecbench_lda.go:28
-											_ = val_14
-//line hecbench_lda.go:28
-											val_14 = val_14.Add(archsimd.LoadFloat32x8Slice(gc_c220r[gc_lane2:]))
-//line hecbench_lda.go:28
-											val_14.StoreSlice(gc_l_val_14[gc_lane2:])
-											gc_left44 &^= 0xff << gc_lane2
-										}
-									} else {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											if gc_act2>>gc_lane2&0xff != 0xff {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line hecbench_lda.go:28
-											val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane2:])
-//line hecbench_lda.go:28
-											_ = val_14
-//line hecbench_lda.go:28
-											val_14 = val_14.Add(archsimd.LoadFloat32x8Slice(gc_c220r[gc_lane2:]))
-//line hecbench_lda.go:28
-											val_14.StoreSlice(gc_l_val_14[gc_lane2:])
-											gc_left44 &^= 0xff << gc_lane2
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left44 != 0 {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left44&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-										val_14 := gc_l_val_14[gc_lane2]
-										_ = val_14
-
-//line hecbench_lda.go:28
-										val_14 += gc_c220r[gc_lane2]
-										gc_l_val_14[gc_lane2] = val_14
-									}
-								}
-							}
-							gc_left45 := gc_act2
-							if compiled.SIMD {
-//line hecbench_lda.go:30
-								gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_lda.go:30
-								_ = gc_iota13
-								gc_tidx47 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								if gc_act2 == ^uint32(0) && gc_tidx47.X+32 <= gc_bdx2 {
-//line hecbench_lda.go:30
-									gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_lda.go:30
-									_ = gc_iota14
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_tx2 := gc_tidx47.X + gc_lane2
-										_ = gc_tx2
-										gc_ty2 := gc_tidx47.Y
-										_ = gc_ty2
-										gc_tz2 := gc_tidx47.Z
-										_ = gc_tz2
-										_ = gc_rank2
-//line hecbench_lda.go:30
-										val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane2:])
-//line hecbench_lda.go:30
-										_ = val_14
-//line hecbench_lda.go:30
-										var val_12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:30
-										_ = val_12
-//line hecbench_lda.go:30
-										r_14 := val_14
-//line hecbench_lda.go:30
-										_ = r_14
-//line hecbench_lda.go:67
-										val_12 = r_14
-//line hecbench_lda.go:69
-										gc_if10 := gc_iota14.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
-//line hecbench_lda.go:69
-										_ = gc_if10
-//line hecbench_lda.go:70
-										if gc_if10.ToBits() != 0 {
-//line hecbench_lda.go:70
-											var gc_lanes20 [8]float32
-//line hecbench_lda.go:70
-											val_12.Store(&gc_lanes20)
-//line hecbench_lda.go:70
-											for gc_k58 := range 8 {
-//line hecbench_lda.go:70
-												if gc_if10.ToBits()&(1<<gc_k58) != 0 {
-//line hecbench_lda.go:70
-													gc_pos2.Thread = gc_rank2 + gc_k58
-//line hecbench_lda.go:70
-													shared_4[0] = gc_lanes20[gc_k58]
-//line hecbench_lda.go:70
-												}
-//line hecbench_lda.go:70
-											}
-//line hecbench_lda.go:70
-											gc_pos2.Thread = gc_rank2
-//line hecbench_lda.go:70
-										}
-//line hecbench_lda.go:70
-										val_12.StoreSlice(gc_s_val_12[gc_rank2:])
-										gc_left45 &^= 0xff << gc_lane2
-									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-										if gc_tidx2.X+8 > gc_bdx2 {
-											continue // the lanes wrap to the next row
-										}
-										gc_tx2 := gc_tidx2.X
-										_ = gc_tx2
-										gc_ty2 := gc_tidx2.Y
-										_ = gc_ty2
-										gc_tz2 := gc_tidx2.Z
-										_ = gc_tz2
-										_ = gc_rank2
-//line hecbench_lda.go:70
-										val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane2:])
-//line hecbench_lda.go:70
-										_ = val_14
-//line hecbench_lda.go:70
-										var val_12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:70
-										_ = val_12
-//line hecbench_lda.go:30
-										r_14 := val_14
-//line hecbench_lda.go:30
-										_ = r_14
-//line hecbench_lda.go:67
-										val_12 = r_14
-//line hecbench_lda.go:69
-										gc_if9 := gc_iota13.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
-//line hecbench_lda.go:69
-										_ = gc_if9
-//line hecbench_lda.go:70
-										if gc_if9.ToBits() != 0 {
-//line hecbench_lda.go:70
-											var gc_lanes19 [8]float32
-//line hecbench_lda.go:70
-											val_12.Store(&gc_lanes19)
-//line hecbench_lda.go:70
-											for gc_k57 := range 8 {
-//line hecbench_lda.go:70
-												if gc_if9.ToBits()&(1<<gc_k57) != 0 {
-//line hecbench_lda.go:70
-													gc_pos2.Thread = gc_rank2 + gc_k57
-//line hecbench_lda.go:70
-													shared_4[0] = gc_lanes19[gc_k57]
-//line hecbench_lda.go:70
-												}
-//line hecbench_lda.go:70
-											}
-//line hecbench_lda.go:70
-											gc_pos2.Thread = gc_rank2
-//line hecbench_lda.go:70
-										}
-//line hecbench_lda.go:70
-										val_12.StoreSlice(gc_s_val_12[gc_rank2:])
-										gc_left45 &^= 0xff << gc_lane2
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left45 != 0 {
-								{
-									gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-									gc_tx2 := gc_tidx2.X - 1
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										gc_tx2++
-										if gc_tx2 == gc_bdx2 {
-											gc_tx2 = 0
-										}
-										if gc_left45&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_pos2.Thread = gc_rank2
-										val_14 := gc_l_val_14[gc_lane2]
-										_ = val_14
-										var val_12 float32
-										_ = val_12
-
-//line hecbench_lda.go:30
-										var r_14 float32 = val_14
-
-//line hecbench_lda.go:30
-										_ = r_14
-
-//line hecbench_lda.go:67
-										val_12 = r_14
-
-//line hecbench_lda.go:69
-										if gc_tx2 == 0 {
-											shared_4[0] = val_12
-										}
-										_ = r_14
-										gc_s_val_12[gc_rank2] = val_12
-									}
-								}
-							}
-						}
-						gc_act2 = gc_save1002 &^ gc_dead2
-					}
-				}
-			}
-			{
-				gc_vstep55 := 0
+			for offset_8 := ldaWarpSize / 2; offset_8 > 0; offset_8 /= 2 {
+				gc_left39 := gc_act2
 				if compiled.SIMD {
-//line hecbench_lda.go:74
-					gc_Lane0Mask325 := compiled.Lane0Mask32()
-//line hecbench_lda.go:74
-					_ = gc_Lane0Mask325
-					for ; gc_vstep55+7 < gc_n2; gc_vstep55 += 8 {
-						gc_rank2 := gc_vstep55
-						gc_pos2.Thread = gc_rank2
-//line hecbench_lda.go:74
-						var r_12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_lda.go:74
-						_ = r_12
-//line hecbench_lda.go:74
-						r_12 = compiled.BroadcastFloat32x8At(&shared_4[0], gc_Lane0Mask325)
-//line hecbench_lda.go:74
-						r_12.StoreSlice(gc_s_r_12[gc_rank2:])
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_lda.go:28
+							val_13 := archsimd.LoadFloat32x8Slice(gc_l_val_13[gc_lane2:])
+//line hecbench_lda.go:28
+							_ = val_13
+//line hecbench_lda.go:28
+							active_8 := archsimd.LoadUint32x8Slice(gc_l_active_8[gc_lane2:])
+//line hecbench_lda.go:28
+							active_8.StoreSlice(gc_c218m[gc_lane2:])
+//line hecbench_lda.go:28
+							for gc_k51 := range 8 {
+//line hecbench_lda.go:28
+								gc_c218a[gc_lane2+gc_k51] = offset_8
+							}
+//line hecbench_lda.go:28
+							for gc_k52 := range 8 {
+//line hecbench_lda.go:28
+								gc_c218w[gc_lane2+gc_k52] = 32
+							}
+//line hecbench_lda.go:29
+							gc_left39 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+//line hecbench_lda.go:28
+							val_13 := archsimd.LoadFloat32x8Slice(gc_l_val_13[gc_lane2:])
+//line hecbench_lda.go:28
+							_ = val_13
+//line hecbench_lda.go:28
+							active_8 := archsimd.LoadUint32x8Slice(gc_l_active_8[gc_lane2:])
+//line hecbench_lda.go:28
+							active_8.StoreSlice(gc_c218m[gc_lane2:])
+//line hecbench_lda.go:28
+							for gc_k49 := range 8 {
+//line hecbench_lda.go:28
+								gc_c218a[gc_lane2+gc_k49] = offset_8
+							}
+//line hecbench_lda.go:28
+							for gc_k50 := range 8 {
+//line hecbench_lda.go:28
+								gc_c218w[gc_lane2+gc_k50] = 32
+							}
+//line hecbench_lda.go:29
+							gc_left39 &^= 0xff << gc_lane2
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step65 := gc_vstep55
-				for ; gc_step65+3 < gc_n2; gc_step65 += 4 {
-					{
-						gc_rank2 := gc_step65 + 0
-						gc_pos2.Thread = gc_rank2
-						var r_12 float32
-						_ = r_12
-
-//line hecbench_lda.go:74
-						r_12 = shared_4[0]
-						gc_s_r_12[gc_rank2] = r_12
-					}
-					{
-						gc_rank2 := gc_step65 + 1
-						gc_pos2.Thread = gc_rank2
-						var r_12 float32
-						_ = r_12
-
-//line hecbench_lda.go:74
-						r_12 = shared_4[0]
-						gc_s_r_12[gc_rank2] = r_12
-					}
-					{
-						gc_rank2 := gc_step65 + 2
-						gc_pos2.Thread = gc_rank2
-						var r_12 float32
-						_ = r_12
-
-//line hecbench_lda.go:74
-						r_12 = shared_4[0]
-						gc_s_r_12[gc_rank2] = r_12
-					}
-					{
-						gc_rank2 := gc_step65 + 3
-						gc_pos2.Thread = gc_rank2
-						var r_12 float32
-						_ = r_12
-
-//line hecbench_lda.go:74
-						r_12 = shared_4[0]
-						gc_s_r_12[gc_rank2] = r_12
+				if gc_left39 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left39&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line hecbench_lda.go:41
+						val_13 := gc_l_val_13[gc_lane2]
+						_ = val_13
+						active_8 := gc_l_active_8[gc_lane2]
+//line hecbench_lda.go:28
+						gc_c218m[gc_lane2] = active_8
+						gc_c218a[gc_lane2] = offset_8
+						gc_c218w[gc_lane2] = 32
 					}
 				}
-				for gc_rank2 := gc_step65; gc_rank2 < gc_n2; gc_rank2++ {
+//line hecbench_lda.go:28
+				compiled.WarpLanes[float32, float32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c218m, &gc_l_val_13, &gc_c218a, &gc_c218w, &gc_c218r)
+				gc_left40 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_lda.go:28
+							val_13 := archsimd.LoadFloat32x8Slice(gc_l_val_13[gc_lane2:])
+//line hecbench_lda.go:28
+							val_13 = val_13.Add(archsimd.LoadFloat32x8Slice(gc_c218r[gc_lane2:]))
+//line hecbench_lda.go:28
+							val_13.StoreSlice(gc_l_val_13[gc_lane2:])
+							gc_left40 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+//line hecbench_lda.go:28
+							val_13 := archsimd.LoadFloat32x8Slice(gc_l_val_13[gc_lane2:])
+//line hecbench_lda.go:28
+							val_13 = val_13.Add(archsimd.LoadFloat32x8Slice(gc_c218r[gc_lane2:]))
+//line hecbench_lda.go:28
+							val_13.StoreSlice(gc_l_val_13[gc_lane2:])
+							gc_left40 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left40 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left40&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line hecbench_lda.go:41
+						val_13 := gc_l_val_13[gc_lane2]
+//line hecbench_lda.go:28
+						val_13 += gc_c218r[gc_lane2]
+						gc_l_val_13[gc_lane2] = val_13
+					}
+				}
+			}
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:39
+					warp_4 := gc_tx2 / ldaWarpSize
+					lane_4 := gc_tx2 % ldaWarpSize
+//line hecbench_lda.go:42
+					val_13 := gc_l_val_13[gc_lane2]
+//line hecbench_lda.go:44
+					var val_12 float32
+//line hecbench_lda.go:30
+					var r_13 float32 = val_13
+//line hecbench_lda.go:47
+					val_12 = r_13
+//line hecbench_lda.go:50
+					if lane_4 == 0 {
+						shared_4[warp_4] = val_12
+					}
+//line hecbench_lda.go:54
+					gc_s_val_12[gc_rank2] = val_12
+				}
+			}
+		}
+//line hecbench_lda.go:60
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:40
+				lane_4 := gc_tx2 % ldaWarpSize
+//line hecbench_lda.go:42
+				val_12 := gc_s_val_12[gc_rank2]
+				r_12 := gc_s_r_12[gc_rank2]
+//line hecbench_lda.go:56
+				if gc_bdx2 <= ldaWarpSize {
+					r_12 = shared_4[0]
+//line hecbench_lda.go:57
+					returned_4 = true
+				}
+//line hecbench_lda.go:61
+				if !returned_4 {
+//line hecbench_lda.go:61
+					if gc_tx2 < gc_bdx2/ldaWarpSize {
+						val_12 = shared_4[lane_4]
+					} else {
+						val_12 = 0
+					}
+				}
+//line hecbench_lda.go:62
+				gc_s_val_12[gc_rank2] = val_12
+				gc_s_r_12[gc_rank2] = r_12
+			}
+		}
+//line hecbench_lda.go:58
+		if !returned_4 {
+//line hecbench_lda.go:60
+			var gc_l_val_14 [32]float32
+			var gc_l_active_9 [32]uint32
+			var gc_c219r [32]uint32
+			var gc_c220m [32]uint32
+			var gc_c220a [32]int
+			var gc_c220w [32]int
+			var gc_c220r [32]float32
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_cnt2 := min(32, gc_n2-gc_w2)
+				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				var gc_dead2 uint32
+				{
+//line hecbench_lda.go:73
+					var gc_m1002 uint32
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:39
+							warp_4 := gc_tx2 / ldaWarpSize
+//line hecbench_lda.go:66
+							if warp_4 == 0 {
+								gc_m1002 |= 1 << gc_lane2
+							}
+						}
+					}
+					gc_save1002 := gc_act2
+					gc_act2 = gc_save1002 & gc_m1002
+					if gc_act2 != 0 {
+						gc_left41 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_lda.go:67
+									val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank2:])
+//line hecbench_lda.go:67
+									val_14 := val_12
+//line hecbench_lda.go:67
+									val_14.StoreSlice(gc_l_val_14[gc_lane2:])
+									gc_left41 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_lda.go:67
+									val_12 := archsimd.LoadFloat32x8Slice(gc_s_val_12[gc_rank2:])
+//line hecbench_lda.go:67
+									val_14 := val_12
+//line hecbench_lda.go:67
+									val_14.StoreSlice(gc_l_val_14[gc_lane2:])
+									gc_left41 &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left41 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left41&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_lda.go:80
+								val_12 := gc_s_val_12[gc_rank2]
+//line hecbench_lda.go:67
+								var val_14 float32 = val_12
+//line hecbench_lda.go:26
+								gc_l_val_14[gc_lane2] = val_14
+							}
+						}
+//line hecbench_lda.go:26
+						compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c219r)
+						gc_left42 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_lda.go:26
+									active_9 := archsimd.LoadUint32x8Slice(gc_c219r[gc_lane2:])
+//line hecbench_lda.go:26
+									active_9.StoreSlice(gc_l_active_9[gc_lane2:])
+									gc_left42 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+//line hecbench_lda.go:26
+									active_9 := archsimd.LoadUint32x8Slice(gc_c219r[gc_lane2:])
+//line hecbench_lda.go:26
+									active_9.StoreSlice(gc_l_active_9[gc_lane2:])
+									gc_left42 &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left42 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left42&(1<<gc_lane2) == 0 {
+									continue
+								}
+//line hecbench_lda.go:26
+								active_9 := gc_c219r[gc_lane2]
+//line hecbench_lda.go:28
+								gc_l_active_9[gc_lane2] = active_9
+							}
+						}
+//line hecbench_lda.go:27
+						for offset_9 := ldaWarpSize / 2; offset_9 > 0; offset_9 /= 2 {
+							gc_left43 := gc_act2
+							if compiled.SIMD {
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_lda.go:28
+										val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane2:])
+//line hecbench_lda.go:28
+										_ = val_14
+//line hecbench_lda.go:28
+										active_9 := archsimd.LoadUint32x8Slice(gc_l_active_9[gc_lane2:])
+//line hecbench_lda.go:28
+										active_9.StoreSlice(gc_c220m[gc_lane2:])
+//line hecbench_lda.go:28
+										for gc_k55 := range 8 {
+//line hecbench_lda.go:28
+											gc_c220a[gc_lane2+gc_k55] = offset_9
+										}
+//line hecbench_lda.go:28
+										for gc_k56 := range 8 {
+//line hecbench_lda.go:28
+											gc_c220w[gc_lane2+gc_k56] = 32
+										}
+//line hecbench_lda.go:29
+										gc_left43 &^= 0xff << gc_lane2
+									}
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+//line hecbench_lda.go:28
+										val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane2:])
+//line hecbench_lda.go:28
+										_ = val_14
+//line hecbench_lda.go:28
+										active_9 := archsimd.LoadUint32x8Slice(gc_l_active_9[gc_lane2:])
+//line hecbench_lda.go:28
+										active_9.StoreSlice(gc_c220m[gc_lane2:])
+//line hecbench_lda.go:28
+										for gc_k53 := range 8 {
+//line hecbench_lda.go:28
+											gc_c220a[gc_lane2+gc_k53] = offset_9
+										}
+//line hecbench_lda.go:28
+										for gc_k54 := range 8 {
+//line hecbench_lda.go:28
+											gc_c220w[gc_lane2+gc_k54] = 32
+										}
+//line hecbench_lda.go:29
+										gc_left43 &^= 0xff << gc_lane2
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left43 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left43&(1<<gc_lane2) == 0 {
+										continue
+									}
+//line hecbench_lda.go:41
+									val_14 := gc_l_val_14[gc_lane2]
+									_ = val_14
+									active_9 := gc_l_active_9[gc_lane2]
+//line hecbench_lda.go:28
+									gc_c220m[gc_lane2] = active_9
+									gc_c220a[gc_lane2] = offset_9
+									gc_c220w[gc_lane2] = 32
+								}
+							}
+//line hecbench_lda.go:28
+							compiled.WarpLanes[float32, float32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c220m, &gc_l_val_14, &gc_c220a, &gc_c220w, &gc_c220r)
+							gc_left44 := gc_act2
+							if compiled.SIMD {
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_lda.go:28
+										val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane2:])
+//line hecbench_lda.go:28
+										val_14 = val_14.Add(archsimd.LoadFloat32x8Slice(gc_c220r[gc_lane2:]))
+//line hecbench_lda.go:28
+										val_14.StoreSlice(gc_l_val_14[gc_lane2:])
+										gc_left44 &^= 0xff << gc_lane2
+									}
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+//line hecbench_lda.go:28
+										val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane2:])
+//line hecbench_lda.go:28
+										val_14 = val_14.Add(archsimd.LoadFloat32x8Slice(gc_c220r[gc_lane2:]))
+//line hecbench_lda.go:28
+										val_14.StoreSlice(gc_l_val_14[gc_lane2:])
+										gc_left44 &^= 0xff << gc_lane2
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left44 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left44&(1<<gc_lane2) == 0 {
+										continue
+									}
+//line hecbench_lda.go:41
+									val_14 := gc_l_val_14[gc_lane2]
+//line hecbench_lda.go:28
+									val_14 += gc_c220r[gc_lane2]
+									gc_l_val_14[gc_lane2] = val_14
+								}
+							}
+						}
+						gc_left45 := gc_act2
+						if compiled.SIMD {
+//line hecbench_lda.go:30
+							gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_tidx47 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+							if gc_act2 == ^uint32(0) && gc_tidx47.X+32 <= gc_bdx2 {
+//line hecbench_lda.go:30
+								gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_tx2 := gc_tidx47.X + gc_lane2
+//line hecbench_lda.go:35
+									gc_ty2 := gc_tidx47.Y
+									_ = gc_ty2
+									gc_tz2 := gc_tidx47.Z
+									_ = gc_tz2
+//line hecbench_lda.go:30
+									val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane2:])
+//line hecbench_lda.go:30
+									var val_12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_lda.go:30
+									r_14 := val_14
+//line hecbench_lda.go:67
+									val_12 = r_14
+//line hecbench_lda.go:69
+									gc_if10 := gc_iota14.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+									if gc_if10.ToBits() != 0 {
+//line hecbench_lda.go:70
+										var gc_lanes20 [8]float32
+//line hecbench_lda.go:70
+										val_12.Store(&gc_lanes20)
+//line hecbench_lda.go:70
+										for gc_k58 := range 8 {
+//line hecbench_lda.go:70
+											if gc_if10.ToBits()&(1<<gc_k58) != 0 {
+//line hecbench_lda.go:70
+												gc_pos2.Thread = gc_rank2 + gc_k58
+//line hecbench_lda.go:70
+												shared_4[0] = gc_lanes20[gc_k58]
+											}
+										}
+//line hecbench_lda.go:70
+										gc_pos2.Thread = gc_rank2
+									}
+//line hecbench_lda.go:70
+									val_12.StoreSlice(gc_s_val_12[gc_rank2:])
+									gc_left45 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+									if gc_tidx2.X+8 > gc_bdx2 {
+										continue // the lanes wrap to the next row
+									}
+									gc_tx2 := gc_tidx2.X
+//line hecbench_lda.go:85
+									gc_ty2 := gc_tidx2.Y
+									_ = gc_ty2
+									gc_tz2 := gc_tidx2.Z
+									_ = gc_tz2
+//line hecbench_lda.go:70
+									val_14 := archsimd.LoadFloat32x8Slice(gc_l_val_14[gc_lane2:])
+//line hecbench_lda.go:70
+									var val_12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_lda.go:30
+									r_14 := val_14
+//line hecbench_lda.go:67
+									val_12 = r_14
+//line hecbench_lda.go:69
+									gc_if9 := gc_iota13.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+									if gc_if9.ToBits() != 0 {
+//line hecbench_lda.go:70
+										var gc_lanes19 [8]float32
+//line hecbench_lda.go:70
+										val_12.Store(&gc_lanes19)
+//line hecbench_lda.go:70
+										for gc_k57 := range 8 {
+//line hecbench_lda.go:70
+											if gc_if9.ToBits()&(1<<gc_k57) != 0 {
+//line hecbench_lda.go:70
+												gc_pos2.Thread = gc_rank2 + gc_k57
+//line hecbench_lda.go:70
+												shared_4[0] = gc_lanes19[gc_k57]
+											}
+										}
+//line hecbench_lda.go:70
+										gc_pos2.Thread = gc_rank2
+									}
+//line hecbench_lda.go:70
+									val_12.StoreSlice(gc_s_val_12[gc_rank2:])
+									gc_left45 &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left45 != 0 {
+							{
+								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+								gc_tx2 := gc_tidx2.X - 1
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_left45&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_pos2.Thread = gc_rank2
+									val_14 := gc_l_val_14[gc_lane2]
+//line hecbench_lda.go:92
+									var val_12 float32
+//line hecbench_lda.go:30
+									var r_14 float32 = val_14
+//line hecbench_lda.go:67
+									val_12 = r_14
+//line hecbench_lda.go:69
+									if gc_tx2 == 0 {
+										shared_4[0] = val_12
+									}
+//line hecbench_lda.go:73
+									gc_s_val_12[gc_rank2] = val_12
+								}
+							}
+						}
+					}
+					gc_act2 = gc_save1002 &^ gc_dead2
+				}
+			}
+//line hecbench_lda.go:83
+			gc_vstep55 := 0
+			if compiled.SIMD {
+//line hecbench_lda.go:74
+				gc_Lane0Mask325 := compiled.Lane0Mask32()
+				for ; gc_vstep55+7 < gc_n2; gc_vstep55 += 8 {
+					gc_rank2 := gc_vstep55
+					gc_pos2.Thread = gc_rank2
+//line hecbench_lda.go:74
+					var r_12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_lda.go:74
+					r_12 = compiled.BroadcastFloat32x8At(&shared_4[0], gc_Lane0Mask325)
+//line hecbench_lda.go:74
+					r_12.StoreSlice(gc_s_r_12[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step65 := gc_vstep55
+			for ; gc_step65+3 < gc_n2; gc_step65 += 4 {
+				{
+					gc_rank2 := gc_step65 + 0
 					gc_pos2.Thread = gc_rank2
 					var r_12 float32
-					_ = r_12
-
+//line hecbench_lda.go:74
+					r_12 = shared_4[0]
+					gc_s_r_12[gc_rank2] = r_12
+				}
+				{
+					gc_rank2 := gc_step65 + 1
+					gc_pos2.Thread = gc_rank2
+					var r_12 float32
+//line hecbench_lda.go:74
+					r_12 = shared_4[0]
+					gc_s_r_12[gc_rank2] = r_12
+				}
+				{
+					gc_rank2 := gc_step65 + 2
+					gc_pos2.Thread = gc_rank2
+					var r_12 float32
+//line hecbench_lda.go:74
+					r_12 = shared_4[0]
+					gc_s_r_12[gc_rank2] = r_12
+				}
+				{
+					gc_rank2 := gc_step65 + 3
+					gc_pos2.Thread = gc_rank2
+					var r_12 float32
 //line hecbench_lda.go:74
 					r_12 = shared_4[0]
 					gc_s_r_12[gc_rank2] = r_12
 				}
 			}
-
+			for gc_rank2 := gc_step65; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+				var r_12 float32
+//line hecbench_lda.go:74
+				r_12 = shared_4[0]
+				gc_s_r_12[gc_rank2] = r_12
+			}
 //line hecbench_lda.go:74
 			returned_4 = true
 		}
@@ -7919,94 +6153,74 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					for ; gc_step66+3 < gc_to2; gc_step66 += 4 {
 						{
 							gc_tx2 := gc_step66 + 0
-							_ = gc_tx2
+//line hecbench_lda.go:92
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+//line hecbench_lda.go:94
 							trainLoss := gc_s_trainLoss[gc_rank2]
 							r_12 := gc_s_r_12[gc_rank2]
-
 //line hecbench_lda.go:224
 							valiLoss := r_12
-
-//line hecbench_lda.go:225
-							{
-								gc_at59[0] += trainLoss
-								gc_at60[0] += valiLoss
-							}
-							_ = valiLoss
-						}
-						{
-							gc_tx2 := gc_step66 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-							trainLoss := gc_s_trainLoss[gc_rank2]
-							r_12 := gc_s_r_12[gc_rank2]
-
-//line hecbench_lda.go:224
-							valiLoss := r_12
-
-//line hecbench_lda.go:225
-							{
-								gc_at59[0] += trainLoss
-								gc_at60[0] += valiLoss
-							}
-							_ = valiLoss
-						}
-						{
-							gc_tx2 := gc_step66 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-							trainLoss := gc_s_trainLoss[gc_rank2]
-							r_12 := gc_s_r_12[gc_rank2]
-
-//line hecbench_lda.go:224
-							valiLoss := r_12
-
-//line hecbench_lda.go:225
-							{
-								gc_at59[0] += trainLoss
-								gc_at60[0] += valiLoss
-							}
-							_ = valiLoss
-						}
-						{
-							gc_tx2 := gc_step66 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-							trainLoss := gc_s_trainLoss[gc_rank2]
-							r_12 := gc_s_r_12[gc_rank2]
-
-//line hecbench_lda.go:224
-							valiLoss := r_12
-
-//line hecbench_lda.go:225
-							{
-								gc_at59[0] += trainLoss
-								gc_at60[0] += valiLoss
-							}
-							_ = valiLoss
-						}
-					}
-					for gc_tx2 := gc_step66; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-						trainLoss := gc_s_trainLoss[gc_rank2]
-						r_12 := gc_s_r_12[gc_rank2]
-
-//line hecbench_lda.go:224
-						valiLoss := r_12
-
-//line hecbench_lda.go:225
-						{
+//line hecbench_lda.go:226
 							gc_at59[0] += trainLoss
 							gc_at60[0] += valiLoss
 						}
-						_ = valiLoss
+						{
+//line hecbench_lda.go:232
+							gc_tx2 := gc_step66 + 1
+//line hecbench_lda.go:234
+							gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_lda.go:236
+							trainLoss := gc_s_trainLoss[gc_rank2]
+							r_12 := gc_s_r_12[gc_rank2]
+//line hecbench_lda.go:224
+							valiLoss := r_12
+//line hecbench_lda.go:226
+							gc_at59[0] += trainLoss
+							gc_at60[0] += valiLoss
+						}
+						{
+//line hecbench_lda.go:232
+							gc_tx2 := gc_step66 + 2
+//line hecbench_lda.go:234
+							gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_lda.go:236
+							trainLoss := gc_s_trainLoss[gc_rank2]
+							r_12 := gc_s_r_12[gc_rank2]
+//line hecbench_lda.go:224
+							valiLoss := r_12
+//line hecbench_lda.go:226
+							gc_at59[0] += trainLoss
+							gc_at60[0] += valiLoss
+						}
+						{
+//line hecbench_lda.go:232
+							gc_tx2 := gc_step66 + 3
+//line hecbench_lda.go:234
+							gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_lda.go:236
+							trainLoss := gc_s_trainLoss[gc_rank2]
+							r_12 := gc_s_r_12[gc_rank2]
+//line hecbench_lda.go:224
+							valiLoss := r_12
+//line hecbench_lda.go:226
+							gc_at59[0] += trainLoss
+							gc_at60[0] += valiLoss
+						}
+					}
+//line hecbench_lda.go:232
+					for gc_tx2 := gc_step66; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_lda.go:235
+						trainLoss := gc_s_trainLoss[gc_rank2]
+						r_12 := gc_s_r_12[gc_rank2]
+//line hecbench_lda.go:224
+						valiLoss := r_12
+//line hecbench_lda.go:226
+						gc_at59[0] += trainLoss
+						gc_at60[0] += valiLoss
 					}
 				} else {
+//line hecbench_lda.go:232
 					gc_step67 := gc_from2
 					for ; gc_step67+3 < gc_to2; gc_step67 += 4 {
 						{
@@ -8015,84 +6229,63 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_pos2.Thread = gc_rank2
 							trainLoss := gc_s_trainLoss[gc_rank2]
 							r_12 := gc_s_r_12[gc_rank2]
-
 //line hecbench_lda.go:224
 							valiLoss := r_12
-
-//line hecbench_lda.go:225
-							{
-								trainLosses[gc_bx2] += trainLoss
-								valiLosses[gc_bx2] += valiLoss
-							}
-							_ = valiLoss
+//line hecbench_lda.go:226
+							trainLosses[gc_bx2] += trainLoss
+							valiLosses[gc_bx2] += valiLoss
 						}
 						{
+//line hecbench_lda.go:232
 							gc_tx2 := gc_step67 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							trainLoss := gc_s_trainLoss[gc_rank2]
 							r_12 := gc_s_r_12[gc_rank2]
-
 //line hecbench_lda.go:224
 							valiLoss := r_12
-
-//line hecbench_lda.go:225
-							{
-								trainLosses[gc_bx2] += trainLoss
-								valiLosses[gc_bx2] += valiLoss
-							}
-							_ = valiLoss
+//line hecbench_lda.go:226
+							trainLosses[gc_bx2] += trainLoss
+							valiLosses[gc_bx2] += valiLoss
 						}
 						{
+//line hecbench_lda.go:232
 							gc_tx2 := gc_step67 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							trainLoss := gc_s_trainLoss[gc_rank2]
 							r_12 := gc_s_r_12[gc_rank2]
-
 //line hecbench_lda.go:224
 							valiLoss := r_12
-
-//line hecbench_lda.go:225
-							{
-								trainLosses[gc_bx2] += trainLoss
-								valiLosses[gc_bx2] += valiLoss
-							}
-							_ = valiLoss
+//line hecbench_lda.go:226
+							trainLosses[gc_bx2] += trainLoss
+							valiLosses[gc_bx2] += valiLoss
 						}
 						{
+//line hecbench_lda.go:232
 							gc_tx2 := gc_step67 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							trainLoss := gc_s_trainLoss[gc_rank2]
 							r_12 := gc_s_r_12[gc_rank2]
-
 //line hecbench_lda.go:224
 							valiLoss := r_12
-
-//line hecbench_lda.go:225
-							{
-								trainLosses[gc_bx2] += trainLoss
-								valiLosses[gc_bx2] += valiLoss
-							}
-							_ = valiLoss
+//line hecbench_lda.go:226
+							trainLosses[gc_bx2] += trainLoss
+							valiLosses[gc_bx2] += valiLoss
 						}
 					}
+//line hecbench_lda.go:232
 					for gc_tx2 := gc_step67; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						trainLoss := gc_s_trainLoss[gc_rank2]
 						r_12 := gc_s_r_12[gc_rank2]
-
 //line hecbench_lda.go:224
 						valiLoss := r_12
-
-//line hecbench_lda.go:225
-						{
-							trainLosses[gc_bx2] += trainLoss
-							valiLosses[gc_bx2] += valiLoss
-						}
-						_ = valiLoss
+//line hecbench_lda.go:226
+						trainLosses[gc_bx2] += trainLoss
+						valiLosses[gc_bx2] += valiLoss
 					}
 				}
 			}
@@ -8100,6 +6293,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 	}
 }
 
+//line hecbench_lda.go:237
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // gc_files_hecbench_lda holds the source files whose lines the kernels' records hash.

@@ -36,390 +36,290 @@ func gc_body_firstColGPUKernel(gc_b2 *compiled.Block, x []uint32, s int) {
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_lfib4.go:29
 	if 2*lfibP4 <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line hecbench_lfib4.go:29
 	cx := gocuda.Shared[uint32](t, 2*lfibP4)[:2*lfibP4]
-
 //line hecbench_lfib4.go:31
 	px := lfibP4
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(cx) && gc_bdx2 <= len(x) {
-				gc_at11 := cx[:gc_bdx2]
-				gc_at12 := x[:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line hecbench_lfib4.go:33
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(cx) && gc_bdx2 <= len(x) {
+			gc_at11 := cx[:gc_bdx2]
+			gc_at12 := x[:gc_bdx2]
+			gc_vstep := 0
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 //line hecbench_lfib4.go:32
-						var myid int = gc_tx2
+					var myid int = gc_tx2
 //line hecbench_lfib4.go:32
-						_ = myid
-						archsimd.LoadUint32x8Slice(gc_at12[gc_tx2:]).StoreSlice(gc_at11[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_lfib4.go:32
-					myid := gc_tx2
 					_ = myid
-
-//line hecbench_lfib4.go:33
-					gc_at11[gc_tx2] = gc_at12[gc_tx2]
+					archsimd.LoadUint32x8Slice(gc_at12[gc_tx2:]).StoreSlice(gc_at11[gc_tx2:])
 				}
-			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line hecbench_lfib4.go:33
+				gc_at11[gc_tx2] = gc_at12[gc_tx2]
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 //line hecbench_lfib4.go:32
-						var myid int = gc_tx2
-//line hecbench_lfib4.go:32
-						_ = myid
+					var myid int = gc_tx2
+					if myid < 0 || myid > len(x)-8 || myid > len(cx)-8 {
 //line hecbench_lfib4.go:33
-						if myid < 0 || myid > len(x)-8 || myid > len(cx)-8 {
-//line hecbench_lfib4.go:33
-							break
-//line hecbench_lfib4.go:33
-						}
-						archsimd.LoadUint32x8Slice(x[myid:]).StoreSlice(cx[myid:])
+						break
 					}
-					archsimd.ClearAVXUpperBits()
+//line hecbench_lfib4.go:34
+					archsimd.LoadUint32x8Slice(x[myid:]).StoreSlice(cx[myid:])
 				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:32
-						myid := gc_tx2
-						_ = myid
-
-//line hecbench_lfib4.go:33
-						cx[myid] = x[myid]
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:32
-						myid := gc_tx2
-						_ = myid
-
-//line hecbench_lfib4.go:33
-						cx[myid] = x[myid]
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:32
-						myid := gc_tx2
-						_ = myid
-
-//line hecbench_lfib4.go:33
-						cx[myid] = x[myid]
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:32
-						myid := gc_tx2
-						_ = myid
-
-//line hecbench_lfib4.go:33
-						cx[myid] = x[myid]
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step5 := gc_vstep2
+			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				{
+					gc_tx2 := gc_step5 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_lfib4.go:32
 					myid := gc_tx2
-					_ = myid
-
-//line hecbench_lfib4.go:33
+					cx[myid] = x[myid]
+				}
+				{
+					gc_tx2 := gc_step5 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:32
+					myid := gc_tx2
+					cx[myid] = x[myid]
+				}
+				{
+					gc_tx2 := gc_step5 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:32
+					myid := gc_tx2
+					cx[myid] = x[myid]
+				}
+				{
+					gc_tx2 := gc_step5 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:32
+					myid := gc_tx2
 					cx[myid] = x[myid]
 				}
 			}
+			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:32
+				myid := gc_tx2
+				cx[myid] = x[myid]
+			}
 		}
 	}
-
 //line hecbench_lfib4.go:36
 	for k := 1; k < s/lfibP4; k++ {
-
 //line hecbench_lfib4.go:38
 		for i := 0; i < lfibP4; i += lfibLWDR {
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if gc_bound2 := lfibLWDR; gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off8 := px + i
-					gc_off9 := (px + i) - lfibP1
-					gc_off10 := (px + i) - lfibP2
-					gc_off11 := (px + i) - lfibP3
-					gc_off12 := (px + i) - lfibP4
-					gc_fastlo2 := min(max(gc_from2, 0, -gc_off8, -gc_off9, -gc_off10, -gc_off11, -gc_off12), gc_to2)
-					gc_fasthi2 := max(min(gc_to2, len(cx)-gc_off8, len(cx)-gc_off9, len(cx)-gc_off10, len(cx)-gc_off11, len(cx)-gc_off12), gc_fastlo2)
-					if gc_fastlo2 < gc_fasthi2 {
-						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-							if gc_tx2 == gc_fastlo2 {
-								gc_seglen2 := gc_fasthi2 - gc_fastlo2
-								gc_at13 := cx[gc_off8+gc_fastlo2:][:gc_seglen2]
-								gc_at14 := cx[gc_off9+gc_fastlo2:][:gc_seglen2]
-								gc_at15 := cx[gc_off10+gc_fastlo2:][:gc_seglen2]
-								gc_at16 := cx[gc_off11+gc_fastlo2:][:gc_seglen2]
-								gc_at17 := cx[gc_off12+gc_fastlo2:][:gc_seglen2]
-								gc_vstep3 := gc_fastlo2
-								if compiled.SIMD {
-									for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
-										gc_tx2 := gc_vstep3
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
+//line hecbench_lfib4.go:40
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := lfibLWDR; gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off8 := px + i
+				gc_off9 := (px + i) - lfibP1
+				gc_off10 := (px + i) - lfibP2
+				gc_off11 := (px + i) - lfibP3
+				gc_off12 := (px + i) - lfibP4
+				gc_fastlo2 := min(max(gc_from2, 0, -gc_off8, -gc_off9, -gc_off10, -gc_off11, -gc_off12), gc_to2)
+				gc_fasthi2 := max(min(gc_to2, len(cx)-gc_off8, len(cx)-gc_off9, len(cx)-gc_off10, len(cx)-gc_off11, len(cx)-gc_off12), gc_fastlo2)
+				if gc_fastlo2 < gc_fasthi2 {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						if gc_tx2 == gc_fastlo2 {
+							gc_seglen2 := gc_fasthi2 - gc_fastlo2
+							gc_at13 := cx[gc_off8+gc_fastlo2:][:gc_seglen2]
+							gc_at14 := cx[gc_off9+gc_fastlo2:][:gc_seglen2]
+							gc_at15 := cx[gc_off10+gc_fastlo2:][:gc_seglen2]
+							gc_at16 := cx[gc_off11+gc_fastlo2:][:gc_seglen2]
+							gc_at17 := cx[gc_off12+gc_fastlo2:][:gc_seglen2]
+							gc_vstep3 := gc_fastlo2
+							if compiled.SIMD {
+								for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
+									gc_tx2 := gc_vstep3
 //line hecbench_lfib4.go:32
-										var myid int = gc_tx2
+									var myid int = gc_tx2
 //line hecbench_lfib4.go:32
-										_ = myid
-//line hecbench_lfib4.go:39
-										{
-//line hecbench_lfib4.go:39
-											archsimd.LoadUint32x8Slice(gc_at14[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadUint32x8Slice(gc_at15[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadUint32x8Slice(gc_at16[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadUint32x8Slice(gc_at17[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at13[(gc_tx2 - gc_fastlo2):])
-//line hecbench_lfib4.go:39
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-									gc_tx2 := gc_fastlo2 + gc_u2
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-
-//line hecbench_lfib4.go:32
-									myid := gc_tx2
 									_ = myid
-
-//line hecbench_lfib4.go:39
 									{
-										gc_at13[gc_u2] = gc_at14[gc_u2] + gc_at15[gc_u2] +
-											gc_at16[gc_u2] + gc_at17[gc_u2]
+//line hecbench_lfib4.go:39
+										archsimd.LoadUint32x8Slice(gc_at14[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadUint32x8Slice(gc_at15[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadUint32x8Slice(gc_at16[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadUint32x8Slice(gc_at17[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at13[(gc_tx2 - gc_fastlo2):])
 									}
 								}
-								gc_tx2 = gc_fasthi2 - 1
-								continue
+//line hecbench_lfib4.go:41
+								archsimd.ClearAVXUpperBits()
 							}
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+							for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+								gc_tx2 := gc_fastlo2 + gc_u2
 //line hecbench_lfib4.go:32
-							myid := gc_tx2
-							_ = myid
-
-//line hecbench_lfib4.go:39
-							{
-								cx[px+i+myid] = cx[px+i+myid-lfibP1] + cx[px+i+myid-lfibP2] +
-									cx[px+i+myid-lfibP3] + cx[px+i+myid-lfibP4]
-							}
-						}
-					} else {
-						gc_vstep4 := gc_from2
-						if compiled.SIMD {
-							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line hecbench_lfib4.go:32
-								var myid int = gc_tx2
-//line hecbench_lfib4.go:32
+								myid := gc_tx2
 								_ = myid
-//line hecbench_lfib4.go:39
 								{
-									if (px+i+myid-lfibP1) < 0 || (px+i+myid-lfibP1) > len(cx)-8 || (px+i+myid-lfibP2) < 0 || (px+i+myid-lfibP2) > len(cx)-8 || (px+i+myid-lfibP3) < 0 || (px+i+myid-lfibP3) > len(cx)-8 || (px+i+myid-lfibP4) < 0 || (px+i+myid-lfibP4) > len(cx)-8 || (px+i+myid) < 0 || (px+i+myid) > len(cx)-8 {
 //line hecbench_lfib4.go:40
-										break
-//line hecbench_lfib4.go:40
-									}
-//line hecbench_lfib4.go:40
-									archsimd.LoadUint32x8Slice(cx[px+i+myid-lfibP1:]).Add(archsimd.LoadUint32x8Slice(cx[px+i+myid-lfibP2:])).Add(archsimd.LoadUint32x8Slice(cx[px+i+myid-lfibP3:])).Add(archsimd.LoadUint32x8Slice(cx[px+i+myid-lfibP4:])).StoreSlice(cx[px+i+myid:])
-//line hecbench_lfib4.go:40
+									gc_at13[gc_u2] = gc_at14[gc_u2] + gc_at15[gc_u2] +
+										gc_at16[gc_u2] + gc_at17[gc_u2]
 								}
 							}
-							archsimd.ClearAVXUpperBits()
+							gc_tx2 = gc_fasthi2 - 1
+							continue
 						}
-						for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line hecbench_lfib4.go:32
-							myid := gc_tx2
-							_ = myid
-
-//line hecbench_lfib4.go:39
+						myid := gc_tx2
+						{
+//line hecbench_lfib4.go:40
+							cx[px+i+myid] = cx[px+i+myid-lfibP1] + cx[px+i+myid-lfibP2] +
+								cx[px+i+myid-lfibP3] + cx[px+i+myid-lfibP4]
+						}
+					}
+				} else {
+					gc_vstep4 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+//line hecbench_lfib4.go:32
+							var myid int = gc_tx2
 							{
-								cx[px+i+myid] = cx[px+i+myid-lfibP1] + cx[px+i+myid-lfibP2] +
-									cx[px+i+myid-lfibP3] + cx[px+i+myid-lfibP4]
+//line hecbench_lfib4.go:40
+								if (px+i+myid-lfibP1) < 0 || (px+i+myid-lfibP1) > len(cx)-8 || (px+i+myid-lfibP2) < 0 || (px+i+myid-lfibP2) > len(cx)-8 || (px+i+myid-lfibP3) < 0 || (px+i+myid-lfibP3) > len(cx)-8 || (px+i+myid-lfibP4) < 0 || (px+i+myid-lfibP4) > len(cx)-8 || (px+i+myid) < 0 || (px+i+myid) > len(cx)-8 {
+//line hecbench_lfib4.go:40
+									break
+								}
+//line hecbench_lfib4.go:40
+								archsimd.LoadUint32x8Slice(cx[px+i+myid-lfibP1:]).Add(archsimd.LoadUint32x8Slice(cx[px+i+myid-lfibP2:])).Add(archsimd.LoadUint32x8Slice(cx[px+i+myid-lfibP3:])).Add(archsimd.LoadUint32x8Slice(cx[px+i+myid-lfibP4:])).StoreSlice(cx[px+i+myid:])
 							}
+						}
+//line hecbench_lfib4.go:42
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:32
+						myid := gc_tx2
+						{
+//line hecbench_lfib4.go:40
+							cx[px+i+myid] = cx[px+i+myid-lfibP1] + cx[px+i+myid-lfibP2] +
+								cx[px+i+myid-lfibP3] + cx[px+i+myid-lfibP4]
 						}
 					}
 				}
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off13 := px
-				gc_off14 := k * lfibP4
-				if gc_bdx2 <= len(cx) && gc_off13 >= 0 && gc_off13 <= len(cx) && gc_bdx2 <= len(cx)-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(x) && gc_bdx2 <= len(x)-gc_off14 {
-					gc_at18 := cx[:gc_bdx2]
-					gc_at19 := cx[gc_off13:][:gc_bdx2]
-					gc_at20 := x[gc_off14:][:gc_bdx2]
-					gc_vstep5 := 0
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+//line hecbench_lfib4.go:49
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off13 := px
+			gc_off14 := k * lfibP4
+			if gc_bdx2 <= len(cx) && gc_off13 >= 0 && gc_off13 <= len(cx) && gc_bdx2 <= len(cx)-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(x) && gc_bdx2 <= len(x)-gc_off14 {
+				gc_at18 := cx[:gc_bdx2]
+				gc_at19 := cx[gc_off13:][:gc_bdx2]
+				gc_at20 := x[gc_off14:][:gc_bdx2]
+				gc_vstep5 := 0
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 //line hecbench_lfib4.go:32
-							var myid int = gc_tx2
+						var myid int = gc_tx2
 //line hecbench_lfib4.go:32
-							_ = myid
-							archsimd.LoadUint32x8Slice(gc_at19[gc_tx2:]).StoreSlice(gc_at18[gc_tx2:])
-							archsimd.LoadUint32x8Slice(gc_at18[gc_tx2:]).StoreSlice(gc_at20[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_lfib4.go:32
-						myid := gc_tx2
 						_ = myid
-
-//line hecbench_lfib4.go:46
-						gc_at18[gc_tx2] = gc_at19[gc_tx2]
-
-//line hecbench_lfib4.go:47
-						gc_at20[gc_tx2] = gc_at18[gc_tx2]
+						archsimd.LoadUint32x8Slice(gc_at19[gc_tx2:]).StoreSlice(gc_at18[gc_tx2:])
+						archsimd.LoadUint32x8Slice(gc_at18[gc_tx2:]).StoreSlice(gc_at20[gc_tx2:])
 					}
-				} else {
-					gc_vstep6 := 0
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line hecbench_lfib4.go:46
+					gc_at18[gc_tx2] = gc_at19[gc_tx2]
+					gc_at20[gc_tx2] = gc_at18[gc_tx2]
+				}
+			} else {
+				gc_vstep6 := 0
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 //line hecbench_lfib4.go:32
-							var myid int = gc_tx2
-//line hecbench_lfib4.go:32
-							_ = myid
+						var myid int = gc_tx2
 //line hecbench_lfib4.go:46
-							if (px+myid) < 0 || (px+myid) > len(cx)-8 || myid < 0 || myid > len(cx)-8 || (k*lfibP4+myid) < 0 || (k*lfibP4+myid) > len(x)-8 {
+						if (px+myid) < 0 || (px+myid) > len(cx)-8 || myid < 0 || myid > len(cx)-8 || (k*lfibP4+myid) < 0 || (k*lfibP4+myid) > len(x)-8 {
 //line hecbench_lfib4.go:46
-								break
-//line hecbench_lfib4.go:46
-							}
-							archsimd.LoadUint32x8Slice(cx[px+myid:]).StoreSlice(cx[myid:])
-							archsimd.LoadUint32x8Slice(cx[myid:]).StoreSlice(x[k*lfibP4+myid:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
+//line hecbench_lfib4.go:47
+						archsimd.LoadUint32x8Slice(cx[px+myid:]).StoreSlice(cx[myid:])
+						archsimd.LoadUint32x8Slice(cx[myid:]).StoreSlice(x[k*lfibP4+myid:])
 					}
-					gc_step6 := gc_vstep6
-					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-						{
-							gc_tx2 := gc_step6 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:32
-							myid := gc_tx2
-							_ = myid
-
-//line hecbench_lfib4.go:46
-							cx[myid] = cx[px+myid]
-
-//line hecbench_lfib4.go:47
-							x[k*lfibP4+myid] = cx[myid]
-						}
-						{
-							gc_tx2 := gc_step6 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:32
-							myid := gc_tx2
-							_ = myid
-
-//line hecbench_lfib4.go:46
-							cx[myid] = cx[px+myid]
-
-//line hecbench_lfib4.go:47
-							x[k*lfibP4+myid] = cx[myid]
-						}
-						{
-							gc_tx2 := gc_step6 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:32
-							myid := gc_tx2
-							_ = myid
-
-//line hecbench_lfib4.go:46
-							cx[myid] = cx[px+myid]
-
-//line hecbench_lfib4.go:47
-							x[k*lfibP4+myid] = cx[myid]
-						}
-						{
-							gc_tx2 := gc_step6 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:32
-							myid := gc_tx2
-							_ = myid
-
-//line hecbench_lfib4.go:46
-							cx[myid] = cx[px+myid]
-
-//line hecbench_lfib4.go:47
-							x[k*lfibP4+myid] = cx[myid]
-						}
-					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step6 := gc_vstep6
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_lfib4.go:32
 						myid := gc_tx2
-						_ = myid
-
 //line hecbench_lfib4.go:46
 						cx[myid] = cx[px+myid]
-
-//line hecbench_lfib4.go:47
 						x[k*lfibP4+myid] = cx[myid]
 					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:32
+						myid := gc_tx2
+//line hecbench_lfib4.go:46
+						cx[myid] = cx[px+myid]
+						x[k*lfibP4+myid] = cx[myid]
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:32
+						myid := gc_tx2
+//line hecbench_lfib4.go:46
+						cx[myid] = cx[px+myid]
+						x[k*lfibP4+myid] = cx[myid]
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:32
+						myid := gc_tx2
+//line hecbench_lfib4.go:46
+						cx[myid] = cx[px+myid]
+						x[k*lfibP4+myid] = cx[myid]
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:32
+					myid := gc_tx2
+//line hecbench_lfib4.go:46
+					cx[myid] = cx[px+myid]
+					x[k*lfibP4+myid] = cx[myid]
 				}
 			}
 		}
@@ -428,8 +328,6 @@ func gc_body_firstColGPUKernel(gc_b2 *compiled.Block, x []uint32, s int) {
 
 // ColYGPUKernel is colYGPU of lfib4-cuda: the recurrence's response to a
 // unit impulse, run down a column of s, its last 3·P4 values left in y.
-//
-//line hecbench_lfib4.go:56
 func ColYGPUKernel(y []uint32, s int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_colYGPUKernel,
 		func(gc_t *gocuda.Thread) { colYGPUKernel(gc_t, y, s) },
@@ -446,541 +344,410 @@ func gc_body_colYGPUKernel(gc_b2 *compiled.Block, y []uint32, s int) {
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_lfib4.go:57
 	cy := gocuda.Shared[uint32](t, 3*lfibP4)[:3*lfibP4]
-
 //line hecbench_lfib4.go:59
 	ay := lfibP4 * 2
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off12 := ay
-			gc_off13 := 2 * lfibP4
-			gc_fastlo5 := min(max(0, -gc_off12, -gc_off13), gc_bdx2)
-			gc_fasthi5 := max(min(gc_bdx2, len(cy)-gc_off12, len(y)-gc_off13), gc_fastlo5)
-			if gc_fastlo5 < gc_fasthi5 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo5 {
-						gc_seglen5 := gc_fasthi5 - gc_fastlo5
-						gc_at17 := cy[gc_off12+gc_fastlo5:][:gc_seglen5]
-						gc_at18 := y[gc_off13+gc_fastlo5:][:gc_seglen5]
-						gc_vstep := gc_fastlo5
-						if compiled.SIMD {
-							for ; gc_vstep+7 < gc_fasthi5; gc_vstep += 8 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line hecbench_lfib4.go:60
-								var myid int = gc_tx2
-//line hecbench_lfib4.go:60
-								_ = myid
-								archsimd.LoadUint32x8Slice(gc_at18[(gc_tx2 - gc_fastlo5):]).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo5):])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						for gc_u5 := gc_vstep - gc_fastlo5; gc_u5 < gc_seglen5; gc_u5++ {
-							gc_tx2 := gc_fastlo5 + gc_u5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_lfib4.go:60
-							myid := gc_tx2
-							_ = myid
-
 //line hecbench_lfib4.go:61
-							gc_at17[gc_u5] = gc_at18[gc_u5]
-						}
-						gc_tx2 = gc_fasthi5 - 1
-						continue
-					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:60
-					myid := gc_tx2
-					_ = myid
-
-//line hecbench_lfib4.go:61
-					cy[ay+myid] = y[2*lfibP4+myid]
-				}
-			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line hecbench_lfib4.go:60
-						var myid int = gc_tx2
-//line hecbench_lfib4.go:60
-						_ = myid
-//line hecbench_lfib4.go:61
-						if (2*lfibP4+myid) < 0 || (2*lfibP4+myid) > len(y)-8 || (ay+myid) < 0 || (ay+myid) > len(cy)-8 {
-//line hecbench_lfib4.go:61
-							break
-//line hecbench_lfib4.go:61
-						}
-						archsimd.LoadUint32x8Slice(y[2*lfibP4+myid:]).StoreSlice(cy[ay+myid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:60
-						myid := gc_tx2
-						_ = myid
-
-//line hecbench_lfib4.go:61
-						cy[ay+myid] = y[2*lfibP4+myid]
-					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:60
-						myid := gc_tx2
-						_ = myid
-
-//line hecbench_lfib4.go:61
-						cy[ay+myid] = y[2*lfibP4+myid]
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:60
-						myid := gc_tx2
-						_ = myid
-
-//line hecbench_lfib4.go:61
-						cy[ay+myid] = y[2*lfibP4+myid]
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:60
-						myid := gc_tx2
-						_ = myid
-
-//line hecbench_lfib4.go:61
-						cy[ay+myid] = y[2*lfibP4+myid]
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:60
-					myid := gc_tx2
-					_ = myid
-
-//line hecbench_lfib4.go:61
-					cy[ay+myid] = y[2*lfibP4+myid]
-				}
-			}
-		}
-	}
-
-//line hecbench_lfib4.go:64
-	for k := 0; k < s/lfibP4; k++ {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off14 := lfibP4
-				gc_off15 := ay
-				gc_fastlo6 := min(max(0, -gc_off14, -gc_off15), gc_bdx2)
-				gc_fasthi6 := max(min(gc_bdx2, len(cy), len(cy)-gc_off14, len(cy)-gc_off15), gc_fastlo6)
-				if gc_fastlo6 < gc_fasthi6 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						if gc_tx2 == gc_fastlo6 {
-							gc_seglen6 := gc_fasthi6 - gc_fastlo6
-							gc_at19 := cy[gc_fastlo6:][:gc_seglen6]
-							gc_at20 := cy[gc_off14+gc_fastlo6:][:gc_seglen6]
-							gc_at21 := cy[gc_off15+gc_fastlo6:][:gc_seglen6]
-							gc_vstep3 := gc_fastlo6
-							if compiled.SIMD {
-								for ; gc_vstep3+7 < gc_fasthi6; gc_vstep3 += 8 {
-									gc_tx2 := gc_vstep3
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line hecbench_lfib4.go:60
-									var myid int = gc_tx2
-//line hecbench_lfib4.go:60
-									_ = myid
-									archsimd.LoadUint32x8Slice(gc_at20[(gc_tx2 - gc_fastlo6):]).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo6):])
-									archsimd.LoadUint32x8Slice(gc_at21[(gc_tx2 - gc_fastlo6):]).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo6):])
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							for gc_u6 := gc_vstep3 - gc_fastlo6; gc_u6 < gc_seglen6; gc_u6++ {
-								gc_tx2 := gc_fastlo6 + gc_u6
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line hecbench_lfib4.go:60
-								myid := gc_tx2
-								_ = myid
-
-//line hecbench_lfib4.go:66
-								gc_at19[gc_u6] = gc_at20[gc_u6]
-
-//line hecbench_lfib4.go:67
-								gc_at20[gc_u6] = gc_at21[gc_u6]
-							}
-							gc_tx2 = gc_fasthi6 - 1
-							continue
-						}
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:60
-						myid := gc_tx2
-						_ = myid
-
-//line hecbench_lfib4.go:66
-						cy[myid] = cy[myid+lfibP4]
-
-//line hecbench_lfib4.go:67
-						cy[myid+lfibP4] = cy[ay+myid]
-					}
-				} else {
-					gc_vstep4 := 0
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off12 := ay
+		gc_off13 := 2 * lfibP4
+		gc_fastlo5 := min(max(0, -gc_off12, -gc_off13), gc_bdx2)
+		gc_fasthi5 := max(min(gc_bdx2, len(cy)-gc_off12, len(y)-gc_off13), gc_fastlo5)
+		if gc_fastlo5 < gc_fasthi5 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				if gc_tx2 == gc_fastlo5 {
+					gc_seglen5 := gc_fasthi5 - gc_fastlo5
+					gc_at17 := cy[gc_off12+gc_fastlo5:][:gc_seglen5]
+					gc_at18 := y[gc_off13+gc_fastlo5:][:gc_seglen5]
+					gc_vstep := gc_fastlo5
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+						for ; gc_vstep+7 < gc_fasthi5; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 //line hecbench_lfib4.go:60
 							var myid int = gc_tx2
 //line hecbench_lfib4.go:60
 							_ = myid
-//line hecbench_lfib4.go:66
-							if (myid+lfibP4) < 0 || (myid+lfibP4) > len(cy)-8 || myid < 0 || myid > len(cy)-8 || (ay+myid) < 0 || (ay+myid) > len(cy)-8 {
-//line hecbench_lfib4.go:66
-								break
-//line hecbench_lfib4.go:66
-							}
-							archsimd.LoadUint32x8Slice(cy[myid+lfibP4:]).StoreSlice(cy[myid:])
-							archsimd.LoadUint32x8Slice(cy[ay+myid:]).StoreSlice(cy[myid+lfibP4:])
+							archsimd.LoadUint32x8Slice(gc_at18[(gc_tx2 - gc_fastlo5):]).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo5):])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step4 := gc_vstep4
-					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-						{
-							gc_tx2 := gc_step4 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:60
-							myid := gc_tx2
-							_ = myid
-
-//line hecbench_lfib4.go:66
-							cy[myid] = cy[myid+lfibP4]
-
-//line hecbench_lfib4.go:67
-							cy[myid+lfibP4] = cy[ay+myid]
-						}
-						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:60
-							myid := gc_tx2
-							_ = myid
-
-//line hecbench_lfib4.go:66
-							cy[myid] = cy[myid+lfibP4]
-
-//line hecbench_lfib4.go:67
-							cy[myid+lfibP4] = cy[ay+myid]
-						}
-						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:60
-							myid := gc_tx2
-							_ = myid
-
-//line hecbench_lfib4.go:66
-							cy[myid] = cy[myid+lfibP4]
-
-//line hecbench_lfib4.go:67
-							cy[myid+lfibP4] = cy[ay+myid]
-						}
-						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:60
-							myid := gc_tx2
-							_ = myid
-
-//line hecbench_lfib4.go:66
-							cy[myid] = cy[myid+lfibP4]
-
-//line hecbench_lfib4.go:67
-							cy[myid+lfibP4] = cy[ay+myid]
-						}
-					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+					for gc_u5 := gc_vstep - gc_fastlo5; gc_u5 < gc_seglen5; gc_u5++ {
+						gc_tx2 := gc_fastlo5 + gc_u5
 //line hecbench_lfib4.go:60
 						myid := gc_tx2
 						_ = myid
-
-//line hecbench_lfib4.go:66
-						cy[myid] = cy[myid+lfibP4]
-
-//line hecbench_lfib4.go:67
-						cy[myid+lfibP4] = cy[ay+myid]
+//line hecbench_lfib4.go:61
+						gc_at17[gc_u5] = gc_at18[gc_u5]
 					}
+					gc_tx2 = gc_fasthi5 - 1
+					continue
+				}
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:60
+				myid := gc_tx2
+				cy[ay+myid] = y[2*lfibP4+myid]
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
+//line hecbench_lfib4.go:60
+					var myid int = gc_tx2
+					if (2*lfibP4+myid) < 0 || (2*lfibP4+myid) > len(y)-8 || (ay+myid) < 0 || (ay+myid) > len(cy)-8 {
+//line hecbench_lfib4.go:61
+						break
+					}
+//line hecbench_lfib4.go:62
+					archsimd.LoadUint32x8Slice(y[2*lfibP4+myid:]).StoreSlice(cy[ay+myid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step3 := gc_vstep2
+			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				{
+					gc_tx2 := gc_step3 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:60
+					myid := gc_tx2
+					cy[ay+myid] = y[2*lfibP4+myid]
+				}
+				{
+					gc_tx2 := gc_step3 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:60
+					myid := gc_tx2
+					cy[ay+myid] = y[2*lfibP4+myid]
+				}
+				{
+					gc_tx2 := gc_step3 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:60
+					myid := gc_tx2
+					cy[ay+myid] = y[2*lfibP4+myid]
+				}
+				{
+					gc_tx2 := gc_step3 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:60
+					myid := gc_tx2
+					cy[ay+myid] = y[2*lfibP4+myid]
 				}
 			}
+			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:60
+				myid := gc_tx2
+				cy[ay+myid] = y[2*lfibP4+myid]
+			}
 		}
-
-//line hecbench_lfib4.go:70
-		for i := 0; i < lfibP4; i += lfibLWDR {
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if gc_bound2 := lfibLWDR; gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off16 := ay + i
-					gc_off17 := (ay + i) - lfibP1
-					gc_off18 := (ay + i) - lfibP2
-					gc_off19 := (ay + i) - lfibP3
-					gc_off20 := (ay + i) - lfibP4
-					gc_fastlo7 := min(max(gc_from2, 0, -gc_off16, -gc_off17, -gc_off18, -gc_off19, -gc_off20), gc_to2)
-					gc_fasthi7 := max(min(gc_to2, len(cy)-gc_off16, len(cy)-gc_off17, len(cy)-gc_off18, len(cy)-gc_off19, len(cy)-gc_off20), gc_fastlo7)
-					if gc_fastlo7 < gc_fasthi7 {
-						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-							if gc_tx2 == gc_fastlo7 {
-								gc_seglen7 := gc_fasthi7 - gc_fastlo7
-								gc_at22 := cy[gc_off16+gc_fastlo7:][:gc_seglen7]
-								gc_at23 := cy[gc_off17+gc_fastlo7:][:gc_seglen7]
-								gc_at24 := cy[gc_off18+gc_fastlo7:][:gc_seglen7]
-								gc_at25 := cy[gc_off19+gc_fastlo7:][:gc_seglen7]
-								gc_at26 := cy[gc_off20+gc_fastlo7:][:gc_seglen7]
-								gc_vstep5 := gc_fastlo7
-								if compiled.SIMD {
-									for ; gc_vstep5+7 < gc_fasthi7; gc_vstep5 += 8 {
-										gc_tx2 := gc_vstep5
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-//line hecbench_lfib4.go:60
-										var myid int = gc_tx2
-//line hecbench_lfib4.go:60
-										_ = myid
-//line hecbench_lfib4.go:71
-										{
-//line hecbench_lfib4.go:71
-											archsimd.LoadUint32x8Slice(gc_at23[(gc_tx2 - gc_fastlo7):]).Add(archsimd.LoadUint32x8Slice(gc_at24[(gc_tx2 - gc_fastlo7):])).Add(archsimd.LoadUint32x8Slice(gc_at25[(gc_tx2 - gc_fastlo7):])).Add(archsimd.LoadUint32x8Slice(gc_at26[(gc_tx2 - gc_fastlo7):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo7):])
-//line hecbench_lfib4.go:71
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								for gc_u7 := gc_vstep5 - gc_fastlo7; gc_u7 < gc_seglen7; gc_u7++ {
-									gc_tx2 := gc_fastlo7 + gc_u7
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-
-//line hecbench_lfib4.go:60
-									myid := gc_tx2
-									_ = myid
-
-//line hecbench_lfib4.go:71
-									{
-										gc_at22[gc_u7] = gc_at23[gc_u7] + gc_at24[gc_u7] +
-											gc_at25[gc_u7] + gc_at26[gc_u7]
-									}
-								}
-								gc_tx2 = gc_fasthi7 - 1
-								continue
-							}
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:60
-							myid := gc_tx2
-							_ = myid
-
-//line hecbench_lfib4.go:71
-							{
-								cy[ay+i+myid] = cy[ay+i+myid-lfibP1] + cy[ay+i+myid-lfibP2] +
-									cy[ay+i+myid-lfibP3] + cy[ay+i+myid-lfibP4]
-							}
-						}
-					} else {
-						gc_vstep6 := gc_from2
+	}
+//line hecbench_lfib4.go:64
+	for k := 0; k < s/lfibP4; k++ {
+//line hecbench_lfib4.go:66
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off14 := lfibP4
+			gc_off15 := ay
+			gc_fastlo6 := min(max(0, -gc_off14, -gc_off15), gc_bdx2)
+			gc_fasthi6 := max(min(gc_bdx2, len(cy), len(cy)-gc_off14, len(cy)-gc_off15), gc_fastlo6)
+			if gc_fastlo6 < gc_fasthi6 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo6 {
+						gc_seglen6 := gc_fasthi6 - gc_fastlo6
+						gc_at19 := cy[gc_fastlo6:][:gc_seglen6]
+						gc_at20 := cy[gc_off14+gc_fastlo6:][:gc_seglen6]
+						gc_at21 := cy[gc_off15+gc_fastlo6:][:gc_seglen6]
+						gc_vstep3 := gc_fastlo6
 						if compiled.SIMD {
-							for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-								gc_tx2 := gc_vstep6
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+							for ; gc_vstep3+7 < gc_fasthi6; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
 //line hecbench_lfib4.go:60
 								var myid int = gc_tx2
 //line hecbench_lfib4.go:60
 								_ = myid
-//line hecbench_lfib4.go:71
-								{
-									if (ay+i+myid-lfibP1) < 0 || (ay+i+myid-lfibP1) > len(cy)-8 || (ay+i+myid-lfibP2) < 0 || (ay+i+myid-lfibP2) > len(cy)-8 || (ay+i+myid-lfibP3) < 0 || (ay+i+myid-lfibP3) > len(cy)-8 || (ay+i+myid-lfibP4) < 0 || (ay+i+myid-lfibP4) > len(cy)-8 || (ay+i+myid) < 0 || (ay+i+myid) > len(cy)-8 {
-//line hecbench_lfib4.go:72
-										break
-//line hecbench_lfib4.go:72
-									}
-//line hecbench_lfib4.go:72
-									archsimd.LoadUint32x8Slice(cy[ay+i+myid-lfibP1:]).Add(archsimd.LoadUint32x8Slice(cy[ay+i+myid-lfibP2:])).Add(archsimd.LoadUint32x8Slice(cy[ay+i+myid-lfibP3:])).Add(archsimd.LoadUint32x8Slice(cy[ay+i+myid-lfibP4:])).StoreSlice(cy[ay+i+myid:])
-//line hecbench_lfib4.go:72
-								}
+								archsimd.LoadUint32x8Slice(gc_at20[(gc_tx2 - gc_fastlo6):]).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo6):])
+								archsimd.LoadUint32x8Slice(gc_at21[(gc_tx2 - gc_fastlo6):]).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo6):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+						for gc_u6 := gc_vstep3 - gc_fastlo6; gc_u6 < gc_seglen6; gc_u6++ {
+							gc_tx2 := gc_fastlo6 + gc_u6
 //line hecbench_lfib4.go:60
 							myid := gc_tx2
 							_ = myid
-
+//line hecbench_lfib4.go:66
+							gc_at19[gc_u6] = gc_at20[gc_u6]
+							gc_at20[gc_u6] = gc_at21[gc_u6]
+						}
+						gc_tx2 = gc_fasthi6 - 1
+						continue
+					}
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:60
+					myid := gc_tx2
+//line hecbench_lfib4.go:66
+					cy[myid] = cy[myid+lfibP4]
+					cy[myid+lfibP4] = cy[ay+myid]
+				}
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+//line hecbench_lfib4.go:60
+						var myid int = gc_tx2
+//line hecbench_lfib4.go:66
+						if (myid+lfibP4) < 0 || (myid+lfibP4) > len(cy)-8 || myid < 0 || myid > len(cy)-8 || (ay+myid) < 0 || (ay+myid) > len(cy)-8 {
+//line hecbench_lfib4.go:66
+							break
+						}
+//line hecbench_lfib4.go:67
+						archsimd.LoadUint32x8Slice(cy[myid+lfibP4:]).StoreSlice(cy[myid:])
+						archsimd.LoadUint32x8Slice(cy[ay+myid:]).StoreSlice(cy[myid+lfibP4:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step4 := gc_vstep4
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:60
+						myid := gc_tx2
+//line hecbench_lfib4.go:66
+						cy[myid] = cy[myid+lfibP4]
+						cy[myid+lfibP4] = cy[ay+myid]
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:60
+						myid := gc_tx2
+//line hecbench_lfib4.go:66
+						cy[myid] = cy[myid+lfibP4]
+						cy[myid+lfibP4] = cy[ay+myid]
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:60
+						myid := gc_tx2
+//line hecbench_lfib4.go:66
+						cy[myid] = cy[myid+lfibP4]
+						cy[myid+lfibP4] = cy[ay+myid]
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:60
+						myid := gc_tx2
+//line hecbench_lfib4.go:66
+						cy[myid] = cy[myid+lfibP4]
+						cy[myid+lfibP4] = cy[ay+myid]
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:60
+					myid := gc_tx2
+//line hecbench_lfib4.go:66
+					cy[myid] = cy[myid+lfibP4]
+					cy[myid+lfibP4] = cy[ay+myid]
+				}
+			}
+		}
+//line hecbench_lfib4.go:70
+		for i := 0; i < lfibP4; i += lfibLWDR {
+//line hecbench_lfib4.go:72
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := lfibLWDR; gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off16 := ay + i
+				gc_off17 := (ay + i) - lfibP1
+				gc_off18 := (ay + i) - lfibP2
+				gc_off19 := (ay + i) - lfibP3
+				gc_off20 := (ay + i) - lfibP4
+				gc_fastlo7 := min(max(gc_from2, 0, -gc_off16, -gc_off17, -gc_off18, -gc_off19, -gc_off20), gc_to2)
+				gc_fasthi7 := max(min(gc_to2, len(cy)-gc_off16, len(cy)-gc_off17, len(cy)-gc_off18, len(cy)-gc_off19, len(cy)-gc_off20), gc_fastlo7)
+				if gc_fastlo7 < gc_fasthi7 {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						if gc_tx2 == gc_fastlo7 {
+							gc_seglen7 := gc_fasthi7 - gc_fastlo7
+							gc_at22 := cy[gc_off16+gc_fastlo7:][:gc_seglen7]
+							gc_at23 := cy[gc_off17+gc_fastlo7:][:gc_seglen7]
+							gc_at24 := cy[gc_off18+gc_fastlo7:][:gc_seglen7]
+							gc_at25 := cy[gc_off19+gc_fastlo7:][:gc_seglen7]
+							gc_at26 := cy[gc_off20+gc_fastlo7:][:gc_seglen7]
+							gc_vstep5 := gc_fastlo7
+							if compiled.SIMD {
+								for ; gc_vstep5+7 < gc_fasthi7; gc_vstep5 += 8 {
+									gc_tx2 := gc_vstep5
+//line hecbench_lfib4.go:60
+									var myid int = gc_tx2
+//line hecbench_lfib4.go:60
+									_ = myid
+									{
 //line hecbench_lfib4.go:71
-							{
-								cy[ay+i+myid] = cy[ay+i+myid-lfibP1] + cy[ay+i+myid-lfibP2] +
-									cy[ay+i+myid-lfibP3] + cy[ay+i+myid-lfibP4]
+										archsimd.LoadUint32x8Slice(gc_at23[(gc_tx2 - gc_fastlo7):]).Add(archsimd.LoadUint32x8Slice(gc_at24[(gc_tx2 - gc_fastlo7):])).Add(archsimd.LoadUint32x8Slice(gc_at25[(gc_tx2 - gc_fastlo7):])).Add(archsimd.LoadUint32x8Slice(gc_at26[(gc_tx2 - gc_fastlo7):])).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo7):])
+									}
+								}
+//line hecbench_lfib4.go:73
+								archsimd.ClearAVXUpperBits()
 							}
+							for gc_u7 := gc_vstep5 - gc_fastlo7; gc_u7 < gc_seglen7; gc_u7++ {
+								gc_tx2 := gc_fastlo7 + gc_u7
+//line hecbench_lfib4.go:60
+								myid := gc_tx2
+								_ = myid
+								{
+//line hecbench_lfib4.go:72
+									gc_at22[gc_u7] = gc_at23[gc_u7] + gc_at24[gc_u7] +
+										gc_at25[gc_u7] + gc_at26[gc_u7]
+								}
+							}
+							gc_tx2 = gc_fasthi7 - 1
+							continue
+						}
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:60
+						myid := gc_tx2
+						{
+//line hecbench_lfib4.go:72
+							cy[ay+i+myid] = cy[ay+i+myid-lfibP1] + cy[ay+i+myid-lfibP2] +
+								cy[ay+i+myid-lfibP3] + cy[ay+i+myid-lfibP4]
+						}
+					}
+				} else {
+					gc_vstep6 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
+//line hecbench_lfib4.go:60
+							var myid int = gc_tx2
+							{
+//line hecbench_lfib4.go:72
+								if (ay+i+myid-lfibP1) < 0 || (ay+i+myid-lfibP1) > len(cy)-8 || (ay+i+myid-lfibP2) < 0 || (ay+i+myid-lfibP2) > len(cy)-8 || (ay+i+myid-lfibP3) < 0 || (ay+i+myid-lfibP3) > len(cy)-8 || (ay+i+myid-lfibP4) < 0 || (ay+i+myid-lfibP4) > len(cy)-8 || (ay+i+myid) < 0 || (ay+i+myid) > len(cy)-8 {
+//line hecbench_lfib4.go:72
+									break
+								}
+//line hecbench_lfib4.go:72
+								archsimd.LoadUint32x8Slice(cy[ay+i+myid-lfibP1:]).Add(archsimd.LoadUint32x8Slice(cy[ay+i+myid-lfibP2:])).Add(archsimd.LoadUint32x8Slice(cy[ay+i+myid-lfibP3:])).Add(archsimd.LoadUint32x8Slice(cy[ay+i+myid-lfibP4:])).StoreSlice(cy[ay+i+myid:])
+							}
+						}
+//line hecbench_lfib4.go:74
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:60
+						myid := gc_tx2
+						{
+//line hecbench_lfib4.go:72
+							cy[ay+i+myid] = cy[ay+i+myid-lfibP1] + cy[ay+i+myid-lfibP2] +
+								cy[ay+i+myid-lfibP3] + cy[ay+i+myid-lfibP4]
 						}
 					}
 				}
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off21 := 2 * lfibP4
-			gc_off22 := lfibP4
-			gc_fastlo8 := min(max(0, -gc_off21, -gc_off22), gc_bdx2)
-			gc_fasthi8 := max(min(gc_bdx2, len(y)-gc_off21, len(cy)-gc_off21, len(y)-gc_off22, len(cy)-gc_off22, len(y), len(cy)), gc_fastlo8)
-			if gc_fastlo8 < gc_fasthi8 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo8 {
-						gc_seglen8 := gc_fasthi8 - gc_fastlo8
-						gc_at27 := y[gc_off21+gc_fastlo8:][:gc_seglen8]
-						gc_at28 := cy[gc_off21+gc_fastlo8:][:gc_seglen8]
-						gc_at29 := y[gc_off22+gc_fastlo8:][:gc_seglen8]
-						gc_at30 := cy[gc_off22+gc_fastlo8:][:gc_seglen8]
-						gc_at31 := y[gc_fastlo8:][:gc_seglen8]
-						gc_at32 := cy[gc_fastlo8:][:gc_seglen8]
-						gc_vstep7 := gc_fastlo8
-						if compiled.SIMD {
-							for ; gc_vstep7+7 < gc_fasthi8; gc_vstep7 += 8 {
-								gc_tx2 := gc_vstep7
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+//line hecbench_lfib4.go:82
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off21 := 2 * lfibP4
+		gc_off22 := lfibP4
+		gc_fastlo8 := min(max(0, -gc_off21, -gc_off22), gc_bdx2)
+		gc_fasthi8 := max(min(gc_bdx2, len(y)-gc_off21, len(cy)-gc_off21, len(y)-gc_off22, len(cy)-gc_off22, len(y), len(cy)), gc_fastlo8)
+		if gc_fastlo8 < gc_fasthi8 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				if gc_tx2 == gc_fastlo8 {
+					gc_seglen8 := gc_fasthi8 - gc_fastlo8
+					gc_at27 := y[gc_off21+gc_fastlo8:][:gc_seglen8]
+					gc_at28 := cy[gc_off21+gc_fastlo8:][:gc_seglen8]
+					gc_at29 := y[gc_off22+gc_fastlo8:][:gc_seglen8]
+					gc_at30 := cy[gc_off22+gc_fastlo8:][:gc_seglen8]
+					gc_at31 := y[gc_fastlo8:][:gc_seglen8]
+					gc_at32 := cy[gc_fastlo8:][:gc_seglen8]
+					gc_vstep7 := gc_fastlo8
+					if compiled.SIMD {
+						for ; gc_vstep7+7 < gc_fasthi8; gc_vstep7 += 8 {
+							gc_tx2 := gc_vstep7
 //line hecbench_lfib4.go:60
-								var myid int = gc_tx2
+							var myid int = gc_tx2
 //line hecbench_lfib4.go:60
-								_ = myid
-								archsimd.LoadUint32x8Slice(gc_at28[(gc_tx2 - gc_fastlo8):]).StoreSlice(gc_at27[(gc_tx2 - gc_fastlo8):])
-								archsimd.LoadUint32x8Slice(gc_at30[(gc_tx2 - gc_fastlo8):]).StoreSlice(gc_at29[(gc_tx2 - gc_fastlo8):])
-								archsimd.LoadUint32x8Slice(gc_at32[(gc_tx2 - gc_fastlo8):]).StoreSlice(gc_at31[(gc_tx2 - gc_fastlo8):])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						for gc_u8 := gc_vstep7 - gc_fastlo8; gc_u8 < gc_seglen8; gc_u8++ {
-							gc_tx2 := gc_fastlo8 + gc_u8
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_lfib4.go:60
-							myid := gc_tx2
 							_ = myid
-
-//line hecbench_lfib4.go:79
-							gc_at27[gc_u8] = gc_at28[gc_u8]
-
-//line hecbench_lfib4.go:80
-							gc_at29[gc_u8] = gc_at30[gc_u8]
-
-//line hecbench_lfib4.go:81
-							gc_at31[gc_u8] = gc_at32[gc_u8]
+							archsimd.LoadUint32x8Slice(gc_at28[(gc_tx2 - gc_fastlo8):]).StoreSlice(gc_at27[(gc_tx2 - gc_fastlo8):])
+							archsimd.LoadUint32x8Slice(gc_at30[(gc_tx2 - gc_fastlo8):]).StoreSlice(gc_at29[(gc_tx2 - gc_fastlo8):])
+							archsimd.LoadUint32x8Slice(gc_at32[(gc_tx2 - gc_fastlo8):]).StoreSlice(gc_at31[(gc_tx2 - gc_fastlo8):])
 						}
-						gc_tx2 = gc_fasthi8 - 1
-						continue
+						archsimd.ClearAVXUpperBits()
 					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+					for gc_u8 := gc_vstep7 - gc_fastlo8; gc_u8 < gc_seglen8; gc_u8++ {
+						gc_tx2 := gc_fastlo8 + gc_u8
 //line hecbench_lfib4.go:60
-					myid := gc_tx2
-					_ = myid
-
-//line hecbench_lfib4.go:79
-					y[2*lfibP4+myid] = cy[2*lfibP4+myid]
-
-//line hecbench_lfib4.go:80
-					y[lfibP4+myid] = cy[lfibP4+myid]
-
-//line hecbench_lfib4.go:81
-					y[myid] = cy[myid]
-				}
-			} else {
-				gc_vstep8 := 0
-				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line hecbench_lfib4.go:60
-						var myid int = gc_tx2
-//line hecbench_lfib4.go:60
+						myid := gc_tx2
 						_ = myid
 //line hecbench_lfib4.go:79
-						if (2*lfibP4+myid) < 0 || (2*lfibP4+myid) > len(cy)-8 || (2*lfibP4+myid) > len(y)-8 || (lfibP4+myid) < 0 || (lfibP4+myid) > len(cy)-8 || (lfibP4+myid) > len(y)-8 || myid < 0 || myid > len(cy)-8 || myid > len(y)-8 {
-//line hecbench_lfib4.go:79
-							break
-//line hecbench_lfib4.go:79
-						}
-						archsimd.LoadUint32x8Slice(cy[2*lfibP4+myid:]).StoreSlice(y[2*lfibP4+myid:])
-						archsimd.LoadUint32x8Slice(cy[lfibP4+myid:]).StoreSlice(y[lfibP4+myid:])
-						archsimd.LoadUint32x8Slice(cy[myid:]).StoreSlice(y[myid:])
+						gc_at27[gc_u8] = gc_at28[gc_u8]
+						gc_at29[gc_u8] = gc_at30[gc_u8]
+						gc_at31[gc_u8] = gc_at32[gc_u8]
 					}
-					archsimd.ClearAVXUpperBits()
+					gc_tx2 = gc_fasthi8 - 1
+					continue
 				}
-				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line hecbench_lfib4.go:60
-					myid := gc_tx2
-					_ = myid
-
+				myid := gc_tx2
 //line hecbench_lfib4.go:79
-					y[2*lfibP4+myid] = cy[2*lfibP4+myid]
-
+				y[2*lfibP4+myid] = cy[2*lfibP4+myid]
+				y[lfibP4+myid] = cy[lfibP4+myid]
+				y[myid] = cy[myid]
+			}
+		} else {
+			gc_vstep8 := 0
+			if compiled.SIMD {
+				for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+					gc_tx2 := gc_vstep8
+//line hecbench_lfib4.go:60
+					var myid int = gc_tx2
+//line hecbench_lfib4.go:79
+					if (2*lfibP4+myid) < 0 || (2*lfibP4+myid) > len(cy)-8 || (2*lfibP4+myid) > len(y)-8 || (lfibP4+myid) < 0 || (lfibP4+myid) > len(cy)-8 || (lfibP4+myid) > len(y)-8 || myid < 0 || myid > len(cy)-8 || myid > len(y)-8 {
+//line hecbench_lfib4.go:79
+						break
+					}
 //line hecbench_lfib4.go:80
-					y[lfibP4+myid] = cy[lfibP4+myid]
-
-//line hecbench_lfib4.go:81
-					y[myid] = cy[myid]
+					archsimd.LoadUint32x8Slice(cy[2*lfibP4+myid:]).StoreSlice(y[2*lfibP4+myid:])
+					archsimd.LoadUint32x8Slice(cy[lfibP4+myid:]).StoreSlice(y[lfibP4+myid:])
+					archsimd.LoadUint32x8Slice(cy[myid:]).StoreSlice(y[myid:])
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:60
+				myid := gc_tx2
+//line hecbench_lfib4.go:79
+				y[2*lfibP4+myid] = cy[2*lfibP4+myid]
+				y[lfibP4+myid] = cy[lfibP4+myid]
+				y[myid] = cy[myid]
 			}
 		}
 	}
@@ -1007,157 +774,113 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_lfib4.go:90
 	if 3*lfibP4 <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line hecbench_lfib4.go:90
 	a0 := gocuda.Shared[uint32](t, 3*lfibP4)[:3*lfibP4]
-
-//line hecbench_lfib4.go:91
 	b0 := gocuda.Shared[uint32](t, 2*lfibP4)[:2*lfibP4]
-
-//line hecbench_lfib4.go:92
 	c0 := gocuda.Shared[uint32](t, 2*lfibP4)[:2*lfibP4]
-
-//line hecbench_lfib4.go:93
 	if 2*lfibP4 <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line hecbench_lfib4.go:93
 	d0 := gocuda.Shared[uint32](t, 2*lfibP4)[:2*lfibP4]
-
 //line hecbench_lfib4.go:95
 	a := lfibP4
-
-//line hecbench_lfib4.go:96
 	b := lfibP4
-
-//line hecbench_lfib4.go:97
 	c := lfibP4
-
-//line hecbench_lfib4.go:98
 	d := lfibP4
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(a0) && gc_bdx2 <= len(y) {
-				gc_at18 := a0[:gc_bdx2]
-				gc_at19 := y[:gc_bdx2]
-				gc_vstep2 := 0
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_lfib4.go:100
-						var myid int = gc_tx2
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(a0) && gc_bdx2 <= len(y) {
+			gc_at18 := a0[:gc_bdx2]
+			gc_at19 := y[:gc_bdx2]
+			gc_vstep2 := 0
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 //line hecbench_lfib4.go:100
-						_ = myid
-						archsimd.LoadUint32x8Slice(gc_at19[gc_tx2:]).StoreSlice(gc_at18[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+					var myid int = gc_tx2
 //line hecbench_lfib4.go:100
-					myid := gc_tx2
 					_ = myid
-
-//line hecbench_lfib4.go:102
-					gc_at18[gc_tx2] = gc_at19[gc_tx2]
+					archsimd.LoadUint32x8Slice(gc_at19[gc_tx2:]).StoreSlice(gc_at18[gc_tx2:])
 				}
-			} else {
-				gc_vstep3 := 0
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line hecbench_lfib4.go:102
+				gc_at18[gc_tx2] = gc_at19[gc_tx2]
+			}
+		} else {
+			gc_vstep3 := 0
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 //line hecbench_lfib4.go:100
-						var myid int = gc_tx2
-//line hecbench_lfib4.go:100
-						_ = myid
+					var myid int = gc_tx2
 //line hecbench_lfib4.go:102
-						if myid < 0 || myid > len(y)-8 || myid > len(a0)-8 {
+					if myid < 0 || myid > len(y)-8 || myid > len(a0)-8 {
 //line hecbench_lfib4.go:102
-							break
-//line hecbench_lfib4.go:102
-						}
-						archsimd.LoadUint32x8Slice(y[myid:]).StoreSlice(a0[myid:])
+						break
 					}
-					archsimd.ClearAVXUpperBits()
+//line hecbench_lfib4.go:103
+					archsimd.LoadUint32x8Slice(y[myid:]).StoreSlice(a0[myid:])
 				}
-				gc_step8 := gc_vstep3
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:100
-						myid := gc_tx2
-						_ = myid
-
-//line hecbench_lfib4.go:102
-						a0[myid] = y[myid]
-					}
-					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:100
-						myid := gc_tx2
-						_ = myid
-
-//line hecbench_lfib4.go:102
-						a0[myid] = y[myid]
-					}
-					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:100
-						myid := gc_tx2
-						_ = myid
-
-//line hecbench_lfib4.go:102
-						a0[myid] = y[myid]
-					}
-					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:100
-						myid := gc_tx2
-						_ = myid
-
-//line hecbench_lfib4.go:102
-						a0[myid] = y[myid]
-					}
-				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step8 := gc_vstep3
+			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				{
+					gc_tx2 := gc_step8 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_lfib4.go:100
 					myid := gc_tx2
-					_ = myid
-
+//line hecbench_lfib4.go:102
+					a0[myid] = y[myid]
+				}
+				{
+					gc_tx2 := gc_step8 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:100
+					myid := gc_tx2
+//line hecbench_lfib4.go:102
+					a0[myid] = y[myid]
+				}
+				{
+					gc_tx2 := gc_step8 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:100
+					myid := gc_tx2
+//line hecbench_lfib4.go:102
+					a0[myid] = y[myid]
+				}
+				{
+					gc_tx2 := gc_step8 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:100
+					myid := gc_tx2
 //line hecbench_lfib4.go:102
 					a0[myid] = y[myid]
 				}
 			}
+			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:100
+				myid := gc_tx2
+//line hecbench_lfib4.go:102
+				a0[myid] = y[myid]
+			}
 		}
 	}
 	{
+//line hecbench_lfib4.go:108
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := lfibP4; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -1176,72 +899,49 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 						if compiled.SIMD {
 							for ; gc_vstep4+7 < gc_fasthi5; gc_vstep4 += 8 {
 								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line hecbench_lfib4.go:100
 								var myid int = gc_tx2
 //line hecbench_lfib4.go:100
 								_ = myid
 //line hecbench_lfib4.go:105
-								{
-//line hecbench_lfib4.go:105
-									archsimd.LoadUint32x8Slice(gc_at21[(gc_tx2 - gc_fastlo5):]).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo5):])
-//line hecbench_lfib4.go:105
-								}
+								archsimd.LoadUint32x8Slice(gc_at21[(gc_tx2 - gc_fastlo5):]).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo5):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u5 := gc_vstep4 - gc_fastlo5; gc_u5 < gc_seglen5; gc_u5++ {
 							gc_tx2 := gc_fastlo5 + gc_u5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
 //line hecbench_lfib4.go:100
 							myid := gc_tx2
 							_ = myid
-
-//line hecbench_lfib4.go:105
-							{
-								gc_at20[gc_u5] = gc_at21[gc_u5]
-							}
+//line hecbench_lfib4.go:106
+							gc_at20[gc_u5] = gc_at21[gc_u5]
 						}
+//line hecbench_lfib4.go:109
 						gc_tx2 = gc_fasthi5 - 1
 						continue
 					}
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_lfib4.go:100
 					myid := gc_tx2
-					_ = myid
-
-//line hecbench_lfib4.go:105
-					{
-						a0[myid+lfibP4*2] = y[myid+lfibP4*2]
-					}
+//line hecbench_lfib4.go:106
+					a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 				}
 			} else {
+//line hecbench_lfib4.go:110
 				gc_vstep5 := gc_from2
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_lfib4.go:100
 						var myid int = gc_tx2
-//line hecbench_lfib4.go:100
-						_ = myid
-//line hecbench_lfib4.go:105
-						{
-							if (myid+lfibP4*2) < 0 || (myid+lfibP4*2) > len(y)-8 || (myid+lfibP4*2) > len(a0)-8 {
 //line hecbench_lfib4.go:106
-								break
+						if (myid+lfibP4*2) < 0 || (myid+lfibP4*2) > len(y)-8 || (myid+lfibP4*2) > len(a0)-8 {
 //line hecbench_lfib4.go:106
-							}
-//line hecbench_lfib4.go:106
-							archsimd.LoadUint32x8Slice(y[myid+lfibP4*2:]).StoreSlice(a0[myid+lfibP4*2:])
-//line hecbench_lfib4.go:106
+							break
 						}
+//line hecbench_lfib4.go:106
+						archsimd.LoadUint32x8Slice(y[myid+lfibP4*2:]).StoreSlice(a0[myid+lfibP4*2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1251,622 +951,470 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_lfib4.go:100
 						myid := gc_tx2
-						_ = myid
-
-//line hecbench_lfib4.go:105
-						{
-							a0[myid+lfibP4*2] = y[myid+lfibP4*2]
-						}
+//line hecbench_lfib4.go:106
+						a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 					}
 					{
+//line hecbench_lfib4.go:110
 						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_lfib4.go:100
 						myid := gc_tx2
-						_ = myid
-
-//line hecbench_lfib4.go:105
-						{
-							a0[myid+lfibP4*2] = y[myid+lfibP4*2]
-						}
+//line hecbench_lfib4.go:106
+						a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 					}
 					{
+//line hecbench_lfib4.go:110
 						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_lfib4.go:100
 						myid := gc_tx2
-						_ = myid
-
-//line hecbench_lfib4.go:105
-						{
-							a0[myid+lfibP4*2] = y[myid+lfibP4*2]
-						}
+//line hecbench_lfib4.go:106
+						a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 					}
 					{
+//line hecbench_lfib4.go:110
 						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_lfib4.go:100
 						myid := gc_tx2
-						_ = myid
-
-//line hecbench_lfib4.go:105
-						{
-							a0[myid+lfibP4*2] = y[myid+lfibP4*2]
-						}
-					}
-				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:100
-					myid := gc_tx2
-					_ = myid
-
-//line hecbench_lfib4.go:105
-					{
+//line hecbench_lfib4.go:106
 						a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 					}
 				}
+//line hecbench_lfib4.go:110
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:100
+					myid := gc_tx2
+//line hecbench_lfib4.go:106
+					a0[myid+lfibP4*2] = y[myid+lfibP4*2]
+				}
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off13 := a
-			if gc_bdx2 <= len(b0) && gc_off13 >= 0 && gc_off13 <= len(a0) && gc_bdx2 <= len(a0)-gc_off13 && gc_bdx2 <= len(c0) && gc_bdx2 <= len(d0) {
-				gc_at22 := b0[:gc_bdx2]
-				gc_at23 := a0[gc_off13:][:gc_bdx2]
-				gc_at24 := c0[:gc_bdx2]
-				gc_at25 := d0[:gc_bdx2]
-				gc_vstep6 := 0
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line hecbench_lfib4.go:113
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off13 := a
+		if gc_bdx2 <= len(b0) && gc_off13 >= 0 && gc_off13 <= len(a0) && gc_bdx2 <= len(a0)-gc_off13 && gc_bdx2 <= len(c0) && gc_bdx2 <= len(d0) {
+			gc_at22 := b0[:gc_bdx2]
+			gc_at23 := a0[gc_off13:][:gc_bdx2]
+			gc_at24 := c0[:gc_bdx2]
+			gc_at25 := d0[:gc_bdx2]
+			gc_vstep6 := 0
+			if compiled.SIMD {
+				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+					gc_tx2 := gc_vstep6
 //line hecbench_lfib4.go:100
-						var myid int = gc_tx2
+					var myid int = gc_tx2
 //line hecbench_lfib4.go:100
-						_ = myid
-						archsimd.LoadUint32x8Slice(gc_at23[gc_tx2:]).StoreSlice(gc_at22[gc_tx2:])
-						archsimd.LoadUint32x8Slice(gc_at22[gc_tx2:]).StoreSlice(gc_at24[gc_tx2:])
-						archsimd.LoadUint32x8Slice(gc_at24[gc_tx2:]).StoreSlice(gc_at25[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_lfib4.go:100
-					myid := gc_tx2
 					_ = myid
-
-//line hecbench_lfib4.go:110
-					gc_at22[gc_tx2] = gc_at23[gc_tx2]
-
-//line hecbench_lfib4.go:111
-					gc_at24[gc_tx2] = gc_at22[gc_tx2]
-
-//line hecbench_lfib4.go:112
-					gc_at25[gc_tx2] = gc_at24[gc_tx2]
+					archsimd.LoadUint32x8Slice(gc_at23[gc_tx2:]).StoreSlice(gc_at22[gc_tx2:])
+					archsimd.LoadUint32x8Slice(gc_at22[gc_tx2:]).StoreSlice(gc_at24[gc_tx2:])
+					archsimd.LoadUint32x8Slice(gc_at24[gc_tx2:]).StoreSlice(gc_at25[gc_tx2:])
 				}
-			} else {
-				gc_vstep7 := 0
-				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line hecbench_lfib4.go:110
+				gc_at22[gc_tx2] = gc_at23[gc_tx2]
+				gc_at24[gc_tx2] = gc_at22[gc_tx2]
+				gc_at25[gc_tx2] = gc_at24[gc_tx2]
+			}
+		} else {
+			gc_vstep7 := 0
+			if compiled.SIMD {
+				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+					gc_tx2 := gc_vstep7
 //line hecbench_lfib4.go:100
-						var myid int = gc_tx2
-//line hecbench_lfib4.go:100
-						_ = myid
+					var myid int = gc_tx2
 //line hecbench_lfib4.go:110
-						if (a+myid) < 0 || (a+myid) > len(a0)-8 || myid < 0 || myid > len(b0)-8 || myid > len(c0)-8 || myid > len(d0)-8 {
+					if (a+myid) < 0 || (a+myid) > len(a0)-8 || myid < 0 || myid > len(b0)-8 || myid > len(c0)-8 || myid > len(d0)-8 {
 //line hecbench_lfib4.go:110
-							break
-//line hecbench_lfib4.go:110
-						}
-						archsimd.LoadUint32x8Slice(a0[a+myid:]).StoreSlice(b0[myid:])
-						archsimd.LoadUint32x8Slice(b0[myid:]).StoreSlice(c0[myid:])
-						archsimd.LoadUint32x8Slice(c0[myid:]).StoreSlice(d0[myid:])
+						break
 					}
-					archsimd.ClearAVXUpperBits()
+//line hecbench_lfib4.go:111
+					archsimd.LoadUint32x8Slice(a0[a+myid:]).StoreSlice(b0[myid:])
+					archsimd.LoadUint32x8Slice(b0[myid:]).StoreSlice(c0[myid:])
+					archsimd.LoadUint32x8Slice(c0[myid:]).StoreSlice(d0[myid:])
 				}
-				gc_step10 := gc_vstep7
-				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
-					{
-						gc_tx2 := gc_step10 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:100
-						myid := gc_tx2
-						_ = myid
-
-//line hecbench_lfib4.go:110
-						b0[myid] = a0[a+myid]
-
-//line hecbench_lfib4.go:111
-						c0[myid] = b0[myid]
-
-//line hecbench_lfib4.go:112
-						d0[myid] = c0[myid]
-					}
-					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:100
-						myid := gc_tx2
-						_ = myid
-
-//line hecbench_lfib4.go:110
-						b0[myid] = a0[a+myid]
-
-//line hecbench_lfib4.go:111
-						c0[myid] = b0[myid]
-
-//line hecbench_lfib4.go:112
-						d0[myid] = c0[myid]
-					}
-					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:100
-						myid := gc_tx2
-						_ = myid
-
-//line hecbench_lfib4.go:110
-						b0[myid] = a0[a+myid]
-
-//line hecbench_lfib4.go:111
-						c0[myid] = b0[myid]
-
-//line hecbench_lfib4.go:112
-						d0[myid] = c0[myid]
-					}
-					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:100
-						myid := gc_tx2
-						_ = myid
-
-//line hecbench_lfib4.go:110
-						b0[myid] = a0[a+myid]
-
-//line hecbench_lfib4.go:111
-						c0[myid] = b0[myid]
-
-//line hecbench_lfib4.go:112
-						d0[myid] = c0[myid]
-					}
-				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step10 := gc_vstep7
+			for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+				{
+					gc_tx2 := gc_step10 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_lfib4.go:100
 					myid := gc_tx2
-					_ = myid
-
 //line hecbench_lfib4.go:110
 					b0[myid] = a0[a+myid]
-
-//line hecbench_lfib4.go:111
 					c0[myid] = b0[myid]
-
-//line hecbench_lfib4.go:112
+					d0[myid] = c0[myid]
+				}
+				{
+					gc_tx2 := gc_step10 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:100
+					myid := gc_tx2
+//line hecbench_lfib4.go:110
+					b0[myid] = a0[a+myid]
+					c0[myid] = b0[myid]
+					d0[myid] = c0[myid]
+				}
+				{
+					gc_tx2 := gc_step10 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:100
+					myid := gc_tx2
+//line hecbench_lfib4.go:110
+					b0[myid] = a0[a+myid]
+					c0[myid] = b0[myid]
+					d0[myid] = c0[myid]
+				}
+				{
+					gc_tx2 := gc_step10 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:100
+					myid := gc_tx2
+//line hecbench_lfib4.go:110
+					b0[myid] = a0[a+myid]
+					c0[myid] = b0[myid]
 					d0[myid] = c0[myid]
 				}
 			}
+			for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:100
+				myid := gc_tx2
+//line hecbench_lfib4.go:110
+				b0[myid] = a0[a+myid]
+				c0[myid] = b0[myid]
+				d0[myid] = c0[myid]
+			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off14 := b - lfibP4
-			gc_off15 := a - (lfibP4 - lfibP3)
-			gc_fastlo6 := min(max(0, -gc_off14, -gc_off15), gc_bdx2)
-			gc_fasthi6 := max(min(gc_bdx2, len(b0)-gc_off14, len(a0)-gc_off15), gc_fastlo6)
-			if gc_fastlo6 < gc_fasthi6 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo6 {
-						gc_seglen6 := gc_fasthi6 - gc_fastlo6
-						gc_at26 := b0[gc_off14+gc_fastlo6:][:gc_seglen6]
-						gc_at27 := a0[gc_off15+gc_fastlo6:][:gc_seglen6]
-						gc_vstep8 := gc_fastlo6
-						if compiled.SIMD {
-							for ; gc_vstep8+7 < gc_fasthi6; gc_vstep8 += 8 {
-								gc_tx2 := gc_vstep8
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+//line hecbench_lfib4.go:118
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off14 := b - lfibP4
+		gc_off15 := a - (lfibP4 - lfibP3)
+		gc_fastlo6 := min(max(0, -gc_off14, -gc_off15), gc_bdx2)
+		gc_fasthi6 := max(min(gc_bdx2, len(b0)-gc_off14, len(a0)-gc_off15), gc_fastlo6)
+		if gc_fastlo6 < gc_fasthi6 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				if gc_tx2 == gc_fastlo6 {
+					gc_seglen6 := gc_fasthi6 - gc_fastlo6
+					gc_at26 := b0[gc_off14+gc_fastlo6:][:gc_seglen6]
+					gc_at27 := a0[gc_off15+gc_fastlo6:][:gc_seglen6]
+					gc_vstep8 := gc_fastlo6
+					if compiled.SIMD {
+						for ; gc_vstep8+7 < gc_fasthi6; gc_vstep8 += 8 {
+							gc_tx2 := gc_vstep8
 //line hecbench_lfib4.go:100
-								var myid int = gc_tx2
+							var myid int = gc_tx2
 //line hecbench_lfib4.go:100
-								_ = myid
-								archsimd.LoadUint32x8Slice(gc_at26[(gc_tx2 - gc_fastlo6):]).Add(archsimd.LoadUint32x8Slice(gc_at27[(gc_tx2 - gc_fastlo6):])).StoreSlice(gc_at26[(gc_tx2 - gc_fastlo6):])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						for gc_u6 := gc_vstep8 - gc_fastlo6; gc_u6 < gc_seglen6; gc_u6++ {
-							gc_tx2 := gc_fastlo6 + gc_u6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_lfib4.go:100
-							myid := gc_tx2
 							_ = myid
-
-//line hecbench_lfib4.go:115
-							gc_at26[gc_u6] += gc_at27[gc_u6]
+							archsimd.LoadUint32x8Slice(gc_at26[(gc_tx2 - gc_fastlo6):]).Add(archsimd.LoadUint32x8Slice(gc_at27[(gc_tx2 - gc_fastlo6):])).StoreSlice(gc_at26[(gc_tx2 - gc_fastlo6):])
 						}
-						gc_tx2 = gc_fasthi6 - 1
-						continue
+						archsimd.ClearAVXUpperBits()
 					}
+					for gc_u6 := gc_vstep8 - gc_fastlo6; gc_u6 < gc_seglen6; gc_u6++ {
+						gc_tx2 := gc_fastlo6 + gc_u6
+//line hecbench_lfib4.go:100
+						myid := gc_tx2
+						_ = myid
+//line hecbench_lfib4.go:115
+						gc_at26[gc_u6] += gc_at27[gc_u6]
+					}
+					gc_tx2 = gc_fasthi6 - 1
+					continue
+				}
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:100
+				myid := gc_tx2
+//line hecbench_lfib4.go:115
+				b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
+			}
+		} else {
+			gc_vstep9 := 0
+			if compiled.SIMD {
+				for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
+					gc_tx2 := gc_vstep9
+//line hecbench_lfib4.go:100
+					var myid int = gc_tx2
+//line hecbench_lfib4.go:115
+					if (a-(lfibP4-lfibP3)+myid) < 0 || (a-(lfibP4-lfibP3)+myid) > len(a0)-8 || (b+myid-lfibP4) < 0 || (b+myid-lfibP4) > len(b0)-8 {
+//line hecbench_lfib4.go:115
+						break
+					}
+//line hecbench_lfib4.go:116
+					archsimd.LoadUint32x8Slice(b0[b+myid-lfibP4:]).Add(archsimd.LoadUint32x8Slice(a0[a-(lfibP4-lfibP3)+myid:])).StoreSlice(b0[b+myid-lfibP4:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step11 := gc_vstep9
+			for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+				{
+					gc_tx2 := gc_step11 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_lfib4.go:100
 					myid := gc_tx2
-					_ = myid
-
 //line hecbench_lfib4.go:115
 					b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
 				}
-			} else {
-				gc_vstep9 := 0
-				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
-						gc_tx2 := gc_vstep9
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line hecbench_lfib4.go:100
-						var myid int = gc_tx2
-//line hecbench_lfib4.go:100
-						_ = myid
-//line hecbench_lfib4.go:115
-						if (a-(lfibP4-lfibP3)+myid) < 0 || (a-(lfibP4-lfibP3)+myid) > len(a0)-8 || (b+myid-lfibP4) < 0 || (b+myid-lfibP4) > len(b0)-8 {
-//line hecbench_lfib4.go:115
-							break
-//line hecbench_lfib4.go:115
-						}
-						archsimd.LoadUint32x8Slice(b0[b+myid-lfibP4:]).Add(archsimd.LoadUint32x8Slice(a0[a-(lfibP4-lfibP3)+myid:])).StoreSlice(b0[b+myid-lfibP4:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step11 := gc_vstep9
-				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
-					{
-						gc_tx2 := gc_step11 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:100
-						myid := gc_tx2
-						_ = myid
-
-//line hecbench_lfib4.go:115
-						b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
-					}
-					{
-						gc_tx2 := gc_step11 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:100
-						myid := gc_tx2
-						_ = myid
-
-//line hecbench_lfib4.go:115
-						b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
-					}
-					{
-						gc_tx2 := gc_step11 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:100
-						myid := gc_tx2
-						_ = myid
-
-//line hecbench_lfib4.go:115
-						b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
-					}
-					{
-						gc_tx2 := gc_step11 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:100
-						myid := gc_tx2
-						_ = myid
-
-//line hecbench_lfib4.go:115
-						b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
-					}
-				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+				{
+					gc_tx2 := gc_step11 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_lfib4.go:100
 					myid := gc_tx2
-					_ = myid
-
+//line hecbench_lfib4.go:115
+					b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
+				}
+				{
+					gc_tx2 := gc_step11 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:100
+					myid := gc_tx2
+//line hecbench_lfib4.go:115
+					b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
+				}
+				{
+					gc_tx2 := gc_step11 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:100
+					myid := gc_tx2
 //line hecbench_lfib4.go:115
 					b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
 				}
 			}
+			for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:100
+				myid := gc_tx2
+//line hecbench_lfib4.go:115
+				b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
+			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off16 := c - lfibP4
-			gc_off17 := a - (lfibP3 - lfibP2)
-			gc_off18 := a - (lfibP4 - lfibP2)
-			gc_fastlo7 := min(max(0, -gc_off16, -gc_off17, -gc_off18), gc_bdx2)
-			gc_fasthi7 := max(min(gc_bdx2, len(c0)-gc_off16, len(a0)-gc_off17, len(a0)-gc_off18), gc_fastlo7)
-			if gc_fastlo7 < gc_fasthi7 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo7 {
-						gc_seglen7 := gc_fasthi7 - gc_fastlo7
-						gc_at28 := c0[gc_off16+gc_fastlo7:][:gc_seglen7]
-						gc_at29 := a0[gc_off17+gc_fastlo7:][:gc_seglen7]
-						gc_at30 := a0[gc_off18+gc_fastlo7:][:gc_seglen7]
-						gc_vstep10 := gc_fastlo7
-						if compiled.SIMD {
-							for ; gc_vstep10+7 < gc_fasthi7; gc_vstep10 += 8 {
-								gc_tx2 := gc_vstep10
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+//line hecbench_lfib4.go:121
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off16 := c - lfibP4
+		gc_off17 := a - (lfibP3 - lfibP2)
+		gc_off18 := a - (lfibP4 - lfibP2)
+		gc_fastlo7 := min(max(0, -gc_off16, -gc_off17, -gc_off18), gc_bdx2)
+		gc_fasthi7 := max(min(gc_bdx2, len(c0)-gc_off16, len(a0)-gc_off17, len(a0)-gc_off18), gc_fastlo7)
+		if gc_fastlo7 < gc_fasthi7 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				if gc_tx2 == gc_fastlo7 {
+					gc_seglen7 := gc_fasthi7 - gc_fastlo7
+					gc_at28 := c0[gc_off16+gc_fastlo7:][:gc_seglen7]
+					gc_at29 := a0[gc_off17+gc_fastlo7:][:gc_seglen7]
+					gc_at30 := a0[gc_off18+gc_fastlo7:][:gc_seglen7]
+					gc_vstep10 := gc_fastlo7
+					if compiled.SIMD {
+						for ; gc_vstep10+7 < gc_fasthi7; gc_vstep10 += 8 {
+							gc_tx2 := gc_vstep10
 //line hecbench_lfib4.go:100
-								var myid int = gc_tx2
+							var myid int = gc_tx2
 //line hecbench_lfib4.go:100
-								_ = myid
-								archsimd.LoadUint32x8Slice(gc_at28[(gc_tx2 - gc_fastlo7):]).Add(archsimd.LoadUint32x8Slice(gc_at29[(gc_tx2 - gc_fastlo7):]).Add(archsimd.LoadUint32x8Slice(gc_at30[(gc_tx2 - gc_fastlo7):]))).StoreSlice(gc_at28[(gc_tx2 - gc_fastlo7):])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						for gc_u7 := gc_vstep10 - gc_fastlo7; gc_u7 < gc_seglen7; gc_u7++ {
-							gc_tx2 := gc_fastlo7 + gc_u7
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_lfib4.go:100
-							myid := gc_tx2
 							_ = myid
-
-//line hecbench_lfib4.go:118
-							gc_at28[gc_u7] += (gc_at29[gc_u7] + gc_at30[gc_u7])
+							archsimd.LoadUint32x8Slice(gc_at28[(gc_tx2 - gc_fastlo7):]).Add(archsimd.LoadUint32x8Slice(gc_at29[(gc_tx2 - gc_fastlo7):]).Add(archsimd.LoadUint32x8Slice(gc_at30[(gc_tx2 - gc_fastlo7):]))).StoreSlice(gc_at28[(gc_tx2 - gc_fastlo7):])
 						}
-						gc_tx2 = gc_fasthi7 - 1
-						continue
+						archsimd.ClearAVXUpperBits()
 					}
+					for gc_u7 := gc_vstep10 - gc_fastlo7; gc_u7 < gc_seglen7; gc_u7++ {
+						gc_tx2 := gc_fastlo7 + gc_u7
+//line hecbench_lfib4.go:100
+						myid := gc_tx2
+						_ = myid
+//line hecbench_lfib4.go:118
+						gc_at28[gc_u7] += (gc_at29[gc_u7] + gc_at30[gc_u7])
+					}
+					gc_tx2 = gc_fasthi7 - 1
+					continue
+				}
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:100
+				myid := gc_tx2
+//line hecbench_lfib4.go:118
+				c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
+			}
+		} else {
+			gc_vstep11 := 0
+			if compiled.SIMD {
+				for ; gc_vstep11+7 < gc_bdx2; gc_vstep11 += 8 {
+					gc_tx2 := gc_vstep11
+//line hecbench_lfib4.go:100
+					var myid int = gc_tx2
+//line hecbench_lfib4.go:118
+					if (a-(lfibP3-lfibP2)+myid) < 0 || (a-(lfibP3-lfibP2)+myid) > len(a0)-8 || (a-(lfibP4-lfibP2)+myid) < 0 || (a-(lfibP4-lfibP2)+myid) > len(a0)-8 || (c+myid-lfibP4) < 0 || (c+myid-lfibP4) > len(c0)-8 {
+//line hecbench_lfib4.go:118
+						break
+					}
+//line hecbench_lfib4.go:119
+					archsimd.LoadUint32x8Slice(c0[c+myid-lfibP4:]).Add(archsimd.LoadUint32x8Slice(a0[a-(lfibP3-lfibP2)+myid:]).Add(archsimd.LoadUint32x8Slice(a0[a-(lfibP4-lfibP2)+myid:]))).StoreSlice(c0[c+myid-lfibP4:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step12 := gc_vstep11
+			for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
+				{
+					gc_tx2 := gc_step12 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_lfib4.go:100
 					myid := gc_tx2
-					_ = myid
-
 //line hecbench_lfib4.go:118
 					c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
 				}
-			} else {
-				gc_vstep11 := 0
-				if compiled.SIMD {
-					for ; gc_vstep11+7 < gc_bdx2; gc_vstep11 += 8 {
-						gc_tx2 := gc_vstep11
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line hecbench_lfib4.go:100
-						var myid int = gc_tx2
-//line hecbench_lfib4.go:100
-						_ = myid
-//line hecbench_lfib4.go:118
-						if (a-(lfibP3-lfibP2)+myid) < 0 || (a-(lfibP3-lfibP2)+myid) > len(a0)-8 || (a-(lfibP4-lfibP2)+myid) < 0 || (a-(lfibP4-lfibP2)+myid) > len(a0)-8 || (c+myid-lfibP4) < 0 || (c+myid-lfibP4) > len(c0)-8 {
-//line hecbench_lfib4.go:118
-							break
-//line hecbench_lfib4.go:118
-						}
-						archsimd.LoadUint32x8Slice(c0[c+myid-lfibP4:]).Add(archsimd.LoadUint32x8Slice(a0[a-(lfibP3-lfibP2)+myid:]).Add(archsimd.LoadUint32x8Slice(a0[a-(lfibP4-lfibP2)+myid:]))).StoreSlice(c0[c+myid-lfibP4:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step12 := gc_vstep11
-				for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
-					{
-						gc_tx2 := gc_step12 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:100
-						myid := gc_tx2
-						_ = myid
-
-//line hecbench_lfib4.go:118
-						c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
-					}
-					{
-						gc_tx2 := gc_step12 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:100
-						myid := gc_tx2
-						_ = myid
-
-//line hecbench_lfib4.go:118
-						c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
-					}
-					{
-						gc_tx2 := gc_step12 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:100
-						myid := gc_tx2
-						_ = myid
-
-//line hecbench_lfib4.go:118
-						c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
-					}
-					{
-						gc_tx2 := gc_step12 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:100
-						myid := gc_tx2
-						_ = myid
-
-//line hecbench_lfib4.go:118
-						c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
-					}
-				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
+				{
+					gc_tx2 := gc_step12 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_lfib4.go:100
 					myid := gc_tx2
-					_ = myid
-
+//line hecbench_lfib4.go:118
+					c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
+				}
+				{
+					gc_tx2 := gc_step12 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:100
+					myid := gc_tx2
+//line hecbench_lfib4.go:118
+					c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
+				}
+				{
+					gc_tx2 := gc_step12 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:100
+					myid := gc_tx2
 //line hecbench_lfib4.go:118
 					c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
 				}
 			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off19 := d - lfibP4
-			gc_off20 := a - (lfibP2 - lfibP1)
-			gc_off21 := a - (lfibP3 - lfibP1)
-			gc_off22 := a - (lfibP4 - lfibP1)
-			gc_fastlo8 := min(max(0, -gc_off19, -gc_off20, -gc_off21, -gc_off22), gc_bdx2)
-			gc_fasthi8 := max(min(gc_bdx2, len(d0)-gc_off19, len(a0)-gc_off20, len(a0)-gc_off21, len(a0)-gc_off22), gc_fastlo8)
-			if gc_fastlo8 < gc_fasthi8 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo8 {
-						gc_seglen8 := gc_fasthi8 - gc_fastlo8
-						gc_at31 := d0[gc_off19+gc_fastlo8:][:gc_seglen8]
-						gc_at32 := a0[gc_off20+gc_fastlo8:][:gc_seglen8]
-						gc_at33 := a0[gc_off21+gc_fastlo8:][:gc_seglen8]
-						gc_at34 := a0[gc_off22+gc_fastlo8:][:gc_seglen8]
-						gc_vstep12 := gc_fastlo8
-						if compiled.SIMD {
-							for ; gc_vstep12+7 < gc_fasthi8; gc_vstep12 += 8 {
-								gc_tx2 := gc_vstep12
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+			for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line hecbench_lfib4.go:100
-								var myid int = gc_tx2
-//line hecbench_lfib4.go:100
-								_ = myid
-								archsimd.LoadUint32x8Slice(gc_at31[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadUint32x8Slice(gc_at32[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadUint32x8Slice(gc_at33[(gc_tx2 - gc_fastlo8):])).Add(archsimd.LoadUint32x8Slice(gc_at34[(gc_tx2 - gc_fastlo8):]))).StoreSlice(gc_at31[(gc_tx2 - gc_fastlo8):])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						for gc_u8 := gc_vstep12 - gc_fastlo8; gc_u8 < gc_seglen8; gc_u8++ {
-							gc_tx2 := gc_fastlo8 + gc_u8
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_lfib4.go:100
-							myid := gc_tx2
-							_ = myid
-
-//line hecbench_lfib4.go:121
-							gc_at31[gc_u8] += (gc_at32[gc_u8] + gc_at33[gc_u8] +
-								gc_at34[gc_u8])
-						}
-						gc_tx2 = gc_fasthi8 - 1
-						continue
-					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:100
-					myid := gc_tx2
-					_ = myid
-
-//line hecbench_lfib4.go:121
-					d0[d+myid-lfibP4] += (a0[a-(lfibP2-lfibP1)+myid] + a0[a-(lfibP3-lfibP1)+myid] +
-						a0[a-(lfibP4-lfibP1)+myid])
-				}
-			} else {
-				gc_vstep13 := 0
-				if compiled.SIMD {
-					for ; gc_vstep13+7 < gc_bdx2; gc_vstep13 += 8 {
-						gc_tx2 := gc_vstep13
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line hecbench_lfib4.go:100
-						var myid int = gc_tx2
-//line hecbench_lfib4.go:100
-						_ = myid
-//line hecbench_lfib4.go:121
-						if (a-(lfibP2-lfibP1)+myid) < 0 || (a-(lfibP2-lfibP1)+myid) > len(a0)-8 || (a-(lfibP3-lfibP1)+myid) < 0 || (a-(lfibP3-lfibP1)+myid) > len(a0)-8 || (a-(lfibP4-lfibP1)+myid) < 0 || (a-(lfibP4-lfibP1)+myid) > len(a0)-8 || (d+myid-lfibP4) < 0 || (d+myid-lfibP4) > len(d0)-8 {
-//line hecbench_lfib4.go:121
-							break
-//line hecbench_lfib4.go:121
-						}
-						archsimd.LoadUint32x8Slice(d0[d+myid-lfibP4:]).Add(archsimd.LoadUint32x8Slice(a0[a-(lfibP2-lfibP1)+myid:]).Add(archsimd.LoadUint32x8Slice(a0[a-(lfibP3-lfibP1)+myid:])).Add(archsimd.LoadUint32x8Slice(a0[a-(lfibP4-lfibP1)+myid:]))).StoreSlice(d0[d+myid-lfibP4:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep13; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:100
-					myid := gc_tx2
-					_ = myid
-
-//line hecbench_lfib4.go:121
-					d0[d+myid-lfibP4] += (a0[a-(lfibP2-lfibP1)+myid] + a0[a-(lfibP3-lfibP1)+myid] +
-						a0[a-(lfibP4-lfibP1)+myid])
-				}
+				myid := gc_tx2
+//line hecbench_lfib4.go:118
+				c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
 			}
 		}
 	}
-
+//line hecbench_lfib4.go:124
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off19 := d - lfibP4
+		gc_off20 := a - (lfibP2 - lfibP1)
+		gc_off21 := a - (lfibP3 - lfibP1)
+		gc_off22 := a - (lfibP4 - lfibP1)
+		gc_fastlo8 := min(max(0, -gc_off19, -gc_off20, -gc_off21, -gc_off22), gc_bdx2)
+		gc_fasthi8 := max(min(gc_bdx2, len(d0)-gc_off19, len(a0)-gc_off20, len(a0)-gc_off21, len(a0)-gc_off22), gc_fastlo8)
+		if gc_fastlo8 < gc_fasthi8 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				if gc_tx2 == gc_fastlo8 {
+					gc_seglen8 := gc_fasthi8 - gc_fastlo8
+					gc_at31 := d0[gc_off19+gc_fastlo8:][:gc_seglen8]
+					gc_at32 := a0[gc_off20+gc_fastlo8:][:gc_seglen8]
+					gc_at33 := a0[gc_off21+gc_fastlo8:][:gc_seglen8]
+					gc_at34 := a0[gc_off22+gc_fastlo8:][:gc_seglen8]
+					gc_vstep12 := gc_fastlo8
+					if compiled.SIMD {
+						for ; gc_vstep12+7 < gc_fasthi8; gc_vstep12 += 8 {
+							gc_tx2 := gc_vstep12
+//line hecbench_lfib4.go:100
+							var myid int = gc_tx2
+//line hecbench_lfib4.go:100
+							_ = myid
+							archsimd.LoadUint32x8Slice(gc_at31[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadUint32x8Slice(gc_at32[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadUint32x8Slice(gc_at33[(gc_tx2 - gc_fastlo8):])).Add(archsimd.LoadUint32x8Slice(gc_at34[(gc_tx2 - gc_fastlo8):]))).StoreSlice(gc_at31[(gc_tx2 - gc_fastlo8):])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_u8 := gc_vstep12 - gc_fastlo8; gc_u8 < gc_seglen8; gc_u8++ {
+						gc_tx2 := gc_fastlo8 + gc_u8
+//line hecbench_lfib4.go:100
+						myid := gc_tx2
+						_ = myid
+//line hecbench_lfib4.go:121
+						gc_at31[gc_u8] += (gc_at32[gc_u8] + gc_at33[gc_u8] +
+							gc_at34[gc_u8])
+					}
+					gc_tx2 = gc_fasthi8 - 1
+					continue
+				}
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:100
+				myid := gc_tx2
+//line hecbench_lfib4.go:121
+				d0[d+myid-lfibP4] += (a0[a-(lfibP2-lfibP1)+myid] + a0[a-(lfibP3-lfibP1)+myid] +
+					a0[a-(lfibP4-lfibP1)+myid])
+			}
+		} else {
+			gc_vstep13 := 0
+			if compiled.SIMD {
+				for ; gc_vstep13+7 < gc_bdx2; gc_vstep13 += 8 {
+					gc_tx2 := gc_vstep13
+//line hecbench_lfib4.go:100
+					var myid int = gc_tx2
+//line hecbench_lfib4.go:121
+					if (a-(lfibP2-lfibP1)+myid) < 0 || (a-(lfibP2-lfibP1)+myid) > len(a0)-8 || (a-(lfibP3-lfibP1)+myid) < 0 || (a-(lfibP3-lfibP1)+myid) > len(a0)-8 || (a-(lfibP4-lfibP1)+myid) < 0 || (a-(lfibP4-lfibP1)+myid) > len(a0)-8 || (d+myid-lfibP4) < 0 || (d+myid-lfibP4) > len(d0)-8 {
+//line hecbench_lfib4.go:121
+						break
+					}
+//line hecbench_lfib4.go:122
+					archsimd.LoadUint32x8Slice(d0[d+myid-lfibP4:]).Add(archsimd.LoadUint32x8Slice(a0[a-(lfibP2-lfibP1)+myid:]).Add(archsimd.LoadUint32x8Slice(a0[a-(lfibP3-lfibP1)+myid:])).Add(archsimd.LoadUint32x8Slice(a0[a-(lfibP4-lfibP1)+myid:]))).StoreSlice(d0[d+myid-lfibP4:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep13; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:100
+				myid := gc_tx2
+//line hecbench_lfib4.go:121
+				d0[d+myid-lfibP4] += (a0[a-(lfibP2-lfibP1)+myid] + a0[a-(lfibP3-lfibP1)+myid] +
+					a0[a-(lfibP4-lfibP1)+myid])
+			}
+		}
+	}
 //line hecbench_lfib4.go:125
 	a += lfibP4
-
 //line hecbench_lfib4.go:127
 	for i := 1; i < r; i++ {
-
 //line hecbench_lfib4.go:129
 		xc := i * s
 		compiled.OutOfLine(func() {
 			a0 := a0[:768]
-			_ = a0
+//line hecbench_lfib4.go:133
 			b0 := b0[:512]
-			_ = b0
+//line hecbench_lfib4.go:135
 			c0 := c0[:512]
-			_ = c0
+//line hecbench_lfib4.go:137
 			d0 := d0[:512]
-			_ = d0
 			{
+//line hecbench_lfib4.go:140
 				gc_from2, gc_to2 := 0, gc_bdx2
 				if gc_bound2 := lfibP4; gc_bound2 < gc_to2 {
 					gc_to2 = gc_bound2
@@ -1876,8 +1424,6 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 					if compiled.SIMD {
 //line hecbench_lfib4.go:130
 						gc_vb2 := archsimd.BroadcastUint32x8(uint32(0))
-//line hecbench_lfib4.go:130
-						_ = gc_vb2
 					gc_steps4:
 						for ; gc_vstep14+7 < gc_to2; gc_vstep14 += 8 {
 							gc_tx2 := gc_vstep14
@@ -1885,19 +1431,13 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 							gc_pos2.Thread = gc_rank2
 //line hecbench_lfib4.go:100
 							var myid int = gc_tx2
-//line hecbench_lfib4.go:100
-							_ = myid
 //line hecbench_lfib4.go:130
 							tmp := gc_vb2
-//line hecbench_lfib4.go:130
-							_ = tmp
-//line hecbench_lfib4.go:132
 							{
-
+//line hecbench_lfib4.go:134
 								if (b+myid-compiled.Trip(0)) < 0 || (b+myid-compiled.Trip(0)) > len(b0)-8 || (b+myid-compiled.Trip(1)) < 0 || (b+myid-compiled.Trip(1)) > len(b0)-8 || (b+myid-compiled.Trip(2)) < 0 || (b+myid-compiled.Trip(2)) > len(b0)-8 || (b+myid-compiled.Trip(3)) < 0 || (b+myid-compiled.Trip(3)) > len(b0)-8 || (b+myid-compiled.Trip(4)) < 0 || (b+myid-compiled.Trip(4)) > len(b0)-8 || (b+myid-compiled.Trip(5)) < 0 || (b+myid-compiled.Trip(5)) > len(b0)-8 || (b+myid-compiled.Trip(6)) < 0 || (b+myid-compiled.Trip(6)) > len(b0)-8 || (b+myid-compiled.Trip(7)) < 0 || (b+myid-compiled.Trip(7)) > len(b0)-8 || (b+myid-compiled.Trip(8)) < 0 || (b+myid-compiled.Trip(8)) > len(b0)-8 || (b+myid-compiled.Trip(9)) < 0 || (b+myid-compiled.Trip(9)) > len(b0)-8 || (b+myid-compiled.Trip(10)) < 0 || (b+myid-compiled.Trip(10)) > len(b0)-8 || (b+myid-compiled.Trip(11)) < 0 || (b+myid-compiled.Trip(11)) > len(b0)-8 || (b+myid-compiled.Trip(12)) < 0 || (b+myid-compiled.Trip(12)) > len(b0)-8 || (b+myid-compiled.Trip(13)) < 0 || (b+myid-compiled.Trip(13)) > len(b0)-8 || (b+myid-compiled.Trip(14)) < 0 || (b+myid-compiled.Trip(14)) > len(b0)-8 || (b+myid-compiled.Trip(15)) < 0 || (b+myid-compiled.Trip(15)) > len(b0)-8 || (b+myid-compiled.Trip(16)) < 0 || (b+myid-compiled.Trip(16)) > len(b0)-8 || (b+myid-compiled.Trip(17)) < 0 || (b+myid-compiled.Trip(17)) > len(b0)-8 || (b+myid-compiled.Trip(18)) < 0 || (b+myid-compiled.Trip(18)) > len(b0)-8 || (b+myid-compiled.Trip(19)) < 0 || (b+myid-compiled.Trip(19)) > len(b0)-8 || (b+myid-compiled.Trip(20)) < 0 || (b+myid-compiled.Trip(20)) > len(b0)-8 || (b+myid-compiled.Trip(21)) < 0 || (b+myid-compiled.Trip(21)) > len(b0)-8 || (b+myid-compiled.Trip(22)) < 0 || (b+myid-compiled.Trip(22)) > len(b0)-8 || (b+myid-compiled.Trip(23)) < 0 || (b+myid-compiled.Trip(23)) > len(b0)-8 || (b+myid-compiled.Trip(24)) < 0 || (b+myid-compiled.Trip(24)) > len(b0)-8 || (b+myid-compiled.Trip(25)) < 0 || (b+myid-compiled.Trip(25)) > len(b0)-8 || (b+myid-compiled.Trip(26)) < 0 || (b+myid-compiled.Trip(26)) > len(b0)-8 || (b+myid-compiled.Trip(27)) < 0 || (b+myid-compiled.Trip(27)) > len(b0)-8 || (b+myid-compiled.Trip(28)) < 0 || (b+myid-compiled.Trip(28)) > len(b0)-8 || (b+myid-compiled.Trip(29)) < 0 || (b+myid-compiled.Trip(29)) > len(b0)-8 || (b+myid-compiled.Trip(30)) < 0 || (b+myid-compiled.Trip(30)) > len(b0)-8 || (b+myid-compiled.Trip(31)) < 0 || (b+myid-compiled.Trip(31)) > len(b0)-8 || (b+myid-compiled.Trip(32)) < 0 || (b+myid-compiled.Trip(32)) > len(b0)-8 || (b+myid-compiled.Trip(33)) < 0 || (b+myid-compiled.Trip(33)) > len(b0)-8 || (b+myid-compiled.Trip(34)) < 0 || (b+myid-compiled.Trip(34)) > len(b0)-8 || (b+myid-compiled.Trip(35)) < 0 || (b+myid-compiled.Trip(35)) > len(b0)-8 || (b+myid-compiled.Trip(36)) < 0 || (b+myid-compiled.Trip(36)) > len(b0)-8 || (b+myid-compiled.Trip(37)) < 0 || (b+myid-compiled.Trip(37)) > len(b0)-8 || (b+myid-compiled.Trip(38)) < 0 || (b+myid-compiled.Trip(38)) > len(b0)-8 || (b+myid-compiled.Trip(39)) < 0 || (b+myid-compiled.Trip(39)) > len(b0)-8 || (b+myid-compiled.Trip(40)) < 0 || (b+myid-compiled.Trip(40)) > len(b0)-8 || (b+myid-compiled.Trip(41)) < 0 || (b+myid-compiled.Trip(41)) > len(b0)-8 || (b+myid-compiled.Trip(42)) < 0 || (b+myid-compiled.Trip(42)) > len(b0)-8 || (b+myid-compiled.Trip(43)) < 0 || (b+myid-compiled.Trip(43)) > len(b0)-8 || (b+myid-compiled.Trip(44)) < 0 || (b+myid-compiled.Trip(44)) > len(b0)-8 || (b+myid-compiled.Trip(45)) < 0 || (b+myid-compiled.Trip(45)) > len(b0)-8 || (b+myid-compiled.Trip(46)) < 0 || (b+myid-compiled.Trip(46)) > len(b0)-8 || (b+myid-compiled.Trip(47)) < 0 || (b+myid-compiled.Trip(47)) > len(b0)-8 || (b+myid-compiled.Trip(48)) < 0 || (b+myid-compiled.Trip(48)) > len(b0)-8 || (b+myid-compiled.Trip(49)) < 0 || (b+myid-compiled.Trip(49)) > len(b0)-8 || (b+myid-compiled.Trip(50)) < 0 || (b+myid-compiled.Trip(50)) > len(b0)-8 || (b+myid-compiled.Trip(51)) < 0 || (b+myid-compiled.Trip(51)) > len(b0)-8 || (b+myid-compiled.Trip(52)) < 0 || (b+myid-compiled.Trip(52)) > len(b0)-8 || (b+myid-compiled.Trip(53)) < 0 || (b+myid-compiled.Trip(53)) > len(b0)-8 || (b+myid-compiled.Trip(54)) < 0 || (b+myid-compiled.Trip(54)) > len(b0)-8 || (b+myid-compiled.Trip(55)) < 0 || (b+myid-compiled.Trip(55)) > len(b0)-8 || (b+myid-compiled.Trip(56)) < 0 || (b+myid-compiled.Trip(56)) > len(b0)-8 || (b+myid-compiled.Trip(57)) < 0 || (b+myid-compiled.Trip(57)) > len(b0)-8 || (b+myid-compiled.Trip(58)) < 0 || (b+myid-compiled.Trip(58)) > len(b0)-8 || (b+myid-compiled.Trip(59)) < 0 || (b+myid-compiled.Trip(59)) > len(b0)-8 || (c+myid-compiled.Trip(0)) < 0 || (c+myid-compiled.Trip(0)) > len(c0)-8 || (c+myid-compiled.Trip(1)) < 0 || (c+myid-compiled.Trip(1)) > len(c0)-8 || (c+myid-compiled.Trip(2)) < 0 || (c+myid-compiled.Trip(2)) > len(c0)-8 || (c+myid-compiled.Trip(3)) < 0 || (c+myid-compiled.Trip(3)) > len(c0)-8 || (c+myid-compiled.Trip(4)) < 0 || (c+myid-compiled.Trip(4)) > len(c0)-8 || (c+myid-compiled.Trip(5)) < 0 || (c+myid-compiled.Trip(5)) > len(c0)-8 || (c+myid-compiled.Trip(6)) < 0 || (c+myid-compiled.Trip(6)) > len(c0)-8 || (c+myid-compiled.Trip(7)) < 0 || (c+myid-compiled.Trip(7)) > len(c0)-8 || (c+myid-compiled.Trip(8)) < 0 || (c+myid-compiled.Trip(8)) > len(c0)-8 || (c+myid-compiled.Trip(9)) < 0 || (c+myid-compiled.Trip(9)) > len(c0)-8 || (c+myid-compiled.Trip(10)) < 0 || (c+myid-compiled.Trip(10)) > len(c0)-8 || (c+myid-compiled.Trip(11)) < 0 || (c+myid-compiled.Trip(11)) > len(c0)-8 || (c+myid-compiled.Trip(12)) < 0 || (c+myid-compiled.Trip(12)) > len(c0)-8 || (c+myid-compiled.Trip(13)) < 0 || (c+myid-compiled.Trip(13)) > len(c0)-8 || (c+myid-compiled.Trip(14)) < 0 || (c+myid-compiled.Trip(14)) > len(c0)-8 || (c+myid-compiled.Trip(15)) < 0 || (c+myid-compiled.Trip(15)) > len(c0)-8 || (c+myid-compiled.Trip(16)) < 0 || (c+myid-compiled.Trip(16)) > len(c0)-8 || (c+myid-compiled.Trip(17)) < 0 || (c+myid-compiled.Trip(17)) > len(c0)-8 || (c+myid-compiled.Trip(18)) < 0 || (c+myid-compiled.Trip(18)) > len(c0)-8 || (c+myid-compiled.Trip(19)) < 0 || (c+myid-compiled.Trip(19)) > len(c0)-8 || (c+myid-compiled.Trip(20)) < 0 || (c+myid-compiled.Trip(20)) > len(c0)-8 || (c+myid-compiled.Trip(21)) < 0 || (c+myid-compiled.Trip(21)) > len(c0)-8 || (c+myid-compiled.Trip(22)) < 0 || (c+myid-compiled.Trip(22)) > len(c0)-8 || (c+myid-compiled.Trip(23)) < 0 || (c+myid-compiled.Trip(23)) > len(c0)-8 || (c+myid-compiled.Trip(24)) < 0 || (c+myid-compiled.Trip(24)) > len(c0)-8 || (c+myid-compiled.Trip(25)) < 0 || (c+myid-compiled.Trip(25)) > len(c0)-8 || (c+myid-compiled.Trip(26)) < 0 || (c+myid-compiled.Trip(26)) > len(c0)-8 || (c+myid-compiled.Trip(27)) < 0 || (c+myid-compiled.Trip(27)) > len(c0)-8 || (c+myid-compiled.Trip(28)) < 0 || (c+myid-compiled.Trip(28)) > len(c0)-8 || (c+myid-compiled.Trip(29)) < 0 || (c+myid-compiled.Trip(29)) > len(c0)-8 || (c+myid-compiled.Trip(30)) < 0 || (c+myid-compiled.Trip(30)) > len(c0)-8 || (c+myid-compiled.Trip(31)) < 0 || (c+myid-compiled.Trip(31)) > len(c0)-8 || (c+myid-compiled.Trip(32)) < 0 || (c+myid-compiled.Trip(32)) > len(c0)-8 || (c+myid-compiled.Trip(33)) < 0 || (c+myid-compiled.Trip(33)) > len(c0)-8 || (c+myid-compiled.Trip(34)) < 0 || (c+myid-compiled.Trip(34)) > len(c0)-8 || (c+myid-compiled.Trip(35)) < 0 || (c+myid-compiled.Trip(35)) > len(c0)-8 || (c+myid-compiled.Trip(36)) < 0 || (c+myid-compiled.Trip(36)) > len(c0)-8 || (c+myid-compiled.Trip(37)) < 0 || (c+myid-compiled.Trip(37)) > len(c0)-8 || (c+myid-compiled.Trip(38)) < 0 || (c+myid-compiled.Trip(38)) > len(c0)-8 || (c+myid-compiled.Trip(39)) < 0 || (c+myid-compiled.Trip(39)) > len(c0)-8 || (c+myid-compiled.Trip(40)) < 0 || (c+myid-compiled.Trip(40)) > len(c0)-8 || (c+myid-compiled.Trip(41)) < 0 || (c+myid-compiled.Trip(41)) > len(c0)-8 || (c+myid-compiled.Trip(42)) < 0 || (c+myid-compiled.Trip(42)) > len(c0)-8 || (c+myid-compiled.Trip(43)) < 0 || (c+myid-compiled.Trip(43)) > len(c0)-8 || (c+myid-compiled.Trip(44)) < 0 || (c+myid-compiled.Trip(44)) > len(c0)-8 || (c+myid-compiled.Trip(45)) < 0 || (c+myid-compiled.Trip(45)) > len(c0)-8 || (c+myid-compiled.Trip(46)) < 0 || (c+myid-compiled.Trip(46)) > len(c0)-8 || (c+myid-compiled.Trip(47)) < 0 || (c+myid-compiled.Trip(47)) > len(c0)-8 || (c+myid-compiled.Trip(48)) < 0 || (c+myid-compiled.Trip(48)) > len(c0)-8 || (c+myid-compiled.Trip(49)) < 0 || (c+myid-compiled.Trip(49)) > len(c0)-8 || (c+myid-compiled.Trip(50)) < 0 || (c+myid-compiled.Trip(50)) > len(c0)-8 || (c+myid-compiled.Trip(51)) < 0 || (c+myid-compiled.Trip(51)) > len(c0)-8 || (c+myid-compiled.Trip(52)) < 0 || (c+myid-compiled.Trip(52)) > len(c0)-8 || (c+myid-compiled.Trip(53)) < 0 || (c+myid-compiled.Trip(53)) > len(c0)-8 || (c+myid-compiled.Trip(54)) < 0 || (c+myid-compiled.Trip(54)) > len(c0)-8 || (c+myid-compiled.Trip(55)) < 0 || (c+myid-compiled.Trip(55)) > len(c0)-8 || (c+myid-compiled.Trip(56)) < 0 || (c+myid-compiled.Trip(56)) > len(c0)-8 || (c+myid-compiled.Trip(57)) < 0 || (c+myid-compiled.Trip(57)) > len(c0)-8 || (c+myid-compiled.Trip(58)) < 0 || (c+myid-compiled.Trip(58)) > len(c0)-8 || (c+myid-compiled.Trip(59)) < 0 || (c+myid-compiled.Trip(59)) > len(c0)-8 || (c+myid-compiled.Trip(60)) < 0 || (c+myid-compiled.Trip(60)) > len(c0)-8 || (c+myid-compiled.Trip(61)) < 0 || (c+myid-compiled.Trip(61)) > len(c0)-8 || (c+myid-compiled.Trip(62)) < 0 || (c+myid-compiled.Trip(62)) > len(c0)-8 || (c+myid-compiled.Trip(63)) < 0 || (c+myid-compiled.Trip(63)) > len(c0)-8 || (d+myid-compiled.Trip(0)) < 0 || (d+myid-compiled.Trip(0)) > len(d0)-8 || (d+myid-compiled.Trip(1)) < 0 || (d+myid-compiled.Trip(1)) > len(d0)-8 || (d+myid-compiled.Trip(2)) < 0 || (d+myid-compiled.Trip(2)) > len(d0)-8 || (d+myid-compiled.Trip(3)) < 0 || (d+myid-compiled.Trip(3)) > len(d0)-8 || (d+myid-compiled.Trip(4)) < 0 || (d+myid-compiled.Trip(4)) > len(d0)-8 || (d+myid-compiled.Trip(5)) < 0 || (d+myid-compiled.Trip(5)) > len(d0)-8 || (d+myid-compiled.Trip(6)) < 0 || (d+myid-compiled.Trip(6)) > len(d0)-8 || (d+myid-compiled.Trip(7)) < 0 || (d+myid-compiled.Trip(7)) > len(d0)-8 || (d+myid-compiled.Trip(8)) < 0 || (d+myid-compiled.Trip(8)) > len(d0)-8 || (d+myid-compiled.Trip(9)) < 0 || (d+myid-compiled.Trip(9)) > len(d0)-8 || (d+myid-compiled.Trip(10)) < 0 || (d+myid-compiled.Trip(10)) > len(d0)-8 || (d+myid-compiled.Trip(11)) < 0 || (d+myid-compiled.Trip(11)) > len(d0)-8 || (d+myid-compiled.Trip(12)) < 0 || (d+myid-compiled.Trip(12)) > len(d0)-8 || (d+myid-compiled.Trip(13)) < 0 || (d+myid-compiled.Trip(13)) > len(d0)-8 || (d+myid-compiled.Trip(14)) < 0 || (d+myid-compiled.Trip(14)) > len(d0)-8 || (d+myid-compiled.Trip(15)) < 0 || (d+myid-compiled.Trip(15)) > len(d0)-8 || (d+myid-compiled.Trip(16)) < 0 || (d+myid-compiled.Trip(16)) > len(d0)-8 || (d+myid-compiled.Trip(17)) < 0 || (d+myid-compiled.Trip(17)) > len(d0)-8 || (d+myid-compiled.Trip(18)) < 0 || (d+myid-compiled.Trip(18)) > len(d0)-8 || (d+myid-compiled.Trip(19)) < 0 || (d+myid-compiled.Trip(19)) > len(d0)-8 || (d+myid-compiled.Trip(20)) < 0 || (d+myid-compiled.Trip(20)) > len(d0)-8 || (d+myid-compiled.Trip(21)) < 0 || (d+myid-compiled.Trip(21)) > len(d0)-8 || (d+myid-compiled.Trip(22)) < 0 || (d+myid-compiled.Trip(22)) > len(d0)-8 || (d+myid-compiled.Trip(23)) < 0 || (d+myid-compiled.Trip(23)) > len(d0)-8 || (d+myid-compiled.Trip(24)) < 0 || (d+myid-compiled.Trip(24)) > len(d0)-8 || (d+myid-compiled.Trip(25)) < 0 || (d+myid-compiled.Trip(25)) > len(d0)-8 || (d+myid-compiled.Trip(26)) < 0 || (d+myid-compiled.Trip(26)) > len(d0)-8 || (d+myid-compiled.Trip(27)) < 0 || (d+myid-compiled.Trip(27)) > len(d0)-8 || (d+myid-compiled.Trip(28)) < 0 || (d+myid-compiled.Trip(28)) > len(d0)-8 || (d+myid-compiled.Trip(29)) < 0 || (d+myid-compiled.Trip(29)) > len(d0)-8 || (d+myid-compiled.Trip(30)) < 0 || (d+myid-compiled.Trip(30)) > len(d0)-8 || (d+myid-compiled.Trip(31)) < 0 || (d+myid-compiled.Trip(31)) > len(d0)-8 || (d+myid-compiled.Trip(32)) < 0 || (d+myid-compiled.Trip(32)) > len(d0)-8 || (d+myid-compiled.Trip(33)) < 0 || (d+myid-compiled.Trip(33)) > len(d0)-8 || (d+myid-compiled.Trip(34)) < 0 || (d+myid-compiled.Trip(34)) > len(d0)-8 || (d+myid-compiled.Trip(35)) < 0 || (d+myid-compiled.Trip(35)) > len(d0)-8 || (d+myid-compiled.Trip(36)) < 0 || (d+myid-compiled.Trip(36)) > len(d0)-8 || (d+myid-compiled.Trip(37)) < 0 || (d+myid-compiled.Trip(37)) > len(d0)-8 || (d+myid-compiled.Trip(38)) < 0 || (d+myid-compiled.Trip(38)) > len(d0)-8 || (d+myid-compiled.Trip(39)) < 0 || (d+myid-compiled.Trip(39)) > len(d0)-8 || (d+myid-compiled.Trip(40)) < 0 || (d+myid-compiled.Trip(40)) > len(d0)-8 || (d+myid-compiled.Trip(41)) < 0 || (d+myid-compiled.Trip(41)) > len(d0)-8 || (d+myid-compiled.Trip(42)) < 0 || (d+myid-compiled.Trip(42)) > len(d0)-8 || (d+myid-compiled.Trip(43)) < 0 || (d+myid-compiled.Trip(43)) > len(d0)-8 || (d+myid-compiled.Trip(44)) < 0 || (d+myid-compiled.Trip(44)) > len(d0)-8 || (d+myid-compiled.Trip(45)) < 0 || (d+myid-compiled.Trip(45)) > len(d0)-8 || (d+myid-compiled.Trip(46)) < 0 || (d+myid-compiled.Trip(46)) > len(d0)-8 || (d+myid-compiled.Trip(47)) < 0 || (d+myid-compiled.Trip(47)) > len(d0)-8 || (d+myid-compiled.Trip(48)) < 0 || (d+myid-compiled.Trip(48)) > len(d0)-8 || (d+myid-compiled.Trip(49)) < 0 || (d+myid-compiled.Trip(49)) > len(d0)-8 || (d+myid-compiled.Trip(50)) < 0 || (d+myid-compiled.Trip(50)) > len(d0)-8 || (d+myid-compiled.Trip(51)) < 0 || (d+myid-compiled.Trip(51)) > len(d0)-8 || (d+myid-compiled.Trip(52)) < 0 || (d+myid-compiled.Trip(52)) > len(d0)-8 || (d+myid-compiled.Trip(53)) < 0 || (d+myid-compiled.Trip(53)) > len(d0)-8 || (d+myid-compiled.Trip(54)) < 0 || (d+myid-compiled.Trip(54)) > len(d0)-8 || (xc+s-lfibP4+myid) < 0 || (xc+s-lfibP4+myid) > len(x)-8 {
 //line hecbench_lfib4.go:134
 									break
-//line hecbench_lfib4.go:134
 								}
 //line hecbench_lfib4.go:134
 								for k := 0; k < lfibP4-lfibP3; k = k + 1 {
@@ -1906,2566 +1446,1655 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 //line hecbench_lfib4.go:134
 									if (a+myid-k) >= 0 && (a+myid-k) <= len(a0)-8 {
 										gc_ld4 = archsimd.LoadUint32x8Slice(a0[a+myid-k:])
-//line hecbench_lfib4.go:135
 									} else {
 //line hecbench_lfib4.go:135
 										break gc_steps4
-//line hecbench_lfib4.go:135
 									}
 //line hecbench_lfib4.go:135
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP4+k]).Mul(gc_ld4))
-//line hecbench_lfib4.go:135
 								}
-//line hecbench_lfib4.go:135
 								{
 //line hecbench_lfib4.go:135
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(0)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(0):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(1)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(1):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(2)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(2):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(3)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(3):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(4)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(4):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(5)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(5):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(6)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(6):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(7)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(7):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(8)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(8):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(9)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(9):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(10)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(10):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(11)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(11):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(12)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(12):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(13)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(13):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(14)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(14):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(15)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(15):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(16)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(16):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(17)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(17):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(18)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(18):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(19)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(19):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(20)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(20):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(21)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(21):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(22)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(22):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(23)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(23):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(24)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(24):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(25)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(25):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(26)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(26):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(27)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(27):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(28)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(28):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(29)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(29):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(30)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(30):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(31)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(31):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(32)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(32):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(33)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(33):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(34)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(34):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(35)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(35):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(36)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(36):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(37)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(37):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(38)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(38):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(39)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(39):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(40)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(40):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(41)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(41):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(42)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(42):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(43)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(43):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(44)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(44):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(45)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(45):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(46)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(46):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(47)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(47):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(48)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(48):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(49)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(49):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(50)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(50):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(51)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(51):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(52)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(52):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(53)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(53):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(54)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(54):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(55)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(55):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(56)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(56):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(57)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(57):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(58)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(58):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(59)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(59):])))
-//line hecbench_lfib4.go:139
 								}
-//line hecbench_lfib4.go:139
 								{
 //line hecbench_lfib4.go:139
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(0)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(0):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(1)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(1):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(2)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(2):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(3)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(3):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(4)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(4):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(5)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(5):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(6)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(6):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(7)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(7):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(8)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(8):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(9)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(9):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(10)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(10):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(11)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(11):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(12)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(12):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(13)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(13):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(14)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(14):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(15)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(15):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(16)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(16):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(17)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(17):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(18)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(18):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(19)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(19):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(20)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(20):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(21)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(21):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(22)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(22):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(23)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(23):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(24)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(24):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(25)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(25):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(26)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(26):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(27)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(27):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(28)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(28):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(29)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(29):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(30)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(30):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(31)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(31):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(32)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(32):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(33)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(33):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(34)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(34):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(35)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(35):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(36)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(36):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(37)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(37):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(38)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(38):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(39)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(39):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(40)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(40):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(41)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(41):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(42)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(42):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(43)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(43):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(44)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(44):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(45)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(45):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(46)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(46):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(47)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(47):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(48)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(48):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(49)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(49):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(50)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(50):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(51)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(51):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(52)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(52):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(53)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(53):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(54)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(54):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(55)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(55):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(56)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(56):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(57)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(57):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(58)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(58):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(59)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(59):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(60)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(60):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(61)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(61):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(62)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(62):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(63)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(63):])))
-//line hecbench_lfib4.go:143
 								}
-//line hecbench_lfib4.go:143
 								{
 //line hecbench_lfib4.go:143
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(0)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(0):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(1)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(1):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(2)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(2):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(3)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(3):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(4)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(4):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(5)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(5):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(6)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(6):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(7)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(7):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(8)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(8):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(9)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(9):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(10)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(10):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(11)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(11):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(12)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(12):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(13)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(13):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(14)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(14):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(15)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(15):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(16)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(16):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(17)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(17):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(18)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(18):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(19)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(19):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(20)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(20):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(21)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(21):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(22)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(22):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(23)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(23):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(24)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(24):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(25)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(25):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(26)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(26):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(27)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(27):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(28)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(28):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(29)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(29):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(30)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(30):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(31)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(31):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(32)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(32):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(33)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(33):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(34)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(34):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(35)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(35):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(36)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(36):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(37)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(37):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(38)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(38):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(39)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(39):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(40)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(40):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(41)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(41):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(42)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(42):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(43)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(43):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(44)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(44):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(45)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(45):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(46)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(46):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(47)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(47):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(48)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(48):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(49)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(49):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(50)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(50):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(51)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(51):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(52)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(52):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(53)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(53):])))
-//line hecbench_lfib4.go:147
 								}
-//line hecbench_lfib4.go:147
 								{
 //line hecbench_lfib4.go:147
 									tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(54)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(54):])))
-//line hecbench_lfib4.go:147
 								}
 //line hecbench_lfib4.go:147
 								tmp.StoreSlice(x[xc+s-lfibP4+myid:])
-//line hecbench_lfib4.go:150
 							}
 						}
+//line hecbench_lfib4.go:152
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep14; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_lfib4.go:100
 						myid := gc_tx2
-						_ = myid
-
 //line hecbench_lfib4.go:130
 						tmp := uint32(0)
-
-//line hecbench_lfib4.go:132
 						{
-
+//line hecbench_lfib4.go:134
 							for k := 0; k < lfibP4-lfibP3; k++ {
 								tmp += x[xc-lfibP4+k] * a0[a+myid-k]
 							}
-//line hecbench_lfib4.go:136
 							{
-
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(0)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(1)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(2)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(3)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(4)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(5)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(6)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(7)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(8)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(9)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(10)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(11)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(12)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(13)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(14)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(15)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(16)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(17)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(18)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(19)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(20)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(21)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(22)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(23)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(24)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(25)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(26)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(27)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(28)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(29)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(30)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(31)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(32)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(33)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(34)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(35)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(36)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(37)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(38)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(39)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(40)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(41)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(42)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(43)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(44)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(45)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(46)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(47)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(48)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(49)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(50)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(51)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(52)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(53)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(54)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(55)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(56)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(57)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(58)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:138
 								{
 //line hecbench_lfib4.go:138
 									k_ := int(59)
-//line hecbench_lfib4.go:138
-									_ = k_
 									tmp += x[xc-lfibP3+k_] * b0[b+myid-k_]
 								}
-//line hecbench_lfib4.go:140
 							}
-//line hecbench_lfib4.go:140
 							{
-
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(0)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(1)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(2)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(3)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(4)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(5)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(6)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(7)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(8)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(9)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(10)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(11)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(12)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(13)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(14)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(15)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(16)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(17)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(18)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(19)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(20)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(21)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(22)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(23)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(24)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(25)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(26)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(27)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(28)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(29)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(30)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(31)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(32)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(33)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(34)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(35)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(36)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(37)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(38)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(39)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(40)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(41)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(42)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(43)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(44)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(45)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(46)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(47)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(48)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(49)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(50)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(51)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(52)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(53)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(54)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(55)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(56)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(57)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(58)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(59)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(60)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(61)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(62)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:142
 								{
 //line hecbench_lfib4.go:142
 									k_2 := int(63)
-//line hecbench_lfib4.go:142
-									_ = k_2
 									tmp += x[xc-lfibP2+k_2] * c0[c+myid-k_2]
 								}
-//line hecbench_lfib4.go:144
 							}
-//line hecbench_lfib4.go:144
 							{
-
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(0)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(1)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(2)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(3)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(4)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(5)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(6)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(7)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(8)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(9)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(10)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(11)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(12)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(13)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(14)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(15)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(16)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(17)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(18)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(19)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(20)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(21)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(22)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(23)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(24)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(25)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(26)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(27)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(28)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(29)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(30)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(31)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(32)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(33)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(34)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(35)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(36)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(37)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(38)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(39)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(40)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(41)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(42)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(43)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(44)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(45)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(46)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(47)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(48)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(49)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(50)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(51)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(52)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(53)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:146
 								{
 //line hecbench_lfib4.go:146
 									k_3 := int(54)
-//line hecbench_lfib4.go:146
-									_ = k_3
 									tmp += x[xc-lfibP1+k_3] * d0[d+myid-k_3]
 								}
-//line hecbench_lfib4.go:148
 							}
-
 							x[xc+s-lfibP4+myid] = tmp
-
 						}
-						_ = tmp
 					}
 				}
 			}
+//line hecbench_lfib4.go:157
 		})
 	}
 }
@@ -4495,325 +3124,270 @@ func gc_body_colsGPUKernel(gc_b2 *compiled.Block, x []uint32, s, r int) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_pcx := compiled.Scratch[[]uint32](gc_b2, 0)[:gc_n2]
-
 //line hecbench_lfib4.go:162
 	k0 := gc_bx2 * lfibLKNB
-
 //line hecbench_lfib4.go:166
 	cx := gocuda.Shared[[2 * lfibP4]uint32](t, lfibLKNB)[:lfibLKNB]
-
 //line hecbench_lfib4.go:168
 	fcol := 0
-
-//line hecbench_lfib4.go:169
 	if gc_bx2 == 0 {
 		fcol = 1
 	}
-
-//line hecbench_lfib4.go:172
 	ecol := lfibLKNB
-
-//line hecbench_lfib4.go:173
 	if gc_bx2 == gc_gdx2-1 && r%lfibLKNB != 0 {
 		ecol = r % lfibLKNB
 	}
-
 //line hecbench_lfib4.go:177
 	for i := fcol; i < ecol; i++ {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_row3 := i
-				gc_off4 := (k0+i)*s - lfibP4
-				gc_fastlo3, gc_fasthi3 := 0, 0
-				if gc_row3 >= 0 && gc_row3 < len(cx) {
-					gc_fastlo3 = min(max(0, -gc_off4), gc_bdx2)
-					gc_fasthi3 = max(min(gc_bdx2, len(cx[gc_row3]), len(x)-gc_off4), gc_fastlo3)
+//line hecbench_lfib4.go:179
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_row3 := i
+			gc_off4 := (k0+i)*s - lfibP4
+			gc_fastlo3, gc_fasthi3 := 0, 0
+			if gc_row3 >= 0 && gc_row3 < len(cx) {
+				gc_fastlo3 = min(max(0, -gc_off4), gc_bdx2)
+				gc_fasthi3 = max(min(gc_bdx2, len(cx[gc_row3]), len(x)-gc_off4), gc_fastlo3)
+			}
+			if gc_fastlo3 < gc_fasthi3 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo3 {
+						gc_seglen3 := gc_fasthi3 - gc_fastlo3
+						gc_at6 := cx[gc_row3][gc_fastlo3:][:gc_seglen3]
+						gc_at7 := x[gc_off4+gc_fastlo3:][:gc_seglen3]
+						gc_vstep := gc_fastlo3
+						if compiled.SIMD {
+							for ; gc_vstep+7 < gc_fasthi3; gc_vstep += 8 {
+								gc_tx2 := gc_vstep
+//line hecbench_lfib4.go:199
+								archsimd.LoadUint32x8Slice(gc_at7[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at6[(gc_tx2 - gc_fastlo3):])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u3 := gc_vstep - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+							gc_tx2 := gc_fastlo3 + gc_u3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line hecbench_lfib4.go:178
+							gc_at6[gc_u3] = gc_at7[gc_u3]
+						}
+						gc_tx2 = gc_fasthi3 - 1
+						continue
+					}
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:178
+					cx[i][gc_tx2] = x[(k0+i)*s-lfibP4+gc_tx2]
 				}
-				if gc_fastlo3 < gc_fasthi3 {
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:178
+						if ((k0+i)*s-lfibP4+gc_tx2) < 0 || ((k0+i)*s-lfibP4+gc_tx2) > len(x)-8 || gc_tx2 < 0 || gc_tx2 > len(cx[i])-8 {
+//line hecbench_lfib4.go:178
+							break
+						}
+//line hecbench_lfib4.go:179
+						archsimd.LoadUint32x8Slice(x[(k0+i)*s-lfibP4+gc_tx2:]).StoreSlice(cx[i][gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:178
+						cx[i][gc_tx2] = x[(k0+i)*s-lfibP4+gc_tx2]
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:178
+						cx[i][gc_tx2] = x[(k0+i)*s-lfibP4+gc_tx2]
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:178
+						cx[i][gc_tx2] = x[(k0+i)*s-lfibP4+gc_tx2]
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:178
+						cx[i][gc_tx2] = x[(k0+i)*s-lfibP4+gc_tx2]
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:178
+					cx[i][gc_tx2] = x[(k0+i)*s-lfibP4+gc_tx2]
+				}
+			}
+		}
+	}
+//line hecbench_lfib4.go:185
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+			{
+				gc_tx2 := gc_step4 + 0
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:163
+				k1 := gc_tx2 / lfibLWDR
+//line hecbench_lfib4.go:183
+				pcx := cx[k1][:]
+//line hecbench_lfib4.go:185
+				gc_s_pcx[gc_rank2] = pcx
+			}
+			{
+				gc_tx2 := gc_step4 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:163
+				k1 := gc_tx2 / lfibLWDR
+//line hecbench_lfib4.go:183
+				pcx := cx[k1][:]
+//line hecbench_lfib4.go:185
+				gc_s_pcx[gc_rank2] = pcx
+			}
+			{
+				gc_tx2 := gc_step4 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:163
+				k1 := gc_tx2 / lfibLWDR
+//line hecbench_lfib4.go:183
+				pcx := cx[k1][:]
+//line hecbench_lfib4.go:185
+				gc_s_pcx[gc_rank2] = pcx
+			}
+			{
+				gc_tx2 := gc_step4 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:163
+				k1 := gc_tx2 / lfibLWDR
+//line hecbench_lfib4.go:183
+				pcx := cx[k1][:]
+//line hecbench_lfib4.go:185
+				gc_s_pcx[gc_rank2] = pcx
+			}
+		}
+		for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:163
+			k1 := gc_tx2 / lfibLWDR
+//line hecbench_lfib4.go:183
+			pcx := cx[k1][:]
+//line hecbench_lfib4.go:185
+			gc_s_pcx[gc_rank2] = pcx
+		}
+	}
+//line hecbench_lfib4.go:185
+	for k := 0; k < s/lfibP4-1; k++ {
+//line hecbench_lfib4.go:187
+		for i_ := 0; i_ < lfibP4; i_ += lfibLWDR {
+//line hecbench_lfib4.go:189
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_lfib4.go:163
+					k1 := gc_tx2 / lfibLWDR
+					k2 := gc_tx2 % lfibLWDR
+//line hecbench_lfib4.go:166
+					pcx := gc_s_pcx[gc_rank2]
+//line hecbench_lfib4.go:188
+					if !(gc_bx2 == 0 && gc_tx2 == 0) &&
+						!(gc_bx2 == gc_gdx2-1 && k1 >= ecol) {
+						pcx[lfibP4+i_+k2] = pcx[lfibP4+i_+k2-lfibP1] + pcx[lfibP4+i_+k2-lfibP2] +
+							pcx[lfibP4+i_+k2-lfibP3] + pcx[lfibP4+i_+k2-lfibP4]
+					}
+				}
+			}
+		}
+//line hecbench_lfib4.go:198
+		for i_2 := fcol; i_2 < ecol; i_2++ {
+//line hecbench_lfib4.go:200
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_row4 := i_2
+				gc_off5 := lfibP4
+				gc_off6 := (k0+i_2)*s + k*lfibP4
+				gc_fastlo4, gc_fasthi4 := 0, 0
+				if gc_row4 >= 0 && gc_row4 < len(cx) {
+					gc_fastlo4 = min(max(0, -gc_off5, -gc_off6), gc_bdx2)
+					gc_fasthi4 = max(min(gc_bdx2, len(cx[gc_row4]), len(cx[gc_row4])-gc_off5, len(x)-gc_off6), gc_fastlo4)
+				}
+				if gc_fastlo4 < gc_fasthi4 {
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						if gc_tx2 == gc_fastlo3 {
-							gc_seglen3 := gc_fasthi3 - gc_fastlo3
-							gc_at6 := cx[gc_row3][gc_fastlo3:][:gc_seglen3]
-							gc_at7 := x[gc_off4+gc_fastlo3:][:gc_seglen3]
-							gc_vstep := gc_fastlo3
+						if gc_tx2 == gc_fastlo4 {
+							gc_seglen4 := gc_fasthi4 - gc_fastlo4
+							gc_at8 := cx[gc_row4][gc_fastlo4:][:gc_seglen4]
+							gc_at9 := cx[gc_row4][gc_off5+gc_fastlo4:][:gc_seglen4]
+							gc_at10 := x[gc_off6+gc_fastlo4:][:gc_seglen4]
+							gc_vstep3 := gc_fastlo4
 							if compiled.SIMD {
-								for ; gc_vstep+7 < gc_fasthi3; gc_vstep += 8 {
-									gc_tx2 := gc_vstep
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-									archsimd.LoadUint32x8Slice(gc_at7[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at6[(gc_tx2 - gc_fastlo3):])
+								for ; gc_vstep3+7 < gc_fasthi4; gc_vstep3 += 8 {
+									gc_tx2 := gc_vstep3
+//line hecbench_lfib4.go:222
+									archsimd.LoadUint32x8Slice(gc_at9[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at8[(gc_tx2 - gc_fastlo4):])
+									archsimd.LoadUint32x8Slice(gc_at8[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at10[(gc_tx2 - gc_fastlo4):])
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							for gc_u3 := gc_vstep - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
-								gc_tx2 := gc_fastlo3 + gc_u3
+							for gc_u4 := gc_vstep3 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
+								gc_tx2 := gc_fastlo4 + gc_u4
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
-
-//line hecbench_lfib4.go:178
-								gc_at6[gc_u3] = gc_at7[gc_u3]
+//line hecbench_lfib4.go:199
+								gc_at8[gc_u4] = gc_at9[gc_u4]
+								gc_at10[gc_u4] = gc_at8[gc_u4]
 							}
-							gc_tx2 = gc_fasthi3 - 1
+							gc_tx2 = gc_fasthi4 - 1
 							continue
 						}
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:178
-						cx[i][gc_tx2] = x[(k0+i)*s-lfibP4+gc_tx2]
+//line hecbench_lfib4.go:199
+						cx[i_2][gc_tx2] = cx[i_2][lfibP4+gc_tx2]
+						x[(k0+i_2)*s+k*lfibP4+gc_tx2] = cx[i_2][gc_tx2]
 					}
 				} else {
-					gc_vstep2 := 0
+					gc_vstep4 := 0
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-//line hecbench_lfib4.go:178
-							if ((k0+i)*s-lfibP4+gc_tx2) < 0 || ((k0+i)*s-lfibP4+gc_tx2) > len(x)-8 || gc_tx2 < 0 || gc_tx2 > len(cx[i])-8 {
-//line hecbench_lfib4.go:178
+//line hecbench_lfib4.go:199
+							if (lfibP4+gc_tx2) < 0 || (lfibP4+gc_tx2) > len(cx[i_2])-8 || gc_tx2 < 0 || gc_tx2 > len(cx[i_2])-8 || ((k0+i_2)*s+k*lfibP4+gc_tx2) < 0 || ((k0+i_2)*s+k*lfibP4+gc_tx2) > len(x)-8 {
+//line hecbench_lfib4.go:199
 								break
-//line hecbench_lfib4.go:178
 							}
-							archsimd.LoadUint32x8Slice(x[(k0+i)*s-lfibP4+gc_tx2:]).StoreSlice(cx[i][gc_tx2:])
+//line hecbench_lfib4.go:200
+							archsimd.LoadUint32x8Slice(cx[i_2][lfibP4+gc_tx2:]).StoreSlice(cx[i_2][gc_tx2:])
+							archsimd.LoadUint32x8Slice(cx[i_2][gc_tx2:]).StoreSlice(x[(k0+i_2)*s+k*lfibP4+gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:178
-							cx[i][gc_tx2] = x[(k0+i)*s-lfibP4+gc_tx2]
-						}
-						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:178
-							cx[i][gc_tx2] = x[(k0+i)*s-lfibP4+gc_tx2]
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:178
-							cx[i][gc_tx2] = x[(k0+i)*s-lfibP4+gc_tx2]
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:178
-							cx[i][gc_tx2] = x[(k0+i)*s-lfibP4+gc_tx2]
-						}
-					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:178
-						cx[i][gc_tx2] = x[(k0+i)*s-lfibP4+gc_tx2]
-					}
-				}
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:163
-					k1 := gc_tx2 / lfibLWDR
-					_ = k1
-
-//line hecbench_lfib4.go:183
-					pcx := cx[k1][:]
-					_ = pcx
-					gc_s_pcx[gc_rank2] = pcx
-				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:163
-					k1 := gc_tx2 / lfibLWDR
-					_ = k1
-
-//line hecbench_lfib4.go:183
-					pcx := cx[k1][:]
-					_ = pcx
-					gc_s_pcx[gc_rank2] = pcx
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:163
-					k1 := gc_tx2 / lfibLWDR
-					_ = k1
-
-//line hecbench_lfib4.go:183
-					pcx := cx[k1][:]
-					_ = pcx
-					gc_s_pcx[gc_rank2] = pcx
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:163
-					k1 := gc_tx2 / lfibLWDR
-					_ = k1
-
-//line hecbench_lfib4.go:183
-					pcx := cx[k1][:]
-					_ = pcx
-					gc_s_pcx[gc_rank2] = pcx
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:163
-				k1 := gc_tx2 / lfibLWDR
-				_ = k1
-
-//line hecbench_lfib4.go:183
-				pcx := cx[k1][:]
-				_ = pcx
-				gc_s_pcx[gc_rank2] = pcx
-			}
-		}
-	}
-
-//line hecbench_lfib4.go:185
-	for k := 0; k < s/lfibP4-1; k++ {
-
-//line hecbench_lfib4.go:187
-		for i_ := 0; i_ < lfibP4; i_ += lfibLWDR {
-			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:163
-						k1 := gc_tx2 / lfibLWDR
-						_ = k1
-
-//line hecbench_lfib4.go:164
-						k2 := gc_tx2 % lfibLWDR
-						_ = k2
-						pcx := gc_s_pcx[gc_rank2]
-
-//line hecbench_lfib4.go:188
-						if !(gc_bx2 == 0 && gc_tx2 == 0) &&
-							!(gc_bx2 == gc_gdx2-1 && k1 >= ecol) {
-							pcx[lfibP4+i_+k2] = pcx[lfibP4+i_+k2-lfibP1] + pcx[lfibP4+i_+k2-lfibP2] +
-								pcx[lfibP4+i_+k2-lfibP3] + pcx[lfibP4+i_+k2-lfibP4]
-						}
-					}
-				}
-			}
-		}
-
-//line hecbench_lfib4.go:198
-		for i_2 := fcol; i_2 < ecol; i_2++ {
-			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_row4 := i_2
-					gc_off5 := lfibP4
-					gc_off6 := (k0+i_2)*s + k*lfibP4
-					gc_fastlo4, gc_fasthi4 := 0, 0
-					if gc_row4 >= 0 && gc_row4 < len(cx) {
-						gc_fastlo4 = min(max(0, -gc_off5, -gc_off6), gc_bdx2)
-						gc_fasthi4 = max(min(gc_bdx2, len(cx[gc_row4]), len(cx[gc_row4])-gc_off5, len(x)-gc_off6), gc_fastlo4)
-					}
-					if gc_fastlo4 < gc_fasthi4 {
-						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-							if gc_tx2 == gc_fastlo4 {
-								gc_seglen4 := gc_fasthi4 - gc_fastlo4
-								gc_at8 := cx[gc_row4][gc_fastlo4:][:gc_seglen4]
-								gc_at9 := cx[gc_row4][gc_off5+gc_fastlo4:][:gc_seglen4]
-								gc_at10 := x[gc_off6+gc_fastlo4:][:gc_seglen4]
-								gc_vstep3 := gc_fastlo4
-								if compiled.SIMD {
-									for ; gc_vstep3+7 < gc_fasthi4; gc_vstep3 += 8 {
-										gc_tx2 := gc_vstep3
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-										archsimd.LoadUint32x8Slice(gc_at9[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at8[(gc_tx2 - gc_fastlo4):])
-										archsimd.LoadUint32x8Slice(gc_at8[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at10[(gc_tx2 - gc_fastlo4):])
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								for gc_u4 := gc_vstep3 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
-									gc_tx2 := gc_fastlo4 + gc_u4
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-
 //line hecbench_lfib4.go:199
-									gc_at8[gc_u4] = gc_at9[gc_u4]
-
-//line hecbench_lfib4.go:200
-									gc_at10[gc_u4] = gc_at8[gc_u4]
-								}
-								gc_tx2 = gc_fasthi4 - 1
-								continue
-							}
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:199
-							cx[i_2][gc_tx2] = cx[i_2][lfibP4+gc_tx2]
-
-//line hecbench_lfib4.go:200
-							x[(k0+i_2)*s+k*lfibP4+gc_tx2] = cx[i_2][gc_tx2]
-						}
-					} else {
-						gc_vstep4 := 0
-						if compiled.SIMD {
-							for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-//line hecbench_lfib4.go:199
-								if (lfibP4+gc_tx2) < 0 || (lfibP4+gc_tx2) > len(cx[i_2])-8 || gc_tx2 < 0 || gc_tx2 > len(cx[i_2])-8 || ((k0+i_2)*s+k*lfibP4+gc_tx2) < 0 || ((k0+i_2)*s+k*lfibP4+gc_tx2) > len(x)-8 {
-//line hecbench_lfib4.go:199
-									break
-//line hecbench_lfib4.go:199
-								}
-								archsimd.LoadUint32x8Slice(cx[i_2][lfibP4+gc_tx2:]).StoreSlice(cx[i_2][gc_tx2:])
-								archsimd.LoadUint32x8Slice(cx[i_2][gc_tx2:]).StoreSlice(x[(k0+i_2)*s+k*lfibP4+gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_lfib4.go:199
-							cx[i_2][gc_tx2] = cx[i_2][lfibP4+gc_tx2]
-
-//line hecbench_lfib4.go:200
-							x[(k0+i_2)*s+k*lfibP4+gc_tx2] = cx[i_2][gc_tx2]
-						}
+						cx[i_2][gc_tx2] = cx[i_2][lfibP4+gc_tx2]
+						x[(k0+i_2)*s+k*lfibP4+gc_tx2] = cx[i_2][gc_tx2]
 					}
 				}
 			}
@@ -4824,4 +3398,5 @@ func gc_body_colsGPUKernel(gc_b2 *compiled.Block, x []uint32, s, r int) {
 // gc_files_hecbench_lfib4 holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_lfib4.go
+//line hecbench_lfib4.go:212
 var gc_files_hecbench_lfib4 embed.FS

@@ -40,7 +40,7 @@ func gc_body_gpuSetZeroKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numberOfEl
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line hecbench_lsqt.go:28
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -51,172 +51,122 @@ func gc_body_gpuSetZeroKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numberOfEl
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(numberOfElements, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(gStateReal) && gc_to <= len(gStateReal)-gc_off && gc_off <= len(gStateImag) && gc_to <= len(gStateImag)-gc_off {
-					gc_at := gStateReal[gc_off:][:gc_to]
-					gc_at2 := gStateImag[gc_off:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+//line hecbench_lsqt.go:39
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(numberOfElements, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(gStateReal) && gc_to <= len(gStateReal)-gc_off && gc_off <= len(gStateImag) && gc_to <= len(gStateImag)-gc_off {
+				gc_at := gStateReal[gc_off:][:gc_to]
+				gc_at2 := gStateImag[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-
-//line hecbench_lsqt.go:19
-							n := gc_bx*gc_bdx + gc_tx
-							_ = n
-
-//line hecbench_lsqt.go:20
-							{
-								gc_at[gc_tx] = 0
-								gc_at2[gc_tx] = 0
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-
-//line hecbench_lsqt.go:19
-							n := gc_bx*gc_bdx + gc_tx
-							_ = n
-
-//line hecbench_lsqt.go:20
-							{
-								gc_at[gc_tx] = 0
-								gc_at2[gc_tx] = 0
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-
-//line hecbench_lsqt.go:19
-							n := gc_bx*gc_bdx + gc_tx
-							_ = n
-
-//line hecbench_lsqt.go:20
-							{
-								gc_at[gc_tx] = 0
-								gc_at2[gc_tx] = 0
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-
-//line hecbench_lsqt.go:19
-							n := gc_bx*gc_bdx + gc_tx
-							_ = n
-
-//line hecbench_lsqt.go:20
-							{
-								gc_at[gc_tx] = 0
-								gc_at2[gc_tx] = 0
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-
-//line hecbench_lsqt.go:19
-						n := gc_bx*gc_bdx + gc_tx
-						_ = n
-
-//line hecbench_lsqt.go:20
-						{
+//line hecbench_lsqt.go:21
 							gc_at[gc_tx] = 0
 							gc_at2[gc_tx] = 0
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step + 1
 						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:19
-							n := gc_bx*gc_bdx + gc_tx
-							_ = n
-
-//line hecbench_lsqt.go:20
-							{
-								gStateReal[n] = 0
-								gStateImag[n] = 0
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:19
-							n := gc_bx*gc_bdx + gc_tx
-							_ = n
-
-//line hecbench_lsqt.go:20
-							{
-								gStateReal[n] = 0
-								gStateImag[n] = 0
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:19
-							n := gc_bx*gc_bdx + gc_tx
-							_ = n
-
-//line hecbench_lsqt.go:20
-							{
-								gStateReal[n] = 0
-								gStateImag[n] = 0
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:19
-							n := gc_bx*gc_bdx + gc_tx
-							_ = n
-
-//line hecbench_lsqt.go:20
-							{
-								gStateReal[n] = 0
-								gStateImag[n] = 0
-							}
+//line hecbench_lsqt.go:21
+							gc_at[gc_tx] = 0
+							gc_at2[gc_tx] = 0
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+						{
+//line hecbench_lsqt.go:21
+							gc_at[gc_tx] = 0
+							gc_at2[gc_tx] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						{
+//line hecbench_lsqt.go:21
+							gc_at[gc_tx] = 0
+							gc_at2[gc_tx] = 0
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+//line hecbench_lsqt.go:21
+						gc_at[gc_tx] = 0
+						gc_at2[gc_tx] = 0
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-
 //line hecbench_lsqt.go:19
 						n := gc_bx*gc_bdx + gc_tx
-						_ = n
-
-//line hecbench_lsqt.go:20
 						{
 							gStateReal[n] = 0
 							gStateImag[n] = 0
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:19
+						n := gc_bx*gc_bdx + gc_tx
+						{
+							gStateReal[n] = 0
+							gStateImag[n] = 0
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:19
+						n := gc_bx*gc_bdx + gc_tx
+						{
+							gStateReal[n] = 0
+							gStateImag[n] = 0
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:19
+						n := gc_bx*gc_bdx + gc_tx
+						{
+							gStateReal[n] = 0
+							gStateImag[n] = 0
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:19
+					n := gc_bx*gc_bdx + gc_tx
+					{
+						gStateReal[n] = 0
+						gStateImag[n] = 0
 					}
 				}
 			}
@@ -249,7 +199,7 @@ func gc_body_gpuApplySzKernel(gc_b *compiled.Block, gc_lo, gc_hi int, n int, inR
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line hecbench_lsqt.go:40
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -260,57 +210,48 @@ func gc_body_gpuApplySzKernel(gc_b *compiled.Block, gc_lo, gc_hi int, n int, inR
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(outReal) && gc_to <= len(outReal)-gc_off && gc_off <= len(inReal) && gc_to <= len(inReal)-gc_off && gc_off <= len(outImag) && gc_to <= len(outImag)-gc_off && gc_off <= len(inImag) && gc_to <= len(inImag)-gc_off {
-					gc_at := outReal[gc_off:][:gc_to]
-					gc_at2 := inReal[gc_off:][:gc_to]
-					gc_at3 := outImag[gc_off:][:gc_to]
-					gc_at4 := inImag[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-
+//line hecbench_lsqt.go:51
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(outReal) && gc_to <= len(outReal)-gc_off && gc_off <= len(inReal) && gc_to <= len(inReal)-gc_off && gc_off <= len(outImag) && gc_to <= len(outImag)-gc_off && gc_off <= len(inImag) && gc_to <= len(inImag)-gc_off {
+				gc_at := outReal[gc_off:][:gc_to]
+				gc_at2 := inReal[gc_off:][:gc_to]
+				gc_at3 := outImag[gc_off:][:gc_to]
+				gc_at4 := inImag[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 //line hecbench_lsqt.go:31
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line hecbench_lsqt.go:32
-						{
-							if i%2 == 0 {
-								gc_at[gc_tx] = gc_at2[gc_tx]
-								gc_at3[gc_tx] = gc_at4[gc_tx]
-							} else {
-								gc_at[gc_tx] = -gc_at2[gc_tx]
-								gc_at3[gc_tx] = -gc_at4[gc_tx]
-							}
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						if i%2 == 0 {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+							gc_at3[gc_tx] = gc_at4[gc_tx]
+						} else {
+							gc_at[gc_tx] = -gc_at2[gc_tx]
+							gc_at3[gc_tx] = -gc_at4[gc_tx]
 						}
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:31
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line hecbench_lsqt.go:32
-						{
-							if i%2 == 0 {
-								outReal[i] = inReal[i]
-								outImag[i] = inImag[i]
-							} else {
-								outReal[i] = -inReal[i]
-								outImag[i] = -inImag[i]
-							}
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						if i%2 == 0 {
+							outReal[i] = inReal[i]
+							outImag[i] = inImag[i]
+						} else {
+							outReal[i] = -inReal[i]
+							outImag[i] = -inImag[i]
 						}
 					}
 				}
@@ -347,267 +288,176 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line hecbench_lsqt.go:81
 	sDataReal := gocuda.Shared[float64](t, lsqtBlockSize)[:lsqtBlockSize]
-
-//line hecbench_lsqt.go:82
 	sDataImag := gocuda.Shared[float64](t, lsqtBlockSize)[:lsqtBlockSize]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_bdx <= len(sDataReal) && gc_bdx <= len(sDataImag) && gc_off >= 0 && gc_off <= len(gFinalStateReal) && gc_bdx <= len(gFinalStateReal)-gc_off && gc_off <= len(gFinalStateImag) && gc_bdx <= len(gFinalStateImag)-gc_off && gc_off <= len(gRandomStateReal) && gc_bdx <= len(gRandomStateReal)-gc_off && gc_off <= len(gRandomStateImag) && gc_bdx <= len(gRandomStateImag)-gc_off {
-				gc_at := sDataReal[:gc_bdx]
-				gc_at2 := sDataImag[:gc_bdx]
-				gc_at3 := gFinalStateReal[gc_off:][:gc_bdx]
-				gc_at4 := gFinalStateImag[gc_off:][:gc_bdx]
-				gc_at5 := gRandomStateReal[gc_off:][:gc_bdx]
-				gc_at6 := gRandomStateImag[gc_off:][:gc_bdx]
-				gc_vstep := 0
+//line hecbench_lsqt.go:84
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(sDataReal) && gc_bdx <= len(sDataImag) && gc_off >= 0 && gc_off <= len(gFinalStateReal) && gc_bdx <= len(gFinalStateReal)-gc_off && gc_off <= len(gFinalStateImag) && gc_bdx <= len(gFinalStateImag)-gc_off && gc_off <= len(gRandomStateReal) && gc_bdx <= len(gRandomStateReal)-gc_off && gc_off <= len(gRandomStateImag) && gc_bdx <= len(gRandomStateImag)-gc_off {
+			gc_at := sDataReal[:gc_bdx]
+			gc_at2 := sDataImag[:gc_bdx]
+			gc_at3 := gFinalStateReal[gc_off:][:gc_bdx]
+			gc_at4 := gFinalStateImag[gc_off:][:gc_bdx]
+			gc_at5 := gRandomStateReal[gc_off:][:gc_bdx]
+			gc_at6 := gRandomStateImag[gc_off:][:gc_bdx]
+			gc_vstep := 0
 //line hecbench_lsqt.go:83
-				gc_vb4 := lanes.BroadcastFloat64x4(0.0)
+			gc_vb4 := lanes.BroadcastFloat64x4(0.0)
 //line hecbench_lsqt.go:83
-				_ = gc_vb4
-//line hecbench_lsqt.go:83
-				gc_iota4 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-//line hecbench_lsqt.go:83
-				_ = gc_iota4
-				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+			gc_iota4 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+				gc_tx := gc_vstep
 //line hecbench_lsqt.go:77
-					var tid int = gc_tx
-//line hecbench_lsqt.go:77
-					_ = tid
-//line hecbench_lsqt.go:78
-					var n int = gc_bx*gc_bdx + tid
-//line hecbench_lsqt.go:78
-					_ = n
+				var tid int = gc_tx
+				var n int = gc_bx*gc_bdx + tid
+				var m int
 //line hecbench_lsqt.go:79
-					var m int
-//line hecbench_lsqt.go:79
-					_ = m
+				_ = m
+				var a lanes.Float64x4
 //line hecbench_lsqt.go:80
-					var a lanes.Float64x4
+				var b lanes.Float64x4
 //line hecbench_lsqt.go:80
-					_ = a
+				var c lanes.Float64x4
 //line hecbench_lsqt.go:80
-					var b lanes.Float64x4
-//line hecbench_lsqt.go:80
-					_ = b
-//line hecbench_lsqt.go:80
-					var c lanes.Float64x4
-//line hecbench_lsqt.go:80
-					_ = c
-//line hecbench_lsqt.go:80
-					var d lanes.Float64x4
-//line hecbench_lsqt.go:80
-					_ = d
+				var d lanes.Float64x4
 //line hecbench_lsqt.go:83
-					gc_vb4.StoreSlice(gc_at[gc_tx:])
+				gc_vb4.StoreSlice(gc_at[gc_tx:])
 //line hecbench_lsqt.go:83
-					gc_vb4.StoreSlice(gc_at2[gc_tx:])
+				gc_vb4.StoreSlice(gc_at2[gc_tx:])
 //line hecbench_lsqt.go:85
-					if n < numberOfAtoms && uint(numberOfAtoms-n) > 3 {
+				if n < numberOfAtoms && uint(numberOfAtoms-n) > 3 {
 //line hecbench_lsqt.go:85
-						a = lanes.LoadFloat64x4Slice(gc_at3[gc_tx:])
+					a = lanes.LoadFloat64x4Slice(gc_at3[gc_tx:])
 //line hecbench_lsqt.go:85
-						b = lanes.LoadFloat64x4Slice(gc_at4[gc_tx:])
+					b = lanes.LoadFloat64x4Slice(gc_at4[gc_tx:])
 //line hecbench_lsqt.go:85
-						c = lanes.LoadFloat64x4Slice(gc_at5[gc_tx:])
+					c = lanes.LoadFloat64x4Slice(gc_at5[gc_tx:])
 //line hecbench_lsqt.go:85
-						d = lanes.LoadFloat64x4Slice(gc_at6[gc_tx:])
+					d = lanes.LoadFloat64x4Slice(gc_at6[gc_tx:])
 //line hecbench_lsqt.go:85
-						a.Mul(c).Add(b.Mul(d)).StoreSlice(gc_at[gc_tx:])
+					a.Mul(c).Add(b.Mul(d)).StoreSlice(gc_at[gc_tx:])
 //line hecbench_lsqt.go:85
-						b.Mul(c).Sub(a.Mul(d)).StoreSlice(gc_at2[gc_tx:])
+					b.Mul(c).Sub(a.Mul(d)).StoreSlice(gc_at2[gc_tx:])
+				} else {
 //line hecbench_lsqt.go:85
-					} else {
+					gc_if4 := gc_iota4.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(numberOfAtoms, n, 4))))
 //line hecbench_lsqt.go:85
-						gc_if4 := gc_iota4.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(numberOfAtoms, n, 4))))
+					if gc_if4.ToBits() != 0 {
 //line hecbench_lsqt.go:85
-						_ = gc_if4
+						a = lanes.LoadFloat64x4Slice(gc_at3[gc_tx:]).Merge(a, gc_if4)
 //line hecbench_lsqt.go:85
-						if gc_if4.ToBits() != 0 {
+						b = lanes.LoadFloat64x4Slice(gc_at4[gc_tx:]).Merge(b, gc_if4)
 //line hecbench_lsqt.go:85
-							a = lanes.LoadFloat64x4Slice(gc_at3[gc_tx:]).Merge(a, gc_if4)
+						c = lanes.LoadFloat64x4Slice(gc_at5[gc_tx:]).Merge(c, gc_if4)
 //line hecbench_lsqt.go:85
-							b = lanes.LoadFloat64x4Slice(gc_at4[gc_tx:]).Merge(b, gc_if4)
+						d = lanes.LoadFloat64x4Slice(gc_at6[gc_tx:]).Merge(d, gc_if4)
 //line hecbench_lsqt.go:85
-							c = lanes.LoadFloat64x4Slice(gc_at5[gc_tx:]).Merge(c, gc_if4)
+						a.Mul(c).Add(b.Mul(d)).StoreMasked((*[4]float64)(gc_at[gc_tx:]), gc_if4)
 //line hecbench_lsqt.go:85
-							d = lanes.LoadFloat64x4Slice(gc_at6[gc_tx:]).Merge(d, gc_if4)
-//line hecbench_lsqt.go:85
-							a.Mul(c).Add(b.Mul(d)).StoreMasked((*[4]float64)(gc_at[gc_tx:]), gc_if4)
-//line hecbench_lsqt.go:85
-							b.Mul(c).Sub(a.Mul(d)).StoreMasked((*[4]float64)(gc_at2[gc_tx:]), gc_if4)
-//line hecbench_lsqt.go:85
-						}
-//line hecbench_lsqt.go:85
+						b.Mul(c).Sub(a.Mul(d)).StoreMasked((*[4]float64)(gc_at2[gc_tx:]), gc_if4)
 					}
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
+			}
+//line hecbench_lsqt.go:87
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_lsqt.go:77
-					tid := gc_tx
-					_ = tid
-
-//line hecbench_lsqt.go:78
-					n := gc_bx*gc_bdx + tid
-					_ = n
-
-//line hecbench_lsqt.go:79
-					var m int
-
-//line hecbench_lsqt.go:80
-					var a, b, c, d float64
-
+				tid := gc_tx
+				n := gc_bx*gc_bdx + tid
+				var m int
+				var a, b, c, d float64
 //line hecbench_lsqt.go:83
-					gc_at[gc_tx] = 0.0
-
-//line hecbench_lsqt.go:84
-					gc_at2[gc_tx] = 0.0
-
-//line hecbench_lsqt.go:85
-					if n < numberOfAtoms {
-						a = gc_at3[gc_tx]
-						b = gc_at4[gc_tx]
-						c = gc_at5[gc_tx]
-						d = gc_at6[gc_tx]
-						gc_at[gc_tx] = (a*c + b*d)
-						gc_at2[gc_tx] = (b*c - a*d)
-					}
-					_ = m
-					_ = a
-					_ = b
-					_ = c
-					_ = d
+				gc_at[gc_tx] = 0.0
+				gc_at2[gc_tx] = 0.0
+				if n < numberOfAtoms {
+					a = gc_at3[gc_tx]
+					b = gc_at4[gc_tx]
+					c = gc_at5[gc_tx]
+					d = gc_at6[gc_tx]
+					gc_at[gc_tx] = (a*c + b*d)
+					gc_at2[gc_tx] = (b*c - a*d)
 				}
-			} else {
-				gc_vstep2 := 0
+				_ = m
+			}
+		} else {
+//line hecbench_lsqt.go:100
+			gc_vstep2 := 0
 //line hecbench_lsqt.go:83
-				gc_vb2 := lanes.BroadcastFloat64x4(0.0)
+			gc_vb2 := lanes.BroadcastFloat64x4(0.0)
 //line hecbench_lsqt.go:83
-				_ = gc_vb2
-//line hecbench_lsqt.go:83
-				gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-//line hecbench_lsqt.go:83
-				_ = gc_iota2
-				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+			gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+			for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+				gc_tx := gc_vstep2
 //line hecbench_lsqt.go:77
-					var tid int = gc_tx
-//line hecbench_lsqt.go:77
-					_ = tid
-//line hecbench_lsqt.go:78
-					var n int = gc_bx*gc_bdx + tid
-//line hecbench_lsqt.go:78
-					_ = n
+				var tid int = gc_tx
+				var n int = gc_bx*gc_bdx + tid
+				var m int
 //line hecbench_lsqt.go:79
-					var m int
-//line hecbench_lsqt.go:79
-					_ = m
+				_ = m
+				var a lanes.Float64x4
 //line hecbench_lsqt.go:80
-					var a lanes.Float64x4
+				var b lanes.Float64x4
 //line hecbench_lsqt.go:80
-					_ = a
+				var c lanes.Float64x4
 //line hecbench_lsqt.go:80
-					var b lanes.Float64x4
-//line hecbench_lsqt.go:80
-					_ = b
-//line hecbench_lsqt.go:80
-					var c lanes.Float64x4
-//line hecbench_lsqt.go:80
-					_ = c
-//line hecbench_lsqt.go:80
-					var d lanes.Float64x4
-//line hecbench_lsqt.go:80
-					_ = d
+				var d lanes.Float64x4
 //line hecbench_lsqt.go:83
-					if tid < 0 || tid > len(sDataReal)-4 || tid > len(sDataImag)-4 || n < 0 || n > len(gFinalStateReal)-4 || n > len(gFinalStateImag)-4 || n > len(gRandomStateReal)-4 || n > len(gRandomStateImag)-4 {
+				if tid < 0 || tid > len(sDataReal)-4 || tid > len(sDataImag)-4 || n < 0 || n > len(gFinalStateReal)-4 || n > len(gFinalStateImag)-4 || n > len(gRandomStateReal)-4 || n > len(gRandomStateImag)-4 {
 //line hecbench_lsqt.go:83
-						break
+					break
+				}
 //line hecbench_lsqt.go:83
-					}
-//line hecbench_lsqt.go:83
-					gc_vb2.StoreSlice(sDataReal[tid:])
-//line hecbench_lsqt.go:84
-					gc_vb2.StoreSlice(sDataImag[tid:])
+				gc_vb2.StoreSlice(sDataReal[tid:])
+				gc_vb2.StoreSlice(sDataImag[tid:])
+				if n < numberOfAtoms && uint(numberOfAtoms-n) > 3 {
 //line hecbench_lsqt.go:85
-					if n < numberOfAtoms && uint(numberOfAtoms-n) > 3 {
-//line hecbench_lsqt.go:85
-						a = lanes.LoadFloat64x4Slice(gFinalStateReal[n:])
-						b = lanes.LoadFloat64x4Slice(gFinalStateImag[n:])
-						c = lanes.LoadFloat64x4Slice(gRandomStateReal[n:])
-						d = lanes.LoadFloat64x4Slice(gRandomStateImag[n:])
-						a.Mul(c).Add(b.Mul(d)).StoreSlice(sDataReal[tid:])
-						b.Mul(c).Sub(a.Mul(d)).StoreSlice(sDataImag[tid:])
-					} else {
+					a = lanes.LoadFloat64x4Slice(gFinalStateReal[n:])
+					b = lanes.LoadFloat64x4Slice(gFinalStateImag[n:])
+					c = lanes.LoadFloat64x4Slice(gRandomStateReal[n:])
+					d = lanes.LoadFloat64x4Slice(gRandomStateImag[n:])
+					a.Mul(c).Add(b.Mul(d)).StoreSlice(sDataReal[tid:])
+					b.Mul(c).Sub(a.Mul(d)).StoreSlice(sDataImag[tid:])
+				} else {
 //line hecbench_lsqt.go:91
-						gc_if2 := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(numberOfAtoms, n, 4))))
+					gc_if2 := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(numberOfAtoms, n, 4))))
 //line hecbench_lsqt.go:85
-						_ = gc_if2
+					if gc_if2.ToBits() != 0 {
 //line hecbench_lsqt.go:85
-						if gc_if2.ToBits() != 0 {
-//line hecbench_lsqt.go:85
-							a = lanes.LoadFloat64x4Slice(gFinalStateReal[n:]).Merge(a, gc_if2)
-							b = lanes.LoadFloat64x4Slice(gFinalStateImag[n:]).Merge(b, gc_if2)
-							c = lanes.LoadFloat64x4Slice(gRandomStateReal[n:]).Merge(c, gc_if2)
-							d = lanes.LoadFloat64x4Slice(gRandomStateImag[n:]).Merge(d, gc_if2)
-							a.Mul(c).Add(b.Mul(d)).StoreMasked((*[4]float64)(sDataReal[tid:]), gc_if2)
-							b.Mul(c).Sub(a.Mul(d)).StoreMasked((*[4]float64)(sDataImag[tid:]), gc_if2)
-						}
-//line hecbench_lsqt.go:91
+						a = lanes.LoadFloat64x4Slice(gFinalStateReal[n:]).Merge(a, gc_if2)
+						b = lanes.LoadFloat64x4Slice(gFinalStateImag[n:]).Merge(b, gc_if2)
+						c = lanes.LoadFloat64x4Slice(gRandomStateReal[n:]).Merge(c, gc_if2)
+						d = lanes.LoadFloat64x4Slice(gRandomStateImag[n:]).Merge(d, gc_if2)
+						a.Mul(c).Add(b.Mul(d)).StoreMasked((*[4]float64)(sDataReal[tid:]), gc_if2)
+						b.Mul(c).Sub(a.Mul(d)).StoreMasked((*[4]float64)(sDataImag[tid:]), gc_if2)
 					}
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+			}
+//line hecbench_lsqt.go:93
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
-					tid := gc_tx
-					_ = tid
-
-//line hecbench_lsqt.go:78
-					n := gc_bx*gc_bdx + tid
-					_ = n
-
-//line hecbench_lsqt.go:79
-					var m int
-
-//line hecbench_lsqt.go:80
-					var a, b, c, d float64
-
+				tid := gc_tx
+				n := gc_bx*gc_bdx + tid
+				var m int
+				var a, b, c, d float64
 //line hecbench_lsqt.go:83
-					sDataReal[tid] = 0.0
-
-//line hecbench_lsqt.go:84
-					sDataImag[tid] = 0.0
-
-//line hecbench_lsqt.go:85
-					if n < numberOfAtoms {
-						a = gFinalStateReal[n]
-						b = gFinalStateImag[n]
-						c = gRandomStateReal[n]
-						d = gRandomStateImag[n]
-						sDataReal[tid] = (a*c + b*d)
-						sDataImag[tid] = (b*c - a*d)
-					}
-					_ = m
-					_ = a
-					_ = b
-					_ = c
-					_ = d
+				sDataReal[tid] = 0.0
+				sDataImag[tid] = 0.0
+				if n < numberOfAtoms {
+					a = gFinalStateReal[n]
+					b = gFinalStateImag[n]
+					c = gRandomStateReal[n]
+					d = gRandomStateImag[n]
+					sDataReal[tid] = (a*c + b*d)
+					sDataImag[tid] = (b*c - a*d)
 				}
+				_ = m
 			}
 		}
 	}
 	{
+//line hecbench_lsqt.go:103
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 128; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -619,95 +469,75 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_lsqt.go:77
 					tid := gc_tx
-					_ = tid
+//line hecbench_lsqt.go:79
 					var m int
-					_ = m
-
-//line hecbench_lsqt.go:102
-					{
-						m = tid + 128
-						sDataReal[tid] += sDataReal[m]
-						sDataImag[tid] += sDataImag[m]
-					}
+//line hecbench_lsqt.go:103
+					m = tid + 128
+					sDataReal[tid] += sDataReal[m]
+					sDataImag[tid] += sDataImag[m]
 				}
 				{
+//line hecbench_lsqt.go:109
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_lsqt.go:77
 					tid := gc_tx
-					_ = tid
+//line hecbench_lsqt.go:79
 					var m int
-					_ = m
-
-//line hecbench_lsqt.go:102
-					{
-						m = tid + 128
-						sDataReal[tid] += sDataReal[m]
-						sDataImag[tid] += sDataImag[m]
-					}
+//line hecbench_lsqt.go:103
+					m = tid + 128
+					sDataReal[tid] += sDataReal[m]
+					sDataImag[tid] += sDataImag[m]
 				}
 				{
+//line hecbench_lsqt.go:109
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_lsqt.go:77
 					tid := gc_tx
-					_ = tid
+//line hecbench_lsqt.go:79
 					var m int
-					_ = m
-
-//line hecbench_lsqt.go:102
-					{
-						m = tid + 128
-						sDataReal[tid] += sDataReal[m]
-						sDataImag[tid] += sDataImag[m]
-					}
+//line hecbench_lsqt.go:103
+					m = tid + 128
+					sDataReal[tid] += sDataReal[m]
+					sDataImag[tid] += sDataImag[m]
 				}
 				{
+//line hecbench_lsqt.go:109
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_lsqt.go:77
 					tid := gc_tx
-					_ = tid
+//line hecbench_lsqt.go:79
 					var m int
-					_ = m
-
-//line hecbench_lsqt.go:102
-					{
-						m = tid + 128
-						sDataReal[tid] += sDataReal[m]
-						sDataImag[tid] += sDataImag[m]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:77
-				tid := gc_tx
-				_ = tid
-				var m int
-				_ = m
-
-//line hecbench_lsqt.go:102
-				{
+//line hecbench_lsqt.go:103
 					m = tid + 128
 					sDataReal[tid] += sDataReal[m]
 					sDataImag[tid] += sDataImag[m]
 				}
 			}
+//line hecbench_lsqt.go:109
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:77
+				tid := gc_tx
+//line hecbench_lsqt.go:79
+				var m int
+//line hecbench_lsqt.go:103
+				m = tid + 128
+				sDataReal[tid] += sDataReal[m]
+				sDataImag[tid] += sDataImag[m]
+			}
 		}
 	}
 	{
+//line hecbench_lsqt.go:111
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 64; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -719,1390 +549,1047 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_lsqt.go:77
 					tid := gc_tx
-					_ = tid
+//line hecbench_lsqt.go:79
 					var m int
-					_ = m
-
-//line hecbench_lsqt.go:108
-					{
-						m = tid + 64
-						sDataReal[tid] += sDataReal[m]
-						sDataImag[tid] += sDataImag[m]
-					}
+//line hecbench_lsqt.go:109
+					m = tid + 64
+					sDataReal[tid] += sDataReal[m]
+					sDataImag[tid] += sDataImag[m]
 				}
 				{
+//line hecbench_lsqt.go:115
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_lsqt.go:77
 					tid := gc_tx
-					_ = tid
+//line hecbench_lsqt.go:79
 					var m int
-					_ = m
-
-//line hecbench_lsqt.go:108
-					{
-						m = tid + 64
-						sDataReal[tid] += sDataReal[m]
-						sDataImag[tid] += sDataImag[m]
-					}
+//line hecbench_lsqt.go:109
+					m = tid + 64
+					sDataReal[tid] += sDataReal[m]
+					sDataImag[tid] += sDataImag[m]
 				}
 				{
+//line hecbench_lsqt.go:115
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_lsqt.go:77
 					tid := gc_tx
-					_ = tid
+//line hecbench_lsqt.go:79
 					var m int
-					_ = m
-
-//line hecbench_lsqt.go:108
-					{
-						m = tid + 64
-						sDataReal[tid] += sDataReal[m]
-						sDataImag[tid] += sDataImag[m]
-					}
+//line hecbench_lsqt.go:109
+					m = tid + 64
+					sDataReal[tid] += sDataReal[m]
+					sDataImag[tid] += sDataImag[m]
 				}
 				{
+//line hecbench_lsqt.go:115
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_lsqt.go:77
 					tid := gc_tx
-					_ = tid
+//line hecbench_lsqt.go:79
 					var m int
-					_ = m
-
-//line hecbench_lsqt.go:108
-					{
-						m = tid + 64
-						sDataReal[tid] += sDataReal[m]
-						sDataImag[tid] += sDataImag[m]
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:77
-				tid := gc_tx
-				_ = tid
-				var m int
-				_ = m
-
-//line hecbench_lsqt.go:108
-				{
+//line hecbench_lsqt.go:109
 					m = tid + 64
 					sDataReal[tid] += sDataReal[m]
 					sDataImag[tid] += sDataImag[m]
 				}
 			}
-		}
-	}
-	{
-		var gc_l_v [32]float64
-		var gc_l_v_ [32]float64
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				var gc_m30 uint32
-
-//line hecbench_lsqt.go:114
-				if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
-					gc_lo2, gc_hi2 := 0, 32
-					if gc_bound2 := compiled.Diff(32, gc_x0); gc_bound2 < gc_hi2 {
-						gc_hi2 = gc_bound2
-					}
-					if gc_lo2 < gc_hi2 {
-						gc_m30 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-					}
-				} else {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:77
-							tid := gc_tx
-							_ = tid
-
-//line hecbench_lsqt.go:114
-							if tid < 32 {
-								gc_m30 |= 1 << gc_lane
-							}
-						}
-					}
-				}
-				gc_save30 := gc_act
-				gc_act = gc_save30 & gc_m30
-				if gc_act != 0 {
-
 //line hecbench_lsqt.go:115
-					var s []float64 = sDataReal
-
-//line hecbench_lsqt.go:115
-					_ = s
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x02 := gc_tidx.X
-							gc_off2 := gc_x02
-							gc_off3 := 32 + gc_x02
-							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
-								gc_at7 := s[gc_off2:][:32]
-								gc_at8 := s[gc_off3:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x02 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:77
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:115
-									var tid_ int = tid
-									_ = tid_
-
-//line hecbench_lsqt.go:46
-									v := gc_at7[gc_lane]
-
-//line hecbench_lsqt.go:47
-									v += gc_at8[gc_lane]
-									_ = v
-
-//line hecbench_lsqt.go:48
-									gc_l_v[gc_lane] = v
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:115
-									var tid_ int = tid
-									_ = tid_
-
-//line hecbench_lsqt.go:46
-									v := s[tid_]
-
-//line hecbench_lsqt.go:47
-									v += s[tid_+32]
-									_ = v
-
-//line hecbench_lsqt.go:48
-									gc_l_v[gc_lane] = v
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x03 := gc_tidx.X
-							gc_off4 := gc_x03
-							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(s) && 32 <= len(s)-gc_off4 {
-								gc_at9 := s[gc_off4:][:32]
-
-//line hecbench_lsqt.go:49
-								copy(gc_at9, gc_l_v[:])
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:115
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane]
-									_ = v
-
-//line hecbench_lsqt.go:49
-									s[tid_] = v
-
-//line hecbench_lsqt.go:50
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x04 := gc_tidx.X
-							gc_off5 := 16 + gc_x04
-							if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(s) && 32 <= len(s)-gc_off5 {
-								gc_at10 := s[gc_off5:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x04 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:115
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane]
-									_ = v
-
-//line hecbench_lsqt.go:51
-									v += gc_at10[gc_lane]
-
-//line hecbench_lsqt.go:52
-									gc_l_v[gc_lane] = v
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:115
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane]
-									_ = v
-
-//line hecbench_lsqt.go:51
-									v += s[tid_+16]
-
-//line hecbench_lsqt.go:52
-									gc_l_v[gc_lane] = v
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x05 := gc_tidx.X
-							gc_off6 := gc_x05
-							if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(s) && 32 <= len(s)-gc_off6 {
-								gc_at11 := s[gc_off6:][:32]
-
-//line hecbench_lsqt.go:53
-								copy(gc_at11, gc_l_v[:])
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:115
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane]
-									_ = v
-
-//line hecbench_lsqt.go:53
-									s[tid_] = v
-
-//line hecbench_lsqt.go:54
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x06 := gc_tidx.X
-							gc_off7 := 8 + gc_x06
-							if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(s) && 32 <= len(s)-gc_off7 {
-								gc_at12 := s[gc_off7:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x06 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:115
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane]
-									_ = v
-
-//line hecbench_lsqt.go:55
-									v += gc_at12[gc_lane]
-
-//line hecbench_lsqt.go:56
-									gc_l_v[gc_lane] = v
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:115
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane]
-									_ = v
-
-//line hecbench_lsqt.go:55
-									v += s[tid_+8]
-
-//line hecbench_lsqt.go:56
-									gc_l_v[gc_lane] = v
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x07 := gc_tidx.X
-							gc_off8 := gc_x07
-							if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(s) && 32 <= len(s)-gc_off8 {
-								gc_at13 := s[gc_off8:][:32]
-
-//line hecbench_lsqt.go:57
-								copy(gc_at13, gc_l_v[:])
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:115
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane]
-									_ = v
-
-//line hecbench_lsqt.go:57
-									s[tid_] = v
-
-//line hecbench_lsqt.go:58
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x08 := gc_tidx.X
-							gc_off9 := 4 + gc_x08
-							if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(s) && 32 <= len(s)-gc_off9 {
-								gc_at14 := s[gc_off9:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x08 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:115
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane]
-									_ = v
-
-//line hecbench_lsqt.go:59
-									v += gc_at14[gc_lane]
-
-//line hecbench_lsqt.go:60
-									gc_l_v[gc_lane] = v
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:115
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane]
-									_ = v
-
-//line hecbench_lsqt.go:59
-									v += s[tid_+4]
-
-//line hecbench_lsqt.go:60
-									gc_l_v[gc_lane] = v
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x09 := gc_tidx.X
-							gc_off10 := gc_x09
-							if gc_act == ^uint32(0) && gc_x09+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(s) && 32 <= len(s)-gc_off10 {
-								gc_at15 := s[gc_off10:][:32]
-
-//line hecbench_lsqt.go:61
-								copy(gc_at15, gc_l_v[:])
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:115
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane]
-									_ = v
-
-//line hecbench_lsqt.go:61
-									s[tid_] = v
-
-//line hecbench_lsqt.go:62
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x010 := gc_tidx.X
-							gc_off11 := 2 + gc_x010
-							if gc_act == ^uint32(0) && gc_x010+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(s) && 32 <= len(s)-gc_off11 {
-								gc_at16 := s[gc_off11:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x010 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:115
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane]
-									_ = v
-
-//line hecbench_lsqt.go:63
-									v += gc_at16[gc_lane]
-
-//line hecbench_lsqt.go:64
-									gc_l_v[gc_lane] = v
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:115
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane]
-									_ = v
-
-//line hecbench_lsqt.go:63
-									v += s[tid_+2]
-
-//line hecbench_lsqt.go:64
-									gc_l_v[gc_lane] = v
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x011 := gc_tidx.X
-							gc_off12 := gc_x011
-							if gc_act == ^uint32(0) && gc_x011+32 <= gc_bdx && gc_off12 >= 0 && gc_off12 <= len(s) && 32 <= len(s)-gc_off12 {
-								gc_at17 := s[gc_off12:][:32]
-
-//line hecbench_lsqt.go:65
-								copy(gc_at17, gc_l_v[:])
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:115
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane]
-									_ = v
-
-//line hecbench_lsqt.go:65
-									s[tid_] = v
-
-//line hecbench_lsqt.go:66
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x012 := gc_tidx.X
-							gc_off13 := 1 + gc_x012
-							if gc_act == ^uint32(0) && gc_x012+32 <= gc_bdx && gc_off13 >= 0 && gc_off13 <= len(s) && 32 <= len(s)-gc_off13 {
-								gc_at18 := s[gc_off13:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x012 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:115
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane]
-									_ = v
-
-//line hecbench_lsqt.go:67
-									v += gc_at18[gc_lane]
-
-//line hecbench_lsqt.go:68
-									gc_l_v[gc_lane] = v
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:115
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane]
-									_ = v
-
-//line hecbench_lsqt.go:67
-									v += s[tid_+1]
-
-//line hecbench_lsqt.go:68
-									gc_l_v[gc_lane] = v
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x013 := gc_tidx.X
-							gc_off14 := gc_x013
-							if gc_act == ^uint32(0) && gc_x013+32 <= gc_bdx && gc_off14 >= 0 && gc_off14 <= len(s) && 32 <= len(s)-gc_off14 {
-								gc_at19 := s[gc_off14:][:32]
-
-//line hecbench_lsqt.go:69
-								copy(gc_at19, gc_l_v[:])
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:115
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane]
-									_ = v
-
-//line hecbench_lsqt.go:69
-									s[tid_] = v
-								}
-							}
-						}
-					}
-
-//line hecbench_lsqt.go:116
-					var s_ []float64 = sDataImag
-
-//line hecbench_lsqt.go:116
-					_ = s_
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x014 := gc_tidx.X
-							gc_off15 := gc_x014
-							gc_off16 := 32 + gc_x014
-							if gc_act == ^uint32(0) && gc_x014+32 <= gc_bdx && gc_off15 >= 0 && gc_off15 <= len(s_) && 32 <= len(s_)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(s_) && 32 <= len(s_)-gc_off16 {
-								gc_at20 := s_[gc_off15:][:32]
-								gc_at21 := s_[gc_off16:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x014 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:116
-									var tid_2 int = tid
-									_ = tid_2
-
-//line hecbench_lsqt.go:46
-									v_ := gc_at20[gc_lane]
-
-//line hecbench_lsqt.go:47
-									v_ += gc_at21[gc_lane]
-									_ = v_
-
-//line hecbench_lsqt.go:48
-									gc_l_v_[gc_lane] = v_
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:116
-									var tid_2 int = tid
-									_ = tid_2
-
-//line hecbench_lsqt.go:46
-									v_ := s_[tid_2]
-
-//line hecbench_lsqt.go:47
-									v_ += s_[tid_2+32]
-									_ = v_
-
-//line hecbench_lsqt.go:48
-									gc_l_v_[gc_lane] = v_
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x015 := gc_tidx.X
-							gc_off17 := gc_x015
-							if gc_act == ^uint32(0) && gc_x015+32 <= gc_bdx && gc_off17 >= 0 && gc_off17 <= len(s_) && 32 <= len(s_)-gc_off17 {
-								gc_at22 := s_[gc_off17:][:32]
-
-//line hecbench_lsqt.go:49
-								copy(gc_at22, gc_l_v_[:])
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:116
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-
-//line hecbench_lsqt.go:49
-									s_[tid_2] = v_
-
-//line hecbench_lsqt.go:50
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x016 := gc_tidx.X
-							gc_off18 := 16 + gc_x016
-							if gc_act == ^uint32(0) && gc_x016+32 <= gc_bdx && gc_off18 >= 0 && gc_off18 <= len(s_) && 32 <= len(s_)-gc_off18 {
-								gc_at23 := s_[gc_off18:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x016 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:116
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-
-//line hecbench_lsqt.go:51
-									v_ += gc_at23[gc_lane]
-
-//line hecbench_lsqt.go:52
-									gc_l_v_[gc_lane] = v_
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:116
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-
-//line hecbench_lsqt.go:51
-									v_ += s_[tid_2+16]
-
-//line hecbench_lsqt.go:52
-									gc_l_v_[gc_lane] = v_
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x017 := gc_tidx.X
-							gc_off19 := gc_x017
-							if gc_act == ^uint32(0) && gc_x017+32 <= gc_bdx && gc_off19 >= 0 && gc_off19 <= len(s_) && 32 <= len(s_)-gc_off19 {
-								gc_at24 := s_[gc_off19:][:32]
-
-//line hecbench_lsqt.go:53
-								copy(gc_at24, gc_l_v_[:])
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:116
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-
-//line hecbench_lsqt.go:53
-									s_[tid_2] = v_
-
-//line hecbench_lsqt.go:54
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x018 := gc_tidx.X
-							gc_off20 := 8 + gc_x018
-							if gc_act == ^uint32(0) && gc_x018+32 <= gc_bdx && gc_off20 >= 0 && gc_off20 <= len(s_) && 32 <= len(s_)-gc_off20 {
-								gc_at25 := s_[gc_off20:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x018 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:116
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-
-//line hecbench_lsqt.go:55
-									v_ += gc_at25[gc_lane]
-
-//line hecbench_lsqt.go:56
-									gc_l_v_[gc_lane] = v_
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:116
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-
-//line hecbench_lsqt.go:55
-									v_ += s_[tid_2+8]
-
-//line hecbench_lsqt.go:56
-									gc_l_v_[gc_lane] = v_
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x019 := gc_tidx.X
-							gc_off21 := gc_x019
-							if gc_act == ^uint32(0) && gc_x019+32 <= gc_bdx && gc_off21 >= 0 && gc_off21 <= len(s_) && 32 <= len(s_)-gc_off21 {
-								gc_at26 := s_[gc_off21:][:32]
-
-//line hecbench_lsqt.go:57
-								copy(gc_at26, gc_l_v_[:])
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:116
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-
-//line hecbench_lsqt.go:57
-									s_[tid_2] = v_
-
-//line hecbench_lsqt.go:58
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x020 := gc_tidx.X
-							gc_off22 := 4 + gc_x020
-							if gc_act == ^uint32(0) && gc_x020+32 <= gc_bdx && gc_off22 >= 0 && gc_off22 <= len(s_) && 32 <= len(s_)-gc_off22 {
-								gc_at27 := s_[gc_off22:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x020 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:116
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-
-//line hecbench_lsqt.go:59
-									v_ += gc_at27[gc_lane]
-
-//line hecbench_lsqt.go:60
-									gc_l_v_[gc_lane] = v_
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:116
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-
-//line hecbench_lsqt.go:59
-									v_ += s_[tid_2+4]
-
-//line hecbench_lsqt.go:60
-									gc_l_v_[gc_lane] = v_
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x021 := gc_tidx.X
-							gc_off23 := gc_x021
-							if gc_act == ^uint32(0) && gc_x021+32 <= gc_bdx && gc_off23 >= 0 && gc_off23 <= len(s_) && 32 <= len(s_)-gc_off23 {
-								gc_at28 := s_[gc_off23:][:32]
-
-//line hecbench_lsqt.go:61
-								copy(gc_at28, gc_l_v_[:])
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:116
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-
-//line hecbench_lsqt.go:61
-									s_[tid_2] = v_
-
-//line hecbench_lsqt.go:62
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x022 := gc_tidx.X
-							gc_off24 := 2 + gc_x022
-							if gc_act == ^uint32(0) && gc_x022+32 <= gc_bdx && gc_off24 >= 0 && gc_off24 <= len(s_) && 32 <= len(s_)-gc_off24 {
-								gc_at29 := s_[gc_off24:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x022 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:116
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-
-//line hecbench_lsqt.go:63
-									v_ += gc_at29[gc_lane]
-
-//line hecbench_lsqt.go:64
-									gc_l_v_[gc_lane] = v_
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:116
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-
-//line hecbench_lsqt.go:63
-									v_ += s_[tid_2+2]
-
-//line hecbench_lsqt.go:64
-									gc_l_v_[gc_lane] = v_
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x023 := gc_tidx.X
-							gc_off25 := gc_x023
-							if gc_act == ^uint32(0) && gc_x023+32 <= gc_bdx && gc_off25 >= 0 && gc_off25 <= len(s_) && 32 <= len(s_)-gc_off25 {
-								gc_at30 := s_[gc_off25:][:32]
-
-//line hecbench_lsqt.go:65
-								copy(gc_at30, gc_l_v_[:])
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:116
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-
-//line hecbench_lsqt.go:65
-									s_[tid_2] = v_
-
-//line hecbench_lsqt.go:66
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x024 := gc_tidx.X
-							gc_off26 := 1 + gc_x024
-							if gc_act == ^uint32(0) && gc_x024+32 <= gc_bdx && gc_off26 >= 0 && gc_off26 <= len(s_) && 32 <= len(s_)-gc_off26 {
-								gc_at31 := s_[gc_off26:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x024 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:116
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-
-//line hecbench_lsqt.go:67
-									v_ += gc_at31[gc_lane]
-
-//line hecbench_lsqt.go:68
-									gc_l_v_[gc_lane] = v_
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:116
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-
-//line hecbench_lsqt.go:67
-									v_ += s_[tid_2+1]
-
-//line hecbench_lsqt.go:68
-									gc_l_v_[gc_lane] = v_
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x025 := gc_tidx.X
-							gc_off27 := gc_x025
-							if gc_act == ^uint32(0) && gc_x025+32 <= gc_bdx && gc_off27 >= 0 && gc_off27 <= len(s_) && 32 <= len(s_)-gc_off27 {
-								gc_at32 := s_[gc_off27:][:32]
-
-//line hecbench_lsqt.go:69
-								copy(gc_at32, gc_l_v_[:])
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:116
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-
-//line hecbench_lsqt.go:69
-									s_[tid_2] = v_
-								}
-							}
-						}
-					}
-				}
-				gc_act = gc_save30 &^ gc_dead
+				tid := gc_tx
+//line hecbench_lsqt.go:79
+				var m int
+//line hecbench_lsqt.go:109
+				m = tid + 64
+				sDataReal[tid] += sDataReal[m]
+				sDataImag[tid] += sDataImag[m]
 			}
 		}
 	}
+//line hecbench_lsqt.go:117
+	var gc_l_v [32]float64
+	var gc_l_v_ [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line hecbench_lsqt.go:125
+			var gc_m30 uint32
+//line hecbench_lsqt.go:114
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(32, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_m30 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:77
+						tid := gc_tx
+//line hecbench_lsqt.go:114
+						if tid < 32 {
+							gc_m30 |= 1 << gc_lane
+						}
+					}
+				}
+			}
+			gc_save30 := gc_act
+			gc_act = gc_save30 & gc_m30
+			if gc_act != 0 {
+//line hecbench_lsqt.go:115
+				var s []float64 = sDataReal
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x02 := gc_tidx.X
+						gc_off2 := gc_x02
+						gc_off3 := 32 + gc_x02
+						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
+							gc_at7 := s[gc_off2:][:32]
+							gc_at8 := s[gc_off3:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x02 + gc_lane
+//line hecbench_lsqt.go:77
+								tid := gc_tx
+//line hecbench_lsqt.go:115
+								var tid_ int = tid
+								_ = tid_
+//line hecbench_lsqt.go:46
+								v := gc_at7[gc_lane]
+								v += gc_at8[gc_lane]
+								gc_l_v[gc_lane] = v
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:77
+								tid := gc_tx
+//line hecbench_lsqt.go:115
+								var tid_ int = tid
+//line hecbench_lsqt.go:46
+								v := s[tid_]
+								v += s[tid_+32]
+								gc_l_v[gc_lane] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x03 := gc_tidx.X
+						gc_off4 := gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(s) && 32 <= len(s)-gc_off4 {
+							gc_at9 := s[gc_off4:][:32]
+//line hecbench_lsqt.go:49
+							copy(gc_at9, gc_l_v[:])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:77
+								tid := gc_tx
+//line hecbench_lsqt.go:115
+								var tid_ int = tid
+//line hecbench_lsqt.go:117
+								v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:49
+								s[tid_] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x04 := gc_tidx.X
+						gc_off5 := 16 + gc_x04
+						if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(s) && 32 <= len(s)-gc_off5 {
+							gc_at10 := s[gc_off5:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x04 + gc_lane
+//line hecbench_lsqt.go:77
+								tid := gc_tx
+//line hecbench_lsqt.go:115
+								var tid_ int = tid
+								_ = tid_
+								v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:51
+								v += gc_at10[gc_lane]
+								gc_l_v[gc_lane] = v
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:77
+								tid := gc_tx
+//line hecbench_lsqt.go:115
+								var tid_ int = tid
+//line hecbench_lsqt.go:117
+								v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:51
+								v += s[tid_+16]
+								gc_l_v[gc_lane] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x05 := gc_tidx.X
+						gc_off6 := gc_x05
+						if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(s) && 32 <= len(s)-gc_off6 {
+							gc_at11 := s[gc_off6:][:32]
+//line hecbench_lsqt.go:53
+							copy(gc_at11, gc_l_v[:])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:77
+								tid := gc_tx
+//line hecbench_lsqt.go:115
+								var tid_ int = tid
+//line hecbench_lsqt.go:117
+								v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:53
+								s[tid_] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x06 := gc_tidx.X
+						gc_off7 := 8 + gc_x06
+						if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(s) && 32 <= len(s)-gc_off7 {
+							gc_at12 := s[gc_off7:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x06 + gc_lane
+//line hecbench_lsqt.go:77
+								tid := gc_tx
+//line hecbench_lsqt.go:115
+								var tid_ int = tid
+								_ = tid_
+								v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:55
+								v += gc_at12[gc_lane]
+								gc_l_v[gc_lane] = v
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:77
+								tid := gc_tx
+//line hecbench_lsqt.go:115
+								var tid_ int = tid
+//line hecbench_lsqt.go:117
+								v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:55
+								v += s[tid_+8]
+								gc_l_v[gc_lane] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x07 := gc_tidx.X
+						gc_off8 := gc_x07
+						if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(s) && 32 <= len(s)-gc_off8 {
+							gc_at13 := s[gc_off8:][:32]
+//line hecbench_lsqt.go:57
+							copy(gc_at13, gc_l_v[:])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:77
+								tid := gc_tx
+//line hecbench_lsqt.go:115
+								var tid_ int = tid
+//line hecbench_lsqt.go:117
+								v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:57
+								s[tid_] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x08 := gc_tidx.X
+						gc_off9 := 4 + gc_x08
+						if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(s) && 32 <= len(s)-gc_off9 {
+							gc_at14 := s[gc_off9:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x08 + gc_lane
+//line hecbench_lsqt.go:77
+								tid := gc_tx
+//line hecbench_lsqt.go:115
+								var tid_ int = tid
+								_ = tid_
+								v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:59
+								v += gc_at14[gc_lane]
+								gc_l_v[gc_lane] = v
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:77
+								tid := gc_tx
+//line hecbench_lsqt.go:115
+								var tid_ int = tid
+//line hecbench_lsqt.go:117
+								v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:59
+								v += s[tid_+4]
+								gc_l_v[gc_lane] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x09 := gc_tidx.X
+						gc_off10 := gc_x09
+						if gc_act == ^uint32(0) && gc_x09+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(s) && 32 <= len(s)-gc_off10 {
+							gc_at15 := s[gc_off10:][:32]
+//line hecbench_lsqt.go:61
+							copy(gc_at15, gc_l_v[:])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:77
+								tid := gc_tx
+//line hecbench_lsqt.go:115
+								var tid_ int = tid
+//line hecbench_lsqt.go:117
+								v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:61
+								s[tid_] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x010 := gc_tidx.X
+						gc_off11 := 2 + gc_x010
+						if gc_act == ^uint32(0) && gc_x010+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(s) && 32 <= len(s)-gc_off11 {
+							gc_at16 := s[gc_off11:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x010 + gc_lane
+//line hecbench_lsqt.go:77
+								tid := gc_tx
+//line hecbench_lsqt.go:115
+								var tid_ int = tid
+								_ = tid_
+								v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:63
+								v += gc_at16[gc_lane]
+								gc_l_v[gc_lane] = v
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								tid := gc_tx
+//line hecbench_lsqt.go:115
+								var tid_ int = tid
+//line hecbench_lsqt.go:117
+								v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:63
+								v += s[tid_+2]
+								gc_l_v[gc_lane] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x011 := gc_tidx.X
+						gc_off12 := gc_x011
+						if gc_act == ^uint32(0) && gc_x011+32 <= gc_bdx && gc_off12 >= 0 && gc_off12 <= len(s) && 32 <= len(s)-gc_off12 {
+							gc_at17 := s[gc_off12:][:32]
+//line hecbench_lsqt.go:65
+							copy(gc_at17, gc_l_v[:])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								tid := gc_tx
+//line hecbench_lsqt.go:115
+								var tid_ int = tid
+//line hecbench_lsqt.go:117
+								v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:65
+								s[tid_] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x012 := gc_tidx.X
+						gc_off13 := 1 + gc_x012
+						if gc_act == ^uint32(0) && gc_x012+32 <= gc_bdx && gc_off13 >= 0 && gc_off13 <= len(s) && 32 <= len(s)-gc_off13 {
+							gc_at18 := s[gc_off13:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x012 + gc_lane
+//line hecbench_lsqt.go:77
+								tid := gc_tx
+//line hecbench_lsqt.go:115
+								var tid_ int = tid
+								_ = tid_
+								v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:67
+								v += gc_at18[gc_lane]
+								gc_l_v[gc_lane] = v
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:77
+								tid := gc_tx
+//line hecbench_lsqt.go:115
+								var tid_ int = tid
+//line hecbench_lsqt.go:117
+								v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:67
+								v += s[tid_+1]
+								gc_l_v[gc_lane] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x013 := gc_tidx.X
+						gc_off14 := gc_x013
+						if gc_act == ^uint32(0) && gc_x013+32 <= gc_bdx && gc_off14 >= 0 && gc_off14 <= len(s) && 32 <= len(s)-gc_off14 {
+							gc_at19 := s[gc_off14:][:32]
+//line hecbench_lsqt.go:69
+							copy(gc_at19, gc_l_v[:])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:77
+								tid := gc_tx
+//line hecbench_lsqt.go:115
+								var tid_ int = tid
+//line hecbench_lsqt.go:117
+								v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:69
+								s[tid_] = v
+							}
+						}
+					}
+				}
+//line hecbench_lsqt.go:116
+				var s_ []float64 = sDataImag
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x014 := gc_tidx.X
+						gc_off15 := gc_x014
+						gc_off16 := 32 + gc_x014
+						if gc_act == ^uint32(0) && gc_x014+32 <= gc_bdx && gc_off15 >= 0 && gc_off15 <= len(s_) && 32 <= len(s_)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(s_) && 32 <= len(s_)-gc_off16 {
+							gc_at20 := s_[gc_off15:][:32]
+							gc_at21 := s_[gc_off16:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x014 + gc_lane
+//line hecbench_lsqt.go:77
+								tid := gc_tx
+//line hecbench_lsqt.go:116
+								var tid_2 int = tid
+								_ = tid_2
+//line hecbench_lsqt.go:46
+								v_ := gc_at20[gc_lane]
+								v_ += gc_at21[gc_lane]
+								gc_l_v_[gc_lane] = v_
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:77
+								tid := gc_tx
+//line hecbench_lsqt.go:116
+								var tid_2 int = tid
+//line hecbench_lsqt.go:46
+								v_ := s_[tid_2]
+								v_ += s_[tid_2+32]
+								gc_l_v_[gc_lane] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x015 := gc_tidx.X
+						gc_off17 := gc_x015
+						if gc_act == ^uint32(0) && gc_x015+32 <= gc_bdx && gc_off17 >= 0 && gc_off17 <= len(s_) && 32 <= len(s_)-gc_off17 {
+							gc_at22 := s_[gc_off17:][:32]
+//line hecbench_lsqt.go:49
+							copy(gc_at22, gc_l_v_[:])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:77
+								tid := gc_tx
+//line hecbench_lsqt.go:116
+								var tid_2 int = tid
+//line hecbench_lsqt.go:118
+								v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:49
+								s_[tid_2] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x016 := gc_tidx.X
+						gc_off18 := 16 + gc_x016
+						if gc_act == ^uint32(0) && gc_x016+32 <= gc_bdx && gc_off18 >= 0 && gc_off18 <= len(s_) && 32 <= len(s_)-gc_off18 {
+							gc_at23 := s_[gc_off18:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x016 + gc_lane
+//line hecbench_lsqt.go:77
+								tid := gc_tx
+//line hecbench_lsqt.go:116
+								var tid_2 int = tid
+								_ = tid_2
+								v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:51
+								v_ += gc_at23[gc_lane]
+								gc_l_v_[gc_lane] = v_
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:77
+								tid := gc_tx
+//line hecbench_lsqt.go:116
+								var tid_2 int = tid
+//line hecbench_lsqt.go:118
+								v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:51
+								v_ += s_[tid_2+16]
+								gc_l_v_[gc_lane] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x017 := gc_tidx.X
+						gc_off19 := gc_x017
+						if gc_act == ^uint32(0) && gc_x017+32 <= gc_bdx && gc_off19 >= 0 && gc_off19 <= len(s_) && 32 <= len(s_)-gc_off19 {
+							gc_at24 := s_[gc_off19:][:32]
+//line hecbench_lsqt.go:53
+							copy(gc_at24, gc_l_v_[:])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:77
+								tid := gc_tx
+//line hecbench_lsqt.go:116
+								var tid_2 int = tid
+//line hecbench_lsqt.go:118
+								v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:53
+								s_[tid_2] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x018 := gc_tidx.X
+						gc_off20 := 8 + gc_x018
+						if gc_act == ^uint32(0) && gc_x018+32 <= gc_bdx && gc_off20 >= 0 && gc_off20 <= len(s_) && 32 <= len(s_)-gc_off20 {
+							gc_at25 := s_[gc_off20:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x018 + gc_lane
+//line hecbench_lsqt.go:77
+								tid := gc_tx
+//line hecbench_lsqt.go:116
+								var tid_2 int = tid
+								_ = tid_2
+								v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:55
+								v_ += gc_at25[gc_lane]
+								gc_l_v_[gc_lane] = v_
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:77
+								tid := gc_tx
+//line hecbench_lsqt.go:116
+								var tid_2 int = tid
+//line hecbench_lsqt.go:118
+								v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:55
+								v_ += s_[tid_2+8]
+								gc_l_v_[gc_lane] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x019 := gc_tidx.X
+						gc_off21 := gc_x019
+						if gc_act == ^uint32(0) && gc_x019+32 <= gc_bdx && gc_off21 >= 0 && gc_off21 <= len(s_) && 32 <= len(s_)-gc_off21 {
+							gc_at26 := s_[gc_off21:][:32]
+//line hecbench_lsqt.go:57
+							copy(gc_at26, gc_l_v_[:])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:77
+								tid := gc_tx
+//line hecbench_lsqt.go:116
+								var tid_2 int = tid
+//line hecbench_lsqt.go:118
+								v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:57
+								s_[tid_2] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x020 := gc_tidx.X
+						gc_off22 := 4 + gc_x020
+						if gc_act == ^uint32(0) && gc_x020+32 <= gc_bdx && gc_off22 >= 0 && gc_off22 <= len(s_) && 32 <= len(s_)-gc_off22 {
+							gc_at27 := s_[gc_off22:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x020 + gc_lane
+//line hecbench_lsqt.go:77
+								tid := gc_tx
+//line hecbench_lsqt.go:116
+								var tid_2 int = tid
+								_ = tid_2
+								v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:59
+								v_ += gc_at27[gc_lane]
+								gc_l_v_[gc_lane] = v_
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:77
+								tid := gc_tx
+//line hecbench_lsqt.go:116
+								var tid_2 int = tid
+//line hecbench_lsqt.go:118
+								v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:59
+								v_ += s_[tid_2+4]
+								gc_l_v_[gc_lane] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x021 := gc_tidx.X
+						gc_off23 := gc_x021
+						if gc_act == ^uint32(0) && gc_x021+32 <= gc_bdx && gc_off23 >= 0 && gc_off23 <= len(s_) && 32 <= len(s_)-gc_off23 {
+							gc_at28 := s_[gc_off23:][:32]
+//line hecbench_lsqt.go:61
+							copy(gc_at28, gc_l_v_[:])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:77
+								tid := gc_tx
+//line hecbench_lsqt.go:116
+								var tid_2 int = tid
+//line hecbench_lsqt.go:118
+								v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:61
+								s_[tid_2] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x022 := gc_tidx.X
+						gc_off24 := 2 + gc_x022
+						if gc_act == ^uint32(0) && gc_x022+32 <= gc_bdx && gc_off24 >= 0 && gc_off24 <= len(s_) && 32 <= len(s_)-gc_off24 {
+							gc_at29 := s_[gc_off24:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x022 + gc_lane
+//line hecbench_lsqt.go:77
+								tid := gc_tx
+//line hecbench_lsqt.go:116
+								var tid_2 int = tid
+								_ = tid_2
+								v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:63
+								v_ += gc_at29[gc_lane]
+								gc_l_v_[gc_lane] = v_
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								tid := gc_tx
+//line hecbench_lsqt.go:116
+								var tid_2 int = tid
+//line hecbench_lsqt.go:118
+								v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:63
+								v_ += s_[tid_2+2]
+								gc_l_v_[gc_lane] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x023 := gc_tidx.X
+						gc_off25 := gc_x023
+						if gc_act == ^uint32(0) && gc_x023+32 <= gc_bdx && gc_off25 >= 0 && gc_off25 <= len(s_) && 32 <= len(s_)-gc_off25 {
+							gc_at30 := s_[gc_off25:][:32]
+//line hecbench_lsqt.go:65
+							copy(gc_at30, gc_l_v_[:])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								tid := gc_tx
+//line hecbench_lsqt.go:116
+								var tid_2 int = tid
+//line hecbench_lsqt.go:118
+								v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:65
+								s_[tid_2] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x024 := gc_tidx.X
+						gc_off26 := 1 + gc_x024
+						if gc_act == ^uint32(0) && gc_x024+32 <= gc_bdx && gc_off26 >= 0 && gc_off26 <= len(s_) && 32 <= len(s_)-gc_off26 {
+							gc_at31 := s_[gc_off26:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x024 + gc_lane
+//line hecbench_lsqt.go:77
+								tid := gc_tx
+//line hecbench_lsqt.go:116
+								var tid_2 int = tid
+								_ = tid_2
+								v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:67
+								v_ += gc_at31[gc_lane]
+								gc_l_v_[gc_lane] = v_
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:77
+								tid := gc_tx
+//line hecbench_lsqt.go:116
+								var tid_2 int = tid
+//line hecbench_lsqt.go:118
+								v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:67
+								v_ += s_[tid_2+1]
+								gc_l_v_[gc_lane] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x025 := gc_tidx.X
+						gc_off27 := gc_x025
+						if gc_act == ^uint32(0) && gc_x025+32 <= gc_bdx && gc_off27 >= 0 && gc_off27 <= len(s_) && 32 <= len(s_)-gc_off27 {
+							gc_at32 := s_[gc_off27:][:32]
+//line hecbench_lsqt.go:69
+							copy(gc_at32, gc_l_v_[:])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:77
+								tid := gc_tx
+//line hecbench_lsqt.go:116
+								var tid_2 int = tid
+//line hecbench_lsqt.go:118
+								v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:69
+								s_[tid_2] = v_
+							}
+						}
+					}
+				}
+			}
+			gc_act = gc_save30 &^ gc_dead
+		}
+	}
 	{
+//line hecbench_lsqt.go:80
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -2116,39 +1603,25 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_at35 := gInnerProductImag[gc_off28:][:1]
 				gc_at36 := sDataImag[gc_off29:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_lsqt.go:77
-					tid := gc_tx
-					_ = tid
-
-//line hecbench_lsqt.go:118
-					{
-						gc_at33[0] = gc_at34[0]
-						gc_at35[0] = gc_at36[0]
-					}
+//line hecbench_lsqt.go:119
+					gc_at33[0] = gc_at34[0]
+					gc_at35[0] = gc_at36[0]
 				}
 			} else {
+//line hecbench_lsqt.go:124
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:77
-					tid := gc_tx
-					_ = tid
-
-//line hecbench_lsqt.go:118
-					{
-						gInnerProductReal[gc_bx+gOffset] = sDataReal[0]
-						gInnerProductImag[gc_bx+gOffset] = sDataImag[0]
-					}
+//line hecbench_lsqt.go:119
+					gInnerProductReal[gc_bx+gOffset] = sDataReal[0]
+					gInnerProductImag[gc_bx+gOffset] = sDataImag[0]
 				}
 			}
 		}
 	}
 }
 
+//line hecbench_lsqt.go:128
 var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
 
 // GpuFindInnerProduct2Kernel is gpu_find_inner_product_2 of lsqt-cuda:
@@ -2179,24 +1652,18 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line hecbench_lsqt.go:132
 	sDataReal := gocuda.Shared[float64](t, lsqtBlockSize)[:lsqtBlockSize]
-
-//line hecbench_lsqt.go:133
 	sDataImag := gocuda.Shared[float64](t, lsqtBlockSize)[:lsqtBlockSize]
-
 //line hecbench_lsqt.go:136
 	numberOfBlocks := (numberOfAtoms-1)/lsqtBlockSize + 1
-
-//line hecbench_lsqt.go:137
 	numberOfPatches := (numberOfBlocks-1)/lsqtBlockSize + 1
 	compiled.OutOfLine(func() {
 		sDataReal := sDataReal[:256]
-		_ = sDataReal
+//line hecbench_lsqt.go:141
 		sDataImag := sDataImag[:256]
-		_ = sDataImag
 		{
+//line hecbench_lsqt.go:144
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				if gc_bdx <= len(sDataReal) && gc_bdx <= len(sDataImag) {
 					gc_at := sDataReal[:gc_bdx]
@@ -2204,23 +1671,14 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_lsqt.go:130
 						tid := gc_tx
-						_ = tid
-
-//line hecbench_lsqt.go:131
 						var patch, n, m int
-
 //line hecbench_lsqt.go:134
 						gc_at[gc_tx] = 0.0
-
-//line hecbench_lsqt.go:135
 						gc_at2[gc_tx] = 0.0
-
 //line hecbench_lsqt.go:139
 						var patch_ int = 0
-
 //line hecbench_lsqt.go:139
 						for ; patch_ < numberOfPatches; patch_++ {
 							n = tid + patch_*lsqtBlockSize
@@ -2230,38 +1688,24 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								gc_at2[gc_tx] += gInnerProduct1Imag[m]
 							}
 						}
-
 //line hecbench_lsqt.go:146
 						patch = patch_
-
 //line hecbench_lsqt.go:146
 						_ = patch
-						_ = patch
-						_ = n
-						_ = m
-						_ = patch_
 					}
 				} else {
+//line hecbench_lsqt.go:153
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_lsqt.go:130
 						tid := gc_tx
-						_ = tid
-
-//line hecbench_lsqt.go:131
 						var patch, n, m int
-
 //line hecbench_lsqt.go:134
 						sDataReal[tid] = 0.0
-
-//line hecbench_lsqt.go:135
 						sDataImag[tid] = 0.0
-
 //line hecbench_lsqt.go:139
 						var patch_ int = 0
-
 //line hecbench_lsqt.go:139
 						for ; patch_ < numberOfPatches; patch_++ {
 							n = tid + patch_*lsqtBlockSize
@@ -2271,20 +1715,15 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 								sDataImag[tid] += gInnerProduct1Imag[m]
 							}
 						}
-
 //line hecbench_lsqt.go:146
 						patch = patch_
-
 //line hecbench_lsqt.go:146
 						_ = patch
-						_ = patch
-						_ = n
-						_ = m
-						_ = patch_
 					}
 				}
 			}
 		}
+//line hecbench_lsqt.go:155
 	})
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -2298,95 +1737,75 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_lsqt.go:130
 					tid := gc_tx
-					_ = tid
+//line hecbench_lsqt.go:132
 					var m int
-					_ = m
-
-//line hecbench_lsqt.go:156
-					{
-						m = tid + 128
-						sDataReal[tid] += sDataReal[m]
-						sDataImag[tid] += sDataImag[m]
-					}
+//line hecbench_lsqt.go:157
+					m = tid + 128
+					sDataReal[tid] += sDataReal[m]
+					sDataImag[tid] += sDataImag[m]
 				}
 				{
+//line hecbench_lsqt.go:163
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_lsqt.go:130
 					tid := gc_tx
-					_ = tid
+//line hecbench_lsqt.go:132
 					var m int
-					_ = m
-
-//line hecbench_lsqt.go:156
-					{
-						m = tid + 128
-						sDataReal[tid] += sDataReal[m]
-						sDataImag[tid] += sDataImag[m]
-					}
+//line hecbench_lsqt.go:157
+					m = tid + 128
+					sDataReal[tid] += sDataReal[m]
+					sDataImag[tid] += sDataImag[m]
 				}
 				{
+//line hecbench_lsqt.go:163
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_lsqt.go:130
 					tid := gc_tx
-					_ = tid
+//line hecbench_lsqt.go:132
 					var m int
-					_ = m
-
-//line hecbench_lsqt.go:156
-					{
-						m = tid + 128
-						sDataReal[tid] += sDataReal[m]
-						sDataImag[tid] += sDataImag[m]
-					}
+//line hecbench_lsqt.go:157
+					m = tid + 128
+					sDataReal[tid] += sDataReal[m]
+					sDataImag[tid] += sDataImag[m]
 				}
 				{
+//line hecbench_lsqt.go:163
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_lsqt.go:130
 					tid := gc_tx
-					_ = tid
+//line hecbench_lsqt.go:132
 					var m int
-					_ = m
-
-//line hecbench_lsqt.go:156
-					{
-						m = tid + 128
-						sDataReal[tid] += sDataReal[m]
-						sDataImag[tid] += sDataImag[m]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:130
-				tid := gc_tx
-				_ = tid
-				var m int
-				_ = m
-
-//line hecbench_lsqt.go:156
-				{
+//line hecbench_lsqt.go:157
 					m = tid + 128
 					sDataReal[tid] += sDataReal[m]
 					sDataImag[tid] += sDataImag[m]
 				}
 			}
+//line hecbench_lsqt.go:163
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:130
+				tid := gc_tx
+//line hecbench_lsqt.go:132
+				var m int
+//line hecbench_lsqt.go:157
+				m = tid + 128
+				sDataReal[tid] += sDataReal[m]
+				sDataImag[tid] += sDataImag[m]
+			}
 		}
 	}
 	{
+//line hecbench_lsqt.go:165
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 64; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -2398,1390 +1817,1051 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_lsqt.go:130
 					tid := gc_tx
-					_ = tid
+//line hecbench_lsqt.go:132
 					var m int
-					_ = m
-
-//line hecbench_lsqt.go:162
-					{
-						m = tid + 64
-						sDataReal[tid] += sDataReal[m]
-						sDataImag[tid] += sDataImag[m]
-					}
+//line hecbench_lsqt.go:163
+					m = tid + 64
+					sDataReal[tid] += sDataReal[m]
+					sDataImag[tid] += sDataImag[m]
 				}
 				{
+//line hecbench_lsqt.go:169
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_lsqt.go:130
 					tid := gc_tx
-					_ = tid
+//line hecbench_lsqt.go:132
 					var m int
-					_ = m
-
-//line hecbench_lsqt.go:162
-					{
-						m = tid + 64
-						sDataReal[tid] += sDataReal[m]
-						sDataImag[tid] += sDataImag[m]
-					}
+//line hecbench_lsqt.go:163
+					m = tid + 64
+					sDataReal[tid] += sDataReal[m]
+					sDataImag[tid] += sDataImag[m]
 				}
 				{
+//line hecbench_lsqt.go:169
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_lsqt.go:130
 					tid := gc_tx
-					_ = tid
+//line hecbench_lsqt.go:132
 					var m int
-					_ = m
-
-//line hecbench_lsqt.go:162
-					{
-						m = tid + 64
-						sDataReal[tid] += sDataReal[m]
-						sDataImag[tid] += sDataImag[m]
-					}
+//line hecbench_lsqt.go:163
+					m = tid + 64
+					sDataReal[tid] += sDataReal[m]
+					sDataImag[tid] += sDataImag[m]
 				}
 				{
+//line hecbench_lsqt.go:169
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_lsqt.go:130
 					tid := gc_tx
-					_ = tid
+//line hecbench_lsqt.go:132
 					var m int
-					_ = m
-
-//line hecbench_lsqt.go:162
-					{
-						m = tid + 64
-						sDataReal[tid] += sDataReal[m]
-						sDataImag[tid] += sDataImag[m]
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:130
-				tid := gc_tx
-				_ = tid
-				var m int
-				_ = m
-
-//line hecbench_lsqt.go:162
-				{
+//line hecbench_lsqt.go:163
 					m = tid + 64
 					sDataReal[tid] += sDataReal[m]
 					sDataImag[tid] += sDataImag[m]
 				}
 			}
-		}
-	}
-	{
-		var gc_l_v [32]float64
-		var gc_l_v_ [32]float64
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				var gc_m30 uint32
-
-//line hecbench_lsqt.go:168
-				if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
-					gc_lo2, gc_hi2 := 0, 32
-					if gc_bound2 := compiled.Diff(32, gc_x0); gc_bound2 < gc_hi2 {
-						gc_hi2 = gc_bound2
-					}
-					if gc_lo2 < gc_hi2 {
-						gc_m30 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-					}
-				} else {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:130
-							tid := gc_tx
-							_ = tid
-
-//line hecbench_lsqt.go:168
-							if tid < 32 {
-								gc_m30 |= 1 << gc_lane
-							}
-						}
-					}
-				}
-				gc_save30 := gc_act
-				gc_act = gc_save30 & gc_m30
-				if gc_act != 0 {
-
 //line hecbench_lsqt.go:169
-					var s []float64 = sDataReal
-
-//line hecbench_lsqt.go:169
-					_ = s
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x02 := gc_tidx.X
-							gc_off := gc_x02
-							gc_off2 := 32 + gc_x02
-							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(s) && 32 <= len(s)-gc_off && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 {
-								gc_at3 := s[gc_off:][:32]
-								gc_at4 := s[gc_off2:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x02 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_lsqt.go:130
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:169
-									var tid_ int = tid
-									_ = tid_
-
-//line hecbench_lsqt.go:46
-									v := gc_at3[gc_lane]
-
-//line hecbench_lsqt.go:47
-									v += gc_at4[gc_lane]
-									_ = v
-
-//line hecbench_lsqt.go:48
-									gc_l_v[gc_lane] = v
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:169
-									var tid_ int = tid
-									_ = tid_
-
-//line hecbench_lsqt.go:46
-									v := s[tid_]
-
-//line hecbench_lsqt.go:47
-									v += s[tid_+32]
-									_ = v
-
-//line hecbench_lsqt.go:48
-									gc_l_v[gc_lane] = v
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x03 := gc_tidx.X
-							gc_off3 := gc_x03
-							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
-								gc_at5 := s[gc_off3:][:32]
-
-//line hecbench_lsqt.go:49
-								copy(gc_at5, gc_l_v[:])
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:169
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane]
-									_ = v
-
-//line hecbench_lsqt.go:49
-									s[tid_] = v
-
-//line hecbench_lsqt.go:50
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x04 := gc_tidx.X
-							gc_off4 := 16 + gc_x04
-							if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(s) && 32 <= len(s)-gc_off4 {
-								gc_at6 := s[gc_off4:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x04 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:169
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane]
-									_ = v
-
-//line hecbench_lsqt.go:51
-									v += gc_at6[gc_lane]
-
-//line hecbench_lsqt.go:52
-									gc_l_v[gc_lane] = v
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:169
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane]
-									_ = v
-
-//line hecbench_lsqt.go:51
-									v += s[tid_+16]
-
-//line hecbench_lsqt.go:52
-									gc_l_v[gc_lane] = v
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x05 := gc_tidx.X
-							gc_off5 := gc_x05
-							if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(s) && 32 <= len(s)-gc_off5 {
-								gc_at7 := s[gc_off5:][:32]
-
-//line hecbench_lsqt.go:53
-								copy(gc_at7, gc_l_v[:])
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:169
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane]
-									_ = v
-
-//line hecbench_lsqt.go:53
-									s[tid_] = v
-
-//line hecbench_lsqt.go:54
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x06 := gc_tidx.X
-							gc_off6 := 8 + gc_x06
-							if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(s) && 32 <= len(s)-gc_off6 {
-								gc_at8 := s[gc_off6:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x06 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:169
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane]
-									_ = v
-
-//line hecbench_lsqt.go:55
-									v += gc_at8[gc_lane]
-
-//line hecbench_lsqt.go:56
-									gc_l_v[gc_lane] = v
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:169
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane]
-									_ = v
-
-//line hecbench_lsqt.go:55
-									v += s[tid_+8]
-
-//line hecbench_lsqt.go:56
-									gc_l_v[gc_lane] = v
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x07 := gc_tidx.X
-							gc_off7 := gc_x07
-							if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(s) && 32 <= len(s)-gc_off7 {
-								gc_at9 := s[gc_off7:][:32]
-
-//line hecbench_lsqt.go:57
-								copy(gc_at9, gc_l_v[:])
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:169
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane]
-									_ = v
-
-//line hecbench_lsqt.go:57
-									s[tid_] = v
-
-//line hecbench_lsqt.go:58
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x08 := gc_tidx.X
-							gc_off8 := 4 + gc_x08
-							if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(s) && 32 <= len(s)-gc_off8 {
-								gc_at10 := s[gc_off8:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x08 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:169
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane]
-									_ = v
-
-//line hecbench_lsqt.go:59
-									v += gc_at10[gc_lane]
-
-//line hecbench_lsqt.go:60
-									gc_l_v[gc_lane] = v
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:169
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane]
-									_ = v
-
-//line hecbench_lsqt.go:59
-									v += s[tid_+4]
-
-//line hecbench_lsqt.go:60
-									gc_l_v[gc_lane] = v
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x09 := gc_tidx.X
-							gc_off9 := gc_x09
-							if gc_act == ^uint32(0) && gc_x09+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(s) && 32 <= len(s)-gc_off9 {
-								gc_at11 := s[gc_off9:][:32]
-
-//line hecbench_lsqt.go:61
-								copy(gc_at11, gc_l_v[:])
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:169
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane]
-									_ = v
-
-//line hecbench_lsqt.go:61
-									s[tid_] = v
-
-//line hecbench_lsqt.go:62
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x010 := gc_tidx.X
-							gc_off10 := 2 + gc_x010
-							if gc_act == ^uint32(0) && gc_x010+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(s) && 32 <= len(s)-gc_off10 {
-								gc_at12 := s[gc_off10:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x010 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:169
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane]
-									_ = v
-
-//line hecbench_lsqt.go:63
-									v += gc_at12[gc_lane]
-
-//line hecbench_lsqt.go:64
-									gc_l_v[gc_lane] = v
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:169
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane]
-									_ = v
-
-//line hecbench_lsqt.go:63
-									v += s[tid_+2]
-
-//line hecbench_lsqt.go:64
-									gc_l_v[gc_lane] = v
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x011 := gc_tidx.X
-							gc_off11 := gc_x011
-							if gc_act == ^uint32(0) && gc_x011+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(s) && 32 <= len(s)-gc_off11 {
-								gc_at13 := s[gc_off11:][:32]
-
-//line hecbench_lsqt.go:65
-								copy(gc_at13, gc_l_v[:])
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:169
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane]
-									_ = v
-
-//line hecbench_lsqt.go:65
-									s[tid_] = v
-
-//line hecbench_lsqt.go:66
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x012 := gc_tidx.X
-							gc_off12 := 1 + gc_x012
-							if gc_act == ^uint32(0) && gc_x012+32 <= gc_bdx && gc_off12 >= 0 && gc_off12 <= len(s) && 32 <= len(s)-gc_off12 {
-								gc_at14 := s[gc_off12:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x012 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:169
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane]
-									_ = v
-
-//line hecbench_lsqt.go:67
-									v += gc_at14[gc_lane]
-
-//line hecbench_lsqt.go:68
-									gc_l_v[gc_lane] = v
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:169
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane]
-									_ = v
-
-//line hecbench_lsqt.go:67
-									v += s[tid_+1]
-
-//line hecbench_lsqt.go:68
-									gc_l_v[gc_lane] = v
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x013 := gc_tidx.X
-							gc_off13 := gc_x013
-							if gc_act == ^uint32(0) && gc_x013+32 <= gc_bdx && gc_off13 >= 0 && gc_off13 <= len(s) && 32 <= len(s)-gc_off13 {
-								gc_at15 := s[gc_off13:][:32]
-
-//line hecbench_lsqt.go:69
-								copy(gc_at15, gc_l_v[:])
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:169
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane]
-									_ = v
-
-//line hecbench_lsqt.go:69
-									s[tid_] = v
-								}
-							}
-						}
-					}
-
-//line hecbench_lsqt.go:170
-					var s_ []float64 = sDataImag
-
-//line hecbench_lsqt.go:170
-					_ = s_
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x014 := gc_tidx.X
-							gc_off14 := gc_x014
-							gc_off15 := 32 + gc_x014
-							if gc_act == ^uint32(0) && gc_x014+32 <= gc_bdx && gc_off14 >= 0 && gc_off14 <= len(s_) && 32 <= len(s_)-gc_off14 && gc_off15 >= 0 && gc_off15 <= len(s_) && 32 <= len(s_)-gc_off15 {
-								gc_at16 := s_[gc_off14:][:32]
-								gc_at17 := s_[gc_off15:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x014 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:170
-									var tid_2 int = tid
-									_ = tid_2
-
-//line hecbench_lsqt.go:46
-									v_ := gc_at16[gc_lane]
-
-//line hecbench_lsqt.go:47
-									v_ += gc_at17[gc_lane]
-									_ = v_
-
-//line hecbench_lsqt.go:48
-									gc_l_v_[gc_lane] = v_
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:170
-									var tid_2 int = tid
-									_ = tid_2
-
-//line hecbench_lsqt.go:46
-									v_ := s_[tid_2]
-
-//line hecbench_lsqt.go:47
-									v_ += s_[tid_2+32]
-									_ = v_
-
-//line hecbench_lsqt.go:48
-									gc_l_v_[gc_lane] = v_
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x015 := gc_tidx.X
-							gc_off16 := gc_x015
-							if gc_act == ^uint32(0) && gc_x015+32 <= gc_bdx && gc_off16 >= 0 && gc_off16 <= len(s_) && 32 <= len(s_)-gc_off16 {
-								gc_at18 := s_[gc_off16:][:32]
-
-//line hecbench_lsqt.go:49
-								copy(gc_at18, gc_l_v_[:])
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:170
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-
-//line hecbench_lsqt.go:49
-									s_[tid_2] = v_
-
-//line hecbench_lsqt.go:50
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x016 := gc_tidx.X
-							gc_off17 := 16 + gc_x016
-							if gc_act == ^uint32(0) && gc_x016+32 <= gc_bdx && gc_off17 >= 0 && gc_off17 <= len(s_) && 32 <= len(s_)-gc_off17 {
-								gc_at19 := s_[gc_off17:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x016 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:170
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-
-//line hecbench_lsqt.go:51
-									v_ += gc_at19[gc_lane]
-
-//line hecbench_lsqt.go:52
-									gc_l_v_[gc_lane] = v_
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:170
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-
-//line hecbench_lsqt.go:51
-									v_ += s_[tid_2+16]
-
-//line hecbench_lsqt.go:52
-									gc_l_v_[gc_lane] = v_
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x017 := gc_tidx.X
-							gc_off18 := gc_x017
-							if gc_act == ^uint32(0) && gc_x017+32 <= gc_bdx && gc_off18 >= 0 && gc_off18 <= len(s_) && 32 <= len(s_)-gc_off18 {
-								gc_at20 := s_[gc_off18:][:32]
-
-//line hecbench_lsqt.go:53
-								copy(gc_at20, gc_l_v_[:])
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:170
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-
-//line hecbench_lsqt.go:53
-									s_[tid_2] = v_
-
-//line hecbench_lsqt.go:54
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x018 := gc_tidx.X
-							gc_off19 := 8 + gc_x018
-							if gc_act == ^uint32(0) && gc_x018+32 <= gc_bdx && gc_off19 >= 0 && gc_off19 <= len(s_) && 32 <= len(s_)-gc_off19 {
-								gc_at21 := s_[gc_off19:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x018 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:170
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-
-//line hecbench_lsqt.go:55
-									v_ += gc_at21[gc_lane]
-
-//line hecbench_lsqt.go:56
-									gc_l_v_[gc_lane] = v_
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:170
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-
-//line hecbench_lsqt.go:55
-									v_ += s_[tid_2+8]
-
-//line hecbench_lsqt.go:56
-									gc_l_v_[gc_lane] = v_
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x019 := gc_tidx.X
-							gc_off20 := gc_x019
-							if gc_act == ^uint32(0) && gc_x019+32 <= gc_bdx && gc_off20 >= 0 && gc_off20 <= len(s_) && 32 <= len(s_)-gc_off20 {
-								gc_at22 := s_[gc_off20:][:32]
-
-//line hecbench_lsqt.go:57
-								copy(gc_at22, gc_l_v_[:])
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:170
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-
-//line hecbench_lsqt.go:57
-									s_[tid_2] = v_
-
-//line hecbench_lsqt.go:58
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x020 := gc_tidx.X
-							gc_off21 := 4 + gc_x020
-							if gc_act == ^uint32(0) && gc_x020+32 <= gc_bdx && gc_off21 >= 0 && gc_off21 <= len(s_) && 32 <= len(s_)-gc_off21 {
-								gc_at23 := s_[gc_off21:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x020 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:170
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-
-//line hecbench_lsqt.go:59
-									v_ += gc_at23[gc_lane]
-
-//line hecbench_lsqt.go:60
-									gc_l_v_[gc_lane] = v_
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:170
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-
-//line hecbench_lsqt.go:59
-									v_ += s_[tid_2+4]
-
-//line hecbench_lsqt.go:60
-									gc_l_v_[gc_lane] = v_
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x021 := gc_tidx.X
-							gc_off22 := gc_x021
-							if gc_act == ^uint32(0) && gc_x021+32 <= gc_bdx && gc_off22 >= 0 && gc_off22 <= len(s_) && 32 <= len(s_)-gc_off22 {
-								gc_at24 := s_[gc_off22:][:32]
-
-//line hecbench_lsqt.go:61
-								copy(gc_at24, gc_l_v_[:])
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:170
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-
-//line hecbench_lsqt.go:61
-									s_[tid_2] = v_
-
-//line hecbench_lsqt.go:62
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x022 := gc_tidx.X
-							gc_off23 := 2 + gc_x022
-							if gc_act == ^uint32(0) && gc_x022+32 <= gc_bdx && gc_off23 >= 0 && gc_off23 <= len(s_) && 32 <= len(s_)-gc_off23 {
-								gc_at25 := s_[gc_off23:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x022 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:170
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-
-//line hecbench_lsqt.go:63
-									v_ += gc_at25[gc_lane]
-
-//line hecbench_lsqt.go:64
-									gc_l_v_[gc_lane] = v_
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:170
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-
-//line hecbench_lsqt.go:63
-									v_ += s_[tid_2+2]
-
-//line hecbench_lsqt.go:64
-									gc_l_v_[gc_lane] = v_
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x023 := gc_tidx.X
-							gc_off24 := gc_x023
-							if gc_act == ^uint32(0) && gc_x023+32 <= gc_bdx && gc_off24 >= 0 && gc_off24 <= len(s_) && 32 <= len(s_)-gc_off24 {
-								gc_at26 := s_[gc_off24:][:32]
-
-//line hecbench_lsqt.go:65
-								copy(gc_at26, gc_l_v_[:])
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:170
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-
-//line hecbench_lsqt.go:65
-									s_[tid_2] = v_
-
-//line hecbench_lsqt.go:66
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x024 := gc_tidx.X
-							gc_off25 := 1 + gc_x024
-							if gc_act == ^uint32(0) && gc_x024+32 <= gc_bdx && gc_off25 >= 0 && gc_off25 <= len(s_) && 32 <= len(s_)-gc_off25 {
-								gc_at27 := s_[gc_off25:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x024 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:170
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-
-//line hecbench_lsqt.go:67
-									v_ += gc_at27[gc_lane]
-
-//line hecbench_lsqt.go:68
-									gc_l_v_[gc_lane] = v_
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:170
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-
-//line hecbench_lsqt.go:67
-									v_ += s_[tid_2+1]
-
-//line hecbench_lsqt.go:68
-									gc_l_v_[gc_lane] = v_
-								}
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x025 := gc_tidx.X
-							gc_off26 := gc_x025
-							if gc_act == ^uint32(0) && gc_x025+32 <= gc_bdx && gc_off26 >= 0 && gc_off26 <= len(s_) && 32 <= len(s_)-gc_off26 {
-								gc_at28 := s_[gc_off26:][:32]
-
-//line hecbench_lsqt.go:69
-								copy(gc_at28, gc_l_v_[:])
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx
-									_ = tid
-
-//line hecbench_lsqt.go:170
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-
-//line hecbench_lsqt.go:69
-									s_[tid_2] = v_
-								}
-							}
-						}
-					}
-				}
-				gc_act = gc_save30 &^ gc_dead
+				tid := gc_tx
+//line hecbench_lsqt.go:132
+				var m int
+//line hecbench_lsqt.go:163
+				m = tid + 64
+				sDataReal[tid] += sDataReal[m]
+				sDataImag[tid] += sDataImag[m]
 			}
 		}
 	}
+//line hecbench_lsqt.go:171
+	var gc_l_v [32]float64
+	var gc_l_v_ [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line hecbench_lsqt.go:179
+			var gc_m30 uint32
+//line hecbench_lsqt.go:168
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(32, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_m30 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:130
+						tid := gc_tx
+//line hecbench_lsqt.go:168
+						if tid < 32 {
+							gc_m30 |= 1 << gc_lane
+						}
+					}
+				}
+			}
+			gc_save30 := gc_act
+			gc_act = gc_save30 & gc_m30
+			if gc_act != 0 {
+//line hecbench_lsqt.go:169
+				var s []float64 = sDataReal
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x02 := gc_tidx.X
+						gc_off := gc_x02
+						gc_off2 := 32 + gc_x02
+						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(s) && 32 <= len(s)-gc_off && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 {
+							gc_at3 := s[gc_off:][:32]
+							gc_at4 := s[gc_off2:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x02 + gc_lane
+//line hecbench_lsqt.go:130
+								tid := gc_tx
+//line hecbench_lsqt.go:169
+								var tid_ int = tid
+								_ = tid_
+//line hecbench_lsqt.go:46
+								v := gc_at3[gc_lane]
+								v += gc_at4[gc_lane]
+								gc_l_v[gc_lane] = v
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:130
+								tid := gc_tx
+//line hecbench_lsqt.go:169
+								var tid_ int = tid
+//line hecbench_lsqt.go:46
+								v := s[tid_]
+								v += s[tid_+32]
+								gc_l_v[gc_lane] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x03 := gc_tidx.X
+						gc_off3 := gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
+							gc_at5 := s[gc_off3:][:32]
+//line hecbench_lsqt.go:49
+							copy(gc_at5, gc_l_v[:])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:130
+								tid := gc_tx
+//line hecbench_lsqt.go:169
+								var tid_ int = tid
+//line hecbench_lsqt.go:171
+								v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:49
+								s[tid_] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x04 := gc_tidx.X
+						gc_off4 := 16 + gc_x04
+						if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(s) && 32 <= len(s)-gc_off4 {
+							gc_at6 := s[gc_off4:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x04 + gc_lane
+//line hecbench_lsqt.go:130
+								tid := gc_tx
+//line hecbench_lsqt.go:169
+								var tid_ int = tid
+								_ = tid_
+								v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:51
+								v += gc_at6[gc_lane]
+								gc_l_v[gc_lane] = v
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:130
+								tid := gc_tx
+//line hecbench_lsqt.go:169
+								var tid_ int = tid
+//line hecbench_lsqt.go:171
+								v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:51
+								v += s[tid_+16]
+								gc_l_v[gc_lane] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x05 := gc_tidx.X
+						gc_off5 := gc_x05
+						if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(s) && 32 <= len(s)-gc_off5 {
+							gc_at7 := s[gc_off5:][:32]
+//line hecbench_lsqt.go:53
+							copy(gc_at7, gc_l_v[:])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:130
+								tid := gc_tx
+//line hecbench_lsqt.go:169
+								var tid_ int = tid
+//line hecbench_lsqt.go:171
+								v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:53
+								s[tid_] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x06 := gc_tidx.X
+						gc_off6 := 8 + gc_x06
+						if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(s) && 32 <= len(s)-gc_off6 {
+							gc_at8 := s[gc_off6:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x06 + gc_lane
+//line hecbench_lsqt.go:130
+								tid := gc_tx
+//line hecbench_lsqt.go:169
+								var tid_ int = tid
+								_ = tid_
+								v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:55
+								v += gc_at8[gc_lane]
+								gc_l_v[gc_lane] = v
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:130
+								tid := gc_tx
+//line hecbench_lsqt.go:169
+								var tid_ int = tid
+//line hecbench_lsqt.go:171
+								v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:55
+								v += s[tid_+8]
+								gc_l_v[gc_lane] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x07 := gc_tidx.X
+						gc_off7 := gc_x07
+						if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(s) && 32 <= len(s)-gc_off7 {
+							gc_at9 := s[gc_off7:][:32]
+//line hecbench_lsqt.go:57
+							copy(gc_at9, gc_l_v[:])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:130
+								tid := gc_tx
+//line hecbench_lsqt.go:169
+								var tid_ int = tid
+//line hecbench_lsqt.go:171
+								v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:57
+								s[tid_] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x08 := gc_tidx.X
+						gc_off8 := 4 + gc_x08
+						if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(s) && 32 <= len(s)-gc_off8 {
+							gc_at10 := s[gc_off8:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x08 + gc_lane
+//line hecbench_lsqt.go:130
+								tid := gc_tx
+//line hecbench_lsqt.go:169
+								var tid_ int = tid
+								_ = tid_
+								v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:59
+								v += gc_at10[gc_lane]
+								gc_l_v[gc_lane] = v
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:130
+								tid := gc_tx
+//line hecbench_lsqt.go:169
+								var tid_ int = tid
+//line hecbench_lsqt.go:171
+								v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:59
+								v += s[tid_+4]
+								gc_l_v[gc_lane] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x09 := gc_tidx.X
+						gc_off9 := gc_x09
+						if gc_act == ^uint32(0) && gc_x09+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(s) && 32 <= len(s)-gc_off9 {
+							gc_at11 := s[gc_off9:][:32]
+//line hecbench_lsqt.go:61
+							copy(gc_at11, gc_l_v[:])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:130
+								tid := gc_tx
+//line hecbench_lsqt.go:169
+								var tid_ int = tid
+//line hecbench_lsqt.go:171
+								v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:61
+								s[tid_] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x010 := gc_tidx.X
+						gc_off10 := 2 + gc_x010
+						if gc_act == ^uint32(0) && gc_x010+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(s) && 32 <= len(s)-gc_off10 {
+							gc_at12 := s[gc_off10:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x010 + gc_lane
+//line hecbench_lsqt.go:130
+								tid := gc_tx
+//line hecbench_lsqt.go:169
+								var tid_ int = tid
+								_ = tid_
+								v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:63
+								v += gc_at12[gc_lane]
+								gc_l_v[gc_lane] = v
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:130
+								tid := gc_tx
+//line hecbench_lsqt.go:169
+								var tid_ int = tid
+//line hecbench_lsqt.go:171
+								v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:63
+								v += s[tid_+2]
+								gc_l_v[gc_lane] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x011 := gc_tidx.X
+						gc_off11 := gc_x011
+						if gc_act == ^uint32(0) && gc_x011+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(s) && 32 <= len(s)-gc_off11 {
+							gc_at13 := s[gc_off11:][:32]
+//line hecbench_lsqt.go:65
+							copy(gc_at13, gc_l_v[:])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:130
+								tid := gc_tx
+//line hecbench_lsqt.go:169
+								var tid_ int = tid
+//line hecbench_lsqt.go:171
+								v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:65
+								s[tid_] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x012 := gc_tidx.X
+						gc_off12 := 1 + gc_x012
+						if gc_act == ^uint32(0) && gc_x012+32 <= gc_bdx && gc_off12 >= 0 && gc_off12 <= len(s) && 32 <= len(s)-gc_off12 {
+							gc_at14 := s[gc_off12:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x012 + gc_lane
+//line hecbench_lsqt.go:130
+								tid := gc_tx
+//line hecbench_lsqt.go:169
+								var tid_ int = tid
+								_ = tid_
+								v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:67
+								v += gc_at14[gc_lane]
+								gc_l_v[gc_lane] = v
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:130
+								tid := gc_tx
+//line hecbench_lsqt.go:169
+								var tid_ int = tid
+//line hecbench_lsqt.go:171
+								v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:67
+								v += s[tid_+1]
+								gc_l_v[gc_lane] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x013 := gc_tidx.X
+						gc_off13 := gc_x013
+						if gc_act == ^uint32(0) && gc_x013+32 <= gc_bdx && gc_off13 >= 0 && gc_off13 <= len(s) && 32 <= len(s)-gc_off13 {
+							gc_at15 := s[gc_off13:][:32]
+//line hecbench_lsqt.go:69
+							copy(gc_at15, gc_l_v[:])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:130
+								tid := gc_tx
+//line hecbench_lsqt.go:169
+								var tid_ int = tid
+//line hecbench_lsqt.go:171
+								v := gc_l_v[gc_lane]
+//line hecbench_lsqt.go:69
+								s[tid_] = v
+							}
+						}
+					}
+				}
+//line hecbench_lsqt.go:170
+				var s_ []float64 = sDataImag
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x014 := gc_tidx.X
+						gc_off14 := gc_x014
+						gc_off15 := 32 + gc_x014
+						if gc_act == ^uint32(0) && gc_x014+32 <= gc_bdx && gc_off14 >= 0 && gc_off14 <= len(s_) && 32 <= len(s_)-gc_off14 && gc_off15 >= 0 && gc_off15 <= len(s_) && 32 <= len(s_)-gc_off15 {
+							gc_at16 := s_[gc_off14:][:32]
+							gc_at17 := s_[gc_off15:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x014 + gc_lane
+//line hecbench_lsqt.go:130
+								tid := gc_tx
+//line hecbench_lsqt.go:170
+								var tid_2 int = tid
+								_ = tid_2
+//line hecbench_lsqt.go:46
+								v_ := gc_at16[gc_lane]
+								v_ += gc_at17[gc_lane]
+								gc_l_v_[gc_lane] = v_
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:130
+								tid := gc_tx
+//line hecbench_lsqt.go:170
+								var tid_2 int = tid
+//line hecbench_lsqt.go:46
+								v_ := s_[tid_2]
+								v_ += s_[tid_2+32]
+								gc_l_v_[gc_lane] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x015 := gc_tidx.X
+						gc_off16 := gc_x015
+						if gc_act == ^uint32(0) && gc_x015+32 <= gc_bdx && gc_off16 >= 0 && gc_off16 <= len(s_) && 32 <= len(s_)-gc_off16 {
+							gc_at18 := s_[gc_off16:][:32]
+//line hecbench_lsqt.go:49
+							copy(gc_at18, gc_l_v_[:])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:130
+								tid := gc_tx
+//line hecbench_lsqt.go:170
+								var tid_2 int = tid
+//line hecbench_lsqt.go:172
+								v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:49
+								s_[tid_2] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x016 := gc_tidx.X
+						gc_off17 := 16 + gc_x016
+						if gc_act == ^uint32(0) && gc_x016+32 <= gc_bdx && gc_off17 >= 0 && gc_off17 <= len(s_) && 32 <= len(s_)-gc_off17 {
+							gc_at19 := s_[gc_off17:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x016 + gc_lane
+//line hecbench_lsqt.go:130
+								tid := gc_tx
+//line hecbench_lsqt.go:170
+								var tid_2 int = tid
+								_ = tid_2
+								v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:51
+								v_ += gc_at19[gc_lane]
+								gc_l_v_[gc_lane] = v_
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:130
+								tid := gc_tx
+//line hecbench_lsqt.go:170
+								var tid_2 int = tid
+//line hecbench_lsqt.go:172
+								v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:51
+								v_ += s_[tid_2+16]
+								gc_l_v_[gc_lane] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x017 := gc_tidx.X
+						gc_off18 := gc_x017
+						if gc_act == ^uint32(0) && gc_x017+32 <= gc_bdx && gc_off18 >= 0 && gc_off18 <= len(s_) && 32 <= len(s_)-gc_off18 {
+							gc_at20 := s_[gc_off18:][:32]
+//line hecbench_lsqt.go:53
+							copy(gc_at20, gc_l_v_[:])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:130
+								tid := gc_tx
+//line hecbench_lsqt.go:170
+								var tid_2 int = tid
+//line hecbench_lsqt.go:172
+								v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:53
+								s_[tid_2] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x018 := gc_tidx.X
+						gc_off19 := 8 + gc_x018
+						if gc_act == ^uint32(0) && gc_x018+32 <= gc_bdx && gc_off19 >= 0 && gc_off19 <= len(s_) && 32 <= len(s_)-gc_off19 {
+							gc_at21 := s_[gc_off19:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x018 + gc_lane
+//line hecbench_lsqt.go:130
+								tid := gc_tx
+//line hecbench_lsqt.go:170
+								var tid_2 int = tid
+								_ = tid_2
+								v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:55
+								v_ += gc_at21[gc_lane]
+								gc_l_v_[gc_lane] = v_
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:130
+								tid := gc_tx
+//line hecbench_lsqt.go:170
+								var tid_2 int = tid
+//line hecbench_lsqt.go:172
+								v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:55
+								v_ += s_[tid_2+8]
+								gc_l_v_[gc_lane] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x019 := gc_tidx.X
+						gc_off20 := gc_x019
+						if gc_act == ^uint32(0) && gc_x019+32 <= gc_bdx && gc_off20 >= 0 && gc_off20 <= len(s_) && 32 <= len(s_)-gc_off20 {
+							gc_at22 := s_[gc_off20:][:32]
+//line hecbench_lsqt.go:57
+							copy(gc_at22, gc_l_v_[:])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:130
+								tid := gc_tx
+//line hecbench_lsqt.go:170
+								var tid_2 int = tid
+//line hecbench_lsqt.go:172
+								v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:57
+								s_[tid_2] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x020 := gc_tidx.X
+						gc_off21 := 4 + gc_x020
+						if gc_act == ^uint32(0) && gc_x020+32 <= gc_bdx && gc_off21 >= 0 && gc_off21 <= len(s_) && 32 <= len(s_)-gc_off21 {
+							gc_at23 := s_[gc_off21:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x020 + gc_lane
+//line hecbench_lsqt.go:130
+								tid := gc_tx
+//line hecbench_lsqt.go:170
+								var tid_2 int = tid
+								_ = tid_2
+								v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:59
+								v_ += gc_at23[gc_lane]
+								gc_l_v_[gc_lane] = v_
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:130
+								tid := gc_tx
+//line hecbench_lsqt.go:170
+								var tid_2 int = tid
+//line hecbench_lsqt.go:172
+								v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:59
+								v_ += s_[tid_2+4]
+								gc_l_v_[gc_lane] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x021 := gc_tidx.X
+						gc_off22 := gc_x021
+						if gc_act == ^uint32(0) && gc_x021+32 <= gc_bdx && gc_off22 >= 0 && gc_off22 <= len(s_) && 32 <= len(s_)-gc_off22 {
+							gc_at24 := s_[gc_off22:][:32]
+//line hecbench_lsqt.go:61
+							copy(gc_at24, gc_l_v_[:])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:130
+								tid := gc_tx
+//line hecbench_lsqt.go:170
+								var tid_2 int = tid
+//line hecbench_lsqt.go:172
+								v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:61
+								s_[tid_2] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x022 := gc_tidx.X
+						gc_off23 := 2 + gc_x022
+						if gc_act == ^uint32(0) && gc_x022+32 <= gc_bdx && gc_off23 >= 0 && gc_off23 <= len(s_) && 32 <= len(s_)-gc_off23 {
+							gc_at25 := s_[gc_off23:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x022 + gc_lane
+//line hecbench_lsqt.go:130
+								tid := gc_tx
+//line hecbench_lsqt.go:170
+								var tid_2 int = tid
+								_ = tid_2
+								v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:63
+								v_ += gc_at25[gc_lane]
+								gc_l_v_[gc_lane] = v_
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:130
+								tid := gc_tx
+//line hecbench_lsqt.go:170
+								var tid_2 int = tid
+//line hecbench_lsqt.go:172
+								v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:63
+								v_ += s_[tid_2+2]
+								gc_l_v_[gc_lane] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x023 := gc_tidx.X
+						gc_off24 := gc_x023
+						if gc_act == ^uint32(0) && gc_x023+32 <= gc_bdx && gc_off24 >= 0 && gc_off24 <= len(s_) && 32 <= len(s_)-gc_off24 {
+							gc_at26 := s_[gc_off24:][:32]
+//line hecbench_lsqt.go:65
+							copy(gc_at26, gc_l_v_[:])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:130
+								tid := gc_tx
+//line hecbench_lsqt.go:170
+								var tid_2 int = tid
+//line hecbench_lsqt.go:172
+								v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:65
+								s_[tid_2] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x024 := gc_tidx.X
+						gc_off25 := 1 + gc_x024
+						if gc_act == ^uint32(0) && gc_x024+32 <= gc_bdx && gc_off25 >= 0 && gc_off25 <= len(s_) && 32 <= len(s_)-gc_off25 {
+							gc_at27 := s_[gc_off25:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x024 + gc_lane
+//line hecbench_lsqt.go:130
+								tid := gc_tx
+//line hecbench_lsqt.go:170
+								var tid_2 int = tid
+								_ = tid_2
+								v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:67
+								v_ += gc_at27[gc_lane]
+								gc_l_v_[gc_lane] = v_
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:130
+								tid := gc_tx
+//line hecbench_lsqt.go:170
+								var tid_2 int = tid
+//line hecbench_lsqt.go:172
+								v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:67
+								v_ += s_[tid_2+1]
+								gc_l_v_[gc_lane] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x025 := gc_tidx.X
+						gc_off26 := gc_x025
+						if gc_act == ^uint32(0) && gc_x025+32 <= gc_bdx && gc_off26 >= 0 && gc_off26 <= len(s_) && 32 <= len(s_)-gc_off26 {
+							gc_at28 := s_[gc_off26:][:32]
+//line hecbench_lsqt.go:69
+							copy(gc_at28, gc_l_v_[:])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:130
+								tid := gc_tx
+//line hecbench_lsqt.go:170
+								var tid_2 int = tid
+//line hecbench_lsqt.go:172
+								v_ := gc_l_v_[gc_lane]
+//line hecbench_lsqt.go:69
+								s_[tid_2] = v_
+							}
+						}
+					}
+				}
+			}
+			gc_act = gc_save30 &^ gc_dead
+		}
+	}
 	{
+//line hecbench_lsqt.go:80
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -3797,161 +2877,79 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step3 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_lsqt.go:130
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_lsqt.go:172
-						{
-							gc_at29[0] = gc_at30[0]
-							gc_at31[0] = gc_at32[0]
-						}
+//line hecbench_lsqt.go:173
+						gc_at29[0] = gc_at30[0]
+						gc_at31[0] = gc_at32[0]
 					}
 					{
-						gc_tx := gc_step3 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_lsqt.go:130
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_lsqt.go:172
-						{
-							gc_at29[0] = gc_at30[0]
-							gc_at31[0] = gc_at32[0]
-						}
+//line hecbench_lsqt.go:173
+						gc_at29[0] = gc_at30[0]
+						gc_at31[0] = gc_at32[0]
 					}
 					{
-						gc_tx := gc_step3 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_lsqt.go:130
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_lsqt.go:172
-						{
-							gc_at29[0] = gc_at30[0]
-							gc_at31[0] = gc_at32[0]
-						}
+//line hecbench_lsqt.go:173
+						gc_at29[0] = gc_at30[0]
+						gc_at31[0] = gc_at32[0]
 					}
 					{
-						gc_tx := gc_step3 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_lsqt.go:130
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_lsqt.go:172
-						{
-							gc_at29[0] = gc_at30[0]
-							gc_at31[0] = gc_at32[0]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_lsqt.go:130
-					tid := gc_tx
-					_ = tid
-
-//line hecbench_lsqt.go:172
-					{
+//line hecbench_lsqt.go:173
 						gc_at29[0] = gc_at30[0]
 						gc_at31[0] = gc_at32[0]
 					}
 				}
+//line hecbench_lsqt.go:178
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line hecbench_lsqt.go:173
+					gc_at29[0] = gc_at30[0]
+					gc_at31[0] = gc_at32[0]
+				}
 			} else {
+//line hecbench_lsqt.go:178
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:130
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_lsqt.go:172
-						{
-							gInnerProduct2Real[gc_bx] = sDataReal[0]
-							gInnerProduct2Imag[gc_bx] = sDataImag[0]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:130
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_lsqt.go:172
-						{
-							gInnerProduct2Real[gc_bx] = sDataReal[0]
-							gInnerProduct2Imag[gc_bx] = sDataImag[0]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:130
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_lsqt.go:172
-						{
-							gInnerProduct2Real[gc_bx] = sDataReal[0]
-							gInnerProduct2Imag[gc_bx] = sDataImag[0]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:130
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_lsqt.go:172
-						{
-							gInnerProduct2Real[gc_bx] = sDataReal[0]
-							gInnerProduct2Imag[gc_bx] = sDataImag[0]
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_lsqt.go:130
-					tid := gc_tx
-					_ = tid
-
-//line hecbench_lsqt.go:172
-					{
+//line hecbench_lsqt.go:173
 						gInnerProduct2Real[gc_bx] = sDataReal[0]
 						gInnerProduct2Imag[gc_bx] = sDataImag[0]
 					}
+					{
+//line hecbench_lsqt.go:178
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:173
+						gInnerProduct2Real[gc_bx] = sDataReal[0]
+						gInnerProduct2Imag[gc_bx] = sDataImag[0]
+					}
+					{
+//line hecbench_lsqt.go:178
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:173
+						gInnerProduct2Real[gc_bx] = sDataReal[0]
+						gInnerProduct2Imag[gc_bx] = sDataImag[0]
+					}
+					{
+//line hecbench_lsqt.go:178
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:173
+						gInnerProduct2Real[gc_bx] = sDataReal[0]
+						gInnerProduct2Imag[gc_bx] = sDataImag[0]
+					}
+				}
+//line hecbench_lsqt.go:178
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_lsqt.go:173
+					gInnerProduct2Real[gc_bx] = sDataReal[0]
+					gInnerProduct2Imag[gc_bx] = sDataImag[0]
 				}
 			}
 		}
@@ -3961,4 +2959,5 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 // gc_files_hecbench_lsqt holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_lsqt.go
+//line hecbench_lsqt.go:185
 var gc_files_hecbench_lsqt embed.FS

@@ -40,7 +40,7 @@ func gc_body_gpuSetZeroKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numberO
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line hecbench_lsqt.go:28
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -51,162 +51,127 @@ func gc_body_gpuSetZeroKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numberO
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(numberOfElements, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(gStateReal) && gc_to2 <= len(gStateReal)-gc_off2 && gc_off2 <= len(gStateImag) && gc_to2 <= len(gStateImag)-gc_off2 {
-					gc_at3 := gStateReal[gc_off2:][:gc_to2]
-					gc_at4 := gStateImag[gc_off2:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD {
+//line hecbench_lsqt.go:39
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(numberOfElements, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(gStateReal) && gc_to2 <= len(gStateReal)-gc_off2 && gc_off2 <= len(gStateImag) && gc_to2 <= len(gStateImag)-gc_off2 {
+				gc_at3 := gStateReal[gc_off2:][:gc_to2]
+				gc_at4 := gStateImag[gc_off2:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD {
 //line hecbench_lsqt.go:21
-						gc_vb2 := archsimd.BroadcastFloat64x4(0)
-//line hecbench_lsqt.go:21
-						_ = gc_vb2
-						for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
-							gc_tx2 := gc_vstep
+					gc_vb2 := archsimd.BroadcastFloat64x4(0)
+					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
+						gc_tx2 := gc_vstep
 //line hecbench_lsqt.go:19
-							var n int = gc_bx2*gc_bdx2 + gc_tx2
+						var n int = gc_bx2*gc_bdx2 + gc_tx2
 //line hecbench_lsqt.go:19
-							_ = n
-//line hecbench_lsqt.go:20
-							{
-								gc_vb2.StoreSlice(gc_at3[gc_tx2:])
-//line hecbench_lsqt.go:21
-								gc_vb2.StoreSlice(gc_at4[gc_tx2:])
-//line hecbench_lsqt.go:21
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-
-//line hecbench_lsqt.go:19
-						n := gc_bx2*gc_bdx2 + gc_tx2
 						_ = n
-
-//line hecbench_lsqt.go:20
 						{
-							gc_at3[gc_tx2] = 0
-							gc_at4[gc_tx2] = 0
+							gc_vb2.StoreSlice(gc_at3[gc_tx2:])
+//line hecbench_lsqt.go:21
+							gc_vb2.StoreSlice(gc_at4[gc_tx2:])
 						}
 					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
+//line hecbench_lsqt.go:23
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					{
 //line hecbench_lsqt.go:21
-						gc_vb := archsimd.BroadcastFloat64x4(0)
-//line hecbench_lsqt.go:21
-						_ = gc_vb
-						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
-							gc_tx2 := gc_vstep2
-//line hecbench_lsqt.go:19
-							var n int = gc_bx2*gc_bdx2 + gc_tx2
-//line hecbench_lsqt.go:19
-							_ = n
-//line hecbench_lsqt.go:20
-							{
-								if n < 0 || n > len(gStateReal)-4 || n > len(gStateImag)-4 {
-//line hecbench_lsqt.go:21
-									break
-//line hecbench_lsqt.go:21
-								}
-//line hecbench_lsqt.go:21
-								gc_vb.StoreSlice(gStateReal[n:])
-//line hecbench_lsqt.go:21
-								gc_vb.StoreSlice(gStateImag[n:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
+						gc_at3[gc_tx2] = 0
+						gc_at4[gc_tx2] = 0
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+//line hecbench_lsqt.go:21
+					gc_vb := archsimd.BroadcastFloat64x4(0)
+					for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
+						gc_tx2 := gc_vstep2
 //line hecbench_lsqt.go:19
-							n := gc_bx2*gc_bdx2 + gc_tx2
-							_ = n
-
-//line hecbench_lsqt.go:20
-							{
-								gStateReal[n] = 0
-								gStateImag[n] = 0
-							}
-						}
+						var n int = gc_bx2*gc_bdx2 + gc_tx2
 						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:19
-							n := gc_bx2*gc_bdx2 + gc_tx2
-							_ = n
-
-//line hecbench_lsqt.go:20
-							{
-								gStateReal[n] = 0
-								gStateImag[n] = 0
+							if n < 0 || n > len(gStateReal)-4 || n > len(gStateImag)-4 {
+//line hecbench_lsqt.go:21
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:19
-							n := gc_bx2*gc_bdx2 + gc_tx2
-							_ = n
-
-//line hecbench_lsqt.go:20
-							{
-								gStateReal[n] = 0
-								gStateImag[n] = 0
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:19
-							n := gc_bx2*gc_bdx2 + gc_tx2
-							_ = n
-
-//line hecbench_lsqt.go:20
-							{
-								gStateReal[n] = 0
-								gStateImag[n] = 0
-							}
+//line hecbench_lsqt.go:21
+							gc_vb.StoreSlice(gStateReal[n:])
+//line hecbench_lsqt.go:21
+							gc_vb.StoreSlice(gStateImag[n:])
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_lsqt.go:19
 						n := gc_bx2*gc_bdx2 + gc_tx2
-						_ = n
-
-//line hecbench_lsqt.go:20
 						{
 							gStateReal[n] = 0
 							gStateImag[n] = 0
 						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:19
+						n := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							gStateReal[n] = 0
+							gStateImag[n] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:19
+						n := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							gStateReal[n] = 0
+							gStateImag[n] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:19
+						n := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							gStateReal[n] = 0
+							gStateImag[n] = 0
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:19
+					n := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						gStateReal[n] = 0
+						gStateImag[n] = 0
 					}
 				}
 			}
@@ -239,7 +204,7 @@ func gc_body_gpuApplySzKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, 
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line hecbench_lsqt.go:40
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -250,57 +215,48 @@ func gc_body_gpuApplySzKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, 
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(outReal) && gc_to2 <= len(outReal)-gc_off2 && gc_off2 <= len(inReal) && gc_to2 <= len(inReal)-gc_off2 && gc_off2 <= len(outImag) && gc_to2 <= len(outImag)-gc_off2 && gc_off2 <= len(inImag) && gc_to2 <= len(inImag)-gc_off2 {
-					gc_at5 := outReal[gc_off2:][:gc_to2]
-					gc_at6 := inReal[gc_off2:][:gc_to2]
-					gc_at7 := outImag[gc_off2:][:gc_to2]
-					gc_at8 := inImag[gc_off2:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-
+//line hecbench_lsqt.go:51
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(outReal) && gc_to2 <= len(outReal)-gc_off2 && gc_off2 <= len(inReal) && gc_to2 <= len(inReal)-gc_off2 && gc_off2 <= len(outImag) && gc_to2 <= len(outImag)-gc_off2 && gc_off2 <= len(inImag) && gc_to2 <= len(inImag)-gc_off2 {
+				gc_at5 := outReal[gc_off2:][:gc_to2]
+				gc_at6 := inReal[gc_off2:][:gc_to2]
+				gc_at7 := outImag[gc_off2:][:gc_to2]
+				gc_at8 := inImag[gc_off2:][:gc_to2]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 //line hecbench_lsqt.go:31
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line hecbench_lsqt.go:32
-						{
-							if i%2 == 0 {
-								gc_at5[gc_tx2] = gc_at6[gc_tx2]
-								gc_at7[gc_tx2] = gc_at8[gc_tx2]
-							} else {
-								gc_at5[gc_tx2] = -gc_at6[gc_tx2]
-								gc_at7[gc_tx2] = -gc_at8[gc_tx2]
-							}
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						if i%2 == 0 {
+							gc_at5[gc_tx2] = gc_at6[gc_tx2]
+							gc_at7[gc_tx2] = gc_at8[gc_tx2]
+						} else {
+							gc_at5[gc_tx2] = -gc_at6[gc_tx2]
+							gc_at7[gc_tx2] = -gc_at8[gc_tx2]
 						}
 					}
-				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
+				}
+			} else {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
 //line hecbench_lsqt.go:31
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line hecbench_lsqt.go:32
-						{
-							if i%2 == 0 {
-								outReal[i] = inReal[i]
-								outImag[i] = inImag[i]
-							} else {
-								outReal[i] = -inReal[i]
-								outImag[i] = -inImag[i]
-							}
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						if i%2 == 0 {
+							outReal[i] = inReal[i]
+							outImag[i] = inImag[i]
+						} else {
+							outReal[i] = -inReal[i]
+							outImag[i] = -inImag[i]
 						}
 					}
 				}
@@ -337,273 +293,182 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_lsqt.go:81
 	sDataReal := gocuda.Shared[float64](t, lsqtBlockSize)[:lsqtBlockSize]
-
-//line hecbench_lsqt.go:82
 	sDataImag := gocuda.Shared[float64](t, lsqtBlockSize)[:lsqtBlockSize]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off30 := gc_bx2 * gc_bdx2
-			if gc_bdx2 <= len(sDataReal) && gc_bdx2 <= len(sDataImag) && gc_off30 >= 0 && gc_off30 <= len(gFinalStateReal) && gc_bdx2 <= len(gFinalStateReal)-gc_off30 && gc_off30 <= len(gFinalStateImag) && gc_bdx2 <= len(gFinalStateImag)-gc_off30 && gc_off30 <= len(gRandomStateReal) && gc_bdx2 <= len(gRandomStateReal)-gc_off30 && gc_off30 <= len(gRandomStateImag) && gc_bdx2 <= len(gRandomStateImag)-gc_off30 {
-				gc_at37 := sDataReal[:gc_bdx2]
-				gc_at38 := sDataImag[:gc_bdx2]
-				gc_at39 := gFinalStateReal[gc_off30:][:gc_bdx2]
-				gc_at40 := gFinalStateImag[gc_off30:][:gc_bdx2]
-				gc_at41 := gRandomStateReal[gc_off30:][:gc_bdx2]
-				gc_at42 := gRandomStateImag[gc_off30:][:gc_bdx2]
-				gc_vstep3 := 0
-				if compiled.SIMD {
+//line hecbench_lsqt.go:84
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off30 := gc_bx2 * gc_bdx2
+		if gc_bdx2 <= len(sDataReal) && gc_bdx2 <= len(sDataImag) && gc_off30 >= 0 && gc_off30 <= len(gFinalStateReal) && gc_bdx2 <= len(gFinalStateReal)-gc_off30 && gc_off30 <= len(gFinalStateImag) && gc_bdx2 <= len(gFinalStateImag)-gc_off30 && gc_off30 <= len(gRandomStateReal) && gc_bdx2 <= len(gRandomStateReal)-gc_off30 && gc_off30 <= len(gRandomStateImag) && gc_bdx2 <= len(gRandomStateImag)-gc_off30 {
+			gc_at37 := sDataReal[:gc_bdx2]
+			gc_at38 := sDataImag[:gc_bdx2]
+			gc_at39 := gFinalStateReal[gc_off30:][:gc_bdx2]
+			gc_at40 := gFinalStateImag[gc_off30:][:gc_bdx2]
+			gc_at41 := gRandomStateReal[gc_off30:][:gc_bdx2]
+			gc_at42 := gRandomStateImag[gc_off30:][:gc_bdx2]
+			gc_vstep3 := 0
+			if compiled.SIMD {
 //line hecbench_lsqt.go:83
-					gc_vb6 := archsimd.BroadcastFloat64x4(0.0)
+				gc_vb6 := archsimd.BroadcastFloat64x4(0.0)
 //line hecbench_lsqt.go:83
-					_ = gc_vb6
-//line hecbench_lsqt.go:83
-					gc_iota6 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-//line hecbench_lsqt.go:83
-					_ = gc_iota6
-					for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_iota6 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+				for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
+					gc_tx2 := gc_vstep3
 //line hecbench_lsqt.go:77
-						var tid int = gc_tx2
-//line hecbench_lsqt.go:77
-						_ = tid
-//line hecbench_lsqt.go:78
-						var n int = gc_bx2*gc_bdx2 + tid
-//line hecbench_lsqt.go:78
-						_ = n
-//line hecbench_lsqt.go:79
-						var m int
-//line hecbench_lsqt.go:79
-						_ = m
-//line hecbench_lsqt.go:80
-						var a archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_lsqt.go:80
-						_ = a
-//line hecbench_lsqt.go:80
-						var b archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_lsqt.go:80
-						_ = b
-//line hecbench_lsqt.go:80
-						var c archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_lsqt.go:80
-						_ = c
-//line hecbench_lsqt.go:80
-						var d archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_lsqt.go:80
-						_ = d
-//line hecbench_lsqt.go:83
-						gc_vb6.StoreSlice(gc_at37[gc_tx2:])
-//line hecbench_lsqt.go:83
-						gc_vb6.StoreSlice(gc_at38[gc_tx2:])
-//line hecbench_lsqt.go:85
-						if n < numberOfAtoms && uint(numberOfAtoms-n) > 3 {
-//line hecbench_lsqt.go:85
-							a = archsimd.LoadFloat64x4Slice(gc_at39[gc_tx2:])
-//line hecbench_lsqt.go:85
-							b = archsimd.LoadFloat64x4Slice(gc_at40[gc_tx2:])
-//line hecbench_lsqt.go:85
-							c = archsimd.LoadFloat64x4Slice(gc_at41[gc_tx2:])
-//line hecbench_lsqt.go:85
-							d = archsimd.LoadFloat64x4Slice(gc_at42[gc_tx2:])
-//line hecbench_lsqt.go:85
-							a.Mul(c).Add(b.Mul(d)).StoreSlice(gc_at37[gc_tx2:])
-//line hecbench_lsqt.go:85
-							b.Mul(c).Sub(a.Mul(d)).StoreSlice(gc_at38[gc_tx2:])
-//line hecbench_lsqt.go:85
-						} else {
-//line hecbench_lsqt.go:85
-							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numberOfAtoms, n, 4))))
-//line hecbench_lsqt.go:85
-							_ = gc_if6
-//line hecbench_lsqt.go:85
-							if gc_if6.ToBits() != 0 {
-//line hecbench_lsqt.go:85
-								a = archsimd.LoadFloat64x4Slice(gc_at39[gc_tx2:]).Merge(a, gc_if6)
-//line hecbench_lsqt.go:85
-								b = archsimd.LoadFloat64x4Slice(gc_at40[gc_tx2:]).Merge(b, gc_if6)
-//line hecbench_lsqt.go:85
-								c = archsimd.LoadFloat64x4Slice(gc_at41[gc_tx2:]).Merge(c, gc_if6)
-//line hecbench_lsqt.go:85
-								d = archsimd.LoadFloat64x4Slice(gc_at42[gc_tx2:]).Merge(d, gc_if6)
-//line hecbench_lsqt.go:85
-								a.Mul(c).Add(b.Mul(d)).StoreMasked((*[4]float64)(gc_at37[gc_tx2:]), gc_if6)
-//line hecbench_lsqt.go:85
-								b.Mul(c).Sub(a.Mul(d)).StoreMasked((*[4]float64)(gc_at38[gc_tx2:]), gc_if6)
-//line hecbench_lsqt.go:85
-							}
-//line hecbench_lsqt.go:85
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_lsqt.go:77
-					tid := gc_tx2
-					_ = tid
-
-//line hecbench_lsqt.go:78
-					n := gc_bx2*gc_bdx2 + tid
-					_ = n
-
-//line hecbench_lsqt.go:79
+					var tid int = gc_tx2
+					var n int = gc_bx2*gc_bdx2 + tid
 					var m int
-
-//line hecbench_lsqt.go:80
-					var a, b, c, d float64
-
-//line hecbench_lsqt.go:83
-					gc_at37[gc_tx2] = 0.0
-
-//line hecbench_lsqt.go:84
-					gc_at38[gc_tx2] = 0.0
-
-//line hecbench_lsqt.go:85
-					if n < numberOfAtoms {
-						a = gc_at39[gc_tx2]
-						b = gc_at40[gc_tx2]
-						c = gc_at41[gc_tx2]
-						d = gc_at42[gc_tx2]
-						gc_at37[gc_tx2] = (a*c + b*d)
-						gc_at38[gc_tx2] = (b*c - a*d)
-					}
+//line hecbench_lsqt.go:79
 					_ = m
-					_ = a
-					_ = b
-					_ = c
-					_ = d
-				}
-			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD {
-//line hecbench_lsqt.go:83
-					gc_vb5 := archsimd.BroadcastFloat64x4(0.0)
-//line hecbench_lsqt.go:83
-					_ = gc_vb5
-//line hecbench_lsqt.go:83
-					gc_iota5 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-//line hecbench_lsqt.go:83
-					_ = gc_iota5
-					for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line hecbench_lsqt.go:77
-						var tid int = gc_tx2
-//line hecbench_lsqt.go:77
-						_ = tid
-//line hecbench_lsqt.go:78
-						var n int = gc_bx2*gc_bdx2 + tid
-//line hecbench_lsqt.go:78
-						_ = n
-//line hecbench_lsqt.go:79
-						var m int
-//line hecbench_lsqt.go:79
-						_ = m
+					var a archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_lsqt.go:80
-						var a archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+					var b archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_lsqt.go:80
-						_ = a
+					var c archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_lsqt.go:80
-						var b archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_lsqt.go:80
-						_ = b
-//line hecbench_lsqt.go:80
-						var c archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_lsqt.go:80
-						_ = c
-//line hecbench_lsqt.go:80
-						var d archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_lsqt.go:80
-						_ = d
+					var d archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_lsqt.go:83
-						if tid < 0 || tid > len(sDataReal)-4 || tid > len(sDataImag)-4 || n < 0 || n > len(gFinalStateReal)-4 || n > len(gFinalStateImag)-4 || n > len(gRandomStateReal)-4 || n > len(gRandomStateImag)-4 {
+					gc_vb6.StoreSlice(gc_at37[gc_tx2:])
 //line hecbench_lsqt.go:83
-							break
-//line hecbench_lsqt.go:83
-						}
-//line hecbench_lsqt.go:83
-						gc_vb5.StoreSlice(sDataReal[tid:])
-//line hecbench_lsqt.go:84
-						gc_vb5.StoreSlice(sDataImag[tid:])
+					gc_vb6.StoreSlice(gc_at38[gc_tx2:])
 //line hecbench_lsqt.go:85
-						if n < numberOfAtoms && uint(numberOfAtoms-n) > 3 {
+					if n < numberOfAtoms && uint(numberOfAtoms-n) > 3 {
 //line hecbench_lsqt.go:85
-							a = archsimd.LoadFloat64x4Slice(gFinalStateReal[n:])
-							b = archsimd.LoadFloat64x4Slice(gFinalStateImag[n:])
-							c = archsimd.LoadFloat64x4Slice(gRandomStateReal[n:])
-							d = archsimd.LoadFloat64x4Slice(gRandomStateImag[n:])
-							a.Mul(c).Add(b.Mul(d)).StoreSlice(sDataReal[tid:])
-							b.Mul(c).Sub(a.Mul(d)).StoreSlice(sDataImag[tid:])
-						} else {
-//line hecbench_lsqt.go:91
-							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numberOfAtoms, n, 4))))
+						a = archsimd.LoadFloat64x4Slice(gc_at39[gc_tx2:])
 //line hecbench_lsqt.go:85
-							_ = gc_if5
+						b = archsimd.LoadFloat64x4Slice(gc_at40[gc_tx2:])
 //line hecbench_lsqt.go:85
-							if gc_if5.ToBits() != 0 {
+						c = archsimd.LoadFloat64x4Slice(gc_at41[gc_tx2:])
 //line hecbench_lsqt.go:85
-								a = archsimd.LoadFloat64x4Slice(gFinalStateReal[n:]).Merge(a, gc_if5)
-								b = archsimd.LoadFloat64x4Slice(gFinalStateImag[n:]).Merge(b, gc_if5)
-								c = archsimd.LoadFloat64x4Slice(gRandomStateReal[n:]).Merge(c, gc_if5)
-								d = archsimd.LoadFloat64x4Slice(gRandomStateImag[n:]).Merge(d, gc_if5)
-								a.Mul(c).Add(b.Mul(d)).StoreMasked((*[4]float64)(sDataReal[tid:]), gc_if5)
-								b.Mul(c).Sub(a.Mul(d)).StoreMasked((*[4]float64)(sDataImag[tid:]), gc_if5)
-							}
-//line hecbench_lsqt.go:91
+						d = archsimd.LoadFloat64x4Slice(gc_at42[gc_tx2:])
+//line hecbench_lsqt.go:85
+						a.Mul(c).Add(b.Mul(d)).StoreSlice(gc_at37[gc_tx2:])
+//line hecbench_lsqt.go:85
+						b.Mul(c).Sub(a.Mul(d)).StoreSlice(gc_at38[gc_tx2:])
+					} else {
+//line hecbench_lsqt.go:85
+						gc_if6 := gc_iota6.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numberOfAtoms, n, 4))))
+//line hecbench_lsqt.go:85
+						if gc_if6.ToBits() != 0 {
+//line hecbench_lsqt.go:85
+							a = archsimd.LoadFloat64x4Slice(gc_at39[gc_tx2:]).Merge(a, gc_if6)
+//line hecbench_lsqt.go:85
+							b = archsimd.LoadFloat64x4Slice(gc_at40[gc_tx2:]).Merge(b, gc_if6)
+//line hecbench_lsqt.go:85
+							c = archsimd.LoadFloat64x4Slice(gc_at41[gc_tx2:]).Merge(c, gc_if6)
+//line hecbench_lsqt.go:85
+							d = archsimd.LoadFloat64x4Slice(gc_at42[gc_tx2:]).Merge(d, gc_if6)
+//line hecbench_lsqt.go:85
+							a.Mul(c).Add(b.Mul(d)).StoreMasked((*[4]float64)(gc_at37[gc_tx2:]), gc_if6)
+//line hecbench_lsqt.go:85
+							b.Mul(c).Sub(a.Mul(d)).StoreMasked((*[4]float64)(gc_at38[gc_tx2:]), gc_if6)
 						}
 					}
-					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line hecbench_lsqt.go:87
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line hecbench_lsqt.go:77
-					tid := gc_tx2
-					_ = tid
-
-//line hecbench_lsqt.go:78
-					n := gc_bx2*gc_bdx2 + tid
-					_ = n
-
-//line hecbench_lsqt.go:79
+				tid := gc_tx2
+				n := gc_bx2*gc_bdx2 + tid
+				var m int
+				var a, b, c, d float64
+//line hecbench_lsqt.go:83
+				gc_at37[gc_tx2] = 0.0
+				gc_at38[gc_tx2] = 0.0
+				if n < numberOfAtoms {
+					a = gc_at39[gc_tx2]
+					b = gc_at40[gc_tx2]
+					c = gc_at41[gc_tx2]
+					d = gc_at42[gc_tx2]
+					gc_at37[gc_tx2] = (a*c + b*d)
+					gc_at38[gc_tx2] = (b*c - a*d)
+				}
+				_ = m
+			}
+		} else {
+//line hecbench_lsqt.go:100
+			gc_vstep4 := 0
+			if compiled.SIMD {
+//line hecbench_lsqt.go:83
+				gc_vb5 := archsimd.BroadcastFloat64x4(0.0)
+//line hecbench_lsqt.go:83
+				gc_iota5 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+				for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
+					gc_tx2 := gc_vstep4
+//line hecbench_lsqt.go:77
+					var tid int = gc_tx2
+					var n int = gc_bx2*gc_bdx2 + tid
 					var m int
-
-//line hecbench_lsqt.go:80
-					var a, b, c, d float64
-
-//line hecbench_lsqt.go:83
-					sDataReal[tid] = 0.0
-
-//line hecbench_lsqt.go:84
-					sDataImag[tid] = 0.0
-
-//line hecbench_lsqt.go:85
-					if n < numberOfAtoms {
-						a = gFinalStateReal[n]
-						b = gFinalStateImag[n]
-						c = gRandomStateReal[n]
-						d = gRandomStateImag[n]
-						sDataReal[tid] = (a*c + b*d)
-						sDataImag[tid] = (b*c - a*d)
-					}
+//line hecbench_lsqt.go:79
 					_ = m
-					_ = a
-					_ = b
-					_ = c
-					_ = d
+					var a archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+//line hecbench_lsqt.go:80
+					var b archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+//line hecbench_lsqt.go:80
+					var c archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+//line hecbench_lsqt.go:80
+					var d archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+//line hecbench_lsqt.go:83
+					if tid < 0 || tid > len(sDataReal)-4 || tid > len(sDataImag)-4 || n < 0 || n > len(gFinalStateReal)-4 || n > len(gFinalStateImag)-4 || n > len(gRandomStateReal)-4 || n > len(gRandomStateImag)-4 {
+//line hecbench_lsqt.go:83
+						break
+					}
+//line hecbench_lsqt.go:83
+					gc_vb5.StoreSlice(sDataReal[tid:])
+					gc_vb5.StoreSlice(sDataImag[tid:])
+					if n < numberOfAtoms && uint(numberOfAtoms-n) > 3 {
+//line hecbench_lsqt.go:85
+						a = archsimd.LoadFloat64x4Slice(gFinalStateReal[n:])
+						b = archsimd.LoadFloat64x4Slice(gFinalStateImag[n:])
+						c = archsimd.LoadFloat64x4Slice(gRandomStateReal[n:])
+						d = archsimd.LoadFloat64x4Slice(gRandomStateImag[n:])
+						a.Mul(c).Add(b.Mul(d)).StoreSlice(sDataReal[tid:])
+						b.Mul(c).Sub(a.Mul(d)).StoreSlice(sDataImag[tid:])
+					} else {
+//line hecbench_lsqt.go:91
+						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numberOfAtoms, n, 4))))
+//line hecbench_lsqt.go:85
+						if gc_if5.ToBits() != 0 {
+//line hecbench_lsqt.go:85
+							a = archsimd.LoadFloat64x4Slice(gFinalStateReal[n:]).Merge(a, gc_if5)
+							b = archsimd.LoadFloat64x4Slice(gFinalStateImag[n:]).Merge(b, gc_if5)
+							c = archsimd.LoadFloat64x4Slice(gRandomStateReal[n:]).Merge(c, gc_if5)
+							d = archsimd.LoadFloat64x4Slice(gRandomStateImag[n:]).Merge(d, gc_if5)
+							a.Mul(c).Add(b.Mul(d)).StoreMasked((*[4]float64)(sDataReal[tid:]), gc_if5)
+							b.Mul(c).Sub(a.Mul(d)).StoreMasked((*[4]float64)(sDataImag[tid:]), gc_if5)
+						}
+					}
 				}
+//line hecbench_lsqt.go:93
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:77
+				tid := gc_tx2
+				n := gc_bx2*gc_bdx2 + tid
+				var m int
+				var a, b, c, d float64
+//line hecbench_lsqt.go:83
+				sDataReal[tid] = 0.0
+				sDataImag[tid] = 0.0
+				if n < numberOfAtoms {
+					a = gFinalStateReal[n]
+					b = gFinalStateImag[n]
+					c = gRandomStateReal[n]
+					d = gRandomStateImag[n]
+					sDataReal[tid] = (a*c + b*d)
+					sDataImag[tid] = (b*c - a*d)
+				}
+				_ = m
 			}
 		}
 	}
 	{
+//line hecbench_lsqt.go:103
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound3 := 128; gc_bound3 < gc_to2 {
 			gc_to2 = gc_bound3
@@ -615,95 +480,75 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					gc_tx2 := gc_step3 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_lsqt.go:77
 					tid := gc_tx2
-					_ = tid
+//line hecbench_lsqt.go:79
 					var m int
-					_ = m
-
-//line hecbench_lsqt.go:102
-					{
-						m = tid + 128
-						sDataReal[tid] += sDataReal[m]
-						sDataImag[tid] += sDataImag[m]
-					}
+//line hecbench_lsqt.go:103
+					m = tid + 128
+					sDataReal[tid] += sDataReal[m]
+					sDataImag[tid] += sDataImag[m]
 				}
 				{
+//line hecbench_lsqt.go:109
 					gc_tx2 := gc_step3 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_lsqt.go:77
 					tid := gc_tx2
-					_ = tid
+//line hecbench_lsqt.go:79
 					var m int
-					_ = m
-
-//line hecbench_lsqt.go:102
-					{
-						m = tid + 128
-						sDataReal[tid] += sDataReal[m]
-						sDataImag[tid] += sDataImag[m]
-					}
+//line hecbench_lsqt.go:103
+					m = tid + 128
+					sDataReal[tid] += sDataReal[m]
+					sDataImag[tid] += sDataImag[m]
 				}
 				{
+//line hecbench_lsqt.go:109
 					gc_tx2 := gc_step3 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_lsqt.go:77
 					tid := gc_tx2
-					_ = tid
+//line hecbench_lsqt.go:79
 					var m int
-					_ = m
-
-//line hecbench_lsqt.go:102
-					{
-						m = tid + 128
-						sDataReal[tid] += sDataReal[m]
-						sDataImag[tid] += sDataImag[m]
-					}
+//line hecbench_lsqt.go:103
+					m = tid + 128
+					sDataReal[tid] += sDataReal[m]
+					sDataImag[tid] += sDataImag[m]
 				}
 				{
+//line hecbench_lsqt.go:109
 					gc_tx2 := gc_step3 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_lsqt.go:77
 					tid := gc_tx2
-					_ = tid
+//line hecbench_lsqt.go:79
 					var m int
-					_ = m
-
-//line hecbench_lsqt.go:102
-					{
-						m = tid + 128
-						sDataReal[tid] += sDataReal[m]
-						sDataImag[tid] += sDataImag[m]
-					}
-				}
-			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:77
-				tid := gc_tx2
-				_ = tid
-				var m int
-				_ = m
-
-//line hecbench_lsqt.go:102
-				{
+//line hecbench_lsqt.go:103
 					m = tid + 128
 					sDataReal[tid] += sDataReal[m]
 					sDataImag[tid] += sDataImag[m]
 				}
 			}
+//line hecbench_lsqt.go:109
+			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:77
+				tid := gc_tx2
+//line hecbench_lsqt.go:79
+				var m int
+//line hecbench_lsqt.go:103
+				m = tid + 128
+				sDataReal[tid] += sDataReal[m]
+				sDataImag[tid] += sDataImag[m]
+			}
 		}
 	}
 	{
+//line hecbench_lsqt.go:111
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound3 := 64; gc_bound3 < gc_to2 {
 			gc_to2 = gc_bound3
@@ -715,1390 +560,1047 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_lsqt.go:77
 					tid := gc_tx2
-					_ = tid
+//line hecbench_lsqt.go:79
 					var m int
-					_ = m
-
-//line hecbench_lsqt.go:108
-					{
-						m = tid + 64
-						sDataReal[tid] += sDataReal[m]
-						sDataImag[tid] += sDataImag[m]
-					}
+//line hecbench_lsqt.go:109
+					m = tid + 64
+					sDataReal[tid] += sDataReal[m]
+					sDataImag[tid] += sDataImag[m]
 				}
 				{
+//line hecbench_lsqt.go:115
 					gc_tx2 := gc_step4 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_lsqt.go:77
 					tid := gc_tx2
-					_ = tid
+//line hecbench_lsqt.go:79
 					var m int
-					_ = m
-
-//line hecbench_lsqt.go:108
-					{
-						m = tid + 64
-						sDataReal[tid] += sDataReal[m]
-						sDataImag[tid] += sDataImag[m]
-					}
+//line hecbench_lsqt.go:109
+					m = tid + 64
+					sDataReal[tid] += sDataReal[m]
+					sDataImag[tid] += sDataImag[m]
 				}
 				{
+//line hecbench_lsqt.go:115
 					gc_tx2 := gc_step4 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_lsqt.go:77
 					tid := gc_tx2
-					_ = tid
+//line hecbench_lsqt.go:79
 					var m int
-					_ = m
-
-//line hecbench_lsqt.go:108
-					{
-						m = tid + 64
-						sDataReal[tid] += sDataReal[m]
-						sDataImag[tid] += sDataImag[m]
-					}
+//line hecbench_lsqt.go:109
+					m = tid + 64
+					sDataReal[tid] += sDataReal[m]
+					sDataImag[tid] += sDataImag[m]
 				}
 				{
+//line hecbench_lsqt.go:115
 					gc_tx2 := gc_step4 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_lsqt.go:77
 					tid := gc_tx2
-					_ = tid
+//line hecbench_lsqt.go:79
 					var m int
-					_ = m
-
-//line hecbench_lsqt.go:108
-					{
-						m = tid + 64
-						sDataReal[tid] += sDataReal[m]
-						sDataImag[tid] += sDataImag[m]
-					}
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:77
-				tid := gc_tx2
-				_ = tid
-				var m int
-				_ = m
-
-//line hecbench_lsqt.go:108
-				{
+//line hecbench_lsqt.go:109
 					m = tid + 64
 					sDataReal[tid] += sDataReal[m]
 					sDataImag[tid] += sDataImag[m]
 				}
 			}
-		}
-	}
-	{
-		var gc_l_v [32]float64
-		var gc_l_v_ [32]float64
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				var gc_m302 uint32
-
-//line hecbench_lsqt.go:114
-				if gc_x026 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x026+gc_cnt2 <= gc_bdx2 {
-					gc_lo4, gc_hi4 := 0, 32
-					if gc_bound4 := compiled.Diff(32, gc_x026); gc_bound4 < gc_hi4 {
-						gc_hi4 = gc_bound4
-					}
-					if gc_lo4 < gc_hi4 {
-						gc_m302 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
-					}
-				} else {
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:77
-							tid := gc_tx2
-							_ = tid
-
-//line hecbench_lsqt.go:114
-							if tid < 32 {
-								gc_m302 |= 1 << gc_lane2
-							}
-						}
-					}
-				}
-				gc_save302 := gc_act2
-				gc_act2 = gc_save302 & gc_m302
-				if gc_act2 != 0 {
-
 //line hecbench_lsqt.go:115
-					var s []float64 = sDataReal
-
-//line hecbench_lsqt.go:115
-					_ = s
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x027 := gc_tidx2.X
-							gc_off31 := gc_x027
-							gc_off32 := 32 + gc_x027
-							if gc_act2 == ^uint32(0) && gc_x027+32 <= gc_bdx2 && gc_off31 >= 0 && gc_off31 <= len(s) && 32 <= len(s)-gc_off31 && gc_off32 >= 0 && gc_off32 <= len(s) && 32 <= len(s)-gc_off32 {
-								gc_at43 := s[gc_off31:][:32]
-								gc_at44 := s[gc_off32:][:32]
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2 := gc_x027 + gc_lane2
-									_ = gc_tx2
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-
+			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line hecbench_lsqt.go:77
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:115
-									var tid_ int = tid
-									_ = tid_
-
-//line hecbench_lsqt.go:46
-									v := gc_at43[gc_lane2]
-
-//line hecbench_lsqt.go:47
-									v += gc_at44[gc_lane2]
-									_ = v
-
-//line hecbench_lsqt.go:48
-									gc_l_v[gc_lane2] = v
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:115
-									var tid_ int = tid
-									_ = tid_
-
-//line hecbench_lsqt.go:46
-									v := s[tid_]
-
-//line hecbench_lsqt.go:47
-									v += s[tid_+32]
-									_ = v
-
-//line hecbench_lsqt.go:48
-									gc_l_v[gc_lane2] = v
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x028 := gc_tidx2.X
-							gc_off33 := gc_x028
-							if gc_act2 == ^uint32(0) && gc_x028+32 <= gc_bdx2 && gc_off33 >= 0 && gc_off33 <= len(s) && 32 <= len(s)-gc_off33 {
-								gc_at45 := s[gc_off33:][:32]
-
-//line hecbench_lsqt.go:49
-								copy(gc_at45, gc_l_v[:])
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:115
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line hecbench_lsqt.go:49
-									s[tid_] = v
-
-//line hecbench_lsqt.go:50
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x029 := gc_tidx2.X
-							gc_off34 := 16 + gc_x029
-							if gc_act2 == ^uint32(0) && gc_x029+32 <= gc_bdx2 && gc_off34 >= 0 && gc_off34 <= len(s) && 32 <= len(s)-gc_off34 {
-								gc_at46 := s[gc_off34:][:32]
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2 := gc_x029 + gc_lane2
-									_ = gc_tx2
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:115
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line hecbench_lsqt.go:51
-									v += gc_at46[gc_lane2]
-
-//line hecbench_lsqt.go:52
-									gc_l_v[gc_lane2] = v
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:115
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line hecbench_lsqt.go:51
-									v += s[tid_+16]
-
-//line hecbench_lsqt.go:52
-									gc_l_v[gc_lane2] = v
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x030 := gc_tidx2.X
-							gc_off35 := gc_x030
-							if gc_act2 == ^uint32(0) && gc_x030+32 <= gc_bdx2 && gc_off35 >= 0 && gc_off35 <= len(s) && 32 <= len(s)-gc_off35 {
-								gc_at47 := s[gc_off35:][:32]
-
-//line hecbench_lsqt.go:53
-								copy(gc_at47, gc_l_v[:])
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:115
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line hecbench_lsqt.go:53
-									s[tid_] = v
-
-//line hecbench_lsqt.go:54
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x031 := gc_tidx2.X
-							gc_off36 := 8 + gc_x031
-							if gc_act2 == ^uint32(0) && gc_x031+32 <= gc_bdx2 && gc_off36 >= 0 && gc_off36 <= len(s) && 32 <= len(s)-gc_off36 {
-								gc_at48 := s[gc_off36:][:32]
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2 := gc_x031 + gc_lane2
-									_ = gc_tx2
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:115
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line hecbench_lsqt.go:55
-									v += gc_at48[gc_lane2]
-
-//line hecbench_lsqt.go:56
-									gc_l_v[gc_lane2] = v
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:115
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line hecbench_lsqt.go:55
-									v += s[tid_+8]
-
-//line hecbench_lsqt.go:56
-									gc_l_v[gc_lane2] = v
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x032 := gc_tidx2.X
-							gc_off37 := gc_x032
-							if gc_act2 == ^uint32(0) && gc_x032+32 <= gc_bdx2 && gc_off37 >= 0 && gc_off37 <= len(s) && 32 <= len(s)-gc_off37 {
-								gc_at49 := s[gc_off37:][:32]
-
-//line hecbench_lsqt.go:57
-								copy(gc_at49, gc_l_v[:])
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:115
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line hecbench_lsqt.go:57
-									s[tid_] = v
-
-//line hecbench_lsqt.go:58
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x033 := gc_tidx2.X
-							gc_off38 := 4 + gc_x033
-							if gc_act2 == ^uint32(0) && gc_x033+32 <= gc_bdx2 && gc_off38 >= 0 && gc_off38 <= len(s) && 32 <= len(s)-gc_off38 {
-								gc_at50 := s[gc_off38:][:32]
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2 := gc_x033 + gc_lane2
-									_ = gc_tx2
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:115
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line hecbench_lsqt.go:59
-									v += gc_at50[gc_lane2]
-
-//line hecbench_lsqt.go:60
-									gc_l_v[gc_lane2] = v
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:115
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line hecbench_lsqt.go:59
-									v += s[tid_+4]
-
-//line hecbench_lsqt.go:60
-									gc_l_v[gc_lane2] = v
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x034 := gc_tidx2.X
-							gc_off39 := gc_x034
-							if gc_act2 == ^uint32(0) && gc_x034+32 <= gc_bdx2 && gc_off39 >= 0 && gc_off39 <= len(s) && 32 <= len(s)-gc_off39 {
-								gc_at51 := s[gc_off39:][:32]
-
-//line hecbench_lsqt.go:61
-								copy(gc_at51, gc_l_v[:])
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:115
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line hecbench_lsqt.go:61
-									s[tid_] = v
-
-//line hecbench_lsqt.go:62
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x035 := gc_tidx2.X
-							gc_off40 := 2 + gc_x035
-							if gc_act2 == ^uint32(0) && gc_x035+32 <= gc_bdx2 && gc_off40 >= 0 && gc_off40 <= len(s) && 32 <= len(s)-gc_off40 {
-								gc_at52 := s[gc_off40:][:32]
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2 := gc_x035 + gc_lane2
-									_ = gc_tx2
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:115
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line hecbench_lsqt.go:63
-									v += gc_at52[gc_lane2]
-
-//line hecbench_lsqt.go:64
-									gc_l_v[gc_lane2] = v
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:115
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line hecbench_lsqt.go:63
-									v += s[tid_+2]
-
-//line hecbench_lsqt.go:64
-									gc_l_v[gc_lane2] = v
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x036 := gc_tidx2.X
-							gc_off41 := gc_x036
-							if gc_act2 == ^uint32(0) && gc_x036+32 <= gc_bdx2 && gc_off41 >= 0 && gc_off41 <= len(s) && 32 <= len(s)-gc_off41 {
-								gc_at53 := s[gc_off41:][:32]
-
-//line hecbench_lsqt.go:65
-								copy(gc_at53, gc_l_v[:])
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:115
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line hecbench_lsqt.go:65
-									s[tid_] = v
-
-//line hecbench_lsqt.go:66
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x037 := gc_tidx2.X
-							gc_off42 := 1 + gc_x037
-							if gc_act2 == ^uint32(0) && gc_x037+32 <= gc_bdx2 && gc_off42 >= 0 && gc_off42 <= len(s) && 32 <= len(s)-gc_off42 {
-								gc_at54 := s[gc_off42:][:32]
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2 := gc_x037 + gc_lane2
-									_ = gc_tx2
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:115
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line hecbench_lsqt.go:67
-									v += gc_at54[gc_lane2]
-
-//line hecbench_lsqt.go:68
-									gc_l_v[gc_lane2] = v
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:115
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line hecbench_lsqt.go:67
-									v += s[tid_+1]
-
-//line hecbench_lsqt.go:68
-									gc_l_v[gc_lane2] = v
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x038 := gc_tidx2.X
-							gc_off43 := gc_x038
-							if gc_act2 == ^uint32(0) && gc_x038+32 <= gc_bdx2 && gc_off43 >= 0 && gc_off43 <= len(s) && 32 <= len(s)-gc_off43 {
-								gc_at55 := s[gc_off43:][:32]
-
-//line hecbench_lsqt.go:69
-								copy(gc_at55, gc_l_v[:])
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:115
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line hecbench_lsqt.go:69
-									s[tid_] = v
-								}
-							}
-						}
-					}
-
-//line hecbench_lsqt.go:116
-					var s_ []float64 = sDataImag
-
-//line hecbench_lsqt.go:116
-					_ = s_
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x039 := gc_tidx2.X
-							gc_off44 := gc_x039
-							gc_off45 := 32 + gc_x039
-							if gc_act2 == ^uint32(0) && gc_x039+32 <= gc_bdx2 && gc_off44 >= 0 && gc_off44 <= len(s_) && 32 <= len(s_)-gc_off44 && gc_off45 >= 0 && gc_off45 <= len(s_) && 32 <= len(s_)-gc_off45 {
-								gc_at56 := s_[gc_off44:][:32]
-								gc_at57 := s_[gc_off45:][:32]
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2 := gc_x039 + gc_lane2
-									_ = gc_tx2
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:116
-									var tid_2 int = tid
-									_ = tid_2
-
-//line hecbench_lsqt.go:46
-									v_ := gc_at56[gc_lane2]
-
-//line hecbench_lsqt.go:47
-									v_ += gc_at57[gc_lane2]
-									_ = v_
-
-//line hecbench_lsqt.go:48
-									gc_l_v_[gc_lane2] = v_
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:116
-									var tid_2 int = tid
-									_ = tid_2
-
-//line hecbench_lsqt.go:46
-									v_ := s_[tid_2]
-
-//line hecbench_lsqt.go:47
-									v_ += s_[tid_2+32]
-									_ = v_
-
-//line hecbench_lsqt.go:48
-									gc_l_v_[gc_lane2] = v_
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x040 := gc_tidx2.X
-							gc_off46 := gc_x040
-							if gc_act2 == ^uint32(0) && gc_x040+32 <= gc_bdx2 && gc_off46 >= 0 && gc_off46 <= len(s_) && 32 <= len(s_)-gc_off46 {
-								gc_at58 := s_[gc_off46:][:32]
-
-//line hecbench_lsqt.go:49
-								copy(gc_at58, gc_l_v_[:])
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:116
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane2]
-									_ = v_
-
-//line hecbench_lsqt.go:49
-									s_[tid_2] = v_
-
-//line hecbench_lsqt.go:50
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x041 := gc_tidx2.X
-							gc_off47 := 16 + gc_x041
-							if gc_act2 == ^uint32(0) && gc_x041+32 <= gc_bdx2 && gc_off47 >= 0 && gc_off47 <= len(s_) && 32 <= len(s_)-gc_off47 {
-								gc_at59 := s_[gc_off47:][:32]
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2 := gc_x041 + gc_lane2
-									_ = gc_tx2
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:116
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane2]
-									_ = v_
-
-//line hecbench_lsqt.go:51
-									v_ += gc_at59[gc_lane2]
-
-//line hecbench_lsqt.go:52
-									gc_l_v_[gc_lane2] = v_
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:116
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane2]
-									_ = v_
-
-//line hecbench_lsqt.go:51
-									v_ += s_[tid_2+16]
-
-//line hecbench_lsqt.go:52
-									gc_l_v_[gc_lane2] = v_
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x042 := gc_tidx2.X
-							gc_off48 := gc_x042
-							if gc_act2 == ^uint32(0) && gc_x042+32 <= gc_bdx2 && gc_off48 >= 0 && gc_off48 <= len(s_) && 32 <= len(s_)-gc_off48 {
-								gc_at60 := s_[gc_off48:][:32]
-
-//line hecbench_lsqt.go:53
-								copy(gc_at60, gc_l_v_[:])
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:116
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane2]
-									_ = v_
-
-//line hecbench_lsqt.go:53
-									s_[tid_2] = v_
-
-//line hecbench_lsqt.go:54
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x043 := gc_tidx2.X
-							gc_off49 := 8 + gc_x043
-							if gc_act2 == ^uint32(0) && gc_x043+32 <= gc_bdx2 && gc_off49 >= 0 && gc_off49 <= len(s_) && 32 <= len(s_)-gc_off49 {
-								gc_at61 := s_[gc_off49:][:32]
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2 := gc_x043 + gc_lane2
-									_ = gc_tx2
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:116
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane2]
-									_ = v_
-
-//line hecbench_lsqt.go:55
-									v_ += gc_at61[gc_lane2]
-
-//line hecbench_lsqt.go:56
-									gc_l_v_[gc_lane2] = v_
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:116
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane2]
-									_ = v_
-
-//line hecbench_lsqt.go:55
-									v_ += s_[tid_2+8]
-
-//line hecbench_lsqt.go:56
-									gc_l_v_[gc_lane2] = v_
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x044 := gc_tidx2.X
-							gc_off50 := gc_x044
-							if gc_act2 == ^uint32(0) && gc_x044+32 <= gc_bdx2 && gc_off50 >= 0 && gc_off50 <= len(s_) && 32 <= len(s_)-gc_off50 {
-								gc_at62 := s_[gc_off50:][:32]
-
-//line hecbench_lsqt.go:57
-								copy(gc_at62, gc_l_v_[:])
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:116
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane2]
-									_ = v_
-
-//line hecbench_lsqt.go:57
-									s_[tid_2] = v_
-
-//line hecbench_lsqt.go:58
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x045 := gc_tidx2.X
-							gc_off51 := 4 + gc_x045
-							if gc_act2 == ^uint32(0) && gc_x045+32 <= gc_bdx2 && gc_off51 >= 0 && gc_off51 <= len(s_) && 32 <= len(s_)-gc_off51 {
-								gc_at63 := s_[gc_off51:][:32]
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2 := gc_x045 + gc_lane2
-									_ = gc_tx2
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:116
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane2]
-									_ = v_
-
-//line hecbench_lsqt.go:59
-									v_ += gc_at63[gc_lane2]
-
-//line hecbench_lsqt.go:60
-									gc_l_v_[gc_lane2] = v_
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:116
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane2]
-									_ = v_
-
-//line hecbench_lsqt.go:59
-									v_ += s_[tid_2+4]
-
-//line hecbench_lsqt.go:60
-									gc_l_v_[gc_lane2] = v_
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x046 := gc_tidx2.X
-							gc_off52 := gc_x046
-							if gc_act2 == ^uint32(0) && gc_x046+32 <= gc_bdx2 && gc_off52 >= 0 && gc_off52 <= len(s_) && 32 <= len(s_)-gc_off52 {
-								gc_at64 := s_[gc_off52:][:32]
-
-//line hecbench_lsqt.go:61
-								copy(gc_at64, gc_l_v_[:])
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:116
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane2]
-									_ = v_
-
-//line hecbench_lsqt.go:61
-									s_[tid_2] = v_
-
-//line hecbench_lsqt.go:62
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x047 := gc_tidx2.X
-							gc_off53 := 2 + gc_x047
-							if gc_act2 == ^uint32(0) && gc_x047+32 <= gc_bdx2 && gc_off53 >= 0 && gc_off53 <= len(s_) && 32 <= len(s_)-gc_off53 {
-								gc_at65 := s_[gc_off53:][:32]
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2 := gc_x047 + gc_lane2
-									_ = gc_tx2
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:116
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane2]
-									_ = v_
-
-//line hecbench_lsqt.go:63
-									v_ += gc_at65[gc_lane2]
-
-//line hecbench_lsqt.go:64
-									gc_l_v_[gc_lane2] = v_
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:116
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane2]
-									_ = v_
-
-//line hecbench_lsqt.go:63
-									v_ += s_[tid_2+2]
-
-//line hecbench_lsqt.go:64
-									gc_l_v_[gc_lane2] = v_
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x048 := gc_tidx2.X
-							gc_off54 := gc_x048
-							if gc_act2 == ^uint32(0) && gc_x048+32 <= gc_bdx2 && gc_off54 >= 0 && gc_off54 <= len(s_) && 32 <= len(s_)-gc_off54 {
-								gc_at66 := s_[gc_off54:][:32]
-
-//line hecbench_lsqt.go:65
-								copy(gc_at66, gc_l_v_[:])
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:116
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane2]
-									_ = v_
-
-//line hecbench_lsqt.go:65
-									s_[tid_2] = v_
-
-//line hecbench_lsqt.go:66
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x049 := gc_tidx2.X
-							gc_off55 := 1 + gc_x049
-							if gc_act2 == ^uint32(0) && gc_x049+32 <= gc_bdx2 && gc_off55 >= 0 && gc_off55 <= len(s_) && 32 <= len(s_)-gc_off55 {
-								gc_at67 := s_[gc_off55:][:32]
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2 := gc_x049 + gc_lane2
-									_ = gc_tx2
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:116
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane2]
-									_ = v_
-
-//line hecbench_lsqt.go:67
-									v_ += gc_at67[gc_lane2]
-
-//line hecbench_lsqt.go:68
-									gc_l_v_[gc_lane2] = v_
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:116
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane2]
-									_ = v_
-
-//line hecbench_lsqt.go:67
-									v_ += s_[tid_2+1]
-
-//line hecbench_lsqt.go:68
-									gc_l_v_[gc_lane2] = v_
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x050 := gc_tidx2.X
-							gc_off56 := gc_x050
-							if gc_act2 == ^uint32(0) && gc_x050+32 <= gc_bdx2 && gc_off56 >= 0 && gc_off56 <= len(s_) && 32 <= len(s_)-gc_off56 {
-								gc_at68 := s_[gc_off56:][:32]
-
-//line hecbench_lsqt.go:69
-								copy(gc_at68, gc_l_v_[:])
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:77
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:116
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane2]
-									_ = v_
-
-//line hecbench_lsqt.go:69
-									s_[tid_2] = v_
-								}
-							}
-						}
-					}
-				}
-				gc_act2 = gc_save302 &^ gc_dead2
+				tid := gc_tx2
+//line hecbench_lsqt.go:79
+				var m int
+//line hecbench_lsqt.go:109
+				m = tid + 64
+				sDataReal[tid] += sDataReal[m]
+				sDataImag[tid] += sDataImag[m]
 			}
 		}
 	}
+//line hecbench_lsqt.go:117
+	var gc_l_v [32]float64
+	var gc_l_v_ [32]float64
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line hecbench_lsqt.go:125
+			var gc_m302 uint32
+//line hecbench_lsqt.go:114
+			if gc_x026 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x026+gc_cnt2 <= gc_bdx2 {
+				gc_lo4, gc_hi4 := 0, 32
+				if gc_bound4 := compiled.Diff(32, gc_x026); gc_bound4 < gc_hi4 {
+					gc_hi4 = gc_bound4
+				}
+				if gc_lo4 < gc_hi4 {
+					gc_m302 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				}
+			} else {
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:77
+						tid := gc_tx2
+//line hecbench_lsqt.go:114
+						if tid < 32 {
+							gc_m302 |= 1 << gc_lane2
+						}
+					}
+				}
+			}
+			gc_save302 := gc_act2
+			gc_act2 = gc_save302 & gc_m302
+			if gc_act2 != 0 {
+//line hecbench_lsqt.go:115
+				var s []float64 = sDataReal
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x027 := gc_tidx2.X
+						gc_off31 := gc_x027
+						gc_off32 := 32 + gc_x027
+						if gc_act2 == ^uint32(0) && gc_x027+32 <= gc_bdx2 && gc_off31 >= 0 && gc_off31 <= len(s) && 32 <= len(s)-gc_off31 && gc_off32 >= 0 && gc_off32 <= len(s) && 32 <= len(s)-gc_off32 {
+							gc_at43 := s[gc_off31:][:32]
+							gc_at44 := s[gc_off32:][:32]
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2 := gc_x027 + gc_lane2
+//line hecbench_lsqt.go:77
+								tid := gc_tx2
+//line hecbench_lsqt.go:115
+								var tid_ int = tid
+								_ = tid_
+//line hecbench_lsqt.go:46
+								v := gc_at43[gc_lane2]
+								v += gc_at44[gc_lane2]
+								gc_l_v[gc_lane2] = v
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:77
+								tid := gc_tx2
+//line hecbench_lsqt.go:115
+								var tid_ int = tid
+//line hecbench_lsqt.go:46
+								v := s[tid_]
+								v += s[tid_+32]
+								gc_l_v[gc_lane2] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x028 := gc_tidx2.X
+						gc_off33 := gc_x028
+						if gc_act2 == ^uint32(0) && gc_x028+32 <= gc_bdx2 && gc_off33 >= 0 && gc_off33 <= len(s) && 32 <= len(s)-gc_off33 {
+							gc_at45 := s[gc_off33:][:32]
+//line hecbench_lsqt.go:49
+							copy(gc_at45, gc_l_v[:])
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:77
+								tid := gc_tx2
+//line hecbench_lsqt.go:115
+								var tid_ int = tid
+//line hecbench_lsqt.go:117
+								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:49
+								s[tid_] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x029 := gc_tidx2.X
+						gc_off34 := 16 + gc_x029
+						if gc_act2 == ^uint32(0) && gc_x029+32 <= gc_bdx2 && gc_off34 >= 0 && gc_off34 <= len(s) && 32 <= len(s)-gc_off34 {
+							gc_at46 := s[gc_off34:][:32]
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2 := gc_x029 + gc_lane2
+//line hecbench_lsqt.go:77
+								tid := gc_tx2
+//line hecbench_lsqt.go:115
+								var tid_ int = tid
+								_ = tid_
+								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:51
+								v += gc_at46[gc_lane2]
+								gc_l_v[gc_lane2] = v
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:77
+								tid := gc_tx2
+//line hecbench_lsqt.go:115
+								var tid_ int = tid
+//line hecbench_lsqt.go:117
+								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:51
+								v += s[tid_+16]
+								gc_l_v[gc_lane2] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x030 := gc_tidx2.X
+						gc_off35 := gc_x030
+						if gc_act2 == ^uint32(0) && gc_x030+32 <= gc_bdx2 && gc_off35 >= 0 && gc_off35 <= len(s) && 32 <= len(s)-gc_off35 {
+							gc_at47 := s[gc_off35:][:32]
+//line hecbench_lsqt.go:53
+							copy(gc_at47, gc_l_v[:])
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:77
+								tid := gc_tx2
+//line hecbench_lsqt.go:115
+								var tid_ int = tid
+//line hecbench_lsqt.go:117
+								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:53
+								s[tid_] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x031 := gc_tidx2.X
+						gc_off36 := 8 + gc_x031
+						if gc_act2 == ^uint32(0) && gc_x031+32 <= gc_bdx2 && gc_off36 >= 0 && gc_off36 <= len(s) && 32 <= len(s)-gc_off36 {
+							gc_at48 := s[gc_off36:][:32]
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2 := gc_x031 + gc_lane2
+//line hecbench_lsqt.go:77
+								tid := gc_tx2
+//line hecbench_lsqt.go:115
+								var tid_ int = tid
+								_ = tid_
+								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:55
+								v += gc_at48[gc_lane2]
+								gc_l_v[gc_lane2] = v
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:77
+								tid := gc_tx2
+//line hecbench_lsqt.go:115
+								var tid_ int = tid
+//line hecbench_lsqt.go:117
+								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:55
+								v += s[tid_+8]
+								gc_l_v[gc_lane2] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x032 := gc_tidx2.X
+						gc_off37 := gc_x032
+						if gc_act2 == ^uint32(0) && gc_x032+32 <= gc_bdx2 && gc_off37 >= 0 && gc_off37 <= len(s) && 32 <= len(s)-gc_off37 {
+							gc_at49 := s[gc_off37:][:32]
+//line hecbench_lsqt.go:57
+							copy(gc_at49, gc_l_v[:])
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:77
+								tid := gc_tx2
+//line hecbench_lsqt.go:115
+								var tid_ int = tid
+//line hecbench_lsqt.go:117
+								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:57
+								s[tid_] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x033 := gc_tidx2.X
+						gc_off38 := 4 + gc_x033
+						if gc_act2 == ^uint32(0) && gc_x033+32 <= gc_bdx2 && gc_off38 >= 0 && gc_off38 <= len(s) && 32 <= len(s)-gc_off38 {
+							gc_at50 := s[gc_off38:][:32]
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2 := gc_x033 + gc_lane2
+//line hecbench_lsqt.go:77
+								tid := gc_tx2
+//line hecbench_lsqt.go:115
+								var tid_ int = tid
+								_ = tid_
+								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:59
+								v += gc_at50[gc_lane2]
+								gc_l_v[gc_lane2] = v
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:77
+								tid := gc_tx2
+//line hecbench_lsqt.go:115
+								var tid_ int = tid
+//line hecbench_lsqt.go:117
+								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:59
+								v += s[tid_+4]
+								gc_l_v[gc_lane2] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x034 := gc_tidx2.X
+						gc_off39 := gc_x034
+						if gc_act2 == ^uint32(0) && gc_x034+32 <= gc_bdx2 && gc_off39 >= 0 && gc_off39 <= len(s) && 32 <= len(s)-gc_off39 {
+							gc_at51 := s[gc_off39:][:32]
+//line hecbench_lsqt.go:61
+							copy(gc_at51, gc_l_v[:])
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:77
+								tid := gc_tx2
+//line hecbench_lsqt.go:115
+								var tid_ int = tid
+//line hecbench_lsqt.go:117
+								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:61
+								s[tid_] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x035 := gc_tidx2.X
+						gc_off40 := 2 + gc_x035
+						if gc_act2 == ^uint32(0) && gc_x035+32 <= gc_bdx2 && gc_off40 >= 0 && gc_off40 <= len(s) && 32 <= len(s)-gc_off40 {
+							gc_at52 := s[gc_off40:][:32]
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2 := gc_x035 + gc_lane2
+//line hecbench_lsqt.go:77
+								tid := gc_tx2
+//line hecbench_lsqt.go:115
+								var tid_ int = tid
+								_ = tid_
+								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:63
+								v += gc_at52[gc_lane2]
+								gc_l_v[gc_lane2] = v
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+								tid := gc_tx2
+//line hecbench_lsqt.go:115
+								var tid_ int = tid
+//line hecbench_lsqt.go:117
+								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:63
+								v += s[tid_+2]
+								gc_l_v[gc_lane2] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x036 := gc_tidx2.X
+						gc_off41 := gc_x036
+						if gc_act2 == ^uint32(0) && gc_x036+32 <= gc_bdx2 && gc_off41 >= 0 && gc_off41 <= len(s) && 32 <= len(s)-gc_off41 {
+							gc_at53 := s[gc_off41:][:32]
+//line hecbench_lsqt.go:65
+							copy(gc_at53, gc_l_v[:])
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+								tid := gc_tx2
+//line hecbench_lsqt.go:115
+								var tid_ int = tid
+//line hecbench_lsqt.go:117
+								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:65
+								s[tid_] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x037 := gc_tidx2.X
+						gc_off42 := 1 + gc_x037
+						if gc_act2 == ^uint32(0) && gc_x037+32 <= gc_bdx2 && gc_off42 >= 0 && gc_off42 <= len(s) && 32 <= len(s)-gc_off42 {
+							gc_at54 := s[gc_off42:][:32]
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2 := gc_x037 + gc_lane2
+//line hecbench_lsqt.go:77
+								tid := gc_tx2
+//line hecbench_lsqt.go:115
+								var tid_ int = tid
+								_ = tid_
+								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:67
+								v += gc_at54[gc_lane2]
+								gc_l_v[gc_lane2] = v
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:77
+								tid := gc_tx2
+//line hecbench_lsqt.go:115
+								var tid_ int = tid
+//line hecbench_lsqt.go:117
+								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:67
+								v += s[tid_+1]
+								gc_l_v[gc_lane2] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x038 := gc_tidx2.X
+						gc_off43 := gc_x038
+						if gc_act2 == ^uint32(0) && gc_x038+32 <= gc_bdx2 && gc_off43 >= 0 && gc_off43 <= len(s) && 32 <= len(s)-gc_off43 {
+							gc_at55 := s[gc_off43:][:32]
+//line hecbench_lsqt.go:69
+							copy(gc_at55, gc_l_v[:])
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:77
+								tid := gc_tx2
+//line hecbench_lsqt.go:115
+								var tid_ int = tid
+//line hecbench_lsqt.go:117
+								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:69
+								s[tid_] = v
+							}
+						}
+					}
+				}
+//line hecbench_lsqt.go:116
+				var s_ []float64 = sDataImag
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x039 := gc_tidx2.X
+						gc_off44 := gc_x039
+						gc_off45 := 32 + gc_x039
+						if gc_act2 == ^uint32(0) && gc_x039+32 <= gc_bdx2 && gc_off44 >= 0 && gc_off44 <= len(s_) && 32 <= len(s_)-gc_off44 && gc_off45 >= 0 && gc_off45 <= len(s_) && 32 <= len(s_)-gc_off45 {
+							gc_at56 := s_[gc_off44:][:32]
+							gc_at57 := s_[gc_off45:][:32]
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2 := gc_x039 + gc_lane2
+//line hecbench_lsqt.go:77
+								tid := gc_tx2
+//line hecbench_lsqt.go:116
+								var tid_2 int = tid
+								_ = tid_2
+//line hecbench_lsqt.go:46
+								v_ := gc_at56[gc_lane2]
+								v_ += gc_at57[gc_lane2]
+								gc_l_v_[gc_lane2] = v_
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:77
+								tid := gc_tx2
+//line hecbench_lsqt.go:116
+								var tid_2 int = tid
+//line hecbench_lsqt.go:46
+								v_ := s_[tid_2]
+								v_ += s_[tid_2+32]
+								gc_l_v_[gc_lane2] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x040 := gc_tidx2.X
+						gc_off46 := gc_x040
+						if gc_act2 == ^uint32(0) && gc_x040+32 <= gc_bdx2 && gc_off46 >= 0 && gc_off46 <= len(s_) && 32 <= len(s_)-gc_off46 {
+							gc_at58 := s_[gc_off46:][:32]
+//line hecbench_lsqt.go:49
+							copy(gc_at58, gc_l_v_[:])
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:77
+								tid := gc_tx2
+//line hecbench_lsqt.go:116
+								var tid_2 int = tid
+//line hecbench_lsqt.go:118
+								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:49
+								s_[tid_2] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x041 := gc_tidx2.X
+						gc_off47 := 16 + gc_x041
+						if gc_act2 == ^uint32(0) && gc_x041+32 <= gc_bdx2 && gc_off47 >= 0 && gc_off47 <= len(s_) && 32 <= len(s_)-gc_off47 {
+							gc_at59 := s_[gc_off47:][:32]
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2 := gc_x041 + gc_lane2
+//line hecbench_lsqt.go:77
+								tid := gc_tx2
+//line hecbench_lsqt.go:116
+								var tid_2 int = tid
+								_ = tid_2
+								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:51
+								v_ += gc_at59[gc_lane2]
+								gc_l_v_[gc_lane2] = v_
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:77
+								tid := gc_tx2
+//line hecbench_lsqt.go:116
+								var tid_2 int = tid
+//line hecbench_lsqt.go:118
+								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:51
+								v_ += s_[tid_2+16]
+								gc_l_v_[gc_lane2] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x042 := gc_tidx2.X
+						gc_off48 := gc_x042
+						if gc_act2 == ^uint32(0) && gc_x042+32 <= gc_bdx2 && gc_off48 >= 0 && gc_off48 <= len(s_) && 32 <= len(s_)-gc_off48 {
+							gc_at60 := s_[gc_off48:][:32]
+//line hecbench_lsqt.go:53
+							copy(gc_at60, gc_l_v_[:])
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:77
+								tid := gc_tx2
+//line hecbench_lsqt.go:116
+								var tid_2 int = tid
+//line hecbench_lsqt.go:118
+								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:53
+								s_[tid_2] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x043 := gc_tidx2.X
+						gc_off49 := 8 + gc_x043
+						if gc_act2 == ^uint32(0) && gc_x043+32 <= gc_bdx2 && gc_off49 >= 0 && gc_off49 <= len(s_) && 32 <= len(s_)-gc_off49 {
+							gc_at61 := s_[gc_off49:][:32]
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2 := gc_x043 + gc_lane2
+//line hecbench_lsqt.go:77
+								tid := gc_tx2
+//line hecbench_lsqt.go:116
+								var tid_2 int = tid
+								_ = tid_2
+								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:55
+								v_ += gc_at61[gc_lane2]
+								gc_l_v_[gc_lane2] = v_
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:77
+								tid := gc_tx2
+//line hecbench_lsqt.go:116
+								var tid_2 int = tid
+//line hecbench_lsqt.go:118
+								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:55
+								v_ += s_[tid_2+8]
+								gc_l_v_[gc_lane2] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x044 := gc_tidx2.X
+						gc_off50 := gc_x044
+						if gc_act2 == ^uint32(0) && gc_x044+32 <= gc_bdx2 && gc_off50 >= 0 && gc_off50 <= len(s_) && 32 <= len(s_)-gc_off50 {
+							gc_at62 := s_[gc_off50:][:32]
+//line hecbench_lsqt.go:57
+							copy(gc_at62, gc_l_v_[:])
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:77
+								tid := gc_tx2
+//line hecbench_lsqt.go:116
+								var tid_2 int = tid
+//line hecbench_lsqt.go:118
+								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:57
+								s_[tid_2] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x045 := gc_tidx2.X
+						gc_off51 := 4 + gc_x045
+						if gc_act2 == ^uint32(0) && gc_x045+32 <= gc_bdx2 && gc_off51 >= 0 && gc_off51 <= len(s_) && 32 <= len(s_)-gc_off51 {
+							gc_at63 := s_[gc_off51:][:32]
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2 := gc_x045 + gc_lane2
+//line hecbench_lsqt.go:77
+								tid := gc_tx2
+//line hecbench_lsqt.go:116
+								var tid_2 int = tid
+								_ = tid_2
+								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:59
+								v_ += gc_at63[gc_lane2]
+								gc_l_v_[gc_lane2] = v_
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:77
+								tid := gc_tx2
+//line hecbench_lsqt.go:116
+								var tid_2 int = tid
+//line hecbench_lsqt.go:118
+								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:59
+								v_ += s_[tid_2+4]
+								gc_l_v_[gc_lane2] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x046 := gc_tidx2.X
+						gc_off52 := gc_x046
+						if gc_act2 == ^uint32(0) && gc_x046+32 <= gc_bdx2 && gc_off52 >= 0 && gc_off52 <= len(s_) && 32 <= len(s_)-gc_off52 {
+							gc_at64 := s_[gc_off52:][:32]
+//line hecbench_lsqt.go:61
+							copy(gc_at64, gc_l_v_[:])
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:77
+								tid := gc_tx2
+//line hecbench_lsqt.go:116
+								var tid_2 int = tid
+//line hecbench_lsqt.go:118
+								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:61
+								s_[tid_2] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x047 := gc_tidx2.X
+						gc_off53 := 2 + gc_x047
+						if gc_act2 == ^uint32(0) && gc_x047+32 <= gc_bdx2 && gc_off53 >= 0 && gc_off53 <= len(s_) && 32 <= len(s_)-gc_off53 {
+							gc_at65 := s_[gc_off53:][:32]
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2 := gc_x047 + gc_lane2
+//line hecbench_lsqt.go:77
+								tid := gc_tx2
+//line hecbench_lsqt.go:116
+								var tid_2 int = tid
+								_ = tid_2
+								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:63
+								v_ += gc_at65[gc_lane2]
+								gc_l_v_[gc_lane2] = v_
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+								tid := gc_tx2
+//line hecbench_lsqt.go:116
+								var tid_2 int = tid
+//line hecbench_lsqt.go:118
+								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:63
+								v_ += s_[tid_2+2]
+								gc_l_v_[gc_lane2] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x048 := gc_tidx2.X
+						gc_off54 := gc_x048
+						if gc_act2 == ^uint32(0) && gc_x048+32 <= gc_bdx2 && gc_off54 >= 0 && gc_off54 <= len(s_) && 32 <= len(s_)-gc_off54 {
+							gc_at66 := s_[gc_off54:][:32]
+//line hecbench_lsqt.go:65
+							copy(gc_at66, gc_l_v_[:])
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+								tid := gc_tx2
+//line hecbench_lsqt.go:116
+								var tid_2 int = tid
+//line hecbench_lsqt.go:118
+								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:65
+								s_[tid_2] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x049 := gc_tidx2.X
+						gc_off55 := 1 + gc_x049
+						if gc_act2 == ^uint32(0) && gc_x049+32 <= gc_bdx2 && gc_off55 >= 0 && gc_off55 <= len(s_) && 32 <= len(s_)-gc_off55 {
+							gc_at67 := s_[gc_off55:][:32]
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2 := gc_x049 + gc_lane2
+//line hecbench_lsqt.go:77
+								tid := gc_tx2
+//line hecbench_lsqt.go:116
+								var tid_2 int = tid
+								_ = tid_2
+								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:67
+								v_ += gc_at67[gc_lane2]
+								gc_l_v_[gc_lane2] = v_
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:77
+								tid := gc_tx2
+//line hecbench_lsqt.go:116
+								var tid_2 int = tid
+//line hecbench_lsqt.go:118
+								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:67
+								v_ += s_[tid_2+1]
+								gc_l_v_[gc_lane2] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x050 := gc_tidx2.X
+						gc_off56 := gc_x050
+						if gc_act2 == ^uint32(0) && gc_x050+32 <= gc_bdx2 && gc_off56 >= 0 && gc_off56 <= len(s_) && 32 <= len(s_)-gc_off56 {
+							gc_at68 := s_[gc_off56:][:32]
+//line hecbench_lsqt.go:69
+							copy(gc_at68, gc_l_v_[:])
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:77
+								tid := gc_tx2
+//line hecbench_lsqt.go:116
+								var tid_2 int = tid
+//line hecbench_lsqt.go:118
+								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:69
+								s_[tid_2] = v_
+							}
+						}
+					}
+				}
+			}
+			gc_act2 = gc_save302 &^ gc_dead2
+		}
+	}
 	{
+//line hecbench_lsqt.go:80
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
 			gc_to2 = gc_bound3 + 1
@@ -2112,39 +1614,25 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 				gc_at71 := gInnerProductImag[gc_off57:][:1]
 				gc_at72 := sDataImag[gc_off58:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_lsqt.go:77
-					tid := gc_tx2
-					_ = tid
-
-//line hecbench_lsqt.go:118
-					{
-						gc_at69[0] = gc_at70[0]
-						gc_at71[0] = gc_at72[0]
-					}
+//line hecbench_lsqt.go:119
+					gc_at69[0] = gc_at70[0]
+					gc_at71[0] = gc_at72[0]
 				}
 			} else {
+//line hecbench_lsqt.go:124
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:77
-					tid := gc_tx2
-					_ = tid
-
-//line hecbench_lsqt.go:118
-					{
-						gInnerProductReal[gc_bx2+gOffset] = sDataReal[0]
-						gInnerProductImag[gc_bx2+gOffset] = sDataImag[0]
-					}
+//line hecbench_lsqt.go:119
+					gInnerProductReal[gc_bx2+gOffset] = sDataReal[0]
+					gInnerProductImag[gc_bx2+gOffset] = sDataImag[0]
 				}
 			}
 		}
 	}
 }
 
+//line hecbench_lsqt.go:128
 var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
 
 // GpuFindInnerProduct2Kernel is gpu_find_inner_product_2 of lsqt-cuda:
@@ -2175,24 +1663,18 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_lsqt.go:132
 	sDataReal := gocuda.Shared[float64](t, lsqtBlockSize)[:lsqtBlockSize]
-
-//line hecbench_lsqt.go:133
 	sDataImag := gocuda.Shared[float64](t, lsqtBlockSize)[:lsqtBlockSize]
-
 //line hecbench_lsqt.go:136
 	numberOfBlocks := (numberOfAtoms-1)/lsqtBlockSize + 1
-
-//line hecbench_lsqt.go:137
 	numberOfPatches := (numberOfBlocks-1)/lsqtBlockSize + 1
 	compiled.OutOfLine(func() {
 		sDataReal := sDataReal[:256]
-		_ = sDataReal
+//line hecbench_lsqt.go:141
 		sDataImag := sDataImag[:256]
-		_ = sDataImag
 		{
+//line hecbench_lsqt.go:144
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				if gc_bdx2 <= len(sDataReal) && gc_bdx2 <= len(sDataImag) {
 					gc_at33 := sDataReal[:gc_bdx2]
@@ -2200,23 +1682,14 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_lsqt.go:130
 						tid := gc_tx2
-						_ = tid
-
-//line hecbench_lsqt.go:131
 						var patch, n, m int
-
 //line hecbench_lsqt.go:134
 						gc_at33[gc_tx2] = 0.0
-
-//line hecbench_lsqt.go:135
 						gc_at34[gc_tx2] = 0.0
-
 //line hecbench_lsqt.go:139
 						var patch_ int = 0
-
 //line hecbench_lsqt.go:139
 						for ; patch_ < numberOfPatches; patch_++ {
 							n = tid + patch_*lsqtBlockSize
@@ -2226,38 +1699,24 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								gc_at34[gc_tx2] += gInnerProduct1Imag[m]
 							}
 						}
-
 //line hecbench_lsqt.go:146
 						patch = patch_
-
 //line hecbench_lsqt.go:146
 						_ = patch
-						_ = patch
-						_ = n
-						_ = m
-						_ = patch_
 					}
 				} else {
+//line hecbench_lsqt.go:153
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_lsqt.go:130
 						tid := gc_tx2
-						_ = tid
-
-//line hecbench_lsqt.go:131
 						var patch, n, m int
-
 //line hecbench_lsqt.go:134
 						sDataReal[tid] = 0.0
-
-//line hecbench_lsqt.go:135
 						sDataImag[tid] = 0.0
-
 //line hecbench_lsqt.go:139
 						var patch_ int = 0
-
 //line hecbench_lsqt.go:139
 						for ; patch_ < numberOfPatches; patch_++ {
 							n = tid + patch_*lsqtBlockSize
@@ -2267,20 +1726,15 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 								sDataImag[tid] += gInnerProduct1Imag[m]
 							}
 						}
-
 //line hecbench_lsqt.go:146
 						patch = patch_
-
 //line hecbench_lsqt.go:146
 						_ = patch
-						_ = patch
-						_ = n
-						_ = m
-						_ = patch_
 					}
 				}
 			}
 		}
+//line hecbench_lsqt.go:155
 	})
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
@@ -2294,95 +1748,75 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					gc_tx2 := gc_step5 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_lsqt.go:130
 					tid := gc_tx2
-					_ = tid
+//line hecbench_lsqt.go:132
 					var m int
-					_ = m
-
-//line hecbench_lsqt.go:156
-					{
-						m = tid + 128
-						sDataReal[tid] += sDataReal[m]
-						sDataImag[tid] += sDataImag[m]
-					}
+//line hecbench_lsqt.go:157
+					m = tid + 128
+					sDataReal[tid] += sDataReal[m]
+					sDataImag[tid] += sDataImag[m]
 				}
 				{
+//line hecbench_lsqt.go:163
 					gc_tx2 := gc_step5 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_lsqt.go:130
 					tid := gc_tx2
-					_ = tid
+//line hecbench_lsqt.go:132
 					var m int
-					_ = m
-
-//line hecbench_lsqt.go:156
-					{
-						m = tid + 128
-						sDataReal[tid] += sDataReal[m]
-						sDataImag[tid] += sDataImag[m]
-					}
+//line hecbench_lsqt.go:157
+					m = tid + 128
+					sDataReal[tid] += sDataReal[m]
+					sDataImag[tid] += sDataImag[m]
 				}
 				{
+//line hecbench_lsqt.go:163
 					gc_tx2 := gc_step5 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_lsqt.go:130
 					tid := gc_tx2
-					_ = tid
+//line hecbench_lsqt.go:132
 					var m int
-					_ = m
-
-//line hecbench_lsqt.go:156
-					{
-						m = tid + 128
-						sDataReal[tid] += sDataReal[m]
-						sDataImag[tid] += sDataImag[m]
-					}
+//line hecbench_lsqt.go:157
+					m = tid + 128
+					sDataReal[tid] += sDataReal[m]
+					sDataImag[tid] += sDataImag[m]
 				}
 				{
+//line hecbench_lsqt.go:163
 					gc_tx2 := gc_step5 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_lsqt.go:130
 					tid := gc_tx2
-					_ = tid
+//line hecbench_lsqt.go:132
 					var m int
-					_ = m
-
-//line hecbench_lsqt.go:156
-					{
-						m = tid + 128
-						sDataReal[tid] += sDataReal[m]
-						sDataImag[tid] += sDataImag[m]
-					}
-				}
-			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:130
-				tid := gc_tx2
-				_ = tid
-				var m int
-				_ = m
-
-//line hecbench_lsqt.go:156
-				{
+//line hecbench_lsqt.go:157
 					m = tid + 128
 					sDataReal[tid] += sDataReal[m]
 					sDataImag[tid] += sDataImag[m]
 				}
 			}
+//line hecbench_lsqt.go:163
+			for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:130
+				tid := gc_tx2
+//line hecbench_lsqt.go:132
+				var m int
+//line hecbench_lsqt.go:157
+				m = tid + 128
+				sDataReal[tid] += sDataReal[m]
+				sDataImag[tid] += sDataImag[m]
+			}
 		}
 	}
 	{
+//line hecbench_lsqt.go:165
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound3 := 64; gc_bound3 < gc_to2 {
 			gc_to2 = gc_bound3
@@ -2394,1390 +1828,1051 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					gc_tx2 := gc_step6 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_lsqt.go:130
 					tid := gc_tx2
-					_ = tid
+//line hecbench_lsqt.go:132
 					var m int
-					_ = m
-
-//line hecbench_lsqt.go:162
-					{
-						m = tid + 64
-						sDataReal[tid] += sDataReal[m]
-						sDataImag[tid] += sDataImag[m]
-					}
+//line hecbench_lsqt.go:163
+					m = tid + 64
+					sDataReal[tid] += sDataReal[m]
+					sDataImag[tid] += sDataImag[m]
 				}
 				{
+//line hecbench_lsqt.go:169
 					gc_tx2 := gc_step6 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_lsqt.go:130
 					tid := gc_tx2
-					_ = tid
+//line hecbench_lsqt.go:132
 					var m int
-					_ = m
-
-//line hecbench_lsqt.go:162
-					{
-						m = tid + 64
-						sDataReal[tid] += sDataReal[m]
-						sDataImag[tid] += sDataImag[m]
-					}
+//line hecbench_lsqt.go:163
+					m = tid + 64
+					sDataReal[tid] += sDataReal[m]
+					sDataImag[tid] += sDataImag[m]
 				}
 				{
+//line hecbench_lsqt.go:169
 					gc_tx2 := gc_step6 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_lsqt.go:130
 					tid := gc_tx2
-					_ = tid
+//line hecbench_lsqt.go:132
 					var m int
-					_ = m
-
-//line hecbench_lsqt.go:162
-					{
-						m = tid + 64
-						sDataReal[tid] += sDataReal[m]
-						sDataImag[tid] += sDataImag[m]
-					}
+//line hecbench_lsqt.go:163
+					m = tid + 64
+					sDataReal[tid] += sDataReal[m]
+					sDataImag[tid] += sDataImag[m]
 				}
 				{
+//line hecbench_lsqt.go:169
 					gc_tx2 := gc_step6 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_lsqt.go:130
 					tid := gc_tx2
-					_ = tid
+//line hecbench_lsqt.go:132
 					var m int
-					_ = m
-
-//line hecbench_lsqt.go:162
-					{
-						m = tid + 64
-						sDataReal[tid] += sDataReal[m]
-						sDataImag[tid] += sDataImag[m]
-					}
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:130
-				tid := gc_tx2
-				_ = tid
-				var m int
-				_ = m
-
-//line hecbench_lsqt.go:162
-				{
+//line hecbench_lsqt.go:163
 					m = tid + 64
 					sDataReal[tid] += sDataReal[m]
 					sDataImag[tid] += sDataImag[m]
 				}
 			}
-		}
-	}
-	{
-		var gc_l_v [32]float64
-		var gc_l_v_ [32]float64
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				var gc_m302 uint32
-
-//line hecbench_lsqt.go:168
-				if gc_x026 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x026+gc_cnt2 <= gc_bdx2 {
-					gc_lo4, gc_hi4 := 0, 32
-					if gc_bound4 := compiled.Diff(32, gc_x026); gc_bound4 < gc_hi4 {
-						gc_hi4 = gc_bound4
-					}
-					if gc_lo4 < gc_hi4 {
-						gc_m302 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
-					}
-				} else {
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:130
-							tid := gc_tx2
-							_ = tid
-
-//line hecbench_lsqt.go:168
-							if tid < 32 {
-								gc_m302 |= 1 << gc_lane2
-							}
-						}
-					}
-				}
-				gc_save302 := gc_act2
-				gc_act2 = gc_save302 & gc_m302
-				if gc_act2 != 0 {
-
 //line hecbench_lsqt.go:169
-					var s []float64 = sDataReal
-
-//line hecbench_lsqt.go:169
-					_ = s
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x027 := gc_tidx2.X
-							gc_off29 := gc_x027
-							gc_off30 := 32 + gc_x027
-							if gc_act2 == ^uint32(0) && gc_x027+32 <= gc_bdx2 && gc_off29 >= 0 && gc_off29 <= len(s) && 32 <= len(s)-gc_off29 && gc_off30 >= 0 && gc_off30 <= len(s) && 32 <= len(s)-gc_off30 {
-								gc_at35 := s[gc_off29:][:32]
-								gc_at36 := s[gc_off30:][:32]
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2 := gc_x027 + gc_lane2
-									_ = gc_tx2
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-
+			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line hecbench_lsqt.go:130
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:169
-									var tid_ int = tid
-									_ = tid_
-
-//line hecbench_lsqt.go:46
-									v := gc_at35[gc_lane2]
-
-//line hecbench_lsqt.go:47
-									v += gc_at36[gc_lane2]
-									_ = v
-
-//line hecbench_lsqt.go:48
-									gc_l_v[gc_lane2] = v
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:169
-									var tid_ int = tid
-									_ = tid_
-
-//line hecbench_lsqt.go:46
-									v := s[tid_]
-
-//line hecbench_lsqt.go:47
-									v += s[tid_+32]
-									_ = v
-
-//line hecbench_lsqt.go:48
-									gc_l_v[gc_lane2] = v
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x028 := gc_tidx2.X
-							gc_off31 := gc_x028
-							if gc_act2 == ^uint32(0) && gc_x028+32 <= gc_bdx2 && gc_off31 >= 0 && gc_off31 <= len(s) && 32 <= len(s)-gc_off31 {
-								gc_at37 := s[gc_off31:][:32]
-
-//line hecbench_lsqt.go:49
-								copy(gc_at37, gc_l_v[:])
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:169
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line hecbench_lsqt.go:49
-									s[tid_] = v
-
-//line hecbench_lsqt.go:50
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x029 := gc_tidx2.X
-							gc_off32 := 16 + gc_x029
-							if gc_act2 == ^uint32(0) && gc_x029+32 <= gc_bdx2 && gc_off32 >= 0 && gc_off32 <= len(s) && 32 <= len(s)-gc_off32 {
-								gc_at38 := s[gc_off32:][:32]
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2 := gc_x029 + gc_lane2
-									_ = gc_tx2
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:169
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line hecbench_lsqt.go:51
-									v += gc_at38[gc_lane2]
-
-//line hecbench_lsqt.go:52
-									gc_l_v[gc_lane2] = v
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:169
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line hecbench_lsqt.go:51
-									v += s[tid_+16]
-
-//line hecbench_lsqt.go:52
-									gc_l_v[gc_lane2] = v
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x030 := gc_tidx2.X
-							gc_off33 := gc_x030
-							if gc_act2 == ^uint32(0) && gc_x030+32 <= gc_bdx2 && gc_off33 >= 0 && gc_off33 <= len(s) && 32 <= len(s)-gc_off33 {
-								gc_at39 := s[gc_off33:][:32]
-
-//line hecbench_lsqt.go:53
-								copy(gc_at39, gc_l_v[:])
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:169
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line hecbench_lsqt.go:53
-									s[tid_] = v
-
-//line hecbench_lsqt.go:54
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x031 := gc_tidx2.X
-							gc_off34 := 8 + gc_x031
-							if gc_act2 == ^uint32(0) && gc_x031+32 <= gc_bdx2 && gc_off34 >= 0 && gc_off34 <= len(s) && 32 <= len(s)-gc_off34 {
-								gc_at40 := s[gc_off34:][:32]
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2 := gc_x031 + gc_lane2
-									_ = gc_tx2
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:169
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line hecbench_lsqt.go:55
-									v += gc_at40[gc_lane2]
-
-//line hecbench_lsqt.go:56
-									gc_l_v[gc_lane2] = v
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:169
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line hecbench_lsqt.go:55
-									v += s[tid_+8]
-
-//line hecbench_lsqt.go:56
-									gc_l_v[gc_lane2] = v
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x032 := gc_tidx2.X
-							gc_off35 := gc_x032
-							if gc_act2 == ^uint32(0) && gc_x032+32 <= gc_bdx2 && gc_off35 >= 0 && gc_off35 <= len(s) && 32 <= len(s)-gc_off35 {
-								gc_at41 := s[gc_off35:][:32]
-
-//line hecbench_lsqt.go:57
-								copy(gc_at41, gc_l_v[:])
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:169
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line hecbench_lsqt.go:57
-									s[tid_] = v
-
-//line hecbench_lsqt.go:58
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x033 := gc_tidx2.X
-							gc_off36 := 4 + gc_x033
-							if gc_act2 == ^uint32(0) && gc_x033+32 <= gc_bdx2 && gc_off36 >= 0 && gc_off36 <= len(s) && 32 <= len(s)-gc_off36 {
-								gc_at42 := s[gc_off36:][:32]
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2 := gc_x033 + gc_lane2
-									_ = gc_tx2
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:169
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line hecbench_lsqt.go:59
-									v += gc_at42[gc_lane2]
-
-//line hecbench_lsqt.go:60
-									gc_l_v[gc_lane2] = v
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:169
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line hecbench_lsqt.go:59
-									v += s[tid_+4]
-
-//line hecbench_lsqt.go:60
-									gc_l_v[gc_lane2] = v
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x034 := gc_tidx2.X
-							gc_off37 := gc_x034
-							if gc_act2 == ^uint32(0) && gc_x034+32 <= gc_bdx2 && gc_off37 >= 0 && gc_off37 <= len(s) && 32 <= len(s)-gc_off37 {
-								gc_at43 := s[gc_off37:][:32]
-
-//line hecbench_lsqt.go:61
-								copy(gc_at43, gc_l_v[:])
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:169
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line hecbench_lsqt.go:61
-									s[tid_] = v
-
-//line hecbench_lsqt.go:62
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x035 := gc_tidx2.X
-							gc_off38 := 2 + gc_x035
-							if gc_act2 == ^uint32(0) && gc_x035+32 <= gc_bdx2 && gc_off38 >= 0 && gc_off38 <= len(s) && 32 <= len(s)-gc_off38 {
-								gc_at44 := s[gc_off38:][:32]
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2 := gc_x035 + gc_lane2
-									_ = gc_tx2
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:169
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line hecbench_lsqt.go:63
-									v += gc_at44[gc_lane2]
-
-//line hecbench_lsqt.go:64
-									gc_l_v[gc_lane2] = v
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:169
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line hecbench_lsqt.go:63
-									v += s[tid_+2]
-
-//line hecbench_lsqt.go:64
-									gc_l_v[gc_lane2] = v
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x036 := gc_tidx2.X
-							gc_off39 := gc_x036
-							if gc_act2 == ^uint32(0) && gc_x036+32 <= gc_bdx2 && gc_off39 >= 0 && gc_off39 <= len(s) && 32 <= len(s)-gc_off39 {
-								gc_at45 := s[gc_off39:][:32]
-
-//line hecbench_lsqt.go:65
-								copy(gc_at45, gc_l_v[:])
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:169
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line hecbench_lsqt.go:65
-									s[tid_] = v
-
-//line hecbench_lsqt.go:66
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x037 := gc_tidx2.X
-							gc_off40 := 1 + gc_x037
-							if gc_act2 == ^uint32(0) && gc_x037+32 <= gc_bdx2 && gc_off40 >= 0 && gc_off40 <= len(s) && 32 <= len(s)-gc_off40 {
-								gc_at46 := s[gc_off40:][:32]
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2 := gc_x037 + gc_lane2
-									_ = gc_tx2
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:169
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line hecbench_lsqt.go:67
-									v += gc_at46[gc_lane2]
-
-//line hecbench_lsqt.go:68
-									gc_l_v[gc_lane2] = v
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:169
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line hecbench_lsqt.go:67
-									v += s[tid_+1]
-
-//line hecbench_lsqt.go:68
-									gc_l_v[gc_lane2] = v
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x038 := gc_tidx2.X
-							gc_off41 := gc_x038
-							if gc_act2 == ^uint32(0) && gc_x038+32 <= gc_bdx2 && gc_off41 >= 0 && gc_off41 <= len(s) && 32 <= len(s)-gc_off41 {
-								gc_at47 := s[gc_off41:][:32]
-
-//line hecbench_lsqt.go:69
-								copy(gc_at47, gc_l_v[:])
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:169
-									var tid_ int = tid
-									_ = tid_
-									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line hecbench_lsqt.go:69
-									s[tid_] = v
-								}
-							}
-						}
-					}
-
-//line hecbench_lsqt.go:170
-					var s_ []float64 = sDataImag
-
-//line hecbench_lsqt.go:170
-					_ = s_
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x039 := gc_tidx2.X
-							gc_off42 := gc_x039
-							gc_off43 := 32 + gc_x039
-							if gc_act2 == ^uint32(0) && gc_x039+32 <= gc_bdx2 && gc_off42 >= 0 && gc_off42 <= len(s_) && 32 <= len(s_)-gc_off42 && gc_off43 >= 0 && gc_off43 <= len(s_) && 32 <= len(s_)-gc_off43 {
-								gc_at48 := s_[gc_off42:][:32]
-								gc_at49 := s_[gc_off43:][:32]
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2 := gc_x039 + gc_lane2
-									_ = gc_tx2
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:170
-									var tid_2 int = tid
-									_ = tid_2
-
-//line hecbench_lsqt.go:46
-									v_ := gc_at48[gc_lane2]
-
-//line hecbench_lsqt.go:47
-									v_ += gc_at49[gc_lane2]
-									_ = v_
-
-//line hecbench_lsqt.go:48
-									gc_l_v_[gc_lane2] = v_
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:170
-									var tid_2 int = tid
-									_ = tid_2
-
-//line hecbench_lsqt.go:46
-									v_ := s_[tid_2]
-
-//line hecbench_lsqt.go:47
-									v_ += s_[tid_2+32]
-									_ = v_
-
-//line hecbench_lsqt.go:48
-									gc_l_v_[gc_lane2] = v_
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x040 := gc_tidx2.X
-							gc_off44 := gc_x040
-							if gc_act2 == ^uint32(0) && gc_x040+32 <= gc_bdx2 && gc_off44 >= 0 && gc_off44 <= len(s_) && 32 <= len(s_)-gc_off44 {
-								gc_at50 := s_[gc_off44:][:32]
-
-//line hecbench_lsqt.go:49
-								copy(gc_at50, gc_l_v_[:])
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:170
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane2]
-									_ = v_
-
-//line hecbench_lsqt.go:49
-									s_[tid_2] = v_
-
-//line hecbench_lsqt.go:50
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x041 := gc_tidx2.X
-							gc_off45 := 16 + gc_x041
-							if gc_act2 == ^uint32(0) && gc_x041+32 <= gc_bdx2 && gc_off45 >= 0 && gc_off45 <= len(s_) && 32 <= len(s_)-gc_off45 {
-								gc_at51 := s_[gc_off45:][:32]
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2 := gc_x041 + gc_lane2
-									_ = gc_tx2
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:170
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane2]
-									_ = v_
-
-//line hecbench_lsqt.go:51
-									v_ += gc_at51[gc_lane2]
-
-//line hecbench_lsqt.go:52
-									gc_l_v_[gc_lane2] = v_
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:170
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane2]
-									_ = v_
-
-//line hecbench_lsqt.go:51
-									v_ += s_[tid_2+16]
-
-//line hecbench_lsqt.go:52
-									gc_l_v_[gc_lane2] = v_
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x042 := gc_tidx2.X
-							gc_off46 := gc_x042
-							if gc_act2 == ^uint32(0) && gc_x042+32 <= gc_bdx2 && gc_off46 >= 0 && gc_off46 <= len(s_) && 32 <= len(s_)-gc_off46 {
-								gc_at52 := s_[gc_off46:][:32]
-
-//line hecbench_lsqt.go:53
-								copy(gc_at52, gc_l_v_[:])
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:170
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane2]
-									_ = v_
-
-//line hecbench_lsqt.go:53
-									s_[tid_2] = v_
-
-//line hecbench_lsqt.go:54
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x043 := gc_tidx2.X
-							gc_off47 := 8 + gc_x043
-							if gc_act2 == ^uint32(0) && gc_x043+32 <= gc_bdx2 && gc_off47 >= 0 && gc_off47 <= len(s_) && 32 <= len(s_)-gc_off47 {
-								gc_at53 := s_[gc_off47:][:32]
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2 := gc_x043 + gc_lane2
-									_ = gc_tx2
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:170
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane2]
-									_ = v_
-
-//line hecbench_lsqt.go:55
-									v_ += gc_at53[gc_lane2]
-
-//line hecbench_lsqt.go:56
-									gc_l_v_[gc_lane2] = v_
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:170
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane2]
-									_ = v_
-
-//line hecbench_lsqt.go:55
-									v_ += s_[tid_2+8]
-
-//line hecbench_lsqt.go:56
-									gc_l_v_[gc_lane2] = v_
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x044 := gc_tidx2.X
-							gc_off48 := gc_x044
-							if gc_act2 == ^uint32(0) && gc_x044+32 <= gc_bdx2 && gc_off48 >= 0 && gc_off48 <= len(s_) && 32 <= len(s_)-gc_off48 {
-								gc_at54 := s_[gc_off48:][:32]
-
-//line hecbench_lsqt.go:57
-								copy(gc_at54, gc_l_v_[:])
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:170
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane2]
-									_ = v_
-
-//line hecbench_lsqt.go:57
-									s_[tid_2] = v_
-
-//line hecbench_lsqt.go:58
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x045 := gc_tidx2.X
-							gc_off49 := 4 + gc_x045
-							if gc_act2 == ^uint32(0) && gc_x045+32 <= gc_bdx2 && gc_off49 >= 0 && gc_off49 <= len(s_) && 32 <= len(s_)-gc_off49 {
-								gc_at55 := s_[gc_off49:][:32]
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2 := gc_x045 + gc_lane2
-									_ = gc_tx2
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:170
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane2]
-									_ = v_
-
-//line hecbench_lsqt.go:59
-									v_ += gc_at55[gc_lane2]
-
-//line hecbench_lsqt.go:60
-									gc_l_v_[gc_lane2] = v_
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:170
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane2]
-									_ = v_
-
-//line hecbench_lsqt.go:59
-									v_ += s_[tid_2+4]
-
-//line hecbench_lsqt.go:60
-									gc_l_v_[gc_lane2] = v_
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x046 := gc_tidx2.X
-							gc_off50 := gc_x046
-							if gc_act2 == ^uint32(0) && gc_x046+32 <= gc_bdx2 && gc_off50 >= 0 && gc_off50 <= len(s_) && 32 <= len(s_)-gc_off50 {
-								gc_at56 := s_[gc_off50:][:32]
-
-//line hecbench_lsqt.go:61
-								copy(gc_at56, gc_l_v_[:])
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:170
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane2]
-									_ = v_
-
-//line hecbench_lsqt.go:61
-									s_[tid_2] = v_
-
-//line hecbench_lsqt.go:62
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x047 := gc_tidx2.X
-							gc_off51 := 2 + gc_x047
-							if gc_act2 == ^uint32(0) && gc_x047+32 <= gc_bdx2 && gc_off51 >= 0 && gc_off51 <= len(s_) && 32 <= len(s_)-gc_off51 {
-								gc_at57 := s_[gc_off51:][:32]
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2 := gc_x047 + gc_lane2
-									_ = gc_tx2
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:170
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane2]
-									_ = v_
-
-//line hecbench_lsqt.go:63
-									v_ += gc_at57[gc_lane2]
-
-//line hecbench_lsqt.go:64
-									gc_l_v_[gc_lane2] = v_
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:170
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane2]
-									_ = v_
-
-//line hecbench_lsqt.go:63
-									v_ += s_[tid_2+2]
-
-//line hecbench_lsqt.go:64
-									gc_l_v_[gc_lane2] = v_
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x048 := gc_tidx2.X
-							gc_off52 := gc_x048
-							if gc_act2 == ^uint32(0) && gc_x048+32 <= gc_bdx2 && gc_off52 >= 0 && gc_off52 <= len(s_) && 32 <= len(s_)-gc_off52 {
-								gc_at58 := s_[gc_off52:][:32]
-
-//line hecbench_lsqt.go:65
-								copy(gc_at58, gc_l_v_[:])
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:170
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane2]
-									_ = v_
-
-//line hecbench_lsqt.go:65
-									s_[tid_2] = v_
-
-//line hecbench_lsqt.go:66
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x049 := gc_tidx2.X
-							gc_off53 := 1 + gc_x049
-							if gc_act2 == ^uint32(0) && gc_x049+32 <= gc_bdx2 && gc_off53 >= 0 && gc_off53 <= len(s_) && 32 <= len(s_)-gc_off53 {
-								gc_at59 := s_[gc_off53:][:32]
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2 := gc_x049 + gc_lane2
-									_ = gc_tx2
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:170
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane2]
-									_ = v_
-
-//line hecbench_lsqt.go:67
-									v_ += gc_at59[gc_lane2]
-
-//line hecbench_lsqt.go:68
-									gc_l_v_[gc_lane2] = v_
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:170
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane2]
-									_ = v_
-
-//line hecbench_lsqt.go:67
-									v_ += s_[tid_2+1]
-
-//line hecbench_lsqt.go:68
-									gc_l_v_[gc_lane2] = v_
-								}
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x050 := gc_tidx2.X
-							gc_off54 := gc_x050
-							if gc_act2 == ^uint32(0) && gc_x050+32 <= gc_bdx2 && gc_off54 >= 0 && gc_off54 <= len(s_) && 32 <= len(s_)-gc_off54 {
-								gc_at60 := s_[gc_off54:][:32]
-
-//line hecbench_lsqt.go:69
-								copy(gc_at60, gc_l_v_[:])
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:130
-									tid := gc_tx2
-									_ = tid
-
-//line hecbench_lsqt.go:170
-									var tid_2 int = tid
-									_ = tid_2
-									v_ := gc_l_v_[gc_lane2]
-									_ = v_
-
-//line hecbench_lsqt.go:69
-									s_[tid_2] = v_
-								}
-							}
-						}
-					}
-				}
-				gc_act2 = gc_save302 &^ gc_dead2
+				tid := gc_tx2
+//line hecbench_lsqt.go:132
+				var m int
+//line hecbench_lsqt.go:163
+				m = tid + 64
+				sDataReal[tid] += sDataReal[m]
+				sDataImag[tid] += sDataImag[m]
 			}
 		}
 	}
+//line hecbench_lsqt.go:171
+	var gc_l_v [32]float64
+	var gc_l_v_ [32]float64
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line hecbench_lsqt.go:179
+			var gc_m302 uint32
+//line hecbench_lsqt.go:168
+			if gc_x026 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x026+gc_cnt2 <= gc_bdx2 {
+				gc_lo4, gc_hi4 := 0, 32
+				if gc_bound4 := compiled.Diff(32, gc_x026); gc_bound4 < gc_hi4 {
+					gc_hi4 = gc_bound4
+				}
+				if gc_lo4 < gc_hi4 {
+					gc_m302 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				}
+			} else {
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:130
+						tid := gc_tx2
+//line hecbench_lsqt.go:168
+						if tid < 32 {
+							gc_m302 |= 1 << gc_lane2
+						}
+					}
+				}
+			}
+			gc_save302 := gc_act2
+			gc_act2 = gc_save302 & gc_m302
+			if gc_act2 != 0 {
+//line hecbench_lsqt.go:169
+				var s []float64 = sDataReal
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x027 := gc_tidx2.X
+						gc_off29 := gc_x027
+						gc_off30 := 32 + gc_x027
+						if gc_act2 == ^uint32(0) && gc_x027+32 <= gc_bdx2 && gc_off29 >= 0 && gc_off29 <= len(s) && 32 <= len(s)-gc_off29 && gc_off30 >= 0 && gc_off30 <= len(s) && 32 <= len(s)-gc_off30 {
+							gc_at35 := s[gc_off29:][:32]
+							gc_at36 := s[gc_off30:][:32]
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2 := gc_x027 + gc_lane2
+//line hecbench_lsqt.go:130
+								tid := gc_tx2
+//line hecbench_lsqt.go:169
+								var tid_ int = tid
+								_ = tid_
+//line hecbench_lsqt.go:46
+								v := gc_at35[gc_lane2]
+								v += gc_at36[gc_lane2]
+								gc_l_v[gc_lane2] = v
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:130
+								tid := gc_tx2
+//line hecbench_lsqt.go:169
+								var tid_ int = tid
+//line hecbench_lsqt.go:46
+								v := s[tid_]
+								v += s[tid_+32]
+								gc_l_v[gc_lane2] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x028 := gc_tidx2.X
+						gc_off31 := gc_x028
+						if gc_act2 == ^uint32(0) && gc_x028+32 <= gc_bdx2 && gc_off31 >= 0 && gc_off31 <= len(s) && 32 <= len(s)-gc_off31 {
+							gc_at37 := s[gc_off31:][:32]
+//line hecbench_lsqt.go:49
+							copy(gc_at37, gc_l_v[:])
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:130
+								tid := gc_tx2
+//line hecbench_lsqt.go:169
+								var tid_ int = tid
+//line hecbench_lsqt.go:171
+								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:49
+								s[tid_] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x029 := gc_tidx2.X
+						gc_off32 := 16 + gc_x029
+						if gc_act2 == ^uint32(0) && gc_x029+32 <= gc_bdx2 && gc_off32 >= 0 && gc_off32 <= len(s) && 32 <= len(s)-gc_off32 {
+							gc_at38 := s[gc_off32:][:32]
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2 := gc_x029 + gc_lane2
+//line hecbench_lsqt.go:130
+								tid := gc_tx2
+//line hecbench_lsqt.go:169
+								var tid_ int = tid
+								_ = tid_
+								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:51
+								v += gc_at38[gc_lane2]
+								gc_l_v[gc_lane2] = v
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:130
+								tid := gc_tx2
+//line hecbench_lsqt.go:169
+								var tid_ int = tid
+//line hecbench_lsqt.go:171
+								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:51
+								v += s[tid_+16]
+								gc_l_v[gc_lane2] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x030 := gc_tidx2.X
+						gc_off33 := gc_x030
+						if gc_act2 == ^uint32(0) && gc_x030+32 <= gc_bdx2 && gc_off33 >= 0 && gc_off33 <= len(s) && 32 <= len(s)-gc_off33 {
+							gc_at39 := s[gc_off33:][:32]
+//line hecbench_lsqt.go:53
+							copy(gc_at39, gc_l_v[:])
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:130
+								tid := gc_tx2
+//line hecbench_lsqt.go:169
+								var tid_ int = tid
+//line hecbench_lsqt.go:171
+								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:53
+								s[tid_] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x031 := gc_tidx2.X
+						gc_off34 := 8 + gc_x031
+						if gc_act2 == ^uint32(0) && gc_x031+32 <= gc_bdx2 && gc_off34 >= 0 && gc_off34 <= len(s) && 32 <= len(s)-gc_off34 {
+							gc_at40 := s[gc_off34:][:32]
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2 := gc_x031 + gc_lane2
+//line hecbench_lsqt.go:130
+								tid := gc_tx2
+//line hecbench_lsqt.go:169
+								var tid_ int = tid
+								_ = tid_
+								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:55
+								v += gc_at40[gc_lane2]
+								gc_l_v[gc_lane2] = v
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:130
+								tid := gc_tx2
+//line hecbench_lsqt.go:169
+								var tid_ int = tid
+//line hecbench_lsqt.go:171
+								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:55
+								v += s[tid_+8]
+								gc_l_v[gc_lane2] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x032 := gc_tidx2.X
+						gc_off35 := gc_x032
+						if gc_act2 == ^uint32(0) && gc_x032+32 <= gc_bdx2 && gc_off35 >= 0 && gc_off35 <= len(s) && 32 <= len(s)-gc_off35 {
+							gc_at41 := s[gc_off35:][:32]
+//line hecbench_lsqt.go:57
+							copy(gc_at41, gc_l_v[:])
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:130
+								tid := gc_tx2
+//line hecbench_lsqt.go:169
+								var tid_ int = tid
+//line hecbench_lsqt.go:171
+								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:57
+								s[tid_] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x033 := gc_tidx2.X
+						gc_off36 := 4 + gc_x033
+						if gc_act2 == ^uint32(0) && gc_x033+32 <= gc_bdx2 && gc_off36 >= 0 && gc_off36 <= len(s) && 32 <= len(s)-gc_off36 {
+							gc_at42 := s[gc_off36:][:32]
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2 := gc_x033 + gc_lane2
+//line hecbench_lsqt.go:130
+								tid := gc_tx2
+//line hecbench_lsqt.go:169
+								var tid_ int = tid
+								_ = tid_
+								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:59
+								v += gc_at42[gc_lane2]
+								gc_l_v[gc_lane2] = v
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:130
+								tid := gc_tx2
+//line hecbench_lsqt.go:169
+								var tid_ int = tid
+//line hecbench_lsqt.go:171
+								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:59
+								v += s[tid_+4]
+								gc_l_v[gc_lane2] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x034 := gc_tidx2.X
+						gc_off37 := gc_x034
+						if gc_act2 == ^uint32(0) && gc_x034+32 <= gc_bdx2 && gc_off37 >= 0 && gc_off37 <= len(s) && 32 <= len(s)-gc_off37 {
+							gc_at43 := s[gc_off37:][:32]
+//line hecbench_lsqt.go:61
+							copy(gc_at43, gc_l_v[:])
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:130
+								tid := gc_tx2
+//line hecbench_lsqt.go:169
+								var tid_ int = tid
+//line hecbench_lsqt.go:171
+								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:61
+								s[tid_] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x035 := gc_tidx2.X
+						gc_off38 := 2 + gc_x035
+						if gc_act2 == ^uint32(0) && gc_x035+32 <= gc_bdx2 && gc_off38 >= 0 && gc_off38 <= len(s) && 32 <= len(s)-gc_off38 {
+							gc_at44 := s[gc_off38:][:32]
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2 := gc_x035 + gc_lane2
+//line hecbench_lsqt.go:130
+								tid := gc_tx2
+//line hecbench_lsqt.go:169
+								var tid_ int = tid
+								_ = tid_
+								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:63
+								v += gc_at44[gc_lane2]
+								gc_l_v[gc_lane2] = v
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:130
+								tid := gc_tx2
+//line hecbench_lsqt.go:169
+								var tid_ int = tid
+//line hecbench_lsqt.go:171
+								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:63
+								v += s[tid_+2]
+								gc_l_v[gc_lane2] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x036 := gc_tidx2.X
+						gc_off39 := gc_x036
+						if gc_act2 == ^uint32(0) && gc_x036+32 <= gc_bdx2 && gc_off39 >= 0 && gc_off39 <= len(s) && 32 <= len(s)-gc_off39 {
+							gc_at45 := s[gc_off39:][:32]
+//line hecbench_lsqt.go:65
+							copy(gc_at45, gc_l_v[:])
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:130
+								tid := gc_tx2
+//line hecbench_lsqt.go:169
+								var tid_ int = tid
+//line hecbench_lsqt.go:171
+								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:65
+								s[tid_] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x037 := gc_tidx2.X
+						gc_off40 := 1 + gc_x037
+						if gc_act2 == ^uint32(0) && gc_x037+32 <= gc_bdx2 && gc_off40 >= 0 && gc_off40 <= len(s) && 32 <= len(s)-gc_off40 {
+							gc_at46 := s[gc_off40:][:32]
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2 := gc_x037 + gc_lane2
+//line hecbench_lsqt.go:130
+								tid := gc_tx2
+//line hecbench_lsqt.go:169
+								var tid_ int = tid
+								_ = tid_
+								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:67
+								v += gc_at46[gc_lane2]
+								gc_l_v[gc_lane2] = v
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:130
+								tid := gc_tx2
+//line hecbench_lsqt.go:169
+								var tid_ int = tid
+//line hecbench_lsqt.go:171
+								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:67
+								v += s[tid_+1]
+								gc_l_v[gc_lane2] = v
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x038 := gc_tidx2.X
+						gc_off41 := gc_x038
+						if gc_act2 == ^uint32(0) && gc_x038+32 <= gc_bdx2 && gc_off41 >= 0 && gc_off41 <= len(s) && 32 <= len(s)-gc_off41 {
+							gc_at47 := s[gc_off41:][:32]
+//line hecbench_lsqt.go:69
+							copy(gc_at47, gc_l_v[:])
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:130
+								tid := gc_tx2
+//line hecbench_lsqt.go:169
+								var tid_ int = tid
+//line hecbench_lsqt.go:171
+								v := gc_l_v[gc_lane2]
+//line hecbench_lsqt.go:69
+								s[tid_] = v
+							}
+						}
+					}
+				}
+//line hecbench_lsqt.go:170
+				var s_ []float64 = sDataImag
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x039 := gc_tidx2.X
+						gc_off42 := gc_x039
+						gc_off43 := 32 + gc_x039
+						if gc_act2 == ^uint32(0) && gc_x039+32 <= gc_bdx2 && gc_off42 >= 0 && gc_off42 <= len(s_) && 32 <= len(s_)-gc_off42 && gc_off43 >= 0 && gc_off43 <= len(s_) && 32 <= len(s_)-gc_off43 {
+							gc_at48 := s_[gc_off42:][:32]
+							gc_at49 := s_[gc_off43:][:32]
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2 := gc_x039 + gc_lane2
+//line hecbench_lsqt.go:130
+								tid := gc_tx2
+//line hecbench_lsqt.go:170
+								var tid_2 int = tid
+								_ = tid_2
+//line hecbench_lsqt.go:46
+								v_ := gc_at48[gc_lane2]
+								v_ += gc_at49[gc_lane2]
+								gc_l_v_[gc_lane2] = v_
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:130
+								tid := gc_tx2
+//line hecbench_lsqt.go:170
+								var tid_2 int = tid
+//line hecbench_lsqt.go:46
+								v_ := s_[tid_2]
+								v_ += s_[tid_2+32]
+								gc_l_v_[gc_lane2] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x040 := gc_tidx2.X
+						gc_off44 := gc_x040
+						if gc_act2 == ^uint32(0) && gc_x040+32 <= gc_bdx2 && gc_off44 >= 0 && gc_off44 <= len(s_) && 32 <= len(s_)-gc_off44 {
+							gc_at50 := s_[gc_off44:][:32]
+//line hecbench_lsqt.go:49
+							copy(gc_at50, gc_l_v_[:])
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:130
+								tid := gc_tx2
+//line hecbench_lsqt.go:170
+								var tid_2 int = tid
+//line hecbench_lsqt.go:172
+								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:49
+								s_[tid_2] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x041 := gc_tidx2.X
+						gc_off45 := 16 + gc_x041
+						if gc_act2 == ^uint32(0) && gc_x041+32 <= gc_bdx2 && gc_off45 >= 0 && gc_off45 <= len(s_) && 32 <= len(s_)-gc_off45 {
+							gc_at51 := s_[gc_off45:][:32]
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2 := gc_x041 + gc_lane2
+//line hecbench_lsqt.go:130
+								tid := gc_tx2
+//line hecbench_lsqt.go:170
+								var tid_2 int = tid
+								_ = tid_2
+								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:51
+								v_ += gc_at51[gc_lane2]
+								gc_l_v_[gc_lane2] = v_
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:130
+								tid := gc_tx2
+//line hecbench_lsqt.go:170
+								var tid_2 int = tid
+//line hecbench_lsqt.go:172
+								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:51
+								v_ += s_[tid_2+16]
+								gc_l_v_[gc_lane2] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x042 := gc_tidx2.X
+						gc_off46 := gc_x042
+						if gc_act2 == ^uint32(0) && gc_x042+32 <= gc_bdx2 && gc_off46 >= 0 && gc_off46 <= len(s_) && 32 <= len(s_)-gc_off46 {
+							gc_at52 := s_[gc_off46:][:32]
+//line hecbench_lsqt.go:53
+							copy(gc_at52, gc_l_v_[:])
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:130
+								tid := gc_tx2
+//line hecbench_lsqt.go:170
+								var tid_2 int = tid
+//line hecbench_lsqt.go:172
+								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:53
+								s_[tid_2] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x043 := gc_tidx2.X
+						gc_off47 := 8 + gc_x043
+						if gc_act2 == ^uint32(0) && gc_x043+32 <= gc_bdx2 && gc_off47 >= 0 && gc_off47 <= len(s_) && 32 <= len(s_)-gc_off47 {
+							gc_at53 := s_[gc_off47:][:32]
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2 := gc_x043 + gc_lane2
+//line hecbench_lsqt.go:130
+								tid := gc_tx2
+//line hecbench_lsqt.go:170
+								var tid_2 int = tid
+								_ = tid_2
+								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:55
+								v_ += gc_at53[gc_lane2]
+								gc_l_v_[gc_lane2] = v_
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:130
+								tid := gc_tx2
+//line hecbench_lsqt.go:170
+								var tid_2 int = tid
+//line hecbench_lsqt.go:172
+								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:55
+								v_ += s_[tid_2+8]
+								gc_l_v_[gc_lane2] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x044 := gc_tidx2.X
+						gc_off48 := gc_x044
+						if gc_act2 == ^uint32(0) && gc_x044+32 <= gc_bdx2 && gc_off48 >= 0 && gc_off48 <= len(s_) && 32 <= len(s_)-gc_off48 {
+							gc_at54 := s_[gc_off48:][:32]
+//line hecbench_lsqt.go:57
+							copy(gc_at54, gc_l_v_[:])
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:130
+								tid := gc_tx2
+//line hecbench_lsqt.go:170
+								var tid_2 int = tid
+//line hecbench_lsqt.go:172
+								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:57
+								s_[tid_2] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x045 := gc_tidx2.X
+						gc_off49 := 4 + gc_x045
+						if gc_act2 == ^uint32(0) && gc_x045+32 <= gc_bdx2 && gc_off49 >= 0 && gc_off49 <= len(s_) && 32 <= len(s_)-gc_off49 {
+							gc_at55 := s_[gc_off49:][:32]
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2 := gc_x045 + gc_lane2
+//line hecbench_lsqt.go:130
+								tid := gc_tx2
+//line hecbench_lsqt.go:170
+								var tid_2 int = tid
+								_ = tid_2
+								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:59
+								v_ += gc_at55[gc_lane2]
+								gc_l_v_[gc_lane2] = v_
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:130
+								tid := gc_tx2
+//line hecbench_lsqt.go:170
+								var tid_2 int = tid
+//line hecbench_lsqt.go:172
+								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:59
+								v_ += s_[tid_2+4]
+								gc_l_v_[gc_lane2] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x046 := gc_tidx2.X
+						gc_off50 := gc_x046
+						if gc_act2 == ^uint32(0) && gc_x046+32 <= gc_bdx2 && gc_off50 >= 0 && gc_off50 <= len(s_) && 32 <= len(s_)-gc_off50 {
+							gc_at56 := s_[gc_off50:][:32]
+//line hecbench_lsqt.go:61
+							copy(gc_at56, gc_l_v_[:])
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:130
+								tid := gc_tx2
+//line hecbench_lsqt.go:170
+								var tid_2 int = tid
+//line hecbench_lsqt.go:172
+								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:61
+								s_[tid_2] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x047 := gc_tidx2.X
+						gc_off51 := 2 + gc_x047
+						if gc_act2 == ^uint32(0) && gc_x047+32 <= gc_bdx2 && gc_off51 >= 0 && gc_off51 <= len(s_) && 32 <= len(s_)-gc_off51 {
+							gc_at57 := s_[gc_off51:][:32]
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2 := gc_x047 + gc_lane2
+//line hecbench_lsqt.go:130
+								tid := gc_tx2
+//line hecbench_lsqt.go:170
+								var tid_2 int = tid
+								_ = tid_2
+								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:63
+								v_ += gc_at57[gc_lane2]
+								gc_l_v_[gc_lane2] = v_
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:130
+								tid := gc_tx2
+//line hecbench_lsqt.go:170
+								var tid_2 int = tid
+//line hecbench_lsqt.go:172
+								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:63
+								v_ += s_[tid_2+2]
+								gc_l_v_[gc_lane2] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x048 := gc_tidx2.X
+						gc_off52 := gc_x048
+						if gc_act2 == ^uint32(0) && gc_x048+32 <= gc_bdx2 && gc_off52 >= 0 && gc_off52 <= len(s_) && 32 <= len(s_)-gc_off52 {
+							gc_at58 := s_[gc_off52:][:32]
+//line hecbench_lsqt.go:65
+							copy(gc_at58, gc_l_v_[:])
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:130
+								tid := gc_tx2
+//line hecbench_lsqt.go:170
+								var tid_2 int = tid
+//line hecbench_lsqt.go:172
+								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:65
+								s_[tid_2] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x049 := gc_tidx2.X
+						gc_off53 := 1 + gc_x049
+						if gc_act2 == ^uint32(0) && gc_x049+32 <= gc_bdx2 && gc_off53 >= 0 && gc_off53 <= len(s_) && 32 <= len(s_)-gc_off53 {
+							gc_at59 := s_[gc_off53:][:32]
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2 := gc_x049 + gc_lane2
+//line hecbench_lsqt.go:130
+								tid := gc_tx2
+//line hecbench_lsqt.go:170
+								var tid_2 int = tid
+								_ = tid_2
+								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:67
+								v_ += gc_at59[gc_lane2]
+								gc_l_v_[gc_lane2] = v_
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:130
+								tid := gc_tx2
+//line hecbench_lsqt.go:170
+								var tid_2 int = tid
+//line hecbench_lsqt.go:172
+								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:67
+								v_ += s_[tid_2+1]
+								gc_l_v_[gc_lane2] = v_
+							}
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x050 := gc_tidx2.X
+						gc_off54 := gc_x050
+						if gc_act2 == ^uint32(0) && gc_x050+32 <= gc_bdx2 && gc_off54 >= 0 && gc_off54 <= len(s_) && 32 <= len(s_)-gc_off54 {
+							gc_at60 := s_[gc_off54:][:32]
+//line hecbench_lsqt.go:69
+							copy(gc_at60, gc_l_v_[:])
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:130
+								tid := gc_tx2
+//line hecbench_lsqt.go:170
+								var tid_2 int = tid
+//line hecbench_lsqt.go:172
+								v_ := gc_l_v_[gc_lane2]
+//line hecbench_lsqt.go:69
+								s_[tid_2] = v_
+							}
+						}
+					}
+				}
+			}
+			gc_act2 = gc_save302 &^ gc_dead2
+		}
+	}
 	{
+//line hecbench_lsqt.go:80
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
 			gc_to2 = gc_bound3 + 1
@@ -3793,161 +2888,79 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 				gc_step7 := gc_from2
 				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_lsqt.go:130
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_lsqt.go:172
-						{
-							gc_at61[0] = gc_at62[0]
-							gc_at63[0] = gc_at64[0]
-						}
+//line hecbench_lsqt.go:173
+						gc_at61[0] = gc_at62[0]
+						gc_at63[0] = gc_at64[0]
 					}
 					{
-						gc_tx2 := gc_step7 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_lsqt.go:130
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_lsqt.go:172
-						{
-							gc_at61[0] = gc_at62[0]
-							gc_at63[0] = gc_at64[0]
-						}
+//line hecbench_lsqt.go:173
+						gc_at61[0] = gc_at62[0]
+						gc_at63[0] = gc_at64[0]
 					}
 					{
-						gc_tx2 := gc_step7 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_lsqt.go:130
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_lsqt.go:172
-						{
-							gc_at61[0] = gc_at62[0]
-							gc_at63[0] = gc_at64[0]
-						}
+//line hecbench_lsqt.go:173
+						gc_at61[0] = gc_at62[0]
+						gc_at63[0] = gc_at64[0]
 					}
 					{
-						gc_tx2 := gc_step7 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_lsqt.go:130
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_lsqt.go:172
-						{
-							gc_at61[0] = gc_at62[0]
-							gc_at63[0] = gc_at64[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_lsqt.go:130
-					tid := gc_tx2
-					_ = tid
-
-//line hecbench_lsqt.go:172
-					{
+//line hecbench_lsqt.go:173
 						gc_at61[0] = gc_at62[0]
 						gc_at63[0] = gc_at64[0]
 					}
 				}
+//line hecbench_lsqt.go:178
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_lsqt.go:173
+					gc_at61[0] = gc_at62[0]
+					gc_at63[0] = gc_at64[0]
+				}
 			} else {
+//line hecbench_lsqt.go:178
 				gc_step8 := gc_from2
 				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
 						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:130
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_lsqt.go:172
-						{
-							gInnerProduct2Real[gc_bx2] = sDataReal[0]
-							gInnerProduct2Imag[gc_bx2] = sDataImag[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:130
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_lsqt.go:172
-						{
-							gInnerProduct2Real[gc_bx2] = sDataReal[0]
-							gInnerProduct2Imag[gc_bx2] = sDataImag[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:130
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_lsqt.go:172
-						{
-							gInnerProduct2Real[gc_bx2] = sDataReal[0]
-							gInnerProduct2Imag[gc_bx2] = sDataImag[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:130
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_lsqt.go:172
-						{
-							gInnerProduct2Real[gc_bx2] = sDataReal[0]
-							gInnerProduct2Imag[gc_bx2] = sDataImag[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_lsqt.go:130
-					tid := gc_tx2
-					_ = tid
-
-//line hecbench_lsqt.go:172
-					{
+//line hecbench_lsqt.go:173
 						gInnerProduct2Real[gc_bx2] = sDataReal[0]
 						gInnerProduct2Imag[gc_bx2] = sDataImag[0]
 					}
+					{
+//line hecbench_lsqt.go:178
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:173
+						gInnerProduct2Real[gc_bx2] = sDataReal[0]
+						gInnerProduct2Imag[gc_bx2] = sDataImag[0]
+					}
+					{
+//line hecbench_lsqt.go:178
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:173
+						gInnerProduct2Real[gc_bx2] = sDataReal[0]
+						gInnerProduct2Imag[gc_bx2] = sDataImag[0]
+					}
+					{
+//line hecbench_lsqt.go:178
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:173
+						gInnerProduct2Real[gc_bx2] = sDataReal[0]
+						gInnerProduct2Imag[gc_bx2] = sDataImag[0]
+					}
+				}
+//line hecbench_lsqt.go:178
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_lsqt.go:173
+					gInnerProduct2Real[gc_bx2] = sDataReal[0]
+					gInnerProduct2Imag[gc_bx2] = sDataImag[0]
 				}
 			}
 		}
@@ -3957,4 +2970,5 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 // gc_files_hecbench_lsqt holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_lsqt.go
+//line hecbench_lsqt.go:185
 var gc_files_hecbench_lsqt embed.FS

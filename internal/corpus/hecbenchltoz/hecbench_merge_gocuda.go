@@ -47,23 +47,12 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 	gc_n := gc_b.Len()
 	gc_s_currentX := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_currentY := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-
 //line hecbench_merge.go:29
 	xTop := gocuda.Shared[int32](t, 1)[:1]
-
-//line hecbench_merge.go:30
 	yTop := gocuda.Shared[int32](t, 1)[:1]
-
-//line hecbench_merge.go:31
 	xBottom := gocuda.Shared[int32](t, 1)[:1]
-
-//line hecbench_merge.go:32
 	yBottom := gocuda.Shared[int32](t, 1)[:1]
-
-//line hecbench_merge.go:33
 	found := gocuda.Shared[int32](t, 1)[:1]
-
-//line hecbench_merge.go:34
 	oneorzero := gocuda.Shared[int32](t, 32)[:32]
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -74,74 +63,61 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
-//line hecbench_merge.go:38
-				{
-
-					combinedIndex := int32(uint64(gc_bx) * (uint64(ALength) + uint64(BLength)) / uint64(gc_gdx))
-
+//line hecbench_merge.go:40
+				combinedIndex := int32(uint64(gc_bx) * (uint64(ALength) + uint64(BLength)) / uint64(gc_gdx))
 //line hecbench_merge.go:43
-					if uint32(combinedIndex) < ALength {
-						xTop[0] = combinedIndex
-					} else {
-						xTop[0] = int32(ALength)
-					}
-					if uint32(combinedIndex) > ALength {
-						yTop[0] = combinedIndex - int32(ALength)
-					} else {
-						yTop[0] = 0
-					}
-					xBottom[0] = yTop[0]
-					yBottom[0] = xTop[0]
-
-					found[0] = 0
+				if uint32(combinedIndex) < ALength {
+					xTop[0] = combinedIndex
+				} else {
+					xTop[0] = int32(ALength)
 				}
+				if uint32(combinedIndex) > ALength {
+					yTop[0] = combinedIndex - int32(ALength)
+				} else {
+					yTop[0] = 0
+				}
+				xBottom[0] = yTop[0]
+				yBottom[0] = xTop[0]
+//line hecbench_merge.go:56
+				found[0] = 0
 			}
 		}
 	}
-
 //line hecbench_merge.go:61
 	for found[0] == 0 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_merge.go:36
-					threadOffset := gc_tx - 16
-					_ = threadOffset
-
-//line hecbench_merge.go:63
-					currentX := xTop[0] - ((xTop[0] - xBottom[0]) >> 1) - int32(threadOffset)
-
-//line hecbench_merge.go:64
-					currentY := yTop[0] + ((yBottom[0] - yTop[0]) >> 1) + int32(threadOffset)
-
 //line hecbench_merge.go:67
-					if currentX >= int32(ALength) || currentY < 0 {
-						oneorzero[gc_tx] = 0
-					} else if currentY >= int32(BLength) || currentX < 1 {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_merge.go:36
+				threadOffset := gc_tx - 16
+//line hecbench_merge.go:63
+				currentX := xTop[0] - ((xTop[0] - xBottom[0]) >> 1) - int32(threadOffset)
+				currentY := yTop[0] + ((yBottom[0] - yTop[0]) >> 1) + int32(threadOffset)
+//line hecbench_merge.go:67
+				if currentX >= int32(ALength) || currentY < 0 {
+					oneorzero[gc_tx] = 0
+				} else if currentY >= int32(BLength) || currentX < 1 {
+					oneorzero[gc_tx] = 1
+				} else {
+					if A[currentX-1] <= B[currentY] {
 						oneorzero[gc_tx] = 1
 					} else {
-						if A[currentX-1] <= B[currentY] {
-							oneorzero[gc_tx] = 1
-						} else {
-							oneorzero[gc_tx] = 0
-						}
+						oneorzero[gc_tx] = 0
 					}
-					_ = currentX
-					_ = currentY
-					gc_s_currentX[gc_rank] = currentX
-					gc_s_currentY[gc_rank] = currentY
 				}
+//line hecbench_merge.go:80
+				gc_s_currentX[gc_rank] = currentX
+				gc_s_currentY[gc_rank] = currentY
 			}
 		}
 		{
+//line hecbench_merge.go:86
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound >= gc_to {
 				gc_from = gc_to
@@ -168,10 +144,9 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 								gc_tx := gc_fastlo + gc_u
 								gc_rank := gc_base + gc_tx
-								_ = gc_rank
+//line hecbench_merge.go:113
 								currentX := gc_s_currentX[gc_rank]
 								currentY := gc_s_currentY[gc_rank]
-
 //line hecbench_merge.go:83
 								if gc_tx > 0 && gc_at[gc_u] != gc_at2[gc_u] {
 									found[0] = 1
@@ -186,7 +161,6 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 						gc_pos.Thread = gc_rank
 						currentX := gc_s_currentX[gc_rank]
 						currentY := gc_s_currentY[gc_rank]
-
 //line hecbench_merge.go:83
 						if gc_tx > 0 && oneorzero[gc_tx] != oneorzero[gc_tx-1] {
 							found[0] = 1
@@ -200,7 +174,6 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 						gc_pos.Thread = gc_rank
 						currentX := gc_s_currentX[gc_rank]
 						currentY := gc_s_currentY[gc_rank]
-
 //line hecbench_merge.go:83
 						if gc_tx > 0 && oneorzero[gc_tx] != oneorzero[gc_tx-1] {
 							found[0] = 1
@@ -225,22 +198,20 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 					gc_pos.Thread = gc_rank
 					currentX := gc_s_currentX[gc_rank]
 					currentY := gc_s_currentY[gc_rank]
-
-//line hecbench_merge.go:92
-					{
-						if oneorzero[31] != 0 {
-							xBottom[0] = currentX
-							yBottom[0] = currentY
-						} else {
-							xTop[0] = currentX
-							yTop[0] = currentY
-						}
+//line hecbench_merge.go:93
+					if oneorzero[31] != 0 {
+						xBottom[0] = currentX
+						yBottom[0] = currentY
+					} else {
+						xTop[0] = currentX
+						yTop[0] = currentY
 					}
 				}
 			}
 		}
 	}
 	{
+//line hecbench_merge.go:106
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -256,9 +227,6 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 				gc_at7 := diagonalPathIntersections[gc_off6:][:1]
 				gc_at8 := diagonalPathIntersections[gc_off7:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
 //line hecbench_merge.go:105
 					if gc_tx == 0 && gc_bx == 0 {
 						gc_at5[0] = 0
@@ -271,7 +239,6 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_merge.go:105
 					if gc_tx == 0 && gc_bx == 0 {
 						diagonalPathIntersections[0] = 0
@@ -322,321 +289,214 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 	gc_s_threadIdX4p1 := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
 	gc_s_threadIdX4p2 := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
 	gc_s_threadIdX4p3 := compiled.Scratch[uint32](gc_b, 3)[:gc_n]
-
 //line hecbench_merge.go:124
 	AShared := gocuda.Shared[uint32](t, (mergeK+2)<<1)[:(mergeK+2)<<1]
-
-//line hecbench_merge.go:125
 	BShared := AShared[mergeK+2:]
-
 //line hecbench_merge.go:127
 	xBlockTop := gocuda.Shared[uint32](t, 1)[:1]
-
-//line hecbench_merge.go:128
 	yBlockTop := gocuda.Shared[uint32](t, 1)[:1]
-
-//line hecbench_merge.go:129
 	xBlockStop := gocuda.Shared[uint32](t, 1)[:1]
-
-//line hecbench_merge.go:130
 	yBlockStop := gocuda.Shared[uint32](t, 1)[:1]
-
 //line hecbench_merge.go:157
 	const off = -1
 	gc_apart := compiled.Disjoint(diagonalPathIntersections, xBlockTop) && compiled.Disjoint(diagonalPathIntersections, AShared) && compiled.Disjoint(diagonalPathIntersections, yBlockTop) && compiled.Disjoint(diagonalPathIntersections, xBlockStop) && compiled.Disjoint(diagonalPathIntersections, BShared) && compiled.Disjoint(diagonalPathIntersections, yBlockStop)
-	_ = gc_apart
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx
-			gc_off2 := 0
-			gc_off3 := gc_bx + gc_gdx + 1
-			gc_off4 := mergeK + 1
-			gc_off5 := gc_bx + 1
-			gc_off6 := gc_bx + gc_gdx + 2
-			if gc_off >= 0 && gc_off < len(diagonalPathIntersections) && gc_apart && gc_off2 >= 0 && gc_off2 < len(AShared) && gc_off3 >= 0 && gc_off3 < len(diagonalPathIntersections) && gc_off4 >= 0 && gc_off4 < len(AShared) && gc_off5 >= 0 && gc_off5 < len(diagonalPathIntersections) && gc_off2 < len(BShared) && gc_off6 >= 0 && gc_off6 < len(diagonalPathIntersections) && gc_off4 < len(BShared) {
-				gc_at := diagonalPathIntersections[gc_off:][:1]
-				gc_at2 := AShared[gc_off2:][:1]
-				gc_at3 := diagonalPathIntersections[gc_off3:][:1]
-				gc_at4 := AShared[gc_off4:][:1]
-				gc_at5 := diagonalPathIntersections[gc_off5:][:1]
-				gc_at6 := BShared[gc_off2:][:1]
-				gc_at7 := diagonalPathIntersections[gc_off6:][:1]
-				gc_at8 := BShared[gc_off4:][:1]
-				gc_elem := gc_at[0]
-				gc_elem2 := gc_at3[0]
-				gc_elem3 := gc_at5[0]
-				gc_elem4 := gc_at7[0]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_merge.go:161
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx
+		gc_off2 := 0
+		gc_off3 := gc_bx + gc_gdx + 1
+		gc_off4 := mergeK + 1
+		gc_off5 := gc_bx + 1
+		gc_off6 := gc_bx + gc_gdx + 2
+		if gc_off >= 0 && gc_off < len(diagonalPathIntersections) && gc_apart && gc_off2 >= 0 && gc_off2 < len(AShared) && gc_off3 >= 0 && gc_off3 < len(diagonalPathIntersections) && gc_off4 >= 0 && gc_off4 < len(AShared) && gc_off5 >= 0 && gc_off5 < len(diagonalPathIntersections) && gc_off2 < len(BShared) && gc_off6 >= 0 && gc_off6 < len(diagonalPathIntersections) && gc_off4 < len(BShared) {
+			gc_at := diagonalPathIntersections[gc_off:][:1]
+			gc_at2 := AShared[gc_off2:][:1]
+			gc_at3 := diagonalPathIntersections[gc_off3:][:1]
+			gc_at4 := AShared[gc_off4:][:1]
+			gc_at5 := diagonalPathIntersections[gc_off5:][:1]
+			gc_at6 := BShared[gc_off2:][:1]
+			gc_at7 := diagonalPathIntersections[gc_off6:][:1]
+			gc_at8 := BShared[gc_off4:][:1]
+			gc_elem := gc_at[0]
+			gc_elem2 := gc_at3[0]
+			gc_elem3 := gc_at5[0]
+			gc_elem4 := gc_at7[0]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_merge.go:133
-					threadIdX4 := uint32(gc_tx + gc_tx)
-
-//line hecbench_merge.go:134
-					threadIdX4 = threadIdX4 + threadIdX4
-
-//line hecbench_merge.go:135
-					threadIdX4p1 := threadIdX4 + 1
-
-//line hecbench_merge.go:136
-					threadIdX4p2 := threadIdX4p1 + 1
-
-//line hecbench_merge.go:137
-					threadIdX4p3 := threadIdX4p2 + 1
-
+				threadIdX4 := uint32(gc_tx + gc_tx)
+				threadIdX4 = threadIdX4 + threadIdX4
+				threadIdX4p1 := threadIdX4 + 1
+				threadIdX4p2 := threadIdX4p1 + 1
+				threadIdX4p3 := threadIdX4p2 + 1
 //line hecbench_merge.go:140
-					switch gc_tx {
-					case 0:
-						xBlockTop[0] = gc_elem
-						gc_at2[0] = getNegativeInfinity()
-					case 64:
-						yBlockTop[0] = gc_elem2
-						gc_at4[0] = getPositiveInfinity()
-					case 32:
-						xBlockStop[0] = gc_elem3
-						gc_at6[0] = getNegativeInfinity()
-					case 96:
-						yBlockStop[0] = gc_elem4
-						gc_at8[0] = getPositiveInfinity()
-					default:
-					}
-					_ = threadIdX4
-					_ = threadIdX4p1
-					_ = threadIdX4p2
-					_ = threadIdX4p3
-					gc_s_threadIdX4[gc_rank] = threadIdX4
-					gc_s_threadIdX4p1[gc_rank] = threadIdX4p1
-					gc_s_threadIdX4p2[gc_rank] = threadIdX4p2
-					gc_s_threadIdX4p3[gc_rank] = threadIdX4p3
+				switch gc_tx {
+				case 0:
+					xBlockTop[0] = gc_elem
+					gc_at2[0] = getNegativeInfinity()
+				case 64:
+					yBlockTop[0] = gc_elem2
+					gc_at4[0] = getPositiveInfinity()
+				case 32:
+					xBlockStop[0] = gc_elem3
+					gc_at6[0] = getNegativeInfinity()
+				case 96:
+					yBlockStop[0] = gc_elem4
+					gc_at8[0] = getPositiveInfinity()
+				default:
 				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_merge.go:159
+				gc_s_threadIdX4[gc_rank] = threadIdX4
+				gc_s_threadIdX4p1[gc_rank] = threadIdX4p1
+				gc_s_threadIdX4p2[gc_rank] = threadIdX4p2
+				gc_s_threadIdX4p3[gc_rank] = threadIdX4p3
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_merge.go:133
-					threadIdX4 := uint32(gc_tx + gc_tx)
-
-//line hecbench_merge.go:134
-					threadIdX4 = threadIdX4 + threadIdX4
-
-//line hecbench_merge.go:135
-					threadIdX4p1 := threadIdX4 + 1
-
-//line hecbench_merge.go:136
-					threadIdX4p2 := threadIdX4p1 + 1
-
-//line hecbench_merge.go:137
-					threadIdX4p3 := threadIdX4p2 + 1
-
+				threadIdX4 := uint32(gc_tx + gc_tx)
+				threadIdX4 = threadIdX4 + threadIdX4
+				threadIdX4p1 := threadIdX4 + 1
+				threadIdX4p2 := threadIdX4p1 + 1
+				threadIdX4p3 := threadIdX4p2 + 1
 //line hecbench_merge.go:140
-					switch gc_tx {
-					case 0:
-						xBlockTop[0] = diagonalPathIntersections[gc_bx]
-						AShared[0] = getNegativeInfinity()
-					case 64:
-						yBlockTop[0] = diagonalPathIntersections[gc_bx+gc_gdx+1]
-						AShared[mergeK+1] = getPositiveInfinity()
-					case 32:
-						xBlockStop[0] = diagonalPathIntersections[gc_bx+1]
-						BShared[0] = getNegativeInfinity()
-					case 96:
-						yBlockStop[0] = diagonalPathIntersections[gc_bx+gc_gdx+2]
-						BShared[mergeK+1] = getPositiveInfinity()
-					default:
-					}
-					_ = threadIdX4
-					_ = threadIdX4p1
-					_ = threadIdX4p2
-					_ = threadIdX4p3
-					gc_s_threadIdX4[gc_rank] = threadIdX4
-					gc_s_threadIdX4p1[gc_rank] = threadIdX4p1
-					gc_s_threadIdX4p2[gc_rank] = threadIdX4p2
-					gc_s_threadIdX4p3[gc_rank] = threadIdX4p3
+				switch gc_tx {
+				case 0:
+					xBlockTop[0] = diagonalPathIntersections[gc_bx]
+					AShared[0] = getNegativeInfinity()
+				case 64:
+					yBlockTop[0] = diagonalPathIntersections[gc_bx+gc_gdx+1]
+					AShared[mergeK+1] = getPositiveInfinity()
+				case 32:
+					xBlockStop[0] = diagonalPathIntersections[gc_bx+1]
+					BShared[0] = getNegativeInfinity()
+				case 96:
+					yBlockStop[0] = diagonalPathIntersections[gc_bx+gc_gdx+2]
+					BShared[mergeK+1] = getPositiveInfinity()
+				default:
 				}
+//line hecbench_merge.go:159
+				gc_s_threadIdX4[gc_rank] = threadIdX4
+				gc_s_threadIdX4p1[gc_rank] = threadIdX4p1
+				gc_s_threadIdX4p2[gc_rank] = threadIdX4p2
+				gc_s_threadIdX4p3[gc_rank] = threadIdX4p3
 			}
 		}
 	}
-
 //line hecbench_merge.go:163
 	for xBlockTop[0] < xBlockStop[0] || yBlockTop[0] < yBlockStop[0] {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-
 //line hecbench_merge.go:165
 		Atemp := int(xBlockTop[0]) + off
-
-//line hecbench_merge.go:166
 		Btemp := int(yBlockTop[0]) + off
-
 //line hecbench_merge.go:182
 		Ctemp := C[xBlockTop[0]+yBlockTop[0]:]
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_merge.go:184
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_merge.go:167
-					sharedX := uint32(gc_tx + 1)
-
+				sharedX := uint32(gc_tx + 1)
 //line hecbench_merge.go:169
-					AShared[sharedX] = A[Atemp+int(sharedX)]
-
-//line hecbench_merge.go:170
-					BShared[sharedX] = B[Btemp+int(sharedX)]
-
-//line hecbench_merge.go:171
-					sharedX += uint32(gc_bdx)
-
-//line hecbench_merge.go:172
-					AShared[sharedX] = A[Atemp+int(sharedX)]
-
-//line hecbench_merge.go:173
-					BShared[sharedX] = B[Btemp+int(sharedX)]
-
-//line hecbench_merge.go:174
-					sharedX += uint32(gc_bdx)
-
-//line hecbench_merge.go:175
-					AShared[sharedX] = A[Atemp+int(sharedX)]
-
-//line hecbench_merge.go:176
-					BShared[sharedX] = B[Btemp+int(sharedX)]
-
-//line hecbench_merge.go:177
-					sharedX += uint32(gc_bdx)
-
-//line hecbench_merge.go:178
-					AShared[sharedX] = A[Atemp+int(sharedX)]
-
-//line hecbench_merge.go:179
-					BShared[sharedX] = B[Btemp+int(sharedX)]
-					_ = sharedX
-				}
+				AShared[sharedX] = A[Atemp+int(sharedX)]
+				BShared[sharedX] = B[Btemp+int(sharedX)]
+				sharedX += uint32(gc_bdx)
+				AShared[sharedX] = A[Atemp+int(sharedX)]
+				BShared[sharedX] = B[Btemp+int(sharedX)]
+				sharedX += uint32(gc_bdx)
+				AShared[sharedX] = A[Atemp+int(sharedX)]
+				BShared[sharedX] = B[Btemp+int(sharedX)]
+				sharedX += uint32(gc_bdx)
+				AShared[sharedX] = A[Atemp+int(sharedX)]
+				BShared[sharedX] = B[Btemp+int(sharedX)]
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					threadIdX4 := gc_s_threadIdX4[gc_rank]
-					threadIdX4p1 := gc_s_threadIdX4p1[gc_rank]
-					threadIdX4p2 := gc_s_threadIdX4p2[gc_rank]
-					threadIdX4p3 := gc_s_threadIdX4p3[gc_rank]
-
+//line hecbench_merge.go:185
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				threadIdX4 := gc_s_threadIdX4[gc_rank]
+				threadIdX4p1 := gc_s_threadIdX4p1[gc_rank]
+				threadIdX4p2 := gc_s_threadIdX4p2[gc_rank]
+				threadIdX4p3 := gc_s_threadIdX4p3[gc_rank]
 //line hecbench_merge.go:187
-					offset := int32(threadIdX4 >> 1)
-
-//line hecbench_merge.go:188
-					Ax := uint32(offset + 1)
-
-//line hecbench_merge.go:189
-					BSm1 := mergeK + 2 + int(threadIdX4p2)
-
-//line hecbench_merge.go:190
-					BS := BSm1 + 1
-
+				offset := int32(threadIdX4 >> 1)
+				Ax := uint32(offset + 1)
+				BSm1 := mergeK + 2 + int(threadIdX4p2)
+				BS := BSm1 + 1
+				for {
 //line hecbench_merge.go:191
-					for {
+					gc_b.Tick()
 //line hecbench_merge.go:191
-						gc_b.Tick()
+					if gc_b.Stopped() {
 //line hecbench_merge.go:191
-						if gc_b.Stopped() {
-//line hecbench_merge.go:191
-							return
-//line hecbench_merge.go:191
-						}
-						offset = (offset + 1) >> 1
-						if AShared[Ax] > AShared[BSm1-int(Ax)-1] {
-							if AShared[Ax-1] <= AShared[BS-int(Ax)-1] {
-
-								break
-							}
-							Ax -= uint32(offset)
-						} else {
-							Ax += uint32(offset)
-						}
+						return
 					}
-
+//line hecbench_merge.go:192
+					offset = (offset + 1) >> 1
+					if AShared[Ax] > AShared[BSm1-int(Ax)-1] {
+						if AShared[Ax-1] <= AShared[BS-int(Ax)-1] {
+//line hecbench_merge.go:196
+							break
+						}
+						Ax -= uint32(offset)
+					} else {
+						Ax += uint32(offset)
+					}
+				}
 //line hecbench_merge.go:204
-					Bx := threadIdX4p2 - Ax
-
+				Bx := threadIdX4p2 - Ax
 //line hecbench_merge.go:207
-					var Ai, Bi, Ci uint32
-
-//line hecbench_merge.go:208
-					Ai = AShared[Ax]
-
-//line hecbench_merge.go:209
+				var Ai, Bi, Ci uint32
+				Ai = AShared[Ax]
+				Bi = BShared[Bx]
+				if Ai > Bi {
+					Ci = Bi
+					Bx++
 					Bi = BShared[Bx]
-
-//line hecbench_merge.go:210
-					if Ai > Bi {
-						Ci = Bi
-						Bx++
-						Bi = BShared[Bx]
-					} else {
-						Ci = Ai
-						Ax++
-						Ai = AShared[Ax]
-					}
-
-//line hecbench_merge.go:219
-					Ctemp[threadIdX4] = Ci
-
-//line hecbench_merge.go:220
-					if Ai > Bi {
-						Ci = Bi
-						Bx++
-						Bi = BShared[Bx]
-					} else {
-						Ci = Ai
-						Ax++
-						Ai = AShared[Ax]
-					}
-
-//line hecbench_merge.go:229
-					Ctemp[threadIdX4p1] = Ci
-
-//line hecbench_merge.go:230
-					if Ai > Bi {
-						Ci = Bi
-						Bx++
-						Bi = BShared[Bx]
-					} else {
-						Ci = Ai
-						Ax++
-						Ai = AShared[Ax]
-					}
-
-//line hecbench_merge.go:239
-					Ctemp[threadIdX4p2] = Ci
-
-//line hecbench_merge.go:240
-					if Ai > Bi {
-						Ctemp[threadIdX4p3] = Bi
-					} else {
-						Ctemp[threadIdX4p3] = Ai
-					}
-
+				} else {
+					Ci = Ai
+					Ax++
+					Ai = AShared[Ax]
+				}
+				Ctemp[threadIdX4] = Ci
+				if Ai > Bi {
+					Ci = Bi
+					Bx++
+					Bi = BShared[Bx]
+				} else {
+					Ci = Ai
+					Ax++
+					Ai = AShared[Ax]
+				}
+				Ctemp[threadIdX4p1] = Ci
+				if Ai > Bi {
+					Ci = Bi
+					Bx++
+					Bi = BShared[Bx]
+				} else {
+					Ci = Ai
+					Ax++
+					Ai = AShared[Ax]
+				}
+				Ctemp[threadIdX4p2] = Ci
+				if Ai > Bi {
+					Ctemp[threadIdX4p3] = Bi
+				} else {
+					Ctemp[threadIdX4p3] = Ai
+				}
 //line hecbench_merge.go:247
-					if gc_tx == 127 {
-						xBlockTop[0] += Ax - 1
-						yBlockTop[0] += Bx - 1
-					}
-					_ = offset
-					_ = Ax
-					_ = BSm1
-					_ = BS
-					_ = Bx
-					_ = Ai
-					_ = Bi
-					_ = Ci
+				if gc_tx == 127 {
+					xBlockTop[0] += Ax - 1
+					yBlockTop[0] += Bx - 1
 				}
 			}
 		}
@@ -646,4 +506,5 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 // gc_files_hecbench_merge holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_merge.go
+//line hecbench_merge.go:268
 var gc_files_hecbench_merge embed.FS

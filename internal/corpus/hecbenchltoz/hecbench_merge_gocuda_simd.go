@@ -48,23 +48,12 @@ func gc_body_workloadDiagonalsKernel(gc_b2 *compiled.Block, A []uint32, ALength 
 	gc_n2 := gc_b2.Len()
 	gc_s_currentX := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	gc_s_currentY := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-
 //line hecbench_merge.go:29
 	xTop := gocuda.Shared[int32](t, 1)[:1]
-
-//line hecbench_merge.go:30
 	yTop := gocuda.Shared[int32](t, 1)[:1]
-
-//line hecbench_merge.go:31
 	xBottom := gocuda.Shared[int32](t, 1)[:1]
-
-//line hecbench_merge.go:32
 	yBottom := gocuda.Shared[int32](t, 1)[:1]
-
-//line hecbench_merge.go:33
 	found := gocuda.Shared[int32](t, 1)[:1]
-
-//line hecbench_merge.go:34
 	oneorzero := gocuda.Shared[int32](t, 32)[:32]
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
@@ -75,74 +64,61 @@ func gc_body_workloadDiagonalsKernel(gc_b2 *compiled.Block, A []uint32, ALength 
 			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
-//line hecbench_merge.go:38
-				{
-
-					combinedIndex := int32(uint64(gc_bx2) * (uint64(ALength) + uint64(BLength)) / uint64(gc_gdx2))
-
+//line hecbench_merge.go:40
+				combinedIndex := int32(uint64(gc_bx2) * (uint64(ALength) + uint64(BLength)) / uint64(gc_gdx2))
 //line hecbench_merge.go:43
-					if uint32(combinedIndex) < ALength {
-						xTop[0] = combinedIndex
-					} else {
-						xTop[0] = int32(ALength)
-					}
-					if uint32(combinedIndex) > ALength {
-						yTop[0] = combinedIndex - int32(ALength)
-					} else {
-						yTop[0] = 0
-					}
-					xBottom[0] = yTop[0]
-					yBottom[0] = xTop[0]
-
-					found[0] = 0
+				if uint32(combinedIndex) < ALength {
+					xTop[0] = combinedIndex
+				} else {
+					xTop[0] = int32(ALength)
 				}
+				if uint32(combinedIndex) > ALength {
+					yTop[0] = combinedIndex - int32(ALength)
+				} else {
+					yTop[0] = 0
+				}
+				xBottom[0] = yTop[0]
+				yBottom[0] = xTop[0]
+//line hecbench_merge.go:56
+				found[0] = 0
 			}
 		}
 	}
-
 //line hecbench_merge.go:61
 	for found[0] == 0 {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_merge.go:36
-					threadOffset := gc_tx2 - 16
-					_ = threadOffset
-
-//line hecbench_merge.go:63
-					currentX := xTop[0] - ((xTop[0] - xBottom[0]) >> 1) - int32(threadOffset)
-
-//line hecbench_merge.go:64
-					currentY := yTop[0] + ((yBottom[0] - yTop[0]) >> 1) + int32(threadOffset)
-
 //line hecbench_merge.go:67
-					if currentX >= int32(ALength) || currentY < 0 {
-						oneorzero[gc_tx2] = 0
-					} else if currentY >= int32(BLength) || currentX < 1 {
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_merge.go:36
+				threadOffset := gc_tx2 - 16
+//line hecbench_merge.go:63
+				currentX := xTop[0] - ((xTop[0] - xBottom[0]) >> 1) - int32(threadOffset)
+				currentY := yTop[0] + ((yBottom[0] - yTop[0]) >> 1) + int32(threadOffset)
+//line hecbench_merge.go:67
+				if currentX >= int32(ALength) || currentY < 0 {
+					oneorzero[gc_tx2] = 0
+				} else if currentY >= int32(BLength) || currentX < 1 {
+					oneorzero[gc_tx2] = 1
+				} else {
+					if A[currentX-1] <= B[currentY] {
 						oneorzero[gc_tx2] = 1
 					} else {
-						if A[currentX-1] <= B[currentY] {
-							oneorzero[gc_tx2] = 1
-						} else {
-							oneorzero[gc_tx2] = 0
-						}
+						oneorzero[gc_tx2] = 0
 					}
-					_ = currentX
-					_ = currentY
-					gc_s_currentX[gc_rank2] = currentX
-					gc_s_currentY[gc_rank2] = currentY
 				}
+//line hecbench_merge.go:80
+				gc_s_currentX[gc_rank2] = currentX
+				gc_s_currentY[gc_rank2] = currentY
 			}
 		}
 		{
+//line hecbench_merge.go:86
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := 0; gc_bound2 >= gc_to2 {
 				gc_from2 = gc_to2
@@ -169,10 +145,9 @@ func gc_body_workloadDiagonalsKernel(gc_b2 *compiled.Block, A []uint32, ALength 
 							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 								gc_tx2 := gc_fastlo2 + gc_u2
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+//line hecbench_merge.go:113
 								currentX := gc_s_currentX[gc_rank2]
 								currentY := gc_s_currentY[gc_rank2]
-
 //line hecbench_merge.go:83
 								if gc_tx2 > 0 && gc_at9[gc_u2] != gc_at10[gc_u2] {
 									found[0] = 1
@@ -187,7 +162,6 @@ func gc_body_workloadDiagonalsKernel(gc_b2 *compiled.Block, A []uint32, ALength 
 						gc_pos2.Thread = gc_rank2
 						currentX := gc_s_currentX[gc_rank2]
 						currentY := gc_s_currentY[gc_rank2]
-
 //line hecbench_merge.go:83
 						if gc_tx2 > 0 && oneorzero[gc_tx2] != oneorzero[gc_tx2-1] {
 							found[0] = 1
@@ -201,7 +175,6 @@ func gc_body_workloadDiagonalsKernel(gc_b2 *compiled.Block, A []uint32, ALength 
 						gc_pos2.Thread = gc_rank2
 						currentX := gc_s_currentX[gc_rank2]
 						currentY := gc_s_currentY[gc_rank2]
-
 //line hecbench_merge.go:83
 						if gc_tx2 > 0 && oneorzero[gc_tx2] != oneorzero[gc_tx2-1] {
 							found[0] = 1
@@ -226,22 +199,20 @@ func gc_body_workloadDiagonalsKernel(gc_b2 *compiled.Block, A []uint32, ALength 
 					gc_pos2.Thread = gc_rank2
 					currentX := gc_s_currentX[gc_rank2]
 					currentY := gc_s_currentY[gc_rank2]
-
-//line hecbench_merge.go:92
-					{
-						if oneorzero[31] != 0 {
-							xBottom[0] = currentX
-							yBottom[0] = currentY
-						} else {
-							xTop[0] = currentX
-							yTop[0] = currentY
-						}
+//line hecbench_merge.go:93
+					if oneorzero[31] != 0 {
+						xBottom[0] = currentX
+						yBottom[0] = currentY
+					} else {
+						xTop[0] = currentX
+						yTop[0] = currentY
 					}
 				}
 			}
 		}
 	}
 	{
+//line hecbench_merge.go:106
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -261,38 +232,25 @@ func gc_body_workloadDiagonalsKernel(gc_b2 *compiled.Block, A []uint32, ALength 
 //line hecbench_merge.go:105
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_merge.go:105
-					_ = gc_iota2
-//line hecbench_merge.go:105
 					gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_merge.go:105
-					_ = gc_none2
-//line hecbench_merge.go:105
 					gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_merge.go:105
-					_ = gc_all2
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_merge.go:105
 						gc_b4 := gc_none2
 //line hecbench_merge.go:105
 						if gc_bx2 == 0 {
 //line hecbench_merge.go:105
 							gc_b4 = gc_all2
-//line hecbench_merge.go:105
 						}
 //line hecbench_merge.go:105
 						gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8)))).And(gc_b4)
-//line hecbench_merge.go:105
-						_ = gc_if2
-//line hecbench_merge.go:106
 						if gc_if2.ToBits() != 0 {
 //line hecbench_merge.go:106
 							if gc_if2.ToBits() != 0 {
 //line hecbench_merge.go:106
 								gc_at13[0] = 0
-//line hecbench_merge.go:106
 							}
 //line hecbench_merge.go:106
 							if gc_if2.ToBits() != 0 {
@@ -309,15 +267,12 @@ func gc_body_workloadDiagonalsKernel(gc_b2 *compiled.Block, A []uint32, ALength 
 //line hecbench_merge.go:108
 								gc_at16[0] = BLength
 							}
-//line hecbench_merge.go:109
 						}
 					}
+//line hecbench_merge.go:111
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line hecbench_merge.go:105
 					if gc_tx2 == 0 && gc_bx2 == 0 {
 						gc_at13[0] = 0
@@ -332,63 +287,46 @@ func gc_body_workloadDiagonalsKernel(gc_b2 *compiled.Block, A []uint32, ALength 
 //line hecbench_merge.go:105
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_merge.go:105
-					_ = gc_iota
-//line hecbench_merge.go:105
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_merge.go:105
-					_ = gc_none
-//line hecbench_merge.go:105
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_merge.go:105
-					_ = gc_all
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_merge.go:105
 						gc_b3 := gc_none
 //line hecbench_merge.go:105
 						if gc_bx2 == 0 {
 //line hecbench_merge.go:105
 							gc_b3 = gc_all
-//line hecbench_merge.go:105
 						}
 //line hecbench_merge.go:105
 						gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8)))).And(gc_b3)
-//line hecbench_merge.go:105
-						_ = gc_if
-//line hecbench_merge.go:106
 						if gc_if.ToBits() != 0 {
 //line hecbench_merge.go:106
 							if gc_if.ToBits() != 0 {
 //line hecbench_merge.go:106
 								diagonalPathIntersections[0] = 0
-//line hecbench_merge.go:106
 							}
 //line hecbench_merge.go:106
 							if gc_if.ToBits() != 0 {
 								diagonalPathIntersections[gc_gdx2+1] = 0
-//line hecbench_merge.go:107
 							}
 //line hecbench_merge.go:107
 							if gc_if.ToBits() != 0 {
 								diagonalPathIntersections[gc_gdx2] = ALength
-//line hecbench_merge.go:108
 							}
 //line hecbench_merge.go:108
 							if gc_if.ToBits() != 0 {
 								diagonalPathIntersections[gc_gdx2+gc_gdx2+1] = BLength
-//line hecbench_merge.go:109
 							}
-//line hecbench_merge.go:109
 						}
 					}
+//line hecbench_merge.go:111
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_merge.go:105
 					if gc_tx2 == 0 && gc_bx2 == 0 {
 						diagonalPathIntersections[0] = 0
@@ -439,757 +377,579 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 	gc_s_threadIdX4p1 := compiled.Scratch[uint32](gc_b2, 1)[:gc_n2]
 	gc_s_threadIdX4p2 := compiled.Scratch[uint32](gc_b2, 2)[:gc_n2]
 	gc_s_threadIdX4p3 := compiled.Scratch[uint32](gc_b2, 3)[:gc_n2]
-
 //line hecbench_merge.go:124
 	AShared := gocuda.Shared[uint32](t, (mergeK+2)<<1)[:(mergeK+2)<<1]
-
-//line hecbench_merge.go:125
 	BShared := AShared[mergeK+2:]
-
 //line hecbench_merge.go:127
 	xBlockTop := gocuda.Shared[uint32](t, 1)[:1]
-
-//line hecbench_merge.go:128
 	yBlockTop := gocuda.Shared[uint32](t, 1)[:1]
-
-//line hecbench_merge.go:129
 	xBlockStop := gocuda.Shared[uint32](t, 1)[:1]
-
-//line hecbench_merge.go:130
 	yBlockStop := gocuda.Shared[uint32](t, 1)[:1]
-
 //line hecbench_merge.go:157
 	const off = -1
 	gc_apart2 := compiled.Disjoint(diagonalPathIntersections, xBlockTop) && compiled.Disjoint(diagonalPathIntersections, AShared) && compiled.Disjoint(diagonalPathIntersections, yBlockTop) && compiled.Disjoint(diagonalPathIntersections, xBlockStop) && compiled.Disjoint(diagonalPathIntersections, BShared) && compiled.Disjoint(diagonalPathIntersections, yBlockStop)
-	_ = gc_apart2
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_bx2
-			gc_off8 := 0
-			gc_off9 := gc_bx2 + gc_gdx2 + 1
-			gc_off10 := mergeK + 1
-			gc_off11 := gc_bx2 + 1
-			gc_off12 := gc_bx2 + gc_gdx2 + 2
-			if gc_off7 >= 0 && gc_off7 < len(diagonalPathIntersections) && gc_apart2 && gc_off8 >= 0 && gc_off8 < len(AShared) && gc_off9 >= 0 && gc_off9 < len(diagonalPathIntersections) && gc_off10 >= 0 && gc_off10 < len(AShared) && gc_off11 >= 0 && gc_off11 < len(diagonalPathIntersections) && gc_off8 < len(BShared) && gc_off12 >= 0 && gc_off12 < len(diagonalPathIntersections) && gc_off10 < len(BShared) {
-				gc_at9 := diagonalPathIntersections[gc_off7:][:1]
-				gc_at10 := AShared[gc_off8:][:1]
-				gc_at11 := diagonalPathIntersections[gc_off9:][:1]
-				gc_at12 := AShared[gc_off10:][:1]
-				gc_at13 := diagonalPathIntersections[gc_off11:][:1]
-				gc_at14 := BShared[gc_off8:][:1]
-				gc_at15 := diagonalPathIntersections[gc_off12:][:1]
-				gc_at16 := BShared[gc_off10:][:1]
-				gc_elem5 := gc_at9[0]
-				gc_elem6 := gc_at11[0]
-				gc_elem7 := gc_at13[0]
-				gc_elem8 := gc_at15[0]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line hecbench_merge.go:161
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off7 := gc_bx2
+		gc_off8 := 0
+		gc_off9 := gc_bx2 + gc_gdx2 + 1
+		gc_off10 := mergeK + 1
+		gc_off11 := gc_bx2 + 1
+		gc_off12 := gc_bx2 + gc_gdx2 + 2
+		if gc_off7 >= 0 && gc_off7 < len(diagonalPathIntersections) && gc_apart2 && gc_off8 >= 0 && gc_off8 < len(AShared) && gc_off9 >= 0 && gc_off9 < len(diagonalPathIntersections) && gc_off10 >= 0 && gc_off10 < len(AShared) && gc_off11 >= 0 && gc_off11 < len(diagonalPathIntersections) && gc_off8 < len(BShared) && gc_off12 >= 0 && gc_off12 < len(diagonalPathIntersections) && gc_off10 < len(BShared) {
+			gc_at9 := diagonalPathIntersections[gc_off7:][:1]
+			gc_at10 := AShared[gc_off8:][:1]
+			gc_at11 := diagonalPathIntersections[gc_off9:][:1]
+			gc_at12 := AShared[gc_off10:][:1]
+			gc_at13 := diagonalPathIntersections[gc_off11:][:1]
+			gc_at14 := BShared[gc_off8:][:1]
+			gc_at15 := diagonalPathIntersections[gc_off12:][:1]
+			gc_at16 := BShared[gc_off10:][:1]
+			gc_elem5 := gc_at9[0]
+			gc_elem6 := gc_at11[0]
+			gc_elem7 := gc_at13[0]
+			gc_elem8 := gc_at15[0]
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line hecbench_merge.go:133
-					threadIdX4 := uint32(gc_tx2 + gc_tx2)
-
-//line hecbench_merge.go:134
-					threadIdX4 = threadIdX4 + threadIdX4
-
-//line hecbench_merge.go:135
-					threadIdX4p1 := threadIdX4 + 1
-
-//line hecbench_merge.go:136
-					threadIdX4p2 := threadIdX4p1 + 1
-
-//line hecbench_merge.go:137
-					threadIdX4p3 := threadIdX4p2 + 1
-
+				threadIdX4 := uint32(gc_tx2 + gc_tx2)
+				threadIdX4 = threadIdX4 + threadIdX4
+				threadIdX4p1 := threadIdX4 + 1
+				threadIdX4p2 := threadIdX4p1 + 1
+				threadIdX4p3 := threadIdX4p2 + 1
 //line hecbench_merge.go:140
-					switch gc_tx2 {
-					case 0:
-						xBlockTop[0] = gc_elem5
-						gc_at10[0] = getNegativeInfinity()
-					case 64:
-						yBlockTop[0] = gc_elem6
-						gc_at12[0] = getPositiveInfinity()
-					case 32:
-						xBlockStop[0] = gc_elem7
-						gc_at14[0] = getNegativeInfinity()
-					case 96:
-						yBlockStop[0] = gc_elem8
-						gc_at16[0] = getPositiveInfinity()
-					default:
-					}
-					_ = threadIdX4
-					_ = threadIdX4p1
-					_ = threadIdX4p2
-					_ = threadIdX4p3
-					gc_s_threadIdX4[gc_rank2] = threadIdX4
-					gc_s_threadIdX4p1[gc_rank2] = threadIdX4p1
-					gc_s_threadIdX4p2[gc_rank2] = threadIdX4p2
-					gc_s_threadIdX4p3[gc_rank2] = threadIdX4p3
+				switch gc_tx2 {
+				case 0:
+					xBlockTop[0] = gc_elem5
+					gc_at10[0] = getNegativeInfinity()
+				case 64:
+					yBlockTop[0] = gc_elem6
+					gc_at12[0] = getPositiveInfinity()
+				case 32:
+					xBlockStop[0] = gc_elem7
+					gc_at14[0] = getNegativeInfinity()
+				case 96:
+					yBlockStop[0] = gc_elem8
+					gc_at16[0] = getPositiveInfinity()
+				default:
 				}
-			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line hecbench_merge.go:159
+				gc_s_threadIdX4[gc_rank2] = threadIdX4
+				gc_s_threadIdX4p1[gc_rank2] = threadIdX4p1
+				gc_s_threadIdX4p2[gc_rank2] = threadIdX4p2
+				gc_s_threadIdX4p3[gc_rank2] = threadIdX4p3
+			}
+		} else {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line hecbench_merge.go:133
-					threadIdX4 := uint32(gc_tx2 + gc_tx2)
-
-//line hecbench_merge.go:134
-					threadIdX4 = threadIdX4 + threadIdX4
-
-//line hecbench_merge.go:135
-					threadIdX4p1 := threadIdX4 + 1
-
-//line hecbench_merge.go:136
-					threadIdX4p2 := threadIdX4p1 + 1
-
-//line hecbench_merge.go:137
-					threadIdX4p3 := threadIdX4p2 + 1
-
+				threadIdX4 := uint32(gc_tx2 + gc_tx2)
+				threadIdX4 = threadIdX4 + threadIdX4
+				threadIdX4p1 := threadIdX4 + 1
+				threadIdX4p2 := threadIdX4p1 + 1
+				threadIdX4p3 := threadIdX4p2 + 1
 //line hecbench_merge.go:140
-					switch gc_tx2 {
-					case 0:
-						xBlockTop[0] = diagonalPathIntersections[gc_bx2]
-						AShared[0] = getNegativeInfinity()
-					case 64:
-						yBlockTop[0] = diagonalPathIntersections[gc_bx2+gc_gdx2+1]
-						AShared[mergeK+1] = getPositiveInfinity()
-					case 32:
-						xBlockStop[0] = diagonalPathIntersections[gc_bx2+1]
-						BShared[0] = getNegativeInfinity()
-					case 96:
-						yBlockStop[0] = diagonalPathIntersections[gc_bx2+gc_gdx2+2]
-						BShared[mergeK+1] = getPositiveInfinity()
-					default:
-					}
-					_ = threadIdX4
-					_ = threadIdX4p1
-					_ = threadIdX4p2
-					_ = threadIdX4p3
-					gc_s_threadIdX4[gc_rank2] = threadIdX4
-					gc_s_threadIdX4p1[gc_rank2] = threadIdX4p1
-					gc_s_threadIdX4p2[gc_rank2] = threadIdX4p2
-					gc_s_threadIdX4p3[gc_rank2] = threadIdX4p3
+				switch gc_tx2 {
+				case 0:
+					xBlockTop[0] = diagonalPathIntersections[gc_bx2]
+					AShared[0] = getNegativeInfinity()
+				case 64:
+					yBlockTop[0] = diagonalPathIntersections[gc_bx2+gc_gdx2+1]
+					AShared[mergeK+1] = getPositiveInfinity()
+				case 32:
+					xBlockStop[0] = diagonalPathIntersections[gc_bx2+1]
+					BShared[0] = getNegativeInfinity()
+				case 96:
+					yBlockStop[0] = diagonalPathIntersections[gc_bx2+gc_gdx2+2]
+					BShared[mergeK+1] = getPositiveInfinity()
+				default:
 				}
+//line hecbench_merge.go:159
+				gc_s_threadIdX4[gc_rank2] = threadIdX4
+				gc_s_threadIdX4p1[gc_rank2] = threadIdX4p1
+				gc_s_threadIdX4p2[gc_rank2] = threadIdX4p2
+				gc_s_threadIdX4p3[gc_rank2] = threadIdX4p3
 			}
 		}
 	}
-
 //line hecbench_merge.go:163
 	for xBlockTop[0] < xBlockStop[0] || yBlockTop[0] < yBlockStop[0] {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
-
 //line hecbench_merge.go:165
 		Atemp := int(xBlockTop[0]) + off
-
-//line hecbench_merge.go:166
 		Btemp := int(yBlockTop[0]) + off
-
 //line hecbench_merge.go:182
 		Ctemp := C[xBlockTop[0]+yBlockTop[0]:]
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
-				if compiled.SIMD {
-				gc_steps:
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line hecbench_merge.go:167
-						var sharedX uint32 = uint32(gc_tx2 + 1)
-//line hecbench_merge.go:167
-						_ = sharedX
-//line hecbench_merge.go:169
-						var gc_ld archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line hecbench_merge.go:169
-						if (Atemp+int(sharedX)) >= 0 && (Atemp+int(sharedX)) <= len(A)-8 {
-//line hecbench_merge.go:169
-							gc_ld = archsimd.LoadUint32x8Slice(A[Atemp+int(sharedX):])
-//line hecbench_merge.go:169
-						} else {
-//line hecbench_merge.go:169
-							break gc_steps
-//line hecbench_merge.go:169
-						}
-//line hecbench_merge.go:169
-						if int(sharedX) >= 0 && int(sharedX) <= len(AShared)-8 {
-//line hecbench_merge.go:169
-							gc_ld.StoreSlice(AShared[sharedX:])
-//line hecbench_merge.go:169
-						} else {
-//line hecbench_merge.go:169
-							var gc_lanes2 [8]uint32
-//line hecbench_merge.go:169
-							gc_ld.Store(&gc_lanes2)
-//line hecbench_merge.go:169
-							for gc_k2 := range 8 {
-//line hecbench_merge.go:169
-								if 0xff&(1<<gc_k2) != 0 {
-//line hecbench_merge.go:169
-									gc_pos2.Thread = gc_rank2 + gc_k2
-//line hecbench_merge.go:169
-									AShared[sharedX+uint32(gc_k2)] = gc_lanes2[gc_k2]
-//line hecbench_merge.go:169
-								}
-//line hecbench_merge.go:169
-							}
-//line hecbench_merge.go:169
-							gc_pos2.Thread = gc_rank2
-//line hecbench_merge.go:169
-						}
-//line hecbench_merge.go:169
-						var gc_ld2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line hecbench_merge.go:170
-						if (Btemp+int(sharedX)) >= 0 && (Btemp+int(sharedX)) <= len(B)-8 {
-//line hecbench_merge.go:170
-							gc_ld2 = archsimd.LoadUint32x8Slice(B[Btemp+int(sharedX):])
-//line hecbench_merge.go:170
-						} else {
-//line hecbench_merge.go:170
-							var gc_lanes3 [8]uint32
-//line hecbench_merge.go:170
-							for gc_k3 := range 8 {
-//line hecbench_merge.go:170
-								if 0xff&(1<<gc_k3) != 0 {
-//line hecbench_merge.go:170
-									gc_pos2.Thread = gc_rank2 + gc_k3
-//line hecbench_merge.go:170
-									gc_lanes3[gc_k3] = B[(Btemp+int(sharedX))+gc_k3]
-//line hecbench_merge.go:170
-								}
-//line hecbench_merge.go:170
-							}
-//line hecbench_merge.go:170
-							gc_pos2.Thread = gc_rank2
-//line hecbench_merge.go:170
-							gc_ld2 = archsimd.LoadUint32x8(&gc_lanes3)
-//line hecbench_merge.go:170
-						}
-//line hecbench_merge.go:170
-						if int(sharedX) >= 0 && int(sharedX) <= len(BShared)-8 {
-//line hecbench_merge.go:170
-							gc_ld2.StoreSlice(BShared[sharedX:])
-//line hecbench_merge.go:170
-						} else {
-//line hecbench_merge.go:170
-							var gc_lanes4 [8]uint32
-//line hecbench_merge.go:170
-							gc_ld2.Store(&gc_lanes4)
-//line hecbench_merge.go:170
-							for gc_k4 := range 8 {
-//line hecbench_merge.go:170
-								if 0xff&(1<<gc_k4) != 0 {
-//line hecbench_merge.go:170
-									gc_pos2.Thread = gc_rank2 + gc_k4
-//line hecbench_merge.go:170
-									BShared[sharedX+uint32(gc_k4)] = gc_lanes4[gc_k4]
-//line hecbench_merge.go:170
-								}
-//line hecbench_merge.go:170
-							}
-//line hecbench_merge.go:170
-							gc_pos2.Thread = gc_rank2
-//line hecbench_merge.go:170
-						}
-//line hecbench_merge.go:171
-						sharedX = sharedX + uint32(gc_bdx2)
-//line hecbench_merge.go:171
-						var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line hecbench_merge.go:172
-						if (Atemp+int(sharedX)) >= 0 && (Atemp+int(sharedX)) <= len(A)-8 {
-//line hecbench_merge.go:172
-							gc_ld3 = archsimd.LoadUint32x8Slice(A[Atemp+int(sharedX):])
-//line hecbench_merge.go:172
-						} else {
-//line hecbench_merge.go:172
-							var gc_lanes5 [8]uint32
-//line hecbench_merge.go:172
-							for gc_k5 := range 8 {
-//line hecbench_merge.go:172
-								if 0xff&(1<<gc_k5) != 0 {
-//line hecbench_merge.go:172
-									gc_pos2.Thread = gc_rank2 + gc_k5
-//line hecbench_merge.go:172
-									gc_lanes5[gc_k5] = A[(Atemp+int(sharedX))+gc_k5]
-//line hecbench_merge.go:172
-								}
-//line hecbench_merge.go:172
-							}
-//line hecbench_merge.go:172
-							gc_pos2.Thread = gc_rank2
-//line hecbench_merge.go:172
-							gc_ld3 = archsimd.LoadUint32x8(&gc_lanes5)
-//line hecbench_merge.go:172
-						}
-//line hecbench_merge.go:172
-						if int(sharedX) >= 0 && int(sharedX) <= len(AShared)-8 {
-//line hecbench_merge.go:172
-							gc_ld3.StoreSlice(AShared[sharedX:])
-//line hecbench_merge.go:172
-						} else {
-//line hecbench_merge.go:172
-							var gc_lanes6 [8]uint32
-//line hecbench_merge.go:172
-							gc_ld3.Store(&gc_lanes6)
-//line hecbench_merge.go:172
-							for gc_k6 := range 8 {
-//line hecbench_merge.go:172
-								if 0xff&(1<<gc_k6) != 0 {
-//line hecbench_merge.go:172
-									gc_pos2.Thread = gc_rank2 + gc_k6
-//line hecbench_merge.go:172
-									AShared[sharedX+uint32(gc_k6)] = gc_lanes6[gc_k6]
-//line hecbench_merge.go:172
-								}
-//line hecbench_merge.go:172
-							}
-//line hecbench_merge.go:172
-							gc_pos2.Thread = gc_rank2
-//line hecbench_merge.go:172
-						}
-//line hecbench_merge.go:172
-						var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line hecbench_merge.go:173
-						if (Btemp+int(sharedX)) >= 0 && (Btemp+int(sharedX)) <= len(B)-8 {
-//line hecbench_merge.go:173
-							gc_ld4 = archsimd.LoadUint32x8Slice(B[Btemp+int(sharedX):])
-//line hecbench_merge.go:173
-						} else {
-//line hecbench_merge.go:173
-							var gc_lanes7 [8]uint32
-//line hecbench_merge.go:173
-							for gc_k7 := range 8 {
-//line hecbench_merge.go:173
-								if 0xff&(1<<gc_k7) != 0 {
-//line hecbench_merge.go:173
-									gc_pos2.Thread = gc_rank2 + gc_k7
-//line hecbench_merge.go:173
-									gc_lanes7[gc_k7] = B[(Btemp+int(sharedX))+gc_k7]
-//line hecbench_merge.go:173
-								}
-//line hecbench_merge.go:173
-							}
-//line hecbench_merge.go:173
-							gc_pos2.Thread = gc_rank2
-//line hecbench_merge.go:173
-							gc_ld4 = archsimd.LoadUint32x8(&gc_lanes7)
-//line hecbench_merge.go:173
-						}
-//line hecbench_merge.go:173
-						if int(sharedX) >= 0 && int(sharedX) <= len(BShared)-8 {
-//line hecbench_merge.go:173
-							gc_ld4.StoreSlice(BShared[sharedX:])
-//line hecbench_merge.go:173
-						} else {
-//line hecbench_merge.go:173
-							var gc_lanes8 [8]uint32
-//line hecbench_merge.go:173
-							gc_ld4.Store(&gc_lanes8)
-//line hecbench_merge.go:173
-							for gc_k8 := range 8 {
-//line hecbench_merge.go:173
-								if 0xff&(1<<gc_k8) != 0 {
-//line hecbench_merge.go:173
-									gc_pos2.Thread = gc_rank2 + gc_k8
-//line hecbench_merge.go:173
-									BShared[sharedX+uint32(gc_k8)] = gc_lanes8[gc_k8]
-//line hecbench_merge.go:173
-								}
-//line hecbench_merge.go:173
-							}
-//line hecbench_merge.go:173
-							gc_pos2.Thread = gc_rank2
-//line hecbench_merge.go:173
-						}
-//line hecbench_merge.go:174
-						sharedX = sharedX + uint32(gc_bdx2)
-//line hecbench_merge.go:174
-						var gc_ld5 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line hecbench_merge.go:175
-						if (Atemp+int(sharedX)) >= 0 && (Atemp+int(sharedX)) <= len(A)-8 {
-//line hecbench_merge.go:175
-							gc_ld5 = archsimd.LoadUint32x8Slice(A[Atemp+int(sharedX):])
-//line hecbench_merge.go:175
-						} else {
-//line hecbench_merge.go:175
-							var gc_lanes9 [8]uint32
-//line hecbench_merge.go:175
-							for gc_k9 := range 8 {
-//line hecbench_merge.go:175
-								if 0xff&(1<<gc_k9) != 0 {
-//line hecbench_merge.go:175
-									gc_pos2.Thread = gc_rank2 + gc_k9
-//line hecbench_merge.go:175
-									gc_lanes9[gc_k9] = A[(Atemp+int(sharedX))+gc_k9]
-//line hecbench_merge.go:175
-								}
-//line hecbench_merge.go:175
-							}
-//line hecbench_merge.go:175
-							gc_pos2.Thread = gc_rank2
-//line hecbench_merge.go:175
-							gc_ld5 = archsimd.LoadUint32x8(&gc_lanes9)
-//line hecbench_merge.go:175
-						}
-//line hecbench_merge.go:175
-						if int(sharedX) >= 0 && int(sharedX) <= len(AShared)-8 {
-//line hecbench_merge.go:175
-							gc_ld5.StoreSlice(AShared[sharedX:])
-//line hecbench_merge.go:175
-						} else {
-//line hecbench_merge.go:175
-							var gc_lanes10 [8]uint32
-//line hecbench_merge.go:175
-							gc_ld5.Store(&gc_lanes10)
-//line hecbench_merge.go:175
-							for gc_k10 := range 8 {
-//line hecbench_merge.go:175
-								if 0xff&(1<<gc_k10) != 0 {
-//line hecbench_merge.go:175
-									gc_pos2.Thread = gc_rank2 + gc_k10
-//line hecbench_merge.go:175
-									AShared[sharedX+uint32(gc_k10)] = gc_lanes10[gc_k10]
-//line hecbench_merge.go:175
-								}
-//line hecbench_merge.go:175
-							}
-//line hecbench_merge.go:175
-							gc_pos2.Thread = gc_rank2
-//line hecbench_merge.go:175
-						}
-//line hecbench_merge.go:175
-						var gc_ld6 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line hecbench_merge.go:176
-						if (Btemp+int(sharedX)) >= 0 && (Btemp+int(sharedX)) <= len(B)-8 {
-//line hecbench_merge.go:176
-							gc_ld6 = archsimd.LoadUint32x8Slice(B[Btemp+int(sharedX):])
-//line hecbench_merge.go:176
-						} else {
-//line hecbench_merge.go:176
-							var gc_lanes11 [8]uint32
-//line hecbench_merge.go:176
-							for gc_k11 := range 8 {
-//line hecbench_merge.go:176
-								if 0xff&(1<<gc_k11) != 0 {
-//line hecbench_merge.go:176
-									gc_pos2.Thread = gc_rank2 + gc_k11
-//line hecbench_merge.go:176
-									gc_lanes11[gc_k11] = B[(Btemp+int(sharedX))+gc_k11]
-//line hecbench_merge.go:176
-								}
-//line hecbench_merge.go:176
-							}
-//line hecbench_merge.go:176
-							gc_pos2.Thread = gc_rank2
-//line hecbench_merge.go:176
-							gc_ld6 = archsimd.LoadUint32x8(&gc_lanes11)
-//line hecbench_merge.go:176
-						}
-//line hecbench_merge.go:176
-						if int(sharedX) >= 0 && int(sharedX) <= len(BShared)-8 {
-//line hecbench_merge.go:176
-							gc_ld6.StoreSlice(BShared[sharedX:])
-//line hecbench_merge.go:176
-						} else {
-//line hecbench_merge.go:176
-							var gc_lanes12 [8]uint32
-//line hecbench_merge.go:176
-							gc_ld6.Store(&gc_lanes12)
-//line hecbench_merge.go:176
-							for gc_k12 := range 8 {
-//line hecbench_merge.go:176
-								if 0xff&(1<<gc_k12) != 0 {
-//line hecbench_merge.go:176
-									gc_pos2.Thread = gc_rank2 + gc_k12
-//line hecbench_merge.go:176
-									BShared[sharedX+uint32(gc_k12)] = gc_lanes12[gc_k12]
-//line hecbench_merge.go:176
-								}
-//line hecbench_merge.go:176
-							}
-//line hecbench_merge.go:176
-							gc_pos2.Thread = gc_rank2
-//line hecbench_merge.go:176
-						}
-//line hecbench_merge.go:177
-						sharedX = sharedX + uint32(gc_bdx2)
-//line hecbench_merge.go:177
-						var gc_ld7 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line hecbench_merge.go:178
-						if (Atemp+int(sharedX)) >= 0 && (Atemp+int(sharedX)) <= len(A)-8 {
-//line hecbench_merge.go:178
-							gc_ld7 = archsimd.LoadUint32x8Slice(A[Atemp+int(sharedX):])
-//line hecbench_merge.go:178
-						} else {
-//line hecbench_merge.go:178
-							var gc_lanes13 [8]uint32
-//line hecbench_merge.go:178
-							for gc_k13 := range 8 {
-//line hecbench_merge.go:178
-								if 0xff&(1<<gc_k13) != 0 {
-//line hecbench_merge.go:178
-									gc_pos2.Thread = gc_rank2 + gc_k13
-//line hecbench_merge.go:178
-									gc_lanes13[gc_k13] = A[(Atemp+int(sharedX))+gc_k13]
-//line hecbench_merge.go:178
-								}
-//line hecbench_merge.go:178
-							}
-//line hecbench_merge.go:178
-							gc_pos2.Thread = gc_rank2
-//line hecbench_merge.go:178
-							gc_ld7 = archsimd.LoadUint32x8(&gc_lanes13)
-//line hecbench_merge.go:178
-						}
-//line hecbench_merge.go:178
-						if int(sharedX) >= 0 && int(sharedX) <= len(AShared)-8 {
-//line hecbench_merge.go:178
-							gc_ld7.StoreSlice(AShared[sharedX:])
-//line hecbench_merge.go:178
-						} else {
-//line hecbench_merge.go:178
-							var gc_lanes14 [8]uint32
-//line hecbench_merge.go:178
-							gc_ld7.Store(&gc_lanes14)
-//line hecbench_merge.go:178
-							for gc_k14 := range 8 {
-//line hecbench_merge.go:178
-								if 0xff&(1<<gc_k14) != 0 {
-//line hecbench_merge.go:178
-									gc_pos2.Thread = gc_rank2 + gc_k14
-//line hecbench_merge.go:178
-									AShared[sharedX+uint32(gc_k14)] = gc_lanes14[gc_k14]
-//line hecbench_merge.go:178
-								}
-//line hecbench_merge.go:178
-							}
-//line hecbench_merge.go:178
-							gc_pos2.Thread = gc_rank2
-//line hecbench_merge.go:178
-						}
-//line hecbench_merge.go:178
-						var gc_ld8 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line hecbench_merge.go:179
-						if (Btemp+int(sharedX)) >= 0 && (Btemp+int(sharedX)) <= len(B)-8 {
-//line hecbench_merge.go:179
-							gc_ld8 = archsimd.LoadUint32x8Slice(B[Btemp+int(sharedX):])
-//line hecbench_merge.go:179
-						} else {
-//line hecbench_merge.go:179
-							var gc_lanes15 [8]uint32
-//line hecbench_merge.go:179
-							for gc_k15 := range 8 {
-//line hecbench_merge.go:179
-								if 0xff&(1<<gc_k15) != 0 {
-//line hecbench_merge.go:179
-									gc_pos2.Thread = gc_rank2 + gc_k15
-//line hecbench_merge.go:179
-									gc_lanes15[gc_k15] = B[(Btemp+int(sharedX))+gc_k15]
-//line hecbench_merge.go:179
-								}
-//line hecbench_merge.go:179
-							}
-//line hecbench_merge.go:179
-							gc_pos2.Thread = gc_rank2
-//line hecbench_merge.go:179
-							gc_ld8 = archsimd.LoadUint32x8(&gc_lanes15)
-//line hecbench_merge.go:179
-						}
-//line hecbench_merge.go:179
-						if int(sharedX) >= 0 && int(sharedX) <= len(BShared)-8 {
-//line hecbench_merge.go:179
-							gc_ld8.StoreSlice(BShared[sharedX:])
-//line hecbench_merge.go:179
-						} else {
-//line hecbench_merge.go:179
-							var gc_lanes16 [8]uint32
-//line hecbench_merge.go:179
-							gc_ld8.Store(&gc_lanes16)
-//line hecbench_merge.go:179
-							for gc_k16 := range 8 {
-//line hecbench_merge.go:179
-								if 0xff&(1<<gc_k16) != 0 {
-//line hecbench_merge.go:179
-									gc_pos2.Thread = gc_rank2 + gc_k16
-//line hecbench_merge.go:179
-									BShared[sharedX+uint32(gc_k16)] = gc_lanes16[gc_k16]
-//line hecbench_merge.go:179
-								}
-//line hecbench_merge.go:179
-							}
-//line hecbench_merge.go:179
-							gc_pos2.Thread = gc_rank2
-//line hecbench_merge.go:179
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line hecbench_merge.go:184
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := 0
+			if compiled.SIMD {
+			gc_steps:
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
 //line hecbench_merge.go:167
-					sharedX := uint32(gc_tx2 + 1)
-
+					var sharedX uint32 = uint32(gc_tx2 + 1)
 //line hecbench_merge.go:169
-					AShared[sharedX] = A[Atemp+int(sharedX)]
-
+					var gc_ld archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line hecbench_merge.go:169
+					if (Atemp+int(sharedX)) >= 0 && (Atemp+int(sharedX)) <= len(A)-8 {
+//line hecbench_merge.go:169
+						gc_ld = archsimd.LoadUint32x8Slice(A[Atemp+int(sharedX):])
+					} else {
+//line hecbench_merge.go:169
+						break gc_steps
+					}
+//line hecbench_merge.go:169
+					if int(sharedX) >= 0 && int(sharedX) <= len(AShared)-8 {
+//line hecbench_merge.go:169
+						gc_ld.StoreSlice(AShared[sharedX:])
+					} else {
+//line hecbench_merge.go:169
+						var gc_lanes2 [8]uint32
+//line hecbench_merge.go:169
+						gc_ld.Store(&gc_lanes2)
+//line hecbench_merge.go:169
+						for gc_k2 := range 8 {
+//line hecbench_merge.go:169
+							if 0xff&(1<<gc_k2) != 0 {
+//line hecbench_merge.go:169
+								gc_pos2.Thread = gc_rank2 + gc_k2
+//line hecbench_merge.go:169
+								AShared[sharedX+uint32(gc_k2)] = gc_lanes2[gc_k2]
+							}
+						}
+//line hecbench_merge.go:169
+						gc_pos2.Thread = gc_rank2
+					}
+//line hecbench_merge.go:169
+					var gc_ld2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+					if (Btemp+int(sharedX)) >= 0 && (Btemp+int(sharedX)) <= len(B)-8 {
 //line hecbench_merge.go:170
-					BShared[sharedX] = B[Btemp+int(sharedX)]
-
+						gc_ld2 = archsimd.LoadUint32x8Slice(B[Btemp+int(sharedX):])
+					} else {
+//line hecbench_merge.go:170
+						var gc_lanes3 [8]uint32
+//line hecbench_merge.go:170
+						for gc_k3 := range 8 {
+//line hecbench_merge.go:170
+							if 0xff&(1<<gc_k3) != 0 {
+//line hecbench_merge.go:170
+								gc_pos2.Thread = gc_rank2 + gc_k3
+//line hecbench_merge.go:170
+								gc_lanes3[gc_k3] = B[(Btemp+int(sharedX))+gc_k3]
+							}
+						}
+//line hecbench_merge.go:170
+						gc_pos2.Thread = gc_rank2
+//line hecbench_merge.go:170
+						gc_ld2 = archsimd.LoadUint32x8(&gc_lanes3)
+					}
+//line hecbench_merge.go:170
+					if int(sharedX) >= 0 && int(sharedX) <= len(BShared)-8 {
+//line hecbench_merge.go:170
+						gc_ld2.StoreSlice(BShared[sharedX:])
+					} else {
+//line hecbench_merge.go:170
+						var gc_lanes4 [8]uint32
+//line hecbench_merge.go:170
+						gc_ld2.Store(&gc_lanes4)
+//line hecbench_merge.go:170
+						for gc_k4 := range 8 {
+//line hecbench_merge.go:170
+							if 0xff&(1<<gc_k4) != 0 {
+//line hecbench_merge.go:170
+								gc_pos2.Thread = gc_rank2 + gc_k4
+//line hecbench_merge.go:170
+								BShared[sharedX+uint32(gc_k4)] = gc_lanes4[gc_k4]
+							}
+						}
+//line hecbench_merge.go:170
+						gc_pos2.Thread = gc_rank2
+					}
 //line hecbench_merge.go:171
-					sharedX += uint32(gc_bdx2)
-
+					sharedX = sharedX + uint32(gc_bdx2)
+//line hecbench_merge.go:171
+					var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+					if (Atemp+int(sharedX)) >= 0 && (Atemp+int(sharedX)) <= len(A)-8 {
 //line hecbench_merge.go:172
-					AShared[sharedX] = A[Atemp+int(sharedX)]
-
+						gc_ld3 = archsimd.LoadUint32x8Slice(A[Atemp+int(sharedX):])
+					} else {
+//line hecbench_merge.go:172
+						var gc_lanes5 [8]uint32
+//line hecbench_merge.go:172
+						for gc_k5 := range 8 {
+//line hecbench_merge.go:172
+							if 0xff&(1<<gc_k5) != 0 {
+//line hecbench_merge.go:172
+								gc_pos2.Thread = gc_rank2 + gc_k5
+//line hecbench_merge.go:172
+								gc_lanes5[gc_k5] = A[(Atemp+int(sharedX))+gc_k5]
+							}
+						}
+//line hecbench_merge.go:172
+						gc_pos2.Thread = gc_rank2
+//line hecbench_merge.go:172
+						gc_ld3 = archsimd.LoadUint32x8(&gc_lanes5)
+					}
+//line hecbench_merge.go:172
+					if int(sharedX) >= 0 && int(sharedX) <= len(AShared)-8 {
+//line hecbench_merge.go:172
+						gc_ld3.StoreSlice(AShared[sharedX:])
+					} else {
+//line hecbench_merge.go:172
+						var gc_lanes6 [8]uint32
+//line hecbench_merge.go:172
+						gc_ld3.Store(&gc_lanes6)
+//line hecbench_merge.go:172
+						for gc_k6 := range 8 {
+//line hecbench_merge.go:172
+							if 0xff&(1<<gc_k6) != 0 {
+//line hecbench_merge.go:172
+								gc_pos2.Thread = gc_rank2 + gc_k6
+//line hecbench_merge.go:172
+								AShared[sharedX+uint32(gc_k6)] = gc_lanes6[gc_k6]
+							}
+						}
+//line hecbench_merge.go:172
+						gc_pos2.Thread = gc_rank2
+					}
+//line hecbench_merge.go:172
+					var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+					if (Btemp+int(sharedX)) >= 0 && (Btemp+int(sharedX)) <= len(B)-8 {
 //line hecbench_merge.go:173
-					BShared[sharedX] = B[Btemp+int(sharedX)]
-
+						gc_ld4 = archsimd.LoadUint32x8Slice(B[Btemp+int(sharedX):])
+					} else {
+//line hecbench_merge.go:173
+						var gc_lanes7 [8]uint32
+//line hecbench_merge.go:173
+						for gc_k7 := range 8 {
+//line hecbench_merge.go:173
+							if 0xff&(1<<gc_k7) != 0 {
+//line hecbench_merge.go:173
+								gc_pos2.Thread = gc_rank2 + gc_k7
+//line hecbench_merge.go:173
+								gc_lanes7[gc_k7] = B[(Btemp+int(sharedX))+gc_k7]
+							}
+						}
+//line hecbench_merge.go:173
+						gc_pos2.Thread = gc_rank2
+//line hecbench_merge.go:173
+						gc_ld4 = archsimd.LoadUint32x8(&gc_lanes7)
+					}
+//line hecbench_merge.go:173
+					if int(sharedX) >= 0 && int(sharedX) <= len(BShared)-8 {
+//line hecbench_merge.go:173
+						gc_ld4.StoreSlice(BShared[sharedX:])
+					} else {
+//line hecbench_merge.go:173
+						var gc_lanes8 [8]uint32
+//line hecbench_merge.go:173
+						gc_ld4.Store(&gc_lanes8)
+//line hecbench_merge.go:173
+						for gc_k8 := range 8 {
+//line hecbench_merge.go:173
+							if 0xff&(1<<gc_k8) != 0 {
+//line hecbench_merge.go:173
+								gc_pos2.Thread = gc_rank2 + gc_k8
+//line hecbench_merge.go:173
+								BShared[sharedX+uint32(gc_k8)] = gc_lanes8[gc_k8]
+							}
+						}
+//line hecbench_merge.go:173
+						gc_pos2.Thread = gc_rank2
+					}
 //line hecbench_merge.go:174
-					sharedX += uint32(gc_bdx2)
-
+					sharedX = sharedX + uint32(gc_bdx2)
+//line hecbench_merge.go:174
+					var gc_ld5 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+					if (Atemp+int(sharedX)) >= 0 && (Atemp+int(sharedX)) <= len(A)-8 {
 //line hecbench_merge.go:175
-					AShared[sharedX] = A[Atemp+int(sharedX)]
-
+						gc_ld5 = archsimd.LoadUint32x8Slice(A[Atemp+int(sharedX):])
+					} else {
+//line hecbench_merge.go:175
+						var gc_lanes9 [8]uint32
+//line hecbench_merge.go:175
+						for gc_k9 := range 8 {
+//line hecbench_merge.go:175
+							if 0xff&(1<<gc_k9) != 0 {
+//line hecbench_merge.go:175
+								gc_pos2.Thread = gc_rank2 + gc_k9
+//line hecbench_merge.go:175
+								gc_lanes9[gc_k9] = A[(Atemp+int(sharedX))+gc_k9]
+							}
+						}
+//line hecbench_merge.go:175
+						gc_pos2.Thread = gc_rank2
+//line hecbench_merge.go:175
+						gc_ld5 = archsimd.LoadUint32x8(&gc_lanes9)
+					}
+//line hecbench_merge.go:175
+					if int(sharedX) >= 0 && int(sharedX) <= len(AShared)-8 {
+//line hecbench_merge.go:175
+						gc_ld5.StoreSlice(AShared[sharedX:])
+					} else {
+//line hecbench_merge.go:175
+						var gc_lanes10 [8]uint32
+//line hecbench_merge.go:175
+						gc_ld5.Store(&gc_lanes10)
+//line hecbench_merge.go:175
+						for gc_k10 := range 8 {
+//line hecbench_merge.go:175
+							if 0xff&(1<<gc_k10) != 0 {
+//line hecbench_merge.go:175
+								gc_pos2.Thread = gc_rank2 + gc_k10
+//line hecbench_merge.go:175
+								AShared[sharedX+uint32(gc_k10)] = gc_lanes10[gc_k10]
+							}
+						}
+//line hecbench_merge.go:175
+						gc_pos2.Thread = gc_rank2
+					}
+//line hecbench_merge.go:175
+					var gc_ld6 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+					if (Btemp+int(sharedX)) >= 0 && (Btemp+int(sharedX)) <= len(B)-8 {
 //line hecbench_merge.go:176
-					BShared[sharedX] = B[Btemp+int(sharedX)]
-
+						gc_ld6 = archsimd.LoadUint32x8Slice(B[Btemp+int(sharedX):])
+					} else {
+//line hecbench_merge.go:176
+						var gc_lanes11 [8]uint32
+//line hecbench_merge.go:176
+						for gc_k11 := range 8 {
+//line hecbench_merge.go:176
+							if 0xff&(1<<gc_k11) != 0 {
+//line hecbench_merge.go:176
+								gc_pos2.Thread = gc_rank2 + gc_k11
+//line hecbench_merge.go:176
+								gc_lanes11[gc_k11] = B[(Btemp+int(sharedX))+gc_k11]
+							}
+						}
+//line hecbench_merge.go:176
+						gc_pos2.Thread = gc_rank2
+//line hecbench_merge.go:176
+						gc_ld6 = archsimd.LoadUint32x8(&gc_lanes11)
+					}
+//line hecbench_merge.go:176
+					if int(sharedX) >= 0 && int(sharedX) <= len(BShared)-8 {
+//line hecbench_merge.go:176
+						gc_ld6.StoreSlice(BShared[sharedX:])
+					} else {
+//line hecbench_merge.go:176
+						var gc_lanes12 [8]uint32
+//line hecbench_merge.go:176
+						gc_ld6.Store(&gc_lanes12)
+//line hecbench_merge.go:176
+						for gc_k12 := range 8 {
+//line hecbench_merge.go:176
+							if 0xff&(1<<gc_k12) != 0 {
+//line hecbench_merge.go:176
+								gc_pos2.Thread = gc_rank2 + gc_k12
+//line hecbench_merge.go:176
+								BShared[sharedX+uint32(gc_k12)] = gc_lanes12[gc_k12]
+							}
+						}
+//line hecbench_merge.go:176
+						gc_pos2.Thread = gc_rank2
+					}
 //line hecbench_merge.go:177
-					sharedX += uint32(gc_bdx2)
-
+					sharedX = sharedX + uint32(gc_bdx2)
+//line hecbench_merge.go:177
+					var gc_ld7 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+					if (Atemp+int(sharedX)) >= 0 && (Atemp+int(sharedX)) <= len(A)-8 {
 //line hecbench_merge.go:178
-					AShared[sharedX] = A[Atemp+int(sharedX)]
-
+						gc_ld7 = archsimd.LoadUint32x8Slice(A[Atemp+int(sharedX):])
+					} else {
+//line hecbench_merge.go:178
+						var gc_lanes13 [8]uint32
+//line hecbench_merge.go:178
+						for gc_k13 := range 8 {
+//line hecbench_merge.go:178
+							if 0xff&(1<<gc_k13) != 0 {
+//line hecbench_merge.go:178
+								gc_pos2.Thread = gc_rank2 + gc_k13
+//line hecbench_merge.go:178
+								gc_lanes13[gc_k13] = A[(Atemp+int(sharedX))+gc_k13]
+							}
+						}
+//line hecbench_merge.go:178
+						gc_pos2.Thread = gc_rank2
+//line hecbench_merge.go:178
+						gc_ld7 = archsimd.LoadUint32x8(&gc_lanes13)
+					}
+//line hecbench_merge.go:178
+					if int(sharedX) >= 0 && int(sharedX) <= len(AShared)-8 {
+//line hecbench_merge.go:178
+						gc_ld7.StoreSlice(AShared[sharedX:])
+					} else {
+//line hecbench_merge.go:178
+						var gc_lanes14 [8]uint32
+//line hecbench_merge.go:178
+						gc_ld7.Store(&gc_lanes14)
+//line hecbench_merge.go:178
+						for gc_k14 := range 8 {
+//line hecbench_merge.go:178
+							if 0xff&(1<<gc_k14) != 0 {
+//line hecbench_merge.go:178
+								gc_pos2.Thread = gc_rank2 + gc_k14
+//line hecbench_merge.go:178
+								AShared[sharedX+uint32(gc_k14)] = gc_lanes14[gc_k14]
+							}
+						}
+//line hecbench_merge.go:178
+						gc_pos2.Thread = gc_rank2
+					}
+//line hecbench_merge.go:178
+					var gc_ld8 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+					if (Btemp+int(sharedX)) >= 0 && (Btemp+int(sharedX)) <= len(B)-8 {
 //line hecbench_merge.go:179
-					BShared[sharedX] = B[Btemp+int(sharedX)]
-					_ = sharedX
+						gc_ld8 = archsimd.LoadUint32x8Slice(B[Btemp+int(sharedX):])
+					} else {
+//line hecbench_merge.go:179
+						var gc_lanes15 [8]uint32
+//line hecbench_merge.go:179
+						for gc_k15 := range 8 {
+//line hecbench_merge.go:179
+							if 0xff&(1<<gc_k15) != 0 {
+//line hecbench_merge.go:179
+								gc_pos2.Thread = gc_rank2 + gc_k15
+//line hecbench_merge.go:179
+								gc_lanes15[gc_k15] = B[(Btemp+int(sharedX))+gc_k15]
+							}
+						}
+//line hecbench_merge.go:179
+						gc_pos2.Thread = gc_rank2
+//line hecbench_merge.go:179
+						gc_ld8 = archsimd.LoadUint32x8(&gc_lanes15)
+					}
+//line hecbench_merge.go:179
+					if int(sharedX) >= 0 && int(sharedX) <= len(BShared)-8 {
+//line hecbench_merge.go:179
+						gc_ld8.StoreSlice(BShared[sharedX:])
+					} else {
+//line hecbench_merge.go:179
+						var gc_lanes16 [8]uint32
+//line hecbench_merge.go:179
+						gc_ld8.Store(&gc_lanes16)
+//line hecbench_merge.go:179
+						for gc_k16 := range 8 {
+//line hecbench_merge.go:179
+							if 0xff&(1<<gc_k16) != 0 {
+//line hecbench_merge.go:179
+								gc_pos2.Thread = gc_rank2 + gc_k16
+//line hecbench_merge.go:179
+								BShared[sharedX+uint32(gc_k16)] = gc_lanes16[gc_k16]
+							}
+						}
+//line hecbench_merge.go:179
+						gc_pos2.Thread = gc_rank2
+					}
 				}
+//line hecbench_merge.go:181
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_merge.go:167
+				sharedX := uint32(gc_tx2 + 1)
+//line hecbench_merge.go:169
+				AShared[sharedX] = A[Atemp+int(sharedX)]
+				BShared[sharedX] = B[Btemp+int(sharedX)]
+				sharedX += uint32(gc_bdx2)
+				AShared[sharedX] = A[Atemp+int(sharedX)]
+				BShared[sharedX] = B[Btemp+int(sharedX)]
+				sharedX += uint32(gc_bdx2)
+				AShared[sharedX] = A[Atemp+int(sharedX)]
+				BShared[sharedX] = B[Btemp+int(sharedX)]
+				sharedX += uint32(gc_bdx2)
+				AShared[sharedX] = A[Atemp+int(sharedX)]
+				BShared[sharedX] = B[Btemp+int(sharedX)]
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					threadIdX4 := gc_s_threadIdX4[gc_rank2]
-					threadIdX4p1 := gc_s_threadIdX4p1[gc_rank2]
-					threadIdX4p2 := gc_s_threadIdX4p2[gc_rank2]
-					threadIdX4p3 := gc_s_threadIdX4p3[gc_rank2]
-
+//line hecbench_merge.go:185
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				threadIdX4 := gc_s_threadIdX4[gc_rank2]
+				threadIdX4p1 := gc_s_threadIdX4p1[gc_rank2]
+				threadIdX4p2 := gc_s_threadIdX4p2[gc_rank2]
+				threadIdX4p3 := gc_s_threadIdX4p3[gc_rank2]
 //line hecbench_merge.go:187
-					offset := int32(threadIdX4 >> 1)
-
-//line hecbench_merge.go:188
-					Ax := uint32(offset + 1)
-
-//line hecbench_merge.go:189
-					BSm1 := mergeK + 2 + int(threadIdX4p2)
-
-//line hecbench_merge.go:190
-					BS := BSm1 + 1
-
+				offset := int32(threadIdX4 >> 1)
+				Ax := uint32(offset + 1)
+				BSm1 := mergeK + 2 + int(threadIdX4p2)
+				BS := BSm1 + 1
+				for {
 //line hecbench_merge.go:191
-					for {
+					gc_b2.Tick()
 //line hecbench_merge.go:191
-						gc_b2.Tick()
+					if gc_b2.Stopped() {
 //line hecbench_merge.go:191
-						if gc_b2.Stopped() {
-//line hecbench_merge.go:191
-							return
-//line hecbench_merge.go:191
-						}
-						offset = (offset + 1) >> 1
-						if AShared[Ax] > AShared[BSm1-int(Ax)-1] {
-							if AShared[Ax-1] <= AShared[BS-int(Ax)-1] {
-
-								break
-							}
-							Ax -= uint32(offset)
-						} else {
-							Ax += uint32(offset)
-						}
+						return
 					}
-
+//line hecbench_merge.go:192
+					offset = (offset + 1) >> 1
+					if AShared[Ax] > AShared[BSm1-int(Ax)-1] {
+						if AShared[Ax-1] <= AShared[BS-int(Ax)-1] {
+//line hecbench_merge.go:196
+							break
+						}
+						Ax -= uint32(offset)
+					} else {
+						Ax += uint32(offset)
+					}
+				}
 //line hecbench_merge.go:204
-					Bx := threadIdX4p2 - Ax
-
+				Bx := threadIdX4p2 - Ax
 //line hecbench_merge.go:207
-					var Ai, Bi, Ci uint32
-
-//line hecbench_merge.go:208
-					Ai = AShared[Ax]
-
-//line hecbench_merge.go:209
+				var Ai, Bi, Ci uint32
+				Ai = AShared[Ax]
+				Bi = BShared[Bx]
+				if Ai > Bi {
+					Ci = Bi
+					Bx++
 					Bi = BShared[Bx]
-
-//line hecbench_merge.go:210
-					if Ai > Bi {
-						Ci = Bi
-						Bx++
-						Bi = BShared[Bx]
-					} else {
-						Ci = Ai
-						Ax++
-						Ai = AShared[Ax]
-					}
-
-//line hecbench_merge.go:219
-					Ctemp[threadIdX4] = Ci
-
-//line hecbench_merge.go:220
-					if Ai > Bi {
-						Ci = Bi
-						Bx++
-						Bi = BShared[Bx]
-					} else {
-						Ci = Ai
-						Ax++
-						Ai = AShared[Ax]
-					}
-
-//line hecbench_merge.go:229
-					Ctemp[threadIdX4p1] = Ci
-
-//line hecbench_merge.go:230
-					if Ai > Bi {
-						Ci = Bi
-						Bx++
-						Bi = BShared[Bx]
-					} else {
-						Ci = Ai
-						Ax++
-						Ai = AShared[Ax]
-					}
-
-//line hecbench_merge.go:239
-					Ctemp[threadIdX4p2] = Ci
-
-//line hecbench_merge.go:240
-					if Ai > Bi {
-						Ctemp[threadIdX4p3] = Bi
-					} else {
-						Ctemp[threadIdX4p3] = Ai
-					}
-
+				} else {
+					Ci = Ai
+					Ax++
+					Ai = AShared[Ax]
+				}
+				Ctemp[threadIdX4] = Ci
+				if Ai > Bi {
+					Ci = Bi
+					Bx++
+					Bi = BShared[Bx]
+				} else {
+					Ci = Ai
+					Ax++
+					Ai = AShared[Ax]
+				}
+				Ctemp[threadIdX4p1] = Ci
+				if Ai > Bi {
+					Ci = Bi
+					Bx++
+					Bi = BShared[Bx]
+				} else {
+					Ci = Ai
+					Ax++
+					Ai = AShared[Ax]
+				}
+				Ctemp[threadIdX4p2] = Ci
+				if Ai > Bi {
+					Ctemp[threadIdX4p3] = Bi
+				} else {
+					Ctemp[threadIdX4p3] = Ai
+				}
 //line hecbench_merge.go:247
-					if gc_tx2 == 127 {
-						xBlockTop[0] += Ax - 1
-						yBlockTop[0] += Bx - 1
-					}
-					_ = offset
-					_ = Ax
-					_ = BSm1
-					_ = BS
-					_ = Bx
-					_ = Ai
-					_ = Bi
-					_ = Ci
+				if gc_tx2 == 127 {
+					xBlockTop[0] += Ax - 1
+					yBlockTop[0] += Bx - 1
 				}
 			}
 		}
@@ -1199,4 +959,5 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 // gc_files_hecbench_merge holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_merge.go
+//line hecbench_merge.go:268
 var gc_files_hecbench_merge embed.FS

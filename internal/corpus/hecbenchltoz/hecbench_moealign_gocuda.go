@@ -45,115 +45,53 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 	gc_s_cumsum := compiled.Scratch[[]int32](gc_b, 2)[:gc_n]
 	gc_s_tokensCnts := compiled.Scratch[[]int32](gc_b, 3)[:gc_n]
 	gc_exited := gc_b.Exited()
-
 //line hecbench_moealign.go:137
 	var topkIDs_ []int32 = topkIDs
-
-//line hecbench_moealign.go:137
-	_ = topkIDs_
-
 //line hecbench_moealign.go:137
 	var sortedTokenIDs_ []int32 = sortedTokenIDs
-
-//line hecbench_moealign.go:137
-	_ = sortedTokenIDs_
-
 //line hecbench_moealign.go:137
 	var expertIDs_ []int32 = expertIDs
-
-//line hecbench_moealign.go:137
-	_ = expertIDs_
-
 //line hecbench_moealign.go:137
 	var totalTokensPostPad_ []int32 = totalTokensPostPad
-
-//line hecbench_moealign.go:137
-	_ = totalTokensPostPad_
-
 //line hecbench_moealign.go:137
 	var expertMap_ []int32 = expertMap
-
-//line hecbench_moealign.go:137
-	_ = expertMap_
-
 //line hecbench_moealign.go:137
 	var numExperts_ int = numExperts
-
-//line hecbench_moealign.go:137
-	_ = numExperts_
-
 //line hecbench_moealign.go:137
 	var blockSize_ int = blockSize
-
-//line hecbench_moealign.go:137
-	_ = blockSize_
-
 //line hecbench_moealign.go:137
 	var numel_ int = numel
-
-//line hecbench_moealign.go:137
-	_ = numel_
-
 //line hecbench_moealign.go:137
 	var maxNumTokensPadded_ int = maxNumTokensPadded
-
-//line hecbench_moealign.go:137
-	_ = maxNumTokensPadded_
-
 //line hecbench_moealign.go:137
 	var maxNumMBlocks int = ceilDiv(maxNumTokensPadded, blockSize)
-
-//line hecbench_moealign.go:137
-	_ = maxNumMBlocks
-
 //line hecbench_moealign.go:137
 	var inactiveExpertID int32 = 0
-
-//line hecbench_moealign.go:137
-	_ = inactiveExpertID
-
 //line hecbench_moealign.go:137
 	var modelOffset int = 0
-
-//line hecbench_moealign.go:137
-	_ = modelOffset
-
 //line hecbench_moealign.go:137
 	var topkNum_ int = topkNum
-
-//line hecbench_moealign.go:137
-	_ = topkNum_
-
 //line hecbench_moealign.go:137
 	var tokenMask []int32 = nil
-
-//line hecbench_moealign.go:137
-	_ = tokenMask
-
 //line hecbench_moealign.go:137
 	var returned bool
-
 //line hecbench_moealign.go:137
 	_ = returned
-
 //line hecbench_moealign.go:30
 	sortedTokenIDsOffset := maxNumTokensPadded_ * modelOffset
-
-//line hecbench_moealign.go:31
 	expertIDsOffset := maxNumMBlocks * modelOffset
-
 //line hecbench_moealign.go:52
 	sharedMem := gocuda.DynamicShared[int32](t)
 	compiled.OutOfLine(func() {
 		gc_s_tid := gc_s_tid[:gc_n]
-		_ = gc_s_tid
+//line hecbench_moealign.go:56
 		gc_s_stride := gc_s_stride[:gc_n]
-		_ = gc_s_stride
+//line hecbench_moealign.go:58
 		gc_s_cumsum := gc_s_cumsum[:gc_n]
-		_ = gc_s_cumsum
+//line hecbench_moealign.go:60
 		gc_s_tokensCnts := gc_s_tokensCnts[:gc_n]
-		_ = gc_s_tokensCnts
 		{
+//line hecbench_moealign.go:63
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -161,52 +99,39 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 					if gc_exited[gc_rank] {
 						continue
 					}
-
 //line hecbench_moealign.go:37
 					var side bool = gc_tx < moeFillThreads
-					_ = side
-
 //line hecbench_moealign.go:49
 					var tid int
-
-//line hecbench_moealign.go:50
 					var stride int
-
 //line hecbench_moealign.go:53
 					var cumsum []int32
-
-//line hecbench_moealign.go:54
 					var tokensCnts []int32
-
 //line hecbench_moealign.go:105
 					var fillStartIdx int
-
 //line hecbench_moealign.go:37
 					if side {
-
+//line hecbench_moealign.go:39
 						for it := gc_tx; it < maxNumTokensPadded_; it += moeFillThreads {
 							sortedTokenIDs_[sortedTokenIDsOffset+it] = int32(numel_)
 						}
-//line hecbench_moealign.go:37
 					} else {
-
 //line hecbench_moealign.go:49
 						tid = gc_tx - moeFillThreads
 						stride = gc_bdx - moeFillThreads
-
 //line hecbench_moealign.go:53
 						cumsum = sharedMem
 						tokensCnts = sharedMem[numExperts_+1:]
-
+//line hecbench_moealign.go:56
 						for i := 0; i < numExperts_; i++ {
 							tokensCnts[(tid+1)*numExperts_+i] = 0
 						}
-
+//line hecbench_moealign.go:60
 						for i_ := tid; i_ < numel_; i_ += stride {
 							expertID := topkIDs_[i_]
 							if expertMap_ != nil {
 								expertID = expertMap_[expertID]
-
+//line hecbench_moealign.go:65
 								if expertID == -1 {
 									continue
 								}
@@ -217,12 +142,8 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 							}
 							tokensCnts[(tid+1)*numExperts_+int(expertID)] += mask
 						}
-//line hecbench_moealign.go:37
 					}
-					_ = tid
-					_ = stride
-					_ = cumsum
-					_ = tokensCnts
+//line hecbench_moealign.go:42
 					_ = fillStartIdx
 					gc_s_tid[gc_rank] = tid
 					gc_s_stride[gc_rank] = stride
@@ -234,12 +155,12 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 	})
 	compiled.OutOfLine(func() {
 		gc_s_tid := gc_s_tid[:gc_n]
-		_ = gc_s_tid
+//line hecbench_moealign.go:54
 		gc_s_stride := gc_s_stride[:gc_n]
-		_ = gc_s_stride
+//line hecbench_moealign.go:56
 		gc_s_tokensCnts := gc_s_tokensCnts[:gc_n]
-		_ = gc_s_tokensCnts
 		{
+//line hecbench_moealign.go:59
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_L2:
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -248,27 +169,21 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 					if gc_exited[gc_rank] {
 						continue
 					}
-
 //line hecbench_moealign.go:37
 					var side bool = gc_tx < moeFillThreads
-					_ = side
+//line hecbench_moealign.go:39
 					tid := gc_s_tid[gc_rank]
 					stride := gc_s_stride[gc_rank]
 					tokensCnts := gc_s_tokensCnts[gc_rank]
-
 //line hecbench_moealign.go:37
 					if side {
-//line hecbench_moealign.go:37
 						{
 //line hecbench_moealign.go:37
 							gc_exited[gc_rank] = true
 //line hecbench_moealign.go:37
 							continue gc_L2
-//line hecbench_moealign.go:37
 						}
-//line hecbench_moealign.go:37
 					} else {
-
 //line hecbench_moealign.go:78
 						if tid < numExperts_ {
 							tokensCnts[tid] = 0
@@ -276,22 +191,22 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 								tokensCnts[i_2*numExperts_+tid] += tokensCnts[(i_2-1)*numExperts_+tid]
 							}
 						}
-//line hecbench_moealign.go:37
 					}
 				}
 			}
 		}
+//line hecbench_moealign.go:41
 	})
 	compiled.OutOfLine(func() {
 		gc_s_tid := gc_s_tid[:gc_n]
-		_ = gc_s_tid
+//line hecbench_moealign.go:45
 		gc_s_stride := gc_s_stride[:gc_n]
-		_ = gc_s_stride
+//line hecbench_moealign.go:47
 		gc_s_cumsum := gc_s_cumsum[:gc_n]
-		_ = gc_s_cumsum
+//line hecbench_moealign.go:49
 		gc_s_tokensCnts := gc_s_tokensCnts[:gc_n]
-		_ = gc_s_tokensCnts
 		{
+//line hecbench_moealign.go:52
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -299,20 +214,16 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 					if gc_exited[gc_rank] {
 						continue
 					}
-
 //line hecbench_moealign.go:37
 					var side bool = gc_tx < moeFillThreads
-					_ = side
+//line hecbench_moealign.go:39
 					tid := gc_s_tid[gc_rank]
 					stride := gc_s_stride[gc_rank]
 					cumsum := gc_s_cumsum[gc_rank]
 					tokensCnts := gc_s_tokensCnts[gc_rank]
-
 //line hecbench_moealign.go:37
 					if side {
-//line hecbench_moealign.go:37
 					} else {
-
 //line hecbench_moealign.go:87
 						if tid == 0 {
 							cumsum[0] = 0
@@ -322,22 +233,22 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 							}
 							totalTokensPostPad_[modelOffset] = cumsum[numExperts_]
 						}
-//line hecbench_moealign.go:37
 					}
 				}
 			}
 		}
+//line hecbench_moealign.go:41
 	})
 	compiled.OutOfLine(func() {
 		gc_s_tid := gc_s_tid[:gc_n]
-		_ = gc_s_tid
+//line hecbench_moealign.go:45
 		gc_s_stride := gc_s_stride[:gc_n]
-		_ = gc_s_stride
+//line hecbench_moealign.go:47
 		gc_s_cumsum := gc_s_cumsum[:gc_n]
-		_ = gc_s_cumsum
+//line hecbench_moealign.go:49
 		gc_s_tokensCnts := gc_s_tokensCnts[:gc_n]
-		_ = gc_s_tokensCnts
 		{
+//line hecbench_moealign.go:52
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_L4:
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -346,64 +257,56 @@ func gc_body_moeAlignBlockSizeSmallBatchExpertKernel(gc_b *compiled.Block, topkI
 					if gc_exited[gc_rank] {
 						continue
 					}
-
 //line hecbench_moealign.go:37
 					var side bool = gc_tx < moeFillThreads
-					_ = side
+//line hecbench_moealign.go:39
 					tid := gc_s_tid[gc_rank]
 					stride := gc_s_stride[gc_rank]
 					cumsum := gc_s_cumsum[gc_rank]
 					tokensCnts := gc_s_tokensCnts[gc_rank]
 					var fillStartIdx int
-					_ = fillStartIdx
-
 //line hecbench_moealign.go:37
 					if side {
-//line hecbench_moealign.go:37
 					} else {
-
 //line hecbench_moealign.go:98
 						if tid < numExperts_ {
 							for i_4 := int(cumsum[tid]); i_4 < int(cumsum[tid+1]); i_4 += blockSize_ {
 								expertIDs_[expertIDsOffset+i_4/blockSize_] = int32(tid)
 							}
 						}
-
 //line hecbench_moealign.go:105
 						fillStartIdx = int(cumsum[numExperts_])/blockSize_ + tid
 						for i_5 := fillStartIdx; i_5 < maxNumMBlocks; i_5 += stride {
 							expertIDs_[expertIDsOffset+i_5] = inactiveExpertID
 						}
-
+//line hecbench_moealign.go:110
 						for i_6 := tid; i_6 < numel_; i_6 += stride {
 							expertID_ := topkIDs_[i_6]
 							if expertMap_ != nil {
 								expertID_ = expertMap_[expertID_]
-
+//line hecbench_moealign.go:115
 								if expertID_ == -1 {
 									continue
 								}
 							}
 							rankPostPad := tokensCnts[tid*numExperts_+int(expertID_)] + cumsum[expertID_]
-
+//line hecbench_moealign.go:121
 							if tokenMask == nil || tokenMask[i_6/topkNum_] != 0 {
 								sortedTokenIDs_[sortedTokenIDsOffset+int(rankPostPad)] = int32(i_6)
 								tokensCnts[tid*numExperts_+int(expertID_)]++
 							}
 						}
-//line hecbench_moealign.go:125
 						{
 //line hecbench_moealign.go:125
 							gc_exited[gc_rank] = true
 //line hecbench_moealign.go:37
 							continue gc_L4
-//line hecbench_moealign.go:37
 						}
-//line hecbench_moealign.go:37
 					}
 				}
 			}
 		}
+//line hecbench_moealign.go:41
 	})
 }
 
@@ -436,59 +339,53 @@ func gc_body_countAndSortExpertTokensKernel(gc_b *compiled.Block, gc_lo, gc_hi i
 		}
 		gc_pos.Block = gc_blk
 		gc_b.EnterBlock(gc_blk)
-		{
-			gc_step := 0
-			for ; gc_step+3 < gc_n; gc_step += 4 {
-				{
-					gc_rank := gc_step + 0
-					gc_pos.Thread = gc_rank
-					gc_b.Enter(gc_rank)
-
-//line hecbench_moealign.go:176
-					countAndSortExpertTokens(t,
-						topkIDs, sortedTokenIDs, cumsumBuffer, expertMap, numel, numExperts,
-						maxNumTokensPadded, nil, 0, topkNum)
-				}
-				{
-					gc_rank := gc_step + 1
-					gc_pos.Thread = gc_rank
-					gc_b.Enter(gc_rank)
-
-//line hecbench_moealign.go:176
-					countAndSortExpertTokens(t,
-						topkIDs, sortedTokenIDs, cumsumBuffer, expertMap, numel, numExperts,
-						maxNumTokensPadded, nil, 0, topkNum)
-				}
-				{
-					gc_rank := gc_step + 2
-					gc_pos.Thread = gc_rank
-					gc_b.Enter(gc_rank)
-
-//line hecbench_moealign.go:176
-					countAndSortExpertTokens(t,
-						topkIDs, sortedTokenIDs, cumsumBuffer, expertMap, numel, numExperts,
-						maxNumTokensPadded, nil, 0, topkNum)
-				}
-				{
-					gc_rank := gc_step + 3
-					gc_pos.Thread = gc_rank
-					gc_b.Enter(gc_rank)
-
-//line hecbench_moealign.go:176
-					countAndSortExpertTokens(t,
-						topkIDs, sortedTokenIDs, cumsumBuffer, expertMap, numel, numExperts,
-						maxNumTokensPadded, nil, 0, topkNum)
-				}
-			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line hecbench_moealign.go:186
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
-
 //line hecbench_moealign.go:176
 				countAndSortExpertTokens(t,
 					topkIDs, sortedTokenIDs, cumsumBuffer, expertMap, numel, numExperts,
 					maxNumTokensPadded, nil, 0, topkNum)
 			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+//line hecbench_moealign.go:176
+				countAndSortExpertTokens(t,
+					topkIDs, sortedTokenIDs, cumsumBuffer, expertMap, numel, numExperts,
+					maxNumTokensPadded, nil, 0, topkNum)
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+//line hecbench_moealign.go:176
+				countAndSortExpertTokens(t,
+					topkIDs, sortedTokenIDs, cumsumBuffer, expertMap, numel, numExperts,
+					maxNumTokensPadded, nil, 0, topkNum)
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+				gc_b.Enter(gc_rank)
+//line hecbench_moealign.go:176
+				countAndSortExpertTokens(t,
+					topkIDs, sortedTokenIDs, cumsumBuffer, expertMap, numel, numExperts,
+					maxNumTokensPadded, nil, 0, topkNum)
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+//line hecbench_moealign.go:176
+			countAndSortExpertTokens(t,
+				topkIDs, sortedTokenIDs, cumsumBuffer, expertMap, numel, numExperts,
+				maxNumTokensPadded, nil, 0, topkNum)
 		}
 	}
 }
@@ -496,4 +393,5 @@ func gc_body_countAndSortExpertTokensKernel(gc_b *compiled.Block, gc_lo, gc_hi i
 // gc_files_hecbench_moealign holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_moealign.go
+//line hecbench_moealign.go:187
 var gc_files_hecbench_moealign embed.FS

@@ -49,161 +49,152 @@ func gc_body_bpQueensRootDfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, N int
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_off >= 0 && gc_off <= len(rootPrefixes) && gc_bdx <= len(rootPrefixes)-gc_off && gc_off <= len(sols) && gc_bdx <= len(sols)-gc_off && gc_off <= len(vectorOfTreeSize) && gc_bdx <= len(vectorOfTreeSize)-gc_off {
-					gc_at := rootPrefixes[gc_off:][:gc_bdx]
-					gc_at2 := sols[gc_off:][:gc_bdx]
-					gc_at3 := vectorOfTreeSize[gc_off:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+//line hecbench_nqueen.go:66
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_off >= 0 && gc_off <= len(rootPrefixes) && gc_bdx <= len(rootPrefixes)-gc_off && gc_off <= len(sols) && gc_bdx <= len(sols)-gc_off && gc_off <= len(vectorOfTreeSize) && gc_bdx <= len(vectorOfTreeSize)-gc_off {
+				gc_at := rootPrefixes[gc_off:][:gc_bdx]
+				gc_at2 := sols[gc_off:][:gc_bdx]
+				gc_at3 := vectorOfTreeSize[gc_off:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_nqueen.go:49
-						idx := gc_bx*gc_bdx + gc_tx
-						_ = idx
-
-//line hecbench_nqueen.go:50
-						if uint32(idx) < nPreFixos {
-							flag := uint32(0)
-							bitTest := uint32(0)
-							var vertice [20]int8
-							NL := N
-							var i, depth int
-							qtdSolutionsThread := uint64(0)
-							depthGlobal := depthPreFixos
-							treeSize := uint64(0)
-
-							for i = 0; i < NL; i++ {
-								vertice[i] = queensEmpty
+					idx := gc_bx*gc_bdx + gc_tx
+					if uint32(idx) < nPreFixos {
+						flag := uint32(0)
+						bitTest := uint32(0)
+						var vertice [20]int8
+						NL := N
+						var i, depth int
+						qtdSolutionsThread := uint64(0)
+						depthGlobal := depthPreFixos
+						treeSize := uint64(0)
+//line hecbench_nqueen.go:60
+						for i = 0; i < NL; i++ {
+							vertice[i] = queensEmpty
+						}
+//line hecbench_nqueen.go:64
+						flag = gc_at[gc_tx].Control
+//line hecbench_nqueen.go:66
+						for i = 0; i < depthGlobal; i++ {
+							vertice[i] = gc_at[gc_tx].Board[i]
+						}
+//line hecbench_nqueen.go:70
+						depth = depthGlobal
+//line hecbench_nqueen.go:72
+						for {
+//line hecbench_nqueen.go:72
+							gc_b.Tick()
+//line hecbench_nqueen.go:72
+							if gc_b.Stopped() {
+//line hecbench_nqueen.go:72
+								return
 							}
-
-							flag = gc_at[gc_tx].Control
-
-							for i = 0; i < depthGlobal; i++ {
-								vertice[i] = gc_at[gc_tx].Board[i]
-							}
-
-							depth = depthGlobal
-
-							for {
-//line hecbench_nqueen.go:72
-								gc_b.Tick()
-//line hecbench_nqueen.go:72
-								if gc_b.Stopped() {
-//line hecbench_nqueen.go:72
-									return
-//line hecbench_nqueen.go:72
-								}
-								vertice[depth]++
-								bitTest = 0
-								bitTest |= 1 << vertice[depth]
-								if int(vertice[depth]) == NL {
-									vertice[depth] = queensEmpty
-								} else if (flag&bitTest) == 0 && queensStillLegal(vertice[:], depth) {
-									treeSize++
-									flag |= uint32(uint64(1) << vertice[depth])
-									depth++
-									if depth == NL {
-										qtdSolutionsThread++
-									} else {
-										if !(depth >= depthGlobal) {
-											break
-										}
-										continue
-									}
+//line hecbench_nqueen.go:73
+							vertice[depth]++
+							bitTest = 0
+							bitTest |= 1 << vertice[depth]
+							if int(vertice[depth]) == NL {
+								vertice[depth] = queensEmpty
+							} else if (flag&bitTest) == 0 && queensStillLegal(vertice[:], depth) {
+								treeSize++
+								flag |= uint32(uint64(1) << vertice[depth])
+								depth++
+								if depth == NL {
+									qtdSolutionsThread++
 								} else {
 									if !(depth >= depthGlobal) {
 										break
 									}
 									continue
 								}
-								depth--
-								flag &^= uint32(uint64(1) << vertice[depth])
+							} else {
 								if !(depth >= depthGlobal) {
 									break
 								}
+								continue
 							}
-
-							gc_at2[gc_tx] = qtdSolutionsThread
-							gc_at3[gc_tx] = treeSize
+							depth--
+							flag &^= uint32(uint64(1) << vertice[depth])
+							if !(depth >= depthGlobal) {
+								break
+							}
 						}
+//line hecbench_nqueen.go:103
+						gc_at2[gc_tx] = qtdSolutionsThread
+						gc_at3[gc_tx] = treeSize
 					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_nqueen.go:49
-						idx := gc_bx*gc_bdx + gc_tx
-						_ = idx
-
-//line hecbench_nqueen.go:50
-						if uint32(idx) < nPreFixos {
-							flag := uint32(0)
-							bitTest := uint32(0)
-							var vertice [20]int8
-							NL := N
-							var i, depth int
-							qtdSolutionsThread := uint64(0)
-							depthGlobal := depthPreFixos
-							treeSize := uint64(0)
-
-							for i = 0; i < NL; i++ {
-								vertice[i] = queensEmpty
+					idx := gc_bx*gc_bdx + gc_tx
+					if uint32(idx) < nPreFixos {
+						flag := uint32(0)
+						bitTest := uint32(0)
+						var vertice [20]int8
+						NL := N
+						var i, depth int
+						qtdSolutionsThread := uint64(0)
+						depthGlobal := depthPreFixos
+						treeSize := uint64(0)
+//line hecbench_nqueen.go:60
+						for i = 0; i < NL; i++ {
+							vertice[i] = queensEmpty
+						}
+//line hecbench_nqueen.go:64
+						flag = rootPrefixes[idx].Control
+//line hecbench_nqueen.go:66
+						for i = 0; i < depthGlobal; i++ {
+							vertice[i] = rootPrefixes[idx].Board[i]
+						}
+//line hecbench_nqueen.go:70
+						depth = depthGlobal
+//line hecbench_nqueen.go:72
+						for {
+//line hecbench_nqueen.go:72
+							gc_b.Tick()
+//line hecbench_nqueen.go:72
+							if gc_b.Stopped() {
+//line hecbench_nqueen.go:72
+								return
 							}
-
-							flag = rootPrefixes[idx].Control
-
-							for i = 0; i < depthGlobal; i++ {
-								vertice[i] = rootPrefixes[idx].Board[i]
-							}
-
-							depth = depthGlobal
-
-							for {
-//line hecbench_nqueen.go:72
-								gc_b.Tick()
-//line hecbench_nqueen.go:72
-								if gc_b.Stopped() {
-//line hecbench_nqueen.go:72
-									return
-//line hecbench_nqueen.go:72
-								}
-								vertice[depth]++
-								bitTest = 0
-								bitTest |= 1 << vertice[depth]
-								if int(vertice[depth]) == NL {
-									vertice[depth] = queensEmpty
-								} else if (flag&bitTest) == 0 && queensStillLegal(vertice[:], depth) {
-									treeSize++
-									flag |= uint32(uint64(1) << vertice[depth])
-									depth++
-									if depth == NL {
-										qtdSolutionsThread++
-									} else {
-										if !(depth >= depthGlobal) {
-											break
-										}
-										continue
-									}
+//line hecbench_nqueen.go:73
+							vertice[depth]++
+							bitTest = 0
+							bitTest |= 1 << vertice[depth]
+							if int(vertice[depth]) == NL {
+								vertice[depth] = queensEmpty
+							} else if (flag&bitTest) == 0 && queensStillLegal(vertice[:], depth) {
+								treeSize++
+								flag |= uint32(uint64(1) << vertice[depth])
+								depth++
+								if depth == NL {
+									qtdSolutionsThread++
 								} else {
 									if !(depth >= depthGlobal) {
 										break
 									}
 									continue
 								}
-								depth--
-								flag &^= uint32(uint64(1) << vertice[depth])
+							} else {
 								if !(depth >= depthGlobal) {
 									break
 								}
+								continue
 							}
-
-							sols[idx] = qtdSolutionsThread
-							vectorOfTreeSize[idx] = treeSize
+							depth--
+							flag &^= uint32(uint64(1) << vertice[depth])
+							if !(depth >= depthGlobal) {
+								break
+							}
 						}
+//line hecbench_nqueen.go:103
+						sols[idx] = qtdSolutionsThread
+						vectorOfTreeSize[idx] = treeSize
 					}
 				}
 			}
@@ -214,4 +205,5 @@ func gc_body_bpQueensRootDfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, N int
 // gc_files_hecbench_nqueen holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_nqueen.go
+//line hecbench_nqueen.go:116
 var gc_files_hecbench_nqueen embed.FS

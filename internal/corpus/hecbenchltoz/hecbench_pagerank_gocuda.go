@@ -59,25 +59,19 @@ func gc_body_pageRankMapKernel(gc_b *compiled.Block, gc_lo, gc_hi int, pages []i
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_pagerank.go:17
 						i := gc_tx + gc_bx*gc_bdx
-						_ = i
-
-//line hecbench_pagerank.go:18
 						var j int
-
-//line hecbench_pagerank.go:19
 						{
 							outboundRank := pageRanks[i] / float32(noutlinks[i])
 							for j = 0; j < n; j++ {
 								maps[i*n+j] = float32(pages[i*n+j]) * outboundRank
 							}
 						}
-						_ = j
 					}
 				}
 			}
+//line hecbench_pagerank.go:29
 		})
 	}
 }
@@ -128,35 +122,26 @@ func gc_body_pageRankReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, pageRa
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_pagerank.go:32
 						j := gc_tx + gc_bx*gc_bdx
-						_ = j
-
-//line hecbench_pagerank.go:33
 						var i int
-
-//line hecbench_pagerank.go:34
 						var newRank, oldRank float32
-
-//line hecbench_pagerank.go:36
 						{
+//line hecbench_pagerank.go:37
 							oldRank = pageRanks[j]
 							newRank = 0
 							for i = 0; i < n; i++ {
 								newRank += maps[i*n+j]
 							}
-
+//line hecbench_pagerank.go:43
 							newRank = ((1 - pageRankDFactor) / float32(n)) + (pageRankDFactor * newRank)
 							dif[j] = fmaxf(fabsf(newRank-oldRank), dif[j])
 							pageRanks[j] = newRank
 						}
-						_ = i
-						_ = newRank
-						_ = oldRank
 					}
 				}
 			}
+//line hecbench_pagerank.go:53
 		})
 	}
 }

@@ -49,325 +49,219 @@ func gc_body_bitonicSortLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 		gc_s_dDstVal[gc_rank] = dDstVal
 	}
 	gc_s_dSrcKey := compiled.Scratch[[]uint32](gc_b, 2)[:gc_n]
-	_ = gc_s_dSrcKey
+//line hecbench_particles.go:64
 	for gc_rank := range gc_s_dSrcKey {
 		gc_s_dSrcKey[gc_rank] = dSrcKey
 	}
 	gc_s_dSrcVal := compiled.Scratch[[]uint32](gc_b, 3)[:gc_n]
-	_ = gc_s_dSrcVal
+//line hecbench_particles.go:69
 	for gc_rank := range gc_s_dSrcVal {
 		gc_s_dSrcVal[gc_rank] = dSrcVal
 	}
-
 //line hecbench_particles.go:47
 	lKey := gocuda.Shared[uint32](t, particlesLocalSizeLimit)[:particlesLocalSizeLimit]
-
-//line hecbench_particles.go:48
 	lVal := gocuda.Shared[uint32](t, particlesLocalSizeLimit)[:particlesLocalSizeLimit]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				dDstKey := gc_s_dDstKey[gc_rank]
-				dDstVal := gc_s_dDstVal[gc_rank]
-				dSrcKey := gc_s_dSrcKey[gc_rank]
-				_ = dSrcKey
-				dSrcVal := gc_s_dSrcVal[gc_rank]
-				_ = dSrcVal
-
-//line hecbench_particles.go:51
-				dSrcKey = dSrcKey[gc_bx*particlesLocalSizeLimit+gc_tx:]
-
-//line hecbench_particles.go:52
-				dSrcVal = dSrcVal[gc_bx*particlesLocalSizeLimit+gc_tx:]
-
-//line hecbench_particles.go:53
-				dDstKey = dDstKey[gc_bx*particlesLocalSizeLimit+gc_tx:]
-
-//line hecbench_particles.go:54
-				dDstVal = dDstVal[gc_bx*particlesLocalSizeLimit+gc_tx:]
-
-//line hecbench_particles.go:55
-				lKey[gc_tx+0] = dSrcKey[0]
-
-//line hecbench_particles.go:56
-				lVal[gc_tx+0] = dSrcVal[0]
-
-//line hecbench_particles.go:57
-				lKey[gc_tx+(particlesLocalSizeLimit/2)] = dSrcKey[(particlesLocalSizeLimit / 2)]
-
+//line hecbench_particles.go:50
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			dDstKey := gc_s_dDstKey[gc_rank]
+			dDstVal := gc_s_dDstVal[gc_rank]
+			dSrcKey := gc_s_dSrcKey[gc_rank]
 //line hecbench_particles.go:58
-				lVal[gc_tx+(particlesLocalSizeLimit/2)] = dSrcVal[(particlesLocalSizeLimit / 2)]
-				gc_s_dDstKey[gc_rank] = dDstKey
-				gc_s_dDstVal[gc_rank] = dDstVal
-			}
+			dSrcVal := gc_s_dSrcVal[gc_rank]
+//line hecbench_particles.go:51
+			dSrcKey = dSrcKey[gc_bx*particlesLocalSizeLimit+gc_tx:]
+			dSrcVal = dSrcVal[gc_bx*particlesLocalSizeLimit+gc_tx:]
+			dDstKey = dDstKey[gc_bx*particlesLocalSizeLimit+gc_tx:]
+			dDstVal = dDstVal[gc_bx*particlesLocalSizeLimit+gc_tx:]
+			lKey[gc_tx+0] = dSrcKey[0]
+			lVal[gc_tx+0] = dSrcVal[0]
+			lKey[gc_tx+(particlesLocalSizeLimit/2)] = dSrcKey[(particlesLocalSizeLimit / 2)]
+			lVal[gc_tx+(particlesLocalSizeLimit/2)] = dSrcVal[(particlesLocalSizeLimit / 2)]
+			gc_s_dDstKey[gc_rank] = dDstKey
+			gc_s_dDstVal[gc_rank] = dDstVal
 		}
 	}
-
 //line hecbench_particles.go:61
 	for size := uint32(2); size < arrayLength; size <<= 1 {
-
 //line hecbench_particles.go:64
 		for stride := size / 2; stride > 0; stride >>= 1 {
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_particles.go:60
-							tid := uint32(gc_tx)
-							_ = tid
-
-//line hecbench_particles.go:63
-							ddd := dir ^ b2u((tid&(size/2)) != 0)
-							_ = ddd
-
 //line hecbench_particles.go:66
-							pos := 2*tid - (tid & (stride - 1))
-							_ = pos
-
-//line hecbench_particles.go:67
-							comparatorLocal(
-								&lKey[pos+0], &lVal[pos+0],
-								&lKey[pos+stride], &lVal[pos+stride],
-								ddd)
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_particles.go:60
-							tid := uint32(gc_tx)
-							_ = tid
-
-//line hecbench_particles.go:63
-							ddd := dir ^ b2u((tid&(size/2)) != 0)
-							_ = ddd
-
-//line hecbench_particles.go:66
-							pos := 2*tid - (tid & (stride - 1))
-							_ = pos
-
-//line hecbench_particles.go:67
-							comparatorLocal(
-								&lKey[pos+0], &lVal[pos+0],
-								&lKey[pos+stride], &lVal[pos+stride],
-								ddd)
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_particles.go:60
-							tid := uint32(gc_tx)
-							_ = tid
-
-//line hecbench_particles.go:63
-							ddd := dir ^ b2u((tid&(size/2)) != 0)
-							_ = ddd
-
-//line hecbench_particles.go:66
-							pos := 2*tid - (tid & (stride - 1))
-							_ = pos
-
-//line hecbench_particles.go:67
-							comparatorLocal(
-								&lKey[pos+0], &lVal[pos+0],
-								&lKey[pos+stride], &lVal[pos+stride],
-								ddd)
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_particles.go:60
-							tid := uint32(gc_tx)
-							_ = tid
-
-//line hecbench_particles.go:63
-							ddd := dir ^ b2u((tid&(size/2)) != 0)
-							_ = ddd
-
-//line hecbench_particles.go:66
-							pos := 2*tid - (tid & (stride - 1))
-							_ = pos
-
-//line hecbench_particles.go:67
-							comparatorLocal(
-								&lKey[pos+0], &lVal[pos+0],
-								&lKey[pos+stride], &lVal[pos+stride],
-								ddd)
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_particles.go:60
 						tid := uint32(gc_tx)
-						_ = tid
-
 //line hecbench_particles.go:63
 						ddd := dir ^ b2u((tid&(size/2)) != 0)
-						_ = ddd
-
 //line hecbench_particles.go:66
 						pos := 2*tid - (tid & (stride - 1))
-						_ = pos
-
-//line hecbench_particles.go:67
+						comparatorLocal(
+							&lKey[pos+0], &lVal[pos+0],
+							&lKey[pos+stride], &lVal[pos+stride],
+							ddd)
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_particles.go:60
+						tid := uint32(gc_tx)
+//line hecbench_particles.go:63
+						ddd := dir ^ b2u((tid&(size/2)) != 0)
+//line hecbench_particles.go:66
+						pos := 2*tid - (tid & (stride - 1))
+						comparatorLocal(
+							&lKey[pos+0], &lVal[pos+0],
+							&lKey[pos+stride], &lVal[pos+stride],
+							ddd)
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_particles.go:60
+						tid := uint32(gc_tx)
+//line hecbench_particles.go:63
+						ddd := dir ^ b2u((tid&(size/2)) != 0)
+//line hecbench_particles.go:66
+						pos := 2*tid - (tid & (stride - 1))
+						comparatorLocal(
+							&lKey[pos+0], &lVal[pos+0],
+							&lKey[pos+stride], &lVal[pos+stride],
+							ddd)
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_particles.go:60
+						tid := uint32(gc_tx)
+//line hecbench_particles.go:63
+						ddd := dir ^ b2u((tid&(size/2)) != 0)
+//line hecbench_particles.go:66
+						pos := 2*tid - (tid & (stride - 1))
 						comparatorLocal(
 							&lKey[pos+0], &lVal[pos+0],
 							&lKey[pos+stride], &lVal[pos+stride],
 							ddd)
 					}
 				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_particles.go:60
+					tid := uint32(gc_tx)
+//line hecbench_particles.go:63
+					ddd := dir ^ b2u((tid&(size/2)) != 0)
+//line hecbench_particles.go:66
+					pos := 2*tid - (tid & (stride - 1))
+					comparatorLocal(
+						&lKey[pos+0], &lVal[pos+0],
+						&lKey[pos+stride], &lVal[pos+stride],
+						ddd)
+				}
 			}
 		}
 	}
-	{
-
 //line hecbench_particles.go:76
-		for stride_ := arrayLength / 2; stride_ > 0; stride_ >>= 1 {
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_particles.go:60
-							tid := uint32(gc_tx)
-							_ = tid
-
-//line hecbench_particles.go:78
-							pos_ := 2*tid - (tid & (stride_ - 1))
-							_ = pos_
-
-//line hecbench_particles.go:79
-							comparatorLocal(
-								&lKey[pos_+0], &lVal[pos_+0],
-								&lKey[pos_+stride_], &lVal[pos_+stride_],
-								dir)
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_particles.go:60
-							tid := uint32(gc_tx)
-							_ = tid
-
-//line hecbench_particles.go:78
-							pos_ := 2*tid - (tid & (stride_ - 1))
-							_ = pos_
-
-//line hecbench_particles.go:79
-							comparatorLocal(
-								&lKey[pos_+0], &lVal[pos_+0],
-								&lKey[pos_+stride_], &lVal[pos_+stride_],
-								dir)
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_particles.go:60
-							tid := uint32(gc_tx)
-							_ = tid
-
-//line hecbench_particles.go:78
-							pos_ := 2*tid - (tid & (stride_ - 1))
-							_ = pos_
-
-//line hecbench_particles.go:79
-							comparatorLocal(
-								&lKey[pos_+0], &lVal[pos_+0],
-								&lKey[pos_+stride_], &lVal[pos_+stride_],
-								dir)
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_particles.go:60
-							tid := uint32(gc_tx)
-							_ = tid
-
-//line hecbench_particles.go:78
-							pos_ := 2*tid - (tid & (stride_ - 1))
-							_ = pos_
-
-//line hecbench_particles.go:79
-							comparatorLocal(
-								&lKey[pos_+0], &lVal[pos_+0],
-								&lKey[pos_+stride_], &lVal[pos_+stride_],
-								dir)
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+	for stride_ := arrayLength / 2; stride_ > 0; stride_ >>= 1 {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_particles.go:60
 						tid := uint32(gc_tx)
-						_ = tid
-
 //line hecbench_particles.go:78
 						pos_ := 2*tid - (tid & (stride_ - 1))
-						_ = pos_
-
-//line hecbench_particles.go:79
+						comparatorLocal(
+							&lKey[pos_+0], &lVal[pos_+0],
+							&lKey[pos_+stride_], &lVal[pos_+stride_],
+							dir)
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_particles.go:60
+						tid := uint32(gc_tx)
+//line hecbench_particles.go:78
+						pos_ := 2*tid - (tid & (stride_ - 1))
+						comparatorLocal(
+							&lKey[pos_+0], &lVal[pos_+0],
+							&lKey[pos_+stride_], &lVal[pos_+stride_],
+							dir)
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_particles.go:60
+						tid := uint32(gc_tx)
+//line hecbench_particles.go:78
+						pos_ := 2*tid - (tid & (stride_ - 1))
+						comparatorLocal(
+							&lKey[pos_+0], &lVal[pos_+0],
+							&lKey[pos_+stride_], &lVal[pos_+stride_],
+							dir)
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_particles.go:60
+						tid := uint32(gc_tx)
+//line hecbench_particles.go:78
+						pos_ := 2*tid - (tid & (stride_ - 1))
 						comparatorLocal(
 							&lKey[pos_+0], &lVal[pos_+0],
 							&lKey[pos_+stride_], &lVal[pos_+stride_],
 							dir)
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_particles.go:60
+					tid := uint32(gc_tx)
+//line hecbench_particles.go:78
+					pos_ := 2*tid - (tid & (stride_ - 1))
+					comparatorLocal(
+						&lKey[pos_+0], &lVal[pos_+0],
+						&lKey[pos_+stride_], &lVal[pos_+stride_],
+						dir)
+				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				dDstKey := gc_s_dDstKey[gc_rank]
-				dDstVal := gc_s_dDstVal[gc_rank]
-
-//line hecbench_particles.go:87
-				dDstKey[0] = lKey[gc_tx+0]
-
-//line hecbench_particles.go:88
-				dDstVal[0] = lVal[gc_tx+0]
-
 //line hecbench_particles.go:89
-				dDstKey[(particlesLocalSizeLimit / 2)] = lKey[gc_tx+(particlesLocalSizeLimit/2)]
-
-//line hecbench_particles.go:90
-				dDstVal[(particlesLocalSizeLimit / 2)] = lVal[gc_tx+(particlesLocalSizeLimit/2)]
-			}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			dDstKey := gc_s_dDstKey[gc_rank]
+			dDstVal := gc_s_dDstVal[gc_rank]
+//line hecbench_particles.go:87
+			dDstKey[0] = lKey[gc_tx+0]
+			dDstVal[0] = lVal[gc_tx+0]
+			dDstKey[(particlesLocalSizeLimit / 2)] = lKey[gc_tx+(particlesLocalSizeLimit/2)]
+			dDstVal[(particlesLocalSizeLimit / 2)] = lVal[gc_tx+(particlesLocalSizeLimit/2)]
 		}
 	}
 }
 
 // BitonicSortLocal1Kernel is bitonicSortLocal1 of particles-cuda: each
 // block sorts its LOCAL_SIZE_LIMIT elements, odd blocks descending.
-//
-//line hecbench_particles.go:97
 func BitonicSortLocal1Kernel(dDstKey, dDstVal, dSrcKey, dSrcVal []uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_bitonicSortLocal1Kernel,
 		func(gc_t *gocuda.Thread) { bitonicSortLocal1Kernel(gc_t, dDstKey, dDstVal, dSrcKey, dSrcVal) },
@@ -395,205 +289,114 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 		gc_s_dDstVal[gc_rank] = dDstVal
 	}
 	gc_s_dSrcKey := compiled.Scratch[[]uint32](gc_b, 2)[:gc_n]
-	_ = gc_s_dSrcKey
+//line hecbench_particles.go:115
 	for gc_rank := range gc_s_dSrcKey {
 		gc_s_dSrcKey[gc_rank] = dSrcKey
 	}
 	gc_s_dSrcVal := compiled.Scratch[[]uint32](gc_b, 3)[:gc_n]
-	_ = gc_s_dSrcVal
+//line hecbench_particles.go:120
 	for gc_rank := range gc_s_dSrcVal {
 		gc_s_dSrcVal[gc_rank] = dSrcVal
 	}
-
 //line hecbench_particles.go:98
 	lKey := gocuda.Shared[uint32](t, particlesLocalSizeLimit)[:particlesLocalSizeLimit]
-
-//line hecbench_particles.go:99
 	lVal := gocuda.Shared[uint32](t, particlesLocalSizeLimit)[:particlesLocalSizeLimit]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				dDstKey := gc_s_dDstKey[gc_rank]
-				dDstVal := gc_s_dDstVal[gc_rank]
-				dSrcKey := gc_s_dSrcKey[gc_rank]
-				_ = dSrcKey
-				dSrcVal := gc_s_dSrcVal[gc_rank]
-				_ = dSrcVal
-
-//line hecbench_particles.go:102
-				dSrcKey = dSrcKey[gc_bx*particlesLocalSizeLimit+gc_tx:]
-
-//line hecbench_particles.go:103
-				dSrcVal = dSrcVal[gc_bx*particlesLocalSizeLimit+gc_tx:]
-
-//line hecbench_particles.go:104
-				dDstKey = dDstKey[gc_bx*particlesLocalSizeLimit+gc_tx:]
-
-//line hecbench_particles.go:105
-				dDstVal = dDstVal[gc_bx*particlesLocalSizeLimit+gc_tx:]
-
-//line hecbench_particles.go:106
-				lKey[gc_tx+0] = dSrcKey[0]
-
-//line hecbench_particles.go:107
-				lVal[gc_tx+0] = dSrcVal[0]
-
-//line hecbench_particles.go:108
-				lKey[gc_tx+(particlesLocalSizeLimit/2)] = dSrcKey[(particlesLocalSizeLimit / 2)]
-
+//line hecbench_particles.go:101
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			dDstKey := gc_s_dDstKey[gc_rank]
+			dDstVal := gc_s_dDstVal[gc_rank]
+			dSrcKey := gc_s_dSrcKey[gc_rank]
 //line hecbench_particles.go:109
-				lVal[gc_tx+(particlesLocalSizeLimit/2)] = dSrcVal[(particlesLocalSizeLimit / 2)]
-				gc_s_dDstKey[gc_rank] = dDstKey
-				gc_s_dDstVal[gc_rank] = dDstVal
-			}
+			dSrcVal := gc_s_dSrcVal[gc_rank]
+//line hecbench_particles.go:102
+			dSrcKey = dSrcKey[gc_bx*particlesLocalSizeLimit+gc_tx:]
+			dSrcVal = dSrcVal[gc_bx*particlesLocalSizeLimit+gc_tx:]
+			dDstKey = dDstKey[gc_bx*particlesLocalSizeLimit+gc_tx:]
+			dDstVal = dDstVal[gc_bx*particlesLocalSizeLimit+gc_tx:]
+			lKey[gc_tx+0] = dSrcKey[0]
+			lVal[gc_tx+0] = dSrcVal[0]
+			lKey[gc_tx+(particlesLocalSizeLimit/2)] = dSrcKey[(particlesLocalSizeLimit / 2)]
+			lVal[gc_tx+(particlesLocalSizeLimit/2)] = dSrcVal[(particlesLocalSizeLimit / 2)]
+			gc_s_dDstKey[gc_rank] = dDstKey
+			gc_s_dDstVal[gc_rank] = dDstVal
 		}
 	}
-
-//line hecbench_particles.go:114
 	for size := uint32(2); size < particlesLocalSizeLimit; size <<= 1 {
-
 //line hecbench_particles.go:117
 		for stride := size / 2; stride > 0; stride >>= 1 {
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_particles.go:112
-							comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((particlesLocalSizeLimit / 2) - 1)
-							_ = comparatorI
-
-//line hecbench_particles.go:116
-							ddd := b2u((comparatorI & (size / 2)) != 0)
-							_ = ddd
-
-//line hecbench_particles.go:111
-							tid := uint32(gc_tx)
-							_ = tid
-
 //line hecbench_particles.go:119
-							pos := 2*tid - (tid & (stride - 1))
-							_ = pos
-
-//line hecbench_particles.go:120
-							comparatorLocal(
-								&lKey[pos+0], &lVal[pos+0],
-								&lKey[pos+stride], &lVal[pos+stride],
-								ddd,
-							)
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_particles.go:112
-							comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((particlesLocalSizeLimit / 2) - 1)
-							_ = comparatorI
-
-//line hecbench_particles.go:116
-							ddd := b2u((comparatorI & (size / 2)) != 0)
-							_ = ddd
-
-//line hecbench_particles.go:111
-							tid := uint32(gc_tx)
-							_ = tid
-
-//line hecbench_particles.go:119
-							pos := 2*tid - (tid & (stride - 1))
-							_ = pos
-
-//line hecbench_particles.go:120
-							comparatorLocal(
-								&lKey[pos+0], &lVal[pos+0],
-								&lKey[pos+stride], &lVal[pos+stride],
-								ddd,
-							)
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_particles.go:112
-							comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((particlesLocalSizeLimit / 2) - 1)
-							_ = comparatorI
-
-//line hecbench_particles.go:116
-							ddd := b2u((comparatorI & (size / 2)) != 0)
-							_ = ddd
-
-//line hecbench_particles.go:111
-							tid := uint32(gc_tx)
-							_ = tid
-
-//line hecbench_particles.go:119
-							pos := 2*tid - (tid & (stride - 1))
-							_ = pos
-
-//line hecbench_particles.go:120
-							comparatorLocal(
-								&lKey[pos+0], &lVal[pos+0],
-								&lKey[pos+stride], &lVal[pos+stride],
-								ddd,
-							)
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_particles.go:112
-							comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((particlesLocalSizeLimit / 2) - 1)
-							_ = comparatorI
-
-//line hecbench_particles.go:116
-							ddd := b2u((comparatorI & (size / 2)) != 0)
-							_ = ddd
-
-//line hecbench_particles.go:111
-							tid := uint32(gc_tx)
-							_ = tid
-
-//line hecbench_particles.go:119
-							pos := 2*tid - (tid & (stride - 1))
-							_ = pos
-
-//line hecbench_particles.go:120
-							comparatorLocal(
-								&lKey[pos+0], &lVal[pos+0],
-								&lKey[pos+stride], &lVal[pos+stride],
-								ddd,
-							)
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_particles.go:112
 						comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((particlesLocalSizeLimit / 2) - 1)
-						_ = comparatorI
-
 //line hecbench_particles.go:116
 						ddd := b2u((comparatorI & (size / 2)) != 0)
-						_ = ddd
-
 //line hecbench_particles.go:111
 						tid := uint32(gc_tx)
-						_ = tid
-
 //line hecbench_particles.go:119
 						pos := 2*tid - (tid & (stride - 1))
-						_ = pos
-
-//line hecbench_particles.go:120
+						comparatorLocal(
+							&lKey[pos+0], &lVal[pos+0],
+							&lKey[pos+stride], &lVal[pos+stride],
+							ddd,
+						)
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_particles.go:112
+						comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((particlesLocalSizeLimit / 2) - 1)
+//line hecbench_particles.go:116
+						ddd := b2u((comparatorI & (size / 2)) != 0)
+//line hecbench_particles.go:111
+						tid := uint32(gc_tx)
+//line hecbench_particles.go:119
+						pos := 2*tid - (tid & (stride - 1))
+						comparatorLocal(
+							&lKey[pos+0], &lVal[pos+0],
+							&lKey[pos+stride], &lVal[pos+stride],
+							ddd,
+						)
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_particles.go:112
+						comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((particlesLocalSizeLimit / 2) - 1)
+//line hecbench_particles.go:116
+						ddd := b2u((comparatorI & (size / 2)) != 0)
+//line hecbench_particles.go:111
+						tid := uint32(gc_tx)
+//line hecbench_particles.go:119
+						pos := 2*tid - (tid & (stride - 1))
+						comparatorLocal(
+							&lKey[pos+0], &lVal[pos+0],
+							&lKey[pos+stride], &lVal[pos+stride],
+							ddd,
+						)
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_particles.go:112
+						comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((particlesLocalSizeLimit / 2) - 1)
+//line hecbench_particles.go:116
+						ddd := b2u((comparatorI & (size / 2)) != 0)
+//line hecbench_particles.go:111
+						tid := uint32(gc_tx)
+//line hecbench_particles.go:119
+						pos := 2*tid - (tid & (stride - 1))
 						comparatorLocal(
 							&lKey[pos+0], &lVal[pos+0],
 							&lKey[pos+stride], &lVal[pos+stride],
@@ -601,114 +404,83 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 						)
 					}
 				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_particles.go:112
+					comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((particlesLocalSizeLimit / 2) - 1)
+//line hecbench_particles.go:116
+					ddd := b2u((comparatorI & (size / 2)) != 0)
+//line hecbench_particles.go:111
+					tid := uint32(gc_tx)
+//line hecbench_particles.go:119
+					pos := 2*tid - (tid & (stride - 1))
+					comparatorLocal(
+						&lKey[pos+0], &lVal[pos+0],
+						&lKey[pos+stride], &lVal[pos+stride],
+						ddd,
+					)
+				}
 			}
 		}
 	}
-	{
-
 //line hecbench_particles.go:131
-		ddd_ := uint32(gc_bx & 1)
-
-//line hecbench_particles.go:132
-		for stride_ := uint32(particlesLocalSizeLimit / 2); stride_ > 0; stride_ >>= 1 {
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_particles.go:111
-							tid := uint32(gc_tx)
-							_ = tid
-
-//line hecbench_particles.go:134
-							pos_ := 2*tid - (tid & (stride_ - 1))
-							_ = pos_
-
-//line hecbench_particles.go:135
-							comparatorLocal(
-								&lKey[pos_+0], &lVal[pos_+0],
-								&lKey[pos_+stride_], &lVal[pos_+stride_],
-								ddd_,
-							)
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_particles.go:111
-							tid := uint32(gc_tx)
-							_ = tid
-
-//line hecbench_particles.go:134
-							pos_ := 2*tid - (tid & (stride_ - 1))
-							_ = pos_
-
-//line hecbench_particles.go:135
-							comparatorLocal(
-								&lKey[pos_+0], &lVal[pos_+0],
-								&lKey[pos_+stride_], &lVal[pos_+stride_],
-								ddd_,
-							)
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_particles.go:111
-							tid := uint32(gc_tx)
-							_ = tid
-
-//line hecbench_particles.go:134
-							pos_ := 2*tid - (tid & (stride_ - 1))
-							_ = pos_
-
-//line hecbench_particles.go:135
-							comparatorLocal(
-								&lKey[pos_+0], &lVal[pos_+0],
-								&lKey[pos_+stride_], &lVal[pos_+stride_],
-								ddd_,
-							)
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_particles.go:111
-							tid := uint32(gc_tx)
-							_ = tid
-
-//line hecbench_particles.go:134
-							pos_ := 2*tid - (tid & (stride_ - 1))
-							_ = pos_
-
-//line hecbench_particles.go:135
-							comparatorLocal(
-								&lKey[pos_+0], &lVal[pos_+0],
-								&lKey[pos_+stride_], &lVal[pos_+stride_],
-								ddd_,
-							)
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+	ddd_ := uint32(gc_bx & 1)
+	for stride_ := uint32(particlesLocalSizeLimit / 2); stride_ > 0; stride_ >>= 1 {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_particles.go:111
 						tid := uint32(gc_tx)
-						_ = tid
-
 //line hecbench_particles.go:134
 						pos_ := 2*tid - (tid & (stride_ - 1))
-						_ = pos_
-
-//line hecbench_particles.go:135
+						comparatorLocal(
+							&lKey[pos_+0], &lVal[pos_+0],
+							&lKey[pos_+stride_], &lVal[pos_+stride_],
+							ddd_,
+						)
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_particles.go:111
+						tid := uint32(gc_tx)
+//line hecbench_particles.go:134
+						pos_ := 2*tid - (tid & (stride_ - 1))
+						comparatorLocal(
+							&lKey[pos_+0], &lVal[pos_+0],
+							&lKey[pos_+stride_], &lVal[pos_+stride_],
+							ddd_,
+						)
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_particles.go:111
+						tid := uint32(gc_tx)
+//line hecbench_particles.go:134
+						pos_ := 2*tid - (tid & (stride_ - 1))
+						comparatorLocal(
+							&lKey[pos_+0], &lVal[pos_+0],
+							&lKey[pos_+stride_], &lVal[pos_+stride_],
+							ddd_,
+						)
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_particles.go:111
+						tid := uint32(gc_tx)
+//line hecbench_particles.go:134
+						pos_ := 2*tid - (tid & (stride_ - 1))
 						comparatorLocal(
 							&lKey[pos_+0], &lVal[pos_+0],
 							&lKey[pos_+stride_], &lVal[pos_+stride_],
@@ -716,37 +488,40 @@ func gc_body_bitonicSortLocal1Kernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 						)
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_particles.go:111
+					tid := uint32(gc_tx)
+//line hecbench_particles.go:134
+					pos_ := 2*tid - (tid & (stride_ - 1))
+					comparatorLocal(
+						&lKey[pos_+0], &lVal[pos_+0],
+						&lKey[pos_+stride_], &lVal[pos_+stride_],
+						ddd_,
+					)
+				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				dDstKey := gc_s_dDstKey[gc_rank]
-				dDstVal := gc_s_dDstVal[gc_rank]
-
-//line hecbench_particles.go:144
-				dDstKey[0] = lKey[gc_tx+0]
-
-//line hecbench_particles.go:145
-				dDstVal[0] = lVal[gc_tx+0]
-
 //line hecbench_particles.go:146
-				dDstKey[(particlesLocalSizeLimit / 2)] = lKey[gc_tx+(particlesLocalSizeLimit/2)]
-
-//line hecbench_particles.go:147
-				dDstVal[(particlesLocalSizeLimit / 2)] = lVal[gc_tx+(particlesLocalSizeLimit/2)]
-			}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			dDstKey := gc_s_dDstKey[gc_rank]
+			dDstVal := gc_s_dDstVal[gc_rank]
+//line hecbench_particles.go:144
+			dDstKey[0] = lKey[gc_tx+0]
+			dDstVal[0] = lVal[gc_tx+0]
+			dDstKey[(particlesLocalSizeLimit / 2)] = lKey[gc_tx+(particlesLocalSizeLimit/2)]
+			dDstVal[(particlesLocalSizeLimit / 2)] = lVal[gc_tx+(particlesLocalSizeLimit/2)]
 		}
 	}
 }
 
 // BitonicMergeGlobalKernel is bitonicMergeGlobal of particles-cuda: one
 // global step of stride of the bitonic merge of size.
-//
-//line hecbench_particles.go:154
 func BitonicMergeGlobalKernel(dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength, size, stride, dir uint32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_bitonicMergeGlobalKernel,
 		func(gc_t *gocuda.Thread) {
@@ -778,62 +553,32 @@ func gc_body_bitonicMergeGlobalKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dD
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_particles.go:155
-					globalComparatorI := uint32(gc_bx*gc_bdx + gc_tx)
-					_ = globalComparatorI
-
-//line hecbench_particles.go:156
-					comparatorI := globalComparatorI & (arrayLength/2 - 1)
-					_ = comparatorI
-
-//line hecbench_particles.go:159
-					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
-					_ = ddd
-
-//line hecbench_particles.go:160
-					pos := 2*globalComparatorI - (globalComparatorI & (stride - 1))
-					_ = pos
-
-//line hecbench_particles.go:162
-					keyA := dSrcKey[pos+0]
-
-//line hecbench_particles.go:163
-					valA := dSrcVal[pos+0]
-
-//line hecbench_particles.go:164
-					keyB := dSrcKey[pos+stride]
-
-//line hecbench_particles.go:165
-					valB := dSrcVal[pos+stride]
-
-//line hecbench_particles.go:167
-					comparatorPrivate(
-						&keyA, &valA,
-						&keyB, &valB,
-						ddd)
-
 //line hecbench_particles.go:172
-					dDstKey[pos+0] = keyA
-
-//line hecbench_particles.go:173
-					dDstVal[pos+0] = valA
-
-//line hecbench_particles.go:174
-					dDstKey[pos+stride] = keyB
-
-//line hecbench_particles.go:175
-					dDstVal[pos+stride] = valB
-					_ = keyA
-					_ = valA
-					_ = keyB
-					_ = valB
-				}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_particles.go:155
+				globalComparatorI := uint32(gc_bx*gc_bdx + gc_tx)
+				comparatorI := globalComparatorI & (arrayLength/2 - 1)
+//line hecbench_particles.go:159
+				ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
+				pos := 2*globalComparatorI - (globalComparatorI & (stride - 1))
+//line hecbench_particles.go:162
+				keyA := dSrcKey[pos+0]
+				valA := dSrcVal[pos+0]
+				keyB := dSrcKey[pos+stride]
+				valB := dSrcVal[pos+stride]
+//line hecbench_particles.go:167
+				comparatorPrivate(
+					&keyA, &valA,
+					&keyB, &valB,
+					ddd)
+//line hecbench_particles.go:172
+				dDstKey[pos+0] = keyA
+				dDstVal[pos+0] = valA
+				dDstKey[pos+stride] = keyB
+				dDstVal[pos+stride] = valB
 			}
 		}
 	}
@@ -875,226 +620,141 @@ func gc_body_bitonicMergeLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 		gc_s_dDstVal[gc_rank] = dDstVal
 	}
 	gc_s_dSrcKey := compiled.Scratch[[]uint32](gc_b, 2)[:gc_n]
-	_ = gc_s_dSrcKey
+//line hecbench_particles.go:201
 	for gc_rank := range gc_s_dSrcKey {
 		gc_s_dSrcKey[gc_rank] = dSrcKey
 	}
 	gc_s_dSrcVal := compiled.Scratch[[]uint32](gc_b, 3)[:gc_n]
-	_ = gc_s_dSrcVal
+//line hecbench_particles.go:206
 	for gc_rank := range gc_s_dSrcVal {
 		gc_s_dSrcVal[gc_rank] = dSrcVal
 	}
-
 //line hecbench_particles.go:184
 	lKey := gocuda.Shared[uint32](t, particlesLocalSizeLimit)[:particlesLocalSizeLimit]
-
-//line hecbench_particles.go:185
 	lVal := gocuda.Shared[uint32](t, particlesLocalSizeLimit)[:particlesLocalSizeLimit]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				dDstKey := gc_s_dDstKey[gc_rank]
-				dDstVal := gc_s_dDstVal[gc_rank]
-				dSrcKey := gc_s_dSrcKey[gc_rank]
-				_ = dSrcKey
-				dSrcVal := gc_s_dSrcVal[gc_rank]
-				_ = dSrcVal
-
 //line hecbench_particles.go:187
-				dSrcKey = dSrcKey[gc_bx*particlesLocalSizeLimit+gc_tx:]
-
-//line hecbench_particles.go:188
-				dSrcVal = dSrcVal[gc_bx*particlesLocalSizeLimit+gc_tx:]
-
-//line hecbench_particles.go:189
-				dDstKey = dDstKey[gc_bx*particlesLocalSizeLimit+gc_tx:]
-
-//line hecbench_particles.go:190
-				dDstVal = dDstVal[gc_bx*particlesLocalSizeLimit+gc_tx:]
-
-//line hecbench_particles.go:191
-				lKey[gc_tx+0] = dSrcKey[0]
-
-//line hecbench_particles.go:192
-				lVal[gc_tx+0] = dSrcVal[0]
-
-//line hecbench_particles.go:193
-				lKey[gc_tx+(particlesLocalSizeLimit/2)] = dSrcKey[(particlesLocalSizeLimit / 2)]
-
-//line hecbench_particles.go:194
-				lVal[gc_tx+(particlesLocalSizeLimit/2)] = dSrcVal[(particlesLocalSizeLimit / 2)]
-				gc_s_dDstKey[gc_rank] = dDstKey
-				gc_s_dDstVal[gc_rank] = dDstVal
-			}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			dDstKey := gc_s_dDstKey[gc_rank]
+			dDstVal := gc_s_dDstVal[gc_rank]
+			dSrcKey := gc_s_dSrcKey[gc_rank]
+//line hecbench_particles.go:195
+			dSrcVal := gc_s_dSrcVal[gc_rank]
+//line hecbench_particles.go:187
+			dSrcKey = dSrcKey[gc_bx*particlesLocalSizeLimit+gc_tx:]
+			dSrcVal = dSrcVal[gc_bx*particlesLocalSizeLimit+gc_tx:]
+			dDstKey = dDstKey[gc_bx*particlesLocalSizeLimit+gc_tx:]
+			dDstVal = dDstVal[gc_bx*particlesLocalSizeLimit+gc_tx:]
+			lKey[gc_tx+0] = dSrcKey[0]
+			lVal[gc_tx+0] = dSrcVal[0]
+			lKey[gc_tx+(particlesLocalSizeLimit/2)] = dSrcKey[(particlesLocalSizeLimit / 2)]
+			lVal[gc_tx+(particlesLocalSizeLimit/2)] = dSrcVal[(particlesLocalSizeLimit / 2)]
+			gc_s_dDstKey[gc_rank] = dDstKey
+			gc_s_dDstVal[gc_rank] = dDstVal
 		}
 	}
-
 //line hecbench_particles.go:200
 	for ; stride > 0; stride >>= 1 {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_particles.go:198
-						comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((arrayLength / 2) - 1)
-						_ = comparatorI
-
-//line hecbench_particles.go:199
-						ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
-						_ = ddd
-
-//line hecbench_particles.go:197
-						tid := uint32(gc_tx)
-						_ = tid
-
 //line hecbench_particles.go:202
-						pos := 2*tid - (tid & (stride - 1))
-						_ = pos
-
-//line hecbench_particles.go:203
-						comparatorLocal(
-							&lKey[pos+0], &lVal[pos+0],
-							&lKey[pos+stride], &lVal[pos+stride],
-							ddd)
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_particles.go:198
-						comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((arrayLength / 2) - 1)
-						_ = comparatorI
-
-//line hecbench_particles.go:199
-						ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
-						_ = ddd
-
-//line hecbench_particles.go:197
-						tid := uint32(gc_tx)
-						_ = tid
-
-//line hecbench_particles.go:202
-						pos := 2*tid - (tid & (stride - 1))
-						_ = pos
-
-//line hecbench_particles.go:203
-						comparatorLocal(
-							&lKey[pos+0], &lVal[pos+0],
-							&lKey[pos+stride], &lVal[pos+stride],
-							ddd)
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_particles.go:198
-						comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((arrayLength / 2) - 1)
-						_ = comparatorI
-
-//line hecbench_particles.go:199
-						ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
-						_ = ddd
-
-//line hecbench_particles.go:197
-						tid := uint32(gc_tx)
-						_ = tid
-
-//line hecbench_particles.go:202
-						pos := 2*tid - (tid & (stride - 1))
-						_ = pos
-
-//line hecbench_particles.go:203
-						comparatorLocal(
-							&lKey[pos+0], &lVal[pos+0],
-							&lKey[pos+stride], &lVal[pos+stride],
-							ddd)
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_particles.go:198
-						comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((arrayLength / 2) - 1)
-						_ = comparatorI
-
-//line hecbench_particles.go:199
-						ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
-						_ = ddd
-
-//line hecbench_particles.go:197
-						tid := uint32(gc_tx)
-						_ = tid
-
-//line hecbench_particles.go:202
-						pos := 2*tid - (tid & (stride - 1))
-						_ = pos
-
-//line hecbench_particles.go:203
-						comparatorLocal(
-							&lKey[pos+0], &lVal[pos+0],
-							&lKey[pos+stride], &lVal[pos+stride],
-							ddd)
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_particles.go:198
 					comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((arrayLength / 2) - 1)
-					_ = comparatorI
-
-//line hecbench_particles.go:199
 					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
-					_ = ddd
-
 //line hecbench_particles.go:197
 					tid := uint32(gc_tx)
-					_ = tid
-
 //line hecbench_particles.go:202
 					pos := 2*tid - (tid & (stride - 1))
-					_ = pos
-
-//line hecbench_particles.go:203
+					comparatorLocal(
+						&lKey[pos+0], &lVal[pos+0],
+						&lKey[pos+stride], &lVal[pos+stride],
+						ddd)
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_particles.go:198
+					comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((arrayLength / 2) - 1)
+					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
+//line hecbench_particles.go:197
+					tid := uint32(gc_tx)
+//line hecbench_particles.go:202
+					pos := 2*tid - (tid & (stride - 1))
+					comparatorLocal(
+						&lKey[pos+0], &lVal[pos+0],
+						&lKey[pos+stride], &lVal[pos+stride],
+						ddd)
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_particles.go:198
+					comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((arrayLength / 2) - 1)
+					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
+//line hecbench_particles.go:197
+					tid := uint32(gc_tx)
+//line hecbench_particles.go:202
+					pos := 2*tid - (tid & (stride - 1))
+					comparatorLocal(
+						&lKey[pos+0], &lVal[pos+0],
+						&lKey[pos+stride], &lVal[pos+stride],
+						ddd)
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_particles.go:198
+					comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((arrayLength / 2) - 1)
+					ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
+//line hecbench_particles.go:197
+					tid := uint32(gc_tx)
+//line hecbench_particles.go:202
+					pos := 2*tid - (tid & (stride - 1))
 					comparatorLocal(
 						&lKey[pos+0], &lVal[pos+0],
 						&lKey[pos+stride], &lVal[pos+stride],
 						ddd)
 				}
 			}
-		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-				dDstKey := gc_s_dDstKey[gc_rank]
-				dDstVal := gc_s_dDstVal[gc_rank]
-
-//line hecbench_particles.go:210
-				dDstKey[0] = lKey[gc_tx+0]
-
-//line hecbench_particles.go:211
-				dDstVal[0] = lVal[gc_tx+0]
-
-//line hecbench_particles.go:212
-				dDstKey[(particlesLocalSizeLimit / 2)] = lKey[gc_tx+(particlesLocalSizeLimit/2)]
-
-//line hecbench_particles.go:213
-				dDstVal[(particlesLocalSizeLimit / 2)] = lVal[gc_tx+(particlesLocalSizeLimit/2)]
+//line hecbench_particles.go:198
+				comparatorI := uint32(gc_bx*gc_bdx+gc_tx) & ((arrayLength / 2) - 1)
+				ddd := dir ^ b2u((comparatorI&(size/2)) != 0)
+//line hecbench_particles.go:197
+				tid := uint32(gc_tx)
+//line hecbench_particles.go:202
+				pos := 2*tid - (tid & (stride - 1))
+				comparatorLocal(
+					&lKey[pos+0], &lVal[pos+0],
+					&lKey[pos+stride], &lVal[pos+stride],
+					ddd)
 			}
+		}
+	}
+//line hecbench_particles.go:212
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			dDstKey := gc_s_dDstKey[gc_rank]
+			dDstVal := gc_s_dDstVal[gc_rank]
+//line hecbench_particles.go:210
+			dDstKey[0] = lKey[gc_tx+0]
+			dDstVal[0] = lVal[gc_tx+0]
+			dDstKey[(particlesLocalSizeLimit / 2)] = lKey[gc_tx+(particlesLocalSizeLimit/2)]
+			dDstVal[(particlesLocalSizeLimit / 2)] = lVal[gc_tx+(particlesLocalSizeLimit/2)]
 		}
 	}
 }
@@ -1102,4 +762,5 @@ func gc_body_bitonicMergeLocalKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSr
 // gc_files_hecbench_particles holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_particles.go
+//line hecbench_particles.go:222
 var gc_files_hecbench_particles embed.FS

@@ -36,7 +36,7 @@ func gc_body_pc1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line hecbench_popcount.go:35
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -47,85 +47,47 @@ func gc_body_pc1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(length, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(data) && gc_to <= len(data)-gc_off && gc_off <= len(r) && gc_to <= len(r)-gc_off {
-					gc_at := data[gc_off:][:gc_to]
-					gc_at2 := r[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-
-//line hecbench_popcount.go:26
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
+//line hecbench_popcount.go:46
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(length, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(data) && gc_to <= len(data)-gc_off && gc_off <= len(r) && gc_to <= len(r)-gc_off {
+				gc_at := data[gc_off:][:gc_to]
+				gc_at2 := r[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 //line hecbench_popcount.go:30
-						x := gc_at[gc_tx]
-
-//line hecbench_popcount.go:31
-						x -= (x >> 1) & pcM1
-
-//line hecbench_popcount.go:32
-						x = (x & pcM2) + ((x >> 2) & pcM2)
-
-//line hecbench_popcount.go:33
-						x = (x + (x >> 4)) & pcM4
-
-//line hecbench_popcount.go:34
-						x += x >> 8
-
-//line hecbench_popcount.go:35
-						x += x >> 16
-
-//line hecbench_popcount.go:36
-						x += x >> 32
-
-//line hecbench_popcount.go:37
-						gc_at2[gc_tx] = int32(x & 0x7f)
-						_ = x
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-
+					x := gc_at[gc_tx]
+					x -= (x >> 1) & pcM1
+					x = (x & pcM2) + ((x >> 2) & pcM2)
+					x = (x + (x >> 4)) & pcM4
+					x += x >> 8
+					x += x >> 16
+					x += x >> 32
+					gc_at2[gc_tx] = int32(x & 0x7f)
+				}
+			} else {
+//line hecbench_popcount.go:41
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line hecbench_popcount.go:26
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
+					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_popcount.go:30
-						x := data[i]
-
-//line hecbench_popcount.go:31
-						x -= (x >> 1) & pcM1
-
-//line hecbench_popcount.go:32
-						x = (x & pcM2) + ((x >> 2) & pcM2)
-
-//line hecbench_popcount.go:33
-						x = (x + (x >> 4)) & pcM4
-
-//line hecbench_popcount.go:34
-						x += x >> 8
-
-//line hecbench_popcount.go:35
-						x += x >> 16
-
-//line hecbench_popcount.go:36
-						x += x >> 32
-
-//line hecbench_popcount.go:37
-						r[i] = int32(x & 0x7f)
-						_ = x
-					}
+					x := data[i]
+					x -= (x >> 1) & pcM1
+					x = (x & pcM2) + ((x >> 2) & pcM2)
+					x = (x + (x >> 4)) & pcM4
+					x += x >> 8
+					x += x >> 16
+					x += x >> 32
+					r[i] = int32(x & 0x7f)
 				}
 			}
 		}
@@ -154,7 +116,7 @@ func gc_body_pc2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line hecbench_popcount.go:53
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -165,67 +127,41 @@ func gc_body_pc2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(length, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(data) && gc_to <= len(data)-gc_off && gc_off <= len(r) && gc_to <= len(r)-gc_off {
-					gc_at := data[gc_off:][:gc_to]
-					gc_at2 := r[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-
-//line hecbench_popcount.go:44
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
+//line hecbench_popcount.go:64
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(length, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(data) && gc_to <= len(data)-gc_off && gc_off <= len(r) && gc_to <= len(r)-gc_off {
+				gc_at := data[gc_off:][:gc_to]
+				gc_at2 := r[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 //line hecbench_popcount.go:48
-						x := gc_at[gc_tx]
-
-//line hecbench_popcount.go:49
-						x -= (x >> 1) & pcM1
-
-//line hecbench_popcount.go:50
-						x = (x & pcM2) + ((x >> 2) & pcM2)
-
-//line hecbench_popcount.go:51
-						x = (x + (x >> 4)) & pcM4
-
-//line hecbench_popcount.go:52
-						gc_at2[gc_tx] = int32((x * pcH01) >> 56)
-						_ = x
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-
+					x := gc_at[gc_tx]
+					x -= (x >> 1) & pcM1
+					x = (x & pcM2) + ((x >> 2) & pcM2)
+					x = (x + (x >> 4)) & pcM4
+					gc_at2[gc_tx] = int32((x * pcH01) >> 56)
+				}
+			} else {
+//line hecbench_popcount.go:56
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line hecbench_popcount.go:44
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
+					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_popcount.go:48
-						x := data[i]
-
-//line hecbench_popcount.go:49
-						x -= (x >> 1) & pcM1
-
-//line hecbench_popcount.go:50
-						x = (x & pcM2) + ((x >> 2) & pcM2)
-
-//line hecbench_popcount.go:51
-						x = (x + (x >> 4)) & pcM4
-
-//line hecbench_popcount.go:52
-						r[i] = int32((x * pcH01) >> 56)
-						_ = x
-					}
+					x := data[i]
+					x -= (x >> 1) & pcM1
+					x = (x & pcM2) + ((x >> 2) & pcM2)
+					x = (x + (x >> 4)) & pcM4
+					r[i] = int32((x * pcH01) >> 56)
 				}
 			}
 		}
@@ -262,104 +198,68 @@ func gc_body_pc3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(length, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(data) && gc_to <= len(data)-gc_off && gc_off <= len(r) && gc_to <= len(r)-gc_off {
-					gc_at := data[gc_off:][:gc_to]
-					gc_at2 := r[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_popcount.go:59
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
+//line hecbench_popcount.go:76
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(length, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(data) && gc_to <= len(data)-gc_off && gc_off <= len(r) && gc_to <= len(r)-gc_off {
+				gc_at := data[gc_off:][:gc_to]
+				gc_at2 := r[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_popcount.go:63
-						var count int8
-
-//line hecbench_popcount.go:64
-						x := gc_at[gc_tx]
-
+					var count int8
+					x := gc_at[gc_tx]
+					var count_ int8 = 0
 //line hecbench_popcount.go:65
-						var count_ int8 = 0
-
+					for ; x != 0; count_++ {
 //line hecbench_popcount.go:65
-						for ; x != 0; count_++ {
+						gc_b.Tick()
 //line hecbench_popcount.go:65
-							gc_b.Tick()
+						if gc_b.Stopped() {
 //line hecbench_popcount.go:65
-							if gc_b.Stopped() {
-//line hecbench_popcount.go:65
-								return
-//line hecbench_popcount.go:65
-							}
-							x &= x - 1
+							return
 						}
-
-//line hecbench_popcount.go:67
-						count = count_
-
-//line hecbench_popcount.go:67
-						_ = count
-
-//line hecbench_popcount.go:68
-						gc_at2[gc_tx] = int32(count)
-						_ = count
-						_ = x
-						_ = count_
+//line hecbench_popcount.go:66
+						x &= x - 1
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+//line hecbench_popcount.go:67
+					count = count_
+					gc_at2[gc_tx] = int32(count)
+				}
+			} else {
+//line hecbench_popcount.go:74
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_popcount.go:59
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
+					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_popcount.go:63
-						var count int8
-
-//line hecbench_popcount.go:64
-						x := data[i]
-
+					var count int8
+					x := data[i]
+					var count_ int8 = 0
 //line hecbench_popcount.go:65
-						var count_ int8 = 0
-
+					for ; x != 0; count_++ {
 //line hecbench_popcount.go:65
-						for ; x != 0; count_++ {
+						gc_b.Tick()
 //line hecbench_popcount.go:65
-							gc_b.Tick()
+						if gc_b.Stopped() {
 //line hecbench_popcount.go:65
-							if gc_b.Stopped() {
-//line hecbench_popcount.go:65
-								return
-//line hecbench_popcount.go:65
-							}
-							x &= x - 1
+							return
 						}
-
-//line hecbench_popcount.go:67
-						count = count_
-
-//line hecbench_popcount.go:67
-						_ = count
-
-//line hecbench_popcount.go:68
-						r[i] = int32(count)
-						_ = count
-						_ = x
-						_ = count_
+//line hecbench_popcount.go:66
+						x &= x - 1
 					}
+//line hecbench_popcount.go:67
+					count = count_
+					r[i] = int32(count)
 				}
 			}
 		}
@@ -396,1220 +296,1068 @@ func gc_body_pc4Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(length, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(data) && gc_to <= len(data)-gc_off2 && gc_off2 <= len(r) && gc_to <= len(r)-gc_off2 {
-					gc_at := data[gc_off2:][:gc_to]
-					gc_at2 := r[gc_off2:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_popcount.go:75
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
+//line hecbench_popcount.go:92
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(length, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(data) && gc_to <= len(data)-gc_off2 && gc_off2 <= len(r) && gc_to <= len(r)-gc_off2 {
+				gc_at := data[gc_off2:][:gc_to]
+				gc_at2 := r[gc_off2:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_popcount.go:79
-						x := gc_at[gc_tx]
-
-//line hecbench_popcount.go:80
-						cnt := int8(0)
-
+					x := gc_at[gc_tx]
+					cnt := int8(0)
+					{
 						{
-
 //line hecbench_popcount.go:81
-							{
+							i_ := int8(0)
 //line hecbench_popcount.go:81
-								i_ := int8(0)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(1)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(2)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(3)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(4)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(5)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(6)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(7)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(8)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(9)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(10)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(11)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(12)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(13)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(14)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(15)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(16)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(17)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(18)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(19)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(20)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(21)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(22)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(23)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(24)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(25)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(26)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(27)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(28)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(29)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(30)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(31)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(32)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(33)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(34)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(35)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(36)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(37)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(38)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(39)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(40)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(41)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(42)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(43)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(44)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(45)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(46)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(47)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(48)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(49)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(50)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(51)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(52)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(53)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(54)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(55)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(56)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(57)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(58)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(59)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(60)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(61)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(62)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(63)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:84
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
 						}
-
-//line hecbench_popcount.go:85
-						gc_at2[gc_tx] = int32(cnt)
-						_ = x
-						_ = cnt
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(1)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(2)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(3)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(4)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(5)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(6)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(7)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(8)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(9)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(10)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(11)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(12)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(13)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(14)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(15)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(16)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(17)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(18)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(19)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(20)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(21)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(22)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(23)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(24)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(25)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(26)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(27)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(28)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(29)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(30)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(31)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(32)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(33)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(34)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(35)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(36)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(37)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(38)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(39)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(40)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(41)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(42)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(43)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(44)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(45)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(46)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(47)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(48)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(49)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(50)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(51)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(52)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(53)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(54)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(55)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(56)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(57)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(58)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(59)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(60)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(61)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(62)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(63)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+//line hecbench_popcount.go:85
+					gc_at2[gc_tx] = int32(cnt)
+				}
+			} else {
+//line hecbench_popcount.go:90
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_popcount.go:75
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
+					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_popcount.go:79
-						x := data[i]
-
-//line hecbench_popcount.go:80
-						cnt := int8(0)
-
+					x := data[i]
+					cnt := int8(0)
+					{
 						{
-
 //line hecbench_popcount.go:81
-							{
+							i_ := int8(0)
 //line hecbench_popcount.go:81
-								i_ := int8(0)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(1)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(2)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(3)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(4)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(5)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(6)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(7)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(8)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(9)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(10)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(11)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(12)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(13)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(14)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(15)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(16)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(17)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(18)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(19)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(20)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(21)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(22)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(23)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(24)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(25)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(26)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(27)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(28)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(29)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(30)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(31)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(32)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(33)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(34)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(35)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(36)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(37)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(38)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(39)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(40)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(41)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(42)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(43)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(44)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(45)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(46)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(47)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(48)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(49)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(50)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(51)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(52)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(53)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(54)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(55)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(56)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(57)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(58)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(59)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(60)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(61)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(62)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:81
-							{
-//line hecbench_popcount.go:81
-								i_ := int8(63)
-//line hecbench_popcount.go:81
-								_ = i_
-								cnt = int8(uint64(cnt) + (x & 0x1))
-								x = x >> 1
-							}
-//line hecbench_popcount.go:84
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
 						}
-
-//line hecbench_popcount.go:85
-						r[i] = int32(cnt)
-						_ = x
-						_ = cnt
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(1)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(2)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(3)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(4)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(5)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(6)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(7)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(8)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(9)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(10)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(11)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(12)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(13)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(14)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(15)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(16)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(17)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(18)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(19)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(20)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(21)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(22)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(23)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(24)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(25)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(26)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(27)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(28)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(29)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(30)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(31)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(32)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(33)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(34)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(35)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(36)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(37)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(38)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(39)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(40)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(41)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(42)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(43)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(44)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(45)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(46)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(47)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(48)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(49)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(50)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(51)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(52)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(53)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(54)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(55)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(56)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(57)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(58)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(59)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(60)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(61)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(62)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
+						{
+//line hecbench_popcount.go:81
+							i_ := int8(63)
+//line hecbench_popcount.go:81
+							_ = i_
+							cnt = int8(uint64(cnt) + (x & 0x1))
+							x = x >> 1
+						}
 					}
+//line hecbench_popcount.go:85
+					r[i] = int32(cnt)
 				}
 			}
 		}
@@ -1649,62 +1397,31 @@ func gc_body_pc5Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(length, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_popcount.go:110
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(length, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_popcount.go:93
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
+				i := gc_bx*gc_bdx + gc_tx
 //line hecbench_popcount.go:97
-					x := data[i]
-
-//line hecbench_popcount.go:98
-					i1 := lut[(x & 0xFF)]
-
-//line hecbench_popcount.go:99
-					i2 := lut[(x>>8)&0xFF]
-
-//line hecbench_popcount.go:100
-					i3 := lut[(x>>16)&0xFF]
-
-//line hecbench_popcount.go:101
-					i4 := lut[(x>>24)&0xFF]
-
-//line hecbench_popcount.go:102
-					i5 := lut[(x>>32)&0xFF]
-
-//line hecbench_popcount.go:103
-					i6 := lut[(x>>40)&0xFF]
-
-//line hecbench_popcount.go:104
-					i7 := lut[(x>>48)&0xFF]
-
-//line hecbench_popcount.go:105
-					i8 := lut[(x>>56)&0xFF]
-
-//line hecbench_popcount.go:106
-					r[i] = (int32(i1) + int32(i2)) + (int32(i3) + int32(i4)) + (int32(i5) + int32(i6)) + (int32(i7) + int32(i8))
-					_ = x
-					_ = i1
-					_ = i2
-					_ = i3
-					_ = i4
-					_ = i5
-					_ = i6
-					_ = i7
-					_ = i8
-				}
+				x := data[i]
+				i1 := lut[(x & 0xFF)]
+				i2 := lut[(x>>8)&0xFF]
+				i3 := lut[(x>>16)&0xFF]
+				i4 := lut[(x>>24)&0xFF]
+				i5 := lut[(x>>32)&0xFF]
+				i6 := lut[(x>>40)&0xFF]
+				i7 := lut[(x>>48)&0xFF]
+				i8 := lut[(x>>56)&0xFF]
+				r[i] = (int32(i1) + int32(i2)) + (int32(i3) + int32(i4)) + (int32(i5) + int32(i6)) + (int32(i7) + int32(i8))
 			}
 		}
 	}
@@ -1740,42 +1457,33 @@ func gc_body_pc6Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(length, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(r) && gc_to <= len(r)-gc_off && gc_off <= len(data) && gc_to <= len(data)-gc_off {
-					gc_at := r[gc_off:][:gc_to]
-					gc_at2 := data[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_popcount.go:113
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
+//line hecbench_popcount.go:130
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(length, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(r) && gc_to <= len(r)-gc_off && gc_off <= len(data) && gc_to <= len(data)-gc_off {
+				gc_at := r[gc_off:][:gc_to]
+				gc_at2 := data[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_popcount.go:117
-						gc_at[gc_tx] = int32(bits.OnesCount64(gc_at2[gc_tx]))
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+					gc_at[gc_tx] = int32(bits.OnesCount64(gc_at2[gc_tx]))
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_popcount.go:113
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
+					i := gc_bx*gc_bdx + gc_tx
 //line hecbench_popcount.go:117
-						r[i] = int32(bits.OnesCount64(data[i]))
-					}
+					r[i] = int32(bits.OnesCount64(data[i]))
 				}
 			}
 		}
@@ -1785,4 +1493,5 @@ func gc_body_pc6Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []uint64, r 
 // gc_files_hecbench_popcount holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_popcount.go
+//line hecbench_popcount.go:128
 var gc_files_hecbench_popcount embed.FS

@@ -40,267 +40,166 @@ func gc_body_scanExclusiveLocal1Kernel(gc_b *compiled.Block, dDst, dSrc []uint32
 	gc_s_t1 := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
 	gc_s_data4_ := compiled.Scratch[Uint4](gc_b, 2)[:gc_n]
 	gc_s_data4 := compiled.Scratch[Uint4](gc_b, 3)[:gc_n]
-
 //line hecbench_radixsort.go:89
 	lData := gocuda.Shared[uint32](t, 2*radixWorkgroupSize)[:2*radixWorkgroupSize]
-
 //line hecbench_radixsort.go:92
 	var lData_ []uint32 = lData
-
-//line hecbench_radixsort.go:92
-	_ = lData_
-
 //line hecbench_radixsort.go:92
 	var size_ uint32 = size
-
-//line hecbench_radixsort.go:92
-	_ = size_
-
 //line hecbench_radixsort.go:81
 	var lData_2 []uint32 = lData_
-
-//line hecbench_radixsort.go:81
-	_ = lData_2
-
 //line hecbench_radixsort.go:81
 	var size_2 uint32 = size_
-
-//line hecbench_radixsort.go:81
-	_ = size_2
-
 //line hecbench_radixsort.go:75
 	var lData_3 []uint32 = lData_2
-
-//line hecbench_radixsort.go:75
-	_ = lData_3
-
 //line hecbench_radixsort.go:75
 	var size_3 uint32 = size_2 / 4
-
-//line hecbench_radixsort.go:75
-	_ = size_3
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line hecbench_radixsort.go:77
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_radixsort.go:51
-				tid := uint32(gc_tx)
-				_ = tid
-
+			tid := uint32(gc_tx)
 //line hecbench_radixsort.go:90
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-
-//line hecbench_radixsort.go:91
-				idata4 := asUint4(dSrc)[i]
-
-//line hecbench_radixsort.go:92
-				var data4 Uint4 = idata4
-
-//line hecbench_radixsort.go:92
-				_ = data4
-
+			i := gc_bx*gc_bdx + gc_tx
+			idata4 := asUint4(dSrc)[i]
+			var data4 Uint4 = idata4
 //line hecbench_radixsort.go:81
-				var data4_ Uint4 = data4
-
-//line hecbench_radixsort.go:81
-				_ = data4_
-
+			var data4_ Uint4 = data4
 //line hecbench_radixsort.go:72
-				data4_.Y += data4_.X
-
-//line hecbench_radixsort.go:73
-				data4_.Z += data4_.Y
-
-//line hecbench_radixsort.go:74
-				data4_.W += data4_.Z
-
-//line hecbench_radixsort.go:75
-				var idata uint32 = data4_.W
-
-//line hecbench_radixsort.go:75
-				_ = idata
-
+			data4_.Y += data4_.X
+			data4_.Z += data4_.Y
+			data4_.W += data4_.Z
+			var idata uint32 = data4_.W
 //line hecbench_radixsort.go:52
-				pos := 2*tid - (tid & (size_3 - 1))
-
-//line hecbench_radixsort.go:53
-				lData_3[pos] = 0
-
-//line hecbench_radixsort.go:54
-				pos += size_3
-
-//line hecbench_radixsort.go:55
-				lData_3[pos] = idata
-				_ = idata4
-				_ = data4
-				_ = data4_
-				_ = idata
-				_ = pos
-				gc_s_pos[gc_rank] = pos
-				gc_s_data4_[gc_rank] = data4_
-				gc_s_data4[gc_rank] = data4
-			}
+			pos := 2*tid - (tid & (size_3 - 1))
+			lData_3[pos] = 0
+			pos += size_3
+			lData_3[pos] = idata
+//line hecbench_radixsort.go:61
+			gc_s_pos[gc_rank] = pos
+			gc_s_data4_[gc_rank] = data4_
+			gc_s_data4[gc_rank] = data4
 		}
 	}
-
 //line hecbench_radixsort.go:56
 	for offset := uint32(1); offset < size_3; offset <<= 1 {
-		{
-			gc_step := 0
-			for ; gc_step+3 < gc_n; gc_step += 4 {
-				{
-					gc_rank := gc_step + 0
-					gc_pos.Thread = gc_rank
-					pos := gc_s_pos[gc_rank]
-
 //line hecbench_radixsort.go:58
-					t1 := lData_3[pos] + lData_3[pos-offset]
-					_ = t1
-					gc_s_t1[gc_rank] = t1
-				}
-				{
-					gc_rank := gc_step + 1
-					gc_pos.Thread = gc_rank
-					pos := gc_s_pos[gc_rank]
-
-//line hecbench_radixsort.go:58
-					t1 := lData_3[pos] + lData_3[pos-offset]
-					_ = t1
-					gc_s_t1[gc_rank] = t1
-				}
-				{
-					gc_rank := gc_step + 2
-					gc_pos.Thread = gc_rank
-					pos := gc_s_pos[gc_rank]
-
-//line hecbench_radixsort.go:58
-					t1 := lData_3[pos] + lData_3[pos-offset]
-					_ = t1
-					gc_s_t1[gc_rank] = t1
-				}
-				{
-					gc_rank := gc_step + 3
-					gc_pos.Thread = gc_rank
-					pos := gc_s_pos[gc_rank]
-
-//line hecbench_radixsort.go:58
-					t1 := lData_3[pos] + lData_3[pos-offset]
-					_ = t1
-					gc_s_t1[gc_rank] = t1
-				}
-			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
 				pos := gc_s_pos[gc_rank]
-
 //line hecbench_radixsort.go:58
 				t1 := lData_3[pos] + lData_3[pos-offset]
-				_ = t1
+//line hecbench_radixsort.go:60
+				gc_s_t1[gc_rank] = t1
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+				pos := gc_s_pos[gc_rank]
+//line hecbench_radixsort.go:58
+				t1 := lData_3[pos] + lData_3[pos-offset]
+//line hecbench_radixsort.go:60
+				gc_s_t1[gc_rank] = t1
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+				pos := gc_s_pos[gc_rank]
+//line hecbench_radixsort.go:58
+				t1 := lData_3[pos] + lData_3[pos-offset]
+//line hecbench_radixsort.go:60
+				gc_s_t1[gc_rank] = t1
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+				pos := gc_s_pos[gc_rank]
+//line hecbench_radixsort.go:58
+				t1 := lData_3[pos] + lData_3[pos-offset]
+//line hecbench_radixsort.go:60
 				gc_s_t1[gc_rank] = t1
 			}
 		}
-		{
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-				{
-					gc_rank := gc_step2 + 0
-					gc_pos.Thread = gc_rank
-					pos := gc_s_pos[gc_rank]
-					t1 := gc_s_t1[gc_rank]
-
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			pos := gc_s_pos[gc_rank]
+//line hecbench_radixsort.go:58
+			t1 := lData_3[pos] + lData_3[pos-offset]
 //line hecbench_radixsort.go:60
-					lData_3[pos] = t1
-				}
-				{
-					gc_rank := gc_step2 + 1
-					gc_pos.Thread = gc_rank
-					pos := gc_s_pos[gc_rank]
-					t1 := gc_s_t1[gc_rank]
-
-//line hecbench_radixsort.go:60
-					lData_3[pos] = t1
-				}
-				{
-					gc_rank := gc_step2 + 2
-					gc_pos.Thread = gc_rank
-					pos := gc_s_pos[gc_rank]
-					t1 := gc_s_t1[gc_rank]
-
-//line hecbench_radixsort.go:60
-					lData_3[pos] = t1
-				}
-				{
-					gc_rank := gc_step2 + 3
-					gc_pos.Thread = gc_rank
-					pos := gc_s_pos[gc_rank]
-					t1 := gc_s_t1[gc_rank]
-
-//line hecbench_radixsort.go:60
-					lData_3[pos] = t1
-				}
-			}
-			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_s_t1[gc_rank] = t1
+		}
+//line hecbench_radixsort.go:64
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			{
+				gc_rank := gc_step2 + 0
 				gc_pos.Thread = gc_rank
 				pos := gc_s_pos[gc_rank]
 				t1 := gc_s_t1[gc_rank]
-
+//line hecbench_radixsort.go:60
+				lData_3[pos] = t1
+			}
+			{
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
+				pos := gc_s_pos[gc_rank]
+				t1 := gc_s_t1[gc_rank]
+//line hecbench_radixsort.go:60
+				lData_3[pos] = t1
+			}
+			{
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
+				pos := gc_s_pos[gc_rank]
+				t1 := gc_s_t1[gc_rank]
+//line hecbench_radixsort.go:60
+				lData_3[pos] = t1
+			}
+			{
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
+				pos := gc_s_pos[gc_rank]
+				t1 := gc_s_t1[gc_rank]
 //line hecbench_radixsort.go:60
 				lData_3[pos] = t1
 			}
 		}
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			pos := gc_s_pos[gc_rank]
+			t1 := gc_s_t1[gc_rank]
+//line hecbench_radixsort.go:60
+			lData_3[pos] = t1
+		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line hecbench_radixsort.go:65
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_radixsort.go:90
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-				pos := gc_s_pos[gc_rank]
-				data4_ := gc_s_data4_[gc_rank]
-				data4 := gc_s_data4[gc_rank]
-
-//line hecbench_radixsort.go:62
-				var r_3 uint32 = lData_3[pos]
-
-//line hecbench_radixsort.go:62
-				_ = r_3
-
-//line hecbench_radixsort.go:75
-				val := r_3 - data4_.W
-
-//line hecbench_radixsort.go:76
-				var r_2 Uint4 = addUint4(data4_, makeUint4(val))
-
-//line hecbench_radixsort.go:76
-				_ = r_2
-
-//line hecbench_radixsort.go:81
-				var r_ Uint4 = r_2
-
-//line hecbench_radixsort.go:81
-				var r Uint4 = subUint4(r_, data4)
-
-//line hecbench_radixsort.go:81
-				_ = r
-
+			i := gc_bx*gc_bdx + gc_tx
 //line hecbench_radixsort.go:92
-				odata4 := r
-
-//line hecbench_radixsort.go:93
-				asUint4(dDst)[i] = odata4
-				_ = r_3
-				_ = val
-				_ = r_2
-				_ = r_
-				_ = r
-				_ = odata4
-			}
+			pos := gc_s_pos[gc_rank]
+			data4_ := gc_s_data4_[gc_rank]
+			data4 := gc_s_data4[gc_rank]
+//line hecbench_radixsort.go:62
+			var r_3 uint32 = lData_3[pos]
+//line hecbench_radixsort.go:75
+			val := r_3 - data4_.W
+			var r_2 Uint4 = addUint4(data4_, makeUint4(val))
+//line hecbench_radixsort.go:81
+			var r_ Uint4 = r_2
+//line hecbench_radixsort.go:81
+			var r Uint4 = subUint4(r_, data4)
+//line hecbench_radixsort.go:92
+			odata4 := r
+			asUint4(dDst)[i] = odata4
 		}
 	}
 }
@@ -308,8 +207,6 @@ func gc_body_scanExclusiveLocal1Kernel(gc_b *compiled.Block, dDst, dSrc []uint32
 // ScanExclusiveLocal2Kernel is scanExclusiveLocal2K of radixsort-cuda:
 // the exclusive scan of the totals of the arrays of 4·WORKGROUP_SIZE
 // that scanExclusiveLocal1K scanned.
-//
-//line hecbench_radixsort.go:101
 func ScanExclusiveLocal2Kernel(dBuf, dDst, dSrc []uint32, N, arrayLength uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_scanExclusiveLocal2Kernel,
 		func(gc_t *gocuda.Thread) { scanExclusiveLocal2Kernel(gc_t, dBuf, dDst, dSrc, N, arrayLength) },
@@ -331,229 +228,157 @@ func gc_body_scanExclusiveLocal2Kernel(gc_b *compiled.Block, dBuf, dDst, dSrc []
 	gc_s_pos := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_t1 := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
 	gc_s_idata := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
-
 //line hecbench_radixsort.go:102
 	lData := gocuda.Shared[uint32](t, 2*radixWorkgroupSize)[:2*radixWorkgroupSize]
-
 //line hecbench_radixsort.go:109
 	var lData_ []uint32 = lData
-
-//line hecbench_radixsort.go:109
-	_ = lData_
-
 //line hecbench_radixsort.go:109
 	var size uint32 = arrayLength
-
-//line hecbench_radixsort.go:109
-	_ = size
-
 //line hecbench_radixsort.go:67
 	var lData_2 []uint32 = lData_
-
-//line hecbench_radixsort.go:67
-	_ = lData_2
-
 //line hecbench_radixsort.go:67
 	var size_ uint32 = size
-
-//line hecbench_radixsort.go:67
-	_ = size_
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line hecbench_radixsort.go:69
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_radixsort.go:51
-				tid := uint32(gc_tx)
-				_ = tid
-
+			tid := uint32(gc_tx)
 //line hecbench_radixsort.go:104
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-
+			i := gc_bx*gc_bdx + gc_tx
 //line hecbench_radixsort.go:103
-				data := uint32(0)
-
+			data := uint32(0)
 //line hecbench_radixsort.go:105
-				if uint32(i) < N {
-					data = dDst[(4*radixWorkgroupSize-1)+(4*radixWorkgroupSize)*i] +
-						dSrc[(4*radixWorkgroupSize-1)+(4*radixWorkgroupSize)*i]
-				}
-
-//line hecbench_radixsort.go:109
-				var idata uint32 = data
-
-//line hecbench_radixsort.go:109
-				_ = idata
-
-//line hecbench_radixsort.go:67
-				var idata_ uint32 = idata
-
-//line hecbench_radixsort.go:67
-				_ = idata_
-
-//line hecbench_radixsort.go:52
-				pos := 2*tid - (tid & (size_ - 1))
-
-//line hecbench_radixsort.go:53
-				lData_2[pos] = 0
-
-//line hecbench_radixsort.go:54
-				pos += size_
-
-//line hecbench_radixsort.go:55
-				lData_2[pos] = idata_
-				_ = data
-				_ = idata
-				_ = idata_
-				_ = pos
-				gc_s_pos[gc_rank] = pos
-				gc_s_idata[gc_rank] = idata
+			if uint32(i) < N {
+				data = dDst[(4*radixWorkgroupSize-1)+(4*radixWorkgroupSize)*i] +
+					dSrc[(4*radixWorkgroupSize-1)+(4*radixWorkgroupSize)*i]
 			}
+			var idata uint32 = data
+//line hecbench_radixsort.go:67
+			var idata_ uint32 = idata
+//line hecbench_radixsort.go:52
+			pos := 2*tid - (tid & (size_ - 1))
+			lData_2[pos] = 0
+			pos += size_
+			lData_2[pos] = idata_
+//line hecbench_radixsort.go:60
+			gc_s_pos[gc_rank] = pos
+			gc_s_idata[gc_rank] = idata
 		}
 	}
-
 //line hecbench_radixsort.go:56
 	for offset := uint32(1); offset < size_; offset <<= 1 {
-		{
-			gc_step := 0
-			for ; gc_step+3 < gc_n; gc_step += 4 {
-				{
-					gc_rank := gc_step + 0
-					gc_pos.Thread = gc_rank
-					pos := gc_s_pos[gc_rank]
-
 //line hecbench_radixsort.go:58
-					t1 := lData_2[pos] + lData_2[pos-offset]
-					_ = t1
-					gc_s_t1[gc_rank] = t1
-				}
-				{
-					gc_rank := gc_step + 1
-					gc_pos.Thread = gc_rank
-					pos := gc_s_pos[gc_rank]
-
-//line hecbench_radixsort.go:58
-					t1 := lData_2[pos] + lData_2[pos-offset]
-					_ = t1
-					gc_s_t1[gc_rank] = t1
-				}
-				{
-					gc_rank := gc_step + 2
-					gc_pos.Thread = gc_rank
-					pos := gc_s_pos[gc_rank]
-
-//line hecbench_radixsort.go:58
-					t1 := lData_2[pos] + lData_2[pos-offset]
-					_ = t1
-					gc_s_t1[gc_rank] = t1
-				}
-				{
-					gc_rank := gc_step + 3
-					gc_pos.Thread = gc_rank
-					pos := gc_s_pos[gc_rank]
-
-//line hecbench_radixsort.go:58
-					t1 := lData_2[pos] + lData_2[pos-offset]
-					_ = t1
-					gc_s_t1[gc_rank] = t1
-				}
-			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
 				pos := gc_s_pos[gc_rank]
-
 //line hecbench_radixsort.go:58
 				t1 := lData_2[pos] + lData_2[pos-offset]
-				_ = t1
+//line hecbench_radixsort.go:60
+				gc_s_t1[gc_rank] = t1
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+				pos := gc_s_pos[gc_rank]
+//line hecbench_radixsort.go:58
+				t1 := lData_2[pos] + lData_2[pos-offset]
+//line hecbench_radixsort.go:60
+				gc_s_t1[gc_rank] = t1
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+				pos := gc_s_pos[gc_rank]
+//line hecbench_radixsort.go:58
+				t1 := lData_2[pos] + lData_2[pos-offset]
+//line hecbench_radixsort.go:60
+				gc_s_t1[gc_rank] = t1
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+				pos := gc_s_pos[gc_rank]
+//line hecbench_radixsort.go:58
+				t1 := lData_2[pos] + lData_2[pos-offset]
+//line hecbench_radixsort.go:60
 				gc_s_t1[gc_rank] = t1
 			}
 		}
-		{
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-				{
-					gc_rank := gc_step2 + 0
-					gc_pos.Thread = gc_rank
-					pos := gc_s_pos[gc_rank]
-					t1 := gc_s_t1[gc_rank]
-
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			pos := gc_s_pos[gc_rank]
+//line hecbench_radixsort.go:58
+			t1 := lData_2[pos] + lData_2[pos-offset]
 //line hecbench_radixsort.go:60
-					lData_2[pos] = t1
-				}
-				{
-					gc_rank := gc_step2 + 1
-					gc_pos.Thread = gc_rank
-					pos := gc_s_pos[gc_rank]
-					t1 := gc_s_t1[gc_rank]
-
-//line hecbench_radixsort.go:60
-					lData_2[pos] = t1
-				}
-				{
-					gc_rank := gc_step2 + 2
-					gc_pos.Thread = gc_rank
-					pos := gc_s_pos[gc_rank]
-					t1 := gc_s_t1[gc_rank]
-
-//line hecbench_radixsort.go:60
-					lData_2[pos] = t1
-				}
-				{
-					gc_rank := gc_step2 + 3
-					gc_pos.Thread = gc_rank
-					pos := gc_s_pos[gc_rank]
-					t1 := gc_s_t1[gc_rank]
-
-//line hecbench_radixsort.go:60
-					lData_2[pos] = t1
-				}
-			}
-			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_s_t1[gc_rank] = t1
+		}
+//line hecbench_radixsort.go:64
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			{
+				gc_rank := gc_step2 + 0
 				gc_pos.Thread = gc_rank
 				pos := gc_s_pos[gc_rank]
 				t1 := gc_s_t1[gc_rank]
-
+//line hecbench_radixsort.go:60
+				lData_2[pos] = t1
+			}
+			{
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
+				pos := gc_s_pos[gc_rank]
+				t1 := gc_s_t1[gc_rank]
+//line hecbench_radixsort.go:60
+				lData_2[pos] = t1
+			}
+			{
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
+				pos := gc_s_pos[gc_rank]
+				t1 := gc_s_t1[gc_rank]
+//line hecbench_radixsort.go:60
+				lData_2[pos] = t1
+			}
+			{
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
+				pos := gc_s_pos[gc_rank]
+				t1 := gc_s_t1[gc_rank]
 //line hecbench_radixsort.go:60
 				lData_2[pos] = t1
 			}
 		}
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			pos := gc_s_pos[gc_rank]
+			t1 := gc_s_t1[gc_rank]
+//line hecbench_radixsort.go:60
+			lData_2[pos] = t1
+		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line hecbench_radixsort.go:65
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_radixsort.go:104
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-				pos := gc_s_pos[gc_rank]
-				idata := gc_s_idata[gc_rank]
-
+			i := gc_bx*gc_bdx + gc_tx
+//line hecbench_radixsort.go:106
+			pos := gc_s_pos[gc_rank]
+			idata := gc_s_idata[gc_rank]
 //line hecbench_radixsort.go:62
-				var r_ uint32 = lData_2[pos]
-
-//line hecbench_radixsort.go:62
-				_ = r_
-
+			var r_ uint32 = lData_2[pos]
 //line hecbench_radixsort.go:67
-				var r uint32 = r_ - idata
-
-//line hecbench_radixsort.go:67
-				_ = r
-
+			var r uint32 = r_ - idata
 //line hecbench_radixsort.go:109
-				odata := r
-
-//line hecbench_radixsort.go:110
-				if uint32(i) < N {
-					dBuf[i] = odata
-				}
-				_ = r_
-				_ = r
-				_ = odata
+			odata := r
+			if uint32(i) < N {
+				dBuf[i] = odata
 			}
 		}
 	}
@@ -561,8 +386,6 @@ func gc_body_scanExclusiveLocal2Kernel(gc_b *compiled.Block, dBuf, dDst, dSrc []
 
 // UniformUpdateKernel is uniformUpdateK of radixsort-cuda: block b adds
 // dBuf[b] to its 4·WORKGROUP_SIZE elements.
-//
-//line hecbench_radixsort.go:119
 func UniformUpdateKernel(dData, dBuf []uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_uniformUpdateKernel,
 		func(gc_t *gocuda.Thread) { uniformUpdateKernel(gc_t, dData, dBuf) },
@@ -582,200 +405,141 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_data4 := compiled.Scratch[Uint4](gc_b, 0)[:gc_n]
-	_ = gc_s_data4
-
 //line hecbench_radixsort.go:120
 	buf := gocuda.Shared[uint32](t, 1)[:1]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_radixsort.go:121
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line hecbench_radixsort.go:122
-					data4 := asUint4(dData)[i]
-
-//line hecbench_radixsort.go:123
-					if gc_tx == 0 {
-						buf[0] = dBuf[gc_bx]
-					}
-					_ = data4
-					gc_s_data4[gc_rank] = data4
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_radixsort.go:121
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line hecbench_radixsort.go:122
-					data4 := asUint4(dData)[i]
-
-//line hecbench_radixsort.go:123
-					if gc_tx == 0 {
-						buf[0] = dBuf[gc_bx]
-					}
-					_ = data4
-					gc_s_data4[gc_rank] = data4
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_radixsort.go:121
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line hecbench_radixsort.go:122
-					data4 := asUint4(dData)[i]
-
-//line hecbench_radixsort.go:123
-					if gc_tx == 0 {
-						buf[0] = dBuf[gc_bx]
-					}
-					_ = data4
-					gc_s_data4[gc_rank] = data4
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_radixsort.go:121
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line hecbench_radixsort.go:122
-					data4 := asUint4(dData)[i]
-
-//line hecbench_radixsort.go:123
-					if gc_tx == 0 {
-						buf[0] = dBuf[gc_bx]
-					}
-					_ = data4
-					gc_s_data4[gc_rank] = data4
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_radixsort.go:121
 				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-
-//line hecbench_radixsort.go:122
 				data4 := asUint4(dData)[i]
-
-//line hecbench_radixsort.go:123
 				if gc_tx == 0 {
 					buf[0] = dBuf[gc_bx]
 				}
-				_ = data4
+//line hecbench_radixsort.go:127
+				gc_s_data4[gc_rank] = data4
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_radixsort.go:121
+				i := gc_bx*gc_bdx + gc_tx
+				data4 := asUint4(dData)[i]
+				if gc_tx == 0 {
+					buf[0] = dBuf[gc_bx]
+				}
+//line hecbench_radixsort.go:127
+				gc_s_data4[gc_rank] = data4
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_radixsort.go:121
+				i := gc_bx*gc_bdx + gc_tx
+				data4 := asUint4(dData)[i]
+				if gc_tx == 0 {
+					buf[0] = dBuf[gc_bx]
+				}
+//line hecbench_radixsort.go:127
+				gc_s_data4[gc_rank] = data4
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_radixsort.go:121
+				i := gc_bx*gc_bdx + gc_tx
+				data4 := asUint4(dData)[i]
+				if gc_tx == 0 {
+					buf[0] = dBuf[gc_bx]
+				}
+//line hecbench_radixsort.go:127
 				gc_s_data4[gc_rank] = data4
 			}
 		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_radixsort.go:121
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					data4 := gc_s_data4[gc_rank]
-					_ = data4
-
-//line hecbench_radixsort.go:127
-					data4 = addUint4(data4, makeUint4(buf[0]))
-
-//line hecbench_radixsort.go:128
-					asUint4(dData)[i] = data4
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_radixsort.go:121
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					data4 := gc_s_data4[gc_rank]
-					_ = data4
-
-//line hecbench_radixsort.go:127
-					data4 = addUint4(data4, makeUint4(buf[0]))
-
-//line hecbench_radixsort.go:128
-					asUint4(dData)[i] = data4
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_radixsort.go:121
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					data4 := gc_s_data4[gc_rank]
-					_ = data4
-
-//line hecbench_radixsort.go:127
-					data4 = addUint4(data4, makeUint4(buf[0]))
-
-//line hecbench_radixsort.go:128
-					asUint4(dData)[i] = data4
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_radixsort.go:121
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					data4 := gc_s_data4[gc_rank]
-					_ = data4
-
-//line hecbench_radixsort.go:127
-					data4 = addUint4(data4, makeUint4(buf[0]))
-
-//line hecbench_radixsort.go:128
-					asUint4(dData)[i] = data4
-				}
+			i := gc_bx*gc_bdx + gc_tx
+			data4 := asUint4(dData)[i]
+			if gc_tx == 0 {
+				buf[0] = dBuf[gc_bx]
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+//line hecbench_radixsort.go:127
+			gc_s_data4[gc_rank] = data4
+		}
+	}
+//line hecbench_radixsort.go:132
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			{
+				gc_tx := gc_step2 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_radixsort.go:121
 				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+//line hecbench_radixsort.go:123
 				data4 := gc_s_data4[gc_rank]
-				_ = data4
-
 //line hecbench_radixsort.go:127
 				data4 = addUint4(data4, makeUint4(buf[0]))
-
-//line hecbench_radixsort.go:128
 				asUint4(dData)[i] = data4
 			}
+			{
+				gc_tx := gc_step2 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_radixsort.go:121
+				i := gc_bx*gc_bdx + gc_tx
+//line hecbench_radixsort.go:123
+				data4 := gc_s_data4[gc_rank]
+//line hecbench_radixsort.go:127
+				data4 = addUint4(data4, makeUint4(buf[0]))
+				asUint4(dData)[i] = data4
+			}
+			{
+				gc_tx := gc_step2 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_radixsort.go:121
+				i := gc_bx*gc_bdx + gc_tx
+//line hecbench_radixsort.go:123
+				data4 := gc_s_data4[gc_rank]
+//line hecbench_radixsort.go:127
+				data4 = addUint4(data4, makeUint4(buf[0]))
+				asUint4(dData)[i] = data4
+			}
+			{
+				gc_tx := gc_step2 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_radixsort.go:121
+				i := gc_bx*gc_bdx + gc_tx
+//line hecbench_radixsort.go:123
+				data4 := gc_s_data4[gc_rank]
+//line hecbench_radixsort.go:127
+				data4 = addUint4(data4, makeUint4(buf[0]))
+				asUint4(dData)[i] = data4
+			}
+		}
+		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line hecbench_radixsort.go:121
+			i := gc_bx*gc_bdx + gc_tx
+//line hecbench_radixsort.go:123
+			data4 := gc_s_data4[gc_rank]
+//line hecbench_radixsort.go:127
+			data4 = addUint4(data4, makeUint4(buf[0]))
+			asUint4(dData)[i] = data4
 		}
 	}
 }
@@ -784,8 +548,6 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 // block's 2·CTA_SIZE keys, sorted by their 4-bit digit at startbit, the
 // start of each digit's run (blockOffsets) and its length (counters,
 // digit-major).
-//
-//line hecbench_radixsort.go:137
 func FindRadixOffsetsKernel(keys, counters, blockOffsets []uint32, startbit, totalBlocks uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_findRadixOffsetsKernel,
 		func(gc_t *gocuda.Thread) {
@@ -808,250 +570,189 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line hecbench_radixsort.go:138
 	sStartPointers := gocuda.Shared[uint32](t, 16)[:16]
-
-//line hecbench_radixsort.go:139
 	sRadix1 := gocuda.Shared[uint32](t, 2*radixCTASize)[:2*radixCTASize]
-
 //line hecbench_radixsort.go:141
 	groupID := uint32(gc_bx)
-
 //line hecbench_radixsort.go:143
 	groupSize := uint32(gc_bdx)
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line hecbench_radixsort.go:142
-				localID := uint32(gc_tx)
-				_ = localID
-
 //line hecbench_radixsort.go:145
-				globalID := groupID*groupSize + localID
-				_ = globalID
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line hecbench_radixsort.go:142
+			localID := uint32(gc_tx)
+//line hecbench_radixsort.go:145
+			globalID := groupID*groupSize + localID
 //line hecbench_radixsort.go:147
-				radix2 := asUint2(keys)[globalID]
-
+			radix2 := asUint2(keys)[globalID]
 //line hecbench_radixsort.go:149
-				sRadix1[2*localID] = (radix2.X >> startbit) & 0xF
-
-//line hecbench_radixsort.go:150
-				sRadix1[2*localID+1] = (radix2.Y >> startbit) & 0xF
-
+			sRadix1[2*localID] = (radix2.X >> startbit) & 0xF
+			sRadix1[2*localID+1] = (radix2.Y >> startbit) & 0xF
 //line hecbench_radixsort.go:154
-				if localID < 16 {
-					sStartPointers[localID] = 0
-				}
-				_ = radix2
+			if localID < 16 {
+				sStartPointers[localID] = 0
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line hecbench_radixsort.go:142
-				localID := uint32(gc_tx)
-				_ = localID
-
-//line hecbench_radixsort.go:159
-				if (localID > 0) && (sRadix1[localID] != sRadix1[localID-1]) {
-					sStartPointers[sRadix1[localID]] = localID
-				}
-
 //line hecbench_radixsort.go:162
-				if sRadix1[localID+groupSize] != sRadix1[localID+groupSize-1] {
-					sStartPointers[sRadix1[localID+groupSize]] = localID + groupSize
-				}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line hecbench_radixsort.go:142
+			localID := uint32(gc_tx)
+//line hecbench_radixsort.go:159
+			if (localID > 0) && (sRadix1[localID] != sRadix1[localID-1]) {
+				sStartPointers[sRadix1[localID]] = localID
+			}
+			if sRadix1[localID+groupSize] != sRadix1[localID+groupSize-1] {
+				sStartPointers[sRadix1[localID+groupSize]] = localID + groupSize
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_radixsort.go:142
-					localID := uint32(gc_tx)
-					_ = localID
-
-//line hecbench_radixsort.go:167
-					if localID < 16 {
-						blockOffsets[groupID*16+localID] = sStartPointers[localID]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_radixsort.go:142
-					localID := uint32(gc_tx)
-					_ = localID
-
-//line hecbench_radixsort.go:167
-					if localID < 16 {
-						blockOffsets[groupID*16+localID] = sStartPointers[localID]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_radixsort.go:142
-					localID := uint32(gc_tx)
-					_ = localID
-
-//line hecbench_radixsort.go:167
-					if localID < 16 {
-						blockOffsets[groupID*16+localID] = sStartPointers[localID]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_radixsort.go:142
-					localID := uint32(gc_tx)
-					_ = localID
-
-//line hecbench_radixsort.go:167
-					if localID < 16 {
-						blockOffsets[groupID*16+localID] = sStartPointers[localID]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line hecbench_radixsort.go:169
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_radixsort.go:142
 				localID := uint32(gc_tx)
-				_ = localID
-
+//line hecbench_radixsort.go:167
+				if localID < 16 {
+					blockOffsets[groupID*16+localID] = sStartPointers[localID]
+				}
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_radixsort.go:142
+				localID := uint32(gc_tx)
+//line hecbench_radixsort.go:167
+				if localID < 16 {
+					blockOffsets[groupID*16+localID] = sStartPointers[localID]
+				}
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_radixsort.go:142
+				localID := uint32(gc_tx)
+//line hecbench_radixsort.go:167
+				if localID < 16 {
+					blockOffsets[groupID*16+localID] = sStartPointers[localID]
+				}
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_radixsort.go:142
+				localID := uint32(gc_tx)
 //line hecbench_radixsort.go:167
 				if localID < 16 {
 					blockOffsets[groupID*16+localID] = sStartPointers[localID]
 				}
 			}
 		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_radixsort.go:142
-				localID := uint32(gc_tx)
-				_ = localID
-
-//line hecbench_radixsort.go:173
-				if (localID > 0) && (sRadix1[localID] != sRadix1[localID-1]) {
-					sStartPointers[sRadix1[localID-1]] =
-						localID - sStartPointers[sRadix1[localID-1]]
-				}
-
-//line hecbench_radixsort.go:177
-				if sRadix1[localID+groupSize] != sRadix1[localID+groupSize-1] {
-					sStartPointers[sRadix1[localID+groupSize-1]] =
-						localID + groupSize - sStartPointers[sRadix1[localID+groupSize-1]]
-				}
-
-//line hecbench_radixsort.go:182
-				if localID == groupSize-1 {
-					sStartPointers[sRadix1[2*groupSize-1]] =
-						2*groupSize - sStartPointers[sRadix1[2*groupSize-1]]
-				}
+			localID := uint32(gc_tx)
+//line hecbench_radixsort.go:167
+			if localID < 16 {
+				blockOffsets[groupID*16+localID] = sStartPointers[localID]
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_radixsort.go:174
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_radixsort.go:142
-					localID := uint32(gc_tx)
-					_ = localID
-
-//line hecbench_radixsort.go:188
-					if localID < 16 {
-						counters[localID*totalBlocks+groupID] = sStartPointers[localID]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_radixsort.go:142
-					localID := uint32(gc_tx)
-					_ = localID
-
-//line hecbench_radixsort.go:188
-					if localID < 16 {
-						counters[localID*totalBlocks+groupID] = sStartPointers[localID]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_radixsort.go:142
-					localID := uint32(gc_tx)
-					_ = localID
-
-//line hecbench_radixsort.go:188
-					if localID < 16 {
-						counters[localID*totalBlocks+groupID] = sStartPointers[localID]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_radixsort.go:142
-					localID := uint32(gc_tx)
-					_ = localID
-
-//line hecbench_radixsort.go:188
-					if localID < 16 {
-						counters[localID*totalBlocks+groupID] = sStartPointers[localID]
-					}
-				}
+			localID := uint32(gc_tx)
+//line hecbench_radixsort.go:173
+			if (localID > 0) && (sRadix1[localID] != sRadix1[localID-1]) {
+				sStartPointers[sRadix1[localID-1]] =
+					localID - sStartPointers[sRadix1[localID-1]]
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			if sRadix1[localID+groupSize] != sRadix1[localID+groupSize-1] {
+				sStartPointers[sRadix1[localID+groupSize-1]] =
+					localID + groupSize - sStartPointers[sRadix1[localID+groupSize-1]]
+			}
+//line hecbench_radixsort.go:182
+			if localID == groupSize-1 {
+				sStartPointers[sRadix1[2*groupSize-1]] =
+					2*groupSize - sStartPointers[sRadix1[2*groupSize-1]]
+			}
+		}
+	}
+//line hecbench_radixsort.go:190
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			{
+				gc_tx := gc_step2 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_radixsort.go:142
 				localID := uint32(gc_tx)
-				_ = localID
-
 //line hecbench_radixsort.go:188
 				if localID < 16 {
 					counters[localID*totalBlocks+groupID] = sStartPointers[localID]
 				}
+			}
+			{
+				gc_tx := gc_step2 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_radixsort.go:142
+				localID := uint32(gc_tx)
+//line hecbench_radixsort.go:188
+				if localID < 16 {
+					counters[localID*totalBlocks+groupID] = sStartPointers[localID]
+				}
+			}
+			{
+				gc_tx := gc_step2 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_radixsort.go:142
+				localID := uint32(gc_tx)
+//line hecbench_radixsort.go:188
+				if localID < 16 {
+					counters[localID*totalBlocks+groupID] = sStartPointers[localID]
+				}
+			}
+			{
+				gc_tx := gc_step2 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_radixsort.go:142
+				localID := uint32(gc_tx)
+//line hecbench_radixsort.go:188
+				if localID < 16 {
+					counters[localID*totalBlocks+groupID] = sStartPointers[localID]
+				}
+			}
+		}
+		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line hecbench_radixsort.go:142
+			localID := uint32(gc_tx)
+//line hecbench_radixsort.go:188
+			if localID < 16 {
+				counters[localID*totalBlocks+groupID] = sStartPointers[localID]
 			}
 		}
 	}
@@ -1060,8 +761,6 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 // ReorderDataKeysOnlyKernel is reorderDataKeysOnlyK of radixsort-cuda:
 // each of a block's 2·CTA_SIZE keys goes to its digit's global offset
 // plus its rank in the block's run of that digit.
-//
-//line hecbench_radixsort.go:198
 func ReorderDataKeysOnlyKernel(outKeys, keys, blockOffsets, offsets []uint32, startbit, numElements, totalBlocks uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reorderDataKeysOnlyKernel,
 		func(gc_t *gocuda.Thread) {
@@ -1085,85 +784,58 @@ func gc_body_reorderDataKeysOnlyKernel(gc_b *compiled.Block, outKeys, keys, bloc
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_sKeys1 := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
-
 //line hecbench_radixsort.go:199
 	sOffsets := gocuda.Shared[uint32](t, 16)[:16]
-
-//line hecbench_radixsort.go:200
 	sBlockOffsets := gocuda.Shared[uint32](t, 16)[:16]
-
-//line hecbench_radixsort.go:201
 	sKeys2 := gocuda.Shared[Uint2](t, radixCTASize)[:radixCTASize]
-
 //line hecbench_radixsort.go:204
 	groupID := uint32(gc_bx)
-
 //line hecbench_radixsort.go:206
 	groupSize := uint32(gc_bdx)
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line hecbench_radixsort.go:205
-				localID := uint32(gc_tx)
-				_ = localID
-
 //line hecbench_radixsort.go:208
-				globalID := groupID*groupSize + localID
-				_ = globalID
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line hecbench_radixsort.go:205
+			localID := uint32(gc_tx)
+//line hecbench_radixsort.go:208
+			globalID := groupID*groupSize + localID
 //line hecbench_radixsort.go:202
-				sKeys1 := unsafe.Slice((*uint32)(unsafe.Pointer(&sKeys2[0])), 2*len(sKeys2))
-
+			sKeys1 := unsafe.Slice((*uint32)(unsafe.Pointer(&sKeys2[0])), 2*len(sKeys2))
 //line hecbench_radixsort.go:210
-				sKeys2[localID] = asUint2(keys)[globalID]
-
+			sKeys2[localID] = asUint2(keys)[globalID]
 //line hecbench_radixsort.go:212
-				if localID < 16 {
-					sOffsets[localID] = offsets[localID*totalBlocks+groupID]
-					sBlockOffsets[localID] = blockOffsets[groupID*16+localID]
-				}
-				_ = sKeys1
-				gc_s_sKeys1[gc_rank] = sKeys1
+			if localID < 16 {
+				sOffsets[localID] = offsets[localID*totalBlocks+groupID]
+				sBlockOffsets[localID] = blockOffsets[groupID*16+localID]
 			}
+//line hecbench_radixsort.go:217
+			gc_s_sKeys1[gc_rank] = sKeys1
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line hecbench_radixsort.go:222
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_radixsort.go:205
-				localID := uint32(gc_tx)
-				_ = localID
-				sKeys1 := gc_s_sKeys1[gc_rank]
-
+			localID := uint32(gc_tx)
+//line hecbench_radixsort.go:207
+			sKeys1 := gc_s_sKeys1[gc_rank]
 //line hecbench_radixsort.go:218
-				radix := (sKeys1[localID] >> startbit) & 0xF
-
-//line hecbench_radixsort.go:219
-				globalOffset := sOffsets[radix] + localID - sBlockOffsets[radix]
-
+			radix := (sKeys1[localID] >> startbit) & 0xF
+			globalOffset := sOffsets[radix] + localID - sBlockOffsets[radix]
 //line hecbench_radixsort.go:221
-				if globalOffset < numElements {
-					outKeys[globalOffset] = sKeys1[localID]
-				}
-
+			if globalOffset < numElements {
+				outKeys[globalOffset] = sKeys1[localID]
+			}
 //line hecbench_radixsort.go:225
-				radix = (sKeys1[localID+groupSize] >> startbit) & 0xF
-
-//line hecbench_radixsort.go:226
-				globalOffset = sOffsets[radix] + localID + groupSize - sBlockOffsets[radix]
-
+			radix = (sKeys1[localID+groupSize] >> startbit) & 0xF
+			globalOffset = sOffsets[radix] + localID + groupSize - sBlockOffsets[radix]
 //line hecbench_radixsort.go:228
-				if globalOffset < numElements {
-					outKeys[globalOffset] = sKeys1[localID+groupSize]
-				}
-				_ = radix
-				_ = globalOffset
+			if globalOffset < numElements {
+				outKeys[globalOffset] = sKeys1[localID+groupSize]
 			}
 		}
 	}
@@ -1172,4 +844,5 @@ func gc_body_reorderDataKeysOnlyKernel(gc_b *compiled.Block, outKeys, keys, bloc
 // gc_files_hecbench_radixsort holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_radixsort.go
+//line hecbench_radixsort.go:241
 var gc_files_hecbench_radixsort embed.FS

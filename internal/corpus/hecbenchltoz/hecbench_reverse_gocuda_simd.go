@@ -36,210 +36,150 @@ func gc_body_reverseKernel(gc_b2 *compiled.Block, d []int32, len_ int) {
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_reverse.go:14
 	if 256 <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line hecbench_reverse.go:14
 	s := gocuda.Shared[int32](t, 256)[:256]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(s) && gc_bdx2 <= len(d) {
-				gc_at4 := s[:gc_bdx2]
-				gc_at5 := d[:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line hecbench_reverse.go:16
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(s) && gc_bdx2 <= len(d) {
+			gc_at4 := s[:gc_bdx2]
+			gc_at5 := d[:gc_bdx2]
+			gc_vstep := 0
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 //line hecbench_reverse.go:15
-						var tid int = gc_tx2
+					var tid int = gc_tx2
 //line hecbench_reverse.go:15
-						_ = tid
-						archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:]).StoreSlice(gc_at4[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_reverse.go:15
-					tid := gc_tx2
 					_ = tid
-
-//line hecbench_reverse.go:16
-					gc_at4[gc_tx2] = gc_at5[gc_tx2]
+					archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:]).StoreSlice(gc_at4[gc_tx2:])
 				}
-			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line hecbench_reverse.go:16
+				gc_at4[gc_tx2] = gc_at5[gc_tx2]
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 //line hecbench_reverse.go:15
-						var tid int = gc_tx2
-//line hecbench_reverse.go:15
-						_ = tid
+					var tid int = gc_tx2
+					if tid < 0 || tid > len(d)-8 || tid > len(s)-8 {
 //line hecbench_reverse.go:16
-						if tid < 0 || tid > len(d)-8 || tid > len(s)-8 {
-//line hecbench_reverse.go:16
-							break
-//line hecbench_reverse.go:16
-						}
-						archsimd.LoadInt32x8Slice(d[tid:]).StoreSlice(s[tid:])
+						break
 					}
-					archsimd.ClearAVXUpperBits()
+//line hecbench_reverse.go:17
+					archsimd.LoadInt32x8Slice(d[tid:]).StoreSlice(s[tid:])
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_reverse.go:15
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_reverse.go:16
-						s[tid] = d[tid]
-					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_reverse.go:15
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_reverse.go:16
-						s[tid] = d[tid]
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_reverse.go:15
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_reverse.go:16
-						s[tid] = d[tid]
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_reverse.go:15
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_reverse.go:16
-						s[tid] = d[tid]
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step4 := gc_vstep2
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_reverse.go:15
 					tid := gc_tx2
-					_ = tid
-
-//line hecbench_reverse.go:16
+					s[tid] = d[tid]
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_reverse.go:15
+					tid := gc_tx2
+					s[tid] = d[tid]
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_reverse.go:15
+					tid := gc_tx2
+					s[tid] = d[tid]
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_reverse.go:15
+					tid := gc_tx2
 					s[tid] = d[tid]
 				}
 			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_reverse.go:15
+				tid := gc_tx2
+				s[tid] = d[tid]
+			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_stride2 := 0 - 1
-			gc_off2 := len_ - 1
-			if gc_bdx2 <= len(d) && compiled.InStride(gc_stride2, gc_off2, 0, gc_bdx2, len(s)) {
-				gc_at6 := d[:gc_bdx2]
-				for gc_tx2, gc_idx2 := 0, gc_off2+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_reverse.go:15
-					tid := gc_tx2
-					_ = tid
-
+//line hecbench_reverse.go:22
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_stride2 := 0 - 1
+		gc_off2 := len_ - 1
+		if gc_bdx2 <= len(d) && compiled.InStride(gc_stride2, gc_off2, 0, gc_bdx2, len(s)) {
+			gc_at6 := d[:gc_bdx2]
+			for gc_tx2, gc_idx2 := 0, gc_off2+gc_stride2*(0); gc_tx2 < gc_bdx2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
 //line hecbench_reverse.go:18
-					gc_at6[gc_tx2] = s[gc_idx2]
-				}
-			} else {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_reverse.go:15
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_reverse.go:18
-						d[tid] = s[len_-tid-1]
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_reverse.go:15
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_reverse.go:18
-						d[tid] = s[len_-tid-1]
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_reverse.go:15
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_reverse.go:18
-						d[tid] = s[len_-tid-1]
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_reverse.go:15
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_reverse.go:18
-						d[tid] = s[len_-tid-1]
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_at6[gc_tx2] = s[gc_idx2]
+			}
+		} else {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				{
+					gc_tx2 := gc_step5 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_reverse.go:15
 					tid := gc_tx2
-					_ = tid
-
 //line hecbench_reverse.go:18
 					d[tid] = s[len_-tid-1]
 				}
+				{
+					gc_tx2 := gc_step5 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_reverse.go:15
+					tid := gc_tx2
+//line hecbench_reverse.go:18
+					d[tid] = s[len_-tid-1]
+				}
+				{
+					gc_tx2 := gc_step5 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_reverse.go:15
+					tid := gc_tx2
+//line hecbench_reverse.go:18
+					d[tid] = s[len_-tid-1]
+				}
+				{
+					gc_tx2 := gc_step5 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_reverse.go:15
+					tid := gc_tx2
+//line hecbench_reverse.go:18
+					d[tid] = s[len_-tid-1]
+				}
+			}
+			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_reverse.go:15
+				tid := gc_tx2
+//line hecbench_reverse.go:18
+				d[tid] = s[len_-tid-1]
 			}
 		}
 	}
@@ -248,4 +188,5 @@ func gc_body_reverseKernel(gc_b2 *compiled.Block, d []int32, len_ int) {
 // gc_files_hecbench_reverse holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_reverse.go
+//line hecbench_reverse.go:28
 var gc_files_hecbench_reverse embed.FS

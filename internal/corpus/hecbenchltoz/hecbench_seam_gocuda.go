@@ -49,182 +49,140 @@ func gc_body_computeMKernelStep1(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 	gc_s_mCache := compiled.Scratch[[]int32](gc_b, 0)[:gc_n]
 	gc_s_mCacheSwap := compiled.Scratch[[]int32](gc_b, 1)[:gc_n]
 	gc_s_ix := compiled.Scratch[int](gc_b, 2)[:gc_n]
-
 //line hecbench_seam.go:39
 	cache := gocuda.Shared[int32](t, 2*seamComputeMBlocksizeX)[:2*seamComputeMBlocksizeX]
-
 //line hecbench_seam.go:45
 	var isFirst, isLast bool
-
 //line hecbench_seam.go:48
 	isFirst = gc_bx == 0
-
-//line hecbench_seam.go:49
 	isLast = gc_bx == gc_gdx-1
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := (gc_bx * seamComputeMBlocksizeX) + (baseRow * w)
-			if gc_off >= 0 && gc_off <= len(dCostsLeft) && gc_bdx <= len(dCostsLeft)-gc_off && gc_off <= len(dCostsUp) && gc_bdx <= len(dCostsUp)-gc_off && gc_off <= len(dCostsRight) && gc_bdx <= len(dCostsRight)-gc_off && gc_off <= len(dM) && gc_bdx <= len(dM)-gc_off {
-				gc_at := dCostsLeft[gc_off:][:gc_bdx]
-				gc_at2 := dCostsUp[gc_off:][:gc_bdx]
-				gc_at3 := dCostsRight[gc_off:][:gc_bdx]
-				gc_at4 := dM[gc_off:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_seam.go:42
-					column := gc_bx*seamComputeMBlocksizeX + gc_tx
-					_ = column
-
-//line hecbench_seam.go:44
-					cacheColumn := gc_tx
-					_ = cacheColumn
-
-//line hecbench_seam.go:40
-					mCache := cache
-
-//line hecbench_seam.go:41
-					mCacheSwap := cache[seamComputeMBlocksizeX:]
-
-//line hecbench_seam.go:43
-					ix := baseRow*w + column
-
-//line hecbench_seam.go:46
-					var right, up, left int32
-
 //line hecbench_seam.go:51
-					if column < currentW {
-						if baseRow == 0 {
-							left = int32(min(gc_at[gc_tx], min(gc_at2[gc_tx], gc_at3[gc_tx])))
-							mCache[cacheColumn] = left
-							gc_at4[gc_tx] = left
-						} else {
-							mCache[cacheColumn] = gc_at4[gc_tx]
-						}
-					}
-					_ = mCache
-					_ = mCacheSwap
-					_ = ix
-					_ = right
-					_ = up
-					_ = left
-					gc_s_mCache[gc_rank] = mCache
-					gc_s_mCacheSwap[gc_rank] = mCacheSwap
-					gc_s_ix[gc_rank] = ix
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := (gc_bx * seamComputeMBlocksizeX) + (baseRow * w)
+		if gc_off >= 0 && gc_off <= len(dCostsLeft) && gc_bdx <= len(dCostsLeft)-gc_off && gc_off <= len(dCostsUp) && gc_bdx <= len(dCostsUp)-gc_off && gc_off <= len(dCostsRight) && gc_bdx <= len(dCostsRight)-gc_off && gc_off <= len(dM) && gc_bdx <= len(dM)-gc_off {
+			gc_at := dCostsLeft[gc_off:][:gc_bdx]
+			gc_at2 := dCostsUp[gc_off:][:gc_bdx]
+			gc_at3 := dCostsRight[gc_off:][:gc_bdx]
+			gc_at4 := dM[gc_off:][:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_seam.go:42
-					column := gc_bx*seamComputeMBlocksizeX + gc_tx
-					_ = column
-
+				column := gc_bx*seamComputeMBlocksizeX + gc_tx
 //line hecbench_seam.go:44
-					cacheColumn := gc_tx
-					_ = cacheColumn
-
+				cacheColumn := gc_tx
 //line hecbench_seam.go:40
-					mCache := cache
-
-//line hecbench_seam.go:41
-					mCacheSwap := cache[seamComputeMBlocksizeX:]
-
+				mCache := cache
+				mCacheSwap := cache[seamComputeMBlocksizeX:]
 //line hecbench_seam.go:43
-					ix := baseRow*w + column
-
+				ix := baseRow*w + column
 //line hecbench_seam.go:46
-					var right, up, left int32
-
+				var right, up, left int32
 //line hecbench_seam.go:51
-					if column < currentW {
-						if baseRow == 0 {
-							left = int32(min(dCostsLeft[ix], min(dCostsUp[ix], dCostsRight[ix])))
-							mCache[cacheColumn] = left
-							dM[ix] = left
-						} else {
-							mCache[cacheColumn] = dM[ix]
-						}
+				if column < currentW {
+					if baseRow == 0 {
+						left = int32(min(gc_at[gc_tx], min(gc_at2[gc_tx], gc_at3[gc_tx])))
+						mCache[cacheColumn] = left
+						gc_at4[gc_tx] = left
+					} else {
+						mCache[cacheColumn] = gc_at4[gc_tx]
 					}
-					_ = mCache
-					_ = mCacheSwap
-					_ = ix
-					_ = right
-					_ = up
-					_ = left
-					gc_s_mCache[gc_rank] = mCache
-					gc_s_mCacheSwap[gc_rank] = mCacheSwap
-					gc_s_ix[gc_rank] = ix
 				}
+//line hecbench_seam.go:63
+				_ = right
+				_ = up
+//line hecbench_seam.go:66
+				gc_s_mCache[gc_rank] = mCache
+				gc_s_mCacheSwap[gc_rank] = mCacheSwap
+				gc_s_ix[gc_rank] = ix
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_seam.go:42
+				column := gc_bx*seamComputeMBlocksizeX + gc_tx
+//line hecbench_seam.go:44
+				cacheColumn := gc_tx
+//line hecbench_seam.go:40
+				mCache := cache
+				mCacheSwap := cache[seamComputeMBlocksizeX:]
+//line hecbench_seam.go:43
+				ix := baseRow*w + column
+//line hecbench_seam.go:46
+				var right, up, left int32
+//line hecbench_seam.go:51
+				if column < currentW {
+					if baseRow == 0 {
+						left = int32(min(dCostsLeft[ix], min(dCostsUp[ix], dCostsRight[ix])))
+						mCache[cacheColumn] = left
+						dM[ix] = left
+					} else {
+						mCache[cacheColumn] = dM[ix]
+					}
+				}
+//line hecbench_seam.go:63
+				_ = right
+				_ = up
+//line hecbench_seam.go:66
+				gc_s_mCache[gc_rank] = mCache
+				gc_s_mCacheSwap[gc_rank] = mCacheSwap
+				gc_s_ix[gc_rank] = ix
 			}
 		}
 	}
-
 //line hecbench_seam.go:63
 	maxRow := baseRow + seamComputeMBlocksizeX/2
-
-//line hecbench_seam.go:64
 	for row, inc := baseRow+1, 1; row < maxRow && row < h; row, inc = row+1, inc+1 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_seam.go:70
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_seam.go:42
-					column := gc_bx*seamComputeMBlocksizeX + gc_tx
-					_ = column
-
+				column := gc_bx*seamComputeMBlocksizeX + gc_tx
 //line hecbench_seam.go:44
-					cacheColumn := gc_tx
-					_ = cacheColumn
-					mCache := gc_s_mCache[gc_rank]
-					mCacheSwap := gc_s_mCacheSwap[gc_rank]
-					ix := gc_s_ix[gc_rank]
-					var right int32
-					_ = right
-					var up int32
-					_ = up
-					var left int32
-					_ = left
-
+				cacheColumn := gc_tx
+//line hecbench_seam.go:46
+				mCache := gc_s_mCache[gc_rank]
+				mCacheSwap := gc_s_mCacheSwap[gc_rank]
+				ix := gc_s_ix[gc_rank]
+				var right int32
+//line hecbench_seam.go:51
+				var up int32
+//line hecbench_seam.go:53
+				var left int32
 //line hecbench_seam.go:65
-					ix = ix + w
-
-//line hecbench_seam.go:66
-					if column < currentW && (isFirst || inc <= gc_tx) && (isLast || gc_tx < seamComputeMBlocksizeX-inc) {
-
+				ix = ix + w
+				if column < currentW && (isFirst || inc <= gc_tx) && (isLast || gc_tx < seamComputeMBlocksizeX-inc) {
 //line hecbench_seam.go:69
-						if column > 0 {
-							left = mCache[cacheColumn-1] + int32(dCostsLeft[ix])
-						} else {
-							left = math.MaxInt32
-						}
-
-						up = mCache[cacheColumn] + int32(dCostsUp[ix])
-
-						if column < currentW-1 {
-							right = mCache[cacheColumn+1] + int32(dCostsRight[ix])
-						} else {
-							right = math.MaxInt32
-						}
-
-						left = min(left, min(up, right))
-						dM[ix] = left
-
-						pointerSwap(&mCache, &mCacheSwap)
-						mCache[cacheColumn] = left
+					if column > 0 {
+						left = mCache[cacheColumn-1] + int32(dCostsLeft[ix])
+					} else {
+						left = math.MaxInt32
 					}
-					gc_s_mCache[gc_rank] = mCache
-					gc_s_mCacheSwap[gc_rank] = mCacheSwap
-					gc_s_ix[gc_rank] = ix
+//line hecbench_seam.go:75
+					up = mCache[cacheColumn] + int32(dCostsUp[ix])
+//line hecbench_seam.go:77
+					if column < currentW-1 {
+						right = mCache[cacheColumn+1] + int32(dCostsRight[ix])
+					} else {
+						right = math.MaxInt32
+					}
+//line hecbench_seam.go:83
+					left = min(left, min(up, right))
+					dM[ix] = left
+//line hecbench_seam.go:86
+					pointerSwap(&mCache, &mCacheSwap)
+					mCache[cacheColumn] = left
 				}
+				gc_s_mCache[gc_rank] = mCache
+				gc_s_mCacheSwap[gc_rank] = mCacheSwap
+				gc_s_ix[gc_rank] = ix
 			}
 		}
 	}
@@ -256,136 +214,98 @@ func gc_body_computeMKernelStep2(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_prevIx := compiled.Scratch[int](gc_b, 0)[:gc_n]
-
 //line hecbench_seam.go:104
 	maxRow := baseRow + seamComputeMBlocksizeX/2
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_seam.go:99
-					column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
-					_ = column
-
-//line hecbench_seam.go:100
-					var right, up, left int32
-
-//line hecbench_seam.go:102
-					var ix int
-
-//line hecbench_seam.go:103
-					prevIx := baseRow*w + column
-					_ = right
-					_ = up
-					_ = left
-					_ = ix
-					_ = prevIx
-					gc_s_prevIx[gc_rank] = prevIx
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_seam.go:99
-					column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
-					_ = column
-
-//line hecbench_seam.go:100
-					var right, up, left int32
-
-//line hecbench_seam.go:102
-					var ix int
-
-//line hecbench_seam.go:103
-					prevIx := baseRow*w + column
-					_ = right
-					_ = up
-					_ = left
-					_ = ix
-					_ = prevIx
-					gc_s_prevIx[gc_rank] = prevIx
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_seam.go:99
-					column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
-					_ = column
-
-//line hecbench_seam.go:100
-					var right, up, left int32
-
-//line hecbench_seam.go:102
-					var ix int
-
-//line hecbench_seam.go:103
-					prevIx := baseRow*w + column
-					_ = right
-					_ = up
-					_ = left
-					_ = ix
-					_ = prevIx
-					gc_s_prevIx[gc_rank] = prevIx
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_seam.go:99
-					column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
-					_ = column
-
-//line hecbench_seam.go:100
-					var right, up, left int32
-
-//line hecbench_seam.go:102
-					var ix int
-
-//line hecbench_seam.go:103
-					prevIx := baseRow*w + column
-					_ = right
-					_ = up
-					_ = left
-					_ = ix
-					_ = prevIx
-					gc_s_prevIx[gc_rank] = prevIx
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line hecbench_seam.go:106
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_seam.go:99
 				column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
-				_ = column
-
-//line hecbench_seam.go:100
 				var right, up, left int32
-
 //line hecbench_seam.go:102
 				var ix int
-
-//line hecbench_seam.go:103
 				prevIx := baseRow*w + column
 				_ = right
 				_ = up
 				_ = left
 				_ = ix
-				_ = prevIx
+//line hecbench_seam.go:109
+				gc_s_prevIx[gc_rank] = prevIx
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_seam.go:99
+				column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
+				var right, up, left int32
+//line hecbench_seam.go:102
+				var ix int
+				prevIx := baseRow*w + column
+				_ = right
+				_ = up
+				_ = left
+				_ = ix
+//line hecbench_seam.go:109
+				gc_s_prevIx[gc_rank] = prevIx
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_seam.go:99
+				column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
+				var right, up, left int32
+//line hecbench_seam.go:102
+				var ix int
+				prevIx := baseRow*w + column
+				_ = right
+				_ = up
+				_ = left
+				_ = ix
+//line hecbench_seam.go:109
+				gc_s_prevIx[gc_rank] = prevIx
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_seam.go:99
+				column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
+				var right, up, left int32
+//line hecbench_seam.go:102
+				var ix int
+				prevIx := baseRow*w + column
+				_ = right
+				_ = up
+				_ = left
+				_ = ix
+//line hecbench_seam.go:109
 				gc_s_prevIx[gc_rank] = prevIx
 			}
 		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line hecbench_seam.go:99
+			column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
+			var right, up, left int32
+//line hecbench_seam.go:102
+			var ix int
+			prevIx := baseRow*w + column
+			_ = right
+			_ = up
+			_ = left
+			_ = ix
+//line hecbench_seam.go:109
+			gc_s_prevIx[gc_rank] = prevIx
+		}
 	}
-
 //line hecbench_seam.go:105
 	for row, inc := baseRow+1, 1; row < maxRow && row < h; row, inc = row+1, inc+1 {
 		gc_b.Tick()
@@ -393,11 +313,23 @@ func gc_body_computeMKernelStep2(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 			return
 		}
 		{
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*seamComputeMBlocksizeX+64, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(currentW, gc_bx*seamComputeMBlocksizeX+64); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			if gc_bound := seamComputeMBlocksizeX/2 - inc; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if gc_bound := seamComputeMBlocksizeX/2 + inc; gc_bound < gc_to {
+				gc_to = gc_bound
+			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
 //line hecbench_seam.go:99
 					column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
 					_ = column
@@ -408,29 +340,81 @@ func gc_body_computeMKernelStep2(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 					var left int32
 					_ = left
 					var ix int
-					_ = ix
+//line hecbench_seam.go:109
 					prevIx := gc_s_prevIx[gc_rank]
-
 //line hecbench_seam.go:106
 					ix = prevIx + w
-
+//line hecbench_seam.go:122
+					prevIx = ix
+					gc_s_prevIx[gc_rank] = prevIx
+				}
+				for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line hecbench_seam.go:99
+					column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
+					_ = column
+					var right int32
+					_ = right
+					var up int32
+					_ = up
+					var left int32
+					_ = left
+					var ix int
+//line hecbench_seam.go:109
+					prevIx := gc_s_prevIx[gc_rank]
+//line hecbench_seam.go:106
+					ix = prevIx + w
+//line hecbench_seam.go:122
+					prevIx = ix
+					gc_s_prevIx[gc_rank] = prevIx
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*seamComputeMBlocksizeX+64, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(currentW, gc_bx*seamComputeMBlocksizeX+64); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			if gc_bound := seamComputeMBlocksizeX/2 - inc; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if gc_bound := seamComputeMBlocksizeX/2 + inc; gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_seam.go:99
+					column := gc_bx*seamComputeMBlocksizeX + gc_tx + seamComputeMBlocksizeX/2
+//line hecbench_seam.go:101
+					var right int32
+//line hecbench_seam.go:103
+					var up int32
+//line hecbench_seam.go:105
+					var left int32
 //line hecbench_seam.go:107
-					if column < currentW && (seamComputeMBlocksizeX/2-inc <= gc_tx) && (gc_tx < seamComputeMBlocksizeX/2+inc) {
-
-						left = dM[prevIx-1] + int32(dCostsLeft[ix])
-
-						up = dM[prevIx] + int32(dCostsUp[ix])
-
-						if column < currentW-1 {
-							right = dM[prevIx+1] + int32(dCostsRight[ix])
-						} else {
-							right = math.MaxInt32
-						}
-
-						left = min(left, min(up, right))
-						dM[ix] = left
+					var ix int
+//line hecbench_seam.go:109
+					prevIx := gc_s_prevIx[gc_rank]
+//line hecbench_seam.go:106
+					ix = prevIx + w
+//line hecbench_seam.go:109
+					left = dM[prevIx-1] + int32(dCostsLeft[ix])
+//line hecbench_seam.go:111
+					up = dM[prevIx] + int32(dCostsUp[ix])
+//line hecbench_seam.go:113
+					if column < currentW-1 {
+						right = dM[prevIx+1] + int32(dCostsRight[ix])
+					} else {
+						right = math.MaxInt32
 					}
-
+//line hecbench_seam.go:119
+					left = min(left, min(up, right))
+					dM[ix] = left
 //line hecbench_seam.go:122
 					prevIx = ix
 					gc_s_prevIx[gc_rank] = prevIx
@@ -467,151 +451,111 @@ func gc_body_computeMKernelSmall(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 	gc_s_mCache := compiled.Scratch[[]int32](gc_b, 0)[:gc_n]
 	gc_s_mCacheSwap := compiled.Scratch[[]int32](gc_b, 1)[:gc_n]
 	gc_s_ix := compiled.Scratch[int](gc_b, 2)[:gc_n]
-
 //line hecbench_seam.go:132
 	cache := gocuda.DynamicShared[int32](t)
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(dCostsLeft) && gc_bdx <= len(dCostsUp) && gc_bdx <= len(dCostsRight) && gc_bdx <= len(dM) {
-				gc_at := dCostsLeft[:gc_bdx]
-				gc_at2 := dCostsUp[:gc_bdx]
-				gc_at3 := dCostsRight[:gc_bdx]
-				gc_at4 := dM[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_seam.go:135
-					column := gc_tx
-					_ = column
-
-//line hecbench_seam.go:133
-					mCache := cache
-
 //line hecbench_seam.go:134
-					mCacheSwap := cache[currentW:]
-
-//line hecbench_seam.go:136
-					ix := column
-
-//line hecbench_seam.go:137
-					var left, up, right int32
-
-//line hecbench_seam.go:140
-					left = int32(min(gc_at[gc_tx], min(gc_at2[gc_tx], gc_at3[gc_tx])))
-
-//line hecbench_seam.go:141
-					gc_at4[gc_tx] = left
-
-//line hecbench_seam.go:142
-					mCache[ix] = left
-					_ = mCache
-					_ = mCacheSwap
-					_ = ix
-					_ = left
-					_ = up
-					_ = right
-					gc_s_mCache[gc_rank] = mCache
-					gc_s_mCacheSwap[gc_rank] = mCacheSwap
-					gc_s_ix[gc_rank] = ix
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(dCostsLeft) && gc_bdx <= len(dCostsUp) && gc_bdx <= len(dCostsRight) && gc_bdx <= len(dM) {
+			gc_at := dCostsLeft[:gc_bdx]
+			gc_at2 := dCostsUp[:gc_bdx]
+			gc_at3 := dCostsRight[:gc_bdx]
+			gc_at4 := dM[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_seam.go:135
-					column := gc_tx
-					_ = column
-
+				column := gc_tx
 //line hecbench_seam.go:133
-					mCache := cache
-
-//line hecbench_seam.go:134
-					mCacheSwap := cache[currentW:]
-
+				mCache := cache
+				mCacheSwap := cache[currentW:]
 //line hecbench_seam.go:136
-					ix := column
-
-//line hecbench_seam.go:137
-					var left, up, right int32
-
+				ix := column
+				var left, up, right int32
 //line hecbench_seam.go:140
-					left = int32(min(dCostsLeft[ix], min(dCostsUp[ix], dCostsRight[ix])))
-
-//line hecbench_seam.go:141
-					dM[ix] = left
-
-//line hecbench_seam.go:142
-					mCache[ix] = left
-					_ = mCache
-					_ = mCacheSwap
-					_ = ix
-					_ = left
-					_ = up
-					_ = right
-					gc_s_mCache[gc_rank] = mCache
-					gc_s_mCacheSwap[gc_rank] = mCacheSwap
-					gc_s_ix[gc_rank] = ix
-				}
+				left = int32(min(gc_at[gc_tx], min(gc_at2[gc_tx], gc_at3[gc_tx])))
+				gc_at4[gc_tx] = left
+				mCache[ix] = left
+//line hecbench_seam.go:147
+				_ = up
+				_ = right
+				gc_s_mCache[gc_rank] = mCache
+				gc_s_mCacheSwap[gc_rank] = mCacheSwap
+				gc_s_ix[gc_rank] = ix
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_seam.go:135
+				column := gc_tx
+//line hecbench_seam.go:133
+				mCache := cache
+				mCacheSwap := cache[currentW:]
+//line hecbench_seam.go:136
+				ix := column
+				var left, up, right int32
+//line hecbench_seam.go:140
+				left = int32(min(dCostsLeft[ix], min(dCostsUp[ix], dCostsRight[ix])))
+				dM[ix] = left
+				mCache[ix] = left
+//line hecbench_seam.go:147
+				_ = up
+				_ = right
+				gc_s_mCache[gc_rank] = mCache
+				gc_s_mCacheSwap[gc_rank] = mCacheSwap
+				gc_s_ix[gc_rank] = ix
 			}
 		}
 	}
-
 //line hecbench_seam.go:147
 	for row := 1; row < h; row++ {
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := currentW; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_seam.go:149
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := currentW; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_seam.go:135
-					column := gc_tx
-					_ = column
-					mCache := gc_s_mCache[gc_rank]
-					mCacheSwap := gc_s_mCacheSwap[gc_rank]
-					ix := gc_s_ix[gc_rank]
-					var left int32
-					_ = left
-					var up int32
-					_ = up
-					var right int32
-					_ = right
-
-//line hecbench_seam.go:148
-					{
-						ix = ix + w
-
+				column := gc_tx
+//line hecbench_seam.go:137
+				mCache := gc_s_mCache[gc_rank]
+				mCacheSwap := gc_s_mCacheSwap[gc_rank]
+				ix := gc_s_ix[gc_rank]
+				var left int32
+//line hecbench_seam.go:142
+				var up int32
+//line hecbench_seam.go:144
+				var right int32
+				{
+//line hecbench_seam.go:149
+					ix = ix + w
 //line hecbench_seam.go:152
-						if column > 0 {
-							left = mCache[column-1] + int32(dCostsLeft[ix])
-						} else {
-							left = math.MaxInt32
-						}
-
-						up = mCache[column] + int32(dCostsUp[ix])
-
-						if column < currentW-1 {
-							right = mCache[column+1] + int32(dCostsRight[ix])
-						} else {
-							right = math.MaxInt32
-						}
-
-						left = min(left, min(up, right))
-						dM[ix] = left
-
-						pointerSwap(&mCache, &mCacheSwap)
-						mCache[column] = left
+					if column > 0 {
+						left = mCache[column-1] + int32(dCostsLeft[ix])
+					} else {
+						left = math.MaxInt32
 					}
-					gc_s_mCache[gc_rank] = mCache
-					gc_s_mCacheSwap[gc_rank] = mCacheSwap
-					gc_s_ix[gc_rank] = ix
+//line hecbench_seam.go:158
+					up = mCache[column] + int32(dCostsUp[ix])
+//line hecbench_seam.go:160
+					if column < currentW-1 {
+						right = mCache[column+1] + int32(dCostsRight[ix])
+					} else {
+						right = math.MaxInt32
+					}
+//line hecbench_seam.go:166
+					left = min(left, min(up, right))
+					dM[ix] = left
+//line hecbench_seam.go:169
+					pointerSwap(&mCache, &mCacheSwap)
+					mCache[column] = left
 				}
+				gc_s_mCache[gc_rank] = mCache
+				gc_s_mCacheSwap[gc_rank] = mCacheSwap
+				gc_s_ix[gc_rank] = ix
 			}
 		}
 	}
@@ -643,39 +587,27 @@ func gc_body_computeMKernelSingle(gc_b *compiled.Block, dCostsLeft, dCostsUp, dC
 	gc_n := gc_b.Len()
 	gc_s_mCache := compiled.Scratch[[]int32](gc_b, 0)[:gc_n]
 	gc_s_mCacheSwap := compiled.Scratch[[]int32](gc_b, 1)[:gc_n]
-
 //line hecbench_seam.go:181
 	cache := gocuda.DynamicShared[int32](t)
 	compiled.OutOfLine(func() {
 		gc_s_mCache := gc_s_mCache[:gc_n]
-		_ = gc_s_mCache
+//line hecbench_seam.go:185
 		gc_s_mCacheSwap := gc_s_mCacheSwap[:gc_n]
-		_ = gc_s_mCacheSwap
 		{
+//line hecbench_seam.go:188
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_seam.go:184
 					tid := gc_tx
-					_ = tid
-
 //line hecbench_seam.go:182
 					mCache := cache
-
-//line hecbench_seam.go:183
 					mCacheSwap := cache[currentW:]
-
 //line hecbench_seam.go:185
 					var column int
-
-//line hecbench_seam.go:186
 					var ix int
-
-//line hecbench_seam.go:187
 					var left, up, right int32
-
 //line hecbench_seam.go:190
 					for i := 0; i < nElem; i++ {
 						column = tid + i*gc_bdx
@@ -685,11 +617,9 @@ func gc_body_computeMKernelSingle(gc_b *compiled.Block, dCostsLeft, dCostsUp, dC
 							mCache[column] = left
 						}
 					}
-					_ = mCache
-					_ = mCacheSwap
-					_ = column
+//line hecbench_seam.go:201
 					_ = ix
-					_ = left
+//line hecbench_seam.go:203
 					_ = up
 					_ = right
 					gc_s_mCache[gc_rank] = mCache
@@ -698,63 +628,57 @@ func gc_body_computeMKernelSingle(gc_b *compiled.Block, dCostsLeft, dCostsUp, dC
 			}
 		}
 	})
-
 //line hecbench_seam.go:202
 	for row := 1; row < h; row++ {
 		compiled.OutOfLine(func() {
 			gc_s_mCache := gc_s_mCache[:gc_n]
-			_ = gc_s_mCache
+//line hecbench_seam.go:206
 			gc_s_mCacheSwap := gc_s_mCacheSwap[:gc_n]
-			_ = gc_s_mCacheSwap
 			{
+//line hecbench_seam.go:209
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_seam.go:184
 						tid := gc_tx
-						_ = tid
+//line hecbench_seam.go:186
 						mCache := gc_s_mCache[gc_rank]
 						mCacheSwap := gc_s_mCacheSwap[gc_rank]
 						var column int
-						_ = column
+//line hecbench_seam.go:190
 						var ix int
-						_ = ix
+//line hecbench_seam.go:192
 						var left int32
-						_ = left
+//line hecbench_seam.go:194
 						var up int32
-						_ = up
+//line hecbench_seam.go:196
 						var right int32
-						_ = right
-
 //line hecbench_seam.go:203
 						for i_ := 0; i_ < nElem; i_++ {
 							column = tid + i_*gc_bdx
 							if column < currentW {
 								ix = row*w + column
-
 //line hecbench_seam.go:209
 								if column > 0 {
 									left = mCache[column-1] + int32(dCostsLeft[ix])
 								} else {
 									left = math.MaxInt32
 								}
-
+//line hecbench_seam.go:215
 								up = mCache[column] + int32(dCostsUp[ix])
-
+//line hecbench_seam.go:217
 								if column < currentW-1 {
 									right = mCache[column+1] + int32(dCostsRight[ix])
 								} else {
 									right = math.MaxInt32
 								}
-
+//line hecbench_seam.go:223
 								left = min(left, min(up, right))
 								dM[ix] = left
 								mCacheSwap[column] = left
 							}
 						}
-
 //line hecbench_seam.go:229
 						pointerSwap(&mCache, &mCacheSwap)
 						gc_s_mCache[gc_rank] = mCache
@@ -801,169 +725,114 @@ func gc_body_computeMKernelIterate0(gc_b *compiled.Block, gc_lo, gc_hi int, dCos
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*seamComputeMBlocksizeX, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(currentW, gc_bx*seamComputeMBlocksizeX); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * seamComputeMBlocksizeX
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(dM) && gc_to <= len(dM)-gc_off && gc_off <= len(dCostsLeft) && gc_to <= len(dCostsLeft)-gc_off && gc_off <= len(dCostsUp) && gc_to <= len(dCostsUp)-gc_off && gc_off <= len(dCostsRight) && gc_to <= len(dCostsRight)-gc_off {
-					gc_at := dM[gc_off:][:gc_to]
-					gc_at2 := dCostsLeft[gc_off:][:gc_to]
-					gc_at3 := dCostsUp[gc_off:][:gc_to]
-					gc_at4 := dCostsRight[gc_off:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+//line hecbench_seam.go:256
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*seamComputeMBlocksizeX, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(currentW, gc_bx*seamComputeMBlocksizeX); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * seamComputeMBlocksizeX
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(dM) && gc_to <= len(dM)-gc_off && gc_off <= len(dCostsLeft) && gc_to <= len(dCostsLeft)-gc_off && gc_off <= len(dCostsUp) && gc_to <= len(dCostsUp)-gc_off && gc_off <= len(dCostsRight) && gc_to <= len(dCostsRight)-gc_off {
+				gc_at := dM[gc_off:][:gc_to]
+				gc_at2 := dCostsLeft[gc_off:][:gc_to]
+				gc_at3 := dCostsUp[gc_off:][:gc_to]
+				gc_at4 := dCostsRight[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_seam.go:239
-							column := gc_bx*seamComputeMBlocksizeX + gc_tx
-							_ = column
-
-//line hecbench_seam.go:241
-							{
-								gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_seam.go:239
-							column := gc_bx*seamComputeMBlocksizeX + gc_tx
-							_ = column
-
-//line hecbench_seam.go:241
-							{
-								gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_seam.go:239
-							column := gc_bx*seamComputeMBlocksizeX + gc_tx
-							_ = column
-
-//line hecbench_seam.go:241
-							{
-								gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_seam.go:239
-							column := gc_bx*seamComputeMBlocksizeX + gc_tx
-							_ = column
-
-//line hecbench_seam.go:241
-							{
-								gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_seam.go:239
-						column := gc_bx*seamComputeMBlocksizeX + gc_tx
-						_ = column
-
-//line hecbench_seam.go:241
-						{
+//line hecbench_seam.go:242
 							gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step + 1
 						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_seam.go:239
-							column := gc_bx*seamComputeMBlocksizeX + gc_tx
-							_ = column
-
-//line hecbench_seam.go:241
-							{
-								dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_seam.go:239
-							column := gc_bx*seamComputeMBlocksizeX + gc_tx
-							_ = column
-
-//line hecbench_seam.go:241
-							{
-								dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_seam.go:239
-							column := gc_bx*seamComputeMBlocksizeX + gc_tx
-							_ = column
-
-//line hecbench_seam.go:241
-							{
-								dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_seam.go:239
-							column := gc_bx*seamComputeMBlocksizeX + gc_tx
-							_ = column
-
-//line hecbench_seam.go:241
-							{
-								dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
-							}
+//line hecbench_seam.go:242
+							gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+						{
+//line hecbench_seam.go:242
+							gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						{
+//line hecbench_seam.go:242
+							gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+//line hecbench_seam.go:242
+						gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_seam.go:239
 						column := gc_bx*seamComputeMBlocksizeX + gc_tx
-						_ = column
-
-//line hecbench_seam.go:241
 						{
+//line hecbench_seam.go:242
 							dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_seam.go:239
+						column := gc_bx*seamComputeMBlocksizeX + gc_tx
+						{
+//line hecbench_seam.go:242
+							dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_seam.go:239
+						column := gc_bx*seamComputeMBlocksizeX + gc_tx
+						{
+//line hecbench_seam.go:242
+							dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_seam.go:239
+						column := gc_bx*seamComputeMBlocksizeX + gc_tx
+						{
+//line hecbench_seam.go:242
+							dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_seam.go:239
+					column := gc_bx*seamComputeMBlocksizeX + gc_tx
+					{
+//line hecbench_seam.go:242
+						dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
 					}
 				}
 			}
@@ -1006,161 +875,114 @@ func gc_body_computeMKernelIterate1(gc_b *compiled.Block, gc_lo, gc_hi int, dCos
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*seamComputeMBlocksizeX, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(currentW, gc_bx*seamComputeMBlocksizeX); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := (((gc_bx * seamComputeMBlocksizeX) + (row * w)) - w) - 1
-				gc_off2 := (gc_bx * seamComputeMBlocksizeX) + (row * w)
-				gc_off3 := ((gc_bx * seamComputeMBlocksizeX) + (row * w)) - w
-				gc_off4 := (((gc_bx * seamComputeMBlocksizeX) + (row * w)) - w) + 1
-				gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2, -gc_off3, -gc_off4), gc_to)
-				gc_fasthi := max(min(gc_to, len(dM)-gc_off, len(dCostsLeft)-gc_off2, len(dM)-gc_off3, len(dCostsUp)-gc_off2, len(dM)-gc_off4, len(dCostsRight)-gc_off2, len(dM)-gc_off2), gc_fastlo)
-				if gc_fastlo < gc_fasthi {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						if gc_tx == gc_fastlo {
-							gc_seglen := gc_fasthi - gc_fastlo
-							gc_at := dM[gc_off+gc_fastlo:][:gc_seglen]
-							gc_at2 := dCostsLeft[gc_off2+gc_fastlo:][:gc_seglen]
-							gc_at3 := dM[gc_off3+gc_fastlo:][:gc_seglen]
-							gc_at4 := dCostsUp[gc_off2+gc_fastlo:][:gc_seglen]
-							gc_at5 := dM[gc_off4+gc_fastlo:][:gc_seglen]
-							gc_at6 := dCostsRight[gc_off2+gc_fastlo:][:gc_seglen]
-							gc_at7 := dM[gc_off2+gc_fastlo:][:gc_seglen]
-							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_fastlo + gc_u
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
+//line hecbench_seam.go:268
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*seamComputeMBlocksizeX, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(currentW, gc_bx*seamComputeMBlocksizeX); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (((gc_bx * seamComputeMBlocksizeX) + (row * w)) - w) - 1
+			gc_off2 := (gc_bx * seamComputeMBlocksizeX) + (row * w)
+			gc_off3 := ((gc_bx * seamComputeMBlocksizeX) + (row * w)) - w
+			gc_off4 := (((gc_bx * seamComputeMBlocksizeX) + (row * w)) - w) + 1
+			gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2, -gc_off3, -gc_off4), gc_to)
+			gc_fasthi := max(min(gc_to, len(dM)-gc_off, len(dCostsLeft)-gc_off2, len(dM)-gc_off3, len(dCostsUp)-gc_off2, len(dM)-gc_off4, len(dCostsRight)-gc_off2, len(dM)-gc_off2), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := dM[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := dCostsLeft[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := dM[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at4 := dCostsUp[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at5 := dM[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_at6 := dCostsRight[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at7 := dM[gc_off2+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
 //line hecbench_seam.go:251
-								column := gc_bx*seamComputeMBlocksizeX + gc_tx
-								_ = column
-
-//line hecbench_seam.go:252
-								ix := row*w + column
-								_ = ix
-
-//line hecbench_seam.go:253
-								prevIx := ix - w
-								_ = prevIx
-
+							column := gc_bx*seamComputeMBlocksizeX + gc_tx
 //line hecbench_seam.go:254
-								var left, up, right int32
-
-//line hecbench_seam.go:256
-								{
-
-									if column > 0 {
-										left = gc_at[gc_u] + int32(gc_at2[gc_u])
-									} else {
-										left = math.MaxInt32
-									}
-
-									up = gc_at3[gc_u] + int32(gc_at4[gc_u])
-
-									if column < currentW-1 {
-										right = gc_at5[gc_u] + int32(gc_at6[gc_u])
-									} else {
-										right = math.MaxInt32
-									}
-
-									gc_at7[gc_u] = min(left, min(up, right))
+							var left, up, right int32
+							{
+//line hecbench_seam.go:258
+								if column > 0 {
+									left = gc_at[gc_u] + int32(gc_at2[gc_u])
+								} else {
+									left = math.MaxInt32
 								}
-								_ = left
-								_ = up
-								_ = right
+//line hecbench_seam.go:264
+								up = gc_at3[gc_u] + int32(gc_at4[gc_u])
+//line hecbench_seam.go:266
+								if column < currentW-1 {
+									right = gc_at5[gc_u] + int32(gc_at6[gc_u])
+								} else {
+									right = math.MaxInt32
+								}
+//line hecbench_seam.go:272
+								gc_at7[gc_u] = min(left, min(up, right))
 							}
-							gc_tx = gc_fasthi - 1
-							continue
 						}
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_seam.go:251
-						column := gc_bx*seamComputeMBlocksizeX + gc_tx
-						_ = column
-
-//line hecbench_seam.go:252
-						ix := row*w + column
-						_ = ix
-
-//line hecbench_seam.go:253
-						prevIx := ix - w
-						_ = prevIx
-
-//line hecbench_seam.go:254
-						var left, up, right int32
-
-//line hecbench_seam.go:256
-						{
-
-							if column > 0 {
-								left = dM[prevIx-1] + int32(dCostsLeft[ix])
-							} else {
-								left = math.MaxInt32
-							}
-
-							up = dM[prevIx] + int32(dCostsUp[ix])
-
-							if column < currentW-1 {
-								right = dM[prevIx+1] + int32(dCostsRight[ix])
-							} else {
-								right = math.MaxInt32
-							}
-
-							dM[ix] = min(left, min(up, right))
-						}
-						_ = left
-						_ = up
-						_ = right
+//line hecbench_seam.go:278
+						gc_tx = gc_fasthi - 1
+						continue
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_seam.go:251
-						column := gc_bx*seamComputeMBlocksizeX + gc_tx
-						_ = column
-
-//line hecbench_seam.go:252
-						ix := row*w + column
-						_ = ix
-
-//line hecbench_seam.go:253
-						prevIx := ix - w
-						_ = prevIx
-
-//line hecbench_seam.go:254
-						var left, up, right int32
-
-//line hecbench_seam.go:256
-						{
-
-							if column > 0 {
-								left = dM[prevIx-1] + int32(dCostsLeft[ix])
-							} else {
-								left = math.MaxInt32
-							}
-
-							up = dM[prevIx] + int32(dCostsUp[ix])
-
-							if column < currentW-1 {
-								right = dM[prevIx+1] + int32(dCostsRight[ix])
-							} else {
-								right = math.MaxInt32
-							}
-
-							dM[ix] = min(left, min(up, right))
+					column := gc_bx*seamComputeMBlocksizeX + gc_tx
+					ix := row*w + column
+					prevIx := ix - w
+					var left, up, right int32
+					{
+//line hecbench_seam.go:258
+						if column > 0 {
+							left = dM[prevIx-1] + int32(dCostsLeft[ix])
+						} else {
+							left = math.MaxInt32
 						}
-						_ = left
-						_ = up
-						_ = right
+//line hecbench_seam.go:264
+						up = dM[prevIx] + int32(dCostsUp[ix])
+//line hecbench_seam.go:266
+						if column < currentW-1 {
+							right = dM[prevIx+1] + int32(dCostsRight[ix])
+						} else {
+							right = math.MaxInt32
+						}
+//line hecbench_seam.go:272
+						dM[ix] = min(left, min(up, right))
+					}
+				}
+			} else {
+//line hecbench_seam.go:279
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_seam.go:251
+					column := gc_bx*seamComputeMBlocksizeX + gc_tx
+					ix := row*w + column
+					prevIx := ix - w
+					var left, up, right int32
+					{
+//line hecbench_seam.go:258
+						if column > 0 {
+							left = dM[prevIx-1] + int32(dCostsLeft[ix])
+						} else {
+							left = math.MaxInt32
+						}
+//line hecbench_seam.go:264
+						up = dM[prevIx] + int32(dCostsUp[ix])
+//line hecbench_seam.go:266
+						if column < currentW-1 {
+							right = dM[prevIx+1] + int32(dCostsRight[ix])
+						} else {
+							right = math.MaxInt32
+						}
+//line hecbench_seam.go:272
+						dM[ix] = min(left, min(up, right))
 					}
 				}
 			}
@@ -1193,293 +1015,234 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line hecbench_seam.go:282
 	if seamReduceBlocksizeX <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line hecbench_seam.go:282
 	valCache := gocuda.Shared[int32](t, seamReduceBlocksizeX)[:seamReduceBlocksizeX]
-
-//line hecbench_seam.go:283
 	if seamReduceBlocksizeX <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line hecbench_seam.go:283
 	ixCache := gocuda.Shared[int32](t, seamReduceBlocksizeX)[:seamReduceBlocksizeX]
-
 //line hecbench_seam.go:286
 	gridSize := gc_gdx * seamReduceBlocksizeX
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line hecbench_seam.go:284
-				tid := gc_tx
-				_ = tid
-
-//line hecbench_seam.go:285
-				column := gc_bx*seamReduceBlocksizeX + tid
-
-//line hecbench_seam.go:287
-				minV := int32(math.MaxInt32)
-
 //line hecbench_seam.go:288
-				minI := int32(0)
-
-//line hecbench_seam.go:289
-				var newI, newV int32
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line hecbench_seam.go:284
+			tid := gc_tx
+			column := gc_bx*seamReduceBlocksizeX + tid
+//line hecbench_seam.go:287
+			minV := int32(math.MaxInt32)
+			minI := int32(0)
+			var newI, newV int32
+			{
 				{
-
 //line hecbench_seam.go:291
-					{
+					i := int(0)
 //line hecbench_seam.go:291
-						i := int(0)
-//line hecbench_seam.go:291
-						_ = i
-						if column < size {
-							newI = dIndices[column]
-							newV = dValues[newI]
-							if newV < minV {
-								minI = newI
-								minV = newV
-							}
+					_ = i
+					if column < size {
+						newI = dIndices[column]
+						newV = dValues[newI]
+						if newV < minV {
+							minI = newI
+							minV = newV
 						}
-						column = column + gridSize
 					}
-//line hecbench_seam.go:291
-					{
-//line hecbench_seam.go:291
-						i := int(1)
-//line hecbench_seam.go:291
-						_ = i
-						if column < size {
-							newI = dIndices[column]
-							newV = dValues[newI]
-							if newV < minV {
-								minI = newI
-								minV = newV
-							}
-						}
-						column = column + gridSize
-					}
-//line hecbench_seam.go:291
-					{
-//line hecbench_seam.go:291
-						i := int(2)
-//line hecbench_seam.go:291
-						_ = i
-						if column < size {
-							newI = dIndices[column]
-							newV = dValues[newI]
-							if newV < minV {
-								minI = newI
-								minV = newV
-							}
-						}
-						column = column + gridSize
-					}
-//line hecbench_seam.go:291
-					{
-//line hecbench_seam.go:291
-						i := int(3)
-//line hecbench_seam.go:291
-						_ = i
-						if column < size {
-							newI = dIndices[column]
-							newV = dValues[newI]
-							if newV < minV {
-								minI = newI
-								minV = newV
-							}
-						}
-						column = column + gridSize
-					}
-//line hecbench_seam.go:291
-					{
-//line hecbench_seam.go:291
-						i := int(4)
-//line hecbench_seam.go:291
-						_ = i
-						if column < size {
-							newI = dIndices[column]
-							newV = dValues[newI]
-							if newV < minV {
-								minI = newI
-								minV = newV
-							}
-						}
-						column = column + gridSize
-					}
-//line hecbench_seam.go:291
-					{
-//line hecbench_seam.go:291
-						i := int(5)
-//line hecbench_seam.go:291
-						_ = i
-						if column < size {
-							newI = dIndices[column]
-							newV = dValues[newI]
-							if newV < minV {
-								minI = newI
-								minV = newV
-							}
-						}
-						column = column + gridSize
-					}
-//line hecbench_seam.go:291
-					{
-//line hecbench_seam.go:291
-						i := int(6)
-//line hecbench_seam.go:291
-						_ = i
-						if column < size {
-							newI = dIndices[column]
-							newV = dValues[newI]
-							if newV < minV {
-								minI = newI
-								minV = newV
-							}
-						}
-						column = column + gridSize
-					}
-//line hecbench_seam.go:291
-					{
-//line hecbench_seam.go:291
-						i := int(7)
-//line hecbench_seam.go:291
-						_ = i
-						if column < size {
-							newI = dIndices[column]
-							newV = dValues[newI]
-							if newV < minV {
-								minI = newI
-								minV = newV
-							}
-						}
-						column = column + gridSize
-					}
-//line hecbench_seam.go:301
+					column = column + gridSize
 				}
-
-//line hecbench_seam.go:302
-				valCache[tid] = minV
-
-//line hecbench_seam.go:303
-				ixCache[tid] = minI
-				_ = column
-				_ = minV
-				_ = minI
-				_ = newI
-				_ = newV
+				{
+//line hecbench_seam.go:291
+					i := int(1)
+//line hecbench_seam.go:291
+					_ = i
+					if column < size {
+						newI = dIndices[column]
+						newV = dValues[newI]
+						if newV < minV {
+							minI = newI
+							minV = newV
+						}
+					}
+					column = column + gridSize
+				}
+				{
+//line hecbench_seam.go:291
+					i := int(2)
+//line hecbench_seam.go:291
+					_ = i
+					if column < size {
+						newI = dIndices[column]
+						newV = dValues[newI]
+						if newV < minV {
+							minI = newI
+							minV = newV
+						}
+					}
+					column = column + gridSize
+				}
+				{
+//line hecbench_seam.go:291
+					i := int(3)
+//line hecbench_seam.go:291
+					_ = i
+					if column < size {
+						newI = dIndices[column]
+						newV = dValues[newI]
+						if newV < minV {
+							minI = newI
+							minV = newV
+						}
+					}
+					column = column + gridSize
+				}
+				{
+//line hecbench_seam.go:291
+					i := int(4)
+//line hecbench_seam.go:291
+					_ = i
+					if column < size {
+						newI = dIndices[column]
+						newV = dValues[newI]
+						if newV < minV {
+							minI = newI
+							minV = newV
+						}
+					}
+					column = column + gridSize
+				}
+				{
+//line hecbench_seam.go:291
+					i := int(5)
+//line hecbench_seam.go:291
+					_ = i
+					if column < size {
+						newI = dIndices[column]
+						newV = dValues[newI]
+						if newV < minV {
+							minI = newI
+							minV = newV
+						}
+					}
+					column = column + gridSize
+				}
+				{
+//line hecbench_seam.go:291
+					i := int(6)
+//line hecbench_seam.go:291
+					_ = i
+					if column < size {
+						newI = dIndices[column]
+						newV = dValues[newI]
+						if newV < minV {
+							minI = newI
+							minV = newV
+						}
+					}
+					column = column + gridSize
+				}
+				{
+//line hecbench_seam.go:291
+					i := int(7)
+//line hecbench_seam.go:291
+					_ = i
+					if column < size {
+						newI = dIndices[column]
+						newV = dValues[newI]
+						if newV < minV {
+							minI = newI
+							minV = newV
+						}
+					}
+					column = column + gridSize
+				}
 			}
+//line hecbench_seam.go:302
+			valCache[tid] = minV
+			ixCache[tid] = minI
 		}
 	}
-
 //line hecbench_seam.go:307
 	for i_ := seamReduceBlocksizeX / 2; i_ > 0; i_ = i_ / 2 {
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := i_; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := i_
-				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(valCache) && gc_to <= len(valCache)-gc_off2 && gc_to <= len(valCache) && gc_off2 <= len(ixCache) && gc_to <= len(ixCache)-gc_off2 && gc_to <= len(ixCache) {
-					gc_at := valCache[gc_off2:][:gc_to]
-					gc_at2 := valCache[:gc_to]
-					gc_at3 := ixCache[gc_off2:][:gc_to]
-					gc_at4 := ixCache[:gc_to]
-					gc_vstep := gc_from
-					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line hecbench_seam.go:309
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := i_; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := i_
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(valCache) && gc_to <= len(valCache)-gc_off2 && gc_to <= len(valCache) && gc_off2 <= len(ixCache) && gc_to <= len(ixCache)-gc_off2 && gc_to <= len(ixCache) {
+				gc_at := valCache[gc_off2:][:gc_to]
+				gc_at2 := valCache[:gc_to]
+				gc_at3 := ixCache[gc_off2:][:gc_to]
+				gc_at4 := ixCache[:gc_to]
+				gc_vstep := gc_from
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line hecbench_seam.go:284
-						var tid int = gc_tx
+					var tid int = gc_tx
 //line hecbench_seam.go:284
-						_ = tid
-//line hecbench_seam.go:308
-						{
-							gc_if2 := lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Less(lanes.LoadInt32x8Slice(gc_at2[gc_tx:])).Or(lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Equal(lanes.LoadInt32x8Slice(gc_at2[gc_tx:])).And(lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).Less(lanes.LoadInt32x8Slice(gc_at4[gc_tx:]))))
+					_ = tid
+					{
 //line hecbench_seam.go:309
-							_ = gc_if2
+						gc_if2 := lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Less(lanes.LoadInt32x8Slice(gc_at2[gc_tx:])).Or(lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Equal(lanes.LoadInt32x8Slice(gc_at2[gc_tx:])).And(lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).Less(lanes.LoadInt32x8Slice(gc_at4[gc_tx:]))))
 //line hecbench_seam.go:309
-							if gc_if2.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line hecbench_seam.go:309
-								lanes.LoadInt32x8Slice(gc_at[gc_tx:]).StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if2)
+							lanes.LoadInt32x8Slice(gc_at[gc_tx:]).StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if2)
 //line hecbench_seam.go:309
-								lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).StoreMasked((*[8]int32)(gc_at4[gc_tx:]), gc_if2)
-//line hecbench_seam.go:309
-							}
-//line hecbench_seam.go:309
+							lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).StoreMasked((*[8]int32)(gc_at4[gc_tx:]), gc_if2)
 						}
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_seam.go:284
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_seam.go:308
-						{
-							if gc_at[gc_tx] < gc_at2[gc_tx] || (gc_at[gc_tx] == gc_at2[gc_tx] && gc_at3[gc_tx] < gc_at4[gc_tx]) {
-								gc_at2[gc_tx] = gc_at[gc_tx]
-								gc_at4[gc_tx] = gc_at3[gc_tx]
-							}
-						}
-					}
-				} else {
-					gc_vstep2 := gc_from
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line hecbench_seam.go:284
-						var tid int = gc_tx
-//line hecbench_seam.go:284
-						_ = tid
-//line hecbench_seam.go:308
-						{
-							if (tid+i_) < 0 || (tid+i_) > len(valCache)-8 || tid < 0 || tid > len(valCache)-8 || (tid+i_) > len(ixCache)-8 || tid > len(ixCache)-8 {
-//line hecbench_seam.go:309
-								break
-//line hecbench_seam.go:309
-							}
-//line hecbench_seam.go:309
-							gc_if := lanes.LoadInt32x8Slice(valCache[tid+i_:]).Less(lanes.LoadInt32x8Slice(valCache[tid:])).Or(lanes.LoadInt32x8Slice(valCache[tid+i_:]).Equal(lanes.LoadInt32x8Slice(valCache[tid:])).And(lanes.LoadInt32x8Slice(ixCache[tid+i_:]).Less(lanes.LoadInt32x8Slice(ixCache[tid:]))))
-//line hecbench_seam.go:309
-							_ = gc_if
-//line hecbench_seam.go:309
-							if gc_if.ToBits() != 0 {
-//line hecbench_seam.go:309
-								lanes.LoadInt32x8Slice(valCache[tid+i_:]).StoreMasked((*[8]int32)(valCache[tid:]), gc_if)
-								lanes.LoadInt32x8Slice(ixCache[tid+i_:]).StoreMasked((*[8]int32)(ixCache[tid:]), gc_if)
-							}
+				}
 //line hecbench_seam.go:311
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					{
+//line hecbench_seam.go:309
+						if gc_at[gc_tx] < gc_at2[gc_tx] || (gc_at[gc_tx] == gc_at2[gc_tx] && gc_at3[gc_tx] < gc_at4[gc_tx]) {
+							gc_at2[gc_tx] = gc_at[gc_tx]
+							gc_at4[gc_tx] = gc_at3[gc_tx]
 						}
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+				}
+			} else {
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line hecbench_seam.go:284
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_seam.go:308
-						{
-							if valCache[tid+i_] < valCache[tid] || (valCache[tid+i_] == valCache[tid] && ixCache[tid+i_] < ixCache[tid]) {
-								valCache[tid] = valCache[tid+i_]
-								ixCache[tid] = ixCache[tid+i_]
-							}
+					var tid int = gc_tx
+					{
+//line hecbench_seam.go:309
+						if (tid+i_) < 0 || (tid+i_) > len(valCache)-8 || tid < 0 || tid > len(valCache)-8 || (tid+i_) > len(ixCache)-8 || tid > len(ixCache)-8 {
+//line hecbench_seam.go:309
+							break
+						}
+//line hecbench_seam.go:309
+						gc_if := lanes.LoadInt32x8Slice(valCache[tid+i_:]).Less(lanes.LoadInt32x8Slice(valCache[tid:])).Or(lanes.LoadInt32x8Slice(valCache[tid+i_:]).Equal(lanes.LoadInt32x8Slice(valCache[tid:])).And(lanes.LoadInt32x8Slice(ixCache[tid+i_:]).Less(lanes.LoadInt32x8Slice(ixCache[tid:]))))
+//line hecbench_seam.go:309
+						if gc_if.ToBits() != 0 {
+//line hecbench_seam.go:309
+							lanes.LoadInt32x8Slice(valCache[tid+i_:]).StoreMasked((*[8]int32)(valCache[tid:]), gc_if)
+							lanes.LoadInt32x8Slice(ixCache[tid+i_:]).StoreMasked((*[8]int32)(ixCache[tid:]), gc_if)
+						}
+					}
+				}
+//line hecbench_seam.go:313
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_seam.go:284
+					tid := gc_tx
+					{
+//line hecbench_seam.go:309
+						if valCache[tid+i_] < valCache[tid] || (valCache[tid+i_] == valCache[tid] && ixCache[tid+i_] < ixCache[tid]) {
+							valCache[tid] = valCache[tid+i_]
+							ixCache[tid] = ixCache[tid+i_]
 						}
 					}
 				}
@@ -1487,6 +1250,7 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 		}
 	}
 	{
+//line hecbench_seam.go:320
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1498,151 +1262,69 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_seam.go:284
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_seam.go:317
-						{
-							gc_at5[0] = ixCache[0]
-						}
+//line hecbench_seam.go:318
+						gc_at5[0] = ixCache[0]
 					}
 					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_seam.go:284
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_seam.go:317
-						{
-							gc_at5[0] = ixCache[0]
-						}
+//line hecbench_seam.go:318
+						gc_at5[0] = ixCache[0]
 					}
 					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_seam.go:284
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_seam.go:317
-						{
-							gc_at5[0] = ixCache[0]
-						}
+//line hecbench_seam.go:318
+						gc_at5[0] = ixCache[0]
 					}
 					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_seam.go:284
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_seam.go:317
-						{
-							gc_at5[0] = ixCache[0]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_seam.go:284
-					tid := gc_tx
-					_ = tid
-
-//line hecbench_seam.go:317
-					{
+//line hecbench_seam.go:318
 						gc_at5[0] = ixCache[0]
 					}
 				}
+//line hecbench_seam.go:322
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line hecbench_seam.go:318
+					gc_at5[0] = ixCache[0]
+				}
 			} else {
+//line hecbench_seam.go:322
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line hecbench_seam.go:284
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_seam.go:317
-						{
-							dIndices[gc_bx] = ixCache[0]
-						}
+//line hecbench_seam.go:318
+						dIndices[gc_bx] = ixCache[0]
 					}
 					{
+//line hecbench_seam.go:322
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line hecbench_seam.go:284
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_seam.go:317
-						{
-							dIndices[gc_bx] = ixCache[0]
-						}
+//line hecbench_seam.go:318
+						dIndices[gc_bx] = ixCache[0]
 					}
 					{
+//line hecbench_seam.go:322
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line hecbench_seam.go:284
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_seam.go:317
-						{
-							dIndices[gc_bx] = ixCache[0]
-						}
+//line hecbench_seam.go:318
+						dIndices[gc_bx] = ixCache[0]
 					}
 					{
+//line hecbench_seam.go:322
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line hecbench_seam.go:284
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_seam.go:317
-						{
-							dIndices[gc_bx] = ixCache[0]
-						}
+//line hecbench_seam.go:318
+						dIndices[gc_bx] = ixCache[0]
 					}
 				}
+//line hecbench_seam.go:322
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line hecbench_seam.go:284
-					tid := gc_tx
-					_ = tid
-
-//line hecbench_seam.go:317
-					{
-						dIndices[gc_bx] = ixCache[0]
-					}
+//line hecbench_seam.go:318
+					dIndices[gc_bx] = ixCache[0]
 				}
 			}
 		}
@@ -1677,17 +1359,11 @@ func gc_body_findSeamKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dM, dIndices
 			{
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
-
 //line hecbench_seam.go:327
 					var baseRow, mid int
-
-//line hecbench_seam.go:328
 					minIndex := int(dIndices[0])
-
 //line hecbench_seam.go:330
 					dSeam[h-1] = int32(minIndex)
-
-//line hecbench_seam.go:331
 					for row := h - 2; row >= 0; row-- {
 						baseRow = row * w
 						mid = minIndex
@@ -1703,11 +1379,9 @@ func gc_body_findSeamKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dM, dIndices
 						}
 						dSeam[row] = int32(minIndex)
 					}
-					_ = baseRow
-					_ = mid
-					_ = minIndex
 				}
 			}
+//line hecbench_seam.go:351
 		})
 	}
 }

@@ -49,182 +49,140 @@ func gc_body_computeMKernelStep1(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dC
 	gc_s_mCache := compiled.Scratch[[]int32](gc_b2, 0)[:gc_n2]
 	gc_s_mCacheSwap := compiled.Scratch[[]int32](gc_b2, 1)[:gc_n2]
 	gc_s_ix := compiled.Scratch[int](gc_b2, 2)[:gc_n2]
-
 //line hecbench_seam.go:39
 	cache := gocuda.Shared[int32](t, 2*seamComputeMBlocksizeX)[:2*seamComputeMBlocksizeX]
-
 //line hecbench_seam.go:45
 	var isFirst, isLast bool
-
 //line hecbench_seam.go:48
 	isFirst = gc_bx2 == 0
-
-//line hecbench_seam.go:49
 	isLast = gc_bx2 == gc_gdx2-1
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := (gc_bx2 * seamComputeMBlocksizeX) + (baseRow * w)
-			if gc_off2 >= 0 && gc_off2 <= len(dCostsLeft) && gc_bdx2 <= len(dCostsLeft)-gc_off2 && gc_off2 <= len(dCostsUp) && gc_bdx2 <= len(dCostsUp)-gc_off2 && gc_off2 <= len(dCostsRight) && gc_bdx2 <= len(dCostsRight)-gc_off2 && gc_off2 <= len(dM) && gc_bdx2 <= len(dM)-gc_off2 {
-				gc_at5 := dCostsLeft[gc_off2:][:gc_bdx2]
-				gc_at6 := dCostsUp[gc_off2:][:gc_bdx2]
-				gc_at7 := dCostsRight[gc_off2:][:gc_bdx2]
-				gc_at8 := dM[gc_off2:][:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_seam.go:42
-					column := gc_bx2*seamComputeMBlocksizeX + gc_tx2
-					_ = column
-
-//line hecbench_seam.go:44
-					cacheColumn := gc_tx2
-					_ = cacheColumn
-
-//line hecbench_seam.go:40
-					mCache := cache
-
-//line hecbench_seam.go:41
-					mCacheSwap := cache[seamComputeMBlocksizeX:]
-
-//line hecbench_seam.go:43
-					ix := baseRow*w + column
-
-//line hecbench_seam.go:46
-					var right, up, left int32
-
 //line hecbench_seam.go:51
-					if column < currentW {
-						if baseRow == 0 {
-							left = int32(min(gc_at5[gc_tx2], min(gc_at6[gc_tx2], gc_at7[gc_tx2])))
-							mCache[cacheColumn] = left
-							gc_at8[gc_tx2] = left
-						} else {
-							mCache[cacheColumn] = gc_at8[gc_tx2]
-						}
-					}
-					_ = mCache
-					_ = mCacheSwap
-					_ = ix
-					_ = right
-					_ = up
-					_ = left
-					gc_s_mCache[gc_rank2] = mCache
-					gc_s_mCacheSwap[gc_rank2] = mCacheSwap
-					gc_s_ix[gc_rank2] = ix
-				}
-			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off2 := (gc_bx2 * seamComputeMBlocksizeX) + (baseRow * w)
+		if gc_off2 >= 0 && gc_off2 <= len(dCostsLeft) && gc_bdx2 <= len(dCostsLeft)-gc_off2 && gc_off2 <= len(dCostsUp) && gc_bdx2 <= len(dCostsUp)-gc_off2 && gc_off2 <= len(dCostsRight) && gc_bdx2 <= len(dCostsRight)-gc_off2 && gc_off2 <= len(dM) && gc_bdx2 <= len(dM)-gc_off2 {
+			gc_at5 := dCostsLeft[gc_off2:][:gc_bdx2]
+			gc_at6 := dCostsUp[gc_off2:][:gc_bdx2]
+			gc_at7 := dCostsRight[gc_off2:][:gc_bdx2]
+			gc_at8 := dM[gc_off2:][:gc_bdx2]
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line hecbench_seam.go:42
-					column := gc_bx2*seamComputeMBlocksizeX + gc_tx2
-					_ = column
-
+				column := gc_bx2*seamComputeMBlocksizeX + gc_tx2
 //line hecbench_seam.go:44
-					cacheColumn := gc_tx2
-					_ = cacheColumn
-
+				cacheColumn := gc_tx2
 //line hecbench_seam.go:40
-					mCache := cache
-
-//line hecbench_seam.go:41
-					mCacheSwap := cache[seamComputeMBlocksizeX:]
-
+				mCache := cache
+				mCacheSwap := cache[seamComputeMBlocksizeX:]
 //line hecbench_seam.go:43
-					ix := baseRow*w + column
-
+				ix := baseRow*w + column
 //line hecbench_seam.go:46
-					var right, up, left int32
-
+				var right, up, left int32
 //line hecbench_seam.go:51
-					if column < currentW {
-						if baseRow == 0 {
-							left = int32(min(dCostsLeft[ix], min(dCostsUp[ix], dCostsRight[ix])))
-							mCache[cacheColumn] = left
-							dM[ix] = left
-						} else {
-							mCache[cacheColumn] = dM[ix]
-						}
+				if column < currentW {
+					if baseRow == 0 {
+						left = int32(min(gc_at5[gc_tx2], min(gc_at6[gc_tx2], gc_at7[gc_tx2])))
+						mCache[cacheColumn] = left
+						gc_at8[gc_tx2] = left
+					} else {
+						mCache[cacheColumn] = gc_at8[gc_tx2]
 					}
-					_ = mCache
-					_ = mCacheSwap
-					_ = ix
-					_ = right
-					_ = up
-					_ = left
-					gc_s_mCache[gc_rank2] = mCache
-					gc_s_mCacheSwap[gc_rank2] = mCacheSwap
-					gc_s_ix[gc_rank2] = ix
 				}
+//line hecbench_seam.go:63
+				_ = right
+				_ = up
+//line hecbench_seam.go:66
+				gc_s_mCache[gc_rank2] = mCache
+				gc_s_mCacheSwap[gc_rank2] = mCacheSwap
+				gc_s_ix[gc_rank2] = ix
+			}
+		} else {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_seam.go:42
+				column := gc_bx2*seamComputeMBlocksizeX + gc_tx2
+//line hecbench_seam.go:44
+				cacheColumn := gc_tx2
+//line hecbench_seam.go:40
+				mCache := cache
+				mCacheSwap := cache[seamComputeMBlocksizeX:]
+//line hecbench_seam.go:43
+				ix := baseRow*w + column
+//line hecbench_seam.go:46
+				var right, up, left int32
+//line hecbench_seam.go:51
+				if column < currentW {
+					if baseRow == 0 {
+						left = int32(min(dCostsLeft[ix], min(dCostsUp[ix], dCostsRight[ix])))
+						mCache[cacheColumn] = left
+						dM[ix] = left
+					} else {
+						mCache[cacheColumn] = dM[ix]
+					}
+				}
+//line hecbench_seam.go:63
+				_ = right
+				_ = up
+//line hecbench_seam.go:66
+				gc_s_mCache[gc_rank2] = mCache
+				gc_s_mCacheSwap[gc_rank2] = mCacheSwap
+				gc_s_ix[gc_rank2] = ix
 			}
 		}
 	}
-
 //line hecbench_seam.go:63
 	maxRow := baseRow + seamComputeMBlocksizeX/2
-
-//line hecbench_seam.go:64
 	for row, inc := baseRow+1, 1; row < maxRow && row < h; row, inc = row+1, inc+1 {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line hecbench_seam.go:70
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line hecbench_seam.go:42
-					column := gc_bx2*seamComputeMBlocksizeX + gc_tx2
-					_ = column
-
+				column := gc_bx2*seamComputeMBlocksizeX + gc_tx2
 //line hecbench_seam.go:44
-					cacheColumn := gc_tx2
-					_ = cacheColumn
-					mCache := gc_s_mCache[gc_rank2]
-					mCacheSwap := gc_s_mCacheSwap[gc_rank2]
-					ix := gc_s_ix[gc_rank2]
-					var right int32
-					_ = right
-					var up int32
-					_ = up
-					var left int32
-					_ = left
-
+				cacheColumn := gc_tx2
+//line hecbench_seam.go:46
+				mCache := gc_s_mCache[gc_rank2]
+				mCacheSwap := gc_s_mCacheSwap[gc_rank2]
+				ix := gc_s_ix[gc_rank2]
+				var right int32
+//line hecbench_seam.go:51
+				var up int32
+//line hecbench_seam.go:53
+				var left int32
 //line hecbench_seam.go:65
-					ix = ix + w
-
-//line hecbench_seam.go:66
-					if column < currentW && (isFirst || inc <= gc_tx2) && (isLast || gc_tx2 < seamComputeMBlocksizeX-inc) {
-
+				ix = ix + w
+				if column < currentW && (isFirst || inc <= gc_tx2) && (isLast || gc_tx2 < seamComputeMBlocksizeX-inc) {
 //line hecbench_seam.go:69
-						if column > 0 {
-							left = mCache[cacheColumn-1] + int32(dCostsLeft[ix])
-						} else {
-							left = math.MaxInt32
-						}
-
-						up = mCache[cacheColumn] + int32(dCostsUp[ix])
-
-						if column < currentW-1 {
-							right = mCache[cacheColumn+1] + int32(dCostsRight[ix])
-						} else {
-							right = math.MaxInt32
-						}
-
-						left = min(left, min(up, right))
-						dM[ix] = left
-
-						pointerSwap(&mCache, &mCacheSwap)
-						mCache[cacheColumn] = left
+					if column > 0 {
+						left = mCache[cacheColumn-1] + int32(dCostsLeft[ix])
+					} else {
+						left = math.MaxInt32
 					}
-					gc_s_mCache[gc_rank2] = mCache
-					gc_s_mCacheSwap[gc_rank2] = mCacheSwap
-					gc_s_ix[gc_rank2] = ix
+//line hecbench_seam.go:75
+					up = mCache[cacheColumn] + int32(dCostsUp[ix])
+//line hecbench_seam.go:77
+					if column < currentW-1 {
+						right = mCache[cacheColumn+1] + int32(dCostsRight[ix])
+					} else {
+						right = math.MaxInt32
+					}
+//line hecbench_seam.go:83
+					left = min(left, min(up, right))
+					dM[ix] = left
+//line hecbench_seam.go:86
+					pointerSwap(&mCache, &mCacheSwap)
+					mCache[cacheColumn] = left
 				}
+				gc_s_mCache[gc_rank2] = mCache
+				gc_s_mCacheSwap[gc_rank2] = mCacheSwap
+				gc_s_ix[gc_rank2] = ix
 			}
 		}
 	}
@@ -256,136 +214,98 @@ func gc_body_computeMKernelStep2(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dC
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_prevIx := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
-
 //line hecbench_seam.go:104
 	maxRow := baseRow + seamComputeMBlocksizeX/2
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_seam.go:99
-					column := gc_bx2*seamComputeMBlocksizeX + gc_tx2 + seamComputeMBlocksizeX/2
-					_ = column
-
-//line hecbench_seam.go:100
-					var right, up, left int32
-
-//line hecbench_seam.go:102
-					var ix int
-
-//line hecbench_seam.go:103
-					prevIx := baseRow*w + column
-					_ = right
-					_ = up
-					_ = left
-					_ = ix
-					_ = prevIx
-					gc_s_prevIx[gc_rank2] = prevIx
-				}
-				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_seam.go:99
-					column := gc_bx2*seamComputeMBlocksizeX + gc_tx2 + seamComputeMBlocksizeX/2
-					_ = column
-
-//line hecbench_seam.go:100
-					var right, up, left int32
-
-//line hecbench_seam.go:102
-					var ix int
-
-//line hecbench_seam.go:103
-					prevIx := baseRow*w + column
-					_ = right
-					_ = up
-					_ = left
-					_ = ix
-					_ = prevIx
-					gc_s_prevIx[gc_rank2] = prevIx
-				}
-				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_seam.go:99
-					column := gc_bx2*seamComputeMBlocksizeX + gc_tx2 + seamComputeMBlocksizeX/2
-					_ = column
-
-//line hecbench_seam.go:100
-					var right, up, left int32
-
-//line hecbench_seam.go:102
-					var ix int
-
-//line hecbench_seam.go:103
-					prevIx := baseRow*w + column
-					_ = right
-					_ = up
-					_ = left
-					_ = ix
-					_ = prevIx
-					gc_s_prevIx[gc_rank2] = prevIx
-				}
-				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_seam.go:99
-					column := gc_bx2*seamComputeMBlocksizeX + gc_tx2 + seamComputeMBlocksizeX/2
-					_ = column
-
-//line hecbench_seam.go:100
-					var right, up, left int32
-
-//line hecbench_seam.go:102
-					var ix int
-
-//line hecbench_seam.go:103
-					prevIx := baseRow*w + column
-					_ = right
-					_ = up
-					_ = left
-					_ = ix
-					_ = prevIx
-					gc_s_prevIx[gc_rank2] = prevIx
-				}
-			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line hecbench_seam.go:106
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+			{
+				gc_tx2 := gc_step2 + 0
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line hecbench_seam.go:99
 				column := gc_bx2*seamComputeMBlocksizeX + gc_tx2 + seamComputeMBlocksizeX/2
-				_ = column
-
-//line hecbench_seam.go:100
 				var right, up, left int32
-
 //line hecbench_seam.go:102
 				var ix int
-
-//line hecbench_seam.go:103
 				prevIx := baseRow*w + column
 				_ = right
 				_ = up
 				_ = left
 				_ = ix
-				_ = prevIx
+//line hecbench_seam.go:109
+				gc_s_prevIx[gc_rank2] = prevIx
+			}
+			{
+				gc_tx2 := gc_step2 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_seam.go:99
+				column := gc_bx2*seamComputeMBlocksizeX + gc_tx2 + seamComputeMBlocksizeX/2
+				var right, up, left int32
+//line hecbench_seam.go:102
+				var ix int
+				prevIx := baseRow*w + column
+				_ = right
+				_ = up
+				_ = left
+				_ = ix
+//line hecbench_seam.go:109
+				gc_s_prevIx[gc_rank2] = prevIx
+			}
+			{
+				gc_tx2 := gc_step2 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_seam.go:99
+				column := gc_bx2*seamComputeMBlocksizeX + gc_tx2 + seamComputeMBlocksizeX/2
+				var right, up, left int32
+//line hecbench_seam.go:102
+				var ix int
+				prevIx := baseRow*w + column
+				_ = right
+				_ = up
+				_ = left
+				_ = ix
+//line hecbench_seam.go:109
+				gc_s_prevIx[gc_rank2] = prevIx
+			}
+			{
+				gc_tx2 := gc_step2 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_seam.go:99
+				column := gc_bx2*seamComputeMBlocksizeX + gc_tx2 + seamComputeMBlocksizeX/2
+				var right, up, left int32
+//line hecbench_seam.go:102
+				var ix int
+				prevIx := baseRow*w + column
+				_ = right
+				_ = up
+				_ = left
+				_ = ix
+//line hecbench_seam.go:109
 				gc_s_prevIx[gc_rank2] = prevIx
 			}
 		}
+		for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line hecbench_seam.go:99
+			column := gc_bx2*seamComputeMBlocksizeX + gc_tx2 + seamComputeMBlocksizeX/2
+			var right, up, left int32
+//line hecbench_seam.go:102
+			var ix int
+			prevIx := baseRow*w + column
+			_ = right
+			_ = up
+			_ = left
+			_ = ix
+//line hecbench_seam.go:109
+			gc_s_prevIx[gc_rank2] = prevIx
+		}
 	}
-
 //line hecbench_seam.go:105
 	for row, inc := baseRow+1, 1; row < maxRow && row < h; row, inc = row+1, inc+1 {
 		gc_b2.Tick()
@@ -393,11 +313,23 @@ func gc_body_computeMKernelStep2(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dC
 			return
 		}
 		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*seamComputeMBlocksizeX+64, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(currentW, gc_bx2*seamComputeMBlocksizeX+64); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			if gc_bound2 := seamComputeMBlocksizeX/2 - inc; gc_bound2 > gc_from2 {
+				gc_from2 = gc_bound2
+			}
+			if gc_bound2 := seamComputeMBlocksizeX/2 + inc; gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
+				for gc_tx2 := 0; gc_tx2 < gc_lo4; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
 //line hecbench_seam.go:99
 					column := gc_bx2*seamComputeMBlocksizeX + gc_tx2 + seamComputeMBlocksizeX/2
 					_ = column
@@ -408,29 +340,81 @@ func gc_body_computeMKernelStep2(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dC
 					var left int32
 					_ = left
 					var ix int
-					_ = ix
+//line hecbench_seam.go:109
 					prevIx := gc_s_prevIx[gc_rank2]
-
 //line hecbench_seam.go:106
 					ix = prevIx + w
-
+//line hecbench_seam.go:122
+					prevIx = ix
+					gc_s_prevIx[gc_rank2] = prevIx
+				}
+				for gc_tx2 := gc_hi4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_seam.go:99
+					column := gc_bx2*seamComputeMBlocksizeX + gc_tx2 + seamComputeMBlocksizeX/2
+					_ = column
+					var right int32
+					_ = right
+					var up int32
+					_ = up
+					var left int32
+					_ = left
+					var ix int
+//line hecbench_seam.go:109
+					prevIx := gc_s_prevIx[gc_rank2]
+//line hecbench_seam.go:106
+					ix = prevIx + w
+//line hecbench_seam.go:122
+					prevIx = ix
+					gc_s_prevIx[gc_rank2] = prevIx
+				}
+			}
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*seamComputeMBlocksizeX+64, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(currentW, gc_bx2*seamComputeMBlocksizeX+64); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			if gc_bound2 := seamComputeMBlocksizeX/2 - inc; gc_bound2 > gc_from2 {
+				gc_from2 = gc_bound2
+			}
+			if gc_bound2 := seamComputeMBlocksizeX/2 + inc; gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_seam.go:99
+					column := gc_bx2*seamComputeMBlocksizeX + gc_tx2 + seamComputeMBlocksizeX/2
+//line hecbench_seam.go:101
+					var right int32
+//line hecbench_seam.go:103
+					var up int32
+//line hecbench_seam.go:105
+					var left int32
 //line hecbench_seam.go:107
-					if column < currentW && (seamComputeMBlocksizeX/2-inc <= gc_tx2) && (gc_tx2 < seamComputeMBlocksizeX/2+inc) {
-
-						left = dM[prevIx-1] + int32(dCostsLeft[ix])
-
-						up = dM[prevIx] + int32(dCostsUp[ix])
-
-						if column < currentW-1 {
-							right = dM[prevIx+1] + int32(dCostsRight[ix])
-						} else {
-							right = math.MaxInt32
-						}
-
-						left = min(left, min(up, right))
-						dM[ix] = left
+					var ix int
+//line hecbench_seam.go:109
+					prevIx := gc_s_prevIx[gc_rank2]
+//line hecbench_seam.go:106
+					ix = prevIx + w
+//line hecbench_seam.go:109
+					left = dM[prevIx-1] + int32(dCostsLeft[ix])
+//line hecbench_seam.go:111
+					up = dM[prevIx] + int32(dCostsUp[ix])
+//line hecbench_seam.go:113
+					if column < currentW-1 {
+						right = dM[prevIx+1] + int32(dCostsRight[ix])
+					} else {
+						right = math.MaxInt32
 					}
-
+//line hecbench_seam.go:119
+					left = min(left, min(up, right))
+					dM[ix] = left
 //line hecbench_seam.go:122
 					prevIx = ix
 					gc_s_prevIx[gc_rank2] = prevIx
@@ -467,151 +451,111 @@ func gc_body_computeMKernelSmall(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, dC
 	gc_s_mCache := compiled.Scratch[[]int32](gc_b2, 0)[:gc_n2]
 	gc_s_mCacheSwap := compiled.Scratch[[]int32](gc_b2, 1)[:gc_n2]
 	gc_s_ix := compiled.Scratch[int](gc_b2, 2)[:gc_n2]
-
 //line hecbench_seam.go:132
 	cache := gocuda.DynamicShared[int32](t)
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(dCostsLeft) && gc_bdx2 <= len(dCostsUp) && gc_bdx2 <= len(dCostsRight) && gc_bdx2 <= len(dM) {
-				gc_at5 := dCostsLeft[:gc_bdx2]
-				gc_at6 := dCostsUp[:gc_bdx2]
-				gc_at7 := dCostsRight[:gc_bdx2]
-				gc_at8 := dM[:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_seam.go:135
-					column := gc_tx2
-					_ = column
-
-//line hecbench_seam.go:133
-					mCache := cache
-
 //line hecbench_seam.go:134
-					mCacheSwap := cache[currentW:]
-
-//line hecbench_seam.go:136
-					ix := column
-
-//line hecbench_seam.go:137
-					var left, up, right int32
-
-//line hecbench_seam.go:140
-					left = int32(min(gc_at5[gc_tx2], min(gc_at6[gc_tx2], gc_at7[gc_tx2])))
-
-//line hecbench_seam.go:141
-					gc_at8[gc_tx2] = left
-
-//line hecbench_seam.go:142
-					mCache[ix] = left
-					_ = mCache
-					_ = mCacheSwap
-					_ = ix
-					_ = left
-					_ = up
-					_ = right
-					gc_s_mCache[gc_rank2] = mCache
-					gc_s_mCacheSwap[gc_rank2] = mCacheSwap
-					gc_s_ix[gc_rank2] = ix
-				}
-			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(dCostsLeft) && gc_bdx2 <= len(dCostsUp) && gc_bdx2 <= len(dCostsRight) && gc_bdx2 <= len(dM) {
+			gc_at5 := dCostsLeft[:gc_bdx2]
+			gc_at6 := dCostsUp[:gc_bdx2]
+			gc_at7 := dCostsRight[:gc_bdx2]
+			gc_at8 := dM[:gc_bdx2]
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line hecbench_seam.go:135
-					column := gc_tx2
-					_ = column
-
+				column := gc_tx2
 //line hecbench_seam.go:133
-					mCache := cache
-
-//line hecbench_seam.go:134
-					mCacheSwap := cache[currentW:]
-
+				mCache := cache
+				mCacheSwap := cache[currentW:]
 //line hecbench_seam.go:136
-					ix := column
-
-//line hecbench_seam.go:137
-					var left, up, right int32
-
+				ix := column
+				var left, up, right int32
 //line hecbench_seam.go:140
-					left = int32(min(dCostsLeft[ix], min(dCostsUp[ix], dCostsRight[ix])))
-
-//line hecbench_seam.go:141
-					dM[ix] = left
-
-//line hecbench_seam.go:142
-					mCache[ix] = left
-					_ = mCache
-					_ = mCacheSwap
-					_ = ix
-					_ = left
-					_ = up
-					_ = right
-					gc_s_mCache[gc_rank2] = mCache
-					gc_s_mCacheSwap[gc_rank2] = mCacheSwap
-					gc_s_ix[gc_rank2] = ix
-				}
+				left = int32(min(gc_at5[gc_tx2], min(gc_at6[gc_tx2], gc_at7[gc_tx2])))
+				gc_at8[gc_tx2] = left
+				mCache[ix] = left
+//line hecbench_seam.go:147
+				_ = up
+				_ = right
+				gc_s_mCache[gc_rank2] = mCache
+				gc_s_mCacheSwap[gc_rank2] = mCacheSwap
+				gc_s_ix[gc_rank2] = ix
+			}
+		} else {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_seam.go:135
+				column := gc_tx2
+//line hecbench_seam.go:133
+				mCache := cache
+				mCacheSwap := cache[currentW:]
+//line hecbench_seam.go:136
+				ix := column
+				var left, up, right int32
+//line hecbench_seam.go:140
+				left = int32(min(dCostsLeft[ix], min(dCostsUp[ix], dCostsRight[ix])))
+				dM[ix] = left
+				mCache[ix] = left
+//line hecbench_seam.go:147
+				_ = up
+				_ = right
+				gc_s_mCache[gc_rank2] = mCache
+				gc_s_mCacheSwap[gc_rank2] = mCacheSwap
+				gc_s_ix[gc_rank2] = ix
 			}
 		}
 	}
-
 //line hecbench_seam.go:147
 	for row := 1; row < h; row++ {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := currentW; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line hecbench_seam.go:149
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := currentW; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line hecbench_seam.go:135
-					column := gc_tx2
-					_ = column
-					mCache := gc_s_mCache[gc_rank2]
-					mCacheSwap := gc_s_mCacheSwap[gc_rank2]
-					ix := gc_s_ix[gc_rank2]
-					var left int32
-					_ = left
-					var up int32
-					_ = up
-					var right int32
-					_ = right
-
-//line hecbench_seam.go:148
-					{
-						ix = ix + w
-
+				column := gc_tx2
+//line hecbench_seam.go:137
+				mCache := gc_s_mCache[gc_rank2]
+				mCacheSwap := gc_s_mCacheSwap[gc_rank2]
+				ix := gc_s_ix[gc_rank2]
+				var left int32
+//line hecbench_seam.go:142
+				var up int32
+//line hecbench_seam.go:144
+				var right int32
+				{
+//line hecbench_seam.go:149
+					ix = ix + w
 //line hecbench_seam.go:152
-						if column > 0 {
-							left = mCache[column-1] + int32(dCostsLeft[ix])
-						} else {
-							left = math.MaxInt32
-						}
-
-						up = mCache[column] + int32(dCostsUp[ix])
-
-						if column < currentW-1 {
-							right = mCache[column+1] + int32(dCostsRight[ix])
-						} else {
-							right = math.MaxInt32
-						}
-
-						left = min(left, min(up, right))
-						dM[ix] = left
-
-						pointerSwap(&mCache, &mCacheSwap)
-						mCache[column] = left
+					if column > 0 {
+						left = mCache[column-1] + int32(dCostsLeft[ix])
+					} else {
+						left = math.MaxInt32
 					}
-					gc_s_mCache[gc_rank2] = mCache
-					gc_s_mCacheSwap[gc_rank2] = mCacheSwap
-					gc_s_ix[gc_rank2] = ix
+//line hecbench_seam.go:158
+					up = mCache[column] + int32(dCostsUp[ix])
+//line hecbench_seam.go:160
+					if column < currentW-1 {
+						right = mCache[column+1] + int32(dCostsRight[ix])
+					} else {
+						right = math.MaxInt32
+					}
+//line hecbench_seam.go:166
+					left = min(left, min(up, right))
+					dM[ix] = left
+//line hecbench_seam.go:169
+					pointerSwap(&mCache, &mCacheSwap)
+					mCache[column] = left
 				}
+				gc_s_mCache[gc_rank2] = mCache
+				gc_s_mCacheSwap[gc_rank2] = mCacheSwap
+				gc_s_ix[gc_rank2] = ix
 			}
 		}
 	}
@@ -643,39 +587,27 @@ func gc_body_computeMKernelSingle(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, d
 	gc_n2 := gc_b2.Len()
 	gc_s_mCache := compiled.Scratch[[]int32](gc_b2, 0)[:gc_n2]
 	gc_s_mCacheSwap := compiled.Scratch[[]int32](gc_b2, 1)[:gc_n2]
-
 //line hecbench_seam.go:181
 	cache := gocuda.DynamicShared[int32](t)
 	compiled.OutOfLine(func() {
 		gc_s_mCache := gc_s_mCache[:gc_n2]
-		_ = gc_s_mCache
+//line hecbench_seam.go:185
 		gc_s_mCacheSwap := gc_s_mCacheSwap[:gc_n2]
-		_ = gc_s_mCacheSwap
 		{
+//line hecbench_seam.go:188
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_seam.go:184
 					tid := gc_tx2
-					_ = tid
-
 //line hecbench_seam.go:182
 					mCache := cache
-
-//line hecbench_seam.go:183
 					mCacheSwap := cache[currentW:]
-
 //line hecbench_seam.go:185
 					var column int
-
-//line hecbench_seam.go:186
 					var ix int
-
-//line hecbench_seam.go:187
 					var left, up, right int32
-
 //line hecbench_seam.go:190
 					for i := 0; i < nElem; i++ {
 						column = tid + i*gc_bdx2
@@ -685,11 +617,9 @@ func gc_body_computeMKernelSingle(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, d
 							mCache[column] = left
 						}
 					}
-					_ = mCache
-					_ = mCacheSwap
-					_ = column
+//line hecbench_seam.go:201
 					_ = ix
-					_ = left
+//line hecbench_seam.go:203
 					_ = up
 					_ = right
 					gc_s_mCache[gc_rank2] = mCache
@@ -698,63 +628,57 @@ func gc_body_computeMKernelSingle(gc_b2 *compiled.Block, dCostsLeft, dCostsUp, d
 			}
 		}
 	})
-
 //line hecbench_seam.go:202
 	for row := 1; row < h; row++ {
 		compiled.OutOfLine(func() {
 			gc_s_mCache := gc_s_mCache[:gc_n2]
-			_ = gc_s_mCache
+//line hecbench_seam.go:206
 			gc_s_mCacheSwap := gc_s_mCacheSwap[:gc_n2]
-			_ = gc_s_mCacheSwap
 			{
+//line hecbench_seam.go:209
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_seam.go:184
 						tid := gc_tx2
-						_ = tid
+//line hecbench_seam.go:186
 						mCache := gc_s_mCache[gc_rank2]
 						mCacheSwap := gc_s_mCacheSwap[gc_rank2]
 						var column int
-						_ = column
+//line hecbench_seam.go:190
 						var ix int
-						_ = ix
+//line hecbench_seam.go:192
 						var left int32
-						_ = left
+//line hecbench_seam.go:194
 						var up int32
-						_ = up
+//line hecbench_seam.go:196
 						var right int32
-						_ = right
-
 //line hecbench_seam.go:203
 						for i_ := 0; i_ < nElem; i_++ {
 							column = tid + i_*gc_bdx2
 							if column < currentW {
 								ix = row*w + column
-
 //line hecbench_seam.go:209
 								if column > 0 {
 									left = mCache[column-1] + int32(dCostsLeft[ix])
 								} else {
 									left = math.MaxInt32
 								}
-
+//line hecbench_seam.go:215
 								up = mCache[column] + int32(dCostsUp[ix])
-
+//line hecbench_seam.go:217
 								if column < currentW-1 {
 									right = mCache[column+1] + int32(dCostsRight[ix])
 								} else {
 									right = math.MaxInt32
 								}
-
+//line hecbench_seam.go:223
 								left = min(left, min(up, right))
 								dM[ix] = left
 								mCacheSwap[column] = left
 							}
 						}
-
 //line hecbench_seam.go:229
 						pointerSwap(&mCache, &mCacheSwap)
 						gc_s_mCache[gc_rank2] = mCache
@@ -801,169 +725,114 @@ func gc_body_computeMKernelIterate0(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*seamComputeMBlocksizeX, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(currentW, gc_bx2*seamComputeMBlocksizeX); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * seamComputeMBlocksizeX
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(dM) && gc_to2 <= len(dM)-gc_off2 && gc_off2 <= len(dCostsLeft) && gc_to2 <= len(dCostsLeft)-gc_off2 && gc_off2 <= len(dCostsUp) && gc_to2 <= len(dCostsUp)-gc_off2 && gc_off2 <= len(dCostsRight) && gc_to2 <= len(dCostsRight)-gc_off2 {
-					gc_at5 := dM[gc_off2:][:gc_to2]
-					gc_at6 := dCostsLeft[gc_off2:][:gc_to2]
-					gc_at7 := dCostsUp[gc_off2:][:gc_to2]
-					gc_at8 := dCostsRight[gc_off2:][:gc_to2]
-					gc_step3 := gc_from2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+//line hecbench_seam.go:256
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*seamComputeMBlocksizeX, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(currentW, gc_bx2*seamComputeMBlocksizeX); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * seamComputeMBlocksizeX
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(dM) && gc_to2 <= len(dM)-gc_off2 && gc_off2 <= len(dCostsLeft) && gc_to2 <= len(dCostsLeft)-gc_off2 && gc_off2 <= len(dCostsUp) && gc_to2 <= len(dCostsUp)-gc_off2 && gc_off2 <= len(dCostsRight) && gc_to2 <= len(dCostsRight)-gc_off2 {
+				gc_at5 := dM[gc_off2:][:gc_to2]
+				gc_at6 := dCostsLeft[gc_off2:][:gc_to2]
+				gc_at7 := dCostsUp[gc_off2:][:gc_to2]
+				gc_at8 := dCostsRight[gc_off2:][:gc_to2]
+				gc_step3 := gc_from2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
 						{
-							gc_tx2 := gc_step3 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_seam.go:239
-							column := gc_bx2*seamComputeMBlocksizeX + gc_tx2
-							_ = column
-
-//line hecbench_seam.go:241
-							{
-								gc_at5[gc_tx2] = int32(min(gc_at6[gc_tx2], min(gc_at7[gc_tx2], gc_at8[gc_tx2])))
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_seam.go:239
-							column := gc_bx2*seamComputeMBlocksizeX + gc_tx2
-							_ = column
-
-//line hecbench_seam.go:241
-							{
-								gc_at5[gc_tx2] = int32(min(gc_at6[gc_tx2], min(gc_at7[gc_tx2], gc_at8[gc_tx2])))
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_seam.go:239
-							column := gc_bx2*seamComputeMBlocksizeX + gc_tx2
-							_ = column
-
-//line hecbench_seam.go:241
-							{
-								gc_at5[gc_tx2] = int32(min(gc_at6[gc_tx2], min(gc_at7[gc_tx2], gc_at8[gc_tx2])))
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_seam.go:239
-							column := gc_bx2*seamComputeMBlocksizeX + gc_tx2
-							_ = column
-
-//line hecbench_seam.go:241
-							{
-								gc_at5[gc_tx2] = int32(min(gc_at6[gc_tx2], min(gc_at7[gc_tx2], gc_at8[gc_tx2])))
-							}
-						}
-					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_seam.go:239
-						column := gc_bx2*seamComputeMBlocksizeX + gc_tx2
-						_ = column
-
-//line hecbench_seam.go:241
-						{
+//line hecbench_seam.go:242
 							gc_at5[gc_tx2] = int32(min(gc_at6[gc_tx2], min(gc_at7[gc_tx2], gc_at8[gc_tx2])))
 						}
 					}
-				} else {
-					gc_step4 := gc_from2
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step3 + 1
 						{
-							gc_tx2 := gc_step4 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_seam.go:239
-							column := gc_bx2*seamComputeMBlocksizeX + gc_tx2
-							_ = column
-
-//line hecbench_seam.go:241
-							{
-								dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_seam.go:239
-							column := gc_bx2*seamComputeMBlocksizeX + gc_tx2
-							_ = column
-
-//line hecbench_seam.go:241
-							{
-								dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_seam.go:239
-							column := gc_bx2*seamComputeMBlocksizeX + gc_tx2
-							_ = column
-
-//line hecbench_seam.go:241
-							{
-								dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_seam.go:239
-							column := gc_bx2*seamComputeMBlocksizeX + gc_tx2
-							_ = column
-
-//line hecbench_seam.go:241
-							{
-								dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
-							}
+//line hecbench_seam.go:242
+							gc_at5[gc_tx2] = int32(min(gc_at6[gc_tx2], min(gc_at7[gc_tx2], gc_at8[gc_tx2])))
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step3 + 2
+						{
+//line hecbench_seam.go:242
+							gc_at5[gc_tx2] = int32(min(gc_at6[gc_tx2], min(gc_at7[gc_tx2], gc_at8[gc_tx2])))
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						{
+//line hecbench_seam.go:242
+							gc_at5[gc_tx2] = int32(min(gc_at6[gc_tx2], min(gc_at7[gc_tx2], gc_at8[gc_tx2])))
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+//line hecbench_seam.go:242
+						gc_at5[gc_tx2] = int32(min(gc_at6[gc_tx2], min(gc_at7[gc_tx2], gc_at8[gc_tx2])))
+					}
+				}
+			} else {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_seam.go:239
 						column := gc_bx2*seamComputeMBlocksizeX + gc_tx2
-						_ = column
-
-//line hecbench_seam.go:241
 						{
+//line hecbench_seam.go:242
 							dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
 						}
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_seam.go:239
+						column := gc_bx2*seamComputeMBlocksizeX + gc_tx2
+						{
+//line hecbench_seam.go:242
+							dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_seam.go:239
+						column := gc_bx2*seamComputeMBlocksizeX + gc_tx2
+						{
+//line hecbench_seam.go:242
+							dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_seam.go:239
+						column := gc_bx2*seamComputeMBlocksizeX + gc_tx2
+						{
+//line hecbench_seam.go:242
+							dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
+						}
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_seam.go:239
+					column := gc_bx2*seamComputeMBlocksizeX + gc_tx2
+					{
+//line hecbench_seam.go:242
+						dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
 					}
 				}
 			}
@@ -1006,161 +875,114 @@ func gc_body_computeMKernelIterate1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*seamComputeMBlocksizeX, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(currentW, gc_bx2*seamComputeMBlocksizeX); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := (((gc_bx2 * seamComputeMBlocksizeX) + (row * w)) - w) - 1
-				gc_off6 := (gc_bx2 * seamComputeMBlocksizeX) + (row * w)
-				gc_off7 := ((gc_bx2 * seamComputeMBlocksizeX) + (row * w)) - w
-				gc_off8 := (((gc_bx2 * seamComputeMBlocksizeX) + (row * w)) - w) + 1
-				gc_fastlo2 := min(max(gc_from2, 0, -gc_off5, -gc_off6, -gc_off7, -gc_off8), gc_to2)
-				gc_fasthi2 := max(min(gc_to2, len(dM)-gc_off5, len(dCostsLeft)-gc_off6, len(dM)-gc_off7, len(dCostsUp)-gc_off6, len(dM)-gc_off8, len(dCostsRight)-gc_off6, len(dM)-gc_off6), gc_fastlo2)
-				if gc_fastlo2 < gc_fasthi2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						if gc_tx2 == gc_fastlo2 {
-							gc_seglen2 := gc_fasthi2 - gc_fastlo2
-							gc_at8 := dM[gc_off5+gc_fastlo2:][:gc_seglen2]
-							gc_at9 := dCostsLeft[gc_off6+gc_fastlo2:][:gc_seglen2]
-							gc_at10 := dM[gc_off7+gc_fastlo2:][:gc_seglen2]
-							gc_at11 := dCostsUp[gc_off6+gc_fastlo2:][:gc_seglen2]
-							gc_at12 := dM[gc_off8+gc_fastlo2:][:gc_seglen2]
-							gc_at13 := dCostsRight[gc_off6+gc_fastlo2:][:gc_seglen2]
-							gc_at14 := dM[gc_off6+gc_fastlo2:][:gc_seglen2]
-							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
-								gc_tx2 := gc_fastlo2 + gc_u2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
+//line hecbench_seam.go:268
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*seamComputeMBlocksizeX, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(currentW, gc_bx2*seamComputeMBlocksizeX); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off5 := (((gc_bx2 * seamComputeMBlocksizeX) + (row * w)) - w) - 1
+			gc_off6 := (gc_bx2 * seamComputeMBlocksizeX) + (row * w)
+			gc_off7 := ((gc_bx2 * seamComputeMBlocksizeX) + (row * w)) - w
+			gc_off8 := (((gc_bx2 * seamComputeMBlocksizeX) + (row * w)) - w) + 1
+			gc_fastlo2 := min(max(gc_from2, 0, -gc_off5, -gc_off6, -gc_off7, -gc_off8), gc_to2)
+			gc_fasthi2 := max(min(gc_to2, len(dM)-gc_off5, len(dCostsLeft)-gc_off6, len(dM)-gc_off7, len(dCostsUp)-gc_off6, len(dM)-gc_off8, len(dCostsRight)-gc_off6, len(dM)-gc_off6), gc_fastlo2)
+			if gc_fastlo2 < gc_fasthi2 {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at8 := dM[gc_off5+gc_fastlo2:][:gc_seglen2]
+						gc_at9 := dCostsLeft[gc_off6+gc_fastlo2:][:gc_seglen2]
+						gc_at10 := dM[gc_off7+gc_fastlo2:][:gc_seglen2]
+						gc_at11 := dCostsUp[gc_off6+gc_fastlo2:][:gc_seglen2]
+						gc_at12 := dM[gc_off8+gc_fastlo2:][:gc_seglen2]
+						gc_at13 := dCostsRight[gc_off6+gc_fastlo2:][:gc_seglen2]
+						gc_at14 := dM[gc_off6+gc_fastlo2:][:gc_seglen2]
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx2 := gc_fastlo2 + gc_u2
 //line hecbench_seam.go:251
-								column := gc_bx2*seamComputeMBlocksizeX + gc_tx2
-								_ = column
-
-//line hecbench_seam.go:252
-								ix := row*w + column
-								_ = ix
-
-//line hecbench_seam.go:253
-								prevIx := ix - w
-								_ = prevIx
-
+							column := gc_bx2*seamComputeMBlocksizeX + gc_tx2
 //line hecbench_seam.go:254
-								var left, up, right int32
-
-//line hecbench_seam.go:256
-								{
-
-									if column > 0 {
-										left = gc_at8[gc_u2] + int32(gc_at9[gc_u2])
-									} else {
-										left = math.MaxInt32
-									}
-
-									up = gc_at10[gc_u2] + int32(gc_at11[gc_u2])
-
-									if column < currentW-1 {
-										right = gc_at12[gc_u2] + int32(gc_at13[gc_u2])
-									} else {
-										right = math.MaxInt32
-									}
-
-									gc_at14[gc_u2] = min(left, min(up, right))
+							var left, up, right int32
+							{
+//line hecbench_seam.go:258
+								if column > 0 {
+									left = gc_at8[gc_u2] + int32(gc_at9[gc_u2])
+								} else {
+									left = math.MaxInt32
 								}
-								_ = left
-								_ = up
-								_ = right
+//line hecbench_seam.go:264
+								up = gc_at10[gc_u2] + int32(gc_at11[gc_u2])
+//line hecbench_seam.go:266
+								if column < currentW-1 {
+									right = gc_at12[gc_u2] + int32(gc_at13[gc_u2])
+								} else {
+									right = math.MaxInt32
+								}
+//line hecbench_seam.go:272
+								gc_at14[gc_u2] = min(left, min(up, right))
 							}
-							gc_tx2 = gc_fasthi2 - 1
-							continue
 						}
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_seam.go:251
-						column := gc_bx2*seamComputeMBlocksizeX + gc_tx2
-						_ = column
-
-//line hecbench_seam.go:252
-						ix := row*w + column
-						_ = ix
-
-//line hecbench_seam.go:253
-						prevIx := ix - w
-						_ = prevIx
-
-//line hecbench_seam.go:254
-						var left, up, right int32
-
-//line hecbench_seam.go:256
-						{
-
-							if column > 0 {
-								left = dM[prevIx-1] + int32(dCostsLeft[ix])
-							} else {
-								left = math.MaxInt32
-							}
-
-							up = dM[prevIx] + int32(dCostsUp[ix])
-
-							if column < currentW-1 {
-								right = dM[prevIx+1] + int32(dCostsRight[ix])
-							} else {
-								right = math.MaxInt32
-							}
-
-							dM[ix] = min(left, min(up, right))
-						}
-						_ = left
-						_ = up
-						_ = right
+//line hecbench_seam.go:278
+						gc_tx2 = gc_fasthi2 - 1
+						continue
 					}
-				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line hecbench_seam.go:251
-						column := gc_bx2*seamComputeMBlocksizeX + gc_tx2
-						_ = column
-
-//line hecbench_seam.go:252
-						ix := row*w + column
-						_ = ix
-
-//line hecbench_seam.go:253
-						prevIx := ix - w
-						_ = prevIx
-
-//line hecbench_seam.go:254
-						var left, up, right int32
-
-//line hecbench_seam.go:256
-						{
-
-							if column > 0 {
-								left = dM[prevIx-1] + int32(dCostsLeft[ix])
-							} else {
-								left = math.MaxInt32
-							}
-
-							up = dM[prevIx] + int32(dCostsUp[ix])
-
-							if column < currentW-1 {
-								right = dM[prevIx+1] + int32(dCostsRight[ix])
-							} else {
-								right = math.MaxInt32
-							}
-
-							dM[ix] = min(left, min(up, right))
+					column := gc_bx2*seamComputeMBlocksizeX + gc_tx2
+					ix := row*w + column
+					prevIx := ix - w
+					var left, up, right int32
+					{
+//line hecbench_seam.go:258
+						if column > 0 {
+							left = dM[prevIx-1] + int32(dCostsLeft[ix])
+						} else {
+							left = math.MaxInt32
 						}
-						_ = left
-						_ = up
-						_ = right
+//line hecbench_seam.go:264
+						up = dM[prevIx] + int32(dCostsUp[ix])
+//line hecbench_seam.go:266
+						if column < currentW-1 {
+							right = dM[prevIx+1] + int32(dCostsRight[ix])
+						} else {
+							right = math.MaxInt32
+						}
+//line hecbench_seam.go:272
+						dM[ix] = min(left, min(up, right))
+					}
+				}
+			} else {
+//line hecbench_seam.go:279
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_seam.go:251
+					column := gc_bx2*seamComputeMBlocksizeX + gc_tx2
+					ix := row*w + column
+					prevIx := ix - w
+					var left, up, right int32
+					{
+//line hecbench_seam.go:258
+						if column > 0 {
+							left = dM[prevIx-1] + int32(dCostsLeft[ix])
+						} else {
+							left = math.MaxInt32
+						}
+//line hecbench_seam.go:264
+						up = dM[prevIx] + int32(dCostsUp[ix])
+//line hecbench_seam.go:266
+						if column < currentW-1 {
+							right = dM[prevIx+1] + int32(dCostsRight[ix])
+						} else {
+							right = math.MaxInt32
+						}
+//line hecbench_seam.go:272
+						dM[ix] = min(left, min(up, right))
 					}
 				}
 			}
@@ -1193,299 +1015,240 @@ func gc_body_minReduceKernel(gc_b2 *compiled.Block, dValues, dIndices []int32, s
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_seam.go:282
 	if seamReduceBlocksizeX <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line hecbench_seam.go:282
 	valCache := gocuda.Shared[int32](t, seamReduceBlocksizeX)[:seamReduceBlocksizeX]
-
-//line hecbench_seam.go:283
 	if seamReduceBlocksizeX <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line hecbench_seam.go:283
 	ixCache := gocuda.Shared[int32](t, seamReduceBlocksizeX)[:seamReduceBlocksizeX]
-
 //line hecbench_seam.go:286
 	gridSize := gc_gdx2 * seamReduceBlocksizeX
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_seam.go:284
-				tid := gc_tx2
-				_ = tid
-
-//line hecbench_seam.go:285
-				column := gc_bx2*seamReduceBlocksizeX + tid
-
-//line hecbench_seam.go:287
-				minV := int32(math.MaxInt32)
-
 //line hecbench_seam.go:288
-				minI := int32(0)
-
-//line hecbench_seam.go:289
-				var newI, newV int32
-
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line hecbench_seam.go:284
+			tid := gc_tx2
+			column := gc_bx2*seamReduceBlocksizeX + tid
+//line hecbench_seam.go:287
+			minV := int32(math.MaxInt32)
+			minI := int32(0)
+			var newI, newV int32
+			{
 				{
-
 //line hecbench_seam.go:291
-					{
+					i := int(0)
 //line hecbench_seam.go:291
-						i := int(0)
-//line hecbench_seam.go:291
-						_ = i
-						if column < size {
-							newI = dIndices[column]
-							newV = dValues[newI]
-							if newV < minV {
-								minI = newI
-								minV = newV
-							}
+					_ = i
+					if column < size {
+						newI = dIndices[column]
+						newV = dValues[newI]
+						if newV < minV {
+							minI = newI
+							minV = newV
 						}
-						column = column + gridSize
 					}
-//line hecbench_seam.go:291
-					{
-//line hecbench_seam.go:291
-						i := int(1)
-//line hecbench_seam.go:291
-						_ = i
-						if column < size {
-							newI = dIndices[column]
-							newV = dValues[newI]
-							if newV < minV {
-								minI = newI
-								minV = newV
-							}
-						}
-						column = column + gridSize
-					}
-//line hecbench_seam.go:291
-					{
-//line hecbench_seam.go:291
-						i := int(2)
-//line hecbench_seam.go:291
-						_ = i
-						if column < size {
-							newI = dIndices[column]
-							newV = dValues[newI]
-							if newV < minV {
-								minI = newI
-								minV = newV
-							}
-						}
-						column = column + gridSize
-					}
-//line hecbench_seam.go:291
-					{
-//line hecbench_seam.go:291
-						i := int(3)
-//line hecbench_seam.go:291
-						_ = i
-						if column < size {
-							newI = dIndices[column]
-							newV = dValues[newI]
-							if newV < minV {
-								minI = newI
-								minV = newV
-							}
-						}
-						column = column + gridSize
-					}
-//line hecbench_seam.go:291
-					{
-//line hecbench_seam.go:291
-						i := int(4)
-//line hecbench_seam.go:291
-						_ = i
-						if column < size {
-							newI = dIndices[column]
-							newV = dValues[newI]
-							if newV < minV {
-								minI = newI
-								minV = newV
-							}
-						}
-						column = column + gridSize
-					}
-//line hecbench_seam.go:291
-					{
-//line hecbench_seam.go:291
-						i := int(5)
-//line hecbench_seam.go:291
-						_ = i
-						if column < size {
-							newI = dIndices[column]
-							newV = dValues[newI]
-							if newV < minV {
-								minI = newI
-								minV = newV
-							}
-						}
-						column = column + gridSize
-					}
-//line hecbench_seam.go:291
-					{
-//line hecbench_seam.go:291
-						i := int(6)
-//line hecbench_seam.go:291
-						_ = i
-						if column < size {
-							newI = dIndices[column]
-							newV = dValues[newI]
-							if newV < minV {
-								minI = newI
-								minV = newV
-							}
-						}
-						column = column + gridSize
-					}
-//line hecbench_seam.go:291
-					{
-//line hecbench_seam.go:291
-						i := int(7)
-//line hecbench_seam.go:291
-						_ = i
-						if column < size {
-							newI = dIndices[column]
-							newV = dValues[newI]
-							if newV < minV {
-								minI = newI
-								minV = newV
-							}
-						}
-						column = column + gridSize
-					}
-//line hecbench_seam.go:301
+					column = column + gridSize
 				}
-
-//line hecbench_seam.go:302
-				valCache[tid] = minV
-
-//line hecbench_seam.go:303
-				ixCache[tid] = minI
-				_ = column
-				_ = minV
-				_ = minI
-				_ = newI
-				_ = newV
+				{
+//line hecbench_seam.go:291
+					i := int(1)
+//line hecbench_seam.go:291
+					_ = i
+					if column < size {
+						newI = dIndices[column]
+						newV = dValues[newI]
+						if newV < minV {
+							minI = newI
+							minV = newV
+						}
+					}
+					column = column + gridSize
+				}
+				{
+//line hecbench_seam.go:291
+					i := int(2)
+//line hecbench_seam.go:291
+					_ = i
+					if column < size {
+						newI = dIndices[column]
+						newV = dValues[newI]
+						if newV < minV {
+							minI = newI
+							minV = newV
+						}
+					}
+					column = column + gridSize
+				}
+				{
+//line hecbench_seam.go:291
+					i := int(3)
+//line hecbench_seam.go:291
+					_ = i
+					if column < size {
+						newI = dIndices[column]
+						newV = dValues[newI]
+						if newV < minV {
+							minI = newI
+							minV = newV
+						}
+					}
+					column = column + gridSize
+				}
+				{
+//line hecbench_seam.go:291
+					i := int(4)
+//line hecbench_seam.go:291
+					_ = i
+					if column < size {
+						newI = dIndices[column]
+						newV = dValues[newI]
+						if newV < minV {
+							minI = newI
+							minV = newV
+						}
+					}
+					column = column + gridSize
+				}
+				{
+//line hecbench_seam.go:291
+					i := int(5)
+//line hecbench_seam.go:291
+					_ = i
+					if column < size {
+						newI = dIndices[column]
+						newV = dValues[newI]
+						if newV < minV {
+							minI = newI
+							minV = newV
+						}
+					}
+					column = column + gridSize
+				}
+				{
+//line hecbench_seam.go:291
+					i := int(6)
+//line hecbench_seam.go:291
+					_ = i
+					if column < size {
+						newI = dIndices[column]
+						newV = dValues[newI]
+						if newV < minV {
+							minI = newI
+							minV = newV
+						}
+					}
+					column = column + gridSize
+				}
+				{
+//line hecbench_seam.go:291
+					i := int(7)
+//line hecbench_seam.go:291
+					_ = i
+					if column < size {
+						newI = dIndices[column]
+						newV = dValues[newI]
+						if newV < minV {
+							minI = newI
+							minV = newV
+						}
+					}
+					column = column + gridSize
+				}
 			}
+//line hecbench_seam.go:302
+			valCache[tid] = minV
+			ixCache[tid] = minI
 		}
 	}
-
 //line hecbench_seam.go:307
 	for i_ := seamReduceBlocksizeX / 2; i_ > 0; i_ = i_ / 2 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := i_; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := i_
-				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(valCache) && gc_to2 <= len(valCache)-gc_off4 && gc_to2 <= len(valCache) && gc_off4 <= len(ixCache) && gc_to2 <= len(ixCache)-gc_off4 && gc_to2 <= len(ixCache) {
-					gc_at6 := valCache[gc_off4:][:gc_to2]
-					gc_at7 := valCache[:gc_to2]
-					gc_at8 := ixCache[gc_off4:][:gc_to2]
-					gc_at9 := ixCache[:gc_to2]
-					gc_vstep3 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+//line hecbench_seam.go:309
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := i_; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off4 := i_
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(valCache) && gc_to2 <= len(valCache)-gc_off4 && gc_to2 <= len(valCache) && gc_off4 <= len(ixCache) && gc_to2 <= len(ixCache)-gc_off4 && gc_to2 <= len(ixCache) {
+				gc_at6 := valCache[gc_off4:][:gc_to2]
+				gc_at7 := valCache[:gc_to2]
+				gc_at8 := ixCache[gc_off4:][:gc_to2]
+				gc_at9 := ixCache[:gc_to2]
+				gc_vstep3 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 //line hecbench_seam.go:284
-							var tid int = gc_tx2
+						var tid int = gc_tx2
 //line hecbench_seam.go:284
-							_ = tid
-//line hecbench_seam.go:308
-							{
-								gc_if4 := archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).Less(archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:])).Or(archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).Equal(archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:])).And(archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).Less(archsimd.LoadInt32x8Slice(gc_at9[gc_tx2:]))))
-//line hecbench_seam.go:309
-								_ = gc_if4
-//line hecbench_seam.go:309
-								if gc_if4.ToBits() != 0 {
-//line hecbench_seam.go:309
-									archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:]), gc_if4).StoreSlice(gc_at7[gc_tx2:])
-//line hecbench_seam.go:309
-									archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at9[gc_tx2:]), gc_if4).StoreSlice(gc_at9[gc_tx2:])
-//line hecbench_seam.go:309
-								}
-//line hecbench_seam.go:309
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_seam.go:284
-						tid := gc_tx2
 						_ = tid
-
-//line hecbench_seam.go:308
 						{
-							if gc_at6[gc_tx2] < gc_at7[gc_tx2] || (gc_at6[gc_tx2] == gc_at7[gc_tx2] && gc_at8[gc_tx2] < gc_at9[gc_tx2]) {
-								gc_at7[gc_tx2] = gc_at6[gc_tx2]
-								gc_at9[gc_tx2] = gc_at8[gc_tx2]
+//line hecbench_seam.go:309
+							gc_if4 := archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).Less(archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:])).Or(archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).Equal(archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:])).And(archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).Less(archsimd.LoadInt32x8Slice(gc_at9[gc_tx2:]))))
+//line hecbench_seam.go:309
+							if gc_if4.ToBits() != 0 {
+//line hecbench_seam.go:309
+								archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:]), gc_if4).StoreSlice(gc_at7[gc_tx2:])
+//line hecbench_seam.go:309
+								archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at9[gc_tx2:]), gc_if4).StoreSlice(gc_at9[gc_tx2:])
 							}
 						}
 					}
-				} else {
-					gc_vstep4 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line hecbench_seam.go:284
-							var tid int = gc_tx2
-//line hecbench_seam.go:284
-							_ = tid
-//line hecbench_seam.go:308
-							{
-								if (tid+i_) < 0 || (tid+i_) > len(valCache)-8 || tid < 0 || tid > len(valCache)-8 || (tid+i_) > len(ixCache)-8 || tid > len(ixCache)-8 {
-//line hecbench_seam.go:309
-									break
-//line hecbench_seam.go:309
-								}
-//line hecbench_seam.go:309
-								gc_if3 := archsimd.LoadInt32x8Slice(valCache[tid+i_:]).Less(archsimd.LoadInt32x8Slice(valCache[tid:])).Or(archsimd.LoadInt32x8Slice(valCache[tid+i_:]).Equal(archsimd.LoadInt32x8Slice(valCache[tid:])).And(archsimd.LoadInt32x8Slice(ixCache[tid+i_:]).Less(archsimd.LoadInt32x8Slice(ixCache[tid:]))))
-//line hecbench_seam.go:309
-								_ = gc_if3
-//line hecbench_seam.go:309
-								if gc_if3.ToBits() != 0 {
-//line hecbench_seam.go:309
-									archsimd.LoadInt32x8Slice(valCache[tid+i_:]).Merge(archsimd.LoadInt32x8Slice(valCache[tid:]), gc_if3).StoreSlice(valCache[tid:])
-									archsimd.LoadInt32x8Slice(ixCache[tid+i_:]).Merge(archsimd.LoadInt32x8Slice(ixCache[tid:]), gc_if3).StoreSlice(ixCache[tid:])
-								}
 //line hecbench_seam.go:311
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+//line hecbench_seam.go:309
+						if gc_at6[gc_tx2] < gc_at7[gc_tx2] || (gc_at6[gc_tx2] == gc_at7[gc_tx2] && gc_at8[gc_tx2] < gc_at9[gc_tx2]) {
+							gc_at7[gc_tx2] = gc_at6[gc_tx2]
+							gc_at9[gc_tx2] = gc_at8[gc_tx2]
+						}
+					}
+				}
+			} else {
+				gc_vstep4 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+//line hecbench_seam.go:284
+						var tid int = gc_tx2
+						{
+//line hecbench_seam.go:309
+							if (tid+i_) < 0 || (tid+i_) > len(valCache)-8 || tid < 0 || tid > len(valCache)-8 || (tid+i_) > len(ixCache)-8 || tid > len(ixCache)-8 {
+//line hecbench_seam.go:309
+								break
+							}
+//line hecbench_seam.go:309
+							gc_if3 := archsimd.LoadInt32x8Slice(valCache[tid+i_:]).Less(archsimd.LoadInt32x8Slice(valCache[tid:])).Or(archsimd.LoadInt32x8Slice(valCache[tid+i_:]).Equal(archsimd.LoadInt32x8Slice(valCache[tid:])).And(archsimd.LoadInt32x8Slice(ixCache[tid+i_:]).Less(archsimd.LoadInt32x8Slice(ixCache[tid:]))))
+//line hecbench_seam.go:309
+							if gc_if3.ToBits() != 0 {
+//line hecbench_seam.go:309
+								archsimd.LoadInt32x8Slice(valCache[tid+i_:]).Merge(archsimd.LoadInt32x8Slice(valCache[tid:]), gc_if3).StoreSlice(valCache[tid:])
+								archsimd.LoadInt32x8Slice(ixCache[tid+i_:]).Merge(archsimd.LoadInt32x8Slice(ixCache[tid:]), gc_if3).StoreSlice(ixCache[tid:])
 							}
 						}
-						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+//line hecbench_seam.go:313
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line hecbench_seam.go:284
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_seam.go:308
-						{
-							if valCache[tid+i_] < valCache[tid] || (valCache[tid+i_] == valCache[tid] && ixCache[tid+i_] < ixCache[tid]) {
-								valCache[tid] = valCache[tid+i_]
-								ixCache[tid] = ixCache[tid+i_]
-							}
+					tid := gc_tx2
+					{
+//line hecbench_seam.go:309
+						if valCache[tid+i_] < valCache[tid] || (valCache[tid+i_] == valCache[tid] && ixCache[tid+i_] < ixCache[tid]) {
+							valCache[tid] = valCache[tid+i_]
+							ixCache[tid] = ixCache[tid+i_]
 						}
 					}
 				}
@@ -1493,6 +1256,7 @@ func gc_body_minReduceKernel(gc_b2 *compiled.Block, dValues, dIndices []int32, s
 		}
 	}
 	{
+//line hecbench_seam.go:320
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -1504,151 +1268,69 @@ func gc_body_minReduceKernel(gc_b2 *compiled.Block, dValues, dIndices []int32, s
 				gc_step3 := gc_from2
 				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_seam.go:284
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_seam.go:317
-						{
-							gc_at10[0] = ixCache[0]
-						}
+//line hecbench_seam.go:318
+						gc_at10[0] = ixCache[0]
 					}
 					{
-						gc_tx2 := gc_step3 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_seam.go:284
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_seam.go:317
-						{
-							gc_at10[0] = ixCache[0]
-						}
+//line hecbench_seam.go:318
+						gc_at10[0] = ixCache[0]
 					}
 					{
-						gc_tx2 := gc_step3 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_seam.go:284
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_seam.go:317
-						{
-							gc_at10[0] = ixCache[0]
-						}
+//line hecbench_seam.go:318
+						gc_at10[0] = ixCache[0]
 					}
 					{
-						gc_tx2 := gc_step3 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_seam.go:284
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_seam.go:317
-						{
-							gc_at10[0] = ixCache[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_seam.go:284
-					tid := gc_tx2
-					_ = tid
-
-//line hecbench_seam.go:317
-					{
+//line hecbench_seam.go:318
 						gc_at10[0] = ixCache[0]
 					}
 				}
+//line hecbench_seam.go:322
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_seam.go:318
+					gc_at10[0] = ixCache[0]
+				}
 			} else {
+//line hecbench_seam.go:322
 				gc_step4 := gc_from2
 				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
 						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_seam.go:284
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_seam.go:317
-						{
-							dIndices[gc_bx2] = ixCache[0]
-						}
+//line hecbench_seam.go:318
+						dIndices[gc_bx2] = ixCache[0]
 					}
 					{
+//line hecbench_seam.go:322
 						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_seam.go:284
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_seam.go:317
-						{
-							dIndices[gc_bx2] = ixCache[0]
-						}
+//line hecbench_seam.go:318
+						dIndices[gc_bx2] = ixCache[0]
 					}
 					{
+//line hecbench_seam.go:322
 						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_seam.go:284
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_seam.go:317
-						{
-							dIndices[gc_bx2] = ixCache[0]
-						}
+//line hecbench_seam.go:318
+						dIndices[gc_bx2] = ixCache[0]
 					}
 					{
+//line hecbench_seam.go:322
 						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_seam.go:284
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_seam.go:317
-						{
-							dIndices[gc_bx2] = ixCache[0]
-						}
+//line hecbench_seam.go:318
+						dIndices[gc_bx2] = ixCache[0]
 					}
 				}
+//line hecbench_seam.go:322
 				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line hecbench_seam.go:284
-					tid := gc_tx2
-					_ = tid
-
-//line hecbench_seam.go:317
-					{
-						dIndices[gc_bx2] = ixCache[0]
-					}
+//line hecbench_seam.go:318
+					dIndices[gc_bx2] = ixCache[0]
 				}
 			}
 		}
@@ -1683,17 +1365,11 @@ func gc_body_findSeamKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dM, dIndi
 			{
 				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_seam.go:327
 					var baseRow, mid int
-
-//line hecbench_seam.go:328
 					minIndex := int(dIndices[0])
-
 //line hecbench_seam.go:330
 					dSeam[h-1] = int32(minIndex)
-
-//line hecbench_seam.go:331
 					for row := h - 2; row >= 0; row-- {
 						baseRow = row * w
 						mid = minIndex
@@ -1709,11 +1385,9 @@ func gc_body_findSeamKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dM, dIndi
 						}
 						dSeam[row] = int32(minIndex)
 					}
-					_ = baseRow
-					_ = mid
-					_ = minIndex
 				}
 			}
+//line hecbench_seam.go:351
 		})
 	}
 }

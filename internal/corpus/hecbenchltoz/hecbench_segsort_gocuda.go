@@ -42,7 +42,6 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line hecbench_segsort.go:53
 	localHisto := gocuda.Shared[int32](t, segbinNum+1)[:segbinNum+1]
 	{
@@ -57,155 +56,91 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_segsort.go:50
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_segsort.go:54
-						{
-							gc_at[gc_tx] = 0
-						}
+//line hecbench_segsort.go:55
+						gc_at[gc_tx] = 0
 					}
 					{
+//line hecbench_segsort.go:59
 						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_segsort.go:50
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_segsort.go:54
-						{
-							gc_at[gc_tx] = 0
-						}
+//line hecbench_segsort.go:55
+						gc_at[gc_tx] = 0
 					}
 					{
+//line hecbench_segsort.go:59
 						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_segsort.go:50
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_segsort.go:54
-						{
-							gc_at[gc_tx] = 0
-						}
+//line hecbench_segsort.go:55
+						gc_at[gc_tx] = 0
 					}
 					{
+//line hecbench_segsort.go:59
 						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_segsort.go:50
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_segsort.go:54
-						{
-							gc_at[gc_tx] = 0
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_segsort.go:50
-					tid := gc_tx
-					_ = tid
-
-//line hecbench_segsort.go:54
-					{
+//line hecbench_segsort.go:55
 						gc_at[gc_tx] = 0
 					}
 				}
+//line hecbench_segsort.go:59
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line hecbench_segsort.go:55
+					gc_at[gc_tx] = 0
+				}
 			} else {
+//line hecbench_segsort.go:59
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_segsort.go:50
 						tid := gc_tx
-						_ = tid
-
-//line hecbench_segsort.go:54
-						{
-							localHisto[tid] = 0
-						}
+//line hecbench_segsort.go:55
+						localHisto[tid] = 0
 					}
 					{
+//line hecbench_segsort.go:59
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_segsort.go:50
 						tid := gc_tx
-						_ = tid
-
-//line hecbench_segsort.go:54
-						{
-							localHisto[tid] = 0
-						}
+//line hecbench_segsort.go:55
+						localHisto[tid] = 0
 					}
 					{
+//line hecbench_segsort.go:59
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_segsort.go:50
 						tid := gc_tx
-						_ = tid
-
-//line hecbench_segsort.go:54
-						{
-							localHisto[tid] = 0
-						}
+//line hecbench_segsort.go:55
+						localHisto[tid] = 0
 					}
 					{
+//line hecbench_segsort.go:59
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_segsort.go:50
 						tid := gc_tx
-						_ = tid
-
-//line hecbench_segsort.go:54
-						{
-							localHisto[tid] = 0
-						}
+//line hecbench_segsort.go:55
+						localHisto[tid] = 0
 					}
 				}
+//line hecbench_segsort.go:59
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_segsort.go:50
 					tid := gc_tx
-					_ = tid
-
-//line hecbench_segsort.go:54
-					{
-						localHisto[tid] = 0
-					}
+//line hecbench_segsort.go:55
+					localHisto[tid] = 0
 				}
 			}
 		}
 	}
 	{
+//line hecbench_segsort.go:62
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -245,181 +180,180 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 				gc_at15 := localHisto[gc_off13:][:1]
 				gc_at16 := localHisto[gc_off14:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_segsort.go:51
-					gid := gc_bx*gc_bdx + gc_tx
-					_ = gid
-
-//line hecbench_segsort.go:59
-					{
-						size := gc_at2[gc_tx] - gc_at3[gc_tx]
-
-						if size <= 1 {
-							compiled.SharedAdd(&gc_at4[0], 1)
-						}
-						if 1 < size && size <= 2 {
-							compiled.SharedAdd(&gc_at5[0], 1)
-						}
-						if 2 < size && size <= 4 {
-							compiled.SharedAdd(&gc_at6[0], 1)
-						}
-						if 4 < size && size <= 8 {
-							compiled.SharedAdd(&gc_at7[0], 1)
-						}
-						if 8 < size && size <= 16 {
-							compiled.SharedAdd(&gc_at8[0], 1)
-						}
-						if 16 < size && size <= 32 {
-							compiled.SharedAdd(&gc_at9[0], 1)
-						}
-						if 32 < size && size <= 64 {
-							compiled.SharedAdd(&gc_at10[0], 1)
-						}
-						if 64 < size && size <= 128 {
-							compiled.SharedAdd(&gc_at11[0], 1)
-						}
-						if 128 < size && size <= 256 {
-							compiled.SharedAdd(&gc_at12[0], 1)
-						}
-						if 256 < size && size <= 512 {
-							compiled.SharedAdd(&gc_at13[0], 1)
-						}
-						if 512 < size && size <= 1024 {
-							compiled.SharedAdd(&gc_at14[0], 1)
-						}
-						if 1024 < size && size <= 2048 {
-							compiled.SharedAdd(&gc_at15[0], 1)
-						}
-						if 2048 < size {
-
-							compiled.SharedMax(&gc_at16[0], size)
-						}
+//line hecbench_segsort.go:60
+					size := gc_at2[gc_tx] - gc_at3[gc_tx]
+//line hecbench_segsort.go:62
+					if size <= 1 {
+						compiled.SharedAdd(&gc_at4[0], 1)
+					}
+					if 1 < size && size <= 2 {
+						compiled.SharedAdd(&gc_at5[0], 1)
+					}
+					if 2 < size && size <= 4 {
+						compiled.SharedAdd(&gc_at6[0], 1)
+					}
+					if 4 < size && size <= 8 {
+						compiled.SharedAdd(&gc_at7[0], 1)
+					}
+					if 8 < size && size <= 16 {
+						compiled.SharedAdd(&gc_at8[0], 1)
+					}
+					if 16 < size && size <= 32 {
+						compiled.SharedAdd(&gc_at9[0], 1)
+					}
+					if 32 < size && size <= 64 {
+						compiled.SharedAdd(&gc_at10[0], 1)
+					}
+					if 64 < size && size <= 128 {
+						compiled.SharedAdd(&gc_at11[0], 1)
+					}
+					if 128 < size && size <= 256 {
+						compiled.SharedAdd(&gc_at12[0], 1)
+					}
+					if 256 < size && size <= 512 {
+						compiled.SharedAdd(&gc_at13[0], 1)
+					}
+					if 512 < size && size <= 1024 {
+						compiled.SharedAdd(&gc_at14[0], 1)
+					}
+					if 1024 < size && size <= 2048 {
+						compiled.SharedAdd(&gc_at15[0], 1)
+					}
+					if 2048 < size {
+//line hecbench_segsort.go:100
+						compiled.SharedMax(&gc_at16[0], size)
 					}
 				}
 			} else {
+//line hecbench_segsort.go:105
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_segsort.go:51
 					gid := gc_bx*gc_bdx + gc_tx
-					_ = gid
-
-//line hecbench_segsort.go:59
-					{
-						size := dSegEnds[gid] - dSegBegins[gid]
-
-						if size <= 1 {
-							compiled.SharedAdd(&localHisto[0], 1)
-						}
-						if 1 < size && size <= 2 {
-							compiled.SharedAdd(&localHisto[1], 1)
-						}
-						if 2 < size && size <= 4 {
-							compiled.SharedAdd(&localHisto[2], 1)
-						}
-						if 4 < size && size <= 8 {
-							compiled.SharedAdd(&localHisto[3], 1)
-						}
-						if 8 < size && size <= 16 {
-							compiled.SharedAdd(&localHisto[4], 1)
-						}
-						if 16 < size && size <= 32 {
-							compiled.SharedAdd(&localHisto[5], 1)
-						}
-						if 32 < size && size <= 64 {
-							compiled.SharedAdd(&localHisto[6], 1)
-						}
-						if 64 < size && size <= 128 {
-							compiled.SharedAdd(&localHisto[7], 1)
-						}
-						if 128 < size && size <= 256 {
-							compiled.SharedAdd(&localHisto[8], 1)
-						}
-						if 256 < size && size <= 512 {
-							compiled.SharedAdd(&localHisto[9], 1)
-						}
-						if 512 < size && size <= 1024 {
-							compiled.SharedAdd(&localHisto[10], 1)
-						}
-						if 1024 < size && size <= 2048 {
-							compiled.SharedAdd(&localHisto[11], 1)
-						}
-						if 2048 < size {
-
-							compiled.SharedMax(&localHisto[13], size)
-						}
+//line hecbench_segsort.go:60
+					size := dSegEnds[gid] - dSegBegins[gid]
+//line hecbench_segsort.go:62
+					if size <= 1 {
+						compiled.SharedAdd(&localHisto[0], 1)
+					}
+					if 1 < size && size <= 2 {
+						compiled.SharedAdd(&localHisto[1], 1)
+					}
+					if 2 < size && size <= 4 {
+						compiled.SharedAdd(&localHisto[2], 1)
+					}
+					if 4 < size && size <= 8 {
+						compiled.SharedAdd(&localHisto[3], 1)
+					}
+					if 8 < size && size <= 16 {
+						compiled.SharedAdd(&localHisto[4], 1)
+					}
+					if 16 < size && size <= 32 {
+						compiled.SharedAdd(&localHisto[5], 1)
+					}
+					if 32 < size && size <= 64 {
+						compiled.SharedAdd(&localHisto[6], 1)
+					}
+					if 64 < size && size <= 128 {
+						compiled.SharedAdd(&localHisto[7], 1)
+					}
+					if 128 < size && size <= 256 {
+						compiled.SharedAdd(&localHisto[8], 1)
+					}
+					if 256 < size && size <= 512 {
+						compiled.SharedAdd(&localHisto[9], 1)
+					}
+					if 512 < size && size <= 1024 {
+						compiled.SharedAdd(&localHisto[10], 1)
+					}
+					if 1024 < size && size <= 2048 {
+						compiled.SharedAdd(&localHisto[11], 1)
+					}
+					if 2048 < size {
+//line hecbench_segsort.go:100
+						compiled.SharedMax(&localHisto[13], size)
 					}
 				}
 			}
 		}
 	}
-	{
-		var gc_l_data [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				var gc_m8 uint32
-
+//line hecbench_segsort.go:108
+	var gc_l_data [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line hecbench_segsort.go:116
+			var gc_m8 uint32
 //line hecbench_segsort.go:105
-				if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
-					gc_lo2, gc_hi2 := 0, 32
-					if gc_bound2 := compiled.Diff(32, gc_x0); gc_bound2 < gc_hi2 {
-						gc_hi2 = gc_bound2
-					}
-					if gc_lo2 < gc_hi2 {
-						gc_m8 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-					}
-				} else {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(32, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_m8 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_segsort.go:50
-							tid := gc_tx
-							_ = tid
-
+						tid := gc_tx
 //line hecbench_segsort.go:105
-							if tid < 32 {
-								gc_m8 |= 1 << gc_lane
-							}
+						if tid < 32 {
+							gc_m8 |= 1 << gc_lane
 						}
 					}
 				}
-				gc_save8 := gc_act
-				gc_act = gc_save8 & gc_m8
-				if gc_act != 0 {
-
+			}
+			gc_save8 := gc_act
+			gc_act = gc_save8 & gc_m8
+			if gc_act != 0 {
 //line hecbench_segsort.go:106
-					var in []int32 = localHisto
-
+				var in []int32 = localHisto
 //line hecbench_segsort.go:106
-					_ = in
-
+				var out []int32 = localHisto
 //line hecbench_segsort.go:106
-					var out []int32 = localHisto
-
-//line hecbench_segsort.go:106
-					_ = out
-
-//line hecbench_segsort.go:106
-					var n int = segbinNum
-
-//line hecbench_segsort.go:106
-					_ = n
+				var n int = segbinNum
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_segsort.go:26
+						lane := gc_tx & 31
+						var data int32
+						if lane > 0 && lane < n {
+							data = in[lane-1]
+						} else {
+							data = 0
+						}
+//line hecbench_segsort.go:34
+						gc_l_data[gc_lane] = data
+					}
+				}
+//line hecbench_segsort.go:33
+				for i := 1; i < 32; i *= 2 {
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xFFFFFFFF, &gc_l_data, i, 32, &gc_c1r)
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
@@ -431,35 +365,53 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
 //line hecbench_segsort.go:26
 							lane := gc_tx & 31
-							_ = lane
-
-//line hecbench_segsort.go:27
-							var data int32
-
 //line hecbench_segsort.go:28
-							if lane > 0 && lane < n {
-								data = in[lane-1]
-							} else {
-								data = 0
+							data := gc_l_data[gc_lane]
+//line hecbench_segsort.go:34
+							other := gc_c1r[gc_lane]
+							if lane > i {
+								data += other
 							}
-							_ = data
+//line hecbench_segsort.go:39
 							gc_l_data[gc_lane] = data
 						}
 					}
-
-//line hecbench_segsort.go:33
-					for i := 1; i < 32; i *= 2 {
-
-//line hecbench_segsort.go:34
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xFFFFFFFF, &gc_l_data, i, 32, &gc_c1r)
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					{
+						gc_x02 := gc_tidx.X
+						gc_off15 := gc_x02
+						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off15 >= 0 && gc_off15 <= len(dBinCounter) && 32 <= len(dBinCounter)-gc_off15 && gc_off15 <= len(localHisto) && 32 <= len(localHisto)-gc_off15 {
+							gc_at17 := dBinCounter[gc_off15:][:32]
+							gc_at18 := localHisto[gc_off15:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx := gc_x02 + gc_lane
+//line hecbench_segsort.go:55
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_segsort.go:26
+								lane := gc_tx & 31
+//line hecbench_segsort.go:50
+								tid := gc_tx
+//line hecbench_segsort.go:52
+								data := gc_l_data[gc_lane]
+//line hecbench_segsort.go:39
+								if lane < n {
+									out[lane] = data
+								}
+//line hecbench_segsort.go:107
+								if tid < segbinNum {
+									atomic.Add(&gc_at17[gc_lane], gc_at18[gc_lane])
+								}
+								if tid == segbinNum {
+									atomic.Max(&gc_at17[gc_lane], gc_at18[gc_lane])
+								}
+							}
+						} else {
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								gc_tx++
 								if gc_tx == gc_bdx {
@@ -469,109 +421,30 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 									continue
 								}
 								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-
+								gc_pos.Thread = gc_rank
 //line hecbench_segsort.go:26
 								lane := gc_tx & 31
-								_ = lane
+//line hecbench_segsort.go:50
+								tid := gc_tx
+//line hecbench_segsort.go:52
 								data := gc_l_data[gc_lane]
-								_ = data
-
-//line hecbench_segsort.go:34
-								other := gc_c1r[gc_lane]
-
-//line hecbench_segsort.go:35
-								if lane > i {
-									data += other
-								}
-								_ = other
-								gc_l_data[gc_lane] = data
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x02 := gc_tidx.X
-							gc_off15 := gc_x02
-							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off15 >= 0 && gc_off15 <= len(dBinCounter) && 32 <= len(dBinCounter)-gc_off15 && gc_off15 <= len(localHisto) && 32 <= len(localHisto)-gc_off15 {
-								gc_at17 := dBinCounter[gc_off15:][:32]
-								gc_at18 := localHisto[gc_off15:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x02 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_segsort.go:26
-									lane := gc_tx & 31
-									_ = lane
-
-//line hecbench_segsort.go:50
-									tid := gc_tx
-									_ = tid
-									data := gc_l_data[gc_lane]
-									_ = data
-
 //line hecbench_segsort.go:39
-									if lane < n {
-										out[lane] = data
-									}
-
-//line hecbench_segsort.go:107
-									if tid < segbinNum {
-										atomic.Add(&gc_at17[gc_lane], gc_at18[gc_lane])
-									}
-
-//line hecbench_segsort.go:110
-									if tid == segbinNum {
-										atomic.Max(&gc_at17[gc_lane], gc_at18[gc_lane])
-									}
+								if lane < n {
+									out[lane] = data
 								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_segsort.go:26
-									lane := gc_tx & 31
-									_ = lane
-
-//line hecbench_segsort.go:50
-									tid := gc_tx
-									_ = tid
-									data := gc_l_data[gc_lane]
-									_ = data
-
-//line hecbench_segsort.go:39
-									if lane < n {
-										out[lane] = data
-									}
-
 //line hecbench_segsort.go:107
-									if tid < segbinNum {
-										atomic.Add(&dBinCounter[tid], localHisto[tid])
-									}
-
-//line hecbench_segsort.go:110
-									if tid == segbinNum {
-										atomic.Max(&dBinCounter[tid], localHisto[tid])
-									}
+								if tid < segbinNum {
+									atomic.Add(&dBinCounter[tid], localHisto[tid])
+								}
+								if tid == segbinNum {
+									atomic.Max(&dBinCounter[tid], localHisto[tid])
 								}
 							}
 						}
 					}
 				}
-				gc_act = gc_save8 &^ gc_dead
 			}
+			gc_act = gc_save8 &^ gc_dead
 		}
 	}
 }
@@ -611,129 +484,120 @@ func gc_body_bbBinGroupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dBinSegsID
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(numSegs, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				gc_off2 := 0
-				gc_off3 := 1
-				gc_off4 := 2
-				gc_off5 := 3
-				gc_off6 := 4
-				gc_off7 := 5
-				gc_off8 := 6
-				gc_off9 := 7
-				gc_off10 := 8
-				gc_off11 := 9
-				gc_off12 := 10
-				gc_off13 := 11
-				gc_off14 := 12
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(dSegEnds) && gc_to <= len(dSegEnds)-gc_off && gc_off <= len(dSegBegins) && gc_to <= len(dSegBegins)-gc_off && gc_off2 >= 0 && gc_off2 < len(dBinCounter) && gc_off3 >= 0 && gc_off3 < len(dBinCounter) && gc_off4 >= 0 && gc_off4 < len(dBinCounter) && gc_off5 >= 0 && gc_off5 < len(dBinCounter) && gc_off6 >= 0 && gc_off6 < len(dBinCounter) && gc_off7 >= 0 && gc_off7 < len(dBinCounter) && gc_off8 >= 0 && gc_off8 < len(dBinCounter) && gc_off9 >= 0 && gc_off9 < len(dBinCounter) && gc_off10 >= 0 && gc_off10 < len(dBinCounter) && gc_off11 >= 0 && gc_off11 < len(dBinCounter) && gc_off12 >= 0 && gc_off12 < len(dBinCounter) && gc_off13 >= 0 && gc_off13 < len(dBinCounter) && gc_off14 >= 0 && gc_off14 < len(dBinCounter) {
-					gc_at := dSegEnds[gc_off:][:gc_to]
-					gc_at2 := dSegBegins[gc_off:][:gc_to]
-					gc_at3 := dBinCounter[gc_off2:][:1]
-					gc_at4 := dBinCounter[gc_off3:][:1]
-					gc_at5 := dBinCounter[gc_off4:][:1]
-					gc_at6 := dBinCounter[gc_off5:][:1]
-					gc_at7 := dBinCounter[gc_off6:][:1]
-					gc_at8 := dBinCounter[gc_off7:][:1]
-					gc_at9 := dBinCounter[gc_off8:][:1]
-					gc_at10 := dBinCounter[gc_off9:][:1]
-					gc_at11 := dBinCounter[gc_off10:][:1]
-					gc_at12 := dBinCounter[gc_off11:][:1]
-					gc_at13 := dBinCounter[gc_off12:][:1]
-					gc_at14 := dBinCounter[gc_off13:][:1]
-					gc_at15 := dBinCounter[gc_off14:][:1]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+//line hecbench_segsort.go:138
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(numSegs, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := 0
+			gc_off3 := 1
+			gc_off4 := 2
+			gc_off5 := 3
+			gc_off6 := 4
+			gc_off7 := 5
+			gc_off8 := 6
+			gc_off9 := 7
+			gc_off10 := 8
+			gc_off11 := 9
+			gc_off12 := 10
+			gc_off13 := 11
+			gc_off14 := 12
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(dSegEnds) && gc_to <= len(dSegEnds)-gc_off && gc_off <= len(dSegBegins) && gc_to <= len(dSegBegins)-gc_off && gc_off2 >= 0 && gc_off2 < len(dBinCounter) && gc_off3 >= 0 && gc_off3 < len(dBinCounter) && gc_off4 >= 0 && gc_off4 < len(dBinCounter) && gc_off5 >= 0 && gc_off5 < len(dBinCounter) && gc_off6 >= 0 && gc_off6 < len(dBinCounter) && gc_off7 >= 0 && gc_off7 < len(dBinCounter) && gc_off8 >= 0 && gc_off8 < len(dBinCounter) && gc_off9 >= 0 && gc_off9 < len(dBinCounter) && gc_off10 >= 0 && gc_off10 < len(dBinCounter) && gc_off11 >= 0 && gc_off11 < len(dBinCounter) && gc_off12 >= 0 && gc_off12 < len(dBinCounter) && gc_off13 >= 0 && gc_off13 < len(dBinCounter) && gc_off14 >= 0 && gc_off14 < len(dBinCounter) {
+				gc_at := dSegEnds[gc_off:][:gc_to]
+				gc_at2 := dSegBegins[gc_off:][:gc_to]
+				gc_at3 := dBinCounter[gc_off2:][:1]
+				gc_at4 := dBinCounter[gc_off3:][:1]
+				gc_at5 := dBinCounter[gc_off4:][:1]
+				gc_at6 := dBinCounter[gc_off5:][:1]
+				gc_at7 := dBinCounter[gc_off6:][:1]
+				gc_at8 := dBinCounter[gc_off7:][:1]
+				gc_at9 := dBinCounter[gc_off8:][:1]
+				gc_at10 := dBinCounter[gc_off9:][:1]
+				gc_at11 := dBinCounter[gc_off10:][:1]
+				gc_at12 := dBinCounter[gc_off11:][:1]
+				gc_at13 := dBinCounter[gc_off12:][:1]
+				gc_at14 := dBinCounter[gc_off13:][:1]
+				gc_at15 := dBinCounter[gc_off14:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_segsort.go:121
-						gid := gc_bx*gc_bdx + gc_tx
-						_ = gid
-
-//line hecbench_segsort.go:122
-						{
-							size := gc_at[gc_tx] - gc_at2[gc_tx]
-							var position int32
-							if size <= 1 {
-								position = atomic.Add(&gc_at3[0], 1)
-							} else if size <= 2 {
-								position = atomic.Add(&gc_at4[0], 1)
-							} else if size <= 4 {
-								position = atomic.Add(&gc_at5[0], 1)
-							} else if size <= 8 {
-								position = atomic.Add(&gc_at6[0], 1)
-							} else if size <= 16 {
-								position = atomic.Add(&gc_at7[0], 1)
-							} else if size <= 32 {
-								position = atomic.Add(&gc_at8[0], 1)
-							} else if size <= 64 {
-								position = atomic.Add(&gc_at9[0], 1)
-							} else if size <= 128 {
-								position = atomic.Add(&gc_at10[0], 1)
-							} else if size <= 256 {
-								position = atomic.Add(&gc_at11[0], 1)
-							} else if size <= 512 {
-								position = atomic.Add(&gc_at12[0], 1)
-							} else if size <= 1024 {
-								position = atomic.Add(&gc_at13[0], 1)
-							} else if size <= 2048 {
-								position = atomic.Add(&gc_at14[0], 1)
-							} else {
-								position = atomic.Add(&gc_at15[0], 1)
-							}
-							dBinSegsID[position] = int32(gid)
+					gid := gc_bx*gc_bdx + gc_tx
+					{
+						size := gc_at[gc_tx] - gc_at2[gc_tx]
+						var position int32
+						if size <= 1 {
+							position = atomic.Add(&gc_at3[0], 1)
+						} else if size <= 2 {
+							position = atomic.Add(&gc_at4[0], 1)
+						} else if size <= 4 {
+							position = atomic.Add(&gc_at5[0], 1)
+						} else if size <= 8 {
+							position = atomic.Add(&gc_at6[0], 1)
+						} else if size <= 16 {
+							position = atomic.Add(&gc_at7[0], 1)
+						} else if size <= 32 {
+							position = atomic.Add(&gc_at8[0], 1)
+						} else if size <= 64 {
+							position = atomic.Add(&gc_at9[0], 1)
+						} else if size <= 128 {
+							position = atomic.Add(&gc_at10[0], 1)
+						} else if size <= 256 {
+							position = atomic.Add(&gc_at11[0], 1)
+						} else if size <= 512 {
+							position = atomic.Add(&gc_at12[0], 1)
+						} else if size <= 1024 {
+							position = atomic.Add(&gc_at13[0], 1)
+						} else if size <= 2048 {
+							position = atomic.Add(&gc_at14[0], 1)
+						} else {
+							position = atomic.Add(&gc_at15[0], 1)
 						}
+						dBinSegsID[position] = int32(gid)
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_segsort.go:121
-						gid := gc_bx*gc_bdx + gc_tx
-						_ = gid
-
-//line hecbench_segsort.go:122
-						{
-							size := dSegEnds[gid] - dSegBegins[gid]
-							var position int32
-							if size <= 1 {
-								position = atomic.Add(&dBinCounter[0], 1)
-							} else if size <= 2 {
-								position = atomic.Add(&dBinCounter[1], 1)
-							} else if size <= 4 {
-								position = atomic.Add(&dBinCounter[2], 1)
-							} else if size <= 8 {
-								position = atomic.Add(&dBinCounter[3], 1)
-							} else if size <= 16 {
-								position = atomic.Add(&dBinCounter[4], 1)
-							} else if size <= 32 {
-								position = atomic.Add(&dBinCounter[5], 1)
-							} else if size <= 64 {
-								position = atomic.Add(&dBinCounter[6], 1)
-							} else if size <= 128 {
-								position = atomic.Add(&dBinCounter[7], 1)
-							} else if size <= 256 {
-								position = atomic.Add(&dBinCounter[8], 1)
-							} else if size <= 512 {
-								position = atomic.Add(&dBinCounter[9], 1)
-							} else if size <= 1024 {
-								position = atomic.Add(&dBinCounter[10], 1)
-							} else if size <= 2048 {
-								position = atomic.Add(&dBinCounter[11], 1)
-							} else {
-								position = atomic.Add(&dBinCounter[12], 1)
-							}
-							dBinSegsID[position] = int32(gid)
+					gid := gc_bx*gc_bdx + gc_tx
+					{
+						size := dSegEnds[gid] - dSegBegins[gid]
+						var position int32
+						if size <= 1 {
+							position = atomic.Add(&dBinCounter[0], 1)
+						} else if size <= 2 {
+							position = atomic.Add(&dBinCounter[1], 1)
+						} else if size <= 4 {
+							position = atomic.Add(&dBinCounter[2], 1)
+						} else if size <= 8 {
+							position = atomic.Add(&dBinCounter[3], 1)
+						} else if size <= 16 {
+							position = atomic.Add(&dBinCounter[4], 1)
+						} else if size <= 32 {
+							position = atomic.Add(&dBinCounter[5], 1)
+						} else if size <= 64 {
+							position = atomic.Add(&dBinCounter[6], 1)
+						} else if size <= 128 {
+							position = atomic.Add(&dBinCounter[7], 1)
+						} else if size <= 256 {
+							position = atomic.Add(&dBinCounter[8], 1)
+						} else if size <= 512 {
+							position = atomic.Add(&dBinCounter[9], 1)
+						} else if size <= 1024 {
+							position = atomic.Add(&dBinCounter[10], 1)
+						} else if size <= 2048 {
+							position = atomic.Add(&dBinCounter[11], 1)
+						} else {
+							position = atomic.Add(&dBinCounter[12], 1)
 						}
+						dBinSegsID[position] = int32(gid)
 					}
 				}
 			}
@@ -774,44 +638,30 @@ func gc_body_genCopyKernel(gc_b *compiled.Block, gc_lo, gc_hi int, key []int32, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(binSize, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_segsort.go:178
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(binSize, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_segsort.go:161
-					gid := gc_tx + gc_bx*gc_bdx
-					_ = gid
-
-//line hecbench_segsort.go:162
-					binIt := gid
-					_ = binIt
-
-//line hecbench_segsort.go:163
-					var k int32
-
-//line hecbench_segsort.go:164
-					var segSize int32
-
-//line hecbench_segsort.go:165
-					{
-						k = segBegins[bin[binIt]]
-						segSize = segEnds[bin[binIt]] - segBegins[bin[binIt]]
-						if segSize == 1 {
-							keyB[k] = key[k]
-							valB[k] = val[k]
-						}
+				gid := gc_tx + gc_bx*gc_bdx
+				binIt := gid
+				var k int32
+				var segSize int32
+				{
+					k = segBegins[bin[binIt]]
+					segSize = segEnds[bin[binIt]] - segBegins[bin[binIt]]
+					if segSize == 1 {
+						keyB[k] = key[k]
+						valB[k] = val[k]
 					}
-					_ = k
-					_ = segSize
 				}
 			}
 		}
@@ -846,27 +696,56 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b *compiled.Block, key []int32, val
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	{
-		var gc_l_k0 [32]*int32
-		var gc_l_v0 [32]*int32
-		var gc_l_bit [32]int
-		var gc_l_exK0 [32]int32
-		var gc_l_exK1 [32]int32
-		var gc_l_exV0 [32]int32
-		var gc_l_bit1 [32]int
-		var gc_l_rgK0 [32]int32
-		var gc_l_rgV0 [32]int32
-		var gc_l_k [32]int32
-		var gc_l_segSize [32]int32
-		var gc_c1v [32]int32
-		var gc_c1r [32]int32
-		var gc_c2v [32]int32
-		var gc_c2r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line hecbench_segsort.go:248
+	var gc_l_k0 [32]*int32
+	var gc_l_v0 [32]*int32
+	var gc_l_bit [32]int
+	var gc_l_exK0 [32]int32
+	var gc_l_exK1 [32]int32
+	var gc_l_exV0 [32]int32
+	var gc_l_bit1 [32]int
+	var gc_l_rgK0 [32]int32
+	var gc_l_rgV0 [32]int32
+	var gc_l_k [32]int32
+	var gc_l_segSize [32]int32
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	var gc_c2v [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line hecbench_segsort.go:269
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_segsort.go:241
+				tid := int32(gc_tx & 1)
+				bit1 := int((tid >> 0) & 0x1)
+				var rgK0 int32
+				gc_l_rgK0[gc_lane] = rgK0
+//line hecbench_segsort.go:244
+				var rgV0 int32
+				gc_l_rgV0[gc_lane] = rgV0
+//line hecbench_segsort.go:245
+				var k int32
+				var segSize int32
+//line hecbench_segsort.go:252
+				gc_l_bit1[gc_lane] = bit1
+				gc_l_k[gc_lane] = k
+				gc_l_segSize[gc_lane] = segSize
+			}
+		}
+		{
+			var gc_m7 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
@@ -877,278 +756,164 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b *compiled.Block, key []int32, val
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
-//line hecbench_segsort.go:241
-					tid := int32(gc_tx & 1)
-					_ = tid
-
-//line hecbench_segsort.go:242
-					bit1 := int((tid >> 0) & 0x1)
-
-//line hecbench_segsort.go:243
-					var rgK0 int32
-					gc_l_rgK0[gc_lane] = rgK0
-
-//line hecbench_segsort.go:244
-					var rgV0 int32
-					gc_l_rgV0[gc_lane] = rgV0
-
-//line hecbench_segsort.go:245
-					var k int32
-
-//line hecbench_segsort.go:246
-					var segSize int32
-					_ = bit1
-					_ = rgK0
-					_ = rgV0
-					_ = k
-					_ = segSize
-					gc_l_bit1[gc_lane] = bit1
-					gc_l_k[gc_lane] = k
-					gc_l_segSize[gc_lane] = segSize
+//line hecbench_segsort.go:239
+					gid := gc_tx + gc_bx*gc_bdx
+					binIt := (gid >> 1)
+//line hecbench_segsort.go:247
+					if binIt < binSize {
+						gc_m7 |= 1 << gc_lane
+					}
 				}
 			}
-			{
-				var gc_m7 uint32
+			gc_save7 := gc_act
+			gc_act = gc_save7 & gc_m7
+			if gc_act != 0 {
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line hecbench_segsort.go:239
-						gid := gc_tx + gc_bx*gc_bdx
-						_ = gid
-
-//line hecbench_segsort.go:240
-						binIt := (gid >> 1)
-						_ = binIt
-
-//line hecbench_segsort.go:247
-						if binIt < binSize {
-							gc_m7 |= 1 << gc_lane
-						}
-					}
-				}
-				gc_save7 := gc_act
-				gc_act = gc_save7 & gc_m7
-				if gc_act != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line hecbench_segsort.go:239
-							gid := gc_tx + gc_bx*gc_bdx
-							_ = gid
-
-//line hecbench_segsort.go:240
-							binIt := (gid >> 1)
-							_ = binIt
-
-//line hecbench_segsort.go:241
-							tid := int32(gc_tx & 1)
-							_ = tid
-							var k int32
-							_ = k
-							var segSize int32
-							_ = segSize
-
-//line hecbench_segsort.go:248
-							k = segBegins[bin[binIt]]
-
-//line hecbench_segsort.go:249
-							segSize = segEnds[bin[binIt]] - segBegins[bin[binIt]]
-
-//line hecbench_segsort.go:250
-							if tid+0 < segSize {
-								gc_l_rgK0[gc_lane] = key[k+tid+0]
-							} else {
-								gc_l_rgK0[gc_lane] = math.MaxInt32
-							}
-
-//line hecbench_segsort.go:255
-							if tid+0 < segSize {
-								gc_l_rgV0[gc_lane] = tid + 0
-							}
-
-//line hecbench_segsort.go:260
-							var k0 *int32 = &gc_l_rgK0[gc_lane]
-
-//line hecbench_segsort.go:260
-							_ = k0
-
-//line hecbench_segsort.go:260
-							var v0 *int32 = &gc_l_rgV0[gc_lane]
-
-//line hecbench_segsort.go:260
-							_ = v0
-							_ = k0
-							_ = v0
-							gc_l_k0[gc_lane] = k0
-							gc_l_v0[gc_lane] = v0
-							gc_l_k[gc_lane] = k
-							gc_l_segSize[gc_lane] = segSize
-						}
-					}
-
-//line hecbench_segsort.go:260
-					var mask int = 0x1
-
-//line hecbench_segsort.go:260
-					_ = mask
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-						k0 := gc_l_k0[gc_lane]
-						_ = k0
-						bit1 := gc_l_bit1[gc_lane]
-						_ = bit1
-
+//line hecbench_segsort.go:239
+						gid := gc_tx + gc_bx*gc_bdx
+						binIt := (gid >> 1)
+						tid := int32(gc_tx & 1)
+//line hecbench_segsort.go:243
+						var k int32
+//line hecbench_segsort.go:245
+						var segSize int32
+//line hecbench_segsort.go:248
+						k = segBegins[bin[binIt]]
+						segSize = segEnds[bin[binIt]] - segBegins[bin[binIt]]
+						if tid+0 < segSize {
+							gc_l_rgK0[gc_lane] = key[k+tid+0]
+						} else {
+							gc_l_rgK0[gc_lane] = math.MaxInt32
+						}
+						if tid+0 < segSize {
+							gc_l_rgV0[gc_lane] = tid + 0
+						}
 //line hecbench_segsort.go:260
-						var bit int = bit1
-
+						var k0 *int32 = &gc_l_rgK0[gc_lane]
 //line hecbench_segsort.go:260
-						_ = bit
-
+						var v0 *int32 = &gc_l_rgV0[gc_lane]
+//line hecbench_segsort.go:263
+						gc_l_k0[gc_lane] = k0
+						gc_l_v0[gc_lane] = v0
+						gc_l_k[gc_lane] = k
+						gc_l_segSize[gc_lane] = segSize
+					}
+				}
+//line hecbench_segsort.go:260
+				var mask int = 0x1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					k0 := gc_l_k0[gc_lane]
+//line hecbench_segsort.go:269
+					bit1 := gc_l_bit1[gc_lane]
+//line hecbench_segsort.go:260
+					var bit int = bit1
 //line hecbench_segsort.go:201
-						var exK0, exK1 int32
-
-//line hecbench_segsort.go:202
-						var exV0, exV1 int32
-
-//line hecbench_segsort.go:203
-						exK0 = *k0
-						_ = bit
-						_ = exK0
-						_ = exK1
-						_ = exV0
-						_ = exV1
-
+					var exK0, exK1 int32
+					var exV0, exV1 int32
+					exK0 = *k0
+//line hecbench_segsort.go:208
+					_ = exV1
 //line hecbench_segsort.go:204
-						gc_c1v[gc_lane] = *k0
-						gc_l_bit[gc_lane] = bit
+					gc_c1v[gc_lane] = *k0
+					gc_l_bit[gc_lane] = bit
+					gc_l_exK0[gc_lane] = exK0
+					gc_l_exK1[gc_lane] = exK1
+					gc_l_exV0[gc_lane] = exV0
+				}
+//line hecbench_segsort.go:204
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, 32, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v0 := gc_l_v0[gc_lane]
+//line hecbench_segsort.go:213
+					var exK1 int32
+//line hecbench_segsort.go:215
+					var exV0 int32
+//line hecbench_segsort.go:204
+					exK1 = gc_c1r[gc_lane]
+					exV0 = *v0
+					gc_c2v[gc_lane] = *v0
+					gc_l_exK1[gc_lane] = exK1
+					gc_l_exV0[gc_lane] = exV0
+				}
+//line hecbench_segsort.go:206
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, mask, 32, &gc_c2r)
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_segsort.go:241
+						tid := int32(gc_tx & 1)
+//line hecbench_segsort.go:243
+						k0 := gc_l_k0[gc_lane]
+//line hecbench_segsort.go:245
+						v0 := gc_l_v0[gc_lane]
+//line hecbench_segsort.go:247
+						bit := gc_l_bit[gc_lane]
+//line hecbench_segsort.go:249
+						exK0 := gc_l_exK0[gc_lane]
+//line hecbench_segsort.go:251
+						exK1 := gc_l_exK1[gc_lane]
+//line hecbench_segsort.go:253
+						exV0 := gc_l_exV0[gc_lane]
+//line hecbench_segsort.go:255
+						var exV1 int32
+//line hecbench_segsort.go:257
+						k := gc_l_k[gc_lane]
+//line hecbench_segsort.go:259
+						segSize := gc_l_segSize[gc_lane]
+//line hecbench_segsort.go:206
+						exV1 = gc_c2r[gc_lane]
+						cmpSwp(&exK0, &exK1, &exV0, &exV1)
+						if bit != 0 {
+							eqlSwp(&exK0, &exK1, &exV0, &exV1)
+						}
+						*k0 = exK0
+						*v0 = exV0
+//line hecbench_segsort.go:263
+						if (tid<<0)+0 < segSize {
+							keyB[k+(tid<<0)+0] = gc_l_rgK0[gc_lane]
+						}
+						if (tid<<0)+0 < segSize {
+							valB[k+(tid<<0)+0] = val[k+gc_l_rgV0[gc_lane]]
+						}
 						gc_l_exK0[gc_lane] = exK0
 						gc_l_exK1[gc_lane] = exK1
 						gc_l_exV0[gc_lane] = exV0
 					}
-
-//line hecbench_segsort.go:204
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, 32, &gc_c1r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						v0 := gc_l_v0[gc_lane]
-						_ = v0
-						var exK1 int32
-						_ = exK1
-						var exV0 int32
-						_ = exV0
-
-//line hecbench_segsort.go:204
-						exK1 = gc_c1r[gc_lane]
-
-//line hecbench_segsort.go:205
-						exV0 = *v0
-
-//line hecbench_segsort.go:206
-						gc_c2v[gc_lane] = *v0
-						gc_l_exK1[gc_lane] = exK1
-						gc_l_exV0[gc_lane] = exV0
-					}
-
-//line hecbench_segsort.go:206
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, mask, 32, &gc_c2r)
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line hecbench_segsort.go:241
-							tid := int32(gc_tx & 1)
-							_ = tid
-							k0 := gc_l_k0[gc_lane]
-							_ = k0
-							v0 := gc_l_v0[gc_lane]
-							_ = v0
-							bit := gc_l_bit[gc_lane]
-							_ = bit
-							exK0 := gc_l_exK0[gc_lane]
-							_ = exK0
-							exK1 := gc_l_exK1[gc_lane]
-							_ = exK1
-							exV0 := gc_l_exV0[gc_lane]
-							_ = exV0
-							var exV1 int32
-							_ = exV1
-							k := gc_l_k[gc_lane]
-							_ = k
-							segSize := gc_l_segSize[gc_lane]
-							_ = segSize
-
-//line hecbench_segsort.go:206
-							exV1 = gc_c2r[gc_lane]
-
-//line hecbench_segsort.go:207
-							cmpSwp(&exK0, &exK1, &exV0, &exV1)
-
-//line hecbench_segsort.go:208
-							if bit != 0 {
-								eqlSwp(&exK0, &exK1, &exV0, &exV1)
-							}
-
-//line hecbench_segsort.go:211
-							*k0 = exK0
-
-//line hecbench_segsort.go:212
-							*v0 = exV0
-
-//line hecbench_segsort.go:263
-							if (tid<<0)+0 < segSize {
-								keyB[k+(tid<<0)+0] = gc_l_rgK0[gc_lane]
-							}
-
-//line hecbench_segsort.go:266
-							if (tid<<0)+0 < segSize {
-								valB[k+(tid<<0)+0] = val[k+gc_l_rgV0[gc_lane]]
-							}
-							gc_l_exK0[gc_lane] = exK0
-							gc_l_exK1[gc_lane] = exK1
-							gc_l_exV0[gc_lane] = exV0
-						}
-					}
 				}
-				gc_act = gc_save7 &^ gc_dead
 			}
+			gc_act = gc_save7 &^ gc_dead
 		}
 	}
 }
@@ -1181,34 +946,65 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	{
-		var gc_l_k0 [32]*int32
-		var gc_l_k1 [32]*int32
-		var gc_l_v0 [32]*int32
-		var gc_l_v1 [32]*int32
-		var gc_l_bit [32]int
-		var gc_l_exK0 [32]int32
-		var gc_l_exK1 [32]int32
-		var gc_l_exV0 [32]int32
-		var gc_l_exV1 [32]int32
-		var gc_l_bit1 [32]int
-		var gc_l_rgK0 [32]int32
-		var gc_l_rgK1 [32]int32
-		var gc_l_rgV0 [32]int32
-		var gc_l_rgV1 [32]int32
-		var gc_l_k [32]int32
-		var gc_l_segSize [32]int32
-		var gc_c1v [32]int32
-		var gc_c1r [32]int32
-		var gc_c2v [32]int32
-		var gc_c2r [32]int32
-		var gc_c3r [32]int32
-		var gc_c4r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line hecbench_segsort.go:287
+	var gc_l_k0 [32]*int32
+	var gc_l_k1 [32]*int32
+	var gc_l_v0 [32]*int32
+	var gc_l_v1 [32]*int32
+	var gc_l_bit [32]int
+	var gc_l_exK0 [32]int32
+	var gc_l_exK1 [32]int32
+	var gc_l_exV0 [32]int32
+	var gc_l_exV1 [32]int32
+	var gc_l_bit1 [32]int
+	var gc_l_rgK0 [32]int32
+	var gc_l_rgK1 [32]int32
+	var gc_l_rgV0 [32]int32
+	var gc_l_rgV1 [32]int32
+	var gc_l_k [32]int32
+	var gc_l_segSize [32]int32
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	var gc_c2v [32]int32
+	var gc_c2r [32]int32
+	var gc_c3r [32]int32
+	var gc_c4r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line hecbench_segsort.go:315
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_segsort.go:280
+				tid := int32(gc_tx & 1)
+				bit1 := int((tid >> 0) & 0x1)
+				var rgK0, rgK1 int32
+				gc_l_rgK0[gc_lane] = rgK0
+				gc_l_rgK1[gc_lane] = rgK1
+//line hecbench_segsort.go:283
+				var rgV0, rgV1 int32
+				gc_l_rgV0[gc_lane] = rgV0
+				gc_l_rgV1[gc_lane] = rgV1
+//line hecbench_segsort.go:284
+				var k int32
+				var segSize int32
+//line hecbench_segsort.go:293
+				gc_l_bit1[gc_lane] = bit1
+				gc_l_k[gc_lane] = k
+				gc_l_segSize[gc_lane] = segSize
+			}
+		}
+		{
+			var gc_m9 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
@@ -1219,370 +1015,219 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
-//line hecbench_segsort.go:280
-					tid := int32(gc_tx & 1)
-					_ = tid
-
-//line hecbench_segsort.go:281
-					bit1 := int((tid >> 0) & 0x1)
-
-//line hecbench_segsort.go:282
-					var rgK0, rgK1 int32
-					gc_l_rgK0[gc_lane] = rgK0
-					gc_l_rgK1[gc_lane] = rgK1
-
-//line hecbench_segsort.go:283
-					var rgV0, rgV1 int32
-					gc_l_rgV0[gc_lane] = rgV0
-					gc_l_rgV1[gc_lane] = rgV1
-
-//line hecbench_segsort.go:284
-					var k int32
-
-//line hecbench_segsort.go:285
-					var segSize int32
-					_ = bit1
-					_ = rgK0
-					_ = rgK1
-					_ = rgV0
-					_ = rgV1
-					_ = k
-					_ = segSize
-					gc_l_bit1[gc_lane] = bit1
-					gc_l_k[gc_lane] = k
-					gc_l_segSize[gc_lane] = segSize
+//line hecbench_segsort.go:278
+					gid := gc_tx + gc_bx*gc_bdx
+					binIt := (gid >> 1)
+//line hecbench_segsort.go:286
+					if binIt < binSize {
+						gc_m9 |= 1 << gc_lane
+					}
 				}
 			}
-			{
-				var gc_m9 uint32
+			gc_save9 := gc_act
+			gc_act = gc_save9 & gc_m9
+			if gc_act != 0 {
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
 						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-
 //line hecbench_segsort.go:278
 						gid := gc_tx + gc_bx*gc_bdx
-						_ = gid
-
-//line hecbench_segsort.go:279
 						binIt := (gid >> 1)
-						_ = binIt
-
-//line hecbench_segsort.go:286
-						if binIt < binSize {
-							gc_m9 |= 1 << gc_lane
-						}
-					}
-				}
-				gc_save9 := gc_act
-				gc_act = gc_save9 & gc_m9
-				if gc_act != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line hecbench_segsort.go:278
-							gid := gc_tx + gc_bx*gc_bdx
-							_ = gid
-
-//line hecbench_segsort.go:279
-							binIt := (gid >> 1)
-							_ = binIt
-
-//line hecbench_segsort.go:280
-							tid := int32(gc_tx & 1)
-							_ = tid
-							var k int32
-							_ = k
-							var segSize int32
-							_ = segSize
-
+						tid := int32(gc_tx & 1)
+//line hecbench_segsort.go:282
+						var k int32
+//line hecbench_segsort.go:284
+						var segSize int32
 //line hecbench_segsort.go:287
-							k = segBegins[bin[binIt]]
-
-//line hecbench_segsort.go:288
-							segSize = segEnds[bin[binIt]] - segBegins[bin[binIt]]
-
-//line hecbench_segsort.go:289
-							if tid+0 < segSize {
-								gc_l_rgK0[gc_lane] = key[k+tid+0]
-							} else {
-								gc_l_rgK0[gc_lane] = math.MaxInt32
-							}
-
-//line hecbench_segsort.go:294
-							if tid+2 < segSize {
-								gc_l_rgK1[gc_lane] = key[k+tid+2]
-							} else {
-								gc_l_rgK1[gc_lane] = math.MaxInt32
-							}
-
-//line hecbench_segsort.go:299
-							if tid+0 < segSize {
-								gc_l_rgV0[gc_lane] = tid + 0
-							}
-
-//line hecbench_segsort.go:302
-							if tid+2 < segSize {
-								gc_l_rgV1[gc_lane] = tid + 2
-							}
-
+						k = segBegins[bin[binIt]]
+						segSize = segEnds[bin[binIt]] - segBegins[bin[binIt]]
+						if tid+0 < segSize {
+							gc_l_rgK0[gc_lane] = key[k+tid+0]
+						} else {
+							gc_l_rgK0[gc_lane] = math.MaxInt32
+						}
+						if tid+2 < segSize {
+							gc_l_rgK1[gc_lane] = key[k+tid+2]
+						} else {
+							gc_l_rgK1[gc_lane] = math.MaxInt32
+						}
+						if tid+0 < segSize {
+							gc_l_rgV0[gc_lane] = tid + 0
+						}
+						if tid+2 < segSize {
+							gc_l_rgV1[gc_lane] = tid + 2
+						}
 //line hecbench_segsort.go:307
-							cmpSwp(&gc_l_rgK0[gc_lane], &gc_l_rgK1[gc_lane], &gc_l_rgV0[gc_lane], &gc_l_rgV1[gc_lane])
-
+						cmpSwp(&gc_l_rgK0[gc_lane], &gc_l_rgK1[gc_lane], &gc_l_rgV0[gc_lane], &gc_l_rgV1[gc_lane])
 //line hecbench_segsort.go:309
-							var k0 *int32 = &gc_l_rgK0[gc_lane]
-
+						var k0 *int32 = &gc_l_rgK0[gc_lane]
 //line hecbench_segsort.go:309
-							_ = k0
-
+						var k1 *int32 = &gc_l_rgK1[gc_lane]
 //line hecbench_segsort.go:309
-							var k1 *int32 = &gc_l_rgK1[gc_lane]
-
+						var v0 *int32 = &gc_l_rgV0[gc_lane]
 //line hecbench_segsort.go:309
-							_ = k1
-
-//line hecbench_segsort.go:309
-							var v0 *int32 = &gc_l_rgV0[gc_lane]
-
-//line hecbench_segsort.go:309
-							_ = v0
-
-//line hecbench_segsort.go:309
-							var v1 *int32 = &gc_l_rgV1[gc_lane]
-
-//line hecbench_segsort.go:309
-							_ = v1
-							_ = k0
-							_ = k1
-							_ = v0
-							_ = v1
-							gc_l_k0[gc_lane] = k0
-							gc_l_k1[gc_lane] = k1
-							gc_l_v0[gc_lane] = v0
-							gc_l_v1[gc_lane] = v1
-							gc_l_k[gc_lane] = k
-							gc_l_segSize[gc_lane] = segSize
-						}
-					}
-
-//line hecbench_segsort.go:309
-					var mask int = 0x1
-
-//line hecbench_segsort.go:309
-					_ = mask
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						k0 := gc_l_k0[gc_lane]
-						_ = k0
-						k1 := gc_l_k1[gc_lane]
-						_ = k1
-						bit1 := gc_l_bit1[gc_lane]
-						_ = bit1
-
-//line hecbench_segsort.go:309
-						var bit int = bit1
-
-//line hecbench_segsort.go:309
-						_ = bit
-
-//line hecbench_segsort.go:217
-						var exK0, exK1 int32
-
-//line hecbench_segsort.go:218
-						var exV0, exV1 int32
-
-//line hecbench_segsort.go:219
-						exK0 = *k0
-						_ = bit
-						_ = exK0
-						_ = exK1
-						_ = exV0
-						_ = exV1
-
-//line hecbench_segsort.go:220
-						gc_c1v[gc_lane] = *k1
-						gc_l_bit[gc_lane] = bit
-						gc_l_exK0[gc_lane] = exK0
-						gc_l_exK1[gc_lane] = exK1
-						gc_l_exV0[gc_lane] = exV0
-						gc_l_exV1[gc_lane] = exV1
-					}
-
-//line hecbench_segsort.go:220
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, 32, &gc_c1r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						v0 := gc_l_v0[gc_lane]
-						_ = v0
-						v1 := gc_l_v1[gc_lane]
-						_ = v1
-						var exK1 int32
-						_ = exK1
-						var exV0 int32
-						_ = exV0
-
-//line hecbench_segsort.go:220
-						exK1 = gc_c1r[gc_lane]
-
-//line hecbench_segsort.go:221
-						exV0 = *v0
-
-//line hecbench_segsort.go:222
-						gc_c2v[gc_lane] = *v1
-						gc_l_exK1[gc_lane] = exK1
-						gc_l_exV0[gc_lane] = exV0
-					}
-
-//line hecbench_segsort.go:222
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, mask, 32, &gc_c2r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						k0 := gc_l_k0[gc_lane]
-						_ = k0
-						bit := gc_l_bit[gc_lane]
-						_ = bit
-						exK0 := gc_l_exK0[gc_lane]
-						_ = exK0
-						exK1 := gc_l_exK1[gc_lane]
-						_ = exK1
-						exV0 := gc_l_exV0[gc_lane]
-						_ = exV0
-						var exV1 int32
-						_ = exV1
-
-//line hecbench_segsort.go:222
-						exV1 = gc_c2r[gc_lane]
-
-//line hecbench_segsort.go:223
-						cmpSwp(&exK0, &exK1, &exV0, &exV1)
-
-//line hecbench_segsort.go:224
-						if bit != 0 {
-							eqlSwp(&exK0, &exK1, &exV0, &exV1)
-						}
-
-//line hecbench_segsort.go:227
-						*k0 = exK0
-
-//line hecbench_segsort.go:228
-						gc_l_exK0[gc_lane] = exK0
-						gc_l_exK1[gc_lane] = exK1
-						gc_l_exV0[gc_lane] = exV0
-						gc_l_exV1[gc_lane] = exV1
-					}
-
-//line hecbench_segsort.go:228
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_exK1, mask, 32, &gc_c3r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						k1 := gc_l_k1[gc_lane]
-						_ = k1
-						v0 := gc_l_v0[gc_lane]
-						_ = v0
-						exV0 := gc_l_exV0[gc_lane]
-						_ = exV0
-						exV1 := gc_l_exV1[gc_lane]
-						_ = exV1
-
-//line hecbench_segsort.go:228
-						*k1 = gc_c3r[gc_lane]
-
-//line hecbench_segsort.go:229
-						*v0 = exV0
-
-//line hecbench_segsort.go:230
-					}
-
-//line hecbench_segsort.go:230
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_exV1, mask, 32, &gc_c4r)
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line hecbench_segsort.go:280
-							tid := int32(gc_tx & 1)
-							_ = tid
-							v1 := gc_l_v1[gc_lane]
-							_ = v1
-							k := gc_l_k[gc_lane]
-							_ = k
-							segSize := gc_l_segSize[gc_lane]
-							_ = segSize
-
-//line hecbench_segsort.go:230
-							*v1 = gc_c4r[gc_lane]
-
-//line hecbench_segsort.go:313
-							cmpSwp(&gc_l_rgK0[gc_lane], &gc_l_rgK1[gc_lane], &gc_l_rgV0[gc_lane], &gc_l_rgV1[gc_lane])
-
+						var v1 *int32 = &gc_l_rgV1[gc_lane]
 //line hecbench_segsort.go:314
-							if (tid<<1)+0 < segSize {
-								keyB[k+(tid<<1)+0] = gc_l_rgK0[gc_lane]
-							}
-
-//line hecbench_segsort.go:317
-							if (tid<<1)+1 < segSize {
-								keyB[k+(tid<<1)+1] = gc_l_rgK1[gc_lane]
-							}
-
+						gc_l_k0[gc_lane] = k0
+						gc_l_k1[gc_lane] = k1
+						gc_l_v0[gc_lane] = v0
+						gc_l_v1[gc_lane] = v1
+						gc_l_k[gc_lane] = k
+						gc_l_segSize[gc_lane] = segSize
+					}
+				}
+//line hecbench_segsort.go:309
+				var mask int = 0x1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					k0 := gc_l_k0[gc_lane]
+//line hecbench_segsort.go:318
+					k1 := gc_l_k1[gc_lane]
 //line hecbench_segsort.go:320
-							if (tid<<1)+0 < segSize {
-								valB[k+(tid<<1)+0] = val[k+gc_l_rgV0[gc_lane]]
-							}
-
-//line hecbench_segsort.go:323
-							if (tid<<1)+1 < segSize {
-								valB[k+(tid<<1)+1] = val[k+gc_l_rgV1[gc_lane]]
-							}
+					bit1 := gc_l_bit1[gc_lane]
+//line hecbench_segsort.go:309
+					var bit int = bit1
+//line hecbench_segsort.go:217
+					var exK0, exK1 int32
+					var exV0, exV1 int32
+					exK0 = *k0
+					gc_c1v[gc_lane] = *k1
+					gc_l_bit[gc_lane] = bit
+					gc_l_exK0[gc_lane] = exK0
+					gc_l_exK1[gc_lane] = exK1
+					gc_l_exV0[gc_lane] = exV0
+					gc_l_exV1[gc_lane] = exV1
+				}
+//line hecbench_segsort.go:220
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, 32, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v0 := gc_l_v0[gc_lane]
+//line hecbench_segsort.go:229
+					v1 := gc_l_v1[gc_lane]
+//line hecbench_segsort.go:231
+					var exK1 int32
+//line hecbench_segsort.go:233
+					var exV0 int32
+//line hecbench_segsort.go:220
+					exK1 = gc_c1r[gc_lane]
+					exV0 = *v0
+					gc_c2v[gc_lane] = *v1
+					gc_l_exK1[gc_lane] = exK1
+					gc_l_exV0[gc_lane] = exV0
+				}
+//line hecbench_segsort.go:222
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, mask, 32, &gc_c2r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					k0 := gc_l_k0[gc_lane]
+//line hecbench_segsort.go:231
+					bit := gc_l_bit[gc_lane]
+//line hecbench_segsort.go:233
+					exK0 := gc_l_exK0[gc_lane]
+//line hecbench_segsort.go:235
+					exK1 := gc_l_exK1[gc_lane]
+//line hecbench_segsort.go:237
+					exV0 := gc_l_exV0[gc_lane]
+//line hecbench_segsort.go:239
+					var exV1 int32
+//line hecbench_segsort.go:222
+					exV1 = gc_c2r[gc_lane]
+					cmpSwp(&exK0, &exK1, &exV0, &exV1)
+					if bit != 0 {
+						eqlSwp(&exK0, &exK1, &exV0, &exV1)
+					}
+					*k0 = exK0
+					gc_l_exK0[gc_lane] = exK0
+					gc_l_exK1[gc_lane] = exK1
+					gc_l_exV0[gc_lane] = exV0
+					gc_l_exV1[gc_lane] = exV1
+				}
+//line hecbench_segsort.go:228
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_exK1, mask, 32, &gc_c3r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					k1 := gc_l_k1[gc_lane]
+//line hecbench_segsort.go:237
+					v0 := gc_l_v0[gc_lane]
+//line hecbench_segsort.go:239
+					exV0 := gc_l_exV0[gc_lane]
+//line hecbench_segsort.go:241
+					exV1 := gc_l_exV1[gc_lane]
+					_ = exV1
+//line hecbench_segsort.go:228
+					*k1 = gc_c3r[gc_lane]
+					*v0 = exV0
+				}
+//line hecbench_segsort.go:230
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_exV1, mask, 32, &gc_c4r)
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_segsort.go:280
+						tid := int32(gc_tx & 1)
+//line hecbench_segsort.go:282
+						v1 := gc_l_v1[gc_lane]
+//line hecbench_segsort.go:284
+						k := gc_l_k[gc_lane]
+//line hecbench_segsort.go:286
+						segSize := gc_l_segSize[gc_lane]
+//line hecbench_segsort.go:230
+						*v1 = gc_c4r[gc_lane]
+//line hecbench_segsort.go:313
+						cmpSwp(&gc_l_rgK0[gc_lane], &gc_l_rgK1[gc_lane], &gc_l_rgV0[gc_lane], &gc_l_rgV1[gc_lane])
+						if (tid<<1)+0 < segSize {
+							keyB[k+(tid<<1)+0] = gc_l_rgK0[gc_lane]
+						}
+						if (tid<<1)+1 < segSize {
+							keyB[k+(tid<<1)+1] = gc_l_rgK1[gc_lane]
+						}
+						if (tid<<1)+0 < segSize {
+							valB[k+(tid<<1)+0] = val[k+gc_l_rgV0[gc_lane]]
+						}
+						if (tid<<1)+1 < segSize {
+							valB[k+(tid<<1)+1] = val[k+gc_l_rgV1[gc_lane]]
 						}
 					}
 				}
-				gc_act = gc_save9 &^ gc_dead
 			}
+			gc_act = gc_save9 &^ gc_dead
 		}
 	}
 }
@@ -1590,4 +1235,5 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 // gc_files_hecbench_segsort holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_segsort.go
+//line hecbench_segsort.go:338
 var gc_files_hecbench_segsort embed.FS

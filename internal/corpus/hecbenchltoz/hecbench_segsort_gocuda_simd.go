@@ -43,7 +43,6 @@ func gc_body_bbBinHistoKernel(gc_b2 *compiled.Block, dBinCounter, dSegBegins, dS
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_segsort.go:53
 	localHisto := gocuda.Shared[int32](t, segbinNum+1)[:segbinNum+1]
 	{
@@ -58,63 +57,38 @@ func gc_body_bbBinHistoKernel(gc_b2 *compiled.Block, dBinCounter, dSegBegins, dS
 				if compiled.SIMD {
 //line hecbench_segsort.go:55
 					gc_vb2 := archsimd.BroadcastInt32x8(0)
-//line hecbench_segsort.go:55
-					_ = gc_vb2
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_segsort.go:50
 						var tid int = gc_tx2
 //line hecbench_segsort.go:50
 						_ = tid
-//line hecbench_segsort.go:54
-						{
-							gc_vb2.StoreSlice(gc_at19[gc_tx2:])
 //line hecbench_segsort.go:55
-						}
+						gc_vb2.StoreSlice(gc_at19[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_segsort.go:50
-					tid := gc_tx2
-					_ = tid
-
-//line hecbench_segsort.go:54
-					{
-						gc_at19[gc_tx2] = 0
-					}
+//line hecbench_segsort.go:55
+					gc_at19[gc_tx2] = 0
 				}
 			} else {
+//line hecbench_segsort.go:59
 				gc_vstep2 := gc_from2
 				if compiled.SIMD {
 //line hecbench_segsort.go:55
 					gc_vb := archsimd.BroadcastInt32x8(0)
-//line hecbench_segsort.go:55
-					_ = gc_vb
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_segsort.go:50
 						var tid int = gc_tx2
-//line hecbench_segsort.go:50
-						_ = tid
-//line hecbench_segsort.go:54
-						{
-							if tid < 0 || tid > len(localHisto)-8 {
 //line hecbench_segsort.go:55
-								break
+						if tid < 0 || tid > len(localHisto)-8 {
 //line hecbench_segsort.go:55
-							}
-//line hecbench_segsort.go:55
-							gc_vb.StoreSlice(localHisto[tid:])
-//line hecbench_segsort.go:55
+							break
 						}
+//line hecbench_segsort.go:55
+						gc_vb.StoreSlice(localHisto[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -124,76 +98,56 @@ func gc_body_bbBinHistoKernel(gc_b2 *compiled.Block, dBinCounter, dSegBegins, dS
 						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_segsort.go:50
 						tid := gc_tx2
-						_ = tid
-
-//line hecbench_segsort.go:54
-						{
-							localHisto[tid] = 0
-						}
+//line hecbench_segsort.go:55
+						localHisto[tid] = 0
 					}
 					{
+//line hecbench_segsort.go:59
 						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_segsort.go:50
 						tid := gc_tx2
-						_ = tid
-
-//line hecbench_segsort.go:54
-						{
-							localHisto[tid] = 0
-						}
+//line hecbench_segsort.go:55
+						localHisto[tid] = 0
 					}
 					{
+//line hecbench_segsort.go:59
 						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_segsort.go:50
 						tid := gc_tx2
-						_ = tid
-
-//line hecbench_segsort.go:54
-						{
-							localHisto[tid] = 0
-						}
+//line hecbench_segsort.go:55
+						localHisto[tid] = 0
 					}
 					{
+//line hecbench_segsort.go:59
 						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_segsort.go:50
 						tid := gc_tx2
-						_ = tid
-
-//line hecbench_segsort.go:54
-						{
-							localHisto[tid] = 0
-						}
+//line hecbench_segsort.go:55
+						localHisto[tid] = 0
 					}
 				}
+//line hecbench_segsort.go:59
 				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_segsort.go:50
 					tid := gc_tx2
-					_ = tid
-
-//line hecbench_segsort.go:54
-					{
-						localHisto[tid] = 0
-					}
+//line hecbench_segsort.go:55
+					localHisto[tid] = 0
 				}
 			}
 		}
 	}
 	{
+//line hecbench_segsort.go:62
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -233,181 +187,180 @@ func gc_body_bbBinHistoKernel(gc_b2 *compiled.Block, dBinCounter, dSegBegins, dS
 				gc_at33 := localHisto[gc_off28:][:1]
 				gc_at34 := localHisto[gc_off29:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_segsort.go:51
-					gid := gc_bx2*gc_bdx2 + gc_tx2
-					_ = gid
-
-//line hecbench_segsort.go:59
-					{
-						size := gc_at20[gc_tx2] - gc_at21[gc_tx2]
-
-						if size <= 1 {
-							compiled.SharedAdd(&gc_at22[0], 1)
-						}
-						if 1 < size && size <= 2 {
-							compiled.SharedAdd(&gc_at23[0], 1)
-						}
-						if 2 < size && size <= 4 {
-							compiled.SharedAdd(&gc_at24[0], 1)
-						}
-						if 4 < size && size <= 8 {
-							compiled.SharedAdd(&gc_at25[0], 1)
-						}
-						if 8 < size && size <= 16 {
-							compiled.SharedAdd(&gc_at26[0], 1)
-						}
-						if 16 < size && size <= 32 {
-							compiled.SharedAdd(&gc_at27[0], 1)
-						}
-						if 32 < size && size <= 64 {
-							compiled.SharedAdd(&gc_at28[0], 1)
-						}
-						if 64 < size && size <= 128 {
-							compiled.SharedAdd(&gc_at29[0], 1)
-						}
-						if 128 < size && size <= 256 {
-							compiled.SharedAdd(&gc_at30[0], 1)
-						}
-						if 256 < size && size <= 512 {
-							compiled.SharedAdd(&gc_at31[0], 1)
-						}
-						if 512 < size && size <= 1024 {
-							compiled.SharedAdd(&gc_at32[0], 1)
-						}
-						if 1024 < size && size <= 2048 {
-							compiled.SharedAdd(&gc_at33[0], 1)
-						}
-						if 2048 < size {
-
-							compiled.SharedMax(&gc_at34[0], size)
-						}
+//line hecbench_segsort.go:60
+					size := gc_at20[gc_tx2] - gc_at21[gc_tx2]
+//line hecbench_segsort.go:62
+					if size <= 1 {
+						compiled.SharedAdd(&gc_at22[0], 1)
+					}
+					if 1 < size && size <= 2 {
+						compiled.SharedAdd(&gc_at23[0], 1)
+					}
+					if 2 < size && size <= 4 {
+						compiled.SharedAdd(&gc_at24[0], 1)
+					}
+					if 4 < size && size <= 8 {
+						compiled.SharedAdd(&gc_at25[0], 1)
+					}
+					if 8 < size && size <= 16 {
+						compiled.SharedAdd(&gc_at26[0], 1)
+					}
+					if 16 < size && size <= 32 {
+						compiled.SharedAdd(&gc_at27[0], 1)
+					}
+					if 32 < size && size <= 64 {
+						compiled.SharedAdd(&gc_at28[0], 1)
+					}
+					if 64 < size && size <= 128 {
+						compiled.SharedAdd(&gc_at29[0], 1)
+					}
+					if 128 < size && size <= 256 {
+						compiled.SharedAdd(&gc_at30[0], 1)
+					}
+					if 256 < size && size <= 512 {
+						compiled.SharedAdd(&gc_at31[0], 1)
+					}
+					if 512 < size && size <= 1024 {
+						compiled.SharedAdd(&gc_at32[0], 1)
+					}
+					if 1024 < size && size <= 2048 {
+						compiled.SharedAdd(&gc_at33[0], 1)
+					}
+					if 2048 < size {
+//line hecbench_segsort.go:100
+						compiled.SharedMax(&gc_at34[0], size)
 					}
 				}
 			} else {
+//line hecbench_segsort.go:105
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_segsort.go:51
 					gid := gc_bx2*gc_bdx2 + gc_tx2
-					_ = gid
-
-//line hecbench_segsort.go:59
-					{
-						size := dSegEnds[gid] - dSegBegins[gid]
-
-						if size <= 1 {
-							compiled.SharedAdd(&localHisto[0], 1)
-						}
-						if 1 < size && size <= 2 {
-							compiled.SharedAdd(&localHisto[1], 1)
-						}
-						if 2 < size && size <= 4 {
-							compiled.SharedAdd(&localHisto[2], 1)
-						}
-						if 4 < size && size <= 8 {
-							compiled.SharedAdd(&localHisto[3], 1)
-						}
-						if 8 < size && size <= 16 {
-							compiled.SharedAdd(&localHisto[4], 1)
-						}
-						if 16 < size && size <= 32 {
-							compiled.SharedAdd(&localHisto[5], 1)
-						}
-						if 32 < size && size <= 64 {
-							compiled.SharedAdd(&localHisto[6], 1)
-						}
-						if 64 < size && size <= 128 {
-							compiled.SharedAdd(&localHisto[7], 1)
-						}
-						if 128 < size && size <= 256 {
-							compiled.SharedAdd(&localHisto[8], 1)
-						}
-						if 256 < size && size <= 512 {
-							compiled.SharedAdd(&localHisto[9], 1)
-						}
-						if 512 < size && size <= 1024 {
-							compiled.SharedAdd(&localHisto[10], 1)
-						}
-						if 1024 < size && size <= 2048 {
-							compiled.SharedAdd(&localHisto[11], 1)
-						}
-						if 2048 < size {
-
-							compiled.SharedMax(&localHisto[13], size)
-						}
+//line hecbench_segsort.go:60
+					size := dSegEnds[gid] - dSegBegins[gid]
+//line hecbench_segsort.go:62
+					if size <= 1 {
+						compiled.SharedAdd(&localHisto[0], 1)
+					}
+					if 1 < size && size <= 2 {
+						compiled.SharedAdd(&localHisto[1], 1)
+					}
+					if 2 < size && size <= 4 {
+						compiled.SharedAdd(&localHisto[2], 1)
+					}
+					if 4 < size && size <= 8 {
+						compiled.SharedAdd(&localHisto[3], 1)
+					}
+					if 8 < size && size <= 16 {
+						compiled.SharedAdd(&localHisto[4], 1)
+					}
+					if 16 < size && size <= 32 {
+						compiled.SharedAdd(&localHisto[5], 1)
+					}
+					if 32 < size && size <= 64 {
+						compiled.SharedAdd(&localHisto[6], 1)
+					}
+					if 64 < size && size <= 128 {
+						compiled.SharedAdd(&localHisto[7], 1)
+					}
+					if 128 < size && size <= 256 {
+						compiled.SharedAdd(&localHisto[8], 1)
+					}
+					if 256 < size && size <= 512 {
+						compiled.SharedAdd(&localHisto[9], 1)
+					}
+					if 512 < size && size <= 1024 {
+						compiled.SharedAdd(&localHisto[10], 1)
+					}
+					if 1024 < size && size <= 2048 {
+						compiled.SharedAdd(&localHisto[11], 1)
+					}
+					if 2048 < size {
+//line hecbench_segsort.go:100
+						compiled.SharedMax(&localHisto[13], size)
 					}
 				}
 			}
 		}
 	}
-	{
-		var gc_l_data [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				var gc_m82 uint32
-
+//line hecbench_segsort.go:108
+	var gc_l_data [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line hecbench_segsort.go:116
+			var gc_m82 uint32
 //line hecbench_segsort.go:105
-				if gc_x03 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x03+gc_cnt2 <= gc_bdx2 {
-					gc_lo4, gc_hi4 := 0, 32
-					if gc_bound4 := compiled.Diff(32, gc_x03); gc_bound4 < gc_hi4 {
-						gc_hi4 = gc_bound4
-					}
-					if gc_lo4 < gc_hi4 {
-						gc_m82 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
-					}
-				} else {
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
+			if gc_x03 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x03+gc_cnt2 <= gc_bdx2 {
+				gc_lo4, gc_hi4 := 0, 32
+				if gc_bound4 := compiled.Diff(32, gc_x03); gc_bound4 < gc_hi4 {
+					gc_hi4 = gc_bound4
+				}
+				if gc_lo4 < gc_hi4 {
+					gc_m82 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				}
+			} else {
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 //line hecbench_segsort.go:50
-							tid := gc_tx2
-							_ = tid
-
+						tid := gc_tx2
 //line hecbench_segsort.go:105
-							if tid < 32 {
-								gc_m82 |= 1 << gc_lane2
-							}
+						if tid < 32 {
+							gc_m82 |= 1 << gc_lane2
 						}
 					}
 				}
-				gc_save82 := gc_act2
-				gc_act2 = gc_save82 & gc_m82
-				if gc_act2 != 0 {
-
+			}
+			gc_save82 := gc_act2
+			gc_act2 = gc_save82 & gc_m82
+			if gc_act2 != 0 {
 //line hecbench_segsort.go:106
-					var in []int32 = localHisto
-
+				var in []int32 = localHisto
 //line hecbench_segsort.go:106
-					_ = in
-
+				var out []int32 = localHisto
 //line hecbench_segsort.go:106
-					var out []int32 = localHisto
-
-//line hecbench_segsort.go:106
-					_ = out
-
-//line hecbench_segsort.go:106
-					var n int = segbinNum
-
-//line hecbench_segsort.go:106
-					_ = n
+				var n int = segbinNum
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_segsort.go:26
+						lane := gc_tx2 & 31
+						var data int32
+						if lane > 0 && lane < n {
+							data = in[lane-1]
+						} else {
+							data = 0
+						}
+//line hecbench_segsort.go:34
+						gc_l_data[gc_lane2] = data
+					}
+				}
+//line hecbench_segsort.go:33
+				for i := 1; i < 32; i *= 2 {
+					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_data, i, 32, &gc_c21r)
 					{
 						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						gc_tx2 := gc_tidx2.X - 1
@@ -419,35 +372,53 @@ func gc_body_bbBinHistoKernel(gc_b2 *compiled.Block, dBinCounter, dSegBegins, dS
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
 //line hecbench_segsort.go:26
 							lane := gc_tx2 & 31
-							_ = lane
-
-//line hecbench_segsort.go:27
-							var data int32
-
 //line hecbench_segsort.go:28
-							if lane > 0 && lane < n {
-								data = in[lane-1]
-							} else {
-								data = 0
+							data := gc_l_data[gc_lane2]
+//line hecbench_segsort.go:34
+							other := gc_c21r[gc_lane2]
+							if lane > i {
+								data += other
 							}
-							_ = data
+//line hecbench_segsort.go:39
 							gc_l_data[gc_lane2] = data
 						}
 					}
-
-//line hecbench_segsort.go:33
-					for i := 1; i < 32; i *= 2 {
-
-//line hecbench_segsort.go:34
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_data, i, 32, &gc_c21r)
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					{
+						gc_x04 := gc_tidx2.X
+						gc_off30 := gc_x04
+						if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off30 >= 0 && gc_off30 <= len(dBinCounter) && 32 <= len(dBinCounter)-gc_off30 && gc_off30 <= len(localHisto) && 32 <= len(localHisto)-gc_off30 {
+							gc_at35 := dBinCounter[gc_off30:][:32]
+							gc_at36 := localHisto[gc_off30:][:32]
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2 := gc_x04 + gc_lane2
+//line hecbench_segsort.go:55
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_segsort.go:26
+								lane := gc_tx2 & 31
+//line hecbench_segsort.go:50
+								tid := gc_tx2
+//line hecbench_segsort.go:52
+								data := gc_l_data[gc_lane2]
+//line hecbench_segsort.go:39
+								if lane < n {
+									out[lane] = data
+								}
+//line hecbench_segsort.go:107
+								if tid < segbinNum {
+									atomic.Add(&gc_at35[gc_lane2], gc_at36[gc_lane2])
+								}
+								if tid == segbinNum {
+									atomic.Max(&gc_at35[gc_lane2], gc_at36[gc_lane2])
+								}
+							}
+						} else {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 								gc_tx2++
 								if gc_tx2 == gc_bdx2 {
@@ -457,109 +428,30 @@ func gc_body_bbBinHistoKernel(gc_b2 *compiled.Block, dBinCounter, dSegBegins, dS
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-
+								gc_pos2.Thread = gc_rank2
 //line hecbench_segsort.go:26
 								lane := gc_tx2 & 31
-								_ = lane
+//line hecbench_segsort.go:50
+								tid := gc_tx2
+//line hecbench_segsort.go:52
 								data := gc_l_data[gc_lane2]
-								_ = data
-
-//line hecbench_segsort.go:34
-								other := gc_c21r[gc_lane2]
-
-//line hecbench_segsort.go:35
-								if lane > i {
-									data += other
-								}
-								_ = other
-								gc_l_data[gc_lane2] = data
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						{
-							gc_x04 := gc_tidx2.X
-							gc_off30 := gc_x04
-							if gc_act2 == ^uint32(0) && gc_x04+32 <= gc_bdx2 && gc_off30 >= 0 && gc_off30 <= len(dBinCounter) && 32 <= len(dBinCounter)-gc_off30 && gc_off30 <= len(localHisto) && 32 <= len(localHisto)-gc_off30 {
-								gc_at35 := dBinCounter[gc_off30:][:32]
-								gc_at36 := localHisto[gc_off30:][:32]
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2 := gc_x04 + gc_lane2
-									_ = gc_tx2
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_segsort.go:26
-									lane := gc_tx2 & 31
-									_ = lane
-
-//line hecbench_segsort.go:50
-									tid := gc_tx2
-									_ = tid
-									data := gc_l_data[gc_lane2]
-									_ = data
-
 //line hecbench_segsort.go:39
-									if lane < n {
-										out[lane] = data
-									}
-
-//line hecbench_segsort.go:107
-									if tid < segbinNum {
-										atomic.Add(&gc_at35[gc_lane2], gc_at36[gc_lane2])
-									}
-
-//line hecbench_segsort.go:110
-									if tid == segbinNum {
-										atomic.Max(&gc_at35[gc_lane2], gc_at36[gc_lane2])
-									}
+								if lane < n {
+									out[lane] = data
 								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_segsort.go:26
-									lane := gc_tx2 & 31
-									_ = lane
-
-//line hecbench_segsort.go:50
-									tid := gc_tx2
-									_ = tid
-									data := gc_l_data[gc_lane2]
-									_ = data
-
-//line hecbench_segsort.go:39
-									if lane < n {
-										out[lane] = data
-									}
-
 //line hecbench_segsort.go:107
-									if tid < segbinNum {
-										atomic.Add(&dBinCounter[tid], localHisto[tid])
-									}
-
-//line hecbench_segsort.go:110
-									if tid == segbinNum {
-										atomic.Max(&dBinCounter[tid], localHisto[tid])
-									}
+								if tid < segbinNum {
+									atomic.Add(&dBinCounter[tid], localHisto[tid])
+								}
+								if tid == segbinNum {
+									atomic.Max(&dBinCounter[tid], localHisto[tid])
 								}
 							}
 						}
 					}
 				}
-				gc_act2 = gc_save82 &^ gc_dead2
 			}
+			gc_act2 = gc_save82 &^ gc_dead2
 		}
 	}
 }
@@ -599,129 +491,120 @@ func gc_body_bbBinGroupKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dBinSeg
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(numSegs, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off15 := gc_bx2 * gc_bdx2
-				gc_off16 := 0
-				gc_off17 := 1
-				gc_off18 := 2
-				gc_off19 := 3
-				gc_off20 := 4
-				gc_off21 := 5
-				gc_off22 := 6
-				gc_off23 := 7
-				gc_off24 := 8
-				gc_off25 := 9
-				gc_off26 := 10
-				gc_off27 := 11
-				gc_off28 := 12
-				if gc_from2 >= 0 && gc_off15 >= 0 && gc_off15 <= len(dSegEnds) && gc_to2 <= len(dSegEnds)-gc_off15 && gc_off15 <= len(dSegBegins) && gc_to2 <= len(dSegBegins)-gc_off15 && gc_off16 >= 0 && gc_off16 < len(dBinCounter) && gc_off17 >= 0 && gc_off17 < len(dBinCounter) && gc_off18 >= 0 && gc_off18 < len(dBinCounter) && gc_off19 >= 0 && gc_off19 < len(dBinCounter) && gc_off20 >= 0 && gc_off20 < len(dBinCounter) && gc_off21 >= 0 && gc_off21 < len(dBinCounter) && gc_off22 >= 0 && gc_off22 < len(dBinCounter) && gc_off23 >= 0 && gc_off23 < len(dBinCounter) && gc_off24 >= 0 && gc_off24 < len(dBinCounter) && gc_off25 >= 0 && gc_off25 < len(dBinCounter) && gc_off26 >= 0 && gc_off26 < len(dBinCounter) && gc_off27 >= 0 && gc_off27 < len(dBinCounter) && gc_off28 >= 0 && gc_off28 < len(dBinCounter) {
-					gc_at16 := dSegEnds[gc_off15:][:gc_to2]
-					gc_at17 := dSegBegins[gc_off15:][:gc_to2]
-					gc_at18 := dBinCounter[gc_off16:][:1]
-					gc_at19 := dBinCounter[gc_off17:][:1]
-					gc_at20 := dBinCounter[gc_off18:][:1]
-					gc_at21 := dBinCounter[gc_off19:][:1]
-					gc_at22 := dBinCounter[gc_off20:][:1]
-					gc_at23 := dBinCounter[gc_off21:][:1]
-					gc_at24 := dBinCounter[gc_off22:][:1]
-					gc_at25 := dBinCounter[gc_off23:][:1]
-					gc_at26 := dBinCounter[gc_off24:][:1]
-					gc_at27 := dBinCounter[gc_off25:][:1]
-					gc_at28 := dBinCounter[gc_off26:][:1]
-					gc_at29 := dBinCounter[gc_off27:][:1]
-					gc_at30 := dBinCounter[gc_off28:][:1]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+//line hecbench_segsort.go:138
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(numSegs, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off15 := gc_bx2 * gc_bdx2
+			gc_off16 := 0
+			gc_off17 := 1
+			gc_off18 := 2
+			gc_off19 := 3
+			gc_off20 := 4
+			gc_off21 := 5
+			gc_off22 := 6
+			gc_off23 := 7
+			gc_off24 := 8
+			gc_off25 := 9
+			gc_off26 := 10
+			gc_off27 := 11
+			gc_off28 := 12
+			if gc_from2 >= 0 && gc_off15 >= 0 && gc_off15 <= len(dSegEnds) && gc_to2 <= len(dSegEnds)-gc_off15 && gc_off15 <= len(dSegBegins) && gc_to2 <= len(dSegBegins)-gc_off15 && gc_off16 >= 0 && gc_off16 < len(dBinCounter) && gc_off17 >= 0 && gc_off17 < len(dBinCounter) && gc_off18 >= 0 && gc_off18 < len(dBinCounter) && gc_off19 >= 0 && gc_off19 < len(dBinCounter) && gc_off20 >= 0 && gc_off20 < len(dBinCounter) && gc_off21 >= 0 && gc_off21 < len(dBinCounter) && gc_off22 >= 0 && gc_off22 < len(dBinCounter) && gc_off23 >= 0 && gc_off23 < len(dBinCounter) && gc_off24 >= 0 && gc_off24 < len(dBinCounter) && gc_off25 >= 0 && gc_off25 < len(dBinCounter) && gc_off26 >= 0 && gc_off26 < len(dBinCounter) && gc_off27 >= 0 && gc_off27 < len(dBinCounter) && gc_off28 >= 0 && gc_off28 < len(dBinCounter) {
+				gc_at16 := dSegEnds[gc_off15:][:gc_to2]
+				gc_at17 := dSegBegins[gc_off15:][:gc_to2]
+				gc_at18 := dBinCounter[gc_off16:][:1]
+				gc_at19 := dBinCounter[gc_off17:][:1]
+				gc_at20 := dBinCounter[gc_off18:][:1]
+				gc_at21 := dBinCounter[gc_off19:][:1]
+				gc_at22 := dBinCounter[gc_off20:][:1]
+				gc_at23 := dBinCounter[gc_off21:][:1]
+				gc_at24 := dBinCounter[gc_off22:][:1]
+				gc_at25 := dBinCounter[gc_off23:][:1]
+				gc_at26 := dBinCounter[gc_off24:][:1]
+				gc_at27 := dBinCounter[gc_off25:][:1]
+				gc_at28 := dBinCounter[gc_off26:][:1]
+				gc_at29 := dBinCounter[gc_off27:][:1]
+				gc_at30 := dBinCounter[gc_off28:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line hecbench_segsort.go:121
-						gid := gc_bx2*gc_bdx2 + gc_tx2
-						_ = gid
-
-//line hecbench_segsort.go:122
-						{
-							size := gc_at16[gc_tx2] - gc_at17[gc_tx2]
-							var position int32
-							if size <= 1 {
-								position = atomic.Add(&gc_at18[0], 1)
-							} else if size <= 2 {
-								position = atomic.Add(&gc_at19[0], 1)
-							} else if size <= 4 {
-								position = atomic.Add(&gc_at20[0], 1)
-							} else if size <= 8 {
-								position = atomic.Add(&gc_at21[0], 1)
-							} else if size <= 16 {
-								position = atomic.Add(&gc_at22[0], 1)
-							} else if size <= 32 {
-								position = atomic.Add(&gc_at23[0], 1)
-							} else if size <= 64 {
-								position = atomic.Add(&gc_at24[0], 1)
-							} else if size <= 128 {
-								position = atomic.Add(&gc_at25[0], 1)
-							} else if size <= 256 {
-								position = atomic.Add(&gc_at26[0], 1)
-							} else if size <= 512 {
-								position = atomic.Add(&gc_at27[0], 1)
-							} else if size <= 1024 {
-								position = atomic.Add(&gc_at28[0], 1)
-							} else if size <= 2048 {
-								position = atomic.Add(&gc_at29[0], 1)
-							} else {
-								position = atomic.Add(&gc_at30[0], 1)
-							}
-							dBinSegsID[position] = int32(gid)
+					gid := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						size := gc_at16[gc_tx2] - gc_at17[gc_tx2]
+						var position int32
+						if size <= 1 {
+							position = atomic.Add(&gc_at18[0], 1)
+						} else if size <= 2 {
+							position = atomic.Add(&gc_at19[0], 1)
+						} else if size <= 4 {
+							position = atomic.Add(&gc_at20[0], 1)
+						} else if size <= 8 {
+							position = atomic.Add(&gc_at21[0], 1)
+						} else if size <= 16 {
+							position = atomic.Add(&gc_at22[0], 1)
+						} else if size <= 32 {
+							position = atomic.Add(&gc_at23[0], 1)
+						} else if size <= 64 {
+							position = atomic.Add(&gc_at24[0], 1)
+						} else if size <= 128 {
+							position = atomic.Add(&gc_at25[0], 1)
+						} else if size <= 256 {
+							position = atomic.Add(&gc_at26[0], 1)
+						} else if size <= 512 {
+							position = atomic.Add(&gc_at27[0], 1)
+						} else if size <= 1024 {
+							position = atomic.Add(&gc_at28[0], 1)
+						} else if size <= 2048 {
+							position = atomic.Add(&gc_at29[0], 1)
+						} else {
+							position = atomic.Add(&gc_at30[0], 1)
 						}
+						dBinSegsID[position] = int32(gid)
 					}
-				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+				}
+			} else {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line hecbench_segsort.go:121
-						gid := gc_bx2*gc_bdx2 + gc_tx2
-						_ = gid
-
-//line hecbench_segsort.go:122
-						{
-							size := dSegEnds[gid] - dSegBegins[gid]
-							var position int32
-							if size <= 1 {
-								position = atomic.Add(&dBinCounter[0], 1)
-							} else if size <= 2 {
-								position = atomic.Add(&dBinCounter[1], 1)
-							} else if size <= 4 {
-								position = atomic.Add(&dBinCounter[2], 1)
-							} else if size <= 8 {
-								position = atomic.Add(&dBinCounter[3], 1)
-							} else if size <= 16 {
-								position = atomic.Add(&dBinCounter[4], 1)
-							} else if size <= 32 {
-								position = atomic.Add(&dBinCounter[5], 1)
-							} else if size <= 64 {
-								position = atomic.Add(&dBinCounter[6], 1)
-							} else if size <= 128 {
-								position = atomic.Add(&dBinCounter[7], 1)
-							} else if size <= 256 {
-								position = atomic.Add(&dBinCounter[8], 1)
-							} else if size <= 512 {
-								position = atomic.Add(&dBinCounter[9], 1)
-							} else if size <= 1024 {
-								position = atomic.Add(&dBinCounter[10], 1)
-							} else if size <= 2048 {
-								position = atomic.Add(&dBinCounter[11], 1)
-							} else {
-								position = atomic.Add(&dBinCounter[12], 1)
-							}
-							dBinSegsID[position] = int32(gid)
+					gid := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						size := dSegEnds[gid] - dSegBegins[gid]
+						var position int32
+						if size <= 1 {
+							position = atomic.Add(&dBinCounter[0], 1)
+						} else if size <= 2 {
+							position = atomic.Add(&dBinCounter[1], 1)
+						} else if size <= 4 {
+							position = atomic.Add(&dBinCounter[2], 1)
+						} else if size <= 8 {
+							position = atomic.Add(&dBinCounter[3], 1)
+						} else if size <= 16 {
+							position = atomic.Add(&dBinCounter[4], 1)
+						} else if size <= 32 {
+							position = atomic.Add(&dBinCounter[5], 1)
+						} else if size <= 64 {
+							position = atomic.Add(&dBinCounter[6], 1)
+						} else if size <= 128 {
+							position = atomic.Add(&dBinCounter[7], 1)
+						} else if size <= 256 {
+							position = atomic.Add(&dBinCounter[8], 1)
+						} else if size <= 512 {
+							position = atomic.Add(&dBinCounter[9], 1)
+						} else if size <= 1024 {
+							position = atomic.Add(&dBinCounter[10], 1)
+						} else if size <= 2048 {
+							position = atomic.Add(&dBinCounter[11], 1)
+						} else {
+							position = atomic.Add(&dBinCounter[12], 1)
 						}
+						dBinSegsID[position] = int32(gid)
 					}
 				}
 			}
@@ -762,44 +645,30 @@ func gc_body_genCopyKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, key []int3
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(binSize, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line hecbench_segsort.go:178
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(binSize, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line hecbench_segsort.go:161
-					gid := gc_tx2 + gc_bx2*gc_bdx2
-					_ = gid
-
-//line hecbench_segsort.go:162
-					binIt := gid
-					_ = binIt
-
-//line hecbench_segsort.go:163
-					var k int32
-
-//line hecbench_segsort.go:164
-					var segSize int32
-
-//line hecbench_segsort.go:165
-					{
-						k = segBegins[bin[binIt]]
-						segSize = segEnds[bin[binIt]] - segBegins[bin[binIt]]
-						if segSize == 1 {
-							keyB[k] = key[k]
-							valB[k] = val[k]
-						}
+				gid := gc_tx2 + gc_bx2*gc_bdx2
+				binIt := gid
+				var k int32
+				var segSize int32
+				{
+					k = segBegins[bin[binIt]]
+					segSize = segEnds[bin[binIt]] - segBegins[bin[binIt]]
+					if segSize == 1 {
+						keyB[k] = key[k]
+						valB[k] = val[k]
 					}
-					_ = k
-					_ = segSize
 				}
 			}
 		}
@@ -834,27 +703,56 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b2 *compiled.Block, key []int32, va
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_k0 [32]*int32
-		var gc_l_v0 [32]*int32
-		var gc_l_bit [32]int
-		var gc_l_exK0 [32]int32
-		var gc_l_exK1 [32]int32
-		var gc_l_exV0 [32]int32
-		var gc_l_bit1 [32]int
-		var gc_l_rgK0 [32]int32
-		var gc_l_rgV0 [32]int32
-		var gc_l_k [32]int32
-		var gc_l_segSize [32]int32
-		var gc_c21v [32]int32
-		var gc_c21r [32]int32
-		var gc_c22v [32]int32
-		var gc_c22r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line hecbench_segsort.go:248
+	var gc_l_k0 [32]*int32
+	var gc_l_v0 [32]*int32
+	var gc_l_bit [32]int
+	var gc_l_exK0 [32]int32
+	var gc_l_exK1 [32]int32
+	var gc_l_exV0 [32]int32
+	var gc_l_bit1 [32]int
+	var gc_l_rgK0 [32]int32
+	var gc_l_rgV0 [32]int32
+	var gc_l_k [32]int32
+	var gc_l_segSize [32]int32
+	var gc_c21v [32]int32
+	var gc_c21r [32]int32
+	var gc_c22v [32]int32
+	var gc_c22r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line hecbench_segsort.go:269
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_segsort.go:241
+				tid := int32(gc_tx2 & 1)
+				bit1 := int((tid >> 0) & 0x1)
+				var rgK0 int32
+				gc_l_rgK0[gc_lane2] = rgK0
+//line hecbench_segsort.go:244
+				var rgV0 int32
+				gc_l_rgV0[gc_lane2] = rgV0
+//line hecbench_segsort.go:245
+				var k int32
+				var segSize int32
+//line hecbench_segsort.go:252
+				gc_l_bit1[gc_lane2] = bit1
+				gc_l_k[gc_lane2] = k
+				gc_l_segSize[gc_lane2] = segSize
+			}
+		}
+		{
+			var gc_m72 uint32
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
@@ -865,278 +763,164 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b2 *compiled.Block, key []int32, va
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-
-//line hecbench_segsort.go:241
-					tid := int32(gc_tx2 & 1)
-					_ = tid
-
-//line hecbench_segsort.go:242
-					bit1 := int((tid >> 0) & 0x1)
-
-//line hecbench_segsort.go:243
-					var rgK0 int32
-					gc_l_rgK0[gc_lane2] = rgK0
-
-//line hecbench_segsort.go:244
-					var rgV0 int32
-					gc_l_rgV0[gc_lane2] = rgV0
-
-//line hecbench_segsort.go:245
-					var k int32
-
-//line hecbench_segsort.go:246
-					var segSize int32
-					_ = bit1
-					_ = rgK0
-					_ = rgV0
-					_ = k
-					_ = segSize
-					gc_l_bit1[gc_lane2] = bit1
-					gc_l_k[gc_lane2] = k
-					gc_l_segSize[gc_lane2] = segSize
+//line hecbench_segsort.go:239
+					gid := gc_tx2 + gc_bx2*gc_bdx2
+					binIt := (gid >> 1)
+//line hecbench_segsort.go:247
+					if binIt < binSize {
+						gc_m72 |= 1 << gc_lane2
+					}
 				}
 			}
-			{
-				var gc_m72 uint32
+			gc_save72 := gc_act2
+			gc_act2 = gc_save72 & gc_m72
+			if gc_act2 != 0 {
 				{
 					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						gc_tx2++
 						if gc_tx2 == gc_bdx2 {
 							gc_tx2 = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_segsort.go:239
-						gid := gc_tx2 + gc_bx2*gc_bdx2
-						_ = gid
-
-//line hecbench_segsort.go:240
-						binIt := (gid >> 1)
-						_ = binIt
-
-//line hecbench_segsort.go:247
-						if binIt < binSize {
-							gc_m72 |= 1 << gc_lane2
-						}
-					}
-				}
-				gc_save72 := gc_act2
-				gc_act2 = gc_save72 & gc_m72
-				if gc_act2 != 0 {
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_segsort.go:239
-							gid := gc_tx2 + gc_bx2*gc_bdx2
-							_ = gid
-
-//line hecbench_segsort.go:240
-							binIt := (gid >> 1)
-							_ = binIt
-
-//line hecbench_segsort.go:241
-							tid := int32(gc_tx2 & 1)
-							_ = tid
-							var k int32
-							_ = k
-							var segSize int32
-							_ = segSize
-
-//line hecbench_segsort.go:248
-							k = segBegins[bin[binIt]]
-
-//line hecbench_segsort.go:249
-							segSize = segEnds[bin[binIt]] - segBegins[bin[binIt]]
-
-//line hecbench_segsort.go:250
-							if tid+0 < segSize {
-								gc_l_rgK0[gc_lane2] = key[k+tid+0]
-							} else {
-								gc_l_rgK0[gc_lane2] = math.MaxInt32
-							}
-
-//line hecbench_segsort.go:255
-							if tid+0 < segSize {
-								gc_l_rgV0[gc_lane2] = tid + 0
-							}
-
-//line hecbench_segsort.go:260
-							var k0 *int32 = &gc_l_rgK0[gc_lane2]
-
-//line hecbench_segsort.go:260
-							_ = k0
-
-//line hecbench_segsort.go:260
-							var v0 *int32 = &gc_l_rgV0[gc_lane2]
-
-//line hecbench_segsort.go:260
-							_ = v0
-							_ = k0
-							_ = v0
-							gc_l_k0[gc_lane2] = k0
-							gc_l_v0[gc_lane2] = v0
-							gc_l_k[gc_lane2] = k
-							gc_l_segSize[gc_lane2] = segSize
-						}
-					}
-
-//line hecbench_segsort.go:260
-					var mask int = 0x1
-
-//line hecbench_segsort.go:260
-					_ = mask
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-						k0 := gc_l_k0[gc_lane2]
-						_ = k0
-						bit1 := gc_l_bit1[gc_lane2]
-						_ = bit1
-
+//line hecbench_segsort.go:239
+						gid := gc_tx2 + gc_bx2*gc_bdx2
+						binIt := (gid >> 1)
+						tid := int32(gc_tx2 & 1)
+//line hecbench_segsort.go:243
+						var k int32
+//line hecbench_segsort.go:245
+						var segSize int32
+//line hecbench_segsort.go:248
+						k = segBegins[bin[binIt]]
+						segSize = segEnds[bin[binIt]] - segBegins[bin[binIt]]
+						if tid+0 < segSize {
+							gc_l_rgK0[gc_lane2] = key[k+tid+0]
+						} else {
+							gc_l_rgK0[gc_lane2] = math.MaxInt32
+						}
+						if tid+0 < segSize {
+							gc_l_rgV0[gc_lane2] = tid + 0
+						}
 //line hecbench_segsort.go:260
-						var bit int = bit1
-
+						var k0 *int32 = &gc_l_rgK0[gc_lane2]
 //line hecbench_segsort.go:260
-						_ = bit
-
+						var v0 *int32 = &gc_l_rgV0[gc_lane2]
+//line hecbench_segsort.go:263
+						gc_l_k0[gc_lane2] = k0
+						gc_l_v0[gc_lane2] = v0
+						gc_l_k[gc_lane2] = k
+						gc_l_segSize[gc_lane2] = segSize
+					}
+				}
+//line hecbench_segsort.go:260
+				var mask int = 0x1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					k0 := gc_l_k0[gc_lane2]
+//line hecbench_segsort.go:269
+					bit1 := gc_l_bit1[gc_lane2]
+//line hecbench_segsort.go:260
+					var bit int = bit1
 //line hecbench_segsort.go:201
-						var exK0, exK1 int32
-
-//line hecbench_segsort.go:202
-						var exV0, exV1 int32
-
-//line hecbench_segsort.go:203
-						exK0 = *k0
-						_ = bit
-						_ = exK0
-						_ = exK1
-						_ = exV0
-						_ = exV1
-
+					var exK0, exK1 int32
+					var exV0, exV1 int32
+					exK0 = *k0
+//line hecbench_segsort.go:208
+					_ = exV1
 //line hecbench_segsort.go:204
-						gc_c21v[gc_lane2] = *k0
-						gc_l_bit[gc_lane2] = bit
+					gc_c21v[gc_lane2] = *k0
+					gc_l_bit[gc_lane2] = bit
+					gc_l_exK0[gc_lane2] = exK0
+					gc_l_exK1[gc_lane2] = exK1
+					gc_l_exV0[gc_lane2] = exV0
+				}
+//line hecbench_segsort.go:204
+				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c21v, mask, 32, &gc_c21r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					v0 := gc_l_v0[gc_lane2]
+//line hecbench_segsort.go:213
+					var exK1 int32
+//line hecbench_segsort.go:215
+					var exV0 int32
+//line hecbench_segsort.go:204
+					exK1 = gc_c21r[gc_lane2]
+					exV0 = *v0
+					gc_c22v[gc_lane2] = *v0
+					gc_l_exK1[gc_lane2] = exK1
+					gc_l_exV0[gc_lane2] = exV0
+				}
+//line hecbench_segsort.go:206
+				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c22v, mask, 32, &gc_c22r)
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_segsort.go:241
+						tid := int32(gc_tx2 & 1)
+//line hecbench_segsort.go:243
+						k0 := gc_l_k0[gc_lane2]
+//line hecbench_segsort.go:245
+						v0 := gc_l_v0[gc_lane2]
+//line hecbench_segsort.go:247
+						bit := gc_l_bit[gc_lane2]
+//line hecbench_segsort.go:249
+						exK0 := gc_l_exK0[gc_lane2]
+//line hecbench_segsort.go:251
+						exK1 := gc_l_exK1[gc_lane2]
+//line hecbench_segsort.go:253
+						exV0 := gc_l_exV0[gc_lane2]
+//line hecbench_segsort.go:255
+						var exV1 int32
+//line hecbench_segsort.go:257
+						k := gc_l_k[gc_lane2]
+//line hecbench_segsort.go:259
+						segSize := gc_l_segSize[gc_lane2]
+//line hecbench_segsort.go:206
+						exV1 = gc_c22r[gc_lane2]
+						cmpSwp(&exK0, &exK1, &exV0, &exV1)
+						if bit != 0 {
+							eqlSwp(&exK0, &exK1, &exV0, &exV1)
+						}
+						*k0 = exK0
+						*v0 = exV0
+//line hecbench_segsort.go:263
+						if (tid<<0)+0 < segSize {
+							keyB[k+(tid<<0)+0] = gc_l_rgK0[gc_lane2]
+						}
+						if (tid<<0)+0 < segSize {
+							valB[k+(tid<<0)+0] = val[k+gc_l_rgV0[gc_lane2]]
+						}
 						gc_l_exK0[gc_lane2] = exK0
 						gc_l_exK1[gc_lane2] = exK1
 						gc_l_exV0[gc_lane2] = exV0
 					}
-
-//line hecbench_segsort.go:204
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c21v, mask, 32, &gc_c21r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						v0 := gc_l_v0[gc_lane2]
-						_ = v0
-						var exK1 int32
-						_ = exK1
-						var exV0 int32
-						_ = exV0
-
-//line hecbench_segsort.go:204
-						exK1 = gc_c21r[gc_lane2]
-
-//line hecbench_segsort.go:205
-						exV0 = *v0
-
-//line hecbench_segsort.go:206
-						gc_c22v[gc_lane2] = *v0
-						gc_l_exK1[gc_lane2] = exK1
-						gc_l_exV0[gc_lane2] = exV0
-					}
-
-//line hecbench_segsort.go:206
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c22v, mask, 32, &gc_c22r)
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_segsort.go:241
-							tid := int32(gc_tx2 & 1)
-							_ = tid
-							k0 := gc_l_k0[gc_lane2]
-							_ = k0
-							v0 := gc_l_v0[gc_lane2]
-							_ = v0
-							bit := gc_l_bit[gc_lane2]
-							_ = bit
-							exK0 := gc_l_exK0[gc_lane2]
-							_ = exK0
-							exK1 := gc_l_exK1[gc_lane2]
-							_ = exK1
-							exV0 := gc_l_exV0[gc_lane2]
-							_ = exV0
-							var exV1 int32
-							_ = exV1
-							k := gc_l_k[gc_lane2]
-							_ = k
-							segSize := gc_l_segSize[gc_lane2]
-							_ = segSize
-
-//line hecbench_segsort.go:206
-							exV1 = gc_c22r[gc_lane2]
-
-//line hecbench_segsort.go:207
-							cmpSwp(&exK0, &exK1, &exV0, &exV1)
-
-//line hecbench_segsort.go:208
-							if bit != 0 {
-								eqlSwp(&exK0, &exK1, &exV0, &exV1)
-							}
-
-//line hecbench_segsort.go:211
-							*k0 = exK0
-
-//line hecbench_segsort.go:212
-							*v0 = exV0
-
-//line hecbench_segsort.go:263
-							if (tid<<0)+0 < segSize {
-								keyB[k+(tid<<0)+0] = gc_l_rgK0[gc_lane2]
-							}
-
-//line hecbench_segsort.go:266
-							if (tid<<0)+0 < segSize {
-								valB[k+(tid<<0)+0] = val[k+gc_l_rgV0[gc_lane2]]
-							}
-							gc_l_exK0[gc_lane2] = exK0
-							gc_l_exK1[gc_lane2] = exK1
-							gc_l_exV0[gc_lane2] = exV0
-						}
-					}
 				}
-				gc_act2 = gc_save72 &^ gc_dead2
 			}
+			gc_act2 = gc_save72 &^ gc_dead2
 		}
 	}
 }
@@ -1169,34 +953,65 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b2 *compiled.Block, key []int32, va
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_k0 [32]*int32
-		var gc_l_k1 [32]*int32
-		var gc_l_v0 [32]*int32
-		var gc_l_v1 [32]*int32
-		var gc_l_bit [32]int
-		var gc_l_exK0 [32]int32
-		var gc_l_exK1 [32]int32
-		var gc_l_exV0 [32]int32
-		var gc_l_exV1 [32]int32
-		var gc_l_bit1 [32]int
-		var gc_l_rgK0 [32]int32
-		var gc_l_rgK1 [32]int32
-		var gc_l_rgV0 [32]int32
-		var gc_l_rgV1 [32]int32
-		var gc_l_k [32]int32
-		var gc_l_segSize [32]int32
-		var gc_c21v [32]int32
-		var gc_c21r [32]int32
-		var gc_c22v [32]int32
-		var gc_c22r [32]int32
-		var gc_c23r [32]int32
-		var gc_c24r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line hecbench_segsort.go:287
+	var gc_l_k0 [32]*int32
+	var gc_l_k1 [32]*int32
+	var gc_l_v0 [32]*int32
+	var gc_l_v1 [32]*int32
+	var gc_l_bit [32]int
+	var gc_l_exK0 [32]int32
+	var gc_l_exK1 [32]int32
+	var gc_l_exV0 [32]int32
+	var gc_l_exV1 [32]int32
+	var gc_l_bit1 [32]int
+	var gc_l_rgK0 [32]int32
+	var gc_l_rgK1 [32]int32
+	var gc_l_rgV0 [32]int32
+	var gc_l_rgV1 [32]int32
+	var gc_l_k [32]int32
+	var gc_l_segSize [32]int32
+	var gc_c21v [32]int32
+	var gc_c21r [32]int32
+	var gc_c22v [32]int32
+	var gc_c22r [32]int32
+	var gc_c23r [32]int32
+	var gc_c24r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line hecbench_segsort.go:315
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_segsort.go:280
+				tid := int32(gc_tx2 & 1)
+				bit1 := int((tid >> 0) & 0x1)
+				var rgK0, rgK1 int32
+				gc_l_rgK0[gc_lane2] = rgK0
+				gc_l_rgK1[gc_lane2] = rgK1
+//line hecbench_segsort.go:283
+				var rgV0, rgV1 int32
+				gc_l_rgV0[gc_lane2] = rgV0
+				gc_l_rgV1[gc_lane2] = rgV1
+//line hecbench_segsort.go:284
+				var k int32
+				var segSize int32
+//line hecbench_segsort.go:293
+				gc_l_bit1[gc_lane2] = bit1
+				gc_l_k[gc_lane2] = k
+				gc_l_segSize[gc_lane2] = segSize
+			}
+		}
+		{
+			var gc_m92 uint32
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
@@ -1207,370 +1022,219 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b2 *compiled.Block, key []int32, va
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-
-//line hecbench_segsort.go:280
-					tid := int32(gc_tx2 & 1)
-					_ = tid
-
-//line hecbench_segsort.go:281
-					bit1 := int((tid >> 0) & 0x1)
-
-//line hecbench_segsort.go:282
-					var rgK0, rgK1 int32
-					gc_l_rgK0[gc_lane2] = rgK0
-					gc_l_rgK1[gc_lane2] = rgK1
-
-//line hecbench_segsort.go:283
-					var rgV0, rgV1 int32
-					gc_l_rgV0[gc_lane2] = rgV0
-					gc_l_rgV1[gc_lane2] = rgV1
-
-//line hecbench_segsort.go:284
-					var k int32
-
-//line hecbench_segsort.go:285
-					var segSize int32
-					_ = bit1
-					_ = rgK0
-					_ = rgK1
-					_ = rgV0
-					_ = rgV1
-					_ = k
-					_ = segSize
-					gc_l_bit1[gc_lane2] = bit1
-					gc_l_k[gc_lane2] = k
-					gc_l_segSize[gc_lane2] = segSize
+//line hecbench_segsort.go:278
+					gid := gc_tx2 + gc_bx2*gc_bdx2
+					binIt := (gid >> 1)
+//line hecbench_segsort.go:286
+					if binIt < binSize {
+						gc_m92 |= 1 << gc_lane2
+					}
 				}
 			}
-			{
-				var gc_m92 uint32
+			gc_save92 := gc_act2
+			gc_act2 = gc_save92 & gc_m92
+			if gc_act2 != 0 {
 				{
 					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						gc_tx2++
 						if gc_tx2 == gc_bdx2 {
 							gc_tx2 = 0
 						}
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_segsort.go:278
 						gid := gc_tx2 + gc_bx2*gc_bdx2
-						_ = gid
-
-//line hecbench_segsort.go:279
 						binIt := (gid >> 1)
-						_ = binIt
-
-//line hecbench_segsort.go:286
-						if binIt < binSize {
-							gc_m92 |= 1 << gc_lane2
-						}
-					}
-				}
-				gc_save92 := gc_act2
-				gc_act2 = gc_save92 & gc_m92
-				if gc_act2 != 0 {
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_segsort.go:278
-							gid := gc_tx2 + gc_bx2*gc_bdx2
-							_ = gid
-
-//line hecbench_segsort.go:279
-							binIt := (gid >> 1)
-							_ = binIt
-
-//line hecbench_segsort.go:280
-							tid := int32(gc_tx2 & 1)
-							_ = tid
-							var k int32
-							_ = k
-							var segSize int32
-							_ = segSize
-
+						tid := int32(gc_tx2 & 1)
+//line hecbench_segsort.go:282
+						var k int32
+//line hecbench_segsort.go:284
+						var segSize int32
 //line hecbench_segsort.go:287
-							k = segBegins[bin[binIt]]
-
-//line hecbench_segsort.go:288
-							segSize = segEnds[bin[binIt]] - segBegins[bin[binIt]]
-
-//line hecbench_segsort.go:289
-							if tid+0 < segSize {
-								gc_l_rgK0[gc_lane2] = key[k+tid+0]
-							} else {
-								gc_l_rgK0[gc_lane2] = math.MaxInt32
-							}
-
-//line hecbench_segsort.go:294
-							if tid+2 < segSize {
-								gc_l_rgK1[gc_lane2] = key[k+tid+2]
-							} else {
-								gc_l_rgK1[gc_lane2] = math.MaxInt32
-							}
-
-//line hecbench_segsort.go:299
-							if tid+0 < segSize {
-								gc_l_rgV0[gc_lane2] = tid + 0
-							}
-
-//line hecbench_segsort.go:302
-							if tid+2 < segSize {
-								gc_l_rgV1[gc_lane2] = tid + 2
-							}
-
+						k = segBegins[bin[binIt]]
+						segSize = segEnds[bin[binIt]] - segBegins[bin[binIt]]
+						if tid+0 < segSize {
+							gc_l_rgK0[gc_lane2] = key[k+tid+0]
+						} else {
+							gc_l_rgK0[gc_lane2] = math.MaxInt32
+						}
+						if tid+2 < segSize {
+							gc_l_rgK1[gc_lane2] = key[k+tid+2]
+						} else {
+							gc_l_rgK1[gc_lane2] = math.MaxInt32
+						}
+						if tid+0 < segSize {
+							gc_l_rgV0[gc_lane2] = tid + 0
+						}
+						if tid+2 < segSize {
+							gc_l_rgV1[gc_lane2] = tid + 2
+						}
 //line hecbench_segsort.go:307
-							cmpSwp(&gc_l_rgK0[gc_lane2], &gc_l_rgK1[gc_lane2], &gc_l_rgV0[gc_lane2], &gc_l_rgV1[gc_lane2])
-
+						cmpSwp(&gc_l_rgK0[gc_lane2], &gc_l_rgK1[gc_lane2], &gc_l_rgV0[gc_lane2], &gc_l_rgV1[gc_lane2])
 //line hecbench_segsort.go:309
-							var k0 *int32 = &gc_l_rgK0[gc_lane2]
-
+						var k0 *int32 = &gc_l_rgK0[gc_lane2]
 //line hecbench_segsort.go:309
-							_ = k0
-
+						var k1 *int32 = &gc_l_rgK1[gc_lane2]
 //line hecbench_segsort.go:309
-							var k1 *int32 = &gc_l_rgK1[gc_lane2]
-
+						var v0 *int32 = &gc_l_rgV0[gc_lane2]
 //line hecbench_segsort.go:309
-							_ = k1
-
-//line hecbench_segsort.go:309
-							var v0 *int32 = &gc_l_rgV0[gc_lane2]
-
-//line hecbench_segsort.go:309
-							_ = v0
-
-//line hecbench_segsort.go:309
-							var v1 *int32 = &gc_l_rgV1[gc_lane2]
-
-//line hecbench_segsort.go:309
-							_ = v1
-							_ = k0
-							_ = k1
-							_ = v0
-							_ = v1
-							gc_l_k0[gc_lane2] = k0
-							gc_l_k1[gc_lane2] = k1
-							gc_l_v0[gc_lane2] = v0
-							gc_l_v1[gc_lane2] = v1
-							gc_l_k[gc_lane2] = k
-							gc_l_segSize[gc_lane2] = segSize
-						}
-					}
-
-//line hecbench_segsort.go:309
-					var mask int = 0x1
-
-//line hecbench_segsort.go:309
-					_ = mask
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						k0 := gc_l_k0[gc_lane2]
-						_ = k0
-						k1 := gc_l_k1[gc_lane2]
-						_ = k1
-						bit1 := gc_l_bit1[gc_lane2]
-						_ = bit1
-
-//line hecbench_segsort.go:309
-						var bit int = bit1
-
-//line hecbench_segsort.go:309
-						_ = bit
-
-//line hecbench_segsort.go:217
-						var exK0, exK1 int32
-
-//line hecbench_segsort.go:218
-						var exV0, exV1 int32
-
-//line hecbench_segsort.go:219
-						exK0 = *k0
-						_ = bit
-						_ = exK0
-						_ = exK1
-						_ = exV0
-						_ = exV1
-
-//line hecbench_segsort.go:220
-						gc_c21v[gc_lane2] = *k1
-						gc_l_bit[gc_lane2] = bit
-						gc_l_exK0[gc_lane2] = exK0
-						gc_l_exK1[gc_lane2] = exK1
-						gc_l_exV0[gc_lane2] = exV0
-						gc_l_exV1[gc_lane2] = exV1
-					}
-
-//line hecbench_segsort.go:220
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c21v, mask, 32, &gc_c21r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						v0 := gc_l_v0[gc_lane2]
-						_ = v0
-						v1 := gc_l_v1[gc_lane2]
-						_ = v1
-						var exK1 int32
-						_ = exK1
-						var exV0 int32
-						_ = exV0
-
-//line hecbench_segsort.go:220
-						exK1 = gc_c21r[gc_lane2]
-
-//line hecbench_segsort.go:221
-						exV0 = *v0
-
-//line hecbench_segsort.go:222
-						gc_c22v[gc_lane2] = *v1
-						gc_l_exK1[gc_lane2] = exK1
-						gc_l_exV0[gc_lane2] = exV0
-					}
-
-//line hecbench_segsort.go:222
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c22v, mask, 32, &gc_c22r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						k0 := gc_l_k0[gc_lane2]
-						_ = k0
-						bit := gc_l_bit[gc_lane2]
-						_ = bit
-						exK0 := gc_l_exK0[gc_lane2]
-						_ = exK0
-						exK1 := gc_l_exK1[gc_lane2]
-						_ = exK1
-						exV0 := gc_l_exV0[gc_lane2]
-						_ = exV0
-						var exV1 int32
-						_ = exV1
-
-//line hecbench_segsort.go:222
-						exV1 = gc_c22r[gc_lane2]
-
-//line hecbench_segsort.go:223
-						cmpSwp(&exK0, &exK1, &exV0, &exV1)
-
-//line hecbench_segsort.go:224
-						if bit != 0 {
-							eqlSwp(&exK0, &exK1, &exV0, &exV1)
-						}
-
-//line hecbench_segsort.go:227
-						*k0 = exK0
-
-//line hecbench_segsort.go:228
-						gc_l_exK0[gc_lane2] = exK0
-						gc_l_exK1[gc_lane2] = exK1
-						gc_l_exV0[gc_lane2] = exV0
-						gc_l_exV1[gc_lane2] = exV1
-					}
-
-//line hecbench_segsort.go:228
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_exK1, mask, 32, &gc_c23r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						k1 := gc_l_k1[gc_lane2]
-						_ = k1
-						v0 := gc_l_v0[gc_lane2]
-						_ = v0
-						exV0 := gc_l_exV0[gc_lane2]
-						_ = exV0
-						exV1 := gc_l_exV1[gc_lane2]
-						_ = exV1
-
-//line hecbench_segsort.go:228
-						*k1 = gc_c23r[gc_lane2]
-
-//line hecbench_segsort.go:229
-						*v0 = exV0
-
-//line hecbench_segsort.go:230
-					}
-
-//line hecbench_segsort.go:230
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_exV1, mask, 32, &gc_c24r)
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_segsort.go:280
-							tid := int32(gc_tx2 & 1)
-							_ = tid
-							v1 := gc_l_v1[gc_lane2]
-							_ = v1
-							k := gc_l_k[gc_lane2]
-							_ = k
-							segSize := gc_l_segSize[gc_lane2]
-							_ = segSize
-
-//line hecbench_segsort.go:230
-							*v1 = gc_c24r[gc_lane2]
-
-//line hecbench_segsort.go:313
-							cmpSwp(&gc_l_rgK0[gc_lane2], &gc_l_rgK1[gc_lane2], &gc_l_rgV0[gc_lane2], &gc_l_rgV1[gc_lane2])
-
+						var v1 *int32 = &gc_l_rgV1[gc_lane2]
 //line hecbench_segsort.go:314
-							if (tid<<1)+0 < segSize {
-								keyB[k+(tid<<1)+0] = gc_l_rgK0[gc_lane2]
-							}
-
-//line hecbench_segsort.go:317
-							if (tid<<1)+1 < segSize {
-								keyB[k+(tid<<1)+1] = gc_l_rgK1[gc_lane2]
-							}
-
+						gc_l_k0[gc_lane2] = k0
+						gc_l_k1[gc_lane2] = k1
+						gc_l_v0[gc_lane2] = v0
+						gc_l_v1[gc_lane2] = v1
+						gc_l_k[gc_lane2] = k
+						gc_l_segSize[gc_lane2] = segSize
+					}
+				}
+//line hecbench_segsort.go:309
+				var mask int = 0x1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					k0 := gc_l_k0[gc_lane2]
+//line hecbench_segsort.go:318
+					k1 := gc_l_k1[gc_lane2]
 //line hecbench_segsort.go:320
-							if (tid<<1)+0 < segSize {
-								valB[k+(tid<<1)+0] = val[k+gc_l_rgV0[gc_lane2]]
-							}
-
-//line hecbench_segsort.go:323
-							if (tid<<1)+1 < segSize {
-								valB[k+(tid<<1)+1] = val[k+gc_l_rgV1[gc_lane2]]
-							}
+					bit1 := gc_l_bit1[gc_lane2]
+//line hecbench_segsort.go:309
+					var bit int = bit1
+//line hecbench_segsort.go:217
+					var exK0, exK1 int32
+					var exV0, exV1 int32
+					exK0 = *k0
+					gc_c21v[gc_lane2] = *k1
+					gc_l_bit[gc_lane2] = bit
+					gc_l_exK0[gc_lane2] = exK0
+					gc_l_exK1[gc_lane2] = exK1
+					gc_l_exV0[gc_lane2] = exV0
+					gc_l_exV1[gc_lane2] = exV1
+				}
+//line hecbench_segsort.go:220
+				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c21v, mask, 32, &gc_c21r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					v0 := gc_l_v0[gc_lane2]
+//line hecbench_segsort.go:229
+					v1 := gc_l_v1[gc_lane2]
+//line hecbench_segsort.go:231
+					var exK1 int32
+//line hecbench_segsort.go:233
+					var exV0 int32
+//line hecbench_segsort.go:220
+					exK1 = gc_c21r[gc_lane2]
+					exV0 = *v0
+					gc_c22v[gc_lane2] = *v1
+					gc_l_exK1[gc_lane2] = exK1
+					gc_l_exV0[gc_lane2] = exV0
+				}
+//line hecbench_segsort.go:222
+				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c22v, mask, 32, &gc_c22r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					k0 := gc_l_k0[gc_lane2]
+//line hecbench_segsort.go:231
+					bit := gc_l_bit[gc_lane2]
+//line hecbench_segsort.go:233
+					exK0 := gc_l_exK0[gc_lane2]
+//line hecbench_segsort.go:235
+					exK1 := gc_l_exK1[gc_lane2]
+//line hecbench_segsort.go:237
+					exV0 := gc_l_exV0[gc_lane2]
+//line hecbench_segsort.go:239
+					var exV1 int32
+//line hecbench_segsort.go:222
+					exV1 = gc_c22r[gc_lane2]
+					cmpSwp(&exK0, &exK1, &exV0, &exV1)
+					if bit != 0 {
+						eqlSwp(&exK0, &exK1, &exV0, &exV1)
+					}
+					*k0 = exK0
+					gc_l_exK0[gc_lane2] = exK0
+					gc_l_exK1[gc_lane2] = exK1
+					gc_l_exV0[gc_lane2] = exV0
+					gc_l_exV1[gc_lane2] = exV1
+				}
+//line hecbench_segsort.go:228
+				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_exK1, mask, 32, &gc_c23r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					k1 := gc_l_k1[gc_lane2]
+//line hecbench_segsort.go:237
+					v0 := gc_l_v0[gc_lane2]
+//line hecbench_segsort.go:239
+					exV0 := gc_l_exV0[gc_lane2]
+//line hecbench_segsort.go:241
+					exV1 := gc_l_exV1[gc_lane2]
+					_ = exV1
+//line hecbench_segsort.go:228
+					*k1 = gc_c23r[gc_lane2]
+					*v0 = exV0
+				}
+//line hecbench_segsort.go:230
+				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_exV1, mask, 32, &gc_c24r)
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_segsort.go:280
+						tid := int32(gc_tx2 & 1)
+//line hecbench_segsort.go:282
+						v1 := gc_l_v1[gc_lane2]
+//line hecbench_segsort.go:284
+						k := gc_l_k[gc_lane2]
+//line hecbench_segsort.go:286
+						segSize := gc_l_segSize[gc_lane2]
+//line hecbench_segsort.go:230
+						*v1 = gc_c24r[gc_lane2]
+//line hecbench_segsort.go:313
+						cmpSwp(&gc_l_rgK0[gc_lane2], &gc_l_rgK1[gc_lane2], &gc_l_rgV0[gc_lane2], &gc_l_rgV1[gc_lane2])
+						if (tid<<1)+0 < segSize {
+							keyB[k+(tid<<1)+0] = gc_l_rgK0[gc_lane2]
+						}
+						if (tid<<1)+1 < segSize {
+							keyB[k+(tid<<1)+1] = gc_l_rgK1[gc_lane2]
+						}
+						if (tid<<1)+0 < segSize {
+							valB[k+(tid<<1)+0] = val[k+gc_l_rgV0[gc_lane2]]
+						}
+						if (tid<<1)+1 < segSize {
+							valB[k+(tid<<1)+1] = val[k+gc_l_rgV1[gc_lane2]]
 						}
 					}
 				}
-				gc_act2 = gc_save92 &^ gc_dead2
 			}
+			gc_act2 = gc_save92 &^ gc_dead2
 		}
 	}
 }
@@ -1578,4 +1242,5 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b2 *compiled.Block, key []int32, va
 // gc_files_hecbench_segsort holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_segsort.go
+//line hecbench_segsort.go:338
 var gc_files_hecbench_segsort embed.FS

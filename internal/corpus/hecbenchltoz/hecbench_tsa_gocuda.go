@@ -39,21 +39,18 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_px := compiled.Scratch[int](gc_b, 0)[:gc_n]
-	_ = gc_s_px
+//line hecbench_tsa.go:73
 	gc_s_py := compiled.Scratch[int](gc_b, 1)[:gc_n]
-	_ = gc_s_py
+//line hecbench_tsa.go:75
 	gc_s_sx := compiled.Scratch[int](gc_b, 2)[:gc_n]
-	_ = gc_s_sx
+//line hecbench_tsa.go:77
 	gc_s_sy := compiled.Scratch[int](gc_b, 3)[:gc_n]
-	_ = gc_s_sy
+//line hecbench_tsa.go:79
 	gc_s_checkerboardPy := compiled.Scratch[int](gc_b, 4)[:gc_n]
 	gc_s_cellR := compiled.Scratch[[3]float32](gc_b, 5)[:gc_n]
 	gc_s_cellI := compiled.Scratch[[3]float32](gc_b, 6)[:gc_n]
-
 //line hecbench_tsa.go:62
 	rl := gocuda.Shared[[tsaBlockX]float32](t, tsaBlockY)[:tsaBlockY]
-
-//line hecbench_tsa.go:63
 	im := gocuda.Shared[[tsaBlockX]float32](t, tsaBlockY)[:tsaBlockY]
 	{
 		gc_ty := 0
@@ -61,13 +58,9 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_tsa.go:65
 				px := gc_bx*(tsaBlockX-2*tsaSteps*tsaMarginX) + gc_tx - tsaSteps*tsaMarginX
-
-//line hecbench_tsa.go:66
 				py := gc_by*(tsaBlockY-2*tsaSteps*tsaMarginY) + gc_ty - tsaSteps*tsaMarginY
-
 //line hecbench_tsa.go:69
 				if px >= 0 && px < width {
 					for i, pidx := 0, py*width+px; i < tsaBlockY/tsaStrideY; i, pidx = i+1, pidx+tsaStrideY*width {
@@ -77,16 +70,15 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 						if gc_b.Stopped() {
 //line hecbench_tsa.go:70
 							return
-//line hecbench_tsa.go:70
 						}
+//line hecbench_tsa.go:71
 						if py+i*tsaStrideY >= 0 && py+i*tsaStrideY < height {
 							rl[gc_ty+i*tsaStrideY][gc_tx] = pReal[pidx]
 							im[gc_ty+i*tsaStrideY][gc_tx] = pImag[pidx]
 						}
 					}
 				}
-				_ = px
-				_ = py
+//line hecbench_tsa.go:79
 				gc_s_px[gc_rank] = px
 				gc_s_py[gc_rank] = py
 			}
@@ -102,65 +94,38 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_tsa.go:81
 				sx := gc_tx
-
-//line hecbench_tsa.go:82
 				var sy int
-
-//line hecbench_tsa.go:83
 				if (tsaSteps*tsaMarginX)%2 == (tsaSteps*tsaMarginY)%2 {
 					sy = 2*gc_ty + gc_tx%2
 				} else {
 					sy = 2*gc_ty + 1 - gc_tx%2
 				}
-
 //line hecbench_tsa.go:91
 				checkerboardPy := gc_by*(tsaBlockY-2*tsaSteps*tsaMarginY) + sy - tsaSteps*tsaMarginY
-
 //line hecbench_tsa.go:94
 				var cellR [tsaBlockY / (tsaStrideY * 2)]float32
-
-//line hecbench_tsa.go:95
 				var cellI [tsaBlockY / (tsaStrideY * 2)]float32
-
 				{
-
 //line hecbench_tsa.go:98
-					{
-//line hecbench_tsa.go:98
-						part := int(0)
-//line hecbench_tsa.go:98
-						_ = part
-						cellR[part] = rl[sy+part*2*tsaStrideY][sx]
-						cellI[part] = im[sy+part*2*tsaStrideY][sx]
-					}
-//line hecbench_tsa.go:98
-					{
-//line hecbench_tsa.go:98
-						part := int(1)
-//line hecbench_tsa.go:98
-						_ = part
-						cellR[part] = rl[sy+part*2*tsaStrideY][sx]
-						cellI[part] = im[sy+part*2*tsaStrideY][sx]
-					}
-//line hecbench_tsa.go:98
-					{
-//line hecbench_tsa.go:98
-						part := int(2)
-//line hecbench_tsa.go:98
-						_ = part
-						cellR[part] = rl[sy+part*2*tsaStrideY][sx]
-						cellI[part] = im[sy+part*2*tsaStrideY][sx]
-					}
-//line hecbench_tsa.go:101
+					part := int(0)
+					cellR[part] = rl[sy+part*2*tsaStrideY][sx]
+					cellI[part] = im[sy+part*2*tsaStrideY][sx]
 				}
-				_ = sx
-				_ = sy
-				_ = checkerboardPy
-				_ = cellR
-				_ = cellI
+				{
+//line hecbench_tsa.go:98
+					part := int(1)
+					cellR[part] = rl[sy+part*2*tsaStrideY][sx]
+					cellI[part] = im[sy+part*2*tsaStrideY][sx]
+				}
+				{
+//line hecbench_tsa.go:98
+					part := int(2)
+					cellR[part] = rl[sy+part*2*tsaStrideY][sx]
+					cellI[part] = im[sy+part*2*tsaStrideY][sx]
+				}
+//line hecbench_tsa.go:107
 				gc_s_sx[gc_rank] = sx
 				gc_s_sy[gc_rank] = sy
 				gc_s_checkerboardPy[gc_rank] = checkerboardPy
@@ -173,400 +138,290 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 			}
 		}
 	}
-
 //line hecbench_tsa.go:104
 	for i_ := 0; i_ < tsaSteps; i_++ {
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				sx := gc_s_sx[gc_rank]
-				sy := gc_s_sy[gc_rank]
-				checkerboardPy := gc_s_checkerboardPy[gc_rank]
-				cellR := gc_s_cellR[gc_rank]
-				cellI := gc_s_cellI[gc_rank]
-
-				{
-
 //line hecbench_tsa.go:106
-					{
-//line hecbench_tsa.go:106
-						part_ := int(0)
-//line hecbench_tsa.go:106
-						_ = part_
-						trotterVertPair(a, b, width, height, &cellR[part_], &cellI[part_],
-							sx, sy+part_*2*tsaStrideY, checkerboardPy+part_*2*tsaStrideY, rl, im, 0)
-					}
-//line hecbench_tsa.go:106
-					{
-//line hecbench_tsa.go:106
-						part_ := int(1)
-//line hecbench_tsa.go:106
-						_ = part_
-						trotterVertPair(a, b, width, height, &cellR[part_], &cellI[part_],
-							sx, sy+part_*2*tsaStrideY, checkerboardPy+part_*2*tsaStrideY, rl, im, 0)
-					}
-//line hecbench_tsa.go:106
-					{
-//line hecbench_tsa.go:106
-						part_ := int(2)
-//line hecbench_tsa.go:106
-						_ = part_
-						trotterVertPair(a, b, width, height, &cellR[part_], &cellI[part_],
-							sx, sy+part_*2*tsaStrideY, checkerboardPy+part_*2*tsaStrideY, rl, im, 0)
-					}
-//line hecbench_tsa.go:109
-				}
-				gc_s_cellR[gc_rank] = cellR
-				gc_s_cellI[gc_rank] = cellI
-			}
-		}
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				px := gc_s_px[gc_rank]
-				sx := gc_s_sx[gc_rank]
-				sy := gc_s_sy[gc_rank]
-				cellR := gc_s_cellR[gc_rank]
-				cellI := gc_s_cellI[gc_rank]
-
-				{
-
-//line hecbench_tsa.go:111
-					{
-//line hecbench_tsa.go:111
-						part_2 := int(0)
-//line hecbench_tsa.go:111
-						_ = part_2
-						trotterHorzPair(a, b, width, height, &cellR[part_2], &cellI[part_2],
-							sx, sy+part_2*2*tsaStrideY, px, rl, im, 0)
-					}
-//line hecbench_tsa.go:111
-					{
-//line hecbench_tsa.go:111
-						part_2 := int(1)
-//line hecbench_tsa.go:111
-						_ = part_2
-						trotterHorzPair(a, b, width, height, &cellR[part_2], &cellI[part_2],
-							sx, sy+part_2*2*tsaStrideY, px, rl, im, 0)
-					}
-//line hecbench_tsa.go:111
-					{
-//line hecbench_tsa.go:111
-						part_2 := int(2)
-//line hecbench_tsa.go:111
-						_ = part_2
-						trotterHorzPair(a, b, width, height, &cellR[part_2], &cellI[part_2],
-							sx, sy+part_2*2*tsaStrideY, px, rl, im, 0)
-					}
-//line hecbench_tsa.go:114
-				}
-				gc_s_cellR[gc_rank] = cellR
-				gc_s_cellI[gc_rank] = cellI
-			}
-		}
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				sx := gc_s_sx[gc_rank]
-				sy := gc_s_sy[gc_rank]
-				checkerboardPy := gc_s_checkerboardPy[gc_rank]
-				cellR := gc_s_cellR[gc_rank]
-				cellI := gc_s_cellI[gc_rank]
-
-				{
-
-//line hecbench_tsa.go:116
-					{
-//line hecbench_tsa.go:116
-						part_3 := int(0)
-//line hecbench_tsa.go:116
-						_ = part_3
-						trotterVertPair(a, b, width, height, &cellR[part_3], &cellI[part_3],
-							sx, sy+part_3*2*tsaStrideY, checkerboardPy+part_3*2*tsaStrideY, rl, im, 1)
-					}
-//line hecbench_tsa.go:116
-					{
-//line hecbench_tsa.go:116
-						part_3 := int(1)
-//line hecbench_tsa.go:116
-						_ = part_3
-						trotterVertPair(a, b, width, height, &cellR[part_3], &cellI[part_3],
-							sx, sy+part_3*2*tsaStrideY, checkerboardPy+part_3*2*tsaStrideY, rl, im, 1)
-					}
-//line hecbench_tsa.go:116
-					{
-//line hecbench_tsa.go:116
-						part_3 := int(2)
-//line hecbench_tsa.go:116
-						_ = part_3
-						trotterVertPair(a, b, width, height, &cellR[part_3], &cellI[part_3],
-							sx, sy+part_3*2*tsaStrideY, checkerboardPy+part_3*2*tsaStrideY, rl, im, 1)
-					}
-//line hecbench_tsa.go:119
-				}
-				gc_s_cellR[gc_rank] = cellR
-				gc_s_cellI[gc_rank] = cellI
-			}
-		}
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				px := gc_s_px[gc_rank]
-				sx := gc_s_sx[gc_rank]
-				sy := gc_s_sy[gc_rank]
-				cellR := gc_s_cellR[gc_rank]
-				cellI := gc_s_cellI[gc_rank]
-
-				{
-
-//line hecbench_tsa.go:121
-					{
-//line hecbench_tsa.go:121
-						part_4 := int(0)
-//line hecbench_tsa.go:121
-						_ = part_4
-						trotterHorzPair(a, b, width, height, &cellR[part_4], &cellI[part_4],
-							sx, sy+part_4*2*tsaStrideY, px, rl, im, 1)
-					}
-//line hecbench_tsa.go:121
-					{
-//line hecbench_tsa.go:121
-						part_4 := int(1)
-//line hecbench_tsa.go:121
-						_ = part_4
-						trotterHorzPair(a, b, width, height, &cellR[part_4], &cellI[part_4],
-							sx, sy+part_4*2*tsaStrideY, px, rl, im, 1)
-					}
-//line hecbench_tsa.go:121
-					{
-//line hecbench_tsa.go:121
-						part_4 := int(2)
-//line hecbench_tsa.go:121
-						_ = part_4
-						trotterHorzPair(a, b, width, height, &cellR[part_4], &cellI[part_4],
-							sx, sy+part_4*2*tsaStrideY, px, rl, im, 1)
-					}
-//line hecbench_tsa.go:124
-				}
-				gc_s_cellR[gc_rank] = cellR
-				gc_s_cellI[gc_rank] = cellI
-			}
-		}
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				px := gc_s_px[gc_rank]
-				sx := gc_s_sx[gc_rank]
-				sy := gc_s_sy[gc_rank]
-				cellR := gc_s_cellR[gc_rank]
-				cellI := gc_s_cellI[gc_rank]
-
-				{
-
-//line hecbench_tsa.go:127
-					{
-//line hecbench_tsa.go:127
-						part_5 := int(0)
-//line hecbench_tsa.go:127
-						_ = part_5
-						trotterHorzPair(a, b, width, height, &cellR[part_5], &cellI[part_5],
-							sx, sy+part_5*2*tsaStrideY, px, rl, im, 1)
-					}
-//line hecbench_tsa.go:127
-					{
-//line hecbench_tsa.go:127
-						part_5 := int(1)
-//line hecbench_tsa.go:127
-						_ = part_5
-						trotterHorzPair(a, b, width, height, &cellR[part_5], &cellI[part_5],
-							sx, sy+part_5*2*tsaStrideY, px, rl, im, 1)
-					}
-//line hecbench_tsa.go:127
-					{
-//line hecbench_tsa.go:127
-						part_5 := int(2)
-//line hecbench_tsa.go:127
-						_ = part_5
-						trotterHorzPair(a, b, width, height, &cellR[part_5], &cellI[part_5],
-							sx, sy+part_5*2*tsaStrideY, px, rl, im, 1)
-					}
-//line hecbench_tsa.go:130
-				}
-				gc_s_cellR[gc_rank] = cellR
-				gc_s_cellI[gc_rank] = cellI
-			}
-		}
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				sx := gc_s_sx[gc_rank]
-				sy := gc_s_sy[gc_rank]
-				checkerboardPy := gc_s_checkerboardPy[gc_rank]
-				cellR := gc_s_cellR[gc_rank]
-				cellI := gc_s_cellI[gc_rank]
-
-				{
-
-//line hecbench_tsa.go:132
-					{
-//line hecbench_tsa.go:132
-						part_6 := int(0)
-//line hecbench_tsa.go:132
-						_ = part_6
-						trotterVertPair(a, b, width, height, &cellR[part_6], &cellI[part_6],
-							sx, sy+part_6*2*tsaStrideY, checkerboardPy+part_6*2*tsaStrideY, rl, im, 1)
-					}
-//line hecbench_tsa.go:132
-					{
-//line hecbench_tsa.go:132
-						part_6 := int(1)
-//line hecbench_tsa.go:132
-						_ = part_6
-						trotterVertPair(a, b, width, height, &cellR[part_6], &cellI[part_6],
-							sx, sy+part_6*2*tsaStrideY, checkerboardPy+part_6*2*tsaStrideY, rl, im, 1)
-					}
-//line hecbench_tsa.go:132
-					{
-//line hecbench_tsa.go:132
-						part_6 := int(2)
-//line hecbench_tsa.go:132
-						_ = part_6
-						trotterVertPair(a, b, width, height, &cellR[part_6], &cellI[part_6],
-							sx, sy+part_6*2*tsaStrideY, checkerboardPy+part_6*2*tsaStrideY, rl, im, 1)
-					}
-//line hecbench_tsa.go:135
-				}
-				gc_s_cellR[gc_rank] = cellR
-				gc_s_cellI[gc_rank] = cellI
-			}
-		}
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				px := gc_s_px[gc_rank]
-				sx := gc_s_sx[gc_rank]
-				sy := gc_s_sy[gc_rank]
-				cellR := gc_s_cellR[gc_rank]
-				cellI := gc_s_cellI[gc_rank]
-
-				{
-
-//line hecbench_tsa.go:137
-					{
-//line hecbench_tsa.go:137
-						part_7 := int(0)
-//line hecbench_tsa.go:137
-						_ = part_7
-						trotterHorzPair(a, b, width, height, &cellR[part_7], &cellI[part_7],
-							sx, sy+part_7*2*tsaStrideY, px, rl, im, 0)
-					}
-//line hecbench_tsa.go:137
-					{
-//line hecbench_tsa.go:137
-						part_7 := int(1)
-//line hecbench_tsa.go:137
-						_ = part_7
-						trotterHorzPair(a, b, width, height, &cellR[part_7], &cellI[part_7],
-							sx, sy+part_7*2*tsaStrideY, px, rl, im, 0)
-					}
-//line hecbench_tsa.go:137
-					{
-//line hecbench_tsa.go:137
-						part_7 := int(2)
-//line hecbench_tsa.go:137
-						_ = part_7
-						trotterHorzPair(a, b, width, height, &cellR[part_7], &cellI[part_7],
-							sx, sy+part_7*2*tsaStrideY, px, rl, im, 0)
-					}
-//line hecbench_tsa.go:140
-				}
-				gc_s_cellR[gc_rank] = cellR
-				gc_s_cellI[gc_rank] = cellI
-			}
-		}
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				sx := gc_s_sx[gc_rank]
-				sy := gc_s_sy[gc_rank]
-				checkerboardPy := gc_s_checkerboardPy[gc_rank]
-				cellR := gc_s_cellR[gc_rank]
-				cellI := gc_s_cellI[gc_rank]
-
-				{
-
-//line hecbench_tsa.go:142
-					{
-//line hecbench_tsa.go:142
-						part_8 := int(0)
-//line hecbench_tsa.go:142
-						_ = part_8
-						trotterVertPair(a, b, width, height, &cellR[part_8], &cellI[part_8],
-							sx, sy+part_8*2*tsaStrideY, checkerboardPy+part_8*2*tsaStrideY, rl, im, 0)
-					}
-//line hecbench_tsa.go:142
-					{
-//line hecbench_tsa.go:142
-						part_8 := int(1)
-//line hecbench_tsa.go:142
-						_ = part_8
-						trotterVertPair(a, b, width, height, &cellR[part_8], &cellI[part_8],
-							sx, sy+part_8*2*tsaStrideY, checkerboardPy+part_8*2*tsaStrideY, rl, im, 0)
-					}
-//line hecbench_tsa.go:142
-					{
-//line hecbench_tsa.go:142
-						part_8 := int(2)
-//line hecbench_tsa.go:142
-						_ = part_8
-						trotterVertPair(a, b, width, height, &cellR[part_8], &cellI[part_8],
-							sx, sy+part_8*2*tsaStrideY, checkerboardPy+part_8*2*tsaStrideY, rl, im, 0)
-					}
-//line hecbench_tsa.go:145
-				}
-				gc_s_cellR[gc_rank] = cellR
-				gc_s_cellI[gc_rank] = cellI
-			}
-		}
-	}
-	{
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			sx := gc_s_sx[gc_rank]
 			sy := gc_s_sy[gc_rank]
+			checkerboardPy := gc_s_checkerboardPy[gc_rank]
 			cellR := gc_s_cellR[gc_rank]
 			cellI := gc_s_cellI[gc_rank]
-
 			{
-
-//line hecbench_tsa.go:150
 				{
-//line hecbench_tsa.go:150
-					part_9 := int(0)
-//line hecbench_tsa.go:150
-					_ = part_9
-					rl[sy+part_9*2*tsaStrideY][sx] = cellR[part_9]
-					im[sy+part_9*2*tsaStrideY][sx] = cellI[part_9]
+//line hecbench_tsa.go:106
+					part_ := int(0)
+					trotterVertPair(a, b, width, height, &cellR[part_], &cellI[part_],
+						sx, sy+part_*2*tsaStrideY, checkerboardPy+part_*2*tsaStrideY, rl, im, 0)
 				}
-//line hecbench_tsa.go:150
 				{
-//line hecbench_tsa.go:150
-					part_9 := int(1)
-//line hecbench_tsa.go:150
-					_ = part_9
-					rl[sy+part_9*2*tsaStrideY][sx] = cellR[part_9]
-					im[sy+part_9*2*tsaStrideY][sx] = cellI[part_9]
+//line hecbench_tsa.go:106
+					part_ := int(1)
+					trotterVertPair(a, b, width, height, &cellR[part_], &cellI[part_],
+						sx, sy+part_*2*tsaStrideY, checkerboardPy+part_*2*tsaStrideY, rl, im, 0)
 				}
-//line hecbench_tsa.go:150
 				{
-//line hecbench_tsa.go:150
-					part_9 := int(2)
-//line hecbench_tsa.go:150
-					_ = part_9
-					rl[sy+part_9*2*tsaStrideY][sx] = cellR[part_9]
-					im[sy+part_9*2*tsaStrideY][sx] = cellI[part_9]
+//line hecbench_tsa.go:106
+					part_ := int(2)
+					trotterVertPair(a, b, width, height, &cellR[part_], &cellI[part_],
+						sx, sy+part_*2*tsaStrideY, checkerboardPy+part_*2*tsaStrideY, rl, im, 0)
 				}
-//line hecbench_tsa.go:153
+			}
+//line hecbench_tsa.go:110
+			gc_s_cellR[gc_rank] = cellR
+			gc_s_cellI[gc_rank] = cellI
+		}
+//line hecbench_tsa.go:115
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			px := gc_s_px[gc_rank]
+			sx := gc_s_sx[gc_rank]
+			sy := gc_s_sy[gc_rank]
+			cellR := gc_s_cellR[gc_rank]
+			cellI := gc_s_cellI[gc_rank]
+			{
+				{
+//line hecbench_tsa.go:111
+					part_2 := int(0)
+					trotterHorzPair(a, b, width, height, &cellR[part_2], &cellI[part_2],
+						sx, sy+part_2*2*tsaStrideY, px, rl, im, 0)
+				}
+				{
+//line hecbench_tsa.go:111
+					part_2 := int(1)
+					trotterHorzPair(a, b, width, height, &cellR[part_2], &cellI[part_2],
+						sx, sy+part_2*2*tsaStrideY, px, rl, im, 0)
+				}
+				{
+//line hecbench_tsa.go:111
+					part_2 := int(2)
+					trotterHorzPair(a, b, width, height, &cellR[part_2], &cellI[part_2],
+						sx, sy+part_2*2*tsaStrideY, px, rl, im, 0)
+				}
+			}
+//line hecbench_tsa.go:115
+			gc_s_cellR[gc_rank] = cellR
+			gc_s_cellI[gc_rank] = cellI
+		}
+//line hecbench_tsa.go:120
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			sx := gc_s_sx[gc_rank]
+			sy := gc_s_sy[gc_rank]
+			checkerboardPy := gc_s_checkerboardPy[gc_rank]
+			cellR := gc_s_cellR[gc_rank]
+			cellI := gc_s_cellI[gc_rank]
+			{
+				{
+//line hecbench_tsa.go:116
+					part_3 := int(0)
+					trotterVertPair(a, b, width, height, &cellR[part_3], &cellI[part_3],
+						sx, sy+part_3*2*tsaStrideY, checkerboardPy+part_3*2*tsaStrideY, rl, im, 1)
+				}
+				{
+//line hecbench_tsa.go:116
+					part_3 := int(1)
+					trotterVertPair(a, b, width, height, &cellR[part_3], &cellI[part_3],
+						sx, sy+part_3*2*tsaStrideY, checkerboardPy+part_3*2*tsaStrideY, rl, im, 1)
+				}
+				{
+//line hecbench_tsa.go:116
+					part_3 := int(2)
+					trotterVertPair(a, b, width, height, &cellR[part_3], &cellI[part_3],
+						sx, sy+part_3*2*tsaStrideY, checkerboardPy+part_3*2*tsaStrideY, rl, im, 1)
+				}
+			}
+//line hecbench_tsa.go:120
+			gc_s_cellR[gc_rank] = cellR
+			gc_s_cellI[gc_rank] = cellI
+		}
+//line hecbench_tsa.go:125
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			px := gc_s_px[gc_rank]
+			sx := gc_s_sx[gc_rank]
+			sy := gc_s_sy[gc_rank]
+			cellR := gc_s_cellR[gc_rank]
+			cellI := gc_s_cellI[gc_rank]
+			{
+				{
+//line hecbench_tsa.go:121
+					part_4 := int(0)
+					trotterHorzPair(a, b, width, height, &cellR[part_4], &cellI[part_4],
+						sx, sy+part_4*2*tsaStrideY, px, rl, im, 1)
+				}
+				{
+//line hecbench_tsa.go:121
+					part_4 := int(1)
+					trotterHorzPair(a, b, width, height, &cellR[part_4], &cellI[part_4],
+						sx, sy+part_4*2*tsaStrideY, px, rl, im, 1)
+				}
+				{
+//line hecbench_tsa.go:121
+					part_4 := int(2)
+					trotterHorzPair(a, b, width, height, &cellR[part_4], &cellI[part_4],
+						sx, sy+part_4*2*tsaStrideY, px, rl, im, 1)
+				}
+			}
+//line hecbench_tsa.go:125
+			gc_s_cellR[gc_rank] = cellR
+			gc_s_cellI[gc_rank] = cellI
+		}
+//line hecbench_tsa.go:130
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			px := gc_s_px[gc_rank]
+			sx := gc_s_sx[gc_rank]
+			sy := gc_s_sy[gc_rank]
+			cellR := gc_s_cellR[gc_rank]
+			cellI := gc_s_cellI[gc_rank]
+			{
+				{
+//line hecbench_tsa.go:127
+					part_5 := int(0)
+					trotterHorzPair(a, b, width, height, &cellR[part_5], &cellI[part_5],
+						sx, sy+part_5*2*tsaStrideY, px, rl, im, 1)
+				}
+				{
+//line hecbench_tsa.go:127
+					part_5 := int(1)
+					trotterHorzPair(a, b, width, height, &cellR[part_5], &cellI[part_5],
+						sx, sy+part_5*2*tsaStrideY, px, rl, im, 1)
+				}
+				{
+//line hecbench_tsa.go:127
+					part_5 := int(2)
+					trotterHorzPair(a, b, width, height, &cellR[part_5], &cellI[part_5],
+						sx, sy+part_5*2*tsaStrideY, px, rl, im, 1)
+				}
+			}
+//line hecbench_tsa.go:131
+			gc_s_cellR[gc_rank] = cellR
+			gc_s_cellI[gc_rank] = cellI
+		}
+//line hecbench_tsa.go:136
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			sx := gc_s_sx[gc_rank]
+			sy := gc_s_sy[gc_rank]
+			checkerboardPy := gc_s_checkerboardPy[gc_rank]
+			cellR := gc_s_cellR[gc_rank]
+			cellI := gc_s_cellI[gc_rank]
+			{
+				{
+//line hecbench_tsa.go:132
+					part_6 := int(0)
+					trotterVertPair(a, b, width, height, &cellR[part_6], &cellI[part_6],
+						sx, sy+part_6*2*tsaStrideY, checkerboardPy+part_6*2*tsaStrideY, rl, im, 1)
+				}
+				{
+//line hecbench_tsa.go:132
+					part_6 := int(1)
+					trotterVertPair(a, b, width, height, &cellR[part_6], &cellI[part_6],
+						sx, sy+part_6*2*tsaStrideY, checkerboardPy+part_6*2*tsaStrideY, rl, im, 1)
+				}
+				{
+//line hecbench_tsa.go:132
+					part_6 := int(2)
+					trotterVertPair(a, b, width, height, &cellR[part_6], &cellI[part_6],
+						sx, sy+part_6*2*tsaStrideY, checkerboardPy+part_6*2*tsaStrideY, rl, im, 1)
+				}
+			}
+//line hecbench_tsa.go:136
+			gc_s_cellR[gc_rank] = cellR
+			gc_s_cellI[gc_rank] = cellI
+		}
+//line hecbench_tsa.go:141
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			px := gc_s_px[gc_rank]
+			sx := gc_s_sx[gc_rank]
+			sy := gc_s_sy[gc_rank]
+			cellR := gc_s_cellR[gc_rank]
+			cellI := gc_s_cellI[gc_rank]
+			{
+				{
+//line hecbench_tsa.go:137
+					part_7 := int(0)
+					trotterHorzPair(a, b, width, height, &cellR[part_7], &cellI[part_7],
+						sx, sy+part_7*2*tsaStrideY, px, rl, im, 0)
+				}
+				{
+//line hecbench_tsa.go:137
+					part_7 := int(1)
+					trotterHorzPair(a, b, width, height, &cellR[part_7], &cellI[part_7],
+						sx, sy+part_7*2*tsaStrideY, px, rl, im, 0)
+				}
+				{
+//line hecbench_tsa.go:137
+					part_7 := int(2)
+					trotterHorzPair(a, b, width, height, &cellR[part_7], &cellI[part_7],
+						sx, sy+part_7*2*tsaStrideY, px, rl, im, 0)
+				}
+			}
+//line hecbench_tsa.go:141
+			gc_s_cellR[gc_rank] = cellR
+			gc_s_cellI[gc_rank] = cellI
+		}
+//line hecbench_tsa.go:146
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			sx := gc_s_sx[gc_rank]
+			sy := gc_s_sy[gc_rank]
+			checkerboardPy := gc_s_checkerboardPy[gc_rank]
+			cellR := gc_s_cellR[gc_rank]
+			cellI := gc_s_cellI[gc_rank]
+			{
+				{
+//line hecbench_tsa.go:142
+					part_8 := int(0)
+					trotterVertPair(a, b, width, height, &cellR[part_8], &cellI[part_8],
+						sx, sy+part_8*2*tsaStrideY, checkerboardPy+part_8*2*tsaStrideY, rl, im, 0)
+				}
+				{
+//line hecbench_tsa.go:142
+					part_8 := int(1)
+					trotterVertPair(a, b, width, height, &cellR[part_8], &cellI[part_8],
+						sx, sy+part_8*2*tsaStrideY, checkerboardPy+part_8*2*tsaStrideY, rl, im, 0)
+				}
+				{
+//line hecbench_tsa.go:142
+					part_8 := int(2)
+					trotterVertPair(a, b, width, height, &cellR[part_8], &cellI[part_8],
+						sx, sy+part_8*2*tsaStrideY, checkerboardPy+part_8*2*tsaStrideY, rl, im, 0)
+				}
+			}
+//line hecbench_tsa.go:146
+			gc_s_cellR[gc_rank] = cellR
+			gc_s_cellI[gc_rank] = cellI
+		}
+	}
+//line hecbench_tsa.go:152
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		sx := gc_s_sx[gc_rank]
+		sy := gc_s_sy[gc_rank]
+		cellR := gc_s_cellR[gc_rank]
+		cellI := gc_s_cellI[gc_rank]
+		{
+			{
+//line hecbench_tsa.go:150
+				part_9 := int(0)
+				rl[sy+part_9*2*tsaStrideY][sx] = cellR[part_9]
+				im[sy+part_9*2*tsaStrideY][sx] = cellI[part_9]
+			}
+			{
+//line hecbench_tsa.go:150
+				part_9 := int(1)
+				rl[sy+part_9*2*tsaStrideY][sx] = cellR[part_9]
+				im[sy+part_9*2*tsaStrideY][sx] = cellI[part_9]
+			}
+			{
+//line hecbench_tsa.go:150
+				part_9 := int(2)
+				rl[sy+part_9*2*tsaStrideY][sx] = cellR[part_9]
+				im[sy+part_9*2*tsaStrideY][sx] = cellI[part_9]
 			}
 		}
 	}
@@ -577,27 +432,17 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				px := gc_s_px[gc_rank]
-				_ = px
+//line hecbench_tsa.go:164
 				py := gc_s_py[gc_rank]
-				_ = py
+//line hecbench_tsa.go:166
 				var sx int
-				_ = sx
+//line hecbench_tsa.go:168
 				var sy int
-				_ = sy
-
 //line hecbench_tsa.go:157
 				sx = gc_tx + tsaSteps*tsaMarginX
-
-//line hecbench_tsa.go:158
 				sy = gc_ty + tsaSteps*tsaMarginY
-
-//line hecbench_tsa.go:159
 				px += tsaSteps * tsaMarginX
-
-//line hecbench_tsa.go:160
 				py += tsaSteps * tsaMarginY
-
-//line hecbench_tsa.go:161
 				if sx < tsaBlockX-tsaSteps*tsaMarginX && px < width {
 					for i_2, pidx_ := 0, py*width+px; i_2 < tsaBlockY/tsaStrideY; i_2, pidx_ = i_2+1, pidx_+tsaStrideY*width {
 //line hecbench_tsa.go:162
@@ -606,8 +451,8 @@ func gc_body_tsaKernel(gc_b *compiled.Block, a, b float32, width, height int, pR
 						if gc_b.Stopped() {
 //line hecbench_tsa.go:162
 							return
-//line hecbench_tsa.go:162
 						}
+//line hecbench_tsa.go:163
 						if sy+i_2*tsaStrideY < tsaBlockY-tsaSteps*tsaMarginY && py+i_2*tsaStrideY < height {
 							p2Real[pidx_] = rl[sy+i_2*tsaStrideY][sx]
 							p2Imag[pidx_] = im[sy+i_2*tsaStrideY][sx]

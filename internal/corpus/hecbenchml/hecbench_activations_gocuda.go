@@ -46,97 +46,56 @@ func gc_body_gluKernel(gc_b *compiled.Block, gc_lo, gc_hi int, M, splitDimSize, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line hecbench_activations.go:27
 		xOffset := 2 * splitDimSize * N
-
-//line hecbench_activations.go:28
 		yOffset := splitDimSize * N
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(M*splitDimSize*N, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_qoff, gc_qd := gc_bx*gc_bdx, splitDimSize
-				gc_qoff2, gc_qd2 := gc_bx*gc_bdx, N
-				if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) && compiled.Segmented(gc_qoff2, gc_qd2, gc_from, gc_to) {
-					for gc_seg := gc_from; gc_seg < gc_to; {
-						gc_q := (gc_qoff + gc_seg) / gc_qd
-						gc_r := gc_qoff - gc_q*gc_qd
-						_, _ = gc_q, gc_r
-						gc_q2 := (gc_qoff2 + gc_seg) / gc_qd2
-						gc_r2 := gc_qoff2 - gc_q2*gc_qd2
-						_, _ = gc_q2, gc_r2
-						gc_segend := min(gc_to, gc_qd-gc_r, gc_qd2-gc_r2)
-						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_activations.go:22
-							index := gc_bx*gc_bdx + gc_tx
-							_ = index
-
-//line hecbench_activations.go:29
-							i := gc_q / N
-
 //line hecbench_activations.go:30
-							j := gc_q2 % splitDimSize
-
-//line hecbench_activations.go:31
-							k := (gc_tx + gc_r2)
-
-//line hecbench_activations.go:32
-							x1 := Xdata[i*xOffset+j*N+k]
-
-//line hecbench_activations.go:33
-							x2 := Xdata[i*xOffset+(j+splitDimSize)*N+k]
-
-//line hecbench_activations.go:34
-							Ydata[i*yOffset+j*N+k] = x1 * (1. / (1. + expf(-x2)))
-							_ = i
-							_ = j
-							_ = k
-							_ = x1
-							_ = x2
-						}
-						gc_seg = gc_segend
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(M*splitDimSize*N, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := gc_bx*gc_bdx, splitDimSize
+			gc_qoff2, gc_qd2 := gc_bx*gc_bdx, N
+			if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) && compiled.Segmented(gc_qoff2, gc_qd2, gc_from, gc_to) {
+				for gc_seg := gc_from; gc_seg < gc_to; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_q2 := (gc_qoff2 + gc_seg) / gc_qd2
+					gc_r2 := gc_qoff2 - gc_q2*gc_qd2
+					_, _ = gc_q2, gc_r2
+					gc_segend := min(gc_to, gc_qd-gc_r, gc_qd2-gc_r2)
+					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line hecbench_activations.go:22
-						index := gc_bx*gc_bdx + gc_tx
-						_ = index
-
 //line hecbench_activations.go:29
-						i := index / splitDimSize / N
-
-//line hecbench_activations.go:30
-						j := index / N % splitDimSize
-
-//line hecbench_activations.go:31
-						k := index % N
-
-//line hecbench_activations.go:32
+						i := gc_q / N
+						j := gc_q2 % splitDimSize
+						k := (gc_tx + gc_r2)
 						x1 := Xdata[i*xOffset+j*N+k]
-
-//line hecbench_activations.go:33
 						x2 := Xdata[i*xOffset+(j+splitDimSize)*N+k]
-
-//line hecbench_activations.go:34
 						Ydata[i*yOffset+j*N+k] = x1 * (1. / (1. + expf(-x2)))
-						_ = i
-						_ = j
-						_ = k
-						_ = x1
-						_ = x2
 					}
+//line hecbench_activations.go:41
+					gc_seg = gc_segend
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_activations.go:22
+					index := gc_bx*gc_bdx + gc_tx
+//line hecbench_activations.go:29
+					i := index / splitDimSize / N
+					j := index / N % splitDimSize
+					k := index % N
+					x1 := Xdata[i*xOffset+j*N+k]
+					x2 := Xdata[i*xOffset+(j+splitDimSize)*N+k]
+					Ydata[i*yOffset+j*N+k] = x1 * (1. / (1. + expf(-x2)))
 				}
 			}
 		}
@@ -177,7 +136,6 @@ func gc_body_gegluKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, xAndGate [
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line hecbench_activations.go:58
 		chunksPerRow := dimLast / (gegluBlockDimX * gegluVecElems)
 		compiled.OutOfLine(func() {
@@ -186,115 +144,78 @@ func gc_body_gegluKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, xAndGate [
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_activations.go:59
 						var ux [2]gegluU
-
-//line hecbench_activations.go:60
 						var ugate [2]gegluU
-
-//line hecbench_activations.go:61
 						var uout [2]gegluU
-
-//line hecbench_activations.go:62
 						for k := 0; k < forLoop; k++ {
 							idxN := (gc_bx*forLoop + k) / chunksPerRow
 							idxR := ((gc_bx*forLoop+k)%chunksPerRow*gegluBlockDimX + gc_tx) * gegluVecElems
 							ux[k] = gegluU(xAndGate[int64(idxN*2+0)*int64(dimLast)+int64(idxR):])
 							ugate[k] = gegluU(xAndGate[int64(idxN*2+1)*int64(dimLast)+int64(idxR):])
 						}
-
-//line hecbench_activations.go:68
 						for k_ := 0; k_ < forLoop; k_++ {
-//line hecbench_activations.go:68
 							{
 								{
 //line hecbench_activations.go:69
 									i := int(0)
-//line hecbench_activations.go:69
-									_ = i
 									geluOut := gelu(ugate[k_][i])
 									uout[k_][i] = ux[k_][i] * geluOut
 								}
-//line hecbench_activations.go:69
 								{
 //line hecbench_activations.go:69
 									i := int(1)
-//line hecbench_activations.go:69
-									_ = i
 									geluOut := gelu(ugate[k_][i])
 									uout[k_][i] = ux[k_][i] * geluOut
 								}
-//line hecbench_activations.go:69
 								{
 //line hecbench_activations.go:69
 									i := int(2)
-//line hecbench_activations.go:69
-									_ = i
 									geluOut := gelu(ugate[k_][i])
 									uout[k_][i] = ux[k_][i] * geluOut
 								}
-//line hecbench_activations.go:69
 								{
 //line hecbench_activations.go:69
 									i := int(3)
-//line hecbench_activations.go:69
-									_ = i
 									geluOut := gelu(ugate[k_][i])
 									uout[k_][i] = ux[k_][i] * geluOut
 								}
-//line hecbench_activations.go:69
 								{
 //line hecbench_activations.go:69
 									i := int(4)
-//line hecbench_activations.go:69
-									_ = i
 									geluOut := gelu(ugate[k_][i])
 									uout[k_][i] = ux[k_][i] * geluOut
 								}
-//line hecbench_activations.go:69
 								{
 //line hecbench_activations.go:69
 									i := int(5)
-//line hecbench_activations.go:69
-									_ = i
 									geluOut := gelu(ugate[k_][i])
 									uout[k_][i] = ux[k_][i] * geluOut
 								}
-//line hecbench_activations.go:69
 								{
 //line hecbench_activations.go:69
 									i := int(6)
-//line hecbench_activations.go:69
-									_ = i
 									geluOut := gelu(ugate[k_][i])
 									uout[k_][i] = ux[k_][i] * geluOut
 								}
-//line hecbench_activations.go:69
 								{
 //line hecbench_activations.go:69
 									i := int(7)
-//line hecbench_activations.go:69
-									_ = i
 									geluOut := gelu(ugate[k_][i])
 									uout[k_][i] = ux[k_][i] * geluOut
 								}
-//line hecbench_activations.go:72
 							}
 						}
-
 //line hecbench_activations.go:74
 						for k_2 := 0; k_2 < forLoop; k_2++ {
 							idxN_ := (gc_bx*forLoop + k_2) / chunksPerRow
 							idxR_ := ((gc_bx*forLoop+k_2)%chunksPerRow*gegluBlockDimX + gc_tx) * gegluVecElems
 							*(*gegluU)(out[int64(idxN_)*int64(dimLast)+int64(idxR_):]) = uout[k_2]
 						}
-						_ = ux
-						_ = ugate
-						_ = uout
 					}
 				}
 			}
+//line hecbench_activations.go:85
 		})
 	}
 }
@@ -329,29 +250,19 @@ func gc_body_siluForwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x, out []
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_L1:
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_activations.go:102
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L1:
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_activations.go:85
-					i := uint64(gc_bdx)*uint64(gc_bx) + uint64(gc_tx)
-					_ = i
-
-//line hecbench_activations.go:86
-					if i >= N {
-						continue gc_L1
-					}
-
-//line hecbench_activations.go:89
-					xVal := x[i]
-
-//line hecbench_activations.go:90
-					out[i] = xVal / (1.0 + expf(-xVal))
-					_ = xVal
+				i := uint64(gc_bdx)*uint64(gc_bx) + uint64(gc_tx)
+				if i >= N {
+					continue gc_L1
 				}
+				xVal := x[i]
+				out[i] = xVal / (1.0 + expf(-xVal))
 			}
 		}
 	}
@@ -390,33 +301,27 @@ func gc_body_siluForwardKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, x, out [
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line hecbench_activations.go:99
 		vecCount := N / 4
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_activations.go:101
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_activations.go:98
-					i := uint64(gc_bdx)*uint64(gc_bx) + uint64(gc_tx)
-					_ = i
-
+				i := uint64(gc_bdx)*uint64(gc_bx) + uint64(gc_tx)
 //line hecbench_activations.go:100
-					if i < vecCount {
-						x4 := asFloat4(x)[i]
-						var t4 Float4
-						t4.X = x4.X / (1.0 + expf(-x4.X))
-						t4.Y = x4.Y / (1.0 + expf(-x4.Y))
-						t4.Z = x4.Z / (1.0 + expf(-x4.Z))
-						t4.W = x4.W / (1.0 + expf(-x4.W))
-						asFloat4(out)[i] = t4
-					}
+				if i < vecCount {
+					x4 := asFloat4(x)[i]
+					var t4 Float4
+					t4.X = x4.X / (1.0 + expf(-x4.X))
+					t4.Y = x4.Y / (1.0 + expf(-x4.Y))
+					t4.Z = x4.Z / (1.0 + expf(-x4.Z))
+					t4.W = x4.W / (1.0 + expf(-x4.W))
+					asFloat4(out)[i] = t4
 				}
 			}
 		}
-
 //line hecbench_activations.go:109
 		for gc_off, gc_limit, gc_more := uint64(0), uint64(N), true; gc_more; gc_off += uint64(gc_bdx) {
 			gc_b.Tick()
@@ -424,30 +329,23 @@ func gc_body_siluForwardKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, x, out [
 				return
 			}
 			gc_more = false
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+//line hecbench_activations.go:116
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_activations.go:98
-						i := uint64(gc_bdx)*uint64(gc_bx) + uint64(gc_tx)
-						_ = i
-
+					i := uint64(gc_bdx)*uint64(gc_bx) + uint64(gc_tx)
 //line hecbench_activations.go:109
-						gc_start := 4*vecCount + i
-						j := gc_start + gc_off
-						if !(j < gc_limit) || j < gc_start && compiled.StrideStopped(gc_start, uint64(gc_bdx), gc_limit, false) {
-							continue
-						}
-						gc_more = true
-
-//line hecbench_activations.go:110
-						xVal := x[j]
-
-//line hecbench_activations.go:111
-						out[j] = xVal / (1.0 + expf(-xVal))
+					gc_start := 4*vecCount + i
+					j := gc_start + gc_off
+					if !(j < gc_limit) || j < gc_start && compiled.StrideStopped(gc_start, uint64(gc_bdx), gc_limit, false) {
+						continue
 					}
+					gc_more = true
+//line hecbench_activations.go:110
+					xVal := x[j]
+					out[j] = xVal / (1.0 + expf(-xVal))
 				}
 			}
 		}
@@ -486,41 +384,22 @@ func gc_body_siluBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dout, x,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_L1:
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_activations.go:136
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L1:
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_activations.go:119
-					i := uint64(gc_bdx)*uint64(gc_bx) + uint64(gc_tx)
-					_ = i
-
-//line hecbench_activations.go:120
-					if i >= N {
-						continue gc_L1
-					}
-
-//line hecbench_activations.go:123
-					outVal := dout[i]
-
-//line hecbench_activations.go:124
-					xVal := x[i]
-
-//line hecbench_activations.go:125
-					expx := expf(-xVal)
-
-//line hecbench_activations.go:126
-					gradSilu := (1.0 + xVal*expx/(1.0+expx)) / (1.0 + expx)
-
-//line hecbench_activations.go:127
-					dx[i] = outVal * gradSilu
-					_ = outVal
-					_ = xVal
-					_ = expx
-					_ = gradSilu
+				i := uint64(gc_bdx)*uint64(gc_bx) + uint64(gc_tx)
+				if i >= N {
+					continue gc_L1
 				}
+				outVal := dout[i]
+				xVal := x[i]
+				expx := expf(-xVal)
+				gradSilu := (1.0 + xVal*expx/(1.0+expx)) / (1.0 + expx)
+				dx[i] = outVal * gradSilu
 			}
 		}
 	}
@@ -559,37 +438,23 @@ func gc_body_siluBackwardKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, dout, x
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_L1:
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_activations.go:152
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L1:
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_activations.go:135
-					i := uint64(gc_bdx)*uint64(gc_bx) + uint64(gc_tx)
-					_ = i
-
-//line hecbench_activations.go:136
-					if i >= N {
-						continue gc_L1
-					}
-
-//line hecbench_activations.go:139
-					xVal := x[i]
-
-//line hecbench_activations.go:141
-					sig := 1.0 / (1.0 + expf(-xVal))
-
-//line hecbench_activations.go:143
-					gradSilu := sig * (1.0 + xVal*(1.0-sig))
-
-//line hecbench_activations.go:144
-					dx[i] = dout[i] * gradSilu
-					_ = xVal
-					_ = sig
-					_ = gradSilu
+				i := uint64(gc_bdx)*uint64(gc_bx) + uint64(gc_tx)
+				if i >= N {
+					continue gc_L1
 				}
+				xVal := x[i]
+//line hecbench_activations.go:141
+				sig := 1.0 / (1.0 + expf(-xVal))
+//line hecbench_activations.go:143
+				gradSilu := sig * (1.0 + xVal*(1.0-sig))
+				dx[i] = dout[i] * gradSilu
 			}
 		}
 	}
@@ -628,42 +493,36 @@ func gc_body_siluBackwardKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, dout, x
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line hecbench_activations.go:153
 		vecCount := N / 4
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_activations.go:155
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_activations.go:152
-					i := uint64(gc_bdx)*uint64(gc_bx) + uint64(gc_tx)
-					_ = i
-
+				i := uint64(gc_bdx)*uint64(gc_bx) + uint64(gc_tx)
 //line hecbench_activations.go:154
-					if i < vecCount {
-						x4 := asFloat4(x)[i]
-						do4 := asFloat4(dout)[i]
-						var sig4, gradSilu4 Float4
-						sig4.X = 1.0 / (1.0 + expf(-x4.X))
-						sig4.Y = 1.0 / (1.0 + expf(-x4.Y))
-						sig4.Z = 1.0 / (1.0 + expf(-x4.Z))
-						sig4.W = 1.0 / (1.0 + expf(-x4.W))
-						gradSilu4.X = sig4.X * (1.0 + x4.X*(1.0-sig4.X))
-						gradSilu4.Y = sig4.Y * (1.0 + x4.Y*(1.0-sig4.Y))
-						gradSilu4.Z = sig4.Z * (1.0 + x4.Z*(1.0-sig4.Z))
-						gradSilu4.W = sig4.W * (1.0 + x4.W*(1.0-sig4.W))
-						sig4.X = do4.X * gradSilu4.X
-						sig4.Y = do4.Y * gradSilu4.Y
-						sig4.Z = do4.Z * gradSilu4.Z
-						sig4.W = do4.W * gradSilu4.W
-						asFloat4(dx)[i] = sig4
-					}
+				if i < vecCount {
+					x4 := asFloat4(x)[i]
+					do4 := asFloat4(dout)[i]
+					var sig4, gradSilu4 Float4
+					sig4.X = 1.0 / (1.0 + expf(-x4.X))
+					sig4.Y = 1.0 / (1.0 + expf(-x4.Y))
+					sig4.Z = 1.0 / (1.0 + expf(-x4.Z))
+					sig4.W = 1.0 / (1.0 + expf(-x4.W))
+					gradSilu4.X = sig4.X * (1.0 + x4.X*(1.0-sig4.X))
+					gradSilu4.Y = sig4.Y * (1.0 + x4.Y*(1.0-sig4.Y))
+					gradSilu4.Z = sig4.Z * (1.0 + x4.Z*(1.0-sig4.Z))
+					gradSilu4.W = sig4.W * (1.0 + x4.W*(1.0-sig4.W))
+					sig4.X = do4.X * gradSilu4.X
+					sig4.Y = do4.Y * gradSilu4.Y
+					sig4.Z = do4.Z * gradSilu4.Z
+					sig4.W = do4.W * gradSilu4.W
+					asFloat4(dx)[i] = sig4
 				}
 			}
 		}
-
 //line hecbench_activations.go:172
 		for gc_off, gc_limit, gc_more := uint64(0), uint64(N), true; gc_more; gc_off += uint64(gc_bdx) {
 			gc_b.Tick()
@@ -671,36 +530,25 @@ func gc_body_siluBackwardKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, dout, x
 				return
 			}
 			gc_more = false
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+//line hecbench_activations.go:179
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_activations.go:152
-						i := uint64(gc_bdx)*uint64(gc_bx) + uint64(gc_tx)
-						_ = i
-
+					i := uint64(gc_bdx)*uint64(gc_bx) + uint64(gc_tx)
 //line hecbench_activations.go:172
-						gc_start := 4*vecCount + i
-						j := gc_start + gc_off
-						if !(j < gc_limit) || j < gc_start && compiled.StrideStopped(gc_start, uint64(gc_bdx), gc_limit, false) {
-							continue
-						}
-						gc_more = true
-
-//line hecbench_activations.go:173
-						xVal := x[j]
-
-//line hecbench_activations.go:174
-						sig := 1.0 / (1.0 + expf(-xVal))
-
-//line hecbench_activations.go:175
-						gradSilu := sig * (1.0 + xVal*(1.0-sig))
-
-//line hecbench_activations.go:176
-						dx[j] = dout[j] * gradSilu
+					gc_start := 4*vecCount + i
+					j := gc_start + gc_off
+					if !(j < gc_limit) || j < gc_start && compiled.StrideStopped(gc_start, uint64(gc_bdx), gc_limit, false) {
+						continue
 					}
+					gc_more = true
+//line hecbench_activations.go:173
+					xVal := x[j]
+					sig := 1.0 / (1.0 + expf(-xVal))
+					gradSilu := sig * (1.0 + xVal*(1.0-sig))
+					dx[j] = dout[j] * gradSilu
 				}
 			}
 		}
@@ -710,4 +558,5 @@ func gc_body_siluBackwardKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, dout, x
 // gc_files_hecbench_activations holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_activations.go
+//line hecbench_activations.go:187
 var gc_files_hecbench_activations embed.FS

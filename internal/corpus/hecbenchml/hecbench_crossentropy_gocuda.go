@@ -58,11 +58,8 @@ func gc_body_lossBwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, logSoftmax, g
 				gc_by = 0
 			}
 		}
-
 //line hecbench_crossentropy.go:25
 		groupIDBs := gc_by
-
-//line hecbench_crossentropy.go:26
 		groupIDX := gc_bx
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -83,44 +80,25 @@ func gc_body_lossBwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, logSoftmax, g
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_crossentropy.go:24
 						localIDX := gc_tx
-						_ = localIDX
-
 //line hecbench_crossentropy.go:28
 						linearXID := groupIDX*crossEntropyThreadX + localIDX
-						_ = linearXID
-
-//line hecbench_crossentropy.go:34
-						offset2d := groupIDBs*H + linearXID
-						_ = offset2d
-
 //line hecbench_crossentropy.go:35
 						idx := int(gc_at[gc_tx])
-
-//line hecbench_crossentropy.go:36
 						sumOffset := groupIDBs*W*H + idx*H + linearXID
-
 //line hecbench_crossentropy.go:38
 						var tmpGrad float32
-
-//line hecbench_crossentropy.go:39
 						if gc_at2[gc_tx] != 0 {
 							tmpGrad = -(gc_at3[gc_tx] + gc_at4[gc_tx])
 						} else {
 							tmpGrad = -gc_at3[gc_tx]
 						}
-
 //line hecbench_crossentropy.go:45
 						tmpGrad = tmpGrad * gc_at5[gc_tx]
-
 //line hecbench_crossentropy.go:47
 						sumValue := tmpGrad * logSoftmax[sumOffset]
-						_ = idx
-						_ = sumOffset
-						_ = tmpGrad
-						_ = sumValue
+//line hecbench_crossentropy.go:52
 						gc_s_idx[gc_rank] = idx
 						gc_s_tmpGrad[gc_rank] = tmpGrad
 						gc_s_sumValue[gc_rank] = sumValue
@@ -129,44 +107,26 @@ func gc_body_lossBwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, logSoftmax, g
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_crossentropy.go:24
 						localIDX := gc_tx
-						_ = localIDX
-
 //line hecbench_crossentropy.go:28
 						linearXID := groupIDX*crossEntropyThreadX + localIDX
-						_ = linearXID
-
 //line hecbench_crossentropy.go:34
 						offset2d := groupIDBs*H + linearXID
-						_ = offset2d
-
-//line hecbench_crossentropy.go:35
 						idx := int(target[offset2d])
-
-//line hecbench_crossentropy.go:36
 						sumOffset := groupIDBs*W*H + idx*H + linearXID
-
 //line hecbench_crossentropy.go:38
 						var tmpGrad float32
-
-//line hecbench_crossentropy.go:39
 						if mask[offset2d] != 0 {
 							tmpGrad = -(gradOutput[offset2d] + gradOutputNeg[offset2d])
 						} else {
 							tmpGrad = -gradOutput[offset2d]
 						}
-
 //line hecbench_crossentropy.go:45
 						tmpGrad = tmpGrad * weight[offset2d]
-
 //line hecbench_crossentropy.go:47
 						sumValue := tmpGrad * logSoftmax[sumOffset]
-						_ = idx
-						_ = sumOffset
-						_ = tmpGrad
-						_ = sumValue
+//line hecbench_crossentropy.go:52
 						gc_s_idx[gc_rank] = idx
 						gc_s_tmpGrad[gc_rank] = tmpGrad
 						gc_s_sumValue[gc_rank] = sumValue
@@ -174,97 +134,60 @@ func gc_body_lossBwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, logSoftmax, g
 				}
 			}
 		}
-
 //line hecbench_crossentropy.go:49
 		for i := 0; i < W; i++ {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(groupIDX*crossEntropyThreadX, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(H, groupIDX*crossEntropyThreadX); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off2 := (groupIDX * crossEntropyThreadX) + (groupIDBs*W*H + i*H)
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(logSoftmax) && gc_to <= len(logSoftmax)-gc_off2 && gc_off2 <= len(gradPredict) && gc_to <= len(gradPredict)-gc_off2 {
-						gc_at6 := logSoftmax[gc_off2:][:gc_to]
-						gc_at7 := gradPredict[gc_off2:][:gc_to]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_crossentropy.go:24
-							localIDX := gc_tx
-							_ = localIDX
-
-//line hecbench_crossentropy.go:28
-							linearXID := groupIDX*crossEntropyThreadX + localIDX
-							_ = linearXID
-							idx := gc_s_idx[gc_rank]
-							tmpGrad := gc_s_tmpGrad[gc_rank]
-							sumValue := gc_s_sumValue[gc_rank]
-
-//line hecbench_crossentropy.go:50
-							inOffset := groupIDBs*W*H + i*H + linearXID
-
 //line hecbench_crossentropy.go:51
-							tmpSfm := exponent(gc_at6[gc_tx]) * sumValue
-
-//line hecbench_crossentropy.go:52
-							res := float32(0.)
-
-//line hecbench_crossentropy.go:53
-							if i == idx {
-								res = tmpGrad - tmpSfm
-							} else {
-								res = -tmpSfm
-							}
-
-//line hecbench_crossentropy.go:58
-							gc_at7[gc_tx] = res
-							_ = inOffset
-							_ = tmpSfm
-							_ = res
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_crossentropy.go:24
-							localIDX := gc_tx
-							_ = localIDX
-
-//line hecbench_crossentropy.go:28
-							linearXID := groupIDX*crossEntropyThreadX + localIDX
-							_ = linearXID
-							idx := gc_s_idx[gc_rank]
-							tmpGrad := gc_s_tmpGrad[gc_rank]
-							sumValue := gc_s_sumValue[gc_rank]
-
-//line hecbench_crossentropy.go:50
-							inOffset := groupIDBs*W*H + i*H + linearXID
-
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(groupIDX*crossEntropyThreadX, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(H, groupIDX*crossEntropyThreadX); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (groupIDX * crossEntropyThreadX) + (groupIDBs*W*H + i*H)
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(logSoftmax) && gc_to <= len(logSoftmax)-gc_off2 && gc_off2 <= len(gradPredict) && gc_to <= len(gradPredict)-gc_off2 {
+					gc_at6 := logSoftmax[gc_off2:][:gc_to]
+					gc_at7 := gradPredict[gc_off2:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line hecbench_crossentropy.go:30
+						idx := gc_s_idx[gc_rank]
+						tmpGrad := gc_s_tmpGrad[gc_rank]
+						sumValue := gc_s_sumValue[gc_rank]
 //line hecbench_crossentropy.go:51
-							tmpSfm := exponent(logSoftmax[inOffset]) * sumValue
-
-//line hecbench_crossentropy.go:52
-							res := float32(0.)
-
-//line hecbench_crossentropy.go:53
-							if i == idx {
-								res = tmpGrad - tmpSfm
-							} else {
-								res = -tmpSfm
-							}
-
-//line hecbench_crossentropy.go:58
-							gradPredict[inOffset] = res
-							_ = inOffset
-							_ = tmpSfm
-							_ = res
+						tmpSfm := exponent(gc_at6[gc_tx]) * sumValue
+						res := float32(0.)
+						if i == idx {
+							res = tmpGrad - tmpSfm
+						} else {
+							res = -tmpSfm
 						}
+						gc_at7[gc_tx] = res
+					}
+				} else {
+//line hecbench_crossentropy.go:64
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_crossentropy.go:24
+						localIDX := gc_tx
+//line hecbench_crossentropy.go:28
+						linearXID := groupIDX*crossEntropyThreadX + localIDX
+//line hecbench_crossentropy.go:30
+						idx := gc_s_idx[gc_rank]
+						tmpGrad := gc_s_tmpGrad[gc_rank]
+						sumValue := gc_s_sumValue[gc_rank]
+//line hecbench_crossentropy.go:50
+						inOffset := groupIDBs*W*H + i*H + linearXID
+						tmpSfm := exponent(logSoftmax[inOffset]) * sumValue
+						res := float32(0.)
+						if i == idx {
+							res = tmpGrad - tmpSfm
+						} else {
+							res = -tmpSfm
+						}
+						gradPredict[inOffset] = res
 					}
 				}
 			}
@@ -275,4 +198,5 @@ func gc_body_lossBwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, logSoftmax, g
 // gc_files_hecbench_crossentropy holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_crossentropy.go
+//line hecbench_crossentropy.go:73
 var gc_files_hecbench_crossentropy embed.FS

@@ -48,285 +48,208 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 	gc_s_dRow := compiled.Scratch[[]int32](gc_b4, 1)[:gc_n2]
 	gc_s_sigmaRow := compiled.Scratch[[]uint64](gc_b4, 2)[:gc_n2]
 	gc_s_deltaRow := compiled.Scratch[[]float32](gc_b4, 3)[:gc_n2]
-
 //line hecbench_hbc.go:74
 	ind := gocuda.Shared[int32](t, 1)[:1]
-
-//line hecbench_hbc.go:75
 	i := gocuda.Shared[int32](t, 1)[:1]
-
-//line hecbench_hbc.go:76
 	QRow := gocuda.Shared[[]int32](t, 1)[:1]
-
-//line hecbench_hbc.go:77
 	Q2Row := gocuda.Shared[[]int32](t, 1)[:1]
-
-//line hecbench_hbc.go:78
 	SRow := gocuda.Shared[[]int32](t, 1)[:1]
-
-//line hecbench_hbc.go:79
 	endpointsRow := gocuda.Shared[[]int32](t, 1)[:1]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
 //line hecbench_hbc.go:81
-				j := gc_tx2
-				_ = j
-
-//line hecbench_hbc.go:82
-				dRow := pitchRow(d, gc_bx2, pitchD)
-
-//line hecbench_hbc.go:83
-				sigmaRow := pitchRow(sigma, gc_bx2, pitchSigma)
-
-//line hecbench_hbc.go:84
-				deltaRow := pitchRow(delta, gc_bx2, pitchDelta)
-
-//line hecbench_hbc.go:85
-				if j == 0 {
-					ind[0] = int32(gc_bx2 + start)
-					if approx {
-						i[0] = sourceVertices[ind[0]]
-					} else {
-						i[0] = ind[0]
-					}
-					QRow[0] = pitchRow(Q, gc_bx2, pitchQ)
-					Q2Row[0] = pitchRow(Q2, gc_bx2, pitchQ2)
-					SRow[0] = pitchRow(S, gc_bx2, pitchS)
-					endpointsRow[0] = pitchRow(endpoints, gc_bx2, pitchEndpoints)
-					jia[0] = 0
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line hecbench_hbc.go:81
+			j := gc_tx2
+			dRow := pitchRow(d, gc_bx2, pitchD)
+			sigmaRow := pitchRow(sigma, gc_bx2, pitchSigma)
+			deltaRow := pitchRow(delta, gc_bx2, pitchDelta)
+			if j == 0 {
+				ind[0] = int32(gc_bx2 + start)
+				if approx {
+					i[0] = sourceVertices[ind[0]]
+				} else {
+					i[0] = ind[0]
 				}
-				_ = dRow
-				_ = sigmaRow
-				_ = deltaRow
-				gc_s_dRow[gc_rank2] = dRow
-				gc_s_sigmaRow[gc_rank2] = sigmaRow
-				gc_s_deltaRow[gc_rank2] = deltaRow
+				QRow[0] = pitchRow(Q, gc_bx2, pitchQ)
+				Q2Row[0] = pitchRow(Q2, gc_bx2, pitchQ2)
+				SRow[0] = pitchRow(S, gc_bx2, pitchS)
+				endpointsRow[0] = pitchRow(endpoints, gc_bx2, pitchEndpoints)
+				jia[0] = 0
 			}
+//line hecbench_hbc.go:101
+			gc_s_dRow[gc_rank2] = dRow
+			gc_s_sigmaRow[gc_rank2] = sigmaRow
+			gc_s_deltaRow[gc_rank2] = deltaRow
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(diameters) {
-				gc_at6 := diameters[:gc_bdx2]
-				gc_vstep3 := 0
-				if compiled.SIMD {
+//line hecbench_hbc.go:108
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(diameters) {
+			gc_at6 := diameters[:gc_bdx2]
+			gc_vstep3 := 0
+			if compiled.SIMD {
 //line hecbench_hbc.go:81
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_hbc.go:81
-					_ = gc_iota4
+				gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_hbc.go:81
-					gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_hbc.go:81
-					_ = gc_none4
-//line hecbench_hbc.go:81
-					gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_hbc.go:81
-					_ = gc_all4
+				gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_hbc.go:101
-					gc_vb4 := archsimd.BroadcastInt32x8(intMax)
-//line hecbench_hbc.go:101
-					_ = gc_vb4
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line hecbench_hbc.go:81
-						var j int = gc_tx2
-//line hecbench_hbc.go:81
-						_ = j
-//line hecbench_hbc.go:100
-						if (ind[0] == 0) && (j < hbcDiameterSamples && uint(hbcDiameterSamples-j) > 7) {
-//line hecbench_hbc.go:100
-							gc_vb4.StoreSlice(gc_at6[gc_tx2:])
-//line hecbench_hbc.go:100
-						} else {
-//line hecbench_hbc.go:100
-							gc_b6 := gc_none4
-//line hecbench_hbc.go:100
-							if ind[0] == 0 {
-//line hecbench_hbc.go:100
-								gc_b6 = gc_all4
-//line hecbench_hbc.go:100
-							}
-//line hecbench_hbc.go:100
-							gc_if4 := gc_b6.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hbcDiameterSamples, j, 8)))))
-//line hecbench_hbc.go:100
-							_ = gc_if4
-//line hecbench_hbc.go:100
-							if gc_if4.ToBits() != 0 {
-//line hecbench_hbc.go:100
-								gc_vb4.StoreMasked((*[8]int32)(gc_at6[gc_tx2:]), gc_if4)
-//line hecbench_hbc.go:100
-							}
-//line hecbench_hbc.go:100
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_hbc.go:81
-					j := gc_tx2
-					_ = j
-
-//line hecbench_hbc.go:100
-					if (ind[0] == 0) && (j < hbcDiameterSamples) {
-						gc_at6[gc_tx2] = intMax
-					}
-				}
-			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD {
-//line hecbench_hbc.go:81
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_hbc.go:81
-					_ = gc_iota3
-//line hecbench_hbc.go:81
-					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_hbc.go:81
-					_ = gc_none3
-//line hecbench_hbc.go:81
-					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_hbc.go:81
-					_ = gc_all3
-//line hecbench_hbc.go:101
-					gc_vb3 := archsimd.BroadcastInt32x8(intMax)
-//line hecbench_hbc.go:101
-					_ = gc_vb3
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line hecbench_hbc.go:81
-						var j int = gc_tx2
-//line hecbench_hbc.go:81
-						_ = j
-//line hecbench_hbc.go:100
-						if j < 0 || j > len(diameters)-8 {
-//line hecbench_hbc.go:100
-							break
-//line hecbench_hbc.go:100
-						}
-//line hecbench_hbc.go:100
-						if (ind[0] == 0) && (j < hbcDiameterSamples && uint(hbcDiameterSamples-j) > 7) {
-//line hecbench_hbc.go:100
-							gc_vb3.StoreSlice(diameters[j:])
-						} else {
-//line hecbench_hbc.go:101
-							gc_b5 := gc_none3
-//line hecbench_hbc.go:101
-							if ind[0] == 0 {
-//line hecbench_hbc.go:100
-								gc_b5 = gc_all3
-//line hecbench_hbc.go:100
-							}
-//line hecbench_hbc.go:100
-							gc_if3 := gc_b5.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hbcDiameterSamples, j, 8)))))
-//line hecbench_hbc.go:100
-							_ = gc_if3
-//line hecbench_hbc.go:100
-							if gc_if3.ToBits() != 0 {
-//line hecbench_hbc.go:100
-								gc_vb3.StoreMasked((*[8]int32)(diameters[j:]), gc_if3)
-							}
-//line hecbench_hbc.go:101
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step9 := gc_vstep4
-				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
-					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:81
-						j := gc_tx2
-						_ = j
-
-//line hecbench_hbc.go:100
-						if (ind[0] == 0) && (j < hbcDiameterSamples) {
-							diameters[j] = intMax
-						}
-					}
-					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:81
-						j := gc_tx2
-						_ = j
-
-//line hecbench_hbc.go:100
-						if (ind[0] == 0) && (j < hbcDiameterSamples) {
-							diameters[j] = intMax
-						}
-					}
-					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:81
-						j := gc_tx2
-						_ = j
-
-//line hecbench_hbc.go:100
-						if (ind[0] == 0) && (j < hbcDiameterSamples) {
-							diameters[j] = intMax
-						}
-					}
-					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:81
-						j := gc_tx2
-						_ = j
-
-//line hecbench_hbc.go:100
-						if (ind[0] == 0) && (j < hbcDiameterSamples) {
-							diameters[j] = intMax
-						}
-					}
-				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_vb4 := archsimd.BroadcastInt32x8(intMax)
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
+//line hecbench_hbc.go:81
+					var j int = gc_tx2
+//line hecbench_hbc.go:100
+					if (ind[0] == 0) && (j < hbcDiameterSamples && uint(hbcDiameterSamples-j) > 7) {
+//line hecbench_hbc.go:100
+						gc_vb4.StoreSlice(gc_at6[gc_tx2:])
+					} else {
+//line hecbench_hbc.go:100
+						gc_b6 := gc_none4
+//line hecbench_hbc.go:100
+						if ind[0] == 0 {
+//line hecbench_hbc.go:100
+							gc_b6 = gc_all4
+						}
+//line hecbench_hbc.go:100
+						gc_if4 := gc_b6.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hbcDiameterSamples, j, 8)))))
+//line hecbench_hbc.go:100
+						if gc_if4.ToBits() != 0 {
+//line hecbench_hbc.go:100
+							gc_vb4.StoreMasked((*[8]int32)(gc_at6[gc_tx2:]), gc_if4)
+						}
+					}
+				}
+//line hecbench_hbc.go:102
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line hecbench_hbc.go:81
+				j := gc_tx2
+//line hecbench_hbc.go:100
+				if (ind[0] == 0) && (j < hbcDiameterSamples) {
+					gc_at6[gc_tx2] = intMax
+				}
+			}
+		} else {
+			gc_vstep4 := 0
+			if compiled.SIMD {
+//line hecbench_hbc.go:81
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line hecbench_hbc.go:81
+				gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line hecbench_hbc.go:81
+				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line hecbench_hbc.go:101
+				gc_vb3 := archsimd.BroadcastInt32x8(intMax)
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_hbc.go:81
+					var j int = gc_tx2
+//line hecbench_hbc.go:100
+					if j < 0 || j > len(diameters)-8 {
+//line hecbench_hbc.go:100
+						break
+					}
+//line hecbench_hbc.go:100
+					if (ind[0] == 0) && (j < hbcDiameterSamples && uint(hbcDiameterSamples-j) > 7) {
+//line hecbench_hbc.go:100
+						gc_vb3.StoreSlice(diameters[j:])
+					} else {
+//line hecbench_hbc.go:101
+						gc_b5 := gc_none3
+//line hecbench_hbc.go:101
+						if ind[0] == 0 {
+//line hecbench_hbc.go:100
+							gc_b5 = gc_all3
+						}
+//line hecbench_hbc.go:100
+						gc_if3 := gc_b5.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hbcDiameterSamples, j, 8)))))
+//line hecbench_hbc.go:100
+						if gc_if3.ToBits() != 0 {
+//line hecbench_hbc.go:100
+							gc_vb3.StoreMasked((*[8]int32)(diameters[j:]), gc_if3)
+						}
+					}
+				}
+//line hecbench_hbc.go:103
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step9 := gc_vstep4
+			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+				{
+					gc_tx2 := gc_step9 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line hecbench_hbc.go:81
 					j := gc_tx2
-					_ = j
-
+//line hecbench_hbc.go:100
+					if (ind[0] == 0) && (j < hbcDiameterSamples) {
+						diameters[j] = intMax
+					}
+				}
+				{
+					gc_tx2 := gc_step9 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_hbc.go:81
+					j := gc_tx2
+//line hecbench_hbc.go:100
+					if (ind[0] == 0) && (j < hbcDiameterSamples) {
+						diameters[j] = intMax
+					}
+				}
+				{
+					gc_tx2 := gc_step9 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_hbc.go:81
+					j := gc_tx2
+//line hecbench_hbc.go:100
+					if (ind[0] == 0) && (j < hbcDiameterSamples) {
+						diameters[j] = intMax
+					}
+				}
+				{
+					gc_tx2 := gc_step9 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_hbc.go:81
+					j := gc_tx2
 //line hecbench_hbc.go:100
 					if (ind[0] == 0) && (j < hbcDiameterSamples) {
 						diameters[j] = intMax
 					}
 				}
 			}
+			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_hbc.go:81
+				j := gc_tx2
+//line hecbench_hbc.go:100
+				if (ind[0] == 0) && (j < hbcDiameterSamples) {
+					diameters[j] = intMax
+				}
+			}
 		}
 	}
-
 //line hecbench_hbc.go:105
 	for int(ind[0]) < end {
 		gc_b4.Tick()
 		if gc_b4.Stopped() {
 			return
 		}
-
 //line hecbench_hbc.go:107
 		gc_chunk := compiled.StrideChunk(gc_bdx2)
 		gc_span := (gc_bdx2) * gc_chunk
-
 //line hecbench_hbc.go:107
 		for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (gc_bdx2) * gc_chunk {
 			gc_b4.Tick()
@@ -334,74 +257,57 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 				return
 			}
 			gc_more = false
-			{
-				gc_from8, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off, gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from8; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						dRow := gc_s_dRow[gc_rank2]
-						sigmaRow := gc_s_sigmaRow[gc_rank2]
-						deltaRow := gc_s_deltaRow[gc_rank2]
-
+//line hecbench_hbc.go:114
+			gc_from8, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from8; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					dRow := gc_s_dRow[gc_rank2]
+					sigmaRow := gc_s_sigmaRow[gc_rank2]
+					deltaRow := gc_s_deltaRow[gc_rank2]
 //line hecbench_hbc.go:107
-						gc_start7 := gc_tx2
-						gc_from9 := gc_start7 + gc_off
-						gc_trips7 := gc_limit - gc_from9
-						switch {
-						case gc_from9 < gc_start7 || gc_from9 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips7 = compiled.ChunkTrips(gc_start7, gc_from9, gc_bdx2, gc_chunk, gc_limit, false)
-						case gc_trips7 > gc_span:
-							gc_trips7 = gc_chunk
-						case gc_trips7 > 0:
-							gc_trips7 = (gc_trips7-1)/(gc_bdx2) + 1
-						default:
-							gc_trips7 = 0
-						}
-						if gc_trips7 == gc_chunk {
-							gc_more = true
-						}
-						for k := gc_from9; gc_trips7 > 0; k, gc_trips7 = k+(gc_bdx2), gc_trips7-1 {
-
+					gc_start7 := gc_tx2
+					gc_from9 := gc_start7 + gc_off
+					gc_trips7 := gc_limit - gc_from9
+					switch {
+					case gc_from9 < gc_start7 || gc_from9 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips7 = compiled.ChunkTrips(gc_start7, gc_from9, gc_bdx2, gc_chunk, gc_limit, false)
+					case gc_trips7 > gc_span:
+						gc_trips7 = gc_chunk
+					case gc_trips7 > 0:
+						gc_trips7 = (gc_trips7-1)/(gc_bdx2) + 1
+					default:
+						gc_trips7 = 0
+					}
+					if gc_trips7 == gc_chunk {
+						gc_more = true
+					}
+					for k := gc_from9; gc_trips7 > 0; k, gc_trips7 = k+(gc_bdx2), gc_trips7-1 {
 //line hecbench_hbc.go:108
-							if k == int(i[0]) {
-								dRow[k] = 0
-								sigmaRow[k] = 1
-							} else {
-								dRow[k] = intMax
-								sigmaRow[k] = 0
-							}
-
-//line hecbench_hbc.go:115
-							deltaRow[k] = 0
+						if k == int(i[0]) {
+							dRow[k] = 0
+							sigmaRow[k] = 1
+						} else {
+							dRow[k] = intMax
+							sigmaRow[k] = 0
 						}
+						deltaRow[k] = 0
 					}
 				}
 			}
 		}
-
-//line hecbench_hbc.go:120
 		QLen := gocuda.Shared[int32](t, 1)[:1]
-
-//line hecbench_hbc.go:121
 		Q2Len := gocuda.Shared[int32](t, 1)[:1]
-
-//line hecbench_hbc.go:122
 		SLen := gocuda.Shared[int32](t, 1)[:1]
-
-//line hecbench_hbc.go:123
 		currentDepth := gocuda.Shared[int32](t, 1)[:1]
-
-//line hecbench_hbc.go:124
 		endpointsLen := gocuda.Shared[int32](t, 1)[:1]
-
-//line hecbench_hbc.go:125
 		spCalcDone := gocuda.Shared[bool](t, 1)[:1]
 		{
 			gc_from8, gc_to2 := 0, gc_bdx2
@@ -412,32 +318,23 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 				for gc_tx2 := gc_from8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:81
-					j := gc_tx2
-					_ = j
-
-//line hecbench_hbc.go:127
-					{
-						QRow[0][0] = i[0]
-						QLen[0] = 1
-						Q2Len[0] = 0
-						SRow[0][0] = i[0]
-						SLen[0] = 1
-						endpointsRow[0][0] = 0
-						endpointsRow[0][1] = 1
-						endpointsLen[0] = 2
-						currentDepth[0] = 0
-						spCalcDone[0] = false
-					}
+//line hecbench_hbc.go:128
+					QRow[0][0] = i[0]
+					QLen[0] = 1
+					Q2Len[0] = 0
+					SRow[0][0] = i[0]
+					SLen[0] = 1
+					endpointsRow[0][0] = 0
+					endpointsRow[0][1] = 1
+					endpointsLen[0] = 2
+					currentDepth[0] = 0
+					spCalcDone[0] = false
 				}
 			}
 		}
-
 //line hecbench_hbc.go:142
 		gc_chunk2 := compiled.StrideChunk(gc_bdx2)
 		gc_span2 := (gc_bdx2) * gc_chunk2
-
 //line hecbench_hbc.go:142
 		for gc_off2, gc_limit2, gc_more2 := 0, int(R[i[0]+1]), true; gc_more2; gc_off2 += (gc_bdx2) * gc_chunk2 {
 			gc_b4.Tick()
@@ -445,96 +342,82 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 				return
 			}
 			gc_more2 = false
-			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						dRow := gc_s_dRow[gc_rank2]
-						sigmaRow := gc_s_sigmaRow[gc_rank2]
-
+//line hecbench_hbc.go:149
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					dRow := gc_s_dRow[gc_rank2]
+					sigmaRow := gc_s_sigmaRow[gc_rank2]
 //line hecbench_hbc.go:142
-						gc_start8 := gc_tx2 + int(R[i[0]])
-						gc_from10 := gc_start8 + gc_off2
-						gc_trips8 := gc_limit2 - gc_from10
-						switch {
-						case gc_from10 < gc_start8 || gc_from10 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-							gc_trips8 = compiled.ChunkTrips(gc_start8, gc_from10, gc_bdx2, gc_chunk2, gc_limit2, false)
-						case gc_trips8 > gc_span2:
-							gc_trips8 = gc_chunk2
-						case gc_trips8 > 0:
-							gc_trips8 = (gc_trips8-1)/(gc_bdx2) + 1
-						default:
-							gc_trips8 = 0
-						}
-						if gc_trips8 == gc_chunk2 {
-							gc_more2 = true
-						}
-						for r := gc_from10; gc_trips8 > 0; r, gc_trips8 = r+(gc_bdx2), gc_trips8-1 {
-
+					gc_start8 := gc_tx2 + int(R[i[0]])
+					gc_from10 := gc_start8 + gc_off2
+					gc_trips8 := gc_limit2 - gc_from10
+					switch {
+					case gc_from10 < gc_start8 || gc_from10 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips8 = compiled.ChunkTrips(gc_start8, gc_from10, gc_bdx2, gc_chunk2, gc_limit2, false)
+					case gc_trips8 > gc_span2:
+						gc_trips8 = gc_chunk2
+					case gc_trips8 > 0:
+						gc_trips8 = (gc_trips8-1)/(gc_bdx2) + 1
+					default:
+						gc_trips8 = 0
+					}
+					if gc_trips8 == gc_chunk2 {
+						gc_more2 = true
+					}
+					for r := gc_from10; gc_trips8 > 0; r, gc_trips8 = r+(gc_bdx2), gc_trips8-1 {
 //line hecbench_hbc.go:143
-							w := C[r]
-
+						w := C[r]
 //line hecbench_hbc.go:145
-							if dRow[w] == intMax {
-								dRow[w] = 1
-								tt := compiled.SharedAdd(&Q2Len[0], 1)
-								Q2Row[0][tt] = w
-							}
-
-//line hecbench_hbc.go:150
-							if dRow[w] == (dRow[i[0]] + 1) {
-								atomic.Add(&sigmaRow[w], 1)
-							}
+						if dRow[w] == intMax {
+							dRow[w] = 1
+							tt := compiled.SharedAdd(&Q2Len[0], 1)
+							Q2Row[0][tt] = w
+						}
+						if dRow[w] == (dRow[i[0]] + 1) {
+							atomic.Add(&sigmaRow[w], 1)
 						}
 					}
 				}
 			}
 		}
-
 //line hecbench_hbc.go:156
 		if Q2Len[0] == 0 {
-			{
-				gc_step10 := 0
-				for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
-					{
-						gc_rank2 := gc_step10 + 0
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:157
-						spCalcDone[0] = true
-					}
-					{
-						gc_rank2 := gc_step10 + 1
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:157
-						spCalcDone[0] = true
-					}
-					{
-						gc_rank2 := gc_step10 + 2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:157
-						spCalcDone[0] = true
-					}
-					{
-						gc_rank2 := gc_step10 + 3
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:157
-						spCalcDone[0] = true
-					}
-				}
-				for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
+//line hecbench_hbc.go:158
+			gc_step10 := 0
+			for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
+				{
+					gc_rank2 := gc_step10 + 0
 					gc_pos2.Thread = gc_rank2
-
+//line hecbench_hbc.go:157
+					spCalcDone[0] = true
+				}
+				{
+					gc_rank2 := gc_step10 + 1
+					gc_pos2.Thread = gc_rank2
+//line hecbench_hbc.go:157
+					spCalcDone[0] = true
+				}
+				{
+					gc_rank2 := gc_step10 + 2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_hbc.go:157
+					spCalcDone[0] = true
+				}
+				{
+					gc_rank2 := gc_step10 + 3
+					gc_pos2.Thread = gc_rank2
 //line hecbench_hbc.go:157
 					spCalcDone[0] = true
 				}
 			}
+			for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+//line hecbench_hbc.go:157
+				spCalcDone[0] = true
+			}
 		} else {
-
 //line hecbench_hbc.go:159
 			for gc_off3, gc_limit3, gc_more3 := 0, int(Q2Len[0]), true; gc_more3; gc_off3 += gc_bdx2 {
 				gc_b4.Tick()
@@ -542,58 +425,51 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 					return
 				}
 				gc_more3 = false
-				{
-					gc_from8, gc_to2 := 0, gc_bdx2
-					if !compiled.Adds(gc_off3, gc_to2) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
-						gc_to2 = gc_bound2
-					}
-					for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_vstep5 := gc_from8
-						if compiled.SIMD {
-							for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-//line hecbench_hbc.go:159
-								var kk int = gc_tx2 + gc_off3
-//line hecbench_hbc.go:159
-								_ = kk
-//line hecbench_hbc.go:160
-								if kk < 0 || kk > len(Q2Row[0])-8 || kk > len(QRow[0])-8 || (kk+
-									int(SLen[0])) < 0 || (kk+int(SLen[0])) > len(SRow[0])-8 {
-//line hecbench_hbc.go:160
-									break
-//line hecbench_hbc.go:160
-								}
-								archsimd.LoadInt32x8Slice(Q2Row[0][kk:]).StoreSlice(QRow[0][kk:])
-								archsimd.LoadInt32x8Slice(Q2Row[0][kk:]).StoreSlice(SRow[0][kk+int(SLen[0]):])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_vstep5 > gc_from8 {
-							gc_more3 = true
-						}
-						for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_hbc.go:166
+				gc_from8, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_off3, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_vstep5 := gc_from8
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line hecbench_hbc.go:159
-							kk := gc_tx2 + gc_off3
-							gc_more3 = true
-
+							var kk int = gc_tx2 + gc_off3
+							if kk < 0 || kk > len(Q2Row[0])-8 || kk > len(QRow[0])-8 || (kk+
+								int(SLen[0])) < 0 || (kk+int(SLen[0])) > len(SRow[0])-8 {
 //line hecbench_hbc.go:160
-							QRow[0][kk] = Q2Row[0][kk]
-
+								break
+							}
 //line hecbench_hbc.go:161
-							SRow[0][kk+int(SLen[0])] = Q2Row[0][kk]
+							archsimd.LoadInt32x8Slice(Q2Row[0][kk:]).StoreSlice(QRow[0][kk:])
+							archsimd.LoadInt32x8Slice(Q2Row[0][kk:]).StoreSlice(SRow[0][kk+int(SLen[0]):])
 						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep5 > gc_from8 {
+						gc_more3 = true
+					}
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_hbc.go:159
+						kk := gc_tx2 + gc_off3
+						gc_more3 = true
+//line hecbench_hbc.go:160
+						QRow[0][kk] = Q2Row[0][kk]
+						SRow[0][kk+int(SLen[0])] = Q2Row[0][kk]
 					}
 				}
 			}
 			{
+//line hecbench_hbc.go:167
 				gc_from8, gc_to2 := 0, gc_bdx2
 				if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 					gc_to2 = gc_bound2 + 1
@@ -602,13 +478,255 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 					for gc_tx2 := gc_from8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:81
-						j := gc_tx2
-						_ = j
-
-//line hecbench_hbc.go:164
+//line hecbench_hbc.go:165
+						endpointsRow[0][endpointsLen[0]] = endpointsRow[0][endpointsLen[0]-1] + Q2Len[0]
+						endpointsLen[0]++
+						QLen[0] = Q2Len[0]
+						SLen[0] += Q2Len[0]
+						Q2Len[0] = 0
+						currentDepth[0]++
+					}
+				}
+			}
+		}
+		for !spCalcDone[0] {
+			gc_b4.Tick()
+			if gc_b4.Stopped() {
+				return
+			}
+			gc_r92, gc_r92in, gc_r92out := 0, 0, 0
+//line hecbench_hbc.go:182
+			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+				if (jia[0] != 0) && (QLen[0] > 512) {
+					gc_r92 |= 1
+					gc_r92in = gc_rank2
+				} else {
+					gc_r92 |= 2
+					gc_r92out = gc_rank2
+				}
+			}
+//line hecbench_hbc.go:193
+			if gc_r92 == 3 {
+				compiled.DivergedIf(gc_b4, "the first barrier after the if", gc_r92in, gc_r92out)
+			}
+			gc_agreed2 := gc_r92&1 != 0
+//line hecbench_hbc.go:176
+			var agreed bool = gc_agreed2
+//line hecbench_hbc.go:176
+			if agreed {
+				gc_chunk4 := compiled.StrideChunk(gc_bdx2)
+				gc_span4 := (gc_bdx2) * gc_chunk4
+//line hecbench_hbc.go:177
+				for gc_off4, gc_limit4, gc_more4 := 0, 2*m, true; gc_more4; gc_off4 += (gc_bdx2) * gc_chunk4 {
+					gc_b4.Tick()
+					if gc_b4.Stopped() {
+						return
+					}
+					gc_more4 = false
+//line hecbench_hbc.go:184
+					gc_from8, gc_to2 := 0, gc_bdx2
+					if !compiled.Adds(gc_off4, gc_to2) {
+						panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound2 := compiled.Diff(gc_limit4, gc_off4); gc_bound2 < gc_to2 {
+						gc_to2 = gc_bound2
+					}
+					for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+						for gc_tx2 := gc_from8; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							dRow := gc_s_dRow[gc_rank2]
+							sigmaRow := gc_s_sigmaRow[gc_rank2]
+//line hecbench_hbc.go:177
+							gc_start9 := gc_tx2
+							gc_from11 := gc_start9 + gc_off4
+							gc_trips9 := gc_limit4 - gc_from11
+							switch {
+							case gc_from11 < gc_start9 || gc_from11 < 0 || gc_span4 <= 0 || gc_limit4 > compiled.ChunkLimit:
+								gc_trips9 = compiled.ChunkTrips(gc_start9, gc_from11, gc_bdx2, gc_chunk4, gc_limit4, false)
+							case gc_trips9 > gc_span4:
+								gc_trips9 = gc_chunk4
+							case gc_trips9 > 0:
+								gc_trips9 = (gc_trips9-1)/(gc_bdx2) + 1
+							default:
+								gc_trips9 = 0
+							}
+							if gc_trips9 == gc_chunk4 {
+								gc_more4 = true
+							}
+							for k_ := gc_from11; gc_trips9 > 0; k_, gc_trips9 = k_+(gc_bdx2), gc_trips9-1 {
+//line hecbench_hbc.go:178
+								v := F[k_]
+								if dRow[v] == currentDepth[0] {
+									w_ := C[k_]
+									if atomic.CAS(&dRow[w_], intMax, dRow[v]+1) == intMax {
+										tt_ := compiled.SharedAdd(&Q2Len[0], 1)
+										Q2Row[0][tt_] = w_
+									}
+									if dRow[w_] == (dRow[v] + 1) {
+										atomic.Add(&sigmaRow[w_], sigmaRow[v])
+									}
+								}
+							}
+						}
+					}
+				}
+			} else {
+//line hecbench_hbc.go:191
+				nextIndex := gocuda.Shared[int32](t, 1)[:1]
+//line hecbench_hbc.go:193
+				gc_from8, gc_to2 := 0, gc_bdx2
+				if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+					gc_to2 = gc_bound2 + 1
+				}
+				for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_step11 := gc_from8
+					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 						{
+							gc_tx2 := gc_step11 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							{
+//line hecbench_hbc.go:193
+								nextIndex[0] = int32(gc_bdx2)
+							}
+						}
+						{
+							gc_tx2 := gc_step11 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							{
+//line hecbench_hbc.go:193
+								nextIndex[0] = int32(gc_bdx2)
+							}
+						}
+						{
+							gc_tx2 := gc_step11 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							{
+//line hecbench_hbc.go:193
+								nextIndex[0] = int32(gc_bdx2)
+							}
+						}
+						{
+							gc_tx2 := gc_step11 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							{
+//line hecbench_hbc.go:193
+								nextIndex[0] = int32(gc_bdx2)
+							}
+						}
+					}
+					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						{
+//line hecbench_hbc.go:193
+							nextIndex[0] = int32(gc_bdx2)
+						}
+					}
+				}
+//line hecbench_hbc.go:199
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						dRow := gc_s_dRow[gc_rank2]
+						sigmaRow := gc_s_sigmaRow[gc_rank2]
+//line hecbench_hbc.go:196
+						k_2 := int32(gc_tx2)
+						for k_2 < QLen[0] {
+//line hecbench_hbc.go:197
+							gc_b4.Tick()
+//line hecbench_hbc.go:197
+							if gc_b4.Stopped() {
+//line hecbench_hbc.go:197
+								return
+							}
+//line hecbench_hbc.go:198
+							v_ := QRow[0][k_2]
+							for r_ := R[v_]; r_ < R[v_+1]; r_++ {
+								w_2 := C[r_]
+//line hecbench_hbc.go:202
+								if atomic.CAS(&dRow[w_2], intMax, dRow[v_]+1) == intMax {
+									tt_2 := compiled.SharedAdd(&Q2Len[0], 1)
+									Q2Row[0][tt_2] = w_2
+								}
+								if dRow[w_2] == (dRow[v_] + 1) {
+									atomic.Add(&sigmaRow[w_2], sigmaRow[v_])
+								}
+							}
+							k_2 = compiled.SharedAdd(&nextIndex[0], 1)
+						}
+					}
+				}
+			}
+			if Q2Len[0] == 0 {
+				break
+			} else {
+				for gc_off5, gc_limit5, gc_more5 := 0, int(Q2Len[0]), true; gc_more5; gc_off5 += gc_bdx2 {
+					gc_b4.Tick()
+					if gc_b4.Stopped() {
+						return
+					}
+					gc_more5 = false
+//line hecbench_hbc.go:225
+					gc_from8, gc_to2 := 0, gc_bdx2
+					if !compiled.Adds(gc_off5, gc_to2) {
+						panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound2 := compiled.Diff(gc_limit5, gc_off5); gc_bound2 < gc_to2 {
+						gc_to2 = gc_bound2
+					}
+					for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+						gc_vstep6 := gc_from8
+						if compiled.SIMD {
+							for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+								gc_tx2 := gc_vstep6
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_hbc.go:218
+								var kk_ int = gc_tx2 + gc_off5
+								if kk_ < 0 || kk_ > len(Q2Row[0])-8 || kk_ > len(QRow[0])-8 || (kk_+
+									int(SLen[0])) < 0 || (kk_+int(SLen[0])) > len(SRow[0])-8 {
+//line hecbench_hbc.go:219
+									break
+								}
+//line hecbench_hbc.go:220
+								archsimd.LoadInt32x8Slice(Q2Row[0][kk_:]).StoreSlice(QRow[0][kk_:])
+								archsimd.LoadInt32x8Slice(Q2Row[0][kk_:]).StoreSlice(SRow[0][kk_+int(SLen[0]):])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_vstep6 > gc_from8 {
+							gc_more5 = true
+						}
+						for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_hbc.go:218
+							kk_ := gc_tx2 + gc_off5
+							gc_more5 = true
+//line hecbench_hbc.go:219
+							QRow[0][kk_] = Q2Row[0][kk_]
+							SRow[0][kk_+int(SLen[0])] = Q2Row[0][kk_]
+						}
+					}
+				}
+				{
+//line hecbench_hbc.go:226
+					gc_from8, gc_to2 := 0, gc_bdx2
+					if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+						gc_to2 = gc_bound2 + 1
+					}
+					for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+						for gc_tx2 := gc_from8; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_hbc.go:224
 							endpointsRow[0][endpointsLen[0]] = endpointsRow[0][endpointsLen[0]-1] + Q2Len[0]
 							endpointsLen[0]++
 							QLen[0] = Q2Len[0]
@@ -620,320 +738,8 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 				}
 			}
 		}
-
-//line hecbench_hbc.go:175
-		for !spCalcDone[0] {
-			gc_b4.Tick()
-			if gc_b4.Stopped() {
-				return
-			}
-			gc_r92, gc_r92in, gc_r92out := 0, 0, 0
-			{
-				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-					gc_pos2.Thread = gc_rank2
-					if (jia[0] != 0) && (QLen[0] > 512) {
-						gc_r92 |= 1
-						gc_r92in = gc_rank2
-					} else {
-						gc_r92 |= 2
-						gc_r92out = gc_rank2
-					}
-				}
-			}
-			if gc_r92 == 3 {
-				compiled.DivergedIf(gc_b4, "the first barrier after the if", gc_r92in, gc_r92out)
-			}
-			gc_agreed2 := gc_r92&1 != 0
-
-//line hecbench_hbc.go:176
-			var agreed bool = gc_agreed2
-
-//line hecbench_hbc.go:176
-			if agreed {
-
-//line hecbench_hbc.go:177
-				gc_chunk4 := compiled.StrideChunk(gc_bdx2)
-				gc_span4 := (gc_bdx2) * gc_chunk4
-
-//line hecbench_hbc.go:177
-				for gc_off4, gc_limit4, gc_more4 := 0, 2*m, true; gc_more4; gc_off4 += (gc_bdx2) * gc_chunk4 {
-					gc_b4.Tick()
-					if gc_b4.Stopped() {
-						return
-					}
-					gc_more4 = false
-					{
-						gc_from8, gc_to2 := 0, gc_bdx2
-						if !compiled.Adds(gc_off4, gc_to2) {
-							panic(compiled.ErrGuardWraps)
-						}
-						if gc_bound2 := compiled.Diff(gc_limit4, gc_off4); gc_bound2 < gc_to2 {
-							gc_to2 = gc_bound2
-						}
-						for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							for gc_tx2 := gc_from8; gc_tx2 < gc_to2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								dRow := gc_s_dRow[gc_rank2]
-								sigmaRow := gc_s_sigmaRow[gc_rank2]
-
-//line hecbench_hbc.go:177
-								gc_start9 := gc_tx2
-								gc_from11 := gc_start9 + gc_off4
-								gc_trips9 := gc_limit4 - gc_from11
-								switch {
-								case gc_from11 < gc_start9 || gc_from11 < 0 || gc_span4 <= 0 || gc_limit4 > compiled.ChunkLimit:
-									gc_trips9 = compiled.ChunkTrips(gc_start9, gc_from11, gc_bdx2, gc_chunk4, gc_limit4, false)
-								case gc_trips9 > gc_span4:
-									gc_trips9 = gc_chunk4
-								case gc_trips9 > 0:
-									gc_trips9 = (gc_trips9-1)/(gc_bdx2) + 1
-								default:
-									gc_trips9 = 0
-								}
-								if gc_trips9 == gc_chunk4 {
-									gc_more4 = true
-								}
-								for k_ := gc_from11; gc_trips9 > 0; k_, gc_trips9 = k_+(gc_bdx2), gc_trips9-1 {
-
-//line hecbench_hbc.go:178
-									v := F[k_]
-
-//line hecbench_hbc.go:179
-									if dRow[v] == currentDepth[0] {
-										w_ := C[k_]
-										if atomic.CAS(&dRow[w_], intMax, dRow[v]+1) == intMax {
-											tt_ := compiled.SharedAdd(&Q2Len[0], 1)
-											Q2Row[0][tt_] = w_
-										}
-										if dRow[w_] == (dRow[v] + 1) {
-											atomic.Add(&sigmaRow[w_], sigmaRow[v])
-										}
-									}
-								}
-							}
-						}
-					}
-				}
-			} else {
-
-//line hecbench_hbc.go:191
-				nextIndex := gocuda.Shared[int32](t, 1)[:1]
-				{
-					gc_from8, gc_to2 := 0, gc_bdx2
-					if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-						gc_to2 = gc_bound2 + 1
-					}
-					for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_step11 := gc_from8
-						for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
-							{
-								gc_tx2 := gc_step11 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:81
-								j := gc_tx2
-								_ = j
-
-//line hecbench_hbc.go:192
-								{
-									nextIndex[0] = int32(gc_bdx2)
-								}
-							}
-							{
-								gc_tx2 := gc_step11 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:81
-								j := gc_tx2
-								_ = j
-
-//line hecbench_hbc.go:192
-								{
-									nextIndex[0] = int32(gc_bdx2)
-								}
-							}
-							{
-								gc_tx2 := gc_step11 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:81
-								j := gc_tx2
-								_ = j
-
-//line hecbench_hbc.go:192
-								{
-									nextIndex[0] = int32(gc_bdx2)
-								}
-							}
-							{
-								gc_tx2 := gc_step11 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:81
-								j := gc_tx2
-								_ = j
-
-//line hecbench_hbc.go:192
-								{
-									nextIndex[0] = int32(gc_bdx2)
-								}
-							}
-						}
-						for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:81
-							j := gc_tx2
-							_ = j
-
-//line hecbench_hbc.go:192
-							{
-								nextIndex[0] = int32(gc_bdx2)
-							}
-						}
-					}
-				}
-				{
-					for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							dRow := gc_s_dRow[gc_rank2]
-							sigmaRow := gc_s_sigmaRow[gc_rank2]
-
-//line hecbench_hbc.go:196
-							k_2 := int32(gc_tx2)
-
-//line hecbench_hbc.go:197
-							for k_2 < QLen[0] {
-//line hecbench_hbc.go:197
-								gc_b4.Tick()
-//line hecbench_hbc.go:197
-								if gc_b4.Stopped() {
-//line hecbench_hbc.go:197
-									return
-//line hecbench_hbc.go:197
-								}
-								v_ := QRow[0][k_2]
-								for r_ := R[v_]; r_ < R[v_+1]; r_++ {
-									w_2 := C[r_]
-
-									if atomic.CAS(&dRow[w_2], intMax, dRow[v_]+1) == intMax {
-										tt_2 := compiled.SharedAdd(&Q2Len[0], 1)
-										Q2Row[0][tt_2] = w_2
-									}
-									if dRow[w_2] == (dRow[v_] + 1) {
-										atomic.Add(&sigmaRow[w_2], sigmaRow[v_])
-									}
-								}
-								k_2 = compiled.SharedAdd(&nextIndex[0], 1)
-							}
-							_ = k_2
-						}
-					}
-				}
-			}
-
-//line hecbench_hbc.go:215
-			if Q2Len[0] == 0 {
-
-//line hecbench_hbc.go:216
-				break
-			} else {
-
-//line hecbench_hbc.go:218
-				for gc_off5, gc_limit5, gc_more5 := 0, int(Q2Len[0]), true; gc_more5; gc_off5 += gc_bdx2 {
-					gc_b4.Tick()
-					if gc_b4.Stopped() {
-						return
-					}
-					gc_more5 = false
-					{
-						gc_from8, gc_to2 := 0, gc_bdx2
-						if !compiled.Adds(gc_off5, gc_to2) {
-							panic(compiled.ErrGuardWraps)
-						}
-						if gc_bound2 := compiled.Diff(gc_limit5, gc_off5); gc_bound2 < gc_to2 {
-							gc_to2 = gc_bound2
-						}
-						for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							gc_vstep6 := gc_from8
-							if compiled.SIMD {
-								for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-									gc_tx2 := gc_vstep6
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-//line hecbench_hbc.go:218
-									var kk_ int = gc_tx2 + gc_off5
-//line hecbench_hbc.go:218
-									_ = kk_
-//line hecbench_hbc.go:219
-									if kk_ < 0 || kk_ > len(Q2Row[0])-8 || kk_ > len(QRow[0])-8 || (kk_+
-										int(SLen[0])) < 0 || (kk_+int(SLen[0])) > len(SRow[0])-8 {
-//line hecbench_hbc.go:219
-										break
-//line hecbench_hbc.go:219
-									}
-									archsimd.LoadInt32x8Slice(Q2Row[0][kk_:]).StoreSlice(QRow[0][kk_:])
-									archsimd.LoadInt32x8Slice(Q2Row[0][kk_:]).StoreSlice(SRow[0][kk_+int(SLen[0]):])
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_vstep6 > gc_from8 {
-								gc_more5 = true
-							}
-							for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:218
-								kk_ := gc_tx2 + gc_off5
-								gc_more5 = true
-
-//line hecbench_hbc.go:219
-								QRow[0][kk_] = Q2Row[0][kk_]
-
-//line hecbench_hbc.go:220
-								SRow[0][kk_+int(SLen[0])] = Q2Row[0][kk_]
-							}
-						}
-					}
-				}
-				{
-					gc_from8, gc_to2 := 0, gc_bdx2
-					if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-						gc_to2 = gc_bound2 + 1
-					}
-					for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						for gc_tx2 := gc_from8; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:81
-							j := gc_tx2
-							_ = j
-
-//line hecbench_hbc.go:223
-							{
-								endpointsRow[0][endpointsLen[0]] = endpointsRow[0][endpointsLen[0]-1] + Q2Len[0]
-								endpointsLen[0]++
-								QLen[0] = Q2Len[0]
-								SLen[0] += Q2Len[0]
-								Q2Len[0] = 0
-								currentDepth[0]++
-							}
-						}
-					}
-				}
-			}
-		}
 		{
+//line hecbench_hbc.go:237
 			gc_from8, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 				gc_to2 = gc_bound2 + 1
@@ -942,23 +748,16 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 				for gc_tx2 := gc_from8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:81
-					j := gc_tx2
-					_ = j
+//line hecbench_hbc.go:83
 					dRow := gc_s_dRow[gc_rank2]
-
-//line hecbench_hbc.go:237
-					{
-						currentDepth[0] = dRow[SRow[0][SLen[0]-1]] - 1
-						if ind[0] < hbcDiameterSamples {
-							diameters[ind[0]] = currentDepth[0] + 1
-						}
+//line hecbench_hbc.go:238
+					currentDepth[0] = dRow[SRow[0][SLen[0]-1]] - 1
+					if ind[0] < hbcDiameterSamples {
+						diameters[ind[0]] = currentDepth[0] + 1
 					}
 				}
 			}
 		}
-
 //line hecbench_hbc.go:246
 		for currentDepth[0] > 0 {
 			gc_b4.Tick()
@@ -968,18 +767,18 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 			archsimd.ClearAVXUpperBits()
 			compiled.OutOfLine(func() {
 				SRow := SRow[:1]
-				_ = SRow
+//line hecbench_hbc.go:255
 				endpointsRow := endpointsRow[:1]
-				_ = endpointsRow
+//line hecbench_hbc.go:257
 				currentDepth := currentDepth[:1]
-				_ = currentDepth
+//line hecbench_hbc.go:259
 				gc_s_dRow := gc_s_dRow[:gc_n2]
-				_ = gc_s_dRow
+//line hecbench_hbc.go:261
 				gc_s_sigmaRow := gc_s_sigmaRow[:gc_n2]
-				_ = gc_s_sigmaRow
+//line hecbench_hbc.go:263
 				gc_s_deltaRow := gc_s_deltaRow[:gc_n2]
-				_ = gc_s_deltaRow
 				{
+//line hecbench_hbc.go:266
 					for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
@@ -987,11 +786,8 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 							dRow := gc_s_dRow[gc_rank2]
 							sigmaRow := gc_s_sigmaRow[gc_rank2]
 							deltaRow := gc_s_deltaRow[gc_rank2]
-
 //line hecbench_hbc.go:247
 							stackIterLen := endpointsRow[0][currentDepth[0]+1] - endpointsRow[0][currentDepth[0]]
-
-//line hecbench_hbc.go:248
 							if (jia[0] != 0) && (stackIterLen > 512) {
 								for kk_2 := gc_tx2; kk_2 < 2*m; kk_2 += gc_bdx2 {
 									w_3 := F[kk_2]
@@ -1017,98 +813,69 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 									deltaRow[w_4] = dsw
 								}
 							}
-							_ = stackIterLen
 						}
 					}
 				}
+//line hecbench_hbc.go:277
 			})
-			{
-				gc_from8, gc_to2 := 0, gc_bdx2
-				if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-					gc_to2 = gc_bound2 + 1
-				}
-				for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_step12 := gc_from8
-					for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
-						{
-							gc_tx2 := gc_step12 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:81
-							j := gc_tx2
-							_ = j
-
-//line hecbench_hbc.go:274
-							{
-								currentDepth[0]--
-							}
-						}
-						{
-							gc_tx2 := gc_step12 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:81
-							j := gc_tx2
-							_ = j
-
-//line hecbench_hbc.go:274
-							{
-								currentDepth[0]--
-							}
-						}
-						{
-							gc_tx2 := gc_step12 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:81
-							j := gc_tx2
-							_ = j
-
-//line hecbench_hbc.go:274
-							{
-								currentDepth[0]--
-							}
-						}
-						{
-							gc_tx2 := gc_step12 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:81
-							j := gc_tx2
-							_ = j
-
-//line hecbench_hbc.go:274
-							{
-								currentDepth[0]--
-							}
-						}
-					}
-					for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_hbc.go:279
+			gc_from8, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+				gc_to2 = gc_bound2 + 1
+			}
+			for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_step12 := gc_from8
+				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+					{
+						gc_tx2 := gc_step12 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:81
-						j := gc_tx2
-						_ = j
-
-//line hecbench_hbc.go:274
 						{
+//line hecbench_hbc.go:275
+							currentDepth[0]--
+						}
+					}
+					{
+						gc_tx2 := gc_step12 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						{
+//line hecbench_hbc.go:275
+							currentDepth[0]--
+						}
+					}
+					{
+						gc_tx2 := gc_step12 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						{
+//line hecbench_hbc.go:275
+							currentDepth[0]--
+						}
+					}
+					{
+						gc_tx2 := gc_step12 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						{
+//line hecbench_hbc.go:275
 							currentDepth[0]--
 						}
 					}
 				}
+				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line hecbench_hbc.go:275
+						currentDepth[0]--
+					}
+				}
 			}
 		}
-
-//line hecbench_hbc.go:280
 		gc_chunk6 := compiled.StrideChunk(gc_bdx2)
 		gc_span6 := (gc_bdx2) * gc_chunk6
 		archsimd.ClearAVXUpperBits()
-
 //line hecbench_hbc.go:280
 		for gc_off6, gc_limit6, gc_more6 := 0, n, true; gc_more6; gc_off6 += (gc_bdx2) * gc_chunk6 {
 			gc_b4.Tick()
@@ -1116,47 +883,45 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 				return
 			}
 			gc_more6 = false
-			{
-				gc_from8, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off6, gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(gc_limit6, gc_off6); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from8; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						deltaRow := gc_s_deltaRow[gc_rank2]
-
+//line hecbench_hbc.go:287
+			gc_from8, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off6, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(gc_limit6, gc_off6); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from8; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					deltaRow := gc_s_deltaRow[gc_rank2]
 //line hecbench_hbc.go:280
-						gc_start10 := gc_tx2
-						gc_from12 := gc_start10 + gc_off6
-						gc_trips10 := gc_limit6 - gc_from12
-						switch {
-						case gc_from12 < gc_start10 || gc_from12 < 0 || gc_span6 <= 0 || gc_limit6 > compiled.ChunkLimit:
-							gc_trips10 = compiled.ChunkTrips(gc_start10, gc_from12, gc_bdx2, gc_chunk6, gc_limit6, false)
-						case gc_trips10 > gc_span6:
-							gc_trips10 = gc_chunk6
-						case gc_trips10 > 0:
-							gc_trips10 = (gc_trips10-1)/(gc_bdx2) + 1
-						default:
-							gc_trips10 = 0
-						}
-						if gc_trips10 == gc_chunk6 {
-							gc_more6 = true
-						}
-						for kk_4 := gc_from12; gc_trips10 > 0; kk_4, gc_trips10 = kk_4+(gc_bdx2), gc_trips10-1 {
-
+					gc_start10 := gc_tx2
+					gc_from12 := gc_start10 + gc_off6
+					gc_trips10 := gc_limit6 - gc_from12
+					switch {
+					case gc_from12 < gc_start10 || gc_from12 < 0 || gc_span6 <= 0 || gc_limit6 > compiled.ChunkLimit:
+						gc_trips10 = compiled.ChunkTrips(gc_start10, gc_from12, gc_bdx2, gc_chunk6, gc_limit6, false)
+					case gc_trips10 > gc_span6:
+						gc_trips10 = gc_chunk6
+					case gc_trips10 > 0:
+						gc_trips10 = (gc_trips10-1)/(gc_bdx2) + 1
+					default:
+						gc_trips10 = 0
+					}
+					if gc_trips10 == gc_chunk6 {
+						gc_more6 = true
+					}
+					for kk_4 := gc_from12; gc_trips10 > 0; kk_4, gc_trips10 = kk_4+(gc_bdx2), gc_trips10-1 {
 //line hecbench_hbc.go:281
-							atomic.Add(&bc[kk_4], deltaRow[kk_4])
-						}
+						atomic.Add(&bc[kk_4], deltaRow[kk_4])
 					}
 				}
 			}
 		}
 		{
+//line hecbench_hbc.go:288
 			gc_from8, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 				gc_to2 = gc_bound2 + 1
@@ -1165,342 +930,276 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 				for gc_tx2 := gc_from8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:81
-					j := gc_tx2
-					_ = j
-
-//line hecbench_hbc.go:284
-					{
-						ind[0] = atomic.Add(&nextSource[0], 1)
-						if approx {
-							i[0] = sourceVertices[ind[0]]
-						} else {
-							i[0] = ind[0]
-						}
+//line hecbench_hbc.go:285
+					ind[0] = atomic.Add(&nextSource[0], 1)
+					if approx {
+						i[0] = sourceVertices[ind[0]]
+					} else {
+						i[0] = ind[0]
 					}
 				}
 			}
 		}
-
-//line hecbench_hbc.go:294
 		if ind[0] == 2*hbcDiameterSamples {
-
-//line hecbench_hbc.go:295
 			diameterKeys := gocuda.Shared[int32](t, hbcDiameterSamples)[:hbcDiameterSamples]
-
-//line hecbench_hbc.go:296
 			for gc_off7, gc_limit7, gc_more7 := 0, hbcDiameterSamples, true; gc_more7; gc_off7 += gc_bdx2 {
 				gc_b4.Tick()
 				if gc_b4.Stopped() {
 					return
 				}
 				gc_more7 = false
-				{
-					gc_from8, gc_to2 := 0, gc_bdx2
-					if !compiled.Adds(gc_off7, gc_to2) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound2 := compiled.Diff(gc_limit7, gc_off7); gc_bound2 < gc_to2 {
-						gc_to2 = gc_bound2
-					}
-					for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_off11 := gc_off7
-						if gc_from8 >= 0 && gc_off11 >= 0 && gc_off11 <= len(diameterKeys) && gc_to2 <= len(diameterKeys)-gc_off11 && gc_off11 <= len(diameters) && gc_to2 <= len(diameters)-gc_off11 {
-							gc_at7 := diameterKeys[gc_off11:][:gc_to2]
-							gc_at8 := diameters[gc_off11:][:gc_to2]
-							gc_vstep7 := gc_from8
-							if compiled.SIMD {
-								for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-									gc_tx2 := gc_vstep7
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
+//line hecbench_hbc.go:303
+				gc_from8, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_off7, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(gc_limit7, gc_off7); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from8 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_off11 := gc_off7
+					if gc_from8 >= 0 && gc_off11 >= 0 && gc_off11 <= len(diameterKeys) && gc_to2 <= len(diameterKeys)-gc_off11 && gc_off11 <= len(diameters) && gc_to2 <= len(diameters)-gc_off11 {
+						gc_at7 := diameterKeys[gc_off11:][:gc_to2]
+						gc_at8 := diameters[gc_off11:][:gc_to2]
+						gc_vstep7 := gc_from8
+						if compiled.SIMD {
+							for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+								gc_tx2 := gc_vstep7
 //line hecbench_hbc.go:296
-									var kk_5 int = gc_tx2 + gc_off7
+								var kk_5 int = gc_tx2 + gc_off7
 //line hecbench_hbc.go:296
-									_ = kk_5
-									archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_vstep7 > gc_from8 {
-								gc_more7 = true
-							}
-							for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line hecbench_hbc.go:296
-								kk_5 := gc_tx2 + gc_off7
-								gc_more7 = true
 								_ = kk_5
-
-//line hecbench_hbc.go:297
-								gc_at7[gc_tx2] = gc_at8[gc_tx2]
+								archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 							}
-						} else {
-							gc_vstep8 := gc_from8
-							if compiled.SIMD {
-								for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-									gc_tx2 := gc_vstep8
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_vstep7 > gc_from8 {
+							gc_more7 = true
+						}
+						for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_hbc.go:297
+							gc_more7 = true
+//line hecbench_hbc.go:297
+							gc_at7[gc_tx2] = gc_at8[gc_tx2]
+						}
+					} else {
+						gc_vstep8 := gc_from8
+						if compiled.SIMD {
+							for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+								gc_tx2 := gc_vstep8
 //line hecbench_hbc.go:296
-									var kk_5 int = gc_tx2 + gc_off7
-//line hecbench_hbc.go:296
-									_ = kk_5
+								var kk_5 int = gc_tx2 + gc_off7
+								if kk_5 < 0 || kk_5 > len(diameters)-8 || kk_5 > len(diameterKeys)-8 {
 //line hecbench_hbc.go:297
-									if kk_5 < 0 || kk_5 > len(diameters)-8 || kk_5 > len(diameterKeys)-8 {
-//line hecbench_hbc.go:297
-										break
-//line hecbench_hbc.go:297
-									}
-									archsimd.LoadInt32x8Slice(diameters[kk_5:]).StoreSlice(diameterKeys[kk_5:])
+									break
 								}
-								archsimd.ClearAVXUpperBits()
+//line hecbench_hbc.go:298
+								archsimd.LoadInt32x8Slice(diameters[kk_5:]).StoreSlice(diameterKeys[kk_5:])
 							}
-							if gc_vstep8 > gc_from8 {
-								gc_more7 = true
-							}
-							gc_step13 := gc_vstep8
-							for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
-								{
-									gc_tx2 := gc_step13 + 0
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:296
-									kk_5 := gc_tx2 + gc_off7
-									gc_more7 = true
-
-//line hecbench_hbc.go:297
-									diameterKeys[kk_5] = diameters[kk_5]
-								}
-								{
-									gc_tx2 := gc_step13 + 1
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:296
-									kk_5 := gc_tx2 + gc_off7
-									gc_more7 = true
-
-//line hecbench_hbc.go:297
-									diameterKeys[kk_5] = diameters[kk_5]
-								}
-								{
-									gc_tx2 := gc_step13 + 2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:296
-									kk_5 := gc_tx2 + gc_off7
-									gc_more7 = true
-
-//line hecbench_hbc.go:297
-									diameterKeys[kk_5] = diameters[kk_5]
-								}
-								{
-									gc_tx2 := gc_step13 + 3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:296
-									kk_5 := gc_tx2 + gc_off7
-									gc_more7 = true
-
-//line hecbench_hbc.go:297
-									diameterKeys[kk_5] = diameters[kk_5]
-								}
-							}
-							for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_vstep8 > gc_from8 {
+							gc_more7 = true
+						}
+						gc_step13 := gc_vstep8
+						for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
+							{
+								gc_tx2 := gc_step13 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
-
 //line hecbench_hbc.go:296
 								kk_5 := gc_tx2 + gc_off7
 								gc_more7 = true
-
+//line hecbench_hbc.go:297
+								diameterKeys[kk_5] = diameters[kk_5]
+							}
+							{
+								gc_tx2 := gc_step13 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_hbc.go:296
+								kk_5 := gc_tx2 + gc_off7
+								gc_more7 = true
+//line hecbench_hbc.go:297
+								diameterKeys[kk_5] = diameters[kk_5]
+							}
+							{
+								gc_tx2 := gc_step13 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_hbc.go:296
+								kk_5 := gc_tx2 + gc_off7
+								gc_more7 = true
+//line hecbench_hbc.go:297
+								diameterKeys[kk_5] = diameters[kk_5]
+							}
+							{
+								gc_tx2 := gc_step13 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_hbc.go:296
+								kk_5 := gc_tx2 + gc_off7
+								gc_more7 = true
 //line hecbench_hbc.go:297
 								diameterKeys[kk_5] = diameters[kk_5]
 							}
 						}
+						for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_hbc.go:296
+							kk_5 := gc_tx2 + gc_off7
+							gc_more7 = true
+//line hecbench_hbc.go:297
+							diameterKeys[kk_5] = diameters[kk_5]
+						}
 					}
 				}
 			}
-
 //line hecbench_hbc.go:300
 			var values []int32 = diameterKeys
-
-//line hecbench_hbc.go:300
-			_ = values
-
 //line hecbench_hbc.go:300
 			var N int = hbcDiameterSamples
-
-//line hecbench_hbc.go:300
-			_ = N
-			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_step14 := 0
-					for ; gc_step14+3 < gc_bdx2; gc_step14 += 4 {
-						{
-							gc_tx2 := gc_step14 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:39
-							idx := uint32(gc_tx2)
-							_ = idx
-							gc_s_idx[gc_rank2] = idx
-						}
-						{
-							gc_tx2 := gc_step14 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:39
-							idx := uint32(gc_tx2)
-							_ = idx
-							gc_s_idx[gc_rank2] = idx
-						}
-						{
-							gc_tx2 := gc_step14 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:39
-							idx := uint32(gc_tx2)
-							_ = idx
-							gc_s_idx[gc_rank2] = idx
-						}
-						{
-							gc_tx2 := gc_step14 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:39
-							idx := uint32(gc_tx2)
-							_ = idx
-							gc_s_idx[gc_rank2] = idx
-						}
-					}
-					for gc_tx2 := gc_step14; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line hecbench_hbc.go:302
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_step14 := 0
+				for ; gc_step14+3 < gc_bdx2; gc_step14 += 4 {
+					{
+						gc_tx2 := gc_step14 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_hbc.go:39
 						idx := uint32(gc_tx2)
-						_ = idx
+//line hecbench_hbc.go:41
+						gc_s_idx[gc_rank2] = idx
+					}
+					{
+						gc_tx2 := gc_step14 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_hbc.go:39
+						idx := uint32(gc_tx2)
+//line hecbench_hbc.go:41
+						gc_s_idx[gc_rank2] = idx
+					}
+					{
+						gc_tx2 := gc_step14 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_hbc.go:39
+						idx := uint32(gc_tx2)
+//line hecbench_hbc.go:41
+						gc_s_idx[gc_rank2] = idx
+					}
+					{
+						gc_tx2 := gc_step14 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_hbc.go:39
+						idx := uint32(gc_tx2)
+//line hecbench_hbc.go:41
 						gc_s_idx[gc_rank2] = idx
 					}
 				}
+				for gc_tx2 := gc_step14; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_hbc.go:39
+					idx := uint32(gc_tx2)
+//line hecbench_hbc.go:41
+					gc_s_idx[gc_rank2] = idx
+				}
 			}
-
 //line hecbench_hbc.go:41
 			for k_3 := 2; k_3 <= N; k_3 <<= 1 {
-
-//line hecbench_hbc.go:42
 				for j_ := k_3 >> 1; j_ > 0; j_ = j_ >> 1 {
-					{
-						for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-							gc_pos2.Thread = gc_rank2
-							idx := gc_s_idx[gc_rank2]
-
+//line hecbench_hbc.go:44
+					for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+						gc_pos2.Thread = gc_rank2
+						idx := gc_s_idx[gc_rank2]
 //line hecbench_hbc.go:43
-							for idx < uint32(N) {
+						for idx < uint32(N) {
 //line hecbench_hbc.go:43
-								gc_b4.Tick()
+							gc_b4.Tick()
 //line hecbench_hbc.go:43
-								if gc_b4.Stopped() {
+							if gc_b4.Stopped() {
 //line hecbench_hbc.go:43
-									return
-//line hecbench_hbc.go:43
-								}
-								ixj := int(idx) ^ j_
-								if uint32(ixj) > idx {
-									if (int(idx)&k_3) == 0 && values[idx] > values[ixj] {
-
-										tmp := values[idx]
-										values[idx] = values[ixj]
-										values[ixj] = tmp
-									}
-									if (int(idx)&k_3) != 0 && values[idx] < values[ixj] {
-
-										tmp_ := values[idx]
-										values[idx] = values[ixj]
-										values[ixj] = tmp_
-									}
-								}
-								idx += uint32(gc_bdx2)
+								return
 							}
-							gc_s_idx[gc_rank2] = idx
+//line hecbench_hbc.go:44
+							ixj := int(idx) ^ j_
+							if uint32(ixj) > idx {
+								if (int(idx)&k_3) == 0 && values[idx] > values[ixj] {
+//line hecbench_hbc.go:48
+									tmp := values[idx]
+									values[idx] = values[ixj]
+									values[ixj] = tmp
+								}
+								if (int(idx)&k_3) != 0 && values[idx] < values[ixj] {
+//line hecbench_hbc.go:54
+									tmp_ := values[idx]
+									values[idx] = values[ixj]
+									values[ixj] = tmp_
+								}
+							}
+							idx += uint32(gc_bdx2)
 						}
+						gc_s_idx[gc_rank2] = idx
 					}
-					{
-						for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							gc_step15 := 0
-							for ; gc_step15+3 < gc_bdx2; gc_step15 += 4 {
-								{
-									gc_tx2 := gc_step15 + 0
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-									var idx uint32
-									_ = idx
-
-//line hecbench_hbc.go:62
-									idx = uint32(gc_tx2)
-									gc_s_idx[gc_rank2] = idx
-								}
-								{
-									gc_tx2 := gc_step15 + 1
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-									var idx uint32
-									_ = idx
-
-//line hecbench_hbc.go:62
-									idx = uint32(gc_tx2)
-									gc_s_idx[gc_rank2] = idx
-								}
-								{
-									gc_tx2 := gc_step15 + 2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-									var idx uint32
-									_ = idx
-
-//line hecbench_hbc.go:62
-									idx = uint32(gc_tx2)
-									gc_s_idx[gc_rank2] = idx
-								}
-								{
-									gc_tx2 := gc_step15 + 3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-									var idx uint32
-									_ = idx
-
-//line hecbench_hbc.go:62
-									idx = uint32(gc_tx2)
-									gc_s_idx[gc_rank2] = idx
-								}
-							}
-							for gc_tx2 := gc_step15; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line hecbench_hbc.go:65
+					for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+						gc_step15 := 0
+						for ; gc_step15+3 < gc_bdx2; gc_step15 += 4 {
+							{
+								gc_tx2 := gc_step15 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 								var idx uint32
-								_ = idx
-
+//line hecbench_hbc.go:62
+								idx = uint32(gc_tx2)
+								gc_s_idx[gc_rank2] = idx
+							}
+							{
+								gc_tx2 := gc_step15 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+								var idx uint32
+//line hecbench_hbc.go:62
+								idx = uint32(gc_tx2)
+								gc_s_idx[gc_rank2] = idx
+							}
+							{
+								gc_tx2 := gc_step15 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+								var idx uint32
+//line hecbench_hbc.go:62
+								idx = uint32(gc_tx2)
+								gc_s_idx[gc_rank2] = idx
+							}
+							{
+								gc_tx2 := gc_step15 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+								var idx uint32
 //line hecbench_hbc.go:62
 								idx = uint32(gc_tx2)
 								gc_s_idx[gc_rank2] = idx
 							}
 						}
+						for gc_tx2 := gc_step15; gc_tx2 < gc_bdx2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							var idx uint32
+//line hecbench_hbc.go:62
+							idx = uint32(gc_tx2)
+							gc_s_idx[gc_rank2] = idx
+						}
 					}
 				}
 			}
 			{
+//line hecbench_hbc.go:70
 				gc_from8, gc_to2 := 0, gc_bdx2
 				if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 					gc_to2 = gc_bound2 + 1
@@ -1514,66 +1213,53 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 						for gc_tx2 := gc_from8; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:81
-							j := gc_tx2
-							_ = j
-
-//line hecbench_hbc.go:302
-							{
-								log2n := 0
-								tempn := n
-								for {
+//line hecbench_hbc.go:303
+							log2n := 0
+							tempn := n
+							for {
 //line hecbench_hbc.go:305
-									gc_b4.Tick()
+								gc_b4.Tick()
 //line hecbench_hbc.go:305
-									if gc_b4.Stopped() {
+								if gc_b4.Stopped() {
 //line hecbench_hbc.go:305
-										return
-//line hecbench_hbc.go:305
-									}
-									tempn >>= 1
-									if tempn == 0 {
-										break
-									}
-									log2n++
+									return
 								}
-								if gc_at9[0] < int32(4*log2n) {
-									gc_at10[0] = 1
+//line hecbench_hbc.go:306
+								tempn >>= 1
+								if tempn == 0 {
+									break
 								}
+								log2n++
+							}
+							if gc_at9[0] < int32(4*log2n) {
+								gc_at10[0] = 1
 							}
 						}
 					} else {
+//line hecbench_hbc.go:318
 						for gc_tx2 := gc_from8; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line hecbench_hbc.go:81
-							j := gc_tx2
-							_ = j
-
-//line hecbench_hbc.go:302
-							{
-								log2n := 0
-								tempn := n
-								for {
+//line hecbench_hbc.go:303
+							log2n := 0
+							tempn := n
+							for {
 //line hecbench_hbc.go:305
-									gc_b4.Tick()
+								gc_b4.Tick()
 //line hecbench_hbc.go:305
-									if gc_b4.Stopped() {
+								if gc_b4.Stopped() {
 //line hecbench_hbc.go:305
-										return
-//line hecbench_hbc.go:305
-									}
-									tempn >>= 1
-									if tempn == 0 {
-										break
-									}
-									log2n++
+									return
 								}
-								if diameterKeys[hbcDiameterSamples/2] < int32(4*log2n) {
-									jia[0] = 1
+//line hecbench_hbc.go:306
+								tempn >>= 1
+								if tempn == 0 {
+									break
 								}
+								log2n++
+							}
+							if diameterKeys[hbcDiameterSamples/2] < int32(4*log2n) {
+								jia[0] = 1
 							}
 						}
 					}
@@ -1583,6 +1269,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 	}
 }
 
+//line hecbench_hbc.go:324
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // gc_files_hecbench_hbc holds the source files whose lines the kernels' records hash.

@@ -47,91 +47,67 @@ func gc_body_hgInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDe
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := 0
+//line hecbench_hungarian.go:74
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
 //line hecbench_hungarian.go:57
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_hungarian.go:57
-				_ = gc_iota
+			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_hungarian.go:61
-				gc_vb := lanes.BroadcastInt32x8(0)
-//line hecbench_hungarian.go:61
-				_ = gc_vb
-//line hecbench_hungarian.go:62
-				gc_vb2 := lanes.BroadcastInt32x8(-1)
-//line hecbench_hungarian.go:62
-				_ = gc_vb2
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+			gc_vb := lanes.BroadcastInt32x8(0)
+			gc_vb2 := lanes.BroadcastInt32x8(-1)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
 //line hecbench_hungarian.go:57
-					var i int = gc_bdx*gc_bx + gc_tx
-//line hecbench_hungarian.go:57
-					_ = i
+				var i int = gc_bdx*gc_bx + gc_tx
 //line hecbench_hungarian.go:60
-					if i < 0 || i > len(d.CoverRow)-8 || i > len(d.ColumnOfStarAtRow)-8 || i > len(d.CoverColumn)-8 || i > len(d.RowOfStarAtColumn)-8 {
+				if i < 0 || i > len(d.CoverRow)-8 || i > len(d.ColumnOfStarAtRow)-8 || i > len(d.CoverColumn)-8 || i > len(d.RowOfStarAtColumn)-8 {
 //line hecbench_hungarian.go:60
-						break
+					break
+				}
 //line hecbench_hungarian.go:60
-					}
+				if i < hgNRows && uint(hgNRows-i) > 7 {
 //line hecbench_hungarian.go:60
-					if i < hgNRows && uint(hgNRows-i) > 7 {
-//line hecbench_hungarian.go:60
-						gc_vb.StoreSlice(d.CoverRow[i:])
-						gc_vb2.StoreSlice(d.ColumnOfStarAtRow[i:])
-					} else {
+					gc_vb.StoreSlice(d.CoverRow[i:])
+					gc_vb2.StoreSlice(d.ColumnOfStarAtRow[i:])
+				} else {
 //line hecbench_hungarian.go:62
-						gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hgNRows, i, 8))))
+					gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hgNRows, i, 8))))
 //line hecbench_hungarian.go:60
-						_ = gc_if
+					if gc_if.ToBits() != 0 {
 //line hecbench_hungarian.go:60
-						if gc_if.ToBits() != 0 {
-//line hecbench_hungarian.go:60
-							gc_vb.StoreMasked((*[8]int32)(d.CoverRow[i:]), gc_if)
-							gc_vb2.StoreMasked((*[8]int32)(d.ColumnOfStarAtRow[i:]), gc_if)
-						}
-//line hecbench_hungarian.go:62
-					}
-//line hecbench_hungarian.go:64
-					if i < hgNCols && uint(hgNCols-i) > 7 {
-//line hecbench_hungarian.go:64
-						gc_vb.StoreSlice(d.CoverColumn[i:])
-						gc_vb2.StoreSlice(d.RowOfStarAtColumn[i:])
-					} else {
-//line hecbench_hungarian.go:66
-						gc_if2 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hgNCols, i, 8))))
-//line hecbench_hungarian.go:64
-						_ = gc_if2
-//line hecbench_hungarian.go:64
-						if gc_if2.ToBits() != 0 {
-//line hecbench_hungarian.go:64
-							gc_vb.StoreMasked((*[8]int32)(d.CoverColumn[i:]), gc_if2)
-							gc_vb2.StoreMasked((*[8]int32)(d.RowOfStarAtColumn[i:]), gc_if2)
-						}
-//line hecbench_hungarian.go:66
+						gc_vb.StoreMasked((*[8]int32)(d.CoverRow[i:]), gc_if)
+						gc_vb2.StoreMasked((*[8]int32)(d.ColumnOfStarAtRow[i:]), gc_if)
 					}
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:57
-					i := gc_bdx*gc_bx + gc_tx
-					_ = i
-
-//line hecbench_hungarian.go:60
-					if i < hgNRows {
-						d.CoverRow[i] = 0
-						d.ColumnOfStarAtRow[i] = -1
-					}
-
+				if i < hgNCols && uint(hgNCols-i) > 7 {
 //line hecbench_hungarian.go:64
-					if i < hgNCols {
-						d.CoverColumn[i] = 0
-						d.RowOfStarAtColumn[i] = -1
+					gc_vb.StoreSlice(d.CoverColumn[i:])
+					gc_vb2.StoreSlice(d.RowOfStarAtColumn[i:])
+				} else {
+//line hecbench_hungarian.go:66
+					gc_if2 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(hgNCols, i, 8))))
+//line hecbench_hungarian.go:64
+					if gc_if2.ToBits() != 0 {
+//line hecbench_hungarian.go:64
+						gc_vb.StoreMasked((*[8]int32)(d.CoverColumn[i:]), gc_if2)
+						gc_vb2.StoreMasked((*[8]int32)(d.RowOfStarAtColumn[i:]), gc_if2)
 					}
+				}
+			}
+//line hecbench_hungarian.go:68
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_hungarian.go:57
+				i := gc_bdx*gc_bx + gc_tx
+//line hecbench_hungarian.go:60
+				if i < hgNRows {
+					d.CoverRow[i] = 0
+					d.ColumnOfStarAtRow[i] = -1
+				}
+				if i < hgNCols {
+					d.CoverColumn[i] = 0
+					d.RowOfStarAtColumn[i] = -1
 				}
 			}
 		}
@@ -168,90 +144,54 @@ func gc_body_hgStep1RowSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hung
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:74
-						i := gc_bdx*gc_bx + gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:75
-						l := i & hgRowMask
-						_ = l
-
-//line hecbench_hungarian.go:76
-						d.Slack[i] = d.Slack[i] - d.MinInRows[l]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:74
-						i := gc_bdx*gc_bx + gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:75
-						l := i & hgRowMask
-						_ = l
-
-//line hecbench_hungarian.go:76
-						d.Slack[i] = d.Slack[i] - d.MinInRows[l]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:74
-						i := gc_bdx*gc_bx + gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:75
-						l := i & hgRowMask
-						_ = l
-
-//line hecbench_hungarian.go:76
-						d.Slack[i] = d.Slack[i] - d.MinInRows[l]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:74
-						i := gc_bdx*gc_bx + gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:75
-						l := i & hgRowMask
-						_ = l
-
-//line hecbench_hungarian.go:76
-						d.Slack[i] = d.Slack[i] - d.MinInRows[l]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line hecbench_hungarian.go:91
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_hungarian.go:74
 					i := gc_bdx*gc_bx + gc_tx
-					_ = i
-
-//line hecbench_hungarian.go:75
 					l := i & hgRowMask
-					_ = l
-
-//line hecbench_hungarian.go:76
 					d.Slack[i] = d.Slack[i] - d.MinInRows[l]
 				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_hungarian.go:74
+					i := gc_bdx*gc_bx + gc_tx
+					l := i & hgRowMask
+					d.Slack[i] = d.Slack[i] - d.MinInRows[l]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_hungarian.go:74
+					i := gc_bdx*gc_bx + gc_tx
+					l := i & hgRowMask
+					d.Slack[i] = d.Slack[i] - d.MinInRows[l]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_hungarian.go:74
+					i := gc_bdx*gc_bx + gc_tx
+					l := i & hgRowMask
+					d.Slack[i] = d.Slack[i] - d.MinInRows[l]
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_hungarian.go:74
+				i := gc_bdx*gc_bx + gc_tx
+				l := i & hgRowMask
+				d.Slack[i] = d.Slack[i] - d.MinInRows[l]
 			}
 		}
 	}
@@ -287,32 +227,21 @@ func gc_body_hgStep1ColSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hung
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_hungarian.go:100
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:83
-					i := gc_bdx*gc_bx + gc_tx
-					_ = i
-
-//line hecbench_hungarian.go:84
-					c := i >> hgLog2N
-					_ = c
-
-//line hecbench_hungarian.go:85
-					d.Slack[i] = d.Slack[i] - d.MinInCols[c]
-
+				i := gc_bdx*gc_bx + gc_tx
+				c := i >> hgLog2N
+				d.Slack[i] = d.Slack[i] - d.MinInCols[c]
 //line hecbench_hungarian.go:87
-					if i == 0 {
-						d.ZerosSize = 0
-					}
-
-//line hecbench_hungarian.go:90
-					if i < hgNBlocksStep4 {
-						d.ZerosSizeB[i] = 0
-					}
+				if i == 0 {
+					d.ZerosSize = 0
+				}
+				if i < hgNBlocksStep4 {
+					d.ZerosSizeB[i] = 0
 				}
 			}
 		}
@@ -349,24 +278,20 @@ func gc_body_hgCompressMatrixKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *H
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_hungarian.go:116
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:99
-					i := gc_bdx*gc_bx + gc_tx
-					_ = i
-
+				i := gc_bdx*gc_bx + gc_tx
 //line hecbench_hungarian.go:101
-					if d.Slack[i] == 0 {
-						atomic.Add(&d.ZerosSize, 1)
-						b := i >> hgLog2DataBlockSize
-						i0 := i &^ (hgDataBlockSize - 1)
-						j := atomic.Add(&d.ZerosSizeB[b], 1)
-						d.Zeros[i0+int(j)] = int32(i)
-					}
+				if d.Slack[i] == 0 {
+					atomic.Add(&d.ZerosSize, 1)
+					b := i >> hgLog2DataBlockSize
+					i0 := i &^ (hgDataBlockSize - 1)
+					j := atomic.Add(&d.ZerosSizeB[b], 1)
+					d.Zeros[i0+int(j)] = int32(i)
 				}
 			}
 		}
@@ -395,14 +320,9 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line hecbench_hungarian.go:116
 	b := gc_bx
-
-//line hecbench_hungarian.go:117
 	repeat := gocuda.Shared[bool](t, 1)[:1]
-
-//line hecbench_hungarian.go:118
 	sRepeatKernel := gocuda.Shared[bool](t, 1)[:1]
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -416,188 +336,128 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:115
-					i := gc_tx
-					_ = i
-
-//line hecbench_hungarian.go:120
-					{
-						sRepeatKernel[0] = false
-					}
+//line hecbench_hungarian.go:121
+					sRepeatKernel[0] = false
 				}
 				{
+//line hecbench_hungarian.go:125
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:115
-					i := gc_tx
-					_ = i
-
-//line hecbench_hungarian.go:120
-					{
-						sRepeatKernel[0] = false
-					}
+//line hecbench_hungarian.go:121
+					sRepeatKernel[0] = false
 				}
 				{
+//line hecbench_hungarian.go:125
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:115
-					i := gc_tx
-					_ = i
-
-//line hecbench_hungarian.go:120
-					{
-						sRepeatKernel[0] = false
-					}
+//line hecbench_hungarian.go:121
+					sRepeatKernel[0] = false
 				}
 				{
+//line hecbench_hungarian.go:125
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:115
-					i := gc_tx
-					_ = i
-
-//line hecbench_hungarian.go:120
-					{
-						sRepeatKernel[0] = false
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:115
-				i := gc_tx
-				_ = i
-
-//line hecbench_hungarian.go:120
-				{
+//line hecbench_hungarian.go:121
 					sRepeatKernel[0] = false
 				}
 			}
+//line hecbench_hungarian.go:125
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_hungarian.go:121
+				sRepeatKernel[0] = false
+			}
 		}
 	}
-
 //line hecbench_hungarian.go:124
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := 0; gc_bound < gc_to-1 {
-				gc_to = gc_bound + 1
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:115
-						i := gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:126
-						{
-							repeat[0] = false
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:115
-						i := gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:126
-						{
-							repeat[0] = false
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:115
-						i := gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:126
-						{
-							repeat[0] = false
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:115
-						i := gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:126
-						{
-							repeat[0] = false
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line hecbench_hungarian.go:130
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:115
-					i := gc_tx
-					_ = i
-
-//line hecbench_hungarian.go:126
 					{
+//line hecbench_hungarian.go:127
+						repeat[0] = false
+					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line hecbench_hungarian.go:127
+						repeat[0] = false
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line hecbench_hungarian.go:127
+						repeat[0] = false
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line hecbench_hungarian.go:127
 						repeat[0] = false
 					}
 				}
 			}
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				{
+//line hecbench_hungarian.go:127
+					repeat[0] = false
+				}
+			}
 		}
+//line hecbench_hungarian.go:132
 		compiled.OutOfLine(func() {
 			repeat := repeat[:1]
-			_ = repeat
+//line hecbench_hungarian.go:135
 			sRepeatKernel := sRepeatKernel[:1]
-			_ = sRepeatKernel
 			{
+//line hecbench_hungarian.go:138
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_hungarian.go:115
 						i := gc_tx
-						_ = i
-
 //line hecbench_hungarian.go:131
 						for j := i; j < int(d.ZerosSizeB[b]); j += gc_bdx {
 							z := int(d.Zeros[(b<<hgLog2DataBlockSize)+j])
 							l := z & hgRowMask
 							c := z >> hgLog2N
-
+//line hecbench_hungarian.go:136
 							if d.CoverRow[l] == 0 && d.CoverColumn[c] == 0 {
-
+//line hecbench_hungarian.go:138
 								if atomic.Exch(&d.CoverRow[l], 1) == 0 {
-
+//line hecbench_hungarian.go:140
 									if atomic.Exch(&d.CoverColumn[c], 1) == 0 {
-
+//line hecbench_hungarian.go:142
 										d.RowOfStarAtColumn[c] = int32(l)
 										d.ColumnOfStarAtRow[l] = int32(c)
 									} else {
@@ -612,61 +472,52 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				}
 			}
 		})
-
 //line hecbench_hungarian.go:153
 		if !repeat[0] {
-
-//line hecbench_hungarian.go:154
 			break
 		}
 	}
-	{
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-			{
-				gc_rank := gc_step3 + 0
-				gc_pos.Thread = gc_rank
-
 //line hecbench_hungarian.go:158
-				if sRepeatKernel[0] {
-					d.RepeatKernel = true
-				}
-			}
-			{
-				gc_rank := gc_step3 + 1
-				gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:158
-				if sRepeatKernel[0] {
-					d.RepeatKernel = true
-				}
-			}
-			{
-				gc_rank := gc_step3 + 2
-				gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:158
-				if sRepeatKernel[0] {
-					d.RepeatKernel = true
-				}
-			}
-			{
-				gc_rank := gc_step3 + 3
-				gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:158
-				if sRepeatKernel[0] {
-					d.RepeatKernel = true
-				}
-			}
-		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+	gc_step3 := 0
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+		{
+			gc_rank := gc_step3 + 0
 			gc_pos.Thread = gc_rank
-
 //line hecbench_hungarian.go:158
 			if sRepeatKernel[0] {
 				d.RepeatKernel = true
 			}
+		}
+		{
+			gc_rank := gc_step3 + 1
+			gc_pos.Thread = gc_rank
+//line hecbench_hungarian.go:158
+			if sRepeatKernel[0] {
+				d.RepeatKernel = true
+			}
+		}
+		{
+			gc_rank := gc_step3 + 2
+			gc_pos.Thread = gc_rank
+//line hecbench_hungarian.go:158
+			if sRepeatKernel[0] {
+				d.RepeatKernel = true
+			}
+		}
+		{
+			gc_rank := gc_step3 + 3
+			gc_pos.Thread = gc_rank
+//line hecbench_hungarian.go:158
+			if sRepeatKernel[0] {
+				d.RepeatKernel = true
+			}
+		}
+	}
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line hecbench_hungarian.go:158
+		if sRepeatKernel[0] {
+			d.RepeatKernel = true
 		}
 	}
 }
@@ -701,109 +552,68 @@ func gc_body_hgStep3IniKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungari
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:167
-						i := gc_bdx*gc_bx + gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:168
-						d.CoverRow[i] = 0
-
-//line hecbench_hungarian.go:169
-						d.CoverColumn[i] = 0
-
-//line hecbench_hungarian.go:170
-						if i == 0 {
-							d.NMatches = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:167
-						i := gc_bdx*gc_bx + gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:168
-						d.CoverRow[i] = 0
-
-//line hecbench_hungarian.go:169
-						d.CoverColumn[i] = 0
-
-//line hecbench_hungarian.go:170
-						if i == 0 {
-							d.NMatches = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:167
-						i := gc_bdx*gc_bx + gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:168
-						d.CoverRow[i] = 0
-
-//line hecbench_hungarian.go:169
-						d.CoverColumn[i] = 0
-
-//line hecbench_hungarian.go:170
-						if i == 0 {
-							d.NMatches = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:167
-						i := gc_bdx*gc_bx + gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:168
-						d.CoverRow[i] = 0
-
-//line hecbench_hungarian.go:169
-						d.CoverColumn[i] = 0
-
-//line hecbench_hungarian.go:170
-						if i == 0 {
-							d.NMatches = 0
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line hecbench_hungarian.go:184
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_hungarian.go:167
 					i := gc_bdx*gc_bx + gc_tx
-					_ = i
-
-//line hecbench_hungarian.go:168
 					d.CoverRow[i] = 0
-
-//line hecbench_hungarian.go:169
 					d.CoverColumn[i] = 0
-
-//line hecbench_hungarian.go:170
 					if i == 0 {
 						d.NMatches = 0
 					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_hungarian.go:167
+					i := gc_bdx*gc_bx + gc_tx
+					d.CoverRow[i] = 0
+					d.CoverColumn[i] = 0
+					if i == 0 {
+						d.NMatches = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_hungarian.go:167
+					i := gc_bdx*gc_bx + gc_tx
+					d.CoverRow[i] = 0
+					d.CoverColumn[i] = 0
+					if i == 0 {
+						d.NMatches = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_hungarian.go:167
+					i := gc_bdx*gc_bx + gc_tx
+					d.CoverRow[i] = 0
+					d.CoverColumn[i] = 0
+					if i == 0 {
+						d.NMatches = 0
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_hungarian.go:167
+				i := gc_bdx*gc_bx + gc_tx
+				d.CoverRow[i] = 0
+				d.CoverColumn[i] = 0
+				if i == 0 {
+					d.NMatches = 0
 				}
 			}
 		}
@@ -840,84 +650,63 @@ func gc_body_hgStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianD
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:179
-						i := gc_bdx*gc_bx + gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:180
-						if d.RowOfStarAtColumn[i] >= 0 {
-							d.CoverColumn[i] = 1
-							atomic.Add(&d.NMatches, 1)
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:179
-						i := gc_bdx*gc_bx + gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:180
-						if d.RowOfStarAtColumn[i] >= 0 {
-							d.CoverColumn[i] = 1
-							atomic.Add(&d.NMatches, 1)
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:179
-						i := gc_bdx*gc_bx + gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:180
-						if d.RowOfStarAtColumn[i] >= 0 {
-							d.CoverColumn[i] = 1
-							atomic.Add(&d.NMatches, 1)
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:179
-						i := gc_bdx*gc_bx + gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:180
-						if d.RowOfStarAtColumn[i] >= 0 {
-							d.CoverColumn[i] = 1
-							atomic.Add(&d.NMatches, 1)
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line hecbench_hungarian.go:196
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_hungarian.go:179
 					i := gc_bdx*gc_bx + gc_tx
-					_ = i
-
-//line hecbench_hungarian.go:180
 					if d.RowOfStarAtColumn[i] >= 0 {
 						d.CoverColumn[i] = 1
 						atomic.Add(&d.NMatches, 1)
 					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_hungarian.go:179
+					i := gc_bdx*gc_bx + gc_tx
+					if d.RowOfStarAtColumn[i] >= 0 {
+						d.CoverColumn[i] = 1
+						atomic.Add(&d.NMatches, 1)
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_hungarian.go:179
+					i := gc_bdx*gc_bx + gc_tx
+					if d.RowOfStarAtColumn[i] >= 0 {
+						d.CoverColumn[i] = 1
+						atomic.Add(&d.NMatches, 1)
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_hungarian.go:179
+					i := gc_bdx*gc_bx + gc_tx
+					if d.RowOfStarAtColumn[i] >= 0 {
+						d.CoverColumn[i] = 1
+						atomic.Add(&d.NMatches, 1)
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_hungarian.go:179
+				i := gc_bdx*gc_bx + gc_tx
+				if d.RowOfStarAtColumn[i] >= 0 {
+					d.CoverColumn[i] = 1
+					atomic.Add(&d.NMatches, 1)
 				}
 			}
 		}
@@ -954,85 +743,54 @@ func gc_body_hgStep4InitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungar
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:190
-						i := gc_bdx*gc_bx + gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:191
-						d.ColumnOfPrimeAtRow[i] = -1
-
-//line hecbench_hungarian.go:192
-						d.RowOfGreenAtColumn[i] = -1
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:190
-						i := gc_bdx*gc_bx + gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:191
-						d.ColumnOfPrimeAtRow[i] = -1
-
-//line hecbench_hungarian.go:192
-						d.RowOfGreenAtColumn[i] = -1
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:190
-						i := gc_bdx*gc_bx + gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:191
-						d.ColumnOfPrimeAtRow[i] = -1
-
-//line hecbench_hungarian.go:192
-						d.RowOfGreenAtColumn[i] = -1
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:190
-						i := gc_bdx*gc_bx + gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:191
-						d.ColumnOfPrimeAtRow[i] = -1
-
-//line hecbench_hungarian.go:192
-						d.RowOfGreenAtColumn[i] = -1
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line hecbench_hungarian.go:207
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_hungarian.go:190
 					i := gc_bdx*gc_bx + gc_tx
-					_ = i
-
-//line hecbench_hungarian.go:191
 					d.ColumnOfPrimeAtRow[i] = -1
-
-//line hecbench_hungarian.go:192
 					d.RowOfGreenAtColumn[i] = -1
 				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_hungarian.go:190
+					i := gc_bdx*gc_bx + gc_tx
+					d.ColumnOfPrimeAtRow[i] = -1
+					d.RowOfGreenAtColumn[i] = -1
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_hungarian.go:190
+					i := gc_bdx*gc_bx + gc_tx
+					d.ColumnOfPrimeAtRow[i] = -1
+					d.RowOfGreenAtColumn[i] = -1
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_hungarian.go:190
+					i := gc_bdx*gc_bx + gc_tx
+					d.ColumnOfPrimeAtRow[i] = -1
+					d.RowOfGreenAtColumn[i] = -1
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_hungarian.go:190
+				i := gc_bdx*gc_bx + gc_tx
+				d.ColumnOfPrimeAtRow[i] = -1
+				d.RowOfGreenAtColumn[i] = -1
 			}
 		}
 	}
@@ -1063,279 +821,207 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 	gc_n := gc_b.Len()
 	gc_s_vCoverRow := compiled.Scratch[[]int32](gc_b, 0)[:gc_n]
 	gc_s_vCoverColumn := compiled.Scratch[[]int32](gc_b, 1)[:gc_n]
-
 //line hecbench_hungarian.go:201
 	sFound := gocuda.Shared[bool](t, 1)[:1]
-
-//line hecbench_hungarian.go:202
 	sGoto5 := gocuda.Shared[bool](t, 1)[:1]
-
-//line hecbench_hungarian.go:203
 	sRepeatKernel := gocuda.Shared[bool](t, 1)[:1]
-
 //line hecbench_hungarian.go:208
 	b := gc_bx
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:207
-					i := gc_tx
-					_ = i
-
-//line hecbench_hungarian.go:204
-					vCoverRow := d.CoverRow
-
-//line hecbench_hungarian.go:205
-					vCoverColumn := d.CoverColumn
-
 //line hecbench_hungarian.go:210
-					if i == 0 {
-						sRepeatKernel[0] = false
-						sGoto5[0] = false
-					}
-					_ = vCoverRow
-					_ = vCoverColumn
-					gc_s_vCoverRow[gc_rank] = vCoverRow
-					gc_s_vCoverColumn[gc_rank] = vCoverColumn
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:207
-					i := gc_tx
-					_ = i
-
-//line hecbench_hungarian.go:204
-					vCoverRow := d.CoverRow
-
-//line hecbench_hungarian.go:205
-					vCoverColumn := d.CoverColumn
-
-//line hecbench_hungarian.go:210
-					if i == 0 {
-						sRepeatKernel[0] = false
-						sGoto5[0] = false
-					}
-					_ = vCoverRow
-					_ = vCoverColumn
-					gc_s_vCoverRow[gc_rank] = vCoverRow
-					gc_s_vCoverColumn[gc_rank] = vCoverColumn
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:207
-					i := gc_tx
-					_ = i
-
-//line hecbench_hungarian.go:204
-					vCoverRow := d.CoverRow
-
-//line hecbench_hungarian.go:205
-					vCoverColumn := d.CoverColumn
-
-//line hecbench_hungarian.go:210
-					if i == 0 {
-						sRepeatKernel[0] = false
-						sGoto5[0] = false
-					}
-					_ = vCoverRow
-					_ = vCoverColumn
-					gc_s_vCoverRow[gc_rank] = vCoverRow
-					gc_s_vCoverColumn[gc_rank] = vCoverColumn
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:207
-					i := gc_tx
-					_ = i
-
-//line hecbench_hungarian.go:204
-					vCoverRow := d.CoverRow
-
-//line hecbench_hungarian.go:205
-					vCoverColumn := d.CoverColumn
-
-//line hecbench_hungarian.go:210
-					if i == 0 {
-						sRepeatKernel[0] = false
-						sGoto5[0] = false
-					}
-					_ = vCoverRow
-					_ = vCoverColumn
-					gc_s_vCoverRow[gc_rank] = vCoverRow
-					gc_s_vCoverColumn[gc_rank] = vCoverColumn
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_hungarian.go:207
 				i := gc_tx
-				_ = i
-
 //line hecbench_hungarian.go:204
 				vCoverRow := d.CoverRow
-
-//line hecbench_hungarian.go:205
 				vCoverColumn := d.CoverColumn
-
 //line hecbench_hungarian.go:210
 				if i == 0 {
 					sRepeatKernel[0] = false
 					sGoto5[0] = false
 				}
-				_ = vCoverRow
-				_ = vCoverColumn
+//line hecbench_hungarian.go:216
+				gc_s_vCoverRow[gc_rank] = vCoverRow
+				gc_s_vCoverColumn[gc_rank] = vCoverColumn
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_hungarian.go:207
+				i := gc_tx
+//line hecbench_hungarian.go:204
+				vCoverRow := d.CoverRow
+				vCoverColumn := d.CoverColumn
+//line hecbench_hungarian.go:210
+				if i == 0 {
+					sRepeatKernel[0] = false
+					sGoto5[0] = false
+				}
+//line hecbench_hungarian.go:216
+				gc_s_vCoverRow[gc_rank] = vCoverRow
+				gc_s_vCoverColumn[gc_rank] = vCoverColumn
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_hungarian.go:207
+				i := gc_tx
+//line hecbench_hungarian.go:204
+				vCoverRow := d.CoverRow
+				vCoverColumn := d.CoverColumn
+//line hecbench_hungarian.go:210
+				if i == 0 {
+					sRepeatKernel[0] = false
+					sGoto5[0] = false
+				}
+//line hecbench_hungarian.go:216
+				gc_s_vCoverRow[gc_rank] = vCoverRow
+				gc_s_vCoverColumn[gc_rank] = vCoverColumn
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_hungarian.go:207
+				i := gc_tx
+//line hecbench_hungarian.go:204
+				vCoverRow := d.CoverRow
+				vCoverColumn := d.CoverColumn
+//line hecbench_hungarian.go:210
+				if i == 0 {
+					sRepeatKernel[0] = false
+					sGoto5[0] = false
+				}
+//line hecbench_hungarian.go:216
 				gc_s_vCoverRow[gc_rank] = vCoverRow
 				gc_s_vCoverColumn[gc_rank] = vCoverColumn
 			}
 		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line hecbench_hungarian.go:207
+			i := gc_tx
+//line hecbench_hungarian.go:204
+			vCoverRow := d.CoverRow
+			vCoverColumn := d.CoverColumn
+//line hecbench_hungarian.go:210
+			if i == 0 {
+				sRepeatKernel[0] = false
+				sGoto5[0] = false
+			}
+//line hecbench_hungarian.go:216
+			gc_s_vCoverRow[gc_rank] = vCoverRow
+			gc_s_vCoverColumn[gc_rank] = vCoverColumn
+		}
 	}
-
 //line hecbench_hungarian.go:215
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := 0; gc_bound < gc_to-1 {
-				gc_to = gc_bound + 1
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:207
-						i := gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:217
-						{
-							sFound[0] = false
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:207
-						i := gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:217
-						{
-							sFound[0] = false
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:207
-						i := gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:217
-						{
-							sFound[0] = false
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:207
-						i := gc_tx
-						_ = i
-
-//line hecbench_hungarian.go:217
-						{
-							sFound[0] = false
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line hecbench_hungarian.go:221
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:207
-					i := gc_tx
-					_ = i
-
-//line hecbench_hungarian.go:217
 					{
+//line hecbench_hungarian.go:218
+						sFound[0] = false
+					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line hecbench_hungarian.go:218
+						sFound[0] = false
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line hecbench_hungarian.go:218
+						sFound[0] = false
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line hecbench_hungarian.go:218
 						sFound[0] = false
 					}
 				}
 			}
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				{
+//line hecbench_hungarian.go:218
+					sFound[0] = false
+				}
+			}
 		}
+//line hecbench_hungarian.go:223
 		compiled.OutOfLine(func() {
 			sFound := sFound[:1]
-			_ = sFound
+//line hecbench_hungarian.go:226
 			sGoto5 := sGoto5[:1]
-			_ = sGoto5
+//line hecbench_hungarian.go:228
 			sRepeatKernel := sRepeatKernel[:1]
-			_ = sRepeatKernel
+//line hecbench_hungarian.go:230
 			gc_s_vCoverRow := gc_s_vCoverRow[:gc_n]
-			_ = gc_s_vCoverRow
+//line hecbench_hungarian.go:232
 			gc_s_vCoverColumn := gc_s_vCoverColumn[:gc_n]
-			_ = gc_s_vCoverColumn
 			{
+//line hecbench_hungarian.go:235
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_hungarian.go:207
 						i := gc_tx
-						_ = i
+//line hecbench_hungarian.go:209
 						vCoverRow := gc_s_vCoverRow[gc_rank]
 						vCoverColumn := gc_s_vCoverColumn[gc_rank]
-
 //line hecbench_hungarian.go:222
 						for j := i; j < int(d.ZerosSizeB[b]); j += gc_bdx {
 							z := int(d.Zeros[(b<<hgLog2DataBlockSize)+j])
 							l := z & hgRowMask
 							c := z >> hgLog2N
 							c1 := int(d.ColumnOfStarAtRow[l])
-//line hecbench_hungarian.go:226
 							{
-
 								{
 //line hecbench_hungarian.go:228
 									n := int(0)
 //line hecbench_hungarian.go:228
 									_ = n
-
+//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-
+//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1345,18 +1031,17 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 										}
 									}
 								}
-//line hecbench_hungarian.go:228
 								{
 //line hecbench_hungarian.go:228
 									n := int(1)
 //line hecbench_hungarian.go:228
 									_ = n
-
+//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-
+//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1366,18 +1051,17 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 										}
 									}
 								}
-//line hecbench_hungarian.go:228
 								{
 //line hecbench_hungarian.go:228
 									n := int(2)
 //line hecbench_hungarian.go:228
 									_ = n
-
+//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-
+//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1387,18 +1071,17 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 										}
 									}
 								}
-//line hecbench_hungarian.go:228
 								{
 //line hecbench_hungarian.go:228
 									n := int(3)
 //line hecbench_hungarian.go:228
 									_ = n
-
+//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-
+//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1408,18 +1091,17 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 										}
 									}
 								}
-//line hecbench_hungarian.go:228
 								{
 //line hecbench_hungarian.go:228
 									n := int(4)
 //line hecbench_hungarian.go:228
 									_ = n
-
+//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-
+//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1429,18 +1111,17 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 										}
 									}
 								}
-//line hecbench_hungarian.go:228
 								{
 //line hecbench_hungarian.go:228
 									n := int(5)
 //line hecbench_hungarian.go:228
 									_ = n
-
+//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-
+//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1450,18 +1131,17 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 										}
 									}
 								}
-//line hecbench_hungarian.go:228
 								{
 //line hecbench_hungarian.go:228
 									n := int(6)
 //line hecbench_hungarian.go:228
 									_ = n
-
+//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-
+//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1471,18 +1151,17 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 										}
 									}
 								}
-//line hecbench_hungarian.go:228
 								{
 //line hecbench_hungarian.go:228
 									n := int(7)
 //line hecbench_hungarian.go:228
 									_ = n
-
+//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-
+//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1492,18 +1171,17 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 										}
 									}
 								}
-//line hecbench_hungarian.go:228
 								{
 //line hecbench_hungarian.go:228
 									n := int(8)
 //line hecbench_hungarian.go:228
 									_ = n
-
+//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-
+//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1513,18 +1191,17 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 										}
 									}
 								}
-//line hecbench_hungarian.go:228
 								{
 //line hecbench_hungarian.go:228
 									n := int(9)
 //line hecbench_hungarian.go:228
 									_ = n
-
+//line hecbench_hungarian.go:230
 									if vCoverColumn[c] == 0 && vCoverRow[l] == 0 {
 										sFound[0] = true
 										sRepeatKernel[0] = true
 										d.ColumnOfPrimeAtRow[l] = int32(c)
-
+//line hecbench_hungarian.go:235
 										if c1 >= 0 {
 											vCoverRow[l] = 1
 											atomic.ThreadFence()
@@ -1534,128 +1211,95 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 										}
 									}
 								}
-//line hecbench_hungarian.go:243
 							}
-
 						}
 					}
 				}
 			}
 		})
-
 //line hecbench_hungarian.go:247
 		if !(sFound[0] && !sGoto5[0]) {
-
-//line hecbench_hungarian.go:248
 			break
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:207
-					i := gc_tx
-					_ = i
-
 //line hecbench_hungarian.go:252
-					if i == 0 && sRepeatKernel[0] {
-						d.RepeatKernel = true
-					}
-
-//line hecbench_hungarian.go:255
-					if i == 0 && sGoto5[0] {
-						d.Goto5 = true
-					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:207
-					i := gc_tx
-					_ = i
-
-//line hecbench_hungarian.go:252
-					if i == 0 && sRepeatKernel[0] {
-						d.RepeatKernel = true
-					}
-
-//line hecbench_hungarian.go:255
-					if i == 0 && sGoto5[0] {
-						d.Goto5 = true
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:207
-					i := gc_tx
-					_ = i
-
-//line hecbench_hungarian.go:252
-					if i == 0 && sRepeatKernel[0] {
-						d.RepeatKernel = true
-					}
-
-//line hecbench_hungarian.go:255
-					if i == 0 && sGoto5[0] {
-						d.Goto5 = true
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_hungarian.go:207
-					i := gc_tx
-					_ = i
-
-//line hecbench_hungarian.go:252
-					if i == 0 && sRepeatKernel[0] {
-						d.RepeatKernel = true
-					}
-
-//line hecbench_hungarian.go:255
-					if i == 0 && sGoto5[0] {
-						d.Goto5 = true
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			{
+				gc_tx := gc_step3 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_hungarian.go:207
 				i := gc_tx
-				_ = i
-
 //line hecbench_hungarian.go:252
 				if i == 0 && sRepeatKernel[0] {
 					d.RepeatKernel = true
 				}
-
-//line hecbench_hungarian.go:255
 				if i == 0 && sGoto5[0] {
 					d.Goto5 = true
 				}
+			}
+			{
+				gc_tx := gc_step3 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_hungarian.go:207
+				i := gc_tx
+//line hecbench_hungarian.go:252
+				if i == 0 && sRepeatKernel[0] {
+					d.RepeatKernel = true
+				}
+				if i == 0 && sGoto5[0] {
+					d.Goto5 = true
+				}
+			}
+			{
+				gc_tx := gc_step3 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_hungarian.go:207
+				i := gc_tx
+//line hecbench_hungarian.go:252
+				if i == 0 && sRepeatKernel[0] {
+					d.RepeatKernel = true
+				}
+				if i == 0 && sGoto5[0] {
+					d.Goto5 = true
+				}
+			}
+			{
+				gc_tx := gc_step3 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_hungarian.go:207
+				i := gc_tx
+//line hecbench_hungarian.go:252
+				if i == 0 && sRepeatKernel[0] {
+					d.RepeatKernel = true
+				}
+				if i == 0 && sGoto5[0] {
+					d.Goto5 = true
+				}
+			}
+		}
+		for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line hecbench_hungarian.go:207
+			i := gc_tx
+//line hecbench_hungarian.go:252
+			if i == 0 && sRepeatKernel[0] {
+				d.RepeatKernel = true
+			}
+			if i == 0 && sGoto5[0] {
+				d.Goto5 = true
 			}
 		}
 	}
 }
 
 // HgStep5aKernel is step_5a of hungarian-cuda: eliminates joining paths.
-//
-//line hecbench_hungarian.go:263
 func HgStep5aKernel(d *HungarianDev) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_hgStep5aKernel,
 		func(gc_t *gocuda.Thread) { hgStep5aKernel(gc_t, d) },
@@ -1683,45 +1327,36 @@ func gc_body_hgStep5aKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungarian
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_hungarian.go:281
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:264
-					i := gc_bdx*gc_bx + gc_tx
-					_ = i
-
+				i := gc_bdx*gc_bx + gc_tx
 //line hecbench_hungarian.go:266
-					var rZ0, cZ0 int
-
+				var rZ0, cZ0 int
 //line hecbench_hungarian.go:268
-					cZ0 = int(d.ColumnOfPrimeAtRow[i])
-
-//line hecbench_hungarian.go:269
-					if cZ0 >= 0 && d.ColumnOfStarAtRow[i] < 0 {
-						d.RowOfGreenAtColumn[cZ0] = int32(i)
-
-						for {
+				cZ0 = int(d.ColumnOfPrimeAtRow[i])
+				if cZ0 >= 0 && d.ColumnOfStarAtRow[i] < 0 {
+					d.RowOfGreenAtColumn[cZ0] = int32(i)
 //line hecbench_hungarian.go:272
-							gc_b.Tick()
+					for {
 //line hecbench_hungarian.go:272
-							if gc_b.Stopped() {
+						gc_b.Tick()
 //line hecbench_hungarian.go:272
-								return
+						if gc_b.Stopped() {
 //line hecbench_hungarian.go:272
-							}
-							rZ0 = int(d.RowOfStarAtColumn[cZ0])
-							if !(rZ0 >= 0) {
-								break
-							}
-							cZ0 = int(d.ColumnOfPrimeAtRow[rZ0])
-							d.RowOfGreenAtColumn[cZ0] = int32(rZ0)
+							return
 						}
+//line hecbench_hungarian.go:273
+						rZ0 = int(d.RowOfStarAtColumn[cZ0])
+						if !(rZ0 >= 0) {
+							break
+						}
+						cZ0 = int(d.ColumnOfPrimeAtRow[rZ0])
+						d.RowOfGreenAtColumn[cZ0] = int32(rZ0)
 					}
-					_ = rZ0
-					_ = cZ0
 				}
 			}
 		}
@@ -1759,51 +1394,41 @@ func gc_body_hgStep5bKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungarian
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_hungarian.go:305
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:288
-					j := gc_bdx*gc_bx + gc_tx
-					_ = j
-
+				j := gc_bdx*gc_bx + gc_tx
 //line hecbench_hungarian.go:290
-					var rZ0, cZ0, cZ2 int
-
+				var rZ0, cZ0, cZ2 int
 //line hecbench_hungarian.go:292
-					rZ0 = int(d.RowOfGreenAtColumn[j])
-
+				rZ0 = int(d.RowOfGreenAtColumn[j])
 //line hecbench_hungarian.go:294
-					if rZ0 >= 0 && d.RowOfStarAtColumn[j] < 0 {
-
-						cZ2 = int(d.ColumnOfStarAtRow[rZ0])
-
-						d.ColumnOfStarAtRow[rZ0] = int32(j)
-						d.RowOfStarAtColumn[j] = int32(rZ0)
-
-						for cZ2 >= 0 {
+				if rZ0 >= 0 && d.RowOfStarAtColumn[j] < 0 {
+//line hecbench_hungarian.go:296
+					cZ2 = int(d.ColumnOfStarAtRow[rZ0])
+//line hecbench_hungarian.go:298
+					d.ColumnOfStarAtRow[rZ0] = int32(j)
+					d.RowOfStarAtColumn[j] = int32(rZ0)
 //line hecbench_hungarian.go:301
-							gc_b.Tick()
+					for cZ2 >= 0 {
 //line hecbench_hungarian.go:301
-							if gc_b.Stopped() {
+						gc_b.Tick()
 //line hecbench_hungarian.go:301
-								return
+						if gc_b.Stopped() {
 //line hecbench_hungarian.go:301
-							}
-							rZ0 = int(d.RowOfGreenAtColumn[cZ2])
-							cZ0 = cZ2
-							cZ2 = int(d.ColumnOfStarAtRow[rZ0])
-
-//line hecbench_hungarian.go:307
-							d.ColumnOfStarAtRow[rZ0] = int32(cZ0)
-							d.RowOfStarAtColumn[cZ0] = int32(rZ0)
+							return
 						}
+//line hecbench_hungarian.go:302
+						rZ0 = int(d.RowOfGreenAtColumn[cZ2])
+						cZ0 = cZ2
+						cZ2 = int(d.ColumnOfStarAtRow[rZ0])
+//line hecbench_hungarian.go:307
+						d.ColumnOfStarAtRow[rZ0] = int32(cZ0)
+						d.RowOfStarAtColumn[cZ0] = int32(rZ0)
 					}
-					_ = rZ0
-					_ = cZ0
-					_ = cZ2
 				}
 			}
 		}
@@ -1840,43 +1465,27 @@ func gc_body_hgStep6AddSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hung
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_hungarian.go:334
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_hungarian.go:317
-					i := gc_bdx*gc_bx + gc_tx
-					_ = i
-
-//line hecbench_hungarian.go:318
-					l := i & hgRowMask
-					_ = l
-
-//line hecbench_hungarian.go:319
-					c := i >> hgLog2N
-					_ = c
-
-//line hecbench_hungarian.go:320
-					if d.CoverRow[l] == 1 && d.CoverColumn[c] == 1 {
-						d.Slack[i] += d.DMinInMat
-					}
-
-//line hecbench_hungarian.go:323
-					if d.CoverRow[l] == 0 && d.CoverColumn[c] == 0 {
-						d.Slack[i] -= d.DMinInMat
-					}
-
+				i := gc_bdx*gc_bx + gc_tx
+				l := i & hgRowMask
+				c := i >> hgLog2N
+				if d.CoverRow[l] == 1 && d.CoverColumn[c] == 1 {
+					d.Slack[i] += d.DMinInMat
+				}
+				if d.CoverRow[l] == 0 && d.CoverColumn[c] == 0 {
+					d.Slack[i] -= d.DMinInMat
+				}
 //line hecbench_hungarian.go:327
-					if i == 0 {
-						d.ZerosSize = 0
-					}
-
-//line hecbench_hungarian.go:330
-					if i < hgNBlocksStep4 {
-						d.ZerosSizeB[i] = 0
-					}
+				if i == 0 {
+					d.ZerosSize = 0
+				}
+				if i < hgNBlocksStep4 {
+					d.ZerosSizeB[i] = 0
 				}
 			}
 		}
@@ -1886,4 +1495,5 @@ func gc_body_hgStep6AddSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hung
 // gc_files_hecbench_hungarian holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_hungarian.go
+//line hecbench_hungarian.go:342
 var gc_files_hecbench_hungarian embed.FS

@@ -42,114 +42,80 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_ssd := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-
 //line hecbench_knn.go:22
 	sharedA := gocuda.Shared[[knnBlockDim]float32](t, knnBlockDim)[:knnBlockDim]
-
-//line hecbench_knn.go:23
 	sharedB := gocuda.Shared[[knnBlockDim]float32](t, knnBlockDim)[:knnBlockDim]
-
 //line hecbench_knn.go:26
 	var beginA, beginB, stepA, stepB, endA int
-	{
-		gc_vstep := 0
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			_ = gc_rank
+//line hecbench_knn.go:28
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
 //line hecbench_knn.go:33
-			var tmp float32
+		var tmp float32
 //line hecbench_knn.go:33
-			_ = tmp
-//line hecbench_knn.go:34
-			var ssd float32 = float32(0)
-//line hecbench_knn.go:34
-			_ = ssd
-			lanes.BroadcastFloat32x8(ssd).StoreSlice(gc_s_ssd[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line hecbench_knn.go:33
-				var tmp float32
-
-//line hecbench_knn.go:34
-				ssd := float32(0)
-				_ = tmp
-				_ = ssd
-				gc_s_ssd[gc_rank] = ssd
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line hecbench_knn.go:33
-				var tmp float32
-
-//line hecbench_knn.go:34
-				ssd := float32(0)
-				_ = tmp
-				_ = ssd
-				gc_s_ssd[gc_rank] = ssd
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line hecbench_knn.go:33
-				var tmp float32
-
-//line hecbench_knn.go:34
-				ssd := float32(0)
-				_ = tmp
-				_ = ssd
-				gc_s_ssd[gc_rank] = ssd
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line hecbench_knn.go:33
-				var tmp float32
-
-//line hecbench_knn.go:34
-				ssd := float32(0)
-				_ = tmp
-				_ = ssd
-				gc_s_ssd[gc_rank] = ssd
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		_ = tmp
+		var ssd float32 = float32(0)
+		lanes.BroadcastFloat32x8(ssd).StoreSlice(gc_s_ssd[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line hecbench_knn.go:33
 			var tmp float32
-
-//line hecbench_knn.go:34
 			ssd := float32(0)
 			_ = tmp
-			_ = ssd
+//line hecbench_knn.go:37
+			gc_s_ssd[gc_rank] = ssd
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line hecbench_knn.go:33
+			var tmp float32
+			ssd := float32(0)
+			_ = tmp
+//line hecbench_knn.go:37
+			gc_s_ssd[gc_rank] = ssd
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line hecbench_knn.go:33
+			var tmp float32
+			ssd := float32(0)
+			_ = tmp
+//line hecbench_knn.go:37
+			gc_s_ssd[gc_rank] = ssd
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line hecbench_knn.go:33
+			var tmp float32
+			ssd := float32(0)
+			_ = tmp
+//line hecbench_knn.go:37
 			gc_s_ssd[gc_rank] = ssd
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line hecbench_knn.go:33
+		var tmp float32
+		ssd := float32(0)
+		_ = tmp
+//line hecbench_knn.go:37
+		gc_s_ssd[gc_rank] = ssd
+	}
 //line hecbench_knn.go:37
 	beginA = knnBlockDim * gc_by
-
-//line hecbench_knn.go:38
 	beginB = knnBlockDim * gc_bx
-
-//line hecbench_knn.go:39
 	stepA = knnBlockDim * wA
-
-//line hecbench_knn.go:40
 	stepB = knnBlockDim * wB
-
-//line hecbench_knn.go:41
 	endA = beginA + (dim-1)*wA
-
 //line hecbench_knn.go:51
 	for a, b := beginA, beginB; a <= endA; a, b = a+stepA, b+stepB {
 		gc_b.Tick()
@@ -170,23 +136,12 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_knn.go:29
 						tx := gc_tx
-						_ = tx
-
-//line hecbench_knn.go:30
 						ty := gc_ty
-						_ = ty
-
 //line hecbench_knn.go:44
 						cond0 := beginA+tx < wA
-						_ = cond0
-
-//line hecbench_knn.go:45
 						cond1 := beginB+tx < wB
-						_ = cond1
-
 //line hecbench_knn.go:54
 						if a/wA+ty < dim {
 							if cond0 {
@@ -208,23 +163,12 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_knn.go:29
 						tx := gc_tx
-						_ = tx
-
-//line hecbench_knn.go:30
 						ty := gc_ty
-						_ = ty
-
 //line hecbench_knn.go:44
 						cond0 := beginA+tx < wA
-						_ = cond0
-
-//line hecbench_knn.go:45
 						cond1 := beginB+tx < wB
-						_ = cond1
-
 //line hecbench_knn.go:54
 						if a/wA+ty < dim {
 							if cond0 {
@@ -269,20 +213,13 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 				gc_vstep2 := gc_from
 //line hecbench_knn.go:29
 				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_knn.go:29
-				_ = gc_iota2
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 //line hecbench_knn.go:29
 					var tx int = gc_tx
-//line hecbench_knn.go:29
-					_ = tx
-//line hecbench_knn.go:30
 					var ty int = gc_ty
-//line hecbench_knn.go:30
-					_ = ty
 //line hecbench_knn.go:45
 					cond1 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
 //line hecbench_knn.go:45
@@ -294,146 +231,106 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 //line hecbench_knn.go:47
 					var tmp lanes.Float32x8
 //line hecbench_knn.go:47
-					_ = tmp
-//line hecbench_knn.go:47
 					ssd := lanes.LoadFloat32x8Slice(gc_s_ssd[gc_rank:])
-//line hecbench_knn.go:47
-					_ = ssd
-//line hecbench_knn.go:75
+//line hecbench_knn.go:76
+					if tx < 0 || tx > len(sharedB[compiled.Trip(0)])-8 || tx > len(sharedB[compiled.Trip(1)])-8 || tx > len(sharedB[compiled.Trip(2)])-8 || tx > len(sharedB[compiled.Trip(3)])-8 || tx > len(sharedB[compiled.Trip(4)])-8 || tx > len(sharedB[compiled.Trip(5)])-8 || tx > len(sharedB[compiled.Trip(6)])-8 || tx > len(sharedB[compiled.Trip(7)])-8 || tx > len(sharedB[compiled.Trip(8)])-8 || tx > len(sharedB[compiled.Trip(9)])-8 || tx > len(sharedB[compiled.Trip(10)])-8 || tx > len(sharedB[compiled.Trip(11)])-8 || tx > len(sharedB[compiled.Trip(12)])-8 || tx > len(sharedB[compiled.Trip(13)])-8 || tx > len(sharedB[compiled.Trip(14)])-8 || tx > len(sharedB[compiled.Trip(15)])-8 {
+//line hecbench_knn.go:76
+						break
+					}
 					{
-						if tx < 0 || tx > len(sharedB[compiled.Trip(0)])-8 || tx > len(sharedB[compiled.Trip(1)])-8 || tx > len(sharedB[compiled.Trip(2)])-8 || tx > len(sharedB[compiled.Trip(3)])-8 || tx > len(sharedB[compiled.Trip(4)])-8 || tx > len(sharedB[compiled.Trip(5)])-8 || tx > len(sharedB[compiled.Trip(6)])-8 || tx > len(sharedB[compiled.Trip(7)])-8 || tx > len(sharedB[compiled.Trip(8)])-8 || tx > len(sharedB[compiled.Trip(9)])-8 || tx > len(sharedB[compiled.Trip(10)])-8 || tx > len(sharedB[compiled.Trip(11)])-8 || tx > len(sharedB[compiled.Trip(12)])-8 || tx > len(sharedB[compiled.Trip(13)])-8 || tx > len(sharedB[compiled.Trip(14)])-8 || tx > len(sharedB[compiled.Trip(15)])-8 {
 //line hecbench_knn.go:76
-							break
-//line hecbench_knn.go:76
-						}
-//line hecbench_knn.go:76
-						{
-//line hecbench_knn.go:76
-							tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(0)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(0)][tx:]))
-							ssd = ssd.Add(tmp.Mul(tmp))
+						tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(0)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(0)][tx:]))
+						ssd = ssd.Add(tmp.Mul(tmp))
+					}
+					{
 //line hecbench_knn.go:77
-						}
+						tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(1)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(1)][tx:]))
 //line hecbench_knn.go:77
-						{
+						ssd = ssd.Add(tmp.Mul(tmp))
+					}
+					{
 //line hecbench_knn.go:77
-							tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(1)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(1)][tx:]))
+						tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(2)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(2)][tx:]))
 //line hecbench_knn.go:77
-							ssd = ssd.Add(tmp.Mul(tmp))
+						ssd = ssd.Add(tmp.Mul(tmp))
+					}
+					{
 //line hecbench_knn.go:77
-						}
+						tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(3)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(3)][tx:]))
 //line hecbench_knn.go:77
-						{
+						ssd = ssd.Add(tmp.Mul(tmp))
+					}
+					{
 //line hecbench_knn.go:77
-							tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(2)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(2)][tx:]))
+						tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(4)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(4)][tx:]))
 //line hecbench_knn.go:77
-							ssd = ssd.Add(tmp.Mul(tmp))
+						ssd = ssd.Add(tmp.Mul(tmp))
+					}
+					{
 //line hecbench_knn.go:77
-						}
+						tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(5)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(5)][tx:]))
 //line hecbench_knn.go:77
-						{
+						ssd = ssd.Add(tmp.Mul(tmp))
+					}
+					{
 //line hecbench_knn.go:77
-							tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(3)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(3)][tx:]))
+						tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(6)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(6)][tx:]))
 //line hecbench_knn.go:77
-							ssd = ssd.Add(tmp.Mul(tmp))
+						ssd = ssd.Add(tmp.Mul(tmp))
+					}
+					{
 //line hecbench_knn.go:77
-						}
+						tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(7)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(7)][tx:]))
 //line hecbench_knn.go:77
-						{
+						ssd = ssd.Add(tmp.Mul(tmp))
+					}
+					{
 //line hecbench_knn.go:77
-							tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(4)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(4)][tx:]))
+						tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(8)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(8)][tx:]))
 //line hecbench_knn.go:77
-							ssd = ssd.Add(tmp.Mul(tmp))
+						ssd = ssd.Add(tmp.Mul(tmp))
+					}
+					{
 //line hecbench_knn.go:77
-						}
+						tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(9)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(9)][tx:]))
 //line hecbench_knn.go:77
-						{
+						ssd = ssd.Add(tmp.Mul(tmp))
+					}
+					{
 //line hecbench_knn.go:77
-							tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(5)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(5)][tx:]))
+						tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(10)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(10)][tx:]))
 //line hecbench_knn.go:77
-							ssd = ssd.Add(tmp.Mul(tmp))
+						ssd = ssd.Add(tmp.Mul(tmp))
+					}
+					{
 //line hecbench_knn.go:77
-						}
+						tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(11)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(11)][tx:]))
 //line hecbench_knn.go:77
-						{
+						ssd = ssd.Add(tmp.Mul(tmp))
+					}
+					{
 //line hecbench_knn.go:77
-							tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(6)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(6)][tx:]))
+						tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(12)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(12)][tx:]))
 //line hecbench_knn.go:77
-							ssd = ssd.Add(tmp.Mul(tmp))
+						ssd = ssd.Add(tmp.Mul(tmp))
+					}
+					{
 //line hecbench_knn.go:77
-						}
+						tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(13)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(13)][tx:]))
 //line hecbench_knn.go:77
-						{
+						ssd = ssd.Add(tmp.Mul(tmp))
+					}
+					{
 //line hecbench_knn.go:77
-							tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(7)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(7)][tx:]))
+						tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(14)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(14)][tx:]))
 //line hecbench_knn.go:77
-							ssd = ssd.Add(tmp.Mul(tmp))
+						ssd = ssd.Add(tmp.Mul(tmp))
+					}
+					{
 //line hecbench_knn.go:77
-						}
+						tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(15)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(15)][tx:]))
 //line hecbench_knn.go:77
-						{
-//line hecbench_knn.go:77
-							tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(8)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(8)][tx:]))
-//line hecbench_knn.go:77
-							ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-						}
-//line hecbench_knn.go:77
-						{
-//line hecbench_knn.go:77
-							tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(9)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(9)][tx:]))
-//line hecbench_knn.go:77
-							ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-						}
-//line hecbench_knn.go:77
-						{
-//line hecbench_knn.go:77
-							tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(10)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(10)][tx:]))
-//line hecbench_knn.go:77
-							ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-						}
-//line hecbench_knn.go:77
-						{
-//line hecbench_knn.go:77
-							tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(11)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(11)][tx:]))
-//line hecbench_knn.go:77
-							ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-						}
-//line hecbench_knn.go:77
-						{
-//line hecbench_knn.go:77
-							tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(12)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(12)][tx:]))
-//line hecbench_knn.go:77
-							ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-						}
-//line hecbench_knn.go:77
-						{
-//line hecbench_knn.go:77
-							tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(13)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(13)][tx:]))
-//line hecbench_knn.go:77
-							ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-						}
-//line hecbench_knn.go:77
-						{
-//line hecbench_knn.go:77
-							tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(14)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(14)][tx:]))
-//line hecbench_knn.go:77
-							ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-						}
-//line hecbench_knn.go:77
-						{
-//line hecbench_knn.go:77
-							tmp = lanes.BroadcastFloat32x8(sharedA[compiled.Trip(15)][ty]).Sub(lanes.LoadFloat32x8Slice(sharedB[compiled.Trip(15)][tx:]))
-//line hecbench_knn.go:77
-							ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-						}
-//line hecbench_knn.go:77
+						ssd = ssd.Add(tmp.Mul(tmp))
 					}
 //line hecbench_knn.go:75
 					ssd.StoreSlice(gc_s_ssd[gc_rank:])
@@ -441,174 +338,109 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_knn.go:29
 					tx := gc_tx
-					_ = tx
-
-//line hecbench_knn.go:30
 					ty := gc_ty
-					_ = ty
-
-//line hecbench_knn.go:45
-					cond1 := beginB+tx < wB
-					_ = cond1
-
-//line hecbench_knn.go:47
-					cond2 := beginA+ty < wA
-					_ = cond2
+//line hecbench_knn.go:49
 					var tmp float32
-					_ = tmp
+//line hecbench_knn.go:51
 					ssd := gc_s_ssd[gc_rank]
-
-//line hecbench_knn.go:75
 					{
-//line hecbench_knn.go:75
 						{
-							{
 //line hecbench_knn.go:76
-								k := int(0)
+							k := int(0)
+							tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
 //line hecbench_knn.go:76
-								_ = k
-								tmp = sharedA[k][ty] - sharedB[k][tx]
-								ssd += tmp * tmp
-							}
+							k := int(1)
+							tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
 //line hecbench_knn.go:76
-							{
+							k := int(2)
+							tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
 //line hecbench_knn.go:76
-								k := int(1)
+							k := int(3)
+							tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
 //line hecbench_knn.go:76
-								_ = k
-								tmp = sharedA[k][ty] - sharedB[k][tx]
-								ssd += tmp * tmp
-							}
+							k := int(4)
+							tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
 //line hecbench_knn.go:76
-							{
+							k := int(5)
+							tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
 //line hecbench_knn.go:76
-								k := int(2)
+							k := int(6)
+							tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
 //line hecbench_knn.go:76
-								_ = k
-								tmp = sharedA[k][ty] - sharedB[k][tx]
-								ssd += tmp * tmp
-							}
+							k := int(7)
+							tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
 //line hecbench_knn.go:76
-							{
+							k := int(8)
+							tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
 //line hecbench_knn.go:76
-								k := int(3)
+							k := int(9)
+							tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
 //line hecbench_knn.go:76
-								_ = k
-								tmp = sharedA[k][ty] - sharedB[k][tx]
-								ssd += tmp * tmp
-							}
+							k := int(10)
+							tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
 //line hecbench_knn.go:76
-							{
+							k := int(11)
+							tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
 //line hecbench_knn.go:76
-								k := int(4)
+							k := int(12)
+							tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
 //line hecbench_knn.go:76
-								_ = k
-								tmp = sharedA[k][ty] - sharedB[k][tx]
-								ssd += tmp * tmp
-							}
+							k := int(13)
+							tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
 //line hecbench_knn.go:76
-							{
+							k := int(14)
+							tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
 //line hecbench_knn.go:76
-								k := int(5)
-//line hecbench_knn.go:76
-								_ = k
-								tmp = sharedA[k][ty] - sharedB[k][tx]
-								ssd += tmp * tmp
-							}
-//line hecbench_knn.go:76
-							{
-//line hecbench_knn.go:76
-								k := int(6)
-//line hecbench_knn.go:76
-								_ = k
-								tmp = sharedA[k][ty] - sharedB[k][tx]
-								ssd += tmp * tmp
-							}
-//line hecbench_knn.go:76
-							{
-//line hecbench_knn.go:76
-								k := int(7)
-//line hecbench_knn.go:76
-								_ = k
-								tmp = sharedA[k][ty] - sharedB[k][tx]
-								ssd += tmp * tmp
-							}
-//line hecbench_knn.go:76
-							{
-//line hecbench_knn.go:76
-								k := int(8)
-//line hecbench_knn.go:76
-								_ = k
-								tmp = sharedA[k][ty] - sharedB[k][tx]
-								ssd += tmp * tmp
-							}
-//line hecbench_knn.go:76
-							{
-//line hecbench_knn.go:76
-								k := int(9)
-//line hecbench_knn.go:76
-								_ = k
-								tmp = sharedA[k][ty] - sharedB[k][tx]
-								ssd += tmp * tmp
-							}
-//line hecbench_knn.go:76
-							{
-//line hecbench_knn.go:76
-								k := int(10)
-//line hecbench_knn.go:76
-								_ = k
-								tmp = sharedA[k][ty] - sharedB[k][tx]
-								ssd += tmp * tmp
-							}
-//line hecbench_knn.go:76
-							{
-//line hecbench_knn.go:76
-								k := int(11)
-//line hecbench_knn.go:76
-								_ = k
-								tmp = sharedA[k][ty] - sharedB[k][tx]
-								ssd += tmp * tmp
-							}
-//line hecbench_knn.go:76
-							{
-//line hecbench_knn.go:76
-								k := int(12)
-//line hecbench_knn.go:76
-								_ = k
-								tmp = sharedA[k][ty] - sharedB[k][tx]
-								ssd += tmp * tmp
-							}
-//line hecbench_knn.go:76
-							{
-//line hecbench_knn.go:76
-								k := int(13)
-//line hecbench_knn.go:76
-								_ = k
-								tmp = sharedA[k][ty] - sharedB[k][tx]
-								ssd += tmp * tmp
-							}
-//line hecbench_knn.go:76
-							{
-//line hecbench_knn.go:76
-								k := int(14)
-//line hecbench_knn.go:76
-								_ = k
-								tmp = sharedA[k][ty] - sharedB[k][tx]
-								ssd += tmp * tmp
-							}
-//line hecbench_knn.go:76
-							{
-//line hecbench_knn.go:76
-								k := int(15)
-//line hecbench_knn.go:76
-								_ = k
-								tmp = sharedA[k][ty] - sharedB[k][tx]
-								ssd += tmp * tmp
-							}
-//line hecbench_knn.go:79
+							k := int(15)
+							tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
 						}
 					}
 					gc_s_ssd[gc_rank] = ssd
@@ -644,282 +476,122 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-						_ = gc_tx
+//line hecbench_knn.go:115
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_knn.go:29
-						tx := gc_tx
-						_ = tx
-
-//line hecbench_knn.go:30
-						ty := gc_ty
-						_ = ty
-
-//line hecbench_knn.go:45
-						cond1 := beginB+tx < wB
-						_ = cond1
-
-//line hecbench_knn.go:47
-						cond2 := beginA+ty < wA
-						_ = cond2
+//line hecbench_knn.go:49
 						ssd := gc_s_ssd[gc_rank]
-
-//line hecbench_knn.go:88
-						{
-							gc_at5[gc_tx] = ssd
-						}
+//line hecbench_knn.go:89
+						gc_at5[gc_tx] = ssd
 					}
 					{
+//line hecbench_knn.go:93
 						gc_tx := gc_step2 + 1
-						_ = gc_tx
+//line hecbench_knn.go:95
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_knn.go:29
-						tx := gc_tx
-						_ = tx
-
-//line hecbench_knn.go:30
-						ty := gc_ty
-						_ = ty
-
-//line hecbench_knn.go:45
-						cond1 := beginB+tx < wB
-						_ = cond1
-
-//line hecbench_knn.go:47
-						cond2 := beginA+ty < wA
-						_ = cond2
+//line hecbench_knn.go:49
 						ssd := gc_s_ssd[gc_rank]
-
-//line hecbench_knn.go:88
-						{
-							gc_at5[gc_tx] = ssd
-						}
+//line hecbench_knn.go:89
+						gc_at5[gc_tx] = ssd
 					}
 					{
+//line hecbench_knn.go:93
 						gc_tx := gc_step2 + 2
-						_ = gc_tx
+//line hecbench_knn.go:95
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_knn.go:29
-						tx := gc_tx
-						_ = tx
-
-//line hecbench_knn.go:30
-						ty := gc_ty
-						_ = ty
-
-//line hecbench_knn.go:45
-						cond1 := beginB+tx < wB
-						_ = cond1
-
-//line hecbench_knn.go:47
-						cond2 := beginA+ty < wA
-						_ = cond2
+//line hecbench_knn.go:49
 						ssd := gc_s_ssd[gc_rank]
-
-//line hecbench_knn.go:88
-						{
-							gc_at5[gc_tx] = ssd
-						}
+//line hecbench_knn.go:89
+						gc_at5[gc_tx] = ssd
 					}
 					{
+//line hecbench_knn.go:93
 						gc_tx := gc_step2 + 3
-						_ = gc_tx
+//line hecbench_knn.go:95
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_knn.go:29
-						tx := gc_tx
-						_ = tx
-
-//line hecbench_knn.go:30
-						ty := gc_ty
-						_ = ty
-
-//line hecbench_knn.go:45
-						cond1 := beginB+tx < wB
-						_ = cond1
-
-//line hecbench_knn.go:47
-						cond2 := beginA+ty < wA
-						_ = cond2
+//line hecbench_knn.go:49
 						ssd := gc_s_ssd[gc_rank]
-
-//line hecbench_knn.go:88
-						{
-							gc_at5[gc_tx] = ssd
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_knn.go:29
-					tx := gc_tx
-					_ = tx
-
-//line hecbench_knn.go:30
-					ty := gc_ty
-					_ = ty
-
-//line hecbench_knn.go:45
-					cond1 := beginB+tx < wB
-					_ = cond1
-
-//line hecbench_knn.go:47
-					cond2 := beginA+ty < wA
-					_ = cond2
-					ssd := gc_s_ssd[gc_rank]
-
-//line hecbench_knn.go:88
-					{
+//line hecbench_knn.go:89
 						gc_at5[gc_tx] = ssd
 					}
 				}
+//line hecbench_knn.go:93
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line hecbench_knn.go:49
+					ssd := gc_s_ssd[gc_rank]
+//line hecbench_knn.go:89
+					gc_at5[gc_tx] = ssd
+				}
 			} else {
+//line hecbench_knn.go:93
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_knn.go:29
 						tx := gc_tx
-						_ = tx
-
-//line hecbench_knn.go:30
 						ty := gc_ty
-						_ = ty
-
-//line hecbench_knn.go:45
-						cond1 := beginB+tx < wB
-						_ = cond1
-
-//line hecbench_knn.go:47
-						cond2 := beginA+ty < wA
-						_ = cond2
+//line hecbench_knn.go:49
 						ssd := gc_s_ssd[gc_rank]
-
-//line hecbench_knn.go:88
-						{
-							AB[(beginA+ty)*wB+beginB+tx] = ssd
-						}
+//line hecbench_knn.go:89
+						AB[(beginA+ty)*wB+beginB+tx] = ssd
 					}
 					{
+//line hecbench_knn.go:93
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_knn.go:29
 						tx := gc_tx
-						_ = tx
-
-//line hecbench_knn.go:30
 						ty := gc_ty
-						_ = ty
-
-//line hecbench_knn.go:45
-						cond1 := beginB+tx < wB
-						_ = cond1
-
-//line hecbench_knn.go:47
-						cond2 := beginA+ty < wA
-						_ = cond2
+//line hecbench_knn.go:49
 						ssd := gc_s_ssd[gc_rank]
-
-//line hecbench_knn.go:88
-						{
-							AB[(beginA+ty)*wB+beginB+tx] = ssd
-						}
+//line hecbench_knn.go:89
+						AB[(beginA+ty)*wB+beginB+tx] = ssd
 					}
 					{
+//line hecbench_knn.go:93
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_knn.go:29
 						tx := gc_tx
-						_ = tx
-
-//line hecbench_knn.go:30
 						ty := gc_ty
-						_ = ty
-
-//line hecbench_knn.go:45
-						cond1 := beginB+tx < wB
-						_ = cond1
-
-//line hecbench_knn.go:47
-						cond2 := beginA+ty < wA
-						_ = cond2
+//line hecbench_knn.go:49
 						ssd := gc_s_ssd[gc_rank]
-
-//line hecbench_knn.go:88
-						{
-							AB[(beginA+ty)*wB+beginB+tx] = ssd
-						}
+//line hecbench_knn.go:89
+						AB[(beginA+ty)*wB+beginB+tx] = ssd
 					}
 					{
+//line hecbench_knn.go:93
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_knn.go:29
 						tx := gc_tx
-						_ = tx
-
-//line hecbench_knn.go:30
 						ty := gc_ty
-						_ = ty
-
-//line hecbench_knn.go:45
-						cond1 := beginB+tx < wB
-						_ = cond1
-
-//line hecbench_knn.go:47
-						cond2 := beginA+ty < wA
-						_ = cond2
+//line hecbench_knn.go:49
 						ssd := gc_s_ssd[gc_rank]
-
-//line hecbench_knn.go:88
-						{
-							AB[(beginA+ty)*wB+beginB+tx] = ssd
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_knn.go:29
-					tx := gc_tx
-					_ = tx
-
-//line hecbench_knn.go:30
-					ty := gc_ty
-					_ = ty
-
-//line hecbench_knn.go:45
-					cond1 := beginB+tx < wB
-					_ = cond1
-
-//line hecbench_knn.go:47
-					cond2 := beginA+ty < wA
-					_ = cond2
-					ssd := gc_s_ssd[gc_rank]
-
-//line hecbench_knn.go:88
-					{
+//line hecbench_knn.go:89
 						AB[(beginA+ty)*wB+beginB+tx] = ssd
 					}
 				}
+//line hecbench_knn.go:93
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_knn.go:29
+					tx := gc_tx
+					ty := gc_ty
+//line hecbench_knn.go:49
+					ssd := gc_s_ssd[gc_rank]
+//line hecbench_knn.go:89
+					AB[(beginA+ty)*wB+beginB+tx] = ssd
+				}
 			}
+//line hecbench_knn.go:93
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -968,34 +640,21 @@ func gc_body_cuInsertionSortKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dist 
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_knn.go:105
 						xIndex := uint32(gc_bx*gc_bdx + gc_tx)
-						_ = xIndex
-
 //line hecbench_knn.go:100
 						var l, i, j int
-
-//line hecbench_knn.go:101
 						var pDist []float32
-
-//line hecbench_knn.go:102
 						var pInd []int32
-
-//line hecbench_knn.go:103
 						var currDist, maxDist float32
-
-//line hecbench_knn.go:104
 						var currRow, maxRow int
-
 //line hecbench_knn.go:107
 						if xIndex < uint32(width) {
-
+//line hecbench_knn.go:109
 							pDist = dist[xIndex:]
 							pInd = ind[xIndex:]
 							maxDist = pDist[0]
 							pInd[0] = 0
-
 //line hecbench_knn.go:115
 							for l = 1; l < k; l++ {
 								currRow = l * width
@@ -1019,7 +678,6 @@ func gc_body_cuInsertionSortKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dist 
 								}
 								maxDist = pDist[currRow]
 							}
-
 //line hecbench_knn.go:139
 							maxRow = (k - 1) * width
 							for l = k; l < height; l++ {
@@ -1042,18 +700,10 @@ func gc_body_cuInsertionSortKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dist 
 								}
 							}
 						}
-						_ = l
-						_ = i
-						_ = j
-						_ = pDist
-						_ = pInd
-						_ = currDist
-						_ = maxDist
-						_ = currRow
-						_ = maxRow
 					}
 				}
 			}
+//line hecbench_knn.go:172
 		})
 	}
 }
@@ -1098,30 +748,22 @@ func gc_body_cuParallelSqrtKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dist [
 				gc_by = 0
 			}
 		}
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_knn.go:191
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_knn.go:167
-					xIndex := uint32(gc_bx*gc_bdx + gc_tx)
-					_ = xIndex
-
-//line hecbench_knn.go:168
-					yIndex := uint32(gc_by*gc_bdy + gc_ty)
-					_ = yIndex
-
-//line hecbench_knn.go:169
-					if xIndex < uint32(width) && yIndex < uint32(k) {
-						dist[yIndex*uint32(width)+xIndex] = sqrtf(dist[yIndex*uint32(width)+xIndex])
-					}
+				xIndex := uint32(gc_bx*gc_bdx + gc_tx)
+				yIndex := uint32(gc_by*gc_bdy + gc_ty)
+				if xIndex < uint32(width) && yIndex < uint32(k) {
+					dist[yIndex*uint32(width)+xIndex] = sqrtf(dist[yIndex*uint32(width)+xIndex])
 				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -1130,4 +772,5 @@ func gc_body_cuParallelSqrtKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dist [
 // gc_files_hecbench_knn holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_knn.go
+//line hecbench_knn.go:185
 var gc_files_hecbench_knn embed.FS

@@ -42,122 +42,86 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
 	gc_s_ssd := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-
 //line hecbench_knn.go:22
 	sharedA := gocuda.Shared[[knnBlockDim]float32](t, knnBlockDim)[:knnBlockDim]
-
-//line hecbench_knn.go:23
 	sharedB := gocuda.Shared[[knnBlockDim]float32](t, knnBlockDim)[:knnBlockDim]
-
 //line hecbench_knn.go:26
 	var beginA, beginB, stepA, stepB, endA int
-	{
-		gc_vstep3 := 0
-		if compiled.SIMD {
+//line hecbench_knn.go:28
+	gc_vstep3 := 0
+	if compiled.SIMD {
 //line hecbench_knn.go:34
-			gc_vb := archsimd.BroadcastFloat32x8(float32(0))
-//line hecbench_knn.go:34
-			_ = gc_vb
-			for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
-				gc_rank2 := gc_vstep3
-				_ = gc_rank2
+		gc_vb := archsimd.BroadcastFloat32x8(float32(0))
+		for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
+			gc_rank2 := gc_vstep3
 //line hecbench_knn.go:33
-				var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+			var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_knn.go:33
-				_ = tmp
+			_ = tmp
+			ssd := gc_vb
 //line hecbench_knn.go:34
-				ssd := gc_vb
-//line hecbench_knn.go:34
-				_ = ssd
-//line hecbench_knn.go:34
-				ssd.StoreSlice(gc_s_ssd[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
+			ssd.StoreSlice(gc_s_ssd[gc_rank2:])
 		}
-		gc_step4 := gc_vstep3
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-			{
-				gc_rank2 := gc_step4 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_knn.go:33
-				var tmp float32
-
-//line hecbench_knn.go:34
-				ssd := float32(0)
-				_ = tmp
-				_ = ssd
-				gc_s_ssd[gc_rank2] = ssd
-			}
-			{
-				gc_rank2 := gc_step4 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_knn.go:33
-				var tmp float32
-
-//line hecbench_knn.go:34
-				ssd := float32(0)
-				_ = tmp
-				_ = ssd
-				gc_s_ssd[gc_rank2] = ssd
-			}
-			{
-				gc_rank2 := gc_step4 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_knn.go:33
-				var tmp float32
-
-//line hecbench_knn.go:34
-				ssd := float32(0)
-				_ = tmp
-				_ = ssd
-				gc_s_ssd[gc_rank2] = ssd
-			}
-			{
-				gc_rank2 := gc_step4 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_knn.go:33
-				var tmp float32
-
-//line hecbench_knn.go:34
-				ssd := float32(0)
-				_ = tmp
-				_ = ssd
-				gc_s_ssd[gc_rank2] = ssd
-			}
-		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step4 := gc_vstep3
+	for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+		{
+			gc_rank2 := gc_step4 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line hecbench_knn.go:33
 			var tmp float32
-
-//line hecbench_knn.go:34
 			ssd := float32(0)
 			_ = tmp
-			_ = ssd
+//line hecbench_knn.go:37
+			gc_s_ssd[gc_rank2] = ssd
+		}
+		{
+			gc_rank2 := gc_step4 + 1
+			gc_pos2.Thread = gc_rank2
+//line hecbench_knn.go:33
+			var tmp float32
+			ssd := float32(0)
+			_ = tmp
+//line hecbench_knn.go:37
+			gc_s_ssd[gc_rank2] = ssd
+		}
+		{
+			gc_rank2 := gc_step4 + 2
+			gc_pos2.Thread = gc_rank2
+//line hecbench_knn.go:33
+			var tmp float32
+			ssd := float32(0)
+			_ = tmp
+//line hecbench_knn.go:37
+			gc_s_ssd[gc_rank2] = ssd
+		}
+		{
+			gc_rank2 := gc_step4 + 3
+			gc_pos2.Thread = gc_rank2
+//line hecbench_knn.go:33
+			var tmp float32
+			ssd := float32(0)
+			_ = tmp
+//line hecbench_knn.go:37
 			gc_s_ssd[gc_rank2] = ssd
 		}
 	}
-
+	for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line hecbench_knn.go:33
+		var tmp float32
+		ssd := float32(0)
+		_ = tmp
+//line hecbench_knn.go:37
+		gc_s_ssd[gc_rank2] = ssd
+	}
 //line hecbench_knn.go:37
 	beginA = knnBlockDim * gc_by2
-
-//line hecbench_knn.go:38
 	beginB = knnBlockDim * gc_bx2
-
-//line hecbench_knn.go:39
 	stepA = knnBlockDim * wA
-
-//line hecbench_knn.go:40
 	stepB = knnBlockDim * wB
-
-//line hecbench_knn.go:41
 	endA = beginA + (dim-1)*wA
-
 //line hecbench_knn.go:51
 	for a, b := beginA, beginB; a <= endA; a, b = a+stepA, b+stepB {
 		gc_b2.Tick()
@@ -179,113 +143,67 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 					if compiled.SIMD {
 //line hecbench_knn.go:29
 						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_knn.go:29
-						_ = gc_iota4
 //line hecbench_knn.go:58
 						gc_vb3 := archsimd.BroadcastFloat32x8(0)
-//line hecbench_knn.go:58
-						_ = gc_vb3
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line hecbench_knn.go:29
 							var tx int = gc_tx2
-//line hecbench_knn.go:29
-							_ = tx
-//line hecbench_knn.go:30
 							var ty int = gc_ty2
-//line hecbench_knn.go:30
-							_ = ty
 //line hecbench_knn.go:44
 							cond0 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wA, beginA+tx, 8))))
-//line hecbench_knn.go:44
-							_ = cond0
-//line hecbench_knn.go:45
 							cond1 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
-//line hecbench_knn.go:45
-							_ = cond1
 //line hecbench_knn.go:54
 							if a/wA+ty < dim {
 //line hecbench_knn.go:54
 								gc_if3 := cond0
 //line hecbench_knn.go:54
-								_ = gc_if3
-//line hecbench_knn.go:54
 								if gc_if3.ToBits() != 0 {
 //line hecbench_knn.go:54
 									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_if3)
-//line hecbench_knn.go:54
 								}
 //line hecbench_knn.go:54
 								gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_knn.go:54
-								_ = gc_else3
-//line hecbench_knn.go:54
 								if gc_else3.ToBits() != 0 {
 //line hecbench_knn.go:54
-									{
-//line hecbench_knn.go:54
-										gc_vb3.StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_else3)
-//line hecbench_knn.go:54
-									}
-//line hecbench_knn.go:54
+									gc_vb3.StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_else3)
 								}
 //line hecbench_knn.go:54
 								gc_if4 := cond1
 //line hecbench_knn.go:54
-								_ = gc_if4
-//line hecbench_knn.go:54
 								if gc_if4.ToBits() != 0 {
 //line hecbench_knn.go:54
 									archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_if4)
-//line hecbench_knn.go:54
 								}
 //line hecbench_knn.go:54
 								gc_else4 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_knn.go:54
-								_ = gc_else4
-//line hecbench_knn.go:54
 								if gc_else4.ToBits() != 0 {
 //line hecbench_knn.go:54
-									{
-//line hecbench_knn.go:54
-										gc_vb3.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_else4)
-//line hecbench_knn.go:54
-									}
-//line hecbench_knn.go:54
+									gc_vb3.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_else4)
 								}
-//line hecbench_knn.go:54
 							} else {
 //line hecbench_knn.go:54
 								gc_vb3.StoreSlice(gc_at6[gc_tx2:])
 //line hecbench_knn.go:54
 								gc_vb3.StoreSlice(gc_at8[gc_tx2:])
-//line hecbench_knn.go:54
 							}
 						}
+//line hecbench_knn.go:56
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_knn.go:29
 						tx := gc_tx2
-						_ = tx
-
-//line hecbench_knn.go:30
 						ty := gc_ty2
-						_ = ty
-
 //line hecbench_knn.go:44
 						cond0 := beginA+tx < wA
-						_ = cond0
-
-//line hecbench_knn.go:45
 						cond1 := beginB+tx < wB
-						_ = cond1
-
 //line hecbench_knn.go:54
 						if a/wA+ty < dim {
 							if cond0 {
@@ -308,51 +226,33 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 					if compiled.SIMD {
 //line hecbench_knn.go:29
 						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_knn.go:29
-						_ = gc_iota3
 //line hecbench_knn.go:58
 						gc_vb2 := archsimd.BroadcastFloat32x8(0)
-//line hecbench_knn.go:58
-						_ = gc_vb2
 						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line hecbench_knn.go:29
 							var tx int = gc_tx2
-//line hecbench_knn.go:29
-							_ = tx
-//line hecbench_knn.go:30
 							var ty int = gc_ty2
-//line hecbench_knn.go:30
-							_ = ty
 //line hecbench_knn.go:44
 							cond0 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wA, beginA+tx, 8))))
-//line hecbench_knn.go:44
-							_ = cond0
-//line hecbench_knn.go:45
 							cond1 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
-//line hecbench_knn.go:45
-							_ = cond1
 //line hecbench_knn.go:54
 							if (a+wA*ty+tx) < 0 || (a+wA*ty+tx) > len(A)-8 || (b+wB*ty+tx) < 0 || (b+wB*ty+tx) > len(B)-8 {
 //line hecbench_knn.go:54
 								break
-//line hecbench_knn.go:54
 							}
 //line hecbench_knn.go:54
 							if a/wA+ty < dim {
 //line hecbench_knn.go:54
 								gc_if := cond0
 //line hecbench_knn.go:54
-								_ = gc_if
-//line hecbench_knn.go:54
 								if gc_if.ToBits() != 0 {
 //line hecbench_knn.go:54
 									if tx >= 0 && tx <= len(sharedA[ty])-8 {
 //line hecbench_knn.go:56
 										archsimd.LoadFloat32x8Slice(A[a+wA*ty+tx:]).StoreMasked((*[8]float32)(sharedA[ty][tx:]), gc_if)
-//line hecbench_knn.go:56
 									} else {
 //line hecbench_knn.go:56
 										var gc_lanes [8]float32
@@ -366,65 +266,47 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 												gc_pos2.Thread = gc_rank2 + gc_k
 //line hecbench_knn.go:56
 												sharedA[ty][tx+gc_k] = gc_lanes[gc_k]
-//line hecbench_knn.go:56
 											}
-//line hecbench_knn.go:56
 										}
 //line hecbench_knn.go:56
 										gc_pos2.Thread = gc_rank2
-//line hecbench_knn.go:56
 									}
-//line hecbench_knn.go:56
 								}
 //line hecbench_knn.go:56
 								gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_knn.go:56
-								_ = gc_else
-//line hecbench_knn.go:56
 								if gc_else.ToBits() != 0 {
 //line hecbench_knn.go:56
-									{
-//line hecbench_knn.go:56
-										if tx >= 0 && tx <= len(sharedA[ty])-8 {
+									if tx >= 0 && tx <= len(sharedA[ty])-8 {
 //line hecbench_knn.go:58
-											gc_vb2.StoreMasked((*[8]float32)(sharedA[ty][tx:]), gc_else)
+										gc_vb2.StoreMasked((*[8]float32)(sharedA[ty][tx:]), gc_else)
+									} else {
 //line hecbench_knn.go:58
-										} else {
+										var gc_lanes2 [8]float32
 //line hecbench_knn.go:58
-											var gc_lanes2 [8]float32
+										gc_vb2.Store(&gc_lanes2)
 //line hecbench_knn.go:58
-											gc_vb2.Store(&gc_lanes2)
+										for gc_k2 := range 8 {
 //line hecbench_knn.go:58
-											for gc_k2 := range 8 {
+											if gc_else.ToBits()&(1<<gc_k2) != 0 {
 //line hecbench_knn.go:58
-												if gc_else.ToBits()&(1<<gc_k2) != 0 {
+												gc_pos2.Thread = gc_rank2 + gc_k2
 //line hecbench_knn.go:58
-													gc_pos2.Thread = gc_rank2 + gc_k2
-//line hecbench_knn.go:58
-													sharedA[ty][tx+gc_k2] = gc_lanes2[gc_k2]
-//line hecbench_knn.go:58
-												}
-//line hecbench_knn.go:58
+												sharedA[ty][tx+gc_k2] = gc_lanes2[gc_k2]
 											}
-//line hecbench_knn.go:58
-											gc_pos2.Thread = gc_rank2
-//line hecbench_knn.go:58
 										}
 //line hecbench_knn.go:58
+										gc_pos2.Thread = gc_rank2
 									}
-//line hecbench_knn.go:58
 								}
 //line hecbench_knn.go:58
 								gc_if2 := cond1
-//line hecbench_knn.go:58
-								_ = gc_if2
 //line hecbench_knn.go:58
 								if gc_if2.ToBits() != 0 {
 //line hecbench_knn.go:58
 									if tx >= 0 && tx <= len(sharedB[ty])-8 {
 //line hecbench_knn.go:61
 										archsimd.LoadFloat32x8Slice(B[b+wB*ty+tx:]).StoreMasked((*[8]float32)(sharedB[ty][tx:]), gc_if2)
-//line hecbench_knn.go:61
 									} else {
 //line hecbench_knn.go:61
 										var gc_lanes3 [8]float32
@@ -438,61 +320,44 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 												gc_pos2.Thread = gc_rank2 + gc_k3
 //line hecbench_knn.go:61
 												sharedB[ty][tx+gc_k3] = gc_lanes3[gc_k3]
-//line hecbench_knn.go:61
 											}
-//line hecbench_knn.go:61
 										}
 //line hecbench_knn.go:61
 										gc_pos2.Thread = gc_rank2
-//line hecbench_knn.go:61
 									}
-//line hecbench_knn.go:61
 								}
 //line hecbench_knn.go:61
 								gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_knn.go:61
-								_ = gc_else2
-//line hecbench_knn.go:61
 								if gc_else2.ToBits() != 0 {
 //line hecbench_knn.go:61
-									{
-//line hecbench_knn.go:61
-										if tx >= 0 && tx <= len(sharedB[ty])-8 {
+									if tx >= 0 && tx <= len(sharedB[ty])-8 {
 //line hecbench_knn.go:63
-											gc_vb2.StoreMasked((*[8]float32)(sharedB[ty][tx:]), gc_else2)
+										gc_vb2.StoreMasked((*[8]float32)(sharedB[ty][tx:]), gc_else2)
+									} else {
 //line hecbench_knn.go:63
-										} else {
+										var gc_lanes4 [8]float32
 //line hecbench_knn.go:63
-											var gc_lanes4 [8]float32
+										gc_vb2.Store(&gc_lanes4)
 //line hecbench_knn.go:63
-											gc_vb2.Store(&gc_lanes4)
+										for gc_k4 := range 8 {
 //line hecbench_knn.go:63
-											for gc_k4 := range 8 {
+											if gc_else2.ToBits()&(1<<gc_k4) != 0 {
 //line hecbench_knn.go:63
-												if gc_else2.ToBits()&(1<<gc_k4) != 0 {
+												gc_pos2.Thread = gc_rank2 + gc_k4
 //line hecbench_knn.go:63
-													gc_pos2.Thread = gc_rank2 + gc_k4
-//line hecbench_knn.go:63
-													sharedB[ty][tx+gc_k4] = gc_lanes4[gc_k4]
-//line hecbench_knn.go:63
-												}
-//line hecbench_knn.go:63
+												sharedB[ty][tx+gc_k4] = gc_lanes4[gc_k4]
 											}
-//line hecbench_knn.go:63
-											gc_pos2.Thread = gc_rank2
-//line hecbench_knn.go:63
 										}
 //line hecbench_knn.go:63
+										gc_pos2.Thread = gc_rank2
 									}
-//line hecbench_knn.go:63
 								}
-//line hecbench_knn.go:63
 							} else {
 //line hecbench_knn.go:63
 								if tx >= 0 && tx <= len(sharedA[ty])-8 {
 //line hecbench_knn.go:66
 									gc_vb2.StoreSlice(sharedA[ty][tx:])
-//line hecbench_knn.go:66
 								} else {
 //line hecbench_knn.go:66
 									var gc_lanes5 [8]float32
@@ -506,18 +371,14 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 											gc_pos2.Thread = gc_rank2 + gc_k5
 //line hecbench_knn.go:66
 											sharedA[ty][tx+gc_k5] = gc_lanes5[gc_k5]
-//line hecbench_knn.go:66
 										}
-//line hecbench_knn.go:66
 									}
 //line hecbench_knn.go:66
 									gc_pos2.Thread = gc_rank2
-//line hecbench_knn.go:66
 								}
 //line hecbench_knn.go:66
 								if tx >= 0 && tx <= len(sharedB[ty])-8 {
 									gc_vb2.StoreSlice(sharedB[ty][tx:])
-//line hecbench_knn.go:67
 								} else {
 //line hecbench_knn.go:67
 									var gc_lanes6 [8]float32
@@ -531,39 +392,25 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 											gc_pos2.Thread = gc_rank2 + gc_k6
 //line hecbench_knn.go:67
 											sharedB[ty][tx+gc_k6] = gc_lanes6[gc_k6]
-//line hecbench_knn.go:67
 										}
-//line hecbench_knn.go:67
 									}
 //line hecbench_knn.go:67
 									gc_pos2.Thread = gc_rank2
-//line hecbench_knn.go:67
 								}
-//line hecbench_knn.go:67
 							}
 						}
+//line hecbench_knn.go:69
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_knn.go:29
 						tx := gc_tx2
-						_ = tx
-
-//line hecbench_knn.go:30
 						ty := gc_ty2
-						_ = ty
-
 //line hecbench_knn.go:44
 						cond0 := beginA+tx < wA
-						_ = cond0
-
-//line hecbench_knn.go:45
 						cond1 := beginB+tx < wB
-						_ = cond1
-
 //line hecbench_knn.go:54
 						if a/wA+ty < dim {
 							if cond0 {
@@ -610,23 +457,14 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:29
 					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_knn.go:29
-					_ = gc_iota5
-//line hecbench_knn.go:29
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line hecbench_knn.go:29
-					_ = gc_Lane0Mask32
 					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_knn.go:29
 						var tx int = gc_tx2
-//line hecbench_knn.go:29
-						_ = tx
-//line hecbench_knn.go:30
 						var ty int = gc_ty2
-//line hecbench_knn.go:30
-						_ = ty
 //line hecbench_knn.go:45
 						cond1 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
 //line hecbench_knn.go:45
@@ -638,146 +476,106 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:47
 						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_knn.go:47
-						_ = tmp
-//line hecbench_knn.go:47
 						ssd := archsimd.LoadFloat32x8Slice(gc_s_ssd[gc_rank2:])
-//line hecbench_knn.go:47
-						_ = ssd
-//line hecbench_knn.go:75
+//line hecbench_knn.go:76
+						if tx < 0 || tx > len(sharedB[compiled.Trip(0)])-8 || tx > len(sharedB[compiled.Trip(1)])-8 || tx > len(sharedB[compiled.Trip(2)])-8 || tx > len(sharedB[compiled.Trip(3)])-8 || tx > len(sharedB[compiled.Trip(4)])-8 || tx > len(sharedB[compiled.Trip(5)])-8 || tx > len(sharedB[compiled.Trip(6)])-8 || tx > len(sharedB[compiled.Trip(7)])-8 || tx > len(sharedB[compiled.Trip(8)])-8 || tx > len(sharedB[compiled.Trip(9)])-8 || tx > len(sharedB[compiled.Trip(10)])-8 || tx > len(sharedB[compiled.Trip(11)])-8 || tx > len(sharedB[compiled.Trip(12)])-8 || tx > len(sharedB[compiled.Trip(13)])-8 || tx > len(sharedB[compiled.Trip(14)])-8 || tx > len(sharedB[compiled.Trip(15)])-8 {
+//line hecbench_knn.go:76
+							break
+						}
 						{
-							if tx < 0 || tx > len(sharedB[compiled.Trip(0)])-8 || tx > len(sharedB[compiled.Trip(1)])-8 || tx > len(sharedB[compiled.Trip(2)])-8 || tx > len(sharedB[compiled.Trip(3)])-8 || tx > len(sharedB[compiled.Trip(4)])-8 || tx > len(sharedB[compiled.Trip(5)])-8 || tx > len(sharedB[compiled.Trip(6)])-8 || tx > len(sharedB[compiled.Trip(7)])-8 || tx > len(sharedB[compiled.Trip(8)])-8 || tx > len(sharedB[compiled.Trip(9)])-8 || tx > len(sharedB[compiled.Trip(10)])-8 || tx > len(sharedB[compiled.Trip(11)])-8 || tx > len(sharedB[compiled.Trip(12)])-8 || tx > len(sharedB[compiled.Trip(13)])-8 || tx > len(sharedB[compiled.Trip(14)])-8 || tx > len(sharedB[compiled.Trip(15)])-8 {
 //line hecbench_knn.go:76
-								break
-//line hecbench_knn.go:76
-							}
-//line hecbench_knn.go:76
-							{
-//line hecbench_knn.go:76
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(0)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(0)][tx:]))
-								ssd = ssd.Add(tmp.Mul(tmp))
+							tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(0)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(0)][tx:]))
+							ssd = ssd.Add(tmp.Mul(tmp))
+						}
+						{
 //line hecbench_knn.go:77
-							}
+							tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(1)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(1)][tx:]))
 //line hecbench_knn.go:77
-							{
+							ssd = ssd.Add(tmp.Mul(tmp))
+						}
+						{
 //line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(1)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(1)][tx:]))
+							tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(2)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(2)][tx:]))
 //line hecbench_knn.go:77
-								ssd = ssd.Add(tmp.Mul(tmp))
+							ssd = ssd.Add(tmp.Mul(tmp))
+						}
+						{
 //line hecbench_knn.go:77
-							}
+							tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(3)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(3)][tx:]))
 //line hecbench_knn.go:77
-							{
+							ssd = ssd.Add(tmp.Mul(tmp))
+						}
+						{
 //line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(2)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(2)][tx:]))
+							tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(4)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(4)][tx:]))
 //line hecbench_knn.go:77
-								ssd = ssd.Add(tmp.Mul(tmp))
+							ssd = ssd.Add(tmp.Mul(tmp))
+						}
+						{
 //line hecbench_knn.go:77
-							}
+							tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(5)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(5)][tx:]))
 //line hecbench_knn.go:77
-							{
+							ssd = ssd.Add(tmp.Mul(tmp))
+						}
+						{
 //line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(3)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(3)][tx:]))
+							tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(6)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(6)][tx:]))
 //line hecbench_knn.go:77
-								ssd = ssd.Add(tmp.Mul(tmp))
+							ssd = ssd.Add(tmp.Mul(tmp))
+						}
+						{
 //line hecbench_knn.go:77
-							}
+							tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(7)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(7)][tx:]))
 //line hecbench_knn.go:77
-							{
+							ssd = ssd.Add(tmp.Mul(tmp))
+						}
+						{
 //line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(4)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(4)][tx:]))
+							tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(8)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(8)][tx:]))
 //line hecbench_knn.go:77
-								ssd = ssd.Add(tmp.Mul(tmp))
+							ssd = ssd.Add(tmp.Mul(tmp))
+						}
+						{
 //line hecbench_knn.go:77
-							}
+							tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(9)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(9)][tx:]))
 //line hecbench_knn.go:77
-							{
+							ssd = ssd.Add(tmp.Mul(tmp))
+						}
+						{
 //line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(5)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(5)][tx:]))
+							tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(10)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(10)][tx:]))
 //line hecbench_knn.go:77
-								ssd = ssd.Add(tmp.Mul(tmp))
+							ssd = ssd.Add(tmp.Mul(tmp))
+						}
+						{
 //line hecbench_knn.go:77
-							}
+							tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(11)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(11)][tx:]))
 //line hecbench_knn.go:77
-							{
+							ssd = ssd.Add(tmp.Mul(tmp))
+						}
+						{
 //line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(6)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(6)][tx:]))
+							tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(12)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(12)][tx:]))
 //line hecbench_knn.go:77
-								ssd = ssd.Add(tmp.Mul(tmp))
+							ssd = ssd.Add(tmp.Mul(tmp))
+						}
+						{
 //line hecbench_knn.go:77
-							}
+							tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(13)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(13)][tx:]))
 //line hecbench_knn.go:77
-							{
+							ssd = ssd.Add(tmp.Mul(tmp))
+						}
+						{
 //line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(7)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(7)][tx:]))
+							tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(14)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(14)][tx:]))
 //line hecbench_knn.go:77
-								ssd = ssd.Add(tmp.Mul(tmp))
+							ssd = ssd.Add(tmp.Mul(tmp))
+						}
+						{
 //line hecbench_knn.go:77
-							}
+							tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(15)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(15)][tx:]))
 //line hecbench_knn.go:77
-							{
-//line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(8)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(8)][tx:]))
-//line hecbench_knn.go:77
-								ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-							}
-//line hecbench_knn.go:77
-							{
-//line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(9)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(9)][tx:]))
-//line hecbench_knn.go:77
-								ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-							}
-//line hecbench_knn.go:77
-							{
-//line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(10)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(10)][tx:]))
-//line hecbench_knn.go:77
-								ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-							}
-//line hecbench_knn.go:77
-							{
-//line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(11)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(11)][tx:]))
-//line hecbench_knn.go:77
-								ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-							}
-//line hecbench_knn.go:77
-							{
-//line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(12)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(12)][tx:]))
-//line hecbench_knn.go:77
-								ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-							}
-//line hecbench_knn.go:77
-							{
-//line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(13)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(13)][tx:]))
-//line hecbench_knn.go:77
-								ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-							}
-//line hecbench_knn.go:77
-							{
-//line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(14)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(14)][tx:]))
-//line hecbench_knn.go:77
-								ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-							}
-//line hecbench_knn.go:77
-							{
-//line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(15)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(15)][tx:]))
-//line hecbench_knn.go:77
-								ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-							}
-//line hecbench_knn.go:77
+							ssd = ssd.Add(tmp.Mul(tmp))
 						}
 //line hecbench_knn.go:75
 						ssd.StoreSlice(gc_s_ssd[gc_rank2:])
@@ -787,174 +585,109 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_knn.go:29
 					tx := gc_tx2
-					_ = tx
-
-//line hecbench_knn.go:30
 					ty := gc_ty2
-					_ = ty
-
-//line hecbench_knn.go:45
-					cond1 := beginB+tx < wB
-					_ = cond1
-
-//line hecbench_knn.go:47
-					cond2 := beginA+ty < wA
-					_ = cond2
+//line hecbench_knn.go:49
 					var tmp float32
-					_ = tmp
+//line hecbench_knn.go:51
 					ssd := gc_s_ssd[gc_rank2]
-
-//line hecbench_knn.go:75
 					{
-//line hecbench_knn.go:75
 						{
-							{
 //line hecbench_knn.go:76
-								k := int(0)
+							k := int(0)
+							tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
 //line hecbench_knn.go:76
-								_ = k
-								tmp = sharedA[k][ty] - sharedB[k][tx]
-								ssd += tmp * tmp
-							}
+							k := int(1)
+							tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
 //line hecbench_knn.go:76
-							{
+							k := int(2)
+							tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
 //line hecbench_knn.go:76
-								k := int(1)
+							k := int(3)
+							tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
 //line hecbench_knn.go:76
-								_ = k
-								tmp = sharedA[k][ty] - sharedB[k][tx]
-								ssd += tmp * tmp
-							}
+							k := int(4)
+							tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
 //line hecbench_knn.go:76
-							{
+							k := int(5)
+							tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
 //line hecbench_knn.go:76
-								k := int(2)
+							k := int(6)
+							tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
 //line hecbench_knn.go:76
-								_ = k
-								tmp = sharedA[k][ty] - sharedB[k][tx]
-								ssd += tmp * tmp
-							}
+							k := int(7)
+							tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
 //line hecbench_knn.go:76
-							{
+							k := int(8)
+							tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
 //line hecbench_knn.go:76
-								k := int(3)
+							k := int(9)
+							tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
 //line hecbench_knn.go:76
-								_ = k
-								tmp = sharedA[k][ty] - sharedB[k][tx]
-								ssd += tmp * tmp
-							}
+							k := int(10)
+							tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
 //line hecbench_knn.go:76
-							{
+							k := int(11)
+							tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
 //line hecbench_knn.go:76
-								k := int(4)
+							k := int(12)
+							tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
 //line hecbench_knn.go:76
-								_ = k
-								tmp = sharedA[k][ty] - sharedB[k][tx]
-								ssd += tmp * tmp
-							}
+							k := int(13)
+							tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
 //line hecbench_knn.go:76
-							{
+							k := int(14)
+							tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
+						}
+						{
 //line hecbench_knn.go:76
-								k := int(5)
-//line hecbench_knn.go:76
-								_ = k
-								tmp = sharedA[k][ty] - sharedB[k][tx]
-								ssd += tmp * tmp
-							}
-//line hecbench_knn.go:76
-							{
-//line hecbench_knn.go:76
-								k := int(6)
-//line hecbench_knn.go:76
-								_ = k
-								tmp = sharedA[k][ty] - sharedB[k][tx]
-								ssd += tmp * tmp
-							}
-//line hecbench_knn.go:76
-							{
-//line hecbench_knn.go:76
-								k := int(7)
-//line hecbench_knn.go:76
-								_ = k
-								tmp = sharedA[k][ty] - sharedB[k][tx]
-								ssd += tmp * tmp
-							}
-//line hecbench_knn.go:76
-							{
-//line hecbench_knn.go:76
-								k := int(8)
-//line hecbench_knn.go:76
-								_ = k
-								tmp = sharedA[k][ty] - sharedB[k][tx]
-								ssd += tmp * tmp
-							}
-//line hecbench_knn.go:76
-							{
-//line hecbench_knn.go:76
-								k := int(9)
-//line hecbench_knn.go:76
-								_ = k
-								tmp = sharedA[k][ty] - sharedB[k][tx]
-								ssd += tmp * tmp
-							}
-//line hecbench_knn.go:76
-							{
-//line hecbench_knn.go:76
-								k := int(10)
-//line hecbench_knn.go:76
-								_ = k
-								tmp = sharedA[k][ty] - sharedB[k][tx]
-								ssd += tmp * tmp
-							}
-//line hecbench_knn.go:76
-							{
-//line hecbench_knn.go:76
-								k := int(11)
-//line hecbench_knn.go:76
-								_ = k
-								tmp = sharedA[k][ty] - sharedB[k][tx]
-								ssd += tmp * tmp
-							}
-//line hecbench_knn.go:76
-							{
-//line hecbench_knn.go:76
-								k := int(12)
-//line hecbench_knn.go:76
-								_ = k
-								tmp = sharedA[k][ty] - sharedB[k][tx]
-								ssd += tmp * tmp
-							}
-//line hecbench_knn.go:76
-							{
-//line hecbench_knn.go:76
-								k := int(13)
-//line hecbench_knn.go:76
-								_ = k
-								tmp = sharedA[k][ty] - sharedB[k][tx]
-								ssd += tmp * tmp
-							}
-//line hecbench_knn.go:76
-							{
-//line hecbench_knn.go:76
-								k := int(14)
-//line hecbench_knn.go:76
-								_ = k
-								tmp = sharedA[k][ty] - sharedB[k][tx]
-								ssd += tmp * tmp
-							}
-//line hecbench_knn.go:76
-							{
-//line hecbench_knn.go:76
-								k := int(15)
-//line hecbench_knn.go:76
-								_ = k
-								tmp = sharedA[k][ty] - sharedB[k][tx]
-								ssd += tmp * tmp
-							}
-//line hecbench_knn.go:79
+							k := int(15)
+							tmp = sharedA[k][ty] - sharedB[k][tx]
+							ssd += tmp * tmp
 						}
 					}
 					gc_s_ssd[gc_rank2] = ssd
@@ -990,20 +723,12 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 				if compiled.SIMD {
 //line hecbench_knn.go:29
 					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_knn.go:29
-					_ = gc_iota7
 					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
 						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_knn.go:29
 						var tx int = gc_tx2
-//line hecbench_knn.go:29
-						_ = tx
-//line hecbench_knn.go:30
 						var ty int = gc_ty2
-//line hecbench_knn.go:30
-						_ = ty
 //line hecbench_knn.go:45
 						cond1 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
 //line hecbench_knn.go:45
@@ -1014,61 +739,30 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 						_ = cond2
 //line hecbench_knn.go:47
 						ssd := archsimd.LoadFloat32x8Slice(gc_s_ssd[gc_rank2:])
-//line hecbench_knn.go:47
-						_ = ssd
-//line hecbench_knn.go:88
-						{
-							ssd.StoreSlice(gc_at10[gc_tx2:])
 //line hecbench_knn.go:89
-						}
+						ssd.StoreSlice(gc_at10[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_knn.go:29
-					tx := gc_tx2
-					_ = tx
-
-//line hecbench_knn.go:30
-					ty := gc_ty2
-					_ = ty
-
-//line hecbench_knn.go:45
-					cond1 := beginB+tx < wB
-					_ = cond1
-
-//line hecbench_knn.go:47
-					cond2 := beginA+ty < wA
-					_ = cond2
+//line hecbench_knn.go:49
 					ssd := gc_s_ssd[gc_rank2]
-
-//line hecbench_knn.go:88
-					{
-						gc_at10[gc_tx2] = ssd
-					}
+//line hecbench_knn.go:89
+					gc_at10[gc_tx2] = ssd
 				}
 			} else {
+//line hecbench_knn.go:93
 				gc_vstep8 := gc_from2
 				if compiled.SIMD {
 //line hecbench_knn.go:29
 					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_knn.go:29
-					_ = gc_iota6
 					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
 						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_knn.go:29
 						var tx int = gc_tx2
-//line hecbench_knn.go:29
-						_ = tx
-//line hecbench_knn.go:30
 						var ty int = gc_ty2
-//line hecbench_knn.go:30
-						_ = ty
 //line hecbench_knn.go:45
 						cond1 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
 //line hecbench_knn.go:45
@@ -1079,19 +773,13 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 						_ = cond2
 //line hecbench_knn.go:47
 						ssd := archsimd.LoadFloat32x8Slice(gc_s_ssd[gc_rank2:])
-//line hecbench_knn.go:47
-						_ = ssd
-//line hecbench_knn.go:88
-						{
-							if ((beginA+ty)*wB+beginB+tx) < 0 || ((beginA+ty)*wB+beginB+tx) > len(AB)-8 {
 //line hecbench_knn.go:89
-								break
+						if ((beginA+ty)*wB+beginB+tx) < 0 || ((beginA+ty)*wB+beginB+tx) > len(AB)-8 {
 //line hecbench_knn.go:89
-							}
-//line hecbench_knn.go:89
-							ssd.StoreSlice(AB[(beginA+ty)*wB+beginB+tx:])
-//line hecbench_knn.go:89
+							break
 						}
+//line hecbench_knn.go:89
+						ssd.StoreSlice(AB[(beginA+ty)*wB+beginB+tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1101,138 +789,68 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_knn.go:29
 						tx := gc_tx2
-						_ = tx
-
-//line hecbench_knn.go:30
 						ty := gc_ty2
-						_ = ty
-
-//line hecbench_knn.go:45
-						cond1 := beginB+tx < wB
-						_ = cond1
-
-//line hecbench_knn.go:47
-						cond2 := beginA+ty < wA
-						_ = cond2
+//line hecbench_knn.go:49
 						ssd := gc_s_ssd[gc_rank2]
-
-//line hecbench_knn.go:88
-						{
-							AB[(beginA+ty)*wB+beginB+tx] = ssd
-						}
+//line hecbench_knn.go:89
+						AB[(beginA+ty)*wB+beginB+tx] = ssd
 					}
 					{
+//line hecbench_knn.go:93
 						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_knn.go:29
 						tx := gc_tx2
-						_ = tx
-
-//line hecbench_knn.go:30
 						ty := gc_ty2
-						_ = ty
-
-//line hecbench_knn.go:45
-						cond1 := beginB+tx < wB
-						_ = cond1
-
-//line hecbench_knn.go:47
-						cond2 := beginA+ty < wA
-						_ = cond2
+//line hecbench_knn.go:49
 						ssd := gc_s_ssd[gc_rank2]
-
-//line hecbench_knn.go:88
-						{
-							AB[(beginA+ty)*wB+beginB+tx] = ssd
-						}
+//line hecbench_knn.go:89
+						AB[(beginA+ty)*wB+beginB+tx] = ssd
 					}
 					{
+//line hecbench_knn.go:93
 						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_knn.go:29
 						tx := gc_tx2
-						_ = tx
-
-//line hecbench_knn.go:30
 						ty := gc_ty2
-						_ = ty
-
-//line hecbench_knn.go:45
-						cond1 := beginB+tx < wB
-						_ = cond1
-
-//line hecbench_knn.go:47
-						cond2 := beginA+ty < wA
-						_ = cond2
+//line hecbench_knn.go:49
 						ssd := gc_s_ssd[gc_rank2]
-
-//line hecbench_knn.go:88
-						{
-							AB[(beginA+ty)*wB+beginB+tx] = ssd
-						}
+//line hecbench_knn.go:89
+						AB[(beginA+ty)*wB+beginB+tx] = ssd
 					}
 					{
+//line hecbench_knn.go:93
 						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_knn.go:29
 						tx := gc_tx2
-						_ = tx
-
-//line hecbench_knn.go:30
 						ty := gc_ty2
-						_ = ty
-
-//line hecbench_knn.go:45
-						cond1 := beginB+tx < wB
-						_ = cond1
-
-//line hecbench_knn.go:47
-						cond2 := beginA+ty < wA
-						_ = cond2
+//line hecbench_knn.go:49
 						ssd := gc_s_ssd[gc_rank2]
-
-//line hecbench_knn.go:88
-						{
-							AB[(beginA+ty)*wB+beginB+tx] = ssd
-						}
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_knn.go:29
-					tx := gc_tx2
-					_ = tx
-
-//line hecbench_knn.go:30
-					ty := gc_ty2
-					_ = ty
-
-//line hecbench_knn.go:45
-					cond1 := beginB+tx < wB
-					_ = cond1
-
-//line hecbench_knn.go:47
-					cond2 := beginA+ty < wA
-					_ = cond2
-					ssd := gc_s_ssd[gc_rank2]
-
-//line hecbench_knn.go:88
-					{
+//line hecbench_knn.go:89
 						AB[(beginA+ty)*wB+beginB+tx] = ssd
 					}
 				}
+//line hecbench_knn.go:93
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_knn.go:29
+					tx := gc_tx2
+					ty := gc_ty2
+//line hecbench_knn.go:49
+					ssd := gc_s_ssd[gc_rank2]
+//line hecbench_knn.go:89
+					AB[(beginA+ty)*wB+beginB+tx] = ssd
+				}
 			}
+//line hecbench_knn.go:93
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -1281,34 +899,21 @@ func gc_body_cuInsertionSortKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, di
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_knn.go:105
 						xIndex := uint32(gc_bx2*gc_bdx2 + gc_tx2)
-						_ = xIndex
-
 //line hecbench_knn.go:100
 						var l, i, j int
-
-//line hecbench_knn.go:101
 						var pDist []float32
-
-//line hecbench_knn.go:102
 						var pInd []int32
-
-//line hecbench_knn.go:103
 						var currDist, maxDist float32
-
-//line hecbench_knn.go:104
 						var currRow, maxRow int
-
 //line hecbench_knn.go:107
 						if xIndex < uint32(width) {
-
+//line hecbench_knn.go:109
 							pDist = dist[xIndex:]
 							pInd = ind[xIndex:]
 							maxDist = pDist[0]
 							pInd[0] = 0
-
 //line hecbench_knn.go:115
 							for l = 1; l < k; l++ {
 								currRow = l * width
@@ -1332,7 +937,6 @@ func gc_body_cuInsertionSortKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, di
 								}
 								maxDist = pDist[currRow]
 							}
-
 //line hecbench_knn.go:139
 							maxRow = (k - 1) * width
 							for l = k; l < height; l++ {
@@ -1355,18 +959,10 @@ func gc_body_cuInsertionSortKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, di
 								}
 							}
 						}
-						_ = l
-						_ = i
-						_ = j
-						_ = pDist
-						_ = pInd
-						_ = currDist
-						_ = maxDist
-						_ = currRow
-						_ = maxRow
 					}
 				}
 			}
+//line hecbench_knn.go:172
 		})
 	}
 }
@@ -1411,30 +1007,22 @@ func gc_body_cuParallelSqrtKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dis
 				gc_by2 = 0
 			}
 		}
-		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line hecbench_knn.go:191
+		gc_ty2 := 0
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line hecbench_knn.go:167
-					xIndex := uint32(gc_bx2*gc_bdx2 + gc_tx2)
-					_ = xIndex
-
-//line hecbench_knn.go:168
-					yIndex := uint32(gc_by2*gc_bdy2 + gc_ty2)
-					_ = yIndex
-
-//line hecbench_knn.go:169
-					if xIndex < uint32(width) && yIndex < uint32(k) {
-						dist[yIndex*uint32(width)+xIndex] = sqrtf(dist[yIndex*uint32(width)+xIndex])
-					}
+				xIndex := uint32(gc_bx2*gc_bdx2 + gc_tx2)
+				yIndex := uint32(gc_by2*gc_bdy2 + gc_ty2)
+				if xIndex < uint32(width) && yIndex < uint32(k) {
+					dist[yIndex*uint32(width)+xIndex] = sqrtf(dist[yIndex*uint32(width)+xIndex])
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
 			}
 		}
 	}
@@ -1443,4 +1031,5 @@ func gc_body_cuParallelSqrtKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dis
 // gc_files_hecbench_knn holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_knn.go
+//line hecbench_knn.go:185
 var gc_files_hecbench_knn embed.FS

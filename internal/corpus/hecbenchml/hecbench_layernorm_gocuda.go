@@ -54,281 +54,194 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 	gc_s_outPtr := compiled.Scratch[[]Float2](gc_b, 3)[:gc_n]
 	gc_s_gammaPtr := compiled.Scratch[[]Float2](gc_b, 4)[:gc_n]
 	gc_s_betaPtr := compiled.Scratch[[]Float2](gc_b, 5)[:gc_n]
-
 //line hecbench_layernorm.go:52
 	sMean := gocuda.Shared[float32](t, 1)[:1]
-
-//line hecbench_layernorm.go:53
 	sVariance := gocuda.Shared[float32](t, 1)[:1]
-
 //line hecbench_layernorm.go:55
 	const ite = 4
-
 //line hecbench_layernorm.go:57
 	bid := gc_bx
-
 //line hecbench_layernorm.go:24
 	shared := gc_shared1(32)[:32]
-	{
-		var gc_l_val_ [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line hecbench_layernorm.go:56
-					tid := gc_tx
-					_ = tid
-
-//line hecbench_layernorm.go:58
-					mean := float32(0.0)
-
-//line hecbench_layernorm.go:59
-					variance := float32(0.0)
-
-//line hecbench_layernorm.go:60
-					var localOutHalf2 [ite]Float2
-
-//line hecbench_layernorm.go:62
-					outPtr := asFloat2(out)
-
-//line hecbench_layernorm.go:63
-					inputPtr := asFloat2(input)
-
-//line hecbench_layernorm.go:64
-					biasPtr := asFloat2(bias)
-
-//line hecbench_layernorm.go:65
-					gammaPtr := asFloat2(gamma)
-
-//line hecbench_layernorm.go:66
-					betaPtr := asFloat2(beta)
-
-//line hecbench_layernorm.go:68
-					sum := Float2{0.0, 0.0}
-
-					{
-
-//line hecbench_layernorm.go:70
-						{
-//line hecbench_layernorm.go:70
-							i := int(0)
-//line hecbench_layernorm.go:70
-							_ = i
-							colID := i*gc_bdx + tid
-							id := bid*n/2 + colID
-							localOutHalf2[i] = add3F2(outPtr[id], inputPtr[id], biasPtr[colID])
-							sum = addF2(sum, localOutHalf2[i])
-						}
-//line hecbench_layernorm.go:70
-						{
-//line hecbench_layernorm.go:70
-							i := int(1)
-//line hecbench_layernorm.go:70
-							_ = i
-							colID := i*gc_bdx + tid
-							id := bid*n/2 + colID
-							localOutHalf2[i] = add3F2(outPtr[id], inputPtr[id], biasPtr[colID])
-							sum = addF2(sum, localOutHalf2[i])
-						}
-//line hecbench_layernorm.go:70
-						{
-//line hecbench_layernorm.go:70
-							i := int(2)
-//line hecbench_layernorm.go:70
-							_ = i
-							colID := i*gc_bdx + tid
-							id := bid*n/2 + colID
-							localOutHalf2[i] = add3F2(outPtr[id], inputPtr[id], biasPtr[colID])
-							sum = addF2(sum, localOutHalf2[i])
-						}
-//line hecbench_layernorm.go:70
-						{
-//line hecbench_layernorm.go:70
-							i := int(3)
-//line hecbench_layernorm.go:70
-							_ = i
-							colID := i*gc_bdx + tid
-							id := bid*n/2 + colID
-							localOutHalf2[i] = add3F2(outPtr[id], inputPtr[id], biasPtr[colID])
-							sum = addF2(sum, localOutHalf2[i])
-						}
-//line hecbench_layernorm.go:75
-					}
-
-//line hecbench_layernorm.go:77
-					var val float32 = sum.X + sum.Y
-
-//line hecbench_layernorm.go:77
-					_ = val
-
-//line hecbench_layernorm.go:28
-					var val_ float32 = val
-
-//line hecbench_layernorm.go:28
-					_ = val_
-					_ = mean
-					_ = variance
-					_ = localOutHalf2
-					_ = outPtr
-					_ = inputPtr
-					_ = biasPtr
-					_ = gammaPtr
-					_ = betaPtr
-					_ = sum
-					_ = val
-					_ = val_
-					gc_l_val_[gc_lane] = val_
-					gc_s_localOutHalf2[gc_rank] = localOutHalf2
-					gc_s_outPtr[gc_rank] = outPtr
-					gc_s_gammaPtr[gc_rank] = gammaPtr
-					gc_s_betaPtr[gc_rank] = betaPtr
-				}
-			}
-
-//line hecbench_layernorm.go:15
-			for mask := 16; mask > 0; mask >>= 1 {
-
-//line hecbench_layernorm.go:16
-				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, mask, 0, 32)
-				} else {
-
-//line hecbench_layernorm.go:16
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, mask, 32, &gc_c1r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						val_ := gc_l_val_[gc_lane]
-						_ = val_
-
-//line hecbench_layernorm.go:16
-						val_ = val_ + gc_c1r[gc_lane]
-						gc_l_val_[gc_lane] = val_
-					}
-				}
-			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line hecbench_layernorm.go:25
-					lane := gc_tx & 0x1f
-					_ = lane
-
 //line hecbench_layernorm.go:26
-					wid := gc_tx >> 5
-					_ = wid
-					val_ := gc_l_val_[gc_lane]
-					_ = val_
-					var val float32
-					_ = val
-
-//line hecbench_layernorm.go:18
-					var r_ float32 = val_
-
-//line hecbench_layernorm.go:18
-					_ = r_
-
+	var gc_l_val_ [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_layernorm.go:56
+				tid := gc_tx
+//line hecbench_layernorm.go:58
+				mean := float32(0.0)
+				variance := float32(0.0)
+				var localOutHalf2 [ite]Float2
+//line hecbench_layernorm.go:62
+				outPtr := asFloat2(out)
+				inputPtr := asFloat2(input)
+				biasPtr := asFloat2(bias)
+				gammaPtr := asFloat2(gamma)
+				betaPtr := asFloat2(beta)
+//line hecbench_layernorm.go:68
+				sum := Float2{0.0, 0.0}
+				{
+					{
+//line hecbench_layernorm.go:70
+						i := int(0)
+						colID := i*gc_bdx + tid
+						id := bid*n/2 + colID
+						localOutHalf2[i] = add3F2(outPtr[id], inputPtr[id], biasPtr[colID])
+						sum = addF2(sum, localOutHalf2[i])
+					}
+					{
+//line hecbench_layernorm.go:70
+						i := int(1)
+						colID := i*gc_bdx + tid
+						id := bid*n/2 + colID
+						localOutHalf2[i] = add3F2(outPtr[id], inputPtr[id], biasPtr[colID])
+						sum = addF2(sum, localOutHalf2[i])
+					}
+					{
+//line hecbench_layernorm.go:70
+						i := int(2)
+						colID := i*gc_bdx + tid
+						id := bid*n/2 + colID
+						localOutHalf2[i] = add3F2(outPtr[id], inputPtr[id], biasPtr[colID])
+						sum = addF2(sum, localOutHalf2[i])
+					}
+					{
+//line hecbench_layernorm.go:70
+						i := int(3)
+						colID := i*gc_bdx + tid
+						id := bid*n/2 + colID
+						localOutHalf2[i] = add3F2(outPtr[id], inputPtr[id], biasPtr[colID])
+						sum = addF2(sum, localOutHalf2[i])
+					}
+				}
+				var val float32 = sum.X + sum.Y
 //line hecbench_layernorm.go:28
-					val = r_
-
-//line hecbench_layernorm.go:30
-					if lane == 0 {
-						shared[wid] = val
-					}
-					_ = r_
-				}
+				var val_ float32 = val
+				_ = mean
+				_ = variance
+//line hecbench_layernorm.go:40
+				gc_l_val_[gc_lane] = val_
+				gc_s_localOutHalf2[gc_rank] = localOutHalf2
+				gc_s_outPtr[gc_rank] = outPtr
+				gc_s_gammaPtr[gc_rank] = gammaPtr
+				gc_s_betaPtr[gc_rank] = betaPtr
 			}
 		}
-	}
-	{
-		var gc_c2v [32]float32
-		var gc_c2r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line hecbench_layernorm.go:25
-					lane := gc_tx & 0x1f
-					_ = lane
-					var val float32
-					_ = val
-
-//line hecbench_layernorm.go:36
-					if gc_tx < gc_bdx/32 {
-						val = shared[lane]
-					} else {
-						val = float32(0.0)
-					}
-
-//line hecbench_layernorm.go:41
-					var val_2 float32 = val
-
-//line hecbench_layernorm.go:41
-					_ = val_2
-					_ = val_2
-					gc_s_val_2[gc_rank] = val_2
-				}
-			}
-
 //line hecbench_layernorm.go:15
-			for mask_ := 16; mask_ > 0; mask_ >>= 1 {
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val_2 := gc_s_val_2[gc_rank]
-
+		for mask := 16; mask > 0; mask >>= 1 {
+			if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, mask, 0, 32)
+			} else {
 //line hecbench_layernorm.go:16
-					gc_c2v[gc_lane] = val_2
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, mask, 32, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_layernorm.go:20
+					val_ := gc_l_val_[gc_lane]
+//line hecbench_layernorm.go:16
+					val_ = val_ + gc_c1r[gc_lane]
+					gc_l_val_[gc_lane] = val_
 				}
-
-//line hecbench_layernorm.go:16
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, mask_, 32, &gc_c2r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val_2 := gc_s_val_2[gc_rank]
-
-//line hecbench_layernorm.go:16
-					val_2 = val_2 + gc_c2r[gc_lane]
-					gc_s_val_2[gc_rank] = val_2
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_layernorm.go:25
+				lane := gc_tx & 0x1f
+				wid := gc_tx >> 5
+//line hecbench_layernorm.go:28
+				val_ := gc_l_val_[gc_lane]
+//line hecbench_layernorm.go:30
+				var val float32
+//line hecbench_layernorm.go:18
+				var r_ float32 = val_
+//line hecbench_layernorm.go:28
+				val = r_
+//line hecbench_layernorm.go:30
+				if lane == 0 {
+					shared[wid] = val
 				}
 			}
 		}
 	}
+//line hecbench_layernorm.go:39
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_layernorm.go:25
+				lane := gc_tx & 0x1f
+//line hecbench_layernorm.go:27
+				var val float32
+//line hecbench_layernorm.go:36
+				if gc_tx < gc_bdx/32 {
+					val = shared[lane]
+				} else {
+					val = float32(0.0)
+				}
+				var val_2 float32 = val
+//line hecbench_layernorm.go:43
+				gc_s_val_2[gc_rank] = val_2
+			}
+		}
+//line hecbench_layernorm.go:15
+		for mask_ := 16; mask_ > 0; mask_ >>= 1 {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line hecbench_layernorm.go:19
+				val_2 := gc_s_val_2[gc_rank]
+//line hecbench_layernorm.go:16
+				gc_c2v[gc_lane] = val_2
+			}
+//line hecbench_layernorm.go:16
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, mask_, 32, &gc_c2r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line hecbench_layernorm.go:20
+				val_2 := gc_s_val_2[gc_rank]
+//line hecbench_layernorm.go:16
+				val_2 = val_2 + gc_c2r[gc_lane]
+				gc_s_val_2[gc_rank] = val_2
+			}
+		}
+	}
 	{
+//line hecbench_layernorm.go:23
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -339,258 +252,179 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 				gc_pos.Thread = gc_rank
 				val_2 := gc_s_val_2[gc_rank]
 				var val float32
-				_ = val
+//line hecbench_layernorm.go:34
 				var mean float32
-				_ = mean
-
 //line hecbench_layernorm.go:18
 				var r_2 float32 = val_2
-
-//line hecbench_layernorm.go:18
-				_ = r_2
-
 //line hecbench_layernorm.go:41
 				val = r_2
-
 //line hecbench_layernorm.go:43
 				var r float32 = val
-
-//line hecbench_layernorm.go:43
-				_ = r
-
 //line hecbench_layernorm.go:77
 				mean = r
-
-//line hecbench_layernorm.go:78
-				{
-					sMean[0] = mean / float32(n)
-				}
-				_ = r_2
-				_ = r
+//line hecbench_layernorm.go:79
+				sMean[0] = mean / float32(n)
 			}
 		}
 	}
-
 //line hecbench_layernorm.go:24
 	shared_ := gc_shared1(32)[:32]
-	{
-		var gc_l_val_4 [32]float32
-		var gc_c3r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line hecbench_layernorm.go:26
+	var gc_l_val_4 [32]float32
+	var gc_c3r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			localOutHalf2 := gc_s_localOutHalf2[gc_rank]
+//line hecbench_layernorm.go:83
+			v := float32(0.0)
+			sMean2 := Float2{sMean[0], sMean[0]}
+			{
+				{
+//line hecbench_layernorm.go:86
+					i_ := int(0)
+					localOutHalf2[i_] = subF2(localOutHalf2[i_], sMean2)
+					v1 := localOutHalf2[i_].X
+					v2 := localOutHalf2[i_].Y
+					v += v1*v1 + v2*v2
+				}
+				{
+//line hecbench_layernorm.go:86
+					i_ := int(1)
+					localOutHalf2[i_] = subF2(localOutHalf2[i_], sMean2)
+					v1 := localOutHalf2[i_].X
+					v2 := localOutHalf2[i_].Y
+					v += v1*v1 + v2*v2
+				}
+				{
+//line hecbench_layernorm.go:86
+					i_ := int(2)
+					localOutHalf2[i_] = subF2(localOutHalf2[i_], sMean2)
+					v1 := localOutHalf2[i_].X
+					v2 := localOutHalf2[i_].Y
+					v += v1*v1 + v2*v2
+				}
+				{
+//line hecbench_layernorm.go:86
+					i_ := int(3)
+					localOutHalf2[i_] = subF2(localOutHalf2[i_], sMean2)
+					v1 := localOutHalf2[i_].X
+					v2 := localOutHalf2[i_].Y
+					v += v1*v1 + v2*v2
+				}
+			}
+			var val_3 float32 = v
+//line hecbench_layernorm.go:28
+			var val_4 float32 = val_3
+//line hecbench_layernorm.go:33
+			gc_l_val_4[gc_lane] = val_4
+			gc_s_localOutHalf2[gc_rank] = localOutHalf2
+		}
+//line hecbench_layernorm.go:15
+		for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+			if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_4, mask_2, 0, 32)
+			} else {
+//line hecbench_layernorm.go:16
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, mask_2, 32, &gc_c3r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_layernorm.go:20
+					val_4 := gc_l_val_4[gc_lane]
+//line hecbench_layernorm.go:16
+					val_4 = val_4 + gc_c3r[gc_lane]
+					gc_l_val_4[gc_lane] = val_4
+				}
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-				localOutHalf2 := gc_s_localOutHalf2[gc_rank]
-
-//line hecbench_layernorm.go:83
-				v := float32(0.0)
-
-//line hecbench_layernorm.go:84
-				sMean2 := Float2{sMean[0], sMean[0]}
-
-				{
-
-//line hecbench_layernorm.go:86
-					{
-//line hecbench_layernorm.go:86
-						i_ := int(0)
-//line hecbench_layernorm.go:86
-						_ = i_
-						localOutHalf2[i_] = subF2(localOutHalf2[i_], sMean2)
-						v1 := localOutHalf2[i_].X
-						v2 := localOutHalf2[i_].Y
-						v += v1*v1 + v2*v2
-					}
-//line hecbench_layernorm.go:86
-					{
-//line hecbench_layernorm.go:86
-						i_ := int(1)
-//line hecbench_layernorm.go:86
-						_ = i_
-						localOutHalf2[i_] = subF2(localOutHalf2[i_], sMean2)
-						v1 := localOutHalf2[i_].X
-						v2 := localOutHalf2[i_].Y
-						v += v1*v1 + v2*v2
-					}
-//line hecbench_layernorm.go:86
-					{
-//line hecbench_layernorm.go:86
-						i_ := int(2)
-//line hecbench_layernorm.go:86
-						_ = i_
-						localOutHalf2[i_] = subF2(localOutHalf2[i_], sMean2)
-						v1 := localOutHalf2[i_].X
-						v2 := localOutHalf2[i_].Y
-						v += v1*v1 + v2*v2
-					}
-//line hecbench_layernorm.go:86
-					{
-//line hecbench_layernorm.go:86
-						i_ := int(3)
-//line hecbench_layernorm.go:86
-						_ = i_
-						localOutHalf2[i_] = subF2(localOutHalf2[i_], sMean2)
-						v1 := localOutHalf2[i_].X
-						v2 := localOutHalf2[i_].Y
-						v += v1*v1 + v2*v2
-					}
-//line hecbench_layernorm.go:91
-				}
-
-//line hecbench_layernorm.go:93
-				var val_3 float32 = v
-
-//line hecbench_layernorm.go:93
-				_ = val_3
-
-//line hecbench_layernorm.go:28
-				var val_4 float32 = val_3
-
-//line hecbench_layernorm.go:28
-				_ = val_4
-				_ = v
-				_ = sMean2
-				_ = val_3
-				_ = val_4
-				gc_l_val_4[gc_lane] = val_4
-				gc_s_localOutHalf2[gc_rank] = localOutHalf2
-			}
-
-//line hecbench_layernorm.go:15
-			for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
-
-//line hecbench_layernorm.go:16
-				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_4, mask_2, 0, 32)
-				} else {
-
-//line hecbench_layernorm.go:16
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, mask_2, 32, &gc_c3r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						val_4 := gc_l_val_4[gc_lane]
-						_ = val_4
-
-//line hecbench_layernorm.go:16
-						val_4 = val_4 + gc_c3r[gc_lane]
-						gc_l_val_4[gc_lane] = val_4
-					}
-				}
-			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
 //line hecbench_layernorm.go:25
-					lane_ := gc_tx & 0x1f
-					_ = lane_
-
-//line hecbench_layernorm.go:26
-					wid_ := gc_tx >> 5
-					_ = wid_
-					val_4 := gc_l_val_4[gc_lane]
-					_ = val_4
-					var val_3 float32
-					_ = val_3
-
-//line hecbench_layernorm.go:18
-					var r_4 float32 = val_4
-
-//line hecbench_layernorm.go:18
-					_ = r_4
-
+				lane_ := gc_tx & 0x1f
+				wid_ := gc_tx >> 5
 //line hecbench_layernorm.go:28
-					val_3 = r_4
-
+				val_4 := gc_l_val_4[gc_lane]
 //line hecbench_layernorm.go:30
-					if lane_ == 0 {
-						shared_[wid_] = val_3
-					}
-					_ = r_4
+				var val_3 float32
+//line hecbench_layernorm.go:18
+				var r_4 float32 = val_4
+//line hecbench_layernorm.go:28
+				val_3 = r_4
+//line hecbench_layernorm.go:30
+				if lane_ == 0 {
+					shared_[wid_] = val_3
 				}
 			}
 		}
 	}
-	{
-		var gc_c4v [32]float32
-		var gc_c4r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
+//line hecbench_layernorm.go:39
+	var gc_c4v [32]float32
+	var gc_c4r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_layernorm.go:25
-					lane_ := gc_tx & 0x1f
-					_ = lane_
-					var val_3 float32
-					_ = val_3
-
+				lane_ := gc_tx & 0x1f
+//line hecbench_layernorm.go:27
+				var val_3 float32
 //line hecbench_layernorm.go:36
-					if gc_tx < gc_bdx/32 {
-						val_3 = shared_[lane_]
-					} else {
-						val_3 = float32(0.0)
-					}
-
-//line hecbench_layernorm.go:41
-					var val_5 float32 = val_3
-
-//line hecbench_layernorm.go:41
-					_ = val_5
-					_ = val_5
-					gc_s_val_5[gc_rank] = val_5
+				if gc_tx < gc_bdx/32 {
+					val_3 = shared_[lane_]
+				} else {
+					val_3 = float32(0.0)
 				}
+				var val_5 float32 = val_3
+//line hecbench_layernorm.go:43
+				gc_s_val_5[gc_rank] = val_5
 			}
-
+		}
 //line hecbench_layernorm.go:15
-			for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val_5 := gc_s_val_5[gc_rank]
-
+		for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line hecbench_layernorm.go:19
+				val_5 := gc_s_val_5[gc_rank]
 //line hecbench_layernorm.go:16
-					gc_c4v[gc_lane] = val_5
-				}
-
+				gc_c4v[gc_lane] = val_5
+			}
 //line hecbench_layernorm.go:16
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, mask_3, 32, &gc_c4r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val_5 := gc_s_val_5[gc_rank]
-
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, mask_3, 32, &gc_c4r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line hecbench_layernorm.go:20
+				val_5 := gc_s_val_5[gc_rank]
 //line hecbench_layernorm.go:16
-					val_5 = val_5 + gc_c4r[gc_lane]
-					gc_s_val_5[gc_rank] = val_5
-				}
+				val_5 = val_5 + gc_c4r[gc_lane]
+				gc_s_val_5[gc_rank] = val_5
 			}
 		}
 	}
 	{
+//line hecbench_layernorm.go:23
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -599,105 +433,67 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
-//line hecbench_layernorm.go:56
-				tid := gc_tx
-				_ = tid
+//line hecbench_layernorm.go:58
 				val_5 := gc_s_val_5[gc_rank]
 				var val_3 float32
-				_ = val_3
+//line hecbench_layernorm.go:61
 				var variance float32
-				_ = variance
-
 //line hecbench_layernorm.go:18
 				var r_5 float32 = val_5
-
-//line hecbench_layernorm.go:18
-				_ = r_5
-
 //line hecbench_layernorm.go:41
 				val_3 = r_5
-
 //line hecbench_layernorm.go:43
 				var r_3 float32 = val_3
-
-//line hecbench_layernorm.go:43
-				_ = r_3
-
 //line hecbench_layernorm.go:93
 				variance = r_3
-
-//line hecbench_layernorm.go:94
-				{
-					sVariance[0] = rsqrtf(variance/float32(n) + layernormEps)
-				}
-				_ = r_5
-				_ = r_3
+//line hecbench_layernorm.go:95
+				sVariance[0] = rsqrtf(variance/float32(n) + layernormEps)
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line hecbench_layernorm.go:103
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_layernorm.go:56
-				tid := gc_tx
-				_ = tid
-				localOutHalf2 := gc_s_localOutHalf2[gc_rank]
-				outPtr := gc_s_outPtr[gc_rank]
-				gammaPtr := gc_s_gammaPtr[gc_rank]
-				betaPtr := gc_s_betaPtr[gc_rank]
-
+			tid := gc_tx
+//line hecbench_layernorm.go:58
+			localOutHalf2 := gc_s_localOutHalf2[gc_rank]
+			outPtr := gc_s_outPtr[gc_rank]
+			gammaPtr := gc_s_gammaPtr[gc_rank]
+			betaPtr := gc_s_betaPtr[gc_rank]
 //line hecbench_layernorm.go:99
-				sVar2 := Float2{sVariance[0], sVariance[0]}
-
+			sVar2 := Float2{sVariance[0], sVariance[0]}
+			{
 				{
-
 //line hecbench_layernorm.go:100
-					{
-//line hecbench_layernorm.go:100
-						i_2 := int(0)
-//line hecbench_layernorm.go:100
-						_ = i_2
-						colID_ := i_2*gc_bdx + tid
-						id_ := bid*n/2 + colID_
-						outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
-					}
-//line hecbench_layernorm.go:100
-					{
-//line hecbench_layernorm.go:100
-						i_2 := int(1)
-//line hecbench_layernorm.go:100
-						_ = i_2
-						colID_ := i_2*gc_bdx + tid
-						id_ := bid*n/2 + colID_
-						outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
-					}
-//line hecbench_layernorm.go:100
-					{
-//line hecbench_layernorm.go:100
-						i_2 := int(2)
-//line hecbench_layernorm.go:100
-						_ = i_2
-						colID_ := i_2*gc_bdx + tid
-						id_ := bid*n/2 + colID_
-						outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
-					}
-//line hecbench_layernorm.go:100
-					{
-//line hecbench_layernorm.go:100
-						i_2 := int(3)
-//line hecbench_layernorm.go:100
-						_ = i_2
-						colID_ := i_2*gc_bdx + tid
-						id_ := bid*n/2 + colID_
-						outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
-					}
-//line hecbench_layernorm.go:104
+					i_2 := int(0)
+					colID_ := i_2*gc_bdx + tid
+					id_ := bid*n/2 + colID_
+					outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
 				}
-				_ = sVar2
+				{
+//line hecbench_layernorm.go:100
+					i_2 := int(1)
+					colID_ := i_2*gc_bdx + tid
+					id_ := bid*n/2 + colID_
+					outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
+				}
+				{
+//line hecbench_layernorm.go:100
+					i_2 := int(2)
+					colID_ := i_2*gc_bdx + tid
+					id_ := bid*n/2 + colID_
+					outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
+				}
+				{
+//line hecbench_layernorm.go:100
+					i_2 := int(3)
+					colID_ := i_2*gc_bdx + tid
+					id_ := bid*n/2 + colID_
+					outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
+				}
 			}
 		}
 	}
@@ -740,215 +536,161 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 	gc_s_val_2 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_val_5 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_variance := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-	_ = gc_s_variance
+//line hecbench_layernorm.go:143
 	gc_s_localOutCache := compiled.Scratch[[2]float32](gc_b, 3)[:gc_n]
-
 //line hecbench_layernorm.go:126
 	sMean := gocuda.Shared[float32](t, 1)[:1]
-
-//line hecbench_layernorm.go:127
 	sVariance := gocuda.Shared[float32](t, 1)[:1]
-
 //line hecbench_layernorm.go:24
 	shared := gc_shared1(32)[:32]
-	{
-		var gc_l_val_ [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line hecbench_layernorm.go:128
-					mean := float32(0.0)
-
-//line hecbench_layernorm.go:129
-					variance := float32(0.0)
-
-//line hecbench_layernorm.go:130
-					var localOutCache [2]float32
-
-//line hecbench_layernorm.go:132
-					for idx, i := gc_tx, 0; idx < n && i < nTrips; i++ {
-//line hecbench_layernorm.go:132
-						gc_b.Tick()
-//line hecbench_layernorm.go:132
-						if gc_b.Stopped() {
-//line hecbench_layernorm.go:132
-							return
-//line hecbench_layernorm.go:132
-						}
-						localOut := out[gc_bx*n+idx] + input[gc_bx*n+idx] + bias[idx]
-						mean += localOut
-
-						localOutCache[i] = localOut
-						idx += gc_bdx
-					}
-
-//line hecbench_layernorm.go:140
-					var val float32 = mean
-
-//line hecbench_layernorm.go:140
-					_ = val
-
-//line hecbench_layernorm.go:28
-					var val_ float32 = val
-
-//line hecbench_layernorm.go:28
-					_ = val_
-					_ = mean
-					_ = variance
-					_ = localOutCache
-					_ = val
-					_ = val_
-					gc_l_val_[gc_lane] = val_
-					gc_s_variance[gc_rank] = variance
-					gc_s_localOutCache[gc_rank] = localOutCache
-				}
-			}
-
-//line hecbench_layernorm.go:15
-			for mask := 16; mask > 0; mask >>= 1 {
-
-//line hecbench_layernorm.go:16
-				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, mask, 0, 32)
-				} else {
-
-//line hecbench_layernorm.go:16
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, mask, 32, &gc_c1r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						val_ := gc_l_val_[gc_lane]
-						_ = val_
-
-//line hecbench_layernorm.go:16
-						val_ = val_ + gc_c1r[gc_lane]
-						gc_l_val_[gc_lane] = val_
-					}
-				}
-			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line hecbench_layernorm.go:25
-					lane := gc_tx & 0x1f
-					_ = lane
-
 //line hecbench_layernorm.go:26
-					wid := gc_tx >> 5
-					_ = wid
-					val_ := gc_l_val_[gc_lane]
-					_ = val_
-					var val float32
-					_ = val
-
-//line hecbench_layernorm.go:18
-					var r_ float32 = val_
-
-//line hecbench_layernorm.go:18
-					_ = r_
-
+	var gc_l_val_ [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_layernorm.go:128
+				mean := float32(0.0)
+				variance := float32(0.0)
+				var localOutCache [2]float32
+//line hecbench_layernorm.go:132
+				for idx, i := gc_tx, 0; idx < n && i < nTrips; i++ {
+//line hecbench_layernorm.go:132
+					gc_b.Tick()
+//line hecbench_layernorm.go:132
+					if gc_b.Stopped() {
+//line hecbench_layernorm.go:132
+						return
+					}
+//line hecbench_layernorm.go:133
+					localOut := out[gc_bx*n+idx] + input[gc_bx*n+idx] + bias[idx]
+					mean += localOut
+//line hecbench_layernorm.go:136
+					localOutCache[i] = localOut
+					idx += gc_bdx
+				}
+//line hecbench_layernorm.go:140
+				var val float32 = mean
 //line hecbench_layernorm.go:28
-					val = r_
-
-//line hecbench_layernorm.go:30
-					if lane == 0 {
-						shared[wid] = val
-					}
-					_ = r_
-				}
+				var val_ float32 = val
+//line hecbench_layernorm.go:34
+				gc_l_val_[gc_lane] = val_
+				gc_s_variance[gc_rank] = variance
+				gc_s_localOutCache[gc_rank] = localOutCache
 			}
 		}
-	}
-	{
-		var gc_c2v [32]float32
-		var gc_c2r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line hecbench_layernorm.go:25
-					lane := gc_tx & 0x1f
-					_ = lane
-					var val float32
-					_ = val
-
-//line hecbench_layernorm.go:36
-					if gc_tx < gc_bdx/32 {
-						val = shared[lane]
-					} else {
-						val = float32(0.0)
-					}
-
-//line hecbench_layernorm.go:41
-					var val_2 float32 = val
-
-//line hecbench_layernorm.go:41
-					_ = val_2
-					_ = val_2
-					gc_s_val_2[gc_rank] = val_2
-				}
-			}
-
 //line hecbench_layernorm.go:15
-			for mask_ := 16; mask_ > 0; mask_ >>= 1 {
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val_2 := gc_s_val_2[gc_rank]
-
+		for mask := 16; mask > 0; mask >>= 1 {
+			if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, mask, 0, 32)
+			} else {
 //line hecbench_layernorm.go:16
-					gc_c2v[gc_lane] = val_2
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, mask, 32, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_layernorm.go:20
+					val_ := gc_l_val_[gc_lane]
+//line hecbench_layernorm.go:16
+					val_ = val_ + gc_c1r[gc_lane]
+					gc_l_val_[gc_lane] = val_
 				}
-
-//line hecbench_layernorm.go:16
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, mask_, 32, &gc_c2r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val_2 := gc_s_val_2[gc_rank]
-
-//line hecbench_layernorm.go:16
-					val_2 = val_2 + gc_c2r[gc_lane]
-					gc_s_val_2[gc_rank] = val_2
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_layernorm.go:25
+				lane := gc_tx & 0x1f
+				wid := gc_tx >> 5
+//line hecbench_layernorm.go:28
+				val_ := gc_l_val_[gc_lane]
+//line hecbench_layernorm.go:30
+				var val float32
+//line hecbench_layernorm.go:18
+				var r_ float32 = val_
+//line hecbench_layernorm.go:28
+				val = r_
+//line hecbench_layernorm.go:30
+				if lane == 0 {
+					shared[wid] = val
 				}
 			}
 		}
 	}
+//line hecbench_layernorm.go:39
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_layernorm.go:25
+				lane := gc_tx & 0x1f
+//line hecbench_layernorm.go:27
+				var val float32
+//line hecbench_layernorm.go:36
+				if gc_tx < gc_bdx/32 {
+					val = shared[lane]
+				} else {
+					val = float32(0.0)
+				}
+				var val_2 float32 = val
+//line hecbench_layernorm.go:43
+				gc_s_val_2[gc_rank] = val_2
+			}
+		}
+//line hecbench_layernorm.go:15
+		for mask_ := 16; mask_ > 0; mask_ >>= 1 {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line hecbench_layernorm.go:19
+				val_2 := gc_s_val_2[gc_rank]
+//line hecbench_layernorm.go:16
+				gc_c2v[gc_lane] = val_2
+			}
+//line hecbench_layernorm.go:16
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, mask_, 32, &gc_c2r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line hecbench_layernorm.go:20
+				val_2 := gc_s_val_2[gc_rank]
+//line hecbench_layernorm.go:16
+				val_2 = val_2 + gc_c2r[gc_lane]
+				gc_s_val_2[gc_rank] = val_2
+			}
+		}
+	}
 	{
+//line hecbench_layernorm.go:23
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -959,225 +701,165 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 				gc_pos.Thread = gc_rank
 				val_2 := gc_s_val_2[gc_rank]
 				var val float32
-				_ = val
+//line hecbench_layernorm.go:34
 				var mean float32
-				_ = mean
-
 //line hecbench_layernorm.go:18
 				var r_2 float32 = val_2
-
-//line hecbench_layernorm.go:18
-				_ = r_2
-
 //line hecbench_layernorm.go:41
 				val = r_2
-
 //line hecbench_layernorm.go:43
 				var r float32 = val
-
-//line hecbench_layernorm.go:43
-				_ = r
-
 //line hecbench_layernorm.go:140
 				mean = r
-
-//line hecbench_layernorm.go:141
-				{
-					sMean[0] = mean / float32(n)
-				}
-				_ = r_2
-				_ = r
+//line hecbench_layernorm.go:142
+				sMean[0] = mean / float32(n)
 			}
 		}
 	}
-
 //line hecbench_layernorm.go:24
 	shared_ := gc_shared1(32)[:32]
-	{
-		var gc_l_val_4 [32]float32
-		var gc_c3r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					variance := gc_s_variance[gc_rank]
-					localOutCache := gc_s_localOutCache[gc_rank]
-
-//line hecbench_layernorm.go:146
-					for idx_, i_ := gc_tx, 0; idx_ < n && i_ < nTrips; i_++ {
-//line hecbench_layernorm.go:146
-						gc_b.Tick()
-//line hecbench_layernorm.go:146
-						if gc_b.Stopped() {
-//line hecbench_layernorm.go:146
-							return
-//line hecbench_layernorm.go:146
-						}
-						localOut_ := localOutCache[i_]
-						variance += (localOut_ - sMean[0]) * (localOut_ - sMean[0])
-						idx_ += gc_bdx
-					}
-
-//line hecbench_layernorm.go:151
-					var val_3 float32 = variance
-
-//line hecbench_layernorm.go:151
-					_ = val_3
-
-//line hecbench_layernorm.go:28
-					var val_4 float32 = val_3
-
-//line hecbench_layernorm.go:28
-					_ = val_4
-					_ = val_3
-					_ = val_4
-					gc_l_val_4[gc_lane] = val_4
-					gc_s_variance[gc_rank] = variance
-				}
-			}
-
-//line hecbench_layernorm.go:15
-			for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
-
-//line hecbench_layernorm.go:16
-				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_4, mask_2, 0, 32)
-				} else {
-
-//line hecbench_layernorm.go:16
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, mask_2, 32, &gc_c3r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						val_4 := gc_l_val_4[gc_lane]
-						_ = val_4
-
-//line hecbench_layernorm.go:16
-						val_4 = val_4 + gc_c3r[gc_lane]
-						gc_l_val_4[gc_lane] = val_4
-					}
-				}
-			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line hecbench_layernorm.go:25
-					lane_ := gc_tx & 0x1f
-					_ = lane_
-
 //line hecbench_layernorm.go:26
-					wid_ := gc_tx >> 5
-					_ = wid_
-					val_4 := gc_l_val_4[gc_lane]
-					_ = val_4
-					var val_3 float32
-					_ = val_3
-
-//line hecbench_layernorm.go:18
-					var r_4 float32 = val_4
-
-//line hecbench_layernorm.go:18
-					_ = r_4
-
+	var gc_l_val_4 [32]float32
+	var gc_c3r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				variance := gc_s_variance[gc_rank]
+				localOutCache := gc_s_localOutCache[gc_rank]
+//line hecbench_layernorm.go:146
+				for idx_, i_ := gc_tx, 0; idx_ < n && i_ < nTrips; i_++ {
+//line hecbench_layernorm.go:146
+					gc_b.Tick()
+//line hecbench_layernorm.go:146
+					if gc_b.Stopped() {
+//line hecbench_layernorm.go:146
+						return
+					}
+//line hecbench_layernorm.go:147
+					localOut_ := localOutCache[i_]
+					variance += (localOut_ - sMean[0]) * (localOut_ - sMean[0])
+					idx_ += gc_bdx
+				}
+				var val_3 float32 = variance
 //line hecbench_layernorm.go:28
-					val_3 = r_4
-
-//line hecbench_layernorm.go:30
-					if lane_ == 0 {
-						shared_[wid_] = val_3
-					}
-					_ = r_4
-				}
+				var val_4 float32 = val_3
+//line hecbench_layernorm.go:31
+				gc_l_val_4[gc_lane] = val_4
+				gc_s_variance[gc_rank] = variance
 			}
 		}
-	}
-	{
-		var gc_c4v [32]float32
-		var gc_c4r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line hecbench_layernorm.go:25
-					lane_ := gc_tx & 0x1f
-					_ = lane_
-					var val_3 float32
-					_ = val_3
-
-//line hecbench_layernorm.go:36
-					if gc_tx < gc_bdx/32 {
-						val_3 = shared_[lane_]
-					} else {
-						val_3 = float32(0.0)
-					}
-
-//line hecbench_layernorm.go:41
-					var val_5 float32 = val_3
-
-//line hecbench_layernorm.go:41
-					_ = val_5
-					_ = val_5
-					gc_s_val_5[gc_rank] = val_5
-				}
-			}
-
 //line hecbench_layernorm.go:15
-			for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val_5 := gc_s_val_5[gc_rank]
-
+		for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+			if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_4, mask_2, 0, 32)
+			} else {
 //line hecbench_layernorm.go:16
-					gc_c4v[gc_lane] = val_5
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, mask_2, 32, &gc_c3r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_layernorm.go:20
+					val_4 := gc_l_val_4[gc_lane]
+//line hecbench_layernorm.go:16
+					val_4 = val_4 + gc_c3r[gc_lane]
+					gc_l_val_4[gc_lane] = val_4
 				}
-
-//line hecbench_layernorm.go:16
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, mask_3, 32, &gc_c4r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val_5 := gc_s_val_5[gc_rank]
-
-//line hecbench_layernorm.go:16
-					val_5 = val_5 + gc_c4r[gc_lane]
-					gc_s_val_5[gc_rank] = val_5
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_layernorm.go:25
+				lane_ := gc_tx & 0x1f
+				wid_ := gc_tx >> 5
+//line hecbench_layernorm.go:28
+				val_4 := gc_l_val_4[gc_lane]
+//line hecbench_layernorm.go:30
+				var val_3 float32
+//line hecbench_layernorm.go:18
+				var r_4 float32 = val_4
+//line hecbench_layernorm.go:28
+				val_3 = r_4
+//line hecbench_layernorm.go:30
+				if lane_ == 0 {
+					shared_[wid_] = val_3
 				}
 			}
 		}
 	}
+//line hecbench_layernorm.go:39
+	var gc_c4v [32]float32
+	var gc_c4r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_layernorm.go:25
+				lane_ := gc_tx & 0x1f
+//line hecbench_layernorm.go:27
+				var val_3 float32
+//line hecbench_layernorm.go:36
+				if gc_tx < gc_bdx/32 {
+					val_3 = shared_[lane_]
+				} else {
+					val_3 = float32(0.0)
+				}
+				var val_5 float32 = val_3
+//line hecbench_layernorm.go:43
+				gc_s_val_5[gc_rank] = val_5
+			}
+		}
+//line hecbench_layernorm.go:15
+		for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line hecbench_layernorm.go:19
+				val_5 := gc_s_val_5[gc_rank]
+//line hecbench_layernorm.go:16
+				gc_c4v[gc_lane] = val_5
+			}
+//line hecbench_layernorm.go:16
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, mask_3, 32, &gc_c4r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line hecbench_layernorm.go:20
+				val_5 := gc_s_val_5[gc_rank]
+//line hecbench_layernorm.go:16
+				val_5 = val_5 + gc_c4r[gc_lane]
+				gc_s_val_5[gc_rank] = val_5
+			}
+		}
+	}
 	{
+//line hecbench_layernorm.go:23
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1186,64 +868,40 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
 			for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-				_ = gc_rank
+//line hecbench_layernorm.go:32
 				val_5 := gc_s_val_5[gc_rank]
-				_ = val_5
+//line hecbench_layernorm.go:34
 				var val_3 float32
-				_ = val_3
+//line hecbench_layernorm.go:36
 				var variance float32
-				_ = variance
-
 //line hecbench_layernorm.go:18
 				var r_5 float32 = val_5
-
-//line hecbench_layernorm.go:18
-				_ = r_5
-
 //line hecbench_layernorm.go:41
 				val_3 = r_5
-
 //line hecbench_layernorm.go:43
 				var r_3 float32 = val_3
-
-//line hecbench_layernorm.go:43
-				_ = r_3
-
 //line hecbench_layernorm.go:151
 				variance = r_3
-				_ = r_5
-				_ = r_3
+//line hecbench_layernorm.go:154
 				gc_s_variance[gc_rank] = variance
 			}
 			for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-				_ = gc_rank
+//line hecbench_layernorm.go:159
 				val_5 := gc_s_val_5[gc_rank]
-				_ = val_5
+//line hecbench_layernorm.go:161
 				var val_3 float32
-				_ = val_3
+//line hecbench_layernorm.go:163
 				var variance float32
-				_ = variance
-
 //line hecbench_layernorm.go:18
 				var r_5 float32 = val_5
-
-//line hecbench_layernorm.go:18
-				_ = r_5
-
 //line hecbench_layernorm.go:41
 				val_3 = r_5
-
 //line hecbench_layernorm.go:43
 				var r_3 float32 = val_3
-
-//line hecbench_layernorm.go:43
-				_ = r_3
-
 //line hecbench_layernorm.go:151
 				variance = r_3
-				_ = r_5
-				_ = r_3
+//line hecbench_layernorm.go:154
 				gc_s_variance[gc_rank] = variance
 			}
 		}
@@ -1259,59 +917,42 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 				gc_pos.Thread = gc_rank
 				val_5 := gc_s_val_5[gc_rank]
 				var val_3 float32
-				_ = val_3
+//line hecbench_layernorm.go:170
 				var variance float32
-				_ = variance
-
 //line hecbench_layernorm.go:18
 				var r_5 float32 = val_5
-
-//line hecbench_layernorm.go:18
-				_ = r_5
-
 //line hecbench_layernorm.go:41
 				val_3 = r_5
-
 //line hecbench_layernorm.go:43
 				var r_3 float32 = val_3
-
-//line hecbench_layernorm.go:43
-				_ = r_3
-
 //line hecbench_layernorm.go:151
 				variance = r_3
-
-//line hecbench_layernorm.go:152
-				{
-					sVariance[0] = variance/float32(n) + layernormEps
-				}
-				_ = r_5
-				_ = r_3
+//line hecbench_layernorm.go:153
+				sVariance[0] = variance/float32(n) + layernormEps
+//line hecbench_layernorm.go:157
 				gc_s_variance[gc_rank] = variance
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				localOutCache := gc_s_localOutCache[gc_rank]
-
+//line hecbench_layernorm.go:162
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			localOutCache := gc_s_localOutCache[gc_rank]
 //line hecbench_layernorm.go:157
-				for idx_2, i_2 := gc_tx, 0; idx_2 < n && i_2 < nTrips; i_2++ {
+			for idx_2, i_2 := gc_tx, 0; idx_2 < n && i_2 < nTrips; i_2++ {
 //line hecbench_layernorm.go:157
-					gc_b.Tick()
+				gc_b.Tick()
 //line hecbench_layernorm.go:157
-					if gc_b.Stopped() {
+				if gc_b.Stopped() {
 //line hecbench_layernorm.go:157
-						return
-//line hecbench_layernorm.go:157
-					}
-					localOut_2 := localOutCache[i_2]
-					out[gc_bx*n+idx_2] = ((localOut_2-sMean[0])*rsqrtf(sVariance[0]))*gamma[idx_2] + beta[idx_2]
-					idx_2 += gc_bdx
+					return
 				}
+//line hecbench_layernorm.go:158
+				localOut_2 := localOutCache[i_2]
+				out[gc_bx*n+idx_2] = ((localOut_2-sMean[0])*rsqrtf(sVariance[0]))*gamma[idx_2] + beta[idx_2]
+				idx_2 += gc_bdx
 			}
 		}
 	}
@@ -1320,8 +961,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 // GeneralAddBiasResidualPostLayerNormKernel is
 // generalAddBiasResidualPostLayerNorm<float> of kernels.h: a block-stride
 // loop over the row's float2s, the sum saved in out between the passes.
-//
-//line hecbench_layernorm.go:169
 func GeneralAddBiasResidualPostLayerNormKernel(out, input, bias, gamma, beta []float32, layernormEps float32, n int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_generalAddBiasResidualPostLayerNormKernel,
 		func(gc_t *gocuda.Thread) {
@@ -1353,68 +992,43 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 	gc_s_val_2 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_val_5 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_variance := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-	_ = gc_s_variance
+//line hecbench_layernorm.go:187
 	gc_s_outPtr := compiled.Scratch[[]Float2](gc_b, 3)[:gc_n]
 	gc_s_inputPtr := compiled.Scratch[[]Float2](gc_b, 4)[:gc_n]
 	gc_s_biasPtr := compiled.Scratch[[]Float2](gc_b, 5)[:gc_n]
 	gc_s_gammaPtr := compiled.Scratch[[]Float2](gc_b, 6)[:gc_n]
 	gc_s_betaPtr := compiled.Scratch[[]Float2](gc_b, 7)[:gc_n]
 	gc_s_localOut := compiled.Scratch[float32](gc_b, 8)[:gc_n]
-
 //line hecbench_layernorm.go:170
 	sMean := gocuda.Shared[float32](t, 1)[:1]
-
-//line hecbench_layernorm.go:171
 	sVariance := gocuda.Shared[float32](t, 1)[:1]
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-
-//line hecbench_layernorm.go:172
-			mean := float32(0.0)
-
 //line hecbench_layernorm.go:173
-			variance := float32(0.0)
-
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line hecbench_layernorm.go:172
+		mean := float32(0.0)
+		variance := float32(0.0)
 //line hecbench_layernorm.go:175
-			outPtr := asFloat2(out)
-
-//line hecbench_layernorm.go:176
-			inputPtr := asFloat2(input)
-
-//line hecbench_layernorm.go:177
-			biasPtr := asFloat2(bias)
-
-//line hecbench_layernorm.go:178
-			gammaPtr := asFloat2(gamma)
-
-//line hecbench_layernorm.go:179
-			betaPtr := asFloat2(beta)
-
+		outPtr := asFloat2(out)
+		inputPtr := asFloat2(input)
+		biasPtr := asFloat2(bias)
+		gammaPtr := asFloat2(gamma)
+		betaPtr := asFloat2(beta)
 //line hecbench_layernorm.go:181
-			localOut := float32(0.0)
-			_ = mean
-			_ = variance
-			_ = outPtr
-			_ = inputPtr
-			_ = biasPtr
-			_ = gammaPtr
-			_ = betaPtr
-			_ = localOut
-			gc_s_variance[gc_rank] = variance
-			gc_s_outPtr[gc_rank] = outPtr
-			gc_s_inputPtr[gc_rank] = inputPtr
-			gc_s_biasPtr[gc_rank] = biasPtr
-			gc_s_gammaPtr[gc_rank] = gammaPtr
-			gc_s_betaPtr[gc_rank] = betaPtr
-			gc_s_localOut[gc_rank] = localOut
-		}
+		localOut := float32(0.0)
+		_ = mean
+//line hecbench_layernorm.go:190
+		gc_s_variance[gc_rank] = variance
+		gc_s_outPtr[gc_rank] = outPtr
+		gc_s_inputPtr[gc_rank] = inputPtr
+		gc_s_biasPtr[gc_rank] = biasPtr
+		gc_s_gammaPtr[gc_rank] = gammaPtr
+		gc_s_betaPtr[gc_rank] = betaPtr
+		gc_s_localOut[gc_rank] = localOut
 	}
-
 //line hecbench_layernorm.go:182
 	gc_chunk := compiled.StrideChunk(gc_bdx)
 	gc_span := (gc_bdx) * gc_chunk
-
 //line hecbench_layernorm.go:182
 	for gc_off, gc_limit, gc_more := 0, n/2, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
 		gc_b.Tick()
@@ -1422,228 +1036,174 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					outPtr := gc_s_outPtr[gc_rank]
-					inputPtr := gc_s_inputPtr[gc_rank]
-					biasPtr := gc_s_biasPtr[gc_rank]
-					localOut := gc_s_localOut[gc_rank]
-
-//line hecbench_layernorm.go:182
-					gc_start := gc_tx
-					gc_from2 := gc_start + gc_off
-					gc_trips := gc_limit - gc_from2
-					switch {
-					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit, false)
-					case gc_trips > gc_span:
-						gc_trips = gc_chunk
-					case gc_trips > 0:
-						gc_trips = (gc_trips-1)/(gc_bdx) + 1
-					default:
-						gc_trips = 0
-					}
-					if gc_trips == gc_chunk {
-						gc_more = true
-					}
-					for idx := gc_from2; gc_trips > 0; idx, gc_trips = idx+(gc_bdx), gc_trips-1 {
-
-//line hecbench_layernorm.go:183
-						id := gc_bx*n/2 + idx
-
-//line hecbench_layernorm.go:184
-						tmp := addF2(addF2(outPtr[id], inputPtr[id]), biasPtr[idx])
-
-//line hecbench_layernorm.go:185
-						localOutFp2 := tmp
-
-//line hecbench_layernorm.go:186
-						localOut += localOutFp2.X
-
-//line hecbench_layernorm.go:187
-						localOut += localOutFp2.Y
-
 //line hecbench_layernorm.go:189
-						outPtr[id] = tmp
-					}
-					gc_s_localOut[gc_rank] = localOut
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				outPtr := gc_s_outPtr[gc_rank]
+				inputPtr := gc_s_inputPtr[gc_rank]
+				biasPtr := gc_s_biasPtr[gc_rank]
+				localOut := gc_s_localOut[gc_rank]
+//line hecbench_layernorm.go:182
+				gc_start := gc_tx
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(gc_bdx) + 1
+				default:
+					gc_trips = 0
 				}
+				if gc_trips == gc_chunk {
+					gc_more = true
+				}
+				for idx := gc_from2; gc_trips > 0; idx, gc_trips = idx+(gc_bdx), gc_trips-1 {
+//line hecbench_layernorm.go:183
+					id := gc_bx*n/2 + idx
+					tmp := addF2(addF2(outPtr[id], inputPtr[id]), biasPtr[idx])
+					localOutFp2 := tmp
+					localOut += localOutFp2.X
+					localOut += localOutFp2.Y
+//line hecbench_layernorm.go:189
+					outPtr[id] = tmp
+				}
+				gc_s_localOut[gc_rank] = localOut
 			}
 		}
 	}
-
 //line hecbench_layernorm.go:24
 	shared := gc_shared1(32)[:32]
-	{
-		var gc_l_val_ [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line hecbench_layernorm.go:26
+	var gc_l_val_ [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line hecbench_layernorm.go:36
+			localOut := gc_s_localOut[gc_rank]
+//line hecbench_layernorm.go:192
+			var val float32 = localOut
+//line hecbench_layernorm.go:28
+			var val_ float32 = val
+//line hecbench_layernorm.go:31
+			gc_l_val_[gc_lane] = val_
+		}
+//line hecbench_layernorm.go:15
+		for mask := 16; mask > 0; mask >>= 1 {
+			if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, mask, 0, 32)
+			} else {
+//line hecbench_layernorm.go:16
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, mask, 32, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_layernorm.go:20
+					val_ := gc_l_val_[gc_lane]
+//line hecbench_layernorm.go:16
+					val_ = val_ + gc_c1r[gc_lane]
+					gc_l_val_[gc_lane] = val_
+				}
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_layernorm.go:25
+				lane := gc_tx & 0x1f
+				wid := gc_tx >> 5
+//line hecbench_layernorm.go:28
+				val_ := gc_l_val_[gc_lane]
+//line hecbench_layernorm.go:30
+				var val float32
+//line hecbench_layernorm.go:18
+				var r_ float32 = val_
+//line hecbench_layernorm.go:28
+				val = r_
+//line hecbench_layernorm.go:30
+				if lane == 0 {
+					shared[wid] = val
+				}
+			}
+		}
+	}
+//line hecbench_layernorm.go:39
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_layernorm.go:25
+				lane := gc_tx & 0x1f
+//line hecbench_layernorm.go:27
+				var val float32
+//line hecbench_layernorm.go:36
+				if gc_tx < gc_bdx/32 {
+					val = shared[lane]
+				} else {
+					val = float32(0.0)
+				}
+				var val_2 float32 = val
+//line hecbench_layernorm.go:43
+				gc_s_val_2[gc_rank] = val_2
+			}
+		}
+//line hecbench_layernorm.go:15
+		for mask_ := 16; mask_ > 0; mask_ >>= 1 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				localOut := gc_s_localOut[gc_rank]
-
-//line hecbench_layernorm.go:192
-				var val float32 = localOut
-
-//line hecbench_layernorm.go:192
-				_ = val
-
-//line hecbench_layernorm.go:28
-				var val_ float32 = val
-
-//line hecbench_layernorm.go:28
-				_ = val_
-				_ = val
-				_ = val_
-				gc_l_val_[gc_lane] = val_
+//line hecbench_layernorm.go:19
+				val_2 := gc_s_val_2[gc_rank]
+//line hecbench_layernorm.go:16
+				gc_c2v[gc_lane] = val_2
 			}
-
-//line hecbench_layernorm.go:15
-			for mask := 16; mask > 0; mask >>= 1 {
-
 //line hecbench_layernorm.go:16
-				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, mask, 0, 32)
-				} else {
-
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, mask_, 32, &gc_c2r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line hecbench_layernorm.go:20
+				val_2 := gc_s_val_2[gc_rank]
 //line hecbench_layernorm.go:16
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, mask, 32, &gc_c1r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						val_ := gc_l_val_[gc_lane]
-						_ = val_
-
-//line hecbench_layernorm.go:16
-						val_ = val_ + gc_c1r[gc_lane]
-						gc_l_val_[gc_lane] = val_
-					}
-				}
-			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line hecbench_layernorm.go:25
-					lane := gc_tx & 0x1f
-					_ = lane
-
-//line hecbench_layernorm.go:26
-					wid := gc_tx >> 5
-					_ = wid
-					val_ := gc_l_val_[gc_lane]
-					_ = val_
-					var val float32
-					_ = val
-
-//line hecbench_layernorm.go:18
-					var r_ float32 = val_
-
-//line hecbench_layernorm.go:18
-					_ = r_
-
-//line hecbench_layernorm.go:28
-					val = r_
-
-//line hecbench_layernorm.go:30
-					if lane == 0 {
-						shared[wid] = val
-					}
-					_ = r_
-				}
+				val_2 = val_2 + gc_c2r[gc_lane]
+				gc_s_val_2[gc_rank] = val_2
 			}
 		}
 	}
 	{
-		var gc_c2v [32]float32
-		var gc_c2r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line hecbench_layernorm.go:25
-					lane := gc_tx & 0x1f
-					_ = lane
-					var val float32
-					_ = val
-
-//line hecbench_layernorm.go:36
-					if gc_tx < gc_bdx/32 {
-						val = shared[lane]
-					} else {
-						val = float32(0.0)
-					}
-
-//line hecbench_layernorm.go:41
-					var val_2 float32 = val
-
-//line hecbench_layernorm.go:41
-					_ = val_2
-					_ = val_2
-					gc_s_val_2[gc_rank] = val_2
-				}
-			}
-
-//line hecbench_layernorm.go:15
-			for mask_ := 16; mask_ > 0; mask_ >>= 1 {
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val_2 := gc_s_val_2[gc_rank]
-
-//line hecbench_layernorm.go:16
-					gc_c2v[gc_lane] = val_2
-				}
-
-//line hecbench_layernorm.go:16
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, mask_, 32, &gc_c2r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val_2 := gc_s_val_2[gc_rank]
-
-//line hecbench_layernorm.go:16
-					val_2 = val_2 + gc_c2r[gc_lane]
-					gc_s_val_2[gc_rank] = val_2
-				}
-			}
-		}
-	}
-	{
+//line hecbench_layernorm.go:23
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1654,42 +1214,23 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				gc_pos.Thread = gc_rank
 				val_2 := gc_s_val_2[gc_rank]
 				var val float32
-				_ = val
+//line hecbench_layernorm.go:34
 				var mean float32
-				_ = mean
-
 //line hecbench_layernorm.go:18
 				var r_2 float32 = val_2
-
-//line hecbench_layernorm.go:18
-				_ = r_2
-
 //line hecbench_layernorm.go:41
 				val = r_2
-
 //line hecbench_layernorm.go:43
 				var r float32 = val
-
-//line hecbench_layernorm.go:43
-				_ = r
-
 //line hecbench_layernorm.go:192
 				mean = r
-
-//line hecbench_layernorm.go:193
-				{
-					sMean[0] = mean / float32(n)
-				}
-				_ = r_2
-				_ = r
+//line hecbench_layernorm.go:194
+				sMean[0] = mean / float32(n)
 			}
 		}
 	}
-
-//line hecbench_layernorm.go:198
 	gc_chunk2 := compiled.StrideChunk(gc_bdx)
 	gc_span2 := (gc_bdx) * gc_chunk2
-
 //line hecbench_layernorm.go:198
 	for gc_off2, gc_limit2, gc_more2 := 0, n/2, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk2 {
 		gc_b.Tick()
@@ -1697,220 +1238,169 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off2, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					variance := gc_s_variance[gc_rank]
-					outPtr := gc_s_outPtr[gc_rank]
-
+//line hecbench_layernorm.go:205
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				variance := gc_s_variance[gc_rank]
+				outPtr := gc_s_outPtr[gc_rank]
 //line hecbench_layernorm.go:198
-					gc_start2 := gc_tx
-					gc_from3 := gc_start2 + gc_off2
-					gc_trips2 := gc_limit2 - gc_from3
-					switch {
-					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdx, gc_chunk2, gc_limit2, false)
-					case gc_trips2 > gc_span2:
-						gc_trips2 = gc_chunk2
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(gc_bdx) + 1
-					default:
-						gc_trips2 = 0
-					}
-					if gc_trips2 == gc_chunk2 {
-						gc_more2 = true
-					}
-					for idx_ := gc_from3; gc_trips2 > 0; idx_, gc_trips2 = idx_+(gc_bdx), gc_trips2-1 {
-
-//line hecbench_layernorm.go:199
-						id_ := gc_bx*n/2 + idx_
-
-//line hecbench_layernorm.go:200
-						localOutFp2_ := outPtr[id_]
-
-//line hecbench_layernorm.go:201
-						variance += (localOutFp2_.X - sMean[0]) * (localOutFp2_.X - sMean[0])
-
-//line hecbench_layernorm.go:202
-						variance += (localOutFp2_.Y - sMean[0]) * (localOutFp2_.Y - sMean[0])
-					}
-					gc_s_variance[gc_rank] = variance
+				gc_start2 := gc_tx
+				gc_from3 := gc_start2 + gc_off2
+				gc_trips2 := gc_limit2 - gc_from3
+				switch {
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdx, gc_chunk2, gc_limit2, false)
+				case gc_trips2 > gc_span2:
+					gc_trips2 = gc_chunk2
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(gc_bdx) + 1
+				default:
+					gc_trips2 = 0
 				}
+				if gc_trips2 == gc_chunk2 {
+					gc_more2 = true
+				}
+				for idx_ := gc_from3; gc_trips2 > 0; idx_, gc_trips2 = idx_+(gc_bdx), gc_trips2-1 {
+//line hecbench_layernorm.go:199
+					id_ := gc_bx*n/2 + idx_
+					localOutFp2_ := outPtr[id_]
+					variance += (localOutFp2_.X - sMean[0]) * (localOutFp2_.X - sMean[0])
+					variance += (localOutFp2_.Y - sMean[0]) * (localOutFp2_.Y - sMean[0])
+				}
+				gc_s_variance[gc_rank] = variance
 			}
 		}
 	}
-
 //line hecbench_layernorm.go:24
 	shared_ := gc_shared1(32)[:32]
-	{
-		var gc_l_val_4 [32]float32
-		var gc_c3r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line hecbench_layernorm.go:26
+	var gc_l_val_4 [32]float32
+	var gc_c3r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line hecbench_layernorm.go:36
+			variance := gc_s_variance[gc_rank]
+//line hecbench_layernorm.go:205
+			var val_3 float32 = variance
+//line hecbench_layernorm.go:28
+			var val_4 float32 = val_3
+//line hecbench_layernorm.go:31
+			gc_l_val_4[gc_lane] = val_4
+		}
+//line hecbench_layernorm.go:15
+		for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+			if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_4, mask_2, 0, 32)
+			} else {
+//line hecbench_layernorm.go:16
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, mask_2, 32, &gc_c3r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_layernorm.go:20
+					val_4 := gc_l_val_4[gc_lane]
+//line hecbench_layernorm.go:16
+					val_4 = val_4 + gc_c3r[gc_lane]
+					gc_l_val_4[gc_lane] = val_4
+				}
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_layernorm.go:25
+				lane_ := gc_tx & 0x1f
+				wid_ := gc_tx >> 5
+//line hecbench_layernorm.go:28
+				val_4 := gc_l_val_4[gc_lane]
+//line hecbench_layernorm.go:30
+				var val_3 float32
+//line hecbench_layernorm.go:18
+				var r_4 float32 = val_4
+//line hecbench_layernorm.go:28
+				val_3 = r_4
+//line hecbench_layernorm.go:30
+				if lane_ == 0 {
+					shared_[wid_] = val_3
+				}
+			}
+		}
+	}
+//line hecbench_layernorm.go:39
+	var gc_c4v [32]float32
+	var gc_c4r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_layernorm.go:25
+				lane_ := gc_tx & 0x1f
+//line hecbench_layernorm.go:27
+				var val_3 float32
+//line hecbench_layernorm.go:36
+				if gc_tx < gc_bdx/32 {
+					val_3 = shared_[lane_]
+				} else {
+					val_3 = float32(0.0)
+				}
+				var val_5 float32 = val_3
+//line hecbench_layernorm.go:43
+				gc_s_val_5[gc_rank] = val_5
+			}
+		}
+//line hecbench_layernorm.go:15
+		for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				variance := gc_s_variance[gc_rank]
-
-//line hecbench_layernorm.go:205
-				var val_3 float32 = variance
-
-//line hecbench_layernorm.go:205
-				_ = val_3
-
-//line hecbench_layernorm.go:28
-				var val_4 float32 = val_3
-
-//line hecbench_layernorm.go:28
-				_ = val_4
-				_ = val_3
-				_ = val_4
-				gc_l_val_4[gc_lane] = val_4
+//line hecbench_layernorm.go:19
+				val_5 := gc_s_val_5[gc_rank]
+//line hecbench_layernorm.go:16
+				gc_c4v[gc_lane] = val_5
 			}
-
-//line hecbench_layernorm.go:15
-			for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
-
 //line hecbench_layernorm.go:16
-				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_4, mask_2, 0, 32)
-				} else {
-
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, mask_3, 32, &gc_c4r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line hecbench_layernorm.go:20
+				val_5 := gc_s_val_5[gc_rank]
 //line hecbench_layernorm.go:16
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_4, mask_2, 32, &gc_c3r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						val_4 := gc_l_val_4[gc_lane]
-						_ = val_4
-
-//line hecbench_layernorm.go:16
-						val_4 = val_4 + gc_c3r[gc_lane]
-						gc_l_val_4[gc_lane] = val_4
-					}
-				}
-			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line hecbench_layernorm.go:25
-					lane_ := gc_tx & 0x1f
-					_ = lane_
-
-//line hecbench_layernorm.go:26
-					wid_ := gc_tx >> 5
-					_ = wid_
-					val_4 := gc_l_val_4[gc_lane]
-					_ = val_4
-					var val_3 float32
-					_ = val_3
-
-//line hecbench_layernorm.go:18
-					var r_4 float32 = val_4
-
-//line hecbench_layernorm.go:18
-					_ = r_4
-
-//line hecbench_layernorm.go:28
-					val_3 = r_4
-
-//line hecbench_layernorm.go:30
-					if lane_ == 0 {
-						shared_[wid_] = val_3
-					}
-					_ = r_4
-				}
+				val_5 = val_5 + gc_c4r[gc_lane]
+				gc_s_val_5[gc_rank] = val_5
 			}
 		}
 	}
 	{
-		var gc_c4v [32]float32
-		var gc_c4r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line hecbench_layernorm.go:25
-					lane_ := gc_tx & 0x1f
-					_ = lane_
-					var val_3 float32
-					_ = val_3
-
-//line hecbench_layernorm.go:36
-					if gc_tx < gc_bdx/32 {
-						val_3 = shared_[lane_]
-					} else {
-						val_3 = float32(0.0)
-					}
-
-//line hecbench_layernorm.go:41
-					var val_5 float32 = val_3
-
-//line hecbench_layernorm.go:41
-					_ = val_5
-					_ = val_5
-					gc_s_val_5[gc_rank] = val_5
-				}
-			}
-
-//line hecbench_layernorm.go:15
-			for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val_5 := gc_s_val_5[gc_rank]
-
-//line hecbench_layernorm.go:16
-					gc_c4v[gc_lane] = val_5
-				}
-
-//line hecbench_layernorm.go:16
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, mask_3, 32, &gc_c4r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val_5 := gc_s_val_5[gc_rank]
-
-//line hecbench_layernorm.go:16
-					val_5 = val_5 + gc_c4r[gc_lane]
-					gc_s_val_5[gc_rank] = val_5
-				}
-			}
-		}
-	}
-	{
+//line hecbench_layernorm.go:23
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1919,64 +1409,40 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
 			for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-				_ = gc_rank
+//line hecbench_layernorm.go:32
 				val_5 := gc_s_val_5[gc_rank]
-				_ = val_5
+//line hecbench_layernorm.go:34
 				var val_3 float32
-				_ = val_3
+//line hecbench_layernorm.go:36
 				var variance float32
-				_ = variance
-
 //line hecbench_layernorm.go:18
 				var r_5 float32 = val_5
-
-//line hecbench_layernorm.go:18
-				_ = r_5
-
 //line hecbench_layernorm.go:41
 				val_3 = r_5
-
 //line hecbench_layernorm.go:43
 				var r_3 float32 = val_3
-
-//line hecbench_layernorm.go:43
-				_ = r_3
-
 //line hecbench_layernorm.go:205
 				variance = r_3
-				_ = r_5
-				_ = r_3
+//line hecbench_layernorm.go:208
 				gc_s_variance[gc_rank] = variance
 			}
 			for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-				_ = gc_rank
+//line hecbench_layernorm.go:213
 				val_5 := gc_s_val_5[gc_rank]
-				_ = val_5
+//line hecbench_layernorm.go:215
 				var val_3 float32
-				_ = val_3
+//line hecbench_layernorm.go:217
 				var variance float32
-				_ = variance
-
 //line hecbench_layernorm.go:18
 				var r_5 float32 = val_5
-
-//line hecbench_layernorm.go:18
-				_ = r_5
-
 //line hecbench_layernorm.go:41
 				val_3 = r_5
-
 //line hecbench_layernorm.go:43
 				var r_3 float32 = val_3
-
-//line hecbench_layernorm.go:43
-				_ = r_3
-
 //line hecbench_layernorm.go:205
 				variance = r_3
-				_ = r_5
-				_ = r_3
+//line hecbench_layernorm.go:208
 				gc_s_variance[gc_rank] = variance
 			}
 		}
@@ -1992,43 +1458,26 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 				gc_pos.Thread = gc_rank
 				val_5 := gc_s_val_5[gc_rank]
 				var val_3 float32
-				_ = val_3
+//line hecbench_layernorm.go:224
 				var variance float32
-				_ = variance
-
 //line hecbench_layernorm.go:18
 				var r_5 float32 = val_5
-
-//line hecbench_layernorm.go:18
-				_ = r_5
-
 //line hecbench_layernorm.go:41
 				val_3 = r_5
-
 //line hecbench_layernorm.go:43
 				var r_3 float32 = val_3
-
-//line hecbench_layernorm.go:43
-				_ = r_3
-
 //line hecbench_layernorm.go:205
 				variance = r_3
-
-//line hecbench_layernorm.go:206
-				{
-					sVariance[0] = rsqrtf(variance/float32(n) + layernormEps)
-				}
-				_ = r_5
-				_ = r_3
+//line hecbench_layernorm.go:207
+				sVariance[0] = rsqrtf(variance/float32(n) + layernormEps)
+//line hecbench_layernorm.go:211
 				gc_s_variance[gc_rank] = variance
 			}
 		}
 	}
-
 //line hecbench_layernorm.go:211
 	gc_chunk3 := compiled.StrideChunk(gc_bdx)
 	gc_span3 := (gc_bdx) * gc_chunk3
-
 //line hecbench_layernorm.go:211
 	for gc_off3, gc_limit3, gc_more3 := 0, n/2, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk3 {
 		gc_b.Tick()
@@ -2036,62 +1485,47 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 			return
 		}
 		gc_more3 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off3, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					outPtr := gc_s_outPtr[gc_rank]
-					gammaPtr := gc_s_gammaPtr[gc_rank]
-					betaPtr := gc_s_betaPtr[gc_rank]
-
-//line hecbench_layernorm.go:211
-					gc_start3 := gc_tx
-					gc_from4 := gc_start3 + gc_off3
-					gc_trips3 := gc_limit3 - gc_from4
-					switch {
-					case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
-						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, gc_bdx, gc_chunk3, gc_limit3, false)
-					case gc_trips3 > gc_span3:
-						gc_trips3 = gc_chunk3
-					case gc_trips3 > 0:
-						gc_trips3 = (gc_trips3-1)/(gc_bdx) + 1
-					default:
-						gc_trips3 = 0
-					}
-					if gc_trips3 == gc_chunk3 {
-						gc_more3 = true
-					}
-					for idx_2 := gc_from4; gc_trips3 > 0; idx_2, gc_trips3 = idx_2+(gc_bdx), gc_trips3-1 {
-
-//line hecbench_layernorm.go:212
-						id_2 := gc_bx*n/2 + idx_2
-
-//line hecbench_layernorm.go:213
-						localOutFp2_2 := outPtr[id_2]
-
-//line hecbench_layernorm.go:214
-						gammaVal := gammaPtr[idx_2]
-
-//line hecbench_layernorm.go:215
-						betaVal := betaPtr[idx_2]
-
-//line hecbench_layernorm.go:216
-						localOutFp2_2.X = (localOutFp2_2.X-sMean[0])*sVariance[0]*gammaVal.X + betaVal.X
-
-//line hecbench_layernorm.go:217
-						localOutFp2_2.Y = (localOutFp2_2.Y-sMean[0])*sVariance[0]*gammaVal.Y + betaVal.Y
-
 //line hecbench_layernorm.go:218
-						outPtr[id_2] = localOutFp2_2
-					}
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off3, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				outPtr := gc_s_outPtr[gc_rank]
+				gammaPtr := gc_s_gammaPtr[gc_rank]
+				betaPtr := gc_s_betaPtr[gc_rank]
+//line hecbench_layernorm.go:211
+				gc_start3 := gc_tx
+				gc_from4 := gc_start3 + gc_off3
+				gc_trips3 := gc_limit3 - gc_from4
+				switch {
+				case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+					gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, gc_bdx, gc_chunk3, gc_limit3, false)
+				case gc_trips3 > gc_span3:
+					gc_trips3 = gc_chunk3
+				case gc_trips3 > 0:
+					gc_trips3 = (gc_trips3-1)/(gc_bdx) + 1
+				default:
+					gc_trips3 = 0
+				}
+				if gc_trips3 == gc_chunk3 {
+					gc_more3 = true
+				}
+				for idx_2 := gc_from4; gc_trips3 > 0; idx_2, gc_trips3 = idx_2+(gc_bdx), gc_trips3-1 {
+//line hecbench_layernorm.go:212
+					id_2 := gc_bx*n/2 + idx_2
+					localOutFp2_2 := outPtr[id_2]
+					gammaVal := gammaPtr[idx_2]
+					betaVal := betaPtr[idx_2]
+					localOutFp2_2.X = (localOutFp2_2.X-sMean[0])*sVariance[0]*gammaVal.X + betaVal.X
+					localOutFp2_2.Y = (localOutFp2_2.Y-sMean[0])*sVariance[0]*gammaVal.Y + betaVal.Y
+					outPtr[id_2] = localOutFp2_2
 				}
 			}
 		}
@@ -2101,4 +1535,5 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 // gc_files_hecbench_layernorm holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_layernorm.go
+//line hecbench_layernorm.go:229
 var gc_files_hecbench_layernorm embed.FS

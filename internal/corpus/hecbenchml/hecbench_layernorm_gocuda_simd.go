@@ -55,415 +55,306 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, in
 	gc_s_outPtr := compiled.Scratch[[]Float2](gc_b2, 3)[:gc_n2]
 	gc_s_gammaPtr := compiled.Scratch[[]Float2](gc_b2, 4)[:gc_n2]
 	gc_s_betaPtr := compiled.Scratch[[]Float2](gc_b2, 5)[:gc_n2]
-
 //line hecbench_layernorm.go:52
 	sMean := gocuda.Shared[float32](t, 1)[:1]
-
-//line hecbench_layernorm.go:53
 	sVariance := gocuda.Shared[float32](t, 1)[:1]
-
 //line hecbench_layernorm.go:55
 	const ite = 4
-
 //line hecbench_layernorm.go:57
 	bid := gc_bx2
-
 //line hecbench_layernorm.go:24
 	shared := gc_shared12(32)[:32]
-	{
-		var gc_l_val_ [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
+//line hecbench_layernorm.go:26
+	var gc_l_val_ [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
 //line hecbench_layernorm.go:56
-					tid := gc_tx2
-					_ = tid
-
+				tid := gc_tx2
 //line hecbench_layernorm.go:58
-					mean := float32(0.0)
-
-//line hecbench_layernorm.go:59
-					variance := float32(0.0)
-
-//line hecbench_layernorm.go:60
-					var localOutHalf2 [ite]Float2
-
+				mean := float32(0.0)
+				variance := float32(0.0)
+				var localOutHalf2 [ite]Float2
 //line hecbench_layernorm.go:62
-					outPtr := asFloat2(out)
-
-//line hecbench_layernorm.go:63
-					inputPtr := asFloat2(input)
-
-//line hecbench_layernorm.go:64
-					biasPtr := asFloat2(bias)
-
-//line hecbench_layernorm.go:65
-					gammaPtr := asFloat2(gamma)
-
-//line hecbench_layernorm.go:66
-					betaPtr := asFloat2(beta)
-
+				outPtr := asFloat2(out)
+				inputPtr := asFloat2(input)
+				biasPtr := asFloat2(bias)
+				gammaPtr := asFloat2(gamma)
+				betaPtr := asFloat2(beta)
 //line hecbench_layernorm.go:68
-					sum := Float2{0.0, 0.0}
-
+				sum := Float2{0.0, 0.0}
+				{
 					{
-
 //line hecbench_layernorm.go:70
-						{
-//line hecbench_layernorm.go:70
-							i := int(0)
-//line hecbench_layernorm.go:70
-							_ = i
-							colID := i*gc_bdx2 + tid
-							id := bid*n/2 + colID
-							localOutHalf2[i] = add3F2(outPtr[id], inputPtr[id], biasPtr[colID])
-							sum = addF2(sum, localOutHalf2[i])
-						}
-//line hecbench_layernorm.go:70
-						{
-//line hecbench_layernorm.go:70
-							i := int(1)
-//line hecbench_layernorm.go:70
-							_ = i
-							colID := i*gc_bdx2 + tid
-							id := bid*n/2 + colID
-							localOutHalf2[i] = add3F2(outPtr[id], inputPtr[id], biasPtr[colID])
-							sum = addF2(sum, localOutHalf2[i])
-						}
-//line hecbench_layernorm.go:70
-						{
-//line hecbench_layernorm.go:70
-							i := int(2)
-//line hecbench_layernorm.go:70
-							_ = i
-							colID := i*gc_bdx2 + tid
-							id := bid*n/2 + colID
-							localOutHalf2[i] = add3F2(outPtr[id], inputPtr[id], biasPtr[colID])
-							sum = addF2(sum, localOutHalf2[i])
-						}
-//line hecbench_layernorm.go:70
-						{
-//line hecbench_layernorm.go:70
-							i := int(3)
-//line hecbench_layernorm.go:70
-							_ = i
-							colID := i*gc_bdx2 + tid
-							id := bid*n/2 + colID
-							localOutHalf2[i] = add3F2(outPtr[id], inputPtr[id], biasPtr[colID])
-							sum = addF2(sum, localOutHalf2[i])
-						}
-//line hecbench_layernorm.go:75
+						i := int(0)
+						colID := i*gc_bdx2 + tid
+						id := bid*n/2 + colID
+						localOutHalf2[i] = add3F2(outPtr[id], inputPtr[id], biasPtr[colID])
+						sum = addF2(sum, localOutHalf2[i])
 					}
-
-//line hecbench_layernorm.go:77
-					var val float32 = sum.X + sum.Y
-
-//line hecbench_layernorm.go:77
-					_ = val
-
+					{
+//line hecbench_layernorm.go:70
+						i := int(1)
+						colID := i*gc_bdx2 + tid
+						id := bid*n/2 + colID
+						localOutHalf2[i] = add3F2(outPtr[id], inputPtr[id], biasPtr[colID])
+						sum = addF2(sum, localOutHalf2[i])
+					}
+					{
+//line hecbench_layernorm.go:70
+						i := int(2)
+						colID := i*gc_bdx2 + tid
+						id := bid*n/2 + colID
+						localOutHalf2[i] = add3F2(outPtr[id], inputPtr[id], biasPtr[colID])
+						sum = addF2(sum, localOutHalf2[i])
+					}
+					{
+//line hecbench_layernorm.go:70
+						i := int(3)
+						colID := i*gc_bdx2 + tid
+						id := bid*n/2 + colID
+						localOutHalf2[i] = add3F2(outPtr[id], inputPtr[id], biasPtr[colID])
+						sum = addF2(sum, localOutHalf2[i])
+					}
+				}
+				var val float32 = sum.X + sum.Y
 //line hecbench_layernorm.go:28
-					var val_ float32 = val
-
-//line hecbench_layernorm.go:28
-					_ = val_
-					_ = mean
-					_ = variance
-					_ = localOutHalf2
-					_ = outPtr
-					_ = inputPtr
-					_ = biasPtr
-					_ = gammaPtr
-					_ = betaPtr
-					_ = sum
-					_ = val
-					_ = val_
-					gc_l_val_[gc_lane2] = val_
-					gc_s_localOutHalf2[gc_rank2] = localOutHalf2
-					gc_s_outPtr[gc_rank2] = outPtr
-					gc_s_gammaPtr[gc_rank2] = gammaPtr
-					gc_s_betaPtr[gc_rank2] = betaPtr
+				var val_ float32 = val
+				_ = mean
+				_ = variance
+//line hecbench_layernorm.go:40
+				gc_l_val_[gc_lane2] = val_
+				gc_s_localOutHalf2[gc_rank2] = localOutHalf2
+				gc_s_outPtr[gc_rank2] = outPtr
+				gc_s_gammaPtr[gc_rank2] = gammaPtr
+				gc_s_betaPtr[gc_rank2] = betaPtr
+			}
+		}
+//line hecbench_layernorm.go:15
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+			var gc_run compiled.ShflSteps
+			for mask := 16; mask > 0; mask >>= 1 {
+//line hecbench_layernorm.go:16
+				gc_run.Add(mask, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
 				}
 			}
-
+			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
+		} else {
 //line hecbench_layernorm.go:15
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-				var gc_run compiled.ShflSteps
-				for mask := 16; mask > 0; mask >>= 1 {
-
+			for mask := 16; mask > 0; mask >>= 1 {
+				if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, mask, 0, 32)
+				} else {
 //line hecbench_layernorm.go:16
-					gc_run.Add(mask, 0, 32)
-					if gc_run.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
-			} else {
-
-//line hecbench_layernorm.go:15
-				for mask := 16; mask > 0; mask >>= 1 {
-
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_, mask, 32, &gc_c21r)
+					gc_left := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line hecbench_layernorm.go:16
-					if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, mask, 0, 32)
-					} else {
-
+								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
 //line hecbench_layernorm.go:16
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_, mask, 32, &gc_c21r)
-						gc_left := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line hecbench_layernorm.go:16
-									val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
-//line hecbench_layernorm.go:16
-									_ = val_
-//line hecbench_layernorm.go:16
-									val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line hecbench_layernorm.go:16
-									val_.StoreSlice(gc_l_val_[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line hecbench_layernorm.go:16
-									val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
-//line hecbench_layernorm.go:16
-									_ = val_
-//line hecbench_layernorm.go:16
-									val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line hecbench_layernorm.go:16
-									val_.StoreSlice(gc_l_val_[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
+								val_.StoreSlice(gc_l_val_[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
 							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left&(1<<gc_lane2) == 0 {
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								val_ := gc_l_val_[gc_lane2]
-								_ = val_
-
 //line hecbench_layernorm.go:16
-								val_ = val_ + gc_c21r[gc_lane2]
-								gc_l_val_[gc_lane2] = val_
+								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+//line hecbench_layernorm.go:16
+								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line hecbench_layernorm.go:16
+								val_.StoreSlice(gc_l_val_[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line hecbench_layernorm.go:29
+							val_ := gc_l_val_[gc_lane2]
+//line hecbench_layernorm.go:16
+							val_ = val_ + gc_c21r[gc_lane2]
+							gc_l_val_[gc_lane2] = val_
 						}
 					}
 				}
 			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
 //line hecbench_layernorm.go:25
-					lane := gc_tx2 & 0x1f
-					_ = lane
-
-//line hecbench_layernorm.go:26
-					wid := gc_tx2 >> 5
-					_ = wid
-					val_ := gc_l_val_[gc_lane2]
-					_ = val_
-					var val float32
-					_ = val
-
-//line hecbench_layernorm.go:18
-					var r_ float32 = val_
-
-//line hecbench_layernorm.go:18
-					_ = r_
-
+				lane := gc_tx2 & 0x1f
+				wid := gc_tx2 >> 5
 //line hecbench_layernorm.go:28
-					val = r_
-
+				val_ := gc_l_val_[gc_lane2]
 //line hecbench_layernorm.go:30
-					if lane == 0 {
-						shared[wid] = val
-					}
-					_ = r_
+				var val float32
+//line hecbench_layernorm.go:18
+				var r_ float32 = val_
+//line hecbench_layernorm.go:28
+				val = r_
+//line hecbench_layernorm.go:30
+				if lane == 0 {
+					shared[wid] = val
 				}
 			}
 		}
 	}
-	{
-		var gc_c22v [32]float32
-		var gc_c22r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+//line hecbench_layernorm.go:39
+	var gc_c22v [32]float32
+	var gc_c22r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_layernorm.go:25
+				lane := gc_tx2 & 0x1f
+//line hecbench_layernorm.go:27
+				var val float32
+//line hecbench_layernorm.go:36
+				if gc_tx2 < gc_bdx2/32 {
+					val = shared[lane]
+				} else {
+					val = float32(0.0)
+				}
+				var val_2 float32 = val
+//line hecbench_layernorm.go:43
+				gc_s_val_2[gc_rank2] = val_2
+			}
+		}
+//line hecbench_layernorm.go:15
+		for mask_ := 16; mask_ > 0; mask_ >>= 1 {
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_layernorm.go:16
+						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+//line hecbench_layernorm.go:16
+						val_2.StoreSlice(gc_c22v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_layernorm.go:16
+						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+//line hecbench_layernorm.go:16
+						val_2.StoreSlice(gc_c22v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_layernorm.go:25
-					lane := gc_tx2 & 0x1f
-					_ = lane
-					var val float32
-					_ = val
-
-//line hecbench_layernorm.go:36
-					if gc_tx2 < gc_bdx2/32 {
-						val = shared[lane]
-					} else {
-						val = float32(0.0)
+//line hecbench_layernorm.go:29
+					val_2 := gc_s_val_2[gc_rank2]
+//line hecbench_layernorm.go:16
+					gc_c22v[gc_lane2] = val_2
+				}
+			}
+//line hecbench_layernorm.go:16
+			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c22v, mask_, 32, &gc_c22r)
+			gc_left3 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_layernorm.go:16
+						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+//line hecbench_layernorm.go:16
+						val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line hecbench_layernorm.go:16
+						val_2.StoreSlice(gc_s_val_2[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
 					}
-
-//line hecbench_layernorm.go:41
-					var val_2 float32 = val
-
-//line hecbench_layernorm.go:41
-					_ = val_2
-					_ = val_2
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_layernorm.go:16
+						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+//line hecbench_layernorm.go:16
+						val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line hecbench_layernorm.go:16
+						val_2.StoreSlice(gc_s_val_2[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left3&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_layernorm.go:29
+					val_2 := gc_s_val_2[gc_rank2]
+//line hecbench_layernorm.go:16
+					val_2 = val_2 + gc_c22r[gc_lane2]
 					gc_s_val_2[gc_rank2] = val_2
 				}
 			}
-
-//line hecbench_layernorm.go:15
-			for mask_ := 16; mask_ > 0; mask_ >>= 1 {
-				gc_left2 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_layernorm.go:16
-							val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
-//line hecbench_layernorm.go:16
-							_ = val_2
-//line hecbench_layernorm.go:16
-							val_2.StoreSlice(gc_c22v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_layernorm.go:16
-							val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
-//line hecbench_layernorm.go:16
-							_ = val_2
-//line hecbench_layernorm.go:16
-							val_2.StoreSlice(gc_c22v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						val_2 := gc_s_val_2[gc_rank2]
-
-//line hecbench_layernorm.go:16
-						gc_c22v[gc_lane2] = val_2
-					}
-				}
-
-//line hecbench_layernorm.go:16
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c22v, mask_, 32, &gc_c22r)
-				gc_left3 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_layernorm.go:16
-							val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
-//line hecbench_layernorm.go:16
-							_ = val_2
-//line hecbench_layernorm.go:16
-							val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line hecbench_layernorm.go:16
-							val_2.StoreSlice(gc_s_val_2[gc_rank2:])
-							gc_left3 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_layernorm.go:16
-							val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
-//line hecbench_layernorm.go:16
-							_ = val_2
-//line hecbench_layernorm.go:16
-							val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line hecbench_layernorm.go:16
-							val_2.StoreSlice(gc_s_val_2[gc_rank2:])
-							gc_left3 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left3 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						val_2 := gc_s_val_2[gc_rank2]
-
-//line hecbench_layernorm.go:16
-						val_2 = val_2 + gc_c22r[gc_lane2]
-						gc_s_val_2[gc_rank2] = val_2
-					}
-				}
-			}
 		}
 	}
 	{
+//line hecbench_layernorm.go:24
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -474,392 +365,291 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, in
 				gc_pos2.Thread = gc_rank2
 				val_2 := gc_s_val_2[gc_rank2]
 				var val float32
-				_ = val
+//line hecbench_layernorm.go:35
 				var mean float32
-				_ = mean
-
 //line hecbench_layernorm.go:18
 				var r_2 float32 = val_2
-
-//line hecbench_layernorm.go:18
-				_ = r_2
-
 //line hecbench_layernorm.go:41
 				val = r_2
-
 //line hecbench_layernorm.go:43
 				var r float32 = val
-
-//line hecbench_layernorm.go:43
-				_ = r
-
 //line hecbench_layernorm.go:77
 				mean = r
-
-//line hecbench_layernorm.go:78
-				{
-					sMean[0] = mean / float32(n)
-				}
-				_ = r_2
-				_ = r
+//line hecbench_layernorm.go:79
+				sMean[0] = mean / float32(n)
 			}
 		}
 	}
-
 //line hecbench_layernorm.go:24
 	shared_ := gc_shared12(32)[:32]
-	{
-		var gc_l_val_4 [32]float32
-		var gc_c23r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				localOutHalf2 := gc_s_localOutHalf2[gc_rank2]
-
+//line hecbench_layernorm.go:26
+	var gc_l_val_4 [32]float32
+	var gc_c23r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			localOutHalf2 := gc_s_localOutHalf2[gc_rank2]
 //line hecbench_layernorm.go:83
-				v := float32(0.0)
-
-//line hecbench_layernorm.go:84
-				sMean2 := Float2{sMean[0], sMean[0]}
-
+			v := float32(0.0)
+			sMean2 := Float2{sMean[0], sMean[0]}
+			{
 				{
-
 //line hecbench_layernorm.go:86
-					{
-//line hecbench_layernorm.go:86
-						i_ := int(0)
-//line hecbench_layernorm.go:86
-						_ = i_
-						localOutHalf2[i_] = subF2(localOutHalf2[i_], sMean2)
-						v1 := localOutHalf2[i_].X
-						v2 := localOutHalf2[i_].Y
-						v += v1*v1 + v2*v2
-					}
-//line hecbench_layernorm.go:86
-					{
-//line hecbench_layernorm.go:86
-						i_ := int(1)
-//line hecbench_layernorm.go:86
-						_ = i_
-						localOutHalf2[i_] = subF2(localOutHalf2[i_], sMean2)
-						v1 := localOutHalf2[i_].X
-						v2 := localOutHalf2[i_].Y
-						v += v1*v1 + v2*v2
-					}
-//line hecbench_layernorm.go:86
-					{
-//line hecbench_layernorm.go:86
-						i_ := int(2)
-//line hecbench_layernorm.go:86
-						_ = i_
-						localOutHalf2[i_] = subF2(localOutHalf2[i_], sMean2)
-						v1 := localOutHalf2[i_].X
-						v2 := localOutHalf2[i_].Y
-						v += v1*v1 + v2*v2
-					}
-//line hecbench_layernorm.go:86
-					{
-//line hecbench_layernorm.go:86
-						i_ := int(3)
-//line hecbench_layernorm.go:86
-						_ = i_
-						localOutHalf2[i_] = subF2(localOutHalf2[i_], sMean2)
-						v1 := localOutHalf2[i_].X
-						v2 := localOutHalf2[i_].Y
-						v += v1*v1 + v2*v2
-					}
-//line hecbench_layernorm.go:91
+					i_ := int(0)
+					localOutHalf2[i_] = subF2(localOutHalf2[i_], sMean2)
+					v1 := localOutHalf2[i_].X
+					v2 := localOutHalf2[i_].Y
+					v += v1*v1 + v2*v2
 				}
-
-//line hecbench_layernorm.go:93
-				var val_3 float32 = v
-
-//line hecbench_layernorm.go:93
-				_ = val_3
-
-//line hecbench_layernorm.go:28
-				var val_4 float32 = val_3
-
-//line hecbench_layernorm.go:28
-				_ = val_4
-				_ = v
-				_ = sMean2
-				_ = val_3
-				_ = val_4
-				gc_l_val_4[gc_lane2] = val_4
-				gc_s_localOutHalf2[gc_rank2] = localOutHalf2
+				{
+//line hecbench_layernorm.go:86
+					i_ := int(1)
+					localOutHalf2[i_] = subF2(localOutHalf2[i_], sMean2)
+					v1 := localOutHalf2[i_].X
+					v2 := localOutHalf2[i_].Y
+					v += v1*v1 + v2*v2
+				}
+				{
+//line hecbench_layernorm.go:86
+					i_ := int(2)
+					localOutHalf2[i_] = subF2(localOutHalf2[i_], sMean2)
+					v1 := localOutHalf2[i_].X
+					v2 := localOutHalf2[i_].Y
+					v += v1*v1 + v2*v2
+				}
+				{
+//line hecbench_layernorm.go:86
+					i_ := int(3)
+					localOutHalf2[i_] = subF2(localOutHalf2[i_], sMean2)
+					v1 := localOutHalf2[i_].X
+					v2 := localOutHalf2[i_].Y
+					v += v1*v1 + v2*v2
+				}
 			}
-
+			var val_3 float32 = v
+//line hecbench_layernorm.go:28
+			var val_4 float32 = val_3
+//line hecbench_layernorm.go:33
+			gc_l_val_4[gc_lane2] = val_4
+			gc_s_localOutHalf2[gc_rank2] = localOutHalf2
+		}
 //line hecbench_layernorm.go:15
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-				var gc_run2 compiled.ShflSteps
-				for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
-
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+			var gc_run2 compiled.ShflSteps
+			for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
 //line hecbench_layernorm.go:16
-					gc_run2.Add(mask_2, 0, 32)
-					if gc_run2.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_4, &gc_run2)
-					}
+				gc_run2.Add(mask_2, 0, 32)
+				if gc_run2.Full() {
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_4, &gc_run2)
 				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_4, &gc_run2)
-			} else {
-
+			}
+			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_4, &gc_run2)
+		} else {
 //line hecbench_layernorm.go:15
-				for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
-
+			for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+				if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_4, mask_2, 0, 32)
+				} else {
 //line hecbench_layernorm.go:16
-					if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_4, mask_2, 0, 32)
-					} else {
-
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_4, mask_2, 32, &gc_c23r)
+					gc_left4 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line hecbench_layernorm.go:16
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_4, mask_2, 32, &gc_c23r)
-						gc_left4 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+								val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
 //line hecbench_layernorm.go:16
-									val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
+								val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
 //line hecbench_layernorm.go:16
-									_ = val_4
-//line hecbench_layernorm.go:16
-									val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
-//line hecbench_layernorm.go:16
-									val_4.StoreSlice(gc_l_val_4[gc_lane2:])
-									gc_left4 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line hecbench_layernorm.go:16
-									val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
-//line hecbench_layernorm.go:16
-									_ = val_4
-//line hecbench_layernorm.go:16
-									val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
-//line hecbench_layernorm.go:16
-									val_4.StoreSlice(gc_l_val_4[gc_lane2:])
-									gc_left4 &^= 0xff << gc_lane2
-								}
+								val_4.StoreSlice(gc_l_val_4[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
 							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left4 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left4&(1<<gc_lane2) == 0 {
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								val_4 := gc_l_val_4[gc_lane2]
-								_ = val_4
-
 //line hecbench_layernorm.go:16
-								val_4 = val_4 + gc_c23r[gc_lane2]
-								gc_l_val_4[gc_lane2] = val_4
+								val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
+//line hecbench_layernorm.go:16
+								val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+//line hecbench_layernorm.go:16
+								val_4.StoreSlice(gc_l_val_4[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left4&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line hecbench_layernorm.go:29
+							val_4 := gc_l_val_4[gc_lane2]
+//line hecbench_layernorm.go:16
+							val_4 = val_4 + gc_c23r[gc_lane2]
+							gc_l_val_4[gc_lane2] = val_4
 						}
 					}
 				}
 			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
 //line hecbench_layernorm.go:25
-					lane_ := gc_tx2 & 0x1f
-					_ = lane_
-
-//line hecbench_layernorm.go:26
-					wid_ := gc_tx2 >> 5
-					_ = wid_
-					val_4 := gc_l_val_4[gc_lane2]
-					_ = val_4
-					var val_3 float32
-					_ = val_3
-
-//line hecbench_layernorm.go:18
-					var r_4 float32 = val_4
-
-//line hecbench_layernorm.go:18
-					_ = r_4
-
+				lane_ := gc_tx2 & 0x1f
+				wid_ := gc_tx2 >> 5
 //line hecbench_layernorm.go:28
-					val_3 = r_4
-
+				val_4 := gc_l_val_4[gc_lane2]
 //line hecbench_layernorm.go:30
-					if lane_ == 0 {
-						shared_[wid_] = val_3
-					}
-					_ = r_4
+				var val_3 float32
+//line hecbench_layernorm.go:18
+				var r_4 float32 = val_4
+//line hecbench_layernorm.go:28
+				val_3 = r_4
+//line hecbench_layernorm.go:30
+				if lane_ == 0 {
+					shared_[wid_] = val_3
 				}
 			}
 		}
 	}
-	{
-		var gc_c24v [32]float32
-		var gc_c24r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+//line hecbench_layernorm.go:39
+	var gc_c24v [32]float32
+	var gc_c24r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_layernorm.go:25
+				lane_ := gc_tx2 & 0x1f
+//line hecbench_layernorm.go:27
+				var val_3 float32
+//line hecbench_layernorm.go:36
+				if gc_tx2 < gc_bdx2/32 {
+					val_3 = shared_[lane_]
+				} else {
+					val_3 = float32(0.0)
+				}
+				var val_5 float32 = val_3
+//line hecbench_layernorm.go:43
+				gc_s_val_5[gc_rank2] = val_5
+			}
+		}
+//line hecbench_layernorm.go:15
+		for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
+			gc_left5 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_layernorm.go:16
+						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank2:])
+//line hecbench_layernorm.go:16
+						val_5.StoreSlice(gc_c24v[gc_lane2:])
+						gc_left5 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_layernorm.go:16
+						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank2:])
+//line hecbench_layernorm.go:16
+						val_5.StoreSlice(gc_c24v[gc_lane2:])
+						gc_left5 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left5 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left5&(1<<gc_lane2) == 0 {
+						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_layernorm.go:25
-					lane_ := gc_tx2 & 0x1f
-					_ = lane_
-					var val_3 float32
-					_ = val_3
-
-//line hecbench_layernorm.go:36
-					if gc_tx2 < gc_bdx2/32 {
-						val_3 = shared_[lane_]
-					} else {
-						val_3 = float32(0.0)
+//line hecbench_layernorm.go:29
+					val_5 := gc_s_val_5[gc_rank2]
+//line hecbench_layernorm.go:16
+					gc_c24v[gc_lane2] = val_5
+				}
+			}
+//line hecbench_layernorm.go:16
+			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c24v, mask_3, 32, &gc_c24r)
+			gc_left6 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_layernorm.go:16
+						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank2:])
+//line hecbench_layernorm.go:16
+						val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+//line hecbench_layernorm.go:16
+						val_5.StoreSlice(gc_s_val_5[gc_rank2:])
+						gc_left6 &^= 0xff << gc_lane2
 					}
-
-//line hecbench_layernorm.go:41
-					var val_5 float32 = val_3
-
-//line hecbench_layernorm.go:41
-					_ = val_5
-					_ = val_5
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_layernorm.go:16
+						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank2:])
+//line hecbench_layernorm.go:16
+						val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+//line hecbench_layernorm.go:16
+						val_5.StoreSlice(gc_s_val_5[gc_rank2:])
+						gc_left6 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left6 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left6&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_layernorm.go:29
+					val_5 := gc_s_val_5[gc_rank2]
+//line hecbench_layernorm.go:16
+					val_5 = val_5 + gc_c24r[gc_lane2]
 					gc_s_val_5[gc_rank2] = val_5
 				}
 			}
-
-//line hecbench_layernorm.go:15
-			for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
-				gc_left5 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_layernorm.go:16
-							val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank2:])
-//line hecbench_layernorm.go:16
-							_ = val_5
-//line hecbench_layernorm.go:16
-							val_5.StoreSlice(gc_c24v[gc_lane2:])
-							gc_left5 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_layernorm.go:16
-							val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank2:])
-//line hecbench_layernorm.go:16
-							_ = val_5
-//line hecbench_layernorm.go:16
-							val_5.StoreSlice(gc_c24v[gc_lane2:])
-							gc_left5 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left5 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left5&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						val_5 := gc_s_val_5[gc_rank2]
-
-//line hecbench_layernorm.go:16
-						gc_c24v[gc_lane2] = val_5
-					}
-				}
-
-//line hecbench_layernorm.go:16
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c24v, mask_3, 32, &gc_c24r)
-				gc_left6 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_layernorm.go:16
-							val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank2:])
-//line hecbench_layernorm.go:16
-							_ = val_5
-//line hecbench_layernorm.go:16
-							val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
-//line hecbench_layernorm.go:16
-							val_5.StoreSlice(gc_s_val_5[gc_rank2:])
-							gc_left6 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_layernorm.go:16
-							val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank2:])
-//line hecbench_layernorm.go:16
-							_ = val_5
-//line hecbench_layernorm.go:16
-							val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
-//line hecbench_layernorm.go:16
-							val_5.StoreSlice(gc_s_val_5[gc_rank2:])
-							gc_left6 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left6 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left6&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						val_5 := gc_s_val_5[gc_rank2]
-
-//line hecbench_layernorm.go:16
-						val_5 = val_5 + gc_c24r[gc_lane2]
-						gc_s_val_5[gc_rank2] = val_5
-					}
-				}
-			}
 		}
 	}
 	{
+//line hecbench_layernorm.go:24
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -868,105 +658,67 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b2 *compiled.Block, out, in
 			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
-//line hecbench_layernorm.go:56
-				tid := gc_tx2
-				_ = tid
+//line hecbench_layernorm.go:58
 				val_5 := gc_s_val_5[gc_rank2]
 				var val_3 float32
-				_ = val_3
+//line hecbench_layernorm.go:61
 				var variance float32
-				_ = variance
-
 //line hecbench_layernorm.go:18
 				var r_5 float32 = val_5
-
-//line hecbench_layernorm.go:18
-				_ = r_5
-
 //line hecbench_layernorm.go:41
 				val_3 = r_5
-
 //line hecbench_layernorm.go:43
 				var r_3 float32 = val_3
-
-//line hecbench_layernorm.go:43
-				_ = r_3
-
 //line hecbench_layernorm.go:93
 				variance = r_3
-
-//line hecbench_layernorm.go:94
-				{
-					sVariance[0] = rsqrtf(variance/float32(n) + layernormEps)
-				}
-				_ = r_5
-				_ = r_3
+//line hecbench_layernorm.go:95
+				sVariance[0] = rsqrtf(variance/float32(n) + layernormEps)
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
+//line hecbench_layernorm.go:103
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
 //line hecbench_layernorm.go:56
-				tid := gc_tx2
-				_ = tid
-				localOutHalf2 := gc_s_localOutHalf2[gc_rank2]
-				outPtr := gc_s_outPtr[gc_rank2]
-				gammaPtr := gc_s_gammaPtr[gc_rank2]
-				betaPtr := gc_s_betaPtr[gc_rank2]
-
+			tid := gc_tx2
+//line hecbench_layernorm.go:58
+			localOutHalf2 := gc_s_localOutHalf2[gc_rank2]
+			outPtr := gc_s_outPtr[gc_rank2]
+			gammaPtr := gc_s_gammaPtr[gc_rank2]
+			betaPtr := gc_s_betaPtr[gc_rank2]
 //line hecbench_layernorm.go:99
-				sVar2 := Float2{sVariance[0], sVariance[0]}
-
+			sVar2 := Float2{sVariance[0], sVariance[0]}
+			{
 				{
-
 //line hecbench_layernorm.go:100
-					{
-//line hecbench_layernorm.go:100
-						i_2 := int(0)
-//line hecbench_layernorm.go:100
-						_ = i_2
-						colID_ := i_2*gc_bdx2 + tid
-						id_ := bid*n/2 + colID_
-						outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
-					}
-//line hecbench_layernorm.go:100
-					{
-//line hecbench_layernorm.go:100
-						i_2 := int(1)
-//line hecbench_layernorm.go:100
-						_ = i_2
-						colID_ := i_2*gc_bdx2 + tid
-						id_ := bid*n/2 + colID_
-						outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
-					}
-//line hecbench_layernorm.go:100
-					{
-//line hecbench_layernorm.go:100
-						i_2 := int(2)
-//line hecbench_layernorm.go:100
-						_ = i_2
-						colID_ := i_2*gc_bdx2 + tid
-						id_ := bid*n/2 + colID_
-						outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
-					}
-//line hecbench_layernorm.go:100
-					{
-//line hecbench_layernorm.go:100
-						i_2 := int(3)
-//line hecbench_layernorm.go:100
-						_ = i_2
-						colID_ := i_2*gc_bdx2 + tid
-						id_ := bid*n/2 + colID_
-						outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
-					}
-//line hecbench_layernorm.go:104
+					i_2 := int(0)
+					colID_ := i_2*gc_bdx2 + tid
+					id_ := bid*n/2 + colID_
+					outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
 				}
-				_ = sVar2
+				{
+//line hecbench_layernorm.go:100
+					i_2 := int(1)
+					colID_ := i_2*gc_bdx2 + tid
+					id_ := bid*n/2 + colID_
+					outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
+				}
+				{
+//line hecbench_layernorm.go:100
+					i_2 := int(2)
+					colID_ := i_2*gc_bdx2 + tid
+					id_ := bid*n/2 + colID_
+					outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
+				}
+				{
+//line hecbench_layernorm.go:100
+					i_2 := int(3)
+					colID_ := i_2*gc_bdx2 + tid
+					id_ := bid*n/2 + colID_
+					outPtr[id_] = fmaF2(localOutHalf2[i_2], sVar2, gammaPtr[colID_], betaPtr[colID_])
+				}
 			}
 		}
 	}
@@ -1009,349 +761,273 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 	gc_s_val_2 := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_s_val_5 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 	gc_s_variance := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-	_ = gc_s_variance
+//line hecbench_layernorm.go:143
 	gc_s_localOutCache := compiled.Scratch[[2]float32](gc_b2, 3)[:gc_n2]
-
 //line hecbench_layernorm.go:126
 	sMean := gocuda.Shared[float32](t, 1)[:1]
-
-//line hecbench_layernorm.go:127
 	sVariance := gocuda.Shared[float32](t, 1)[:1]
-
 //line hecbench_layernorm.go:24
 	shared := gc_shared12(32)[:32]
-	{
-		var gc_l_val_ [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
+//line hecbench_layernorm.go:26
+	var gc_l_val_ [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
 //line hecbench_layernorm.go:128
-					mean := float32(0.0)
-
-//line hecbench_layernorm.go:129
-					variance := float32(0.0)
-
-//line hecbench_layernorm.go:130
-					var localOutCache [2]float32
-
+				mean := float32(0.0)
+				variance := float32(0.0)
+				var localOutCache [2]float32
 //line hecbench_layernorm.go:132
-					for idx, i := gc_tx2, 0; idx < n && i < nTrips; i++ {
+				for idx, i := gc_tx2, 0; idx < n && i < nTrips; i++ {
 //line hecbench_layernorm.go:132
-						gc_b2.Tick()
+					gc_b2.Tick()
 //line hecbench_layernorm.go:132
-						if gc_b2.Stopped() {
+					if gc_b2.Stopped() {
 //line hecbench_layernorm.go:132
-							return
-//line hecbench_layernorm.go:132
-						}
-						localOut := out[gc_bx2*n+idx] + input[gc_bx2*n+idx] + bias[idx]
-						mean += localOut
-
-						localOutCache[i] = localOut
-						idx += gc_bdx2
+						return
 					}
-
+//line hecbench_layernorm.go:133
+					localOut := out[gc_bx2*n+idx] + input[gc_bx2*n+idx] + bias[idx]
+					mean += localOut
+//line hecbench_layernorm.go:136
+					localOutCache[i] = localOut
+					idx += gc_bdx2
+				}
 //line hecbench_layernorm.go:140
-					var val float32 = mean
-
-//line hecbench_layernorm.go:140
-					_ = val
-
+				var val float32 = mean
 //line hecbench_layernorm.go:28
-					var val_ float32 = val
-
-//line hecbench_layernorm.go:28
-					_ = val_
-					_ = mean
-					_ = variance
-					_ = localOutCache
-					_ = val
-					_ = val_
-					gc_l_val_[gc_lane2] = val_
-					gc_s_variance[gc_rank2] = variance
-					gc_s_localOutCache[gc_rank2] = localOutCache
+				var val_ float32 = val
+//line hecbench_layernorm.go:34
+				gc_l_val_[gc_lane2] = val_
+				gc_s_variance[gc_rank2] = variance
+				gc_s_localOutCache[gc_rank2] = localOutCache
+			}
+		}
+//line hecbench_layernorm.go:15
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+			var gc_run compiled.ShflSteps
+			for mask := 16; mask > 0; mask >>= 1 {
+//line hecbench_layernorm.go:16
+				gc_run.Add(mask, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
 				}
 			}
-
+			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
+		} else {
 //line hecbench_layernorm.go:15
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-				var gc_run compiled.ShflSteps
-				for mask := 16; mask > 0; mask >>= 1 {
-
+			for mask := 16; mask > 0; mask >>= 1 {
+				if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, mask, 0, 32)
+				} else {
 //line hecbench_layernorm.go:16
-					gc_run.Add(mask, 0, 32)
-					if gc_run.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
-			} else {
-
-//line hecbench_layernorm.go:15
-				for mask := 16; mask > 0; mask >>= 1 {
-
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_, mask, 32, &gc_c21r)
+					gc_left := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line hecbench_layernorm.go:16
-					if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, mask, 0, 32)
-					} else {
-
+								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
 //line hecbench_layernorm.go:16
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_, mask, 32, &gc_c21r)
-						gc_left := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line hecbench_layernorm.go:16
-									val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
-//line hecbench_layernorm.go:16
-									_ = val_
-//line hecbench_layernorm.go:16
-									val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line hecbench_layernorm.go:16
-									val_.StoreSlice(gc_l_val_[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line hecbench_layernorm.go:16
-									val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
-//line hecbench_layernorm.go:16
-									_ = val_
-//line hecbench_layernorm.go:16
-									val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line hecbench_layernorm.go:16
-									val_.StoreSlice(gc_l_val_[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
+								val_.StoreSlice(gc_l_val_[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
 							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left&(1<<gc_lane2) == 0 {
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								val_ := gc_l_val_[gc_lane2]
-								_ = val_
-
 //line hecbench_layernorm.go:16
-								val_ = val_ + gc_c21r[gc_lane2]
-								gc_l_val_[gc_lane2] = val_
+								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+//line hecbench_layernorm.go:16
+								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line hecbench_layernorm.go:16
+								val_.StoreSlice(gc_l_val_[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line hecbench_layernorm.go:29
+							val_ := gc_l_val_[gc_lane2]
+//line hecbench_layernorm.go:16
+							val_ = val_ + gc_c21r[gc_lane2]
+							gc_l_val_[gc_lane2] = val_
 						}
 					}
 				}
 			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
 //line hecbench_layernorm.go:25
-					lane := gc_tx2 & 0x1f
-					_ = lane
-
-//line hecbench_layernorm.go:26
-					wid := gc_tx2 >> 5
-					_ = wid
-					val_ := gc_l_val_[gc_lane2]
-					_ = val_
-					var val float32
-					_ = val
-
-//line hecbench_layernorm.go:18
-					var r_ float32 = val_
-
-//line hecbench_layernorm.go:18
-					_ = r_
-
+				lane := gc_tx2 & 0x1f
+				wid := gc_tx2 >> 5
 //line hecbench_layernorm.go:28
-					val = r_
-
+				val_ := gc_l_val_[gc_lane2]
 //line hecbench_layernorm.go:30
-					if lane == 0 {
-						shared[wid] = val
-					}
-					_ = r_
+				var val float32
+//line hecbench_layernorm.go:18
+				var r_ float32 = val_
+//line hecbench_layernorm.go:28
+				val = r_
+//line hecbench_layernorm.go:30
+				if lane == 0 {
+					shared[wid] = val
 				}
 			}
 		}
 	}
-	{
-		var gc_c22v [32]float32
-		var gc_c22r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+//line hecbench_layernorm.go:39
+	var gc_c22v [32]float32
+	var gc_c22r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_layernorm.go:25
+				lane := gc_tx2 & 0x1f
+//line hecbench_layernorm.go:27
+				var val float32
+//line hecbench_layernorm.go:36
+				if gc_tx2 < gc_bdx2/32 {
+					val = shared[lane]
+				} else {
+					val = float32(0.0)
+				}
+				var val_2 float32 = val
+//line hecbench_layernorm.go:43
+				gc_s_val_2[gc_rank2] = val_2
+			}
+		}
+//line hecbench_layernorm.go:15
+		for mask_ := 16; mask_ > 0; mask_ >>= 1 {
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_layernorm.go:16
+						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+//line hecbench_layernorm.go:16
+						val_2.StoreSlice(gc_c22v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_layernorm.go:16
+						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+//line hecbench_layernorm.go:16
+						val_2.StoreSlice(gc_c22v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_layernorm.go:25
-					lane := gc_tx2 & 0x1f
-					_ = lane
-					var val float32
-					_ = val
-
-//line hecbench_layernorm.go:36
-					if gc_tx2 < gc_bdx2/32 {
-						val = shared[lane]
-					} else {
-						val = float32(0.0)
+//line hecbench_layernorm.go:29
+					val_2 := gc_s_val_2[gc_rank2]
+//line hecbench_layernorm.go:16
+					gc_c22v[gc_lane2] = val_2
+				}
+			}
+//line hecbench_layernorm.go:16
+			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c22v, mask_, 32, &gc_c22r)
+			gc_left3 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_layernorm.go:16
+						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+//line hecbench_layernorm.go:16
+						val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line hecbench_layernorm.go:16
+						val_2.StoreSlice(gc_s_val_2[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
 					}
-
-//line hecbench_layernorm.go:41
-					var val_2 float32 = val
-
-//line hecbench_layernorm.go:41
-					_ = val_2
-					_ = val_2
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_layernorm.go:16
+						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+//line hecbench_layernorm.go:16
+						val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line hecbench_layernorm.go:16
+						val_2.StoreSlice(gc_s_val_2[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left3&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_layernorm.go:29
+					val_2 := gc_s_val_2[gc_rank2]
+//line hecbench_layernorm.go:16
+					val_2 = val_2 + gc_c22r[gc_lane2]
 					gc_s_val_2[gc_rank2] = val_2
 				}
 			}
-
-//line hecbench_layernorm.go:15
-			for mask_ := 16; mask_ > 0; mask_ >>= 1 {
-				gc_left2 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_layernorm.go:16
-							val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
-//line hecbench_layernorm.go:16
-							_ = val_2
-//line hecbench_layernorm.go:16
-							val_2.StoreSlice(gc_c22v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_layernorm.go:16
-							val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
-//line hecbench_layernorm.go:16
-							_ = val_2
-//line hecbench_layernorm.go:16
-							val_2.StoreSlice(gc_c22v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						val_2 := gc_s_val_2[gc_rank2]
-
-//line hecbench_layernorm.go:16
-						gc_c22v[gc_lane2] = val_2
-					}
-				}
-
-//line hecbench_layernorm.go:16
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c22v, mask_, 32, &gc_c22r)
-				gc_left3 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_layernorm.go:16
-							val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
-//line hecbench_layernorm.go:16
-							_ = val_2
-//line hecbench_layernorm.go:16
-							val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line hecbench_layernorm.go:16
-							val_2.StoreSlice(gc_s_val_2[gc_rank2:])
-							gc_left3 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_layernorm.go:16
-							val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
-//line hecbench_layernorm.go:16
-							_ = val_2
-//line hecbench_layernorm.go:16
-							val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line hecbench_layernorm.go:16
-							val_2.StoreSlice(gc_s_val_2[gc_rank2:])
-							gc_left3 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left3 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						val_2 := gc_s_val_2[gc_rank2]
-
-//line hecbench_layernorm.go:16
-						val_2 = val_2 + gc_c22r[gc_lane2]
-						gc_s_val_2[gc_rank2] = val_2
-					}
-				}
-			}
 		}
 	}
 	{
+//line hecbench_layernorm.go:24
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -1362,359 +1038,277 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 				gc_pos2.Thread = gc_rank2
 				val_2 := gc_s_val_2[gc_rank2]
 				var val float32
-				_ = val
+//line hecbench_layernorm.go:35
 				var mean float32
-				_ = mean
-
 //line hecbench_layernorm.go:18
 				var r_2 float32 = val_2
-
-//line hecbench_layernorm.go:18
-				_ = r_2
-
 //line hecbench_layernorm.go:41
 				val = r_2
-
 //line hecbench_layernorm.go:43
 				var r float32 = val
-
-//line hecbench_layernorm.go:43
-				_ = r
-
 //line hecbench_layernorm.go:140
 				mean = r
-
-//line hecbench_layernorm.go:141
-				{
-					sMean[0] = mean / float32(n)
-				}
-				_ = r_2
-				_ = r
+//line hecbench_layernorm.go:142
+				sMean[0] = mean / float32(n)
 			}
 		}
 	}
-
 //line hecbench_layernorm.go:24
 	shared_ := gc_shared12(32)[:32]
-	{
-		var gc_l_val_4 [32]float32
-		var gc_c23r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+//line hecbench_layernorm.go:26
+	var gc_l_val_4 [32]float32
+	var gc_c23r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				variance := gc_s_variance[gc_rank2]
+				localOutCache := gc_s_localOutCache[gc_rank2]
+//line hecbench_layernorm.go:146
+				for idx_, i_ := gc_tx2, 0; idx_ < n && i_ < nTrips; i_++ {
+//line hecbench_layernorm.go:146
+					gc_b2.Tick()
+//line hecbench_layernorm.go:146
+					if gc_b2.Stopped() {
+//line hecbench_layernorm.go:146
+						return
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					variance := gc_s_variance[gc_rank2]
-					localOutCache := gc_s_localOutCache[gc_rank2]
-
-//line hecbench_layernorm.go:146
-					for idx_, i_ := gc_tx2, 0; idx_ < n && i_ < nTrips; i_++ {
-//line hecbench_layernorm.go:146
-						gc_b2.Tick()
-//line hecbench_layernorm.go:146
-						if gc_b2.Stopped() {
-//line hecbench_layernorm.go:146
-							return
-//line hecbench_layernorm.go:146
-						}
-						localOut_ := localOutCache[i_]
-						variance += (localOut_ - sMean[0]) * (localOut_ - sMean[0])
-						idx_ += gc_bdx2
-					}
-
-//line hecbench_layernorm.go:151
-					var val_3 float32 = variance
-
-//line hecbench_layernorm.go:151
-					_ = val_3
-
+//line hecbench_layernorm.go:147
+					localOut_ := localOutCache[i_]
+					variance += (localOut_ - sMean[0]) * (localOut_ - sMean[0])
+					idx_ += gc_bdx2
+				}
+				var val_3 float32 = variance
 //line hecbench_layernorm.go:28
-					var val_4 float32 = val_3
-
-//line hecbench_layernorm.go:28
-					_ = val_4
-					_ = val_3
-					_ = val_4
-					gc_l_val_4[gc_lane2] = val_4
-					gc_s_variance[gc_rank2] = variance
+				var val_4 float32 = val_3
+//line hecbench_layernorm.go:31
+				gc_l_val_4[gc_lane2] = val_4
+				gc_s_variance[gc_rank2] = variance
+			}
+		}
+//line hecbench_layernorm.go:15
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+			var gc_run2 compiled.ShflSteps
+			for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+//line hecbench_layernorm.go:16
+				gc_run2.Add(mask_2, 0, 32)
+				if gc_run2.Full() {
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_4, &gc_run2)
 				}
 			}
-
+			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_4, &gc_run2)
+		} else {
 //line hecbench_layernorm.go:15
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-				var gc_run2 compiled.ShflSteps
-				for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
-
+			for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+				if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_4, mask_2, 0, 32)
+				} else {
 //line hecbench_layernorm.go:16
-					gc_run2.Add(mask_2, 0, 32)
-					if gc_run2.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_4, &gc_run2)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_4, &gc_run2)
-			} else {
-
-//line hecbench_layernorm.go:15
-				for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
-
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_4, mask_2, 32, &gc_c23r)
+					gc_left4 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line hecbench_layernorm.go:16
-					if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_4, mask_2, 0, 32)
-					} else {
-
+								val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
 //line hecbench_layernorm.go:16
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_4, mask_2, 32, &gc_c23r)
-						gc_left4 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+								val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
 //line hecbench_layernorm.go:16
-									val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
-//line hecbench_layernorm.go:16
-									_ = val_4
-//line hecbench_layernorm.go:16
-									val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
-//line hecbench_layernorm.go:16
-									val_4.StoreSlice(gc_l_val_4[gc_lane2:])
-									gc_left4 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line hecbench_layernorm.go:16
-									val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
-//line hecbench_layernorm.go:16
-									_ = val_4
-//line hecbench_layernorm.go:16
-									val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
-//line hecbench_layernorm.go:16
-									val_4.StoreSlice(gc_l_val_4[gc_lane2:])
-									gc_left4 &^= 0xff << gc_lane2
-								}
+								val_4.StoreSlice(gc_l_val_4[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
 							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left4 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left4&(1<<gc_lane2) == 0 {
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								val_4 := gc_l_val_4[gc_lane2]
-								_ = val_4
-
 //line hecbench_layernorm.go:16
-								val_4 = val_4 + gc_c23r[gc_lane2]
-								gc_l_val_4[gc_lane2] = val_4
+								val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
+//line hecbench_layernorm.go:16
+								val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+//line hecbench_layernorm.go:16
+								val_4.StoreSlice(gc_l_val_4[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left4&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line hecbench_layernorm.go:29
+							val_4 := gc_l_val_4[gc_lane2]
+//line hecbench_layernorm.go:16
+							val_4 = val_4 + gc_c23r[gc_lane2]
+							gc_l_val_4[gc_lane2] = val_4
 						}
 					}
 				}
 			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
 //line hecbench_layernorm.go:25
-					lane_ := gc_tx2 & 0x1f
-					_ = lane_
-
-//line hecbench_layernorm.go:26
-					wid_ := gc_tx2 >> 5
-					_ = wid_
-					val_4 := gc_l_val_4[gc_lane2]
-					_ = val_4
-					var val_3 float32
-					_ = val_3
-
-//line hecbench_layernorm.go:18
-					var r_4 float32 = val_4
-
-//line hecbench_layernorm.go:18
-					_ = r_4
-
+				lane_ := gc_tx2 & 0x1f
+				wid_ := gc_tx2 >> 5
 //line hecbench_layernorm.go:28
-					val_3 = r_4
-
+				val_4 := gc_l_val_4[gc_lane2]
 //line hecbench_layernorm.go:30
-					if lane_ == 0 {
-						shared_[wid_] = val_3
-					}
-					_ = r_4
+				var val_3 float32
+//line hecbench_layernorm.go:18
+				var r_4 float32 = val_4
+//line hecbench_layernorm.go:28
+				val_3 = r_4
+//line hecbench_layernorm.go:30
+				if lane_ == 0 {
+					shared_[wid_] = val_3
 				}
 			}
 		}
 	}
-	{
-		var gc_c24v [32]float32
-		var gc_c24r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+//line hecbench_layernorm.go:39
+	var gc_c24v [32]float32
+	var gc_c24r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_layernorm.go:25
+				lane_ := gc_tx2 & 0x1f
+//line hecbench_layernorm.go:27
+				var val_3 float32
+//line hecbench_layernorm.go:36
+				if gc_tx2 < gc_bdx2/32 {
+					val_3 = shared_[lane_]
+				} else {
+					val_3 = float32(0.0)
+				}
+				var val_5 float32 = val_3
+//line hecbench_layernorm.go:43
+				gc_s_val_5[gc_rank2] = val_5
+			}
+		}
+//line hecbench_layernorm.go:15
+		for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
+			gc_left5 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_layernorm.go:16
+						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank2:])
+//line hecbench_layernorm.go:16
+						val_5.StoreSlice(gc_c24v[gc_lane2:])
+						gc_left5 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_layernorm.go:16
+						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank2:])
+//line hecbench_layernorm.go:16
+						val_5.StoreSlice(gc_c24v[gc_lane2:])
+						gc_left5 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left5 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left5&(1<<gc_lane2) == 0 {
+						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_layernorm.go:25
-					lane_ := gc_tx2 & 0x1f
-					_ = lane_
-					var val_3 float32
-					_ = val_3
-
-//line hecbench_layernorm.go:36
-					if gc_tx2 < gc_bdx2/32 {
-						val_3 = shared_[lane_]
-					} else {
-						val_3 = float32(0.0)
+//line hecbench_layernorm.go:29
+					val_5 := gc_s_val_5[gc_rank2]
+//line hecbench_layernorm.go:16
+					gc_c24v[gc_lane2] = val_5
+				}
+			}
+//line hecbench_layernorm.go:16
+			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c24v, mask_3, 32, &gc_c24r)
+			gc_left6 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_layernorm.go:16
+						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank2:])
+//line hecbench_layernorm.go:16
+						val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+//line hecbench_layernorm.go:16
+						val_5.StoreSlice(gc_s_val_5[gc_rank2:])
+						gc_left6 &^= 0xff << gc_lane2
 					}
-
-//line hecbench_layernorm.go:41
-					var val_5 float32 = val_3
-
-//line hecbench_layernorm.go:41
-					_ = val_5
-					_ = val_5
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_layernorm.go:16
+						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank2:])
+//line hecbench_layernorm.go:16
+						val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+//line hecbench_layernorm.go:16
+						val_5.StoreSlice(gc_s_val_5[gc_rank2:])
+						gc_left6 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left6 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left6&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_layernorm.go:29
+					val_5 := gc_s_val_5[gc_rank2]
+//line hecbench_layernorm.go:16
+					val_5 = val_5 + gc_c24r[gc_lane2]
 					gc_s_val_5[gc_rank2] = val_5
 				}
 			}
-
-//line hecbench_layernorm.go:15
-			for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
-				gc_left5 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_layernorm.go:16
-							val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank2:])
-//line hecbench_layernorm.go:16
-							_ = val_5
-//line hecbench_layernorm.go:16
-							val_5.StoreSlice(gc_c24v[gc_lane2:])
-							gc_left5 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_layernorm.go:16
-							val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank2:])
-//line hecbench_layernorm.go:16
-							_ = val_5
-//line hecbench_layernorm.go:16
-							val_5.StoreSlice(gc_c24v[gc_lane2:])
-							gc_left5 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left5 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left5&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						val_5 := gc_s_val_5[gc_rank2]
-
-//line hecbench_layernorm.go:16
-						gc_c24v[gc_lane2] = val_5
-					}
-				}
-
-//line hecbench_layernorm.go:16
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c24v, mask_3, 32, &gc_c24r)
-				gc_left6 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_layernorm.go:16
-							val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank2:])
-//line hecbench_layernorm.go:16
-							_ = val_5
-//line hecbench_layernorm.go:16
-							val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
-//line hecbench_layernorm.go:16
-							val_5.StoreSlice(gc_s_val_5[gc_rank2:])
-							gc_left6 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_layernorm.go:16
-							val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank2:])
-//line hecbench_layernorm.go:16
-							_ = val_5
-//line hecbench_layernorm.go:16
-							val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
-//line hecbench_layernorm.go:16
-							val_5.StoreSlice(gc_s_val_5[gc_rank2:])
-							gc_left6 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left6 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left6&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						val_5 := gc_s_val_5[gc_rank2]
-
-//line hecbench_layernorm.go:16
-						val_5 = val_5 + gc_c24r[gc_lane2]
-						gc_s_val_5[gc_rank2] = val_5
-					}
-				}
-			}
 		}
 	}
 	{
+//line hecbench_layernorm.go:24
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -1723,64 +1317,40 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 			gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
 			for gc_tx2 := 0; gc_tx2 < gc_lo4; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-				_ = gc_rank2
+//line hecbench_layernorm.go:33
 				val_5 := gc_s_val_5[gc_rank2]
-				_ = val_5
+//line hecbench_layernorm.go:35
 				var val_3 float32
-				_ = val_3
+//line hecbench_layernorm.go:37
 				var variance float32
-				_ = variance
-
 //line hecbench_layernorm.go:18
 				var r_5 float32 = val_5
-
-//line hecbench_layernorm.go:18
-				_ = r_5
-
 //line hecbench_layernorm.go:41
 				val_3 = r_5
-
 //line hecbench_layernorm.go:43
 				var r_3 float32 = val_3
-
-//line hecbench_layernorm.go:43
-				_ = r_3
-
 //line hecbench_layernorm.go:151
 				variance = r_3
-				_ = r_5
-				_ = r_3
+//line hecbench_layernorm.go:154
 				gc_s_variance[gc_rank2] = variance
 			}
 			for gc_tx2 := gc_hi4; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-				_ = gc_rank2
+//line hecbench_layernorm.go:159
 				val_5 := gc_s_val_5[gc_rank2]
-				_ = val_5
+//line hecbench_layernorm.go:161
 				var val_3 float32
-				_ = val_3
+//line hecbench_layernorm.go:163
 				var variance float32
-				_ = variance
-
 //line hecbench_layernorm.go:18
 				var r_5 float32 = val_5
-
-//line hecbench_layernorm.go:18
-				_ = r_5
-
 //line hecbench_layernorm.go:41
 				val_3 = r_5
-
 //line hecbench_layernorm.go:43
 				var r_3 float32 = val_3
-
-//line hecbench_layernorm.go:43
-				_ = r_3
-
 //line hecbench_layernorm.go:151
 				variance = r_3
-				_ = r_5
-				_ = r_3
+//line hecbench_layernorm.go:154
 				gc_s_variance[gc_rank2] = variance
 			}
 		}
@@ -1796,59 +1366,42 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 				gc_pos2.Thread = gc_rank2
 				val_5 := gc_s_val_5[gc_rank2]
 				var val_3 float32
-				_ = val_3
+//line hecbench_layernorm.go:170
 				var variance float32
-				_ = variance
-
 //line hecbench_layernorm.go:18
 				var r_5 float32 = val_5
-
-//line hecbench_layernorm.go:18
-				_ = r_5
-
 //line hecbench_layernorm.go:41
 				val_3 = r_5
-
 //line hecbench_layernorm.go:43
 				var r_3 float32 = val_3
-
-//line hecbench_layernorm.go:43
-				_ = r_3
-
 //line hecbench_layernorm.go:151
 				variance = r_3
-
-//line hecbench_layernorm.go:152
-				{
-					sVariance[0] = variance/float32(n) + layernormEps
-				}
-				_ = r_5
-				_ = r_3
+//line hecbench_layernorm.go:153
+				sVariance[0] = variance/float32(n) + layernormEps
+//line hecbench_layernorm.go:157
 				gc_s_variance[gc_rank2] = variance
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				localOutCache := gc_s_localOutCache[gc_rank2]
-
+//line hecbench_layernorm.go:162
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			localOutCache := gc_s_localOutCache[gc_rank2]
 //line hecbench_layernorm.go:157
-				for idx_2, i_2 := gc_tx2, 0; idx_2 < n && i_2 < nTrips; i_2++ {
+			for idx_2, i_2 := gc_tx2, 0; idx_2 < n && i_2 < nTrips; i_2++ {
 //line hecbench_layernorm.go:157
-					gc_b2.Tick()
+				gc_b2.Tick()
 //line hecbench_layernorm.go:157
-					if gc_b2.Stopped() {
+				if gc_b2.Stopped() {
 //line hecbench_layernorm.go:157
-						return
-//line hecbench_layernorm.go:157
-					}
-					localOut_2 := localOutCache[i_2]
-					out[gc_bx2*n+idx_2] = ((localOut_2-sMean[0])*rsqrtf(sVariance[0]))*gamma[idx_2] + beta[idx_2]
-					idx_2 += gc_bdx2
+					return
 				}
+//line hecbench_layernorm.go:158
+				localOut_2 := localOutCache[i_2]
+				out[gc_bx2*n+idx_2] = ((localOut_2-sMean[0])*rsqrtf(sVariance[0]))*gamma[idx_2] + beta[idx_2]
+				idx_2 += gc_bdx2
 			}
 		}
 	}
@@ -1857,8 +1410,6 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, out, inpu
 // GeneralAddBiasResidualPostLayerNormKernel is
 // generalAddBiasResidualPostLayerNorm<float> of kernels.h: a block-stride
 // loop over the row's float2s, the sum saved in out between the passes.
-//
-//line hecbench_layernorm.go:169
 func GeneralAddBiasResidualPostLayerNormKernel(out, input, bias, gamma, beta []float32, layernormEps float32, n int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_generalAddBiasResidualPostLayerNormKernel,
 		func(gc_t *gocuda.Thread) {
@@ -1890,69 +1441,44 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 	gc_s_val_2 := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_s_val_5 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 	gc_s_variance := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-	_ = gc_s_variance
+//line hecbench_layernorm.go:187
 	gc_s_outPtr := compiled.Scratch[[]Float2](gc_b2, 3)[:gc_n2]
 	gc_s_inputPtr := compiled.Scratch[[]Float2](gc_b2, 4)[:gc_n2]
 	gc_s_biasPtr := compiled.Scratch[[]Float2](gc_b2, 5)[:gc_n2]
 	gc_s_gammaPtr := compiled.Scratch[[]Float2](gc_b2, 6)[:gc_n2]
 	gc_s_betaPtr := compiled.Scratch[[]Float2](gc_b2, 7)[:gc_n2]
 	gc_s_localOut := compiled.Scratch[float32](gc_b2, 8)[:gc_n2]
-
 //line hecbench_layernorm.go:170
 	sMean := gocuda.Shared[float32](t, 1)[:1]
-
-//line hecbench_layernorm.go:171
 	sVariance := gocuda.Shared[float32](t, 1)[:1]
-	{
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-
-//line hecbench_layernorm.go:172
-			mean := float32(0.0)
-
 //line hecbench_layernorm.go:173
-			variance := float32(0.0)
-
+	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line hecbench_layernorm.go:172
+		mean := float32(0.0)
+		variance := float32(0.0)
 //line hecbench_layernorm.go:175
-			outPtr := asFloat2(out)
-
-//line hecbench_layernorm.go:176
-			inputPtr := asFloat2(input)
-
-//line hecbench_layernorm.go:177
-			biasPtr := asFloat2(bias)
-
-//line hecbench_layernorm.go:178
-			gammaPtr := asFloat2(gamma)
-
-//line hecbench_layernorm.go:179
-			betaPtr := asFloat2(beta)
-
+		outPtr := asFloat2(out)
+		inputPtr := asFloat2(input)
+		biasPtr := asFloat2(bias)
+		gammaPtr := asFloat2(gamma)
+		betaPtr := asFloat2(beta)
 //line hecbench_layernorm.go:181
-			localOut := float32(0.0)
-			_ = mean
-			_ = variance
-			_ = outPtr
-			_ = inputPtr
-			_ = biasPtr
-			_ = gammaPtr
-			_ = betaPtr
-			_ = localOut
-			gc_s_variance[gc_rank2] = variance
-			gc_s_outPtr[gc_rank2] = outPtr
-			gc_s_inputPtr[gc_rank2] = inputPtr
-			gc_s_biasPtr[gc_rank2] = biasPtr
-			gc_s_gammaPtr[gc_rank2] = gammaPtr
-			gc_s_betaPtr[gc_rank2] = betaPtr
-			gc_s_localOut[gc_rank2] = localOut
-		}
+		localOut := float32(0.0)
+		_ = mean
+//line hecbench_layernorm.go:190
+		gc_s_variance[gc_rank2] = variance
+		gc_s_outPtr[gc_rank2] = outPtr
+		gc_s_inputPtr[gc_rank2] = inputPtr
+		gc_s_biasPtr[gc_rank2] = biasPtr
+		gc_s_gammaPtr[gc_rank2] = gammaPtr
+		gc_s_betaPtr[gc_rank2] = betaPtr
+		gc_s_localOut[gc_rank2] = localOut
 	}
-
 //line hecbench_layernorm.go:182
 	gc_chunk := compiled.StrideChunk(gc_bdx2)
 	gc_span := (gc_bdx2) * gc_chunk
 	archsimd.ClearAVXUpperBits()
-
 //line hecbench_layernorm.go:182
 	for gc_off, gc_limit, gc_more := 0, n/2, true; gc_more; gc_off += (gc_bdx2) * gc_chunk {
 		gc_b2.Tick()
@@ -1960,97 +1486,248 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 			return
 		}
 		gc_more = false
-		{
-			gc_from5, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					outPtr := gc_s_outPtr[gc_rank2]
-					inputPtr := gc_s_inputPtr[gc_rank2]
-					biasPtr := gc_s_biasPtr[gc_rank2]
-					localOut := gc_s_localOut[gc_rank2]
-
-//line hecbench_layernorm.go:182
-					gc_start4 := gc_tx2
-					gc_from6 := gc_start4 + gc_off
-					gc_trips4 := gc_limit - gc_from6
-					switch {
-					case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, gc_bdx2, gc_chunk, gc_limit, false)
-					case gc_trips4 > gc_span:
-						gc_trips4 = gc_chunk
-					case gc_trips4 > 0:
-						gc_trips4 = (gc_trips4-1)/(gc_bdx2) + 1
-					default:
-						gc_trips4 = 0
-					}
-					if gc_trips4 == gc_chunk {
-						gc_more = true
-					}
-					for idx := gc_from6; gc_trips4 > 0; idx, gc_trips4 = idx+(gc_bdx2), gc_trips4-1 {
-
-//line hecbench_layernorm.go:183
-						id := gc_bx2*n/2 + idx
-
-//line hecbench_layernorm.go:184
-						tmp := addF2(addF2(outPtr[id], inputPtr[id]), biasPtr[idx])
-
-//line hecbench_layernorm.go:185
-						localOutFp2 := tmp
-
-//line hecbench_layernorm.go:186
-						localOut += localOutFp2.X
-
-//line hecbench_layernorm.go:187
-						localOut += localOutFp2.Y
-
 //line hecbench_layernorm.go:189
-						outPtr[id] = tmp
+		gc_from5, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				outPtr := gc_s_outPtr[gc_rank2]
+				inputPtr := gc_s_inputPtr[gc_rank2]
+				biasPtr := gc_s_biasPtr[gc_rank2]
+				localOut := gc_s_localOut[gc_rank2]
+//line hecbench_layernorm.go:182
+				gc_start4 := gc_tx2
+				gc_from6 := gc_start4 + gc_off
+				gc_trips4 := gc_limit - gc_from6
+				switch {
+				case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, gc_bdx2, gc_chunk, gc_limit, false)
+				case gc_trips4 > gc_span:
+					gc_trips4 = gc_chunk
+				case gc_trips4 > 0:
+					gc_trips4 = (gc_trips4-1)/(gc_bdx2) + 1
+				default:
+					gc_trips4 = 0
+				}
+				if gc_trips4 == gc_chunk {
+					gc_more = true
+				}
+				for idx := gc_from6; gc_trips4 > 0; idx, gc_trips4 = idx+(gc_bdx2), gc_trips4-1 {
+//line hecbench_layernorm.go:183
+					id := gc_bx2*n/2 + idx
+					tmp := addF2(addF2(outPtr[id], inputPtr[id]), biasPtr[idx])
+					localOutFp2 := tmp
+					localOut += localOutFp2.X
+					localOut += localOutFp2.Y
+//line hecbench_layernorm.go:189
+					outPtr[id] = tmp
+				}
+				gc_s_localOut[gc_rank2] = localOut
+			}
+		}
+	}
+//line hecbench_layernorm.go:24
+	shared := gc_shared12(32)[:32]
+//line hecbench_layernorm.go:26
+	var gc_l_val_ [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_layernorm.go:192
+					localOut := archsimd.LoadFloat32x8Slice(gc_s_localOut[gc_rank2:])
+//line hecbench_layernorm.go:192
+					val := localOut
+//line hecbench_layernorm.go:28
+					val_ := val
+//line hecbench_layernorm.go:28
+					val_.StoreSlice(gc_l_val_[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
 					}
-					gc_s_localOut[gc_rank2] = localOut
+					gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_layernorm.go:28
+					localOut := archsimd.LoadFloat32x8Slice(gc_s_localOut[gc_rank2:])
+//line hecbench_layernorm.go:192
+					val := localOut
+//line hecbench_layernorm.go:28
+					val_ := val
+//line hecbench_layernorm.go:28
+					val_.StoreSlice(gc_l_val_[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_layernorm.go:41
+				localOut := gc_s_localOut[gc_rank2]
+//line hecbench_layernorm.go:192
+				var val float32 = localOut
+//line hecbench_layernorm.go:28
+				var val_ float32 = val
+//line hecbench_layernorm.go:31
+				gc_l_val_[gc_lane2] = val_
+			}
+		}
+//line hecbench_layernorm.go:15
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+			var gc_run compiled.ShflSteps
+			for mask := 16; mask > 0; mask >>= 1 {
+//line hecbench_layernorm.go:16
+				gc_run.Add(mask, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
+				}
+			}
+			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
+		} else {
+//line hecbench_layernorm.go:15
+			for mask := 16; mask > 0; mask >>= 1 {
+				if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, mask, 0, 32)
+				} else {
+//line hecbench_layernorm.go:16
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_, mask, 32, &gc_c21r)
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_layernorm.go:16
+								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+//line hecbench_layernorm.go:16
+								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line hecbench_layernorm.go:16
+								val_.StoreSlice(gc_l_val_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+//line hecbench_layernorm.go:16
+								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+//line hecbench_layernorm.go:16
+								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line hecbench_layernorm.go:16
+								val_.StoreSlice(gc_l_val_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line hecbench_layernorm.go:29
+							val_ := gc_l_val_[gc_lane2]
+//line hecbench_layernorm.go:16
+							val_ = val_ + gc_c21r[gc_lane2]
+							gc_l_val_[gc_lane2] = val_
+						}
+					}
+				}
+			}
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_layernorm.go:25
+				lane := gc_tx2 & 0x1f
+				wid := gc_tx2 >> 5
+//line hecbench_layernorm.go:28
+				val_ := gc_l_val_[gc_lane2]
+//line hecbench_layernorm.go:30
+				var val float32
+//line hecbench_layernorm.go:18
+				var r_ float32 = val_
+//line hecbench_layernorm.go:28
+				val = r_
+//line hecbench_layernorm.go:30
+				if lane == 0 {
+					shared[wid] = val
 				}
 			}
 		}
 	}
-
-//line hecbench_layernorm.go:24
-	shared := gc_shared12(32)[:32]
-	{
-		var gc_l_val_ [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
+//line hecbench_layernorm.go:39
+	var gc_c22v [32]float32
+	var gc_c22r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_layernorm.go:25
+				lane := gc_tx2 & 0x1f
+//line hecbench_layernorm.go:27
+				var val float32
+//line hecbench_layernorm.go:36
+				if gc_tx2 < gc_bdx2/32 {
+					val = shared[lane]
+				} else {
+					val = float32(0.0)
+				}
+				var val_2 float32 = val
+//line hecbench_layernorm.go:43
+				gc_s_val_2[gc_rank2] = val_2
+			}
+		}
+//line hecbench_layernorm.go:15
+		for mask_ := 16; mask_ > 0; mask_ >>= 1 {
+			gc_left3 := gc_act2
 			if compiled.SIMD {
 				if gc_act2 == ^uint32(0) {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line hecbench_layernorm.go:192
-						localOut := archsimd.LoadFloat32x8Slice(gc_s_localOut[gc_rank2:])
-//line hecbench_layernorm.go:192
-						_ = localOut
-//line hecbench_layernorm.go:192
-						val := localOut
-//line hecbench_layernorm.go:192
-						_ = val
-//line hecbench_layernorm.go:28
-						val_ := val
-//line hecbench_layernorm.go:28
-						_ = val_
-//line hecbench_layernorm.go:28
-						val_.StoreSlice(gc_l_val_[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+//line hecbench_layernorm.go:16
+						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+//line hecbench_layernorm.go:16
+						val_2.StoreSlice(gc_c22v[gc_lane2:])
+						gc_left3 &^= 0xff << gc_lane2
 					}
 				} else {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -2058,317 +1735,76 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line hecbench_layernorm.go:28
-						localOut := archsimd.LoadFloat32x8Slice(gc_s_localOut[gc_rank2:])
-//line hecbench_layernorm.go:28
-						_ = localOut
-//line hecbench_layernorm.go:192
-						val := localOut
-//line hecbench_layernorm.go:192
-						_ = val
-//line hecbench_layernorm.go:28
-						val_ := val
-//line hecbench_layernorm.go:28
-						_ = val_
-//line hecbench_layernorm.go:28
-						val_.StoreSlice(gc_l_val_[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+//line hecbench_layernorm.go:16
+						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+//line hecbench_layernorm.go:16
+						val_2.StoreSlice(gc_c22v[gc_lane2:])
+						gc_left3 &^= 0xff << gc_lane2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left != 0 {
+			if gc_left3 != 0 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left3&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					localOut := gc_s_localOut[gc_rank2]
-
-//line hecbench_layernorm.go:192
-					var val float32 = localOut
-
-//line hecbench_layernorm.go:192
-					_ = val
-
-//line hecbench_layernorm.go:28
-					var val_ float32 = val
-
-//line hecbench_layernorm.go:28
-					_ = val_
-					_ = val
-					_ = val_
-					gc_l_val_[gc_lane2] = val_
+//line hecbench_layernorm.go:29
+					val_2 := gc_s_val_2[gc_rank2]
+//line hecbench_layernorm.go:16
+					gc_c22v[gc_lane2] = val_2
 				}
 			}
-
-//line hecbench_layernorm.go:15
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-				var gc_run compiled.ShflSteps
-				for mask := 16; mask > 0; mask >>= 1 {
-
 //line hecbench_layernorm.go:16
-					gc_run.Add(mask, 0, 32)
-					if gc_run.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
+			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c22v, mask_, 32, &gc_c22r)
+			gc_left4 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_layernorm.go:16
+						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+//line hecbench_layernorm.go:16
+						val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line hecbench_layernorm.go:16
+						val_2.StoreSlice(gc_s_val_2[gc_rank2:])
+						gc_left4 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_layernorm.go:16
+						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+//line hecbench_layernorm.go:16
+						val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line hecbench_layernorm.go:16
+						val_2.StoreSlice(gc_s_val_2[gc_rank2:])
+						gc_left4 &^= 0xff << gc_lane2
 					}
 				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
-			} else {
-
-//line hecbench_layernorm.go:15
-				for mask := 16; mask > 0; mask >>= 1 {
-
-//line hecbench_layernorm.go:16
-					if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, mask, 0, 32)
-					} else {
-
-//line hecbench_layernorm.go:16
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_, mask, 32, &gc_c21r)
-						gc_left2 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line hecbench_layernorm.go:16
-									val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
-//line hecbench_layernorm.go:16
-									_ = val_
-//line hecbench_layernorm.go:16
-									val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line hecbench_layernorm.go:16
-									val_.StoreSlice(gc_l_val_[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line hecbench_layernorm.go:16
-									val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
-//line hecbench_layernorm.go:16
-									_ = val_
-//line hecbench_layernorm.go:16
-									val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line hecbench_layernorm.go:16
-									val_.StoreSlice(gc_l_val_[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left2 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								val_ := gc_l_val_[gc_lane2]
-								_ = val_
-
-//line hecbench_layernorm.go:16
-								val_ = val_ + gc_c21r[gc_lane2]
-								gc_l_val_[gc_lane2] = val_
-							}
-						}
-					}
-				}
+				archsimd.ClearAVXUpperBits()
 			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+			if gc_left4 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left4&(1<<gc_lane2) == 0 {
+						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_layernorm.go:25
-					lane := gc_tx2 & 0x1f
-					_ = lane
-
-//line hecbench_layernorm.go:26
-					wid := gc_tx2 >> 5
-					_ = wid
-					val_ := gc_l_val_[gc_lane2]
-					_ = val_
-					var val float32
-					_ = val
-
-//line hecbench_layernorm.go:18
-					var r_ float32 = val_
-
-//line hecbench_layernorm.go:18
-					_ = r_
-
-//line hecbench_layernorm.go:28
-					val = r_
-
-//line hecbench_layernorm.go:30
-					if lane == 0 {
-						shared[wid] = val
-					}
-					_ = r_
-				}
-			}
-		}
-	}
-	{
-		var gc_c22v [32]float32
-		var gc_c22r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_layernorm.go:25
-					lane := gc_tx2 & 0x1f
-					_ = lane
-					var val float32
-					_ = val
-
-//line hecbench_layernorm.go:36
-					if gc_tx2 < gc_bdx2/32 {
-						val = shared[lane]
-					} else {
-						val = float32(0.0)
-					}
-
-//line hecbench_layernorm.go:41
-					var val_2 float32 = val
-
-//line hecbench_layernorm.go:41
-					_ = val_2
-					_ = val_2
+//line hecbench_layernorm.go:29
+					val_2 := gc_s_val_2[gc_rank2]
+//line hecbench_layernorm.go:16
+					val_2 = val_2 + gc_c22r[gc_lane2]
 					gc_s_val_2[gc_rank2] = val_2
 				}
 			}
-
-//line hecbench_layernorm.go:15
-			for mask_ := 16; mask_ > 0; mask_ >>= 1 {
-				gc_left3 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_layernorm.go:16
-							val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
-//line hecbench_layernorm.go:16
-							_ = val_2
-//line hecbench_layernorm.go:16
-							val_2.StoreSlice(gc_c22v[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_layernorm.go:16
-							val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
-//line hecbench_layernorm.go:16
-							_ = val_2
-//line hecbench_layernorm.go:16
-							val_2.StoreSlice(gc_c22v[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left3 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						val_2 := gc_s_val_2[gc_rank2]
-
-//line hecbench_layernorm.go:16
-						gc_c22v[gc_lane2] = val_2
-					}
-				}
-
-//line hecbench_layernorm.go:16
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c22v, mask_, 32, &gc_c22r)
-				gc_left4 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_layernorm.go:16
-							val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
-//line hecbench_layernorm.go:16
-							_ = val_2
-//line hecbench_layernorm.go:16
-							val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line hecbench_layernorm.go:16
-							val_2.StoreSlice(gc_s_val_2[gc_rank2:])
-							gc_left4 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_layernorm.go:16
-							val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
-//line hecbench_layernorm.go:16
-							_ = val_2
-//line hecbench_layernorm.go:16
-							val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line hecbench_layernorm.go:16
-							val_2.StoreSlice(gc_s_val_2[gc_rank2:])
-							gc_left4 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left4 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left4&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						val_2 := gc_s_val_2[gc_rank2]
-
-//line hecbench_layernorm.go:16
-						val_2 = val_2 + gc_c22r[gc_lane2]
-						gc_s_val_2[gc_rank2] = val_2
-					}
-				}
-			}
 		}
 	}
 	{
+//line hecbench_layernorm.go:24
 		gc_from5, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -2379,43 +1815,24 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 				gc_pos2.Thread = gc_rank2
 				val_2 := gc_s_val_2[gc_rank2]
 				var val float32
-				_ = val
+//line hecbench_layernorm.go:35
 				var mean float32
-				_ = mean
-
 //line hecbench_layernorm.go:18
 				var r_2 float32 = val_2
-
-//line hecbench_layernorm.go:18
-				_ = r_2
-
 //line hecbench_layernorm.go:41
 				val = r_2
-
 //line hecbench_layernorm.go:43
 				var r float32 = val
-
-//line hecbench_layernorm.go:43
-				_ = r
-
 //line hecbench_layernorm.go:192
 				mean = r
-
-//line hecbench_layernorm.go:193
-				{
-					sMean[0] = mean / float32(n)
-				}
-				_ = r_2
-				_ = r
+//line hecbench_layernorm.go:194
+				sMean[0] = mean / float32(n)
 			}
 		}
 	}
-
-//line hecbench_layernorm.go:198
 	gc_chunk2 := compiled.StrideChunk(gc_bdx2)
 	gc_span2 := (gc_bdx2) * gc_chunk2
 	archsimd.ClearAVXUpperBits()
-
 //line hecbench_layernorm.go:198
 	for gc_off2, gc_limit2, gc_more2 := 0, n/2, true; gc_more2; gc_off2 += (gc_bdx2) * gc_chunk2 {
 		gc_b2.Tick()
@@ -2423,89 +1840,243 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from5, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					variance := gc_s_variance[gc_rank2]
-					outPtr := gc_s_outPtr[gc_rank2]
-
+//line hecbench_layernorm.go:205
+		gc_from5, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				variance := gc_s_variance[gc_rank2]
+				outPtr := gc_s_outPtr[gc_rank2]
 //line hecbench_layernorm.go:198
-					gc_start5 := gc_tx2
-					gc_from7 := gc_start5 + gc_off2
-					gc_trips5 := gc_limit2 - gc_from7
-					switch {
-					case gc_from7 < gc_start5 || gc_from7 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips5 = compiled.ChunkTrips(gc_start5, gc_from7, gc_bdx2, gc_chunk2, gc_limit2, false)
-					case gc_trips5 > gc_span2:
-						gc_trips5 = gc_chunk2
-					case gc_trips5 > 0:
-						gc_trips5 = (gc_trips5-1)/(gc_bdx2) + 1
-					default:
-						gc_trips5 = 0
-					}
-					if gc_trips5 == gc_chunk2 {
-						gc_more2 = true
-					}
-					for idx_ := gc_from7; gc_trips5 > 0; idx_, gc_trips5 = idx_+(gc_bdx2), gc_trips5-1 {
-
+				gc_start5 := gc_tx2
+				gc_from7 := gc_start5 + gc_off2
+				gc_trips5 := gc_limit2 - gc_from7
+				switch {
+				case gc_from7 < gc_start5 || gc_from7 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips5 = compiled.ChunkTrips(gc_start5, gc_from7, gc_bdx2, gc_chunk2, gc_limit2, false)
+				case gc_trips5 > gc_span2:
+					gc_trips5 = gc_chunk2
+				case gc_trips5 > 0:
+					gc_trips5 = (gc_trips5-1)/(gc_bdx2) + 1
+				default:
+					gc_trips5 = 0
+				}
+				if gc_trips5 == gc_chunk2 {
+					gc_more2 = true
+				}
+				for idx_ := gc_from7; gc_trips5 > 0; idx_, gc_trips5 = idx_+(gc_bdx2), gc_trips5-1 {
 //line hecbench_layernorm.go:199
-						id_ := gc_bx2*n/2 + idx_
-
-//line hecbench_layernorm.go:200
-						localOutFp2_ := outPtr[id_]
-
-//line hecbench_layernorm.go:201
-						variance += (localOutFp2_.X - sMean[0]) * (localOutFp2_.X - sMean[0])
-
-//line hecbench_layernorm.go:202
-						variance += (localOutFp2_.Y - sMean[0]) * (localOutFp2_.Y - sMean[0])
+					id_ := gc_bx2*n/2 + idx_
+					localOutFp2_ := outPtr[id_]
+					variance += (localOutFp2_.X - sMean[0]) * (localOutFp2_.X - sMean[0])
+					variance += (localOutFp2_.Y - sMean[0]) * (localOutFp2_.Y - sMean[0])
+				}
+				gc_s_variance[gc_rank2] = variance
+			}
+		}
+	}
+//line hecbench_layernorm.go:24
+	shared_ := gc_shared12(32)[:32]
+//line hecbench_layernorm.go:26
+	var gc_l_val_4 [32]float32
+	var gc_c23r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left5 := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_layernorm.go:205
+					variance := archsimd.LoadFloat32x8Slice(gc_s_variance[gc_rank2:])
+//line hecbench_layernorm.go:205
+					val_3 := variance
+//line hecbench_layernorm.go:28
+					val_4 := val_3
+//line hecbench_layernorm.go:28
+					val_4.StoreSlice(gc_l_val_4[gc_lane2:])
+					gc_left5 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
 					}
-					gc_s_variance[gc_rank2] = variance
+					gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_layernorm.go:28
+					variance := archsimd.LoadFloat32x8Slice(gc_s_variance[gc_rank2:])
+//line hecbench_layernorm.go:205
+					val_3 := variance
+//line hecbench_layernorm.go:28
+					val_4 := val_3
+//line hecbench_layernorm.go:28
+					val_4.StoreSlice(gc_l_val_4[gc_lane2:])
+					gc_left5 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left5 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left5&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_layernorm.go:41
+				variance := gc_s_variance[gc_rank2]
+//line hecbench_layernorm.go:205
+				var val_3 float32 = variance
+//line hecbench_layernorm.go:28
+				var val_4 float32 = val_3
+//line hecbench_layernorm.go:31
+				gc_l_val_4[gc_lane2] = val_4
+			}
+		}
+//line hecbench_layernorm.go:15
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+			var gc_run2 compiled.ShflSteps
+			for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+//line hecbench_layernorm.go:16
+				gc_run2.Add(mask_2, 0, 32)
+				if gc_run2.Full() {
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_4, &gc_run2)
+				}
+			}
+			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_4, &gc_run2)
+		} else {
+//line hecbench_layernorm.go:15
+			for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+				if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_4, mask_2, 0, 32)
+				} else {
+//line hecbench_layernorm.go:16
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_4, mask_2, 32, &gc_c23r)
+					gc_left6 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_layernorm.go:16
+								val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
+//line hecbench_layernorm.go:16
+								val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+//line hecbench_layernorm.go:16
+								val_4.StoreSlice(gc_l_val_4[gc_lane2:])
+								gc_left6 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+//line hecbench_layernorm.go:16
+								val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
+//line hecbench_layernorm.go:16
+								val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+//line hecbench_layernorm.go:16
+								val_4.StoreSlice(gc_l_val_4[gc_lane2:])
+								gc_left6 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left6 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left6&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line hecbench_layernorm.go:29
+							val_4 := gc_l_val_4[gc_lane2]
+//line hecbench_layernorm.go:16
+							val_4 = val_4 + gc_c23r[gc_lane2]
+							gc_l_val_4[gc_lane2] = val_4
+						}
+					}
+				}
+			}
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_layernorm.go:25
+				lane_ := gc_tx2 & 0x1f
+				wid_ := gc_tx2 >> 5
+//line hecbench_layernorm.go:28
+				val_4 := gc_l_val_4[gc_lane2]
+//line hecbench_layernorm.go:30
+				var val_3 float32
+//line hecbench_layernorm.go:18
+				var r_4 float32 = val_4
+//line hecbench_layernorm.go:28
+				val_3 = r_4
+//line hecbench_layernorm.go:30
+				if lane_ == 0 {
+					shared_[wid_] = val_3
 				}
 			}
 		}
 	}
-
-//line hecbench_layernorm.go:24
-	shared_ := gc_shared12(32)[:32]
-	{
-		var gc_l_val_4 [32]float32
-		var gc_c23r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left5 := gc_act2
+//line hecbench_layernorm.go:39
+	var gc_c24v [32]float32
+	var gc_c24r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_layernorm.go:25
+				lane_ := gc_tx2 & 0x1f
+//line hecbench_layernorm.go:27
+				var val_3 float32
+//line hecbench_layernorm.go:36
+				if gc_tx2 < gc_bdx2/32 {
+					val_3 = shared_[lane_]
+				} else {
+					val_3 = float32(0.0)
+				}
+				var val_5 float32 = val_3
+//line hecbench_layernorm.go:43
+				gc_s_val_5[gc_rank2] = val_5
+			}
+		}
+//line hecbench_layernorm.go:15
+		for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
+			gc_left7 := gc_act2
 			if compiled.SIMD {
 				if gc_act2 == ^uint32(0) {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line hecbench_layernorm.go:205
-						variance := archsimd.LoadFloat32x8Slice(gc_s_variance[gc_rank2:])
-//line hecbench_layernorm.go:205
-						_ = variance
-//line hecbench_layernorm.go:205
-						val_3 := variance
-//line hecbench_layernorm.go:205
-						_ = val_3
-//line hecbench_layernorm.go:28
-						val_4 := val_3
-//line hecbench_layernorm.go:28
-						_ = val_4
-//line hecbench_layernorm.go:28
-						val_4.StoreSlice(gc_l_val_4[gc_lane2:])
-						gc_left5 &^= 0xff << gc_lane2
+//line hecbench_layernorm.go:16
+						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank2:])
+//line hecbench_layernorm.go:16
+						val_5.StoreSlice(gc_c24v[gc_lane2:])
+						gc_left7 &^= 0xff << gc_lane2
 					}
 				} else {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -2513,317 +2084,76 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line hecbench_layernorm.go:28
-						variance := archsimd.LoadFloat32x8Slice(gc_s_variance[gc_rank2:])
-//line hecbench_layernorm.go:28
-						_ = variance
-//line hecbench_layernorm.go:205
-						val_3 := variance
-//line hecbench_layernorm.go:205
-						_ = val_3
-//line hecbench_layernorm.go:28
-						val_4 := val_3
-//line hecbench_layernorm.go:28
-						_ = val_4
-//line hecbench_layernorm.go:28
-						val_4.StoreSlice(gc_l_val_4[gc_lane2:])
-						gc_left5 &^= 0xff << gc_lane2
+//line hecbench_layernorm.go:16
+						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank2:])
+//line hecbench_layernorm.go:16
+						val_5.StoreSlice(gc_c24v[gc_lane2:])
+						gc_left7 &^= 0xff << gc_lane2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left5 != 0 {
+			if gc_left7 != 0 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left5&(1<<gc_lane2) == 0 {
+					if gc_left7&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					variance := gc_s_variance[gc_rank2]
-
-//line hecbench_layernorm.go:205
-					var val_3 float32 = variance
-
-//line hecbench_layernorm.go:205
-					_ = val_3
-
-//line hecbench_layernorm.go:28
-					var val_4 float32 = val_3
-
-//line hecbench_layernorm.go:28
-					_ = val_4
-					_ = val_3
-					_ = val_4
-					gc_l_val_4[gc_lane2] = val_4
+//line hecbench_layernorm.go:29
+					val_5 := gc_s_val_5[gc_rank2]
+//line hecbench_layernorm.go:16
+					gc_c24v[gc_lane2] = val_5
 				}
 			}
-
-//line hecbench_layernorm.go:15
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-				var gc_run2 compiled.ShflSteps
-				for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
-
 //line hecbench_layernorm.go:16
-					gc_run2.Add(mask_2, 0, 32)
-					if gc_run2.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_4, &gc_run2)
+			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c24v, mask_3, 32, &gc_c24r)
+			gc_left8 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_layernorm.go:16
+						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank2:])
+//line hecbench_layernorm.go:16
+						val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+//line hecbench_layernorm.go:16
+						val_5.StoreSlice(gc_s_val_5[gc_rank2:])
+						gc_left8 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_layernorm.go:16
+						val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank2:])
+//line hecbench_layernorm.go:16
+						val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+//line hecbench_layernorm.go:16
+						val_5.StoreSlice(gc_s_val_5[gc_rank2:])
+						gc_left8 &^= 0xff << gc_lane2
 					}
 				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_4, &gc_run2)
-			} else {
-
-//line hecbench_layernorm.go:15
-				for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
-
-//line hecbench_layernorm.go:16
-					if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && 32 == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_4, mask_2, 0, 32)
-					} else {
-
-//line hecbench_layernorm.go:16
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_4, mask_2, 32, &gc_c23r)
-						gc_left6 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line hecbench_layernorm.go:16
-									val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
-//line hecbench_layernorm.go:16
-									_ = val_4
-//line hecbench_layernorm.go:16
-									val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
-//line hecbench_layernorm.go:16
-									val_4.StoreSlice(gc_l_val_4[gc_lane2:])
-									gc_left6 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line hecbench_layernorm.go:16
-									val_4 := archsimd.LoadFloat32x8Slice(gc_l_val_4[gc_lane2:])
-//line hecbench_layernorm.go:16
-									_ = val_4
-//line hecbench_layernorm.go:16
-									val_4 = val_4.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
-//line hecbench_layernorm.go:16
-									val_4.StoreSlice(gc_l_val_4[gc_lane2:])
-									gc_left6 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left6 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left6&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								val_4 := gc_l_val_4[gc_lane2]
-								_ = val_4
-
-//line hecbench_layernorm.go:16
-								val_4 = val_4 + gc_c23r[gc_lane2]
-								gc_l_val_4[gc_lane2] = val_4
-							}
-						}
-					}
-				}
+				archsimd.ClearAVXUpperBits()
 			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+			if gc_left8 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left8&(1<<gc_lane2) == 0 {
+						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_layernorm.go:25
-					lane_ := gc_tx2 & 0x1f
-					_ = lane_
-
-//line hecbench_layernorm.go:26
-					wid_ := gc_tx2 >> 5
-					_ = wid_
-					val_4 := gc_l_val_4[gc_lane2]
-					_ = val_4
-					var val_3 float32
-					_ = val_3
-
-//line hecbench_layernorm.go:18
-					var r_4 float32 = val_4
-
-//line hecbench_layernorm.go:18
-					_ = r_4
-
-//line hecbench_layernorm.go:28
-					val_3 = r_4
-
-//line hecbench_layernorm.go:30
-					if lane_ == 0 {
-						shared_[wid_] = val_3
-					}
-					_ = r_4
-				}
-			}
-		}
-	}
-	{
-		var gc_c24v [32]float32
-		var gc_c24r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_layernorm.go:25
-					lane_ := gc_tx2 & 0x1f
-					_ = lane_
-					var val_3 float32
-					_ = val_3
-
-//line hecbench_layernorm.go:36
-					if gc_tx2 < gc_bdx2/32 {
-						val_3 = shared_[lane_]
-					} else {
-						val_3 = float32(0.0)
-					}
-
-//line hecbench_layernorm.go:41
-					var val_5 float32 = val_3
-
-//line hecbench_layernorm.go:41
-					_ = val_5
-					_ = val_5
+//line hecbench_layernorm.go:29
+					val_5 := gc_s_val_5[gc_rank2]
+//line hecbench_layernorm.go:16
+					val_5 = val_5 + gc_c24r[gc_lane2]
 					gc_s_val_5[gc_rank2] = val_5
 				}
 			}
-
-//line hecbench_layernorm.go:15
-			for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
-				gc_left7 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_layernorm.go:16
-							val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank2:])
-//line hecbench_layernorm.go:16
-							_ = val_5
-//line hecbench_layernorm.go:16
-							val_5.StoreSlice(gc_c24v[gc_lane2:])
-							gc_left7 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_layernorm.go:16
-							val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank2:])
-//line hecbench_layernorm.go:16
-							_ = val_5
-//line hecbench_layernorm.go:16
-							val_5.StoreSlice(gc_c24v[gc_lane2:])
-							gc_left7 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left7 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left7&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						val_5 := gc_s_val_5[gc_rank2]
-
-//line hecbench_layernorm.go:16
-						gc_c24v[gc_lane2] = val_5
-					}
-				}
-
-//line hecbench_layernorm.go:16
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c24v, mask_3, 32, &gc_c24r)
-				gc_left8 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_layernorm.go:16
-							val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank2:])
-//line hecbench_layernorm.go:16
-							_ = val_5
-//line hecbench_layernorm.go:16
-							val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
-//line hecbench_layernorm.go:16
-							val_5.StoreSlice(gc_s_val_5[gc_rank2:])
-							gc_left8 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_layernorm.go:16
-							val_5 := archsimd.LoadFloat32x8Slice(gc_s_val_5[gc_rank2:])
-//line hecbench_layernorm.go:16
-							_ = val_5
-//line hecbench_layernorm.go:16
-							val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
-//line hecbench_layernorm.go:16
-							val_5.StoreSlice(gc_s_val_5[gc_rank2:])
-							gc_left8 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left8 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left8&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						val_5 := gc_s_val_5[gc_rank2]
-
-//line hecbench_layernorm.go:16
-						val_5 = val_5 + gc_c24r[gc_lane2]
-						gc_s_val_5[gc_rank2] = val_5
-					}
-				}
-			}
 		}
 	}
 	{
+//line hecbench_layernorm.go:24
 		gc_from5, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -2832,64 +2162,40 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 			gc_lo4, gc_hi4 := min(gc_from5, gc_bdx2), max(gc_from5, gc_to2)
 			for gc_tx2 := 0; gc_tx2 < gc_lo4; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-				_ = gc_rank2
+//line hecbench_layernorm.go:33
 				val_5 := gc_s_val_5[gc_rank2]
-				_ = val_5
+//line hecbench_layernorm.go:35
 				var val_3 float32
-				_ = val_3
+//line hecbench_layernorm.go:37
 				var variance float32
-				_ = variance
-
 //line hecbench_layernorm.go:18
 				var r_5 float32 = val_5
-
-//line hecbench_layernorm.go:18
-				_ = r_5
-
 //line hecbench_layernorm.go:41
 				val_3 = r_5
-
 //line hecbench_layernorm.go:43
 				var r_3 float32 = val_3
-
-//line hecbench_layernorm.go:43
-				_ = r_3
-
 //line hecbench_layernorm.go:205
 				variance = r_3
-				_ = r_5
-				_ = r_3
+//line hecbench_layernorm.go:208
 				gc_s_variance[gc_rank2] = variance
 			}
 			for gc_tx2 := gc_hi4; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
-				_ = gc_rank2
+//line hecbench_layernorm.go:213
 				val_5 := gc_s_val_5[gc_rank2]
-				_ = val_5
+//line hecbench_layernorm.go:215
 				var val_3 float32
-				_ = val_3
+//line hecbench_layernorm.go:217
 				var variance float32
-				_ = variance
-
 //line hecbench_layernorm.go:18
 				var r_5 float32 = val_5
-
-//line hecbench_layernorm.go:18
-				_ = r_5
-
 //line hecbench_layernorm.go:41
 				val_3 = r_5
-
 //line hecbench_layernorm.go:43
 				var r_3 float32 = val_3
-
-//line hecbench_layernorm.go:43
-				_ = r_3
-
 //line hecbench_layernorm.go:205
 				variance = r_3
-				_ = r_5
-				_ = r_3
+//line hecbench_layernorm.go:208
 				gc_s_variance[gc_rank2] = variance
 			}
 		}
@@ -2905,44 +2211,27 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 				gc_pos2.Thread = gc_rank2
 				val_5 := gc_s_val_5[gc_rank2]
 				var val_3 float32
-				_ = val_3
+//line hecbench_layernorm.go:224
 				var variance float32
-				_ = variance
-
 //line hecbench_layernorm.go:18
 				var r_5 float32 = val_5
-
-//line hecbench_layernorm.go:18
-				_ = r_5
-
 //line hecbench_layernorm.go:41
 				val_3 = r_5
-
 //line hecbench_layernorm.go:43
 				var r_3 float32 = val_3
-
-//line hecbench_layernorm.go:43
-				_ = r_3
-
 //line hecbench_layernorm.go:205
 				variance = r_3
-
-//line hecbench_layernorm.go:206
-				{
-					sVariance[0] = rsqrtf(variance/float32(n) + layernormEps)
-				}
-				_ = r_5
-				_ = r_3
+//line hecbench_layernorm.go:207
+				sVariance[0] = rsqrtf(variance/float32(n) + layernormEps)
+//line hecbench_layernorm.go:211
 				gc_s_variance[gc_rank2] = variance
 			}
 		}
 	}
-
 //line hecbench_layernorm.go:211
 	gc_chunk3 := compiled.StrideChunk(gc_bdx2)
 	gc_span3 := (gc_bdx2) * gc_chunk3
 	archsimd.ClearAVXUpperBits()
-
 //line hecbench_layernorm.go:211
 	for gc_off3, gc_limit3, gc_more3 := 0, n/2, true; gc_more3; gc_off3 += (gc_bdx2) * gc_chunk3 {
 		gc_b2.Tick()
@@ -2950,62 +2239,47 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 			return
 		}
 		gc_more3 = false
-		{
-			gc_from5, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off3, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					outPtr := gc_s_outPtr[gc_rank2]
-					gammaPtr := gc_s_gammaPtr[gc_rank2]
-					betaPtr := gc_s_betaPtr[gc_rank2]
-
-//line hecbench_layernorm.go:211
-					gc_start6 := gc_tx2
-					gc_from8 := gc_start6 + gc_off3
-					gc_trips6 := gc_limit3 - gc_from8
-					switch {
-					case gc_from8 < gc_start6 || gc_from8 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
-						gc_trips6 = compiled.ChunkTrips(gc_start6, gc_from8, gc_bdx2, gc_chunk3, gc_limit3, false)
-					case gc_trips6 > gc_span3:
-						gc_trips6 = gc_chunk3
-					case gc_trips6 > 0:
-						gc_trips6 = (gc_trips6-1)/(gc_bdx2) + 1
-					default:
-						gc_trips6 = 0
-					}
-					if gc_trips6 == gc_chunk3 {
-						gc_more3 = true
-					}
-					for idx_2 := gc_from8; gc_trips6 > 0; idx_2, gc_trips6 = idx_2+(gc_bdx2), gc_trips6-1 {
-
-//line hecbench_layernorm.go:212
-						id_2 := gc_bx2*n/2 + idx_2
-
-//line hecbench_layernorm.go:213
-						localOutFp2_2 := outPtr[id_2]
-
-//line hecbench_layernorm.go:214
-						gammaVal := gammaPtr[idx_2]
-
-//line hecbench_layernorm.go:215
-						betaVal := betaPtr[idx_2]
-
-//line hecbench_layernorm.go:216
-						localOutFp2_2.X = (localOutFp2_2.X-sMean[0])*sVariance[0]*gammaVal.X + betaVal.X
-
-//line hecbench_layernorm.go:217
-						localOutFp2_2.Y = (localOutFp2_2.Y-sMean[0])*sVariance[0]*gammaVal.Y + betaVal.Y
-
 //line hecbench_layernorm.go:218
-						outPtr[id_2] = localOutFp2_2
-					}
+		gc_from5, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off3, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				outPtr := gc_s_outPtr[gc_rank2]
+				gammaPtr := gc_s_gammaPtr[gc_rank2]
+				betaPtr := gc_s_betaPtr[gc_rank2]
+//line hecbench_layernorm.go:211
+				gc_start6 := gc_tx2
+				gc_from8 := gc_start6 + gc_off3
+				gc_trips6 := gc_limit3 - gc_from8
+				switch {
+				case gc_from8 < gc_start6 || gc_from8 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+					gc_trips6 = compiled.ChunkTrips(gc_start6, gc_from8, gc_bdx2, gc_chunk3, gc_limit3, false)
+				case gc_trips6 > gc_span3:
+					gc_trips6 = gc_chunk3
+				case gc_trips6 > 0:
+					gc_trips6 = (gc_trips6-1)/(gc_bdx2) + 1
+				default:
+					gc_trips6 = 0
+				}
+				if gc_trips6 == gc_chunk3 {
+					gc_more3 = true
+				}
+				for idx_2 := gc_from8; gc_trips6 > 0; idx_2, gc_trips6 = idx_2+(gc_bdx2), gc_trips6-1 {
+//line hecbench_layernorm.go:212
+					id_2 := gc_bx2*n/2 + idx_2
+					localOutFp2_2 := outPtr[id_2]
+					gammaVal := gammaPtr[idx_2]
+					betaVal := betaPtr[idx_2]
+					localOutFp2_2.X = (localOutFp2_2.X-sMean[0])*sVariance[0]*gammaVal.X + betaVal.X
+					localOutFp2_2.Y = (localOutFp2_2.Y-sMean[0])*sVariance[0]*gammaVal.Y + betaVal.Y
+					outPtr[id_2] = localOutFp2_2
 				}
 			}
 		}
@@ -3015,4 +2289,5 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b2 *compiled.Block, ou
 // gc_files_hecbench_layernorm holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_layernorm.go
+//line hecbench_layernorm.go:229
 var gc_files_hecbench_layernorm embed.FS

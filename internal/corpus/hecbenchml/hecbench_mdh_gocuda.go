@@ -46,137 +46,106 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 	gc_s_lgx := compiled.Scratch[Float4](gc_b, 2)[:gc_n]
 	gc_s_lgy := compiled.Scratch[Float4](gc_b, 3)[:gc_n]
 	gc_s_lgz := compiled.Scratch[Float4](gc_b, 4)[:gc_n]
-
 //line hecbench_mdh.go:47
 	shared := gocuda.DynamicShared[float32](t)
-
 //line hecbench_mdh.go:49
 	lsize := gc_bdx
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line hecbench_mdh.go:48
-				lid := gc_tx
-				_ = lid
-
-//line hecbench_mdh.go:50
-				igrid := gc_bx*lsize + lid
-
 //line hecbench_mdh.go:51
-				v := Float4{}
-
-//line hecbench_mdh.go:52
-				lgx := asFloat4(gx)[igrid]
-
-//line hecbench_mdh.go:53
-				lgy := asFloat4(gy)[igrid]
-
-//line hecbench_mdh.go:54
-				lgz := asFloat4(gz)[igrid]
-				_ = igrid
-				_ = v
-				_ = lgx
-				_ = lgy
-				_ = lgz
-				gc_s_igrid[gc_rank] = igrid
-				gc_s_v[gc_rank] = v
-				gc_s_lgx[gc_rank] = lgx
-				gc_s_lgy[gc_rank] = lgy
-				gc_s_lgz[gc_rank] = lgz
-			}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line hecbench_mdh.go:48
+			lid := gc_tx
+//line hecbench_mdh.go:50
+			igrid := gc_bx*lsize + lid
+			v := Float4{}
+			lgx := asFloat4(gx)[igrid]
+			lgy := asFloat4(gy)[igrid]
+			lgz := asFloat4(gz)[igrid]
+//line hecbench_mdh.go:60
+			gc_s_igrid[gc_rank] = igrid
+			gc_s_v[gc_rank] = v
+			gc_s_lgx[gc_rank] = lgx
+			gc_s_lgy[gc_rank] = lgy
+			gc_s_lgz[gc_rank] = lgz
 		}
 	}
-
 //line hecbench_mdh.go:55
 	for jatom := 0; jatom < natom; jatom += lsize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-
 //line hecbench_mdh.go:56
 		if (jatom + lsize) > natom {
 			lsize = natom - jatom
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(jatom, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(natom, jatom); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_stride := 1 * 5
-				gc_off2 := jatom
-				gc_off3 := 1
-				gc_off4 := 2
-				gc_off5 := 3
-				gc_off6 := 4
-				if gc_from >= 0 && compiled.InStride(gc_stride, 0, gc_from, gc_to, len(shared)) && gc_off2 >= 0 && gc_off2 <= len(ax) && gc_to <= len(ax)-gc_off2 && compiled.InStride(gc_stride, gc_off3, gc_from, gc_to, len(shared)) && gc_off2 <= len(ay) && gc_to <= len(ay)-gc_off2 && compiled.InStride(gc_stride, gc_off4, gc_from, gc_to, len(shared)) && gc_off2 <= len(az) && gc_to <= len(az)-gc_off2 && compiled.InStride(gc_stride, gc_off5, gc_from, gc_to, len(shared)) && gc_off2 <= len(charge) && gc_to <= len(charge)-gc_off2 && compiled.InStride(gc_stride, gc_off6, gc_from, gc_to, len(shared)) && gc_off2 <= len(size) && gc_to <= len(size)-gc_off2 {
-					gc_at := ax[gc_off2:][:gc_to]
-					gc_at2 := ay[gc_off2:][:gc_to]
-					gc_at3 := az[gc_off2:][:gc_to]
-					gc_at4 := charge[gc_off2:][:gc_to]
-					gc_at5 := size[gc_off2:][:gc_to]
-					for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4, gc_idx5 := gc_from, 0+gc_stride*(gc_from), gc_off3+gc_stride*(gc_from), gc_off4+gc_stride*(gc_from), gc_off5+gc_stride*(gc_from), gc_off6+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4, gc_idx5 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride, gc_idx5+gc_stride {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_mdh.go:48
-						lid := gc_tx
-						_ = lid
-
-//line hecbench_mdh.go:59
-						{
-							shared[gc_idx] = gc_at[gc_tx]
-							shared[gc_idx2] = gc_at2[gc_tx]
-							shared[gc_idx3] = gc_at3[gc_tx]
-							shared[gc_idx4] = gc_at4[gc_tx]
-							shared[gc_idx5] = gc_at5[gc_tx]
-						}
+//line hecbench_mdh.go:60
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(jatom, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(natom, jatom); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_stride := 1 * 5
+			gc_off2 := jatom
+			gc_off3 := 1
+			gc_off4 := 2
+			gc_off5 := 3
+			gc_off6 := 4
+			if gc_from >= 0 && compiled.InStride(gc_stride, 0, gc_from, gc_to, len(shared)) && gc_off2 >= 0 && gc_off2 <= len(ax) && gc_to <= len(ax)-gc_off2 && compiled.InStride(gc_stride, gc_off3, gc_from, gc_to, len(shared)) && gc_off2 <= len(ay) && gc_to <= len(ay)-gc_off2 && compiled.InStride(gc_stride, gc_off4, gc_from, gc_to, len(shared)) && gc_off2 <= len(az) && gc_to <= len(az)-gc_off2 && compiled.InStride(gc_stride, gc_off5, gc_from, gc_to, len(shared)) && gc_off2 <= len(charge) && gc_to <= len(charge)-gc_off2 && compiled.InStride(gc_stride, gc_off6, gc_from, gc_to, len(shared)) && gc_off2 <= len(size) && gc_to <= len(size)-gc_off2 {
+				gc_at := ax[gc_off2:][:gc_to]
+				gc_at2 := ay[gc_off2:][:gc_to]
+				gc_at3 := az[gc_off2:][:gc_to]
+				gc_at4 := charge[gc_off2:][:gc_to]
+				gc_at5 := size[gc_off2:][:gc_to]
+				for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4, gc_idx5 := gc_from, 0+gc_stride*(gc_from), gc_off3+gc_stride*(gc_from), gc_off4+gc_stride*(gc_from), gc_off5+gc_stride*(gc_from), gc_off6+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4, gc_idx5 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride, gc_idx5+gc_stride {
+					{
+//line hecbench_mdh.go:60
+						shared[gc_idx] = gc_at[gc_tx]
+						shared[gc_idx2] = gc_at2[gc_tx]
+						shared[gc_idx3] = gc_at3[gc_tx]
+						shared[gc_idx4] = gc_at4[gc_tx]
+						shared[gc_idx5] = gc_at5[gc_tx]
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_mdh.go:48
-						lid := gc_tx
-						_ = lid
-
-//line hecbench_mdh.go:59
-						{
-							shared[lid*5] = ax[jatom+lid]
-							shared[lid*5+1] = ay[jatom+lid]
-							shared[lid*5+2] = az[jatom+lid]
-							shared[lid*5+3] = charge[jatom+lid]
-							shared[lid*5+4] = size[jatom+lid]
-						}
+					lid := gc_tx
+					{
+//line hecbench_mdh.go:60
+						shared[lid*5] = ax[jatom+lid]
+						shared[lid*5+1] = ay[jatom+lid]
+						shared[lid*5+2] = az[jatom+lid]
+						shared[lid*5+3] = charge[jatom+lid]
+						shared[lid*5+4] = size[jatom+lid]
 					}
 				}
 			}
 		}
+//line hecbench_mdh.go:70
 		compiled.OutOfLine(func() {
 			gc_s_v := gc_s_v[:gc_n]
-			_ = gc_s_v
+//line hecbench_mdh.go:73
 			gc_s_lgx := gc_s_lgx[:gc_n]
-			_ = gc_s_lgx
+//line hecbench_mdh.go:75
 			gc_s_lgy := gc_s_lgy[:gc_n]
-			_ = gc_s_lgy
+//line hecbench_mdh.go:77
 			gc_s_lgz := gc_s_lgz[:gc_n]
-			_ = gc_s_lgz
 			{
+//line hecbench_mdh.go:80
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
 					lgx := gc_s_lgx[gc_rank]
 					lgy := gc_s_lgy[gc_rank]
 					lgz := gc_s_lgz[gc_rank]
-
 //line hecbench_mdh.go:67
 					for i := 0; i < lsize; i++ {
 						dx := f4SubF(lgx, shared[i*5])
@@ -192,54 +161,48 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 			}
 		})
 	}
-	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-				igrid := gc_s_igrid[gc_rank]
-				v := gc_s_v[gc_rank]
-
-//line hecbench_mdh.go:78
-				asFloat4(val)[igrid] = v
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-				igrid := gc_s_igrid[gc_rank]
-				v := gc_s_v[gc_rank]
-
-//line hecbench_mdh.go:78
-				asFloat4(val)[igrid] = v
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-				igrid := gc_s_igrid[gc_rank]
-				v := gc_s_v[gc_rank]
-
-//line hecbench_mdh.go:78
-				asFloat4(val)[igrid] = v
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-				igrid := gc_s_igrid[gc_rank]
-				v := gc_s_v[gc_rank]
-
-//line hecbench_mdh.go:78
-				asFloat4(val)[igrid] = v
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line hecbench_mdh.go:82
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			igrid := gc_s_igrid[gc_rank]
 			v := gc_s_v[gc_rank]
-
 //line hecbench_mdh.go:78
 			asFloat4(val)[igrid] = v
 		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			igrid := gc_s_igrid[gc_rank]
+			v := gc_s_v[gc_rank]
+//line hecbench_mdh.go:78
+			asFloat4(val)[igrid] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			igrid := gc_s_igrid[gc_rank]
+			v := gc_s_v[gc_rank]
+//line hecbench_mdh.go:78
+			asFloat4(val)[igrid] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			igrid := gc_s_igrid[gc_rank]
+			v := gc_s_v[gc_rank]
+//line hecbench_mdh.go:78
+			asFloat4(val)[igrid] = v
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		igrid := gc_s_igrid[gc_rank]
+		v := gc_s_v[gc_rank]
+//line hecbench_mdh.go:78
+		asFloat4(val)[igrid] = v
 	}
 }
 
@@ -274,141 +237,110 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 	gc_s_lgx := compiled.Scratch[Float4](gc_b, 2)[:gc_n]
 	gc_s_lgy := compiled.Scratch[Float4](gc_b, 3)[:gc_n]
 	gc_s_lgz := compiled.Scratch[Float4](gc_b, 4)[:gc_n]
-
 //line hecbench_mdh.go:86
 	shared := gocuda.DynamicShared[float32](t)
-
 //line hecbench_mdh.go:88
 	lsize := gc_bdx
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line hecbench_mdh.go:87
-				lid := gc_tx
-				_ = lid
-
-//line hecbench_mdh.go:89
-				igrid := gc_bx*lsize + lid
-
 //line hecbench_mdh.go:90
-				v := Float4{}
-
-//line hecbench_mdh.go:91
-				lgx := asFloat4(gx)[igrid]
-
-//line hecbench_mdh.go:92
-				lgy := asFloat4(gy)[igrid]
-
-//line hecbench_mdh.go:93
-				lgz := asFloat4(gz)[igrid]
-				_ = igrid
-				_ = v
-				_ = lgx
-				_ = lgy
-				_ = lgz
-				gc_s_igrid[gc_rank] = igrid
-				gc_s_v[gc_rank] = v
-				gc_s_lgx[gc_rank] = lgx
-				gc_s_lgy[gc_rank] = lgy
-				gc_s_lgz[gc_rank] = lgz
-			}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line hecbench_mdh.go:87
+			lid := gc_tx
+//line hecbench_mdh.go:89
+			igrid := gc_bx*lsize + lid
+			v := Float4{}
+			lgx := asFloat4(gx)[igrid]
+			lgy := asFloat4(gy)[igrid]
+			lgz := asFloat4(gz)[igrid]
+//line hecbench_mdh.go:99
+			gc_s_igrid[gc_rank] = igrid
+			gc_s_v[gc_rank] = v
+			gc_s_lgx[gc_rank] = lgx
+			gc_s_lgy[gc_rank] = lgy
+			gc_s_lgz[gc_rank] = lgz
 		}
 	}
-
 //line hecbench_mdh.go:94
 	for jatom := 0; jatom < natom; jatom += lsize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-
 //line hecbench_mdh.go:95
 		if (jatom + lsize) > natom {
 			lsize = natom - jatom
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(jatom, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(natom, jatom); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := jatom
-				gc_off3 := lsize
-				gc_off4 := 2 * lsize
-				gc_off5 := 3 * lsize
-				gc_off6 := 4 * lsize
-				if gc_from >= 0 && gc_to <= len(shared) && gc_off2 >= 0 && gc_off2 <= len(ax) && gc_to <= len(ax)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(shared) && gc_to <= len(shared)-gc_off3 && gc_off2 <= len(ay) && gc_to <= len(ay)-gc_off2 && gc_off4 >= 0 && gc_off4 <= len(shared) && gc_to <= len(shared)-gc_off4 && gc_off2 <= len(az) && gc_to <= len(az)-gc_off2 && gc_off5 >= 0 && gc_off5 <= len(shared) && gc_to <= len(shared)-gc_off5 && gc_off2 <= len(charge) && gc_to <= len(charge)-gc_off2 && gc_off6 >= 0 && gc_off6 <= len(shared) && gc_to <= len(shared)-gc_off6 && gc_off2 <= len(size) && gc_to <= len(size)-gc_off2 {
-					gc_at := shared[:gc_to]
-					gc_at2 := ax[gc_off2:][:gc_to]
-					gc_at3 := shared[gc_off3:][:gc_to]
-					gc_at4 := ay[gc_off2:][:gc_to]
-					gc_at5 := shared[gc_off4:][:gc_to]
-					gc_at6 := az[gc_off2:][:gc_to]
-					gc_at7 := shared[gc_off5:][:gc_to]
-					gc_at8 := charge[gc_off2:][:gc_to]
-					gc_at9 := shared[gc_off6:][:gc_to]
-					gc_at10 := size[gc_off2:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_mdh.go:87
-						lid := gc_tx
-						_ = lid
-
-//line hecbench_mdh.go:98
-						{
-							gc_at[gc_tx] = gc_at2[gc_tx]
-							gc_at3[gc_tx] = gc_at4[gc_tx]
-							gc_at5[gc_tx] = gc_at6[gc_tx]
-							gc_at7[gc_tx] = gc_at8[gc_tx]
-							gc_at9[gc_tx] = gc_at10[gc_tx]
-						}
+//line hecbench_mdh.go:99
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(jatom, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(natom, jatom); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := jatom
+			gc_off3 := lsize
+			gc_off4 := 2 * lsize
+			gc_off5 := 3 * lsize
+			gc_off6 := 4 * lsize
+			if gc_from >= 0 && gc_to <= len(shared) && gc_off2 >= 0 && gc_off2 <= len(ax) && gc_to <= len(ax)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(shared) && gc_to <= len(shared)-gc_off3 && gc_off2 <= len(ay) && gc_to <= len(ay)-gc_off2 && gc_off4 >= 0 && gc_off4 <= len(shared) && gc_to <= len(shared)-gc_off4 && gc_off2 <= len(az) && gc_to <= len(az)-gc_off2 && gc_off5 >= 0 && gc_off5 <= len(shared) && gc_to <= len(shared)-gc_off5 && gc_off2 <= len(charge) && gc_to <= len(charge)-gc_off2 && gc_off6 >= 0 && gc_off6 <= len(shared) && gc_to <= len(shared)-gc_off6 && gc_off2 <= len(size) && gc_to <= len(size)-gc_off2 {
+				gc_at := shared[:gc_to]
+				gc_at2 := ax[gc_off2:][:gc_to]
+				gc_at3 := shared[gc_off3:][:gc_to]
+				gc_at4 := ay[gc_off2:][:gc_to]
+				gc_at5 := shared[gc_off4:][:gc_to]
+				gc_at6 := az[gc_off2:][:gc_to]
+				gc_at7 := shared[gc_off5:][:gc_to]
+				gc_at8 := charge[gc_off2:][:gc_to]
+				gc_at9 := shared[gc_off6:][:gc_to]
+				gc_at10 := size[gc_off2:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					{
+//line hecbench_mdh.go:99
+						gc_at[gc_tx] = gc_at2[gc_tx]
+						gc_at3[gc_tx] = gc_at4[gc_tx]
+						gc_at5[gc_tx] = gc_at6[gc_tx]
+						gc_at7[gc_tx] = gc_at8[gc_tx]
+						gc_at9[gc_tx] = gc_at10[gc_tx]
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_mdh.go:87
-						lid := gc_tx
-						_ = lid
-
-//line hecbench_mdh.go:98
-						{
-							shared[lid] = ax[jatom+lid]
-							shared[lid+lsize] = ay[jatom+lid]
-							shared[lid+2*lsize] = az[jatom+lid]
-							shared[lid+3*lsize] = charge[jatom+lid]
-							shared[lid+4*lsize] = size[jatom+lid]
-						}
+					lid := gc_tx
+					{
+//line hecbench_mdh.go:99
+						shared[lid] = ax[jatom+lid]
+						shared[lid+lsize] = ay[jatom+lid]
+						shared[lid+2*lsize] = az[jatom+lid]
+						shared[lid+3*lsize] = charge[jatom+lid]
+						shared[lid+4*lsize] = size[jatom+lid]
 					}
 				}
 			}
 		}
+//line hecbench_mdh.go:109
 		compiled.OutOfLine(func() {
 			gc_s_v := gc_s_v[:gc_n]
-			_ = gc_s_v
+//line hecbench_mdh.go:112
 			gc_s_lgx := gc_s_lgx[:gc_n]
-			_ = gc_s_lgx
+//line hecbench_mdh.go:114
 			gc_s_lgy := gc_s_lgy[:gc_n]
-			_ = gc_s_lgy
+//line hecbench_mdh.go:116
 			gc_s_lgz := gc_s_lgz[:gc_n]
-			_ = gc_s_lgz
 			{
+//line hecbench_mdh.go:119
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
 					lgx := gc_s_lgx[gc_rank]
 					lgy := gc_s_lgy[gc_rank]
 					lgz := gc_s_lgz[gc_rank]
-
 //line hecbench_mdh.go:106
 					for i := 0; i < lsize; i++ {
 						dx := f4SubF(lgx, shared[i])
@@ -424,54 +356,48 @@ func gc_body_mdh2Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 			}
 		})
 	}
-	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-				igrid := gc_s_igrid[gc_rank]
-				v := gc_s_v[gc_rank]
-
-//line hecbench_mdh.go:117
-				asFloat4(val)[igrid] = v
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-				igrid := gc_s_igrid[gc_rank]
-				v := gc_s_v[gc_rank]
-
-//line hecbench_mdh.go:117
-				asFloat4(val)[igrid] = v
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-				igrid := gc_s_igrid[gc_rank]
-				v := gc_s_v[gc_rank]
-
-//line hecbench_mdh.go:117
-				asFloat4(val)[igrid] = v
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-				igrid := gc_s_igrid[gc_rank]
-				v := gc_s_v[gc_rank]
-
-//line hecbench_mdh.go:117
-				asFloat4(val)[igrid] = v
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line hecbench_mdh.go:121
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			igrid := gc_s_igrid[gc_rank]
 			v := gc_s_v[gc_rank]
-
 //line hecbench_mdh.go:117
 			asFloat4(val)[igrid] = v
 		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			igrid := gc_s_igrid[gc_rank]
+			v := gc_s_v[gc_rank]
+//line hecbench_mdh.go:117
+			asFloat4(val)[igrid] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			igrid := gc_s_igrid[gc_rank]
+			v := gc_s_v[gc_rank]
+//line hecbench_mdh.go:117
+			asFloat4(val)[igrid] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			igrid := gc_s_igrid[gc_rank]
+			v := gc_s_v[gc_rank]
+//line hecbench_mdh.go:117
+			asFloat4(val)[igrid] = v
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		igrid := gc_s_igrid[gc_rank]
+		v := gc_s_v[gc_rank]
+//line hecbench_mdh.go:117
+		asFloat4(val)[igrid] = v
 	}
 }
 
@@ -505,141 +431,110 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 	gc_s_lgx := compiled.Scratch[Float4](gc_b, 2)[:gc_n]
 	gc_s_lgy := compiled.Scratch[Float4](gc_b, 3)[:gc_n]
 	gc_s_lgz := compiled.Scratch[Float4](gc_b, 4)[:gc_n]
-
 //line hecbench_mdh.go:124
 	shared := gocuda.DynamicShared[float32](t)
-
 //line hecbench_mdh.go:126
 	lsize := gc_bdx
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line hecbench_mdh.go:125
-				lid := gc_tx
-				_ = lid
-
-//line hecbench_mdh.go:127
-				igrid := gc_bx*lsize + lid
-
 //line hecbench_mdh.go:128
-				v := Float4{}
-
-//line hecbench_mdh.go:129
-				lgx := asFloat4(gx)[igrid]
-
-//line hecbench_mdh.go:130
-				lgy := asFloat4(gy)[igrid]
-
-//line hecbench_mdh.go:131
-				lgz := asFloat4(gz)[igrid]
-				_ = igrid
-				_ = v
-				_ = lgx
-				_ = lgy
-				_ = lgz
-				gc_s_igrid[gc_rank] = igrid
-				gc_s_v[gc_rank] = v
-				gc_s_lgx[gc_rank] = lgx
-				gc_s_lgy[gc_rank] = lgy
-				gc_s_lgz[gc_rank] = lgz
-			}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line hecbench_mdh.go:125
+			lid := gc_tx
+//line hecbench_mdh.go:127
+			igrid := gc_bx*lsize + lid
+			v := Float4{}
+			lgx := asFloat4(gx)[igrid]
+			lgy := asFloat4(gy)[igrid]
+			lgz := asFloat4(gz)[igrid]
+//line hecbench_mdh.go:137
+			gc_s_igrid[gc_rank] = igrid
+			gc_s_v[gc_rank] = v
+			gc_s_lgx[gc_rank] = lgx
+			gc_s_lgy[gc_rank] = lgy
+			gc_s_lgz[gc_rank] = lgz
 		}
 	}
-
 //line hecbench_mdh.go:132
 	for jatom := 0; jatom < natom; jatom += lsize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-
 //line hecbench_mdh.go:133
 		if (jatom + lsize) > natom {
 			lsize = natom - jatom
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(jatom, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(natom, jatom); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := jatom
-				gc_off3 := lsize
-				gc_off4 := 2 * lsize
-				gc_off5 := 3 * lsize
-				gc_off6 := 4 * lsize
-				if gc_from >= 0 && gc_to <= len(shared) && gc_off2 >= 0 && gc_off2 <= len(ax) && gc_to <= len(ax)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(shared) && gc_to <= len(shared)-gc_off3 && gc_off2 <= len(ay) && gc_to <= len(ay)-gc_off2 && gc_off4 >= 0 && gc_off4 <= len(shared) && gc_to <= len(shared)-gc_off4 && gc_off2 <= len(az) && gc_to <= len(az)-gc_off2 && gc_off5 >= 0 && gc_off5 <= len(shared) && gc_to <= len(shared)-gc_off5 && gc_off2 <= len(charge) && gc_to <= len(charge)-gc_off2 && gc_off6 >= 0 && gc_off6 <= len(shared) && gc_to <= len(shared)-gc_off6 && gc_off2 <= len(size) && gc_to <= len(size)-gc_off2 {
-					gc_at := shared[:gc_to]
-					gc_at2 := ax[gc_off2:][:gc_to]
-					gc_at3 := shared[gc_off3:][:gc_to]
-					gc_at4 := ay[gc_off2:][:gc_to]
-					gc_at5 := shared[gc_off4:][:gc_to]
-					gc_at6 := az[gc_off2:][:gc_to]
-					gc_at7 := shared[gc_off5:][:gc_to]
-					gc_at8 := charge[gc_off2:][:gc_to]
-					gc_at9 := shared[gc_off6:][:gc_to]
-					gc_at10 := size[gc_off2:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_mdh.go:125
-						lid := gc_tx
-						_ = lid
-
-//line hecbench_mdh.go:136
-						{
-							gc_at[gc_tx] = gc_at2[gc_tx]
-							gc_at3[gc_tx] = gc_at4[gc_tx]
-							gc_at5[gc_tx] = gc_at6[gc_tx]
-							gc_at7[gc_tx] = gc_at8[gc_tx]
-							gc_at9[gc_tx] = gc_at10[gc_tx]
-						}
+//line hecbench_mdh.go:137
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(jatom, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(natom, jatom); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := jatom
+			gc_off3 := lsize
+			gc_off4 := 2 * lsize
+			gc_off5 := 3 * lsize
+			gc_off6 := 4 * lsize
+			if gc_from >= 0 && gc_to <= len(shared) && gc_off2 >= 0 && gc_off2 <= len(ax) && gc_to <= len(ax)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(shared) && gc_to <= len(shared)-gc_off3 && gc_off2 <= len(ay) && gc_to <= len(ay)-gc_off2 && gc_off4 >= 0 && gc_off4 <= len(shared) && gc_to <= len(shared)-gc_off4 && gc_off2 <= len(az) && gc_to <= len(az)-gc_off2 && gc_off5 >= 0 && gc_off5 <= len(shared) && gc_to <= len(shared)-gc_off5 && gc_off2 <= len(charge) && gc_to <= len(charge)-gc_off2 && gc_off6 >= 0 && gc_off6 <= len(shared) && gc_to <= len(shared)-gc_off6 && gc_off2 <= len(size) && gc_to <= len(size)-gc_off2 {
+				gc_at := shared[:gc_to]
+				gc_at2 := ax[gc_off2:][:gc_to]
+				gc_at3 := shared[gc_off3:][:gc_to]
+				gc_at4 := ay[gc_off2:][:gc_to]
+				gc_at5 := shared[gc_off4:][:gc_to]
+				gc_at6 := az[gc_off2:][:gc_to]
+				gc_at7 := shared[gc_off5:][:gc_to]
+				gc_at8 := charge[gc_off2:][:gc_to]
+				gc_at9 := shared[gc_off6:][:gc_to]
+				gc_at10 := size[gc_off2:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					{
+//line hecbench_mdh.go:137
+						gc_at[gc_tx] = gc_at2[gc_tx]
+						gc_at3[gc_tx] = gc_at4[gc_tx]
+						gc_at5[gc_tx] = gc_at6[gc_tx]
+						gc_at7[gc_tx] = gc_at8[gc_tx]
+						gc_at9[gc_tx] = gc_at10[gc_tx]
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_mdh.go:125
-						lid := gc_tx
-						_ = lid
-
-//line hecbench_mdh.go:136
-						{
-							shared[lid] = ax[jatom+lid]
-							shared[lid+lsize] = ay[jatom+lid]
-							shared[lid+2*lsize] = az[jatom+lid]
-							shared[lid+3*lsize] = charge[jatom+lid]
-							shared[lid+4*lsize] = size[jatom+lid]
-						}
+					lid := gc_tx
+					{
+//line hecbench_mdh.go:137
+						shared[lid] = ax[jatom+lid]
+						shared[lid+lsize] = ay[jatom+lid]
+						shared[lid+2*lsize] = az[jatom+lid]
+						shared[lid+3*lsize] = charge[jatom+lid]
+						shared[lid+4*lsize] = size[jatom+lid]
 					}
 				}
 			}
 		}
+//line hecbench_mdh.go:147
 		compiled.OutOfLine(func() {
 			gc_s_v := gc_s_v[:gc_n]
-			_ = gc_s_v
+//line hecbench_mdh.go:150
 			gc_s_lgx := gc_s_lgx[:gc_n]
-			_ = gc_s_lgx
+//line hecbench_mdh.go:152
 			gc_s_lgy := gc_s_lgy[:gc_n]
-			_ = gc_s_lgy
+//line hecbench_mdh.go:154
 			gc_s_lgz := gc_s_lgz[:gc_n]
-			_ = gc_s_lgz
 			{
+//line hecbench_mdh.go:157
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
 					lgx := gc_s_lgx[gc_rank]
 					lgy := gc_s_lgy[gc_rank]
 					lgz := gc_s_lgz[gc_rank]
-
 //line hecbench_mdh.go:144
 					for i := 0; i < lsize; i++ {
 						dx := f4SubF(lgx, shared[i])
@@ -655,58 +550,53 @@ func gc_body_mdh3Kernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 			}
 		})
 	}
-	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-				igrid := gc_s_igrid[gc_rank]
-				v := gc_s_v[gc_rank]
-
-//line hecbench_mdh.go:155
-				asFloat4(val)[igrid] = v
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-				igrid := gc_s_igrid[gc_rank]
-				v := gc_s_v[gc_rank]
-
-//line hecbench_mdh.go:155
-				asFloat4(val)[igrid] = v
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-				igrid := gc_s_igrid[gc_rank]
-				v := gc_s_v[gc_rank]
-
-//line hecbench_mdh.go:155
-				asFloat4(val)[igrid] = v
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-				igrid := gc_s_igrid[gc_rank]
-				v := gc_s_v[gc_rank]
-
-//line hecbench_mdh.go:155
-				asFloat4(val)[igrid] = v
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line hecbench_mdh.go:159
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			igrid := gc_s_igrid[gc_rank]
 			v := gc_s_v[gc_rank]
-
 //line hecbench_mdh.go:155
 			asFloat4(val)[igrid] = v
 		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			igrid := gc_s_igrid[gc_rank]
+			v := gc_s_v[gc_rank]
+//line hecbench_mdh.go:155
+			asFloat4(val)[igrid] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			igrid := gc_s_igrid[gc_rank]
+			v := gc_s_v[gc_rank]
+//line hecbench_mdh.go:155
+			asFloat4(val)[igrid] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			igrid := gc_s_igrid[gc_rank]
+			v := gc_s_v[gc_rank]
+//line hecbench_mdh.go:155
+			asFloat4(val)[igrid] = v
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		igrid := gc_s_igrid[gc_rank]
+		v := gc_s_v[gc_rank]
+//line hecbench_mdh.go:155
+		asFloat4(val)[igrid] = v
 	}
 }
 
 // gc_files_hecbench_mdh holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_mdh.go
+//line hecbench_mdh.go:163
 var gc_files_hecbench_mdh embed.FS

@@ -49,383 +49,309 @@ func gc_body_mdhKernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 	gc_s_lgz := compiled.Scratch[Float4](gc_b2, 4)[:gc_n2]
 	_ = &pre1
 	_ = &xkappa
-
 //line hecbench_mdh.go:47
 	shared := gocuda.DynamicShared[float32](t)
-
 //line hecbench_mdh.go:49
 	lsize := gc_bdx2
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_mdh.go:48
-				lid := gc_tx2
-				_ = lid
-
-//line hecbench_mdh.go:50
-				igrid := gc_bx2*lsize + lid
-
 //line hecbench_mdh.go:51
-				v := Float4{}
-
-//line hecbench_mdh.go:52
-				lgx := asFloat4(gx)[igrid]
-
-//line hecbench_mdh.go:53
-				lgy := asFloat4(gy)[igrid]
-
-//line hecbench_mdh.go:54
-				lgz := asFloat4(gz)[igrid]
-				_ = igrid
-				_ = v
-				_ = lgx
-				_ = lgy
-				_ = lgz
-				gc_s_igrid[gc_rank2] = igrid
-				gc_s_v[gc_rank2] = v
-				gc_s_lgx[gc_rank2] = lgx
-				gc_s_lgy[gc_rank2] = lgy
-				gc_s_lgz[gc_rank2] = lgz
-			}
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line hecbench_mdh.go:48
+			lid := gc_tx2
+//line hecbench_mdh.go:50
+			igrid := gc_bx2*lsize + lid
+			v := Float4{}
+			lgx := asFloat4(gx)[igrid]
+			lgy := asFloat4(gy)[igrid]
+			lgz := asFloat4(gz)[igrid]
+//line hecbench_mdh.go:60
+			gc_s_igrid[gc_rank2] = igrid
+			gc_s_v[gc_rank2] = v
+			gc_s_lgx[gc_rank2] = lgx
+			gc_s_lgy[gc_rank2] = lgy
+			gc_s_lgz[gc_rank2] = lgz
 		}
 	}
-
 //line hecbench_mdh.go:55
 	for jatom := 0; jatom < natom; jatom += lsize {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
-
 //line hecbench_mdh.go:56
 		if (jatom + lsize) > natom {
 			lsize = natom - jatom
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(jatom, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(natom, jatom); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := jatom
-				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(ax) && gc_to2 <= len(ax)-gc_off7 && gc_off7 <= len(ay) && gc_to2 <= len(ay)-gc_off7 && gc_off7 <= len(az) && gc_to2 <= len(az)-gc_off7 && gc_off7 <= len(charge) && gc_to2 <= len(charge)-gc_off7 && gc_off7 <= len(size) && gc_to2 <= len(size)-gc_off7 {
-					gc_at6 := ax[gc_off7:][:gc_to2]
-					gc_at7 := ay[gc_off7:][:gc_to2]
-					gc_at8 := az[gc_off7:][:gc_to2]
-					gc_at9 := charge[gc_off7:][:gc_to2]
-					gc_at10 := size[gc_off7:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+//line hecbench_mdh.go:60
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(jatom, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(natom, jatom); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off7 := jatom
+			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(ax) && gc_to2 <= len(ax)-gc_off7 && gc_off7 <= len(ay) && gc_to2 <= len(ay)-gc_off7 && gc_off7 <= len(az) && gc_to2 <= len(az)-gc_off7 && gc_off7 <= len(charge) && gc_to2 <= len(charge)-gc_off7 && gc_off7 <= len(size) && gc_to2 <= len(size)-gc_off7 {
+				gc_at6 := ax[gc_off7:][:gc_to2]
+				gc_at7 := ay[gc_off7:][:gc_to2]
+				gc_at8 := az[gc_off7:][:gc_to2]
+				gc_at9 := charge[gc_off7:][:gc_to2]
+				gc_at10 := size[gc_off7:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_mdh.go:48
-							var lid int = gc_tx2
-//line hecbench_mdh.go:48
-							_ = lid
-//line hecbench_mdh.go:59
+						var lid int = gc_tx2
+						{
 							{
-								{
 //line hecbench_mdh.go:60
-									var gc_lanes6 [8]float32
+								var gc_lanes6 [8]float32
 //line hecbench_mdh.go:60
-									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Store(&gc_lanes6)
+								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Store(&gc_lanes6)
 //line hecbench_mdh.go:60
-									for gc_k6 := range 8 {
+								for gc_k6 := range 8 {
 //line hecbench_mdh.go:60
-										if 0xff&(1<<gc_k6) != 0 {
+									if 0xff&(1<<gc_k6) != 0 {
 //line hecbench_mdh.go:60
-											gc_pos2.Thread = gc_rank2 + gc_k6
+										gc_pos2.Thread = gc_rank2 + gc_k6
 //line hecbench_mdh.go:60
-											shared[(lid*5)+5*gc_k6] = gc_lanes6[gc_k6]
-//line hecbench_mdh.go:60
-										}
-//line hecbench_mdh.go:60
+										shared[(lid*5)+5*gc_k6] = gc_lanes6[gc_k6]
 									}
-//line hecbench_mdh.go:60
-									gc_pos2.Thread = gc_rank2
-//line hecbench_mdh.go:60
 								}
 //line hecbench_mdh.go:60
-								{
+								gc_pos2.Thread = gc_rank2
+							}
+							{
 //line hecbench_mdh.go:60
-									var gc_lanes7 [8]float32
+								var gc_lanes7 [8]float32
 //line hecbench_mdh.go:60
-									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Store(&gc_lanes7)
+								archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Store(&gc_lanes7)
 //line hecbench_mdh.go:60
-									for gc_k7 := range 8 {
+								for gc_k7 := range 8 {
 //line hecbench_mdh.go:60
-										if 0xff&(1<<gc_k7) != 0 {
+									if 0xff&(1<<gc_k7) != 0 {
 //line hecbench_mdh.go:60
-											gc_pos2.Thread = gc_rank2 + gc_k7
-											shared[(lid*5+1)+5*gc_k7] = gc_lanes7[gc_k7]
-//line hecbench_mdh.go:61
-										}
-//line hecbench_mdh.go:61
+										gc_pos2.Thread = gc_rank2 + gc_k7
+										shared[(lid*5+1)+5*gc_k7] = gc_lanes7[gc_k7]
 									}
-//line hecbench_mdh.go:61
-									gc_pos2.Thread = gc_rank2
-//line hecbench_mdh.go:61
 								}
 //line hecbench_mdh.go:61
-								{
+								gc_pos2.Thread = gc_rank2
+							}
+							{
 //line hecbench_mdh.go:61
-									var gc_lanes8 [8]float32
+								var gc_lanes8 [8]float32
 //line hecbench_mdh.go:61
-									archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Store(&gc_lanes8)
+								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Store(&gc_lanes8)
 //line hecbench_mdh.go:61
-									for gc_k8 := range 8 {
+								for gc_k8 := range 8 {
 //line hecbench_mdh.go:61
-										if 0xff&(1<<gc_k8) != 0 {
+									if 0xff&(1<<gc_k8) != 0 {
 //line hecbench_mdh.go:61
-											gc_pos2.Thread = gc_rank2 + gc_k8
-											shared[(lid*5+2)+5*gc_k8] = gc_lanes8[gc_k8]
-//line hecbench_mdh.go:62
-										}
-//line hecbench_mdh.go:62
+										gc_pos2.Thread = gc_rank2 + gc_k8
+										shared[(lid*5+2)+5*gc_k8] = gc_lanes8[gc_k8]
 									}
-//line hecbench_mdh.go:62
-									gc_pos2.Thread = gc_rank2
-//line hecbench_mdh.go:62
 								}
 //line hecbench_mdh.go:62
-								{
+								gc_pos2.Thread = gc_rank2
+							}
+							{
 //line hecbench_mdh.go:62
-									var gc_lanes9 [8]float32
+								var gc_lanes9 [8]float32
 //line hecbench_mdh.go:62
-									archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Store(&gc_lanes9)
+								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Store(&gc_lanes9)
 //line hecbench_mdh.go:62
-									for gc_k9 := range 8 {
+								for gc_k9 := range 8 {
 //line hecbench_mdh.go:62
-										if 0xff&(1<<gc_k9) != 0 {
+									if 0xff&(1<<gc_k9) != 0 {
 //line hecbench_mdh.go:62
-											gc_pos2.Thread = gc_rank2 + gc_k9
-											shared[(lid*5+3)+5*gc_k9] = gc_lanes9[gc_k9]
-//line hecbench_mdh.go:63
-										}
-//line hecbench_mdh.go:63
+										gc_pos2.Thread = gc_rank2 + gc_k9
+										shared[(lid*5+3)+5*gc_k9] = gc_lanes9[gc_k9]
 									}
-//line hecbench_mdh.go:63
-									gc_pos2.Thread = gc_rank2
-//line hecbench_mdh.go:63
 								}
 //line hecbench_mdh.go:63
-								{
+								gc_pos2.Thread = gc_rank2
+							}
+							{
 //line hecbench_mdh.go:63
-									var gc_lanes10 [8]float32
+								var gc_lanes10 [8]float32
 //line hecbench_mdh.go:63
-									archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Store(&gc_lanes10)
+								archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Store(&gc_lanes10)
 //line hecbench_mdh.go:63
-									for gc_k10 := range 8 {
+								for gc_k10 := range 8 {
 //line hecbench_mdh.go:63
-										if 0xff&(1<<gc_k10) != 0 {
+									if 0xff&(1<<gc_k10) != 0 {
 //line hecbench_mdh.go:63
-											gc_pos2.Thread = gc_rank2 + gc_k10
-											shared[(lid*5+4)+5*gc_k10] = gc_lanes10[gc_k10]
-//line hecbench_mdh.go:64
-										}
-//line hecbench_mdh.go:64
+										gc_pos2.Thread = gc_rank2 + gc_k10
+										shared[(lid*5+4)+5*gc_k10] = gc_lanes10[gc_k10]
 									}
-//line hecbench_mdh.go:64
-									gc_pos2.Thread = gc_rank2
-//line hecbench_mdh.go:64
 								}
 //line hecbench_mdh.go:64
+								gc_pos2.Thread = gc_rank2
 							}
 						}
-						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_mdh.go:66
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_mdh.go:48
+					lid := gc_tx2
+					{
+//line hecbench_mdh.go:60
+						shared[lid*5] = gc_at6[gc_tx2]
+						shared[lid*5+1] = gc_at7[gc_tx2]
+						shared[lid*5+2] = gc_at8[gc_tx2]
+						shared[lid*5+3] = gc_at9[gc_tx2]
+						shared[lid*5+4] = gc_at10[gc_tx2]
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
 //line hecbench_mdh.go:48
-						lid := gc_tx2
-						_ = lid
-
-//line hecbench_mdh.go:59
+						var lid int = gc_tx2
 						{
-							shared[lid*5] = gc_at6[gc_tx2]
-							shared[lid*5+1] = gc_at7[gc_tx2]
-							shared[lid*5+2] = gc_at8[gc_tx2]
-							shared[lid*5+3] = gc_at9[gc_tx2]
-							shared[lid*5+4] = gc_at10[gc_tx2]
-						}
-					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line hecbench_mdh.go:48
-							var lid int = gc_tx2
-//line hecbench_mdh.go:48
-							_ = lid
-//line hecbench_mdh.go:59
+//line hecbench_mdh.go:60
+							if (jatom+lid) < 0 || (jatom+lid) > len(ax)-8 || (jatom+lid) > len(ay)-8 || (jatom+lid) > len(az)-8 || (jatom+lid) > len(charge)-8 || (jatom+lid) > len(size)-8 {
+//line hecbench_mdh.go:60
+								break
+							}
 							{
-								if (jatom+lid) < 0 || (jatom+lid) > len(ax)-8 || (jatom+lid) > len(ay)-8 || (jatom+lid) > len(az)-8 || (jatom+lid) > len(charge)-8 || (jatom+lid) > len(size)-8 {
 //line hecbench_mdh.go:60
-									break
+								var gc_lanes [8]float32
 //line hecbench_mdh.go:60
-								}
+								archsimd.LoadFloat32x8Slice(ax[jatom+lid:]).Store(&gc_lanes)
 //line hecbench_mdh.go:60
-								{
+								for gc_k := range 8 {
 //line hecbench_mdh.go:60
-									var gc_lanes [8]float32
+									if 0xff&(1<<gc_k) != 0 {
 //line hecbench_mdh.go:60
-									archsimd.LoadFloat32x8Slice(ax[jatom+lid:]).Store(&gc_lanes)
+										gc_pos2.Thread = gc_rank2 + gc_k
 //line hecbench_mdh.go:60
-									for gc_k := range 8 {
-//line hecbench_mdh.go:60
-										if 0xff&(1<<gc_k) != 0 {
-//line hecbench_mdh.go:60
-											gc_pos2.Thread = gc_rank2 + gc_k
-//line hecbench_mdh.go:60
-											shared[(lid*5)+5*gc_k] = gc_lanes[gc_k]
-//line hecbench_mdh.go:60
-										}
-//line hecbench_mdh.go:60
+										shared[(lid*5)+5*gc_k] = gc_lanes[gc_k]
 									}
-//line hecbench_mdh.go:60
-									gc_pos2.Thread = gc_rank2
-//line hecbench_mdh.go:60
 								}
 //line hecbench_mdh.go:60
-								{
+								gc_pos2.Thread = gc_rank2
+							}
+							{
 //line hecbench_mdh.go:60
-									var gc_lanes2 [8]float32
+								var gc_lanes2 [8]float32
 //line hecbench_mdh.go:60
-									archsimd.LoadFloat32x8Slice(ay[jatom+lid:]).Store(&gc_lanes2)
-									for gc_k2 := range 8 {
+								archsimd.LoadFloat32x8Slice(ay[jatom+lid:]).Store(&gc_lanes2)
+								for gc_k2 := range 8 {
 //line hecbench_mdh.go:61
-										if 0xff&(1<<gc_k2) != 0 {
+									if 0xff&(1<<gc_k2) != 0 {
 //line hecbench_mdh.go:61
-											gc_pos2.Thread = gc_rank2 + gc_k2
+										gc_pos2.Thread = gc_rank2 + gc_k2
 //line hecbench_mdh.go:61
-											shared[(lid*5+1)+5*gc_k2] = gc_lanes2[gc_k2]
-//line hecbench_mdh.go:61
-										}
-//line hecbench_mdh.go:61
+										shared[(lid*5+1)+5*gc_k2] = gc_lanes2[gc_k2]
 									}
-//line hecbench_mdh.go:61
-									gc_pos2.Thread = gc_rank2
-//line hecbench_mdh.go:61
 								}
 //line hecbench_mdh.go:61
-								{
+								gc_pos2.Thread = gc_rank2
+							}
+							{
 //line hecbench_mdh.go:61
-									var gc_lanes3 [8]float32
+								var gc_lanes3 [8]float32
 //line hecbench_mdh.go:61
-									archsimd.LoadFloat32x8Slice(az[jatom+lid:]).Store(&gc_lanes3)
-									for gc_k3 := range 8 {
+								archsimd.LoadFloat32x8Slice(az[jatom+lid:]).Store(&gc_lanes3)
+								for gc_k3 := range 8 {
 //line hecbench_mdh.go:62
-										if 0xff&(1<<gc_k3) != 0 {
+									if 0xff&(1<<gc_k3) != 0 {
 //line hecbench_mdh.go:62
-											gc_pos2.Thread = gc_rank2 + gc_k3
+										gc_pos2.Thread = gc_rank2 + gc_k3
 //line hecbench_mdh.go:62
-											shared[(lid*5+2)+5*gc_k3] = gc_lanes3[gc_k3]
-//line hecbench_mdh.go:62
-										}
-//line hecbench_mdh.go:62
+										shared[(lid*5+2)+5*gc_k3] = gc_lanes3[gc_k3]
 									}
-//line hecbench_mdh.go:62
-									gc_pos2.Thread = gc_rank2
-//line hecbench_mdh.go:62
 								}
 //line hecbench_mdh.go:62
-								{
+								gc_pos2.Thread = gc_rank2
+							}
+							{
 //line hecbench_mdh.go:62
-									var gc_lanes4 [8]float32
+								var gc_lanes4 [8]float32
 //line hecbench_mdh.go:62
-									archsimd.LoadFloat32x8Slice(charge[jatom+lid:]).Store(&gc_lanes4)
-									for gc_k4 := range 8 {
+								archsimd.LoadFloat32x8Slice(charge[jatom+lid:]).Store(&gc_lanes4)
+								for gc_k4 := range 8 {
 //line hecbench_mdh.go:63
-										if 0xff&(1<<gc_k4) != 0 {
+									if 0xff&(1<<gc_k4) != 0 {
 //line hecbench_mdh.go:63
-											gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos2.Thread = gc_rank2 + gc_k4
 //line hecbench_mdh.go:63
-											shared[(lid*5+3)+5*gc_k4] = gc_lanes4[gc_k4]
-//line hecbench_mdh.go:63
-										}
-//line hecbench_mdh.go:63
+										shared[(lid*5+3)+5*gc_k4] = gc_lanes4[gc_k4]
 									}
-//line hecbench_mdh.go:63
-									gc_pos2.Thread = gc_rank2
-//line hecbench_mdh.go:63
 								}
 //line hecbench_mdh.go:63
-								{
+								gc_pos2.Thread = gc_rank2
+							}
+							{
 //line hecbench_mdh.go:63
-									var gc_lanes5 [8]float32
+								var gc_lanes5 [8]float32
 //line hecbench_mdh.go:63
-									archsimd.LoadFloat32x8Slice(size[jatom+lid:]).Store(&gc_lanes5)
-									for gc_k5 := range 8 {
+								archsimd.LoadFloat32x8Slice(size[jatom+lid:]).Store(&gc_lanes5)
+								for gc_k5 := range 8 {
 //line hecbench_mdh.go:64
-										if 0xff&(1<<gc_k5) != 0 {
+									if 0xff&(1<<gc_k5) != 0 {
 //line hecbench_mdh.go:64
-											gc_pos2.Thread = gc_rank2 + gc_k5
+										gc_pos2.Thread = gc_rank2 + gc_k5
 //line hecbench_mdh.go:64
-											shared[(lid*5+4)+5*gc_k5] = gc_lanes5[gc_k5]
-//line hecbench_mdh.go:64
-										}
-//line hecbench_mdh.go:64
+										shared[(lid*5+4)+5*gc_k5] = gc_lanes5[gc_k5]
 									}
-//line hecbench_mdh.go:64
-									gc_pos2.Thread = gc_rank2
-//line hecbench_mdh.go:64
 								}
 //line hecbench_mdh.go:64
+								gc_pos2.Thread = gc_rank2
 							}
 						}
-						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+//line hecbench_mdh.go:66
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line hecbench_mdh.go:48
-						lid := gc_tx2
-						_ = lid
-
-//line hecbench_mdh.go:59
-						{
-							shared[lid*5] = ax[jatom+lid]
-							shared[lid*5+1] = ay[jatom+lid]
-							shared[lid*5+2] = az[jatom+lid]
-							shared[lid*5+3] = charge[jatom+lid]
-							shared[lid*5+4] = size[jatom+lid]
-						}
+					lid := gc_tx2
+					{
+//line hecbench_mdh.go:60
+						shared[lid*5] = ax[jatom+lid]
+						shared[lid*5+1] = ay[jatom+lid]
+						shared[lid*5+2] = az[jatom+lid]
+						shared[lid*5+3] = charge[jatom+lid]
+						shared[lid*5+4] = size[jatom+lid]
 					}
 				}
 			}
 		}
+//line hecbench_mdh.go:70
 		archsimd.ClearAVXUpperBits()
 		compiled.OutOfLine(func() {
 			gc_s_v := gc_s_v[:gc_n2]
-			_ = gc_s_v
+//line hecbench_mdh.go:74
 			gc_s_lgx := gc_s_lgx[:gc_n2]
-			_ = gc_s_lgx
+//line hecbench_mdh.go:76
 			gc_s_lgy := gc_s_lgy[:gc_n2]
-			_ = gc_s_lgy
+//line hecbench_mdh.go:78
 			gc_s_lgz := gc_s_lgz[:gc_n2]
-			_ = gc_s_lgz
 			{
+//line hecbench_mdh.go:81
 				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					v := gc_s_v[gc_rank2]
 					lgx := gc_s_lgx[gc_rank2]
 					lgy := gc_s_lgy[gc_rank2]
 					lgz := gc_s_lgz[gc_rank2]
-
 //line hecbench_mdh.go:67
 					for i := 0; i < lsize; i++ {
 						dx := f4SubF(lgx, shared[i*5])
@@ -441,54 +367,48 @@ func gc_body_mdhKernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 			}
 		})
 	}
-	{
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
-			{
-				gc_rank2 := gc_step2 + 0
-				gc_pos2.Thread = gc_rank2
-				igrid := gc_s_igrid[gc_rank2]
-				v := gc_s_v[gc_rank2]
-
-//line hecbench_mdh.go:78
-				asFloat4(val)[igrid] = v
-			}
-			{
-				gc_rank2 := gc_step2 + 1
-				gc_pos2.Thread = gc_rank2
-				igrid := gc_s_igrid[gc_rank2]
-				v := gc_s_v[gc_rank2]
-
-//line hecbench_mdh.go:78
-				asFloat4(val)[igrid] = v
-			}
-			{
-				gc_rank2 := gc_step2 + 2
-				gc_pos2.Thread = gc_rank2
-				igrid := gc_s_igrid[gc_rank2]
-				v := gc_s_v[gc_rank2]
-
-//line hecbench_mdh.go:78
-				asFloat4(val)[igrid] = v
-			}
-			{
-				gc_rank2 := gc_step2 + 3
-				gc_pos2.Thread = gc_rank2
-				igrid := gc_s_igrid[gc_rank2]
-				v := gc_s_v[gc_rank2]
-
-//line hecbench_mdh.go:78
-				asFloat4(val)[igrid] = v
-			}
-		}
-		for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
+//line hecbench_mdh.go:82
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
+		{
+			gc_rank2 := gc_step2 + 0
 			gc_pos2.Thread = gc_rank2
 			igrid := gc_s_igrid[gc_rank2]
 			v := gc_s_v[gc_rank2]
-
 //line hecbench_mdh.go:78
 			asFloat4(val)[igrid] = v
 		}
+		{
+			gc_rank2 := gc_step2 + 1
+			gc_pos2.Thread = gc_rank2
+			igrid := gc_s_igrid[gc_rank2]
+			v := gc_s_v[gc_rank2]
+//line hecbench_mdh.go:78
+			asFloat4(val)[igrid] = v
+		}
+		{
+			gc_rank2 := gc_step2 + 2
+			gc_pos2.Thread = gc_rank2
+			igrid := gc_s_igrid[gc_rank2]
+			v := gc_s_v[gc_rank2]
+//line hecbench_mdh.go:78
+			asFloat4(val)[igrid] = v
+		}
+		{
+			gc_rank2 := gc_step2 + 3
+			gc_pos2.Thread = gc_rank2
+			igrid := gc_s_igrid[gc_rank2]
+			v := gc_s_v[gc_rank2]
+//line hecbench_mdh.go:78
+			asFloat4(val)[igrid] = v
+		}
+	}
+	for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		igrid := gc_s_igrid[gc_rank2]
+		v := gc_s_v[gc_rank2]
+//line hecbench_mdh.go:78
+		asFloat4(val)[igrid] = v
 	}
 }
 
@@ -525,197 +445,158 @@ func gc_body_mdh2Kernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, s
 	gc_s_lgz := compiled.Scratch[Float4](gc_b2, 4)[:gc_n2]
 	_ = &pre1
 	_ = &xkappa
-
 //line hecbench_mdh.go:86
 	shared := gocuda.DynamicShared[float32](t)
-
 //line hecbench_mdh.go:88
 	lsize := gc_bdx2
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_mdh.go:87
-				lid := gc_tx2
-				_ = lid
-
-//line hecbench_mdh.go:89
-				igrid := gc_bx2*lsize + lid
-
 //line hecbench_mdh.go:90
-				v := Float4{}
-
-//line hecbench_mdh.go:91
-				lgx := asFloat4(gx)[igrid]
-
-//line hecbench_mdh.go:92
-				lgy := asFloat4(gy)[igrid]
-
-//line hecbench_mdh.go:93
-				lgz := asFloat4(gz)[igrid]
-				_ = igrid
-				_ = v
-				_ = lgx
-				_ = lgy
-				_ = lgz
-				gc_s_igrid[gc_rank2] = igrid
-				gc_s_v[gc_rank2] = v
-				gc_s_lgx[gc_rank2] = lgx
-				gc_s_lgy[gc_rank2] = lgy
-				gc_s_lgz[gc_rank2] = lgz
-			}
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line hecbench_mdh.go:87
+			lid := gc_tx2
+//line hecbench_mdh.go:89
+			igrid := gc_bx2*lsize + lid
+			v := Float4{}
+			lgx := asFloat4(gx)[igrid]
+			lgy := asFloat4(gy)[igrid]
+			lgz := asFloat4(gz)[igrid]
+//line hecbench_mdh.go:99
+			gc_s_igrid[gc_rank2] = igrid
+			gc_s_v[gc_rank2] = v
+			gc_s_lgx[gc_rank2] = lgx
+			gc_s_lgy[gc_rank2] = lgy
+			gc_s_lgz[gc_rank2] = lgz
 		}
 	}
-
 //line hecbench_mdh.go:94
 	for jatom := 0; jatom < natom; jatom += lsize {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
-
 //line hecbench_mdh.go:95
 		if (jatom + lsize) > natom {
 			lsize = natom - jatom
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(jatom, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(natom, jatom); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := jatom
-				gc_off8 := lsize
-				gc_off9 := 2 * lsize
-				gc_off10 := 3 * lsize
-				gc_off11 := 4 * lsize
-				if gc_from2 >= 0 && gc_to2 <= len(shared) && gc_off7 >= 0 && gc_off7 <= len(ax) && gc_to2 <= len(ax)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(shared) && gc_to2 <= len(shared)-gc_off8 && gc_off7 <= len(ay) && gc_to2 <= len(ay)-gc_off7 && gc_off9 >= 0 && gc_off9 <= len(shared) && gc_to2 <= len(shared)-gc_off9 && gc_off7 <= len(az) && gc_to2 <= len(az)-gc_off7 && gc_off10 >= 0 && gc_off10 <= len(shared) && gc_to2 <= len(shared)-gc_off10 && gc_off7 <= len(charge) && gc_to2 <= len(charge)-gc_off7 && gc_off11 >= 0 && gc_off11 <= len(shared) && gc_to2 <= len(shared)-gc_off11 && gc_off7 <= len(size) && gc_to2 <= len(size)-gc_off7 {
-					gc_at11 := shared[:gc_to2]
-					gc_at12 := ax[gc_off7:][:gc_to2]
-					gc_at13 := shared[gc_off8:][:gc_to2]
-					gc_at14 := ay[gc_off7:][:gc_to2]
-					gc_at15 := shared[gc_off9:][:gc_to2]
-					gc_at16 := az[gc_off7:][:gc_to2]
-					gc_at17 := shared[gc_off10:][:gc_to2]
-					gc_at18 := charge[gc_off7:][:gc_to2]
-					gc_at19 := shared[gc_off11:][:gc_to2]
-					gc_at20 := size[gc_off7:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+//line hecbench_mdh.go:99
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(jatom, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(natom, jatom); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off7 := jatom
+			gc_off8 := lsize
+			gc_off9 := 2 * lsize
+			gc_off10 := 3 * lsize
+			gc_off11 := 4 * lsize
+			if gc_from2 >= 0 && gc_to2 <= len(shared) && gc_off7 >= 0 && gc_off7 <= len(ax) && gc_to2 <= len(ax)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(shared) && gc_to2 <= len(shared)-gc_off8 && gc_off7 <= len(ay) && gc_to2 <= len(ay)-gc_off7 && gc_off9 >= 0 && gc_off9 <= len(shared) && gc_to2 <= len(shared)-gc_off9 && gc_off7 <= len(az) && gc_to2 <= len(az)-gc_off7 && gc_off10 >= 0 && gc_off10 <= len(shared) && gc_to2 <= len(shared)-gc_off10 && gc_off7 <= len(charge) && gc_to2 <= len(charge)-gc_off7 && gc_off11 >= 0 && gc_off11 <= len(shared) && gc_to2 <= len(shared)-gc_off11 && gc_off7 <= len(size) && gc_to2 <= len(size)-gc_off7 {
+				gc_at11 := shared[:gc_to2]
+				gc_at12 := ax[gc_off7:][:gc_to2]
+				gc_at13 := shared[gc_off8:][:gc_to2]
+				gc_at14 := ay[gc_off7:][:gc_to2]
+				gc_at15 := shared[gc_off9:][:gc_to2]
+				gc_at16 := az[gc_off7:][:gc_to2]
+				gc_at17 := shared[gc_off10:][:gc_to2]
+				gc_at18 := charge[gc_off7:][:gc_to2]
+				gc_at19 := shared[gc_off11:][:gc_to2]
+				gc_at20 := size[gc_off7:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line hecbench_mdh.go:87
-							var lid int = gc_tx2
+						var lid int = gc_tx2
 //line hecbench_mdh.go:87
-							_ = lid
-//line hecbench_mdh.go:98
-							{
-//line hecbench_mdh.go:98
-								archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).StoreSlice(gc_at11[gc_tx2:])
-//line hecbench_mdh.go:98
-								archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).StoreSlice(gc_at13[gc_tx2:])
-//line hecbench_mdh.go:98
-								archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]).StoreSlice(gc_at15[gc_tx2:])
-//line hecbench_mdh.go:98
-								archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:]).StoreSlice(gc_at17[gc_tx2:])
-//line hecbench_mdh.go:98
-								archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]).StoreSlice(gc_at19[gc_tx2:])
-//line hecbench_mdh.go:98
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_mdh.go:87
-						lid := gc_tx2
 						_ = lid
-
-//line hecbench_mdh.go:98
 						{
-							gc_at11[gc_tx2] = gc_at12[gc_tx2]
-							gc_at13[gc_tx2] = gc_at14[gc_tx2]
-							gc_at15[gc_tx2] = gc_at16[gc_tx2]
-							gc_at17[gc_tx2] = gc_at18[gc_tx2]
-							gc_at19[gc_tx2] = gc_at20[gc_tx2]
+//line hecbench_mdh.go:98
+							archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).StoreSlice(gc_at11[gc_tx2:])
+//line hecbench_mdh.go:98
+							archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).StoreSlice(gc_at13[gc_tx2:])
+//line hecbench_mdh.go:98
+							archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]).StoreSlice(gc_at15[gc_tx2:])
+//line hecbench_mdh.go:98
+							archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:]).StoreSlice(gc_at17[gc_tx2:])
+//line hecbench_mdh.go:98
+							archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]).StoreSlice(gc_at19[gc_tx2:])
 						}
 					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+//line hecbench_mdh.go:100
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+//line hecbench_mdh.go:99
+						gc_at11[gc_tx2] = gc_at12[gc_tx2]
+						gc_at13[gc_tx2] = gc_at14[gc_tx2]
+						gc_at15[gc_tx2] = gc_at16[gc_tx2]
+						gc_at17[gc_tx2] = gc_at18[gc_tx2]
+						gc_at19[gc_tx2] = gc_at20[gc_tx2]
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line hecbench_mdh.go:87
-							var lid int = gc_tx2
-//line hecbench_mdh.go:87
-							_ = lid
-//line hecbench_mdh.go:98
-							{
-								if (jatom+lid) < 0 || (jatom+lid) > len(ax)-8 || lid < 0 || lid > len(shared)-8 || (jatom+lid) > len(ay)-8 || (lid+lsize) < 0 || (lid+lsize) > len(shared)-8 || (jatom+lid) > len(az)-8 || (lid+2*lsize) < 0 || (lid+2*lsize) > len(shared)-8 || (jatom+lid) > len(charge)-8 || (lid+3*lsize) < 0 || (lid+3*lsize) > len(shared)-8 || (jatom+lid) > len(size)-8 || (lid+4*lsize) < 0 || (lid+4*lsize) > len(shared)-8 {
+						var lid int = gc_tx2
+						{
 //line hecbench_mdh.go:99
-									break
+							if (jatom+lid) < 0 || (jatom+lid) > len(ax)-8 || lid < 0 || lid > len(shared)-8 || (jatom+lid) > len(ay)-8 || (lid+lsize) < 0 || (lid+lsize) > len(shared)-8 || (jatom+lid) > len(az)-8 || (lid+2*lsize) < 0 || (lid+2*lsize) > len(shared)-8 || (jatom+lid) > len(charge)-8 || (lid+3*lsize) < 0 || (lid+3*lsize) > len(shared)-8 || (jatom+lid) > len(size)-8 || (lid+4*lsize) < 0 || (lid+4*lsize) > len(shared)-8 {
 //line hecbench_mdh.go:99
-								}
-//line hecbench_mdh.go:99
-								archsimd.LoadFloat32x8Slice(ax[jatom+lid:]).StoreSlice(shared[lid:])
-//line hecbench_mdh.go:99
-								archsimd.LoadFloat32x8Slice(ay[jatom+lid:]).StoreSlice(shared[lid+lsize:])
-								archsimd.LoadFloat32x8Slice(az[jatom+lid:]).StoreSlice(shared[lid+2*lsize:])
-								archsimd.LoadFloat32x8Slice(charge[jatom+lid:]).StoreSlice(shared[lid+3*lsize:])
-								archsimd.LoadFloat32x8Slice(size[jatom+lid:]).StoreSlice(shared[lid+4*lsize:])
+								break
 							}
+//line hecbench_mdh.go:99
+							archsimd.LoadFloat32x8Slice(ax[jatom+lid:]).StoreSlice(shared[lid:])
+//line hecbench_mdh.go:99
+							archsimd.LoadFloat32x8Slice(ay[jatom+lid:]).StoreSlice(shared[lid+lsize:])
+							archsimd.LoadFloat32x8Slice(az[jatom+lid:]).StoreSlice(shared[lid+2*lsize:])
+							archsimd.LoadFloat32x8Slice(charge[jatom+lid:]).StoreSlice(shared[lid+3*lsize:])
+							archsimd.LoadFloat32x8Slice(size[jatom+lid:]).StoreSlice(shared[lid+4*lsize:])
 						}
-						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line hecbench_mdh.go:87
-						lid := gc_tx2
-						_ = lid
-
-//line hecbench_mdh.go:98
-						{
-							shared[lid] = ax[jatom+lid]
-							shared[lid+lsize] = ay[jatom+lid]
-							shared[lid+2*lsize] = az[jatom+lid]
-							shared[lid+3*lsize] = charge[jatom+lid]
-							shared[lid+4*lsize] = size[jatom+lid]
-						}
+					lid := gc_tx2
+					{
+//line hecbench_mdh.go:99
+						shared[lid] = ax[jatom+lid]
+						shared[lid+lsize] = ay[jatom+lid]
+						shared[lid+2*lsize] = az[jatom+lid]
+						shared[lid+3*lsize] = charge[jatom+lid]
+						shared[lid+4*lsize] = size[jatom+lid]
 					}
 				}
 			}
 		}
+//line hecbench_mdh.go:109
 		archsimd.ClearAVXUpperBits()
 		compiled.OutOfLine(func() {
 			gc_s_v := gc_s_v[:gc_n2]
-			_ = gc_s_v
+//line hecbench_mdh.go:113
 			gc_s_lgx := gc_s_lgx[:gc_n2]
-			_ = gc_s_lgx
+//line hecbench_mdh.go:115
 			gc_s_lgy := gc_s_lgy[:gc_n2]
-			_ = gc_s_lgy
+//line hecbench_mdh.go:117
 			gc_s_lgz := gc_s_lgz[:gc_n2]
-			_ = gc_s_lgz
 			{
+//line hecbench_mdh.go:120
 				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					v := gc_s_v[gc_rank2]
 					lgx := gc_s_lgx[gc_rank2]
 					lgy := gc_s_lgy[gc_rank2]
 					lgz := gc_s_lgz[gc_rank2]
-
 //line hecbench_mdh.go:106
 					for i := 0; i < lsize; i++ {
 						dx := f4SubF(lgx, shared[i])
@@ -731,54 +612,48 @@ func gc_body_mdh2Kernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, s
 			}
 		})
 	}
-	{
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
-			{
-				gc_rank2 := gc_step2 + 0
-				gc_pos2.Thread = gc_rank2
-				igrid := gc_s_igrid[gc_rank2]
-				v := gc_s_v[gc_rank2]
-
-//line hecbench_mdh.go:117
-				asFloat4(val)[igrid] = v
-			}
-			{
-				gc_rank2 := gc_step2 + 1
-				gc_pos2.Thread = gc_rank2
-				igrid := gc_s_igrid[gc_rank2]
-				v := gc_s_v[gc_rank2]
-
-//line hecbench_mdh.go:117
-				asFloat4(val)[igrid] = v
-			}
-			{
-				gc_rank2 := gc_step2 + 2
-				gc_pos2.Thread = gc_rank2
-				igrid := gc_s_igrid[gc_rank2]
-				v := gc_s_v[gc_rank2]
-
-//line hecbench_mdh.go:117
-				asFloat4(val)[igrid] = v
-			}
-			{
-				gc_rank2 := gc_step2 + 3
-				gc_pos2.Thread = gc_rank2
-				igrid := gc_s_igrid[gc_rank2]
-				v := gc_s_v[gc_rank2]
-
-//line hecbench_mdh.go:117
-				asFloat4(val)[igrid] = v
-			}
-		}
-		for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
+//line hecbench_mdh.go:121
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
+		{
+			gc_rank2 := gc_step2 + 0
 			gc_pos2.Thread = gc_rank2
 			igrid := gc_s_igrid[gc_rank2]
 			v := gc_s_v[gc_rank2]
-
 //line hecbench_mdh.go:117
 			asFloat4(val)[igrid] = v
 		}
+		{
+			gc_rank2 := gc_step2 + 1
+			gc_pos2.Thread = gc_rank2
+			igrid := gc_s_igrid[gc_rank2]
+			v := gc_s_v[gc_rank2]
+//line hecbench_mdh.go:117
+			asFloat4(val)[igrid] = v
+		}
+		{
+			gc_rank2 := gc_step2 + 2
+			gc_pos2.Thread = gc_rank2
+			igrid := gc_s_igrid[gc_rank2]
+			v := gc_s_v[gc_rank2]
+//line hecbench_mdh.go:117
+			asFloat4(val)[igrid] = v
+		}
+		{
+			gc_rank2 := gc_step2 + 3
+			gc_pos2.Thread = gc_rank2
+			igrid := gc_s_igrid[gc_rank2]
+			v := gc_s_v[gc_rank2]
+//line hecbench_mdh.go:117
+			asFloat4(val)[igrid] = v
+		}
+	}
+	for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		igrid := gc_s_igrid[gc_rank2]
+		v := gc_s_v[gc_rank2]
+//line hecbench_mdh.go:117
+		asFloat4(val)[igrid] = v
 	}
 }
 
@@ -814,197 +689,158 @@ func gc_body_mdh3Kernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, s
 	gc_s_lgz := compiled.Scratch[Float4](gc_b2, 4)[:gc_n2]
 	_ = &pre1
 	_ = &xkappa
-
 //line hecbench_mdh.go:124
 	shared := gocuda.DynamicShared[float32](t)
-
 //line hecbench_mdh.go:126
 	lsize := gc_bdx2
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_mdh.go:125
-				lid := gc_tx2
-				_ = lid
-
-//line hecbench_mdh.go:127
-				igrid := gc_bx2*lsize + lid
-
 //line hecbench_mdh.go:128
-				v := Float4{}
-
-//line hecbench_mdh.go:129
-				lgx := asFloat4(gx)[igrid]
-
-//line hecbench_mdh.go:130
-				lgy := asFloat4(gy)[igrid]
-
-//line hecbench_mdh.go:131
-				lgz := asFloat4(gz)[igrid]
-				_ = igrid
-				_ = v
-				_ = lgx
-				_ = lgy
-				_ = lgz
-				gc_s_igrid[gc_rank2] = igrid
-				gc_s_v[gc_rank2] = v
-				gc_s_lgx[gc_rank2] = lgx
-				gc_s_lgy[gc_rank2] = lgy
-				gc_s_lgz[gc_rank2] = lgz
-			}
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line hecbench_mdh.go:125
+			lid := gc_tx2
+//line hecbench_mdh.go:127
+			igrid := gc_bx2*lsize + lid
+			v := Float4{}
+			lgx := asFloat4(gx)[igrid]
+			lgy := asFloat4(gy)[igrid]
+			lgz := asFloat4(gz)[igrid]
+//line hecbench_mdh.go:137
+			gc_s_igrid[gc_rank2] = igrid
+			gc_s_v[gc_rank2] = v
+			gc_s_lgx[gc_rank2] = lgx
+			gc_s_lgy[gc_rank2] = lgy
+			gc_s_lgz[gc_rank2] = lgz
 		}
 	}
-
 //line hecbench_mdh.go:132
 	for jatom := 0; jatom < natom; jatom += lsize {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
-
 //line hecbench_mdh.go:133
 		if (jatom + lsize) > natom {
 			lsize = natom - jatom
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(jatom, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(natom, jatom); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := jatom
-				gc_off8 := lsize
-				gc_off9 := 2 * lsize
-				gc_off10 := 3 * lsize
-				gc_off11 := 4 * lsize
-				if gc_from2 >= 0 && gc_to2 <= len(shared) && gc_off7 >= 0 && gc_off7 <= len(ax) && gc_to2 <= len(ax)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(shared) && gc_to2 <= len(shared)-gc_off8 && gc_off7 <= len(ay) && gc_to2 <= len(ay)-gc_off7 && gc_off9 >= 0 && gc_off9 <= len(shared) && gc_to2 <= len(shared)-gc_off9 && gc_off7 <= len(az) && gc_to2 <= len(az)-gc_off7 && gc_off10 >= 0 && gc_off10 <= len(shared) && gc_to2 <= len(shared)-gc_off10 && gc_off7 <= len(charge) && gc_to2 <= len(charge)-gc_off7 && gc_off11 >= 0 && gc_off11 <= len(shared) && gc_to2 <= len(shared)-gc_off11 && gc_off7 <= len(size) && gc_to2 <= len(size)-gc_off7 {
-					gc_at11 := shared[:gc_to2]
-					gc_at12 := ax[gc_off7:][:gc_to2]
-					gc_at13 := shared[gc_off8:][:gc_to2]
-					gc_at14 := ay[gc_off7:][:gc_to2]
-					gc_at15 := shared[gc_off9:][:gc_to2]
-					gc_at16 := az[gc_off7:][:gc_to2]
-					gc_at17 := shared[gc_off10:][:gc_to2]
-					gc_at18 := charge[gc_off7:][:gc_to2]
-					gc_at19 := shared[gc_off11:][:gc_to2]
-					gc_at20 := size[gc_off7:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+//line hecbench_mdh.go:137
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(jatom, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(natom, jatom); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off7 := jatom
+			gc_off8 := lsize
+			gc_off9 := 2 * lsize
+			gc_off10 := 3 * lsize
+			gc_off11 := 4 * lsize
+			if gc_from2 >= 0 && gc_to2 <= len(shared) && gc_off7 >= 0 && gc_off7 <= len(ax) && gc_to2 <= len(ax)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(shared) && gc_to2 <= len(shared)-gc_off8 && gc_off7 <= len(ay) && gc_to2 <= len(ay)-gc_off7 && gc_off9 >= 0 && gc_off9 <= len(shared) && gc_to2 <= len(shared)-gc_off9 && gc_off7 <= len(az) && gc_to2 <= len(az)-gc_off7 && gc_off10 >= 0 && gc_off10 <= len(shared) && gc_to2 <= len(shared)-gc_off10 && gc_off7 <= len(charge) && gc_to2 <= len(charge)-gc_off7 && gc_off11 >= 0 && gc_off11 <= len(shared) && gc_to2 <= len(shared)-gc_off11 && gc_off7 <= len(size) && gc_to2 <= len(size)-gc_off7 {
+				gc_at11 := shared[:gc_to2]
+				gc_at12 := ax[gc_off7:][:gc_to2]
+				gc_at13 := shared[gc_off8:][:gc_to2]
+				gc_at14 := ay[gc_off7:][:gc_to2]
+				gc_at15 := shared[gc_off9:][:gc_to2]
+				gc_at16 := az[gc_off7:][:gc_to2]
+				gc_at17 := shared[gc_off10:][:gc_to2]
+				gc_at18 := charge[gc_off7:][:gc_to2]
+				gc_at19 := shared[gc_off11:][:gc_to2]
+				gc_at20 := size[gc_off7:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line hecbench_mdh.go:125
-							var lid int = gc_tx2
+						var lid int = gc_tx2
 //line hecbench_mdh.go:125
-							_ = lid
-//line hecbench_mdh.go:136
-							{
-//line hecbench_mdh.go:136
-								archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).StoreSlice(gc_at11[gc_tx2:])
-//line hecbench_mdh.go:136
-								archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).StoreSlice(gc_at13[gc_tx2:])
-//line hecbench_mdh.go:136
-								archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]).StoreSlice(gc_at15[gc_tx2:])
-//line hecbench_mdh.go:136
-								archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:]).StoreSlice(gc_at17[gc_tx2:])
-//line hecbench_mdh.go:136
-								archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]).StoreSlice(gc_at19[gc_tx2:])
-//line hecbench_mdh.go:136
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_mdh.go:125
-						lid := gc_tx2
 						_ = lid
-
-//line hecbench_mdh.go:136
 						{
-							gc_at11[gc_tx2] = gc_at12[gc_tx2]
-							gc_at13[gc_tx2] = gc_at14[gc_tx2]
-							gc_at15[gc_tx2] = gc_at16[gc_tx2]
-							gc_at17[gc_tx2] = gc_at18[gc_tx2]
-							gc_at19[gc_tx2] = gc_at20[gc_tx2]
+//line hecbench_mdh.go:136
+							archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).StoreSlice(gc_at11[gc_tx2:])
+//line hecbench_mdh.go:136
+							archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).StoreSlice(gc_at13[gc_tx2:])
+//line hecbench_mdh.go:136
+							archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]).StoreSlice(gc_at15[gc_tx2:])
+//line hecbench_mdh.go:136
+							archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:]).StoreSlice(gc_at17[gc_tx2:])
+//line hecbench_mdh.go:136
+							archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]).StoreSlice(gc_at19[gc_tx2:])
 						}
 					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+//line hecbench_mdh.go:138
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+//line hecbench_mdh.go:137
+						gc_at11[gc_tx2] = gc_at12[gc_tx2]
+						gc_at13[gc_tx2] = gc_at14[gc_tx2]
+						gc_at15[gc_tx2] = gc_at16[gc_tx2]
+						gc_at17[gc_tx2] = gc_at18[gc_tx2]
+						gc_at19[gc_tx2] = gc_at20[gc_tx2]
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line hecbench_mdh.go:125
-							var lid int = gc_tx2
-//line hecbench_mdh.go:125
-							_ = lid
-//line hecbench_mdh.go:136
-							{
-								if (jatom+lid) < 0 || (jatom+lid) > len(ax)-8 || lid < 0 || lid > len(shared)-8 || (jatom+lid) > len(ay)-8 || (lid+lsize) < 0 || (lid+lsize) > len(shared)-8 || (jatom+lid) > len(az)-8 || (lid+2*lsize) < 0 || (lid+2*lsize) > len(shared)-8 || (jatom+lid) > len(charge)-8 || (lid+3*lsize) < 0 || (lid+3*lsize) > len(shared)-8 || (jatom+lid) > len(size)-8 || (lid+4*lsize) < 0 || (lid+4*lsize) > len(shared)-8 {
+						var lid int = gc_tx2
+						{
 //line hecbench_mdh.go:137
-									break
+							if (jatom+lid) < 0 || (jatom+lid) > len(ax)-8 || lid < 0 || lid > len(shared)-8 || (jatom+lid) > len(ay)-8 || (lid+lsize) < 0 || (lid+lsize) > len(shared)-8 || (jatom+lid) > len(az)-8 || (lid+2*lsize) < 0 || (lid+2*lsize) > len(shared)-8 || (jatom+lid) > len(charge)-8 || (lid+3*lsize) < 0 || (lid+3*lsize) > len(shared)-8 || (jatom+lid) > len(size)-8 || (lid+4*lsize) < 0 || (lid+4*lsize) > len(shared)-8 {
 //line hecbench_mdh.go:137
-								}
-//line hecbench_mdh.go:137
-								archsimd.LoadFloat32x8Slice(ax[jatom+lid:]).StoreSlice(shared[lid:])
-//line hecbench_mdh.go:137
-								archsimd.LoadFloat32x8Slice(ay[jatom+lid:]).StoreSlice(shared[lid+lsize:])
-								archsimd.LoadFloat32x8Slice(az[jatom+lid:]).StoreSlice(shared[lid+2*lsize:])
-								archsimd.LoadFloat32x8Slice(charge[jatom+lid:]).StoreSlice(shared[lid+3*lsize:])
-								archsimd.LoadFloat32x8Slice(size[jatom+lid:]).StoreSlice(shared[lid+4*lsize:])
+								break
 							}
+//line hecbench_mdh.go:137
+							archsimd.LoadFloat32x8Slice(ax[jatom+lid:]).StoreSlice(shared[lid:])
+//line hecbench_mdh.go:137
+							archsimd.LoadFloat32x8Slice(ay[jatom+lid:]).StoreSlice(shared[lid+lsize:])
+							archsimd.LoadFloat32x8Slice(az[jatom+lid:]).StoreSlice(shared[lid+2*lsize:])
+							archsimd.LoadFloat32x8Slice(charge[jatom+lid:]).StoreSlice(shared[lid+3*lsize:])
+							archsimd.LoadFloat32x8Slice(size[jatom+lid:]).StoreSlice(shared[lid+4*lsize:])
 						}
-						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line hecbench_mdh.go:125
-						lid := gc_tx2
-						_ = lid
-
-//line hecbench_mdh.go:136
-						{
-							shared[lid] = ax[jatom+lid]
-							shared[lid+lsize] = ay[jatom+lid]
-							shared[lid+2*lsize] = az[jatom+lid]
-							shared[lid+3*lsize] = charge[jatom+lid]
-							shared[lid+4*lsize] = size[jatom+lid]
-						}
+					lid := gc_tx2
+					{
+//line hecbench_mdh.go:137
+						shared[lid] = ax[jatom+lid]
+						shared[lid+lsize] = ay[jatom+lid]
+						shared[lid+2*lsize] = az[jatom+lid]
+						shared[lid+3*lsize] = charge[jatom+lid]
+						shared[lid+4*lsize] = size[jatom+lid]
 					}
 				}
 			}
 		}
+//line hecbench_mdh.go:147
 		archsimd.ClearAVXUpperBits()
 		compiled.OutOfLine(func() {
 			gc_s_v := gc_s_v[:gc_n2]
-			_ = gc_s_v
+//line hecbench_mdh.go:151
 			gc_s_lgx := gc_s_lgx[:gc_n2]
-			_ = gc_s_lgx
+//line hecbench_mdh.go:153
 			gc_s_lgy := gc_s_lgy[:gc_n2]
-			_ = gc_s_lgy
+//line hecbench_mdh.go:155
 			gc_s_lgz := gc_s_lgz[:gc_n2]
-			_ = gc_s_lgz
 			{
+//line hecbench_mdh.go:158
 				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					v := gc_s_v[gc_rank2]
 					lgx := gc_s_lgx[gc_rank2]
 					lgy := gc_s_lgy[gc_rank2]
 					lgz := gc_s_lgz[gc_rank2]
-
 //line hecbench_mdh.go:144
 					for i := 0; i < lsize; i++ {
 						dx := f4SubF(lgx, shared[i])
@@ -1020,58 +856,53 @@ func gc_body_mdh3Kernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, s
 			}
 		})
 	}
-	{
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
-			{
-				gc_rank2 := gc_step2 + 0
-				gc_pos2.Thread = gc_rank2
-				igrid := gc_s_igrid[gc_rank2]
-				v := gc_s_v[gc_rank2]
-
-//line hecbench_mdh.go:155
-				asFloat4(val)[igrid] = v
-			}
-			{
-				gc_rank2 := gc_step2 + 1
-				gc_pos2.Thread = gc_rank2
-				igrid := gc_s_igrid[gc_rank2]
-				v := gc_s_v[gc_rank2]
-
-//line hecbench_mdh.go:155
-				asFloat4(val)[igrid] = v
-			}
-			{
-				gc_rank2 := gc_step2 + 2
-				gc_pos2.Thread = gc_rank2
-				igrid := gc_s_igrid[gc_rank2]
-				v := gc_s_v[gc_rank2]
-
-//line hecbench_mdh.go:155
-				asFloat4(val)[igrid] = v
-			}
-			{
-				gc_rank2 := gc_step2 + 3
-				gc_pos2.Thread = gc_rank2
-				igrid := gc_s_igrid[gc_rank2]
-				v := gc_s_v[gc_rank2]
-
-//line hecbench_mdh.go:155
-				asFloat4(val)[igrid] = v
-			}
-		}
-		for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
+//line hecbench_mdh.go:159
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
+		{
+			gc_rank2 := gc_step2 + 0
 			gc_pos2.Thread = gc_rank2
 			igrid := gc_s_igrid[gc_rank2]
 			v := gc_s_v[gc_rank2]
-
 //line hecbench_mdh.go:155
 			asFloat4(val)[igrid] = v
 		}
+		{
+			gc_rank2 := gc_step2 + 1
+			gc_pos2.Thread = gc_rank2
+			igrid := gc_s_igrid[gc_rank2]
+			v := gc_s_v[gc_rank2]
+//line hecbench_mdh.go:155
+			asFloat4(val)[igrid] = v
+		}
+		{
+			gc_rank2 := gc_step2 + 2
+			gc_pos2.Thread = gc_rank2
+			igrid := gc_s_igrid[gc_rank2]
+			v := gc_s_v[gc_rank2]
+//line hecbench_mdh.go:155
+			asFloat4(val)[igrid] = v
+		}
+		{
+			gc_rank2 := gc_step2 + 3
+			gc_pos2.Thread = gc_rank2
+			igrid := gc_s_igrid[gc_rank2]
+			v := gc_s_v[gc_rank2]
+//line hecbench_mdh.go:155
+			asFloat4(val)[igrid] = v
+		}
+	}
+	for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		igrid := gc_s_igrid[gc_rank2]
+		v := gc_s_v[gc_rank2]
+//line hecbench_mdh.go:155
+		asFloat4(val)[igrid] = v
 	}
 }
 
 // gc_files_hecbench_mdh holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_mdh.go
+//line hecbench_mdh.go:163
 var gc_files_hecbench_mdh embed.FS

@@ -48,41 +48,24 @@ func gc_body_uniformFillKernel(gc_b *compiled.Block, gc_lo, gc_hi int, data []fl
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_L1:
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_mergestate.go:62
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L1:
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_mergestate.go:45
-					idx := uint64(gc_bx)*uint64(gc_bdx) + uint64(gc_tx)
-					_ = idx
-
-//line hecbench_mergestate.go:46
-					if idx >= n {
-						continue gc_L1
-					}
-
-//line hecbench_mergestate.go:50
-					rng := seed ^ uint32(idx)
-
-//line hecbench_mergestate.go:52
-					r := xorshift32(&rng)
-
-//line hecbench_mergestate.go:53
-					u := uint32ToUniform(r)
-
-//line hecbench_mergestate.go:54
-					v := low + (high-low)*u
-
-//line hecbench_mergestate.go:55
-					data[idx] = v
-					_ = rng
-					_ = r
-					_ = u
-					_ = v
+				idx := uint64(gc_bx)*uint64(gc_bdx) + uint64(gc_tx)
+				if idx >= n {
+					continue gc_L1
 				}
+//line hecbench_mergestate.go:50
+				rng := seed ^ uint32(idx)
+//line hecbench_mergestate.go:52
+				r := xorshift32(&rng)
+				u := uint32ToUniform(r)
+				v := low + (high-low)*u
+				data[idx] = v
 			}
 		}
 	}
@@ -124,13 +107,9 @@ func gc_body_mergeAttnStatesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, outpu
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line hecbench_mergestate.go:66
 		packSize := uint32(16 / unsafe.Sizeof(float32(0)))
-
-//line hecbench_mergestate.go:67
 		threadsPerHead := headSize / packSize
-
 //line hecbench_mergestate.go:70
 		tokenHeadThreads := numTokens * numHeads * threadsPerHead
 		compiled.OutOfLine(func() {
@@ -140,134 +119,72 @@ func gc_body_mergeAttnStatesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, outpu
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_mergestate.go:69
 						globalIdx := uint32(gc_bx)*numThreads + uint32(gc_tx)
-						_ = globalIdx
-
 //line hecbench_mergestate.go:72
 						if globalIdx >= tokenHeadThreads {
 							continue gc_L1
 						}
-
 //line hecbench_mergestate.go:77
 						tokenHeadIdx := globalIdx / threadsPerHead
-
-//line hecbench_mergestate.go:78
 						packIdx := globalIdx % threadsPerHead
-
 //line hecbench_mergestate.go:80
 						tokenIdx := tokenHeadIdx / numHeads
-
-//line hecbench_mergestate.go:81
 						headIdx := tokenHeadIdx % numHeads
-
 //line hecbench_mergestate.go:83
 						packOffset := packIdx * packSize
-
 //line hecbench_mergestate.go:86
 						headOffset := tokenIdx*numHeads*headSize + headIdx*headSize
-
-//line hecbench_mergestate.go:87
 						prefixHeadPtr := prefixOutput[headOffset:]
-
-//line hecbench_mergestate.go:88
 						suffixHeadPtr := suffixOutput[headOffset:]
-
-//line hecbench_mergestate.go:89
 						outputHeadPtr := output[headOffset:]
-
 //line hecbench_mergestate.go:92
 						lseOffset := tokenIdx*numHeads + headIdx
-
-//line hecbench_mergestate.go:93
 						pLse := prefixLse[lseOffset]
-
-//line hecbench_mergestate.go:94
 						sLse := suffixLse[lseOffset]
-
-//line hecbench_mergestate.go:95
 						if isinf(pLse) {
 							pLse = float32(math.Inf(-1))
 						}
-
-//line hecbench_mergestate.go:98
 						if isinf(sLse) {
 							sLse = float32(math.Inf(-1))
 						}
-
 //line hecbench_mergestate.go:102
 						maxLse := max(pLse, sLse)
-
-//line hecbench_mergestate.go:103
 						pLse = pLse - maxLse
-
-//line hecbench_mergestate.go:104
 						sLse = sLse - maxLse
-
-//line hecbench_mergestate.go:105
 						pSe := expf(pLse)
-
-//line hecbench_mergestate.go:106
 						sSe := expf(sLse)
-
-//line hecbench_mergestate.go:107
 						outSe := pSe + sSe
-
-//line hecbench_mergestate.go:108
 						pScale := pSe / outSe
-
-//line hecbench_mergestate.go:109
 						sScale := sSe / outSe
-
 //line hecbench_mergestate.go:112
 						if packOffset < headSize {
-
+//line hecbench_mergestate.go:114
 							pOutPack := asUint4(prefixHeadPtr)[packIdx]
 							sOutPack := asUint4(suffixHeadPtr)[packIdx]
 							var oOutPack Uint4
-
+//line hecbench_mergestate.go:118
 							for i := uint32(0); i < packSize; i++ {
-
+//line hecbench_mergestate.go:120
 								pOutF := (*[4]float32)(unsafe.Pointer(&pOutPack))[i]
 								sOutF := (*[4]float32)(unsafe.Pointer(&sOutPack))[i]
-
 //line hecbench_mergestate.go:124
 								oOutF := pOutF*pScale + (sOutF * sScale)
-
+//line hecbench_mergestate.go:126
 								(*[4]float32)(unsafe.Pointer(&oOutPack))[i] = oOutF
 							}
-
 //line hecbench_mergestate.go:130
 							asUint4(outputHeadPtr)[packIdx] = oOutPack
 						}
-
 //line hecbench_mergestate.go:133
 						if lse != nil && packIdx == 0 {
 							outLse := logf(outSe) + maxLse
 							lse[lseOffset] = outLse
 						}
-						_ = tokenHeadIdx
-						_ = packIdx
-						_ = tokenIdx
-						_ = headIdx
-						_ = packOffset
-						_ = headOffset
-						_ = prefixHeadPtr
-						_ = suffixHeadPtr
-						_ = outputHeadPtr
-						_ = lseOffset
-						_ = pLse
-						_ = sLse
-						_ = maxLse
-						_ = pSe
-						_ = sSe
-						_ = outSe
-						_ = pScale
-						_ = sScale
 					}
 				}
 			}
+//line hecbench_mergestate.go:158
 		})
 	}
 }

@@ -49,95 +49,68 @@ func gc_body_moeSumKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, input []f
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line hecbench_moesum.go:15
 		outputBase := int64(gc_bx) * int64(d)
-
-//line hecbench_moesum.go:16
 		inputBase := outputBase * int64(topk)
-
-//line hecbench_moesum.go:17
 		for gc_off, gc_limit, gc_more := 0, d, true; gc_more; gc_off += gc_bdx {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
 			gc_more = false
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_off, gc_to) {
-					panic(compiled.ErrGuardWraps)
+//line hecbench_moesum.go:24
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := gc_from
+//line hecbench_moesum.go:18
+				gc_vb := lanes.BroadcastFloat32x8(float32(0.0))
+			gc_steps2:
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+//line hecbench_moesum.go:17
+					var idx int = gc_tx + gc_off
+					x := gc_vb
+					if int(outputBase+int64(idx)) < 0 || int(outputBase+int64(idx)) > len(out)-8 {
+//line hecbench_moesum.go:19
+						break
+					}
+//line hecbench_moesum.go:19
+					for k := 0; k < topk; k = k + 1 {
+//line hecbench_moesum.go:19
+						var gc_ld2 lanes.Float32x8
+//line hecbench_moesum.go:19
+						if int(inputBase+int64(k*d)+int64(idx)) >= 0 && int(inputBase+int64(k*d)+int64(idx)) <= len(input)-8 {
+							gc_ld2 = lanes.LoadFloat32x8Slice(input[inputBase+int64(k*d)+int64(idx):])
+						} else {
+//line hecbench_moesum.go:20
+							break gc_steps2
+						}
+//line hecbench_moesum.go:20
+						x = x.Add(gc_ld2)
+					}
+					x.StoreSlice(out[outputBase+int64(idx):])
 				}
-				if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-					gc_to = gc_bound
+				if gc_vstep > gc_from {
+					gc_more = true
 				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep := gc_from
-//line hecbench_moesum.go:18
-					gc_vb := lanes.BroadcastFloat32x8(float32(0.0))
-//line hecbench_moesum.go:18
-					_ = gc_vb
-				gc_steps2:
-					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_moesum.go:17
-						var idx int = gc_tx + gc_off
-//line hecbench_moesum.go:17
-						_ = idx
+					idx := gc_tx + gc_off
+					gc_more = true
 //line hecbench_moesum.go:18
-						x := gc_vb
-//line hecbench_moesum.go:18
-						_ = x
-//line hecbench_moesum.go:19
-						if int(outputBase+int64(idx)) < 0 || int(outputBase+int64(idx)) > len(out)-8 {
-//line hecbench_moesum.go:19
-							break
-//line hecbench_moesum.go:19
-						}
-//line hecbench_moesum.go:19
-						for k := 0; k < topk; k = k + 1 {
-//line hecbench_moesum.go:19
-							var gc_ld2 lanes.Float32x8
-//line hecbench_moesum.go:19
-							if int(inputBase+int64(k*d)+int64(idx)) >= 0 && int(inputBase+int64(k*d)+int64(idx)) <= len(input)-8 {
-								gc_ld2 = lanes.LoadFloat32x8Slice(input[inputBase+int64(k*d)+int64(idx):])
-//line hecbench_moesum.go:20
-							} else {
-//line hecbench_moesum.go:20
-								break gc_steps2
-//line hecbench_moesum.go:20
-							}
-//line hecbench_moesum.go:20
-							x = x.Add(gc_ld2)
-//line hecbench_moesum.go:20
-						}
-//line hecbench_moesum.go:22
-						x.StoreSlice(out[outputBase+int64(idx):])
+					x := float32(0.0)
+					for k := 0; k < topk; k++ {
+						x += input[inputBase+int64(k*d)+int64(idx)]
 					}
-					if gc_vstep > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_moesum.go:17
-						idx := gc_tx + gc_off
-						gc_more = true
-
-//line hecbench_moesum.go:18
-						x := float32(0.0)
-
-//line hecbench_moesum.go:19
-						for k := 0; k < topk; k++ {
-							x += input[inputBase+int64(k*d)+int64(idx)]
-						}
-
-//line hecbench_moesum.go:22
-						out[outputBase+int64(idx)] = x
-					}
+					out[outputBase+int64(idx)] = x
 				}
 			}
 		}
@@ -179,94 +152,66 @@ func gc_body_moeSumKernelVec4(gc_b *compiled.Block, gc_lo, gc_hi int, out, input
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line hecbench_moesum.go:31
 		d4 := d >> 2
-
-//line hecbench_moesum.go:32
 		outputBase4 := int((int64(gc_bx) * int64(d)) >> 2)
-
-//line hecbench_moesum.go:33
 		inputBase4 := int((int64(gc_bx) * int64(d) * int64(topk)) >> 2)
-		{
-			gc_step := 0
-			for ; gc_step+3 < gc_n; gc_step += 4 {
-				{
-					gc_rank := gc_step + 0
-					gc_pos.Thread = gc_rank
-
 //line hecbench_moesum.go:35
-					input4 := asFloat4(input)
-
-//line hecbench_moesum.go:36
-					out4 := asFloat4(out)
-					_ = input4
-					_ = out4
-					gc_s_input4[gc_rank] = input4
-					gc_s_out4[gc_rank] = out4
-				}
-				{
-					gc_rank := gc_step + 1
-					gc_pos.Thread = gc_rank
-
-//line hecbench_moesum.go:35
-					input4 := asFloat4(input)
-
-//line hecbench_moesum.go:36
-					out4 := asFloat4(out)
-					_ = input4
-					_ = out4
-					gc_s_input4[gc_rank] = input4
-					gc_s_out4[gc_rank] = out4
-				}
-				{
-					gc_rank := gc_step + 2
-					gc_pos.Thread = gc_rank
-
-//line hecbench_moesum.go:35
-					input4 := asFloat4(input)
-
-//line hecbench_moesum.go:36
-					out4 := asFloat4(out)
-					_ = input4
-					_ = out4
-					gc_s_input4[gc_rank] = input4
-					gc_s_out4[gc_rank] = out4
-				}
-				{
-					gc_rank := gc_step + 3
-					gc_pos.Thread = gc_rank
-
-//line hecbench_moesum.go:35
-					input4 := asFloat4(input)
-
-//line hecbench_moesum.go:36
-					out4 := asFloat4(out)
-					_ = input4
-					_ = out4
-					gc_s_input4[gc_rank] = input4
-					gc_s_out4[gc_rank] = out4
-				}
-			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
-
 //line hecbench_moesum.go:35
 				input4 := asFloat4(input)
-
-//line hecbench_moesum.go:36
 				out4 := asFloat4(out)
-				_ = input4
-				_ = out4
+//line hecbench_moesum.go:39
+				gc_s_input4[gc_rank] = input4
+				gc_s_out4[gc_rank] = out4
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+//line hecbench_moesum.go:35
+				input4 := asFloat4(input)
+				out4 := asFloat4(out)
+//line hecbench_moesum.go:39
+				gc_s_input4[gc_rank] = input4
+				gc_s_out4[gc_rank] = out4
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+//line hecbench_moesum.go:35
+				input4 := asFloat4(input)
+				out4 := asFloat4(out)
+//line hecbench_moesum.go:39
+				gc_s_input4[gc_rank] = input4
+				gc_s_out4[gc_rank] = out4
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+//line hecbench_moesum.go:35
+				input4 := asFloat4(input)
+				out4 := asFloat4(out)
+//line hecbench_moesum.go:39
 				gc_s_input4[gc_rank] = input4
 				gc_s_out4[gc_rank] = out4
 			}
 		}
-
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line hecbench_moesum.go:35
+			input4 := asFloat4(input)
+			out4 := asFloat4(out)
+//line hecbench_moesum.go:39
+			gc_s_input4[gc_rank] = input4
+			gc_s_out4[gc_rank] = out4
+		}
 //line hecbench_moesum.go:38
 		gc_chunk := compiled.StrideChunk(gc_bdx)
 		gc_span := (gc_bdx) * gc_chunk
-
 //line hecbench_moesum.go:38
 		for gc_off, gc_limit, gc_more := 0, d4, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
 			gc_b.Tick()
@@ -274,55 +219,49 @@ func gc_body_moeSumKernelVec4(gc_b *compiled.Block, gc_lo, gc_hi int, out, input
 				return
 			}
 			gc_more = false
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_off, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						input4 := gc_s_input4[gc_rank]
-						out4 := gc_s_out4[gc_rank]
-
+//line hecbench_moesum.go:45
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					input4 := gc_s_input4[gc_rank]
+					out4 := gc_s_out4[gc_rank]
 //line hecbench_moesum.go:38
-						gc_start := gc_tx
-						gc_from2 := gc_start + gc_off
-						gc_trips := gc_limit - gc_from2
-						switch {
-						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit, false)
-						case gc_trips > gc_span:
-							gc_trips = gc_chunk
-						case gc_trips > 0:
-							gc_trips = (gc_trips-1)/(gc_bdx) + 1
-						default:
-							gc_trips = 0
-						}
-						if gc_trips == gc_chunk {
-							gc_more = true
-						}
-						for idx := gc_from2; gc_trips > 0; idx, gc_trips = idx+(gc_bdx), gc_trips-1 {
-
+					gc_start := gc_tx
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gc_bdx) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for idx := gc_from2; gc_trips > 0; idx, gc_trips = idx+(gc_bdx), gc_trips-1 {
 //line hecbench_moesum.go:39
-							acc := Float4{0., 0., 0., 0.}
-
+						acc := Float4{0., 0., 0., 0.}
 //line hecbench_moesum.go:41
-							for k := 0; k < topk; k++ {
-								v := input4[inputBase4+k*d4+idx]
-								acc.X += v.X
-								acc.Y += v.Y
-								acc.Z += v.Z
-								acc.W += v.W
-							}
-
-//line hecbench_moesum.go:48
-							out4[outputBase4+idx] = acc
+						for k := 0; k < topk; k++ {
+							v := input4[inputBase4+k*d4+idx]
+							acc.X += v.X
+							acc.Y += v.Y
+							acc.Z += v.Z
+							acc.W += v.W
 						}
+						out4[outputBase4+idx] = acc
 					}
 				}
 			}
@@ -333,4 +272,5 @@ func gc_body_moeSumKernelVec4(gc_b *compiled.Block, gc_lo, gc_hi int, out, input
 // gc_files_hecbench_moesum holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_moesum.go
+//line hecbench_moesum.go:60
 var gc_files_hecbench_moesum embed.FS

@@ -49,171 +49,119 @@ func gc_body_moeSumKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, input 
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-
 //line hecbench_moesum.go:15
 		outputBase := int64(gc_bx2) * int64(d)
-
-//line hecbench_moesum.go:16
 		inputBase := outputBase * int64(topk)
-
-//line hecbench_moesum.go:17
 		for gc_off, gc_limit, gc_more := 0, d, true; gc_more; gc_off += gc_bdx2 {
 			gc_b2.Tick()
 			if gc_b2.Stopped() {
 				return
 			}
 			gc_more = false
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off, gc_to2) {
-					panic(compiled.ErrGuardWraps)
+//line hecbench_moesum.go:24
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+//line hecbench_moesum.go:18
+					gc_vb2 := archsimd.BroadcastFloat32x8(float32(0.0))
+				gc_jam:
+					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+						gc_tx2 := gc_vstep2
+						gc_gc_tx2 := gc_tx2 + 8
+//line hecbench_moesum.go:17
+						var idx int = gc_tx2 + gc_off
+						x := gc_vb2
+						if int(outputBase+int64(idx)) < 0 || int(outputBase+int64(idx)) > len(out)-8 {
+//line hecbench_moesum.go:19
+							break
+						}
+//line hecbench_moesum.go:17
+						var gc_idx int = gc_gc_tx2 + gc_off
+						gc_x := gc_vb2
+						if int(outputBase+int64(gc_idx)) < 0 || int(outputBase+int64(gc_idx)) > len(out)-8 {
+//line hecbench_moesum.go:19
+							break
+						}
+//line hecbench_moesum.go:19
+						for k := 0; k < topk; k = k + 1 {
+//line hecbench_moesum.go:19
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_moesum.go:19
+							if int(inputBase+int64(k*d)+int64(idx)) >= 0 && int(inputBase+int64(k*d)+int64(idx)) <= len(input)-8 {
+								gc_ld3 = archsimd.LoadFloat32x8Slice(input[inputBase+int64(k*d)+int64(idx):])
+							} else {
+//line hecbench_moesum.go:20
+								break gc_jam
+							}
+//line hecbench_moesum.go:20
+							x = x.Add(gc_ld3)
+//line hecbench_moesum.go:20
+							var gc_gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_moesum.go:20
+							if int(inputBase+int64(k*d)+int64(gc_idx)) >= 0 && int(inputBase+int64(k*d)+int64(gc_idx)) <= len(input)-8 {
+//line hecbench_moesum.go:20
+								gc_gc_ld3 = archsimd.LoadFloat32x8Slice(input[inputBase+int64(k*d)+int64(gc_idx):])
+							} else {
+//line hecbench_moesum.go:20
+								break gc_jam
+							}
+//line hecbench_moesum.go:20
+							gc_x = gc_x.Add(gc_gc_ld3)
+						}
+						x.StoreSlice(out[outputBase+int64(idx):])
+//line hecbench_moesum.go:22
+						gc_x.StoreSlice(out[outputBase+int64(gc_idx):])
+					}
+				gc_steps3:
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+//line hecbench_moesum.go:17
+						var idx int = gc_tx2 + gc_off
+						x := gc_vb2
+						if int(outputBase+int64(idx)) < 0 || int(outputBase+int64(idx)) > len(out)-8 {
+//line hecbench_moesum.go:19
+							break
+						}
+//line hecbench_moesum.go:19
+						for k := 0; k < topk; k = k + 1 {
+//line hecbench_moesum.go:19
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_moesum.go:19
+							if int(inputBase+int64(k*d)+int64(idx)) >= 0 && int(inputBase+int64(k*d)+int64(idx)) <= len(input)-8 {
+								gc_ld3 = archsimd.LoadFloat32x8Slice(input[inputBase+int64(k*d)+int64(idx):])
+							} else {
+//line hecbench_moesum.go:20
+								break gc_steps3
+							}
+//line hecbench_moesum.go:20
+							x = x.Add(gc_ld3)
+						}
+						x.StoreSlice(out[outputBase+int64(idx):])
+					}
+					archsimd.ClearAVXUpperBits()
 				}
-				if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
+				if gc_vstep2 > gc_from2 {
+					gc_more = true
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
-//line hecbench_moesum.go:18
-						gc_vb2 := archsimd.BroadcastFloat32x8(float32(0.0))
-//line hecbench_moesum.go:18
-						_ = gc_vb2
-					gc_jam:
-						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_gc_tx2 := gc_tx2 + 8
-							_ = gc_gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_gc_rank2 := gc_base2 + gc_gc_tx2
-							_ = gc_gc_rank2
-							_ = gc_rank2
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line hecbench_moesum.go:17
-							var idx int = gc_tx2 + gc_off
-//line hecbench_moesum.go:17
-							_ = idx
+					idx := gc_tx2 + gc_off
+					gc_more = true
 //line hecbench_moesum.go:18
-							x := gc_vb2
-//line hecbench_moesum.go:18
-							_ = x
-//line hecbench_moesum.go:19
-							if int(outputBase+int64(idx)) < 0 || int(outputBase+int64(idx)) > len(out)-8 {
-//line hecbench_moesum.go:19
-								break
-//line hecbench_moesum.go:19
-							}
-//line hecbench_moesum.go:17
-							var gc_idx int = gc_gc_tx2 + gc_off
-//line hecbench_moesum.go:17
-							_ = gc_idx
-//line hecbench_moesum.go:18
-							gc_x := gc_vb2
-//line hecbench_moesum.go:18
-							_ = gc_x
-//line hecbench_moesum.go:19
-							if int(outputBase+int64(gc_idx)) < 0 || int(outputBase+int64(gc_idx)) > len(out)-8 {
-//line hecbench_moesum.go:19
-								break
-//line hecbench_moesum.go:19
-							}
-//line hecbench_moesum.go:19
-							for k := 0; k < topk; k = k + 1 {
-//line hecbench_moesum.go:19
-								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_moesum.go:19
-								if int(inputBase+int64(k*d)+int64(idx)) >= 0 && int(inputBase+int64(k*d)+int64(idx)) <= len(input)-8 {
-									gc_ld3 = archsimd.LoadFloat32x8Slice(input[inputBase+int64(k*d)+int64(idx):])
-//line hecbench_moesum.go:20
-								} else {
-//line hecbench_moesum.go:20
-									break gc_jam
-//line hecbench_moesum.go:20
-								}
-//line hecbench_moesum.go:20
-								x = x.Add(gc_ld3)
-//line hecbench_moesum.go:20
-								var gc_gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_moesum.go:20
-								if int(inputBase+int64(k*d)+int64(gc_idx)) >= 0 && int(inputBase+int64(k*d)+int64(gc_idx)) <= len(input)-8 {
-//line hecbench_moesum.go:20
-									gc_gc_ld3 = archsimd.LoadFloat32x8Slice(input[inputBase+int64(k*d)+int64(gc_idx):])
-//line hecbench_moesum.go:20
-								} else {
-//line hecbench_moesum.go:20
-									break gc_jam
-//line hecbench_moesum.go:20
-								}
-//line hecbench_moesum.go:20
-								gc_x = gc_x.Add(gc_gc_ld3)
-//line hecbench_moesum.go:20
-							}
-//line hecbench_moesum.go:22
-							x.StoreSlice(out[outputBase+int64(idx):])
-//line hecbench_moesum.go:22
-							gc_x.StoreSlice(out[outputBase+int64(gc_idx):])
-						}
-					gc_steps3:
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line hecbench_moesum.go:17
-							var idx int = gc_tx2 + gc_off
-//line hecbench_moesum.go:17
-							_ = idx
-//line hecbench_moesum.go:18
-							x := gc_vb2
-//line hecbench_moesum.go:18
-							_ = x
-//line hecbench_moesum.go:19
-							if int(outputBase+int64(idx)) < 0 || int(outputBase+int64(idx)) > len(out)-8 {
-//line hecbench_moesum.go:19
-								break
-//line hecbench_moesum.go:19
-							}
-//line hecbench_moesum.go:19
-							for k := 0; k < topk; k = k + 1 {
-//line hecbench_moesum.go:19
-								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_moesum.go:19
-								if int(inputBase+int64(k*d)+int64(idx)) >= 0 && int(inputBase+int64(k*d)+int64(idx)) <= len(input)-8 {
-									gc_ld3 = archsimd.LoadFloat32x8Slice(input[inputBase+int64(k*d)+int64(idx):])
-//line hecbench_moesum.go:20
-								} else {
-//line hecbench_moesum.go:20
-									break gc_steps3
-//line hecbench_moesum.go:20
-								}
-//line hecbench_moesum.go:20
-								x = x.Add(gc_ld3)
-//line hecbench_moesum.go:20
-							}
-//line hecbench_moesum.go:22
-							x.StoreSlice(out[outputBase+int64(idx):])
-						}
-						archsimd.ClearAVXUpperBits()
+					x := float32(0.0)
+					for k := 0; k < topk; k++ {
+						x += input[inputBase+int64(k*d)+int64(idx)]
 					}
-					if gc_vstep2 > gc_from2 {
-						gc_more = true
-					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_moesum.go:17
-						idx := gc_tx2 + gc_off
-						gc_more = true
-
-//line hecbench_moesum.go:18
-						x := float32(0.0)
-
-//line hecbench_moesum.go:19
-						for k := 0; k < topk; k++ {
-							x += input[inputBase+int64(k*d)+int64(idx)]
-						}
-
-//line hecbench_moesum.go:22
-						out[outputBase+int64(idx)] = x
-					}
+					out[outputBase+int64(idx)] = x
 				}
 			}
 		}
@@ -255,94 +203,66 @@ func gc_body_moeSumKernelVec4(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, in
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-
 //line hecbench_moesum.go:31
 		d4 := d >> 2
-
-//line hecbench_moesum.go:32
 		outputBase4 := int((int64(gc_bx2) * int64(d)) >> 2)
-
-//line hecbench_moesum.go:33
 		inputBase4 := int((int64(gc_bx2) * int64(d) * int64(topk)) >> 2)
-		{
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
-				{
-					gc_rank2 := gc_step2 + 0
-					gc_pos2.Thread = gc_rank2
-
 //line hecbench_moesum.go:35
-					input4 := asFloat4(input)
-
-//line hecbench_moesum.go:36
-					out4 := asFloat4(out)
-					_ = input4
-					_ = out4
-					gc_s_input4[gc_rank2] = input4
-					gc_s_out4[gc_rank2] = out4
-				}
-				{
-					gc_rank2 := gc_step2 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_moesum.go:35
-					input4 := asFloat4(input)
-
-//line hecbench_moesum.go:36
-					out4 := asFloat4(out)
-					_ = input4
-					_ = out4
-					gc_s_input4[gc_rank2] = input4
-					gc_s_out4[gc_rank2] = out4
-				}
-				{
-					gc_rank2 := gc_step2 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_moesum.go:35
-					input4 := asFloat4(input)
-
-//line hecbench_moesum.go:36
-					out4 := asFloat4(out)
-					_ = input4
-					_ = out4
-					gc_s_input4[gc_rank2] = input4
-					gc_s_out4[gc_rank2] = out4
-				}
-				{
-					gc_rank2 := gc_step2 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_moesum.go:35
-					input4 := asFloat4(input)
-
-//line hecbench_moesum.go:36
-					out4 := asFloat4(out)
-					_ = input4
-					_ = out4
-					gc_s_input4[gc_rank2] = input4
-					gc_s_out4[gc_rank2] = out4
-				}
-			}
-			for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
+			{
+				gc_rank2 := gc_step2 + 0
 				gc_pos2.Thread = gc_rank2
-
 //line hecbench_moesum.go:35
 				input4 := asFloat4(input)
-
-//line hecbench_moesum.go:36
 				out4 := asFloat4(out)
-				_ = input4
-				_ = out4
+//line hecbench_moesum.go:39
+				gc_s_input4[gc_rank2] = input4
+				gc_s_out4[gc_rank2] = out4
+			}
+			{
+				gc_rank2 := gc_step2 + 1
+				gc_pos2.Thread = gc_rank2
+//line hecbench_moesum.go:35
+				input4 := asFloat4(input)
+				out4 := asFloat4(out)
+//line hecbench_moesum.go:39
+				gc_s_input4[gc_rank2] = input4
+				gc_s_out4[gc_rank2] = out4
+			}
+			{
+				gc_rank2 := gc_step2 + 2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_moesum.go:35
+				input4 := asFloat4(input)
+				out4 := asFloat4(out)
+//line hecbench_moesum.go:39
+				gc_s_input4[gc_rank2] = input4
+				gc_s_out4[gc_rank2] = out4
+			}
+			{
+				gc_rank2 := gc_step2 + 3
+				gc_pos2.Thread = gc_rank2
+//line hecbench_moesum.go:35
+				input4 := asFloat4(input)
+				out4 := asFloat4(out)
+//line hecbench_moesum.go:39
 				gc_s_input4[gc_rank2] = input4
 				gc_s_out4[gc_rank2] = out4
 			}
 		}
-
+		for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+//line hecbench_moesum.go:35
+			input4 := asFloat4(input)
+			out4 := asFloat4(out)
+//line hecbench_moesum.go:39
+			gc_s_input4[gc_rank2] = input4
+			gc_s_out4[gc_rank2] = out4
+		}
 //line hecbench_moesum.go:38
 		gc_chunk := compiled.StrideChunk(gc_bdx2)
 		gc_span := (gc_bdx2) * gc_chunk
-
 //line hecbench_moesum.go:38
 		for gc_off, gc_limit, gc_more := 0, d4, true; gc_more; gc_off += (gc_bdx2) * gc_chunk {
 			gc_b2.Tick()
@@ -350,55 +270,49 @@ func gc_body_moeSumKernelVec4(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, in
 				return
 			}
 			gc_more = false
-			{
-				gc_from3, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off, gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						input4 := gc_s_input4[gc_rank2]
-						out4 := gc_s_out4[gc_rank2]
-
+//line hecbench_moesum.go:45
+			gc_from3, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					input4 := gc_s_input4[gc_rank2]
+					out4 := gc_s_out4[gc_rank2]
 //line hecbench_moesum.go:38
-						gc_start2 := gc_tx2
-						gc_from4 := gc_start2 + gc_off
-						gc_trips2 := gc_limit - gc_from4
-						switch {
-						case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, gc_bdx2, gc_chunk, gc_limit, false)
-						case gc_trips2 > gc_span:
-							gc_trips2 = gc_chunk
-						case gc_trips2 > 0:
-							gc_trips2 = (gc_trips2-1)/(gc_bdx2) + 1
-						default:
-							gc_trips2 = 0
-						}
-						if gc_trips2 == gc_chunk {
-							gc_more = true
-						}
-						for idx := gc_from4; gc_trips2 > 0; idx, gc_trips2 = idx+(gc_bdx2), gc_trips2-1 {
-
+					gc_start2 := gc_tx2
+					gc_from4 := gc_start2 + gc_off
+					gc_trips2 := gc_limit - gc_from4
+					switch {
+					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, gc_bdx2, gc_chunk, gc_limit, false)
+					case gc_trips2 > gc_span:
+						gc_trips2 = gc_chunk
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(gc_bdx2) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk {
+						gc_more = true
+					}
+					for idx := gc_from4; gc_trips2 > 0; idx, gc_trips2 = idx+(gc_bdx2), gc_trips2-1 {
 //line hecbench_moesum.go:39
-							acc := Float4{0., 0., 0., 0.}
-
+						acc := Float4{0., 0., 0., 0.}
 //line hecbench_moesum.go:41
-							for k := 0; k < topk; k++ {
-								v := input4[inputBase4+k*d4+idx]
-								acc.X += v.X
-								acc.Y += v.Y
-								acc.Z += v.Z
-								acc.W += v.W
-							}
-
-//line hecbench_moesum.go:48
-							out4[outputBase4+idx] = acc
+						for k := 0; k < topk; k++ {
+							v := input4[inputBase4+k*d4+idx]
+							acc.X += v.X
+							acc.Y += v.Y
+							acc.Z += v.Z
+							acc.W += v.W
 						}
+						out4[outputBase4+idx] = acc
 					}
 				}
 			}
@@ -409,4 +323,5 @@ func gc_body_moeSumKernelVec4(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, in
 // gc_files_hecbench_moesum holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_moesum.go
+//line hecbench_moesum.go:60
 var gc_files_hecbench_moesum embed.FS

@@ -38,53 +38,43 @@ func gc_body_nllLossForwardReduce2dKernel(gc_b *compiled.Block, output, totalWei
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
-
 //line hecbench_nlll.go:17
 	smInputs := gocuda.Shared[float32](t, nllLossThreads)[:nllLossThreads]
-
-//line hecbench_nlll.go:18
 	accWeight := gocuda.Shared[float32](t, nllLossThreads)[:nllLossThreads]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
 //line hecbench_nlll.go:20
-				tid := gc_tx
-				_ = tid
-
-//line hecbench_nlll.go:21
-				smInputs[tid] = float32(0)
-
-//line hecbench_nlll.go:22
-				accWeight[tid] = float32(0)
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line hecbench_nlll.go:20
+			tid := gc_tx
+			smInputs[tid] = float32(0)
+			accWeight[tid] = float32(0)
 //line hecbench_nlll.go:24
-				for i := tid; int64(i) < nframe; i += nllLossThreads {
+			for i := tid; int64(i) < nframe; i += nllLossThreads {
 //line hecbench_nlll.go:24
-					gc_b.Tick()
+				gc_b.Tick()
 //line hecbench_nlll.go:24
-					if gc_b.Stopped() {
+				if gc_b.Stopped() {
 //line hecbench_nlll.go:24
-						return
-//line hecbench_nlll.go:24
+					return
+				}
+//line hecbench_nlll.go:25
+				tg := target[i]
+				if int64(tg) != ignoreIndex {
+					var curWeight float32
+					if weights != nil {
+						curWeight = weights[tg]
+					} else {
+						curWeight = float32(1)
 					}
-					tg := target[i]
-					if int64(tg) != ignoreIndex {
-						var curWeight float32
-						if weights != nil {
-							curWeight = weights[tg]
-						} else {
-							curWeight = float32(1)
-						}
-						smInputs[tid] -= input[int64(i)*kdim+int64(tg)] * curWeight
-						accWeight[tid] += curWeight
-					}
+					smInputs[tid] -= input[int64(i)*kdim+int64(tg)] * curWeight
+					accWeight[tid] += curWeight
 				}
 			}
 		}
 	}
+//line hecbench_nlll.go:40
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -95,13 +85,8 @@ func gc_body_nllLossForwardReduce2dKernel(gc_b *compiled.Block, output, totalWei
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line hecbench_nlll.go:20
-					tid := gc_tx
-					_ = tid
-
-//line hecbench_nlll.go:40
 					{
+//line hecbench_nlll.go:41
 						outputAcc := float32(0)
 						totalWeightAcc := float32(0)
 						for i_ := 0; i_ < nllLossThreads; i_++ {

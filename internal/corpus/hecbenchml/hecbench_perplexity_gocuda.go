@@ -62,40 +62,27 @@ func gc_body_sigmasKernel(gc_b *compiled.Block, gc_lo, gc_hi int, distances, P [
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_perplexity.go:27
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
 //line hecbench_perplexity.go:34
 						ik := i * k
-						_ = ik
-
 //line hecbench_perplexity.go:32
 						betaMin := float32(math.Inf(-1))
-
 //line hecbench_perplexity.go:32
 						betaMax := float32(math.Inf(1))
-
-//line hecbench_perplexity.go:33
 						beta := float32(1)
-
 //line hecbench_perplexity.go:35
 						var step int
-
 //line hecbench_perplexity.go:37
 						var step_ int = 0
-
 //line hecbench_perplexity.go:37
 						for ; step_ < epochs; step_++ {
 							sumPi := fltEpsilon
-
 //line hecbench_perplexity.go:41
 							for j := 0; j < k; j++ {
 								P[ik+j] = expf(-distances[ik+j] * beta)
 								sumPi += P[ik+j]
 							}
-
 //line hecbench_perplexity.go:47
 							sumDistiPi := float32(0)
 							div := 1.0 / sumPi
@@ -103,13 +90,12 @@ func gc_body_sigmasKernel(gc_b *compiled.Block, gc_lo, gc_hi int, distances, P [
 								P[ik+j_] *= div
 								sumDistiPi += distances[ik+j_] * P[ik+j_]
 							}
-
+//line hecbench_perplexity.go:54
 							entropy := logf(sumPi) + beta*sumDistiPi
 							entropyDiff := entropy - desiredEntropy
 							if fabsf(entropyDiff) <= tol {
 								break
 							}
-
 //line hecbench_perplexity.go:61
 							if entropyDiff > 0 {
 								betaMin = beta
@@ -127,20 +113,14 @@ func gc_body_sigmasKernel(gc_b *compiled.Block, gc_lo, gc_hi int, distances, P [
 								}
 							}
 						}
-
 //line hecbench_perplexity.go:76
 						step = step_
-
 //line hecbench_perplexity.go:76
 						_ = step
-						_ = betaMin
-						_ = betaMax
-						_ = beta
-						_ = step
-						_ = step_
 					}
 				}
 			}
+//line hecbench_perplexity.go:85
 		})
 	}
 }

@@ -39,26 +39,14 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line hecbench_resnet.go:19
 	tile := gc_bx
-
 //line hecbench_resnet.go:22
 	shared_ := gocuda.DynamicShared[float32](t)
-
-//line hecbench_resnet.go:23
 	weights := shared_[512*4:]
-
-//line hecbench_resnet.go:24
 	output := weights[128*64:]
-
-//line hecbench_resnet.go:25
 	input := shared_
-
-//line hecbench_resnet.go:26
 	bias := output[4*128:]
-
-//line hecbench_resnet.go:27
 	scale := bias[128:]
 	{
 		gc_ty := 0
@@ -66,63 +54,33 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_resnet.go:19
 				inChannel := gc_tx
-				_ = inChannel
-
 //line hecbench_resnet.go:19
 				line := gc_ty
-				_ = line
-
-//line hecbench_resnet.go:20
 				ind := line*128 + inChannel
-				_ = ind
-
 				{
-
 //line hecbench_resnet.go:29
-					{
-//line hecbench_resnet.go:29
-						i := int(0)
-//line hecbench_resnet.go:29
-						_ = i
-						input[ind+i*512] = A[tile*2048+i*512+ind]
-					}
-//line hecbench_resnet.go:29
-					{
-//line hecbench_resnet.go:29
-						i := int(1)
-//line hecbench_resnet.go:29
-						_ = i
-						input[ind+i*512] = A[tile*2048+i*512+ind]
-					}
-//line hecbench_resnet.go:29
-					{
-//line hecbench_resnet.go:29
-						i := int(2)
-//line hecbench_resnet.go:29
-						_ = i
-						input[ind+i*512] = A[tile*2048+i*512+ind]
-					}
-//line hecbench_resnet.go:29
-					{
-//line hecbench_resnet.go:29
-						i := int(3)
-//line hecbench_resnet.go:29
-						_ = i
-						input[ind+i*512] = A[tile*2048+i*512+ind]
-					}
-//line hecbench_resnet.go:31
+					i := int(0)
+					input[ind+i*512] = A[tile*2048+i*512+ind]
 				}
-
-//line hecbench_resnet.go:32
+				{
+//line hecbench_resnet.go:29
+					i := int(1)
+					input[ind+i*512] = A[tile*2048+i*512+ind]
+				}
+				{
+//line hecbench_resnet.go:29
+					i := int(2)
+					input[ind+i*512] = A[tile*2048+i*512+ind]
+				}
+				{
+//line hecbench_resnet.go:29
+					i := int(3)
+					input[ind+i*512] = A[tile*2048+i*512+ind]
+				}
 				bias[inChannel] = bnBias[inChannel]
-
-//line hecbench_resnet.go:33
 				scale[inChannel] = bnScale[inChannel]
-
-//line hecbench_resnet.go:34
 				output[ind] = 0.0
 			}
 			gc_ty++
@@ -131,11 +89,8 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 			}
 		}
 	}
-
 //line hecbench_resnet.go:37
 	for k := 0; k < 512; k += 64 {
-
-//line hecbench_resnet.go:38
 		BStart := B[k*128:]
 		{
 			gc_ty := 0
@@ -143,150 +98,90 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_resnet.go:19
 					line := gc_ty
-					_ = line
-
 //line hecbench_resnet.go:19
 					inChannel := gc_tx
-					_ = inChannel
-
-//line hecbench_resnet.go:20
 					ind := line*128 + inChannel
-					_ = ind
-
 					{
-
 //line hecbench_resnet.go:39
-						{
+						i_ := int(0)
+						weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
 //line hecbench_resnet.go:39
-							i_ := int(0)
+						i_ := int(1)
+						weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
 //line hecbench_resnet.go:39
-							_ = i_
-							weights[ind+i_*512] = BStart[i_*512+ind]
-						}
+						i_ := int(2)
+						weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
 //line hecbench_resnet.go:39
-						{
+						i_ := int(3)
+						weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
 //line hecbench_resnet.go:39
-							i_ := int(1)
+						i_ := int(4)
+						weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
 //line hecbench_resnet.go:39
-							_ = i_
-							weights[ind+i_*512] = BStart[i_*512+ind]
-						}
+						i_ := int(5)
+						weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
 //line hecbench_resnet.go:39
-						{
+						i_ := int(6)
+						weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
 //line hecbench_resnet.go:39
-							i_ := int(2)
+						i_ := int(7)
+						weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
 //line hecbench_resnet.go:39
-							_ = i_
-							weights[ind+i_*512] = BStart[i_*512+ind]
-						}
+						i_ := int(8)
+						weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
 //line hecbench_resnet.go:39
-						{
+						i_ := int(9)
+						weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
 //line hecbench_resnet.go:39
-							i_ := int(3)
+						i_ := int(10)
+						weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
 //line hecbench_resnet.go:39
-							_ = i_
-							weights[ind+i_*512] = BStart[i_*512+ind]
-						}
+						i_ := int(11)
+						weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
 //line hecbench_resnet.go:39
-						{
+						i_ := int(12)
+						weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
 //line hecbench_resnet.go:39
-							i_ := int(4)
+						i_ := int(13)
+						weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
 //line hecbench_resnet.go:39
-							_ = i_
-							weights[ind+i_*512] = BStart[i_*512+ind]
-						}
+						i_ := int(14)
+						weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
 //line hecbench_resnet.go:39
-						{
-//line hecbench_resnet.go:39
-							i_ := int(5)
-//line hecbench_resnet.go:39
-							_ = i_
-							weights[ind+i_*512] = BStart[i_*512+ind]
-						}
-//line hecbench_resnet.go:39
-						{
-//line hecbench_resnet.go:39
-							i_ := int(6)
-//line hecbench_resnet.go:39
-							_ = i_
-							weights[ind+i_*512] = BStart[i_*512+ind]
-						}
-//line hecbench_resnet.go:39
-						{
-//line hecbench_resnet.go:39
-							i_ := int(7)
-//line hecbench_resnet.go:39
-							_ = i_
-							weights[ind+i_*512] = BStart[i_*512+ind]
-						}
-//line hecbench_resnet.go:39
-						{
-//line hecbench_resnet.go:39
-							i_ := int(8)
-//line hecbench_resnet.go:39
-							_ = i_
-							weights[ind+i_*512] = BStart[i_*512+ind]
-						}
-//line hecbench_resnet.go:39
-						{
-//line hecbench_resnet.go:39
-							i_ := int(9)
-//line hecbench_resnet.go:39
-							_ = i_
-							weights[ind+i_*512] = BStart[i_*512+ind]
-						}
-//line hecbench_resnet.go:39
-						{
-//line hecbench_resnet.go:39
-							i_ := int(10)
-//line hecbench_resnet.go:39
-							_ = i_
-							weights[ind+i_*512] = BStart[i_*512+ind]
-						}
-//line hecbench_resnet.go:39
-						{
-//line hecbench_resnet.go:39
-							i_ := int(11)
-//line hecbench_resnet.go:39
-							_ = i_
-							weights[ind+i_*512] = BStart[i_*512+ind]
-						}
-//line hecbench_resnet.go:39
-						{
-//line hecbench_resnet.go:39
-							i_ := int(12)
-//line hecbench_resnet.go:39
-							_ = i_
-							weights[ind+i_*512] = BStart[i_*512+ind]
-						}
-//line hecbench_resnet.go:39
-						{
-//line hecbench_resnet.go:39
-							i_ := int(13)
-//line hecbench_resnet.go:39
-							_ = i_
-							weights[ind+i_*512] = BStart[i_*512+ind]
-						}
-//line hecbench_resnet.go:39
-						{
-//line hecbench_resnet.go:39
-							i_ := int(14)
-//line hecbench_resnet.go:39
-							_ = i_
-							weights[ind+i_*512] = BStart[i_*512+ind]
-						}
-//line hecbench_resnet.go:39
-						{
-//line hecbench_resnet.go:39
-							i_ := int(15)
-//line hecbench_resnet.go:39
-							_ = i_
-							weights[ind+i_*512] = BStart[i_*512+ind]
-						}
-//line hecbench_resnet.go:41
+						i_ := int(15)
+						weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 				}
 				gc_ty++
@@ -295,7 +190,6 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 				}
 			}
 		}
-
 //line hecbench_resnet.go:44
 		AStart := input[k:]
 		{
@@ -304,534 +198,330 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_resnet.go:19
 					inChannel := gc_tx
-					_ = inChannel
-
 //line hecbench_resnet.go:19
 					line := gc_ty
-					_ = line
-
-//line hecbench_resnet.go:20
 					ind := line*128 + inChannel
-					_ = ind
-
 					{
-
 //line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(0)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(1)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(2)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(3)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(4)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(5)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(6)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(7)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(8)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(9)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(10)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(11)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(12)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(13)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(14)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(15)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(16)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(17)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(18)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(19)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(20)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(21)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(22)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(23)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(24)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(25)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(26)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(27)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(28)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(29)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(30)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(31)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(32)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(33)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(34)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(35)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(36)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(37)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(38)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(39)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(40)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(41)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(42)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(43)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(44)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(45)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(46)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(47)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(48)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(49)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(50)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(51)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(52)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(53)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(54)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(55)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(56)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(57)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(58)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(59)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(60)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(61)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(62)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(63)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:47
+						p := int(0)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(1)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(2)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(3)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(4)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(5)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(6)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(7)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(8)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(9)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(10)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(11)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(12)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(13)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(14)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(15)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(16)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(17)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(18)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(19)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(20)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(21)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(22)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(23)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(24)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(25)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(26)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(27)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(28)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(29)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(30)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(31)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(32)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(33)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(34)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(35)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(36)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(37)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(38)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(39)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(40)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(41)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(42)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(43)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(44)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(45)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(46)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(47)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(48)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(49)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(50)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(51)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(52)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(53)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(54)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(55)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(56)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(57)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(58)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(59)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(60)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(61)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(62)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(63)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 				}
 				gc_ty++
@@ -841,7 +531,6 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 			}
 		}
 	}
-
 //line hecbench_resnet.go:51
 	CStart := C[tile*512:]
 	{
@@ -856,280 +545,170 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 				gc_vstep := 0
 //line hecbench_resnet.go:52
 				gc_vb2 := lanes.BroadcastFloat32x8(0)
-//line hecbench_resnet.go:52
-				_ = gc_vb2
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
 //line hecbench_resnet.go:19
 					var inChannel int = gc_tx
 //line hecbench_resnet.go:19
-					_ = inChannel
-//line hecbench_resnet.go:19
 					var line int = gc_ty
-//line hecbench_resnet.go:19
-					_ = line
-//line hecbench_resnet.go:20
 					var ind int = line*128 + inChannel
 //line hecbench_resnet.go:20
 					_ = ind
 //line hecbench_resnet.go:51
 					res := lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]))
 //line hecbench_resnet.go:51
-					_ = res
-//line hecbench_resnet.go:51
 					gc_if2 := res.Greater(gc_vb2)
-//line hecbench_resnet.go:51
-					_ = gc_if2
 //line hecbench_resnet.go:51
 					if gc_if2.ToBits() != 0 {
 //line hecbench_resnet.go:51
 						res.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_if2)
-//line hecbench_resnet.go:51
 					}
 //line hecbench_resnet.go:51
 					gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
 //line hecbench_resnet.go:51
-					_ = gc_else2
-//line hecbench_resnet.go:51
 					if gc_else2.ToBits() != 0 {
 //line hecbench_resnet.go:51
-						{
-//line hecbench_resnet.go:51
-							gc_vb2.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_else2)
-//line hecbench_resnet.go:51
-						}
-//line hecbench_resnet.go:51
+						gc_vb2.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_else2)
 					}
 				}
+//line hecbench_resnet.go:53
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_resnet.go:19
-					inChannel := gc_tx
-					_ = inChannel
-
-//line hecbench_resnet.go:19
-					line := gc_ty
-					_ = line
-
-//line hecbench_resnet.go:20
-					ind := line*128 + inChannel
-					_ = ind
-
 //line hecbench_resnet.go:51
 					res := gc_at[gc_tx]*gc_at2[gc_tx] + gc_at3[gc_tx]
-
-//line hecbench_resnet.go:52
 					if res > 0 {
 						gc_at4[gc_tx] = res
 					} else {
 						gc_at4[gc_tx] = 0
 					}
-					_ = res
 				}
 			} else {
+//line hecbench_resnet.go:60
 				gc_vstep2 := 0
 //line hecbench_resnet.go:52
 				gc_vb := lanes.BroadcastFloat32x8(0)
-//line hecbench_resnet.go:52
-				_ = gc_vb
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
 //line hecbench_resnet.go:19
 					var inChannel int = gc_tx
 //line hecbench_resnet.go:19
-					_ = inChannel
-//line hecbench_resnet.go:19
 					var line int = gc_ty
-//line hecbench_resnet.go:19
-					_ = line
-//line hecbench_resnet.go:20
 					var ind int = line*128 + inChannel
-//line hecbench_resnet.go:20
-					_ = ind
 //line hecbench_resnet.go:51
 					if inChannel < 0 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 || inChannel > len(bias)-8 || ind > len(CStart)-8 {
 //line hecbench_resnet.go:51
 						break
-//line hecbench_resnet.go:51
 					}
 //line hecbench_resnet.go:51
 					res := lanes.LoadFloat32x8Slice(scale[inChannel:]).Mul(lanes.LoadFloat32x8Slice(output[ind:])).Add(lanes.LoadFloat32x8Slice(bias[inChannel:]))
 //line hecbench_resnet.go:51
-					_ = res
-//line hecbench_resnet.go:51
 					gc_if := res.Greater(gc_vb)
-//line hecbench_resnet.go:51
-					_ = gc_if
 //line hecbench_resnet.go:53
 					if gc_if.ToBits() != 0 {
 //line hecbench_resnet.go:53
 						res.StoreMasked((*[8]float32)(CStart[ind:]), gc_if)
-//line hecbench_resnet.go:53
 					}
 //line hecbench_resnet.go:53
 					gc_else := gc_if.ToInt32x8().Not().ToMask()
-//line hecbench_resnet.go:53
-					_ = gc_else
 //line hecbench_resnet.go:55
 					if gc_else.ToBits() != 0 {
 //line hecbench_resnet.go:55
-						{
-//line hecbench_resnet.go:55
-							gc_vb.StoreMasked((*[8]float32)(CStart[ind:]), gc_else)
-//line hecbench_resnet.go:55
-						}
-//line hecbench_resnet.go:55
+						gc_vb.StoreMasked((*[8]float32)(CStart[ind:]), gc_else)
 					}
 				}
+//line hecbench_resnet.go:57
 				gc_step := gc_vstep2
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_resnet.go:19
 						inChannel := gc_tx
-						_ = inChannel
-
 //line hecbench_resnet.go:19
 						line := gc_ty
-						_ = line
-
-//line hecbench_resnet.go:20
 						ind := line*128 + inChannel
-						_ = ind
-
 //line hecbench_resnet.go:51
 						res := scale[inChannel]*output[ind] + bias[inChannel]
-
-//line hecbench_resnet.go:52
 						if res > 0 {
 							CStart[ind] = res
 						} else {
 							CStart[ind] = 0
 						}
-						_ = res
 					}
 					{
+//line hecbench_resnet.go:60
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_resnet.go:19
 						inChannel := gc_tx
-						_ = inChannel
-
 //line hecbench_resnet.go:19
 						line := gc_ty
-						_ = line
-
-//line hecbench_resnet.go:20
 						ind := line*128 + inChannel
-						_ = ind
-
 //line hecbench_resnet.go:51
 						res := scale[inChannel]*output[ind] + bias[inChannel]
-
-//line hecbench_resnet.go:52
 						if res > 0 {
 							CStart[ind] = res
 						} else {
 							CStart[ind] = 0
 						}
-						_ = res
 					}
 					{
+//line hecbench_resnet.go:60
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_resnet.go:19
 						inChannel := gc_tx
-						_ = inChannel
-
 //line hecbench_resnet.go:19
 						line := gc_ty
-						_ = line
-
-//line hecbench_resnet.go:20
 						ind := line*128 + inChannel
-						_ = ind
-
 //line hecbench_resnet.go:51
 						res := scale[inChannel]*output[ind] + bias[inChannel]
-
-//line hecbench_resnet.go:52
 						if res > 0 {
 							CStart[ind] = res
 						} else {
 							CStart[ind] = 0
 						}
-						_ = res
 					}
 					{
+//line hecbench_resnet.go:60
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_resnet.go:19
 						inChannel := gc_tx
-						_ = inChannel
-
 //line hecbench_resnet.go:19
 						line := gc_ty
-						_ = line
-
-//line hecbench_resnet.go:20
 						ind := line*128 + inChannel
-						_ = ind
-
 //line hecbench_resnet.go:51
 						res := scale[inChannel]*output[ind] + bias[inChannel]
-
-//line hecbench_resnet.go:52
 						if res > 0 {
 							CStart[ind] = res
 						} else {
 							CStart[ind] = 0
 						}
-						_ = res
 					}
 				}
+//line hecbench_resnet.go:60
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_resnet.go:19
 					inChannel := gc_tx
-					_ = inChannel
-
 //line hecbench_resnet.go:19
 					line := gc_ty
-					_ = line
-
-//line hecbench_resnet.go:20
 					ind := line*128 + inChannel
-					_ = ind
-
 //line hecbench_resnet.go:51
 					res := scale[inChannel]*output[ind] + bias[inChannel]
-
-//line hecbench_resnet.go:52
 					if res > 0 {
 						CStart[ind] = res
 					} else {
 						CStart[ind] = 0
 					}
-					_ = res
 				}
 			}
+//line hecbench_resnet.go:60
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1163,29 +742,17 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line hecbench_resnet.go:65
 	tile := gc_bx
-
 //line hecbench_resnet.go:65
 	part := gc_by
-
 //line hecbench_resnet.go:68
 	shared_ := gocuda.DynamicShared[float32](t)
-
-//line hecbench_resnet.go:69
 	weights := shared_[128*4:]
-
 //line hecbench_resnet.go:69
 	input := shared_
-
-//line hecbench_resnet.go:70
 	output := weights[128*64:]
-
-//line hecbench_resnet.go:71
 	bias := output[4*128:]
-
-//line hecbench_resnet.go:72
 	scale := bias[128:]
 	{
 		gc_ty := 0
@@ -1202,60 +769,25 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 				gc_at6 := bnScale[gc_off5:][:gc_bdx]
 				gc_at7 := output[gc_off3:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_resnet.go:65
-					inChannel := gc_tx
-					_ = inChannel
-
-//line hecbench_resnet.go:65
-					line := gc_ty
-					_ = line
-
-//line hecbench_resnet.go:66
-					ind := line*128 + inChannel
-					_ = ind
-
 //line hecbench_resnet.go:74
 					gc_at[gc_tx] = gc_at2[gc_tx]
-
-//line hecbench_resnet.go:75
 					gc_at3[gc_tx] = gc_at4[gc_tx]
-
-//line hecbench_resnet.go:76
 					gc_at5[gc_tx] = gc_at6[gc_tx]
-
-//line hecbench_resnet.go:77
 					gc_at7[gc_tx] = 0.0
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_resnet.go:65
 					inChannel := gc_tx
-					_ = inChannel
-
 //line hecbench_resnet.go:65
 					line := gc_ty
-					_ = line
-
-//line hecbench_resnet.go:66
 					ind := line*128 + inChannel
-					_ = ind
-
 //line hecbench_resnet.go:74
 					input[ind] = A[tile*512+ind]
-
-//line hecbench_resnet.go:75
 					bias[inChannel] = bnBias[part*128+inChannel]
-
-//line hecbench_resnet.go:76
 					scale[inChannel] = bnScale[part*128+inChannel]
-
-//line hecbench_resnet.go:77
 					output[ind] = 0.0
 				}
 			}
@@ -1265,7 +797,6 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 			}
 		}
 	}
-
 //line hecbench_resnet.go:80
 	for k := 0; k < 128; k += 64 {
 		{
@@ -1274,150 +805,90 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_resnet.go:65
 					inChannel := gc_tx
-					_ = inChannel
-
 //line hecbench_resnet.go:65
 					line := gc_ty
-					_ = line
-
-//line hecbench_resnet.go:66
 					ind := line*128 + inChannel
-					_ = ind
-
 					{
-
 //line hecbench_resnet.go:81
-						{
+						i := int(0)
+						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
 //line hecbench_resnet.go:81
-							i := int(0)
+						i := int(1)
+						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
 //line hecbench_resnet.go:81
-							_ = i
-							weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-						}
+						i := int(2)
+						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
 //line hecbench_resnet.go:81
-						{
+						i := int(3)
+						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
 //line hecbench_resnet.go:81
-							i := int(1)
+						i := int(4)
+						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
 //line hecbench_resnet.go:81
-							_ = i
-							weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-						}
+						i := int(5)
+						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
 //line hecbench_resnet.go:81
-						{
+						i := int(6)
+						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
 //line hecbench_resnet.go:81
-							i := int(2)
+						i := int(7)
+						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
 //line hecbench_resnet.go:81
-							_ = i
-							weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-						}
+						i := int(8)
+						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
 //line hecbench_resnet.go:81
-						{
+						i := int(9)
+						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
 //line hecbench_resnet.go:81
-							i := int(3)
+						i := int(10)
+						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
 //line hecbench_resnet.go:81
-							_ = i
-							weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-						}
+						i := int(11)
+						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
 //line hecbench_resnet.go:81
-						{
+						i := int(12)
+						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
 //line hecbench_resnet.go:81
-							i := int(4)
+						i := int(13)
+						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
 //line hecbench_resnet.go:81
-							_ = i
-							weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-						}
+						i := int(14)
+						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
 //line hecbench_resnet.go:81
-						{
-//line hecbench_resnet.go:81
-							i := int(5)
-//line hecbench_resnet.go:81
-							_ = i
-							weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-						}
-//line hecbench_resnet.go:81
-						{
-//line hecbench_resnet.go:81
-							i := int(6)
-//line hecbench_resnet.go:81
-							_ = i
-							weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-						}
-//line hecbench_resnet.go:81
-						{
-//line hecbench_resnet.go:81
-							i := int(7)
-//line hecbench_resnet.go:81
-							_ = i
-							weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-						}
-//line hecbench_resnet.go:81
-						{
-//line hecbench_resnet.go:81
-							i := int(8)
-//line hecbench_resnet.go:81
-							_ = i
-							weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-						}
-//line hecbench_resnet.go:81
-						{
-//line hecbench_resnet.go:81
-							i := int(9)
-//line hecbench_resnet.go:81
-							_ = i
-							weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-						}
-//line hecbench_resnet.go:81
-						{
-//line hecbench_resnet.go:81
-							i := int(10)
-//line hecbench_resnet.go:81
-							_ = i
-							weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-						}
-//line hecbench_resnet.go:81
-						{
-//line hecbench_resnet.go:81
-							i := int(11)
-//line hecbench_resnet.go:81
-							_ = i
-							weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-						}
-//line hecbench_resnet.go:81
-						{
-//line hecbench_resnet.go:81
-							i := int(12)
-//line hecbench_resnet.go:81
-							_ = i
-							weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-						}
-//line hecbench_resnet.go:81
-						{
-//line hecbench_resnet.go:81
-							i := int(13)
-//line hecbench_resnet.go:81
-							_ = i
-							weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-						}
-//line hecbench_resnet.go:81
-						{
-//line hecbench_resnet.go:81
-							i := int(14)
-//line hecbench_resnet.go:81
-							_ = i
-							weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-						}
-//line hecbench_resnet.go:81
-						{
-//line hecbench_resnet.go:81
-							i := int(15)
-//line hecbench_resnet.go:81
-							_ = i
-							weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-						}
-//line hecbench_resnet.go:83
+						i := int(15)
+						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 				}
 				gc_ty++
@@ -1426,7 +897,6 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 				}
 			}
 		}
-
 //line hecbench_resnet.go:86
 		AStart := input[k:]
 		{
@@ -1435,534 +905,330 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_resnet.go:65
 					inChannel := gc_tx
-					_ = inChannel
-
 //line hecbench_resnet.go:65
 					line := gc_ty
-					_ = line
-
-//line hecbench_resnet.go:66
 					ind := line*128 + inChannel
-					_ = ind
-
 					{
-
 //line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(0)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(1)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(2)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(3)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(4)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(5)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(6)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(7)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(8)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(9)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(10)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(11)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(12)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(13)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(14)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(15)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(16)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(17)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(18)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(19)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(20)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(21)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(22)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(23)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(24)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(25)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(26)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(27)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(28)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(29)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(30)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(31)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(32)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(33)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(34)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(35)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(36)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(37)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(38)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(39)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(40)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(41)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(42)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(43)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(44)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(45)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(46)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(47)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(48)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(49)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(50)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(51)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(52)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(53)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(54)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(55)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(56)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(57)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(58)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(59)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(60)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(61)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(62)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(63)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:89
+						p := int(0)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(1)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(2)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(3)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(4)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(5)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(6)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(7)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(8)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(9)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(10)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(11)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(12)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(13)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(14)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(15)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(16)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(17)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(18)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(19)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(20)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(21)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(22)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(23)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(24)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(25)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(26)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(27)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(28)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(29)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(30)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(31)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(32)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(33)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(34)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(35)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(36)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(37)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(38)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(39)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(40)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(41)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(42)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(43)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(44)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(45)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(46)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(47)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(48)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(49)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(50)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(51)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(52)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(53)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(54)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(55)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(56)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(57)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(58)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(59)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(60)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(61)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(62)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(63)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 				}
 				gc_ty++
@@ -1972,7 +1238,6 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 			}
 		}
 	}
-
 //line hecbench_resnet.go:93
 	CStart := C[tile*2048+part*128:]
 	{
@@ -1989,252 +1254,113 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_resnet.go:65
-						inChannel := gc_tx
-						_ = inChannel
-
-//line hecbench_resnet.go:65
-						line := gc_ty
-						_ = line
-
-//line hecbench_resnet.go:66
-						ind := line*128 + inChannel
-						_ = ind
-
 //line hecbench_resnet.go:94
 						res := gc_at8[gc_tx]*gc_at9[gc_tx] + gc_at10[gc_tx]
-
-//line hecbench_resnet.go:95
 						gc_at11[gc_tx] = res
-						_ = res
 					}
 					{
+//line hecbench_resnet.go:99
 						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_resnet.go:65
-						inChannel := gc_tx
-						_ = inChannel
-
-//line hecbench_resnet.go:65
-						line := gc_ty
-						_ = line
-
-//line hecbench_resnet.go:66
-						ind := line*128 + inChannel
-						_ = ind
-
 //line hecbench_resnet.go:94
 						res := gc_at8[gc_tx]*gc_at9[gc_tx] + gc_at10[gc_tx]
-
-//line hecbench_resnet.go:95
 						gc_at11[gc_tx] = res
-						_ = res
 					}
 					{
+//line hecbench_resnet.go:99
 						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_resnet.go:65
-						inChannel := gc_tx
-						_ = inChannel
-
-//line hecbench_resnet.go:65
-						line := gc_ty
-						_ = line
-
-//line hecbench_resnet.go:66
-						ind := line*128 + inChannel
-						_ = ind
-
 //line hecbench_resnet.go:94
 						res := gc_at8[gc_tx]*gc_at9[gc_tx] + gc_at10[gc_tx]
-
-//line hecbench_resnet.go:95
 						gc_at11[gc_tx] = res
-						_ = res
 					}
 					{
+//line hecbench_resnet.go:99
 						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_resnet.go:65
-						inChannel := gc_tx
-						_ = inChannel
-
-//line hecbench_resnet.go:65
-						line := gc_ty
-						_ = line
-
-//line hecbench_resnet.go:66
-						ind := line*128 + inChannel
-						_ = ind
-
 //line hecbench_resnet.go:94
 						res := gc_at8[gc_tx]*gc_at9[gc_tx] + gc_at10[gc_tx]
-
-//line hecbench_resnet.go:95
 						gc_at11[gc_tx] = res
-						_ = res
 					}
 				}
+//line hecbench_resnet.go:99
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_resnet.go:65
-					inChannel := gc_tx
-					_ = inChannel
-
-//line hecbench_resnet.go:65
-					line := gc_ty
-					_ = line
-
-//line hecbench_resnet.go:66
-					ind := line*128 + inChannel
-					_ = ind
-
 //line hecbench_resnet.go:94
 					res := gc_at8[gc_tx]*gc_at9[gc_tx] + gc_at10[gc_tx]
-
-//line hecbench_resnet.go:95
 					gc_at11[gc_tx] = res
-					_ = res
 				}
 			} else {
+//line hecbench_resnet.go:99
 				gc_step2 := 0
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_resnet.go:65
 						inChannel := gc_tx
-						_ = inChannel
-
 //line hecbench_resnet.go:65
 						line := gc_ty
-						_ = line
-
-//line hecbench_resnet.go:66
 						ind := line*128 + inChannel
-						_ = ind
-
 //line hecbench_resnet.go:94
 						res := scale[inChannel]*output[ind] + bias[inChannel]
-
-//line hecbench_resnet.go:95
 						CStart[line*512+inChannel] = res
-						_ = res
 					}
 					{
+//line hecbench_resnet.go:99
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_resnet.go:65
 						inChannel := gc_tx
-						_ = inChannel
-
 //line hecbench_resnet.go:65
 						line := gc_ty
-						_ = line
-
-//line hecbench_resnet.go:66
 						ind := line*128 + inChannel
-						_ = ind
-
 //line hecbench_resnet.go:94
 						res := scale[inChannel]*output[ind] + bias[inChannel]
-
-//line hecbench_resnet.go:95
 						CStart[line*512+inChannel] = res
-						_ = res
 					}
 					{
+//line hecbench_resnet.go:99
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_resnet.go:65
 						inChannel := gc_tx
-						_ = inChannel
-
 //line hecbench_resnet.go:65
 						line := gc_ty
-						_ = line
-
-//line hecbench_resnet.go:66
 						ind := line*128 + inChannel
-						_ = ind
-
 //line hecbench_resnet.go:94
 						res := scale[inChannel]*output[ind] + bias[inChannel]
-
-//line hecbench_resnet.go:95
 						CStart[line*512+inChannel] = res
-						_ = res
 					}
 					{
+//line hecbench_resnet.go:99
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_resnet.go:65
 						inChannel := gc_tx
-						_ = inChannel
-
 //line hecbench_resnet.go:65
 						line := gc_ty
-						_ = line
-
-//line hecbench_resnet.go:66
 						ind := line*128 + inChannel
-						_ = ind
-
 //line hecbench_resnet.go:94
 						res := scale[inChannel]*output[ind] + bias[inChannel]
-
-//line hecbench_resnet.go:95
 						CStart[line*512+inChannel] = res
-						_ = res
 					}
 				}
+//line hecbench_resnet.go:99
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_resnet.go:65
 					inChannel := gc_tx
-					_ = inChannel
-
 //line hecbench_resnet.go:65
 					line := gc_ty
-					_ = line
-
-//line hecbench_resnet.go:66
 					ind := line*128 + inChannel
-					_ = ind
-
 //line hecbench_resnet.go:94
 					res := scale[inChannel]*output[ind] + bias[inChannel]
-
-//line hecbench_resnet.go:95
 					CStart[line*512+inChannel] = res
-					_ = res
 				}
 			}
+//line hecbench_resnet.go:99
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -2266,26 +1392,14 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line hecbench_resnet.go:103
 	tile := gc_bx
-
 //line hecbench_resnet.go:106
 	shared_ := gocuda.DynamicShared[float32](t)
-
-//line hecbench_resnet.go:107
 	weights := shared_[1024*4:]
-
-//line hecbench_resnet.go:108
 	output := weights[256*16:]
-
-//line hecbench_resnet.go:109
 	input := shared_
-
-//line hecbench_resnet.go:110
 	bias := output[4*256:]
-
-//line hecbench_resnet.go:111
 	scale := bias[256:]
 	{
 		gc_ty := 0
@@ -2293,63 +1407,33 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_resnet.go:103
 				inChannel := gc_tx
-				_ = inChannel
-
 //line hecbench_resnet.go:103
 				line := gc_ty
-				_ = line
-
-//line hecbench_resnet.go:104
 				ind := line*256 + inChannel
-				_ = ind
-
 				{
-
 //line hecbench_resnet.go:113
-					{
-//line hecbench_resnet.go:113
-						i := int(0)
-//line hecbench_resnet.go:113
-						_ = i
-						input[ind+i*1024] = A[tile*4096+i*1024+ind]
-					}
-//line hecbench_resnet.go:113
-					{
-//line hecbench_resnet.go:113
-						i := int(1)
-//line hecbench_resnet.go:113
-						_ = i
-						input[ind+i*1024] = A[tile*4096+i*1024+ind]
-					}
-//line hecbench_resnet.go:113
-					{
-//line hecbench_resnet.go:113
-						i := int(2)
-//line hecbench_resnet.go:113
-						_ = i
-						input[ind+i*1024] = A[tile*4096+i*1024+ind]
-					}
-//line hecbench_resnet.go:113
-					{
-//line hecbench_resnet.go:113
-						i := int(3)
-//line hecbench_resnet.go:113
-						_ = i
-						input[ind+i*1024] = A[tile*4096+i*1024+ind]
-					}
-//line hecbench_resnet.go:115
+					i := int(0)
+					input[ind+i*1024] = A[tile*4096+i*1024+ind]
 				}
-
-//line hecbench_resnet.go:116
+				{
+//line hecbench_resnet.go:113
+					i := int(1)
+					input[ind+i*1024] = A[tile*4096+i*1024+ind]
+				}
+				{
+//line hecbench_resnet.go:113
+					i := int(2)
+					input[ind+i*1024] = A[tile*4096+i*1024+ind]
+				}
+				{
+//line hecbench_resnet.go:113
+					i := int(3)
+					input[ind+i*1024] = A[tile*4096+i*1024+ind]
+				}
 				bias[inChannel] = bnBias[inChannel]
-
-//line hecbench_resnet.go:117
 				scale[inChannel] = bnScale[inChannel]
-
-//line hecbench_resnet.go:118
 				output[ind] = 0.0
 			}
 			gc_ty++
@@ -2358,11 +1442,8 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 			}
 		}
 	}
-
 //line hecbench_resnet.go:121
 	for k := 0; k < 1024; k += 16 {
-
-//line hecbench_resnet.go:122
 		BStart := B[k*256:]
 		{
 			gc_ty := 0
@@ -2370,54 +1451,30 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_resnet.go:103
 					line := gc_ty
-					_ = line
-
 //line hecbench_resnet.go:103
 					inChannel := gc_tx
-					_ = inChannel
-
-//line hecbench_resnet.go:104
 					ind := line*256 + inChannel
-					_ = ind
-
 					{
-
 //line hecbench_resnet.go:123
-						{
+						i_ := int(0)
+						weights[ind+i_*1024] = BStart[i_*1024+ind]
+					}
+					{
 //line hecbench_resnet.go:123
-							i_ := int(0)
+						i_ := int(1)
+						weights[ind+i_*1024] = BStart[i_*1024+ind]
+					}
+					{
 //line hecbench_resnet.go:123
-							_ = i_
-							weights[ind+i_*1024] = BStart[i_*1024+ind]
-						}
+						i_ := int(2)
+						weights[ind+i_*1024] = BStart[i_*1024+ind]
+					}
+					{
 //line hecbench_resnet.go:123
-						{
-//line hecbench_resnet.go:123
-							i_ := int(1)
-//line hecbench_resnet.go:123
-							_ = i_
-							weights[ind+i_*1024] = BStart[i_*1024+ind]
-						}
-//line hecbench_resnet.go:123
-						{
-//line hecbench_resnet.go:123
-							i_ := int(2)
-//line hecbench_resnet.go:123
-							_ = i_
-							weights[ind+i_*1024] = BStart[i_*1024+ind]
-						}
-//line hecbench_resnet.go:123
-						{
-//line hecbench_resnet.go:123
-							i_ := int(3)
-//line hecbench_resnet.go:123
-							_ = i_
-							weights[ind+i_*1024] = BStart[i_*1024+ind]
-						}
-//line hecbench_resnet.go:125
+						i_ := int(3)
+						weights[ind+i_*1024] = BStart[i_*1024+ind]
 					}
 				}
 				gc_ty++
@@ -2426,7 +1483,6 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 				}
 			}
 		}
-
 //line hecbench_resnet.go:128
 		AStart := input[k:]
 		{
@@ -2435,150 +1491,90 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_resnet.go:103
 					inChannel := gc_tx
-					_ = inChannel
-
 //line hecbench_resnet.go:103
 					line := gc_ty
-					_ = line
-
-//line hecbench_resnet.go:104
 					ind := line*256 + inChannel
-					_ = ind
-
 					{
-
 //line hecbench_resnet.go:129
-						{
+						p := int(0)
+						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
 //line hecbench_resnet.go:129
-							p := int(0)
+						p := int(1)
+						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
 //line hecbench_resnet.go:129
-							_ = p
-							output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
-						}
+						p := int(2)
+						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
 //line hecbench_resnet.go:129
-						{
+						p := int(3)
+						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
 //line hecbench_resnet.go:129
-							p := int(1)
+						p := int(4)
+						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
 //line hecbench_resnet.go:129
-							_ = p
-							output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
-						}
+						p := int(5)
+						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
 //line hecbench_resnet.go:129
-						{
+						p := int(6)
+						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
 //line hecbench_resnet.go:129
-							p := int(2)
+						p := int(7)
+						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
 //line hecbench_resnet.go:129
-							_ = p
-							output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
-						}
+						p := int(8)
+						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
 //line hecbench_resnet.go:129
-						{
+						p := int(9)
+						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
 //line hecbench_resnet.go:129
-							p := int(3)
+						p := int(10)
+						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
 //line hecbench_resnet.go:129
-							_ = p
-							output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
-						}
+						p := int(11)
+						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
 //line hecbench_resnet.go:129
-						{
+						p := int(12)
+						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
 //line hecbench_resnet.go:129
-							p := int(4)
+						p := int(13)
+						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
 //line hecbench_resnet.go:129
-							_ = p
-							output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
-						}
+						p := int(14)
+						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
 //line hecbench_resnet.go:129
-						{
-//line hecbench_resnet.go:129
-							p := int(5)
-//line hecbench_resnet.go:129
-							_ = p
-							output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:129
-						{
-//line hecbench_resnet.go:129
-							p := int(6)
-//line hecbench_resnet.go:129
-							_ = p
-							output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:129
-						{
-//line hecbench_resnet.go:129
-							p := int(7)
-//line hecbench_resnet.go:129
-							_ = p
-							output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:129
-						{
-//line hecbench_resnet.go:129
-							p := int(8)
-//line hecbench_resnet.go:129
-							_ = p
-							output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:129
-						{
-//line hecbench_resnet.go:129
-							p := int(9)
-//line hecbench_resnet.go:129
-							_ = p
-							output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:129
-						{
-//line hecbench_resnet.go:129
-							p := int(10)
-//line hecbench_resnet.go:129
-							_ = p
-							output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:129
-						{
-//line hecbench_resnet.go:129
-							p := int(11)
-//line hecbench_resnet.go:129
-							_ = p
-							output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:129
-						{
-//line hecbench_resnet.go:129
-							p := int(12)
-//line hecbench_resnet.go:129
-							_ = p
-							output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:129
-						{
-//line hecbench_resnet.go:129
-							p := int(13)
-//line hecbench_resnet.go:129
-							_ = p
-							output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:129
-						{
-//line hecbench_resnet.go:129
-							p := int(14)
-//line hecbench_resnet.go:129
-							_ = p
-							output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:129
-						{
-//line hecbench_resnet.go:129
-							p := int(15)
-//line hecbench_resnet.go:129
-							_ = p
-							output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:131
+						p := int(15)
+						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 				}
 				gc_ty++
@@ -2588,7 +1584,6 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 			}
 		}
 	}
-
 //line hecbench_resnet.go:135
 	CStart := C[tile*1024:]
 	{
@@ -2603,280 +1598,170 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 				gc_vstep := 0
 //line hecbench_resnet.go:136
 				gc_vb2 := lanes.BroadcastFloat32x8(0)
-//line hecbench_resnet.go:136
-				_ = gc_vb2
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
 //line hecbench_resnet.go:103
 					var inChannel int = gc_tx
 //line hecbench_resnet.go:103
-					_ = inChannel
-//line hecbench_resnet.go:103
 					var line int = gc_ty
-//line hecbench_resnet.go:103
-					_ = line
-//line hecbench_resnet.go:104
 					var ind int = line*256 + inChannel
 //line hecbench_resnet.go:104
 					_ = ind
 //line hecbench_resnet.go:135
 					res := lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]))
 //line hecbench_resnet.go:135
-					_ = res
-//line hecbench_resnet.go:135
 					gc_if2 := res.Greater(gc_vb2)
-//line hecbench_resnet.go:135
-					_ = gc_if2
 //line hecbench_resnet.go:135
 					if gc_if2.ToBits() != 0 {
 //line hecbench_resnet.go:135
 						res.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_if2)
-//line hecbench_resnet.go:135
 					}
 //line hecbench_resnet.go:135
 					gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
 //line hecbench_resnet.go:135
-					_ = gc_else2
-//line hecbench_resnet.go:135
 					if gc_else2.ToBits() != 0 {
 //line hecbench_resnet.go:135
-						{
-//line hecbench_resnet.go:135
-							gc_vb2.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_else2)
-//line hecbench_resnet.go:135
-						}
-//line hecbench_resnet.go:135
+						gc_vb2.StoreMasked((*[8]float32)(gc_at4[gc_tx:]), gc_else2)
 					}
 				}
+//line hecbench_resnet.go:137
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_resnet.go:103
-					inChannel := gc_tx
-					_ = inChannel
-
-//line hecbench_resnet.go:103
-					line := gc_ty
-					_ = line
-
-//line hecbench_resnet.go:104
-					ind := line*256 + inChannel
-					_ = ind
-
 //line hecbench_resnet.go:135
 					res := gc_at[gc_tx]*gc_at2[gc_tx] + gc_at3[gc_tx]
-
-//line hecbench_resnet.go:136
 					if res > 0 {
 						gc_at4[gc_tx] = res
 					} else {
 						gc_at4[gc_tx] = 0
 					}
-					_ = res
 				}
 			} else {
+//line hecbench_resnet.go:144
 				gc_vstep2 := 0
 //line hecbench_resnet.go:136
 				gc_vb := lanes.BroadcastFloat32x8(0)
-//line hecbench_resnet.go:136
-				_ = gc_vb
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
 //line hecbench_resnet.go:103
 					var inChannel int = gc_tx
 //line hecbench_resnet.go:103
-					_ = inChannel
-//line hecbench_resnet.go:103
 					var line int = gc_ty
-//line hecbench_resnet.go:103
-					_ = line
-//line hecbench_resnet.go:104
 					var ind int = line*256 + inChannel
-//line hecbench_resnet.go:104
-					_ = ind
 //line hecbench_resnet.go:135
 					if inChannel < 0 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 || inChannel > len(bias)-8 || ind > len(CStart)-8 {
 //line hecbench_resnet.go:135
 						break
-//line hecbench_resnet.go:135
 					}
 //line hecbench_resnet.go:135
 					res := lanes.LoadFloat32x8Slice(scale[inChannel:]).Mul(lanes.LoadFloat32x8Slice(output[ind:])).Add(lanes.LoadFloat32x8Slice(bias[inChannel:]))
 //line hecbench_resnet.go:135
-					_ = res
-//line hecbench_resnet.go:135
 					gc_if := res.Greater(gc_vb)
-//line hecbench_resnet.go:135
-					_ = gc_if
 //line hecbench_resnet.go:137
 					if gc_if.ToBits() != 0 {
 //line hecbench_resnet.go:137
 						res.StoreMasked((*[8]float32)(CStart[ind:]), gc_if)
-//line hecbench_resnet.go:137
 					}
 //line hecbench_resnet.go:137
 					gc_else := gc_if.ToInt32x8().Not().ToMask()
-//line hecbench_resnet.go:137
-					_ = gc_else
 //line hecbench_resnet.go:139
 					if gc_else.ToBits() != 0 {
 //line hecbench_resnet.go:139
-						{
-//line hecbench_resnet.go:139
-							gc_vb.StoreMasked((*[8]float32)(CStart[ind:]), gc_else)
-//line hecbench_resnet.go:139
-						}
-//line hecbench_resnet.go:139
+						gc_vb.StoreMasked((*[8]float32)(CStart[ind:]), gc_else)
 					}
 				}
+//line hecbench_resnet.go:141
 				gc_step := gc_vstep2
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_resnet.go:103
 						inChannel := gc_tx
-						_ = inChannel
-
 //line hecbench_resnet.go:103
 						line := gc_ty
-						_ = line
-
-//line hecbench_resnet.go:104
 						ind := line*256 + inChannel
-						_ = ind
-
 //line hecbench_resnet.go:135
 						res := scale[inChannel]*output[ind] + bias[inChannel]
-
-//line hecbench_resnet.go:136
 						if res > 0 {
 							CStart[ind] = res
 						} else {
 							CStart[ind] = 0
 						}
-						_ = res
 					}
 					{
+//line hecbench_resnet.go:144
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_resnet.go:103
 						inChannel := gc_tx
-						_ = inChannel
-
 //line hecbench_resnet.go:103
 						line := gc_ty
-						_ = line
-
-//line hecbench_resnet.go:104
 						ind := line*256 + inChannel
-						_ = ind
-
 //line hecbench_resnet.go:135
 						res := scale[inChannel]*output[ind] + bias[inChannel]
-
-//line hecbench_resnet.go:136
 						if res > 0 {
 							CStart[ind] = res
 						} else {
 							CStart[ind] = 0
 						}
-						_ = res
 					}
 					{
+//line hecbench_resnet.go:144
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_resnet.go:103
 						inChannel := gc_tx
-						_ = inChannel
-
 //line hecbench_resnet.go:103
 						line := gc_ty
-						_ = line
-
-//line hecbench_resnet.go:104
 						ind := line*256 + inChannel
-						_ = ind
-
 //line hecbench_resnet.go:135
 						res := scale[inChannel]*output[ind] + bias[inChannel]
-
-//line hecbench_resnet.go:136
 						if res > 0 {
 							CStart[ind] = res
 						} else {
 							CStart[ind] = 0
 						}
-						_ = res
 					}
 					{
+//line hecbench_resnet.go:144
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_resnet.go:103
 						inChannel := gc_tx
-						_ = inChannel
-
 //line hecbench_resnet.go:103
 						line := gc_ty
-						_ = line
-
-//line hecbench_resnet.go:104
 						ind := line*256 + inChannel
-						_ = ind
-
 //line hecbench_resnet.go:135
 						res := scale[inChannel]*output[ind] + bias[inChannel]
-
-//line hecbench_resnet.go:136
 						if res > 0 {
 							CStart[ind] = res
 						} else {
 							CStart[ind] = 0
 						}
-						_ = res
 					}
 				}
+//line hecbench_resnet.go:144
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_resnet.go:103
 					inChannel := gc_tx
-					_ = inChannel
-
 //line hecbench_resnet.go:103
 					line := gc_ty
-					_ = line
-
-//line hecbench_resnet.go:104
 					ind := line*256 + inChannel
-					_ = ind
-
 //line hecbench_resnet.go:135
 					res := scale[inChannel]*output[ind] + bias[inChannel]
-
-//line hecbench_resnet.go:136
 					if res > 0 {
 						CStart[ind] = res
 					} else {
 						CStart[ind] = 0
 					}
-					_ = res
 				}
 			}
+//line hecbench_resnet.go:144
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -2910,29 +1795,17 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line hecbench_resnet.go:149
 	tile := gc_bx
-
 //line hecbench_resnet.go:149
 	part := gc_by
-
 //line hecbench_resnet.go:152
 	shared_ := gocuda.DynamicShared[float32](t)
-
-//line hecbench_resnet.go:153
 	weights := shared_[256*4:]
-
 //line hecbench_resnet.go:153
 	input := shared_
-
-//line hecbench_resnet.go:154
 	output := weights[256*32:]
-
-//line hecbench_resnet.go:155
 	bias := output[4*256:]
-
-//line hecbench_resnet.go:156
 	scale := bias[256:]
 	{
 		gc_ty := 0
@@ -2949,60 +1822,25 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 				gc_at6 := bnScale[gc_off5:][:gc_bdx]
 				gc_at7 := output[gc_off3:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_resnet.go:149
-					inChannel := gc_tx
-					_ = inChannel
-
-//line hecbench_resnet.go:149
-					line := gc_ty
-					_ = line
-
-//line hecbench_resnet.go:150
-					ind := line*256 + inChannel
-					_ = ind
-
 //line hecbench_resnet.go:158
 					gc_at[gc_tx] = gc_at2[gc_tx]
-
-//line hecbench_resnet.go:159
 					gc_at3[gc_tx] = gc_at4[gc_tx]
-
-//line hecbench_resnet.go:160
 					gc_at5[gc_tx] = gc_at6[gc_tx]
-
-//line hecbench_resnet.go:161
 					gc_at7[gc_tx] = 0.0
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_resnet.go:149
 					inChannel := gc_tx
-					_ = inChannel
-
 //line hecbench_resnet.go:149
 					line := gc_ty
-					_ = line
-
-//line hecbench_resnet.go:150
 					ind := line*256 + inChannel
-					_ = ind
-
 //line hecbench_resnet.go:158
 					input[ind] = A[tile*1024+ind]
-
-//line hecbench_resnet.go:159
 					bias[inChannel] = bnBias[part*256+inChannel]
-
-//line hecbench_resnet.go:160
 					scale[inChannel] = bnScale[part*256+inChannel]
-
-//line hecbench_resnet.go:161
 					output[ind] = 0.0
 				}
 			}
@@ -3012,7 +1850,6 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 			}
 		}
 	}
-
 //line hecbench_resnet.go:164
 	for k := 0; k < 256; k += 32 {
 		{
@@ -3021,86 +1858,50 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_resnet.go:149
 					inChannel := gc_tx
-					_ = inChannel
-
 //line hecbench_resnet.go:149
 					line := gc_ty
-					_ = line
-
-//line hecbench_resnet.go:150
 					ind := line*256 + inChannel
-					_ = ind
-
 					{
-
 //line hecbench_resnet.go:165
-						{
+						i := int(0)
+						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+					}
+					{
 //line hecbench_resnet.go:165
-							i := int(0)
+						i := int(1)
+						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+					}
+					{
 //line hecbench_resnet.go:165
-							_ = i
-							weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
-						}
+						i := int(2)
+						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+					}
+					{
 //line hecbench_resnet.go:165
-						{
+						i := int(3)
+						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+					}
+					{
 //line hecbench_resnet.go:165
-							i := int(1)
+						i := int(4)
+						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+					}
+					{
 //line hecbench_resnet.go:165
-							_ = i
-							weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
-						}
+						i := int(5)
+						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+					}
+					{
 //line hecbench_resnet.go:165
-						{
+						i := int(6)
+						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+					}
+					{
 //line hecbench_resnet.go:165
-							i := int(2)
-//line hecbench_resnet.go:165
-							_ = i
-							weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
-						}
-//line hecbench_resnet.go:165
-						{
-//line hecbench_resnet.go:165
-							i := int(3)
-//line hecbench_resnet.go:165
-							_ = i
-							weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
-						}
-//line hecbench_resnet.go:165
-						{
-//line hecbench_resnet.go:165
-							i := int(4)
-//line hecbench_resnet.go:165
-							_ = i
-							weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
-						}
-//line hecbench_resnet.go:165
-						{
-//line hecbench_resnet.go:165
-							i := int(5)
-//line hecbench_resnet.go:165
-							_ = i
-							weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
-						}
-//line hecbench_resnet.go:165
-						{
-//line hecbench_resnet.go:165
-							i := int(6)
-//line hecbench_resnet.go:165
-							_ = i
-							weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
-						}
-//line hecbench_resnet.go:165
-						{
-//line hecbench_resnet.go:165
-							i := int(7)
-//line hecbench_resnet.go:165
-							_ = i
-							weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
-						}
-//line hecbench_resnet.go:167
+						i := int(7)
+						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
 					}
 				}
 				gc_ty++
@@ -3109,7 +1910,6 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 				}
 			}
 		}
-
 //line hecbench_resnet.go:170
 		AStart := input[k:]
 		{
@@ -3118,278 +1918,170 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_resnet.go:149
 					inChannel := gc_tx
-					_ = inChannel
-
 //line hecbench_resnet.go:149
 					line := gc_ty
-					_ = line
-
-//line hecbench_resnet.go:150
 					ind := line*256 + inChannel
-					_ = ind
-
 					{
-
 //line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(0)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(1)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(2)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(3)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(4)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(5)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(6)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(7)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(8)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(9)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(10)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(11)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(12)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(13)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(14)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(15)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(16)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(17)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(18)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(19)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(20)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(21)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(22)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(23)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(24)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(25)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(26)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(27)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(28)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(29)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(30)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(31)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:173
+						p := int(0)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(1)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(2)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(3)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(4)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(5)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(6)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(7)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(8)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(9)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(10)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(11)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(12)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(13)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(14)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(15)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(16)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(17)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(18)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(19)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(20)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(21)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(22)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(23)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(24)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(25)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(26)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(27)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(28)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(29)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(30)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(31)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 				}
 				gc_ty++
@@ -3399,7 +2091,6 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 			}
 		}
 	}
-
 //line hecbench_resnet.go:177
 	CStart := C[tile*4096+part*256:]
 	{
@@ -3416,105 +2107,26 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_resnet.go:149
-						inChannel := gc_tx
-						_ = inChannel
-
-//line hecbench_resnet.go:149
-						line := gc_ty
-						_ = line
-
-//line hecbench_resnet.go:150
-						ind := line*256 + inChannel
-						_ = ind
-
 //line hecbench_resnet.go:178
 						gc_at8[gc_tx] = gc_at9[gc_tx]*gc_at10[gc_tx] + gc_at11[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_resnet.go:149
-						inChannel := gc_tx
-						_ = inChannel
-
-//line hecbench_resnet.go:149
-						line := gc_ty
-						_ = line
-
-//line hecbench_resnet.go:150
-						ind := line*256 + inChannel
-						_ = ind
-
 //line hecbench_resnet.go:178
 						gc_at8[gc_tx] = gc_at9[gc_tx]*gc_at10[gc_tx] + gc_at11[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_resnet.go:149
-						inChannel := gc_tx
-						_ = inChannel
-
-//line hecbench_resnet.go:149
-						line := gc_ty
-						_ = line
-
-//line hecbench_resnet.go:150
-						ind := line*256 + inChannel
-						_ = ind
-
 //line hecbench_resnet.go:178
 						gc_at8[gc_tx] = gc_at9[gc_tx]*gc_at10[gc_tx] + gc_at11[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_resnet.go:149
-						inChannel := gc_tx
-						_ = inChannel
-
-//line hecbench_resnet.go:149
-						line := gc_ty
-						_ = line
-
-//line hecbench_resnet.go:150
-						ind := line*256 + inChannel
-						_ = ind
-
 //line hecbench_resnet.go:178
 						gc_at8[gc_tx] = gc_at9[gc_tx]*gc_at10[gc_tx] + gc_at11[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_resnet.go:149
-					inChannel := gc_tx
-					_ = inChannel
-
-//line hecbench_resnet.go:149
-					line := gc_ty
-					_ = line
-
-//line hecbench_resnet.go:150
-					ind := line*256 + inChannel
-					_ = ind
-
 //line hecbench_resnet.go:178
 					gc_at8[gc_tx] = gc_at9[gc_tx]*gc_at10[gc_tx] + gc_at11[gc_tx]
 				}
@@ -3525,19 +2137,11 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_resnet.go:149
 						inChannel := gc_tx
-						_ = inChannel
-
 //line hecbench_resnet.go:149
 						line := gc_ty
-						_ = line
-
-//line hecbench_resnet.go:150
 						ind := line*256 + inChannel
-						_ = ind
-
 //line hecbench_resnet.go:178
 						CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
 					}
@@ -3545,19 +2149,11 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_resnet.go:149
 						inChannel := gc_tx
-						_ = inChannel
-
 //line hecbench_resnet.go:149
 						line := gc_ty
-						_ = line
-
-//line hecbench_resnet.go:150
 						ind := line*256 + inChannel
-						_ = ind
-
 //line hecbench_resnet.go:178
 						CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
 					}
@@ -3565,19 +2161,11 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_resnet.go:149
 						inChannel := gc_tx
-						_ = inChannel
-
 //line hecbench_resnet.go:149
 						line := gc_ty
-						_ = line
-
-//line hecbench_resnet.go:150
 						ind := line*256 + inChannel
-						_ = ind
-
 //line hecbench_resnet.go:178
 						CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
 					}
@@ -3585,19 +2173,11 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_resnet.go:149
 						inChannel := gc_tx
-						_ = inChannel
-
 //line hecbench_resnet.go:149
 						line := gc_ty
-						_ = line
-
-//line hecbench_resnet.go:150
 						ind := line*256 + inChannel
-						_ = ind
-
 //line hecbench_resnet.go:178
 						CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
 					}
@@ -3605,19 +2185,11 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_resnet.go:149
 					inChannel := gc_tx
-					_ = inChannel
-
 //line hecbench_resnet.go:149
 					line := gc_ty
-					_ = line
-
-//line hecbench_resnet.go:150
 					ind := line*256 + inChannel
-					_ = ind
-
 //line hecbench_resnet.go:178
 					CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
 				}

@@ -39,26 +39,14 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_resnet.go:19
 	tile := gc_bx2
-
 //line hecbench_resnet.go:22
 	shared_ := gocuda.DynamicShared[float32](t)
-
-//line hecbench_resnet.go:23
 	weights := shared_[512*4:]
-
-//line hecbench_resnet.go:24
 	output := weights[128*64:]
-
-//line hecbench_resnet.go:25
 	input := shared_
-
-//line hecbench_resnet.go:26
 	bias := output[4*128:]
-
-//line hecbench_resnet.go:27
 	scale := bias[128:]
 	{
 		gc_ty2 := 0
@@ -67,54 +55,26 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 			if compiled.SIMD {
 //line hecbench_resnet.go:34
 				gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
-//line hecbench_resnet.go:34
-				_ = gc_vb3
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line hecbench_resnet.go:19
 					var inChannel int = gc_tx2
 //line hecbench_resnet.go:19
-					_ = inChannel
-//line hecbench_resnet.go:19
 					var line int = gc_ty2
-//line hecbench_resnet.go:19
-					_ = line
-//line hecbench_resnet.go:20
 					var ind int = line*128 + inChannel
-//line hecbench_resnet.go:20
-					_ = ind
 //line hecbench_resnet.go:29
 					if (tile*2048+compiled.Trip(0)*512+ind) < 0 || (tile*2048+compiled.Trip(0)*512+ind) > len(A)-8 || (ind+compiled.Trip(0)*512) < 0 || (ind+compiled.Trip(0)*512) > len(input)-8 || (tile*2048+compiled.Trip(1)*512+ind) < 0 || (tile*2048+compiled.Trip(1)*512+ind) > len(A)-8 || (ind+compiled.Trip(1)*512) < 0 || (ind+compiled.Trip(1)*512) > len(input)-8 || (tile*2048+compiled.Trip(2)*512+ind) < 0 || (tile*2048+compiled.Trip(2)*512+ind) > len(A)-8 || (ind+compiled.Trip(2)*512) < 0 || (ind+compiled.Trip(2)*512) > len(input)-8 || (tile*2048+compiled.Trip(3)*512+ind) < 0 || (tile*2048+compiled.Trip(3)*512+ind) > len(A)-8 || (ind+compiled.Trip(3)*512) < 0 || (ind+compiled.Trip(3)*512) > len(input)-8 || inChannel < 0 || inChannel > len(bnBias)-8 || inChannel > len(bias)-8 || inChannel > len(bnScale)-8 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 {
 //line hecbench_resnet.go:29
 						break
-//line hecbench_resnet.go:29
 					}
 //line hecbench_resnet.go:30
-					{
+					archsimd.LoadFloat32x8Slice(A[tile*2048+compiled.Trip(0)*512+ind:]).StoreSlice(input[ind+compiled.Trip(0)*512:])
 //line hecbench_resnet.go:30
-						archsimd.LoadFloat32x8Slice(A[tile*2048+compiled.Trip(0)*512+ind:]).StoreSlice(input[ind+compiled.Trip(0)*512:])
+					archsimd.LoadFloat32x8Slice(A[tile*2048+compiled.Trip(1)*512+ind:]).StoreSlice(input[ind+compiled.Trip(1)*512:])
 //line hecbench_resnet.go:30
-					}
+					archsimd.LoadFloat32x8Slice(A[tile*2048+compiled.Trip(2)*512+ind:]).StoreSlice(input[ind+compiled.Trip(2)*512:])
 //line hecbench_resnet.go:30
-					{
-//line hecbench_resnet.go:30
-						archsimd.LoadFloat32x8Slice(A[tile*2048+compiled.Trip(1)*512+ind:]).StoreSlice(input[ind+compiled.Trip(1)*512:])
-//line hecbench_resnet.go:30
-					}
-//line hecbench_resnet.go:30
-					{
-//line hecbench_resnet.go:30
-						archsimd.LoadFloat32x8Slice(A[tile*2048+compiled.Trip(2)*512+ind:]).StoreSlice(input[ind+compiled.Trip(2)*512:])
-//line hecbench_resnet.go:30
-					}
-//line hecbench_resnet.go:30
-					{
-//line hecbench_resnet.go:30
-						archsimd.LoadFloat32x8Slice(A[tile*2048+compiled.Trip(3)*512+ind:]).StoreSlice(input[ind+compiled.Trip(3)*512:])
-//line hecbench_resnet.go:30
-					}
+					archsimd.LoadFloat32x8Slice(A[tile*2048+compiled.Trip(3)*512+ind:]).StoreSlice(input[ind+compiled.Trip(3)*512:])
 					archsimd.LoadFloat32x8Slice(bnBias[inChannel:]).StoreSlice(bias[inChannel:])
 					archsimd.LoadFloat32x8Slice(bnScale[inChannel:]).StoreSlice(scale[inChannel:])
 //line hecbench_resnet.go:34
@@ -125,63 +85,33 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line hecbench_resnet.go:19
 				inChannel := gc_tx2
-				_ = inChannel
-
 //line hecbench_resnet.go:19
 				line := gc_ty2
-				_ = line
-
-//line hecbench_resnet.go:20
 				ind := line*128 + inChannel
-				_ = ind
-
 				{
-
 //line hecbench_resnet.go:29
-					{
-//line hecbench_resnet.go:29
-						i := int(0)
-//line hecbench_resnet.go:29
-						_ = i
-						input[ind+i*512] = A[tile*2048+i*512+ind]
-					}
-//line hecbench_resnet.go:29
-					{
-//line hecbench_resnet.go:29
-						i := int(1)
-//line hecbench_resnet.go:29
-						_ = i
-						input[ind+i*512] = A[tile*2048+i*512+ind]
-					}
-//line hecbench_resnet.go:29
-					{
-//line hecbench_resnet.go:29
-						i := int(2)
-//line hecbench_resnet.go:29
-						_ = i
-						input[ind+i*512] = A[tile*2048+i*512+ind]
-					}
-//line hecbench_resnet.go:29
-					{
-//line hecbench_resnet.go:29
-						i := int(3)
-//line hecbench_resnet.go:29
-						_ = i
-						input[ind+i*512] = A[tile*2048+i*512+ind]
-					}
-//line hecbench_resnet.go:31
+					i := int(0)
+					input[ind+i*512] = A[tile*2048+i*512+ind]
 				}
-
-//line hecbench_resnet.go:32
+				{
+//line hecbench_resnet.go:29
+					i := int(1)
+					input[ind+i*512] = A[tile*2048+i*512+ind]
+				}
+				{
+//line hecbench_resnet.go:29
+					i := int(2)
+					input[ind+i*512] = A[tile*2048+i*512+ind]
+				}
+				{
+//line hecbench_resnet.go:29
+					i := int(3)
+					input[ind+i*512] = A[tile*2048+i*512+ind]
+				}
 				bias[inChannel] = bnBias[inChannel]
-
-//line hecbench_resnet.go:33
 				scale[inChannel] = bnScale[inChannel]
-
-//line hecbench_resnet.go:34
 				output[ind] = 0.0
 			}
 			gc_ty2++
@@ -190,11 +120,8 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 			}
 		}
 	}
-
 //line hecbench_resnet.go:37
 	for k := 0; k < 512; k += 64 {
-
-//line hecbench_resnet.go:38
 		BStart := B[k*128:]
 		{
 			gc_ty2 := 0
@@ -203,273 +130,139 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_resnet.go:19
 						var line int = gc_ty2
 //line hecbench_resnet.go:19
-						_ = line
-//line hecbench_resnet.go:19
 						var inChannel int = gc_tx2
-//line hecbench_resnet.go:19
-						_ = inChannel
-//line hecbench_resnet.go:20
 						var ind int = line*128 + inChannel
-//line hecbench_resnet.go:20
-						_ = ind
 //line hecbench_resnet.go:39
 						if (compiled.Trip(0)*
 							512+ind) < 0 || (compiled.Trip(0)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(0)*512) < 0 || (ind+compiled.Trip(0)*512) > len(weights)-8 || (compiled.Trip(1)*512+ind) < 0 || (compiled.Trip(1)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(1)*512) < 0 || (ind+compiled.Trip(1)*512) > len(weights)-8 || (compiled.Trip(2)*512+ind) < 0 || (compiled.Trip(2)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(2)*512) < 0 || (ind+compiled.Trip(2)*512) > len(weights)-8 || (compiled.Trip(3)*512+ind) < 0 || (compiled.Trip(3)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(3)*512) < 0 || (ind+compiled.Trip(3)*512) > len(weights)-8 || (compiled.Trip(4)*512+ind) < 0 || (compiled.Trip(4)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(4)*512) < 0 || (ind+compiled.Trip(4)*512) > len(weights)-8 || (compiled.Trip(5)*512+ind) < 0 || (compiled.Trip(5)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(5)*512) < 0 || (ind+compiled.Trip(5)*512) > len(weights)-8 || (compiled.Trip(6)*512+ind) < 0 || (compiled.Trip(6)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(6)*512) < 0 || (ind+compiled.Trip(6)*512) > len(weights)-8 || (compiled.Trip(7)*512+ind) < 0 || (compiled.Trip(7)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(7)*512) < 0 || (ind+compiled.Trip(7)*512) > len(weights)-8 || (compiled.Trip(8)*512+ind) < 0 || (compiled.Trip(8)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(8)*512) < 0 || (ind+compiled.Trip(8)*512) > len(weights)-8 || (compiled.Trip(9)*512+ind) < 0 || (compiled.Trip(9)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(9)*512) < 0 || (ind+compiled.Trip(9)*512) > len(weights)-8 || (compiled.Trip(10)*512+ind) < 0 || (compiled.Trip(10)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(10)*512) < 0 || (ind+compiled.Trip(10)*512) > len(weights)-8 || (compiled.Trip(11)*512+ind) < 0 || (compiled.Trip(11)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(11)*512) < 0 || (ind+compiled.Trip(11)*512) > len(weights)-8 || (compiled.Trip(12)*512+ind) < 0 || (compiled.Trip(12)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(12)*512) < 0 || (ind+compiled.Trip(12)*512) > len(weights)-8 || (compiled.Trip(13)*512+ind) < 0 || (compiled.Trip(13)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(13)*512) < 0 || (ind+compiled.Trip(13)*512) > len(weights)-8 || (compiled.Trip(14)*512+ind) < 0 || (compiled.Trip(14)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(14)*512) < 0 || (ind+compiled.Trip(14)*512) > len(weights)-8 || (compiled.Trip(15)*512+ind) < 0 || (compiled.Trip(15)*512+ind) > len(BStart)-8 || (ind+compiled.Trip(15)*512) < 0 || (ind+compiled.Trip(15)*512) > len(weights)-8 {
 //line hecbench_resnet.go:39
 							break
-//line hecbench_resnet.go:39
 						}
 //line hecbench_resnet.go:40
-						{
+						archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(0)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(0)*512:])
 //line hecbench_resnet.go:40
-							archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(0)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(0)*512:])
+						archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(1)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(1)*512:])
 //line hecbench_resnet.go:40
-						}
+						archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(2)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(2)*512:])
 //line hecbench_resnet.go:40
-						{
+						archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(3)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(3)*512:])
 //line hecbench_resnet.go:40
-							archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(1)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(1)*512:])
+						archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(4)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(4)*512:])
 //line hecbench_resnet.go:40
-						}
+						archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(5)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(5)*512:])
 //line hecbench_resnet.go:40
-						{
+						archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(6)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(6)*512:])
 //line hecbench_resnet.go:40
-							archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(2)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(2)*512:])
+						archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(7)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(7)*512:])
 //line hecbench_resnet.go:40
-						}
+						archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(8)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(8)*512:])
 //line hecbench_resnet.go:40
-						{
+						archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(9)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(9)*512:])
 //line hecbench_resnet.go:40
-							archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(3)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(3)*512:])
+						archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(10)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(10)*512:])
 //line hecbench_resnet.go:40
-						}
+						archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(11)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(11)*512:])
 //line hecbench_resnet.go:40
-						{
+						archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(12)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(12)*512:])
 //line hecbench_resnet.go:40
-							archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(4)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(4)*512:])
+						archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(13)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(13)*512:])
 //line hecbench_resnet.go:40
-						}
+						archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(14)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(14)*512:])
 //line hecbench_resnet.go:40
-						{
-//line hecbench_resnet.go:40
-							archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(5)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(5)*512:])
-//line hecbench_resnet.go:40
-						}
-//line hecbench_resnet.go:40
-						{
-//line hecbench_resnet.go:40
-							archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(6)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(6)*512:])
-//line hecbench_resnet.go:40
-						}
-//line hecbench_resnet.go:40
-						{
-//line hecbench_resnet.go:40
-							archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(7)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(7)*512:])
-//line hecbench_resnet.go:40
-						}
-//line hecbench_resnet.go:40
-						{
-//line hecbench_resnet.go:40
-							archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(8)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(8)*512:])
-//line hecbench_resnet.go:40
-						}
-//line hecbench_resnet.go:40
-						{
-//line hecbench_resnet.go:40
-							archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(9)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(9)*512:])
-//line hecbench_resnet.go:40
-						}
-//line hecbench_resnet.go:40
-						{
-//line hecbench_resnet.go:40
-							archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(10)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(10)*512:])
-//line hecbench_resnet.go:40
-						}
-//line hecbench_resnet.go:40
-						{
-//line hecbench_resnet.go:40
-							archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(11)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(11)*512:])
-//line hecbench_resnet.go:40
-						}
-//line hecbench_resnet.go:40
-						{
-//line hecbench_resnet.go:40
-							archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(12)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(12)*512:])
-//line hecbench_resnet.go:40
-						}
-//line hecbench_resnet.go:40
-						{
-//line hecbench_resnet.go:40
-							archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(13)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(13)*512:])
-//line hecbench_resnet.go:40
-						}
-//line hecbench_resnet.go:40
-						{
-//line hecbench_resnet.go:40
-							archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(14)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(14)*512:])
-//line hecbench_resnet.go:40
-						}
-//line hecbench_resnet.go:40
-						{
-//line hecbench_resnet.go:40
-							archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(15)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(15)*512:])
-//line hecbench_resnet.go:40
-						}
+						archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(15)*512+ind:]).StoreSlice(weights[ind+compiled.Trip(15)*512:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_resnet.go:19
 					line := gc_ty2
-					_ = line
-
 //line hecbench_resnet.go:19
 					inChannel := gc_tx2
-					_ = inChannel
-
-//line hecbench_resnet.go:20
 					ind := line*128 + inChannel
-					_ = ind
-
 					{
-
 //line hecbench_resnet.go:39
-						{
+						i_ := int(0)
+						weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
 //line hecbench_resnet.go:39
-							i_ := int(0)
+						i_ := int(1)
+						weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
 //line hecbench_resnet.go:39
-							_ = i_
-							weights[ind+i_*512] = BStart[i_*512+ind]
-						}
+						i_ := int(2)
+						weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
 //line hecbench_resnet.go:39
-						{
+						i_ := int(3)
+						weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
 //line hecbench_resnet.go:39
-							i_ := int(1)
+						i_ := int(4)
+						weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
 //line hecbench_resnet.go:39
-							_ = i_
-							weights[ind+i_*512] = BStart[i_*512+ind]
-						}
+						i_ := int(5)
+						weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
 //line hecbench_resnet.go:39
-						{
+						i_ := int(6)
+						weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
 //line hecbench_resnet.go:39
-							i_ := int(2)
+						i_ := int(7)
+						weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
 //line hecbench_resnet.go:39
-							_ = i_
-							weights[ind+i_*512] = BStart[i_*512+ind]
-						}
+						i_ := int(8)
+						weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
 //line hecbench_resnet.go:39
-						{
+						i_ := int(9)
+						weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
 //line hecbench_resnet.go:39
-							i_ := int(3)
+						i_ := int(10)
+						weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
 //line hecbench_resnet.go:39
-							_ = i_
-							weights[ind+i_*512] = BStart[i_*512+ind]
-						}
+						i_ := int(11)
+						weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
 //line hecbench_resnet.go:39
-						{
+						i_ := int(12)
+						weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
 //line hecbench_resnet.go:39
-							i_ := int(4)
+						i_ := int(13)
+						weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
 //line hecbench_resnet.go:39
-							_ = i_
-							weights[ind+i_*512] = BStart[i_*512+ind]
-						}
+						i_ := int(14)
+						weights[ind+i_*512] = BStart[i_*512+ind]
+					}
+					{
 //line hecbench_resnet.go:39
-						{
-//line hecbench_resnet.go:39
-							i_ := int(5)
-//line hecbench_resnet.go:39
-							_ = i_
-							weights[ind+i_*512] = BStart[i_*512+ind]
-						}
-//line hecbench_resnet.go:39
-						{
-//line hecbench_resnet.go:39
-							i_ := int(6)
-//line hecbench_resnet.go:39
-							_ = i_
-							weights[ind+i_*512] = BStart[i_*512+ind]
-						}
-//line hecbench_resnet.go:39
-						{
-//line hecbench_resnet.go:39
-							i_ := int(7)
-//line hecbench_resnet.go:39
-							_ = i_
-							weights[ind+i_*512] = BStart[i_*512+ind]
-						}
-//line hecbench_resnet.go:39
-						{
-//line hecbench_resnet.go:39
-							i_ := int(8)
-//line hecbench_resnet.go:39
-							_ = i_
-							weights[ind+i_*512] = BStart[i_*512+ind]
-						}
-//line hecbench_resnet.go:39
-						{
-//line hecbench_resnet.go:39
-							i_ := int(9)
-//line hecbench_resnet.go:39
-							_ = i_
-							weights[ind+i_*512] = BStart[i_*512+ind]
-						}
-//line hecbench_resnet.go:39
-						{
-//line hecbench_resnet.go:39
-							i_ := int(10)
-//line hecbench_resnet.go:39
-							_ = i_
-							weights[ind+i_*512] = BStart[i_*512+ind]
-						}
-//line hecbench_resnet.go:39
-						{
-//line hecbench_resnet.go:39
-							i_ := int(11)
-//line hecbench_resnet.go:39
-							_ = i_
-							weights[ind+i_*512] = BStart[i_*512+ind]
-						}
-//line hecbench_resnet.go:39
-						{
-//line hecbench_resnet.go:39
-							i_ := int(12)
-//line hecbench_resnet.go:39
-							_ = i_
-							weights[ind+i_*512] = BStart[i_*512+ind]
-						}
-//line hecbench_resnet.go:39
-						{
-//line hecbench_resnet.go:39
-							i_ := int(13)
-//line hecbench_resnet.go:39
-							_ = i_
-							weights[ind+i_*512] = BStart[i_*512+ind]
-						}
-//line hecbench_resnet.go:39
-						{
-//line hecbench_resnet.go:39
-							i_ := int(14)
-//line hecbench_resnet.go:39
-							_ = i_
-							weights[ind+i_*512] = BStart[i_*512+ind]
-						}
-//line hecbench_resnet.go:39
-						{
-//line hecbench_resnet.go:39
-							i_ := int(15)
-//line hecbench_resnet.go:39
-							_ = i_
-							weights[ind+i_*512] = BStart[i_*512+ind]
-						}
-//line hecbench_resnet.go:41
+						i_ := int(15)
+						weights[ind+i_*512] = BStart[i_*512+ind]
 					}
 				}
 				gc_ty2++
@@ -478,7 +271,6 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 				}
 			}
 		}
-
 //line hecbench_resnet.go:44
 		AStart := input[k:]
 		{
@@ -488,8 +280,6 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 				if compiled.SIMD {
 //line hecbench_resnet.go:19
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line hecbench_resnet.go:19
-					_ = gc_Lane0Mask32
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -497,940 +287,472 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 //line hecbench_resnet.go:19
 						var inChannel int = gc_tx2
 //line hecbench_resnet.go:19
-						_ = inChannel
-//line hecbench_resnet.go:19
 						var line int = gc_ty2
-//line hecbench_resnet.go:19
-						_ = line
-//line hecbench_resnet.go:20
 						var ind int = line*128 + inChannel
-//line hecbench_resnet.go:20
-						_ = ind
 //line hecbench_resnet.go:45
 						if (inChannel+compiled.Trip(0)*
 							128) < 0 || (inChannel+compiled.Trip(0)*128) > len(weights)-8 || ind < 0 || ind > len(output)-8 || (inChannel+compiled.Trip(1)*128) < 0 || (inChannel+compiled.Trip(1)*128) > len(weights)-8 || (inChannel+compiled.Trip(2)*128) < 0 || (inChannel+compiled.Trip(2)*128) > len(weights)-8 || (inChannel+compiled.Trip(3)*128) < 0 || (inChannel+compiled.Trip(3)*128) > len(weights)-8 || (inChannel+compiled.Trip(4)*128) < 0 || (inChannel+compiled.Trip(4)*128) > len(weights)-8 || (inChannel+compiled.Trip(5)*128) < 0 || (inChannel+compiled.Trip(5)*128) > len(weights)-8 || (inChannel+compiled.Trip(6)*128) < 0 || (inChannel+compiled.Trip(6)*128) > len(weights)-8 || (inChannel+compiled.Trip(7)*128) < 0 || (inChannel+compiled.Trip(7)*128) > len(weights)-8 || (inChannel+compiled.Trip(8)*128) < 0 || (inChannel+compiled.Trip(8)*128) > len(weights)-8 || (inChannel+compiled.Trip(9)*128) < 0 || (inChannel+compiled.Trip(9)*128) > len(weights)-8 || (inChannel+compiled.Trip(10)*128) < 0 || (inChannel+compiled.Trip(10)*128) > len(weights)-8 || (inChannel+compiled.Trip(11)*128) < 0 || (inChannel+compiled.Trip(11)*128) > len(weights)-8 || (inChannel+compiled.Trip(12)*128) < 0 || (inChannel+compiled.Trip(12)*128) > len(weights)-8 || (inChannel+compiled.Trip(13)*128) < 0 || (inChannel+compiled.Trip(13)*128) > len(weights)-8 || (inChannel+compiled.Trip(14)*128) < 0 || (inChannel+compiled.Trip(14)*128) > len(weights)-8 || (inChannel+compiled.Trip(15)*128) < 0 || (inChannel+compiled.Trip(15)*128) > len(weights)-8 || (inChannel+compiled.Trip(16)*128) < 0 || (inChannel+compiled.Trip(16)*128) > len(weights)-8 || (inChannel+compiled.Trip(17)*128) < 0 || (inChannel+compiled.Trip(17)*128) > len(weights)-8 || (inChannel+compiled.Trip(18)*128) < 0 || (inChannel+compiled.Trip(18)*128) > len(weights)-8 || (inChannel+compiled.Trip(19)*128) < 0 || (inChannel+compiled.Trip(19)*128) > len(weights)-8 || (inChannel+compiled.Trip(20)*128) < 0 || (inChannel+compiled.Trip(20)*128) > len(weights)-8 || (inChannel+compiled.Trip(21)*128) < 0 || (inChannel+compiled.Trip(21)*128) > len(weights)-8 || (inChannel+compiled.Trip(22)*128) < 0 || (inChannel+compiled.Trip(22)*128) > len(weights)-8 || (inChannel+compiled.Trip(23)*128) < 0 || (inChannel+compiled.Trip(23)*128) > len(weights)-8 || (inChannel+compiled.Trip(24)*128) < 0 || (inChannel+compiled.Trip(24)*128) > len(weights)-8 || (inChannel+compiled.Trip(25)*128) < 0 || (inChannel+compiled.Trip(25)*128) > len(weights)-8 || (inChannel+compiled.Trip(26)*128) < 0 || (inChannel+compiled.Trip(26)*128) > len(weights)-8 || (inChannel+compiled.Trip(27)*128) < 0 || (inChannel+compiled.Trip(27)*128) > len(weights)-8 || (inChannel+compiled.Trip(28)*128) < 0 || (inChannel+compiled.Trip(28)*128) > len(weights)-8 || (inChannel+compiled.Trip(29)*128) < 0 || (inChannel+compiled.Trip(29)*128) > len(weights)-8 || (inChannel+compiled.Trip(30)*128) < 0 || (inChannel+compiled.Trip(30)*128) > len(weights)-8 || (inChannel+compiled.Trip(31)*128) < 0 || (inChannel+compiled.Trip(31)*128) > len(weights)-8 || (inChannel+compiled.Trip(32)*128) < 0 || (inChannel+compiled.Trip(32)*128) > len(weights)-8 || (inChannel+compiled.Trip(33)*128) < 0 || (inChannel+compiled.Trip(33)*128) > len(weights)-8 || (inChannel+compiled.Trip(34)*128) < 0 || (inChannel+compiled.Trip(34)*128) > len(weights)-8 || (inChannel+compiled.Trip(35)*128) < 0 || (inChannel+compiled.Trip(35)*128) > len(weights)-8 || (inChannel+compiled.Trip(36)*128) < 0 || (inChannel+compiled.Trip(36)*128) > len(weights)-8 || (inChannel+compiled.Trip(37)*128) < 0 || (inChannel+compiled.Trip(37)*128) > len(weights)-8 || (inChannel+compiled.Trip(38)*128) < 0 || (inChannel+compiled.Trip(38)*128) > len(weights)-8 || (inChannel+compiled.Trip(39)*128) < 0 || (inChannel+compiled.Trip(39)*128) > len(weights)-8 || (inChannel+compiled.Trip(40)*128) < 0 || (inChannel+compiled.Trip(40)*128) > len(weights)-8 || (inChannel+compiled.Trip(41)*128) < 0 || (inChannel+compiled.Trip(41)*128) > len(weights)-8 || (inChannel+compiled.Trip(42)*128) < 0 || (inChannel+compiled.Trip(42)*128) > len(weights)-8 || (inChannel+compiled.Trip(43)*128) < 0 || (inChannel+compiled.Trip(43)*128) > len(weights)-8 || (inChannel+compiled.Trip(44)*128) < 0 || (inChannel+compiled.Trip(44)*128) > len(weights)-8 || (inChannel+compiled.Trip(45)*128) < 0 || (inChannel+compiled.Trip(45)*128) > len(weights)-8 || (inChannel+compiled.Trip(46)*128) < 0 || (inChannel+compiled.Trip(46)*128) > len(weights)-8 || (inChannel+compiled.Trip(47)*128) < 0 || (inChannel+compiled.Trip(47)*128) > len(weights)-8 || (inChannel+compiled.Trip(48)*128) < 0 || (inChannel+compiled.Trip(48)*128) > len(weights)-8 || (inChannel+compiled.Trip(49)*128) < 0 || (inChannel+compiled.Trip(49)*128) > len(weights)-8 || (inChannel+compiled.Trip(50)*128) < 0 || (inChannel+compiled.Trip(50)*128) > len(weights)-8 || (inChannel+compiled.Trip(51)*128) < 0 || (inChannel+compiled.Trip(51)*128) > len(weights)-8 || (inChannel+compiled.Trip(52)*128) < 0 || (inChannel+compiled.Trip(52)*128) > len(weights)-8 || (inChannel+compiled.Trip(53)*128) < 0 || (inChannel+compiled.Trip(53)*128) > len(weights)-8 || (inChannel+compiled.Trip(54)*128) < 0 || (inChannel+compiled.Trip(54)*128) > len(weights)-8 || (inChannel+compiled.Trip(55)*128) < 0 || (inChannel+compiled.Trip(55)*128) > len(weights)-8 || (inChannel+compiled.Trip(56)*128) < 0 || (inChannel+compiled.Trip(56)*128) > len(weights)-8 || (inChannel+compiled.Trip(57)*128) < 0 || (inChannel+compiled.Trip(57)*128) > len(weights)-8 || (inChannel+compiled.Trip(58)*128) < 0 || (inChannel+compiled.Trip(58)*128) > len(weights)-8 || (inChannel+compiled.Trip(59)*128) < 0 || (inChannel+compiled.Trip(59)*128) > len(weights)-8 || (inChannel+compiled.Trip(60)*128) < 0 || (inChannel+compiled.Trip(60)*128) > len(weights)-8 || (inChannel+compiled.Trip(61)*128) < 0 || (inChannel+compiled.Trip(61)*128) > len(weights)-8 || (inChannel+compiled.Trip(62)*128) < 0 || (inChannel+compiled.Trip(62)*128) > len(weights)-8 || (inChannel+compiled.Trip(63)*128) < 0 || (inChannel+compiled.Trip(63)*128) > len(weights)-8 {
 //line hecbench_resnet.go:45
 							break
-//line hecbench_resnet.go:45
 						}
 //line hecbench_resnet.go:46
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(0)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(0)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(1)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(1)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(2)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(3)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(4)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(5)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(6)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(7)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(8)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(9)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(10)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(11)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(12)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(13)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(14)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(15)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(16)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(16)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(17)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(17)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(18)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(18)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(19)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(19)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(20)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(20)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(21)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(21)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(22)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(22)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(23)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(23)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(24)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(24)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(25)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(25)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(26)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(26)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(27)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(27)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(28)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(28)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(29)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(29)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(30)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(30)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(31)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(31)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(32)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(32)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(33)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(33)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(34)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(34)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(35)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(35)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(36)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(36)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(37)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(37)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(38)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(38)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(39)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(39)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(40)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(40)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(41)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(41)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(42)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(42)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:46
-						}
-//line hecbench_resnet.go:46
-						{
-//line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(43)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(43)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(2)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(3)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(4)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(44)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(44)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(5)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(6)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(7)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(45)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(45)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(8)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(9)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(10)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(46)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(46)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(11)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(12)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(13)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(47)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(47)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(14)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(15)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(16)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(16)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(48)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(48)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(17)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(17)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(18)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(18)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(19)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(19)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(49)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(49)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(20)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(20)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(21)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(21)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(22)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(22)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(50)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(50)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(23)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(23)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(24)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(24)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(25)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(25)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(51)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(51)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(26)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(26)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(27)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(27)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(28)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(28)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(52)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(52)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(29)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(29)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(30)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(30)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(31)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(31)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(53)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(53)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(32)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(32)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(33)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(33)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(34)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(34)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(54)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(54)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(35)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(35)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(36)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(36)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(37)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(37)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(55)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(55)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(38)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(38)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(39)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(39)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(40)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(40)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(56)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(56)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(41)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(41)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(42)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(42)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(43)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(43)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(57)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(57)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(44)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(44)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(45)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(45)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(46)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(46)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(58)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(58)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(47)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(47)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(48)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(48)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(49)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(49)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(59)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(59)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(50)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(50)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(51)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(51)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(52)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(52)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(60)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(60)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(53)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(53)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(54)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(54)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(55)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(55)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(61)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(61)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(56)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(56)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(57)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(57)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(58)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(58)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(62)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(62)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(59)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(59)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(60)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(60)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(61)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(61)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(63)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(63)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(62)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(62)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(63)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(63)*128:]))).StoreSlice(output[ind:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_resnet.go:19
 					inChannel := gc_tx2
-					_ = inChannel
-
 //line hecbench_resnet.go:19
 					line := gc_ty2
-					_ = line
-
-//line hecbench_resnet.go:20
 					ind := line*128 + inChannel
-					_ = ind
-
 					{
-
 //line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(0)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(1)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(2)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(3)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(4)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(5)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(6)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(7)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(8)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(9)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(10)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(11)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(12)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(13)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(14)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(15)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(16)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(17)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(18)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(19)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(20)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(21)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(22)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(23)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(24)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(25)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(26)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(27)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(28)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(29)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(30)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(31)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(32)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(33)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(34)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(35)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(36)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(37)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(38)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(39)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(40)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(41)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(42)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(43)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(44)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(45)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(46)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(47)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(48)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(49)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(50)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(51)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(52)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(53)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(54)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(55)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(56)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(57)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(58)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(59)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(60)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(61)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(62)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:45
-						{
-//line hecbench_resnet.go:45
-							p := int(63)
-//line hecbench_resnet.go:45
-							_ = p
-							output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:47
+						p := int(0)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(1)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(2)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(3)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(4)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(5)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(6)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(7)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(8)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(9)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(10)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(11)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(12)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(13)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(14)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(15)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(16)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(17)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(18)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(19)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(20)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(21)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(22)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(23)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(24)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(25)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(26)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(27)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(28)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(29)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(30)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(31)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(32)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(33)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(34)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(35)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(36)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(37)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(38)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(39)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(40)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(41)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(42)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(43)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(44)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(45)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(46)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(47)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(48)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(49)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(50)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(51)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(52)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(53)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(54)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(55)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(56)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(57)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(58)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(59)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(60)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(61)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(62)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:45
+						p := int(63)
+						output[ind] += AStart[line*512+p] * weights[inChannel+p*128]
 					}
 				}
 				gc_ty2++
@@ -1440,7 +762,6 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 			}
 		}
 	}
-
 //line hecbench_resnet.go:51
 	CStart := C[tile*512:]
 	{
@@ -1456,140 +777,80 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 				if compiled.SIMD {
 //line hecbench_resnet.go:52
 					gc_vb5 := archsimd.BroadcastFloat32x8(0)
-//line hecbench_resnet.go:52
-					_ = gc_vb5
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_resnet.go:19
 						var inChannel int = gc_tx2
 //line hecbench_resnet.go:19
-						_ = inChannel
-//line hecbench_resnet.go:19
 						var line int = gc_ty2
-//line hecbench_resnet.go:19
-						_ = line
-//line hecbench_resnet.go:20
 						var ind int = line*128 + inChannel
 //line hecbench_resnet.go:20
 						_ = ind
 //line hecbench_resnet.go:51
 						res := archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]))
 //line hecbench_resnet.go:51
-						_ = res
-//line hecbench_resnet.go:51
 						gc_if4 := res.Greater(gc_vb5)
-//line hecbench_resnet.go:51
-						_ = gc_if4
 //line hecbench_resnet.go:51
 						if gc_if4.ToBits() != 0 {
 //line hecbench_resnet.go:51
 							res.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_if4)
-//line hecbench_resnet.go:51
 						}
 //line hecbench_resnet.go:51
 						gc_else4 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_resnet.go:51
-						_ = gc_else4
-//line hecbench_resnet.go:51
 						if gc_else4.ToBits() != 0 {
 //line hecbench_resnet.go:51
-							{
-//line hecbench_resnet.go:51
-								gc_vb5.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_else4)
-//line hecbench_resnet.go:51
-							}
-//line hecbench_resnet.go:51
+							gc_vb5.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_else4)
 						}
 					}
+//line hecbench_resnet.go:53
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_resnet.go:19
-					inChannel := gc_tx2
-					_ = inChannel
-
-//line hecbench_resnet.go:19
-					line := gc_ty2
-					_ = line
-
-//line hecbench_resnet.go:20
-					ind := line*128 + inChannel
-					_ = ind
-
 //line hecbench_resnet.go:51
 					res := gc_at5[gc_tx2]*gc_at6[gc_tx2] + gc_at7[gc_tx2]
-
-//line hecbench_resnet.go:52
 					if res > 0 {
 						gc_at8[gc_tx2] = res
 					} else {
 						gc_at8[gc_tx2] = 0
 					}
-					_ = res
 				}
 			} else {
+//line hecbench_resnet.go:60
 				gc_vstep7 := 0
 				if compiled.SIMD {
 //line hecbench_resnet.go:52
 					gc_vb4 := archsimd.BroadcastFloat32x8(0)
-//line hecbench_resnet.go:52
-					_ = gc_vb4
 					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
 						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_resnet.go:19
 						var inChannel int = gc_tx2
 //line hecbench_resnet.go:19
-						_ = inChannel
-//line hecbench_resnet.go:19
 						var line int = gc_ty2
-//line hecbench_resnet.go:19
-						_ = line
-//line hecbench_resnet.go:20
 						var ind int = line*128 + inChannel
-//line hecbench_resnet.go:20
-						_ = ind
 //line hecbench_resnet.go:51
 						if inChannel < 0 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 || inChannel > len(bias)-8 || ind > len(CStart)-8 {
 //line hecbench_resnet.go:51
 							break
-//line hecbench_resnet.go:51
 						}
 //line hecbench_resnet.go:51
 						res := archsimd.LoadFloat32x8Slice(scale[inChannel:]).Mul(archsimd.LoadFloat32x8Slice(output[ind:])).Add(archsimd.LoadFloat32x8Slice(bias[inChannel:]))
 //line hecbench_resnet.go:51
-						_ = res
-//line hecbench_resnet.go:51
 						gc_if3 := res.Greater(gc_vb4)
-//line hecbench_resnet.go:51
-						_ = gc_if3
 //line hecbench_resnet.go:53
 						if gc_if3.ToBits() != 0 {
 //line hecbench_resnet.go:53
 							res.StoreMasked((*[8]float32)(CStart[ind:]), gc_if3)
-//line hecbench_resnet.go:53
 						}
 //line hecbench_resnet.go:53
 						gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_resnet.go:53
-						_ = gc_else3
 //line hecbench_resnet.go:55
 						if gc_else3.ToBits() != 0 {
 //line hecbench_resnet.go:55
-							{
-//line hecbench_resnet.go:55
-								gc_vb4.StoreMasked((*[8]float32)(CStart[ind:]), gc_else3)
-//line hecbench_resnet.go:55
-							}
-//line hecbench_resnet.go:55
+							gc_vb4.StoreMasked((*[8]float32)(CStart[ind:]), gc_else3)
 						}
 					}
+//line hecbench_resnet.go:57
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep7
@@ -1598,143 +859,93 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 						gc_tx2 := gc_step2 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_resnet.go:19
 						inChannel := gc_tx2
-						_ = inChannel
-
 //line hecbench_resnet.go:19
 						line := gc_ty2
-						_ = line
-
-//line hecbench_resnet.go:20
 						ind := line*128 + inChannel
-						_ = ind
-
 //line hecbench_resnet.go:51
 						res := scale[inChannel]*output[ind] + bias[inChannel]
-
-//line hecbench_resnet.go:52
 						if res > 0 {
 							CStart[ind] = res
 						} else {
 							CStart[ind] = 0
 						}
-						_ = res
 					}
 					{
+//line hecbench_resnet.go:60
 						gc_tx2 := gc_step2 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_resnet.go:19
 						inChannel := gc_tx2
-						_ = inChannel
-
 //line hecbench_resnet.go:19
 						line := gc_ty2
-						_ = line
-
-//line hecbench_resnet.go:20
 						ind := line*128 + inChannel
-						_ = ind
-
 //line hecbench_resnet.go:51
 						res := scale[inChannel]*output[ind] + bias[inChannel]
-
-//line hecbench_resnet.go:52
 						if res > 0 {
 							CStart[ind] = res
 						} else {
 							CStart[ind] = 0
 						}
-						_ = res
 					}
 					{
+//line hecbench_resnet.go:60
 						gc_tx2 := gc_step2 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_resnet.go:19
 						inChannel := gc_tx2
-						_ = inChannel
-
 //line hecbench_resnet.go:19
 						line := gc_ty2
-						_ = line
-
-//line hecbench_resnet.go:20
 						ind := line*128 + inChannel
-						_ = ind
-
 //line hecbench_resnet.go:51
 						res := scale[inChannel]*output[ind] + bias[inChannel]
-
-//line hecbench_resnet.go:52
 						if res > 0 {
 							CStart[ind] = res
 						} else {
 							CStart[ind] = 0
 						}
-						_ = res
 					}
 					{
+//line hecbench_resnet.go:60
 						gc_tx2 := gc_step2 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_resnet.go:19
 						inChannel := gc_tx2
-						_ = inChannel
-
 //line hecbench_resnet.go:19
 						line := gc_ty2
-						_ = line
-
-//line hecbench_resnet.go:20
 						ind := line*128 + inChannel
-						_ = ind
-
 //line hecbench_resnet.go:51
 						res := scale[inChannel]*output[ind] + bias[inChannel]
-
-//line hecbench_resnet.go:52
 						if res > 0 {
 							CStart[ind] = res
 						} else {
 							CStart[ind] = 0
 						}
-						_ = res
 					}
 				}
+//line hecbench_resnet.go:60
 				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_resnet.go:19
 					inChannel := gc_tx2
-					_ = inChannel
-
 //line hecbench_resnet.go:19
 					line := gc_ty2
-					_ = line
-
-//line hecbench_resnet.go:20
 					ind := line*128 + inChannel
-					_ = ind
-
 //line hecbench_resnet.go:51
 					res := scale[inChannel]*output[ind] + bias[inChannel]
-
-//line hecbench_resnet.go:52
 					if res > 0 {
 						CStart[ind] = res
 					} else {
 						CStart[ind] = 0
 					}
-					_ = res
 				}
 			}
+//line hecbench_resnet.go:60
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -1768,29 +979,17 @@ func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_resnet.go:65
 	tile := gc_bx2
-
 //line hecbench_resnet.go:65
 	part := gc_by2
-
 //line hecbench_resnet.go:68
 	shared_ := gocuda.DynamicShared[float32](t)
-
-//line hecbench_resnet.go:69
 	weights := shared_[128*4:]
-
 //line hecbench_resnet.go:69
 	input := shared_
-
-//line hecbench_resnet.go:70
 	output := weights[128*64:]
-
-//line hecbench_resnet.go:71
 	bias := output[4*128:]
-
-//line hecbench_resnet.go:72
 	scale := bias[128:]
 	{
 		gc_ty2 := 0
@@ -1810,21 +1009,12 @@ func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 				if compiled.SIMD {
 //line hecbench_resnet.go:77
 					gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
-//line hecbench_resnet.go:77
-					_ = gc_vb2
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_resnet.go:65
 						var inChannel int = gc_tx2
 //line hecbench_resnet.go:65
-						_ = inChannel
-//line hecbench_resnet.go:65
 						var line int = gc_ty2
-//line hecbench_resnet.go:65
-						_ = line
-//line hecbench_resnet.go:66
 						var ind int = line*128 + inChannel
 //line hecbench_resnet.go:66
 						_ = ind
@@ -1837,31 +1027,10 @@ func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_resnet.go:65
-					inChannel := gc_tx2
-					_ = inChannel
-
-//line hecbench_resnet.go:65
-					line := gc_ty2
-					_ = line
-
-//line hecbench_resnet.go:66
-					ind := line*128 + inChannel
-					_ = ind
-
 //line hecbench_resnet.go:74
 					gc_at12[gc_tx2] = gc_at13[gc_tx2]
-
-//line hecbench_resnet.go:75
 					gc_at14[gc_tx2] = gc_at15[gc_tx2]
-
-//line hecbench_resnet.go:76
 					gc_at16[gc_tx2] = gc_at17[gc_tx2]
-
-//line hecbench_resnet.go:77
 					gc_at18[gc_tx2] = 0.0
 				}
 			} else {
@@ -1869,30 +1038,19 @@ func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 				if compiled.SIMD {
 //line hecbench_resnet.go:77
 					gc_vb := archsimd.BroadcastFloat32x8(0.0)
-//line hecbench_resnet.go:77
-					_ = gc_vb
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_resnet.go:65
 						var inChannel int = gc_tx2
 //line hecbench_resnet.go:65
-						_ = inChannel
-//line hecbench_resnet.go:65
 						var line int = gc_ty2
-//line hecbench_resnet.go:65
-						_ = line
-//line hecbench_resnet.go:66
 						var ind int = line*128 + inChannel
-//line hecbench_resnet.go:66
-						_ = ind
 //line hecbench_resnet.go:74
 						if (tile*512+ind) < 0 || (tile*512+ind) > len(A)-8 || ind < 0 || ind > len(input)-8 || (part*128+inChannel) < 0 || (part*128+inChannel) > len(bnBias)-8 || inChannel < 0 || inChannel > len(bias)-8 || (part*128+inChannel) > len(bnScale)-8 || inChannel > len(scale)-8 || ind > len(output)-8 {
 //line hecbench_resnet.go:74
 							break
-//line hecbench_resnet.go:74
 						}
+//line hecbench_resnet.go:75
 						archsimd.LoadFloat32x8Slice(A[tile*512+ind:]).StoreSlice(input[ind:])
 						archsimd.LoadFloat32x8Slice(bnBias[part*128+inChannel:]).StoreSlice(bias[inChannel:])
 						archsimd.LoadFloat32x8Slice(bnScale[part*128+inChannel:]).StoreSlice(scale[inChannel:])
@@ -1904,29 +1062,15 @@ func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_resnet.go:65
 					inChannel := gc_tx2
-					_ = inChannel
-
 //line hecbench_resnet.go:65
 					line := gc_ty2
-					_ = line
-
-//line hecbench_resnet.go:66
 					ind := line*128 + inChannel
-					_ = ind
-
 //line hecbench_resnet.go:74
 					input[ind] = A[tile*512+ind]
-
-//line hecbench_resnet.go:75
 					bias[inChannel] = bnBias[part*128+inChannel]
-
-//line hecbench_resnet.go:76
 					scale[inChannel] = bnScale[part*128+inChannel]
-
-//line hecbench_resnet.go:77
 					output[ind] = 0.0
 				}
 			}
@@ -1936,7 +1080,6 @@ func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 			}
 		}
 	}
-
 //line hecbench_resnet.go:80
 	for k := 0; k < 128; k += 64 {
 		{
@@ -1946,272 +1089,138 @@ func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_resnet.go:65
 						var inChannel int = gc_tx2
 //line hecbench_resnet.go:65
-						_ = inChannel
-//line hecbench_resnet.go:65
 						var line int = gc_ty2
-//line hecbench_resnet.go:65
-						_ = line
-//line hecbench_resnet.go:66
 						var ind int = line*128 + inChannel
-//line hecbench_resnet.go:66
-						_ = ind
 //line hecbench_resnet.go:81
 						if ((k+compiled.Trip(0)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(0)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(0)) < 0 || (ind+512*compiled.Trip(0)) > len(weights)-8 || ((k+compiled.Trip(1)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(1)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(1)) < 0 || (ind+512*compiled.Trip(1)) > len(weights)-8 || ((k+compiled.Trip(2)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(2)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(2)) < 0 || (ind+512*compiled.Trip(2)) > len(weights)-8 || ((k+compiled.Trip(3)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(3)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(3)) < 0 || (ind+512*compiled.Trip(3)) > len(weights)-8 || ((k+compiled.Trip(4)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(4)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(4)) < 0 || (ind+512*compiled.Trip(4)) > len(weights)-8 || ((k+compiled.Trip(5)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(5)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(5)) < 0 || (ind+512*compiled.Trip(5)) > len(weights)-8 || ((k+compiled.Trip(6)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(6)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(6)) < 0 || (ind+512*compiled.Trip(6)) > len(weights)-8 || ((k+compiled.Trip(7)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(7)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(7)) < 0 || (ind+512*compiled.Trip(7)) > len(weights)-8 || ((k+compiled.Trip(8)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(8)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(8)) < 0 || (ind+512*compiled.Trip(8)) > len(weights)-8 || ((k+compiled.Trip(9)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(9)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(9)) < 0 || (ind+512*compiled.Trip(9)) > len(weights)-8 || ((k+compiled.Trip(10)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(10)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(10)) < 0 || (ind+512*compiled.Trip(10)) > len(weights)-8 || ((k+compiled.Trip(11)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(11)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(11)) < 0 || (ind+512*compiled.Trip(11)) > len(weights)-8 || ((k+compiled.Trip(12)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(12)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(12)) < 0 || (ind+512*compiled.Trip(12)) > len(weights)-8 || ((k+compiled.Trip(13)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(13)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(13)) < 0 || (ind+512*compiled.Trip(13)) > len(weights)-8 || ((k+compiled.Trip(14)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(14)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(14)) < 0 || (ind+512*compiled.Trip(14)) > len(weights)-8 || ((k+compiled.Trip(15)*4+line)*512+part*128+inChannel) < 0 || ((k+compiled.Trip(15)*4+line)*512+part*128+inChannel) > len(B)-8 || (ind+512*compiled.Trip(15)) < 0 || (ind+512*compiled.Trip(15)) > len(weights)-8 {
 //line hecbench_resnet.go:81
 							break
-//line hecbench_resnet.go:81
 						}
 //line hecbench_resnet.go:82
-						{
+						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(0)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(0):])
 //line hecbench_resnet.go:82
-							archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(0)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(0):])
+						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(1)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(1):])
 //line hecbench_resnet.go:82
-						}
+						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(2)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(2):])
 //line hecbench_resnet.go:82
-						{
+						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(3)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(3):])
 //line hecbench_resnet.go:82
-							archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(1)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(1):])
+						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(4)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(4):])
 //line hecbench_resnet.go:82
-						}
+						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(5)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(5):])
 //line hecbench_resnet.go:82
-						{
+						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(6)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(6):])
 //line hecbench_resnet.go:82
-							archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(2)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(2):])
+						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(7)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(7):])
 //line hecbench_resnet.go:82
-						}
+						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(8)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(8):])
 //line hecbench_resnet.go:82
-						{
+						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(9)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(9):])
 //line hecbench_resnet.go:82
-							archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(3)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(3):])
+						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(10)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(10):])
 //line hecbench_resnet.go:82
-						}
+						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(11)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(11):])
 //line hecbench_resnet.go:82
-						{
+						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(12)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(12):])
 //line hecbench_resnet.go:82
-							archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(4)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(4):])
+						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(13)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(13):])
 //line hecbench_resnet.go:82
-						}
+						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(14)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(14):])
 //line hecbench_resnet.go:82
-						{
-//line hecbench_resnet.go:82
-							archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(5)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(5):])
-//line hecbench_resnet.go:82
-						}
-//line hecbench_resnet.go:82
-						{
-//line hecbench_resnet.go:82
-							archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(6)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(6):])
-//line hecbench_resnet.go:82
-						}
-//line hecbench_resnet.go:82
-						{
-//line hecbench_resnet.go:82
-							archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(7)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(7):])
-//line hecbench_resnet.go:82
-						}
-//line hecbench_resnet.go:82
-						{
-//line hecbench_resnet.go:82
-							archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(8)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(8):])
-//line hecbench_resnet.go:82
-						}
-//line hecbench_resnet.go:82
-						{
-//line hecbench_resnet.go:82
-							archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(9)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(9):])
-//line hecbench_resnet.go:82
-						}
-//line hecbench_resnet.go:82
-						{
-//line hecbench_resnet.go:82
-							archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(10)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(10):])
-//line hecbench_resnet.go:82
-						}
-//line hecbench_resnet.go:82
-						{
-//line hecbench_resnet.go:82
-							archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(11)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(11):])
-//line hecbench_resnet.go:82
-						}
-//line hecbench_resnet.go:82
-						{
-//line hecbench_resnet.go:82
-							archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(12)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(12):])
-//line hecbench_resnet.go:82
-						}
-//line hecbench_resnet.go:82
-						{
-//line hecbench_resnet.go:82
-							archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(13)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(13):])
-//line hecbench_resnet.go:82
-						}
-//line hecbench_resnet.go:82
-						{
-//line hecbench_resnet.go:82
-							archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(14)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(14):])
-//line hecbench_resnet.go:82
-						}
-//line hecbench_resnet.go:82
-						{
-//line hecbench_resnet.go:82
-							archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(15)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(15):])
-//line hecbench_resnet.go:82
-						}
+						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(15)*4+line)*512+part*128+inChannel:]).StoreSlice(weights[ind+512*compiled.Trip(15):])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_resnet.go:65
 					inChannel := gc_tx2
-					_ = inChannel
-
 //line hecbench_resnet.go:65
 					line := gc_ty2
-					_ = line
-
-//line hecbench_resnet.go:66
 					ind := line*128 + inChannel
-					_ = ind
-
 					{
-
 //line hecbench_resnet.go:81
-						{
+						i := int(0)
+						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
 //line hecbench_resnet.go:81
-							i := int(0)
+						i := int(1)
+						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
 //line hecbench_resnet.go:81
-							_ = i
-							weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-						}
+						i := int(2)
+						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
 //line hecbench_resnet.go:81
-						{
+						i := int(3)
+						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
 //line hecbench_resnet.go:81
-							i := int(1)
+						i := int(4)
+						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
 //line hecbench_resnet.go:81
-							_ = i
-							weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-						}
+						i := int(5)
+						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
 //line hecbench_resnet.go:81
-						{
+						i := int(6)
+						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
 //line hecbench_resnet.go:81
-							i := int(2)
+						i := int(7)
+						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
 //line hecbench_resnet.go:81
-							_ = i
-							weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-						}
+						i := int(8)
+						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
 //line hecbench_resnet.go:81
-						{
+						i := int(9)
+						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
 //line hecbench_resnet.go:81
-							i := int(3)
+						i := int(10)
+						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
 //line hecbench_resnet.go:81
-							_ = i
-							weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-						}
+						i := int(11)
+						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
 //line hecbench_resnet.go:81
-						{
+						i := int(12)
+						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
 //line hecbench_resnet.go:81
-							i := int(4)
+						i := int(13)
+						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
 //line hecbench_resnet.go:81
-							_ = i
-							weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-						}
+						i := int(14)
+						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
+					}
+					{
 //line hecbench_resnet.go:81
-						{
-//line hecbench_resnet.go:81
-							i := int(5)
-//line hecbench_resnet.go:81
-							_ = i
-							weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-						}
-//line hecbench_resnet.go:81
-						{
-//line hecbench_resnet.go:81
-							i := int(6)
-//line hecbench_resnet.go:81
-							_ = i
-							weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-						}
-//line hecbench_resnet.go:81
-						{
-//line hecbench_resnet.go:81
-							i := int(7)
-//line hecbench_resnet.go:81
-							_ = i
-							weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-						}
-//line hecbench_resnet.go:81
-						{
-//line hecbench_resnet.go:81
-							i := int(8)
-//line hecbench_resnet.go:81
-							_ = i
-							weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-						}
-//line hecbench_resnet.go:81
-						{
-//line hecbench_resnet.go:81
-							i := int(9)
-//line hecbench_resnet.go:81
-							_ = i
-							weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-						}
-//line hecbench_resnet.go:81
-						{
-//line hecbench_resnet.go:81
-							i := int(10)
-//line hecbench_resnet.go:81
-							_ = i
-							weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-						}
-//line hecbench_resnet.go:81
-						{
-//line hecbench_resnet.go:81
-							i := int(11)
-//line hecbench_resnet.go:81
-							_ = i
-							weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-						}
-//line hecbench_resnet.go:81
-						{
-//line hecbench_resnet.go:81
-							i := int(12)
-//line hecbench_resnet.go:81
-							_ = i
-							weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-						}
-//line hecbench_resnet.go:81
-						{
-//line hecbench_resnet.go:81
-							i := int(13)
-//line hecbench_resnet.go:81
-							_ = i
-							weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-						}
-//line hecbench_resnet.go:81
-						{
-//line hecbench_resnet.go:81
-							i := int(14)
-//line hecbench_resnet.go:81
-							_ = i
-							weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-						}
-//line hecbench_resnet.go:81
-						{
-//line hecbench_resnet.go:81
-							i := int(15)
-//line hecbench_resnet.go:81
-							_ = i
-							weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
-						}
-//line hecbench_resnet.go:83
+						i := int(15)
+						weights[ind+512*i] = B[(k+i*4+line)*512+part*128+inChannel]
 					}
 				}
 				gc_ty2++
@@ -2220,7 +1229,6 @@ func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 				}
 			}
 		}
-
 //line hecbench_resnet.go:86
 		AStart := input[k:]
 		{
@@ -2230,8 +1238,6 @@ func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 				if compiled.SIMD {
 //line hecbench_resnet.go:65
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line hecbench_resnet.go:65
-					_ = gc_Lane0Mask32
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2239,940 +1245,472 @@ func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 //line hecbench_resnet.go:65
 						var inChannel int = gc_tx2
 //line hecbench_resnet.go:65
-						_ = inChannel
-//line hecbench_resnet.go:65
 						var line int = gc_ty2
-//line hecbench_resnet.go:65
-						_ = line
-//line hecbench_resnet.go:66
 						var ind int = line*128 + inChannel
-//line hecbench_resnet.go:66
-						_ = ind
 //line hecbench_resnet.go:87
 						if (inChannel+compiled.Trip(0)*
 							128) < 0 || (inChannel+compiled.Trip(0)*128) > len(weights)-8 || ind < 0 || ind > len(output)-8 || (inChannel+compiled.Trip(1)*128) < 0 || (inChannel+compiled.Trip(1)*128) > len(weights)-8 || (inChannel+compiled.Trip(2)*128) < 0 || (inChannel+compiled.Trip(2)*128) > len(weights)-8 || (inChannel+compiled.Trip(3)*128) < 0 || (inChannel+compiled.Trip(3)*128) > len(weights)-8 || (inChannel+compiled.Trip(4)*128) < 0 || (inChannel+compiled.Trip(4)*128) > len(weights)-8 || (inChannel+compiled.Trip(5)*128) < 0 || (inChannel+compiled.Trip(5)*128) > len(weights)-8 || (inChannel+compiled.Trip(6)*128) < 0 || (inChannel+compiled.Trip(6)*128) > len(weights)-8 || (inChannel+compiled.Trip(7)*128) < 0 || (inChannel+compiled.Trip(7)*128) > len(weights)-8 || (inChannel+compiled.Trip(8)*128) < 0 || (inChannel+compiled.Trip(8)*128) > len(weights)-8 || (inChannel+compiled.Trip(9)*128) < 0 || (inChannel+compiled.Trip(9)*128) > len(weights)-8 || (inChannel+compiled.Trip(10)*128) < 0 || (inChannel+compiled.Trip(10)*128) > len(weights)-8 || (inChannel+compiled.Trip(11)*128) < 0 || (inChannel+compiled.Trip(11)*128) > len(weights)-8 || (inChannel+compiled.Trip(12)*128) < 0 || (inChannel+compiled.Trip(12)*128) > len(weights)-8 || (inChannel+compiled.Trip(13)*128) < 0 || (inChannel+compiled.Trip(13)*128) > len(weights)-8 || (inChannel+compiled.Trip(14)*128) < 0 || (inChannel+compiled.Trip(14)*128) > len(weights)-8 || (inChannel+compiled.Trip(15)*128) < 0 || (inChannel+compiled.Trip(15)*128) > len(weights)-8 || (inChannel+compiled.Trip(16)*128) < 0 || (inChannel+compiled.Trip(16)*128) > len(weights)-8 || (inChannel+compiled.Trip(17)*128) < 0 || (inChannel+compiled.Trip(17)*128) > len(weights)-8 || (inChannel+compiled.Trip(18)*128) < 0 || (inChannel+compiled.Trip(18)*128) > len(weights)-8 || (inChannel+compiled.Trip(19)*128) < 0 || (inChannel+compiled.Trip(19)*128) > len(weights)-8 || (inChannel+compiled.Trip(20)*128) < 0 || (inChannel+compiled.Trip(20)*128) > len(weights)-8 || (inChannel+compiled.Trip(21)*128) < 0 || (inChannel+compiled.Trip(21)*128) > len(weights)-8 || (inChannel+compiled.Trip(22)*128) < 0 || (inChannel+compiled.Trip(22)*128) > len(weights)-8 || (inChannel+compiled.Trip(23)*128) < 0 || (inChannel+compiled.Trip(23)*128) > len(weights)-8 || (inChannel+compiled.Trip(24)*128) < 0 || (inChannel+compiled.Trip(24)*128) > len(weights)-8 || (inChannel+compiled.Trip(25)*128) < 0 || (inChannel+compiled.Trip(25)*128) > len(weights)-8 || (inChannel+compiled.Trip(26)*128) < 0 || (inChannel+compiled.Trip(26)*128) > len(weights)-8 || (inChannel+compiled.Trip(27)*128) < 0 || (inChannel+compiled.Trip(27)*128) > len(weights)-8 || (inChannel+compiled.Trip(28)*128) < 0 || (inChannel+compiled.Trip(28)*128) > len(weights)-8 || (inChannel+compiled.Trip(29)*128) < 0 || (inChannel+compiled.Trip(29)*128) > len(weights)-8 || (inChannel+compiled.Trip(30)*128) < 0 || (inChannel+compiled.Trip(30)*128) > len(weights)-8 || (inChannel+compiled.Trip(31)*128) < 0 || (inChannel+compiled.Trip(31)*128) > len(weights)-8 || (inChannel+compiled.Trip(32)*128) < 0 || (inChannel+compiled.Trip(32)*128) > len(weights)-8 || (inChannel+compiled.Trip(33)*128) < 0 || (inChannel+compiled.Trip(33)*128) > len(weights)-8 || (inChannel+compiled.Trip(34)*128) < 0 || (inChannel+compiled.Trip(34)*128) > len(weights)-8 || (inChannel+compiled.Trip(35)*128) < 0 || (inChannel+compiled.Trip(35)*128) > len(weights)-8 || (inChannel+compiled.Trip(36)*128) < 0 || (inChannel+compiled.Trip(36)*128) > len(weights)-8 || (inChannel+compiled.Trip(37)*128) < 0 || (inChannel+compiled.Trip(37)*128) > len(weights)-8 || (inChannel+compiled.Trip(38)*128) < 0 || (inChannel+compiled.Trip(38)*128) > len(weights)-8 || (inChannel+compiled.Trip(39)*128) < 0 || (inChannel+compiled.Trip(39)*128) > len(weights)-8 || (inChannel+compiled.Trip(40)*128) < 0 || (inChannel+compiled.Trip(40)*128) > len(weights)-8 || (inChannel+compiled.Trip(41)*128) < 0 || (inChannel+compiled.Trip(41)*128) > len(weights)-8 || (inChannel+compiled.Trip(42)*128) < 0 || (inChannel+compiled.Trip(42)*128) > len(weights)-8 || (inChannel+compiled.Trip(43)*128) < 0 || (inChannel+compiled.Trip(43)*128) > len(weights)-8 || (inChannel+compiled.Trip(44)*128) < 0 || (inChannel+compiled.Trip(44)*128) > len(weights)-8 || (inChannel+compiled.Trip(45)*128) < 0 || (inChannel+compiled.Trip(45)*128) > len(weights)-8 || (inChannel+compiled.Trip(46)*128) < 0 || (inChannel+compiled.Trip(46)*128) > len(weights)-8 || (inChannel+compiled.Trip(47)*128) < 0 || (inChannel+compiled.Trip(47)*128) > len(weights)-8 || (inChannel+compiled.Trip(48)*128) < 0 || (inChannel+compiled.Trip(48)*128) > len(weights)-8 || (inChannel+compiled.Trip(49)*128) < 0 || (inChannel+compiled.Trip(49)*128) > len(weights)-8 || (inChannel+compiled.Trip(50)*128) < 0 || (inChannel+compiled.Trip(50)*128) > len(weights)-8 || (inChannel+compiled.Trip(51)*128) < 0 || (inChannel+compiled.Trip(51)*128) > len(weights)-8 || (inChannel+compiled.Trip(52)*128) < 0 || (inChannel+compiled.Trip(52)*128) > len(weights)-8 || (inChannel+compiled.Trip(53)*128) < 0 || (inChannel+compiled.Trip(53)*128) > len(weights)-8 || (inChannel+compiled.Trip(54)*128) < 0 || (inChannel+compiled.Trip(54)*128) > len(weights)-8 || (inChannel+compiled.Trip(55)*128) < 0 || (inChannel+compiled.Trip(55)*128) > len(weights)-8 || (inChannel+compiled.Trip(56)*128) < 0 || (inChannel+compiled.Trip(56)*128) > len(weights)-8 || (inChannel+compiled.Trip(57)*128) < 0 || (inChannel+compiled.Trip(57)*128) > len(weights)-8 || (inChannel+compiled.Trip(58)*128) < 0 || (inChannel+compiled.Trip(58)*128) > len(weights)-8 || (inChannel+compiled.Trip(59)*128) < 0 || (inChannel+compiled.Trip(59)*128) > len(weights)-8 || (inChannel+compiled.Trip(60)*128) < 0 || (inChannel+compiled.Trip(60)*128) > len(weights)-8 || (inChannel+compiled.Trip(61)*128) < 0 || (inChannel+compiled.Trip(61)*128) > len(weights)-8 || (inChannel+compiled.Trip(62)*128) < 0 || (inChannel+compiled.Trip(62)*128) > len(weights)-8 || (inChannel+compiled.Trip(63)*128) < 0 || (inChannel+compiled.Trip(63)*128) > len(weights)-8 {
 //line hecbench_resnet.go:87
 							break
-//line hecbench_resnet.go:87
 						}
 //line hecbench_resnet.go:88
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(0)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(0)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(1)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(1)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(2)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(3)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(4)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(5)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(6)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(7)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(8)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(9)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(10)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(11)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(12)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(13)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(14)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(15)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(16)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(16)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(17)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(17)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(18)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(18)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(19)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(19)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(20)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(20)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(21)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(21)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(22)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(22)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(23)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(23)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(24)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(24)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(25)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(25)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(26)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(26)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(27)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(27)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(28)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(28)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(29)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(29)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(30)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(30)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(31)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(31)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(32)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(32)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(33)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(33)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(34)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(34)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(35)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(35)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(36)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(36)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(37)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(37)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(38)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(38)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(39)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(39)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(40)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(40)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(41)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(41)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(42)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(42)*128:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:88
-						}
-//line hecbench_resnet.go:88
-						{
-//line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(43)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(43)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(2)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(3)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(4)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(44)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(44)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(5)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(6)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(7)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(45)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(45)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(8)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(9)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(10)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(46)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(46)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(11)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(12)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(13)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(47)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(47)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(14)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(15)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(16)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(16)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(48)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(48)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(17)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(17)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(18)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(18)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(19)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(19)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(49)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(49)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(20)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(20)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(21)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(21)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(22)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(22)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(50)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(50)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(23)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(23)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(24)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(24)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(25)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(25)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(51)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(51)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(26)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(26)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(27)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(27)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(28)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(28)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(52)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(52)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(29)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(29)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(30)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(30)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(31)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(31)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(53)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(53)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(32)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(32)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(33)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(33)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(34)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(34)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(54)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(54)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(35)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(35)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(36)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(36)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(37)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(37)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(55)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(55)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(38)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(38)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(39)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(39)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(40)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(40)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(56)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(56)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(41)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(41)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(42)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(42)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(43)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(43)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(57)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(57)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(44)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(44)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(45)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(45)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(46)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(46)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(58)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(58)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(47)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(47)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(48)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(48)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(49)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(49)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(59)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(59)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(50)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(50)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(51)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(51)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(52)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(52)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(60)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(60)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(53)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(53)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(54)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(54)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(55)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(55)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(61)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(61)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(56)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(56)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(57)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(57)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(58)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(58)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(62)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(62)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(59)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(59)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(60)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(60)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(61)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(61)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(63)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(63)*128:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(62)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(62)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(63)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(63)*128:]))).StoreSlice(output[ind:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_resnet.go:65
 					inChannel := gc_tx2
-					_ = inChannel
-
 //line hecbench_resnet.go:65
 					line := gc_ty2
-					_ = line
-
-//line hecbench_resnet.go:66
 					ind := line*128 + inChannel
-					_ = ind
-
 					{
-
 //line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(0)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(1)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(2)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(3)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(4)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(5)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(6)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(7)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(8)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(9)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(10)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(11)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(12)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(13)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(14)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(15)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(16)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(17)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(18)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(19)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(20)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(21)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(22)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(23)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(24)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(25)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(26)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(27)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(28)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(29)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(30)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(31)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(32)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(33)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(34)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(35)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(36)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(37)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(38)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(39)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(40)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(41)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(42)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(43)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(44)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(45)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(46)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(47)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(48)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(49)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(50)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(51)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(52)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(53)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(54)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(55)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(56)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(57)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(58)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(59)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(60)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(61)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(62)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:87
-						{
-//line hecbench_resnet.go:87
-							p := int(63)
-//line hecbench_resnet.go:87
-							_ = p
-							output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
-						}
-//line hecbench_resnet.go:89
+						p := int(0)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(1)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(2)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(3)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(4)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(5)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(6)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(7)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(8)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(9)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(10)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(11)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(12)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(13)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(14)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(15)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(16)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(17)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(18)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(19)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(20)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(21)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(22)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(23)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(24)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(25)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(26)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(27)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(28)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(29)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(30)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(31)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(32)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(33)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(34)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(35)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(36)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(37)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(38)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(39)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(40)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(41)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(42)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(43)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(44)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(45)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(46)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(47)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(48)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(49)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(50)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(51)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(52)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(53)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(54)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(55)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(56)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(57)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(58)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(59)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(60)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(61)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(62)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
+					}
+					{
+//line hecbench_resnet.go:87
+						p := int(63)
+						output[ind] += AStart[line*128+p] * weights[inChannel+p*128]
 					}
 				}
 				gc_ty2++
@@ -3182,7 +1720,6 @@ func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 			}
 		}
 	}
-
 //line hecbench_resnet.go:93
 	CStart := C[tile*2048+part*128:]
 	{
@@ -3199,83 +1736,44 @@ func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_resnet.go:65
 						var inChannel int = gc_tx2
 //line hecbench_resnet.go:65
-						_ = inChannel
-//line hecbench_resnet.go:65
 						var line int = gc_ty2
-//line hecbench_resnet.go:65
-						_ = line
-//line hecbench_resnet.go:66
 						var ind int = line*128 + inChannel
 //line hecbench_resnet.go:66
 						_ = ind
 //line hecbench_resnet.go:94
 						res := archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:]))
 //line hecbench_resnet.go:94
-						_ = res
-//line hecbench_resnet.go:94
 						res.StoreSlice(gc_at22[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_resnet.go:65
-					inChannel := gc_tx2
-					_ = inChannel
-
-//line hecbench_resnet.go:65
-					line := gc_ty2
-					_ = line
-
-//line hecbench_resnet.go:66
-					ind := line*128 + inChannel
-					_ = ind
-
 //line hecbench_resnet.go:94
 					res := gc_at19[gc_tx2]*gc_at20[gc_tx2] + gc_at21[gc_tx2]
-
-//line hecbench_resnet.go:95
 					gc_at22[gc_tx2] = res
-					_ = res
 				}
 			} else {
+//line hecbench_resnet.go:99
 				gc_vstep6 := 0
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_resnet.go:65
 						var inChannel int = gc_tx2
 //line hecbench_resnet.go:65
-						_ = inChannel
-//line hecbench_resnet.go:65
 						var line int = gc_ty2
-//line hecbench_resnet.go:65
-						_ = line
-//line hecbench_resnet.go:66
 						var ind int = line*128 + inChannel
-//line hecbench_resnet.go:66
-						_ = ind
 //line hecbench_resnet.go:94
 						if inChannel < 0 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 || inChannel > len(bias)-8 || (line*
 							512+inChannel) < 0 || (line*512+inChannel) > len(CStart)-8 {
 //line hecbench_resnet.go:94
 							break
-//line hecbench_resnet.go:94
 						}
 //line hecbench_resnet.go:94
 						res := archsimd.LoadFloat32x8Slice(scale[inChannel:]).Mul(archsimd.LoadFloat32x8Slice(output[ind:])).Add(archsimd.LoadFloat32x8Slice(bias[inChannel:]))
-//line hecbench_resnet.go:94
-						_ = res
-//line hecbench_resnet.go:95
 						res.StoreSlice(CStart[line*512+inChannel:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -3286,123 +1784,73 @@ func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_resnet.go:65
 						inChannel := gc_tx2
-						_ = inChannel
-
 //line hecbench_resnet.go:65
 						line := gc_ty2
-						_ = line
-
-//line hecbench_resnet.go:66
 						ind := line*128 + inChannel
-						_ = ind
-
 //line hecbench_resnet.go:94
 						res := scale[inChannel]*output[ind] + bias[inChannel]
-
-//line hecbench_resnet.go:95
 						CStart[line*512+inChannel] = res
-						_ = res
 					}
 					{
+//line hecbench_resnet.go:99
 						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_resnet.go:65
 						inChannel := gc_tx2
-						_ = inChannel
-
 //line hecbench_resnet.go:65
 						line := gc_ty2
-						_ = line
-
-//line hecbench_resnet.go:66
 						ind := line*128 + inChannel
-						_ = ind
-
 //line hecbench_resnet.go:94
 						res := scale[inChannel]*output[ind] + bias[inChannel]
-
-//line hecbench_resnet.go:95
 						CStart[line*512+inChannel] = res
-						_ = res
 					}
 					{
+//line hecbench_resnet.go:99
 						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_resnet.go:65
 						inChannel := gc_tx2
-						_ = inChannel
-
 //line hecbench_resnet.go:65
 						line := gc_ty2
-						_ = line
-
-//line hecbench_resnet.go:66
 						ind := line*128 + inChannel
-						_ = ind
-
 //line hecbench_resnet.go:94
 						res := scale[inChannel]*output[ind] + bias[inChannel]
-
-//line hecbench_resnet.go:95
 						CStart[line*512+inChannel] = res
-						_ = res
 					}
 					{
+//line hecbench_resnet.go:99
 						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_resnet.go:65
 						inChannel := gc_tx2
-						_ = inChannel
-
 //line hecbench_resnet.go:65
 						line := gc_ty2
-						_ = line
-
-//line hecbench_resnet.go:66
 						ind := line*128 + inChannel
-						_ = ind
-
 //line hecbench_resnet.go:94
 						res := scale[inChannel]*output[ind] + bias[inChannel]
-
-//line hecbench_resnet.go:95
 						CStart[line*512+inChannel] = res
-						_ = res
 					}
 				}
+//line hecbench_resnet.go:99
 				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_resnet.go:65
 					inChannel := gc_tx2
-					_ = inChannel
-
 //line hecbench_resnet.go:65
 					line := gc_ty2
-					_ = line
-
-//line hecbench_resnet.go:66
 					ind := line*128 + inChannel
-					_ = ind
-
 //line hecbench_resnet.go:94
 					res := scale[inChannel]*output[ind] + bias[inChannel]
-
-//line hecbench_resnet.go:95
 					CStart[line*512+inChannel] = res
-					_ = res
 				}
 			}
+//line hecbench_resnet.go:99
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -3434,26 +1882,14 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_resnet.go:103
 	tile := gc_bx2
-
 //line hecbench_resnet.go:106
 	shared_ := gocuda.DynamicShared[float32](t)
-
-//line hecbench_resnet.go:107
 	weights := shared_[1024*4:]
-
-//line hecbench_resnet.go:108
 	output := weights[256*16:]
-
-//line hecbench_resnet.go:109
 	input := shared_
-
-//line hecbench_resnet.go:110
 	bias := output[4*256:]
-
-//line hecbench_resnet.go:111
 	scale := bias[256:]
 	{
 		gc_ty2 := 0
@@ -3462,54 +1898,26 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 			if compiled.SIMD {
 //line hecbench_resnet.go:118
 				gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
-//line hecbench_resnet.go:118
-				_ = gc_vb3
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line hecbench_resnet.go:103
 					var inChannel int = gc_tx2
 //line hecbench_resnet.go:103
-					_ = inChannel
-//line hecbench_resnet.go:103
 					var line int = gc_ty2
-//line hecbench_resnet.go:103
-					_ = line
-//line hecbench_resnet.go:104
 					var ind int = line*256 + inChannel
-//line hecbench_resnet.go:104
-					_ = ind
 //line hecbench_resnet.go:113
 					if (tile*4096+compiled.Trip(0)*1024+ind) < 0 || (tile*4096+compiled.Trip(0)*1024+ind) > len(A)-8 || (ind+compiled.Trip(0)*1024) < 0 || (ind+compiled.Trip(0)*1024) > len(input)-8 || (tile*4096+compiled.Trip(1)*1024+ind) < 0 || (tile*4096+compiled.Trip(1)*1024+ind) > len(A)-8 || (ind+compiled.Trip(1)*1024) < 0 || (ind+compiled.Trip(1)*1024) > len(input)-8 || (tile*4096+compiled.Trip(2)*1024+ind) < 0 || (tile*4096+compiled.Trip(2)*1024+ind) > len(A)-8 || (ind+compiled.Trip(2)*1024) < 0 || (ind+compiled.Trip(2)*1024) > len(input)-8 || (tile*4096+compiled.Trip(3)*1024+ind) < 0 || (tile*4096+compiled.Trip(3)*1024+ind) > len(A)-8 || (ind+compiled.Trip(3)*1024) < 0 || (ind+compiled.Trip(3)*1024) > len(input)-8 || inChannel < 0 || inChannel > len(bnBias)-8 || inChannel > len(bias)-8 || inChannel > len(bnScale)-8 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 {
 //line hecbench_resnet.go:113
 						break
-//line hecbench_resnet.go:113
 					}
 //line hecbench_resnet.go:114
-					{
+					archsimd.LoadFloat32x8Slice(A[tile*4096+compiled.Trip(0)*1024+ind:]).StoreSlice(input[ind+compiled.Trip(0)*1024:])
 //line hecbench_resnet.go:114
-						archsimd.LoadFloat32x8Slice(A[tile*4096+compiled.Trip(0)*1024+ind:]).StoreSlice(input[ind+compiled.Trip(0)*1024:])
+					archsimd.LoadFloat32x8Slice(A[tile*4096+compiled.Trip(1)*1024+ind:]).StoreSlice(input[ind+compiled.Trip(1)*1024:])
 //line hecbench_resnet.go:114
-					}
+					archsimd.LoadFloat32x8Slice(A[tile*4096+compiled.Trip(2)*1024+ind:]).StoreSlice(input[ind+compiled.Trip(2)*1024:])
 //line hecbench_resnet.go:114
-					{
-//line hecbench_resnet.go:114
-						archsimd.LoadFloat32x8Slice(A[tile*4096+compiled.Trip(1)*1024+ind:]).StoreSlice(input[ind+compiled.Trip(1)*1024:])
-//line hecbench_resnet.go:114
-					}
-//line hecbench_resnet.go:114
-					{
-//line hecbench_resnet.go:114
-						archsimd.LoadFloat32x8Slice(A[tile*4096+compiled.Trip(2)*1024+ind:]).StoreSlice(input[ind+compiled.Trip(2)*1024:])
-//line hecbench_resnet.go:114
-					}
-//line hecbench_resnet.go:114
-					{
-//line hecbench_resnet.go:114
-						archsimd.LoadFloat32x8Slice(A[tile*4096+compiled.Trip(3)*1024+ind:]).StoreSlice(input[ind+compiled.Trip(3)*1024:])
-//line hecbench_resnet.go:114
-					}
+					archsimd.LoadFloat32x8Slice(A[tile*4096+compiled.Trip(3)*1024+ind:]).StoreSlice(input[ind+compiled.Trip(3)*1024:])
 					archsimd.LoadFloat32x8Slice(bnBias[inChannel:]).StoreSlice(bias[inChannel:])
 					archsimd.LoadFloat32x8Slice(bnScale[inChannel:]).StoreSlice(scale[inChannel:])
 //line hecbench_resnet.go:118
@@ -3520,63 +1928,33 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line hecbench_resnet.go:103
 				inChannel := gc_tx2
-				_ = inChannel
-
 //line hecbench_resnet.go:103
 				line := gc_ty2
-				_ = line
-
-//line hecbench_resnet.go:104
 				ind := line*256 + inChannel
-				_ = ind
-
 				{
-
 //line hecbench_resnet.go:113
-					{
-//line hecbench_resnet.go:113
-						i := int(0)
-//line hecbench_resnet.go:113
-						_ = i
-						input[ind+i*1024] = A[tile*4096+i*1024+ind]
-					}
-//line hecbench_resnet.go:113
-					{
-//line hecbench_resnet.go:113
-						i := int(1)
-//line hecbench_resnet.go:113
-						_ = i
-						input[ind+i*1024] = A[tile*4096+i*1024+ind]
-					}
-//line hecbench_resnet.go:113
-					{
-//line hecbench_resnet.go:113
-						i := int(2)
-//line hecbench_resnet.go:113
-						_ = i
-						input[ind+i*1024] = A[tile*4096+i*1024+ind]
-					}
-//line hecbench_resnet.go:113
-					{
-//line hecbench_resnet.go:113
-						i := int(3)
-//line hecbench_resnet.go:113
-						_ = i
-						input[ind+i*1024] = A[tile*4096+i*1024+ind]
-					}
-//line hecbench_resnet.go:115
+					i := int(0)
+					input[ind+i*1024] = A[tile*4096+i*1024+ind]
 				}
-
-//line hecbench_resnet.go:116
+				{
+//line hecbench_resnet.go:113
+					i := int(1)
+					input[ind+i*1024] = A[tile*4096+i*1024+ind]
+				}
+				{
+//line hecbench_resnet.go:113
+					i := int(2)
+					input[ind+i*1024] = A[tile*4096+i*1024+ind]
+				}
+				{
+//line hecbench_resnet.go:113
+					i := int(3)
+					input[ind+i*1024] = A[tile*4096+i*1024+ind]
+				}
 				bias[inChannel] = bnBias[inChannel]
-
-//line hecbench_resnet.go:117
 				scale[inChannel] = bnScale[inChannel]
-
-//line hecbench_resnet.go:118
 				output[ind] = 0.0
 			}
 			gc_ty2++
@@ -3585,11 +1963,8 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 			}
 		}
 	}
-
 //line hecbench_resnet.go:121
 	for k := 0; k < 1024; k += 16 {
-
-//line hecbench_resnet.go:122
 		BStart := B[k*256:]
 		{
 			gc_ty2 := 0
@@ -3598,105 +1973,55 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_resnet.go:103
 						var line int = gc_ty2
 //line hecbench_resnet.go:103
-						_ = line
-//line hecbench_resnet.go:103
 						var inChannel int = gc_tx2
-//line hecbench_resnet.go:103
-						_ = inChannel
-//line hecbench_resnet.go:104
 						var ind int = line*256 + inChannel
-//line hecbench_resnet.go:104
-						_ = ind
 //line hecbench_resnet.go:123
 						if (compiled.Trip(0)*
 							1024+ind) < 0 || (compiled.Trip(0)*1024+ind) > len(BStart)-8 || (ind+compiled.Trip(0)*1024) < 0 || (ind+compiled.Trip(0)*1024) > len(weights)-8 || (compiled.Trip(1)*1024+ind) < 0 || (compiled.Trip(1)*1024+ind) > len(BStart)-8 || (ind+compiled.Trip(1)*1024) < 0 || (ind+compiled.Trip(1)*1024) > len(weights)-8 || (compiled.Trip(2)*1024+ind) < 0 || (compiled.Trip(2)*1024+ind) > len(BStart)-8 || (ind+compiled.Trip(2)*1024) < 0 || (ind+compiled.Trip(2)*1024) > len(weights)-8 || (compiled.Trip(3)*1024+ind) < 0 || (compiled.Trip(3)*1024+ind) > len(BStart)-8 || (ind+compiled.Trip(3)*1024) < 0 || (ind+compiled.Trip(3)*1024) > len(weights)-8 {
 //line hecbench_resnet.go:123
 							break
-//line hecbench_resnet.go:123
 						}
 //line hecbench_resnet.go:124
-						{
+						archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(0)*1024+ind:]).StoreSlice(weights[ind+compiled.Trip(0)*1024:])
 //line hecbench_resnet.go:124
-							archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(0)*1024+ind:]).StoreSlice(weights[ind+compiled.Trip(0)*1024:])
+						archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(1)*1024+ind:]).StoreSlice(weights[ind+compiled.Trip(1)*1024:])
 //line hecbench_resnet.go:124
-						}
+						archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(2)*1024+ind:]).StoreSlice(weights[ind+compiled.Trip(2)*1024:])
 //line hecbench_resnet.go:124
-						{
-//line hecbench_resnet.go:124
-							archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(1)*1024+ind:]).StoreSlice(weights[ind+compiled.Trip(1)*1024:])
-//line hecbench_resnet.go:124
-						}
-//line hecbench_resnet.go:124
-						{
-//line hecbench_resnet.go:124
-							archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(2)*1024+ind:]).StoreSlice(weights[ind+compiled.Trip(2)*1024:])
-//line hecbench_resnet.go:124
-						}
-//line hecbench_resnet.go:124
-						{
-//line hecbench_resnet.go:124
-							archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(3)*1024+ind:]).StoreSlice(weights[ind+compiled.Trip(3)*1024:])
-//line hecbench_resnet.go:124
-						}
+						archsimd.LoadFloat32x8Slice(BStart[compiled.Trip(3)*1024+ind:]).StoreSlice(weights[ind+compiled.Trip(3)*1024:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_resnet.go:103
 					line := gc_ty2
-					_ = line
-
 //line hecbench_resnet.go:103
 					inChannel := gc_tx2
-					_ = inChannel
-
-//line hecbench_resnet.go:104
 					ind := line*256 + inChannel
-					_ = ind
-
 					{
-
 //line hecbench_resnet.go:123
-						{
+						i_ := int(0)
+						weights[ind+i_*1024] = BStart[i_*1024+ind]
+					}
+					{
 //line hecbench_resnet.go:123
-							i_ := int(0)
+						i_ := int(1)
+						weights[ind+i_*1024] = BStart[i_*1024+ind]
+					}
+					{
 //line hecbench_resnet.go:123
-							_ = i_
-							weights[ind+i_*1024] = BStart[i_*1024+ind]
-						}
+						i_ := int(2)
+						weights[ind+i_*1024] = BStart[i_*1024+ind]
+					}
+					{
 //line hecbench_resnet.go:123
-						{
-//line hecbench_resnet.go:123
-							i_ := int(1)
-//line hecbench_resnet.go:123
-							_ = i_
-							weights[ind+i_*1024] = BStart[i_*1024+ind]
-						}
-//line hecbench_resnet.go:123
-						{
-//line hecbench_resnet.go:123
-							i_ := int(2)
-//line hecbench_resnet.go:123
-							_ = i_
-							weights[ind+i_*1024] = BStart[i_*1024+ind]
-						}
-//line hecbench_resnet.go:123
-						{
-//line hecbench_resnet.go:123
-							i_ := int(3)
-//line hecbench_resnet.go:123
-							_ = i_
-							weights[ind+i_*1024] = BStart[i_*1024+ind]
-						}
-//line hecbench_resnet.go:125
+						i_ := int(3)
+						weights[ind+i_*1024] = BStart[i_*1024+ind]
 					}
 				}
 				gc_ty2++
@@ -3705,7 +2030,6 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 				}
 			}
 		}
-
 //line hecbench_resnet.go:128
 		AStart := input[k:]
 		{
@@ -3715,8 +2039,6 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 				if compiled.SIMD {
 //line hecbench_resnet.go:103
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line hecbench_resnet.go:103
-					_ = gc_Lane0Mask32
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -3724,268 +2046,136 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 //line hecbench_resnet.go:103
 						var inChannel int = gc_tx2
 //line hecbench_resnet.go:103
-						_ = inChannel
-//line hecbench_resnet.go:103
 						var line int = gc_ty2
-//line hecbench_resnet.go:103
-						_ = line
-//line hecbench_resnet.go:104
 						var ind int = line*256 + inChannel
-//line hecbench_resnet.go:104
-						_ = ind
 //line hecbench_resnet.go:129
 						if (inChannel+compiled.Trip(0)*
 							256) < 0 || (inChannel+compiled.Trip(0)*256) > len(weights)-8 || ind < 0 || ind > len(output)-8 || (inChannel+compiled.Trip(1)*256) < 0 || (inChannel+compiled.Trip(1)*256) > len(weights)-8 || (inChannel+compiled.Trip(2)*256) < 0 || (inChannel+compiled.Trip(2)*256) > len(weights)-8 || (inChannel+compiled.Trip(3)*256) < 0 || (inChannel+compiled.Trip(3)*256) > len(weights)-8 || (inChannel+compiled.Trip(4)*256) < 0 || (inChannel+compiled.Trip(4)*256) > len(weights)-8 || (inChannel+compiled.Trip(5)*256) < 0 || (inChannel+compiled.Trip(5)*256) > len(weights)-8 || (inChannel+compiled.Trip(6)*256) < 0 || (inChannel+compiled.Trip(6)*256) > len(weights)-8 || (inChannel+compiled.Trip(7)*256) < 0 || (inChannel+compiled.Trip(7)*256) > len(weights)-8 || (inChannel+compiled.Trip(8)*256) < 0 || (inChannel+compiled.Trip(8)*256) > len(weights)-8 || (inChannel+compiled.Trip(9)*256) < 0 || (inChannel+compiled.Trip(9)*256) > len(weights)-8 || (inChannel+compiled.Trip(10)*256) < 0 || (inChannel+compiled.Trip(10)*256) > len(weights)-8 || (inChannel+compiled.Trip(11)*256) < 0 || (inChannel+compiled.Trip(11)*256) > len(weights)-8 || (inChannel+compiled.Trip(12)*256) < 0 || (inChannel+compiled.Trip(12)*256) > len(weights)-8 || (inChannel+compiled.Trip(13)*256) < 0 || (inChannel+compiled.Trip(13)*256) > len(weights)-8 || (inChannel+compiled.Trip(14)*256) < 0 || (inChannel+compiled.Trip(14)*256) > len(weights)-8 || (inChannel+compiled.Trip(15)*256) < 0 || (inChannel+compiled.Trip(15)*256) > len(weights)-8 {
 //line hecbench_resnet.go:129
 							break
-//line hecbench_resnet.go:129
 						}
 //line hecbench_resnet.go:130
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(0)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(0)*256:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(1)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(2)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(3)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(1)*256:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(4)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(5)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(6)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(2)*256:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(7)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(8)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(9)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(3)*256:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(10)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(11)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(12)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(4)*256:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(13)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(14)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
-						{
-//line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(5)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:130
-						}
-//line hecbench_resnet.go:130
-						{
-//line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(6)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:130
-						}
-//line hecbench_resnet.go:130
-						{
-//line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(7)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:130
-						}
-//line hecbench_resnet.go:130
-						{
-//line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(8)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:130
-						}
-//line hecbench_resnet.go:130
-						{
-//line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(9)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:130
-						}
-//line hecbench_resnet.go:130
-						{
-//line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(10)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:130
-						}
-//line hecbench_resnet.go:130
-						{
-//line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(11)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:130
-						}
-//line hecbench_resnet.go:130
-						{
-//line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(12)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:130
-						}
-//line hecbench_resnet.go:130
-						{
-//line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(13)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:130
-						}
-//line hecbench_resnet.go:130
-						{
-//line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(14)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:130
-						}
-//line hecbench_resnet.go:130
-						{
-//line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(15)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:130
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(15)*256:]))).StoreSlice(output[ind:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_resnet.go:103
 					inChannel := gc_tx2
-					_ = inChannel
-
 //line hecbench_resnet.go:103
 					line := gc_ty2
-					_ = line
-
-//line hecbench_resnet.go:104
 					ind := line*256 + inChannel
-					_ = ind
-
 					{
-
 //line hecbench_resnet.go:129
-						{
+						p := int(0)
+						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
 //line hecbench_resnet.go:129
-							p := int(0)
+						p := int(1)
+						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
 //line hecbench_resnet.go:129
-							_ = p
-							output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
-						}
+						p := int(2)
+						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
 //line hecbench_resnet.go:129
-						{
+						p := int(3)
+						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
 //line hecbench_resnet.go:129
-							p := int(1)
+						p := int(4)
+						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
 //line hecbench_resnet.go:129
-							_ = p
-							output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
-						}
+						p := int(5)
+						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
 //line hecbench_resnet.go:129
-						{
+						p := int(6)
+						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
 //line hecbench_resnet.go:129
-							p := int(2)
+						p := int(7)
+						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
 //line hecbench_resnet.go:129
-							_ = p
-							output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
-						}
+						p := int(8)
+						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
 //line hecbench_resnet.go:129
-						{
+						p := int(9)
+						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
 //line hecbench_resnet.go:129
-							p := int(3)
+						p := int(10)
+						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
 //line hecbench_resnet.go:129
-							_ = p
-							output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
-						}
+						p := int(11)
+						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
 //line hecbench_resnet.go:129
-						{
+						p := int(12)
+						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
 //line hecbench_resnet.go:129
-							p := int(4)
+						p := int(13)
+						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
 //line hecbench_resnet.go:129
-							_ = p
-							output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
-						}
+						p := int(14)
+						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
+					}
+					{
 //line hecbench_resnet.go:129
-						{
-//line hecbench_resnet.go:129
-							p := int(5)
-//line hecbench_resnet.go:129
-							_ = p
-							output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:129
-						{
-//line hecbench_resnet.go:129
-							p := int(6)
-//line hecbench_resnet.go:129
-							_ = p
-							output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:129
-						{
-//line hecbench_resnet.go:129
-							p := int(7)
-//line hecbench_resnet.go:129
-							_ = p
-							output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:129
-						{
-//line hecbench_resnet.go:129
-							p := int(8)
-//line hecbench_resnet.go:129
-							_ = p
-							output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:129
-						{
-//line hecbench_resnet.go:129
-							p := int(9)
-//line hecbench_resnet.go:129
-							_ = p
-							output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:129
-						{
-//line hecbench_resnet.go:129
-							p := int(10)
-//line hecbench_resnet.go:129
-							_ = p
-							output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:129
-						{
-//line hecbench_resnet.go:129
-							p := int(11)
-//line hecbench_resnet.go:129
-							_ = p
-							output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:129
-						{
-//line hecbench_resnet.go:129
-							p := int(12)
-//line hecbench_resnet.go:129
-							_ = p
-							output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:129
-						{
-//line hecbench_resnet.go:129
-							p := int(13)
-//line hecbench_resnet.go:129
-							_ = p
-							output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:129
-						{
-//line hecbench_resnet.go:129
-							p := int(14)
-//line hecbench_resnet.go:129
-							_ = p
-							output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:129
-						{
-//line hecbench_resnet.go:129
-							p := int(15)
-//line hecbench_resnet.go:129
-							_ = p
-							output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:131
+						p := int(15)
+						output[ind] += AStart[line*1024+p] * weights[inChannel+p*256]
 					}
 				}
 				gc_ty2++
@@ -3995,7 +2185,6 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 			}
 		}
 	}
-
 //line hecbench_resnet.go:135
 	CStart := C[tile*1024:]
 	{
@@ -4011,140 +2200,80 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 				if compiled.SIMD {
 //line hecbench_resnet.go:136
 					gc_vb5 := archsimd.BroadcastFloat32x8(0)
-//line hecbench_resnet.go:136
-					_ = gc_vb5
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_resnet.go:103
 						var inChannel int = gc_tx2
 //line hecbench_resnet.go:103
-						_ = inChannel
-//line hecbench_resnet.go:103
 						var line int = gc_ty2
-//line hecbench_resnet.go:103
-						_ = line
-//line hecbench_resnet.go:104
 						var ind int = line*256 + inChannel
 //line hecbench_resnet.go:104
 						_ = ind
 //line hecbench_resnet.go:135
 						res := archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]))
 //line hecbench_resnet.go:135
-						_ = res
-//line hecbench_resnet.go:135
 						gc_if4 := res.Greater(gc_vb5)
-//line hecbench_resnet.go:135
-						_ = gc_if4
 //line hecbench_resnet.go:135
 						if gc_if4.ToBits() != 0 {
 //line hecbench_resnet.go:135
 							res.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_if4)
-//line hecbench_resnet.go:135
 						}
 //line hecbench_resnet.go:135
 						gc_else4 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_resnet.go:135
-						_ = gc_else4
-//line hecbench_resnet.go:135
 						if gc_else4.ToBits() != 0 {
 //line hecbench_resnet.go:135
-							{
-//line hecbench_resnet.go:135
-								gc_vb5.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_else4)
-//line hecbench_resnet.go:135
-							}
-//line hecbench_resnet.go:135
+							gc_vb5.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_else4)
 						}
 					}
+//line hecbench_resnet.go:137
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_resnet.go:103
-					inChannel := gc_tx2
-					_ = inChannel
-
-//line hecbench_resnet.go:103
-					line := gc_ty2
-					_ = line
-
-//line hecbench_resnet.go:104
-					ind := line*256 + inChannel
-					_ = ind
-
 //line hecbench_resnet.go:135
 					res := gc_at5[gc_tx2]*gc_at6[gc_tx2] + gc_at7[gc_tx2]
-
-//line hecbench_resnet.go:136
 					if res > 0 {
 						gc_at8[gc_tx2] = res
 					} else {
 						gc_at8[gc_tx2] = 0
 					}
-					_ = res
 				}
 			} else {
+//line hecbench_resnet.go:144
 				gc_vstep7 := 0
 				if compiled.SIMD {
 //line hecbench_resnet.go:136
 					gc_vb4 := archsimd.BroadcastFloat32x8(0)
-//line hecbench_resnet.go:136
-					_ = gc_vb4
 					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
 						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_resnet.go:103
 						var inChannel int = gc_tx2
 //line hecbench_resnet.go:103
-						_ = inChannel
-//line hecbench_resnet.go:103
 						var line int = gc_ty2
-//line hecbench_resnet.go:103
-						_ = line
-//line hecbench_resnet.go:104
 						var ind int = line*256 + inChannel
-//line hecbench_resnet.go:104
-						_ = ind
 //line hecbench_resnet.go:135
 						if inChannel < 0 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 || inChannel > len(bias)-8 || ind > len(CStart)-8 {
 //line hecbench_resnet.go:135
 							break
-//line hecbench_resnet.go:135
 						}
 //line hecbench_resnet.go:135
 						res := archsimd.LoadFloat32x8Slice(scale[inChannel:]).Mul(archsimd.LoadFloat32x8Slice(output[ind:])).Add(archsimd.LoadFloat32x8Slice(bias[inChannel:]))
 //line hecbench_resnet.go:135
-						_ = res
-//line hecbench_resnet.go:135
 						gc_if3 := res.Greater(gc_vb4)
-//line hecbench_resnet.go:135
-						_ = gc_if3
 //line hecbench_resnet.go:137
 						if gc_if3.ToBits() != 0 {
 //line hecbench_resnet.go:137
 							res.StoreMasked((*[8]float32)(CStart[ind:]), gc_if3)
-//line hecbench_resnet.go:137
 						}
 //line hecbench_resnet.go:137
 						gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_resnet.go:137
-						_ = gc_else3
 //line hecbench_resnet.go:139
 						if gc_else3.ToBits() != 0 {
 //line hecbench_resnet.go:139
-							{
-//line hecbench_resnet.go:139
-								gc_vb4.StoreMasked((*[8]float32)(CStart[ind:]), gc_else3)
-//line hecbench_resnet.go:139
-							}
-//line hecbench_resnet.go:139
+							gc_vb4.StoreMasked((*[8]float32)(CStart[ind:]), gc_else3)
 						}
 					}
+//line hecbench_resnet.go:141
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep7
@@ -4153,143 +2282,93 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 						gc_tx2 := gc_step2 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_resnet.go:103
 						inChannel := gc_tx2
-						_ = inChannel
-
 //line hecbench_resnet.go:103
 						line := gc_ty2
-						_ = line
-
-//line hecbench_resnet.go:104
 						ind := line*256 + inChannel
-						_ = ind
-
 //line hecbench_resnet.go:135
 						res := scale[inChannel]*output[ind] + bias[inChannel]
-
-//line hecbench_resnet.go:136
 						if res > 0 {
 							CStart[ind] = res
 						} else {
 							CStart[ind] = 0
 						}
-						_ = res
 					}
 					{
+//line hecbench_resnet.go:144
 						gc_tx2 := gc_step2 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_resnet.go:103
 						inChannel := gc_tx2
-						_ = inChannel
-
 //line hecbench_resnet.go:103
 						line := gc_ty2
-						_ = line
-
-//line hecbench_resnet.go:104
 						ind := line*256 + inChannel
-						_ = ind
-
 //line hecbench_resnet.go:135
 						res := scale[inChannel]*output[ind] + bias[inChannel]
-
-//line hecbench_resnet.go:136
 						if res > 0 {
 							CStart[ind] = res
 						} else {
 							CStart[ind] = 0
 						}
-						_ = res
 					}
 					{
+//line hecbench_resnet.go:144
 						gc_tx2 := gc_step2 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_resnet.go:103
 						inChannel := gc_tx2
-						_ = inChannel
-
 //line hecbench_resnet.go:103
 						line := gc_ty2
-						_ = line
-
-//line hecbench_resnet.go:104
 						ind := line*256 + inChannel
-						_ = ind
-
 //line hecbench_resnet.go:135
 						res := scale[inChannel]*output[ind] + bias[inChannel]
-
-//line hecbench_resnet.go:136
 						if res > 0 {
 							CStart[ind] = res
 						} else {
 							CStart[ind] = 0
 						}
-						_ = res
 					}
 					{
+//line hecbench_resnet.go:144
 						gc_tx2 := gc_step2 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_resnet.go:103
 						inChannel := gc_tx2
-						_ = inChannel
-
 //line hecbench_resnet.go:103
 						line := gc_ty2
-						_ = line
-
-//line hecbench_resnet.go:104
 						ind := line*256 + inChannel
-						_ = ind
-
 //line hecbench_resnet.go:135
 						res := scale[inChannel]*output[ind] + bias[inChannel]
-
-//line hecbench_resnet.go:136
 						if res > 0 {
 							CStart[ind] = res
 						} else {
 							CStart[ind] = 0
 						}
-						_ = res
 					}
 				}
+//line hecbench_resnet.go:144
 				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_resnet.go:103
 					inChannel := gc_tx2
-					_ = inChannel
-
 //line hecbench_resnet.go:103
 					line := gc_ty2
-					_ = line
-
-//line hecbench_resnet.go:104
 					ind := line*256 + inChannel
-					_ = ind
-
 //line hecbench_resnet.go:135
 					res := scale[inChannel]*output[ind] + bias[inChannel]
-
-//line hecbench_resnet.go:136
 					if res > 0 {
 						CStart[ind] = res
 					} else {
 						CStart[ind] = 0
 					}
-					_ = res
 				}
 			}
+//line hecbench_resnet.go:144
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -4323,29 +2402,17 @@ func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_resnet.go:149
 	tile := gc_bx2
-
 //line hecbench_resnet.go:149
 	part := gc_by2
-
 //line hecbench_resnet.go:152
 	shared_ := gocuda.DynamicShared[float32](t)
-
-//line hecbench_resnet.go:153
 	weights := shared_[256*4:]
-
 //line hecbench_resnet.go:153
 	input := shared_
-
-//line hecbench_resnet.go:154
 	output := weights[256*32:]
-
-//line hecbench_resnet.go:155
 	bias := output[4*256:]
-
-//line hecbench_resnet.go:156
 	scale := bias[256:]
 	{
 		gc_ty2 := 0
@@ -4365,21 +2432,12 @@ func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 				if compiled.SIMD {
 //line hecbench_resnet.go:161
 					gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
-//line hecbench_resnet.go:161
-					_ = gc_vb2
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_resnet.go:149
 						var inChannel int = gc_tx2
 //line hecbench_resnet.go:149
-						_ = inChannel
-//line hecbench_resnet.go:149
 						var line int = gc_ty2
-//line hecbench_resnet.go:149
-						_ = line
-//line hecbench_resnet.go:150
 						var ind int = line*256 + inChannel
 //line hecbench_resnet.go:150
 						_ = ind
@@ -4392,31 +2450,10 @@ func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_resnet.go:149
-					inChannel := gc_tx2
-					_ = inChannel
-
-//line hecbench_resnet.go:149
-					line := gc_ty2
-					_ = line
-
-//line hecbench_resnet.go:150
-					ind := line*256 + inChannel
-					_ = ind
-
 //line hecbench_resnet.go:158
 					gc_at12[gc_tx2] = gc_at13[gc_tx2]
-
-//line hecbench_resnet.go:159
 					gc_at14[gc_tx2] = gc_at15[gc_tx2]
-
-//line hecbench_resnet.go:160
 					gc_at16[gc_tx2] = gc_at17[gc_tx2]
-
-//line hecbench_resnet.go:161
 					gc_at18[gc_tx2] = 0.0
 				}
 			} else {
@@ -4424,30 +2461,19 @@ func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 				if compiled.SIMD {
 //line hecbench_resnet.go:161
 					gc_vb := archsimd.BroadcastFloat32x8(0.0)
-//line hecbench_resnet.go:161
-					_ = gc_vb
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_resnet.go:149
 						var inChannel int = gc_tx2
 //line hecbench_resnet.go:149
-						_ = inChannel
-//line hecbench_resnet.go:149
 						var line int = gc_ty2
-//line hecbench_resnet.go:149
-						_ = line
-//line hecbench_resnet.go:150
 						var ind int = line*256 + inChannel
-//line hecbench_resnet.go:150
-						_ = ind
 //line hecbench_resnet.go:158
 						if (tile*1024+ind) < 0 || (tile*1024+ind) > len(A)-8 || ind < 0 || ind > len(input)-8 || (part*256+inChannel) < 0 || (part*256+inChannel) > len(bnBias)-8 || inChannel < 0 || inChannel > len(bias)-8 || (part*256+inChannel) > len(bnScale)-8 || inChannel > len(scale)-8 || ind > len(output)-8 {
 //line hecbench_resnet.go:158
 							break
-//line hecbench_resnet.go:158
 						}
+//line hecbench_resnet.go:159
 						archsimd.LoadFloat32x8Slice(A[tile*1024+ind:]).StoreSlice(input[ind:])
 						archsimd.LoadFloat32x8Slice(bnBias[part*256+inChannel:]).StoreSlice(bias[inChannel:])
 						archsimd.LoadFloat32x8Slice(bnScale[part*256+inChannel:]).StoreSlice(scale[inChannel:])
@@ -4459,29 +2485,15 @@ func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_resnet.go:149
 					inChannel := gc_tx2
-					_ = inChannel
-
 //line hecbench_resnet.go:149
 					line := gc_ty2
-					_ = line
-
-//line hecbench_resnet.go:150
 					ind := line*256 + inChannel
-					_ = ind
-
 //line hecbench_resnet.go:158
 					input[ind] = A[tile*1024+ind]
-
-//line hecbench_resnet.go:159
 					bias[inChannel] = bnBias[part*256+inChannel]
-
-//line hecbench_resnet.go:160
 					scale[inChannel] = bnScale[part*256+inChannel]
-
-//line hecbench_resnet.go:161
 					output[ind] = 0.0
 				}
 			}
@@ -4491,7 +2503,6 @@ func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 			}
 		}
 	}
-
 //line hecbench_resnet.go:164
 	for k := 0; k < 256; k += 32 {
 		{
@@ -4501,160 +2512,82 @@ func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_resnet.go:149
 						var inChannel int = gc_tx2
 //line hecbench_resnet.go:149
-						_ = inChannel
-//line hecbench_resnet.go:149
 						var line int = gc_ty2
-//line hecbench_resnet.go:149
-						_ = line
-//line hecbench_resnet.go:150
 						var ind int = line*256 + inChannel
-//line hecbench_resnet.go:150
-						_ = ind
 //line hecbench_resnet.go:165
 						if ((k+compiled.Trip(0)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(0)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(0)) < 0 || (ind+1024*compiled.Trip(0)) > len(weights)-8 || ((k+compiled.Trip(1)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(1)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(1)) < 0 || (ind+1024*compiled.Trip(1)) > len(weights)-8 || ((k+compiled.Trip(2)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(2)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(2)) < 0 || (ind+1024*compiled.Trip(2)) > len(weights)-8 || ((k+compiled.Trip(3)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(3)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(3)) < 0 || (ind+1024*compiled.Trip(3)) > len(weights)-8 || ((k+compiled.Trip(4)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(4)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(4)) < 0 || (ind+1024*compiled.Trip(4)) > len(weights)-8 || ((k+compiled.Trip(5)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(5)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(5)) < 0 || (ind+1024*compiled.Trip(5)) > len(weights)-8 || ((k+compiled.Trip(6)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(6)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(6)) < 0 || (ind+1024*compiled.Trip(6)) > len(weights)-8 || ((k+compiled.Trip(7)*4+line)*1024+part*256+inChannel) < 0 || ((k+compiled.Trip(7)*4+line)*1024+part*256+inChannel) > len(B)-8 || (ind+1024*compiled.Trip(7)) < 0 || (ind+1024*compiled.Trip(7)) > len(weights)-8 {
 //line hecbench_resnet.go:165
 							break
-//line hecbench_resnet.go:165
 						}
 //line hecbench_resnet.go:166
-						{
+						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(0)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(0):])
 //line hecbench_resnet.go:166
-							archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(0)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(0):])
+						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(1)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(1):])
 //line hecbench_resnet.go:166
-						}
+						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(2)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(2):])
 //line hecbench_resnet.go:166
-						{
+						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(3)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(3):])
 //line hecbench_resnet.go:166
-							archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(1)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(1):])
+						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(4)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(4):])
 //line hecbench_resnet.go:166
-						}
+						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(5)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(5):])
 //line hecbench_resnet.go:166
-						{
+						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(6)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(6):])
 //line hecbench_resnet.go:166
-							archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(2)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(2):])
-//line hecbench_resnet.go:166
-						}
-//line hecbench_resnet.go:166
-						{
-//line hecbench_resnet.go:166
-							archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(3)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(3):])
-//line hecbench_resnet.go:166
-						}
-//line hecbench_resnet.go:166
-						{
-//line hecbench_resnet.go:166
-							archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(4)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(4):])
-//line hecbench_resnet.go:166
-						}
-//line hecbench_resnet.go:166
-						{
-//line hecbench_resnet.go:166
-							archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(5)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(5):])
-//line hecbench_resnet.go:166
-						}
-//line hecbench_resnet.go:166
-						{
-//line hecbench_resnet.go:166
-							archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(6)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(6):])
-//line hecbench_resnet.go:166
-						}
-//line hecbench_resnet.go:166
-						{
-//line hecbench_resnet.go:166
-							archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(7)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(7):])
-//line hecbench_resnet.go:166
-						}
+						archsimd.LoadFloat32x8Slice(B[(k+compiled.Trip(7)*4+line)*1024+part*256+inChannel:]).StoreSlice(weights[ind+1024*compiled.Trip(7):])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_resnet.go:149
 					inChannel := gc_tx2
-					_ = inChannel
-
 //line hecbench_resnet.go:149
 					line := gc_ty2
-					_ = line
-
-//line hecbench_resnet.go:150
 					ind := line*256 + inChannel
-					_ = ind
-
 					{
-
 //line hecbench_resnet.go:165
-						{
+						i := int(0)
+						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+					}
+					{
 //line hecbench_resnet.go:165
-							i := int(0)
+						i := int(1)
+						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+					}
+					{
 //line hecbench_resnet.go:165
-							_ = i
-							weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
-						}
+						i := int(2)
+						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+					}
+					{
 //line hecbench_resnet.go:165
-						{
+						i := int(3)
+						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+					}
+					{
 //line hecbench_resnet.go:165
-							i := int(1)
+						i := int(4)
+						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+					}
+					{
 //line hecbench_resnet.go:165
-							_ = i
-							weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
-						}
+						i := int(5)
+						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+					}
+					{
 //line hecbench_resnet.go:165
-						{
+						i := int(6)
+						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
+					}
+					{
 //line hecbench_resnet.go:165
-							i := int(2)
-//line hecbench_resnet.go:165
-							_ = i
-							weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
-						}
-//line hecbench_resnet.go:165
-						{
-//line hecbench_resnet.go:165
-							i := int(3)
-//line hecbench_resnet.go:165
-							_ = i
-							weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
-						}
-//line hecbench_resnet.go:165
-						{
-//line hecbench_resnet.go:165
-							i := int(4)
-//line hecbench_resnet.go:165
-							_ = i
-							weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
-						}
-//line hecbench_resnet.go:165
-						{
-//line hecbench_resnet.go:165
-							i := int(5)
-//line hecbench_resnet.go:165
-							_ = i
-							weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
-						}
-//line hecbench_resnet.go:165
-						{
-//line hecbench_resnet.go:165
-							i := int(6)
-//line hecbench_resnet.go:165
-							_ = i
-							weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
-						}
-//line hecbench_resnet.go:165
-						{
-//line hecbench_resnet.go:165
-							i := int(7)
-//line hecbench_resnet.go:165
-							_ = i
-							weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
-						}
-//line hecbench_resnet.go:167
+						i := int(7)
+						weights[ind+1024*i] = B[(k+i*4+line)*1024+part*256+inChannel]
 					}
 				}
 				gc_ty2++
@@ -4663,7 +2596,6 @@ func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 				}
 			}
 		}
-
 //line hecbench_resnet.go:170
 		AStart := input[k:]
 		{
@@ -4673,8 +2605,6 @@ func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 				if compiled.SIMD {
 //line hecbench_resnet.go:149
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line hecbench_resnet.go:149
-					_ = gc_Lane0Mask32
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -4682,492 +2612,248 @@ func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 //line hecbench_resnet.go:149
 						var inChannel int = gc_tx2
 //line hecbench_resnet.go:149
-						_ = inChannel
-//line hecbench_resnet.go:149
 						var line int = gc_ty2
-//line hecbench_resnet.go:149
-						_ = line
-//line hecbench_resnet.go:150
 						var ind int = line*256 + inChannel
-//line hecbench_resnet.go:150
-						_ = ind
 //line hecbench_resnet.go:171
 						if (inChannel+compiled.Trip(0)*
 							256) < 0 || (inChannel+compiled.Trip(0)*256) > len(weights)-8 || ind < 0 || ind > len(output)-8 || (inChannel+compiled.Trip(1)*256) < 0 || (inChannel+compiled.Trip(1)*256) > len(weights)-8 || (inChannel+compiled.Trip(2)*256) < 0 || (inChannel+compiled.Trip(2)*256) > len(weights)-8 || (inChannel+compiled.Trip(3)*256) < 0 || (inChannel+compiled.Trip(3)*256) > len(weights)-8 || (inChannel+compiled.Trip(4)*256) < 0 || (inChannel+compiled.Trip(4)*256) > len(weights)-8 || (inChannel+compiled.Trip(5)*256) < 0 || (inChannel+compiled.Trip(5)*256) > len(weights)-8 || (inChannel+compiled.Trip(6)*256) < 0 || (inChannel+compiled.Trip(6)*256) > len(weights)-8 || (inChannel+compiled.Trip(7)*256) < 0 || (inChannel+compiled.Trip(7)*256) > len(weights)-8 || (inChannel+compiled.Trip(8)*256) < 0 || (inChannel+compiled.Trip(8)*256) > len(weights)-8 || (inChannel+compiled.Trip(9)*256) < 0 || (inChannel+compiled.Trip(9)*256) > len(weights)-8 || (inChannel+compiled.Trip(10)*256) < 0 || (inChannel+compiled.Trip(10)*256) > len(weights)-8 || (inChannel+compiled.Trip(11)*256) < 0 || (inChannel+compiled.Trip(11)*256) > len(weights)-8 || (inChannel+compiled.Trip(12)*256) < 0 || (inChannel+compiled.Trip(12)*256) > len(weights)-8 || (inChannel+compiled.Trip(13)*256) < 0 || (inChannel+compiled.Trip(13)*256) > len(weights)-8 || (inChannel+compiled.Trip(14)*256) < 0 || (inChannel+compiled.Trip(14)*256) > len(weights)-8 || (inChannel+compiled.Trip(15)*256) < 0 || (inChannel+compiled.Trip(15)*256) > len(weights)-8 || (inChannel+compiled.Trip(16)*256) < 0 || (inChannel+compiled.Trip(16)*256) > len(weights)-8 || (inChannel+compiled.Trip(17)*256) < 0 || (inChannel+compiled.Trip(17)*256) > len(weights)-8 || (inChannel+compiled.Trip(18)*256) < 0 || (inChannel+compiled.Trip(18)*256) > len(weights)-8 || (inChannel+compiled.Trip(19)*256) < 0 || (inChannel+compiled.Trip(19)*256) > len(weights)-8 || (inChannel+compiled.Trip(20)*256) < 0 || (inChannel+compiled.Trip(20)*256) > len(weights)-8 || (inChannel+compiled.Trip(21)*256) < 0 || (inChannel+compiled.Trip(21)*256) > len(weights)-8 || (inChannel+compiled.Trip(22)*256) < 0 || (inChannel+compiled.Trip(22)*256) > len(weights)-8 || (inChannel+compiled.Trip(23)*256) < 0 || (inChannel+compiled.Trip(23)*256) > len(weights)-8 || (inChannel+compiled.Trip(24)*256) < 0 || (inChannel+compiled.Trip(24)*256) > len(weights)-8 || (inChannel+compiled.Trip(25)*256) < 0 || (inChannel+compiled.Trip(25)*256) > len(weights)-8 || (inChannel+compiled.Trip(26)*256) < 0 || (inChannel+compiled.Trip(26)*256) > len(weights)-8 || (inChannel+compiled.Trip(27)*256) < 0 || (inChannel+compiled.Trip(27)*256) > len(weights)-8 || (inChannel+compiled.Trip(28)*256) < 0 || (inChannel+compiled.Trip(28)*256) > len(weights)-8 || (inChannel+compiled.Trip(29)*256) < 0 || (inChannel+compiled.Trip(29)*256) > len(weights)-8 || (inChannel+compiled.Trip(30)*256) < 0 || (inChannel+compiled.Trip(30)*256) > len(weights)-8 || (inChannel+compiled.Trip(31)*256) < 0 || (inChannel+compiled.Trip(31)*256) > len(weights)-8 {
 //line hecbench_resnet.go:171
 							break
-//line hecbench_resnet.go:171
 						}
 //line hecbench_resnet.go:172
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(0)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(0)*256:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(1)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(2)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(3)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(1)*256:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(4)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(5)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(6)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(2)*256:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(7)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(8)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(9)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(3)*256:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(10)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(11)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(12)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(4)*256:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(13)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(14)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(15)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(5)*256:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(16)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(16)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(17)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(17)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(18)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(18)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(6)*256:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(19)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(19)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(20)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(20)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(21)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(21)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(7)*256:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(22)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(22)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(23)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(23)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(24)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(24)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(8)*256:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(25)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(25)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(26)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(26)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(27)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(27)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(9)*256:]))).StoreSlice(output[ind:])
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(28)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(28)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(29)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(29)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
-						{
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(30)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(30)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(10)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						}
-//line hecbench_resnet.go:172
-						{
-//line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(11)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						}
-//line hecbench_resnet.go:172
-						{
-//line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(12)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						}
-//line hecbench_resnet.go:172
-						{
-//line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(13)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						}
-//line hecbench_resnet.go:172
-						{
-//line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(14)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						}
-//line hecbench_resnet.go:172
-						{
-//line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(15)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						}
-//line hecbench_resnet.go:172
-						{
-//line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(16)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(16)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						}
-//line hecbench_resnet.go:172
-						{
-//line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(17)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(17)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						}
-//line hecbench_resnet.go:172
-						{
-//line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(18)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(18)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						}
-//line hecbench_resnet.go:172
-						{
-//line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(19)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(19)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						}
-//line hecbench_resnet.go:172
-						{
-//line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(20)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(20)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						}
-//line hecbench_resnet.go:172
-						{
-//line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(21)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(21)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						}
-//line hecbench_resnet.go:172
-						{
-//line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(22)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(22)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						}
-//line hecbench_resnet.go:172
-						{
-//line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(23)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(23)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						}
-//line hecbench_resnet.go:172
-						{
-//line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(24)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(24)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						}
-//line hecbench_resnet.go:172
-						{
-//line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(25)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(25)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						}
-//line hecbench_resnet.go:172
-						{
-//line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(26)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(26)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						}
-//line hecbench_resnet.go:172
-						{
-//line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(27)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(27)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						}
-//line hecbench_resnet.go:172
-						{
-//line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(28)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(28)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						}
-//line hecbench_resnet.go:172
-						{
-//line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(29)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(29)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						}
-//line hecbench_resnet.go:172
-						{
-//line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(30)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(30)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						}
-//line hecbench_resnet.go:172
-						{
-//line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(31)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(31)*256:]))).StoreSlice(output[ind:])
-//line hecbench_resnet.go:172
-						}
+						archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(31)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(31)*256:]))).StoreSlice(output[ind:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_resnet.go:149
 					inChannel := gc_tx2
-					_ = inChannel
-
 //line hecbench_resnet.go:149
 					line := gc_ty2
-					_ = line
-
-//line hecbench_resnet.go:150
 					ind := line*256 + inChannel
-					_ = ind
-
 					{
-
 //line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(0)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(1)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(2)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(3)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(4)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(5)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(6)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(7)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(8)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(9)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(10)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(11)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(12)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(13)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(14)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(15)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(16)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(17)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(18)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(19)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(20)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(21)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(22)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(23)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(24)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(25)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(26)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(27)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(28)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(29)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(30)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:171
-						{
-//line hecbench_resnet.go:171
-							p := int(31)
-//line hecbench_resnet.go:171
-							_ = p
-							output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
-						}
-//line hecbench_resnet.go:173
+						p := int(0)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(1)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(2)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(3)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(4)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(5)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(6)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(7)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(8)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(9)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(10)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(11)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(12)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(13)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(14)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(15)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(16)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(17)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(18)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(19)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(20)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(21)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(22)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(23)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(24)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(25)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(26)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(27)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(28)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(29)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(30)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
+					}
+					{
+//line hecbench_resnet.go:171
+						p := int(31)
+						output[ind] += AStart[line*256+p] * weights[inChannel+p*256]
 					}
 				}
 				gc_ty2++
@@ -5177,7 +2863,6 @@ func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 			}
 		}
 	}
-
 //line hecbench_resnet.go:177
 	CStart := C[tile*4096+part*256:]
 	{
@@ -5194,17 +2879,10 @@ func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_resnet.go:149
 						var inChannel int = gc_tx2
 //line hecbench_resnet.go:149
-						_ = inChannel
-//line hecbench_resnet.go:149
 						var line int = gc_ty2
-//line hecbench_resnet.go:149
-						_ = line
-//line hecbench_resnet.go:150
 						var ind int = line*256 + inChannel
 //line hecbench_resnet.go:150
 						_ = ind
@@ -5213,21 +2891,6 @@ func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_resnet.go:149
-					inChannel := gc_tx2
-					_ = inChannel
-
-//line hecbench_resnet.go:149
-					line := gc_ty2
-					_ = line
-
-//line hecbench_resnet.go:150
-					ind := line*256 + inChannel
-					_ = ind
-
 //line hecbench_resnet.go:178
 					gc_at19[gc_tx2] = gc_at20[gc_tx2]*gc_at21[gc_tx2] + gc_at22[gc_tx2]
 				}
@@ -5236,26 +2899,17 @@ func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_resnet.go:149
 						var inChannel int = gc_tx2
 //line hecbench_resnet.go:149
-						_ = inChannel
-//line hecbench_resnet.go:149
 						var line int = gc_ty2
-//line hecbench_resnet.go:149
-						_ = line
-//line hecbench_resnet.go:150
 						var ind int = line*256 + inChannel
-//line hecbench_resnet.go:150
-						_ = ind
 //line hecbench_resnet.go:178
 						if inChannel < 0 || inChannel > len(scale)-8 || ind < 0 || ind > len(output)-8 || inChannel > len(bias)-8 || (line*1024+inChannel) < 0 || (line*1024+inChannel) > len(CStart)-8 {
 //line hecbench_resnet.go:178
 							break
-//line hecbench_resnet.go:178
 						}
+//line hecbench_resnet.go:179
 						archsimd.LoadFloat32x8Slice(scale[inChannel:]).Mul(archsimd.LoadFloat32x8Slice(output[ind:])).Add(archsimd.LoadFloat32x8Slice(bias[inChannel:])).StoreSlice(CStart[line*1024+inChannel:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -5266,19 +2920,11 @@ func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_resnet.go:149
 						inChannel := gc_tx2
-						_ = inChannel
-
 //line hecbench_resnet.go:149
 						line := gc_ty2
-						_ = line
-
-//line hecbench_resnet.go:150
 						ind := line*256 + inChannel
-						_ = ind
-
 //line hecbench_resnet.go:178
 						CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
 					}
@@ -5286,19 +2932,11 @@ func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_resnet.go:149
 						inChannel := gc_tx2
-						_ = inChannel
-
 //line hecbench_resnet.go:149
 						line := gc_ty2
-						_ = line
-
-//line hecbench_resnet.go:150
 						ind := line*256 + inChannel
-						_ = ind
-
 //line hecbench_resnet.go:178
 						CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
 					}
@@ -5306,19 +2944,11 @@ func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_resnet.go:149
 						inChannel := gc_tx2
-						_ = inChannel
-
 //line hecbench_resnet.go:149
 						line := gc_ty2
-						_ = line
-
-//line hecbench_resnet.go:150
 						ind := line*256 + inChannel
-						_ = ind
-
 //line hecbench_resnet.go:178
 						CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
 					}
@@ -5326,19 +2956,11 @@ func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_resnet.go:149
 						inChannel := gc_tx2
-						_ = inChannel
-
 //line hecbench_resnet.go:149
 						line := gc_ty2
-						_ = line
-
-//line hecbench_resnet.go:150
 						ind := line*256 + inChannel
-						_ = ind
-
 //line hecbench_resnet.go:178
 						CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
 					}
@@ -5346,19 +2968,11 @@ func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_resnet.go:149
 					inChannel := gc_tx2
-					_ = inChannel
-
 //line hecbench_resnet.go:149
 					line := gc_ty2
-					_ = line
-
-//line hecbench_resnet.go:150
 					ind := line*256 + inChannel
-					_ = ind
-
 //line hecbench_resnet.go:178
 					CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
 				}

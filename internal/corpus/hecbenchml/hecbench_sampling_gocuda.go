@@ -49,43 +49,35 @@ func gc_body_exactRowsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, X []float32
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line hecbench_sampling.go:22
 		row := gc_bx * ncols
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_sampling.go:24
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_sampling.go:21
-					col := gc_tx
-
+				col := gc_tx
 //line hecbench_sampling.go:24
-					for col < ncols {
+				for col < ncols {
 //line hecbench_sampling.go:24
-						gc_b.Tick()
+					gc_b.Tick()
 //line hecbench_sampling.go:24
-						if gc_b.Stopped() {
+					if gc_b.Stopped() {
 //line hecbench_sampling.go:24
-							return
-//line hecbench_sampling.go:24
-						}
-
-						currX := int(X[row+col])
-
-//line hecbench_sampling.go:29
-						for rowIdx := gc_bx * nrowsBackground; rowIdx < gc_bx*nrowsBackground+nrowsBackground; rowIdx += 1 {
-							if currX == 0 {
-								dataset[rowIdx*ncols+col] = background[(rowIdx%nrowsBackground)*ncols+col]
-							} else {
-								dataset[rowIdx*ncols+col] = observation[col]
-							}
-						}
-
-						col += gc_bdx
+						return
 					}
-					_ = col
+					currX := int(X[row+col])
+//line hecbench_sampling.go:29
+					for rowIdx := gc_bx * nrowsBackground; rowIdx < gc_bx*nrowsBackground+nrowsBackground; rowIdx += 1 {
+						if currX == 0 {
+							dataset[rowIdx*ncols+col] = background[(rowIdx%nrowsBackground)*ncols+col]
+						} else {
+							dataset[rowIdx*ncols+col] = observation[col]
+						}
+					}
+//line hecbench_sampling.go:37
+					col += gc_bdx
 				}
 			}
 		}
@@ -119,87 +111,75 @@ func gc_body_sampledRowsKernel(gc_b *compiled.Block, nsamples []int32, X []float
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_seed := compiled.Scratch[uint64](gc_b, 0)[:gc_n]
-	_ = gc_s_seed
+//line hecbench_sampling.go:64
 	for gc_rank := range gc_s_seed {
 		gc_s_seed[gc_rank] = seed
 	}
-
 //line hecbench_sampling.go:57
 	kBlk := int(nsamples[gc_bx])
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := kBlk; gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				seed := gc_s_seed[gc_rank]
-				_ = seed
-
-//line hecbench_sampling.go:60
-				{
-					randIdx := int(lcgRandomDouble(&seed) * float64(ncols))
-
+//line hecbench_sampling.go:59
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := kBlk; gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			seed := gc_s_seed[gc_rank]
+			{
+//line hecbench_sampling.go:61
+				randIdx := int(lcgRandomDouble(&seed) * float64(ncols))
 //line hecbench_sampling.go:64
-					for atomic.Exch(&X[2*gc_bx*ncols+randIdx], 1) == 1 {
+				for atomic.Exch(&X[2*gc_bx*ncols+randIdx], 1) == 1 {
 //line hecbench_sampling.go:64
-						gc_b.Tick()
+					gc_b.Tick()
 //line hecbench_sampling.go:64
-						if gc_b.Stopped() {
+					if gc_b.Stopped() {
 //line hecbench_sampling.go:64
-							return
-//line hecbench_sampling.go:64
-						}
-						randIdx = int(lcgRandomDouble(&seed) * float64(ncols))
+						return
 					}
+//line hecbench_sampling.go:65
+					randIdx = int(lcgRandomDouble(&seed) * float64(ncols))
 				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line hecbench_sampling.go:72
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_sampling.go:71
-				colIdx := gc_tx
-
+			colIdx := gc_tx
+			for colIdx < ncols {
 //line hecbench_sampling.go:72
-				for colIdx < ncols {
+				gc_b.Tick()
 //line hecbench_sampling.go:72
-					gc_b.Tick()
+				if gc_b.Stopped() {
 //line hecbench_sampling.go:72
-					if gc_b.Stopped() {
-//line hecbench_sampling.go:72
-						return
-//line hecbench_sampling.go:72
-					}
-
-					currX := int(X[2*gc_bx*ncols+colIdx])
-					X[(2*gc_bx+1)*ncols+colIdx] = float32(1 - currX)
-
-					for bgRowIdx := 2 * gc_bx * nrowsBackground; bgRowIdx < 2*gc_bx*nrowsBackground+nrowsBackground; bgRowIdx += 1 {
-						if currX == 0 {
-							dataset[bgRowIdx*ncols+colIdx] = background[(bgRowIdx%nrowsBackground)*ncols+colIdx]
-						} else {
-							dataset[bgRowIdx*ncols+colIdx] = observation[colIdx]
-						}
-					}
-
-					for bgRowIdx_ := (2*gc_bx + 1) * nrowsBackground; bgRowIdx_ < (2*gc_bx+1)*nrowsBackground+nrowsBackground; bgRowIdx_ += 1 {
-						if currX == 0 {
-							dataset[bgRowIdx_*ncols+colIdx] = observation[colIdx]
-						} else {
-							dataset[bgRowIdx_*ncols+colIdx] = background[(bgRowIdx_)%nrowsBackground*ncols+colIdx]
-						}
-					}
-
-					colIdx += gc_bdx
+					return
 				}
-				_ = colIdx
+				currX := int(X[2*gc_bx*ncols+colIdx])
+				X[(2*gc_bx+1)*ncols+colIdx] = float32(1 - currX)
+//line hecbench_sampling.go:77
+				for bgRowIdx := 2 * gc_bx * nrowsBackground; bgRowIdx < 2*gc_bx*nrowsBackground+nrowsBackground; bgRowIdx += 1 {
+					if currX == 0 {
+						dataset[bgRowIdx*ncols+colIdx] = background[(bgRowIdx%nrowsBackground)*ncols+colIdx]
+					} else {
+						dataset[bgRowIdx*ncols+colIdx] = observation[colIdx]
+					}
+				}
+//line hecbench_sampling.go:85
+				for bgRowIdx_ := (2*gc_bx + 1) * nrowsBackground; bgRowIdx_ < (2*gc_bx+1)*nrowsBackground+nrowsBackground; bgRowIdx_ += 1 {
+					if currX == 0 {
+						dataset[bgRowIdx_*ncols+colIdx] = observation[colIdx]
+					} else {
+						dataset[bgRowIdx_*ncols+colIdx] = background[(bgRowIdx_)%nrowsBackground*ncols+colIdx]
+					}
+				}
+//line hecbench_sampling.go:93
+				colIdx += gc_bdx
 			}
 		}
 	}
@@ -208,4 +188,5 @@ func gc_body_sampledRowsKernel(gc_b *compiled.Block, nsamples []int32, X []float
 // gc_files_hecbench_sampling holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_sampling.go
+//line hecbench_sampling.go:104
 var gc_files_hecbench_sampling embed.FS

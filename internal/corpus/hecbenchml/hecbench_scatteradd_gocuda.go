@@ -43,17 +43,11 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line hecbench_scatteradd.go:28
 	batchIdxStart := gc_bx * workSize
-
 //line hecbench_scatteradd.go:32
 	buffer := gocuda.DynamicShared[float32](t)
-
-//line hecbench_scatteradd.go:33
 	outputBuffer := buffer
-
-//line hecbench_scatteradd.go:34
 	indexBuffer := gocuda.DynamicShared[int32](t)[outputSize*vectorDim:]
 	compiled.OutOfLine(func() {
 		{
@@ -62,11 +56,8 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_scatteradd.go:27
 					threadIdx := gc_ty*warpSize + gc_tx
-					_ = threadIdx
-
 //line hecbench_scatteradd.go:36
 					for idxStart := 0; idxStart < outputSize*vectorDim; idxStart = idxStart + maxThreadsPerBlock {
 						idx := idxStart + threadIdx
@@ -82,7 +73,6 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 			}
 		}
 	})
-
 //line hecbench_scatteradd.go:44
 	for idxStart_ := 0; idxStart_ < workSize; idxStart_ = idxStart_ + maxThreadsPerBlock {
 		{
@@ -96,52 +86,31 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 					gc_vstep := 0
 //line hecbench_scatteradd.go:27
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_scatteradd.go:27
-					_ = gc_iota2
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
 //line hecbench_scatteradd.go:27
 						var threadIdx int = gc_ty*warpSize + gc_tx
-//line hecbench_scatteradd.go:27
-						_ = threadIdx
 //line hecbench_scatteradd.go:45
 						var batchIdx int = batchIdxStart + idxStart_ + threadIdx
-//line hecbench_scatteradd.go:45
-						_ = batchIdx
-//line hecbench_scatteradd.go:46
 						if batchIdx < batchSize && uint(batchSize-batchIdx) > 7 {
 //line hecbench_scatteradd.go:46
 							lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
-//line hecbench_scatteradd.go:46
 						} else {
 //line hecbench_scatteradd.go:46
 							gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
 //line hecbench_scatteradd.go:46
-							_ = gc_if2
-//line hecbench_scatteradd.go:46
 							if gc_if2.ToBits() != 0 {
 //line hecbench_scatteradd.go:46
 								lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
-//line hecbench_scatteradd.go:46
 							}
-//line hecbench_scatteradd.go:46
 						}
 					}
+//line hecbench_scatteradd.go:48
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
 //line hecbench_scatteradd.go:27
 						threadIdx := gc_ty*warpSize + gc_tx
-						_ = threadIdx
-
 //line hecbench_scatteradd.go:45
 						batchIdx := batchIdxStart + idxStart_ + threadIdx
-						_ = batchIdx
-
-//line hecbench_scatteradd.go:46
 						if batchIdx < batchSize {
 							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
@@ -150,25 +119,15 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 					gc_vstep2 := 0
 //line hecbench_scatteradd.go:27
 					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_scatteradd.go:27
-					_ = gc_iota
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
 //line hecbench_scatteradd.go:27
 						var threadIdx int = gc_ty*warpSize + gc_tx
-//line hecbench_scatteradd.go:27
-						_ = threadIdx
 //line hecbench_scatteradd.go:45
 						var batchIdx int = batchIdxStart + idxStart_ + threadIdx
-//line hecbench_scatteradd.go:45
-						_ = batchIdx
-//line hecbench_scatteradd.go:46
 						if batchIdx < 0 || batchIdx > len(indexes)-8 || threadIdx < 0 || threadIdx > len(indexBuffer)-8 {
 //line hecbench_scatteradd.go:46
 							break
-//line hecbench_scatteradd.go:46
 						}
 //line hecbench_scatteradd.go:46
 						if batchIdx < batchSize && uint(batchSize-batchIdx) > 7 {
@@ -178,31 +137,23 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 //line hecbench_scatteradd.go:47
 							gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
 //line hecbench_scatteradd.go:46
-							_ = gc_if
-//line hecbench_scatteradd.go:46
 							if gc_if.ToBits() != 0 {
 //line hecbench_scatteradd.go:46
 								lanes.LoadInt32x8Slice(indexes[batchIdx:]).StoreMasked((*[8]int32)(indexBuffer[threadIdx:]), gc_if)
 							}
-//line hecbench_scatteradd.go:47
 						}
 					}
+//line hecbench_scatteradd.go:49
 					gc_step := gc_vstep2
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line hecbench_scatteradd.go:27
 							threadIdx := gc_ty*warpSize + gc_tx
-							_ = threadIdx
-
 //line hecbench_scatteradd.go:45
 							batchIdx := batchIdxStart + idxStart_ + threadIdx
-							_ = batchIdx
-
-//line hecbench_scatteradd.go:46
 							if batchIdx < batchSize {
 								indexBuffer[threadIdx] = indexes[batchIdx]
 							}
@@ -211,16 +162,10 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line hecbench_scatteradd.go:27
 							threadIdx := gc_ty*warpSize + gc_tx
-							_ = threadIdx
-
 //line hecbench_scatteradd.go:45
 							batchIdx := batchIdxStart + idxStart_ + threadIdx
-							_ = batchIdx
-
-//line hecbench_scatteradd.go:46
 							if batchIdx < batchSize {
 								indexBuffer[threadIdx] = indexes[batchIdx]
 							}
@@ -229,16 +174,10 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line hecbench_scatteradd.go:27
 							threadIdx := gc_ty*warpSize + gc_tx
-							_ = threadIdx
-
 //line hecbench_scatteradd.go:45
 							batchIdx := batchIdxStart + idxStart_ + threadIdx
-							_ = batchIdx
-
-//line hecbench_scatteradd.go:46
 							if batchIdx < batchSize {
 								indexBuffer[threadIdx] = indexes[batchIdx]
 							}
@@ -247,16 +186,10 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line hecbench_scatteradd.go:27
 							threadIdx := gc_ty*warpSize + gc_tx
-							_ = threadIdx
-
 //line hecbench_scatteradd.go:45
 							batchIdx := batchIdxStart + idxStart_ + threadIdx
-							_ = batchIdx
-
-//line hecbench_scatteradd.go:46
 							if batchIdx < batchSize {
 								indexBuffer[threadIdx] = indexes[batchIdx]
 							}
@@ -265,16 +198,10 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_scatteradd.go:27
 						threadIdx := gc_ty*warpSize + gc_tx
-						_ = threadIdx
-
 //line hecbench_scatteradd.go:45
 						batchIdx := batchIdxStart + idxStart_ + threadIdx
-						_ = batchIdx
-
-//line hecbench_scatteradd.go:46
 						if batchIdx < batchSize {
 							indexBuffer[threadIdx] = indexes[batchIdx]
 						}
@@ -293,7 +220,6 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_scatteradd.go:50
 						for bufferIdxStart := 0; bufferIdxStart < maxThreadsPerBlock; bufferIdxStart = bufferIdxStart + maxThreadsPerBlock/warpSize {
 							bufferIdx := bufferIdxStart + gc_ty
@@ -324,11 +250,8 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_scatteradd.go:27
 					threadIdx := gc_ty*warpSize + gc_tx
-					_ = threadIdx
-
 //line hecbench_scatteradd.go:66
 					for idxStart_2 := 0; idxStart_2 < outputSize*vectorDim; idxStart_2 = idxStart_2 + maxThreadsPerBlock {
 						idx_ := idxStart_2 + threadIdx
@@ -374,23 +297,15 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line hecbench_scatteradd.go:81
 	batchIdxStart := gc_bx * workSize
-
 //line hecbench_scatteradd.go:83
 	buffer := gocuda.DynamicShared[float32](t)
-
-//line hecbench_scatteradd.go:84
 	outputBuffer := buffer
-
-//line hecbench_scatteradd.go:85
 	indexBuffer := gocuda.DynamicShared[int32](t)[outputSize*vectorDim:]
-
 //line hecbench_scatteradd.go:87
 	gc_chunk := compiled.StrideChunk(maxThreadsPerBlock)
 	gc_span := (maxThreadsPerBlock) * gc_chunk
-
 //line hecbench_scatteradd.go:87
 	for gc_off, gc_limit, gc_more := 0, outputSize*vectorDim, true; gc_more; gc_off += (maxThreadsPerBlock) * gc_chunk {
 		gc_b.Tick()
@@ -398,48 +313,42 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 			return
 		}
 		gc_more = false
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_scatteradd.go:94
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_scatteradd.go:80
-					threadIdx := gc_ty*warpSize + gc_tx
-					_ = threadIdx
-
+				threadIdx := gc_ty*warpSize + gc_tx
 //line hecbench_scatteradd.go:87
-					gc_start := threadIdx
-					gc_from2 := gc_start + gc_off
-					gc_trips := gc_limit - gc_from2
-					switch {
-					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, maxThreadsPerBlock, gc_chunk, gc_limit, false)
-					case gc_trips > gc_span:
-						gc_trips = gc_chunk
-					case gc_trips > 0:
-						gc_trips = (gc_trips-1)/(maxThreadsPerBlock) + 1
-					default:
-						gc_trips = 0
-					}
-					if gc_trips == gc_chunk {
-						gc_more = true
-					}
-					for idx := gc_from2; gc_trips > 0; idx, gc_trips = idx+(maxThreadsPerBlock), gc_trips-1 {
-
+				gc_start := threadIdx
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, maxThreadsPerBlock, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(maxThreadsPerBlock) + 1
+				default:
+					gc_trips = 0
+				}
+				if gc_trips == gc_chunk {
+					gc_more = true
+				}
+				for idx := gc_from2; gc_trips > 0; idx, gc_trips = idx+(maxThreadsPerBlock), gc_trips-1 {
 //line hecbench_scatteradd.go:88
-						outputBuffer[idx] = 0
-					}
+					outputBuffer[idx] = 0
 				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
-
 //line hecbench_scatteradd.go:91
 	for idxStart := 0; idxStart < workSize; idxStart = idxStart + maxThreadsPerBlock {
 		{
@@ -453,52 +362,31 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 					gc_vstep := 0
 //line hecbench_scatteradd.go:80
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_scatteradd.go:80
-					_ = gc_iota2
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
 //line hecbench_scatteradd.go:80
 						var threadIdx int = gc_ty*warpSize + gc_tx
-//line hecbench_scatteradd.go:80
-						_ = threadIdx
 //line hecbench_scatteradd.go:92
 						var batchIdx int = batchIdxStart + idxStart + threadIdx
-//line hecbench_scatteradd.go:92
-						_ = batchIdx
-//line hecbench_scatteradd.go:93
 						if batchIdx < batchSize && uint(batchSize-batchIdx) > 7 {
 //line hecbench_scatteradd.go:93
 							lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
-//line hecbench_scatteradd.go:93
 						} else {
 //line hecbench_scatteradd.go:93
 							gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
 //line hecbench_scatteradd.go:93
-							_ = gc_if2
-//line hecbench_scatteradd.go:93
 							if gc_if2.ToBits() != 0 {
 //line hecbench_scatteradd.go:93
 								lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
-//line hecbench_scatteradd.go:93
 							}
-//line hecbench_scatteradd.go:93
 						}
 					}
+//line hecbench_scatteradd.go:95
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
 //line hecbench_scatteradd.go:80
 						threadIdx := gc_ty*warpSize + gc_tx
-						_ = threadIdx
-
 //line hecbench_scatteradd.go:92
 						batchIdx := batchIdxStart + idxStart + threadIdx
-						_ = batchIdx
-
-//line hecbench_scatteradd.go:93
 						if batchIdx < batchSize {
 							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
@@ -507,25 +395,15 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 					gc_vstep2 := 0
 //line hecbench_scatteradd.go:80
 					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_scatteradd.go:80
-					_ = gc_iota
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
 //line hecbench_scatteradd.go:80
 						var threadIdx int = gc_ty*warpSize + gc_tx
-//line hecbench_scatteradd.go:80
-						_ = threadIdx
 //line hecbench_scatteradd.go:92
 						var batchIdx int = batchIdxStart + idxStart + threadIdx
-//line hecbench_scatteradd.go:92
-						_ = batchIdx
-//line hecbench_scatteradd.go:93
 						if batchIdx < 0 || batchIdx > len(indexes)-8 || threadIdx < 0 || threadIdx > len(indexBuffer)-8 {
 //line hecbench_scatteradd.go:93
 							break
-//line hecbench_scatteradd.go:93
 						}
 //line hecbench_scatteradd.go:93
 						if batchIdx < batchSize && uint(batchSize-batchIdx) > 7 {
@@ -535,31 +413,23 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 //line hecbench_scatteradd.go:94
 							gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
 //line hecbench_scatteradd.go:93
-							_ = gc_if
-//line hecbench_scatteradd.go:93
 							if gc_if.ToBits() != 0 {
 //line hecbench_scatteradd.go:93
 								lanes.LoadInt32x8Slice(indexes[batchIdx:]).StoreMasked((*[8]int32)(indexBuffer[threadIdx:]), gc_if)
 							}
-//line hecbench_scatteradd.go:94
 						}
 					}
+//line hecbench_scatteradd.go:96
 					gc_step := gc_vstep2
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line hecbench_scatteradd.go:80
 							threadIdx := gc_ty*warpSize + gc_tx
-							_ = threadIdx
-
 //line hecbench_scatteradd.go:92
 							batchIdx := batchIdxStart + idxStart + threadIdx
-							_ = batchIdx
-
-//line hecbench_scatteradd.go:93
 							if batchIdx < batchSize {
 								indexBuffer[threadIdx] = indexes[batchIdx]
 							}
@@ -568,16 +438,10 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line hecbench_scatteradd.go:80
 							threadIdx := gc_ty*warpSize + gc_tx
-							_ = threadIdx
-
 //line hecbench_scatteradd.go:92
 							batchIdx := batchIdxStart + idxStart + threadIdx
-							_ = batchIdx
-
-//line hecbench_scatteradd.go:93
 							if batchIdx < batchSize {
 								indexBuffer[threadIdx] = indexes[batchIdx]
 							}
@@ -586,16 +450,10 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line hecbench_scatteradd.go:80
 							threadIdx := gc_ty*warpSize + gc_tx
-							_ = threadIdx
-
 //line hecbench_scatteradd.go:92
 							batchIdx := batchIdxStart + idxStart + threadIdx
-							_ = batchIdx
-
-//line hecbench_scatteradd.go:93
 							if batchIdx < batchSize {
 								indexBuffer[threadIdx] = indexes[batchIdx]
 							}
@@ -604,16 +462,10 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line hecbench_scatteradd.go:80
 							threadIdx := gc_ty*warpSize + gc_tx
-							_ = threadIdx
-
 //line hecbench_scatteradd.go:92
 							batchIdx := batchIdxStart + idxStart + threadIdx
-							_ = batchIdx
-
-//line hecbench_scatteradd.go:93
 							if batchIdx < batchSize {
 								indexBuffer[threadIdx] = indexes[batchIdx]
 							}
@@ -622,16 +474,10 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_scatteradd.go:80
 						threadIdx := gc_ty*warpSize + gc_tx
-						_ = threadIdx
-
 //line hecbench_scatteradd.go:92
 						batchIdx := batchIdxStart + idxStart + threadIdx
-						_ = batchIdx
-
-//line hecbench_scatteradd.go:93
 						if batchIdx < batchSize {
 							indexBuffer[threadIdx] = indexes[batchIdx]
 						}
@@ -650,7 +496,6 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_scatteradd.go:97
 						for bufferIdxStart := 0; bufferIdxStart < maxThreadsPerBlock; bufferIdxStart = bufferIdxStart + maxThreadsPerBlock/warpSize {
 							bufferIdx := bufferIdxStart + gc_ty
@@ -671,11 +516,9 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 			}
 		})
 	}
-
 //line hecbench_scatteradd.go:110
 	gc_chunk2 := compiled.StrideChunk(maxThreadsPerBlock)
 	gc_span2 := (maxThreadsPerBlock) * gc_chunk2
-
 //line hecbench_scatteradd.go:110
 	for gc_off3, gc_limit3, gc_more3 := 0, outputSize*vectorDim, true; gc_more3; gc_off3 += (maxThreadsPerBlock) * gc_chunk2 {
 		gc_b.Tick()
@@ -683,44 +526,39 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 			return
 		}
 		gc_more3 = false
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_scatteradd.go:117
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_scatteradd.go:80
-					threadIdx := gc_ty*warpSize + gc_tx
-					_ = threadIdx
-
+				threadIdx := gc_ty*warpSize + gc_tx
 //line hecbench_scatteradd.go:110
-					gc_start2 := threadIdx
-					gc_from3 := gc_start2 + gc_off3
-					gc_trips2 := gc_limit3 - gc_from3
-					switch {
-					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, maxThreadsPerBlock, gc_chunk2, gc_limit3, false)
-					case gc_trips2 > gc_span2:
-						gc_trips2 = gc_chunk2
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(maxThreadsPerBlock) + 1
-					default:
-						gc_trips2 = 0
-					}
-					if gc_trips2 == gc_chunk2 {
-						gc_more3 = true
-					}
-					for idx_ := gc_from3; gc_trips2 > 0; idx_, gc_trips2 = idx_+(maxThreadsPerBlock), gc_trips2-1 {
-
+				gc_start2 := threadIdx
+				gc_from3 := gc_start2 + gc_off3
+				gc_trips2 := gc_limit3 - gc_from3
+				switch {
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, maxThreadsPerBlock, gc_chunk2, gc_limit3, false)
+				case gc_trips2 > gc_span2:
+					gc_trips2 = gc_chunk2
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(maxThreadsPerBlock) + 1
+				default:
+					gc_trips2 = 0
+				}
+				if gc_trips2 == gc_chunk2 {
+					gc_more3 = true
+				}
+				for idx_ := gc_from3; gc_trips2 > 0; idx_, gc_trips2 = idx_+(maxThreadsPerBlock), gc_trips2-1 {
 //line hecbench_scatteradd.go:111
-						atomic.Add(&outputs[idx_], outputBuffer[idx_])
-					}
+					atomic.Add(&outputs[idx_], outputBuffer[idx_])
 				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -729,4 +567,5 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 // gc_files_hecbench_scatteradd holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_scatteradd.go
+//line hecbench_scatteradd.go:126
 var gc_files_hecbench_scatteradd embed.FS

@@ -43,17 +43,11 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_scatteradd.go:28
 	batchIdxStart := gc_bx2 * workSize
-
 //line hecbench_scatteradd.go:32
 	buffer := gocuda.DynamicShared[float32](t)
-
-//line hecbench_scatteradd.go:33
 	outputBuffer := buffer
-
-//line hecbench_scatteradd.go:34
 	indexBuffer := gocuda.DynamicShared[int32](t)[outputSize*vectorDim:]
 	compiled.OutOfLine(func() {
 		{
@@ -63,34 +57,24 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 				if compiled.SIMD {
 //line hecbench_scatteradd.go:27
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_scatteradd.go:27
-					_ = gc_iota3
 //line hecbench_scatteradd.go:39
 					gc_vb := archsimd.BroadcastFloat32x8(0)
-//line hecbench_scatteradd.go:39
-					_ = gc_vb
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_scatteradd.go:27
 						var threadIdx int = gc_ty2*warpSize + gc_tx2
-//line hecbench_scatteradd.go:27
-						_ = threadIdx
 //line hecbench_scatteradd.go:36
 						for idxStart := 0; idxStart < outputSize*vectorDim; idxStart = idxStart + maxThreadsPerBlock {
 //line hecbench_scatteradd.go:36
 							var idx int = idxStart + threadIdx
 //line hecbench_scatteradd.go:36
-							_ = idx
-//line hecbench_scatteradd.go:36
 							if idx <
-
+//line hecbench_scatteradd.go:38
 								outputSize*vectorDim && uint(outputSize*vectorDim-idx) > 7 {
 //line hecbench_scatteradd.go:38
 								if idx >= 0 && idx <= len(outputBuffer)-8 {
 									gc_vb.StoreSlice(outputBuffer[idx:])
-//line hecbench_scatteradd.go:39
 								} else {
 //line hecbench_scatteradd.go:39
 									var gc_lanes [8]float32
@@ -104,26 +88,19 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 											gc_pos2.Thread = gc_rank2 + gc_k
 //line hecbench_scatteradd.go:39
 											outputBuffer[idx+gc_k] = gc_lanes[gc_k]
-//line hecbench_scatteradd.go:39
 										}
-//line hecbench_scatteradd.go:39
 									}
 //line hecbench_scatteradd.go:39
 									gc_pos2.Thread = gc_rank2
-//line hecbench_scatteradd.go:39
 								}
-//line hecbench_scatteradd.go:39
 							} else {
 //line hecbench_scatteradd.go:39
 								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(outputSize*vectorDim, idx, 8))))
-//line hecbench_scatteradd.go:38
-								_ = gc_if3
 //line hecbench_scatteradd.go:38
 								if gc_if3.ToBits() != 0 {
 //line hecbench_scatteradd.go:38
 									if idx >= 0 && idx <= len(outputBuffer)-8 {
 										gc_vb.StoreMasked((*[8]float32)(outputBuffer[idx:]), gc_if3)
-//line hecbench_scatteradd.go:39
 									} else {
 //line hecbench_scatteradd.go:39
 										var gc_lanes2 [8]float32
@@ -137,31 +114,23 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 												gc_pos2.Thread = gc_rank2 + gc_k2
 //line hecbench_scatteradd.go:39
 												outputBuffer[idx+gc_k2] = gc_lanes2[gc_k2]
-//line hecbench_scatteradd.go:39
 											}
-//line hecbench_scatteradd.go:39
 										}
 //line hecbench_scatteradd.go:39
 										gc_pos2.Thread = gc_rank2
-//line hecbench_scatteradd.go:39
 									}
-//line hecbench_scatteradd.go:39
 								}
-//line hecbench_scatteradd.go:39
 							}
-//line hecbench_scatteradd.go:39
 						}
 					}
+//line hecbench_scatteradd.go:41
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_scatteradd.go:27
 					threadIdx := gc_ty2*warpSize + gc_tx2
-					_ = threadIdx
-
 //line hecbench_scatteradd.go:36
 					for idxStart := 0; idxStart < outputSize*vectorDim; idxStart = idxStart + maxThreadsPerBlock {
 						idx := idxStart + threadIdx
@@ -177,7 +146,6 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 			}
 		}
 	})
-
 //line hecbench_scatteradd.go:44
 	for idxStart_ := 0; idxStart_ < workSize; idxStart_ = idxStart_ + maxThreadsPerBlock {
 		{
@@ -192,54 +160,33 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 					if compiled.SIMD {
 //line hecbench_scatteradd.go:27
 						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_scatteradd.go:27
-						_ = gc_iota5
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line hecbench_scatteradd.go:27
 							var threadIdx int = gc_ty2*warpSize + gc_tx2
-//line hecbench_scatteradd.go:27
-							_ = threadIdx
 //line hecbench_scatteradd.go:45
 							var batchIdx int = batchIdxStart + idxStart_ + threadIdx
-//line hecbench_scatteradd.go:45
-							_ = batchIdx
-//line hecbench_scatteradd.go:46
 							if batchIdx < batchSize && uint(batchSize-batchIdx) > 7 {
 //line hecbench_scatteradd.go:46
 								archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
-//line hecbench_scatteradd.go:46
 							} else {
 //line hecbench_scatteradd.go:46
 								gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
 //line hecbench_scatteradd.go:46
-								_ = gc_if5
-//line hecbench_scatteradd.go:46
 								if gc_if5.ToBits() != 0 {
 //line hecbench_scatteradd.go:46
 									archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).StoreMasked((*[8]int32)(gc_at3[gc_tx2:]), gc_if5)
-//line hecbench_scatteradd.go:46
 								}
-//line hecbench_scatteradd.go:46
 							}
 						}
+//line hecbench_scatteradd.go:48
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line hecbench_scatteradd.go:27
 						threadIdx := gc_ty2*warpSize + gc_tx2
-						_ = threadIdx
-
 //line hecbench_scatteradd.go:45
 						batchIdx := batchIdxStart + idxStart_ + threadIdx
-						_ = batchIdx
-
-//line hecbench_scatteradd.go:46
 						if batchIdx < batchSize {
 							gc_at3[gc_tx2] = gc_at4[gc_tx2]
 						}
@@ -249,25 +196,15 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 					if compiled.SIMD {
 //line hecbench_scatteradd.go:27
 						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_scatteradd.go:27
-						_ = gc_iota4
 						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line hecbench_scatteradd.go:27
 							var threadIdx int = gc_ty2*warpSize + gc_tx2
-//line hecbench_scatteradd.go:27
-							_ = threadIdx
 //line hecbench_scatteradd.go:45
 							var batchIdx int = batchIdxStart + idxStart_ + threadIdx
-//line hecbench_scatteradd.go:45
-							_ = batchIdx
-//line hecbench_scatteradd.go:46
 							if batchIdx < 0 || batchIdx > len(indexes)-8 || threadIdx < 0 || threadIdx > len(indexBuffer)-8 {
 //line hecbench_scatteradd.go:46
 								break
-//line hecbench_scatteradd.go:46
 							}
 //line hecbench_scatteradd.go:46
 							if batchIdx < batchSize && uint(batchSize-batchIdx) > 7 {
@@ -277,15 +214,13 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 //line hecbench_scatteradd.go:47
 								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
 //line hecbench_scatteradd.go:46
-								_ = gc_if4
-//line hecbench_scatteradd.go:46
 								if gc_if4.ToBits() != 0 {
 //line hecbench_scatteradd.go:46
 									archsimd.LoadInt32x8Slice(indexes[batchIdx:]).StoreMasked((*[8]int32)(indexBuffer[threadIdx:]), gc_if4)
 								}
-//line hecbench_scatteradd.go:47
 							}
 						}
+//line hecbench_scatteradd.go:49
 						archsimd.ClearAVXUpperBits()
 					}
 					gc_step2 := gc_vstep5
@@ -294,16 +229,10 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 							gc_tx2 := gc_step2 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line hecbench_scatteradd.go:27
 							threadIdx := gc_ty2*warpSize + gc_tx2
-							_ = threadIdx
-
 //line hecbench_scatteradd.go:45
 							batchIdx := batchIdxStart + idxStart_ + threadIdx
-							_ = batchIdx
-
-//line hecbench_scatteradd.go:46
 							if batchIdx < batchSize {
 								indexBuffer[threadIdx] = indexes[batchIdx]
 							}
@@ -312,16 +241,10 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 							gc_tx2 := gc_step2 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line hecbench_scatteradd.go:27
 							threadIdx := gc_ty2*warpSize + gc_tx2
-							_ = threadIdx
-
 //line hecbench_scatteradd.go:45
 							batchIdx := batchIdxStart + idxStart_ + threadIdx
-							_ = batchIdx
-
-//line hecbench_scatteradd.go:46
 							if batchIdx < batchSize {
 								indexBuffer[threadIdx] = indexes[batchIdx]
 							}
@@ -330,16 +253,10 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 							gc_tx2 := gc_step2 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line hecbench_scatteradd.go:27
 							threadIdx := gc_ty2*warpSize + gc_tx2
-							_ = threadIdx
-
 //line hecbench_scatteradd.go:45
 							batchIdx := batchIdxStart + idxStart_ + threadIdx
-							_ = batchIdx
-
-//line hecbench_scatteradd.go:46
 							if batchIdx < batchSize {
 								indexBuffer[threadIdx] = indexes[batchIdx]
 							}
@@ -348,16 +265,10 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 							gc_tx2 := gc_step2 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line hecbench_scatteradd.go:27
 							threadIdx := gc_ty2*warpSize + gc_tx2
-							_ = threadIdx
-
 //line hecbench_scatteradd.go:45
 							batchIdx := batchIdxStart + idxStart_ + threadIdx
-							_ = batchIdx
-
-//line hecbench_scatteradd.go:46
 							if batchIdx < batchSize {
 								indexBuffer[threadIdx] = indexes[batchIdx]
 							}
@@ -366,16 +277,10 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 					for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_scatteradd.go:27
 						threadIdx := gc_ty2*warpSize + gc_tx2
-						_ = threadIdx
-
 //line hecbench_scatteradd.go:45
 						batchIdx := batchIdxStart + idxStart_ + threadIdx
-						_ = batchIdx
-
-//line hecbench_scatteradd.go:46
 						if batchIdx < batchSize {
 							indexBuffer[threadIdx] = indexes[batchIdx]
 						}
@@ -395,7 +300,6 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_scatteradd.go:50
 						for bufferIdxStart := 0; bufferIdxStart < maxThreadsPerBlock; bufferIdxStart = bufferIdxStart + maxThreadsPerBlock/warpSize {
 							bufferIdx := bufferIdxStart + gc_ty2
@@ -426,11 +330,8 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_scatteradd.go:27
 					threadIdx := gc_ty2*warpSize + gc_tx2
-					_ = threadIdx
-
 //line hecbench_scatteradd.go:66
 					for idxStart_2 := 0; idxStart_2 < outputSize*vectorDim; idxStart_2 = idxStart_2 + maxThreadsPerBlock {
 						idx_ := idxStart_2 + threadIdx
@@ -476,23 +377,15 @@ func gc_body_scatterAdd2Kernel(gc_b2 *compiled.Block, indexes []int32, source, o
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_scatteradd.go:81
 	batchIdxStart := gc_bx2 * workSize
-
 //line hecbench_scatteradd.go:83
 	buffer := gocuda.DynamicShared[float32](t)
-
-//line hecbench_scatteradd.go:84
 	outputBuffer := buffer
-
-//line hecbench_scatteradd.go:85
 	indexBuffer := gocuda.DynamicShared[int32](t)[outputSize*vectorDim:]
-
 //line hecbench_scatteradd.go:87
 	gc_chunk := compiled.StrideChunk(maxThreadsPerBlock)
 	gc_span := (maxThreadsPerBlock) * gc_chunk
-
 //line hecbench_scatteradd.go:87
 	for gc_off, gc_limit, gc_more := 0, outputSize*vectorDim, true; gc_more; gc_off += (maxThreadsPerBlock) * gc_chunk {
 		gc_b2.Tick()
@@ -500,48 +393,42 @@ func gc_body_scatterAdd2Kernel(gc_b2 *compiled.Block, indexes []int32, source, o
 			return
 		}
 		gc_more = false
-		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line hecbench_scatteradd.go:94
+		gc_ty2 := 0
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line hecbench_scatteradd.go:80
-					threadIdx := gc_ty2*warpSize + gc_tx2
-					_ = threadIdx
-
+				threadIdx := gc_ty2*warpSize + gc_tx2
 //line hecbench_scatteradd.go:87
-					gc_start3 := threadIdx
-					gc_from5 := gc_start3 + gc_off
-					gc_trips3 := gc_limit - gc_from5
-					switch {
-					case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, maxThreadsPerBlock, gc_chunk, gc_limit, false)
-					case gc_trips3 > gc_span:
-						gc_trips3 = gc_chunk
-					case gc_trips3 > 0:
-						gc_trips3 = (gc_trips3-1)/(maxThreadsPerBlock) + 1
-					default:
-						gc_trips3 = 0
-					}
-					if gc_trips3 == gc_chunk {
-						gc_more = true
-					}
-					for idx := gc_from5; gc_trips3 > 0; idx, gc_trips3 = idx+(maxThreadsPerBlock), gc_trips3-1 {
-
+				gc_start3 := threadIdx
+				gc_from5 := gc_start3 + gc_off
+				gc_trips3 := gc_limit - gc_from5
+				switch {
+				case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, maxThreadsPerBlock, gc_chunk, gc_limit, false)
+				case gc_trips3 > gc_span:
+					gc_trips3 = gc_chunk
+				case gc_trips3 > 0:
+					gc_trips3 = (gc_trips3-1)/(maxThreadsPerBlock) + 1
+				default:
+					gc_trips3 = 0
+				}
+				if gc_trips3 == gc_chunk {
+					gc_more = true
+				}
+				for idx := gc_from5; gc_trips3 > 0; idx, gc_trips3 = idx+(maxThreadsPerBlock), gc_trips3-1 {
 //line hecbench_scatteradd.go:88
-						outputBuffer[idx] = 0
-					}
+					outputBuffer[idx] = 0
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
 			}
 		}
 	}
-
 //line hecbench_scatteradd.go:91
 	for idxStart := 0; idxStart < workSize; idxStart = idxStart + maxThreadsPerBlock {
 		{
@@ -556,54 +443,33 @@ func gc_body_scatterAdd2Kernel(gc_b2 *compiled.Block, indexes []int32, source, o
 					if compiled.SIMD {
 //line hecbench_scatteradd.go:80
 						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_scatteradd.go:80
-						_ = gc_iota4
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line hecbench_scatteradd.go:80
 							var threadIdx int = gc_ty2*warpSize + gc_tx2
-//line hecbench_scatteradd.go:80
-							_ = threadIdx
 //line hecbench_scatteradd.go:92
 							var batchIdx int = batchIdxStart + idxStart + threadIdx
-//line hecbench_scatteradd.go:92
-							_ = batchIdx
-//line hecbench_scatteradd.go:93
 							if batchIdx < batchSize && uint(batchSize-batchIdx) > 7 {
 //line hecbench_scatteradd.go:93
 								archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
-//line hecbench_scatteradd.go:93
 							} else {
 //line hecbench_scatteradd.go:93
 								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
 //line hecbench_scatteradd.go:93
-								_ = gc_if4
-//line hecbench_scatteradd.go:93
 								if gc_if4.ToBits() != 0 {
 //line hecbench_scatteradd.go:93
 									archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).StoreMasked((*[8]int32)(gc_at3[gc_tx2:]), gc_if4)
-//line hecbench_scatteradd.go:93
 								}
-//line hecbench_scatteradd.go:93
 							}
 						}
+//line hecbench_scatteradd.go:95
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line hecbench_scatteradd.go:80
 						threadIdx := gc_ty2*warpSize + gc_tx2
-						_ = threadIdx
-
 //line hecbench_scatteradd.go:92
 						batchIdx := batchIdxStart + idxStart + threadIdx
-						_ = batchIdx
-
-//line hecbench_scatteradd.go:93
 						if batchIdx < batchSize {
 							gc_at3[gc_tx2] = gc_at4[gc_tx2]
 						}
@@ -613,25 +479,15 @@ func gc_body_scatterAdd2Kernel(gc_b2 *compiled.Block, indexes []int32, source, o
 					if compiled.SIMD {
 //line hecbench_scatteradd.go:80
 						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_scatteradd.go:80
-						_ = gc_iota3
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line hecbench_scatteradd.go:80
 							var threadIdx int = gc_ty2*warpSize + gc_tx2
-//line hecbench_scatteradd.go:80
-							_ = threadIdx
 //line hecbench_scatteradd.go:92
 							var batchIdx int = batchIdxStart + idxStart + threadIdx
-//line hecbench_scatteradd.go:92
-							_ = batchIdx
-//line hecbench_scatteradd.go:93
 							if batchIdx < 0 || batchIdx > len(indexes)-8 || threadIdx < 0 || threadIdx > len(indexBuffer)-8 {
 //line hecbench_scatteradd.go:93
 								break
-//line hecbench_scatteradd.go:93
 							}
 //line hecbench_scatteradd.go:93
 							if batchIdx < batchSize && uint(batchSize-batchIdx) > 7 {
@@ -641,15 +497,13 @@ func gc_body_scatterAdd2Kernel(gc_b2 *compiled.Block, indexes []int32, source, o
 //line hecbench_scatteradd.go:94
 								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
 //line hecbench_scatteradd.go:93
-								_ = gc_if3
-//line hecbench_scatteradd.go:93
 								if gc_if3.ToBits() != 0 {
 //line hecbench_scatteradd.go:93
 									archsimd.LoadInt32x8Slice(indexes[batchIdx:]).StoreMasked((*[8]int32)(indexBuffer[threadIdx:]), gc_if3)
 								}
-//line hecbench_scatteradd.go:94
 							}
 						}
+//line hecbench_scatteradd.go:96
 						archsimd.ClearAVXUpperBits()
 					}
 					gc_step2 := gc_vstep4
@@ -658,16 +512,10 @@ func gc_body_scatterAdd2Kernel(gc_b2 *compiled.Block, indexes []int32, source, o
 							gc_tx2 := gc_step2 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line hecbench_scatteradd.go:80
 							threadIdx := gc_ty2*warpSize + gc_tx2
-							_ = threadIdx
-
 //line hecbench_scatteradd.go:92
 							batchIdx := batchIdxStart + idxStart + threadIdx
-							_ = batchIdx
-
-//line hecbench_scatteradd.go:93
 							if batchIdx < batchSize {
 								indexBuffer[threadIdx] = indexes[batchIdx]
 							}
@@ -676,16 +524,10 @@ func gc_body_scatterAdd2Kernel(gc_b2 *compiled.Block, indexes []int32, source, o
 							gc_tx2 := gc_step2 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line hecbench_scatteradd.go:80
 							threadIdx := gc_ty2*warpSize + gc_tx2
-							_ = threadIdx
-
 //line hecbench_scatteradd.go:92
 							batchIdx := batchIdxStart + idxStart + threadIdx
-							_ = batchIdx
-
-//line hecbench_scatteradd.go:93
 							if batchIdx < batchSize {
 								indexBuffer[threadIdx] = indexes[batchIdx]
 							}
@@ -694,16 +536,10 @@ func gc_body_scatterAdd2Kernel(gc_b2 *compiled.Block, indexes []int32, source, o
 							gc_tx2 := gc_step2 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line hecbench_scatteradd.go:80
 							threadIdx := gc_ty2*warpSize + gc_tx2
-							_ = threadIdx
-
 //line hecbench_scatteradd.go:92
 							batchIdx := batchIdxStart + idxStart + threadIdx
-							_ = batchIdx
-
-//line hecbench_scatteradd.go:93
 							if batchIdx < batchSize {
 								indexBuffer[threadIdx] = indexes[batchIdx]
 							}
@@ -712,16 +548,10 @@ func gc_body_scatterAdd2Kernel(gc_b2 *compiled.Block, indexes []int32, source, o
 							gc_tx2 := gc_step2 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line hecbench_scatteradd.go:80
 							threadIdx := gc_ty2*warpSize + gc_tx2
-							_ = threadIdx
-
 //line hecbench_scatteradd.go:92
 							batchIdx := batchIdxStart + idxStart + threadIdx
-							_ = batchIdx
-
-//line hecbench_scatteradd.go:93
 							if batchIdx < batchSize {
 								indexBuffer[threadIdx] = indexes[batchIdx]
 							}
@@ -730,16 +560,10 @@ func gc_body_scatterAdd2Kernel(gc_b2 *compiled.Block, indexes []int32, source, o
 					for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_scatteradd.go:80
 						threadIdx := gc_ty2*warpSize + gc_tx2
-						_ = threadIdx
-
 //line hecbench_scatteradd.go:92
 						batchIdx := batchIdxStart + idxStart + threadIdx
-						_ = batchIdx
-
-//line hecbench_scatteradd.go:93
 						if batchIdx < batchSize {
 							indexBuffer[threadIdx] = indexes[batchIdx]
 						}
@@ -759,7 +583,6 @@ func gc_body_scatterAdd2Kernel(gc_b2 *compiled.Block, indexes []int32, source, o
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_scatteradd.go:97
 						for bufferIdxStart := 0; bufferIdxStart < maxThreadsPerBlock; bufferIdxStart = bufferIdxStart + maxThreadsPerBlock/warpSize {
 							bufferIdx := bufferIdxStart + gc_ty2
@@ -780,12 +603,10 @@ func gc_body_scatterAdd2Kernel(gc_b2 *compiled.Block, indexes []int32, source, o
 			}
 		})
 	}
-
 //line hecbench_scatteradd.go:110
 	gc_chunk2 := compiled.StrideChunk(maxThreadsPerBlock)
 	gc_span2 := (maxThreadsPerBlock) * gc_chunk2
 	archsimd.ClearAVXUpperBits()
-
 //line hecbench_scatteradd.go:110
 	for gc_off3, gc_limit3, gc_more3 := 0, outputSize*vectorDim, true; gc_more3; gc_off3 += (maxThreadsPerBlock) * gc_chunk2 {
 		gc_b2.Tick()
@@ -793,44 +614,39 @@ func gc_body_scatterAdd2Kernel(gc_b2 *compiled.Block, indexes []int32, source, o
 			return
 		}
 		gc_more3 = false
-		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line hecbench_scatteradd.go:117
+		gc_ty2 := 0
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line hecbench_scatteradd.go:80
-					threadIdx := gc_ty2*warpSize + gc_tx2
-					_ = threadIdx
-
+				threadIdx := gc_ty2*warpSize + gc_tx2
 //line hecbench_scatteradd.go:110
-					gc_start4 := threadIdx
-					gc_from6 := gc_start4 + gc_off3
-					gc_trips4 := gc_limit3 - gc_from6
-					switch {
-					case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
-						gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, maxThreadsPerBlock, gc_chunk2, gc_limit3, false)
-					case gc_trips4 > gc_span2:
-						gc_trips4 = gc_chunk2
-					case gc_trips4 > 0:
-						gc_trips4 = (gc_trips4-1)/(maxThreadsPerBlock) + 1
-					default:
-						gc_trips4 = 0
-					}
-					if gc_trips4 == gc_chunk2 {
-						gc_more3 = true
-					}
-					for idx_ := gc_from6; gc_trips4 > 0; idx_, gc_trips4 = idx_+(maxThreadsPerBlock), gc_trips4-1 {
-
+				gc_start4 := threadIdx
+				gc_from6 := gc_start4 + gc_off3
+				gc_trips4 := gc_limit3 - gc_from6
+				switch {
+				case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
+					gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, maxThreadsPerBlock, gc_chunk2, gc_limit3, false)
+				case gc_trips4 > gc_span2:
+					gc_trips4 = gc_chunk2
+				case gc_trips4 > 0:
+					gc_trips4 = (gc_trips4-1)/(maxThreadsPerBlock) + 1
+				default:
+					gc_trips4 = 0
+				}
+				if gc_trips4 == gc_chunk2 {
+					gc_more3 = true
+				}
+				for idx_ := gc_from6; gc_trips4 > 0; idx_, gc_trips4 = idx_+(maxThreadsPerBlock), gc_trips4-1 {
 //line hecbench_scatteradd.go:111
-						atomic.Add(&outputs[idx_], outputBuffer[idx_])
-					}
+					atomic.Add(&outputs[idx_], outputBuffer[idx_])
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
 			}
 		}
 	}
@@ -839,4 +655,5 @@ func gc_body_scatterAdd2Kernel(gc_b2 *compiled.Block, indexes []int32, source, o
 // gc_files_hecbench_scatteradd holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_scatteradd.go
+//line hecbench_scatteradd.go:126
 var gc_files_hecbench_scatteradd embed.FS

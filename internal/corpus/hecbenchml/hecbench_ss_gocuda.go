@@ -41,73 +41,54 @@ func gc_body_stringSearchNaiveKernel(gc_b *compiled.Block, text []uint8, textLen
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-
 //line hecbench_ss.go:44
 	localPattern := gocuda.DynamicShared[uint8](t)
-
-//line hecbench_ss.go:45
 	groupSuccessCounter := gocuda.Shared[uint32](t, 1)[:1]
-
 //line hecbench_ss.go:48
 	localSize := gc_bdx
-
-//line hecbench_ss.go:49
 	groupIdx := gc_bx
-
 //line hecbench_ss.go:52
 	lastSearchIdx := textLength - patternLength + 1
-
 //line hecbench_ss.go:55
 	beginSearchIdx := uint32(groupIdx) * maxSearchLength
-
-//line hecbench_ss.go:56
 	endSearchIdx := min(beginSearchIdx+maxSearchLength, lastSearchIdx)
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_L1:
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line hecbench_ss.go:47
-				localIdx := gc_tx
-				_ = localIdx
-
-//line hecbench_ss.go:57
-				if beginSearchIdx > lastSearchIdx {
-//line hecbench_ss.go:57
-					{
-//line hecbench_ss.go:57
-						gc_exited[gc_rank] = true
-						continue gc_L1
 //line hecbench_ss.go:58
-					}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+//line hecbench_ss.go:47
+			localIdx := gc_tx
+//line hecbench_ss.go:57
+			if beginSearchIdx > lastSearchIdx {
+				{
+//line hecbench_ss.go:57
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
-
+			}
 //line hecbench_ss.go:65
-				for idx := localIdx; uint32(idx) < patternLength; idx += localSize {
+			for idx := localIdx; uint32(idx) < patternLength; idx += localSize {
 //line hecbench_ss.go:65
-					gc_b.Tick()
+				gc_b.Tick()
 //line hecbench_ss.go:65
-					if gc_b.Stopped() {
+				if gc_b.Stopped() {
 //line hecbench_ss.go:65
-						return
-//line hecbench_ss.go:65
-					}
-					localPattern[idx] = tolower(pattern[idx])
+					return
 				}
-
+//line hecbench_ss.go:66
+				localPattern[idx] = tolower(pattern[idx])
+			}
 //line hecbench_ss.go:69
-				if localIdx == 0 {
-					groupSuccessCounter[0] = 0
-				}
+			if localIdx == 0 {
+				groupSuccessCounter[0] = 0
 			}
 		}
 	}
-
 //line hecbench_ss.go:75
 	for gc_off, gc_limit, gc_more := uint32(0), uint32(endSearchIdx), true; gc_more; gc_off += uint32(localSize) {
 		gc_b.Tick()
@@ -115,57 +96,46 @@ func gc_body_stringSearchNaiveKernel(gc_b *compiled.Block, text []uint8, textLen
 			return
 		}
 		gc_more = false
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
-//line hecbench_ss.go:47
-					localIdx := gc_tx
-					_ = localIdx
-
-//line hecbench_ss.go:75
-					gc_start := beginSearchIdx + uint32(localIdx)
-					stringPos := gc_start + gc_off
-					if !(stringPos < gc_limit) || stringPos < gc_start && compiled.StrideStopped(gc_start, uint32(localSize), gc_limit, false) {
-						continue
-					}
-					gc_more = true
-
-//line hecbench_ss.go:76
-					if compare(text[stringPos:], localPattern, patternLength) == 1 {
-						count := compiled.SharedAdd(&groupSuccessCounter[0], uint32(1))
-						resultBuffer[beginSearchIdx+count] = stringPos
-					}
-				}
-			}
-		}
-	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+//line hecbench_ss.go:82
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
 					continue
 				}
-
 //line hecbench_ss.go:47
 				localIdx := gc_tx
-				_ = localIdx
-
-//line hecbench_ss.go:83
-				{
-					resultCountPerWG[groupIdx] = groupSuccessCounter[0]
+//line hecbench_ss.go:75
+				gc_start := beginSearchIdx + uint32(localIdx)
+				stringPos := gc_start + gc_off
+				if !(stringPos < gc_limit) || stringPos < gc_start && compiled.StrideStopped(gc_start, uint32(localSize), gc_limit, false) {
+					continue
 				}
+				gc_more = true
+//line hecbench_ss.go:76
+				if compare(text[stringPos:], localPattern, patternLength) == 1 {
+					count := compiled.SharedAdd(&groupSuccessCounter[0], uint32(1))
+					resultBuffer[beginSearchIdx+count] = stringPos
+				}
+			}
+		}
+	}
+//line hecbench_ss.go:85
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			{
+//line hecbench_ss.go:84
+				resultCountPerWG[groupIdx] = groupSuccessCounter[0]
 			}
 		}
 	}
@@ -173,8 +143,6 @@ func gc_body_stringSearchNaiveKernel(gc_b *compiled.Block, text []uint8, textLen
 
 // StringSearchLoadBalanceKernel is StringSearchLoadBalance of ss-cuda
 // with ENABLE_2ND_LEVEL_FILTER (patterns of more than 16 characters).
-//
-//line hecbench_ss.go:92
 func StringSearchLoadBalanceKernel(text []uint8, textLength uint32, pattern []uint8, patternLength uint32, resultBuffer, resultCountPerWG []uint32, maxSearchLength uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_stringSearchLoadBalanceKernel,
 		func(gc_t *gocuda.Thread) {
@@ -201,80 +169,51 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 	gc_s_second := compiled.Scratch[uint8](gc_b, 1)[:gc_n]
 	gc_s_stringPos := compiled.Scratch[int](gc_b, 2)[:gc_n]
 	gc_exited := gc_b.Exited()
-
 //line hecbench_ss.go:93
 	localPattern := gocuda.DynamicShared[uint8](t)
-
-//line hecbench_ss.go:94
 	stack1 := gocuda.Shared[uint32](t, ssLocalSize*2)[:ssLocalSize*2]
-
-//line hecbench_ss.go:95
 	stack2 := gocuda.Shared[uint32](t, ssLocalSize*2)[:ssLocalSize*2]
-
-//line hecbench_ss.go:96
 	stack1Counter := gocuda.Shared[uint32](t, 1)[:1]
-
-//line hecbench_ss.go:97
 	stack2Counter := gocuda.Shared[uint32](t, 1)[:1]
-
-//line hecbench_ss.go:98
 	groupSuccessCounter := gocuda.Shared[uint32](t, 1)[:1]
-
 //line hecbench_ss.go:101
 	localSize := gc_bdx
-
-//line hecbench_ss.go:102
 	groupIdx := gc_bx
-
 //line hecbench_ss.go:112
 	lastSearchIdx := textLength - patternLength + 1
-
-//line hecbench_ss.go:113
 	stackSize := uint32(0)
-
 //line hecbench_ss.go:116
 	beginSearchIdx := uint32(groupIdx) * maxSearchLength
-
-//line hecbench_ss.go:117
 	endSearchIdx := min(beginSearchIdx+maxSearchLength, lastSearchIdx)
-
 //line hecbench_ss.go:124
 	searchLength := endSearchIdx - beginSearchIdx
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_L1:
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
+//line hecbench_ss.go:126
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 //line hecbench_ss.go:100
-				localIdx := gc_tx
-				_ = localIdx
-
+			localIdx := gc_tx
 //line hecbench_ss.go:105
-				if localIdx == 0 {
-					groupSuccessCounter[0] = 0
-					stack1Counter[0] = 0
-					stack2Counter[0] = 0
-				}
-
+			if localIdx == 0 {
+				groupSuccessCounter[0] = 0
+				stack1Counter[0] = 0
+				stack2Counter[0] = 0
+			}
 //line hecbench_ss.go:118
-				if beginSearchIdx > lastSearchIdx {
+			if beginSearchIdx > lastSearchIdx {
+				{
 //line hecbench_ss.go:118
-					{
-//line hecbench_ss.go:118
-						gc_exited[gc_rank] = true
-						continue gc_L1
-//line hecbench_ss.go:119
-					}
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
 		}
 	}
-
 //line hecbench_ss.go:127
 	for gc_off, gc_limit, gc_more := uint32(0), uint32(patternLength), true; gc_more; gc_off += uint32(localSize) {
 		gc_b.Tick()
@@ -282,34 +221,7 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 			return
 		}
 		gc_more = false
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
-//line hecbench_ss.go:100
-					localIdx := gc_tx
-					_ = localIdx
-
-//line hecbench_ss.go:127
-					gc_start := uint32(localIdx)
-					idx := gc_start + gc_off
-					if !(idx < gc_limit) || idx < gc_start && compiled.StrideStopped(gc_start, uint32(localSize), gc_limit, false) {
-						continue
-					}
-					gc_more = true
-
-//line hecbench_ss.go:128
-					localPattern[idx] = tolower(pattern[idx])
-				}
-			}
-		}
-	}
-	{
+//line hecbench_ss.go:134
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -317,37 +229,44 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 				if gc_exited[gc_rank] {
 					continue
 				}
-
 //line hecbench_ss.go:100
 				localIdx := gc_tx
-				_ = localIdx
-
-//line hecbench_ss.go:133
-				first := localPattern[0]
-
-//line hecbench_ss.go:134
-				second := localPattern[1]
-
-//line hecbench_ss.go:135
-				stringPos := localIdx
-
-//line hecbench_ss.go:136
-				stackPos := uint32(0)
-
-//line hecbench_ss.go:137
-				revStackPos := uint32(0)
-				_ = first
-				_ = second
-				_ = stringPos
-				_ = stackPos
-				_ = revStackPos
-				gc_s_first[gc_rank] = first
-				gc_s_second[gc_rank] = second
-				gc_s_stringPos[gc_rank] = stringPos
+//line hecbench_ss.go:127
+				gc_start := uint32(localIdx)
+				idx := gc_start + gc_off
+				if !(idx < gc_limit) || idx < gc_start && compiled.StrideStopped(gc_start, uint32(localSize), gc_limit, false) {
+					continue
+				}
+				gc_more = true
+//line hecbench_ss.go:128
+				localPattern[idx] = tolower(pattern[idx])
 			}
 		}
 	}
-
+//line hecbench_ss.go:134
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+//line hecbench_ss.go:100
+			localIdx := gc_tx
+//line hecbench_ss.go:133
+			first := localPattern[0]
+			second := localPattern[1]
+			stringPos := localIdx
+			stackPos := uint32(0)
+			revStackPos := uint32(0)
+//line hecbench_ss.go:141
+			_ = stackPos
+			_ = revStackPos
+			gc_s_first[gc_rank] = first
+			gc_s_second[gc_rank] = second
+			gc_s_stringPos[gc_rank] = stringPos
+		}
+	}
 //line hecbench_ss.go:139
 	for {
 		gc_b.Tick()
@@ -357,199 +276,168 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 		if compiled.AllExited(gc_exited) {
 			return
 		}
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-				first := gc_s_first[gc_rank]
-				second := gc_s_second[gc_rank]
-				stringPos := gc_s_stringPos[gc_rank]
-				var stackPos uint32
-				_ = stackPos
-
-//line hecbench_ss.go:142
-				if uint32(stringPos) < searchLength {
-
-					if (first == tolower(text[beginSearchIdx+uint32(stringPos)])) && (second == tolower(text[beginSearchIdx+uint32(stringPos)+1])) {
-						stackPos = compiled.SharedAdd(&stack1Counter[0], uint32(1))
-						stack1[stackPos] = uint32(stringPos)
-					}
-				}
-
-//line hecbench_ss.go:150
-				stringPos += localSize
-				gc_s_stringPos[gc_rank] = stringPos
+//line hecbench_ss.go:148
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
 			}
+			first := gc_s_first[gc_rank]
+			second := gc_s_second[gc_rank]
+			stringPos := gc_s_stringPos[gc_rank]
+			var stackPos uint32
+//line hecbench_ss.go:142
+			if uint32(stringPos) < searchLength {
+//line hecbench_ss.go:144
+				if (first == tolower(text[beginSearchIdx+uint32(stringPos)])) && (second == tolower(text[beginSearchIdx+uint32(stringPos)+1])) {
+					stackPos = compiled.SharedAdd(&stack1Counter[0], uint32(1))
+					stack1[stackPos] = uint32(stringPos)
+				}
+			}
+//line hecbench_ss.go:150
+			stringPos += localSize
+			gc_s_stringPos[gc_rank] = stringPos
 		}
-
-//line hecbench_ss.go:153
 		stackSize = stack1Counter[0]
 		gc_r5, gc_r5in, gc_r5out := 0, 0, 0
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-				stringPos := gc_s_stringPos[gc_rank]
-				if (stackSize < uint32(localSize)) && (uint32((stringPos/localSize)*localSize) < searchLength) {
-					gc_r5 |= 1
-					gc_r5in = gc_rank
-				} else {
-					gc_r5 |= 2
-					gc_r5out = gc_rank
-				}
+//line hecbench_ss.go:156
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			stringPos := gc_s_stringPos[gc_rank]
+			if (stackSize < uint32(localSize)) && (uint32((stringPos/localSize)*localSize) < searchLength) {
+				gc_r5 |= 1
+				gc_r5in = gc_rank
+			} else {
+				gc_r5 |= 2
+				gc_r5out = gc_rank
 			}
 		}
+//line hecbench_ss.go:171
 		if gc_r5 == 3 {
 			compiled.DivergedIf(gc_b, "the if's branch, which leaves or ends a trip of the loop around it", gc_r5in, gc_r5out)
 		}
 		gc_agreed := gc_r5&1 != 0
-
 //line hecbench_ss.go:157
 		var agreed bool = gc_agreed
-
 //line hecbench_ss.go:157
 		if agreed {
-
-//line hecbench_ss.go:158
 			continue
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
-//line hecbench_ss.go:100
-					localIdx := gc_tx
-					_ = localIdx
-					var stackPos uint32
-					_ = stackPos
-					var revStackPos uint32
-					_ = revStackPos
-
-//line hecbench_ss.go:163
-					if uint32(localIdx) < stackSize {
-						revStackPos = compiled.SharedSub(&stack1Counter[0], uint32(1))
-						revStackPos--
-						pos := stack1[revStackPos]
-						status := localPattern[2] == tolower(text[beginSearchIdx+pos+2])
-						status = status && (localPattern[3] == tolower(text[beginSearchIdx+pos+3]))
-						status = status && (localPattern[4] == tolower(text[beginSearchIdx+pos+4]))
-						status = status && (localPattern[5] == tolower(text[beginSearchIdx+pos+5]))
-						status = status && (localPattern[6] == tolower(text[beginSearchIdx+pos+6]))
-						status = status && (localPattern[7] == tolower(text[beginSearchIdx+pos+7]))
-						status = status && (localPattern[8] == tolower(text[beginSearchIdx+pos+8]))
-						status = status && (localPattern[9] == tolower(text[beginSearchIdx+pos+9]))
-
-						if status {
-							stackPos = compiled.SharedAdd(&stack2Counter[0], uint32(1))
-							stack2[stackPos] = pos
-						}
-					}
-				}
-			}
-		}
-
-//line hecbench_ss.go:183
-		stackSize = stack2Counter[0]
-		gc_r7, gc_r7in, gc_r7out := 0, 0, 0
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+//line hecbench_ss.go:161
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
 					continue
 				}
-				stringPos := gc_s_stringPos[gc_rank]
-				if (stackSize < uint32(localSize)) && (uint32((stringPos/localSize)*localSize) < searchLength) {
-					gc_r7 |= 1
-					gc_r7in = gc_rank
-				} else {
-					gc_r7 |= 2
-					gc_r7out = gc_rank
+//line hecbench_ss.go:100
+				localIdx := gc_tx
+//line hecbench_ss.go:102
+				var stackPos uint32
+//line hecbench_ss.go:104
+				var revStackPos uint32
+//line hecbench_ss.go:163
+				if uint32(localIdx) < stackSize {
+					revStackPos = compiled.SharedSub(&stack1Counter[0], uint32(1))
+					revStackPos--
+					pos := stack1[revStackPos]
+					status := localPattern[2] == tolower(text[beginSearchIdx+pos+2])
+					status = status && (localPattern[3] == tolower(text[beginSearchIdx+pos+3]))
+					status = status && (localPattern[4] == tolower(text[beginSearchIdx+pos+4]))
+					status = status && (localPattern[5] == tolower(text[beginSearchIdx+pos+5]))
+					status = status && (localPattern[6] == tolower(text[beginSearchIdx+pos+6]))
+					status = status && (localPattern[7] == tolower(text[beginSearchIdx+pos+7]))
+					status = status && (localPattern[8] == tolower(text[beginSearchIdx+pos+8]))
+					status = status && (localPattern[9] == tolower(text[beginSearchIdx+pos+9]))
+//line hecbench_ss.go:176
+					if status {
+						stackPos = compiled.SharedAdd(&stack2Counter[0], uint32(1))
+						stack2[stackPos] = pos
+					}
 				}
 			}
 		}
+		stackSize = stack2Counter[0]
+		gc_r7, gc_r7in, gc_r7out := 0, 0, 0
+//line hecbench_ss.go:186
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			stringPos := gc_s_stringPos[gc_rank]
+			if (stackSize < uint32(localSize)) && (uint32((stringPos/localSize)*localSize) < searchLength) {
+				gc_r7 |= 1
+				gc_r7in = gc_rank
+			} else {
+				gc_r7 |= 2
+				gc_r7out = gc_rank
+			}
+		}
+//line hecbench_ss.go:201
 		if gc_r7 == 3 {
 			compiled.DivergedIf(gc_b, "the if's branch, which leaves or ends a trip of the loop around it", gc_r7in, gc_r7out)
 		}
 		gc_agreed2 := gc_r7&1 != 0
-
 //line hecbench_ss.go:187
 		var agreed_ bool = gc_agreed2
-
 //line hecbench_ss.go:187
 		if agreed_ {
-
-//line hecbench_ss.go:188
 			continue
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
+//line hecbench_ss.go:191
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 //line hecbench_ss.go:100
-					localIdx := gc_tx
-					_ = localIdx
-					var revStackPos uint32
-					_ = revStackPos
-
+				localIdx := gc_tx
+//line hecbench_ss.go:102
+				var revStackPos uint32
 //line hecbench_ss.go:192
-					if uint32(localIdx) < stackSize {
-						revStackPos = compiled.SharedSub(&stack2Counter[0], uint32(1))
-						revStackPos--
-						pos_ := int(stack2[revStackPos])
-						if compare(text[int(beginSearchIdx)+pos_+10:], localPattern[10:], patternLength-10) == 1 {
-
-							count := compiled.SharedAdd(&groupSuccessCounter[0], uint32(1))
-							resultBuffer[beginSearchIdx+count] = beginSearchIdx + uint32(pos_)
-						}
+				if uint32(localIdx) < stackSize {
+					revStackPos = compiled.SharedSub(&stack2Counter[0], uint32(1))
+					revStackPos--
+					pos_ := int(stack2[revStackPos])
+					if compare(text[int(beginSearchIdx)+pos_+10:], localPattern[10:], patternLength-10) == 1 {
+//line hecbench_ss.go:198
+						count := compiled.SharedAdd(&groupSuccessCounter[0], uint32(1))
+						resultBuffer[beginSearchIdx+count] = beginSearchIdx + uint32(pos_)
 					}
 				}
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_L9:
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
+//line hecbench_ss.go:206
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L9:
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 //line hecbench_ss.go:100
-					localIdx := gc_tx
-					_ = localIdx
-					stringPos := gc_s_stringPos[gc_rank]
-
+				localIdx := gc_tx
+//line hecbench_ss.go:102
+				stringPos := gc_s_stringPos[gc_rank]
 //line hecbench_ss.go:204
-					if (uint32((stringPos/localSize)*localSize) >= searchLength) && (stack1Counter[0] <= 0) && (stack2Counter[0] <= 0) {
-
+				if (uint32((stringPos/localSize)*localSize) >= searchLength) && (stack1Counter[0] <= 0) && (stack2Counter[0] <= 0) {
 //line hecbench_ss.go:209
-						if localIdx == 0 {
-							resultCountPerWG[groupIdx] = groupSuccessCounter[0]
-						}
+					if localIdx == 0 {
+						resultCountPerWG[groupIdx] = groupSuccessCounter[0]
+					}
+					{
 //line hecbench_ss.go:211
-						{
-//line hecbench_ss.go:211
-							gc_exited[gc_rank] = true
+						gc_exited[gc_rank] = true
 //line hecbench_ss.go:205
-							continue gc_L9
-//line hecbench_ss.go:205
-						}
-//line hecbench_ss.go:204
+						continue gc_L9
 					}
 				}
 			}
@@ -560,4 +448,5 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 // gc_files_hecbench_ss holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_ss.go
+//line hecbench_ss.go:214
 var gc_files_hecbench_ss embed.FS

@@ -42,73 +42,54 @@ func gc_body_stringSearchNaiveKernel(gc_b2 *compiled.Block, text []uint8, textLe
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_exited2 := gc_b2.Exited()
-
 //line hecbench_ss.go:44
 	localPattern := gocuda.DynamicShared[uint8](t)
-
-//line hecbench_ss.go:45
 	groupSuccessCounter := gocuda.Shared[uint32](t, 1)[:1]
-
 //line hecbench_ss.go:48
 	localSize := gc_bdx2
-
-//line hecbench_ss.go:49
 	groupIdx := gc_bx2
-
 //line hecbench_ss.go:52
 	lastSearchIdx := textLength - patternLength + 1
-
 //line hecbench_ss.go:55
 	beginSearchIdx := uint32(groupIdx) * maxSearchLength
-
-//line hecbench_ss.go:56
 	endSearchIdx := min(beginSearchIdx+maxSearchLength, lastSearchIdx)
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_L12:
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
-//line hecbench_ss.go:47
-				localIdx := gc_tx2
-				_ = localIdx
-
-//line hecbench_ss.go:57
-				if beginSearchIdx > lastSearchIdx {
-//line hecbench_ss.go:57
-					{
-//line hecbench_ss.go:57
-						gc_exited2[gc_rank2] = true
-						continue gc_L12
 //line hecbench_ss.go:58
-					}
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+	gc_L12:
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line hecbench_ss.go:47
+			localIdx := gc_tx2
+//line hecbench_ss.go:57
+			if beginSearchIdx > lastSearchIdx {
+				{
+//line hecbench_ss.go:57
+					gc_exited2[gc_rank2] = true
+					continue gc_L12
 				}
-
+			}
 //line hecbench_ss.go:65
-				for idx := localIdx; uint32(idx) < patternLength; idx += localSize {
+			for idx := localIdx; uint32(idx) < patternLength; idx += localSize {
 //line hecbench_ss.go:65
-					gc_b2.Tick()
+				gc_b2.Tick()
 //line hecbench_ss.go:65
-					if gc_b2.Stopped() {
+				if gc_b2.Stopped() {
 //line hecbench_ss.go:65
-						return
-//line hecbench_ss.go:65
-					}
-					localPattern[idx] = tolower(pattern[idx])
+					return
 				}
-
+//line hecbench_ss.go:66
+				localPattern[idx] = tolower(pattern[idx])
+			}
 //line hecbench_ss.go:69
-				if localIdx == 0 {
-					groupSuccessCounter[0] = 0
-				}
+			if localIdx == 0 {
+				groupSuccessCounter[0] = 0
 			}
 		}
 	}
-
 //line hecbench_ss.go:75
 	for gc_off, gc_limit, gc_more := uint32(0), uint32(endSearchIdx), true; gc_more; gc_off += uint32(localSize) {
 		gc_b2.Tick()
@@ -116,105 +97,85 @@ func gc_body_stringSearchNaiveKernel(gc_b2 *compiled.Block, text []uint8, textLe
 			return
 		}
 		gc_more = false
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
-//line hecbench_ss.go:47
-					localIdx := gc_tx2
-					_ = localIdx
-
-//line hecbench_ss.go:75
-					gc_start2 := beginSearchIdx + uint32(localIdx)
-					stringPos := gc_start2 + gc_off
-					if !(stringPos < gc_limit) || stringPos < gc_start2 && compiled.StrideStopped(gc_start2, uint32(localSize), gc_limit, false) {
-						continue
-					}
-					gc_more = true
-
-//line hecbench_ss.go:76
-					if compare(text[stringPos:], localPattern, patternLength) == 1 {
-						count := compiled.SharedAdd(&groupSuccessCounter[0], uint32(1))
-						resultBuffer[beginSearchIdx+count] = stringPos
-					}
-				}
-			}
-		}
-	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := gc_from2
-			if compiled.SIMD {
-//line hecbench_ss.go:47
-				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_ss.go:47
-				_ = gc_all
-				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-//line hecbench_ss.go:47
-					gc_alive := gc_all
-//line hecbench_ss.go:47
-					_ = gc_alive
-//line hecbench_ss.go:47
-					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
-//line hecbench_ss.go:47
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_ss.go:47
-					}
-//line hecbench_ss.go:47
-					var localIdx int = gc_tx2
-//line hecbench_ss.go:47
-					_ = localIdx
-//line hecbench_ss.go:83
-					{
-						var gc_u uint32
-//line hecbench_ss.go:84
-						_ = gc_u
-//line hecbench_ss.go:84
-						if gc_in := gc_alive.ToBits(); gc_in != 0 {
-//line hecbench_ss.go:84
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
-//line hecbench_ss.go:84
-							gc_u = groupSuccessCounter[0]
-//line hecbench_ss.go:84
-						}
-//line hecbench_ss.go:84
-						if gc_alive.ToBits() != 0 {
-//line hecbench_ss.go:84
-							resultCountPerWG[groupIdx] = gc_u
-//line hecbench_ss.go:84
-						}
-//line hecbench_ss.go:84
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_ss.go:82
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
 //line hecbench_ss.go:47
 				localIdx := gc_tx2
-				_ = localIdx
-
-//line hecbench_ss.go:83
-				{
-					resultCountPerWG[groupIdx] = groupSuccessCounter[0]
+//line hecbench_ss.go:75
+				gc_start2 := beginSearchIdx + uint32(localIdx)
+				stringPos := gc_start2 + gc_off
+				if !(stringPos < gc_limit) || stringPos < gc_start2 && compiled.StrideStopped(gc_start2, uint32(localSize), gc_limit, false) {
+					continue
 				}
+				gc_more = true
+//line hecbench_ss.go:76
+				if compare(text[stringPos:], localPattern, patternLength) == 1 {
+					count := compiled.SharedAdd(&groupSuccessCounter[0], uint32(1))
+					resultBuffer[beginSearchIdx+count] = stringPos
+				}
+			}
+		}
+	}
+//line hecbench_ss.go:85
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+		gc_to2 = gc_bound2 + 1
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep := gc_from2
+		if compiled.SIMD {
+//line hecbench_ss.go:47
+			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+				gc_tx2 := gc_vstep
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_ss.go:47
+				gc_alive := gc_all
+//line hecbench_ss.go:47
+				if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+//line hecbench_ss.go:47
+					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				}
+//line hecbench_ss.go:47
+				var localIdx int = gc_tx2
+//line hecbench_ss.go:47
+				_ = localIdx
+				{
+//line hecbench_ss.go:84
+					var gc_u uint32
+//line hecbench_ss.go:84
+					if gc_in := gc_alive.ToBits(); gc_in != 0 {
+//line hecbench_ss.go:84
+						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+//line hecbench_ss.go:84
+						gc_u = groupSuccessCounter[0]
+					}
+//line hecbench_ss.go:84
+					if gc_alive.ToBits() != 0 {
+//line hecbench_ss.go:84
+						resultCountPerWG[groupIdx] = gc_u
+					}
+				}
+			}
+//line hecbench_ss.go:86
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+			{
+//line hecbench_ss.go:84
+				resultCountPerWG[groupIdx] = groupSuccessCounter[0]
 			}
 		}
 	}
@@ -222,8 +183,6 @@ func gc_body_stringSearchNaiveKernel(gc_b2 *compiled.Block, text []uint8, textLe
 
 // StringSearchLoadBalanceKernel is StringSearchLoadBalance of ss-cuda
 // with ENABLE_2ND_LEVEL_FILTER (patterns of more than 16 characters).
-//
-//line hecbench_ss.go:92
 func StringSearchLoadBalanceKernel(text []uint8, textLength uint32, pattern []uint8, patternLength uint32, resultBuffer, resultCountPerWG []uint32, maxSearchLength uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_stringSearchLoadBalanceKernel,
 		func(gc_t *gocuda.Thread) {
@@ -250,143 +209,97 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b2 *compiled.Block, text []uint8, 
 	gc_s_second := compiled.Scratch[uint8](gc_b2, 1)[:gc_n2]
 	gc_s_stringPos := compiled.Scratch[int](gc_b2, 2)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
-
 //line hecbench_ss.go:93
 	localPattern := gocuda.DynamicShared[uint8](t)
-
-//line hecbench_ss.go:94
 	stack1 := gocuda.Shared[uint32](t, ssLocalSize*2)[:ssLocalSize*2]
-
-//line hecbench_ss.go:95
 	stack2 := gocuda.Shared[uint32](t, ssLocalSize*2)[:ssLocalSize*2]
-
-//line hecbench_ss.go:96
 	stack1Counter := gocuda.Shared[uint32](t, 1)[:1]
-
-//line hecbench_ss.go:97
 	stack2Counter := gocuda.Shared[uint32](t, 1)[:1]
-
-//line hecbench_ss.go:98
 	groupSuccessCounter := gocuda.Shared[uint32](t, 1)[:1]
-
 //line hecbench_ss.go:101
 	localSize := gc_bdx2
-
-//line hecbench_ss.go:102
 	groupIdx := gc_bx2
-
 //line hecbench_ss.go:112
 	lastSearchIdx := textLength - patternLength + 1
-
-//line hecbench_ss.go:113
 	stackSize := uint32(0)
-
 //line hecbench_ss.go:116
 	beginSearchIdx := uint32(groupIdx) * maxSearchLength
-
-//line hecbench_ss.go:117
 	endSearchIdx := min(beginSearchIdx+maxSearchLength, lastSearchIdx)
-
 //line hecbench_ss.go:124
 	searchLength := endSearchIdx - beginSearchIdx
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
+//line hecbench_ss.go:126
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep := 0
+		if compiled.SIMD {
 //line hecbench_ss.go:100
-				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_ss.go:100
-				_ = gc_all
+			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_tx2 := gc_vstep
+				gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_ss.go:100
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_alive := gc_all
 //line hecbench_ss.go:100
-				_ = gc_iota
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+				if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
 //line hecbench_ss.go:100
-					gc_alive := gc_all
+					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				}
 //line hecbench_ss.go:100
-					_ = gc_alive
-//line hecbench_ss.go:100
-					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
-//line hecbench_ss.go:100
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_ss.go:100
-					}
-//line hecbench_ss.go:100
-					var localIdx int = gc_tx2
-//line hecbench_ss.go:100
-					_ = localIdx
+				var localIdx int = gc_tx2
 //line hecbench_ss.go:105
-					gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, localIdx, 8))))
-//line hecbench_ss.go:105
-					_ = gc_if
+				gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, localIdx, 8))))
+				if gc_alive.And(gc_if).ToBits() != 0 {
 //line hecbench_ss.go:106
 					if gc_alive.And(gc_if).ToBits() != 0 {
 //line hecbench_ss.go:106
-						if gc_alive.And(gc_if).ToBits() != 0 {
-//line hecbench_ss.go:106
-							groupSuccessCounter[0] = 0
-//line hecbench_ss.go:106
-						}
-//line hecbench_ss.go:106
-						if gc_alive.And(gc_if).ToBits() != 0 {
-							stack1Counter[0] = 0
-//line hecbench_ss.go:107
-						}
-//line hecbench_ss.go:107
-						if gc_alive.And(gc_if).ToBits() != 0 {
-							stack2Counter[0] = 0
-//line hecbench_ss.go:108
-						}
-//line hecbench_ss.go:108
+						groupSuccessCounter[0] = 0
 					}
-//line hecbench_ss.go:118
-					if beginSearchIdx > lastSearchIdx {
-//line hecbench_ss.go:118
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
-//line hecbench_ss.go:118
-						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line hecbench_ss.go:118
+//line hecbench_ss.go:106
+					if gc_alive.And(gc_if).ToBits() != 0 {
+						stack1Counter[0] = 0
+					}
+//line hecbench_ss.go:107
+					if gc_alive.And(gc_if).ToBits() != 0 {
+						stack2Counter[0] = 0
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-		gc_L12:
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
-//line hecbench_ss.go:100
-				localIdx := gc_tx2
-				_ = localIdx
-
-//line hecbench_ss.go:105
-				if localIdx == 0 {
-					groupSuccessCounter[0] = 0
-					stack1Counter[0] = 0
-					stack2Counter[0] = 0
-				}
-
 //line hecbench_ss.go:118
 				if beginSearchIdx > lastSearchIdx {
 //line hecbench_ss.go:118
-					{
+					compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
 //line hecbench_ss.go:118
-						gc_exited2[gc_rank2] = true
-						continue gc_L12
-//line hecbench_ss.go:119
-					}
+					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+				}
+			}
+//line hecbench_ss.go:120
+			archsimd.ClearAVXUpperBits()
+		}
+	gc_L12:
+		for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line hecbench_ss.go:100
+			localIdx := gc_tx2
+//line hecbench_ss.go:105
+			if localIdx == 0 {
+				groupSuccessCounter[0] = 0
+				stack1Counter[0] = 0
+				stack2Counter[0] = 0
+			}
+//line hecbench_ss.go:118
+			if beginSearchIdx > lastSearchIdx {
+				{
+//line hecbench_ss.go:118
+					gc_exited2[gc_rank2] = true
+					continue gc_L12
 				}
 			}
 		}
 	}
-
 //line hecbench_ss.go:127
 	for gc_off, gc_limit, gc_more := uint32(0), uint32(patternLength), true; gc_more; gc_off += uint32(localSize) {
 		gc_b2.Tick()
@@ -394,34 +307,7 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b2 *compiled.Block, text []uint8, 
 			return
 		}
 		gc_more = false
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
-//line hecbench_ss.go:100
-					localIdx := gc_tx2
-					_ = localIdx
-
-//line hecbench_ss.go:127
-					gc_start2 := uint32(localIdx)
-					idx := gc_start2 + gc_off
-					if !(idx < gc_limit) || idx < gc_start2 && compiled.StrideStopped(gc_start2, uint32(localSize), gc_limit, false) {
-						continue
-					}
-					gc_more = true
-
-//line hecbench_ss.go:128
-					localPattern[idx] = tolower(pattern[idx])
-				}
-			}
-		}
-	}
-	{
+//line hecbench_ss.go:134
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -429,37 +315,44 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b2 *compiled.Block, text []uint8, 
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
 //line hecbench_ss.go:100
 				localIdx := gc_tx2
-				_ = localIdx
-
-//line hecbench_ss.go:133
-				first := localPattern[0]
-
-//line hecbench_ss.go:134
-				second := localPattern[1]
-
-//line hecbench_ss.go:135
-				stringPos := localIdx
-
-//line hecbench_ss.go:136
-				stackPos := uint32(0)
-
-//line hecbench_ss.go:137
-				revStackPos := uint32(0)
-				_ = first
-				_ = second
-				_ = stringPos
-				_ = stackPos
-				_ = revStackPos
-				gc_s_first[gc_rank2] = first
-				gc_s_second[gc_rank2] = second
-				gc_s_stringPos[gc_rank2] = stringPos
+//line hecbench_ss.go:127
+				gc_start2 := uint32(localIdx)
+				idx := gc_start2 + gc_off
+				if !(idx < gc_limit) || idx < gc_start2 && compiled.StrideStopped(gc_start2, uint32(localSize), gc_limit, false) {
+					continue
+				}
+				gc_more = true
+//line hecbench_ss.go:128
+				localPattern[idx] = tolower(pattern[idx])
 			}
 		}
 	}
-
+//line hecbench_ss.go:134
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line hecbench_ss.go:100
+			localIdx := gc_tx2
+//line hecbench_ss.go:133
+			first := localPattern[0]
+			second := localPattern[1]
+			stringPos := localIdx
+			stackPos := uint32(0)
+			revStackPos := uint32(0)
+//line hecbench_ss.go:141
+			_ = stackPos
+			_ = revStackPos
+			gc_s_first[gc_rank2] = first
+			gc_s_second[gc_rank2] = second
+			gc_s_stringPos[gc_rank2] = stringPos
+		}
+	}
 //line hecbench_ss.go:139
 	for {
 		gc_b2.Tick()
@@ -469,199 +362,168 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b2 *compiled.Block, text []uint8, 
 		if compiled.AllExited(gc_exited2) {
 			return
 		}
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-				first := gc_s_first[gc_rank2]
-				second := gc_s_second[gc_rank2]
-				stringPos := gc_s_stringPos[gc_rank2]
-				var stackPos uint32
-				_ = stackPos
-
-//line hecbench_ss.go:142
-				if uint32(stringPos) < searchLength {
-
-					if (first == tolower(text[beginSearchIdx+uint32(stringPos)])) && (second == tolower(text[beginSearchIdx+uint32(stringPos)+1])) {
-						stackPos = compiled.SharedAdd(&stack1Counter[0], uint32(1))
-						stack1[stackPos] = uint32(stringPos)
-					}
-				}
-
-//line hecbench_ss.go:150
-				stringPos += localSize
-				gc_s_stringPos[gc_rank2] = stringPos
+//line hecbench_ss.go:148
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
 			}
+			first := gc_s_first[gc_rank2]
+			second := gc_s_second[gc_rank2]
+			stringPos := gc_s_stringPos[gc_rank2]
+			var stackPos uint32
+//line hecbench_ss.go:142
+			if uint32(stringPos) < searchLength {
+//line hecbench_ss.go:144
+				if (first == tolower(text[beginSearchIdx+uint32(stringPos)])) && (second == tolower(text[beginSearchIdx+uint32(stringPos)+1])) {
+					stackPos = compiled.SharedAdd(&stack1Counter[0], uint32(1))
+					stack1[stackPos] = uint32(stringPos)
+				}
+			}
+//line hecbench_ss.go:150
+			stringPos += localSize
+			gc_s_stringPos[gc_rank2] = stringPos
 		}
-
-//line hecbench_ss.go:153
 		stackSize = stack1Counter[0]
 		gc_r52, gc_r52in, gc_r52out := 0, 0, 0
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-				stringPos := gc_s_stringPos[gc_rank2]
-				if (stackSize < uint32(localSize)) && (uint32((stringPos/localSize)*localSize) < searchLength) {
-					gc_r52 |= 1
-					gc_r52in = gc_rank2
-				} else {
-					gc_r52 |= 2
-					gc_r52out = gc_rank2
-				}
+//line hecbench_ss.go:156
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+			stringPos := gc_s_stringPos[gc_rank2]
+			if (stackSize < uint32(localSize)) && (uint32((stringPos/localSize)*localSize) < searchLength) {
+				gc_r52 |= 1
+				gc_r52in = gc_rank2
+			} else {
+				gc_r52 |= 2
+				gc_r52out = gc_rank2
 			}
 		}
+//line hecbench_ss.go:171
 		if gc_r52 == 3 {
 			compiled.DivergedIf(gc_b2, "the if's branch, which leaves or ends a trip of the loop around it", gc_r52in, gc_r52out)
 		}
 		gc_agreed3 := gc_r52&1 != 0
-
 //line hecbench_ss.go:157
 		var agreed bool = gc_agreed3
-
 //line hecbench_ss.go:157
 		if agreed {
-
-//line hecbench_ss.go:158
 			continue
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
-//line hecbench_ss.go:100
-					localIdx := gc_tx2
-					_ = localIdx
-					var stackPos uint32
-					_ = stackPos
-					var revStackPos uint32
-					_ = revStackPos
-
-//line hecbench_ss.go:163
-					if uint32(localIdx) < stackSize {
-						revStackPos = compiled.SharedSub(&stack1Counter[0], uint32(1))
-						revStackPos--
-						pos := stack1[revStackPos]
-						status := localPattern[2] == tolower(text[beginSearchIdx+pos+2])
-						status = status && (localPattern[3] == tolower(text[beginSearchIdx+pos+3]))
-						status = status && (localPattern[4] == tolower(text[beginSearchIdx+pos+4]))
-						status = status && (localPattern[5] == tolower(text[beginSearchIdx+pos+5]))
-						status = status && (localPattern[6] == tolower(text[beginSearchIdx+pos+6]))
-						status = status && (localPattern[7] == tolower(text[beginSearchIdx+pos+7]))
-						status = status && (localPattern[8] == tolower(text[beginSearchIdx+pos+8]))
-						status = status && (localPattern[9] == tolower(text[beginSearchIdx+pos+9]))
-
-						if status {
-							stackPos = compiled.SharedAdd(&stack2Counter[0], uint32(1))
-							stack2[stackPos] = pos
-						}
-					}
-				}
-			}
-		}
-
-//line hecbench_ss.go:183
-		stackSize = stack2Counter[0]
-		gc_r72, gc_r72in, gc_r72out := 0, 0, 0
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+//line hecbench_ss.go:161
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-				stringPos := gc_s_stringPos[gc_rank2]
-				if (stackSize < uint32(localSize)) && (uint32((stringPos/localSize)*localSize) < searchLength) {
-					gc_r72 |= 1
-					gc_r72in = gc_rank2
-				} else {
-					gc_r72 |= 2
-					gc_r72out = gc_rank2
+//line hecbench_ss.go:100
+				localIdx := gc_tx2
+//line hecbench_ss.go:102
+				var stackPos uint32
+//line hecbench_ss.go:104
+				var revStackPos uint32
+//line hecbench_ss.go:163
+				if uint32(localIdx) < stackSize {
+					revStackPos = compiled.SharedSub(&stack1Counter[0], uint32(1))
+					revStackPos--
+					pos := stack1[revStackPos]
+					status := localPattern[2] == tolower(text[beginSearchIdx+pos+2])
+					status = status && (localPattern[3] == tolower(text[beginSearchIdx+pos+3]))
+					status = status && (localPattern[4] == tolower(text[beginSearchIdx+pos+4]))
+					status = status && (localPattern[5] == tolower(text[beginSearchIdx+pos+5]))
+					status = status && (localPattern[6] == tolower(text[beginSearchIdx+pos+6]))
+					status = status && (localPattern[7] == tolower(text[beginSearchIdx+pos+7]))
+					status = status && (localPattern[8] == tolower(text[beginSearchIdx+pos+8]))
+					status = status && (localPattern[9] == tolower(text[beginSearchIdx+pos+9]))
+//line hecbench_ss.go:176
+					if status {
+						stackPos = compiled.SharedAdd(&stack2Counter[0], uint32(1))
+						stack2[stackPos] = pos
+					}
 				}
 			}
 		}
+		stackSize = stack2Counter[0]
+		gc_r72, gc_r72in, gc_r72out := 0, 0, 0
+//line hecbench_ss.go:186
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+			stringPos := gc_s_stringPos[gc_rank2]
+			if (stackSize < uint32(localSize)) && (uint32((stringPos/localSize)*localSize) < searchLength) {
+				gc_r72 |= 1
+				gc_r72in = gc_rank2
+			} else {
+				gc_r72 |= 2
+				gc_r72out = gc_rank2
+			}
+		}
+//line hecbench_ss.go:201
 		if gc_r72 == 3 {
 			compiled.DivergedIf(gc_b2, "the if's branch, which leaves or ends a trip of the loop around it", gc_r72in, gc_r72out)
 		}
 		gc_agreed4 := gc_r72&1 != 0
-
 //line hecbench_ss.go:187
 		var agreed_ bool = gc_agreed4
-
 //line hecbench_ss.go:187
 		if agreed_ {
-
-//line hecbench_ss.go:188
 			continue
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
+//line hecbench_ss.go:191
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
 //line hecbench_ss.go:100
-					localIdx := gc_tx2
-					_ = localIdx
-					var revStackPos uint32
-					_ = revStackPos
-
+				localIdx := gc_tx2
+//line hecbench_ss.go:102
+				var revStackPos uint32
 //line hecbench_ss.go:192
-					if uint32(localIdx) < stackSize {
-						revStackPos = compiled.SharedSub(&stack2Counter[0], uint32(1))
-						revStackPos--
-						pos_ := int(stack2[revStackPos])
-						if compare(text[int(beginSearchIdx)+pos_+10:], localPattern[10:], patternLength-10) == 1 {
-
-							count := compiled.SharedAdd(&groupSuccessCounter[0], uint32(1))
-							resultBuffer[beginSearchIdx+count] = beginSearchIdx + uint32(pos_)
-						}
+				if uint32(localIdx) < stackSize {
+					revStackPos = compiled.SharedSub(&stack2Counter[0], uint32(1))
+					revStackPos--
+					pos_ := int(stack2[revStackPos])
+					if compare(text[int(beginSearchIdx)+pos_+10:], localPattern[10:], patternLength-10) == 1 {
+//line hecbench_ss.go:198
+						count := compiled.SharedAdd(&groupSuccessCounter[0], uint32(1))
+						resultBuffer[beginSearchIdx+count] = beginSearchIdx + uint32(pos_)
 					}
 				}
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_L92:
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
+//line hecbench_ss.go:206
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_L92:
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
 //line hecbench_ss.go:100
-					localIdx := gc_tx2
-					_ = localIdx
-					stringPos := gc_s_stringPos[gc_rank2]
-
+				localIdx := gc_tx2
+//line hecbench_ss.go:102
+				stringPos := gc_s_stringPos[gc_rank2]
 //line hecbench_ss.go:204
-					if (uint32((stringPos/localSize)*localSize) >= searchLength) && (stack1Counter[0] <= 0) && (stack2Counter[0] <= 0) {
-
+				if (uint32((stringPos/localSize)*localSize) >= searchLength) && (stack1Counter[0] <= 0) && (stack2Counter[0] <= 0) {
 //line hecbench_ss.go:209
-						if localIdx == 0 {
-							resultCountPerWG[groupIdx] = groupSuccessCounter[0]
-						}
+					if localIdx == 0 {
+						resultCountPerWG[groupIdx] = groupSuccessCounter[0]
+					}
+					{
 //line hecbench_ss.go:211
-						{
-//line hecbench_ss.go:211
-							gc_exited2[gc_rank2] = true
+						gc_exited2[gc_rank2] = true
 //line hecbench_ss.go:205
-							continue gc_L92
-//line hecbench_ss.go:205
-						}
-//line hecbench_ss.go:204
+						continue gc_L92
 					}
 				}
 			}
@@ -672,4 +534,5 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b2 *compiled.Block, text []uint8, 
 // gc_files_hecbench_ss holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_ss.go
+//line hecbench_ss.go:214
 var gc_files_hecbench_ss embed.FS

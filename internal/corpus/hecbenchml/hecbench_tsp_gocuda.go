@@ -51,100 +51,69 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 	gc_s_pyj1 := compiled.Scratch[float32](gc_b, 10)[:gc_n]
 	gc_s_change_ := compiled.Scratch[int](gc_b, 11)[:gc_n]
 	gc_s_term := compiled.Scratch[int](gc_b, 12)[:gc_n]
-
 //line hecbench_tsp.go:58
 	bufS := gocuda.DynamicShared[int32](t)
-
-//line hecbench_tsp.go:59
 	pxS := gocuda.Shared[float32](t, tspTilesize)[:tspTilesize]
-
-//line hecbench_tsp.go:60
 	pyS := gocuda.Shared[float32](t, tspTilesize)[:tspTilesize]
-
-//line hecbench_tsp.go:61
 	bfS := gocuda.Shared[int32](t, tspTilesize)[:tspTilesize]
-
 //line hecbench_tsp.go:63
 	buf := globD[gc_bx*((3*cities+2+31)/32*32):]
-	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line hecbench_tsp.go:64
-				px := asFloat32(buf[cities:])
-
 //line hecbench_tsp.go:65
-				py := px[cities+1:]
-				_ = px
-				_ = py
-				gc_s_px[gc_rank] = px
-				gc_s_py[gc_rank] = py
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line hecbench_tsp.go:64
-				px := asFloat32(buf[cities:])
-
-//line hecbench_tsp.go:65
-				py := px[cities+1:]
-				_ = px
-				_ = py
-				gc_s_px[gc_rank] = px
-				gc_s_py[gc_rank] = py
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line hecbench_tsp.go:64
-				px := asFloat32(buf[cities:])
-
-//line hecbench_tsp.go:65
-				py := px[cities+1:]
-				_ = px
-				_ = py
-				gc_s_px[gc_rank] = px
-				gc_s_py[gc_rank] = py
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line hecbench_tsp.go:64
-				px := asFloat32(buf[cities:])
-
-//line hecbench_tsp.go:65
-				py := px[cities+1:]
-				_ = px
-				_ = py
-				gc_s_px[gc_rank] = px
-				gc_s_py[gc_rank] = py
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line hecbench_tsp.go:64
 			px := asFloat32(buf[cities:])
-
-//line hecbench_tsp.go:65
 			py := px[cities+1:]
-			_ = px
-			_ = py
+//line hecbench_tsp.go:68
+			gc_s_px[gc_rank] = px
+			gc_s_py[gc_rank] = py
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line hecbench_tsp.go:64
+			px := asFloat32(buf[cities:])
+			py := px[cities+1:]
+//line hecbench_tsp.go:68
+			gc_s_px[gc_rank] = px
+			gc_s_py[gc_rank] = py
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line hecbench_tsp.go:64
+			px := asFloat32(buf[cities:])
+			py := px[cities+1:]
+//line hecbench_tsp.go:68
+			gc_s_px[gc_rank] = px
+			gc_s_py[gc_rank] = py
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line hecbench_tsp.go:64
+			px := asFloat32(buf[cities:])
+			py := px[cities+1:]
+//line hecbench_tsp.go:68
 			gc_s_px[gc_rank] = px
 			gc_s_py[gc_rank] = py
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line hecbench_tsp.go:64
+		px := asFloat32(buf[cities:])
+		py := px[cities+1:]
+//line hecbench_tsp.go:68
+		gc_s_px[gc_rank] = px
+		gc_s_py[gc_rank] = py
+	}
 //line hecbench_tsp.go:67
 	gc_chunk := compiled.StrideChunk(gc_bdx)
 	gc_span := (gc_bdx) * gc_chunk
-
 //line hecbench_tsp.go:67
 	for gc_off, gc_limit, gc_more := 0, cities, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
 		gc_b.Tick()
@@ -152,51 +121,46 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					px := gc_s_px[gc_rank]
-
+//line hecbench_tsp.go:74
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				px := gc_s_px[gc_rank]
 //line hecbench_tsp.go:67
-					gc_start := gc_tx
-					gc_from2 := gc_start + gc_off
-					gc_trips := gc_limit - gc_from2
-					switch {
-					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit, false)
-					case gc_trips > gc_span:
-						gc_trips = gc_chunk
-					case gc_trips > 0:
-						gc_trips = (gc_trips-1)/(gc_bdx) + 1
-					default:
-						gc_trips = 0
-					}
-					if gc_trips == gc_chunk {
-						gc_more = true
-					}
-					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx), gc_trips-1 {
-
+				gc_start := gc_tx
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(gc_bdx) + 1
+				default:
+					gc_trips = 0
+				}
+				if gc_trips == gc_chunk {
+					gc_more = true
+				}
+				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx), gc_trips-1 {
 //line hecbench_tsp.go:68
-						px[i] = posxD[i]
-					}
+					px[i] = posxD[i]
 				}
 			}
 		}
 	}
-
 //line hecbench_tsp.go:70
 	gc_chunk2 := compiled.StrideChunk(gc_bdx)
 	gc_span2 := (gc_bdx) * gc_chunk2
-
 //line hecbench_tsp.go:70
 	for gc_off2, gc_limit2, gc_more2 := 0, cities, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk2 {
 		gc_b.Tick()
@@ -204,52 +168,50 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off2, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					py := gc_s_py[gc_rank]
-
+//line hecbench_tsp.go:77
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				py := gc_s_py[gc_rank]
 //line hecbench_tsp.go:70
-					gc_start2 := gc_tx
-					gc_from3 := gc_start2 + gc_off2
-					gc_trips2 := gc_limit2 - gc_from3
-					switch {
-					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdx, gc_chunk2, gc_limit2, false)
-					case gc_trips2 > gc_span2:
-						gc_trips2 = gc_chunk2
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(gc_bdx) + 1
-					default:
-						gc_trips2 = 0
-					}
-					if gc_trips2 == gc_chunk2 {
-						gc_more2 = true
-					}
-					for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(gc_bdx), gc_trips2-1 {
-
+				gc_start2 := gc_tx
+				gc_from3 := gc_start2 + gc_off2
+				gc_trips2 := gc_limit2 - gc_from3
+				switch {
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdx, gc_chunk2, gc_limit2, false)
+				case gc_trips2 > gc_span2:
+					gc_trips2 = gc_chunk2
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(gc_bdx) + 1
+				default:
+					gc_trips2 = 0
+				}
+				if gc_trips2 == gc_chunk2 {
+					gc_more2 = true
+				}
+				for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(gc_bdx), gc_trips2-1 {
 //line hecbench_tsp.go:71
-						py[i_] = posyD[i_]
-					}
+					py[i_] = posyD[i_]
 				}
 			}
 		}
 	}
+//line hecbench_tsp.go:77
 	compiled.OutOfLine(func() {
 		gc_s_px := gc_s_px[:gc_n]
-		_ = gc_s_px
+//line hecbench_tsp.go:80
 		gc_s_py := gc_s_py[:gc_n]
-		_ = gc_s_py
 		{
+//line hecbench_tsp.go:83
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
@@ -260,9 +222,8 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					gc_pos.Thread = gc_rank
 					px := gc_s_px[gc_rank]
 					py := gc_s_py[gc_rank]
-
-//line hecbench_tsp.go:75
 					{
+//line hecbench_tsp.go:76
 						seed := uint32(gc_bx)
 						for i_2 := uint32(1); i_2 < uint32(cities); i_2++ {
 							j := int(lcgRandom(&seed)*float32(cities-1)) + 1
@@ -276,63 +237,55 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			}
 		}
 	})
-	{
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-
-//line hecbench_tsp.go:87
-				var minchange int
-				_ = minchange
-				gc_s_minchange[gc_rank] = minchange
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-
-//line hecbench_tsp.go:87
-				var minchange int
-				_ = minchange
-				gc_s_minchange[gc_rank] = minchange
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-
-//line hecbench_tsp.go:87
-				var minchange int
-				_ = minchange
-				gc_s_minchange[gc_rank] = minchange
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-
-//line hecbench_tsp.go:87
-				var minchange int
-				_ = minchange
-				gc_s_minchange[gc_rank] = minchange
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+//line hecbench_tsp.go:90
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+		{
+			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
-
 //line hecbench_tsp.go:87
 			var minchange int
-			_ = minchange
+//line hecbench_tsp.go:89
+			gc_s_minchange[gc_rank] = minchange
+		}
+		{
+			gc_rank := gc_step2 + 1
+			gc_pos.Thread = gc_rank
+//line hecbench_tsp.go:87
+			var minchange int
+//line hecbench_tsp.go:89
+			gc_s_minchange[gc_rank] = minchange
+		}
+		{
+			gc_rank := gc_step2 + 2
+			gc_pos.Thread = gc_rank
+//line hecbench_tsp.go:87
+			var minchange int
+//line hecbench_tsp.go:89
+			gc_s_minchange[gc_rank] = minchange
+		}
+		{
+			gc_rank := gc_step2 + 3
+			gc_pos.Thread = gc_rank
+//line hecbench_tsp.go:87
+			var minchange int
+//line hecbench_tsp.go:89
 			gc_s_minchange[gc_rank] = minchange
 		}
 	}
-
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line hecbench_tsp.go:87
+		var minchange int
+//line hecbench_tsp.go:89
+		gc_s_minchange[gc_rank] = minchange
+	}
 //line hecbench_tsp.go:88
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-
 //line hecbench_tsp.go:89
 		for gc_off3, gc_limit3, gc_more3 := 0, cities, true; gc_more3; gc_off3 += gc_bdx {
 			gc_b.Tick()
@@ -340,281 +293,218 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				return
 			}
 			gc_more3 = false
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_off3, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off6 := gc_off3
-					if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(buf) && gc_to <= len(buf)-gc_off6 {
-						gc_at := buf[gc_off6:][:gc_to]
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-							{
-								gc_tx := gc_step3 + 0
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								px := gc_s_px[gc_rank]
-								py := gc_s_py[gc_rank]
-
-//line hecbench_tsp.go:89
-								i_3 := gc_tx + gc_off3
-								gc_more3 = true
-								_ = i_3
-
-//line hecbench_tsp.go:90
-								gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
-							}
-							{
-								gc_tx := gc_step3 + 1
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								px := gc_s_px[gc_rank]
-								py := gc_s_py[gc_rank]
-
-//line hecbench_tsp.go:89
-								i_3 := gc_tx + gc_off3
-								gc_more3 = true
-								_ = i_3
-
-//line hecbench_tsp.go:90
-								gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
-							}
-							{
-								gc_tx := gc_step3 + 2
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								px := gc_s_px[gc_rank]
-								py := gc_s_py[gc_rank]
-
-//line hecbench_tsp.go:89
-								i_3 := gc_tx + gc_off3
-								gc_more3 = true
-								_ = i_3
-
-//line hecbench_tsp.go:90
-								gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
-							}
-							{
-								gc_tx := gc_step3 + 3
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								px := gc_s_px[gc_rank]
-								py := gc_s_py[gc_rank]
-
-//line hecbench_tsp.go:89
-								i_3 := gc_tx + gc_off3
-								gc_more3 = true
-								_ = i_3
-
-//line hecbench_tsp.go:90
-								gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
-							}
-						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line hecbench_tsp.go:96
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off3, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off6 := gc_off3
+				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(buf) && gc_to <= len(buf)-gc_off6 {
+					gc_at := buf[gc_off6:][:gc_to]
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+//line hecbench_tsp.go:112
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							px := gc_s_px[gc_rank]
 							py := gc_s_py[gc_rank]
-
 //line hecbench_tsp.go:89
 							i_3 := gc_tx + gc_off3
 							gc_more3 = true
-							_ = i_3
-
 //line hecbench_tsp.go:90
 							gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
 						}
-					} else {
-						gc_step4 := gc_from
-						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-							{
-								gc_tx := gc_step4 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								px := gc_s_px[gc_rank]
-								py := gc_s_py[gc_rank]
-
-//line hecbench_tsp.go:89
-								i_3 := gc_tx + gc_off3
-								gc_more3 = true
-
-//line hecbench_tsp.go:90
-								buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
-							}
-							{
-								gc_tx := gc_step4 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								px := gc_s_px[gc_rank]
-								py := gc_s_py[gc_rank]
-
-//line hecbench_tsp.go:89
-								i_3 := gc_tx + gc_off3
-								gc_more3 = true
-
-//line hecbench_tsp.go:90
-								buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
-							}
-							{
-								gc_tx := gc_step4 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								px := gc_s_px[gc_rank]
-								py := gc_s_py[gc_rank]
-
-//line hecbench_tsp.go:89
-								i_3 := gc_tx + gc_off3
-								gc_more3 = true
-
-//line hecbench_tsp.go:90
-								buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
-							}
-							{
-								gc_tx := gc_step4 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								px := gc_s_px[gc_rank]
-								py := gc_s_py[gc_rank]
-
-//line hecbench_tsp.go:89
-								i_3 := gc_tx + gc_off3
-								gc_more3 = true
-
-//line hecbench_tsp.go:90
-								buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
-							}
-						}
-						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						{
+							gc_tx := gc_step3 + 1
+//line hecbench_tsp.go:95
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							px := gc_s_px[gc_rank]
 							py := gc_s_py[gc_rank]
-
 //line hecbench_tsp.go:89
 							i_3 := gc_tx + gc_off3
 							gc_more3 = true
-
+//line hecbench_tsp.go:90
+							gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
+						}
+						{
+							gc_tx := gc_step3 + 2
+//line hecbench_tsp.go:95
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							px := gc_s_px[gc_rank]
+							py := gc_s_py[gc_rank]
+//line hecbench_tsp.go:89
+							i_3 := gc_tx + gc_off3
+							gc_more3 = true
+//line hecbench_tsp.go:90
+							gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
+						}
+						{
+							gc_tx := gc_step3 + 3
+//line hecbench_tsp.go:95
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							px := gc_s_px[gc_rank]
+							py := gc_s_py[gc_rank]
+//line hecbench_tsp.go:89
+							i_3 := gc_tx + gc_off3
+							gc_more3 = true
+//line hecbench_tsp.go:90
+							gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						px := gc_s_px[gc_rank]
+						py := gc_s_py[gc_rank]
+//line hecbench_tsp.go:89
+						i_3 := gc_tx + gc_off3
+						gc_more3 = true
+//line hecbench_tsp.go:90
+						gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
+					}
+				} else {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							px := gc_s_px[gc_rank]
+							py := gc_s_py[gc_rank]
+//line hecbench_tsp.go:89
+							i_3 := gc_tx + gc_off3
+							gc_more3 = true
+//line hecbench_tsp.go:90
+							buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
+						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							px := gc_s_px[gc_rank]
+							py := gc_s_py[gc_rank]
+//line hecbench_tsp.go:89
+							i_3 := gc_tx + gc_off3
+							gc_more3 = true
+//line hecbench_tsp.go:90
+							buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							px := gc_s_px[gc_rank]
+							py := gc_s_py[gc_rank]
+//line hecbench_tsp.go:89
+							i_3 := gc_tx + gc_off3
+							gc_more3 = true
+//line hecbench_tsp.go:90
+							buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							px := gc_s_px[gc_rank]
+							py := gc_s_py[gc_rank]
+//line hecbench_tsp.go:89
+							i_3 := gc_tx + gc_off3
+							gc_more3 = true
 //line hecbench_tsp.go:90
 							buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
 						}
 					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						px := gc_s_px[gc_rank]
+						py := gc_s_py[gc_rank]
+//line hecbench_tsp.go:89
+						i_3 := gc_tx + gc_off3
+						gc_more3 = true
+//line hecbench_tsp.go:90
+						buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
+					}
 				}
 			}
 		}
-		{
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_n; gc_step5 += 4 {
-				{
-					gc_rank := gc_step5 + 0
-					gc_pos.Thread = gc_rank
-					var minchange int
-					_ = minchange
-
-//line hecbench_tsp.go:94
-					minchange = 0
-
-//line hecbench_tsp.go:95
-					mini := 1
-
-//line hecbench_tsp.go:96
-					minj := 0
-					_ = mini
-					_ = minj
-					gc_s_minchange[gc_rank] = minchange
-					gc_s_mini[gc_rank] = mini
-					gc_s_minj[gc_rank] = minj
-				}
-				{
-					gc_rank := gc_step5 + 1
-					gc_pos.Thread = gc_rank
-					var minchange int
-					_ = minchange
-
-//line hecbench_tsp.go:94
-					minchange = 0
-
-//line hecbench_tsp.go:95
-					mini := 1
-
-//line hecbench_tsp.go:96
-					minj := 0
-					_ = mini
-					_ = minj
-					gc_s_minchange[gc_rank] = minchange
-					gc_s_mini[gc_rank] = mini
-					gc_s_minj[gc_rank] = minj
-				}
-				{
-					gc_rank := gc_step5 + 2
-					gc_pos.Thread = gc_rank
-					var minchange int
-					_ = minchange
-
-//line hecbench_tsp.go:94
-					minchange = 0
-
-//line hecbench_tsp.go:95
-					mini := 1
-
-//line hecbench_tsp.go:96
-					minj := 0
-					_ = mini
-					_ = minj
-					gc_s_minchange[gc_rank] = minchange
-					gc_s_mini[gc_rank] = mini
-					gc_s_minj[gc_rank] = minj
-				}
-				{
-					gc_rank := gc_step5 + 3
-					gc_pos.Thread = gc_rank
-					var minchange int
-					_ = minchange
-
-//line hecbench_tsp.go:94
-					minchange = 0
-
-//line hecbench_tsp.go:95
-					mini := 1
-
-//line hecbench_tsp.go:96
-					minj := 0
-					_ = mini
-					_ = minj
-					gc_s_minchange[gc_rank] = minchange
-					gc_s_mini[gc_rank] = mini
-					gc_s_minj[gc_rank] = minj
-				}
-			}
-			for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+//line hecbench_tsp.go:97
+		gc_step5 := 0
+		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
+			{
+				gc_rank := gc_step5 + 0
 				gc_pos.Thread = gc_rank
 				var minchange int
-				_ = minchange
-
 //line hecbench_tsp.go:94
 				minchange = 0
-
-//line hecbench_tsp.go:95
 				mini := 1
-
-//line hecbench_tsp.go:96
 				minj := 0
-				_ = mini
-				_ = minj
+//line hecbench_tsp.go:99
+				gc_s_minchange[gc_rank] = minchange
+				gc_s_mini[gc_rank] = mini
+				gc_s_minj[gc_rank] = minj
+			}
+			{
+				gc_rank := gc_step5 + 1
+				gc_pos.Thread = gc_rank
+				var minchange int
+//line hecbench_tsp.go:94
+				minchange = 0
+				mini := 1
+				minj := 0
+//line hecbench_tsp.go:99
+				gc_s_minchange[gc_rank] = minchange
+				gc_s_mini[gc_rank] = mini
+				gc_s_minj[gc_rank] = minj
+			}
+			{
+				gc_rank := gc_step5 + 2
+				gc_pos.Thread = gc_rank
+				var minchange int
+//line hecbench_tsp.go:94
+				minchange = 0
+				mini := 1
+				minj := 0
+//line hecbench_tsp.go:99
+				gc_s_minchange[gc_rank] = minchange
+				gc_s_mini[gc_rank] = mini
+				gc_s_minj[gc_rank] = minj
+			}
+			{
+				gc_rank := gc_step5 + 3
+				gc_pos.Thread = gc_rank
+				var minchange int
+//line hecbench_tsp.go:94
+				minchange = 0
+				mini := 1
+				minj := 0
+//line hecbench_tsp.go:99
 				gc_s_minchange[gc_rank] = minchange
 				gc_s_mini[gc_rank] = mini
 				gc_s_minj[gc_rank] = minj
 			}
 		}
-
+		for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			var minchange int
+//line hecbench_tsp.go:94
+			minchange = 0
+			mini := 1
+			minj := 0
+//line hecbench_tsp.go:99
+			gc_s_minchange[gc_rank] = minchange
+			gc_s_mini[gc_rank] = mini
+			gc_s_minj[gc_rank] = minj
+		}
 //line hecbench_tsp.go:97
 		for ii := 0; ii < cities-2; ii += gc_bdx {
 			{
@@ -629,26 +519,15 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
 					for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_tsp.go:98
-						i_4 := ii + gc_tx
-						_ = i_4
+//line hecbench_tsp.go:100
 						px := gc_s_px[gc_rank]
 						_ = px
 						py := gc_s_py[gc_rank]
 						_ = py
 						minchange := gc_s_minchange[gc_rank]
-						_ = minchange
-
 //line hecbench_tsp.go:99
 						var pxi0, pyi0, pxi1, pyi1, pxj1, pyj1 float32
-						_ = pxi0
-						_ = pyi0
-						_ = pxi1
-						_ = pyi1
-						_ = pxj1
-						_ = pyj1
+//line hecbench_tsp.go:106
 						gc_s_minchange[gc_rank] = minchange
 						gc_s_pxi0[gc_rank] = pxi0
 						gc_s_pyi0[gc_rank] = pyi0
@@ -659,26 +538,15 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					}
 					for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_tsp.go:98
-						i_4 := ii + gc_tx
-						_ = i_4
+//line hecbench_tsp.go:100
 						px := gc_s_px[gc_rank]
 						_ = px
 						py := gc_s_py[gc_rank]
 						_ = py
 						minchange := gc_s_minchange[gc_rank]
-						_ = minchange
-
 //line hecbench_tsp.go:99
 						var pxi0, pyi0, pxi1, pyi1, pxj1, pyj1 float32
-						_ = pxi0
-						_ = pyi0
-						_ = pxi1
-						_ = pyi1
-						_ = pxj1
-						_ = pyj1
+//line hecbench_tsp.go:106
 						gc_s_minchange[gc_rank] = minchange
 						gc_s_pxi0[gc_rank] = pxi0
 						gc_s_pyi0[gc_rank] = pyi0
@@ -701,33 +569,23 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_tsp.go:98
 						i_4 := ii + gc_tx
-						_ = i_4
+//line hecbench_tsp.go:100
 						px := gc_s_px[gc_rank]
 						py := gc_s_py[gc_rank]
 						minchange := gc_s_minchange[gc_rank]
-
 //line hecbench_tsp.go:99
 						var pxi0, pyi0, pxi1, pyi1, pxj1, pyj1 float32
-
-//line hecbench_tsp.go:100
-						{
-							minchange -= int(buf[i_4])
-							pxi0 = px[i_4]
-							pyi0 = py[i_4]
-							pxi1 = px[i_4+1]
-							pyi1 = py[i_4+1]
-							pxj1 = px[cities]
-							pyj1 = py[cities]
-						}
-						_ = pxi0
-						_ = pyi0
-						_ = pxi1
-						_ = pyi1
-						_ = pxj1
-						_ = pyj1
+//line hecbench_tsp.go:101
+						minchange -= int(buf[i_4])
+						pxi0 = px[i_4]
+						pyi0 = py[i_4]
+						pxi1 = px[i_4+1]
+						pyi1 = py[i_4+1]
+						pxj1 = px[cities]
+						pyj1 = py[cities]
+//line hecbench_tsp.go:115
 						gc_s_minchange[gc_rank] = minchange
 						gc_s_pxi0[gc_rank] = pxi0
 						gc_s_pyi0[gc_rank] = pyi0
@@ -738,110 +596,99 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					}
 				}
 			}
-
 //line hecbench_tsp.go:109
 			for jj := cities - 1; jj >= ii+2; jj -= tspTilesize {
-
-//line hecbench_tsp.go:110
 				bound := jj - tspTilesize + 1
-
-//line hecbench_tsp.go:111
 				for gc_off4, gc_limit4, gc_more4 := 0, tspTilesize, true; gc_more4; gc_off4 += gc_bdx {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
 					}
 					gc_more4 = false
-					{
-						gc_from, gc_to := 0, gc_bdx
-						if !compiled.Adds(gc_off4, gc_to) {
-							panic(compiled.ErrGuardWraps)
-						}
-						if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
-							gc_to = gc_bound
-						}
-						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-							gc_off7 := gc_off4
-							gc_off8 := gc_off4 + bound
-							if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(pxS) && gc_to <= len(pxS)-gc_off7 && gc_off7 <= len(pyS) && gc_to <= len(pyS)-gc_off7 && gc_off7 <= len(bfS) && gc_to <= len(bfS)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(buf) && gc_to <= len(buf)-gc_off8 {
-								gc_at2 := pxS[gc_off7:][:gc_to]
-								gc_at3 := pyS[gc_off7:][:gc_to]
-								gc_at4 := bfS[gc_off7:][:gc_to]
-								gc_at5 := buf[gc_off8:][:gc_to]
-								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-									px := gc_s_px[gc_rank]
-									py := gc_s_py[gc_rank]
-
+//line hecbench_tsp.go:118
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_off4, gc_to) {
+						panic(compiled.ErrGuardWraps)
+					}
+					if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_off7 := gc_off4
+						gc_off8 := gc_off4 + bound
+						if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(pxS) && gc_to <= len(pxS)-gc_off7 && gc_off7 <= len(pyS) && gc_to <= len(pyS)-gc_off7 && gc_off7 <= len(bfS) && gc_to <= len(bfS)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(buf) && gc_to <= len(buf)-gc_off8 {
+							gc_at2 := pxS[gc_off7:][:gc_to]
+							gc_at3 := pyS[gc_off7:][:gc_to]
+							gc_at4 := bfS[gc_off7:][:gc_to]
+							gc_at5 := buf[gc_off8:][:gc_to]
+							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								px := gc_s_px[gc_rank]
+								py := gc_s_py[gc_rank]
 //line hecbench_tsp.go:111
-									k := gc_tx + gc_off4
-									gc_more4 = true
-									_ = k
-
+								k := gc_tx + gc_off4
+								gc_more4 = true
 //line hecbench_tsp.go:112
-									if k+bound >= ii+2 {
-										gc_at2[gc_tx] = px[k+bound]
-										gc_at3[gc_tx] = py[k+bound]
-										gc_at4[gc_tx] = gc_at5[gc_tx]
-									}
+								if k+bound >= ii+2 {
+									gc_at2[gc_tx] = px[k+bound]
+									gc_at3[gc_tx] = py[k+bound]
+									gc_at4[gc_tx] = gc_at5[gc_tx]
 								}
-							} else {
-								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-									px := gc_s_px[gc_rank]
-									py := gc_s_py[gc_rank]
-
+							}
+						} else {
+							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								px := gc_s_px[gc_rank]
+								py := gc_s_py[gc_rank]
 //line hecbench_tsp.go:111
-									k := gc_tx + gc_off4
-									gc_more4 = true
-
+								k := gc_tx + gc_off4
+								gc_more4 = true
 //line hecbench_tsp.go:112
-									if k+bound >= ii+2 {
-										pxS[k] = px[k+bound]
-										pyS[k] = py[k+bound]
-										bfS[k] = buf[k+bound]
-									}
+								if k+bound >= ii+2 {
+									pxS[k] = px[k+bound]
+									pyS[k] = py[k+bound]
+									bfS[k] = buf[k+bound]
 								}
 							}
 						}
 					}
 				}
+//line hecbench_tsp.go:122
 				compiled.OutOfLine(func() {
 					pxS := pxS[:128]
-					_ = pxS
+//line hecbench_tsp.go:125
 					pyS := pyS[:128]
-					_ = pyS
+//line hecbench_tsp.go:127
 					bfS := bfS[:128]
-					_ = bfS
+//line hecbench_tsp.go:129
 					gc_s_minchange := gc_s_minchange[:gc_n]
-					_ = gc_s_minchange
+//line hecbench_tsp.go:131
 					gc_s_mini := gc_s_mini[:gc_n]
-					_ = gc_s_mini
+//line hecbench_tsp.go:133
 					gc_s_minj := gc_s_minj[:gc_n]
-					_ = gc_s_minj
+//line hecbench_tsp.go:135
 					gc_s_pxi0 := gc_s_pxi0[:gc_n]
-					_ = gc_s_pxi0
+//line hecbench_tsp.go:137
 					gc_s_pyi0 := gc_s_pyi0[:gc_n]
-					_ = gc_s_pyi0
+//line hecbench_tsp.go:139
 					gc_s_pxi1 := gc_s_pxi1[:gc_n]
-					_ = gc_s_pxi1
+//line hecbench_tsp.go:141
 					gc_s_pyi1 := gc_s_pyi1[:gc_n]
-					_ = gc_s_pyi1
+//line hecbench_tsp.go:143
 					gc_s_pxj1 := gc_s_pxj1[:gc_n]
-					_ = gc_s_pxj1
+//line hecbench_tsp.go:145
 					gc_s_pyj1 := gc_s_pyj1[:gc_n]
-					_ = gc_s_pyj1
 					{
+//line hecbench_tsp.go:148
 						for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 							for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-
 //line hecbench_tsp.go:98
 								i_4 := ii + gc_tx
-								_ = i_4
+//line hecbench_tsp.go:100
 								minchange := gc_s_minchange[gc_rank]
 								mini := gc_s_mini[gc_rank]
 								minj := gc_s_minj[gc_rank]
@@ -851,16 +698,11 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								pyi1 := gc_s_pyi1[gc_rank]
 								pxj1 := gc_s_pxj1[gc_rank]
 								pyj1 := gc_s_pyj1[gc_rank]
-
 //line hecbench_tsp.go:120
 								lower := bound
-
-//line hecbench_tsp.go:121
 								if lower < i_4+2 {
 									lower = i_4 + 2
 								}
-
-//line hecbench_tsp.go:124
 								for j_ := jj; j_ >= lower; j_-- {
 									jm := j_ - bound
 									pxj0 := pxS[jm]
@@ -876,7 +718,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 										minj = j_
 									}
 								}
-								_ = lower
+//line hecbench_tsp.go:140
 								gc_s_minchange[gc_rank] = minchange
 								gc_s_mini[gc_rank] = mini
 								gc_s_minj[gc_rank] = minj
@@ -903,86 +745,56 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 							{
 								gc_tx := gc_step6 + 0
-								_ = gc_tx
+//line hecbench_tsp.go:167
 								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_tsp.go:98
-								i_4 := ii + gc_tx
-								_ = i_4
+//line hecbench_tsp.go:100
 								minchange := gc_s_minchange[gc_rank]
-
-//line hecbench_tsp.go:142
-								{
-									minchange += int(gc_at6[gc_tx])
-								}
+//line hecbench_tsp.go:143
+								minchange += int(gc_at6[gc_tx])
+//line hecbench_tsp.go:145
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
 								gc_tx := gc_step6 + 1
-								_ = gc_tx
+//line hecbench_tsp.go:150
 								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_tsp.go:98
-								i_4 := ii + gc_tx
-								_ = i_4
+//line hecbench_tsp.go:100
 								minchange := gc_s_minchange[gc_rank]
-
-//line hecbench_tsp.go:142
-								{
-									minchange += int(gc_at6[gc_tx])
-								}
+//line hecbench_tsp.go:143
+								minchange += int(gc_at6[gc_tx])
+//line hecbench_tsp.go:145
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
 								gc_tx := gc_step6 + 2
-								_ = gc_tx
+//line hecbench_tsp.go:150
 								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_tsp.go:98
-								i_4 := ii + gc_tx
-								_ = i_4
+//line hecbench_tsp.go:100
 								minchange := gc_s_minchange[gc_rank]
-
-//line hecbench_tsp.go:142
-								{
-									minchange += int(gc_at6[gc_tx])
-								}
+//line hecbench_tsp.go:143
+								minchange += int(gc_at6[gc_tx])
+//line hecbench_tsp.go:145
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
 								gc_tx := gc_step6 + 3
-								_ = gc_tx
+//line hecbench_tsp.go:150
 								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_tsp.go:98
-								i_4 := ii + gc_tx
-								_ = i_4
+//line hecbench_tsp.go:100
 								minchange := gc_s_minchange[gc_rank]
-
-//line hecbench_tsp.go:142
-								{
-									minchange += int(gc_at6[gc_tx])
-								}
+//line hecbench_tsp.go:143
+								minchange += int(gc_at6[gc_tx])
+//line hecbench_tsp.go:145
 								gc_s_minchange[gc_rank] = minchange
 							}
 						}
 						for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_tsp.go:98
-							i_4 := ii + gc_tx
-							_ = i_4
+//line hecbench_tsp.go:100
 							minchange := gc_s_minchange[gc_rank]
-
-//line hecbench_tsp.go:142
-							{
-								minchange += int(gc_at6[gc_tx])
-							}
+//line hecbench_tsp.go:143
+							minchange += int(gc_at6[gc_tx])
+//line hecbench_tsp.go:145
 							gc_s_minchange[gc_rank] = minchange
 						}
 					} else {
@@ -992,474 +804,404 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								gc_tx := gc_step7 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-
 //line hecbench_tsp.go:98
 								i_4 := ii + gc_tx
-								_ = i_4
+//line hecbench_tsp.go:100
 								minchange := gc_s_minchange[gc_rank]
-
-//line hecbench_tsp.go:142
-								{
-									minchange += int(buf[i_4])
-								}
+//line hecbench_tsp.go:143
+								minchange += int(buf[i_4])
+//line hecbench_tsp.go:145
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
 								gc_tx := gc_step7 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-
 //line hecbench_tsp.go:98
 								i_4 := ii + gc_tx
-								_ = i_4
+//line hecbench_tsp.go:100
 								minchange := gc_s_minchange[gc_rank]
-
-//line hecbench_tsp.go:142
-								{
-									minchange += int(buf[i_4])
-								}
+//line hecbench_tsp.go:143
+								minchange += int(buf[i_4])
+//line hecbench_tsp.go:145
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
 								gc_tx := gc_step7 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-
 //line hecbench_tsp.go:98
 								i_4 := ii + gc_tx
-								_ = i_4
+//line hecbench_tsp.go:100
 								minchange := gc_s_minchange[gc_rank]
-
-//line hecbench_tsp.go:142
-								{
-									minchange += int(buf[i_4])
-								}
+//line hecbench_tsp.go:143
+								minchange += int(buf[i_4])
+//line hecbench_tsp.go:145
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
 								gc_tx := gc_step7 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-
 //line hecbench_tsp.go:98
 								i_4 := ii + gc_tx
-								_ = i_4
+//line hecbench_tsp.go:100
 								minchange := gc_s_minchange[gc_rank]
-
-//line hecbench_tsp.go:142
-								{
-									minchange += int(buf[i_4])
-								}
+//line hecbench_tsp.go:143
+								minchange += int(buf[i_4])
+//line hecbench_tsp.go:145
 								gc_s_minchange[gc_rank] = minchange
 							}
 						}
 						for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line hecbench_tsp.go:98
 							i_4 := ii + gc_tx
-							_ = i_4
+//line hecbench_tsp.go:100
 							minchange := gc_s_minchange[gc_rank]
-
-//line hecbench_tsp.go:142
-							{
-								minchange += int(buf[i_4])
-							}
+//line hecbench_tsp.go:143
+							minchange += int(buf[i_4])
+//line hecbench_tsp.go:145
 							gc_s_minchange[gc_rank] = minchange
 						}
 					}
 				}
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off10 := 0
-				if gc_bdx <= len(bufS) && gc_off10 >= 0 && gc_off10 < len(climbsD) {
-					gc_at7 := bufS[:gc_bdx]
-					gc_at8 := climbsD[gc_off10:][:1]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						minchange := gc_s_minchange[gc_rank]
-
+//line hecbench_tsp.go:152
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off10 := 0
+			if gc_bdx <= len(bufS) && gc_off10 >= 0 && gc_off10 < len(climbsD) {
+				gc_at7 := bufS[:gc_bdx]
+				gc_at8 := climbsD[gc_off10:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:148
-						gc_at7[gc_tx] = int32(minchange)
-
-//line hecbench_tsp.go:149
-						change_ := minchange
-
-//line hecbench_tsp.go:150
-						if gc_tx == 0 {
-							atomic.Add(&gc_at8[0], 1)
-						}
-						_ = change_
-						gc_s_change_[gc_rank] = change_
+					gc_at7[gc_tx] = int32(minchange)
+					change_ := minchange
+					if gc_tx == 0 {
+						atomic.Add(&gc_at8[0], 1)
 					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						minchange := gc_s_minchange[gc_rank]
-
+//line hecbench_tsp.go:154
+					gc_s_change_[gc_rank] = change_
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:148
-						bufS[gc_tx] = int32(minchange)
-
-//line hecbench_tsp.go:149
-						change_ := minchange
-
-//line hecbench_tsp.go:150
-						if gc_tx == 0 {
-							atomic.Add(&climbsD[0], 1)
-						}
-						_ = change_
-						gc_s_change_[gc_rank] = change_
+					bufS[gc_tx] = int32(minchange)
+					change_ := minchange
+					if gc_tx == 0 {
+						atomic.Add(&climbsD[0], 1)
 					}
+//line hecbench_tsp.go:154
+					gc_s_change_[gc_rank] = change_
 				}
 			}
 		}
-
 //line hecbench_tsp.go:155
 		j_2 := gc_bdx
-
-//line hecbench_tsp.go:156
 		for {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
-
 //line hecbench_tsp.go:157
 			k_ := (j_2 + 1) / 2
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(k_, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(j_2, k_); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off11 := k_
-					if gc_from >= 0 && gc_off11 >= 0 && gc_off11 <= len(bufS) && gc_to <= len(bufS)-gc_off11 && gc_to <= len(bufS) {
-						gc_at9 := bufS[gc_off11:][:gc_to]
-						gc_at10 := bufS[:gc_to]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							change_ := gc_s_change_[gc_rank]
-
-//line hecbench_tsp.go:158
-							{
-								tmp := int(gc_at9[gc_tx])
-								if change_ > tmp {
-									change_ = tmp
-								}
-								gc_at10[gc_tx] = int32(change_)
+//line hecbench_tsp.go:159
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(k_, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(j_2, k_); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off11 := k_
+				if gc_from >= 0 && gc_off11 >= 0 && gc_off11 <= len(bufS) && gc_to <= len(bufS)-gc_off11 && gc_to <= len(bufS) {
+					gc_at9 := bufS[gc_off11:][:gc_to]
+					gc_at10 := bufS[:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line hecbench_tsp.go:174
+						change_ := gc_s_change_[gc_rank]
+						{
+//line hecbench_tsp.go:159
+							tmp := int(gc_at9[gc_tx])
+							if change_ > tmp {
+								change_ = tmp
 							}
-							gc_s_change_[gc_rank] = change_
+							gc_at10[gc_tx] = int32(change_)
 						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							change_ := gc_s_change_[gc_rank]
-
-//line hecbench_tsp.go:158
-							{
-								tmp := int(bufS[gc_tx+k_])
-								if change_ > tmp {
-									change_ = tmp
-								}
-								bufS[gc_tx] = int32(change_)
+						gc_s_change_[gc_rank] = change_
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						change_ := gc_s_change_[gc_rank]
+						{
+//line hecbench_tsp.go:159
+							tmp := int(bufS[gc_tx+k_])
+							if change_ > tmp {
+								change_ = tmp
 							}
-							gc_s_change_[gc_rank] = change_
+							bufS[gc_tx] = int32(change_)
 						}
+						gc_s_change_[gc_rank] = change_
 					}
 				}
 			}
-
 //line hecbench_tsp.go:165
 			j_2 = k_
-
 //line hecbench_tsp.go:167
 			if !(j_2 > 1) {
-
-//line hecbench_tsp.go:168
 				break
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off12 := 0
-				gc_off13 := 1
-				if gc_off12 >= 0 && gc_off12 < len(bufS) && gc_off13 >= 0 && gc_off13 < len(bufS) {
-					gc_at11 := bufS[gc_off12:][:1]
-					gc_at12 := bufS[gc_off13:][:1]
-					gc_step8 := 0
-					for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
-						{
-							gc_tx := gc_step8 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							minchange := gc_s_minchange[gc_rank]
-
 //line hecbench_tsp.go:172
-							if minchange == int(gc_at11[0]) {
-								gc_at12[0] = int32(gc_tx)
-							}
-						}
-						{
-							gc_tx := gc_step8 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							minchange := gc_s_minchange[gc_rank]
-
-//line hecbench_tsp.go:172
-							if minchange == int(gc_at11[0]) {
-								gc_at12[0] = int32(gc_tx)
-							}
-						}
-						{
-							gc_tx := gc_step8 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							minchange := gc_s_minchange[gc_rank]
-
-//line hecbench_tsp.go:172
-							if minchange == int(gc_at11[0]) {
-								gc_at12[0] = int32(gc_tx)
-							}
-						}
-						{
-							gc_tx := gc_step8 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							minchange := gc_s_minchange[gc_rank]
-
-//line hecbench_tsp.go:172
-							if minchange == int(gc_at11[0]) {
-								gc_at12[0] = int32(gc_tx)
-							}
-						}
-					}
-					for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off12 := 0
+			gc_off13 := 1
+			if gc_off12 >= 0 && gc_off12 < len(bufS) && gc_off13 >= 0 && gc_off13 < len(bufS) {
+				gc_at11 := bufS[gc_off12:][:1]
+				gc_at12 := bufS[gc_off13:][:1]
+				gc_step8 := 0
+				for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
+					{
+						gc_tx := gc_step8 + 0
+//line hecbench_tsp.go:183
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line hecbench_tsp.go:185
 						minchange := gc_s_minchange[gc_rank]
-
 //line hecbench_tsp.go:172
 						if minchange == int(gc_at11[0]) {
 							gc_at12[0] = int32(gc_tx)
 						}
 					}
-				} else {
-					gc_step9 := 0
-					for ; gc_step9+3 < gc_bdx; gc_step9 += 4 {
-						{
-							gc_tx := gc_step9 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							minchange := gc_s_minchange[gc_rank]
-
+					{
+						gc_tx := gc_step8 + 1
+//line hecbench_tsp.go:179
+						gc_rank := gc_base + gc_tx
+//line hecbench_tsp.go:181
+						minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:172
-							if minchange == int(bufS[0]) {
-								bufS[1] = int32(gc_tx)
-							}
-						}
-						{
-							gc_tx := gc_step9 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							minchange := gc_s_minchange[gc_rank]
-
-//line hecbench_tsp.go:172
-							if minchange == int(bufS[0]) {
-								bufS[1] = int32(gc_tx)
-							}
-						}
-						{
-							gc_tx := gc_step9 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							minchange := gc_s_minchange[gc_rank]
-
-//line hecbench_tsp.go:172
-							if minchange == int(bufS[0]) {
-								bufS[1] = int32(gc_tx)
-							}
-						}
-						{
-							gc_tx := gc_step9 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							minchange := gc_s_minchange[gc_rank]
-
-//line hecbench_tsp.go:172
-							if minchange == int(bufS[0]) {
-								bufS[1] = int32(gc_tx)
-							}
+						if minchange == int(gc_at11[0]) {
+							gc_at12[0] = int32(gc_tx)
 						}
 					}
-					for gc_tx := gc_step9; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step8 + 2
+//line hecbench_tsp.go:179
+						gc_rank := gc_base + gc_tx
+//line hecbench_tsp.go:181
+						minchange := gc_s_minchange[gc_rank]
+//line hecbench_tsp.go:172
+						if minchange == int(gc_at11[0]) {
+							gc_at12[0] = int32(gc_tx)
+						}
+					}
+					{
+						gc_tx := gc_step8 + 3
+//line hecbench_tsp.go:179
+						gc_rank := gc_base + gc_tx
+//line hecbench_tsp.go:181
+						minchange := gc_s_minchange[gc_rank]
+//line hecbench_tsp.go:172
+						if minchange == int(gc_at11[0]) {
+							gc_at12[0] = int32(gc_tx)
+						}
+					}
+				}
+				for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line hecbench_tsp.go:180
+					minchange := gc_s_minchange[gc_rank]
+//line hecbench_tsp.go:172
+					if minchange == int(gc_at11[0]) {
+						gc_at12[0] = int32(gc_tx)
+					}
+				}
+			} else {
+				gc_step9 := 0
+				for ; gc_step9+3 < gc_bdx; gc_step9 += 4 {
+					{
+						gc_tx := gc_step9 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						minchange := gc_s_minchange[gc_rank]
-
+//line hecbench_tsp.go:172
+						if minchange == int(bufS[0]) {
+							bufS[1] = int32(gc_tx)
+						}
+					}
+					{
+						gc_tx := gc_step9 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						minchange := gc_s_minchange[gc_rank]
+//line hecbench_tsp.go:172
+						if minchange == int(bufS[0]) {
+							bufS[1] = int32(gc_tx)
+						}
+					}
+					{
+						gc_tx := gc_step9 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						minchange := gc_s_minchange[gc_rank]
+//line hecbench_tsp.go:172
+						if minchange == int(bufS[0]) {
+							bufS[1] = int32(gc_tx)
+						}
+					}
+					{
+						gc_tx := gc_step9 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						minchange := gc_s_minchange[gc_rank]
 //line hecbench_tsp.go:172
 						if minchange == int(bufS[0]) {
 							bufS[1] = int32(gc_tx)
 						}
 					}
 				}
+				for gc_tx := gc_step9; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					minchange := gc_s_minchange[gc_rank]
+//line hecbench_tsp.go:172
+					if minchange == int(bufS[0]) {
+						bufS[1] = int32(gc_tx)
+					}
+				}
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off14 := 1
-				gc_off15 := 2
-				gc_off16 := 3
-				if gc_off14 >= 0 && gc_off14 < len(bufS) && gc_off15 >= 0 && gc_off15 < len(bufS) && gc_off16 >= 0 && gc_off16 < len(bufS) {
-					gc_at13 := bufS[gc_off14:][:1]
-					gc_at14 := bufS[gc_off15:][:1]
-					gc_at15 := bufS[gc_off16:][:1]
-					gc_step10 := 0
-					for ; gc_step10+3 < gc_bdx; gc_step10 += 4 {
-						{
-							gc_tx := gc_step10 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							mini := gc_s_mini[gc_rank]
-							minj := gc_s_minj[gc_rank]
-
-//line hecbench_tsp.go:177
-							if gc_tx == int(gc_at13[0]) {
-								gc_at14[0] = int32(mini + 1)
-								gc_at15[0] = int32(minj)
-							}
-						}
-						{
-							gc_tx := gc_step10 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							mini := gc_s_mini[gc_rank]
-							minj := gc_s_minj[gc_rank]
-
-//line hecbench_tsp.go:177
-							if gc_tx == int(gc_at13[0]) {
-								gc_at14[0] = int32(mini + 1)
-								gc_at15[0] = int32(minj)
-							}
-						}
-						{
-							gc_tx := gc_step10 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							mini := gc_s_mini[gc_rank]
-							minj := gc_s_minj[gc_rank]
-
-//line hecbench_tsp.go:177
-							if gc_tx == int(gc_at13[0]) {
-								gc_at14[0] = int32(mini + 1)
-								gc_at15[0] = int32(minj)
-							}
-						}
-						{
-							gc_tx := gc_step10 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							mini := gc_s_mini[gc_rank]
-							minj := gc_s_minj[gc_rank]
-
-//line hecbench_tsp.go:177
-							if gc_tx == int(gc_at13[0]) {
-								gc_at14[0] = int32(mini + 1)
-								gc_at15[0] = int32(minj)
-							}
-						}
-					}
-					for gc_tx := gc_step10; gc_tx < gc_bdx; gc_tx++ {
+//line hecbench_tsp.go:180
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off14 := 1
+			gc_off15 := 2
+			gc_off16 := 3
+			if gc_off14 >= 0 && gc_off14 < len(bufS) && gc_off15 >= 0 && gc_off15 < len(bufS) && gc_off16 >= 0 && gc_off16 < len(bufS) {
+				gc_at13 := bufS[gc_off14:][:1]
+				gc_at14 := bufS[gc_off15:][:1]
+				gc_at15 := bufS[gc_off16:][:1]
+				gc_step10 := 0
+				for ; gc_step10+3 < gc_bdx; gc_step10 += 4 {
+					{
+						gc_tx := gc_step10 + 0
+//line hecbench_tsp.go:193
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line hecbench_tsp.go:195
 						mini := gc_s_mini[gc_rank]
 						minj := gc_s_minj[gc_rank]
-
 //line hecbench_tsp.go:177
 						if gc_tx == int(gc_at13[0]) {
 							gc_at14[0] = int32(mini + 1)
 							gc_at15[0] = int32(minj)
 						}
 					}
-				} else {
-					gc_step11 := 0
-					for ; gc_step11+3 < gc_bdx; gc_step11 += 4 {
-						{
-							gc_tx := gc_step11 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							mini := gc_s_mini[gc_rank]
-							minj := gc_s_minj[gc_rank]
-
+					{
+						gc_tx := gc_step10 + 1
+//line hecbench_tsp.go:185
+						gc_rank := gc_base + gc_tx
+//line hecbench_tsp.go:187
+						mini := gc_s_mini[gc_rank]
+						minj := gc_s_minj[gc_rank]
 //line hecbench_tsp.go:177
-							if gc_tx == int(bufS[1]) {
-								bufS[2] = int32(mini + 1)
-								bufS[3] = int32(minj)
-							}
-						}
-						{
-							gc_tx := gc_step11 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							mini := gc_s_mini[gc_rank]
-							minj := gc_s_minj[gc_rank]
-
-//line hecbench_tsp.go:177
-							if gc_tx == int(bufS[1]) {
-								bufS[2] = int32(mini + 1)
-								bufS[3] = int32(minj)
-							}
-						}
-						{
-							gc_tx := gc_step11 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							mini := gc_s_mini[gc_rank]
-							minj := gc_s_minj[gc_rank]
-
-//line hecbench_tsp.go:177
-							if gc_tx == int(bufS[1]) {
-								bufS[2] = int32(mini + 1)
-								bufS[3] = int32(minj)
-							}
-						}
-						{
-							gc_tx := gc_step11 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							mini := gc_s_mini[gc_rank]
-							minj := gc_s_minj[gc_rank]
-
-//line hecbench_tsp.go:177
-							if gc_tx == int(bufS[1]) {
-								bufS[2] = int32(mini + 1)
-								bufS[3] = int32(minj)
-							}
+						if gc_tx == int(gc_at13[0]) {
+							gc_at14[0] = int32(mini + 1)
+							gc_at15[0] = int32(minj)
 						}
 					}
-					for gc_tx := gc_step11; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step10 + 2
+//line hecbench_tsp.go:185
+						gc_rank := gc_base + gc_tx
+//line hecbench_tsp.go:187
+						mini := gc_s_mini[gc_rank]
+						minj := gc_s_minj[gc_rank]
+//line hecbench_tsp.go:177
+						if gc_tx == int(gc_at13[0]) {
+							gc_at14[0] = int32(mini + 1)
+							gc_at15[0] = int32(minj)
+						}
+					}
+					{
+						gc_tx := gc_step10 + 3
+//line hecbench_tsp.go:185
+						gc_rank := gc_base + gc_tx
+//line hecbench_tsp.go:187
+						mini := gc_s_mini[gc_rank]
+						minj := gc_s_minj[gc_rank]
+//line hecbench_tsp.go:177
+						if gc_tx == int(gc_at13[0]) {
+							gc_at14[0] = int32(mini + 1)
+							gc_at15[0] = int32(minj)
+						}
+					}
+				}
+				for gc_tx := gc_step10; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line hecbench_tsp.go:186
+					mini := gc_s_mini[gc_rank]
+					minj := gc_s_minj[gc_rank]
+//line hecbench_tsp.go:177
+					if gc_tx == int(gc_at13[0]) {
+						gc_at14[0] = int32(mini + 1)
+						gc_at15[0] = int32(minj)
+					}
+				}
+			} else {
+				gc_step11 := 0
+				for ; gc_step11+3 < gc_bdx; gc_step11 += 4 {
+					{
+						gc_tx := gc_step11 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mini := gc_s_mini[gc_rank]
 						minj := gc_s_minj[gc_rank]
-
+//line hecbench_tsp.go:177
+						if gc_tx == int(bufS[1]) {
+							bufS[2] = int32(mini + 1)
+							bufS[3] = int32(minj)
+						}
+					}
+					{
+						gc_tx := gc_step11 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						mini := gc_s_mini[gc_rank]
+						minj := gc_s_minj[gc_rank]
+//line hecbench_tsp.go:177
+						if gc_tx == int(bufS[1]) {
+							bufS[2] = int32(mini + 1)
+							bufS[3] = int32(minj)
+						}
+					}
+					{
+						gc_tx := gc_step11 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						mini := gc_s_mini[gc_rank]
+						minj := gc_s_minj[gc_rank]
+//line hecbench_tsp.go:177
+						if gc_tx == int(bufS[1]) {
+							bufS[2] = int32(mini + 1)
+							bufS[3] = int32(minj)
+						}
+					}
+					{
+						gc_tx := gc_step11 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						mini := gc_s_mini[gc_rank]
+						minj := gc_s_minj[gc_rank]
 //line hecbench_tsp.go:177
 						if gc_tx == int(bufS[1]) {
 							bufS[2] = int32(mini + 1)
@@ -1467,134 +1209,125 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 				}
-			}
-		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step11; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					px := gc_s_px[gc_rank]
-					py := gc_s_py[gc_rank]
-					var minchange int
-					_ = minchange
-					var mini int
-					_ = mini
-
-//line hecbench_tsp.go:183
-					minchange = int(bufS[0])
-
-//line hecbench_tsp.go:184
-					mini = int(bufS[2])
-
-//line hecbench_tsp.go:185
-					sum := int(bufS[3]) + mini
-
-//line hecbench_tsp.go:186
-					for i_5 := gc_tx; (i_5 + i_5) < sum; i_5 += gc_bdx {
-//line hecbench_tsp.go:186
-						gc_b.Tick()
-//line hecbench_tsp.go:186
-						if gc_b.Stopped() {
-//line hecbench_tsp.go:186
-							return
-//line hecbench_tsp.go:186
-						}
-						if mini <= i_5 {
-							j_3 := sum - i_5
-							tspSwap(&px[i_5], &px[j_3])
-							tspSwap(&py[i_5], &py[j_3])
-						}
+					mini := gc_s_mini[gc_rank]
+					minj := gc_s_minj[gc_rank]
+//line hecbench_tsp.go:177
+					if gc_tx == int(bufS[1]) {
+						bufS[2] = int32(mini + 1)
+						bufS[3] = int32(minj)
 					}
-					_ = sum
-					gc_s_minchange[gc_rank] = minchange
-					gc_s_mini[gc_rank] = mini
 				}
 			}
 		}
-		gc_r17, gc_r17in, gc_r17out := 0, 0, 0
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+//line hecbench_tsp.go:186
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-				minchange := gc_s_minchange[gc_rank]
-				if !(minchange < 0) {
-					gc_r17 |= 1
-					gc_r17in = gc_rank
-				} else {
-					gc_r17 |= 2
-					gc_r17out = gc_rank
+				px := gc_s_px[gc_rank]
+				py := gc_s_py[gc_rank]
+				var minchange int
+//line hecbench_tsp.go:194
+				var mini int
+//line hecbench_tsp.go:183
+				minchange = int(bufS[0])
+				mini = int(bufS[2])
+				sum := int(bufS[3]) + mini
+				for i_5 := gc_tx; (i_5 + i_5) < sum; i_5 += gc_bdx {
+//line hecbench_tsp.go:186
+					gc_b.Tick()
+//line hecbench_tsp.go:186
+					if gc_b.Stopped() {
+//line hecbench_tsp.go:186
+						return
+					}
+//line hecbench_tsp.go:187
+					if mini <= i_5 {
+						j_3 := sum - i_5
+						tspSwap(&px[i_5], &px[j_3])
+						tspSwap(&py[i_5], &py[j_3])
+					}
 				}
+//line hecbench_tsp.go:194
+				gc_s_minchange[gc_rank] = minchange
+				gc_s_mini[gc_rank] = mini
 			}
 		}
+//line hecbench_tsp.go:199
+		gc_r17, gc_r17in, gc_r17out := 0, 0, 0
+//line hecbench_tsp.go:201
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			minchange := gc_s_minchange[gc_rank]
+			if !(minchange < 0) {
+				gc_r17 |= 1
+				gc_r17in = gc_rank
+			} else {
+				gc_r17 |= 2
+				gc_r17out = gc_rank
+			}
+		}
+//line hecbench_tsp.go:213
 		if gc_r17 == 3 {
 			compiled.DivergedIf(gc_b, "the if's branch, which leaves or ends a trip of the loop around it", gc_r17in, gc_r17out)
 		}
 		gc_agreed := gc_r17&1 != 0
-
 //line hecbench_tsp.go:194
 		var agreed bool = gc_agreed
-
 //line hecbench_tsp.go:194
 		if agreed {
-
-//line hecbench_tsp.go:195
 			break
 		}
 	}
-	{
-		gc_step12 := 0
-		for ; gc_step12+3 < gc_n; gc_step12 += 4 {
-			{
-				gc_rank := gc_step12 + 0
-				gc_pos.Thread = gc_rank
-
 //line hecbench_tsp.go:199
-				term := 0
-				_ = term
-				gc_s_term[gc_rank] = term
-			}
-			{
-				gc_rank := gc_step12 + 1
-				gc_pos.Thread = gc_rank
-
-//line hecbench_tsp.go:199
-				term := 0
-				_ = term
-				gc_s_term[gc_rank] = term
-			}
-			{
-				gc_rank := gc_step12 + 2
-				gc_pos.Thread = gc_rank
-
-//line hecbench_tsp.go:199
-				term := 0
-				_ = term
-				gc_s_term[gc_rank] = term
-			}
-			{
-				gc_rank := gc_step12 + 3
-				gc_pos.Thread = gc_rank
-
-//line hecbench_tsp.go:199
-				term := 0
-				_ = term
-				gc_s_term[gc_rank] = term
-			}
-		}
-		for gc_rank := gc_step12; gc_rank < gc_n; gc_rank++ {
+	gc_step12 := 0
+	for ; gc_step12+3 < gc_n; gc_step12 += 4 {
+		{
+			gc_rank := gc_step12 + 0
 			gc_pos.Thread = gc_rank
-
 //line hecbench_tsp.go:199
 			term := 0
-			_ = term
+//line hecbench_tsp.go:201
+			gc_s_term[gc_rank] = term
+		}
+		{
+			gc_rank := gc_step12 + 1
+			gc_pos.Thread = gc_rank
+//line hecbench_tsp.go:199
+			term := 0
+//line hecbench_tsp.go:201
+			gc_s_term[gc_rank] = term
+		}
+		{
+			gc_rank := gc_step12 + 2
+			gc_pos.Thread = gc_rank
+//line hecbench_tsp.go:199
+			term := 0
+//line hecbench_tsp.go:201
+			gc_s_term[gc_rank] = term
+		}
+		{
+			gc_rank := gc_step12 + 3
+			gc_pos.Thread = gc_rank
+//line hecbench_tsp.go:199
+			term := 0
+//line hecbench_tsp.go:201
 			gc_s_term[gc_rank] = term
 		}
 	}
-
+	for gc_rank := gc_step12; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line hecbench_tsp.go:199
+		term := 0
+//line hecbench_tsp.go:201
+		gc_s_term[gc_rank] = term
+	}
 //line hecbench_tsp.go:200
 	gc_chunk3 := compiled.StrideChunk(gc_bdx)
 	gc_span3 := (gc_bdx) * gc_chunk3
-
 //line hecbench_tsp.go:200
 	for gc_off5, gc_limit5, gc_more5 := 0, cities, true; gc_more5; gc_off5 += (gc_bdx) * gc_chunk3 {
 		gc_b.Tick()
@@ -1602,166 +1335,148 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			return
 		}
 		gc_more5 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off5, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit5, gc_off5); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					px := gc_s_px[gc_rank]
-					py := gc_s_py[gc_rank]
-					term := gc_s_term[gc_rank]
-
+//line hecbench_tsp.go:207
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off5, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit5, gc_off5); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				px := gc_s_px[gc_rank]
+				py := gc_s_py[gc_rank]
+				term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:200
-					gc_start3 := gc_tx
-					gc_from4 := gc_start3 + gc_off5
-					gc_trips3 := gc_limit5 - gc_from4
-					switch {
-					case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit5 > compiled.ChunkLimit:
-						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, gc_bdx, gc_chunk3, gc_limit5, false)
-					case gc_trips3 > gc_span3:
-						gc_trips3 = gc_chunk3
-					case gc_trips3 > 0:
-						gc_trips3 = (gc_trips3-1)/(gc_bdx) + 1
-					default:
-						gc_trips3 = 0
-					}
-					if gc_trips3 == gc_chunk3 {
-						gc_more5 = true
-					}
-					for i_6 := gc_from4; gc_trips3 > 0; i_6, gc_trips3 = i_6+(gc_bdx), gc_trips3-1 {
-
-//line hecbench_tsp.go:201
-						term += tspDist(px, py, i_6, i_6+1)
-					}
-					gc_s_term[gc_rank] = term
+				gc_start3 := gc_tx
+				gc_from4 := gc_start3 + gc_off5
+				gc_trips3 := gc_limit5 - gc_from4
+				switch {
+				case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit5 > compiled.ChunkLimit:
+					gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, gc_bdx, gc_chunk3, gc_limit5, false)
+				case gc_trips3 > gc_span3:
+					gc_trips3 = gc_chunk3
+				case gc_trips3 > 0:
+					gc_trips3 = (gc_trips3-1)/(gc_bdx) + 1
+				default:
+					gc_trips3 = 0
 				}
+				if gc_trips3 == gc_chunk3 {
+					gc_more5 = true
+				}
+				for i_6 := gc_from4; gc_trips3 > 0; i_6, gc_trips3 = i_6+(gc_bdx), gc_trips3-1 {
+//line hecbench_tsp.go:201
+					term += tspDist(px, py, i_6, i_6+1)
+				}
+				gc_s_term[gc_rank] = term
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(bufS) {
-				gc_at16 := bufS[:gc_bdx]
-				gc_step13 := 0
-				for ; gc_step13+3 < gc_bdx; gc_step13 += 4 {
-					{
-						gc_tx := gc_step13 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						term := gc_s_term[gc_rank]
-
-//line hecbench_tsp.go:203
-						gc_at16[gc_tx] = int32(term)
-					}
-					{
-						gc_tx := gc_step13 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						term := gc_s_term[gc_rank]
-
-//line hecbench_tsp.go:203
-						gc_at16[gc_tx] = int32(term)
-					}
-					{
-						gc_tx := gc_step13 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						term := gc_s_term[gc_rank]
-
-//line hecbench_tsp.go:203
-						gc_at16[gc_tx] = int32(term)
-					}
-					{
-						gc_tx := gc_step13 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						term := gc_s_term[gc_rank]
-
-//line hecbench_tsp.go:203
-						gc_at16[gc_tx] = int32(term)
-					}
-				}
-				for gc_tx := gc_step13; gc_tx < gc_bdx; gc_tx++ {
+//line hecbench_tsp.go:209
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(bufS) {
+			gc_at16 := bufS[:gc_bdx]
+			gc_step13 := 0
+			for ; gc_step13+3 < gc_bdx; gc_step13 += 4 {
+				{
+					gc_tx := gc_step13 + 0
+//line hecbench_tsp.go:217
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+//line hecbench_tsp.go:219
 					term := gc_s_term[gc_rank]
-
 //line hecbench_tsp.go:203
 					gc_at16[gc_tx] = int32(term)
 				}
-			} else {
-				gc_step14 := 0
-				for ; gc_step14+3 < gc_bdx; gc_step14 += 4 {
-					{
-						gc_tx := gc_step14 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						term := gc_s_term[gc_rank]
-
+				{
+					gc_tx := gc_step13 + 1
+//line hecbench_tsp.go:208
+					gc_rank := gc_base + gc_tx
+//line hecbench_tsp.go:210
+					term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:203
-						bufS[gc_tx] = int32(term)
-					}
-					{
-						gc_tx := gc_step14 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						term := gc_s_term[gc_rank]
-
-//line hecbench_tsp.go:203
-						bufS[gc_tx] = int32(term)
-					}
-					{
-						gc_tx := gc_step14 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						term := gc_s_term[gc_rank]
-
-//line hecbench_tsp.go:203
-						bufS[gc_tx] = int32(term)
-					}
-					{
-						gc_tx := gc_step14 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						term := gc_s_term[gc_rank]
-
-//line hecbench_tsp.go:203
-						bufS[gc_tx] = int32(term)
-					}
+					gc_at16[gc_tx] = int32(term)
 				}
-				for gc_tx := gc_step14; gc_tx < gc_bdx; gc_tx++ {
+				{
+					gc_tx := gc_step13 + 2
+//line hecbench_tsp.go:208
+					gc_rank := gc_base + gc_tx
+//line hecbench_tsp.go:210
+					term := gc_s_term[gc_rank]
+//line hecbench_tsp.go:203
+					gc_at16[gc_tx] = int32(term)
+				}
+				{
+					gc_tx := gc_step13 + 3
+//line hecbench_tsp.go:208
+					gc_rank := gc_base + gc_tx
+//line hecbench_tsp.go:210
+					term := gc_s_term[gc_rank]
+//line hecbench_tsp.go:203
+					gc_at16[gc_tx] = int32(term)
+				}
+			}
+			for gc_tx := gc_step13; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line hecbench_tsp.go:209
+				term := gc_s_term[gc_rank]
+//line hecbench_tsp.go:203
+				gc_at16[gc_tx] = int32(term)
+			}
+		} else {
+			gc_step14 := 0
+			for ; gc_step14+3 < gc_bdx; gc_step14 += 4 {
+				{
+					gc_tx := gc_step14 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					term := gc_s_term[gc_rank]
-
+//line hecbench_tsp.go:203
+					bufS[gc_tx] = int32(term)
+				}
+				{
+					gc_tx := gc_step14 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					term := gc_s_term[gc_rank]
+//line hecbench_tsp.go:203
+					bufS[gc_tx] = int32(term)
+				}
+				{
+					gc_tx := gc_step14 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					term := gc_s_term[gc_rank]
+//line hecbench_tsp.go:203
+					bufS[gc_tx] = int32(term)
+				}
+				{
+					gc_tx := gc_step14 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					term := gc_s_term[gc_rank]
 //line hecbench_tsp.go:203
 					bufS[gc_tx] = int32(term)
 				}
 			}
+			for gc_tx := gc_step14; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				term := gc_s_term[gc_rank]
+//line hecbench_tsp.go:203
+				bufS[gc_tx] = int32(term)
+			}
 		}
 	}
-
 //line hecbench_tsp.go:206
 	j_4 := gc_bdx
-
-//line hecbench_tsp.go:207
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-
 //line hecbench_tsp.go:208
 		k_2 := (j_4 + 1) / 2
 		{
@@ -1780,66 +1495,56 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					for ; gc_step15+3 < gc_to; gc_step15 += 4 {
 						{
 							gc_tx := gc_step15 + 0
-							_ = gc_tx
+//line hecbench_tsp.go:226
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
+//line hecbench_tsp.go:228
 							term := gc_s_term[gc_rank]
-
-//line hecbench_tsp.go:209
-							{
-								term += int(gc_at17[gc_tx])
-							}
+//line hecbench_tsp.go:210
+							term += int(gc_at17[gc_tx])
+//line hecbench_tsp.go:212
 							gc_s_term[gc_rank] = term
 						}
 						{
 							gc_tx := gc_step15 + 1
-							_ = gc_tx
+//line hecbench_tsp.go:217
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
+//line hecbench_tsp.go:219
 							term := gc_s_term[gc_rank]
-
-//line hecbench_tsp.go:209
-							{
-								term += int(gc_at17[gc_tx])
-							}
+//line hecbench_tsp.go:210
+							term += int(gc_at17[gc_tx])
+//line hecbench_tsp.go:212
 							gc_s_term[gc_rank] = term
 						}
 						{
 							gc_tx := gc_step15 + 2
-							_ = gc_tx
+//line hecbench_tsp.go:217
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
+//line hecbench_tsp.go:219
 							term := gc_s_term[gc_rank]
-
-//line hecbench_tsp.go:209
-							{
-								term += int(gc_at17[gc_tx])
-							}
+//line hecbench_tsp.go:210
+							term += int(gc_at17[gc_tx])
+//line hecbench_tsp.go:212
 							gc_s_term[gc_rank] = term
 						}
 						{
 							gc_tx := gc_step15 + 3
-							_ = gc_tx
+//line hecbench_tsp.go:217
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
+//line hecbench_tsp.go:219
 							term := gc_s_term[gc_rank]
-
-//line hecbench_tsp.go:209
-							{
-								term += int(gc_at17[gc_tx])
-							}
+//line hecbench_tsp.go:210
+							term += int(gc_at17[gc_tx])
+//line hecbench_tsp.go:212
 							gc_s_term[gc_rank] = term
 						}
 					}
 					for gc_tx := gc_step15; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line hecbench_tsp.go:218
 						term := gc_s_term[gc_rank]
-
-//line hecbench_tsp.go:209
-						{
-							term += int(gc_at17[gc_tx])
-						}
+//line hecbench_tsp.go:210
+						term += int(gc_at17[gc_tx])
+//line hecbench_tsp.go:212
 						gc_s_term[gc_rank] = term
 					}
 				} else {
@@ -1850,11 +1555,9 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
-
-//line hecbench_tsp.go:209
-							{
-								term += int(bufS[gc_tx+k_2])
-							}
+//line hecbench_tsp.go:210
+							term += int(bufS[gc_tx+k_2])
+//line hecbench_tsp.go:212
 							gc_s_term[gc_rank] = term
 						}
 						{
@@ -1862,11 +1565,9 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
-
-//line hecbench_tsp.go:209
-							{
-								term += int(bufS[gc_tx+k_2])
-							}
+//line hecbench_tsp.go:210
+							term += int(bufS[gc_tx+k_2])
+//line hecbench_tsp.go:212
 							gc_s_term[gc_rank] = term
 						}
 						{
@@ -1874,11 +1575,9 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
-
-//line hecbench_tsp.go:209
-							{
-								term += int(bufS[gc_tx+k_2])
-							}
+//line hecbench_tsp.go:210
+							term += int(bufS[gc_tx+k_2])
+//line hecbench_tsp.go:212
 							gc_s_term[gc_rank] = term
 						}
 						{
@@ -1886,11 +1585,9 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
-
-//line hecbench_tsp.go:209
-							{
-								term += int(bufS[gc_tx+k_2])
-							}
+//line hecbench_tsp.go:210
+							term += int(bufS[gc_tx+k_2])
+//line hecbench_tsp.go:212
 							gc_s_term[gc_rank] = term
 						}
 					}
@@ -1898,11 +1595,9 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
-
-//line hecbench_tsp.go:209
-						{
-							term += int(bufS[gc_tx+k_2])
-						}
+//line hecbench_tsp.go:210
+						term += int(bufS[gc_tx+k_2])
+//line hecbench_tsp.go:212
 						gc_s_term[gc_rank] = term
 					}
 				}
@@ -1923,64 +1618,54 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					for ; gc_step17+3 < gc_to; gc_step17 += 4 {
 						{
 							gc_tx := gc_step17 + 0
-							_ = gc_tx
+//line hecbench_tsp.go:233
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
+//line hecbench_tsp.go:235
 							term := gc_s_term[gc_rank]
-
-//line hecbench_tsp.go:213
-							{
-								gc_at18[gc_tx] = int32(term)
-							}
+//line hecbench_tsp.go:214
+							gc_at18[gc_tx] = int32(term)
 						}
 						{
+//line hecbench_tsp.go:218
 							gc_tx := gc_step17 + 1
-							_ = gc_tx
+//line hecbench_tsp.go:220
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
+//line hecbench_tsp.go:222
 							term := gc_s_term[gc_rank]
-
-//line hecbench_tsp.go:213
-							{
-								gc_at18[gc_tx] = int32(term)
-							}
+//line hecbench_tsp.go:214
+							gc_at18[gc_tx] = int32(term)
 						}
 						{
+//line hecbench_tsp.go:218
 							gc_tx := gc_step17 + 2
-							_ = gc_tx
+//line hecbench_tsp.go:220
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
+//line hecbench_tsp.go:222
 							term := gc_s_term[gc_rank]
-
-//line hecbench_tsp.go:213
-							{
-								gc_at18[gc_tx] = int32(term)
-							}
+//line hecbench_tsp.go:214
+							gc_at18[gc_tx] = int32(term)
 						}
 						{
+//line hecbench_tsp.go:218
 							gc_tx := gc_step17 + 3
-							_ = gc_tx
+//line hecbench_tsp.go:220
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
+//line hecbench_tsp.go:222
 							term := gc_s_term[gc_rank]
-
-//line hecbench_tsp.go:213
-							{
-								gc_at18[gc_tx] = int32(term)
-							}
-						}
-					}
-					for gc_tx := gc_step17; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						term := gc_s_term[gc_rank]
-
-//line hecbench_tsp.go:213
-						{
+//line hecbench_tsp.go:214
 							gc_at18[gc_tx] = int32(term)
 						}
 					}
+//line hecbench_tsp.go:218
+					for gc_tx := gc_step17; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line hecbench_tsp.go:221
+						term := gc_s_term[gc_rank]
+//line hecbench_tsp.go:214
+						gc_at18[gc_tx] = int32(term)
+					}
 				} else {
+//line hecbench_tsp.go:218
 					gc_step18 := gc_from
 					for ; gc_step18+3 < gc_to; gc_step18 += 4 {
 						{
@@ -1988,67 +1673,52 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
-
-//line hecbench_tsp.go:213
-							{
-								bufS[gc_tx] = int32(term)
-							}
+//line hecbench_tsp.go:214
+							bufS[gc_tx] = int32(term)
 						}
 						{
+//line hecbench_tsp.go:218
 							gc_tx := gc_step18 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
-
-//line hecbench_tsp.go:213
-							{
-								bufS[gc_tx] = int32(term)
-							}
+//line hecbench_tsp.go:214
+							bufS[gc_tx] = int32(term)
 						}
 						{
+//line hecbench_tsp.go:218
 							gc_tx := gc_step18 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
-
-//line hecbench_tsp.go:213
-							{
-								bufS[gc_tx] = int32(term)
-							}
+//line hecbench_tsp.go:214
+							bufS[gc_tx] = int32(term)
 						}
 						{
+//line hecbench_tsp.go:218
 							gc_tx := gc_step18 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
-
-//line hecbench_tsp.go:213
-							{
-								bufS[gc_tx] = int32(term)
-							}
+//line hecbench_tsp.go:214
+							bufS[gc_tx] = int32(term)
 						}
 					}
+//line hecbench_tsp.go:218
 					for gc_tx := gc_step18; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
-
-//line hecbench_tsp.go:213
-						{
-							bufS[gc_tx] = int32(term)
-						}
+//line hecbench_tsp.go:214
+						bufS[gc_tx] = int32(term)
 					}
 				}
 			}
 		}
-
 //line hecbench_tsp.go:216
 		j_4 = k_2
-
 //line hecbench_tsp.go:218
 		if !(j_4 > 1) {
-
-//line hecbench_tsp.go:219
 			break
 		}
 	}
@@ -2065,64 +1735,54 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				for ; gc_step19+3 < gc_to; gc_step19 += 4 {
 					{
 						gc_tx := gc_step19 + 0
-						_ = gc_tx
+//line hecbench_tsp.go:236
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
-
-//line hecbench_tsp.go:223
-						{
-							atomic.Min(&gc_at19[0], int32(term))
-						}
+//line hecbench_tsp.go:224
+						atomic.Min(&gc_at19[0], int32(term))
 					}
 					{
+//line hecbench_tsp.go:228
 						gc_tx := gc_step19 + 1
-						_ = gc_tx
+//line hecbench_tsp.go:230
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
-
-//line hecbench_tsp.go:223
-						{
-							atomic.Min(&gc_at19[0], int32(term))
-						}
+//line hecbench_tsp.go:224
+						atomic.Min(&gc_at19[0], int32(term))
 					}
 					{
+//line hecbench_tsp.go:228
 						gc_tx := gc_step19 + 2
-						_ = gc_tx
+//line hecbench_tsp.go:230
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
-
-//line hecbench_tsp.go:223
-						{
-							atomic.Min(&gc_at19[0], int32(term))
-						}
+//line hecbench_tsp.go:224
+						atomic.Min(&gc_at19[0], int32(term))
 					}
 					{
+//line hecbench_tsp.go:228
 						gc_tx := gc_step19 + 3
-						_ = gc_tx
+//line hecbench_tsp.go:230
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
-
-//line hecbench_tsp.go:223
-						{
-							atomic.Min(&gc_at19[0], int32(term))
-						}
+//line hecbench_tsp.go:224
+						atomic.Min(&gc_at19[0], int32(term))
 					}
 				}
+//line hecbench_tsp.go:228
 				for gc_tx := gc_step19; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					term := gc_s_term[gc_rank]
-
-//line hecbench_tsp.go:223
-					{
-						atomic.Min(&gc_at19[0], int32(term))
-					}
+//line hecbench_tsp.go:224
+					atomic.Min(&gc_at19[0], int32(term))
 				}
 			} else {
+//line hecbench_tsp.go:228
 				gc_step20 := gc_from
 				for ; gc_step20+3 < gc_to; gc_step20 += 4 {
 					{
@@ -2130,55 +1790,44 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
-
-//line hecbench_tsp.go:223
-						{
-							atomic.Min(&bestD[0], int32(term))
-						}
+//line hecbench_tsp.go:224
+						atomic.Min(&bestD[0], int32(term))
 					}
 					{
+//line hecbench_tsp.go:228
 						gc_tx := gc_step20 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
-
-//line hecbench_tsp.go:223
-						{
-							atomic.Min(&bestD[0], int32(term))
-						}
+//line hecbench_tsp.go:224
+						atomic.Min(&bestD[0], int32(term))
 					}
 					{
+//line hecbench_tsp.go:228
 						gc_tx := gc_step20 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
-
-//line hecbench_tsp.go:223
-						{
-							atomic.Min(&bestD[0], int32(term))
-						}
+//line hecbench_tsp.go:224
+						atomic.Min(&bestD[0], int32(term))
 					}
 					{
+//line hecbench_tsp.go:228
 						gc_tx := gc_step20 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
-
-//line hecbench_tsp.go:223
-						{
-							atomic.Min(&bestD[0], int32(term))
-						}
+//line hecbench_tsp.go:224
+						atomic.Min(&bestD[0], int32(term))
 					}
 				}
+//line hecbench_tsp.go:228
 				for gc_tx := gc_step20; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					term := gc_s_term[gc_rank]
-
-//line hecbench_tsp.go:223
-					{
-						atomic.Min(&bestD[0], int32(term))
-					}
+//line hecbench_tsp.go:224
+					atomic.Min(&bestD[0], int32(term))
 				}
 			}
 		}
@@ -2188,4 +1837,5 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 // gc_files_hecbench_tsp holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_tsp.go
+//line hecbench_tsp.go:235
 var gc_files_hecbench_tsp embed.FS

@@ -39,7 +39,7 @@ func gc_body_deviceMemsetKernel(gc_b *compiled.Block, gc_lo, gc_hi int, array []
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line hecbench_word2vec.go:24
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -50,161 +50,111 @@ func gc_body_deviceMemsetKernel(gc_b *compiled.Block, gc_lo, gc_hi int, array []
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(size, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(array) && gc_to <= len(array)-gc_off {
-					gc_at := array[gc_off:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+//line hecbench_word2vec.go:35
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(size, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(array) && gc_to <= len(array)-gc_off {
+				gc_at := array[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-
-//line hecbench_word2vec.go:15
-							idx := gc_bx*gc_bdx + gc_tx
-							_ = idx
-
-//line hecbench_word2vec.go:16
-							{
-								gc_at[gc_tx] = 0
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-
-//line hecbench_word2vec.go:15
-							idx := gc_bx*gc_bdx + gc_tx
-							_ = idx
-
-//line hecbench_word2vec.go:16
-							{
-								gc_at[gc_tx] = 0
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-
-//line hecbench_word2vec.go:15
-							idx := gc_bx*gc_bdx + gc_tx
-							_ = idx
-
-//line hecbench_word2vec.go:16
-							{
-								gc_at[gc_tx] = 0
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-
-//line hecbench_word2vec.go:15
-							idx := gc_bx*gc_bdx + gc_tx
-							_ = idx
-
-//line hecbench_word2vec.go:16
-							{
-								gc_at[gc_tx] = 0
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-
-//line hecbench_word2vec.go:15
-						idx := gc_bx*gc_bdx + gc_tx
-						_ = idx
-
-//line hecbench_word2vec.go:16
-						{
+//line hecbench_word2vec.go:17
 							gc_at[gc_tx] = 0
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step + 1
 						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line hecbench_word2vec.go:15
-							idx := gc_bx*gc_bdx + gc_tx
-							_ = idx
-
-//line hecbench_word2vec.go:16
-							{
-								array[idx] = 0
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line hecbench_word2vec.go:15
-							idx := gc_bx*gc_bdx + gc_tx
-							_ = idx
-
-//line hecbench_word2vec.go:16
-							{
-								array[idx] = 0
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line hecbench_word2vec.go:15
-							idx := gc_bx*gc_bdx + gc_tx
-							_ = idx
-
-//line hecbench_word2vec.go:16
-							{
-								array[idx] = 0
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line hecbench_word2vec.go:15
-							idx := gc_bx*gc_bdx + gc_tx
-							_ = idx
-
-//line hecbench_word2vec.go:16
-							{
-								array[idx] = 0
-							}
+//line hecbench_word2vec.go:17
+							gc_at[gc_tx] = 0
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+						{
+//line hecbench_word2vec.go:17
+							gc_at[gc_tx] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						{
+//line hecbench_word2vec.go:17
+							gc_at[gc_tx] = 0
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+//line hecbench_word2vec.go:17
+						gc_at[gc_tx] = 0
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-
 //line hecbench_word2vec.go:15
 						idx := gc_bx*gc_bdx + gc_tx
-						_ = idx
-
-//line hecbench_word2vec.go:16
 						{
 							array[idx] = 0
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line hecbench_word2vec.go:15
+						idx := gc_bx*gc_bdx + gc_tx
+						{
+							array[idx] = 0
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line hecbench_word2vec.go:15
+						idx := gc_bx*gc_bdx + gc_tx
+						{
+							array[idx] = 0
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line hecbench_word2vec.go:15
+						idx := gc_bx*gc_bdx + gc_tx
+						{
+							array[idx] = 0
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line hecbench_word2vec.go:15
+					idx := gc_bx*gc_bdx + gc_tx
+					{
+						array[idx] = 0
 					}
 				}
 			}
@@ -215,4 +165,5 @@ func gc_body_deviceMemsetKernel(gc_b *compiled.Block, gc_lo, gc_hi int, array []
 // gc_files_hecbench_word2vec holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_word2vec.go
+//line hecbench_word2vec.go:29
 var gc_files_hecbench_word2vec embed.FS

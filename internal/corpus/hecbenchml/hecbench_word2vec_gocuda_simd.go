@@ -40,7 +40,7 @@ func gc_body_deviceMemsetKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, array
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line hecbench_word2vec.go:24
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -51,152 +51,117 @@ func gc_body_deviceMemsetKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, array
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(size, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(array) && gc_to2 <= len(array)-gc_off2 {
-					gc_at2 := array[gc_off2:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD {
+//line hecbench_word2vec.go:35
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(size, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(array) && gc_to2 <= len(array)-gc_off2 {
+				gc_at2 := array[gc_off2:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD {
 //line hecbench_word2vec.go:17
-						gc_vb2 := archsimd.BroadcastFloat32x8(0)
-//line hecbench_word2vec.go:17
-						_ = gc_vb2
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+					gc_vb2 := archsimd.BroadcastFloat32x8(0)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line hecbench_word2vec.go:15
-							var idx int = gc_bx2*gc_bdx2 + gc_tx2
+						var idx int = gc_bx2*gc_bdx2 + gc_tx2
 //line hecbench_word2vec.go:15
-							_ = idx
-//line hecbench_word2vec.go:16
-							{
-								gc_vb2.StoreSlice(gc_at2[gc_tx2:])
-//line hecbench_word2vec.go:17
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-
-//line hecbench_word2vec.go:15
-						idx := gc_bx2*gc_bdx2 + gc_tx2
 						_ = idx
-
-//line hecbench_word2vec.go:16
 						{
-							gc_at2[gc_tx2] = 0
+							gc_vb2.StoreSlice(gc_at2[gc_tx2:])
 						}
 					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
+//line hecbench_word2vec.go:19
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					{
 //line hecbench_word2vec.go:17
-						gc_vb := archsimd.BroadcastFloat32x8(0)
-//line hecbench_word2vec.go:17
-						_ = gc_vb
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-//line hecbench_word2vec.go:15
-							var idx int = gc_bx2*gc_bdx2 + gc_tx2
-//line hecbench_word2vec.go:15
-							_ = idx
-//line hecbench_word2vec.go:16
-							{
-								if idx < 0 || idx > len(array)-8 {
-//line hecbench_word2vec.go:17
-									break
-//line hecbench_word2vec.go:17
-								}
-//line hecbench_word2vec.go:17
-								gc_vb.StoreSlice(array[idx:])
-//line hecbench_word2vec.go:17
-							}
-						}
-						archsimd.ClearAVXUpperBits()
+						gc_at2[gc_tx2] = 0
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+//line hecbench_word2vec.go:17
+					gc_vb := archsimd.BroadcastFloat32x8(0)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line hecbench_word2vec.go:15
-							idx := gc_bx2*gc_bdx2 + gc_tx2
-							_ = idx
-
-//line hecbench_word2vec.go:16
-							{
-								array[idx] = 0
-							}
-						}
+						var idx int = gc_bx2*gc_bdx2 + gc_tx2
 						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_word2vec.go:15
-							idx := gc_bx2*gc_bdx2 + gc_tx2
-							_ = idx
-
-//line hecbench_word2vec.go:16
-							{
-								array[idx] = 0
+							if idx < 0 || idx > len(array)-8 {
+//line hecbench_word2vec.go:17
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_word2vec.go:15
-							idx := gc_bx2*gc_bdx2 + gc_tx2
-							_ = idx
-
-//line hecbench_word2vec.go:16
-							{
-								array[idx] = 0
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_word2vec.go:15
-							idx := gc_bx2*gc_bdx2 + gc_tx2
-							_ = idx
-
-//line hecbench_word2vec.go:16
-							{
-								array[idx] = 0
-							}
+//line hecbench_word2vec.go:17
+							gc_vb.StoreSlice(array[idx:])
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_word2vec.go:19
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_word2vec.go:15
 						idx := gc_bx2*gc_bdx2 + gc_tx2
-						_ = idx
-
-//line hecbench_word2vec.go:16
 						{
 							array[idx] = 0
 						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line hecbench_word2vec.go:15
+						idx := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							array[idx] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line hecbench_word2vec.go:15
+						idx := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							array[idx] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line hecbench_word2vec.go:15
+						idx := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							array[idx] = 0
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line hecbench_word2vec.go:15
+					idx := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						array[idx] = 0
 					}
 				}
 			}
@@ -207,4 +172,5 @@ func gc_body_deviceMemsetKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, array
 // gc_files_hecbench_word2vec holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_word2vec.go
+//line hecbench_word2vec.go:29
 var gc_files_hecbench_word2vec embed.FS

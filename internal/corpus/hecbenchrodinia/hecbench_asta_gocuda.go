@@ -44,10 +44,8 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 	gc_s_backup2 := compiled.Scratch[T](gc_b, 5)[:gc_n]
 	gc_s_backup3 := compiled.Scratch[T](gc_b, 6)[:gc_n]
 	gc_s_backup4 := compiled.Scratch[T](gc_b, 7)[:gc_n]
-
 //line hecbench_asta.go:24
 	lmem := gocuda.Shared[int32](t, 2)[:2]
-
 //line hecbench_asta.go:27
 	m := A*B - 1
 	{
@@ -62,226 +60,292 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-					tid := gc_tx
-					_ = tid
-
-//line hecbench_asta.go:29
-					{
-						lmem[1] = atomic.Add(&head[0], 1)
-					}
+//line hecbench_asta.go:30
+					lmem[1] = atomic.Add(&head[0], 1)
 				}
 				{
+//line hecbench_asta.go:34
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-					tid := gc_tx
-					_ = tid
-
-//line hecbench_asta.go:29
-					{
-						lmem[1] = atomic.Add(&head[0], 1)
-					}
+//line hecbench_asta.go:30
+					lmem[1] = atomic.Add(&head[0], 1)
 				}
 				{
+//line hecbench_asta.go:34
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-					tid := gc_tx
-					_ = tid
-
-//line hecbench_asta.go:29
-					{
-						lmem[1] = atomic.Add(&head[0], 1)
-					}
+//line hecbench_asta.go:30
+					lmem[1] = atomic.Add(&head[0], 1)
 				}
 				{
+//line hecbench_asta.go:34
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-					tid := gc_tx
-					_ = tid
-
-//line hecbench_asta.go:29
-					{
-						lmem[1] = atomic.Add(&head[0], 1)
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-				tid := gc_tx
-				_ = tid
-
-//line hecbench_asta.go:29
-				{
+//line hecbench_asta.go:30
 					lmem[1] = atomic.Add(&head[0], 1)
 				}
 			}
+//line hecbench_asta.go:34
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_asta.go:30
+				lmem[1] = atomic.Add(&head[0], 1)
+			}
 		}
 	}
-
-//line hecbench_asta.go:34
 	for int(lmem[1]) < m {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-
 //line hecbench_asta.go:35
 		nextInCycle := (int(lmem[1]) * A) - m*(int(lmem[1])/B)
-
-//line hecbench_asta.go:36
 		if nextInCycle == int(lmem[1]) {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if gc_bound := 0; gc_bound < gc_to-1 {
-					gc_to = gc_bound + 1
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-							tid := gc_tx
-							_ = tid
-
 //line hecbench_asta.go:38
-							{
-								lmem[1] = atomic.Add(&head[0], 1)
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-							tid := gc_tx
-							_ = tid
-
-//line hecbench_asta.go:38
-							{
-								lmem[1] = atomic.Add(&head[0], 1)
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-							tid := gc_tx
-							_ = tid
-
-//line hecbench_asta.go:38
-							{
-								lmem[1] = atomic.Add(&head[0], 1)
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-							tid := gc_tx
-							_ = tid
-
-//line hecbench_asta.go:38
-							{
-								lmem[1] = atomic.Add(&head[0], 1)
-							}
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_asta.go:38
 						{
+//line hecbench_asta.go:39
+							lmem[1] = atomic.Add(&head[0], 1)
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line hecbench_asta.go:39
+							lmem[1] = atomic.Add(&head[0], 1)
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line hecbench_asta.go:39
+							lmem[1] = atomic.Add(&head[0], 1)
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line hecbench_asta.go:39
 							lmem[1] = atomic.Add(&head[0], 1)
 						}
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line hecbench_asta.go:39
+						lmem[1] = atomic.Add(&head[0], 1)
+					}
+				}
 			}
-
 //line hecbench_asta.go:42
 			continue
 		}
-		{
+//line hecbench_asta.go:45
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_asta.go:26
+				tid := gc_tx
+//line hecbench_asta.go:44
+				var data1, data2, data3, data4 T
+				i := tid
+				if i < b {
+					data1 = input[int(lmem[1])*b+i]
+				}
+				i += gc_bdx
+				if i < b {
+					data2 = input[int(lmem[1])*b+i]
+				}
+				i += gc_bdx
+				if i < b {
+					data3 = input[int(lmem[1])*b+i]
+				}
+				i += gc_bdx
+				if i < b {
+					data4 = input[int(lmem[1])*b+i]
+				}
+//line hecbench_asta.go:62
+				if tid == 0 {
+//line hecbench_asta.go:64
+					lmem[0] = atomic.Add(&finished[lmem[1]], 0)
+				}
+//line hecbench_asta.go:71
+				gc_s_data1[gc_rank] = data1
+				gc_s_data2[gc_rank] = data2
+				gc_s_data3[gc_rank] = data3
+				gc_s_data4[gc_rank] = data4
+			}
+		}
+//line hecbench_asta.go:68
+		for ; lmem[0] == 0; nextInCycle = (nextInCycle * A) - m*(nextInCycle/B) {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+//line hecbench_asta.go:74
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_asta.go:26
 					tid := gc_tx
-					_ = tid
-
-//line hecbench_asta.go:44
-					var data1, data2, data3, data4 T
-
-//line hecbench_asta.go:45
-					i := tid
-
-//line hecbench_asta.go:46
+//line hecbench_asta.go:28
+					var i int
+//line hecbench_asta.go:69
+					var backup1, backup2, backup3, backup4 T
+					i = tid
 					if i < b {
-						data1 = input[int(lmem[1])*b+i]
+						backup1 = input[nextInCycle*b+i]
 					}
-
-//line hecbench_asta.go:49
 					i += gc_bdx
-
-//line hecbench_asta.go:50
 					if i < b {
-						data2 = input[int(lmem[1])*b+i]
+						backup2 = input[nextInCycle*b+i]
 					}
-
-//line hecbench_asta.go:53
 					i += gc_bdx
-
-//line hecbench_asta.go:54
 					if i < b {
-						data3 = input[int(lmem[1])*b+i]
+						backup3 = input[nextInCycle*b+i]
 					}
-
-//line hecbench_asta.go:57
 					i += gc_bdx
-
-//line hecbench_asta.go:58
 					if i < b {
-						data4 = input[int(lmem[1])*b+i]
+						backup4 = input[nextInCycle*b+i]
 					}
-
-//line hecbench_asta.go:62
-					if tid == 0 {
-
-						lmem[0] = atomic.Add(&finished[lmem[1]], 0)
+//line hecbench_asta.go:90
+					gc_s_backup1[gc_rank] = backup1
+					gc_s_backup2[gc_rank] = backup2
+					gc_s_backup3[gc_rank] = backup3
+					gc_s_backup4[gc_rank] = backup4
+				}
+			}
+//line hecbench_asta.go:98
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line hecbench_asta.go:89
+							lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
+						}
 					}
-					_ = data1
-					_ = data2
-					_ = data3
-					_ = data4
-					_ = i
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line hecbench_asta.go:89
+							lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line hecbench_asta.go:89
+							lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line hecbench_asta.go:89
+							lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line hecbench_asta.go:89
+						lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
+					}
+				}
+			}
+//line hecbench_asta.go:95
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_asta.go:26
+					tid := gc_tx
+//line hecbench_asta.go:28
+					data1 := gc_s_data1[gc_rank]
+					data2 := gc_s_data2[gc_rank]
+					data3 := gc_s_data3[gc_rank]
+					data4 := gc_s_data4[gc_rank]
+					var i int
+//line hecbench_asta.go:34
+					backup1 := gc_s_backup1[gc_rank]
+					backup2 := gc_s_backup2[gc_rank]
+					backup3 := gc_s_backup3[gc_rank]
+					backup4 := gc_s_backup4[gc_rank]
+//line hecbench_asta.go:93
+					if lmem[0] == 0 {
+						i = tid
+						if i < b {
+							input[nextInCycle*b+i] = data1
+						}
+						i += gc_bdx
+						if i < b {
+							input[nextInCycle*b+i] = data2
+						}
+						i += gc_bdx
+						if i < b {
+							input[nextInCycle*b+i] = data3
+						}
+						i += gc_bdx
+						if i < b {
+							input[nextInCycle*b+i] = data4
+						}
+					}
+					i = tid
+					if i < b {
+						data1 = backup1
+					}
+					i += gc_bdx
+					if i < b {
+						data2 = backup2
+					}
+					i += gc_bdx
+					if i < b {
+						data3 = backup3
+					}
+					i += gc_bdx
+					if i < b {
+						data4 = backup4
+					}
 					gc_s_data1[gc_rank] = data1
 					gc_s_data2[gc_rank] = data2
 					gc_s_data3[gc_rank] = data3
@@ -289,230 +353,8 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 				}
 			}
 		}
-
-//line hecbench_asta.go:68
-		for ; lmem[0] == 0; nextInCycle = (nextInCycle * A) - m*(nextInCycle/B) {
-			gc_b.Tick()
-			if gc_b.Stopped() {
-				return
-			}
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-						tid := gc_tx
-						_ = tid
-						var i int
-						_ = i
-
-//line hecbench_asta.go:69
-						var backup1, backup2, backup3, backup4 T
-
-//line hecbench_asta.go:70
-						i = tid
-
-//line hecbench_asta.go:71
-						if i < b {
-							backup1 = input[nextInCycle*b+i]
-						}
-
-//line hecbench_asta.go:74
-						i += gc_bdx
-
-//line hecbench_asta.go:75
-						if i < b {
-							backup2 = input[nextInCycle*b+i]
-						}
-
-//line hecbench_asta.go:78
-						i += gc_bdx
-
-//line hecbench_asta.go:79
-						if i < b {
-							backup3 = input[nextInCycle*b+i]
-						}
-
-//line hecbench_asta.go:82
-						i += gc_bdx
-
-//line hecbench_asta.go:83
-						if i < b {
-							backup4 = input[nextInCycle*b+i]
-						}
-						_ = backup1
-						_ = backup2
-						_ = backup3
-						_ = backup4
-						gc_s_backup1[gc_rank] = backup1
-						gc_s_backup2[gc_rank] = backup2
-						gc_s_backup3[gc_rank] = backup3
-						gc_s_backup4[gc_rank] = backup4
-					}
-				}
-			}
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if gc_bound := 0; gc_bound < gc_to-1 {
-					gc_to = gc_bound + 1
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-							tid := gc_tx
-							_ = tid
-
-//line hecbench_asta.go:88
-							{
-								lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
-							}
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-							tid := gc_tx
-							_ = tid
-
-//line hecbench_asta.go:88
-							{
-								lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
-							}
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-							tid := gc_tx
-							_ = tid
-
-//line hecbench_asta.go:88
-							{
-								lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
-							}
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-							tid := gc_tx
-							_ = tid
-
-//line hecbench_asta.go:88
-							{
-								lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
-							}
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_asta.go:88
-						{
-							lmem[0] = atomic.Exch(&finished[nextInCycle], int32(1))
-						}
-					}
-				}
-			}
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-						tid := gc_tx
-						_ = tid
-						data1 := gc_s_data1[gc_rank]
-						data2 := gc_s_data2[gc_rank]
-						data3 := gc_s_data3[gc_rank]
-						data4 := gc_s_data4[gc_rank]
-						var i int
-						_ = i
-						backup1 := gc_s_backup1[gc_rank]
-						backup2 := gc_s_backup2[gc_rank]
-						backup3 := gc_s_backup3[gc_rank]
-						backup4 := gc_s_backup4[gc_rank]
-
-//line hecbench_asta.go:93
-						if lmem[0] == 0 {
-							i = tid
-							if i < b {
-								input[nextInCycle*b+i] = data1
-							}
-							i += gc_bdx
-							if i < b {
-								input[nextInCycle*b+i] = data2
-							}
-							i += gc_bdx
-							if i < b {
-								input[nextInCycle*b+i] = data3
-							}
-							i += gc_bdx
-							if i < b {
-								input[nextInCycle*b+i] = data4
-							}
-						}
-
-//line hecbench_asta.go:111
-						i = tid
-
-//line hecbench_asta.go:112
-						if i < b {
-							data1 = backup1
-						}
-
-//line hecbench_asta.go:115
-						i += gc_bdx
-
-//line hecbench_asta.go:116
-						if i < b {
-							data2 = backup2
-						}
-
-//line hecbench_asta.go:119
-						i += gc_bdx
-
-//line hecbench_asta.go:120
-						if i < b {
-							data3 = backup3
-						}
-
-//line hecbench_asta.go:123
-						i += gc_bdx
-
-//line hecbench_asta.go:124
-						if i < b {
-							data4 = backup4
-						}
-						gc_s_data1[gc_rank] = data1
-						gc_s_data2[gc_rank] = data2
-						gc_s_data3[gc_rank] = data3
-						gc_s_data4[gc_rank] = data4
-					}
-				}
-			}
-		}
 		{
+//line hecbench_asta.go:136
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
@@ -524,71 +366,40 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_asta.go:129
-						{
-							lmem[1] = atomic.Add(&head[0], 1)
-						}
+//line hecbench_asta.go:130
+						lmem[1] = atomic.Add(&head[0], 1)
 					}
 					{
+//line hecbench_asta.go:134
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_asta.go:129
-						{
-							lmem[1] = atomic.Add(&head[0], 1)
-						}
+//line hecbench_asta.go:130
+						lmem[1] = atomic.Add(&head[0], 1)
 					}
 					{
+//line hecbench_asta.go:134
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_asta.go:129
-						{
-							lmem[1] = atomic.Add(&head[0], 1)
-						}
+//line hecbench_asta.go:130
+						lmem[1] = atomic.Add(&head[0], 1)
 					}
 					{
+//line hecbench_asta.go:134
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_asta.go:129
-						{
-							lmem[1] = atomic.Add(&head[0], 1)
-						}
+//line hecbench_asta.go:130
+						lmem[1] = atomic.Add(&head[0], 1)
 					}
 				}
+//line hecbench_asta.go:134
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line hecbench_asta.go:26
-					tid := gc_tx
-					_ = tid
-
-//line hecbench_asta.go:129
-					{
-						lmem[1] = atomic.Add(&head[0], 1)
-					}
+//line hecbench_asta.go:130
+					lmem[1] = atomic.Add(&head[0], 1)
 				}
 			}
 		}
@@ -598,4 +409,5 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 // gc_files_hecbench_asta holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_asta.go
+//line hecbench_asta.go:141
 var gc_files_hecbench_asta embed.FS

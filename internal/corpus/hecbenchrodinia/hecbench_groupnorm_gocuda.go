@@ -54,131 +54,84 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 	gc_s_threadSum2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_m := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	gc_s_s := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-
 //line hecbench_groupnorm.go:27
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line hecbench_groupnorm.go:28
 	warp := cg.TiledPartition(block, 32)
-	_ = warp
-
-//line hecbench_groupnorm.go:29
 	sharedSum := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
-
-//line hecbench_groupnorm.go:30
 	sharedSum2 := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
-
-//line hecbench_groupnorm.go:31
 	numWarps := gc_bdx / 32
-
 //line hecbench_groupnorm.go:36
 	groupPixels := imgSize * groupSize
-
 //line hecbench_groupnorm.go:39
 	g := gc_bx % nGroups
-
 //line hecbench_groupnorm.go:42
 	x = x[gc_bx*groupPixels:]
-
-//line hecbench_groupnorm.go:43
 	out = out[gc_bx*groupPixels:]
-
 //line hecbench_groupnorm.go:45
 	weight = weight[g*groupSize:]
-
-//line hecbench_groupnorm.go:46
 	bias = bias[g*groupSize:]
-	{
-		gc_vstep := 0
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			_ = gc_rank
 //line hecbench_groupnorm.go:48
-			var threadSum float32 = float32(0.0)
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
 //line hecbench_groupnorm.go:48
-			_ = threadSum
-//line hecbench_groupnorm.go:49
-			var threadSum2 float32 = float32(0.0)
-//line hecbench_groupnorm.go:49
-			_ = threadSum2
-			lanes.BroadcastFloat32x8(threadSum).StoreSlice(gc_s_threadSum[gc_rank:])
-			lanes.BroadcastFloat32x8(threadSum2).StoreSlice(gc_s_threadSum2[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line hecbench_groupnorm.go:48
-				threadSum := float32(0.0)
-
-//line hecbench_groupnorm.go:49
-				threadSum2 := float32(0.0)
-				_ = threadSum
-				_ = threadSum2
-				gc_s_threadSum[gc_rank] = threadSum
-				gc_s_threadSum2[gc_rank] = threadSum2
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line hecbench_groupnorm.go:48
-				threadSum := float32(0.0)
-
-//line hecbench_groupnorm.go:49
-				threadSum2 := float32(0.0)
-				_ = threadSum
-				_ = threadSum2
-				gc_s_threadSum[gc_rank] = threadSum
-				gc_s_threadSum2[gc_rank] = threadSum2
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line hecbench_groupnorm.go:48
-				threadSum := float32(0.0)
-
-//line hecbench_groupnorm.go:49
-				threadSum2 := float32(0.0)
-				_ = threadSum
-				_ = threadSum2
-				gc_s_threadSum[gc_rank] = threadSum
-				gc_s_threadSum2[gc_rank] = threadSum2
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line hecbench_groupnorm.go:48
-				threadSum := float32(0.0)
-
-//line hecbench_groupnorm.go:49
-				threadSum2 := float32(0.0)
-				_ = threadSum
-				_ = threadSum2
-				gc_s_threadSum[gc_rank] = threadSum
-				gc_s_threadSum2[gc_rank] = threadSum2
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var threadSum float32 = float32(0.0)
+		var threadSum2 float32 = float32(0.0)
+		lanes.BroadcastFloat32x8(threadSum).StoreSlice(gc_s_threadSum[gc_rank:])
+		lanes.BroadcastFloat32x8(threadSum2).StoreSlice(gc_s_threadSum2[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line hecbench_groupnorm.go:48
 			threadSum := float32(0.0)
-
-//line hecbench_groupnorm.go:49
 			threadSum2 := float32(0.0)
-			_ = threadSum
-			_ = threadSum2
+//line hecbench_groupnorm.go:52
+			gc_s_threadSum[gc_rank] = threadSum
+			gc_s_threadSum2[gc_rank] = threadSum2
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line hecbench_groupnorm.go:48
+			threadSum := float32(0.0)
+			threadSum2 := float32(0.0)
+//line hecbench_groupnorm.go:52
+			gc_s_threadSum[gc_rank] = threadSum
+			gc_s_threadSum2[gc_rank] = threadSum2
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line hecbench_groupnorm.go:48
+			threadSum := float32(0.0)
+			threadSum2 := float32(0.0)
+//line hecbench_groupnorm.go:52
+			gc_s_threadSum[gc_rank] = threadSum
+			gc_s_threadSum2[gc_rank] = threadSum2
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line hecbench_groupnorm.go:48
+			threadSum := float32(0.0)
+			threadSum2 := float32(0.0)
+//line hecbench_groupnorm.go:52
 			gc_s_threadSum[gc_rank] = threadSum
 			gc_s_threadSum2[gc_rank] = threadSum2
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line hecbench_groupnorm.go:48
+		threadSum := float32(0.0)
+		threadSum2 := float32(0.0)
+//line hecbench_groupnorm.go:52
+		gc_s_threadSum[gc_rank] = threadSum
+		gc_s_threadSum2[gc_rank] = threadSum2
+	}
 //line hecbench_groupnorm.go:51
 	for gc_off, gc_limit, gc_more := 0, groupPixels, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
@@ -186,497 +139,374 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := gc_off
-				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
-					gc_at := x[gc_off3:][:gc_to]
-					gc_vstep2 := gc_from
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line hecbench_groupnorm.go:58
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_off
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
+				gc_at := x[gc_off3:][:gc_to]
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line hecbench_groupnorm.go:51
-						threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
+					threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
 //line hecbench_groupnorm.go:51
-						_ = threadSum
+					threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
 //line hecbench_groupnorm.go:51
-						threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
+					var i int = gc_tx + gc_off
 //line hecbench_groupnorm.go:51
-						_ = threadSum2
+					_ = i
+					val := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+//line hecbench_groupnorm.go:52
+					threadSum = threadSum.Add(val)
+//line hecbench_groupnorm.go:52
+					threadSum2 = threadSum2.Add(val.Mul(val))
+//line hecbench_groupnorm.go:52
+					threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
+//line hecbench_groupnorm.go:52
+					threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
+				}
+				if gc_vstep2 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line hecbench_groupnorm.go:60
+					threadSum := gc_s_threadSum[gc_rank]
+					threadSum2 := gc_s_threadSum2[gc_rank]
+//line hecbench_groupnorm.go:52
+					gc_more = true
+//line hecbench_groupnorm.go:52
+					val := gc_at[gc_tx]
+					threadSum += val
+					threadSum2 += val * val
+					gc_s_threadSum[gc_rank] = threadSum
+					gc_s_threadSum2[gc_rank] = threadSum2
+				}
+			} else {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
 //line hecbench_groupnorm.go:51
-						var i int = gc_tx + gc_off
+					threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
 //line hecbench_groupnorm.go:51
-						_ = i
+					threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
+//line hecbench_groupnorm.go:51
+					var i int = gc_tx + gc_off
+					if i < 0 || i > len(x)-8 {
 //line hecbench_groupnorm.go:52
-						val := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
-//line hecbench_groupnorm.go:52
-						_ = val
-//line hecbench_groupnorm.go:52
-						threadSum = threadSum.Add(val)
-//line hecbench_groupnorm.go:52
-						threadSum2 = threadSum2.Add(val.Mul(val))
-//line hecbench_groupnorm.go:52
-						threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
-//line hecbench_groupnorm.go:52
-						threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
+						break
 					}
-					if gc_vstep2 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-
-//line hecbench_groupnorm.go:51
-						i := gc_tx + gc_off
-						gc_more = true
-						_ = i
-
 //line hecbench_groupnorm.go:52
-						val := gc_at[gc_tx]
-
-//line hecbench_groupnorm.go:53
-						threadSum += val
-
-//line hecbench_groupnorm.go:54
-						threadSum2 += val * val
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-				} else {
-					gc_vstep3 := gc_from
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line hecbench_groupnorm.go:51
-						threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
-//line hecbench_groupnorm.go:51
-						_ = threadSum
-//line hecbench_groupnorm.go:51
-						threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
-//line hecbench_groupnorm.go:51
-						_ = threadSum2
-//line hecbench_groupnorm.go:51
-						var i int = gc_tx + gc_off
-//line hecbench_groupnorm.go:51
-						_ = i
+					val := lanes.LoadFloat32x8Slice(x[i:])
 //line hecbench_groupnorm.go:52
-						if i < 0 || i > len(x)-8 {
+					threadSum = threadSum.Add(val)
 //line hecbench_groupnorm.go:52
-							break
+					threadSum2 = threadSum2.Add(val.Mul(val))
 //line hecbench_groupnorm.go:52
-						}
+					threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
 //line hecbench_groupnorm.go:52
-						val := lanes.LoadFloat32x8Slice(x[i:])
-//line hecbench_groupnorm.go:52
-						_ = val
-//line hecbench_groupnorm.go:52
-						threadSum = threadSum.Add(val)
-//line hecbench_groupnorm.go:52
-						threadSum2 = threadSum2.Add(val.Mul(val))
-//line hecbench_groupnorm.go:52
-						threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
-//line hecbench_groupnorm.go:52
-						threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
-					}
-					if gc_vstep3 > gc_from {
-						gc_more = true
-					}
-					gc_step2 := gc_vstep3
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							threadSum := gc_s_threadSum[gc_rank]
-							threadSum2 := gc_s_threadSum2[gc_rank]
-
-//line hecbench_groupnorm.go:51
-							i := gc_tx + gc_off
-							gc_more = true
-
-//line hecbench_groupnorm.go:52
-							val := x[i]
-
-//line hecbench_groupnorm.go:53
-							threadSum += val
-
-//line hecbench_groupnorm.go:54
-							threadSum2 += val * val
-							gc_s_threadSum[gc_rank] = threadSum
-							gc_s_threadSum2[gc_rank] = threadSum2
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							threadSum := gc_s_threadSum[gc_rank]
-							threadSum2 := gc_s_threadSum2[gc_rank]
-
-//line hecbench_groupnorm.go:51
-							i := gc_tx + gc_off
-							gc_more = true
-
-//line hecbench_groupnorm.go:52
-							val := x[i]
-
-//line hecbench_groupnorm.go:53
-							threadSum += val
-
-//line hecbench_groupnorm.go:54
-							threadSum2 += val * val
-							gc_s_threadSum[gc_rank] = threadSum
-							gc_s_threadSum2[gc_rank] = threadSum2
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							threadSum := gc_s_threadSum[gc_rank]
-							threadSum2 := gc_s_threadSum2[gc_rank]
-
-//line hecbench_groupnorm.go:51
-							i := gc_tx + gc_off
-							gc_more = true
-
-//line hecbench_groupnorm.go:52
-							val := x[i]
-
-//line hecbench_groupnorm.go:53
-							threadSum += val
-
-//line hecbench_groupnorm.go:54
-							threadSum2 += val * val
-							gc_s_threadSum[gc_rank] = threadSum
-							gc_s_threadSum2[gc_rank] = threadSum2
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							threadSum := gc_s_threadSum[gc_rank]
-							threadSum2 := gc_s_threadSum2[gc_rank]
-
-//line hecbench_groupnorm.go:51
-							i := gc_tx + gc_off
-							gc_more = true
-
-//line hecbench_groupnorm.go:52
-							val := x[i]
-
-//line hecbench_groupnorm.go:53
-							threadSum += val
-
-//line hecbench_groupnorm.go:54
-							threadSum2 += val * val
-							gc_s_threadSum[gc_rank] = threadSum
-							gc_s_threadSum2[gc_rank] = threadSum2
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
+				}
+				if gc_vstep3 > gc_from {
+					gc_more = true
+				}
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						threadSum := gc_s_threadSum[gc_rank]
 						threadSum2 := gc_s_threadSum2[gc_rank]
-
 //line hecbench_groupnorm.go:51
 						i := gc_tx + gc_off
 						gc_more = true
-
 //line hecbench_groupnorm.go:52
 						val := x[i]
-
-//line hecbench_groupnorm.go:53
 						threadSum += val
-
-//line hecbench_groupnorm.go:54
+						threadSum2 += val * val
+						gc_s_threadSum[gc_rank] = threadSum
+						gc_s_threadSum2[gc_rank] = threadSum2
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						threadSum := gc_s_threadSum[gc_rank]
+						threadSum2 := gc_s_threadSum2[gc_rank]
+//line hecbench_groupnorm.go:51
+						i := gc_tx + gc_off
+						gc_more = true
+//line hecbench_groupnorm.go:52
+						val := x[i]
+						threadSum += val
+						threadSum2 += val * val
+						gc_s_threadSum[gc_rank] = threadSum
+						gc_s_threadSum2[gc_rank] = threadSum2
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						threadSum := gc_s_threadSum[gc_rank]
+						threadSum2 := gc_s_threadSum2[gc_rank]
+//line hecbench_groupnorm.go:51
+						i := gc_tx + gc_off
+						gc_more = true
+//line hecbench_groupnorm.go:52
+						val := x[i]
+						threadSum += val
+						threadSum2 += val * val
+						gc_s_threadSum[gc_rank] = threadSum
+						gc_s_threadSum2[gc_rank] = threadSum2
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						threadSum := gc_s_threadSum[gc_rank]
+						threadSum2 := gc_s_threadSum2[gc_rank]
+//line hecbench_groupnorm.go:51
+						i := gc_tx + gc_off
+						gc_more = true
+//line hecbench_groupnorm.go:52
+						val := x[i]
+						threadSum += val
 						threadSum2 += val * val
 						gc_s_threadSum[gc_rank] = threadSum
 						gc_s_threadSum2[gc_rank] = threadSum2
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					threadSum := gc_s_threadSum[gc_rank]
+					threadSum2 := gc_s_threadSum2[gc_rank]
+//line hecbench_groupnorm.go:51
+					i := gc_tx + gc_off
+					gc_more = true
+//line hecbench_groupnorm.go:52
+					val := x[i]
+					threadSum += val
+					threadSum2 += val * val
+					gc_s_threadSum[gc_rank] = threadSum
+					gc_s_threadSum2[gc_rank] = threadSum2
+				}
 			}
 		}
 	}
-	{
-		var gc_l_warpSum [32]float32
-		var gc_c1v [32]float32
-		var gc_c1r [32]float32
-		var gc_c2v [32]float32
-		var gc_c2r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line hecbench_groupnorm.go:63
+	var gc_l_warpSum [32]float32
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			threadSum := gc_s_threadSum[gc_rank]
+//line hecbench_groupnorm.go:58
+			gc_c1v[gc_lane] = threadSum
+		}
+//line hecbench_groupnorm.go:58
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			threadSum2 := gc_s_threadSum2[gc_rank]
+//line hecbench_groupnorm.go:58
+			warpSum := gc_c1r[gc_lane]
+			gc_c2v[gc_lane] = threadSum2
+			gc_l_warpSum[gc_lane] = warpSum
+		}
+//line hecbench_groupnorm.go:59
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-				threadSum := gc_s_threadSum[gc_rank]
-
-//line hecbench_groupnorm.go:58
-				gc_c1v[gc_lane] = threadSum
-			}
-
-//line hecbench_groupnorm.go:58
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				threadSum2 := gc_s_threadSum2[gc_rank]
-
-//line hecbench_groupnorm.go:58
-				warpSum := gc_c1r[gc_lane]
-				_ = warpSum
-
-//line hecbench_groupnorm.go:59
-				gc_c2v[gc_lane] = threadSum2
-				gc_l_warpSum[gc_lane] = warpSum
-			}
-
-//line hecbench_groupnorm.go:59
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
 //line hecbench_groupnorm.go:32
-					warpID := gc_tx / 32
-					_ = warpID
-					warpSum := gc_l_warpSum[gc_lane]
-					_ = warpSum
-
+				warpID := gc_tx / 32
+//line hecbench_groupnorm.go:34
+				warpSum := gc_l_warpSum[gc_lane]
 //line hecbench_groupnorm.go:59
-					warpSum2 := gc_c2r[gc_lane]
-
+				warpSum2 := gc_c2r[gc_lane]
 //line hecbench_groupnorm.go:61
-					sharedSum[warpID] = warpSum
-
-//line hecbench_groupnorm.go:62
-					sharedSum2[warpID] = warpSum2
-					_ = warpSum2
-				}
+				sharedSum[warpID] = warpSum
+				sharedSum2[warpID] = warpSum2
 			}
 		}
 	}
-	{
-		var gc_l_warpSum2 [32]float32
-		var gc_l_blockSum [32]float32
-		var gc_c3v [32]float32
-		var gc_c3r [32]float32
-		var gc_c4r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line hecbench_groupnorm.go:33
-					laneID := gc_tx % 32
-					_ = laneID
-					var warpSum float32
-					_ = warpSum
-					var warpSum2 float32
-					_ = warpSum2
-
-//line hecbench_groupnorm.go:66
-					if laneID < numWarps {
-						warpSum = sharedSum[laneID]
-					} else {
-						warpSum = 0.0
-					}
-
-//line hecbench_groupnorm.go:71
-					if laneID < numWarps {
-						warpSum2 = sharedSum2[laneID]
-					} else {
-						warpSum2 = 0.0
-					}
-
-//line hecbench_groupnorm.go:76
-					gc_c3v[gc_lane] = warpSum
-					gc_l_warpSum2[gc_lane] = warpSum2
-				}
-			}
-
-//line hecbench_groupnorm.go:76
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
+//line hecbench_groupnorm.go:69
+	var gc_l_warpSum2 [32]float32
+	var gc_l_blockSum [32]float32
+	var gc_c3v [32]float32
+	var gc_c3r [32]float32
+	var gc_c4r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-				warpSum2 := gc_l_warpSum2[gc_lane]
-				_ = warpSum2
-
-//line hecbench_groupnorm.go:76
-				blockSum := gc_c3r[gc_lane]
-				_ = blockSum
-
-//line hecbench_groupnorm.go:77
-				gc_l_blockSum[gc_lane] = blockSum
+//line hecbench_groupnorm.go:33
+				laneID := gc_tx % 32
+//line hecbench_groupnorm.go:35
+				var warpSum float32
+//line hecbench_groupnorm.go:37
+				var warpSum2 float32
+//line hecbench_groupnorm.go:66
+				if laneID < numWarps {
+					warpSum = sharedSum[laneID]
+				} else {
+					warpSum = 0.0
+				}
+				if laneID < numWarps {
+					warpSum2 = sharedSum2[laneID]
+				} else {
+					warpSum2 = 0.0
+				}
+				gc_c3v[gc_lane] = warpSum
+				gc_l_warpSum2[gc_lane] = warpSum2
 			}
-
+		}
+//line hecbench_groupnorm.go:76
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			warpSum2 := gc_l_warpSum2[gc_lane]
+			_ = warpSum2
+//line hecbench_groupnorm.go:76
+			blockSum := gc_c3r[gc_lane]
+			gc_l_blockSum[gc_lane] = blockSum
+		}
 //line hecbench_groupnorm.go:77
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c4r)
-			var gc_memoIn float32
-			var gc_memoIn2 float32
-			var gc_memoOut float32
-			var gc_memoOut2 float32
-			var gc_memoOut3 float32
-			gc_ran := false
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c4r)
+		var gc_memoIn float32
+		var gc_memoIn2 float32
+		var gc_memoOut float32
+		var gc_memoOut2 float32
+		var gc_memoOut3 float32
+		gc_ran := false
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off4 := gc_bx
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 < len(mean) && gc_off4 < len(rstd) {
-						gc_at2 := mean[gc_off4:][:1]
-						gc_at3 := rstd[gc_off4:][:1]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							blockSum := gc_l_blockSum[gc_lane]
-							_ = blockSum
-
+				gc_x0 := gc_tidx.X
+				gc_off4 := gc_bx
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 < len(mean) && gc_off4 < len(rstd) {
+					gc_at2 := mean[gc_off4:][:1]
+					gc_at3 := rstd[gc_off4:][:1]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+//line hecbench_groupnorm.go:96
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						blockSum := gc_l_blockSum[gc_lane]
 //line hecbench_groupnorm.go:77
-							blockSum2 := gc_c4r[gc_lane]
-							var m float32
-							var variance float32
-							if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
-								blockSum, m, variance = gc_memoOut, gc_memoOut2, gc_memoOut3
-							} else {
-								gc_memoIn, gc_memoIn2 = blockSum, blockSum2
-
+						blockSum2 := gc_c4r[gc_lane]
+						var m float32
+						var variance float32
+						if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
+							blockSum, m, variance = gc_memoOut, gc_memoOut2, gc_memoOut3
+						} else {
+							gc_memoIn, gc_memoIn2 = blockSum, blockSum2
 //line hecbench_groupnorm.go:79
-								blockSum /= float32(groupPixels)
-
-//line hecbench_groupnorm.go:80
-								blockSum2 /= float32(groupPixels)
-
-//line hecbench_groupnorm.go:81
-								m = blockSum
-
-//line hecbench_groupnorm.go:82
-								variance = blockSum2 - m*m
-								gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, variance
-								gc_ran = true
-							}
-
-//line hecbench_groupnorm.go:83
-							s := intrinsic.Rsqrtf(variance + 1e-5)
-
-//line hecbench_groupnorm.go:84
-							if mean != nil && gc_tx == 0 {
-								gc_at2[0] = m
-							}
-
-//line hecbench_groupnorm.go:87
-							if rstd != nil && gc_tx == 0 {
-								gc_at3[0] = s
-							}
-							_ = blockSum2
-							_ = m
-							_ = variance
-							_ = s
-							gc_l_blockSum[gc_lane] = blockSum
-							gc_s_m[gc_rank] = m
-							gc_s_s[gc_rank] = s
+							blockSum /= float32(groupPixels)
+							blockSum2 /= float32(groupPixels)
+							m = blockSum
+							variance = blockSum2 - m*m
+							gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, variance
+							gc_ran = true
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							blockSum := gc_l_blockSum[gc_lane]
-							_ = blockSum
-
+//line hecbench_groupnorm.go:83
+						s := intrinsic.Rsqrtf(variance + 1e-5)
+						if mean != nil && gc_tx == 0 {
+							gc_at2[0] = m
+						}
+						if rstd != nil && gc_tx == 0 {
+							gc_at3[0] = s
+						}
+//line hecbench_groupnorm.go:94
+						gc_l_blockSum[gc_lane] = blockSum
+						gc_s_m[gc_rank] = m
+						gc_s_s[gc_rank] = s
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						blockSum := gc_l_blockSum[gc_lane]
 //line hecbench_groupnorm.go:77
-							blockSum2 := gc_c4r[gc_lane]
-							var m float32
-							var variance float32
-							if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
-								blockSum, m, variance = gc_memoOut, gc_memoOut2, gc_memoOut3
-							} else {
-								gc_memoIn, gc_memoIn2 = blockSum, blockSum2
-
+						blockSum2 := gc_c4r[gc_lane]
+						var m float32
+						var variance float32
+						if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
+							blockSum, m, variance = gc_memoOut, gc_memoOut2, gc_memoOut3
+						} else {
+							gc_memoIn, gc_memoIn2 = blockSum, blockSum2
 //line hecbench_groupnorm.go:79
-								blockSum /= float32(groupPixels)
-
-//line hecbench_groupnorm.go:80
-								blockSum2 /= float32(groupPixels)
-
-//line hecbench_groupnorm.go:81
-								m = blockSum
-
-//line hecbench_groupnorm.go:82
-								variance = blockSum2 - m*m
-								gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, variance
-								gc_ran = true
-							}
-
-//line hecbench_groupnorm.go:83
-							s := intrinsic.Rsqrtf(variance + 1e-5)
-
-//line hecbench_groupnorm.go:84
-							if mean != nil && gc_tx == 0 {
-								mean[gc_bx] = m
-							}
-
-//line hecbench_groupnorm.go:87
-							if rstd != nil && gc_tx == 0 {
-								rstd[gc_bx] = s
-							}
-							_ = blockSum2
-							_ = m
-							_ = variance
-							_ = s
-							gc_l_blockSum[gc_lane] = blockSum
-							gc_s_m[gc_rank] = m
-							gc_s_s[gc_rank] = s
+							blockSum /= float32(groupPixels)
+							blockSum2 /= float32(groupPixels)
+							m = blockSum
+							variance = blockSum2 - m*m
+							gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, variance
+							gc_ran = true
 						}
+//line hecbench_groupnorm.go:83
+						s := intrinsic.Rsqrtf(variance + 1e-5)
+						if mean != nil && gc_tx == 0 {
+							mean[gc_bx] = m
+						}
+						if rstd != nil && gc_tx == 0 {
+							rstd[gc_bx] = s
+						}
+//line hecbench_groupnorm.go:94
+						gc_l_blockSum[gc_lane] = blockSum
+						gc_s_m[gc_rank] = m
+						gc_s_s[gc_rank] = s
 					}
 				}
 			}
 		}
 	}
-
 //line hecbench_groupnorm.go:91
 	gc_chunk := compiled.StrideChunk(gc_bdx)
 	gc_span := (gc_bdx) * gc_chunk
-
 //line hecbench_groupnorm.go:91
 	for gc_off2, gc_limit2, gc_more2 := 0, groupPixels, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
 		gc_b.Tick()
@@ -684,49 +514,42 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off2, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					m := gc_s_m[gc_rank]
-					s := gc_s_s[gc_rank]
-
+//line hecbench_groupnorm.go:98
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				m := gc_s_m[gc_rank]
+				s := gc_s_s[gc_rank]
 //line hecbench_groupnorm.go:91
-					gc_start := gc_tx
-					gc_from2 := gc_start + gc_off2
-					gc_trips := gc_limit2 - gc_from2
-					switch {
-					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit2, false)
-					case gc_trips > gc_span:
-						gc_trips = gc_chunk
-					case gc_trips > 0:
-						gc_trips = (gc_trips-1)/(gc_bdx) + 1
-					default:
-						gc_trips = 0
-					}
-					if gc_trips == gc_chunk {
-						gc_more2 = true
-					}
-					for i_ := gc_from2; gc_trips > 0; i_, gc_trips = i_+(gc_bdx), gc_trips-1 {
-
+				gc_start := gc_tx
+				gc_from2 := gc_start + gc_off2
+				gc_trips := gc_limit2 - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit2, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(gc_bdx) + 1
+				default:
+					gc_trips = 0
+				}
+				if gc_trips == gc_chunk {
+					gc_more2 = true
+				}
+				for i_ := gc_from2; gc_trips > 0; i_, gc_trips = i_+(gc_bdx), gc_trips-1 {
 //line hecbench_groupnorm.go:92
-						c := i_ / imgSize
-
-//line hecbench_groupnorm.go:93
-						n := s * (x[i_] - m)
-
-//line hecbench_groupnorm.go:94
-						out[i_] = n*weight[c] + bias[c]
-					}
+					c := i_ / imgSize
+					n := s * (x[i_] - m)
+					out[i_] = n*weight[c] + bias[c]
 				}
 			}
 		}
@@ -769,148 +592,95 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 	gc_s_threadSum2 := compiled.Scratch[float32](gc_b, 4)[:gc_n]
 	gc_s_m := compiled.Scratch[float32](gc_b, 5)[:gc_n]
 	gc_s_s := compiled.Scratch[float32](gc_b, 6)[:gc_n]
-
 //line hecbench_groupnorm.go:104
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line hecbench_groupnorm.go:105
 	warp := cg.TiledPartition(block, 32)
-	_ = warp
-
-//line hecbench_groupnorm.go:106
 	sharedSum := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
-
-//line hecbench_groupnorm.go:107
 	sharedSum2 := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
-
-//line hecbench_groupnorm.go:108
 	numWarps := gc_bdx / 32
-
 //line hecbench_groupnorm.go:113
 	groupPixels := imgSize * groupSize
-
 //line hecbench_groupnorm.go:116
 	g := gc_bx % nGroups
-
 //line hecbench_groupnorm.go:119
 	x = x[gc_bx*groupPixels:]
-
-//line hecbench_groupnorm.go:120
 	out = out[gc_bx*groupPixels:]
-
 //line hecbench_groupnorm.go:122
 	weight = weight[g*groupSize:]
-
-//line hecbench_groupnorm.go:123
 	bias = bias[g*groupSize:]
-
 //line hecbench_groupnorm.go:126
 	vecCount := groupPixels / 4
-	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line hecbench_groupnorm.go:127
-				xVec := toFloat4s(x)
-
-//line hecbench_groupnorm.go:129
-				threadSumV4 := float4{0, 0, 0, 0}
-
-//line hecbench_groupnorm.go:130
-				threadSum2V4 := float4{0, 0, 0, 0}
-				_ = xVec
-				_ = threadSumV4
-				_ = threadSum2V4
-				gc_s_xVec[gc_rank] = xVec
-				gc_s_threadSumV4[gc_rank] = threadSumV4
-				gc_s_threadSum2V4[gc_rank] = threadSum2V4
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line hecbench_groupnorm.go:127
-				xVec := toFloat4s(x)
-
-//line hecbench_groupnorm.go:129
-				threadSumV4 := float4{0, 0, 0, 0}
-
-//line hecbench_groupnorm.go:130
-				threadSum2V4 := float4{0, 0, 0, 0}
-				_ = xVec
-				_ = threadSumV4
-				_ = threadSum2V4
-				gc_s_xVec[gc_rank] = xVec
-				gc_s_threadSumV4[gc_rank] = threadSumV4
-				gc_s_threadSum2V4[gc_rank] = threadSum2V4
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line hecbench_groupnorm.go:127
-				xVec := toFloat4s(x)
-
-//line hecbench_groupnorm.go:129
-				threadSumV4 := float4{0, 0, 0, 0}
-
-//line hecbench_groupnorm.go:130
-				threadSum2V4 := float4{0, 0, 0, 0}
-				_ = xVec
-				_ = threadSumV4
-				_ = threadSum2V4
-				gc_s_xVec[gc_rank] = xVec
-				gc_s_threadSumV4[gc_rank] = threadSumV4
-				gc_s_threadSum2V4[gc_rank] = threadSum2V4
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line hecbench_groupnorm.go:127
-				xVec := toFloat4s(x)
-
-//line hecbench_groupnorm.go:129
-				threadSumV4 := float4{0, 0, 0, 0}
-
-//line hecbench_groupnorm.go:130
-				threadSum2V4 := float4{0, 0, 0, 0}
-				_ = xVec
-				_ = threadSumV4
-				_ = threadSum2V4
-				gc_s_xVec[gc_rank] = xVec
-				gc_s_threadSumV4[gc_rank] = threadSumV4
-				gc_s_threadSum2V4[gc_rank] = threadSum2V4
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line hecbench_groupnorm.go:128
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line hecbench_groupnorm.go:127
 			xVec := toFloat4s(x)
-
 //line hecbench_groupnorm.go:129
 			threadSumV4 := float4{0, 0, 0, 0}
-
-//line hecbench_groupnorm.go:130
 			threadSum2V4 := float4{0, 0, 0, 0}
-			_ = xVec
-			_ = threadSumV4
-			_ = threadSum2V4
+//line hecbench_groupnorm.go:134
+			gc_s_xVec[gc_rank] = xVec
+			gc_s_threadSumV4[gc_rank] = threadSumV4
+			gc_s_threadSum2V4[gc_rank] = threadSum2V4
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line hecbench_groupnorm.go:127
+			xVec := toFloat4s(x)
+//line hecbench_groupnorm.go:129
+			threadSumV4 := float4{0, 0, 0, 0}
+			threadSum2V4 := float4{0, 0, 0, 0}
+//line hecbench_groupnorm.go:134
+			gc_s_xVec[gc_rank] = xVec
+			gc_s_threadSumV4[gc_rank] = threadSumV4
+			gc_s_threadSum2V4[gc_rank] = threadSum2V4
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line hecbench_groupnorm.go:127
+			xVec := toFloat4s(x)
+//line hecbench_groupnorm.go:129
+			threadSumV4 := float4{0, 0, 0, 0}
+			threadSum2V4 := float4{0, 0, 0, 0}
+//line hecbench_groupnorm.go:134
+			gc_s_xVec[gc_rank] = xVec
+			gc_s_threadSumV4[gc_rank] = threadSumV4
+			gc_s_threadSum2V4[gc_rank] = threadSum2V4
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line hecbench_groupnorm.go:127
+			xVec := toFloat4s(x)
+//line hecbench_groupnorm.go:129
+			threadSumV4 := float4{0, 0, 0, 0}
+			threadSum2V4 := float4{0, 0, 0, 0}
+//line hecbench_groupnorm.go:134
 			gc_s_xVec[gc_rank] = xVec
 			gc_s_threadSumV4[gc_rank] = threadSumV4
 			gc_s_threadSum2V4[gc_rank] = threadSum2V4
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line hecbench_groupnorm.go:127
+		xVec := toFloat4s(x)
+//line hecbench_groupnorm.go:129
+		threadSumV4 := float4{0, 0, 0, 0}
+		threadSum2V4 := float4{0, 0, 0, 0}
+//line hecbench_groupnorm.go:134
+		gc_s_xVec[gc_rank] = xVec
+		gc_s_threadSumV4[gc_rank] = threadSumV4
+		gc_s_threadSum2V4[gc_rank] = threadSum2V4
+	}
 //line hecbench_groupnorm.go:132
 	gc_chunk := compiled.StrideChunk(gc_bdx)
 	gc_span := (gc_bdx) * gc_chunk
-
 //line hecbench_groupnorm.go:132
 	for gc_off, gc_limit, gc_more := 0, vecCount, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
 		gc_b.Tick()
@@ -918,92 +688,67 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					xVec := gc_s_xVec[gc_rank]
-					threadSumV4 := gc_s_threadSumV4[gc_rank]
-					threadSum2V4 := gc_s_threadSum2V4[gc_rank]
-
-//line hecbench_groupnorm.go:132
-					gc_start := gc_tx
-					gc_from2 := gc_start + gc_off
-					gc_trips := gc_limit - gc_from2
-					switch {
-					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit, false)
-					case gc_trips > gc_span:
-						gc_trips = gc_chunk
-					case gc_trips > 0:
-						gc_trips = (gc_trips-1)/(gc_bdx) + 1
-					default:
-						gc_trips = 0
-					}
-					if gc_trips == gc_chunk {
-						gc_more = true
-					}
-					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx), gc_trips-1 {
-
-//line hecbench_groupnorm.go:133
-						v := xVec[i]
-
-//line hecbench_groupnorm.go:134
-						threadSumV4.X += v.X
-
-//line hecbench_groupnorm.go:135
-						threadSumV4.Y += v.Y
-
-//line hecbench_groupnorm.go:136
-						threadSumV4.Z += v.Z
-
-//line hecbench_groupnorm.go:137
-						threadSumV4.W += v.W
-
-//line hecbench_groupnorm.go:138
-						threadSum2V4.X += v.X * v.X
-
 //line hecbench_groupnorm.go:139
-						threadSum2V4.Y += v.Y * v.Y
-
-//line hecbench_groupnorm.go:140
-						threadSum2V4.Z += v.Z * v.Z
-
-//line hecbench_groupnorm.go:141
-						threadSum2V4.W += v.W * v.W
-					}
-					gc_s_threadSumV4[gc_rank] = threadSumV4
-					gc_s_threadSum2V4[gc_rank] = threadSum2V4
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				xVec := gc_s_xVec[gc_rank]
+				threadSumV4 := gc_s_threadSumV4[gc_rank]
+				threadSum2V4 := gc_s_threadSum2V4[gc_rank]
+//line hecbench_groupnorm.go:132
+				gc_start := gc_tx
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(gc_bdx) + 1
+				default:
+					gc_trips = 0
 				}
+				if gc_trips == gc_chunk {
+					gc_more = true
+				}
+				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx), gc_trips-1 {
+//line hecbench_groupnorm.go:133
+					v := xVec[i]
+					threadSumV4.X += v.X
+					threadSumV4.Y += v.Y
+					threadSumV4.Z += v.Z
+					threadSumV4.W += v.W
+					threadSum2V4.X += v.X * v.X
+					threadSum2V4.Y += v.Y * v.Y
+					threadSum2V4.Z += v.Z * v.Z
+					threadSum2V4.W += v.W * v.W
+				}
+				gc_s_threadSumV4[gc_rank] = threadSumV4
+				gc_s_threadSum2V4[gc_rank] = threadSum2V4
 			}
 		}
 	}
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			threadSumV4 := gc_s_threadSumV4[gc_rank]
-			threadSum2V4 := gc_s_threadSum2V4[gc_rank]
-
+//line hecbench_groupnorm.go:150
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		threadSumV4 := gc_s_threadSumV4[gc_rank]
+		threadSum2V4 := gc_s_threadSum2V4[gc_rank]
 //line hecbench_groupnorm.go:144
-			threadSum := threadSumV4.X + threadSumV4.Y + threadSumV4.Z + threadSumV4.W
-
-//line hecbench_groupnorm.go:145
-			threadSum2 := threadSum2V4.X + threadSum2V4.Y + threadSum2V4.Z + threadSum2V4.W
-			_ = threadSum
-			_ = threadSum2
-			gc_s_threadSum[gc_rank] = threadSum
-			gc_s_threadSum2[gc_rank] = threadSum2
-		}
+		threadSum := threadSumV4.X + threadSumV4.Y + threadSumV4.Z + threadSumV4.W
+		threadSum2 := threadSum2V4.X + threadSum2V4.Y + threadSum2V4.Z + threadSum2V4.W
+//line hecbench_groupnorm.go:148
+		gc_s_threadSum[gc_rank] = threadSum
+		gc_s_threadSum2[gc_rank] = threadSum2
 	}
-
 //line hecbench_groupnorm.go:147
 	for gc_off2, gc_limit2, gc_more2 := 0, groupPixels, true; gc_more2; gc_off2 += gc_bdx {
 		gc_b.Tick()
@@ -1011,497 +756,374 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off2+(vecCount*4), gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(vecCount*4)); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off4 := (vecCount * 4) + gc_off2
-				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
-					gc_at := x[gc_off4:][:gc_to]
-					gc_vstep := gc_from
-					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line hecbench_groupnorm.go:154
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2+(vecCount*4), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(vecCount*4)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := (vecCount * 4) + gc_off2
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
+				gc_at := x[gc_off4:][:gc_to]
+				gc_vstep := gc_from
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
 //line hecbench_groupnorm.go:147
-						threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
+					threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
 //line hecbench_groupnorm.go:147
-						_ = threadSum
+					threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
 //line hecbench_groupnorm.go:147
-						threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
+					var i_ int = vecCount*4 + gc_tx + gc_off2
 //line hecbench_groupnorm.go:147
-						_ = threadSum2
+					_ = i_
+					val := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+//line hecbench_groupnorm.go:148
+					threadSum = threadSum.Add(val)
+//line hecbench_groupnorm.go:148
+					threadSum2 = threadSum2.Add(val.Mul(val))
+//line hecbench_groupnorm.go:148
+					threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
+//line hecbench_groupnorm.go:148
+					threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
+				}
+				if gc_vstep > gc_from {
+					gc_more2 = true
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line hecbench_groupnorm.go:156
+					threadSum := gc_s_threadSum[gc_rank]
+					threadSum2 := gc_s_threadSum2[gc_rank]
+//line hecbench_groupnorm.go:148
+					gc_more2 = true
+//line hecbench_groupnorm.go:148
+					val := gc_at[gc_tx]
+					threadSum += val
+					threadSum2 += val * val
+					gc_s_threadSum[gc_rank] = threadSum
+					gc_s_threadSum2[gc_rank] = threadSum2
+				}
+			} else {
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line hecbench_groupnorm.go:147
-						var i_ int = vecCount*4 + gc_tx + gc_off2
+					threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
 //line hecbench_groupnorm.go:147
-						_ = i_
+					threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
+//line hecbench_groupnorm.go:147
+					var i_ int = vecCount*4 + gc_tx + gc_off2
+					if i_ < 0 || i_ > len(x)-8 {
 //line hecbench_groupnorm.go:148
-						val := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
-//line hecbench_groupnorm.go:148
-						_ = val
-//line hecbench_groupnorm.go:148
-						threadSum = threadSum.Add(val)
-//line hecbench_groupnorm.go:148
-						threadSum2 = threadSum2.Add(val.Mul(val))
-//line hecbench_groupnorm.go:148
-						threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
-//line hecbench_groupnorm.go:148
-						threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
+						break
 					}
-					if gc_vstep > gc_from {
-						gc_more2 = true
-					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-
-//line hecbench_groupnorm.go:147
-						i_ := vecCount*4 + gc_tx + gc_off2
-						gc_more2 = true
-						_ = i_
-
 //line hecbench_groupnorm.go:148
-						val := gc_at[gc_tx]
-
-//line hecbench_groupnorm.go:149
-						threadSum += val
-
-//line hecbench_groupnorm.go:150
-						threadSum2 += val * val
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-				} else {
-					gc_vstep2 := gc_from
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line hecbench_groupnorm.go:147
-						threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
-//line hecbench_groupnorm.go:147
-						_ = threadSum
-//line hecbench_groupnorm.go:147
-						threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
-//line hecbench_groupnorm.go:147
-						_ = threadSum2
-//line hecbench_groupnorm.go:147
-						var i_ int = vecCount*4 + gc_tx + gc_off2
-//line hecbench_groupnorm.go:147
-						_ = i_
+					val := lanes.LoadFloat32x8Slice(x[i_:])
 //line hecbench_groupnorm.go:148
-						if i_ < 0 || i_ > len(x)-8 {
+					threadSum = threadSum.Add(val)
 //line hecbench_groupnorm.go:148
-							break
+					threadSum2 = threadSum2.Add(val.Mul(val))
 //line hecbench_groupnorm.go:148
-						}
+					threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
 //line hecbench_groupnorm.go:148
-						val := lanes.LoadFloat32x8Slice(x[i_:])
-//line hecbench_groupnorm.go:148
-						_ = val
-//line hecbench_groupnorm.go:148
-						threadSum = threadSum.Add(val)
-//line hecbench_groupnorm.go:148
-						threadSum2 = threadSum2.Add(val.Mul(val))
-//line hecbench_groupnorm.go:148
-						threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
-//line hecbench_groupnorm.go:148
-						threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
-					}
-					if gc_vstep2 > gc_from {
-						gc_more2 = true
-					}
-					gc_step2 := gc_vstep2
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							threadSum := gc_s_threadSum[gc_rank]
-							threadSum2 := gc_s_threadSum2[gc_rank]
-
-//line hecbench_groupnorm.go:147
-							i_ := vecCount*4 + gc_tx + gc_off2
-							gc_more2 = true
-
-//line hecbench_groupnorm.go:148
-							val := x[i_]
-
-//line hecbench_groupnorm.go:149
-							threadSum += val
-
-//line hecbench_groupnorm.go:150
-							threadSum2 += val * val
-							gc_s_threadSum[gc_rank] = threadSum
-							gc_s_threadSum2[gc_rank] = threadSum2
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							threadSum := gc_s_threadSum[gc_rank]
-							threadSum2 := gc_s_threadSum2[gc_rank]
-
-//line hecbench_groupnorm.go:147
-							i_ := vecCount*4 + gc_tx + gc_off2
-							gc_more2 = true
-
-//line hecbench_groupnorm.go:148
-							val := x[i_]
-
-//line hecbench_groupnorm.go:149
-							threadSum += val
-
-//line hecbench_groupnorm.go:150
-							threadSum2 += val * val
-							gc_s_threadSum[gc_rank] = threadSum
-							gc_s_threadSum2[gc_rank] = threadSum2
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							threadSum := gc_s_threadSum[gc_rank]
-							threadSum2 := gc_s_threadSum2[gc_rank]
-
-//line hecbench_groupnorm.go:147
-							i_ := vecCount*4 + gc_tx + gc_off2
-							gc_more2 = true
-
-//line hecbench_groupnorm.go:148
-							val := x[i_]
-
-//line hecbench_groupnorm.go:149
-							threadSum += val
-
-//line hecbench_groupnorm.go:150
-							threadSum2 += val * val
-							gc_s_threadSum[gc_rank] = threadSum
-							gc_s_threadSum2[gc_rank] = threadSum2
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							threadSum := gc_s_threadSum[gc_rank]
-							threadSum2 := gc_s_threadSum2[gc_rank]
-
-//line hecbench_groupnorm.go:147
-							i_ := vecCount*4 + gc_tx + gc_off2
-							gc_more2 = true
-
-//line hecbench_groupnorm.go:148
-							val := x[i_]
-
-//line hecbench_groupnorm.go:149
-							threadSum += val
-
-//line hecbench_groupnorm.go:150
-							threadSum2 += val * val
-							gc_s_threadSum[gc_rank] = threadSum
-							gc_s_threadSum2[gc_rank] = threadSum2
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
+				}
+				if gc_vstep2 > gc_from {
+					gc_more2 = true
+				}
+				gc_step2 := gc_vstep2
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						threadSum := gc_s_threadSum[gc_rank]
 						threadSum2 := gc_s_threadSum2[gc_rank]
-
 //line hecbench_groupnorm.go:147
 						i_ := vecCount*4 + gc_tx + gc_off2
 						gc_more2 = true
-
 //line hecbench_groupnorm.go:148
 						val := x[i_]
-
-//line hecbench_groupnorm.go:149
 						threadSum += val
-
-//line hecbench_groupnorm.go:150
+						threadSum2 += val * val
+						gc_s_threadSum[gc_rank] = threadSum
+						gc_s_threadSum2[gc_rank] = threadSum2
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						threadSum := gc_s_threadSum[gc_rank]
+						threadSum2 := gc_s_threadSum2[gc_rank]
+//line hecbench_groupnorm.go:147
+						i_ := vecCount*4 + gc_tx + gc_off2
+						gc_more2 = true
+//line hecbench_groupnorm.go:148
+						val := x[i_]
+						threadSum += val
+						threadSum2 += val * val
+						gc_s_threadSum[gc_rank] = threadSum
+						gc_s_threadSum2[gc_rank] = threadSum2
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						threadSum := gc_s_threadSum[gc_rank]
+						threadSum2 := gc_s_threadSum2[gc_rank]
+//line hecbench_groupnorm.go:147
+						i_ := vecCount*4 + gc_tx + gc_off2
+						gc_more2 = true
+//line hecbench_groupnorm.go:148
+						val := x[i_]
+						threadSum += val
+						threadSum2 += val * val
+						gc_s_threadSum[gc_rank] = threadSum
+						gc_s_threadSum2[gc_rank] = threadSum2
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						threadSum := gc_s_threadSum[gc_rank]
+						threadSum2 := gc_s_threadSum2[gc_rank]
+//line hecbench_groupnorm.go:147
+						i_ := vecCount*4 + gc_tx + gc_off2
+						gc_more2 = true
+//line hecbench_groupnorm.go:148
+						val := x[i_]
+						threadSum += val
 						threadSum2 += val * val
 						gc_s_threadSum[gc_rank] = threadSum
 						gc_s_threadSum2[gc_rank] = threadSum2
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					threadSum := gc_s_threadSum[gc_rank]
+					threadSum2 := gc_s_threadSum2[gc_rank]
+//line hecbench_groupnorm.go:147
+					i_ := vecCount*4 + gc_tx + gc_off2
+					gc_more2 = true
+//line hecbench_groupnorm.go:148
+					val := x[i_]
+					threadSum += val
+					threadSum2 += val * val
+					gc_s_threadSum[gc_rank] = threadSum
+					gc_s_threadSum2[gc_rank] = threadSum2
+				}
 			}
 		}
 	}
-	{
-		var gc_l_warpSum [32]float32
-		var gc_c1v [32]float32
-		var gc_c1r [32]float32
-		var gc_c2v [32]float32
-		var gc_c2r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line hecbench_groupnorm.go:159
+	var gc_l_warpSum [32]float32
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			threadSum := gc_s_threadSum[gc_rank]
+//line hecbench_groupnorm.go:154
+			gc_c1v[gc_lane] = threadSum
+		}
+//line hecbench_groupnorm.go:154
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			threadSum2 := gc_s_threadSum2[gc_rank]
+//line hecbench_groupnorm.go:154
+			warpSum := gc_c1r[gc_lane]
+			gc_c2v[gc_lane] = threadSum2
+			gc_l_warpSum[gc_lane] = warpSum
+		}
+//line hecbench_groupnorm.go:155
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-				threadSum := gc_s_threadSum[gc_rank]
-
-//line hecbench_groupnorm.go:154
-				gc_c1v[gc_lane] = threadSum
-			}
-
-//line hecbench_groupnorm.go:154
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				threadSum2 := gc_s_threadSum2[gc_rank]
-
-//line hecbench_groupnorm.go:154
-				warpSum := gc_c1r[gc_lane]
-				_ = warpSum
-
-//line hecbench_groupnorm.go:155
-				gc_c2v[gc_lane] = threadSum2
-				gc_l_warpSum[gc_lane] = warpSum
-			}
-
-//line hecbench_groupnorm.go:155
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
 //line hecbench_groupnorm.go:109
-					warpID := gc_tx / 32
-					_ = warpID
-					warpSum := gc_l_warpSum[gc_lane]
-					_ = warpSum
-
+				warpID := gc_tx / 32
+//line hecbench_groupnorm.go:111
+				warpSum := gc_l_warpSum[gc_lane]
 //line hecbench_groupnorm.go:155
-					warpSum2 := gc_c2r[gc_lane]
-
+				warpSum2 := gc_c2r[gc_lane]
 //line hecbench_groupnorm.go:157
-					sharedSum[warpID] = warpSum
-
-//line hecbench_groupnorm.go:158
-					sharedSum2[warpID] = warpSum2
-					_ = warpSum2
-				}
+				sharedSum[warpID] = warpSum
+				sharedSum2[warpID] = warpSum2
 			}
 		}
 	}
-	{
-		var gc_l_warpSum2 [32]float32
-		var gc_l_blockSum [32]float32
-		var gc_c3v [32]float32
-		var gc_c3r [32]float32
-		var gc_c4r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line hecbench_groupnorm.go:110
-					laneID := gc_tx % 32
-					_ = laneID
-					var warpSum float32
-					_ = warpSum
-					var warpSum2 float32
-					_ = warpSum2
-
-//line hecbench_groupnorm.go:162
-					if laneID < numWarps {
-						warpSum = sharedSum[laneID]
-					} else {
-						warpSum = 0.0
-					}
-
-//line hecbench_groupnorm.go:167
-					if laneID < numWarps {
-						warpSum2 = sharedSum2[laneID]
-					} else {
-						warpSum2 = 0.0
-					}
-
-//line hecbench_groupnorm.go:172
-					gc_c3v[gc_lane] = warpSum
-					gc_l_warpSum2[gc_lane] = warpSum2
-				}
-			}
-
-//line hecbench_groupnorm.go:172
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
+//line hecbench_groupnorm.go:165
+	var gc_l_warpSum2 [32]float32
+	var gc_l_blockSum [32]float32
+	var gc_c3v [32]float32
+	var gc_c3r [32]float32
+	var gc_c4r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-				warpSum2 := gc_l_warpSum2[gc_lane]
-				_ = warpSum2
-
-//line hecbench_groupnorm.go:172
-				blockSum := gc_c3r[gc_lane]
-				_ = blockSum
-
-//line hecbench_groupnorm.go:173
-				gc_l_blockSum[gc_lane] = blockSum
+//line hecbench_groupnorm.go:110
+				laneID := gc_tx % 32
+//line hecbench_groupnorm.go:112
+				var warpSum float32
+//line hecbench_groupnorm.go:114
+				var warpSum2 float32
+//line hecbench_groupnorm.go:162
+				if laneID < numWarps {
+					warpSum = sharedSum[laneID]
+				} else {
+					warpSum = 0.0
+				}
+				if laneID < numWarps {
+					warpSum2 = sharedSum2[laneID]
+				} else {
+					warpSum2 = 0.0
+				}
+				gc_c3v[gc_lane] = warpSum
+				gc_l_warpSum2[gc_lane] = warpSum2
 			}
-
+		}
+//line hecbench_groupnorm.go:172
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			warpSum2 := gc_l_warpSum2[gc_lane]
+			_ = warpSum2
+//line hecbench_groupnorm.go:172
+			blockSum := gc_c3r[gc_lane]
+			gc_l_blockSum[gc_lane] = blockSum
+		}
 //line hecbench_groupnorm.go:173
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c4r)
-			var gc_memoIn float32
-			var gc_memoIn2 float32
-			var gc_memoOut float32
-			var gc_memoOut2 float32
-			var gc_memoOut3 float32
-			gc_ran := false
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c4r)
+		var gc_memoIn float32
+		var gc_memoIn2 float32
+		var gc_memoOut float32
+		var gc_memoOut2 float32
+		var gc_memoOut3 float32
+		gc_ran := false
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off5 := gc_bx
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 < len(mean) && gc_off5 < len(rstd) {
-						gc_at2 := mean[gc_off5:][:1]
-						gc_at3 := rstd[gc_off5:][:1]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							blockSum := gc_l_blockSum[gc_lane]
-							_ = blockSum
-
+				gc_x0 := gc_tidx.X
+				gc_off5 := gc_bx
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 < len(mean) && gc_off5 < len(rstd) {
+					gc_at2 := mean[gc_off5:][:1]
+					gc_at3 := rstd[gc_off5:][:1]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+//line hecbench_groupnorm.go:192
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						blockSum := gc_l_blockSum[gc_lane]
 //line hecbench_groupnorm.go:173
-							blockSum2 := gc_c4r[gc_lane]
-							var m float32
-							var variance float32
-							if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
-								blockSum, m, variance = gc_memoOut, gc_memoOut2, gc_memoOut3
-							} else {
-								gc_memoIn, gc_memoIn2 = blockSum, blockSum2
-
+						blockSum2 := gc_c4r[gc_lane]
+						var m float32
+						var variance float32
+						if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
+							blockSum, m, variance = gc_memoOut, gc_memoOut2, gc_memoOut3
+						} else {
+							gc_memoIn, gc_memoIn2 = blockSum, blockSum2
 //line hecbench_groupnorm.go:175
-								blockSum /= float32(groupPixels)
-
-//line hecbench_groupnorm.go:176
-								blockSum2 /= float32(groupPixels)
-
-//line hecbench_groupnorm.go:177
-								m = blockSum
-
-//line hecbench_groupnorm.go:178
-								variance = blockSum2 - m*m
-								gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, variance
-								gc_ran = true
-							}
-
-//line hecbench_groupnorm.go:179
-							s := intrinsic.Rsqrtf(variance + 1e-5)
-
-//line hecbench_groupnorm.go:180
-							if mean != nil && gc_tx == 0 {
-								gc_at2[0] = m
-							}
-
-//line hecbench_groupnorm.go:183
-							if rstd != nil && gc_tx == 0 {
-								gc_at3[0] = s
-							}
-							_ = blockSum2
-							_ = m
-							_ = variance
-							_ = s
-							gc_l_blockSum[gc_lane] = blockSum
-							gc_s_m[gc_rank] = m
-							gc_s_s[gc_rank] = s
+							blockSum /= float32(groupPixels)
+							blockSum2 /= float32(groupPixels)
+							m = blockSum
+							variance = blockSum2 - m*m
+							gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, variance
+							gc_ran = true
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							blockSum := gc_l_blockSum[gc_lane]
-							_ = blockSum
-
+//line hecbench_groupnorm.go:179
+						s := intrinsic.Rsqrtf(variance + 1e-5)
+						if mean != nil && gc_tx == 0 {
+							gc_at2[0] = m
+						}
+						if rstd != nil && gc_tx == 0 {
+							gc_at3[0] = s
+						}
+//line hecbench_groupnorm.go:190
+						gc_l_blockSum[gc_lane] = blockSum
+						gc_s_m[gc_rank] = m
+						gc_s_s[gc_rank] = s
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						blockSum := gc_l_blockSum[gc_lane]
 //line hecbench_groupnorm.go:173
-							blockSum2 := gc_c4r[gc_lane]
-							var m float32
-							var variance float32
-							if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
-								blockSum, m, variance = gc_memoOut, gc_memoOut2, gc_memoOut3
-							} else {
-								gc_memoIn, gc_memoIn2 = blockSum, blockSum2
-
+						blockSum2 := gc_c4r[gc_lane]
+						var m float32
+						var variance float32
+						if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
+							blockSum, m, variance = gc_memoOut, gc_memoOut2, gc_memoOut3
+						} else {
+							gc_memoIn, gc_memoIn2 = blockSum, blockSum2
 //line hecbench_groupnorm.go:175
-								blockSum /= float32(groupPixels)
-
-//line hecbench_groupnorm.go:176
-								blockSum2 /= float32(groupPixels)
-
-//line hecbench_groupnorm.go:177
-								m = blockSum
-
-//line hecbench_groupnorm.go:178
-								variance = blockSum2 - m*m
-								gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, variance
-								gc_ran = true
-							}
-
-//line hecbench_groupnorm.go:179
-							s := intrinsic.Rsqrtf(variance + 1e-5)
-
-//line hecbench_groupnorm.go:180
-							if mean != nil && gc_tx == 0 {
-								mean[gc_bx] = m
-							}
-
-//line hecbench_groupnorm.go:183
-							if rstd != nil && gc_tx == 0 {
-								rstd[gc_bx] = s
-							}
-							_ = blockSum2
-							_ = m
-							_ = variance
-							_ = s
-							gc_l_blockSum[gc_lane] = blockSum
-							gc_s_m[gc_rank] = m
-							gc_s_s[gc_rank] = s
+							blockSum /= float32(groupPixels)
+							blockSum2 /= float32(groupPixels)
+							m = blockSum
+							variance = blockSum2 - m*m
+							gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, variance
+							gc_ran = true
 						}
+//line hecbench_groupnorm.go:179
+						s := intrinsic.Rsqrtf(variance + 1e-5)
+						if mean != nil && gc_tx == 0 {
+							mean[gc_bx] = m
+						}
+						if rstd != nil && gc_tx == 0 {
+							rstd[gc_bx] = s
+						}
+//line hecbench_groupnorm.go:190
+						gc_l_blockSum[gc_lane] = blockSum
+						gc_s_m[gc_rank] = m
+						gc_s_s[gc_rank] = s
 					}
 				}
 			}
 		}
 	}
-
 //line hecbench_groupnorm.go:187
 	gc_chunk2 := compiled.StrideChunk(gc_bdx)
 	gc_span2 := (gc_bdx) * gc_chunk2
-
 //line hecbench_groupnorm.go:187
 	for gc_off3, gc_limit3, gc_more3 := 0, groupPixels, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk2 {
 		gc_b.Tick()
@@ -1509,49 +1131,42 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 			return
 		}
 		gc_more3 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off3, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					m := gc_s_m[gc_rank]
-					s := gc_s_s[gc_rank]
-
+//line hecbench_groupnorm.go:194
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off3, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				m := gc_s_m[gc_rank]
+				s := gc_s_s[gc_rank]
 //line hecbench_groupnorm.go:187
-					gc_start2 := gc_tx
-					gc_from3 := gc_start2 + gc_off3
-					gc_trips2 := gc_limit3 - gc_from3
-					switch {
-					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdx, gc_chunk2, gc_limit3, false)
-					case gc_trips2 > gc_span2:
-						gc_trips2 = gc_chunk2
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(gc_bdx) + 1
-					default:
-						gc_trips2 = 0
-					}
-					if gc_trips2 == gc_chunk2 {
-						gc_more3 = true
-					}
-					for i_2 := gc_from3; gc_trips2 > 0; i_2, gc_trips2 = i_2+(gc_bdx), gc_trips2-1 {
-
+				gc_start2 := gc_tx
+				gc_from3 := gc_start2 + gc_off3
+				gc_trips2 := gc_limit3 - gc_from3
+				switch {
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdx, gc_chunk2, gc_limit3, false)
+				case gc_trips2 > gc_span2:
+					gc_trips2 = gc_chunk2
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(gc_bdx) + 1
+				default:
+					gc_trips2 = 0
+				}
+				if gc_trips2 == gc_chunk2 {
+					gc_more3 = true
+				}
+				for i_2 := gc_from3; gc_trips2 > 0; i_2, gc_trips2 = i_2+(gc_bdx), gc_trips2-1 {
 //line hecbench_groupnorm.go:188
-						c := i_2 / imgSize
-
-//line hecbench_groupnorm.go:189
-						n := s * (x[i_2] - m)
-
-//line hecbench_groupnorm.go:190
-						out[i_2] = n*weight[c] + bias[c]
-					}
+					c := i_2 / imgSize
+					n := s * (x[i_2] - m)
+					out[i_2] = n*weight[c] + bias[c]
 				}
 			}
 		}
@@ -1595,143 +1210,87 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 	gc_s_wDoutNormBlock := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 	gc_s_dwThread := compiled.Scratch[float32](gc_b, 4)[:gc_n]
 	gc_s_dbThread := compiled.Scratch[float32](gc_b, 5)[:gc_n]
-
 //line hecbench_groupnorm.go:207
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line hecbench_groupnorm.go:208
 	warp := cg.TiledPartition(block, 32)
-	_ = warp
-
-//line hecbench_groupnorm.go:209
 	sharedSum := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
-
-//line hecbench_groupnorm.go:210
 	sharedSum2 := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
-
-//line hecbench_groupnorm.go:211
 	numWarps := gc_bdx / 32
-
 //line hecbench_groupnorm.go:214
 	groupPixels := imgSize * groupSize
-
 //line hecbench_groupnorm.go:216
 	g := gc_bx % nGroups
-
 //line hecbench_groupnorm.go:219
 	dout = dout[gc_bx*imgSize*groupSize:]
-
-//line hecbench_groupnorm.go:220
 	x = x[gc_bx*imgSize*groupSize:]
-
-//line hecbench_groupnorm.go:221
 	dx = dx[gc_bx*imgSize*groupSize:]
-
-//line hecbench_groupnorm.go:222
 	weight = weight[g*groupSize:]
-
-//line hecbench_groupnorm.go:223
 	dweight = dweight[g*groupSize:]
-
-//line hecbench_groupnorm.go:224
 	dbias = dbias[g*groupSize:]
-
 //line hecbench_groupnorm.go:226
 	mVal := mean[gc_bx]
-
-//line hecbench_groupnorm.go:227
 	rstdVal := rstd[gc_bx]
-	{
-		gc_vstep := 0
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			_ = gc_rank
-//line hecbench_groupnorm.go:232
-			var wDoutThread float32 = float32(0.0)
-//line hecbench_groupnorm.go:232
-			_ = wDoutThread
-//line hecbench_groupnorm.go:233
-			var wDoutNormThread float32 = float32(0.0)
-//line hecbench_groupnorm.go:233
-			_ = wDoutNormThread
-			lanes.BroadcastFloat32x8(wDoutThread).StoreSlice(gc_s_wDoutThread[gc_rank:])
-			lanes.BroadcastFloat32x8(wDoutNormThread).StoreSlice(gc_s_wDoutNormThread[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line hecbench_groupnorm.go:232
-				wDoutThread := float32(0.0)
-
-//line hecbench_groupnorm.go:233
-				wDoutNormThread := float32(0.0)
-				_ = wDoutThread
-				_ = wDoutNormThread
-				gc_s_wDoutThread[gc_rank] = wDoutThread
-				gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line hecbench_groupnorm.go:232
-				wDoutThread := float32(0.0)
-
-//line hecbench_groupnorm.go:233
-				wDoutNormThread := float32(0.0)
-				_ = wDoutThread
-				_ = wDoutNormThread
-				gc_s_wDoutThread[gc_rank] = wDoutThread
-				gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line hecbench_groupnorm.go:232
-				wDoutThread := float32(0.0)
-
-//line hecbench_groupnorm.go:233
-				wDoutNormThread := float32(0.0)
-				_ = wDoutThread
-				_ = wDoutNormThread
-				gc_s_wDoutThread[gc_rank] = wDoutThread
-				gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line hecbench_groupnorm.go:232
-				wDoutThread := float32(0.0)
-
-//line hecbench_groupnorm.go:233
-				wDoutNormThread := float32(0.0)
-				_ = wDoutThread
-				_ = wDoutNormThread
-				gc_s_wDoutThread[gc_rank] = wDoutThread
-				gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line hecbench_groupnorm.go:229
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
+		var wDoutThread float32 = float32(0.0)
+		var wDoutNormThread float32 = float32(0.0)
+		lanes.BroadcastFloat32x8(wDoutThread).StoreSlice(gc_s_wDoutThread[gc_rank:])
+		lanes.BroadcastFloat32x8(wDoutNormThread).StoreSlice(gc_s_wDoutNormThread[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line hecbench_groupnorm.go:232
 			wDoutThread := float32(0.0)
-
-//line hecbench_groupnorm.go:233
 			wDoutNormThread := float32(0.0)
-			_ = wDoutThread
-			_ = wDoutNormThread
+//line hecbench_groupnorm.go:236
+			gc_s_wDoutThread[gc_rank] = wDoutThread
+			gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line hecbench_groupnorm.go:232
+			wDoutThread := float32(0.0)
+			wDoutNormThread := float32(0.0)
+//line hecbench_groupnorm.go:236
+			gc_s_wDoutThread[gc_rank] = wDoutThread
+			gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line hecbench_groupnorm.go:232
+			wDoutThread := float32(0.0)
+			wDoutNormThread := float32(0.0)
+//line hecbench_groupnorm.go:236
+			gc_s_wDoutThread[gc_rank] = wDoutThread
+			gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line hecbench_groupnorm.go:232
+			wDoutThread := float32(0.0)
+			wDoutNormThread := float32(0.0)
+//line hecbench_groupnorm.go:236
 			gc_s_wDoutThread[gc_rank] = wDoutThread
 			gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line hecbench_groupnorm.go:232
+		wDoutThread := float32(0.0)
+		wDoutNormThread := float32(0.0)
+//line hecbench_groupnorm.go:236
+		gc_s_wDoutThread[gc_rank] = wDoutThread
+		gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
+	}
 //line hecbench_groupnorm.go:234
 	for gc_off, gc_limit, gc_more := 0, groupPixels, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
@@ -1739,246 +1298,190 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 			return
 		}
 		gc_more = false
+//line hecbench_groupnorm.go:241
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_off
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(dout) && gc_to <= len(dout)-gc_off5 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 {
+				gc_at := dout[gc_off5:][:gc_to]
+				gc_at2 := x[gc_off5:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					wDoutThread := gc_s_wDoutThread[gc_rank]
+					wDoutNormThread := gc_s_wDoutNormThread[gc_rank]
+//line hecbench_groupnorm.go:234
+					i := gc_tx + gc_off
+					gc_more = true
+//line hecbench_groupnorm.go:235
+					c := i / imgSize
+					curWDout := weight[c] * gc_at[gc_tx]
+					wDoutThread += curWDout
+					norm := (gc_at2[gc_tx] - mVal) * rstdVal
+					wDoutNormThread += curWDout * norm
+					gc_s_wDoutThread[gc_rank] = wDoutThread
+					gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					wDoutThread := gc_s_wDoutThread[gc_rank]
+					wDoutNormThread := gc_s_wDoutNormThread[gc_rank]
+//line hecbench_groupnorm.go:234
+					i := gc_tx + gc_off
+					gc_more = true
+//line hecbench_groupnorm.go:235
+					c := i / imgSize
+					curWDout := weight[c] * dout[i]
+					wDoutThread += curWDout
+					norm := (x[i] - mVal) * rstdVal
+					wDoutNormThread += curWDout * norm
+					gc_s_wDoutThread[gc_rank] = wDoutThread
+					gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
+				}
+			}
+		}
+	}
+//line hecbench_groupnorm.go:248
+	var gc_l_wDoutWarp [32]float32
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			wDoutThread := gc_s_wDoutThread[gc_rank]
+//line hecbench_groupnorm.go:242
+			gc_c1v[gc_lane] = wDoutThread
+		}
+//line hecbench_groupnorm.go:242
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			wDoutNormThread := gc_s_wDoutNormThread[gc_rank]
+//line hecbench_groupnorm.go:242
+			wDoutWarp := gc_c1r[gc_lane]
+			gc_c2v[gc_lane] = wDoutNormThread
+			gc_l_wDoutWarp[gc_lane] = wDoutWarp
+		}
+//line hecbench_groupnorm.go:243
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
 		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off5 := gc_off
-				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(dout) && gc_to <= len(dout)-gc_off5 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 {
-					gc_at := dout[gc_off5:][:gc_to]
-					gc_at2 := x[gc_off5:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						wDoutThread := gc_s_wDoutThread[gc_rank]
-						wDoutNormThread := gc_s_wDoutNormThread[gc_rank]
-
-//line hecbench_groupnorm.go:234
-						i := gc_tx + gc_off
-						gc_more = true
-						_ = i
-
-//line hecbench_groupnorm.go:235
-						c := i / imgSize
-
-//line hecbench_groupnorm.go:236
-						curWDout := weight[c] * gc_at[gc_tx]
-
-//line hecbench_groupnorm.go:237
-						wDoutThread += curWDout
-
-//line hecbench_groupnorm.go:238
-						norm := (gc_at2[gc_tx] - mVal) * rstdVal
-
-//line hecbench_groupnorm.go:239
-						wDoutNormThread += curWDout * norm
-						gc_s_wDoutThread[gc_rank] = wDoutThread
-						gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						wDoutThread := gc_s_wDoutThread[gc_rank]
-						wDoutNormThread := gc_s_wDoutNormThread[gc_rank]
-
-//line hecbench_groupnorm.go:234
-						i := gc_tx + gc_off
-						gc_more = true
-
-//line hecbench_groupnorm.go:235
-						c := i / imgSize
-
-//line hecbench_groupnorm.go:236
-						curWDout := weight[c] * dout[i]
-
-//line hecbench_groupnorm.go:237
-						wDoutThread += curWDout
-
-//line hecbench_groupnorm.go:238
-						norm := (x[i] - mVal) * rstdVal
-
-//line hecbench_groupnorm.go:239
-						wDoutNormThread += curWDout * norm
-						gc_s_wDoutThread[gc_rank] = wDoutThread
-						gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
-					}
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-			}
-		}
-	}
-	{
-		var gc_l_wDoutWarp [32]float32
-		var gc_c1v [32]float32
-		var gc_c1r [32]float32
-		var gc_c2v [32]float32
-		var gc_c2r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-				wDoutThread := gc_s_wDoutThread[gc_rank]
-
-//line hecbench_groupnorm.go:242
-				gc_c1v[gc_lane] = wDoutThread
-			}
-
-//line hecbench_groupnorm.go:242
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				wDoutNormThread := gc_s_wDoutNormThread[gc_rank]
-
-//line hecbench_groupnorm.go:242
-				wDoutWarp := gc_c1r[gc_lane]
-				_ = wDoutWarp
-
-//line hecbench_groupnorm.go:243
-				gc_c2v[gc_lane] = wDoutNormThread
-				gc_l_wDoutWarp[gc_lane] = wDoutWarp
-			}
-
-//line hecbench_groupnorm.go:243
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
 //line hecbench_groupnorm.go:212
-					warpID := gc_tx / 32
-					_ = warpID
-					wDoutWarp := gc_l_wDoutWarp[gc_lane]
-					_ = wDoutWarp
-
+				warpID := gc_tx / 32
+//line hecbench_groupnorm.go:214
+				wDoutWarp := gc_l_wDoutWarp[gc_lane]
 //line hecbench_groupnorm.go:243
-					wDoutNormWarp := gc_c2r[gc_lane]
-
+				wDoutNormWarp := gc_c2r[gc_lane]
 //line hecbench_groupnorm.go:245
-					sharedSum[warpID] = wDoutWarp
-
-//line hecbench_groupnorm.go:246
-					sharedSum2[warpID] = wDoutNormWarp
-					_ = wDoutNormWarp
-				}
+				sharedSum[warpID] = wDoutWarp
+				sharedSum2[warpID] = wDoutNormWarp
 			}
 		}
 	}
-	{
-		var gc_l_wDoutNormWarp [32]float32
-		var gc_c3v [32]float32
-		var gc_c3r [32]float32
-		var gc_c4r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line hecbench_groupnorm.go:213
-					laneID := gc_tx % 32
-					_ = laneID
-					var wDoutWarp float32
-					_ = wDoutWarp
-					var wDoutNormWarp float32
-					_ = wDoutNormWarp
-
-//line hecbench_groupnorm.go:250
-					if laneID < numWarps {
-						wDoutWarp = sharedSum[laneID]
-					} else {
-						wDoutWarp = 0.0
-					}
-
-//line hecbench_groupnorm.go:255
-					if laneID < numWarps {
-						wDoutNormWarp = sharedSum2[laneID]
-					} else {
-						wDoutNormWarp = 0.0
-					}
-
-//line hecbench_groupnorm.go:260
-					gc_c3v[gc_lane] = wDoutWarp
-					gc_l_wDoutNormWarp[gc_lane] = wDoutNormWarp
-				}
-			}
-
-//line hecbench_groupnorm.go:260
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
+//line hecbench_groupnorm.go:253
+	var gc_l_wDoutNormWarp [32]float32
+	var gc_c3v [32]float32
+	var gc_c3r [32]float32
+	var gc_c4r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-				wDoutNormWarp := gc_l_wDoutNormWarp[gc_lane]
-				_ = wDoutNormWarp
-
-//line hecbench_groupnorm.go:260
-				wDoutBlock := gc_c3r[gc_lane]
-				_ = wDoutBlock
-
-//line hecbench_groupnorm.go:261
-				gc_s_wDoutBlock[gc_rank] = wDoutBlock
-			}
-
-//line hecbench_groupnorm.go:261
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_wDoutNormWarp, compiled.OpPlus, &gc_c4r)
-			var gc_memoIn float32
-			var gc_memoIn2 float32
-			var gc_memoOut float32
-			var gc_memoOut2 float32
-			gc_ran := false
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				wDoutBlock := gc_s_wDoutBlock[gc_rank]
-
-//line hecbench_groupnorm.go:261
-				wDoutNormBlock := gc_c4r[gc_lane]
-				if gc_ran && compiled.Same32(wDoutBlock, gc_memoIn) && compiled.Same32(wDoutNormBlock, gc_memoIn2) {
-					wDoutBlock, wDoutNormBlock = gc_memoOut, gc_memoOut2
+//line hecbench_groupnorm.go:213
+				laneID := gc_tx % 32
+//line hecbench_groupnorm.go:215
+				var wDoutWarp float32
+//line hecbench_groupnorm.go:217
+				var wDoutNormWarp float32
+//line hecbench_groupnorm.go:250
+				if laneID < numWarps {
+					wDoutWarp = sharedSum[laneID]
 				} else {
-					gc_memoIn, gc_memoIn2 = wDoutBlock, wDoutNormBlock
-
-//line hecbench_groupnorm.go:262
-					wDoutBlock /= float32(groupPixels)
-
-//line hecbench_groupnorm.go:263
-					wDoutNormBlock /= float32(groupPixels)
-					gc_memoOut, gc_memoOut2 = wDoutBlock, wDoutNormBlock
-					gc_ran = true
+					wDoutWarp = 0.0
 				}
-				_ = wDoutNormBlock
-				gc_s_wDoutBlock[gc_rank] = wDoutBlock
-				gc_s_wDoutNormBlock[gc_rank] = wDoutNormBlock
+				if laneID < numWarps {
+					wDoutNormWarp = sharedSum2[laneID]
+				} else {
+					wDoutNormWarp = 0.0
+				}
+				gc_c3v[gc_lane] = wDoutWarp
+				gc_l_wDoutNormWarp[gc_lane] = wDoutNormWarp
 			}
 		}
+//line hecbench_groupnorm.go:260
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			wDoutNormWarp := gc_l_wDoutNormWarp[gc_lane]
+			_ = wDoutNormWarp
+//line hecbench_groupnorm.go:260
+			wDoutBlock := gc_c3r[gc_lane]
+			gc_s_wDoutBlock[gc_rank] = wDoutBlock
+		}
+//line hecbench_groupnorm.go:261
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_wDoutNormWarp, compiled.OpPlus, &gc_c4r)
+		var gc_memoIn float32
+		var gc_memoIn2 float32
+		var gc_memoOut float32
+		var gc_memoOut2 float32
+		gc_ran := false
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line hecbench_groupnorm.go:270
+			wDoutBlock := gc_s_wDoutBlock[gc_rank]
+//line hecbench_groupnorm.go:261
+			wDoutNormBlock := gc_c4r[gc_lane]
+			if gc_ran && compiled.Same32(wDoutBlock, gc_memoIn) && compiled.Same32(wDoutNormBlock, gc_memoIn2) {
+				wDoutBlock, wDoutNormBlock = gc_memoOut, gc_memoOut2
+			} else {
+				gc_memoIn, gc_memoIn2 = wDoutBlock, wDoutNormBlock
+//line hecbench_groupnorm.go:262
+				wDoutBlock /= float32(groupPixels)
+				wDoutNormBlock /= float32(groupPixels)
+				gc_memoOut, gc_memoOut2 = wDoutBlock, wDoutNormBlock
+				gc_ran = true
+			}
+//line hecbench_groupnorm.go:268
+			gc_s_wDoutBlock[gc_rank] = wDoutBlock
+			gc_s_wDoutNormBlock[gc_rank] = wDoutNormBlock
+		}
 	}
-
 //line hecbench_groupnorm.go:266
 	for gc_off2, gc_limit2, gc_more2 := 0, groupPixels, true; gc_more2; gc_off2 += gc_bdx {
 		gc_b.Tick()
@@ -1986,172 +1489,121 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off2, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off6 := gc_off2
-				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(dout) && gc_to <= len(dout)-gc_off6 && gc_off6 <= len(x) && gc_to <= len(x)-gc_off6 && gc_off6 <= len(dx) && gc_to <= len(dx)-gc_off6 {
-					gc_at3 := dout[gc_off6:][:gc_to]
-					gc_at4 := x[gc_off6:][:gc_to]
-					gc_at5 := dx[gc_off6:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						wDoutBlock := gc_s_wDoutBlock[gc_rank]
-						wDoutNormBlock := gc_s_wDoutNormBlock[gc_rank]
-
-//line hecbench_groupnorm.go:266
-						i_ := gc_tx + gc_off2
-						gc_more2 = true
-						_ = i_
-
-//line hecbench_groupnorm.go:269
-						doutVal := gc_at3[gc_tx]
-
-//line hecbench_groupnorm.go:270
-						norm_ := (gc_at4[gc_tx] - mVal) * rstdVal
-
 //line hecbench_groupnorm.go:273
-						c_ := (i_ / imgSize) % groupSize
-
-//line hecbench_groupnorm.go:274
-						wDout := weight[c_] * doutVal
-
-//line hecbench_groupnorm.go:275
-						gc_at5[gc_tx] = (wDout - wDoutBlock - norm_*wDoutNormBlock) * rstdVal
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						wDoutBlock := gc_s_wDoutBlock[gc_rank]
-						wDoutNormBlock := gc_s_wDoutNormBlock[gc_rank]
-
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_off2
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(dout) && gc_to <= len(dout)-gc_off6 && gc_off6 <= len(x) && gc_to <= len(x)-gc_off6 && gc_off6 <= len(dx) && gc_to <= len(dx)-gc_off6 {
+				gc_at3 := dout[gc_off6:][:gc_to]
+				gc_at4 := x[gc_off6:][:gc_to]
+				gc_at5 := dx[gc_off6:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					wDoutBlock := gc_s_wDoutBlock[gc_rank]
+					wDoutNormBlock := gc_s_wDoutNormBlock[gc_rank]
 //line hecbench_groupnorm.go:266
-						i_ := gc_tx + gc_off2
-						gc_more2 = true
-
+					i_ := gc_tx + gc_off2
+					gc_more2 = true
 //line hecbench_groupnorm.go:269
-						doutVal := dout[i_]
-
-//line hecbench_groupnorm.go:270
-						norm_ := (x[i_] - mVal) * rstdVal
-
+					doutVal := gc_at3[gc_tx]
+					norm_ := (gc_at4[gc_tx] - mVal) * rstdVal
 //line hecbench_groupnorm.go:273
-						c_ := (i_ / imgSize) % groupSize
-
-//line hecbench_groupnorm.go:274
-						wDout := weight[c_] * doutVal
-
-//line hecbench_groupnorm.go:275
-						dx[i_] = (wDout - wDoutBlock - norm_*wDoutNormBlock) * rstdVal
-					}
+					c_ := (i_ / imgSize) % groupSize
+					wDout := weight[c_] * doutVal
+					gc_at5[gc_tx] = (wDout - wDoutBlock - norm_*wDoutNormBlock) * rstdVal
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					wDoutBlock := gc_s_wDoutBlock[gc_rank]
+					wDoutNormBlock := gc_s_wDoutNormBlock[gc_rank]
+//line hecbench_groupnorm.go:266
+					i_ := gc_tx + gc_off2
+					gc_more2 = true
+//line hecbench_groupnorm.go:269
+					doutVal := dout[i_]
+					norm_ := (x[i_] - mVal) * rstdVal
+//line hecbench_groupnorm.go:273
+					c_ := (i_ / imgSize) % groupSize
+					wDout := weight[c_] * doutVal
+					dx[i_] = (wDout - wDoutBlock - norm_*wDoutNormBlock) * rstdVal
 				}
 			}
 		}
 	}
-
 //line hecbench_groupnorm.go:284
 	if imgSize%gc_bdx == 0 {
-
-//line hecbench_groupnorm.go:285
 		for c_2 := 0; c_2 < groupSize; c_2++ {
-			{
-				gc_vstep2 := 0
-				for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
-					gc_rank := gc_vstep2
-					_ = gc_rank
-//line hecbench_groupnorm.go:286
-					var dwThread float32 = float32(0.0)
-//line hecbench_groupnorm.go:286
-					_ = dwThread
 //line hecbench_groupnorm.go:287
-					var dbThread float32 = float32(0.0)
-//line hecbench_groupnorm.go:287
-					_ = dbThread
-					lanes.BroadcastFloat32x8(dwThread).StoreSlice(gc_s_dwThread[gc_rank:])
-					lanes.BroadcastFloat32x8(dbThread).StoreSlice(gc_s_dbThread[gc_rank:])
-				}
-				gc_step2 := gc_vstep2
-				for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-					{
-						gc_rank := gc_step2 + 0
-						gc_pos.Thread = gc_rank
-
+			gc_vstep2 := 0
+			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+				gc_rank := gc_vstep2
 //line hecbench_groupnorm.go:286
-						dwThread := float32(0.0)
-
-//line hecbench_groupnorm.go:287
-						dbThread := float32(0.0)
-						_ = dwThread
-						_ = dbThread
-						gc_s_dwThread[gc_rank] = dwThread
-						gc_s_dbThread[gc_rank] = dbThread
-					}
-					{
-						gc_rank := gc_step2 + 1
-						gc_pos.Thread = gc_rank
-
-//line hecbench_groupnorm.go:286
-						dwThread := float32(0.0)
-
-//line hecbench_groupnorm.go:287
-						dbThread := float32(0.0)
-						_ = dwThread
-						_ = dbThread
-						gc_s_dwThread[gc_rank] = dwThread
-						gc_s_dbThread[gc_rank] = dbThread
-					}
-					{
-						gc_rank := gc_step2 + 2
-						gc_pos.Thread = gc_rank
-
-//line hecbench_groupnorm.go:286
-						dwThread := float32(0.0)
-
-//line hecbench_groupnorm.go:287
-						dbThread := float32(0.0)
-						_ = dwThread
-						_ = dbThread
-						gc_s_dwThread[gc_rank] = dwThread
-						gc_s_dbThread[gc_rank] = dbThread
-					}
-					{
-						gc_rank := gc_step2 + 3
-						gc_pos.Thread = gc_rank
-
-//line hecbench_groupnorm.go:286
-						dwThread := float32(0.0)
-
-//line hecbench_groupnorm.go:287
-						dbThread := float32(0.0)
-						_ = dwThread
-						_ = dbThread
-						gc_s_dwThread[gc_rank] = dwThread
-						gc_s_dbThread[gc_rank] = dbThread
-					}
-				}
-				for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+				var dwThread float32 = float32(0.0)
+				var dbThread float32 = float32(0.0)
+				lanes.BroadcastFloat32x8(dwThread).StoreSlice(gc_s_dwThread[gc_rank:])
+				lanes.BroadcastFloat32x8(dbThread).StoreSlice(gc_s_dbThread[gc_rank:])
+			}
+			gc_step2 := gc_vstep2
+			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+				{
+					gc_rank := gc_step2 + 0
 					gc_pos.Thread = gc_rank
-
 //line hecbench_groupnorm.go:286
 					dwThread := float32(0.0)
-
-//line hecbench_groupnorm.go:287
 					dbThread := float32(0.0)
-					_ = dwThread
-					_ = dbThread
+//line hecbench_groupnorm.go:290
+					gc_s_dwThread[gc_rank] = dwThread
+					gc_s_dbThread[gc_rank] = dbThread
+				}
+				{
+					gc_rank := gc_step2 + 1
+					gc_pos.Thread = gc_rank
+//line hecbench_groupnorm.go:286
+					dwThread := float32(0.0)
+					dbThread := float32(0.0)
+//line hecbench_groupnorm.go:290
+					gc_s_dwThread[gc_rank] = dwThread
+					gc_s_dbThread[gc_rank] = dbThread
+				}
+				{
+					gc_rank := gc_step2 + 2
+					gc_pos.Thread = gc_rank
+//line hecbench_groupnorm.go:286
+					dwThread := float32(0.0)
+					dbThread := float32(0.0)
+//line hecbench_groupnorm.go:290
+					gc_s_dwThread[gc_rank] = dwThread
+					gc_s_dbThread[gc_rank] = dbThread
+				}
+				{
+					gc_rank := gc_step2 + 3
+					gc_pos.Thread = gc_rank
+//line hecbench_groupnorm.go:286
+					dwThread := float32(0.0)
+					dbThread := float32(0.0)
+//line hecbench_groupnorm.go:290
 					gc_s_dwThread[gc_rank] = dwThread
 					gc_s_dbThread[gc_rank] = dbThread
 				}
 			}
-
+			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+//line hecbench_groupnorm.go:286
+				dwThread := float32(0.0)
+				dbThread := float32(0.0)
+//line hecbench_groupnorm.go:290
+				gc_s_dwThread[gc_rank] = dwThread
+				gc_s_dbThread[gc_rank] = dbThread
+			}
 //line hecbench_groupnorm.go:288
 			for gc_off3, gc_limit3, gc_more3 := 0, imgSize, true; gc_more3; gc_off3 += gc_bdx {
 				gc_b.Tick()
@@ -2159,356 +1611,256 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 					return
 				}
 				gc_more3 = false
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_off3, gc_to) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_off7 := gc_off3
-						if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(dout) && gc_to <= len(dout)-gc_off7 && gc_off7 <= len(x) && gc_to <= len(x)-gc_off7 {
-							gc_at6 := dout[gc_off7:][:gc_to]
-							gc_at7 := x[gc_off7:][:gc_to]
-							gc_vstep3 := gc_from
+//line hecbench_groupnorm.go:295
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off3, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off7 := gc_off3
+					if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(dout) && gc_to <= len(dout)-gc_off7 && gc_off7 <= len(x) && gc_to <= len(x)-gc_off7 {
+						gc_at6 := dout[gc_off7:][:gc_to]
+						gc_at7 := x[gc_off7:][:gc_to]
+						gc_vstep3 := gc_from
 //line hecbench_groupnorm.go:291
-							gc_vb3 := lanes.BroadcastFloat32x8(mVal)
+						gc_vb3 := lanes.BroadcastFloat32x8(mVal)
 //line hecbench_groupnorm.go:291
-							_ = gc_vb3
+						gc_vb4 := lanes.BroadcastFloat32x8(rstdVal)
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 //line hecbench_groupnorm.go:291
-							gc_vb4 := lanes.BroadcastFloat32x8(rstdVal)
+							dwThread := lanes.LoadFloat32x8Slice(gc_s_dwThread[gc_rank:])
 //line hecbench_groupnorm.go:291
-							_ = gc_vb4
-							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-//line hecbench_groupnorm.go:291
-								dwThread := lanes.LoadFloat32x8Slice(gc_s_dwThread[gc_rank:])
-//line hecbench_groupnorm.go:291
-								_ = dwThread
-//line hecbench_groupnorm.go:291
-								dbThread := lanes.LoadFloat32x8Slice(gc_s_dbThread[gc_rank:])
-//line hecbench_groupnorm.go:291
-								_ = dbThread
+							dbThread := lanes.LoadFloat32x8Slice(gc_s_dbThread[gc_rank:])
 //line hecbench_groupnorm.go:288
-								var i_2 int = gc_tx + gc_off3
+							var i_2 int = gc_tx + gc_off3
 //line hecbench_groupnorm.go:288
-								_ = i_2
+							_ = i_2
+							doutVal_ := lanes.LoadFloat32x8Slice(gc_at6[gc_tx:])
 //line hecbench_groupnorm.go:289
-								doutVal_ := lanes.LoadFloat32x8Slice(gc_at6[gc_tx:])
+							dbThread = dbThread.Add(doutVal_)
 //line hecbench_groupnorm.go:289
-								_ = doutVal_
+							norm_2 := lanes.LoadFloat32x8Slice(gc_at7[gc_tx:]).Sub(gc_vb3).Mul(gc_vb4)
 //line hecbench_groupnorm.go:289
-								dbThread = dbThread.Add(doutVal_)
+							dwThread = dwThread.Add(doutVal_.Mul(norm_2))
 //line hecbench_groupnorm.go:289
-								norm_2 := lanes.LoadFloat32x8Slice(gc_at7[gc_tx:]).Sub(gc_vb3).Mul(gc_vb4)
+							dwThread.StoreSlice(gc_s_dwThread[gc_rank:])
 //line hecbench_groupnorm.go:289
-								_ = norm_2
+							dbThread.StoreSlice(gc_s_dbThread[gc_rank:])
+						}
+						if gc_vstep3 > gc_from {
+							gc_more3 = true
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+//line hecbench_groupnorm.go:297
+							dwThread := gc_s_dwThread[gc_rank]
+							dbThread := gc_s_dbThread[gc_rank]
 //line hecbench_groupnorm.go:289
-								dwThread = dwThread.Add(doutVal_.Mul(norm_2))
+							gc_more3 = true
 //line hecbench_groupnorm.go:289
-								dwThread.StoreSlice(gc_s_dwThread[gc_rank:])
+							doutVal_ := gc_at6[gc_tx]
+							dbThread += doutVal_
+							norm_2 := (gc_at7[gc_tx] - mVal) * rstdVal
+							dwThread += doutVal_ * norm_2
+							gc_s_dwThread[gc_rank] = dwThread
+							gc_s_dbThread[gc_rank] = dbThread
+						}
+					} else {
+						gc_vstep4 := gc_from
+//line hecbench_groupnorm.go:291
+						gc_vb := lanes.BroadcastFloat32x8(mVal)
+//line hecbench_groupnorm.go:291
+						gc_vb2 := lanes.BroadcastFloat32x8(rstdVal)
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+//line hecbench_groupnorm.go:291
+							dwThread := lanes.LoadFloat32x8Slice(gc_s_dwThread[gc_rank:])
+//line hecbench_groupnorm.go:291
+							dbThread := lanes.LoadFloat32x8Slice(gc_s_dbThread[gc_rank:])
+//line hecbench_groupnorm.go:288
+							var i_2 int = gc_tx + gc_off3
+							if i_2 < 0 || i_2 > len(dout)-8 || i_2 > len(x)-8 {
 //line hecbench_groupnorm.go:289
-								dbThread.StoreSlice(gc_s_dbThread[gc_rank:])
+								break
 							}
-							if gc_vstep3 > gc_from {
-								gc_more3 = true
-							}
-							for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-								dwThread := gc_s_dwThread[gc_rank]
-								dbThread := gc_s_dbThread[gc_rank]
-
-//line hecbench_groupnorm.go:288
-								i_2 := gc_tx + gc_off3
-								gc_more3 = true
-								_ = i_2
-
 //line hecbench_groupnorm.go:289
-								doutVal_ := gc_at6[gc_tx]
-
-//line hecbench_groupnorm.go:290
-								dbThread += doutVal_
-
-//line hecbench_groupnorm.go:291
-								norm_2 := (gc_at7[gc_tx] - mVal) * rstdVal
-
-//line hecbench_groupnorm.go:292
-								dwThread += doutVal_ * norm_2
-								gc_s_dwThread[gc_rank] = dwThread
-								gc_s_dbThread[gc_rank] = dbThread
-							}
-						} else {
-							gc_vstep4 := gc_from
-//line hecbench_groupnorm.go:291
-							gc_vb := lanes.BroadcastFloat32x8(mVal)
-//line hecbench_groupnorm.go:291
-							_ = gc_vb
-//line hecbench_groupnorm.go:291
-							gc_vb2 := lanes.BroadcastFloat32x8(rstdVal)
-//line hecbench_groupnorm.go:291
-							_ = gc_vb2
-							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-								gc_tx := gc_vstep4
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-//line hecbench_groupnorm.go:291
-								dwThread := lanes.LoadFloat32x8Slice(gc_s_dwThread[gc_rank:])
-//line hecbench_groupnorm.go:291
-								_ = dwThread
-//line hecbench_groupnorm.go:291
-								dbThread := lanes.LoadFloat32x8Slice(gc_s_dbThread[gc_rank:])
-//line hecbench_groupnorm.go:291
-								_ = dbThread
-//line hecbench_groupnorm.go:288
-								var i_2 int = gc_tx + gc_off3
-//line hecbench_groupnorm.go:288
-								_ = i_2
+							doutVal_ := lanes.LoadFloat32x8Slice(dout[i_2:])
 //line hecbench_groupnorm.go:289
-								if i_2 < 0 || i_2 > len(dout)-8 || i_2 > len(x)-8 {
-//line hecbench_groupnorm.go:289
-									break
-//line hecbench_groupnorm.go:289
-								}
-//line hecbench_groupnorm.go:289
-								doutVal_ := lanes.LoadFloat32x8Slice(dout[i_2:])
-//line hecbench_groupnorm.go:289
-								_ = doutVal_
-//line hecbench_groupnorm.go:289
-								dbThread = dbThread.Add(doutVal_)
+							dbThread = dbThread.Add(doutVal_)
 //line hecbench_groupnorm.go:291
-								norm_2 := lanes.LoadFloat32x8Slice(x[i_2:]).Sub(gc_vb).Mul(gc_vb2)
+							norm_2 := lanes.LoadFloat32x8Slice(x[i_2:]).Sub(gc_vb).Mul(gc_vb2)
 //line hecbench_groupnorm.go:291
-								_ = norm_2
+							dwThread = dwThread.Add(doutVal_.Mul(norm_2))
 //line hecbench_groupnorm.go:291
-								dwThread = dwThread.Add(doutVal_.Mul(norm_2))
+							dwThread.StoreSlice(gc_s_dwThread[gc_rank:])
 //line hecbench_groupnorm.go:291
-								dwThread.StoreSlice(gc_s_dwThread[gc_rank:])
-//line hecbench_groupnorm.go:291
-								dbThread.StoreSlice(gc_s_dbThread[gc_rank:])
-							}
-							if gc_vstep4 > gc_from {
-								gc_more3 = true
-							}
-							gc_step3 := gc_vstep4
-							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-								{
-									gc_tx := gc_step3 + 0
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-									dwThread := gc_s_dwThread[gc_rank]
-									dbThread := gc_s_dbThread[gc_rank]
-
-//line hecbench_groupnorm.go:288
-									i_2 := gc_tx + gc_off3
-									gc_more3 = true
-
-//line hecbench_groupnorm.go:289
-									doutVal_ := dout[i_2]
-
-//line hecbench_groupnorm.go:290
-									dbThread += doutVal_
-
-//line hecbench_groupnorm.go:291
-									norm_2 := (x[i_2] - mVal) * rstdVal
-
-//line hecbench_groupnorm.go:292
-									dwThread += doutVal_ * norm_2
-									gc_s_dwThread[gc_rank] = dwThread
-									gc_s_dbThread[gc_rank] = dbThread
-								}
-								{
-									gc_tx := gc_step3 + 1
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-									dwThread := gc_s_dwThread[gc_rank]
-									dbThread := gc_s_dbThread[gc_rank]
-
-//line hecbench_groupnorm.go:288
-									i_2 := gc_tx + gc_off3
-									gc_more3 = true
-
-//line hecbench_groupnorm.go:289
-									doutVal_ := dout[i_2]
-
-//line hecbench_groupnorm.go:290
-									dbThread += doutVal_
-
-//line hecbench_groupnorm.go:291
-									norm_2 := (x[i_2] - mVal) * rstdVal
-
-//line hecbench_groupnorm.go:292
-									dwThread += doutVal_ * norm_2
-									gc_s_dwThread[gc_rank] = dwThread
-									gc_s_dbThread[gc_rank] = dbThread
-								}
-								{
-									gc_tx := gc_step3 + 2
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-									dwThread := gc_s_dwThread[gc_rank]
-									dbThread := gc_s_dbThread[gc_rank]
-
-//line hecbench_groupnorm.go:288
-									i_2 := gc_tx + gc_off3
-									gc_more3 = true
-
-//line hecbench_groupnorm.go:289
-									doutVal_ := dout[i_2]
-
-//line hecbench_groupnorm.go:290
-									dbThread += doutVal_
-
-//line hecbench_groupnorm.go:291
-									norm_2 := (x[i_2] - mVal) * rstdVal
-
-//line hecbench_groupnorm.go:292
-									dwThread += doutVal_ * norm_2
-									gc_s_dwThread[gc_rank] = dwThread
-									gc_s_dbThread[gc_rank] = dbThread
-								}
-								{
-									gc_tx := gc_step3 + 3
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-									dwThread := gc_s_dwThread[gc_rank]
-									dbThread := gc_s_dbThread[gc_rank]
-
-//line hecbench_groupnorm.go:288
-									i_2 := gc_tx + gc_off3
-									gc_more3 = true
-
-//line hecbench_groupnorm.go:289
-									doutVal_ := dout[i_2]
-
-//line hecbench_groupnorm.go:290
-									dbThread += doutVal_
-
-//line hecbench_groupnorm.go:291
-									norm_2 := (x[i_2] - mVal) * rstdVal
-
-//line hecbench_groupnorm.go:292
-									dwThread += doutVal_ * norm_2
-									gc_s_dwThread[gc_rank] = dwThread
-									gc_s_dbThread[gc_rank] = dbThread
-								}
-							}
-							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+							dbThread.StoreSlice(gc_s_dbThread[gc_rank:])
+						}
+						if gc_vstep4 > gc_from {
+							gc_more3 = true
+						}
+						gc_step3 := gc_vstep4
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+							{
+								gc_tx := gc_step3 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								dwThread := gc_s_dwThread[gc_rank]
 								dbThread := gc_s_dbThread[gc_rank]
-
 //line hecbench_groupnorm.go:288
 								i_2 := gc_tx + gc_off3
 								gc_more3 = true
-
 //line hecbench_groupnorm.go:289
 								doutVal_ := dout[i_2]
-
-//line hecbench_groupnorm.go:290
 								dbThread += doutVal_
-
-//line hecbench_groupnorm.go:291
 								norm_2 := (x[i_2] - mVal) * rstdVal
-
-//line hecbench_groupnorm.go:292
+								dwThread += doutVal_ * norm_2
+								gc_s_dwThread[gc_rank] = dwThread
+								gc_s_dbThread[gc_rank] = dbThread
+							}
+							{
+								gc_tx := gc_step3 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								dwThread := gc_s_dwThread[gc_rank]
+								dbThread := gc_s_dbThread[gc_rank]
+//line hecbench_groupnorm.go:288
+								i_2 := gc_tx + gc_off3
+								gc_more3 = true
+//line hecbench_groupnorm.go:289
+								doutVal_ := dout[i_2]
+								dbThread += doutVal_
+								norm_2 := (x[i_2] - mVal) * rstdVal
+								dwThread += doutVal_ * norm_2
+								gc_s_dwThread[gc_rank] = dwThread
+								gc_s_dbThread[gc_rank] = dbThread
+							}
+							{
+								gc_tx := gc_step3 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								dwThread := gc_s_dwThread[gc_rank]
+								dbThread := gc_s_dbThread[gc_rank]
+//line hecbench_groupnorm.go:288
+								i_2 := gc_tx + gc_off3
+								gc_more3 = true
+//line hecbench_groupnorm.go:289
+								doutVal_ := dout[i_2]
+								dbThread += doutVal_
+								norm_2 := (x[i_2] - mVal) * rstdVal
+								dwThread += doutVal_ * norm_2
+								gc_s_dwThread[gc_rank] = dwThread
+								gc_s_dbThread[gc_rank] = dbThread
+							}
+							{
+								gc_tx := gc_step3 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								dwThread := gc_s_dwThread[gc_rank]
+								dbThread := gc_s_dbThread[gc_rank]
+//line hecbench_groupnorm.go:288
+								i_2 := gc_tx + gc_off3
+								gc_more3 = true
+//line hecbench_groupnorm.go:289
+								doutVal_ := dout[i_2]
+								dbThread += doutVal_
+								norm_2 := (x[i_2] - mVal) * rstdVal
 								dwThread += doutVal_ * norm_2
 								gc_s_dwThread[gc_rank] = dwThread
 								gc_s_dbThread[gc_rank] = dbThread
 							}
 						}
-					}
-				}
-			}
-
-//line hecbench_groupnorm.go:296
-			dout = dout[imgSize:]
-
-//line hecbench_groupnorm.go:297
-			x = x[imgSize:]
-			{
-				var gc_l_dwWarp [32]float32
-				var gc_c5v [32]float32
-				var gc_c5r [32]float32
-				var gc_c6v [32]float32
-				var gc_c6r [32]float32
-				for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-					gc_cnt := min(32, gc_n-gc_w)
-					gc_act := uint32(uint64(1)<<gc_cnt - 1)
-					var gc_dead uint32
-					_ = gc_dead
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						dwThread := gc_s_dwThread[gc_rank]
-
-//line hecbench_groupnorm.go:300
-						gc_c5v[gc_lane] = dwThread
-					}
-
-//line hecbench_groupnorm.go:300
-					compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c5v, compiled.OpPlus, &gc_c5r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						dbThread := gc_s_dbThread[gc_rank]
-
-//line hecbench_groupnorm.go:300
-						dwWarp := gc_c5r[gc_lane]
-						_ = dwWarp
-
-//line hecbench_groupnorm.go:301
-						gc_c6v[gc_lane] = dbThread
-						gc_l_dwWarp[gc_lane] = dwWarp
-					}
-
-//line hecbench_groupnorm.go:301
-					compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c6v, compiled.OpPlus, &gc_c6r)
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line hecbench_groupnorm.go:212
-							warpID := gc_tx / 32
-							_ = warpID
-
-//line hecbench_groupnorm.go:213
-							laneID := gc_tx % 32
-							_ = laneID
-							dwWarp := gc_l_dwWarp[gc_lane]
-							_ = dwWarp
-
-//line hecbench_groupnorm.go:301
-							dbWarp := gc_c6r[gc_lane]
-
-//line hecbench_groupnorm.go:303
-							if laneID == 0 {
-								sharedSum[warpID] = dwWarp
-								sharedSum2[warpID] = dbWarp
-							}
-							_ = dbWarp
+							dwThread := gc_s_dwThread[gc_rank]
+							dbThread := gc_s_dbThread[gc_rank]
+//line hecbench_groupnorm.go:288
+							i_2 := gc_tx + gc_off3
+							gc_more3 = true
+//line hecbench_groupnorm.go:289
+							doutVal_ := dout[i_2]
+							dbThread += doutVal_
+							norm_2 := (x[i_2] - mVal) * rstdVal
+							dwThread += doutVal_ * norm_2
+							gc_s_dwThread[gc_rank] = dwThread
+							gc_s_dbThread[gc_rank] = dbThread
 						}
 					}
 				}
 			}
+//line hecbench_groupnorm.go:296
+			dout = dout[imgSize:]
+			x = x[imgSize:]
+//line hecbench_groupnorm.go:299
+			var gc_l_dwWarp [32]float32
+			var gc_c5v [32]float32
+			var gc_c5r [32]float32
+			var gc_c6v [32]float32
+			var gc_c6r [32]float32
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					dwThread := gc_s_dwThread[gc_rank]
+//line hecbench_groupnorm.go:300
+					gc_c5v[gc_lane] = dwThread
+				}
+//line hecbench_groupnorm.go:300
+				compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c5v, compiled.OpPlus, &gc_c5r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					dbThread := gc_s_dbThread[gc_rank]
+//line hecbench_groupnorm.go:300
+					dwWarp := gc_c5r[gc_lane]
+					gc_c6v[gc_lane] = dbThread
+					gc_l_dwWarp[gc_lane] = dwWarp
+				}
+//line hecbench_groupnorm.go:301
+				compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c6v, compiled.OpPlus, &gc_c6r)
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_groupnorm.go:212
+						warpID := gc_tx / 32
+						laneID := gc_tx % 32
+//line hecbench_groupnorm.go:215
+						dwWarp := gc_l_dwWarp[gc_lane]
+//line hecbench_groupnorm.go:301
+						dbWarp := gc_c6r[gc_lane]
+//line hecbench_groupnorm.go:303
+						if laneID == 0 {
+							sharedSum[warpID] = dwWarp
+							sharedSum2[warpID] = dbWarp
+						}
+					}
+				}
+			}
+//line hecbench_groupnorm.go:312
 			compiled.OutOfLine(func() {
 				sharedSum := sharedSum[:32]
-				_ = sharedSum
+//line hecbench_groupnorm.go:315
 				sharedSum2 := sharedSum2[:32]
-				_ = sharedSum2
 				{
+//line hecbench_groupnorm.go:318
 					gc_from, gc_to := 0, gc_bdx
 					if gc_bound := 0; gc_bound < gc_to-1 {
 						gc_to = gc_bound + 1
@@ -2517,9 +1869,8 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line hecbench_groupnorm.go:309
 							{
+//line hecbench_groupnorm.go:310
 								dwBlock := float32(0.0)
 								dbBlock := float32(0.0)
 								for i_3 := 0; i_3 < numWarps; i_3++ {
@@ -2535,182 +1886,138 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 			})
 		}
 	} else {
-
 //line hecbench_groupnorm.go:322
 		blockReps := ceilDiv(groupSize, numWarps)
-		{
-			var gc_l_dwThread_ [32]float32
-			var gc_l_dbThread_ [32]float32
-			var gc_l_dwWarp_ [32]float32
-			var gc_c7r [32]float32
-			var gc_c8r [32]float32
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
-
-//line hecbench_groupnorm.go:323
-				for br := 0; br < blockReps; br++ {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-
 //line hecbench_groupnorm.go:324
-						dwThread_ := float32(0.0)
-
-//line hecbench_groupnorm.go:325
-						dbThread_ := float32(0.0)
-						_ = dwThread_
-						_ = dbThread_
-						gc_l_dwThread_[gc_lane] = dwThread_
-						gc_l_dbThread_[gc_lane] = dbThread_
-					}
+		var gc_l_dwThread_ [32]float32
+		var gc_l_dbThread_ [32]float32
+		var gc_l_dwWarp_ [32]float32
+		var gc_c7r [32]float32
+		var gc_c8r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+//line hecbench_groupnorm.go:323
+			for br := 0; br < blockReps; br++ {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_groupnorm.go:324
+					dwThread_ := float32(0.0)
+					dbThread_ := float32(0.0)
+//line hecbench_groupnorm.go:328
+					gc_l_dwThread_[gc_lane] = dwThread_
+					gc_l_dbThread_[gc_lane] = dbThread_
+				}
+				{
+					var gc_m24 uint32
 					{
-						var gc_m24 uint32
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+//line hecbench_groupnorm.go:212
+							warpID := gc_tx / 32
+//line hecbench_groupnorm.go:327
+							ch := br*numWarps + warpID
+							if ch < groupSize {
+								gc_m24 |= 1 << gc_lane
+							}
+						}
+					}
+					gc_save24 := gc_act
+					gc_act = gc_save24 & gc_m24
+					if gc_act != 0 {
 						{
 							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 							gc_tx := gc_tidx.X - 1
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								gc_tx++
 								if gc_tx == gc_bdx {
 									gc_tx = 0
 								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
-//line hecbench_groupnorm.go:212
-								warpID := gc_tx / 32
-								_ = warpID
-
-//line hecbench_groupnorm.go:327
-								ch := br*numWarps + warpID
-								_ = ch
-
-//line hecbench_groupnorm.go:328
-								if ch < groupSize {
-									gc_m24 |= 1 << gc_lane
-								}
-							}
-						}
-						gc_save24 := gc_act
-						gc_act = gc_save24 & gc_m24
-						if gc_act != 0 {
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_groupnorm.go:213
-									laneID := gc_tx % 32
-									_ = laneID
-
-//line hecbench_groupnorm.go:212
-									warpID := gc_tx / 32
-									_ = warpID
-
-//line hecbench_groupnorm.go:327
-									ch := br*numWarps + warpID
-									_ = ch
-									dwThread_ := gc_l_dwThread_[gc_lane]
-									_ = dwThread_
-									dbThread_ := gc_l_dbThread_[gc_lane]
-									_ = dbThread_
-
-//line hecbench_groupnorm.go:329
-									doutCh := dout[ch*imgSize:]
-
-//line hecbench_groupnorm.go:330
-									xCh := x[ch*imgSize:]
-
-//line hecbench_groupnorm.go:331
-									for i_4 := laneID; i_4 < imgSize; i_4 += 32 {
-										doutVal_2 := doutCh[i_4]
-										dbThread_ += doutVal_2
-										norm_3 := (xCh[i_4] - mVal) * rstdVal
-										dwThread_ += doutVal_2 * norm_3
-									}
-									_ = doutCh
-									_ = xCh
-
-//line hecbench_groupnorm.go:339
-									gc_l_dwThread_[gc_lane] = dwThread_
-									gc_l_dbThread_[gc_lane] = dbThread_
-								}
-							}
-
-//line hecbench_groupnorm.go:339
-							compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_dwThread_, compiled.OpPlus, &gc_c7r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
 								gc_rank := gc_w + gc_lane
 								gc_pos.Thread = gc_rank
-								dbThread_ := gc_l_dbThread_[gc_lane]
-								_ = dbThread_
-
-//line hecbench_groupnorm.go:339
-								dwWarp_ := gc_c7r[gc_lane]
-								_ = dwWarp_
-
-//line hecbench_groupnorm.go:340
-								gc_l_dwWarp_[gc_lane] = dwWarp_
-							}
-
-//line hecbench_groupnorm.go:340
-							compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_dbThread_, compiled.OpPlus, &gc_c8r)
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
 //line hecbench_groupnorm.go:213
-									laneID := gc_tx % 32
-									_ = laneID
-
+								laneID := gc_tx % 32
 //line hecbench_groupnorm.go:212
-									warpID := gc_tx / 32
-									_ = warpID
-
+								warpID := gc_tx / 32
 //line hecbench_groupnorm.go:327
-									ch := br*numWarps + warpID
-									_ = ch
-									dwWarp_ := gc_l_dwWarp_[gc_lane]
-									_ = dwWarp_
-
+								ch := br*numWarps + warpID
+//line hecbench_groupnorm.go:329
+								dwThread_ := gc_l_dwThread_[gc_lane]
+//line hecbench_groupnorm.go:331
+								dbThread_ := gc_l_dbThread_[gc_lane]
+//line hecbench_groupnorm.go:329
+								doutCh := dout[ch*imgSize:]
+								xCh := x[ch*imgSize:]
+								for i_4 := laneID; i_4 < imgSize; i_4 += 32 {
+									doutVal_2 := doutCh[i_4]
+									dbThread_ += doutVal_2
+									norm_3 := (xCh[i_4] - mVal) * rstdVal
+									dwThread_ += doutVal_2 * norm_3
+								}
+//line hecbench_groupnorm.go:339
+								gc_l_dwThread_[gc_lane] = dwThread_
+								gc_l_dbThread_[gc_lane] = dbThread_
+							}
+						}
+//line hecbench_groupnorm.go:339
+						compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_dwThread_, compiled.OpPlus, &gc_c7r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							dbThread_ := gc_l_dbThread_[gc_lane]
+							_ = dbThread_
+//line hecbench_groupnorm.go:339
+							dwWarp_ := gc_c7r[gc_lane]
+							gc_l_dwWarp_[gc_lane] = dwWarp_
+						}
 //line hecbench_groupnorm.go:340
-									dbWarp_ := gc_c8r[gc_lane]
-
+						compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_dbThread_, compiled.OpPlus, &gc_c8r)
+						{
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_groupnorm.go:213
+								laneID := gc_tx % 32
+//line hecbench_groupnorm.go:212
+								warpID := gc_tx / 32
+//line hecbench_groupnorm.go:327
+								ch := br*numWarps + warpID
+//line hecbench_groupnorm.go:329
+								dwWarp_ := gc_l_dwWarp_[gc_lane]
+//line hecbench_groupnorm.go:340
+								dbWarp_ := gc_c8r[gc_lane]
 //line hecbench_groupnorm.go:343
-									if laneID == 0 {
-										atomic.Add(&dweight[ch], dwWarp_)
-										atomic.Add(&dbias[ch], dbWarp_)
-									}
-									_ = dbWarp_
+								if laneID == 0 {
+									atomic.Add(&dweight[ch], dwWarp_)
+									atomic.Add(&dbias[ch], dbWarp_)
 								}
 							}
 						}
-						gc_act = gc_save24 &^ gc_dead
 					}
+//line hecbench_groupnorm.go:351
+					gc_act = gc_save24 &^ gc_dead
 				}
 			}
 		}
@@ -2720,4 +2027,5 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 // gc_files_hecbench_groupnorm holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_groupnorm.go
+//line hecbench_groupnorm.go:362
 var gc_files_hecbench_groupnorm embed.FS

@@ -54,140 +54,91 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 	gc_s_threadSum2 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 	gc_s_m := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
 	gc_s_s := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
-
 //line hecbench_groupnorm.go:27
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line hecbench_groupnorm.go:28
 	warp := cg.TiledPartition(block, 32)
-	_ = warp
-
-//line hecbench_groupnorm.go:29
 	sharedSum := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
-
-//line hecbench_groupnorm.go:30
 	sharedSum2 := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
-
-//line hecbench_groupnorm.go:31
 	numWarps := gc_bdx2 / 32
-
 //line hecbench_groupnorm.go:36
 	groupPixels := imgSize * groupSize
-
 //line hecbench_groupnorm.go:39
 	g := gc_bx2 % nGroups
-
 //line hecbench_groupnorm.go:42
 	x = x[gc_bx2*groupPixels:]
-
-//line hecbench_groupnorm.go:43
 	out = out[gc_bx2*groupPixels:]
-
 //line hecbench_groupnorm.go:45
 	weight = weight[g*groupSize:]
-
-//line hecbench_groupnorm.go:46
 	bias = bias[g*groupSize:]
-	{
-		gc_vstep4 := 0
-		if compiled.SIMD {
 //line hecbench_groupnorm.go:48
-			gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+	gc_vstep4 := 0
+	if compiled.SIMD {
 //line hecbench_groupnorm.go:48
-			_ = gc_vb
-			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-				gc_rank2 := gc_vstep4
-				_ = gc_rank2
+		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+		for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+			gc_rank2 := gc_vstep4
 //line hecbench_groupnorm.go:48
-				threadSum := gc_vb
-//line hecbench_groupnorm.go:48
-				_ = threadSum
+			threadSum := gc_vb
+			threadSum2 := gc_vb
 //line hecbench_groupnorm.go:49
-				threadSum2 := gc_vb
+			threadSum.StoreSlice(gc_s_threadSum[gc_rank2:])
 //line hecbench_groupnorm.go:49
-				_ = threadSum2
-//line hecbench_groupnorm.go:49
-				threadSum.StoreSlice(gc_s_threadSum[gc_rank2:])
-//line hecbench_groupnorm.go:49
-				threadSum2.StoreSlice(gc_s_threadSum2[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
+			threadSum2.StoreSlice(gc_s_threadSum2[gc_rank2:])
 		}
-		gc_step3 := gc_vstep4
-		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
-			{
-				gc_rank2 := gc_step3 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_groupnorm.go:48
-				threadSum := float32(0.0)
-
-//line hecbench_groupnorm.go:49
-				threadSum2 := float32(0.0)
-				_ = threadSum
-				_ = threadSum2
-				gc_s_threadSum[gc_rank2] = threadSum
-				gc_s_threadSum2[gc_rank2] = threadSum2
-			}
-			{
-				gc_rank2 := gc_step3 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_groupnorm.go:48
-				threadSum := float32(0.0)
-
-//line hecbench_groupnorm.go:49
-				threadSum2 := float32(0.0)
-				_ = threadSum
-				_ = threadSum2
-				gc_s_threadSum[gc_rank2] = threadSum
-				gc_s_threadSum2[gc_rank2] = threadSum2
-			}
-			{
-				gc_rank2 := gc_step3 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_groupnorm.go:48
-				threadSum := float32(0.0)
-
-//line hecbench_groupnorm.go:49
-				threadSum2 := float32(0.0)
-				_ = threadSum
-				_ = threadSum2
-				gc_s_threadSum[gc_rank2] = threadSum
-				gc_s_threadSum2[gc_rank2] = threadSum2
-			}
-			{
-				gc_rank2 := gc_step3 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_groupnorm.go:48
-				threadSum := float32(0.0)
-
-//line hecbench_groupnorm.go:49
-				threadSum2 := float32(0.0)
-				_ = threadSum
-				_ = threadSum2
-				gc_s_threadSum[gc_rank2] = threadSum
-				gc_s_threadSum2[gc_rank2] = threadSum2
-			}
-		}
-		for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step3 := gc_vstep4
+	for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+		{
+			gc_rank2 := gc_step3 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line hecbench_groupnorm.go:48
 			threadSum := float32(0.0)
-
-//line hecbench_groupnorm.go:49
 			threadSum2 := float32(0.0)
-			_ = threadSum
-			_ = threadSum2
+//line hecbench_groupnorm.go:52
+			gc_s_threadSum[gc_rank2] = threadSum
+			gc_s_threadSum2[gc_rank2] = threadSum2
+		}
+		{
+			gc_rank2 := gc_step3 + 1
+			gc_pos2.Thread = gc_rank2
+//line hecbench_groupnorm.go:48
+			threadSum := float32(0.0)
+			threadSum2 := float32(0.0)
+//line hecbench_groupnorm.go:52
+			gc_s_threadSum[gc_rank2] = threadSum
+			gc_s_threadSum2[gc_rank2] = threadSum2
+		}
+		{
+			gc_rank2 := gc_step3 + 2
+			gc_pos2.Thread = gc_rank2
+//line hecbench_groupnorm.go:48
+			threadSum := float32(0.0)
+			threadSum2 := float32(0.0)
+//line hecbench_groupnorm.go:52
+			gc_s_threadSum[gc_rank2] = threadSum
+			gc_s_threadSum2[gc_rank2] = threadSum2
+		}
+		{
+			gc_rank2 := gc_step3 + 3
+			gc_pos2.Thread = gc_rank2
+//line hecbench_groupnorm.go:48
+			threadSum := float32(0.0)
+			threadSum2 := float32(0.0)
+//line hecbench_groupnorm.go:52
 			gc_s_threadSum[gc_rank2] = threadSum
 			gc_s_threadSum2[gc_rank2] = threadSum2
 		}
 	}
-
+	for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line hecbench_groupnorm.go:48
+		threadSum := float32(0.0)
+		threadSum2 := float32(0.0)
+//line hecbench_groupnorm.go:52
+		gc_s_threadSum[gc_rank2] = threadSum
+		gc_s_threadSum2[gc_rank2] = threadSum2
+	}
 //line hecbench_groupnorm.go:51
 	for gc_off, gc_limit, gc_more := 0, groupPixels, true; gc_more; gc_off += gc_bdx2 {
 		gc_b2.Tick()
@@ -195,504 +146,381 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 			return
 		}
 		gc_more = false
-		{
-			gc_from3, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := gc_off
-				if gc_from3 >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
-					gc_at4 := x[gc_off5:][:gc_to2]
-					gc_vstep5 := gc_from3
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line hecbench_groupnorm.go:51
-							threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank2:])
-//line hecbench_groupnorm.go:51
-							_ = threadSum
-//line hecbench_groupnorm.go:51
-							threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank2:])
-//line hecbench_groupnorm.go:51
-							_ = threadSum2
-//line hecbench_groupnorm.go:51
-							var i int = gc_tx2 + gc_off
-//line hecbench_groupnorm.go:51
-							_ = i
-//line hecbench_groupnorm.go:52
-							val := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])
-//line hecbench_groupnorm.go:52
-							_ = val
-//line hecbench_groupnorm.go:52
-							threadSum = threadSum.Add(val)
-//line hecbench_groupnorm.go:52
-							threadSum2 = threadSum2.Add(val.Mul(val))
-//line hecbench_groupnorm.go:52
-							threadSum.StoreSlice(gc_s_threadSum[gc_rank2:])
-//line hecbench_groupnorm.go:52
-							threadSum2.StoreSlice(gc_s_threadSum2[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep5 > gc_from3 {
-						gc_more = true
-					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_groupnorm.go:58
+		gc_from3, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off5 := gc_off
+			if gc_from3 >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
+				gc_at4 := x[gc_off5:][:gc_to2]
+				gc_vstep5 := gc_from3
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-						threadSum := gc_s_threadSum[gc_rank2]
-						threadSum2 := gc_s_threadSum2[gc_rank2]
-
 //line hecbench_groupnorm.go:51
-						i := gc_tx2 + gc_off
-						gc_more = true
+						threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank2:])
+//line hecbench_groupnorm.go:51
+						threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank2:])
+//line hecbench_groupnorm.go:51
+						var i int = gc_tx2 + gc_off
+//line hecbench_groupnorm.go:51
 						_ = i
-
+						val := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])
 //line hecbench_groupnorm.go:52
-						val := gc_at4[gc_tx2]
-
-//line hecbench_groupnorm.go:53
-						threadSum += val
-
-//line hecbench_groupnorm.go:54
-						threadSum2 += val * val
-						gc_s_threadSum[gc_rank2] = threadSum
-						gc_s_threadSum2[gc_rank2] = threadSum2
+						threadSum = threadSum.Add(val)
+//line hecbench_groupnorm.go:52
+						threadSum2 = threadSum2.Add(val.Mul(val))
+//line hecbench_groupnorm.go:52
+						threadSum.StoreSlice(gc_s_threadSum[gc_rank2:])
+//line hecbench_groupnorm.go:52
+						threadSum2.StoreSlice(gc_s_threadSum2[gc_rank2:])
 					}
-				} else {
-					gc_vstep6 := gc_from3
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep5 > gc_from3 {
+					gc_more = true
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_groupnorm.go:62
+					threadSum := gc_s_threadSum[gc_rank2]
+					threadSum2 := gc_s_threadSum2[gc_rank2]
+//line hecbench_groupnorm.go:52
+					gc_more = true
+//line hecbench_groupnorm.go:52
+					val := gc_at4[gc_tx2]
+					threadSum += val
+					threadSum2 += val * val
+					gc_s_threadSum[gc_rank2] = threadSum
+					gc_s_threadSum2[gc_rank2] = threadSum2
+				}
+			} else {
+				gc_vstep6 := gc_from3
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_groupnorm.go:51
-							threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank2:])
+						threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank2:])
 //line hecbench_groupnorm.go:51
-							_ = threadSum
+						threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank2:])
 //line hecbench_groupnorm.go:51
-							threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank2:])
-//line hecbench_groupnorm.go:51
-							_ = threadSum2
-//line hecbench_groupnorm.go:51
-							var i int = gc_tx2 + gc_off
-//line hecbench_groupnorm.go:51
-							_ = i
+						var i int = gc_tx2 + gc_off
+						if i < 0 || i > len(x)-8 {
 //line hecbench_groupnorm.go:52
-							if i < 0 || i > len(x)-8 {
-//line hecbench_groupnorm.go:52
-								break
-//line hecbench_groupnorm.go:52
-							}
-//line hecbench_groupnorm.go:52
-							val := archsimd.LoadFloat32x8Slice(x[i:])
-//line hecbench_groupnorm.go:52
-							_ = val
-//line hecbench_groupnorm.go:52
-							threadSum = threadSum.Add(val)
-//line hecbench_groupnorm.go:52
-							threadSum2 = threadSum2.Add(val.Mul(val))
-//line hecbench_groupnorm.go:52
-							threadSum.StoreSlice(gc_s_threadSum[gc_rank2:])
-//line hecbench_groupnorm.go:52
-							threadSum2.StoreSlice(gc_s_threadSum2[gc_rank2:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
+//line hecbench_groupnorm.go:52
+						val := archsimd.LoadFloat32x8Slice(x[i:])
+//line hecbench_groupnorm.go:52
+						threadSum = threadSum.Add(val)
+//line hecbench_groupnorm.go:52
+						threadSum2 = threadSum2.Add(val.Mul(val))
+//line hecbench_groupnorm.go:52
+						threadSum.StoreSlice(gc_s_threadSum[gc_rank2:])
+//line hecbench_groupnorm.go:52
+						threadSum2.StoreSlice(gc_s_threadSum2[gc_rank2:])
 					}
-					if gc_vstep6 > gc_from3 {
-						gc_more = true
-					}
-					gc_step4 := gc_vstep6
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-						{
-							gc_tx2 := gc_step4 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							threadSum := gc_s_threadSum[gc_rank2]
-							threadSum2 := gc_s_threadSum2[gc_rank2]
-
-//line hecbench_groupnorm.go:51
-							i := gc_tx2 + gc_off
-							gc_more = true
-
-//line hecbench_groupnorm.go:52
-							val := x[i]
-
-//line hecbench_groupnorm.go:53
-							threadSum += val
-
-//line hecbench_groupnorm.go:54
-							threadSum2 += val * val
-							gc_s_threadSum[gc_rank2] = threadSum
-							gc_s_threadSum2[gc_rank2] = threadSum2
-						}
-						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							threadSum := gc_s_threadSum[gc_rank2]
-							threadSum2 := gc_s_threadSum2[gc_rank2]
-
-//line hecbench_groupnorm.go:51
-							i := gc_tx2 + gc_off
-							gc_more = true
-
-//line hecbench_groupnorm.go:52
-							val := x[i]
-
-//line hecbench_groupnorm.go:53
-							threadSum += val
-
-//line hecbench_groupnorm.go:54
-							threadSum2 += val * val
-							gc_s_threadSum[gc_rank2] = threadSum
-							gc_s_threadSum2[gc_rank2] = threadSum2
-						}
-						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							threadSum := gc_s_threadSum[gc_rank2]
-							threadSum2 := gc_s_threadSum2[gc_rank2]
-
-//line hecbench_groupnorm.go:51
-							i := gc_tx2 + gc_off
-							gc_more = true
-
-//line hecbench_groupnorm.go:52
-							val := x[i]
-
-//line hecbench_groupnorm.go:53
-							threadSum += val
-
-//line hecbench_groupnorm.go:54
-							threadSum2 += val * val
-							gc_s_threadSum[gc_rank2] = threadSum
-							gc_s_threadSum2[gc_rank2] = threadSum2
-						}
-						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							threadSum := gc_s_threadSum[gc_rank2]
-							threadSum2 := gc_s_threadSum2[gc_rank2]
-
-//line hecbench_groupnorm.go:51
-							i := gc_tx2 + gc_off
-							gc_more = true
-
-//line hecbench_groupnorm.go:52
-							val := x[i]
-
-//line hecbench_groupnorm.go:53
-							threadSum += val
-
-//line hecbench_groupnorm.go:54
-							threadSum2 += val * val
-							gc_s_threadSum[gc_rank2] = threadSum
-							gc_s_threadSum2[gc_rank2] = threadSum2
-						}
-					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep6 > gc_from3 {
+					gc_more = true
+				}
+				gc_step4 := gc_vstep6
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						threadSum := gc_s_threadSum[gc_rank2]
 						threadSum2 := gc_s_threadSum2[gc_rank2]
-
 //line hecbench_groupnorm.go:51
 						i := gc_tx2 + gc_off
 						gc_more = true
-
 //line hecbench_groupnorm.go:52
 						val := x[i]
-
-//line hecbench_groupnorm.go:53
 						threadSum += val
-
-//line hecbench_groupnorm.go:54
+						threadSum2 += val * val
+						gc_s_threadSum[gc_rank2] = threadSum
+						gc_s_threadSum2[gc_rank2] = threadSum2
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						threadSum := gc_s_threadSum[gc_rank2]
+						threadSum2 := gc_s_threadSum2[gc_rank2]
+//line hecbench_groupnorm.go:51
+						i := gc_tx2 + gc_off
+						gc_more = true
+//line hecbench_groupnorm.go:52
+						val := x[i]
+						threadSum += val
+						threadSum2 += val * val
+						gc_s_threadSum[gc_rank2] = threadSum
+						gc_s_threadSum2[gc_rank2] = threadSum2
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						threadSum := gc_s_threadSum[gc_rank2]
+						threadSum2 := gc_s_threadSum2[gc_rank2]
+//line hecbench_groupnorm.go:51
+						i := gc_tx2 + gc_off
+						gc_more = true
+//line hecbench_groupnorm.go:52
+						val := x[i]
+						threadSum += val
+						threadSum2 += val * val
+						gc_s_threadSum[gc_rank2] = threadSum
+						gc_s_threadSum2[gc_rank2] = threadSum2
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						threadSum := gc_s_threadSum[gc_rank2]
+						threadSum2 := gc_s_threadSum2[gc_rank2]
+//line hecbench_groupnorm.go:51
+						i := gc_tx2 + gc_off
+						gc_more = true
+//line hecbench_groupnorm.go:52
+						val := x[i]
+						threadSum += val
 						threadSum2 += val * val
 						gc_s_threadSum[gc_rank2] = threadSum
 						gc_s_threadSum2[gc_rank2] = threadSum2
 					}
 				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					threadSum := gc_s_threadSum[gc_rank2]
+					threadSum2 := gc_s_threadSum2[gc_rank2]
+//line hecbench_groupnorm.go:51
+					i := gc_tx2 + gc_off
+					gc_more = true
+//line hecbench_groupnorm.go:52
+					val := x[i]
+					threadSum += val
+					threadSum2 += val * val
+					gc_s_threadSum[gc_rank2] = threadSum
+					gc_s_threadSum2[gc_rank2] = threadSum2
+				}
 			}
 		}
 	}
-	{
-		var gc_l_warpSum [32]float32
-		var gc_c21v [32]float32
-		var gc_c21r [32]float32
-		var gc_c22v [32]float32
-		var gc_c22r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line hecbench_groupnorm.go:63
+	var gc_l_warpSum [32]float32
+	var gc_c21v [32]float32
+	var gc_c21r [32]float32
+	var gc_c22v [32]float32
+	var gc_c22r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			threadSum := gc_s_threadSum[gc_rank2]
+//line hecbench_groupnorm.go:58
+			gc_c21v[gc_lane2] = threadSum
+		}
+//line hecbench_groupnorm.go:58
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			threadSum2 := gc_s_threadSum2[gc_rank2]
+//line hecbench_groupnorm.go:58
+			warpSum := gc_c21r[gc_lane2]
+			gc_c22v[gc_lane2] = threadSum2
+			gc_l_warpSum[gc_lane2] = warpSum
+		}
+//line hecbench_groupnorm.go:59
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
-				threadSum := gc_s_threadSum[gc_rank2]
-
-//line hecbench_groupnorm.go:58
-				gc_c21v[gc_lane2] = threadSum
-			}
-
-//line hecbench_groupnorm.go:58
-			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				threadSum2 := gc_s_threadSum2[gc_rank2]
-
-//line hecbench_groupnorm.go:58
-				warpSum := gc_c21r[gc_lane2]
-				_ = warpSum
-
-//line hecbench_groupnorm.go:59
-				gc_c22v[gc_lane2] = threadSum2
-				gc_l_warpSum[gc_lane2] = warpSum
-			}
-
-//line hecbench_groupnorm.go:59
-			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
 //line hecbench_groupnorm.go:32
-					warpID := gc_tx2 / 32
-					_ = warpID
-					warpSum := gc_l_warpSum[gc_lane2]
-					_ = warpSum
-
+				warpID := gc_tx2 / 32
+//line hecbench_groupnorm.go:34
+				warpSum := gc_l_warpSum[gc_lane2]
 //line hecbench_groupnorm.go:59
-					warpSum2 := gc_c22r[gc_lane2]
-
+				warpSum2 := gc_c22r[gc_lane2]
 //line hecbench_groupnorm.go:61
-					sharedSum[warpID] = warpSum
-
-//line hecbench_groupnorm.go:62
-					sharedSum2[warpID] = warpSum2
-					_ = warpSum2
-				}
+				sharedSum[warpID] = warpSum
+				sharedSum2[warpID] = warpSum2
 			}
 		}
 	}
-	{
-		var gc_l_warpSum2 [32]float32
-		var gc_l_blockSum [32]float32
-		var gc_c23v [32]float32
-		var gc_c23r [32]float32
-		var gc_c24r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_groupnorm.go:33
-					laneID := gc_tx2 % 32
-					_ = laneID
-					var warpSum float32
-					_ = warpSum
-					var warpSum2 float32
-					_ = warpSum2
-
-//line hecbench_groupnorm.go:66
-					if laneID < numWarps {
-						warpSum = sharedSum[laneID]
-					} else {
-						warpSum = 0.0
-					}
-
-//line hecbench_groupnorm.go:71
-					if laneID < numWarps {
-						warpSum2 = sharedSum2[laneID]
-					} else {
-						warpSum2 = 0.0
-					}
-
-//line hecbench_groupnorm.go:76
-					gc_c23v[gc_lane2] = warpSum
-					gc_l_warpSum2[gc_lane2] = warpSum2
-				}
-			}
-
-//line hecbench_groupnorm.go:76
-			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c23v, compiled.OpPlus, &gc_c23r)
+//line hecbench_groupnorm.go:69
+	var gc_l_warpSum2 [32]float32
+	var gc_l_blockSum [32]float32
+	var gc_c23v [32]float32
+	var gc_c23r [32]float32
+	var gc_c24r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
-				warpSum2 := gc_l_warpSum2[gc_lane2]
-				_ = warpSum2
-
-//line hecbench_groupnorm.go:76
-				blockSum := gc_c23r[gc_lane2]
-				_ = blockSum
-
-//line hecbench_groupnorm.go:77
-				gc_l_blockSum[gc_lane2] = blockSum
+//line hecbench_groupnorm.go:33
+				laneID := gc_tx2 % 32
+//line hecbench_groupnorm.go:35
+				var warpSum float32
+//line hecbench_groupnorm.go:37
+				var warpSum2 float32
+//line hecbench_groupnorm.go:66
+				if laneID < numWarps {
+					warpSum = sharedSum[laneID]
+				} else {
+					warpSum = 0.0
+				}
+				if laneID < numWarps {
+					warpSum2 = sharedSum2[laneID]
+				} else {
+					warpSum2 = 0.0
+				}
+				gc_c23v[gc_lane2] = warpSum
+				gc_l_warpSum2[gc_lane2] = warpSum2
 			}
-
+		}
+//line hecbench_groupnorm.go:76
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c23v, compiled.OpPlus, &gc_c23r)
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			warpSum2 := gc_l_warpSum2[gc_lane2]
+			_ = warpSum2
+//line hecbench_groupnorm.go:76
+			blockSum := gc_c23r[gc_lane2]
+			gc_l_blockSum[gc_lane2] = blockSum
+		}
 //line hecbench_groupnorm.go:77
-			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c24r)
-			var gc_memoIn3 float32
-			var gc_memoIn4 float32
-			var gc_memoOut4 float32
-			var gc_memoOut5 float32
-			var gc_memoOut6 float32
-			gc_ran2 := false
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c24r)
+		var gc_memoIn3 float32
+		var gc_memoIn4 float32
+		var gc_memoOut4 float32
+		var gc_memoOut5 float32
+		var gc_memoOut6 float32
+		gc_ran2 := false
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x02 := gc_tidx2.X
-					gc_off6 := gc_bx2
-					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off6 >= 0 && gc_off6 < len(mean) && gc_off6 < len(rstd) {
-						gc_at5 := mean[gc_off6:][:1]
-						gc_at6 := rstd[gc_off6:][:1]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x02 + gc_lane2
-							_ = gc_tx2
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							blockSum := gc_l_blockSum[gc_lane2]
-							_ = blockSum
-
+				gc_x02 := gc_tidx2.X
+				gc_off6 := gc_bx2
+				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off6 >= 0 && gc_off6 < len(mean) && gc_off6 < len(rstd) {
+					gc_at5 := mean[gc_off6:][:1]
+					gc_at6 := rstd[gc_off6:][:1]
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2 := gc_x02 + gc_lane2
+//line hecbench_groupnorm.go:96
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						blockSum := gc_l_blockSum[gc_lane2]
 //line hecbench_groupnorm.go:77
-							blockSum2 := gc_c24r[gc_lane2]
-							var m float32
-							var variance float32
-							if gc_ran2 && compiled.Same32(blockSum, gc_memoIn3) && compiled.Same32(blockSum2, gc_memoIn4) {
-								blockSum, m, variance = gc_memoOut4, gc_memoOut5, gc_memoOut6
-							} else {
-								gc_memoIn3, gc_memoIn4 = blockSum, blockSum2
-
+						blockSum2 := gc_c24r[gc_lane2]
+						var m float32
+						var variance float32
+						if gc_ran2 && compiled.Same32(blockSum, gc_memoIn3) && compiled.Same32(blockSum2, gc_memoIn4) {
+							blockSum, m, variance = gc_memoOut4, gc_memoOut5, gc_memoOut6
+						} else {
+							gc_memoIn3, gc_memoIn4 = blockSum, blockSum2
 //line hecbench_groupnorm.go:79
-								blockSum /= float32(groupPixels)
-
-//line hecbench_groupnorm.go:80
-								blockSum2 /= float32(groupPixels)
-
-//line hecbench_groupnorm.go:81
-								m = blockSum
-
-//line hecbench_groupnorm.go:82
-								variance = blockSum2 - m*m
-								gc_memoOut4, gc_memoOut5, gc_memoOut6 = blockSum, m, variance
-								gc_ran2 = true
-							}
-
-//line hecbench_groupnorm.go:83
-							s := intrinsic.Rsqrtf(variance + 1e-5)
-
-//line hecbench_groupnorm.go:84
-							if mean != nil && gc_tx2 == 0 {
-								gc_at5[0] = m
-							}
-
-//line hecbench_groupnorm.go:87
-							if rstd != nil && gc_tx2 == 0 {
-								gc_at6[0] = s
-							}
-							_ = blockSum2
-							_ = m
-							_ = variance
-							_ = s
-							gc_l_blockSum[gc_lane2] = blockSum
-							gc_s_m[gc_rank2] = m
-							gc_s_s[gc_rank2] = s
+							blockSum /= float32(groupPixels)
+							blockSum2 /= float32(groupPixels)
+							m = blockSum
+							variance = blockSum2 - m*m
+							gc_memoOut4, gc_memoOut5, gc_memoOut6 = blockSum, m, variance
+							gc_ran2 = true
 						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							blockSum := gc_l_blockSum[gc_lane2]
-							_ = blockSum
-
+//line hecbench_groupnorm.go:83
+						s := intrinsic.Rsqrtf(variance + 1e-5)
+						if mean != nil && gc_tx2 == 0 {
+							gc_at5[0] = m
+						}
+						if rstd != nil && gc_tx2 == 0 {
+							gc_at6[0] = s
+						}
+//line hecbench_groupnorm.go:94
+						gc_l_blockSum[gc_lane2] = blockSum
+						gc_s_m[gc_rank2] = m
+						gc_s_s[gc_rank2] = s
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						blockSum := gc_l_blockSum[gc_lane2]
 //line hecbench_groupnorm.go:77
-							blockSum2 := gc_c24r[gc_lane2]
-							var m float32
-							var variance float32
-							if gc_ran2 && compiled.Same32(blockSum, gc_memoIn3) && compiled.Same32(blockSum2, gc_memoIn4) {
-								blockSum, m, variance = gc_memoOut4, gc_memoOut5, gc_memoOut6
-							} else {
-								gc_memoIn3, gc_memoIn4 = blockSum, blockSum2
-
+						blockSum2 := gc_c24r[gc_lane2]
+						var m float32
+						var variance float32
+						if gc_ran2 && compiled.Same32(blockSum, gc_memoIn3) && compiled.Same32(blockSum2, gc_memoIn4) {
+							blockSum, m, variance = gc_memoOut4, gc_memoOut5, gc_memoOut6
+						} else {
+							gc_memoIn3, gc_memoIn4 = blockSum, blockSum2
 //line hecbench_groupnorm.go:79
-								blockSum /= float32(groupPixels)
-
-//line hecbench_groupnorm.go:80
-								blockSum2 /= float32(groupPixels)
-
-//line hecbench_groupnorm.go:81
-								m = blockSum
-
-//line hecbench_groupnorm.go:82
-								variance = blockSum2 - m*m
-								gc_memoOut4, gc_memoOut5, gc_memoOut6 = blockSum, m, variance
-								gc_ran2 = true
-							}
-
-//line hecbench_groupnorm.go:83
-							s := intrinsic.Rsqrtf(variance + 1e-5)
-
-//line hecbench_groupnorm.go:84
-							if mean != nil && gc_tx2 == 0 {
-								mean[gc_bx2] = m
-							}
-
-//line hecbench_groupnorm.go:87
-							if rstd != nil && gc_tx2 == 0 {
-								rstd[gc_bx2] = s
-							}
-							_ = blockSum2
-							_ = m
-							_ = variance
-							_ = s
-							gc_l_blockSum[gc_lane2] = blockSum
-							gc_s_m[gc_rank2] = m
-							gc_s_s[gc_rank2] = s
+							blockSum /= float32(groupPixels)
+							blockSum2 /= float32(groupPixels)
+							m = blockSum
+							variance = blockSum2 - m*m
+							gc_memoOut4, gc_memoOut5, gc_memoOut6 = blockSum, m, variance
+							gc_ran2 = true
 						}
+//line hecbench_groupnorm.go:83
+						s := intrinsic.Rsqrtf(variance + 1e-5)
+						if mean != nil && gc_tx2 == 0 {
+							mean[gc_bx2] = m
+						}
+						if rstd != nil && gc_tx2 == 0 {
+							rstd[gc_bx2] = s
+						}
+//line hecbench_groupnorm.go:94
+						gc_l_blockSum[gc_lane2] = blockSum
+						gc_s_m[gc_rank2] = m
+						gc_s_s[gc_rank2] = s
 					}
 				}
 			}
 		}
 	}
-
 //line hecbench_groupnorm.go:91
 	gc_chunk := compiled.StrideChunk(gc_bdx2)
 	gc_span := (gc_bdx2) * gc_chunk
 	archsimd.ClearAVXUpperBits()
-
 //line hecbench_groupnorm.go:91
 	for gc_off2, gc_limit2, gc_more2 := 0, groupPixels, true; gc_more2; gc_off2 += (gc_bdx2) * gc_chunk {
 		gc_b2.Tick()
@@ -700,49 +528,42 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from3, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					m := gc_s_m[gc_rank2]
-					s := gc_s_s[gc_rank2]
-
+//line hecbench_groupnorm.go:98
+		gc_from3, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				m := gc_s_m[gc_rank2]
+				s := gc_s_s[gc_rank2]
 //line hecbench_groupnorm.go:91
-					gc_start2 := gc_tx2
-					gc_from4 := gc_start2 + gc_off2
-					gc_trips2 := gc_limit2 - gc_from4
-					switch {
-					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, gc_bdx2, gc_chunk, gc_limit2, false)
-					case gc_trips2 > gc_span:
-						gc_trips2 = gc_chunk
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(gc_bdx2) + 1
-					default:
-						gc_trips2 = 0
-					}
-					if gc_trips2 == gc_chunk {
-						gc_more2 = true
-					}
-					for i_ := gc_from4; gc_trips2 > 0; i_, gc_trips2 = i_+(gc_bdx2), gc_trips2-1 {
-
+				gc_start2 := gc_tx2
+				gc_from4 := gc_start2 + gc_off2
+				gc_trips2 := gc_limit2 - gc_from4
+				switch {
+				case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, gc_bdx2, gc_chunk, gc_limit2, false)
+				case gc_trips2 > gc_span:
+					gc_trips2 = gc_chunk
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(gc_bdx2) + 1
+				default:
+					gc_trips2 = 0
+				}
+				if gc_trips2 == gc_chunk {
+					gc_more2 = true
+				}
+				for i_ := gc_from4; gc_trips2 > 0; i_, gc_trips2 = i_+(gc_bdx2), gc_trips2-1 {
 //line hecbench_groupnorm.go:92
-						c := i_ / imgSize
-
-//line hecbench_groupnorm.go:93
-						n := s * (x[i_] - m)
-
-//line hecbench_groupnorm.go:94
-						out[i_] = n*weight[c] + bias[c]
-					}
+					c := i_ / imgSize
+					n := s * (x[i_] - m)
+					out[i_] = n*weight[c] + bias[c]
 				}
 			}
 		}
@@ -785,149 +606,96 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 	gc_s_threadSum2 := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
 	gc_s_m := compiled.Scratch[float32](gc_b2, 5)[:gc_n2]
 	gc_s_s := compiled.Scratch[float32](gc_b2, 6)[:gc_n2]
-
 //line hecbench_groupnorm.go:104
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line hecbench_groupnorm.go:105
 	warp := cg.TiledPartition(block, 32)
-	_ = warp
-
-//line hecbench_groupnorm.go:106
 	sharedSum := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
-
-//line hecbench_groupnorm.go:107
 	sharedSum2 := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
-
-//line hecbench_groupnorm.go:108
 	numWarps := gc_bdx2 / 32
-
 //line hecbench_groupnorm.go:113
 	groupPixels := imgSize * groupSize
-
 //line hecbench_groupnorm.go:116
 	g := gc_bx2 % nGroups
-
 //line hecbench_groupnorm.go:119
 	x = x[gc_bx2*groupPixels:]
-
-//line hecbench_groupnorm.go:120
 	out = out[gc_bx2*groupPixels:]
-
 //line hecbench_groupnorm.go:122
 	weight = weight[g*groupSize:]
-
-//line hecbench_groupnorm.go:123
 	bias = bias[g*groupSize:]
-
 //line hecbench_groupnorm.go:126
 	vecCount := groupPixels / 4
-	{
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
-			{
-				gc_rank2 := gc_step3 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_groupnorm.go:127
-				xVec := toFloat4s(x)
-
-//line hecbench_groupnorm.go:129
-				threadSumV4 := float4{0, 0, 0, 0}
-
-//line hecbench_groupnorm.go:130
-				threadSum2V4 := float4{0, 0, 0, 0}
-				_ = xVec
-				_ = threadSumV4
-				_ = threadSum2V4
-				gc_s_xVec[gc_rank2] = xVec
-				gc_s_threadSumV4[gc_rank2] = threadSumV4
-				gc_s_threadSum2V4[gc_rank2] = threadSum2V4
-			}
-			{
-				gc_rank2 := gc_step3 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_groupnorm.go:127
-				xVec := toFloat4s(x)
-
-//line hecbench_groupnorm.go:129
-				threadSumV4 := float4{0, 0, 0, 0}
-
-//line hecbench_groupnorm.go:130
-				threadSum2V4 := float4{0, 0, 0, 0}
-				_ = xVec
-				_ = threadSumV4
-				_ = threadSum2V4
-				gc_s_xVec[gc_rank2] = xVec
-				gc_s_threadSumV4[gc_rank2] = threadSumV4
-				gc_s_threadSum2V4[gc_rank2] = threadSum2V4
-			}
-			{
-				gc_rank2 := gc_step3 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_groupnorm.go:127
-				xVec := toFloat4s(x)
-
-//line hecbench_groupnorm.go:129
-				threadSumV4 := float4{0, 0, 0, 0}
-
-//line hecbench_groupnorm.go:130
-				threadSum2V4 := float4{0, 0, 0, 0}
-				_ = xVec
-				_ = threadSumV4
-				_ = threadSum2V4
-				gc_s_xVec[gc_rank2] = xVec
-				gc_s_threadSumV4[gc_rank2] = threadSumV4
-				gc_s_threadSum2V4[gc_rank2] = threadSum2V4
-			}
-			{
-				gc_rank2 := gc_step3 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_groupnorm.go:127
-				xVec := toFloat4s(x)
-
-//line hecbench_groupnorm.go:129
-				threadSumV4 := float4{0, 0, 0, 0}
-
-//line hecbench_groupnorm.go:130
-				threadSum2V4 := float4{0, 0, 0, 0}
-				_ = xVec
-				_ = threadSumV4
-				_ = threadSum2V4
-				gc_s_xVec[gc_rank2] = xVec
-				gc_s_threadSumV4[gc_rank2] = threadSumV4
-				gc_s_threadSum2V4[gc_rank2] = threadSum2V4
-			}
-		}
-		for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+//line hecbench_groupnorm.go:128
+	gc_step3 := 0
+	for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+		{
+			gc_rank2 := gc_step3 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line hecbench_groupnorm.go:127
 			xVec := toFloat4s(x)
-
 //line hecbench_groupnorm.go:129
 			threadSumV4 := float4{0, 0, 0, 0}
-
-//line hecbench_groupnorm.go:130
 			threadSum2V4 := float4{0, 0, 0, 0}
-			_ = xVec
-			_ = threadSumV4
-			_ = threadSum2V4
+//line hecbench_groupnorm.go:134
+			gc_s_xVec[gc_rank2] = xVec
+			gc_s_threadSumV4[gc_rank2] = threadSumV4
+			gc_s_threadSum2V4[gc_rank2] = threadSum2V4
+		}
+		{
+			gc_rank2 := gc_step3 + 1
+			gc_pos2.Thread = gc_rank2
+//line hecbench_groupnorm.go:127
+			xVec := toFloat4s(x)
+//line hecbench_groupnorm.go:129
+			threadSumV4 := float4{0, 0, 0, 0}
+			threadSum2V4 := float4{0, 0, 0, 0}
+//line hecbench_groupnorm.go:134
+			gc_s_xVec[gc_rank2] = xVec
+			gc_s_threadSumV4[gc_rank2] = threadSumV4
+			gc_s_threadSum2V4[gc_rank2] = threadSum2V4
+		}
+		{
+			gc_rank2 := gc_step3 + 2
+			gc_pos2.Thread = gc_rank2
+//line hecbench_groupnorm.go:127
+			xVec := toFloat4s(x)
+//line hecbench_groupnorm.go:129
+			threadSumV4 := float4{0, 0, 0, 0}
+			threadSum2V4 := float4{0, 0, 0, 0}
+//line hecbench_groupnorm.go:134
+			gc_s_xVec[gc_rank2] = xVec
+			gc_s_threadSumV4[gc_rank2] = threadSumV4
+			gc_s_threadSum2V4[gc_rank2] = threadSum2V4
+		}
+		{
+			gc_rank2 := gc_step3 + 3
+			gc_pos2.Thread = gc_rank2
+//line hecbench_groupnorm.go:127
+			xVec := toFloat4s(x)
+//line hecbench_groupnorm.go:129
+			threadSumV4 := float4{0, 0, 0, 0}
+			threadSum2V4 := float4{0, 0, 0, 0}
+//line hecbench_groupnorm.go:134
 			gc_s_xVec[gc_rank2] = xVec
 			gc_s_threadSumV4[gc_rank2] = threadSumV4
 			gc_s_threadSum2V4[gc_rank2] = threadSum2V4
 		}
 	}
-
+	for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line hecbench_groupnorm.go:127
+		xVec := toFloat4s(x)
+//line hecbench_groupnorm.go:129
+		threadSumV4 := float4{0, 0, 0, 0}
+		threadSum2V4 := float4{0, 0, 0, 0}
+//line hecbench_groupnorm.go:134
+		gc_s_xVec[gc_rank2] = xVec
+		gc_s_threadSumV4[gc_rank2] = threadSumV4
+		gc_s_threadSum2V4[gc_rank2] = threadSum2V4
+	}
 //line hecbench_groupnorm.go:132
 	gc_chunk := compiled.StrideChunk(gc_bdx2)
 	gc_span := (gc_bdx2) * gc_chunk
 	archsimd.ClearAVXUpperBits()
-
 //line hecbench_groupnorm.go:132
 	for gc_off, gc_limit, gc_more := 0, vecCount, true; gc_more; gc_off += (gc_bdx2) * gc_chunk {
 		gc_b2.Tick()
@@ -935,92 +703,67 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 			return
 		}
 		gc_more = false
-		{
-			gc_from4, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from4 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					xVec := gc_s_xVec[gc_rank2]
-					threadSumV4 := gc_s_threadSumV4[gc_rank2]
-					threadSum2V4 := gc_s_threadSum2V4[gc_rank2]
-
-//line hecbench_groupnorm.go:132
-					gc_start3 := gc_tx2
-					gc_from5 := gc_start3 + gc_off
-					gc_trips3 := gc_limit - gc_from5
-					switch {
-					case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, gc_bdx2, gc_chunk, gc_limit, false)
-					case gc_trips3 > gc_span:
-						gc_trips3 = gc_chunk
-					case gc_trips3 > 0:
-						gc_trips3 = (gc_trips3-1)/(gc_bdx2) + 1
-					default:
-						gc_trips3 = 0
-					}
-					if gc_trips3 == gc_chunk {
-						gc_more = true
-					}
-					for i := gc_from5; gc_trips3 > 0; i, gc_trips3 = i+(gc_bdx2), gc_trips3-1 {
-
-//line hecbench_groupnorm.go:133
-						v := xVec[i]
-
-//line hecbench_groupnorm.go:134
-						threadSumV4.X += v.X
-
-//line hecbench_groupnorm.go:135
-						threadSumV4.Y += v.Y
-
-//line hecbench_groupnorm.go:136
-						threadSumV4.Z += v.Z
-
-//line hecbench_groupnorm.go:137
-						threadSumV4.W += v.W
-
-//line hecbench_groupnorm.go:138
-						threadSum2V4.X += v.X * v.X
-
 //line hecbench_groupnorm.go:139
-						threadSum2V4.Y += v.Y * v.Y
-
-//line hecbench_groupnorm.go:140
-						threadSum2V4.Z += v.Z * v.Z
-
-//line hecbench_groupnorm.go:141
-						threadSum2V4.W += v.W * v.W
-					}
-					gc_s_threadSumV4[gc_rank2] = threadSumV4
-					gc_s_threadSum2V4[gc_rank2] = threadSum2V4
+		gc_from4, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from4 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := gc_from4; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				xVec := gc_s_xVec[gc_rank2]
+				threadSumV4 := gc_s_threadSumV4[gc_rank2]
+				threadSum2V4 := gc_s_threadSum2V4[gc_rank2]
+//line hecbench_groupnorm.go:132
+				gc_start3 := gc_tx2
+				gc_from5 := gc_start3 + gc_off
+				gc_trips3 := gc_limit - gc_from5
+				switch {
+				case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, gc_bdx2, gc_chunk, gc_limit, false)
+				case gc_trips3 > gc_span:
+					gc_trips3 = gc_chunk
+				case gc_trips3 > 0:
+					gc_trips3 = (gc_trips3-1)/(gc_bdx2) + 1
+				default:
+					gc_trips3 = 0
 				}
+				if gc_trips3 == gc_chunk {
+					gc_more = true
+				}
+				for i := gc_from5; gc_trips3 > 0; i, gc_trips3 = i+(gc_bdx2), gc_trips3-1 {
+//line hecbench_groupnorm.go:133
+					v := xVec[i]
+					threadSumV4.X += v.X
+					threadSumV4.Y += v.Y
+					threadSumV4.Z += v.Z
+					threadSumV4.W += v.W
+					threadSum2V4.X += v.X * v.X
+					threadSum2V4.Y += v.Y * v.Y
+					threadSum2V4.Z += v.Z * v.Z
+					threadSum2V4.W += v.W * v.W
+				}
+				gc_s_threadSumV4[gc_rank2] = threadSumV4
+				gc_s_threadSum2V4[gc_rank2] = threadSum2V4
 			}
 		}
 	}
-	{
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			threadSumV4 := gc_s_threadSumV4[gc_rank2]
-			threadSum2V4 := gc_s_threadSum2V4[gc_rank2]
-
+//line hecbench_groupnorm.go:150
+	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		threadSumV4 := gc_s_threadSumV4[gc_rank2]
+		threadSum2V4 := gc_s_threadSum2V4[gc_rank2]
 //line hecbench_groupnorm.go:144
-			threadSum := threadSumV4.X + threadSumV4.Y + threadSumV4.Z + threadSumV4.W
-
-//line hecbench_groupnorm.go:145
-			threadSum2 := threadSum2V4.X + threadSum2V4.Y + threadSum2V4.Z + threadSum2V4.W
-			_ = threadSum
-			_ = threadSum2
-			gc_s_threadSum[gc_rank2] = threadSum
-			gc_s_threadSum2[gc_rank2] = threadSum2
-		}
+		threadSum := threadSumV4.X + threadSumV4.Y + threadSumV4.Z + threadSumV4.W
+		threadSum2 := threadSum2V4.X + threadSum2V4.Y + threadSum2V4.Z + threadSum2V4.W
+//line hecbench_groupnorm.go:148
+		gc_s_threadSum[gc_rank2] = threadSum
+		gc_s_threadSum2[gc_rank2] = threadSum2
 	}
-
 //line hecbench_groupnorm.go:147
 	for gc_off2, gc_limit2, gc_more2 := 0, groupPixels, true; gc_more2; gc_off2 += gc_bdx2 {
 		gc_b2.Tick()
@@ -1028,504 +771,381 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from4, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off2+(vecCount*4), gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(vecCount*4)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from4 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := (vecCount * 4) + gc_off2
-				if gc_from4 >= 0 && gc_off6 >= 0 && gc_off6 <= len(x) && gc_to2 <= len(x)-gc_off6 {
-					gc_at4 := x[gc_off6:][:gc_to2]
-					gc_vstep3 := gc_from4
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line hecbench_groupnorm.go:147
-							threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank2:])
-//line hecbench_groupnorm.go:147
-							_ = threadSum
-//line hecbench_groupnorm.go:147
-							threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank2:])
-//line hecbench_groupnorm.go:147
-							_ = threadSum2
-//line hecbench_groupnorm.go:147
-							var i_ int = vecCount*4 + gc_tx2 + gc_off2
-//line hecbench_groupnorm.go:147
-							_ = i_
-//line hecbench_groupnorm.go:148
-							val := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])
-//line hecbench_groupnorm.go:148
-							_ = val
-//line hecbench_groupnorm.go:148
-							threadSum = threadSum.Add(val)
-//line hecbench_groupnorm.go:148
-							threadSum2 = threadSum2.Add(val.Mul(val))
-//line hecbench_groupnorm.go:148
-							threadSum.StoreSlice(gc_s_threadSum[gc_rank2:])
-//line hecbench_groupnorm.go:148
-							threadSum2.StoreSlice(gc_s_threadSum2[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep3 > gc_from4 {
-						gc_more2 = true
-					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_groupnorm.go:154
+		gc_from4, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off2+(vecCount*4), gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(vecCount*4)); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from4 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off6 := (vecCount * 4) + gc_off2
+			if gc_from4 >= 0 && gc_off6 >= 0 && gc_off6 <= len(x) && gc_to2 <= len(x)-gc_off6 {
+				gc_at4 := x[gc_off6:][:gc_to2]
+				gc_vstep3 := gc_from4
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-						threadSum := gc_s_threadSum[gc_rank2]
-						threadSum2 := gc_s_threadSum2[gc_rank2]
-
 //line hecbench_groupnorm.go:147
-						i_ := vecCount*4 + gc_tx2 + gc_off2
-						gc_more2 = true
+						threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank2:])
+//line hecbench_groupnorm.go:147
+						threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank2:])
+//line hecbench_groupnorm.go:147
+						var i_ int = vecCount*4 + gc_tx2 + gc_off2
+//line hecbench_groupnorm.go:147
 						_ = i_
-
+						val := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])
 //line hecbench_groupnorm.go:148
-						val := gc_at4[gc_tx2]
-
-//line hecbench_groupnorm.go:149
-						threadSum += val
-
-//line hecbench_groupnorm.go:150
-						threadSum2 += val * val
-						gc_s_threadSum[gc_rank2] = threadSum
-						gc_s_threadSum2[gc_rank2] = threadSum2
+						threadSum = threadSum.Add(val)
+//line hecbench_groupnorm.go:148
+						threadSum2 = threadSum2.Add(val.Mul(val))
+//line hecbench_groupnorm.go:148
+						threadSum.StoreSlice(gc_s_threadSum[gc_rank2:])
+//line hecbench_groupnorm.go:148
+						threadSum2.StoreSlice(gc_s_threadSum2[gc_rank2:])
 					}
-				} else {
-					gc_vstep4 := gc_from4
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep3 > gc_from4 {
+					gc_more2 = true
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_groupnorm.go:158
+					threadSum := gc_s_threadSum[gc_rank2]
+					threadSum2 := gc_s_threadSum2[gc_rank2]
+//line hecbench_groupnorm.go:148
+					gc_more2 = true
+//line hecbench_groupnorm.go:148
+					val := gc_at4[gc_tx2]
+					threadSum += val
+					threadSum2 += val * val
+					gc_s_threadSum[gc_rank2] = threadSum
+					gc_s_threadSum2[gc_rank2] = threadSum2
+				}
+			} else {
+				gc_vstep4 := gc_from4
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_groupnorm.go:147
-							threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank2:])
+						threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank2:])
 //line hecbench_groupnorm.go:147
-							_ = threadSum
+						threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank2:])
 //line hecbench_groupnorm.go:147
-							threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank2:])
-//line hecbench_groupnorm.go:147
-							_ = threadSum2
-//line hecbench_groupnorm.go:147
-							var i_ int = vecCount*4 + gc_tx2 + gc_off2
-//line hecbench_groupnorm.go:147
-							_ = i_
+						var i_ int = vecCount*4 + gc_tx2 + gc_off2
+						if i_ < 0 || i_ > len(x)-8 {
 //line hecbench_groupnorm.go:148
-							if i_ < 0 || i_ > len(x)-8 {
-//line hecbench_groupnorm.go:148
-								break
-//line hecbench_groupnorm.go:148
-							}
-//line hecbench_groupnorm.go:148
-							val := archsimd.LoadFloat32x8Slice(x[i_:])
-//line hecbench_groupnorm.go:148
-							_ = val
-//line hecbench_groupnorm.go:148
-							threadSum = threadSum.Add(val)
-//line hecbench_groupnorm.go:148
-							threadSum2 = threadSum2.Add(val.Mul(val))
-//line hecbench_groupnorm.go:148
-							threadSum.StoreSlice(gc_s_threadSum[gc_rank2:])
-//line hecbench_groupnorm.go:148
-							threadSum2.StoreSlice(gc_s_threadSum2[gc_rank2:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
+//line hecbench_groupnorm.go:148
+						val := archsimd.LoadFloat32x8Slice(x[i_:])
+//line hecbench_groupnorm.go:148
+						threadSum = threadSum.Add(val)
+//line hecbench_groupnorm.go:148
+						threadSum2 = threadSum2.Add(val.Mul(val))
+//line hecbench_groupnorm.go:148
+						threadSum.StoreSlice(gc_s_threadSum[gc_rank2:])
+//line hecbench_groupnorm.go:148
+						threadSum2.StoreSlice(gc_s_threadSum2[gc_rank2:])
 					}
-					if gc_vstep4 > gc_from4 {
-						gc_more2 = true
-					}
-					gc_step4 := gc_vstep4
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-						{
-							gc_tx2 := gc_step4 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							threadSum := gc_s_threadSum[gc_rank2]
-							threadSum2 := gc_s_threadSum2[gc_rank2]
-
-//line hecbench_groupnorm.go:147
-							i_ := vecCount*4 + gc_tx2 + gc_off2
-							gc_more2 = true
-
-//line hecbench_groupnorm.go:148
-							val := x[i_]
-
-//line hecbench_groupnorm.go:149
-							threadSum += val
-
-//line hecbench_groupnorm.go:150
-							threadSum2 += val * val
-							gc_s_threadSum[gc_rank2] = threadSum
-							gc_s_threadSum2[gc_rank2] = threadSum2
-						}
-						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							threadSum := gc_s_threadSum[gc_rank2]
-							threadSum2 := gc_s_threadSum2[gc_rank2]
-
-//line hecbench_groupnorm.go:147
-							i_ := vecCount*4 + gc_tx2 + gc_off2
-							gc_more2 = true
-
-//line hecbench_groupnorm.go:148
-							val := x[i_]
-
-//line hecbench_groupnorm.go:149
-							threadSum += val
-
-//line hecbench_groupnorm.go:150
-							threadSum2 += val * val
-							gc_s_threadSum[gc_rank2] = threadSum
-							gc_s_threadSum2[gc_rank2] = threadSum2
-						}
-						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							threadSum := gc_s_threadSum[gc_rank2]
-							threadSum2 := gc_s_threadSum2[gc_rank2]
-
-//line hecbench_groupnorm.go:147
-							i_ := vecCount*4 + gc_tx2 + gc_off2
-							gc_more2 = true
-
-//line hecbench_groupnorm.go:148
-							val := x[i_]
-
-//line hecbench_groupnorm.go:149
-							threadSum += val
-
-//line hecbench_groupnorm.go:150
-							threadSum2 += val * val
-							gc_s_threadSum[gc_rank2] = threadSum
-							gc_s_threadSum2[gc_rank2] = threadSum2
-						}
-						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							threadSum := gc_s_threadSum[gc_rank2]
-							threadSum2 := gc_s_threadSum2[gc_rank2]
-
-//line hecbench_groupnorm.go:147
-							i_ := vecCount*4 + gc_tx2 + gc_off2
-							gc_more2 = true
-
-//line hecbench_groupnorm.go:148
-							val := x[i_]
-
-//line hecbench_groupnorm.go:149
-							threadSum += val
-
-//line hecbench_groupnorm.go:150
-							threadSum2 += val * val
-							gc_s_threadSum[gc_rank2] = threadSum
-							gc_s_threadSum2[gc_rank2] = threadSum2
-						}
-					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep4 > gc_from4 {
+					gc_more2 = true
+				}
+				gc_step4 := gc_vstep4
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						threadSum := gc_s_threadSum[gc_rank2]
 						threadSum2 := gc_s_threadSum2[gc_rank2]
-
 //line hecbench_groupnorm.go:147
 						i_ := vecCount*4 + gc_tx2 + gc_off2
 						gc_more2 = true
-
 //line hecbench_groupnorm.go:148
 						val := x[i_]
-
-//line hecbench_groupnorm.go:149
 						threadSum += val
-
-//line hecbench_groupnorm.go:150
+						threadSum2 += val * val
+						gc_s_threadSum[gc_rank2] = threadSum
+						gc_s_threadSum2[gc_rank2] = threadSum2
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						threadSum := gc_s_threadSum[gc_rank2]
+						threadSum2 := gc_s_threadSum2[gc_rank2]
+//line hecbench_groupnorm.go:147
+						i_ := vecCount*4 + gc_tx2 + gc_off2
+						gc_more2 = true
+//line hecbench_groupnorm.go:148
+						val := x[i_]
+						threadSum += val
+						threadSum2 += val * val
+						gc_s_threadSum[gc_rank2] = threadSum
+						gc_s_threadSum2[gc_rank2] = threadSum2
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						threadSum := gc_s_threadSum[gc_rank2]
+						threadSum2 := gc_s_threadSum2[gc_rank2]
+//line hecbench_groupnorm.go:147
+						i_ := vecCount*4 + gc_tx2 + gc_off2
+						gc_more2 = true
+//line hecbench_groupnorm.go:148
+						val := x[i_]
+						threadSum += val
+						threadSum2 += val * val
+						gc_s_threadSum[gc_rank2] = threadSum
+						gc_s_threadSum2[gc_rank2] = threadSum2
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						threadSum := gc_s_threadSum[gc_rank2]
+						threadSum2 := gc_s_threadSum2[gc_rank2]
+//line hecbench_groupnorm.go:147
+						i_ := vecCount*4 + gc_tx2 + gc_off2
+						gc_more2 = true
+//line hecbench_groupnorm.go:148
+						val := x[i_]
+						threadSum += val
 						threadSum2 += val * val
 						gc_s_threadSum[gc_rank2] = threadSum
 						gc_s_threadSum2[gc_rank2] = threadSum2
 					}
 				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					threadSum := gc_s_threadSum[gc_rank2]
+					threadSum2 := gc_s_threadSum2[gc_rank2]
+//line hecbench_groupnorm.go:147
+					i_ := vecCount*4 + gc_tx2 + gc_off2
+					gc_more2 = true
+//line hecbench_groupnorm.go:148
+					val := x[i_]
+					threadSum += val
+					threadSum2 += val * val
+					gc_s_threadSum[gc_rank2] = threadSum
+					gc_s_threadSum2[gc_rank2] = threadSum2
+				}
 			}
 		}
 	}
-	{
-		var gc_l_warpSum [32]float32
-		var gc_c21v [32]float32
-		var gc_c21r [32]float32
-		var gc_c22v [32]float32
-		var gc_c22r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line hecbench_groupnorm.go:159
+	var gc_l_warpSum [32]float32
+	var gc_c21v [32]float32
+	var gc_c21r [32]float32
+	var gc_c22v [32]float32
+	var gc_c22r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			threadSum := gc_s_threadSum[gc_rank2]
+//line hecbench_groupnorm.go:154
+			gc_c21v[gc_lane2] = threadSum
+		}
+//line hecbench_groupnorm.go:154
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			threadSum2 := gc_s_threadSum2[gc_rank2]
+//line hecbench_groupnorm.go:154
+			warpSum := gc_c21r[gc_lane2]
+			gc_c22v[gc_lane2] = threadSum2
+			gc_l_warpSum[gc_lane2] = warpSum
+		}
+//line hecbench_groupnorm.go:155
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
-				threadSum := gc_s_threadSum[gc_rank2]
-
-//line hecbench_groupnorm.go:154
-				gc_c21v[gc_lane2] = threadSum
-			}
-
-//line hecbench_groupnorm.go:154
-			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				threadSum2 := gc_s_threadSum2[gc_rank2]
-
-//line hecbench_groupnorm.go:154
-				warpSum := gc_c21r[gc_lane2]
-				_ = warpSum
-
-//line hecbench_groupnorm.go:155
-				gc_c22v[gc_lane2] = threadSum2
-				gc_l_warpSum[gc_lane2] = warpSum
-			}
-
-//line hecbench_groupnorm.go:155
-			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
 //line hecbench_groupnorm.go:109
-					warpID := gc_tx2 / 32
-					_ = warpID
-					warpSum := gc_l_warpSum[gc_lane2]
-					_ = warpSum
-
+				warpID := gc_tx2 / 32
+//line hecbench_groupnorm.go:111
+				warpSum := gc_l_warpSum[gc_lane2]
 //line hecbench_groupnorm.go:155
-					warpSum2 := gc_c22r[gc_lane2]
-
+				warpSum2 := gc_c22r[gc_lane2]
 //line hecbench_groupnorm.go:157
-					sharedSum[warpID] = warpSum
-
-//line hecbench_groupnorm.go:158
-					sharedSum2[warpID] = warpSum2
-					_ = warpSum2
-				}
+				sharedSum[warpID] = warpSum
+				sharedSum2[warpID] = warpSum2
 			}
 		}
 	}
-	{
-		var gc_l_warpSum2 [32]float32
-		var gc_l_blockSum [32]float32
-		var gc_c23v [32]float32
-		var gc_c23r [32]float32
-		var gc_c24r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_groupnorm.go:110
-					laneID := gc_tx2 % 32
-					_ = laneID
-					var warpSum float32
-					_ = warpSum
-					var warpSum2 float32
-					_ = warpSum2
-
-//line hecbench_groupnorm.go:162
-					if laneID < numWarps {
-						warpSum = sharedSum[laneID]
-					} else {
-						warpSum = 0.0
-					}
-
-//line hecbench_groupnorm.go:167
-					if laneID < numWarps {
-						warpSum2 = sharedSum2[laneID]
-					} else {
-						warpSum2 = 0.0
-					}
-
-//line hecbench_groupnorm.go:172
-					gc_c23v[gc_lane2] = warpSum
-					gc_l_warpSum2[gc_lane2] = warpSum2
-				}
-			}
-
-//line hecbench_groupnorm.go:172
-			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c23v, compiled.OpPlus, &gc_c23r)
+//line hecbench_groupnorm.go:165
+	var gc_l_warpSum2 [32]float32
+	var gc_l_blockSum [32]float32
+	var gc_c23v [32]float32
+	var gc_c23r [32]float32
+	var gc_c24r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
-				warpSum2 := gc_l_warpSum2[gc_lane2]
-				_ = warpSum2
-
-//line hecbench_groupnorm.go:172
-				blockSum := gc_c23r[gc_lane2]
-				_ = blockSum
-
-//line hecbench_groupnorm.go:173
-				gc_l_blockSum[gc_lane2] = blockSum
+//line hecbench_groupnorm.go:110
+				laneID := gc_tx2 % 32
+//line hecbench_groupnorm.go:112
+				var warpSum float32
+//line hecbench_groupnorm.go:114
+				var warpSum2 float32
+//line hecbench_groupnorm.go:162
+				if laneID < numWarps {
+					warpSum = sharedSum[laneID]
+				} else {
+					warpSum = 0.0
+				}
+				if laneID < numWarps {
+					warpSum2 = sharedSum2[laneID]
+				} else {
+					warpSum2 = 0.0
+				}
+				gc_c23v[gc_lane2] = warpSum
+				gc_l_warpSum2[gc_lane2] = warpSum2
 			}
-
+		}
+//line hecbench_groupnorm.go:172
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c23v, compiled.OpPlus, &gc_c23r)
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			warpSum2 := gc_l_warpSum2[gc_lane2]
+			_ = warpSum2
+//line hecbench_groupnorm.go:172
+			blockSum := gc_c23r[gc_lane2]
+			gc_l_blockSum[gc_lane2] = blockSum
+		}
 //line hecbench_groupnorm.go:173
-			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c24r)
-			var gc_memoIn3 float32
-			var gc_memoIn4 float32
-			var gc_memoOut4 float32
-			var gc_memoOut5 float32
-			var gc_memoOut6 float32
-			gc_ran2 := false
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c24r)
+		var gc_memoIn3 float32
+		var gc_memoIn4 float32
+		var gc_memoOut4 float32
+		var gc_memoOut5 float32
+		var gc_memoOut6 float32
+		gc_ran2 := false
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x02 := gc_tidx2.X
-					gc_off7 := gc_bx2
-					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off7 >= 0 && gc_off7 < len(mean) && gc_off7 < len(rstd) {
-						gc_at5 := mean[gc_off7:][:1]
-						gc_at6 := rstd[gc_off7:][:1]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x02 + gc_lane2
-							_ = gc_tx2
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							blockSum := gc_l_blockSum[gc_lane2]
-							_ = blockSum
-
+				gc_x02 := gc_tidx2.X
+				gc_off7 := gc_bx2
+				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off7 >= 0 && gc_off7 < len(mean) && gc_off7 < len(rstd) {
+					gc_at5 := mean[gc_off7:][:1]
+					gc_at6 := rstd[gc_off7:][:1]
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2 := gc_x02 + gc_lane2
+//line hecbench_groupnorm.go:192
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						blockSum := gc_l_blockSum[gc_lane2]
 //line hecbench_groupnorm.go:173
-							blockSum2 := gc_c24r[gc_lane2]
-							var m float32
-							var variance float32
-							if gc_ran2 && compiled.Same32(blockSum, gc_memoIn3) && compiled.Same32(blockSum2, gc_memoIn4) {
-								blockSum, m, variance = gc_memoOut4, gc_memoOut5, gc_memoOut6
-							} else {
-								gc_memoIn3, gc_memoIn4 = blockSum, blockSum2
-
+						blockSum2 := gc_c24r[gc_lane2]
+						var m float32
+						var variance float32
+						if gc_ran2 && compiled.Same32(blockSum, gc_memoIn3) && compiled.Same32(blockSum2, gc_memoIn4) {
+							blockSum, m, variance = gc_memoOut4, gc_memoOut5, gc_memoOut6
+						} else {
+							gc_memoIn3, gc_memoIn4 = blockSum, blockSum2
 //line hecbench_groupnorm.go:175
-								blockSum /= float32(groupPixels)
-
-//line hecbench_groupnorm.go:176
-								blockSum2 /= float32(groupPixels)
-
-//line hecbench_groupnorm.go:177
-								m = blockSum
-
-//line hecbench_groupnorm.go:178
-								variance = blockSum2 - m*m
-								gc_memoOut4, gc_memoOut5, gc_memoOut6 = blockSum, m, variance
-								gc_ran2 = true
-							}
-
-//line hecbench_groupnorm.go:179
-							s := intrinsic.Rsqrtf(variance + 1e-5)
-
-//line hecbench_groupnorm.go:180
-							if mean != nil && gc_tx2 == 0 {
-								gc_at5[0] = m
-							}
-
-//line hecbench_groupnorm.go:183
-							if rstd != nil && gc_tx2 == 0 {
-								gc_at6[0] = s
-							}
-							_ = blockSum2
-							_ = m
-							_ = variance
-							_ = s
-							gc_l_blockSum[gc_lane2] = blockSum
-							gc_s_m[gc_rank2] = m
-							gc_s_s[gc_rank2] = s
+							blockSum /= float32(groupPixels)
+							blockSum2 /= float32(groupPixels)
+							m = blockSum
+							variance = blockSum2 - m*m
+							gc_memoOut4, gc_memoOut5, gc_memoOut6 = blockSum, m, variance
+							gc_ran2 = true
 						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							blockSum := gc_l_blockSum[gc_lane2]
-							_ = blockSum
-
+//line hecbench_groupnorm.go:179
+						s := intrinsic.Rsqrtf(variance + 1e-5)
+						if mean != nil && gc_tx2 == 0 {
+							gc_at5[0] = m
+						}
+						if rstd != nil && gc_tx2 == 0 {
+							gc_at6[0] = s
+						}
+//line hecbench_groupnorm.go:190
+						gc_l_blockSum[gc_lane2] = blockSum
+						gc_s_m[gc_rank2] = m
+						gc_s_s[gc_rank2] = s
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						blockSum := gc_l_blockSum[gc_lane2]
 //line hecbench_groupnorm.go:173
-							blockSum2 := gc_c24r[gc_lane2]
-							var m float32
-							var variance float32
-							if gc_ran2 && compiled.Same32(blockSum, gc_memoIn3) && compiled.Same32(blockSum2, gc_memoIn4) {
-								blockSum, m, variance = gc_memoOut4, gc_memoOut5, gc_memoOut6
-							} else {
-								gc_memoIn3, gc_memoIn4 = blockSum, blockSum2
-
+						blockSum2 := gc_c24r[gc_lane2]
+						var m float32
+						var variance float32
+						if gc_ran2 && compiled.Same32(blockSum, gc_memoIn3) && compiled.Same32(blockSum2, gc_memoIn4) {
+							blockSum, m, variance = gc_memoOut4, gc_memoOut5, gc_memoOut6
+						} else {
+							gc_memoIn3, gc_memoIn4 = blockSum, blockSum2
 //line hecbench_groupnorm.go:175
-								blockSum /= float32(groupPixels)
-
-//line hecbench_groupnorm.go:176
-								blockSum2 /= float32(groupPixels)
-
-//line hecbench_groupnorm.go:177
-								m = blockSum
-
-//line hecbench_groupnorm.go:178
-								variance = blockSum2 - m*m
-								gc_memoOut4, gc_memoOut5, gc_memoOut6 = blockSum, m, variance
-								gc_ran2 = true
-							}
-
-//line hecbench_groupnorm.go:179
-							s := intrinsic.Rsqrtf(variance + 1e-5)
-
-//line hecbench_groupnorm.go:180
-							if mean != nil && gc_tx2 == 0 {
-								mean[gc_bx2] = m
-							}
-
-//line hecbench_groupnorm.go:183
-							if rstd != nil && gc_tx2 == 0 {
-								rstd[gc_bx2] = s
-							}
-							_ = blockSum2
-							_ = m
-							_ = variance
-							_ = s
-							gc_l_blockSum[gc_lane2] = blockSum
-							gc_s_m[gc_rank2] = m
-							gc_s_s[gc_rank2] = s
+							blockSum /= float32(groupPixels)
+							blockSum2 /= float32(groupPixels)
+							m = blockSum
+							variance = blockSum2 - m*m
+							gc_memoOut4, gc_memoOut5, gc_memoOut6 = blockSum, m, variance
+							gc_ran2 = true
 						}
+//line hecbench_groupnorm.go:179
+						s := intrinsic.Rsqrtf(variance + 1e-5)
+						if mean != nil && gc_tx2 == 0 {
+							mean[gc_bx2] = m
+						}
+						if rstd != nil && gc_tx2 == 0 {
+							rstd[gc_bx2] = s
+						}
+//line hecbench_groupnorm.go:190
+						gc_l_blockSum[gc_lane2] = blockSum
+						gc_s_m[gc_rank2] = m
+						gc_s_s[gc_rank2] = s
 					}
 				}
 			}
 		}
 	}
-
 //line hecbench_groupnorm.go:187
 	gc_chunk2 := compiled.StrideChunk(gc_bdx2)
 	gc_span2 := (gc_bdx2) * gc_chunk2
 	archsimd.ClearAVXUpperBits()
-
 //line hecbench_groupnorm.go:187
 	for gc_off3, gc_limit3, gc_more3 := 0, groupPixels, true; gc_more3; gc_off3 += (gc_bdx2) * gc_chunk2 {
 		gc_b2.Tick()
@@ -1533,49 +1153,42 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 			return
 		}
 		gc_more3 = false
-		{
-			gc_from4, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off3, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from4 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					m := gc_s_m[gc_rank2]
-					s := gc_s_s[gc_rank2]
-
+//line hecbench_groupnorm.go:194
+		gc_from4, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off3, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from4 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := gc_from4; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				m := gc_s_m[gc_rank2]
+				s := gc_s_s[gc_rank2]
 //line hecbench_groupnorm.go:187
-					gc_start4 := gc_tx2
-					gc_from6 := gc_start4 + gc_off3
-					gc_trips4 := gc_limit3 - gc_from6
-					switch {
-					case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
-						gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, gc_bdx2, gc_chunk2, gc_limit3, false)
-					case gc_trips4 > gc_span2:
-						gc_trips4 = gc_chunk2
-					case gc_trips4 > 0:
-						gc_trips4 = (gc_trips4-1)/(gc_bdx2) + 1
-					default:
-						gc_trips4 = 0
-					}
-					if gc_trips4 == gc_chunk2 {
-						gc_more3 = true
-					}
-					for i_2 := gc_from6; gc_trips4 > 0; i_2, gc_trips4 = i_2+(gc_bdx2), gc_trips4-1 {
-
+				gc_start4 := gc_tx2
+				gc_from6 := gc_start4 + gc_off3
+				gc_trips4 := gc_limit3 - gc_from6
+				switch {
+				case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
+					gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, gc_bdx2, gc_chunk2, gc_limit3, false)
+				case gc_trips4 > gc_span2:
+					gc_trips4 = gc_chunk2
+				case gc_trips4 > 0:
+					gc_trips4 = (gc_trips4-1)/(gc_bdx2) + 1
+				default:
+					gc_trips4 = 0
+				}
+				if gc_trips4 == gc_chunk2 {
+					gc_more3 = true
+				}
+				for i_2 := gc_from6; gc_trips4 > 0; i_2, gc_trips4 = i_2+(gc_bdx2), gc_trips4-1 {
 //line hecbench_groupnorm.go:188
-						c := i_2 / imgSize
-
-//line hecbench_groupnorm.go:189
-						n := s * (x[i_2] - m)
-
-//line hecbench_groupnorm.go:190
-						out[i_2] = n*weight[c] + bias[c]
-					}
+					c := i_2 / imgSize
+					n := s * (x[i_2] - m)
+					out[i_2] = n*weight[c] + bias[c]
 				}
 			}
 		}
@@ -1619,154 +1232,97 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 	gc_s_wDoutNormBlock := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
 	gc_s_dwThread := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
 	gc_s_dbThread := compiled.Scratch[float32](gc_b2, 5)[:gc_n2]
-
 //line hecbench_groupnorm.go:207
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line hecbench_groupnorm.go:208
 	warp := cg.TiledPartition(block, 32)
-	_ = warp
-
-//line hecbench_groupnorm.go:209
 	sharedSum := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
-
-//line hecbench_groupnorm.go:210
 	sharedSum2 := gocuda.Shared[float32](t, gnTPB/32)[:gnTPB/32]
-
-//line hecbench_groupnorm.go:211
 	numWarps := gc_bdx2 / 32
-
 //line hecbench_groupnorm.go:214
 	groupPixels := imgSize * groupSize
-
 //line hecbench_groupnorm.go:216
 	g := gc_bx2 % nGroups
-
 //line hecbench_groupnorm.go:219
 	dout = dout[gc_bx2*imgSize*groupSize:]
-
-//line hecbench_groupnorm.go:220
 	x = x[gc_bx2*imgSize*groupSize:]
-
-//line hecbench_groupnorm.go:221
 	dx = dx[gc_bx2*imgSize*groupSize:]
-
-//line hecbench_groupnorm.go:222
 	weight = weight[g*groupSize:]
-
-//line hecbench_groupnorm.go:223
 	dweight = dweight[g*groupSize:]
-
-//line hecbench_groupnorm.go:224
 	dbias = dbias[g*groupSize:]
-
 //line hecbench_groupnorm.go:226
 	mVal := mean[gc_bx2]
 	_ = &mVal
-
 //line hecbench_groupnorm.go:227
 	rstdVal := rstd[gc_bx2]
 	_ = &rstdVal
-	{
-		gc_vstep5 := 0
-		if compiled.SIMD {
+//line hecbench_groupnorm.go:230
+	gc_vstep5 := 0
+	if compiled.SIMD {
+		gc_vb5 := archsimd.BroadcastFloat32x8(float32(0.0))
+		for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
+			gc_rank2 := gc_vstep5
 //line hecbench_groupnorm.go:232
-			gc_vb5 := archsimd.BroadcastFloat32x8(float32(0.0))
-//line hecbench_groupnorm.go:232
-			_ = gc_vb5
-			for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
-				gc_rank2 := gc_vstep5
-				_ = gc_rank2
-//line hecbench_groupnorm.go:232
-				wDoutThread := gc_vb5
-//line hecbench_groupnorm.go:232
-				_ = wDoutThread
+			wDoutThread := gc_vb5
+			wDoutNormThread := gc_vb5
 //line hecbench_groupnorm.go:233
-				wDoutNormThread := gc_vb5
+			wDoutThread.StoreSlice(gc_s_wDoutThread[gc_rank2:])
 //line hecbench_groupnorm.go:233
-				_ = wDoutNormThread
-//line hecbench_groupnorm.go:233
-				wDoutThread.StoreSlice(gc_s_wDoutThread[gc_rank2:])
-//line hecbench_groupnorm.go:233
-				wDoutNormThread.StoreSlice(gc_s_wDoutNormThread[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
+			wDoutNormThread.StoreSlice(gc_s_wDoutNormThread[gc_rank2:])
 		}
-		gc_step4 := gc_vstep5
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-			{
-				gc_rank2 := gc_step4 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_groupnorm.go:232
-				wDoutThread := float32(0.0)
-
-//line hecbench_groupnorm.go:233
-				wDoutNormThread := float32(0.0)
-				_ = wDoutThread
-				_ = wDoutNormThread
-				gc_s_wDoutThread[gc_rank2] = wDoutThread
-				gc_s_wDoutNormThread[gc_rank2] = wDoutNormThread
-			}
-			{
-				gc_rank2 := gc_step4 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_groupnorm.go:232
-				wDoutThread := float32(0.0)
-
-//line hecbench_groupnorm.go:233
-				wDoutNormThread := float32(0.0)
-				_ = wDoutThread
-				_ = wDoutNormThread
-				gc_s_wDoutThread[gc_rank2] = wDoutThread
-				gc_s_wDoutNormThread[gc_rank2] = wDoutNormThread
-			}
-			{
-				gc_rank2 := gc_step4 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_groupnorm.go:232
-				wDoutThread := float32(0.0)
-
-//line hecbench_groupnorm.go:233
-				wDoutNormThread := float32(0.0)
-				_ = wDoutThread
-				_ = wDoutNormThread
-				gc_s_wDoutThread[gc_rank2] = wDoutThread
-				gc_s_wDoutNormThread[gc_rank2] = wDoutNormThread
-			}
-			{
-				gc_rank2 := gc_step4 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_groupnorm.go:232
-				wDoutThread := float32(0.0)
-
-//line hecbench_groupnorm.go:233
-				wDoutNormThread := float32(0.0)
-				_ = wDoutThread
-				_ = wDoutNormThread
-				gc_s_wDoutThread[gc_rank2] = wDoutThread
-				gc_s_wDoutNormThread[gc_rank2] = wDoutNormThread
-			}
-		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step4 := gc_vstep5
+	for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+		{
+			gc_rank2 := gc_step4 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line hecbench_groupnorm.go:232
 			wDoutThread := float32(0.0)
-
-//line hecbench_groupnorm.go:233
 			wDoutNormThread := float32(0.0)
-			_ = wDoutThread
-			_ = wDoutNormThread
+//line hecbench_groupnorm.go:236
+			gc_s_wDoutThread[gc_rank2] = wDoutThread
+			gc_s_wDoutNormThread[gc_rank2] = wDoutNormThread
+		}
+		{
+			gc_rank2 := gc_step4 + 1
+			gc_pos2.Thread = gc_rank2
+//line hecbench_groupnorm.go:232
+			wDoutThread := float32(0.0)
+			wDoutNormThread := float32(0.0)
+//line hecbench_groupnorm.go:236
+			gc_s_wDoutThread[gc_rank2] = wDoutThread
+			gc_s_wDoutNormThread[gc_rank2] = wDoutNormThread
+		}
+		{
+			gc_rank2 := gc_step4 + 2
+			gc_pos2.Thread = gc_rank2
+//line hecbench_groupnorm.go:232
+			wDoutThread := float32(0.0)
+			wDoutNormThread := float32(0.0)
+//line hecbench_groupnorm.go:236
+			gc_s_wDoutThread[gc_rank2] = wDoutThread
+			gc_s_wDoutNormThread[gc_rank2] = wDoutNormThread
+		}
+		{
+			gc_rank2 := gc_step4 + 3
+			gc_pos2.Thread = gc_rank2
+//line hecbench_groupnorm.go:232
+			wDoutThread := float32(0.0)
+			wDoutNormThread := float32(0.0)
+//line hecbench_groupnorm.go:236
 			gc_s_wDoutThread[gc_rank2] = wDoutThread
 			gc_s_wDoutNormThread[gc_rank2] = wDoutNormThread
 		}
 	}
-
+	for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line hecbench_groupnorm.go:232
+		wDoutThread := float32(0.0)
+		wDoutNormThread := float32(0.0)
+//line hecbench_groupnorm.go:236
+		gc_s_wDoutThread[gc_rank2] = wDoutThread
+		gc_s_wDoutNormThread[gc_rank2] = wDoutNormThread
+	}
 //line hecbench_groupnorm.go:234
 	for gc_off, gc_limit, gc_more := 0, groupPixels, true; gc_more; gc_off += gc_bdx2 {
 		gc_b2.Tick()
@@ -1774,311 +1330,237 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 			return
 		}
 		gc_more = false
+//line hecbench_groupnorm.go:241
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off8 := gc_off
+			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(dout) && gc_to2 <= len(dout)-gc_off8 && gc_off8 <= len(x) && gc_to2 <= len(x)-gc_off8 {
+				gc_at8 := dout[gc_off8:][:gc_to2]
+				gc_at9 := x[gc_off8:][:gc_to2]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					wDoutThread := gc_s_wDoutThread[gc_rank2]
+					wDoutNormThread := gc_s_wDoutNormThread[gc_rank2]
+//line hecbench_groupnorm.go:234
+					i := gc_tx2 + gc_off
+					gc_more = true
+//line hecbench_groupnorm.go:235
+					c := i / imgSize
+					curWDout := weight[c] * gc_at8[gc_tx2]
+					wDoutThread += curWDout
+					norm := (gc_at9[gc_tx2] - mVal) * rstdVal
+					wDoutNormThread += curWDout * norm
+					gc_s_wDoutThread[gc_rank2] = wDoutThread
+					gc_s_wDoutNormThread[gc_rank2] = wDoutNormThread
+				}
+			} else {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					wDoutThread := gc_s_wDoutThread[gc_rank2]
+					wDoutNormThread := gc_s_wDoutNormThread[gc_rank2]
+//line hecbench_groupnorm.go:234
+					i := gc_tx2 + gc_off
+					gc_more = true
+//line hecbench_groupnorm.go:235
+					c := i / imgSize
+					curWDout := weight[c] * dout[i]
+					wDoutThread += curWDout
+					norm := (x[i] - mVal) * rstdVal
+					wDoutNormThread += curWDout * norm
+					gc_s_wDoutThread[gc_rank2] = wDoutThread
+					gc_s_wDoutNormThread[gc_rank2] = wDoutNormThread
+				}
+			}
+		}
+	}
+//line hecbench_groupnorm.go:248
+	var gc_l_wDoutWarp [32]float32
+	var gc_c21v [32]float32
+	var gc_c21r [32]float32
+	var gc_c22v [32]float32
+	var gc_c22r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			wDoutThread := gc_s_wDoutThread[gc_rank2]
+//line hecbench_groupnorm.go:242
+			gc_c21v[gc_lane2] = wDoutThread
+		}
+//line hecbench_groupnorm.go:242
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			wDoutNormThread := gc_s_wDoutNormThread[gc_rank2]
+//line hecbench_groupnorm.go:242
+			wDoutWarp := gc_c21r[gc_lane2]
+			gc_c22v[gc_lane2] = wDoutNormThread
+			gc_l_wDoutWarp[gc_lane2] = wDoutWarp
+		}
+//line hecbench_groupnorm.go:243
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off8 := gc_off
-				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(dout) && gc_to2 <= len(dout)-gc_off8 && gc_off8 <= len(x) && gc_to2 <= len(x)-gc_off8 {
-					gc_at8 := dout[gc_off8:][:gc_to2]
-					gc_at9 := x[gc_off8:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						wDoutThread := gc_s_wDoutThread[gc_rank2]
-						wDoutNormThread := gc_s_wDoutNormThread[gc_rank2]
-
-//line hecbench_groupnorm.go:234
-						i := gc_tx2 + gc_off
-						gc_more = true
-						_ = i
-
-//line hecbench_groupnorm.go:235
-						c := i / imgSize
-
-//line hecbench_groupnorm.go:236
-						curWDout := weight[c] * gc_at8[gc_tx2]
-
-//line hecbench_groupnorm.go:237
-						wDoutThread += curWDout
-
-//line hecbench_groupnorm.go:238
-						norm := (gc_at9[gc_tx2] - mVal) * rstdVal
-
-//line hecbench_groupnorm.go:239
-						wDoutNormThread += curWDout * norm
-						gc_s_wDoutThread[gc_rank2] = wDoutThread
-						gc_s_wDoutNormThread[gc_rank2] = wDoutNormThread
-					}
-				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						wDoutThread := gc_s_wDoutThread[gc_rank2]
-						wDoutNormThread := gc_s_wDoutNormThread[gc_rank2]
-
-//line hecbench_groupnorm.go:234
-						i := gc_tx2 + gc_off
-						gc_more = true
-
-//line hecbench_groupnorm.go:235
-						c := i / imgSize
-
-//line hecbench_groupnorm.go:236
-						curWDout := weight[c] * dout[i]
-
-//line hecbench_groupnorm.go:237
-						wDoutThread += curWDout
-
-//line hecbench_groupnorm.go:238
-						norm := (x[i] - mVal) * rstdVal
-
-//line hecbench_groupnorm.go:239
-						wDoutNormThread += curWDout * norm
-						gc_s_wDoutThread[gc_rank2] = wDoutThread
-						gc_s_wDoutNormThread[gc_rank2] = wDoutNormThread
-					}
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
 				}
-			}
-		}
-	}
-	{
-		var gc_l_wDoutWarp [32]float32
-		var gc_c21v [32]float32
-		var gc_c21r [32]float32
-		var gc_c22v [32]float32
-		var gc_c22r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
-				wDoutThread := gc_s_wDoutThread[gc_rank2]
-
-//line hecbench_groupnorm.go:242
-				gc_c21v[gc_lane2] = wDoutThread
-			}
-
-//line hecbench_groupnorm.go:242
-			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				wDoutNormThread := gc_s_wDoutNormThread[gc_rank2]
-
-//line hecbench_groupnorm.go:242
-				wDoutWarp := gc_c21r[gc_lane2]
-				_ = wDoutWarp
-
-//line hecbench_groupnorm.go:243
-				gc_c22v[gc_lane2] = wDoutNormThread
-				gc_l_wDoutWarp[gc_lane2] = wDoutWarp
-			}
-
-//line hecbench_groupnorm.go:243
-			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
 //line hecbench_groupnorm.go:212
-					warpID := gc_tx2 / 32
-					_ = warpID
-					wDoutWarp := gc_l_wDoutWarp[gc_lane2]
-					_ = wDoutWarp
-
+				warpID := gc_tx2 / 32
+//line hecbench_groupnorm.go:214
+				wDoutWarp := gc_l_wDoutWarp[gc_lane2]
 //line hecbench_groupnorm.go:243
-					wDoutNormWarp := gc_c22r[gc_lane2]
-
+				wDoutNormWarp := gc_c22r[gc_lane2]
 //line hecbench_groupnorm.go:245
-					sharedSum[warpID] = wDoutWarp
-
-//line hecbench_groupnorm.go:246
-					sharedSum2[warpID] = wDoutNormWarp
-					_ = wDoutNormWarp
-				}
+				sharedSum[warpID] = wDoutWarp
+				sharedSum2[warpID] = wDoutNormWarp
 			}
 		}
 	}
-	{
-		var gc_l_wDoutNormWarp [32]float32
-		var gc_c23v [32]float32
-		var gc_c23r [32]float32
-		var gc_c24r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_groupnorm.go:213
-					laneID := gc_tx2 % 32
-					_ = laneID
-					var wDoutWarp float32
-					_ = wDoutWarp
-					var wDoutNormWarp float32
-					_ = wDoutNormWarp
-
-//line hecbench_groupnorm.go:250
-					if laneID < numWarps {
-						wDoutWarp = sharedSum[laneID]
-					} else {
-						wDoutWarp = 0.0
-					}
-
-//line hecbench_groupnorm.go:255
-					if laneID < numWarps {
-						wDoutNormWarp = sharedSum2[laneID]
-					} else {
-						wDoutNormWarp = 0.0
-					}
-
-//line hecbench_groupnorm.go:260
-					gc_c23v[gc_lane2] = wDoutWarp
-					gc_l_wDoutNormWarp[gc_lane2] = wDoutNormWarp
-				}
-			}
-
-//line hecbench_groupnorm.go:260
-			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c23v, compiled.OpPlus, &gc_c23r)
+//line hecbench_groupnorm.go:253
+	var gc_l_wDoutNormWarp [32]float32
+	var gc_c23v [32]float32
+	var gc_c23r [32]float32
+	var gc_c24r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
-				wDoutNormWarp := gc_l_wDoutNormWarp[gc_lane2]
-				_ = wDoutNormWarp
-
-//line hecbench_groupnorm.go:260
-				wDoutBlock := gc_c23r[gc_lane2]
-				_ = wDoutBlock
-
-//line hecbench_groupnorm.go:261
-				gc_s_wDoutBlock[gc_rank2] = wDoutBlock
-			}
-
-//line hecbench_groupnorm.go:261
-			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_wDoutNormWarp, compiled.OpPlus, &gc_c24r)
-			var gc_memoIn3 float32
-			var gc_memoIn4 float32
-			var gc_memoOut3 float32
-			var gc_memoOut4 float32
-			gc_ran2 := false
-			gc_left := gc_act2
-			if compiled.SIMD {
-//line hecbench_groupnorm.go:262
-				gc_vb6 := archsimd.BroadcastFloat32x8(float32(groupPixels))
-//line hecbench_groupnorm.go:262
-				_ = gc_vb6
-				if gc_act2 == ^uint32(0) {
-//line hecbench_groupnorm.go:262
-					gc_vb7 := archsimd.BroadcastFloat32x8(float32(groupPixels))
-//line hecbench_groupnorm.go:262
-					_ = gc_vb7
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line hecbench_groupnorm.go:262
-						wDoutBlock := archsimd.LoadFloat32x8Slice(gc_s_wDoutBlock[gc_rank2:])
-//line hecbench_groupnorm.go:262
-						_ = wDoutBlock
-//line hecbench_groupnorm.go:261
-						wDoutNormBlock := archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:])
-//line hecbench_groupnorm.go:261
-						_ = wDoutNormBlock
-//line hecbench_groupnorm.go:262
-						wDoutBlock = wDoutBlock.Div(gc_vb7)
-//line hecbench_groupnorm.go:263
-						wDoutNormBlock = wDoutNormBlock.Div(gc_vb7)
-//line hecbench_groupnorm.go:263
-						wDoutBlock.StoreSlice(gc_s_wDoutBlock[gc_rank2:])
-//line hecbench_groupnorm.go:263
-						wDoutNormBlock.StoreSlice(gc_s_wDoutNormBlock[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
-					}
+//line hecbench_groupnorm.go:213
+				laneID := gc_tx2 % 32
+//line hecbench_groupnorm.go:215
+				var wDoutWarp float32
+//line hecbench_groupnorm.go:217
+				var wDoutNormWarp float32
+//line hecbench_groupnorm.go:250
+				if laneID < numWarps {
+					wDoutWarp = sharedSum[laneID]
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line hecbench_groupnorm.go:263
-						wDoutBlock := archsimd.LoadFloat32x8Slice(gc_s_wDoutBlock[gc_rank2:])
-//line hecbench_groupnorm.go:263
-						_ = wDoutBlock
-//line hecbench_groupnorm.go:261
-						wDoutNormBlock := archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:])
-//line hecbench_groupnorm.go:261
-						_ = wDoutNormBlock
-//line hecbench_groupnorm.go:262
-						wDoutBlock = wDoutBlock.Div(gc_vb6)
-//line hecbench_groupnorm.go:263
-						wDoutNormBlock = wDoutNormBlock.Div(gc_vb6)
-//line hecbench_groupnorm.go:263
-						wDoutBlock.StoreSlice(gc_s_wDoutBlock[gc_rank2:])
-//line hecbench_groupnorm.go:263
-						wDoutNormBlock.StoreSlice(gc_s_wDoutNormBlock[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
-					}
+					wDoutWarp = 0.0
 				}
-				archsimd.ClearAVXUpperBits()
+				if laneID < numWarps {
+					wDoutNormWarp = sharedSum2[laneID]
+				} else {
+					wDoutNormWarp = 0.0
+				}
+				gc_c23v[gc_lane2] = wDoutWarp
+				gc_l_wDoutNormWarp[gc_lane2] = wDoutNormWarp
 			}
-			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
+		}
+//line hecbench_groupnorm.go:260
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c23v, compiled.OpPlus, &gc_c23r)
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			wDoutNormWarp := gc_l_wDoutNormWarp[gc_lane2]
+			_ = wDoutNormWarp
+//line hecbench_groupnorm.go:260
+			wDoutBlock := gc_c23r[gc_lane2]
+			gc_s_wDoutBlock[gc_rank2] = wDoutBlock
+		}
+//line hecbench_groupnorm.go:261
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_wDoutNormWarp, compiled.OpPlus, &gc_c24r)
+		var gc_memoIn3 float32
+		var gc_memoIn4 float32
+		var gc_memoOut3 float32
+		var gc_memoOut4 float32
+		gc_ran2 := false
+		gc_left := gc_act2
+		if compiled.SIMD {
+//line hecbench_groupnorm.go:262
+			gc_vb6 := archsimd.BroadcastFloat32x8(float32(groupPixels))
+			if gc_act2 == ^uint32(0) {
+//line hecbench_groupnorm.go:262
+				gc_vb7 := archsimd.BroadcastFloat32x8(float32(groupPixels))
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_groupnorm.go:262
+					wDoutBlock := archsimd.LoadFloat32x8Slice(gc_s_wDoutBlock[gc_rank2:])
+//line hecbench_groupnorm.go:261
+					wDoutNormBlock := archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:])
+					wDoutBlock = wDoutBlock.Div(gc_vb7)
+					wDoutNormBlock = wDoutNormBlock.Div(gc_vb7)
+//line hecbench_groupnorm.go:263
+					wDoutBlock.StoreSlice(gc_s_wDoutBlock[gc_rank2:])
+//line hecbench_groupnorm.go:263
+					wDoutNormBlock.StoreSlice(gc_s_wDoutNormBlock[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					wDoutBlock := gc_s_wDoutBlock[gc_rank2]
-
-//line hecbench_groupnorm.go:261
-					wDoutNormBlock := gc_c24r[gc_lane2]
-					if gc_ran2 && compiled.Same32(wDoutBlock, gc_memoIn3) && compiled.Same32(wDoutNormBlock, gc_memoIn4) {
-						wDoutBlock, wDoutNormBlock = gc_memoOut3, gc_memoOut4
-					} else {
-						gc_memoIn3, gc_memoIn4 = wDoutBlock, wDoutNormBlock
-
-//line hecbench_groupnorm.go:262
-						wDoutBlock /= float32(groupPixels)
-
 //line hecbench_groupnorm.go:263
-						wDoutNormBlock /= float32(groupPixels)
-						gc_memoOut3, gc_memoOut4 = wDoutBlock, wDoutNormBlock
-						gc_ran2 = true
-					}
-					_ = wDoutNormBlock
-					gc_s_wDoutBlock[gc_rank2] = wDoutBlock
-					gc_s_wDoutNormBlock[gc_rank2] = wDoutNormBlock
+					wDoutBlock := archsimd.LoadFloat32x8Slice(gc_s_wDoutBlock[gc_rank2:])
+//line hecbench_groupnorm.go:261
+					wDoutNormBlock := archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:])
+					wDoutBlock = wDoutBlock.Div(gc_vb6)
+					wDoutNormBlock = wDoutNormBlock.Div(gc_vb6)
+//line hecbench_groupnorm.go:263
+					wDoutBlock.StoreSlice(gc_s_wDoutBlock[gc_rank2:])
+//line hecbench_groupnorm.go:263
+					wDoutNormBlock.StoreSlice(gc_s_wDoutNormBlock[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
 				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_groupnorm.go:276
+				wDoutBlock := gc_s_wDoutBlock[gc_rank2]
+//line hecbench_groupnorm.go:261
+				wDoutNormBlock := gc_c24r[gc_lane2]
+				if gc_ran2 && compiled.Same32(wDoutBlock, gc_memoIn3) && compiled.Same32(wDoutNormBlock, gc_memoIn4) {
+					wDoutBlock, wDoutNormBlock = gc_memoOut3, gc_memoOut4
+				} else {
+					gc_memoIn3, gc_memoIn4 = wDoutBlock, wDoutNormBlock
+//line hecbench_groupnorm.go:262
+					wDoutBlock /= float32(groupPixels)
+					wDoutNormBlock /= float32(groupPixels)
+					gc_memoOut3, gc_memoOut4 = wDoutBlock, wDoutNormBlock
+					gc_ran2 = true
+				}
+//line hecbench_groupnorm.go:268
+				gc_s_wDoutBlock[gc_rank2] = wDoutBlock
+				gc_s_wDoutNormBlock[gc_rank2] = wDoutNormBlock
 			}
 		}
 	}
-
 //line hecbench_groupnorm.go:266
 	for gc_off2, gc_limit2, gc_more2 := 0, groupPixels, true; gc_more2; gc_off2 += gc_bdx2 {
 		gc_b2.Tick()
@@ -2086,181 +1568,128 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off9 := gc_off2
-				if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(dout) && gc_to2 <= len(dout)-gc_off9 && gc_off9 <= len(x) && gc_to2 <= len(x)-gc_off9 && gc_off9 <= len(dx) && gc_to2 <= len(dx)-gc_off9 {
-					gc_at10 := dout[gc_off9:][:gc_to2]
-					gc_at11 := x[gc_off9:][:gc_to2]
-					gc_at12 := dx[gc_off9:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						wDoutBlock := gc_s_wDoutBlock[gc_rank2]
-						wDoutNormBlock := gc_s_wDoutNormBlock[gc_rank2]
-
-//line hecbench_groupnorm.go:266
-						i_ := gc_tx2 + gc_off2
-						gc_more2 = true
-						_ = i_
-
-//line hecbench_groupnorm.go:269
-						doutVal := gc_at10[gc_tx2]
-
-//line hecbench_groupnorm.go:270
-						norm_ := (gc_at11[gc_tx2] - mVal) * rstdVal
-
 //line hecbench_groupnorm.go:273
-						c_ := (i_ / imgSize) % groupSize
-
-//line hecbench_groupnorm.go:274
-						wDout := weight[c_] * doutVal
-
-//line hecbench_groupnorm.go:275
-						gc_at12[gc_tx2] = (wDout - wDoutBlock - norm_*wDoutNormBlock) * rstdVal
-					}
-				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						wDoutBlock := gc_s_wDoutBlock[gc_rank2]
-						wDoutNormBlock := gc_s_wDoutNormBlock[gc_rank2]
-
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off9 := gc_off2
+			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(dout) && gc_to2 <= len(dout)-gc_off9 && gc_off9 <= len(x) && gc_to2 <= len(x)-gc_off9 && gc_off9 <= len(dx) && gc_to2 <= len(dx)-gc_off9 {
+				gc_at10 := dout[gc_off9:][:gc_to2]
+				gc_at11 := x[gc_off9:][:gc_to2]
+				gc_at12 := dx[gc_off9:][:gc_to2]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					wDoutBlock := gc_s_wDoutBlock[gc_rank2]
+					wDoutNormBlock := gc_s_wDoutNormBlock[gc_rank2]
 //line hecbench_groupnorm.go:266
-						i_ := gc_tx2 + gc_off2
-						gc_more2 = true
-
+					i_ := gc_tx2 + gc_off2
+					gc_more2 = true
 //line hecbench_groupnorm.go:269
-						doutVal := dout[i_]
-
-//line hecbench_groupnorm.go:270
-						norm_ := (x[i_] - mVal) * rstdVal
-
+					doutVal := gc_at10[gc_tx2]
+					norm_ := (gc_at11[gc_tx2] - mVal) * rstdVal
 //line hecbench_groupnorm.go:273
-						c_ := (i_ / imgSize) % groupSize
-
-//line hecbench_groupnorm.go:274
-						wDout := weight[c_] * doutVal
-
-//line hecbench_groupnorm.go:275
-						dx[i_] = (wDout - wDoutBlock - norm_*wDoutNormBlock) * rstdVal
-					}
+					c_ := (i_ / imgSize) % groupSize
+					wDout := weight[c_] * doutVal
+					gc_at12[gc_tx2] = (wDout - wDoutBlock - norm_*wDoutNormBlock) * rstdVal
+				}
+			} else {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					wDoutBlock := gc_s_wDoutBlock[gc_rank2]
+					wDoutNormBlock := gc_s_wDoutNormBlock[gc_rank2]
+//line hecbench_groupnorm.go:266
+					i_ := gc_tx2 + gc_off2
+					gc_more2 = true
+//line hecbench_groupnorm.go:269
+					doutVal := dout[i_]
+					norm_ := (x[i_] - mVal) * rstdVal
+//line hecbench_groupnorm.go:273
+					c_ := (i_ / imgSize) % groupSize
+					wDout := weight[c_] * doutVal
+					dx[i_] = (wDout - wDoutBlock - norm_*wDoutNormBlock) * rstdVal
 				}
 			}
 		}
 	}
-
 //line hecbench_groupnorm.go:284
 	if imgSize%gc_bdx2 == 0 {
-
-//line hecbench_groupnorm.go:285
 		for c_2 := 0; c_2 < groupSize; c_2++ {
-			{
-				gc_vstep6 := 0
-				if compiled.SIMD {
-//line hecbench_groupnorm.go:286
-					gc_vb8 := archsimd.BroadcastFloat32x8(float32(0.0))
-//line hecbench_groupnorm.go:286
-					_ = gc_vb8
-					for ; gc_vstep6+7 < gc_n2; gc_vstep6 += 8 {
-						gc_rank2 := gc_vstep6
-						_ = gc_rank2
-//line hecbench_groupnorm.go:286
-						dwThread := gc_vb8
-//line hecbench_groupnorm.go:286
-						_ = dwThread
 //line hecbench_groupnorm.go:287
-						dbThread := gc_vb8
+			gc_vstep6 := 0
+			if compiled.SIMD {
+//line hecbench_groupnorm.go:286
+				gc_vb8 := archsimd.BroadcastFloat32x8(float32(0.0))
+				for ; gc_vstep6+7 < gc_n2; gc_vstep6 += 8 {
+					gc_rank2 := gc_vstep6
+//line hecbench_groupnorm.go:286
+					dwThread := gc_vb8
+					dbThread := gc_vb8
 //line hecbench_groupnorm.go:287
-						_ = dbThread
+					dwThread.StoreSlice(gc_s_dwThread[gc_rank2:])
 //line hecbench_groupnorm.go:287
-						dwThread.StoreSlice(gc_s_dwThread[gc_rank2:])
-//line hecbench_groupnorm.go:287
-						dbThread.StoreSlice(gc_s_dbThread[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
+					dbThread.StoreSlice(gc_s_dbThread[gc_rank2:])
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
-					{
-						gc_rank2 := gc_step5 + 0
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_groupnorm.go:286
-						dwThread := float32(0.0)
-
-//line hecbench_groupnorm.go:287
-						dbThread := float32(0.0)
-						_ = dwThread
-						_ = dbThread
-						gc_s_dwThread[gc_rank2] = dwThread
-						gc_s_dbThread[gc_rank2] = dbThread
-					}
-					{
-						gc_rank2 := gc_step5 + 1
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_groupnorm.go:286
-						dwThread := float32(0.0)
-
-//line hecbench_groupnorm.go:287
-						dbThread := float32(0.0)
-						_ = dwThread
-						_ = dbThread
-						gc_s_dwThread[gc_rank2] = dwThread
-						gc_s_dbThread[gc_rank2] = dbThread
-					}
-					{
-						gc_rank2 := gc_step5 + 2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_groupnorm.go:286
-						dwThread := float32(0.0)
-
-//line hecbench_groupnorm.go:287
-						dbThread := float32(0.0)
-						_ = dwThread
-						_ = dbThread
-						gc_s_dwThread[gc_rank2] = dwThread
-						gc_s_dbThread[gc_rank2] = dbThread
-					}
-					{
-						gc_rank2 := gc_step5 + 3
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_groupnorm.go:286
-						dwThread := float32(0.0)
-
-//line hecbench_groupnorm.go:287
-						dbThread := float32(0.0)
-						_ = dwThread
-						_ = dbThread
-						gc_s_dwThread[gc_rank2] = dwThread
-						gc_s_dbThread[gc_rank2] = dbThread
-					}
-				}
-				for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step5 := gc_vstep6
+			for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+				{
+					gc_rank2 := gc_step5 + 0
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_groupnorm.go:286
 					dwThread := float32(0.0)
-
-//line hecbench_groupnorm.go:287
 					dbThread := float32(0.0)
-					_ = dwThread
-					_ = dbThread
+//line hecbench_groupnorm.go:290
+					gc_s_dwThread[gc_rank2] = dwThread
+					gc_s_dbThread[gc_rank2] = dbThread
+				}
+				{
+					gc_rank2 := gc_step5 + 1
+					gc_pos2.Thread = gc_rank2
+//line hecbench_groupnorm.go:286
+					dwThread := float32(0.0)
+					dbThread := float32(0.0)
+//line hecbench_groupnorm.go:290
+					gc_s_dwThread[gc_rank2] = dwThread
+					gc_s_dbThread[gc_rank2] = dbThread
+				}
+				{
+					gc_rank2 := gc_step5 + 2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_groupnorm.go:286
+					dwThread := float32(0.0)
+					dbThread := float32(0.0)
+//line hecbench_groupnorm.go:290
+					gc_s_dwThread[gc_rank2] = dwThread
+					gc_s_dbThread[gc_rank2] = dbThread
+				}
+				{
+					gc_rank2 := gc_step5 + 3
+					gc_pos2.Thread = gc_rank2
+//line hecbench_groupnorm.go:286
+					dwThread := float32(0.0)
+					dbThread := float32(0.0)
+//line hecbench_groupnorm.go:290
 					gc_s_dwThread[gc_rank2] = dwThread
 					gc_s_dbThread[gc_rank2] = dbThread
 				}
 			}
-
+			for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+//line hecbench_groupnorm.go:286
+				dwThread := float32(0.0)
+				dbThread := float32(0.0)
+//line hecbench_groupnorm.go:290
+				gc_s_dwThread[gc_rank2] = dwThread
+				gc_s_dbThread[gc_rank2] = dbThread
+			}
 //line hecbench_groupnorm.go:288
 			for gc_off3, gc_limit3, gc_more3 := 0, imgSize, true; gc_more3; gc_off3 += gc_bdx2 {
 				gc_b2.Tick()
@@ -2268,363 +1697,263 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 					return
 				}
 				gc_more3 = false
-				{
-					gc_from2, gc_to2 := 0, gc_bdx2
-					if !compiled.Adds(gc_off3, gc_to2) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
-						gc_to2 = gc_bound2
-					}
-					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_off10 := gc_off3
-						if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 <= len(dout) && gc_to2 <= len(dout)-gc_off10 && gc_off10 <= len(x) && gc_to2 <= len(x)-gc_off10 {
-							gc_at13 := dout[gc_off10:][:gc_to2]
-							gc_at14 := x[gc_off10:][:gc_to2]
-							gc_vstep7 := gc_from2
-							if compiled.SIMD {
+//line hecbench_groupnorm.go:295
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_off3, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_off10 := gc_off3
+					if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 <= len(dout) && gc_to2 <= len(dout)-gc_off10 && gc_off10 <= len(x) && gc_to2 <= len(x)-gc_off10 {
+						gc_at13 := dout[gc_off10:][:gc_to2]
+						gc_at14 := x[gc_off10:][:gc_to2]
+						gc_vstep7 := gc_from2
+						if compiled.SIMD {
 //line hecbench_groupnorm.go:291
-								gc_vb11 := archsimd.BroadcastFloat32x8(mVal)
+							gc_vb11 := archsimd.BroadcastFloat32x8(mVal)
 //line hecbench_groupnorm.go:291
-								_ = gc_vb11
-//line hecbench_groupnorm.go:291
-								gc_vb12 := archsimd.BroadcastFloat32x8(rstdVal)
-//line hecbench_groupnorm.go:291
-								_ = gc_vb12
-								for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-									gc_tx2 := gc_vstep7
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line hecbench_groupnorm.go:291
-									dwThread := archsimd.LoadFloat32x8Slice(gc_s_dwThread[gc_rank2:])
-//line hecbench_groupnorm.go:291
-									_ = dwThread
-//line hecbench_groupnorm.go:291
-									dbThread := archsimd.LoadFloat32x8Slice(gc_s_dbThread[gc_rank2:])
-//line hecbench_groupnorm.go:291
-									_ = dbThread
-//line hecbench_groupnorm.go:288
-									var i_2 int = gc_tx2 + gc_off3
-//line hecbench_groupnorm.go:288
-									_ = i_2
-//line hecbench_groupnorm.go:289
-									doutVal_ := archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:])
-//line hecbench_groupnorm.go:289
-									_ = doutVal_
-//line hecbench_groupnorm.go:289
-									dbThread = dbThread.Add(doutVal_)
-//line hecbench_groupnorm.go:289
-									norm_2 := archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).Sub(gc_vb11).Mul(gc_vb12)
-//line hecbench_groupnorm.go:289
-									_ = norm_2
-//line hecbench_groupnorm.go:289
-									dwThread = dwThread.Add(doutVal_.Mul(norm_2))
-//line hecbench_groupnorm.go:289
-									dwThread.StoreSlice(gc_s_dwThread[gc_rank2:])
-//line hecbench_groupnorm.go:289
-									dbThread.StoreSlice(gc_s_dbThread[gc_rank2:])
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_vstep7 > gc_from2 {
-								gc_more3 = true
-							}
-							for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_vb12 := archsimd.BroadcastFloat32x8(rstdVal)
+							for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+								gc_tx2 := gc_vstep7
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-								dwThread := gc_s_dwThread[gc_rank2]
-								dbThread := gc_s_dbThread[gc_rank2]
-
+//line hecbench_groupnorm.go:291
+								dwThread := archsimd.LoadFloat32x8Slice(gc_s_dwThread[gc_rank2:])
+//line hecbench_groupnorm.go:291
+								dbThread := archsimd.LoadFloat32x8Slice(gc_s_dbThread[gc_rank2:])
 //line hecbench_groupnorm.go:288
-								i_2 := gc_tx2 + gc_off3
-								gc_more3 = true
+								var i_2 int = gc_tx2 + gc_off3
+//line hecbench_groupnorm.go:288
 								_ = i_2
-
+								doutVal_ := archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:])
 //line hecbench_groupnorm.go:289
-								doutVal_ := gc_at13[gc_tx2]
-
-//line hecbench_groupnorm.go:290
-								dbThread += doutVal_
-
-//line hecbench_groupnorm.go:291
-								norm_2 := (gc_at14[gc_tx2] - mVal) * rstdVal
-
-//line hecbench_groupnorm.go:292
-								dwThread += doutVal_ * norm_2
-								gc_s_dwThread[gc_rank2] = dwThread
-								gc_s_dbThread[gc_rank2] = dbThread
+								dbThread = dbThread.Add(doutVal_)
+//line hecbench_groupnorm.go:289
+								norm_2 := archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).Sub(gc_vb11).Mul(gc_vb12)
+//line hecbench_groupnorm.go:289
+								dwThread = dwThread.Add(doutVal_.Mul(norm_2))
+//line hecbench_groupnorm.go:289
+								dwThread.StoreSlice(gc_s_dwThread[gc_rank2:])
+//line hecbench_groupnorm.go:289
+								dbThread.StoreSlice(gc_s_dbThread[gc_rank2:])
 							}
-						} else {
-							gc_vstep8 := gc_from2
-							if compiled.SIMD {
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_vstep7 > gc_from2 {
+							gc_more3 = true
+						}
+						for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_groupnorm.go:299
+							dwThread := gc_s_dwThread[gc_rank2]
+							dbThread := gc_s_dbThread[gc_rank2]
+//line hecbench_groupnorm.go:289
+							gc_more3 = true
+//line hecbench_groupnorm.go:289
+							doutVal_ := gc_at13[gc_tx2]
+							dbThread += doutVal_
+							norm_2 := (gc_at14[gc_tx2] - mVal) * rstdVal
+							dwThread += doutVal_ * norm_2
+							gc_s_dwThread[gc_rank2] = dwThread
+							gc_s_dbThread[gc_rank2] = dbThread
+						}
+					} else {
+						gc_vstep8 := gc_from2
+						if compiled.SIMD {
 //line hecbench_groupnorm.go:291
-								gc_vb9 := archsimd.BroadcastFloat32x8(mVal)
+							gc_vb9 := archsimd.BroadcastFloat32x8(mVal)
 //line hecbench_groupnorm.go:291
-								_ = gc_vb9
+							gc_vb10 := archsimd.BroadcastFloat32x8(rstdVal)
+							for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+								gc_tx2 := gc_vstep8
+								gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_groupnorm.go:291
-								gc_vb10 := archsimd.BroadcastFloat32x8(rstdVal)
+								dwThread := archsimd.LoadFloat32x8Slice(gc_s_dwThread[gc_rank2:])
 //line hecbench_groupnorm.go:291
-								_ = gc_vb10
-								for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-									gc_tx2 := gc_vstep8
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line hecbench_groupnorm.go:291
-									dwThread := archsimd.LoadFloat32x8Slice(gc_s_dwThread[gc_rank2:])
-//line hecbench_groupnorm.go:291
-									_ = dwThread
-//line hecbench_groupnorm.go:291
-									dbThread := archsimd.LoadFloat32x8Slice(gc_s_dbThread[gc_rank2:])
-//line hecbench_groupnorm.go:291
-									_ = dbThread
+								dbThread := archsimd.LoadFloat32x8Slice(gc_s_dbThread[gc_rank2:])
 //line hecbench_groupnorm.go:288
-									var i_2 int = gc_tx2 + gc_off3
-//line hecbench_groupnorm.go:288
-									_ = i_2
+								var i_2 int = gc_tx2 + gc_off3
+								if i_2 < 0 || i_2 > len(dout)-8 || i_2 > len(x)-8 {
 //line hecbench_groupnorm.go:289
-									if i_2 < 0 || i_2 > len(dout)-8 || i_2 > len(x)-8 {
-//line hecbench_groupnorm.go:289
-										break
-//line hecbench_groupnorm.go:289
-									}
-//line hecbench_groupnorm.go:289
-									doutVal_ := archsimd.LoadFloat32x8Slice(dout[i_2:])
-//line hecbench_groupnorm.go:289
-									_ = doutVal_
-//line hecbench_groupnorm.go:289
-									dbThread = dbThread.Add(doutVal_)
-//line hecbench_groupnorm.go:291
-									norm_2 := archsimd.LoadFloat32x8Slice(x[i_2:]).Sub(gc_vb9).Mul(gc_vb10)
-//line hecbench_groupnorm.go:291
-									_ = norm_2
-//line hecbench_groupnorm.go:291
-									dwThread = dwThread.Add(doutVal_.Mul(norm_2))
-//line hecbench_groupnorm.go:291
-									dwThread.StoreSlice(gc_s_dwThread[gc_rank2:])
-//line hecbench_groupnorm.go:291
-									dbThread.StoreSlice(gc_s_dbThread[gc_rank2:])
+									break
 								}
-								archsimd.ClearAVXUpperBits()
+//line hecbench_groupnorm.go:289
+								doutVal_ := archsimd.LoadFloat32x8Slice(dout[i_2:])
+//line hecbench_groupnorm.go:289
+								dbThread = dbThread.Add(doutVal_)
+//line hecbench_groupnorm.go:291
+								norm_2 := archsimd.LoadFloat32x8Slice(x[i_2:]).Sub(gc_vb9).Mul(gc_vb10)
+//line hecbench_groupnorm.go:291
+								dwThread = dwThread.Add(doutVal_.Mul(norm_2))
+//line hecbench_groupnorm.go:291
+								dwThread.StoreSlice(gc_s_dwThread[gc_rank2:])
+//line hecbench_groupnorm.go:291
+								dbThread.StoreSlice(gc_s_dbThread[gc_rank2:])
 							}
-							if gc_vstep8 > gc_from2 {
-								gc_more3 = true
-							}
-							gc_step6 := gc_vstep8
-							for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-								{
-									gc_tx2 := gc_step6 + 0
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-									dwThread := gc_s_dwThread[gc_rank2]
-									dbThread := gc_s_dbThread[gc_rank2]
-
-//line hecbench_groupnorm.go:288
-									i_2 := gc_tx2 + gc_off3
-									gc_more3 = true
-
-//line hecbench_groupnorm.go:289
-									doutVal_ := dout[i_2]
-
-//line hecbench_groupnorm.go:290
-									dbThread += doutVal_
-
-//line hecbench_groupnorm.go:291
-									norm_2 := (x[i_2] - mVal) * rstdVal
-
-//line hecbench_groupnorm.go:292
-									dwThread += doutVal_ * norm_2
-									gc_s_dwThread[gc_rank2] = dwThread
-									gc_s_dbThread[gc_rank2] = dbThread
-								}
-								{
-									gc_tx2 := gc_step6 + 1
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-									dwThread := gc_s_dwThread[gc_rank2]
-									dbThread := gc_s_dbThread[gc_rank2]
-
-//line hecbench_groupnorm.go:288
-									i_2 := gc_tx2 + gc_off3
-									gc_more3 = true
-
-//line hecbench_groupnorm.go:289
-									doutVal_ := dout[i_2]
-
-//line hecbench_groupnorm.go:290
-									dbThread += doutVal_
-
-//line hecbench_groupnorm.go:291
-									norm_2 := (x[i_2] - mVal) * rstdVal
-
-//line hecbench_groupnorm.go:292
-									dwThread += doutVal_ * norm_2
-									gc_s_dwThread[gc_rank2] = dwThread
-									gc_s_dbThread[gc_rank2] = dbThread
-								}
-								{
-									gc_tx2 := gc_step6 + 2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-									dwThread := gc_s_dwThread[gc_rank2]
-									dbThread := gc_s_dbThread[gc_rank2]
-
-//line hecbench_groupnorm.go:288
-									i_2 := gc_tx2 + gc_off3
-									gc_more3 = true
-
-//line hecbench_groupnorm.go:289
-									doutVal_ := dout[i_2]
-
-//line hecbench_groupnorm.go:290
-									dbThread += doutVal_
-
-//line hecbench_groupnorm.go:291
-									norm_2 := (x[i_2] - mVal) * rstdVal
-
-//line hecbench_groupnorm.go:292
-									dwThread += doutVal_ * norm_2
-									gc_s_dwThread[gc_rank2] = dwThread
-									gc_s_dbThread[gc_rank2] = dbThread
-								}
-								{
-									gc_tx2 := gc_step6 + 3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-									dwThread := gc_s_dwThread[gc_rank2]
-									dbThread := gc_s_dbThread[gc_rank2]
-
-//line hecbench_groupnorm.go:288
-									i_2 := gc_tx2 + gc_off3
-									gc_more3 = true
-
-//line hecbench_groupnorm.go:289
-									doutVal_ := dout[i_2]
-
-//line hecbench_groupnorm.go:290
-									dbThread += doutVal_
-
-//line hecbench_groupnorm.go:291
-									norm_2 := (x[i_2] - mVal) * rstdVal
-
-//line hecbench_groupnorm.go:292
-									dwThread += doutVal_ * norm_2
-									gc_s_dwThread[gc_rank2] = dwThread
-									gc_s_dbThread[gc_rank2] = dbThread
-								}
-							}
-							for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_vstep8 > gc_from2 {
+							gc_more3 = true
+						}
+						gc_step6 := gc_vstep8
+						for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+							{
+								gc_tx2 := gc_step6 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 								dwThread := gc_s_dwThread[gc_rank2]
 								dbThread := gc_s_dbThread[gc_rank2]
-
 //line hecbench_groupnorm.go:288
 								i_2 := gc_tx2 + gc_off3
 								gc_more3 = true
-
 //line hecbench_groupnorm.go:289
 								doutVal_ := dout[i_2]
-
-//line hecbench_groupnorm.go:290
 								dbThread += doutVal_
-
-//line hecbench_groupnorm.go:291
 								norm_2 := (x[i_2] - mVal) * rstdVal
-
-//line hecbench_groupnorm.go:292
+								dwThread += doutVal_ * norm_2
+								gc_s_dwThread[gc_rank2] = dwThread
+								gc_s_dbThread[gc_rank2] = dbThread
+							}
+							{
+								gc_tx2 := gc_step6 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+								dwThread := gc_s_dwThread[gc_rank2]
+								dbThread := gc_s_dbThread[gc_rank2]
+//line hecbench_groupnorm.go:288
+								i_2 := gc_tx2 + gc_off3
+								gc_more3 = true
+//line hecbench_groupnorm.go:289
+								doutVal_ := dout[i_2]
+								dbThread += doutVal_
+								norm_2 := (x[i_2] - mVal) * rstdVal
+								dwThread += doutVal_ * norm_2
+								gc_s_dwThread[gc_rank2] = dwThread
+								gc_s_dbThread[gc_rank2] = dbThread
+							}
+							{
+								gc_tx2 := gc_step6 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+								dwThread := gc_s_dwThread[gc_rank2]
+								dbThread := gc_s_dbThread[gc_rank2]
+//line hecbench_groupnorm.go:288
+								i_2 := gc_tx2 + gc_off3
+								gc_more3 = true
+//line hecbench_groupnorm.go:289
+								doutVal_ := dout[i_2]
+								dbThread += doutVal_
+								norm_2 := (x[i_2] - mVal) * rstdVal
+								dwThread += doutVal_ * norm_2
+								gc_s_dwThread[gc_rank2] = dwThread
+								gc_s_dbThread[gc_rank2] = dbThread
+							}
+							{
+								gc_tx2 := gc_step6 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+								dwThread := gc_s_dwThread[gc_rank2]
+								dbThread := gc_s_dbThread[gc_rank2]
+//line hecbench_groupnorm.go:288
+								i_2 := gc_tx2 + gc_off3
+								gc_more3 = true
+//line hecbench_groupnorm.go:289
+								doutVal_ := dout[i_2]
+								dbThread += doutVal_
+								norm_2 := (x[i_2] - mVal) * rstdVal
 								dwThread += doutVal_ * norm_2
 								gc_s_dwThread[gc_rank2] = dwThread
 								gc_s_dbThread[gc_rank2] = dbThread
 							}
 						}
-					}
-				}
-			}
-
-//line hecbench_groupnorm.go:296
-			dout = dout[imgSize:]
-
-//line hecbench_groupnorm.go:297
-			x = x[imgSize:]
-			{
-				var gc_l_dwWarp [32]float32
-				var gc_c25v [32]float32
-				var gc_c25r [32]float32
-				var gc_c26v [32]float32
-				var gc_c26r [32]float32
-				for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-					gc_cnt2 := min(32, gc_n2-gc_w2)
-					gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-					var gc_dead2 uint32
-					_ = gc_dead2
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						dwThread := gc_s_dwThread[gc_rank2]
-
-//line hecbench_groupnorm.go:300
-						gc_c25v[gc_lane2] = dwThread
-					}
-
-//line hecbench_groupnorm.go:300
-					compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c25v, compiled.OpPlus, &gc_c25r)
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						dbThread := gc_s_dbThread[gc_rank2]
-
-//line hecbench_groupnorm.go:300
-						dwWarp := gc_c25r[gc_lane2]
-						_ = dwWarp
-
-//line hecbench_groupnorm.go:301
-						gc_c26v[gc_lane2] = dbThread
-						gc_l_dwWarp[gc_lane2] = dwWarp
-					}
-
-//line hecbench_groupnorm.go:301
-					compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c26v, compiled.OpPlus, &gc_c26r)
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
+						for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line hecbench_groupnorm.go:212
-							warpID := gc_tx2 / 32
-							_ = warpID
-
-//line hecbench_groupnorm.go:213
-							laneID := gc_tx2 % 32
-							_ = laneID
-							dwWarp := gc_l_dwWarp[gc_lane2]
-							_ = dwWarp
-
-//line hecbench_groupnorm.go:301
-							dbWarp := gc_c26r[gc_lane2]
-
-//line hecbench_groupnorm.go:303
-							if laneID == 0 {
-								sharedSum[warpID] = dwWarp
-								sharedSum2[warpID] = dbWarp
-							}
-							_ = dbWarp
+							dwThread := gc_s_dwThread[gc_rank2]
+							dbThread := gc_s_dbThread[gc_rank2]
+//line hecbench_groupnorm.go:288
+							i_2 := gc_tx2 + gc_off3
+							gc_more3 = true
+//line hecbench_groupnorm.go:289
+							doutVal_ := dout[i_2]
+							dbThread += doutVal_
+							norm_2 := (x[i_2] - mVal) * rstdVal
+							dwThread += doutVal_ * norm_2
+							gc_s_dwThread[gc_rank2] = dwThread
+							gc_s_dbThread[gc_rank2] = dbThread
 						}
 					}
 				}
 			}
+//line hecbench_groupnorm.go:296
+			dout = dout[imgSize:]
+			x = x[imgSize:]
+//line hecbench_groupnorm.go:299
+			var gc_l_dwWarp [32]float32
+			var gc_c25v [32]float32
+			var gc_c25r [32]float32
+			var gc_c26v [32]float32
+			var gc_c26r [32]float32
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_cnt2 := min(32, gc_n2-gc_w2)
+				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				var gc_dead2 uint32
+				_ = gc_dead2
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					dwThread := gc_s_dwThread[gc_rank2]
+//line hecbench_groupnorm.go:300
+					gc_c25v[gc_lane2] = dwThread
+				}
+//line hecbench_groupnorm.go:300
+				compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c25v, compiled.OpPlus, &gc_c25r)
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					dbThread := gc_s_dbThread[gc_rank2]
+//line hecbench_groupnorm.go:300
+					dwWarp := gc_c25r[gc_lane2]
+					gc_c26v[gc_lane2] = dbThread
+					gc_l_dwWarp[gc_lane2] = dwWarp
+				}
+//line hecbench_groupnorm.go:301
+				compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c26v, compiled.OpPlus, &gc_c26r)
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_groupnorm.go:212
+						warpID := gc_tx2 / 32
+						laneID := gc_tx2 % 32
+//line hecbench_groupnorm.go:215
+						dwWarp := gc_l_dwWarp[gc_lane2]
+//line hecbench_groupnorm.go:301
+						dbWarp := gc_c26r[gc_lane2]
+//line hecbench_groupnorm.go:303
+						if laneID == 0 {
+							sharedSum[warpID] = dwWarp
+							sharedSum2[warpID] = dbWarp
+						}
+					}
+				}
+			}
+//line hecbench_groupnorm.go:312
 			archsimd.ClearAVXUpperBits()
 			compiled.OutOfLine(func() {
 				sharedSum := sharedSum[:32]
-				_ = sharedSum
+//line hecbench_groupnorm.go:316
 				sharedSum2 := sharedSum2[:32]
-				_ = sharedSum2
 				{
+//line hecbench_groupnorm.go:319
 					gc_from2, gc_to2 := 0, gc_bdx2
 					if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 						gc_to2 = gc_bound2 + 1
@@ -2633,9 +1962,8 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line hecbench_groupnorm.go:309
 							{
+//line hecbench_groupnorm.go:310
 								dwBlock := float32(0.0)
 								dbBlock := float32(0.0)
 								for i_3 := 0; i_3 < numWarps; i_3++ {
@@ -2651,239 +1979,177 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 			})
 		}
 	} else {
-
 //line hecbench_groupnorm.go:322
 		blockReps := ceilDiv(groupSize, numWarps)
-		{
-			var gc_l_dwThread_ [32]float32
-			var gc_l_dbThread_ [32]float32
-			var gc_l_dwWarp_ [32]float32
-			var gc_c27r [32]float32
-			var gc_c28r [32]float32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
-
+//line hecbench_groupnorm.go:324
+		var gc_l_dwThread_ [32]float32
+		var gc_l_dbThread_ [32]float32
+		var gc_l_dwWarp_ [32]float32
+		var gc_c27r [32]float32
+		var gc_c28r [32]float32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
 //line hecbench_groupnorm.go:323
-				for br := 0; br < blockReps; br++ {
-					gc_left2 := gc_act2
-					if compiled.SIMD {
+			for br := 0; br < blockReps; br++ {
+				gc_left2 := gc_act2
+				if compiled.SIMD {
 //line hecbench_groupnorm.go:324
-						gc_vb13 := archsimd.BroadcastFloat32x8(float32(0.0))
+					gc_vb13 := archsimd.BroadcastFloat32x8(float32(0.0))
+					if gc_act2 == ^uint32(0) {
 //line hecbench_groupnorm.go:324
-						_ = gc_vb13
-						if gc_act2 == ^uint32(0) {
+						gc_vb14 := archsimd.BroadcastFloat32x8(float32(0.0))
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line hecbench_groupnorm.go:324
-							gc_vb14 := archsimd.BroadcastFloat32x8(float32(0.0))
-//line hecbench_groupnorm.go:324
-							_ = gc_vb14
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_groupnorm.go:324
-								dwThread_ := gc_vb14
-//line hecbench_groupnorm.go:324
-								_ = dwThread_
+							dwThread_ := gc_vb14
+							dbThread_ := gc_vb14
 //line hecbench_groupnorm.go:325
-								dbThread_ := gc_vb14
+							dwThread_.StoreSlice(gc_l_dwThread_[gc_lane2:])
 //line hecbench_groupnorm.go:325
-								_ = dbThread_
-//line hecbench_groupnorm.go:325
-								dwThread_.StoreSlice(gc_l_dwThread_[gc_lane2:])
-//line hecbench_groupnorm.go:325
-								dbThread_.StoreSlice(gc_l_dbThread_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_groupnorm.go:324
-								dwThread_ := gc_vb13
-//line hecbench_groupnorm.go:324
-								_ = dwThread_
-//line hecbench_groupnorm.go:325
-								dbThread_ := gc_vb13
-//line hecbench_groupnorm.go:325
-								_ = dbThread_
-//line hecbench_groupnorm.go:325
-								dwThread_.StoreSlice(gc_l_dwThread_[gc_lane2:])
-//line hecbench_groupnorm.go:325
-								dbThread_.StoreSlice(gc_l_dbThread_[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
+							dbThread_.StoreSlice(gc_l_dbThread_[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-
 //line hecbench_groupnorm.go:324
-							dwThread_ := float32(0.0)
-
+							dwThread_ := gc_vb13
+							dbThread_ := gc_vb13
 //line hecbench_groupnorm.go:325
-							dbThread_ := float32(0.0)
-							_ = dwThread_
-							_ = dbThread_
-							gc_l_dwThread_[gc_lane2] = dwThread_
-							gc_l_dbThread_[gc_lane2] = dbThread_
+							dwThread_.StoreSlice(gc_l_dwThread_[gc_lane2:])
+//line hecbench_groupnorm.go:325
+							dbThread_.StoreSlice(gc_l_dbThread_[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
 						}
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left2&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line hecbench_groupnorm.go:324
+						dwThread_ := float32(0.0)
+						dbThread_ := float32(0.0)
+//line hecbench_groupnorm.go:328
+						gc_l_dwThread_[gc_lane2] = dwThread_
+						gc_l_dbThread_[gc_lane2] = dbThread_
+					}
+				}
+				{
+					var gc_m242 uint32
 					{
-						var gc_m242 uint32
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_groupnorm.go:212
+							warpID := gc_tx2 / 32
+//line hecbench_groupnorm.go:327
+							ch := br*numWarps + warpID
+							if ch < groupSize {
+								gc_m242 |= 1 << gc_lane2
+							}
+						}
+					}
+					gc_save242 := gc_act2
+					gc_act2 = gc_save242 & gc_m242
+					if gc_act2 != 0 {
 						{
 							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 								gc_tx2++
 								if gc_tx2 == gc_bdx2 {
 									gc_tx2 = 0
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_groupnorm.go:212
-								warpID := gc_tx2 / 32
-								_ = warpID
-
-//line hecbench_groupnorm.go:327
-								ch := br*numWarps + warpID
-								_ = ch
-
-//line hecbench_groupnorm.go:328
-								if ch < groupSize {
-									gc_m242 |= 1 << gc_lane2
-								}
-							}
-						}
-						gc_save242 := gc_act2
-						gc_act2 = gc_save242 & gc_m242
-						if gc_act2 != 0 {
-							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_groupnorm.go:213
-									laneID := gc_tx2 % 32
-									_ = laneID
-
-//line hecbench_groupnorm.go:212
-									warpID := gc_tx2 / 32
-									_ = warpID
-
-//line hecbench_groupnorm.go:327
-									ch := br*numWarps + warpID
-									_ = ch
-									dwThread_ := gc_l_dwThread_[gc_lane2]
-									_ = dwThread_
-									dbThread_ := gc_l_dbThread_[gc_lane2]
-									_ = dbThread_
-
-//line hecbench_groupnorm.go:329
-									doutCh := dout[ch*imgSize:]
-
-//line hecbench_groupnorm.go:330
-									xCh := x[ch*imgSize:]
-
-//line hecbench_groupnorm.go:331
-									for i_4 := laneID; i_4 < imgSize; i_4 += 32 {
-										doutVal_2 := doutCh[i_4]
-										dbThread_ += doutVal_2
-										norm_3 := (xCh[i_4] - mVal) * rstdVal
-										dwThread_ += doutVal_2 * norm_3
-									}
-									_ = doutCh
-									_ = xCh
-
-//line hecbench_groupnorm.go:339
-									gc_l_dwThread_[gc_lane2] = dwThread_
-									gc_l_dbThread_[gc_lane2] = dbThread_
-								}
-							}
-
-//line hecbench_groupnorm.go:339
-							compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_dwThread_, compiled.OpPlus, &gc_c27r)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 								if gc_act2&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
-								dbThread_ := gc_l_dbThread_[gc_lane2]
-								_ = dbThread_
-
-//line hecbench_groupnorm.go:339
-								dwWarp_ := gc_c27r[gc_lane2]
-								_ = dwWarp_
-
-//line hecbench_groupnorm.go:340
-								gc_l_dwWarp_[gc_lane2] = dwWarp_
-							}
-
-//line hecbench_groupnorm.go:340
-							compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_dbThread_, compiled.OpPlus, &gc_c28r)
-							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
 //line hecbench_groupnorm.go:213
-									laneID := gc_tx2 % 32
-									_ = laneID
-
+								laneID := gc_tx2 % 32
 //line hecbench_groupnorm.go:212
-									warpID := gc_tx2 / 32
-									_ = warpID
-
+								warpID := gc_tx2 / 32
 //line hecbench_groupnorm.go:327
-									ch := br*numWarps + warpID
-									_ = ch
-									dwWarp_ := gc_l_dwWarp_[gc_lane2]
-									_ = dwWarp_
-
+								ch := br*numWarps + warpID
+//line hecbench_groupnorm.go:329
+								dwThread_ := gc_l_dwThread_[gc_lane2]
+//line hecbench_groupnorm.go:331
+								dbThread_ := gc_l_dbThread_[gc_lane2]
+//line hecbench_groupnorm.go:329
+								doutCh := dout[ch*imgSize:]
+								xCh := x[ch*imgSize:]
+								for i_4 := laneID; i_4 < imgSize; i_4 += 32 {
+									doutVal_2 := doutCh[i_4]
+									dbThread_ += doutVal_2
+									norm_3 := (xCh[i_4] - mVal) * rstdVal
+									dwThread_ += doutVal_2 * norm_3
+								}
+//line hecbench_groupnorm.go:339
+								gc_l_dwThread_[gc_lane2] = dwThread_
+								gc_l_dbThread_[gc_lane2] = dbThread_
+							}
+						}
+//line hecbench_groupnorm.go:339
+						compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_dwThread_, compiled.OpPlus, &gc_c27r)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							dbThread_ := gc_l_dbThread_[gc_lane2]
+							_ = dbThread_
+//line hecbench_groupnorm.go:339
+							dwWarp_ := gc_c27r[gc_lane2]
+							gc_l_dwWarp_[gc_lane2] = dwWarp_
+						}
 //line hecbench_groupnorm.go:340
-									dbWarp_ := gc_c28r[gc_lane2]
-
+						compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_dbThread_, compiled.OpPlus, &gc_c28r)
+						{
+							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+							gc_tx2 := gc_tidx2.X - 1
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_groupnorm.go:213
+								laneID := gc_tx2 % 32
+//line hecbench_groupnorm.go:212
+								warpID := gc_tx2 / 32
+//line hecbench_groupnorm.go:327
+								ch := br*numWarps + warpID
+//line hecbench_groupnorm.go:329
+								dwWarp_ := gc_l_dwWarp_[gc_lane2]
+//line hecbench_groupnorm.go:340
+								dbWarp_ := gc_c28r[gc_lane2]
 //line hecbench_groupnorm.go:343
-									if laneID == 0 {
-										atomic.Add(&dweight[ch], dwWarp_)
-										atomic.Add(&dbias[ch], dbWarp_)
-									}
-									_ = dbWarp_
+								if laneID == 0 {
+									atomic.Add(&dweight[ch], dwWarp_)
+									atomic.Add(&dbias[ch], dbWarp_)
 								}
 							}
 						}
-						gc_act2 = gc_save242 &^ gc_dead2
 					}
+//line hecbench_groupnorm.go:351
+					gc_act2 = gc_save242 &^ gc_dead2
 				}
 			}
 		}
@@ -2893,4 +2159,5 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 // gc_files_hecbench_groupnorm holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_groupnorm.go
+//line hecbench_groupnorm.go:362
 var gc_files_hecbench_groupnorm embed.FS

@@ -47,79 +47,51 @@ func gc_body_jk3HashKernel(gc_b *compiled.Block, gc_lo, gc_hi int, lengths []uin
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bdx*gc_bx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(N, gc_bdx*gc_bx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_hash.go:144
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bdx*gc_bx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(N, gc_bdx*gc_bx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_hash.go:127
-					id := gc_bdx*gc_bx + gc_tx
-					_ = id
-
+				id := gc_bdx*gc_bx + gc_tx
 //line hecbench_hash.go:131
-					length := lengths[id]
-
-//line hecbench_hash.go:132
-					initval := initvals[id]
-
-//line hecbench_hash.go:133
-					k := toUint3s(keys[id*16:])
-
+				length := lengths[id]
+				initval := initvals[id]
+				k := toUint3s(keys[id*16:])
 //line hecbench_hash.go:136
-					var a, b, c uint32
-
-//line hecbench_hash.go:137
-					c = 0xdeadbeef + length + initval
-
-//line hecbench_hash.go:138
-					b = c
-
-//line hecbench_hash.go:139
-					a = b
-
+				var a, b, c uint32
+				c = 0xdeadbeef + length + initval
+				b = c
+				a = b
 //line hecbench_hash.go:142
-					var v uint3
-
+				var v uint3
+				for length > 12 {
 //line hecbench_hash.go:143
-					for length > 12 {
+					gc_b.Tick()
 //line hecbench_hash.go:143
-						gc_b.Tick()
+					if gc_b.Stopped() {
 //line hecbench_hash.go:143
-						if gc_b.Stopped() {
-//line hecbench_hash.go:143
-							return
-//line hecbench_hash.go:143
-						}
-						v = k[0]
-						k = k[1:]
-						a += v.X
-						b += v.Y
-						c += v.Z
-						a, b, c = jhMix(a, b, c)
-						length -= 12
+						return
 					}
-
-//line hecbench_hash.go:152
+//line hecbench_hash.go:144
 					v = k[0]
-
-//line hecbench_hash.go:155
-					out[id] = mixRemainder(a, b, c, v.X, v.Y, v.Z, length)
-					_ = length
-					_ = initval
-					_ = k
-					_ = a
-					_ = b
-					_ = c
-					_ = v
+					k = k[1:]
+					a += v.X
+					b += v.Y
+					c += v.Z
+					a, b, c = jhMix(a, b, c)
+					length -= 12
 				}
+				v = k[0]
+//line hecbench_hash.go:155
+				out[id] = mixRemainder(a, b, c, v.X, v.Y, v.Z, length)
 			}
 		}
 	}
@@ -159,79 +131,58 @@ func gc_body_murmurHash3X64128Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, dKe
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hash.go:302
-						i := uint32(gc_bdx*gc_bx + gc_tx)
-						_ = i
-
-//line hecbench_hash.go:303
-						if i < numKeys {
-							murmurHash3X64128(dKeys[dLength[i]:], length[i], i, dOut[i*2:])
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hash.go:302
-						i := uint32(gc_bdx*gc_bx + gc_tx)
-						_ = i
-
-//line hecbench_hash.go:303
-						if i < numKeys {
-							murmurHash3X64128(dKeys[dLength[i]:], length[i], i, dOut[i*2:])
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hash.go:302
-						i := uint32(gc_bdx*gc_bx + gc_tx)
-						_ = i
-
-//line hecbench_hash.go:303
-						if i < numKeys {
-							murmurHash3X64128(dKeys[dLength[i]:], length[i], i, dOut[i*2:])
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hash.go:302
-						i := uint32(gc_bdx*gc_bx + gc_tx)
-						_ = i
-
-//line hecbench_hash.go:303
-						if i < numKeys {
-							murmurHash3X64128(dKeys[dLength[i]:], length[i], i, dOut[i*2:])
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line hecbench_hash.go:319
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_hash.go:302
 					i := uint32(gc_bdx*gc_bx + gc_tx)
-					_ = i
-
-//line hecbench_hash.go:303
 					if i < numKeys {
 						murmurHash3X64128(dKeys[dLength[i]:], length[i], i, dOut[i*2:])
 					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_hash.go:302
+					i := uint32(gc_bdx*gc_bx + gc_tx)
+					if i < numKeys {
+						murmurHash3X64128(dKeys[dLength[i]:], length[i], i, dOut[i*2:])
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_hash.go:302
+					i := uint32(gc_bdx*gc_bx + gc_tx)
+					if i < numKeys {
+						murmurHash3X64128(dKeys[dLength[i]:], length[i], i, dOut[i*2:])
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_hash.go:302
+					i := uint32(gc_bdx*gc_bx + gc_tx)
+					if i < numKeys {
+						murmurHash3X64128(dKeys[dLength[i]:], length[i], i, dOut[i*2:])
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_hash.go:302
+				i := uint32(gc_bdx*gc_bx + gc_tx)
+				if i < numKeys {
+					murmurHash3X64128(dKeys[dLength[i]:], length[i], i, dOut[i*2:])
 				}
 			}
 		}
@@ -241,4 +192,5 @@ func gc_body_murmurHash3X64128Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, dKe
 // gc_files_hecbench_hash holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_hash.go
+//line hecbench_hash.go:315
 var gc_files_hecbench_hash embed.FS

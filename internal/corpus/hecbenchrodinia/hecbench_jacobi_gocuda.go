@@ -43,7 +43,6 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_err := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-
 //line hecbench_jacobi.go:27
 	fOldTile := gocuda.Shared[[18]float32](t, 18)[:18]
 	{
@@ -73,34 +72,21 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line hecbench_jacobi.go:29
 							i := gc_tx + gc_bx*gc_bdx
-							_ = i
-
-//line hecbench_jacobi.go:30
 							j := gc_ty + gc_by*gc_bdy
-							_ = j
-
 //line hecbench_jacobi.go:35
 							gc_at[gc_u] = fOld[jacobiIdx(i, j)]
-
 //line hecbench_jacobi.go:43
 							if gc_tx == 0 && i >= 1 {
 								gc_at2[gc_u] = fOld[jacobiIdx(i-1, j)]
 							}
-
-//line hecbench_jacobi.go:46
 							if gc_tx == 15 && i <= jacobiN-2 {
 								gc_at3[gc_u] = fOld[jacobiIdx(i+1, j)]
 							}
-
-//line hecbench_jacobi.go:49
 							if gc_ty == 0 && j >= 1 {
 								gc_at4[gc_u] = fOld[jacobiIdx(i, j-1)]
 							}
-
-//line hecbench_jacobi.go:52
 							if gc_ty == 15 && j <= jacobiN-2 {
 								gc_at5[gc_u] = fOld[jacobiIdx(i, j+1)]
 							}
@@ -110,34 +96,21 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_jacobi.go:29
 					i := gc_tx + gc_bx*gc_bdx
-					_ = i
-
-//line hecbench_jacobi.go:30
 					j := gc_ty + gc_by*gc_bdy
-					_ = j
-
 //line hecbench_jacobi.go:35
 					fOldTile[gc_ty+1][gc_tx+1] = fOld[jacobiIdx(i, j)]
-
 //line hecbench_jacobi.go:43
 					if gc_tx == 0 && i >= 1 {
 						fOldTile[gc_ty+1][gc_tx+0] = fOld[jacobiIdx(i-1, j)]
 					}
-
-//line hecbench_jacobi.go:46
 					if gc_tx == 15 && i <= jacobiN-2 {
 						fOldTile[gc_ty+1][gc_tx+2] = fOld[jacobiIdx(i+1, j)]
 					}
-
-//line hecbench_jacobi.go:49
 					if gc_ty == 0 && j >= 1 {
 						fOldTile[gc_ty+0][gc_tx+1] = fOld[jacobiIdx(i, j-1)]
 					}
-
-//line hecbench_jacobi.go:52
 					if gc_ty == 15 && j <= jacobiN-2 {
 						fOldTile[gc_ty+2][gc_tx+1] = fOld[jacobiIdx(i, j+1)]
 					}
@@ -146,34 +119,21 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_jacobi.go:29
 					i := gc_tx + gc_bx*gc_bdx
-					_ = i
-
-//line hecbench_jacobi.go:30
 					j := gc_ty + gc_by*gc_bdy
-					_ = j
-
 //line hecbench_jacobi.go:35
 					fOldTile[gc_ty+1][gc_tx+1] = fOld[jacobiIdx(i, j)]
-
 //line hecbench_jacobi.go:43
 					if gc_tx == 0 && i >= 1 {
 						fOldTile[gc_ty+1][gc_tx+0] = fOld[jacobiIdx(i-1, j)]
 					}
-
-//line hecbench_jacobi.go:46
 					if gc_tx == 15 && i <= jacobiN-2 {
 						fOldTile[gc_ty+1][gc_tx+2] = fOld[jacobiIdx(i+1, j)]
 					}
-
-//line hecbench_jacobi.go:49
 					if gc_ty == 0 && j >= 1 {
 						fOldTile[gc_ty+0][gc_tx+1] = fOld[jacobiIdx(i, j-1)]
 					}
-
-//line hecbench_jacobi.go:52
 					if gc_ty == 15 && j <= jacobiN-2 {
 						fOldTile[gc_ty+2][gc_tx+1] = fOld[jacobiIdx(i, j+1)]
 					}
@@ -185,17 +145,199 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 			}
 		}
 	}
-
 //line hecbench_jacobi.go:84
 	reductionArray := gocuda.Shared[float32](t, 16)[:16]
+//line hecbench_jacobi.go:86
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_jacobi.go:29
+				i := gc_tx + gc_bx*gc_bdx
+				j := gc_ty + gc_by*gc_bdy
+//line hecbench_jacobi.go:59
+				err := float32(0.0)
+//line hecbench_jacobi.go:61
+				if j >= 1 && j <= jacobiN-2 {
+					if i >= 1 && i <= jacobiN-2 {
+//line hecbench_jacobi.go:64
+						f[jacobiIdx(i, j)] = 0.25 * (fOldTile[gc_ty+1][gc_tx+2] +
+							fOldTile[gc_ty+1][gc_tx+0] +
+							fOldTile[gc_ty+2][gc_tx+1] +
+							fOldTile[gc_ty+0][gc_tx+1])
+						df := f[jacobiIdx(i, j)] - fOldTile[gc_ty+1][gc_tx+1]
+						err = df * df
+					}
+				}
+//line hecbench_jacobi.go:73
+				gc_s_err[gc_rank] = err
+			}
+		}
+		for offset := 8; offset > 0; offset /= 2 {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line hecbench_jacobi.go:80
+				err := gc_s_err[gc_rank]
+//line hecbench_jacobi.go:77
+				gc_c1v[gc_lane] = err
+			}
+//line hecbench_jacobi.go:77
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, offset, gocuda.WarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line hecbench_jacobi.go:81
+				err := gc_s_err[gc_rank]
+//line hecbench_jacobi.go:77
+				err += gc_c1r[gc_lane]
+				gc_s_err[gc_rank] = err
+			}
+		}
+	}
 	{
-		var gc_c1v [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line hecbench_jacobi.go:84
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_ty
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(reductionArray) {
+				gc_at6 := reductionArray[gc_off4:][:1]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+//line hecbench_jacobi.go:98
+						gc_rank := gc_base + gc_tx
+//line hecbench_jacobi.go:100
+						err := gc_s_err[gc_rank]
+//line hecbench_jacobi.go:86
+						gc_at6[0] = err
+					}
+					{
+//line hecbench_jacobi.go:90
+						gc_tx := gc_step + 1
+//line hecbench_jacobi.go:92
+						gc_rank := gc_base + gc_tx
+//line hecbench_jacobi.go:94
+						err := gc_s_err[gc_rank]
+//line hecbench_jacobi.go:86
+						gc_at6[0] = err
+					}
+					{
+//line hecbench_jacobi.go:90
+						gc_tx := gc_step + 2
+//line hecbench_jacobi.go:92
+						gc_rank := gc_base + gc_tx
+//line hecbench_jacobi.go:94
+						err := gc_s_err[gc_rank]
+//line hecbench_jacobi.go:86
+						gc_at6[0] = err
+					}
+					{
+//line hecbench_jacobi.go:90
+						gc_tx := gc_step + 3
+//line hecbench_jacobi.go:92
+						gc_rank := gc_base + gc_tx
+//line hecbench_jacobi.go:94
+						err := gc_s_err[gc_rank]
+//line hecbench_jacobi.go:86
+						gc_at6[0] = err
+					}
+				}
+//line hecbench_jacobi.go:90
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line hecbench_jacobi.go:93
+					err := gc_s_err[gc_rank]
+//line hecbench_jacobi.go:86
+					gc_at6[0] = err
+				}
+			} else {
+//line hecbench_jacobi.go:90
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						err := gc_s_err[gc_rank]
+//line hecbench_jacobi.go:86
+						reductionArray[gc_ty] = err
+					}
+					{
+//line hecbench_jacobi.go:90
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						err := gc_s_err[gc_rank]
+//line hecbench_jacobi.go:86
+						reductionArray[gc_ty] = err
+					}
+					{
+//line hecbench_jacobi.go:90
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						err := gc_s_err[gc_rank]
+//line hecbench_jacobi.go:86
+						reductionArray[gc_ty] = err
+					}
+					{
+//line hecbench_jacobi.go:90
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						err := gc_s_err[gc_rank]
+//line hecbench_jacobi.go:86
+						reductionArray[gc_ty] = err
+					}
+				}
+//line hecbench_jacobi.go:90
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					err := gc_s_err[gc_rank]
+//line hecbench_jacobi.go:86
+					reductionArray[gc_ty] = err
+				}
+			}
+//line hecbench_jacobi.go:90
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+//line hecbench_jacobi.go:97
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line hecbench_jacobi.go:105
+			var gc_m12 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
@@ -211,326 +353,99 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
-//line hecbench_jacobi.go:29
-					i := gc_tx + gc_bx*gc_bdx
-					_ = i
-
-//line hecbench_jacobi.go:30
-					j := gc_ty + gc_by*gc_bdy
-					_ = j
-
-//line hecbench_jacobi.go:59
-					err := float32(0.0)
-
-//line hecbench_jacobi.go:61
-					if j >= 1 && j <= jacobiN-2 {
-						if i >= 1 && i <= jacobiN-2 {
-
-							f[jacobiIdx(i, j)] = 0.25 * (fOldTile[gc_ty+1][gc_tx+2] +
-								fOldTile[gc_ty+1][gc_tx+0] +
-								fOldTile[gc_ty+2][gc_tx+1] +
-								fOldTile[gc_ty+0][gc_tx+1])
-							df := f[jacobiIdx(i, j)] - fOldTile[gc_ty+1][gc_tx+1]
-							err = df * df
-						}
-					}
-					_ = err
-					gc_s_err[gc_rank] = err
-				}
-			}
-
-//line hecbench_jacobi.go:76
-			for offset := 8; offset > 0; offset /= 2 {
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					err := gc_s_err[gc_rank]
-
-//line hecbench_jacobi.go:77
-					gc_c1v[gc_lane] = err
-				}
-
-//line hecbench_jacobi.go:77
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, offset, gocuda.WarpSize, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					err := gc_s_err[gc_rank]
-
-//line hecbench_jacobi.go:77
-					err += gc_c1r[gc_lane]
-					gc_s_err[gc_rank] = err
-				}
-			}
-		}
-	}
-	{
-		gc_ty := 0
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off4 := gc_ty
-			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(reductionArray) {
-				gc_at6 := reductionArray[gc_off4:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						err := gc_s_err[gc_rank]
-
-//line hecbench_jacobi.go:85
-						{
-							gc_at6[0] = err
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						err := gc_s_err[gc_rank]
-
-//line hecbench_jacobi.go:85
-						{
-							gc_at6[0] = err
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						err := gc_s_err[gc_rank]
-
-//line hecbench_jacobi.go:85
-						{
-							gc_at6[0] = err
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						err := gc_s_err[gc_rank]
-
-//line hecbench_jacobi.go:85
-						{
-							gc_at6[0] = err
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-					err := gc_s_err[gc_rank]
-
-//line hecbench_jacobi.go:85
-					{
-						gc_at6[0] = err
-					}
-				}
-			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						err := gc_s_err[gc_rank]
-
-//line hecbench_jacobi.go:85
-						{
-							reductionArray[gc_ty] = err
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						err := gc_s_err[gc_rank]
-
-//line hecbench_jacobi.go:85
-						{
-							reductionArray[gc_ty] = err
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						err := gc_s_err[gc_rank]
-
-//line hecbench_jacobi.go:85
-						{
-							reductionArray[gc_ty] = err
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						err := gc_s_err[gc_rank]
-
-//line hecbench_jacobi.go:85
-						{
-							reductionArray[gc_ty] = err
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					err := gc_s_err[gc_rank]
-
-//line hecbench_jacobi.go:85
-					{
-						reductionArray[gc_ty] = err
+//line hecbench_jacobi.go:94
+					if gc_ty == 0 {
+						gc_m12 |= 1 << gc_lane
 					}
 				}
 			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-			}
-		}
-	}
-	{
-		var gc_c2v [32]float32
-		var gc_c2r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				var gc_m12 uint32
+			gc_save12 := gc_act
+			gc_act = gc_save12 & gc_m12
+			if gc_act != 0 {
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-					gc_ty := gc_tidx.Y
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					{
+						gc_x0 := gc_tidx.X
+						gc_off5 := gc_x0
+						if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(reductionArray) && 32 <= len(reductionArray)-gc_off5 {
+							gc_at7 := reductionArray[gc_off5:][:32]
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line hecbench_jacobi.go:113
+								gc_rank := gc_w + gc_lane
+//line hecbench_jacobi.go:115
+								var err float32
+//line hecbench_jacobi.go:95
+								err = gc_at7[gc_lane]
+								gc_s_err[gc_rank] = err
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								var err float32
+//line hecbench_jacobi.go:95
+								err = reductionArray[gc_tx]
+								gc_s_err[gc_rank] = err
+							}
+						}
+					}
+				}
+//line hecbench_jacobi.go:96
+				for offset_ := 8; offset_ > 0; offset_ /= 2 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+//line hecbench_jacobi.go:103
+						err := gc_s_err[gc_rank]
+//line hecbench_jacobi.go:97
+						gc_c2v[gc_lane] = err
+					}
+//line hecbench_jacobi.go:97
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c2v, offset_, gocuda.WarpSize, &gc_c2r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+//line hecbench_jacobi.go:104
+						err := gc_s_err[gc_rank]
+//line hecbench_jacobi.go:97
+						err += gc_c2r[gc_lane]
+						gc_s_err[gc_rank] = err
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
-							gc_ty++
-							if gc_ty == gc_bdy {
-								gc_ty = 0
-							}
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-
-//line hecbench_jacobi.go:94
-						if gc_ty == 0 {
-							gc_m12 |= 1 << gc_lane
-						}
-					}
-				}
-				gc_save12 := gc_act
-				gc_act = gc_save12 & gc_m12
-				if gc_act != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						{
-							gc_x0 := gc_tidx.X
-							gc_off5 := gc_x0
-							if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(reductionArray) && 32 <= len(reductionArray)-gc_off5 {
-								gc_at7 := reductionArray[gc_off5:][:32]
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx := gc_x0 + gc_lane
-									_ = gc_tx
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-									var err float32
-									_ = err
-
-//line hecbench_jacobi.go:95
-									err = gc_at7[gc_lane]
-									gc_s_err[gc_rank] = err
-								}
-							} else {
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-									var err float32
-									_ = err
-
-//line hecbench_jacobi.go:95
-									err = reductionArray[gc_tx]
-									gc_s_err[gc_rank] = err
-								}
-							}
-						}
-					}
-
-//line hecbench_jacobi.go:96
-					for offset_ := 8; offset_ > 0; offset_ /= 2 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							err := gc_s_err[gc_rank]
-
-//line hecbench_jacobi.go:97
-							gc_c2v[gc_lane] = err
-						}
-
-//line hecbench_jacobi.go:97
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c2v, offset_, gocuda.WarpSize, &gc_c2r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							err := gc_s_err[gc_rank]
-
-//line hecbench_jacobi.go:97
-							err += gc_c2r[gc_lane]
-							gc_s_err[gc_rank] = err
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							err := gc_s_err[gc_rank]
-
+						err := gc_s_err[gc_rank]
 //line hecbench_jacobi.go:99
-							if gc_tx == 0 {
-								atomic.Add(error_, err)
-							}
+						if gc_tx == 0 {
+							atomic.Add(error_, err)
 						}
 					}
 				}
-				gc_act = gc_save12 &^ gc_dead
 			}
+			gc_act = gc_save12 &^ gc_dead
 		}
 	}
 }
@@ -538,4 +453,5 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 // gc_files_hecbench_jacobi holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_jacobi.go
+//line hecbench_jacobi.go:114
 var gc_files_hecbench_jacobi embed.FS

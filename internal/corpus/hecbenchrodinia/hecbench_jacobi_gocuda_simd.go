@@ -44,7 +44,6 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
 	gc_s_err := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-
 //line hecbench_jacobi.go:27
 	fOldTile := gocuda.Shared[[18]float32](t, 18)[:18]
 	{
@@ -74,78 +73,50 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 						if compiled.SIMD {
 //line hecbench_jacobi.go:29
 							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_jacobi.go:29
-							_ = gc_iota2
 						gc_steps2:
 							for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line hecbench_jacobi.go:29
 								var i int = gc_tx2 + gc_bx2*gc_bdx2
-//line hecbench_jacobi.go:29
-								_ = i
-//line hecbench_jacobi.go:30
 								var j int = gc_ty2 + gc_by2*gc_bdy2
-//line hecbench_jacobi.go:30
-								_ = j
 //line hecbench_jacobi.go:35
 								var gc_i6 int = i
 //line hecbench_jacobi.go:35
-								_ = gc_i6
-//line hecbench_jacobi.go:35
 								var gc_j6 int = j
-//line hecbench_jacobi.go:35
-								_ = gc_j6
 //line hecbench_jacobi.go:19
 								var gc_t10 int = ((gc_i6) + (gc_j6)*jacobiN)
-//line hecbench_jacobi.go:19
-								_ = gc_t10
 //line hecbench_jacobi.go:19
 								var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:35
 								if gc_t10 >= 0 && gc_t10 <= len(fOld)-8 {
 //line hecbench_jacobi.go:35
 									gc_ld6 = archsimd.LoadFloat32x8Slice(fOld[gc_t10:])
-//line hecbench_jacobi.go:35
 								} else {
 //line hecbench_jacobi.go:35
 									break gc_steps2
-//line hecbench_jacobi.go:35
 								}
 //line hecbench_jacobi.go:35
 								gc_ld6.StoreSlice(gc_at8[(gc_tx2 - gc_fastlo2):])
 //line hecbench_jacobi.go:43
 								gc_if3 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8)))).And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))))
-//line hecbench_jacobi.go:43
-								_ = gc_if3
-//line hecbench_jacobi.go:44
 								if gc_if3.ToBits() != 0 {
 //line hecbench_jacobi.go:44
 									var gc_t11 int = i - 1
 //line hecbench_jacobi.go:44
-									_ = gc_t11
-//line hecbench_jacobi.go:44
 									var gc_i7 int = gc_t11
 //line hecbench_jacobi.go:44
-									_ = gc_i7
-//line hecbench_jacobi.go:44
 									var gc_j7 int = j
-//line hecbench_jacobi.go:44
-									_ = gc_j7
 //line hecbench_jacobi.go:44
 									var gc_t12 int = ((gc_i7) + (gc_j7)*
 //line hecbench_jacobi.go:19
 										jacobiN)
-//line hecbench_jacobi.go:19
-									_ = gc_t12
 //line hecbench_jacobi.go:19
 									var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
 									if gc_t12 >= 0 && gc_t12 <= len(fOld)-8 {
 //line hecbench_jacobi.go:44
 										gc_ld7 = archsimd.LoadFloat32x8Slice(fOld[gc_t12:])
-//line hecbench_jacobi.go:44
 									} else {
 //line hecbench_jacobi.go:44
 										var gc_lanes11 [8]float32
@@ -157,51 +128,34 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 												gc_pos2.Thread = gc_rank2 + gc_k11
 //line hecbench_jacobi.go:44
 												gc_lanes11[gc_k11] = fOld[gc_t12+gc_k11]
-//line hecbench_jacobi.go:44
 											}
-//line hecbench_jacobi.go:44
 										}
 //line hecbench_jacobi.go:44
 										gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:44
 										gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes11)
-//line hecbench_jacobi.go:44
 									}
 //line hecbench_jacobi.go:44
 									gc_ld7.StoreMasked((*[8]float32)(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if3)
-//line hecbench_jacobi.go:44
 								}
-//line hecbench_jacobi.go:46
 								gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(15, gc_tx2, 8)))).And(gc_iota2.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
-//line hecbench_jacobi.go:46
-								_ = gc_if4
-//line hecbench_jacobi.go:47
 								if gc_if4.ToBits() != 0 {
 //line hecbench_jacobi.go:47
 									var gc_t13 int = i + 1
 //line hecbench_jacobi.go:47
-									_ = gc_t13
-//line hecbench_jacobi.go:47
 									var gc_i8 int = gc_t13
 //line hecbench_jacobi.go:47
-									_ = gc_i8
-//line hecbench_jacobi.go:47
 									var gc_j8 int = j
-//line hecbench_jacobi.go:47
-									_ = gc_j8
 //line hecbench_jacobi.go:47
 									var gc_t14 int = ((gc_i8) + (gc_j8)*
 //line hecbench_jacobi.go:19
 										jacobiN)
-//line hecbench_jacobi.go:19
-									_ = gc_t14
 //line hecbench_jacobi.go:19
 									var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
 									if gc_t14 >= 0 && gc_t14 <= len(fOld)-8 {
 //line hecbench_jacobi.go:47
 										gc_ld8 = archsimd.LoadFloat32x8Slice(fOld[gc_t14:])
-//line hecbench_jacobi.go:47
 									} else {
 //line hecbench_jacobi.go:47
 										var gc_lanes12 [8]float32
@@ -213,48 +167,34 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 												gc_pos2.Thread = gc_rank2 + gc_k12
 //line hecbench_jacobi.go:47
 												gc_lanes12[gc_k12] = fOld[gc_t14+gc_k12]
-//line hecbench_jacobi.go:47
 											}
-//line hecbench_jacobi.go:47
 										}
 //line hecbench_jacobi.go:47
 										gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:47
 										gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes12)
-//line hecbench_jacobi.go:47
 									}
 //line hecbench_jacobi.go:47
 									gc_ld8.StoreMasked((*[8]float32)(gc_at10[(gc_tx2-gc_fastlo2):]), gc_if4)
-//line hecbench_jacobi.go:47
 								}
-//line hecbench_jacobi.go:49
 								if gc_ty2 == 0 && j >= 1 {
 //line hecbench_jacobi.go:49
 									var gc_t15 int = j -
 										1
 //line hecbench_jacobi.go:50
-									_ = gc_t15
-//line hecbench_jacobi.go:50
 									var gc_i9 int = i
 //line hecbench_jacobi.go:50
-									_ = gc_i9
-//line hecbench_jacobi.go:50
 									var gc_j9 int = gc_t15
-//line hecbench_jacobi.go:50
-									_ = gc_j9
 //line hecbench_jacobi.go:50
 									var gc_t16 int = ((gc_i9) + (gc_j9)*
 //line hecbench_jacobi.go:19
 										jacobiN)
-//line hecbench_jacobi.go:19
-									_ = gc_t16
 //line hecbench_jacobi.go:19
 									var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
 									if gc_t16 >= 0 && gc_t16 <= len(fOld)-8 {
 //line hecbench_jacobi.go:50
 										gc_ld9 = archsimd.LoadFloat32x8Slice(fOld[gc_t16:])
-//line hecbench_jacobi.go:50
 									} else {
 //line hecbench_jacobi.go:50
 										var gc_lanes13 [8]float32
@@ -266,48 +206,34 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 												gc_pos2.Thread = gc_rank2 + gc_k13
 //line hecbench_jacobi.go:50
 												gc_lanes13[gc_k13] = fOld[gc_t16+gc_k13]
-//line hecbench_jacobi.go:50
 											}
-//line hecbench_jacobi.go:50
 										}
 //line hecbench_jacobi.go:50
 										gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:50
 										gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes13)
-//line hecbench_jacobi.go:50
 									}
 //line hecbench_jacobi.go:50
 									gc_ld9.StoreSlice(gc_at11[(gc_tx2 - gc_fastlo2):])
-//line hecbench_jacobi.go:50
 								}
-//line hecbench_jacobi.go:52
 								if gc_ty2 == 15 && j <= jacobiN-2 {
 //line hecbench_jacobi.go:52
 									var gc_t17 int = j +
 										1
 //line hecbench_jacobi.go:53
-									_ = gc_t17
-//line hecbench_jacobi.go:53
 									var gc_i10 int = i
 //line hecbench_jacobi.go:53
-									_ = gc_i10
-//line hecbench_jacobi.go:53
 									var gc_j10 int = gc_t17
-//line hecbench_jacobi.go:53
-									_ = gc_j10
 //line hecbench_jacobi.go:53
 									var gc_t18 int = ((gc_i10) + (gc_j10)*
 //line hecbench_jacobi.go:19
 										jacobiN)
-//line hecbench_jacobi.go:19
-									_ = gc_t18
 //line hecbench_jacobi.go:19
 									var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
 									if gc_t18 >= 0 && gc_t18 <= len(fOld)-8 {
 //line hecbench_jacobi.go:53
 										gc_ld10 = archsimd.LoadFloat32x8Slice(fOld[gc_t18:])
-//line hecbench_jacobi.go:53
 									} else {
 //line hecbench_jacobi.go:53
 										var gc_lanes14 [8]float32
@@ -319,55 +245,39 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 												gc_pos2.Thread = gc_rank2 + gc_k14
 //line hecbench_jacobi.go:53
 												gc_lanes14[gc_k14] = fOld[gc_t18+gc_k14]
-//line hecbench_jacobi.go:53
 											}
-//line hecbench_jacobi.go:53
 										}
 //line hecbench_jacobi.go:53
 										gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:53
 										gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes14)
-//line hecbench_jacobi.go:53
 									}
 //line hecbench_jacobi.go:53
 									gc_ld10.StoreSlice(gc_at12[(gc_tx2 - gc_fastlo2):])
-//line hecbench_jacobi.go:53
 								}
 							}
+//line hecbench_jacobi.go:55
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx2 := gc_fastlo2 + gc_u2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line hecbench_jacobi.go:29
 							i := gc_tx2 + gc_bx2*gc_bdx2
-							_ = i
-
-//line hecbench_jacobi.go:30
 							j := gc_ty2 + gc_by2*gc_bdy2
-							_ = j
-
 //line hecbench_jacobi.go:35
 							gc_at8[gc_u2] = fOld[jacobiIdx(i, j)]
-
 //line hecbench_jacobi.go:43
 							if gc_tx2 == 0 && i >= 1 {
 								gc_at9[gc_u2] = fOld[jacobiIdx(i-1, j)]
 							}
-
-//line hecbench_jacobi.go:46
 							if gc_tx2 == 15 && i <= jacobiN-2 {
 								gc_at10[gc_u2] = fOld[jacobiIdx(i+1, j)]
 							}
-
-//line hecbench_jacobi.go:49
 							if gc_ty2 == 0 && j >= 1 {
 								gc_at11[gc_u2] = fOld[jacobiIdx(i, j-1)]
 							}
-
-//line hecbench_jacobi.go:52
 							if gc_ty2 == 15 && j <= jacobiN-2 {
 								gc_at12[gc_u2] = fOld[jacobiIdx(i, j+1)]
 							}
@@ -377,34 +287,21 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 					}
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_jacobi.go:29
 					i := gc_tx2 + gc_bx2*gc_bdx2
-					_ = i
-
-//line hecbench_jacobi.go:30
 					j := gc_ty2 + gc_by2*gc_bdy2
-					_ = j
-
 //line hecbench_jacobi.go:35
 					fOldTile[gc_ty2+1][gc_tx2+1] = fOld[jacobiIdx(i, j)]
-
 //line hecbench_jacobi.go:43
 					if gc_tx2 == 0 && i >= 1 {
 						fOldTile[gc_ty2+1][gc_tx2+0] = fOld[jacobiIdx(i-1, j)]
 					}
-
-//line hecbench_jacobi.go:46
 					if gc_tx2 == 15 && i <= jacobiN-2 {
 						fOldTile[gc_ty2+1][gc_tx2+2] = fOld[jacobiIdx(i+1, j)]
 					}
-
-//line hecbench_jacobi.go:49
 					if gc_ty2 == 0 && j >= 1 {
 						fOldTile[gc_ty2+0][gc_tx2+1] = fOld[jacobiIdx(i, j-1)]
 					}
-
-//line hecbench_jacobi.go:52
 					if gc_ty2 == 15 && j <= jacobiN-2 {
 						fOldTile[gc_ty2+2][gc_tx2+1] = fOld[jacobiIdx(i, j+1)]
 					}
@@ -414,8 +311,6 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 				if compiled.SIMD {
 //line hecbench_jacobi.go:29
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_jacobi.go:29
-					_ = gc_iota
 				gc_steps:
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
@@ -423,75 +318,49 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 						gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:29
 						var i int = gc_tx2 + gc_bx2*gc_bdx2
-//line hecbench_jacobi.go:29
-						_ = i
-//line hecbench_jacobi.go:30
 						var j int = gc_ty2 + gc_by2*gc_bdy2
-//line hecbench_jacobi.go:30
-						_ = j
 //line hecbench_jacobi.go:35
 						if (gc_tx2+1) < 0 || (gc_tx2+1) > len(fOldTile[gc_ty2+1])-8 {
 //line hecbench_jacobi.go:35
 							break
-//line hecbench_jacobi.go:35
 						}
 //line hecbench_jacobi.go:35
 						var gc_i int = i
 //line hecbench_jacobi.go:35
-						_ = gc_i
-//line hecbench_jacobi.go:35
 						var gc_j int = j
-//line hecbench_jacobi.go:35
-						_ = gc_j
 //line hecbench_jacobi.go:19
 						var gc_t int = ((gc_i) + (gc_j)*jacobiN)
-//line hecbench_jacobi.go:19
-						_ = gc_t
 //line hecbench_jacobi.go:19
 						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:35
 						if gc_t >= 0 && gc_t <= len(fOld)-8 {
 //line hecbench_jacobi.go:35
 							gc_ld = archsimd.LoadFloat32x8Slice(fOld[gc_t:])
-//line hecbench_jacobi.go:35
 						} else {
 //line hecbench_jacobi.go:35
 							break gc_steps
-//line hecbench_jacobi.go:35
 						}
 //line hecbench_jacobi.go:35
 						gc_ld.StoreSlice(fOldTile[gc_ty2+1][gc_tx2+1:])
 //line hecbench_jacobi.go:43
 						gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8)))).And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))))
-//line hecbench_jacobi.go:43
-						_ = gc_if
-//line hecbench_jacobi.go:44
 						if gc_if.ToBits() != 0 {
 //line hecbench_jacobi.go:44
 							var gc_t2 int = i - 1
 //line hecbench_jacobi.go:44
-							_ = gc_t2
-//line hecbench_jacobi.go:44
 							var gc_i2 int = gc_t2
 //line hecbench_jacobi.go:44
-							_ = gc_i2
-//line hecbench_jacobi.go:44
 							var gc_j2 int = j
-//line hecbench_jacobi.go:44
-							_ = gc_j2
 //line hecbench_jacobi.go:44
 							var gc_t3 int = ((gc_i2) + (gc_j2)*
 //line hecbench_jacobi.go:19
 								jacobiN)
-//line hecbench_jacobi.go:19
-							_ = gc_t3
 //line hecbench_jacobi.go:19
 							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
 							if gc_t3 >= 0 && gc_t3 <= len(fOld)-8 {
 //line hecbench_jacobi.go:44
 								gc_ld2 = archsimd.LoadFloat32x8Slice(fOld[gc_t3:])
-//line hecbench_jacobi.go:44
 							} else {
 //line hecbench_jacobi.go:44
 								var gc_lanes2 [8]float32
@@ -503,21 +372,17 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 										gc_pos2.Thread = gc_rank2 + gc_k2
 //line hecbench_jacobi.go:44
 										gc_lanes2[gc_k2] = fOld[gc_t3+gc_k2]
-//line hecbench_jacobi.go:44
 									}
-//line hecbench_jacobi.go:44
 								}
 //line hecbench_jacobi.go:44
 								gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:44
 								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
-//line hecbench_jacobi.go:44
 							}
 //line hecbench_jacobi.go:44
 							if (gc_tx2+0) >= 0 && (gc_tx2+0) <= len(fOldTile[gc_ty2+1])-8 {
 //line hecbench_jacobi.go:44
 								gc_ld2.StoreMasked((*[8]float32)(fOldTile[gc_ty2+1][gc_tx2+0:]), gc_if)
-//line hecbench_jacobi.go:44
 							} else {
 //line hecbench_jacobi.go:44
 								var gc_lanes3 [8]float32
@@ -531,47 +396,31 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 										gc_pos2.Thread = gc_rank2 + gc_k3
 //line hecbench_jacobi.go:44
 										fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k3] = gc_lanes3[gc_k3]
-//line hecbench_jacobi.go:44
 									}
-//line hecbench_jacobi.go:44
 								}
 //line hecbench_jacobi.go:44
 								gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:44
 							}
-//line hecbench_jacobi.go:44
 						}
 //line hecbench_jacobi.go:46
 						gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(15, gc_tx2, 8)))).And(gc_iota.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
-//line hecbench_jacobi.go:46
-						_ = gc_if2
-//line hecbench_jacobi.go:47
 						if gc_if2.ToBits() != 0 {
 //line hecbench_jacobi.go:47
 							var gc_t4 int = i + 1
 //line hecbench_jacobi.go:47
-							_ = gc_t4
-//line hecbench_jacobi.go:47
 							var gc_i3 int = gc_t4
 //line hecbench_jacobi.go:47
-							_ = gc_i3
-//line hecbench_jacobi.go:47
 							var gc_j3 int = j
-//line hecbench_jacobi.go:47
-							_ = gc_j3
 //line hecbench_jacobi.go:47
 							var gc_t5 int = ((gc_i3) + (gc_j3)*
 //line hecbench_jacobi.go:19
 								jacobiN)
-//line hecbench_jacobi.go:19
-							_ = gc_t5
 //line hecbench_jacobi.go:19
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
 							if gc_t5 >= 0 && gc_t5 <= len(fOld)-8 {
 //line hecbench_jacobi.go:47
 								gc_ld3 = archsimd.LoadFloat32x8Slice(fOld[gc_t5:])
-//line hecbench_jacobi.go:47
 							} else {
 //line hecbench_jacobi.go:47
 								var gc_lanes4 [8]float32
@@ -583,21 +432,17 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 										gc_pos2.Thread = gc_rank2 + gc_k4
 //line hecbench_jacobi.go:47
 										gc_lanes4[gc_k4] = fOld[gc_t5+gc_k4]
-//line hecbench_jacobi.go:47
 									}
-//line hecbench_jacobi.go:47
 								}
 //line hecbench_jacobi.go:47
 								gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:47
 								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes4)
-//line hecbench_jacobi.go:47
 							}
 //line hecbench_jacobi.go:47
 							if (gc_tx2+2) >= 0 && (gc_tx2+2) <= len(fOldTile[gc_ty2+1])-8 {
 //line hecbench_jacobi.go:47
 								gc_ld3.StoreMasked((*[8]float32)(fOldTile[gc_ty2+1][gc_tx2+2:]), gc_if2)
-//line hecbench_jacobi.go:47
 							} else {
 //line hecbench_jacobi.go:47
 								var gc_lanes5 [8]float32
@@ -611,15 +456,11 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 										gc_pos2.Thread = gc_rank2 + gc_k5
 //line hecbench_jacobi.go:47
 										fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k5] = gc_lanes5[gc_k5]
-//line hecbench_jacobi.go:47
 									}
-//line hecbench_jacobi.go:47
 								}
 //line hecbench_jacobi.go:47
 								gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:47
 							}
-//line hecbench_jacobi.go:47
 						}
 //line hecbench_jacobi.go:49
 						if gc_ty2 == 0 && j >= 1 {
@@ -627,28 +468,19 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 							var gc_t6 int = j -
 								1
 //line hecbench_jacobi.go:50
-							_ = gc_t6
-//line hecbench_jacobi.go:50
 							var gc_i4 int = i
 //line hecbench_jacobi.go:50
-							_ = gc_i4
-//line hecbench_jacobi.go:50
 							var gc_j4 int = gc_t6
-//line hecbench_jacobi.go:50
-							_ = gc_j4
 //line hecbench_jacobi.go:50
 							var gc_t7 int = ((gc_i4) + (gc_j4)*
 //line hecbench_jacobi.go:19
 								jacobiN)
-//line hecbench_jacobi.go:19
-							_ = gc_t7
 //line hecbench_jacobi.go:19
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
 							if gc_t7 >= 0 && gc_t7 <= len(fOld)-8 {
 //line hecbench_jacobi.go:50
 								gc_ld4 = archsimd.LoadFloat32x8Slice(fOld[gc_t7:])
-//line hecbench_jacobi.go:50
 							} else {
 //line hecbench_jacobi.go:50
 								var gc_lanes6 [8]float32
@@ -660,21 +492,17 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 										gc_pos2.Thread = gc_rank2 + gc_k6
 //line hecbench_jacobi.go:50
 										gc_lanes6[gc_k6] = fOld[gc_t7+gc_k6]
-//line hecbench_jacobi.go:50
 									}
-//line hecbench_jacobi.go:50
 								}
 //line hecbench_jacobi.go:50
 								gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:50
 								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes6)
-//line hecbench_jacobi.go:50
 							}
 //line hecbench_jacobi.go:50
 							if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+0])-8 {
 //line hecbench_jacobi.go:50
 								gc_ld4.StoreSlice(fOldTile[gc_ty2+0][gc_tx2+1:])
-//line hecbench_jacobi.go:50
 							} else {
 //line hecbench_jacobi.go:50
 								var gc_lanes7 [8]float32
@@ -688,15 +516,11 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 										gc_pos2.Thread = gc_rank2 + gc_k7
 //line hecbench_jacobi.go:50
 										fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k7] = gc_lanes7[gc_k7]
-//line hecbench_jacobi.go:50
 									}
-//line hecbench_jacobi.go:50
 								}
 //line hecbench_jacobi.go:50
 								gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:50
 							}
-//line hecbench_jacobi.go:50
 						}
 //line hecbench_jacobi.go:52
 						if gc_ty2 == 15 && j <= jacobiN-2 {
@@ -704,28 +528,19 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 							var gc_t8 int = j +
 								1
 //line hecbench_jacobi.go:53
-							_ = gc_t8
-//line hecbench_jacobi.go:53
 							var gc_i5 int = i
 //line hecbench_jacobi.go:53
-							_ = gc_i5
-//line hecbench_jacobi.go:53
 							var gc_j5 int = gc_t8
-//line hecbench_jacobi.go:53
-							_ = gc_j5
 //line hecbench_jacobi.go:53
 							var gc_t9 int = ((gc_i5) + (gc_j5)*
 //line hecbench_jacobi.go:19
 								jacobiN)
-//line hecbench_jacobi.go:19
-							_ = gc_t9
 //line hecbench_jacobi.go:19
 							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
 							if gc_t9 >= 0 && gc_t9 <= len(fOld)-8 {
 //line hecbench_jacobi.go:53
 								gc_ld5 = archsimd.LoadFloat32x8Slice(fOld[gc_t9:])
-//line hecbench_jacobi.go:53
 							} else {
 //line hecbench_jacobi.go:53
 								var gc_lanes8 [8]float32
@@ -737,21 +552,17 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 										gc_pos2.Thread = gc_rank2 + gc_k8
 //line hecbench_jacobi.go:53
 										gc_lanes8[gc_k8] = fOld[gc_t9+gc_k8]
-//line hecbench_jacobi.go:53
 									}
-//line hecbench_jacobi.go:53
 								}
 //line hecbench_jacobi.go:53
 								gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:53
 								gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes8)
-//line hecbench_jacobi.go:53
 							}
 //line hecbench_jacobi.go:53
 							if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+2])-8 {
 //line hecbench_jacobi.go:53
 								gc_ld5.StoreSlice(fOldTile[gc_ty2+2][gc_tx2+1:])
-//line hecbench_jacobi.go:53
 							} else {
 //line hecbench_jacobi.go:53
 								var gc_lanes9 [8]float32
@@ -765,50 +576,34 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 										gc_pos2.Thread = gc_rank2 + gc_k9
 //line hecbench_jacobi.go:53
 										fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k9] = gc_lanes9[gc_k9]
-//line hecbench_jacobi.go:53
 									}
-//line hecbench_jacobi.go:53
 								}
 //line hecbench_jacobi.go:53
 								gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:53
 							}
-//line hecbench_jacobi.go:53
 						}
 					}
+//line hecbench_jacobi.go:55
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_jacobi.go:29
 					i := gc_tx2 + gc_bx2*gc_bdx2
-					_ = i
-
-//line hecbench_jacobi.go:30
 					j := gc_ty2 + gc_by2*gc_bdy2
-					_ = j
-
 //line hecbench_jacobi.go:35
 					fOldTile[gc_ty2+1][gc_tx2+1] = fOld[jacobiIdx(i, j)]
-
 //line hecbench_jacobi.go:43
 					if gc_tx2 == 0 && i >= 1 {
 						fOldTile[gc_ty2+1][gc_tx2+0] = fOld[jacobiIdx(i-1, j)]
 					}
-
-//line hecbench_jacobi.go:46
 					if gc_tx2 == 15 && i <= jacobiN-2 {
 						fOldTile[gc_ty2+1][gc_tx2+2] = fOld[jacobiIdx(i+1, j)]
 					}
-
-//line hecbench_jacobi.go:49
 					if gc_ty2 == 0 && j >= 1 {
 						fOldTile[gc_ty2+0][gc_tx2+1] = fOld[jacobiIdx(i, j-1)]
 					}
-
-//line hecbench_jacobi.go:52
 					if gc_ty2 == 15 && j <= jacobiN-2 {
 						fOldTile[gc_ty2+2][gc_tx2+1] = fOld[jacobiIdx(i, j+1)]
 					}
@@ -820,537 +615,700 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 			}
 		}
 	}
-
 //line hecbench_jacobi.go:84
 	reductionArray := gocuda.Shared[float32](t, 16)[:16]
-	{
-		var gc_c21v [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
+//line hecbench_jacobi.go:86
+	var gc_c21v [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
 //line hecbench_jacobi.go:59
-				gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+			gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
 //line hecbench_jacobi.go:59
-				_ = gc_vb
-//line hecbench_jacobi.go:59
-				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_jacobi.go:59
-				_ = gc_iota3
+			gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_jacobi.go:64
-				gc_vb2 := archsimd.BroadcastFloat32x8(0.25)
+			gc_vb2 := archsimd.BroadcastFloat32x8(0.25)
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+//line hecbench_jacobi.go:59
+				gc_vb3 := archsimd.BroadcastFloat32x8(float32(0.0))
+//line hecbench_jacobi.go:59
+				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_jacobi.go:64
-				_ = gc_vb2
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-//line hecbench_jacobi.go:59
-					gc_vb3 := archsimd.BroadcastFloat32x8(float32(0.0))
-//line hecbench_jacobi.go:59
-					_ = gc_vb3
-//line hecbench_jacobi.go:59
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_jacobi.go:59
-					_ = gc_iota4
-//line hecbench_jacobi.go:64
-					gc_vb4 := archsimd.BroadcastFloat32x8(0.25)
-//line hecbench_jacobi.go:64
-					_ = gc_vb4
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						gc_pos2.Thread = gc_rank2
+				gc_vb4 := archsimd.BroadcastFloat32x8(0.25)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx3.X + gc_lane2
+//line hecbench_jacobi.go:69
+					gc_ty2 := gc_tidx3.Y
+//line hecbench_jacobi.go:71
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+					gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:29
-						var i int = gc_tx2 + gc_bx2*gc_bdx2
-//line hecbench_jacobi.go:29
-						_ = i
-//line hecbench_jacobi.go:30
-						var j int = gc_ty2 + gc_by2*gc_bdy2
-//line hecbench_jacobi.go:30
-						_ = j
+					var i int = gc_tx2 + gc_bx2*gc_bdx2
+					var j int = gc_ty2 + gc_by2*gc_bdy2
 //line hecbench_jacobi.go:59
-						err := gc_vb3
-//line hecbench_jacobi.go:59
-						_ = err
+					err := gc_vb3
 //line hecbench_jacobi.go:61
-						if j >= 1 && j <= jacobiN-2 {
+					if j >= 1 && j <= jacobiN-2 {
 //line hecbench_jacobi.go:61
-							if i >=
-								1 && (i <= jacobiN-2 && uint(jacobiN-2-i) >= 7) {
+						if i >=
+							1 && (i <= jacobiN-2 && uint(jacobiN-2-i) >= 7) {
 //line hecbench_jacobi.go:62
-								var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_jacobi.go:62
+							if (gc_tx2+2) >= 0 && (gc_tx2+2) <= len(fOldTile[gc_ty2+1])-8 {
+//line hecbench_jacobi.go:64
+								gc_ld17 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+2:])
+							} else {
+//line hecbench_jacobi.go:64
+								var gc_lanes22 [8]float32
+//line hecbench_jacobi.go:64
+								for gc_k22 := range 8 {
+//line hecbench_jacobi.go:64
+									if 0xff&(1<<gc_k22) != 0 {
+//line hecbench_jacobi.go:64
+										gc_pos2.Thread = gc_rank2 + gc_k22
+//line hecbench_jacobi.go:64
+										gc_lanes22[gc_k22] = fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k22]
+									}
+								}
+//line hecbench_jacobi.go:64
+								gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:64
+								gc_ld17 = archsimd.LoadFloat32x8(&gc_lanes22)
+							}
+//line hecbench_jacobi.go:64
+							var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_jacobi.go:64
+							if (gc_tx2+0) >= 0 && (gc_tx2+0) <= len(fOldTile[gc_ty2+1])-8 {
+								gc_ld18 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
+							} else {
+//line hecbench_jacobi.go:65
+								var gc_lanes23 [8]float32
+//line hecbench_jacobi.go:65
+								for gc_k23 := range 8 {
+//line hecbench_jacobi.go:65
+									if 0xff&(1<<gc_k23) != 0 {
+//line hecbench_jacobi.go:65
+										gc_pos2.Thread = gc_rank2 + gc_k23
+//line hecbench_jacobi.go:65
+										gc_lanes23[gc_k23] = fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k23]
+									}
+								}
+//line hecbench_jacobi.go:65
+								gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:65
+								gc_ld18 = archsimd.LoadFloat32x8(&gc_lanes23)
+							}
+//line hecbench_jacobi.go:65
+							var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_jacobi.go:65
+							if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+2])-8 {
+								gc_ld19 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
+							} else {
+//line hecbench_jacobi.go:66
+								var gc_lanes24 [8]float32
+//line hecbench_jacobi.go:66
+								for gc_k24 := range 8 {
+//line hecbench_jacobi.go:66
+									if 0xff&(1<<gc_k24) != 0 {
+//line hecbench_jacobi.go:66
+										gc_pos2.Thread = gc_rank2 + gc_k24
+//line hecbench_jacobi.go:66
+										gc_lanes24[gc_k24] = fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k24]
+									}
+								}
+//line hecbench_jacobi.go:66
+								gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:66
+								gc_ld19 = archsimd.LoadFloat32x8(&gc_lanes24)
+							}
+//line hecbench_jacobi.go:66
+							var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_jacobi.go:66
+							if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+0])-8 {
+								gc_ld20 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
+							} else {
+//line hecbench_jacobi.go:67
+								var gc_lanes25 [8]float32
+//line hecbench_jacobi.go:67
+								for gc_k25 := range 8 {
+//line hecbench_jacobi.go:67
+									if 0xff&(1<<gc_k25) != 0 {
+//line hecbench_jacobi.go:67
+										gc_pos2.Thread = gc_rank2 + gc_k25
+//line hecbench_jacobi.go:67
+										gc_lanes25[gc_k25] = fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k25]
+									}
+								}
+//line hecbench_jacobi.go:67
+								gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:67
+								gc_ld20 = archsimd.LoadFloat32x8(&gc_lanes25)
+							}
+//line hecbench_jacobi.go:67
+							var gc_i13 int = i
+//line hecbench_jacobi.go:67
+							var gc_j13 int = j
+//line hecbench_jacobi.go:67
+							var gc_t21 int = ((gc_i13) + (gc_j13)*
+//line hecbench_jacobi.go:19
+								jacobiN)
+//line hecbench_jacobi.go:19
+							if gc_t21 >= 0 && gc_t21 <= len(f)-8 {
+//line hecbench_jacobi.go:64
+								gc_vb4.Mul(gc_ld17.Add(gc_ld18).Add(gc_ld19).Add(gc_ld20)).StoreSlice(f[gc_t21:])
+							} else {
+//line hecbench_jacobi.go:64
+								var gc_lanes26 [8]float32
+//line hecbench_jacobi.go:64
+								gc_vb4.Mul(gc_ld17.Add(gc_ld18).Add(gc_ld19).Add(gc_ld20)).Store(&gc_lanes26)
+//line hecbench_jacobi.go:64
+								for gc_k26 := range 8 {
+//line hecbench_jacobi.go:64
+									if 0xff&(1<<gc_k26) != 0 {
+//line hecbench_jacobi.go:64
+										gc_pos2.Thread = gc_rank2 + gc_k26
+//line hecbench_jacobi.go:64
+										f[gc_t21+gc_k26] = gc_lanes26[gc_k26]
+									}
+								}
+//line hecbench_jacobi.go:64
+								gc_pos2.Thread = gc_rank2
+							}
+//line hecbench_jacobi.go:64
+							var gc_i14 int = i
+//line hecbench_jacobi.go:64
+							var gc_j14 int = j
+//line hecbench_jacobi.go:64
+							var gc_t22 int = ((gc_i14) + (gc_j14)*
+//line hecbench_jacobi.go:19
+								jacobiN)
+//line hecbench_jacobi.go:19
+							var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_jacobi.go:19
+							if gc_t22 >= 0 && gc_t22 <= len(f)-8 {
+//line hecbench_jacobi.go:68
+								gc_ld21 = archsimd.LoadFloat32x8Slice(f[gc_t22:])
+							} else {
+//line hecbench_jacobi.go:68
+								var gc_lanes27 [8]float32
+//line hecbench_jacobi.go:68
+								for gc_k27 := range 8 {
+//line hecbench_jacobi.go:68
+									if 0xff&(1<<gc_k27) != 0 {
+//line hecbench_jacobi.go:68
+										gc_pos2.Thread = gc_rank2 + gc_k27
+//line hecbench_jacobi.go:68
+										gc_lanes27[gc_k27] = f[gc_t22+gc_k27]
+									}
+								}
+//line hecbench_jacobi.go:68
+								gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:68
+								gc_ld21 = archsimd.LoadFloat32x8(&gc_lanes27)
+							}
+//line hecbench_jacobi.go:68
+							var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_jacobi.go:68
+							if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+1])-8 {
+//line hecbench_jacobi.go:68
+								gc_ld22 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+1:])
+							} else {
+//line hecbench_jacobi.go:68
+								var gc_lanes28 [8]float32
+//line hecbench_jacobi.go:68
+								for gc_k28 := range 8 {
+//line hecbench_jacobi.go:68
+									if 0xff&(1<<gc_k28) != 0 {
+//line hecbench_jacobi.go:68
+										gc_pos2.Thread = gc_rank2 + gc_k28
+//line hecbench_jacobi.go:68
+										gc_lanes28[gc_k28] = fOldTile[gc_ty2+1][(gc_tx2+1)+gc_k28]
+									}
+								}
+//line hecbench_jacobi.go:68
+								gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:68
+								gc_ld22 = archsimd.LoadFloat32x8(&gc_lanes28)
+							}
+//line hecbench_jacobi.go:68
+							df := gc_ld21.Sub(gc_ld22)
+//line hecbench_jacobi.go:68
+							err = df.Mul(df)
+						} else {
+//line hecbench_jacobi.go:68
+							gc_if6 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))).And(gc_iota4.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
+//line hecbench_jacobi.go:62
+							if gc_if6.ToBits() != 0 {
+//line hecbench_jacobi.go:62
+								var gc_ld23 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:62
 								if (gc_tx2+2) >= 0 && (gc_tx2+2) <= len(fOldTile[gc_ty2+1])-8 {
 //line hecbench_jacobi.go:64
-									gc_ld17 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+2:])
-//line hecbench_jacobi.go:64
+									gc_ld23 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+2:])
 								} else {
 //line hecbench_jacobi.go:64
-									var gc_lanes22 [8]float32
+									var gc_lanes29 [8]float32
 //line hecbench_jacobi.go:64
-									for gc_k22 := range 8 {
+									for gc_k29 := range 8 {
 //line hecbench_jacobi.go:64
-										if 0xff&(1<<gc_k22) != 0 {
+										if gc_if6.ToBits()&(1<<gc_k29) != 0 {
 //line hecbench_jacobi.go:64
-											gc_pos2.Thread = gc_rank2 + gc_k22
+											gc_pos2.Thread = gc_rank2 + gc_k29
 //line hecbench_jacobi.go:64
-											gc_lanes22[gc_k22] = fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k22]
-//line hecbench_jacobi.go:64
+											gc_lanes29[gc_k29] = fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k29]
 										}
-//line hecbench_jacobi.go:64
 									}
 //line hecbench_jacobi.go:64
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:64
-									gc_ld17 = archsimd.LoadFloat32x8(&gc_lanes22)
-//line hecbench_jacobi.go:64
+									gc_ld23 = archsimd.LoadFloat32x8(&gc_lanes29)
 								}
 //line hecbench_jacobi.go:64
-								var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:64
 								if (gc_tx2+0) >= 0 && (gc_tx2+0) <= len(fOldTile[gc_ty2+1])-8 {
-									gc_ld18 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
-//line hecbench_jacobi.go:65
+									gc_ld24 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
 								} else {
 //line hecbench_jacobi.go:65
-									var gc_lanes23 [8]float32
+									var gc_lanes30 [8]float32
 //line hecbench_jacobi.go:65
-									for gc_k23 := range 8 {
+									for gc_k30 := range 8 {
 //line hecbench_jacobi.go:65
-										if 0xff&(1<<gc_k23) != 0 {
+										if gc_if6.ToBits()&(1<<gc_k30) != 0 {
 //line hecbench_jacobi.go:65
-											gc_pos2.Thread = gc_rank2 + gc_k23
+											gc_pos2.Thread = gc_rank2 + gc_k30
 //line hecbench_jacobi.go:65
-											gc_lanes23[gc_k23] = fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k23]
-//line hecbench_jacobi.go:65
+											gc_lanes30[gc_k30] = fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k30]
 										}
-//line hecbench_jacobi.go:65
 									}
 //line hecbench_jacobi.go:65
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:65
-									gc_ld18 = archsimd.LoadFloat32x8(&gc_lanes23)
-//line hecbench_jacobi.go:65
+									gc_ld24 = archsimd.LoadFloat32x8(&gc_lanes30)
 								}
 //line hecbench_jacobi.go:65
-								var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:65
 								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+2])-8 {
-									gc_ld19 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
-//line hecbench_jacobi.go:66
+									gc_ld25 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
 								} else {
 //line hecbench_jacobi.go:66
-									var gc_lanes24 [8]float32
+									var gc_lanes31 [8]float32
 //line hecbench_jacobi.go:66
-									for gc_k24 := range 8 {
+									for gc_k31 := range 8 {
 //line hecbench_jacobi.go:66
-										if 0xff&(1<<gc_k24) != 0 {
+										if gc_if6.ToBits()&(1<<gc_k31) != 0 {
 //line hecbench_jacobi.go:66
-											gc_pos2.Thread = gc_rank2 + gc_k24
+											gc_pos2.Thread = gc_rank2 + gc_k31
 //line hecbench_jacobi.go:66
-											gc_lanes24[gc_k24] = fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k24]
-//line hecbench_jacobi.go:66
+											gc_lanes31[gc_k31] = fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k31]
 										}
-//line hecbench_jacobi.go:66
 									}
 //line hecbench_jacobi.go:66
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:66
-									gc_ld19 = archsimd.LoadFloat32x8(&gc_lanes24)
-//line hecbench_jacobi.go:66
+									gc_ld25 = archsimd.LoadFloat32x8(&gc_lanes31)
 								}
 //line hecbench_jacobi.go:66
-								var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:66
 								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+0])-8 {
-									gc_ld20 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
-//line hecbench_jacobi.go:67
+									gc_ld26 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
 								} else {
 //line hecbench_jacobi.go:67
-									var gc_lanes25 [8]float32
+									var gc_lanes32 [8]float32
 //line hecbench_jacobi.go:67
-									for gc_k25 := range 8 {
+									for gc_k32 := range 8 {
 //line hecbench_jacobi.go:67
-										if 0xff&(1<<gc_k25) != 0 {
+										if gc_if6.ToBits()&(1<<gc_k32) != 0 {
 //line hecbench_jacobi.go:67
-											gc_pos2.Thread = gc_rank2 + gc_k25
+											gc_pos2.Thread = gc_rank2 + gc_k32
 //line hecbench_jacobi.go:67
-											gc_lanes25[gc_k25] = fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k25]
-//line hecbench_jacobi.go:67
+											gc_lanes32[gc_k32] = fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k32]
 										}
-//line hecbench_jacobi.go:67
 									}
 //line hecbench_jacobi.go:67
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:67
-									gc_ld20 = archsimd.LoadFloat32x8(&gc_lanes25)
-//line hecbench_jacobi.go:67
+									gc_ld26 = archsimd.LoadFloat32x8(&gc_lanes32)
 								}
 //line hecbench_jacobi.go:67
-								var gc_i13 int = i
+								var gc_i15 int = i
 //line hecbench_jacobi.go:67
-								_ = gc_i13
+								var gc_j15 int = j
 //line hecbench_jacobi.go:67
-								var gc_j13 int = j
-//line hecbench_jacobi.go:67
-								_ = gc_j13
-//line hecbench_jacobi.go:67
-								var gc_t21 int = ((gc_i13) + (gc_j13)*
+								var gc_t23 int = ((gc_i15) + (gc_j15)*
 //line hecbench_jacobi.go:19
 									jacobiN)
 //line hecbench_jacobi.go:19
-								_ = gc_t21
-//line hecbench_jacobi.go:19
-								if gc_t21 >= 0 && gc_t21 <= len(f)-8 {
+								if gc_t23 >= 0 && gc_t23 <= len(f)-8 {
 //line hecbench_jacobi.go:64
-									gc_vb4.Mul(gc_ld17.Add(gc_ld18).Add(gc_ld19).Add(gc_ld20)).StoreSlice(f[gc_t21:])
-//line hecbench_jacobi.go:64
+									gc_vb4.Mul(gc_ld23.Add(gc_ld24).Add(gc_ld25).Add(gc_ld26)).StoreMasked((*[8]float32)(f[gc_t23:]), gc_if6)
 								} else {
 //line hecbench_jacobi.go:64
-									var gc_lanes26 [8]float32
+									var gc_lanes33 [8]float32
 //line hecbench_jacobi.go:64
-									gc_vb4.Mul(gc_ld17.Add(gc_ld18).Add(gc_ld19).Add(gc_ld20)).Store(&gc_lanes26)
+									gc_vb4.Mul(gc_ld23.Add(gc_ld24).Add(gc_ld25).Add(gc_ld26)).Store(&gc_lanes33)
 //line hecbench_jacobi.go:64
-									for gc_k26 := range 8 {
+									for gc_k33 := range 8 {
 //line hecbench_jacobi.go:64
-										if 0xff&(1<<gc_k26) != 0 {
+										if gc_if6.ToBits()&(1<<gc_k33) != 0 {
 //line hecbench_jacobi.go:64
-											gc_pos2.Thread = gc_rank2 + gc_k26
+											gc_pos2.Thread = gc_rank2 + gc_k33
 //line hecbench_jacobi.go:64
-											f[gc_t21+gc_k26] = gc_lanes26[gc_k26]
-//line hecbench_jacobi.go:64
+											f[gc_t23+gc_k33] = gc_lanes33[gc_k33]
 										}
-//line hecbench_jacobi.go:64
 									}
 //line hecbench_jacobi.go:64
 									gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:64
 								}
 //line hecbench_jacobi.go:64
-								var gc_i14 int = i
+								var gc_i16 int = i
 //line hecbench_jacobi.go:64
-								_ = gc_i14
+								var gc_j16 int = j
 //line hecbench_jacobi.go:64
-								var gc_j14 int = j
-//line hecbench_jacobi.go:64
-								_ = gc_j14
-//line hecbench_jacobi.go:64
-								var gc_t22 int = ((gc_i14) + (gc_j14)*
+								var gc_t24 int = ((gc_i16) + (gc_j16)*
 //line hecbench_jacobi.go:19
 									jacobiN)
 //line hecbench_jacobi.go:19
-								_ = gc_t22
+								var gc_ld27 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
-								var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:19
-								if gc_t22 >= 0 && gc_t22 <= len(f)-8 {
+								if gc_t24 >= 0 && gc_t24 <= len(f)-8 {
 //line hecbench_jacobi.go:68
-									gc_ld21 = archsimd.LoadFloat32x8Slice(f[gc_t22:])
-//line hecbench_jacobi.go:68
+									gc_ld27 = archsimd.LoadFloat32x8Slice(f[gc_t24:])
 								} else {
 //line hecbench_jacobi.go:68
-									var gc_lanes27 [8]float32
+									var gc_lanes34 [8]float32
 //line hecbench_jacobi.go:68
-									for gc_k27 := range 8 {
+									for gc_k34 := range 8 {
 //line hecbench_jacobi.go:68
-										if 0xff&(1<<gc_k27) != 0 {
+										if gc_if6.ToBits()&(1<<gc_k34) != 0 {
 //line hecbench_jacobi.go:68
-											gc_pos2.Thread = gc_rank2 + gc_k27
+											gc_pos2.Thread = gc_rank2 + gc_k34
 //line hecbench_jacobi.go:68
-											gc_lanes27[gc_k27] = f[gc_t22+gc_k27]
-//line hecbench_jacobi.go:68
+											gc_lanes34[gc_k34] = f[gc_t24+gc_k34]
 										}
-//line hecbench_jacobi.go:68
 									}
 //line hecbench_jacobi.go:68
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:68
-									gc_ld21 = archsimd.LoadFloat32x8(&gc_lanes27)
-//line hecbench_jacobi.go:68
+									gc_ld27 = archsimd.LoadFloat32x8(&gc_lanes34)
 								}
 //line hecbench_jacobi.go:68
-								var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld28 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:68
 								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+1])-8 {
 //line hecbench_jacobi.go:68
-									gc_ld22 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+1:])
-//line hecbench_jacobi.go:68
+									gc_ld28 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+1:])
 								} else {
 //line hecbench_jacobi.go:68
-									var gc_lanes28 [8]float32
+									var gc_lanes35 [8]float32
 //line hecbench_jacobi.go:68
-									for gc_k28 := range 8 {
+									for gc_k35 := range 8 {
 //line hecbench_jacobi.go:68
-										if 0xff&(1<<gc_k28) != 0 {
+										if gc_if6.ToBits()&(1<<gc_k35) != 0 {
 //line hecbench_jacobi.go:68
-											gc_pos2.Thread = gc_rank2 + gc_k28
+											gc_pos2.Thread = gc_rank2 + gc_k35
 //line hecbench_jacobi.go:68
-											gc_lanes28[gc_k28] = fOldTile[gc_ty2+1][(gc_tx2+1)+gc_k28]
-//line hecbench_jacobi.go:68
+											gc_lanes35[gc_k35] = fOldTile[gc_ty2+1][(gc_tx2+1)+gc_k35]
 										}
-//line hecbench_jacobi.go:68
 									}
 //line hecbench_jacobi.go:68
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:68
-									gc_ld22 = archsimd.LoadFloat32x8(&gc_lanes28)
-//line hecbench_jacobi.go:68
+									gc_ld28 = archsimd.LoadFloat32x8(&gc_lanes35)
 								}
 //line hecbench_jacobi.go:68
-								df := gc_ld21.Sub(gc_ld22)
+								df := gc_ld27.Sub(gc_ld28)
 //line hecbench_jacobi.go:68
-								_ = df
+								err = df.Mul(df).Merge(err, gc_if6)
+							}
+						}
+					}
+//line hecbench_jacobi.go:61
+					err.StoreSlice(gc_s_err[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line hecbench_jacobi.go:76
+					gc_ty2 := gc_tidx2.Y
+//line hecbench_jacobi.go:78
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:29
+					var i int = gc_tx2 + gc_bx2*gc_bdx2
+					var j int = gc_ty2 + gc_by2*gc_bdy2
+//line hecbench_jacobi.go:59
+					err := gc_vb
+//line hecbench_jacobi.go:61
+					if j >= 1 && j <= jacobiN-2 {
+//line hecbench_jacobi.go:61
+						gc_if5 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))).And(gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
+						if gc_if5.ToBits() != 0 {
+//line hecbench_jacobi.go:62
+							var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_jacobi.go:62
+							if (gc_tx2+2) >= 0 && (gc_tx2+2) <= len(fOldTile[gc_ty2+1])-8 {
+//line hecbench_jacobi.go:64
+								gc_ld11 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+2:])
+							} else {
+//line hecbench_jacobi.go:64
+								var gc_lanes15 [8]float32
+//line hecbench_jacobi.go:64
+								for gc_k15 := range 8 {
+//line hecbench_jacobi.go:64
+									if gc_if5.ToBits()&(1<<gc_k15) != 0 {
+//line hecbench_jacobi.go:64
+										gc_pos2.Thread = gc_rank2 + gc_k15
+//line hecbench_jacobi.go:64
+										gc_lanes15[gc_k15] = fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k15]
+									}
+								}
+//line hecbench_jacobi.go:64
+								gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:64
+								gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes15)
+							}
+//line hecbench_jacobi.go:64
+							var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_jacobi.go:64
+							if (gc_tx2+0) >= 0 && (gc_tx2+0) <= len(fOldTile[gc_ty2+1])-8 {
+								gc_ld12 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
+							} else {
+//line hecbench_jacobi.go:65
+								var gc_lanes16 [8]float32
+//line hecbench_jacobi.go:65
+								for gc_k16 := range 8 {
+//line hecbench_jacobi.go:65
+									if gc_if5.ToBits()&(1<<gc_k16) != 0 {
+//line hecbench_jacobi.go:65
+										gc_pos2.Thread = gc_rank2 + gc_k16
+//line hecbench_jacobi.go:65
+										gc_lanes16[gc_k16] = fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k16]
+									}
+								}
+//line hecbench_jacobi.go:65
+								gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:65
+								gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes16)
+							}
+//line hecbench_jacobi.go:65
+							var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_jacobi.go:65
+							if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+2])-8 {
+								gc_ld13 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
+							} else {
+//line hecbench_jacobi.go:66
+								var gc_lanes17 [8]float32
+//line hecbench_jacobi.go:66
+								for gc_k17 := range 8 {
+//line hecbench_jacobi.go:66
+									if gc_if5.ToBits()&(1<<gc_k17) != 0 {
+//line hecbench_jacobi.go:66
+										gc_pos2.Thread = gc_rank2 + gc_k17
+//line hecbench_jacobi.go:66
+										gc_lanes17[gc_k17] = fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k17]
+									}
+								}
+//line hecbench_jacobi.go:66
+								gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:66
+								gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes17)
+							}
+//line hecbench_jacobi.go:66
+							var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_jacobi.go:66
+							if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+0])-8 {
+								gc_ld14 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
+							} else {
+//line hecbench_jacobi.go:67
+								var gc_lanes18 [8]float32
+//line hecbench_jacobi.go:67
+								for gc_k18 := range 8 {
+//line hecbench_jacobi.go:67
+									if gc_if5.ToBits()&(1<<gc_k18) != 0 {
+//line hecbench_jacobi.go:67
+										gc_pos2.Thread = gc_rank2 + gc_k18
+//line hecbench_jacobi.go:67
+										gc_lanes18[gc_k18] = fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k18]
+									}
+								}
+//line hecbench_jacobi.go:67
+								gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:67
+								gc_ld14 = archsimd.LoadFloat32x8(&gc_lanes18)
+							}
+//line hecbench_jacobi.go:67
+							var gc_i11 int = i
+//line hecbench_jacobi.go:67
+							var gc_j11 int = j
+//line hecbench_jacobi.go:67
+							var gc_t19 int = ((gc_i11) + (gc_j11)*
+//line hecbench_jacobi.go:19
+								jacobiN)
+//line hecbench_jacobi.go:19
+							if gc_t19 >= 0 && gc_t19 <= len(f)-8 {
+//line hecbench_jacobi.go:64
+								gc_vb2.Mul(gc_ld11.Add(gc_ld12).Add(gc_ld13).Add(gc_ld14)).StoreMasked((*[8]float32)(f[gc_t19:]), gc_if5)
+							} else {
+//line hecbench_jacobi.go:64
+								var gc_lanes19 [8]float32
+//line hecbench_jacobi.go:64
+								gc_vb2.Mul(gc_ld11.Add(gc_ld12).Add(gc_ld13).Add(gc_ld14)).Store(&gc_lanes19)
+//line hecbench_jacobi.go:64
+								for gc_k19 := range 8 {
+//line hecbench_jacobi.go:64
+									if gc_if5.ToBits()&(1<<gc_k19) != 0 {
+//line hecbench_jacobi.go:64
+										gc_pos2.Thread = gc_rank2 + gc_k19
+//line hecbench_jacobi.go:64
+										f[gc_t19+gc_k19] = gc_lanes19[gc_k19]
+									}
+								}
+//line hecbench_jacobi.go:64
+								gc_pos2.Thread = gc_rank2
+							}
+//line hecbench_jacobi.go:64
+							var gc_i12 int = i
+//line hecbench_jacobi.go:64
+							var gc_j12 int = j
+//line hecbench_jacobi.go:64
+							var gc_t20 int = ((gc_i12) + (gc_j12)*
+//line hecbench_jacobi.go:19
+								jacobiN)
+//line hecbench_jacobi.go:19
+							var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_jacobi.go:19
+							if gc_t20 >= 0 && gc_t20 <= len(f)-8 {
 //line hecbench_jacobi.go:68
-								err = df.Mul(df)
-//line hecbench_jacobi.go:68
+								gc_ld15 = archsimd.LoadFloat32x8Slice(f[gc_t20:])
 							} else {
 //line hecbench_jacobi.go:68
-								gc_if6 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))).And(gc_iota4.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
-//line hecbench_jacobi.go:62
-								_ = gc_if6
-//line hecbench_jacobi.go:62
-								if gc_if6.ToBits() != 0 {
-//line hecbench_jacobi.go:62
-									var gc_ld23 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:62
-									if (gc_tx2+2) >= 0 && (gc_tx2+2) <= len(fOldTile[gc_ty2+1])-8 {
-//line hecbench_jacobi.go:64
-										gc_ld23 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+2:])
-//line hecbench_jacobi.go:64
-									} else {
-//line hecbench_jacobi.go:64
-										var gc_lanes29 [8]float32
-//line hecbench_jacobi.go:64
-										for gc_k29 := range 8 {
-//line hecbench_jacobi.go:64
-											if gc_if6.ToBits()&(1<<gc_k29) != 0 {
-//line hecbench_jacobi.go:64
-												gc_pos2.Thread = gc_rank2 + gc_k29
-//line hecbench_jacobi.go:64
-												gc_lanes29[gc_k29] = fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k29]
-//line hecbench_jacobi.go:64
-											}
-//line hecbench_jacobi.go:64
-										}
-//line hecbench_jacobi.go:64
-										gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:64
-										gc_ld23 = archsimd.LoadFloat32x8(&gc_lanes29)
-//line hecbench_jacobi.go:64
+								var gc_lanes20 [8]float32
+//line hecbench_jacobi.go:68
+								for gc_k20 := range 8 {
+//line hecbench_jacobi.go:68
+									if gc_if5.ToBits()&(1<<gc_k20) != 0 {
+//line hecbench_jacobi.go:68
+										gc_pos2.Thread = gc_rank2 + gc_k20
+//line hecbench_jacobi.go:68
+										gc_lanes20[gc_k20] = f[gc_t20+gc_k20]
 									}
-//line hecbench_jacobi.go:64
-									var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:64
-									if (gc_tx2+0) >= 0 && (gc_tx2+0) <= len(fOldTile[gc_ty2+1])-8 {
-										gc_ld24 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
-//line hecbench_jacobi.go:65
-									} else {
-//line hecbench_jacobi.go:65
-										var gc_lanes30 [8]float32
-//line hecbench_jacobi.go:65
-										for gc_k30 := range 8 {
-//line hecbench_jacobi.go:65
-											if gc_if6.ToBits()&(1<<gc_k30) != 0 {
-//line hecbench_jacobi.go:65
-												gc_pos2.Thread = gc_rank2 + gc_k30
-//line hecbench_jacobi.go:65
-												gc_lanes30[gc_k30] = fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k30]
-//line hecbench_jacobi.go:65
-											}
-//line hecbench_jacobi.go:65
-										}
-//line hecbench_jacobi.go:65
-										gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:65
-										gc_ld24 = archsimd.LoadFloat32x8(&gc_lanes30)
-//line hecbench_jacobi.go:65
-									}
-//line hecbench_jacobi.go:65
-									var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:65
-									if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+2])-8 {
-										gc_ld25 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
-//line hecbench_jacobi.go:66
-									} else {
-//line hecbench_jacobi.go:66
-										var gc_lanes31 [8]float32
-//line hecbench_jacobi.go:66
-										for gc_k31 := range 8 {
-//line hecbench_jacobi.go:66
-											if gc_if6.ToBits()&(1<<gc_k31) != 0 {
-//line hecbench_jacobi.go:66
-												gc_pos2.Thread = gc_rank2 + gc_k31
-//line hecbench_jacobi.go:66
-												gc_lanes31[gc_k31] = fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k31]
-//line hecbench_jacobi.go:66
-											}
-//line hecbench_jacobi.go:66
-										}
-//line hecbench_jacobi.go:66
-										gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:66
-										gc_ld25 = archsimd.LoadFloat32x8(&gc_lanes31)
-//line hecbench_jacobi.go:66
-									}
-//line hecbench_jacobi.go:66
-									var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:66
-									if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+0])-8 {
-										gc_ld26 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
-//line hecbench_jacobi.go:67
-									} else {
-//line hecbench_jacobi.go:67
-										var gc_lanes32 [8]float32
-//line hecbench_jacobi.go:67
-										for gc_k32 := range 8 {
-//line hecbench_jacobi.go:67
-											if gc_if6.ToBits()&(1<<gc_k32) != 0 {
-//line hecbench_jacobi.go:67
-												gc_pos2.Thread = gc_rank2 + gc_k32
-//line hecbench_jacobi.go:67
-												gc_lanes32[gc_k32] = fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k32]
-//line hecbench_jacobi.go:67
-											}
-//line hecbench_jacobi.go:67
-										}
-//line hecbench_jacobi.go:67
-										gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:67
-										gc_ld26 = archsimd.LoadFloat32x8(&gc_lanes32)
-//line hecbench_jacobi.go:67
-									}
-//line hecbench_jacobi.go:67
-									var gc_i15 int = i
-//line hecbench_jacobi.go:67
-									_ = gc_i15
-//line hecbench_jacobi.go:67
-									var gc_j15 int = j
-//line hecbench_jacobi.go:67
-									_ = gc_j15
-//line hecbench_jacobi.go:67
-									var gc_t23 int = ((gc_i15) + (gc_j15)*
-//line hecbench_jacobi.go:19
-										jacobiN)
-//line hecbench_jacobi.go:19
-									_ = gc_t23
-//line hecbench_jacobi.go:19
-									if gc_t23 >= 0 && gc_t23 <= len(f)-8 {
-//line hecbench_jacobi.go:64
-										gc_vb4.Mul(gc_ld23.Add(gc_ld24).Add(gc_ld25).Add(gc_ld26)).StoreMasked((*[8]float32)(f[gc_t23:]), gc_if6)
-//line hecbench_jacobi.go:64
-									} else {
-//line hecbench_jacobi.go:64
-										var gc_lanes33 [8]float32
-//line hecbench_jacobi.go:64
-										gc_vb4.Mul(gc_ld23.Add(gc_ld24).Add(gc_ld25).Add(gc_ld26)).Store(&gc_lanes33)
-//line hecbench_jacobi.go:64
-										for gc_k33 := range 8 {
-//line hecbench_jacobi.go:64
-											if gc_if6.ToBits()&(1<<gc_k33) != 0 {
-//line hecbench_jacobi.go:64
-												gc_pos2.Thread = gc_rank2 + gc_k33
-//line hecbench_jacobi.go:64
-												f[gc_t23+gc_k33] = gc_lanes33[gc_k33]
-//line hecbench_jacobi.go:64
-											}
-//line hecbench_jacobi.go:64
-										}
-//line hecbench_jacobi.go:64
-										gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:64
-									}
-//line hecbench_jacobi.go:64
-									var gc_i16 int = i
-//line hecbench_jacobi.go:64
-									_ = gc_i16
-//line hecbench_jacobi.go:64
-									var gc_j16 int = j
-//line hecbench_jacobi.go:64
-									_ = gc_j16
-//line hecbench_jacobi.go:64
-									var gc_t24 int = ((gc_i16) + (gc_j16)*
-//line hecbench_jacobi.go:19
-										jacobiN)
-//line hecbench_jacobi.go:19
-									_ = gc_t24
-//line hecbench_jacobi.go:19
-									var gc_ld27 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:19
-									if gc_t24 >= 0 && gc_t24 <= len(f)-8 {
-//line hecbench_jacobi.go:68
-										gc_ld27 = archsimd.LoadFloat32x8Slice(f[gc_t24:])
-//line hecbench_jacobi.go:68
-									} else {
-//line hecbench_jacobi.go:68
-										var gc_lanes34 [8]float32
-//line hecbench_jacobi.go:68
-										for gc_k34 := range 8 {
-//line hecbench_jacobi.go:68
-											if gc_if6.ToBits()&(1<<gc_k34) != 0 {
-//line hecbench_jacobi.go:68
-												gc_pos2.Thread = gc_rank2 + gc_k34
-//line hecbench_jacobi.go:68
-												gc_lanes34[gc_k34] = f[gc_t24+gc_k34]
-//line hecbench_jacobi.go:68
-											}
-//line hecbench_jacobi.go:68
-										}
-//line hecbench_jacobi.go:68
-										gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:68
-										gc_ld27 = archsimd.LoadFloat32x8(&gc_lanes34)
-//line hecbench_jacobi.go:68
-									}
-//line hecbench_jacobi.go:68
-									var gc_ld28 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:68
-									if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+1])-8 {
-//line hecbench_jacobi.go:68
-										gc_ld28 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+1:])
-//line hecbench_jacobi.go:68
-									} else {
-//line hecbench_jacobi.go:68
-										var gc_lanes35 [8]float32
-//line hecbench_jacobi.go:68
-										for gc_k35 := range 8 {
-//line hecbench_jacobi.go:68
-											if gc_if6.ToBits()&(1<<gc_k35) != 0 {
-//line hecbench_jacobi.go:68
-												gc_pos2.Thread = gc_rank2 + gc_k35
-//line hecbench_jacobi.go:68
-												gc_lanes35[gc_k35] = fOldTile[gc_ty2+1][(gc_tx2+1)+gc_k35]
-//line hecbench_jacobi.go:68
-											}
-//line hecbench_jacobi.go:68
-										}
-//line hecbench_jacobi.go:68
-										gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:68
-										gc_ld28 = archsimd.LoadFloat32x8(&gc_lanes35)
-//line hecbench_jacobi.go:68
-									}
-//line hecbench_jacobi.go:68
-									df := gc_ld27.Sub(gc_ld28)
-//line hecbench_jacobi.go:68
-									_ = df
-//line hecbench_jacobi.go:68
-									err = df.Mul(df).Merge(err, gc_if6)
-//line hecbench_jacobi.go:68
 								}
 //line hecbench_jacobi.go:68
+								gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:68
+								gc_ld15 = archsimd.LoadFloat32x8(&gc_lanes20)
 							}
 //line hecbench_jacobi.go:68
+							var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_jacobi.go:68
+							if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+1])-8 {
+//line hecbench_jacobi.go:68
+								gc_ld16 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+1:])
+							} else {
+//line hecbench_jacobi.go:68
+								var gc_lanes21 [8]float32
+//line hecbench_jacobi.go:68
+								for gc_k21 := range 8 {
+//line hecbench_jacobi.go:68
+									if gc_if5.ToBits()&(1<<gc_k21) != 0 {
+//line hecbench_jacobi.go:68
+										gc_pos2.Thread = gc_rank2 + gc_k21
+//line hecbench_jacobi.go:68
+										gc_lanes21[gc_k21] = fOldTile[gc_ty2+1][(gc_tx2+1)+gc_k21]
+									}
+								}
+//line hecbench_jacobi.go:68
+								gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:68
+								gc_ld16 = archsimd.LoadFloat32x8(&gc_lanes21)
+							}
+//line hecbench_jacobi.go:68
+							df := gc_ld15.Sub(gc_ld16)
+//line hecbench_jacobi.go:68
+							err = df.Mul(df).Merge(err, gc_if5)
 						}
+					}
 //line hecbench_jacobi.go:61
-						err.StoreSlice(gc_s_err[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
+					err.StoreSlice(gc_s_err[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				gc_ty2 := gc_tidx2.Y
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+						gc_ty2++
+						if gc_ty2 == gc_bdy2 {
+							gc_ty2 = 0
+						}
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:29
+					i := gc_tx2 + gc_bx2*gc_bdx2
+					j := gc_ty2 + gc_by2*gc_bdy2
+//line hecbench_jacobi.go:59
+					err := float32(0.0)
+//line hecbench_jacobi.go:61
+					if j >= 1 && j <= jacobiN-2 {
+						if i >= 1 && i <= jacobiN-2 {
+//line hecbench_jacobi.go:64
+							f[jacobiIdx(i, j)] = 0.25 * (fOldTile[gc_ty2+1][gc_tx2+2] +
+								fOldTile[gc_ty2+1][gc_tx2+0] +
+								fOldTile[gc_ty2+2][gc_tx2+1] +
+								fOldTile[gc_ty2+0][gc_tx2+1])
+							df := f[jacobiIdx(i, j)] - fOldTile[gc_ty2+1][gc_tx2+1]
+							err = df * df
+						}
+					}
+//line hecbench_jacobi.go:73
+					gc_s_err[gc_rank2] = err
+				}
+			}
+		}
+//line hecbench_jacobi.go:76
+		for offset := 8; offset > 0; offset /= 2 {
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_jacobi.go:77
+						err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
+//line hecbench_jacobi.go:77
+						err.StoreSlice(gc_c21v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
 				} else {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -1358,425 +1316,76 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:29
-						var i int = gc_tx2 + gc_bx2*gc_bdx2
-//line hecbench_jacobi.go:29
-						_ = i
-//line hecbench_jacobi.go:30
-						var j int = gc_ty2 + gc_by2*gc_bdy2
-//line hecbench_jacobi.go:30
-						_ = j
-//line hecbench_jacobi.go:59
-						err := gc_vb
-//line hecbench_jacobi.go:59
-						_ = err
-//line hecbench_jacobi.go:61
-						if j >= 1 && j <= jacobiN-2 {
-//line hecbench_jacobi.go:61
-							gc_if5 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))).And(gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
-							_ = gc_if5
-//line hecbench_jacobi.go:62
-							if gc_if5.ToBits() != 0 {
-//line hecbench_jacobi.go:62
-								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:62
-								if (gc_tx2+2) >= 0 && (gc_tx2+2) <= len(fOldTile[gc_ty2+1])-8 {
-//line hecbench_jacobi.go:64
-									gc_ld11 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+2:])
-//line hecbench_jacobi.go:64
-								} else {
-//line hecbench_jacobi.go:64
-									var gc_lanes15 [8]float32
-//line hecbench_jacobi.go:64
-									for gc_k15 := range 8 {
-//line hecbench_jacobi.go:64
-										if gc_if5.ToBits()&(1<<gc_k15) != 0 {
-//line hecbench_jacobi.go:64
-											gc_pos2.Thread = gc_rank2 + gc_k15
-//line hecbench_jacobi.go:64
-											gc_lanes15[gc_k15] = fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k15]
-//line hecbench_jacobi.go:64
-										}
-//line hecbench_jacobi.go:64
-									}
-//line hecbench_jacobi.go:64
-									gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:64
-									gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes15)
-//line hecbench_jacobi.go:64
-								}
-//line hecbench_jacobi.go:64
-								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:64
-								if (gc_tx2+0) >= 0 && (gc_tx2+0) <= len(fOldTile[gc_ty2+1])-8 {
-									gc_ld12 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
-//line hecbench_jacobi.go:65
-								} else {
-//line hecbench_jacobi.go:65
-									var gc_lanes16 [8]float32
-//line hecbench_jacobi.go:65
-									for gc_k16 := range 8 {
-//line hecbench_jacobi.go:65
-										if gc_if5.ToBits()&(1<<gc_k16) != 0 {
-//line hecbench_jacobi.go:65
-											gc_pos2.Thread = gc_rank2 + gc_k16
-//line hecbench_jacobi.go:65
-											gc_lanes16[gc_k16] = fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k16]
-//line hecbench_jacobi.go:65
-										}
-//line hecbench_jacobi.go:65
-									}
-//line hecbench_jacobi.go:65
-									gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:65
-									gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes16)
-//line hecbench_jacobi.go:65
-								}
-//line hecbench_jacobi.go:65
-								var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:65
-								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+2])-8 {
-									gc_ld13 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
-//line hecbench_jacobi.go:66
-								} else {
-//line hecbench_jacobi.go:66
-									var gc_lanes17 [8]float32
-//line hecbench_jacobi.go:66
-									for gc_k17 := range 8 {
-//line hecbench_jacobi.go:66
-										if gc_if5.ToBits()&(1<<gc_k17) != 0 {
-//line hecbench_jacobi.go:66
-											gc_pos2.Thread = gc_rank2 + gc_k17
-//line hecbench_jacobi.go:66
-											gc_lanes17[gc_k17] = fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k17]
-//line hecbench_jacobi.go:66
-										}
-//line hecbench_jacobi.go:66
-									}
-//line hecbench_jacobi.go:66
-									gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:66
-									gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes17)
-//line hecbench_jacobi.go:66
-								}
-//line hecbench_jacobi.go:66
-								var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:66
-								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+0])-8 {
-									gc_ld14 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
-//line hecbench_jacobi.go:67
-								} else {
-//line hecbench_jacobi.go:67
-									var gc_lanes18 [8]float32
-//line hecbench_jacobi.go:67
-									for gc_k18 := range 8 {
-//line hecbench_jacobi.go:67
-										if gc_if5.ToBits()&(1<<gc_k18) != 0 {
-//line hecbench_jacobi.go:67
-											gc_pos2.Thread = gc_rank2 + gc_k18
-//line hecbench_jacobi.go:67
-											gc_lanes18[gc_k18] = fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k18]
-//line hecbench_jacobi.go:67
-										}
-//line hecbench_jacobi.go:67
-									}
-//line hecbench_jacobi.go:67
-									gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:67
-									gc_ld14 = archsimd.LoadFloat32x8(&gc_lanes18)
-//line hecbench_jacobi.go:67
-								}
-//line hecbench_jacobi.go:67
-								var gc_i11 int = i
-//line hecbench_jacobi.go:67
-								_ = gc_i11
-//line hecbench_jacobi.go:67
-								var gc_j11 int = j
-//line hecbench_jacobi.go:67
-								_ = gc_j11
-//line hecbench_jacobi.go:67
-								var gc_t19 int = ((gc_i11) + (gc_j11)*
-//line hecbench_jacobi.go:19
-									jacobiN)
-//line hecbench_jacobi.go:19
-								_ = gc_t19
-//line hecbench_jacobi.go:19
-								if gc_t19 >= 0 && gc_t19 <= len(f)-8 {
-//line hecbench_jacobi.go:64
-									gc_vb2.Mul(gc_ld11.Add(gc_ld12).Add(gc_ld13).Add(gc_ld14)).StoreMasked((*[8]float32)(f[gc_t19:]), gc_if5)
-//line hecbench_jacobi.go:64
-								} else {
-//line hecbench_jacobi.go:64
-									var gc_lanes19 [8]float32
-//line hecbench_jacobi.go:64
-									gc_vb2.Mul(gc_ld11.Add(gc_ld12).Add(gc_ld13).Add(gc_ld14)).Store(&gc_lanes19)
-//line hecbench_jacobi.go:64
-									for gc_k19 := range 8 {
-//line hecbench_jacobi.go:64
-										if gc_if5.ToBits()&(1<<gc_k19) != 0 {
-//line hecbench_jacobi.go:64
-											gc_pos2.Thread = gc_rank2 + gc_k19
-//line hecbench_jacobi.go:64
-											f[gc_t19+gc_k19] = gc_lanes19[gc_k19]
-//line hecbench_jacobi.go:64
-										}
-//line hecbench_jacobi.go:64
-									}
-//line hecbench_jacobi.go:64
-									gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:64
-								}
-//line hecbench_jacobi.go:64
-								var gc_i12 int = i
-//line hecbench_jacobi.go:64
-								_ = gc_i12
-//line hecbench_jacobi.go:64
-								var gc_j12 int = j
-//line hecbench_jacobi.go:64
-								_ = gc_j12
-//line hecbench_jacobi.go:64
-								var gc_t20 int = ((gc_i12) + (gc_j12)*
-//line hecbench_jacobi.go:19
-									jacobiN)
-//line hecbench_jacobi.go:19
-								_ = gc_t20
-//line hecbench_jacobi.go:19
-								var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:19
-								if gc_t20 >= 0 && gc_t20 <= len(f)-8 {
-//line hecbench_jacobi.go:68
-									gc_ld15 = archsimd.LoadFloat32x8Slice(f[gc_t20:])
-//line hecbench_jacobi.go:68
-								} else {
-//line hecbench_jacobi.go:68
-									var gc_lanes20 [8]float32
-//line hecbench_jacobi.go:68
-									for gc_k20 := range 8 {
-//line hecbench_jacobi.go:68
-										if gc_if5.ToBits()&(1<<gc_k20) != 0 {
-//line hecbench_jacobi.go:68
-											gc_pos2.Thread = gc_rank2 + gc_k20
-//line hecbench_jacobi.go:68
-											gc_lanes20[gc_k20] = f[gc_t20+gc_k20]
-//line hecbench_jacobi.go:68
-										}
-//line hecbench_jacobi.go:68
-									}
-//line hecbench_jacobi.go:68
-									gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:68
-									gc_ld15 = archsimd.LoadFloat32x8(&gc_lanes20)
-//line hecbench_jacobi.go:68
-								}
-//line hecbench_jacobi.go:68
-								var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_jacobi.go:68
-								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+1])-8 {
-//line hecbench_jacobi.go:68
-									gc_ld16 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+1:])
-//line hecbench_jacobi.go:68
-								} else {
-//line hecbench_jacobi.go:68
-									var gc_lanes21 [8]float32
-//line hecbench_jacobi.go:68
-									for gc_k21 := range 8 {
-//line hecbench_jacobi.go:68
-										if gc_if5.ToBits()&(1<<gc_k21) != 0 {
-//line hecbench_jacobi.go:68
-											gc_pos2.Thread = gc_rank2 + gc_k21
-//line hecbench_jacobi.go:68
-											gc_lanes21[gc_k21] = fOldTile[gc_ty2+1][(gc_tx2+1)+gc_k21]
-//line hecbench_jacobi.go:68
-										}
-//line hecbench_jacobi.go:68
-									}
-//line hecbench_jacobi.go:68
-									gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:68
-									gc_ld16 = archsimd.LoadFloat32x8(&gc_lanes21)
-//line hecbench_jacobi.go:68
-								}
-//line hecbench_jacobi.go:68
-								df := gc_ld15.Sub(gc_ld16)
-//line hecbench_jacobi.go:68
-								_ = df
-//line hecbench_jacobi.go:68
-								err = df.Mul(df).Merge(err, gc_if5)
-//line hecbench_jacobi.go:68
-							}
-//line hecbench_jacobi.go:68
-						}
-//line hecbench_jacobi.go:61
-						err.StoreSlice(gc_s_err[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
+//line hecbench_jacobi.go:77
+						err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
+//line hecbench_jacobi.go:77
+						err.StoreSlice(gc_c21v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					gc_ty2 := gc_tidx2.Y
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-							gc_ty2++
-							if gc_ty2 == gc_bdy2 {
-								gc_ty2 = 0
-							}
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_jacobi.go:29
-						i := gc_tx2 + gc_bx2*gc_bdx2
-						_ = i
-
-//line hecbench_jacobi.go:30
-						j := gc_ty2 + gc_by2*gc_bdy2
-						_ = j
-
-//line hecbench_jacobi.go:59
-						err := float32(0.0)
-
-//line hecbench_jacobi.go:61
-						if j >= 1 && j <= jacobiN-2 {
-							if i >= 1 && i <= jacobiN-2 {
-
-								f[jacobiIdx(i, j)] = 0.25 * (fOldTile[gc_ty2+1][gc_tx2+2] +
-									fOldTile[gc_ty2+1][gc_tx2+0] +
-									fOldTile[gc_ty2+2][gc_tx2+1] +
-									fOldTile[gc_ty2+0][gc_tx2+1])
-								df := f[jacobiIdx(i, j)] - fOldTile[gc_ty2+1][gc_tx2+1]
-								err = df * df
-							}
-						}
-						_ = err
-						gc_s_err[gc_rank2] = err
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
 					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_jacobi.go:90
+					err := gc_s_err[gc_rank2]
+//line hecbench_jacobi.go:77
+					gc_c21v[gc_lane2] = err
 				}
 			}
-
-//line hecbench_jacobi.go:76
-			for offset := 8; offset > 0; offset /= 2 {
-				gc_left2 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
 //line hecbench_jacobi.go:77
-							err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
+			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_c21v, offset, gocuda.WarpSize, &gc_c21r)
+			gc_left3 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
 //line hecbench_jacobi.go:77
-							_ = err
+						err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
 //line hecbench_jacobi.go:77
-							err.StoreSlice(gc_c21v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+						err = err.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line hecbench_jacobi.go:77
-							err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
-//line hecbench_jacobi.go:77
-							_ = err
-//line hecbench_jacobi.go:77
-							err.StoreSlice(gc_c21v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
+						err.StoreSlice(gc_s_err[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						err := gc_s_err[gc_rank2]
-
 //line hecbench_jacobi.go:77
-						gc_c21v[gc_lane2] = err
+						err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
+//line hecbench_jacobi.go:77
+						err = err.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line hecbench_jacobi.go:77
+						err.StoreSlice(gc_s_err[gc_rank2:])
+						gc_left3 &^= 0xff << gc_lane2
 					}
 				}
-
-//line hecbench_jacobi.go:77
-				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_c21v, offset, gocuda.WarpSize, &gc_c21r)
-				gc_left3 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_jacobi.go:77
-							err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
-//line hecbench_jacobi.go:77
-							_ = err
-//line hecbench_jacobi.go:77
-							err = err.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line hecbench_jacobi.go:77
-							err.StoreSlice(gc_s_err[gc_rank2:])
-							gc_left3 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_jacobi.go:77
-							err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
-//line hecbench_jacobi.go:77
-							_ = err
-//line hecbench_jacobi.go:77
-							err = err.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line hecbench_jacobi.go:77
-							err.StoreSlice(gc_s_err[gc_rank2:])
-							gc_left3 &^= 0xff << gc_lane2
-						}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left3&(1<<gc_lane2) == 0 {
+						continue
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left3 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						err := gc_s_err[gc_rank2]
-
+					gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_jacobi.go:90
+					err := gc_s_err[gc_rank2]
 //line hecbench_jacobi.go:77
-						err += gc_c21r[gc_lane2]
-						gc_s_err[gc_rank2] = err
-					}
+					err += gc_c21r[gc_lane2]
+					gc_s_err[gc_rank2] = err
 				}
 			}
 		}
 	}
 	{
+//line hecbench_jacobi.go:85
 		gc_ty2 := 0
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
@@ -1790,64 +1399,54 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 					{
 						gc_tx2 := gc_step3 + 0
-						_ = gc_tx2
+//line hecbench_jacobi.go:99
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line hecbench_jacobi.go:101
 						err := gc_s_err[gc_rank2]
-
-//line hecbench_jacobi.go:85
-						{
-							gc_at13[0] = err
-						}
+//line hecbench_jacobi.go:86
+						gc_at13[0] = err
 					}
 					{
+//line hecbench_jacobi.go:90
 						gc_tx2 := gc_step3 + 1
-						_ = gc_tx2
+//line hecbench_jacobi.go:92
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line hecbench_jacobi.go:94
 						err := gc_s_err[gc_rank2]
-
-//line hecbench_jacobi.go:85
-						{
-							gc_at13[0] = err
-						}
+//line hecbench_jacobi.go:86
+						gc_at13[0] = err
 					}
 					{
+//line hecbench_jacobi.go:90
 						gc_tx2 := gc_step3 + 2
-						_ = gc_tx2
+//line hecbench_jacobi.go:92
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line hecbench_jacobi.go:94
 						err := gc_s_err[gc_rank2]
-
-//line hecbench_jacobi.go:85
-						{
-							gc_at13[0] = err
-						}
+//line hecbench_jacobi.go:86
+						gc_at13[0] = err
 					}
 					{
+//line hecbench_jacobi.go:90
 						gc_tx2 := gc_step3 + 3
-						_ = gc_tx2
+//line hecbench_jacobi.go:92
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line hecbench_jacobi.go:94
 						err := gc_s_err[gc_rank2]
-
-//line hecbench_jacobi.go:85
-						{
-							gc_at13[0] = err
-						}
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-					err := gc_s_err[gc_rank2]
-
-//line hecbench_jacobi.go:85
-					{
+//line hecbench_jacobi.go:86
 						gc_at13[0] = err
 					}
 				}
+//line hecbench_jacobi.go:90
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_jacobi.go:93
+					err := gc_s_err[gc_rank2]
+//line hecbench_jacobi.go:86
+					gc_at13[0] = err
+				}
 			} else {
+//line hecbench_jacobi.go:90
 				gc_step4 := gc_from2
 				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
@@ -1855,288 +1454,145 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						err := gc_s_err[gc_rank2]
-
-//line hecbench_jacobi.go:85
-						{
-							reductionArray[gc_ty2] = err
-						}
+//line hecbench_jacobi.go:86
+						reductionArray[gc_ty2] = err
 					}
 					{
+//line hecbench_jacobi.go:90
 						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						err := gc_s_err[gc_rank2]
-
-//line hecbench_jacobi.go:85
-						{
-							reductionArray[gc_ty2] = err
-						}
+//line hecbench_jacobi.go:86
+						reductionArray[gc_ty2] = err
 					}
 					{
+//line hecbench_jacobi.go:90
 						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						err := gc_s_err[gc_rank2]
-
-//line hecbench_jacobi.go:85
-						{
-							reductionArray[gc_ty2] = err
-						}
+//line hecbench_jacobi.go:86
+						reductionArray[gc_ty2] = err
 					}
 					{
+//line hecbench_jacobi.go:90
 						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						err := gc_s_err[gc_rank2]
-
-//line hecbench_jacobi.go:85
-						{
-							reductionArray[gc_ty2] = err
-						}
+//line hecbench_jacobi.go:86
+						reductionArray[gc_ty2] = err
 					}
 				}
+//line hecbench_jacobi.go:90
 				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					err := gc_s_err[gc_rank2]
-
-//line hecbench_jacobi.go:85
-					{
-						reductionArray[gc_ty2] = err
-					}
+//line hecbench_jacobi.go:86
+					reductionArray[gc_ty2] = err
 				}
 			}
+//line hecbench_jacobi.go:90
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
 			}
 		}
 	}
-	{
-		var gc_c22v [32]float32
-		var gc_c22r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line hecbench_jacobi.go:97
+	var gc_c22v [32]float32
+	var gc_c22r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line hecbench_jacobi.go:105
+			var gc_m122 uint32
 			{
-				var gc_m122 uint32
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					gc_ty2 := gc_tidx2.Y
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-							gc_ty2++
-							if gc_ty2 == gc_bdy2 {
-								gc_ty2 = 0
-							}
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				gc_ty2 := gc_tidx2.Y
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+						gc_ty2++
+						if gc_ty2 == gc_bdy2 {
+							gc_ty2 = 0
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:94
-						if gc_ty2 == 0 {
-							gc_m122 |= 1 << gc_lane2
-						}
+					if gc_ty2 == 0 {
+						gc_m122 |= 1 << gc_lane2
 					}
 				}
-				gc_save122 := gc_act2
-				gc_act2 = gc_save122 & gc_m122
-				if gc_act2 != 0 {
-					gc_left4 := gc_act2
-					if compiled.SIMD {
-						gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tx2 := gc_tidx6.X + gc_lane2
-								_ = gc_tx2
-								gc_ty2 := gc_tidx6.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx6.Z
-								_ = gc_tz2
-								_ = gc_rank2
+			}
+			gc_save122 := gc_act2
+			gc_act2 = gc_save122 & gc_m122
+			if gc_act2 != 0 {
+				gc_left4 := gc_act2
+				if compiled.SIMD {
+					gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tx2 := gc_tidx6.X + gc_lane2
+//line hecbench_jacobi.go:110
+							gc_ty2 := gc_tidx6.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx6.Z
+							_ = gc_tz2
 //line hecbench_jacobi.go:95
-								var err archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var err archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:95
-								_ = err
+							if gc_tx2 < 0 || gc_tx2 > len(reductionArray)-8 {
 //line hecbench_jacobi.go:95
-								if gc_tx2 < 0 || gc_tx2 > len(reductionArray)-8 {
-//line hecbench_jacobi.go:95
-									break
-//line hecbench_jacobi.go:95
-								}
-//line hecbench_jacobi.go:95
-								err = archsimd.LoadFloat32x8Slice(reductionArray[gc_tx2:])
-//line hecbench_jacobi.go:95
-								err.StoreSlice(gc_s_err[gc_rank2:])
-								gc_left4 &^= 0xff << gc_lane2
+								break
 							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-								if gc_tidx2.X+8 > gc_bdx2 {
-									continue // the lanes wrap to the next row
-								}
-								gc_tx2 := gc_tidx2.X
-								_ = gc_tx2
-								gc_ty2 := gc_tidx2.Y
-								_ = gc_ty2
-								gc_tz2 := gc_tidx2.Z
-								_ = gc_tz2
-								_ = gc_rank2
 //line hecbench_jacobi.go:95
-								var err archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							err = archsimd.LoadFloat32x8Slice(reductionArray[gc_tx2:])
 //line hecbench_jacobi.go:95
-								_ = err
-//line hecbench_jacobi.go:95
-								if gc_tx2 < 0 || gc_tx2 > len(reductionArray)-8 {
-//line hecbench_jacobi.go:95
-									break
-//line hecbench_jacobi.go:95
-								}
-//line hecbench_jacobi.go:95
-								err = archsimd.LoadFloat32x8Slice(reductionArray[gc_tx2:])
-//line hecbench_jacobi.go:95
-								err.StoreSlice(gc_s_err[gc_rank2:])
-								gc_left4 &^= 0xff << gc_lane2
-							}
+							err.StoreSlice(gc_s_err[gc_rank2:])
+							gc_left4 &^= 0xff << gc_lane2
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left4 != 0 {
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_left4&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								var err float32
-								_ = err
-
-//line hecbench_jacobi.go:95
-								err = reductionArray[gc_tx2]
-								gc_s_err[gc_rank2] = err
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
 							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+							if gc_tidx2.X+8 > gc_bdx2 {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx2 := gc_tidx2.X
+//line hecbench_jacobi.go:110
+							gc_ty2 := gc_tidx2.Y
+							_ = gc_ty2
+							gc_tz2 := gc_tidx2.Z
+							_ = gc_tz2
+//line hecbench_jacobi.go:95
+							var err archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_jacobi.go:95
+							if gc_tx2 < 0 || gc_tx2 > len(reductionArray)-8 {
+//line hecbench_jacobi.go:95
+								break
+							}
+//line hecbench_jacobi.go:95
+							err = archsimd.LoadFloat32x8Slice(reductionArray[gc_tx2:])
+//line hecbench_jacobi.go:95
+							err.StoreSlice(gc_s_err[gc_rank2:])
+							gc_left4 &^= 0xff << gc_lane2
 						}
 					}
-
-//line hecbench_jacobi.go:96
-					for offset_ := 8; offset_ > 0; offset_ /= 2 {
-						gc_left5 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line hecbench_jacobi.go:97
-									err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
-//line hecbench_jacobi.go:97
-									_ = err
-//line hecbench_jacobi.go:97
-									err.StoreSlice(gc_c22v[gc_lane2:])
-									gc_left5 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line hecbench_jacobi.go:97
-									err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
-//line hecbench_jacobi.go:97
-									_ = err
-//line hecbench_jacobi.go:97
-									err.StoreSlice(gc_c22v[gc_lane2:])
-									gc_left5 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left5 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left5&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								err := gc_s_err[gc_rank2]
-
-//line hecbench_jacobi.go:97
-								gc_c22v[gc_lane2] = err
-							}
-						}
-
-//line hecbench_jacobi.go:97
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_c22v, offset_, gocuda.WarpSize, &gc_c22r)
-						gc_left6 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line hecbench_jacobi.go:97
-									err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
-//line hecbench_jacobi.go:97
-									_ = err
-//line hecbench_jacobi.go:97
-									err = err.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line hecbench_jacobi.go:97
-									err.StoreSlice(gc_s_err[gc_rank2:])
-									gc_left6 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line hecbench_jacobi.go:97
-									err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
-//line hecbench_jacobi.go:97
-									_ = err
-//line hecbench_jacobi.go:97
-									err = err.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line hecbench_jacobi.go:97
-									err.StoreSlice(gc_s_err[gc_rank2:])
-									gc_left6 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left6 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left6&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								err := gc_s_err[gc_rank2]
-
-//line hecbench_jacobi.go:97
-								err += gc_c22r[gc_lane2]
-								gc_s_err[gc_rank2] = err
-							}
-						}
-					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
 					{
 						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						gc_tx2 := gc_tidx2.X - 1
@@ -2145,26 +1601,131 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 							if gc_tx2 == gc_bdx2 {
 								gc_tx2 = 0
 							}
-							if gc_act2&(1<<gc_lane2) == 0 {
+							if gc_left4&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
-							err := gc_s_err[gc_rank2]
-
-//line hecbench_jacobi.go:99
-							if gc_tx2 == 0 {
-								atomic.Add(error_, err)
-							}
+							var err float32
+//line hecbench_jacobi.go:95
+							err = reductionArray[gc_tx2]
+							gc_s_err[gc_rank2] = err
 						}
 					}
 				}
-				gc_act2 = gc_save122 &^ gc_dead2
+//line hecbench_jacobi.go:96
+				for offset_ := 8; offset_ > 0; offset_ /= 2 {
+					gc_left5 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_jacobi.go:97
+								err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
+//line hecbench_jacobi.go:97
+								err.StoreSlice(gc_c22v[gc_lane2:])
+								gc_left5 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_jacobi.go:97
+								err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
+//line hecbench_jacobi.go:97
+								err.StoreSlice(gc_c22v[gc_lane2:])
+								gc_left5 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left5 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left5&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_jacobi.go:110
+							err := gc_s_err[gc_rank2]
+//line hecbench_jacobi.go:97
+							gc_c22v[gc_lane2] = err
+						}
+					}
+//line hecbench_jacobi.go:97
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_c22v, offset_, gocuda.WarpSize, &gc_c22r)
+					gc_left6 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_jacobi.go:97
+								err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
+//line hecbench_jacobi.go:97
+								err = err.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line hecbench_jacobi.go:97
+								err.StoreSlice(gc_s_err[gc_rank2:])
+								gc_left6 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_jacobi.go:97
+								err := archsimd.LoadFloat32x8Slice(gc_s_err[gc_rank2:])
+//line hecbench_jacobi.go:97
+								err = err.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line hecbench_jacobi.go:97
+								err.StoreSlice(gc_s_err[gc_rank2:])
+								gc_left6 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left6 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left6&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_jacobi.go:110
+							err := gc_s_err[gc_rank2]
+//line hecbench_jacobi.go:97
+							err += gc_c22r[gc_lane2]
+							gc_s_err[gc_rank2] = err
+						}
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						err := gc_s_err[gc_rank2]
+//line hecbench_jacobi.go:99
+						if gc_tx2 == 0 {
+							atomic.Add(error_, err)
+						}
+					}
+				}
 			}
+			gc_act2 = gc_save122 &^ gc_dead2
 		}
 	}
 }
 
+//line hecbench_jacobi.go:111
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // gc_files_hecbench_jacobi holds the source files whose lines the kernels' records hash.

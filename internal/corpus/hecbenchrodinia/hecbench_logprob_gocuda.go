@@ -60,114 +60,82 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 	gc_s_val_3 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_localMax := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	gc_s_localSumExp := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-
 //line hecbench_logprob.go:102
 	const maxTVal = math.MaxFloat32
-
 //line hecbench_logprob.go:105
 	step := gc_bx
-
-//line hecbench_logprob.go:106
 	bidx := gc_by
-
 //line hecbench_logprob.go:108
 	sMaxLogit := gocuda.Shared[float32](t, 1)[:1]
-
 //line hecbench_logprob.go:110
 	if bidx < batchSize && step < int(lengths[bidx])-1 {
-
 //line hecbench_logprob.go:112
 		stepOffset := step * vocabSizePadded
-
-//line hecbench_logprob.go:113
 		batchOffset := bidx * maxInputLength * vocabSizePadded
-
-//line hecbench_logprob.go:114
 		logits = logits[stepOffset+batchOffset:]
-		{
-			gc_vstep := 0
-			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-				gc_rank := gc_vstep
-				_ = gc_rank
+//line hecbench_logprob.go:116
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
 //line hecbench_logprob.go:117
-				var localMax float32 = float32(-maxTVal)
-//line hecbench_logprob.go:117
-				_ = localMax
+			var localMax float32 = float32(-maxTVal)
+			var val float32 = float32(-maxTVal)
 //line hecbench_logprob.go:118
-				var val float32 = float32(-maxTVal)
-//line hecbench_logprob.go:118
-				_ = val
-				lanes.BroadcastFloat32x8(localMax).StoreSlice(gc_s_localMax[gc_rank:])
-			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_n; gc_step += 4 {
-				{
-					gc_rank := gc_step + 0
-					gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:117
-					localMax := float32(-maxTVal)
-
-//line hecbench_logprob.go:118
-					val := float32(-maxTVal)
-					_ = localMax
-					_ = val
-					gc_s_localMax[gc_rank] = localMax
-				}
-				{
-					gc_rank := gc_step + 1
-					gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:117
-					localMax := float32(-maxTVal)
-
-//line hecbench_logprob.go:118
-					val := float32(-maxTVal)
-					_ = localMax
-					_ = val
-					gc_s_localMax[gc_rank] = localMax
-				}
-				{
-					gc_rank := gc_step + 2
-					gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:117
-					localMax := float32(-maxTVal)
-
-//line hecbench_logprob.go:118
-					val := float32(-maxTVal)
-					_ = localMax
-					_ = val
-					gc_s_localMax[gc_rank] = localMax
-				}
-				{
-					gc_rank := gc_step + 3
-					gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:117
-					localMax := float32(-maxTVal)
-
-//line hecbench_logprob.go:118
-					val := float32(-maxTVal)
-					_ = localMax
-					_ = val
-					gc_s_localMax[gc_rank] = localMax
-				}
-			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			_ = val
+			lanes.BroadcastFloat32x8(localMax).StoreSlice(gc_s_localMax[gc_rank:])
+		}
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
-
 //line hecbench_logprob.go:117
 				localMax := float32(-maxTVal)
-
-//line hecbench_logprob.go:118
 				val := float32(-maxTVal)
-				_ = localMax
+//line hecbench_logprob.go:120
+				_ = val
+				gc_s_localMax[gc_rank] = localMax
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:117
+				localMax := float32(-maxTVal)
+				val := float32(-maxTVal)
+//line hecbench_logprob.go:120
+				_ = val
+				gc_s_localMax[gc_rank] = localMax
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:117
+				localMax := float32(-maxTVal)
+				val := float32(-maxTVal)
+//line hecbench_logprob.go:120
+				_ = val
+				gc_s_localMax[gc_rank] = localMax
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:117
+				localMax := float32(-maxTVal)
+				val := float32(-maxTVal)
+//line hecbench_logprob.go:120
 				_ = val
 				gc_s_localMax[gc_rank] = localMax
 			}
 		}
-
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:117
+			localMax := float32(-maxTVal)
+			val := float32(-maxTVal)
+//line hecbench_logprob.go:120
+			_ = val
+			gc_s_localMax[gc_rank] = localMax
+		}
 //line hecbench_logprob.go:119
 		for gc_off, gc_limit, gc_more := 0, vocabSize, true; gc_more; gc_off += gc_bdx {
 			gc_b.Tick()
@@ -175,423 +143,296 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				return
 			}
 			gc_more = false
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_off, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off3 := gc_off
-					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(logits) && gc_to <= len(logits)-gc_off3 {
-						gc_at := logits[gc_off3:][:gc_to]
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-							{
-								gc_tx := gc_step2 + 0
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx
-								_ = tidx
-								localMax := gc_s_localMax[gc_rank]
-								var val float32
-								_ = val
-
-//line hecbench_logprob.go:119
-								i := tidx + gc_off
-								gc_more = true
-								_ = i
-
-//line hecbench_logprob.go:120
-								val = float32(gc_at[gc_tx])
-
-//line hecbench_logprob.go:121
-								localMax = fmaxf(localMax, val)
-								gc_s_localMax[gc_rank] = localMax
-							}
-							{
-								gc_tx := gc_step2 + 1
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx
-								_ = tidx
-								localMax := gc_s_localMax[gc_rank]
-								var val float32
-								_ = val
-
-//line hecbench_logprob.go:119
-								i := tidx + gc_off
-								gc_more = true
-								_ = i
-
-//line hecbench_logprob.go:120
-								val = float32(gc_at[gc_tx])
-
-//line hecbench_logprob.go:121
-								localMax = fmaxf(localMax, val)
-								gc_s_localMax[gc_rank] = localMax
-							}
-							{
-								gc_tx := gc_step2 + 2
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx
-								_ = tidx
-								localMax := gc_s_localMax[gc_rank]
-								var val float32
-								_ = val
-
-//line hecbench_logprob.go:119
-								i := tidx + gc_off
-								gc_more = true
-								_ = i
-
-//line hecbench_logprob.go:120
-								val = float32(gc_at[gc_tx])
-
-//line hecbench_logprob.go:121
-								localMax = fmaxf(localMax, val)
-								gc_s_localMax[gc_rank] = localMax
-							}
-							{
-								gc_tx := gc_step2 + 3
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx
-								_ = tidx
-								localMax := gc_s_localMax[gc_rank]
-								var val float32
-								_ = val
-
-//line hecbench_logprob.go:119
-								i := tidx + gc_off
-								gc_more = true
-								_ = i
-
-//line hecbench_logprob.go:120
-								val = float32(gc_at[gc_tx])
-
-//line hecbench_logprob.go:121
-								localMax = fmaxf(localMax, val)
-								gc_s_localMax[gc_rank] = localMax
-							}
-						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line hecbench_logprob.go:126
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_off
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(logits) && gc_to <= len(logits)-gc_off3 {
+					gc_at := logits[gc_off3:][:gc_to]
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+//line hecbench_logprob.go:142
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_logprob.go:104
-							tidx := gc_tx
-							_ = tidx
+//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank]
 							var val float32
-							_ = val
-
-//line hecbench_logprob.go:119
-							i := tidx + gc_off
+//line hecbench_logprob.go:120
 							gc_more = true
-							_ = i
-
 //line hecbench_logprob.go:120
 							val = float32(gc_at[gc_tx])
-
-//line hecbench_logprob.go:121
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank] = localMax
 						}
-					} else {
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-							{
-								gc_tx := gc_step3 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx
-								_ = tidx
-								localMax := gc_s_localMax[gc_rank]
-								var val float32
-								_ = val
-
-//line hecbench_logprob.go:119
-								i := tidx + gc_off
-								gc_more = true
-
-//line hecbench_logprob.go:120
-								val = float32(logits[i])
-
-//line hecbench_logprob.go:121
-								localMax = fmaxf(localMax, val)
-								gc_s_localMax[gc_rank] = localMax
-							}
-							{
-								gc_tx := gc_step3 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx
-								_ = tidx
-								localMax := gc_s_localMax[gc_rank]
-								var val float32
-								_ = val
-
-//line hecbench_logprob.go:119
-								i := tidx + gc_off
-								gc_more = true
-
-//line hecbench_logprob.go:120
-								val = float32(logits[i])
-
-//line hecbench_logprob.go:121
-								localMax = fmaxf(localMax, val)
-								gc_s_localMax[gc_rank] = localMax
-							}
-							{
-								gc_tx := gc_step3 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx
-								_ = tidx
-								localMax := gc_s_localMax[gc_rank]
-								var val float32
-								_ = val
-
-//line hecbench_logprob.go:119
-								i := tidx + gc_off
-								gc_more = true
-
-//line hecbench_logprob.go:120
-								val = float32(logits[i])
-
-//line hecbench_logprob.go:121
-								localMax = fmaxf(localMax, val)
-								gc_s_localMax[gc_rank] = localMax
-							}
-							{
-								gc_tx := gc_step3 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx
-								_ = tidx
-								localMax := gc_s_localMax[gc_rank]
-								var val float32
-								_ = val
-
-//line hecbench_logprob.go:119
-								i := tidx + gc_off
-								gc_more = true
-
-//line hecbench_logprob.go:120
-								val = float32(logits[i])
-
-//line hecbench_logprob.go:121
-								localMax = fmaxf(localMax, val)
-								gc_s_localMax[gc_rank] = localMax
-							}
-						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						{
+							gc_tx := gc_step2 + 1
+//line hecbench_logprob.go:127
 							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:104
-							tidx := gc_tx
-							_ = tidx
+//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank]
 							var val float32
-							_ = val
-
+//line hecbench_logprob.go:120
+							gc_more = true
+//line hecbench_logprob.go:120
+							val = float32(gc_at[gc_tx])
+							localMax = fmaxf(localMax, val)
+							gc_s_localMax[gc_rank] = localMax
+						}
+						{
+							gc_tx := gc_step2 + 2
+//line hecbench_logprob.go:127
+							gc_rank := gc_base + gc_tx
+//line hecbench_logprob.go:106
+							localMax := gc_s_localMax[gc_rank]
+							var val float32
+//line hecbench_logprob.go:120
+							gc_more = true
+//line hecbench_logprob.go:120
+							val = float32(gc_at[gc_tx])
+							localMax = fmaxf(localMax, val)
+							gc_s_localMax[gc_rank] = localMax
+						}
+						{
+							gc_tx := gc_step2 + 3
+//line hecbench_logprob.go:127
+							gc_rank := gc_base + gc_tx
+//line hecbench_logprob.go:106
+							localMax := gc_s_localMax[gc_rank]
+							var val float32
+//line hecbench_logprob.go:120
+							gc_more = true
+//line hecbench_logprob.go:120
+							val = float32(gc_at[gc_tx])
+							localMax = fmaxf(localMax, val)
+							gc_s_localMax[gc_rank] = localMax
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line hecbench_logprob.go:106
+						localMax := gc_s_localMax[gc_rank]
+						var val float32
+//line hecbench_logprob.go:120
+						gc_more = true
+//line hecbench_logprob.go:120
+						val = float32(gc_at[gc_tx])
+						localMax = fmaxf(localMax, val)
+						gc_s_localMax[gc_rank] = localMax
+					}
+				} else {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:104
+							tidx := gc_tx
+//line hecbench_logprob.go:106
+							localMax := gc_s_localMax[gc_rank]
+							var val float32
 //line hecbench_logprob.go:119
 							i := tidx + gc_off
 							gc_more = true
-
 //line hecbench_logprob.go:120
 							val = float32(logits[i])
-
-//line hecbench_logprob.go:121
+							localMax = fmaxf(localMax, val)
+							gc_s_localMax[gc_rank] = localMax
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:104
+							tidx := gc_tx
+//line hecbench_logprob.go:106
+							localMax := gc_s_localMax[gc_rank]
+							var val float32
+//line hecbench_logprob.go:119
+							i := tidx + gc_off
+							gc_more = true
+//line hecbench_logprob.go:120
+							val = float32(logits[i])
+							localMax = fmaxf(localMax, val)
+							gc_s_localMax[gc_rank] = localMax
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:104
+							tidx := gc_tx
+//line hecbench_logprob.go:106
+							localMax := gc_s_localMax[gc_rank]
+							var val float32
+//line hecbench_logprob.go:119
+							i := tidx + gc_off
+							gc_more = true
+//line hecbench_logprob.go:120
+							val = float32(logits[i])
+							localMax = fmaxf(localMax, val)
+							gc_s_localMax[gc_rank] = localMax
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:104
+							tidx := gc_tx
+//line hecbench_logprob.go:106
+							localMax := gc_s_localMax[gc_rank]
+							var val float32
+//line hecbench_logprob.go:119
+							i := tidx + gc_off
+							gc_more = true
+//line hecbench_logprob.go:120
+							val = float32(logits[i])
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank] = localMax
 						}
 					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:104
+						tidx := gc_tx
+//line hecbench_logprob.go:106
+						localMax := gc_s_localMax[gc_rank]
+						var val float32
+//line hecbench_logprob.go:119
+						i := tidx + gc_off
+						gc_more = true
+//line hecbench_logprob.go:120
+						val = float32(logits[i])
+						localMax = fmaxf(localMax, val)
+						gc_s_localMax[gc_rank] = localMax
+					}
 				}
 			}
 		}
-
 //line hecbench_logprob.go:68
 		shared := gc_shared1(32)[:32]
-		{
-			var gc_l_val_2 [32]float32
-			var gc_c1r [32]float32
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
+//line hecbench_logprob.go:70
+		var gc_l_val_2 [32]float32
+		var gc_c1r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line hecbench_logprob.go:80
+				localMax := gc_s_localMax[gc_rank]
+//line hecbench_logprob.go:124
+				var val_ float32 = localMax
+//line hecbench_logprob.go:72
+				var val_2 float32 = val_
+//line hecbench_logprob.go:75
+				gc_l_val_2[gc_lane] = val_2
+			}
+//line hecbench_logprob.go:59
+			for mask := 16; mask > 0; mask >>= 1 {
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_2, mask, 32, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					localMax := gc_s_localMax[gc_rank]
-
-//line hecbench_logprob.go:124
-					var val_ float32 = localMax
-
-//line hecbench_logprob.go:124
-					_ = val_
-
-//line hecbench_logprob.go:72
-					var val_2 float32 = val_
-
-//line hecbench_logprob.go:72
-					_ = val_2
-					_ = val_
-					_ = val_2
+//line hecbench_logprob.go:64
+					val_2 := gc_l_val_2[gc_lane]
+//line hecbench_logprob.go:60
+					val_2 = max(val_2, gc_c1r[gc_lane])
 					gc_l_val_2[gc_lane] = val_2
 				}
-
-//line hecbench_logprob.go:59
-				for mask := 16; mask > 0; mask >>= 1 {
-
-//line hecbench_logprob.go:60
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_2, mask, 32, &gc_c1r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						val_2 := gc_l_val_2[gc_lane]
-						_ = val_2
-
-//line hecbench_logprob.go:60
-						val_2 = max(val_2, gc_c1r[gc_lane])
-						gc_l_val_2[gc_lane] = val_2
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:69
-						lane := gc_tx & 0x1f
-						_ = lane
-
-//line hecbench_logprob.go:70
-						wid := gc_tx >> 5
-						_ = wid
-						val_2 := gc_l_val_2[gc_lane]
-						_ = val_2
-						var val_ float32
-						_ = val_
-
-//line hecbench_logprob.go:62
-						var r_ float32 = val_2
-
-//line hecbench_logprob.go:62
-						_ = r_
-
+					lane := gc_tx & 0x1f
+					wid := gc_tx >> 5
 //line hecbench_logprob.go:72
-						val_ = r_
-
+					val_2 := gc_l_val_2[gc_lane]
 //line hecbench_logprob.go:74
-						if lane == 0 {
-							shared[wid] = val_
-						}
-						_ = r_
+					var val_ float32
+//line hecbench_logprob.go:62
+					var r_ float32 = val_2
+//line hecbench_logprob.go:72
+					val_ = r_
+//line hecbench_logprob.go:74
+					if lane == 0 {
+						shared[wid] = val_
 					}
 				}
 			}
 		}
-		{
-			var gc_c2v [32]float32
-			var gc_c2r [32]float32
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
+//line hecbench_logprob.go:83
+		var gc_c2v [32]float32
+		var gc_c2r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_logprob.go:69
-						lane := gc_tx & 0x1f
-						_ = lane
-						var val_ float32
-						_ = val_
-
+					lane := gc_tx & 0x1f
+//line hecbench_logprob.go:71
+					var val_ float32
 //line hecbench_logprob.go:82
-						if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
-							val_ = shared[lane]
-						} else {
-							val_ = -1e20
-						}
-
-//line hecbench_logprob.go:87
-						var val_3 float32 = val_
-
-//line hecbench_logprob.go:87
-						_ = val_3
-						_ = val_3
-						gc_s_val_3[gc_rank] = val_3
+					if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
+						val_ = shared[lane]
+					} else {
+						val_ = -1e20
 					}
+					var val_3 float32 = val_
+//line hecbench_logprob.go:89
+					gc_s_val_3[gc_rank] = val_3
 				}
-
+			}
 //line hecbench_logprob.go:59
-				for mask_ := 16; mask_ > 0; mask_ >>= 1 {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						val_3 := gc_s_val_3[gc_rank]
-
+			for mask_ := 16; mask_ > 0; mask_ >>= 1 {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+//line hecbench_logprob.go:63
+					val_3 := gc_s_val_3[gc_rank]
 //line hecbench_logprob.go:60
-						gc_c2v[gc_lane] = val_3
-					}
-
+					gc_c2v[gc_lane] = val_3
+				}
 //line hecbench_logprob.go:60
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c2v, mask_, 32, &gc_c2r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						val_3 := gc_s_val_3[gc_rank]
-
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c2v, mask_, 32, &gc_c2r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+//line hecbench_logprob.go:64
+					val_3 := gc_s_val_3[gc_rank]
 //line hecbench_logprob.go:60
-						val_3 = max(val_3, gc_c2r[gc_lane])
-						gc_s_val_3[gc_rank] = val_3
-					}
+					val_3 = max(val_3, gc_c2r[gc_lane])
+					gc_s_val_3[gc_rank] = val_3
 				}
 			}
 		}
 		{
+//line hecbench_logprob.go:67
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
@@ -600,102 +441,72 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:104
-					tidx := gc_tx
-					_ = tidx
+//line hecbench_logprob.go:106
 					val_3 := gc_s_val_3[gc_rank]
 					var val_ float32
-					_ = val_
-
 //line hecbench_logprob.go:62
 					var r_2 float32 = val_3
-
-//line hecbench_logprob.go:62
-					_ = r_2
-
 //line hecbench_logprob.go:87
 					val_ = r_2
-
 //line hecbench_logprob.go:89
 					var r float32 = val_
-
-//line hecbench_logprob.go:89
-					_ = r
-
 //line hecbench_logprob.go:124
 					maxVal := r
-
-//line hecbench_logprob.go:125
-					{
-						sMaxLogit[0] = maxVal
-					}
-					_ = r_2
-					_ = r
-					_ = maxVal
+//line hecbench_logprob.go:126
+					sMaxLogit[0] = maxVal
 				}
 			}
 		}
-		{
-			gc_vstep2 := 0
-			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
-				gc_rank := gc_vstep2
-				_ = gc_rank
+//line hecbench_logprob.go:135
+		gc_vstep2 := 0
+		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+			gc_rank := gc_vstep2
 //line hecbench_logprob.go:131
-				var localSumExp float32 = float32(0.0)
-//line hecbench_logprob.go:131
-				_ = localSumExp
-				lanes.BroadcastFloat32x8(localSumExp).StoreSlice(gc_s_localSumExp[gc_rank:])
-			}
-			gc_step4 := gc_vstep2
-			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-				{
-					gc_rank := gc_step4 + 0
-					gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:131
-					localSumExp := float32(0.0)
-					_ = localSumExp
-					gc_s_localSumExp[gc_rank] = localSumExp
-				}
-				{
-					gc_rank := gc_step4 + 1
-					gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:131
-					localSumExp := float32(0.0)
-					_ = localSumExp
-					gc_s_localSumExp[gc_rank] = localSumExp
-				}
-				{
-					gc_rank := gc_step4 + 2
-					gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:131
-					localSumExp := float32(0.0)
-					_ = localSumExp
-					gc_s_localSumExp[gc_rank] = localSumExp
-				}
-				{
-					gc_rank := gc_step4 + 3
-					gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:131
-					localSumExp := float32(0.0)
-					_ = localSumExp
-					gc_s_localSumExp[gc_rank] = localSumExp
-				}
-			}
-			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+			var localSumExp float32 = float32(0.0)
+			lanes.BroadcastFloat32x8(localSumExp).StoreSlice(gc_s_localSumExp[gc_rank:])
+		}
+		gc_step4 := gc_vstep2
+		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+			{
+				gc_rank := gc_step4 + 0
 				gc_pos.Thread = gc_rank
-
 //line hecbench_logprob.go:131
 				localSumExp := float32(0.0)
-				_ = localSumExp
+//line hecbench_logprob.go:133
+				gc_s_localSumExp[gc_rank] = localSumExp
+			}
+			{
+				gc_rank := gc_step4 + 1
+				gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:131
+				localSumExp := float32(0.0)
+//line hecbench_logprob.go:133
+				gc_s_localSumExp[gc_rank] = localSumExp
+			}
+			{
+				gc_rank := gc_step4 + 2
+				gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:131
+				localSumExp := float32(0.0)
+//line hecbench_logprob.go:133
+				gc_s_localSumExp[gc_rank] = localSumExp
+			}
+			{
+				gc_rank := gc_step4 + 3
+				gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:131
+				localSumExp := float32(0.0)
+//line hecbench_logprob.go:133
 				gc_s_localSumExp[gc_rank] = localSumExp
 			}
 		}
-
+		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:131
+			localSumExp := float32(0.0)
+//line hecbench_logprob.go:133
+			gc_s_localSumExp[gc_rank] = localSumExp
+		}
 //line hecbench_logprob.go:132
 		for gc_off2, gc_limit2, gc_more2 := 0, vocabSize, true; gc_more2; gc_off2 += gc_bdx {
 			gc_b.Tick()
@@ -703,435 +514,316 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				return
 			}
 			gc_more2 = false
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_off2, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off4 := gc_off2
-					if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logits) && gc_to <= len(logits)-gc_off4 {
-						gc_at2 := logits[gc_off4:][:gc_to]
-						gc_step5 := gc_from
-						for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-							{
-								gc_tx := gc_step5 + 0
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx
-								_ = tidx
-								var val float32
-								_ = val
-								localSumExp := gc_s_localSumExp[gc_rank]
-
-//line hecbench_logprob.go:132
-								i_ := tidx + gc_off2
-								gc_more2 = true
-								_ = i_
-
-//line hecbench_logprob.go:133
-								val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
-								localSumExp += val
-								gc_s_localSumExp[gc_rank] = localSumExp
-							}
-							{
-								gc_tx := gc_step5 + 1
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx
-								_ = tidx
-								var val float32
-								_ = val
-								localSumExp := gc_s_localSumExp[gc_rank]
-
-//line hecbench_logprob.go:132
-								i_ := tidx + gc_off2
-								gc_more2 = true
-								_ = i_
-
-//line hecbench_logprob.go:133
-								val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
-								localSumExp += val
-								gc_s_localSumExp[gc_rank] = localSumExp
-							}
-							{
-								gc_tx := gc_step5 + 2
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx
-								_ = tidx
-								var val float32
-								_ = val
-								localSumExp := gc_s_localSumExp[gc_rank]
-
-//line hecbench_logprob.go:132
-								i_ := tidx + gc_off2
-								gc_more2 = true
-								_ = i_
-
-//line hecbench_logprob.go:133
-								val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
-								localSumExp += val
-								gc_s_localSumExp[gc_rank] = localSumExp
-							}
-							{
-								gc_tx := gc_step5 + 3
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx
-								_ = tidx
-								var val float32
-								_ = val
-								localSumExp := gc_s_localSumExp[gc_rank]
-
-//line hecbench_logprob.go:132
-								i_ := tidx + gc_off2
-								gc_more2 = true
-								_ = i_
-
-//line hecbench_logprob.go:133
-								val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
-								localSumExp += val
-								gc_s_localSumExp[gc_rank] = localSumExp
-							}
-						}
-						for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+//line hecbench_logprob.go:139
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off2, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := gc_off2
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logits) && gc_to <= len(logits)-gc_off4 {
+					gc_at2 := logits[gc_off4:][:gc_to]
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
+//line hecbench_logprob.go:155
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_logprob.go:104
-							tidx := gc_tx
-							_ = tidx
+//line hecbench_logprob.go:106
 							var val float32
-							_ = val
+//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank]
-
-//line hecbench_logprob.go:132
-							i_ := tidx + gc_off2
+//line hecbench_logprob.go:133
 							gc_more2 = true
-							_ = i_
-
 //line hecbench_logprob.go:133
 							val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
 							localSumExp += val
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
-					} else {
-						gc_step6 := gc_from
-						for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-							{
-								gc_tx := gc_step6 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx
-								_ = tidx
-								var val float32
-								_ = val
-								localSumExp := gc_s_localSumExp[gc_rank]
-
-//line hecbench_logprob.go:132
-								i_ := tidx + gc_off2
-								gc_more2 = true
-
+						{
+							gc_tx := gc_step5 + 1
+//line hecbench_logprob.go:140
+							gc_rank := gc_base + gc_tx
+//line hecbench_logprob.go:106
+							var val float32
+//line hecbench_logprob.go:108
+							localSumExp := gc_s_localSumExp[gc_rank]
 //line hecbench_logprob.go:133
-								val = expf(float32(logits[i_]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
-								localSumExp += val
-								gc_s_localSumExp[gc_rank] = localSumExp
-							}
-							{
-								gc_tx := gc_step6 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx
-								_ = tidx
-								var val float32
-								_ = val
-								localSumExp := gc_s_localSumExp[gc_rank]
-
-//line hecbench_logprob.go:132
-								i_ := tidx + gc_off2
-								gc_more2 = true
-
+							gc_more2 = true
 //line hecbench_logprob.go:133
-								val = expf(float32(logits[i_]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
-								localSumExp += val
-								gc_s_localSumExp[gc_rank] = localSumExp
-							}
-							{
-								gc_tx := gc_step6 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx
-								_ = tidx
-								var val float32
-								_ = val
-								localSumExp := gc_s_localSumExp[gc_rank]
-
-//line hecbench_logprob.go:132
-								i_ := tidx + gc_off2
-								gc_more2 = true
-
-//line hecbench_logprob.go:133
-								val = expf(float32(logits[i_]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
-								localSumExp += val
-								gc_s_localSumExp[gc_rank] = localSumExp
-							}
-							{
-								gc_tx := gc_step6 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx
-								_ = tidx
-								var val float32
-								_ = val
-								localSumExp := gc_s_localSumExp[gc_rank]
-
-//line hecbench_logprob.go:132
-								i_ := tidx + gc_off2
-								gc_more2 = true
-
-//line hecbench_logprob.go:133
-								val = expf(float32(logits[i_]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
-								localSumExp += val
-								gc_s_localSumExp[gc_rank] = localSumExp
-							}
+							val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
+							localSumExp += val
+							gc_s_localSumExp[gc_rank] = localSumExp
 						}
-						for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+						{
+							gc_tx := gc_step5 + 2
+//line hecbench_logprob.go:140
+							gc_rank := gc_base + gc_tx
+//line hecbench_logprob.go:106
+							var val float32
+//line hecbench_logprob.go:108
+							localSumExp := gc_s_localSumExp[gc_rank]
+//line hecbench_logprob.go:133
+							gc_more2 = true
+//line hecbench_logprob.go:133
+							val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
+							localSumExp += val
+							gc_s_localSumExp[gc_rank] = localSumExp
+						}
+						{
+							gc_tx := gc_step5 + 3
+//line hecbench_logprob.go:140
+							gc_rank := gc_base + gc_tx
+//line hecbench_logprob.go:106
+							var val float32
+//line hecbench_logprob.go:108
+							localSumExp := gc_s_localSumExp[gc_rank]
+//line hecbench_logprob.go:133
+							gc_more2 = true
+//line hecbench_logprob.go:133
+							val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
+							localSumExp += val
+							gc_s_localSumExp[gc_rank] = localSumExp
+						}
+					}
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line hecbench_logprob.go:106
+						var val float32
+//line hecbench_logprob.go:108
+						localSumExp := gc_s_localSumExp[gc_rank]
+//line hecbench_logprob.go:133
+						gc_more2 = true
+//line hecbench_logprob.go:133
+						val = expf(float32(gc_at2[gc_tx]) - sMaxLogit[0])
+						localSumExp += val
+						gc_s_localSumExp[gc_rank] = localSumExp
+					}
+				} else {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+						{
+							gc_tx := gc_step6 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line hecbench_logprob.go:104
 							tidx := gc_tx
-							_ = tidx
+//line hecbench_logprob.go:106
 							var val float32
-							_ = val
+//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank]
-
 //line hecbench_logprob.go:132
 							i_ := tidx + gc_off2
 							gc_more2 = true
-
 //line hecbench_logprob.go:133
 							val = expf(float32(logits[i_]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
+							localSumExp += val
+							gc_s_localSumExp[gc_rank] = localSumExp
+						}
+						{
+							gc_tx := gc_step6 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:104
+							tidx := gc_tx
+//line hecbench_logprob.go:106
+							var val float32
+//line hecbench_logprob.go:108
+							localSumExp := gc_s_localSumExp[gc_rank]
+//line hecbench_logprob.go:132
+							i_ := tidx + gc_off2
+							gc_more2 = true
+//line hecbench_logprob.go:133
+							val = expf(float32(logits[i_]) - sMaxLogit[0])
+							localSumExp += val
+							gc_s_localSumExp[gc_rank] = localSumExp
+						}
+						{
+							gc_tx := gc_step6 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:104
+							tidx := gc_tx
+//line hecbench_logprob.go:106
+							var val float32
+//line hecbench_logprob.go:108
+							localSumExp := gc_s_localSumExp[gc_rank]
+//line hecbench_logprob.go:132
+							i_ := tidx + gc_off2
+							gc_more2 = true
+//line hecbench_logprob.go:133
+							val = expf(float32(logits[i_]) - sMaxLogit[0])
+							localSumExp += val
+							gc_s_localSumExp[gc_rank] = localSumExp
+						}
+						{
+							gc_tx := gc_step6 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:104
+							tidx := gc_tx
+//line hecbench_logprob.go:106
+							var val float32
+//line hecbench_logprob.go:108
+							localSumExp := gc_s_localSumExp[gc_rank]
+//line hecbench_logprob.go:132
+							i_ := tidx + gc_off2
+							gc_more2 = true
+//line hecbench_logprob.go:133
+							val = expf(float32(logits[i_]) - sMaxLogit[0])
 							localSumExp += val
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 					}
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:104
+						tidx := gc_tx
+//line hecbench_logprob.go:106
+						var val float32
+//line hecbench_logprob.go:108
+						localSumExp := gc_s_localSumExp[gc_rank]
+//line hecbench_logprob.go:132
+						i_ := tidx + gc_off2
+						gc_more2 = true
+//line hecbench_logprob.go:133
+						val = expf(float32(logits[i_]) - sMaxLogit[0])
+						localSumExp += val
+						gc_s_localSumExp[gc_rank] = localSumExp
+					}
 				}
 			}
 		}
-
 //line hecbench_logprob.go:32
 		shared_ := gc_shared2(32)[:32]
-		{
-			var gc_l_val_5 [32]float32
-			var gc_c3r [32]float32
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
+//line hecbench_logprob.go:34
+		var gc_l_val_5 [32]float32
+		var gc_c3r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line hecbench_logprob.go:44
+				localSumExp := gc_s_localSumExp[gc_rank]
+//line hecbench_logprob.go:137
+				var val_4 float32 = localSumExp
+//line hecbench_logprob.go:36
+				var val_5 float32 = val_4
+//line hecbench_logprob.go:39
+				gc_l_val_5[gc_lane] = val_5
+			}
+//line hecbench_logprob.go:23
+			if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+				compiled.ShflXorHalving(&gc_l_val_5, 16)
+			} else {
+//line hecbench_logprob.go:23
+				for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+					if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_5, mask_2, 0, 32)
+					} else {
+//line hecbench_logprob.go:24
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c3r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_logprob.go:28
+							val_5 := gc_l_val_5[gc_lane]
+//line hecbench_logprob.go:24
+							val_5 += gc_c3r[gc_lane]
+							gc_l_val_5[gc_lane] = val_5
+						}
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:33
+					lane_ := gc_tx & 0x1f
+					wid_ := gc_tx >> 5
+//line hecbench_logprob.go:36
+					val_5 := gc_l_val_5[gc_lane]
+//line hecbench_logprob.go:38
+					var val_4 float32
+//line hecbench_logprob.go:26
+					var r_4 float32 = val_5
+//line hecbench_logprob.go:36
+					val_4 = r_4
+//line hecbench_logprob.go:38
+					if lane_ == 0 {
+						shared_[wid_] = val_4
+					}
+				}
+			}
+		}
+//line hecbench_logprob.go:47
+		var gc_c4v [32]float32
+		var gc_c4r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:33
+					lane_ := gc_tx & 0x1f
+//line hecbench_logprob.go:35
+					var val_4 float32
+//line hecbench_logprob.go:46
+					if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
+						val_4 = shared_[lane_]
+					} else {
+						val_4 = float32(0.0)
+					}
+					var val_6 float32 = val_4
+//line hecbench_logprob.go:53
+					gc_s_val_6[gc_rank] = val_6
+				}
+			}
+//line hecbench_logprob.go:23
+			for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					localSumExp := gc_s_localSumExp[gc_rank]
-
-//line hecbench_logprob.go:137
-					var val_4 float32 = localSumExp
-
-//line hecbench_logprob.go:137
-					_ = val_4
-
-//line hecbench_logprob.go:36
-					var val_5 float32 = val_4
-
-//line hecbench_logprob.go:36
-					_ = val_5
-					_ = val_4
-					_ = val_5
-					gc_l_val_5[gc_lane] = val_5
+//line hecbench_logprob.go:27
+					val_6 := gc_s_val_6[gc_rank]
+//line hecbench_logprob.go:24
+					gc_c4v[gc_lane] = val_6
 				}
-
-//line hecbench_logprob.go:23
-				if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
-					compiled.ShflXorHalving(&gc_l_val_5, 16)
-				} else {
-
-//line hecbench_logprob.go:23
-					for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
-
 //line hecbench_logprob.go:24
-						if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
-							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_5, mask_2, 0, 32)
-						} else {
-
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c4v, mask_3, 32, &gc_c4r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+//line hecbench_logprob.go:28
+					val_6 := gc_s_val_6[gc_rank]
 //line hecbench_logprob.go:24
-							compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c3r)
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								val_5 := gc_l_val_5[gc_lane]
-								_ = val_5
-
-//line hecbench_logprob.go:24
-								val_5 += gc_c3r[gc_lane]
-								gc_l_val_5[gc_lane] = val_5
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:33
-						lane_ := gc_tx & 0x1f
-						_ = lane_
-
-//line hecbench_logprob.go:34
-						wid_ := gc_tx >> 5
-						_ = wid_
-						val_5 := gc_l_val_5[gc_lane]
-						_ = val_5
-						var val_4 float32
-						_ = val_4
-
-//line hecbench_logprob.go:26
-						var r_4 float32 = val_5
-
-//line hecbench_logprob.go:26
-						_ = r_4
-
-//line hecbench_logprob.go:36
-						val_4 = r_4
-
-//line hecbench_logprob.go:38
-						if lane_ == 0 {
-							shared_[wid_] = val_4
-						}
-						_ = r_4
-					}
+					val_6 += gc_c4r[gc_lane]
+					gc_s_val_6[gc_rank] = val_6
 				}
 			}
 		}
 		{
-			var gc_c4v [32]float32
-			var gc_c4r [32]float32
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:33
-						lane_ := gc_tx & 0x1f
-						_ = lane_
-						var val_4 float32
-						_ = val_4
-
-//line hecbench_logprob.go:46
-						if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
-							val_4 = shared_[lane_]
-						} else {
-							val_4 = float32(0.0)
-						}
-
-//line hecbench_logprob.go:51
-						var val_6 float32 = val_4
-
-//line hecbench_logprob.go:51
-						_ = val_6
-						_ = val_6
-						gc_s_val_6[gc_rank] = val_6
-					}
-				}
-
-//line hecbench_logprob.go:23
-				for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						val_6 := gc_s_val_6[gc_rank]
-
-//line hecbench_logprob.go:24
-						gc_c4v[gc_lane] = val_6
-					}
-
-//line hecbench_logprob.go:24
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c4v, mask_3, 32, &gc_c4r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						val_6 := gc_s_val_6[gc_rank]
-
-//line hecbench_logprob.go:24
-						val_6 += gc_c4r[gc_lane]
-						gc_s_val_6[gc_rank] = val_6
-					}
-				}
-			}
-		}
-		{
+//line hecbench_logprob.go:31
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := 0; gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
@@ -1140,42 +832,22 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:104
-					tidx := gc_tx
-					_ = tidx
+//line hecbench_logprob.go:106
 					val_6 := gc_s_val_6[gc_rank]
 					var val_4 float32
-					_ = val_4
-
 //line hecbench_logprob.go:26
 					var r_5 float32 = val_6
-
-//line hecbench_logprob.go:26
-					_ = r_5
-
 //line hecbench_logprob.go:51
 					val_4 = r_5
-
 //line hecbench_logprob.go:53
 					var r_3 float32 = val_4
-
-//line hecbench_logprob.go:53
-					_ = r_3
-
 //line hecbench_logprob.go:137
 					sumExp := r_3
-
-//line hecbench_logprob.go:138
-					{
-						idx := step + bidx*(maxInputLength-1)
-
-						tokenIdx := step + 1 + bidx*maxInputLength
-						logProbs[idx] = float32(logits[ids[tokenIdx]]) - sMaxLogit[0] - logf(sumExp+1e-9)
-					}
-					_ = r_5
-					_ = r_3
-					_ = sumExp
+//line hecbench_logprob.go:139
+					idx := step + bidx*(maxInputLength-1)
+//line hecbench_logprob.go:141
+					tokenIdx := step + 1 + bidx*maxInputLength
+					logProbs[idx] = float32(logits[ids[tokenIdx]]) - sMaxLogit[0] - logf(sumExp+1e-9)
 				}
 			}
 		}
@@ -1184,8 +856,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 
 // AccumulateLogProbsKernel is accumulate_log_probs of logprob's main.cu:
 // block b sums logProbs[b, :lengths[b]-1] into cumLogProbs[b].
-//
-//line hecbench_logprob.go:151
 func AccumulateLogProbsKernel(cumLogProbs []float32, logProbs []float32, lengths []int32, maxInputLength, batchSize int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_accumulateLogProbs,
 		func(gc_t *gocuda.Thread) {
@@ -1216,75 +886,62 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 	gc_n := gc_b.Len()
 	gc_s_val_2 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_localAccum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-
 //line hecbench_logprob.go:152
 	bidx := gc_bx
-
 //line hecbench_logprob.go:154
 	length := int(lengths[bidx])
-
 //line hecbench_logprob.go:157
 	logProbs = logProbs[bidx*(maxInputLength-1):]
-	{
-		gc_vstep := 0
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			_ = gc_rank
+//line hecbench_logprob.go:159
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
 //line hecbench_logprob.go:158
-			var localAccum float32 = float32(0.0)
-//line hecbench_logprob.go:158
-			_ = localAccum
-			lanes.BroadcastFloat32x8(localAccum).StoreSlice(gc_s_localAccum[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:158
-				localAccum := float32(0.0)
-				_ = localAccum
-				gc_s_localAccum[gc_rank] = localAccum
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:158
-				localAccum := float32(0.0)
-				_ = localAccum
-				gc_s_localAccum[gc_rank] = localAccum
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:158
-				localAccum := float32(0.0)
-				_ = localAccum
-				gc_s_localAccum[gc_rank] = localAccum
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:158
-				localAccum := float32(0.0)
-				_ = localAccum
-				gc_s_localAccum[gc_rank] = localAccum
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var localAccum float32 = float32(0.0)
+		lanes.BroadcastFloat32x8(localAccum).StoreSlice(gc_s_localAccum[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line hecbench_logprob.go:158
 			localAccum := float32(0.0)
-			_ = localAccum
+//line hecbench_logprob.go:160
+			gc_s_localAccum[gc_rank] = localAccum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:158
+			localAccum := float32(0.0)
+//line hecbench_logprob.go:160
+			gc_s_localAccum[gc_rank] = localAccum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:158
+			localAccum := float32(0.0)
+//line hecbench_logprob.go:160
+			gc_s_localAccum[gc_rank] = localAccum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:158
+			localAccum := float32(0.0)
+//line hecbench_logprob.go:160
 			gc_s_localAccum[gc_rank] = localAccum
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:158
+		localAccum := float32(0.0)
+//line hecbench_logprob.go:160
+		gc_s_localAccum[gc_rank] = localAccum
+	}
 //line hecbench_logprob.go:159
 	for gc_off, gc_limit, gc_more := 0, length-1, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
@@ -1292,358 +949,276 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := gc_off
-				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(logProbs) && gc_to <= len(logProbs)-gc_off2 {
-					gc_at := logProbs[gc_off2:][:gc_to]
-					gc_vstep2 := gc_from
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line hecbench_logprob.go:166
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_off
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(logProbs) && gc_to <= len(logProbs)-gc_off2 {
+				gc_at := logProbs[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line hecbench_logprob.go:153
-						var tidx int = gc_tx
+					var tidx int = gc_tx
 //line hecbench_logprob.go:153
-						_ = tidx
-//line hecbench_logprob.go:153
-						localAccum := lanes.LoadFloat32x8Slice(gc_s_localAccum[gc_rank:])
-//line hecbench_logprob.go:153
-						_ = localAccum
+					localAccum := lanes.LoadFloat32x8Slice(gc_s_localAccum[gc_rank:])
 //line hecbench_logprob.go:159
-						var step int = tidx + gc_off
+					var step int = tidx + gc_off
 //line hecbench_logprob.go:159
-						_ = step
+					_ = step
+					localAccum = localAccum.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]))
 //line hecbench_logprob.go:160
-						localAccum = localAccum.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]))
+					localAccum.StoreSlice(gc_s_localAccum[gc_rank:])
+				}
+				if gc_vstep2 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line hecbench_logprob.go:155
+					localAccum := gc_s_localAccum[gc_rank]
 //line hecbench_logprob.go:160
-						localAccum.StoreSlice(gc_s_localAccum[gc_rank:])
+					gc_more = true
+//line hecbench_logprob.go:160
+					localAccum += gc_at[gc_tx]
+					gc_s_localAccum[gc_rank] = localAccum
+				}
+			} else {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+//line hecbench_logprob.go:153
+					var tidx int = gc_tx
+//line hecbench_logprob.go:153
+					localAccum := lanes.LoadFloat32x8Slice(gc_s_localAccum[gc_rank:])
+//line hecbench_logprob.go:159
+					var step int = tidx + gc_off
+					if step < 0 || step > len(logProbs)-8 {
+//line hecbench_logprob.go:160
+						break
 					}
-					if gc_vstep2 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_logprob.go:153
-						tidx := gc_tx
-						_ = tidx
-						localAccum := gc_s_localAccum[gc_rank]
-
-//line hecbench_logprob.go:159
-						step := tidx + gc_off
-						gc_more = true
-						_ = step
-
 //line hecbench_logprob.go:160
-						localAccum += gc_at[gc_tx]
-						gc_s_localAccum[gc_rank] = localAccum
-					}
-				} else {
-					gc_vstep3 := gc_from
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line hecbench_logprob.go:153
-						var tidx int = gc_tx
-//line hecbench_logprob.go:153
-						_ = tidx
-//line hecbench_logprob.go:153
-						localAccum := lanes.LoadFloat32x8Slice(gc_s_localAccum[gc_rank:])
-//line hecbench_logprob.go:153
-						_ = localAccum
-//line hecbench_logprob.go:159
-						var step int = tidx + gc_off
-//line hecbench_logprob.go:159
-						_ = step
+					localAccum = localAccum.Add(lanes.LoadFloat32x8Slice(logProbs[step:]))
 //line hecbench_logprob.go:160
-						if step < 0 || step > len(logProbs)-8 {
-//line hecbench_logprob.go:160
-							break
-//line hecbench_logprob.go:160
-						}
-//line hecbench_logprob.go:160
-						localAccum = localAccum.Add(lanes.LoadFloat32x8Slice(logProbs[step:]))
-//line hecbench_logprob.go:160
-						localAccum.StoreSlice(gc_s_localAccum[gc_rank:])
-					}
-					if gc_vstep3 > gc_from {
-						gc_more = true
-					}
-					gc_step2 := gc_vstep3
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:153
-							tidx := gc_tx
-							_ = tidx
-							localAccum := gc_s_localAccum[gc_rank]
-
-//line hecbench_logprob.go:159
-							step := tidx + gc_off
-							gc_more = true
-
-//line hecbench_logprob.go:160
-							localAccum += logProbs[step]
-							gc_s_localAccum[gc_rank] = localAccum
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:153
-							tidx := gc_tx
-							_ = tidx
-							localAccum := gc_s_localAccum[gc_rank]
-
-//line hecbench_logprob.go:159
-							step := tidx + gc_off
-							gc_more = true
-
-//line hecbench_logprob.go:160
-							localAccum += logProbs[step]
-							gc_s_localAccum[gc_rank] = localAccum
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:153
-							tidx := gc_tx
-							_ = tidx
-							localAccum := gc_s_localAccum[gc_rank]
-
-//line hecbench_logprob.go:159
-							step := tidx + gc_off
-							gc_more = true
-
-//line hecbench_logprob.go:160
-							localAccum += logProbs[step]
-							gc_s_localAccum[gc_rank] = localAccum
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:153
-							tidx := gc_tx
-							_ = tidx
-							localAccum := gc_s_localAccum[gc_rank]
-
-//line hecbench_logprob.go:159
-							step := tidx + gc_off
-							gc_more = true
-
-//line hecbench_logprob.go:160
-							localAccum += logProbs[step]
-							gc_s_localAccum[gc_rank] = localAccum
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					localAccum.StoreSlice(gc_s_localAccum[gc_rank:])
+				}
+				if gc_vstep3 > gc_from {
+					gc_more = true
+				}
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_logprob.go:153
 						tidx := gc_tx
-						_ = tidx
+//line hecbench_logprob.go:155
 						localAccum := gc_s_localAccum[gc_rank]
-
 //line hecbench_logprob.go:159
 						step := tidx + gc_off
 						gc_more = true
-
+//line hecbench_logprob.go:160
+						localAccum += logProbs[step]
+						gc_s_localAccum[gc_rank] = localAccum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:153
+						tidx := gc_tx
+//line hecbench_logprob.go:155
+						localAccum := gc_s_localAccum[gc_rank]
+//line hecbench_logprob.go:159
+						step := tidx + gc_off
+						gc_more = true
+//line hecbench_logprob.go:160
+						localAccum += logProbs[step]
+						gc_s_localAccum[gc_rank] = localAccum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:153
+						tidx := gc_tx
+//line hecbench_logprob.go:155
+						localAccum := gc_s_localAccum[gc_rank]
+//line hecbench_logprob.go:159
+						step := tidx + gc_off
+						gc_more = true
+//line hecbench_logprob.go:160
+						localAccum += logProbs[step]
+						gc_s_localAccum[gc_rank] = localAccum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:153
+						tidx := gc_tx
+//line hecbench_logprob.go:155
+						localAccum := gc_s_localAccum[gc_rank]
+//line hecbench_logprob.go:159
+						step := tidx + gc_off
+						gc_more = true
 //line hecbench_logprob.go:160
 						localAccum += logProbs[step]
 						gc_s_localAccum[gc_rank] = localAccum
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:153
+					tidx := gc_tx
+//line hecbench_logprob.go:155
+					localAccum := gc_s_localAccum[gc_rank]
+//line hecbench_logprob.go:159
+					step := tidx + gc_off
+					gc_more = true
+//line hecbench_logprob.go:160
+					localAccum += logProbs[step]
+					gc_s_localAccum[gc_rank] = localAccum
+				}
 			}
 		}
 	}
-
 //line hecbench_logprob.go:32
 	shared := gc_shared1(32)[:32]
-	{
-		var gc_l_val_ [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line hecbench_logprob.go:34
+	var gc_l_val_ [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line hecbench_logprob.go:44
+			localAccum := gc_s_localAccum[gc_rank]
+//line hecbench_logprob.go:162
+			var val float32 = localAccum
+//line hecbench_logprob.go:36
+			var val_ float32 = val
+//line hecbench_logprob.go:39
+			gc_l_val_[gc_lane] = val_
+		}
+//line hecbench_logprob.go:23
+		if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+			compiled.ShflXorHalving(&gc_l_val_, 16)
+		} else {
+//line hecbench_logprob.go:23
+			for mask := 16; mask > 0; mask >>= 1 {
+				if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, mask, 0, 32)
+				} else {
+//line hecbench_logprob.go:24
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_, mask, 32, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_logprob.go:28
+						val_ := gc_l_val_[gc_lane]
+//line hecbench_logprob.go:24
+						val_ += gc_c1r[gc_lane]
+						gc_l_val_[gc_lane] = val_
+					}
+				}
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:33
+				lane := gc_tx & 0x1f
+				wid := gc_tx >> 5
+//line hecbench_logprob.go:36
+				val_ := gc_l_val_[gc_lane]
+//line hecbench_logprob.go:38
+				var val float32
+//line hecbench_logprob.go:26
+				var r_ float32 = val_
+//line hecbench_logprob.go:36
+				val = r_
+//line hecbench_logprob.go:38
+				if lane == 0 {
+					shared[wid] = val
+				}
+			}
+		}
+	}
+//line hecbench_logprob.go:47
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_logprob.go:33
+				lane := gc_tx & 0x1f
+//line hecbench_logprob.go:35
+				var val float32
+//line hecbench_logprob.go:46
+				if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
+					val = shared[lane]
+				} else {
+					val = float32(0.0)
+				}
+				var val_2 float32 = val
+//line hecbench_logprob.go:53
+				gc_s_val_2[gc_rank] = val_2
+			}
+		}
+//line hecbench_logprob.go:23
+		for mask_ := 16; mask_ > 0; mask_ >>= 1 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				localAccum := gc_s_localAccum[gc_rank]
-
-//line hecbench_logprob.go:162
-				var val float32 = localAccum
-
-//line hecbench_logprob.go:162
-				_ = val
-
-//line hecbench_logprob.go:36
-				var val_ float32 = val
-
-//line hecbench_logprob.go:36
-				_ = val_
-				_ = val
-				_ = val_
-				gc_l_val_[gc_lane] = val_
+//line hecbench_logprob.go:27
+				val_2 := gc_s_val_2[gc_rank]
+//line hecbench_logprob.go:24
+				gc_c2v[gc_lane] = val_2
 			}
-
-//line hecbench_logprob.go:23
-			if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
-				compiled.ShflXorHalving(&gc_l_val_, 16)
-			} else {
-
-//line hecbench_logprob.go:23
-				for mask := 16; mask > 0; mask >>= 1 {
-
 //line hecbench_logprob.go:24
-					if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, mask, 0, 32)
-					} else {
-
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c2v, mask_, 32, &gc_c2r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line hecbench_logprob.go:28
+				val_2 := gc_s_val_2[gc_rank]
 //line hecbench_logprob.go:24
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_, mask, 32, &gc_c1r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							val_ := gc_l_val_[gc_lane]
-							_ = val_
-
-//line hecbench_logprob.go:24
-							val_ += gc_c1r[gc_lane]
-							gc_l_val_[gc_lane] = val_
-						}
-					}
-				}
-			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:33
-					lane := gc_tx & 0x1f
-					_ = lane
-
-//line hecbench_logprob.go:34
-					wid := gc_tx >> 5
-					_ = wid
-					val_ := gc_l_val_[gc_lane]
-					_ = val_
-					var val float32
-					_ = val
-
-//line hecbench_logprob.go:26
-					var r_ float32 = val_
-
-//line hecbench_logprob.go:26
-					_ = r_
-
-//line hecbench_logprob.go:36
-					val = r_
-
-//line hecbench_logprob.go:38
-					if lane == 0 {
-						shared[wid] = val
-					}
-					_ = r_
-				}
+				val_2 += gc_c2r[gc_lane]
+				gc_s_val_2[gc_rank] = val_2
 			}
 		}
 	}
 	{
-		var gc_c2v [32]float32
-		var gc_c2r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:33
-					lane := gc_tx & 0x1f
-					_ = lane
-					var val float32
-					_ = val
-
-//line hecbench_logprob.go:46
-					if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
-						val = shared[lane]
-					} else {
-						val = float32(0.0)
-					}
-
-//line hecbench_logprob.go:51
-					var val_2 float32 = val
-
-//line hecbench_logprob.go:51
-					_ = val_2
-					_ = val_2
-					gc_s_val_2[gc_rank] = val_2
-				}
-			}
-
-//line hecbench_logprob.go:23
-			for mask_ := 16; mask_ > 0; mask_ >>= 1 {
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val_2 := gc_s_val_2[gc_rank]
-
-//line hecbench_logprob.go:24
-					gc_c2v[gc_lane] = val_2
-				}
-
-//line hecbench_logprob.go:24
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_c2v, mask_, 32, &gc_c2r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val_2 := gc_s_val_2[gc_rank]
-
-//line hecbench_logprob.go:24
-					val_2 += gc_c2r[gc_lane]
-					gc_s_val_2[gc_rank] = val_2
-				}
-			}
-		}
-	}
-	{
+//line hecbench_logprob.go:31
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1654,78 +1229,38 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 				gc_at2 := cumLogProbs[gc_off3:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_logprob.go:153
-					tidx := gc_tx
-					_ = tidx
+//line hecbench_logprob.go:155
 					val_2 := gc_s_val_2[gc_rank]
 					var val float32
-					_ = val
-
 //line hecbench_logprob.go:26
 					var r_2 float32 = val_2
-
-//line hecbench_logprob.go:26
-					_ = r_2
-
 //line hecbench_logprob.go:51
 					val = r_2
-
 //line hecbench_logprob.go:53
 					var r float32 = val
-
-//line hecbench_logprob.go:53
-					_ = r
-
 //line hecbench_logprob.go:162
 					accum := r
-
-//line hecbench_logprob.go:163
-					{
-						gc_at2[0] = accum
-					}
-					_ = r_2
-					_ = r
-					_ = accum
+//line hecbench_logprob.go:164
+					gc_at2[0] = accum
 				}
 			} else {
+//line hecbench_logprob.go:171
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:153
-					tidx := gc_tx
-					_ = tidx
+//line hecbench_logprob.go:155
 					val_2 := gc_s_val_2[gc_rank]
 					var val float32
-					_ = val
-
 //line hecbench_logprob.go:26
 					var r_2 float32 = val_2
-
-//line hecbench_logprob.go:26
-					_ = r_2
-
 //line hecbench_logprob.go:51
 					val = r_2
-
 //line hecbench_logprob.go:53
 					var r float32 = val
-
-//line hecbench_logprob.go:53
-					_ = r
-
 //line hecbench_logprob.go:162
 					accum := r
-
-//line hecbench_logprob.go:163
-					{
-						cumLogProbs[bidx] = accum
-					}
-					_ = r_2
-					_ = r
-					_ = accum
+//line hecbench_logprob.go:164
+					cumLogProbs[bidx] = accum
 				}
 			}
 		}
@@ -1735,4 +1270,5 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 // gc_files_hecbench_logprob holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_logprob.go
+//line hecbench_logprob.go:178
 var gc_files_hecbench_logprob embed.FS

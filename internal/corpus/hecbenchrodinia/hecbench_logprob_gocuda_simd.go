@@ -68,122 +68,84 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 	gc_s_val_3 := compiled.Scratch[float32](gc_b3, 1)[:gc_n3]
 	gc_s_localMax := compiled.Scratch[float32](gc_b3, 2)[:gc_n3]
 	gc_s_localSumExp := compiled.Scratch[float32](gc_b3, 3)[:gc_n3]
-
 //line hecbench_logprob.go:102
 	const maxTVal = math.MaxFloat32
-
 //line hecbench_logprob.go:105
 	step := gc_bx3
-
-//line hecbench_logprob.go:106
 	bidx := gc_by3
-
 //line hecbench_logprob.go:108
 	sMaxLogit := gocuda.Shared[float32](t, 1)[:1]
-
 //line hecbench_logprob.go:110
 	if bidx < batchSize && step < int(lengths[bidx])-1 {
-
 //line hecbench_logprob.go:112
 		stepOffset := step * vocabSizePadded
-
-//line hecbench_logprob.go:113
 		batchOffset := bidx * maxInputLength * vocabSizePadded
-
-//line hecbench_logprob.go:114
 		logits = logits[stepOffset+batchOffset:]
-		{
-			gc_vstep5 := 0
-			if compiled.SIMD {
+//line hecbench_logprob.go:116
+		gc_vstep5 := 0
+		if compiled.SIMD {
 //line hecbench_logprob.go:117
-				gc_vb3 := archsimd.BroadcastFloat32x8(float32(-maxTVal))
+			gc_vb3 := archsimd.BroadcastFloat32x8(float32(-maxTVal))
+			for ; gc_vstep5+7 < gc_n3; gc_vstep5 += 8 {
+				gc_rank3 := gc_vstep5
 //line hecbench_logprob.go:117
-				_ = gc_vb3
-				for ; gc_vstep5+7 < gc_n3; gc_vstep5 += 8 {
-					gc_rank3 := gc_vstep5
-					_ = gc_rank3
-//line hecbench_logprob.go:117
-					localMax := gc_vb3
-//line hecbench_logprob.go:117
-					_ = localMax
-//line hecbench_logprob.go:118
-					val := gc_vb3
-//line hecbench_logprob.go:118
-					_ = val
-//line hecbench_logprob.go:118
-					localMax.StoreSlice(gc_s_localMax[gc_rank3:])
-				}
-				archsimd.ClearAVXUpperBits()
+				localMax := gc_vb3
+				localMax.StoreSlice(gc_s_localMax[gc_rank3:])
 			}
-			gc_step13 := gc_vstep5
-			for ; gc_step13+3 < gc_n3; gc_step13 += 4 {
-				{
-					gc_rank3 := gc_step13 + 0
-					gc_pos3.Thread = gc_rank3
-
-//line hecbench_logprob.go:117
-					localMax := float32(-maxTVal)
-
-//line hecbench_logprob.go:118
-					val := float32(-maxTVal)
-					_ = localMax
-					_ = val
-					gc_s_localMax[gc_rank3] = localMax
-				}
-				{
-					gc_rank3 := gc_step13 + 1
-					gc_pos3.Thread = gc_rank3
-
-//line hecbench_logprob.go:117
-					localMax := float32(-maxTVal)
-
-//line hecbench_logprob.go:118
-					val := float32(-maxTVal)
-					_ = localMax
-					_ = val
-					gc_s_localMax[gc_rank3] = localMax
-				}
-				{
-					gc_rank3 := gc_step13 + 2
-					gc_pos3.Thread = gc_rank3
-
-//line hecbench_logprob.go:117
-					localMax := float32(-maxTVal)
-
-//line hecbench_logprob.go:118
-					val := float32(-maxTVal)
-					_ = localMax
-					_ = val
-					gc_s_localMax[gc_rank3] = localMax
-				}
-				{
-					gc_rank3 := gc_step13 + 3
-					gc_pos3.Thread = gc_rank3
-
-//line hecbench_logprob.go:117
-					localMax := float32(-maxTVal)
-
-//line hecbench_logprob.go:118
-					val := float32(-maxTVal)
-					_ = localMax
-					_ = val
-					gc_s_localMax[gc_rank3] = localMax
-				}
-			}
-			for gc_rank3 := gc_step13; gc_rank3 < gc_n3; gc_rank3++ {
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step13 := gc_vstep5
+		for ; gc_step13+3 < gc_n3; gc_step13 += 4 {
+			{
+				gc_rank3 := gc_step13 + 0
 				gc_pos3.Thread = gc_rank3
-
 //line hecbench_logprob.go:117
 				localMax := float32(-maxTVal)
-
-//line hecbench_logprob.go:118
 				val := float32(-maxTVal)
-				_ = localMax
+//line hecbench_logprob.go:120
+				_ = val
+				gc_s_localMax[gc_rank3] = localMax
+			}
+			{
+				gc_rank3 := gc_step13 + 1
+				gc_pos3.Thread = gc_rank3
+//line hecbench_logprob.go:117
+				localMax := float32(-maxTVal)
+				val := float32(-maxTVal)
+//line hecbench_logprob.go:120
+				_ = val
+				gc_s_localMax[gc_rank3] = localMax
+			}
+			{
+				gc_rank3 := gc_step13 + 2
+				gc_pos3.Thread = gc_rank3
+//line hecbench_logprob.go:117
+				localMax := float32(-maxTVal)
+				val := float32(-maxTVal)
+//line hecbench_logprob.go:120
+				_ = val
+				gc_s_localMax[gc_rank3] = localMax
+			}
+			{
+				gc_rank3 := gc_step13 + 3
+				gc_pos3.Thread = gc_rank3
+//line hecbench_logprob.go:117
+				localMax := float32(-maxTVal)
+				val := float32(-maxTVal)
+//line hecbench_logprob.go:120
 				_ = val
 				gc_s_localMax[gc_rank3] = localMax
 			}
 		}
-
+		for gc_rank3 := gc_step13; gc_rank3 < gc_n3; gc_rank3++ {
+			gc_pos3.Thread = gc_rank3
+//line hecbench_logprob.go:117
+			localMax := float32(-maxTVal)
+			val := float32(-maxTVal)
+//line hecbench_logprob.go:120
+			_ = val
+			gc_s_localMax[gc_rank3] = localMax
+		}
 //line hecbench_logprob.go:119
 		for gc_off, gc_limit, gc_more := 0, vocabSize, true; gc_more; gc_off += gc_bdx3 {
 			gc_b3.Tick()
@@ -191,298 +153,324 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 				return
 			}
 			gc_more = false
-			{
-				gc_from3, gc_to3 := 0, gc_bdx3
-				if !compiled.Adds(gc_off, gc_to3) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound3 := compiled.Diff(gc_limit, gc_off); gc_bound3 < gc_to3 {
-					gc_to3 = gc_bound3
-				}
-				for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-					gc_off7 := gc_off
-					if gc_from3 >= 0 && gc_off7 >= 0 && gc_off7 <= len(logits) && gc_to3 <= len(logits)-gc_off7 {
-						gc_at5 := logits[gc_off7:][:gc_to3]
-						gc_step14 := gc_from3
-						for ; gc_step14+3 < gc_to3; gc_step14 += 4 {
-							{
-								gc_tx3 := gc_step14 + 0
-								_ = gc_tx3
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx3
-								_ = tidx
-								localMax := gc_s_localMax[gc_rank3]
-								var val float32
-								_ = val
-
-//line hecbench_logprob.go:119
-								i := tidx + gc_off
-								gc_more = true
-								_ = i
-
-//line hecbench_logprob.go:120
-								val = float32(gc_at5[gc_tx3])
-
-//line hecbench_logprob.go:121
-								localMax = fmaxf(localMax, val)
-								gc_s_localMax[gc_rank3] = localMax
-							}
-							{
-								gc_tx3 := gc_step14 + 1
-								_ = gc_tx3
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx3
-								_ = tidx
-								localMax := gc_s_localMax[gc_rank3]
-								var val float32
-								_ = val
-
-//line hecbench_logprob.go:119
-								i := tidx + gc_off
-								gc_more = true
-								_ = i
-
-//line hecbench_logprob.go:120
-								val = float32(gc_at5[gc_tx3])
-
-//line hecbench_logprob.go:121
-								localMax = fmaxf(localMax, val)
-								gc_s_localMax[gc_rank3] = localMax
-							}
-							{
-								gc_tx3 := gc_step14 + 2
-								_ = gc_tx3
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx3
-								_ = tidx
-								localMax := gc_s_localMax[gc_rank3]
-								var val float32
-								_ = val
-
-//line hecbench_logprob.go:119
-								i := tidx + gc_off
-								gc_more = true
-								_ = i
-
-//line hecbench_logprob.go:120
-								val = float32(gc_at5[gc_tx3])
-
-//line hecbench_logprob.go:121
-								localMax = fmaxf(localMax, val)
-								gc_s_localMax[gc_rank3] = localMax
-							}
-							{
-								gc_tx3 := gc_step14 + 3
-								_ = gc_tx3
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx3
-								_ = tidx
-								localMax := gc_s_localMax[gc_rank3]
-								var val float32
-								_ = val
-
-//line hecbench_logprob.go:119
-								i := tidx + gc_off
-								gc_more = true
-								_ = i
-
-//line hecbench_logprob.go:120
-								val = float32(gc_at5[gc_tx3])
-
-//line hecbench_logprob.go:121
-								localMax = fmaxf(localMax, val)
-								gc_s_localMax[gc_rank3] = localMax
-							}
-						}
-						for gc_tx3 := gc_step14; gc_tx3 < gc_to3; gc_tx3++ {
+//line hecbench_logprob.go:126
+			gc_from3, gc_to3 := 0, gc_bdx3
+			if !compiled.Adds(gc_off, gc_to3) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound3 := compiled.Diff(gc_limit, gc_off); gc_bound3 < gc_to3 {
+				gc_to3 = gc_bound3
+			}
+			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_off7 := gc_off
+				if gc_from3 >= 0 && gc_off7 >= 0 && gc_off7 <= len(logits) && gc_to3 <= len(logits)-gc_off7 {
+					gc_at5 := logits[gc_off7:][:gc_to3]
+					gc_step14 := gc_from3
+					for ; gc_step14+3 < gc_to3; gc_step14 += 4 {
+						{
+							gc_tx3 := gc_step14 + 0
+//line hecbench_logprob.go:142
 							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-
-//line hecbench_logprob.go:104
-							tidx := gc_tx3
-							_ = tidx
+//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank3]
 							var val float32
-							_ = val
-
-//line hecbench_logprob.go:119
-							i := tidx + gc_off
+//line hecbench_logprob.go:120
 							gc_more = true
-							_ = i
-
 //line hecbench_logprob.go:120
 							val = float32(gc_at5[gc_tx3])
-
-//line hecbench_logprob.go:121
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank3] = localMax
 						}
-					} else {
-						gc_step15 := gc_from3
-						for ; gc_step15+3 < gc_to3; gc_step15 += 4 {
-							{
-								gc_tx3 := gc_step15 + 0
-								gc_rank3 := gc_base3 + gc_tx3
-								gc_pos3.Thread = gc_rank3
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx3
-								_ = tidx
-								localMax := gc_s_localMax[gc_rank3]
-								var val float32
-								_ = val
-
-//line hecbench_logprob.go:119
-								i := tidx + gc_off
-								gc_more = true
-
-//line hecbench_logprob.go:120
-								val = float32(logits[i])
-
-//line hecbench_logprob.go:121
-								localMax = fmaxf(localMax, val)
-								gc_s_localMax[gc_rank3] = localMax
-							}
-							{
-								gc_tx3 := gc_step15 + 1
-								gc_rank3 := gc_base3 + gc_tx3
-								gc_pos3.Thread = gc_rank3
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx3
-								_ = tidx
-								localMax := gc_s_localMax[gc_rank3]
-								var val float32
-								_ = val
-
-//line hecbench_logprob.go:119
-								i := tidx + gc_off
-								gc_more = true
-
-//line hecbench_logprob.go:120
-								val = float32(logits[i])
-
-//line hecbench_logprob.go:121
-								localMax = fmaxf(localMax, val)
-								gc_s_localMax[gc_rank3] = localMax
-							}
-							{
-								gc_tx3 := gc_step15 + 2
-								gc_rank3 := gc_base3 + gc_tx3
-								gc_pos3.Thread = gc_rank3
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx3
-								_ = tidx
-								localMax := gc_s_localMax[gc_rank3]
-								var val float32
-								_ = val
-
-//line hecbench_logprob.go:119
-								i := tidx + gc_off
-								gc_more = true
-
-//line hecbench_logprob.go:120
-								val = float32(logits[i])
-
-//line hecbench_logprob.go:121
-								localMax = fmaxf(localMax, val)
-								gc_s_localMax[gc_rank3] = localMax
-							}
-							{
-								gc_tx3 := gc_step15 + 3
-								gc_rank3 := gc_base3 + gc_tx3
-								gc_pos3.Thread = gc_rank3
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx3
-								_ = tidx
-								localMax := gc_s_localMax[gc_rank3]
-								var val float32
-								_ = val
-
-//line hecbench_logprob.go:119
-								i := tidx + gc_off
-								gc_more = true
-
-//line hecbench_logprob.go:120
-								val = float32(logits[i])
-
-//line hecbench_logprob.go:121
-								localMax = fmaxf(localMax, val)
-								gc_s_localMax[gc_rank3] = localMax
-							}
-						}
-						for gc_tx3 := gc_step15; gc_tx3 < gc_to3; gc_tx3++ {
+						{
+							gc_tx3 := gc_step14 + 1
+//line hecbench_logprob.go:127
 							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line hecbench_logprob.go:104
-							tidx := gc_tx3
-							_ = tidx
+//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank3]
 							var val float32
-							_ = val
-
-//line hecbench_logprob.go:119
-							i := tidx + gc_off
-							gc_more = true
-
 //line hecbench_logprob.go:120
-							val = float32(logits[i])
-
-//line hecbench_logprob.go:121
+							gc_more = true
+//line hecbench_logprob.go:120
+							val = float32(gc_at5[gc_tx3])
+							localMax = fmaxf(localMax, val)
+							gc_s_localMax[gc_rank3] = localMax
+						}
+						{
+							gc_tx3 := gc_step14 + 2
+//line hecbench_logprob.go:127
+							gc_rank3 := gc_base3 + gc_tx3
+//line hecbench_logprob.go:106
+							localMax := gc_s_localMax[gc_rank3]
+							var val float32
+//line hecbench_logprob.go:120
+							gc_more = true
+//line hecbench_logprob.go:120
+							val = float32(gc_at5[gc_tx3])
+							localMax = fmaxf(localMax, val)
+							gc_s_localMax[gc_rank3] = localMax
+						}
+						{
+							gc_tx3 := gc_step14 + 3
+//line hecbench_logprob.go:127
+							gc_rank3 := gc_base3 + gc_tx3
+//line hecbench_logprob.go:106
+							localMax := gc_s_localMax[gc_rank3]
+							var val float32
+//line hecbench_logprob.go:120
+							gc_more = true
+//line hecbench_logprob.go:120
+							val = float32(gc_at5[gc_tx3])
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank3] = localMax
 						}
 					}
+					for gc_tx3 := gc_step14; gc_tx3 < gc_to3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+//line hecbench_logprob.go:106
+						localMax := gc_s_localMax[gc_rank3]
+						var val float32
+//line hecbench_logprob.go:120
+						gc_more = true
+//line hecbench_logprob.go:120
+						val = float32(gc_at5[gc_tx3])
+						localMax = fmaxf(localMax, val)
+						gc_s_localMax[gc_rank3] = localMax
+					}
+				} else {
+					gc_step15 := gc_from3
+					for ; gc_step15+3 < gc_to3; gc_step15 += 4 {
+						{
+							gc_tx3 := gc_step15 + 0
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+//line hecbench_logprob.go:104
+							tidx := gc_tx3
+//line hecbench_logprob.go:106
+							localMax := gc_s_localMax[gc_rank3]
+							var val float32
+//line hecbench_logprob.go:119
+							i := tidx + gc_off
+							gc_more = true
+//line hecbench_logprob.go:120
+							val = float32(logits[i])
+							localMax = fmaxf(localMax, val)
+							gc_s_localMax[gc_rank3] = localMax
+						}
+						{
+							gc_tx3 := gc_step15 + 1
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+//line hecbench_logprob.go:104
+							tidx := gc_tx3
+//line hecbench_logprob.go:106
+							localMax := gc_s_localMax[gc_rank3]
+							var val float32
+//line hecbench_logprob.go:119
+							i := tidx + gc_off
+							gc_more = true
+//line hecbench_logprob.go:120
+							val = float32(logits[i])
+							localMax = fmaxf(localMax, val)
+							gc_s_localMax[gc_rank3] = localMax
+						}
+						{
+							gc_tx3 := gc_step15 + 2
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+//line hecbench_logprob.go:104
+							tidx := gc_tx3
+//line hecbench_logprob.go:106
+							localMax := gc_s_localMax[gc_rank3]
+							var val float32
+//line hecbench_logprob.go:119
+							i := tidx + gc_off
+							gc_more = true
+//line hecbench_logprob.go:120
+							val = float32(logits[i])
+							localMax = fmaxf(localMax, val)
+							gc_s_localMax[gc_rank3] = localMax
+						}
+						{
+							gc_tx3 := gc_step15 + 3
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+//line hecbench_logprob.go:104
+							tidx := gc_tx3
+//line hecbench_logprob.go:106
+							localMax := gc_s_localMax[gc_rank3]
+							var val float32
+//line hecbench_logprob.go:119
+							i := tidx + gc_off
+							gc_more = true
+//line hecbench_logprob.go:120
+							val = float32(logits[i])
+							localMax = fmaxf(localMax, val)
+							gc_s_localMax[gc_rank3] = localMax
+						}
+					}
+					for gc_tx3 := gc_step15; gc_tx3 < gc_to3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line hecbench_logprob.go:104
+						tidx := gc_tx3
+//line hecbench_logprob.go:106
+						localMax := gc_s_localMax[gc_rank3]
+						var val float32
+//line hecbench_logprob.go:119
+						i := tidx + gc_off
+						gc_more = true
+//line hecbench_logprob.go:120
+						val = float32(logits[i])
+						localMax = fmaxf(localMax, val)
+						gc_s_localMax[gc_rank3] = localMax
+					}
 				}
 			}
 		}
-
 //line hecbench_logprob.go:68
 		shared := gc_shared13(32)[:32]
-		{
-			var gc_l_val_2 [32]float32
-			var gc_c31r [32]float32
-			for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-				gc_cnt3 := min(32, gc_n3-gc_w3)
-				gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-				var gc_dead3 uint32
-				_ = gc_dead3
-				gc_left7 := gc_act3
+//line hecbench_logprob.go:70
+		var gc_l_val_2 [32]float32
+		var gc_c31r [32]float32
+		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+			gc_cnt3 := min(32, gc_n3-gc_w3)
+			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+			var gc_dead3 uint32
+			_ = gc_dead3
+			gc_left7 := gc_act3
+			if compiled.SIMD {
+				if gc_act3 == ^uint32(0) {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						gc_rank3 := gc_w3 + gc_lane3
+//line hecbench_logprob.go:124
+						localMax := archsimd.LoadFloat32x8Slice(gc_s_localMax[gc_rank3:])
+//line hecbench_logprob.go:124
+						val_ := localMax
+//line hecbench_logprob.go:72
+						val_2 := val_
+//line hecbench_logprob.go:72
+						val_2.StoreSlice(gc_l_val_2[gc_lane3:])
+						gc_left7 &^= 0xff << gc_lane3
+					}
+				} else {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						if gc_act3>>gc_lane3&0xff != 0xff {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+//line hecbench_logprob.go:72
+						localMax := archsimd.LoadFloat32x8Slice(gc_s_localMax[gc_rank3:])
+//line hecbench_logprob.go:124
+						val_ := localMax
+//line hecbench_logprob.go:72
+						val_2 := val_
+//line hecbench_logprob.go:72
+						val_2.StoreSlice(gc_l_val_2[gc_lane3:])
+						gc_left7 &^= 0xff << gc_lane3
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left7 != 0 {
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+					if gc_left7&(1<<gc_lane3) == 0 {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+//line hecbench_logprob.go:85
+					localMax := gc_s_localMax[gc_rank3]
+//line hecbench_logprob.go:124
+					var val_ float32 = localMax
+//line hecbench_logprob.go:72
+					var val_2 float32 = val_
+//line hecbench_logprob.go:75
+					gc_l_val_2[gc_lane3] = val_2
+				}
+			}
+//line hecbench_logprob.go:59
+			for mask := 16; mask > 0; mask >>= 1 {
+				compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, fullMaskLP, &gc_l_val_2, mask, 32, &gc_c31r)
+				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+//line hecbench_logprob.go:64
+					val_2 := gc_l_val_2[gc_lane3]
+//line hecbench_logprob.go:60
+					val_2 = max(val_2, gc_c31r[gc_lane3])
+					gc_l_val_2[gc_lane3] = val_2
+				}
+			}
+			{
+				gc_tidx9 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+				gc_tx3 := gc_tidx9.X - 1
+				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+					gc_tx3++
+					if gc_tx3 == gc_bdx3 {
+						gc_tx3 = 0
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					gc_pos3.Thread = gc_rank3
+//line hecbench_logprob.go:69
+					lane := gc_tx3 & 0x1f
+					wid := gc_tx3 >> 5
+//line hecbench_logprob.go:72
+					val_2 := gc_l_val_2[gc_lane3]
+//line hecbench_logprob.go:74
+					var val_ float32
+//line hecbench_logprob.go:62
+					var r_ float32 = val_2
+//line hecbench_logprob.go:72
+					val_ = r_
+//line hecbench_logprob.go:74
+					if lane == 0 {
+						shared[wid] = val_
+					}
+				}
+			}
+		}
+//line hecbench_logprob.go:83
+		var gc_c32v [32]float32
+		var gc_c32r [32]float32
+		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+			gc_cnt3 := min(32, gc_n3-gc_w3)
+			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+			var gc_dead3 uint32
+			_ = gc_dead3
+			{
+				gc_tidx9 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+				gc_tx3 := gc_tidx9.X - 1
+				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+					gc_tx3++
+					if gc_tx3 == gc_bdx3 {
+						gc_tx3 = 0
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					gc_pos3.Thread = gc_rank3
+//line hecbench_logprob.go:69
+					lane := gc_tx3 & 0x1f
+//line hecbench_logprob.go:71
+					var val_ float32
+//line hecbench_logprob.go:82
+					if float32(gc_tx3) < (float32(gc_bdx3) / 32.0) {
+						val_ = shared[lane]
+					} else {
+						val_ = -1e20
+					}
+					var val_3 float32 = val_
+//line hecbench_logprob.go:89
+					gc_s_val_3[gc_rank3] = val_3
+				}
+			}
+//line hecbench_logprob.go:59
+			for mask_ := 16; mask_ > 0; mask_ >>= 1 {
+				gc_left8 := gc_act3
 				if compiled.SIMD {
 					if gc_act3 == ^uint32(0) {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
-//line hecbench_logprob.go:124
-							localMax := archsimd.LoadFloat32x8Slice(gc_s_localMax[gc_rank3:])
-//line hecbench_logprob.go:124
-							_ = localMax
-//line hecbench_logprob.go:124
-							val_ := localMax
-//line hecbench_logprob.go:124
-							_ = val_
-//line hecbench_logprob.go:72
-							val_2 := val_
-//line hecbench_logprob.go:72
-							_ = val_2
-//line hecbench_logprob.go:72
-							val_2.StoreSlice(gc_l_val_2[gc_lane3:])
-							gc_left7 &^= 0xff << gc_lane3
+//line hecbench_logprob.go:60
+							val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank3:])
+//line hecbench_logprob.go:60
+							val_3.StoreSlice(gc_c32v[gc_lane3:])
+							gc_left8 &^= 0xff << gc_lane3
 						}
 					} else {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -490,214 +478,41 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
-//line hecbench_logprob.go:72
-							localMax := archsimd.LoadFloat32x8Slice(gc_s_localMax[gc_rank3:])
-//line hecbench_logprob.go:72
-							_ = localMax
-//line hecbench_logprob.go:124
-							val_ := localMax
-//line hecbench_logprob.go:124
-							_ = val_
-//line hecbench_logprob.go:72
-							val_2 := val_
-//line hecbench_logprob.go:72
-							_ = val_2
-//line hecbench_logprob.go:72
-							val_2.StoreSlice(gc_l_val_2[gc_lane3:])
-							gc_left7 &^= 0xff << gc_lane3
+//line hecbench_logprob.go:60
+							val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank3:])
+//line hecbench_logprob.go:60
+							val_3.StoreSlice(gc_c32v[gc_lane3:])
+							gc_left8 &^= 0xff << gc_lane3
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left7 != 0 {
+				if gc_left8 != 0 {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left7&(1<<gc_lane3) == 0 {
+						if gc_left8&(1<<gc_lane3) == 0 {
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-						localMax := gc_s_localMax[gc_rank3]
-
-//line hecbench_logprob.go:124
-						var val_ float32 = localMax
-
-//line hecbench_logprob.go:124
-						_ = val_
-
-//line hecbench_logprob.go:72
-						var val_2 float32 = val_
-
-//line hecbench_logprob.go:72
-						_ = val_2
-						_ = val_
-						_ = val_2
-						gc_l_val_2[gc_lane3] = val_2
-					}
-				}
-
-//line hecbench_logprob.go:59
-				for mask := 16; mask > 0; mask >>= 1 {
-
-//line hecbench_logprob.go:60
-					compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, fullMaskLP, &gc_l_val_2, mask, 32, &gc_c31r)
-					for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-						val_2 := gc_l_val_2[gc_lane3]
-						_ = val_2
-
-//line hecbench_logprob.go:60
-						val_2 = max(val_2, gc_c31r[gc_lane3])
-						gc_l_val_2[gc_lane3] = val_2
-					}
-				}
-				{
-					gc_tidx9 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-					gc_tx3 := gc_tidx9.X - 1
-					for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-						gc_tx3++
-						if gc_tx3 == gc_bdx3 {
-							gc_tx3 = 0
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
-
-//line hecbench_logprob.go:69
-						lane := gc_tx3 & 0x1f
-						_ = lane
-
-//line hecbench_logprob.go:70
-						wid := gc_tx3 >> 5
-						_ = wid
-						val_2 := gc_l_val_2[gc_lane3]
-						_ = val_2
-						var val_ float32
-						_ = val_
-
-//line hecbench_logprob.go:62
-						var r_ float32 = val_2
-
-//line hecbench_logprob.go:62
-						_ = r_
-
-//line hecbench_logprob.go:72
-						val_ = r_
-
-//line hecbench_logprob.go:74
-						if lane == 0 {
-							shared[wid] = val_
-						}
-						_ = r_
-					}
-				}
-			}
-		}
-		{
-			var gc_c32v [32]float32
-			var gc_c32r [32]float32
-			for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-				gc_cnt3 := min(32, gc_n3-gc_w3)
-				gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-				var gc_dead3 uint32
-				_ = gc_dead3
-				{
-					gc_tidx9 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-					gc_tx3 := gc_tidx9.X - 1
-					for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-						gc_tx3++
-						if gc_tx3 == gc_bdx3 {
-							gc_tx3 = 0
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
-
-//line hecbench_logprob.go:69
-						lane := gc_tx3 & 0x1f
-						_ = lane
-						var val_ float32
-						_ = val_
-
-//line hecbench_logprob.go:82
-						if float32(gc_tx3) < (float32(gc_bdx3) / 32.0) {
-							val_ = shared[lane]
-						} else {
-							val_ = -1e20
-						}
-
-//line hecbench_logprob.go:87
-						var val_3 float32 = val_
-
-//line hecbench_logprob.go:87
-						_ = val_3
-						_ = val_3
-						gc_s_val_3[gc_rank3] = val_3
-					}
-				}
-
-//line hecbench_logprob.go:59
-				for mask_ := 16; mask_ > 0; mask_ >>= 1 {
-					gc_left8 := gc_act3
-					if compiled.SIMD {
-						if gc_act3 == ^uint32(0) {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-//line hecbench_logprob.go:60
-								val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank3:])
-//line hecbench_logprob.go:60
-								_ = val_3
-//line hecbench_logprob.go:60
-								val_3.StoreSlice(gc_c32v[gc_lane3:])
-								gc_left8 &^= 0xff << gc_lane3
-							}
-						} else {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								if gc_act3>>gc_lane3&0xff != 0xff {
-									continue
-								}
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-//line hecbench_logprob.go:60
-								val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank3:])
-//line hecbench_logprob.go:60
-								_ = val_3
-//line hecbench_logprob.go:60
-								val_3.StoreSlice(gc_c32v[gc_lane3:])
-								gc_left8 &^= 0xff << gc_lane3
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left8 != 0 {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left8&(1<<gc_lane3) == 0 {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
-							val_3 := gc_s_val_3[gc_rank3]
-
-//line hecbench_logprob.go:60
-							gc_c32v[gc_lane3] = val_3
-						}
-					}
-
-//line hecbench_logprob.go:60
-					compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, fullMaskLP, &gc_c32v, mask_, 32, &gc_c32r)
-					for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
+//line hecbench_logprob.go:73
 						val_3 := gc_s_val_3[gc_rank3]
-
 //line hecbench_logprob.go:60
-						val_3 = max(val_3, gc_c32r[gc_lane3])
-						gc_s_val_3[gc_rank3] = val_3
+						gc_c32v[gc_lane3] = val_3
 					}
+				}
+//line hecbench_logprob.go:60
+				compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, fullMaskLP, &gc_c32v, mask_, 32, &gc_c32r)
+				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+					gc_rank3 := gc_w3 + gc_lane3
+//line hecbench_logprob.go:64
+					val_3 := gc_s_val_3[gc_rank3]
+//line hecbench_logprob.go:60
+					val_3 = max(val_3, gc_c32r[gc_lane3])
+					gc_s_val_3[gc_rank3] = val_3
 				}
 			}
 		}
 		{
+//line hecbench_logprob.go:67
 			gc_from3, gc_to3 := 0, gc_bdx3
 			if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
 				gc_to3 = gc_bound3 + 1
@@ -706,110 +521,78 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
-//line hecbench_logprob.go:104
-					tidx := gc_tx3
-					_ = tidx
+//line hecbench_logprob.go:106
 					val_3 := gc_s_val_3[gc_rank3]
 					var val_ float32
-					_ = val_
-
 //line hecbench_logprob.go:62
 					var r_2 float32 = val_3
-
-//line hecbench_logprob.go:62
-					_ = r_2
-
 //line hecbench_logprob.go:87
 					val_ = r_2
-
 //line hecbench_logprob.go:89
 					var r float32 = val_
-
-//line hecbench_logprob.go:89
-					_ = r
-
 //line hecbench_logprob.go:124
 					maxVal := r
-
-//line hecbench_logprob.go:125
-					{
-						sMaxLogit[0] = maxVal
-					}
-					_ = r_2
-					_ = r
-					_ = maxVal
+//line hecbench_logprob.go:126
+					sMaxLogit[0] = maxVal
 				}
 			}
 		}
-		{
-			gc_vstep6 := 0
-			if compiled.SIMD {
+//line hecbench_logprob.go:135
+		gc_vstep6 := 0
+		if compiled.SIMD {
 //line hecbench_logprob.go:131
-				gc_vb4 := archsimd.BroadcastFloat32x8(float32(0.0))
+			gc_vb4 := archsimd.BroadcastFloat32x8(float32(0.0))
+			for ; gc_vstep6+7 < gc_n3; gc_vstep6 += 8 {
+				gc_rank3 := gc_vstep6
 //line hecbench_logprob.go:131
-				_ = gc_vb4
-				for ; gc_vstep6+7 < gc_n3; gc_vstep6 += 8 {
-					gc_rank3 := gc_vstep6
-					_ = gc_rank3
+				localSumExp := gc_vb4
 //line hecbench_logprob.go:131
-					localSumExp := gc_vb4
-//line hecbench_logprob.go:131
-					_ = localSumExp
-//line hecbench_logprob.go:131
-					localSumExp.StoreSlice(gc_s_localSumExp[gc_rank3:])
-				}
-				archsimd.ClearAVXUpperBits()
+				localSumExp.StoreSlice(gc_s_localSumExp[gc_rank3:])
 			}
-			gc_step16 := gc_vstep6
-			for ; gc_step16+3 < gc_n3; gc_step16 += 4 {
-				{
-					gc_rank3 := gc_step16 + 0
-					gc_pos3.Thread = gc_rank3
-
-//line hecbench_logprob.go:131
-					localSumExp := float32(0.0)
-					_ = localSumExp
-					gc_s_localSumExp[gc_rank3] = localSumExp
-				}
-				{
-					gc_rank3 := gc_step16 + 1
-					gc_pos3.Thread = gc_rank3
-
-//line hecbench_logprob.go:131
-					localSumExp := float32(0.0)
-					_ = localSumExp
-					gc_s_localSumExp[gc_rank3] = localSumExp
-				}
-				{
-					gc_rank3 := gc_step16 + 2
-					gc_pos3.Thread = gc_rank3
-
-//line hecbench_logprob.go:131
-					localSumExp := float32(0.0)
-					_ = localSumExp
-					gc_s_localSumExp[gc_rank3] = localSumExp
-				}
-				{
-					gc_rank3 := gc_step16 + 3
-					gc_pos3.Thread = gc_rank3
-
-//line hecbench_logprob.go:131
-					localSumExp := float32(0.0)
-					_ = localSumExp
-					gc_s_localSumExp[gc_rank3] = localSumExp
-				}
-			}
-			for gc_rank3 := gc_step16; gc_rank3 < gc_n3; gc_rank3++ {
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step16 := gc_vstep6
+		for ; gc_step16+3 < gc_n3; gc_step16 += 4 {
+			{
+				gc_rank3 := gc_step16 + 0
 				gc_pos3.Thread = gc_rank3
-
 //line hecbench_logprob.go:131
 				localSumExp := float32(0.0)
-				_ = localSumExp
+//line hecbench_logprob.go:133
+				gc_s_localSumExp[gc_rank3] = localSumExp
+			}
+			{
+				gc_rank3 := gc_step16 + 1
+				gc_pos3.Thread = gc_rank3
+//line hecbench_logprob.go:131
+				localSumExp := float32(0.0)
+//line hecbench_logprob.go:133
+				gc_s_localSumExp[gc_rank3] = localSumExp
+			}
+			{
+				gc_rank3 := gc_step16 + 2
+				gc_pos3.Thread = gc_rank3
+//line hecbench_logprob.go:131
+				localSumExp := float32(0.0)
+//line hecbench_logprob.go:133
+				gc_s_localSumExp[gc_rank3] = localSumExp
+			}
+			{
+				gc_rank3 := gc_step16 + 3
+				gc_pos3.Thread = gc_rank3
+//line hecbench_logprob.go:131
+				localSumExp := float32(0.0)
+//line hecbench_logprob.go:133
 				gc_s_localSumExp[gc_rank3] = localSumExp
 			}
 		}
-
+		for gc_rank3 := gc_step16; gc_rank3 < gc_n3; gc_rank3++ {
+			gc_pos3.Thread = gc_rank3
+//line hecbench_logprob.go:131
+			localSumExp := float32(0.0)
+//line hecbench_logprob.go:133
+			gc_s_localSumExp[gc_rank3] = localSumExp
+		}
 //line hecbench_logprob.go:132
 		for gc_off2, gc_limit2, gc_more2 := 0, vocabSize, true; gc_more2; gc_off2 += gc_bdx3 {
 			gc_b3.Tick()
@@ -817,298 +600,385 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 				return
 			}
 			gc_more2 = false
-			{
-				gc_from3, gc_to3 := 0, gc_bdx3
-				if !compiled.Adds(gc_off2, gc_to3) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound3 := compiled.Diff(gc_limit2, gc_off2); gc_bound3 < gc_to3 {
-					gc_to3 = gc_bound3
-				}
-				for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-					gc_off8 := gc_off2
-					if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 <= len(logits) && gc_to3 <= len(logits)-gc_off8 {
-						gc_at6 := logits[gc_off8:][:gc_to3]
-						gc_step17 := gc_from3
-						for ; gc_step17+3 < gc_to3; gc_step17 += 4 {
-							{
-								gc_tx3 := gc_step17 + 0
-								_ = gc_tx3
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx3
-								_ = tidx
-								var val float32
-								_ = val
-								localSumExp := gc_s_localSumExp[gc_rank3]
-
-//line hecbench_logprob.go:132
-								i_ := tidx + gc_off2
-								gc_more2 = true
-								_ = i_
-
-//line hecbench_logprob.go:133
-								val = expf(float32(gc_at6[gc_tx3]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
-								localSumExp += val
-								gc_s_localSumExp[gc_rank3] = localSumExp
-							}
-							{
-								gc_tx3 := gc_step17 + 1
-								_ = gc_tx3
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx3
-								_ = tidx
-								var val float32
-								_ = val
-								localSumExp := gc_s_localSumExp[gc_rank3]
-
-//line hecbench_logprob.go:132
-								i_ := tidx + gc_off2
-								gc_more2 = true
-								_ = i_
-
-//line hecbench_logprob.go:133
-								val = expf(float32(gc_at6[gc_tx3]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
-								localSumExp += val
-								gc_s_localSumExp[gc_rank3] = localSumExp
-							}
-							{
-								gc_tx3 := gc_step17 + 2
-								_ = gc_tx3
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx3
-								_ = tidx
-								var val float32
-								_ = val
-								localSumExp := gc_s_localSumExp[gc_rank3]
-
-//line hecbench_logprob.go:132
-								i_ := tidx + gc_off2
-								gc_more2 = true
-								_ = i_
-
-//line hecbench_logprob.go:133
-								val = expf(float32(gc_at6[gc_tx3]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
-								localSumExp += val
-								gc_s_localSumExp[gc_rank3] = localSumExp
-							}
-							{
-								gc_tx3 := gc_step17 + 3
-								_ = gc_tx3
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx3
-								_ = tidx
-								var val float32
-								_ = val
-								localSumExp := gc_s_localSumExp[gc_rank3]
-
-//line hecbench_logprob.go:132
-								i_ := tidx + gc_off2
-								gc_more2 = true
-								_ = i_
-
-//line hecbench_logprob.go:133
-								val = expf(float32(gc_at6[gc_tx3]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
-								localSumExp += val
-								gc_s_localSumExp[gc_rank3] = localSumExp
-							}
-						}
-						for gc_tx3 := gc_step17; gc_tx3 < gc_to3; gc_tx3++ {
+//line hecbench_logprob.go:139
+			gc_from3, gc_to3 := 0, gc_bdx3
+			if !compiled.Adds(gc_off2, gc_to3) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound3 := compiled.Diff(gc_limit2, gc_off2); gc_bound3 < gc_to3 {
+				gc_to3 = gc_bound3
+			}
+			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_off8 := gc_off2
+				if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 <= len(logits) && gc_to3 <= len(logits)-gc_off8 {
+					gc_at6 := logits[gc_off8:][:gc_to3]
+					gc_step17 := gc_from3
+					for ; gc_step17+3 < gc_to3; gc_step17 += 4 {
+						{
+							gc_tx3 := gc_step17 + 0
+//line hecbench_logprob.go:155
 							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-
-//line hecbench_logprob.go:104
-							tidx := gc_tx3
-							_ = tidx
+//line hecbench_logprob.go:106
 							var val float32
-							_ = val
+//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank3]
-
-//line hecbench_logprob.go:132
-							i_ := tidx + gc_off2
+//line hecbench_logprob.go:133
 							gc_more2 = true
-							_ = i_
-
 //line hecbench_logprob.go:133
 							val = expf(float32(gc_at6[gc_tx3]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
 							localSumExp += val
 							gc_s_localSumExp[gc_rank3] = localSumExp
 						}
-					} else {
-						gc_step18 := gc_from3
-						for ; gc_step18+3 < gc_to3; gc_step18 += 4 {
-							{
-								gc_tx3 := gc_step18 + 0
-								gc_rank3 := gc_base3 + gc_tx3
-								gc_pos3.Thread = gc_rank3
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx3
-								_ = tidx
-								var val float32
-								_ = val
-								localSumExp := gc_s_localSumExp[gc_rank3]
-
-//line hecbench_logprob.go:132
-								i_ := tidx + gc_off2
-								gc_more2 = true
-
-//line hecbench_logprob.go:133
-								val = expf(float32(logits[i_]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
-								localSumExp += val
-								gc_s_localSumExp[gc_rank3] = localSumExp
-							}
-							{
-								gc_tx3 := gc_step18 + 1
-								gc_rank3 := gc_base3 + gc_tx3
-								gc_pos3.Thread = gc_rank3
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx3
-								_ = tidx
-								var val float32
-								_ = val
-								localSumExp := gc_s_localSumExp[gc_rank3]
-
-//line hecbench_logprob.go:132
-								i_ := tidx + gc_off2
-								gc_more2 = true
-
-//line hecbench_logprob.go:133
-								val = expf(float32(logits[i_]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
-								localSumExp += val
-								gc_s_localSumExp[gc_rank3] = localSumExp
-							}
-							{
-								gc_tx3 := gc_step18 + 2
-								gc_rank3 := gc_base3 + gc_tx3
-								gc_pos3.Thread = gc_rank3
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx3
-								_ = tidx
-								var val float32
-								_ = val
-								localSumExp := gc_s_localSumExp[gc_rank3]
-
-//line hecbench_logprob.go:132
-								i_ := tidx + gc_off2
-								gc_more2 = true
-
-//line hecbench_logprob.go:133
-								val = expf(float32(logits[i_]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
-								localSumExp += val
-								gc_s_localSumExp[gc_rank3] = localSumExp
-							}
-							{
-								gc_tx3 := gc_step18 + 3
-								gc_rank3 := gc_base3 + gc_tx3
-								gc_pos3.Thread = gc_rank3
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx3
-								_ = tidx
-								var val float32
-								_ = val
-								localSumExp := gc_s_localSumExp[gc_rank3]
-
-//line hecbench_logprob.go:132
-								i_ := tidx + gc_off2
-								gc_more2 = true
-
-//line hecbench_logprob.go:133
-								val = expf(float32(logits[i_]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
-								localSumExp += val
-								gc_s_localSumExp[gc_rank3] = localSumExp
-							}
-						}
-						for gc_tx3 := gc_step18; gc_tx3 < gc_to3; gc_tx3++ {
+						{
+							gc_tx3 := gc_step17 + 1
+//line hecbench_logprob.go:140
 							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line hecbench_logprob.go:104
-							tidx := gc_tx3
-							_ = tidx
+//line hecbench_logprob.go:106
 							var val float32
-							_ = val
+//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank3]
-
-//line hecbench_logprob.go:132
-							i_ := tidx + gc_off2
-							gc_more2 = true
-
 //line hecbench_logprob.go:133
-							val = expf(float32(logits[i_]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
+							gc_more2 = true
+//line hecbench_logprob.go:133
+							val = expf(float32(gc_at6[gc_tx3]) - sMaxLogit[0])
+							localSumExp += val
+							gc_s_localSumExp[gc_rank3] = localSumExp
+						}
+						{
+							gc_tx3 := gc_step17 + 2
+//line hecbench_logprob.go:140
+							gc_rank3 := gc_base3 + gc_tx3
+//line hecbench_logprob.go:106
+							var val float32
+//line hecbench_logprob.go:108
+							localSumExp := gc_s_localSumExp[gc_rank3]
+//line hecbench_logprob.go:133
+							gc_more2 = true
+//line hecbench_logprob.go:133
+							val = expf(float32(gc_at6[gc_tx3]) - sMaxLogit[0])
+							localSumExp += val
+							gc_s_localSumExp[gc_rank3] = localSumExp
+						}
+						{
+							gc_tx3 := gc_step17 + 3
+//line hecbench_logprob.go:140
+							gc_rank3 := gc_base3 + gc_tx3
+//line hecbench_logprob.go:106
+							var val float32
+//line hecbench_logprob.go:108
+							localSumExp := gc_s_localSumExp[gc_rank3]
+//line hecbench_logprob.go:133
+							gc_more2 = true
+//line hecbench_logprob.go:133
+							val = expf(float32(gc_at6[gc_tx3]) - sMaxLogit[0])
 							localSumExp += val
 							gc_s_localSumExp[gc_rank3] = localSumExp
 						}
 					}
+					for gc_tx3 := gc_step17; gc_tx3 < gc_to3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+//line hecbench_logprob.go:106
+						var val float32
+//line hecbench_logprob.go:108
+						localSumExp := gc_s_localSumExp[gc_rank3]
+//line hecbench_logprob.go:133
+						gc_more2 = true
+//line hecbench_logprob.go:133
+						val = expf(float32(gc_at6[gc_tx3]) - sMaxLogit[0])
+						localSumExp += val
+						gc_s_localSumExp[gc_rank3] = localSumExp
+					}
+				} else {
+					gc_step18 := gc_from3
+					for ; gc_step18+3 < gc_to3; gc_step18 += 4 {
+						{
+							gc_tx3 := gc_step18 + 0
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+//line hecbench_logprob.go:104
+							tidx := gc_tx3
+//line hecbench_logprob.go:106
+							var val float32
+//line hecbench_logprob.go:108
+							localSumExp := gc_s_localSumExp[gc_rank3]
+//line hecbench_logprob.go:132
+							i_ := tidx + gc_off2
+							gc_more2 = true
+//line hecbench_logprob.go:133
+							val = expf(float32(logits[i_]) - sMaxLogit[0])
+							localSumExp += val
+							gc_s_localSumExp[gc_rank3] = localSumExp
+						}
+						{
+							gc_tx3 := gc_step18 + 1
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+//line hecbench_logprob.go:104
+							tidx := gc_tx3
+//line hecbench_logprob.go:106
+							var val float32
+//line hecbench_logprob.go:108
+							localSumExp := gc_s_localSumExp[gc_rank3]
+//line hecbench_logprob.go:132
+							i_ := tidx + gc_off2
+							gc_more2 = true
+//line hecbench_logprob.go:133
+							val = expf(float32(logits[i_]) - sMaxLogit[0])
+							localSumExp += val
+							gc_s_localSumExp[gc_rank3] = localSumExp
+						}
+						{
+							gc_tx3 := gc_step18 + 2
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+//line hecbench_logprob.go:104
+							tidx := gc_tx3
+//line hecbench_logprob.go:106
+							var val float32
+//line hecbench_logprob.go:108
+							localSumExp := gc_s_localSumExp[gc_rank3]
+//line hecbench_logprob.go:132
+							i_ := tidx + gc_off2
+							gc_more2 = true
+//line hecbench_logprob.go:133
+							val = expf(float32(logits[i_]) - sMaxLogit[0])
+							localSumExp += val
+							gc_s_localSumExp[gc_rank3] = localSumExp
+						}
+						{
+							gc_tx3 := gc_step18 + 3
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+//line hecbench_logprob.go:104
+							tidx := gc_tx3
+//line hecbench_logprob.go:106
+							var val float32
+//line hecbench_logprob.go:108
+							localSumExp := gc_s_localSumExp[gc_rank3]
+//line hecbench_logprob.go:132
+							i_ := tidx + gc_off2
+							gc_more2 = true
+//line hecbench_logprob.go:133
+							val = expf(float32(logits[i_]) - sMaxLogit[0])
+							localSumExp += val
+							gc_s_localSumExp[gc_rank3] = localSumExp
+						}
+					}
+					for gc_tx3 := gc_step18; gc_tx3 < gc_to3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line hecbench_logprob.go:104
+						tidx := gc_tx3
+//line hecbench_logprob.go:106
+						var val float32
+//line hecbench_logprob.go:108
+						localSumExp := gc_s_localSumExp[gc_rank3]
+//line hecbench_logprob.go:132
+						i_ := tidx + gc_off2
+						gc_more2 = true
+//line hecbench_logprob.go:133
+						val = expf(float32(logits[i_]) - sMaxLogit[0])
+						localSumExp += val
+						gc_s_localSumExp[gc_rank3] = localSumExp
+					}
 				}
 			}
 		}
-
 //line hecbench_logprob.go:32
 		shared_ := gc_shared23(32)[:32]
-		{
-			var gc_l_val_5 [32]float32
-			var gc_c33r [32]float32
-			for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-				gc_cnt3 := min(32, gc_n3-gc_w3)
-				gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-				var gc_dead3 uint32
-				_ = gc_dead3
-				gc_left9 := gc_act3
+//line hecbench_logprob.go:34
+		var gc_l_val_5 [32]float32
+		var gc_c33r [32]float32
+		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+			gc_cnt3 := min(32, gc_n3-gc_w3)
+			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+			var gc_dead3 uint32
+			_ = gc_dead3
+			gc_left9 := gc_act3
+			if compiled.SIMD {
+				if gc_act3 == ^uint32(0) {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						gc_rank3 := gc_w3 + gc_lane3
+//line hecbench_logprob.go:137
+						localSumExp := archsimd.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank3:])
+//line hecbench_logprob.go:137
+						val_4 := localSumExp
+//line hecbench_logprob.go:36
+						val_5 := val_4
+//line hecbench_logprob.go:36
+						val_5.StoreSlice(gc_l_val_5[gc_lane3:])
+						gc_left9 &^= 0xff << gc_lane3
+					}
+				} else {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						if gc_act3>>gc_lane3&0xff != 0xff {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+//line hecbench_logprob.go:36
+						localSumExp := archsimd.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank3:])
+//line hecbench_logprob.go:137
+						val_4 := localSumExp
+//line hecbench_logprob.go:36
+						val_5 := val_4
+//line hecbench_logprob.go:36
+						val_5.StoreSlice(gc_l_val_5[gc_lane3:])
+						gc_left9 &^= 0xff << gc_lane3
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left9 != 0 {
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+					if gc_left9&(1<<gc_lane3) == 0 {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+//line hecbench_logprob.go:49
+					localSumExp := gc_s_localSumExp[gc_rank3]
+//line hecbench_logprob.go:137
+					var val_4 float32 = localSumExp
+//line hecbench_logprob.go:36
+					var val_5 float32 = val_4
+//line hecbench_logprob.go:39
+					gc_l_val_5[gc_lane3] = val_5
+				}
+			}
+//line hecbench_logprob.go:23
+			if compiled.SIMD512 && gc_act3 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+				var gc_run2 compiled.ShflSteps
+				for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+//line hecbench_logprob.go:24
+					gc_run2.Add(mask_2, 0, 32)
+					if gc_run2.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_5, &gc_run2)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_5, &gc_run2)
+			} else {
+//line hecbench_logprob.go:23
+				for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+					if gc_act3 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_5, mask_2, 0, 32)
+					} else {
+//line hecbench_logprob.go:24
+						compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c33r)
+						gc_left10 := gc_act3
+						if compiled.SIMD {
+							if gc_act3 == ^uint32(0) {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+//line hecbench_logprob.go:24
+									val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane3:])
+//line hecbench_logprob.go:24
+									val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c33r[gc_lane3:]))
+//line hecbench_logprob.go:24
+									val_5.StoreSlice(gc_l_val_5[gc_lane3:])
+									gc_left10 &^= 0xff << gc_lane3
+								}
+							} else {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									if gc_act3>>gc_lane3&0xff != 0xff {
+										continue
+									}
+//line hecbench_logprob.go:24
+									val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane3:])
+//line hecbench_logprob.go:24
+									val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c33r[gc_lane3:]))
+//line hecbench_logprob.go:24
+									val_5.StoreSlice(gc_l_val_5[gc_lane3:])
+									gc_left10 &^= 0xff << gc_lane3
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left10 != 0 {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+								if gc_left10&(1<<gc_lane3) == 0 {
+									continue
+								}
+//line hecbench_logprob.go:37
+								val_5 := gc_l_val_5[gc_lane3]
+//line hecbench_logprob.go:24
+								val_5 += gc_c33r[gc_lane3]
+								gc_l_val_5[gc_lane3] = val_5
+							}
+						}
+					}
+				}
+			}
+			{
+				gc_tidx9 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+				gc_tx3 := gc_tidx9.X - 1
+				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+					gc_tx3++
+					if gc_tx3 == gc_bdx3 {
+						gc_tx3 = 0
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					gc_pos3.Thread = gc_rank3
+//line hecbench_logprob.go:33
+					lane_ := gc_tx3 & 0x1f
+					wid_ := gc_tx3 >> 5
+//line hecbench_logprob.go:36
+					val_5 := gc_l_val_5[gc_lane3]
+//line hecbench_logprob.go:38
+					var val_4 float32
+//line hecbench_logprob.go:26
+					var r_4 float32 = val_5
+//line hecbench_logprob.go:36
+					val_4 = r_4
+//line hecbench_logprob.go:38
+					if lane_ == 0 {
+						shared_[wid_] = val_4
+					}
+				}
+			}
+		}
+//line hecbench_logprob.go:47
+		var gc_c34v [32]float32
+		var gc_c34r [32]float32
+		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+			gc_cnt3 := min(32, gc_n3-gc_w3)
+			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+			var gc_dead3 uint32
+			_ = gc_dead3
+			{
+				gc_tidx9 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+				gc_tx3 := gc_tidx9.X - 1
+				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+					gc_tx3++
+					if gc_tx3 == gc_bdx3 {
+						gc_tx3 = 0
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					gc_pos3.Thread = gc_rank3
+//line hecbench_logprob.go:33
+					lane_ := gc_tx3 & 0x1f
+//line hecbench_logprob.go:35
+					var val_4 float32
+//line hecbench_logprob.go:46
+					if float32(gc_tx3) < (float32(gc_bdx3) / 32.0) {
+						val_4 = shared_[lane_]
+					} else {
+						val_4 = float32(0.0)
+					}
+					var val_6 float32 = val_4
+//line hecbench_logprob.go:53
+					gc_s_val_6[gc_rank3] = val_6
+				}
+			}
+//line hecbench_logprob.go:23
+			for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
+				gc_left11 := gc_act3
 				if compiled.SIMD {
 					if gc_act3 == ^uint32(0) {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
-//line hecbench_logprob.go:137
-							localSumExp := archsimd.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank3:])
-//line hecbench_logprob.go:137
-							_ = localSumExp
-//line hecbench_logprob.go:137
-							val_4 := localSumExp
-//line hecbench_logprob.go:137
-							_ = val_4
-//line hecbench_logprob.go:36
-							val_5 := val_4
-//line hecbench_logprob.go:36
-							_ = val_5
-//line hecbench_logprob.go:36
-							val_5.StoreSlice(gc_l_val_5[gc_lane3:])
-							gc_left9 &^= 0xff << gc_lane3
+//line hecbench_logprob.go:24
+							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank3:])
+//line hecbench_logprob.go:24
+							val_6.StoreSlice(gc_c34v[gc_lane3:])
+							gc_left11 &^= 0xff << gc_lane3
 						}
 					} else {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -1116,317 +986,76 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
-//line hecbench_logprob.go:36
-							localSumExp := archsimd.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank3:])
-//line hecbench_logprob.go:36
-							_ = localSumExp
-//line hecbench_logprob.go:137
-							val_4 := localSumExp
-//line hecbench_logprob.go:137
-							_ = val_4
-//line hecbench_logprob.go:36
-							val_5 := val_4
-//line hecbench_logprob.go:36
-							_ = val_5
-//line hecbench_logprob.go:36
-							val_5.StoreSlice(gc_l_val_5[gc_lane3:])
-							gc_left9 &^= 0xff << gc_lane3
+//line hecbench_logprob.go:24
+							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank3:])
+//line hecbench_logprob.go:24
+							val_6.StoreSlice(gc_c34v[gc_lane3:])
+							gc_left11 &^= 0xff << gc_lane3
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left9 != 0 {
+				if gc_left11 != 0 {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left9&(1<<gc_lane3) == 0 {
+						if gc_left11&(1<<gc_lane3) == 0 {
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-						localSumExp := gc_s_localSumExp[gc_rank3]
-
-//line hecbench_logprob.go:137
-						var val_4 float32 = localSumExp
-
-//line hecbench_logprob.go:137
-						_ = val_4
-
-//line hecbench_logprob.go:36
-						var val_5 float32 = val_4
-
-//line hecbench_logprob.go:36
-						_ = val_5
-						_ = val_4
-						_ = val_5
-						gc_l_val_5[gc_lane3] = val_5
+//line hecbench_logprob.go:37
+						val_6 := gc_s_val_6[gc_rank3]
+//line hecbench_logprob.go:24
+						gc_c34v[gc_lane3] = val_6
 					}
 				}
-
-//line hecbench_logprob.go:23
-				if compiled.SIMD512 && gc_act3 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
-					var gc_run2 compiled.ShflSteps
-					for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
-
 //line hecbench_logprob.go:24
-						gc_run2.Add(mask_2, 0, 32)
-						if gc_run2.Full() {
-							compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_5, &gc_run2)
+				compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, fullMaskLP, &gc_c34v, mask_3, 32, &gc_c34r)
+				gc_left12 := gc_act3
+				if compiled.SIMD {
+					if gc_act3 == ^uint32(0) {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							gc_rank3 := gc_w3 + gc_lane3
+//line hecbench_logprob.go:24
+							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank3:])
+//line hecbench_logprob.go:24
+							val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c34r[gc_lane3:]))
+//line hecbench_logprob.go:24
+							val_6.StoreSlice(gc_s_val_6[gc_rank3:])
+							gc_left12 &^= 0xff << gc_lane3
+						}
+					} else {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							if gc_act3>>gc_lane3&0xff != 0xff {
+								continue
+							}
+							gc_rank3 := gc_w3 + gc_lane3
+//line hecbench_logprob.go:24
+							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank3:])
+//line hecbench_logprob.go:24
+							val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c34r[gc_lane3:]))
+//line hecbench_logprob.go:24
+							val_6.StoreSlice(gc_s_val_6[gc_rank3:])
+							gc_left12 &^= 0xff << gc_lane3
 						}
 					}
-					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_5, &gc_run2)
-				} else {
-
-//line hecbench_logprob.go:23
-					for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
-
-//line hecbench_logprob.go:24
-						if gc_act3 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
-							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_5, mask_2, 0, 32)
-						} else {
-
-//line hecbench_logprob.go:24
-							compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c33r)
-							gc_left10 := gc_act3
-							if compiled.SIMD {
-								if gc_act3 == ^uint32(0) {
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-										gc_rank3 := gc_w3 + gc_lane3
-										_ = gc_rank3
-//line hecbench_logprob.go:24
-										val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane3:])
-//line hecbench_logprob.go:24
-										_ = val_5
-//line hecbench_logprob.go:24
-										val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c33r[gc_lane3:]))
-//line hecbench_logprob.go:24
-										val_5.StoreSlice(gc_l_val_5[gc_lane3:])
-										gc_left10 &^= 0xff << gc_lane3
-									}
-								} else {
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-										if gc_act3>>gc_lane3&0xff != 0xff {
-											continue
-										}
-										gc_rank3 := gc_w3 + gc_lane3
-										_ = gc_rank3
-//line hecbench_logprob.go:24
-										val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane3:])
-//line hecbench_logprob.go:24
-										_ = val_5
-//line hecbench_logprob.go:24
-										val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c33r[gc_lane3:]))
-//line hecbench_logprob.go:24
-										val_5.StoreSlice(gc_l_val_5[gc_lane3:])
-										gc_left10 &^= 0xff << gc_lane3
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left10 != 0 {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									if gc_left10&(1<<gc_lane3) == 0 {
-										continue
-									}
-									gc_rank3 := gc_w3 + gc_lane3
-									_ = gc_rank3
-									val_5 := gc_l_val_5[gc_lane3]
-									_ = val_5
-
-//line hecbench_logprob.go:24
-									val_5 += gc_c33r[gc_lane3]
-									gc_l_val_5[gc_lane3] = val_5
-								}
-							}
-						}
-					}
+					archsimd.ClearAVXUpperBits()
 				}
-				{
-					gc_tidx9 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-					gc_tx3 := gc_tidx9.X - 1
-					for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-						gc_tx3++
-						if gc_tx3 == gc_bdx3 {
-							gc_tx3 = 0
+				if gc_left12 != 0 {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						if gc_left12&(1<<gc_lane3) == 0 {
+							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
-
-//line hecbench_logprob.go:33
-						lane_ := gc_tx3 & 0x1f
-						_ = lane_
-
-//line hecbench_logprob.go:34
-						wid_ := gc_tx3 >> 5
-						_ = wid_
-						val_5 := gc_l_val_5[gc_lane3]
-						_ = val_5
-						var val_4 float32
-						_ = val_4
-
-//line hecbench_logprob.go:26
-						var r_4 float32 = val_5
-
-//line hecbench_logprob.go:26
-						_ = r_4
-
-//line hecbench_logprob.go:36
-						val_4 = r_4
-
-//line hecbench_logprob.go:38
-						if lane_ == 0 {
-							shared_[wid_] = val_4
-						}
-						_ = r_4
-					}
-				}
-			}
-		}
-		{
-			var gc_c34v [32]float32
-			var gc_c34r [32]float32
-			for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-				gc_cnt3 := min(32, gc_n3-gc_w3)
-				gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-				var gc_dead3 uint32
-				_ = gc_dead3
-				{
-					gc_tidx9 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-					gc_tx3 := gc_tidx9.X - 1
-					for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-						gc_tx3++
-						if gc_tx3 == gc_bdx3 {
-							gc_tx3 = 0
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
-
-//line hecbench_logprob.go:33
-						lane_ := gc_tx3 & 0x1f
-						_ = lane_
-						var val_4 float32
-						_ = val_4
-
-//line hecbench_logprob.go:46
-						if float32(gc_tx3) < (float32(gc_bdx3) / 32.0) {
-							val_4 = shared_[lane_]
-						} else {
-							val_4 = float32(0.0)
-						}
-
-//line hecbench_logprob.go:51
-						var val_6 float32 = val_4
-
-//line hecbench_logprob.go:51
-						_ = val_6
-						_ = val_6
+//line hecbench_logprob.go:37
+						val_6 := gc_s_val_6[gc_rank3]
+//line hecbench_logprob.go:24
+						val_6 += gc_c34r[gc_lane3]
 						gc_s_val_6[gc_rank3] = val_6
 					}
 				}
-
-//line hecbench_logprob.go:23
-				for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
-					gc_left11 := gc_act3
-					if compiled.SIMD {
-						if gc_act3 == ^uint32(0) {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-//line hecbench_logprob.go:24
-								val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank3:])
-//line hecbench_logprob.go:24
-								_ = val_6
-//line hecbench_logprob.go:24
-								val_6.StoreSlice(gc_c34v[gc_lane3:])
-								gc_left11 &^= 0xff << gc_lane3
-							}
-						} else {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								if gc_act3>>gc_lane3&0xff != 0xff {
-									continue
-								}
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-//line hecbench_logprob.go:24
-								val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank3:])
-//line hecbench_logprob.go:24
-								_ = val_6
-//line hecbench_logprob.go:24
-								val_6.StoreSlice(gc_c34v[gc_lane3:])
-								gc_left11 &^= 0xff << gc_lane3
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left11 != 0 {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left11&(1<<gc_lane3) == 0 {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
-							val_6 := gc_s_val_6[gc_rank3]
-
-//line hecbench_logprob.go:24
-							gc_c34v[gc_lane3] = val_6
-						}
-					}
-
-//line hecbench_logprob.go:24
-					compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, fullMaskLP, &gc_c34v, mask_3, 32, &gc_c34r)
-					gc_left12 := gc_act3
-					if compiled.SIMD {
-						if gc_act3 == ^uint32(0) {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-//line hecbench_logprob.go:24
-								val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank3:])
-//line hecbench_logprob.go:24
-								_ = val_6
-//line hecbench_logprob.go:24
-								val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c34r[gc_lane3:]))
-//line hecbench_logprob.go:24
-								val_6.StoreSlice(gc_s_val_6[gc_rank3:])
-								gc_left12 &^= 0xff << gc_lane3
-							}
-						} else {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								if gc_act3>>gc_lane3&0xff != 0xff {
-									continue
-								}
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-//line hecbench_logprob.go:24
-								val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank3:])
-//line hecbench_logprob.go:24
-								_ = val_6
-//line hecbench_logprob.go:24
-								val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c34r[gc_lane3:]))
-//line hecbench_logprob.go:24
-								val_6.StoreSlice(gc_s_val_6[gc_rank3:])
-								gc_left12 &^= 0xff << gc_lane3
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left12 != 0 {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left12&(1<<gc_lane3) == 0 {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
-							val_6 := gc_s_val_6[gc_rank3]
-
-//line hecbench_logprob.go:24
-							val_6 += gc_c34r[gc_lane3]
-							gc_s_val_6[gc_rank3] = val_6
-						}
-					}
-				}
 			}
 		}
 		{
+//line hecbench_logprob.go:32
 			gc_from3, gc_to3 := 0, gc_bdx3
 			if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
 				gc_to3 = gc_bound3 + 1
@@ -1435,42 +1064,22 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
-//line hecbench_logprob.go:104
-					tidx := gc_tx3
-					_ = tidx
+//line hecbench_logprob.go:106
 					val_6 := gc_s_val_6[gc_rank3]
 					var val_4 float32
-					_ = val_4
-
 //line hecbench_logprob.go:26
 					var r_5 float32 = val_6
-
-//line hecbench_logprob.go:26
-					_ = r_5
-
 //line hecbench_logprob.go:51
 					val_4 = r_5
-
 //line hecbench_logprob.go:53
 					var r_3 float32 = val_4
-
-//line hecbench_logprob.go:53
-					_ = r_3
-
 //line hecbench_logprob.go:137
 					sumExp := r_3
-
-//line hecbench_logprob.go:138
-					{
-						idx := step + bidx*(maxInputLength-1)
-
-						tokenIdx := step + 1 + bidx*maxInputLength
-						logProbs[idx] = float32(logits[ids[tokenIdx]]) - sMaxLogit[0] - logf(sumExp+1e-9)
-					}
-					_ = r_5
-					_ = r_3
-					_ = sumExp
+//line hecbench_logprob.go:139
+					idx := step + bidx*(maxInputLength-1)
+//line hecbench_logprob.go:141
+					tokenIdx := step + 1 + bidx*maxInputLength
+					logProbs[idx] = float32(logits[ids[tokenIdx]]) - sMaxLogit[0] - logf(sumExp+1e-9)
 				}
 			}
 		}
@@ -1501,122 +1110,84 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 	gc_s_val_3 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 	gc_s_localMax := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
 	gc_s_localSumExp := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
-
 //line hecbench_logprob.go:102
 	const maxTVal = math.MaxFloat32
-
 //line hecbench_logprob.go:105
 	step := gc_bx2
-
-//line hecbench_logprob.go:106
 	bidx := gc_by2
-
 //line hecbench_logprob.go:108
 	sMaxLogit := gocuda.Shared[float32](t, 1)[:1]
-
 //line hecbench_logprob.go:110
 	if bidx < batchSize && step < int(lengths[bidx])-1 {
-
 //line hecbench_logprob.go:112
 		stepOffset := step * vocabSizePadded
-
-//line hecbench_logprob.go:113
 		batchOffset := bidx * maxInputLength * vocabSizePadded
-
-//line hecbench_logprob.go:114
 		logits = logits[stepOffset+batchOffset:]
-		{
-			gc_vstep3 := 0
-			if compiled.SIMD {
+//line hecbench_logprob.go:116
+		gc_vstep3 := 0
+		if compiled.SIMD {
 //line hecbench_logprob.go:117
-				gc_vb := archsimd.BroadcastFloat32x8(float32(-maxTVal))
+			gc_vb := archsimd.BroadcastFloat32x8(float32(-maxTVal))
+			for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
+				gc_rank2 := gc_vstep3
 //line hecbench_logprob.go:117
-				_ = gc_vb
-				for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
-					gc_rank2 := gc_vstep3
-					_ = gc_rank2
-//line hecbench_logprob.go:117
-					localMax := gc_vb
-//line hecbench_logprob.go:117
-					_ = localMax
-//line hecbench_logprob.go:118
-					val := gc_vb
-//line hecbench_logprob.go:118
-					_ = val
-//line hecbench_logprob.go:118
-					localMax.StoreSlice(gc_s_localMax[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
+				localMax := gc_vb
+				localMax.StoreSlice(gc_s_localMax[gc_rank2:])
 			}
-			gc_step7 := gc_vstep3
-			for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
-				{
-					gc_rank2 := gc_step7 + 0
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:117
-					localMax := float32(-maxTVal)
-
-//line hecbench_logprob.go:118
-					val := float32(-maxTVal)
-					_ = localMax
-					_ = val
-					gc_s_localMax[gc_rank2] = localMax
-				}
-				{
-					gc_rank2 := gc_step7 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:117
-					localMax := float32(-maxTVal)
-
-//line hecbench_logprob.go:118
-					val := float32(-maxTVal)
-					_ = localMax
-					_ = val
-					gc_s_localMax[gc_rank2] = localMax
-				}
-				{
-					gc_rank2 := gc_step7 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:117
-					localMax := float32(-maxTVal)
-
-//line hecbench_logprob.go:118
-					val := float32(-maxTVal)
-					_ = localMax
-					_ = val
-					gc_s_localMax[gc_rank2] = localMax
-				}
-				{
-					gc_rank2 := gc_step7 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:117
-					localMax := float32(-maxTVal)
-
-//line hecbench_logprob.go:118
-					val := float32(-maxTVal)
-					_ = localMax
-					_ = val
-					gc_s_localMax[gc_rank2] = localMax
-				}
-			}
-			for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step7 := gc_vstep3
+		for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+			{
+				gc_rank2 := gc_step7 + 0
 				gc_pos2.Thread = gc_rank2
-
 //line hecbench_logprob.go:117
 				localMax := float32(-maxTVal)
-
-//line hecbench_logprob.go:118
 				val := float32(-maxTVal)
-				_ = localMax
+//line hecbench_logprob.go:120
+				_ = val
+				gc_s_localMax[gc_rank2] = localMax
+			}
+			{
+				gc_rank2 := gc_step7 + 1
+				gc_pos2.Thread = gc_rank2
+//line hecbench_logprob.go:117
+				localMax := float32(-maxTVal)
+				val := float32(-maxTVal)
+//line hecbench_logprob.go:120
+				_ = val
+				gc_s_localMax[gc_rank2] = localMax
+			}
+			{
+				gc_rank2 := gc_step7 + 2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_logprob.go:117
+				localMax := float32(-maxTVal)
+				val := float32(-maxTVal)
+//line hecbench_logprob.go:120
+				_ = val
+				gc_s_localMax[gc_rank2] = localMax
+			}
+			{
+				gc_rank2 := gc_step7 + 3
+				gc_pos2.Thread = gc_rank2
+//line hecbench_logprob.go:117
+				localMax := float32(-maxTVal)
+				val := float32(-maxTVal)
+//line hecbench_logprob.go:120
 				_ = val
 				gc_s_localMax[gc_rank2] = localMax
 			}
 		}
-
+		for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+//line hecbench_logprob.go:117
+			localMax := float32(-maxTVal)
+			val := float32(-maxTVal)
+//line hecbench_logprob.go:120
+			_ = val
+			gc_s_localMax[gc_rank2] = localMax
+		}
 //line hecbench_logprob.go:119
 		for gc_off, gc_limit, gc_more := 0, vocabSize, true; gc_more; gc_off += gc_bdx2 {
 			gc_b2.Tick()
@@ -1624,298 +1195,324 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 				return
 			}
 			gc_more = false
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off, gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off5 := gc_off
-					if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(logits) && gc_to2 <= len(logits)-gc_off5 {
-						gc_at3 := logits[gc_off5:][:gc_to2]
-						gc_step8 := gc_from2
-						for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-							{
-								gc_tx2 := gc_step8 + 0
-								_ = gc_tx2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx2
-								_ = tidx
-								localMax := gc_s_localMax[gc_rank2]
-								var val float32
-								_ = val
-
-//line hecbench_logprob.go:119
-								i := tidx + gc_off
-								gc_more = true
-								_ = i
-
-//line hecbench_logprob.go:120
-								val = float32(gc_at3[gc_tx2])
-
-//line hecbench_logprob.go:121
-								localMax = fmaxf(localMax, val)
-								gc_s_localMax[gc_rank2] = localMax
-							}
-							{
-								gc_tx2 := gc_step8 + 1
-								_ = gc_tx2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx2
-								_ = tidx
-								localMax := gc_s_localMax[gc_rank2]
-								var val float32
-								_ = val
-
-//line hecbench_logprob.go:119
-								i := tidx + gc_off
-								gc_more = true
-								_ = i
-
-//line hecbench_logprob.go:120
-								val = float32(gc_at3[gc_tx2])
-
-//line hecbench_logprob.go:121
-								localMax = fmaxf(localMax, val)
-								gc_s_localMax[gc_rank2] = localMax
-							}
-							{
-								gc_tx2 := gc_step8 + 2
-								_ = gc_tx2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx2
-								_ = tidx
-								localMax := gc_s_localMax[gc_rank2]
-								var val float32
-								_ = val
-
-//line hecbench_logprob.go:119
-								i := tidx + gc_off
-								gc_more = true
-								_ = i
-
-//line hecbench_logprob.go:120
-								val = float32(gc_at3[gc_tx2])
-
-//line hecbench_logprob.go:121
-								localMax = fmaxf(localMax, val)
-								gc_s_localMax[gc_rank2] = localMax
-							}
-							{
-								gc_tx2 := gc_step8 + 3
-								_ = gc_tx2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx2
-								_ = tidx
-								localMax := gc_s_localMax[gc_rank2]
-								var val float32
-								_ = val
-
-//line hecbench_logprob.go:119
-								i := tidx + gc_off
-								gc_more = true
-								_ = i
-
-//line hecbench_logprob.go:120
-								val = float32(gc_at3[gc_tx2])
-
-//line hecbench_logprob.go:121
-								localMax = fmaxf(localMax, val)
-								gc_s_localMax[gc_rank2] = localMax
-							}
-						}
-						for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_logprob.go:126
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off5 := gc_off
+				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(logits) && gc_to2 <= len(logits)-gc_off5 {
+					gc_at3 := logits[gc_off5:][:gc_to2]
+					gc_step8 := gc_from2
+					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+						{
+							gc_tx2 := gc_step8 + 0
+//line hecbench_logprob.go:142
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_logprob.go:104
-							tidx := gc_tx2
-							_ = tidx
+//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank2]
 							var val float32
-							_ = val
-
-//line hecbench_logprob.go:119
-							i := tidx + gc_off
+//line hecbench_logprob.go:120
 							gc_more = true
-							_ = i
-
 //line hecbench_logprob.go:120
 							val = float32(gc_at3[gc_tx2])
-
-//line hecbench_logprob.go:121
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank2] = localMax
 						}
-					} else {
-						gc_step9 := gc_from2
-						for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
-							{
-								gc_tx2 := gc_step9 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx2
-								_ = tidx
-								localMax := gc_s_localMax[gc_rank2]
-								var val float32
-								_ = val
-
-//line hecbench_logprob.go:119
-								i := tidx + gc_off
-								gc_more = true
-
-//line hecbench_logprob.go:120
-								val = float32(logits[i])
-
-//line hecbench_logprob.go:121
-								localMax = fmaxf(localMax, val)
-								gc_s_localMax[gc_rank2] = localMax
-							}
-							{
-								gc_tx2 := gc_step9 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx2
-								_ = tidx
-								localMax := gc_s_localMax[gc_rank2]
-								var val float32
-								_ = val
-
-//line hecbench_logprob.go:119
-								i := tidx + gc_off
-								gc_more = true
-
-//line hecbench_logprob.go:120
-								val = float32(logits[i])
-
-//line hecbench_logprob.go:121
-								localMax = fmaxf(localMax, val)
-								gc_s_localMax[gc_rank2] = localMax
-							}
-							{
-								gc_tx2 := gc_step9 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx2
-								_ = tidx
-								localMax := gc_s_localMax[gc_rank2]
-								var val float32
-								_ = val
-
-//line hecbench_logprob.go:119
-								i := tidx + gc_off
-								gc_more = true
-
-//line hecbench_logprob.go:120
-								val = float32(logits[i])
-
-//line hecbench_logprob.go:121
-								localMax = fmaxf(localMax, val)
-								gc_s_localMax[gc_rank2] = localMax
-							}
-							{
-								gc_tx2 := gc_step9 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx2
-								_ = tidx
-								localMax := gc_s_localMax[gc_rank2]
-								var val float32
-								_ = val
-
-//line hecbench_logprob.go:119
-								i := tidx + gc_off
-								gc_more = true
-
-//line hecbench_logprob.go:120
-								val = float32(logits[i])
-
-//line hecbench_logprob.go:121
-								localMax = fmaxf(localMax, val)
-								gc_s_localMax[gc_rank2] = localMax
-							}
-						}
-						for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+						{
+							gc_tx2 := gc_step8 + 1
+//line hecbench_logprob.go:127
 							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:104
-							tidx := gc_tx2
-							_ = tidx
+//line hecbench_logprob.go:106
 							localMax := gc_s_localMax[gc_rank2]
 							var val float32
-							_ = val
-
-//line hecbench_logprob.go:119
-							i := tidx + gc_off
-							gc_more = true
-
 //line hecbench_logprob.go:120
-							val = float32(logits[i])
-
-//line hecbench_logprob.go:121
+							gc_more = true
+//line hecbench_logprob.go:120
+							val = float32(gc_at3[gc_tx2])
+							localMax = fmaxf(localMax, val)
+							gc_s_localMax[gc_rank2] = localMax
+						}
+						{
+							gc_tx2 := gc_step8 + 2
+//line hecbench_logprob.go:127
+							gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_logprob.go:106
+							localMax := gc_s_localMax[gc_rank2]
+							var val float32
+//line hecbench_logprob.go:120
+							gc_more = true
+//line hecbench_logprob.go:120
+							val = float32(gc_at3[gc_tx2])
+							localMax = fmaxf(localMax, val)
+							gc_s_localMax[gc_rank2] = localMax
+						}
+						{
+							gc_tx2 := gc_step8 + 3
+//line hecbench_logprob.go:127
+							gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_logprob.go:106
+							localMax := gc_s_localMax[gc_rank2]
+							var val float32
+//line hecbench_logprob.go:120
+							gc_more = true
+//line hecbench_logprob.go:120
+							val = float32(gc_at3[gc_tx2])
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank2] = localMax
 						}
 					}
+					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_logprob.go:106
+						localMax := gc_s_localMax[gc_rank2]
+						var val float32
+//line hecbench_logprob.go:120
+						gc_more = true
+//line hecbench_logprob.go:120
+						val = float32(gc_at3[gc_tx2])
+						localMax = fmaxf(localMax, val)
+						gc_s_localMax[gc_rank2] = localMax
+					}
+				} else {
+					gc_step9 := gc_from2
+					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+						{
+							gc_tx2 := gc_step9 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_logprob.go:104
+							tidx := gc_tx2
+//line hecbench_logprob.go:106
+							localMax := gc_s_localMax[gc_rank2]
+							var val float32
+//line hecbench_logprob.go:119
+							i := tidx + gc_off
+							gc_more = true
+//line hecbench_logprob.go:120
+							val = float32(logits[i])
+							localMax = fmaxf(localMax, val)
+							gc_s_localMax[gc_rank2] = localMax
+						}
+						{
+							gc_tx2 := gc_step9 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_logprob.go:104
+							tidx := gc_tx2
+//line hecbench_logprob.go:106
+							localMax := gc_s_localMax[gc_rank2]
+							var val float32
+//line hecbench_logprob.go:119
+							i := tidx + gc_off
+							gc_more = true
+//line hecbench_logprob.go:120
+							val = float32(logits[i])
+							localMax = fmaxf(localMax, val)
+							gc_s_localMax[gc_rank2] = localMax
+						}
+						{
+							gc_tx2 := gc_step9 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_logprob.go:104
+							tidx := gc_tx2
+//line hecbench_logprob.go:106
+							localMax := gc_s_localMax[gc_rank2]
+							var val float32
+//line hecbench_logprob.go:119
+							i := tidx + gc_off
+							gc_more = true
+//line hecbench_logprob.go:120
+							val = float32(logits[i])
+							localMax = fmaxf(localMax, val)
+							gc_s_localMax[gc_rank2] = localMax
+						}
+						{
+							gc_tx2 := gc_step9 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_logprob.go:104
+							tidx := gc_tx2
+//line hecbench_logprob.go:106
+							localMax := gc_s_localMax[gc_rank2]
+							var val float32
+//line hecbench_logprob.go:119
+							i := tidx + gc_off
+							gc_more = true
+//line hecbench_logprob.go:120
+							val = float32(logits[i])
+							localMax = fmaxf(localMax, val)
+							gc_s_localMax[gc_rank2] = localMax
+						}
+					}
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_logprob.go:104
+						tidx := gc_tx2
+//line hecbench_logprob.go:106
+						localMax := gc_s_localMax[gc_rank2]
+						var val float32
+//line hecbench_logprob.go:119
+						i := tidx + gc_off
+						gc_more = true
+//line hecbench_logprob.go:120
+						val = float32(logits[i])
+						localMax = fmaxf(localMax, val)
+						gc_s_localMax[gc_rank2] = localMax
+					}
 				}
 			}
 		}
-
 //line hecbench_logprob.go:68
 		shared := gc_shared12(32)[:32]
-		{
-			var gc_l_val_2 [32]float32
-			var gc_c21r [32]float32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
-				gc_left := gc_act2
+//line hecbench_logprob.go:70
+		var gc_l_val_2 [32]float32
+		var gc_c21r [32]float32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_logprob.go:124
+						localMax := archsimd.LoadFloat32x8Slice(gc_s_localMax[gc_rank2:])
+//line hecbench_logprob.go:124
+						val_ := localMax
+//line hecbench_logprob.go:72
+						val_2 := val_
+//line hecbench_logprob.go:72
+						val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_logprob.go:72
+						localMax := archsimd.LoadFloat32x8Slice(gc_s_localMax[gc_rank2:])
+//line hecbench_logprob.go:124
+						val_ := localMax
+//line hecbench_logprob.go:72
+						val_2 := val_
+//line hecbench_logprob.go:72
+						val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_logprob.go:85
+					localMax := gc_s_localMax[gc_rank2]
+//line hecbench_logprob.go:124
+					var val_ float32 = localMax
+//line hecbench_logprob.go:72
+					var val_2 float32 = val_
+//line hecbench_logprob.go:75
+					gc_l_val_2[gc_lane2] = val_2
+				}
+			}
+//line hecbench_logprob.go:59
+			for mask := 16; mask > 0; mask >>= 1 {
+				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_l_val_2, mask, 32, &gc_c21r)
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line hecbench_logprob.go:64
+					val_2 := gc_l_val_2[gc_lane2]
+//line hecbench_logprob.go:60
+					val_2 = max(val_2, gc_c21r[gc_lane2])
+					gc_l_val_2[gc_lane2] = val_2
+				}
+			}
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_logprob.go:69
+					lane := gc_tx2 & 0x1f
+					wid := gc_tx2 >> 5
+//line hecbench_logprob.go:72
+					val_2 := gc_l_val_2[gc_lane2]
+//line hecbench_logprob.go:74
+					var val_ float32
+//line hecbench_logprob.go:62
+					var r_ float32 = val_2
+//line hecbench_logprob.go:72
+					val_ = r_
+//line hecbench_logprob.go:74
+					if lane == 0 {
+						shared[wid] = val_
+					}
+				}
+			}
+		}
+//line hecbench_logprob.go:83
+		var gc_c22v [32]float32
+		var gc_c22r [32]float32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_logprob.go:69
+					lane := gc_tx2 & 0x1f
+//line hecbench_logprob.go:71
+					var val_ float32
+//line hecbench_logprob.go:82
+					if float32(gc_tx2) < (float32(gc_bdx2) / 32.0) {
+						val_ = shared[lane]
+					} else {
+						val_ = -1e20
+					}
+					var val_3 float32 = val_
+//line hecbench_logprob.go:89
+					gc_s_val_3[gc_rank2] = val_3
+				}
+			}
+//line hecbench_logprob.go:59
+			for mask_ := 16; mask_ > 0; mask_ >>= 1 {
+				gc_left2 := gc_act2
 				if compiled.SIMD {
 					if gc_act2 == ^uint32(0) {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_logprob.go:124
-							localMax := archsimd.LoadFloat32x8Slice(gc_s_localMax[gc_rank2:])
-//line hecbench_logprob.go:124
-							_ = localMax
-//line hecbench_logprob.go:124
-							val_ := localMax
-//line hecbench_logprob.go:124
-							_ = val_
-//line hecbench_logprob.go:72
-							val_2 := val_
-//line hecbench_logprob.go:72
-							_ = val_2
-//line hecbench_logprob.go:72
-							val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
+//line hecbench_logprob.go:60
+							val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank2:])
+//line hecbench_logprob.go:60
+							val_3.StoreSlice(gc_c22v[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
 						}
 					} else {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -1923,214 +1520,41 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_logprob.go:72
-							localMax := archsimd.LoadFloat32x8Slice(gc_s_localMax[gc_rank2:])
-//line hecbench_logprob.go:72
-							_ = localMax
-//line hecbench_logprob.go:124
-							val_ := localMax
-//line hecbench_logprob.go:124
-							_ = val_
-//line hecbench_logprob.go:72
-							val_2 := val_
-//line hecbench_logprob.go:72
-							_ = val_2
-//line hecbench_logprob.go:72
-							val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
+//line hecbench_logprob.go:60
+							val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank2:])
+//line hecbench_logprob.go:60
+							val_3.StoreSlice(gc_c22v[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left != 0 {
+				if gc_left2 != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left&(1<<gc_lane2) == 0 {
+						if gc_left2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						localMax := gc_s_localMax[gc_rank2]
-
-//line hecbench_logprob.go:124
-						var val_ float32 = localMax
-
-//line hecbench_logprob.go:124
-						_ = val_
-
-//line hecbench_logprob.go:72
-						var val_2 float32 = val_
-
-//line hecbench_logprob.go:72
-						_ = val_2
-						_ = val_
-						_ = val_2
-						gc_l_val_2[gc_lane2] = val_2
-					}
-				}
-
-//line hecbench_logprob.go:59
-				for mask := 16; mask > 0; mask >>= 1 {
-
-//line hecbench_logprob.go:60
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_l_val_2, mask, 32, &gc_c21r)
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						val_2 := gc_l_val_2[gc_lane2]
-						_ = val_2
-
-//line hecbench_logprob.go:60
-						val_2 = max(val_2, gc_c21r[gc_lane2])
-						gc_l_val_2[gc_lane2] = val_2
-					}
-				}
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:69
-						lane := gc_tx2 & 0x1f
-						_ = lane
-
-//line hecbench_logprob.go:70
-						wid := gc_tx2 >> 5
-						_ = wid
-						val_2 := gc_l_val_2[gc_lane2]
-						_ = val_2
-						var val_ float32
-						_ = val_
-
-//line hecbench_logprob.go:62
-						var r_ float32 = val_2
-
-//line hecbench_logprob.go:62
-						_ = r_
-
-//line hecbench_logprob.go:72
-						val_ = r_
-
-//line hecbench_logprob.go:74
-						if lane == 0 {
-							shared[wid] = val_
-						}
-						_ = r_
-					}
-				}
-			}
-		}
-		{
-			var gc_c22v [32]float32
-			var gc_c22r [32]float32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:69
-						lane := gc_tx2 & 0x1f
-						_ = lane
-						var val_ float32
-						_ = val_
-
-//line hecbench_logprob.go:82
-						if float32(gc_tx2) < (float32(gc_bdx2) / 32.0) {
-							val_ = shared[lane]
-						} else {
-							val_ = -1e20
-						}
-
-//line hecbench_logprob.go:87
-						var val_3 float32 = val_
-
-//line hecbench_logprob.go:87
-						_ = val_3
-						_ = val_3
-						gc_s_val_3[gc_rank2] = val_3
-					}
-				}
-
-//line hecbench_logprob.go:59
-				for mask_ := 16; mask_ > 0; mask_ >>= 1 {
-					gc_left2 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_logprob.go:60
-								val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank2:])
-//line hecbench_logprob.go:60
-								_ = val_3
-//line hecbench_logprob.go:60
-								val_3.StoreSlice(gc_c22v[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_logprob.go:60
-								val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank2:])
-//line hecbench_logprob.go:60
-								_ = val_3
-//line hecbench_logprob.go:60
-								val_3.StoreSlice(gc_c22v[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							val_3 := gc_s_val_3[gc_rank2]
-
-//line hecbench_logprob.go:60
-							gc_c22v[gc_lane2] = val_3
-						}
-					}
-
-//line hecbench_logprob.go:60
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_c22v, mask_, 32, &gc_c22r)
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+//line hecbench_logprob.go:73
 						val_3 := gc_s_val_3[gc_rank2]
-
 //line hecbench_logprob.go:60
-						val_3 = max(val_3, gc_c22r[gc_lane2])
-						gc_s_val_3[gc_rank2] = val_3
+						gc_c22v[gc_lane2] = val_3
 					}
+				}
+//line hecbench_logprob.go:60
+				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_c22v, mask_, 32, &gc_c22r)
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_logprob.go:64
+					val_3 := gc_s_val_3[gc_rank2]
+//line hecbench_logprob.go:60
+					val_3 = max(val_3, gc_c22r[gc_lane2])
+					gc_s_val_3[gc_rank2] = val_3
 				}
 			}
 		}
 		{
+//line hecbench_logprob.go:67
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 				gc_to2 = gc_bound2 + 1
@@ -2139,110 +1563,78 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:104
-					tidx := gc_tx2
-					_ = tidx
+//line hecbench_logprob.go:106
 					val_3 := gc_s_val_3[gc_rank2]
 					var val_ float32
-					_ = val_
-
 //line hecbench_logprob.go:62
 					var r_2 float32 = val_3
-
-//line hecbench_logprob.go:62
-					_ = r_2
-
 //line hecbench_logprob.go:87
 					val_ = r_2
-
 //line hecbench_logprob.go:89
 					var r float32 = val_
-
-//line hecbench_logprob.go:89
-					_ = r
-
 //line hecbench_logprob.go:124
 					maxVal := r
-
-//line hecbench_logprob.go:125
-					{
-						sMaxLogit[0] = maxVal
-					}
-					_ = r_2
-					_ = r
-					_ = maxVal
+//line hecbench_logprob.go:126
+					sMaxLogit[0] = maxVal
 				}
 			}
 		}
-		{
-			gc_vstep4 := 0
-			if compiled.SIMD {
+//line hecbench_logprob.go:135
+		gc_vstep4 := 0
+		if compiled.SIMD {
 //line hecbench_logprob.go:131
-				gc_vb2 := archsimd.BroadcastFloat32x8(float32(0.0))
+			gc_vb2 := archsimd.BroadcastFloat32x8(float32(0.0))
+			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+				gc_rank2 := gc_vstep4
 //line hecbench_logprob.go:131
-				_ = gc_vb2
-				for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-					gc_rank2 := gc_vstep4
-					_ = gc_rank2
+				localSumExp := gc_vb2
 //line hecbench_logprob.go:131
-					localSumExp := gc_vb2
-//line hecbench_logprob.go:131
-					_ = localSumExp
-//line hecbench_logprob.go:131
-					localSumExp.StoreSlice(gc_s_localSumExp[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
+				localSumExp.StoreSlice(gc_s_localSumExp[gc_rank2:])
 			}
-			gc_step10 := gc_vstep4
-			for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
-				{
-					gc_rank2 := gc_step10 + 0
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:131
-					localSumExp := float32(0.0)
-					_ = localSumExp
-					gc_s_localSumExp[gc_rank2] = localSumExp
-				}
-				{
-					gc_rank2 := gc_step10 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:131
-					localSumExp := float32(0.0)
-					_ = localSumExp
-					gc_s_localSumExp[gc_rank2] = localSumExp
-				}
-				{
-					gc_rank2 := gc_step10 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:131
-					localSumExp := float32(0.0)
-					_ = localSumExp
-					gc_s_localSumExp[gc_rank2] = localSumExp
-				}
-				{
-					gc_rank2 := gc_step10 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:131
-					localSumExp := float32(0.0)
-					_ = localSumExp
-					gc_s_localSumExp[gc_rank2] = localSumExp
-				}
-			}
-			for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step10 := gc_vstep4
+		for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
+			{
+				gc_rank2 := gc_step10 + 0
 				gc_pos2.Thread = gc_rank2
-
 //line hecbench_logprob.go:131
 				localSumExp := float32(0.0)
-				_ = localSumExp
+//line hecbench_logprob.go:133
+				gc_s_localSumExp[gc_rank2] = localSumExp
+			}
+			{
+				gc_rank2 := gc_step10 + 1
+				gc_pos2.Thread = gc_rank2
+//line hecbench_logprob.go:131
+				localSumExp := float32(0.0)
+//line hecbench_logprob.go:133
+				gc_s_localSumExp[gc_rank2] = localSumExp
+			}
+			{
+				gc_rank2 := gc_step10 + 2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_logprob.go:131
+				localSumExp := float32(0.0)
+//line hecbench_logprob.go:133
+				gc_s_localSumExp[gc_rank2] = localSumExp
+			}
+			{
+				gc_rank2 := gc_step10 + 3
+				gc_pos2.Thread = gc_rank2
+//line hecbench_logprob.go:131
+				localSumExp := float32(0.0)
+//line hecbench_logprob.go:133
 				gc_s_localSumExp[gc_rank2] = localSumExp
 			}
 		}
-
+		for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+//line hecbench_logprob.go:131
+			localSumExp := float32(0.0)
+//line hecbench_logprob.go:133
+			gc_s_localSumExp[gc_rank2] = localSumExp
+		}
 //line hecbench_logprob.go:132
 		for gc_off2, gc_limit2, gc_more2 := 0, vocabSize, true; gc_more2; gc_off2 += gc_bdx2 {
 			gc_b2.Tick()
@@ -2250,298 +1642,385 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 				return
 			}
 			gc_more2 = false
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off2, gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off6 := gc_off2
-					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(logits) && gc_to2 <= len(logits)-gc_off6 {
-						gc_at4 := logits[gc_off6:][:gc_to2]
-						gc_step11 := gc_from2
-						for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
-							{
-								gc_tx2 := gc_step11 + 0
-								_ = gc_tx2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx2
-								_ = tidx
-								var val float32
-								_ = val
-								localSumExp := gc_s_localSumExp[gc_rank2]
-
-//line hecbench_logprob.go:132
-								i_ := tidx + gc_off2
-								gc_more2 = true
-								_ = i_
-
-//line hecbench_logprob.go:133
-								val = expf(float32(gc_at4[gc_tx2]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
-								localSumExp += val
-								gc_s_localSumExp[gc_rank2] = localSumExp
-							}
-							{
-								gc_tx2 := gc_step11 + 1
-								_ = gc_tx2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx2
-								_ = tidx
-								var val float32
-								_ = val
-								localSumExp := gc_s_localSumExp[gc_rank2]
-
-//line hecbench_logprob.go:132
-								i_ := tidx + gc_off2
-								gc_more2 = true
-								_ = i_
-
-//line hecbench_logprob.go:133
-								val = expf(float32(gc_at4[gc_tx2]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
-								localSumExp += val
-								gc_s_localSumExp[gc_rank2] = localSumExp
-							}
-							{
-								gc_tx2 := gc_step11 + 2
-								_ = gc_tx2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx2
-								_ = tidx
-								var val float32
-								_ = val
-								localSumExp := gc_s_localSumExp[gc_rank2]
-
-//line hecbench_logprob.go:132
-								i_ := tidx + gc_off2
-								gc_more2 = true
-								_ = i_
-
-//line hecbench_logprob.go:133
-								val = expf(float32(gc_at4[gc_tx2]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
-								localSumExp += val
-								gc_s_localSumExp[gc_rank2] = localSumExp
-							}
-							{
-								gc_tx2 := gc_step11 + 3
-								_ = gc_tx2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx2
-								_ = tidx
-								var val float32
-								_ = val
-								localSumExp := gc_s_localSumExp[gc_rank2]
-
-//line hecbench_logprob.go:132
-								i_ := tidx + gc_off2
-								gc_more2 = true
-								_ = i_
-
-//line hecbench_logprob.go:133
-								val = expf(float32(gc_at4[gc_tx2]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
-								localSumExp += val
-								gc_s_localSumExp[gc_rank2] = localSumExp
-							}
-						}
-						for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_logprob.go:139
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off6 := gc_off2
+				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(logits) && gc_to2 <= len(logits)-gc_off6 {
+					gc_at4 := logits[gc_off6:][:gc_to2]
+					gc_step11 := gc_from2
+					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+						{
+							gc_tx2 := gc_step11 + 0
+//line hecbench_logprob.go:155
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_logprob.go:104
-							tidx := gc_tx2
-							_ = tidx
+//line hecbench_logprob.go:106
 							var val float32
-							_ = val
+//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank2]
-
-//line hecbench_logprob.go:132
-							i_ := tidx + gc_off2
+//line hecbench_logprob.go:133
 							gc_more2 = true
-							_ = i_
-
 //line hecbench_logprob.go:133
 							val = expf(float32(gc_at4[gc_tx2]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
 							localSumExp += val
 							gc_s_localSumExp[gc_rank2] = localSumExp
 						}
-					} else {
-						gc_step12 := gc_from2
-						for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
-							{
-								gc_tx2 := gc_step12 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx2
-								_ = tidx
-								var val float32
-								_ = val
-								localSumExp := gc_s_localSumExp[gc_rank2]
-
-//line hecbench_logprob.go:132
-								i_ := tidx + gc_off2
-								gc_more2 = true
-
-//line hecbench_logprob.go:133
-								val = expf(float32(logits[i_]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
-								localSumExp += val
-								gc_s_localSumExp[gc_rank2] = localSumExp
-							}
-							{
-								gc_tx2 := gc_step12 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx2
-								_ = tidx
-								var val float32
-								_ = val
-								localSumExp := gc_s_localSumExp[gc_rank2]
-
-//line hecbench_logprob.go:132
-								i_ := tidx + gc_off2
-								gc_more2 = true
-
-//line hecbench_logprob.go:133
-								val = expf(float32(logits[i_]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
-								localSumExp += val
-								gc_s_localSumExp[gc_rank2] = localSumExp
-							}
-							{
-								gc_tx2 := gc_step12 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx2
-								_ = tidx
-								var val float32
-								_ = val
-								localSumExp := gc_s_localSumExp[gc_rank2]
-
-//line hecbench_logprob.go:132
-								i_ := tidx + gc_off2
-								gc_more2 = true
-
-//line hecbench_logprob.go:133
-								val = expf(float32(logits[i_]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
-								localSumExp += val
-								gc_s_localSumExp[gc_rank2] = localSumExp
-							}
-							{
-								gc_tx2 := gc_step12 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:104
-								tidx := gc_tx2
-								_ = tidx
-								var val float32
-								_ = val
-								localSumExp := gc_s_localSumExp[gc_rank2]
-
-//line hecbench_logprob.go:132
-								i_ := tidx + gc_off2
-								gc_more2 = true
-
-//line hecbench_logprob.go:133
-								val = expf(float32(logits[i_]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
-								localSumExp += val
-								gc_s_localSumExp[gc_rank2] = localSumExp
-							}
-						}
-						for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
+						{
+							gc_tx2 := gc_step11 + 1
+//line hecbench_logprob.go:140
 							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:104
-							tidx := gc_tx2
-							_ = tidx
+//line hecbench_logprob.go:106
 							var val float32
-							_ = val
+//line hecbench_logprob.go:108
 							localSumExp := gc_s_localSumExp[gc_rank2]
-
-//line hecbench_logprob.go:132
-							i_ := tidx + gc_off2
-							gc_more2 = true
-
 //line hecbench_logprob.go:133
-							val = expf(float32(logits[i_]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
+							gc_more2 = true
+//line hecbench_logprob.go:133
+							val = expf(float32(gc_at4[gc_tx2]) - sMaxLogit[0])
+							localSumExp += val
+							gc_s_localSumExp[gc_rank2] = localSumExp
+						}
+						{
+							gc_tx2 := gc_step11 + 2
+//line hecbench_logprob.go:140
+							gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_logprob.go:106
+							var val float32
+//line hecbench_logprob.go:108
+							localSumExp := gc_s_localSumExp[gc_rank2]
+//line hecbench_logprob.go:133
+							gc_more2 = true
+//line hecbench_logprob.go:133
+							val = expf(float32(gc_at4[gc_tx2]) - sMaxLogit[0])
+							localSumExp += val
+							gc_s_localSumExp[gc_rank2] = localSumExp
+						}
+						{
+							gc_tx2 := gc_step11 + 3
+//line hecbench_logprob.go:140
+							gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_logprob.go:106
+							var val float32
+//line hecbench_logprob.go:108
+							localSumExp := gc_s_localSumExp[gc_rank2]
+//line hecbench_logprob.go:133
+							gc_more2 = true
+//line hecbench_logprob.go:133
+							val = expf(float32(gc_at4[gc_tx2]) - sMaxLogit[0])
 							localSumExp += val
 							gc_s_localSumExp[gc_rank2] = localSumExp
 						}
 					}
+					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_logprob.go:106
+						var val float32
+//line hecbench_logprob.go:108
+						localSumExp := gc_s_localSumExp[gc_rank2]
+//line hecbench_logprob.go:133
+						gc_more2 = true
+//line hecbench_logprob.go:133
+						val = expf(float32(gc_at4[gc_tx2]) - sMaxLogit[0])
+						localSumExp += val
+						gc_s_localSumExp[gc_rank2] = localSumExp
+					}
+				} else {
+					gc_step12 := gc_from2
+					for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+						{
+							gc_tx2 := gc_step12 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_logprob.go:104
+							tidx := gc_tx2
+//line hecbench_logprob.go:106
+							var val float32
+//line hecbench_logprob.go:108
+							localSumExp := gc_s_localSumExp[gc_rank2]
+//line hecbench_logprob.go:132
+							i_ := tidx + gc_off2
+							gc_more2 = true
+//line hecbench_logprob.go:133
+							val = expf(float32(logits[i_]) - sMaxLogit[0])
+							localSumExp += val
+							gc_s_localSumExp[gc_rank2] = localSumExp
+						}
+						{
+							gc_tx2 := gc_step12 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_logprob.go:104
+							tidx := gc_tx2
+//line hecbench_logprob.go:106
+							var val float32
+//line hecbench_logprob.go:108
+							localSumExp := gc_s_localSumExp[gc_rank2]
+//line hecbench_logprob.go:132
+							i_ := tidx + gc_off2
+							gc_more2 = true
+//line hecbench_logprob.go:133
+							val = expf(float32(logits[i_]) - sMaxLogit[0])
+							localSumExp += val
+							gc_s_localSumExp[gc_rank2] = localSumExp
+						}
+						{
+							gc_tx2 := gc_step12 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_logprob.go:104
+							tidx := gc_tx2
+//line hecbench_logprob.go:106
+							var val float32
+//line hecbench_logprob.go:108
+							localSumExp := gc_s_localSumExp[gc_rank2]
+//line hecbench_logprob.go:132
+							i_ := tidx + gc_off2
+							gc_more2 = true
+//line hecbench_logprob.go:133
+							val = expf(float32(logits[i_]) - sMaxLogit[0])
+							localSumExp += val
+							gc_s_localSumExp[gc_rank2] = localSumExp
+						}
+						{
+							gc_tx2 := gc_step12 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_logprob.go:104
+							tidx := gc_tx2
+//line hecbench_logprob.go:106
+							var val float32
+//line hecbench_logprob.go:108
+							localSumExp := gc_s_localSumExp[gc_rank2]
+//line hecbench_logprob.go:132
+							i_ := tidx + gc_off2
+							gc_more2 = true
+//line hecbench_logprob.go:133
+							val = expf(float32(logits[i_]) - sMaxLogit[0])
+							localSumExp += val
+							gc_s_localSumExp[gc_rank2] = localSumExp
+						}
+					}
+					for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_logprob.go:104
+						tidx := gc_tx2
+//line hecbench_logprob.go:106
+						var val float32
+//line hecbench_logprob.go:108
+						localSumExp := gc_s_localSumExp[gc_rank2]
+//line hecbench_logprob.go:132
+						i_ := tidx + gc_off2
+						gc_more2 = true
+//line hecbench_logprob.go:133
+						val = expf(float32(logits[i_]) - sMaxLogit[0])
+						localSumExp += val
+						gc_s_localSumExp[gc_rank2] = localSumExp
+					}
 				}
 			}
 		}
-
 //line hecbench_logprob.go:32
 		shared_ := gc_shared22(32)[:32]
-		{
-			var gc_l_val_5 [32]float32
-			var gc_c23r [32]float32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
-				gc_left3 := gc_act2
+//line hecbench_logprob.go:34
+		var gc_l_val_5 [32]float32
+		var gc_c23r [32]float32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left3 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_logprob.go:137
+						localSumExp := archsimd.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank2:])
+//line hecbench_logprob.go:137
+						val_4 := localSumExp
+//line hecbench_logprob.go:36
+						val_5 := val_4
+//line hecbench_logprob.go:36
+						val_5.StoreSlice(gc_l_val_5[gc_lane2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_logprob.go:36
+						localSumExp := archsimd.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank2:])
+//line hecbench_logprob.go:137
+						val_4 := localSumExp
+//line hecbench_logprob.go:36
+						val_5 := val_4
+//line hecbench_logprob.go:36
+						val_5.StoreSlice(gc_l_val_5[gc_lane2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left3&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_logprob.go:49
+					localSumExp := gc_s_localSumExp[gc_rank2]
+//line hecbench_logprob.go:137
+					var val_4 float32 = localSumExp
+//line hecbench_logprob.go:36
+					var val_5 float32 = val_4
+//line hecbench_logprob.go:39
+					gc_l_val_5[gc_lane2] = val_5
+				}
+			}
+//line hecbench_logprob.go:23
+			if compiled.SIMD512 && gc_act2 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+				var gc_run compiled.ShflSteps
+				for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+//line hecbench_logprob.go:24
+					gc_run.Add(mask_2, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_5, &gc_run)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_5, &gc_run)
+			} else {
+//line hecbench_logprob.go:23
+				for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
+					if gc_act2 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_5, mask_2, 0, 32)
+					} else {
+//line hecbench_logprob.go:24
+						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c23r)
+						gc_left4 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_logprob.go:24
+									val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
+//line hecbench_logprob.go:24
+									val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+//line hecbench_logprob.go:24
+									val_5.StoreSlice(gc_l_val_5[gc_lane2:])
+									gc_left4 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+//line hecbench_logprob.go:24
+									val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
+//line hecbench_logprob.go:24
+									val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+//line hecbench_logprob.go:24
+									val_5.StoreSlice(gc_l_val_5[gc_lane2:])
+									gc_left4 &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left4 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left4&(1<<gc_lane2) == 0 {
+									continue
+								}
+//line hecbench_logprob.go:37
+								val_5 := gc_l_val_5[gc_lane2]
+//line hecbench_logprob.go:24
+								val_5 += gc_c23r[gc_lane2]
+								gc_l_val_5[gc_lane2] = val_5
+							}
+						}
+					}
+				}
+			}
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_logprob.go:33
+					lane_ := gc_tx2 & 0x1f
+					wid_ := gc_tx2 >> 5
+//line hecbench_logprob.go:36
+					val_5 := gc_l_val_5[gc_lane2]
+//line hecbench_logprob.go:38
+					var val_4 float32
+//line hecbench_logprob.go:26
+					var r_4 float32 = val_5
+//line hecbench_logprob.go:36
+					val_4 = r_4
+//line hecbench_logprob.go:38
+					if lane_ == 0 {
+						shared_[wid_] = val_4
+					}
+				}
+			}
+		}
+//line hecbench_logprob.go:47
+		var gc_c24v [32]float32
+		var gc_c24r [32]float32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_logprob.go:33
+					lane_ := gc_tx2 & 0x1f
+//line hecbench_logprob.go:35
+					var val_4 float32
+//line hecbench_logprob.go:46
+					if float32(gc_tx2) < (float32(gc_bdx2) / 32.0) {
+						val_4 = shared_[lane_]
+					} else {
+						val_4 = float32(0.0)
+					}
+					var val_6 float32 = val_4
+//line hecbench_logprob.go:53
+					gc_s_val_6[gc_rank2] = val_6
+				}
+			}
+//line hecbench_logprob.go:23
+			for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
+				gc_left5 := gc_act2
 				if compiled.SIMD {
 					if gc_act2 == ^uint32(0) {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_logprob.go:137
-							localSumExp := archsimd.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank2:])
-//line hecbench_logprob.go:137
-							_ = localSumExp
-//line hecbench_logprob.go:137
-							val_4 := localSumExp
-//line hecbench_logprob.go:137
-							_ = val_4
-//line hecbench_logprob.go:36
-							val_5 := val_4
-//line hecbench_logprob.go:36
-							_ = val_5
-//line hecbench_logprob.go:36
-							val_5.StoreSlice(gc_l_val_5[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+//line hecbench_logprob.go:24
+							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
+//line hecbench_logprob.go:24
+							val_6.StoreSlice(gc_c24v[gc_lane2:])
+							gc_left5 &^= 0xff << gc_lane2
 						}
 					} else {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -2549,317 +2028,76 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_logprob.go:36
-							localSumExp := archsimd.LoadFloat32x8Slice(gc_s_localSumExp[gc_rank2:])
-//line hecbench_logprob.go:36
-							_ = localSumExp
-//line hecbench_logprob.go:137
-							val_4 := localSumExp
-//line hecbench_logprob.go:137
-							_ = val_4
-//line hecbench_logprob.go:36
-							val_5 := val_4
-//line hecbench_logprob.go:36
-							_ = val_5
-//line hecbench_logprob.go:36
-							val_5.StoreSlice(gc_l_val_5[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
+//line hecbench_logprob.go:24
+							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
+//line hecbench_logprob.go:24
+							val_6.StoreSlice(gc_c24v[gc_lane2:])
+							gc_left5 &^= 0xff << gc_lane2
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left3 != 0 {
+				if gc_left5 != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
+						if gc_left5&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						localSumExp := gc_s_localSumExp[gc_rank2]
-
-//line hecbench_logprob.go:137
-						var val_4 float32 = localSumExp
-
-//line hecbench_logprob.go:137
-						_ = val_4
-
-//line hecbench_logprob.go:36
-						var val_5 float32 = val_4
-
-//line hecbench_logprob.go:36
-						_ = val_5
-						_ = val_4
-						_ = val_5
-						gc_l_val_5[gc_lane2] = val_5
+//line hecbench_logprob.go:37
+						val_6 := gc_s_val_6[gc_rank2]
+//line hecbench_logprob.go:24
+						gc_c24v[gc_lane2] = val_6
 					}
 				}
-
-//line hecbench_logprob.go:23
-				if compiled.SIMD512 && gc_act2 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
-					var gc_run compiled.ShflSteps
-					for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
-
 //line hecbench_logprob.go:24
-						gc_run.Add(mask_2, 0, 32)
-						if gc_run.Full() {
-							compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_5, &gc_run)
+				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_c24v, mask_3, 32, &gc_c24r)
+				gc_left6 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_logprob.go:24
+							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
+//line hecbench_logprob.go:24
+							val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+//line hecbench_logprob.go:24
+							val_6.StoreSlice(gc_s_val_6[gc_rank2:])
+							gc_left6 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_logprob.go:24
+							val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
+//line hecbench_logprob.go:24
+							val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+//line hecbench_logprob.go:24
+							val_6.StoreSlice(gc_s_val_6[gc_rank2:])
+							gc_left6 &^= 0xff << gc_lane2
 						}
 					}
-					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_5, &gc_run)
-				} else {
-
-//line hecbench_logprob.go:23
-					for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
-
-//line hecbench_logprob.go:24
-						if gc_act2 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
-							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_5, mask_2, 0, 32)
-						} else {
-
-//line hecbench_logprob.go:24
-							compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c23r)
-							gc_left4 := gc_act2
-							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line hecbench_logprob.go:24
-										val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
-//line hecbench_logprob.go:24
-										_ = val_5
-//line hecbench_logprob.go:24
-										val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
-//line hecbench_logprob.go:24
-										val_5.StoreSlice(gc_l_val_5[gc_lane2:])
-										gc_left4 &^= 0xff << gc_lane2
-									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line hecbench_logprob.go:24
-										val_5 := archsimd.LoadFloat32x8Slice(gc_l_val_5[gc_lane2:])
-//line hecbench_logprob.go:24
-										_ = val_5
-//line hecbench_logprob.go:24
-										val_5 = val_5.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
-//line hecbench_logprob.go:24
-										val_5.StoreSlice(gc_l_val_5[gc_lane2:])
-										gc_left4 &^= 0xff << gc_lane2
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left4 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left4&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-									val_5 := gc_l_val_5[gc_lane2]
-									_ = val_5
-
-//line hecbench_logprob.go:24
-									val_5 += gc_c23r[gc_lane2]
-									gc_l_val_5[gc_lane2] = val_5
-								}
-							}
-						}
-					}
+					archsimd.ClearAVXUpperBits()
 				}
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+				if gc_left6 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left6&(1<<gc_lane2) == 0 {
+							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:33
-						lane_ := gc_tx2 & 0x1f
-						_ = lane_
-
-//line hecbench_logprob.go:34
-						wid_ := gc_tx2 >> 5
-						_ = wid_
-						val_5 := gc_l_val_5[gc_lane2]
-						_ = val_5
-						var val_4 float32
-						_ = val_4
-
-//line hecbench_logprob.go:26
-						var r_4 float32 = val_5
-
-//line hecbench_logprob.go:26
-						_ = r_4
-
-//line hecbench_logprob.go:36
-						val_4 = r_4
-
-//line hecbench_logprob.go:38
-						if lane_ == 0 {
-							shared_[wid_] = val_4
-						}
-						_ = r_4
-					}
-				}
-			}
-		}
-		{
-			var gc_c24v [32]float32
-			var gc_c24r [32]float32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:33
-						lane_ := gc_tx2 & 0x1f
-						_ = lane_
-						var val_4 float32
-						_ = val_4
-
-//line hecbench_logprob.go:46
-						if float32(gc_tx2) < (float32(gc_bdx2) / 32.0) {
-							val_4 = shared_[lane_]
-						} else {
-							val_4 = float32(0.0)
-						}
-
-//line hecbench_logprob.go:51
-						var val_6 float32 = val_4
-
-//line hecbench_logprob.go:51
-						_ = val_6
-						_ = val_6
+//line hecbench_logprob.go:37
+						val_6 := gc_s_val_6[gc_rank2]
+//line hecbench_logprob.go:24
+						val_6 += gc_c24r[gc_lane2]
 						gc_s_val_6[gc_rank2] = val_6
 					}
 				}
-
-//line hecbench_logprob.go:23
-				for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
-					gc_left5 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_logprob.go:24
-								val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
-//line hecbench_logprob.go:24
-								_ = val_6
-//line hecbench_logprob.go:24
-								val_6.StoreSlice(gc_c24v[gc_lane2:])
-								gc_left5 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_logprob.go:24
-								val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
-//line hecbench_logprob.go:24
-								_ = val_6
-//line hecbench_logprob.go:24
-								val_6.StoreSlice(gc_c24v[gc_lane2:])
-								gc_left5 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left5 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left5&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							val_6 := gc_s_val_6[gc_rank2]
-
-//line hecbench_logprob.go:24
-							gc_c24v[gc_lane2] = val_6
-						}
-					}
-
-//line hecbench_logprob.go:24
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_c24v, mask_3, 32, &gc_c24r)
-					gc_left6 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_logprob.go:24
-								val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
-//line hecbench_logprob.go:24
-								_ = val_6
-//line hecbench_logprob.go:24
-								val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
-//line hecbench_logprob.go:24
-								val_6.StoreSlice(gc_s_val_6[gc_rank2:])
-								gc_left6 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_logprob.go:24
-								val_6 := archsimd.LoadFloat32x8Slice(gc_s_val_6[gc_rank2:])
-//line hecbench_logprob.go:24
-								_ = val_6
-//line hecbench_logprob.go:24
-								val_6 = val_6.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
-//line hecbench_logprob.go:24
-								val_6.StoreSlice(gc_s_val_6[gc_rank2:])
-								gc_left6 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left6 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left6&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							val_6 := gc_s_val_6[gc_rank2]
-
-//line hecbench_logprob.go:24
-							val_6 += gc_c24r[gc_lane2]
-							gc_s_val_6[gc_rank2] = val_6
-						}
-					}
-				}
 			}
 		}
 		{
+//line hecbench_logprob.go:32
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 				gc_to2 = gc_bound2 + 1
@@ -2868,42 +2106,22 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:104
-					tidx := gc_tx2
-					_ = tidx
+//line hecbench_logprob.go:106
 					val_6 := gc_s_val_6[gc_rank2]
 					var val_4 float32
-					_ = val_4
-
 //line hecbench_logprob.go:26
 					var r_5 float32 = val_6
-
-//line hecbench_logprob.go:26
-					_ = r_5
-
 //line hecbench_logprob.go:51
 					val_4 = r_5
-
 //line hecbench_logprob.go:53
 					var r_3 float32 = val_4
-
-//line hecbench_logprob.go:53
-					_ = r_3
-
 //line hecbench_logprob.go:137
 					sumExp := r_3
-
-//line hecbench_logprob.go:138
-					{
-						idx := step + bidx*(maxInputLength-1)
-
-						tokenIdx := step + 1 + bidx*maxInputLength
-						logProbs[idx] = float32(logits[ids[tokenIdx]]) - sMaxLogit[0] - logf(sumExp+1e-9)
-					}
-					_ = r_5
-					_ = r_3
-					_ = sumExp
+//line hecbench_logprob.go:139
+					idx := step + bidx*(maxInputLength-1)
+//line hecbench_logprob.go:141
+					tokenIdx := step + 1 + bidx*maxInputLength
+					logProbs[idx] = float32(logits[ids[tokenIdx]]) - sMaxLogit[0] - logf(sumExp+1e-9)
 				}
 			}
 		}
@@ -2912,8 +2130,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 
 // AccumulateLogProbsKernel is accumulate_log_probs of logprob's main.cu:
 // block b sums logProbs[b, :lengths[b]-1] into cumLogProbs[b].
-//
-//line hecbench_logprob.go:151
 func AccumulateLogProbsKernel(cumLogProbs []float32, logProbs []float32, lengths []int32, maxInputLength, batchSize int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_accumulateLogProbs,
 		func(gc_t *gocuda.Thread) {
@@ -2944,83 +2160,68 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 	gc_n2 := gc_b2.Len()
 	gc_s_val_2 := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_s_localAccum := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-
 //line hecbench_logprob.go:152
 	bidx := gc_bx2
-
 //line hecbench_logprob.go:154
 	length := int(lengths[bidx])
-
 //line hecbench_logprob.go:157
 	logProbs = logProbs[bidx*(maxInputLength-1):]
-	{
-		gc_vstep4 := 0
-		if compiled.SIMD {
+//line hecbench_logprob.go:159
+	gc_vstep4 := 0
+	if compiled.SIMD {
 //line hecbench_logprob.go:158
-			gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+		for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+			gc_rank2 := gc_vstep4
 //line hecbench_logprob.go:158
-			_ = gc_vb
-			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-				gc_rank2 := gc_vstep4
-				_ = gc_rank2
+			localAccum := gc_vb
 //line hecbench_logprob.go:158
-				localAccum := gc_vb
-//line hecbench_logprob.go:158
-				_ = localAccum
-//line hecbench_logprob.go:158
-				localAccum.StoreSlice(gc_s_localAccum[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
+			localAccum.StoreSlice(gc_s_localAccum[gc_rank2:])
 		}
-		gc_step3 := gc_vstep4
-		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
-			{
-				gc_rank2 := gc_step3 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:158
-				localAccum := float32(0.0)
-				_ = localAccum
-				gc_s_localAccum[gc_rank2] = localAccum
-			}
-			{
-				gc_rank2 := gc_step3 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:158
-				localAccum := float32(0.0)
-				_ = localAccum
-				gc_s_localAccum[gc_rank2] = localAccum
-			}
-			{
-				gc_rank2 := gc_step3 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:158
-				localAccum := float32(0.0)
-				_ = localAccum
-				gc_s_localAccum[gc_rank2] = localAccum
-			}
-			{
-				gc_rank2 := gc_step3 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:158
-				localAccum := float32(0.0)
-				_ = localAccum
-				gc_s_localAccum[gc_rank2] = localAccum
-			}
-		}
-		for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step3 := gc_vstep4
+	for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+		{
+			gc_rank2 := gc_step3 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line hecbench_logprob.go:158
 			localAccum := float32(0.0)
-			_ = localAccum
+//line hecbench_logprob.go:160
+			gc_s_localAccum[gc_rank2] = localAccum
+		}
+		{
+			gc_rank2 := gc_step3 + 1
+			gc_pos2.Thread = gc_rank2
+//line hecbench_logprob.go:158
+			localAccum := float32(0.0)
+//line hecbench_logprob.go:160
+			gc_s_localAccum[gc_rank2] = localAccum
+		}
+		{
+			gc_rank2 := gc_step3 + 2
+			gc_pos2.Thread = gc_rank2
+//line hecbench_logprob.go:158
+			localAccum := float32(0.0)
+//line hecbench_logprob.go:160
+			gc_s_localAccum[gc_rank2] = localAccum
+		}
+		{
+			gc_rank2 := gc_step3 + 3
+			gc_pos2.Thread = gc_rank2
+//line hecbench_logprob.go:158
+			localAccum := float32(0.0)
+//line hecbench_logprob.go:160
 			gc_s_localAccum[gc_rank2] = localAccum
 		}
 	}
-
+	for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line hecbench_logprob.go:158
+		localAccum := float32(0.0)
+//line hecbench_logprob.go:160
+		gc_s_localAccum[gc_rank2] = localAccum
+	}
 //line hecbench_logprob.go:159
 	for gc_off, gc_limit, gc_more := 0, length-1, true; gc_more; gc_off += gc_bdx2 {
 		gc_b2.Tick()
@@ -3028,227 +2229,351 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := gc_off
-				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(logProbs) && gc_to2 <= len(logProbs)-gc_off4 {
-					gc_at3 := logProbs[gc_off4:][:gc_to2]
-					gc_vstep5 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line hecbench_logprob.go:153
-							var tidx int = gc_tx2
-//line hecbench_logprob.go:153
-							_ = tidx
-//line hecbench_logprob.go:153
-							localAccum := archsimd.LoadFloat32x8Slice(gc_s_localAccum[gc_rank2:])
-//line hecbench_logprob.go:153
-							_ = localAccum
-//line hecbench_logprob.go:159
-							var step int = tidx + gc_off
-//line hecbench_logprob.go:159
-							_ = step
-//line hecbench_logprob.go:160
-							localAccum = localAccum.Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]))
-//line hecbench_logprob.go:160
-							localAccum.StoreSlice(gc_s_localAccum[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep5 > gc_from2 {
-						gc_more = true
-					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_logprob.go:166
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off4 := gc_off
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(logProbs) && gc_to2 <= len(logProbs)-gc_off4 {
+				gc_at3 := logProbs[gc_off4:][:gc_to2]
+				gc_vstep5 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line hecbench_logprob.go:153
-						tidx := gc_tx2
-						_ = tidx
-						localAccum := gc_s_localAccum[gc_rank2]
-
+						var tidx int = gc_tx2
+//line hecbench_logprob.go:153
+						localAccum := archsimd.LoadFloat32x8Slice(gc_s_localAccum[gc_rank2:])
 //line hecbench_logprob.go:159
-						step := tidx + gc_off
-						gc_more = true
+						var step int = tidx + gc_off
+//line hecbench_logprob.go:159
 						_ = step
-
+						localAccum = localAccum.Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]))
 //line hecbench_logprob.go:160
-						localAccum += gc_at3[gc_tx2]
-						gc_s_localAccum[gc_rank2] = localAccum
+						localAccum.StoreSlice(gc_s_localAccum[gc_rank2:])
 					}
-				} else {
-					gc_vstep6 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep5 > gc_from2 {
+					gc_more = true
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_logprob.go:155
+					localAccum := gc_s_localAccum[gc_rank2]
+//line hecbench_logprob.go:160
+					gc_more = true
+//line hecbench_logprob.go:160
+					localAccum += gc_at3[gc_tx2]
+					gc_s_localAccum[gc_rank2] = localAccum
+				}
+			} else {
+				gc_vstep6 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_logprob.go:153
-							var tidx int = gc_tx2
+						var tidx int = gc_tx2
 //line hecbench_logprob.go:153
-							_ = tidx
-//line hecbench_logprob.go:153
-							localAccum := archsimd.LoadFloat32x8Slice(gc_s_localAccum[gc_rank2:])
-//line hecbench_logprob.go:153
-							_ = localAccum
+						localAccum := archsimd.LoadFloat32x8Slice(gc_s_localAccum[gc_rank2:])
 //line hecbench_logprob.go:159
-							var step int = tidx + gc_off
-//line hecbench_logprob.go:159
-							_ = step
+						var step int = tidx + gc_off
+						if step < 0 || step > len(logProbs)-8 {
 //line hecbench_logprob.go:160
-							if step < 0 || step > len(logProbs)-8 {
-//line hecbench_logprob.go:160
-								break
-//line hecbench_logprob.go:160
-							}
-//line hecbench_logprob.go:160
-							localAccum = localAccum.Add(archsimd.LoadFloat32x8Slice(logProbs[step:]))
-//line hecbench_logprob.go:160
-							localAccum.StoreSlice(gc_s_localAccum[gc_rank2:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
+//line hecbench_logprob.go:160
+						localAccum = localAccum.Add(archsimd.LoadFloat32x8Slice(logProbs[step:]))
+//line hecbench_logprob.go:160
+						localAccum.StoreSlice(gc_s_localAccum[gc_rank2:])
 					}
-					if gc_vstep6 > gc_from2 {
-						gc_more = true
-					}
-					gc_step4 := gc_vstep6
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-						{
-							gc_tx2 := gc_step4 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:153
-							tidx := gc_tx2
-							_ = tidx
-							localAccum := gc_s_localAccum[gc_rank2]
-
-//line hecbench_logprob.go:159
-							step := tidx + gc_off
-							gc_more = true
-
-//line hecbench_logprob.go:160
-							localAccum += logProbs[step]
-							gc_s_localAccum[gc_rank2] = localAccum
-						}
-						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:153
-							tidx := gc_tx2
-							_ = tidx
-							localAccum := gc_s_localAccum[gc_rank2]
-
-//line hecbench_logprob.go:159
-							step := tidx + gc_off
-							gc_more = true
-
-//line hecbench_logprob.go:160
-							localAccum += logProbs[step]
-							gc_s_localAccum[gc_rank2] = localAccum
-						}
-						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:153
-							tidx := gc_tx2
-							_ = tidx
-							localAccum := gc_s_localAccum[gc_rank2]
-
-//line hecbench_logprob.go:159
-							step := tidx + gc_off
-							gc_more = true
-
-//line hecbench_logprob.go:160
-							localAccum += logProbs[step]
-							gc_s_localAccum[gc_rank2] = localAccum
-						}
-						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:153
-							tidx := gc_tx2
-							_ = tidx
-							localAccum := gc_s_localAccum[gc_rank2]
-
-//line hecbench_logprob.go:159
-							step := tidx + gc_off
-							gc_more = true
-
-//line hecbench_logprob.go:160
-							localAccum += logProbs[step]
-							gc_s_localAccum[gc_rank2] = localAccum
-						}
-					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep6 > gc_from2 {
+					gc_more = true
+				}
+				gc_step4 := gc_vstep6
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_logprob.go:153
 						tidx := gc_tx2
-						_ = tidx
+//line hecbench_logprob.go:155
 						localAccum := gc_s_localAccum[gc_rank2]
-
 //line hecbench_logprob.go:159
 						step := tidx + gc_off
 						gc_more = true
-
+//line hecbench_logprob.go:160
+						localAccum += logProbs[step]
+						gc_s_localAccum[gc_rank2] = localAccum
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_logprob.go:153
+						tidx := gc_tx2
+//line hecbench_logprob.go:155
+						localAccum := gc_s_localAccum[gc_rank2]
+//line hecbench_logprob.go:159
+						step := tidx + gc_off
+						gc_more = true
+//line hecbench_logprob.go:160
+						localAccum += logProbs[step]
+						gc_s_localAccum[gc_rank2] = localAccum
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_logprob.go:153
+						tidx := gc_tx2
+//line hecbench_logprob.go:155
+						localAccum := gc_s_localAccum[gc_rank2]
+//line hecbench_logprob.go:159
+						step := tidx + gc_off
+						gc_more = true
+//line hecbench_logprob.go:160
+						localAccum += logProbs[step]
+						gc_s_localAccum[gc_rank2] = localAccum
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_logprob.go:153
+						tidx := gc_tx2
+//line hecbench_logprob.go:155
+						localAccum := gc_s_localAccum[gc_rank2]
+//line hecbench_logprob.go:159
+						step := tidx + gc_off
+						gc_more = true
 //line hecbench_logprob.go:160
 						localAccum += logProbs[step]
 						gc_s_localAccum[gc_rank2] = localAccum
 					}
 				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_logprob.go:153
+					tidx := gc_tx2
+//line hecbench_logprob.go:155
+					localAccum := gc_s_localAccum[gc_rank2]
+//line hecbench_logprob.go:159
+					step := tidx + gc_off
+					gc_more = true
+//line hecbench_logprob.go:160
+					localAccum += logProbs[step]
+					gc_s_localAccum[gc_rank2] = localAccum
+				}
 			}
 		}
 	}
-
 //line hecbench_logprob.go:32
 	shared := gc_shared12(32)[:32]
-	{
-		var gc_l_val_ [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
+//line hecbench_logprob.go:34
+	var gc_l_val_ [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_logprob.go:162
+					localAccum := archsimd.LoadFloat32x8Slice(gc_s_localAccum[gc_rank2:])
+//line hecbench_logprob.go:162
+					val := localAccum
+//line hecbench_logprob.go:36
+					val_ := val
+//line hecbench_logprob.go:36
+					val_.StoreSlice(gc_l_val_[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_logprob.go:36
+					localAccum := archsimd.LoadFloat32x8Slice(gc_s_localAccum[gc_rank2:])
+//line hecbench_logprob.go:162
+					val := localAccum
+//line hecbench_logprob.go:36
+					val_ := val
+//line hecbench_logprob.go:36
+					val_.StoreSlice(gc_l_val_[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_logprob.go:49
+				localAccum := gc_s_localAccum[gc_rank2]
+//line hecbench_logprob.go:162
+				var val float32 = localAccum
+//line hecbench_logprob.go:36
+				var val_ float32 = val
+//line hecbench_logprob.go:39
+				gc_l_val_[gc_lane2] = val_
+			}
+		}
+//line hecbench_logprob.go:23
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+			var gc_run compiled.ShflSteps
+			for mask := 16; mask > 0; mask >>= 1 {
+//line hecbench_logprob.go:24
+				gc_run.Add(mask, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
+				}
+			}
+			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
+		} else {
+//line hecbench_logprob.go:23
+			for mask := 16; mask > 0; mask >>= 1 {
+				if gc_act2 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, mask, 0, 32)
+				} else {
+//line hecbench_logprob.go:24
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_l_val_, mask, 32, &gc_c21r)
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_logprob.go:24
+								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+//line hecbench_logprob.go:24
+								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line hecbench_logprob.go:24
+								val_.StoreSlice(gc_l_val_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+//line hecbench_logprob.go:24
+								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+//line hecbench_logprob.go:24
+								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line hecbench_logprob.go:24
+								val_.StoreSlice(gc_l_val_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line hecbench_logprob.go:37
+							val_ := gc_l_val_[gc_lane2]
+//line hecbench_logprob.go:24
+							val_ += gc_c21r[gc_lane2]
+							gc_l_val_[gc_lane2] = val_
+						}
+					}
+				}
+			}
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_logprob.go:33
+				lane := gc_tx2 & 0x1f
+				wid := gc_tx2 >> 5
+//line hecbench_logprob.go:36
+				val_ := gc_l_val_[gc_lane2]
+//line hecbench_logprob.go:38
+				var val float32
+//line hecbench_logprob.go:26
+				var r_ float32 = val_
+//line hecbench_logprob.go:36
+				val = r_
+//line hecbench_logprob.go:38
+				if lane == 0 {
+					shared[wid] = val
+				}
+			}
+		}
+	}
+//line hecbench_logprob.go:47
+	var gc_c22v [32]float32
+	var gc_c22r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_logprob.go:33
+				lane := gc_tx2 & 0x1f
+//line hecbench_logprob.go:35
+				var val float32
+//line hecbench_logprob.go:46
+				if float32(gc_tx2) < (float32(gc_bdx2) / 32.0) {
+					val = shared[lane]
+				} else {
+					val = float32(0.0)
+				}
+				var val_2 float32 = val
+//line hecbench_logprob.go:53
+				gc_s_val_2[gc_rank2] = val_2
+			}
+		}
+//line hecbench_logprob.go:23
+		for mask_ := 16; mask_ > 0; mask_ >>= 1 {
+			gc_left3 := gc_act2
 			if compiled.SIMD {
 				if gc_act2 == ^uint32(0) {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line hecbench_logprob.go:162
-						localAccum := archsimd.LoadFloat32x8Slice(gc_s_localAccum[gc_rank2:])
-//line hecbench_logprob.go:162
-						_ = localAccum
-//line hecbench_logprob.go:162
-						val := localAccum
-//line hecbench_logprob.go:162
-						_ = val
-//line hecbench_logprob.go:36
-						val_ := val
-//line hecbench_logprob.go:36
-						_ = val_
-//line hecbench_logprob.go:36
-						val_.StoreSlice(gc_l_val_[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+//line hecbench_logprob.go:24
+						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+//line hecbench_logprob.go:24
+						val_2.StoreSlice(gc_c22v[gc_lane2:])
+						gc_left3 &^= 0xff << gc_lane2
 					}
 				} else {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -3256,317 +2581,76 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line hecbench_logprob.go:36
-						localAccum := archsimd.LoadFloat32x8Slice(gc_s_localAccum[gc_rank2:])
-//line hecbench_logprob.go:36
-						_ = localAccum
-//line hecbench_logprob.go:162
-						val := localAccum
-//line hecbench_logprob.go:162
-						_ = val
-//line hecbench_logprob.go:36
-						val_ := val
-//line hecbench_logprob.go:36
-						_ = val_
-//line hecbench_logprob.go:36
-						val_.StoreSlice(gc_l_val_[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+//line hecbench_logprob.go:24
+						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+//line hecbench_logprob.go:24
+						val_2.StoreSlice(gc_c22v[gc_lane2:])
+						gc_left3 &^= 0xff << gc_lane2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left != 0 {
+			if gc_left3 != 0 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_left3&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					localAccum := gc_s_localAccum[gc_rank2]
-
-//line hecbench_logprob.go:162
-					var val float32 = localAccum
-
-//line hecbench_logprob.go:162
-					_ = val
-
-//line hecbench_logprob.go:36
-					var val_ float32 = val
-
-//line hecbench_logprob.go:36
-					_ = val_
-					_ = val
-					_ = val_
-					gc_l_val_[gc_lane2] = val_
+//line hecbench_logprob.go:37
+					val_2 := gc_s_val_2[gc_rank2]
+//line hecbench_logprob.go:24
+					gc_c22v[gc_lane2] = val_2
 				}
 			}
-
-//line hecbench_logprob.go:23
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
-				var gc_run compiled.ShflSteps
-				for mask := 16; mask > 0; mask >>= 1 {
-
 //line hecbench_logprob.go:24
-					gc_run.Add(mask, 0, 32)
-					if gc_run.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
+			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_c22v, mask_, 32, &gc_c22r)
+			gc_left4 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_logprob.go:24
+						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+//line hecbench_logprob.go:24
+						val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line hecbench_logprob.go:24
+						val_2.StoreSlice(gc_s_val_2[gc_rank2:])
+						gc_left4 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_logprob.go:24
+						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+//line hecbench_logprob.go:24
+						val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line hecbench_logprob.go:24
+						val_2.StoreSlice(gc_s_val_2[gc_rank2:])
+						gc_left4 &^= 0xff << gc_lane2
 					}
 				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
-			} else {
-
-//line hecbench_logprob.go:23
-				for mask := 16; mask > 0; mask >>= 1 {
-
-//line hecbench_logprob.go:24
-					if gc_act2 == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, mask, 0, 32)
-					} else {
-
-//line hecbench_logprob.go:24
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_l_val_, mask, 32, &gc_c21r)
-						gc_left2 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line hecbench_logprob.go:24
-									val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
-//line hecbench_logprob.go:24
-									_ = val_
-//line hecbench_logprob.go:24
-									val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line hecbench_logprob.go:24
-									val_.StoreSlice(gc_l_val_[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line hecbench_logprob.go:24
-									val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
-//line hecbench_logprob.go:24
-									_ = val_
-//line hecbench_logprob.go:24
-									val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line hecbench_logprob.go:24
-									val_.StoreSlice(gc_l_val_[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left2 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								val_ := gc_l_val_[gc_lane2]
-								_ = val_
-
-//line hecbench_logprob.go:24
-								val_ += gc_c21r[gc_lane2]
-								gc_l_val_[gc_lane2] = val_
-							}
-						}
-					}
-				}
+				archsimd.ClearAVXUpperBits()
 			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+			if gc_left4 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left4&(1<<gc_lane2) == 0 {
+						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:33
-					lane := gc_tx2 & 0x1f
-					_ = lane
-
-//line hecbench_logprob.go:34
-					wid := gc_tx2 >> 5
-					_ = wid
-					val_ := gc_l_val_[gc_lane2]
-					_ = val_
-					var val float32
-					_ = val
-
-//line hecbench_logprob.go:26
-					var r_ float32 = val_
-
-//line hecbench_logprob.go:26
-					_ = r_
-
-//line hecbench_logprob.go:36
-					val = r_
-
-//line hecbench_logprob.go:38
-					if lane == 0 {
-						shared[wid] = val
-					}
-					_ = r_
-				}
-			}
-		}
-	}
-	{
-		var gc_c22v [32]float32
-		var gc_c22r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:33
-					lane := gc_tx2 & 0x1f
-					_ = lane
-					var val float32
-					_ = val
-
-//line hecbench_logprob.go:46
-					if float32(gc_tx2) < (float32(gc_bdx2) / 32.0) {
-						val = shared[lane]
-					} else {
-						val = float32(0.0)
-					}
-
-//line hecbench_logprob.go:51
-					var val_2 float32 = val
-
-//line hecbench_logprob.go:51
-					_ = val_2
-					_ = val_2
+//line hecbench_logprob.go:37
+					val_2 := gc_s_val_2[gc_rank2]
+//line hecbench_logprob.go:24
+					val_2 += gc_c22r[gc_lane2]
 					gc_s_val_2[gc_rank2] = val_2
 				}
 			}
-
-//line hecbench_logprob.go:23
-			for mask_ := 16; mask_ > 0; mask_ >>= 1 {
-				gc_left3 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_logprob.go:24
-							val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
-//line hecbench_logprob.go:24
-							_ = val_2
-//line hecbench_logprob.go:24
-							val_2.StoreSlice(gc_c22v[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_logprob.go:24
-							val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
-//line hecbench_logprob.go:24
-							_ = val_2
-//line hecbench_logprob.go:24
-							val_2.StoreSlice(gc_c22v[gc_lane2:])
-							gc_left3 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left3 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						val_2 := gc_s_val_2[gc_rank2]
-
-//line hecbench_logprob.go:24
-						gc_c22v[gc_lane2] = val_2
-					}
-				}
-
-//line hecbench_logprob.go:24
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_c22v, mask_, 32, &gc_c22r)
-				gc_left4 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_logprob.go:24
-							val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
-//line hecbench_logprob.go:24
-							_ = val_2
-//line hecbench_logprob.go:24
-							val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line hecbench_logprob.go:24
-							val_2.StoreSlice(gc_s_val_2[gc_rank2:])
-							gc_left4 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_logprob.go:24
-							val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
-//line hecbench_logprob.go:24
-							_ = val_2
-//line hecbench_logprob.go:24
-							val_2 = val_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line hecbench_logprob.go:24
-							val_2.StoreSlice(gc_s_val_2[gc_rank2:])
-							gc_left4 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left4 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left4&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						val_2 := gc_s_val_2[gc_rank2]
-
-//line hecbench_logprob.go:24
-						val_2 += gc_c22r[gc_lane2]
-						gc_s_val_2[gc_rank2] = val_2
-					}
-				}
-			}
 		}
 	}
 	{
+//line hecbench_logprob.go:32
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -3577,78 +2661,38 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 				gc_at4 := cumLogProbs[gc_off5:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_logprob.go:153
-					tidx := gc_tx2
-					_ = tidx
+//line hecbench_logprob.go:155
 					val_2 := gc_s_val_2[gc_rank2]
 					var val float32
-					_ = val
-
 //line hecbench_logprob.go:26
 					var r_2 float32 = val_2
-
-//line hecbench_logprob.go:26
-					_ = r_2
-
 //line hecbench_logprob.go:51
 					val = r_2
-
 //line hecbench_logprob.go:53
 					var r float32 = val
-
-//line hecbench_logprob.go:53
-					_ = r
-
 //line hecbench_logprob.go:162
 					accum := r
-
-//line hecbench_logprob.go:163
-					{
-						gc_at4[0] = accum
-					}
-					_ = r_2
-					_ = r
-					_ = accum
+//line hecbench_logprob.go:164
+					gc_at4[0] = accum
 				}
 			} else {
+//line hecbench_logprob.go:171
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:153
-					tidx := gc_tx2
-					_ = tidx
+//line hecbench_logprob.go:155
 					val_2 := gc_s_val_2[gc_rank2]
 					var val float32
-					_ = val
-
 //line hecbench_logprob.go:26
 					var r_2 float32 = val_2
-
-//line hecbench_logprob.go:26
-					_ = r_2
-
 //line hecbench_logprob.go:51
 					val = r_2
-
 //line hecbench_logprob.go:53
 					var r float32 = val
-
-//line hecbench_logprob.go:53
-					_ = r
-
 //line hecbench_logprob.go:162
 					accum := r
-
-//line hecbench_logprob.go:163
-					{
-						cumLogProbs[bidx] = accum
-					}
-					_ = r_2
-					_ = r
-					_ = accum
+//line hecbench_logprob.go:164
+					cumLogProbs[bidx] = accum
 				}
 			}
 		}
@@ -3658,4 +2702,5 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 // gc_files_hecbench_logprob holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_logprob.go
+//line hecbench_logprob.go:178
 var gc_files_hecbench_logprob embed.FS

@@ -50,39 +50,20 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 	gc_s_v2 := compiled.Scratch[int64](gc_b, 3)[:gc_n]
 	gc_s_loc := make([]int32, gc_b.Len())
 	gc_s_bitmap := compiled.Scratch[uint32](gc_b, 4)[:gc_n]
-
 //line hecbench_mpc.go:153
 	bid := gc_bx
-
-//line hecbench_mpc.go:154
 	gdim := gc_gdx
-
-//line hecbench_mpc.go:155
 	bid1 := bid + 1
-
-//line hecbench_mpc.go:156
 	if (bid + 1) == gdim {
 		bid1 = 0
 	}
-
-//line hecbench_mpc.go:159
 	init := 1 + (n+63)/64
-
-//line hecbench_mpc.go:160
 	chunksm1 := ((n + (mpcTPB - 1)) / mpcTPB) - 1
-
 //line hecbench_mpc.go:162
 	start := gocuda.Shared[int32](t, 1)[:1]
-
-//line hecbench_mpc.go:163
 	top := gocuda.Shared[int32](t, 1)[:1]
-
-//line hecbench_mpc.go:164
 	sbuf1 := gocuda.Shared[int64](t, mpcTPB)[:mpcTPB]
-
-//line hecbench_mpc.go:165
 	sbuf2 := gocuda.Shared[int64](t, mpcTPB)[:mpcTPB]
-
 //line hecbench_mpc.go:167
 	for chunk := bid; chunk <= chunksm1; chunk += gdim {
 		{
@@ -100,91 +81,41 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					{
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_mpc.go:148
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-						_ = v1
+//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank] = v1
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_mpc.go:148
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-						_ = v1
+//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank] = v1
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_mpc.go:148
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-						_ = v1
+//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank] = v1
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_mpc.go:148
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-						_ = v1
+//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank] = v1
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_mpc.go:148
-					tid := gc_tx
-					_ = tid
-
-//line hecbench_mpc.go:168
-					idx := tid + chunk*mpcTPB
-					_ = idx
-
 //line hecbench_mpc.go:170
 					var v1 int64 = 0
-					_ = v1
+//line hecbench_mpc.go:172
 					gc_s_v1[gc_rank] = v1
 				}
 				gc_step2 := gc_hi2
@@ -192,91 +123,41 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_mpc.go:148
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-						_ = v1
+//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank] = v1
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_mpc.go:148
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-						_ = v1
+//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank] = v1
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_mpc.go:148
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-						_ = v1
+//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank] = v1
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_mpc.go:148
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-						_ = v1
+//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank] = v1
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_mpc.go:148
-					tid := gc_tx
-					_ = tid
-
-//line hecbench_mpc.go:168
-					idx := tid + chunk*mpcTPB
-					_ = idx
-
 //line hecbench_mpc.go:170
 					var v1 int64 = 0
-					_ = v1
+//line hecbench_mpc.go:172
 					gc_s_v1[gc_rank] = v1
 				}
 			}
@@ -297,91 +178,56 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					gc_vstep := gc_from
 //line hecbench_mpc.go:170
 					gc_vb2 := lanes.BroadcastInt64x4(0)
-//line hecbench_mpc.go:170
-					_ = gc_vb2
 					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
 //line hecbench_mpc.go:148
 						var tid int = gc_tx
-//line hecbench_mpc.go:148
-						_ = tid
 //line hecbench_mpc.go:168
 						var idx int = tid + chunk*mpcTPB
 //line hecbench_mpc.go:168
 						_ = idx
 //line hecbench_mpc.go:170
 						v1 := gc_vb2
-//line hecbench_mpc.go:170
-						_ = v1
-//line hecbench_mpc.go:171
-						{
-							v1 = lanes.LoadInt64x4Slice(gc_at[gc_tx:])
 //line hecbench_mpc.go:172
-							v1.StoreSlice(gc_at2[gc_tx:])
+						v1 = lanes.LoadInt64x4Slice(gc_at[gc_tx:])
 //line hecbench_mpc.go:172
-						}
+						v1.StoreSlice(gc_at2[gc_tx:])
 //line hecbench_mpc.go:171
 						v1.StoreSlice(gc_s_v1[gc_rank:])
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_mpc.go:148
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-
-//line hecbench_mpc.go:171
-						{
-							v1 = gc_at[gc_tx]
-							gc_at2[gc_tx] = v1
-						}
-						_ = v1
+//line hecbench_mpc.go:172
+						v1 = gc_at[gc_tx]
+						gc_at2[gc_tx] = v1
+//line hecbench_mpc.go:176
 						gc_s_v1[gc_rank] = v1
 					}
 				} else {
 					gc_vstep2 := gc_from
 //line hecbench_mpc.go:170
 					gc_vb := lanes.BroadcastInt64x4(0)
-//line hecbench_mpc.go:170
-					_ = gc_vb
 					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
 //line hecbench_mpc.go:148
 						var tid int = gc_tx
-//line hecbench_mpc.go:148
-						_ = tid
 //line hecbench_mpc.go:168
 						var idx int = tid + chunk*mpcTPB
-//line hecbench_mpc.go:168
-						_ = idx
 //line hecbench_mpc.go:170
 						v1 := gc_vb
-//line hecbench_mpc.go:170
-						_ = v1
-//line hecbench_mpc.go:171
-						{
-							if idx < 0 || idx > len(original)-4 || tid < 0 || tid > len(sbuf1)-4 {
 //line hecbench_mpc.go:172
-								break
+						if idx < 0 || idx > len(original)-4 || tid < 0 || tid > len(sbuf1)-4 {
 //line hecbench_mpc.go:172
-							}
-//line hecbench_mpc.go:172
-							v1 = lanes.LoadInt64x4Slice(original[idx:])
-//line hecbench_mpc.go:172
-							v1.StoreSlice(sbuf1[tid:])
+							break
 						}
+//line hecbench_mpc.go:172
+						v1 = lanes.LoadInt64x4Slice(original[idx:])
+//line hecbench_mpc.go:172
+						v1.StoreSlice(sbuf1[tid:])
 //line hecbench_mpc.go:171
 						v1.StoreSlice(gc_s_v1[gc_rank:])
 					}
@@ -391,580 +237,346 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line hecbench_mpc.go:148
 							tid := gc_tx
-							_ = tid
-
 //line hecbench_mpc.go:168
 							idx := tid + chunk*mpcTPB
-							_ = idx
-
 //line hecbench_mpc.go:170
 							var v1 int64 = 0
-
-//line hecbench_mpc.go:171
-							{
-								v1 = original[idx]
-								sbuf1[tid] = v1
-							}
-							_ = v1
+//line hecbench_mpc.go:172
+							v1 = original[idx]
+							sbuf1[tid] = v1
+//line hecbench_mpc.go:176
 							gc_s_v1[gc_rank] = v1
 						}
 						{
 							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line hecbench_mpc.go:148
 							tid := gc_tx
-							_ = tid
-
 //line hecbench_mpc.go:168
 							idx := tid + chunk*mpcTPB
-							_ = idx
-
 //line hecbench_mpc.go:170
 							var v1 int64 = 0
-
-//line hecbench_mpc.go:171
-							{
-								v1 = original[idx]
-								sbuf1[tid] = v1
-							}
-							_ = v1
+//line hecbench_mpc.go:172
+							v1 = original[idx]
+							sbuf1[tid] = v1
+//line hecbench_mpc.go:176
 							gc_s_v1[gc_rank] = v1
 						}
 						{
 							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line hecbench_mpc.go:148
 							tid := gc_tx
-							_ = tid
-
 //line hecbench_mpc.go:168
 							idx := tid + chunk*mpcTPB
-							_ = idx
-
 //line hecbench_mpc.go:170
 							var v1 int64 = 0
-
-//line hecbench_mpc.go:171
-							{
-								v1 = original[idx]
-								sbuf1[tid] = v1
-							}
-							_ = v1
+//line hecbench_mpc.go:172
+							v1 = original[idx]
+							sbuf1[tid] = v1
+//line hecbench_mpc.go:176
 							gc_s_v1[gc_rank] = v1
 						}
 						{
 							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line hecbench_mpc.go:148
 							tid := gc_tx
-							_ = tid
-
 //line hecbench_mpc.go:168
 							idx := tid + chunk*mpcTPB
-							_ = idx
-
 //line hecbench_mpc.go:170
 							var v1 int64 = 0
-
-//line hecbench_mpc.go:171
-							{
-								v1 = original[idx]
-								sbuf1[tid] = v1
-							}
-							_ = v1
+//line hecbench_mpc.go:172
+							v1 = original[idx]
+							sbuf1[tid] = v1
+//line hecbench_mpc.go:176
 							gc_s_v1[gc_rank] = v1
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_mpc.go:148
 						tid := gc_tx
-						_ = tid
-
 //line hecbench_mpc.go:168
 						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-
-//line hecbench_mpc.go:171
-						{
-							v1 = original[idx]
-							sbuf1[tid] = v1
-						}
-						_ = v1
+//line hecbench_mpc.go:172
+						v1 = original[idx]
+						sbuf1[tid] = v1
+//line hecbench_mpc.go:176
 						gc_s_v1[gc_rank] = v1
 					}
 				}
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep3 := 0
+//line hecbench_mpc.go:182
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep3 := 0
 //line hecbench_mpc.go:148
-				gc_iota := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+			gc_iota := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+			for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+				gc_tx := gc_vstep3
+				gc_rank := gc_base + gc_tx
 //line hecbench_mpc.go:148
-				_ = gc_iota
-				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
-					gc_tx := gc_vstep3
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line hecbench_mpc.go:148
-					var tid int = gc_tx
-//line hecbench_mpc.go:148
-					_ = tid
+				var tid int = gc_tx
 //line hecbench_mpc.go:150
-					var tidmdim int = tid - int(dim)
-//line hecbench_mpc.go:150
-					_ = tidmdim
+				var tidmdim int = tid - int(dim)
 //line hecbench_mpc.go:168
-					var idx int = tid + chunk*mpcTPB
+				var idx int = tid + chunk*mpcTPB
 //line hecbench_mpc.go:168
-					_ = idx
-//line hecbench_mpc.go:168
-					v1 := lanes.LoadInt64x4Slice(gc_s_v1[gc_rank:])
-//line hecbench_mpc.go:168
-					_ = v1
+				v1 := lanes.LoadInt64x4Slice(gc_s_v1[gc_rank:])
 //line hecbench_mpc.go:177
-					if tidmdim < 0 || tidmdim > len(sbuf1)-4 || tid < 0 || tid > len(sbuf2)-4 {
+				if tidmdim < 0 || tidmdim > len(sbuf1)-4 || tid < 0 || tid > len(sbuf2)-4 {
 //line hecbench_mpc.go:177
-						break
+					break
+				}
 //line hecbench_mpc.go:177
-					}
+				if tid >= int(dim) {
 //line hecbench_mpc.go:177
-					if tid >= int(dim) {
-//line hecbench_mpc.go:177
-						if idx <
-							n && uint(n-idx) > 3 {
+					if idx <
+						n && uint(n-idx) > 3 {
 //line hecbench_mpc.go:178
-							v1 = v1.Sub(lanes.LoadInt64x4Slice(sbuf1[tidmdim:]))
-						} else {
-//line hecbench_mpc.go:179
-							gc_if := gc_iota.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
-//line hecbench_mpc.go:178
-							_ = gc_if
-//line hecbench_mpc.go:178
-							if gc_if.ToBits() != 0 {
-//line hecbench_mpc.go:178
-								v1 = v1.Sub(lanes.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if)
-							}
-//line hecbench_mpc.go:179
-						}
-//line hecbench_mpc.go:179
+						v1 = v1.Sub(lanes.LoadInt64x4Slice(sbuf1[tidmdim:]))
 					} else {
 //line hecbench_mpc.go:179
-						gc_if2 := gc_iota.GreaterEqual(lanes.BroadcastInt64x4(int64(compiled.Reach(int(dim), tid, 4))))
-//line hecbench_mpc.go:177
-						_ = gc_if2
-//line hecbench_mpc.go:177
-						if gc_if2.ToBits() != 0 {
-//line hecbench_mpc.go:177
-							gc_if3 := gc_iota.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
-							_ = gc_if3
+						gc_if := gc_iota.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
 //line hecbench_mpc.go:178
-							if gc_if2.And(gc_if3).ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line hecbench_mpc.go:178
-								v1 = v1.Sub(lanes.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if2.And(gc_if3))
-							}
+							v1 = v1.Sub(lanes.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if)
+						}
+					}
+				} else {
 //line hecbench_mpc.go:179
-						}
-//line hecbench_mpc.go:179
-					}
-//line hecbench_mpc.go:182
-					v1.StoreSlice(sbuf2[tid:])
-//line hecbench_mpc.go:182
-					v1.StoreSlice(gc_s_v1[gc_rank:])
-				}
-				gc_step4 := gc_vstep3
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:148
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:150
-						tidmdim := tid - int(dim)
-						_ = tidmdim
-
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
-						_ = idx
-						v1 := gc_s_v1[gc_rank]
-
+					gc_if2 := gc_iota.GreaterEqual(lanes.BroadcastInt64x4(int64(compiled.Reach(int(dim), tid, 4))))
 //line hecbench_mpc.go:177
-						if tid >= int(dim) {
-							if idx < n {
-								v1 -= sbuf1[tidmdim]
-							}
-						}
-
-//line hecbench_mpc.go:182
-						sbuf2[tid] = v1
-						gc_s_v1[gc_rank] = v1
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:148
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:150
-						tidmdim := tid - int(dim)
-						_ = tidmdim
-
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
-						_ = idx
-						v1 := gc_s_v1[gc_rank]
-
+					if gc_if2.ToBits() != 0 {
 //line hecbench_mpc.go:177
-						if tid >= int(dim) {
-							if idx < n {
-								v1 -= sbuf1[tidmdim]
-							}
+						gc_if3 := gc_iota.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
+						if gc_if2.And(gc_if3).ToBits() != 0 {
+//line hecbench_mpc.go:178
+							v1 = v1.Sub(lanes.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if2.And(gc_if3))
 						}
-
-//line hecbench_mpc.go:182
-						sbuf2[tid] = v1
-						gc_s_v1[gc_rank] = v1
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:148
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:150
-						tidmdim := tid - int(dim)
-						_ = tidmdim
-
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
-						_ = idx
-						v1 := gc_s_v1[gc_rank]
-
-//line hecbench_mpc.go:177
-						if tid >= int(dim) {
-							if idx < n {
-								v1 -= sbuf1[tidmdim]
-							}
-						}
-
-//line hecbench_mpc.go:182
-						sbuf2[tid] = v1
-						gc_s_v1[gc_rank] = v1
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:148
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:150
-						tidmdim := tid - int(dim)
-						_ = tidmdim
-
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
-						_ = idx
-						v1 := gc_s_v1[gc_rank]
-
-//line hecbench_mpc.go:177
-						if tid >= int(dim) {
-							if idx < n {
-								v1 -= sbuf1[tidmdim]
-							}
-						}
-
-//line hecbench_mpc.go:182
-						sbuf2[tid] = v1
-						gc_s_v1[gc_rank] = v1
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				v1.StoreSlice(sbuf2[tid:])
+//line hecbench_mpc.go:182
+				v1.StoreSlice(gc_s_v1[gc_rank:])
+			}
+			gc_step4 := gc_vstep3
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_mpc.go:148
 					tid := gc_tx
-					_ = tid
-
 //line hecbench_mpc.go:150
 					tidmdim := tid - int(dim)
-					_ = tidmdim
-
 //line hecbench_mpc.go:168
 					idx := tid + chunk*mpcTPB
-					_ = idx
+//line hecbench_mpc.go:170
 					v1 := gc_s_v1[gc_rank]
-
 //line hecbench_mpc.go:177
 					if tid >= int(dim) {
 						if idx < n {
 							v1 -= sbuf1[tidmdim]
 						}
 					}
-
-//line hecbench_mpc.go:182
+					sbuf2[tid] = v1
+					gc_s_v1[gc_rank] = v1
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:148
+					tid := gc_tx
+//line hecbench_mpc.go:150
+					tidmdim := tid - int(dim)
+//line hecbench_mpc.go:168
+					idx := tid + chunk*mpcTPB
+//line hecbench_mpc.go:170
+					v1 := gc_s_v1[gc_rank]
+//line hecbench_mpc.go:177
+					if tid >= int(dim) {
+						if idx < n {
+							v1 -= sbuf1[tidmdim]
+						}
+					}
+					sbuf2[tid] = v1
+					gc_s_v1[gc_rank] = v1
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:148
+					tid := gc_tx
+//line hecbench_mpc.go:150
+					tidmdim := tid - int(dim)
+//line hecbench_mpc.go:168
+					idx := tid + chunk*mpcTPB
+//line hecbench_mpc.go:170
+					v1 := gc_s_v1[gc_rank]
+//line hecbench_mpc.go:177
+					if tid >= int(dim) {
+						if idx < n {
+							v1 -= sbuf1[tidmdim]
+						}
+					}
+					sbuf2[tid] = v1
+					gc_s_v1[gc_rank] = v1
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:148
+					tid := gc_tx
+//line hecbench_mpc.go:150
+					tidmdim := tid - int(dim)
+//line hecbench_mpc.go:168
+					idx := tid + chunk*mpcTPB
+//line hecbench_mpc.go:170
+					v1 := gc_s_v1[gc_rank]
+//line hecbench_mpc.go:177
+					if tid >= int(dim) {
+						if idx < n {
+							v1 -= sbuf1[tidmdim]
+						}
+					}
 					sbuf2[tid] = v1
 					gc_s_v1[gc_rank] = v1
 				}
 			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:148
+				tid := gc_tx
+//line hecbench_mpc.go:150
+				tidmdim := tid - int(dim)
+//line hecbench_mpc.go:168
+				idx := tid + chunk*mpcTPB
+//line hecbench_mpc.go:170
+				v1 := gc_s_v1[gc_rank]
+//line hecbench_mpc.go:177
+				if tid >= int(dim) {
+					if idx < n {
+						v1 -= sbuf1[tidmdim]
+					}
+				}
+				sbuf2[tid] = v1
+				gc_s_v1[gc_rank] = v1
+			}
 		}
+//line hecbench_mpc.go:187
 		compiled.OutOfLine(func() {
 			sbuf1 := sbuf1[:1024]
-			_ = sbuf1
+//line hecbench_mpc.go:190
 			sbuf2 := sbuf2[:1024]
-			_ = sbuf2
+//line hecbench_mpc.go:192
 			gc_s_v2 := gc_s_v2[:gc_n]
-			_ = gc_s_v2
 			{
+//line hecbench_mpc.go:195
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_mpc.go:148
 						tid := gc_tx
-						_ = tid
-
 //line hecbench_mpc.go:151
 						lanex := tid & 63
-						_ = lanex
-
-//line hecbench_mpc.go:152
 						warpx := tid & 0x3c0
-						_ = warpx
-
 //line hecbench_mpc.go:185
 						var v2 int64 = 0
-
 //line hecbench_mpc.go:187
 						for i := 63; i >= 0; i-- {
 							v2 = (v2 << 1) + ((sbuf2[warpx+i] >> lanex) & 1)
 						}
-
-//line hecbench_mpc.go:190
 						sbuf1[tid] = v2
-						_ = v2
+//line hecbench_mpc.go:192
 						gc_s_v2[gc_rank] = v2
 					}
 				}
 			}
 		})
-		{
-			var gc_c1v [32]bool
-			var gc_c1r [32]uint32
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:148
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:149
-						tidm1 := tid - 1
-						_ = tidm1
-						v2 := gc_s_v2[gc_rank]
-
-//line hecbench_mpc.go:193
-						if tid > 0 {
-							v2 -= sbuf1[tidm1]
-						}
-
-//line hecbench_mpc.go:197
-						var loc int32 = 0
-						gc_s_loc[gc_rank] = loc
-
 //line hecbench_mpc.go:198
-						if v2 != 0 {
-							gc_s_loc[gc_rank] = 1
-						}
-						_ = loc
-
-//line hecbench_mpc.go:202
-						gc_c1v[gc_lane] = gc_s_loc[gc_rank] != 0
-						gc_s_v2[gc_rank] = v2
+		var gc_c1v [32]bool
+		var gc_c1r [32]uint32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-				}
-
-//line hecbench_mpc.go:202
-				compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0xffffffff, nil, &gc_c1v, nil, nil, &gc_c1r)
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x0 := gc_tidx.X
-						gc_off2 := gc_x0
-						if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(sbuf2) && 32 <= len(sbuf2)-gc_off2 {
-							gc_at3 := sbuf2[gc_off2:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x0 + gc_lane
-								_ = gc_tx
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:148
-								tid := gc_tx
-								_ = tid
-
+					tid := gc_tx
+					tidm1 := tid - 1
 //line hecbench_mpc.go:151
-								lanex := tid & 63
-								_ = lanex
-
-//line hecbench_mpc.go:202
-								bitmap := gc_c1r[gc_lane]
-
-//line hecbench_mpc.go:204
-								if lanex == 32 {
-									gc_at3[gc_lane] = int64(bitmap)
-								}
-								_ = bitmap
-								gc_s_bitmap[gc_rank] = bitmap
-							}
-						} else {
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:148
-								tid := gc_tx
-								_ = tid
-
-//line hecbench_mpc.go:151
-								lanex := tid & 63
-								_ = lanex
-
-//line hecbench_mpc.go:202
-								bitmap := gc_c1r[gc_lane]
-
-//line hecbench_mpc.go:204
-								if lanex == 32 {
-									sbuf2[tid] = int64(bitmap)
-								}
-								_ = bitmap
-								gc_s_bitmap[gc_rank] = bitmap
-							}
-						}
+					v2 := gc_s_v2[gc_rank]
+//line hecbench_mpc.go:193
+					if tid > 0 {
+						v2 -= sbuf1[tidm1]
 					}
+//line hecbench_mpc.go:197
+					var loc int32 = 0
+					gc_s_loc[gc_rank] = loc
+//line hecbench_mpc.go:198
+					if v2 != 0 {
+						gc_s_loc[gc_rank] = 1
+					}
+//line hecbench_mpc.go:202
+					gc_c1v[gc_lane] = gc_s_loc[gc_rank] != 0
+					gc_s_v2[gc_rank] = v2
 				}
 			}
-		}
-		{
-			var gc_c2v [32]int32
-			var gc_c2r [32]int32
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
+//line hecbench_mpc.go:202
+			compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, 0xffffffff, nil, &gc_c1v, nil, nil, &gc_c1r)
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
 				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
+					gc_x0 := gc_tidx.X
+					gc_off2 := gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(sbuf2) && 32 <= len(sbuf2)-gc_off2 {
+						gc_at3 := sbuf2[gc_off2:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
+//line hecbench_mpc.go:214
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:148
-						tid := gc_tx
-						_ = tid
-
+							tid := gc_tx
 //line hecbench_mpc.go:151
-						lanex := tid & 63
-						_ = lanex
-
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
-						_ = idx
-						bitmap := gc_s_bitmap[gc_rank]
-
-//line hecbench_mpc.go:209
-						if lanex == 0 {
-							if idx < n {
-								compressed[1+idx/64] = (sbuf2[tid+32] << 32) + int64(bitmap)
+							lanex := tid & 63
+//line hecbench_mpc.go:202
+							bitmap := gc_c1r[gc_lane]
+//line hecbench_mpc.go:204
+							if lanex == 32 {
+								gc_at3[gc_lane] = int64(bitmap)
 							}
+//line hecbench_mpc.go:208
+							gc_s_bitmap[gc_rank] = bitmap
 						}
-
-//line hecbench_mpc.go:215
-						var val *int32 = &gc_s_loc[gc_rank]
-
-//line hecbench_mpc.go:215
-						_ = val
-
-//line hecbench_mpc.go:215
-						var sbuf []int32 = int64sAsInt32s(sbuf1)
-
-//line hecbench_mpc.go:215
-						_ = sbuf
-						_ = val
-						_ = sbuf
-						gc_s_val[gc_rank] = val
-						gc_s_sbuf[gc_rank] = sbuf
-					}
-				}
-
-//line hecbench_mpc.go:38
-				for d := 1; d < 32; d *= 2 {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						val := gc_s_val[gc_rank]
-
-//line hecbench_mpc.go:39
-						gc_c2v[gc_lane] = *val
-					}
-
-//line hecbench_mpc.go:39
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c2v, d, 32, &gc_c2r)
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
+					} else {
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							gc_tx++
 							if gc_tx == gc_bdx {
@@ -972,23 +584,75 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:36
-							lane := gc_tx & 31
-							_ = lane
-							val := gc_s_val[gc_rank]
-
-//line hecbench_mpc.go:39
-							tmp := gc_c2r[gc_lane]
-
-//line hecbench_mpc.go:40
-							if lane >= d {
-								*val += tmp
+//line hecbench_mpc.go:148
+							tid := gc_tx
+//line hecbench_mpc.go:151
+							lanex := tid & 63
+//line hecbench_mpc.go:202
+							bitmap := gc_c1r[gc_lane]
+//line hecbench_mpc.go:204
+							if lanex == 32 {
+								sbuf2[tid] = int64(bitmap)
 							}
-							_ = tmp
+//line hecbench_mpc.go:208
+							gc_s_bitmap[gc_rank] = bitmap
 						}
 					}
 				}
+			}
+		}
+//line hecbench_mpc.go:216
+		var gc_c2v [32]int32
+		var gc_c2r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:148
+					tid := gc_tx
+//line hecbench_mpc.go:151
+					lanex := tid & 63
+//line hecbench_mpc.go:168
+					idx := tid + chunk*mpcTPB
+//line hecbench_mpc.go:170
+					bitmap := gc_s_bitmap[gc_rank]
+//line hecbench_mpc.go:209
+					if lanex == 0 {
+						if idx < n {
+							compressed[1+idx/64] = (sbuf2[tid+32] << 32) + int64(bitmap)
+						}
+					}
+//line hecbench_mpc.go:215
+					var val *int32 = &gc_s_loc[gc_rank]
+//line hecbench_mpc.go:215
+					var sbuf []int32 = int64sAsInt32s(sbuf1)
+//line hecbench_mpc.go:218
+					gc_s_val[gc_rank] = val
+					gc_s_sbuf[gc_rank] = sbuf
+				}
+			}
+//line hecbench_mpc.go:38
+			for d := 1; d < 32; d *= 2 {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					val := gc_s_val[gc_rank]
+//line hecbench_mpc.go:39
+					gc_c2v[gc_lane] = *val
+				}
+//line hecbench_mpc.go:39
+				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c2v, d, 32, &gc_c2r)
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
@@ -999,59 +663,98 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:35
-						warp := gc_tx >> 5
-						_ = warp
-
 //line hecbench_mpc.go:36
 						lane := gc_tx & 31
-						_ = lane
+//line hecbench_mpc.go:38
 						val := gc_s_val[gc_rank]
-						sbuf := gc_s_sbuf[gc_rank]
-
-//line hecbench_mpc.go:44
-						if lane == 31 {
-							sbuf[warp] = *val
+						tmp := gc_c2r[gc_lane]
+						if lane >= d {
+							*val += tmp
 						}
 					}
 				}
 			}
+			{
+//line hecbench_mpc.go:48
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:35
+					warp := gc_tx >> 5
+					lane := gc_tx & 31
+//line hecbench_mpc.go:38
+					val := gc_s_val[gc_rank]
+					sbuf := gc_s_sbuf[gc_rank]
+//line hecbench_mpc.go:44
+					if lane == 31 {
+						sbuf[warp] = *val
+					}
+				}
+			}
 		}
-		{
-			var gc_l_v [32]int32
-			var gc_c3r [32]int32
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
+//line hecbench_mpc.go:52
+		var gc_l_v [32]int32
+		var gc_c3r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			{
+//line hecbench_mpc.go:60
+				var gc_m19 uint32
 				{
-					var gc_m19 uint32
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:35
+						warp := gc_tx >> 5
+//line hecbench_mpc.go:49
+						if warp == 0 {
+							gc_m19 |= 1 << gc_lane
+						}
+					}
+				}
+				gc_save19 := gc_act
+				gc_act = gc_save19 & gc_m19
+				if gc_act != 0 {
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++
 							if gc_tx == gc_bdx {
 								gc_tx = 0
 							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:35
-							warp := gc_tx >> 5
-							_ = warp
-
-//line hecbench_mpc.go:49
-							if warp == 0 {
-								gc_m19 |= 1 << gc_lane
-							}
+//line hecbench_mpc.go:36
+							lane := gc_tx & 31
+//line hecbench_mpc.go:38
+							sbuf := gc_s_sbuf[gc_rank]
+//line hecbench_mpc.go:50
+							v := sbuf[lane]
+//line hecbench_mpc.go:52
+							gc_l_v[gc_lane] = v
 						}
 					}
-					gc_save19 := gc_act
-					gc_act = gc_save19 & gc_m19
-					if gc_act != 0 {
+//line hecbench_mpc.go:51
+					for d_ := 1; d_ < 32; d_ *= 2 {
+						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_l_v, d_, 32, &gc_c3r)
 						{
 							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 							gc_tx := gc_tidx.X - 1
@@ -1063,286 +766,216 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
 //line hecbench_mpc.go:36
 								lane := gc_tx & 31
-								_ = lane
-								sbuf := gc_s_sbuf[gc_rank]
-
-//line hecbench_mpc.go:50
-								v := sbuf[lane]
-								_ = v
+//line hecbench_mpc.go:38
+								v := gc_l_v[gc_lane]
+//line hecbench_mpc.go:52
+								tmp_ := gc_c3r[gc_lane]
+								if lane >= d_ {
+									v += tmp_
+								}
+//line hecbench_mpc.go:57
 								gc_l_v[gc_lane] = v
 							}
 						}
-
-//line hecbench_mpc.go:51
-						for d_ := 1; d_ < 32; d_ *= 2 {
-
-//line hecbench_mpc.go:52
-							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_l_v, d_, 32, &gc_c3r)
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line hecbench_mpc.go:36
-									lane := gc_tx & 31
-									_ = lane
-									v := gc_l_v[gc_lane]
-									_ = v
-
-//line hecbench_mpc.go:52
-									tmp_ := gc_c3r[gc_lane]
-
-//line hecbench_mpc.go:53
-									if lane >= d_ {
-										v += tmp_
-									}
-									_ = tmp_
-									gc_l_v[gc_lane] = v
-								}
+					}
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-						}
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:36
-								lane := gc_tx & 31
-								_ = lane
-								sbuf := gc_s_sbuf[gc_rank]
-								v := gc_l_v[gc_lane]
-								_ = v
-
+							lane := gc_tx & 31
+//line hecbench_mpc.go:38
+							sbuf := gc_s_sbuf[gc_rank]
+							v := gc_l_v[gc_lane]
 //line hecbench_mpc.go:57
-								sbuf[lane] = v
-							}
+							sbuf[lane] = v
 						}
 					}
-					gc_act = gc_save19 &^ gc_dead
 				}
+				gc_act = gc_save19 &^ gc_dead
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := bid
-				gc_off4 := bid1
-				gc_off5 := 0
-				if gc_off3 >= 0 && gc_off3 < len(goffset) && gc_off4 >= 0 && gc_off4 < len(goffset) && gc_off5 >= 0 && gc_off5 < len(compressed) {
-					gc_at4 := goffset[gc_off3:][:1]
-					gc_at5 := goffset[gc_off4:][:1]
-					gc_at6 := compressed[gc_off5:][:1]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:35
-						warp := gc_tx >> 5
-						_ = warp
-
-//line hecbench_mpc.go:148
-						tid := gc_tx
-						_ = tid
-						val := gc_s_val[gc_rank]
-						sbuf := gc_s_sbuf[gc_rank]
-						v2 := gc_s_v2[gc_rank]
-
-//line hecbench_mpc.go:61
-						if warp > 0 {
-							*val += sbuf[warp-1]
-						}
-
-//line hecbench_mpc.go:217
-						if v2 != 0 {
-							sbuf2[gc_s_loc[gc_rank]-1] = v2
-						}
-
-//line hecbench_mpc.go:221
-						if tid == (mpcTPB - 1) {
-							st := int32(init)
-							if chunk > 0 {
-								for {
-//line hecbench_mpc.go:224
-									gc_b.Tick()
-//line hecbench_mpc.go:224
-									if gc_b.Stopped() {
-//line hecbench_mpc.go:224
-										return
-//line hecbench_mpc.go:224
-									}
-									st = gc_at4[0]
-									if !(st < 0) {
-										break
-									}
-								}
-							}
-							gc_at5[0] = st + gc_s_loc[gc_rank]
-							gc_at4[0] = -1
-							if chunk == chunksm1 {
-								gc_at6[0] = (int64(st+gc_s_loc[gc_rank]) << 32) + (0x43504d00 - 1) + int64(dim)
-							}
-							top[0] = gc_s_loc[gc_rank]
-							start[0] = st
-						}
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:35
-						warp := gc_tx >> 5
-						_ = warp
-
-//line hecbench_mpc.go:148
-						tid := gc_tx
-						_ = tid
-						val := gc_s_val[gc_rank]
-						sbuf := gc_s_sbuf[gc_rank]
-						v2 := gc_s_v2[gc_rank]
-
-//line hecbench_mpc.go:61
-						if warp > 0 {
-							*val += sbuf[warp-1]
-						}
-
-//line hecbench_mpc.go:217
-						if v2 != 0 {
-							sbuf2[gc_s_loc[gc_rank]-1] = v2
-						}
-
-//line hecbench_mpc.go:221
-						if tid == (mpcTPB - 1) {
-							st := int32(init)
-							if chunk > 0 {
-								for {
-//line hecbench_mpc.go:224
-									gc_b.Tick()
-//line hecbench_mpc.go:224
-									if gc_b.Stopped() {
-//line hecbench_mpc.go:224
-										return
-//line hecbench_mpc.go:224
-									}
-									st = goffset[bid]
-									if !(st < 0) {
-										break
-									}
-								}
-							}
-							goffset[bid1] = st + gc_s_loc[gc_rank]
-							goffset[bid] = -1
-							if chunk == chunksm1 {
-								compressed[0] = (int64(st+gc_s_loc[gc_rank]) << 32) + (0x43504d00 - 1) + int64(dim)
-							}
-							top[0] = gc_s_loc[gc_rank]
-							start[0] = st
-						}
-					}
-				}
-			}
-		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:148
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:241
-						if tid < int(top[0]) {
-							compressed[int(start[0])+tid] = sbuf2[tid]
-						}
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:148
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:241
-						if tid < int(top[0]) {
-							compressed[int(start[0])+tid] = sbuf2[tid]
-						}
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:148
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:241
-						if tid < int(top[0]) {
-							compressed[int(start[0])+tid] = sbuf2[tid]
-						}
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:148
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:241
-						if tid < int(top[0]) {
-							compressed[int(start[0])+tid] = sbuf2[tid]
-						}
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+//line hecbench_mpc.go:66
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := bid
+			gc_off4 := bid1
+			gc_off5 := 0
+			if gc_off3 >= 0 && gc_off3 < len(goffset) && gc_off4 >= 0 && gc_off4 < len(goffset) && gc_off5 >= 0 && gc_off5 < len(compressed) {
+				gc_at4 := goffset[gc_off3:][:1]
+				gc_at5 := goffset[gc_off4:][:1]
+				gc_at6 := compressed[gc_off5:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
+//line hecbench_mpc.go:35
+					warp := gc_tx >> 5
 //line hecbench_mpc.go:148
 					tid := gc_tx
-					_ = tid
-
+//line hecbench_mpc.go:150
+					val := gc_s_val[gc_rank]
+					sbuf := gc_s_sbuf[gc_rank]
+					v2 := gc_s_v2[gc_rank]
+//line hecbench_mpc.go:61
+					if warp > 0 {
+						*val += sbuf[warp-1]
+					}
+//line hecbench_mpc.go:217
+					if v2 != 0 {
+						sbuf2[gc_s_loc[gc_rank]-1] = v2
+					}
+//line hecbench_mpc.go:221
+					if tid == (mpcTPB - 1) {
+						st := int32(init)
+						if chunk > 0 {
+							for {
+//line hecbench_mpc.go:224
+								gc_b.Tick()
+//line hecbench_mpc.go:224
+								if gc_b.Stopped() {
+//line hecbench_mpc.go:224
+									return
+								}
+//line hecbench_mpc.go:225
+								st = gc_at4[0]
+								if !(st < 0) {
+									break
+								}
+							}
+						}
+						gc_at5[0] = st + gc_s_loc[gc_rank]
+						gc_at4[0] = -1
+						if chunk == chunksm1 {
+							gc_at6[0] = (int64(st+gc_s_loc[gc_rank]) << 32) + (0x43504d00 - 1) + int64(dim)
+						}
+						top[0] = gc_s_loc[gc_rank]
+						start[0] = st
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:35
+					warp := gc_tx >> 5
+//line hecbench_mpc.go:148
+					tid := gc_tx
+//line hecbench_mpc.go:150
+					val := gc_s_val[gc_rank]
+					sbuf := gc_s_sbuf[gc_rank]
+					v2 := gc_s_v2[gc_rank]
+//line hecbench_mpc.go:61
+					if warp > 0 {
+						*val += sbuf[warp-1]
+					}
+//line hecbench_mpc.go:217
+					if v2 != 0 {
+						sbuf2[gc_s_loc[gc_rank]-1] = v2
+					}
+//line hecbench_mpc.go:221
+					if tid == (mpcTPB - 1) {
+						st := int32(init)
+						if chunk > 0 {
+							for {
+//line hecbench_mpc.go:224
+								gc_b.Tick()
+//line hecbench_mpc.go:224
+								if gc_b.Stopped() {
+//line hecbench_mpc.go:224
+									return
+								}
+//line hecbench_mpc.go:225
+								st = goffset[bid]
+								if !(st < 0) {
+									break
+								}
+							}
+						}
+						goffset[bid1] = st + gc_s_loc[gc_rank]
+						goffset[bid] = -1
+						if chunk == chunksm1 {
+							compressed[0] = (int64(st+gc_s_loc[gc_rank]) << 32) + (0x43504d00 - 1) + int64(dim)
+						}
+						top[0] = gc_s_loc[gc_rank]
+						start[0] = st
+					}
+				}
+			}
+		}
+//line hecbench_mpc.go:244
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				{
+					gc_tx := gc_step5 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:148
+					tid := gc_tx
+//line hecbench_mpc.go:241
+					if tid < int(top[0]) {
+						compressed[int(start[0])+tid] = sbuf2[tid]
+					}
+				}
+				{
+					gc_tx := gc_step5 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:148
+					tid := gc_tx
+//line hecbench_mpc.go:241
+					if tid < int(top[0]) {
+						compressed[int(start[0])+tid] = sbuf2[tid]
+					}
+				}
+				{
+					gc_tx := gc_step5 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:148
+					tid := gc_tx
+//line hecbench_mpc.go:241
+					if tid < int(top[0]) {
+						compressed[int(start[0])+tid] = sbuf2[tid]
+					}
+				}
+				{
+					gc_tx := gc_step5 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:148
+					tid := gc_tx
 //line hecbench_mpc.go:241
 					if tid < int(top[0]) {
 						compressed[int(start[0])+tid] = sbuf2[tid]
 					}
 				}
 			}
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:148
+				tid := gc_tx
+//line hecbench_mpc.go:241
+				if tid < int(top[0]) {
+					compressed[int(start[0])+tid] = sbuf2[tid]
+				}
+			}
 		}
 	}
 }
 
+//line hecbench_mpc.go:250
 var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
 
 // MPCDecompressKernel is MPCdecompress: the doubles (as longs) that
@@ -1381,48 +1014,24 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 	gc_s_loc := make([]int32, gc_b.Len())
 	gc_s_v2 := make([]int64, gc_b.Len())
 	gc_s_v1 := make([]int64, gc_b.Len())
-
 //line hecbench_mpc.go:253
 	dim := int((compressed[0] & 31) + 1)
-
-//line hecbench_mpc.go:254
 	n := int(compressed[0] >> 32)
-
 //line hecbench_mpc.go:258
 	bid := gc_bx
-
-//line hecbench_mpc.go:259
 	gdim := gc_gdx
-
-//line hecbench_mpc.go:260
 	bid1 := bid + 1
-
-//line hecbench_mpc.go:261
 	if (bid + 1) == gdim {
 		bid1 = 0
 	}
-
-//line hecbench_mpc.go:264
 	init := 1 + (n+63)/64
-
-//line hecbench_mpc.go:265
 	nru := (n - 1) | 63
-
-//line hecbench_mpc.go:266
 	chunksm1 := ((n + (mpcTPB - 1)) / mpcTPB) - 1
-
 //line hecbench_mpc.go:268
 	start := gocuda.Shared[int32](t, 1)[:1]
-
-//line hecbench_mpc.go:269
 	top := gocuda.Shared[int32](t, 1)[:1]
-
-//line hecbench_mpc.go:270
 	sbuf1 := gocuda.Shared[int64](t, mpcTPB)[:mpcTPB]
-
-//line hecbench_mpc.go:271
 	sbuf2 := gocuda.Shared[int64](t, mpcTPB)[:mpcTPB]
-
 //line hecbench_mpc.go:273
 	for chunk := bid; chunk <= chunksm1; chunk += gdim {
 		{
@@ -1440,136 +1049,56 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					{
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_mpc.go:255
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:256
-						lanex := tid & 63
-						_ = lanex
-
-//line hecbench_mpc.go:274
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:276
 						var flag int32 = 0
-
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-						_ = flag
-						_ = loc
+//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_mpc.go:255
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:256
-						lanex := tid & 63
-						_ = lanex
-
-//line hecbench_mpc.go:274
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:276
 						var flag int32 = 0
-
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-						_ = flag
-						_ = loc
+//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_mpc.go:255
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:256
-						lanex := tid & 63
-						_ = lanex
-
-//line hecbench_mpc.go:274
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:276
 						var flag int32 = 0
-
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-						_ = flag
-						_ = loc
+//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_mpc.go:255
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:256
-						lanex := tid & 63
-						_ = lanex
-
-//line hecbench_mpc.go:274
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:276
 						var flag int32 = 0
-
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-						_ = flag
-						_ = loc
+//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_mpc.go:255
-					tid := gc_tx
-					_ = tid
-
-//line hecbench_mpc.go:256
-					lanex := tid & 63
-					_ = lanex
-
-//line hecbench_mpc.go:274
-					idx := tid + chunk*mpcTPB
-					_ = idx
-
 //line hecbench_mpc.go:276
 					var flag int32 = 0
-
 //line hecbench_mpc.go:280
 					loc := flag
 					gc_s_loc[gc_rank] = loc
-					_ = flag
-					_ = loc
+//line hecbench_mpc.go:284
 					gc_s_flag[gc_rank] = flag
 				}
 				gc_step2 := gc_hi2
@@ -1577,136 +1106,56 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_mpc.go:255
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:256
-						lanex := tid & 63
-						_ = lanex
-
-//line hecbench_mpc.go:274
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:276
 						var flag int32 = 0
-
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-						_ = flag
-						_ = loc
+//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_mpc.go:255
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:256
-						lanex := tid & 63
-						_ = lanex
-
-//line hecbench_mpc.go:274
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:276
 						var flag int32 = 0
-
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-						_ = flag
-						_ = loc
+//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_mpc.go:255
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:256
-						lanex := tid & 63
-						_ = lanex
-
-//line hecbench_mpc.go:274
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:276
 						var flag int32 = 0
-
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-						_ = flag
-						_ = loc
+//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_mpc.go:255
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:256
-						lanex := tid & 63
-						_ = lanex
-
-//line hecbench_mpc.go:274
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:276
 						var flag int32 = 0
-
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-						_ = flag
-						_ = loc
+//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_mpc.go:255
-					tid := gc_tx
-					_ = tid
-
-//line hecbench_mpc.go:256
-					lanex := tid & 63
-					_ = lanex
-
-//line hecbench_mpc.go:274
-					idx := tid + chunk*mpcTPB
-					_ = idx
-
 //line hecbench_mpc.go:276
 					var flag int32 = 0
-
 //line hecbench_mpc.go:280
 					loc := flag
 					gc_s_loc[gc_rank] = loc
-					_ = flag
-					_ = loc
+//line hecbench_mpc.go:284
 					gc_s_flag[gc_rank] = flag
 				}
 			}
@@ -1726,233 +1175,129 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_mpc.go:255
 						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:256
 						lanex := tid & 63
-						_ = lanex
-
 //line hecbench_mpc.go:274
 						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:276
 						var flag int32 = 0
-
-//line hecbench_mpc.go:277
-						{
-							flag = int32((compressed[1+idx/64] >> lanex) & 1)
-						}
-
+//line hecbench_mpc.go:278
+						flag = int32((compressed[1+idx/64] >> lanex) & 1)
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-						_ = flag
-						_ = loc
+//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_mpc.go:255
 						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:256
 						lanex := tid & 63
-						_ = lanex
-
 //line hecbench_mpc.go:274
 						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:276
 						var flag int32 = 0
-
-//line hecbench_mpc.go:277
-						{
-							flag = int32((compressed[1+idx/64] >> lanex) & 1)
-						}
-
+//line hecbench_mpc.go:278
+						flag = int32((compressed[1+idx/64] >> lanex) & 1)
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-						_ = flag
-						_ = loc
+//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_mpc.go:255
 						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:256
 						lanex := tid & 63
-						_ = lanex
-
 //line hecbench_mpc.go:274
 						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:276
 						var flag int32 = 0
-
-//line hecbench_mpc.go:277
-						{
-							flag = int32((compressed[1+idx/64] >> lanex) & 1)
-						}
-
+//line hecbench_mpc.go:278
+						flag = int32((compressed[1+idx/64] >> lanex) & 1)
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-						_ = flag
-						_ = loc
+//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_mpc.go:255
 						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:256
 						lanex := tid & 63
-						_ = lanex
-
 //line hecbench_mpc.go:274
 						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:276
 						var flag int32 = 0
-
-//line hecbench_mpc.go:277
-						{
-							flag = int32((compressed[1+idx/64] >> lanex) & 1)
-						}
-
+//line hecbench_mpc.go:278
+						flag = int32((compressed[1+idx/64] >> lanex) & 1)
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
-						_ = flag
-						_ = loc
+//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank] = flag
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_mpc.go:255
 					tid := gc_tx
-					_ = tid
-
-//line hecbench_mpc.go:256
 					lanex := tid & 63
-					_ = lanex
-
 //line hecbench_mpc.go:274
 					idx := tid + chunk*mpcTPB
-					_ = idx
-
 //line hecbench_mpc.go:276
 					var flag int32 = 0
-
-//line hecbench_mpc.go:277
-					{
-						flag = int32((compressed[1+idx/64] >> lanex) & 1)
-					}
-
+//line hecbench_mpc.go:278
+					flag = int32((compressed[1+idx/64] >> lanex) & 1)
 //line hecbench_mpc.go:280
 					loc := flag
 					gc_s_loc[gc_rank] = loc
-					_ = flag
-					_ = loc
+//line hecbench_mpc.go:284
 					gc_s_flag[gc_rank] = flag
 				}
 			}
 		}
-		{
-			var gc_c1v [32]int32
-			var gc_c1r [32]int32
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
+//line hecbench_mpc.go:289
+		var gc_c1v [32]int32
+		var gc_c1r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:283
+				var val *int32 = &gc_s_loc[gc_rank]
+//line hecbench_mpc.go:283
+				var sbuf []int32 = int64sAsInt32s(sbuf1)
+//line hecbench_mpc.go:286
+				gc_s_val[gc_rank] = val
+				gc_s_sbuf[gc_rank] = sbuf
+			}
+//line hecbench_mpc.go:38
+			for d := 1; d < 32; d *= 2 {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:283
-					var val *int32 = &gc_s_loc[gc_rank]
-
-//line hecbench_mpc.go:283
-					_ = val
-
-//line hecbench_mpc.go:283
-					var sbuf []int32 = int64sAsInt32s(sbuf1)
-
-//line hecbench_mpc.go:283
-					_ = sbuf
-					_ = val
-					_ = sbuf
-					gc_s_val[gc_rank] = val
-					gc_s_sbuf[gc_rank] = sbuf
+					val := gc_s_val[gc_rank]
+//line hecbench_mpc.go:39
+					gc_c1v[gc_lane] = *val
 				}
-
-//line hecbench_mpc.go:38
-				for d := 1; d < 32; d *= 2 {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						val := gc_s_val[gc_rank]
-
 //line hecbench_mpc.go:39
-						gc_c1v[gc_lane] = *val
-					}
-
-//line hecbench_mpc.go:39
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c1v, d, 32, &gc_c1r)
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:36
-							lane := gc_tx & 31
-							_ = lane
-							val := gc_s_val[gc_rank]
-
-//line hecbench_mpc.go:39
-							tmp := gc_c1r[gc_lane]
-
-//line hecbench_mpc.go:40
-							if lane >= d {
-								*val += tmp
-							}
-							_ = tmp
-						}
-					}
-				}
+				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c1v, d, 32, &gc_c1r)
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
@@ -1963,59 +1308,98 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:35
-						warp := gc_tx >> 5
-						_ = warp
-
 //line hecbench_mpc.go:36
 						lane := gc_tx & 31
-						_ = lane
+//line hecbench_mpc.go:38
 						val := gc_s_val[gc_rank]
-						sbuf := gc_s_sbuf[gc_rank]
-
-//line hecbench_mpc.go:44
-						if lane == 31 {
-							sbuf[warp] = *val
+						tmp := gc_c1r[gc_lane]
+						if lane >= d {
+							*val += tmp
 						}
 					}
 				}
 			}
+			{
+//line hecbench_mpc.go:48
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:35
+					warp := gc_tx >> 5
+					lane := gc_tx & 31
+//line hecbench_mpc.go:38
+					val := gc_s_val[gc_rank]
+					sbuf := gc_s_sbuf[gc_rank]
+//line hecbench_mpc.go:44
+					if lane == 31 {
+						sbuf[warp] = *val
+					}
+				}
+			}
 		}
-		{
-			var gc_l_v [32]int32
-			var gc_c2r [32]int32
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
+//line hecbench_mpc.go:52
+		var gc_l_v [32]int32
+		var gc_c2r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			{
+//line hecbench_mpc.go:60
+				var gc_m20 uint32
 				{
-					var gc_m20 uint32
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:35
+						warp := gc_tx >> 5
+//line hecbench_mpc.go:49
+						if warp == 0 {
+							gc_m20 |= 1 << gc_lane
+						}
+					}
+				}
+				gc_save20 := gc_act
+				gc_act = gc_save20 & gc_m20
+				if gc_act != 0 {
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++
 							if gc_tx == gc_bdx {
 								gc_tx = 0
 							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:35
-							warp := gc_tx >> 5
-							_ = warp
-
-//line hecbench_mpc.go:49
-							if warp == 0 {
-								gc_m20 |= 1 << gc_lane
-							}
+//line hecbench_mpc.go:36
+							lane := gc_tx & 31
+//line hecbench_mpc.go:38
+							sbuf := gc_s_sbuf[gc_rank]
+//line hecbench_mpc.go:50
+							v := sbuf[lane]
+//line hecbench_mpc.go:52
+							gc_l_v[gc_lane] = v
 						}
 					}
-					gc_save20 := gc_act
-					gc_act = gc_save20 & gc_m20
-					if gc_act != 0 {
+//line hecbench_mpc.go:51
+					for d_ := 1; d_ < 32; d_ *= 2 {
+						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_l_v, d_, 32, &gc_c2r)
 						{
 							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 							gc_tx := gc_tidx.X - 1
@@ -2027,435 +1411,303 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
 //line hecbench_mpc.go:36
 								lane := gc_tx & 31
-								_ = lane
-								sbuf := gc_s_sbuf[gc_rank]
-
-//line hecbench_mpc.go:50
-								v := sbuf[lane]
-								_ = v
+//line hecbench_mpc.go:38
+								v := gc_l_v[gc_lane]
+//line hecbench_mpc.go:52
+								tmp_ := gc_c2r[gc_lane]
+								if lane >= d_ {
+									v += tmp_
+								}
+//line hecbench_mpc.go:57
 								gc_l_v[gc_lane] = v
 							}
 						}
-
-//line hecbench_mpc.go:51
-						for d_ := 1; d_ < 32; d_ *= 2 {
-
-//line hecbench_mpc.go:52
-							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_l_v, d_, 32, &gc_c2r)
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line hecbench_mpc.go:36
-									lane := gc_tx & 31
-									_ = lane
-									v := gc_l_v[gc_lane]
-									_ = v
-
-//line hecbench_mpc.go:52
-									tmp_ := gc_c2r[gc_lane]
-
-//line hecbench_mpc.go:53
-									if lane >= d_ {
-										v += tmp_
-									}
-									_ = tmp_
-									gc_l_v[gc_lane] = v
-								}
+					}
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-						}
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:36
-								lane := gc_tx & 31
-								_ = lane
-								sbuf := gc_s_sbuf[gc_rank]
-								v := gc_l_v[gc_lane]
-								_ = v
-
+							lane := gc_tx & 31
+//line hecbench_mpc.go:38
+							sbuf := gc_s_sbuf[gc_rank]
+							v := gc_l_v[gc_lane]
 //line hecbench_mpc.go:57
-								sbuf[lane] = v
-							}
-						}
-					}
-					gc_act = gc_save20 &^ gc_dead
-				}
-			}
-		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := bid
-				gc_off2 := bid1
-				if gc_off >= 0 && gc_off < len(goffset) && gc_off2 >= 0 && gc_off2 < len(goffset) {
-					gc_at := goffset[gc_off:][:1]
-					gc_at2 := goffset[gc_off2:][:1]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:35
-						warp := gc_tx >> 5
-						_ = warp
-
-//line hecbench_mpc.go:255
-						tid := gc_tx
-						_ = tid
-						val := gc_s_val[gc_rank]
-						sbuf := gc_s_sbuf[gc_rank]
-
-//line hecbench_mpc.go:61
-						if warp > 0 {
-							*val += sbuf[warp-1]
-						}
-
-//line hecbench_mpc.go:285
-						if tid == (mpcTPB - 1) {
-							st := int32(init)
-							if chunk > 0 {
-								for {
-//line hecbench_mpc.go:288
-									gc_b.Tick()
-//line hecbench_mpc.go:288
-									if gc_b.Stopped() {
-//line hecbench_mpc.go:288
-										return
-//line hecbench_mpc.go:288
-									}
-									st = gc_at[0]
-									if !(st < 0) {
-										break
-									}
-								}
-							}
-							gc_at2[0] = st + gc_s_loc[gc_rank]
-							gc_at[0] = -1
-							top[0] = gc_s_loc[gc_rank]
-							start[0] = st
-						}
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:35
-						warp := gc_tx >> 5
-						_ = warp
-
-//line hecbench_mpc.go:255
-						tid := gc_tx
-						_ = tid
-						val := gc_s_val[gc_rank]
-						sbuf := gc_s_sbuf[gc_rank]
-
-//line hecbench_mpc.go:61
-						if warp > 0 {
-							*val += sbuf[warp-1]
-						}
-
-//line hecbench_mpc.go:285
-						if tid == (mpcTPB - 1) {
-							st := int32(init)
-							if chunk > 0 {
-								for {
-//line hecbench_mpc.go:288
-									gc_b.Tick()
-//line hecbench_mpc.go:288
-									if gc_b.Stopped() {
-//line hecbench_mpc.go:288
-										return
-//line hecbench_mpc.go:288
-									}
-									st = goffset[bid]
-									if !(st < 0) {
-										break
-									}
-								}
-							}
-							goffset[bid1] = st + gc_s_loc[gc_rank]
-							goffset[bid] = -1
-							top[0] = gc_s_loc[gc_rank]
-							start[0] = st
+							sbuf[lane] = v
 						}
 					}
 				}
+				gc_act = gc_save20 &^ gc_dead
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := 0
-//line hecbench_mpc.go:255
-				gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-//line hecbench_mpc.go:255
-				_ = gc_iota2
-			gc_steps:
-				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
-					gc_tx := gc_vstep
+//line hecbench_mpc.go:66
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := bid
+			gc_off2 := bid1
+			if gc_off >= 0 && gc_off < len(goffset) && gc_off2 >= 0 && gc_off2 < len(goffset) {
+				gc_at := goffset[gc_off:][:1]
+				gc_at2 := goffset[gc_off2:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:35
+					warp := gc_tx >> 5
 //line hecbench_mpc.go:255
-					var tid int = gc_tx
-//line hecbench_mpc.go:255
-					_ = tid
-//line hecbench_mpc.go:302
-					if tid < 0 || tid > len(sbuf2)-4 {
-//line hecbench_mpc.go:302
-						break
-//line hecbench_mpc.go:302
+					tid := gc_tx
+//line hecbench_mpc.go:257
+					val := gc_s_val[gc_rank]
+					sbuf := gc_s_sbuf[gc_rank]
+//line hecbench_mpc.go:61
+					if warp > 0 {
+						*val += sbuf[warp-1]
 					}
+//line hecbench_mpc.go:285
+					if tid == (mpcTPB - 1) {
+						st := int32(init)
+						if chunk > 0 {
+							for {
+//line hecbench_mpc.go:288
+								gc_b.Tick()
+//line hecbench_mpc.go:288
+								if gc_b.Stopped() {
+//line hecbench_mpc.go:288
+									return
+								}
+//line hecbench_mpc.go:289
+								st = gc_at[0]
+								if !(st < 0) {
+									break
+								}
+							}
+						}
+						gc_at2[0] = st + gc_s_loc[gc_rank]
+						gc_at[0] = -1
+						top[0] = gc_s_loc[gc_rank]
+						start[0] = st
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:35
+					warp := gc_tx >> 5
+//line hecbench_mpc.go:255
+					tid := gc_tx
+//line hecbench_mpc.go:257
+					val := gc_s_val[gc_rank]
+					sbuf := gc_s_sbuf[gc_rank]
+//line hecbench_mpc.go:61
+					if warp > 0 {
+						*val += sbuf[warp-1]
+					}
+//line hecbench_mpc.go:285
+					if tid == (mpcTPB - 1) {
+						st := int32(init)
+						if chunk > 0 {
+							for {
+//line hecbench_mpc.go:288
+								gc_b.Tick()
+//line hecbench_mpc.go:288
+								if gc_b.Stopped() {
+//line hecbench_mpc.go:288
+									return
+								}
+//line hecbench_mpc.go:289
+								st = goffset[bid]
+								if !(st < 0) {
+									break
+								}
+							}
+						}
+						goffset[bid1] = st + gc_s_loc[gc_rank]
+						goffset[bid] = -1
+						top[0] = gc_s_loc[gc_rank]
+						start[0] = st
+					}
+				}
+			}
+		}
+//line hecbench_mpc.go:305
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
+//line hecbench_mpc.go:255
+			gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+		gc_steps:
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:255
+				var tid int = gc_tx
 //line hecbench_mpc.go:302
-					if tid < int(top[0]) && uint(int(top[0])-tid) > 3 {
+				if tid < 0 || tid > len(sbuf2)-4 {
 //line hecbench_mpc.go:302
-						var gc_ld lanes.Int64x4
+					break
+				}
 //line hecbench_mpc.go:302
-						if (int(start[0])+tid) >= 0 && (int(start[0])+tid) <= len(compressed)-4 {
-							gc_ld = lanes.LoadInt64x4Slice(compressed[int(start[0])+tid:])
+				if tid < int(top[0]) && uint(int(top[0])-tid) > 3 {
+//line hecbench_mpc.go:302
+					var gc_ld lanes.Int64x4
+//line hecbench_mpc.go:302
+					if (int(start[0])+tid) >= 0 && (int(start[0])+tid) <= len(compressed)-4 {
+						gc_ld = lanes.LoadInt64x4Slice(compressed[int(start[0])+tid:])
+					} else {
 //line hecbench_mpc.go:303
+						break gc_steps
+					}
+//line hecbench_mpc.go:303
+					gc_ld.StoreSlice(sbuf2[tid:])
+				} else {
+//line hecbench_mpc.go:303
+					gc_if := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
+//line hecbench_mpc.go:302
+					if gc_if.ToBits() != 0 {
+//line hecbench_mpc.go:302
+						var gc_u int32
+//line hecbench_mpc.go:302
+						if gc_in := gc_if.ToBits(); gc_in != 0 {
+//line hecbench_mpc.go:302
+							gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+//line hecbench_mpc.go:302
+							gc_u = start[0]
+						}
+//line hecbench_mpc.go:303
+						var gc_ld2 lanes.Int64x4
+//line hecbench_mpc.go:303
+						if (int(gc_u)+tid) >= 0 && (int(gc_u)+tid) <= len(compressed)-4 {
+//line hecbench_mpc.go:303
+							gc_ld2 = lanes.LoadInt64x4Slice(compressed[int(gc_u)+tid:])
 						} else {
 //line hecbench_mpc.go:303
 							break gc_steps
-//line hecbench_mpc.go:303
 						}
 //line hecbench_mpc.go:303
-						gc_ld.StoreSlice(sbuf2[tid:])
-//line hecbench_mpc.go:303
-					} else {
-//line hecbench_mpc.go:303
-						gc_if := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
-//line hecbench_mpc.go:302
-						_ = gc_if
-//line hecbench_mpc.go:302
-						if gc_if.ToBits() != 0 {
-//line hecbench_mpc.go:302
-							var gc_u int32
-//line hecbench_mpc.go:302
-							_ = gc_u
-//line hecbench_mpc.go:302
-							if gc_in := gc_if.ToBits(); gc_in != 0 {
-//line hecbench_mpc.go:302
-								gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line hecbench_mpc.go:302
-								gc_u = start[0]
-							}
-//line hecbench_mpc.go:303
-							var gc_ld2 lanes.Int64x4
-//line hecbench_mpc.go:303
-							if (int(gc_u)+tid) >= 0 && (int(gc_u)+tid) <= len(compressed)-4 {
-//line hecbench_mpc.go:303
-								gc_ld2 = lanes.LoadInt64x4Slice(compressed[int(gc_u)+tid:])
-//line hecbench_mpc.go:303
-							} else {
-//line hecbench_mpc.go:303
-								break gc_steps
-//line hecbench_mpc.go:303
-							}
-//line hecbench_mpc.go:303
-							gc_ld2.StoreMasked((*[4]int64)(sbuf2[tid:]), gc_if)
-//line hecbench_mpc.go:303
-						}
-//line hecbench_mpc.go:303
+						gc_ld2.StoreMasked((*[4]int64)(sbuf2[tid:]), gc_if)
 					}
 				}
-				gc_step4 := gc_vstep
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:255
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:302
-						if tid < int(top[0]) {
-							sbuf2[tid] = compressed[int(start[0])+tid]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:255
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:302
-						if tid < int(top[0]) {
-							sbuf2[tid] = compressed[int(start[0])+tid]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:255
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:302
-						if tid < int(top[0]) {
-							sbuf2[tid] = compressed[int(start[0])+tid]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:255
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:302
-						if tid < int(top[0]) {
-							sbuf2[tid] = compressed[int(start[0])+tid]
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			}
+//line hecbench_mpc.go:305
+			gc_step4 := gc_vstep
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_mpc.go:255
 					tid := gc_tx
-					_ = tid
-
+//line hecbench_mpc.go:302
+					if tid < int(top[0]) {
+						sbuf2[tid] = compressed[int(start[0])+tid]
+					}
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:255
+					tid := gc_tx
+//line hecbench_mpc.go:302
+					if tid < int(top[0]) {
+						sbuf2[tid] = compressed[int(start[0])+tid]
+					}
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:255
+					tid := gc_tx
+//line hecbench_mpc.go:302
+					if tid < int(top[0]) {
+						sbuf2[tid] = compressed[int(start[0])+tid]
+					}
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:255
+					tid := gc_tx
 //line hecbench_mpc.go:302
 					if tid < int(top[0]) {
 						sbuf2[tid] = compressed[int(start[0])+tid]
 					}
 				}
 			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:255
+				tid := gc_tx
+//line hecbench_mpc.go:302
+				if tid < int(top[0]) {
+					sbuf2[tid] = compressed[int(start[0])+tid]
+				}
+			}
 		}
-
 //line hecbench_mpc.go:312
 		var sbuf_ []int64 = sbuf1
-
+//line hecbench_mpc.go:314
+		var gc_l_tmpl [32]uint32
+		var gc_c3v [32]int32
+		var gc_c3r [32]int32
+		var gc_c4v [32]int32
+		var gc_c4r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				flag := gc_s_flag[gc_rank]
+//line hecbench_mpc.go:307
+				var v2 int64 = 0
+				gc_s_v2[gc_rank] = v2
+//line hecbench_mpc.go:308
+				if flag != 0 {
+					gc_s_v2[gc_rank] = sbuf2[gc_s_loc[gc_rank]-1]
+				}
 //line hecbench_mpc.go:312
-		_ = sbuf_
-		{
-			var gc_l_tmpl [32]uint32
-			var gc_c3v [32]int32
-			var gc_c3r [32]int32
-			var gc_c4v [32]int32
-			var gc_c4r [32]int32
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
+				var val_ *int64 = &gc_s_v2[gc_rank]
+//line hecbench_mpc.go:315
+				gc_s_val_[gc_rank] = val_
+			}
+//line hecbench_mpc.go:72
+			for d_2 := 1; d_2 < 32; d_2 *= 2 {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-					flag := gc_s_flag[gc_rank]
-
-//line hecbench_mpc.go:307
-					var v2 int64 = 0
-					gc_s_v2[gc_rank] = v2
-
-//line hecbench_mpc.go:308
-					if flag != 0 {
-						gc_s_v2[gc_rank] = sbuf2[gc_s_loc[gc_rank]-1]
-					}
-
-//line hecbench_mpc.go:312
-					var val_ *int64 = &gc_s_v2[gc_rank]
-
-//line hecbench_mpc.go:312
-					_ = val_
-					_ = v2
-					_ = val_
-					gc_s_val_[gc_rank] = val_
+					val_ := gc_s_val_[gc_rank]
+//line hecbench_mpc.go:73
+					gc_c3v[gc_lane] = int32(*val_)
 				}
-
-//line hecbench_mpc.go:72
-				for d_2 := 1; d_2 < 32; d_2 *= 2 {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						val_ := gc_s_val_[gc_rank]
-
 //line hecbench_mpc.go:73
-						gc_c3v[gc_lane] = int32(*val_)
-					}
-
+				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c3v, d_2, 32, &gc_c3r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					val_ := gc_s_val_[gc_rank]
 //line hecbench_mpc.go:73
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c3v, d_2, 32, &gc_c3r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						val_ := gc_s_val_[gc_rank]
-
-//line hecbench_mpc.go:73
-						tmpl := uint32(gc_c3r[gc_lane])
-						_ = tmpl
-
-//line hecbench_mpc.go:74
-						gc_c4v[gc_lane] = int32(*val_ >> 32)
-						gc_l_tmpl[gc_lane] = tmpl
-					}
-
-//line hecbench_mpc.go:74
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c4v, d_2, 32, &gc_c4r)
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:70
-							lane_ := gc_tx & 31
-							_ = lane_
-							val_ := gc_s_val_[gc_rank]
-							tmpl := gc_l_tmpl[gc_lane]
-							_ = tmpl
-
-//line hecbench_mpc.go:74
-							tmph := int64(gc_c4r[gc_lane])
-
-//line hecbench_mpc.go:75
-							if lane_ >= d_2 {
-								*val_ += (tmph << 32) + int64(tmpl)
-							}
-							_ = tmph
-						}
-					}
+					tmpl := uint32(gc_c3r[gc_lane])
+					gc_c4v[gc_lane] = int32(*val_ >> 32)
+					gc_l_tmpl[gc_lane] = tmpl
 				}
+//line hecbench_mpc.go:74
+				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c4v, d_2, 32, &gc_c4r)
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
@@ -2466,62 +1718,123 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:69
-						warp_ := gc_tx >> 5
-						_ = warp_
-
 //line hecbench_mpc.go:70
 						lane_ := gc_tx & 31
-						_ = lane_
+//line hecbench_mpc.go:72
 						val_ := gc_s_val_[gc_rank]
-
-//line hecbench_mpc.go:79
-						if lane_ == 31 {
-							sbuf_[warp_] = *val_
+						tmpl := gc_l_tmpl[gc_lane]
+						tmph := int64(gc_c4r[gc_lane])
+						if lane_ >= d_2 {
+							*val_ += (tmph << 32) + int64(tmpl)
 						}
 					}
 				}
 			}
+			{
+//line hecbench_mpc.go:83
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:69
+					warp_ := gc_tx >> 5
+					lane_ := gc_tx & 31
+//line hecbench_mpc.go:72
+					val_ := gc_s_val_[gc_rank]
+//line hecbench_mpc.go:79
+					if lane_ == 31 {
+						sbuf_[warp_] = *val_
+					}
+				}
+			}
 		}
-		{
-			var gc_l_v_ [32]int64
-			var gc_l_tmpl_ [32]uint32
-			var gc_c5v [32]int32
-			var gc_c5r [32]int32
-			var gc_c6v [32]int32
-			var gc_c6r [32]int32
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
+//line hecbench_mpc.go:87
+		var gc_l_v_ [32]int64
+		var gc_l_tmpl_ [32]uint32
+		var gc_c5v [32]int32
+		var gc_c5r [32]int32
+		var gc_c6v [32]int32
+		var gc_c6r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			{
+//line hecbench_mpc.go:99
+				var gc_m31 uint32
 				{
-					var gc_m31 uint32
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:69
+						warp_ := gc_tx >> 5
+//line hecbench_mpc.go:84
+						if warp_ == 0 {
+							gc_m31 |= 1 << gc_lane
+						}
+					}
+				}
+				gc_save31 := gc_act
+				gc_act = gc_save31 & gc_m31
+				if gc_act != 0 {
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++
 							if gc_tx == gc_bdx {
 								gc_tx = 0
 							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:69
-							warp_ := gc_tx >> 5
-							_ = warp_
-
-//line hecbench_mpc.go:84
-							if warp_ == 0 {
-								gc_m31 |= 1 << gc_lane
-							}
+//line hecbench_mpc.go:70
+							lane_ := gc_tx & 31
+//line hecbench_mpc.go:85
+							v_ := sbuf_[lane_]
+//line hecbench_mpc.go:87
+							gc_l_v_[gc_lane] = v_
 						}
 					}
-					gc_save31 := gc_act
-					gc_act = gc_save31 & gc_m31
-					if gc_act != 0 {
+//line hecbench_mpc.go:86
+					for d_3 := 1; d_3 < 32; d_3 *= 2 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+//line hecbench_mpc.go:93
+							v_ := gc_l_v_[gc_lane]
+//line hecbench_mpc.go:87
+							gc_c5v[gc_lane] = int32(v_)
+						}
+//line hecbench_mpc.go:87
+						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c5v, d_3, 32, &gc_c5r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+//line hecbench_mpc.go:94
+							v_ := gc_l_v_[gc_lane]
+//line hecbench_mpc.go:87
+							tmpl_ := uint32(gc_c5r[gc_lane])
+							gc_c6v[gc_lane] = int32(v_ >> 32)
+							gc_l_tmpl_[gc_lane] = tmpl_
+						}
+//line hecbench_mpc.go:88
+						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c6v, d_3, 32, &gc_c6r)
 						{
 							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 							gc_tx := gc_tidx.X - 1
@@ -2533,377 +1846,207 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
 //line hecbench_mpc.go:70
 								lane_ := gc_tx & 31
-								_ = lane_
-
-//line hecbench_mpc.go:85
-								v_ := sbuf_[lane_]
-								_ = v_
+//line hecbench_mpc.go:72
+								v_ := gc_l_v_[gc_lane]
+//line hecbench_mpc.go:74
+								tmpl_ := gc_l_tmpl_[gc_lane]
+//line hecbench_mpc.go:88
+								tmph_ := int64(gc_c6r[gc_lane])
+								if lane_ >= d_3 {
+									v_ += (tmph_ << 32) + int64(tmpl_)
+								}
+//line hecbench_mpc.go:93
 								gc_l_v_[gc_lane] = v_
 							}
 						}
-
-//line hecbench_mpc.go:86
-						for d_3 := 1; d_3 < 32; d_3 *= 2 {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								v_ := gc_l_v_[gc_lane]
-								_ = v_
-
-//line hecbench_mpc.go:87
-								gc_c5v[gc_lane] = int32(v_)
+					}
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-
-//line hecbench_mpc.go:87
-							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c5v, d_3, 32, &gc_c5r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								v_ := gc_l_v_[gc_lane]
-								_ = v_
-
-//line hecbench_mpc.go:87
-								tmpl_ := uint32(gc_c5r[gc_lane])
-								_ = tmpl_
-
-//line hecbench_mpc.go:88
-								gc_c6v[gc_lane] = int32(v_ >> 32)
-								gc_l_tmpl_[gc_lane] = tmpl_
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
 							}
-
-//line hecbench_mpc.go:88
-							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c6v, d_3, 32, &gc_c6r)
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:70
-									lane_ := gc_tx & 31
-									_ = lane_
-									v_ := gc_l_v_[gc_lane]
-									_ = v_
-									tmpl_ := gc_l_tmpl_[gc_lane]
-									_ = tmpl_
-
-//line hecbench_mpc.go:88
-									tmph_ := int64(gc_c6r[gc_lane])
-
-//line hecbench_mpc.go:89
-									if lane_ >= d_3 {
-										v_ += (tmph_ << 32) + int64(tmpl_)
-									}
-									_ = tmph_
-									gc_l_v_[gc_lane] = v_
-								}
-							}
-						}
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:70
-								lane_ := gc_tx & 31
-								_ = lane_
-								v_ := gc_l_v_[gc_lane]
-								_ = v_
-
+							lane_ := gc_tx & 31
+//line hecbench_mpc.go:72
+							v_ := gc_l_v_[gc_lane]
 //line hecbench_mpc.go:93
-								sbuf_[lane_] = v_
-							}
+							sbuf_[lane_] = v_
 						}
 					}
-					gc_act = gc_save31 &^ gc_dead
 				}
+				gc_act = gc_save31 &^ gc_dead
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:69
-						warp_ := gc_tx >> 5
-						_ = warp_
-
-//line hecbench_mpc.go:255
-						tid := gc_tx
-						_ = tid
-						val_ := gc_s_val_[gc_rank]
-
-//line hecbench_mpc.go:97
-						if warp_ > 0 {
-							*val_ += sbuf_[warp_-1]
-						}
-
-//line hecbench_mpc.go:314
-						sbuf2[tid] = gc_s_v2[gc_rank]
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:69
-						warp_ := gc_tx >> 5
-						_ = warp_
-
-//line hecbench_mpc.go:255
-						tid := gc_tx
-						_ = tid
-						val_ := gc_s_val_[gc_rank]
-
-//line hecbench_mpc.go:97
-						if warp_ > 0 {
-							*val_ += sbuf_[warp_-1]
-						}
-
-//line hecbench_mpc.go:314
-						sbuf2[tid] = gc_s_v2[gc_rank]
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:69
-						warp_ := gc_tx >> 5
-						_ = warp_
-
-//line hecbench_mpc.go:255
-						tid := gc_tx
-						_ = tid
-						val_ := gc_s_val_[gc_rank]
-
-//line hecbench_mpc.go:97
-						if warp_ > 0 {
-							*val_ += sbuf_[warp_-1]
-						}
-
-//line hecbench_mpc.go:314
-						sbuf2[tid] = gc_s_v2[gc_rank]
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:69
-						warp_ := gc_tx >> 5
-						_ = warp_
-
-//line hecbench_mpc.go:255
-						tid := gc_tx
-						_ = tid
-						val_ := gc_s_val_[gc_rank]
-
-//line hecbench_mpc.go:97
-						if warp_ > 0 {
-							*val_ += sbuf_[warp_-1]
-						}
-
-//line hecbench_mpc.go:314
-						sbuf2[tid] = gc_s_v2[gc_rank]
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+//line hecbench_mpc.go:102
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				{
+					gc_tx := gc_step5 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_mpc.go:69
 					warp_ := gc_tx >> 5
-					_ = warp_
-
 //line hecbench_mpc.go:255
 					tid := gc_tx
-					_ = tid
+//line hecbench_mpc.go:257
 					val_ := gc_s_val_[gc_rank]
-
 //line hecbench_mpc.go:97
 					if warp_ > 0 {
 						*val_ += sbuf_[warp_-1]
 					}
-
+//line hecbench_mpc.go:314
+					sbuf2[tid] = gc_s_v2[gc_rank]
+				}
+				{
+					gc_tx := gc_step5 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:69
+					warp_ := gc_tx >> 5
+//line hecbench_mpc.go:255
+					tid := gc_tx
+//line hecbench_mpc.go:257
+					val_ := gc_s_val_[gc_rank]
+//line hecbench_mpc.go:97
+					if warp_ > 0 {
+						*val_ += sbuf_[warp_-1]
+					}
+//line hecbench_mpc.go:314
+					sbuf2[tid] = gc_s_v2[gc_rank]
+				}
+				{
+					gc_tx := gc_step5 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:69
+					warp_ := gc_tx >> 5
+//line hecbench_mpc.go:255
+					tid := gc_tx
+//line hecbench_mpc.go:257
+					val_ := gc_s_val_[gc_rank]
+//line hecbench_mpc.go:97
+					if warp_ > 0 {
+						*val_ += sbuf_[warp_-1]
+					}
+//line hecbench_mpc.go:314
+					sbuf2[tid] = gc_s_v2[gc_rank]
+				}
+				{
+					gc_tx := gc_step5 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:69
+					warp_ := gc_tx >> 5
+//line hecbench_mpc.go:255
+					tid := gc_tx
+//line hecbench_mpc.go:257
+					val_ := gc_s_val_[gc_rank]
+//line hecbench_mpc.go:97
+					if warp_ > 0 {
+						*val_ += sbuf_[warp_-1]
+					}
 //line hecbench_mpc.go:314
 					sbuf2[tid] = gc_s_v2[gc_rank]
 				}
 			}
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:69
+				warp_ := gc_tx >> 5
+//line hecbench_mpc.go:255
+				tid := gc_tx
+//line hecbench_mpc.go:257
+				val_ := gc_s_val_[gc_rank]
+//line hecbench_mpc.go:97
+				if warp_ > 0 {
+					*val_ += sbuf_[warp_-1]
+				}
+//line hecbench_mpc.go:314
+				sbuf2[tid] = gc_s_v2[gc_rank]
+			}
 		}
-
 //line hecbench_mpc.go:322
 		var sbuf_2 []int64 = sbuf1
-
-//line hecbench_mpc.go:322
-		_ = sbuf_2
-
 //line hecbench_mpc.go:322
 		var dim_ uint8 = uint8(dim)
-
-//line hecbench_mpc.go:322
-		_ = dim_
-		{
-			var gc_l_tmpl_2 [32]uint32
-			var gc_c7v [32]int32
-			var gc_c7r [32]int32
-			var gc_c8v [32]int32
-			var gc_c8r [32]int32
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
+//line hecbench_mpc.go:324
+		var gc_l_tmpl_2 [32]uint32
+		var gc_c7v [32]int32
+		var gc_c7r [32]int32
+		var gc_c8v [32]int32
+		var gc_c8r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:105
-						tid_ := gc_tx
-						_ = tid_
-
-//line hecbench_mpc.go:106
-						warp_2 := tid_ >> 5
-						_ = warp_2
-
+					tid_ := gc_tx
+					warp_2 := tid_ >> 5
 //line hecbench_mpc.go:255
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:256
-						lanex := tid & 63
-						_ = lanex
-
-//line hecbench_mpc.go:257
-						warpx := tid & 0x3c0
-						_ = warpx
-
+					tid := gc_tx
+					lanex := tid & 63
+					warpx := tid & 0x3c0
 //line hecbench_mpc.go:317
-						var v1 int64 = 0
-						gc_s_v1[gc_rank] = v1
-
+					var v1 int64 = 0
+					gc_s_v1[gc_rank] = v1
 //line hecbench_mpc.go:318
-						for i := 63; i >= 0; i-- {
-							gc_s_v1[gc_rank] = (gc_s_v1[gc_rank] << 1) + ((sbuf2[warpx+i] >> lanex) & 1)
-						}
-
+					for i := 63; i >= 0; i-- {
+						gc_s_v1[gc_rank] = (gc_s_v1[gc_rank] << 1) + ((sbuf2[warpx+i] >> lanex) & 1)
+					}
 //line hecbench_mpc.go:322
-						var val_2 *int64 = &gc_s_v1[gc_rank]
-
-//line hecbench_mpc.go:322
-						_ = val_2
-
+					var val_2 *int64 = &gc_s_v1[gc_rank]
 //line hecbench_mpc.go:108
-						tix := (warp_2 * int(dim_)) + (tid_ % int(dim_))
-						_ = v1
-						_ = val_2
-						_ = tix
-						gc_s_val_2[gc_rank] = val_2
-						gc_s_tix[gc_rank] = tix
-					}
+					tix := (warp_2 * int(dim_)) + (tid_ % int(dim_))
+//line hecbench_mpc.go:112
+					gc_s_val_2[gc_rank] = val_2
+					gc_s_tix[gc_rank] = tix
 				}
-
+			}
 //line hecbench_mpc.go:110
-				for d_4 := int(dim_); d_4 < 32; d_4 *= 2 {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						val_2 := gc_s_val_2[gc_rank]
-
+			for d_4 := int(dim_); d_4 < 32; d_4 *= 2 {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					val_2 := gc_s_val_2[gc_rank]
 //line hecbench_mpc.go:111
-						gc_c7v[gc_lane] = int32(*val_2)
-					}
-
-//line hecbench_mpc.go:111
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c7v, d_4, 32, &gc_c7r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						val_2 := gc_s_val_2[gc_rank]
-
-//line hecbench_mpc.go:111
-						tmpl_2 := uint32(gc_c7r[gc_lane])
-						_ = tmpl_2
-
-//line hecbench_mpc.go:112
-						gc_c8v[gc_lane] = int32(*val_2 >> 32)
-						gc_l_tmpl_2[gc_lane] = tmpl_2
-					}
-
-//line hecbench_mpc.go:112
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c8v, d_4, 32, &gc_c8r)
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:105
-							tid_ := gc_tx
-							_ = tid_
-
-//line hecbench_mpc.go:107
-							lane_2 := tid_ & 31
-							_ = lane_2
-							val_2 := gc_s_val_2[gc_rank]
-							tmpl_2 := gc_l_tmpl_2[gc_lane]
-							_ = tmpl_2
-
-//line hecbench_mpc.go:112
-							tmph_2 := int64(gc_c8r[gc_lane])
-
-//line hecbench_mpc.go:113
-							if lane_2 >= d_4 {
-								*val_2 += (tmph_2 << 32) + int64(tmpl_2)
-							}
-							_ = tmph_2
-						}
-					}
+					gc_c7v[gc_lane] = int32(*val_2)
 				}
+//line hecbench_mpc.go:111
+				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c7v, d_4, 32, &gc_c7r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					val_2 := gc_s_val_2[gc_rank]
+//line hecbench_mpc.go:111
+					tmpl_2 := uint32(gc_c7r[gc_lane])
+					gc_c8v[gc_lane] = int32(*val_2 >> 32)
+					gc_l_tmpl_2[gc_lane] = tmpl_2
+				}
+//line hecbench_mpc.go:112
+				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c8v, d_4, 32, &gc_c8r)
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
@@ -2914,67 +2057,134 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-
 //line hecbench_mpc.go:105
 						tid_ := gc_tx
-						_ = tid_
-
 //line hecbench_mpc.go:107
 						lane_2 := tid_ & 31
-						_ = lane_2
+//line hecbench_mpc.go:109
 						val_2 := gc_s_val_2[gc_rank]
-						tix := gc_s_tix[gc_rank]
-
-//line hecbench_mpc.go:117
-						if (lane_2 + int(dim_)) > 31 {
-							sbuf_2[tix] = *val_2
+						tmpl_2 := gc_l_tmpl_2[gc_lane]
+//line hecbench_mpc.go:112
+						tmph_2 := int64(gc_c8r[gc_lane])
+						if lane_2 >= d_4 {
+							*val_2 += (tmph_2 << 32) + int64(tmpl_2)
 						}
 					}
 				}
 			}
+			{
+//line hecbench_mpc.go:121
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:105
+					tid_ := gc_tx
+//line hecbench_mpc.go:107
+					lane_2 := tid_ & 31
+//line hecbench_mpc.go:109
+					val_2 := gc_s_val_2[gc_rank]
+					tix := gc_s_tix[gc_rank]
+//line hecbench_mpc.go:117
+					if (lane_2 + int(dim_)) > 31 {
+						sbuf_2[tix] = *val_2
+					}
+				}
+			}
 		}
-		{
-			var gc_l_v_2 [32]int64
-			var gc_l_tmpl_3 [32]uint32
-			var gc_c9v [32]int32
-			var gc_c9r [32]int32
-			var gc_c10v [32]int32
-			var gc_c10r [32]int32
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
+//line hecbench_mpc.go:125
+		var gc_l_v_2 [32]int64
+		var gc_l_tmpl_3 [32]uint32
+		var gc_c9v [32]int32
+		var gc_c9r [32]int32
+		var gc_c10v [32]int32
+		var gc_c10r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			{
+//line hecbench_mpc.go:137
+				var gc_m42 uint32
 				{
-					var gc_m42 uint32
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:105
+						tid_ := gc_tx
+						warp_2 := tid_ >> 5
+//line hecbench_mpc.go:122
+						if warp_2 < int(dim_) {
+							gc_m42 |= 1 << gc_lane
+						}
+					}
+				}
+				gc_save42 := gc_act
+				gc_act = gc_save42 & gc_m42
+				if gc_act != 0 {
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++
 							if gc_tx == gc_bdx {
 								gc_tx = 0
 							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-
 //line hecbench_mpc.go:105
 							tid_ := gc_tx
-							_ = tid_
-
+//line hecbench_mpc.go:107
+							lane_2 := tid_ & 31
 //line hecbench_mpc.go:106
 							warp_2 := tid_ >> 5
-							_ = warp_2
-
-//line hecbench_mpc.go:122
-							if warp_2 < int(dim_) {
-								gc_m42 |= 1 << gc_lane
-							}
+//line hecbench_mpc.go:123
+							idx_ := (lane_2 * int(dim_)) + warp_2
+							v_2 := sbuf_2[idx_]
+//line hecbench_mpc.go:126
+							gc_l_v_2[gc_lane] = v_2
 						}
 					}
-					gc_save42 := gc_act
-					gc_act = gc_save42 & gc_m42
-					if gc_act != 0 {
+//line hecbench_mpc.go:125
+					for d_5 := 1; d_5 < 32; d_5 *= 2 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+//line hecbench_mpc.go:132
+							v_2 := gc_l_v_2[gc_lane]
+//line hecbench_mpc.go:126
+							gc_c9v[gc_lane] = int32(v_2)
+						}
+//line hecbench_mpc.go:126
+						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c9v, d_5, 32, &gc_c9r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+//line hecbench_mpc.go:133
+							v_2 := gc_l_v_2[gc_lane]
+//line hecbench_mpc.go:126
+							tmpl_3 := uint32(gc_c9r[gc_lane])
+							gc_c10v[gc_lane] = int32(v_2 >> 32)
+							gc_l_tmpl_3[gc_lane] = tmpl_3
+						}
+//line hecbench_mpc.go:127
+						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c10v, d_5, 32, &gc_c10r)
 						{
 							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 							gc_tx := gc_tidx.X - 1
@@ -2986,316 +2196,172 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
 //line hecbench_mpc.go:105
 								tid_ := gc_tx
-								_ = tid_
-
 //line hecbench_mpc.go:107
 								lane_2 := tid_ & 31
-								_ = lane_2
-
-//line hecbench_mpc.go:106
-								warp_2 := tid_ >> 5
-								_ = warp_2
-
-//line hecbench_mpc.go:123
-								idx_ := (lane_2 * int(dim_)) + warp_2
-								_ = idx_
-
-//line hecbench_mpc.go:124
-								v_2 := sbuf_2[idx_]
-								_ = v_2
+//line hecbench_mpc.go:109
+								v_2 := gc_l_v_2[gc_lane]
+//line hecbench_mpc.go:111
+								tmpl_3 := gc_l_tmpl_3[gc_lane]
+//line hecbench_mpc.go:127
+								tmph_3 := int64(gc_c10r[gc_lane])
+								if lane_2 >= d_5 {
+									v_2 += (tmph_3 << 32) + int64(tmpl_3)
+								}
+//line hecbench_mpc.go:132
 								gc_l_v_2[gc_lane] = v_2
 							}
 						}
-
-//line hecbench_mpc.go:125
-						for d_5 := 1; d_5 < 32; d_5 *= 2 {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								v_2 := gc_l_v_2[gc_lane]
-								_ = v_2
-
-//line hecbench_mpc.go:126
-								gc_c9v[gc_lane] = int32(v_2)
+					}
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
 							}
-
-//line hecbench_mpc.go:126
-							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c9v, d_5, 32, &gc_c9r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								v_2 := gc_l_v_2[gc_lane]
-								_ = v_2
-
-//line hecbench_mpc.go:126
-								tmpl_3 := uint32(gc_c9r[gc_lane])
-								_ = tmpl_3
-
-//line hecbench_mpc.go:127
-								gc_c10v[gc_lane] = int32(v_2 >> 32)
-								gc_l_tmpl_3[gc_lane] = tmpl_3
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
 							}
-
-//line hecbench_mpc.go:127
-							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c10v, d_5, 32, &gc_c10r)
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 //line hecbench_mpc.go:105
-									tid_ := gc_tx
-									_ = tid_
-
+							tid_ := gc_tx
 //line hecbench_mpc.go:107
-									lane_2 := tid_ & 31
-									_ = lane_2
-									v_2 := gc_l_v_2[gc_lane]
-									_ = v_2
-									tmpl_3 := gc_l_tmpl_3[gc_lane]
-									_ = tmpl_3
-
-//line hecbench_mpc.go:127
-									tmph_3 := int64(gc_c10r[gc_lane])
-
-//line hecbench_mpc.go:128
-									if lane_2 >= d_5 {
-										v_2 += (tmph_3 << 32) + int64(tmpl_3)
-									}
-									_ = tmph_3
-									gc_l_v_2[gc_lane] = v_2
-								}
-							}
-						}
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:105
-								tid_ := gc_tx
-								_ = tid_
-
-//line hecbench_mpc.go:107
-								lane_2 := tid_ & 31
-								_ = lane_2
-
+							lane_2 := tid_ & 31
 //line hecbench_mpc.go:106
-								warp_2 := tid_ >> 5
-								_ = warp_2
-
+							warp_2 := tid_ >> 5
 //line hecbench_mpc.go:123
-								idx_ := (lane_2 * int(dim_)) + warp_2
-								_ = idx_
-								v_2 := gc_l_v_2[gc_lane]
-								_ = v_2
-
+							idx_ := (lane_2 * int(dim_)) + warp_2
+//line hecbench_mpc.go:125
+							v_2 := gc_l_v_2[gc_lane]
 //line hecbench_mpc.go:132
-								sbuf_2[idx_] = v_2
-							}
+							sbuf_2[idx_] = v_2
 						}
 					}
-					gc_act = gc_save42 &^ gc_dead
 				}
+				gc_act = gc_save42 &^ gc_dead
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:105
-						tid_ := gc_tx
-						_ = tid_
-
-//line hecbench_mpc.go:106
-						warp_2 := tid_ >> 5
-						_ = warp_2
-
-//line hecbench_mpc.go:255
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:274
-						idx := tid + chunk*mpcTPB
-						_ = idx
-						val_2 := gc_s_val_2[gc_rank]
-						tix := gc_s_tix[gc_rank]
-
-//line hecbench_mpc.go:136
-						if warp_2 > 0 {
-							*val_2 += sbuf_2[tix-int(dim_)]
-						}
-
-//line hecbench_mpc.go:324
-						if idx < n {
-							decompressed[idx] = gc_s_v1[gc_rank]
-						}
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:105
-						tid_ := gc_tx
-						_ = tid_
-
-//line hecbench_mpc.go:106
-						warp_2 := tid_ >> 5
-						_ = warp_2
-
-//line hecbench_mpc.go:255
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:274
-						idx := tid + chunk*mpcTPB
-						_ = idx
-						val_2 := gc_s_val_2[gc_rank]
-						tix := gc_s_tix[gc_rank]
-
-//line hecbench_mpc.go:136
-						if warp_2 > 0 {
-							*val_2 += sbuf_2[tix-int(dim_)]
-						}
-
-//line hecbench_mpc.go:324
-						if idx < n {
-							decompressed[idx] = gc_s_v1[gc_rank]
-						}
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:105
-						tid_ := gc_tx
-						_ = tid_
-
-//line hecbench_mpc.go:106
-						warp_2 := tid_ >> 5
-						_ = warp_2
-
-//line hecbench_mpc.go:255
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:274
-						idx := tid + chunk*mpcTPB
-						_ = idx
-						val_2 := gc_s_val_2[gc_rank]
-						tix := gc_s_tix[gc_rank]
-
-//line hecbench_mpc.go:136
-						if warp_2 > 0 {
-							*val_2 += sbuf_2[tix-int(dim_)]
-						}
-
-//line hecbench_mpc.go:324
-						if idx < n {
-							decompressed[idx] = gc_s_v1[gc_rank]
-						}
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:105
-						tid_ := gc_tx
-						_ = tid_
-
-//line hecbench_mpc.go:106
-						warp_2 := tid_ >> 5
-						_ = warp_2
-
-//line hecbench_mpc.go:255
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:274
-						idx := tid + chunk*mpcTPB
-						_ = idx
-						val_2 := gc_s_val_2[gc_rank]
-						tix := gc_s_tix[gc_rank]
-
-//line hecbench_mpc.go:136
-						if warp_2 > 0 {
-							*val_2 += sbuf_2[tix-int(dim_)]
-						}
-
-//line hecbench_mpc.go:324
-						if idx < n {
-							decompressed[idx] = gc_s_v1[gc_rank]
-						}
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+//line hecbench_mpc.go:141
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+				{
+					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_mpc.go:105
 					tid_ := gc_tx
-					_ = tid_
-
-//line hecbench_mpc.go:106
 					warp_2 := tid_ >> 5
-					_ = warp_2
-
 //line hecbench_mpc.go:255
 					tid := gc_tx
-					_ = tid
-
 //line hecbench_mpc.go:274
 					idx := tid + chunk*mpcTPB
-					_ = idx
+//line hecbench_mpc.go:276
 					val_2 := gc_s_val_2[gc_rank]
 					tix := gc_s_tix[gc_rank]
-
 //line hecbench_mpc.go:136
 					if warp_2 > 0 {
 						*val_2 += sbuf_2[tix-int(dim_)]
 					}
-
 //line hecbench_mpc.go:324
 					if idx < n {
 						decompressed[idx] = gc_s_v1[gc_rank]
 					}
+				}
+				{
+					gc_tx := gc_step6 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:105
+					tid_ := gc_tx
+					warp_2 := tid_ >> 5
+//line hecbench_mpc.go:255
+					tid := gc_tx
+//line hecbench_mpc.go:274
+					idx := tid + chunk*mpcTPB
+//line hecbench_mpc.go:276
+					val_2 := gc_s_val_2[gc_rank]
+					tix := gc_s_tix[gc_rank]
+//line hecbench_mpc.go:136
+					if warp_2 > 0 {
+						*val_2 += sbuf_2[tix-int(dim_)]
+					}
+//line hecbench_mpc.go:324
+					if idx < n {
+						decompressed[idx] = gc_s_v1[gc_rank]
+					}
+				}
+				{
+					gc_tx := gc_step6 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:105
+					tid_ := gc_tx
+					warp_2 := tid_ >> 5
+//line hecbench_mpc.go:255
+					tid := gc_tx
+//line hecbench_mpc.go:274
+					idx := tid + chunk*mpcTPB
+//line hecbench_mpc.go:276
+					val_2 := gc_s_val_2[gc_rank]
+					tix := gc_s_tix[gc_rank]
+//line hecbench_mpc.go:136
+					if warp_2 > 0 {
+						*val_2 += sbuf_2[tix-int(dim_)]
+					}
+//line hecbench_mpc.go:324
+					if idx < n {
+						decompressed[idx] = gc_s_v1[gc_rank]
+					}
+				}
+				{
+					gc_tx := gc_step6 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:105
+					tid_ := gc_tx
+					warp_2 := tid_ >> 5
+//line hecbench_mpc.go:255
+					tid := gc_tx
+//line hecbench_mpc.go:274
+					idx := tid + chunk*mpcTPB
+//line hecbench_mpc.go:276
+					val_2 := gc_s_val_2[gc_rank]
+					tix := gc_s_tix[gc_rank]
+//line hecbench_mpc.go:136
+					if warp_2 > 0 {
+						*val_2 += sbuf_2[tix-int(dim_)]
+					}
+//line hecbench_mpc.go:324
+					if idx < n {
+						decompressed[idx] = gc_s_v1[gc_rank]
+					}
+				}
+			}
+			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_mpc.go:105
+				tid_ := gc_tx
+				warp_2 := tid_ >> 5
+//line hecbench_mpc.go:255
+				tid := gc_tx
+//line hecbench_mpc.go:274
+				idx := tid + chunk*mpcTPB
+//line hecbench_mpc.go:276
+				val_2 := gc_s_val_2[gc_rank]
+				tix := gc_s_tix[gc_rank]
+//line hecbench_mpc.go:136
+				if warp_2 > 0 {
+					*val_2 += sbuf_2[tix-int(dim_)]
+				}
+//line hecbench_mpc.go:324
+				if idx < n {
+					decompressed[idx] = gc_s_v1[gc_rank]
 				}
 			}
 		}
@@ -3305,4 +2371,5 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 // gc_files_hecbench_mpc holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_mpc.go
+//line hecbench_mpc.go:336
 var gc_files_hecbench_mpc embed.FS

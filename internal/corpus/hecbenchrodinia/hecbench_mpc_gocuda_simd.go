@@ -50,39 +50,20 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 	gc_s_v2 := compiled.Scratch[int64](gc_b2, 3)[:gc_n2]
 	gc_s_loc := make([]int32, gc_b2.Len())
 	gc_s_bitmap := compiled.Scratch[uint32](gc_b2, 4)[:gc_n2]
-
 //line hecbench_mpc.go:153
 	bid := gc_bx2
-
-//line hecbench_mpc.go:154
 	gdim := gc_gdx2
-
-//line hecbench_mpc.go:155
 	bid1 := bid + 1
-
-//line hecbench_mpc.go:156
 	if (bid + 1) == gdim {
 		bid1 = 0
 	}
-
-//line hecbench_mpc.go:159
 	init := 1 + (n+63)/64
-
-//line hecbench_mpc.go:160
 	chunksm1 := ((n + (mpcTPB - 1)) / mpcTPB) - 1
-
 //line hecbench_mpc.go:162
 	start := gocuda.Shared[int32](t, 1)[:1]
-
-//line hecbench_mpc.go:163
 	top := gocuda.Shared[int32](t, 1)[:1]
-
-//line hecbench_mpc.go:164
 	sbuf1 := gocuda.Shared[int64](t, mpcTPB)[:mpcTPB]
-
-//line hecbench_mpc.go:165
 	sbuf2 := gocuda.Shared[int64](t, mpcTPB)[:mpcTPB]
-
 //line hecbench_mpc.go:167
 	for chunk := bid; chunk <= chunksm1; chunk += gdim {
 		{
@@ -100,91 +81,41 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 					{
 						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_mpc.go:148
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-						_ = v1
+//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank2] = v1
 					}
 					{
 						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_mpc.go:148
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-						_ = v1
+//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank2] = v1
 					}
 					{
 						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_mpc.go:148
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-						_ = v1
+//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank2] = v1
 					}
 					{
 						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_mpc.go:148
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-						_ = v1
+//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank2] = v1
 					}
 				}
 				for gc_tx2 := gc_step6; gc_tx2 < gc_lo4; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_mpc.go:148
-					tid := gc_tx2
-					_ = tid
-
-//line hecbench_mpc.go:168
-					idx := tid + chunk*mpcTPB
-					_ = idx
-
 //line hecbench_mpc.go:170
 					var v1 int64 = 0
-					_ = v1
+//line hecbench_mpc.go:172
 					gc_s_v1[gc_rank2] = v1
 				}
 				gc_step7 := gc_hi4
@@ -192,91 +123,41 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 					{
 						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_mpc.go:148
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-						_ = v1
+//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank2] = v1
 					}
 					{
 						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_mpc.go:148
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-						_ = v1
+//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank2] = v1
 					}
 					{
 						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_mpc.go:148
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-						_ = v1
+//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank2] = v1
 					}
 					{
 						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_mpc.go:148
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-						_ = v1
+//line hecbench_mpc.go:172
 						gc_s_v1[gc_rank2] = v1
 					}
 				}
 				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_mpc.go:148
-					tid := gc_tx2
-					_ = tid
-
-//line hecbench_mpc.go:168
-					idx := tid + chunk*mpcTPB
-					_ = idx
-
 //line hecbench_mpc.go:170
 					var v1 int64 = 0
-					_ = v1
+//line hecbench_mpc.go:172
 					gc_s_v1[gc_rank2] = v1
 				}
 			}
@@ -298,31 +179,21 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 					if compiled.SIMD {
 //line hecbench_mpc.go:170
 						gc_vb4 := archsimd.BroadcastInt64x4(0)
-//line hecbench_mpc.go:170
-						_ = gc_vb4
 						for ; gc_vstep4+3 < gc_to2; gc_vstep4 += 4 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line hecbench_mpc.go:148
 							var tid int = gc_tx2
-//line hecbench_mpc.go:148
-							_ = tid
 //line hecbench_mpc.go:168
 							var idx int = tid + chunk*mpcTPB
 //line hecbench_mpc.go:168
 							_ = idx
 //line hecbench_mpc.go:170
 							v1 := gc_vb4
-//line hecbench_mpc.go:170
-							_ = v1
-//line hecbench_mpc.go:171
-							{
-								v1 = archsimd.LoadInt64x4Slice(gc_at7[gc_tx2:])
 //line hecbench_mpc.go:172
-								v1.StoreSlice(gc_at8[gc_tx2:])
+							v1 = archsimd.LoadInt64x4Slice(gc_at7[gc_tx2:])
 //line hecbench_mpc.go:172
-							}
+							v1.StoreSlice(gc_at8[gc_tx2:])
 //line hecbench_mpc.go:171
 							v1.StoreSlice(gc_s_v1[gc_rank2:])
 						}
@@ -330,25 +201,12 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 					}
 					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_mpc.go:148
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-
-//line hecbench_mpc.go:171
-						{
-							v1 = gc_at7[gc_tx2]
-							gc_at8[gc_tx2] = v1
-						}
-						_ = v1
+//line hecbench_mpc.go:172
+						v1 = gc_at7[gc_tx2]
+						gc_at8[gc_tx2] = v1
+//line hecbench_mpc.go:176
 						gc_s_v1[gc_rank2] = v1
 					}
 				} else {
@@ -356,36 +214,24 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 					if compiled.SIMD {
 //line hecbench_mpc.go:170
 						gc_vb3 := archsimd.BroadcastInt64x4(0)
-//line hecbench_mpc.go:170
-						_ = gc_vb3
 						for ; gc_vstep5+3 < gc_to2; gc_vstep5 += 4 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line hecbench_mpc.go:148
 							var tid int = gc_tx2
-//line hecbench_mpc.go:148
-							_ = tid
 //line hecbench_mpc.go:168
 							var idx int = tid + chunk*mpcTPB
-//line hecbench_mpc.go:168
-							_ = idx
 //line hecbench_mpc.go:170
 							v1 := gc_vb3
-//line hecbench_mpc.go:170
-							_ = v1
-//line hecbench_mpc.go:171
-							{
-								if idx < 0 || idx > len(original)-4 || tid < 0 || tid > len(sbuf1)-4 {
 //line hecbench_mpc.go:172
-									break
+							if idx < 0 || idx > len(original)-4 || tid < 0 || tid > len(sbuf1)-4 {
 //line hecbench_mpc.go:172
-								}
-//line hecbench_mpc.go:172
-								v1 = archsimd.LoadInt64x4Slice(original[idx:])
-//line hecbench_mpc.go:172
-								v1.StoreSlice(sbuf1[tid:])
+								break
 							}
+//line hecbench_mpc.go:172
+							v1 = archsimd.LoadInt64x4Slice(original[idx:])
+//line hecbench_mpc.go:172
+							v1.StoreSlice(sbuf1[tid:])
 //line hecbench_mpc.go:171
 							v1.StoreSlice(gc_s_v1[gc_rank2:])
 						}
@@ -397,583 +243,349 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 							gc_tx2 := gc_step8 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line hecbench_mpc.go:148
 							tid := gc_tx2
-							_ = tid
-
 //line hecbench_mpc.go:168
 							idx := tid + chunk*mpcTPB
-							_ = idx
-
 //line hecbench_mpc.go:170
 							var v1 int64 = 0
-
-//line hecbench_mpc.go:171
-							{
-								v1 = original[idx]
-								sbuf1[tid] = v1
-							}
-							_ = v1
+//line hecbench_mpc.go:172
+							v1 = original[idx]
+							sbuf1[tid] = v1
+//line hecbench_mpc.go:176
 							gc_s_v1[gc_rank2] = v1
 						}
 						{
 							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line hecbench_mpc.go:148
 							tid := gc_tx2
-							_ = tid
-
 //line hecbench_mpc.go:168
 							idx := tid + chunk*mpcTPB
-							_ = idx
-
 //line hecbench_mpc.go:170
 							var v1 int64 = 0
-
-//line hecbench_mpc.go:171
-							{
-								v1 = original[idx]
-								sbuf1[tid] = v1
-							}
-							_ = v1
+//line hecbench_mpc.go:172
+							v1 = original[idx]
+							sbuf1[tid] = v1
+//line hecbench_mpc.go:176
 							gc_s_v1[gc_rank2] = v1
 						}
 						{
 							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line hecbench_mpc.go:148
 							tid := gc_tx2
-							_ = tid
-
 //line hecbench_mpc.go:168
 							idx := tid + chunk*mpcTPB
-							_ = idx
-
 //line hecbench_mpc.go:170
 							var v1 int64 = 0
-
-//line hecbench_mpc.go:171
-							{
-								v1 = original[idx]
-								sbuf1[tid] = v1
-							}
-							_ = v1
+//line hecbench_mpc.go:172
+							v1 = original[idx]
+							sbuf1[tid] = v1
+//line hecbench_mpc.go:176
 							gc_s_v1[gc_rank2] = v1
 						}
 						{
 							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line hecbench_mpc.go:148
 							tid := gc_tx2
-							_ = tid
-
 //line hecbench_mpc.go:168
 							idx := tid + chunk*mpcTPB
-							_ = idx
-
 //line hecbench_mpc.go:170
 							var v1 int64 = 0
-
-//line hecbench_mpc.go:171
-							{
-								v1 = original[idx]
-								sbuf1[tid] = v1
-							}
-							_ = v1
+//line hecbench_mpc.go:172
+							v1 = original[idx]
+							sbuf1[tid] = v1
+//line hecbench_mpc.go:176
 							gc_s_v1[gc_rank2] = v1
 						}
 					}
 					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_mpc.go:148
 						tid := gc_tx2
-						_ = tid
-
 //line hecbench_mpc.go:168
 						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:170
 						var v1 int64 = 0
-
-//line hecbench_mpc.go:171
-						{
-							v1 = original[idx]
-							sbuf1[tid] = v1
-						}
-						_ = v1
+//line hecbench_mpc.go:172
+						v1 = original[idx]
+						sbuf1[tid] = v1
+//line hecbench_mpc.go:176
 						gc_s_v1[gc_rank2] = v1
 					}
 				}
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep6 := 0
-				if compiled.SIMD {
+//line hecbench_mpc.go:182
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep6 := 0
+			if compiled.SIMD {
 //line hecbench_mpc.go:148
-					gc_iota2 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+				gc_iota2 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+				for ; gc_vstep6+3 < gc_bdx2; gc_vstep6 += 4 {
+					gc_tx2 := gc_vstep6
+					gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_mpc.go:148
-					_ = gc_iota2
-					for ; gc_vstep6+3 < gc_bdx2; gc_vstep6 += 4 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line hecbench_mpc.go:148
-						var tid int = gc_tx2
-//line hecbench_mpc.go:148
-						_ = tid
+					var tid int = gc_tx2
 //line hecbench_mpc.go:150
-						var tidmdim int = tid - int(dim)
-//line hecbench_mpc.go:150
-						_ = tidmdim
+					var tidmdim int = tid - int(dim)
 //line hecbench_mpc.go:168
-						var idx int = tid + chunk*mpcTPB
+					var idx int = tid + chunk*mpcTPB
 //line hecbench_mpc.go:168
-						_ = idx
-//line hecbench_mpc.go:168
-						v1 := archsimd.LoadInt64x4Slice(gc_s_v1[gc_rank2:])
-//line hecbench_mpc.go:168
-						_ = v1
+					v1 := archsimd.LoadInt64x4Slice(gc_s_v1[gc_rank2:])
 //line hecbench_mpc.go:177
-						if tidmdim < 0 || tidmdim > len(sbuf1)-4 || tid < 0 || tid > len(sbuf2)-4 {
+					if tidmdim < 0 || tidmdim > len(sbuf1)-4 || tid < 0 || tid > len(sbuf2)-4 {
 //line hecbench_mpc.go:177
-							break
+						break
+					}
 //line hecbench_mpc.go:177
-						}
+					if tid >= int(dim) {
 //line hecbench_mpc.go:177
-						if tid >= int(dim) {
-//line hecbench_mpc.go:177
-							if idx <
-								n && uint(n-idx) > 3 {
+						if idx <
+							n && uint(n-idx) > 3 {
 //line hecbench_mpc.go:178
-								v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:]))
-							} else {
-//line hecbench_mpc.go:179
-								gc_if4 := gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
-//line hecbench_mpc.go:178
-								_ = gc_if4
-//line hecbench_mpc.go:178
-								if gc_if4.ToBits() != 0 {
-//line hecbench_mpc.go:178
-									v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if4)
-								}
-//line hecbench_mpc.go:179
-							}
-//line hecbench_mpc.go:179
+							v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:]))
 						} else {
 //line hecbench_mpc.go:179
-							gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(dim), tid, 4))))
-//line hecbench_mpc.go:177
-							_ = gc_if5
-//line hecbench_mpc.go:177
-							if gc_if5.ToBits() != 0 {
-//line hecbench_mpc.go:177
-								gc_if6 := gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
-								_ = gc_if6
+							gc_if4 := gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
 //line hecbench_mpc.go:178
-								if gc_if5.And(gc_if6).ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line hecbench_mpc.go:178
-									v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if5.And(gc_if6))
-								}
+								v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if4)
+							}
+						}
+					} else {
 //line hecbench_mpc.go:179
+						gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(dim), tid, 4))))
+//line hecbench_mpc.go:177
+						if gc_if5.ToBits() != 0 {
+//line hecbench_mpc.go:177
+							gc_if6 := gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
+							if gc_if5.And(gc_if6).ToBits() != 0 {
+//line hecbench_mpc.go:178
+								v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if5.And(gc_if6))
 							}
-//line hecbench_mpc.go:179
 						}
-//line hecbench_mpc.go:182
-						v1.StoreSlice(sbuf2[tid:])
-//line hecbench_mpc.go:182
-						v1.StoreSlice(gc_s_v1[gc_rank2:])
 					}
-					archsimd.ClearAVXUpperBits()
+					v1.StoreSlice(sbuf2[tid:])
+//line hecbench_mpc.go:182
+					v1.StoreSlice(gc_s_v1[gc_rank2:])
 				}
-				gc_step9 := gc_vstep6
-				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
-					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:148
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:150
-						tidmdim := tid - int(dim)
-						_ = tidmdim
-
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
-						_ = idx
-						v1 := gc_s_v1[gc_rank2]
-
-//line hecbench_mpc.go:177
-						if tid >= int(dim) {
-							if idx < n {
-								v1 -= sbuf1[tidmdim]
-							}
-						}
-
-//line hecbench_mpc.go:182
-						sbuf2[tid] = v1
-						gc_s_v1[gc_rank2] = v1
-					}
-					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:148
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:150
-						tidmdim := tid - int(dim)
-						_ = tidmdim
-
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
-						_ = idx
-						v1 := gc_s_v1[gc_rank2]
-
-//line hecbench_mpc.go:177
-						if tid >= int(dim) {
-							if idx < n {
-								v1 -= sbuf1[tidmdim]
-							}
-						}
-
-//line hecbench_mpc.go:182
-						sbuf2[tid] = v1
-						gc_s_v1[gc_rank2] = v1
-					}
-					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:148
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:150
-						tidmdim := tid - int(dim)
-						_ = tidmdim
-
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
-						_ = idx
-						v1 := gc_s_v1[gc_rank2]
-
-//line hecbench_mpc.go:177
-						if tid >= int(dim) {
-							if idx < n {
-								v1 -= sbuf1[tidmdim]
-							}
-						}
-
-//line hecbench_mpc.go:182
-						sbuf2[tid] = v1
-						gc_s_v1[gc_rank2] = v1
-					}
-					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:148
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:150
-						tidmdim := tid - int(dim)
-						_ = tidmdim
-
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
-						_ = idx
-						v1 := gc_s_v1[gc_rank2]
-
-//line hecbench_mpc.go:177
-						if tid >= int(dim) {
-							if idx < n {
-								v1 -= sbuf1[tidmdim]
-							}
-						}
-
-//line hecbench_mpc.go:182
-						sbuf2[tid] = v1
-						gc_s_v1[gc_rank2] = v1
-					}
-				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step9 := gc_vstep6
+			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+				{
+					gc_tx2 := gc_step9 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_mpc.go:148
 					tid := gc_tx2
-					_ = tid
-
 //line hecbench_mpc.go:150
 					tidmdim := tid - int(dim)
-					_ = tidmdim
-
 //line hecbench_mpc.go:168
 					idx := tid + chunk*mpcTPB
-					_ = idx
+//line hecbench_mpc.go:170
 					v1 := gc_s_v1[gc_rank2]
-
 //line hecbench_mpc.go:177
 					if tid >= int(dim) {
 						if idx < n {
 							v1 -= sbuf1[tidmdim]
 						}
 					}
-
-//line hecbench_mpc.go:182
+					sbuf2[tid] = v1
+					gc_s_v1[gc_rank2] = v1
+				}
+				{
+					gc_tx2 := gc_step9 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:148
+					tid := gc_tx2
+//line hecbench_mpc.go:150
+					tidmdim := tid - int(dim)
+//line hecbench_mpc.go:168
+					idx := tid + chunk*mpcTPB
+//line hecbench_mpc.go:170
+					v1 := gc_s_v1[gc_rank2]
+//line hecbench_mpc.go:177
+					if tid >= int(dim) {
+						if idx < n {
+							v1 -= sbuf1[tidmdim]
+						}
+					}
+					sbuf2[tid] = v1
+					gc_s_v1[gc_rank2] = v1
+				}
+				{
+					gc_tx2 := gc_step9 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:148
+					tid := gc_tx2
+//line hecbench_mpc.go:150
+					tidmdim := tid - int(dim)
+//line hecbench_mpc.go:168
+					idx := tid + chunk*mpcTPB
+//line hecbench_mpc.go:170
+					v1 := gc_s_v1[gc_rank2]
+//line hecbench_mpc.go:177
+					if tid >= int(dim) {
+						if idx < n {
+							v1 -= sbuf1[tidmdim]
+						}
+					}
+					sbuf2[tid] = v1
+					gc_s_v1[gc_rank2] = v1
+				}
+				{
+					gc_tx2 := gc_step9 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:148
+					tid := gc_tx2
+//line hecbench_mpc.go:150
+					tidmdim := tid - int(dim)
+//line hecbench_mpc.go:168
+					idx := tid + chunk*mpcTPB
+//line hecbench_mpc.go:170
+					v1 := gc_s_v1[gc_rank2]
+//line hecbench_mpc.go:177
+					if tid >= int(dim) {
+						if idx < n {
+							v1 -= sbuf1[tidmdim]
+						}
+					}
 					sbuf2[tid] = v1
 					gc_s_v1[gc_rank2] = v1
 				}
 			}
+			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:148
+				tid := gc_tx2
+//line hecbench_mpc.go:150
+				tidmdim := tid - int(dim)
+//line hecbench_mpc.go:168
+				idx := tid + chunk*mpcTPB
+//line hecbench_mpc.go:170
+				v1 := gc_s_v1[gc_rank2]
+//line hecbench_mpc.go:177
+				if tid >= int(dim) {
+					if idx < n {
+						v1 -= sbuf1[tidmdim]
+					}
+				}
+				sbuf2[tid] = v1
+				gc_s_v1[gc_rank2] = v1
+			}
 		}
+//line hecbench_mpc.go:187
 		compiled.OutOfLine(func() {
 			sbuf1 := sbuf1[:1024]
-			_ = sbuf1
+//line hecbench_mpc.go:190
 			sbuf2 := sbuf2[:1024]
-			_ = sbuf2
+//line hecbench_mpc.go:192
 			gc_s_v2 := gc_s_v2[:gc_n2]
-			_ = gc_s_v2
 			{
+//line hecbench_mpc.go:195
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_mpc.go:148
 						tid := gc_tx2
-						_ = tid
-
 //line hecbench_mpc.go:151
 						lanex := tid & 63
-						_ = lanex
-
-//line hecbench_mpc.go:152
 						warpx := tid & 0x3c0
-						_ = warpx
-
 //line hecbench_mpc.go:185
 						var v2 int64 = 0
-
 //line hecbench_mpc.go:187
 						for i := 63; i >= 0; i-- {
 							v2 = (v2 << 1) + ((sbuf2[warpx+i] >> lanex) & 1)
 						}
-
-//line hecbench_mpc.go:190
 						sbuf1[tid] = v2
-						_ = v2
+//line hecbench_mpc.go:192
 						gc_s_v2[gc_rank2] = v2
 					}
 				}
 			}
 		})
-		{
-			var gc_c21v [32]bool
-			var gc_c21r [32]uint32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:148
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:149
-						tidm1 := tid - 1
-						_ = tidm1
-						v2 := gc_s_v2[gc_rank2]
-
-//line hecbench_mpc.go:193
-						if tid > 0 {
-							v2 -= sbuf1[tidm1]
-						}
-
-//line hecbench_mpc.go:197
-						var loc int32 = 0
-						gc_s_loc[gc_rank2] = loc
-
 //line hecbench_mpc.go:198
-						if v2 != 0 {
-							gc_s_loc[gc_rank2] = 1
-						}
-						_ = loc
-
-//line hecbench_mpc.go:202
-						gc_c21v[gc_lane2] = gc_s_loc[gc_rank2] != 0
-						gc_s_v2[gc_rank2] = v2
+		var gc_c21v [32]bool
+		var gc_c21r [32]uint32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
 					}
-				}
-
-//line hecbench_mpc.go:202
-				compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, 0xffffffff, nil, &gc_c21v, nil, nil, &gc_c21r)
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					{
-						gc_x02 := gc_tidx2.X
-						gc_off7 := gc_x02
-						if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off7 >= 0 && gc_off7 <= len(sbuf2) && 32 <= len(sbuf2)-gc_off7 {
-							gc_at9 := sbuf2[gc_off7:][:32]
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2 := gc_x02 + gc_lane2
-								_ = gc_tx2
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 //line hecbench_mpc.go:148
-								tid := gc_tx2
-								_ = tid
-
+					tid := gc_tx2
+					tidm1 := tid - 1
 //line hecbench_mpc.go:151
-								lanex := tid & 63
-								_ = lanex
-
-//line hecbench_mpc.go:202
-								bitmap := gc_c21r[gc_lane2]
-
-//line hecbench_mpc.go:204
-								if lanex == 32 {
-									gc_at9[gc_lane2] = int64(bitmap)
-								}
-								_ = bitmap
-								gc_s_bitmap[gc_rank2] = bitmap
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:148
-								tid := gc_tx2
-								_ = tid
-
-//line hecbench_mpc.go:151
-								lanex := tid & 63
-								_ = lanex
-
-//line hecbench_mpc.go:202
-								bitmap := gc_c21r[gc_lane2]
-
-//line hecbench_mpc.go:204
-								if lanex == 32 {
-									sbuf2[tid] = int64(bitmap)
-								}
-								_ = bitmap
-								gc_s_bitmap[gc_rank2] = bitmap
-							}
-						}
+					v2 := gc_s_v2[gc_rank2]
+//line hecbench_mpc.go:193
+					if tid > 0 {
+						v2 -= sbuf1[tidm1]
 					}
+//line hecbench_mpc.go:197
+					var loc int32 = 0
+					gc_s_loc[gc_rank2] = loc
+//line hecbench_mpc.go:198
+					if v2 != 0 {
+						gc_s_loc[gc_rank2] = 1
+					}
+//line hecbench_mpc.go:202
+					gc_c21v[gc_lane2] = gc_s_loc[gc_rank2] != 0
+					gc_s_v2[gc_rank2] = v2
 				}
 			}
-		}
-		{
-			var gc_c22v [32]int32
-			var gc_c22r [32]int32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
+//line hecbench_mpc.go:202
+			compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, 0xffffffff, nil, &gc_c21v, nil, nil, &gc_c21r)
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
 				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
+					gc_x02 := gc_tidx2.X
+					gc_off7 := gc_x02
+					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off7 >= 0 && gc_off7 <= len(sbuf2) && 32 <= len(sbuf2)-gc_off7 {
+						gc_at9 := sbuf2[gc_off7:][:32]
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2 := gc_x02 + gc_lane2
+//line hecbench_mpc.go:214
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
 //line hecbench_mpc.go:148
-						tid := gc_tx2
-						_ = tid
-
+							tid := gc_tx2
 //line hecbench_mpc.go:151
-						lanex := tid & 63
-						_ = lanex
-
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
-						_ = idx
-						bitmap := gc_s_bitmap[gc_rank2]
-
-//line hecbench_mpc.go:209
-						if lanex == 0 {
-							if idx < n {
-								compressed[1+idx/64] = (sbuf2[tid+32] << 32) + int64(bitmap)
+							lanex := tid & 63
+//line hecbench_mpc.go:202
+							bitmap := gc_c21r[gc_lane2]
+//line hecbench_mpc.go:204
+							if lanex == 32 {
+								gc_at9[gc_lane2] = int64(bitmap)
 							}
+//line hecbench_mpc.go:208
+							gc_s_bitmap[gc_rank2] = bitmap
 						}
-
-//line hecbench_mpc.go:215
-						var val *int32 = &gc_s_loc[gc_rank2]
-
-//line hecbench_mpc.go:215
-						_ = val
-
-//line hecbench_mpc.go:215
-						var sbuf []int32 = int64sAsInt32s(sbuf1)
-
-//line hecbench_mpc.go:215
-						_ = sbuf
-						_ = val
-						_ = sbuf
-						gc_s_val[gc_rank2] = val
-						gc_s_sbuf[gc_rank2] = sbuf
-					}
-				}
-
-//line hecbench_mpc.go:38
-				for d := 1; d < 32; d *= 2 {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						val := gc_s_val[gc_rank2]
-
-//line hecbench_mpc.go:39
-						gc_c22v[gc_lane2] = *val
-					}
-
-//line hecbench_mpc.go:39
-					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c22v, d, 32, &gc_c22r)
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
+					} else {
 						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 							gc_tx2++
 							if gc_tx2 == gc_bdx2 {
@@ -981,23 +593,75 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:36
-							lane := gc_tx2 & 31
-							_ = lane
-							val := gc_s_val[gc_rank2]
-
-//line hecbench_mpc.go:39
-							tmp := gc_c22r[gc_lane2]
-
-//line hecbench_mpc.go:40
-							if lane >= d {
-								*val += tmp
+//line hecbench_mpc.go:148
+							tid := gc_tx2
+//line hecbench_mpc.go:151
+							lanex := tid & 63
+//line hecbench_mpc.go:202
+							bitmap := gc_c21r[gc_lane2]
+//line hecbench_mpc.go:204
+							if lanex == 32 {
+								sbuf2[tid] = int64(bitmap)
 							}
-							_ = tmp
+//line hecbench_mpc.go:208
+							gc_s_bitmap[gc_rank2] = bitmap
 						}
 					}
 				}
+			}
+		}
+//line hecbench_mpc.go:216
+		var gc_c22v [32]int32
+		var gc_c22r [32]int32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:148
+					tid := gc_tx2
+//line hecbench_mpc.go:151
+					lanex := tid & 63
+//line hecbench_mpc.go:168
+					idx := tid + chunk*mpcTPB
+//line hecbench_mpc.go:170
+					bitmap := gc_s_bitmap[gc_rank2]
+//line hecbench_mpc.go:209
+					if lanex == 0 {
+						if idx < n {
+							compressed[1+idx/64] = (sbuf2[tid+32] << 32) + int64(bitmap)
+						}
+					}
+//line hecbench_mpc.go:215
+					var val *int32 = &gc_s_loc[gc_rank2]
+//line hecbench_mpc.go:215
+					var sbuf []int32 = int64sAsInt32s(sbuf1)
+//line hecbench_mpc.go:218
+					gc_s_val[gc_rank2] = val
+					gc_s_sbuf[gc_rank2] = sbuf
+				}
+			}
+//line hecbench_mpc.go:38
+			for d := 1; d < 32; d *= 2 {
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					val := gc_s_val[gc_rank2]
+//line hecbench_mpc.go:39
+					gc_c22v[gc_lane2] = *val
+				}
+//line hecbench_mpc.go:39
+				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c22v, d, 32, &gc_c22r)
 				{
 					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
@@ -1008,59 +672,98 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:35
-						warp := gc_tx2 >> 5
-						_ = warp
-
 //line hecbench_mpc.go:36
 						lane := gc_tx2 & 31
-						_ = lane
+//line hecbench_mpc.go:38
 						val := gc_s_val[gc_rank2]
-						sbuf := gc_s_sbuf[gc_rank2]
-
-//line hecbench_mpc.go:44
-						if lane == 31 {
-							sbuf[warp] = *val
+						tmp := gc_c22r[gc_lane2]
+						if lane >= d {
+							*val += tmp
 						}
 					}
 				}
 			}
+			{
+//line hecbench_mpc.go:48
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:35
+					warp := gc_tx2 >> 5
+					lane := gc_tx2 & 31
+//line hecbench_mpc.go:38
+					val := gc_s_val[gc_rank2]
+					sbuf := gc_s_sbuf[gc_rank2]
+//line hecbench_mpc.go:44
+					if lane == 31 {
+						sbuf[warp] = *val
+					}
+				}
+			}
 		}
-		{
-			var gc_l_v [32]int32
-			var gc_c23r [32]int32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
+//line hecbench_mpc.go:52
+		var gc_l_v [32]int32
+		var gc_c23r [32]int32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			{
+//line hecbench_mpc.go:60
+				var gc_m192 uint32
 				{
-					var gc_m192 uint32
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:35
+						warp := gc_tx2 >> 5
+//line hecbench_mpc.go:49
+						if warp == 0 {
+							gc_m192 |= 1 << gc_lane2
+						}
+					}
+				}
+				gc_save192 := gc_act2
+				gc_act2 = gc_save192 & gc_m192
+				if gc_act2 != 0 {
 					{
 						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							gc_tx2++
 							if gc_tx2 == gc_bdx2 {
 								gc_tx2 = 0
 							}
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:35
-							warp := gc_tx2 >> 5
-							_ = warp
-
-//line hecbench_mpc.go:49
-							if warp == 0 {
-								gc_m192 |= 1 << gc_lane2
-							}
+//line hecbench_mpc.go:36
+							lane := gc_tx2 & 31
+//line hecbench_mpc.go:38
+							sbuf := gc_s_sbuf[gc_rank2]
+//line hecbench_mpc.go:50
+							v := sbuf[lane]
+//line hecbench_mpc.go:52
+							gc_l_v[gc_lane2] = v
 						}
 					}
-					gc_save192 := gc_act2
-					gc_act2 = gc_save192 & gc_m192
-					if gc_act2 != 0 {
+//line hecbench_mpc.go:51
+					for d_ := 1; d_ < 32; d_ *= 2 {
+						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_l_v, d_, 32, &gc_c23r)
 						{
 							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 							gc_tx2 := gc_tidx2.X - 1
@@ -1072,385 +775,296 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 								if gc_act2&(1<<gc_lane2) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
 //line hecbench_mpc.go:36
 								lane := gc_tx2 & 31
-								_ = lane
-								sbuf := gc_s_sbuf[gc_rank2]
-
-//line hecbench_mpc.go:50
-								v := sbuf[lane]
-								_ = v
+//line hecbench_mpc.go:38
+								v := gc_l_v[gc_lane2]
+//line hecbench_mpc.go:52
+								tmp_ := gc_c23r[gc_lane2]
+								if lane >= d_ {
+									v += tmp_
+								}
+//line hecbench_mpc.go:57
 								gc_l_v[gc_lane2] = v
 							}
 						}
-
-//line hecbench_mpc.go:51
-						for d_ := 1; d_ < 32; d_ *= 2 {
-
-//line hecbench_mpc.go:52
-							compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_l_v, d_, 32, &gc_c23r)
-							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-
-//line hecbench_mpc.go:36
-									lane := gc_tx2 & 31
-									_ = lane
-									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line hecbench_mpc.go:52
-									tmp_ := gc_c23r[gc_lane2]
-
-//line hecbench_mpc.go:53
-									if lane >= d_ {
-										v += tmp_
-									}
-									_ = tmp_
-									gc_l_v[gc_lane2] = v
-								}
+					}
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
 							}
-						}
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
 //line hecbench_mpc.go:36
-								lane := gc_tx2 & 31
-								_ = lane
-								sbuf := gc_s_sbuf[gc_rank2]
-								v := gc_l_v[gc_lane2]
-								_ = v
-
+							lane := gc_tx2 & 31
+//line hecbench_mpc.go:38
+							sbuf := gc_s_sbuf[gc_rank2]
+							v := gc_l_v[gc_lane2]
 //line hecbench_mpc.go:57
-								sbuf[lane] = v
-							}
+							sbuf[lane] = v
 						}
 					}
-					gc_act2 = gc_save192 &^ gc_dead2
 				}
+				gc_act2 = gc_save192 &^ gc_dead2
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off8 := bid
-				gc_off9 := bid1
-				gc_off10 := 0
-				if gc_off8 >= 0 && gc_off8 < len(goffset) && gc_off9 >= 0 && gc_off9 < len(goffset) && gc_off10 >= 0 && gc_off10 < len(compressed) {
-					gc_at10 := goffset[gc_off8:][:1]
-					gc_at11 := goffset[gc_off9:][:1]
-					gc_at12 := compressed[gc_off10:][:1]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:35
-						warp := gc_tx2 >> 5
-						_ = warp
-
-//line hecbench_mpc.go:148
-						tid := gc_tx2
-						_ = tid
-						val := gc_s_val[gc_rank2]
-						sbuf := gc_s_sbuf[gc_rank2]
-						v2 := gc_s_v2[gc_rank2]
-
-//line hecbench_mpc.go:61
-						if warp > 0 {
-							*val += sbuf[warp-1]
-						}
-
-//line hecbench_mpc.go:217
-						if v2 != 0 {
-							sbuf2[gc_s_loc[gc_rank2]-1] = v2
-						}
-
-//line hecbench_mpc.go:221
-						if tid == (mpcTPB - 1) {
-							st := int32(init)
-							if chunk > 0 {
-								for {
-//line hecbench_mpc.go:224
-									gc_b2.Tick()
-//line hecbench_mpc.go:224
-									if gc_b2.Stopped() {
-//line hecbench_mpc.go:224
-										return
-//line hecbench_mpc.go:224
-									}
-									st = gc_at10[0]
-									if !(st < 0) {
-										break
-									}
-								}
-							}
-							gc_at11[0] = st + gc_s_loc[gc_rank2]
-							gc_at10[0] = -1
-							if chunk == chunksm1 {
-								gc_at12[0] = (int64(st+gc_s_loc[gc_rank2]) << 32) + (0x43504d00 - 1) + int64(dim)
-							}
-							top[0] = gc_s_loc[gc_rank2]
-							start[0] = st
-						}
-					}
-				} else {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:35
-						warp := gc_tx2 >> 5
-						_ = warp
-
-//line hecbench_mpc.go:148
-						tid := gc_tx2
-						_ = tid
-						val := gc_s_val[gc_rank2]
-						sbuf := gc_s_sbuf[gc_rank2]
-						v2 := gc_s_v2[gc_rank2]
-
-//line hecbench_mpc.go:61
-						if warp > 0 {
-							*val += sbuf[warp-1]
-						}
-
-//line hecbench_mpc.go:217
-						if v2 != 0 {
-							sbuf2[gc_s_loc[gc_rank2]-1] = v2
-						}
-
-//line hecbench_mpc.go:221
-						if tid == (mpcTPB - 1) {
-							st := int32(init)
-							if chunk > 0 {
-								for {
-//line hecbench_mpc.go:224
-									gc_b2.Tick()
-//line hecbench_mpc.go:224
-									if gc_b2.Stopped() {
-//line hecbench_mpc.go:224
-										return
-//line hecbench_mpc.go:224
-									}
-									st = goffset[bid]
-									if !(st < 0) {
-										break
-									}
-								}
-							}
-							goffset[bid1] = st + gc_s_loc[gc_rank2]
-							goffset[bid] = -1
-							if chunk == chunksm1 {
-								compressed[0] = (int64(st+gc_s_loc[gc_rank2]) << 32) + (0x43504d00 - 1) + int64(dim)
-							}
-							top[0] = gc_s_loc[gc_rank2]
-							start[0] = st
-						}
-					}
-				}
-			}
-		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep7 := 0
-				if compiled.SIMD {
-//line hecbench_mpc.go:148
-					gc_iota5 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-//line hecbench_mpc.go:148
-					_ = gc_iota5
-					for ; gc_vstep7+3 < gc_bdx2; gc_vstep7 += 4 {
-						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line hecbench_mpc.go:148
-						var tid int = gc_tx2
-//line hecbench_mpc.go:148
-						_ = tid
-//line hecbench_mpc.go:241
-						if tid < 0 || tid > len(sbuf2)-4 {
-//line hecbench_mpc.go:241
-							break
-//line hecbench_mpc.go:241
-						}
-//line hecbench_mpc.go:241
-						if tid < int(top[0]) && uint(int(top[0])-tid) > 3 {
-//line hecbench_mpc.go:241
-							if (int(start[0])+tid) >= 0 && (int(start[0])+tid) <= len(compressed)-4 {
-								archsimd.LoadInt64x4Slice(sbuf2[tid:]).StoreSlice(compressed[int(start[0])+tid:])
-//line hecbench_mpc.go:242
-							} else {
-//line hecbench_mpc.go:242
-								var gc_lanes [4]int64
-//line hecbench_mpc.go:242
-								archsimd.LoadInt64x4Slice(sbuf2[tid:]).Store(&gc_lanes)
-//line hecbench_mpc.go:242
-								for gc_k := range 4 {
-//line hecbench_mpc.go:242
-									if 0xff&(1<<gc_k) != 0 {
-//line hecbench_mpc.go:242
-										gc_pos2.Thread = gc_rank2 + gc_k
-//line hecbench_mpc.go:242
-										compressed[(int(start[0])+tid)+gc_k] = gc_lanes[gc_k]
-//line hecbench_mpc.go:242
-									}
-//line hecbench_mpc.go:242
-								}
-//line hecbench_mpc.go:242
-								gc_pos2.Thread = gc_rank2
-//line hecbench_mpc.go:242
-							}
-//line hecbench_mpc.go:242
-						} else {
-//line hecbench_mpc.go:242
-							gc_if7 := gc_iota5.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
-//line hecbench_mpc.go:241
-							_ = gc_if7
-//line hecbench_mpc.go:241
-							if gc_if7.ToBits() != 0 {
-//line hecbench_mpc.go:241
-								var gc_u int32
-//line hecbench_mpc.go:241
-								_ = gc_u
-//line hecbench_mpc.go:241
-								if gc_in := gc_if7.ToBits(); gc_in != 0 {
-//line hecbench_mpc.go:241
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
-//line hecbench_mpc.go:241
-									gc_u = start[0]
-								}
-//line hecbench_mpc.go:242
-								if (int(gc_u)+tid) >= 0 && (int(gc_u)+tid) <= len(compressed)-4 {
-//line hecbench_mpc.go:242
-									archsimd.LoadInt64x4Slice(sbuf2[tid:]).StoreMasked((*[4]int64)(compressed[int(gc_u)+tid:]), gc_if7)
-//line hecbench_mpc.go:242
-								} else {
-//line hecbench_mpc.go:242
-									var gc_lanes2 [4]int64
-//line hecbench_mpc.go:242
-									archsimd.LoadInt64x4Slice(sbuf2[tid:]).Store(&gc_lanes2)
-//line hecbench_mpc.go:242
-									for gc_k2 := range 4 {
-//line hecbench_mpc.go:242
-										if gc_if7.ToBits()&(1<<gc_k2) != 0 {
-//line hecbench_mpc.go:242
-											gc_pos2.Thread = gc_rank2 + gc_k2
-//line hecbench_mpc.go:242
-											compressed[(int(gc_u)+tid)+gc_k2] = gc_lanes2[gc_k2]
-//line hecbench_mpc.go:242
-										}
-//line hecbench_mpc.go:242
-									}
-//line hecbench_mpc.go:242
-									gc_pos2.Thread = gc_rank2
-//line hecbench_mpc.go:242
-								}
-//line hecbench_mpc.go:242
-							}
-//line hecbench_mpc.go:242
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step10 := gc_vstep7
-				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
-					{
-						gc_tx2 := gc_step10 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:148
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:241
-						if tid < int(top[0]) {
-							compressed[int(start[0])+tid] = sbuf2[tid]
-						}
-					}
-					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:148
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:241
-						if tid < int(top[0]) {
-							compressed[int(start[0])+tid] = sbuf2[tid]
-						}
-					}
-					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:148
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:241
-						if tid < int(top[0]) {
-							compressed[int(start[0])+tid] = sbuf2[tid]
-						}
-					}
-					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:148
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:241
-						if tid < int(top[0]) {
-							compressed[int(start[0])+tid] = sbuf2[tid]
-						}
-					}
-				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line hecbench_mpc.go:66
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off8 := bid
+			gc_off9 := bid1
+			gc_off10 := 0
+			if gc_off8 >= 0 && gc_off8 < len(goffset) && gc_off9 >= 0 && gc_off9 < len(goffset) && gc_off10 >= 0 && gc_off10 < len(compressed) {
+				gc_at10 := goffset[gc_off8:][:1]
+				gc_at11 := goffset[gc_off9:][:1]
+				gc_at12 := compressed[gc_off10:][:1]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
+//line hecbench_mpc.go:35
+					warp := gc_tx2 >> 5
 //line hecbench_mpc.go:148
 					tid := gc_tx2
-					_ = tid
-
+//line hecbench_mpc.go:150
+					val := gc_s_val[gc_rank2]
+					sbuf := gc_s_sbuf[gc_rank2]
+					v2 := gc_s_v2[gc_rank2]
+//line hecbench_mpc.go:61
+					if warp > 0 {
+						*val += sbuf[warp-1]
+					}
+//line hecbench_mpc.go:217
+					if v2 != 0 {
+						sbuf2[gc_s_loc[gc_rank2]-1] = v2
+					}
+//line hecbench_mpc.go:221
+					if tid == (mpcTPB - 1) {
+						st := int32(init)
+						if chunk > 0 {
+							for {
+//line hecbench_mpc.go:224
+								gc_b2.Tick()
+//line hecbench_mpc.go:224
+								if gc_b2.Stopped() {
+//line hecbench_mpc.go:224
+									return
+								}
+//line hecbench_mpc.go:225
+								st = gc_at10[0]
+								if !(st < 0) {
+									break
+								}
+							}
+						}
+						gc_at11[0] = st + gc_s_loc[gc_rank2]
+						gc_at10[0] = -1
+						if chunk == chunksm1 {
+							gc_at12[0] = (int64(st+gc_s_loc[gc_rank2]) << 32) + (0x43504d00 - 1) + int64(dim)
+						}
+						top[0] = gc_s_loc[gc_rank2]
+						start[0] = st
+					}
+				}
+			} else {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:35
+					warp := gc_tx2 >> 5
+//line hecbench_mpc.go:148
+					tid := gc_tx2
+//line hecbench_mpc.go:150
+					val := gc_s_val[gc_rank2]
+					sbuf := gc_s_sbuf[gc_rank2]
+					v2 := gc_s_v2[gc_rank2]
+//line hecbench_mpc.go:61
+					if warp > 0 {
+						*val += sbuf[warp-1]
+					}
+//line hecbench_mpc.go:217
+					if v2 != 0 {
+						sbuf2[gc_s_loc[gc_rank2]-1] = v2
+					}
+//line hecbench_mpc.go:221
+					if tid == (mpcTPB - 1) {
+						st := int32(init)
+						if chunk > 0 {
+							for {
+//line hecbench_mpc.go:224
+								gc_b2.Tick()
+//line hecbench_mpc.go:224
+								if gc_b2.Stopped() {
+//line hecbench_mpc.go:224
+									return
+								}
+//line hecbench_mpc.go:225
+								st = goffset[bid]
+								if !(st < 0) {
+									break
+								}
+							}
+						}
+						goffset[bid1] = st + gc_s_loc[gc_rank2]
+						goffset[bid] = -1
+						if chunk == chunksm1 {
+							compressed[0] = (int64(st+gc_s_loc[gc_rank2]) << 32) + (0x43504d00 - 1) + int64(dim)
+						}
+						top[0] = gc_s_loc[gc_rank2]
+						start[0] = st
+					}
+				}
+			}
+		}
+//line hecbench_mpc.go:244
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep7 := 0
+			if compiled.SIMD {
+//line hecbench_mpc.go:148
+				gc_iota5 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+				for ; gc_vstep7+3 < gc_bdx2; gc_vstep7 += 4 {
+					gc_tx2 := gc_vstep7
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:148
+					var tid int = gc_tx2
+//line hecbench_mpc.go:241
+					if tid < 0 || tid > len(sbuf2)-4 {
+//line hecbench_mpc.go:241
+						break
+					}
+//line hecbench_mpc.go:241
+					if tid < int(top[0]) && uint(int(top[0])-tid) > 3 {
+//line hecbench_mpc.go:241
+						if (int(start[0])+tid) >= 0 && (int(start[0])+tid) <= len(compressed)-4 {
+							archsimd.LoadInt64x4Slice(sbuf2[tid:]).StoreSlice(compressed[int(start[0])+tid:])
+						} else {
+//line hecbench_mpc.go:242
+							var gc_lanes [4]int64
+//line hecbench_mpc.go:242
+							archsimd.LoadInt64x4Slice(sbuf2[tid:]).Store(&gc_lanes)
+//line hecbench_mpc.go:242
+							for gc_k := range 4 {
+//line hecbench_mpc.go:242
+								if 0xff&(1<<gc_k) != 0 {
+//line hecbench_mpc.go:242
+									gc_pos2.Thread = gc_rank2 + gc_k
+//line hecbench_mpc.go:242
+									compressed[(int(start[0])+tid)+gc_k] = gc_lanes[gc_k]
+								}
+							}
+//line hecbench_mpc.go:242
+							gc_pos2.Thread = gc_rank2
+						}
+					} else {
+//line hecbench_mpc.go:242
+						gc_if7 := gc_iota5.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
+//line hecbench_mpc.go:241
+						if gc_if7.ToBits() != 0 {
+//line hecbench_mpc.go:241
+							var gc_u int32
+//line hecbench_mpc.go:241
+							if gc_in := gc_if7.ToBits(); gc_in != 0 {
+//line hecbench_mpc.go:241
+								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+//line hecbench_mpc.go:241
+								gc_u = start[0]
+							}
+//line hecbench_mpc.go:242
+							if (int(gc_u)+tid) >= 0 && (int(gc_u)+tid) <= len(compressed)-4 {
+//line hecbench_mpc.go:242
+								archsimd.LoadInt64x4Slice(sbuf2[tid:]).StoreMasked((*[4]int64)(compressed[int(gc_u)+tid:]), gc_if7)
+							} else {
+//line hecbench_mpc.go:242
+								var gc_lanes2 [4]int64
+//line hecbench_mpc.go:242
+								archsimd.LoadInt64x4Slice(sbuf2[tid:]).Store(&gc_lanes2)
+//line hecbench_mpc.go:242
+								for gc_k2 := range 4 {
+//line hecbench_mpc.go:242
+									if gc_if7.ToBits()&(1<<gc_k2) != 0 {
+//line hecbench_mpc.go:242
+										gc_pos2.Thread = gc_rank2 + gc_k2
+//line hecbench_mpc.go:242
+										compressed[(int(gc_u)+tid)+gc_k2] = gc_lanes2[gc_k2]
+									}
+								}
+//line hecbench_mpc.go:242
+								gc_pos2.Thread = gc_rank2
+							}
+						}
+					}
+				}
+//line hecbench_mpc.go:244
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step10 := gc_vstep7
+			for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+				{
+					gc_tx2 := gc_step10 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:148
+					tid := gc_tx2
+//line hecbench_mpc.go:241
+					if tid < int(top[0]) {
+						compressed[int(start[0])+tid] = sbuf2[tid]
+					}
+				}
+				{
+					gc_tx2 := gc_step10 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:148
+					tid := gc_tx2
+//line hecbench_mpc.go:241
+					if tid < int(top[0]) {
+						compressed[int(start[0])+tid] = sbuf2[tid]
+					}
+				}
+				{
+					gc_tx2 := gc_step10 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:148
+					tid := gc_tx2
+//line hecbench_mpc.go:241
+					if tid < int(top[0]) {
+						compressed[int(start[0])+tid] = sbuf2[tid]
+					}
+				}
+				{
+					gc_tx2 := gc_step10 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:148
+					tid := gc_tx2
 //line hecbench_mpc.go:241
 					if tid < int(top[0]) {
 						compressed[int(start[0])+tid] = sbuf2[tid]
 					}
 				}
 			}
+			for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:148
+				tid := gc_tx2
+//line hecbench_mpc.go:241
+				if tid < int(top[0]) {
+					compressed[int(start[0])+tid] = sbuf2[tid]
+				}
+			}
 		}
 	}
 }
 
+//line hecbench_mpc.go:250
 var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
 
 // MPCDecompressKernel is MPCdecompress: the doubles (as longs) that
@@ -1489,48 +1103,24 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 	gc_s_loc := make([]int32, gc_b2.Len())
 	gc_s_v2 := make([]int64, gc_b2.Len())
 	gc_s_v1 := make([]int64, gc_b2.Len())
-
 //line hecbench_mpc.go:253
 	dim := int((compressed[0] & 31) + 1)
-
-//line hecbench_mpc.go:254
 	n := int(compressed[0] >> 32)
-
 //line hecbench_mpc.go:258
 	bid := gc_bx2
-
-//line hecbench_mpc.go:259
 	gdim := gc_gdx2
-
-//line hecbench_mpc.go:260
 	bid1 := bid + 1
-
-//line hecbench_mpc.go:261
 	if (bid + 1) == gdim {
 		bid1 = 0
 	}
-
-//line hecbench_mpc.go:264
 	init := 1 + (n+63)/64
-
-//line hecbench_mpc.go:265
 	nru := (n - 1) | 63
-
-//line hecbench_mpc.go:266
 	chunksm1 := ((n + (mpcTPB - 1)) / mpcTPB) - 1
-
 //line hecbench_mpc.go:268
 	start := gocuda.Shared[int32](t, 1)[:1]
-
-//line hecbench_mpc.go:269
 	top := gocuda.Shared[int32](t, 1)[:1]
-
-//line hecbench_mpc.go:270
 	sbuf1 := gocuda.Shared[int64](t, mpcTPB)[:mpcTPB]
-
-//line hecbench_mpc.go:271
 	sbuf2 := gocuda.Shared[int64](t, mpcTPB)[:mpcTPB]
-
 //line hecbench_mpc.go:273
 	for chunk := bid; chunk <= chunksm1; chunk += gdim {
 		{
@@ -1548,136 +1138,56 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 					{
 						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_mpc.go:255
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:256
-						lanex := tid & 63
-						_ = lanex
-
-//line hecbench_mpc.go:274
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:276
 						var flag int32 = 0
-
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank2] = loc
-						_ = flag
-						_ = loc
+//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank2] = flag
 					}
 					{
 						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_mpc.go:255
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:256
-						lanex := tid & 63
-						_ = lanex
-
-//line hecbench_mpc.go:274
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:276
 						var flag int32 = 0
-
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank2] = loc
-						_ = flag
-						_ = loc
+//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank2] = flag
 					}
 					{
 						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_mpc.go:255
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:256
-						lanex := tid & 63
-						_ = lanex
-
-//line hecbench_mpc.go:274
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:276
 						var flag int32 = 0
-
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank2] = loc
-						_ = flag
-						_ = loc
+//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank2] = flag
 					}
 					{
 						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_mpc.go:255
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:256
-						lanex := tid & 63
-						_ = lanex
-
-//line hecbench_mpc.go:274
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:276
 						var flag int32 = 0
-
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank2] = loc
-						_ = flag
-						_ = loc
+//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank2] = flag
 					}
 				}
 				for gc_tx2 := gc_step7; gc_tx2 < gc_lo4; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_mpc.go:255
-					tid := gc_tx2
-					_ = tid
-
-//line hecbench_mpc.go:256
-					lanex := tid & 63
-					_ = lanex
-
-//line hecbench_mpc.go:274
-					idx := tid + chunk*mpcTPB
-					_ = idx
-
 //line hecbench_mpc.go:276
 					var flag int32 = 0
-
 //line hecbench_mpc.go:280
 					loc := flag
 					gc_s_loc[gc_rank2] = loc
-					_ = flag
-					_ = loc
+//line hecbench_mpc.go:284
 					gc_s_flag[gc_rank2] = flag
 				}
 				gc_step8 := gc_hi4
@@ -1685,136 +1195,56 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 					{
 						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_mpc.go:255
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:256
-						lanex := tid & 63
-						_ = lanex
-
-//line hecbench_mpc.go:274
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:276
 						var flag int32 = 0
-
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank2] = loc
-						_ = flag
-						_ = loc
+//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank2] = flag
 					}
 					{
 						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_mpc.go:255
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:256
-						lanex := tid & 63
-						_ = lanex
-
-//line hecbench_mpc.go:274
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:276
 						var flag int32 = 0
-
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank2] = loc
-						_ = flag
-						_ = loc
+//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank2] = flag
 					}
 					{
 						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_mpc.go:255
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:256
-						lanex := tid & 63
-						_ = lanex
-
-//line hecbench_mpc.go:274
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:276
 						var flag int32 = 0
-
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank2] = loc
-						_ = flag
-						_ = loc
+//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank2] = flag
 					}
 					{
 						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_mpc.go:255
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:256
-						lanex := tid & 63
-						_ = lanex
-
-//line hecbench_mpc.go:274
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:276
 						var flag int32 = 0
-
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank2] = loc
-						_ = flag
-						_ = loc
+//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank2] = flag
 					}
 				}
 				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_mpc.go:255
-					tid := gc_tx2
-					_ = tid
-
-//line hecbench_mpc.go:256
-					lanex := tid & 63
-					_ = lanex
-
-//line hecbench_mpc.go:274
-					idx := tid + chunk*mpcTPB
-					_ = idx
-
 //line hecbench_mpc.go:276
 					var flag int32 = 0
-
 //line hecbench_mpc.go:280
 					loc := flag
 					gc_s_loc[gc_rank2] = loc
-					_ = flag
-					_ = loc
+//line hecbench_mpc.go:284
 					gc_s_flag[gc_rank2] = flag
 				}
 			}
@@ -1834,233 +1264,129 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_mpc.go:255
 						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:256
 						lanex := tid & 63
-						_ = lanex
-
 //line hecbench_mpc.go:274
 						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:276
 						var flag int32 = 0
-
-//line hecbench_mpc.go:277
-						{
-							flag = int32((compressed[1+idx/64] >> lanex) & 1)
-						}
-
+//line hecbench_mpc.go:278
+						flag = int32((compressed[1+idx/64] >> lanex) & 1)
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank2] = loc
-						_ = flag
-						_ = loc
+//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank2] = flag
 					}
 					{
 						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_mpc.go:255
 						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:256
 						lanex := tid & 63
-						_ = lanex
-
 //line hecbench_mpc.go:274
 						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:276
 						var flag int32 = 0
-
-//line hecbench_mpc.go:277
-						{
-							flag = int32((compressed[1+idx/64] >> lanex) & 1)
-						}
-
+//line hecbench_mpc.go:278
+						flag = int32((compressed[1+idx/64] >> lanex) & 1)
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank2] = loc
-						_ = flag
-						_ = loc
+//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank2] = flag
 					}
 					{
 						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_mpc.go:255
 						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:256
 						lanex := tid & 63
-						_ = lanex
-
 //line hecbench_mpc.go:274
 						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:276
 						var flag int32 = 0
-
-//line hecbench_mpc.go:277
-						{
-							flag = int32((compressed[1+idx/64] >> lanex) & 1)
-						}
-
+//line hecbench_mpc.go:278
+						flag = int32((compressed[1+idx/64] >> lanex) & 1)
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank2] = loc
-						_ = flag
-						_ = loc
+//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank2] = flag
 					}
 					{
 						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_mpc.go:255
 						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:256
 						lanex := tid & 63
-						_ = lanex
-
 //line hecbench_mpc.go:274
 						idx := tid + chunk*mpcTPB
-						_ = idx
-
 //line hecbench_mpc.go:276
 						var flag int32 = 0
-
-//line hecbench_mpc.go:277
-						{
-							flag = int32((compressed[1+idx/64] >> lanex) & 1)
-						}
-
+//line hecbench_mpc.go:278
+						flag = int32((compressed[1+idx/64] >> lanex) & 1)
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank2] = loc
-						_ = flag
-						_ = loc
+//line hecbench_mpc.go:284
 						gc_s_flag[gc_rank2] = flag
 					}
 				}
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_mpc.go:255
 					tid := gc_tx2
-					_ = tid
-
-//line hecbench_mpc.go:256
 					lanex := tid & 63
-					_ = lanex
-
 //line hecbench_mpc.go:274
 					idx := tid + chunk*mpcTPB
-					_ = idx
-
 //line hecbench_mpc.go:276
 					var flag int32 = 0
-
-//line hecbench_mpc.go:277
-					{
-						flag = int32((compressed[1+idx/64] >> lanex) & 1)
-					}
-
+//line hecbench_mpc.go:278
+					flag = int32((compressed[1+idx/64] >> lanex) & 1)
 //line hecbench_mpc.go:280
 					loc := flag
 					gc_s_loc[gc_rank2] = loc
-					_ = flag
-					_ = loc
+//line hecbench_mpc.go:284
 					gc_s_flag[gc_rank2] = flag
 				}
 			}
 		}
-		{
-			var gc_c21v [32]int32
-			var gc_c21r [32]int32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
+//line hecbench_mpc.go:289
+		var gc_c21v [32]int32
+		var gc_c21r [32]int32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:283
+				var val *int32 = &gc_s_loc[gc_rank2]
+//line hecbench_mpc.go:283
+				var sbuf []int32 = int64sAsInt32s(sbuf1)
+//line hecbench_mpc.go:286
+				gc_s_val[gc_rank2] = val
+				gc_s_sbuf[gc_rank2] = sbuf
+			}
+//line hecbench_mpc.go:38
+			for d := 1; d < 32; d *= 2 {
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:283
-					var val *int32 = &gc_s_loc[gc_rank2]
-
-//line hecbench_mpc.go:283
-					_ = val
-
-//line hecbench_mpc.go:283
-					var sbuf []int32 = int64sAsInt32s(sbuf1)
-
-//line hecbench_mpc.go:283
-					_ = sbuf
-					_ = val
-					_ = sbuf
-					gc_s_val[gc_rank2] = val
-					gc_s_sbuf[gc_rank2] = sbuf
+					val := gc_s_val[gc_rank2]
+//line hecbench_mpc.go:39
+					gc_c21v[gc_lane2] = *val
 				}
-
-//line hecbench_mpc.go:38
-				for d := 1; d < 32; d *= 2 {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						val := gc_s_val[gc_rank2]
-
 //line hecbench_mpc.go:39
-						gc_c21v[gc_lane2] = *val
-					}
-
-//line hecbench_mpc.go:39
-					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c21v, d, 32, &gc_c21r)
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:36
-							lane := gc_tx2 & 31
-							_ = lane
-							val := gc_s_val[gc_rank2]
-
-//line hecbench_mpc.go:39
-							tmp := gc_c21r[gc_lane2]
-
-//line hecbench_mpc.go:40
-							if lane >= d {
-								*val += tmp
-							}
-							_ = tmp
-						}
-					}
-				}
+				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c21v, d, 32, &gc_c21r)
 				{
 					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
@@ -2071,59 +1397,98 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:35
-						warp := gc_tx2 >> 5
-						_ = warp
-
 //line hecbench_mpc.go:36
 						lane := gc_tx2 & 31
-						_ = lane
+//line hecbench_mpc.go:38
 						val := gc_s_val[gc_rank2]
-						sbuf := gc_s_sbuf[gc_rank2]
-
-//line hecbench_mpc.go:44
-						if lane == 31 {
-							sbuf[warp] = *val
+						tmp := gc_c21r[gc_lane2]
+						if lane >= d {
+							*val += tmp
 						}
 					}
 				}
 			}
+			{
+//line hecbench_mpc.go:48
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:35
+					warp := gc_tx2 >> 5
+					lane := gc_tx2 & 31
+//line hecbench_mpc.go:38
+					val := gc_s_val[gc_rank2]
+					sbuf := gc_s_sbuf[gc_rank2]
+//line hecbench_mpc.go:44
+					if lane == 31 {
+						sbuf[warp] = *val
+					}
+				}
+			}
 		}
-		{
-			var gc_l_v [32]int32
-			var gc_c22r [32]int32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
+//line hecbench_mpc.go:52
+		var gc_l_v [32]int32
+		var gc_c22r [32]int32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			{
+//line hecbench_mpc.go:60
+				var gc_m202 uint32
 				{
-					var gc_m202 uint32
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:35
+						warp := gc_tx2 >> 5
+//line hecbench_mpc.go:49
+						if warp == 0 {
+							gc_m202 |= 1 << gc_lane2
+						}
+					}
+				}
+				gc_save202 := gc_act2
+				gc_act2 = gc_save202 & gc_m202
+				if gc_act2 != 0 {
 					{
 						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							gc_tx2++
 							if gc_tx2 == gc_bdx2 {
 								gc_tx2 = 0
 							}
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:35
-							warp := gc_tx2 >> 5
-							_ = warp
-
-//line hecbench_mpc.go:49
-							if warp == 0 {
-								gc_m202 |= 1 << gc_lane2
-							}
+//line hecbench_mpc.go:36
+							lane := gc_tx2 & 31
+//line hecbench_mpc.go:38
+							sbuf := gc_s_sbuf[gc_rank2]
+//line hecbench_mpc.go:50
+							v := sbuf[lane]
+//line hecbench_mpc.go:52
+							gc_l_v[gc_lane2] = v
 						}
 					}
-					gc_save202 := gc_act2
-					gc_act2 = gc_save202 & gc_m202
-					if gc_act2 != 0 {
+//line hecbench_mpc.go:51
+					for d_ := 1; d_ < 32; d_ *= 2 {
+						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_l_v, d_, 32, &gc_c22r)
 						{
 							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 							gc_tx2 := gc_tidx2.X - 1
@@ -2135,438 +1500,306 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 								if gc_act2&(1<<gc_lane2) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
 //line hecbench_mpc.go:36
 								lane := gc_tx2 & 31
-								_ = lane
-								sbuf := gc_s_sbuf[gc_rank2]
-
-//line hecbench_mpc.go:50
-								v := sbuf[lane]
-								_ = v
+//line hecbench_mpc.go:38
+								v := gc_l_v[gc_lane2]
+//line hecbench_mpc.go:52
+								tmp_ := gc_c22r[gc_lane2]
+								if lane >= d_ {
+									v += tmp_
+								}
+//line hecbench_mpc.go:57
 								gc_l_v[gc_lane2] = v
 							}
 						}
-
-//line hecbench_mpc.go:51
-						for d_ := 1; d_ < 32; d_ *= 2 {
-
-//line hecbench_mpc.go:52
-							compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_l_v, d_, 32, &gc_c22r)
-							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-
-//line hecbench_mpc.go:36
-									lane := gc_tx2 & 31
-									_ = lane
-									v := gc_l_v[gc_lane2]
-									_ = v
-
-//line hecbench_mpc.go:52
-									tmp_ := gc_c22r[gc_lane2]
-
-//line hecbench_mpc.go:53
-									if lane >= d_ {
-										v += tmp_
-									}
-									_ = tmp_
-									gc_l_v[gc_lane2] = v
-								}
+					}
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
 							}
-						}
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
 //line hecbench_mpc.go:36
-								lane := gc_tx2 & 31
-								_ = lane
-								sbuf := gc_s_sbuf[gc_rank2]
-								v := gc_l_v[gc_lane2]
-								_ = v
-
+							lane := gc_tx2 & 31
+//line hecbench_mpc.go:38
+							sbuf := gc_s_sbuf[gc_rank2]
+							v := gc_l_v[gc_lane2]
 //line hecbench_mpc.go:57
-								sbuf[lane] = v
-							}
+							sbuf[lane] = v
 						}
 					}
-					gc_act2 = gc_save202 &^ gc_dead2
 				}
+				gc_act2 = gc_save202 &^ gc_dead2
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off3 := bid
-				gc_off4 := bid1
-				if gc_off3 >= 0 && gc_off3 < len(goffset) && gc_off4 >= 0 && gc_off4 < len(goffset) {
-					gc_at3 := goffset[gc_off3:][:1]
-					gc_at4 := goffset[gc_off4:][:1]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+//line hecbench_mpc.go:66
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off3 := bid
+			gc_off4 := bid1
+			if gc_off3 >= 0 && gc_off3 < len(goffset) && gc_off4 >= 0 && gc_off4 < len(goffset) {
+				gc_at3 := goffset[gc_off3:][:1]
+				gc_at4 := goffset[gc_off4:][:1]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line hecbench_mpc.go:35
-						warp := gc_tx2 >> 5
-						_ = warp
-
+					warp := gc_tx2 >> 5
 //line hecbench_mpc.go:255
-						tid := gc_tx2
-						_ = tid
-						val := gc_s_val[gc_rank2]
-						sbuf := gc_s_sbuf[gc_rank2]
-
+					tid := gc_tx2
+//line hecbench_mpc.go:257
+					val := gc_s_val[gc_rank2]
+					sbuf := gc_s_sbuf[gc_rank2]
 //line hecbench_mpc.go:61
-						if warp > 0 {
-							*val += sbuf[warp-1]
-						}
-
-//line hecbench_mpc.go:285
-						if tid == (mpcTPB - 1) {
-							st := int32(init)
-							if chunk > 0 {
-								for {
-//line hecbench_mpc.go:288
-									gc_b2.Tick()
-//line hecbench_mpc.go:288
-									if gc_b2.Stopped() {
-//line hecbench_mpc.go:288
-										return
-//line hecbench_mpc.go:288
-									}
-									st = gc_at3[0]
-									if !(st < 0) {
-										break
-									}
-								}
-							}
-							gc_at4[0] = st + gc_s_loc[gc_rank2]
-							gc_at3[0] = -1
-							top[0] = gc_s_loc[gc_rank2]
-							start[0] = st
-						}
+					if warp > 0 {
+						*val += sbuf[warp-1]
 					}
-				} else {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:35
-						warp := gc_tx2 >> 5
-						_ = warp
-
-//line hecbench_mpc.go:255
-						tid := gc_tx2
-						_ = tid
-						val := gc_s_val[gc_rank2]
-						sbuf := gc_s_sbuf[gc_rank2]
-
-//line hecbench_mpc.go:61
-						if warp > 0 {
-							*val += sbuf[warp-1]
-						}
-
 //line hecbench_mpc.go:285
-						if tid == (mpcTPB - 1) {
-							st := int32(init)
-							if chunk > 0 {
-								for {
+					if tid == (mpcTPB - 1) {
+						st := int32(init)
+						if chunk > 0 {
+							for {
 //line hecbench_mpc.go:288
-									gc_b2.Tick()
+								gc_b2.Tick()
 //line hecbench_mpc.go:288
-									if gc_b2.Stopped() {
+								if gc_b2.Stopped() {
 //line hecbench_mpc.go:288
-										return
-//line hecbench_mpc.go:288
-									}
-									st = goffset[bid]
-									if !(st < 0) {
-										break
-									}
+									return
+								}
+//line hecbench_mpc.go:289
+								st = gc_at3[0]
+								if !(st < 0) {
+									break
 								}
 							}
-							goffset[bid1] = st + gc_s_loc[gc_rank2]
-							goffset[bid] = -1
-							top[0] = gc_s_loc[gc_rank2]
-							start[0] = st
 						}
+						gc_at4[0] = st + gc_s_loc[gc_rank2]
+						gc_at3[0] = -1
+						top[0] = gc_s_loc[gc_rank2]
+						start[0] = st
+					}
+				}
+			} else {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:35
+					warp := gc_tx2 >> 5
+//line hecbench_mpc.go:255
+					tid := gc_tx2
+//line hecbench_mpc.go:257
+					val := gc_s_val[gc_rank2]
+					sbuf := gc_s_sbuf[gc_rank2]
+//line hecbench_mpc.go:61
+					if warp > 0 {
+						*val += sbuf[warp-1]
+					}
+//line hecbench_mpc.go:285
+					if tid == (mpcTPB - 1) {
+						st := int32(init)
+						if chunk > 0 {
+							for {
+//line hecbench_mpc.go:288
+								gc_b2.Tick()
+//line hecbench_mpc.go:288
+								if gc_b2.Stopped() {
+//line hecbench_mpc.go:288
+									return
+								}
+//line hecbench_mpc.go:289
+								st = goffset[bid]
+								if !(st < 0) {
+									break
+								}
+							}
+						}
+						goffset[bid1] = st + gc_s_loc[gc_rank2]
+						goffset[bid] = -1
+						top[0] = gc_s_loc[gc_rank2]
+						start[0] = st
 					}
 				}
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
-				if compiled.SIMD {
+//line hecbench_mpc.go:305
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep2 := 0
+			if compiled.SIMD {
 //line hecbench_mpc.go:255
-					gc_iota5 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+				gc_iota5 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+			gc_steps2:
+				for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
+					gc_tx2 := gc_vstep2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line hecbench_mpc.go:255
-					_ = gc_iota5
-				gc_steps2:
-					for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line hecbench_mpc.go:255
-						var tid int = gc_tx2
-//line hecbench_mpc.go:255
-						_ = tid
+					var tid int = gc_tx2
 //line hecbench_mpc.go:302
-						if tid < 0 || tid > len(sbuf2)-4 {
+					if tid < 0 || tid > len(sbuf2)-4 {
 //line hecbench_mpc.go:302
-							break
+						break
+					}
 //line hecbench_mpc.go:302
-						}
+					if tid < int(top[0]) && uint(int(top[0])-tid) > 3 {
 //line hecbench_mpc.go:302
-						if tid < int(top[0]) && uint(int(top[0])-tid) > 3 {
+						var gc_ld3 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 //line hecbench_mpc.go:302
-							var gc_ld3 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
-//line hecbench_mpc.go:302
-							if (int(start[0])+tid) >= 0 && (int(start[0])+tid) <= len(compressed)-4 {
-								gc_ld3 = archsimd.LoadInt64x4Slice(compressed[int(start[0])+tid:])
+						if (int(start[0])+tid) >= 0 && (int(start[0])+tid) <= len(compressed)-4 {
+							gc_ld3 = archsimd.LoadInt64x4Slice(compressed[int(start[0])+tid:])
+						} else {
 //line hecbench_mpc.go:303
+							break gc_steps2
+						}
+//line hecbench_mpc.go:303
+						gc_ld3.StoreSlice(sbuf2[tid:])
+					} else {
+//line hecbench_mpc.go:303
+						gc_if2 := gc_iota5.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
+//line hecbench_mpc.go:302
+						if gc_if2.ToBits() != 0 {
+//line hecbench_mpc.go:302
+							var gc_u2 int32
+//line hecbench_mpc.go:302
+							if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+//line hecbench_mpc.go:302
+								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+//line hecbench_mpc.go:302
+								gc_u2 = start[0]
+							}
+//line hecbench_mpc.go:303
+							var gc_ld4 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
+//line hecbench_mpc.go:303
+							if (int(gc_u2)+tid) >= 0 && (int(gc_u2)+tid) <= len(compressed)-4 {
+//line hecbench_mpc.go:303
+								gc_ld4 = archsimd.LoadInt64x4Slice(compressed[int(gc_u2)+tid:])
 							} else {
 //line hecbench_mpc.go:303
 								break gc_steps2
-//line hecbench_mpc.go:303
 							}
 //line hecbench_mpc.go:303
-							gc_ld3.StoreSlice(sbuf2[tid:])
-//line hecbench_mpc.go:303
-						} else {
-//line hecbench_mpc.go:303
-							gc_if2 := gc_iota5.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
-//line hecbench_mpc.go:302
-							_ = gc_if2
-//line hecbench_mpc.go:302
-							if gc_if2.ToBits() != 0 {
-//line hecbench_mpc.go:302
-								var gc_u2 int32
-//line hecbench_mpc.go:302
-								_ = gc_u2
-//line hecbench_mpc.go:302
-								if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
-//line hecbench_mpc.go:302
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
-//line hecbench_mpc.go:302
-									gc_u2 = start[0]
-								}
-//line hecbench_mpc.go:303
-								var gc_ld4 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
-//line hecbench_mpc.go:303
-								if (int(gc_u2)+tid) >= 0 && (int(gc_u2)+tid) <= len(compressed)-4 {
-//line hecbench_mpc.go:303
-									gc_ld4 = archsimd.LoadInt64x4Slice(compressed[int(gc_u2)+tid:])
-//line hecbench_mpc.go:303
-								} else {
-//line hecbench_mpc.go:303
-									break gc_steps2
-//line hecbench_mpc.go:303
-								}
-//line hecbench_mpc.go:303
-								gc_ld4.Merge(archsimd.LoadInt64x4Slice(sbuf2[tid:]), gc_if2).StoreSlice(sbuf2[tid:])
-//line hecbench_mpc.go:303
-							}
-//line hecbench_mpc.go:303
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step10 := gc_vstep2
-				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
-					{
-						gc_tx2 := gc_step10 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:255
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:302
-						if tid < int(top[0]) {
-							sbuf2[tid] = compressed[int(start[0])+tid]
-						}
-					}
-					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:255
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:302
-						if tid < int(top[0]) {
-							sbuf2[tid] = compressed[int(start[0])+tid]
-						}
-					}
-					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:255
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:302
-						if tid < int(top[0]) {
-							sbuf2[tid] = compressed[int(start[0])+tid]
-						}
-					}
-					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:255
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:302
-						if tid < int(top[0]) {
-							sbuf2[tid] = compressed[int(start[0])+tid]
+							gc_ld4.Merge(archsimd.LoadInt64x4Slice(sbuf2[tid:]), gc_if2).StoreSlice(sbuf2[tid:])
 						}
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line hecbench_mpc.go:305
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step10 := gc_vstep2
+			for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+				{
+					gc_tx2 := gc_step10 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_mpc.go:255
 					tid := gc_tx2
-					_ = tid
-
+//line hecbench_mpc.go:302
+					if tid < int(top[0]) {
+						sbuf2[tid] = compressed[int(start[0])+tid]
+					}
+				}
+				{
+					gc_tx2 := gc_step10 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:255
+					tid := gc_tx2
+//line hecbench_mpc.go:302
+					if tid < int(top[0]) {
+						sbuf2[tid] = compressed[int(start[0])+tid]
+					}
+				}
+				{
+					gc_tx2 := gc_step10 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:255
+					tid := gc_tx2
+//line hecbench_mpc.go:302
+					if tid < int(top[0]) {
+						sbuf2[tid] = compressed[int(start[0])+tid]
+					}
+				}
+				{
+					gc_tx2 := gc_step10 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:255
+					tid := gc_tx2
 //line hecbench_mpc.go:302
 					if tid < int(top[0]) {
 						sbuf2[tid] = compressed[int(start[0])+tid]
 					}
 				}
 			}
+			for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:255
+				tid := gc_tx2
+//line hecbench_mpc.go:302
+				if tid < int(top[0]) {
+					sbuf2[tid] = compressed[int(start[0])+tid]
+				}
+			}
 		}
-
 //line hecbench_mpc.go:312
 		var sbuf_ []int64 = sbuf1
-
+//line hecbench_mpc.go:314
+		var gc_l_tmpl [32]uint32
+		var gc_c23v [32]int32
+		var gc_c23r [32]int32
+		var gc_c24v [32]int32
+		var gc_c24r [32]int32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				flag := gc_s_flag[gc_rank2]
+//line hecbench_mpc.go:307
+				var v2 int64 = 0
+				gc_s_v2[gc_rank2] = v2
+//line hecbench_mpc.go:308
+				if flag != 0 {
+					gc_s_v2[gc_rank2] = sbuf2[gc_s_loc[gc_rank2]-1]
+				}
 //line hecbench_mpc.go:312
-		_ = sbuf_
-		{
-			var gc_l_tmpl [32]uint32
-			var gc_c23v [32]int32
-			var gc_c23r [32]int32
-			var gc_c24v [32]int32
-			var gc_c24r [32]int32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
+				var val_ *int64 = &gc_s_v2[gc_rank2]
+//line hecbench_mpc.go:315
+				gc_s_val_[gc_rank2] = val_
+			}
+//line hecbench_mpc.go:72
+			for d_2 := 1; d_2 < 32; d_2 *= 2 {
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-					flag := gc_s_flag[gc_rank2]
-
-//line hecbench_mpc.go:307
-					var v2 int64 = 0
-					gc_s_v2[gc_rank2] = v2
-
-//line hecbench_mpc.go:308
-					if flag != 0 {
-						gc_s_v2[gc_rank2] = sbuf2[gc_s_loc[gc_rank2]-1]
-					}
-
-//line hecbench_mpc.go:312
-					var val_ *int64 = &gc_s_v2[gc_rank2]
-
-//line hecbench_mpc.go:312
-					_ = val_
-					_ = v2
-					_ = val_
-					gc_s_val_[gc_rank2] = val_
+					val_ := gc_s_val_[gc_rank2]
+//line hecbench_mpc.go:73
+					gc_c23v[gc_lane2] = int32(*val_)
 				}
-
-//line hecbench_mpc.go:72
-				for d_2 := 1; d_2 < 32; d_2 *= 2 {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						val_ := gc_s_val_[gc_rank2]
-
 //line hecbench_mpc.go:73
-						gc_c23v[gc_lane2] = int32(*val_)
-					}
-
+				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c23v, d_2, 32, &gc_c23r)
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					val_ := gc_s_val_[gc_rank2]
 //line hecbench_mpc.go:73
-					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c23v, d_2, 32, &gc_c23r)
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						val_ := gc_s_val_[gc_rank2]
-
-//line hecbench_mpc.go:73
-						tmpl := uint32(gc_c23r[gc_lane2])
-						_ = tmpl
-
-//line hecbench_mpc.go:74
-						gc_c24v[gc_lane2] = int32(*val_ >> 32)
-						gc_l_tmpl[gc_lane2] = tmpl
-					}
-
-//line hecbench_mpc.go:74
-					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c24v, d_2, 32, &gc_c24r)
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:70
-							lane_ := gc_tx2 & 31
-							_ = lane_
-							val_ := gc_s_val_[gc_rank2]
-							tmpl := gc_l_tmpl[gc_lane2]
-							_ = tmpl
-
-//line hecbench_mpc.go:74
-							tmph := int64(gc_c24r[gc_lane2])
-
-//line hecbench_mpc.go:75
-							if lane_ >= d_2 {
-								*val_ += (tmph << 32) + int64(tmpl)
-							}
-							_ = tmph
-						}
-					}
+					tmpl := uint32(gc_c23r[gc_lane2])
+					gc_c24v[gc_lane2] = int32(*val_ >> 32)
+					gc_l_tmpl[gc_lane2] = tmpl
 				}
+//line hecbench_mpc.go:74
+				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c24v, d_2, 32, &gc_c24r)
 				{
 					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
@@ -2577,62 +1810,123 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:69
-						warp_ := gc_tx2 >> 5
-						_ = warp_
-
 //line hecbench_mpc.go:70
 						lane_ := gc_tx2 & 31
-						_ = lane_
+//line hecbench_mpc.go:72
 						val_ := gc_s_val_[gc_rank2]
-
-//line hecbench_mpc.go:79
-						if lane_ == 31 {
-							sbuf_[warp_] = *val_
+						tmpl := gc_l_tmpl[gc_lane2]
+						tmph := int64(gc_c24r[gc_lane2])
+						if lane_ >= d_2 {
+							*val_ += (tmph << 32) + int64(tmpl)
 						}
 					}
 				}
 			}
+			{
+//line hecbench_mpc.go:83
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:69
+					warp_ := gc_tx2 >> 5
+					lane_ := gc_tx2 & 31
+//line hecbench_mpc.go:72
+					val_ := gc_s_val_[gc_rank2]
+//line hecbench_mpc.go:79
+					if lane_ == 31 {
+						sbuf_[warp_] = *val_
+					}
+				}
+			}
 		}
-		{
-			var gc_l_v_ [32]int64
-			var gc_l_tmpl_ [32]uint32
-			var gc_c25v [32]int32
-			var gc_c25r [32]int32
-			var gc_c26v [32]int32
-			var gc_c26r [32]int32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
+//line hecbench_mpc.go:87
+		var gc_l_v_ [32]int64
+		var gc_l_tmpl_ [32]uint32
+		var gc_c25v [32]int32
+		var gc_c25r [32]int32
+		var gc_c26v [32]int32
+		var gc_c26r [32]int32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			{
+//line hecbench_mpc.go:99
+				var gc_m312 uint32
 				{
-					var gc_m312 uint32
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:69
+						warp_ := gc_tx2 >> 5
+//line hecbench_mpc.go:84
+						if warp_ == 0 {
+							gc_m312 |= 1 << gc_lane2
+						}
+					}
+				}
+				gc_save312 := gc_act2
+				gc_act2 = gc_save312 & gc_m312
+				if gc_act2 != 0 {
 					{
 						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							gc_tx2++
 							if gc_tx2 == gc_bdx2 {
 								gc_tx2 = 0
 							}
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:69
-							warp_ := gc_tx2 >> 5
-							_ = warp_
-
-//line hecbench_mpc.go:84
-							if warp_ == 0 {
-								gc_m312 |= 1 << gc_lane2
-							}
+//line hecbench_mpc.go:70
+							lane_ := gc_tx2 & 31
+//line hecbench_mpc.go:85
+							v_ := sbuf_[lane_]
+//line hecbench_mpc.go:87
+							gc_l_v_[gc_lane2] = v_
 						}
 					}
-					gc_save312 := gc_act2
-					gc_act2 = gc_save312 & gc_m312
-					if gc_act2 != 0 {
+//line hecbench_mpc.go:86
+					for d_3 := 1; d_3 < 32; d_3 *= 2 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line hecbench_mpc.go:93
+							v_ := gc_l_v_[gc_lane2]
+//line hecbench_mpc.go:87
+							gc_c25v[gc_lane2] = int32(v_)
+						}
+//line hecbench_mpc.go:87
+						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c25v, d_3, 32, &gc_c25r)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line hecbench_mpc.go:94
+							v_ := gc_l_v_[gc_lane2]
+//line hecbench_mpc.go:87
+							tmpl_ := uint32(gc_c25r[gc_lane2])
+							gc_c26v[gc_lane2] = int32(v_ >> 32)
+							gc_l_tmpl_[gc_lane2] = tmpl_
+						}
+//line hecbench_mpc.go:88
+						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c26v, d_3, 32, &gc_c26r)
 						{
 							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 							gc_tx2 := gc_tidx2.X - 1
@@ -2644,377 +1938,207 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 								if gc_act2&(1<<gc_lane2) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
 //line hecbench_mpc.go:70
 								lane_ := gc_tx2 & 31
-								_ = lane_
-
-//line hecbench_mpc.go:85
-								v_ := sbuf_[lane_]
-								_ = v_
+//line hecbench_mpc.go:72
+								v_ := gc_l_v_[gc_lane2]
+//line hecbench_mpc.go:74
+								tmpl_ := gc_l_tmpl_[gc_lane2]
+//line hecbench_mpc.go:88
+								tmph_ := int64(gc_c26r[gc_lane2])
+								if lane_ >= d_3 {
+									v_ += (tmph_ << 32) + int64(tmpl_)
+								}
+//line hecbench_mpc.go:93
 								gc_l_v_[gc_lane2] = v_
 							}
 						}
-
-//line hecbench_mpc.go:86
-						for d_3 := 1; d_3 < 32; d_3 *= 2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								v_ := gc_l_v_[gc_lane2]
-								_ = v_
-
-//line hecbench_mpc.go:87
-								gc_c25v[gc_lane2] = int32(v_)
+					}
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
 							}
-
-//line hecbench_mpc.go:87
-							compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c25v, d_3, 32, &gc_c25r)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								v_ := gc_l_v_[gc_lane2]
-								_ = v_
-
-//line hecbench_mpc.go:87
-								tmpl_ := uint32(gc_c25r[gc_lane2])
-								_ = tmpl_
-
-//line hecbench_mpc.go:88
-								gc_c26v[gc_lane2] = int32(v_ >> 32)
-								gc_l_tmpl_[gc_lane2] = tmpl_
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
 							}
-
-//line hecbench_mpc.go:88
-							compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c26v, d_3, 32, &gc_c26r)
-							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
 //line hecbench_mpc.go:70
-									lane_ := gc_tx2 & 31
-									_ = lane_
-									v_ := gc_l_v_[gc_lane2]
-									_ = v_
-									tmpl_ := gc_l_tmpl_[gc_lane2]
-									_ = tmpl_
-
-//line hecbench_mpc.go:88
-									tmph_ := int64(gc_c26r[gc_lane2])
-
-//line hecbench_mpc.go:89
-									if lane_ >= d_3 {
-										v_ += (tmph_ << 32) + int64(tmpl_)
-									}
-									_ = tmph_
-									gc_l_v_[gc_lane2] = v_
-								}
-							}
-						}
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:70
-								lane_ := gc_tx2 & 31
-								_ = lane_
-								v_ := gc_l_v_[gc_lane2]
-								_ = v_
-
+							lane_ := gc_tx2 & 31
+//line hecbench_mpc.go:72
+							v_ := gc_l_v_[gc_lane2]
 //line hecbench_mpc.go:93
-								sbuf_[lane_] = v_
-							}
+							sbuf_[lane_] = v_
 						}
 					}
-					gc_act2 = gc_save312 &^ gc_dead2
 				}
+				gc_act2 = gc_save312 &^ gc_dead2
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step11 := 0
-				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
-					{
-						gc_tx2 := gc_step11 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:69
-						warp_ := gc_tx2 >> 5
-						_ = warp_
-
-//line hecbench_mpc.go:255
-						tid := gc_tx2
-						_ = tid
-						val_ := gc_s_val_[gc_rank2]
-
-//line hecbench_mpc.go:97
-						if warp_ > 0 {
-							*val_ += sbuf_[warp_-1]
-						}
-
-//line hecbench_mpc.go:314
-						sbuf2[tid] = gc_s_v2[gc_rank2]
-					}
-					{
-						gc_tx2 := gc_step11 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:69
-						warp_ := gc_tx2 >> 5
-						_ = warp_
-
-//line hecbench_mpc.go:255
-						tid := gc_tx2
-						_ = tid
-						val_ := gc_s_val_[gc_rank2]
-
-//line hecbench_mpc.go:97
-						if warp_ > 0 {
-							*val_ += sbuf_[warp_-1]
-						}
-
-//line hecbench_mpc.go:314
-						sbuf2[tid] = gc_s_v2[gc_rank2]
-					}
-					{
-						gc_tx2 := gc_step11 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:69
-						warp_ := gc_tx2 >> 5
-						_ = warp_
-
-//line hecbench_mpc.go:255
-						tid := gc_tx2
-						_ = tid
-						val_ := gc_s_val_[gc_rank2]
-
-//line hecbench_mpc.go:97
-						if warp_ > 0 {
-							*val_ += sbuf_[warp_-1]
-						}
-
-//line hecbench_mpc.go:314
-						sbuf2[tid] = gc_s_v2[gc_rank2]
-					}
-					{
-						gc_tx2 := gc_step11 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:69
-						warp_ := gc_tx2 >> 5
-						_ = warp_
-
-//line hecbench_mpc.go:255
-						tid := gc_tx2
-						_ = tid
-						val_ := gc_s_val_[gc_rank2]
-
-//line hecbench_mpc.go:97
-						if warp_ > 0 {
-							*val_ += sbuf_[warp_-1]
-						}
-
-//line hecbench_mpc.go:314
-						sbuf2[tid] = gc_s_v2[gc_rank2]
-					}
-				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line hecbench_mpc.go:102
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step11 := 0
+			for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+				{
+					gc_tx2 := gc_step11 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_mpc.go:69
 					warp_ := gc_tx2 >> 5
-					_ = warp_
-
 //line hecbench_mpc.go:255
 					tid := gc_tx2
-					_ = tid
+//line hecbench_mpc.go:257
 					val_ := gc_s_val_[gc_rank2]
-
 //line hecbench_mpc.go:97
 					if warp_ > 0 {
 						*val_ += sbuf_[warp_-1]
 					}
-
+//line hecbench_mpc.go:314
+					sbuf2[tid] = gc_s_v2[gc_rank2]
+				}
+				{
+					gc_tx2 := gc_step11 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:69
+					warp_ := gc_tx2 >> 5
+//line hecbench_mpc.go:255
+					tid := gc_tx2
+//line hecbench_mpc.go:257
+					val_ := gc_s_val_[gc_rank2]
+//line hecbench_mpc.go:97
+					if warp_ > 0 {
+						*val_ += sbuf_[warp_-1]
+					}
+//line hecbench_mpc.go:314
+					sbuf2[tid] = gc_s_v2[gc_rank2]
+				}
+				{
+					gc_tx2 := gc_step11 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:69
+					warp_ := gc_tx2 >> 5
+//line hecbench_mpc.go:255
+					tid := gc_tx2
+//line hecbench_mpc.go:257
+					val_ := gc_s_val_[gc_rank2]
+//line hecbench_mpc.go:97
+					if warp_ > 0 {
+						*val_ += sbuf_[warp_-1]
+					}
+//line hecbench_mpc.go:314
+					sbuf2[tid] = gc_s_v2[gc_rank2]
+				}
+				{
+					gc_tx2 := gc_step11 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:69
+					warp_ := gc_tx2 >> 5
+//line hecbench_mpc.go:255
+					tid := gc_tx2
+//line hecbench_mpc.go:257
+					val_ := gc_s_val_[gc_rank2]
+//line hecbench_mpc.go:97
+					if warp_ > 0 {
+						*val_ += sbuf_[warp_-1]
+					}
 //line hecbench_mpc.go:314
 					sbuf2[tid] = gc_s_v2[gc_rank2]
 				}
 			}
+			for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:69
+				warp_ := gc_tx2 >> 5
+//line hecbench_mpc.go:255
+				tid := gc_tx2
+//line hecbench_mpc.go:257
+				val_ := gc_s_val_[gc_rank2]
+//line hecbench_mpc.go:97
+				if warp_ > 0 {
+					*val_ += sbuf_[warp_-1]
+				}
+//line hecbench_mpc.go:314
+				sbuf2[tid] = gc_s_v2[gc_rank2]
+			}
 		}
-
 //line hecbench_mpc.go:322
 		var sbuf_2 []int64 = sbuf1
-
-//line hecbench_mpc.go:322
-		_ = sbuf_2
-
 //line hecbench_mpc.go:322
 		var dim_ uint8 = uint8(dim)
-
-//line hecbench_mpc.go:322
-		_ = dim_
-		{
-			var gc_l_tmpl_2 [32]uint32
-			var gc_c27v [32]int32
-			var gc_c27r [32]int32
-			var gc_c28v [32]int32
-			var gc_c28r [32]int32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
+//line hecbench_mpc.go:324
+		var gc_l_tmpl_2 [32]uint32
+		var gc_c27v [32]int32
+		var gc_c27r [32]int32
+		var gc_c28v [32]int32
+		var gc_c28r [32]int32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 //line hecbench_mpc.go:105
-						tid_ := gc_tx2
-						_ = tid_
-
-//line hecbench_mpc.go:106
-						warp_2 := tid_ >> 5
-						_ = warp_2
-
+					tid_ := gc_tx2
+					warp_2 := tid_ >> 5
 //line hecbench_mpc.go:255
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:256
-						lanex := tid & 63
-						_ = lanex
-
-//line hecbench_mpc.go:257
-						warpx := tid & 0x3c0
-						_ = warpx
-
+					tid := gc_tx2
+					lanex := tid & 63
+					warpx := tid & 0x3c0
 //line hecbench_mpc.go:317
-						var v1 int64 = 0
-						gc_s_v1[gc_rank2] = v1
-
+					var v1 int64 = 0
+					gc_s_v1[gc_rank2] = v1
 //line hecbench_mpc.go:318
-						for i := 63; i >= 0; i-- {
-							gc_s_v1[gc_rank2] = (gc_s_v1[gc_rank2] << 1) + ((sbuf2[warpx+i] >> lanex) & 1)
-						}
-
+					for i := 63; i >= 0; i-- {
+						gc_s_v1[gc_rank2] = (gc_s_v1[gc_rank2] << 1) + ((sbuf2[warpx+i] >> lanex) & 1)
+					}
 //line hecbench_mpc.go:322
-						var val_2 *int64 = &gc_s_v1[gc_rank2]
-
-//line hecbench_mpc.go:322
-						_ = val_2
-
+					var val_2 *int64 = &gc_s_v1[gc_rank2]
 //line hecbench_mpc.go:108
-						tix := (warp_2 * int(dim_)) + (tid_ % int(dim_))
-						_ = v1
-						_ = val_2
-						_ = tix
-						gc_s_val_2[gc_rank2] = val_2
-						gc_s_tix[gc_rank2] = tix
-					}
+					tix := (warp_2 * int(dim_)) + (tid_ % int(dim_))
+//line hecbench_mpc.go:112
+					gc_s_val_2[gc_rank2] = val_2
+					gc_s_tix[gc_rank2] = tix
 				}
-
+			}
 //line hecbench_mpc.go:110
-				for d_4 := int(dim_); d_4 < 32; d_4 *= 2 {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						val_2 := gc_s_val_2[gc_rank2]
-
+			for d_4 := int(dim_); d_4 < 32; d_4 *= 2 {
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					val_2 := gc_s_val_2[gc_rank2]
 //line hecbench_mpc.go:111
-						gc_c27v[gc_lane2] = int32(*val_2)
-					}
-
-//line hecbench_mpc.go:111
-					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c27v, d_4, 32, &gc_c27r)
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						val_2 := gc_s_val_2[gc_rank2]
-
-//line hecbench_mpc.go:111
-						tmpl_2 := uint32(gc_c27r[gc_lane2])
-						_ = tmpl_2
-
-//line hecbench_mpc.go:112
-						gc_c28v[gc_lane2] = int32(*val_2 >> 32)
-						gc_l_tmpl_2[gc_lane2] = tmpl_2
-					}
-
-//line hecbench_mpc.go:112
-					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c28v, d_4, 32, &gc_c28r)
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:105
-							tid_ := gc_tx2
-							_ = tid_
-
-//line hecbench_mpc.go:107
-							lane_2 := tid_ & 31
-							_ = lane_2
-							val_2 := gc_s_val_2[gc_rank2]
-							tmpl_2 := gc_l_tmpl_2[gc_lane2]
-							_ = tmpl_2
-
-//line hecbench_mpc.go:112
-							tmph_2 := int64(gc_c28r[gc_lane2])
-
-//line hecbench_mpc.go:113
-							if lane_2 >= d_4 {
-								*val_2 += (tmph_2 << 32) + int64(tmpl_2)
-							}
-							_ = tmph_2
-						}
-					}
+					gc_c27v[gc_lane2] = int32(*val_2)
 				}
+//line hecbench_mpc.go:111
+				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c27v, d_4, 32, &gc_c27r)
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					val_2 := gc_s_val_2[gc_rank2]
+//line hecbench_mpc.go:111
+					tmpl_2 := uint32(gc_c27r[gc_lane2])
+					gc_c28v[gc_lane2] = int32(*val_2 >> 32)
+					gc_l_tmpl_2[gc_lane2] = tmpl_2
+				}
+//line hecbench_mpc.go:112
+				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c28v, d_4, 32, &gc_c28r)
 				{
 					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
@@ -3025,67 +2149,134 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_mpc.go:105
 						tid_ := gc_tx2
-						_ = tid_
-
 //line hecbench_mpc.go:107
 						lane_2 := tid_ & 31
-						_ = lane_2
+//line hecbench_mpc.go:109
 						val_2 := gc_s_val_2[gc_rank2]
-						tix := gc_s_tix[gc_rank2]
-
-//line hecbench_mpc.go:117
-						if (lane_2 + int(dim_)) > 31 {
-							sbuf_2[tix] = *val_2
+						tmpl_2 := gc_l_tmpl_2[gc_lane2]
+//line hecbench_mpc.go:112
+						tmph_2 := int64(gc_c28r[gc_lane2])
+						if lane_2 >= d_4 {
+							*val_2 += (tmph_2 << 32) + int64(tmpl_2)
 						}
 					}
 				}
 			}
+			{
+//line hecbench_mpc.go:121
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:105
+					tid_ := gc_tx2
+//line hecbench_mpc.go:107
+					lane_2 := tid_ & 31
+//line hecbench_mpc.go:109
+					val_2 := gc_s_val_2[gc_rank2]
+					tix := gc_s_tix[gc_rank2]
+//line hecbench_mpc.go:117
+					if (lane_2 + int(dim_)) > 31 {
+						sbuf_2[tix] = *val_2
+					}
+				}
+			}
 		}
-		{
-			var gc_l_v_2 [32]int64
-			var gc_l_tmpl_3 [32]uint32
-			var gc_c29v [32]int32
-			var gc_c29r [32]int32
-			var gc_c210v [32]int32
-			var gc_c210r [32]int32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
+//line hecbench_mpc.go:125
+		var gc_l_v_2 [32]int64
+		var gc_l_tmpl_3 [32]uint32
+		var gc_c29v [32]int32
+		var gc_c29r [32]int32
+		var gc_c210v [32]int32
+		var gc_c210r [32]int32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			{
+//line hecbench_mpc.go:137
+				var gc_m422 uint32
 				{
-					var gc_m422 uint32
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:105
+						tid_ := gc_tx2
+						warp_2 := tid_ >> 5
+//line hecbench_mpc.go:122
+						if warp_2 < int(dim_) {
+							gc_m422 |= 1 << gc_lane2
+						}
+					}
+				}
+				gc_save422 := gc_act2
+				gc_act2 = gc_save422 & gc_m422
+				if gc_act2 != 0 {
 					{
 						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							gc_tx2++
 							if gc_tx2 == gc_bdx2 {
 								gc_tx2 = 0
 							}
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
-
 //line hecbench_mpc.go:105
 							tid_ := gc_tx2
-							_ = tid_
-
+//line hecbench_mpc.go:107
+							lane_2 := tid_ & 31
 //line hecbench_mpc.go:106
 							warp_2 := tid_ >> 5
-							_ = warp_2
-
-//line hecbench_mpc.go:122
-							if warp_2 < int(dim_) {
-								gc_m422 |= 1 << gc_lane2
-							}
+//line hecbench_mpc.go:123
+							idx_ := (lane_2 * int(dim_)) + warp_2
+							v_2 := sbuf_2[idx_]
+//line hecbench_mpc.go:126
+							gc_l_v_2[gc_lane2] = v_2
 						}
 					}
-					gc_save422 := gc_act2
-					gc_act2 = gc_save422 & gc_m422
-					if gc_act2 != 0 {
+//line hecbench_mpc.go:125
+					for d_5 := 1; d_5 < 32; d_5 *= 2 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line hecbench_mpc.go:132
+							v_2 := gc_l_v_2[gc_lane2]
+//line hecbench_mpc.go:126
+							gc_c29v[gc_lane2] = int32(v_2)
+						}
+//line hecbench_mpc.go:126
+						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c29v, d_5, 32, &gc_c29r)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line hecbench_mpc.go:133
+							v_2 := gc_l_v_2[gc_lane2]
+//line hecbench_mpc.go:126
+							tmpl_3 := uint32(gc_c29r[gc_lane2])
+							gc_c210v[gc_lane2] = int32(v_2 >> 32)
+							gc_l_tmpl_3[gc_lane2] = tmpl_3
+						}
+//line hecbench_mpc.go:127
+						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c210v, d_5, 32, &gc_c210r)
 						{
 							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 							gc_tx2 := gc_tidx2.X - 1
@@ -3097,316 +2288,172 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 								if gc_act2&(1<<gc_lane2) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
 //line hecbench_mpc.go:105
 								tid_ := gc_tx2
-								_ = tid_
-
 //line hecbench_mpc.go:107
 								lane_2 := tid_ & 31
-								_ = lane_2
-
-//line hecbench_mpc.go:106
-								warp_2 := tid_ >> 5
-								_ = warp_2
-
-//line hecbench_mpc.go:123
-								idx_ := (lane_2 * int(dim_)) + warp_2
-								_ = idx_
-
-//line hecbench_mpc.go:124
-								v_2 := sbuf_2[idx_]
-								_ = v_2
+//line hecbench_mpc.go:109
+								v_2 := gc_l_v_2[gc_lane2]
+//line hecbench_mpc.go:111
+								tmpl_3 := gc_l_tmpl_3[gc_lane2]
+//line hecbench_mpc.go:127
+								tmph_3 := int64(gc_c210r[gc_lane2])
+								if lane_2 >= d_5 {
+									v_2 += (tmph_3 << 32) + int64(tmpl_3)
+								}
+//line hecbench_mpc.go:132
 								gc_l_v_2[gc_lane2] = v_2
 							}
 						}
-
-//line hecbench_mpc.go:125
-						for d_5 := 1; d_5 < 32; d_5 *= 2 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								v_2 := gc_l_v_2[gc_lane2]
-								_ = v_2
-
-//line hecbench_mpc.go:126
-								gc_c29v[gc_lane2] = int32(v_2)
+					}
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
 							}
-
-//line hecbench_mpc.go:126
-							compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c29v, d_5, 32, &gc_c29r)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								v_2 := gc_l_v_2[gc_lane2]
-								_ = v_2
-
-//line hecbench_mpc.go:126
-								tmpl_3 := uint32(gc_c29r[gc_lane2])
-								_ = tmpl_3
-
-//line hecbench_mpc.go:127
-								gc_c210v[gc_lane2] = int32(v_2 >> 32)
-								gc_l_tmpl_3[gc_lane2] = tmpl_3
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
 							}
-
-//line hecbench_mpc.go:127
-							compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c210v, d_5, 32, &gc_c210r)
-							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
 //line hecbench_mpc.go:105
-									tid_ := gc_tx2
-									_ = tid_
-
+							tid_ := gc_tx2
 //line hecbench_mpc.go:107
-									lane_2 := tid_ & 31
-									_ = lane_2
-									v_2 := gc_l_v_2[gc_lane2]
-									_ = v_2
-									tmpl_3 := gc_l_tmpl_3[gc_lane2]
-									_ = tmpl_3
-
-//line hecbench_mpc.go:127
-									tmph_3 := int64(gc_c210r[gc_lane2])
-
-//line hecbench_mpc.go:128
-									if lane_2 >= d_5 {
-										v_2 += (tmph_3 << 32) + int64(tmpl_3)
-									}
-									_ = tmph_3
-									gc_l_v_2[gc_lane2] = v_2
-								}
-							}
-						}
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:105
-								tid_ := gc_tx2
-								_ = tid_
-
-//line hecbench_mpc.go:107
-								lane_2 := tid_ & 31
-								_ = lane_2
-
+							lane_2 := tid_ & 31
 //line hecbench_mpc.go:106
-								warp_2 := tid_ >> 5
-								_ = warp_2
-
+							warp_2 := tid_ >> 5
 //line hecbench_mpc.go:123
-								idx_ := (lane_2 * int(dim_)) + warp_2
-								_ = idx_
-								v_2 := gc_l_v_2[gc_lane2]
-								_ = v_2
-
+							idx_ := (lane_2 * int(dim_)) + warp_2
+//line hecbench_mpc.go:125
+							v_2 := gc_l_v_2[gc_lane2]
 //line hecbench_mpc.go:132
-								sbuf_2[idx_] = v_2
-							}
+							sbuf_2[idx_] = v_2
 						}
 					}
-					gc_act2 = gc_save422 &^ gc_dead2
 				}
+				gc_act2 = gc_save422 &^ gc_dead2
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step12 := 0
-				for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
-					{
-						gc_tx2 := gc_step12 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:105
-						tid_ := gc_tx2
-						_ = tid_
-
-//line hecbench_mpc.go:106
-						warp_2 := tid_ >> 5
-						_ = warp_2
-
-//line hecbench_mpc.go:255
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:274
-						idx := tid + chunk*mpcTPB
-						_ = idx
-						val_2 := gc_s_val_2[gc_rank2]
-						tix := gc_s_tix[gc_rank2]
-
-//line hecbench_mpc.go:136
-						if warp_2 > 0 {
-							*val_2 += sbuf_2[tix-int(dim_)]
-						}
-
-//line hecbench_mpc.go:324
-						if idx < n {
-							decompressed[idx] = gc_s_v1[gc_rank2]
-						}
-					}
-					{
-						gc_tx2 := gc_step12 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:105
-						tid_ := gc_tx2
-						_ = tid_
-
-//line hecbench_mpc.go:106
-						warp_2 := tid_ >> 5
-						_ = warp_2
-
-//line hecbench_mpc.go:255
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:274
-						idx := tid + chunk*mpcTPB
-						_ = idx
-						val_2 := gc_s_val_2[gc_rank2]
-						tix := gc_s_tix[gc_rank2]
-
-//line hecbench_mpc.go:136
-						if warp_2 > 0 {
-							*val_2 += sbuf_2[tix-int(dim_)]
-						}
-
-//line hecbench_mpc.go:324
-						if idx < n {
-							decompressed[idx] = gc_s_v1[gc_rank2]
-						}
-					}
-					{
-						gc_tx2 := gc_step12 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:105
-						tid_ := gc_tx2
-						_ = tid_
-
-//line hecbench_mpc.go:106
-						warp_2 := tid_ >> 5
-						_ = warp_2
-
-//line hecbench_mpc.go:255
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:274
-						idx := tid + chunk*mpcTPB
-						_ = idx
-						val_2 := gc_s_val_2[gc_rank2]
-						tix := gc_s_tix[gc_rank2]
-
-//line hecbench_mpc.go:136
-						if warp_2 > 0 {
-							*val_2 += sbuf_2[tix-int(dim_)]
-						}
-
-//line hecbench_mpc.go:324
-						if idx < n {
-							decompressed[idx] = gc_s_v1[gc_rank2]
-						}
-					}
-					{
-						gc_tx2 := gc_step12 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:105
-						tid_ := gc_tx2
-						_ = tid_
-
-//line hecbench_mpc.go:106
-						warp_2 := tid_ >> 5
-						_ = warp_2
-
-//line hecbench_mpc.go:255
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:274
-						idx := tid + chunk*mpcTPB
-						_ = idx
-						val_2 := gc_s_val_2[gc_rank2]
-						tix := gc_s_tix[gc_rank2]
-
-//line hecbench_mpc.go:136
-						if warp_2 > 0 {
-							*val_2 += sbuf_2[tix-int(dim_)]
-						}
-
-//line hecbench_mpc.go:324
-						if idx < n {
-							decompressed[idx] = gc_s_v1[gc_rank2]
-						}
-					}
-				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line hecbench_mpc.go:141
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step12 := 0
+			for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
+				{
+					gc_tx2 := gc_step12 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_mpc.go:105
 					tid_ := gc_tx2
-					_ = tid_
-
-//line hecbench_mpc.go:106
 					warp_2 := tid_ >> 5
-					_ = warp_2
-
 //line hecbench_mpc.go:255
 					tid := gc_tx2
-					_ = tid
-
 //line hecbench_mpc.go:274
 					idx := tid + chunk*mpcTPB
-					_ = idx
+//line hecbench_mpc.go:276
 					val_2 := gc_s_val_2[gc_rank2]
 					tix := gc_s_tix[gc_rank2]
-
 //line hecbench_mpc.go:136
 					if warp_2 > 0 {
 						*val_2 += sbuf_2[tix-int(dim_)]
 					}
-
 //line hecbench_mpc.go:324
 					if idx < n {
 						decompressed[idx] = gc_s_v1[gc_rank2]
 					}
+				}
+				{
+					gc_tx2 := gc_step12 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:105
+					tid_ := gc_tx2
+					warp_2 := tid_ >> 5
+//line hecbench_mpc.go:255
+					tid := gc_tx2
+//line hecbench_mpc.go:274
+					idx := tid + chunk*mpcTPB
+//line hecbench_mpc.go:276
+					val_2 := gc_s_val_2[gc_rank2]
+					tix := gc_s_tix[gc_rank2]
+//line hecbench_mpc.go:136
+					if warp_2 > 0 {
+						*val_2 += sbuf_2[tix-int(dim_)]
+					}
+//line hecbench_mpc.go:324
+					if idx < n {
+						decompressed[idx] = gc_s_v1[gc_rank2]
+					}
+				}
+				{
+					gc_tx2 := gc_step12 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:105
+					tid_ := gc_tx2
+					warp_2 := tid_ >> 5
+//line hecbench_mpc.go:255
+					tid := gc_tx2
+//line hecbench_mpc.go:274
+					idx := tid + chunk*mpcTPB
+//line hecbench_mpc.go:276
+					val_2 := gc_s_val_2[gc_rank2]
+					tix := gc_s_tix[gc_rank2]
+//line hecbench_mpc.go:136
+					if warp_2 > 0 {
+						*val_2 += sbuf_2[tix-int(dim_)]
+					}
+//line hecbench_mpc.go:324
+					if idx < n {
+						decompressed[idx] = gc_s_v1[gc_rank2]
+					}
+				}
+				{
+					gc_tx2 := gc_step12 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:105
+					tid_ := gc_tx2
+					warp_2 := tid_ >> 5
+//line hecbench_mpc.go:255
+					tid := gc_tx2
+//line hecbench_mpc.go:274
+					idx := tid + chunk*mpcTPB
+//line hecbench_mpc.go:276
+					val_2 := gc_s_val_2[gc_rank2]
+					tix := gc_s_tix[gc_rank2]
+//line hecbench_mpc.go:136
+					if warp_2 > 0 {
+						*val_2 += sbuf_2[tix-int(dim_)]
+					}
+//line hecbench_mpc.go:324
+					if idx < n {
+						decompressed[idx] = gc_s_v1[gc_rank2]
+					}
+				}
+			}
+			for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:105
+				tid_ := gc_tx2
+				warp_2 := tid_ >> 5
+//line hecbench_mpc.go:255
+				tid := gc_tx2
+//line hecbench_mpc.go:274
+				idx := tid + chunk*mpcTPB
+//line hecbench_mpc.go:276
+				val_2 := gc_s_val_2[gc_rank2]
+				tix := gc_s_tix[gc_rank2]
+//line hecbench_mpc.go:136
+				if warp_2 > 0 {
+					*val_2 += sbuf_2[tix-int(dim_)]
+				}
+//line hecbench_mpc.go:324
+				if idx < n {
+					decompressed[idx] = gc_s_v1[gc_rank2]
 				}
 			}
 		}
@@ -3416,4 +2463,5 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 // gc_files_hecbench_mpc holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_mpc.go
+//line hecbench_mpc.go:336
 var gc_files_hecbench_mpc embed.FS

@@ -57,64 +57,48 @@ func gc_body_generateNmsBitmap(gc_b *compiled.Block, gc_lo, gc_hi int, rects []f
 		}
 		gc_blk := gc_by + gc_gdy*(gc_bx+gc_gdx*gc_bz)
 		gc_pos.Block = gc_blk
-		{
-			gc_ty := 0
-			gc_tz := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := (gc_by*gc_bdy + gc_ty)
-				gc_off2 := gc_bx * gc_bdx
-				gc_off3 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nmsMaxDetections)
-				if gc_off >= 0 && gc_off < len(rects) && gc_off2 >= 0 && gc_off2 <= len(rects) && gc_bdx <= len(rects)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(nmsbitmap) && gc_bdx <= len(nmsbitmap)-gc_off3 {
-					gc_at := rects[gc_off:][:1]
-					gc_at2 := rects[gc_off2:][:gc_bdx]
-					gc_at3 := nmsbitmap[gc_off3:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
-						gc_pos.Thread = gc_rank
-
-//line hecbench_nms.go:23
-						i := gc_by*gc_bdy + gc_ty
-						_ = i
-
-//line hecbench_nms.go:24
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
+//line hecbench_nms.go:50
+		gc_ty := 0
+		gc_tz := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (gc_by*gc_bdy + gc_ty)
+			gc_off2 := gc_bx * gc_bdx
+			gc_off3 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nmsMaxDetections)
+			if gc_off >= 0 && gc_off < len(rects) && gc_off2 >= 0 && gc_off2 <= len(rects) && gc_bdx <= len(rects)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(nmsbitmap) && gc_bdx <= len(nmsbitmap)-gc_off3 {
+				gc_at := rects[gc_off:][:1]
+				gc_at2 := rects[gc_off2:][:gc_bdx]
+				gc_at3 := nmsbitmap[gc_off3:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
+					gc_pos.Thread = gc_rank
 //line hecbench_nms.go:26
-						if gc_at[0].W < gc_at2[gc_tx].W {
-							area := (gc_at2[gc_tx].Z + 1.0) * (gc_at2[gc_tx].Z + 1.0)
-							w := fmaxf(0.0, fminf(gc_at[0].X+gc_at[0].Z, gc_at2[gc_tx].X+gc_at2[gc_tx].Z)-fmaxf(gc_at[0].X, gc_at2[gc_tx].X)+1.0)
-							h := fmaxf(0.0, fminf(gc_at[0].Y+gc_at[0].Z, gc_at2[gc_tx].Y+gc_at2[gc_tx].Z)-fmaxf(gc_at[0].Y, gc_at2[gc_tx].Y)+1.0)
-							gc_at3[gc_tx] = b2u8(((w*h)/area) < othreshold && (gc_at2[gc_tx].Z != 0))
-						}
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
-						gc_pos.Thread = gc_rank
-
-//line hecbench_nms.go:23
-						i := gc_by*gc_bdy + gc_ty
-						_ = i
-
-//line hecbench_nms.go:24
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line hecbench_nms.go:26
-						if rects[i].W < rects[j].W {
-							area := (rects[j].Z + 1.0) * (rects[j].Z + 1.0)
-							w := fmaxf(0.0, fminf(rects[i].X+rects[i].Z, rects[j].X+rects[j].Z)-fmaxf(rects[i].X, rects[j].X)+1.0)
-							h := fmaxf(0.0, fminf(rects[i].Y+rects[i].Z, rects[j].Y+rects[j].Z)-fmaxf(rects[i].Y, rects[j].Y)+1.0)
-							nmsbitmap[i*nmsMaxDetections+j] = b2u8(((w*h)/area) < othreshold && (rects[j].Z != 0))
-						}
+					if gc_at[0].W < gc_at2[gc_tx].W {
+						area := (gc_at2[gc_tx].Z + 1.0) * (gc_at2[gc_tx].Z + 1.0)
+						w := fmaxf(0.0, fminf(gc_at[0].X+gc_at[0].Z, gc_at2[gc_tx].X+gc_at2[gc_tx].Z)-fmaxf(gc_at[0].X, gc_at2[gc_tx].X)+1.0)
+						h := fmaxf(0.0, fminf(gc_at[0].Y+gc_at[0].Z, gc_at2[gc_tx].Y+gc_at2[gc_tx].Z)-fmaxf(gc_at[0].Y, gc_at2[gc_tx].Y)+1.0)
+						gc_at3[gc_tx] = b2u8(((w*h)/area) < othreshold && (gc_at2[gc_tx].Z != 0))
 					}
 				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-					gc_tz++
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
+					gc_pos.Thread = gc_rank
+//line hecbench_nms.go:23
+					i := gc_by*gc_bdy + gc_ty
+					j := gc_bx*gc_bdx + gc_tx
+//line hecbench_nms.go:26
+					if rects[i].W < rects[j].W {
+						area := (rects[j].Z + 1.0) * (rects[j].Z + 1.0)
+						w := fmaxf(0.0, fminf(rects[i].X+rects[i].Z, rects[j].X+rects[j].Z)-fmaxf(rects[i].X, rects[j].X)+1.0)
+						h := fmaxf(0.0, fminf(rects[i].Y+rects[i].Z, rects[j].Y+rects[j].Z)-fmaxf(rects[i].Y, rects[j].Y)+1.0)
+						nmsbitmap[i*nmsMaxDetections+j] = b2u8(((w*h)/area) < othreshold && (rects[j].Z != 0))
+					}
 				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
 			}
 		}
 	}
@@ -148,282 +132,203 @@ func gc_body_reduceNmsBitmap(gc_b *compiled.Block, nmsbitmap []uint8, pointsbitm
 	gc_s_cond := compiled.Scratch[int](gc_b, 2)[:gc_n]
 	gc_s_cond_ := compiled.Scratch[int](gc_b, 3)[:gc_n]
 	gc_s_idx := compiled.Scratch[int](gc_b, 4)[:gc_n]
-
 //line hecbench_nms.go:49
 	var ndetections_ int = ndetections
-
 //line hecbench_nms.go:49
 	_ = ndetections_
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx
-			gc_off2 := gc_bx * nmsMaxDetections
-			if gc_off >= 0 && gc_off < len(pointsbitmap) && gc_off2 >= 0 && gc_off2 <= len(nmsbitmap) && gc_bdx <= len(nmsbitmap)-gc_off2 {
-				gc_at := pointsbitmap[gc_off:][:1]
-				gc_at2 := nmsbitmap[gc_off2:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_nms.go:51
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx
+		gc_off2 := gc_bx * nmsMaxDetections
+		if gc_off >= 0 && gc_off < len(pointsbitmap) && gc_off2 >= 0 && gc_off2 <= len(nmsbitmap) && gc_bdx <= len(nmsbitmap)-gc_off2 {
+			gc_at := pointsbitmap[gc_off:][:1]
+			gc_at2 := nmsbitmap[gc_off2:][:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_nms.go:47
-					idx := gc_bx*nmsMaxDetections + gc_tx
-
+				idx := gc_bx*nmsMaxDetections + gc_tx
 //line hecbench_nms.go:49
-					var pointsbitmap_ *uint8 = &gc_at[0]
-
+				var pointsbitmap_ *uint8 = &gc_at[0]
 //line hecbench_nms.go:49
-					_ = pointsbitmap_
-
+				var cond int = int(gc_at2[gc_tx])
 //line hecbench_nms.go:49
-					var cond int = int(gc_at2[gc_tx])
-
+				var idx_ int = idx
 //line hecbench_nms.go:49
-					_ = cond
-
-//line hecbench_nms.go:49
-					var idx_ int = idx
-
-//line hecbench_nms.go:49
-					_ = idx_
-					_ = idx
-					_ = pointsbitmap_
-					_ = cond
-					_ = idx_
-					gc_s_pointsbitmap_[gc_rank] = pointsbitmap_
-					gc_s_cond[gc_rank] = cond
-					gc_s_idx[gc_rank] = idx
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				_ = idx_
+//line hecbench_nms.go:54
+				gc_s_pointsbitmap_[gc_rank] = pointsbitmap_
+				gc_s_cond[gc_rank] = cond
+				gc_s_idx[gc_rank] = idx
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_nms.go:47
-					idx := gc_bx*nmsMaxDetections + gc_tx
-
+				idx := gc_bx*nmsMaxDetections + gc_tx
 //line hecbench_nms.go:49
-					var pointsbitmap_ *uint8 = &pointsbitmap[gc_bx]
-
+				var pointsbitmap_ *uint8 = &pointsbitmap[gc_bx]
 //line hecbench_nms.go:49
-					_ = pointsbitmap_
-
+				var cond int = int(nmsbitmap[idx])
 //line hecbench_nms.go:49
-					var cond int = int(nmsbitmap[idx])
-
+				var idx_ int = idx
 //line hecbench_nms.go:49
-					_ = cond
-
-//line hecbench_nms.go:49
-					var idx_ int = idx
-
-//line hecbench_nms.go:49
-					_ = idx_
-					_ = idx
-					_ = pointsbitmap_
-					_ = cond
-					_ = idx_
-					gc_s_pointsbitmap_[gc_rank] = pointsbitmap_
-					gc_s_cond[gc_rank] = cond
-					gc_s_idx[gc_rank] = idx
-				}
+				_ = idx_
+//line hecbench_nms.go:54
+				gc_s_pointsbitmap_[gc_rank] = pointsbitmap_
+				gc_s_cond[gc_rank] = cond
+				gc_s_idx[gc_rank] = idx
 			}
 		}
 	}
+//line hecbench_nms.go:61
 	gc_r2 := true
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			cond := gc_s_cond[gc_rank]
-
+//line hecbench_nms.go:63
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		cond := gc_s_cond[gc_rank]
 //line hecbench_nms.go:37
-			if !(cond != 0) {
-				gc_r2 = false
-			}
+		if !(cond != 0) {
+			gc_r2 = false
 		}
 	}
-
 //line hecbench_nms.go:37
 	var syncThreadsAnd bool = gc_r2
-	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-				pointsbitmap_ := gc_s_pointsbitmap_[gc_rank]
-
-//line hecbench_nms.go:37
-				*pointsbitmap_ = b2u8(syncThreadsAnd)
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-				pointsbitmap_ := gc_s_pointsbitmap_[gc_rank]
-
-//line hecbench_nms.go:37
-				*pointsbitmap_ = b2u8(syncThreadsAnd)
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-				pointsbitmap_ := gc_s_pointsbitmap_[gc_rank]
-
-//line hecbench_nms.go:37
-				*pointsbitmap_ = b2u8(syncThreadsAnd)
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-				pointsbitmap_ := gc_s_pointsbitmap_[gc_rank]
-
-//line hecbench_nms.go:37
-				*pointsbitmap_ = b2u8(syncThreadsAnd)
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line hecbench_nms.go:39
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			pointsbitmap_ := gc_s_pointsbitmap_[gc_rank]
-
+//line hecbench_nms.go:37
+			*pointsbitmap_ = b2u8(syncThreadsAnd)
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			pointsbitmap_ := gc_s_pointsbitmap_[gc_rank]
+//line hecbench_nms.go:37
+			*pointsbitmap_ = b2u8(syncThreadsAnd)
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			pointsbitmap_ := gc_s_pointsbitmap_[gc_rank]
+//line hecbench_nms.go:37
+			*pointsbitmap_ = b2u8(syncThreadsAnd)
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			pointsbitmap_ := gc_s_pointsbitmap_[gc_rank]
 //line hecbench_nms.go:37
 			*pointsbitmap_ = b2u8(syncThreadsAnd)
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		pointsbitmap_ := gc_s_pointsbitmap_[gc_rank]
+//line hecbench_nms.go:37
+		*pointsbitmap_ = b2u8(syncThreadsAnd)
+	}
 //line hecbench_nms.go:51
 	for i := 0; i < (nmsPartitions - 1); i++ {
-
 //line hecbench_nms.go:53
 		var ndetections_2 int = ndetections
-
 //line hecbench_nms.go:53
 		_ = ndetections_2
-		{
-			gc_off3 := gc_bx
-			if gc_off3 >= 0 && gc_off3 < len(pointsbitmap) {
-				gc_at3 := pointsbitmap[gc_off3:][:1]
-				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-
-//line hecbench_nms.go:52
-					idx += nmsMaxDetections / nmsPartitions
-
-//line hecbench_nms.go:53
-					var pointsbitmap_2 *uint8 = &gc_at3[0]
-
-//line hecbench_nms.go:53
-					_ = pointsbitmap_2
-
-//line hecbench_nms.go:53
-					var cond_ int = b2i(gc_at3[0] != 0 && nmsbitmap[idx] != 0)
-
-//line hecbench_nms.go:53
-					_ = cond_
-
-//line hecbench_nms.go:53
-					var idx_2 int = idx
-
-//line hecbench_nms.go:53
-					_ = idx_2
-					_ = pointsbitmap_2
-					_ = cond_
-					_ = idx_2
-					gc_s_pointsbitmap_2[gc_rank] = pointsbitmap_2
-					gc_s_cond_[gc_rank] = cond_
-					gc_s_idx[gc_rank] = idx
-				}
-			} else {
-				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-
-//line hecbench_nms.go:52
-					idx += nmsMaxDetections / nmsPartitions
-
-//line hecbench_nms.go:53
-					var pointsbitmap_2 *uint8 = &pointsbitmap[gc_bx]
-
-//line hecbench_nms.go:53
-					_ = pointsbitmap_2
-
-//line hecbench_nms.go:53
-					var cond_ int = b2i(pointsbitmap[gc_bx] != 0 && nmsbitmap[idx] != 0)
-
-//line hecbench_nms.go:53
-					_ = cond_
-
-//line hecbench_nms.go:53
-					var idx_2 int = idx
-
-//line hecbench_nms.go:53
-					_ = idx_2
-					_ = pointsbitmap_2
-					_ = cond_
-					_ = idx_2
-					gc_s_pointsbitmap_2[gc_rank] = pointsbitmap_2
-					gc_s_cond_[gc_rank] = cond_
-					gc_s_idx[gc_rank] = idx
-				}
-			}
-		}
-		gc_r5 := true
-		{
+//line hecbench_nms.go:55
+		gc_off3 := gc_bx
+		if gc_off3 >= 0 && gc_off3 < len(pointsbitmap) {
+			gc_at3 := pointsbitmap[gc_off3:][:1]
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
-				cond_ := gc_s_cond_[gc_rank]
-
-//line hecbench_nms.go:37
-				if !(cond_ != 0) {
-					gc_r5 = false
-				}
+				idx := gc_s_idx[gc_rank]
+//line hecbench_nms.go:52
+				idx += nmsMaxDetections / nmsPartitions
+				var pointsbitmap_2 *uint8 = &gc_at3[0]
+//line hecbench_nms.go:53
+				var cond_ int = b2i(gc_at3[0] != 0 && nmsbitmap[idx] != 0)
+//line hecbench_nms.go:53
+				var idx_2 int = idx
+//line hecbench_nms.go:53
+				_ = idx_2
+//line hecbench_nms.go:57
+				gc_s_pointsbitmap_2[gc_rank] = pointsbitmap_2
+				gc_s_cond_[gc_rank] = cond_
+				gc_s_idx[gc_rank] = idx
+			}
+		} else {
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+//line hecbench_nms.go:52
+				idx += nmsMaxDetections / nmsPartitions
+				var pointsbitmap_2 *uint8 = &pointsbitmap[gc_bx]
+//line hecbench_nms.go:53
+				var cond_ int = b2i(pointsbitmap[gc_bx] != 0 && nmsbitmap[idx] != 0)
+//line hecbench_nms.go:53
+				var idx_2 int = idx
+//line hecbench_nms.go:53
+				_ = idx_2
+//line hecbench_nms.go:57
+				gc_s_pointsbitmap_2[gc_rank] = pointsbitmap_2
+				gc_s_cond_[gc_rank] = cond_
+				gc_s_idx[gc_rank] = idx
 			}
 		}
-
+//line hecbench_nms.go:63
+		gc_r5 := true
+//line hecbench_nms.go:65
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			cond_ := gc_s_cond_[gc_rank]
+//line hecbench_nms.go:37
+			if !(cond_ != 0) {
+				gc_r5 = false
+			}
+		}
 //line hecbench_nms.go:37
 		var syncThreadsAnd_ bool = gc_r5
-		{
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-				{
-					gc_rank := gc_step2 + 0
-					gc_pos.Thread = gc_rank
-					pointsbitmap_2 := gc_s_pointsbitmap_2[gc_rank]
-
-//line hecbench_nms.go:37
-					*pointsbitmap_2 = b2u8(syncThreadsAnd_)
-				}
-				{
-					gc_rank := gc_step2 + 1
-					gc_pos.Thread = gc_rank
-					pointsbitmap_2 := gc_s_pointsbitmap_2[gc_rank]
-
-//line hecbench_nms.go:37
-					*pointsbitmap_2 = b2u8(syncThreadsAnd_)
-				}
-				{
-					gc_rank := gc_step2 + 2
-					gc_pos.Thread = gc_rank
-					pointsbitmap_2 := gc_s_pointsbitmap_2[gc_rank]
-
-//line hecbench_nms.go:37
-					*pointsbitmap_2 = b2u8(syncThreadsAnd_)
-				}
-				{
-					gc_rank := gc_step2 + 3
-					gc_pos.Thread = gc_rank
-					pointsbitmap_2 := gc_s_pointsbitmap_2[gc_rank]
-
-//line hecbench_nms.go:37
-					*pointsbitmap_2 = b2u8(syncThreadsAnd_)
-				}
-			}
-			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+//line hecbench_nms.go:39
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			{
+				gc_rank := gc_step2 + 0
 				gc_pos.Thread = gc_rank
 				pointsbitmap_2 := gc_s_pointsbitmap_2[gc_rank]
-
 //line hecbench_nms.go:37
 				*pointsbitmap_2 = b2u8(syncThreadsAnd_)
 			}
+			{
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
+				pointsbitmap_2 := gc_s_pointsbitmap_2[gc_rank]
+//line hecbench_nms.go:37
+				*pointsbitmap_2 = b2u8(syncThreadsAnd_)
+			}
+			{
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
+				pointsbitmap_2 := gc_s_pointsbitmap_2[gc_rank]
+//line hecbench_nms.go:37
+				*pointsbitmap_2 = b2u8(syncThreadsAnd_)
+			}
+			{
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
+				pointsbitmap_2 := gc_s_pointsbitmap_2[gc_rank]
+//line hecbench_nms.go:37
+				*pointsbitmap_2 = b2u8(syncThreadsAnd_)
+			}
+		}
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			pointsbitmap_2 := gc_s_pointsbitmap_2[gc_rank]
+//line hecbench_nms.go:37
+			*pointsbitmap_2 = b2u8(syncThreadsAnd_)
 		}
 	}
 }
@@ -431,4 +336,5 @@ func gc_body_reduceNmsBitmap(gc_b *compiled.Block, nmsbitmap []uint8, pointsbitm
 // gc_files_hecbench_nms holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_nms.go
+//line hecbench_nms.go:46
 var gc_files_hecbench_nms embed.FS

@@ -44,15 +44,10 @@ func gc_body_jacobiIteration(gc_b *compiled.Block, bx, by int, du0, dv0, Ix, Iy,
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line hecbench_opticalflow.go:24
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
-//line hecbench_opticalflow.go:26
 	du := gocuda.Shared[float32](t, (bx+2)*(by+2))
-
-//line hecbench_opticalflow.go:27
 	dv := gocuda.Shared[float32](t, (bx+2)*(by+2))
 	{
 		gc_ty := 0
@@ -60,48 +55,33 @@ func gc_body_jacobiIteration(gc_b *compiled.Block, bx, by int, du0, dv0, Ix, Iy,
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_opticalflow.go:29
 				ix := gc_tx + gc_bx*gc_bdx
-				_ = ix
-
-//line hecbench_opticalflow.go:30
 				iy := gc_ty + gc_by*gc_bdy
-				_ = iy
-
 //line hecbench_opticalflow.go:33
 				pos := min(ix, w-1) + min(iy, h-1)*s
-				_ = pos
-
 //line hecbench_opticalflow.go:36
 				shMemPos := gc_tx + 1 + (gc_ty+1)*(bx+2)
-				_ = shMemPos
-
 //line hecbench_opticalflow.go:40
 				du[shMemPos] = du0[pos]
-
-//line hecbench_opticalflow.go:41
 				dv[shMemPos] = dv0[pos]
-
 //line hecbench_opticalflow.go:47
 				if gc_ty == 0 {
-
+//line hecbench_opticalflow.go:49
 					bsx := gc_bx * gc_bdx
 					bsy := gc_by * gc_bdy
-
+//line hecbench_opticalflow.go:52
 					var x, y int
-
 //line hecbench_opticalflow.go:56
 					var gmPos, smPos int
-
+//line hecbench_opticalflow.go:58
 					x = min(bsx+gc_tx, w-1)
-
+//line hecbench_opticalflow.go:60
 					y = max(bsy-1, 0)
 					gmPos = y*s + x
 					smPos = gc_tx + 1
 					du[smPos] = du0[gmPos]
 					dv[smPos] = dv0[gmPos]
-
 //line hecbench_opticalflow.go:67
 					y = min(bsy+by, h-1)
 					smPos += (by + 1) * (bx + 2)
@@ -109,26 +89,24 @@ func gc_body_jacobiIteration(gc_b *compiled.Block, bx, by int, du0, dv0, Ix, Iy,
 					du[smPos] = du0[gmPos]
 					dv[smPos] = dv0[gmPos]
 				} else if gc_ty == 1 {
-
+//line hecbench_opticalflow.go:74
 					bsx_ := gc_bx * gc_bdx
 					bsy_ := gc_by * gc_bdy
-
+//line hecbench_opticalflow.go:77
 					var x_, y_ int
-
 //line hecbench_opticalflow.go:81
 					var gmPos_, smPos_ int
-
+//line hecbench_opticalflow.go:83
 					y_ = min(bsy_+gc_tx, h-1)
-
+//line hecbench_opticalflow.go:85
 					x_ = max(bsx_-1, 0)
 					smPos_ = bx + 2 + gc_tx*(bx+2)
 					gmPos_ = x_ + y_*s
-
 //line hecbench_opticalflow.go:90
 					if gc_tx < by {
 						du[smPos_] = du0[gmPos_]
 						dv[smPos_] = dv0[gmPos_]
-
+//line hecbench_opticalflow.go:94
 						x_ = min(bsx_+bx, w-1)
 						gmPos_ = y_*s + x_
 						smPos_ += bx + 1
@@ -163,61 +141,30 @@ func gc_body_jacobiIteration(gc_b *compiled.Block, bx, by int, du0, dv0, Ix, Iy,
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_opticalflow.go:29
 				ix := gc_tx + gc_bx*gc_bdx
-				_ = ix
-
-//line hecbench_opticalflow.go:30
 				iy := gc_ty + gc_by*gc_bdy
-				_ = iy
-
 //line hecbench_opticalflow.go:33
 				pos := min(ix, w-1) + min(iy, h-1)*s
-				_ = pos
-
 //line hecbench_opticalflow.go:36
 				shMemPos := gc_tx + 1 + (gc_ty+1)*(bx+2)
-				_ = shMemPos
-
 //line hecbench_opticalflow.go:109
 				var left, right, up, down int
-
-//line hecbench_opticalflow.go:110
 				left = shMemPos - 1
-
-//line hecbench_opticalflow.go:111
 				right = shMemPos + 1
-
-//line hecbench_opticalflow.go:112
 				up = shMemPos + bx + 2
-
-//line hecbench_opticalflow.go:113
 				down = shMemPos - bx - 2
-
 //line hecbench_opticalflow.go:115
 				sumU := (du[left] + du[right] + du[up] + du[down]) * 0.25
-
-//line hecbench_opticalflow.go:116
 				sumV := (dv[left] + dv[right] + dv[up] + dv[down]) * 0.25
-
 //line hecbench_opticalflow.go:118
 				frac := (Ix[pos]*sumU + Iy[pos]*sumV + Iz[pos]) /
 					(Ix[pos]*Ix[pos] + Iy[pos]*Iy[pos] + alpha)
-
 //line hecbench_opticalflow.go:121
 				du1[pos] = sumU - Ix[pos]*frac
-
-//line hecbench_opticalflow.go:122
 				dv1[pos] = sumV - Iy[pos]*frac
-				_ = left
-				_ = right
-				_ = up
-				_ = down
-				_ = sumU
-				_ = sumV
-				_ = frac
 			}
+//line hecbench_opticalflow.go:131
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

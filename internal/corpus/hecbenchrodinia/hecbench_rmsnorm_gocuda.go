@@ -48,103 +48,76 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_valReg := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-	_ = gc_s_valReg
 	gc_s_ldInputRegs := make([][4]T, gc_b.Len())
-	gc_s_localSquaresSum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-	gc_s_normFactor := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_localSquaresSum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_normFactor := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_ldGammaRegs := make([][4]T, gc_b.Len())
 	gc_s_stRegs := make([][4]T, gc_b.Len())
-
 //line hecbench_rmsnorm.go:97
 	BLOCKSIZE := gc_bdx
-
-//line hecbench_rmsnorm.go:98
 	bid := gc_bx
-
 //line hecbench_rmsnorm.go:102
 	inputPtr := input[int64(bid)*innerLen:]
-
-//line hecbench_rmsnorm.go:103
 	gammaPtr := gamma
-
-//line hecbench_rmsnorm.go:104
 	outputPtr := output[int64(bid)*innerLen:]
-	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line hecbench_rmsnorm.go:107
-				var ldInputRegs [rmsMaxUnroll]T
-				gc_s_ldInputRegs[gc_rank] = ldInputRegs
-
-//line hecbench_rmsnorm.go:108
-				localSquaresSum := float32(0.0)
-				_ = ldInputRegs
-				_ = localSquaresSum
-				gc_s_localSquaresSum[gc_rank] = localSquaresSum
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line hecbench_rmsnorm.go:107
-				var ldInputRegs [rmsMaxUnroll]T
-				gc_s_ldInputRegs[gc_rank] = ldInputRegs
-
-//line hecbench_rmsnorm.go:108
-				localSquaresSum := float32(0.0)
-				_ = ldInputRegs
-				_ = localSquaresSum
-				gc_s_localSquaresSum[gc_rank] = localSquaresSum
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line hecbench_rmsnorm.go:107
-				var ldInputRegs [rmsMaxUnroll]T
-				gc_s_ldInputRegs[gc_rank] = ldInputRegs
-
-//line hecbench_rmsnorm.go:108
-				localSquaresSum := float32(0.0)
-				_ = ldInputRegs
-				_ = localSquaresSum
-				gc_s_localSquaresSum[gc_rank] = localSquaresSum
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line hecbench_rmsnorm.go:107
-				var ldInputRegs [rmsMaxUnroll]T
-				gc_s_ldInputRegs[gc_rank] = ldInputRegs
-
-//line hecbench_rmsnorm.go:108
-				localSquaresSum := float32(0.0)
-				_ = ldInputRegs
-				_ = localSquaresSum
-				gc_s_localSquaresSum[gc_rank] = localSquaresSum
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line hecbench_rmsnorm.go:106
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line hecbench_rmsnorm.go:107
 			var ldInputRegs [rmsMaxUnroll]T
 			gc_s_ldInputRegs[gc_rank] = ldInputRegs
-
 //line hecbench_rmsnorm.go:108
 			localSquaresSum := float32(0.0)
-			_ = ldInputRegs
-			_ = localSquaresSum
+//line hecbench_rmsnorm.go:111
+			gc_s_localSquaresSum[gc_rank] = localSquaresSum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line hecbench_rmsnorm.go:107
+			var ldInputRegs [rmsMaxUnroll]T
+			gc_s_ldInputRegs[gc_rank] = ldInputRegs
+//line hecbench_rmsnorm.go:108
+			localSquaresSum := float32(0.0)
+//line hecbench_rmsnorm.go:111
+			gc_s_localSquaresSum[gc_rank] = localSquaresSum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line hecbench_rmsnorm.go:107
+			var ldInputRegs [rmsMaxUnroll]T
+			gc_s_ldInputRegs[gc_rank] = ldInputRegs
+//line hecbench_rmsnorm.go:108
+			localSquaresSum := float32(0.0)
+//line hecbench_rmsnorm.go:111
+			gc_s_localSquaresSum[gc_rank] = localSquaresSum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line hecbench_rmsnorm.go:107
+			var ldInputRegs [rmsMaxUnroll]T
+			gc_s_ldInputRegs[gc_rank] = ldInputRegs
+//line hecbench_rmsnorm.go:108
+			localSquaresSum := float32(0.0)
+//line hecbench_rmsnorm.go:111
 			gc_s_localSquaresSum[gc_rank] = localSquaresSum
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line hecbench_rmsnorm.go:107
+		var ldInputRegs [rmsMaxUnroll]T
+		gc_s_ldInputRegs[gc_rank] = ldInputRegs
+//line hecbench_rmsnorm.go:108
+		localSquaresSum := float32(0.0)
+//line hecbench_rmsnorm.go:111
+		gc_s_localSquaresSum[gc_rank] = localSquaresSum
+	}
 //line hecbench_rmsnorm.go:109
 	for gc_off, gc_limit, gc_more := int64(0), int64(innerLen), true; gc_more; gc_off += int64(BLOCKSIZE * unroll) {
 		gc_b.Tick()
@@ -152,114 +125,113 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 			return
 		}
 		gc_more = false
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_rmsnorm.go:116
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_rmsnorm.go:99
-					warpID := gc_tx / rmsThreadsPerWarp
-					_ = warpID
-
-//line hecbench_rmsnorm.go:100
-					laneID := gc_tx % rmsThreadsPerWarp
-					_ = laneID
-
+				warpID := gc_tx / rmsThreadsPerWarp
+				laneID := gc_tx % rmsThreadsPerWarp
 //line hecbench_rmsnorm.go:106
-					startOffset := warpID*rmsThreadsPerWarp*unroll + laneID*unroll
-					_ = startOffset
-					localSquaresSum := gc_s_localSquaresSum[gc_rank]
-
-//line hecbench_rmsnorm.go:109
-					gc_start := int64(startOffset)
-					offset := gc_start + gc_off
-					if !(offset < gc_limit) || offset < gc_start && compiled.StrideStopped(gc_start, int64(BLOCKSIZE*unroll), gc_limit, false) {
-						continue
-					}
-					gc_more = true
-
+				startOffset := warpID*rmsThreadsPerWarp*unroll + laneID*unroll
+//line hecbench_rmsnorm.go:108
+				localSquaresSum := gc_s_localSquaresSum[gc_rank]
+				gc_start := int64(startOffset)
+				offset := gc_start + gc_off
+				if !(offset < gc_limit) || offset < gc_start && compiled.StrideStopped(gc_start, int64(BLOCKSIZE*unroll), gc_limit, false) {
+					continue
+				}
+				gc_more = true
 //line hecbench_rmsnorm.go:110
-					loadData(inputPtr[offset:], gc_s_ldInputRegs[gc_rank][:], unroll)
-
-//line hecbench_rmsnorm.go:111
-					for i := 0; i < unroll; i++ {
-						val := float32(gc_s_ldInputRegs[gc_rank][i])
-						localSquaresSum += (val * val)
-					}
-					gc_s_localSquaresSum[gc_rank] = localSquaresSum
+				loadData(inputPtr[offset:], gc_s_ldInputRegs[gc_rank][:], unroll)
+				for i := 0; i < unroll; i++ {
+					val := float32(gc_s_ldInputRegs[gc_rank][i])
+					localSquaresSum += (val * val)
+				}
+				gc_s_localSquaresSum[gc_rank] = localSquaresSum
+			}
+		}
+	}
+//line hecbench_rmsnorm.go:50
+	var f sumOp[float32]
+	numWarps := (gc_bdx + rmsThreadsPerWarp - 1) / rmsThreadsPerWarp
+//line hecbench_rmsnorm.go:53
+	smem := gc_shared1(rmsMaxNumWarps)[:rmsMaxNumWarps]
+//line hecbench_rmsnorm.go:39
+	var f_ sumOp[float32]
+//line hecbench_rmsnorm.go:41
+	var gc_l_val_3 [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			localSquaresSum := gc_s_localSquaresSum[gc_rank]
+//line hecbench_rmsnorm.go:117
+			var val_2 float32 = localSquaresSum
+//line hecbench_rmsnorm.go:57
+			valReg := f.init()
+			valReg = f.op(valReg, val_2)
+			var val_3 float32 = valReg
+//line hecbench_rmsnorm.go:63
+			gc_l_val_3[gc_lane] = val_3
+		}
+//line hecbench_rmsnorm.go:40
+		for offset_2 := rmsThreadsPerWarp >> 1; offset_2 > 0; offset_2 >>= 1 {
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, rmsFinalMask, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				val_3 := gc_l_val_3[gc_lane]
+//line hecbench_rmsnorm.go:41
+				tmp := gc_c1r[gc_lane]
+				val_3 = f_.op(tmp, val_3)
+//line hecbench_rmsnorm.go:44
+				gc_l_val_3[gc_lane] = val_3
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_rmsnorm.go:54
+				warpID_ := gc_tx / rmsThreadsPerWarp
+				laneID_ := gc_tx % rmsThreadsPerWarp
+//line hecbench_rmsnorm.go:57
+				val_3 := gc_l_val_3[gc_lane]
+//line hecbench_rmsnorm.go:59
+				var valReg float32
+//line hecbench_rmsnorm.go:44
+				var r_ float32 = val_3
+//line hecbench_rmsnorm.go:59
+				valReg = r_
+				if laneID_ == 0 {
+					smem[warpID_] = valReg
 				}
 			}
 		}
 	}
-
-//line hecbench_rmsnorm.go:50
-	var f sumOp[float32]
-
-//line hecbench_rmsnorm.go:51
-	numWarps := (gc_bdx + rmsThreadsPerWarp - 1) / rmsThreadsPerWarp
-
-//line hecbench_rmsnorm.go:53
-	smem := gc_shared1(rmsMaxNumWarps)[:rmsMaxNumWarps]
-
-//line hecbench_rmsnorm.go:39
-	var f_ sumOp[float32]
-	{
-		var gc_l_val_3 [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				localSquaresSum := gc_s_localSquaresSum[gc_rank]
-
-//line hecbench_rmsnorm.go:117
-				var val_2 float32 = localSquaresSum
-
-//line hecbench_rmsnorm.go:117
-				_ = val_2
-
-//line hecbench_rmsnorm.go:57
-				valReg := f.init()
-
-//line hecbench_rmsnorm.go:58
-				valReg = f.op(valReg, val_2)
-
-//line hecbench_rmsnorm.go:59
-				var val_3 float32 = valReg
-
-//line hecbench_rmsnorm.go:59
-				_ = val_3
-				_ = val_2
-				_ = valReg
-				_ = val_3
-				gc_l_val_3[gc_lane] = val_3
-			}
-
-//line hecbench_rmsnorm.go:40
-			for offset_2 := rmsThreadsPerWarp >> 1; offset_2 > 0; offset_2 >>= 1 {
-
-//line hecbench_rmsnorm.go:41
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, rmsFinalMask, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					val_3 := gc_l_val_3[gc_lane]
-					_ = val_3
-
-//line hecbench_rmsnorm.go:41
-					tmp := gc_c1r[gc_lane]
-
-//line hecbench_rmsnorm.go:42
-					val_3 = f_.op(tmp, val_3)
-					_ = tmp
-					gc_l_val_3[gc_lane] = val_3
-				}
-			}
+//line hecbench_rmsnorm.go:69
+	var gc_l_val_4 [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line hecbench_rmsnorm.go:77
+			var gc_m15 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
@@ -270,289 +242,173 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
 //line hecbench_rmsnorm.go:54
 					warpID_ := gc_tx / rmsThreadsPerWarp
-					_ = warpID_
-
-//line hecbench_rmsnorm.go:55
-					laneID_ := gc_tx % rmsThreadsPerWarp
-					_ = laneID_
-					val_3 := gc_l_val_3[gc_lane]
-					_ = val_3
-					var valReg float32
-					_ = valReg
-
-//line hecbench_rmsnorm.go:44
-					var r_ float32 = val_3
-
-//line hecbench_rmsnorm.go:44
-					_ = r_
-
-//line hecbench_rmsnorm.go:59
-					valReg = r_
-
-//line hecbench_rmsnorm.go:60
-					if laneID_ == 0 {
-						smem[warpID_] = valReg
+//line hecbench_rmsnorm.go:64
+					if warpID_ == 0 {
+						gc_m15 |= 1 << gc_lane
 					}
-					_ = r_
-					gc_s_valReg[gc_rank] = valReg
 				}
 			}
-		}
-	}
-	{
-		var gc_l_val_4 [32]float32
-		var gc_c2r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				var gc_m15 uint32
+			gc_save15 := gc_act
+			gc_act = gc_save15 & gc_m15
+			if gc_act != 0 {
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
 						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-
-//line hecbench_rmsnorm.go:54
-						warpID_ := gc_tx / rmsThreadsPerWarp
-						_ = warpID_
-
-//line hecbench_rmsnorm.go:64
-						if warpID_ == 0 {
-							gc_m15 |= 1 << gc_lane
-						}
-					}
-				}
-				gc_save15 := gc_act
-				gc_act = gc_save15 & gc_m15
-				if gc_act != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
 //line hecbench_rmsnorm.go:55
-							laneID_ := gc_tx % rmsThreadsPerWarp
-							_ = laneID_
-							var valReg float32
-							_ = valReg
-
+						laneID_ := gc_tx % rmsThreadsPerWarp
+//line hecbench_rmsnorm.go:57
+						var valReg float32
 //line hecbench_rmsnorm.go:65
-							if laneID_ < numWarps {
-								valReg = smem[laneID_]
-							} else {
-								valReg = f.init()
-							}
-
-//line hecbench_rmsnorm.go:70
-							var val_4 float32 = valReg
-
-//line hecbench_rmsnorm.go:70
-							_ = val_4
-							_ = val_4
-							gc_l_val_4[gc_lane] = val_4
-							gc_s_valReg[gc_rank] = valReg
+						if laneID_ < numWarps {
+							valReg = smem[laneID_]
+						} else {
+							valReg = f.init()
 						}
+						var val_4 float32 = valReg
+//line hecbench_rmsnorm.go:72
+						gc_l_val_4[gc_lane] = val_4
 					}
-
+				}
 //line hecbench_rmsnorm.go:39
-					var f_2 sumOp[float32]
-
-//line hecbench_rmsnorm.go:40
-					for offset_3 := rmsThreadsPerWarp >> 1; offset_3 > 0; offset_3 >>= 1 {
-
-//line hecbench_rmsnorm.go:41
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, rmsFinalMask, &gc_l_val_4, offset_3, gocuda.WarpSize, &gc_c2r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							val_4 := gc_l_val_4[gc_lane]
-							_ = val_4
-
-//line hecbench_rmsnorm.go:41
-							tmp_ := gc_c2r[gc_lane]
-
-//line hecbench_rmsnorm.go:42
-							val_4 = f_2.op(tmp_, val_4)
-							_ = tmp_
-							gc_l_val_4[gc_lane] = val_4
+				var f_2 sumOp[float32]
+				for offset_3 := rmsThreadsPerWarp >> 1; offset_3 > 0; offset_3 >>= 1 {
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, rmsFinalMask, &gc_l_val_4, offset_3, gocuda.WarpSize, &gc_c2r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
 						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						val_4 := gc_l_val_4[gc_lane]
+//line hecbench_rmsnorm.go:41
+						tmp_ := gc_c2r[gc_lane]
+						val_4 = f_2.op(tmp_, val_4)
+//line hecbench_rmsnorm.go:44
+						gc_l_val_4[gc_lane] = val_4
 					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_rmsnorm.go:55
-							laneID_ := gc_tx % rmsThreadsPerWarp
-							_ = laneID_
-							val_4 := gc_l_val_4[gc_lane]
-							_ = val_4
-							var valReg float32
-							_ = valReg
-
+						laneID_ := gc_tx % rmsThreadsPerWarp
+//line hecbench_rmsnorm.go:57
+						val_4 := gc_l_val_4[gc_lane]
+//line hecbench_rmsnorm.go:59
+						var valReg float32
 //line hecbench_rmsnorm.go:44
-							var r_2 float32 = val_4
-
-//line hecbench_rmsnorm.go:44
-							_ = r_2
-
+						var r_2 float32 = val_4
 //line hecbench_rmsnorm.go:70
-							valReg = r_2
-
-//line hecbench_rmsnorm.go:71
-							if laneID_ == 0 {
-								smem[0] = valReg
-							}
-							_ = r_2
-							gc_s_valReg[gc_rank] = valReg
+						valReg = r_2
+						if laneID_ == 0 {
+							smem[0] = valReg
 						}
 					}
 				}
-				gc_act = gc_save15 &^ gc_dead
 			}
+//line hecbench_rmsnorm.go:78
+			gc_act = gc_save15 &^ gc_dead
 		}
 	}
-
 //line hecbench_rmsnorm.go:76
 	var r float32 = smem[0]
-
-//line hecbench_rmsnorm.go:76
-	_ = r
-
 //line hecbench_rmsnorm.go:117
 	meanSquare := r / float32(innerLen)
-	{
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-
-//line hecbench_rmsnorm.go:118
-				normFactor := intrinsic.Rsqrtf(meanSquare + epsilon)
-
-//line hecbench_rmsnorm.go:120
-				var ldGammaRegs [rmsMaxUnroll]T
-				gc_s_ldGammaRegs[gc_rank] = ldGammaRegs
-
-//line hecbench_rmsnorm.go:121
-				var stRegs [rmsMaxUnroll]T
-				gc_s_stRegs[gc_rank] = stRegs
-				_ = normFactor
-				_ = ldGammaRegs
-				_ = stRegs
-				gc_s_normFactor[gc_rank] = normFactor
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-
-//line hecbench_rmsnorm.go:118
-				normFactor := intrinsic.Rsqrtf(meanSquare + epsilon)
-
-//line hecbench_rmsnorm.go:120
-				var ldGammaRegs [rmsMaxUnroll]T
-				gc_s_ldGammaRegs[gc_rank] = ldGammaRegs
-
-//line hecbench_rmsnorm.go:121
-				var stRegs [rmsMaxUnroll]T
-				gc_s_stRegs[gc_rank] = stRegs
-				_ = normFactor
-				_ = ldGammaRegs
-				_ = stRegs
-				gc_s_normFactor[gc_rank] = normFactor
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-
-//line hecbench_rmsnorm.go:118
-				normFactor := intrinsic.Rsqrtf(meanSquare + epsilon)
-
-//line hecbench_rmsnorm.go:120
-				var ldGammaRegs [rmsMaxUnroll]T
-				gc_s_ldGammaRegs[gc_rank] = ldGammaRegs
-
-//line hecbench_rmsnorm.go:121
-				var stRegs [rmsMaxUnroll]T
-				gc_s_stRegs[gc_rank] = stRegs
-				_ = normFactor
-				_ = ldGammaRegs
-				_ = stRegs
-				gc_s_normFactor[gc_rank] = normFactor
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-
-//line hecbench_rmsnorm.go:118
-				normFactor := intrinsic.Rsqrtf(meanSquare + epsilon)
-
-//line hecbench_rmsnorm.go:120
-				var ldGammaRegs [rmsMaxUnroll]T
-				gc_s_ldGammaRegs[gc_rank] = ldGammaRegs
-
-//line hecbench_rmsnorm.go:121
-				var stRegs [rmsMaxUnroll]T
-				gc_s_stRegs[gc_rank] = stRegs
-				_ = normFactor
-				_ = ldGammaRegs
-				_ = stRegs
-				gc_s_normFactor[gc_rank] = normFactor
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+//line hecbench_rmsnorm.go:119
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+		{
+			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
-
 //line hecbench_rmsnorm.go:118
 			normFactor := intrinsic.Rsqrtf(meanSquare + epsilon)
-
 //line hecbench_rmsnorm.go:120
 			var ldGammaRegs [rmsMaxUnroll]T
 			gc_s_ldGammaRegs[gc_rank] = ldGammaRegs
-
 //line hecbench_rmsnorm.go:121
 			var stRegs [rmsMaxUnroll]T
 			gc_s_stRegs[gc_rank] = stRegs
-			_ = normFactor
-			_ = ldGammaRegs
-			_ = stRegs
+//line hecbench_rmsnorm.go:126
+			gc_s_normFactor[gc_rank] = normFactor
+		}
+		{
+			gc_rank := gc_step2 + 1
+			gc_pos.Thread = gc_rank
+//line hecbench_rmsnorm.go:118
+			normFactor := intrinsic.Rsqrtf(meanSquare + epsilon)
+//line hecbench_rmsnorm.go:120
+			var ldGammaRegs [rmsMaxUnroll]T
+			gc_s_ldGammaRegs[gc_rank] = ldGammaRegs
+//line hecbench_rmsnorm.go:121
+			var stRegs [rmsMaxUnroll]T
+			gc_s_stRegs[gc_rank] = stRegs
+//line hecbench_rmsnorm.go:126
+			gc_s_normFactor[gc_rank] = normFactor
+		}
+		{
+			gc_rank := gc_step2 + 2
+			gc_pos.Thread = gc_rank
+//line hecbench_rmsnorm.go:118
+			normFactor := intrinsic.Rsqrtf(meanSquare + epsilon)
+//line hecbench_rmsnorm.go:120
+			var ldGammaRegs [rmsMaxUnroll]T
+			gc_s_ldGammaRegs[gc_rank] = ldGammaRegs
+//line hecbench_rmsnorm.go:121
+			var stRegs [rmsMaxUnroll]T
+			gc_s_stRegs[gc_rank] = stRegs
+//line hecbench_rmsnorm.go:126
+			gc_s_normFactor[gc_rank] = normFactor
+		}
+		{
+			gc_rank := gc_step2 + 3
+			gc_pos.Thread = gc_rank
+//line hecbench_rmsnorm.go:118
+			normFactor := intrinsic.Rsqrtf(meanSquare + epsilon)
+//line hecbench_rmsnorm.go:120
+			var ldGammaRegs [rmsMaxUnroll]T
+			gc_s_ldGammaRegs[gc_rank] = ldGammaRegs
+//line hecbench_rmsnorm.go:121
+			var stRegs [rmsMaxUnroll]T
+			gc_s_stRegs[gc_rank] = stRegs
+//line hecbench_rmsnorm.go:126
 			gc_s_normFactor[gc_rank] = normFactor
 		}
 	}
-
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line hecbench_rmsnorm.go:118
+		normFactor := intrinsic.Rsqrtf(meanSquare + epsilon)
+//line hecbench_rmsnorm.go:120
+		var ldGammaRegs [rmsMaxUnroll]T
+		gc_s_ldGammaRegs[gc_rank] = ldGammaRegs
+//line hecbench_rmsnorm.go:121
+		var stRegs [rmsMaxUnroll]T
+		gc_s_stRegs[gc_rank] = stRegs
+//line hecbench_rmsnorm.go:126
+		gc_s_normFactor[gc_rank] = normFactor
+	}
 //line hecbench_rmsnorm.go:122
 	for gc_off2, gc_limit2, gc_more2 := int64(0), int64(innerLen), true; gc_more2; gc_off2 += int64(BLOCKSIZE * unroll) {
 		gc_b.Tick()
@@ -560,48 +416,34 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 			return
 		}
 		gc_more2 = false
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_rmsnorm.go:129
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_rmsnorm.go:99
-					warpID := gc_tx / rmsThreadsPerWarp
-					_ = warpID
-
-//line hecbench_rmsnorm.go:100
-					laneID := gc_tx % rmsThreadsPerWarp
-					_ = laneID
-
+				warpID := gc_tx / rmsThreadsPerWarp
+				laneID := gc_tx % rmsThreadsPerWarp
 //line hecbench_rmsnorm.go:106
-					startOffset := warpID*rmsThreadsPerWarp*unroll + laneID*unroll
-					_ = startOffset
-					normFactor := gc_s_normFactor[gc_rank]
-
+				startOffset := warpID*rmsThreadsPerWarp*unroll + laneID*unroll
+//line hecbench_rmsnorm.go:108
+				normFactor := gc_s_normFactor[gc_rank]
 //line hecbench_rmsnorm.go:122
-					gc_start2 := int64(startOffset)
-					offset_ := gc_start2 + gc_off2
-					if !(offset_ < gc_limit2) || offset_ < gc_start2 && compiled.StrideStopped(gc_start2, int64(BLOCKSIZE*unroll), gc_limit2, false) {
-						continue
-					}
-					gc_more2 = true
-
-//line hecbench_rmsnorm.go:123
-					loadData(inputPtr[offset_:], gc_s_ldInputRegs[gc_rank][:], unroll)
-
-//line hecbench_rmsnorm.go:124
-					loadData(gammaPtr[offset_:], gc_s_ldGammaRegs[gc_rank][:], unroll)
-
-//line hecbench_rmsnorm.go:126
-					for i_ := 0; i_ < unroll; i_++ {
-						val_ := float32(gc_s_ldInputRegs[gc_rank][i_]) * normFactor * float32(gc_s_ldGammaRegs[gc_rank][i_])
-						gc_s_stRegs[gc_rank][i_] = T(val_)
-					}
-
-//line hecbench_rmsnorm.go:130
-					storeData(outputPtr[offset_:], gc_s_stRegs[gc_rank][:], unroll)
+				gc_start2 := int64(startOffset)
+				offset_ := gc_start2 + gc_off2
+				if !(offset_ < gc_limit2) || offset_ < gc_start2 && compiled.StrideStopped(gc_start2, int64(BLOCKSIZE*unroll), gc_limit2, false) {
+					continue
 				}
+				gc_more2 = true
+//line hecbench_rmsnorm.go:123
+				loadData(inputPtr[offset_:], gc_s_ldInputRegs[gc_rank][:], unroll)
+				loadData(gammaPtr[offset_:], gc_s_ldGammaRegs[gc_rank][:], unroll)
+//line hecbench_rmsnorm.go:126
+				for i_ := 0; i_ < unroll; i_++ {
+					val_ := float32(gc_s_ldInputRegs[gc_rank][i_]) * normFactor * float32(gc_s_ldGammaRegs[gc_rank][i_])
+					gc_s_stRegs[gc_rank][i_] = T(val_)
+				}
+				storeData(outputPtr[offset_:], gc_s_stRegs[gc_rank][:], unroll)
 			}
 		}
 	}
@@ -610,4 +452,5 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 // gc_files_hecbench_rmsnorm holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_rmsnorm.go
+//line hecbench_rmsnorm.go:140
 var gc_files_hecbench_rmsnorm embed.FS

@@ -66,421 +66,272 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 	for gc_rank := range gc_s_mask {
 		gc_s_mask[gc_rank] = mask
 	}
-
 //line hecbench_softmax.go:102
 	nextPowerOfTwo := 1 << log2Elements
-
-//line hecbench_softmax.go:103
 	WARP_SIZE := c10WarpSize
-
-//line hecbench_softmax.go:104
 	if nextPowerOfTwo < c10WarpSize {
 		WARP_SIZE = nextPowerOfTwo
 	}
-
-//line hecbench_softmax.go:107
 	WARP_ITERATIONS := nextPowerOfTwo / WARP_SIZE
-
-//line hecbench_softmax.go:108
 	WARP_BATCH := 1
-
-//line hecbench_softmax.go:109
 	if nextPowerOfTwo <= 128 {
 		WARP_BATCH = 2
 	}
-
-//line hecbench_softmax.go:112
 	ELEMENTS_PER_LDG_STG := 4
-
-//line hecbench_softmax.go:113
 	if WARP_ITERATIONS < 4 {
 		ELEMENTS_PER_LDG_STG = 1
 	}
-
 //line hecbench_softmax.go:181
 	var warpBatch int = WARP_BATCH
-
-//line hecbench_softmax.go:181
-	_ = warpBatch
-
 //line hecbench_softmax.go:181
 	var warpSize int = WARP_SIZE
-
-//line hecbench_softmax.go:181
-	_ = warpSize
-
 //line hecbench_softmax.go:80
 	var r smMax[float32]
-
 //line hecbench_softmax.go:200
 	var warpBatch_ int = WARP_BATCH
-
-//line hecbench_softmax.go:200
-	_ = warpBatch_
-
 //line hecbench_softmax.go:200
 	var warpSize_ int = WARP_SIZE
-
-//line hecbench_softmax.go:200
-	_ = warpSize_
-
 //line hecbench_softmax.go:80
 	var r_2 smAdd[float32]
-	{
-		var gc_l_value [32]float32
-		var gc_l_value_ [32]float32
-		var gc_l_sum_ [32][]float32
-		var gc_l_sum_2 [32][]float32
-		var gc_l_elements [32][2][32]float32
-		var gc_l_maxValue [32][2]float32
-		var gc_l_maskValue [32][2]float32
-		var gc_l_sum [32][2]float32
-		var gc_c1r [32]float32
-		var gc_c2r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				gc_ty := gc_tidx.Y
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line hecbench_softmax.go:119
-					firstBatch := (gc_bdy*(gc_bx+gc_gdx*(gc_by+gc_gdy*gc_bz)) + gc_ty) * WARP_BATCH
-					_ = firstBatch
-
-//line hecbench_softmax.go:130
-					localBatches := min(microBatchSize-firstBatch, WARP_BATCH)
-					_ = localBatches
-
-//line hecbench_softmax.go:137
-					localIdx := gc_tx
-					_ = localIdx
-					dst := gc_s_dst[gc_rank]
-					src := gc_s_src[gc_rank]
-					mask := gc_s_mask[gc_rank]
-
-//line hecbench_softmax.go:121
-					var padFirstBatch int
-
-//line hecbench_softmax.go:122
-					if padBatches != 1 {
-						padFirstBatch = (gc_bdy*(gc_bx+gc_gdx*gc_bz) + gc_ty) * WARP_BATCH
-					} else {
-						padFirstBatch = (gc_bdy*gc_bx + gc_ty) * WARP_BATCH
-					}
-
-//line hecbench_softmax.go:139
-					src = src[firstBatch*elementCount+ELEMENTS_PER_LDG_STG*localIdx:]
-
-//line hecbench_softmax.go:140
-					dst = dst[firstBatch*elementCount+ELEMENTS_PER_LDG_STG*localIdx:]
-
-//line hecbench_softmax.go:141
-					mask = mask[padFirstBatch*elementCount+ELEMENTS_PER_LDG_STG*localIdx:]
-
-//line hecbench_softmax.go:144
-					var elements [smMaxWarpBatch][smMaxWarpIterations]float32
-
-//line hecbench_softmax.go:145
-					var tempData [smMaxElementsPerLdg]intrinsic.Half
-
-//line hecbench_softmax.go:146
-					var tempMask [smMaxElementsPerLdg]uint8
-
-//line hecbench_softmax.go:147
-					for i := 0; i < localBatches; i++ {
-						for it := 0; it < WARP_ITERATIONS; it += ELEMENTS_PER_LDG_STG {
-							elementIndex := ELEMENTS_PER_LDG_STG*localIdx + it*WARP_SIZE
-							if elementIndex < elementCount {
-
-								itrIdx := i*elementCount + it*WARP_SIZE
-								copyVectorHalf(tempData[:], src[itrIdx:], ELEMENTS_PER_LDG_STG)
-								copyVectorU8(tempMask[:], mask[itrIdx:], ELEMENTS_PER_LDG_STG)
-
-								for element := 0; element < ELEMENTS_PER_LDG_STG; element++ {
-									if tempMask[element] != 1 {
-										elements[i][it+element] = intrinsic.Half2Float(tempData[element]) * scale
-									} else {
-										elements[i][it+element] = float32(-10000.0)
-									}
-								}
-							} else {
-								for element_ := 0; element_ < ELEMENTS_PER_LDG_STG; element_++ {
-									elements[i][it+element_] = float32(math.Inf(-1))
-								}
-							}
-						}
-					}
-
-//line hecbench_softmax.go:172
-					var maxValue [smMaxWarpBatch]float32
-					gc_l_maxValue[gc_lane] = maxValue
-
-//line hecbench_softmax.go:173
-					for i_ := 0; i_ < WARP_BATCH; i_++ {
-						gc_l_maxValue[gc_lane][i_] = elements[i_][0]
-						for it_ := 1; it_ < WARP_ITERATIONS; it_++ {
-							if !(gc_l_maxValue[gc_lane][i_] > elements[i_][it_]) {
-								gc_l_maxValue[gc_lane][i_] = elements[i_][it_]
-							}
-						}
-					}
-
-//line hecbench_softmax.go:181
-					var sum_ []float32 = gc_l_maxValue[gc_lane][:]
-
-//line hecbench_softmax.go:181
-					_ = sum_
-					_ = padFirstBatch
-					_ = elements
-					_ = tempData
-					_ = tempMask
-					_ = maxValue
-					_ = sum_
-					gc_l_sum_[gc_lane] = sum_
-					gc_s_dst[gc_rank] = dst
-					gc_s_src[gc_rank] = src
-					gc_s_mask[gc_rank] = mask
-					gc_l_elements[gc_lane] = elements
-				}
-			}
-
-//line hecbench_softmax.go:81
-			for offset := warpSize / 2; offset > 0; offset /= 2 {
-
 //line hecbench_softmax.go:82
-				for i_5 := 0; i_5 < warpBatch; i_5++ {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						sum_ := gc_l_sum_[gc_lane]
-						_ = sum_
-
-//line hecbench_softmax.go:83
-						var value float32 = sum_[i_5]
-
-//line hecbench_softmax.go:83
-						_ = value
-						_ = value
-						gc_l_value[gc_lane] = value
-					}
-
-//line hecbench_softmax.go:83
-					var laneMask int = offset
-
-//line hecbench_softmax.go:83
-					_ = laneMask
-
-//line hecbench_softmax.go:83
-					var width int = warpSize
-
-//line hecbench_softmax.go:83
-					_ = width
-
-//line hecbench_softmax.go:83
-					var mask_ uint32 = 0xffffffff
-
-//line hecbench_softmax.go:83
-					_ = mask_
-
-//line hecbench_softmax.go:74
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, mask_, &gc_l_value, laneMask, width, &gc_c1r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						sum_ := gc_l_sum_[gc_lane]
-						_ = sum_
-
-//line hecbench_softmax.go:74
-						var r_ float32 = gc_c1r[gc_lane]
-
-//line hecbench_softmax.go:74
-						_ = r_
-
-//line hecbench_softmax.go:83
-						b := r_
-
-//line hecbench_softmax.go:84
-						sum_[i_5] = r.apply(sum_[i_5], b)
-						_ = r_
-						_ = b
+	var gc_l_value [32]float32
+	var gc_l_value_ [32]float32
+	var gc_l_sum_ [32][]float32
+	var gc_l_sum_2 [32][]float32
+	var gc_l_elements [32][2][32]float32
+	var gc_l_maxValue [32][2]float32
+	var gc_l_maskValue [32][2]float32
+	var gc_l_sum [32][2]float32
+	var gc_c1r [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
 				}
-			}
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-				elements := gc_l_elements[gc_lane]
-				_ = elements
-
-//line hecbench_softmax.go:184
-				var maskValue [smMaxWarpBatch]float32
-
-//line hecbench_softmax.go:185
-				for i_2 := 0; i_2 < WARP_BATCH; i_2++ {
-					if gc_l_maxValue[gc_lane][i_2] == float32(-10000.0) {
-						maskValue[i_2] = 0.0
-					} else {
-						maskValue[i_2] = 1.0
-					}
-				}
-
-//line hecbench_softmax.go:193
-				sum := [smMaxWarpBatch]float32{0.0}
-				gc_l_sum[gc_lane] = sum
-
-//line hecbench_softmax.go:194
-				for i_3 := 0; i_3 < WARP_BATCH; i_3++ {
-					for it_2 := 0; it_2 < WARP_ITERATIONS; it_2++ {
-						elements[i_3][it_2] = expf((elements[i_3][it_2] - gc_l_maxValue[gc_lane][i_3]))
-						gc_l_sum[gc_lane][i_3] += elements[i_3][it_2]
-					}
-				}
-
-//line hecbench_softmax.go:200
-				var sum_2 []float32 = gc_l_sum[gc_lane][:]
-
-//line hecbench_softmax.go:200
-				_ = sum_2
-				_ = maskValue
-				_ = sum
-				_ = sum_2
-				gc_l_sum_2[gc_lane] = sum_2
-				gc_l_elements[gc_lane] = elements
-				gc_l_maskValue[gc_lane] = maskValue
-			}
-
-//line hecbench_softmax.go:81
-			for offset_ := warpSize_ / 2; offset_ > 0; offset_ /= 2 {
-
-//line hecbench_softmax.go:82
-				for i_6 := 0; i_6 < warpBatch_; i_6++ {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						sum_2 := gc_l_sum_2[gc_lane]
-						_ = sum_2
-
-//line hecbench_softmax.go:83
-						var value_ float32 = sum_2[i_6]
-
-//line hecbench_softmax.go:83
-						_ = value_
-						_ = value_
-						gc_l_value_[gc_lane] = value_
-					}
-
-//line hecbench_softmax.go:83
-					var laneMask_ int = offset_
-
-//line hecbench_softmax.go:83
-					_ = laneMask_
-
-//line hecbench_softmax.go:83
-					var width_ int = warpSize_
-
-//line hecbench_softmax.go:83
-					_ = width_
-
-//line hecbench_softmax.go:83
-					var mask_2 uint32 = 0xffffffff
-
-//line hecbench_softmax.go:83
-					_ = mask_2
-
-//line hecbench_softmax.go:74
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, mask_2, &gc_l_value_, laneMask_, width_, &gc_c2r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						sum_2 := gc_l_sum_2[gc_lane]
-						_ = sum_2
-
-//line hecbench_softmax.go:74
-						var r_3 float32 = gc_c2r[gc_lane]
-
-//line hecbench_softmax.go:74
-						_ = r_3
-
-//line hecbench_softmax.go:83
-						b_ := r_3
-
-//line hecbench_softmax.go:84
-						sum_2[i_6] = r_2.apply(sum_2[i_6], b_)
-						_ = r_3
-						_ = b_
-					}
-				}
-			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				gc_ty := gc_tidx.Y
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
 //line hecbench_softmax.go:119
-					firstBatch := (gc_bdy*(gc_bx+gc_gdx*(gc_by+gc_gdy*gc_bz)) + gc_ty) * WARP_BATCH
-					_ = firstBatch
-
+				firstBatch := (gc_bdy*(gc_bx+gc_gdx*(gc_by+gc_gdy*gc_bz)) + gc_ty) * WARP_BATCH
 //line hecbench_softmax.go:130
-					localBatches := min(microBatchSize-firstBatch, WARP_BATCH)
-					_ = localBatches
-
+				localBatches := min(microBatchSize-firstBatch, WARP_BATCH)
 //line hecbench_softmax.go:137
-					localIdx := gc_tx
-					_ = localIdx
-					dst := gc_s_dst[gc_rank]
-					elements := gc_l_elements[gc_lane]
-					_ = elements
-					maskValue := gc_l_maskValue[gc_lane]
-					_ = maskValue
-
-//line hecbench_softmax.go:203
-					var out [smMaxElementsPerLdg]intrinsic.Half
-
-//line hecbench_softmax.go:204
-					for i_4 := 0; i_4 < localBatches; i_4++ {
-						for it_3 := 0; it_3 < WARP_ITERATIONS; it_3 += ELEMENTS_PER_LDG_STG {
-							elementIndex_ := ELEMENTS_PER_LDG_STG*localIdx + it_3*WARP_SIZE
-							if elementIndex_ < elementCount {
-								for element_2 := 0; element_2 < ELEMENTS_PER_LDG_STG; element_2++ {
-									if maskValue[i_4] != 0 {
-										out[element_2] = intrinsic.Float2HalfRN(elements[i_4][it_3+element_2] / gc_l_sum[gc_lane][i_4])
-									} else {
-										out[element_2] = intrinsic.Float2HalfRN(0)
-									}
+				localIdx := gc_tx
+//line hecbench_softmax.go:139
+				dst := gc_s_dst[gc_rank]
+				src := gc_s_src[gc_rank]
+				mask := gc_s_mask[gc_rank]
+//line hecbench_softmax.go:121
+				var padFirstBatch int
+				if padBatches != 1 {
+					padFirstBatch = (gc_bdy*(gc_bx+gc_gdx*gc_bz) + gc_ty) * WARP_BATCH
+				} else {
+					padFirstBatch = (gc_bdy*gc_bx + gc_ty) * WARP_BATCH
+				}
+//line hecbench_softmax.go:139
+				src = src[firstBatch*elementCount+ELEMENTS_PER_LDG_STG*localIdx:]
+				dst = dst[firstBatch*elementCount+ELEMENTS_PER_LDG_STG*localIdx:]
+				mask = mask[padFirstBatch*elementCount+ELEMENTS_PER_LDG_STG*localIdx:]
+//line hecbench_softmax.go:144
+				var elements [smMaxWarpBatch][smMaxWarpIterations]float32
+				var tempData [smMaxElementsPerLdg]intrinsic.Half
+				var tempMask [smMaxElementsPerLdg]uint8
+				for i := 0; i < localBatches; i++ {
+					for it := 0; it < WARP_ITERATIONS; it += ELEMENTS_PER_LDG_STG {
+						elementIndex := ELEMENTS_PER_LDG_STG*localIdx + it*WARP_SIZE
+						if elementIndex < elementCount {
+//line hecbench_softmax.go:152
+							itrIdx := i*elementCount + it*WARP_SIZE
+							copyVectorHalf(tempData[:], src[itrIdx:], ELEMENTS_PER_LDG_STG)
+							copyVectorU8(tempMask[:], mask[itrIdx:], ELEMENTS_PER_LDG_STG)
+//line hecbench_softmax.go:156
+							for element := 0; element < ELEMENTS_PER_LDG_STG; element++ {
+								if tempMask[element] != 1 {
+									elements[i][it+element] = intrinsic.Half2Float(tempData[element]) * scale
+								} else {
+									elements[i][it+element] = float32(-10000.0)
 								}
-								copyVectorHalf(dst[i_4*elementCount+it_3*WARP_SIZE:], out[:], ELEMENTS_PER_LDG_STG)
-							} else {
-								break
+							}
+						} else {
+							for element_ := 0; element_ < ELEMENTS_PER_LDG_STG; element_++ {
+								elements[i][it+element_] = float32(math.Inf(-1))
 							}
 						}
 					}
-					_ = out
+				}
+//line hecbench_softmax.go:172
+				var maxValue [smMaxWarpBatch]float32
+				gc_l_maxValue[gc_lane] = maxValue
+//line hecbench_softmax.go:173
+				for i_ := 0; i_ < WARP_BATCH; i_++ {
+					gc_l_maxValue[gc_lane][i_] = elements[i_][0]
+					for it_ := 1; it_ < WARP_ITERATIONS; it_++ {
+						if !(gc_l_maxValue[gc_lane][i_] > elements[i_][it_]) {
+							gc_l_maxValue[gc_lane][i_] = elements[i_][it_]
+						}
+					}
+				}
+				var sum_ []float32 = gc_l_maxValue[gc_lane][:]
+//line hecbench_softmax.go:188
+				gc_l_sum_[gc_lane] = sum_
+				gc_s_dst[gc_rank] = dst
+				gc_s_src[gc_rank] = src
+				gc_s_mask[gc_rank] = mask
+				gc_l_elements[gc_lane] = elements
+			}
+		}
+//line hecbench_softmax.go:81
+		for offset := warpSize / 2; offset > 0; offset /= 2 {
+			for i_5 := 0; i_5 < warpBatch; i_5++ {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					sum_ := gc_l_sum_[gc_lane]
+//line hecbench_softmax.go:83
+					var value float32 = sum_[i_5]
+//line hecbench_softmax.go:85
+					gc_l_value[gc_lane] = value
+				}
+//line hecbench_softmax.go:83
+				var laneMask int = offset
+//line hecbench_softmax.go:83
+				var width int = warpSize
+//line hecbench_softmax.go:83
+				var mask_ uint32 = 0xffffffff
+//line hecbench_softmax.go:74
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, mask_, &gc_l_value, laneMask, width, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					sum_ := gc_l_sum_[gc_lane]
+//line hecbench_softmax.go:74
+					var r_ float32 = gc_c1r[gc_lane]
+//line hecbench_softmax.go:83
+					b := r_
+					sum_[i_5] = r.apply(sum_[i_5], b)
+				}
+			}
+		}
+//line hecbench_softmax.go:90
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			elements := gc_l_elements[gc_lane]
+//line hecbench_softmax.go:184
+			var maskValue [smMaxWarpBatch]float32
+			for i_2 := 0; i_2 < WARP_BATCH; i_2++ {
+				if gc_l_maxValue[gc_lane][i_2] == float32(-10000.0) {
+					maskValue[i_2] = 0.0
+				} else {
+					maskValue[i_2] = 1.0
+				}
+			}
+//line hecbench_softmax.go:193
+			sum := [smMaxWarpBatch]float32{0.0}
+			gc_l_sum[gc_lane] = sum
+//line hecbench_softmax.go:194
+			for i_3 := 0; i_3 < WARP_BATCH; i_3++ {
+				for it_2 := 0; it_2 < WARP_ITERATIONS; it_2++ {
+					elements[i_3][it_2] = expf((elements[i_3][it_2] - gc_l_maxValue[gc_lane][i_3]))
+					gc_l_sum[gc_lane][i_3] += elements[i_3][it_2]
+				}
+			}
+			var sum_2 []float32 = gc_l_sum[gc_lane][:]
+//line hecbench_softmax.go:204
+			gc_l_sum_2[gc_lane] = sum_2
+			gc_l_elements[gc_lane] = elements
+			gc_l_maskValue[gc_lane] = maskValue
+		}
+//line hecbench_softmax.go:81
+		for offset_ := warpSize_ / 2; offset_ > 0; offset_ /= 2 {
+			for i_6 := 0; i_6 < warpBatch_; i_6++ {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					sum_2 := gc_l_sum_2[gc_lane]
+//line hecbench_softmax.go:83
+					var value_ float32 = sum_2[i_6]
+//line hecbench_softmax.go:85
+					gc_l_value_[gc_lane] = value_
+				}
+//line hecbench_softmax.go:83
+				var laneMask_ int = offset_
+//line hecbench_softmax.go:83
+				var width_ int = warpSize_
+//line hecbench_softmax.go:83
+				var mask_2 uint32 = 0xffffffff
+//line hecbench_softmax.go:74
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, mask_2, &gc_l_value_, laneMask_, width_, &gc_c2r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					sum_2 := gc_l_sum_2[gc_lane]
+//line hecbench_softmax.go:74
+					var r_3 float32 = gc_c2r[gc_lane]
+//line hecbench_softmax.go:83
+					b_ := r_3
+					sum_2[i_6] = r_2.apply(sum_2[i_6], b_)
+				}
+			}
+		}
+		{
+//line hecbench_softmax.go:91
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_softmax.go:119
+				firstBatch := (gc_bdy*(gc_bx+gc_gdx*(gc_by+gc_gdy*gc_bz)) + gc_ty) * WARP_BATCH
+//line hecbench_softmax.go:130
+				localBatches := min(microBatchSize-firstBatch, WARP_BATCH)
+//line hecbench_softmax.go:137
+				localIdx := gc_tx
+//line hecbench_softmax.go:139
+				dst := gc_s_dst[gc_rank]
+				elements := gc_l_elements[gc_lane]
+//line hecbench_softmax.go:142
+				maskValue := gc_l_maskValue[gc_lane]
+//line hecbench_softmax.go:203
+				var out [smMaxElementsPerLdg]intrinsic.Half
+				for i_4 := 0; i_4 < localBatches; i_4++ {
+					for it_3 := 0; it_3 < WARP_ITERATIONS; it_3 += ELEMENTS_PER_LDG_STG {
+						elementIndex_ := ELEMENTS_PER_LDG_STG*localIdx + it_3*WARP_SIZE
+						if elementIndex_ < elementCount {
+							for element_2 := 0; element_2 < ELEMENTS_PER_LDG_STG; element_2++ {
+								if maskValue[i_4] != 0 {
+									out[element_2] = intrinsic.Float2HalfRN(elements[i_4][it_3+element_2] / gc_l_sum[gc_lane][i_4])
+								} else {
+									out[element_2] = intrinsic.Float2HalfRN(0)
+								}
+							}
+							copyVectorHalf(dst[i_4*elementCount+it_3*WARP_SIZE:], out[:], ELEMENTS_PER_LDG_STG)
+						} else {
+							break
+						}
+					}
 				}
 			}
 		}
@@ -490,4 +341,5 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 // gc_files_hecbench_softmax holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_softmax.go
+//line hecbench_softmax.go:231
 var gc_files_hecbench_softmax embed.FS

@@ -49,177 +49,218 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 	gc_s_bNew := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_cNew := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	gc_s_dNew := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-
 //line hecbench_tridiagonal.go:21
 	shared := gocuda.DynamicShared[float32](t)
-
 //line hecbench_tridiagonal.go:24
 	blid := gc_bx
-
 //line hecbench_tridiagonal.go:26
 	delta := 1
-
 //line hecbench_tridiagonal.go:28
 	a := shared
-
-//line hecbench_tridiagonal.go:29
 	b := a[systemSize+1:]
-
-//line hecbench_tridiagonal.go:30
 	c := b[systemSize+1:]
-
-//line hecbench_tridiagonal.go:31
 	d := c[systemSize+1:]
-
-//line hecbench_tridiagonal.go:32
 	x := d[systemSize+1:]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := blid * systemSize
-			if gc_bdx <= len(a) && gc_off >= 0 && gc_off <= len(aD) && gc_bdx <= len(aD)-gc_off && gc_bdx <= len(b) && gc_off <= len(bD) && gc_bdx <= len(bD)-gc_off && gc_bdx <= len(c) && gc_off <= len(cD) && gc_bdx <= len(cD)-gc_off && gc_bdx <= len(d) && gc_off <= len(dD) && gc_bdx <= len(dD)-gc_off {
-				gc_at := a[:gc_bdx]
-				gc_at2 := aD[gc_off:][:gc_bdx]
-				gc_at3 := b[:gc_bdx]
-				gc_at4 := bD[gc_off:][:gc_bdx]
-				gc_at5 := c[:gc_bdx]
-				gc_at6 := cD[gc_off:][:gc_bdx]
-				gc_at7 := d[:gc_bdx]
-				gc_at8 := dD[gc_off:][:gc_bdx]
-				gc_vstep := 0
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+//line hecbench_tridiagonal.go:34
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := blid * systemSize
+		if gc_bdx <= len(a) && gc_off >= 0 && gc_off <= len(aD) && gc_bdx <= len(aD)-gc_off && gc_bdx <= len(b) && gc_off <= len(bD) && gc_bdx <= len(bD)-gc_off && gc_bdx <= len(c) && gc_off <= len(cD) && gc_bdx <= len(cD)-gc_off && gc_bdx <= len(d) && gc_off <= len(dD) && gc_bdx <= len(dD)-gc_off {
+			gc_at := a[:gc_bdx]
+			gc_at2 := aD[gc_off:][:gc_bdx]
+			gc_at3 := b[:gc_bdx]
+			gc_at4 := bD[gc_off:][:gc_bdx]
+			gc_at5 := c[:gc_bdx]
+			gc_at6 := cD[gc_off:][:gc_bdx]
+			gc_at7 := d[:gc_bdx]
+			gc_at8 := dD[gc_off:][:gc_bdx]
+			gc_vstep := 0
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line hecbench_tridiagonal.go:23
-					var thid int = gc_tx
+				var thid int = gc_tx
 //line hecbench_tridiagonal.go:23
-					_ = thid
-					lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
-					lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
-					lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
-					lanes.LoadFloat32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
+				_ = thid
+				lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+				lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+				lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+				lanes.LoadFloat32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
 //line hecbench_tridiagonal.go:39
-					var aNew float32
+				var aNew float32
 //line hecbench_tridiagonal.go:39
-					_ = aNew
+				var bNew float32
 //line hecbench_tridiagonal.go:39
-					var bNew float32
+				var cNew float32
 //line hecbench_tridiagonal.go:39
-					_ = bNew
+				var dNew float32
+				lanes.BroadcastFloat32x8(aNew).StoreSlice(gc_s_aNew[gc_rank:])
+				lanes.BroadcastFloat32x8(bNew).StoreSlice(gc_s_bNew[gc_rank:])
+				lanes.BroadcastFloat32x8(cNew).StoreSlice(gc_s_cNew[gc_rank:])
+				lanes.BroadcastFloat32x8(dNew).StoreSlice(gc_s_dNew[gc_rank:])
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line hecbench_tridiagonal.go:34
+				gc_at[gc_tx] = gc_at2[gc_tx]
+				gc_at3[gc_tx] = gc_at4[gc_tx]
+				gc_at5[gc_tx] = gc_at6[gc_tx]
+				gc_at7[gc_tx] = gc_at8[gc_tx]
 //line hecbench_tridiagonal.go:39
-					var cNew float32
-//line hecbench_tridiagonal.go:39
-					_ = cNew
-//line hecbench_tridiagonal.go:39
-					var dNew float32
-//line hecbench_tridiagonal.go:39
-					_ = dNew
-					lanes.BroadcastFloat32x8(aNew).StoreSlice(gc_s_aNew[gc_rank:])
-					lanes.BroadcastFloat32x8(bNew).StoreSlice(gc_s_bNew[gc_rank:])
-					lanes.BroadcastFloat32x8(cNew).StoreSlice(gc_s_cNew[gc_rank:])
-					lanes.BroadcastFloat32x8(dNew).StoreSlice(gc_s_dNew[gc_rank:])
+				var aNew, bNew, cNew, dNew float32
+//line hecbench_tridiagonal.go:44
+				gc_s_aNew[gc_rank] = aNew
+				gc_s_bNew[gc_rank] = bNew
+				gc_s_cNew[gc_rank] = cNew
+				gc_s_dNew[gc_rank] = dNew
+			}
+		} else {
+			gc_vstep2 := 0
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+				gc_rank := gc_base + gc_tx
+//line hecbench_tridiagonal.go:23
+				var thid int = gc_tx
+//line hecbench_tridiagonal.go:34
+				if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
+					blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
+					blid*systemSize) > len(cD)-8 || thid > len(c)-8 || (thid+
+					blid*systemSize) > len(dD)-8 || thid > len(d)-8 {
+//line hecbench_tridiagonal.go:34
+					break
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+//line hecbench_tridiagonal.go:35
+				lanes.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
+				lanes.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
+				lanes.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
+				lanes.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
+				var aNew float32
+//line hecbench_tridiagonal.go:39
+				var bNew float32
+//line hecbench_tridiagonal.go:39
+				var cNew float32
+//line hecbench_tridiagonal.go:39
+				var dNew float32
+				lanes.BroadcastFloat32x8(aNew).StoreSlice(gc_s_aNew[gc_rank:])
+				lanes.BroadcastFloat32x8(bNew).StoreSlice(gc_s_bNew[gc_rank:])
+				lanes.BroadcastFloat32x8(cNew).StoreSlice(gc_s_cNew[gc_rank:])
+				lanes.BroadcastFloat32x8(dNew).StoreSlice(gc_s_dNew[gc_rank:])
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_tridiagonal.go:23
+				thid := gc_tx
+//line hecbench_tridiagonal.go:34
+				a[thid] = aD[thid+blid*systemSize]
+				b[thid] = bD[thid+blid*systemSize]
+				c[thid] = cD[thid+blid*systemSize]
+				d[thid] = dD[thid+blid*systemSize]
+//line hecbench_tridiagonal.go:39
+				var aNew, bNew, cNew, dNew float32
+//line hecbench_tridiagonal.go:44
+				gc_s_aNew[gc_rank] = aNew
+				gc_s_bNew[gc_rank] = bNew
+				gc_s_cNew[gc_rank] = cNew
+				gc_s_dNew[gc_rank] = dNew
+			}
+		}
+	}
+//line hecbench_tridiagonal.go:44
+	for j := 0; j < iterations; j++ {
+//line hecbench_tridiagonal.go:46
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := delta
+			gc_off3 := 0 - delta
+			if gc_bdx <= len(c) && gc_off2 >= 0 && gc_off2 <= len(b) && gc_bdx <= len(b)-gc_off2 && gc_bdx <= len(b) && gc_off2 <= len(a) && gc_bdx <= len(a)-gc_off2 && gc_bdx <= len(d) && gc_off2 <= len(d) && gc_bdx <= len(d)-gc_off2 && gc_off2 <= len(c) && gc_bdx <= len(c)-gc_off2 && gc_bdx <= len(a) && gc_off3 >= 0 && gc_off3 <= len(b) && gc_bdx <= len(b)-gc_off3 && gc_off3 <= len(c) && gc_bdx <= len(c)-gc_off3 && gc_off3 <= len(d) && gc_bdx <= len(d)-gc_off3 && gc_off3 <= len(a) && gc_bdx <= len(a)-gc_off3 {
+				gc_at9 := c[:gc_bdx]
+				gc_at10 := b[gc_off2:][:gc_bdx]
+				gc_at11 := b[:gc_bdx]
+				gc_at12 := a[gc_off2:][:gc_bdx]
+				gc_at13 := d[:gc_bdx]
+				gc_at14 := d[gc_off2:][:gc_bdx]
+				gc_at15 := c[gc_off2:][:gc_bdx]
+				gc_at16 := a[:gc_bdx]
+				gc_at17 := b[gc_off3:][:gc_bdx]
+				gc_at18 := c[gc_off3:][:gc_bdx]
+				gc_at19 := d[gc_off3:][:gc_bdx]
+				gc_at20 := a[gc_off3:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
 //line hecbench_tridiagonal.go:23
 					thid := gc_tx
-					_ = thid
-
-//line hecbench_tridiagonal.go:34
-					gc_at[gc_tx] = gc_at2[gc_tx]
-
-//line hecbench_tridiagonal.go:35
-					gc_at3[gc_tx] = gc_at4[gc_tx]
-
-//line hecbench_tridiagonal.go:36
-					gc_at5[gc_tx] = gc_at6[gc_tx]
-
-//line hecbench_tridiagonal.go:37
-					gc_at7[gc_tx] = gc_at8[gc_tx]
-
-//line hecbench_tridiagonal.go:39
-					var aNew, bNew, cNew, dNew float32
-					_ = aNew
-					_ = bNew
-					_ = cNew
-					_ = dNew
+//line hecbench_tridiagonal.go:45
+					i := thid
+//line hecbench_tridiagonal.go:47
+					var aNew float32
+//line hecbench_tridiagonal.go:49
+					var bNew float32
+//line hecbench_tridiagonal.go:51
+					var cNew float32
+//line hecbench_tridiagonal.go:53
+					var dNew float32
+//line hecbench_tridiagonal.go:47
+					if i < delta {
+						tmp2 := gc_at9[gc_tx] / gc_at10[gc_tx]
+						bNew = gc_at11[gc_tx] - gc_at12[gc_tx]*tmp2
+						dNew = gc_at13[gc_tx] - gc_at14[gc_tx]*tmp2
+						aNew = 0
+						cNew = -gc_at15[gc_tx] * tmp2
+					} else if (systemSize - i - 1) < delta {
+						tmp := gc_at16[gc_tx] / gc_at17[gc_tx]
+						bNew = gc_at11[gc_tx] - gc_at18[gc_tx]*tmp
+						dNew = gc_at13[gc_tx] - gc_at19[gc_tx]*tmp
+						aNew = -gc_at20[gc_tx] * tmp
+						cNew = 0
+					} else {
+						tmp1 := gc_at16[gc_tx] / gc_at17[gc_tx]
+						tmp2_ := gc_at9[gc_tx] / gc_at10[gc_tx]
+						bNew = gc_at11[gc_tx] - gc_at18[gc_tx]*tmp1 - gc_at12[gc_tx]*tmp2_
+						dNew = gc_at13[gc_tx] - gc_at19[gc_tx]*tmp1 - gc_at14[gc_tx]*tmp2_
+						aNew = -gc_at20[gc_tx] * tmp1
+						cNew = -gc_at15[gc_tx] * tmp2_
+					}
 					gc_s_aNew[gc_rank] = aNew
 					gc_s_bNew[gc_rank] = bNew
 					gc_s_cNew[gc_rank] = cNew
 					gc_s_dNew[gc_rank] = dNew
 				}
 			} else {
-				gc_vstep2 := 0
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line hecbench_tridiagonal.go:23
-					var thid int = gc_tx
-//line hecbench_tridiagonal.go:23
-					_ = thid
-//line hecbench_tridiagonal.go:34
-					if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
-						blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
-						blid*systemSize) > len(cD)-8 || thid > len(c)-8 || (thid+
-						blid*systemSize) > len(dD)-8 || thid > len(d)-8 {
-//line hecbench_tridiagonal.go:34
-						break
-//line hecbench_tridiagonal.go:34
-					}
-					lanes.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
-					lanes.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
-					lanes.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
-					lanes.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
-//line hecbench_tridiagonal.go:39
-					var aNew float32
-//line hecbench_tridiagonal.go:39
-					_ = aNew
-//line hecbench_tridiagonal.go:39
-					var bNew float32
-//line hecbench_tridiagonal.go:39
-					_ = bNew
-//line hecbench_tridiagonal.go:39
-					var cNew float32
-//line hecbench_tridiagonal.go:39
-					_ = cNew
-//line hecbench_tridiagonal.go:39
-					var dNew float32
-//line hecbench_tridiagonal.go:39
-					_ = dNew
-					lanes.BroadcastFloat32x8(aNew).StoreSlice(gc_s_aNew[gc_rank:])
-					lanes.BroadcastFloat32x8(bNew).StoreSlice(gc_s_bNew[gc_rank:])
-					lanes.BroadcastFloat32x8(cNew).StoreSlice(gc_s_cNew[gc_rank:])
-					lanes.BroadcastFloat32x8(dNew).StoreSlice(gc_s_dNew[gc_rank:])
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_tridiagonal.go:23
 					thid := gc_tx
-					_ = thid
-
-//line hecbench_tridiagonal.go:34
-					a[thid] = aD[thid+blid*systemSize]
-
-//line hecbench_tridiagonal.go:35
-					b[thid] = bD[thid+blid*systemSize]
-
-//line hecbench_tridiagonal.go:36
-					c[thid] = cD[thid+blid*systemSize]
-
-//line hecbench_tridiagonal.go:37
-					d[thid] = dD[thid+blid*systemSize]
-
-//line hecbench_tridiagonal.go:39
-					var aNew, bNew, cNew, dNew float32
-					_ = aNew
-					_ = bNew
-					_ = cNew
-					_ = dNew
+//line hecbench_tridiagonal.go:45
+					i := thid
+//line hecbench_tridiagonal.go:47
+					var aNew float32
+//line hecbench_tridiagonal.go:49
+					var bNew float32
+//line hecbench_tridiagonal.go:51
+					var cNew float32
+//line hecbench_tridiagonal.go:53
+					var dNew float32
+//line hecbench_tridiagonal.go:47
+					if i < delta {
+						tmp2 := c[i] / b[i+delta]
+						bNew = b[i] - a[i+delta]*tmp2
+						dNew = d[i] - d[i+delta]*tmp2
+						aNew = 0
+						cNew = -c[i+delta] * tmp2
+					} else if (systemSize - i - 1) < delta {
+						tmp := a[i] / b[i-delta]
+						bNew = b[i] - c[i-delta]*tmp
+						dNew = d[i] - d[i-delta]*tmp
+						aNew = -a[i-delta] * tmp
+						cNew = 0
+					} else {
+						tmp1 := a[i] / b[i-delta]
+						tmp2_ := c[i] / b[i+delta]
+						bNew = b[i] - c[i-delta]*tmp1 - a[i+delta]*tmp2_
+						dNew = d[i] - d[i-delta]*tmp1 - d[i+delta]*tmp2_
+						aNew = -a[i-delta] * tmp1
+						cNew = -c[i+delta] * tmp2_
+					}
 					gc_s_aNew[gc_rank] = aNew
 					gc_s_bNew[gc_rank] = bNew
 					gc_s_cNew[gc_rank] = cNew
@@ -227,635 +268,318 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				}
 			}
 		}
-	}
-
-//line hecbench_tridiagonal.go:44
-	for j := 0; j < iterations; j++ {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := delta
-				gc_off3 := 0 - delta
-				if gc_bdx <= len(c) && gc_off2 >= 0 && gc_off2 <= len(b) && gc_bdx <= len(b)-gc_off2 && gc_bdx <= len(b) && gc_off2 <= len(a) && gc_bdx <= len(a)-gc_off2 && gc_bdx <= len(d) && gc_off2 <= len(d) && gc_bdx <= len(d)-gc_off2 && gc_off2 <= len(c) && gc_bdx <= len(c)-gc_off2 && gc_bdx <= len(a) && gc_off3 >= 0 && gc_off3 <= len(b) && gc_bdx <= len(b)-gc_off3 && gc_off3 <= len(c) && gc_bdx <= len(c)-gc_off3 && gc_off3 <= len(d) && gc_bdx <= len(d)-gc_off3 && gc_off3 <= len(a) && gc_bdx <= len(a)-gc_off3 {
-					gc_at9 := c[:gc_bdx]
-					gc_at10 := b[gc_off2:][:gc_bdx]
-					gc_at11 := b[:gc_bdx]
-					gc_at12 := a[gc_off2:][:gc_bdx]
-					gc_at13 := d[:gc_bdx]
-					gc_at14 := d[gc_off2:][:gc_bdx]
-					gc_at15 := c[gc_off2:][:gc_bdx]
-					gc_at16 := a[:gc_bdx]
-					gc_at17 := b[gc_off3:][:gc_bdx]
-					gc_at18 := c[gc_off3:][:gc_bdx]
-					gc_at19 := d[gc_off3:][:gc_bdx]
-					gc_at20 := a[gc_off3:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+//line hecbench_tridiagonal.go:76
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(b) && gc_bdx <= len(d) && gc_bdx <= len(a) && gc_bdx <= len(c) {
+				gc_at21 := b[:gc_bdx]
+				gc_at22 := d[:gc_bdx]
+				gc_at23 := a[:gc_bdx]
+				gc_at24 := c[:gc_bdx]
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+//line hecbench_tridiagonal.go:87
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_tridiagonal.go:23
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_tridiagonal.go:45
-						i := thid
-						_ = i
-						var aNew float32
-						_ = aNew
-						var bNew float32
-						_ = bNew
-						var cNew float32
-						_ = cNew
-						var dNew float32
-						_ = dNew
-
 //line hecbench_tridiagonal.go:47
-						if i < delta {
-							tmp2 := gc_at9[gc_tx] / gc_at10[gc_tx]
-							bNew = gc_at11[gc_tx] - gc_at12[gc_tx]*tmp2
-							dNew = gc_at13[gc_tx] - gc_at14[gc_tx]*tmp2
-							aNew = 0
-							cNew = -gc_at15[gc_tx] * tmp2
-						} else if (systemSize - i - 1) < delta {
-							tmp := gc_at16[gc_tx] / gc_at17[gc_tx]
-							bNew = gc_at11[gc_tx] - gc_at18[gc_tx]*tmp
-							dNew = gc_at13[gc_tx] - gc_at19[gc_tx]*tmp
-							aNew = -gc_at20[gc_tx] * tmp
-							cNew = 0
-						} else {
-							tmp1 := gc_at16[gc_tx] / gc_at17[gc_tx]
-							tmp2_ := gc_at9[gc_tx] / gc_at10[gc_tx]
-							bNew = gc_at11[gc_tx] - gc_at18[gc_tx]*tmp1 - gc_at12[gc_tx]*tmp2_
-							dNew = gc_at13[gc_tx] - gc_at19[gc_tx]*tmp1 - gc_at14[gc_tx]*tmp2_
-							aNew = -gc_at20[gc_tx] * tmp1
-							cNew = -gc_at15[gc_tx] * tmp2_
-						}
-						gc_s_aNew[gc_rank] = aNew
-						gc_s_bNew[gc_rank] = bNew
-						gc_s_cNew[gc_rank] = cNew
-						gc_s_dNew[gc_rank] = dNew
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:23
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_tridiagonal.go:45
-						i := thid
-						_ = i
-						var aNew float32
-						_ = aNew
-						var bNew float32
-						_ = bNew
-						var cNew float32
-						_ = cNew
-						var dNew float32
-						_ = dNew
-
-//line hecbench_tridiagonal.go:47
-						if i < delta {
-							tmp2 := c[i] / b[i+delta]
-							bNew = b[i] - a[i+delta]*tmp2
-							dNew = d[i] - d[i+delta]*tmp2
-							aNew = 0
-							cNew = -c[i+delta] * tmp2
-						} else if (systemSize - i - 1) < delta {
-							tmp := a[i] / b[i-delta]
-							bNew = b[i] - c[i-delta]*tmp
-							dNew = d[i] - d[i-delta]*tmp
-							aNew = -a[i-delta] * tmp
-							cNew = 0
-						} else {
-							tmp1 := a[i] / b[i-delta]
-							tmp2_ := c[i] / b[i+delta]
-							bNew = b[i] - c[i-delta]*tmp1 - a[i+delta]*tmp2_
-							dNew = d[i] - d[i-delta]*tmp1 - d[i+delta]*tmp2_
-							aNew = -a[i-delta] * tmp1
-							cNew = -c[i+delta] * tmp2_
-						}
-						gc_s_aNew[gc_rank] = aNew
-						gc_s_bNew[gc_rank] = bNew
-						gc_s_cNew[gc_rank] = cNew
-						gc_s_dNew[gc_rank] = dNew
-					}
-				}
-			}
-		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if gc_bdx <= len(b) && gc_bdx <= len(d) && gc_bdx <= len(a) && gc_bdx <= len(c) {
-					gc_at21 := b[:gc_bdx]
-					gc_at22 := d[:gc_bdx]
-					gc_at23 := a[:gc_bdx]
-					gc_at24 := c[:gc_bdx]
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_tridiagonal.go:23
-							thid := gc_tx
-							_ = thid
-
-//line hecbench_tridiagonal.go:45
-							i := thid
-							_ = i
-							aNew := gc_s_aNew[gc_rank]
-							bNew := gc_s_bNew[gc_rank]
-							cNew := gc_s_cNew[gc_rank]
-							dNew := gc_s_dNew[gc_rank]
-
-//line hecbench_tridiagonal.go:70
-							gc_at21[gc_tx] = bNew
-
-//line hecbench_tridiagonal.go:71
-							gc_at22[gc_tx] = dNew
-
-//line hecbench_tridiagonal.go:72
-							gc_at23[gc_tx] = aNew
-
-//line hecbench_tridiagonal.go:73
-							gc_at24[gc_tx] = cNew
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_tridiagonal.go:23
-							thid := gc_tx
-							_ = thid
-
-//line hecbench_tridiagonal.go:45
-							i := thid
-							_ = i
-							aNew := gc_s_aNew[gc_rank]
-							bNew := gc_s_bNew[gc_rank]
-							cNew := gc_s_cNew[gc_rank]
-							dNew := gc_s_dNew[gc_rank]
-
-//line hecbench_tridiagonal.go:70
-							gc_at21[gc_tx] = bNew
-
-//line hecbench_tridiagonal.go:71
-							gc_at22[gc_tx] = dNew
-
-//line hecbench_tridiagonal.go:72
-							gc_at23[gc_tx] = aNew
-
-//line hecbench_tridiagonal.go:73
-							gc_at24[gc_tx] = cNew
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_tridiagonal.go:23
-							thid := gc_tx
-							_ = thid
-
-//line hecbench_tridiagonal.go:45
-							i := thid
-							_ = i
-							aNew := gc_s_aNew[gc_rank]
-							bNew := gc_s_bNew[gc_rank]
-							cNew := gc_s_cNew[gc_rank]
-							dNew := gc_s_dNew[gc_rank]
-
-//line hecbench_tridiagonal.go:70
-							gc_at21[gc_tx] = bNew
-
-//line hecbench_tridiagonal.go:71
-							gc_at22[gc_tx] = dNew
-
-//line hecbench_tridiagonal.go:72
-							gc_at23[gc_tx] = aNew
-
-//line hecbench_tridiagonal.go:73
-							gc_at24[gc_tx] = cNew
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_tridiagonal.go:23
-							thid := gc_tx
-							_ = thid
-
-//line hecbench_tridiagonal.go:45
-							i := thid
-							_ = i
-							aNew := gc_s_aNew[gc_rank]
-							bNew := gc_s_bNew[gc_rank]
-							cNew := gc_s_cNew[gc_rank]
-							dNew := gc_s_dNew[gc_rank]
-
-//line hecbench_tridiagonal.go:70
-							gc_at21[gc_tx] = bNew
-
-//line hecbench_tridiagonal.go:71
-							gc_at22[gc_tx] = dNew
-
-//line hecbench_tridiagonal.go:72
-							gc_at23[gc_tx] = aNew
-
-//line hecbench_tridiagonal.go:73
-							gc_at24[gc_tx] = cNew
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_tridiagonal.go:23
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_tridiagonal.go:45
-						i := thid
-						_ = i
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
 						dNew := gc_s_dNew[gc_rank]
-
 //line hecbench_tridiagonal.go:70
 						gc_at21[gc_tx] = bNew
-
-//line hecbench_tridiagonal.go:71
 						gc_at22[gc_tx] = dNew
-
-//line hecbench_tridiagonal.go:72
 						gc_at23[gc_tx] = aNew
-
-//line hecbench_tridiagonal.go:73
 						gc_at24[gc_tx] = cNew
 					}
-				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:23
-							thid := gc_tx
-							_ = thid
-
-//line hecbench_tridiagonal.go:45
-							i := thid
-							_ = i
-							aNew := gc_s_aNew[gc_rank]
-							bNew := gc_s_bNew[gc_rank]
-							cNew := gc_s_cNew[gc_rank]
-							dNew := gc_s_dNew[gc_rank]
-
-//line hecbench_tridiagonal.go:70
-							b[i] = bNew
-
-//line hecbench_tridiagonal.go:71
-							d[i] = dNew
-
-//line hecbench_tridiagonal.go:72
-							a[i] = aNew
-
-//line hecbench_tridiagonal.go:73
-							c[i] = cNew
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:23
-							thid := gc_tx
-							_ = thid
-
-//line hecbench_tridiagonal.go:45
-							i := thid
-							_ = i
-							aNew := gc_s_aNew[gc_rank]
-							bNew := gc_s_bNew[gc_rank]
-							cNew := gc_s_cNew[gc_rank]
-							dNew := gc_s_dNew[gc_rank]
-
-//line hecbench_tridiagonal.go:70
-							b[i] = bNew
-
-//line hecbench_tridiagonal.go:71
-							d[i] = dNew
-
-//line hecbench_tridiagonal.go:72
-							a[i] = aNew
-
-//line hecbench_tridiagonal.go:73
-							c[i] = cNew
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:23
-							thid := gc_tx
-							_ = thid
-
-//line hecbench_tridiagonal.go:45
-							i := thid
-							_ = i
-							aNew := gc_s_aNew[gc_rank]
-							bNew := gc_s_bNew[gc_rank]
-							cNew := gc_s_cNew[gc_rank]
-							dNew := gc_s_dNew[gc_rank]
-
-//line hecbench_tridiagonal.go:70
-							b[i] = bNew
-
-//line hecbench_tridiagonal.go:71
-							d[i] = dNew
-
-//line hecbench_tridiagonal.go:72
-							a[i] = aNew
-
-//line hecbench_tridiagonal.go:73
-							c[i] = cNew
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:23
-							thid := gc_tx
-							_ = thid
-
-//line hecbench_tridiagonal.go:45
-							i := thid
-							_ = i
-							aNew := gc_s_aNew[gc_rank]
-							bNew := gc_s_bNew[gc_rank]
-							cNew := gc_s_cNew[gc_rank]
-							dNew := gc_s_dNew[gc_rank]
-
-//line hecbench_tridiagonal.go:70
-							b[i] = bNew
-
-//line hecbench_tridiagonal.go:71
-							d[i] = dNew
-
-//line hecbench_tridiagonal.go:72
-							a[i] = aNew
-
-//line hecbench_tridiagonal.go:73
-							c[i] = cNew
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step + 1
+//line hecbench_tridiagonal.go:78
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:23
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_tridiagonal.go:45
-						i := thid
-						_ = i
+//line hecbench_tridiagonal.go:47
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
 						dNew := gc_s_dNew[gc_rank]
-
+//line hecbench_tridiagonal.go:70
+						gc_at21[gc_tx] = bNew
+						gc_at22[gc_tx] = dNew
+						gc_at23[gc_tx] = aNew
+						gc_at24[gc_tx] = cNew
+					}
+					{
+						gc_tx := gc_step + 2
+//line hecbench_tridiagonal.go:78
+						gc_rank := gc_base + gc_tx
+//line hecbench_tridiagonal.go:47
+						aNew := gc_s_aNew[gc_rank]
+						bNew := gc_s_bNew[gc_rank]
+						cNew := gc_s_cNew[gc_rank]
+						dNew := gc_s_dNew[gc_rank]
+//line hecbench_tridiagonal.go:70
+						gc_at21[gc_tx] = bNew
+						gc_at22[gc_tx] = dNew
+						gc_at23[gc_tx] = aNew
+						gc_at24[gc_tx] = cNew
+					}
+					{
+						gc_tx := gc_step + 3
+//line hecbench_tridiagonal.go:78
+						gc_rank := gc_base + gc_tx
+//line hecbench_tridiagonal.go:47
+						aNew := gc_s_aNew[gc_rank]
+						bNew := gc_s_bNew[gc_rank]
+						cNew := gc_s_cNew[gc_rank]
+						dNew := gc_s_dNew[gc_rank]
+//line hecbench_tridiagonal.go:70
+						gc_at21[gc_tx] = bNew
+						gc_at22[gc_tx] = dNew
+						gc_at23[gc_tx] = aNew
+						gc_at24[gc_tx] = cNew
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line hecbench_tridiagonal.go:47
+					aNew := gc_s_aNew[gc_rank]
+					bNew := gc_s_bNew[gc_rank]
+					cNew := gc_s_cNew[gc_rank]
+					dNew := gc_s_dNew[gc_rank]
+//line hecbench_tridiagonal.go:70
+					gc_at21[gc_tx] = bNew
+					gc_at22[gc_tx] = dNew
+					gc_at23[gc_tx] = aNew
+					gc_at24[gc_tx] = cNew
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_tridiagonal.go:23
+						thid := gc_tx
+//line hecbench_tridiagonal.go:45
+						i := thid
+//line hecbench_tridiagonal.go:47
+						aNew := gc_s_aNew[gc_rank]
+						bNew := gc_s_bNew[gc_rank]
+						cNew := gc_s_cNew[gc_rank]
+						dNew := gc_s_dNew[gc_rank]
 //line hecbench_tridiagonal.go:70
 						b[i] = bNew
-
-//line hecbench_tridiagonal.go:71
 						d[i] = dNew
-
-//line hecbench_tridiagonal.go:72
 						a[i] = aNew
-
-//line hecbench_tridiagonal.go:73
+						c[i] = cNew
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_tridiagonal.go:23
+						thid := gc_tx
+//line hecbench_tridiagonal.go:45
+						i := thid
+//line hecbench_tridiagonal.go:47
+						aNew := gc_s_aNew[gc_rank]
+						bNew := gc_s_bNew[gc_rank]
+						cNew := gc_s_cNew[gc_rank]
+						dNew := gc_s_dNew[gc_rank]
+//line hecbench_tridiagonal.go:70
+						b[i] = bNew
+						d[i] = dNew
+						a[i] = aNew
+						c[i] = cNew
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_tridiagonal.go:23
+						thid := gc_tx
+//line hecbench_tridiagonal.go:45
+						i := thid
+//line hecbench_tridiagonal.go:47
+						aNew := gc_s_aNew[gc_rank]
+						bNew := gc_s_bNew[gc_rank]
+						cNew := gc_s_cNew[gc_rank]
+						dNew := gc_s_dNew[gc_rank]
+//line hecbench_tridiagonal.go:70
+						b[i] = bNew
+						d[i] = dNew
+						a[i] = aNew
+						c[i] = cNew
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_tridiagonal.go:23
+						thid := gc_tx
+//line hecbench_tridiagonal.go:45
+						i := thid
+//line hecbench_tridiagonal.go:47
+						aNew := gc_s_aNew[gc_rank]
+						bNew := gc_s_bNew[gc_rank]
+						cNew := gc_s_cNew[gc_rank]
+						dNew := gc_s_dNew[gc_rank]
+//line hecbench_tridiagonal.go:70
+						b[i] = bNew
+						d[i] = dNew
+						a[i] = aNew
 						c[i] = cNew
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_tridiagonal.go:23
+					thid := gc_tx
+//line hecbench_tridiagonal.go:45
+					i := thid
+//line hecbench_tridiagonal.go:47
+					aNew := gc_s_aNew[gc_rank]
+					bNew := gc_s_bNew[gc_rank]
+					cNew := gc_s_cNew[gc_rank]
+					dNew := gc_s_dNew[gc_rank]
+//line hecbench_tridiagonal.go:70
+					b[i] = bNew
+					d[i] = dNew
+					a[i] = aNew
+					c[i] = cNew
+				}
 			}
 		}
-
 //line hecbench_tridiagonal.go:75
 		delta *= 2
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := delta; gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off4 := delta
-			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(b) && gc_to <= len(b)-gc_off4 && gc_to <= len(b) && gc_to <= len(c) && gc_off4 <= len(a) && gc_to <= len(a)-gc_off4 && gc_to <= len(x) && gc_to <= len(d) && gc_off4 <= len(d) && gc_to <= len(d)-gc_off4 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
-				gc_at25 := b[gc_off4:][:gc_to]
-				gc_at26 := b[:gc_to]
-				gc_at27 := c[:gc_to]
-				gc_at28 := a[gc_off4:][:gc_to]
-				gc_at29 := x[:gc_to]
-				gc_at30 := d[:gc_to]
-				gc_at31 := d[gc_off4:][:gc_to]
-				gc_at32 := x[gc_off4:][:gc_to]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_tridiagonal.go:23
-					thid := gc_tx
-					_ = thid
-
-//line hecbench_tridiagonal.go:79
-					{
-						addr1 := thid
-//line hecbench_tridiagonal.go:80
-						_ = addr1
-						addr2 := thid + delta
-//line hecbench_tridiagonal.go:81
-						_ = addr2
-						tmp3 := gc_at25[gc_tx]*gc_at26[gc_tx] - gc_at27[gc_tx]*gc_at28[gc_tx]
-						gc_at29[gc_tx] = (gc_at25[gc_tx]*gc_at30[gc_tx] - gc_at27[gc_tx]*gc_at31[gc_tx]) / tmp3
-						gc_at32[gc_tx] = (gc_at31[gc_tx]*gc_at26[gc_tx] - gc_at30[gc_tx]*gc_at28[gc_tx]) / tmp3
-					}
+//line hecbench_tridiagonal.go:78
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := delta; gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off4 := delta
+		if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(b) && gc_to <= len(b)-gc_off4 && gc_to <= len(b) && gc_to <= len(c) && gc_off4 <= len(a) && gc_to <= len(a)-gc_off4 && gc_to <= len(x) && gc_to <= len(d) && gc_off4 <= len(d) && gc_to <= len(d)-gc_off4 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
+			gc_at25 := b[gc_off4:][:gc_to]
+			gc_at26 := b[:gc_to]
+			gc_at27 := c[:gc_to]
+			gc_at28 := a[gc_off4:][:gc_to]
+			gc_at29 := x[:gc_to]
+			gc_at30 := d[:gc_to]
+			gc_at31 := d[gc_off4:][:gc_to]
+			gc_at32 := x[gc_off4:][:gc_to]
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				{
+//line hecbench_tridiagonal.go:82
+					tmp3 := gc_at25[gc_tx]*gc_at26[gc_tx] - gc_at27[gc_tx]*gc_at28[gc_tx]
+					gc_at29[gc_tx] = (gc_at25[gc_tx]*gc_at30[gc_tx] - gc_at27[gc_tx]*gc_at31[gc_tx]) / tmp3
+					gc_at32[gc_tx] = (gc_at31[gc_tx]*gc_at26[gc_tx] - gc_at30[gc_tx]*gc_at28[gc_tx]) / tmp3
 				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+			}
+		} else {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:23
-					thid := gc_tx
-					_ = thid
-
-//line hecbench_tridiagonal.go:79
-					{
-						addr1 := thid
-						addr2 := thid + delta
-						tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
-						x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
-						x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
-					}
+				thid := gc_tx
+				{
+//line hecbench_tridiagonal.go:80
+					addr1 := thid
+					addr2 := thid + delta
+					tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
+					x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
+					x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
 				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off5 := blid * systemSize
-			if gc_off5 >= 0 && gc_off5 <= len(xD) && gc_bdx <= len(xD)-gc_off5 && gc_bdx <= len(x) {
-				gc_at33 := xD[gc_off5:][:gc_bdx]
-				gc_at34 := x[:gc_bdx]
-
+//line hecbench_tridiagonal.go:91
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := blid * systemSize
+		if gc_off5 >= 0 && gc_off5 <= len(xD) && gc_bdx <= len(xD)-gc_off5 && gc_bdx <= len(x) {
+			gc_at33 := xD[gc_off5:][:gc_bdx]
+			gc_at34 := x[:gc_bdx]
 //line hecbench_tridiagonal.go:89
-				if compiled.Disjoint(gc_at33, gc_at34) {
-					copy(gc_at33, gc_at34)
-				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_tridiagonal.go:23
-							thid := gc_tx
-							_ = thid
-
+			if compiled.Disjoint(gc_at33, gc_at34) {
+				copy(gc_at33, gc_at34)
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 //line hecbench_tridiagonal.go:89
-							gc_at33[gc_tx] = gc_at34[gc_tx]
-						}
-						{
-							gc_tx := gc_step3 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_tridiagonal.go:23
-							thid := gc_tx
-							_ = thid
-
-//line hecbench_tridiagonal.go:89
-							gc_at33[gc_tx] = gc_at34[gc_tx]
-						}
-						{
-							gc_tx := gc_step3 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_tridiagonal.go:23
-							thid := gc_tx
-							_ = thid
-
-//line hecbench_tridiagonal.go:89
-							gc_at33[gc_tx] = gc_at34[gc_tx]
-						}
-						{
-							gc_tx := gc_step3 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_tridiagonal.go:23
-							thid := gc_tx
-							_ = thid
-
-//line hecbench_tridiagonal.go:89
-							gc_at33[gc_tx] = gc_at34[gc_tx]
-						}
+						gc_at33[gc_tx] = gc_at34[gc_tx]
 					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_tridiagonal.go:23
-						thid := gc_tx
-						_ = thid
-
+					{
+						gc_tx := gc_step3 + 1
+//line hecbench_tridiagonal.go:89
+						gc_at33[gc_tx] = gc_at34[gc_tx]
+					}
+					{
+						gc_tx := gc_step3 + 2
+//line hecbench_tridiagonal.go:89
+						gc_at33[gc_tx] = gc_at34[gc_tx]
+					}
+					{
+						gc_tx := gc_step3 + 3
 //line hecbench_tridiagonal.go:89
 						gc_at33[gc_tx] = gc_at34[gc_tx]
 					}
 				}
-			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:23
-						thid := gc_tx
-						_ = thid
-
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_tridiagonal.go:89
-						xD[thid+blid*systemSize] = x[thid]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:23
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_tridiagonal.go:89
-						xD[thid+blid*systemSize] = x[thid]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:23
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_tridiagonal.go:89
-						xD[thid+blid*systemSize] = x[thid]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:23
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_tridiagonal.go:89
-						xD[thid+blid*systemSize] = x[thid]
-					}
+					gc_at33[gc_tx] = gc_at34[gc_tx]
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			}
+		} else {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_tridiagonal.go:23
 					thid := gc_tx
-					_ = thid
-
 //line hecbench_tridiagonal.go:89
 					xD[thid+blid*systemSize] = x[thid]
 				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_tridiagonal.go:23
+					thid := gc_tx
+//line hecbench_tridiagonal.go:89
+					xD[thid+blid*systemSize] = x[thid]
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_tridiagonal.go:23
+					thid := gc_tx
+//line hecbench_tridiagonal.go:89
+					xD[thid+blid*systemSize] = x[thid]
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_tridiagonal.go:23
+					thid := gc_tx
+//line hecbench_tridiagonal.go:89
+					xD[thid+blid*systemSize] = x[thid]
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_tridiagonal.go:23
+				thid := gc_tx
+//line hecbench_tridiagonal.go:89
+				xD[thid+blid*systemSize] = x[thid]
 			}
 		}
 	}
@@ -892,762 +616,474 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 	gc_s_bNew := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_cNew := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	gc_s_dNew := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-
 //line hecbench_tridiagonal.go:98
 	shared := gocuda.DynamicShared[float32](t)
-
 //line hecbench_tridiagonal.go:101
 	blid := gc_bx
-
 //line hecbench_tridiagonal.go:103
 	delta := 1
-
 //line hecbench_tridiagonal.go:105
 	a := shared
-
-//line hecbench_tridiagonal.go:106
 	b := a[systemSize+1:]
-
-//line hecbench_tridiagonal.go:107
 	c := b[systemSize+1:]
-
-//line hecbench_tridiagonal.go:108
 	d := c[systemSize+1:]
-
-//line hecbench_tridiagonal.go:109
 	x := d[systemSize+1:]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := blid * systemSize
-			if gc_bdx <= len(a) && gc_off >= 0 && gc_off <= len(aD) && gc_bdx <= len(aD)-gc_off && gc_bdx <= len(b) && gc_off <= len(bD) && gc_bdx <= len(bD)-gc_off && gc_bdx <= len(c) && gc_off <= len(cD) && gc_bdx <= len(cD)-gc_off && gc_bdx <= len(d) && gc_off <= len(dD) && gc_bdx <= len(dD)-gc_off {
-				gc_at := a[:gc_bdx]
-				gc_at2 := aD[gc_off:][:gc_bdx]
-				gc_at3 := b[:gc_bdx]
-				gc_at4 := bD[gc_off:][:gc_bdx]
-				gc_at5 := c[:gc_bdx]
-				gc_at6 := cD[gc_off:][:gc_bdx]
-				gc_at7 := d[:gc_bdx]
-				gc_at8 := dD[gc_off:][:gc_bdx]
-				gc_vstep := 0
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line hecbench_tridiagonal.go:100
-					var thid int = gc_tx
-//line hecbench_tridiagonal.go:100
-					_ = thid
-					lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
-					lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
-					lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
-					lanes.LoadFloat32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
-//line hecbench_tridiagonal.go:116
-					var aNew float32
-//line hecbench_tridiagonal.go:116
-					_ = aNew
-//line hecbench_tridiagonal.go:116
-					var bNew float32
-//line hecbench_tridiagonal.go:116
-					_ = bNew
-//line hecbench_tridiagonal.go:116
-					var cNew float32
-//line hecbench_tridiagonal.go:116
-					_ = cNew
-//line hecbench_tridiagonal.go:116
-					var dNew float32
-//line hecbench_tridiagonal.go:116
-					_ = dNew
-					lanes.BroadcastFloat32x8(aNew).StoreSlice(gc_s_aNew[gc_rank:])
-					lanes.BroadcastFloat32x8(bNew).StoreSlice(gc_s_bNew[gc_rank:])
-					lanes.BroadcastFloat32x8(cNew).StoreSlice(gc_s_cNew[gc_rank:])
-					lanes.BroadcastFloat32x8(dNew).StoreSlice(gc_s_dNew[gc_rank:])
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_tridiagonal.go:100
-					thid := gc_tx
-					_ = thid
-
 //line hecbench_tridiagonal.go:111
-					gc_at[gc_tx] = gc_at2[gc_tx]
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := blid * systemSize
+		if gc_bdx <= len(a) && gc_off >= 0 && gc_off <= len(aD) && gc_bdx <= len(aD)-gc_off && gc_bdx <= len(b) && gc_off <= len(bD) && gc_bdx <= len(bD)-gc_off && gc_bdx <= len(c) && gc_off <= len(cD) && gc_bdx <= len(cD)-gc_off && gc_bdx <= len(d) && gc_off <= len(dD) && gc_bdx <= len(dD)-gc_off {
+			gc_at := a[:gc_bdx]
+			gc_at2 := aD[gc_off:][:gc_bdx]
+			gc_at3 := b[:gc_bdx]
+			gc_at4 := bD[gc_off:][:gc_bdx]
+			gc_at5 := c[:gc_bdx]
+			gc_at6 := cD[gc_off:][:gc_bdx]
+			gc_at7 := d[:gc_bdx]
+			gc_at8 := dD[gc_off:][:gc_bdx]
+			gc_vstep := 0
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+//line hecbench_tridiagonal.go:100
+				var thid int = gc_tx
+//line hecbench_tridiagonal.go:100
+				_ = thid
+				lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+				lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+				lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
+				lanes.LoadFloat32x8Slice(gc_at8[gc_tx:]).StoreSlice(gc_at7[gc_tx:])
+//line hecbench_tridiagonal.go:116
+				var aNew float32
+//line hecbench_tridiagonal.go:116
+				var bNew float32
+//line hecbench_tridiagonal.go:116
+				var cNew float32
+//line hecbench_tridiagonal.go:116
+				var dNew float32
+				lanes.BroadcastFloat32x8(aNew).StoreSlice(gc_s_aNew[gc_rank:])
+				lanes.BroadcastFloat32x8(bNew).StoreSlice(gc_s_bNew[gc_rank:])
+				lanes.BroadcastFloat32x8(cNew).StoreSlice(gc_s_cNew[gc_rank:])
+				lanes.BroadcastFloat32x8(dNew).StoreSlice(gc_s_dNew[gc_rank:])
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line hecbench_tridiagonal.go:111
+				gc_at[gc_tx] = gc_at2[gc_tx]
+				gc_at3[gc_tx] = gc_at4[gc_tx]
+				gc_at5[gc_tx] = gc_at6[gc_tx]
+				gc_at7[gc_tx] = gc_at8[gc_tx]
+//line hecbench_tridiagonal.go:116
+				var aNew, bNew, cNew, dNew float32
+//line hecbench_tridiagonal.go:121
+				gc_s_aNew[gc_rank] = aNew
+				gc_s_bNew[gc_rank] = bNew
+				gc_s_cNew[gc_rank] = cNew
+				gc_s_dNew[gc_rank] = dNew
+			}
+		} else {
+			gc_vstep2 := 0
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+				gc_rank := gc_base + gc_tx
+//line hecbench_tridiagonal.go:100
+				var thid int = gc_tx
+//line hecbench_tridiagonal.go:111
+				if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
+					blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
+					blid*systemSize) > len(cD)-8 || thid > len(c)-8 || (thid+
+					blid*systemSize) > len(dD)-8 || thid > len(d)-8 {
+//line hecbench_tridiagonal.go:111
+					break
+				}
 //line hecbench_tridiagonal.go:112
-					gc_at3[gc_tx] = gc_at4[gc_tx]
-
-//line hecbench_tridiagonal.go:113
-					gc_at5[gc_tx] = gc_at6[gc_tx]
-
-//line hecbench_tridiagonal.go:114
-					gc_at7[gc_tx] = gc_at8[gc_tx]
-
+				lanes.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
+				lanes.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
+				lanes.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
+				lanes.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
+				var aNew float32
 //line hecbench_tridiagonal.go:116
-					var aNew, bNew, cNew, dNew float32
-					_ = aNew
-					_ = bNew
-					_ = cNew
-					_ = dNew
-					gc_s_aNew[gc_rank] = aNew
-					gc_s_bNew[gc_rank] = bNew
-					gc_s_cNew[gc_rank] = cNew
-					gc_s_dNew[gc_rank] = dNew
-				}
-			} else {
-				gc_vstep2 := 0
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+				var bNew float32
+//line hecbench_tridiagonal.go:116
+				var cNew float32
+//line hecbench_tridiagonal.go:116
+				var dNew float32
+				lanes.BroadcastFloat32x8(aNew).StoreSlice(gc_s_aNew[gc_rank:])
+				lanes.BroadcastFloat32x8(bNew).StoreSlice(gc_s_bNew[gc_rank:])
+				lanes.BroadcastFloat32x8(cNew).StoreSlice(gc_s_cNew[gc_rank:])
+				lanes.BroadcastFloat32x8(dNew).StoreSlice(gc_s_dNew[gc_rank:])
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:100
-					var thid int = gc_tx
-//line hecbench_tridiagonal.go:100
-					_ = thid
+				thid := gc_tx
 //line hecbench_tridiagonal.go:111
-					if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
-						blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
-						blid*systemSize) > len(cD)-8 || thid > len(c)-8 || (thid+
-						blid*systemSize) > len(dD)-8 || thid > len(d)-8 {
-//line hecbench_tridiagonal.go:111
-						break
-//line hecbench_tridiagonal.go:111
-					}
-					lanes.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
-					lanes.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
-					lanes.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
-					lanes.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
+				a[thid] = aD[thid+blid*systemSize]
+				b[thid] = bD[thid+blid*systemSize]
+				c[thid] = cD[thid+blid*systemSize]
+				d[thid] = dD[thid+blid*systemSize]
 //line hecbench_tridiagonal.go:116
-					var aNew float32
-//line hecbench_tridiagonal.go:116
-					_ = aNew
-//line hecbench_tridiagonal.go:116
-					var bNew float32
-//line hecbench_tridiagonal.go:116
-					_ = bNew
-//line hecbench_tridiagonal.go:116
-					var cNew float32
-//line hecbench_tridiagonal.go:116
-					_ = cNew
-//line hecbench_tridiagonal.go:116
-					var dNew float32
-//line hecbench_tridiagonal.go:116
-					_ = dNew
-					lanes.BroadcastFloat32x8(aNew).StoreSlice(gc_s_aNew[gc_rank:])
-					lanes.BroadcastFloat32x8(bNew).StoreSlice(gc_s_bNew[gc_rank:])
-					lanes.BroadcastFloat32x8(cNew).StoreSlice(gc_s_cNew[gc_rank:])
-					lanes.BroadcastFloat32x8(dNew).StoreSlice(gc_s_dNew[gc_rank:])
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:100
-					thid := gc_tx
-					_ = thid
-
-//line hecbench_tridiagonal.go:111
-					a[thid] = aD[thid+blid*systemSize]
-
-//line hecbench_tridiagonal.go:112
-					b[thid] = bD[thid+blid*systemSize]
-
-//line hecbench_tridiagonal.go:113
-					c[thid] = cD[thid+blid*systemSize]
-
-//line hecbench_tridiagonal.go:114
-					d[thid] = dD[thid+blid*systemSize]
-
-//line hecbench_tridiagonal.go:116
-					var aNew, bNew, cNew, dNew float32
-					_ = aNew
-					_ = bNew
-					_ = cNew
-					_ = dNew
-					gc_s_aNew[gc_rank] = aNew
-					gc_s_bNew[gc_rank] = bNew
-					gc_s_cNew[gc_rank] = cNew
-					gc_s_dNew[gc_rank] = dNew
-				}
+				var aNew, bNew, cNew, dNew float32
+//line hecbench_tridiagonal.go:121
+				gc_s_aNew[gc_rank] = aNew
+				gc_s_bNew[gc_rank] = bNew
+				gc_s_cNew[gc_rank] = cNew
+				gc_s_dNew[gc_rank] = dNew
 			}
 		}
 	}
-
 //line hecbench_tridiagonal.go:121
 	for j := 0; j < iterations; j++ {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_tridiagonal.go:123
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:100
-					thid := gc_tx
-					_ = thid
-
+				thid := gc_tx
 //line hecbench_tridiagonal.go:122
-					i := thid
-					_ = i
-					var aNew float32
-					_ = aNew
-					var bNew float32
-					_ = bNew
-					var cNew float32
-					_ = cNew
-					var dNew float32
-					_ = dNew
-
+				i := thid
 //line hecbench_tridiagonal.go:124
-					iRight := i + delta
-
-//line hecbench_tridiagonal.go:125
-					iRight = iRight & (systemSize - 1)
-
-//line hecbench_tridiagonal.go:127
-					iLeft := i - delta
-
+				var aNew float32
+//line hecbench_tridiagonal.go:126
+				var bNew float32
 //line hecbench_tridiagonal.go:128
-					iLeft = iLeft & (systemSize - 1)
-
+				var cNew float32
 //line hecbench_tridiagonal.go:130
-					tmp1 := a[i] / b[iLeft]
-
-//line hecbench_tridiagonal.go:131
-					tmp2 := c[i] / b[iRight]
-
+				var dNew float32
+//line hecbench_tridiagonal.go:124
+				iRight := i + delta
+				iRight = iRight & (systemSize - 1)
+//line hecbench_tridiagonal.go:127
+				iLeft := i - delta
+				iLeft = iLeft & (systemSize - 1)
+//line hecbench_tridiagonal.go:130
+				tmp1 := a[i] / b[iLeft]
+				tmp2 := c[i] / b[iRight]
 //line hecbench_tridiagonal.go:133
-					bNew = b[i] - c[iLeft]*tmp1 - a[iRight]*tmp2
-
-//line hecbench_tridiagonal.go:134
-					dNew = d[i] - d[iLeft]*tmp1 - d[iRight]*tmp2
-
-//line hecbench_tridiagonal.go:135
-					aNew = -a[iLeft] * tmp1
-
-//line hecbench_tridiagonal.go:136
-					cNew = -c[iRight] * tmp2
-					_ = iRight
-					_ = iLeft
-					_ = tmp1
-					_ = tmp2
-					gc_s_aNew[gc_rank] = aNew
-					gc_s_bNew[gc_rank] = bNew
-					gc_s_cNew[gc_rank] = cNew
-					gc_s_dNew[gc_rank] = dNew
-				}
+				bNew = b[i] - c[iLeft]*tmp1 - a[iRight]*tmp2
+				dNew = d[i] - d[iLeft]*tmp1 - d[iRight]*tmp2
+				aNew = -a[iLeft] * tmp1
+				cNew = -c[iRight] * tmp2
+//line hecbench_tridiagonal.go:141
+				gc_s_aNew[gc_rank] = aNew
+				gc_s_bNew[gc_rank] = bNew
+				gc_s_cNew[gc_rank] = cNew
+				gc_s_dNew[gc_rank] = dNew
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if gc_bdx <= len(b) && gc_bdx <= len(d) && gc_bdx <= len(a) && gc_bdx <= len(c) {
-					gc_at9 := b[:gc_bdx]
-					gc_at10 := d[:gc_bdx]
-					gc_at11 := a[:gc_bdx]
-					gc_at12 := c[:gc_bdx]
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_tridiagonal.go:100
-							thid := gc_tx
-							_ = thid
-
-//line hecbench_tridiagonal.go:122
-							i := thid
-							_ = i
-							aNew := gc_s_aNew[gc_rank]
-							bNew := gc_s_bNew[gc_rank]
-							cNew := gc_s_cNew[gc_rank]
-							dNew := gc_s_dNew[gc_rank]
-
-//line hecbench_tridiagonal.go:140
-							gc_at9[gc_tx] = bNew
-
-//line hecbench_tridiagonal.go:141
-							gc_at10[gc_tx] = dNew
-
-//line hecbench_tridiagonal.go:142
-							gc_at11[gc_tx] = aNew
-
-//line hecbench_tridiagonal.go:143
-							gc_at12[gc_tx] = cNew
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_tridiagonal.go:100
-							thid := gc_tx
-							_ = thid
-
-//line hecbench_tridiagonal.go:122
-							i := thid
-							_ = i
-							aNew := gc_s_aNew[gc_rank]
-							bNew := gc_s_bNew[gc_rank]
-							cNew := gc_s_cNew[gc_rank]
-							dNew := gc_s_dNew[gc_rank]
-
-//line hecbench_tridiagonal.go:140
-							gc_at9[gc_tx] = bNew
-
-//line hecbench_tridiagonal.go:141
-							gc_at10[gc_tx] = dNew
-
-//line hecbench_tridiagonal.go:142
-							gc_at11[gc_tx] = aNew
-
-//line hecbench_tridiagonal.go:143
-							gc_at12[gc_tx] = cNew
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_tridiagonal.go:100
-							thid := gc_tx
-							_ = thid
-
-//line hecbench_tridiagonal.go:122
-							i := thid
-							_ = i
-							aNew := gc_s_aNew[gc_rank]
-							bNew := gc_s_bNew[gc_rank]
-							cNew := gc_s_cNew[gc_rank]
-							dNew := gc_s_dNew[gc_rank]
-
-//line hecbench_tridiagonal.go:140
-							gc_at9[gc_tx] = bNew
-
-//line hecbench_tridiagonal.go:141
-							gc_at10[gc_tx] = dNew
-
-//line hecbench_tridiagonal.go:142
-							gc_at11[gc_tx] = aNew
-
-//line hecbench_tridiagonal.go:143
-							gc_at12[gc_tx] = cNew
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_tridiagonal.go:100
-							thid := gc_tx
-							_ = thid
-
-//line hecbench_tridiagonal.go:122
-							i := thid
-							_ = i
-							aNew := gc_s_aNew[gc_rank]
-							bNew := gc_s_bNew[gc_rank]
-							cNew := gc_s_cNew[gc_rank]
-							dNew := gc_s_dNew[gc_rank]
-
-//line hecbench_tridiagonal.go:140
-							gc_at9[gc_tx] = bNew
-
-//line hecbench_tridiagonal.go:141
-							gc_at10[gc_tx] = dNew
-
-//line hecbench_tridiagonal.go:142
-							gc_at11[gc_tx] = aNew
-
-//line hecbench_tridiagonal.go:143
-							gc_at12[gc_tx] = cNew
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line hecbench_tridiagonal.go:149
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(b) && gc_bdx <= len(d) && gc_bdx <= len(a) && gc_bdx <= len(c) {
+				gc_at9 := b[:gc_bdx]
+				gc_at10 := d[:gc_bdx]
+				gc_at11 := a[:gc_bdx]
+				gc_at12 := c[:gc_bdx]
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+//line hecbench_tridiagonal.go:160
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_tridiagonal.go:100
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_tridiagonal.go:122
-						i := thid
-						_ = i
+//line hecbench_tridiagonal.go:124
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
 						dNew := gc_s_dNew[gc_rank]
-
 //line hecbench_tridiagonal.go:140
 						gc_at9[gc_tx] = bNew
-
-//line hecbench_tridiagonal.go:141
 						gc_at10[gc_tx] = dNew
-
-//line hecbench_tridiagonal.go:142
 						gc_at11[gc_tx] = aNew
-
-//line hecbench_tridiagonal.go:143
 						gc_at12[gc_tx] = cNew
 					}
-				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:100
-							thid := gc_tx
-							_ = thid
-
-//line hecbench_tridiagonal.go:122
-							i := thid
-							_ = i
-							aNew := gc_s_aNew[gc_rank]
-							bNew := gc_s_bNew[gc_rank]
-							cNew := gc_s_cNew[gc_rank]
-							dNew := gc_s_dNew[gc_rank]
-
-//line hecbench_tridiagonal.go:140
-							b[i] = bNew
-
-//line hecbench_tridiagonal.go:141
-							d[i] = dNew
-
-//line hecbench_tridiagonal.go:142
-							a[i] = aNew
-
-//line hecbench_tridiagonal.go:143
-							c[i] = cNew
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:100
-							thid := gc_tx
-							_ = thid
-
-//line hecbench_tridiagonal.go:122
-							i := thid
-							_ = i
-							aNew := gc_s_aNew[gc_rank]
-							bNew := gc_s_bNew[gc_rank]
-							cNew := gc_s_cNew[gc_rank]
-							dNew := gc_s_dNew[gc_rank]
-
-//line hecbench_tridiagonal.go:140
-							b[i] = bNew
-
-//line hecbench_tridiagonal.go:141
-							d[i] = dNew
-
-//line hecbench_tridiagonal.go:142
-							a[i] = aNew
-
-//line hecbench_tridiagonal.go:143
-							c[i] = cNew
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:100
-							thid := gc_tx
-							_ = thid
-
-//line hecbench_tridiagonal.go:122
-							i := thid
-							_ = i
-							aNew := gc_s_aNew[gc_rank]
-							bNew := gc_s_bNew[gc_rank]
-							cNew := gc_s_cNew[gc_rank]
-							dNew := gc_s_dNew[gc_rank]
-
-//line hecbench_tridiagonal.go:140
-							b[i] = bNew
-
-//line hecbench_tridiagonal.go:141
-							d[i] = dNew
-
-//line hecbench_tridiagonal.go:142
-							a[i] = aNew
-
-//line hecbench_tridiagonal.go:143
-							c[i] = cNew
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:100
-							thid := gc_tx
-							_ = thid
-
-//line hecbench_tridiagonal.go:122
-							i := thid
-							_ = i
-							aNew := gc_s_aNew[gc_rank]
-							bNew := gc_s_bNew[gc_rank]
-							cNew := gc_s_cNew[gc_rank]
-							dNew := gc_s_dNew[gc_rank]
-
-//line hecbench_tridiagonal.go:140
-							b[i] = bNew
-
-//line hecbench_tridiagonal.go:141
-							d[i] = dNew
-
-//line hecbench_tridiagonal.go:142
-							a[i] = aNew
-
-//line hecbench_tridiagonal.go:143
-							c[i] = cNew
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step + 1
+//line hecbench_tridiagonal.go:148
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:100
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_tridiagonal.go:122
-						i := thid
-						_ = i
+//line hecbench_tridiagonal.go:124
 						aNew := gc_s_aNew[gc_rank]
 						bNew := gc_s_bNew[gc_rank]
 						cNew := gc_s_cNew[gc_rank]
 						dNew := gc_s_dNew[gc_rank]
-
+//line hecbench_tridiagonal.go:140
+						gc_at9[gc_tx] = bNew
+						gc_at10[gc_tx] = dNew
+						gc_at11[gc_tx] = aNew
+						gc_at12[gc_tx] = cNew
+					}
+					{
+						gc_tx := gc_step + 2
+//line hecbench_tridiagonal.go:148
+						gc_rank := gc_base + gc_tx
+//line hecbench_tridiagonal.go:124
+						aNew := gc_s_aNew[gc_rank]
+						bNew := gc_s_bNew[gc_rank]
+						cNew := gc_s_cNew[gc_rank]
+						dNew := gc_s_dNew[gc_rank]
+//line hecbench_tridiagonal.go:140
+						gc_at9[gc_tx] = bNew
+						gc_at10[gc_tx] = dNew
+						gc_at11[gc_tx] = aNew
+						gc_at12[gc_tx] = cNew
+					}
+					{
+						gc_tx := gc_step + 3
+//line hecbench_tridiagonal.go:148
+						gc_rank := gc_base + gc_tx
+//line hecbench_tridiagonal.go:124
+						aNew := gc_s_aNew[gc_rank]
+						bNew := gc_s_bNew[gc_rank]
+						cNew := gc_s_cNew[gc_rank]
+						dNew := gc_s_dNew[gc_rank]
+//line hecbench_tridiagonal.go:140
+						gc_at9[gc_tx] = bNew
+						gc_at10[gc_tx] = dNew
+						gc_at11[gc_tx] = aNew
+						gc_at12[gc_tx] = cNew
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line hecbench_tridiagonal.go:124
+					aNew := gc_s_aNew[gc_rank]
+					bNew := gc_s_bNew[gc_rank]
+					cNew := gc_s_cNew[gc_rank]
+					dNew := gc_s_dNew[gc_rank]
+//line hecbench_tridiagonal.go:140
+					gc_at9[gc_tx] = bNew
+					gc_at10[gc_tx] = dNew
+					gc_at11[gc_tx] = aNew
+					gc_at12[gc_tx] = cNew
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_tridiagonal.go:100
+						thid := gc_tx
+//line hecbench_tridiagonal.go:122
+						i := thid
+//line hecbench_tridiagonal.go:124
+						aNew := gc_s_aNew[gc_rank]
+						bNew := gc_s_bNew[gc_rank]
+						cNew := gc_s_cNew[gc_rank]
+						dNew := gc_s_dNew[gc_rank]
 //line hecbench_tridiagonal.go:140
 						b[i] = bNew
-
-//line hecbench_tridiagonal.go:141
 						d[i] = dNew
-
-//line hecbench_tridiagonal.go:142
 						a[i] = aNew
-
-//line hecbench_tridiagonal.go:143
+						c[i] = cNew
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_tridiagonal.go:100
+						thid := gc_tx
+//line hecbench_tridiagonal.go:122
+						i := thid
+//line hecbench_tridiagonal.go:124
+						aNew := gc_s_aNew[gc_rank]
+						bNew := gc_s_bNew[gc_rank]
+						cNew := gc_s_cNew[gc_rank]
+						dNew := gc_s_dNew[gc_rank]
+//line hecbench_tridiagonal.go:140
+						b[i] = bNew
+						d[i] = dNew
+						a[i] = aNew
+						c[i] = cNew
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_tridiagonal.go:100
+						thid := gc_tx
+//line hecbench_tridiagonal.go:122
+						i := thid
+//line hecbench_tridiagonal.go:124
+						aNew := gc_s_aNew[gc_rank]
+						bNew := gc_s_bNew[gc_rank]
+						cNew := gc_s_cNew[gc_rank]
+						dNew := gc_s_dNew[gc_rank]
+//line hecbench_tridiagonal.go:140
+						b[i] = bNew
+						d[i] = dNew
+						a[i] = aNew
+						c[i] = cNew
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_tridiagonal.go:100
+						thid := gc_tx
+//line hecbench_tridiagonal.go:122
+						i := thid
+//line hecbench_tridiagonal.go:124
+						aNew := gc_s_aNew[gc_rank]
+						bNew := gc_s_bNew[gc_rank]
+						cNew := gc_s_cNew[gc_rank]
+						dNew := gc_s_dNew[gc_rank]
+//line hecbench_tridiagonal.go:140
+						b[i] = bNew
+						d[i] = dNew
+						a[i] = aNew
 						c[i] = cNew
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_tridiagonal.go:100
+					thid := gc_tx
+//line hecbench_tridiagonal.go:122
+					i := thid
+//line hecbench_tridiagonal.go:124
+					aNew := gc_s_aNew[gc_rank]
+					bNew := gc_s_bNew[gc_rank]
+					cNew := gc_s_cNew[gc_rank]
+					dNew := gc_s_dNew[gc_rank]
+//line hecbench_tridiagonal.go:140
+					b[i] = bNew
+					d[i] = dNew
+					a[i] = aNew
+					c[i] = cNew
+				}
 			}
 		}
-
 //line hecbench_tridiagonal.go:145
 		delta *= 2
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := delta; gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := delta
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(b) && gc_to <= len(b)-gc_off2 && gc_to <= len(b) && gc_to <= len(c) && gc_off2 <= len(a) && gc_to <= len(a)-gc_off2 && gc_to <= len(x) && gc_to <= len(d) && gc_off2 <= len(d) && gc_to <= len(d)-gc_off2 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
-				gc_at13 := b[gc_off2:][:gc_to]
-				gc_at14 := b[:gc_to]
-				gc_at15 := c[:gc_to]
-				gc_at16 := a[gc_off2:][:gc_to]
-				gc_at17 := x[:gc_to]
-				gc_at18 := d[:gc_to]
-				gc_at19 := d[gc_off2:][:gc_to]
-				gc_at20 := x[gc_off2:][:gc_to]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_tridiagonal.go:100
-					thid := gc_tx
-					_ = thid
-
-//line hecbench_tridiagonal.go:149
-					{
-						addr1 := thid
-//line hecbench_tridiagonal.go:150
-						_ = addr1
-						addr2 := thid + delta
-//line hecbench_tridiagonal.go:151
-						_ = addr2
-						tmp3 := gc_at13[gc_tx]*gc_at14[gc_tx] - gc_at15[gc_tx]*gc_at16[gc_tx]
-						gc_at17[gc_tx] = (gc_at13[gc_tx]*gc_at18[gc_tx] - gc_at15[gc_tx]*gc_at19[gc_tx]) / tmp3
-						gc_at20[gc_tx] = (gc_at19[gc_tx]*gc_at14[gc_tx] - gc_at18[gc_tx]*gc_at16[gc_tx]) / tmp3
-					}
+//line hecbench_tridiagonal.go:148
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := delta; gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := delta
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(b) && gc_to <= len(b)-gc_off2 && gc_to <= len(b) && gc_to <= len(c) && gc_off2 <= len(a) && gc_to <= len(a)-gc_off2 && gc_to <= len(x) && gc_to <= len(d) && gc_off2 <= len(d) && gc_to <= len(d)-gc_off2 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+			gc_at13 := b[gc_off2:][:gc_to]
+			gc_at14 := b[:gc_to]
+			gc_at15 := c[:gc_to]
+			gc_at16 := a[gc_off2:][:gc_to]
+			gc_at17 := x[:gc_to]
+			gc_at18 := d[:gc_to]
+			gc_at19 := d[gc_off2:][:gc_to]
+			gc_at20 := x[gc_off2:][:gc_to]
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				{
+//line hecbench_tridiagonal.go:152
+					tmp3 := gc_at13[gc_tx]*gc_at14[gc_tx] - gc_at15[gc_tx]*gc_at16[gc_tx]
+					gc_at17[gc_tx] = (gc_at13[gc_tx]*gc_at18[gc_tx] - gc_at15[gc_tx]*gc_at19[gc_tx]) / tmp3
+					gc_at20[gc_tx] = (gc_at19[gc_tx]*gc_at14[gc_tx] - gc_at18[gc_tx]*gc_at16[gc_tx]) / tmp3
 				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+			}
+		} else {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:100
-					thid := gc_tx
-					_ = thid
-
-//line hecbench_tridiagonal.go:149
-					{
-						addr1 := thid
-						addr2 := thid + delta
-						tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
-						x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
-						x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
-					}
+				thid := gc_tx
+				{
+//line hecbench_tridiagonal.go:150
+					addr1 := thid
+					addr2 := thid + delta
+					tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
+					x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
+					x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
 				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := blid * systemSize
-			if gc_off3 >= 0 && gc_off3 <= len(xD) && gc_bdx <= len(xD)-gc_off3 && gc_bdx <= len(x) {
-				gc_at21 := xD[gc_off3:][:gc_bdx]
-				gc_at22 := x[:gc_bdx]
-
+//line hecbench_tridiagonal.go:161
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := blid * systemSize
+		if gc_off3 >= 0 && gc_off3 <= len(xD) && gc_bdx <= len(xD)-gc_off3 && gc_bdx <= len(x) {
+			gc_at21 := xD[gc_off3:][:gc_bdx]
+			gc_at22 := x[:gc_bdx]
 //line hecbench_tridiagonal.go:159
-				if compiled.Disjoint(gc_at21, gc_at22) {
-					copy(gc_at21, gc_at22)
-				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_tridiagonal.go:100
-							thid := gc_tx
-							_ = thid
-
+			if compiled.Disjoint(gc_at21, gc_at22) {
+				copy(gc_at21, gc_at22)
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 //line hecbench_tridiagonal.go:159
-							gc_at21[gc_tx] = gc_at22[gc_tx]
-						}
-						{
-							gc_tx := gc_step3 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_tridiagonal.go:100
-							thid := gc_tx
-							_ = thid
-
-//line hecbench_tridiagonal.go:159
-							gc_at21[gc_tx] = gc_at22[gc_tx]
-						}
-						{
-							gc_tx := gc_step3 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_tridiagonal.go:100
-							thid := gc_tx
-							_ = thid
-
-//line hecbench_tridiagonal.go:159
-							gc_at21[gc_tx] = gc_at22[gc_tx]
-						}
-						{
-							gc_tx := gc_step3 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_tridiagonal.go:100
-							thid := gc_tx
-							_ = thid
-
-//line hecbench_tridiagonal.go:159
-							gc_at21[gc_tx] = gc_at22[gc_tx]
-						}
+						gc_at21[gc_tx] = gc_at22[gc_tx]
 					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_tridiagonal.go:100
-						thid := gc_tx
-						_ = thid
-
+					{
+						gc_tx := gc_step3 + 1
+//line hecbench_tridiagonal.go:159
+						gc_at21[gc_tx] = gc_at22[gc_tx]
+					}
+					{
+						gc_tx := gc_step3 + 2
+//line hecbench_tridiagonal.go:159
+						gc_at21[gc_tx] = gc_at22[gc_tx]
+					}
+					{
+						gc_tx := gc_step3 + 3
 //line hecbench_tridiagonal.go:159
 						gc_at21[gc_tx] = gc_at22[gc_tx]
 					}
 				}
-			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:100
-						thid := gc_tx
-						_ = thid
-
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_tridiagonal.go:159
-						xD[thid+blid*systemSize] = x[thid]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:100
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_tridiagonal.go:159
-						xD[thid+blid*systemSize] = x[thid]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:100
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_tridiagonal.go:159
-						xD[thid+blid*systemSize] = x[thid]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:100
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_tridiagonal.go:159
-						xD[thid+blid*systemSize] = x[thid]
-					}
+					gc_at21[gc_tx] = gc_at22[gc_tx]
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			}
+		} else {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_tridiagonal.go:100
 					thid := gc_tx
-					_ = thid
-
 //line hecbench_tridiagonal.go:159
 					xD[thid+blid*systemSize] = x[thid]
 				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_tridiagonal.go:100
+					thid := gc_tx
+//line hecbench_tridiagonal.go:159
+					xD[thid+blid*systemSize] = x[thid]
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_tridiagonal.go:100
+					thid := gc_tx
+//line hecbench_tridiagonal.go:159
+					xD[thid+blid*systemSize] = x[thid]
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_tridiagonal.go:100
+					thid := gc_tx
+//line hecbench_tridiagonal.go:159
+					xD[thid+blid*systemSize] = x[thid]
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_tridiagonal.go:100
+				thid := gc_tx
+//line hecbench_tridiagonal.go:159
+				xD[thid+blid*systemSize] = x[thid]
 			}
 		}
 	}
@@ -1682,258 +1118,176 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line hecbench_tridiagonal.go:170
 	shared := gocuda.DynamicShared[float32](t)
-
 //line hecbench_tridiagonal.go:173
 	blid := gc_bx
-
 //line hecbench_tridiagonal.go:175
 	stride := 1
-
-//line hecbench_tridiagonal.go:176
 	halfSize := systemSize >> 1
-
-//line hecbench_tridiagonal.go:177
 	thidNum := halfSize
-
 //line hecbench_tridiagonal.go:179
 	a := shared
-
-//line hecbench_tridiagonal.go:180
 	b := a[systemSize:]
-
-//line hecbench_tridiagonal.go:181
 	c := b[systemSize:]
-
-//line hecbench_tridiagonal.go:182
 	d := c[systemSize:]
-
-//line hecbench_tridiagonal.go:183
 	x := d[systemSize:]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := blid * systemSize
-			gc_off2 := thidNum
-			gc_off3 := thidNum + (blid * systemSize)
-			if gc_bdx <= len(a) && gc_off >= 0 && gc_off <= len(aD) && gc_bdx <= len(aD)-gc_off && gc_off2 >= 0 && gc_off2 <= len(a) && gc_bdx <= len(a)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(aD) && gc_bdx <= len(aD)-gc_off3 && gc_bdx <= len(b) && gc_off <= len(bD) && gc_bdx <= len(bD)-gc_off && gc_off2 <= len(b) && gc_bdx <= len(b)-gc_off2 && gc_off3 <= len(bD) && gc_bdx <= len(bD)-gc_off3 && gc_bdx <= len(c) && gc_off <= len(cD) && gc_bdx <= len(cD)-gc_off && gc_off2 <= len(c) && gc_bdx <= len(c)-gc_off2 && gc_off3 <= len(cD) && gc_bdx <= len(cD)-gc_off3 && gc_bdx <= len(d) && gc_off <= len(dD) && gc_bdx <= len(dD)-gc_off && gc_off2 <= len(d) && gc_bdx <= len(d)-gc_off2 && gc_off3 <= len(dD) && gc_bdx <= len(dD)-gc_off3 {
-				gc_at := a[:gc_bdx]
-				gc_at2 := aD[gc_off:][:gc_bdx]
-				gc_at3 := a[gc_off2:][:gc_bdx]
-				gc_at4 := aD[gc_off3:][:gc_bdx]
-				gc_at5 := b[:gc_bdx]
-				gc_at6 := bD[gc_off:][:gc_bdx]
-				gc_at7 := b[gc_off2:][:gc_bdx]
-				gc_at8 := bD[gc_off3:][:gc_bdx]
-				gc_at9 := c[:gc_bdx]
-				gc_at10 := cD[gc_off:][:gc_bdx]
-				gc_at11 := c[gc_off2:][:gc_bdx]
-				gc_at12 := cD[gc_off3:][:gc_bdx]
-				gc_at13 := d[:gc_bdx]
-				gc_at14 := dD[gc_off:][:gc_bdx]
-				gc_at15 := d[gc_off2:][:gc_bdx]
-				gc_at16 := dD[gc_off3:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_tridiagonal.go:172
-					thid := gc_tx
-					_ = thid
-
 //line hecbench_tridiagonal.go:185
-					gc_at[gc_tx] = gc_at2[gc_tx]
-
-//line hecbench_tridiagonal.go:186
-					gc_at3[gc_tx] = gc_at4[gc_tx]
-
-//line hecbench_tridiagonal.go:188
-					gc_at5[gc_tx] = gc_at6[gc_tx]
-
-//line hecbench_tridiagonal.go:189
-					gc_at7[gc_tx] = gc_at8[gc_tx]
-
-//line hecbench_tridiagonal.go:191
-					gc_at9[gc_tx] = gc_at10[gc_tx]
-
-//line hecbench_tridiagonal.go:192
-					gc_at11[gc_tx] = gc_at12[gc_tx]
-
-//line hecbench_tridiagonal.go:194
-					gc_at13[gc_tx] = gc_at14[gc_tx]
-
-//line hecbench_tridiagonal.go:195
-					gc_at15[gc_tx] = gc_at16[gc_tx]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:172
-					thid := gc_tx
-					_ = thid
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := blid * systemSize
+		gc_off2 := thidNum
+		gc_off3 := thidNum + (blid * systemSize)
+		if gc_bdx <= len(a) && gc_off >= 0 && gc_off <= len(aD) && gc_bdx <= len(aD)-gc_off && gc_off2 >= 0 && gc_off2 <= len(a) && gc_bdx <= len(a)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(aD) && gc_bdx <= len(aD)-gc_off3 && gc_bdx <= len(b) && gc_off <= len(bD) && gc_bdx <= len(bD)-gc_off && gc_off2 <= len(b) && gc_bdx <= len(b)-gc_off2 && gc_off3 <= len(bD) && gc_bdx <= len(bD)-gc_off3 && gc_bdx <= len(c) && gc_off <= len(cD) && gc_bdx <= len(cD)-gc_off && gc_off2 <= len(c) && gc_bdx <= len(c)-gc_off2 && gc_off3 <= len(cD) && gc_bdx <= len(cD)-gc_off3 && gc_bdx <= len(d) && gc_off <= len(dD) && gc_bdx <= len(dD)-gc_off && gc_off2 <= len(d) && gc_bdx <= len(d)-gc_off2 && gc_off3 <= len(dD) && gc_bdx <= len(dD)-gc_off3 {
+			gc_at := a[:gc_bdx]
+			gc_at2 := aD[gc_off:][:gc_bdx]
+			gc_at3 := a[gc_off2:][:gc_bdx]
+			gc_at4 := aD[gc_off3:][:gc_bdx]
+			gc_at5 := b[:gc_bdx]
+			gc_at6 := bD[gc_off:][:gc_bdx]
+			gc_at7 := b[gc_off2:][:gc_bdx]
+			gc_at8 := bD[gc_off3:][:gc_bdx]
+			gc_at9 := c[:gc_bdx]
+			gc_at10 := cD[gc_off:][:gc_bdx]
+			gc_at11 := c[gc_off2:][:gc_bdx]
+			gc_at12 := cD[gc_off3:][:gc_bdx]
+			gc_at13 := d[:gc_bdx]
+			gc_at14 := dD[gc_off:][:gc_bdx]
+			gc_at15 := d[gc_off2:][:gc_bdx]
+			gc_at16 := dD[gc_off3:][:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_tridiagonal.go:185
-					a[thid] = aD[thid+blid*systemSize]
-
-//line hecbench_tridiagonal.go:186
-					a[thid+thidNum] = aD[thid+thidNum+blid*systemSize]
-
+				gc_at[gc_tx] = gc_at2[gc_tx]
+				gc_at3[gc_tx] = gc_at4[gc_tx]
 //line hecbench_tridiagonal.go:188
-					b[thid] = bD[thid+blid*systemSize]
-
-//line hecbench_tridiagonal.go:189
-					b[thid+thidNum] = bD[thid+thidNum+blid*systemSize]
-
+				gc_at5[gc_tx] = gc_at6[gc_tx]
+				gc_at7[gc_tx] = gc_at8[gc_tx]
 //line hecbench_tridiagonal.go:191
-					c[thid] = cD[thid+blid*systemSize]
-
-//line hecbench_tridiagonal.go:192
-					c[thid+thidNum] = cD[thid+thidNum+blid*systemSize]
-
+				gc_at9[gc_tx] = gc_at10[gc_tx]
+				gc_at11[gc_tx] = gc_at12[gc_tx]
 //line hecbench_tridiagonal.go:194
-					d[thid] = dD[thid+blid*systemSize]
-
-//line hecbench_tridiagonal.go:195
-					d[thid+thidNum] = dD[thid+thidNum+blid*systemSize]
-				}
+				gc_at13[gc_tx] = gc_at14[gc_tx]
+				gc_at15[gc_tx] = gc_at16[gc_tx]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_tridiagonal.go:172
+				thid := gc_tx
+//line hecbench_tridiagonal.go:185
+				a[thid] = aD[thid+blid*systemSize]
+				a[thid+thidNum] = aD[thid+thidNum+blid*systemSize]
+//line hecbench_tridiagonal.go:188
+				b[thid] = bD[thid+blid*systemSize]
+				b[thid+thidNum] = bD[thid+thidNum+blid*systemSize]
+//line hecbench_tridiagonal.go:191
+				c[thid] = cD[thid+blid*systemSize]
+				c[thid+thidNum] = cD[thid+thidNum+blid*systemSize]
+//line hecbench_tridiagonal.go:194
+				d[thid] = dD[thid+blid*systemSize]
+				d[thid+thidNum] = dD[thid+thidNum+blid*systemSize]
 			}
 		}
 	}
-
 //line hecbench_tridiagonal.go:200
 	for j := 0; j < iterations; j++ {
-
 //line hecbench_tridiagonal.go:203
 		stride <<= 1
-
-//line hecbench_tridiagonal.go:204
 		delta := stride >> 1
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := thidNum; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := gc_from
-				if stride == 1 {
-//line hecbench_tridiagonal.go:172
-					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_tridiagonal.go:172
-					_ = gc_iota2
-//line hecbench_tridiagonal.go:213
-					gc_vb2 := lanes.BroadcastFloat32x8(0)
-//line hecbench_tridiagonal.go:213
-					_ = gc_vb2
-					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line hecbench_tridiagonal.go:172
-						var thid int = gc_tx
-//line hecbench_tridiagonal.go:172
-						_ = thid
-//line hecbench_tridiagonal.go:205
-						{
-							var i int = 1*thid + 1 - 1
 //line hecbench_tridiagonal.go:206
-							_ = i
-
-							if i < 0 || i > len(a)-8 || (i-delta) < 0 || (i-delta) > len(b)-8 || i > len(b)-8 || (i-delta) > len(c)-8 || i > len(d)-8 || (i-delta) > len(d)-8 || (i-
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := thidNum; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
+			if stride == 1 {
+//line hecbench_tridiagonal.go:172
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line hecbench_tridiagonal.go:213
+				gc_vb2 := lanes.BroadcastFloat32x8(0)
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+//line hecbench_tridiagonal.go:172
+					var thid int = gc_tx
+					{
+//line hecbench_tridiagonal.go:206
+						var i int = 1*thid + 1 - 1
+//line hecbench_tridiagonal.go:208
+						if i < 0 || i > len(a)-8 || (i-delta) < 0 || (i-delta) > len(b)-8 || i > len(b)-8 || (i-delta) > len(c)-8 || i > len(d)-8 || (i-delta) > len(d)-8 || (i-
 //line hecbench_tridiagonal.go:212
-								delta) > len(a)-8 || i > len(c)-8 || (i+
-
+							delta) > len(a)-8 || i > len(c)-8 || (i+
 //line hecbench_tridiagonal.go:216
-								delta) < 0 || (i+delta) > len(b)-8 || (i+
-								delta) > len(a)-8 || (i+
-								delta) > len(d)-8 || (i+
-
-								delta) > len(c)-8 {
-//line hecbench_tridiagonal.go:208
-								break
-//line hecbench_tridiagonal.go:208
-							}
-//line hecbench_tridiagonal.go:208
-							gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(systemSize-1, i, 8))))
-//line hecbench_tridiagonal.go:208
-							_ = gc_if2
-//line hecbench_tridiagonal.go:208
-							if gc_if2.ToBits() != 0 {
-//line hecbench_tridiagonal.go:208
-								tmp := lanes.LoadFloat32x8Slice(a[i:]).Div(lanes.LoadFloat32x8Slice(b[i-delta:]))
-								_ = tmp
-//line hecbench_tridiagonal.go:209
-								lanes.LoadFloat32x8Slice(b[i:]).Sub(lanes.LoadFloat32x8Slice(c[i-delta:]).Mul(tmp)).StoreMasked((*[8]float32)(b[i:]), gc_if2)
-								lanes.LoadFloat32x8Slice(d[i:]).Sub(lanes.LoadFloat32x8Slice(d[i-delta:]).Mul(tmp)).StoreMasked((*[8]float32)(d[i:]), gc_if2)
-								lanes.LoadFloat32x8Slice(a[i-delta:]).AsUint32x8().Xor(lanes.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp).StoreMasked((*[8]float32)(a[i:]), gc_if2)
-								gc_vb2.StoreMasked((*[8]float32)(c[i:]), gc_if2)
-							}
-//line hecbench_tridiagonal.go:213
-							gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
-//line hecbench_tridiagonal.go:213
-							_ = gc_else2
-//line hecbench_tridiagonal.go:213
-							if gc_else2.ToBits() != 0 {
-//line hecbench_tridiagonal.go:213
-								{
-//line hecbench_tridiagonal.go:213
-									tmp1 := lanes.LoadFloat32x8Slice(a[i:]).Div(lanes.LoadFloat32x8Slice(b[i-delta:]))
-//line hecbench_tridiagonal.go:215
-									_ = tmp1
-//line hecbench_tridiagonal.go:215
-									tmp2 := lanes.LoadFloat32x8Slice(c[i:]).Div(lanes.LoadFloat32x8Slice(b[i+delta:]))
-									_ = tmp2
-//line hecbench_tridiagonal.go:216
-									lanes.LoadFloat32x8Slice(b[i:]).Sub(lanes.LoadFloat32x8Slice(c[i-delta:]).Mul(tmp1)).Sub(lanes.LoadFloat32x8Slice(a[i+delta:]).Mul(tmp2)).StoreMasked((*[8]float32)(b[i:]), gc_else2)
-									lanes.LoadFloat32x8Slice(d[i:]).Sub(lanes.LoadFloat32x8Slice(d[i-delta:]).Mul(tmp1)).Sub(lanes.LoadFloat32x8Slice(d[i+delta:]).Mul(tmp2)).StoreMasked((*[8]float32)(d[i:]), gc_else2)
-									lanes.LoadFloat32x8Slice(a[i-delta:]).AsUint32x8().Xor(lanes.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp1).StoreMasked((*[8]float32)(a[i:]), gc_else2)
-									lanes.LoadFloat32x8Slice(c[i+delta:]).AsUint32x8().Xor(lanes.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp2).StoreMasked((*[8]float32)(c[i:]), gc_else2)
-								}
+							delta) < 0 || (i+delta) > len(b)-8 || (i+
+							delta) > len(a)-8 || (i+
+							delta) > len(d)-8 || (i+
 //line hecbench_tridiagonal.go:220
+							delta) > len(c)-8 {
+//line hecbench_tridiagonal.go:208
+							break
+						}
+//line hecbench_tridiagonal.go:208
+						gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(systemSize-1, i, 8))))
+//line hecbench_tridiagonal.go:208
+						if gc_if2.ToBits() != 0 {
+//line hecbench_tridiagonal.go:208
+							tmp := lanes.LoadFloat32x8Slice(a[i:]).Div(lanes.LoadFloat32x8Slice(b[i-delta:]))
+							lanes.LoadFloat32x8Slice(b[i:]).Sub(lanes.LoadFloat32x8Slice(c[i-delta:]).Mul(tmp)).StoreMasked((*[8]float32)(b[i:]), gc_if2)
+							lanes.LoadFloat32x8Slice(d[i:]).Sub(lanes.LoadFloat32x8Slice(d[i-delta:]).Mul(tmp)).StoreMasked((*[8]float32)(d[i:]), gc_if2)
+							lanes.LoadFloat32x8Slice(a[i-delta:]).AsUint32x8().Xor(lanes.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp).StoreMasked((*[8]float32)(a[i:]), gc_if2)
+							gc_vb2.StoreMasked((*[8]float32)(c[i:]), gc_if2)
+						}
+//line hecbench_tridiagonal.go:213
+						gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
+//line hecbench_tridiagonal.go:213
+						if gc_else2.ToBits() != 0 {
+							{
+//line hecbench_tridiagonal.go:213
+								tmp1 := lanes.LoadFloat32x8Slice(a[i:]).Div(lanes.LoadFloat32x8Slice(b[i-delta:]))
+//line hecbench_tridiagonal.go:215
+								tmp2 := lanes.LoadFloat32x8Slice(c[i:]).Div(lanes.LoadFloat32x8Slice(b[i+delta:]))
+								lanes.LoadFloat32x8Slice(b[i:]).Sub(lanes.LoadFloat32x8Slice(c[i-delta:]).Mul(tmp1)).Sub(lanes.LoadFloat32x8Slice(a[i+delta:]).Mul(tmp2)).StoreMasked((*[8]float32)(b[i:]), gc_else2)
+								lanes.LoadFloat32x8Slice(d[i:]).Sub(lanes.LoadFloat32x8Slice(d[i-delta:]).Mul(tmp1)).Sub(lanes.LoadFloat32x8Slice(d[i+delta:]).Mul(tmp2)).StoreMasked((*[8]float32)(d[i:]), gc_else2)
+								lanes.LoadFloat32x8Slice(a[i-delta:]).AsUint32x8().Xor(lanes.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp1).StoreMasked((*[8]float32)(a[i:]), gc_else2)
+								lanes.LoadFloat32x8Slice(c[i+delta:]).AsUint32x8().Xor(lanes.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp2).StoreMasked((*[8]float32)(c[i:]), gc_else2)
 							}
-//line hecbench_tridiagonal.go:220
 						}
 					}
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+			}
+//line hecbench_tridiagonal.go:223
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:172
-					thid := gc_tx
-					_ = thid
-
-//line hecbench_tridiagonal.go:205
-					{
-						i := stride*thid + stride - 1
-
-						if i == systemSize-1 {
-							tmp := a[i] / b[i-delta]
-							b[i] = b[i] - c[i-delta]*tmp
-							d[i] = d[i] - d[i-delta]*tmp
-							a[i] = -a[i-delta] * tmp
-							c[i] = 0
-						} else {
-							tmp1 := a[i] / b[i-delta]
-							tmp2 := c[i] / b[i+delta]
-							b[i] = b[i] - c[i-delta]*tmp1 - a[i+delta]*tmp2
-							d[i] = d[i] - d[i-delta]*tmp1 - d[i+delta]*tmp2
-							a[i] = -a[i-delta] * tmp1
-							c[i] = -c[i+delta] * tmp2
-						}
+				thid := gc_tx
+				{
+//line hecbench_tridiagonal.go:206
+					i := stride*thid + stride - 1
+//line hecbench_tridiagonal.go:208
+					if i == systemSize-1 {
+						tmp := a[i] / b[i-delta]
+						b[i] = b[i] - c[i-delta]*tmp
+						d[i] = d[i] - d[i-delta]*tmp
+						a[i] = -a[i-delta] * tmp
+						c[i] = 0
+					} else {
+						tmp1 := a[i] / b[i-delta]
+						tmp2 := c[i] / b[i+delta]
+						b[i] = b[i] - c[i-delta]*tmp1 - a[i+delta]*tmp2
+						d[i] = d[i] - d[i-delta]*tmp1 - d[i+delta]*tmp2
+						a[i] = -a[i-delta] * tmp1
+						c[i] = -c[i+delta] * tmp2
 					}
 				}
 			}
 		}
-
 //line hecbench_tridiagonal.go:223
 		thidNum >>= 1
 	}
 	gc_apart := compiled.Disjoint(b, x) && compiled.Disjoint(c, x) && compiled.Disjoint(a, x) && compiled.Disjoint(d, x)
-	_ = gc_apart
 	{
+//line hecbench_tridiagonal.go:228
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 2; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1957,314 +1311,194 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 				gc_elem5 := gc_at22[0]
 				gc_elem6 := gc_at23[0]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_tridiagonal.go:172
-					thid := gc_tx
-					_ = thid
-
-//line hecbench_tridiagonal.go:226
-					{
-						addr1 := stride - 1
-//line hecbench_tridiagonal.go:227
-						_ = addr1
-						addr2 := (stride << 1) - 1
 //line hecbench_tridiagonal.go:228
-						_ = addr2
-						tmp3 := gc_elem*gc_elem2 - gc_elem3*gc_elem4
-						gc_at21[0] = (gc_elem*gc_elem5 - gc_elem3*gc_elem6) / tmp3
-						gc_at24[0] = (gc_elem6*gc_elem2 - gc_elem5*gc_elem4) / tmp3
-					}
+					addr2 := (stride << 1) - 1
+//line hecbench_tridiagonal.go:228
+					_ = addr2
+					tmp3 := gc_elem*gc_elem2 - gc_elem3*gc_elem4
+					gc_at21[0] = (gc_elem*gc_elem5 - gc_elem3*gc_elem6) / tmp3
+					gc_at24[0] = (gc_elem6*gc_elem2 - gc_elem5*gc_elem4) / tmp3
 				}
 			} else {
+//line hecbench_tridiagonal.go:235
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:172
-					thid := gc_tx
-					_ = thid
-
-//line hecbench_tridiagonal.go:226
-					{
-						addr1 := stride - 1
-						addr2 := (stride << 1) - 1
-						tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
-						x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
-						x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
-					}
+//line hecbench_tridiagonal.go:227
+					addr1 := stride - 1
+					addr2 := (stride << 1) - 1
+					tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
+					x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
+					x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
 				}
 			}
 		}
 	}
-
 //line hecbench_tridiagonal.go:235
 	thidNum = 2
-
-//line hecbench_tridiagonal.go:236
 	for j_ := 0; j_ < iterations; j_++ {
-
-//line hecbench_tridiagonal.go:237
 		delta_ := stride >> 1
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := thidNum; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep2 := gc_from
-				if stride == 1 {
-//line hecbench_tridiagonal.go:172
-					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_tridiagonal.go:172
-					_ = gc_iota4
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line hecbench_tridiagonal.go:172
-						var thid int = gc_tx
-//line hecbench_tridiagonal.go:172
-						_ = thid
 //line hecbench_tridiagonal.go:239
-						{
-							var i_ int = 1*thid + (1 >> 1) - 1
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := thidNum; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := gc_from
+			if stride == 1 {
+//line hecbench_tridiagonal.go:172
+				gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+//line hecbench_tridiagonal.go:172
+					var thid int = gc_tx
+					{
 //line hecbench_tridiagonal.go:240
-							_ = i_
-							if i_ < 0 || i_ > len(d)-8 || i_ > len(c)-8 || (i_+delta_) < 0 || (i_+delta_) > len(x)-8 || i_ > len(b)-8 || i_ > len(x)-8 || i_ > len(a)-8 || (i_-delta_) < 0 || (i_-delta_) > len(x)-8 {
+						var i_ int = 1*thid + (1 >> 1) - 1
+						if i_ < 0 || i_ > len(d)-8 || i_ > len(c)-8 || (i_+delta_) < 0 || (i_+delta_) > len(x)-8 || i_ > len(b)-8 || i_ > len(x)-8 || i_ > len(a)-8 || (i_-delta_) < 0 || (i_-delta_) > len(x)-8 {
 //line hecbench_tridiagonal.go:241
-								break
+							break
+						}
 //line hecbench_tridiagonal.go:241
+						gc_if4 := gc_iota4.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(delta_-1, i_, 8))))
+//line hecbench_tridiagonal.go:241
+						if gc_if4.ToBits() != 0 {
+//line hecbench_tridiagonal.go:241
+							lanes.LoadFloat32x8Slice(d[i_:]).Sub(lanes.LoadFloat32x8Slice(c[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_+delta_:]))).Div(lanes.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_if4)
+						}
+//line hecbench_tridiagonal.go:242
+						gc_else4 := gc_if4.ToInt32x8().Not().ToMask()
+//line hecbench_tridiagonal.go:242
+						if gc_else4.ToBits() != 0 {
+							{
+//line hecbench_tridiagonal.go:242
+								lanes.LoadFloat32x8Slice(d[i_:]).Sub(lanes.LoadFloat32x8Slice(a[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_-delta_:]))).Sub(lanes.LoadFloat32x8Slice(c[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_+delta_:]))).Div(lanes.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_else4)
 							}
-//line hecbench_tridiagonal.go:241
-							gc_if4 := gc_iota4.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(delta_-1, i_, 8))))
-//line hecbench_tridiagonal.go:241
-							_ = gc_if4
-//line hecbench_tridiagonal.go:241
-							if gc_if4.ToBits() != 0 {
-//line hecbench_tridiagonal.go:241
-								lanes.LoadFloat32x8Slice(d[i_:]).Sub(lanes.LoadFloat32x8Slice(c[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_+delta_:]))).Div(lanes.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_if4)
-							}
-//line hecbench_tridiagonal.go:242
-							gc_else4 := gc_if4.ToInt32x8().Not().ToMask()
-//line hecbench_tridiagonal.go:242
-							_ = gc_else4
-//line hecbench_tridiagonal.go:242
-							if gc_else4.ToBits() != 0 {
-//line hecbench_tridiagonal.go:242
-								{
-//line hecbench_tridiagonal.go:242
-									lanes.LoadFloat32x8Slice(d[i_:]).Sub(lanes.LoadFloat32x8Slice(a[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_-delta_:]))).Sub(lanes.LoadFloat32x8Slice(c[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_+delta_:]))).Div(lanes.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_else4)
-//line hecbench_tridiagonal.go:244
-								}
-//line hecbench_tridiagonal.go:244
-							}
-//line hecbench_tridiagonal.go:244
 						}
 					}
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+			}
+//line hecbench_tridiagonal.go:247
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:172
-					thid := gc_tx
-					_ = thid
-
-//line hecbench_tridiagonal.go:239
-					{
-						i_ := stride*thid + (stride >> 1) - 1
-						if i_ == delta_-1 {
-							x[i_] = (d[i_] - c[i_]*x[i_+delta_]) / b[i_]
-						} else {
-							x[i_] = (d[i_] - a[i_]*x[i_-delta_] - c[i_]*x[i_+delta_]) / b[i_]
-						}
+				thid := gc_tx
+				{
+//line hecbench_tridiagonal.go:240
+					i_ := stride*thid + (stride >> 1) - 1
+					if i_ == delta_-1 {
+						x[i_] = (d[i_] - c[i_]*x[i_+delta_]) / b[i_]
+					} else {
+						x[i_] = (d[i_] - a[i_]*x[i_-delta_] - c[i_]*x[i_+delta_]) / b[i_]
 					}
 				}
 			}
 		}
-
 //line hecbench_tridiagonal.go:247
 		stride >>= 1
-
-//line hecbench_tridiagonal.go:248
 		thidNum <<= 1
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off6 := blid * systemSize
-			gc_off7 := halfSize + (blid * systemSize)
-			gc_off8 := halfSize
-			if gc_off6 >= 0 && gc_off6 <= len(xD) && gc_bdx <= len(xD)-gc_off6 && gc_bdx <= len(x) && gc_off7 >= 0 && gc_off7 <= len(xD) && gc_bdx <= len(xD)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_bdx <= len(x)-gc_off8 {
-				gc_at25 := xD[gc_off6:][:gc_bdx]
-				gc_at26 := x[:gc_bdx]
-				gc_at27 := xD[gc_off7:][:gc_bdx]
-				gc_at28 := x[gc_off8:][:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_tridiagonal.go:172
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_tridiagonal.go:253
-						gc_at25[gc_tx] = gc_at26[gc_tx]
-
-//line hecbench_tridiagonal.go:254
-						gc_at27[gc_tx] = gc_at28[gc_tx]
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_tridiagonal.go:172
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_tridiagonal.go:253
-						gc_at25[gc_tx] = gc_at26[gc_tx]
-
-//line hecbench_tridiagonal.go:254
-						gc_at27[gc_tx] = gc_at28[gc_tx]
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_tridiagonal.go:172
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_tridiagonal.go:253
-						gc_at25[gc_tx] = gc_at26[gc_tx]
-
-//line hecbench_tridiagonal.go:254
-						gc_at27[gc_tx] = gc_at28[gc_tx]
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_tridiagonal.go:172
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_tridiagonal.go:253
-						gc_at25[gc_tx] = gc_at26[gc_tx]
-
-//line hecbench_tridiagonal.go:254
-						gc_at27[gc_tx] = gc_at28[gc_tx]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_tridiagonal.go:172
-					thid := gc_tx
-					_ = thid
-
+//line hecbench_tridiagonal.go:251
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off6 := blid * systemSize
+		gc_off7 := halfSize + (blid * systemSize)
+		gc_off8 := halfSize
+		if gc_off6 >= 0 && gc_off6 <= len(xD) && gc_bdx <= len(xD)-gc_off6 && gc_bdx <= len(x) && gc_off7 >= 0 && gc_off7 <= len(xD) && gc_bdx <= len(xD)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_bdx <= len(x)-gc_off8 {
+			gc_at25 := xD[gc_off6:][:gc_bdx]
+			gc_at26 := x[:gc_bdx]
+			gc_at27 := xD[gc_off7:][:gc_bdx]
+			gc_at28 := x[gc_off8:][:gc_bdx]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 //line hecbench_tridiagonal.go:253
 					gc_at25[gc_tx] = gc_at26[gc_tx]
-
-//line hecbench_tridiagonal.go:254
 					gc_at27[gc_tx] = gc_at28[gc_tx]
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:172
-						thid := gc_tx
-						_ = thid
-
+				{
+					gc_tx := gc_step + 1
 //line hecbench_tridiagonal.go:253
-						xD[thid+blid*systemSize] = x[thid]
-
-//line hecbench_tridiagonal.go:254
-						xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:172
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_tridiagonal.go:253
-						xD[thid+blid*systemSize] = x[thid]
-
-//line hecbench_tridiagonal.go:254
-						xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:172
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_tridiagonal.go:253
-						xD[thid+blid*systemSize] = x[thid]
-
-//line hecbench_tridiagonal.go:254
-						xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:172
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_tridiagonal.go:253
-						xD[thid+blid*systemSize] = x[thid]
-
-//line hecbench_tridiagonal.go:254
-						xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-					}
+					gc_at25[gc_tx] = gc_at26[gc_tx]
+					gc_at27[gc_tx] = gc_at28[gc_tx]
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				{
+					gc_tx := gc_step + 2
+//line hecbench_tridiagonal.go:253
+					gc_at25[gc_tx] = gc_at26[gc_tx]
+					gc_at27[gc_tx] = gc_at28[gc_tx]
+				}
+				{
+					gc_tx := gc_step + 3
+//line hecbench_tridiagonal.go:253
+					gc_at25[gc_tx] = gc_at26[gc_tx]
+					gc_at27[gc_tx] = gc_at28[gc_tx]
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line hecbench_tridiagonal.go:253
+				gc_at25[gc_tx] = gc_at26[gc_tx]
+				gc_at27[gc_tx] = gc_at28[gc_tx]
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_tridiagonal.go:172
 					thid := gc_tx
-					_ = thid
-
 //line hecbench_tridiagonal.go:253
 					xD[thid+blid*systemSize] = x[thid]
-
-//line hecbench_tridiagonal.go:254
 					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_tridiagonal.go:172
+					thid := gc_tx
+//line hecbench_tridiagonal.go:253
+					xD[thid+blid*systemSize] = x[thid]
+					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_tridiagonal.go:172
+					thid := gc_tx
+//line hecbench_tridiagonal.go:253
+					xD[thid+blid*systemSize] = x[thid]
+					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_tridiagonal.go:172
+					thid := gc_tx
+//line hecbench_tridiagonal.go:253
+					xD[thid+blid*systemSize] = x[thid]
+					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_tridiagonal.go:172
+				thid := gc_tx
+//line hecbench_tridiagonal.go:253
+				xD[thid+blid*systemSize] = x[thid]
+				xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 			}
 		}
 	}
 }
 
+//line hecbench_tridiagonal.go:261
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // CyclicBranchFreeKernel is cyclic_branch_free_kernel:
@@ -2294,171 +1528,113 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line hecbench_tridiagonal.go:263
 	shared := gocuda.DynamicShared[float32](t)
-
 //line hecbench_tridiagonal.go:266
 	blid := gc_bx
-
 //line hecbench_tridiagonal.go:268
 	stride := 1
-
-//line hecbench_tridiagonal.go:269
 	halfSize := systemSize >> 1
-
-//line hecbench_tridiagonal.go:270
 	thidNum := halfSize
-
 //line hecbench_tridiagonal.go:272
 	a := shared
-
-//line hecbench_tridiagonal.go:273
 	b := a[systemSize:]
-
-//line hecbench_tridiagonal.go:274
 	c := b[systemSize:]
-
-//line hecbench_tridiagonal.go:275
 	d := c[systemSize:]
-
-//line hecbench_tridiagonal.go:276
 	x := d[systemSize:]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := blid * systemSize
-			gc_off2 := thidNum
-			gc_off3 := thidNum + (blid * systemSize)
-			if gc_bdx <= len(a) && gc_off >= 0 && gc_off <= len(aD) && gc_bdx <= len(aD)-gc_off && gc_off2 >= 0 && gc_off2 <= len(a) && gc_bdx <= len(a)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(aD) && gc_bdx <= len(aD)-gc_off3 && gc_bdx <= len(b) && gc_off <= len(bD) && gc_bdx <= len(bD)-gc_off && gc_off2 <= len(b) && gc_bdx <= len(b)-gc_off2 && gc_off3 <= len(bD) && gc_bdx <= len(bD)-gc_off3 && gc_bdx <= len(c) && gc_off <= len(cD) && gc_bdx <= len(cD)-gc_off && gc_off2 <= len(c) && gc_bdx <= len(c)-gc_off2 && gc_off3 <= len(cD) && gc_bdx <= len(cD)-gc_off3 && gc_bdx <= len(d) && gc_off <= len(dD) && gc_bdx <= len(dD)-gc_off && gc_off2 <= len(d) && gc_bdx <= len(d)-gc_off2 && gc_off3 <= len(dD) && gc_bdx <= len(dD)-gc_off3 {
-				gc_at := a[:gc_bdx]
-				gc_at2 := aD[gc_off:][:gc_bdx]
-				gc_at3 := a[gc_off2:][:gc_bdx]
-				gc_at4 := aD[gc_off3:][:gc_bdx]
-				gc_at5 := b[:gc_bdx]
-				gc_at6 := bD[gc_off:][:gc_bdx]
-				gc_at7 := b[gc_off2:][:gc_bdx]
-				gc_at8 := bD[gc_off3:][:gc_bdx]
-				gc_at9 := c[:gc_bdx]
-				gc_at10 := cD[gc_off:][:gc_bdx]
-				gc_at11 := c[gc_off2:][:gc_bdx]
-				gc_at12 := cD[gc_off3:][:gc_bdx]
-				gc_at13 := d[:gc_bdx]
-				gc_at14 := dD[gc_off:][:gc_bdx]
-				gc_at15 := d[gc_off2:][:gc_bdx]
-				gc_at16 := dD[gc_off3:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_tridiagonal.go:265
-					thid := gc_tx
-					_ = thid
-
 //line hecbench_tridiagonal.go:278
-					gc_at[gc_tx] = gc_at2[gc_tx]
-
-//line hecbench_tridiagonal.go:279
-					gc_at3[gc_tx] = gc_at4[gc_tx]
-
-//line hecbench_tridiagonal.go:281
-					gc_at5[gc_tx] = gc_at6[gc_tx]
-
-//line hecbench_tridiagonal.go:282
-					gc_at7[gc_tx] = gc_at8[gc_tx]
-
-//line hecbench_tridiagonal.go:284
-					gc_at9[gc_tx] = gc_at10[gc_tx]
-
-//line hecbench_tridiagonal.go:285
-					gc_at11[gc_tx] = gc_at12[gc_tx]
-
-//line hecbench_tridiagonal.go:287
-					gc_at13[gc_tx] = gc_at14[gc_tx]
-
-//line hecbench_tridiagonal.go:288
-					gc_at15[gc_tx] = gc_at16[gc_tx]
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:265
-					thid := gc_tx
-					_ = thid
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := blid * systemSize
+		gc_off2 := thidNum
+		gc_off3 := thidNum + (blid * systemSize)
+		if gc_bdx <= len(a) && gc_off >= 0 && gc_off <= len(aD) && gc_bdx <= len(aD)-gc_off && gc_off2 >= 0 && gc_off2 <= len(a) && gc_bdx <= len(a)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(aD) && gc_bdx <= len(aD)-gc_off3 && gc_bdx <= len(b) && gc_off <= len(bD) && gc_bdx <= len(bD)-gc_off && gc_off2 <= len(b) && gc_bdx <= len(b)-gc_off2 && gc_off3 <= len(bD) && gc_bdx <= len(bD)-gc_off3 && gc_bdx <= len(c) && gc_off <= len(cD) && gc_bdx <= len(cD)-gc_off && gc_off2 <= len(c) && gc_bdx <= len(c)-gc_off2 && gc_off3 <= len(cD) && gc_bdx <= len(cD)-gc_off3 && gc_bdx <= len(d) && gc_off <= len(dD) && gc_bdx <= len(dD)-gc_off && gc_off2 <= len(d) && gc_bdx <= len(d)-gc_off2 && gc_off3 <= len(dD) && gc_bdx <= len(dD)-gc_off3 {
+			gc_at := a[:gc_bdx]
+			gc_at2 := aD[gc_off:][:gc_bdx]
+			gc_at3 := a[gc_off2:][:gc_bdx]
+			gc_at4 := aD[gc_off3:][:gc_bdx]
+			gc_at5 := b[:gc_bdx]
+			gc_at6 := bD[gc_off:][:gc_bdx]
+			gc_at7 := b[gc_off2:][:gc_bdx]
+			gc_at8 := bD[gc_off3:][:gc_bdx]
+			gc_at9 := c[:gc_bdx]
+			gc_at10 := cD[gc_off:][:gc_bdx]
+			gc_at11 := c[gc_off2:][:gc_bdx]
+			gc_at12 := cD[gc_off3:][:gc_bdx]
+			gc_at13 := d[:gc_bdx]
+			gc_at14 := dD[gc_off:][:gc_bdx]
+			gc_at15 := d[gc_off2:][:gc_bdx]
+			gc_at16 := dD[gc_off3:][:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_tridiagonal.go:278
-					a[thid] = aD[thid+blid*systemSize]
-
-//line hecbench_tridiagonal.go:279
-					a[thid+thidNum] = aD[thid+thidNum+blid*systemSize]
-
+				gc_at[gc_tx] = gc_at2[gc_tx]
+				gc_at3[gc_tx] = gc_at4[gc_tx]
 //line hecbench_tridiagonal.go:281
-					b[thid] = bD[thid+blid*systemSize]
-
-//line hecbench_tridiagonal.go:282
-					b[thid+thidNum] = bD[thid+thidNum+blid*systemSize]
-
+				gc_at5[gc_tx] = gc_at6[gc_tx]
+				gc_at7[gc_tx] = gc_at8[gc_tx]
 //line hecbench_tridiagonal.go:284
-					c[thid] = cD[thid+blid*systemSize]
-
-//line hecbench_tridiagonal.go:285
-					c[thid+thidNum] = cD[thid+thidNum+blid*systemSize]
-
+				gc_at9[gc_tx] = gc_at10[gc_tx]
+				gc_at11[gc_tx] = gc_at12[gc_tx]
 //line hecbench_tridiagonal.go:287
-					d[thid] = dD[thid+blid*systemSize]
-
-//line hecbench_tridiagonal.go:288
-					d[thid+thidNum] = dD[thid+thidNum+blid*systemSize]
-				}
+				gc_at13[gc_tx] = gc_at14[gc_tx]
+				gc_at15[gc_tx] = gc_at16[gc_tx]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_tridiagonal.go:265
+				thid := gc_tx
+//line hecbench_tridiagonal.go:278
+				a[thid] = aD[thid+blid*systemSize]
+				a[thid+thidNum] = aD[thid+thidNum+blid*systemSize]
+//line hecbench_tridiagonal.go:281
+				b[thid] = bD[thid+blid*systemSize]
+				b[thid+thidNum] = bD[thid+thidNum+blid*systemSize]
+//line hecbench_tridiagonal.go:284
+				c[thid] = cD[thid+blid*systemSize]
+				c[thid+thidNum] = cD[thid+thidNum+blid*systemSize]
+//line hecbench_tridiagonal.go:287
+				d[thid] = dD[thid+blid*systemSize]
+				d[thid+thidNum] = dD[thid+thidNum+blid*systemSize]
 			}
 		}
 	}
-
 //line hecbench_tridiagonal.go:293
 	for j := 0; j < iterations; j++ {
-
 //line hecbench_tridiagonal.go:296
 		stride <<= 1
-
-//line hecbench_tridiagonal.go:297
 		delta := stride >> 1
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := thidNum; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_tridiagonal.go:299
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := thidNum; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:265
-					thid := gc_tx
-					_ = thid
-
-//line hecbench_tridiagonal.go:298
-					{
-						i := stride*thid + stride - 1
-						iRight := i + delta
-						iRight = iRight & (systemSize - 1)
-						tmp1 := a[i] / b[i-delta]
-						tmp2 := c[i] / b[iRight]
-						b[i] = b[i] - c[i-delta]*tmp1 - a[iRight]*tmp2
-						d[i] = d[i] - d[i-delta]*tmp1 - d[iRight]*tmp2
-						a[i] = -a[i-delta] * tmp1
-						c[i] = -c[iRight] * tmp2
-					}
+				thid := gc_tx
+				{
+//line hecbench_tridiagonal.go:299
+					i := stride*thid + stride - 1
+					iRight := i + delta
+					iRight = iRight & (systemSize - 1)
+					tmp1 := a[i] / b[i-delta]
+					tmp2 := c[i] / b[iRight]
+					b[i] = b[i] - c[i-delta]*tmp1 - a[iRight]*tmp2
+					d[i] = d[i] - d[i-delta]*tmp1 - d[iRight]*tmp2
+					a[i] = -a[i-delta] * tmp1
+					c[i] = -c[iRight] * tmp2
 				}
 			}
 		}
-
 //line hecbench_tridiagonal.go:310
 		thidNum >>= 1
 	}
 	gc_apart := compiled.Disjoint(b, x) && compiled.Disjoint(c, x) && compiled.Disjoint(a, x) && compiled.Disjoint(d, x)
-	_ = gc_apart
 	{
+//line hecbench_tridiagonal.go:315
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 2; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -2482,309 +1658,188 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 				gc_elem5 := gc_at22[0]
 				gc_elem6 := gc_at23[0]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_tridiagonal.go:265
-					thid := gc_tx
-					_ = thid
-
-//line hecbench_tridiagonal.go:313
-					{
-						addr1 := stride - 1
-//line hecbench_tridiagonal.go:314
-						_ = addr1
-						addr2 := (stride << 1) - 1
 //line hecbench_tridiagonal.go:315
-						_ = addr2
-						tmp3 := gc_elem*gc_elem2 - gc_elem3*gc_elem4
-						gc_at21[0] = (gc_elem*gc_elem5 - gc_elem3*gc_elem6) / tmp3
-						gc_at24[0] = (gc_elem6*gc_elem2 - gc_elem5*gc_elem4) / tmp3
-					}
+					addr2 := (stride << 1) - 1
+//line hecbench_tridiagonal.go:315
+					_ = addr2
+					tmp3 := gc_elem*gc_elem2 - gc_elem3*gc_elem4
+					gc_at21[0] = (gc_elem*gc_elem5 - gc_elem3*gc_elem6) / tmp3
+					gc_at24[0] = (gc_elem6*gc_elem2 - gc_elem5*gc_elem4) / tmp3
 				}
 			} else {
+//line hecbench_tridiagonal.go:322
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:265
-					thid := gc_tx
-					_ = thid
-
-//line hecbench_tridiagonal.go:313
-					{
-						addr1 := stride - 1
-						addr2 := (stride << 1) - 1
-						tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
-						x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
-						x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
-					}
+//line hecbench_tridiagonal.go:314
+					addr1 := stride - 1
+					addr2 := (stride << 1) - 1
+					tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
+					x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
+					x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
 				}
 			}
 		}
 	}
-
 //line hecbench_tridiagonal.go:322
 	thidNum = 2
-
-//line hecbench_tridiagonal.go:323
 	for j_ := 0; j_ < iterations; j_++ {
-
-//line hecbench_tridiagonal.go:324
 		delta_ := stride >> 1
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := thidNum; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := gc_from
-				if stride == 1 {
-//line hecbench_tridiagonal.go:265
-					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_tridiagonal.go:265
-					_ = gc_iota2
-					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line hecbench_tridiagonal.go:265
-						var thid int = gc_tx
-//line hecbench_tridiagonal.go:265
-						_ = thid
 //line hecbench_tridiagonal.go:326
-						{
-							var i_ int = 1*thid + (1 >> 1) - 1
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := thidNum; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
+			if stride == 1 {
+//line hecbench_tridiagonal.go:265
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+//line hecbench_tridiagonal.go:265
+					var thid int = gc_tx
+					{
 //line hecbench_tridiagonal.go:327
-							_ = i_
-							if i_ < 0 || i_ > len(d)-8 || i_ > len(c)-8 || (i_+delta_) < 0 || (i_+delta_) > len(x)-8 || i_ > len(b)-8 || i_ > len(x)-8 || i_ > len(a)-8 || (i_-delta_) < 0 || (i_-delta_) > len(x)-8 {
+						var i_ int = 1*thid + (1 >> 1) - 1
+						if i_ < 0 || i_ > len(d)-8 || i_ > len(c)-8 || (i_+delta_) < 0 || (i_+delta_) > len(x)-8 || i_ > len(b)-8 || i_ > len(x)-8 || i_ > len(a)-8 || (i_-delta_) < 0 || (i_-delta_) > len(x)-8 {
 //line hecbench_tridiagonal.go:328
-								break
+							break
+						}
 //line hecbench_tridiagonal.go:328
+						gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(delta_-1, i_, 8))))
+//line hecbench_tridiagonal.go:328
+						if gc_if2.ToBits() != 0 {
+//line hecbench_tridiagonal.go:328
+							lanes.LoadFloat32x8Slice(d[i_:]).Sub(lanes.LoadFloat32x8Slice(c[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_+delta_:]))).Div(lanes.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_if2)
+						}
+//line hecbench_tridiagonal.go:329
+						gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
+//line hecbench_tridiagonal.go:329
+						if gc_else2.ToBits() != 0 {
+							{
+//line hecbench_tridiagonal.go:329
+								lanes.LoadFloat32x8Slice(d[i_:]).Sub(lanes.LoadFloat32x8Slice(a[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_-delta_:]))).Sub(lanes.LoadFloat32x8Slice(c[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_+delta_:]))).Div(lanes.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_else2)
 							}
-//line hecbench_tridiagonal.go:328
-							gc_if2 := gc_iota2.Equal(lanes.BroadcastInt32x8(int32(compiled.Reach(delta_-1, i_, 8))))
-//line hecbench_tridiagonal.go:328
-							_ = gc_if2
-//line hecbench_tridiagonal.go:328
-							if gc_if2.ToBits() != 0 {
-//line hecbench_tridiagonal.go:328
-								lanes.LoadFloat32x8Slice(d[i_:]).Sub(lanes.LoadFloat32x8Slice(c[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_+delta_:]))).Div(lanes.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_if2)
-							}
-//line hecbench_tridiagonal.go:329
-							gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
-//line hecbench_tridiagonal.go:329
-							_ = gc_else2
-//line hecbench_tridiagonal.go:329
-							if gc_else2.ToBits() != 0 {
-//line hecbench_tridiagonal.go:329
-								{
-//line hecbench_tridiagonal.go:329
-									lanes.LoadFloat32x8Slice(d[i_:]).Sub(lanes.LoadFloat32x8Slice(a[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_-delta_:]))).Sub(lanes.LoadFloat32x8Slice(c[i_:]).Mul(lanes.LoadFloat32x8Slice(x[i_+delta_:]))).Div(lanes.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_else2)
-//line hecbench_tridiagonal.go:331
-								}
-//line hecbench_tridiagonal.go:331
-							}
-//line hecbench_tridiagonal.go:331
 						}
 					}
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+			}
+//line hecbench_tridiagonal.go:334
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_tridiagonal.go:265
-					thid := gc_tx
-					_ = thid
-
-//line hecbench_tridiagonal.go:326
-					{
-						i_ := stride*thid + (stride >> 1) - 1
-						if i_ == delta_-1 {
-							x[i_] = (d[i_] - c[i_]*x[i_+delta_]) / b[i_]
-						} else {
-							x[i_] = (d[i_] - a[i_]*x[i_-delta_] - c[i_]*x[i_+delta_]) / b[i_]
-						}
+				thid := gc_tx
+				{
+//line hecbench_tridiagonal.go:327
+					i_ := stride*thid + (stride >> 1) - 1
+					if i_ == delta_-1 {
+						x[i_] = (d[i_] - c[i_]*x[i_+delta_]) / b[i_]
+					} else {
+						x[i_] = (d[i_] - a[i_]*x[i_-delta_] - c[i_]*x[i_+delta_]) / b[i_]
 					}
 				}
 			}
 		}
-
 //line hecbench_tridiagonal.go:334
 		stride >>= 1
-
-//line hecbench_tridiagonal.go:335
 		thidNum <<= 1
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off6 := blid * systemSize
-			gc_off7 := halfSize + (blid * systemSize)
-			gc_off8 := halfSize
-			if gc_off6 >= 0 && gc_off6 <= len(xD) && gc_bdx <= len(xD)-gc_off6 && gc_bdx <= len(x) && gc_off7 >= 0 && gc_off7 <= len(xD) && gc_bdx <= len(xD)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_bdx <= len(x)-gc_off8 {
-				gc_at25 := xD[gc_off6:][:gc_bdx]
-				gc_at26 := x[:gc_bdx]
-				gc_at27 := xD[gc_off7:][:gc_bdx]
-				gc_at28 := x[gc_off8:][:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_tridiagonal.go:265
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_tridiagonal.go:340
-						gc_at25[gc_tx] = gc_at26[gc_tx]
-
-//line hecbench_tridiagonal.go:341
-						gc_at27[gc_tx] = gc_at28[gc_tx]
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_tridiagonal.go:265
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_tridiagonal.go:340
-						gc_at25[gc_tx] = gc_at26[gc_tx]
-
-//line hecbench_tridiagonal.go:341
-						gc_at27[gc_tx] = gc_at28[gc_tx]
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_tridiagonal.go:265
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_tridiagonal.go:340
-						gc_at25[gc_tx] = gc_at26[gc_tx]
-
-//line hecbench_tridiagonal.go:341
-						gc_at27[gc_tx] = gc_at28[gc_tx]
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_tridiagonal.go:265
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_tridiagonal.go:340
-						gc_at25[gc_tx] = gc_at26[gc_tx]
-
-//line hecbench_tridiagonal.go:341
-						gc_at27[gc_tx] = gc_at28[gc_tx]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_tridiagonal.go:265
-					thid := gc_tx
-					_ = thid
-
+//line hecbench_tridiagonal.go:338
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off6 := blid * systemSize
+		gc_off7 := halfSize + (blid * systemSize)
+		gc_off8 := halfSize
+		if gc_off6 >= 0 && gc_off6 <= len(xD) && gc_bdx <= len(xD)-gc_off6 && gc_bdx <= len(x) && gc_off7 >= 0 && gc_off7 <= len(xD) && gc_bdx <= len(xD)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_bdx <= len(x)-gc_off8 {
+			gc_at25 := xD[gc_off6:][:gc_bdx]
+			gc_at26 := x[:gc_bdx]
+			gc_at27 := xD[gc_off7:][:gc_bdx]
+			gc_at28 := x[gc_off8:][:gc_bdx]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 //line hecbench_tridiagonal.go:340
 					gc_at25[gc_tx] = gc_at26[gc_tx]
-
-//line hecbench_tridiagonal.go:341
 					gc_at27[gc_tx] = gc_at28[gc_tx]
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:265
-						thid := gc_tx
-						_ = thid
-
+				{
+					gc_tx := gc_step + 1
 //line hecbench_tridiagonal.go:340
-						xD[thid+blid*systemSize] = x[thid]
-
-//line hecbench_tridiagonal.go:341
-						xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:265
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_tridiagonal.go:340
-						xD[thid+blid*systemSize] = x[thid]
-
-//line hecbench_tridiagonal.go:341
-						xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:265
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_tridiagonal.go:340
-						xD[thid+blid*systemSize] = x[thid]
-
-//line hecbench_tridiagonal.go:341
-						xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:265
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_tridiagonal.go:340
-						xD[thid+blid*systemSize] = x[thid]
-
-//line hecbench_tridiagonal.go:341
-						xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-					}
+					gc_at25[gc_tx] = gc_at26[gc_tx]
+					gc_at27[gc_tx] = gc_at28[gc_tx]
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				{
+					gc_tx := gc_step + 2
+//line hecbench_tridiagonal.go:340
+					gc_at25[gc_tx] = gc_at26[gc_tx]
+					gc_at27[gc_tx] = gc_at28[gc_tx]
+				}
+				{
+					gc_tx := gc_step + 3
+//line hecbench_tridiagonal.go:340
+					gc_at25[gc_tx] = gc_at26[gc_tx]
+					gc_at27[gc_tx] = gc_at28[gc_tx]
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line hecbench_tridiagonal.go:340
+				gc_at25[gc_tx] = gc_at26[gc_tx]
+				gc_at27[gc_tx] = gc_at28[gc_tx]
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_tridiagonal.go:265
 					thid := gc_tx
-					_ = thid
-
 //line hecbench_tridiagonal.go:340
 					xD[thid+blid*systemSize] = x[thid]
-
-//line hecbench_tridiagonal.go:341
 					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_tridiagonal.go:265
+					thid := gc_tx
+//line hecbench_tridiagonal.go:340
+					xD[thid+blid*systemSize] = x[thid]
+					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_tridiagonal.go:265
+					thid := gc_tx
+//line hecbench_tridiagonal.go:340
+					xD[thid+blid*systemSize] = x[thid]
+					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_tridiagonal.go:265
+					thid := gc_tx
+//line hecbench_tridiagonal.go:340
+					xD[thid+blid*systemSize] = x[thid]
+					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_tridiagonal.go:265
+				thid := gc_tx
+//line hecbench_tridiagonal.go:340
+				xD[thid+blid*systemSize] = x[thid]
+				xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 			}
 		}
 	}
@@ -2793,4 +1848,5 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 // gc_files_hecbench_tridiagonal holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_tridiagonal.go
+//line hecbench_tridiagonal.go:351
 var gc_files_hecbench_tridiagonal embed.FS

@@ -49,830 +49,597 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 	gc_s_bNew := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 	gc_s_cNew := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
 	gc_s_dNew := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
-
 //line hecbench_tridiagonal.go:21
 	shared := gocuda.DynamicShared[float32](t)
-
 //line hecbench_tridiagonal.go:24
 	blid := gc_bx2
-
 //line hecbench_tridiagonal.go:26
 	delta := 1
-
 //line hecbench_tridiagonal.go:28
 	a := shared
-
-//line hecbench_tridiagonal.go:29
 	b := a[systemSize+1:]
-
-//line hecbench_tridiagonal.go:30
 	c := b[systemSize+1:]
-
-//line hecbench_tridiagonal.go:31
 	d := c[systemSize+1:]
-
-//line hecbench_tridiagonal.go:32
 	x := d[systemSize+1:]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := blid * systemSize
-			if gc_bdx2 <= len(a) && gc_off6 >= 0 && gc_off6 <= len(aD) && gc_bdx2 <= len(aD)-gc_off6 && gc_bdx2 <= len(b) && gc_off6 <= len(bD) && gc_bdx2 <= len(bD)-gc_off6 && gc_bdx2 <= len(c) && gc_off6 <= len(cD) && gc_bdx2 <= len(cD)-gc_off6 && gc_bdx2 <= len(d) && gc_off6 <= len(dD) && gc_bdx2 <= len(dD)-gc_off6 {
-				gc_at35 := a[:gc_bdx2]
-				gc_at36 := aD[gc_off6:][:gc_bdx2]
-				gc_at37 := b[:gc_bdx2]
-				gc_at38 := bD[gc_off6:][:gc_bdx2]
-				gc_at39 := c[:gc_bdx2]
-				gc_at40 := cD[gc_off6:][:gc_bdx2]
-				gc_at41 := d[:gc_bdx2]
-				gc_at42 := dD[gc_off6:][:gc_bdx2]
-				gc_vstep3 := 0
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line hecbench_tridiagonal.go:23
-						var thid int = gc_tx2
-//line hecbench_tridiagonal.go:23
-						_ = thid
-						archsimd.LoadFloat32x8Slice(gc_at36[gc_tx2:]).StoreSlice(gc_at35[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at38[gc_tx2:]).StoreSlice(gc_at37[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at40[gc_tx2:]).StoreSlice(gc_at39[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at42[gc_tx2:]).StoreSlice(gc_at41[gc_tx2:])
-//line hecbench_tridiagonal.go:23
-						var aNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_tridiagonal.go:23
-						_ = aNew
-//line hecbench_tridiagonal.go:23
-						var bNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_tridiagonal.go:23
-						_ = bNew
-//line hecbench_tridiagonal.go:23
-						var cNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_tridiagonal.go:23
-						_ = cNew
-//line hecbench_tridiagonal.go:23
-						var dNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_tridiagonal.go:23
-						_ = dNew
-//line hecbench_tridiagonal.go:23
-						aNew.StoreSlice(gc_s_aNew[gc_rank2:])
-//line hecbench_tridiagonal.go:23
-						bNew.StoreSlice(gc_s_bNew[gc_rank2:])
-//line hecbench_tridiagonal.go:23
-						cNew.StoreSlice(gc_s_cNew[gc_rank2:])
-//line hecbench_tridiagonal.go:23
-						dNew.StoreSlice(gc_s_dNew[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line hecbench_tridiagonal.go:34
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off6 := blid * systemSize
+		if gc_bdx2 <= len(a) && gc_off6 >= 0 && gc_off6 <= len(aD) && gc_bdx2 <= len(aD)-gc_off6 && gc_bdx2 <= len(b) && gc_off6 <= len(bD) && gc_bdx2 <= len(bD)-gc_off6 && gc_bdx2 <= len(c) && gc_off6 <= len(cD) && gc_bdx2 <= len(cD)-gc_off6 && gc_bdx2 <= len(d) && gc_off6 <= len(dD) && gc_bdx2 <= len(dD)-gc_off6 {
+			gc_at35 := a[:gc_bdx2]
+			gc_at36 := aD[gc_off6:][:gc_bdx2]
+			gc_at37 := b[:gc_bdx2]
+			gc_at38 := bD[gc_off6:][:gc_bdx2]
+			gc_at39 := c[:gc_bdx2]
+			gc_at40 := cD[gc_off6:][:gc_bdx2]
+			gc_at41 := d[:gc_bdx2]
+			gc_at42 := dD[gc_off6:][:gc_bdx2]
+			gc_vstep3 := 0
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line hecbench_tridiagonal.go:23
-					thid := gc_tx2
+					var thid int = gc_tx2
+//line hecbench_tridiagonal.go:23
 					_ = thid
-
+					archsimd.LoadFloat32x8Slice(gc_at36[gc_tx2:]).StoreSlice(gc_at35[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at38[gc_tx2:]).StoreSlice(gc_at37[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at40[gc_tx2:]).StoreSlice(gc_at39[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at42[gc_tx2:]).StoreSlice(gc_at41[gc_tx2:])
+//line hecbench_tridiagonal.go:23
+					var aNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_tridiagonal.go:23
+					var bNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_tridiagonal.go:23
+					var cNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_tridiagonal.go:23
+					var dNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_tridiagonal.go:23
+					aNew.StoreSlice(gc_s_aNew[gc_rank2:])
+//line hecbench_tridiagonal.go:23
+					bNew.StoreSlice(gc_s_bNew[gc_rank2:])
+//line hecbench_tridiagonal.go:23
+					cNew.StoreSlice(gc_s_cNew[gc_rank2:])
+//line hecbench_tridiagonal.go:23
+					dNew.StoreSlice(gc_s_dNew[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_tridiagonal.go:34
-					gc_at35[gc_tx2] = gc_at36[gc_tx2]
-
-//line hecbench_tridiagonal.go:35
-					gc_at37[gc_tx2] = gc_at38[gc_tx2]
-
-//line hecbench_tridiagonal.go:36
-					gc_at39[gc_tx2] = gc_at40[gc_tx2]
-
-//line hecbench_tridiagonal.go:37
-					gc_at41[gc_tx2] = gc_at42[gc_tx2]
-
+				gc_at35[gc_tx2] = gc_at36[gc_tx2]
+				gc_at37[gc_tx2] = gc_at38[gc_tx2]
+				gc_at39[gc_tx2] = gc_at40[gc_tx2]
+				gc_at41[gc_tx2] = gc_at42[gc_tx2]
 //line hecbench_tridiagonal.go:39
-					var aNew, bNew, cNew, dNew float32
-					_ = aNew
-					_ = bNew
-					_ = cNew
-					_ = dNew
-					gc_s_aNew[gc_rank2] = aNew
-					gc_s_bNew[gc_rank2] = bNew
-					gc_s_cNew[gc_rank2] = cNew
-					gc_s_dNew[gc_rank2] = dNew
-				}
-			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line hecbench_tridiagonal.go:23
-						var thid int = gc_tx2
-//line hecbench_tridiagonal.go:23
-						_ = thid
-//line hecbench_tridiagonal.go:34
-						if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
-							blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
-							blid*systemSize) > len(cD)-8 || thid > len(c)-8 || (thid+
-							blid*systemSize) > len(dD)-8 || thid > len(d)-8 {
-//line hecbench_tridiagonal.go:34
-							break
-//line hecbench_tridiagonal.go:34
-						}
-						archsimd.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
-						archsimd.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
-						archsimd.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
-						archsimd.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
-//line hecbench_tridiagonal.go:37
-						var aNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_tridiagonal.go:37
-						_ = aNew
-//line hecbench_tridiagonal.go:37
-						var bNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_tridiagonal.go:37
-						_ = bNew
-//line hecbench_tridiagonal.go:37
-						var cNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_tridiagonal.go:37
-						_ = cNew
-//line hecbench_tridiagonal.go:37
-						var dNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_tridiagonal.go:37
-						_ = dNew
-//line hecbench_tridiagonal.go:37
-						aNew.StoreSlice(gc_s_aNew[gc_rank2:])
-//line hecbench_tridiagonal.go:37
-						bNew.StoreSlice(gc_s_bNew[gc_rank2:])
-//line hecbench_tridiagonal.go:37
-						cNew.StoreSlice(gc_s_cNew[gc_rank2:])
-//line hecbench_tridiagonal.go:37
-						dNew.StoreSlice(gc_s_dNew[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				var aNew, bNew, cNew, dNew float32
+//line hecbench_tridiagonal.go:44
+				gc_s_aNew[gc_rank2] = aNew
+				gc_s_bNew[gc_rank2] = bNew
+				gc_s_cNew[gc_rank2] = cNew
+				gc_s_dNew[gc_rank2] = dNew
+			}
+		} else {
+			gc_vstep4 := 0
+			if compiled.SIMD {
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
 //line hecbench_tridiagonal.go:23
-					thid := gc_tx2
-					_ = thid
-
+					var thid int = gc_tx2
 //line hecbench_tridiagonal.go:34
-					a[thid] = aD[thid+blid*systemSize]
-
+					if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
+						blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
+						blid*systemSize) > len(cD)-8 || thid > len(c)-8 || (thid+
+						blid*systemSize) > len(dD)-8 || thid > len(d)-8 {
+//line hecbench_tridiagonal.go:34
+						break
+					}
 //line hecbench_tridiagonal.go:35
-					b[thid] = bD[thid+blid*systemSize]
-
-//line hecbench_tridiagonal.go:36
-					c[thid] = cD[thid+blid*systemSize]
-
+					archsimd.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
+					archsimd.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
+					archsimd.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
+					archsimd.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
 //line hecbench_tridiagonal.go:37
-					d[thid] = dD[thid+blid*systemSize]
-
-//line hecbench_tridiagonal.go:39
-					var aNew, bNew, cNew, dNew float32
-					_ = aNew
-					_ = bNew
-					_ = cNew
-					_ = dNew
-					gc_s_aNew[gc_rank2] = aNew
-					gc_s_bNew[gc_rank2] = bNew
-					gc_s_cNew[gc_rank2] = cNew
-					gc_s_dNew[gc_rank2] = dNew
+					var aNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_tridiagonal.go:37
+					var bNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_tridiagonal.go:37
+					var cNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_tridiagonal.go:37
+					var dNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_tridiagonal.go:37
+					aNew.StoreSlice(gc_s_aNew[gc_rank2:])
+//line hecbench_tridiagonal.go:37
+					bNew.StoreSlice(gc_s_bNew[gc_rank2:])
+//line hecbench_tridiagonal.go:37
+					cNew.StoreSlice(gc_s_cNew[gc_rank2:])
+//line hecbench_tridiagonal.go:37
+					dNew.StoreSlice(gc_s_dNew[gc_rank2:])
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_tridiagonal.go:23
+				thid := gc_tx2
+//line hecbench_tridiagonal.go:34
+				a[thid] = aD[thid+blid*systemSize]
+				b[thid] = bD[thid+blid*systemSize]
+				c[thid] = cD[thid+blid*systemSize]
+				d[thid] = dD[thid+blid*systemSize]
+//line hecbench_tridiagonal.go:39
+				var aNew, bNew, cNew, dNew float32
+//line hecbench_tridiagonal.go:44
+				gc_s_aNew[gc_rank2] = aNew
+				gc_s_bNew[gc_rank2] = bNew
+				gc_s_cNew[gc_rank2] = cNew
+				gc_s_dNew[gc_rank2] = dNew
 			}
 		}
 	}
-
 //line hecbench_tridiagonal.go:44
 	for j := 0; j < iterations; j++ {
 		archsimd.ClearAVXUpperBits()
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := delta
-				gc_off8 := 0 - delta
-				if gc_bdx2 <= len(c) && gc_off7 >= 0 && gc_off7 <= len(b) && gc_bdx2 <= len(b)-gc_off7 && gc_bdx2 <= len(b) && gc_off7 <= len(a) && gc_bdx2 <= len(a)-gc_off7 && gc_bdx2 <= len(d) && gc_off7 <= len(d) && gc_bdx2 <= len(d)-gc_off7 && gc_off7 <= len(c) && gc_bdx2 <= len(c)-gc_off7 && gc_bdx2 <= len(a) && gc_off8 >= 0 && gc_off8 <= len(b) && gc_bdx2 <= len(b)-gc_off8 && gc_off8 <= len(c) && gc_bdx2 <= len(c)-gc_off8 && gc_off8 <= len(d) && gc_bdx2 <= len(d)-gc_off8 && gc_off8 <= len(a) && gc_bdx2 <= len(a)-gc_off8 {
-					gc_at43 := c[:gc_bdx2]
-					gc_at44 := b[gc_off7:][:gc_bdx2]
-					gc_at45 := b[:gc_bdx2]
-					gc_at46 := a[gc_off7:][:gc_bdx2]
-					gc_at47 := d[:gc_bdx2]
-					gc_at48 := d[gc_off7:][:gc_bdx2]
-					gc_at49 := c[gc_off7:][:gc_bdx2]
-					gc_at50 := a[:gc_bdx2]
-					gc_at51 := b[gc_off8:][:gc_bdx2]
-					gc_at52 := c[gc_off8:][:gc_bdx2]
-					gc_at53 := d[gc_off8:][:gc_bdx2]
-					gc_at54 := a[gc_off8:][:gc_bdx2]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_tridiagonal.go:23
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_tridiagonal.go:45
-						i := thid
-						_ = i
-						var aNew float32
-						_ = aNew
-						var bNew float32
-						_ = bNew
-						var cNew float32
-						_ = cNew
-						var dNew float32
-						_ = dNew
-
 //line hecbench_tridiagonal.go:47
-						if i < delta {
-							tmp2 := gc_at43[gc_tx2] / gc_at44[gc_tx2]
-							bNew = gc_at45[gc_tx2] - gc_at46[gc_tx2]*tmp2
-							dNew = gc_at47[gc_tx2] - gc_at48[gc_tx2]*tmp2
-							aNew = 0
-							cNew = -gc_at49[gc_tx2] * tmp2
-						} else if (systemSize - i - 1) < delta {
-							tmp := gc_at50[gc_tx2] / gc_at51[gc_tx2]
-							bNew = gc_at45[gc_tx2] - gc_at52[gc_tx2]*tmp
-							dNew = gc_at47[gc_tx2] - gc_at53[gc_tx2]*tmp
-							aNew = -gc_at54[gc_tx2] * tmp
-							cNew = 0
-						} else {
-							tmp1 := gc_at50[gc_tx2] / gc_at51[gc_tx2]
-							tmp2_ := gc_at43[gc_tx2] / gc_at44[gc_tx2]
-							bNew = gc_at45[gc_tx2] - gc_at52[gc_tx2]*tmp1 - gc_at46[gc_tx2]*tmp2_
-							dNew = gc_at47[gc_tx2] - gc_at53[gc_tx2]*tmp1 - gc_at48[gc_tx2]*tmp2_
-							aNew = -gc_at54[gc_tx2] * tmp1
-							cNew = -gc_at49[gc_tx2] * tmp2_
-						}
-						gc_s_aNew[gc_rank2] = aNew
-						gc_s_bNew[gc_rank2] = bNew
-						gc_s_cNew[gc_rank2] = cNew
-						gc_s_dNew[gc_rank2] = dNew
-					}
-				} else {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off7 := delta
+			gc_off8 := 0 - delta
+			if gc_bdx2 <= len(c) && gc_off7 >= 0 && gc_off7 <= len(b) && gc_bdx2 <= len(b)-gc_off7 && gc_bdx2 <= len(b) && gc_off7 <= len(a) && gc_bdx2 <= len(a)-gc_off7 && gc_bdx2 <= len(d) && gc_off7 <= len(d) && gc_bdx2 <= len(d)-gc_off7 && gc_off7 <= len(c) && gc_bdx2 <= len(c)-gc_off7 && gc_bdx2 <= len(a) && gc_off8 >= 0 && gc_off8 <= len(b) && gc_bdx2 <= len(b)-gc_off8 && gc_off8 <= len(c) && gc_bdx2 <= len(c)-gc_off8 && gc_off8 <= len(d) && gc_bdx2 <= len(d)-gc_off8 && gc_off8 <= len(a) && gc_bdx2 <= len(a)-gc_off8 {
+				gc_at43 := c[:gc_bdx2]
+				gc_at44 := b[gc_off7:][:gc_bdx2]
+				gc_at45 := b[:gc_bdx2]
+				gc_at46 := a[gc_off7:][:gc_bdx2]
+				gc_at47 := d[:gc_bdx2]
+				gc_at48 := d[gc_off7:][:gc_bdx2]
+				gc_at49 := c[gc_off7:][:gc_bdx2]
+				gc_at50 := a[:gc_bdx2]
+				gc_at51 := b[gc_off8:][:gc_bdx2]
+				gc_at52 := c[gc_off8:][:gc_bdx2]
+				gc_at53 := d[gc_off8:][:gc_bdx2]
+				gc_at54 := a[gc_off8:][:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_tridiagonal.go:23
-						thid := gc_tx2
-						_ = thid
-
+					thid := gc_tx2
 //line hecbench_tridiagonal.go:45
-						i := thid
-						_ = i
-						var aNew float32
-						_ = aNew
-						var bNew float32
-						_ = bNew
-						var cNew float32
-						_ = cNew
-						var dNew float32
-						_ = dNew
-
+					i := thid
 //line hecbench_tridiagonal.go:47
-						if i < delta {
-							tmp2 := c[i] / b[i+delta]
-							bNew = b[i] - a[i+delta]*tmp2
-							dNew = d[i] - d[i+delta]*tmp2
-							aNew = 0
-							cNew = -c[i+delta] * tmp2
-						} else if (systemSize - i - 1) < delta {
-							tmp := a[i] / b[i-delta]
-							bNew = b[i] - c[i-delta]*tmp
-							dNew = d[i] - d[i-delta]*tmp
-							aNew = -a[i-delta] * tmp
-							cNew = 0
-						} else {
-							tmp1 := a[i] / b[i-delta]
-							tmp2_ := c[i] / b[i+delta]
-							bNew = b[i] - c[i-delta]*tmp1 - a[i+delta]*tmp2_
-							dNew = d[i] - d[i-delta]*tmp1 - d[i+delta]*tmp2_
-							aNew = -a[i-delta] * tmp1
-							cNew = -c[i+delta] * tmp2_
-						}
-						gc_s_aNew[gc_rank2] = aNew
-						gc_s_bNew[gc_rank2] = bNew
-						gc_s_cNew[gc_rank2] = cNew
-						gc_s_dNew[gc_rank2] = dNew
+					var aNew float32
+//line hecbench_tridiagonal.go:49
+					var bNew float32
+//line hecbench_tridiagonal.go:51
+					var cNew float32
+//line hecbench_tridiagonal.go:53
+					var dNew float32
+//line hecbench_tridiagonal.go:47
+					if i < delta {
+						tmp2 := gc_at43[gc_tx2] / gc_at44[gc_tx2]
+						bNew = gc_at45[gc_tx2] - gc_at46[gc_tx2]*tmp2
+						dNew = gc_at47[gc_tx2] - gc_at48[gc_tx2]*tmp2
+						aNew = 0
+						cNew = -gc_at49[gc_tx2] * tmp2
+					} else if (systemSize - i - 1) < delta {
+						tmp := gc_at50[gc_tx2] / gc_at51[gc_tx2]
+						bNew = gc_at45[gc_tx2] - gc_at52[gc_tx2]*tmp
+						dNew = gc_at47[gc_tx2] - gc_at53[gc_tx2]*tmp
+						aNew = -gc_at54[gc_tx2] * tmp
+						cNew = 0
+					} else {
+						tmp1 := gc_at50[gc_tx2] / gc_at51[gc_tx2]
+						tmp2_ := gc_at43[gc_tx2] / gc_at44[gc_tx2]
+						bNew = gc_at45[gc_tx2] - gc_at52[gc_tx2]*tmp1 - gc_at46[gc_tx2]*tmp2_
+						dNew = gc_at47[gc_tx2] - gc_at53[gc_tx2]*tmp1 - gc_at48[gc_tx2]*tmp2_
+						aNew = -gc_at54[gc_tx2] * tmp1
+						cNew = -gc_at49[gc_tx2] * tmp2_
 					}
+					gc_s_aNew[gc_rank2] = aNew
+					gc_s_bNew[gc_rank2] = bNew
+					gc_s_cNew[gc_rank2] = cNew
+					gc_s_dNew[gc_rank2] = dNew
+				}
+			} else {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_tridiagonal.go:23
+					thid := gc_tx2
+//line hecbench_tridiagonal.go:45
+					i := thid
+//line hecbench_tridiagonal.go:47
+					var aNew float32
+//line hecbench_tridiagonal.go:49
+					var bNew float32
+//line hecbench_tridiagonal.go:51
+					var cNew float32
+//line hecbench_tridiagonal.go:53
+					var dNew float32
+//line hecbench_tridiagonal.go:47
+					if i < delta {
+						tmp2 := c[i] / b[i+delta]
+						bNew = b[i] - a[i+delta]*tmp2
+						dNew = d[i] - d[i+delta]*tmp2
+						aNew = 0
+						cNew = -c[i+delta] * tmp2
+					} else if (systemSize - i - 1) < delta {
+						tmp := a[i] / b[i-delta]
+						bNew = b[i] - c[i-delta]*tmp
+						dNew = d[i] - d[i-delta]*tmp
+						aNew = -a[i-delta] * tmp
+						cNew = 0
+					} else {
+						tmp1 := a[i] / b[i-delta]
+						tmp2_ := c[i] / b[i+delta]
+						bNew = b[i] - c[i-delta]*tmp1 - a[i+delta]*tmp2_
+						dNew = d[i] - d[i-delta]*tmp1 - d[i+delta]*tmp2_
+						aNew = -a[i-delta] * tmp1
+						cNew = -c[i+delta] * tmp2_
+					}
+					gc_s_aNew[gc_rank2] = aNew
+					gc_s_bNew[gc_rank2] = bNew
+					gc_s_cNew[gc_rank2] = cNew
+					gc_s_dNew[gc_rank2] = dNew
 				}
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_bdx2 <= len(b) && gc_bdx2 <= len(d) && gc_bdx2 <= len(a) && gc_bdx2 <= len(c) {
-					gc_at55 := b[:gc_bdx2]
-					gc_at56 := d[:gc_bdx2]
-					gc_at57 := a[:gc_bdx2]
-					gc_at58 := c[:gc_bdx2]
-					gc_vstep5 := 0
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line hecbench_tridiagonal.go:23
-							var thid int = gc_tx2
-//line hecbench_tridiagonal.go:23
-							_ = thid
-//line hecbench_tridiagonal.go:45
-							var i int = thid
-//line hecbench_tridiagonal.go:45
-							_ = i
-//line hecbench_tridiagonal.go:45
-							aNew := archsimd.LoadFloat32x8Slice(gc_s_aNew[gc_rank2:])
-//line hecbench_tridiagonal.go:45
-							_ = aNew
-//line hecbench_tridiagonal.go:45
-							bNew := archsimd.LoadFloat32x8Slice(gc_s_bNew[gc_rank2:])
-//line hecbench_tridiagonal.go:45
-							_ = bNew
-//line hecbench_tridiagonal.go:45
-							cNew := archsimd.LoadFloat32x8Slice(gc_s_cNew[gc_rank2:])
-//line hecbench_tridiagonal.go:45
-							_ = cNew
-//line hecbench_tridiagonal.go:45
-							dNew := archsimd.LoadFloat32x8Slice(gc_s_dNew[gc_rank2:])
-//line hecbench_tridiagonal.go:45
-							_ = dNew
-//line hecbench_tridiagonal.go:70
-							bNew.StoreSlice(gc_at55[gc_tx2:])
-//line hecbench_tridiagonal.go:70
-							dNew.StoreSlice(gc_at56[gc_tx2:])
-//line hecbench_tridiagonal.go:70
-							aNew.StoreSlice(gc_at57[gc_tx2:])
-//line hecbench_tridiagonal.go:70
-							cNew.StoreSlice(gc_at58[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line hecbench_tridiagonal.go:76
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if gc_bdx2 <= len(b) && gc_bdx2 <= len(d) && gc_bdx2 <= len(a) && gc_bdx2 <= len(c) {
+				gc_at55 := b[:gc_bdx2]
+				gc_at56 := d[:gc_bdx2]
+				gc_at57 := a[:gc_bdx2]
+				gc_at58 := c[:gc_bdx2]
+				gc_vstep5 := 0
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line hecbench_tridiagonal.go:23
-						thid := gc_tx2
-						_ = thid
-
+						var thid int = gc_tx2
 //line hecbench_tridiagonal.go:45
-						i := thid
+						var i int = thid
+//line hecbench_tridiagonal.go:45
 						_ = i
-						aNew := gc_s_aNew[gc_rank2]
-						bNew := gc_s_bNew[gc_rank2]
-						cNew := gc_s_cNew[gc_rank2]
-						dNew := gc_s_dNew[gc_rank2]
-
+//line hecbench_tridiagonal.go:45
+						aNew := archsimd.LoadFloat32x8Slice(gc_s_aNew[gc_rank2:])
+//line hecbench_tridiagonal.go:45
+						bNew := archsimd.LoadFloat32x8Slice(gc_s_bNew[gc_rank2:])
+//line hecbench_tridiagonal.go:45
+						cNew := archsimd.LoadFloat32x8Slice(gc_s_cNew[gc_rank2:])
+//line hecbench_tridiagonal.go:45
+						dNew := archsimd.LoadFloat32x8Slice(gc_s_dNew[gc_rank2:])
 //line hecbench_tridiagonal.go:70
-						gc_at55[gc_tx2] = bNew
-
-//line hecbench_tridiagonal.go:71
-						gc_at56[gc_tx2] = dNew
-
-//line hecbench_tridiagonal.go:72
-						gc_at57[gc_tx2] = aNew
-
-//line hecbench_tridiagonal.go:73
-						gc_at58[gc_tx2] = cNew
+						bNew.StoreSlice(gc_at55[gc_tx2:])
+//line hecbench_tridiagonal.go:70
+						dNew.StoreSlice(gc_at56[gc_tx2:])
+//line hecbench_tridiagonal.go:70
+						aNew.StoreSlice(gc_at57[gc_tx2:])
+//line hecbench_tridiagonal.go:70
+						cNew.StoreSlice(gc_at58[gc_tx2:])
 					}
-				} else {
-					gc_vstep6 := 0
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_tridiagonal.go:47
+					aNew := gc_s_aNew[gc_rank2]
+					bNew := gc_s_bNew[gc_rank2]
+					cNew := gc_s_cNew[gc_rank2]
+					dNew := gc_s_dNew[gc_rank2]
+//line hecbench_tridiagonal.go:70
+					gc_at55[gc_tx2] = bNew
+					gc_at56[gc_tx2] = dNew
+					gc_at57[gc_tx2] = aNew
+					gc_at58[gc_tx2] = cNew
+				}
+			} else {
+				gc_vstep6 := 0
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_tridiagonal.go:23
-							var thid int = gc_tx2
-//line hecbench_tridiagonal.go:23
-							_ = thid
+						var thid int = gc_tx2
 //line hecbench_tridiagonal.go:45
-							var i int = thid
+						var i int = thid
 //line hecbench_tridiagonal.go:45
-							_ = i
+						aNew := archsimd.LoadFloat32x8Slice(gc_s_aNew[gc_rank2:])
 //line hecbench_tridiagonal.go:45
-							aNew := archsimd.LoadFloat32x8Slice(gc_s_aNew[gc_rank2:])
+						bNew := archsimd.LoadFloat32x8Slice(gc_s_bNew[gc_rank2:])
 //line hecbench_tridiagonal.go:45
-							_ = aNew
+						cNew := archsimd.LoadFloat32x8Slice(gc_s_cNew[gc_rank2:])
 //line hecbench_tridiagonal.go:45
-							bNew := archsimd.LoadFloat32x8Slice(gc_s_bNew[gc_rank2:])
-//line hecbench_tridiagonal.go:45
-							_ = bNew
-//line hecbench_tridiagonal.go:45
-							cNew := archsimd.LoadFloat32x8Slice(gc_s_cNew[gc_rank2:])
-//line hecbench_tridiagonal.go:45
-							_ = cNew
-//line hecbench_tridiagonal.go:45
-							dNew := archsimd.LoadFloat32x8Slice(gc_s_dNew[gc_rank2:])
-//line hecbench_tridiagonal.go:45
-							_ = dNew
+						dNew := archsimd.LoadFloat32x8Slice(gc_s_dNew[gc_rank2:])
 //line hecbench_tridiagonal.go:70
-							if i < 0 || i > len(b)-8 || i > len(d)-8 || i > len(a)-8 || i > len(c)-8 {
+						if i < 0 || i > len(b)-8 || i > len(d)-8 || i > len(a)-8 || i > len(c)-8 {
 //line hecbench_tridiagonal.go:70
-								break
-//line hecbench_tridiagonal.go:70
-							}
-//line hecbench_tridiagonal.go:70
-							bNew.StoreSlice(b[i:])
-//line hecbench_tridiagonal.go:71
-							dNew.StoreSlice(d[i:])
-//line hecbench_tridiagonal.go:72
-							aNew.StoreSlice(a[i:])
-//line hecbench_tridiagonal.go:73
-							cNew.StoreSlice(c[i:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
+//line hecbench_tridiagonal.go:70
+						bNew.StoreSlice(b[i:])
+						dNew.StoreSlice(d[i:])
+						aNew.StoreSlice(a[i:])
+						cNew.StoreSlice(c[i:])
 					}
-					gc_step5 := gc_vstep6
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:23
-							thid := gc_tx2
-							_ = thid
-
-//line hecbench_tridiagonal.go:45
-							i := thid
-							_ = i
-							aNew := gc_s_aNew[gc_rank2]
-							bNew := gc_s_bNew[gc_rank2]
-							cNew := gc_s_cNew[gc_rank2]
-							dNew := gc_s_dNew[gc_rank2]
-
-//line hecbench_tridiagonal.go:70
-							b[i] = bNew
-
-//line hecbench_tridiagonal.go:71
-							d[i] = dNew
-
-//line hecbench_tridiagonal.go:72
-							a[i] = aNew
-
-//line hecbench_tridiagonal.go:73
-							c[i] = cNew
-						}
-						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:23
-							thid := gc_tx2
-							_ = thid
-
-//line hecbench_tridiagonal.go:45
-							i := thid
-							_ = i
-							aNew := gc_s_aNew[gc_rank2]
-							bNew := gc_s_bNew[gc_rank2]
-							cNew := gc_s_cNew[gc_rank2]
-							dNew := gc_s_dNew[gc_rank2]
-
-//line hecbench_tridiagonal.go:70
-							b[i] = bNew
-
-//line hecbench_tridiagonal.go:71
-							d[i] = dNew
-
-//line hecbench_tridiagonal.go:72
-							a[i] = aNew
-
-//line hecbench_tridiagonal.go:73
-							c[i] = cNew
-						}
-						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:23
-							thid := gc_tx2
-							_ = thid
-
-//line hecbench_tridiagonal.go:45
-							i := thid
-							_ = i
-							aNew := gc_s_aNew[gc_rank2]
-							bNew := gc_s_bNew[gc_rank2]
-							cNew := gc_s_cNew[gc_rank2]
-							dNew := gc_s_dNew[gc_rank2]
-
-//line hecbench_tridiagonal.go:70
-							b[i] = bNew
-
-//line hecbench_tridiagonal.go:71
-							d[i] = dNew
-
-//line hecbench_tridiagonal.go:72
-							a[i] = aNew
-
-//line hecbench_tridiagonal.go:73
-							c[i] = cNew
-						}
-						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:23
-							thid := gc_tx2
-							_ = thid
-
-//line hecbench_tridiagonal.go:45
-							i := thid
-							_ = i
-							aNew := gc_s_aNew[gc_rank2]
-							bNew := gc_s_bNew[gc_rank2]
-							cNew := gc_s_cNew[gc_rank2]
-							dNew := gc_s_dNew[gc_rank2]
-
-//line hecbench_tridiagonal.go:70
-							b[i] = bNew
-
-//line hecbench_tridiagonal.go:71
-							d[i] = dNew
-
-//line hecbench_tridiagonal.go:72
-							a[i] = aNew
-
-//line hecbench_tridiagonal.go:73
-							c[i] = cNew
-						}
-					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep6
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_tridiagonal.go:23
 						thid := gc_tx2
-						_ = thid
-
 //line hecbench_tridiagonal.go:45
 						i := thid
-						_ = i
+//line hecbench_tridiagonal.go:47
 						aNew := gc_s_aNew[gc_rank2]
 						bNew := gc_s_bNew[gc_rank2]
 						cNew := gc_s_cNew[gc_rank2]
 						dNew := gc_s_dNew[gc_rank2]
-
 //line hecbench_tridiagonal.go:70
 						b[i] = bNew
-
-//line hecbench_tridiagonal.go:71
 						d[i] = dNew
-
-//line hecbench_tridiagonal.go:72
 						a[i] = aNew
-
-//line hecbench_tridiagonal.go:73
+						c[i] = cNew
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_tridiagonal.go:23
+						thid := gc_tx2
+//line hecbench_tridiagonal.go:45
+						i := thid
+//line hecbench_tridiagonal.go:47
+						aNew := gc_s_aNew[gc_rank2]
+						bNew := gc_s_bNew[gc_rank2]
+						cNew := gc_s_cNew[gc_rank2]
+						dNew := gc_s_dNew[gc_rank2]
+//line hecbench_tridiagonal.go:70
+						b[i] = bNew
+						d[i] = dNew
+						a[i] = aNew
+						c[i] = cNew
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_tridiagonal.go:23
+						thid := gc_tx2
+//line hecbench_tridiagonal.go:45
+						i := thid
+//line hecbench_tridiagonal.go:47
+						aNew := gc_s_aNew[gc_rank2]
+						bNew := gc_s_bNew[gc_rank2]
+						cNew := gc_s_cNew[gc_rank2]
+						dNew := gc_s_dNew[gc_rank2]
+//line hecbench_tridiagonal.go:70
+						b[i] = bNew
+						d[i] = dNew
+						a[i] = aNew
+						c[i] = cNew
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_tridiagonal.go:23
+						thid := gc_tx2
+//line hecbench_tridiagonal.go:45
+						i := thid
+//line hecbench_tridiagonal.go:47
+						aNew := gc_s_aNew[gc_rank2]
+						bNew := gc_s_bNew[gc_rank2]
+						cNew := gc_s_cNew[gc_rank2]
+						dNew := gc_s_dNew[gc_rank2]
+//line hecbench_tridiagonal.go:70
+						b[i] = bNew
+						d[i] = dNew
+						a[i] = aNew
 						c[i] = cNew
 					}
 				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_tridiagonal.go:23
+					thid := gc_tx2
+//line hecbench_tridiagonal.go:45
+					i := thid
+//line hecbench_tridiagonal.go:47
+					aNew := gc_s_aNew[gc_rank2]
+					bNew := gc_s_bNew[gc_rank2]
+					cNew := gc_s_cNew[gc_rank2]
+					dNew := gc_s_dNew[gc_rank2]
+//line hecbench_tridiagonal.go:70
+					b[i] = bNew
+					d[i] = dNew
+					a[i] = aNew
+					c[i] = cNew
+				}
 			}
 		}
-
 //line hecbench_tridiagonal.go:75
 		delta *= 2
 	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := delta; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := delta
-			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(b) && gc_to2 <= len(b)-gc_off9 && gc_to2 <= len(b) && gc_to2 <= len(c) && gc_off9 <= len(a) && gc_to2 <= len(a)-gc_off9 && gc_to2 <= len(x) && gc_to2 <= len(d) && gc_off9 <= len(d) && gc_to2 <= len(d)-gc_off9 && gc_off9 <= len(x) && gc_to2 <= len(x)-gc_off9 {
-				gc_at59 := b[gc_off9:][:gc_to2]
-				gc_at60 := b[:gc_to2]
-				gc_at61 := c[:gc_to2]
-				gc_at62 := a[gc_off9:][:gc_to2]
-				gc_at63 := x[:gc_to2]
-				gc_at64 := d[:gc_to2]
-				gc_at65 := d[gc_off9:][:gc_to2]
-				gc_at66 := x[gc_off9:][:gc_to2]
-				gc_vstep7 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line hecbench_tridiagonal.go:78
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if gc_bound2 := delta; gc_bound2 < gc_to2 {
+		gc_to2 = gc_bound2
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off9 := delta
+		if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(b) && gc_to2 <= len(b)-gc_off9 && gc_to2 <= len(b) && gc_to2 <= len(c) && gc_off9 <= len(a) && gc_to2 <= len(a)-gc_off9 && gc_to2 <= len(x) && gc_to2 <= len(d) && gc_off9 <= len(d) && gc_to2 <= len(d)-gc_off9 && gc_off9 <= len(x) && gc_to2 <= len(x)-gc_off9 {
+			gc_at59 := b[gc_off9:][:gc_to2]
+			gc_at60 := b[:gc_to2]
+			gc_at61 := c[:gc_to2]
+			gc_at62 := a[gc_off9:][:gc_to2]
+			gc_at63 := x[:gc_to2]
+			gc_at64 := d[:gc_to2]
+			gc_at65 := d[gc_off9:][:gc_to2]
+			gc_at66 := x[gc_off9:][:gc_to2]
+			gc_vstep7 := gc_from2
+			if compiled.SIMD {
+				for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+					gc_tx2 := gc_vstep7
 //line hecbench_tridiagonal.go:23
-						var thid int = gc_tx2
-//line hecbench_tridiagonal.go:23
-						_ = thid
-//line hecbench_tridiagonal.go:79
-						{
-							var addr1 int = thid
-//line hecbench_tridiagonal.go:80
-							_ = addr1
-							var addr2 int = thid + delta
-//line hecbench_tridiagonal.go:81
-							_ = addr2
-							tmp3 := archsimd.LoadFloat32x8Slice(gc_at59[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at60[gc_tx2:])).Sub(archsimd.LoadFloat32x8Slice(gc_at61[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at62[gc_tx2:])))
-//line hecbench_tridiagonal.go:82
-							_ = tmp3
-//line hecbench_tridiagonal.go:82
-							archsimd.LoadFloat32x8Slice(gc_at59[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at64[gc_tx2:])).Sub(archsimd.LoadFloat32x8Slice(gc_at61[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at65[gc_tx2:]))).Div(tmp3).StoreSlice(gc_at63[gc_tx2:])
-//line hecbench_tridiagonal.go:82
-							archsimd.LoadFloat32x8Slice(gc_at65[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at60[gc_tx2:])).Sub(archsimd.LoadFloat32x8Slice(gc_at64[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at62[gc_tx2:]))).Div(tmp3).StoreSlice(gc_at66[gc_tx2:])
-//line hecbench_tridiagonal.go:82
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_tridiagonal.go:23
-					thid := gc_tx2
-					_ = thid
-
-//line hecbench_tridiagonal.go:79
+					var thid int = gc_tx2
 					{
-						addr1 := thid
+//line hecbench_tridiagonal.go:80
+						var addr1 int = thid
 //line hecbench_tridiagonal.go:80
 						_ = addr1
-						addr2 := thid + delta
+						var addr2 int = thid + delta
 //line hecbench_tridiagonal.go:81
 						_ = addr2
-						tmp3 := gc_at59[gc_tx2]*gc_at60[gc_tx2] - gc_at61[gc_tx2]*gc_at62[gc_tx2]
-						gc_at63[gc_tx2] = (gc_at59[gc_tx2]*gc_at64[gc_tx2] - gc_at61[gc_tx2]*gc_at65[gc_tx2]) / tmp3
-						gc_at66[gc_tx2] = (gc_at65[gc_tx2]*gc_at60[gc_tx2] - gc_at64[gc_tx2]*gc_at62[gc_tx2]) / tmp3
+						tmp3 := archsimd.LoadFloat32x8Slice(gc_at59[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at60[gc_tx2:])).Sub(archsimd.LoadFloat32x8Slice(gc_at61[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at62[gc_tx2:])))
+//line hecbench_tridiagonal.go:82
+						archsimd.LoadFloat32x8Slice(gc_at59[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at64[gc_tx2:])).Sub(archsimd.LoadFloat32x8Slice(gc_at61[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at65[gc_tx2:]))).Div(tmp3).StoreSlice(gc_at63[gc_tx2:])
+//line hecbench_tridiagonal.go:82
+						archsimd.LoadFloat32x8Slice(gc_at65[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at60[gc_tx2:])).Sub(archsimd.LoadFloat32x8Slice(gc_at64[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at62[gc_tx2:]))).Div(tmp3).StoreSlice(gc_at66[gc_tx2:])
 					}
 				}
-			} else {
-				gc_vstep8 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line hecbench_tridiagonal.go:23
-						var thid int = gc_tx2
-//line hecbench_tridiagonal.go:23
-						_ = thid
-//line hecbench_tridiagonal.go:79
-						{
-							var addr1 int = thid
-//line hecbench_tridiagonal.go:80
-							_ = addr1
-							var addr2 int = thid + delta
-//line hecbench_tridiagonal.go:81
-							_ = addr2
-							if addr2 < 0 || addr2 > len(b)-8 || addr1 < 0 || addr1 > len(b)-8 || addr1 > len(c)-8 || addr2 > len(a)-8 || addr1 > len(d)-8 || addr2 > len(d)-8 || addr1 > len(x)-8 || addr2 > len(x)-8 {
+//line hecbench_tridiagonal.go:84
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
+				{
 //line hecbench_tridiagonal.go:82
-								break
-//line hecbench_tridiagonal.go:82
-							}
-//line hecbench_tridiagonal.go:82
-							tmp3 := archsimd.LoadFloat32x8Slice(b[addr2:]).Mul(archsimd.LoadFloat32x8Slice(b[addr1:])).Sub(archsimd.LoadFloat32x8Slice(c[addr1:]).Mul(archsimd.LoadFloat32x8Slice(a[addr2:])))
-//line hecbench_tridiagonal.go:82
-							_ = tmp3
-//line hecbench_tridiagonal.go:82
-							archsimd.LoadFloat32x8Slice(b[addr2:]).Mul(archsimd.LoadFloat32x8Slice(d[addr1:])).Sub(archsimd.LoadFloat32x8Slice(c[addr1:]).Mul(archsimd.LoadFloat32x8Slice(d[addr2:]))).Div(tmp3).StoreSlice(x[addr1:])
-							archsimd.LoadFloat32x8Slice(d[addr2:]).Mul(archsimd.LoadFloat32x8Slice(b[addr1:])).Sub(archsimd.LoadFloat32x8Slice(d[addr1:]).Mul(archsimd.LoadFloat32x8Slice(a[addr2:]))).Div(tmp3).StoreSlice(x[addr2:])
-						}
-					}
-					archsimd.ClearAVXUpperBits()
+					tmp3 := gc_at59[gc_tx2]*gc_at60[gc_tx2] - gc_at61[gc_tx2]*gc_at62[gc_tx2]
+					gc_at63[gc_tx2] = (gc_at59[gc_tx2]*gc_at64[gc_tx2] - gc_at61[gc_tx2]*gc_at65[gc_tx2]) / tmp3
+					gc_at66[gc_tx2] = (gc_at65[gc_tx2]*gc_at60[gc_tx2] - gc_at64[gc_tx2]*gc_at62[gc_tx2]) / tmp3
 				}
-				for gc_tx2 := gc_vstep8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+			}
+		} else {
+			gc_vstep8 := gc_from2
+			if compiled.SIMD {
+				for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+					gc_tx2 := gc_vstep8
 //line hecbench_tridiagonal.go:23
-					thid := gc_tx2
-					_ = thid
-
-//line hecbench_tridiagonal.go:79
+					var thid int = gc_tx2
 					{
-						addr1 := thid
-						addr2 := thid + delta
-						tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
-						x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
-						x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
+//line hecbench_tridiagonal.go:80
+						var addr1 int = thid
+						var addr2 int = thid + delta
+						if addr2 < 0 || addr2 > len(b)-8 || addr1 < 0 || addr1 > len(b)-8 || addr1 > len(c)-8 || addr2 > len(a)-8 || addr1 > len(d)-8 || addr2 > len(d)-8 || addr1 > len(x)-8 || addr2 > len(x)-8 {
+//line hecbench_tridiagonal.go:82
+							break
+						}
+//line hecbench_tridiagonal.go:82
+						tmp3 := archsimd.LoadFloat32x8Slice(b[addr2:]).Mul(archsimd.LoadFloat32x8Slice(b[addr1:])).Sub(archsimd.LoadFloat32x8Slice(c[addr1:]).Mul(archsimd.LoadFloat32x8Slice(a[addr2:])))
+//line hecbench_tridiagonal.go:82
+						archsimd.LoadFloat32x8Slice(b[addr2:]).Mul(archsimd.LoadFloat32x8Slice(d[addr1:])).Sub(archsimd.LoadFloat32x8Slice(c[addr1:]).Mul(archsimd.LoadFloat32x8Slice(d[addr2:]))).Div(tmp3).StoreSlice(x[addr1:])
+						archsimd.LoadFloat32x8Slice(d[addr2:]).Mul(archsimd.LoadFloat32x8Slice(b[addr1:])).Sub(archsimd.LoadFloat32x8Slice(d[addr1:]).Mul(archsimd.LoadFloat32x8Slice(a[addr2:]))).Div(tmp3).StoreSlice(x[addr2:])
 					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep8; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_tridiagonal.go:23
+				thid := gc_tx2
+				{
+//line hecbench_tridiagonal.go:80
+					addr1 := thid
+					addr2 := thid + delta
+					tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
+					x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
+					x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
 				}
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off10 := blid * systemSize
-			if gc_off10 >= 0 && gc_off10 <= len(xD) && gc_bdx2 <= len(xD)-gc_off10 && gc_bdx2 <= len(x) {
-				gc_at67 := xD[gc_off10:][:gc_bdx2]
-				gc_at68 := x[:gc_bdx2]
-				gc_vstep9 := 0
-				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
-						gc_tx2 := gc_vstep9
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line hecbench_tridiagonal.go:91
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off10 := blid * systemSize
+		if gc_off10 >= 0 && gc_off10 <= len(xD) && gc_bdx2 <= len(xD)-gc_off10 && gc_bdx2 <= len(x) {
+			gc_at67 := xD[gc_off10:][:gc_bdx2]
+			gc_at68 := x[:gc_bdx2]
+			gc_vstep9 := 0
+			if compiled.SIMD {
+				for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
+					gc_tx2 := gc_vstep9
 //line hecbench_tridiagonal.go:23
-						var thid int = gc_tx2
+					var thid int = gc_tx2
 //line hecbench_tridiagonal.go:23
-						_ = thid
-						archsimd.LoadFloat32x8Slice(gc_at68[gc_tx2:]).StoreSlice(gc_at67[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_tridiagonal.go:23
-					thid := gc_tx2
 					_ = thid
-
-//line hecbench_tridiagonal.go:89
-					gc_at67[gc_tx2] = gc_at68[gc_tx2]
+					archsimd.LoadFloat32x8Slice(gc_at68[gc_tx2:]).StoreSlice(gc_at67[gc_tx2:])
 				}
-			} else {
-				gc_vstep10 := 0
-				if compiled.SIMD {
-					for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
-						gc_tx2 := gc_vstep10
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line hecbench_tridiagonal.go:89
+				gc_at67[gc_tx2] = gc_at68[gc_tx2]
+			}
+		} else {
+			gc_vstep10 := 0
+			if compiled.SIMD {
+				for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
+					gc_tx2 := gc_vstep10
 //line hecbench_tridiagonal.go:23
-						var thid int = gc_tx2
-//line hecbench_tridiagonal.go:23
-						_ = thid
+					var thid int = gc_tx2
 //line hecbench_tridiagonal.go:89
-						if thid < 0 || thid > len(x)-8 || (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(xD)-8 {
+					if thid < 0 || thid > len(x)-8 || (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(xD)-8 {
 //line hecbench_tridiagonal.go:89
-							break
-//line hecbench_tridiagonal.go:89
-						}
-						archsimd.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
+						break
 					}
-					archsimd.ClearAVXUpperBits()
+//line hecbench_tridiagonal.go:90
+					archsimd.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
 				}
-				gc_step6 := gc_vstep10
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:23
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_tridiagonal.go:89
-						xD[thid+blid*systemSize] = x[thid]
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:23
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_tridiagonal.go:89
-						xD[thid+blid*systemSize] = x[thid]
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:23
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_tridiagonal.go:89
-						xD[thid+blid*systemSize] = x[thid]
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:23
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_tridiagonal.go:89
-						xD[thid+blid*systemSize] = x[thid]
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step6 := gc_vstep10
+			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_tridiagonal.go:23
 					thid := gc_tx2
-					_ = thid
-
 //line hecbench_tridiagonal.go:89
 					xD[thid+blid*systemSize] = x[thid]
 				}
+				{
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_tridiagonal.go:23
+					thid := gc_tx2
+//line hecbench_tridiagonal.go:89
+					xD[thid+blid*systemSize] = x[thid]
+				}
+				{
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_tridiagonal.go:23
+					thid := gc_tx2
+//line hecbench_tridiagonal.go:89
+					xD[thid+blid*systemSize] = x[thid]
+				}
+				{
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_tridiagonal.go:23
+					thid := gc_tx2
+//line hecbench_tridiagonal.go:89
+					xD[thid+blid*systemSize] = x[thid]
+				}
+			}
+			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_tridiagonal.go:23
+				thid := gc_tx2
+//line hecbench_tridiagonal.go:89
+				xD[thid+blid*systemSize] = x[thid]
 			}
 		}
 	}
@@ -909,779 +676,534 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 	gc_s_bNew := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 	gc_s_cNew := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
 	gc_s_dNew := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
-
 //line hecbench_tridiagonal.go:98
 	shared := gocuda.DynamicShared[float32](t)
-
 //line hecbench_tridiagonal.go:101
 	blid := gc_bx2
-
 //line hecbench_tridiagonal.go:103
 	delta := 1
-
 //line hecbench_tridiagonal.go:105
 	a := shared
-
-//line hecbench_tridiagonal.go:106
 	b := a[systemSize+1:]
-
-//line hecbench_tridiagonal.go:107
 	c := b[systemSize+1:]
-
-//line hecbench_tridiagonal.go:108
 	d := c[systemSize+1:]
-
-//line hecbench_tridiagonal.go:109
 	x := d[systemSize+1:]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := blid * systemSize
-			if gc_bdx2 <= len(a) && gc_off4 >= 0 && gc_off4 <= len(aD) && gc_bdx2 <= len(aD)-gc_off4 && gc_bdx2 <= len(b) && gc_off4 <= len(bD) && gc_bdx2 <= len(bD)-gc_off4 && gc_bdx2 <= len(c) && gc_off4 <= len(cD) && gc_bdx2 <= len(cD)-gc_off4 && gc_bdx2 <= len(d) && gc_off4 <= len(dD) && gc_bdx2 <= len(dD)-gc_off4 {
-				gc_at23 := a[:gc_bdx2]
-				gc_at24 := aD[gc_off4:][:gc_bdx2]
-				gc_at25 := b[:gc_bdx2]
-				gc_at26 := bD[gc_off4:][:gc_bdx2]
-				gc_at27 := c[:gc_bdx2]
-				gc_at28 := cD[gc_off4:][:gc_bdx2]
-				gc_at29 := d[:gc_bdx2]
-				gc_at30 := dD[gc_off4:][:gc_bdx2]
-				gc_vstep3 := 0
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line hecbench_tridiagonal.go:100
-						var thid int = gc_tx2
-//line hecbench_tridiagonal.go:100
-						_ = thid
-						archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]).StoreSlice(gc_at23[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:]).StoreSlice(gc_at25[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:]).StoreSlice(gc_at27[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at30[gc_tx2:]).StoreSlice(gc_at29[gc_tx2:])
-//line hecbench_tridiagonal.go:100
-						var aNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_tridiagonal.go:100
-						_ = aNew
-//line hecbench_tridiagonal.go:100
-						var bNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_tridiagonal.go:100
-						_ = bNew
-//line hecbench_tridiagonal.go:100
-						var cNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_tridiagonal.go:100
-						_ = cNew
-//line hecbench_tridiagonal.go:100
-						var dNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_tridiagonal.go:100
-						_ = dNew
-//line hecbench_tridiagonal.go:100
-						aNew.StoreSlice(gc_s_aNew[gc_rank2:])
-//line hecbench_tridiagonal.go:100
-						bNew.StoreSlice(gc_s_bNew[gc_rank2:])
-//line hecbench_tridiagonal.go:100
-						cNew.StoreSlice(gc_s_cNew[gc_rank2:])
-//line hecbench_tridiagonal.go:100
-						dNew.StoreSlice(gc_s_dNew[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line hecbench_tridiagonal.go:111
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off4 := blid * systemSize
+		if gc_bdx2 <= len(a) && gc_off4 >= 0 && gc_off4 <= len(aD) && gc_bdx2 <= len(aD)-gc_off4 && gc_bdx2 <= len(b) && gc_off4 <= len(bD) && gc_bdx2 <= len(bD)-gc_off4 && gc_bdx2 <= len(c) && gc_off4 <= len(cD) && gc_bdx2 <= len(cD)-gc_off4 && gc_bdx2 <= len(d) && gc_off4 <= len(dD) && gc_bdx2 <= len(dD)-gc_off4 {
+			gc_at23 := a[:gc_bdx2]
+			gc_at24 := aD[gc_off4:][:gc_bdx2]
+			gc_at25 := b[:gc_bdx2]
+			gc_at26 := bD[gc_off4:][:gc_bdx2]
+			gc_at27 := c[:gc_bdx2]
+			gc_at28 := cD[gc_off4:][:gc_bdx2]
+			gc_at29 := d[:gc_bdx2]
+			gc_at30 := dD[gc_off4:][:gc_bdx2]
+			gc_vstep3 := 0
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line hecbench_tridiagonal.go:100
-					thid := gc_tx2
+					var thid int = gc_tx2
+//line hecbench_tridiagonal.go:100
 					_ = thid
-
+					archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]).StoreSlice(gc_at23[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:]).StoreSlice(gc_at25[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:]).StoreSlice(gc_at27[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at30[gc_tx2:]).StoreSlice(gc_at29[gc_tx2:])
+//line hecbench_tridiagonal.go:100
+					var aNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_tridiagonal.go:100
+					var bNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_tridiagonal.go:100
+					var cNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_tridiagonal.go:100
+					var dNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_tridiagonal.go:100
+					aNew.StoreSlice(gc_s_aNew[gc_rank2:])
+//line hecbench_tridiagonal.go:100
+					bNew.StoreSlice(gc_s_bNew[gc_rank2:])
+//line hecbench_tridiagonal.go:100
+					cNew.StoreSlice(gc_s_cNew[gc_rank2:])
+//line hecbench_tridiagonal.go:100
+					dNew.StoreSlice(gc_s_dNew[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_tridiagonal.go:111
-					gc_at23[gc_tx2] = gc_at24[gc_tx2]
-
-//line hecbench_tridiagonal.go:112
-					gc_at25[gc_tx2] = gc_at26[gc_tx2]
-
-//line hecbench_tridiagonal.go:113
-					gc_at27[gc_tx2] = gc_at28[gc_tx2]
-
-//line hecbench_tridiagonal.go:114
-					gc_at29[gc_tx2] = gc_at30[gc_tx2]
-
+				gc_at23[gc_tx2] = gc_at24[gc_tx2]
+				gc_at25[gc_tx2] = gc_at26[gc_tx2]
+				gc_at27[gc_tx2] = gc_at28[gc_tx2]
+				gc_at29[gc_tx2] = gc_at30[gc_tx2]
 //line hecbench_tridiagonal.go:116
-					var aNew, bNew, cNew, dNew float32
-					_ = aNew
-					_ = bNew
-					_ = cNew
-					_ = dNew
-					gc_s_aNew[gc_rank2] = aNew
-					gc_s_bNew[gc_rank2] = bNew
-					gc_s_cNew[gc_rank2] = cNew
-					gc_s_dNew[gc_rank2] = dNew
-				}
-			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line hecbench_tridiagonal.go:100
-						var thid int = gc_tx2
-//line hecbench_tridiagonal.go:100
-						_ = thid
-//line hecbench_tridiagonal.go:111
-						if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
-							blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
-							blid*systemSize) > len(cD)-8 || thid > len(c)-8 || (thid+
-							blid*systemSize) > len(dD)-8 || thid > len(d)-8 {
-//line hecbench_tridiagonal.go:111
-							break
-//line hecbench_tridiagonal.go:111
-						}
-						archsimd.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
-						archsimd.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
-						archsimd.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
-						archsimd.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
-//line hecbench_tridiagonal.go:114
-						var aNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_tridiagonal.go:114
-						_ = aNew
-//line hecbench_tridiagonal.go:114
-						var bNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_tridiagonal.go:114
-						_ = bNew
-//line hecbench_tridiagonal.go:114
-						var cNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_tridiagonal.go:114
-						_ = cNew
-//line hecbench_tridiagonal.go:114
-						var dNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_tridiagonal.go:114
-						_ = dNew
-//line hecbench_tridiagonal.go:114
-						aNew.StoreSlice(gc_s_aNew[gc_rank2:])
-//line hecbench_tridiagonal.go:114
-						bNew.StoreSlice(gc_s_bNew[gc_rank2:])
-//line hecbench_tridiagonal.go:114
-						cNew.StoreSlice(gc_s_cNew[gc_rank2:])
-//line hecbench_tridiagonal.go:114
-						dNew.StoreSlice(gc_s_dNew[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				var aNew, bNew, cNew, dNew float32
+//line hecbench_tridiagonal.go:121
+				gc_s_aNew[gc_rank2] = aNew
+				gc_s_bNew[gc_rank2] = bNew
+				gc_s_cNew[gc_rank2] = cNew
+				gc_s_dNew[gc_rank2] = dNew
+			}
+		} else {
+			gc_vstep4 := 0
+			if compiled.SIMD {
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
 //line hecbench_tridiagonal.go:100
-					thid := gc_tx2
-					_ = thid
-
+					var thid int = gc_tx2
 //line hecbench_tridiagonal.go:111
-					a[thid] = aD[thid+blid*systemSize]
-
+					if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
+						blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
+						blid*systemSize) > len(cD)-8 || thid > len(c)-8 || (thid+
+						blid*systemSize) > len(dD)-8 || thid > len(d)-8 {
+//line hecbench_tridiagonal.go:111
+						break
+					}
 //line hecbench_tridiagonal.go:112
-					b[thid] = bD[thid+blid*systemSize]
-
-//line hecbench_tridiagonal.go:113
-					c[thid] = cD[thid+blid*systemSize]
-
+					archsimd.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
+					archsimd.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
+					archsimd.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
+					archsimd.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
 //line hecbench_tridiagonal.go:114
-					d[thid] = dD[thid+blid*systemSize]
-
-//line hecbench_tridiagonal.go:116
-					var aNew, bNew, cNew, dNew float32
-					_ = aNew
-					_ = bNew
-					_ = cNew
-					_ = dNew
-					gc_s_aNew[gc_rank2] = aNew
-					gc_s_bNew[gc_rank2] = bNew
-					gc_s_cNew[gc_rank2] = cNew
-					gc_s_dNew[gc_rank2] = dNew
+					var aNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_tridiagonal.go:114
+					var bNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_tridiagonal.go:114
+					var cNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_tridiagonal.go:114
+					var dNew archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_tridiagonal.go:114
+					aNew.StoreSlice(gc_s_aNew[gc_rank2:])
+//line hecbench_tridiagonal.go:114
+					bNew.StoreSlice(gc_s_bNew[gc_rank2:])
+//line hecbench_tridiagonal.go:114
+					cNew.StoreSlice(gc_s_cNew[gc_rank2:])
+//line hecbench_tridiagonal.go:114
+					dNew.StoreSlice(gc_s_dNew[gc_rank2:])
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_tridiagonal.go:100
+				thid := gc_tx2
+//line hecbench_tridiagonal.go:111
+				a[thid] = aD[thid+blid*systemSize]
+				b[thid] = bD[thid+blid*systemSize]
+				c[thid] = cD[thid+blid*systemSize]
+				d[thid] = dD[thid+blid*systemSize]
+//line hecbench_tridiagonal.go:116
+				var aNew, bNew, cNew, dNew float32
+//line hecbench_tridiagonal.go:121
+				gc_s_aNew[gc_rank2] = aNew
+				gc_s_bNew[gc_rank2] = bNew
+				gc_s_cNew[gc_rank2] = cNew
+				gc_s_dNew[gc_rank2] = dNew
 			}
 		}
 	}
-
 //line hecbench_tridiagonal.go:121
 	for j := 0; j < iterations; j++ {
 		archsimd.ClearAVXUpperBits()
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:100
-					thid := gc_tx2
-					_ = thid
-
-//line hecbench_tridiagonal.go:122
-					i := thid
-					_ = i
-					var aNew float32
-					_ = aNew
-					var bNew float32
-					_ = bNew
-					var cNew float32
-					_ = cNew
-					var dNew float32
-					_ = dNew
-
 //line hecbench_tridiagonal.go:124
-					iRight := i + delta
-
-//line hecbench_tridiagonal.go:125
-					iRight = iRight & (systemSize - 1)
-
-//line hecbench_tridiagonal.go:127
-					iLeft := i - delta
-
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_tridiagonal.go:100
+				thid := gc_tx2
+//line hecbench_tridiagonal.go:122
+				i := thid
+//line hecbench_tridiagonal.go:124
+				var aNew float32
+//line hecbench_tridiagonal.go:126
+				var bNew float32
 //line hecbench_tridiagonal.go:128
-					iLeft = iLeft & (systemSize - 1)
-
+				var cNew float32
 //line hecbench_tridiagonal.go:130
-					tmp1 := a[i] / b[iLeft]
-
-//line hecbench_tridiagonal.go:131
-					tmp2 := c[i] / b[iRight]
-
+				var dNew float32
+//line hecbench_tridiagonal.go:124
+				iRight := i + delta
+				iRight = iRight & (systemSize - 1)
+//line hecbench_tridiagonal.go:127
+				iLeft := i - delta
+				iLeft = iLeft & (systemSize - 1)
+//line hecbench_tridiagonal.go:130
+				tmp1 := a[i] / b[iLeft]
+				tmp2 := c[i] / b[iRight]
 //line hecbench_tridiagonal.go:133
-					bNew = b[i] - c[iLeft]*tmp1 - a[iRight]*tmp2
-
-//line hecbench_tridiagonal.go:134
-					dNew = d[i] - d[iLeft]*tmp1 - d[iRight]*tmp2
-
-//line hecbench_tridiagonal.go:135
-					aNew = -a[iLeft] * tmp1
-
-//line hecbench_tridiagonal.go:136
-					cNew = -c[iRight] * tmp2
-					_ = iRight
-					_ = iLeft
-					_ = tmp1
-					_ = tmp2
-					gc_s_aNew[gc_rank2] = aNew
-					gc_s_bNew[gc_rank2] = bNew
-					gc_s_cNew[gc_rank2] = cNew
-					gc_s_dNew[gc_rank2] = dNew
-				}
+				bNew = b[i] - c[iLeft]*tmp1 - a[iRight]*tmp2
+				dNew = d[i] - d[iLeft]*tmp1 - d[iRight]*tmp2
+				aNew = -a[iLeft] * tmp1
+				cNew = -c[iRight] * tmp2
+//line hecbench_tridiagonal.go:141
+				gc_s_aNew[gc_rank2] = aNew
+				gc_s_bNew[gc_rank2] = bNew
+				gc_s_cNew[gc_rank2] = cNew
+				gc_s_dNew[gc_rank2] = dNew
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_bdx2 <= len(b) && gc_bdx2 <= len(d) && gc_bdx2 <= len(a) && gc_bdx2 <= len(c) {
-					gc_at31 := b[:gc_bdx2]
-					gc_at32 := d[:gc_bdx2]
-					gc_at33 := a[:gc_bdx2]
-					gc_at34 := c[:gc_bdx2]
-					gc_vstep5 := 0
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line hecbench_tridiagonal.go:100
-							var thid int = gc_tx2
-//line hecbench_tridiagonal.go:100
-							_ = thid
-//line hecbench_tridiagonal.go:122
-							var i int = thid
-//line hecbench_tridiagonal.go:122
-							_ = i
-//line hecbench_tridiagonal.go:122
-							aNew := archsimd.LoadFloat32x8Slice(gc_s_aNew[gc_rank2:])
-//line hecbench_tridiagonal.go:122
-							_ = aNew
-//line hecbench_tridiagonal.go:122
-							bNew := archsimd.LoadFloat32x8Slice(gc_s_bNew[gc_rank2:])
-//line hecbench_tridiagonal.go:122
-							_ = bNew
-//line hecbench_tridiagonal.go:122
-							cNew := archsimd.LoadFloat32x8Slice(gc_s_cNew[gc_rank2:])
-//line hecbench_tridiagonal.go:122
-							_ = cNew
-//line hecbench_tridiagonal.go:122
-							dNew := archsimd.LoadFloat32x8Slice(gc_s_dNew[gc_rank2:])
-//line hecbench_tridiagonal.go:122
-							_ = dNew
-//line hecbench_tridiagonal.go:140
-							bNew.StoreSlice(gc_at31[gc_tx2:])
-//line hecbench_tridiagonal.go:140
-							dNew.StoreSlice(gc_at32[gc_tx2:])
-//line hecbench_tridiagonal.go:140
-							aNew.StoreSlice(gc_at33[gc_tx2:])
-//line hecbench_tridiagonal.go:140
-							cNew.StoreSlice(gc_at34[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line hecbench_tridiagonal.go:149
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if gc_bdx2 <= len(b) && gc_bdx2 <= len(d) && gc_bdx2 <= len(a) && gc_bdx2 <= len(c) {
+				gc_at31 := b[:gc_bdx2]
+				gc_at32 := d[:gc_bdx2]
+				gc_at33 := a[:gc_bdx2]
+				gc_at34 := c[:gc_bdx2]
+				gc_vstep5 := 0
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line hecbench_tridiagonal.go:100
-						thid := gc_tx2
-						_ = thid
-
+						var thid int = gc_tx2
 //line hecbench_tridiagonal.go:122
-						i := thid
+						var i int = thid
+//line hecbench_tridiagonal.go:122
 						_ = i
-						aNew := gc_s_aNew[gc_rank2]
-						bNew := gc_s_bNew[gc_rank2]
-						cNew := gc_s_cNew[gc_rank2]
-						dNew := gc_s_dNew[gc_rank2]
-
+//line hecbench_tridiagonal.go:122
+						aNew := archsimd.LoadFloat32x8Slice(gc_s_aNew[gc_rank2:])
+//line hecbench_tridiagonal.go:122
+						bNew := archsimd.LoadFloat32x8Slice(gc_s_bNew[gc_rank2:])
+//line hecbench_tridiagonal.go:122
+						cNew := archsimd.LoadFloat32x8Slice(gc_s_cNew[gc_rank2:])
+//line hecbench_tridiagonal.go:122
+						dNew := archsimd.LoadFloat32x8Slice(gc_s_dNew[gc_rank2:])
 //line hecbench_tridiagonal.go:140
-						gc_at31[gc_tx2] = bNew
-
-//line hecbench_tridiagonal.go:141
-						gc_at32[gc_tx2] = dNew
-
-//line hecbench_tridiagonal.go:142
-						gc_at33[gc_tx2] = aNew
-
-//line hecbench_tridiagonal.go:143
-						gc_at34[gc_tx2] = cNew
+						bNew.StoreSlice(gc_at31[gc_tx2:])
+//line hecbench_tridiagonal.go:140
+						dNew.StoreSlice(gc_at32[gc_tx2:])
+//line hecbench_tridiagonal.go:140
+						aNew.StoreSlice(gc_at33[gc_tx2:])
+//line hecbench_tridiagonal.go:140
+						cNew.StoreSlice(gc_at34[gc_tx2:])
 					}
-				} else {
-					gc_vstep6 := 0
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_tridiagonal.go:124
+					aNew := gc_s_aNew[gc_rank2]
+					bNew := gc_s_bNew[gc_rank2]
+					cNew := gc_s_cNew[gc_rank2]
+					dNew := gc_s_dNew[gc_rank2]
+//line hecbench_tridiagonal.go:140
+					gc_at31[gc_tx2] = bNew
+					gc_at32[gc_tx2] = dNew
+					gc_at33[gc_tx2] = aNew
+					gc_at34[gc_tx2] = cNew
+				}
+			} else {
+				gc_vstep6 := 0
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_tridiagonal.go:100
-							var thid int = gc_tx2
-//line hecbench_tridiagonal.go:100
-							_ = thid
+						var thid int = gc_tx2
 //line hecbench_tridiagonal.go:122
-							var i int = thid
+						var i int = thid
 //line hecbench_tridiagonal.go:122
-							_ = i
+						aNew := archsimd.LoadFloat32x8Slice(gc_s_aNew[gc_rank2:])
 //line hecbench_tridiagonal.go:122
-							aNew := archsimd.LoadFloat32x8Slice(gc_s_aNew[gc_rank2:])
+						bNew := archsimd.LoadFloat32x8Slice(gc_s_bNew[gc_rank2:])
 //line hecbench_tridiagonal.go:122
-							_ = aNew
+						cNew := archsimd.LoadFloat32x8Slice(gc_s_cNew[gc_rank2:])
 //line hecbench_tridiagonal.go:122
-							bNew := archsimd.LoadFloat32x8Slice(gc_s_bNew[gc_rank2:])
-//line hecbench_tridiagonal.go:122
-							_ = bNew
-//line hecbench_tridiagonal.go:122
-							cNew := archsimd.LoadFloat32x8Slice(gc_s_cNew[gc_rank2:])
-//line hecbench_tridiagonal.go:122
-							_ = cNew
-//line hecbench_tridiagonal.go:122
-							dNew := archsimd.LoadFloat32x8Slice(gc_s_dNew[gc_rank2:])
-//line hecbench_tridiagonal.go:122
-							_ = dNew
+						dNew := archsimd.LoadFloat32x8Slice(gc_s_dNew[gc_rank2:])
 //line hecbench_tridiagonal.go:140
-							if i < 0 || i > len(b)-8 || i > len(d)-8 || i > len(a)-8 || i > len(c)-8 {
+						if i < 0 || i > len(b)-8 || i > len(d)-8 || i > len(a)-8 || i > len(c)-8 {
 //line hecbench_tridiagonal.go:140
-								break
-//line hecbench_tridiagonal.go:140
-							}
-//line hecbench_tridiagonal.go:140
-							bNew.StoreSlice(b[i:])
-//line hecbench_tridiagonal.go:141
-							dNew.StoreSlice(d[i:])
-//line hecbench_tridiagonal.go:142
-							aNew.StoreSlice(a[i:])
-//line hecbench_tridiagonal.go:143
-							cNew.StoreSlice(c[i:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
+//line hecbench_tridiagonal.go:140
+						bNew.StoreSlice(b[i:])
+						dNew.StoreSlice(d[i:])
+						aNew.StoreSlice(a[i:])
+						cNew.StoreSlice(c[i:])
 					}
-					gc_step5 := gc_vstep6
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:100
-							thid := gc_tx2
-							_ = thid
-
-//line hecbench_tridiagonal.go:122
-							i := thid
-							_ = i
-							aNew := gc_s_aNew[gc_rank2]
-							bNew := gc_s_bNew[gc_rank2]
-							cNew := gc_s_cNew[gc_rank2]
-							dNew := gc_s_dNew[gc_rank2]
-
-//line hecbench_tridiagonal.go:140
-							b[i] = bNew
-
-//line hecbench_tridiagonal.go:141
-							d[i] = dNew
-
-//line hecbench_tridiagonal.go:142
-							a[i] = aNew
-
-//line hecbench_tridiagonal.go:143
-							c[i] = cNew
-						}
-						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:100
-							thid := gc_tx2
-							_ = thid
-
-//line hecbench_tridiagonal.go:122
-							i := thid
-							_ = i
-							aNew := gc_s_aNew[gc_rank2]
-							bNew := gc_s_bNew[gc_rank2]
-							cNew := gc_s_cNew[gc_rank2]
-							dNew := gc_s_dNew[gc_rank2]
-
-//line hecbench_tridiagonal.go:140
-							b[i] = bNew
-
-//line hecbench_tridiagonal.go:141
-							d[i] = dNew
-
-//line hecbench_tridiagonal.go:142
-							a[i] = aNew
-
-//line hecbench_tridiagonal.go:143
-							c[i] = cNew
-						}
-						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:100
-							thid := gc_tx2
-							_ = thid
-
-//line hecbench_tridiagonal.go:122
-							i := thid
-							_ = i
-							aNew := gc_s_aNew[gc_rank2]
-							bNew := gc_s_bNew[gc_rank2]
-							cNew := gc_s_cNew[gc_rank2]
-							dNew := gc_s_dNew[gc_rank2]
-
-//line hecbench_tridiagonal.go:140
-							b[i] = bNew
-
-//line hecbench_tridiagonal.go:141
-							d[i] = dNew
-
-//line hecbench_tridiagonal.go:142
-							a[i] = aNew
-
-//line hecbench_tridiagonal.go:143
-							c[i] = cNew
-						}
-						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:100
-							thid := gc_tx2
-							_ = thid
-
-//line hecbench_tridiagonal.go:122
-							i := thid
-							_ = i
-							aNew := gc_s_aNew[gc_rank2]
-							bNew := gc_s_bNew[gc_rank2]
-							cNew := gc_s_cNew[gc_rank2]
-							dNew := gc_s_dNew[gc_rank2]
-
-//line hecbench_tridiagonal.go:140
-							b[i] = bNew
-
-//line hecbench_tridiagonal.go:141
-							d[i] = dNew
-
-//line hecbench_tridiagonal.go:142
-							a[i] = aNew
-
-//line hecbench_tridiagonal.go:143
-							c[i] = cNew
-						}
-					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep6
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_tridiagonal.go:100
 						thid := gc_tx2
-						_ = thid
-
 //line hecbench_tridiagonal.go:122
 						i := thid
-						_ = i
+//line hecbench_tridiagonal.go:124
 						aNew := gc_s_aNew[gc_rank2]
 						bNew := gc_s_bNew[gc_rank2]
 						cNew := gc_s_cNew[gc_rank2]
 						dNew := gc_s_dNew[gc_rank2]
-
 //line hecbench_tridiagonal.go:140
 						b[i] = bNew
-
-//line hecbench_tridiagonal.go:141
 						d[i] = dNew
-
-//line hecbench_tridiagonal.go:142
 						a[i] = aNew
-
-//line hecbench_tridiagonal.go:143
+						c[i] = cNew
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_tridiagonal.go:100
+						thid := gc_tx2
+//line hecbench_tridiagonal.go:122
+						i := thid
+//line hecbench_tridiagonal.go:124
+						aNew := gc_s_aNew[gc_rank2]
+						bNew := gc_s_bNew[gc_rank2]
+						cNew := gc_s_cNew[gc_rank2]
+						dNew := gc_s_dNew[gc_rank2]
+//line hecbench_tridiagonal.go:140
+						b[i] = bNew
+						d[i] = dNew
+						a[i] = aNew
+						c[i] = cNew
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_tridiagonal.go:100
+						thid := gc_tx2
+//line hecbench_tridiagonal.go:122
+						i := thid
+//line hecbench_tridiagonal.go:124
+						aNew := gc_s_aNew[gc_rank2]
+						bNew := gc_s_bNew[gc_rank2]
+						cNew := gc_s_cNew[gc_rank2]
+						dNew := gc_s_dNew[gc_rank2]
+//line hecbench_tridiagonal.go:140
+						b[i] = bNew
+						d[i] = dNew
+						a[i] = aNew
+						c[i] = cNew
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_tridiagonal.go:100
+						thid := gc_tx2
+//line hecbench_tridiagonal.go:122
+						i := thid
+//line hecbench_tridiagonal.go:124
+						aNew := gc_s_aNew[gc_rank2]
+						bNew := gc_s_bNew[gc_rank2]
+						cNew := gc_s_cNew[gc_rank2]
+						dNew := gc_s_dNew[gc_rank2]
+//line hecbench_tridiagonal.go:140
+						b[i] = bNew
+						d[i] = dNew
+						a[i] = aNew
 						c[i] = cNew
 					}
 				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_tridiagonal.go:100
+					thid := gc_tx2
+//line hecbench_tridiagonal.go:122
+					i := thid
+//line hecbench_tridiagonal.go:124
+					aNew := gc_s_aNew[gc_rank2]
+					bNew := gc_s_bNew[gc_rank2]
+					cNew := gc_s_cNew[gc_rank2]
+					dNew := gc_s_dNew[gc_rank2]
+//line hecbench_tridiagonal.go:140
+					b[i] = bNew
+					d[i] = dNew
+					a[i] = aNew
+					c[i] = cNew
+				}
 			}
 		}
-
 //line hecbench_tridiagonal.go:145
 		delta *= 2
 	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := delta; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := delta
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(b) && gc_to2 <= len(b)-gc_off5 && gc_to2 <= len(b) && gc_to2 <= len(c) && gc_off5 <= len(a) && gc_to2 <= len(a)-gc_off5 && gc_to2 <= len(x) && gc_to2 <= len(d) && gc_off5 <= len(d) && gc_to2 <= len(d)-gc_off5 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
-				gc_at35 := b[gc_off5:][:gc_to2]
-				gc_at36 := b[:gc_to2]
-				gc_at37 := c[:gc_to2]
-				gc_at38 := a[gc_off5:][:gc_to2]
-				gc_at39 := x[:gc_to2]
-				gc_at40 := d[:gc_to2]
-				gc_at41 := d[gc_off5:][:gc_to2]
-				gc_at42 := x[gc_off5:][:gc_to2]
-				gc_vstep7 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line hecbench_tridiagonal.go:148
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if gc_bound2 := delta; gc_bound2 < gc_to2 {
+		gc_to2 = gc_bound2
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off5 := delta
+		if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(b) && gc_to2 <= len(b)-gc_off5 && gc_to2 <= len(b) && gc_to2 <= len(c) && gc_off5 <= len(a) && gc_to2 <= len(a)-gc_off5 && gc_to2 <= len(x) && gc_to2 <= len(d) && gc_off5 <= len(d) && gc_to2 <= len(d)-gc_off5 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
+			gc_at35 := b[gc_off5:][:gc_to2]
+			gc_at36 := b[:gc_to2]
+			gc_at37 := c[:gc_to2]
+			gc_at38 := a[gc_off5:][:gc_to2]
+			gc_at39 := x[:gc_to2]
+			gc_at40 := d[:gc_to2]
+			gc_at41 := d[gc_off5:][:gc_to2]
+			gc_at42 := x[gc_off5:][:gc_to2]
+			gc_vstep7 := gc_from2
+			if compiled.SIMD {
+				for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+					gc_tx2 := gc_vstep7
 //line hecbench_tridiagonal.go:100
-						var thid int = gc_tx2
-//line hecbench_tridiagonal.go:100
-						_ = thid
-//line hecbench_tridiagonal.go:149
-						{
-							var addr1 int = thid
-//line hecbench_tridiagonal.go:150
-							_ = addr1
-							var addr2 int = thid + delta
-//line hecbench_tridiagonal.go:151
-							_ = addr2
-							tmp3 := archsimd.LoadFloat32x8Slice(gc_at35[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at36[gc_tx2:])).Sub(archsimd.LoadFloat32x8Slice(gc_at37[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at38[gc_tx2:])))
-//line hecbench_tridiagonal.go:152
-							_ = tmp3
-//line hecbench_tridiagonal.go:152
-							archsimd.LoadFloat32x8Slice(gc_at35[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at40[gc_tx2:])).Sub(archsimd.LoadFloat32x8Slice(gc_at37[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at41[gc_tx2:]))).Div(tmp3).StoreSlice(gc_at39[gc_tx2:])
-//line hecbench_tridiagonal.go:152
-							archsimd.LoadFloat32x8Slice(gc_at41[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at36[gc_tx2:])).Sub(archsimd.LoadFloat32x8Slice(gc_at40[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at38[gc_tx2:]))).Div(tmp3).StoreSlice(gc_at42[gc_tx2:])
-//line hecbench_tridiagonal.go:152
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_tridiagonal.go:100
-					thid := gc_tx2
-					_ = thid
-
-//line hecbench_tridiagonal.go:149
+					var thid int = gc_tx2
 					{
-						addr1 := thid
+//line hecbench_tridiagonal.go:150
+						var addr1 int = thid
 //line hecbench_tridiagonal.go:150
 						_ = addr1
-						addr2 := thid + delta
+						var addr2 int = thid + delta
 //line hecbench_tridiagonal.go:151
 						_ = addr2
-						tmp3 := gc_at35[gc_tx2]*gc_at36[gc_tx2] - gc_at37[gc_tx2]*gc_at38[gc_tx2]
-						gc_at39[gc_tx2] = (gc_at35[gc_tx2]*gc_at40[gc_tx2] - gc_at37[gc_tx2]*gc_at41[gc_tx2]) / tmp3
-						gc_at42[gc_tx2] = (gc_at41[gc_tx2]*gc_at36[gc_tx2] - gc_at40[gc_tx2]*gc_at38[gc_tx2]) / tmp3
+						tmp3 := archsimd.LoadFloat32x8Slice(gc_at35[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at36[gc_tx2:])).Sub(archsimd.LoadFloat32x8Slice(gc_at37[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at38[gc_tx2:])))
+//line hecbench_tridiagonal.go:152
+						archsimd.LoadFloat32x8Slice(gc_at35[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at40[gc_tx2:])).Sub(archsimd.LoadFloat32x8Slice(gc_at37[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at41[gc_tx2:]))).Div(tmp3).StoreSlice(gc_at39[gc_tx2:])
+//line hecbench_tridiagonal.go:152
+						archsimd.LoadFloat32x8Slice(gc_at41[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at36[gc_tx2:])).Sub(archsimd.LoadFloat32x8Slice(gc_at40[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at38[gc_tx2:]))).Div(tmp3).StoreSlice(gc_at42[gc_tx2:])
 					}
 				}
-			} else {
-				gc_vstep8 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line hecbench_tridiagonal.go:100
-						var thid int = gc_tx2
-//line hecbench_tridiagonal.go:100
-						_ = thid
-//line hecbench_tridiagonal.go:149
-						{
-							var addr1 int = thid
-//line hecbench_tridiagonal.go:150
-							_ = addr1
-							var addr2 int = thid + delta
-//line hecbench_tridiagonal.go:151
-							_ = addr2
-							if addr2 < 0 || addr2 > len(b)-8 || addr1 < 0 || addr1 > len(b)-8 || addr1 > len(c)-8 || addr2 > len(a)-8 || addr1 > len(d)-8 || addr2 > len(d)-8 || addr1 > len(x)-8 || addr2 > len(x)-8 {
+//line hecbench_tridiagonal.go:154
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
+				{
 //line hecbench_tridiagonal.go:152
-								break
-//line hecbench_tridiagonal.go:152
-							}
-//line hecbench_tridiagonal.go:152
-							tmp3 := archsimd.LoadFloat32x8Slice(b[addr2:]).Mul(archsimd.LoadFloat32x8Slice(b[addr1:])).Sub(archsimd.LoadFloat32x8Slice(c[addr1:]).Mul(archsimd.LoadFloat32x8Slice(a[addr2:])))
-//line hecbench_tridiagonal.go:152
-							_ = tmp3
-//line hecbench_tridiagonal.go:152
-							archsimd.LoadFloat32x8Slice(b[addr2:]).Mul(archsimd.LoadFloat32x8Slice(d[addr1:])).Sub(archsimd.LoadFloat32x8Slice(c[addr1:]).Mul(archsimd.LoadFloat32x8Slice(d[addr2:]))).Div(tmp3).StoreSlice(x[addr1:])
-							archsimd.LoadFloat32x8Slice(d[addr2:]).Mul(archsimd.LoadFloat32x8Slice(b[addr1:])).Sub(archsimd.LoadFloat32x8Slice(d[addr1:]).Mul(archsimd.LoadFloat32x8Slice(a[addr2:]))).Div(tmp3).StoreSlice(x[addr2:])
-						}
-					}
-					archsimd.ClearAVXUpperBits()
+					tmp3 := gc_at35[gc_tx2]*gc_at36[gc_tx2] - gc_at37[gc_tx2]*gc_at38[gc_tx2]
+					gc_at39[gc_tx2] = (gc_at35[gc_tx2]*gc_at40[gc_tx2] - gc_at37[gc_tx2]*gc_at41[gc_tx2]) / tmp3
+					gc_at42[gc_tx2] = (gc_at41[gc_tx2]*gc_at36[gc_tx2] - gc_at40[gc_tx2]*gc_at38[gc_tx2]) / tmp3
 				}
-				for gc_tx2 := gc_vstep8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+			}
+		} else {
+			gc_vstep8 := gc_from2
+			if compiled.SIMD {
+				for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+					gc_tx2 := gc_vstep8
 //line hecbench_tridiagonal.go:100
-					thid := gc_tx2
-					_ = thid
-
-//line hecbench_tridiagonal.go:149
+					var thid int = gc_tx2
 					{
-						addr1 := thid
-						addr2 := thid + delta
-						tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
-						x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
-						x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
+//line hecbench_tridiagonal.go:150
+						var addr1 int = thid
+						var addr2 int = thid + delta
+						if addr2 < 0 || addr2 > len(b)-8 || addr1 < 0 || addr1 > len(b)-8 || addr1 > len(c)-8 || addr2 > len(a)-8 || addr1 > len(d)-8 || addr2 > len(d)-8 || addr1 > len(x)-8 || addr2 > len(x)-8 {
+//line hecbench_tridiagonal.go:152
+							break
+						}
+//line hecbench_tridiagonal.go:152
+						tmp3 := archsimd.LoadFloat32x8Slice(b[addr2:]).Mul(archsimd.LoadFloat32x8Slice(b[addr1:])).Sub(archsimd.LoadFloat32x8Slice(c[addr1:]).Mul(archsimd.LoadFloat32x8Slice(a[addr2:])))
+//line hecbench_tridiagonal.go:152
+						archsimd.LoadFloat32x8Slice(b[addr2:]).Mul(archsimd.LoadFloat32x8Slice(d[addr1:])).Sub(archsimd.LoadFloat32x8Slice(c[addr1:]).Mul(archsimd.LoadFloat32x8Slice(d[addr2:]))).Div(tmp3).StoreSlice(x[addr1:])
+						archsimd.LoadFloat32x8Slice(d[addr2:]).Mul(archsimd.LoadFloat32x8Slice(b[addr1:])).Sub(archsimd.LoadFloat32x8Slice(d[addr1:]).Mul(archsimd.LoadFloat32x8Slice(a[addr2:]))).Div(tmp3).StoreSlice(x[addr2:])
 					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep8; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_tridiagonal.go:100
+				thid := gc_tx2
+				{
+//line hecbench_tridiagonal.go:150
+					addr1 := thid
+					addr2 := thid + delta
+					tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
+					x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
+					x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
 				}
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := blid * systemSize
-			if gc_off6 >= 0 && gc_off6 <= len(xD) && gc_bdx2 <= len(xD)-gc_off6 && gc_bdx2 <= len(x) {
-				gc_at43 := xD[gc_off6:][:gc_bdx2]
-				gc_at44 := x[:gc_bdx2]
-				gc_vstep9 := 0
-				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
-						gc_tx2 := gc_vstep9
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line hecbench_tridiagonal.go:161
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off6 := blid * systemSize
+		if gc_off6 >= 0 && gc_off6 <= len(xD) && gc_bdx2 <= len(xD)-gc_off6 && gc_bdx2 <= len(x) {
+			gc_at43 := xD[gc_off6:][:gc_bdx2]
+			gc_at44 := x[:gc_bdx2]
+			gc_vstep9 := 0
+			if compiled.SIMD {
+				for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
+					gc_tx2 := gc_vstep9
 //line hecbench_tridiagonal.go:100
-						var thid int = gc_tx2
+					var thid int = gc_tx2
 //line hecbench_tridiagonal.go:100
-						_ = thid
-						archsimd.LoadFloat32x8Slice(gc_at44[gc_tx2:]).StoreSlice(gc_at43[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_tridiagonal.go:100
-					thid := gc_tx2
 					_ = thid
-
-//line hecbench_tridiagonal.go:159
-					gc_at43[gc_tx2] = gc_at44[gc_tx2]
+					archsimd.LoadFloat32x8Slice(gc_at44[gc_tx2:]).StoreSlice(gc_at43[gc_tx2:])
 				}
-			} else {
-				gc_vstep10 := 0
-				if compiled.SIMD {
-					for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
-						gc_tx2 := gc_vstep10
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line hecbench_tridiagonal.go:159
+				gc_at43[gc_tx2] = gc_at44[gc_tx2]
+			}
+		} else {
+			gc_vstep10 := 0
+			if compiled.SIMD {
+				for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
+					gc_tx2 := gc_vstep10
 //line hecbench_tridiagonal.go:100
-						var thid int = gc_tx2
-//line hecbench_tridiagonal.go:100
-						_ = thid
+					var thid int = gc_tx2
 //line hecbench_tridiagonal.go:159
-						if thid < 0 || thid > len(x)-8 || (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(xD)-8 {
+					if thid < 0 || thid > len(x)-8 || (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(xD)-8 {
 //line hecbench_tridiagonal.go:159
-							break
-//line hecbench_tridiagonal.go:159
-						}
-						archsimd.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
+						break
 					}
-					archsimd.ClearAVXUpperBits()
+//line hecbench_tridiagonal.go:160
+					archsimd.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
 				}
-				gc_step6 := gc_vstep10
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:100
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_tridiagonal.go:159
-						xD[thid+blid*systemSize] = x[thid]
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:100
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_tridiagonal.go:159
-						xD[thid+blid*systemSize] = x[thid]
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:100
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_tridiagonal.go:159
-						xD[thid+blid*systemSize] = x[thid]
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:100
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_tridiagonal.go:159
-						xD[thid+blid*systemSize] = x[thid]
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step6 := gc_vstep10
+			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_tridiagonal.go:100
 					thid := gc_tx2
-					_ = thid
-
 //line hecbench_tridiagonal.go:159
 					xD[thid+blid*systemSize] = x[thid]
 				}
+				{
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_tridiagonal.go:100
+					thid := gc_tx2
+//line hecbench_tridiagonal.go:159
+					xD[thid+blid*systemSize] = x[thid]
+				}
+				{
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_tridiagonal.go:100
+					thid := gc_tx2
+//line hecbench_tridiagonal.go:159
+					xD[thid+blid*systemSize] = x[thid]
+				}
+				{
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_tridiagonal.go:100
+					thid := gc_tx2
+//line hecbench_tridiagonal.go:159
+					xD[thid+blid*systemSize] = x[thid]
+				}
+			}
+			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_tridiagonal.go:100
+				thid := gc_tx2
+//line hecbench_tridiagonal.go:159
+				xD[thid+blid*systemSize] = x[thid]
 			}
 		}
 	}
@@ -1716,319 +1238,230 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_tridiagonal.go:170
 	shared := gocuda.DynamicShared[float32](t)
-
 //line hecbench_tridiagonal.go:173
 	blid := gc_bx2
-
 //line hecbench_tridiagonal.go:175
 	stride := 1
-
-//line hecbench_tridiagonal.go:176
 	halfSize := systemSize >> 1
-
-//line hecbench_tridiagonal.go:177
 	thidNum := halfSize
-
 //line hecbench_tridiagonal.go:179
 	a := shared
-
-//line hecbench_tridiagonal.go:180
 	b := a[systemSize:]
-
-//line hecbench_tridiagonal.go:181
 	c := b[systemSize:]
-
-//line hecbench_tridiagonal.go:182
 	d := c[systemSize:]
-
-//line hecbench_tridiagonal.go:183
 	x := d[systemSize:]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := blid * systemSize
-			gc_off10 := thidNum
-			gc_off11 := thidNum + (blid * systemSize)
-			if gc_bdx2 <= len(a) && gc_off9 >= 0 && gc_off9 <= len(aD) && gc_bdx2 <= len(aD)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(a) && gc_bdx2 <= len(a)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(aD) && gc_bdx2 <= len(aD)-gc_off11 && gc_bdx2 <= len(b) && gc_off9 <= len(bD) && gc_bdx2 <= len(bD)-gc_off9 && gc_off10 <= len(b) && gc_bdx2 <= len(b)-gc_off10 && gc_off11 <= len(bD) && gc_bdx2 <= len(bD)-gc_off11 && gc_bdx2 <= len(c) && gc_off9 <= len(cD) && gc_bdx2 <= len(cD)-gc_off9 && gc_off10 <= len(c) && gc_bdx2 <= len(c)-gc_off10 && gc_off11 <= len(cD) && gc_bdx2 <= len(cD)-gc_off11 && gc_bdx2 <= len(d) && gc_off9 <= len(dD) && gc_bdx2 <= len(dD)-gc_off9 && gc_off10 <= len(d) && gc_bdx2 <= len(d)-gc_off10 && gc_off11 <= len(dD) && gc_bdx2 <= len(dD)-gc_off11 {
-				gc_at29 := a[:gc_bdx2]
-				gc_at30 := aD[gc_off9:][:gc_bdx2]
-				gc_at31 := a[gc_off10:][:gc_bdx2]
-				gc_at32 := aD[gc_off11:][:gc_bdx2]
-				gc_at33 := b[:gc_bdx2]
-				gc_at34 := bD[gc_off9:][:gc_bdx2]
-				gc_at35 := b[gc_off10:][:gc_bdx2]
-				gc_at36 := bD[gc_off11:][:gc_bdx2]
-				gc_at37 := c[:gc_bdx2]
-				gc_at38 := cD[gc_off9:][:gc_bdx2]
-				gc_at39 := c[gc_off10:][:gc_bdx2]
-				gc_at40 := cD[gc_off11:][:gc_bdx2]
-				gc_at41 := d[:gc_bdx2]
-				gc_at42 := dD[gc_off9:][:gc_bdx2]
-				gc_at43 := d[gc_off10:][:gc_bdx2]
-				gc_at44 := dD[gc_off11:][:gc_bdx2]
-				gc_vstep3 := 0
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line hecbench_tridiagonal.go:185
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off9 := blid * systemSize
+		gc_off10 := thidNum
+		gc_off11 := thidNum + (blid * systemSize)
+		if gc_bdx2 <= len(a) && gc_off9 >= 0 && gc_off9 <= len(aD) && gc_bdx2 <= len(aD)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(a) && gc_bdx2 <= len(a)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(aD) && gc_bdx2 <= len(aD)-gc_off11 && gc_bdx2 <= len(b) && gc_off9 <= len(bD) && gc_bdx2 <= len(bD)-gc_off9 && gc_off10 <= len(b) && gc_bdx2 <= len(b)-gc_off10 && gc_off11 <= len(bD) && gc_bdx2 <= len(bD)-gc_off11 && gc_bdx2 <= len(c) && gc_off9 <= len(cD) && gc_bdx2 <= len(cD)-gc_off9 && gc_off10 <= len(c) && gc_bdx2 <= len(c)-gc_off10 && gc_off11 <= len(cD) && gc_bdx2 <= len(cD)-gc_off11 && gc_bdx2 <= len(d) && gc_off9 <= len(dD) && gc_bdx2 <= len(dD)-gc_off9 && gc_off10 <= len(d) && gc_bdx2 <= len(d)-gc_off10 && gc_off11 <= len(dD) && gc_bdx2 <= len(dD)-gc_off11 {
+			gc_at29 := a[:gc_bdx2]
+			gc_at30 := aD[gc_off9:][:gc_bdx2]
+			gc_at31 := a[gc_off10:][:gc_bdx2]
+			gc_at32 := aD[gc_off11:][:gc_bdx2]
+			gc_at33 := b[:gc_bdx2]
+			gc_at34 := bD[gc_off9:][:gc_bdx2]
+			gc_at35 := b[gc_off10:][:gc_bdx2]
+			gc_at36 := bD[gc_off11:][:gc_bdx2]
+			gc_at37 := c[:gc_bdx2]
+			gc_at38 := cD[gc_off9:][:gc_bdx2]
+			gc_at39 := c[gc_off10:][:gc_bdx2]
+			gc_at40 := cD[gc_off11:][:gc_bdx2]
+			gc_at41 := d[:gc_bdx2]
+			gc_at42 := dD[gc_off9:][:gc_bdx2]
+			gc_at43 := d[gc_off10:][:gc_bdx2]
+			gc_at44 := dD[gc_off11:][:gc_bdx2]
+			gc_vstep3 := 0
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 //line hecbench_tridiagonal.go:172
-						var thid int = gc_tx2
+					var thid int = gc_tx2
 //line hecbench_tridiagonal.go:172
-						_ = thid
-						archsimd.LoadFloat32x8Slice(gc_at30[gc_tx2:]).StoreSlice(gc_at29[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at32[gc_tx2:]).StoreSlice(gc_at31[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at34[gc_tx2:]).StoreSlice(gc_at33[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at36[gc_tx2:]).StoreSlice(gc_at35[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at38[gc_tx2:]).StoreSlice(gc_at37[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at40[gc_tx2:]).StoreSlice(gc_at39[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at42[gc_tx2:]).StoreSlice(gc_at41[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at44[gc_tx2:]).StoreSlice(gc_at43[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_tridiagonal.go:172
-					thid := gc_tx2
 					_ = thid
-
-//line hecbench_tridiagonal.go:185
-					gc_at29[gc_tx2] = gc_at30[gc_tx2]
-
-//line hecbench_tridiagonal.go:186
-					gc_at31[gc_tx2] = gc_at32[gc_tx2]
-
-//line hecbench_tridiagonal.go:188
-					gc_at33[gc_tx2] = gc_at34[gc_tx2]
-
-//line hecbench_tridiagonal.go:189
-					gc_at35[gc_tx2] = gc_at36[gc_tx2]
-
-//line hecbench_tridiagonal.go:191
-					gc_at37[gc_tx2] = gc_at38[gc_tx2]
-
-//line hecbench_tridiagonal.go:192
-					gc_at39[gc_tx2] = gc_at40[gc_tx2]
-
-//line hecbench_tridiagonal.go:194
-					gc_at41[gc_tx2] = gc_at42[gc_tx2]
-
-//line hecbench_tridiagonal.go:195
-					gc_at43[gc_tx2] = gc_at44[gc_tx2]
+					archsimd.LoadFloat32x8Slice(gc_at30[gc_tx2:]).StoreSlice(gc_at29[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at32[gc_tx2:]).StoreSlice(gc_at31[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at34[gc_tx2:]).StoreSlice(gc_at33[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at36[gc_tx2:]).StoreSlice(gc_at35[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at38[gc_tx2:]).StoreSlice(gc_at37[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at40[gc_tx2:]).StoreSlice(gc_at39[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at42[gc_tx2:]).StoreSlice(gc_at41[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at44[gc_tx2:]).StoreSlice(gc_at43[gc_tx2:])
 				}
-			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_at29[gc_tx2] = gc_at30[gc_tx2]
+				gc_at31[gc_tx2] = gc_at32[gc_tx2]
+//line hecbench_tridiagonal.go:188
+				gc_at33[gc_tx2] = gc_at34[gc_tx2]
+				gc_at35[gc_tx2] = gc_at36[gc_tx2]
+//line hecbench_tridiagonal.go:191
+				gc_at37[gc_tx2] = gc_at38[gc_tx2]
+				gc_at39[gc_tx2] = gc_at40[gc_tx2]
+//line hecbench_tridiagonal.go:194
+				gc_at41[gc_tx2] = gc_at42[gc_tx2]
+				gc_at43[gc_tx2] = gc_at44[gc_tx2]
+			}
+		} else {
+			gc_vstep4 := 0
+			if compiled.SIMD {
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
 //line hecbench_tridiagonal.go:172
-						var thid int = gc_tx2
-//line hecbench_tridiagonal.go:172
-						_ = thid
+					var thid int = gc_tx2
 //line hecbench_tridiagonal.go:185
-						if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
-							thidNum+blid*systemSize) < 0 || (thid+thidNum+blid*systemSize) > len(aD)-8 || (thid+thidNum) < 0 || (thid+thidNum) > len(a)-8 || (thid+
-
-							blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
-							thidNum+blid*systemSize) > len(bD)-8 || (thid+thidNum) > len(b)-8 || (thid+
-
-							blid*systemSize) > len(cD)-8 || thid > len(c)-8 || (thid+
-							thidNum+blid*systemSize) > len(cD)-8 || (thid+thidNum) > len(c)-8 || (thid+
-
-							blid*systemSize) > len(dD)-8 || thid > len(d)-8 || (thid+
-							thidNum+blid*systemSize) > len(dD)-8 || (thid+thidNum) > len(d)-8 {
+					if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
+						thidNum+blid*systemSize) < 0 || (thid+thidNum+blid*systemSize) > len(aD)-8 || (thid+thidNum) < 0 || (thid+thidNum) > len(a)-8 || (thid+
+//line hecbench_tridiagonal.go:188
+						blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
+						thidNum+blid*systemSize) > len(bD)-8 || (thid+thidNum) > len(b)-8 || (thid+
+//line hecbench_tridiagonal.go:191
+						blid*systemSize) > len(cD)-8 || thid > len(c)-8 || (thid+
+						thidNum+blid*systemSize) > len(cD)-8 || (thid+thidNum) > len(c)-8 || (thid+
+//line hecbench_tridiagonal.go:194
+						blid*systemSize) > len(dD)-8 || thid > len(d)-8 || (thid+
+						thidNum+blid*systemSize) > len(dD)-8 || (thid+thidNum) > len(d)-8 {
 //line hecbench_tridiagonal.go:185
-							break
-//line hecbench_tridiagonal.go:185
-						}
-						archsimd.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
-						archsimd.LoadFloat32x8Slice(aD[thid+thidNum+blid*systemSize:]).StoreSlice(a[thid+thidNum:])
-						archsimd.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
-						archsimd.LoadFloat32x8Slice(bD[thid+thidNum+blid*systemSize:]).StoreSlice(b[thid+thidNum:])
-						archsimd.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
-						archsimd.LoadFloat32x8Slice(cD[thid+thidNum+blid*systemSize:]).StoreSlice(c[thid+thidNum:])
-						archsimd.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
-						archsimd.LoadFloat32x8Slice(dD[thid+thidNum+blid*systemSize:]).StoreSlice(d[thid+thidNum:])
+						break
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:172
-					thid := gc_tx2
-					_ = thid
-
-//line hecbench_tridiagonal.go:185
-					a[thid] = aD[thid+blid*systemSize]
-
 //line hecbench_tridiagonal.go:186
-					a[thid+thidNum] = aD[thid+thidNum+blid*systemSize]
-
-//line hecbench_tridiagonal.go:188
-					b[thid] = bD[thid+blid*systemSize]
-
-//line hecbench_tridiagonal.go:189
-					b[thid+thidNum] = bD[thid+thidNum+blid*systemSize]
-
-//line hecbench_tridiagonal.go:191
-					c[thid] = cD[thid+blid*systemSize]
-
-//line hecbench_tridiagonal.go:192
-					c[thid+thidNum] = cD[thid+thidNum+blid*systemSize]
-
-//line hecbench_tridiagonal.go:194
-					d[thid] = dD[thid+blid*systemSize]
-
-//line hecbench_tridiagonal.go:195
-					d[thid+thidNum] = dD[thid+thidNum+blid*systemSize]
+					archsimd.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
+					archsimd.LoadFloat32x8Slice(aD[thid+thidNum+blid*systemSize:]).StoreSlice(a[thid+thidNum:])
+					archsimd.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
+					archsimd.LoadFloat32x8Slice(bD[thid+thidNum+blid*systemSize:]).StoreSlice(b[thid+thidNum:])
+					archsimd.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
+					archsimd.LoadFloat32x8Slice(cD[thid+thidNum+blid*systemSize:]).StoreSlice(c[thid+thidNum:])
+					archsimd.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
+					archsimd.LoadFloat32x8Slice(dD[thid+thidNum+blid*systemSize:]).StoreSlice(d[thid+thidNum:])
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_tridiagonal.go:172
+				thid := gc_tx2
+//line hecbench_tridiagonal.go:185
+				a[thid] = aD[thid+blid*systemSize]
+				a[thid+thidNum] = aD[thid+thidNum+blid*systemSize]
+//line hecbench_tridiagonal.go:188
+				b[thid] = bD[thid+blid*systemSize]
+				b[thid+thidNum] = bD[thid+thidNum+blid*systemSize]
+//line hecbench_tridiagonal.go:191
+				c[thid] = cD[thid+blid*systemSize]
+				c[thid+thidNum] = cD[thid+thidNum+blid*systemSize]
+//line hecbench_tridiagonal.go:194
+				d[thid] = dD[thid+blid*systemSize]
+				d[thid+thidNum] = dD[thid+thidNum+blid*systemSize]
 			}
 		}
 	}
-
 //line hecbench_tridiagonal.go:200
 	for j := 0; j < iterations; j++ {
-
 //line hecbench_tridiagonal.go:203
 		stride <<= 1
-
-//line hecbench_tridiagonal.go:204
 		delta := stride >> 1
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := thidNum; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep5 := gc_from2
-				if compiled.SIMD {
-					if stride == 1 {
-//line hecbench_tridiagonal.go:172
-						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_tridiagonal.go:172
-						_ = gc_iota6
-//line hecbench_tridiagonal.go:213
-						gc_vb4 := archsimd.BroadcastFloat32x8(0)
-//line hecbench_tridiagonal.go:213
-						_ = gc_vb4
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line hecbench_tridiagonal.go:172
-							var thid int = gc_tx2
-//line hecbench_tridiagonal.go:172
-							_ = thid
-//line hecbench_tridiagonal.go:205
-							{
-								var i int = 1*thid + 1 - 1
 //line hecbench_tridiagonal.go:206
-								_ = i
-
-								if i < 0 || i > len(a)-8 || (i-delta) < 0 || (i-delta) > len(b)-8 || i > len(b)-8 || (i-delta) > len(c)-8 || i > len(d)-8 || (i-delta) > len(d)-8 || (i-
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := thidNum; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep5 := gc_from2
+			if compiled.SIMD {
+				if stride == 1 {
+//line hecbench_tridiagonal.go:172
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line hecbench_tridiagonal.go:213
+					gc_vb4 := archsimd.BroadcastFloat32x8(0)
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
+//line hecbench_tridiagonal.go:172
+						var thid int = gc_tx2
+						{
+//line hecbench_tridiagonal.go:206
+							var i int = 1*thid + 1 - 1
+//line hecbench_tridiagonal.go:208
+							if i < 0 || i > len(a)-8 || (i-delta) < 0 || (i-delta) > len(b)-8 || i > len(b)-8 || (i-delta) > len(c)-8 || i > len(d)-8 || (i-delta) > len(d)-8 || (i-
 //line hecbench_tridiagonal.go:212
-									delta) > len(a)-8 || i > len(c)-8 || (i+
-
+								delta) > len(a)-8 || i > len(c)-8 || (i+
 //line hecbench_tridiagonal.go:216
-									delta) < 0 || (i+delta) > len(b)-8 || (i+
-									delta) > len(a)-8 || (i+
-									delta) > len(d)-8 || (i+
-
-									delta) > len(c)-8 {
-//line hecbench_tridiagonal.go:208
-									break
-//line hecbench_tridiagonal.go:208
-								}
-//line hecbench_tridiagonal.go:208
-								gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(systemSize-1, i, 8))))
-//line hecbench_tridiagonal.go:208
-								_ = gc_if6
-//line hecbench_tridiagonal.go:208
-								if gc_if6.ToBits() != 0 {
-//line hecbench_tridiagonal.go:208
-									tmp := archsimd.LoadFloat32x8Slice(a[i:]).Div(archsimd.LoadFloat32x8Slice(b[i-delta:]))
-									_ = tmp
-//line hecbench_tridiagonal.go:209
-									archsimd.LoadFloat32x8Slice(b[i:]).Sub(archsimd.LoadFloat32x8Slice(c[i-delta:]).Mul(tmp)).StoreMasked((*[8]float32)(b[i:]), gc_if6)
-									archsimd.LoadFloat32x8Slice(d[i:]).Sub(archsimd.LoadFloat32x8Slice(d[i-delta:]).Mul(tmp)).StoreMasked((*[8]float32)(d[i:]), gc_if6)
-									archsimd.LoadFloat32x8Slice(a[i-delta:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp).StoreMasked((*[8]float32)(a[i:]), gc_if6)
-									gc_vb4.StoreMasked((*[8]float32)(c[i:]), gc_if6)
-								}
-//line hecbench_tridiagonal.go:213
-								gc_else6 := gc_if6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_tridiagonal.go:213
-								_ = gc_else6
-//line hecbench_tridiagonal.go:213
-								if gc_else6.ToBits() != 0 {
-//line hecbench_tridiagonal.go:213
-									{
-//line hecbench_tridiagonal.go:213
-										tmp1 := archsimd.LoadFloat32x8Slice(a[i:]).Div(archsimd.LoadFloat32x8Slice(b[i-delta:]))
-//line hecbench_tridiagonal.go:215
-										_ = tmp1
-//line hecbench_tridiagonal.go:215
-										tmp2 := archsimd.LoadFloat32x8Slice(c[i:]).Div(archsimd.LoadFloat32x8Slice(b[i+delta:]))
-										_ = tmp2
-//line hecbench_tridiagonal.go:216
-										archsimd.LoadFloat32x8Slice(b[i:]).Sub(archsimd.LoadFloat32x8Slice(c[i-delta:]).Mul(tmp1)).Sub(archsimd.LoadFloat32x8Slice(a[i+delta:]).Mul(tmp2)).StoreMasked((*[8]float32)(b[i:]), gc_else6)
-										archsimd.LoadFloat32x8Slice(d[i:]).Sub(archsimd.LoadFloat32x8Slice(d[i-delta:]).Mul(tmp1)).Sub(archsimd.LoadFloat32x8Slice(d[i+delta:]).Mul(tmp2)).StoreMasked((*[8]float32)(d[i:]), gc_else6)
-										archsimd.LoadFloat32x8Slice(a[i-delta:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp1).StoreMasked((*[8]float32)(a[i:]), gc_else6)
-										archsimd.LoadFloat32x8Slice(c[i+delta:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp2).StoreMasked((*[8]float32)(c[i:]), gc_else6)
-									}
+								delta) < 0 || (i+delta) > len(b)-8 || (i+
+								delta) > len(a)-8 || (i+
+								delta) > len(d)-8 || (i+
 //line hecbench_tridiagonal.go:220
+								delta) > len(c)-8 {
+//line hecbench_tridiagonal.go:208
+								break
+							}
+//line hecbench_tridiagonal.go:208
+							gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(systemSize-1, i, 8))))
+//line hecbench_tridiagonal.go:208
+							if gc_if6.ToBits() != 0 {
+//line hecbench_tridiagonal.go:208
+								tmp := archsimd.LoadFloat32x8Slice(a[i:]).Div(archsimd.LoadFloat32x8Slice(b[i-delta:]))
+								archsimd.LoadFloat32x8Slice(b[i:]).Sub(archsimd.LoadFloat32x8Slice(c[i-delta:]).Mul(tmp)).StoreMasked((*[8]float32)(b[i:]), gc_if6)
+								archsimd.LoadFloat32x8Slice(d[i:]).Sub(archsimd.LoadFloat32x8Slice(d[i-delta:]).Mul(tmp)).StoreMasked((*[8]float32)(d[i:]), gc_if6)
+								archsimd.LoadFloat32x8Slice(a[i-delta:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp).StoreMasked((*[8]float32)(a[i:]), gc_if6)
+								gc_vb4.StoreMasked((*[8]float32)(c[i:]), gc_if6)
+							}
+//line hecbench_tridiagonal.go:213
+							gc_else6 := gc_if6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line hecbench_tridiagonal.go:213
+							if gc_else6.ToBits() != 0 {
+								{
+//line hecbench_tridiagonal.go:213
+									tmp1 := archsimd.LoadFloat32x8Slice(a[i:]).Div(archsimd.LoadFloat32x8Slice(b[i-delta:]))
+//line hecbench_tridiagonal.go:215
+									tmp2 := archsimd.LoadFloat32x8Slice(c[i:]).Div(archsimd.LoadFloat32x8Slice(b[i+delta:]))
+									archsimd.LoadFloat32x8Slice(b[i:]).Sub(archsimd.LoadFloat32x8Slice(c[i-delta:]).Mul(tmp1)).Sub(archsimd.LoadFloat32x8Slice(a[i+delta:]).Mul(tmp2)).StoreMasked((*[8]float32)(b[i:]), gc_else6)
+									archsimd.LoadFloat32x8Slice(d[i:]).Sub(archsimd.LoadFloat32x8Slice(d[i-delta:]).Mul(tmp1)).Sub(archsimd.LoadFloat32x8Slice(d[i+delta:]).Mul(tmp2)).StoreMasked((*[8]float32)(d[i:]), gc_else6)
+									archsimd.LoadFloat32x8Slice(a[i-delta:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp1).StoreMasked((*[8]float32)(a[i:]), gc_else6)
+									archsimd.LoadFloat32x8Slice(c[i+delta:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp2).StoreMasked((*[8]float32)(c[i:]), gc_else6)
 								}
-//line hecbench_tridiagonal.go:220
 							}
 						}
-						archsimd.ClearAVXUpperBits()
 					}
+//line hecbench_tridiagonal.go:222
+					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+			}
+			for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line hecbench_tridiagonal.go:172
-					thid := gc_tx2
-					_ = thid
-
-//line hecbench_tridiagonal.go:205
-					{
-						i := stride*thid + stride - 1
-
-						if i == systemSize-1 {
-							tmp := a[i] / b[i-delta]
-							b[i] = b[i] - c[i-delta]*tmp
-							d[i] = d[i] - d[i-delta]*tmp
-							a[i] = -a[i-delta] * tmp
-							c[i] = 0
-						} else {
-							tmp1 := a[i] / b[i-delta]
-							tmp2 := c[i] / b[i+delta]
-							b[i] = b[i] - c[i-delta]*tmp1 - a[i+delta]*tmp2
-							d[i] = d[i] - d[i-delta]*tmp1 - d[i+delta]*tmp2
-							a[i] = -a[i-delta] * tmp1
-							c[i] = -c[i+delta] * tmp2
-						}
+				thid := gc_tx2
+				{
+//line hecbench_tridiagonal.go:206
+					i := stride*thid + stride - 1
+//line hecbench_tridiagonal.go:208
+					if i == systemSize-1 {
+						tmp := a[i] / b[i-delta]
+						b[i] = b[i] - c[i-delta]*tmp
+						d[i] = d[i] - d[i-delta]*tmp
+						a[i] = -a[i-delta] * tmp
+						c[i] = 0
+					} else {
+						tmp1 := a[i] / b[i-delta]
+						tmp2 := c[i] / b[i+delta]
+						b[i] = b[i] - c[i-delta]*tmp1 - a[i+delta]*tmp2
+						d[i] = d[i] - d[i-delta]*tmp1 - d[i+delta]*tmp2
+						a[i] = -a[i-delta] * tmp1
+						c[i] = -c[i+delta] * tmp2
 					}
 				}
 			}
 		}
-
 //line hecbench_tridiagonal.go:223
 		thidNum >>= 1
 	}
 	gc_apart2 := compiled.Disjoint(b, x) && compiled.Disjoint(c, x) && compiled.Disjoint(a, x) && compiled.Disjoint(d, x)
-	_ = gc_apart2
 	{
+//line hecbench_tridiagonal.go:228
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 2; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -2052,282 +1485,195 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 				gc_elem11 := gc_at50[0]
 				gc_elem12 := gc_at51[0]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_tridiagonal.go:172
-					thid := gc_tx2
-					_ = thid
-
-//line hecbench_tridiagonal.go:226
-					{
-						addr1 := stride - 1
-//line hecbench_tridiagonal.go:227
-						_ = addr1
-						addr2 := (stride << 1) - 1
 //line hecbench_tridiagonal.go:228
-						_ = addr2
-						tmp3 := gc_elem7*gc_elem8 - gc_elem9*gc_elem10
-						gc_at49[0] = (gc_elem7*gc_elem11 - gc_elem9*gc_elem12) / tmp3
-						gc_at52[0] = (gc_elem12*gc_elem8 - gc_elem11*gc_elem10) / tmp3
-					}
+					addr2 := (stride << 1) - 1
+//line hecbench_tridiagonal.go:228
+					_ = addr2
+					tmp3 := gc_elem7*gc_elem8 - gc_elem9*gc_elem10
+					gc_at49[0] = (gc_elem7*gc_elem11 - gc_elem9*gc_elem12) / tmp3
+					gc_at52[0] = (gc_elem12*gc_elem8 - gc_elem11*gc_elem10) / tmp3
 				}
 			} else {
+//line hecbench_tridiagonal.go:235
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:172
-					thid := gc_tx2
-					_ = thid
-
-//line hecbench_tridiagonal.go:226
-					{
-						addr1 := stride - 1
-						addr2 := (stride << 1) - 1
-						tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
-						x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
-						x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
-					}
+//line hecbench_tridiagonal.go:227
+					addr1 := stride - 1
+					addr2 := (stride << 1) - 1
+					tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
+					x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
+					x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
 				}
 			}
 		}
 	}
-
 //line hecbench_tridiagonal.go:235
 	thidNum = 2
-
-//line hecbench_tridiagonal.go:236
 	for j_ := 0; j_ < iterations; j_++ {
-
-//line hecbench_tridiagonal.go:237
 		delta_ := stride >> 1
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := thidNum; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep6 := gc_from2
-				if compiled.SIMD {
-					if stride == 1 {
-//line hecbench_tridiagonal.go:172
-						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_tridiagonal.go:172
-						_ = gc_iota8
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line hecbench_tridiagonal.go:172
-							var thid int = gc_tx2
-//line hecbench_tridiagonal.go:172
-							_ = thid
 //line hecbench_tridiagonal.go:239
-							{
-								var i_ int = 1*thid + (1 >> 1) - 1
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := thidNum; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep6 := gc_from2
+			if compiled.SIMD {
+				if stride == 1 {
+//line hecbench_tridiagonal.go:172
+					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+//line hecbench_tridiagonal.go:172
+						var thid int = gc_tx2
+						{
 //line hecbench_tridiagonal.go:240
-								_ = i_
-								if i_ < 0 || i_ > len(d)-8 || i_ > len(c)-8 || (i_+delta_) < 0 || (i_+delta_) > len(x)-8 || i_ > len(b)-8 || i_ > len(x)-8 || i_ > len(a)-8 || (i_-delta_) < 0 || (i_-delta_) > len(x)-8 {
+							var i_ int = 1*thid + (1 >> 1) - 1
+							if i_ < 0 || i_ > len(d)-8 || i_ > len(c)-8 || (i_+delta_) < 0 || (i_+delta_) > len(x)-8 || i_ > len(b)-8 || i_ > len(x)-8 || i_ > len(a)-8 || (i_-delta_) < 0 || (i_-delta_) > len(x)-8 {
 //line hecbench_tridiagonal.go:241
-									break
+								break
+							}
 //line hecbench_tridiagonal.go:241
+							gc_if8 := gc_iota8.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(delta_-1, i_, 8))))
+//line hecbench_tridiagonal.go:241
+							if gc_if8.ToBits() != 0 {
+//line hecbench_tridiagonal.go:241
+								archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_if8)
+							}
+//line hecbench_tridiagonal.go:242
+							gc_else8 := gc_if8.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line hecbench_tridiagonal.go:242
+							if gc_else8.ToBits() != 0 {
+								{
+//line hecbench_tridiagonal.go:242
+									archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(a[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_-delta_:]))).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_else8)
 								}
-//line hecbench_tridiagonal.go:241
-								gc_if8 := gc_iota8.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(delta_-1, i_, 8))))
-//line hecbench_tridiagonal.go:241
-								_ = gc_if8
-//line hecbench_tridiagonal.go:241
-								if gc_if8.ToBits() != 0 {
-//line hecbench_tridiagonal.go:241
-									archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_if8)
-								}
-//line hecbench_tridiagonal.go:242
-								gc_else8 := gc_if8.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_tridiagonal.go:242
-								_ = gc_else8
-//line hecbench_tridiagonal.go:242
-								if gc_else8.ToBits() != 0 {
-//line hecbench_tridiagonal.go:242
-									{
-//line hecbench_tridiagonal.go:242
-										archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(a[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_-delta_:]))).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_else8)
-//line hecbench_tridiagonal.go:244
-									}
-//line hecbench_tridiagonal.go:244
-								}
-//line hecbench_tridiagonal.go:244
 							}
 						}
-						archsimd.ClearAVXUpperBits()
 					}
+//line hecbench_tridiagonal.go:246
+					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+			}
+			for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line hecbench_tridiagonal.go:172
-					thid := gc_tx2
-					_ = thid
-
-//line hecbench_tridiagonal.go:239
-					{
-						i_ := stride*thid + (stride >> 1) - 1
-						if i_ == delta_-1 {
-							x[i_] = (d[i_] - c[i_]*x[i_+delta_]) / b[i_]
-						} else {
-							x[i_] = (d[i_] - a[i_]*x[i_-delta_] - c[i_]*x[i_+delta_]) / b[i_]
-						}
+				thid := gc_tx2
+				{
+//line hecbench_tridiagonal.go:240
+					i_ := stride*thid + (stride >> 1) - 1
+					if i_ == delta_-1 {
+						x[i_] = (d[i_] - c[i_]*x[i_+delta_]) / b[i_]
+					} else {
+						x[i_] = (d[i_] - a[i_]*x[i_-delta_] - c[i_]*x[i_+delta_]) / b[i_]
 					}
 				}
 			}
 		}
-
 //line hecbench_tridiagonal.go:247
 		stride >>= 1
-
-//line hecbench_tridiagonal.go:248
 		thidNum <<= 1
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off14 := blid * systemSize
-			gc_off15 := halfSize + (blid * systemSize)
-			gc_off16 := halfSize
-			if gc_off14 >= 0 && gc_off14 <= len(xD) && gc_bdx2 <= len(xD)-gc_off14 && gc_bdx2 <= len(x) && gc_off15 >= 0 && gc_off15 <= len(xD) && gc_bdx2 <= len(xD)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(x) && gc_bdx2 <= len(x)-gc_off16 {
-				gc_at53 := xD[gc_off14:][:gc_bdx2]
-				gc_at54 := x[:gc_bdx2]
-				gc_at55 := xD[gc_off15:][:gc_bdx2]
-				gc_at56 := x[gc_off16:][:gc_bdx2]
-				gc_vstep7 := 0
-				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line hecbench_tridiagonal.go:251
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off14 := blid * systemSize
+		gc_off15 := halfSize + (blid * systemSize)
+		gc_off16 := halfSize
+		if gc_off14 >= 0 && gc_off14 <= len(xD) && gc_bdx2 <= len(xD)-gc_off14 && gc_bdx2 <= len(x) && gc_off15 >= 0 && gc_off15 <= len(xD) && gc_bdx2 <= len(xD)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(x) && gc_bdx2 <= len(x)-gc_off16 {
+			gc_at53 := xD[gc_off14:][:gc_bdx2]
+			gc_at54 := x[:gc_bdx2]
+			gc_at55 := xD[gc_off15:][:gc_bdx2]
+			gc_at56 := x[gc_off16:][:gc_bdx2]
+			gc_vstep7 := 0
+			if compiled.SIMD {
+				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+					gc_tx2 := gc_vstep7
 //line hecbench_tridiagonal.go:172
-						var thid int = gc_tx2
+					var thid int = gc_tx2
 //line hecbench_tridiagonal.go:172
-						_ = thid
-						archsimd.LoadFloat32x8Slice(gc_at54[gc_tx2:]).StoreSlice(gc_at53[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at56[gc_tx2:]).StoreSlice(gc_at55[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_tridiagonal.go:172
-					thid := gc_tx2
 					_ = thid
-
-//line hecbench_tridiagonal.go:253
-					gc_at53[gc_tx2] = gc_at54[gc_tx2]
-
-//line hecbench_tridiagonal.go:254
-					gc_at55[gc_tx2] = gc_at56[gc_tx2]
+					archsimd.LoadFloat32x8Slice(gc_at54[gc_tx2:]).StoreSlice(gc_at53[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at56[gc_tx2:]).StoreSlice(gc_at55[gc_tx2:])
 				}
-			} else {
-				gc_vstep8 := 0
-				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line hecbench_tridiagonal.go:253
+				gc_at53[gc_tx2] = gc_at54[gc_tx2]
+				gc_at55[gc_tx2] = gc_at56[gc_tx2]
+			}
+		} else {
+			gc_vstep8 := 0
+			if compiled.SIMD {
+				for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+					gc_tx2 := gc_vstep8
 //line hecbench_tridiagonal.go:172
-						var thid int = gc_tx2
-//line hecbench_tridiagonal.go:172
-						_ = thid
+					var thid int = gc_tx2
 //line hecbench_tridiagonal.go:253
-						if thid < 0 || thid > len(x)-8 || (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(xD)-8 || (thid+
-							halfSize) < 0 || (thid+halfSize) > len(x)-8 || (thid+halfSize+blid*systemSize) < 0 || (thid+halfSize+blid*systemSize) > len(xD)-8 {
+					if thid < 0 || thid > len(x)-8 || (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(xD)-8 || (thid+
+						halfSize) < 0 || (thid+halfSize) > len(x)-8 || (thid+halfSize+blid*systemSize) < 0 || (thid+halfSize+blid*systemSize) > len(xD)-8 {
 //line hecbench_tridiagonal.go:253
-							break
-//line hecbench_tridiagonal.go:253
-						}
-						archsimd.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
-						archsimd.LoadFloat32x8Slice(x[thid+halfSize:]).StoreSlice(xD[thid+halfSize+blid*systemSize:])
+						break
 					}
-					archsimd.ClearAVXUpperBits()
+//line hecbench_tridiagonal.go:254
+					archsimd.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
+					archsimd.LoadFloat32x8Slice(x[thid+halfSize:]).StoreSlice(xD[thid+halfSize+blid*systemSize:])
 				}
-				gc_step3 := gc_vstep8
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:172
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_tridiagonal.go:253
-						xD[thid+blid*systemSize] = x[thid]
-
-//line hecbench_tridiagonal.go:254
-						xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:172
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_tridiagonal.go:253
-						xD[thid+blid*systemSize] = x[thid]
-
-//line hecbench_tridiagonal.go:254
-						xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:172
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_tridiagonal.go:253
-						xD[thid+blid*systemSize] = x[thid]
-
-//line hecbench_tridiagonal.go:254
-						xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:172
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_tridiagonal.go:253
-						xD[thid+blid*systemSize] = x[thid]
-
-//line hecbench_tridiagonal.go:254
-						xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step3 := gc_vstep8
+			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				{
+					gc_tx2 := gc_step3 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_tridiagonal.go:172
 					thid := gc_tx2
-					_ = thid
-
 //line hecbench_tridiagonal.go:253
 					xD[thid+blid*systemSize] = x[thid]
-
-//line hecbench_tridiagonal.go:254
 					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 				}
+				{
+					gc_tx2 := gc_step3 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_tridiagonal.go:172
+					thid := gc_tx2
+//line hecbench_tridiagonal.go:253
+					xD[thid+blid*systemSize] = x[thid]
+					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
+				}
+				{
+					gc_tx2 := gc_step3 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_tridiagonal.go:172
+					thid := gc_tx2
+//line hecbench_tridiagonal.go:253
+					xD[thid+blid*systemSize] = x[thid]
+					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
+				}
+				{
+					gc_tx2 := gc_step3 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_tridiagonal.go:172
+					thid := gc_tx2
+//line hecbench_tridiagonal.go:253
+					xD[thid+blid*systemSize] = x[thid]
+					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
+				}
+			}
+			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_tridiagonal.go:172
+				thid := gc_tx2
+//line hecbench_tridiagonal.go:253
+				xD[thid+blid*systemSize] = x[thid]
+				xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 			}
 		}
 	}
@@ -2360,230 +1706,165 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_tridiagonal.go:263
 	shared := gocuda.DynamicShared[float32](t)
-
 //line hecbench_tridiagonal.go:266
 	blid := gc_bx2
-
 //line hecbench_tridiagonal.go:268
 	stride := 1
-
-//line hecbench_tridiagonal.go:269
 	halfSize := systemSize >> 1
-
-//line hecbench_tridiagonal.go:270
 	thidNum := halfSize
-
 //line hecbench_tridiagonal.go:272
 	a := shared
-
-//line hecbench_tridiagonal.go:273
 	b := a[systemSize:]
-
-//line hecbench_tridiagonal.go:274
 	c := b[systemSize:]
-
-//line hecbench_tridiagonal.go:275
 	d := c[systemSize:]
-
-//line hecbench_tridiagonal.go:276
 	x := d[systemSize:]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := blid * systemSize
-			gc_off10 := thidNum
-			gc_off11 := thidNum + (blid * systemSize)
-			if gc_bdx2 <= len(a) && gc_off9 >= 0 && gc_off9 <= len(aD) && gc_bdx2 <= len(aD)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(a) && gc_bdx2 <= len(a)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(aD) && gc_bdx2 <= len(aD)-gc_off11 && gc_bdx2 <= len(b) && gc_off9 <= len(bD) && gc_bdx2 <= len(bD)-gc_off9 && gc_off10 <= len(b) && gc_bdx2 <= len(b)-gc_off10 && gc_off11 <= len(bD) && gc_bdx2 <= len(bD)-gc_off11 && gc_bdx2 <= len(c) && gc_off9 <= len(cD) && gc_bdx2 <= len(cD)-gc_off9 && gc_off10 <= len(c) && gc_bdx2 <= len(c)-gc_off10 && gc_off11 <= len(cD) && gc_bdx2 <= len(cD)-gc_off11 && gc_bdx2 <= len(d) && gc_off9 <= len(dD) && gc_bdx2 <= len(dD)-gc_off9 && gc_off10 <= len(d) && gc_bdx2 <= len(d)-gc_off10 && gc_off11 <= len(dD) && gc_bdx2 <= len(dD)-gc_off11 {
-				gc_at29 := a[:gc_bdx2]
-				gc_at30 := aD[gc_off9:][:gc_bdx2]
-				gc_at31 := a[gc_off10:][:gc_bdx2]
-				gc_at32 := aD[gc_off11:][:gc_bdx2]
-				gc_at33 := b[:gc_bdx2]
-				gc_at34 := bD[gc_off9:][:gc_bdx2]
-				gc_at35 := b[gc_off10:][:gc_bdx2]
-				gc_at36 := bD[gc_off11:][:gc_bdx2]
-				gc_at37 := c[:gc_bdx2]
-				gc_at38 := cD[gc_off9:][:gc_bdx2]
-				gc_at39 := c[gc_off10:][:gc_bdx2]
-				gc_at40 := cD[gc_off11:][:gc_bdx2]
-				gc_at41 := d[:gc_bdx2]
-				gc_at42 := dD[gc_off9:][:gc_bdx2]
-				gc_at43 := d[gc_off10:][:gc_bdx2]
-				gc_at44 := dD[gc_off11:][:gc_bdx2]
-				gc_vstep2 := 0
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line hecbench_tridiagonal.go:278
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off9 := blid * systemSize
+		gc_off10 := thidNum
+		gc_off11 := thidNum + (blid * systemSize)
+		if gc_bdx2 <= len(a) && gc_off9 >= 0 && gc_off9 <= len(aD) && gc_bdx2 <= len(aD)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(a) && gc_bdx2 <= len(a)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(aD) && gc_bdx2 <= len(aD)-gc_off11 && gc_bdx2 <= len(b) && gc_off9 <= len(bD) && gc_bdx2 <= len(bD)-gc_off9 && gc_off10 <= len(b) && gc_bdx2 <= len(b)-gc_off10 && gc_off11 <= len(bD) && gc_bdx2 <= len(bD)-gc_off11 && gc_bdx2 <= len(c) && gc_off9 <= len(cD) && gc_bdx2 <= len(cD)-gc_off9 && gc_off10 <= len(c) && gc_bdx2 <= len(c)-gc_off10 && gc_off11 <= len(cD) && gc_bdx2 <= len(cD)-gc_off11 && gc_bdx2 <= len(d) && gc_off9 <= len(dD) && gc_bdx2 <= len(dD)-gc_off9 && gc_off10 <= len(d) && gc_bdx2 <= len(d)-gc_off10 && gc_off11 <= len(dD) && gc_bdx2 <= len(dD)-gc_off11 {
+			gc_at29 := a[:gc_bdx2]
+			gc_at30 := aD[gc_off9:][:gc_bdx2]
+			gc_at31 := a[gc_off10:][:gc_bdx2]
+			gc_at32 := aD[gc_off11:][:gc_bdx2]
+			gc_at33 := b[:gc_bdx2]
+			gc_at34 := bD[gc_off9:][:gc_bdx2]
+			gc_at35 := b[gc_off10:][:gc_bdx2]
+			gc_at36 := bD[gc_off11:][:gc_bdx2]
+			gc_at37 := c[:gc_bdx2]
+			gc_at38 := cD[gc_off9:][:gc_bdx2]
+			gc_at39 := c[gc_off10:][:gc_bdx2]
+			gc_at40 := cD[gc_off11:][:gc_bdx2]
+			gc_at41 := d[:gc_bdx2]
+			gc_at42 := dD[gc_off9:][:gc_bdx2]
+			gc_at43 := d[gc_off10:][:gc_bdx2]
+			gc_at44 := dD[gc_off11:][:gc_bdx2]
+			gc_vstep2 := 0
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 //line hecbench_tridiagonal.go:265
-						var thid int = gc_tx2
+					var thid int = gc_tx2
 //line hecbench_tridiagonal.go:265
-						_ = thid
-						archsimd.LoadFloat32x8Slice(gc_at30[gc_tx2:]).StoreSlice(gc_at29[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at32[gc_tx2:]).StoreSlice(gc_at31[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at34[gc_tx2:]).StoreSlice(gc_at33[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at36[gc_tx2:]).StoreSlice(gc_at35[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at38[gc_tx2:]).StoreSlice(gc_at37[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at40[gc_tx2:]).StoreSlice(gc_at39[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at42[gc_tx2:]).StoreSlice(gc_at41[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at44[gc_tx2:]).StoreSlice(gc_at43[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_tridiagonal.go:265
-					thid := gc_tx2
 					_ = thid
-
-//line hecbench_tridiagonal.go:278
-					gc_at29[gc_tx2] = gc_at30[gc_tx2]
-
-//line hecbench_tridiagonal.go:279
-					gc_at31[gc_tx2] = gc_at32[gc_tx2]
-
-//line hecbench_tridiagonal.go:281
-					gc_at33[gc_tx2] = gc_at34[gc_tx2]
-
-//line hecbench_tridiagonal.go:282
-					gc_at35[gc_tx2] = gc_at36[gc_tx2]
-
-//line hecbench_tridiagonal.go:284
-					gc_at37[gc_tx2] = gc_at38[gc_tx2]
-
-//line hecbench_tridiagonal.go:285
-					gc_at39[gc_tx2] = gc_at40[gc_tx2]
-
-//line hecbench_tridiagonal.go:287
-					gc_at41[gc_tx2] = gc_at42[gc_tx2]
-
-//line hecbench_tridiagonal.go:288
-					gc_at43[gc_tx2] = gc_at44[gc_tx2]
+					archsimd.LoadFloat32x8Slice(gc_at30[gc_tx2:]).StoreSlice(gc_at29[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at32[gc_tx2:]).StoreSlice(gc_at31[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at34[gc_tx2:]).StoreSlice(gc_at33[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at36[gc_tx2:]).StoreSlice(gc_at35[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at38[gc_tx2:]).StoreSlice(gc_at37[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at40[gc_tx2:]).StoreSlice(gc_at39[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at42[gc_tx2:]).StoreSlice(gc_at41[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at44[gc_tx2:]).StoreSlice(gc_at43[gc_tx2:])
 				}
-			} else {
-				gc_vstep3 := 0
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_at29[gc_tx2] = gc_at30[gc_tx2]
+				gc_at31[gc_tx2] = gc_at32[gc_tx2]
+//line hecbench_tridiagonal.go:281
+				gc_at33[gc_tx2] = gc_at34[gc_tx2]
+				gc_at35[gc_tx2] = gc_at36[gc_tx2]
+//line hecbench_tridiagonal.go:284
+				gc_at37[gc_tx2] = gc_at38[gc_tx2]
+				gc_at39[gc_tx2] = gc_at40[gc_tx2]
+//line hecbench_tridiagonal.go:287
+				gc_at41[gc_tx2] = gc_at42[gc_tx2]
+				gc_at43[gc_tx2] = gc_at44[gc_tx2]
+			}
+		} else {
+			gc_vstep3 := 0
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 //line hecbench_tridiagonal.go:265
-						var thid int = gc_tx2
-//line hecbench_tridiagonal.go:265
-						_ = thid
+					var thid int = gc_tx2
 //line hecbench_tridiagonal.go:278
-						if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
-							thidNum+blid*systemSize) < 0 || (thid+thidNum+blid*systemSize) > len(aD)-8 || (thid+thidNum) < 0 || (thid+thidNum) > len(a)-8 || (thid+
-
-							blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
-							thidNum+blid*systemSize) > len(bD)-8 || (thid+thidNum) > len(b)-8 || (thid+
-
-							blid*systemSize) > len(cD)-8 || thid > len(c)-8 || (thid+
-							thidNum+blid*systemSize) > len(cD)-8 || (thid+thidNum) > len(c)-8 || (thid+
-
-							blid*systemSize) > len(dD)-8 || thid > len(d)-8 || (thid+
-							thidNum+blid*systemSize) > len(dD)-8 || (thid+thidNum) > len(d)-8 {
+					if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
+						thidNum+blid*systemSize) < 0 || (thid+thidNum+blid*systemSize) > len(aD)-8 || (thid+thidNum) < 0 || (thid+thidNum) > len(a)-8 || (thid+
+//line hecbench_tridiagonal.go:281
+						blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
+						thidNum+blid*systemSize) > len(bD)-8 || (thid+thidNum) > len(b)-8 || (thid+
+//line hecbench_tridiagonal.go:284
+						blid*systemSize) > len(cD)-8 || thid > len(c)-8 || (thid+
+						thidNum+blid*systemSize) > len(cD)-8 || (thid+thidNum) > len(c)-8 || (thid+
+//line hecbench_tridiagonal.go:287
+						blid*systemSize) > len(dD)-8 || thid > len(d)-8 || (thid+
+						thidNum+blid*systemSize) > len(dD)-8 || (thid+thidNum) > len(d)-8 {
 //line hecbench_tridiagonal.go:278
-							break
-//line hecbench_tridiagonal.go:278
-						}
-						archsimd.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
-						archsimd.LoadFloat32x8Slice(aD[thid+thidNum+blid*systemSize:]).StoreSlice(a[thid+thidNum:])
-						archsimd.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
-						archsimd.LoadFloat32x8Slice(bD[thid+thidNum+blid*systemSize:]).StoreSlice(b[thid+thidNum:])
-						archsimd.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
-						archsimd.LoadFloat32x8Slice(cD[thid+thidNum+blid*systemSize:]).StoreSlice(c[thid+thidNum:])
-						archsimd.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
-						archsimd.LoadFloat32x8Slice(dD[thid+thidNum+blid*systemSize:]).StoreSlice(d[thid+thidNum:])
+						break
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:265
-					thid := gc_tx2
-					_ = thid
-
-//line hecbench_tridiagonal.go:278
-					a[thid] = aD[thid+blid*systemSize]
-
 //line hecbench_tridiagonal.go:279
-					a[thid+thidNum] = aD[thid+thidNum+blid*systemSize]
-
-//line hecbench_tridiagonal.go:281
-					b[thid] = bD[thid+blid*systemSize]
-
-//line hecbench_tridiagonal.go:282
-					b[thid+thidNum] = bD[thid+thidNum+blid*systemSize]
-
-//line hecbench_tridiagonal.go:284
-					c[thid] = cD[thid+blid*systemSize]
-
-//line hecbench_tridiagonal.go:285
-					c[thid+thidNum] = cD[thid+thidNum+blid*systemSize]
-
-//line hecbench_tridiagonal.go:287
-					d[thid] = dD[thid+blid*systemSize]
-
-//line hecbench_tridiagonal.go:288
-					d[thid+thidNum] = dD[thid+thidNum+blid*systemSize]
+					archsimd.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
+					archsimd.LoadFloat32x8Slice(aD[thid+thidNum+blid*systemSize:]).StoreSlice(a[thid+thidNum:])
+					archsimd.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
+					archsimd.LoadFloat32x8Slice(bD[thid+thidNum+blid*systemSize:]).StoreSlice(b[thid+thidNum:])
+					archsimd.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
+					archsimd.LoadFloat32x8Slice(cD[thid+thidNum+blid*systemSize:]).StoreSlice(c[thid+thidNum:])
+					archsimd.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
+					archsimd.LoadFloat32x8Slice(dD[thid+thidNum+blid*systemSize:]).StoreSlice(d[thid+thidNum:])
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_tridiagonal.go:265
+				thid := gc_tx2
+//line hecbench_tridiagonal.go:278
+				a[thid] = aD[thid+blid*systemSize]
+				a[thid+thidNum] = aD[thid+thidNum+blid*systemSize]
+//line hecbench_tridiagonal.go:281
+				b[thid] = bD[thid+blid*systemSize]
+				b[thid+thidNum] = bD[thid+thidNum+blid*systemSize]
+//line hecbench_tridiagonal.go:284
+				c[thid] = cD[thid+blid*systemSize]
+				c[thid+thidNum] = cD[thid+thidNum+blid*systemSize]
+//line hecbench_tridiagonal.go:287
+				d[thid] = dD[thid+blid*systemSize]
+				d[thid+thidNum] = dD[thid+thidNum+blid*systemSize]
 			}
 		}
 	}
-
 //line hecbench_tridiagonal.go:293
 	for j := 0; j < iterations; j++ {
-
 //line hecbench_tridiagonal.go:296
 		stride <<= 1
-
-//line hecbench_tridiagonal.go:297
 		delta := stride >> 1
 		archsimd.ClearAVXUpperBits()
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := thidNum; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line hecbench_tridiagonal.go:300
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := thidNum; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line hecbench_tridiagonal.go:265
-					thid := gc_tx2
-					_ = thid
-
-//line hecbench_tridiagonal.go:298
-					{
-						i := stride*thid + stride - 1
-						iRight := i + delta
-						iRight = iRight & (systemSize - 1)
-						tmp1 := a[i] / b[i-delta]
-						tmp2 := c[i] / b[iRight]
-						b[i] = b[i] - c[i-delta]*tmp1 - a[iRight]*tmp2
-						d[i] = d[i] - d[i-delta]*tmp1 - d[iRight]*tmp2
-						a[i] = -a[i-delta] * tmp1
-						c[i] = -c[iRight] * tmp2
-					}
+				thid := gc_tx2
+				{
+//line hecbench_tridiagonal.go:299
+					i := stride*thid + stride - 1
+					iRight := i + delta
+					iRight = iRight & (systemSize - 1)
+					tmp1 := a[i] / b[i-delta]
+					tmp2 := c[i] / b[iRight]
+					b[i] = b[i] - c[i-delta]*tmp1 - a[iRight]*tmp2
+					d[i] = d[i] - d[i-delta]*tmp1 - d[iRight]*tmp2
+					a[i] = -a[i-delta] * tmp1
+					c[i] = -c[iRight] * tmp2
 				}
 			}
 		}
-
 //line hecbench_tridiagonal.go:310
 		thidNum >>= 1
 	}
 	gc_apart2 := compiled.Disjoint(b, x) && compiled.Disjoint(c, x) && compiled.Disjoint(a, x) && compiled.Disjoint(d, x)
-	_ = gc_apart2
 	{
+//line hecbench_tridiagonal.go:315
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 2; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -2607,282 +1888,195 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 				gc_elem11 := gc_at50[0]
 				gc_elem12 := gc_at51[0]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_tridiagonal.go:265
-					thid := gc_tx2
-					_ = thid
-
-//line hecbench_tridiagonal.go:313
-					{
-						addr1 := stride - 1
-//line hecbench_tridiagonal.go:314
-						_ = addr1
-						addr2 := (stride << 1) - 1
 //line hecbench_tridiagonal.go:315
-						_ = addr2
-						tmp3 := gc_elem7*gc_elem8 - gc_elem9*gc_elem10
-						gc_at49[0] = (gc_elem7*gc_elem11 - gc_elem9*gc_elem12) / tmp3
-						gc_at52[0] = (gc_elem12*gc_elem8 - gc_elem11*gc_elem10) / tmp3
-					}
+					addr2 := (stride << 1) - 1
+//line hecbench_tridiagonal.go:315
+					_ = addr2
+					tmp3 := gc_elem7*gc_elem8 - gc_elem9*gc_elem10
+					gc_at49[0] = (gc_elem7*gc_elem11 - gc_elem9*gc_elem12) / tmp3
+					gc_at52[0] = (gc_elem12*gc_elem8 - gc_elem11*gc_elem10) / tmp3
 				}
 			} else {
+//line hecbench_tridiagonal.go:322
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:265
-					thid := gc_tx2
-					_ = thid
-
-//line hecbench_tridiagonal.go:313
-					{
-						addr1 := stride - 1
-						addr2 := (stride << 1) - 1
-						tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
-						x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
-						x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
-					}
+//line hecbench_tridiagonal.go:314
+					addr1 := stride - 1
+					addr2 := (stride << 1) - 1
+					tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
+					x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
+					x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
 				}
 			}
 		}
 	}
-
 //line hecbench_tridiagonal.go:322
 	thidNum = 2
-
-//line hecbench_tridiagonal.go:323
 	for j_ := 0; j_ < iterations; j_++ {
-
-//line hecbench_tridiagonal.go:324
 		delta_ := stride >> 1
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := thidNum; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep4 := gc_from2
-				if compiled.SIMD {
-					if stride == 1 {
-//line hecbench_tridiagonal.go:265
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_tridiagonal.go:265
-						_ = gc_iota4
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line hecbench_tridiagonal.go:265
-							var thid int = gc_tx2
-//line hecbench_tridiagonal.go:265
-							_ = thid
 //line hecbench_tridiagonal.go:326
-							{
-								var i_ int = 1*thid + (1 >> 1) - 1
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := thidNum; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep4 := gc_from2
+			if compiled.SIMD {
+				if stride == 1 {
+//line hecbench_tridiagonal.go:265
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+//line hecbench_tridiagonal.go:265
+						var thid int = gc_tx2
+						{
 //line hecbench_tridiagonal.go:327
-								_ = i_
-								if i_ < 0 || i_ > len(d)-8 || i_ > len(c)-8 || (i_+delta_) < 0 || (i_+delta_) > len(x)-8 || i_ > len(b)-8 || i_ > len(x)-8 || i_ > len(a)-8 || (i_-delta_) < 0 || (i_-delta_) > len(x)-8 {
+							var i_ int = 1*thid + (1 >> 1) - 1
+							if i_ < 0 || i_ > len(d)-8 || i_ > len(c)-8 || (i_+delta_) < 0 || (i_+delta_) > len(x)-8 || i_ > len(b)-8 || i_ > len(x)-8 || i_ > len(a)-8 || (i_-delta_) < 0 || (i_-delta_) > len(x)-8 {
 //line hecbench_tridiagonal.go:328
-									break
+								break
+							}
 //line hecbench_tridiagonal.go:328
+							gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(delta_-1, i_, 8))))
+//line hecbench_tridiagonal.go:328
+							if gc_if4.ToBits() != 0 {
+//line hecbench_tridiagonal.go:328
+								archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_if4)
+							}
+//line hecbench_tridiagonal.go:329
+							gc_else4 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line hecbench_tridiagonal.go:329
+							if gc_else4.ToBits() != 0 {
+								{
+//line hecbench_tridiagonal.go:329
+									archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(a[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_-delta_:]))).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_else4)
 								}
-//line hecbench_tridiagonal.go:328
-								gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(delta_-1, i_, 8))))
-//line hecbench_tridiagonal.go:328
-								_ = gc_if4
-//line hecbench_tridiagonal.go:328
-								if gc_if4.ToBits() != 0 {
-//line hecbench_tridiagonal.go:328
-									archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_if4)
-								}
-//line hecbench_tridiagonal.go:329
-								gc_else4 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_tridiagonal.go:329
-								_ = gc_else4
-//line hecbench_tridiagonal.go:329
-								if gc_else4.ToBits() != 0 {
-//line hecbench_tridiagonal.go:329
-									{
-//line hecbench_tridiagonal.go:329
-										archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(a[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_-delta_:]))).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_else4)
-//line hecbench_tridiagonal.go:331
-									}
-//line hecbench_tridiagonal.go:331
-								}
-//line hecbench_tridiagonal.go:331
 							}
 						}
-						archsimd.ClearAVXUpperBits()
 					}
+//line hecbench_tridiagonal.go:333
+					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+			}
+			for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line hecbench_tridiagonal.go:265
-					thid := gc_tx2
-					_ = thid
-
-//line hecbench_tridiagonal.go:326
-					{
-						i_ := stride*thid + (stride >> 1) - 1
-						if i_ == delta_-1 {
-							x[i_] = (d[i_] - c[i_]*x[i_+delta_]) / b[i_]
-						} else {
-							x[i_] = (d[i_] - a[i_]*x[i_-delta_] - c[i_]*x[i_+delta_]) / b[i_]
-						}
+				thid := gc_tx2
+				{
+//line hecbench_tridiagonal.go:327
+					i_ := stride*thid + (stride >> 1) - 1
+					if i_ == delta_-1 {
+						x[i_] = (d[i_] - c[i_]*x[i_+delta_]) / b[i_]
+					} else {
+						x[i_] = (d[i_] - a[i_]*x[i_-delta_] - c[i_]*x[i_+delta_]) / b[i_]
 					}
 				}
 			}
 		}
-
 //line hecbench_tridiagonal.go:334
 		stride >>= 1
-
-//line hecbench_tridiagonal.go:335
 		thidNum <<= 1
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off14 := blid * systemSize
-			gc_off15 := halfSize + (blid * systemSize)
-			gc_off16 := halfSize
-			if gc_off14 >= 0 && gc_off14 <= len(xD) && gc_bdx2 <= len(xD)-gc_off14 && gc_bdx2 <= len(x) && gc_off15 >= 0 && gc_off15 <= len(xD) && gc_bdx2 <= len(xD)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(x) && gc_bdx2 <= len(x)-gc_off16 {
-				gc_at53 := xD[gc_off14:][:gc_bdx2]
-				gc_at54 := x[:gc_bdx2]
-				gc_at55 := xD[gc_off15:][:gc_bdx2]
-				gc_at56 := x[gc_off16:][:gc_bdx2]
-				gc_vstep5 := 0
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line hecbench_tridiagonal.go:338
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off14 := blid * systemSize
+		gc_off15 := halfSize + (blid * systemSize)
+		gc_off16 := halfSize
+		if gc_off14 >= 0 && gc_off14 <= len(xD) && gc_bdx2 <= len(xD)-gc_off14 && gc_bdx2 <= len(x) && gc_off15 >= 0 && gc_off15 <= len(xD) && gc_bdx2 <= len(xD)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(x) && gc_bdx2 <= len(x)-gc_off16 {
+			gc_at53 := xD[gc_off14:][:gc_bdx2]
+			gc_at54 := x[:gc_bdx2]
+			gc_at55 := xD[gc_off15:][:gc_bdx2]
+			gc_at56 := x[gc_off16:][:gc_bdx2]
+			gc_vstep5 := 0
+			if compiled.SIMD {
+				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+					gc_tx2 := gc_vstep5
 //line hecbench_tridiagonal.go:265
-						var thid int = gc_tx2
+					var thid int = gc_tx2
 //line hecbench_tridiagonal.go:265
-						_ = thid
-						archsimd.LoadFloat32x8Slice(gc_at54[gc_tx2:]).StoreSlice(gc_at53[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at56[gc_tx2:]).StoreSlice(gc_at55[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_tridiagonal.go:265
-					thid := gc_tx2
 					_ = thid
-
-//line hecbench_tridiagonal.go:340
-					gc_at53[gc_tx2] = gc_at54[gc_tx2]
-
-//line hecbench_tridiagonal.go:341
-					gc_at55[gc_tx2] = gc_at56[gc_tx2]
+					archsimd.LoadFloat32x8Slice(gc_at54[gc_tx2:]).StoreSlice(gc_at53[gc_tx2:])
+					archsimd.LoadFloat32x8Slice(gc_at56[gc_tx2:]).StoreSlice(gc_at55[gc_tx2:])
 				}
-			} else {
-				gc_vstep6 := 0
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line hecbench_tridiagonal.go:340
+				gc_at53[gc_tx2] = gc_at54[gc_tx2]
+				gc_at55[gc_tx2] = gc_at56[gc_tx2]
+			}
+		} else {
+			gc_vstep6 := 0
+			if compiled.SIMD {
+				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+					gc_tx2 := gc_vstep6
 //line hecbench_tridiagonal.go:265
-						var thid int = gc_tx2
-//line hecbench_tridiagonal.go:265
-						_ = thid
+					var thid int = gc_tx2
 //line hecbench_tridiagonal.go:340
-						if thid < 0 || thid > len(x)-8 || (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(xD)-8 || (thid+
-							halfSize) < 0 || (thid+halfSize) > len(x)-8 || (thid+halfSize+blid*systemSize) < 0 || (thid+halfSize+blid*systemSize) > len(xD)-8 {
+					if thid < 0 || thid > len(x)-8 || (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(xD)-8 || (thid+
+						halfSize) < 0 || (thid+halfSize) > len(x)-8 || (thid+halfSize+blid*systemSize) < 0 || (thid+halfSize+blid*systemSize) > len(xD)-8 {
 //line hecbench_tridiagonal.go:340
-							break
-//line hecbench_tridiagonal.go:340
-						}
-						archsimd.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
-						archsimd.LoadFloat32x8Slice(x[thid+halfSize:]).StoreSlice(xD[thid+halfSize+blid*systemSize:])
+						break
 					}
-					archsimd.ClearAVXUpperBits()
+//line hecbench_tridiagonal.go:341
+					archsimd.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
+					archsimd.LoadFloat32x8Slice(x[thid+halfSize:]).StoreSlice(xD[thid+halfSize+blid*systemSize:])
 				}
-				gc_step3 := gc_vstep6
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:265
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_tridiagonal.go:340
-						xD[thid+blid*systemSize] = x[thid]
-
-//line hecbench_tridiagonal.go:341
-						xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:265
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_tridiagonal.go:340
-						xD[thid+blid*systemSize] = x[thid]
-
-//line hecbench_tridiagonal.go:341
-						xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:265
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_tridiagonal.go:340
-						xD[thid+blid*systemSize] = x[thid]
-
-//line hecbench_tridiagonal.go:341
-						xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:265
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_tridiagonal.go:340
-						xD[thid+blid*systemSize] = x[thid]
-
-//line hecbench_tridiagonal.go:341
-						xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step3 := gc_vstep6
+			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				{
+					gc_tx2 := gc_step3 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_tridiagonal.go:265
 					thid := gc_tx2
-					_ = thid
-
 //line hecbench_tridiagonal.go:340
 					xD[thid+blid*systemSize] = x[thid]
-
-//line hecbench_tridiagonal.go:341
 					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 				}
+				{
+					gc_tx2 := gc_step3 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_tridiagonal.go:265
+					thid := gc_tx2
+//line hecbench_tridiagonal.go:340
+					xD[thid+blid*systemSize] = x[thid]
+					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
+				}
+				{
+					gc_tx2 := gc_step3 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_tridiagonal.go:265
+					thid := gc_tx2
+//line hecbench_tridiagonal.go:340
+					xD[thid+blid*systemSize] = x[thid]
+					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
+				}
+				{
+					gc_tx2 := gc_step3 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_tridiagonal.go:265
+					thid := gc_tx2
+//line hecbench_tridiagonal.go:340
+					xD[thid+blid*systemSize] = x[thid]
+					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
+				}
+			}
+			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_tridiagonal.go:265
+				thid := gc_tx2
+//line hecbench_tridiagonal.go:340
+				xD[thid+blid*systemSize] = x[thid]
+				xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 			}
 		}
 	}
@@ -2891,4 +2085,5 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 // gc_files_hecbench_tridiagonal holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_tridiagonal.go
+//line hecbench_tridiagonal.go:351
 var gc_files_hecbench_tridiagonal embed.FS

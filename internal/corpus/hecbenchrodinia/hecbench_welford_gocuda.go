@@ -49,113 +49,83 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 	gc_s_count := make([]int32, gc_b.Len())
 	gc_s_xMean := make([]A, gc_b.Len())
 	gc_s_m2N := make([]A, gc_b.Len())
-
 //line hecbench_welford.go:88
 	blockSize := gc_bdx * gc_bdy
-	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line hecbench_welford.go:89
-				var count int32 = 0
-				gc_s_count[gc_rank] = count
-
 //line hecbench_welford.go:90
-				xMean := A(0)
-				gc_s_xMean[gc_rank] = xMean
-
-//line hecbench_welford.go:91
-				m2N := A(0)
-				gc_s_m2N[gc_rank] = m2N
-				_ = count
-				_ = xMean
-				_ = m2N
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line hecbench_welford.go:89
-				var count int32 = 0
-				gc_s_count[gc_rank] = count
-
-//line hecbench_welford.go:90
-				xMean := A(0)
-				gc_s_xMean[gc_rank] = xMean
-
-//line hecbench_welford.go:91
-				m2N := A(0)
-				gc_s_m2N[gc_rank] = m2N
-				_ = count
-				_ = xMean
-				_ = m2N
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line hecbench_welford.go:89
-				var count int32 = 0
-				gc_s_count[gc_rank] = count
-
-//line hecbench_welford.go:90
-				xMean := A(0)
-				gc_s_xMean[gc_rank] = xMean
-
-//line hecbench_welford.go:91
-				m2N := A(0)
-				gc_s_m2N[gc_rank] = m2N
-				_ = count
-				_ = xMean
-				_ = m2N
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line hecbench_welford.go:89
-				var count int32 = 0
-				gc_s_count[gc_rank] = count
-
-//line hecbench_welford.go:90
-				xMean := A(0)
-				gc_s_xMean[gc_rank] = xMean
-
-//line hecbench_welford.go:91
-				m2N := A(0)
-				gc_s_m2N[gc_rank] = m2N
-				_ = count
-				_ = xMean
-				_ = m2N
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line hecbench_welford.go:89
 			var count int32 = 0
 			gc_s_count[gc_rank] = count
-
 //line hecbench_welford.go:90
 			xMean := A(0)
 			gc_s_xMean[gc_rank] = xMean
-
 //line hecbench_welford.go:91
 			m2N := A(0)
 			gc_s_m2N[gc_rank] = m2N
-			_ = count
-			_ = xMean
-			_ = m2N
+		}
+		{
+//line hecbench_welford.go:98
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line hecbench_welford.go:89
+			var count int32 = 0
+			gc_s_count[gc_rank] = count
+//line hecbench_welford.go:90
+			xMean := A(0)
+			gc_s_xMean[gc_rank] = xMean
+//line hecbench_welford.go:91
+			m2N := A(0)
+			gc_s_m2N[gc_rank] = m2N
+		}
+		{
+//line hecbench_welford.go:98
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line hecbench_welford.go:89
+			var count int32 = 0
+			gc_s_count[gc_rank] = count
+//line hecbench_welford.go:90
+			xMean := A(0)
+			gc_s_xMean[gc_rank] = xMean
+//line hecbench_welford.go:91
+			m2N := A(0)
+			gc_s_m2N[gc_rank] = m2N
+		}
+		{
+//line hecbench_welford.go:98
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line hecbench_welford.go:89
+			var count int32 = 0
+			gc_s_count[gc_rank] = count
+//line hecbench_welford.go:90
+			xMean := A(0)
+			gc_s_xMean[gc_rank] = xMean
+//line hecbench_welford.go:91
+			m2N := A(0)
+			gc_s_m2N[gc_rank] = m2N
 		}
 	}
-
+//line hecbench_welford.go:98
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line hecbench_welford.go:89
+		var count int32 = 0
+		gc_s_count[gc_rank] = count
+//line hecbench_welford.go:90
+		xMean := A(0)
+		gc_s_xMean[gc_rank] = xMean
+//line hecbench_welford.go:91
+		m2N := A(0)
+		gc_s_m2N[gc_rank] = m2N
+	}
 //line hecbench_welford.go:95
 	gc_chunk := compiled.StrideChunk(gc_bdy)
 	gc_span := (gc_bdy) * gc_chunk
-
 //line hecbench_welford.go:95
 	for gc_off, gc_limit, gc_more := 0, bs, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
 		gc_b.Tick()
@@ -163,280 +133,188 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			return
 		}
 		gc_more = false
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_welford.go:102
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_welford.go:95
-					gc_start := gc_ty
-					gc_from2 := gc_start + gc_off
-					gc_trips := gc_limit - gc_from2
-					switch {
-					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdy, gc_chunk, gc_limit, false)
-					case gc_trips > gc_span:
-						gc_trips = gc_chunk
-					case gc_trips > 0:
-						gc_trips = (gc_trips-1)/(gc_bdy) + 1
-					default:
-						gc_trips = 0
-					}
-					if gc_trips == gc_chunk {
-						gc_more = true
-					}
-					for batchID := gc_from2; gc_trips > 0; batchID, gc_trips = batchID+(gc_bdy), gc_trips-1 {
-
+				gc_start := gc_ty
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdy, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(gc_bdy) + 1
+				default:
+					gc_trips = 0
+				}
+				if gc_trips == gc_chunk {
+					gc_more = true
+				}
+				for batchID := gc_from2; gc_trips > 0; batchID, gc_trips = batchID+(gc_bdy), gc_trips-1 {
 //line hecbench_welford.go:96
-						inputBase := gc_bx*ss + batchID*ss*fs
-
-//line hecbench_welford.go:97
-						for offset := gc_tx; offset < ss; offset += gc_bdx {
-							gc_s_count[gc_rank]++
-							xN := A(input[offset+inputBase])
-
-							d := xN - gc_s_xMean[gc_rank]
-							gc_s_xMean[gc_rank] += d / A(gc_s_count[gc_rank])
-							gc_s_m2N[gc_rank] += d * (xN - gc_s_xMean[gc_rank])
-						}
+					inputBase := gc_bx*ss + batchID*ss*fs
+					for offset := gc_tx; offset < ss; offset += gc_bdx {
+						gc_s_count[gc_rank]++
+						xN := A(input[offset+inputBase])
+//line hecbench_welford.go:101
+						d := xN - gc_s_xMean[gc_rank]
+						gc_s_xMean[gc_rank] += d / A(gc_s_count[gc_rank])
+						gc_s_m2N[gc_rank] += d * (xN - gc_s_xMean[gc_rank])
 					}
 				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
-
 //line hecbench_welford.go:107
 	sMem := gocuda.Shared[int32](t, 160)[:160]
-
 //line hecbench_welford.go:110
 	var count_ []int32 = sMem
-
-//line hecbench_welford.go:110
-	_ = count_
-
 //line hecbench_welford.go:110
 	var blockSize_ int = blockSize
-
-//line hecbench_welford.go:110
-	_ = blockSize_
-	{
-		gc_off2 := 32
-		if gc_off2 >= 0 && gc_off2 < len(sMem) {
-			gc_at := sMem[gc_off2:][:1]
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-
+//line hecbench_welford.go:112
+	gc_off2 := 32
+	if gc_off2 >= 0 && gc_off2 < len(sMem) {
+		gc_at := sMem[gc_off2:][:1]
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line hecbench_welford.go:108
-				sMemAc := unsafe.Slice((*A)(unsafe.Pointer(&gc_at[0])), (160-32)*4/int(unsafe.Sizeof(A(0))))
-
+			sMemAc := unsafe.Slice((*A)(unsafe.Pointer(&gc_at[0])), (160-32)*4/int(unsafe.Sizeof(A(0))))
 //line hecbench_welford.go:110
-				var x []A = sMemAc
-
+			var x []A = sMemAc
 //line hecbench_welford.go:110
-				_ = x
-
+			var mean *A = &gc_s_xMean[gc_rank]
 //line hecbench_welford.go:110
-				var mean *A = &gc_s_xMean[gc_rank]
-
+			var m2n *A = &gc_s_m2N[gc_rank]
 //line hecbench_welford.go:110
-				_ = mean
-
-//line hecbench_welford.go:110
-				var m2n *A = &gc_s_m2N[gc_rank]
-
-//line hecbench_welford.go:110
-				_ = m2n
-
-//line hecbench_welford.go:110
-				var num *int32 = &gc_s_count[gc_rank]
-
-//line hecbench_welford.go:110
-				_ = num
-				_ = sMemAc
-				_ = x
-				_ = mean
-				_ = m2n
-				_ = num
-				gc_s_x[gc_rank] = x
-				gc_s_mean[gc_rank] = mean
-				gc_s_m2n[gc_rank] = m2n
-				gc_s_num[gc_rank] = num
-			}
-		} else {
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-
+			var num *int32 = &gc_s_count[gc_rank]
+//line hecbench_welford.go:116
+			gc_s_x[gc_rank] = x
+			gc_s_mean[gc_rank] = mean
+			gc_s_m2n[gc_rank] = m2n
+			gc_s_num[gc_rank] = num
+		}
+	} else {
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line hecbench_welford.go:108
-				sMemAc := unsafe.Slice((*A)(unsafe.Pointer(&sMem[32])), (160-32)*4/int(unsafe.Sizeof(A(0))))
-
+			sMemAc := unsafe.Slice((*A)(unsafe.Pointer(&sMem[32])), (160-32)*4/int(unsafe.Sizeof(A(0))))
 //line hecbench_welford.go:110
-				var x []A = sMemAc
-
+			var x []A = sMemAc
 //line hecbench_welford.go:110
-				_ = x
-
+			var mean *A = &gc_s_xMean[gc_rank]
 //line hecbench_welford.go:110
-				var mean *A = &gc_s_xMean[gc_rank]
-
+			var m2n *A = &gc_s_m2N[gc_rank]
 //line hecbench_welford.go:110
-				_ = mean
-
-//line hecbench_welford.go:110
-				var m2n *A = &gc_s_m2N[gc_rank]
-
-//line hecbench_welford.go:110
-				_ = m2n
-
-//line hecbench_welford.go:110
-				var num *int32 = &gc_s_count[gc_rank]
-
-//line hecbench_welford.go:110
-				_ = num
-				_ = sMemAc
-				_ = x
-				_ = mean
-				_ = m2n
-				_ = num
-				gc_s_x[gc_rank] = x
-				gc_s_mean[gc_rank] = mean
-				gc_s_m2n[gc_rank] = m2n
-				gc_s_num[gc_rank] = num
-			}
+			var num *int32 = &gc_s_count[gc_rank]
+//line hecbench_welford.go:116
+			gc_s_x[gc_rank] = x
+			gc_s_mean[gc_rank] = mean
+			gc_s_m2n[gc_rank] = m2n
+			gc_s_num[gc_rank] = num
 		}
 	}
-
 //line hecbench_welford.go:48
 	if blockSize_ > gocuda.WarpSize {
-		{
-			var gc_l_mean_ [32]*A
-			var gc_l_m2n_ [32]*A
-			var gc_l_num_ [32]*int32
-			var gc_l_numNew [32]int32
-			var gc_l_meanNew [32]A
-			var gc_c1v [32]int32
-			var gc_c1r [32]int32
-			var gc_c2v [32]A
-			var gc_c2r [32]A
-			var gc_c3v [32]A
-			var gc_c3r [32]A
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
+//line hecbench_welford.go:50
+		var gc_l_mean_ [32]*A
+		var gc_l_m2n_ [32]*A
+		var gc_l_num_ [32]*int32
+		var gc_l_numNew [32]int32
+		var gc_l_meanNew [32]A
+		var gc_c1v [32]int32
+		var gc_c1r [32]int32
+		var gc_c2v [32]A
+		var gc_c2r [32]A
+		var gc_c3v [32]A
+		var gc_c3r [32]A
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line hecbench_welford.go:69
+				mean := gc_s_mean[gc_rank]
+				m2n := gc_s_m2n[gc_rank]
+				num := gc_s_num[gc_rank]
+//line hecbench_welford.go:49
+				var mean_ *A = mean
+//line hecbench_welford.go:49
+				var m2n_ *A = m2n
+//line hecbench_welford.go:49
+				var num_ *int32 = num
+//line hecbench_welford.go:53
+				gc_l_mean_[gc_lane] = mean_
+				gc_l_m2n_[gc_lane] = m2n_
+				gc_l_num_[gc_lane] = num_
+			}
+//line hecbench_welford.go:33
+			for i := gocuda.WarpSize / 2; i > 0; i >>= 1 {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					mean := gc_s_mean[gc_rank]
-					m2n := gc_s_m2n[gc_rank]
-					num := gc_s_num[gc_rank]
-
-//line hecbench_welford.go:49
-					var mean_ *A = mean
-
-//line hecbench_welford.go:49
-					_ = mean_
-
-//line hecbench_welford.go:49
-					var m2n_ *A = m2n
-
-//line hecbench_welford.go:49
-					_ = m2n_
-
-//line hecbench_welford.go:49
-					var num_ *int32 = num
-
-//line hecbench_welford.go:49
-					_ = num_
-					_ = mean_
-					_ = m2n_
-					_ = num_
-					gc_l_mean_[gc_lane] = mean_
-					gc_l_m2n_[gc_lane] = m2n_
-					gc_l_num_[gc_lane] = num_
+					gc_pos.Thread = gc_rank
+					num_ := gc_l_num_[gc_lane]
+//line hecbench_welford.go:34
+					gc_c1v[gc_lane] = *num_
 				}
-
-//line hecbench_welford.go:33
-				for i := gocuda.WarpSize / 2; i > 0; i >>= 1 {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						num_ := gc_l_num_[gc_lane]
-						_ = num_
-
 //line hecbench_welford.go:34
-						gc_c1v[gc_lane] = *num_
-					}
-
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, i, gocuda.WarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					mean_ := gc_l_mean_[gc_lane]
 //line hecbench_welford.go:34
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, i, gocuda.WarpSize, &gc_c1r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						mean_ := gc_l_mean_[gc_lane]
-						_ = mean_
-
-//line hecbench_welford.go:34
-						numNew := gc_c1r[gc_lane]
-						_ = numNew
-
+					numNew := gc_c1r[gc_lane]
+					gc_c2v[gc_lane] = *mean_
+					gc_l_numNew[gc_lane] = numNew
+				}
 //line hecbench_welford.go:35
-						gc_c2v[gc_lane] = *mean_
-						gc_l_numNew[gc_lane] = numNew
-					}
-
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c2v, i, gocuda.WarpSize, &gc_c2r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					m2n_ := gc_l_m2n_[gc_lane]
 //line hecbench_welford.go:35
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c2v, i, gocuda.WarpSize, &gc_c2r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						m2n_ := gc_l_m2n_[gc_lane]
-						_ = m2n_
-
-//line hecbench_welford.go:35
-						meanNew := gc_c2r[gc_lane]
-						_ = meanNew
-
+					meanNew := gc_c2r[gc_lane]
+					gc_c3v[gc_lane] = *m2n_
+					gc_l_meanNew[gc_lane] = meanNew
+				}
 //line hecbench_welford.go:36
-						gc_c3v[gc_lane] = *m2n_
-						gc_l_meanNew[gc_lane] = meanNew
-					}
-
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c3v, i, gocuda.WarpSize, &gc_c3r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					mean_ := gc_l_mean_[gc_lane]
+//line hecbench_welford.go:42
+					m2n_ := gc_l_m2n_[gc_lane]
+//line hecbench_welford.go:44
+					num_ := gc_l_num_[gc_lane]
+//line hecbench_welford.go:46
+					numNew := gc_l_numNew[gc_lane]
+//line hecbench_welford.go:48
+					meanNew := gc_l_meanNew[gc_lane]
 //line hecbench_welford.go:36
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c3v, i, gocuda.WarpSize, &gc_c3r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						mean_ := gc_l_mean_[gc_lane]
-						_ = mean_
-						m2n_ := gc_l_m2n_[gc_lane]
-						_ = m2n_
-						num_ := gc_l_num_[gc_lane]
-						_ = num_
-						numNew := gc_l_numNew[gc_lane]
-						_ = numNew
-						meanNew := gc_l_meanNew[gc_lane]
-						_ = meanNew
-
-//line hecbench_welford.go:36
-						m2nNew := gc_c3r[gc_lane]
-
-//line hecbench_welford.go:37
-						welfordMergeElement(num_, mean_, m2n_, &numNew, &meanNew, &m2nNew)
-						_ = m2nNew
-						gc_l_numNew[gc_lane] = numNew
-						gc_l_meanNew[gc_lane] = meanNew
-					}
+					m2nNew := gc_c3r[gc_lane]
+					welfordMergeElement(num_, mean_, m2n_, &numNew, &meanNew, &m2nNew)
+//line hecbench_welford.go:39
+					gc_l_numNew[gc_lane] = numNew
+					gc_l_meanNew[gc_lane] = meanNew
 				}
 			}
 		}
 		{
+//line hecbench_welford.go:46
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_step2 := 0
@@ -445,27 +323,18 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_welford.go:93
 						threadID := gc_ty*gc_bdx + gc_tx
-						_ = threadID
-
 //line hecbench_welford.go:110
 						var threadID_ int = threadID
-						_ = threadID_
-
 //line hecbench_welford.go:45
 						lane := threadID_ % gocuda.WarpSize
-						_ = lane
-
-//line hecbench_welford.go:46
 						wid := threadID_ / gocuda.WarpSize
-						_ = wid
+//line hecbench_welford.go:48
 						x := gc_s_x[gc_rank]
 						mean := gc_s_mean[gc_rank]
 						m2n := gc_s_m2n[gc_rank]
 						num := gc_s_num[gc_rank]
-
 //line hecbench_welford.go:50
 						if lane == 0 {
 							x[wid*2] = *mean
@@ -477,27 +346,18 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_welford.go:93
 						threadID := gc_ty*gc_bdx + gc_tx
-						_ = threadID
-
 //line hecbench_welford.go:110
 						var threadID_ int = threadID
-						_ = threadID_
-
 //line hecbench_welford.go:45
 						lane := threadID_ % gocuda.WarpSize
-						_ = lane
-
-//line hecbench_welford.go:46
 						wid := threadID_ / gocuda.WarpSize
-						_ = wid
+//line hecbench_welford.go:48
 						x := gc_s_x[gc_rank]
 						mean := gc_s_mean[gc_rank]
 						m2n := gc_s_m2n[gc_rank]
 						num := gc_s_num[gc_rank]
-
 //line hecbench_welford.go:50
 						if lane == 0 {
 							x[wid*2] = *mean
@@ -509,27 +369,18 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_welford.go:93
 						threadID := gc_ty*gc_bdx + gc_tx
-						_ = threadID
-
 //line hecbench_welford.go:110
 						var threadID_ int = threadID
-						_ = threadID_
-
 //line hecbench_welford.go:45
 						lane := threadID_ % gocuda.WarpSize
-						_ = lane
-
-//line hecbench_welford.go:46
 						wid := threadID_ / gocuda.WarpSize
-						_ = wid
+//line hecbench_welford.go:48
 						x := gc_s_x[gc_rank]
 						mean := gc_s_mean[gc_rank]
 						m2n := gc_s_m2n[gc_rank]
 						num := gc_s_num[gc_rank]
-
 //line hecbench_welford.go:50
 						if lane == 0 {
 							x[wid*2] = *mean
@@ -541,27 +392,18 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_welford.go:93
 						threadID := gc_ty*gc_bdx + gc_tx
-						_ = threadID
-
 //line hecbench_welford.go:110
 						var threadID_ int = threadID
-						_ = threadID_
-
 //line hecbench_welford.go:45
 						lane := threadID_ % gocuda.WarpSize
-						_ = lane
-
-//line hecbench_welford.go:46
 						wid := threadID_ / gocuda.WarpSize
-						_ = wid
+//line hecbench_welford.go:48
 						x := gc_s_x[gc_rank]
 						mean := gc_s_mean[gc_rank]
 						m2n := gc_s_m2n[gc_rank]
 						num := gc_s_num[gc_rank]
-
 //line hecbench_welford.go:50
 						if lane == 0 {
 							x[wid*2] = *mean
@@ -573,27 +415,18 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_welford.go:93
 					threadID := gc_ty*gc_bdx + gc_tx
-					_ = threadID
-
 //line hecbench_welford.go:110
 					var threadID_ int = threadID
-					_ = threadID_
-
 //line hecbench_welford.go:45
 					lane := threadID_ % gocuda.WarpSize
-					_ = lane
-
-//line hecbench_welford.go:46
 					wid := threadID_ / gocuda.WarpSize
-					_ = wid
+//line hecbench_welford.go:48
 					x := gc_s_x[gc_rank]
 					mean := gc_s_mean[gc_rank]
 					m2n := gc_s_m2n[gc_rank]
 					num := gc_s_num[gc_rank]
-
 //line hecbench_welford.go:50
 					if lane == 0 {
 						x[wid*2] = *mean
@@ -613,27 +446,18 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_welford.go:93
 					threadID := gc_ty*gc_bdx + gc_tx
-					_ = threadID
-
 //line hecbench_welford.go:110
 					var threadID_ int = threadID
-					_ = threadID_
-
 //line hecbench_welford.go:45
 					lane := threadID_ % gocuda.WarpSize
-					_ = lane
-
-//line hecbench_welford.go:46
 					wid := threadID_ / gocuda.WarpSize
-					_ = wid
+//line hecbench_welford.go:48
 					x := gc_s_x[gc_rank]
 					mean := gc_s_mean[gc_rank]
 					m2n := gc_s_m2n[gc_rank]
 					num := gc_s_num[gc_rank]
-
 //line hecbench_welford.go:57
 					if wid == 0 {
 						if threadID_ < blockSize_/gocuda.WarpSize {
@@ -660,187 +484,146 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			}
 		}
 	}
-	{
-		var gc_l_mean_2 [32]*A
-		var gc_l_m2n_2 [32]*A
-		var gc_l_num_2 [32]*int32
-		var gc_l_numNew_ [32]int32
-		var gc_l_meanNew_ [32]A
-		var gc_c4v [32]int32
-		var gc_c4r [32]int32
-		var gc_c5v [32]A
-		var gc_c5r [32]A
-		var gc_c6v [32]A
-		var gc_c6r [32]A
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line hecbench_welford.go:83
+	var gc_l_mean_2 [32]*A
+	var gc_l_m2n_2 [32]*A
+	var gc_l_num_2 [32]*int32
+	var gc_l_numNew_ [32]int32
+	var gc_l_meanNew_ [32]A
+	var gc_c4v [32]int32
+	var gc_c4r [32]int32
+	var gc_c5v [32]A
+	var gc_c5r [32]A
+	var gc_c6v [32]A
+	var gc_c6r [32]A
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line hecbench_welford.go:100
+			var gc_m19 uint32
 			{
-				var gc_m19 uint32
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					gc_ty := gc_tidx.Y
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-							gc_ty++
-							if gc_ty == gc_bdy {
-								gc_ty = 0
-							}
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line hecbench_welford.go:93
-						threadID := gc_ty*gc_bdx + gc_tx
-						_ = threadID
-
-//line hecbench_welford.go:110
-						var threadID_ int = threadID
-						_ = threadID_
-
-//line hecbench_welford.go:46
-						wid := threadID_ / gocuda.WarpSize
-						_ = wid
-
-//line hecbench_welford.go:76
-						if wid == 0 {
-							gc_m19 |= 1 << gc_lane
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
 						}
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line hecbench_welford.go:93
+					threadID := gc_ty*gc_bdx + gc_tx
+//line hecbench_welford.go:110
+					var threadID_ int = threadID
+//line hecbench_welford.go:46
+					wid := threadID_ / gocuda.WarpSize
+//line hecbench_welford.go:76
+					if wid == 0 {
+						gc_m19 |= 1 << gc_lane
+					}
 				}
-				gc_save19 := gc_act
-				gc_act = gc_save19 & gc_m19
-				if gc_act != 0 {
+			}
+			gc_save19 := gc_act
+			gc_act = gc_save19 & gc_m19
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+//line hecbench_welford.go:90
+					mean := gc_s_mean[gc_rank]
+					m2n := gc_s_m2n[gc_rank]
+					num := gc_s_num[gc_rank]
+//line hecbench_welford.go:77
+					var mean_2 *A = mean
+//line hecbench_welford.go:77
+					var m2n_2 *A = m2n
+//line hecbench_welford.go:77
+					var num_2 *int32 = num
+//line hecbench_welford.go:81
+					gc_l_mean_2[gc_lane] = mean_2
+					gc_l_m2n_2[gc_lane] = m2n_2
+					gc_l_num_2[gc_lane] = num_2
+				}
+//line hecbench_welford.go:33
+				for i_ := gocuda.WarpSize / 2; i_ > 0; i_ >>= 1 {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						mean := gc_s_mean[gc_rank]
-						m2n := gc_s_m2n[gc_rank]
-						num := gc_s_num[gc_rank]
-
-//line hecbench_welford.go:77
-						var mean_2 *A = mean
-
-//line hecbench_welford.go:77
-						_ = mean_2
-
-//line hecbench_welford.go:77
-						var m2n_2 *A = m2n
-
-//line hecbench_welford.go:77
-						_ = m2n_2
-
-//line hecbench_welford.go:77
-						var num_2 *int32 = num
-
-//line hecbench_welford.go:77
-						_ = num_2
-						_ = mean_2
-						_ = m2n_2
-						_ = num_2
-						gc_l_mean_2[gc_lane] = mean_2
-						gc_l_m2n_2[gc_lane] = m2n_2
-						gc_l_num_2[gc_lane] = num_2
+						gc_pos.Thread = gc_rank
+						num_2 := gc_l_num_2[gc_lane]
+//line hecbench_welford.go:34
+						gc_c4v[gc_lane] = *num_2
 					}
-
-//line hecbench_welford.go:33
-					for i_ := gocuda.WarpSize / 2; i_ > 0; i_ >>= 1 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							num_2 := gc_l_num_2[gc_lane]
-							_ = num_2
-
 //line hecbench_welford.go:34
-							gc_c4v[gc_lane] = *num_2
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c4v, i_, gocuda.WarpSize, &gc_c4r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
 						}
-
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						mean_2 := gc_l_mean_2[gc_lane]
 //line hecbench_welford.go:34
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c4v, i_, gocuda.WarpSize, &gc_c4r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							mean_2 := gc_l_mean_2[gc_lane]
-							_ = mean_2
-
-//line hecbench_welford.go:34
-							numNew_ := gc_c4r[gc_lane]
-							_ = numNew_
-
+						numNew_ := gc_c4r[gc_lane]
+						gc_c5v[gc_lane] = *mean_2
+						gc_l_numNew_[gc_lane] = numNew_
+					}
 //line hecbench_welford.go:35
-							gc_c5v[gc_lane] = *mean_2
-							gc_l_numNew_[gc_lane] = numNew_
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c5v, i_, gocuda.WarpSize, &gc_c5r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
 						}
-
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						m2n_2 := gc_l_m2n_2[gc_lane]
 //line hecbench_welford.go:35
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c5v, i_, gocuda.WarpSize, &gc_c5r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							m2n_2 := gc_l_m2n_2[gc_lane]
-							_ = m2n_2
-
-//line hecbench_welford.go:35
-							meanNew_ := gc_c5r[gc_lane]
-							_ = meanNew_
-
+						meanNew_ := gc_c5r[gc_lane]
+						gc_c6v[gc_lane] = *m2n_2
+						gc_l_meanNew_[gc_lane] = meanNew_
+					}
 //line hecbench_welford.go:36
-							gc_c6v[gc_lane] = *m2n_2
-							gc_l_meanNew_[gc_lane] = meanNew_
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c6v, i_, gocuda.WarpSize, &gc_c6r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
 						}
-
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						mean_2 := gc_l_mean_2[gc_lane]
+//line hecbench_welford.go:45
+						m2n_2 := gc_l_m2n_2[gc_lane]
+//line hecbench_welford.go:47
+						num_2 := gc_l_num_2[gc_lane]
+//line hecbench_welford.go:49
+						numNew_ := gc_l_numNew_[gc_lane]
+//line hecbench_welford.go:51
+						meanNew_ := gc_l_meanNew_[gc_lane]
 //line hecbench_welford.go:36
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c6v, i_, gocuda.WarpSize, &gc_c6r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							mean_2 := gc_l_mean_2[gc_lane]
-							_ = mean_2
-							m2n_2 := gc_l_m2n_2[gc_lane]
-							_ = m2n_2
-							num_2 := gc_l_num_2[gc_lane]
-							_ = num_2
-							numNew_ := gc_l_numNew_[gc_lane]
-							_ = numNew_
-							meanNew_ := gc_l_meanNew_[gc_lane]
-							_ = meanNew_
-
-//line hecbench_welford.go:36
-							m2nNew_ := gc_c6r[gc_lane]
-
-//line hecbench_welford.go:37
-							welfordMergeElement(num_2, mean_2, m2n_2, &numNew_, &meanNew_, &m2nNew_)
-							_ = m2nNew_
-							gc_l_numNew_[gc_lane] = numNew_
-							gc_l_meanNew_[gc_lane] = meanNew_
-						}
+						m2nNew_ := gc_c6r[gc_lane]
+						welfordMergeElement(num_2, mean_2, m2n_2, &numNew_, &meanNew_, &m2nNew_)
+//line hecbench_welford.go:39
+						gc_l_numNew_[gc_lane] = numNew_
+						gc_l_meanNew_[gc_lane] = meanNew_
 					}
 				}
-				gc_act = gc_save19 &^ gc_dead
 			}
+			gc_act = gc_save19 &^ gc_dead
 		}
 	}
 	{
+//line hecbench_welford.go:49
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
@@ -850,11 +633,8 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_welford.go:93
 					threadID := gc_ty*gc_bdx + gc_tx
-					_ = threadID
-
 //line hecbench_welford.go:112
 					if threadID == 0 {
 						gc_at2[0] = O(gc_s_xMean[gc_rank])
@@ -865,11 +645,8 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_welford.go:93
 					threadID := gc_ty*gc_bdx + gc_tx
-					_ = threadID
-
 //line hecbench_welford.go:112
 					if threadID == 0 {
 						outMean[gc_bx] = O(gc_s_xMean[gc_rank])

@@ -49,59 +49,38 @@ func gc_body_cudaInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nel
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line rodinia_cfd.go:49
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line rodinia_cfd.go:32
-					i := (gc_bdx*gc_bx + gc_tx)
-					_ = i
-
+				i := (gc_bdx*gc_bx + gc_tx)
+				{
 					{
-
 //line rodinia_cfd.go:33
-						{
+						j := int(0)
+						variables[i+j*nelr] = ffVariable[j]
+					}
+					{
 //line rodinia_cfd.go:33
-							j := int(0)
+						j := int(1)
+						variables[i+j*nelr] = ffVariable[j]
+					}
+					{
 //line rodinia_cfd.go:33
-							_ = j
-							variables[i+j*nelr] = ffVariable[j]
-						}
+						j := int(2)
+						variables[i+j*nelr] = ffVariable[j]
+					}
+					{
 //line rodinia_cfd.go:33
-						{
+						j := int(3)
+						variables[i+j*nelr] = ffVariable[j]
+					}
+					{
 //line rodinia_cfd.go:33
-							j := int(1)
-//line rodinia_cfd.go:33
-							_ = j
-							variables[i+j*nelr] = ffVariable[j]
-						}
-//line rodinia_cfd.go:33
-						{
-//line rodinia_cfd.go:33
-							j := int(2)
-//line rodinia_cfd.go:33
-							_ = j
-							variables[i+j*nelr] = ffVariable[j]
-						}
-//line rodinia_cfd.go:33
-						{
-//line rodinia_cfd.go:33
-							j := int(3)
-//line rodinia_cfd.go:33
-							_ = j
-							variables[i+j*nelr] = ffVariable[j]
-						}
-//line rodinia_cfd.go:33
-						{
-//line rodinia_cfd.go:33
-							j := int(4)
-//line rodinia_cfd.go:33
-							_ = j
-							variables[i+j*nelr] = ffVariable[j]
-						}
-//line rodinia_cfd.go:35
+						j := int(4)
+						variables[i+j*nelr] = ffVariable[j]
 					}
 				}
 			}
@@ -142,125 +121,65 @@ func gc_body_cudaComputeStepFactor(gc_b *compiled.Block, gc_lo, gc_hi int, nelr 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
-				gc_off2 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)
-				gc_off3 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 1) * nelr)
-				gc_off4 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 2) * nelr)
-				gc_off5 := (gc_bdx * gc_bx) + (cfdVarDensityEnergy * nelr)
-				gc_off6 := gc_bdx * gc_bx
-				if gc_off >= 0 && gc_off <= len(variables) && gc_bdx <= len(variables)-gc_off && gc_off2 >= 0 && gc_off2 <= len(variables) && gc_bdx <= len(variables)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(variables) && gc_bdx <= len(variables)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(variables) && gc_bdx <= len(variables)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(variables) && gc_bdx <= len(variables)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(stepFactors) && gc_bdx <= len(stepFactors)-gc_off6 && gc_off6 <= len(areas) && gc_bdx <= len(areas)-gc_off6 {
-					gc_at := variables[gc_off:][:gc_bdx]
-					gc_at2 := variables[gc_off2:][:gc_bdx]
-					gc_at3 := variables[gc_off3:][:gc_bdx]
-					gc_at4 := variables[gc_off4:][:gc_bdx]
-					gc_at5 := variables[gc_off5:][:gc_bdx]
-					gc_at6 := stepFactors[gc_off6:][:gc_bdx]
-					gc_at7 := areas[gc_off6:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_cfd.go:85
-						i := (gc_bdx*gc_bx + gc_tx)
-						_ = i
-
-//line rodinia_cfd.go:87
-						density := gc_at[gc_tx]
-
-//line rodinia_cfd.go:88
-						var momentum float3
-
-//line rodinia_cfd.go:89
-						momentum.X = gc_at2[gc_tx]
-
-//line rodinia_cfd.go:90
-						momentum.Y = gc_at3[gc_tx]
-
-//line rodinia_cfd.go:91
-						momentum.Z = gc_at4[gc_tx]
-
-//line rodinia_cfd.go:93
-						densityEnergy := gc_at5[gc_tx]
-
-//line rodinia_cfd.go:95
-						var velocity float3
-
-//line rodinia_cfd.go:96
-						computeVelocity(&density, &momentum, &velocity)
-
-//line rodinia_cfd.go:97
-						speedSqd := computeSpeedSqd(&velocity)
-
-//line rodinia_cfd.go:98
-						pressure := computePressure(&density, &densityEnergy, &speedSqd)
-
-//line rodinia_cfd.go:99
-						speedOfSound := computeSpeedOfSound(&density, &pressure)
-
 //line rodinia_cfd.go:102
-						gc_at6[gc_tx] = float32(0.5) / (sqrtf(gc_at7[gc_tx]) * (sqrtf(speedSqd) + speedOfSound))
-						_ = density
-						_ = momentum
-						_ = densityEnergy
-						_ = velocity
-						_ = speedSqd
-						_ = pressure
-						_ = speedOfSound
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_cfd.go:85
-						i := (gc_bdx*gc_bx + gc_tx)
-						_ = i
-
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
+			gc_off2 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)
+			gc_off3 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 1) * nelr)
+			gc_off4 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 2) * nelr)
+			gc_off5 := (gc_bdx * gc_bx) + (cfdVarDensityEnergy * nelr)
+			gc_off6 := gc_bdx * gc_bx
+			if gc_off >= 0 && gc_off <= len(variables) && gc_bdx <= len(variables)-gc_off && gc_off2 >= 0 && gc_off2 <= len(variables) && gc_bdx <= len(variables)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(variables) && gc_bdx <= len(variables)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(variables) && gc_bdx <= len(variables)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(variables) && gc_bdx <= len(variables)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(stepFactors) && gc_bdx <= len(stepFactors)-gc_off6 && gc_off6 <= len(areas) && gc_bdx <= len(areas)-gc_off6 {
+				gc_at := variables[gc_off:][:gc_bdx]
+				gc_at2 := variables[gc_off2:][:gc_bdx]
+				gc_at3 := variables[gc_off3:][:gc_bdx]
+				gc_at4 := variables[gc_off4:][:gc_bdx]
+				gc_at5 := variables[gc_off5:][:gc_bdx]
+				gc_at6 := stepFactors[gc_off6:][:gc_bdx]
+				gc_at7 := areas[gc_off6:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rodinia_cfd.go:87
-						density := variables[i+cfdVarDensity*nelr]
-
-//line rodinia_cfd.go:88
-						var momentum float3
-
-//line rodinia_cfd.go:89
-						momentum.X = variables[i+(cfdVarMomentum+0)*nelr]
-
-//line rodinia_cfd.go:90
-						momentum.Y = variables[i+(cfdVarMomentum+1)*nelr]
-
-//line rodinia_cfd.go:91
-						momentum.Z = variables[i+(cfdVarMomentum+2)*nelr]
-
+					density := gc_at[gc_tx]
+					var momentum float3
+					momentum.X = gc_at2[gc_tx]
+					momentum.Y = gc_at3[gc_tx]
+					momentum.Z = gc_at4[gc_tx]
 //line rodinia_cfd.go:93
-						densityEnergy := variables[i+cfdVarDensityEnergy*nelr]
-
+					densityEnergy := gc_at5[gc_tx]
 //line rodinia_cfd.go:95
-						var velocity float3
-
-//line rodinia_cfd.go:96
-						computeVelocity(&density, &momentum, &velocity)
-
-//line rodinia_cfd.go:97
-						speedSqd := computeSpeedSqd(&velocity)
-
-//line rodinia_cfd.go:98
-						pressure := computePressure(&density, &densityEnergy, &speedSqd)
-
-//line rodinia_cfd.go:99
-						speedOfSound := computeSpeedOfSound(&density, &pressure)
-
+					var velocity float3
+					computeVelocity(&density, &momentum, &velocity)
+					speedSqd := computeSpeedSqd(&velocity)
+					pressure := computePressure(&density, &densityEnergy, &speedSqd)
+					speedOfSound := computeSpeedOfSound(&density, &pressure)
 //line rodinia_cfd.go:102
-						stepFactors[i] = float32(0.5) / (sqrtf(areas[i]) * (sqrtf(speedSqd) + speedOfSound))
-						_ = density
-						_ = momentum
-						_ = densityEnergy
-						_ = velocity
-						_ = speedSqd
-						_ = pressure
-						_ = speedOfSound
-					}
+					gc_at6[gc_tx] = float32(0.5) / (sqrtf(gc_at7[gc_tx]) * (sqrtf(speedSqd) + speedOfSound))
+				}
+			} else {
+//line rodinia_cfd.go:112
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line rodinia_cfd.go:85
+					i := (gc_bdx*gc_bx + gc_tx)
+//line rodinia_cfd.go:87
+					density := variables[i+cfdVarDensity*nelr]
+					var momentum float3
+					momentum.X = variables[i+(cfdVarMomentum+0)*nelr]
+					momentum.Y = variables[i+(cfdVarMomentum+1)*nelr]
+					momentum.Z = variables[i+(cfdVarMomentum+2)*nelr]
+//line rodinia_cfd.go:93
+					densityEnergy := variables[i+cfdVarDensityEnergy*nelr]
+//line rodinia_cfd.go:95
+					var velocity float3
+					computeVelocity(&density, &momentum, &velocity)
+					speedSqd := computeSpeedSqd(&velocity)
+					pressure := computePressure(&density, &densityEnergy, &speedSqd)
+					speedOfSound := computeSpeedOfSound(&density, &pressure)
+//line rodinia_cfd.go:102
+					stepFactors[i] = float32(0.5) / (sqrtf(areas[i]) * (sqrtf(speedSqd) + speedOfSound))
 				}
 			}
 		}
@@ -304,7 +223,6 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line rodinia_cfd.go:113
 		smoothingCoefficient := float32(0.2)
 		compiled.OutOfLine(func() {
@@ -340,107 +258,47 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line rodinia_cfd.go:114
 							i := (gc_bdx*gc_bx + gc_tx)
-							_ = i
-
 //line rodinia_cfd.go:116
 							var j, nb int
-
-//line rodinia_cfd.go:117
 							var normal float3
-
-//line rodinia_cfd.go:118
 							var normalLen float32
-
-//line rodinia_cfd.go:119
 							var factor float32
-
 //line rodinia_cfd.go:121
 							densityI := gc_at[gc_tx]
-
-//line rodinia_cfd.go:122
 							var momentumI float3
-
-//line rodinia_cfd.go:123
 							momentumI.X = gc_at2[gc_tx]
-
-//line rodinia_cfd.go:124
 							momentumI.Y = gc_at3[gc_tx]
-
-//line rodinia_cfd.go:125
 							momentumI.Z = gc_at4[gc_tx]
-
 //line rodinia_cfd.go:127
 							densityEnergyI := gc_at5[gc_tx]
-
 //line rodinia_cfd.go:129
 							var velocityI float3
-
-//line rodinia_cfd.go:130
 							computeVelocity(&densityI, &momentumI, &velocityI)
-
-//line rodinia_cfd.go:131
 							speedSqdI := computeSpeedSqd(&velocityI)
-
-//line rodinia_cfd.go:132
 							speedI := sqrtf(speedSqdI)
-
-//line rodinia_cfd.go:133
 							pressureI := computePressure(&densityI, &densityEnergyI, &speedSqdI)
-
-//line rodinia_cfd.go:134
 							speedOfSoundI := computeSpeedOfSound(&densityI, &pressureI)
-
-//line rodinia_cfd.go:135
 							var fluxContributionIMomentumX, fluxContributionIMomentumY, fluxContributionIMomentumZ float3
-
-//line rodinia_cfd.go:136
 							var fluxContributionIDensityEnergy float3
-
-//line rodinia_cfd.go:137
 							computeFluxContribution(&densityI, &momentumI, &densityEnergyI, &pressureI, &velocityI, &fluxContributionIMomentumX, &fluxContributionIMomentumY, &fluxContributionIMomentumZ, &fluxContributionIDensityEnergy)
-
 //line rodinia_cfd.go:139
 							fluxIDensity := float32(0.0)
-
-//line rodinia_cfd.go:140
 							var fluxIMomentum float3
-
-//line rodinia_cfd.go:141
 							fluxIMomentum.X = float32(0.0)
-
-//line rodinia_cfd.go:142
 							fluxIMomentum.Y = float32(0.0)
-
-//line rodinia_cfd.go:143
 							fluxIMomentum.Z = float32(0.0)
-
-//line rodinia_cfd.go:144
 							fluxIDensityEnergy := float32(0.0)
-
 //line rodinia_cfd.go:146
 							var velocityNb float3
-
-//line rodinia_cfd.go:147
 							var densityNb, densityEnergyNb float32
-
-//line rodinia_cfd.go:148
 							var momentumNb float3
-
-//line rodinia_cfd.go:149
 							var fluxContributionNbMomentumX, fluxContributionNbMomentumY, fluxContributionNbMomentumZ float3
-
-//line rodinia_cfd.go:150
 							var fluxContributionNbDensityEnergy float3
-
-//line rodinia_cfd.go:151
 							var speedSqdNb, speedOfSoundNb, pressureNb float32
-
 //line rodinia_cfd.go:153
 							var j_ int = 0
-
 //line rodinia_cfd.go:153
 							for ; j_ < cfdNnb; j_++ {
 								nb = int(elementsSurroundingElements[i+j_*nelr])
@@ -448,7 +306,7 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 								normal.Y = normals[i+(j_+1*cfdNnb)*nelr]
 								normal.Z = normals[i+(j_+2*cfdNnb)*nelr]
 								normalLen = sqrtf(normal.X*normal.X + normal.Y*normal.Y + normal.Z*normal.Z)
-
+//line rodinia_cfd.go:160
 								if nb >= 0 {
 									densityNb = variables[nb+cfdVarDensity*nelr]
 									momentumNb.X = variables[nb+(cfdVarMomentum+0)*nelr]
@@ -460,7 +318,6 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 									pressureNb = computePressure(&densityNb, &densityEnergyNb, &speedSqdNb)
 									speedOfSoundNb = computeSpeedOfSound(&densityNb, &pressureNb)
 									computeFluxContribution(&densityNb, &momentumNb, &densityEnergyNb, &pressureNb, &velocityNb, &fluxContributionNbMomentumX, &fluxContributionNbMomentumY, &fluxContributionNbMomentumZ, &fluxContributionNbDensityEnergy)
-
 //line rodinia_cfd.go:173
 									factor = -normalLen * smoothingCoefficient * float32(0.5) * (speedI + sqrtf(speedSqdNb) + speedOfSoundI + speedOfSoundNb)
 									fluxIDensity += factor * (densityI - densityNb)
@@ -468,7 +325,6 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 									fluxIMomentum.X += factor * (momentumI.X - momentumNb.X)
 									fluxIMomentum.Y += factor * (momentumI.Y - momentumNb.Y)
 									fluxIMomentum.Z += factor * (momentumI.Z - momentumNb.Z)
-
 //line rodinia_cfd.go:181
 									factor = float32(0.5) * normal.X
 									fluxIDensity += factor * (momentumNb.X + momentumI.X)
@@ -476,14 +332,14 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 									fluxIMomentum.X += factor * (fluxContributionNbMomentumX.X + fluxContributionIMomentumX.X)
 									fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.X + fluxContributionIMomentumY.X)
 									fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.X + fluxContributionIMomentumZ.X)
-
+//line rodinia_cfd.go:188
 									factor = float32(0.5) * normal.Y
 									fluxIDensity += factor * (momentumNb.Y + momentumI.Y)
 									fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Y + fluxContributionIDensityEnergy.Y)
 									fluxIMomentum.X += factor * (fluxContributionNbMomentumX.Y + fluxContributionIMomentumX.Y)
 									fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.Y + fluxContributionIMomentumY.Y)
 									fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.Y + fluxContributionIMomentumZ.Y)
-
+//line rodinia_cfd.go:195
 									factor = float32(0.5) * normal.Z
 									fluxIDensity += factor * (momentumNb.Z + momentumI.Z)
 									fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Z + fluxContributionIDensityEnergy.Z)
@@ -501,182 +357,78 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 									fluxIMomentum.X += factor * (gc_at8[0].X + fluxContributionIMomentumX.X)
 									fluxIMomentum.Y += factor * (gc_at9[0].X + fluxContributionIMomentumY.X)
 									fluxIMomentum.Z += factor * (gc_at10[0].X + fluxContributionIMomentumZ.X)
-
+//line rodinia_cfd.go:213
 									factor = float32(0.5) * normal.Y
 									fluxIDensity += factor * (gc_at11[0] + momentumI.Y)
 									fluxIDensityEnergy += factor * (gc_at7[0].Y + fluxContributionIDensityEnergy.Y)
 									fluxIMomentum.X += factor * (gc_at8[0].Y + fluxContributionIMomentumX.Y)
 									fluxIMomentum.Y += factor * (gc_at9[0].Y + fluxContributionIMomentumY.Y)
 									fluxIMomentum.Z += factor * (gc_at10[0].Y + fluxContributionIMomentumZ.Y)
-
+//line rodinia_cfd.go:220
 									factor = float32(0.5) * normal.Z
 									fluxIDensity += factor * (gc_at12[0] + momentumI.Z)
 									fluxIDensityEnergy += factor * (gc_at7[0].Z + fluxContributionIDensityEnergy.Z)
 									fluxIMomentum.X += factor * (gc_at8[0].Z + fluxContributionIMomentumX.Z)
 									fluxIMomentum.Y += factor * (gc_at9[0].Z + fluxContributionIMomentumY.Z)
 									fluxIMomentum.Z += factor * (gc_at10[0].Z + fluxContributionIMomentumZ.Z)
-
 								}
 							}
-
-//line rodinia_cfd.go:228
 							j = j_
-
 //line rodinia_cfd.go:228
 							_ = j
-
 //line rodinia_cfd.go:230
 							gc_at13[gc_tx] = fluxIDensity
-
-//line rodinia_cfd.go:231
 							gc_at14[gc_tx] = fluxIMomentum.X
-
-//line rodinia_cfd.go:232
 							gc_at15[gc_tx] = fluxIMomentum.Y
-
-//line rodinia_cfd.go:233
 							gc_at16[gc_tx] = fluxIMomentum.Z
-
-//line rodinia_cfd.go:234
 							gc_at17[gc_tx] = fluxIDensityEnergy
-							_ = j
-							_ = nb
-							_ = normal
-							_ = normalLen
-							_ = factor
-							_ = densityI
-							_ = momentumI
-							_ = densityEnergyI
-							_ = velocityI
-							_ = speedSqdI
-							_ = speedI
-							_ = pressureI
-							_ = speedOfSoundI
-							_ = fluxContributionIMomentumX
-							_ = fluxContributionIMomentumY
-							_ = fluxContributionIMomentumZ
-							_ = fluxContributionIDensityEnergy
-							_ = fluxIDensity
-							_ = fluxIMomentum
-							_ = fluxIDensityEnergy
-							_ = velocityNb
-							_ = densityNb
-							_ = densityEnergyNb
-							_ = momentumNb
-							_ = fluxContributionNbMomentumX
-							_ = fluxContributionNbMomentumY
-							_ = fluxContributionNbMomentumZ
-							_ = fluxContributionNbDensityEnergy
-							_ = speedSqdNb
-							_ = speedOfSoundNb
-							_ = pressureNb
-							_ = j_
 						}
 					} else {
+//line rodinia_cfd.go:269
 						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line rodinia_cfd.go:114
 							i := (gc_bdx*gc_bx + gc_tx)
-							_ = i
-
 //line rodinia_cfd.go:116
 							var j, nb int
-
-//line rodinia_cfd.go:117
 							var normal float3
-
-//line rodinia_cfd.go:118
 							var normalLen float32
-
-//line rodinia_cfd.go:119
 							var factor float32
-
 //line rodinia_cfd.go:121
 							densityI := variables[i+cfdVarDensity*nelr]
-
-//line rodinia_cfd.go:122
 							var momentumI float3
-
-//line rodinia_cfd.go:123
 							momentumI.X = variables[i+(cfdVarMomentum+0)*nelr]
-
-//line rodinia_cfd.go:124
 							momentumI.Y = variables[i+(cfdVarMomentum+1)*nelr]
-
-//line rodinia_cfd.go:125
 							momentumI.Z = variables[i+(cfdVarMomentum+2)*nelr]
-
 //line rodinia_cfd.go:127
 							densityEnergyI := variables[i+cfdVarDensityEnergy*nelr]
-
 //line rodinia_cfd.go:129
 							var velocityI float3
-
-//line rodinia_cfd.go:130
 							computeVelocity(&densityI, &momentumI, &velocityI)
-
-//line rodinia_cfd.go:131
 							speedSqdI := computeSpeedSqd(&velocityI)
-
-//line rodinia_cfd.go:132
 							speedI := sqrtf(speedSqdI)
-
-//line rodinia_cfd.go:133
 							pressureI := computePressure(&densityI, &densityEnergyI, &speedSqdI)
-
-//line rodinia_cfd.go:134
 							speedOfSoundI := computeSpeedOfSound(&densityI, &pressureI)
-
-//line rodinia_cfd.go:135
 							var fluxContributionIMomentumX, fluxContributionIMomentumY, fluxContributionIMomentumZ float3
-
-//line rodinia_cfd.go:136
 							var fluxContributionIDensityEnergy float3
-
-//line rodinia_cfd.go:137
 							computeFluxContribution(&densityI, &momentumI, &densityEnergyI, &pressureI, &velocityI, &fluxContributionIMomentumX, &fluxContributionIMomentumY, &fluxContributionIMomentumZ, &fluxContributionIDensityEnergy)
-
 //line rodinia_cfd.go:139
 							fluxIDensity := float32(0.0)
-
-//line rodinia_cfd.go:140
 							var fluxIMomentum float3
-
-//line rodinia_cfd.go:141
 							fluxIMomentum.X = float32(0.0)
-
-//line rodinia_cfd.go:142
 							fluxIMomentum.Y = float32(0.0)
-
-//line rodinia_cfd.go:143
 							fluxIMomentum.Z = float32(0.0)
-
-//line rodinia_cfd.go:144
 							fluxIDensityEnergy := float32(0.0)
-
 //line rodinia_cfd.go:146
 							var velocityNb float3
-
-//line rodinia_cfd.go:147
 							var densityNb, densityEnergyNb float32
-
-//line rodinia_cfd.go:148
 							var momentumNb float3
-
-//line rodinia_cfd.go:149
 							var fluxContributionNbMomentumX, fluxContributionNbMomentumY, fluxContributionNbMomentumZ float3
-
-//line rodinia_cfd.go:150
 							var fluxContributionNbDensityEnergy float3
-
-//line rodinia_cfd.go:151
 							var speedSqdNb, speedOfSoundNb, pressureNb float32
-
 //line rodinia_cfd.go:153
 							var j_ int = 0
-
 //line rodinia_cfd.go:153
 							for ; j_ < cfdNnb; j_++ {
 								nb = int(elementsSurroundingElements[i+j_*nelr])
@@ -684,7 +436,7 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 								normal.Y = normals[i+(j_+1*cfdNnb)*nelr]
 								normal.Z = normals[i+(j_+2*cfdNnb)*nelr]
 								normalLen = sqrtf(normal.X*normal.X + normal.Y*normal.Y + normal.Z*normal.Z)
-
+//line rodinia_cfd.go:160
 								if nb >= 0 {
 									densityNb = variables[nb+cfdVarDensity*nelr]
 									momentumNb.X = variables[nb+(cfdVarMomentum+0)*nelr]
@@ -696,7 +448,6 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 									pressureNb = computePressure(&densityNb, &densityEnergyNb, &speedSqdNb)
 									speedOfSoundNb = computeSpeedOfSound(&densityNb, &pressureNb)
 									computeFluxContribution(&densityNb, &momentumNb, &densityEnergyNb, &pressureNb, &velocityNb, &fluxContributionNbMomentumX, &fluxContributionNbMomentumY, &fluxContributionNbMomentumZ, &fluxContributionNbDensityEnergy)
-
 //line rodinia_cfd.go:173
 									factor = -normalLen * smoothingCoefficient * float32(0.5) * (speedI + sqrtf(speedSqdNb) + speedOfSoundI + speedOfSoundNb)
 									fluxIDensity += factor * (densityI - densityNb)
@@ -704,7 +455,6 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 									fluxIMomentum.X += factor * (momentumI.X - momentumNb.X)
 									fluxIMomentum.Y += factor * (momentumI.Y - momentumNb.Y)
 									fluxIMomentum.Z += factor * (momentumI.Z - momentumNb.Z)
-
 //line rodinia_cfd.go:181
 									factor = float32(0.5) * normal.X
 									fluxIDensity += factor * (momentumNb.X + momentumI.X)
@@ -712,14 +462,14 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 									fluxIMomentum.X += factor * (fluxContributionNbMomentumX.X + fluxContributionIMomentumX.X)
 									fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.X + fluxContributionIMomentumY.X)
 									fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.X + fluxContributionIMomentumZ.X)
-
+//line rodinia_cfd.go:188
 									factor = float32(0.5) * normal.Y
 									fluxIDensity += factor * (momentumNb.Y + momentumI.Y)
 									fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Y + fluxContributionIDensityEnergy.Y)
 									fluxIMomentum.X += factor * (fluxContributionNbMomentumX.Y + fluxContributionIMomentumX.Y)
 									fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.Y + fluxContributionIMomentumY.Y)
 									fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.Y + fluxContributionIMomentumZ.Y)
-
+//line rodinia_cfd.go:195
 									factor = float32(0.5) * normal.Z
 									fluxIDensity += factor * (momentumNb.Z + momentumI.Z)
 									fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Z + fluxContributionIDensityEnergy.Z)
@@ -737,80 +487,36 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 									fluxIMomentum.X += factor * (ffFluxContributionMomentumX[0].X + fluxContributionIMomentumX.X)
 									fluxIMomentum.Y += factor * (ffFluxContributionMomentumY[0].X + fluxContributionIMomentumY.X)
 									fluxIMomentum.Z += factor * (ffFluxContributionMomentumZ[0].X + fluxContributionIMomentumZ.X)
-
+//line rodinia_cfd.go:213
 									factor = float32(0.5) * normal.Y
 									fluxIDensity += factor * (ffVariable[cfdVarMomentum+1] + momentumI.Y)
 									fluxIDensityEnergy += factor * (ffFluxContributionDensityEnergy[0].Y + fluxContributionIDensityEnergy.Y)
 									fluxIMomentum.X += factor * (ffFluxContributionMomentumX[0].Y + fluxContributionIMomentumX.Y)
 									fluxIMomentum.Y += factor * (ffFluxContributionMomentumY[0].Y + fluxContributionIMomentumY.Y)
 									fluxIMomentum.Z += factor * (ffFluxContributionMomentumZ[0].Y + fluxContributionIMomentumZ.Y)
-
+//line rodinia_cfd.go:220
 									factor = float32(0.5) * normal.Z
 									fluxIDensity += factor * (ffVariable[cfdVarMomentum+2] + momentumI.Z)
 									fluxIDensityEnergy += factor * (ffFluxContributionDensityEnergy[0].Z + fluxContributionIDensityEnergy.Z)
 									fluxIMomentum.X += factor * (ffFluxContributionMomentumX[0].Z + fluxContributionIMomentumX.Z)
 									fluxIMomentum.Y += factor * (ffFluxContributionMomentumY[0].Z + fluxContributionIMomentumY.Z)
 									fluxIMomentum.Z += factor * (ffFluxContributionMomentumZ[0].Z + fluxContributionIMomentumZ.Z)
-
 								}
 							}
-
-//line rodinia_cfd.go:228
 							j = j_
-
 //line rodinia_cfd.go:228
 							_ = j
-
 //line rodinia_cfd.go:230
 							fluxes[i+cfdVarDensity*nelr] = fluxIDensity
-
-//line rodinia_cfd.go:231
 							fluxes[i+(cfdVarMomentum+0)*nelr] = fluxIMomentum.X
-
-//line rodinia_cfd.go:232
 							fluxes[i+(cfdVarMomentum+1)*nelr] = fluxIMomentum.Y
-
-//line rodinia_cfd.go:233
 							fluxes[i+(cfdVarMomentum+2)*nelr] = fluxIMomentum.Z
-
-//line rodinia_cfd.go:234
 							fluxes[i+cfdVarDensityEnergy*nelr] = fluxIDensityEnergy
-							_ = j
-							_ = nb
-							_ = normal
-							_ = normalLen
-							_ = factor
-							_ = densityI
-							_ = momentumI
-							_ = densityEnergyI
-							_ = velocityI
-							_ = speedSqdI
-							_ = speedI
-							_ = pressureI
-							_ = speedOfSoundI
-							_ = fluxContributionIMomentumX
-							_ = fluxContributionIMomentumY
-							_ = fluxContributionIMomentumZ
-							_ = fluxContributionIDensityEnergy
-							_ = fluxIDensity
-							_ = fluxIMomentum
-							_ = fluxIDensityEnergy
-							_ = velocityNb
-							_ = densityNb
-							_ = densityEnergyNb
-							_ = momentumNb
-							_ = fluxContributionNbMomentumX
-							_ = fluxContributionNbMomentumY
-							_ = fluxContributionNbMomentumZ
-							_ = fluxContributionNbDensityEnergy
-							_ = speedSqdNb
-							_ = speedOfSoundNb
-							_ = pressureNb
-							_ = j_
 						}
 					}
 				}
 			}
+//line rodinia_cfd.go:271
 		})
 	}
 }
@@ -840,7 +546,7 @@ func gc_body_cudaTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j int, nelr in
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line rodinia_cfd.go:251
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -851,85 +557,57 @@ func gc_body_cudaTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j int, nelr in
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bdx * gc_bx
-				gc_off2 := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
-				gc_off3 := (gc_bdx * gc_bx) + (cfdVarDensityEnergy * nelr)
-				gc_off4 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)
-				gc_off5 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 1) * nelr)
-				gc_off6 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 2) * nelr)
-				if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(stepFactors) && gc_runhi <= len(stepFactors)-gc_off && gc_off2 >= 0 && gc_off2 <= len(variables) && gc_runhi <= len(variables)-gc_off2 && gc_off2 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off2 && gc_off2 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(variables) && gc_runhi <= len(variables)-gc_off3 && gc_off3 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off3 && gc_off3 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(variables) && gc_runhi <= len(variables)-gc_off4 && gc_off4 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off4 && gc_off4 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(variables) && gc_runhi <= len(variables)-gc_off5 && gc_off5 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off5 && gc_off5 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(variables) && gc_runhi <= len(variables)-gc_off6 && gc_off6 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off6 && gc_off6 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off6 {
-					gc_at := stepFactors[gc_off:][:gc_runhi]
-					gc_at2 := variables[gc_off2:][:gc_runhi]
-					gc_at3 := oldVariables[gc_off2:][:gc_runhi]
-					gc_at4 := fluxes[gc_off2:][:gc_runhi]
-					gc_at5 := variables[gc_off3:][:gc_runhi]
-					gc_at6 := oldVariables[gc_off3:][:gc_runhi]
-					gc_at7 := fluxes[gc_off3:][:gc_runhi]
-					gc_at8 := variables[gc_off4:][:gc_runhi]
-					gc_at9 := oldVariables[gc_off4:][:gc_runhi]
-					gc_at10 := fluxes[gc_off4:][:gc_runhi]
-					gc_at11 := variables[gc_off5:][:gc_runhi]
-					gc_at12 := oldVariables[gc_off5:][:gc_runhi]
-					gc_at13 := fluxes[gc_off5:][:gc_runhi]
-					gc_at14 := variables[gc_off6:][:gc_runhi]
-					gc_at15 := oldVariables[gc_off6:][:gc_runhi]
-					gc_at16 := fluxes[gc_off6:][:gc_runhi]
-					for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
-
-//line rodinia_cfd.go:242
-						i := (gc_bdx*gc_bx + gc_tx)
-						_ = i
-
+//line rodinia_cfd.go:262
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bdx * gc_bx
+			gc_off2 := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
+			gc_off3 := (gc_bdx * gc_bx) + (cfdVarDensityEnergy * nelr)
+			gc_off4 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)
+			gc_off5 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 1) * nelr)
+			gc_off6 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 2) * nelr)
+			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(stepFactors) && gc_runhi <= len(stepFactors)-gc_off && gc_off2 >= 0 && gc_off2 <= len(variables) && gc_runhi <= len(variables)-gc_off2 && gc_off2 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off2 && gc_off2 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(variables) && gc_runhi <= len(variables)-gc_off3 && gc_off3 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off3 && gc_off3 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(variables) && gc_runhi <= len(variables)-gc_off4 && gc_off4 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off4 && gc_off4 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(variables) && gc_runhi <= len(variables)-gc_off5 && gc_off5 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off5 && gc_off5 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(variables) && gc_runhi <= len(variables)-gc_off6 && gc_off6 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off6 && gc_off6 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off6 {
+				gc_at := stepFactors[gc_off:][:gc_runhi]
+				gc_at2 := variables[gc_off2:][:gc_runhi]
+				gc_at3 := oldVariables[gc_off2:][:gc_runhi]
+				gc_at4 := fluxes[gc_off2:][:gc_runhi]
+				gc_at5 := variables[gc_off3:][:gc_runhi]
+				gc_at6 := oldVariables[gc_off3:][:gc_runhi]
+				gc_at7 := fluxes[gc_off3:][:gc_runhi]
+				gc_at8 := variables[gc_off4:][:gc_runhi]
+				gc_at9 := oldVariables[gc_off4:][:gc_runhi]
+				gc_at10 := fluxes[gc_off4:][:gc_runhi]
+				gc_at11 := variables[gc_off5:][:gc_runhi]
+				gc_at12 := oldVariables[gc_off5:][:gc_runhi]
+				gc_at13 := fluxes[gc_off5:][:gc_runhi]
+				gc_at14 := variables[gc_off6:][:gc_runhi]
+				gc_at15 := oldVariables[gc_off6:][:gc_runhi]
+				gc_at16 := fluxes[gc_off6:][:gc_runhi]
+				for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
 //line rodinia_cfd.go:244
-						factor := gc_at[gc_tx] / float32(cfdRK+1-j)
-
+					factor := gc_at[gc_tx] / float32(cfdRK+1-j)
 //line rodinia_cfd.go:246
-						gc_at2[gc_tx] = gc_at3[gc_tx] + factor*gc_at4[gc_tx]
-
-//line rodinia_cfd.go:247
-						gc_at5[gc_tx] = gc_at6[gc_tx] + factor*gc_at7[gc_tx]
-
-//line rodinia_cfd.go:248
-						gc_at8[gc_tx] = gc_at9[gc_tx] + factor*gc_at10[gc_tx]
-
-//line rodinia_cfd.go:249
-						gc_at11[gc_tx] = gc_at12[gc_tx] + factor*gc_at13[gc_tx]
-
-//line rodinia_cfd.go:250
-						gc_at14[gc_tx] = gc_at15[gc_tx] + factor*gc_at16[gc_tx]
-						_ = factor
-					}
-				} else {
-					for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-
+					gc_at2[gc_tx] = gc_at3[gc_tx] + factor*gc_at4[gc_tx]
+					gc_at5[gc_tx] = gc_at6[gc_tx] + factor*gc_at7[gc_tx]
+					gc_at8[gc_tx] = gc_at9[gc_tx] + factor*gc_at10[gc_tx]
+					gc_at11[gc_tx] = gc_at12[gc_tx] + factor*gc_at13[gc_tx]
+					gc_at14[gc_tx] = gc_at15[gc_tx] + factor*gc_at16[gc_tx]
+				}
+			} else {
+//line rodinia_cfd.go:254
+				for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line rodinia_cfd.go:242
-						i := (gc_bdx*gc_bx + gc_tx)
-						_ = i
-
+					i := (gc_bdx*gc_bx + gc_tx)
 //line rodinia_cfd.go:244
-						factor := stepFactors[i] / float32(cfdRK+1-j)
-
+					factor := stepFactors[i] / float32(cfdRK+1-j)
 //line rodinia_cfd.go:246
-						variables[i+cfdVarDensity*nelr] = oldVariables[i+cfdVarDensity*nelr] + factor*fluxes[i+cfdVarDensity*nelr]
-
-//line rodinia_cfd.go:247
-						variables[i+cfdVarDensityEnergy*nelr] = oldVariables[i+cfdVarDensityEnergy*nelr] + factor*fluxes[i+cfdVarDensityEnergy*nelr]
-
-//line rodinia_cfd.go:248
-						variables[i+(cfdVarMomentum+0)*nelr] = oldVariables[i+(cfdVarMomentum+0)*nelr] + factor*fluxes[i+(cfdVarMomentum+0)*nelr]
-
-//line rodinia_cfd.go:249
-						variables[i+(cfdVarMomentum+1)*nelr] = oldVariables[i+(cfdVarMomentum+1)*nelr] + factor*fluxes[i+(cfdVarMomentum+1)*nelr]
-
-//line rodinia_cfd.go:250
-						variables[i+(cfdVarMomentum+2)*nelr] = oldVariables[i+(cfdVarMomentum+2)*nelr] + factor*fluxes[i+(cfdVarMomentum+2)*nelr]
-						_ = factor
-					}
+					variables[i+cfdVarDensity*nelr] = oldVariables[i+cfdVarDensity*nelr] + factor*fluxes[i+cfdVarDensity*nelr]
+					variables[i+cfdVarDensityEnergy*nelr] = oldVariables[i+cfdVarDensityEnergy*nelr] + factor*fluxes[i+cfdVarDensityEnergy*nelr]
+					variables[i+(cfdVarMomentum+0)*nelr] = oldVariables[i+(cfdVarMomentum+0)*nelr] + factor*fluxes[i+(cfdVarMomentum+0)*nelr]
+					variables[i+(cfdVarMomentum+1)*nelr] = oldVariables[i+(cfdVarMomentum+1)*nelr] + factor*fluxes[i+(cfdVarMomentum+1)*nelr]
+					variables[i+(cfdVarMomentum+2)*nelr] = oldVariables[i+(cfdVarMomentum+2)*nelr] + factor*fluxes[i+(cfdVarMomentum+2)*nelr]
 				}
 			}
 		}
@@ -939,4 +617,5 @@ func gc_body_cudaTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j int, nelr in
 // gc_files_rodinia_cfd holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go rodinia_cfd.go
+//line rodinia_cfd.go:262
 var gc_files_rodinia_cfd embed.FS

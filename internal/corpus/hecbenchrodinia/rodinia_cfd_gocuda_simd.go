@@ -50,113 +50,77 @@ func gc_body_cudaInitializeVariables(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, 
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
-				if compiled.SIMD {
+//line rodinia_cfd.go:49
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := 0
+			if compiled.SIMD {
 //line rodinia_cfd.go:32
-					gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line rodinia_cfd.go:32
-					_ = gc_Lane0Mask32
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line rodinia_cfd.go:32
-						var i int = (gc_bdx2*gc_bx2 + gc_tx2)
-//line rodinia_cfd.go:32
-						_ = i
-//line rodinia_cfd.go:33
-						if (i+compiled.Trip(0)*
-							nelr) < 0 || (i+compiled.Trip(0)*nelr) > len(variables)-8 || (i+compiled.Trip(1)*nelr) < 0 || (i+compiled.Trip(1)*nelr) > len(variables)-8 || (i+compiled.Trip(2)*nelr) < 0 || (i+compiled.Trip(2)*nelr) > len(variables)-8 || (i+compiled.Trip(3)*nelr) < 0 || (i+compiled.Trip(3)*nelr) > len(variables)-8 || (i+compiled.Trip(4)*nelr) < 0 || (i+compiled.Trip(4)*nelr) > len(variables)-8 {
-//line rodinia_cfd.go:33
-							break
-//line rodinia_cfd.go:33
-						}
-//line rodinia_cfd.go:34
-						{
-//line rodinia_cfd.go:34
-							compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(0)], gc_Lane0Mask32).StoreSlice(variables[i+compiled.Trip(0)*nelr:])
-//line rodinia_cfd.go:34
-						}
-//line rodinia_cfd.go:34
-						{
-//line rodinia_cfd.go:34
-							compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(1)], gc_Lane0Mask32).StoreSlice(variables[i+compiled.Trip(1)*nelr:])
-//line rodinia_cfd.go:34
-						}
-//line rodinia_cfd.go:34
-						{
-//line rodinia_cfd.go:34
-							compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(2)], gc_Lane0Mask32).StoreSlice(variables[i+compiled.Trip(2)*nelr:])
-//line rodinia_cfd.go:34
-						}
-//line rodinia_cfd.go:34
-						{
-//line rodinia_cfd.go:34
-							compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(3)], gc_Lane0Mask32).StoreSlice(variables[i+compiled.Trip(3)*nelr:])
-//line rodinia_cfd.go:34
-						}
-//line rodinia_cfd.go:34
-						{
-//line rodinia_cfd.go:34
-							compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(4)], gc_Lane0Mask32).StoreSlice(variables[i+compiled.Trip(4)*nelr:])
-//line rodinia_cfd.go:34
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_Lane0Mask32 := compiled.Lane0Mask32()
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line rodinia_cfd.go:32
-					i := (gc_bdx2*gc_bx2 + gc_tx2)
-					_ = i
-
+					var i int = (gc_bdx2*gc_bx2 + gc_tx2)
+					if (i+compiled.Trip(0)*
+						nelr) < 0 || (i+compiled.Trip(0)*nelr) > len(variables)-8 || (i+compiled.Trip(1)*nelr) < 0 || (i+compiled.Trip(1)*nelr) > len(variables)-8 || (i+compiled.Trip(2)*nelr) < 0 || (i+compiled.Trip(2)*nelr) > len(variables)-8 || (i+compiled.Trip(3)*nelr) < 0 || (i+compiled.Trip(3)*nelr) > len(variables)-8 || (i+compiled.Trip(4)*nelr) < 0 || (i+compiled.Trip(4)*nelr) > len(variables)-8 {
+//line rodinia_cfd.go:33
+						break
+					}
 					{
-
+//line rodinia_cfd.go:34
+						compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(0)], gc_Lane0Mask32).StoreSlice(variables[i+compiled.Trip(0)*nelr:])
+					}
+					{
+//line rodinia_cfd.go:34
+						compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(1)], gc_Lane0Mask32).StoreSlice(variables[i+compiled.Trip(1)*nelr:])
+					}
+					{
+//line rodinia_cfd.go:34
+						compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(2)], gc_Lane0Mask32).StoreSlice(variables[i+compiled.Trip(2)*nelr:])
+					}
+					{
+//line rodinia_cfd.go:34
+						compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(3)], gc_Lane0Mask32).StoreSlice(variables[i+compiled.Trip(3)*nelr:])
+					}
+					{
+//line rodinia_cfd.go:34
+						compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(4)], gc_Lane0Mask32).StoreSlice(variables[i+compiled.Trip(4)*nelr:])
+					}
+				}
+//line rodinia_cfd.go:36
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line rodinia_cfd.go:32
+				i := (gc_bdx2*gc_bx2 + gc_tx2)
+				{
+					{
 //line rodinia_cfd.go:33
-						{
+						j := int(0)
+						variables[i+j*nelr] = ffVariable[j]
+					}
+					{
 //line rodinia_cfd.go:33
-							j := int(0)
+						j := int(1)
+						variables[i+j*nelr] = ffVariable[j]
+					}
+					{
 //line rodinia_cfd.go:33
-							_ = j
-							variables[i+j*nelr] = ffVariable[j]
-						}
+						j := int(2)
+						variables[i+j*nelr] = ffVariable[j]
+					}
+					{
 //line rodinia_cfd.go:33
-						{
+						j := int(3)
+						variables[i+j*nelr] = ffVariable[j]
+					}
+					{
 //line rodinia_cfd.go:33
-							j := int(1)
-//line rodinia_cfd.go:33
-							_ = j
-							variables[i+j*nelr] = ffVariable[j]
-						}
-//line rodinia_cfd.go:33
-						{
-//line rodinia_cfd.go:33
-							j := int(2)
-//line rodinia_cfd.go:33
-							_ = j
-							variables[i+j*nelr] = ffVariable[j]
-						}
-//line rodinia_cfd.go:33
-						{
-//line rodinia_cfd.go:33
-							j := int(3)
-//line rodinia_cfd.go:33
-							_ = j
-							variables[i+j*nelr] = ffVariable[j]
-						}
-//line rodinia_cfd.go:33
-						{
-//line rodinia_cfd.go:33
-							j := int(4)
-//line rodinia_cfd.go:33
-							_ = j
-							variables[i+j*nelr] = ffVariable[j]
-						}
-//line rodinia_cfd.go:35
+						j := int(4)
+						variables[i+j*nelr] = ffVariable[j]
 					}
 				}
 			}
@@ -197,125 +161,65 @@ func gc_body_cudaComputeStepFactor(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ne
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := (gc_bdx2 * gc_bx2) + (cfdVarDensity * nelr)
-				gc_off8 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 0) * nelr)
-				gc_off9 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 1) * nelr)
-				gc_off10 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 2) * nelr)
-				gc_off11 := (gc_bdx2 * gc_bx2) + (cfdVarDensityEnergy * nelr)
-				gc_off12 := gc_bdx2 * gc_bx2
-				if gc_off7 >= 0 && gc_off7 <= len(variables) && gc_bdx2 <= len(variables)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(variables) && gc_bdx2 <= len(variables)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(variables) && gc_bdx2 <= len(variables)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(variables) && gc_bdx2 <= len(variables)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(variables) && gc_bdx2 <= len(variables)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(stepFactors) && gc_bdx2 <= len(stepFactors)-gc_off12 && gc_off12 <= len(areas) && gc_bdx2 <= len(areas)-gc_off12 {
-					gc_at8 := variables[gc_off7:][:gc_bdx2]
-					gc_at9 := variables[gc_off8:][:gc_bdx2]
-					gc_at10 := variables[gc_off9:][:gc_bdx2]
-					gc_at11 := variables[gc_off10:][:gc_bdx2]
-					gc_at12 := variables[gc_off11:][:gc_bdx2]
-					gc_at13 := stepFactors[gc_off12:][:gc_bdx2]
-					gc_at14 := areas[gc_off12:][:gc_bdx2]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line rodinia_cfd.go:85
-						i := (gc_bdx2*gc_bx2 + gc_tx2)
-						_ = i
-
-//line rodinia_cfd.go:87
-						density := gc_at8[gc_tx2]
-
-//line rodinia_cfd.go:88
-						var momentum float3
-
-//line rodinia_cfd.go:89
-						momentum.X = gc_at9[gc_tx2]
-
-//line rodinia_cfd.go:90
-						momentum.Y = gc_at10[gc_tx2]
-
-//line rodinia_cfd.go:91
-						momentum.Z = gc_at11[gc_tx2]
-
-//line rodinia_cfd.go:93
-						densityEnergy := gc_at12[gc_tx2]
-
-//line rodinia_cfd.go:95
-						var velocity float3
-
-//line rodinia_cfd.go:96
-						computeVelocity(&density, &momentum, &velocity)
-
-//line rodinia_cfd.go:97
-						speedSqd := computeSpeedSqd(&velocity)
-
-//line rodinia_cfd.go:98
-						pressure := computePressure(&density, &densityEnergy, &speedSqd)
-
-//line rodinia_cfd.go:99
-						speedOfSound := computeSpeedOfSound(&density, &pressure)
-
 //line rodinia_cfd.go:102
-						gc_at13[gc_tx2] = float32(0.5) / (sqrtf(gc_at14[gc_tx2]) * (sqrtf(speedSqd) + speedOfSound))
-						_ = density
-						_ = momentum
-						_ = densityEnergy
-						_ = velocity
-						_ = speedSqd
-						_ = pressure
-						_ = speedOfSound
-					}
-				} else {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line rodinia_cfd.go:85
-						i := (gc_bdx2*gc_bx2 + gc_tx2)
-						_ = i
-
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off7 := (gc_bdx2 * gc_bx2) + (cfdVarDensity * nelr)
+			gc_off8 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 0) * nelr)
+			gc_off9 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 1) * nelr)
+			gc_off10 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 2) * nelr)
+			gc_off11 := (gc_bdx2 * gc_bx2) + (cfdVarDensityEnergy * nelr)
+			gc_off12 := gc_bdx2 * gc_bx2
+			if gc_off7 >= 0 && gc_off7 <= len(variables) && gc_bdx2 <= len(variables)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(variables) && gc_bdx2 <= len(variables)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(variables) && gc_bdx2 <= len(variables)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(variables) && gc_bdx2 <= len(variables)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(variables) && gc_bdx2 <= len(variables)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(stepFactors) && gc_bdx2 <= len(stepFactors)-gc_off12 && gc_off12 <= len(areas) && gc_bdx2 <= len(areas)-gc_off12 {
+				gc_at8 := variables[gc_off7:][:gc_bdx2]
+				gc_at9 := variables[gc_off8:][:gc_bdx2]
+				gc_at10 := variables[gc_off9:][:gc_bdx2]
+				gc_at11 := variables[gc_off10:][:gc_bdx2]
+				gc_at12 := variables[gc_off11:][:gc_bdx2]
+				gc_at13 := stepFactors[gc_off12:][:gc_bdx2]
+				gc_at14 := areas[gc_off12:][:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line rodinia_cfd.go:87
-						density := variables[i+cfdVarDensity*nelr]
-
-//line rodinia_cfd.go:88
-						var momentum float3
-
-//line rodinia_cfd.go:89
-						momentum.X = variables[i+(cfdVarMomentum+0)*nelr]
-
-//line rodinia_cfd.go:90
-						momentum.Y = variables[i+(cfdVarMomentum+1)*nelr]
-
-//line rodinia_cfd.go:91
-						momentum.Z = variables[i+(cfdVarMomentum+2)*nelr]
-
+					density := gc_at8[gc_tx2]
+					var momentum float3
+					momentum.X = gc_at9[gc_tx2]
+					momentum.Y = gc_at10[gc_tx2]
+					momentum.Z = gc_at11[gc_tx2]
 //line rodinia_cfd.go:93
-						densityEnergy := variables[i+cfdVarDensityEnergy*nelr]
-
+					densityEnergy := gc_at12[gc_tx2]
 //line rodinia_cfd.go:95
-						var velocity float3
-
-//line rodinia_cfd.go:96
-						computeVelocity(&density, &momentum, &velocity)
-
-//line rodinia_cfd.go:97
-						speedSqd := computeSpeedSqd(&velocity)
-
-//line rodinia_cfd.go:98
-						pressure := computePressure(&density, &densityEnergy, &speedSqd)
-
-//line rodinia_cfd.go:99
-						speedOfSound := computeSpeedOfSound(&density, &pressure)
-
+					var velocity float3
+					computeVelocity(&density, &momentum, &velocity)
+					speedSqd := computeSpeedSqd(&velocity)
+					pressure := computePressure(&density, &densityEnergy, &speedSqd)
+					speedOfSound := computeSpeedOfSound(&density, &pressure)
 //line rodinia_cfd.go:102
-						stepFactors[i] = float32(0.5) / (sqrtf(areas[i]) * (sqrtf(speedSqd) + speedOfSound))
-						_ = density
-						_ = momentum
-						_ = densityEnergy
-						_ = velocity
-						_ = speedSqd
-						_ = pressure
-						_ = speedOfSound
-					}
+					gc_at13[gc_tx2] = float32(0.5) / (sqrtf(gc_at14[gc_tx2]) * (sqrtf(speedSqd) + speedOfSound))
+				}
+			} else {
+//line rodinia_cfd.go:112
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line rodinia_cfd.go:85
+					i := (gc_bdx2*gc_bx2 + gc_tx2)
+//line rodinia_cfd.go:87
+					density := variables[i+cfdVarDensity*nelr]
+					var momentum float3
+					momentum.X = variables[i+(cfdVarMomentum+0)*nelr]
+					momentum.Y = variables[i+(cfdVarMomentum+1)*nelr]
+					momentum.Z = variables[i+(cfdVarMomentum+2)*nelr]
+//line rodinia_cfd.go:93
+					densityEnergy := variables[i+cfdVarDensityEnergy*nelr]
+//line rodinia_cfd.go:95
+					var velocity float3
+					computeVelocity(&density, &momentum, &velocity)
+					speedSqd := computeSpeedSqd(&velocity)
+					pressure := computePressure(&density, &densityEnergy, &speedSqd)
+					speedOfSound := computeSpeedOfSound(&density, &pressure)
+//line rodinia_cfd.go:102
+					stepFactors[i] = float32(0.5) / (sqrtf(areas[i]) * (sqrtf(speedSqd) + speedOfSound))
 				}
 			}
 		}
@@ -359,7 +263,6 @@ func gc_body_cudaComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-
 //line rodinia_cfd.go:113
 		smoothingCoefficient := float32(0.2)
 		compiled.OutOfLine(func() {
@@ -395,107 +298,47 @@ func gc_body_cudaComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int
 						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line rodinia_cfd.go:114
 							i := (gc_bdx2*gc_bx2 + gc_tx2)
-							_ = i
-
 //line rodinia_cfd.go:116
 							var j, nb int
-
-//line rodinia_cfd.go:117
 							var normal float3
-
-//line rodinia_cfd.go:118
 							var normalLen float32
-
-//line rodinia_cfd.go:119
 							var factor float32
-
 //line rodinia_cfd.go:121
 							densityI := gc_at18[gc_tx2]
-
-//line rodinia_cfd.go:122
 							var momentumI float3
-
-//line rodinia_cfd.go:123
 							momentumI.X = gc_at19[gc_tx2]
-
-//line rodinia_cfd.go:124
 							momentumI.Y = gc_at20[gc_tx2]
-
-//line rodinia_cfd.go:125
 							momentumI.Z = gc_at21[gc_tx2]
-
 //line rodinia_cfd.go:127
 							densityEnergyI := gc_at22[gc_tx2]
-
 //line rodinia_cfd.go:129
 							var velocityI float3
-
-//line rodinia_cfd.go:130
 							computeVelocity(&densityI, &momentumI, &velocityI)
-
-//line rodinia_cfd.go:131
 							speedSqdI := computeSpeedSqd(&velocityI)
-
-//line rodinia_cfd.go:132
 							speedI := sqrtf(speedSqdI)
-
-//line rodinia_cfd.go:133
 							pressureI := computePressure(&densityI, &densityEnergyI, &speedSqdI)
-
-//line rodinia_cfd.go:134
 							speedOfSoundI := computeSpeedOfSound(&densityI, &pressureI)
-
-//line rodinia_cfd.go:135
 							var fluxContributionIMomentumX, fluxContributionIMomentumY, fluxContributionIMomentumZ float3
-
-//line rodinia_cfd.go:136
 							var fluxContributionIDensityEnergy float3
-
-//line rodinia_cfd.go:137
 							computeFluxContribution(&densityI, &momentumI, &densityEnergyI, &pressureI, &velocityI, &fluxContributionIMomentumX, &fluxContributionIMomentumY, &fluxContributionIMomentumZ, &fluxContributionIDensityEnergy)
-
 //line rodinia_cfd.go:139
 							fluxIDensity := float32(0.0)
-
-//line rodinia_cfd.go:140
 							var fluxIMomentum float3
-
-//line rodinia_cfd.go:141
 							fluxIMomentum.X = float32(0.0)
-
-//line rodinia_cfd.go:142
 							fluxIMomentum.Y = float32(0.0)
-
-//line rodinia_cfd.go:143
 							fluxIMomentum.Z = float32(0.0)
-
-//line rodinia_cfd.go:144
 							fluxIDensityEnergy := float32(0.0)
-
 //line rodinia_cfd.go:146
 							var velocityNb float3
-
-//line rodinia_cfd.go:147
 							var densityNb, densityEnergyNb float32
-
-//line rodinia_cfd.go:148
 							var momentumNb float3
-
-//line rodinia_cfd.go:149
 							var fluxContributionNbMomentumX, fluxContributionNbMomentumY, fluxContributionNbMomentumZ float3
-
-//line rodinia_cfd.go:150
 							var fluxContributionNbDensityEnergy float3
-
-//line rodinia_cfd.go:151
 							var speedSqdNb, speedOfSoundNb, pressureNb float32
-
 //line rodinia_cfd.go:153
 							var j_ int = 0
-
 //line rodinia_cfd.go:153
 							for ; j_ < cfdNnb; j_++ {
 								nb = int(elementsSurroundingElements[i+j_*nelr])
@@ -503,7 +346,7 @@ func gc_body_cudaComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int
 								normal.Y = normals[i+(j_+1*cfdNnb)*nelr]
 								normal.Z = normals[i+(j_+2*cfdNnb)*nelr]
 								normalLen = sqrtf(normal.X*normal.X + normal.Y*normal.Y + normal.Z*normal.Z)
-
+//line rodinia_cfd.go:160
 								if nb >= 0 {
 									densityNb = variables[nb+cfdVarDensity*nelr]
 									momentumNb.X = variables[nb+(cfdVarMomentum+0)*nelr]
@@ -515,7 +358,6 @@ func gc_body_cudaComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int
 									pressureNb = computePressure(&densityNb, &densityEnergyNb, &speedSqdNb)
 									speedOfSoundNb = computeSpeedOfSound(&densityNb, &pressureNb)
 									computeFluxContribution(&densityNb, &momentumNb, &densityEnergyNb, &pressureNb, &velocityNb, &fluxContributionNbMomentumX, &fluxContributionNbMomentumY, &fluxContributionNbMomentumZ, &fluxContributionNbDensityEnergy)
-
 //line rodinia_cfd.go:173
 									factor = -normalLen * smoothingCoefficient * float32(0.5) * (speedI + sqrtf(speedSqdNb) + speedOfSoundI + speedOfSoundNb)
 									fluxIDensity += factor * (densityI - densityNb)
@@ -523,7 +365,6 @@ func gc_body_cudaComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int
 									fluxIMomentum.X += factor * (momentumI.X - momentumNb.X)
 									fluxIMomentum.Y += factor * (momentumI.Y - momentumNb.Y)
 									fluxIMomentum.Z += factor * (momentumI.Z - momentumNb.Z)
-
 //line rodinia_cfd.go:181
 									factor = float32(0.5) * normal.X
 									fluxIDensity += factor * (momentumNb.X + momentumI.X)
@@ -531,14 +372,14 @@ func gc_body_cudaComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int
 									fluxIMomentum.X += factor * (fluxContributionNbMomentumX.X + fluxContributionIMomentumX.X)
 									fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.X + fluxContributionIMomentumY.X)
 									fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.X + fluxContributionIMomentumZ.X)
-
+//line rodinia_cfd.go:188
 									factor = float32(0.5) * normal.Y
 									fluxIDensity += factor * (momentumNb.Y + momentumI.Y)
 									fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Y + fluxContributionIDensityEnergy.Y)
 									fluxIMomentum.X += factor * (fluxContributionNbMomentumX.Y + fluxContributionIMomentumX.Y)
 									fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.Y + fluxContributionIMomentumY.Y)
 									fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.Y + fluxContributionIMomentumZ.Y)
-
+//line rodinia_cfd.go:195
 									factor = float32(0.5) * normal.Z
 									fluxIDensity += factor * (momentumNb.Z + momentumI.Z)
 									fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Z + fluxContributionIDensityEnergy.Z)
@@ -556,182 +397,78 @@ func gc_body_cudaComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int
 									fluxIMomentum.X += factor * (gc_at25[0].X + fluxContributionIMomentumX.X)
 									fluxIMomentum.Y += factor * (gc_at26[0].X + fluxContributionIMomentumY.X)
 									fluxIMomentum.Z += factor * (gc_at27[0].X + fluxContributionIMomentumZ.X)
-
+//line rodinia_cfd.go:213
 									factor = float32(0.5) * normal.Y
 									fluxIDensity += factor * (gc_at28[0] + momentumI.Y)
 									fluxIDensityEnergy += factor * (gc_at24[0].Y + fluxContributionIDensityEnergy.Y)
 									fluxIMomentum.X += factor * (gc_at25[0].Y + fluxContributionIMomentumX.Y)
 									fluxIMomentum.Y += factor * (gc_at26[0].Y + fluxContributionIMomentumY.Y)
 									fluxIMomentum.Z += factor * (gc_at27[0].Y + fluxContributionIMomentumZ.Y)
-
+//line rodinia_cfd.go:220
 									factor = float32(0.5) * normal.Z
 									fluxIDensity += factor * (gc_at29[0] + momentumI.Z)
 									fluxIDensityEnergy += factor * (gc_at24[0].Z + fluxContributionIDensityEnergy.Z)
 									fluxIMomentum.X += factor * (gc_at25[0].Z + fluxContributionIMomentumX.Z)
 									fluxIMomentum.Y += factor * (gc_at26[0].Z + fluxContributionIMomentumY.Z)
 									fluxIMomentum.Z += factor * (gc_at27[0].Z + fluxContributionIMomentumZ.Z)
-
 								}
 							}
-
-//line rodinia_cfd.go:228
 							j = j_
-
 //line rodinia_cfd.go:228
 							_ = j
-
 //line rodinia_cfd.go:230
 							gc_at30[gc_tx2] = fluxIDensity
-
-//line rodinia_cfd.go:231
 							gc_at31[gc_tx2] = fluxIMomentum.X
-
-//line rodinia_cfd.go:232
 							gc_at32[gc_tx2] = fluxIMomentum.Y
-
-//line rodinia_cfd.go:233
 							gc_at33[gc_tx2] = fluxIMomentum.Z
-
-//line rodinia_cfd.go:234
 							gc_at34[gc_tx2] = fluxIDensityEnergy
-							_ = j
-							_ = nb
-							_ = normal
-							_ = normalLen
-							_ = factor
-							_ = densityI
-							_ = momentumI
-							_ = densityEnergyI
-							_ = velocityI
-							_ = speedSqdI
-							_ = speedI
-							_ = pressureI
-							_ = speedOfSoundI
-							_ = fluxContributionIMomentumX
-							_ = fluxContributionIMomentumY
-							_ = fluxContributionIMomentumZ
-							_ = fluxContributionIDensityEnergy
-							_ = fluxIDensity
-							_ = fluxIMomentum
-							_ = fluxIDensityEnergy
-							_ = velocityNb
-							_ = densityNb
-							_ = densityEnergyNb
-							_ = momentumNb
-							_ = fluxContributionNbMomentumX
-							_ = fluxContributionNbMomentumY
-							_ = fluxContributionNbMomentumZ
-							_ = fluxContributionNbDensityEnergy
-							_ = speedSqdNb
-							_ = speedOfSoundNb
-							_ = pressureNb
-							_ = j_
 						}
 					} else {
+//line rodinia_cfd.go:269
 						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line rodinia_cfd.go:114
 							i := (gc_bdx2*gc_bx2 + gc_tx2)
-							_ = i
-
 //line rodinia_cfd.go:116
 							var j, nb int
-
-//line rodinia_cfd.go:117
 							var normal float3
-
-//line rodinia_cfd.go:118
 							var normalLen float32
-
-//line rodinia_cfd.go:119
 							var factor float32
-
 //line rodinia_cfd.go:121
 							densityI := variables[i+cfdVarDensity*nelr]
-
-//line rodinia_cfd.go:122
 							var momentumI float3
-
-//line rodinia_cfd.go:123
 							momentumI.X = variables[i+(cfdVarMomentum+0)*nelr]
-
-//line rodinia_cfd.go:124
 							momentumI.Y = variables[i+(cfdVarMomentum+1)*nelr]
-
-//line rodinia_cfd.go:125
 							momentumI.Z = variables[i+(cfdVarMomentum+2)*nelr]
-
 //line rodinia_cfd.go:127
 							densityEnergyI := variables[i+cfdVarDensityEnergy*nelr]
-
 //line rodinia_cfd.go:129
 							var velocityI float3
-
-//line rodinia_cfd.go:130
 							computeVelocity(&densityI, &momentumI, &velocityI)
-
-//line rodinia_cfd.go:131
 							speedSqdI := computeSpeedSqd(&velocityI)
-
-//line rodinia_cfd.go:132
 							speedI := sqrtf(speedSqdI)
-
-//line rodinia_cfd.go:133
 							pressureI := computePressure(&densityI, &densityEnergyI, &speedSqdI)
-
-//line rodinia_cfd.go:134
 							speedOfSoundI := computeSpeedOfSound(&densityI, &pressureI)
-
-//line rodinia_cfd.go:135
 							var fluxContributionIMomentumX, fluxContributionIMomentumY, fluxContributionIMomentumZ float3
-
-//line rodinia_cfd.go:136
 							var fluxContributionIDensityEnergy float3
-
-//line rodinia_cfd.go:137
 							computeFluxContribution(&densityI, &momentumI, &densityEnergyI, &pressureI, &velocityI, &fluxContributionIMomentumX, &fluxContributionIMomentumY, &fluxContributionIMomentumZ, &fluxContributionIDensityEnergy)
-
 //line rodinia_cfd.go:139
 							fluxIDensity := float32(0.0)
-
-//line rodinia_cfd.go:140
 							var fluxIMomentum float3
-
-//line rodinia_cfd.go:141
 							fluxIMomentum.X = float32(0.0)
-
-//line rodinia_cfd.go:142
 							fluxIMomentum.Y = float32(0.0)
-
-//line rodinia_cfd.go:143
 							fluxIMomentum.Z = float32(0.0)
-
-//line rodinia_cfd.go:144
 							fluxIDensityEnergy := float32(0.0)
-
 //line rodinia_cfd.go:146
 							var velocityNb float3
-
-//line rodinia_cfd.go:147
 							var densityNb, densityEnergyNb float32
-
-//line rodinia_cfd.go:148
 							var momentumNb float3
-
-//line rodinia_cfd.go:149
 							var fluxContributionNbMomentumX, fluxContributionNbMomentumY, fluxContributionNbMomentumZ float3
-
-//line rodinia_cfd.go:150
 							var fluxContributionNbDensityEnergy float3
-
-//line rodinia_cfd.go:151
 							var speedSqdNb, speedOfSoundNb, pressureNb float32
-
 //line rodinia_cfd.go:153
 							var j_ int = 0
-
 //line rodinia_cfd.go:153
 							for ; j_ < cfdNnb; j_++ {
 								nb = int(elementsSurroundingElements[i+j_*nelr])
@@ -739,7 +476,7 @@ func gc_body_cudaComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int
 								normal.Y = normals[i+(j_+1*cfdNnb)*nelr]
 								normal.Z = normals[i+(j_+2*cfdNnb)*nelr]
 								normalLen = sqrtf(normal.X*normal.X + normal.Y*normal.Y + normal.Z*normal.Z)
-
+//line rodinia_cfd.go:160
 								if nb >= 0 {
 									densityNb = variables[nb+cfdVarDensity*nelr]
 									momentumNb.X = variables[nb+(cfdVarMomentum+0)*nelr]
@@ -751,7 +488,6 @@ func gc_body_cudaComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int
 									pressureNb = computePressure(&densityNb, &densityEnergyNb, &speedSqdNb)
 									speedOfSoundNb = computeSpeedOfSound(&densityNb, &pressureNb)
 									computeFluxContribution(&densityNb, &momentumNb, &densityEnergyNb, &pressureNb, &velocityNb, &fluxContributionNbMomentumX, &fluxContributionNbMomentumY, &fluxContributionNbMomentumZ, &fluxContributionNbDensityEnergy)
-
 //line rodinia_cfd.go:173
 									factor = -normalLen * smoothingCoefficient * float32(0.5) * (speedI + sqrtf(speedSqdNb) + speedOfSoundI + speedOfSoundNb)
 									fluxIDensity += factor * (densityI - densityNb)
@@ -759,7 +495,6 @@ func gc_body_cudaComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int
 									fluxIMomentum.X += factor * (momentumI.X - momentumNb.X)
 									fluxIMomentum.Y += factor * (momentumI.Y - momentumNb.Y)
 									fluxIMomentum.Z += factor * (momentumI.Z - momentumNb.Z)
-
 //line rodinia_cfd.go:181
 									factor = float32(0.5) * normal.X
 									fluxIDensity += factor * (momentumNb.X + momentumI.X)
@@ -767,14 +502,14 @@ func gc_body_cudaComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int
 									fluxIMomentum.X += factor * (fluxContributionNbMomentumX.X + fluxContributionIMomentumX.X)
 									fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.X + fluxContributionIMomentumY.X)
 									fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.X + fluxContributionIMomentumZ.X)
-
+//line rodinia_cfd.go:188
 									factor = float32(0.5) * normal.Y
 									fluxIDensity += factor * (momentumNb.Y + momentumI.Y)
 									fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Y + fluxContributionIDensityEnergy.Y)
 									fluxIMomentum.X += factor * (fluxContributionNbMomentumX.Y + fluxContributionIMomentumX.Y)
 									fluxIMomentum.Y += factor * (fluxContributionNbMomentumY.Y + fluxContributionIMomentumY.Y)
 									fluxIMomentum.Z += factor * (fluxContributionNbMomentumZ.Y + fluxContributionIMomentumZ.Y)
-
+//line rodinia_cfd.go:195
 									factor = float32(0.5) * normal.Z
 									fluxIDensity += factor * (momentumNb.Z + momentumI.Z)
 									fluxIDensityEnergy += factor * (fluxContributionNbDensityEnergy.Z + fluxContributionIDensityEnergy.Z)
@@ -792,80 +527,36 @@ func gc_body_cudaComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int
 									fluxIMomentum.X += factor * (ffFluxContributionMomentumX[0].X + fluxContributionIMomentumX.X)
 									fluxIMomentum.Y += factor * (ffFluxContributionMomentumY[0].X + fluxContributionIMomentumY.X)
 									fluxIMomentum.Z += factor * (ffFluxContributionMomentumZ[0].X + fluxContributionIMomentumZ.X)
-
+//line rodinia_cfd.go:213
 									factor = float32(0.5) * normal.Y
 									fluxIDensity += factor * (ffVariable[cfdVarMomentum+1] + momentumI.Y)
 									fluxIDensityEnergy += factor * (ffFluxContributionDensityEnergy[0].Y + fluxContributionIDensityEnergy.Y)
 									fluxIMomentum.X += factor * (ffFluxContributionMomentumX[0].Y + fluxContributionIMomentumX.Y)
 									fluxIMomentum.Y += factor * (ffFluxContributionMomentumY[0].Y + fluxContributionIMomentumY.Y)
 									fluxIMomentum.Z += factor * (ffFluxContributionMomentumZ[0].Y + fluxContributionIMomentumZ.Y)
-
+//line rodinia_cfd.go:220
 									factor = float32(0.5) * normal.Z
 									fluxIDensity += factor * (ffVariable[cfdVarMomentum+2] + momentumI.Z)
 									fluxIDensityEnergy += factor * (ffFluxContributionDensityEnergy[0].Z + fluxContributionIDensityEnergy.Z)
 									fluxIMomentum.X += factor * (ffFluxContributionMomentumX[0].Z + fluxContributionIMomentumX.Z)
 									fluxIMomentum.Y += factor * (ffFluxContributionMomentumY[0].Z + fluxContributionIMomentumY.Z)
 									fluxIMomentum.Z += factor * (ffFluxContributionMomentumZ[0].Z + fluxContributionIMomentumZ.Z)
-
 								}
 							}
-
-//line rodinia_cfd.go:228
 							j = j_
-
 //line rodinia_cfd.go:228
 							_ = j
-
 //line rodinia_cfd.go:230
 							fluxes[i+cfdVarDensity*nelr] = fluxIDensity
-
-//line rodinia_cfd.go:231
 							fluxes[i+(cfdVarMomentum+0)*nelr] = fluxIMomentum.X
-
-//line rodinia_cfd.go:232
 							fluxes[i+(cfdVarMomentum+1)*nelr] = fluxIMomentum.Y
-
-//line rodinia_cfd.go:233
 							fluxes[i+(cfdVarMomentum+2)*nelr] = fluxIMomentum.Z
-
-//line rodinia_cfd.go:234
 							fluxes[i+cfdVarDensityEnergy*nelr] = fluxIDensityEnergy
-							_ = j
-							_ = nb
-							_ = normal
-							_ = normalLen
-							_ = factor
-							_ = densityI
-							_ = momentumI
-							_ = densityEnergyI
-							_ = velocityI
-							_ = speedSqdI
-							_ = speedI
-							_ = pressureI
-							_ = speedOfSoundI
-							_ = fluxContributionIMomentumX
-							_ = fluxContributionIMomentumY
-							_ = fluxContributionIMomentumZ
-							_ = fluxContributionIDensityEnergy
-							_ = fluxIDensity
-							_ = fluxIMomentum
-							_ = fluxIDensityEnergy
-							_ = velocityNb
-							_ = densityNb
-							_ = densityEnergyNb
-							_ = momentumNb
-							_ = fluxContributionNbMomentumX
-							_ = fluxContributionNbMomentumY
-							_ = fluxContributionNbMomentumZ
-							_ = fluxContributionNbDensityEnergy
-							_ = speedSqdNb
-							_ = speedOfSoundNb
-							_ = pressureNb
-							_ = j_
 						}
 					}
 				}
 			}
+//line rodinia_cfd.go:271
 		})
 	}
 }
@@ -895,7 +586,7 @@ func gc_body_cudaTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j int, nelr
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line rodinia_cfd.go:251
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -906,145 +597,106 @@ func gc_body_cudaTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j int, nelr
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := gc_bdx2 * gc_bx2
-				gc_off8 := (gc_bdx2 * gc_bx2) + (cfdVarDensity * nelr)
-				gc_off9 := (gc_bdx2 * gc_bx2) + (cfdVarDensityEnergy * nelr)
-				gc_off10 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 0) * nelr)
-				gc_off11 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 1) * nelr)
-				gc_off12 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 2) * nelr)
-				if gc_runlo2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(stepFactors) && gc_runhi2 <= len(stepFactors)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(variables) && gc_runhi2 <= len(variables)-gc_off8 && gc_off8 <= len(oldVariables) && gc_runhi2 <= len(oldVariables)-gc_off8 && gc_off8 <= len(fluxes) && gc_runhi2 <= len(fluxes)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(variables) && gc_runhi2 <= len(variables)-gc_off9 && gc_off9 <= len(oldVariables) && gc_runhi2 <= len(oldVariables)-gc_off9 && gc_off9 <= len(fluxes) && gc_runhi2 <= len(fluxes)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(variables) && gc_runhi2 <= len(variables)-gc_off10 && gc_off10 <= len(oldVariables) && gc_runhi2 <= len(oldVariables)-gc_off10 && gc_off10 <= len(fluxes) && gc_runhi2 <= len(fluxes)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(variables) && gc_runhi2 <= len(variables)-gc_off11 && gc_off11 <= len(oldVariables) && gc_runhi2 <= len(oldVariables)-gc_off11 && gc_off11 <= len(fluxes) && gc_runhi2 <= len(fluxes)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(variables) && gc_runhi2 <= len(variables)-gc_off12 && gc_off12 <= len(oldVariables) && gc_runhi2 <= len(oldVariables)-gc_off12 && gc_off12 <= len(fluxes) && gc_runhi2 <= len(fluxes)-gc_off12 {
-					gc_at17 := stepFactors[gc_off7:][:gc_runhi2]
-					gc_at18 := variables[gc_off8:][:gc_runhi2]
-					gc_at19 := oldVariables[gc_off8:][:gc_runhi2]
-					gc_at20 := fluxes[gc_off8:][:gc_runhi2]
-					gc_at21 := variables[gc_off9:][:gc_runhi2]
-					gc_at22 := oldVariables[gc_off9:][:gc_runhi2]
-					gc_at23 := fluxes[gc_off9:][:gc_runhi2]
-					gc_at24 := variables[gc_off10:][:gc_runhi2]
-					gc_at25 := oldVariables[gc_off10:][:gc_runhi2]
-					gc_at26 := fluxes[gc_off10:][:gc_runhi2]
-					gc_at27 := variables[gc_off11:][:gc_runhi2]
-					gc_at28 := oldVariables[gc_off11:][:gc_runhi2]
-					gc_at29 := fluxes[gc_off11:][:gc_runhi2]
-					gc_at30 := variables[gc_off12:][:gc_runhi2]
-					gc_at31 := oldVariables[gc_off12:][:gc_runhi2]
-					gc_at32 := fluxes[gc_off12:][:gc_runhi2]
-					gc_vstep := gc_runlo2
-					if compiled.SIMD {
+//line rodinia_cfd.go:262
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off7 := gc_bdx2 * gc_bx2
+			gc_off8 := (gc_bdx2 * gc_bx2) + (cfdVarDensity * nelr)
+			gc_off9 := (gc_bdx2 * gc_bx2) + (cfdVarDensityEnergy * nelr)
+			gc_off10 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 0) * nelr)
+			gc_off11 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 1) * nelr)
+			gc_off12 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 2) * nelr)
+			if gc_runlo2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(stepFactors) && gc_runhi2 <= len(stepFactors)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(variables) && gc_runhi2 <= len(variables)-gc_off8 && gc_off8 <= len(oldVariables) && gc_runhi2 <= len(oldVariables)-gc_off8 && gc_off8 <= len(fluxes) && gc_runhi2 <= len(fluxes)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(variables) && gc_runhi2 <= len(variables)-gc_off9 && gc_off9 <= len(oldVariables) && gc_runhi2 <= len(oldVariables)-gc_off9 && gc_off9 <= len(fluxes) && gc_runhi2 <= len(fluxes)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(variables) && gc_runhi2 <= len(variables)-gc_off10 && gc_off10 <= len(oldVariables) && gc_runhi2 <= len(oldVariables)-gc_off10 && gc_off10 <= len(fluxes) && gc_runhi2 <= len(fluxes)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(variables) && gc_runhi2 <= len(variables)-gc_off11 && gc_off11 <= len(oldVariables) && gc_runhi2 <= len(oldVariables)-gc_off11 && gc_off11 <= len(fluxes) && gc_runhi2 <= len(fluxes)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(variables) && gc_runhi2 <= len(variables)-gc_off12 && gc_off12 <= len(oldVariables) && gc_runhi2 <= len(oldVariables)-gc_off12 && gc_off12 <= len(fluxes) && gc_runhi2 <= len(fluxes)-gc_off12 {
+				gc_at17 := stepFactors[gc_off7:][:gc_runhi2]
+				gc_at18 := variables[gc_off8:][:gc_runhi2]
+				gc_at19 := oldVariables[gc_off8:][:gc_runhi2]
+				gc_at20 := fluxes[gc_off8:][:gc_runhi2]
+				gc_at21 := variables[gc_off9:][:gc_runhi2]
+				gc_at22 := oldVariables[gc_off9:][:gc_runhi2]
+				gc_at23 := fluxes[gc_off9:][:gc_runhi2]
+				gc_at24 := variables[gc_off10:][:gc_runhi2]
+				gc_at25 := oldVariables[gc_off10:][:gc_runhi2]
+				gc_at26 := fluxes[gc_off10:][:gc_runhi2]
+				gc_at27 := variables[gc_off11:][:gc_runhi2]
+				gc_at28 := oldVariables[gc_off11:][:gc_runhi2]
+				gc_at29 := fluxes[gc_off11:][:gc_runhi2]
+				gc_at30 := variables[gc_off12:][:gc_runhi2]
+				gc_at31 := oldVariables[gc_off12:][:gc_runhi2]
+				gc_at32 := fluxes[gc_off12:][:gc_runhi2]
+				gc_vstep := gc_runlo2
+				if compiled.SIMD {
 //line rodinia_cfd.go:244
-						gc_vb2 := archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j))
-//line rodinia_cfd.go:244
-						_ = gc_vb2
-						for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+					gc_vb2 := archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j))
+					for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line rodinia_cfd.go:242
-							var i int = (gc_bdx2*gc_bx2 + gc_tx2)
+						var i int = (gc_bdx2*gc_bx2 + gc_tx2)
 //line rodinia_cfd.go:242
-							_ = i
-//line rodinia_cfd.go:244
-							factor := archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Div(gc_vb2)
-//line rodinia_cfd.go:244
-							_ = factor
-							archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]))).StoreSlice(gc_at18[gc_tx2:])
-							archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at23[gc_tx2:]))).StoreSlice(gc_at21[gc_tx2:])
-							archsimd.LoadFloat32x8Slice(gc_at25[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:]))).StoreSlice(gc_at24[gc_tx2:])
-							archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at29[gc_tx2:]))).StoreSlice(gc_at27[gc_tx2:])
-							archsimd.LoadFloat32x8Slice(gc_at31[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at32[gc_tx2:]))).StoreSlice(gc_at30[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_runhi2; gc_tx2++ {
-
-//line rodinia_cfd.go:242
-						i := (gc_bdx2*gc_bx2 + gc_tx2)
 						_ = i
-
 //line rodinia_cfd.go:244
-						factor := gc_at17[gc_tx2] / float32(cfdRK+1-j)
-
-//line rodinia_cfd.go:246
-						gc_at18[gc_tx2] = gc_at19[gc_tx2] + factor*gc_at20[gc_tx2]
-
-//line rodinia_cfd.go:247
-						gc_at21[gc_tx2] = gc_at22[gc_tx2] + factor*gc_at23[gc_tx2]
-
-//line rodinia_cfd.go:248
-						gc_at24[gc_tx2] = gc_at25[gc_tx2] + factor*gc_at26[gc_tx2]
-
-//line rodinia_cfd.go:249
-						gc_at27[gc_tx2] = gc_at28[gc_tx2] + factor*gc_at29[gc_tx2]
-
-//line rodinia_cfd.go:250
-						gc_at30[gc_tx2] = gc_at31[gc_tx2] + factor*gc_at32[gc_tx2]
-						_ = factor
+						factor := archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Div(gc_vb2)
+						archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]))).StoreSlice(gc_at18[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at23[gc_tx2:]))).StoreSlice(gc_at21[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at25[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:]))).StoreSlice(gc_at24[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at29[gc_tx2:]))).StoreSlice(gc_at27[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at31[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at32[gc_tx2:]))).StoreSlice(gc_at30[gc_tx2:])
 					}
-				} else {
-					gc_vstep2 := gc_runlo2
-					if compiled.SIMD {
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_runhi2; gc_tx2++ {
 //line rodinia_cfd.go:244
-						gc_vb := archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j))
+					factor := gc_at17[gc_tx2] / float32(cfdRK+1-j)
+//line rodinia_cfd.go:246
+					gc_at18[gc_tx2] = gc_at19[gc_tx2] + factor*gc_at20[gc_tx2]
+					gc_at21[gc_tx2] = gc_at22[gc_tx2] + factor*gc_at23[gc_tx2]
+					gc_at24[gc_tx2] = gc_at25[gc_tx2] + factor*gc_at26[gc_tx2]
+					gc_at27[gc_tx2] = gc_at28[gc_tx2] + factor*gc_at29[gc_tx2]
+					gc_at30[gc_tx2] = gc_at31[gc_tx2] + factor*gc_at32[gc_tx2]
+				}
+			} else {
+//line rodinia_cfd.go:254
+				gc_vstep2 := gc_runlo2
+				if compiled.SIMD {
 //line rodinia_cfd.go:244
-						_ = gc_vb
-						for ; gc_vstep2+7 < gc_runhi2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+					gc_vb := archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j))
+					for ; gc_vstep2+7 < gc_runhi2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line rodinia_cfd.go:242
-							var i int = (gc_bdx2*gc_bx2 + gc_tx2)
-//line rodinia_cfd.go:242
-							_ = i
+						var i int = (gc_bdx2*gc_bx2 + gc_tx2)
 //line rodinia_cfd.go:244
-							if i < 0 || i > len(stepFactors)-8 || (i+
-
-								cfdVarDensity*nelr) < 0 || (i+cfdVarDensity*nelr) > len(oldVariables)-8 || (i+cfdVarDensity*nelr) > len(fluxes)-8 || (i+cfdVarDensity*nelr) > len(variables)-8 || (i+
-								cfdVarDensityEnergy*nelr) < 0 || (i+cfdVarDensityEnergy*nelr) > len(oldVariables)-8 || (i+cfdVarDensityEnergy*nelr) > len(fluxes)-8 || (i+cfdVarDensityEnergy*nelr) > len(variables)-8 || (i+
-								(cfdVarMomentum+0)*nelr) < 0 || (i+(cfdVarMomentum+0)*nelr) > len(oldVariables)-8 || (i+(cfdVarMomentum+0)*nelr) > len(fluxes)-8 || (i+(cfdVarMomentum+0)*nelr) > len(variables)-8 || (i+
-								(cfdVarMomentum+1)*nelr) < 0 || (i+(cfdVarMomentum+1)*nelr) > len(oldVariables)-8 || (i+(cfdVarMomentum+1)*nelr) > len(fluxes)-8 || (i+(cfdVarMomentum+1)*nelr) > len(variables)-8 || (i+
-								(cfdVarMomentum+2)*nelr) < 0 || (i+(cfdVarMomentum+2)*nelr) > len(oldVariables)-8 || (i+(cfdVarMomentum+2)*nelr) > len(fluxes)-8 || (i+(cfdVarMomentum+2)*nelr) > len(variables)-8 {
+						if i < 0 || i > len(stepFactors)-8 || (i+
+//line rodinia_cfd.go:246
+							cfdVarDensity*nelr) < 0 || (i+cfdVarDensity*nelr) > len(oldVariables)-8 || (i+cfdVarDensity*nelr) > len(fluxes)-8 || (i+cfdVarDensity*nelr) > len(variables)-8 || (i+
+							cfdVarDensityEnergy*nelr) < 0 || (i+cfdVarDensityEnergy*nelr) > len(oldVariables)-8 || (i+cfdVarDensityEnergy*nelr) > len(fluxes)-8 || (i+cfdVarDensityEnergy*nelr) > len(variables)-8 || (i+
+							(cfdVarMomentum+0)*nelr) < 0 || (i+(cfdVarMomentum+0)*nelr) > len(oldVariables)-8 || (i+(cfdVarMomentum+0)*nelr) > len(fluxes)-8 || (i+(cfdVarMomentum+0)*nelr) > len(variables)-8 || (i+
+							(cfdVarMomentum+1)*nelr) < 0 || (i+(cfdVarMomentum+1)*nelr) > len(oldVariables)-8 || (i+(cfdVarMomentum+1)*nelr) > len(fluxes)-8 || (i+(cfdVarMomentum+1)*nelr) > len(variables)-8 || (i+
+							(cfdVarMomentum+2)*nelr) < 0 || (i+(cfdVarMomentum+2)*nelr) > len(oldVariables)-8 || (i+(cfdVarMomentum+2)*nelr) > len(fluxes)-8 || (i+(cfdVarMomentum+2)*nelr) > len(variables)-8 {
 //line rodinia_cfd.go:244
-								break
-//line rodinia_cfd.go:244
-							}
-//line rodinia_cfd.go:244
-							factor := archsimd.LoadFloat32x8Slice(stepFactors[i:]).Div(gc_vb)
-//line rodinia_cfd.go:244
-							_ = factor
-							archsimd.LoadFloat32x8Slice(oldVariables[i+cfdVarDensity*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+cfdVarDensity*nelr:]))).StoreSlice(variables[i+cfdVarDensity*nelr:])
-							archsimd.LoadFloat32x8Slice(oldVariables[i+cfdVarDensityEnergy*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+cfdVarDensityEnergy*nelr:]))).StoreSlice(variables[i+cfdVarDensityEnergy*nelr:])
-							archsimd.LoadFloat32x8Slice(oldVariables[i+(cfdVarMomentum+0)*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+(cfdVarMomentum+0)*nelr:]))).StoreSlice(variables[i+(cfdVarMomentum+0)*nelr:])
-							archsimd.LoadFloat32x8Slice(oldVariables[i+(cfdVarMomentum+1)*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+(cfdVarMomentum+1)*nelr:]))).StoreSlice(variables[i+(cfdVarMomentum+1)*nelr:])
-							archsimd.LoadFloat32x8Slice(oldVariables[i+(cfdVarMomentum+2)*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+(cfdVarMomentum+2)*nelr:]))).StoreSlice(variables[i+(cfdVarMomentum+2)*nelr:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_runhi2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line rodinia_cfd.go:242
-						i := (gc_bdx2*gc_bx2 + gc_tx2)
-						_ = i
-
 //line rodinia_cfd.go:244
-						factor := stepFactors[i] / float32(cfdRK+1-j)
-
-//line rodinia_cfd.go:246
-						variables[i+cfdVarDensity*nelr] = oldVariables[i+cfdVarDensity*nelr] + factor*fluxes[i+cfdVarDensity*nelr]
-
-//line rodinia_cfd.go:247
-						variables[i+cfdVarDensityEnergy*nelr] = oldVariables[i+cfdVarDensityEnergy*nelr] + factor*fluxes[i+cfdVarDensityEnergy*nelr]
-
-//line rodinia_cfd.go:248
-						variables[i+(cfdVarMomentum+0)*nelr] = oldVariables[i+(cfdVarMomentum+0)*nelr] + factor*fluxes[i+(cfdVarMomentum+0)*nelr]
-
-//line rodinia_cfd.go:249
-						variables[i+(cfdVarMomentum+1)*nelr] = oldVariables[i+(cfdVarMomentum+1)*nelr] + factor*fluxes[i+(cfdVarMomentum+1)*nelr]
-
-//line rodinia_cfd.go:250
-						variables[i+(cfdVarMomentum+2)*nelr] = oldVariables[i+(cfdVarMomentum+2)*nelr] + factor*fluxes[i+(cfdVarMomentum+2)*nelr]
-						_ = factor
+						factor := archsimd.LoadFloat32x8Slice(stepFactors[i:]).Div(gc_vb)
+						archsimd.LoadFloat32x8Slice(oldVariables[i+cfdVarDensity*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+cfdVarDensity*nelr:]))).StoreSlice(variables[i+cfdVarDensity*nelr:])
+						archsimd.LoadFloat32x8Slice(oldVariables[i+cfdVarDensityEnergy*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+cfdVarDensityEnergy*nelr:]))).StoreSlice(variables[i+cfdVarDensityEnergy*nelr:])
+						archsimd.LoadFloat32x8Slice(oldVariables[i+(cfdVarMomentum+0)*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+(cfdVarMomentum+0)*nelr:]))).StoreSlice(variables[i+(cfdVarMomentum+0)*nelr:])
+						archsimd.LoadFloat32x8Slice(oldVariables[i+(cfdVarMomentum+1)*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+(cfdVarMomentum+1)*nelr:]))).StoreSlice(variables[i+(cfdVarMomentum+1)*nelr:])
+						archsimd.LoadFloat32x8Slice(oldVariables[i+(cfdVarMomentum+2)*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+(cfdVarMomentum+2)*nelr:]))).StoreSlice(variables[i+(cfdVarMomentum+2)*nelr:])
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_runhi2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line rodinia_cfd.go:242
+					i := (gc_bdx2*gc_bx2 + gc_tx2)
+//line rodinia_cfd.go:244
+					factor := stepFactors[i] / float32(cfdRK+1-j)
+//line rodinia_cfd.go:246
+					variables[i+cfdVarDensity*nelr] = oldVariables[i+cfdVarDensity*nelr] + factor*fluxes[i+cfdVarDensity*nelr]
+					variables[i+cfdVarDensityEnergy*nelr] = oldVariables[i+cfdVarDensityEnergy*nelr] + factor*fluxes[i+cfdVarDensityEnergy*nelr]
+					variables[i+(cfdVarMomentum+0)*nelr] = oldVariables[i+(cfdVarMomentum+0)*nelr] + factor*fluxes[i+(cfdVarMomentum+0)*nelr]
+					variables[i+(cfdVarMomentum+1)*nelr] = oldVariables[i+(cfdVarMomentum+1)*nelr] + factor*fluxes[i+(cfdVarMomentum+1)*nelr]
+					variables[i+(cfdVarMomentum+2)*nelr] = oldVariables[i+(cfdVarMomentum+2)*nelr] + factor*fluxes[i+(cfdVarMomentum+2)*nelr]
 				}
 			}
 		}
@@ -1054,4 +706,5 @@ func gc_body_cudaTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j int, nelr
 // gc_files_rodinia_cfd holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go rodinia_cfd.go
+//line rodinia_cfd.go:262
 var gc_files_rodinia_cfd embed.FS

@@ -49,548 +49,387 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 	gc_s_cw64 := compiled.Scratch[uint64](gc_b, 2)[:gc_n]
 	gc_s_val32 := compiled.Scratch[uint32](gc_b, 3)[:gc_n]
 	gc_s_codewordlen := compiled.Scratch[uint32](gc_b, 4)[:gc_n]
-	_ = gc_s_codewordlen
-
 //line rodinia_huffman.go:40
 	sm := gocuda.DynamicShared[uint32](t)
-
-//line rodinia_huffman.go:41
 	kcmax := gocuda.Shared[uint32](t, 1)[:1]
-
 //line rodinia_huffman.go:43
 	codewords := sm
-
-//line rodinia_huffman.go:44
 	codewordlens := sm[vlcNumSymbols:]
-
-//line rodinia_huffman.go:45
 	as := sm[2*vlcNumSymbols:]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line rodinia_huffman.go:47
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line rodinia_huffman.go:31
-				kn := uint32(gc_bx*gc_bdx + gc_tx)
-				_ = kn
-
-//line rodinia_huffman.go:32
-				k := uint32(gc_tx)
-				_ = k
-
-//line rodinia_huffman.go:33
-				var kc, startbit, wrbits uint32
-
+			kn := uint32(gc_bx*gc_bdx + gc_tx)
+			k := uint32(gc_tx)
+			var kc, startbit, wrbits uint32
 //line rodinia_huffman.go:35
-				var cw64 uint64 = 0
-
-//line rodinia_huffman.go:36
-				var val32, codewordlen uint32 = 0, 0
-
-//line rodinia_huffman.go:37
-				var tmpbyte, tmpcwlen uint8
-
-//line rodinia_huffman.go:38
-				var tmpcw32 uint32
-
+			var cw64 uint64 = 0
+			var val32, codewordlen uint32 = 0, 0
+			var tmpbyte, tmpcwlen uint8
+			var tmpcw32 uint32
 //line rodinia_huffman.go:48
-				codewords[k] = gmCodewords[k]
-
-//line rodinia_huffman.go:49
-				codewordlens[k] = gmCodewordlens[k]
-
-//line rodinia_huffman.go:50
-				val32 = data[kn]
-				_ = kc
-				_ = startbit
-				_ = wrbits
-				_ = cw64
-				_ = val32
-				_ = codewordlen
-				_ = tmpbyte
-				_ = tmpcwlen
-				_ = tmpcw32
-				gc_s_kc[gc_rank] = kc
-				gc_s_startbit[gc_rank] = startbit
-				gc_s_cw64[gc_rank] = cw64
-				gc_s_val32[gc_rank] = val32
-				gc_s_codewordlen[gc_rank] = codewordlen
-			}
+			codewords[k] = gmCodewords[k]
+			codewordlens[k] = gmCodewordlens[k]
+			val32 = data[kn]
+//line rodinia_huffman.go:53
+			_ = wrbits
+//line rodinia_huffman.go:57
+			_ = tmpbyte
+			_ = tmpcwlen
+			_ = tmpcw32
+			gc_s_kc[gc_rank] = kc
+			gc_s_startbit[gc_rank] = startbit
+			gc_s_cw64[gc_rank] = cw64
+			gc_s_val32[gc_rank] = val32
+			gc_s_codewordlen[gc_rank] = codewordlen
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line rodinia_huffman.go:69
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line rodinia_huffman.go:32
-				k := uint32(gc_tx)
-				_ = k
-				cw64 := gc_s_cw64[gc_rank]
-				val32 := gc_s_val32[gc_rank]
-				codewordlen := gc_s_codewordlen[gc_rank]
-				var tmpbyte uint8
-				_ = tmpbyte
-				var tmpcwlen uint8
-				_ = tmpcwlen
-				var tmpcw32 uint32
-				_ = tmpcw32
-
+			k := uint32(gc_tx)
+//line rodinia_huffman.go:34
+			cw64 := gc_s_cw64[gc_rank]
+			val32 := gc_s_val32[gc_rank]
+			codewordlen := gc_s_codewordlen[gc_rank]
+			var tmpbyte uint8
+//line rodinia_huffman.go:39
+			var tmpcwlen uint8
+//line rodinia_huffman.go:41
+			var tmpcw32 uint32
+			{
 				{
-
 //line rodinia_huffman.go:52
-					{
-//line rodinia_huffman.go:52
-						i := uint32(0)
-//line rodinia_huffman.go:52
-						_ = i
-						tmpbyte = uint8(val32 >> ((3 - i) * 8))
-						tmpcw32 = codewords[tmpbyte]
-						tmpcwlen = uint8(codewordlens[tmpbyte])
-						cw64 = (cw64 << tmpcwlen) | uint64(tmpcw32)
-						codewordlen += uint32(tmpcwlen)
-					}
-//line rodinia_huffman.go:52
-					{
-//line rodinia_huffman.go:52
-						i := uint32(1)
-//line rodinia_huffman.go:52
-						_ = i
-						tmpbyte = uint8(val32 >> ((3 - i) * 8))
-						tmpcw32 = codewords[tmpbyte]
-						tmpcwlen = uint8(codewordlens[tmpbyte])
-						cw64 = (cw64 << tmpcwlen) | uint64(tmpcw32)
-						codewordlen += uint32(tmpcwlen)
-					}
-//line rodinia_huffman.go:52
-					{
-//line rodinia_huffman.go:52
-						i := uint32(2)
-//line rodinia_huffman.go:52
-						_ = i
-						tmpbyte = uint8(val32 >> ((3 - i) * 8))
-						tmpcw32 = codewords[tmpbyte]
-						tmpcwlen = uint8(codewordlens[tmpbyte])
-						cw64 = (cw64 << tmpcwlen) | uint64(tmpcw32)
-						codewordlen += uint32(tmpcwlen)
-					}
-//line rodinia_huffman.go:52
-					{
-//line rodinia_huffman.go:52
-						i := uint32(3)
-//line rodinia_huffman.go:52
-						_ = i
-						tmpbyte = uint8(val32 >> ((3 - i) * 8))
-						tmpcw32 = codewords[tmpbyte]
-						tmpcwlen = uint8(codewordlens[tmpbyte])
-						cw64 = (cw64 << tmpcwlen) | uint64(tmpcw32)
-						codewordlen += uint32(tmpcwlen)
-					}
-//line rodinia_huffman.go:58
+					i := uint32(0)
+					tmpbyte = uint8(val32 >> ((3 - i) * 8))
+					tmpcw32 = codewords[tmpbyte]
+					tmpcwlen = uint8(codewordlens[tmpbyte])
+					cw64 = (cw64 << tmpcwlen) | uint64(tmpcw32)
+					codewordlen += uint32(tmpcwlen)
 				}
-
-//line rodinia_huffman.go:59
-				as[k] = codewordlen
-				gc_s_cw64[gc_rank] = cw64
-				gc_s_codewordlen[gc_rank] = codewordlen
+				{
+//line rodinia_huffman.go:52
+					i := uint32(1)
+					tmpbyte = uint8(val32 >> ((3 - i) * 8))
+					tmpcw32 = codewords[tmpbyte]
+					tmpcwlen = uint8(codewordlens[tmpbyte])
+					cw64 = (cw64 << tmpcwlen) | uint64(tmpcw32)
+					codewordlen += uint32(tmpcwlen)
+				}
+				{
+//line rodinia_huffman.go:52
+					i := uint32(2)
+					tmpbyte = uint8(val32 >> ((3 - i) * 8))
+					tmpcw32 = codewords[tmpbyte]
+					tmpcwlen = uint8(codewordlens[tmpbyte])
+					cw64 = (cw64 << tmpcwlen) | uint64(tmpcw32)
+					codewordlen += uint32(tmpcwlen)
+				}
+				{
+//line rodinia_huffman.go:52
+					i := uint32(3)
+					tmpbyte = uint8(val32 >> ((3 - i) * 8))
+					tmpcw32 = codewords[tmpbyte]
+					tmpcwlen = uint8(codewordlens[tmpbyte])
+					cw64 = (cw64 << tmpcwlen) | uint64(tmpcw32)
+					codewordlen += uint32(tmpcwlen)
+				}
 			}
+//line rodinia_huffman.go:59
+			as[k] = codewordlen
+			gc_s_cw64[gc_rank] = cw64
+			gc_s_codewordlen[gc_rank] = codewordlen
 		}
 	}
-
 //line rodinia_huffman.go:63
 	offset := uint32(1)
-
 //line rodinia_huffman.go:66
 	for d := uint32(gc_bdx) >> 1; d > 0; d >>= 1 {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_huffman.go:32
-					k := uint32(gc_tx)
-					_ = k
-
 //line rodinia_huffman.go:68
-					if k < d {
-						ai := uint8(offset*(2*k+1) - 1)
-						bi := uint8(offset*(2*k+2) - 1)
-						as[bi] += as[ai]
-					}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line rodinia_huffman.go:32
+				k := uint32(gc_tx)
+//line rodinia_huffman.go:68
+				if k < d {
+					ai := uint8(offset*(2*k+1) - 1)
+					bi := uint8(offset*(2*k+2) - 1)
+					as[bi] += as[ai]
 				}
 			}
 		}
-
 //line rodinia_huffman.go:73
 		offset *= 2
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bdx - 1
-			if gc_off2 >= 0 && gc_off2 < len(as) {
-				gc_at := as[gc_off2:][:1]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rodinia_huffman.go:32
-						k := uint32(gc_tx)
-						_ = k
-
-//line rodinia_huffman.go:78
-						if k == 0 {
-							gc_at[0] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rodinia_huffman.go:32
-						k := uint32(gc_tx)
-						_ = k
-
-//line rodinia_huffman.go:78
-						if k == 0 {
-							gc_at[0] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rodinia_huffman.go:32
-						k := uint32(gc_tx)
-						_ = k
-
-//line rodinia_huffman.go:78
-						if k == 0 {
-							gc_at[0] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rodinia_huffman.go:32
-						k := uint32(gc_tx)
-						_ = k
-
-//line rodinia_huffman.go:78
-						if k == 0 {
-							gc_at[0] = 0
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
+//line rodinia_huffman.go:76
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bdx - 1
+		if gc_off2 >= 0 && gc_off2 < len(as) {
+			gc_at := as[gc_off2:][:1]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 //line rodinia_huffman.go:32
 					k := uint32(gc_tx)
-					_ = k
-
 //line rodinia_huffman.go:78
 					if k == 0 {
 						gc_at[0] = 0
 					}
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_huffman.go:32
-						k := uint32(gc_tx)
-						_ = k
-
-//line rodinia_huffman.go:78
-						if k == 0 {
-							as[gc_bdx-1] = 0
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_huffman.go:32
-						k := uint32(gc_tx)
-						_ = k
-
-//line rodinia_huffman.go:78
-						if k == 0 {
-							as[gc_bdx-1] = 0
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_huffman.go:32
-						k := uint32(gc_tx)
-						_ = k
-
-//line rodinia_huffman.go:78
-						if k == 0 {
-							as[gc_bdx-1] = 0
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_huffman.go:32
-						k := uint32(gc_tx)
-						_ = k
-
-//line rodinia_huffman.go:78
-						if k == 0 {
-							as[gc_bdx-1] = 0
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				{
+					gc_tx := gc_step + 1
 //line rodinia_huffman.go:32
 					k := uint32(gc_tx)
-					_ = k
-
+//line rodinia_huffman.go:78
+					if k == 0 {
+						gc_at[0] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+//line rodinia_huffman.go:32
+					k := uint32(gc_tx)
+//line rodinia_huffman.go:78
+					if k == 0 {
+						gc_at[0] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+//line rodinia_huffman.go:32
+					k := uint32(gc_tx)
+//line rodinia_huffman.go:78
+					if k == 0 {
+						gc_at[0] = 0
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line rodinia_huffman.go:32
+				k := uint32(gc_tx)
+//line rodinia_huffman.go:78
+				if k == 0 {
+					gc_at[0] = 0
+				}
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line rodinia_huffman.go:32
+					k := uint32(gc_tx)
+//line rodinia_huffman.go:78
+					if k == 0 {
+						as[gc_bdx-1] = 0
+					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line rodinia_huffman.go:32
+					k := uint32(gc_tx)
+//line rodinia_huffman.go:78
+					if k == 0 {
+						as[gc_bdx-1] = 0
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line rodinia_huffman.go:32
+					k := uint32(gc_tx)
+//line rodinia_huffman.go:78
+					if k == 0 {
+						as[gc_bdx-1] = 0
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line rodinia_huffman.go:32
+					k := uint32(gc_tx)
 //line rodinia_huffman.go:78
 					if k == 0 {
 						as[gc_bdx-1] = 0
 					}
 				}
 			}
-		}
-	}
-
-//line rodinia_huffman.go:83
-	for d_ := uint32(1); d_ < uint32(gc_bdx); d_ *= 2 {
-
-//line rodinia_huffman.go:84
-		offset >>= 1
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line rodinia_huffman.go:32
-					k := uint32(gc_tx)
-					_ = k
-
-//line rodinia_huffman.go:86
-					if k < d_ {
-						ai_ := uint8(offset*(2*k+1) - 1)
-						bi_ := uint8(offset*(2*k+2) - 1)
-						t := as[ai_]
-						as[ai_] = as[bi_]
-						as[bi_] += t
-					}
+				k := uint32(gc_tx)
+//line rodinia_huffman.go:78
+				if k == 0 {
+					as[gc_bdx-1] = 0
 				}
 			}
 		}
 	}
-	{
+//line rodinia_huffman.go:83
+	for d_ := uint32(1); d_ < uint32(gc_bdx); d_ *= 2 {
+		offset >>= 1
+//line rodinia_huffman.go:86
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line rodinia_huffman.go:32
 				k := uint32(gc_tx)
-				_ = k
-				var kc uint32
-				_ = kc
-				var startbit uint32
-				_ = startbit
-				codewordlen := gc_s_codewordlen[gc_rank]
-
-//line rodinia_huffman.go:96
-				if k == uint32(gc_bdx-1) {
-					outidx[gc_bx] = as[k] + codewordlen
-					kcmax[0] = (as[k] + codewordlen) / 32
+//line rodinia_huffman.go:86
+				if k < d_ {
+					ai_ := uint8(offset*(2*k+1) - 1)
+					bi_ := uint8(offset*(2*k+2) - 1)
+					t := as[ai_]
+					as[ai_] = as[bi_]
+					as[bi_] += t
 				}
-
-//line rodinia_huffman.go:102
-				kc = as[k] / 32
-
-//line rodinia_huffman.go:103
-				startbit = as[k] % 32
-
-//line rodinia_huffman.go:104
-				as[k] = 0
-				gc_s_kc[gc_rank] = kc
-				gc_s_startbit[gc_rank] = startbit
 			}
 		}
 	}
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+//line rodinia_huffman.go:98
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
-			kc := gc_s_kc[gc_rank]
-			startbit := gc_s_startbit[gc_rank]
-			var wrbits uint32
-			_ = wrbits
-			cw64 := gc_s_cw64[gc_rank]
+//line rodinia_huffman.go:32
+			k := uint32(gc_tx)
+//line rodinia_huffman.go:34
+			var kc uint32
+//line rodinia_huffman.go:36
+			var startbit uint32
+//line rodinia_huffman.go:38
 			codewordlen := gc_s_codewordlen[gc_rank]
-			_ = codewordlen
-			var tmpcw32 uint32
-			_ = tmpcw32
-
+//line rodinia_huffman.go:96
+			if k == uint32(gc_bdx-1) {
+				outidx[gc_bx] = as[k] + codewordlen
+				kcmax[0] = (as[k] + codewordlen) / 32
+			}
+//line rodinia_huffman.go:102
+			kc = as[k] / 32
+			startbit = as[k] % 32
+			as[k] = 0
+			gc_s_kc[gc_rank] = kc
+			gc_s_startbit[gc_rank] = startbit
+		}
+	}
+//line rodinia_huffman.go:111
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		kc := gc_s_kc[gc_rank]
+		startbit := gc_s_startbit[gc_rank]
+		var wrbits uint32
+//line rodinia_huffman.go:117
+		cw64 := gc_s_cw64[gc_rank]
+		codewordlen := gc_s_codewordlen[gc_rank]
+//line rodinia_huffman.go:120
+		var tmpcw32 uint32
 //line rodinia_huffman.go:108
-			if codewordlen > (32 - startbit) {
-				wrbits = (32 - startbit)
+		if codewordlen > (32 - startbit) {
+			wrbits = (32 - startbit)
+		} else {
+			wrbits = codewordlen
+		}
+		tmpcw32 = uint32(cw64 >> (codewordlen - wrbits))
+//line rodinia_huffman.go:116
+		atomic.Or(&as[kc], tmpcw32<<(32-startbit-wrbits))
+		codewordlen -= wrbits
+//line rodinia_huffman.go:120
+		if codewordlen != 0 {
+			if codewordlen > 32 {
+				wrbits = 32
 			} else {
 				wrbits = codewordlen
 			}
-
-//line rodinia_huffman.go:113
-			tmpcw32 = uint32(cw64 >> (codewordlen - wrbits))
-
-//line rodinia_huffman.go:116
-			atomic.Or(&as[kc], tmpcw32<<(32-startbit-wrbits))
-
-//line rodinia_huffman.go:117
-			codewordlen -= wrbits
-
-//line rodinia_huffman.go:120
-			if codewordlen != 0 {
-				if codewordlen > 32 {
-					wrbits = 32
-				} else {
-					wrbits = codewordlen
-				}
-				tmpcw32 = uint32(cw64>>(codewordlen-wrbits)) & ((1 << wrbits) - 1)
-
+			tmpcw32 = uint32(cw64>>(codewordlen-wrbits)) & ((1 << wrbits) - 1)
 //line rodinia_huffman.go:129
-				atomic.Or(&as[kc+1], tmpcw32<<(32-wrbits))
-				codewordlen -= wrbits
-			}
-
+			atomic.Or(&as[kc+1], tmpcw32<<(32-wrbits))
+			codewordlen -= wrbits
+		}
 //line rodinia_huffman.go:134
-			if codewordlen != 0 {
-				tmpcw32 = uint32(cw64 & ((1 << codewordlen) - 1))
-
+		if codewordlen != 0 {
+			tmpcw32 = uint32(cw64 & ((1 << codewordlen) - 1))
 //line rodinia_huffman.go:138
-				atomic.Or(&as[kc+2], tmpcw32<<(32-codewordlen))
-			}
+			atomic.Or(&as[kc+2], tmpcw32<<(32-codewordlen))
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_huffman.go:31
-					kn := uint32(gc_bx*gc_bdx + gc_tx)
-					_ = kn
-
-//line rodinia_huffman.go:32
-					k := uint32(gc_tx)
-					_ = k
-
 //line rodinia_huffman.go:143
-					if k <= kcmax[0] {
-						out[kn] = as[k]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_huffman.go:31
-					kn := uint32(gc_bx*gc_bdx + gc_tx)
-					_ = kn
-
-//line rodinia_huffman.go:32
-					k := uint32(gc_tx)
-					_ = k
-
-//line rodinia_huffman.go:143
-					if k <= kcmax[0] {
-						out[kn] = as[k]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_huffman.go:31
-					kn := uint32(gc_bx*gc_bdx + gc_tx)
-					_ = kn
-
-//line rodinia_huffman.go:32
-					k := uint32(gc_tx)
-					_ = k
-
-//line rodinia_huffman.go:143
-					if k <= kcmax[0] {
-						out[kn] = as[k]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_huffman.go:31
-					kn := uint32(gc_bx*gc_bdx + gc_tx)
-					_ = kn
-
-//line rodinia_huffman.go:32
-					k := uint32(gc_tx)
-					_ = k
-
-//line rodinia_huffman.go:143
-					if k <= kcmax[0] {
-						out[kn] = as[k]
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			{
+				gc_tx := gc_step3 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line rodinia_huffman.go:31
 				kn := uint32(gc_bx*gc_bdx + gc_tx)
-				_ = kn
-
-//line rodinia_huffman.go:32
 				k := uint32(gc_tx)
-				_ = k
-
 //line rodinia_huffman.go:143
 				if k <= kcmax[0] {
 					out[kn] = as[k]
 				}
+			}
+			{
+				gc_tx := gc_step3 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line rodinia_huffman.go:31
+				kn := uint32(gc_bx*gc_bdx + gc_tx)
+				k := uint32(gc_tx)
+//line rodinia_huffman.go:143
+				if k <= kcmax[0] {
+					out[kn] = as[k]
+				}
+			}
+			{
+				gc_tx := gc_step3 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line rodinia_huffman.go:31
+				kn := uint32(gc_bx*gc_bdx + gc_tx)
+				k := uint32(gc_tx)
+//line rodinia_huffman.go:143
+				if k <= kcmax[0] {
+					out[kn] = as[k]
+				}
+			}
+			{
+				gc_tx := gc_step3 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line rodinia_huffman.go:31
+				kn := uint32(gc_bx*gc_bdx + gc_tx)
+				k := uint32(gc_tx)
+//line rodinia_huffman.go:143
+				if k <= kcmax[0] {
+					out[kn] = as[k]
+				}
+			}
+		}
+		for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line rodinia_huffman.go:31
+			kn := uint32(gc_bx*gc_bdx + gc_tx)
+			k := uint32(gc_tx)
+//line rodinia_huffman.go:143
+			if k <= kcmax[0] {
+				out[kn] = as[k]
 			}
 		}
 	}
@@ -599,4 +438,5 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 // gc_files_rodinia_huffman holds the source files whose lines the kernels' records hash.
 //
 //go:embed rodinia_huffman.go
+//line rodinia_huffman.go:154
 var gc_files_rodinia_huffman embed.FS

@@ -41,175 +41,123 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line rodinia_hybridsort.go:53
 	sOffset := gocuda.Shared[uint32](t, hsBucketBlockMemory)[:hsBucketBlockMemory]
-
 //line rodinia_hybridsort.go:57
 	numThreads := gc_bdx * gc_gdx
-
-//line rodinia_hybridsort.go:58
 	for gc_off, gc_limit, gc_more := 0, hsBucketBlockMemory, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off4 := gc_off
-				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(sOffset) && gc_to <= len(sOffset)-gc_off4 {
-					gc_at := sOffset[gc_off4:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line rodinia_hybridsort.go:58
-							i := gc_tx + gc_off
-							gc_more = true
-							_ = i
-
+//line rodinia_hybridsort.go:65
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_off
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(sOffset) && gc_to <= len(sOffset)-gc_off4 {
+				gc_at := sOffset[gc_off4:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 //line rodinia_hybridsort.go:59
-							gc_at[gc_tx] = 0
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line rodinia_hybridsort.go:58
-							i := gc_tx + gc_off
-							gc_more = true
-							_ = i
-
-//line rodinia_hybridsort.go:59
-							gc_at[gc_tx] = 0
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line rodinia_hybridsort.go:58
-							i := gc_tx + gc_off
-							gc_more = true
-							_ = i
-
-//line rodinia_hybridsort.go:59
-							gc_at[gc_tx] = 0
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line rodinia_hybridsort.go:58
-							i := gc_tx + gc_off
-							gc_more = true
-							_ = i
-
-//line rodinia_hybridsort.go:59
-							gc_at[gc_tx] = 0
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rodinia_hybridsort.go:58
-						i := gc_tx + gc_off
 						gc_more = true
-						_ = i
-
 //line rodinia_hybridsort.go:59
 						gc_at[gc_tx] = 0
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:58
-							i := gc_tx + gc_off
-							gc_more = true
-
+					{
+						gc_tx := gc_step + 1
 //line rodinia_hybridsort.go:59
-							sOffset[i] = 0
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:58
-							i := gc_tx + gc_off
-							gc_more = true
-
+						gc_more = true
 //line rodinia_hybridsort.go:59
-							sOffset[i] = 0
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:58
-							i := gc_tx + gc_off
-							gc_more = true
-
-//line rodinia_hybridsort.go:59
-							sOffset[i] = 0
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:58
-							i := gc_tx + gc_off
-							gc_more = true
-
-//line rodinia_hybridsort.go:59
-							sOffset[i] = 0
-						}
+						gc_at[gc_tx] = 0
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+//line rodinia_hybridsort.go:59
+						gc_more = true
+//line rodinia_hybridsort.go:59
+						gc_at[gc_tx] = 0
+					}
+					{
+						gc_tx := gc_step + 3
+//line rodinia_hybridsort.go:59
+						gc_more = true
+//line rodinia_hybridsort.go:59
+						gc_at[gc_tx] = 0
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line rodinia_hybridsort.go:59
+					gc_more = true
+//line rodinia_hybridsort.go:59
+					gc_at[gc_tx] = 0
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rodinia_hybridsort.go:58
 						i := gc_tx + gc_off
 						gc_more = true
-
+//line rodinia_hybridsort.go:59
+						sOffset[i] = 0
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line rodinia_hybridsort.go:58
+						i := gc_tx + gc_off
+						gc_more = true
+//line rodinia_hybridsort.go:59
+						sOffset[i] = 0
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line rodinia_hybridsort.go:58
+						i := gc_tx + gc_off
+						gc_more = true
+//line rodinia_hybridsort.go:59
+						sOffset[i] = 0
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line rodinia_hybridsort.go:58
+						i := gc_tx + gc_off
+						gc_more = true
 //line rodinia_hybridsort.go:59
 						sOffset[i] = 0
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line rodinia_hybridsort.go:58
+					i := gc_tx + gc_off
+					gc_more = true
+//line rodinia_hybridsort.go:59
+					sOffset[i] = 0
+				}
 			}
 		}
 	}
-
-//line rodinia_hybridsort.go:64
 	gc_chunk := compiled.StrideChunk(numThreads)
 	gc_span := (numThreads) * gc_chunk
-
 //line rodinia_hybridsort.go:64
 	for gc_off2, gc_limit2, gc_more2 := 0, size, true; gc_more2; gc_off2 += (numThreads) * gc_chunk {
 		gc_b.Tick()
@@ -217,93 +165,73 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line rodinia_hybridsort.go:71
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line rodinia_hybridsort.go:55
-					threadTag := uint32(gc_tx) << (32 - hsBucketWarpLogSize)
-					_ = threadTag
-
-//line rodinia_hybridsort.go:56
-					warpBase := (gc_tx >> hsBucketWarpLogSize) * hsDivisions
-					_ = warpBase
-
+				threadTag := uint32(gc_tx) << (32 - hsBucketWarpLogSize)
+				warpBase := (gc_tx >> hsBucketWarpLogSize) * hsDivisions
 //line rodinia_hybridsort.go:64
-					gc_start := gc_bx*gc_bdx + gc_tx
-					gc_from2 := gc_start + gc_off2
-					gc_trips := gc_limit2 - gc_from2
-					switch {
-					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, numThreads, gc_chunk, gc_limit2, false)
-					case gc_trips > gc_span:
-						gc_trips = gc_chunk
-					case gc_trips > 0:
-						gc_trips = (gc_trips-1)/(numThreads) + 1
-					default:
-						gc_trips = 0
-					}
-					if gc_trips == gc_chunk {
-						gc_more2 = true
-					}
-					for tid := gc_from2; gc_trips > 0; tid, gc_trips = tid+(numThreads), gc_trips-1 {
-
+				gc_start := gc_bx*gc_bdx + gc_tx
+				gc_from2 := gc_start + gc_off2
+				gc_trips := gc_limit2 - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, numThreads, gc_chunk, gc_limit2, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(numThreads) + 1
+				default:
+					gc_trips = 0
+				}
+				if gc_trips == gc_chunk {
+					gc_more2 = true
+				}
+				for tid := gc_from2; gc_trips > 0; tid, gc_trips = tid+(numThreads), gc_trips-1 {
 //line rodinia_hybridsort.go:65
-						elem := input[tid]
-
+					elem := input[tid]
 //line rodinia_hybridsort.go:67
-						idx := hsDivisions/2 - 1
-
-//line rodinia_hybridsort.go:68
-						jump := hsDivisions / 4
-
-//line rodinia_hybridsort.go:69
-						piv := texPivot[idx]
-
+					idx := hsDivisions/2 - 1
+					jump := hsDivisions / 4
+					piv := texPivot[idx]
 //line rodinia_hybridsort.go:71
-						for jump >= 1 {
+					for jump >= 1 {
 //line rodinia_hybridsort.go:71
-							gc_b.Tick()
+						gc_b.Tick()
 //line rodinia_hybridsort.go:71
-							if gc_b.Stopped() {
+						if gc_b.Stopped() {
 //line rodinia_hybridsort.go:71
-								return
-//line rodinia_hybridsort.go:71
-							}
-							if elem < piv {
-								idx = idx - jump
-							} else {
-								idx = idx + jump
-							}
-							piv = texPivot[idx]
-							jump /= 2
+							return
 						}
-
-//line rodinia_hybridsort.go:80
-						if !(elem < piv) {
-							idx = idx + 1
+//line rodinia_hybridsort.go:72
+						if elem < piv {
+							idx = idx - jump
+						} else {
+							idx = idx + jump
 						}
-
-//line rodinia_hybridsort.go:84
-						indice[tid] = int32((addOffset(sOffset[warpBase:], uint32(idx), threadTag) << hsLogDivisions) + idx)
+						piv = texPivot[idx]
+						jump /= 2
 					}
+					if !(elem < piv) {
+						idx = idx + 1
+					}
+//line rodinia_hybridsort.go:84
+					indice[tid] = int32((addOffset(sOffset[warpBase:], uint32(idx), threadTag) << hsLogDivisions) + idx)
 				}
 			}
 		}
 	}
-
-//line rodinia_hybridsort.go:89
 	prefixBase := gc_bx * hsBucketBlockMemory
-
 //line rodinia_hybridsort.go:91
 	for gc_off3, gc_limit3, gc_more3 := 0, hsBucketBlockMemory, true; gc_more3; gc_off3 += gc_bdx {
 		gc_b.Tick()
@@ -311,154 +239,109 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 			return
 		}
 		gc_more3 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off3, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off5 := gc_off3 + prefixBase
-				gc_off6 := gc_off3
-				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(dPrefixoffsets) && gc_to <= len(dPrefixoffsets)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sOffset) && gc_to <= len(sOffset)-gc_off6 {
-					gc_at2 := dPrefixoffsets[gc_off5:][:gc_to]
-					gc_at3 := sOffset[gc_off6:][:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line rodinia_hybridsort.go:91
-							i_ := gc_tx + gc_off3
-							gc_more3 = true
-							_ = i_
-
+//line rodinia_hybridsort.go:98
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off3, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_off3 + prefixBase
+			gc_off6 := gc_off3
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(dPrefixoffsets) && gc_to <= len(dPrefixoffsets)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sOffset) && gc_to <= len(sOffset)-gc_off6 {
+				gc_at2 := dPrefixoffsets[gc_off5:][:gc_to]
+				gc_at3 := sOffset[gc_off6:][:gc_to]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 //line rodinia_hybridsort.go:92
-							gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
-						}
-						{
-							gc_tx := gc_step3 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line rodinia_hybridsort.go:91
-							i_ := gc_tx + gc_off3
-							gc_more3 = true
-							_ = i_
-
-//line rodinia_hybridsort.go:92
-							gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
-						}
-						{
-							gc_tx := gc_step3 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line rodinia_hybridsort.go:91
-							i_ := gc_tx + gc_off3
-							gc_more3 = true
-							_ = i_
-
-//line rodinia_hybridsort.go:92
-							gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
-						}
-						{
-							gc_tx := gc_step3 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line rodinia_hybridsort.go:91
-							i_ := gc_tx + gc_off3
-							gc_more3 = true
-							_ = i_
-
-//line rodinia_hybridsort.go:92
-							gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rodinia_hybridsort.go:91
-						i_ := gc_tx + gc_off3
 						gc_more3 = true
-						_ = i_
-
 //line rodinia_hybridsort.go:92
 						gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
 					}
-				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:91
-							i_ := gc_tx + gc_off3
-							gc_more3 = true
-
+					{
+						gc_tx := gc_step3 + 1
 //line rodinia_hybridsort.go:92
-							dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:91
-							i_ := gc_tx + gc_off3
-							gc_more3 = true
-
+						gc_more3 = true
 //line rodinia_hybridsort.go:92
-							dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:91
-							i_ := gc_tx + gc_off3
-							gc_more3 = true
-
-//line rodinia_hybridsort.go:92
-							dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:91
-							i_ := gc_tx + gc_off3
-							gc_more3 = true
-
-//line rodinia_hybridsort.go:92
-							dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
-						}
+						gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step3 + 2
+//line rodinia_hybridsort.go:92
+						gc_more3 = true
+//line rodinia_hybridsort.go:92
+						gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
+					}
+					{
+						gc_tx := gc_step3 + 3
+//line rodinia_hybridsort.go:92
+						gc_more3 = true
+//line rodinia_hybridsort.go:92
+						gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line rodinia_hybridsort.go:92
+					gc_more3 = true
+//line rodinia_hybridsort.go:92
+					gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
+				}
+			} else {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rodinia_hybridsort.go:91
 						i_ := gc_tx + gc_off3
 						gc_more3 = true
-
 //line rodinia_hybridsort.go:92
 						dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
 					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line rodinia_hybridsort.go:91
+						i_ := gc_tx + gc_off3
+						gc_more3 = true
+//line rodinia_hybridsort.go:92
+						dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line rodinia_hybridsort.go:91
+						i_ := gc_tx + gc_off3
+						gc_more3 = true
+//line rodinia_hybridsort.go:92
+						dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line rodinia_hybridsort.go:91
+						i_ := gc_tx + gc_off3
+						gc_more3 = true
+//line rodinia_hybridsort.go:92
+						dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line rodinia_hybridsort.go:91
+					i_ := gc_tx + gc_off3
+					gc_more3 = true
+//line rodinia_hybridsort.go:92
+					dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
 				}
 			}
 		}
@@ -501,59 +384,51 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line rodinia_hybridsort.go:104
 		size := blocks * hsBucketBlockMemory
-		{
-			gc_step := 0
-			for ; gc_step+3 < gc_n; gc_step += 4 {
-				{
-					gc_rank := gc_step + 0
-					gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:105
-					sum := 0
-					_ = sum
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_rank := gc_step + 1
-					gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:105
-					sum := 0
-					_ = sum
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_rank := gc_step + 2
-					gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:105
-					sum := 0
-					_ = sum
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_rank := gc_step + 3
-					gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:105
-					sum := 0
-					_ = sum
-					gc_s_sum[gc_rank] = sum
-				}
-			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line rodinia_hybridsort.go:106
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
-
 //line rodinia_hybridsort.go:105
 				sum := 0
-				_ = sum
+//line rodinia_hybridsort.go:107
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+//line rodinia_hybridsort.go:105
+				sum := 0
+//line rodinia_hybridsort.go:107
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+//line rodinia_hybridsort.go:105
+				sum := 0
+//line rodinia_hybridsort.go:107
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+//line rodinia_hybridsort.go:105
+				sum := 0
+//line rodinia_hybridsort.go:107
 				gc_s_sum[gc_rank] = sum
 			}
 		}
-
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line rodinia_hybridsort.go:105
+			sum := 0
+//line rodinia_hybridsort.go:107
+			gc_s_sum[gc_rank] = sum
+		}
 //line rodinia_hybridsort.go:107
 		for gc_off, gc_limit, gc_more := 0, size, true; gc_more; gc_off += hsDivisions {
 			gc_b.Tick()
@@ -561,420 +436,288 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 				return
 			}
 			gc_more = false
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off2 := (gc_bx * gc_bdx) + gc_off
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(dPrefixoffsets) && gc_to <= len(dPrefixoffsets)-gc_off2 {
-						gc_at := dPrefixoffsets[gc_off2:][:gc_to]
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-							{
-								gc_tx := gc_step2 + 0
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line rodinia_hybridsort.go:103
-								tid := gc_bx*gc_bdx + gc_tx
-								_ = tid
-								sum := gc_s_sum[gc_rank]
-
-//line rodinia_hybridsort.go:107
-								i := tid + gc_off
-								gc_more = true
-								_ = i
-
-//line rodinia_hybridsort.go:108
-								x := int(gc_at[gc_tx])
-
-//line rodinia_hybridsort.go:109
-								gc_at[gc_tx] = uint32(sum)
-
-//line rodinia_hybridsort.go:110
-								sum += x
-								gc_s_sum[gc_rank] = sum
-							}
-							{
-								gc_tx := gc_step2 + 1
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line rodinia_hybridsort.go:103
-								tid := gc_bx*gc_bdx + gc_tx
-								_ = tid
-								sum := gc_s_sum[gc_rank]
-
-//line rodinia_hybridsort.go:107
-								i := tid + gc_off
-								gc_more = true
-								_ = i
-
-//line rodinia_hybridsort.go:108
-								x := int(gc_at[gc_tx])
-
-//line rodinia_hybridsort.go:109
-								gc_at[gc_tx] = uint32(sum)
-
-//line rodinia_hybridsort.go:110
-								sum += x
-								gc_s_sum[gc_rank] = sum
-							}
-							{
-								gc_tx := gc_step2 + 2
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line rodinia_hybridsort.go:103
-								tid := gc_bx*gc_bdx + gc_tx
-								_ = tid
-								sum := gc_s_sum[gc_rank]
-
-//line rodinia_hybridsort.go:107
-								i := tid + gc_off
-								gc_more = true
-								_ = i
-
-//line rodinia_hybridsort.go:108
-								x := int(gc_at[gc_tx])
-
-//line rodinia_hybridsort.go:109
-								gc_at[gc_tx] = uint32(sum)
-
-//line rodinia_hybridsort.go:110
-								sum += x
-								gc_s_sum[gc_rank] = sum
-							}
-							{
-								gc_tx := gc_step2 + 3
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line rodinia_hybridsort.go:103
-								tid := gc_bx*gc_bdx + gc_tx
-								_ = tid
-								sum := gc_s_sum[gc_rank]
-
-//line rodinia_hybridsort.go:107
-								i := tid + gc_off
-								gc_more = true
-								_ = i
-
-//line rodinia_hybridsort.go:108
-								x := int(gc_at[gc_tx])
-
-//line rodinia_hybridsort.go:109
-								gc_at[gc_tx] = uint32(sum)
-
-//line rodinia_hybridsort.go:110
-								sum += x
-								gc_s_sum[gc_rank] = sum
-							}
-						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line rodinia_hybridsort.go:114
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(dPrefixoffsets) && gc_to <= len(dPrefixoffsets)-gc_off2 {
+					gc_at := dPrefixoffsets[gc_off2:][:gc_to]
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+//line rodinia_hybridsort.go:130
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line rodinia_hybridsort.go:103
-							tid := gc_bx*gc_bdx + gc_tx
-							_ = tid
+//line rodinia_hybridsort.go:105
 							sum := gc_s_sum[gc_rank]
-
-//line rodinia_hybridsort.go:107
-							i := tid + gc_off
+//line rodinia_hybridsort.go:108
 							gc_more = true
-							_ = i
-
 //line rodinia_hybridsort.go:108
 							x := int(gc_at[gc_tx])
-
-//line rodinia_hybridsort.go:109
 							gc_at[gc_tx] = uint32(sum)
-
-//line rodinia_hybridsort.go:110
 							sum += x
 							gc_s_sum[gc_rank] = sum
 						}
-					} else {
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-							{
-								gc_tx := gc_step3 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:103
-								tid := gc_bx*gc_bdx + gc_tx
-								_ = tid
-								sum := gc_s_sum[gc_rank]
-
-//line rodinia_hybridsort.go:107
-								i := tid + gc_off
-								gc_more = true
-
+						{
+							gc_tx := gc_step2 + 1
+//line rodinia_hybridsort.go:116
+							gc_rank := gc_base + gc_tx
+//line rodinia_hybridsort.go:105
+							sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:108
-								x := int(dPrefixoffsets[i])
-
-//line rodinia_hybridsort.go:109
-								dPrefixoffsets[i] = uint32(sum)
-
-//line rodinia_hybridsort.go:110
-								sum += x
-								gc_s_sum[gc_rank] = sum
-							}
-							{
-								gc_tx := gc_step3 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:103
-								tid := gc_bx*gc_bdx + gc_tx
-								_ = tid
-								sum := gc_s_sum[gc_rank]
-
-//line rodinia_hybridsort.go:107
-								i := tid + gc_off
-								gc_more = true
-
+							gc_more = true
 //line rodinia_hybridsort.go:108
-								x := int(dPrefixoffsets[i])
-
-//line rodinia_hybridsort.go:109
-								dPrefixoffsets[i] = uint32(sum)
-
-//line rodinia_hybridsort.go:110
-								sum += x
-								gc_s_sum[gc_rank] = sum
-							}
-							{
-								gc_tx := gc_step3 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:103
-								tid := gc_bx*gc_bdx + gc_tx
-								_ = tid
-								sum := gc_s_sum[gc_rank]
-
-//line rodinia_hybridsort.go:107
-								i := tid + gc_off
-								gc_more = true
-
-//line rodinia_hybridsort.go:108
-								x := int(dPrefixoffsets[i])
-
-//line rodinia_hybridsort.go:109
-								dPrefixoffsets[i] = uint32(sum)
-
-//line rodinia_hybridsort.go:110
-								sum += x
-								gc_s_sum[gc_rank] = sum
-							}
-							{
-								gc_tx := gc_step3 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:103
-								tid := gc_bx*gc_bdx + gc_tx
-								_ = tid
-								sum := gc_s_sum[gc_rank]
-
-//line rodinia_hybridsort.go:107
-								i := tid + gc_off
-								gc_more = true
-
-//line rodinia_hybridsort.go:108
-								x := int(dPrefixoffsets[i])
-
-//line rodinia_hybridsort.go:109
-								dPrefixoffsets[i] = uint32(sum)
-
-//line rodinia_hybridsort.go:110
-								sum += x
-								gc_s_sum[gc_rank] = sum
-							}
+							x := int(gc_at[gc_tx])
+							gc_at[gc_tx] = uint32(sum)
+							sum += x
+							gc_s_sum[gc_rank] = sum
 						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						{
+							gc_tx := gc_step2 + 2
+//line rodinia_hybridsort.go:116
+							gc_rank := gc_base + gc_tx
+//line rodinia_hybridsort.go:105
+							sum := gc_s_sum[gc_rank]
+//line rodinia_hybridsort.go:108
+							gc_more = true
+//line rodinia_hybridsort.go:108
+							x := int(gc_at[gc_tx])
+							gc_at[gc_tx] = uint32(sum)
+							sum += x
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step2 + 3
+//line rodinia_hybridsort.go:116
+							gc_rank := gc_base + gc_tx
+//line rodinia_hybridsort.go:105
+							sum := gc_s_sum[gc_rank]
+//line rodinia_hybridsort.go:108
+							gc_more = true
+//line rodinia_hybridsort.go:108
+							x := int(gc_at[gc_tx])
+							gc_at[gc_tx] = uint32(sum)
+							sum += x
+							gc_s_sum[gc_rank] = sum
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line rodinia_hybridsort.go:105
+						sum := gc_s_sum[gc_rank]
+//line rodinia_hybridsort.go:108
+						gc_more = true
+//line rodinia_hybridsort.go:108
+						x := int(gc_at[gc_tx])
+						gc_at[gc_tx] = uint32(sum)
+						sum += x
+						gc_s_sum[gc_rank] = sum
+					}
+				} else {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line rodinia_hybridsort.go:103
 							tid := gc_bx*gc_bdx + gc_tx
-							_ = tid
+//line rodinia_hybridsort.go:105
 							sum := gc_s_sum[gc_rank]
-
 //line rodinia_hybridsort.go:107
 							i := tid + gc_off
 							gc_more = true
-
 //line rodinia_hybridsort.go:108
 							x := int(dPrefixoffsets[i])
-
-//line rodinia_hybridsort.go:109
 							dPrefixoffsets[i] = uint32(sum)
-
-//line rodinia_hybridsort.go:110
 							sum += x
 							gc_s_sum[gc_rank] = sum
 						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line rodinia_hybridsort.go:103
+							tid := gc_bx*gc_bdx + gc_tx
+//line rodinia_hybridsort.go:105
+							sum := gc_s_sum[gc_rank]
+//line rodinia_hybridsort.go:107
+							i := tid + gc_off
+							gc_more = true
+//line rodinia_hybridsort.go:108
+							x := int(dPrefixoffsets[i])
+							dPrefixoffsets[i] = uint32(sum)
+							sum += x
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line rodinia_hybridsort.go:103
+							tid := gc_bx*gc_bdx + gc_tx
+//line rodinia_hybridsort.go:105
+							sum := gc_s_sum[gc_rank]
+//line rodinia_hybridsort.go:107
+							i := tid + gc_off
+							gc_more = true
+//line rodinia_hybridsort.go:108
+							x := int(dPrefixoffsets[i])
+							dPrefixoffsets[i] = uint32(sum)
+							sum += x
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line rodinia_hybridsort.go:103
+							tid := gc_bx*gc_bdx + gc_tx
+//line rodinia_hybridsort.go:105
+							sum := gc_s_sum[gc_rank]
+//line rodinia_hybridsort.go:107
+							i := tid + gc_off
+							gc_more = true
+//line rodinia_hybridsort.go:108
+							x := int(dPrefixoffsets[i])
+							dPrefixoffsets[i] = uint32(sum)
+							sum += x
+							gc_s_sum[gc_rank] = sum
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line rodinia_hybridsort.go:103
+						tid := gc_bx*gc_bdx + gc_tx
+//line rodinia_hybridsort.go:105
+						sum := gc_s_sum[gc_rank]
+//line rodinia_hybridsort.go:107
+						i := tid + gc_off
+						gc_more = true
+//line rodinia_hybridsort.go:108
+						x := int(dPrefixoffsets[i])
+						dPrefixoffsets[i] = uint32(sum)
+						sum += x
+						gc_s_sum[gc_rank] = sum
 					}
 				}
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := gc_bx * gc_bdx
-				if gc_off3 >= 0 && gc_off3 <= len(dOffsets) && gc_bdx <= len(dOffsets)-gc_off3 {
-					gc_at2 := dOffsets[gc_off3:][:gc_bdx]
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line rodinia_hybridsort.go:103
-							tid := gc_bx*gc_bdx + gc_tx
-							_ = tid
-							sum := gc_s_sum[gc_rank]
-
-//line rodinia_hybridsort.go:113
-							gc_at2[gc_tx] = uint32(sum)
-						}
-						{
-							gc_tx := gc_step4 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line rodinia_hybridsort.go:103
-							tid := gc_bx*gc_bdx + gc_tx
-							_ = tid
-							sum := gc_s_sum[gc_rank]
-
-//line rodinia_hybridsort.go:113
-							gc_at2[gc_tx] = uint32(sum)
-						}
-						{
-							gc_tx := gc_step4 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line rodinia_hybridsort.go:103
-							tid := gc_bx*gc_bdx + gc_tx
-							_ = tid
-							sum := gc_s_sum[gc_rank]
-
-//line rodinia_hybridsort.go:113
-							gc_at2[gc_tx] = uint32(sum)
-						}
-						{
-							gc_tx := gc_step4 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line rodinia_hybridsort.go:103
-							tid := gc_bx*gc_bdx + gc_tx
-							_ = tid
-							sum := gc_s_sum[gc_rank]
-
-//line rodinia_hybridsort.go:113
-							gc_at2[gc_tx] = uint32(sum)
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+//line rodinia_hybridsort.go:118
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * gc_bdx
+			if gc_off3 >= 0 && gc_off3 <= len(dOffsets) && gc_bdx <= len(dOffsets)-gc_off3 {
+				gc_at2 := dOffsets[gc_off3:][:gc_bdx]
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+//line rodinia_hybridsort.go:127
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rodinia_hybridsort.go:103
-						tid := gc_bx*gc_bdx + gc_tx
-						_ = tid
+//line rodinia_hybridsort.go:105
 						sum := gc_s_sum[gc_rank]
-
 //line rodinia_hybridsort.go:113
 						gc_at2[gc_tx] = uint32(sum)
 					}
-				} else {
-					gc_step5 := 0
-					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:103
-							tid := gc_bx*gc_bdx + gc_tx
-							_ = tid
-							sum := gc_s_sum[gc_rank]
-
+					{
+						gc_tx := gc_step4 + 1
+//line rodinia_hybridsort.go:118
+						gc_rank := gc_base + gc_tx
+//line rodinia_hybridsort.go:105
+						sum := gc_s_sum[gc_rank]
 //line rodinia_hybridsort.go:113
-							dOffsets[tid] = uint32(sum)
-						}
-						{
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:103
-							tid := gc_bx*gc_bdx + gc_tx
-							_ = tid
-							sum := gc_s_sum[gc_rank]
-
-//line rodinia_hybridsort.go:113
-							dOffsets[tid] = uint32(sum)
-						}
-						{
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:103
-							tid := gc_bx*gc_bdx + gc_tx
-							_ = tid
-							sum := gc_s_sum[gc_rank]
-
-//line rodinia_hybridsort.go:113
-							dOffsets[tid] = uint32(sum)
-						}
-						{
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:103
-							tid := gc_bx*gc_bdx + gc_tx
-							_ = tid
-							sum := gc_s_sum[gc_rank]
-
-//line rodinia_hybridsort.go:113
-							dOffsets[tid] = uint32(sum)
-						}
+						gc_at2[gc_tx] = uint32(sum)
 					}
-					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step4 + 2
+//line rodinia_hybridsort.go:118
+						gc_rank := gc_base + gc_tx
+//line rodinia_hybridsort.go:105
+						sum := gc_s_sum[gc_rank]
+//line rodinia_hybridsort.go:113
+						gc_at2[gc_tx] = uint32(sum)
+					}
+					{
+						gc_tx := gc_step4 + 3
+//line rodinia_hybridsort.go:118
+						gc_rank := gc_base + gc_tx
+//line rodinia_hybridsort.go:105
+						sum := gc_s_sum[gc_rank]
+//line rodinia_hybridsort.go:113
+						gc_at2[gc_tx] = uint32(sum)
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line rodinia_hybridsort.go:105
+					sum := gc_s_sum[gc_rank]
+//line rodinia_hybridsort.go:113
+					gc_at2[gc_tx] = uint32(sum)
+				}
+			} else {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rodinia_hybridsort.go:103
 						tid := gc_bx*gc_bdx + gc_tx
-						_ = tid
+//line rodinia_hybridsort.go:105
 						sum := gc_s_sum[gc_rank]
-
 //line rodinia_hybridsort.go:113
 						dOffsets[tid] = uint32(sum)
 					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line rodinia_hybridsort.go:103
+						tid := gc_bx*gc_bdx + gc_tx
+//line rodinia_hybridsort.go:105
+						sum := gc_s_sum[gc_rank]
+//line rodinia_hybridsort.go:113
+						dOffsets[tid] = uint32(sum)
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line rodinia_hybridsort.go:103
+						tid := gc_bx*gc_bdx + gc_tx
+//line rodinia_hybridsort.go:105
+						sum := gc_s_sum[gc_rank]
+//line rodinia_hybridsort.go:113
+						dOffsets[tid] = uint32(sum)
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line rodinia_hybridsort.go:103
+						tid := gc_bx*gc_bdx + gc_tx
+//line rodinia_hybridsort.go:105
+						sum := gc_s_sum[gc_rank]
+//line rodinia_hybridsort.go:113
+						dOffsets[tid] = uint32(sum)
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line rodinia_hybridsort.go:103
+					tid := gc_bx*gc_bdx + gc_tx
+//line rodinia_hybridsort.go:105
+					sum := gc_s_sum[gc_rank]
+//line rodinia_hybridsort.go:113
+					dOffsets[tid] = uint32(sum)
 				}
 			}
 		}
@@ -1008,180 +751,146 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line rodinia_hybridsort.go:122
 	sOffset := gocuda.Shared[uint32](t, hsBucketBlockMemory)[:hsBucketBlockMemory]
-
 //line rodinia_hybridsort.go:124
 	prefixBase := gc_bx * hsBucketBlockMemory
-
 //line rodinia_hybridsort.go:126
 	numThreads := gc_bdx * gc_gdx
-
-//line rodinia_hybridsort.go:127
 	for gc_off, gc_limit, gc_more := 0, hsBucketBlockMemory, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := gc_off
-				gc_off4 := gc_off + prefixBase
-				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(sOffset) && gc_to <= len(sOffset)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(dPrefixoffsets) && gc_to <= len(dPrefixoffsets)-gc_off4 {
-					gc_at := sOffset[gc_off3:][:gc_to]
-					gc_at2 := dPrefixoffsets[gc_off4:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:127
-							i := gc_tx + gc_off
-							gc_more = true
-							_ = i
-
-//line rodinia_hybridsort.go:128
-							gc_at[gc_tx] = lOffsets[i&(hsDivisions-1)] + gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:127
-							i := gc_tx + gc_off
-							gc_more = true
-							_ = i
-
-//line rodinia_hybridsort.go:128
-							gc_at[gc_tx] = lOffsets[i&(hsDivisions-1)] + gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:127
-							i := gc_tx + gc_off
-							gc_more = true
-							_ = i
-
-//line rodinia_hybridsort.go:128
-							gc_at[gc_tx] = lOffsets[i&(hsDivisions-1)] + gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:127
-							i := gc_tx + gc_off
-							gc_more = true
-							_ = i
-
-//line rodinia_hybridsort.go:128
-							gc_at[gc_tx] = lOffsets[i&(hsDivisions-1)] + gc_at2[gc_tx]
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line rodinia_hybridsort.go:134
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_off
+			gc_off4 := gc_off + prefixBase
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(sOffset) && gc_to <= len(sOffset)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(dPrefixoffsets) && gc_to <= len(dPrefixoffsets)-gc_off4 {
+				gc_at := sOffset[gc_off3:][:gc_to]
+				gc_at2 := dPrefixoffsets[gc_off4:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+//line rodinia_hybridsort.go:152
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rodinia_hybridsort.go:127
 						i := gc_tx + gc_off
 						gc_more = true
-						_ = i
-
 //line rodinia_hybridsort.go:128
 						gc_at[gc_tx] = lOffsets[i&(hsDivisions-1)] + gc_at2[gc_tx]
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:127
-							i := gc_tx + gc_off
-							gc_more = true
-
-//line rodinia_hybridsort.go:128
-							sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:127
-							i := gc_tx + gc_off
-							gc_more = true
-
-//line rodinia_hybridsort.go:128
-							sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:127
-							i := gc_tx + gc_off
-							gc_more = true
-
-//line rodinia_hybridsort.go:128
-							sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:127
-							i := gc_tx + gc_off
-							gc_more = true
-
-//line rodinia_hybridsort.go:128
-							sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 1
+//line rodinia_hybridsort.go:133
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rodinia_hybridsort.go:127
 						i := gc_tx + gc_off
 						gc_more = true
-
+//line rodinia_hybridsort.go:128
+						gc_at[gc_tx] = lOffsets[i&(hsDivisions-1)] + gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 2
+//line rodinia_hybridsort.go:133
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line rodinia_hybridsort.go:127
+						i := gc_tx + gc_off
+						gc_more = true
+//line rodinia_hybridsort.go:128
+						gc_at[gc_tx] = lOffsets[i&(hsDivisions-1)] + gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 3
+//line rodinia_hybridsort.go:133
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line rodinia_hybridsort.go:127
+						i := gc_tx + gc_off
+						gc_more = true
+//line rodinia_hybridsort.go:128
+						gc_at[gc_tx] = lOffsets[i&(hsDivisions-1)] + gc_at2[gc_tx]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line rodinia_hybridsort.go:127
+					i := gc_tx + gc_off
+					gc_more = true
+//line rodinia_hybridsort.go:128
+					gc_at[gc_tx] = lOffsets[i&(hsDivisions-1)] + gc_at2[gc_tx]
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line rodinia_hybridsort.go:127
+						i := gc_tx + gc_off
+						gc_more = true
+//line rodinia_hybridsort.go:128
+						sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line rodinia_hybridsort.go:127
+						i := gc_tx + gc_off
+						gc_more = true
+//line rodinia_hybridsort.go:128
+						sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line rodinia_hybridsort.go:127
+						i := gc_tx + gc_off
+						gc_more = true
+//line rodinia_hybridsort.go:128
+						sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line rodinia_hybridsort.go:127
+						i := gc_tx + gc_off
+						gc_more = true
 //line rodinia_hybridsort.go:128
 						sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line rodinia_hybridsort.go:127
+					i := gc_tx + gc_off
+					gc_more = true
+//line rodinia_hybridsort.go:128
+					sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
+				}
 			}
 		}
 	}
-
-//line rodinia_hybridsort.go:133
 	gc_chunk := compiled.StrideChunk(numThreads)
 	gc_span := (numThreads) * gc_chunk
-
 //line rodinia_hybridsort.go:133
 	for gc_off2, gc_limit2, gc_more2 := 0, size, true; gc_more2; gc_off2 += (numThreads) * gc_chunk {
 		gc_b.Tick()
@@ -1189,57 +898,45 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:125
-					warpBase := (gc_tx >> hsBucketWarpLogSize) * hsDivisions
-					_ = warpBase
-
-//line rodinia_hybridsort.go:133
-					gc_start := gc_bx*gc_bdx + gc_tx
-					gc_from2 := gc_start + gc_off2
-					gc_trips := gc_limit2 - gc_from2
-					switch {
-					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, numThreads, gc_chunk, gc_limit2, false)
-					case gc_trips > gc_span:
-						gc_trips = gc_chunk
-					case gc_trips > 0:
-						gc_trips = (gc_trips-1)/(numThreads) + 1
-					default:
-						gc_trips = 0
-					}
-					if gc_trips == gc_chunk {
-						gc_more2 = true
-					}
-					for tid := gc_from2; gc_trips > 0; tid, gc_trips = tid+(numThreads), gc_trips-1 {
-
-//line rodinia_hybridsort.go:135
-						elem := input[tid]
-
-//line rodinia_hybridsort.go:136
-						id := int(indice[tid])
-
-//line rodinia_hybridsort.go:138
-						output[int(sOffset[warpBase+(id&(hsDivisions-1))])+(id>>hsLogDivisions)] = elem
-
-//line rodinia_hybridsort.go:139
-						test := int(sOffset[warpBase+(id&(hsDivisions-1))]) + (id >> hsLogDivisions)
-
 //line rodinia_hybridsort.go:140
-						_ = test
-					}
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line rodinia_hybridsort.go:125
+				warpBase := (gc_tx >> hsBucketWarpLogSize) * hsDivisions
+//line rodinia_hybridsort.go:133
+				gc_start := gc_bx*gc_bdx + gc_tx
+				gc_from2 := gc_start + gc_off2
+				gc_trips := gc_limit2 - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, numThreads, gc_chunk, gc_limit2, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(numThreads) + 1
+				default:
+					gc_trips = 0
+				}
+				if gc_trips == gc_chunk {
+					gc_more2 = true
+				}
+				for tid := gc_from2; gc_trips > 0; tid, gc_trips = tid+(numThreads), gc_trips-1 {
+//line rodinia_hybridsort.go:135
+					elem := input[tid]
+					id := int(indice[tid])
+//line rodinia_hybridsort.go:138
+					output[int(sOffset[warpBase+(id&(hsDivisions-1))])+(id>>hsLogDivisions)] = elem
+					test := int(sOffset[warpBase+(id&(hsDivisions-1))]) + (id >> hsLogDivisions)
+					_ = test
 				}
 			}
 		}
@@ -1249,4 +946,5 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 // gc_files_rodinia_hybridsort holds the source files whose lines the kernels' records hash.
 //
 //go:embed rodinia_hybridsort.go
+//line rodinia_hybridsort.go:151
 var gc_files_rodinia_hybridsort embed.FS

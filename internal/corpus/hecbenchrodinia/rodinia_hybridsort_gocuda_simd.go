@@ -42,166 +42,129 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line rodinia_hybridsort.go:53
 	sOffset := gocuda.Shared[uint32](t, hsBucketBlockMemory)[:hsBucketBlockMemory]
-
 //line rodinia_hybridsort.go:57
 	numThreads := gc_bdx2 * gc_gdx2
-
-//line rodinia_hybridsort.go:58
 	for gc_off, gc_limit, gc_more := 0, hsBucketBlockMemory, true; gc_more; gc_off += gc_bdx2 {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
 		gc_more = false
-		{
-			gc_from3, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := gc_off
-				if gc_from3 >= 0 && gc_off7 >= 0 && gc_off7 <= len(sOffset) && gc_to2 <= len(sOffset)-gc_off7 {
-					gc_at4 := sOffset[gc_off7:][:gc_to2]
-					gc_vstep := gc_from3
-					if compiled.SIMD {
+//line rodinia_hybridsort.go:65
+		gc_from3, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off7 := gc_off
+			if gc_from3 >= 0 && gc_off7 >= 0 && gc_off7 <= len(sOffset) && gc_to2 <= len(sOffset)-gc_off7 {
+				gc_at4 := sOffset[gc_off7:][:gc_to2]
+				gc_vstep := gc_from3
+				if compiled.SIMD {
 //line rodinia_hybridsort.go:59
-						gc_vb2 := archsimd.BroadcastUint32x8(0)
-//line rodinia_hybridsort.go:59
-						_ = gc_vb2
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					gc_vb2 := archsimd.BroadcastUint32x8(0)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line rodinia_hybridsort.go:58
-							var i int = gc_tx2 + gc_off
+						var i int = gc_tx2 + gc_off
 //line rodinia_hybridsort.go:58
-							_ = i
-//line rodinia_hybridsort.go:59
-							gc_vb2.StoreSlice(gc_at4[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep > gc_from3 {
-						gc_more = true
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line rodinia_hybridsort.go:58
-						i := gc_tx2 + gc_off
-						gc_more = true
 						_ = i
-
-//line rodinia_hybridsort.go:59
-						gc_at4[gc_tx2] = 0
+						gc_vb2.StoreSlice(gc_at4[gc_tx2:])
 					}
-				} else {
-					gc_vstep2 := gc_from3
-					if compiled.SIMD {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from3 {
+					gc_more = true
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 //line rodinia_hybridsort.go:59
-						gc_vb := archsimd.BroadcastUint32x8(0)
+					gc_more = true
 //line rodinia_hybridsort.go:59
-						_ = gc_vb
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					gc_at4[gc_tx2] = 0
+				}
+			} else {
+				gc_vstep2 := gc_from3
+				if compiled.SIMD {
+//line rodinia_hybridsort.go:59
+					gc_vb := archsimd.BroadcastUint32x8(0)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line rodinia_hybridsort.go:58
-							var i int = gc_tx2 + gc_off
-//line rodinia_hybridsort.go:58
-							_ = i
+						var i int = gc_tx2 + gc_off
+						if i < 0 || i > len(sOffset)-8 {
 //line rodinia_hybridsort.go:59
-							if i < 0 || i > len(sOffset)-8 {
-//line rodinia_hybridsort.go:59
-								break
-//line rodinia_hybridsort.go:59
-							}
-//line rodinia_hybridsort.go:59
-							gc_vb.StoreSlice(sOffset[i:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
+//line rodinia_hybridsort.go:59
+						gc_vb.StoreSlice(sOffset[i:])
 					}
-					if gc_vstep2 > gc_from3 {
-						gc_more = true
-					}
-					gc_step5 := gc_vstep2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:58
-							i := gc_tx2 + gc_off
-							gc_more = true
-
-//line rodinia_hybridsort.go:59
-							sOffset[i] = 0
-						}
-						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:58
-							i := gc_tx2 + gc_off
-							gc_more = true
-
-//line rodinia_hybridsort.go:59
-							sOffset[i] = 0
-						}
-						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:58
-							i := gc_tx2 + gc_off
-							gc_more = true
-
-//line rodinia_hybridsort.go:59
-							sOffset[i] = 0
-						}
-						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:58
-							i := gc_tx2 + gc_off
-							gc_more = true
-
-//line rodinia_hybridsort.go:59
-							sOffset[i] = 0
-						}
-					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from3 {
+					gc_more = true
+				}
+				gc_step5 := gc_vstep2
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line rodinia_hybridsort.go:58
 						i := gc_tx2 + gc_off
 						gc_more = true
-
+//line rodinia_hybridsort.go:59
+						sOffset[i] = 0
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line rodinia_hybridsort.go:58
+						i := gc_tx2 + gc_off
+						gc_more = true
+//line rodinia_hybridsort.go:59
+						sOffset[i] = 0
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line rodinia_hybridsort.go:58
+						i := gc_tx2 + gc_off
+						gc_more = true
+//line rodinia_hybridsort.go:59
+						sOffset[i] = 0
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line rodinia_hybridsort.go:58
+						i := gc_tx2 + gc_off
+						gc_more = true
 //line rodinia_hybridsort.go:59
 						sOffset[i] = 0
 					}
 				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line rodinia_hybridsort.go:58
+					i := gc_tx2 + gc_off
+					gc_more = true
+//line rodinia_hybridsort.go:59
+					sOffset[i] = 0
+				}
 			}
 		}
 	}
-
-//line rodinia_hybridsort.go:64
 	gc_chunk := compiled.StrideChunk(numThreads)
 	gc_span := (numThreads) * gc_chunk
-
 //line rodinia_hybridsort.go:64
 	for gc_off2, gc_limit2, gc_more2 := 0, size, true; gc_more2; gc_off2 += (numThreads) * gc_chunk {
 		gc_b2.Tick()
@@ -209,93 +172,73 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from3, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off2+(gc_bx2*gc_bdx2), gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line rodinia_hybridsort.go:71
+		gc_from3, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off2+(gc_bx2*gc_bdx2), gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line rodinia_hybridsort.go:55
-					threadTag := uint32(gc_tx2) << (32 - hsBucketWarpLogSize)
-					_ = threadTag
-
-//line rodinia_hybridsort.go:56
-					warpBase := (gc_tx2 >> hsBucketWarpLogSize) * hsDivisions
-					_ = warpBase
-
+				threadTag := uint32(gc_tx2) << (32 - hsBucketWarpLogSize)
+				warpBase := (gc_tx2 >> hsBucketWarpLogSize) * hsDivisions
 //line rodinia_hybridsort.go:64
-					gc_start2 := gc_bx2*gc_bdx2 + gc_tx2
-					gc_from4 := gc_start2 + gc_off2
-					gc_trips2 := gc_limit2 - gc_from4
-					switch {
-					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, numThreads, gc_chunk, gc_limit2, false)
-					case gc_trips2 > gc_span:
-						gc_trips2 = gc_chunk
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(numThreads) + 1
-					default:
-						gc_trips2 = 0
-					}
-					if gc_trips2 == gc_chunk {
-						gc_more2 = true
-					}
-					for tid := gc_from4; gc_trips2 > 0; tid, gc_trips2 = tid+(numThreads), gc_trips2-1 {
-
+				gc_start2 := gc_bx2*gc_bdx2 + gc_tx2
+				gc_from4 := gc_start2 + gc_off2
+				gc_trips2 := gc_limit2 - gc_from4
+				switch {
+				case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, numThreads, gc_chunk, gc_limit2, false)
+				case gc_trips2 > gc_span:
+					gc_trips2 = gc_chunk
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(numThreads) + 1
+				default:
+					gc_trips2 = 0
+				}
+				if gc_trips2 == gc_chunk {
+					gc_more2 = true
+				}
+				for tid := gc_from4; gc_trips2 > 0; tid, gc_trips2 = tid+(numThreads), gc_trips2-1 {
 //line rodinia_hybridsort.go:65
-						elem := input[tid]
-
+					elem := input[tid]
 //line rodinia_hybridsort.go:67
-						idx := hsDivisions/2 - 1
-
-//line rodinia_hybridsort.go:68
-						jump := hsDivisions / 4
-
-//line rodinia_hybridsort.go:69
-						piv := texPivot[idx]
-
+					idx := hsDivisions/2 - 1
+					jump := hsDivisions / 4
+					piv := texPivot[idx]
 //line rodinia_hybridsort.go:71
-						for jump >= 1 {
+					for jump >= 1 {
 //line rodinia_hybridsort.go:71
-							gc_b2.Tick()
+						gc_b2.Tick()
 //line rodinia_hybridsort.go:71
-							if gc_b2.Stopped() {
+						if gc_b2.Stopped() {
 //line rodinia_hybridsort.go:71
-								return
-//line rodinia_hybridsort.go:71
-							}
-							if elem < piv {
-								idx = idx - jump
-							} else {
-								idx = idx + jump
-							}
-							piv = texPivot[idx]
-							jump /= 2
+							return
 						}
-
-//line rodinia_hybridsort.go:80
-						if !(elem < piv) {
-							idx = idx + 1
+//line rodinia_hybridsort.go:72
+						if elem < piv {
+							idx = idx - jump
+						} else {
+							idx = idx + jump
 						}
-
-//line rodinia_hybridsort.go:84
-						indice[tid] = int32((addOffset(sOffset[warpBase:], uint32(idx), threadTag) << hsLogDivisions) + idx)
+						piv = texPivot[idx]
+						jump /= 2
 					}
+					if !(elem < piv) {
+						idx = idx + 1
+					}
+//line rodinia_hybridsort.go:84
+					indice[tid] = int32((addOffset(sOffset[warpBase:], uint32(idx), threadTag) << hsLogDivisions) + idx)
 				}
 			}
 		}
 	}
-
-//line rodinia_hybridsort.go:89
 	prefixBase := gc_bx2 * hsBucketBlockMemory
-
 //line rodinia_hybridsort.go:91
 	for gc_off3, gc_limit3, gc_more3 := 0, hsBucketBlockMemory, true; gc_more3; gc_off3 += gc_bdx2 {
 		gc_b2.Tick()
@@ -303,143 +246,115 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 			return
 		}
 		gc_more3 = false
-		{
-			gc_from3, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off3, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off8 := gc_off3 + prefixBase
-				gc_off9 := gc_off3
-				if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 <= len(dPrefixoffsets) && gc_to2 <= len(dPrefixoffsets)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(sOffset) && gc_to2 <= len(sOffset)-gc_off9 {
-					gc_at5 := dPrefixoffsets[gc_off8:][:gc_to2]
-					gc_at6 := sOffset[gc_off9:][:gc_to2]
-					gc_vstep3 := gc_from3
-					if compiled.SIMD {
+//line rodinia_hybridsort.go:98
+		gc_from3, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off3, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off8 := gc_off3 + prefixBase
+			gc_off9 := gc_off3
+			if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 <= len(dPrefixoffsets) && gc_to2 <= len(dPrefixoffsets)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(sOffset) && gc_to2 <= len(sOffset)-gc_off9 {
+				gc_at5 := dPrefixoffsets[gc_off8:][:gc_to2]
+				gc_at6 := sOffset[gc_off9:][:gc_to2]
+				gc_vstep3 := gc_from3
+				if compiled.SIMD {
 //line rodinia_hybridsort.go:92
-						gc_vb4 := archsimd.BroadcastUint32x8(0x07FFFFFF)
-//line rodinia_hybridsort.go:92
-						_ = gc_vb4
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					gc_vb4 := archsimd.BroadcastUint32x8(0x07FFFFFF)
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 //line rodinia_hybridsort.go:91
-							var i_ int = gc_tx2 + gc_off3
+						var i_ int = gc_tx2 + gc_off3
 //line rodinia_hybridsort.go:91
-							_ = i_
-							archsimd.LoadUint32x8Slice(gc_at6[gc_tx2:]).And(gc_vb4).StoreSlice(gc_at5[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep3 > gc_from3 {
-						gc_more3 = true
-					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line rodinia_hybridsort.go:91
-						i_ := gc_tx2 + gc_off3
-						gc_more3 = true
 						_ = i_
-
-//line rodinia_hybridsort.go:92
-						gc_at5[gc_tx2] = gc_at6[gc_tx2] & 0x07FFFFFF
+						archsimd.LoadUint32x8Slice(gc_at6[gc_tx2:]).And(gc_vb4).StoreSlice(gc_at5[gc_tx2:])
 					}
-				} else {
-					gc_vstep4 := gc_from3
-					if compiled.SIMD {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep3 > gc_from3 {
+					gc_more3 = true
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 //line rodinia_hybridsort.go:92
-						gc_vb3 := archsimd.BroadcastUint32x8(0x07FFFFFF)
+					gc_more3 = true
 //line rodinia_hybridsort.go:92
-						_ = gc_vb3
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					gc_at5[gc_tx2] = gc_at6[gc_tx2] & 0x07FFFFFF
+				}
+			} else {
+				gc_vstep4 := gc_from3
+				if compiled.SIMD {
+//line rodinia_hybridsort.go:92
+					gc_vb3 := archsimd.BroadcastUint32x8(0x07FFFFFF)
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 //line rodinia_hybridsort.go:91
-							var i_ int = gc_tx2 + gc_off3
-//line rodinia_hybridsort.go:91
-							_ = i_
+						var i_ int = gc_tx2 + gc_off3
+						if i_ < 0 || i_ > len(sOffset)-8 || (prefixBase+i_) < 0 || (prefixBase+i_) > len(dPrefixoffsets)-8 {
 //line rodinia_hybridsort.go:92
-							if i_ < 0 || i_ > len(sOffset)-8 || (prefixBase+i_) < 0 || (prefixBase+i_) > len(dPrefixoffsets)-8 {
-//line rodinia_hybridsort.go:92
-								break
-//line rodinia_hybridsort.go:92
-							}
-							archsimd.LoadUint32x8Slice(sOffset[i_:]).And(gc_vb3).StoreSlice(dPrefixoffsets[prefixBase+i_:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
+//line rodinia_hybridsort.go:93
+						archsimd.LoadUint32x8Slice(sOffset[i_:]).And(gc_vb3).StoreSlice(dPrefixoffsets[prefixBase+i_:])
 					}
-					if gc_vstep4 > gc_from3 {
-						gc_more3 = true
-					}
-					gc_step6 := gc_vstep4
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-						{
-							gc_tx2 := gc_step6 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:91
-							i_ := gc_tx2 + gc_off3
-							gc_more3 = true
-
-//line rodinia_hybridsort.go:92
-							dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
-						}
-						{
-							gc_tx2 := gc_step6 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:91
-							i_ := gc_tx2 + gc_off3
-							gc_more3 = true
-
-//line rodinia_hybridsort.go:92
-							dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
-						}
-						{
-							gc_tx2 := gc_step6 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:91
-							i_ := gc_tx2 + gc_off3
-							gc_more3 = true
-
-//line rodinia_hybridsort.go:92
-							dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
-						}
-						{
-							gc_tx2 := gc_step6 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:91
-							i_ := gc_tx2 + gc_off3
-							gc_more3 = true
-
-//line rodinia_hybridsort.go:92
-							dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
-						}
-					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep4 > gc_from3 {
+					gc_more3 = true
+				}
+				gc_step6 := gc_vstep4
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line rodinia_hybridsort.go:91
 						i_ := gc_tx2 + gc_off3
 						gc_more3 = true
-
 //line rodinia_hybridsort.go:92
 						dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
 					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line rodinia_hybridsort.go:91
+						i_ := gc_tx2 + gc_off3
+						gc_more3 = true
+//line rodinia_hybridsort.go:92
+						dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line rodinia_hybridsort.go:91
+						i_ := gc_tx2 + gc_off3
+						gc_more3 = true
+//line rodinia_hybridsort.go:92
+						dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line rodinia_hybridsort.go:91
+						i_ := gc_tx2 + gc_off3
+						gc_more3 = true
+//line rodinia_hybridsort.go:92
+						dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line rodinia_hybridsort.go:91
+					i_ := gc_tx2 + gc_off3
+					gc_more3 = true
+//line rodinia_hybridsort.go:92
+					dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
 				}
 			}
 		}
@@ -482,59 +397,51 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-
 //line rodinia_hybridsort.go:104
 		size := blocks * hsBucketBlockMemory
-		{
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
-				{
-					gc_rank2 := gc_step6 + 0
-					gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:105
-					sum := 0
-					_ = sum
-					gc_s_sum[gc_rank2] = sum
-				}
-				{
-					gc_rank2 := gc_step6 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:105
-					sum := 0
-					_ = sum
-					gc_s_sum[gc_rank2] = sum
-				}
-				{
-					gc_rank2 := gc_step6 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:105
-					sum := 0
-					_ = sum
-					gc_s_sum[gc_rank2] = sum
-				}
-				{
-					gc_rank2 := gc_step6 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:105
-					sum := 0
-					_ = sum
-					gc_s_sum[gc_rank2] = sum
-				}
-			}
-			for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+//line rodinia_hybridsort.go:106
+		gc_step6 := 0
+		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+			{
+				gc_rank2 := gc_step6 + 0
 				gc_pos2.Thread = gc_rank2
-
 //line rodinia_hybridsort.go:105
 				sum := 0
-				_ = sum
+//line rodinia_hybridsort.go:107
+				gc_s_sum[gc_rank2] = sum
+			}
+			{
+				gc_rank2 := gc_step6 + 1
+				gc_pos2.Thread = gc_rank2
+//line rodinia_hybridsort.go:105
+				sum := 0
+//line rodinia_hybridsort.go:107
+				gc_s_sum[gc_rank2] = sum
+			}
+			{
+				gc_rank2 := gc_step6 + 2
+				gc_pos2.Thread = gc_rank2
+//line rodinia_hybridsort.go:105
+				sum := 0
+//line rodinia_hybridsort.go:107
+				gc_s_sum[gc_rank2] = sum
+			}
+			{
+				gc_rank2 := gc_step6 + 3
+				gc_pos2.Thread = gc_rank2
+//line rodinia_hybridsort.go:105
+				sum := 0
+//line rodinia_hybridsort.go:107
 				gc_s_sum[gc_rank2] = sum
 			}
 		}
-
+		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+//line rodinia_hybridsort.go:105
+			sum := 0
+//line rodinia_hybridsort.go:107
+			gc_s_sum[gc_rank2] = sum
+		}
 //line rodinia_hybridsort.go:107
 		for gc_off, gc_limit, gc_more := 0, size, true; gc_more; gc_off += hsDivisions {
 			gc_b2.Tick()
@@ -542,420 +449,288 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 				return
 			}
 			gc_more = false
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
-					if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(dPrefixoffsets) && gc_to2 <= len(dPrefixoffsets)-gc_off4 {
-						gc_at3 := dPrefixoffsets[gc_off4:][:gc_to2]
-						gc_step7 := gc_from2
-						for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-							{
-								gc_tx2 := gc_step7 + 0
-								_ = gc_tx2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line rodinia_hybridsort.go:103
-								tid := gc_bx2*gc_bdx2 + gc_tx2
-								_ = tid
-								sum := gc_s_sum[gc_rank2]
-
-//line rodinia_hybridsort.go:107
-								i := tid + gc_off
-								gc_more = true
-								_ = i
-
-//line rodinia_hybridsort.go:108
-								x := int(gc_at3[gc_tx2])
-
-//line rodinia_hybridsort.go:109
-								gc_at3[gc_tx2] = uint32(sum)
-
-//line rodinia_hybridsort.go:110
-								sum += x
-								gc_s_sum[gc_rank2] = sum
-							}
-							{
-								gc_tx2 := gc_step7 + 1
-								_ = gc_tx2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line rodinia_hybridsort.go:103
-								tid := gc_bx2*gc_bdx2 + gc_tx2
-								_ = tid
-								sum := gc_s_sum[gc_rank2]
-
-//line rodinia_hybridsort.go:107
-								i := tid + gc_off
-								gc_more = true
-								_ = i
-
-//line rodinia_hybridsort.go:108
-								x := int(gc_at3[gc_tx2])
-
-//line rodinia_hybridsort.go:109
-								gc_at3[gc_tx2] = uint32(sum)
-
-//line rodinia_hybridsort.go:110
-								sum += x
-								gc_s_sum[gc_rank2] = sum
-							}
-							{
-								gc_tx2 := gc_step7 + 2
-								_ = gc_tx2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line rodinia_hybridsort.go:103
-								tid := gc_bx2*gc_bdx2 + gc_tx2
-								_ = tid
-								sum := gc_s_sum[gc_rank2]
-
-//line rodinia_hybridsort.go:107
-								i := tid + gc_off
-								gc_more = true
-								_ = i
-
-//line rodinia_hybridsort.go:108
-								x := int(gc_at3[gc_tx2])
-
-//line rodinia_hybridsort.go:109
-								gc_at3[gc_tx2] = uint32(sum)
-
-//line rodinia_hybridsort.go:110
-								sum += x
-								gc_s_sum[gc_rank2] = sum
-							}
-							{
-								gc_tx2 := gc_step7 + 3
-								_ = gc_tx2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line rodinia_hybridsort.go:103
-								tid := gc_bx2*gc_bdx2 + gc_tx2
-								_ = tid
-								sum := gc_s_sum[gc_rank2]
-
-//line rodinia_hybridsort.go:107
-								i := tid + gc_off
-								gc_more = true
-								_ = i
-
-//line rodinia_hybridsort.go:108
-								x := int(gc_at3[gc_tx2])
-
-//line rodinia_hybridsort.go:109
-								gc_at3[gc_tx2] = uint32(sum)
-
-//line rodinia_hybridsort.go:110
-								sum += x
-								gc_s_sum[gc_rank2] = sum
-							}
-						}
-						for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+//line rodinia_hybridsort.go:114
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
+				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(dPrefixoffsets) && gc_to2 <= len(dPrefixoffsets)-gc_off4 {
+					gc_at3 := dPrefixoffsets[gc_off4:][:gc_to2]
+					gc_step7 := gc_from2
+					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+						{
+							gc_tx2 := gc_step7 + 0
+//line rodinia_hybridsort.go:130
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line rodinia_hybridsort.go:103
-							tid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = tid
+//line rodinia_hybridsort.go:105
 							sum := gc_s_sum[gc_rank2]
-
-//line rodinia_hybridsort.go:107
-							i := tid + gc_off
+//line rodinia_hybridsort.go:108
 							gc_more = true
-							_ = i
-
 //line rodinia_hybridsort.go:108
 							x := int(gc_at3[gc_tx2])
-
-//line rodinia_hybridsort.go:109
 							gc_at3[gc_tx2] = uint32(sum)
-
-//line rodinia_hybridsort.go:110
 							sum += x
 							gc_s_sum[gc_rank2] = sum
 						}
-					} else {
-						gc_step8 := gc_from2
-						for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-							{
-								gc_tx2 := gc_step8 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:103
-								tid := gc_bx2*gc_bdx2 + gc_tx2
-								_ = tid
-								sum := gc_s_sum[gc_rank2]
-
-//line rodinia_hybridsort.go:107
-								i := tid + gc_off
-								gc_more = true
-
+						{
+							gc_tx2 := gc_step7 + 1
+//line rodinia_hybridsort.go:116
+							gc_rank2 := gc_base2 + gc_tx2
+//line rodinia_hybridsort.go:105
+							sum := gc_s_sum[gc_rank2]
 //line rodinia_hybridsort.go:108
-								x := int(dPrefixoffsets[i])
-
-//line rodinia_hybridsort.go:109
-								dPrefixoffsets[i] = uint32(sum)
-
-//line rodinia_hybridsort.go:110
-								sum += x
-								gc_s_sum[gc_rank2] = sum
-							}
-							{
-								gc_tx2 := gc_step8 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:103
-								tid := gc_bx2*gc_bdx2 + gc_tx2
-								_ = tid
-								sum := gc_s_sum[gc_rank2]
-
-//line rodinia_hybridsort.go:107
-								i := tid + gc_off
-								gc_more = true
-
+							gc_more = true
 //line rodinia_hybridsort.go:108
-								x := int(dPrefixoffsets[i])
-
-//line rodinia_hybridsort.go:109
-								dPrefixoffsets[i] = uint32(sum)
-
-//line rodinia_hybridsort.go:110
-								sum += x
-								gc_s_sum[gc_rank2] = sum
-							}
-							{
-								gc_tx2 := gc_step8 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:103
-								tid := gc_bx2*gc_bdx2 + gc_tx2
-								_ = tid
-								sum := gc_s_sum[gc_rank2]
-
-//line rodinia_hybridsort.go:107
-								i := tid + gc_off
-								gc_more = true
-
-//line rodinia_hybridsort.go:108
-								x := int(dPrefixoffsets[i])
-
-//line rodinia_hybridsort.go:109
-								dPrefixoffsets[i] = uint32(sum)
-
-//line rodinia_hybridsort.go:110
-								sum += x
-								gc_s_sum[gc_rank2] = sum
-							}
-							{
-								gc_tx2 := gc_step8 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:103
-								tid := gc_bx2*gc_bdx2 + gc_tx2
-								_ = tid
-								sum := gc_s_sum[gc_rank2]
-
-//line rodinia_hybridsort.go:107
-								i := tid + gc_off
-								gc_more = true
-
-//line rodinia_hybridsort.go:108
-								x := int(dPrefixoffsets[i])
-
-//line rodinia_hybridsort.go:109
-								dPrefixoffsets[i] = uint32(sum)
-
-//line rodinia_hybridsort.go:110
-								sum += x
-								gc_s_sum[gc_rank2] = sum
-							}
+							x := int(gc_at3[gc_tx2])
+							gc_at3[gc_tx2] = uint32(sum)
+							sum += x
+							gc_s_sum[gc_rank2] = sum
 						}
-						for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+						{
+							gc_tx2 := gc_step7 + 2
+//line rodinia_hybridsort.go:116
+							gc_rank2 := gc_base2 + gc_tx2
+//line rodinia_hybridsort.go:105
+							sum := gc_s_sum[gc_rank2]
+//line rodinia_hybridsort.go:108
+							gc_more = true
+//line rodinia_hybridsort.go:108
+							x := int(gc_at3[gc_tx2])
+							gc_at3[gc_tx2] = uint32(sum)
+							sum += x
+							gc_s_sum[gc_rank2] = sum
+						}
+						{
+							gc_tx2 := gc_step7 + 3
+//line rodinia_hybridsort.go:116
+							gc_rank2 := gc_base2 + gc_tx2
+//line rodinia_hybridsort.go:105
+							sum := gc_s_sum[gc_rank2]
+//line rodinia_hybridsort.go:108
+							gc_more = true
+//line rodinia_hybridsort.go:108
+							x := int(gc_at3[gc_tx2])
+							gc_at3[gc_tx2] = uint32(sum)
+							sum += x
+							gc_s_sum[gc_rank2] = sum
+						}
+					}
+					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+//line rodinia_hybridsort.go:105
+						sum := gc_s_sum[gc_rank2]
+//line rodinia_hybridsort.go:108
+						gc_more = true
+//line rodinia_hybridsort.go:108
+						x := int(gc_at3[gc_tx2])
+						gc_at3[gc_tx2] = uint32(sum)
+						sum += x
+						gc_s_sum[gc_rank2] = sum
+					}
+				} else {
+					gc_step8 := gc_from2
+					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+						{
+							gc_tx2 := gc_step8 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line rodinia_hybridsort.go:103
 							tid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = tid
+//line rodinia_hybridsort.go:105
 							sum := gc_s_sum[gc_rank2]
-
 //line rodinia_hybridsort.go:107
 							i := tid + gc_off
 							gc_more = true
-
 //line rodinia_hybridsort.go:108
 							x := int(dPrefixoffsets[i])
-
-//line rodinia_hybridsort.go:109
 							dPrefixoffsets[i] = uint32(sum)
-
-//line rodinia_hybridsort.go:110
 							sum += x
 							gc_s_sum[gc_rank2] = sum
 						}
+						{
+							gc_tx2 := gc_step8 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line rodinia_hybridsort.go:103
+							tid := gc_bx2*gc_bdx2 + gc_tx2
+//line rodinia_hybridsort.go:105
+							sum := gc_s_sum[gc_rank2]
+//line rodinia_hybridsort.go:107
+							i := tid + gc_off
+							gc_more = true
+//line rodinia_hybridsort.go:108
+							x := int(dPrefixoffsets[i])
+							dPrefixoffsets[i] = uint32(sum)
+							sum += x
+							gc_s_sum[gc_rank2] = sum
+						}
+						{
+							gc_tx2 := gc_step8 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line rodinia_hybridsort.go:103
+							tid := gc_bx2*gc_bdx2 + gc_tx2
+//line rodinia_hybridsort.go:105
+							sum := gc_s_sum[gc_rank2]
+//line rodinia_hybridsort.go:107
+							i := tid + gc_off
+							gc_more = true
+//line rodinia_hybridsort.go:108
+							x := int(dPrefixoffsets[i])
+							dPrefixoffsets[i] = uint32(sum)
+							sum += x
+							gc_s_sum[gc_rank2] = sum
+						}
+						{
+							gc_tx2 := gc_step8 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line rodinia_hybridsort.go:103
+							tid := gc_bx2*gc_bdx2 + gc_tx2
+//line rodinia_hybridsort.go:105
+							sum := gc_s_sum[gc_rank2]
+//line rodinia_hybridsort.go:107
+							i := tid + gc_off
+							gc_more = true
+//line rodinia_hybridsort.go:108
+							x := int(dPrefixoffsets[i])
+							dPrefixoffsets[i] = uint32(sum)
+							sum += x
+							gc_s_sum[gc_rank2] = sum
+						}
+					}
+					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line rodinia_hybridsort.go:103
+						tid := gc_bx2*gc_bdx2 + gc_tx2
+//line rodinia_hybridsort.go:105
+						sum := gc_s_sum[gc_rank2]
+//line rodinia_hybridsort.go:107
+						i := tid + gc_off
+						gc_more = true
+//line rodinia_hybridsort.go:108
+						x := int(dPrefixoffsets[i])
+						dPrefixoffsets[i] = uint32(sum)
+						sum += x
+						gc_s_sum[gc_rank2] = sum
 					}
 				}
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := gc_bx2 * gc_bdx2
-				if gc_off5 >= 0 && gc_off5 <= len(dOffsets) && gc_bdx2 <= len(dOffsets)-gc_off5 {
-					gc_at4 := dOffsets[gc_off5:][:gc_bdx2]
-					gc_step9 := 0
-					for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
-						{
-							gc_tx2 := gc_step9 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line rodinia_hybridsort.go:103
-							tid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = tid
-							sum := gc_s_sum[gc_rank2]
-
-//line rodinia_hybridsort.go:113
-							gc_at4[gc_tx2] = uint32(sum)
-						}
-						{
-							gc_tx2 := gc_step9 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line rodinia_hybridsort.go:103
-							tid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = tid
-							sum := gc_s_sum[gc_rank2]
-
-//line rodinia_hybridsort.go:113
-							gc_at4[gc_tx2] = uint32(sum)
-						}
-						{
-							gc_tx2 := gc_step9 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line rodinia_hybridsort.go:103
-							tid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = tid
-							sum := gc_s_sum[gc_rank2]
-
-//line rodinia_hybridsort.go:113
-							gc_at4[gc_tx2] = uint32(sum)
-						}
-						{
-							gc_tx2 := gc_step9 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line rodinia_hybridsort.go:103
-							tid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = tid
-							sum := gc_s_sum[gc_rank2]
-
-//line rodinia_hybridsort.go:113
-							gc_at4[gc_tx2] = uint32(sum)
-						}
-					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line rodinia_hybridsort.go:118
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off5 := gc_bx2 * gc_bdx2
+			if gc_off5 >= 0 && gc_off5 <= len(dOffsets) && gc_bdx2 <= len(dOffsets)-gc_off5 {
+				gc_at4 := dOffsets[gc_off5:][:gc_bdx2]
+				gc_step9 := 0
+				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
+//line rodinia_hybridsort.go:127
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line rodinia_hybridsort.go:103
-						tid := gc_bx2*gc_bdx2 + gc_tx2
-						_ = tid
+//line rodinia_hybridsort.go:105
 						sum := gc_s_sum[gc_rank2]
-
 //line rodinia_hybridsort.go:113
 						gc_at4[gc_tx2] = uint32(sum)
 					}
-				} else {
-					gc_step10 := 0
-					for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
-						{
-							gc_tx2 := gc_step10 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:103
-							tid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = tid
-							sum := gc_s_sum[gc_rank2]
-
+					{
+						gc_tx2 := gc_step9 + 1
+//line rodinia_hybridsort.go:118
+						gc_rank2 := gc_base2 + gc_tx2
+//line rodinia_hybridsort.go:105
+						sum := gc_s_sum[gc_rank2]
 //line rodinia_hybridsort.go:113
-							dOffsets[tid] = uint32(sum)
-						}
-						{
-							gc_tx2 := gc_step10 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:103
-							tid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = tid
-							sum := gc_s_sum[gc_rank2]
-
-//line rodinia_hybridsort.go:113
-							dOffsets[tid] = uint32(sum)
-						}
-						{
-							gc_tx2 := gc_step10 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:103
-							tid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = tid
-							sum := gc_s_sum[gc_rank2]
-
-//line rodinia_hybridsort.go:113
-							dOffsets[tid] = uint32(sum)
-						}
-						{
-							gc_tx2 := gc_step10 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:103
-							tid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = tid
-							sum := gc_s_sum[gc_rank2]
-
-//line rodinia_hybridsort.go:113
-							dOffsets[tid] = uint32(sum)
-						}
+						gc_at4[gc_tx2] = uint32(sum)
 					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step9 + 2
+//line rodinia_hybridsort.go:118
+						gc_rank2 := gc_base2 + gc_tx2
+//line rodinia_hybridsort.go:105
+						sum := gc_s_sum[gc_rank2]
+//line rodinia_hybridsort.go:113
+						gc_at4[gc_tx2] = uint32(sum)
+					}
+					{
+						gc_tx2 := gc_step9 + 3
+//line rodinia_hybridsort.go:118
+						gc_rank2 := gc_base2 + gc_tx2
+//line rodinia_hybridsort.go:105
+						sum := gc_s_sum[gc_rank2]
+//line rodinia_hybridsort.go:113
+						gc_at4[gc_tx2] = uint32(sum)
+					}
+				}
+				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line rodinia_hybridsort.go:105
+					sum := gc_s_sum[gc_rank2]
+//line rodinia_hybridsort.go:113
+					gc_at4[gc_tx2] = uint32(sum)
+				}
+			} else {
+				gc_step10 := 0
+				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+					{
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line rodinia_hybridsort.go:103
 						tid := gc_bx2*gc_bdx2 + gc_tx2
-						_ = tid
+//line rodinia_hybridsort.go:105
 						sum := gc_s_sum[gc_rank2]
-
 //line rodinia_hybridsort.go:113
 						dOffsets[tid] = uint32(sum)
 					}
+					{
+						gc_tx2 := gc_step10 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line rodinia_hybridsort.go:103
+						tid := gc_bx2*gc_bdx2 + gc_tx2
+//line rodinia_hybridsort.go:105
+						sum := gc_s_sum[gc_rank2]
+//line rodinia_hybridsort.go:113
+						dOffsets[tid] = uint32(sum)
+					}
+					{
+						gc_tx2 := gc_step10 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line rodinia_hybridsort.go:103
+						tid := gc_bx2*gc_bdx2 + gc_tx2
+//line rodinia_hybridsort.go:105
+						sum := gc_s_sum[gc_rank2]
+//line rodinia_hybridsort.go:113
+						dOffsets[tid] = uint32(sum)
+					}
+					{
+						gc_tx2 := gc_step10 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line rodinia_hybridsort.go:103
+						tid := gc_bx2*gc_bdx2 + gc_tx2
+//line rodinia_hybridsort.go:105
+						sum := gc_s_sum[gc_rank2]
+//line rodinia_hybridsort.go:113
+						dOffsets[tid] = uint32(sum)
+					}
+				}
+				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line rodinia_hybridsort.go:103
+					tid := gc_bx2*gc_bdx2 + gc_tx2
+//line rodinia_hybridsort.go:105
+					sum := gc_s_sum[gc_rank2]
+//line rodinia_hybridsort.go:113
+					dOffsets[tid] = uint32(sum)
 				}
 			}
 		}
@@ -989,180 +764,146 @@ func gc_body_bucketsort(gc_b2 *compiled.Block, input []float32, indice []int32, 
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line rodinia_hybridsort.go:122
 	sOffset := gocuda.Shared[uint32](t, hsBucketBlockMemory)[:hsBucketBlockMemory]
-
 //line rodinia_hybridsort.go:124
 	prefixBase := gc_bx2 * hsBucketBlockMemory
-
 //line rodinia_hybridsort.go:126
 	numThreads := gc_bdx2 * gc_gdx2
-
-//line rodinia_hybridsort.go:127
 	for gc_off, gc_limit, gc_more := 0, hsBucketBlockMemory, true; gc_more; gc_off += gc_bdx2 {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
 		gc_more = false
-		{
-			gc_from3, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := gc_off
-				gc_off6 := gc_off + prefixBase
-				if gc_from3 >= 0 && gc_off5 >= 0 && gc_off5 <= len(sOffset) && gc_to2 <= len(sOffset)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(dPrefixoffsets) && gc_to2 <= len(dPrefixoffsets)-gc_off6 {
-					gc_at3 := sOffset[gc_off5:][:gc_to2]
-					gc_at4 := dPrefixoffsets[gc_off6:][:gc_to2]
-					gc_step3 := gc_from3
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:127
-							i := gc_tx2 + gc_off
-							gc_more = true
-							_ = i
-
-//line rodinia_hybridsort.go:128
-							gc_at3[gc_tx2] = lOffsets[i&(hsDivisions-1)] + gc_at4[gc_tx2]
-						}
-						{
-							gc_tx2 := gc_step3 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:127
-							i := gc_tx2 + gc_off
-							gc_more = true
-							_ = i
-
-//line rodinia_hybridsort.go:128
-							gc_at3[gc_tx2] = lOffsets[i&(hsDivisions-1)] + gc_at4[gc_tx2]
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:127
-							i := gc_tx2 + gc_off
-							gc_more = true
-							_ = i
-
-//line rodinia_hybridsort.go:128
-							gc_at3[gc_tx2] = lOffsets[i&(hsDivisions-1)] + gc_at4[gc_tx2]
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:127
-							i := gc_tx2 + gc_off
-							gc_more = true
-							_ = i
-
-//line rodinia_hybridsort.go:128
-							gc_at3[gc_tx2] = lOffsets[i&(hsDivisions-1)] + gc_at4[gc_tx2]
-						}
-					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line rodinia_hybridsort.go:134
+		gc_from3, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off5 := gc_off
+			gc_off6 := gc_off + prefixBase
+			if gc_from3 >= 0 && gc_off5 >= 0 && gc_off5 <= len(sOffset) && gc_to2 <= len(sOffset)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(dPrefixoffsets) && gc_to2 <= len(dPrefixoffsets)-gc_off6 {
+				gc_at3 := sOffset[gc_off5:][:gc_to2]
+				gc_at4 := dPrefixoffsets[gc_off6:][:gc_to2]
+				gc_step3 := gc_from3
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+//line rodinia_hybridsort.go:152
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line rodinia_hybridsort.go:127
 						i := gc_tx2 + gc_off
 						gc_more = true
-						_ = i
-
 //line rodinia_hybridsort.go:128
 						gc_at3[gc_tx2] = lOffsets[i&(hsDivisions-1)] + gc_at4[gc_tx2]
 					}
-				} else {
-					gc_step4 := gc_from3
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-						{
-							gc_tx2 := gc_step4 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:127
-							i := gc_tx2 + gc_off
-							gc_more = true
-
-//line rodinia_hybridsort.go:128
-							sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
-						}
-						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:127
-							i := gc_tx2 + gc_off
-							gc_more = true
-
-//line rodinia_hybridsort.go:128
-							sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
-						}
-						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:127
-							i := gc_tx2 + gc_off
-							gc_more = true
-
-//line rodinia_hybridsort.go:128
-							sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
-						}
-						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:127
-							i := gc_tx2 + gc_off
-							gc_more = true
-
-//line rodinia_hybridsort.go:128
-							sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
-						}
-					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step3 + 1
+//line rodinia_hybridsort.go:133
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line rodinia_hybridsort.go:127
 						i := gc_tx2 + gc_off
 						gc_more = true
-
+//line rodinia_hybridsort.go:128
+						gc_at3[gc_tx2] = lOffsets[i&(hsDivisions-1)] + gc_at4[gc_tx2]
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+//line rodinia_hybridsort.go:133
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line rodinia_hybridsort.go:127
+						i := gc_tx2 + gc_off
+						gc_more = true
+//line rodinia_hybridsort.go:128
+						gc_at3[gc_tx2] = lOffsets[i&(hsDivisions-1)] + gc_at4[gc_tx2]
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+//line rodinia_hybridsort.go:133
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line rodinia_hybridsort.go:127
+						i := gc_tx2 + gc_off
+						gc_more = true
+//line rodinia_hybridsort.go:128
+						gc_at3[gc_tx2] = lOffsets[i&(hsDivisions-1)] + gc_at4[gc_tx2]
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line rodinia_hybridsort.go:127
+					i := gc_tx2 + gc_off
+					gc_more = true
+//line rodinia_hybridsort.go:128
+					gc_at3[gc_tx2] = lOffsets[i&(hsDivisions-1)] + gc_at4[gc_tx2]
+				}
+			} else {
+				gc_step4 := gc_from3
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line rodinia_hybridsort.go:127
+						i := gc_tx2 + gc_off
+						gc_more = true
+//line rodinia_hybridsort.go:128
+						sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line rodinia_hybridsort.go:127
+						i := gc_tx2 + gc_off
+						gc_more = true
+//line rodinia_hybridsort.go:128
+						sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line rodinia_hybridsort.go:127
+						i := gc_tx2 + gc_off
+						gc_more = true
+//line rodinia_hybridsort.go:128
+						sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line rodinia_hybridsort.go:127
+						i := gc_tx2 + gc_off
+						gc_more = true
 //line rodinia_hybridsort.go:128
 						sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
 					}
 				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line rodinia_hybridsort.go:127
+					i := gc_tx2 + gc_off
+					gc_more = true
+//line rodinia_hybridsort.go:128
+					sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
+				}
 			}
 		}
 	}
-
-//line rodinia_hybridsort.go:133
 	gc_chunk := compiled.StrideChunk(numThreads)
 	gc_span := (numThreads) * gc_chunk
-
 //line rodinia_hybridsort.go:133
 	for gc_off2, gc_limit2, gc_more2 := 0, size, true; gc_more2; gc_off2 += (numThreads) * gc_chunk {
 		gc_b2.Tick()
@@ -1170,57 +911,45 @@ func gc_body_bucketsort(gc_b2 *compiled.Block, input []float32, indice []int32, 
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from3, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off2+(gc_bx2*gc_bdx2), gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:125
-					warpBase := (gc_tx2 >> hsBucketWarpLogSize) * hsDivisions
-					_ = warpBase
-
-//line rodinia_hybridsort.go:133
-					gc_start2 := gc_bx2*gc_bdx2 + gc_tx2
-					gc_from4 := gc_start2 + gc_off2
-					gc_trips2 := gc_limit2 - gc_from4
-					switch {
-					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, numThreads, gc_chunk, gc_limit2, false)
-					case gc_trips2 > gc_span:
-						gc_trips2 = gc_chunk
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(numThreads) + 1
-					default:
-						gc_trips2 = 0
-					}
-					if gc_trips2 == gc_chunk {
-						gc_more2 = true
-					}
-					for tid := gc_from4; gc_trips2 > 0; tid, gc_trips2 = tid+(numThreads), gc_trips2-1 {
-
-//line rodinia_hybridsort.go:135
-						elem := input[tid]
-
-//line rodinia_hybridsort.go:136
-						id := int(indice[tid])
-
-//line rodinia_hybridsort.go:138
-						output[int(sOffset[warpBase+(id&(hsDivisions-1))])+(id>>hsLogDivisions)] = elem
-
-//line rodinia_hybridsort.go:139
-						test := int(sOffset[warpBase+(id&(hsDivisions-1))]) + (id >> hsLogDivisions)
-
 //line rodinia_hybridsort.go:140
-						_ = test
-					}
+		gc_from3, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off2+(gc_bx2*gc_bdx2), gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line rodinia_hybridsort.go:125
+				warpBase := (gc_tx2 >> hsBucketWarpLogSize) * hsDivisions
+//line rodinia_hybridsort.go:133
+				gc_start2 := gc_bx2*gc_bdx2 + gc_tx2
+				gc_from4 := gc_start2 + gc_off2
+				gc_trips2 := gc_limit2 - gc_from4
+				switch {
+				case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, numThreads, gc_chunk, gc_limit2, false)
+				case gc_trips2 > gc_span:
+					gc_trips2 = gc_chunk
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(numThreads) + 1
+				default:
+					gc_trips2 = 0
+				}
+				if gc_trips2 == gc_chunk {
+					gc_more2 = true
+				}
+				for tid := gc_from4; gc_trips2 > 0; tid, gc_trips2 = tid+(numThreads), gc_trips2-1 {
+//line rodinia_hybridsort.go:135
+					elem := input[tid]
+					id := int(indice[tid])
+//line rodinia_hybridsort.go:138
+					output[int(sOffset[warpBase+(id&(hsDivisions-1))])+(id>>hsLogDivisions)] = elem
+					test := int(sOffset[warpBase+(id&(hsDivisions-1))]) + (id >> hsLogDivisions)
+					_ = test
 				}
 			}
 		}
@@ -1230,4 +959,5 @@ func gc_body_bucketsort(gc_b2 *compiled.Block, input []float32, indice []int32, 
 // gc_files_rodinia_hybridsort holds the source files whose lines the kernels' records hash.
 //
 //go:embed rodinia_hybridsort.go
+//line rodinia_hybridsort.go:151
 var gc_files_rodinia_hybridsort embed.FS

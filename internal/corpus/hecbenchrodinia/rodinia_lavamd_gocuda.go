@@ -42,305 +42,132 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 	gc_n := gc_b.Len()
 	gc_s_wtx := compiled.Scratch[int](gc_b, 0)[:gc_n]
 	gc_s_d := compiled.Scratch[lavaThreeVector](gc_b, 1)[:gc_n]
-
 //line rodinia_lavamd.go:69
 	bx := gc_bx
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_lavamd.go:70
-					tx := gc_tx
-					_ = tx
-
-//line rodinia_lavamd.go:73
-					wtx := tx
-					_ = wtx
-					gc_s_wtx[gc_rank] = wtx
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_lavamd.go:70
-					tx := gc_tx
-					_ = tx
-
-//line rodinia_lavamd.go:73
-					wtx := tx
-					_ = wtx
-					gc_s_wtx[gc_rank] = wtx
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_lavamd.go:70
-					tx := gc_tx
-					_ = tx
-
-//line rodinia_lavamd.go:73
-					wtx := tx
-					_ = wtx
-					gc_s_wtx[gc_rank] = wtx
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_lavamd.go:70
-					tx := gc_tx
-					_ = tx
-
-//line rodinia_lavamd.go:73
-					wtx := tx
-					_ = wtx
-					gc_s_wtx[gc_rank] = wtx
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line rodinia_lavamd.go:71
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line rodinia_lavamd.go:70
 				tx := gc_tx
-				_ = tx
-
 //line rodinia_lavamd.go:73
 				wtx := tx
-				_ = wtx
+//line rodinia_lavamd.go:75
+				gc_s_wtx[gc_rank] = wtx
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line rodinia_lavamd.go:70
+				tx := gc_tx
+//line rodinia_lavamd.go:73
+				wtx := tx
+//line rodinia_lavamd.go:75
+				gc_s_wtx[gc_rank] = wtx
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line rodinia_lavamd.go:70
+				tx := gc_tx
+//line rodinia_lavamd.go:73
+				wtx := tx
+//line rodinia_lavamd.go:75
+				gc_s_wtx[gc_rank] = wtx
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line rodinia_lavamd.go:70
+				tx := gc_tx
+//line rodinia_lavamd.go:73
+				wtx := tx
+//line rodinia_lavamd.go:75
 				gc_s_wtx[gc_rank] = wtx
 			}
 		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line rodinia_lavamd.go:70
+			tx := gc_tx
+//line rodinia_lavamd.go:73
+			wtx := tx
+//line rodinia_lavamd.go:75
+			gc_s_wtx[gc_rank] = wtx
+		}
 	}
-
 //line rodinia_lavamd.go:77
 	if int64(bx) < dDimGpu.numberBoxes {
-
 //line rodinia_lavamd.go:83
 		a2 := 2.0 * dParGpu.alpha * dParGpu.alpha
-
 //line rodinia_lavamd.go:86
 		var firstI int
-
-//line rodinia_lavamd.go:87
 		var rA []lavaFourVector
-
-//line rodinia_lavamd.go:88
 		var fA []lavaFourVector
-
-//line rodinia_lavamd.go:89
 		rAShared := gocuda.Shared[lavaFourVector](t, 100)[:100]
-
 //line rodinia_lavamd.go:93
 		k := 0
-
 //line rodinia_lavamd.go:98
 		rBShared := gocuda.Shared[lavaFourVector](t, 100)[:100]
-
-//line rodinia_lavamd.go:99
 		qBShared := gocuda.Shared[float64](t, 100)[:100]
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-
+//line rodinia_lavamd.go:101
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line rodinia_lavamd.go:92
-				var pointer int
-
+			var pointer int
 //line rodinia_lavamd.go:94
-				var firstJ int
-
-//line rodinia_lavamd.go:95
-				var rB []lavaFourVector
-
-//line rodinia_lavamd.go:96
-				var qB []float64
-
-//line rodinia_lavamd.go:97
-				j := 0
-
+			var firstJ int
+			var rB []lavaFourVector
+			var qB []float64
 //line rodinia_lavamd.go:102
-				var r2 float64
-
-//line rodinia_lavamd.go:103
-				var u2 float64
-
-//line rodinia_lavamd.go:104
-				var vij float64
-
-//line rodinia_lavamd.go:105
-				var fs float64
-
-//line rodinia_lavamd.go:106
-				var fxij float64
-
-//line rodinia_lavamd.go:107
-				var fyij float64
-
-//line rodinia_lavamd.go:108
-				var fzij float64
-
-//line rodinia_lavamd.go:109
-				var d lavaThreeVector
-				_ = pointer
-				_ = firstJ
-				_ = rB
-				_ = qB
-				_ = j
-				_ = r2
-				_ = u2
-				_ = vij
-				_ = fs
-				_ = fxij
-				_ = fyij
-				_ = fzij
-				_ = d
-				gc_s_d[gc_rank] = d
-			}
+			var r2 float64
+			var u2 float64
+			var vij float64
+			var fs float64
+			var fxij float64
+			var fyij float64
+			var fzij float64
+			var d lavaThreeVector
+			_ = pointer
+			_ = firstJ
+			_ = rB
+			_ = qB
+//line rodinia_lavamd.go:115
+			_ = r2
+			_ = u2
+			_ = vij
+			_ = fs
+			_ = fxij
+			_ = fyij
+			_ = fzij
+//line rodinia_lavamd.go:123
+			gc_s_d[gc_rank] = d
 		}
-
 //line rodinia_lavamd.go:116
 		firstI = int(dBoxGpu[bx].offset)
-
 //line rodinia_lavamd.go:119
 		rA = dRvGpu[firstI:]
-
-//line rodinia_lavamd.go:120
 		fA = dFvGpu[firstI:]
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_lavamd.go:70
-						tx := gc_tx
-						_ = tx
-						wtx := gc_s_wtx[gc_rank]
-
-//line rodinia_lavamd.go:125
-						for wtx < lavaNumberParPerBox {
-//line rodinia_lavamd.go:125
-							gc_b.Tick()
-//line rodinia_lavamd.go:125
-							if gc_b.Stopped() {
-//line rodinia_lavamd.go:125
-								return
-//line rodinia_lavamd.go:125
-							}
-							rAShared[wtx] = rA[wtx]
-							wtx = wtx + lavaNumberThreads
-						}
-
-//line rodinia_lavamd.go:129
-						wtx = tx
-						gc_s_wtx[gc_rank] = wtx
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_lavamd.go:70
-						tx := gc_tx
-						_ = tx
-						wtx := gc_s_wtx[gc_rank]
-
-//line rodinia_lavamd.go:125
-						for wtx < lavaNumberParPerBox {
-//line rodinia_lavamd.go:125
-							gc_b.Tick()
-//line rodinia_lavamd.go:125
-							if gc_b.Stopped() {
-//line rodinia_lavamd.go:125
-								return
-//line rodinia_lavamd.go:125
-							}
-							rAShared[wtx] = rA[wtx]
-							wtx = wtx + lavaNumberThreads
-						}
-
-//line rodinia_lavamd.go:129
-						wtx = tx
-						gc_s_wtx[gc_rank] = wtx
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_lavamd.go:70
-						tx := gc_tx
-						_ = tx
-						wtx := gc_s_wtx[gc_rank]
-
-//line rodinia_lavamd.go:125
-						for wtx < lavaNumberParPerBox {
-//line rodinia_lavamd.go:125
-							gc_b.Tick()
-//line rodinia_lavamd.go:125
-							if gc_b.Stopped() {
-//line rodinia_lavamd.go:125
-								return
-//line rodinia_lavamd.go:125
-							}
-							rAShared[wtx] = rA[wtx]
-							wtx = wtx + lavaNumberThreads
-						}
-
-//line rodinia_lavamd.go:129
-						wtx = tx
-						gc_s_wtx[gc_rank] = wtx
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_lavamd.go:70
-						tx := gc_tx
-						_ = tx
-						wtx := gc_s_wtx[gc_rank]
-
-//line rodinia_lavamd.go:125
-						for wtx < lavaNumberParPerBox {
-//line rodinia_lavamd.go:125
-							gc_b.Tick()
-//line rodinia_lavamd.go:125
-							if gc_b.Stopped() {
-//line rodinia_lavamd.go:125
-								return
-//line rodinia_lavamd.go:125
-							}
-							rAShared[wtx] = rA[wtx]
-							wtx = wtx + lavaNumberThreads
-						}
-
-//line rodinia_lavamd.go:129
-						wtx = tx
-						gc_s_wtx[gc_rank] = wtx
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+//line rodinia_lavamd.go:122
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line rodinia_lavamd.go:70
 					tx := gc_tx
-					_ = tx
+//line rodinia_lavamd.go:72
 					wtx := gc_s_wtx[gc_rank]
-
 //line rodinia_lavamd.go:125
 					for wtx < lavaNumberParPerBox {
 //line rodinia_lavamd.go:125
@@ -349,158 +176,227 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 						if gc_b.Stopped() {
 //line rodinia_lavamd.go:125
 							return
-//line rodinia_lavamd.go:125
 						}
+//line rodinia_lavamd.go:126
 						rAShared[wtx] = rA[wtx]
 						wtx = wtx + lavaNumberThreads
 					}
-
-//line rodinia_lavamd.go:129
+					wtx = tx
+					gc_s_wtx[gc_rank] = wtx
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line rodinia_lavamd.go:70
+					tx := gc_tx
+//line rodinia_lavamd.go:72
+					wtx := gc_s_wtx[gc_rank]
+//line rodinia_lavamd.go:125
+					for wtx < lavaNumberParPerBox {
+//line rodinia_lavamd.go:125
+						gc_b.Tick()
+//line rodinia_lavamd.go:125
+						if gc_b.Stopped() {
+//line rodinia_lavamd.go:125
+							return
+						}
+//line rodinia_lavamd.go:126
+						rAShared[wtx] = rA[wtx]
+						wtx = wtx + lavaNumberThreads
+					}
+					wtx = tx
+					gc_s_wtx[gc_rank] = wtx
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line rodinia_lavamd.go:70
+					tx := gc_tx
+//line rodinia_lavamd.go:72
+					wtx := gc_s_wtx[gc_rank]
+//line rodinia_lavamd.go:125
+					for wtx < lavaNumberParPerBox {
+//line rodinia_lavamd.go:125
+						gc_b.Tick()
+//line rodinia_lavamd.go:125
+						if gc_b.Stopped() {
+//line rodinia_lavamd.go:125
+							return
+						}
+//line rodinia_lavamd.go:126
+						rAShared[wtx] = rA[wtx]
+						wtx = wtx + lavaNumberThreads
+					}
+					wtx = tx
+					gc_s_wtx[gc_rank] = wtx
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line rodinia_lavamd.go:70
+					tx := gc_tx
+//line rodinia_lavamd.go:72
+					wtx := gc_s_wtx[gc_rank]
+//line rodinia_lavamd.go:125
+					for wtx < lavaNumberParPerBox {
+//line rodinia_lavamd.go:125
+						gc_b.Tick()
+//line rodinia_lavamd.go:125
+						if gc_b.Stopped() {
+//line rodinia_lavamd.go:125
+							return
+						}
+//line rodinia_lavamd.go:126
+						rAShared[wtx] = rA[wtx]
+						wtx = wtx + lavaNumberThreads
+					}
 					wtx = tx
 					gc_s_wtx[gc_rank] = wtx
 				}
 			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line rodinia_lavamd.go:70
+				tx := gc_tx
+//line rodinia_lavamd.go:72
+				wtx := gc_s_wtx[gc_rank]
+//line rodinia_lavamd.go:125
+				for wtx < lavaNumberParPerBox {
+//line rodinia_lavamd.go:125
+					gc_b.Tick()
+//line rodinia_lavamd.go:125
+					if gc_b.Stopped() {
+//line rodinia_lavamd.go:125
+						return
+					}
+//line rodinia_lavamd.go:126
+					rAShared[wtx] = rA[wtx]
+					wtx = wtx + lavaNumberThreads
+				}
+				wtx = tx
+				gc_s_wtx[gc_rank] = wtx
+			}
 		}
-
 //line rodinia_lavamd.go:137
 		var k_ int = 0
-
 //line rodinia_lavamd.go:137
 		for ; k_ < (1 + int(dBoxGpu[bx].nn)); k_++ {
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+//line rodinia_lavamd.go:139
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rodinia_lavamd.go:70
-						tx := gc_tx
-						_ = tx
-						wtx := gc_s_wtx[gc_rank]
-						var pointer int
-						_ = pointer
-						var firstJ int
-						_ = firstJ
-						var rB []lavaFourVector
-						_ = rB
-						var qB []float64
-						_ = qB
-
+					tx := gc_tx
+//line rodinia_lavamd.go:72
+					wtx := gc_s_wtx[gc_rank]
+					var pointer int
+//line rodinia_lavamd.go:75
+					var firstJ int
+//line rodinia_lavamd.go:77
+					var rB []lavaFourVector
+//line rodinia_lavamd.go:79
+					var qB []float64
 //line rodinia_lavamd.go:141
-						if k_ == 0 {
-							pointer = bx
-						} else {
-							pointer = int(dBoxGpu[bx].nei[k_-1].number)
-						}
-
-//line rodinia_lavamd.go:150
-						firstJ = int(dBoxGpu[pointer].offset)
-
-//line rodinia_lavamd.go:153
-						rB = dRvGpu[firstJ:]
-
-//line rodinia_lavamd.go:154
-						qB = dQvGpu[firstJ:]
-
-//line rodinia_lavamd.go:159
-						for wtx < lavaNumberParPerBox {
-//line rodinia_lavamd.go:159
-							gc_b.Tick()
-//line rodinia_lavamd.go:159
-							if gc_b.Stopped() {
-//line rodinia_lavamd.go:159
-								return
-//line rodinia_lavamd.go:159
-							}
-							rBShared[wtx] = rB[wtx]
-							qBShared[wtx] = qB[wtx]
-							wtx = wtx + lavaNumberThreads
-						}
-
-//line rodinia_lavamd.go:164
-						wtx = tx
-						gc_s_wtx[gc_rank] = wtx
+					if k_ == 0 {
+						pointer = bx
+					} else {
+						pointer = int(dBoxGpu[bx].nei[k_-1].number)
 					}
+//line rodinia_lavamd.go:150
+					firstJ = int(dBoxGpu[pointer].offset)
+//line rodinia_lavamd.go:153
+					rB = dRvGpu[firstJ:]
+					qB = dQvGpu[firstJ:]
+//line rodinia_lavamd.go:159
+					for wtx < lavaNumberParPerBox {
+//line rodinia_lavamd.go:159
+						gc_b.Tick()
+//line rodinia_lavamd.go:159
+						if gc_b.Stopped() {
+//line rodinia_lavamd.go:159
+							return
+						}
+//line rodinia_lavamd.go:160
+						rBShared[wtx] = rB[wtx]
+						qBShared[wtx] = qB[wtx]
+						wtx = wtx + lavaNumberThreads
+					}
+					wtx = tx
+					gc_s_wtx[gc_rank] = wtx
 				}
 			}
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+//line rodinia_lavamd.go:170
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rodinia_lavamd.go:70
-						tx := gc_tx
-						_ = tx
-						wtx := gc_s_wtx[gc_rank]
-						var j int
-						_ = j
-						var r2 float64
-						_ = r2
-						var u2 float64
-						_ = u2
-						var vij float64
-						_ = vij
-						var fs float64
-						_ = fs
-						var fxij float64
-						_ = fxij
-						var fyij float64
-						_ = fyij
-						var fzij float64
-						_ = fzij
-						d := gc_s_d[gc_rank]
-
+					tx := gc_tx
+//line rodinia_lavamd.go:72
+					wtx := gc_s_wtx[gc_rank]
+					var j int
+//line rodinia_lavamd.go:75
+					var r2 float64
+//line rodinia_lavamd.go:77
+					var u2 float64
+//line rodinia_lavamd.go:79
+					var vij float64
+//line rodinia_lavamd.go:81
+					var fs float64
+//line rodinia_lavamd.go:83
+					var fxij float64
+//line rodinia_lavamd.go:85
+					var fyij float64
+//line rodinia_lavamd.go:87
+					var fzij float64
+//line rodinia_lavamd.go:89
+					d := gc_s_d[gc_rank]
 //line rodinia_lavamd.go:173
-						for wtx < lavaNumberParPerBox {
+					for wtx < lavaNumberParPerBox {
 //line rodinia_lavamd.go:173
-							gc_b.Tick()
+						gc_b.Tick()
 //line rodinia_lavamd.go:173
-							if gc_b.Stopped() {
+						if gc_b.Stopped() {
 //line rodinia_lavamd.go:173
-								return
-//line rodinia_lavamd.go:173
-							}
-
-//line rodinia_lavamd.go:176
-							for j = 0; j < lavaNumberParPerBox; j++ {
-
-								r2 = rAShared[wtx].v + rBShared[j].v - lavaDot(rAShared[wtx], rBShared[j])
-								u2 = a2 * r2
-								vij = math.Exp(-u2)
-								fs = 2 * vij
-
-								d.x = rAShared[wtx].x - rBShared[j].x
-								fxij = fs * d.x
-								d.y = rAShared[wtx].y - rBShared[j].y
-								fyij = fs * d.y
-								d.z = rAShared[wtx].z - rBShared[j].z
-								fzij = fs * d.z
-
-								fA[wtx].v += (qBShared[j] * vij)
-								fA[wtx].x += (qBShared[j] * fxij)
-								fA[wtx].y += (qBShared[j] * fyij)
-								fA[wtx].z += (qBShared[j] * fzij)
-
-							}
-
-//line rodinia_lavamd.go:198
-							wtx = wtx + lavaNumberThreads
-
+							return
 						}
-
-//line rodinia_lavamd.go:203
-						wtx = tx
-						gc_s_wtx[gc_rank] = wtx
-						gc_s_d[gc_rank] = d
+//line rodinia_lavamd.go:176
+						for j = 0; j < lavaNumberParPerBox; j++ {
+//line rodinia_lavamd.go:178
+							r2 = rAShared[wtx].v + rBShared[j].v - lavaDot(rAShared[wtx], rBShared[j])
+							u2 = a2 * r2
+							vij = math.Exp(-u2)
+							fs = 2 * vij
+//line rodinia_lavamd.go:183
+							d.x = rAShared[wtx].x - rBShared[j].x
+							fxij = fs * d.x
+							d.y = rAShared[wtx].y - rBShared[j].y
+							fyij = fs * d.y
+							d.z = rAShared[wtx].z - rBShared[j].z
+							fzij = fs * d.z
+//line rodinia_lavamd.go:190
+							fA[wtx].v += (qBShared[j] * vij)
+							fA[wtx].x += (qBShared[j] * fxij)
+							fA[wtx].y += (qBShared[j] * fyij)
+							fA[wtx].z += (qBShared[j] * fzij)
+						}
+//line rodinia_lavamd.go:198
+						wtx = wtx + lavaNumberThreads
 					}
+//line rodinia_lavamd.go:203
+					wtx = tx
+					gc_s_wtx[gc_rank] = wtx
+					gc_s_d[gc_rank] = d
 				}
 			}
 		}
-
 //line rodinia_lavamd.go:210
 		k = k_
-
 //line rodinia_lavamd.go:210
 		_ = k
 	}

@@ -39,7 +39,6 @@ func gc_body_findIndexKernel(gc_b *compiled.Block, arrayX, arrayY, CDF, u, xj, y
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line rodinia_particlefilter.go:93
 	blockID := gc_bx
 	compiled.OutOfLine(func() {
@@ -55,17 +54,13 @@ func gc_body_findIndexKernel(gc_b *compiled.Block, arrayX, arrayY, CDF, u, xj, y
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line rodinia_particlefilter.go:94
 					i := gc_bdx*blockID + gc_tx
-					_ = i
-
-//line rodinia_particlefilter.go:96
 					{
-
+//line rodinia_particlefilter.go:98
 						index := -1
 						var x int
-
+//line rodinia_particlefilter.go:101
 						for x = 0; x < Nparticles; x++ {
 							if CDF[x] >= u[i] {
 								index = x
@@ -75,15 +70,14 @@ func gc_body_findIndexKernel(gc_b *compiled.Block, arrayX, arrayY, CDF, u, xj, y
 						if index == -1 {
 							index = Nparticles - 1
 						}
-
+//line rodinia_particlefilter.go:111
 						xj[i] = arrayX[index]
 						yj[i] = arrayY[index]
-
-//line rodinia_particlefilter.go:116
 					}
 				}
 			}
 		}
+//line rodinia_particlefilter.go:120
 	})
 }
 
@@ -115,14 +109,10 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line rodinia_particlefilter.go:127
 	blockID := gc_bx
-
 //line rodinia_particlefilter.go:129
 	u1 := gocuda.Shared[float64](t, 1)[:1]
-
-//line rodinia_particlefilter.go:130
 	sumWeights := gocuda.Shared[float64](t, 1)[:1]
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -136,116 +126,75 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rodinia_particlefilter.go:132
-						{
-							sumWeights[0] = gc_at[0]
-						}
+//line rodinia_particlefilter.go:133
+						sumWeights[0] = gc_at[0]
 					}
 					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rodinia_particlefilter.go:132
-						{
-							sumWeights[0] = gc_at[0]
-						}
+//line rodinia_particlefilter.go:133
+						sumWeights[0] = gc_at[0]
 					}
 					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rodinia_particlefilter.go:132
-						{
-							sumWeights[0] = gc_at[0]
-						}
+//line rodinia_particlefilter.go:133
+						sumWeights[0] = gc_at[0]
 					}
 					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rodinia_particlefilter.go:132
-						{
-							sumWeights[0] = gc_at[0]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line rodinia_particlefilter.go:132
-					{
+//line rodinia_particlefilter.go:133
 						sumWeights[0] = gc_at[0]
 					}
 				}
+//line rodinia_particlefilter.go:137
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line rodinia_particlefilter.go:133
+					sumWeights[0] = gc_at[0]
+				}
 			} else {
+//line rodinia_particlefilter.go:137
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:132
-						{
-							sumWeights[0] = partialSums[0]
-						}
+//line rodinia_particlefilter.go:133
+						sumWeights[0] = partialSums[0]
 					}
 					{
+//line rodinia_particlefilter.go:137
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:132
-						{
-							sumWeights[0] = partialSums[0]
-						}
+//line rodinia_particlefilter.go:133
+						sumWeights[0] = partialSums[0]
 					}
 					{
+//line rodinia_particlefilter.go:137
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:132
-						{
-							sumWeights[0] = partialSums[0]
-						}
+//line rodinia_particlefilter.go:133
+						sumWeights[0] = partialSums[0]
 					}
 					{
+//line rodinia_particlefilter.go:137
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:132
-						{
-							sumWeights[0] = partialSums[0]
-						}
+//line rodinia_particlefilter.go:133
+						sumWeights[0] = partialSums[0]
 					}
 				}
+//line rodinia_particlefilter.go:137
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:132
-					{
-						sumWeights[0] = partialSums[0]
-					}
+//line rodinia_particlefilter.go:133
+					sumWeights[0] = partialSums[0]
 				}
 			}
 		}
 	}
 	{
+//line rodinia_particlefilter.go:140
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bdx*blockID, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -261,155 +210,91 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-						_ = i
-
-//line rodinia_particlefilter.go:138
-						{
-							gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
-						}
+//line rodinia_particlefilter.go:139
+						gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
 					}
 					{
+//line rodinia_particlefilter.go:143
 						gc_tx := gc_step3 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-						_ = i
-
-//line rodinia_particlefilter.go:138
-						{
-							gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
-						}
+//line rodinia_particlefilter.go:139
+						gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
 					}
 					{
+//line rodinia_particlefilter.go:143
 						gc_tx := gc_step3 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-						_ = i
-
-//line rodinia_particlefilter.go:138
-						{
-							gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
-						}
+//line rodinia_particlefilter.go:139
+						gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
 					}
 					{
+//line rodinia_particlefilter.go:143
 						gc_tx := gc_step3 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-						_ = i
-
-//line rodinia_particlefilter.go:138
-						{
-							gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line rodinia_particlefilter.go:128
-					i := gc_bdx*blockID + gc_tx
-					_ = i
-
-//line rodinia_particlefilter.go:138
-					{
+//line rodinia_particlefilter.go:139
 						gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
 					}
 				}
+//line rodinia_particlefilter.go:143
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line rodinia_particlefilter.go:139
+					gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
+				}
 			} else {
+//line rodinia_particlefilter.go:143
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
-						_ = i
-
-//line rodinia_particlefilter.go:138
-						{
-							weights[i] = weights[i] / sumWeights[0]
-						}
+//line rodinia_particlefilter.go:139
+						weights[i] = weights[i] / sumWeights[0]
 					}
 					{
+//line rodinia_particlefilter.go:143
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
-						_ = i
-
-//line rodinia_particlefilter.go:138
-						{
-							weights[i] = weights[i] / sumWeights[0]
-						}
+//line rodinia_particlefilter.go:139
+						weights[i] = weights[i] / sumWeights[0]
 					}
 					{
+//line rodinia_particlefilter.go:143
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
-						_ = i
-
-//line rodinia_particlefilter.go:138
-						{
-							weights[i] = weights[i] / sumWeights[0]
-						}
+//line rodinia_particlefilter.go:139
+						weights[i] = weights[i] / sumWeights[0]
 					}
 					{
+//line rodinia_particlefilter.go:143
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
-						_ = i
-
-//line rodinia_particlefilter.go:138
-						{
-							weights[i] = weights[i] / sumWeights[0]
-						}
+//line rodinia_particlefilter.go:139
+						weights[i] = weights[i] / sumWeights[0]
 					}
 				}
+//line rodinia_particlefilter.go:143
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line rodinia_particlefilter.go:128
 					i := gc_bdx*blockID + gc_tx
-					_ = i
-
-//line rodinia_particlefilter.go:138
-					{
-						weights[i] = weights[i] / sumWeights[0]
-					}
+//line rodinia_particlefilter.go:139
+					weights[i] = weights[i] / sumWeights[0]
 				}
 			}
 		}
 	}
 	{
+//line rodinia_particlefilter.go:146
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bdx*blockID, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -431,165 +316,125 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-						_ = gc_tx
+//line rodinia_particlefilter.go:168
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
-						_ = i
-
-//line rodinia_particlefilter.go:144
-						{
-							cdfCalc(CDF, weights, Nparticles)
-							gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
-						}
+//line rodinia_particlefilter.go:145
+						cdfCalc(CDF, weights, Nparticles)
+						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
+//line rodinia_particlefilter.go:150
 						gc_tx := gc_step5 + 1
-						_ = gc_tx
+//line rodinia_particlefilter.go:152
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
-						_ = i
-
-//line rodinia_particlefilter.go:144
-						{
-							cdfCalc(CDF, weights, Nparticles)
-							gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
-						}
+//line rodinia_particlefilter.go:145
+						cdfCalc(CDF, weights, Nparticles)
+						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
+//line rodinia_particlefilter.go:150
 						gc_tx := gc_step5 + 2
-						_ = gc_tx
+//line rodinia_particlefilter.go:152
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
-						_ = i
-
-//line rodinia_particlefilter.go:144
-						{
-							cdfCalc(CDF, weights, Nparticles)
-							gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
-						}
+//line rodinia_particlefilter.go:145
+						cdfCalc(CDF, weights, Nparticles)
+						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
+//line rodinia_particlefilter.go:150
 						gc_tx := gc_step5 + 3
-						_ = gc_tx
+//line rodinia_particlefilter.go:152
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
-						_ = i
-
-//line rodinia_particlefilter.go:144
-						{
-							cdfCalc(CDF, weights, Nparticles)
-							gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
-						}
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:128
-					i := gc_bdx*blockID + gc_tx
-					_ = i
-
-//line rodinia_particlefilter.go:144
-					{
+//line rodinia_particlefilter.go:145
 						cdfCalc(CDF, weights, Nparticles)
 						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 				}
+//line rodinia_particlefilter.go:150
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line rodinia_particlefilter.go:128
+					i := gc_bdx*blockID + gc_tx
+//line rodinia_particlefilter.go:145
+					cdfCalc(CDF, weights, Nparticles)
+					gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+				}
 			} else {
+//line rodinia_particlefilter.go:150
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
-						_ = i
-
-//line rodinia_particlefilter.go:144
-						{
-							cdfCalc(CDF, weights, Nparticles)
-							u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
-						}
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-						_ = i
-
-//line rodinia_particlefilter.go:144
-						{
-							cdfCalc(CDF, weights, Nparticles)
-							u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
-						}
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-						_ = i
-
-//line rodinia_particlefilter.go:144
-						{
-							cdfCalc(CDF, weights, Nparticles)
-							u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
-						}
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:128
-						i := gc_bdx*blockID + gc_tx
-						_ = i
-
-//line rodinia_particlefilter.go:144
-						{
-							cdfCalc(CDF, weights, Nparticles)
-							u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
-						}
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:128
-					i := gc_bdx*blockID + gc_tx
-					_ = i
-
-//line rodinia_particlefilter.go:144
-					{
+//line rodinia_particlefilter.go:145
 						cdfCalc(CDF, weights, Nparticles)
 						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
+					{
+//line rodinia_particlefilter.go:150
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line rodinia_particlefilter.go:128
+						i := gc_bdx*blockID + gc_tx
+//line rodinia_particlefilter.go:145
+						cdfCalc(CDF, weights, Nparticles)
+						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+					}
+					{
+//line rodinia_particlefilter.go:150
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line rodinia_particlefilter.go:128
+						i := gc_bdx*blockID + gc_tx
+//line rodinia_particlefilter.go:145
+						cdfCalc(CDF, weights, Nparticles)
+						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+					}
+					{
+//line rodinia_particlefilter.go:150
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line rodinia_particlefilter.go:128
+						i := gc_bdx*blockID + gc_tx
+//line rodinia_particlefilter.go:145
+						cdfCalc(CDF, weights, Nparticles)
+						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+					}
+				}
+//line rodinia_particlefilter.go:150
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line rodinia_particlefilter.go:128
+					i := gc_bdx*blockID + gc_tx
+//line rodinia_particlefilter.go:145
+					cdfCalc(CDF, weights, Nparticles)
+					u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 				}
 			}
 		}
 	}
 	{
+//line rodinia_particlefilter.go:153
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -601,116 +446,75 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 				gc_step7 := gc_from
 				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
-						gc_tx := gc_step7 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rodinia_particlefilter.go:151
-						{
-							u1[0] = gc_at4[0]
-						}
+//line rodinia_particlefilter.go:152
+						u1[0] = gc_at4[0]
 					}
 					{
-						gc_tx := gc_step7 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rodinia_particlefilter.go:151
-						{
-							u1[0] = gc_at4[0]
-						}
+//line rodinia_particlefilter.go:152
+						u1[0] = gc_at4[0]
 					}
 					{
-						gc_tx := gc_step7 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rodinia_particlefilter.go:151
-						{
-							u1[0] = gc_at4[0]
-						}
+//line rodinia_particlefilter.go:152
+						u1[0] = gc_at4[0]
 					}
 					{
-						gc_tx := gc_step7 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rodinia_particlefilter.go:151
-						{
-							u1[0] = gc_at4[0]
-						}
-					}
-				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line rodinia_particlefilter.go:151
-					{
+//line rodinia_particlefilter.go:152
 						u1[0] = gc_at4[0]
 					}
 				}
+//line rodinia_particlefilter.go:156
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+//line rodinia_particlefilter.go:152
+					u1[0] = gc_at4[0]
+				}
 			} else {
+//line rodinia_particlefilter.go:156
 				gc_step8 := gc_from
 				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 					{
 						gc_tx := gc_step8 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:151
-						{
-							u1[0] = u[0]
-						}
+//line rodinia_particlefilter.go:152
+						u1[0] = u[0]
 					}
 					{
+//line rodinia_particlefilter.go:156
 						gc_tx := gc_step8 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:151
-						{
-							u1[0] = u[0]
-						}
+//line rodinia_particlefilter.go:152
+						u1[0] = u[0]
 					}
 					{
+//line rodinia_particlefilter.go:156
 						gc_tx := gc_step8 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:151
-						{
-							u1[0] = u[0]
-						}
+//line rodinia_particlefilter.go:152
+						u1[0] = u[0]
 					}
 					{
+//line rodinia_particlefilter.go:156
 						gc_tx := gc_step8 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:151
-						{
-							u1[0] = u[0]
-						}
+//line rodinia_particlefilter.go:152
+						u1[0] = u[0]
 					}
 				}
+//line rodinia_particlefilter.go:156
 				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:151
-					{
-						u1[0] = u[0]
-					}
+//line rodinia_particlefilter.go:152
+					u1[0] = u[0]
 				}
 			}
 		}
 	}
 	{
+//line rodinia_particlefilter.go:159
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bdx*blockID, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -726,150 +530,95 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
 					{
 						gc_tx := gc_step9 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
-						_ = i
-
-//line rodinia_particlefilter.go:157
-						{
-							gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
-						}
+//line rodinia_particlefilter.go:158
+						gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
 					}
 					{
+//line rodinia_particlefilter.go:162
 						gc_tx := gc_step9 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
-						_ = i
-
-//line rodinia_particlefilter.go:157
-						{
-							gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
-						}
+//line rodinia_particlefilter.go:158
+						gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
 					}
 					{
+//line rodinia_particlefilter.go:162
 						gc_tx := gc_step9 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
-						_ = i
-
-//line rodinia_particlefilter.go:157
-						{
-							gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
-						}
+//line rodinia_particlefilter.go:158
+						gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
 					}
 					{
+//line rodinia_particlefilter.go:162
 						gc_tx := gc_step9 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
-						_ = i
-
-//line rodinia_particlefilter.go:157
-						{
-							gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
-						}
-					}
-				}
-				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line rodinia_particlefilter.go:128
-					i := gc_bdx*blockID + gc_tx
-					_ = i
-
-//line rodinia_particlefilter.go:157
-					{
+//line rodinia_particlefilter.go:158
 						gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
 					}
 				}
+//line rodinia_particlefilter.go:162
+				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
+//line rodinia_particlefilter.go:128
+					i := gc_bdx*blockID + gc_tx
+//line rodinia_particlefilter.go:158
+					gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
+				}
 			} else {
+//line rodinia_particlefilter.go:162
 				gc_step10 := gc_from
 				for ; gc_step10+3 < gc_to; gc_step10 += 4 {
 					{
 						gc_tx := gc_step10 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
-						_ = i
-
-//line rodinia_particlefilter.go:157
-						{
-							u[i] = u1[0] + float64(i)/float64(Nparticles)
-						}
+//line rodinia_particlefilter.go:158
+						u[i] = u1[0] + float64(i)/float64(Nparticles)
 					}
 					{
+//line rodinia_particlefilter.go:162
 						gc_tx := gc_step10 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
-						_ = i
-
-//line rodinia_particlefilter.go:157
-						{
-							u[i] = u1[0] + float64(i)/float64(Nparticles)
-						}
+//line rodinia_particlefilter.go:158
+						u[i] = u1[0] + float64(i)/float64(Nparticles)
 					}
 					{
+//line rodinia_particlefilter.go:162
 						gc_tx := gc_step10 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
-						_ = i
-
-//line rodinia_particlefilter.go:157
-						{
-							u[i] = u1[0] + float64(i)/float64(Nparticles)
-						}
+//line rodinia_particlefilter.go:158
+						u[i] = u1[0] + float64(i)/float64(Nparticles)
 					}
 					{
+//line rodinia_particlefilter.go:162
 						gc_tx := gc_step10 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rodinia_particlefilter.go:128
 						i := gc_bdx*blockID + gc_tx
-						_ = i
-
-//line rodinia_particlefilter.go:157
-						{
-							u[i] = u1[0] + float64(i)/float64(Nparticles)
-						}
+//line rodinia_particlefilter.go:158
+						u[i] = u1[0] + float64(i)/float64(Nparticles)
 					}
 				}
+//line rodinia_particlefilter.go:162
 				for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line rodinia_particlefilter.go:128
 					i := gc_bdx*blockID + gc_tx
-					_ = i
-
-//line rodinia_particlefilter.go:157
-					{
-						u[i] = u1[0] + float64(i)/float64(Nparticles)
-					}
+//line rodinia_particlefilter.go:158
+					u[i] = u1[0] + float64(i)/float64(Nparticles)
 				}
 			}
 		}
@@ -909,7 +658,6 @@ func gc_body_sumKernel(gc_b *compiled.Block, gc_lo, gc_hi int, partialSums []flo
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line rodinia_particlefilter.go:167
 		blockID := gc_bx
 		compiled.OutOfLine(func() {
@@ -931,13 +679,8 @@ func gc_body_sumKernel(gc_b *compiled.Block, gc_lo, gc_hi int, partialSums []flo
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:168
-						i := gc_bdx*blockID + gc_tx
-						_ = i
-
-//line rodinia_particlefilter.go:170
 						{
+//line rodinia_particlefilter.go:171
 							var x int
 							sum := 0.0
 							numBlocks := int(math.Ceil(float64(Nparticles) / float64(pfThreadsPerBlock)))
@@ -983,15 +726,12 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line rodinia_particlefilter.go:191
 	blockID := gc_bx
-
 //line rodinia_particlefilter.go:196
 	if 512 <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line rodinia_particlefilter.go:196
 	buffer := gocuda.Shared[float64](t, 512)[:512]
 	{
@@ -1013,28 +753,20 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line rodinia_particlefilter.go:192
 					i := gc_bdx*blockID + gc_tx
-					_ = i
-
-//line rodinia_particlefilter.go:193
 					var y int
-
 //line rodinia_particlefilter.go:195
 					var indX, indY int32
-
-//line rodinia_particlefilter.go:197
-					{
-						gc_at[gc_tx] = gc_at2[gc_tx]
-						gc_at3[gc_tx] = gc_at4[gc_tx]
-
-						gc_at5[gc_tx] = 1 / float64(Nparticles)
-
-						gc_at[gc_tx] = gc_at[gc_tx] + 1.0 + 5.0*dRandn(seed, i)
-						gc_at3[gc_tx] = gc_at3[gc_tx] - 2.0 + 2.0*dRandn(seed, i)
-
-					}
+//line rodinia_particlefilter.go:198
+					gc_at[gc_tx] = gc_at2[gc_tx]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+//line rodinia_particlefilter.go:201
+					gc_at5[gc_tx] = 1 / float64(Nparticles)
+//line rodinia_particlefilter.go:203
+					gc_at[gc_tx] = gc_at[gc_tx] + 1.0 + 5.0*dRandn(seed, i)
+					gc_at3[gc_tx] = gc_at3[gc_tx] - 2.0 + 2.0*dRandn(seed, i)
+//line rodinia_particlefilter.go:207
 					_ = y
 					_ = indX
 					_ = indY
@@ -1043,28 +775,20 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line rodinia_particlefilter.go:192
 					i := gc_bdx*blockID + gc_tx
-					_ = i
-
-//line rodinia_particlefilter.go:193
 					var y int
-
 //line rodinia_particlefilter.go:195
 					var indX, indY int32
-
-//line rodinia_particlefilter.go:197
-					{
-						arrayX[i] = xj[i]
-						arrayY[i] = yj[i]
-
-						weights[i] = 1 / float64(Nparticles)
-
-						arrayX[i] = arrayX[i] + 1.0 + 5.0*dRandn(seed, i)
-						arrayY[i] = arrayY[i] - 2.0 + 2.0*dRandn(seed, i)
-
-					}
+//line rodinia_particlefilter.go:198
+					arrayX[i] = xj[i]
+					arrayY[i] = yj[i]
+//line rodinia_particlefilter.go:201
+					weights[i] = 1 / float64(Nparticles)
+//line rodinia_particlefilter.go:203
+					arrayX[i] = arrayX[i] + 1.0 + 5.0*dRandn(seed, i)
+					arrayY[i] = arrayY[i] - 2.0 + 2.0*dRandn(seed, i)
+//line rodinia_particlefilter.go:207
 					_ = y
 					_ = indX
 					_ = indY
@@ -1074,43 +798,38 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 	}
 	compiled.OutOfLine(func() {
 		buffer := buffer[:512]
-		_ = buffer
 		{
+//line rodinia_particlefilter.go:218
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line rodinia_particlefilter.go:192
 					i := gc_bdx*blockID + gc_tx
-					_ = i
+//line rodinia_particlefilter.go:194
 					var y int
-					_ = y
+//line rodinia_particlefilter.go:196
 					var indX int32
-					_ = indX
+//line rodinia_particlefilter.go:198
 					var indY int32
-					_ = indY
-
 //line rodinia_particlefilter.go:210
 					if i < Nparticles {
 						for y = 0; y < countOnes; y++ {
-
+//line rodinia_particlefilter.go:213
 							indX = int32(devRoundDouble(arrayX[i]) + float64(objxy[y*2+1]))
 							indY = int32(devRoundDouble(arrayY[i]) + float64(objxy[y*2]))
-
+//line rodinia_particlefilter.go:216
 							ind[i*countOnes+y] = iabs(indX*int32(IszY)*int32(Nfr) + indY*int32(Nfr) + int32(k))
 							if int(ind[i*countOnes+y]) >= maxSize {
 								ind[i*countOnes+y] = 0
 							}
 						}
 						likelihood[i] = calcLikelihoodSum(I, ind, countOnes, i)
-
+//line rodinia_particlefilter.go:223
 						likelihood[i] = likelihood[i] / float64(countOnes)
-
+//line rodinia_particlefilter.go:225
 						weights[i] = weights[i] * math.Exp(likelihood[i])
-
 					}
-
 //line rodinia_particlefilter.go:229
 					buffer[gc_tx] = 0.0
 				}
@@ -1134,225 +853,144 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rodinia_particlefilter.go:192
-						i := gc_bdx*blockID + gc_tx
-						_ = i
-
-//line rodinia_particlefilter.go:233
-						{
-
-							gc_at6[gc_tx] = gc_at7[gc_tx]
-						}
+//line rodinia_particlefilter.go:235
+						gc_at6[gc_tx] = gc_at7[gc_tx]
 					}
 					{
+//line rodinia_particlefilter.go:239
 						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rodinia_particlefilter.go:192
-						i := gc_bdx*blockID + gc_tx
-						_ = i
-
-//line rodinia_particlefilter.go:233
-						{
-
-							gc_at6[gc_tx] = gc_at7[gc_tx]
-						}
+//line rodinia_particlefilter.go:235
+						gc_at6[gc_tx] = gc_at7[gc_tx]
 					}
 					{
+//line rodinia_particlefilter.go:239
 						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rodinia_particlefilter.go:192
-						i := gc_bdx*blockID + gc_tx
-						_ = i
-
-//line rodinia_particlefilter.go:233
-						{
-
-							gc_at6[gc_tx] = gc_at7[gc_tx]
-						}
+//line rodinia_particlefilter.go:235
+						gc_at6[gc_tx] = gc_at7[gc_tx]
 					}
 					{
+//line rodinia_particlefilter.go:239
 						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rodinia_particlefilter.go:192
-						i := gc_bdx*blockID + gc_tx
-						_ = i
-
-//line rodinia_particlefilter.go:233
-						{
-
-							gc_at6[gc_tx] = gc_at7[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line rodinia_particlefilter.go:192
-					i := gc_bdx*blockID + gc_tx
-					_ = i
-
-//line rodinia_particlefilter.go:233
-					{
-
+//line rodinia_particlefilter.go:235
 						gc_at6[gc_tx] = gc_at7[gc_tx]
 					}
 				}
+//line rodinia_particlefilter.go:239
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line rodinia_particlefilter.go:235
+					gc_at6[gc_tx] = gc_at7[gc_tx]
+				}
 			} else {
+//line rodinia_particlefilter.go:239
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rodinia_particlefilter.go:192
 						i := gc_bdx*blockID + gc_tx
-						_ = i
-
-//line rodinia_particlefilter.go:233
-						{
-
-							buffer[gc_tx] = weights[i]
-						}
+//line rodinia_particlefilter.go:235
+						buffer[gc_tx] = weights[i]
 					}
 					{
+//line rodinia_particlefilter.go:239
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rodinia_particlefilter.go:192
 						i := gc_bdx*blockID + gc_tx
-						_ = i
-
-//line rodinia_particlefilter.go:233
-						{
-
-							buffer[gc_tx] = weights[i]
-						}
+//line rodinia_particlefilter.go:235
+						buffer[gc_tx] = weights[i]
 					}
 					{
+//line rodinia_particlefilter.go:239
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rodinia_particlefilter.go:192
 						i := gc_bdx*blockID + gc_tx
-						_ = i
-
-//line rodinia_particlefilter.go:233
-						{
-
-							buffer[gc_tx] = weights[i]
-						}
+//line rodinia_particlefilter.go:235
+						buffer[gc_tx] = weights[i]
 					}
 					{
+//line rodinia_particlefilter.go:239
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rodinia_particlefilter.go:192
 						i := gc_bdx*blockID + gc_tx
-						_ = i
-
-//line rodinia_particlefilter.go:233
-						{
-
-							buffer[gc_tx] = weights[i]
-						}
+//line rodinia_particlefilter.go:235
+						buffer[gc_tx] = weights[i]
 					}
 				}
+//line rodinia_particlefilter.go:239
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line rodinia_particlefilter.go:192
 					i := gc_bdx*blockID + gc_tx
-					_ = i
-
-//line rodinia_particlefilter.go:233
-					{
-
-						buffer[gc_tx] = weights[i]
-					}
+//line rodinia_particlefilter.go:235
+					buffer[gc_tx] = weights[i]
 				}
 			}
 		}
 	}
-
 //line rodinia_particlefilter.go:241
 	for s := uint(gc_bdx / 2); s > 0; s >>= 1 {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:242
-						if uint(gc_tx) < s {
-							buffer[gc_tx] += buffer[uint(gc_tx)+s]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:242
-						if uint(gc_tx) < s {
-							buffer[gc_tx] += buffer[uint(gc_tx)+s]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:242
-						if uint(gc_tx) < s {
-							buffer[gc_tx] += buffer[uint(gc_tx)+s]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:242
-						if uint(gc_tx) < s {
-							buffer[gc_tx] += buffer[uint(gc_tx)+s]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+//line rodinia_particlefilter.go:243
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
+//line rodinia_particlefilter.go:242
+					if uint(gc_tx) < s {
+						buffer[gc_tx] += buffer[uint(gc_tx)+s]
+					}
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line rodinia_particlefilter.go:242
+					if uint(gc_tx) < s {
+						buffer[gc_tx] += buffer[uint(gc_tx)+s]
+					}
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line rodinia_particlefilter.go:242
+					if uint(gc_tx) < s {
+						buffer[gc_tx] += buffer[uint(gc_tx)+s]
+					}
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rodinia_particlefilter.go:242
 					if uint(gc_tx) < s {
 						buffer[gc_tx] += buffer[uint(gc_tx)+s]
 					}
 				}
 			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line rodinia_particlefilter.go:242
+				if uint(gc_tx) < s {
+					buffer[gc_tx] += buffer[uint(gc_tx)+s]
+				}
+			}
 		}
 	}
 	{
+//line rodinia_particlefilter.go:250
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1364,111 +1002,69 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step4 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rodinia_particlefilter.go:249
-						{
-							gc_at8[0] = buffer[0]
-						}
+//line rodinia_particlefilter.go:250
+						gc_at8[0] = buffer[0]
 					}
 					{
-						gc_tx := gc_step4 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rodinia_particlefilter.go:249
-						{
-							gc_at8[0] = buffer[0]
-						}
+//line rodinia_particlefilter.go:250
+						gc_at8[0] = buffer[0]
 					}
 					{
-						gc_tx := gc_step4 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rodinia_particlefilter.go:249
-						{
-							gc_at8[0] = buffer[0]
-						}
+//line rodinia_particlefilter.go:250
+						gc_at8[0] = buffer[0]
 					}
 					{
-						gc_tx := gc_step4 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rodinia_particlefilter.go:249
-						{
-							gc_at8[0] = buffer[0]
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line rodinia_particlefilter.go:249
-					{
+//line rodinia_particlefilter.go:250
 						gc_at8[0] = buffer[0]
 					}
 				}
+//line rodinia_particlefilter.go:254
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+//line rodinia_particlefilter.go:250
+					gc_at8[0] = buffer[0]
+				}
 			} else {
+//line rodinia_particlefilter.go:254
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:249
-						{
-							partialSums[gc_bx] = buffer[0]
-						}
+//line rodinia_particlefilter.go:250
+						partialSums[gc_bx] = buffer[0]
 					}
 					{
+//line rodinia_particlefilter.go:254
 						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:249
-						{
-							partialSums[gc_bx] = buffer[0]
-						}
+//line rodinia_particlefilter.go:250
+						partialSums[gc_bx] = buffer[0]
 					}
 					{
+//line rodinia_particlefilter.go:254
 						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:249
-						{
-							partialSums[gc_bx] = buffer[0]
-						}
+//line rodinia_particlefilter.go:250
+						partialSums[gc_bx] = buffer[0]
 					}
 					{
+//line rodinia_particlefilter.go:254
 						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:249
-						{
-							partialSums[gc_bx] = buffer[0]
-						}
+//line rodinia_particlefilter.go:250
+						partialSums[gc_bx] = buffer[0]
 					}
 				}
+//line rodinia_particlefilter.go:254
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:249
-					{
-						partialSums[gc_bx] = buffer[0]
-					}
+//line rodinia_particlefilter.go:250
+					partialSums[gc_bx] = buffer[0]
 				}
 			}
 		}
@@ -1478,4 +1074,5 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 // gc_files_rodinia_particlefilter holds the source files whose lines the kernels' records hash.
 //
 //go:embed rodinia_particlefilter.go
+//line rodinia_particlefilter.go:261
 var gc_files_rodinia_particlefilter embed.FS

@@ -40,7 +40,6 @@ func gc_body_findIndexKernel(gc_b2 *compiled.Block, arrayX, arrayY, CDF, u, xj, 
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line rodinia_particlefilter.go:93
 	blockID := gc_bx2
 	compiled.OutOfLine(func() {
@@ -56,17 +55,13 @@ func gc_body_findIndexKernel(gc_b2 *compiled.Block, arrayX, arrayY, CDF, u, xj, 
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line rodinia_particlefilter.go:94
 					i := gc_bdx2*blockID + gc_tx2
-					_ = i
-
-//line rodinia_particlefilter.go:96
 					{
-
+//line rodinia_particlefilter.go:98
 						index := -1
 						var x int
-
+//line rodinia_particlefilter.go:101
 						for x = 0; x < Nparticles; x++ {
 							if CDF[x] >= u[i] {
 								index = x
@@ -76,15 +71,14 @@ func gc_body_findIndexKernel(gc_b2 *compiled.Block, arrayX, arrayY, CDF, u, xj, 
 						if index == -1 {
 							index = Nparticles - 1
 						}
-
+//line rodinia_particlefilter.go:111
 						xj[i] = arrayX[index]
 						yj[i] = arrayY[index]
-
-//line rodinia_particlefilter.go:116
 					}
 				}
 			}
 		}
+//line rodinia_particlefilter.go:120
 	})
 }
 
@@ -116,14 +110,10 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line rodinia_particlefilter.go:127
 	blockID := gc_bx2
-
 //line rodinia_particlefilter.go:129
 	u1 := gocuda.Shared[float64](t, 1)[:1]
-
-//line rodinia_particlefilter.go:130
 	sumWeights := gocuda.Shared[float64](t, 1)[:1]
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
@@ -137,116 +127,75 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 				gc_step11 := gc_from2
 				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 					{
-						gc_tx2 := gc_step11 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line rodinia_particlefilter.go:132
-						{
-							sumWeights[0] = gc_at6[0]
-						}
+//line rodinia_particlefilter.go:133
+						sumWeights[0] = gc_at6[0]
 					}
 					{
-						gc_tx2 := gc_step11 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line rodinia_particlefilter.go:132
-						{
-							sumWeights[0] = gc_at6[0]
-						}
+//line rodinia_particlefilter.go:133
+						sumWeights[0] = gc_at6[0]
 					}
 					{
-						gc_tx2 := gc_step11 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line rodinia_particlefilter.go:132
-						{
-							sumWeights[0] = gc_at6[0]
-						}
+//line rodinia_particlefilter.go:133
+						sumWeights[0] = gc_at6[0]
 					}
 					{
-						gc_tx2 := gc_step11 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line rodinia_particlefilter.go:132
-						{
-							sumWeights[0] = gc_at6[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line rodinia_particlefilter.go:132
-					{
+//line rodinia_particlefilter.go:133
 						sumWeights[0] = gc_at6[0]
 					}
 				}
+//line rodinia_particlefilter.go:137
+				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+//line rodinia_particlefilter.go:133
+					sumWeights[0] = gc_at6[0]
+				}
 			} else {
+//line rodinia_particlefilter.go:137
 				gc_step12 := gc_from2
 				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
 					{
 						gc_tx2 := gc_step12 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line rodinia_particlefilter.go:132
-						{
-							sumWeights[0] = partialSums[0]
-						}
+//line rodinia_particlefilter.go:133
+						sumWeights[0] = partialSums[0]
 					}
 					{
+//line rodinia_particlefilter.go:137
 						gc_tx2 := gc_step12 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line rodinia_particlefilter.go:132
-						{
-							sumWeights[0] = partialSums[0]
-						}
+//line rodinia_particlefilter.go:133
+						sumWeights[0] = partialSums[0]
 					}
 					{
+//line rodinia_particlefilter.go:137
 						gc_tx2 := gc_step12 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line rodinia_particlefilter.go:132
-						{
-							sumWeights[0] = partialSums[0]
-						}
+//line rodinia_particlefilter.go:133
+						sumWeights[0] = partialSums[0]
 					}
 					{
+//line rodinia_particlefilter.go:137
 						gc_tx2 := gc_step12 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line rodinia_particlefilter.go:132
-						{
-							sumWeights[0] = partialSums[0]
-						}
+//line rodinia_particlefilter.go:133
+						sumWeights[0] = partialSums[0]
 					}
 				}
+//line rodinia_particlefilter.go:137
 				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line rodinia_particlefilter.go:132
-					{
-						sumWeights[0] = partialSums[0]
-					}
+//line rodinia_particlefilter.go:133
+					sumWeights[0] = partialSums[0]
 				}
 			}
 		}
 	}
 	{
+//line rodinia_particlefilter.go:140
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bdx2*blockID, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -262,8 +211,6 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 				if compiled.SIMD {
 //line rodinia_particlefilter.go:128
 					gc_Lane0Mask642 := compiled.Lane0Mask64()
-//line rodinia_particlefilter.go:128
-					_ = gc_Lane0Mask642
 					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -273,52 +220,34 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 //line rodinia_particlefilter.go:128
 						_ = i
 //line rodinia_particlefilter.go:138
-						{
-//line rodinia_particlefilter.go:138
-							archsimd.LoadFloat64x4Slice(gc_at7[gc_tx2:]).Div(compiled.BroadcastFloat64x4At(&sumWeights[0], gc_Lane0Mask642)).StoreSlice(gc_at7[gc_tx2:])
-						}
+						archsimd.LoadFloat64x4Slice(gc_at7[gc_tx2:]).Div(compiled.BroadcastFloat64x4At(&sumWeights[0], gc_Lane0Mask642)).StoreSlice(gc_at7[gc_tx2:])
 					}
+//line rodinia_particlefilter.go:141
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line rodinia_particlefilter.go:128
-					i := gc_bdx2*blockID + gc_tx2
-					_ = i
-
-//line rodinia_particlefilter.go:138
-					{
-						gc_at7[gc_tx2] = gc_at7[gc_tx2] / sumWeights[0]
-					}
+//line rodinia_particlefilter.go:139
+					gc_at7[gc_tx2] = gc_at7[gc_tx2] / sumWeights[0]
 				}
 			} else {
+//line rodinia_particlefilter.go:143
 				gc_vstep2 := gc_from2
 				if compiled.SIMD {
 //line rodinia_particlefilter.go:128
 					gc_Lane0Mask64 := compiled.Lane0Mask64()
-//line rodinia_particlefilter.go:128
-					_ = gc_Lane0Mask64
 					for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line rodinia_particlefilter.go:128
 						var i int = gc_bdx2*blockID + gc_tx2
-//line rodinia_particlefilter.go:128
-						_ = i
-//line rodinia_particlefilter.go:138
-						{
-							if i < 0 || i > len(weights)-4 {
 //line rodinia_particlefilter.go:139
-								break
+						if i < 0 || i > len(weights)-4 {
 //line rodinia_particlefilter.go:139
-							}
-//line rodinia_particlefilter.go:139
-							archsimd.LoadFloat64x4Slice(weights[i:]).Div(compiled.BroadcastFloat64x4At(&sumWeights[0], gc_Lane0Mask64)).StoreSlice(weights[i:])
-//line rodinia_particlefilter.go:139
+							break
 						}
+//line rodinia_particlefilter.go:139
+						archsimd.LoadFloat64x4Slice(weights[i:]).Div(compiled.BroadcastFloat64x4At(&sumWeights[0], gc_Lane0Mask64)).StoreSlice(weights[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -328,76 +257,56 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 						gc_tx2 := gc_step13 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line rodinia_particlefilter.go:128
 						i := gc_bdx2*blockID + gc_tx2
-						_ = i
-
-//line rodinia_particlefilter.go:138
-						{
-							weights[i] = weights[i] / sumWeights[0]
-						}
+//line rodinia_particlefilter.go:139
+						weights[i] = weights[i] / sumWeights[0]
 					}
 					{
+//line rodinia_particlefilter.go:143
 						gc_tx2 := gc_step13 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line rodinia_particlefilter.go:128
 						i := gc_bdx2*blockID + gc_tx2
-						_ = i
-
-//line rodinia_particlefilter.go:138
-						{
-							weights[i] = weights[i] / sumWeights[0]
-						}
+//line rodinia_particlefilter.go:139
+						weights[i] = weights[i] / sumWeights[0]
 					}
 					{
+//line rodinia_particlefilter.go:143
 						gc_tx2 := gc_step13 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line rodinia_particlefilter.go:128
 						i := gc_bdx2*blockID + gc_tx2
-						_ = i
-
-//line rodinia_particlefilter.go:138
-						{
-							weights[i] = weights[i] / sumWeights[0]
-						}
+//line rodinia_particlefilter.go:139
+						weights[i] = weights[i] / sumWeights[0]
 					}
 					{
+//line rodinia_particlefilter.go:143
 						gc_tx2 := gc_step13 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line rodinia_particlefilter.go:128
 						i := gc_bdx2*blockID + gc_tx2
-						_ = i
-
-//line rodinia_particlefilter.go:138
-						{
-							weights[i] = weights[i] / sumWeights[0]
-						}
+//line rodinia_particlefilter.go:139
+						weights[i] = weights[i] / sumWeights[0]
 					}
 				}
+//line rodinia_particlefilter.go:143
 				for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line rodinia_particlefilter.go:128
 					i := gc_bdx2*blockID + gc_tx2
-					_ = i
-
-//line rodinia_particlefilter.go:138
-					{
-						weights[i] = weights[i] / sumWeights[0]
-					}
+//line rodinia_particlefilter.go:139
+					weights[i] = weights[i] / sumWeights[0]
 				}
 			}
 		}
 	}
 	{
+//line rodinia_particlefilter.go:146
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bdx2*blockID, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -419,165 +328,125 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 				for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
 					{
 						gc_tx2 := gc_step14 + 0
-						_ = gc_tx2
+//line rodinia_particlefilter.go:168
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line rodinia_particlefilter.go:128
 						i := gc_bdx2*blockID + gc_tx2
-						_ = i
-
-//line rodinia_particlefilter.go:144
-						{
-							cdfCalc(CDF, weights, Nparticles)
-							gc_at8[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
-						}
+//line rodinia_particlefilter.go:145
+						cdfCalc(CDF, weights, Nparticles)
+						gc_at8[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
+//line rodinia_particlefilter.go:150
 						gc_tx2 := gc_step14 + 1
-						_ = gc_tx2
+//line rodinia_particlefilter.go:152
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line rodinia_particlefilter.go:128
 						i := gc_bdx2*blockID + gc_tx2
-						_ = i
-
-//line rodinia_particlefilter.go:144
-						{
-							cdfCalc(CDF, weights, Nparticles)
-							gc_at8[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
-						}
+//line rodinia_particlefilter.go:145
+						cdfCalc(CDF, weights, Nparticles)
+						gc_at8[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
+//line rodinia_particlefilter.go:150
 						gc_tx2 := gc_step14 + 2
-						_ = gc_tx2
+//line rodinia_particlefilter.go:152
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line rodinia_particlefilter.go:128
 						i := gc_bdx2*blockID + gc_tx2
-						_ = i
-
-//line rodinia_particlefilter.go:144
-						{
-							cdfCalc(CDF, weights, Nparticles)
-							gc_at8[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
-						}
+//line rodinia_particlefilter.go:145
+						cdfCalc(CDF, weights, Nparticles)
+						gc_at8[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
+//line rodinia_particlefilter.go:150
 						gc_tx2 := gc_step14 + 3
-						_ = gc_tx2
+//line rodinia_particlefilter.go:152
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line rodinia_particlefilter.go:128
 						i := gc_bdx2*blockID + gc_tx2
-						_ = i
-
-//line rodinia_particlefilter.go:144
-						{
-							cdfCalc(CDF, weights, Nparticles)
-							gc_at8[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
-						}
-					}
-				}
-				for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line rodinia_particlefilter.go:128
-					i := gc_bdx2*blockID + gc_tx2
-					_ = i
-
-//line rodinia_particlefilter.go:144
-					{
+//line rodinia_particlefilter.go:145
 						cdfCalc(CDF, weights, Nparticles)
 						gc_at8[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 				}
+//line rodinia_particlefilter.go:150
+				for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:128
+					i := gc_bdx2*blockID + gc_tx2
+//line rodinia_particlefilter.go:145
+					cdfCalc(CDF, weights, Nparticles)
+					gc_at8[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+				}
 			} else {
+//line rodinia_particlefilter.go:150
 				gc_step15 := gc_from2
 				for ; gc_step15+3 < gc_to2; gc_step15 += 4 {
 					{
 						gc_tx2 := gc_step15 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line rodinia_particlefilter.go:128
 						i := gc_bdx2*blockID + gc_tx2
-						_ = i
-
-//line rodinia_particlefilter.go:144
-						{
-							cdfCalc(CDF, weights, Nparticles)
-							u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
-						}
-					}
-					{
-						gc_tx2 := gc_step15 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line rodinia_particlefilter.go:128
-						i := gc_bdx2*blockID + gc_tx2
-						_ = i
-
-//line rodinia_particlefilter.go:144
-						{
-							cdfCalc(CDF, weights, Nparticles)
-							u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
-						}
-					}
-					{
-						gc_tx2 := gc_step15 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line rodinia_particlefilter.go:128
-						i := gc_bdx2*blockID + gc_tx2
-						_ = i
-
-//line rodinia_particlefilter.go:144
-						{
-							cdfCalc(CDF, weights, Nparticles)
-							u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
-						}
-					}
-					{
-						gc_tx2 := gc_step15 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line rodinia_particlefilter.go:128
-						i := gc_bdx2*blockID + gc_tx2
-						_ = i
-
-//line rodinia_particlefilter.go:144
-						{
-							cdfCalc(CDF, weights, Nparticles)
-							u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
-						}
-					}
-				}
-				for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line rodinia_particlefilter.go:128
-					i := gc_bdx2*blockID + gc_tx2
-					_ = i
-
-//line rodinia_particlefilter.go:144
-					{
+//line rodinia_particlefilter.go:145
 						cdfCalc(CDF, weights, Nparticles)
 						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
+					{
+//line rodinia_particlefilter.go:150
+						gc_tx2 := gc_step15 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:128
+						i := gc_bdx2*blockID + gc_tx2
+//line rodinia_particlefilter.go:145
+						cdfCalc(CDF, weights, Nparticles)
+						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+					}
+					{
+//line rodinia_particlefilter.go:150
+						gc_tx2 := gc_step15 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:128
+						i := gc_bdx2*blockID + gc_tx2
+//line rodinia_particlefilter.go:145
+						cdfCalc(CDF, weights, Nparticles)
+						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+					}
+					{
+//line rodinia_particlefilter.go:150
+						gc_tx2 := gc_step15 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:128
+						i := gc_bdx2*blockID + gc_tx2
+//line rodinia_particlefilter.go:145
+						cdfCalc(CDF, weights, Nparticles)
+						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+					}
+				}
+//line rodinia_particlefilter.go:150
+				for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:128
+					i := gc_bdx2*blockID + gc_tx2
+//line rodinia_particlefilter.go:145
+					cdfCalc(CDF, weights, Nparticles)
+					u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 				}
 			}
 		}
 	}
 	{
+//line rodinia_particlefilter.go:153
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -589,116 +458,75 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 				gc_step16 := gc_from2
 				for ; gc_step16+3 < gc_to2; gc_step16 += 4 {
 					{
-						gc_tx2 := gc_step16 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line rodinia_particlefilter.go:151
-						{
-							u1[0] = gc_at9[0]
-						}
+//line rodinia_particlefilter.go:152
+						u1[0] = gc_at9[0]
 					}
 					{
-						gc_tx2 := gc_step16 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line rodinia_particlefilter.go:151
-						{
-							u1[0] = gc_at9[0]
-						}
+//line rodinia_particlefilter.go:152
+						u1[0] = gc_at9[0]
 					}
 					{
-						gc_tx2 := gc_step16 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line rodinia_particlefilter.go:151
-						{
-							u1[0] = gc_at9[0]
-						}
+//line rodinia_particlefilter.go:152
+						u1[0] = gc_at9[0]
 					}
 					{
-						gc_tx2 := gc_step16 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line rodinia_particlefilter.go:151
-						{
-							u1[0] = gc_at9[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step16; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line rodinia_particlefilter.go:151
-					{
+//line rodinia_particlefilter.go:152
 						u1[0] = gc_at9[0]
 					}
 				}
+//line rodinia_particlefilter.go:156
+				for gc_tx2 := gc_step16; gc_tx2 < gc_to2; gc_tx2++ {
+//line rodinia_particlefilter.go:152
+					u1[0] = gc_at9[0]
+				}
 			} else {
+//line rodinia_particlefilter.go:156
 				gc_step17 := gc_from2
 				for ; gc_step17+3 < gc_to2; gc_step17 += 4 {
 					{
 						gc_tx2 := gc_step17 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line rodinia_particlefilter.go:151
-						{
-							u1[0] = u[0]
-						}
+//line rodinia_particlefilter.go:152
+						u1[0] = u[0]
 					}
 					{
+//line rodinia_particlefilter.go:156
 						gc_tx2 := gc_step17 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line rodinia_particlefilter.go:151
-						{
-							u1[0] = u[0]
-						}
+//line rodinia_particlefilter.go:152
+						u1[0] = u[0]
 					}
 					{
+//line rodinia_particlefilter.go:156
 						gc_tx2 := gc_step17 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line rodinia_particlefilter.go:151
-						{
-							u1[0] = u[0]
-						}
+//line rodinia_particlefilter.go:152
+						u1[0] = u[0]
 					}
 					{
+//line rodinia_particlefilter.go:156
 						gc_tx2 := gc_step17 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line rodinia_particlefilter.go:151
-						{
-							u1[0] = u[0]
-						}
+//line rodinia_particlefilter.go:152
+						u1[0] = u[0]
 					}
 				}
+//line rodinia_particlefilter.go:156
 				for gc_tx2 := gc_step17; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line rodinia_particlefilter.go:151
-					{
-						u1[0] = u[0]
-					}
+//line rodinia_particlefilter.go:152
+					u1[0] = u[0]
 				}
 			}
 		}
 	}
 	{
+//line rodinia_particlefilter.go:159
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bdx2*blockID, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -714,85 +542,55 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 				if compiled.SIMD {
 //line rodinia_particlefilter.go:128
 					gc_iotaf642 := archsimd.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
-//line rodinia_particlefilter.go:128
-					_ = gc_iotaf642
 //line rodinia_particlefilter.go:158
 					gc_vb2 := archsimd.BroadcastFloat64x4(float64(Nparticles))
 //line rodinia_particlefilter.go:158
-					_ = gc_vb2
-//line rodinia_particlefilter.go:158
 					gc_Lane0Mask644 := compiled.Lane0Mask64()
-//line rodinia_particlefilter.go:158
-					_ = gc_Lane0Mask644
 					for ; gc_vstep3+3 < gc_to2; gc_vstep3 += 4 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line rodinia_particlefilter.go:128
 						var i int = gc_bdx2*blockID + gc_tx2
-//line rodinia_particlefilter.go:128
-						_ = i
-//line rodinia_particlefilter.go:157
-						{
-							if i < -2147483648 || i > 2147483644 {
 //line rodinia_particlefilter.go:158
-								break
+						if i < -2147483648 || i > 2147483644 {
 //line rodinia_particlefilter.go:158
-							}
-//line rodinia_particlefilter.go:158
-							compiled.BroadcastFloat64x4At(&u1[0], gc_Lane0Mask644).Add(archsimd.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf642).Div(gc_vb2)).StoreSlice(gc_at10[gc_tx2:])
-//line rodinia_particlefilter.go:158
+							break
 						}
+//line rodinia_particlefilter.go:158
+						compiled.BroadcastFloat64x4At(&u1[0], gc_Lane0Mask644).Add(archsimd.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf642).Div(gc_vb2)).StoreSlice(gc_at10[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line rodinia_particlefilter.go:128
 					i := gc_bdx2*blockID + gc_tx2
-					_ = i
-
-//line rodinia_particlefilter.go:157
-					{
-						gc_at10[gc_tx2] = u1[0] + float64(i)/float64(Nparticles)
-					}
+//line rodinia_particlefilter.go:158
+					gc_at10[gc_tx2] = u1[0] + float64(i)/float64(Nparticles)
 				}
 			} else {
+//line rodinia_particlefilter.go:162
 				gc_vstep4 := gc_from2
 				if compiled.SIMD {
 //line rodinia_particlefilter.go:128
 					gc_iotaf64 := archsimd.LoadFloat64x4(&gc_tab_float64x4_3d80beed)
-//line rodinia_particlefilter.go:128
-					_ = gc_iotaf64
 //line rodinia_particlefilter.go:158
 					gc_vb := archsimd.BroadcastFloat64x4(float64(Nparticles))
 //line rodinia_particlefilter.go:158
-					_ = gc_vb
-//line rodinia_particlefilter.go:158
 					gc_Lane0Mask643 := compiled.Lane0Mask64()
-//line rodinia_particlefilter.go:158
-					_ = gc_Lane0Mask643
 					for ; gc_vstep4+3 < gc_to2; gc_vstep4 += 4 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line rodinia_particlefilter.go:128
 						var i int = gc_bdx2*blockID + gc_tx2
-//line rodinia_particlefilter.go:128
-						_ = i
-//line rodinia_particlefilter.go:157
-						{
-							if i < -2147483648 || i > 2147483644 || i < 0 || i > len(u)-4 {
 //line rodinia_particlefilter.go:158
-								break
+						if i < -2147483648 || i > 2147483644 || i < 0 || i > len(u)-4 {
 //line rodinia_particlefilter.go:158
-							}
-//line rodinia_particlefilter.go:158
-							compiled.BroadcastFloat64x4At(&u1[0], gc_Lane0Mask643).Add(archsimd.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf64).Div(gc_vb)).StoreSlice(u[i:])
-//line rodinia_particlefilter.go:158
+							break
 						}
+//line rodinia_particlefilter.go:158
+						compiled.BroadcastFloat64x4At(&u1[0], gc_Lane0Mask643).Add(archsimd.BroadcastInt32x4(int32(i)).ConvertToFloat64().Add(gc_iotaf64).Div(gc_vb)).StoreSlice(u[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -802,77 +600,57 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 						gc_tx2 := gc_step18 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line rodinia_particlefilter.go:128
 						i := gc_bdx2*blockID + gc_tx2
-						_ = i
-
-//line rodinia_particlefilter.go:157
-						{
-							u[i] = u1[0] + float64(i)/float64(Nparticles)
-						}
+//line rodinia_particlefilter.go:158
+						u[i] = u1[0] + float64(i)/float64(Nparticles)
 					}
 					{
+//line rodinia_particlefilter.go:162
 						gc_tx2 := gc_step18 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line rodinia_particlefilter.go:128
 						i := gc_bdx2*blockID + gc_tx2
-						_ = i
-
-//line rodinia_particlefilter.go:157
-						{
-							u[i] = u1[0] + float64(i)/float64(Nparticles)
-						}
+//line rodinia_particlefilter.go:158
+						u[i] = u1[0] + float64(i)/float64(Nparticles)
 					}
 					{
+//line rodinia_particlefilter.go:162
 						gc_tx2 := gc_step18 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line rodinia_particlefilter.go:128
 						i := gc_bdx2*blockID + gc_tx2
-						_ = i
-
-//line rodinia_particlefilter.go:157
-						{
-							u[i] = u1[0] + float64(i)/float64(Nparticles)
-						}
+//line rodinia_particlefilter.go:158
+						u[i] = u1[0] + float64(i)/float64(Nparticles)
 					}
 					{
+//line rodinia_particlefilter.go:162
 						gc_tx2 := gc_step18 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line rodinia_particlefilter.go:128
 						i := gc_bdx2*blockID + gc_tx2
-						_ = i
-
-//line rodinia_particlefilter.go:157
-						{
-							u[i] = u1[0] + float64(i)/float64(Nparticles)
-						}
+//line rodinia_particlefilter.go:158
+						u[i] = u1[0] + float64(i)/float64(Nparticles)
 					}
 				}
+//line rodinia_particlefilter.go:162
 				for gc_tx2 := gc_step18; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line rodinia_particlefilter.go:128
 					i := gc_bdx2*blockID + gc_tx2
-					_ = i
-
-//line rodinia_particlefilter.go:157
-					{
-						u[i] = u1[0] + float64(i)/float64(Nparticles)
-					}
+//line rodinia_particlefilter.go:158
+					u[i] = u1[0] + float64(i)/float64(Nparticles)
 				}
 			}
 		}
 	}
 }
 
+//line rodinia_particlefilter.go:166
 var gc_tab_float64x4_3d80beed = [4]float64{0, 1, 2, 3}
 
 // SumKernel is sum_kernel: thread 0 adds the blocks' partial sums into
@@ -908,7 +686,6 @@ func gc_body_sumKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, partialSums []
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-
 //line rodinia_particlefilter.go:167
 		blockID := gc_bx2
 		compiled.OutOfLine(func() {
@@ -930,13 +707,8 @@ func gc_body_sumKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, partialSums []
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line rodinia_particlefilter.go:168
-						i := gc_bdx2*blockID + gc_tx2
-						_ = i
-
-//line rodinia_particlefilter.go:170
 						{
+//line rodinia_particlefilter.go:171
 							var x int
 							sum := 0.0
 							numBlocks := int(math.Ceil(float64(Nparticles) / float64(pfThreadsPerBlock)))
@@ -982,15 +754,12 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line rodinia_particlefilter.go:191
 	blockID := gc_bx2
-
 //line rodinia_particlefilter.go:196
 	if 512 <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line rodinia_particlefilter.go:196
 	buffer := gocuda.Shared[float64](t, 512)[:512]
 	{
@@ -1012,28 +781,20 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line rodinia_particlefilter.go:192
 					i := gc_bdx2*blockID + gc_tx2
-					_ = i
-
-//line rodinia_particlefilter.go:193
 					var y int
-
 //line rodinia_particlefilter.go:195
 					var indX, indY int32
-
-//line rodinia_particlefilter.go:197
-					{
-						gc_at9[gc_tx2] = gc_at10[gc_tx2]
-						gc_at11[gc_tx2] = gc_at12[gc_tx2]
-
-						gc_at13[gc_tx2] = 1 / float64(Nparticles)
-
-						gc_at9[gc_tx2] = gc_at9[gc_tx2] + 1.0 + 5.0*dRandn(seed, i)
-						gc_at11[gc_tx2] = gc_at11[gc_tx2] - 2.0 + 2.0*dRandn(seed, i)
-
-					}
+//line rodinia_particlefilter.go:198
+					gc_at9[gc_tx2] = gc_at10[gc_tx2]
+					gc_at11[gc_tx2] = gc_at12[gc_tx2]
+//line rodinia_particlefilter.go:201
+					gc_at13[gc_tx2] = 1 / float64(Nparticles)
+//line rodinia_particlefilter.go:203
+					gc_at9[gc_tx2] = gc_at9[gc_tx2] + 1.0 + 5.0*dRandn(seed, i)
+					gc_at11[gc_tx2] = gc_at11[gc_tx2] - 2.0 + 2.0*dRandn(seed, i)
+//line rodinia_particlefilter.go:207
 					_ = y
 					_ = indX
 					_ = indY
@@ -1042,28 +803,20 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line rodinia_particlefilter.go:192
 					i := gc_bdx2*blockID + gc_tx2
-					_ = i
-
-//line rodinia_particlefilter.go:193
 					var y int
-
 //line rodinia_particlefilter.go:195
 					var indX, indY int32
-
-//line rodinia_particlefilter.go:197
-					{
-						arrayX[i] = xj[i]
-						arrayY[i] = yj[i]
-
-						weights[i] = 1 / float64(Nparticles)
-
-						arrayX[i] = arrayX[i] + 1.0 + 5.0*dRandn(seed, i)
-						arrayY[i] = arrayY[i] - 2.0 + 2.0*dRandn(seed, i)
-
-					}
+//line rodinia_particlefilter.go:198
+					arrayX[i] = xj[i]
+					arrayY[i] = yj[i]
+//line rodinia_particlefilter.go:201
+					weights[i] = 1 / float64(Nparticles)
+//line rodinia_particlefilter.go:203
+					arrayX[i] = arrayX[i] + 1.0 + 5.0*dRandn(seed, i)
+					arrayY[i] = arrayY[i] - 2.0 + 2.0*dRandn(seed, i)
+//line rodinia_particlefilter.go:207
 					_ = y
 					_ = indX
 					_ = indY
@@ -1073,43 +826,38 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 	}
 	compiled.OutOfLine(func() {
 		buffer := buffer[:512]
-		_ = buffer
 		{
+//line rodinia_particlefilter.go:218
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line rodinia_particlefilter.go:192
 					i := gc_bdx2*blockID + gc_tx2
-					_ = i
+//line rodinia_particlefilter.go:194
 					var y int
-					_ = y
+//line rodinia_particlefilter.go:196
 					var indX int32
-					_ = indX
+//line rodinia_particlefilter.go:198
 					var indY int32
-					_ = indY
-
 //line rodinia_particlefilter.go:210
 					if i < Nparticles {
 						for y = 0; y < countOnes; y++ {
-
+//line rodinia_particlefilter.go:213
 							indX = int32(devRoundDouble(arrayX[i]) + float64(objxy[y*2+1]))
 							indY = int32(devRoundDouble(arrayY[i]) + float64(objxy[y*2]))
-
+//line rodinia_particlefilter.go:216
 							ind[i*countOnes+y] = iabs(indX*int32(IszY)*int32(Nfr) + indY*int32(Nfr) + int32(k))
 							if int(ind[i*countOnes+y]) >= maxSize {
 								ind[i*countOnes+y] = 0
 							}
 						}
 						likelihood[i] = calcLikelihoodSum(I, ind, countOnes, i)
-
+//line rodinia_particlefilter.go:223
 						likelihood[i] = likelihood[i] / float64(countOnes)
-
+//line rodinia_particlefilter.go:225
 						weights[i] = weights[i] * math.Exp(likelihood[i])
-
 					}
-
 //line rodinia_particlefilter.go:229
 					buffer[gc_tx2] = 0.0
 				}
@@ -1133,58 +881,34 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 				if compiled.SIMD {
 					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line rodinia_particlefilter.go:192
 						var i int = gc_bdx2*blockID + gc_tx2
 //line rodinia_particlefilter.go:192
 						_ = i
 //line rodinia_particlefilter.go:233
-						{
-//line rodinia_particlefilter.go:233
-							archsimd.LoadFloat64x4Slice(gc_at15[gc_tx2:]).StoreSlice(gc_at14[gc_tx2:])
-//line rodinia_particlefilter.go:233
-						}
+						archsimd.LoadFloat64x4Slice(gc_at15[gc_tx2:]).StoreSlice(gc_at14[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line rodinia_particlefilter.go:192
-					i := gc_bdx2*blockID + gc_tx2
-					_ = i
-
-//line rodinia_particlefilter.go:233
-					{
-
-						gc_at14[gc_tx2] = gc_at15[gc_tx2]
-					}
+//line rodinia_particlefilter.go:235
+					gc_at14[gc_tx2] = gc_at15[gc_tx2]
 				}
 			} else {
+//line rodinia_particlefilter.go:239
 				gc_vstep2 := gc_from2
 				if compiled.SIMD {
 					for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
 						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line rodinia_particlefilter.go:192
 						var i int = gc_bdx2*blockID + gc_tx2
-//line rodinia_particlefilter.go:192
-						_ = i
-//line rodinia_particlefilter.go:233
-						{
-
-							if i < 0 || i > len(weights)-4 || gc_tx2 < 0 || gc_tx2 > len(buffer)-4 {
 //line rodinia_particlefilter.go:235
-								break
+						if i < 0 || i > len(weights)-4 || gc_tx2 < 0 || gc_tx2 > len(buffer)-4 {
 //line rodinia_particlefilter.go:235
-							}
-//line rodinia_particlefilter.go:235
-							archsimd.LoadFloat64x4Slice(weights[i:]).StoreSlice(buffer[gc_tx2:])
-//line rodinia_particlefilter.go:235
+							break
 						}
+//line rodinia_particlefilter.go:235
+						archsimd.LoadFloat64x4Slice(weights[i:]).StoreSlice(buffer[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1194,142 +918,110 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line rodinia_particlefilter.go:192
 						i := gc_bdx2*blockID + gc_tx2
-						_ = i
-
-//line rodinia_particlefilter.go:233
-						{
-
-							buffer[gc_tx2] = weights[i]
-						}
+//line rodinia_particlefilter.go:235
+						buffer[gc_tx2] = weights[i]
 					}
 					{
+//line rodinia_particlefilter.go:239
 						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line rodinia_particlefilter.go:192
 						i := gc_bdx2*blockID + gc_tx2
-						_ = i
-
-//line rodinia_particlefilter.go:233
-						{
-
-							buffer[gc_tx2] = weights[i]
-						}
+//line rodinia_particlefilter.go:235
+						buffer[gc_tx2] = weights[i]
 					}
 					{
+//line rodinia_particlefilter.go:239
 						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line rodinia_particlefilter.go:192
 						i := gc_bdx2*blockID + gc_tx2
-						_ = i
-
-//line rodinia_particlefilter.go:233
-						{
-
-							buffer[gc_tx2] = weights[i]
-						}
+//line rodinia_particlefilter.go:235
+						buffer[gc_tx2] = weights[i]
 					}
 					{
+//line rodinia_particlefilter.go:239
 						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line rodinia_particlefilter.go:192
 						i := gc_bdx2*blockID + gc_tx2
-						_ = i
-
-//line rodinia_particlefilter.go:233
-						{
-
-							buffer[gc_tx2] = weights[i]
-						}
+//line rodinia_particlefilter.go:235
+						buffer[gc_tx2] = weights[i]
 					}
 				}
+//line rodinia_particlefilter.go:239
 				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line rodinia_particlefilter.go:192
 					i := gc_bdx2*blockID + gc_tx2
-					_ = i
-
-//line rodinia_particlefilter.go:233
-					{
-
-						buffer[gc_tx2] = weights[i]
-					}
+//line rodinia_particlefilter.go:235
+					buffer[gc_tx2] = weights[i]
 				}
 			}
 		}
 	}
-
 //line rodinia_particlefilter.go:241
 	for s := uint(gc_bdx2 / 2); s > 0; s >>= 1 {
 		archsimd.ClearAVXUpperBits()
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line rodinia_particlefilter.go:242
-						if uint(gc_tx2) < s {
-							buffer[gc_tx2] += buffer[uint(gc_tx2)+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line rodinia_particlefilter.go:242
-						if uint(gc_tx2) < s {
-							buffer[gc_tx2] += buffer[uint(gc_tx2)+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line rodinia_particlefilter.go:242
-						if uint(gc_tx2) < s {
-							buffer[gc_tx2] += buffer[uint(gc_tx2)+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line rodinia_particlefilter.go:242
-						if uint(gc_tx2) < s {
-							buffer[gc_tx2] += buffer[uint(gc_tx2)+s]
-						}
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line rodinia_particlefilter.go:244
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step7 := 0
+			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				{
+					gc_tx2 := gc_step7 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
+//line rodinia_particlefilter.go:242
+					if uint(gc_tx2) < s {
+						buffer[gc_tx2] += buffer[uint(gc_tx2)+s]
+					}
+				}
+				{
+					gc_tx2 := gc_step7 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:242
+					if uint(gc_tx2) < s {
+						buffer[gc_tx2] += buffer[uint(gc_tx2)+s]
+					}
+				}
+				{
+					gc_tx2 := gc_step7 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:242
+					if uint(gc_tx2) < s {
+						buffer[gc_tx2] += buffer[uint(gc_tx2)+s]
+					}
+				}
+				{
+					gc_tx2 := gc_step7 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line rodinia_particlefilter.go:242
 					if uint(gc_tx2) < s {
 						buffer[gc_tx2] += buffer[uint(gc_tx2)+s]
 					}
 				}
 			}
+			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:242
+				if uint(gc_tx2) < s {
+					buffer[gc_tx2] += buffer[uint(gc_tx2)+s]
+				}
+			}
 		}
 	}
 	{
+//line rodinia_particlefilter.go:250
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -1341,111 +1033,69 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 				gc_step8 := gc_from2
 				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line rodinia_particlefilter.go:249
-						{
-							gc_at16[0] = buffer[0]
-						}
+//line rodinia_particlefilter.go:250
+						gc_at16[0] = buffer[0]
 					}
 					{
-						gc_tx2 := gc_step8 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line rodinia_particlefilter.go:249
-						{
-							gc_at16[0] = buffer[0]
-						}
+//line rodinia_particlefilter.go:250
+						gc_at16[0] = buffer[0]
 					}
 					{
-						gc_tx2 := gc_step8 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line rodinia_particlefilter.go:249
-						{
-							gc_at16[0] = buffer[0]
-						}
+//line rodinia_particlefilter.go:250
+						gc_at16[0] = buffer[0]
 					}
 					{
-						gc_tx2 := gc_step8 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line rodinia_particlefilter.go:249
-						{
-							gc_at16[0] = buffer[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line rodinia_particlefilter.go:249
-					{
+//line rodinia_particlefilter.go:250
 						gc_at16[0] = buffer[0]
 					}
 				}
+//line rodinia_particlefilter.go:254
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+//line rodinia_particlefilter.go:250
+					gc_at16[0] = buffer[0]
+				}
 			} else {
+//line rodinia_particlefilter.go:254
 				gc_step9 := gc_from2
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
 						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line rodinia_particlefilter.go:249
-						{
-							partialSums[gc_bx2] = buffer[0]
-						}
+//line rodinia_particlefilter.go:250
+						partialSums[gc_bx2] = buffer[0]
 					}
 					{
+//line rodinia_particlefilter.go:254
 						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line rodinia_particlefilter.go:249
-						{
-							partialSums[gc_bx2] = buffer[0]
-						}
+//line rodinia_particlefilter.go:250
+						partialSums[gc_bx2] = buffer[0]
 					}
 					{
+//line rodinia_particlefilter.go:254
 						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line rodinia_particlefilter.go:249
-						{
-							partialSums[gc_bx2] = buffer[0]
-						}
+//line rodinia_particlefilter.go:250
+						partialSums[gc_bx2] = buffer[0]
 					}
 					{
+//line rodinia_particlefilter.go:254
 						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line rodinia_particlefilter.go:249
-						{
-							partialSums[gc_bx2] = buffer[0]
-						}
+//line rodinia_particlefilter.go:250
+						partialSums[gc_bx2] = buffer[0]
 					}
 				}
+//line rodinia_particlefilter.go:254
 				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line rodinia_particlefilter.go:249
-					{
-						partialSums[gc_bx2] = buffer[0]
-					}
+//line rodinia_particlefilter.go:250
+					partialSums[gc_bx2] = buffer[0]
 				}
 			}
 		}
@@ -1455,4 +1105,5 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 // gc_files_rodinia_particlefilter holds the source files whose lines the kernels' records hash.
 //
 //go:embed rodinia_particlefilter.go
+//line rodinia_particlefilter.go:261
 var gc_files_rodinia_particlefilter embed.FS

@@ -43,12 +43,11 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 	gc_bidx := gc_b.Index()
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line rodinia_small.go:32
 	by := gc_by
 	gc_apart := compiled.Disjoint(ly, w) && compiled.Disjoint(ly, oldw)
-	_ = gc_apart
 	{
+//line rodinia_small.go:36
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := (((hid+1)*bpHeight*by + (hid+1)*gc_ty) + 1) + (hid + 1)
@@ -70,33 +69,11 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 						gc_elem := gc_at3[0]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line rodinia_small.go:35
-							ty := gc_ty
-							_ = ty
-
 //line rodinia_small.go:34
 							tx := gc_tx
 							_ = tx
-
-//line rodinia_small.go:37
-							index := (hid+1)*bpHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-							_ = index
-
-//line rodinia_small.go:38
-							indexY := bpHeight*by + ty + 1
-							_ = indexY
-
-//line rodinia_small.go:39
-							indexX := tx + 1
-							_ = indexX
-
 //line rodinia_small.go:43
 							gc_at[gc_u] = float32(float64(gc_at[gc_u]) + ((bpEta * float64(gc_at2[gc_u]) * float64(gc_elem)) + (bpMomentum * float64(gc_at4[gc_u]))))
-
-//line rodinia_small.go:44
 							gc_at4[gc_u] = float32((bpEta * float64(gc_at2[gc_u]) * float64(gc_elem)) + (bpMomentum * float64(gc_at4[gc_u])))
 						}
 						gc_tx = gc_fasthi - 1
@@ -104,62 +81,32 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line rodinia_small.go:35
 					ty := gc_ty
-					_ = ty
-
 //line rodinia_small.go:34
 					tx := gc_tx
-					_ = tx
-
 //line rodinia_small.go:37
 					index := (hid+1)*bpHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-					_ = index
-
-//line rodinia_small.go:38
 					indexY := bpHeight*by + ty + 1
-					_ = indexY
-
-//line rodinia_small.go:39
 					indexX := tx + 1
-					_ = indexX
-
 //line rodinia_small.go:43
 					w[index] = float32(float64(w[index]) + ((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index]))))
-
-//line rodinia_small.go:44
 					oldw[index] = float32((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index])))
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line rodinia_small.go:35
 					ty := gc_ty
-					_ = ty
-
 //line rodinia_small.go:34
 					tx := gc_tx
-					_ = tx
-
 //line rodinia_small.go:37
 					index := (hid+1)*bpHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-					_ = index
-
-//line rodinia_small.go:38
 					indexY := bpHeight*by + ty + 1
-					_ = indexY
-
-//line rodinia_small.go:39
 					indexX := tx + 1
-					_ = indexX
-
 //line rodinia_small.go:43
 					w[index] = float32(float64(w[index]) + ((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index]))))
-
-//line rodinia_small.go:44
 					oldw[index] = float32((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index])))
 				}
 			}
@@ -192,21 +139,11 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 						gc_at7 := oldw[gc_off4+gc_fastlo2:][:gc_seglen2]
 						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_fastlo2 + gc_u2
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
 //line rodinia_small.go:35
 							ty := gc_ty
-							_ = ty
-
 //line rodinia_small.go:34
 							tx := gc_tx
 							_ = tx
-
-//line rodinia_small.go:39
-							indexX := tx + 1
-							_ = indexX
-
 //line rodinia_small.go:48
 							if ty == 0 && by == 0 {
 								gc_at5[gc_u2] = float32(float64(gc_at5[gc_u2]) + ((bpEta * float64(gc_at6[gc_u2])) + (bpMomentum * float64(gc_at7[gc_u2]))))
@@ -218,19 +155,12 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line rodinia_small.go:35
 					ty := gc_ty
-					_ = ty
-
 //line rodinia_small.go:34
 					tx := gc_tx
-					_ = tx
-
 //line rodinia_small.go:39
 					indexX := tx + 1
-					_ = indexX
-
 //line rodinia_small.go:48
 					if ty == 0 && by == 0 {
 						w[indexX] = float32(float64(w[indexX]) + ((bpEta * float64(delta[indexX])) + (bpMomentum * float64(oldw[indexX]))))
@@ -241,19 +171,12 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line rodinia_small.go:35
 					ty := gc_ty
-					_ = ty
-
 //line rodinia_small.go:34
 					tx := gc_tx
-					_ = tx
-
 //line rodinia_small.go:39
 					indexX := tx + 1
-					_ = indexX
-
 //line rodinia_small.go:48
 					if ty == 0 && by == 0 {
 						w[indexX] = float32(float64(w[indexX]) + ((bpEta * float64(delta[indexX])) + (bpMomentum * float64(oldw[indexX]))))
@@ -309,25 +232,17 @@ func gc_body_euclid(gc_b *compiled.Block, gc_lo, gc_hi int, dLocations []latLong
 				gc_by = 0
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line rodinia_small.go:86
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line rodinia_small.go:64
-					globalID := gc_bdx*(gc_gdx*gc_by+gc_bx) + gc_tx
-					_ = globalID
-
-//line rodinia_small.go:65
-					latLong_ := dLocations[globalID:]
-
-//line rodinia_small.go:66
-					if globalID < numRecords {
-						dist := dDistances[globalID:]
-						dist[0] = float32(math.Sqrt(float64((lat-latLong_[0].lat)*(lat-latLong_[0].lat) + (lng-latLong_[0].lng)*(lng-latLong_[0].lng))))
-					}
-					_ = latLong_
+				globalID := gc_bdx*(gc_gdx*gc_by+gc_bx) + gc_tx
+				latLong_ := dLocations[globalID:]
+				if globalID < numRecords {
+					dist := dDistances[globalID:]
+					dist[0] = float32(math.Sqrt(float64((lat-latLong_[0].lat)*(lat-latLong_[0].lat) + (lng-latLong_[0].lng)*(lng-latLong_[0].lng))))
 				}
 			}
 		}
@@ -380,7 +295,6 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 				gc_by = 0
 			}
 		}
-
 //line rodinia_small.go:102
 		bid := gc_bx + gc_gdx*gc_by
 		{
@@ -398,95 +312,55 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 					{
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rodinia_small.go:103
-						tid := gc_bdx*bid + gc_tx
-						_ = tid
-
 //line rodinia_small.go:106
 						var lower []float32
-
 //line rodinia_small.go:84
 						retval := float32(0.0)
-						_ = lower
-						_ = retval
+//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rodinia_small.go:103
-						tid := gc_bdx*bid + gc_tx
-						_ = tid
-
 //line rodinia_small.go:106
 						var lower []float32
-
 //line rodinia_small.go:84
 						retval := float32(0.0)
-						_ = lower
-						_ = retval
+//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rodinia_small.go:103
-						tid := gc_bdx*bid + gc_tx
-						_ = tid
-
 //line rodinia_small.go:106
 						var lower []float32
-
 //line rodinia_small.go:84
 						retval := float32(0.0)
-						_ = lower
-						_ = retval
+//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rodinia_small.go:103
-						tid := gc_bdx*bid + gc_tx
-						_ = tid
-
 //line rodinia_small.go:106
 						var lower []float32
-
 //line rodinia_small.go:84
 						retval := float32(0.0)
-						_ = lower
-						_ = retval
+//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line rodinia_small.go:103
-					tid := gc_bdx*bid + gc_tx
-					_ = tid
-
 //line rodinia_small.go:106
 					var lower []float32
-
 //line rodinia_small.go:84
 					retval := float32(0.0)
-					_ = lower
-					_ = retval
+//line rodinia_small.go:87
 					gc_s_retval[gc_rank] = retval
 					gc_s_lower[gc_rank] = lower
 				}
@@ -495,95 +369,55 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rodinia_small.go:103
-						tid := gc_bdx*bid + gc_tx
-						_ = tid
-
 //line rodinia_small.go:106
 						var lower []float32
-
 //line rodinia_small.go:84
 						retval := float32(0.0)
-						_ = lower
-						_ = retval
+//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rodinia_small.go:103
-						tid := gc_bdx*bid + gc_tx
-						_ = tid
-
 //line rodinia_small.go:106
 						var lower []float32
-
 //line rodinia_small.go:84
 						retval := float32(0.0)
-						_ = lower
-						_ = retval
+//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rodinia_small.go:103
-						tid := gc_bdx*bid + gc_tx
-						_ = tid
-
 //line rodinia_small.go:106
 						var lower []float32
-
 //line rodinia_small.go:84
 						retval := float32(0.0)
-						_ = lower
-						_ = retval
+//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rodinia_small.go:103
-						tid := gc_bdx*bid + gc_tx
-						_ = tid
-
 //line rodinia_small.go:106
 						var lower []float32
-
 //line rodinia_small.go:84
 						retval := float32(0.0)
-						_ = lower
-						_ = retval
+//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line rodinia_small.go:103
-					tid := gc_bdx*bid + gc_tx
-					_ = tid
-
 //line rodinia_small.go:106
 					var lower []float32
-
 //line rodinia_small.go:84
 					retval := float32(0.0)
-					_ = lower
-					_ = retval
+//line rodinia_small.go:87
 					gc_s_retval[gc_rank] = retval
 					gc_s_lower[gc_rank] = lower
 				}
@@ -604,25 +438,15 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rodinia_small.go:103
 						tid := gc_bdx*bid + gc_tx
-						_ = tid
-
 //line rodinia_small.go:106
 						var lower []float32
-
-//line rodinia_small.go:105
-						{
-							lower = workMemD[tid*stride:]
-
-//line rodinia_small.go:119
-						}
-
+//line rodinia_small.go:106
+						lower = workMemD[tid*stride:]
 //line rodinia_small.go:84
 						retval := float32(0.0)
-						_ = lower
-						_ = retval
+//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
@@ -630,25 +454,15 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rodinia_small.go:103
 						tid := gc_bdx*bid + gc_tx
-						_ = tid
-
 //line rodinia_small.go:106
 						var lower []float32
-
-//line rodinia_small.go:105
-						{
-							lower = workMemD[tid*stride:]
-
-//line rodinia_small.go:119
-						}
-
+//line rodinia_small.go:106
+						lower = workMemD[tid*stride:]
 //line rodinia_small.go:84
 						retval := float32(0.0)
-						_ = lower
-						_ = retval
+//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
@@ -656,25 +470,15 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rodinia_small.go:103
 						tid := gc_bdx*bid + gc_tx
-						_ = tid
-
 //line rodinia_small.go:106
 						var lower []float32
-
-//line rodinia_small.go:105
-						{
-							lower = workMemD[tid*stride:]
-
-//line rodinia_small.go:119
-						}
-
+//line rodinia_small.go:106
+						lower = workMemD[tid*stride:]
 //line rodinia_small.go:84
 						retval := float32(0.0)
-						_ = lower
-						_ = retval
+//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
@@ -682,25 +486,15 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rodinia_small.go:103
 						tid := gc_bdx*bid + gc_tx
-						_ = tid
-
 //line rodinia_small.go:106
 						var lower []float32
-
-//line rodinia_small.go:105
-						{
-							lower = workMemD[tid*stride:]
-
-//line rodinia_small.go:119
-						}
-
+//line rodinia_small.go:106
+						lower = workMemD[tid*stride:]
 //line rodinia_small.go:84
 						retval := float32(0.0)
-						_ = lower
-						_ = retval
+//line rodinia_small.go:87
 						gc_s_retval[gc_rank] = retval
 						gc_s_lower[gc_rank] = lower
 					}
@@ -708,97 +502,73 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line rodinia_small.go:103
 					tid := gc_bdx*bid + gc_tx
-					_ = tid
-
 //line rodinia_small.go:106
 					var lower []float32
-
-//line rodinia_small.go:105
-					{
-						lower = workMemD[tid*stride:]
-
-//line rodinia_small.go:119
-					}
-
+//line rodinia_small.go:106
+					lower = workMemD[tid*stride:]
 //line rodinia_small.go:84
 					retval := float32(0.0)
-					_ = lower
-					_ = retval
+//line rodinia_small.go:87
 					gc_s_retval[gc_rank] = retval
 					gc_s_lower[gc_rank] = lower
 				}
 			}
 		}
-
 //line rodinia_small.go:85
 		for i := 0; i < dim; i++ {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bdx*bid, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(num, gc_bdx*bid); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep := gc_from
-					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+//line rodinia_small.go:87
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bdx*bid, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(num, gc_bdx*bid); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := gc_from
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rodinia_small.go:103
-						var tid int = gc_bdx*bid + gc_tx
+					var tid int = gc_bdx*bid + gc_tx
 //line rodinia_small.go:103
-						_ = tid
-//line rodinia_small.go:103
-						retval := lanes.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
-//line rodinia_small.go:103
-						_ = retval
-//line rodinia_small.go:105
-						{
+					retval := lanes.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
+					{
 //line rodinia_small.go:86
-							if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-8 {
+						if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-8 {
 //line rodinia_small.go:86
-								break
-//line rodinia_small.go:86
-							}
-//line rodinia_small.go:86
-							tmp := lanes.LoadFloat32x8Slice(coordD[(i*num)+tid:]).Sub(lanes.BroadcastFloat32x8(coordD[(i*num)+(int(x))]))
-//line rodinia_small.go:86
-							_ = tmp
-//line rodinia_small.go:86
-							retval = retval.Add(tmp.Mul(tmp))
-//line rodinia_small.go:86
+							break
 						}
-//line rodinia_small.go:105
-						retval.StoreSlice(gc_s_retval[gc_rank:])
-					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_small.go:103
-						tid := gc_bdx*bid + gc_tx
-						_ = tid
-						retval := gc_s_retval[gc_rank]
-
-//line rodinia_small.go:105
-						{
 //line rodinia_small.go:86
-							tmp := coordD[(i*num)+tid] - coordD[(i*num)+(int(x))]
-							retval += tmp * tmp
-
-//line rodinia_small.go:119
-						}
-						gc_s_retval[gc_rank] = retval
+						tmp := lanes.LoadFloat32x8Slice(coordD[(i*num)+tid:]).Sub(lanes.BroadcastFloat32x8(coordD[(i*num)+(int(x))]))
+//line rodinia_small.go:86
+						retval = retval.Add(tmp.Mul(tmp))
 					}
+//line rodinia_small.go:105
+					retval.StoreSlice(gc_s_retval[gc_rank:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line rodinia_small.go:103
+					tid := gc_bdx*bid + gc_tx
+//line rodinia_small.go:105
+					retval := gc_s_retval[gc_rank]
+					{
+//line rodinia_small.go:86
+						tmp := coordD[(i*num)+tid] - coordD[(i*num)+(int(x))]
+						retval += tmp * tmp
+					}
+//line rodinia_small.go:120
+					gc_s_retval[gc_rank] = retval
 				}
 			}
 		}
 		{
+//line rodinia_small.go:126
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -814,62 +584,43 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line rodinia_small.go:103
-						tid := gc_bdx*bid + gc_tx
-						_ = tid
+//line rodinia_small.go:105
 						retval := gc_s_retval[gc_rank]
 						lower := gc_s_lower[gc_rank]
-
-//line rodinia_small.go:105
-						{
 //line rodinia_small.go:89
-							var r float32 = retval
-//line rodinia_small.go:89
-							_ = r
-
+						var r float32 = retval
 //line rodinia_small.go:109
-							xCost := r * gc_at[gc_tx].weight
-
+						xCost := r * gc_at[gc_tx].weight
 //line rodinia_small.go:112
-							if xCost < gc_at[gc_tx].cost {
-								gc_at2[gc_tx] = true
-								lower[K] += xCost - gc_at[gc_tx].cost
-							} else {
-
-								lower[centerTableD[gc_at[gc_tx].assign]] += gc_at[gc_tx].cost - xCost
-							}
+						if xCost < gc_at[gc_tx].cost {
+							gc_at2[gc_tx] = true
+							lower[K] += xCost - gc_at[gc_tx].cost
+						} else {
+//line rodinia_small.go:117
+							lower[centerTableD[gc_at[gc_tx].assign]] += gc_at[gc_tx].cost - xCost
 						}
 					}
 				} else {
+//line rodinia_small.go:122
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rodinia_small.go:103
 						tid := gc_bdx*bid + gc_tx
-						_ = tid
+//line rodinia_small.go:105
 						retval := gc_s_retval[gc_rank]
 						lower := gc_s_lower[gc_rank]
-
-//line rodinia_small.go:105
-						{
 //line rodinia_small.go:89
-							var r float32 = retval
-//line rodinia_small.go:89
-							_ = r
-
+						var r float32 = retval
 //line rodinia_small.go:109
-							xCost := r * p[tid].weight
-
+						xCost := r * p[tid].weight
 //line rodinia_small.go:112
-							if xCost < p[tid].cost {
-								switchMembershipD[tid] = true
-								lower[K] += xCost - p[tid].cost
-							} else {
-
-								lower[centerTableD[p[tid].assign]] += p[tid].cost - xCost
-							}
+						if xCost < p[tid].cost {
+							switchMembershipD[tid] = true
+							lower[K] += xCost - p[tid].cost
+						} else {
+//line rodinia_small.go:117
+							lower[centerTableD[p[tid].assign]] += p[tid].cost - xCost
 						}
 					}
 				}
@@ -881,4 +632,5 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 // gc_files_rodinia_small holds the source files whose lines the kernels' records hash.
 //
 //go:embed rodinia_small.go
+//line rodinia_small.go:130
 var gc_files_rodinia_small embed.FS

@@ -43,12 +43,11 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b2 *compiled.Block, delta []float32, hid i
 	gc_bidx2 := gc_b2.Index()
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-
 //line rodinia_small.go:32
 	by := gc_by2
 	gc_apart2 := compiled.Disjoint(ly, w) && compiled.Disjoint(ly, oldw)
-	_ = gc_apart2
 	{
+//line rodinia_small.go:36
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off5 := (((hid+1)*bpHeight*by + (hid+1)*gc_ty2) + 1) + (hid + 1)
@@ -70,33 +69,11 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b2 *compiled.Block, delta []float32, hid i
 						gc_elem2 := gc_at10[0]
 						for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
 							gc_tx2 := gc_fastlo3 + gc_u3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line rodinia_small.go:35
-							ty := gc_ty2
-							_ = ty
-
 //line rodinia_small.go:34
 							tx := gc_tx2
 							_ = tx
-
-//line rodinia_small.go:37
-							index := (hid+1)*bpHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-							_ = index
-
-//line rodinia_small.go:38
-							indexY := bpHeight*by + ty + 1
-							_ = indexY
-
-//line rodinia_small.go:39
-							indexX := tx + 1
-							_ = indexX
-
 //line rodinia_small.go:43
 							gc_at8[gc_u3] = float32(float64(gc_at8[gc_u3]) + ((bpEta * float64(gc_at9[gc_u3]) * float64(gc_elem2)) + (bpMomentum * float64(gc_at11[gc_u3]))))
-
-//line rodinia_small.go:44
 							gc_at11[gc_u3] = float32((bpEta * float64(gc_at9[gc_u3]) * float64(gc_elem2)) + (bpMomentum * float64(gc_at11[gc_u3])))
 						}
 						gc_tx2 = gc_fasthi3 - 1
@@ -104,62 +81,32 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b2 *compiled.Block, delta []float32, hid i
 					}
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line rodinia_small.go:35
 					ty := gc_ty2
-					_ = ty
-
 //line rodinia_small.go:34
 					tx := gc_tx2
-					_ = tx
-
 //line rodinia_small.go:37
 					index := (hid+1)*bpHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-					_ = index
-
-//line rodinia_small.go:38
 					indexY := bpHeight*by + ty + 1
-					_ = indexY
-
-//line rodinia_small.go:39
 					indexX := tx + 1
-					_ = indexX
-
 //line rodinia_small.go:43
 					w[index] = float32(float64(w[index]) + ((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index]))))
-
-//line rodinia_small.go:44
 					oldw[index] = float32((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index])))
 				}
 			} else {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line rodinia_small.go:35
 					ty := gc_ty2
-					_ = ty
-
 //line rodinia_small.go:34
 					tx := gc_tx2
-					_ = tx
-
 //line rodinia_small.go:37
 					index := (hid+1)*bpHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-					_ = index
-
-//line rodinia_small.go:38
 					indexY := bpHeight*by + ty + 1
-					_ = indexY
-
-//line rodinia_small.go:39
 					indexX := tx + 1
-					_ = indexX
-
 //line rodinia_small.go:43
 					w[index] = float32(float64(w[index]) + ((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index]))))
-
-//line rodinia_small.go:44
 					oldw[index] = float32((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index])))
 				}
 			}
@@ -192,21 +139,11 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b2 *compiled.Block, delta []float32, hid i
 						gc_at14 := oldw[gc_off8+gc_fastlo4:][:gc_seglen4]
 						for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
 							gc_tx2 := gc_fastlo4 + gc_u4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
 //line rodinia_small.go:35
 							ty := gc_ty2
-							_ = ty
-
 //line rodinia_small.go:34
 							tx := gc_tx2
 							_ = tx
-
-//line rodinia_small.go:39
-							indexX := tx + 1
-							_ = indexX
-
 //line rodinia_small.go:48
 							if ty == 0 && by == 0 {
 								gc_at12[gc_u4] = float32(float64(gc_at12[gc_u4]) + ((bpEta * float64(gc_at13[gc_u4])) + (bpMomentum * float64(gc_at14[gc_u4]))))
@@ -218,19 +155,12 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b2 *compiled.Block, delta []float32, hid i
 					}
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line rodinia_small.go:35
 					ty := gc_ty2
-					_ = ty
-
 //line rodinia_small.go:34
 					tx := gc_tx2
-					_ = tx
-
 //line rodinia_small.go:39
 					indexX := tx + 1
-					_ = indexX
-
 //line rodinia_small.go:48
 					if ty == 0 && by == 0 {
 						w[indexX] = float32(float64(w[indexX]) + ((bpEta * float64(delta[indexX])) + (bpMomentum * float64(oldw[indexX]))))
@@ -241,19 +171,12 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b2 *compiled.Block, delta []float32, hid i
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line rodinia_small.go:35
 					ty := gc_ty2
-					_ = ty
-
 //line rodinia_small.go:34
 					tx := gc_tx2
-					_ = tx
-
 //line rodinia_small.go:39
 					indexX := tx + 1
-					_ = indexX
-
 //line rodinia_small.go:48
 					if ty == 0 && by == 0 {
 						w[indexX] = float32(float64(w[indexX]) + ((bpEta * float64(delta[indexX])) + (bpMomentum * float64(oldw[indexX]))))
@@ -309,25 +232,17 @@ func gc_body_euclid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dLocations []latL
 				gc_by2 = 0
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line rodinia_small.go:86
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line rodinia_small.go:64
-					globalID := gc_bdx2*(gc_gdx2*gc_by2+gc_bx2) + gc_tx2
-					_ = globalID
-
-//line rodinia_small.go:65
-					latLong_ := dLocations[globalID:]
-
-//line rodinia_small.go:66
-					if globalID < numRecords {
-						dist := dDistances[globalID:]
-						dist[0] = float32(math.Sqrt(float64((lat-latLong_[0].lat)*(lat-latLong_[0].lat) + (lng-latLong_[0].lng)*(lng-latLong_[0].lng))))
-					}
-					_ = latLong_
+				globalID := gc_bdx2*(gc_gdx2*gc_by2+gc_bx2) + gc_tx2
+				latLong_ := dLocations[globalID:]
+				if globalID < numRecords {
+					dist := dDistances[globalID:]
+					dist[0] = float32(math.Sqrt(float64((lat-latLong_[0].lat)*(lat-latLong_[0].lat) + (lng-latLong_[0].lng)*(lng-latLong_[0].lng))))
 				}
 			}
 		}
@@ -380,7 +295,6 @@ func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, d
 				gc_by2 = 0
 			}
 		}
-
 //line rodinia_small.go:102
 		bid := gc_bx2 + gc_gdx2*gc_by2
 		{
@@ -398,95 +312,55 @@ func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, d
 					{
 						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line rodinia_small.go:103
-						tid := gc_bdx2*bid + gc_tx2
-						_ = tid
-
 //line rodinia_small.go:106
 						var lower []float32
-
 //line rodinia_small.go:84
 						retval := float32(0.0)
-						_ = lower
-						_ = retval
+//line rodinia_small.go:87
 						gc_s_retval[gc_rank2] = retval
 						gc_s_lower[gc_rank2] = lower
 					}
 					{
 						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line rodinia_small.go:103
-						tid := gc_bdx2*bid + gc_tx2
-						_ = tid
-
 //line rodinia_small.go:106
 						var lower []float32
-
 //line rodinia_small.go:84
 						retval := float32(0.0)
-						_ = lower
-						_ = retval
+//line rodinia_small.go:87
 						gc_s_retval[gc_rank2] = retval
 						gc_s_lower[gc_rank2] = lower
 					}
 					{
 						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line rodinia_small.go:103
-						tid := gc_bdx2*bid + gc_tx2
-						_ = tid
-
 //line rodinia_small.go:106
 						var lower []float32
-
 //line rodinia_small.go:84
 						retval := float32(0.0)
-						_ = lower
-						_ = retval
+//line rodinia_small.go:87
 						gc_s_retval[gc_rank2] = retval
 						gc_s_lower[gc_rank2] = lower
 					}
 					{
 						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line rodinia_small.go:103
-						tid := gc_bdx2*bid + gc_tx2
-						_ = tid
-
 //line rodinia_small.go:106
 						var lower []float32
-
 //line rodinia_small.go:84
 						retval := float32(0.0)
-						_ = lower
-						_ = retval
+//line rodinia_small.go:87
 						gc_s_retval[gc_rank2] = retval
 						gc_s_lower[gc_rank2] = lower
 					}
 				}
 				for gc_tx2 := gc_step4; gc_tx2 < gc_lo4; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line rodinia_small.go:103
-					tid := gc_bdx2*bid + gc_tx2
-					_ = tid
-
 //line rodinia_small.go:106
 					var lower []float32
-
 //line rodinia_small.go:84
 					retval := float32(0.0)
-					_ = lower
-					_ = retval
+//line rodinia_small.go:87
 					gc_s_retval[gc_rank2] = retval
 					gc_s_lower[gc_rank2] = lower
 				}
@@ -495,95 +369,55 @@ func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, d
 					{
 						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line rodinia_small.go:103
-						tid := gc_bdx2*bid + gc_tx2
-						_ = tid
-
 //line rodinia_small.go:106
 						var lower []float32
-
 //line rodinia_small.go:84
 						retval := float32(0.0)
-						_ = lower
-						_ = retval
+//line rodinia_small.go:87
 						gc_s_retval[gc_rank2] = retval
 						gc_s_lower[gc_rank2] = lower
 					}
 					{
 						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line rodinia_small.go:103
-						tid := gc_bdx2*bid + gc_tx2
-						_ = tid
-
 //line rodinia_small.go:106
 						var lower []float32
-
 //line rodinia_small.go:84
 						retval := float32(0.0)
-						_ = lower
-						_ = retval
+//line rodinia_small.go:87
 						gc_s_retval[gc_rank2] = retval
 						gc_s_lower[gc_rank2] = lower
 					}
 					{
 						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line rodinia_small.go:103
-						tid := gc_bdx2*bid + gc_tx2
-						_ = tid
-
 //line rodinia_small.go:106
 						var lower []float32
-
 //line rodinia_small.go:84
 						retval := float32(0.0)
-						_ = lower
-						_ = retval
+//line rodinia_small.go:87
 						gc_s_retval[gc_rank2] = retval
 						gc_s_lower[gc_rank2] = lower
 					}
 					{
 						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line rodinia_small.go:103
-						tid := gc_bdx2*bid + gc_tx2
-						_ = tid
-
 //line rodinia_small.go:106
 						var lower []float32
-
 //line rodinia_small.go:84
 						retval := float32(0.0)
-						_ = lower
-						_ = retval
+//line rodinia_small.go:87
 						gc_s_retval[gc_rank2] = retval
 						gc_s_lower[gc_rank2] = lower
 					}
 				}
 				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line rodinia_small.go:103
-					tid := gc_bdx2*bid + gc_tx2
-					_ = tid
-
 //line rodinia_small.go:106
 					var lower []float32
-
 //line rodinia_small.go:84
 					retval := float32(0.0)
-					_ = lower
-					_ = retval
+//line rodinia_small.go:87
 					gc_s_retval[gc_rank2] = retval
 					gc_s_lower[gc_rank2] = lower
 				}
@@ -604,25 +438,15 @@ func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, d
 						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line rodinia_small.go:103
 						tid := gc_bdx2*bid + gc_tx2
-						_ = tid
-
 //line rodinia_small.go:106
 						var lower []float32
-
-//line rodinia_small.go:105
-						{
-							lower = workMemD[tid*stride:]
-
-//line rodinia_small.go:119
-						}
-
+//line rodinia_small.go:106
+						lower = workMemD[tid*stride:]
 //line rodinia_small.go:84
 						retval := float32(0.0)
-						_ = lower
-						_ = retval
+//line rodinia_small.go:87
 						gc_s_retval[gc_rank2] = retval
 						gc_s_lower[gc_rank2] = lower
 					}
@@ -630,25 +454,15 @@ func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, d
 						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line rodinia_small.go:103
 						tid := gc_bdx2*bid + gc_tx2
-						_ = tid
-
 //line rodinia_small.go:106
 						var lower []float32
-
-//line rodinia_small.go:105
-						{
-							lower = workMemD[tid*stride:]
-
-//line rodinia_small.go:119
-						}
-
+//line rodinia_small.go:106
+						lower = workMemD[tid*stride:]
 //line rodinia_small.go:84
 						retval := float32(0.0)
-						_ = lower
-						_ = retval
+//line rodinia_small.go:87
 						gc_s_retval[gc_rank2] = retval
 						gc_s_lower[gc_rank2] = lower
 					}
@@ -656,25 +470,15 @@ func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, d
 						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line rodinia_small.go:103
 						tid := gc_bdx2*bid + gc_tx2
-						_ = tid
-
 //line rodinia_small.go:106
 						var lower []float32
-
-//line rodinia_small.go:105
-						{
-							lower = workMemD[tid*stride:]
-
-//line rodinia_small.go:119
-						}
-
+//line rodinia_small.go:106
+						lower = workMemD[tid*stride:]
 //line rodinia_small.go:84
 						retval := float32(0.0)
-						_ = lower
-						_ = retval
+//line rodinia_small.go:87
 						gc_s_retval[gc_rank2] = retval
 						gc_s_lower[gc_rank2] = lower
 					}
@@ -682,25 +486,15 @@ func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, d
 						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line rodinia_small.go:103
 						tid := gc_bdx2*bid + gc_tx2
-						_ = tid
-
 //line rodinia_small.go:106
 						var lower []float32
-
-//line rodinia_small.go:105
-						{
-							lower = workMemD[tid*stride:]
-
-//line rodinia_small.go:119
-						}
-
+//line rodinia_small.go:106
+						lower = workMemD[tid*stride:]
 //line rodinia_small.go:84
 						retval := float32(0.0)
-						_ = lower
-						_ = retval
+//line rodinia_small.go:87
 						gc_s_retval[gc_rank2] = retval
 						gc_s_lower[gc_rank2] = lower
 					}
@@ -708,104 +502,78 @@ func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, d
 				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line rodinia_small.go:103
 					tid := gc_bdx2*bid + gc_tx2
-					_ = tid
-
 //line rodinia_small.go:106
 					var lower []float32
-
-//line rodinia_small.go:105
-					{
-						lower = workMemD[tid*stride:]
-
-//line rodinia_small.go:119
-					}
-
+//line rodinia_small.go:106
+					lower = workMemD[tid*stride:]
 //line rodinia_small.go:84
 					retval := float32(0.0)
-					_ = lower
-					_ = retval
+//line rodinia_small.go:87
 					gc_s_retval[gc_rank2] = retval
 					gc_s_lower[gc_rank2] = lower
 				}
 			}
 		}
-
 //line rodinia_small.go:85
 		for i := 0; i < dim; i++ {
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bdx2*bid, gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(num, gc_bdx2*bid); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
+//line rodinia_small.go:87
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bdx2*bid, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(num, gc_bdx2*bid); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
 //line rodinia_small.go:103
-						gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line rodinia_small.go:103
-						_ = gc_Lane0Mask32
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-//line rodinia_small.go:103
-							var tid int = gc_bdx2*bid + gc_tx2
-//line rodinia_small.go:103
-							_ = tid
-//line rodinia_small.go:103
-							retval := archsimd.LoadFloat32x8Slice(gc_s_retval[gc_rank2:])
-//line rodinia_small.go:103
-							_ = retval
-//line rodinia_small.go:105
-							{
-//line rodinia_small.go:86
-								if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-8 {
-//line rodinia_small.go:86
-									break
-//line rodinia_small.go:86
-								}
-//line rodinia_small.go:86
-								tmp := archsimd.LoadFloat32x8Slice(coordD[(i*num)+tid:]).Sub(compiled.BroadcastFloat32x8At(&coordD[(i*num)+(int(x))], gc_Lane0Mask32))
-//line rodinia_small.go:86
-								_ = tmp
-//line rodinia_small.go:86
-								retval = retval.Add(tmp.Mul(tmp))
-//line rodinia_small.go:86
-							}
-//line rodinia_small.go:105
-							retval.StoreSlice(gc_s_retval[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line rodinia_small.go:103
-						tid := gc_bdx2*bid + gc_tx2
-						_ = tid
-						retval := gc_s_retval[gc_rank2]
-
-//line rodinia_small.go:105
+						var tid int = gc_bdx2*bid + gc_tx2
+//line rodinia_small.go:103
+						retval := archsimd.LoadFloat32x8Slice(gc_s_retval[gc_rank2:])
 						{
 //line rodinia_small.go:86
-							tmp := coordD[(i*num)+tid] - coordD[(i*num)+(int(x))]
-							retval += tmp * tmp
-
-//line rodinia_small.go:119
+							if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-8 {
+//line rodinia_small.go:86
+								break
+							}
+//line rodinia_small.go:86
+							tmp := archsimd.LoadFloat32x8Slice(coordD[(i*num)+tid:]).Sub(compiled.BroadcastFloat32x8At(&coordD[(i*num)+(int(x))], gc_Lane0Mask32))
+//line rodinia_small.go:86
+							retval = retval.Add(tmp.Mul(tmp))
 						}
-						gc_s_retval[gc_rank2] = retval
+//line rodinia_small.go:105
+						retval.StoreSlice(gc_s_retval[gc_rank2:])
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line rodinia_small.go:103
+					tid := gc_bdx2*bid + gc_tx2
+//line rodinia_small.go:105
+					retval := gc_s_retval[gc_rank2]
+					{
+//line rodinia_small.go:86
+						tmp := coordD[(i*num)+tid] - coordD[(i*num)+(int(x))]
+						retval += tmp * tmp
+					}
+//line rodinia_small.go:120
+					gc_s_retval[gc_rank2] = retval
 				}
 			}
 		}
 		{
+//line rodinia_small.go:126
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_bdx2*bid, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -821,62 +589,43 @@ func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, d
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line rodinia_small.go:103
-						tid := gc_bdx2*bid + gc_tx2
-						_ = tid
+//line rodinia_small.go:105
 						retval := gc_s_retval[gc_rank2]
 						lower := gc_s_lower[gc_rank2]
-
-//line rodinia_small.go:105
-						{
 //line rodinia_small.go:89
-							var r float32 = retval
-//line rodinia_small.go:89
-							_ = r
-
+						var r float32 = retval
 //line rodinia_small.go:109
-							xCost := r * gc_at3[gc_tx2].weight
-
+						xCost := r * gc_at3[gc_tx2].weight
 //line rodinia_small.go:112
-							if xCost < gc_at3[gc_tx2].cost {
-								gc_at4[gc_tx2] = true
-								lower[K] += xCost - gc_at3[gc_tx2].cost
-							} else {
-
-								lower[centerTableD[gc_at3[gc_tx2].assign]] += gc_at3[gc_tx2].cost - xCost
-							}
+						if xCost < gc_at3[gc_tx2].cost {
+							gc_at4[gc_tx2] = true
+							lower[K] += xCost - gc_at3[gc_tx2].cost
+						} else {
+//line rodinia_small.go:117
+							lower[centerTableD[gc_at3[gc_tx2].assign]] += gc_at3[gc_tx2].cost - xCost
 						}
 					}
 				} else {
+//line rodinia_small.go:122
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line rodinia_small.go:103
 						tid := gc_bdx2*bid + gc_tx2
-						_ = tid
+//line rodinia_small.go:105
 						retval := gc_s_retval[gc_rank2]
 						lower := gc_s_lower[gc_rank2]
-
-//line rodinia_small.go:105
-						{
 //line rodinia_small.go:89
-							var r float32 = retval
-//line rodinia_small.go:89
-							_ = r
-
+						var r float32 = retval
 //line rodinia_small.go:109
-							xCost := r * p[tid].weight
-
+						xCost := r * p[tid].weight
 //line rodinia_small.go:112
-							if xCost < p[tid].cost {
-								switchMembershipD[tid] = true
-								lower[K] += xCost - p[tid].cost
-							} else {
-
-								lower[centerTableD[p[tid].assign]] += p[tid].cost - xCost
-							}
+						if xCost < p[tid].cost {
+							switchMembershipD[tid] = true
+							lower[K] += xCost - p[tid].cost
+						} else {
+//line rodinia_small.go:117
+							lower[centerTableD[p[tid].assign]] += p[tid].cost - xCost
 						}
 					}
 				}
@@ -888,4 +637,5 @@ func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, d
 // gc_files_rodinia_small holds the source files whose lines the kernels' records hash.
 //
 //go:embed rodinia_small.go
+//line rodinia_small.go:130
 var gc_files_rodinia_small embed.FS

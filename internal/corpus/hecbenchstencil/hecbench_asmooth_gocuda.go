@@ -45,7 +45,6 @@ func gc_body_smoothingFilterKernel(gc_b *compiled.Block, Lx, Ly, Threshold, MaxR
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line hecbench_asmooth.go:31
 	sImg := gocuda.Shared[float32](t, 1024)[:1024]
 	{
@@ -74,352 +73,128 @@ func gc_body_smoothingFilterKernel(gc_b *compiled.Block, Lx, Ly, Threshold, MaxR
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_asmooth.go:23
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_asmooth.go:25
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line hecbench_asmooth.go:24
-						tjd := gc_ty
-						_ = tjd
-
-//line hecbench_asmooth.go:26
-						j := gc_by*gc_bdy + tjd
-						_ = j
-
-//line hecbench_asmooth.go:27
-						stid := tjd*gc_bdx + tid
-						_ = stid
-
-//line hecbench_asmooth.go:28
-						gtid := j*Lx + i
-						_ = gtid
-
-//line hecbench_asmooth.go:33
-						{
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
+//line hecbench_asmooth.go:34
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
+//line hecbench_asmooth.go:38
 						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_asmooth.go:23
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_asmooth.go:25
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line hecbench_asmooth.go:24
-						tjd := gc_ty
-						_ = tjd
-
-//line hecbench_asmooth.go:26
-						j := gc_by*gc_bdy + tjd
-						_ = j
-
-//line hecbench_asmooth.go:27
-						stid := tjd*gc_bdx + tid
-						_ = stid
-
-//line hecbench_asmooth.go:28
-						gtid := j*Lx + i
-						_ = gtid
-
-//line hecbench_asmooth.go:33
-						{
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
+//line hecbench_asmooth.go:34
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
+//line hecbench_asmooth.go:38
 						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_asmooth.go:23
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_asmooth.go:25
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line hecbench_asmooth.go:24
-						tjd := gc_ty
-						_ = tjd
-
-//line hecbench_asmooth.go:26
-						j := gc_by*gc_bdy + tjd
-						_ = j
-
-//line hecbench_asmooth.go:27
-						stid := tjd*gc_bdx + tid
-						_ = stid
-
-//line hecbench_asmooth.go:28
-						gtid := j*Lx + i
-						_ = gtid
-
-//line hecbench_asmooth.go:33
-						{
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
+//line hecbench_asmooth.go:34
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
+//line hecbench_asmooth.go:38
 						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_asmooth.go:23
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_asmooth.go:25
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line hecbench_asmooth.go:24
-						tjd := gc_ty
-						_ = tjd
-
-//line hecbench_asmooth.go:26
-						j := gc_by*gc_bdy + tjd
-						_ = j
-
-//line hecbench_asmooth.go:27
-						stid := tjd*gc_bdx + tid
-						_ = stid
-
-//line hecbench_asmooth.go:28
-						gtid := j*Lx + i
-						_ = gtid
-
-//line hecbench_asmooth.go:33
-						{
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_asmooth.go:23
-					tid := gc_tx
-					_ = tid
-
-//line hecbench_asmooth.go:25
-					i := gc_bx*gc_bdx + tid
-					_ = i
-
-//line hecbench_asmooth.go:24
-					tjd := gc_ty
-					_ = tjd
-
-//line hecbench_asmooth.go:26
-					j := gc_by*gc_bdy + tjd
-					_ = j
-
-//line hecbench_asmooth.go:27
-					stid := tjd*gc_bdx + tid
-					_ = stid
-
-//line hecbench_asmooth.go:28
-					gtid := j*Lx + i
-					_ = gtid
-
-//line hecbench_asmooth.go:33
-					{
+//line hecbench_asmooth.go:34
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
+//line hecbench_asmooth.go:38
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line hecbench_asmooth.go:34
+					gc_at[gc_tx] = gc_at2[gc_tx]
+				}
 			} else {
+//line hecbench_asmooth.go:38
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_asmooth.go:23
 						tid := gc_tx
-						_ = tid
-
 //line hecbench_asmooth.go:25
 						i := gc_bx*gc_bdx + tid
-						_ = i
-
 //line hecbench_asmooth.go:24
 						tjd := gc_ty
-						_ = tjd
-
 //line hecbench_asmooth.go:26
 						j := gc_by*gc_bdy + tjd
-						_ = j
-
-//line hecbench_asmooth.go:27
 						stid := tjd*gc_bdx + tid
-						_ = stid
-
-//line hecbench_asmooth.go:28
 						gtid := j*Lx + i
-						_ = gtid
-
-//line hecbench_asmooth.go:33
-						{
-							sImg[stid] = Img[gtid]
-						}
+//line hecbench_asmooth.go:34
+						sImg[stid] = Img[gtid]
 					}
 					{
+//line hecbench_asmooth.go:38
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_asmooth.go:23
 						tid := gc_tx
-						_ = tid
-
 //line hecbench_asmooth.go:25
 						i := gc_bx*gc_bdx + tid
-						_ = i
-
 //line hecbench_asmooth.go:24
 						tjd := gc_ty
-						_ = tjd
-
 //line hecbench_asmooth.go:26
 						j := gc_by*gc_bdy + tjd
-						_ = j
-
-//line hecbench_asmooth.go:27
 						stid := tjd*gc_bdx + tid
-						_ = stid
-
-//line hecbench_asmooth.go:28
 						gtid := j*Lx + i
-						_ = gtid
-
-//line hecbench_asmooth.go:33
-						{
-							sImg[stid] = Img[gtid]
-						}
+//line hecbench_asmooth.go:34
+						sImg[stid] = Img[gtid]
 					}
 					{
+//line hecbench_asmooth.go:38
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_asmooth.go:23
 						tid := gc_tx
-						_ = tid
-
 //line hecbench_asmooth.go:25
 						i := gc_bx*gc_bdx + tid
-						_ = i
-
 //line hecbench_asmooth.go:24
 						tjd := gc_ty
-						_ = tjd
-
 //line hecbench_asmooth.go:26
 						j := gc_by*gc_bdy + tjd
-						_ = j
-
-//line hecbench_asmooth.go:27
 						stid := tjd*gc_bdx + tid
-						_ = stid
-
-//line hecbench_asmooth.go:28
 						gtid := j*Lx + i
-						_ = gtid
-
-//line hecbench_asmooth.go:33
-						{
-							sImg[stid] = Img[gtid]
-						}
+//line hecbench_asmooth.go:34
+						sImg[stid] = Img[gtid]
 					}
 					{
+//line hecbench_asmooth.go:38
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_asmooth.go:23
 						tid := gc_tx
-						_ = tid
-
 //line hecbench_asmooth.go:25
 						i := gc_bx*gc_bdx + tid
-						_ = i
-
 //line hecbench_asmooth.go:24
 						tjd := gc_ty
-						_ = tjd
-
 //line hecbench_asmooth.go:26
 						j := gc_by*gc_bdy + tjd
-						_ = j
-
-//line hecbench_asmooth.go:27
 						stid := tjd*gc_bdx + tid
-						_ = stid
-
-//line hecbench_asmooth.go:28
 						gtid := j*Lx + i
-						_ = gtid
-
-//line hecbench_asmooth.go:33
-						{
-							sImg[stid] = Img[gtid]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_asmooth.go:23
-					tid := gc_tx
-					_ = tid
-
-//line hecbench_asmooth.go:25
-					i := gc_bx*gc_bdx + tid
-					_ = i
-
-//line hecbench_asmooth.go:24
-					tjd := gc_ty
-					_ = tjd
-
-//line hecbench_asmooth.go:26
-					j := gc_by*gc_bdy + tjd
-					_ = j
-
-//line hecbench_asmooth.go:27
-					stid := tjd*gc_bdx + tid
-					_ = stid
-
-//line hecbench_asmooth.go:28
-					gtid := j*Lx + i
-					_ = gtid
-
-//line hecbench_asmooth.go:33
-					{
+//line hecbench_asmooth.go:34
 						sImg[stid] = Img[gtid]
 					}
 				}
+//line hecbench_asmooth.go:38
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_asmooth.go:23
+					tid := gc_tx
+//line hecbench_asmooth.go:25
+					i := gc_bx*gc_bdx + tid
+//line hecbench_asmooth.go:24
+					tjd := gc_ty
+//line hecbench_asmooth.go:26
+					j := gc_by*gc_bdy + tjd
+					stid := tjd*gc_bdx + tid
+					gtid := j*Lx + i
+//line hecbench_asmooth.go:34
+					sImg[stid] = Img[gtid]
+				}
 			}
+//line hecbench_asmooth.go:38
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -446,81 +221,58 @@ func gc_body_smoothingFilterKernel(gc_b *compiled.Block, Lx, Ly, Threshold, MaxR
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_asmooth.go:23
 				tid := gc_tx
-				_ = tid
-
-//line hecbench_asmooth.go:24
 				tjd := gc_ty
-				_ = tjd
-
-//line hecbench_asmooth.go:25
 				i := gc_bx*gc_bdx + tid
-				_ = i
-
-//line hecbench_asmooth.go:26
 				j := gc_by*gc_bdy + tjd
-				_ = j
-
-//line hecbench_asmooth.go:27
 				stid := tjd*gc_bdx + tid
-				_ = stid
-
-//line hecbench_asmooth.go:28
 				gtid := j*Lx + i
-				_ = gtid
-
-//line hecbench_asmooth.go:39
-				{
-
-					sum := float32(0)
-					q := 1
-					s := q
-					ksum := 0
-
+//line hecbench_asmooth.go:41
+				sum := float32(0)
+				q := 1
+				s := q
+				ksum := 0
 //line hecbench_asmooth.go:47
-					for sum < float32(Threshold) && q < MaxRad {
+				for sum < float32(Threshold) && q < MaxRad {
 //line hecbench_asmooth.go:47
-						gc_b.Tick()
+					gc_b.Tick()
 //line hecbench_asmooth.go:47
-						if gc_b.Stopped() {
+					if gc_b.Stopped() {
 //line hecbench_asmooth.go:47
-							return
-//line hecbench_asmooth.go:47
-						}
-						s = q
-						sum = 0
-						ksum = 0
-
+						return
+					}
+//line hecbench_asmooth.go:48
+					s = q
+					sum = 0
+					ksum = 0
 //line hecbench_asmooth.go:53
-						for ii := -s; ii < s+1; ii++ {
-							for jj := -s; jj < s+1; jj++ {
-								if (i-s >= 0) && (i+s < Ly) && (j-s >= 0) && (j+s < Lx) {
-									ksum++
-
-									if tid-s >= 0 && tid+s < gc_bdx && tjd-s >= 0 && tjd+s < gc_bdy {
-										sum += sImg[stid+ii*gc_bdx+jj]
-									} else {
-										sum += Img[gtid+ii*Lx+jj]
-									}
+					for ii := -s; ii < s+1; ii++ {
+						for jj := -s; jj < s+1; jj++ {
+							if (i-s >= 0) && (i+s < Ly) && (j-s >= 0) && (j+s < Lx) {
+								ksum++
+//line hecbench_asmooth.go:58
+								if tid-s >= 0 && tid+s < gc_bdx && tjd-s >= 0 && tjd+s < gc_bdy {
+									sum += sImg[stid+ii*gc_bdx+jj]
+								} else {
+									sum += Img[gtid+ii*Lx+jj]
 								}
 							}
 						}
-						q++
 					}
-					Box[gtid] = int32(s)
-
+					q++
+				}
+				Box[gtid] = int32(s)
 //line hecbench_asmooth.go:71
-					for ii_ := -s; ii_ < s+1; ii_++ {
-						for jj_ := -s; jj_ < s+1; jj_++ {
-							if ksum != 0 {
-								atomic.Add(&Norm[gtid+ii_*Lx+jj_], 1/float32(ksum))
-							}
+				for ii_ := -s; ii_ < s+1; ii_++ {
+					for jj_ := -s; jj_ < s+1; jj_++ {
+						if ksum != 0 {
+							atomic.Add(&Norm[gtid+ii_*Lx+jj_], 1/float32(ksum))
 						}
 					}
 				}
 			}
+//line hecbench_asmooth.go:80
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -555,7 +307,7 @@ func gc_body_normalizeFilterKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Lx, L
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line hecbench_asmooth.go:96
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -566,154 +318,104 @@ func gc_body_normalizeFilterKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Lx, L
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_ty := 0
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(Lx, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if (gc_by*gc_bdy + gc_ty) >= Ly {
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-					continue
-				}
-				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * Lx)
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(Norm) && gc_to <= len(Norm)-gc_off && gc_off <= len(Img) && gc_to <= len(Img)-gc_off {
-					gc_at := Norm[gc_off:][:gc_to]
-					gc_at2 := Img[gc_off:][:gc_to]
-					gc_vstep := gc_from
-//line hecbench_asmooth.go:91
-					gc_vb2 := lanes.BroadcastFloat32x8(0)
-//line hecbench_asmooth.go:91
-					_ = gc_vb2
-					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-						gc_tx := gc_vstep
-//line hecbench_asmooth.go:86
-						var i int = gc_bx*gc_bdx + gc_tx
-//line hecbench_asmooth.go:86
-						_ = i
-//line hecbench_asmooth.go:87
-						var j int = gc_by*gc_bdy + gc_ty
-//line hecbench_asmooth.go:87
-						_ = j
-//line hecbench_asmooth.go:88
-						{
-							var gtid int = j*Lx + i
-//line hecbench_asmooth.go:89
-							_ = gtid
-							norm := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
-//line hecbench_asmooth.go:90
-							_ = norm
-//line hecbench_asmooth.go:90
-							gc_if2 := norm.NotEqual(gc_vb2)
-//line hecbench_asmooth.go:90
-							_ = gc_if2
-//line hecbench_asmooth.go:90
-							if gc_if2.ToBits() != 0 {
-//line hecbench_asmooth.go:90
-								lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Div(norm).StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_if2)
-//line hecbench_asmooth.go:90
-							}
-//line hecbench_asmooth.go:90
-						}
-					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-
-//line hecbench_asmooth.go:86
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line hecbench_asmooth.go:87
-						j := gc_by*gc_bdy + gc_ty
-						_ = j
-
-//line hecbench_asmooth.go:88
-						{
-							gtid := j*Lx + i
-//line hecbench_asmooth.go:89
-							_ = gtid
-							norm := gc_at[gc_tx]
-							if norm != 0 {
-								gc_at2[gc_tx] = gc_at2[gc_tx] / norm
-							}
-						}
-					}
-				} else {
-					gc_vstep2 := gc_from
-//line hecbench_asmooth.go:91
-					gc_vb := lanes.BroadcastFloat32x8(0)
-//line hecbench_asmooth.go:91
-					_ = gc_vb
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-//line hecbench_asmooth.go:86
-						var i int = gc_bx*gc_bdx + gc_tx
-//line hecbench_asmooth.go:86
-						_ = i
-//line hecbench_asmooth.go:87
-						var j int = gc_by*gc_bdy + gc_ty
-//line hecbench_asmooth.go:87
-						_ = j
-//line hecbench_asmooth.go:88
-						{
-							var gtid int = j*Lx + i
-//line hecbench_asmooth.go:89
-							_ = gtid
-							if gtid < 0 || gtid > len(Norm)-8 || gtid > len(Img)-8 {
-//line hecbench_asmooth.go:90
-								break
-//line hecbench_asmooth.go:90
-							}
-//line hecbench_asmooth.go:90
-							norm := lanes.LoadFloat32x8Slice(Norm[gtid:])
-//line hecbench_asmooth.go:90
-							_ = norm
-//line hecbench_asmooth.go:90
-							gc_if := norm.NotEqual(gc_vb)
-//line hecbench_asmooth.go:90
-							_ = gc_if
-//line hecbench_asmooth.go:90
-							if gc_if.ToBits() != 0 {
-//line hecbench_asmooth.go:90
-								lanes.LoadFloat32x8Slice(Img[gtid:]).Div(norm).StoreMasked((*[8]float32)(Img[gtid:]), gc_if)
-//line hecbench_asmooth.go:92
-							}
-//line hecbench_asmooth.go:92
-						}
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-
-//line hecbench_asmooth.go:86
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line hecbench_asmooth.go:87
-						j := gc_by*gc_bdy + gc_ty
-						_ = j
-
-//line hecbench_asmooth.go:88
-						{
-							gtid := j*Lx + i
-							norm := Norm[gtid]
-							if norm != 0 {
-								Img[gtid] = Img[gtid] / norm
-							}
-						}
-					}
-				}
+//line hecbench_asmooth.go:107
+		gc_ty := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(Lx, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= Ly {
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
 				}
+				continue
+			}
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * Lx)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(Norm) && gc_to <= len(Norm)-gc_off && gc_off <= len(Img) && gc_to <= len(Img)-gc_off {
+				gc_at := Norm[gc_off:][:gc_to]
+				gc_at2 := Img[gc_off:][:gc_to]
+				gc_vstep := gc_from
+//line hecbench_asmooth.go:91
+				gc_vb2 := lanes.BroadcastFloat32x8(0)
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+//line hecbench_asmooth.go:86
+					var i int = gc_bx*gc_bdx + gc_tx
+					var j int = gc_by*gc_bdy + gc_ty
+					{
+						var gtid int = j*Lx + i
+//line hecbench_asmooth.go:89
+						_ = gtid
+						norm := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+//line hecbench_asmooth.go:90
+						gc_if2 := norm.NotEqual(gc_vb2)
+//line hecbench_asmooth.go:90
+						if gc_if2.ToBits() != 0 {
+//line hecbench_asmooth.go:90
+							lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Div(norm).StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_if2)
+						}
+					}
+				}
+//line hecbench_asmooth.go:92
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					{
+//line hecbench_asmooth.go:90
+						norm := gc_at[gc_tx]
+						if norm != 0 {
+							gc_at2[gc_tx] = gc_at2[gc_tx] / norm
+						}
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from
+//line hecbench_asmooth.go:91
+				gc_vb := lanes.BroadcastFloat32x8(0)
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+//line hecbench_asmooth.go:86
+					var i int = gc_bx*gc_bdx + gc_tx
+					var j int = gc_by*gc_bdy + gc_ty
+					{
+						var gtid int = j*Lx + i
+						if gtid < 0 || gtid > len(Norm)-8 || gtid > len(Img)-8 {
+//line hecbench_asmooth.go:90
+							break
+						}
+//line hecbench_asmooth.go:90
+						norm := lanes.LoadFloat32x8Slice(Norm[gtid:])
+//line hecbench_asmooth.go:90
+						gc_if := norm.NotEqual(gc_vb)
+//line hecbench_asmooth.go:90
+						if gc_if.ToBits() != 0 {
+//line hecbench_asmooth.go:90
+							lanes.LoadFloat32x8Slice(Img[gtid:]).Div(norm).StoreMasked((*[8]float32)(Img[gtid:]), gc_if)
+						}
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line hecbench_asmooth.go:86
+					i := gc_bx*gc_bdx + gc_tx
+					j := gc_by*gc_bdy + gc_ty
+					{
+						gtid := j*Lx + i
+						norm := Norm[gtid]
+						if norm != 0 {
+							Img[gtid] = Img[gtid] / norm
+						}
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -743,7 +445,6 @@ func gc_body_outFilterKernel(gc_b *compiled.Block, Lx, Ly int, Img []float32, Bo
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line hecbench_asmooth.go:110
 	sImg := gocuda.Shared[float32](t, 1024)[:1024]
 	{
@@ -772,352 +473,128 @@ func gc_body_outFilterKernel(gc_b *compiled.Block, Lx, Ly int, Img []float32, Bo
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_asmooth.go:102
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_asmooth.go:104
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line hecbench_asmooth.go:103
-						tjd := gc_ty
-						_ = tjd
-
-//line hecbench_asmooth.go:105
-						j := gc_by*gc_bdy + tjd
-						_ = j
-
-//line hecbench_asmooth.go:106
-						stid := tjd*gc_bdx + tid
-						_ = stid
-
-//line hecbench_asmooth.go:107
-						gtid := j*Lx + i
-						_ = gtid
-
-//line hecbench_asmooth.go:112
-						{
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
+//line hecbench_asmooth.go:113
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
+//line hecbench_asmooth.go:117
 						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_asmooth.go:102
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_asmooth.go:104
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line hecbench_asmooth.go:103
-						tjd := gc_ty
-						_ = tjd
-
-//line hecbench_asmooth.go:105
-						j := gc_by*gc_bdy + tjd
-						_ = j
-
-//line hecbench_asmooth.go:106
-						stid := tjd*gc_bdx + tid
-						_ = stid
-
-//line hecbench_asmooth.go:107
-						gtid := j*Lx + i
-						_ = gtid
-
-//line hecbench_asmooth.go:112
-						{
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
+//line hecbench_asmooth.go:113
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
+//line hecbench_asmooth.go:117
 						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_asmooth.go:102
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_asmooth.go:104
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line hecbench_asmooth.go:103
-						tjd := gc_ty
-						_ = tjd
-
-//line hecbench_asmooth.go:105
-						j := gc_by*gc_bdy + tjd
-						_ = j
-
-//line hecbench_asmooth.go:106
-						stid := tjd*gc_bdx + tid
-						_ = stid
-
-//line hecbench_asmooth.go:107
-						gtid := j*Lx + i
-						_ = gtid
-
-//line hecbench_asmooth.go:112
-						{
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
+//line hecbench_asmooth.go:113
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 					{
+//line hecbench_asmooth.go:117
 						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_asmooth.go:102
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_asmooth.go:104
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line hecbench_asmooth.go:103
-						tjd := gc_ty
-						_ = tjd
-
-//line hecbench_asmooth.go:105
-						j := gc_by*gc_bdy + tjd
-						_ = j
-
-//line hecbench_asmooth.go:106
-						stid := tjd*gc_bdx + tid
-						_ = stid
-
-//line hecbench_asmooth.go:107
-						gtid := j*Lx + i
-						_ = gtid
-
-//line hecbench_asmooth.go:112
-						{
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_asmooth.go:102
-					tid := gc_tx
-					_ = tid
-
-//line hecbench_asmooth.go:104
-					i := gc_bx*gc_bdx + tid
-					_ = i
-
-//line hecbench_asmooth.go:103
-					tjd := gc_ty
-					_ = tjd
-
-//line hecbench_asmooth.go:105
-					j := gc_by*gc_bdy + tjd
-					_ = j
-
-//line hecbench_asmooth.go:106
-					stid := tjd*gc_bdx + tid
-					_ = stid
-
-//line hecbench_asmooth.go:107
-					gtid := j*Lx + i
-					_ = gtid
-
-//line hecbench_asmooth.go:112
-					{
+//line hecbench_asmooth.go:113
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
+//line hecbench_asmooth.go:117
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line hecbench_asmooth.go:113
+					gc_at[gc_tx] = gc_at2[gc_tx]
+				}
 			} else {
+//line hecbench_asmooth.go:117
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_asmooth.go:102
 						tid := gc_tx
-						_ = tid
-
 //line hecbench_asmooth.go:104
 						i := gc_bx*gc_bdx + tid
-						_ = i
-
 //line hecbench_asmooth.go:103
 						tjd := gc_ty
-						_ = tjd
-
 //line hecbench_asmooth.go:105
 						j := gc_by*gc_bdy + tjd
-						_ = j
-
-//line hecbench_asmooth.go:106
 						stid := tjd*gc_bdx + tid
-						_ = stid
-
-//line hecbench_asmooth.go:107
 						gtid := j*Lx + i
-						_ = gtid
-
-//line hecbench_asmooth.go:112
-						{
-							sImg[stid] = Img[gtid]
-						}
+//line hecbench_asmooth.go:113
+						sImg[stid] = Img[gtid]
 					}
 					{
+//line hecbench_asmooth.go:117
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_asmooth.go:102
 						tid := gc_tx
-						_ = tid
-
 //line hecbench_asmooth.go:104
 						i := gc_bx*gc_bdx + tid
-						_ = i
-
 //line hecbench_asmooth.go:103
 						tjd := gc_ty
-						_ = tjd
-
 //line hecbench_asmooth.go:105
 						j := gc_by*gc_bdy + tjd
-						_ = j
-
-//line hecbench_asmooth.go:106
 						stid := tjd*gc_bdx + tid
-						_ = stid
-
-//line hecbench_asmooth.go:107
 						gtid := j*Lx + i
-						_ = gtid
-
-//line hecbench_asmooth.go:112
-						{
-							sImg[stid] = Img[gtid]
-						}
+//line hecbench_asmooth.go:113
+						sImg[stid] = Img[gtid]
 					}
 					{
+//line hecbench_asmooth.go:117
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_asmooth.go:102
 						tid := gc_tx
-						_ = tid
-
 //line hecbench_asmooth.go:104
 						i := gc_bx*gc_bdx + tid
-						_ = i
-
 //line hecbench_asmooth.go:103
 						tjd := gc_ty
-						_ = tjd
-
 //line hecbench_asmooth.go:105
 						j := gc_by*gc_bdy + tjd
-						_ = j
-
-//line hecbench_asmooth.go:106
 						stid := tjd*gc_bdx + tid
-						_ = stid
-
-//line hecbench_asmooth.go:107
 						gtid := j*Lx + i
-						_ = gtid
-
-//line hecbench_asmooth.go:112
-						{
-							sImg[stid] = Img[gtid]
-						}
+//line hecbench_asmooth.go:113
+						sImg[stid] = Img[gtid]
 					}
 					{
+//line hecbench_asmooth.go:117
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_asmooth.go:102
 						tid := gc_tx
-						_ = tid
-
 //line hecbench_asmooth.go:104
 						i := gc_bx*gc_bdx + tid
-						_ = i
-
 //line hecbench_asmooth.go:103
 						tjd := gc_ty
-						_ = tjd
-
 //line hecbench_asmooth.go:105
 						j := gc_by*gc_bdy + tjd
-						_ = j
-
-//line hecbench_asmooth.go:106
 						stid := tjd*gc_bdx + tid
-						_ = stid
-
-//line hecbench_asmooth.go:107
 						gtid := j*Lx + i
-						_ = gtid
-
-//line hecbench_asmooth.go:112
-						{
-							sImg[stid] = Img[gtid]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_asmooth.go:102
-					tid := gc_tx
-					_ = tid
-
-//line hecbench_asmooth.go:104
-					i := gc_bx*gc_bdx + tid
-					_ = i
-
-//line hecbench_asmooth.go:103
-					tjd := gc_ty
-					_ = tjd
-
-//line hecbench_asmooth.go:105
-					j := gc_by*gc_bdy + tjd
-					_ = j
-
-//line hecbench_asmooth.go:106
-					stid := tjd*gc_bdx + tid
-					_ = stid
-
-//line hecbench_asmooth.go:107
-					gtid := j*Lx + i
-					_ = gtid
-
-//line hecbench_asmooth.go:112
-					{
+//line hecbench_asmooth.go:113
 						sImg[stid] = Img[gtid]
 					}
 				}
+//line hecbench_asmooth.go:117
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_asmooth.go:102
+					tid := gc_tx
+//line hecbench_asmooth.go:104
+					i := gc_bx*gc_bdx + tid
+//line hecbench_asmooth.go:103
+					tjd := gc_ty
+//line hecbench_asmooth.go:105
+					j := gc_by*gc_bdy + tjd
+					stid := tjd*gc_bdx + tid
+					gtid := j*Lx + i
+//line hecbench_asmooth.go:113
+					sImg[stid] = Img[gtid]
+				}
 			}
+//line hecbench_asmooth.go:117
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1126,8 +603,8 @@ func gc_body_outFilterKernel(gc_b *compiled.Block, Lx, Ly int, Img []float32, Bo
 	}
 	compiled.OutOfLine(func() {
 		sImg := sImg[:1024]
-		_ = sImg
 		{
+//line hecbench_asmooth.go:127
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -1147,37 +624,19 @@ func gc_body_outFilterKernel(gc_b *compiled.Block, Lx, Ly int, Img []float32, Bo
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_asmooth.go:102
 					tid := gc_tx
-					_ = tid
-
-//line hecbench_asmooth.go:103
 					tjd := gc_ty
-					_ = tjd
-
-//line hecbench_asmooth.go:104
 					i := gc_bx*gc_bdx + tid
-					_ = i
-
-//line hecbench_asmooth.go:105
 					j := gc_by*gc_bdy + tjd
-					_ = j
-
-//line hecbench_asmooth.go:106
 					stid := tjd*gc_bdx + tid
-					_ = stid
-
-//line hecbench_asmooth.go:107
 					gtid := j*Lx + i
-					_ = gtid
-
-//line hecbench_asmooth.go:118
 					{
+//line hecbench_asmooth.go:119
 						s := int(Box[gtid])
 						sum := float32(0)
 						ksum := 0
-
+//line hecbench_asmooth.go:123
 						for ii := -s; ii < s+1; ii++ {
 							for jj := -s; jj < s+1; jj++ {
 								if (i-s >= 0) && (i+s < Lx) && (j-s >= 0) && (j+s < Ly) {

@@ -45,7 +45,6 @@ func gc_body_smoothingFilterKernel(gc_b2 *compiled.Block, Lx, Ly, Threshold, Max
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_asmooth.go:31
 	sImg := gocuda.Shared[float32](t, 1024)[:1024]
 	{
@@ -74,116 +73,52 @@ func gc_body_smoothingFilterKernel(gc_b2 *compiled.Block, Lx, Ly, Threshold, Max
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_asmooth.go:23
 						var tid int = gc_tx2
-//line hecbench_asmooth.go:23
-						_ = tid
 //line hecbench_asmooth.go:25
 						var i int = gc_bx2*gc_bdx2 + tid
-//line hecbench_asmooth.go:25
-						_ = i
 //line hecbench_asmooth.go:24
 						var tjd int = gc_ty2
-//line hecbench_asmooth.go:24
-						_ = tjd
 //line hecbench_asmooth.go:26
 						var j int = gc_by2*gc_bdy2 + tjd
-//line hecbench_asmooth.go:26
-						_ = j
-//line hecbench_asmooth.go:27
 						var stid int = tjd*gc_bdx2 + tid
 //line hecbench_asmooth.go:27
 						_ = stid
-//line hecbench_asmooth.go:28
 						var gtid int = j*Lx + i
 //line hecbench_asmooth.go:28
 						_ = gtid
 //line hecbench_asmooth.go:33
-						{
-//line hecbench_asmooth.go:33
-							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
-//line hecbench_asmooth.go:33
-						}
+						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_asmooth.go:23
-					tid := gc_tx2
-					_ = tid
-
-//line hecbench_asmooth.go:25
-					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-
-//line hecbench_asmooth.go:24
-					tjd := gc_ty2
-					_ = tjd
-
-//line hecbench_asmooth.go:26
-					j := gc_by2*gc_bdy2 + tjd
-					_ = j
-
-//line hecbench_asmooth.go:27
-					stid := tjd*gc_bdx2 + tid
-					_ = stid
-
-//line hecbench_asmooth.go:28
-					gtid := j*Lx + i
-					_ = gtid
-
-//line hecbench_asmooth.go:33
-					{
-						gc_at3[gc_tx2] = gc_at4[gc_tx2]
-					}
+//line hecbench_asmooth.go:34
+					gc_at3[gc_tx2] = gc_at4[gc_tx2]
 				}
 			} else {
+//line hecbench_asmooth.go:38
 				gc_vstep2 := gc_from2
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_asmooth.go:23
 						var tid int = gc_tx2
-//line hecbench_asmooth.go:23
-						_ = tid
 //line hecbench_asmooth.go:25
 						var i int = gc_bx2*gc_bdx2 + tid
-//line hecbench_asmooth.go:25
-						_ = i
 //line hecbench_asmooth.go:24
 						var tjd int = gc_ty2
-//line hecbench_asmooth.go:24
-						_ = tjd
 //line hecbench_asmooth.go:26
 						var j int = gc_by2*gc_bdy2 + tjd
-//line hecbench_asmooth.go:26
-						_ = j
-//line hecbench_asmooth.go:27
 						var stid int = tjd*gc_bdx2 + tid
-//line hecbench_asmooth.go:27
-						_ = stid
-//line hecbench_asmooth.go:28
 						var gtid int = j*Lx + i
-//line hecbench_asmooth.go:28
-						_ = gtid
-//line hecbench_asmooth.go:33
-						{
-							if gtid < 0 || gtid > len(Img)-8 || stid < 0 || stid > len(sImg)-8 {
 //line hecbench_asmooth.go:34
-								break
+						if gtid < 0 || gtid > len(Img)-8 || stid < 0 || stid > len(sImg)-8 {
 //line hecbench_asmooth.go:34
-							}
-//line hecbench_asmooth.go:34
-							archsimd.LoadFloat32x8Slice(Img[gtid:]).StoreSlice(sImg[stid:])
-//line hecbench_asmooth.go:34
+							break
 						}
+//line hecbench_asmooth.go:34
+						archsimd.LoadFloat32x8Slice(Img[gtid:]).StoreSlice(sImg[stid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -193,173 +128,93 @@ func gc_body_smoothingFilterKernel(gc_b2 *compiled.Block, Lx, Ly, Threshold, Max
 						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_asmooth.go:23
 						tid := gc_tx2
-						_ = tid
-
 //line hecbench_asmooth.go:25
 						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
 //line hecbench_asmooth.go:24
 						tjd := gc_ty2
-						_ = tjd
-
 //line hecbench_asmooth.go:26
 						j := gc_by2*gc_bdy2 + tjd
-						_ = j
-
-//line hecbench_asmooth.go:27
 						stid := tjd*gc_bdx2 + tid
-						_ = stid
-
-//line hecbench_asmooth.go:28
 						gtid := j*Lx + i
-						_ = gtid
-
-//line hecbench_asmooth.go:33
-						{
-							sImg[stid] = Img[gtid]
-						}
+//line hecbench_asmooth.go:34
+						sImg[stid] = Img[gtid]
 					}
 					{
+//line hecbench_asmooth.go:38
 						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_asmooth.go:23
 						tid := gc_tx2
-						_ = tid
-
 //line hecbench_asmooth.go:25
 						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
 //line hecbench_asmooth.go:24
 						tjd := gc_ty2
-						_ = tjd
-
 //line hecbench_asmooth.go:26
 						j := gc_by2*gc_bdy2 + tjd
-						_ = j
-
-//line hecbench_asmooth.go:27
 						stid := tjd*gc_bdx2 + tid
-						_ = stid
-
-//line hecbench_asmooth.go:28
 						gtid := j*Lx + i
-						_ = gtid
-
-//line hecbench_asmooth.go:33
-						{
-							sImg[stid] = Img[gtid]
-						}
+//line hecbench_asmooth.go:34
+						sImg[stid] = Img[gtid]
 					}
 					{
+//line hecbench_asmooth.go:38
 						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_asmooth.go:23
 						tid := gc_tx2
-						_ = tid
-
 //line hecbench_asmooth.go:25
 						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
 //line hecbench_asmooth.go:24
 						tjd := gc_ty2
-						_ = tjd
-
 //line hecbench_asmooth.go:26
 						j := gc_by2*gc_bdy2 + tjd
-						_ = j
-
-//line hecbench_asmooth.go:27
 						stid := tjd*gc_bdx2 + tid
-						_ = stid
-
-//line hecbench_asmooth.go:28
 						gtid := j*Lx + i
-						_ = gtid
-
-//line hecbench_asmooth.go:33
-						{
-							sImg[stid] = Img[gtid]
-						}
+//line hecbench_asmooth.go:34
+						sImg[stid] = Img[gtid]
 					}
 					{
+//line hecbench_asmooth.go:38
 						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_asmooth.go:23
 						tid := gc_tx2
-						_ = tid
-
 //line hecbench_asmooth.go:25
 						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
 //line hecbench_asmooth.go:24
 						tjd := gc_ty2
-						_ = tjd
-
 //line hecbench_asmooth.go:26
 						j := gc_by2*gc_bdy2 + tjd
-						_ = j
-
-//line hecbench_asmooth.go:27
 						stid := tjd*gc_bdx2 + tid
-						_ = stid
-
-//line hecbench_asmooth.go:28
 						gtid := j*Lx + i
-						_ = gtid
-
-//line hecbench_asmooth.go:33
-						{
-							sImg[stid] = Img[gtid]
-						}
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_asmooth.go:23
-					tid := gc_tx2
-					_ = tid
-
-//line hecbench_asmooth.go:25
-					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-
-//line hecbench_asmooth.go:24
-					tjd := gc_ty2
-					_ = tjd
-
-//line hecbench_asmooth.go:26
-					j := gc_by2*gc_bdy2 + tjd
-					_ = j
-
-//line hecbench_asmooth.go:27
-					stid := tjd*gc_bdx2 + tid
-					_ = stid
-
-//line hecbench_asmooth.go:28
-					gtid := j*Lx + i
-					_ = gtid
-
-//line hecbench_asmooth.go:33
-					{
+//line hecbench_asmooth.go:34
 						sImg[stid] = Img[gtid]
 					}
 				}
+//line hecbench_asmooth.go:38
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_asmooth.go:23
+					tid := gc_tx2
+//line hecbench_asmooth.go:25
+					i := gc_bx2*gc_bdx2 + tid
+//line hecbench_asmooth.go:24
+					tjd := gc_ty2
+//line hecbench_asmooth.go:26
+					j := gc_by2*gc_bdy2 + tjd
+					stid := tjd*gc_bdx2 + tid
+					gtid := j*Lx + i
+//line hecbench_asmooth.go:34
+					sImg[stid] = Img[gtid]
+				}
 			}
+//line hecbench_asmooth.go:38
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -386,81 +241,58 @@ func gc_body_smoothingFilterKernel(gc_b2 *compiled.Block, Lx, Ly, Threshold, Max
 			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line hecbench_asmooth.go:23
 				tid := gc_tx2
-				_ = tid
-
-//line hecbench_asmooth.go:24
 				tjd := gc_ty2
-				_ = tjd
-
-//line hecbench_asmooth.go:25
 				i := gc_bx2*gc_bdx2 + tid
-				_ = i
-
-//line hecbench_asmooth.go:26
 				j := gc_by2*gc_bdy2 + tjd
-				_ = j
-
-//line hecbench_asmooth.go:27
 				stid := tjd*gc_bdx2 + tid
-				_ = stid
-
-//line hecbench_asmooth.go:28
 				gtid := j*Lx + i
-				_ = gtid
-
-//line hecbench_asmooth.go:39
-				{
-
-					sum := float32(0)
-					q := 1
-					s := q
-					ksum := 0
-
+//line hecbench_asmooth.go:41
+				sum := float32(0)
+				q := 1
+				s := q
+				ksum := 0
 //line hecbench_asmooth.go:47
-					for sum < float32(Threshold) && q < MaxRad {
+				for sum < float32(Threshold) && q < MaxRad {
 //line hecbench_asmooth.go:47
-						gc_b2.Tick()
+					gc_b2.Tick()
 //line hecbench_asmooth.go:47
-						if gc_b2.Stopped() {
+					if gc_b2.Stopped() {
 //line hecbench_asmooth.go:47
-							return
-//line hecbench_asmooth.go:47
-						}
-						s = q
-						sum = 0
-						ksum = 0
-
+						return
+					}
+//line hecbench_asmooth.go:48
+					s = q
+					sum = 0
+					ksum = 0
 //line hecbench_asmooth.go:53
-						for ii := -s; ii < s+1; ii++ {
-							for jj := -s; jj < s+1; jj++ {
-								if (i-s >= 0) && (i+s < Ly) && (j-s >= 0) && (j+s < Lx) {
-									ksum++
-
-									if tid-s >= 0 && tid+s < gc_bdx2 && tjd-s >= 0 && tjd+s < gc_bdy2 {
-										sum += sImg[stid+ii*gc_bdx2+jj]
-									} else {
-										sum += Img[gtid+ii*Lx+jj]
-									}
+					for ii := -s; ii < s+1; ii++ {
+						for jj := -s; jj < s+1; jj++ {
+							if (i-s >= 0) && (i+s < Ly) && (j-s >= 0) && (j+s < Lx) {
+								ksum++
+//line hecbench_asmooth.go:58
+								if tid-s >= 0 && tid+s < gc_bdx2 && tjd-s >= 0 && tjd+s < gc_bdy2 {
+									sum += sImg[stid+ii*gc_bdx2+jj]
+								} else {
+									sum += Img[gtid+ii*Lx+jj]
 								}
 							}
 						}
-						q++
 					}
-					Box[gtid] = int32(s)
-
+					q++
+				}
+				Box[gtid] = int32(s)
 //line hecbench_asmooth.go:71
-					for ii_ := -s; ii_ < s+1; ii_++ {
-						for jj_ := -s; jj_ < s+1; jj_++ {
-							if ksum != 0 {
-								atomic.Add(&Norm[gtid+ii_*Lx+jj_], 1/float32(ksum))
-							}
+				for ii_ := -s; ii_ < s+1; ii_++ {
+					for jj_ := -s; jj_ < s+1; jj_++ {
+						if ksum != 0 {
+							atomic.Add(&Norm[gtid+ii_*Lx+jj_], 1/float32(ksum))
 						}
 					}
 				}
 			}
+//line hecbench_asmooth.go:80
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -495,7 +327,7 @@ func gc_body_normalizeFilterKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Lx
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line hecbench_asmooth.go:96
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -506,160 +338,110 @@ func gc_body_normalizeFilterKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Lx
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_ty2 := 0
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(Lx, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_by2*gc_bdy2 + gc_ty2) >= Ly {
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-					}
-					continue
-				}
-				gc_off2 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * Lx)
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(Norm) && gc_to2 <= len(Norm)-gc_off2 && gc_off2 <= len(Img) && gc_to2 <= len(Img)-gc_off2 {
-					gc_at3 := Norm[gc_off2:][:gc_to2]
-					gc_at4 := Img[gc_off2:][:gc_to2]
-					gc_vstep3 := gc_from2
-					if compiled.SIMD {
-//line hecbench_asmooth.go:91
-						gc_vb4 := archsimd.BroadcastFloat32x8(0)
-//line hecbench_asmooth.go:91
-						_ = gc_vb4
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-//line hecbench_asmooth.go:86
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line hecbench_asmooth.go:86
-							_ = i
-//line hecbench_asmooth.go:87
-							var j int = gc_by2*gc_bdy2 + gc_ty2
-//line hecbench_asmooth.go:87
-							_ = j
-//line hecbench_asmooth.go:88
-							{
-								var gtid int = j*Lx + i
-//line hecbench_asmooth.go:89
-								_ = gtid
-								norm := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
-//line hecbench_asmooth.go:90
-								_ = norm
-//line hecbench_asmooth.go:90
-								gc_if4 := norm.NotEqual(gc_vb4)
-//line hecbench_asmooth.go:90
-								_ = gc_if4
-//line hecbench_asmooth.go:90
-								if gc_if4.ToBits() != 0 {
-//line hecbench_asmooth.go:90
-									archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Div(norm).StoreMasked((*[8]float32)(gc_at4[gc_tx2:]), gc_if4)
-//line hecbench_asmooth.go:90
-								}
-//line hecbench_asmooth.go:90
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-
-//line hecbench_asmooth.go:86
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line hecbench_asmooth.go:87
-						j := gc_by2*gc_bdy2 + gc_ty2
-						_ = j
-
-//line hecbench_asmooth.go:88
-						{
-							gtid := j*Lx + i
-//line hecbench_asmooth.go:89
-							_ = gtid
-							norm := gc_at3[gc_tx2]
-							if norm != 0 {
-								gc_at4[gc_tx2] = gc_at4[gc_tx2] / norm
-							}
-						}
-					}
-				} else {
-					gc_vstep4 := gc_from2
-					if compiled.SIMD {
-//line hecbench_asmooth.go:91
-						gc_vb3 := archsimd.BroadcastFloat32x8(0)
-//line hecbench_asmooth.go:91
-						_ = gc_vb3
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-//line hecbench_asmooth.go:86
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line hecbench_asmooth.go:86
-							_ = i
-//line hecbench_asmooth.go:87
-							var j int = gc_by2*gc_bdy2 + gc_ty2
-//line hecbench_asmooth.go:87
-							_ = j
-//line hecbench_asmooth.go:88
-							{
-								var gtid int = j*Lx + i
-//line hecbench_asmooth.go:89
-								_ = gtid
-								if gtid < 0 || gtid > len(Norm)-8 || gtid > len(Img)-8 {
-//line hecbench_asmooth.go:90
-									break
-//line hecbench_asmooth.go:90
-								}
-//line hecbench_asmooth.go:90
-								norm := archsimd.LoadFloat32x8Slice(Norm[gtid:])
-//line hecbench_asmooth.go:90
-								_ = norm
-//line hecbench_asmooth.go:90
-								gc_if3 := norm.NotEqual(gc_vb3)
-//line hecbench_asmooth.go:90
-								_ = gc_if3
-//line hecbench_asmooth.go:90
-								if gc_if3.ToBits() != 0 {
-//line hecbench_asmooth.go:90
-									archsimd.LoadFloat32x8Slice(Img[gtid:]).Div(norm).StoreMasked((*[8]float32)(Img[gtid:]), gc_if3)
-//line hecbench_asmooth.go:92
-								}
-//line hecbench_asmooth.go:92
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_asmooth.go:86
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line hecbench_asmooth.go:87
-						j := gc_by2*gc_bdy2 + gc_ty2
-						_ = j
-
-//line hecbench_asmooth.go:88
-						{
-							gtid := j*Lx + i
-							norm := Norm[gtid]
-							if norm != 0 {
-								Img[gtid] = Img[gtid] / norm
-							}
-						}
-					}
-				}
+//line hecbench_asmooth.go:107
+		gc_ty2 := 0
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(Lx, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if (gc_by2*gc_bdy2 + gc_ty2) >= Ly {
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
 				}
+				continue
+			}
+			gc_off2 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * Lx)
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(Norm) && gc_to2 <= len(Norm)-gc_off2 && gc_off2 <= len(Img) && gc_to2 <= len(Img)-gc_off2 {
+				gc_at3 := Norm[gc_off2:][:gc_to2]
+				gc_at4 := Img[gc_off2:][:gc_to2]
+				gc_vstep3 := gc_from2
+				if compiled.SIMD {
+//line hecbench_asmooth.go:91
+					gc_vb4 := archsimd.BroadcastFloat32x8(0)
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+//line hecbench_asmooth.go:86
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var j int = gc_by2*gc_bdy2 + gc_ty2
+						{
+							var gtid int = j*Lx + i
+//line hecbench_asmooth.go:89
+							_ = gtid
+							norm := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
+//line hecbench_asmooth.go:90
+							gc_if4 := norm.NotEqual(gc_vb4)
+//line hecbench_asmooth.go:90
+							if gc_if4.ToBits() != 0 {
+//line hecbench_asmooth.go:90
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Div(norm).StoreMasked((*[8]float32)(gc_at4[gc_tx2:]), gc_if4)
+							}
+						}
+					}
+//line hecbench_asmooth.go:92
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+//line hecbench_asmooth.go:90
+						norm := gc_at3[gc_tx2]
+						if norm != 0 {
+							gc_at4[gc_tx2] = gc_at4[gc_tx2] / norm
+						}
+					}
+				}
+			} else {
+				gc_vstep4 := gc_from2
+				if compiled.SIMD {
+//line hecbench_asmooth.go:91
+					gc_vb3 := archsimd.BroadcastFloat32x8(0)
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+//line hecbench_asmooth.go:86
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var j int = gc_by2*gc_bdy2 + gc_ty2
+						{
+							var gtid int = j*Lx + i
+							if gtid < 0 || gtid > len(Norm)-8 || gtid > len(Img)-8 {
+//line hecbench_asmooth.go:90
+								break
+							}
+//line hecbench_asmooth.go:90
+							norm := archsimd.LoadFloat32x8Slice(Norm[gtid:])
+//line hecbench_asmooth.go:90
+							gc_if3 := norm.NotEqual(gc_vb3)
+//line hecbench_asmooth.go:90
+							if gc_if3.ToBits() != 0 {
+//line hecbench_asmooth.go:90
+								archsimd.LoadFloat32x8Slice(Img[gtid:]).Div(norm).StoreMasked((*[8]float32)(Img[gtid:]), gc_if3)
+							}
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line hecbench_asmooth.go:86
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					j := gc_by2*gc_bdy2 + gc_ty2
+					{
+						gtid := j*Lx + i
+						norm := Norm[gtid]
+						if norm != 0 {
+							Img[gtid] = Img[gtid] / norm
+						}
+					}
+				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
 			}
 		}
 	}
@@ -689,7 +471,6 @@ func gc_body_outFilterKernel(gc_b2 *compiled.Block, Lx, Ly int, Img []float32, B
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_asmooth.go:110
 	sImg := gocuda.Shared[float32](t, 1024)[:1024]
 	{
@@ -718,116 +499,52 @@ func gc_body_outFilterKernel(gc_b2 *compiled.Block, Lx, Ly int, Img []float32, B
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_asmooth.go:102
 						var tid int = gc_tx2
-//line hecbench_asmooth.go:102
-						_ = tid
 //line hecbench_asmooth.go:104
 						var i int = gc_bx2*gc_bdx2 + tid
-//line hecbench_asmooth.go:104
-						_ = i
 //line hecbench_asmooth.go:103
 						var tjd int = gc_ty2
-//line hecbench_asmooth.go:103
-						_ = tjd
 //line hecbench_asmooth.go:105
 						var j int = gc_by2*gc_bdy2 + tjd
-//line hecbench_asmooth.go:105
-						_ = j
-//line hecbench_asmooth.go:106
 						var stid int = tjd*gc_bdx2 + tid
 //line hecbench_asmooth.go:106
 						_ = stid
-//line hecbench_asmooth.go:107
 						var gtid int = j*Lx + i
 //line hecbench_asmooth.go:107
 						_ = gtid
 //line hecbench_asmooth.go:112
-						{
-//line hecbench_asmooth.go:112
-							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
-//line hecbench_asmooth.go:112
-						}
+						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_asmooth.go:102
-					tid := gc_tx2
-					_ = tid
-
-//line hecbench_asmooth.go:104
-					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-
-//line hecbench_asmooth.go:103
-					tjd := gc_ty2
-					_ = tjd
-
-//line hecbench_asmooth.go:105
-					j := gc_by2*gc_bdy2 + tjd
-					_ = j
-
-//line hecbench_asmooth.go:106
-					stid := tjd*gc_bdx2 + tid
-					_ = stid
-
-//line hecbench_asmooth.go:107
-					gtid := j*Lx + i
-					_ = gtid
-
-//line hecbench_asmooth.go:112
-					{
-						gc_at3[gc_tx2] = gc_at4[gc_tx2]
-					}
+//line hecbench_asmooth.go:113
+					gc_at3[gc_tx2] = gc_at4[gc_tx2]
 				}
 			} else {
+//line hecbench_asmooth.go:117
 				gc_vstep2 := gc_from2
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_asmooth.go:102
 						var tid int = gc_tx2
-//line hecbench_asmooth.go:102
-						_ = tid
 //line hecbench_asmooth.go:104
 						var i int = gc_bx2*gc_bdx2 + tid
-//line hecbench_asmooth.go:104
-						_ = i
 //line hecbench_asmooth.go:103
 						var tjd int = gc_ty2
-//line hecbench_asmooth.go:103
-						_ = tjd
 //line hecbench_asmooth.go:105
 						var j int = gc_by2*gc_bdy2 + tjd
-//line hecbench_asmooth.go:105
-						_ = j
-//line hecbench_asmooth.go:106
 						var stid int = tjd*gc_bdx2 + tid
-//line hecbench_asmooth.go:106
-						_ = stid
-//line hecbench_asmooth.go:107
 						var gtid int = j*Lx + i
-//line hecbench_asmooth.go:107
-						_ = gtid
-//line hecbench_asmooth.go:112
-						{
-							if gtid < 0 || gtid > len(Img)-8 || stid < 0 || stid > len(sImg)-8 {
 //line hecbench_asmooth.go:113
-								break
+						if gtid < 0 || gtid > len(Img)-8 || stid < 0 || stid > len(sImg)-8 {
 //line hecbench_asmooth.go:113
-							}
-//line hecbench_asmooth.go:113
-							archsimd.LoadFloat32x8Slice(Img[gtid:]).StoreSlice(sImg[stid:])
-//line hecbench_asmooth.go:113
+							break
 						}
+//line hecbench_asmooth.go:113
+						archsimd.LoadFloat32x8Slice(Img[gtid:]).StoreSlice(sImg[stid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -837,173 +554,93 @@ func gc_body_outFilterKernel(gc_b2 *compiled.Block, Lx, Ly int, Img []float32, B
 						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_asmooth.go:102
 						tid := gc_tx2
-						_ = tid
-
 //line hecbench_asmooth.go:104
 						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
 //line hecbench_asmooth.go:103
 						tjd := gc_ty2
-						_ = tjd
-
 //line hecbench_asmooth.go:105
 						j := gc_by2*gc_bdy2 + tjd
-						_ = j
-
-//line hecbench_asmooth.go:106
 						stid := tjd*gc_bdx2 + tid
-						_ = stid
-
-//line hecbench_asmooth.go:107
 						gtid := j*Lx + i
-						_ = gtid
-
-//line hecbench_asmooth.go:112
-						{
-							sImg[stid] = Img[gtid]
-						}
+//line hecbench_asmooth.go:113
+						sImg[stid] = Img[gtid]
 					}
 					{
+//line hecbench_asmooth.go:117
 						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_asmooth.go:102
 						tid := gc_tx2
-						_ = tid
-
 //line hecbench_asmooth.go:104
 						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
 //line hecbench_asmooth.go:103
 						tjd := gc_ty2
-						_ = tjd
-
 //line hecbench_asmooth.go:105
 						j := gc_by2*gc_bdy2 + tjd
-						_ = j
-
-//line hecbench_asmooth.go:106
 						stid := tjd*gc_bdx2 + tid
-						_ = stid
-
-//line hecbench_asmooth.go:107
 						gtid := j*Lx + i
-						_ = gtid
-
-//line hecbench_asmooth.go:112
-						{
-							sImg[stid] = Img[gtid]
-						}
+//line hecbench_asmooth.go:113
+						sImg[stid] = Img[gtid]
 					}
 					{
+//line hecbench_asmooth.go:117
 						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_asmooth.go:102
 						tid := gc_tx2
-						_ = tid
-
 //line hecbench_asmooth.go:104
 						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
 //line hecbench_asmooth.go:103
 						tjd := gc_ty2
-						_ = tjd
-
 //line hecbench_asmooth.go:105
 						j := gc_by2*gc_bdy2 + tjd
-						_ = j
-
-//line hecbench_asmooth.go:106
 						stid := tjd*gc_bdx2 + tid
-						_ = stid
-
-//line hecbench_asmooth.go:107
 						gtid := j*Lx + i
-						_ = gtid
-
-//line hecbench_asmooth.go:112
-						{
-							sImg[stid] = Img[gtid]
-						}
+//line hecbench_asmooth.go:113
+						sImg[stid] = Img[gtid]
 					}
 					{
+//line hecbench_asmooth.go:117
 						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_asmooth.go:102
 						tid := gc_tx2
-						_ = tid
-
 //line hecbench_asmooth.go:104
 						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
 //line hecbench_asmooth.go:103
 						tjd := gc_ty2
-						_ = tjd
-
 //line hecbench_asmooth.go:105
 						j := gc_by2*gc_bdy2 + tjd
-						_ = j
-
-//line hecbench_asmooth.go:106
 						stid := tjd*gc_bdx2 + tid
-						_ = stid
-
-//line hecbench_asmooth.go:107
 						gtid := j*Lx + i
-						_ = gtid
-
-//line hecbench_asmooth.go:112
-						{
-							sImg[stid] = Img[gtid]
-						}
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_asmooth.go:102
-					tid := gc_tx2
-					_ = tid
-
-//line hecbench_asmooth.go:104
-					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-
-//line hecbench_asmooth.go:103
-					tjd := gc_ty2
-					_ = tjd
-
-//line hecbench_asmooth.go:105
-					j := gc_by2*gc_bdy2 + tjd
-					_ = j
-
-//line hecbench_asmooth.go:106
-					stid := tjd*gc_bdx2 + tid
-					_ = stid
-
-//line hecbench_asmooth.go:107
-					gtid := j*Lx + i
-					_ = gtid
-
-//line hecbench_asmooth.go:112
-					{
+//line hecbench_asmooth.go:113
 						sImg[stid] = Img[gtid]
 					}
 				}
+//line hecbench_asmooth.go:117
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_asmooth.go:102
+					tid := gc_tx2
+//line hecbench_asmooth.go:104
+					i := gc_bx2*gc_bdx2 + tid
+//line hecbench_asmooth.go:103
+					tjd := gc_ty2
+//line hecbench_asmooth.go:105
+					j := gc_by2*gc_bdy2 + tjd
+					stid := tjd*gc_bdx2 + tid
+					gtid := j*Lx + i
+//line hecbench_asmooth.go:113
+					sImg[stid] = Img[gtid]
+				}
 			}
+//line hecbench_asmooth.go:117
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -1012,8 +649,8 @@ func gc_body_outFilterKernel(gc_b2 *compiled.Block, Lx, Ly int, Img []float32, B
 	}
 	compiled.OutOfLine(func() {
 		sImg := sImg[:1024]
-		_ = sImg
 		{
+//line hecbench_asmooth.go:127
 			gc_ty2 := 0
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
@@ -1033,37 +670,19 @@ func gc_body_outFilterKernel(gc_b2 *compiled.Block, Lx, Ly int, Img []float32, B
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_asmooth.go:102
 					tid := gc_tx2
-					_ = tid
-
-//line hecbench_asmooth.go:103
 					tjd := gc_ty2
-					_ = tjd
-
-//line hecbench_asmooth.go:104
 					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-
-//line hecbench_asmooth.go:105
 					j := gc_by2*gc_bdy2 + tjd
-					_ = j
-
-//line hecbench_asmooth.go:106
 					stid := tjd*gc_bdx2 + tid
-					_ = stid
-
-//line hecbench_asmooth.go:107
 					gtid := j*Lx + i
-					_ = gtid
-
-//line hecbench_asmooth.go:118
 					{
+//line hecbench_asmooth.go:119
 						s := int(Box[gtid])
 						sum := float32(0)
 						ksum := 0
-
+//line hecbench_asmooth.go:123
 						for ii := -s; ii < s+1; ii++ {
 							for jj := -s; jj < s+1; jj++ {
 								if (i-s >= 0) && (i+s < Lx) && (j-s >= 0) && (j+s < Ly) {

@@ -42,141 +42,30 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line hecbench_boxfilter.go:41
 	uc4LocalData := gocuda.DynamicShared[Uchar4](t)
-
 //line hecbench_boxfilter.go:44
 	gidx := gc_bx
-
-//line hecbench_boxfilter.go:45
 	gidy := gc_by
-
 //line hecbench_boxfilter.go:48
 	globalPosY := gidy
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(uc4LocalData) {
-				gc_at := uc4LocalData[:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_boxfilter.go:43
-						lid := gc_tx
-						_ = lid
-
-//line hecbench_boxfilter.go:47
-						globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
-						_ = globalPosX
-
-//line hecbench_boxfilter.go:49
-						iGlobalOffset := globalPosY*uiWidth + globalPosX
-						_ = iGlobalOffset
-
-//line hecbench_boxfilter.go:52
-						if globalPosX >= 0 && globalPosX < uiWidth {
-							gc_at[gc_tx] = ucSource[iGlobalOffset]
-						} else {
-							gc_at[gc_tx] = Uchar4{0, 0, 0, 0}
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_boxfilter.go:43
-						lid := gc_tx
-						_ = lid
-
-//line hecbench_boxfilter.go:47
-						globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
-						_ = globalPosX
-
-//line hecbench_boxfilter.go:49
-						iGlobalOffset := globalPosY*uiWidth + globalPosX
-						_ = iGlobalOffset
-
-//line hecbench_boxfilter.go:52
-						if globalPosX >= 0 && globalPosX < uiWidth {
-							gc_at[gc_tx] = ucSource[iGlobalOffset]
-						} else {
-							gc_at[gc_tx] = Uchar4{0, 0, 0, 0}
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_boxfilter.go:43
-						lid := gc_tx
-						_ = lid
-
-//line hecbench_boxfilter.go:47
-						globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
-						_ = globalPosX
-
-//line hecbench_boxfilter.go:49
-						iGlobalOffset := globalPosY*uiWidth + globalPosX
-						_ = iGlobalOffset
-
-//line hecbench_boxfilter.go:52
-						if globalPosX >= 0 && globalPosX < uiWidth {
-							gc_at[gc_tx] = ucSource[iGlobalOffset]
-						} else {
-							gc_at[gc_tx] = Uchar4{0, 0, 0, 0}
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_boxfilter.go:43
-						lid := gc_tx
-						_ = lid
-
-//line hecbench_boxfilter.go:47
-						globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
-						_ = globalPosX
-
-//line hecbench_boxfilter.go:49
-						iGlobalOffset := globalPosY*uiWidth + globalPosX
-						_ = iGlobalOffset
-
-//line hecbench_boxfilter.go:52
-						if globalPosX >= 0 && globalPosX < uiWidth {
-							gc_at[gc_tx] = ucSource[iGlobalOffset]
-						} else {
-							gc_at[gc_tx] = Uchar4{0, 0, 0, 0}
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line hecbench_boxfilter.go:50
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(uc4LocalData) {
+			gc_at := uc4LocalData[:gc_bdx]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+//line hecbench_boxfilter.go:58
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_boxfilter.go:43
 					lid := gc_tx
-					_ = lid
-
 //line hecbench_boxfilter.go:47
 					globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
-					_ = globalPosX
-
 //line hecbench_boxfilter.go:49
 					iGlobalOffset := globalPosY*uiWidth + globalPosX
-					_ = iGlobalOffset
-
 //line hecbench_boxfilter.go:52
 					if globalPosX >= 0 && globalPosX < uiWidth {
 						gc_at[gc_tx] = ucSource[iGlobalOffset]
@@ -184,122 +73,141 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 						gc_at[gc_tx] = Uchar4{0, 0, 0, 0}
 					}
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_boxfilter.go:43
-						lid := gc_tx
-						_ = lid
-
-//line hecbench_boxfilter.go:47
-						globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
-						_ = globalPosX
-
-//line hecbench_boxfilter.go:49
-						iGlobalOffset := globalPosY*uiWidth + globalPosX
-						_ = iGlobalOffset
-
-//line hecbench_boxfilter.go:52
-						if globalPosX >= 0 && globalPosX < uiWidth {
-							uc4LocalData[lid] = ucSource[iGlobalOffset]
-						} else {
-							uc4LocalData[lid] = Uchar4{0, 0, 0, 0}
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_boxfilter.go:43
-						lid := gc_tx
-						_ = lid
-
-//line hecbench_boxfilter.go:47
-						globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
-						_ = globalPosX
-
-//line hecbench_boxfilter.go:49
-						iGlobalOffset := globalPosY*uiWidth + globalPosX
-						_ = iGlobalOffset
-
-//line hecbench_boxfilter.go:52
-						if globalPosX >= 0 && globalPosX < uiWidth {
-							uc4LocalData[lid] = ucSource[iGlobalOffset]
-						} else {
-							uc4LocalData[lid] = Uchar4{0, 0, 0, 0}
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_boxfilter.go:43
-						lid := gc_tx
-						_ = lid
-
-//line hecbench_boxfilter.go:47
-						globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
-						_ = globalPosX
-
-//line hecbench_boxfilter.go:49
-						iGlobalOffset := globalPosY*uiWidth + globalPosX
-						_ = iGlobalOffset
-
-//line hecbench_boxfilter.go:52
-						if globalPosX >= 0 && globalPosX < uiWidth {
-							uc4LocalData[lid] = ucSource[iGlobalOffset]
-						} else {
-							uc4LocalData[lid] = Uchar4{0, 0, 0, 0}
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_boxfilter.go:43
-						lid := gc_tx
-						_ = lid
-
-//line hecbench_boxfilter.go:47
-						globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
-						_ = globalPosX
-
-//line hecbench_boxfilter.go:49
-						iGlobalOffset := globalPosY*uiWidth + globalPosX
-						_ = iGlobalOffset
-
-//line hecbench_boxfilter.go:52
-						if globalPosX >= 0 && globalPosX < uiWidth {
-							uc4LocalData[lid] = ucSource[iGlobalOffset]
-						} else {
-							uc4LocalData[lid] = Uchar4{0, 0, 0, 0}
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				{
+					gc_tx := gc_step + 1
+//line hecbench_boxfilter.go:61
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_boxfilter.go:43
 					lid := gc_tx
-					_ = lid
-
 //line hecbench_boxfilter.go:47
 					globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
-					_ = globalPosX
-
 //line hecbench_boxfilter.go:49
 					iGlobalOffset := globalPosY*uiWidth + globalPosX
-					_ = iGlobalOffset
-
+//line hecbench_boxfilter.go:52
+					if globalPosX >= 0 && globalPosX < uiWidth {
+						gc_at[gc_tx] = ucSource[iGlobalOffset]
+					} else {
+						gc_at[gc_tx] = Uchar4{0, 0, 0, 0}
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+//line hecbench_boxfilter.go:61
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_boxfilter.go:43
+					lid := gc_tx
+//line hecbench_boxfilter.go:47
+					globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
+//line hecbench_boxfilter.go:49
+					iGlobalOffset := globalPosY*uiWidth + globalPosX
+//line hecbench_boxfilter.go:52
+					if globalPosX >= 0 && globalPosX < uiWidth {
+						gc_at[gc_tx] = ucSource[iGlobalOffset]
+					} else {
+						gc_at[gc_tx] = Uchar4{0, 0, 0, 0}
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+//line hecbench_boxfilter.go:61
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_boxfilter.go:43
+					lid := gc_tx
+//line hecbench_boxfilter.go:47
+					globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
+//line hecbench_boxfilter.go:49
+					iGlobalOffset := globalPosY*uiWidth + globalPosX
+//line hecbench_boxfilter.go:52
+					if globalPosX >= 0 && globalPosX < uiWidth {
+						gc_at[gc_tx] = ucSource[iGlobalOffset]
+					} else {
+						gc_at[gc_tx] = Uchar4{0, 0, 0, 0}
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_boxfilter.go:43
+				lid := gc_tx
+//line hecbench_boxfilter.go:47
+				globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
+//line hecbench_boxfilter.go:49
+				iGlobalOffset := globalPosY*uiWidth + globalPosX
+//line hecbench_boxfilter.go:52
+				if globalPosX >= 0 && globalPosX < uiWidth {
+					gc_at[gc_tx] = ucSource[iGlobalOffset]
+				} else {
+					gc_at[gc_tx] = Uchar4{0, 0, 0, 0}
+				}
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_boxfilter.go:43
+					lid := gc_tx
+//line hecbench_boxfilter.go:47
+					globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
+//line hecbench_boxfilter.go:49
+					iGlobalOffset := globalPosY*uiWidth + globalPosX
+//line hecbench_boxfilter.go:52
+					if globalPosX >= 0 && globalPosX < uiWidth {
+						uc4LocalData[lid] = ucSource[iGlobalOffset]
+					} else {
+						uc4LocalData[lid] = Uchar4{0, 0, 0, 0}
+					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_boxfilter.go:43
+					lid := gc_tx
+//line hecbench_boxfilter.go:47
+					globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
+//line hecbench_boxfilter.go:49
+					iGlobalOffset := globalPosY*uiWidth + globalPosX
+//line hecbench_boxfilter.go:52
+					if globalPosX >= 0 && globalPosX < uiWidth {
+						uc4LocalData[lid] = ucSource[iGlobalOffset]
+					} else {
+						uc4LocalData[lid] = Uchar4{0, 0, 0, 0}
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_boxfilter.go:43
+					lid := gc_tx
+//line hecbench_boxfilter.go:47
+					globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
+//line hecbench_boxfilter.go:49
+					iGlobalOffset := globalPosY*uiWidth + globalPosX
+//line hecbench_boxfilter.go:52
+					if globalPosX >= 0 && globalPosX < uiWidth {
+						uc4LocalData[lid] = ucSource[iGlobalOffset]
+					} else {
+						uc4LocalData[lid] = Uchar4{0, 0, 0, 0}
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_boxfilter.go:43
+					lid := gc_tx
+//line hecbench_boxfilter.go:47
+					globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
+//line hecbench_boxfilter.go:49
+					iGlobalOffset := globalPosY*uiWidth + globalPosX
 //line hecbench_boxfilter.go:52
 					if globalPosX >= 0 && globalPosX < uiWidth {
 						uc4LocalData[lid] = ucSource[iGlobalOffset]
@@ -308,33 +216,59 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 					}
 				}
 			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_boxfilter.go:43
+				lid := gc_tx
+//line hecbench_boxfilter.go:47
+				globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
+//line hecbench_boxfilter.go:49
+				iGlobalOffset := globalPosY*uiWidth + globalPosX
+//line hecbench_boxfilter.go:52
+				if globalPosX >= 0 && globalPosX < uiWidth {
+					uc4LocalData[lid] = ucSource[iGlobalOffset]
+				} else {
+					uc4LocalData[lid] = Uchar4{0, 0, 0, 0}
+				}
+			}
 		}
 	}
+//line hecbench_boxfilter.go:61
 	compiled.OutOfLine(func() {
 		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gidx*int(uiNumOutputPix)-iRadiusAligned, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(0, gidx*int(uiNumOutputPix)-iRadiusAligned); gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if !compiled.Adds(gidx*int(uiNumOutputPix)-iRadiusAligned, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(uiWidth, gidx*int(uiNumOutputPix)-iRadiusAligned); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			if gc_bound := iRadiusAligned; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if gc_bound := (iRadiusAligned + int(uiNumOutputPix)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_boxfilter.go:43
 					lid := gc_tx
-					_ = lid
-
 //line hecbench_boxfilter.go:47
 					globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
-					_ = globalPosX
-
 //line hecbench_boxfilter.go:49
 					iGlobalOffset := globalPosY*uiWidth + globalPosX
-					_ = iGlobalOffset
-
-//line hecbench_boxfilter.go:60
-					if (globalPosX >= 0) && (globalPosX < uiWidth) && (lid >= iRadiusAligned) &&
-						(lid < (iRadiusAligned + int(uiNumOutputPix))) {
-
+					{
+//line hecbench_boxfilter.go:63
 						f4Sum := Float4{0.0, 0.0, 0.0, 0.0}
-
 //line hecbench_boxfilter.go:66
 						iOffsetX := lid - iRadius
 						iLimit := iOffsetX + (2 * iRadius) + 1
@@ -344,7 +278,6 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 							f4Sum.Z += float32(uc4LocalData[iOffsetX].Z)
 							f4Sum.W += float32(uc4LocalData[iOffsetX].W)
 						}
-
 //line hecbench_boxfilter.go:77
 						uiDest[iGlobalOffset] = rgbaFloat4ToUint(f4Sum, fScale)
 					}
@@ -401,37 +334,23 @@ func gc_body_boxColKernel(gc_b *compiled.Block, gc_lo, gc_hi int, uiSource, uiDe
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_boxfilter.go:87
 						globalPosX := gc_bx*gc_bdx + gc_tx
-						_ = globalPosX
-
 //line hecbench_boxfilter.go:92
 						uiInputImage := uiSource[globalPosX:]
-
-//line hecbench_boxfilter.go:93
 						uiOutputImage := uiDest[globalPosX:]
-
 //line hecbench_boxfilter.go:95
 						var f4Sum Float4
-
 //line hecbench_boxfilter.go:97
 						topColor := rgbaUintToFloat4(uiInputImage[0])
-
-//line hecbench_boxfilter.go:98
 						botColor := rgbaUintToFloat4(uiInputImage[(uiHeight-1)*uiWidth])
-
 //line hecbench_boxfilter.go:100
 						f4Sum = mulF4(topColor, Float4{float32(iRadius), float32(iRadius), float32(iRadius), float32(iRadius)})
-
-//line hecbench_boxfilter.go:101
 						for y := 0; y < iRadius+1; y++ {
 							if y < uiHeight {
 								f4Sum = addF4(f4Sum, rgbaUintToFloat4(uiInputImage[y*uiWidth]))
 							}
 						}
-
-//line hecbench_boxfilter.go:106
 						for y_ := 1; y_ < iRadius+1; y_++ {
 							if y_+iRadius < uiHeight {
 								f4Sum = addF4(f4Sum, rgbaUintToFloat4(uiInputImage[(y_+iRadius)*uiWidth]))
@@ -439,7 +358,6 @@ func gc_body_boxColKernel(gc_b *compiled.Block, gc_lo, gc_hi int, uiSource, uiDe
 								uiOutputImage[y_*uiWidth] = rgbaFloat4ToUint(f4Sum, fScale)
 							}
 						}
-
 //line hecbench_boxfilter.go:114
 						for y_2 := iRadius + 1; y_2 < uiHeight-iRadius; y_2++ {
 							if y_2+iRadius < uiHeight && y_2-iRadius >= 0 {
@@ -448,7 +366,6 @@ func gc_body_boxColKernel(gc_b *compiled.Block, gc_lo, gc_hi int, uiSource, uiDe
 								uiOutputImage[y_2*uiWidth] = rgbaFloat4ToUint(f4Sum, fScale)
 							}
 						}
-
 //line hecbench_boxfilter.go:122
 						for y_3 := uiHeight - iRadius; y_3 < uiHeight; y_3++ {
 							if y_3 < uiHeight && y_3-iRadius >= 0 {
@@ -457,14 +374,10 @@ func gc_body_boxColKernel(gc_b *compiled.Block, gc_lo, gc_hi int, uiSource, uiDe
 								uiOutputImage[y_3*uiWidth] = rgbaFloat4ToUint(f4Sum, fScale)
 							}
 						}
-						_ = uiInputImage
-						_ = uiOutputImage
-						_ = f4Sum
-						_ = topColor
-						_ = botColor
 					}
 				}
 			}
+//line hecbench_boxfilter.go:137
 		})
 	}
 }

@@ -40,11 +40,8 @@ func gc_body_gaussianKernel(gc_b *compiled.Block, data, out []uint8, rows, cols 
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-	_ = gc_s_sum
-
 //line hecbench_ced.go:32
 	lData := gocuda.DynamicShared[int32](t)
-
 //line hecbench_ced.go:34
 	LSize := gc_bdx
 	{
@@ -98,38 +95,17 @@ func gc_body_gaussianKernel(gc_b *compiled.Block, data, out []uint8, rows, cols 
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
 //line hecbench_ced.go:36
 							lRow := gc_ty + 1
-							_ = lRow
-
-//line hecbench_ced.go:37
 							lCol := gc_tx + 1
-							_ = lCol
-
-//line hecbench_ced.go:38
-							gRow := gc_by*gc_bdy + lRow
-							_ = gRow
-
-//line hecbench_ced.go:39
-							gCol := gc_bx*gc_bdx + lCol
-							_ = gCol
-
-//line hecbench_ced.go:41
-							pos := gRow*cols + gCol
-							_ = pos
-
 //line hecbench_ced.go:35
 							sum := int32(0)
-
 //line hecbench_ced.go:44
 							gc_at[gc_u] = int32(gc_at2[gc_u])
-
 //line hecbench_ced.go:47
 							if lRow == 1 {
 								gc_at3[gc_u] = int32(gc_at4[gc_u])
-
+//line hecbench_ced.go:50
 								if lCol == 1 {
 									gc_at5[0] = int32(gc_at6[gc_u])
 								} else if lCol == LSize {
@@ -137,21 +113,20 @@ func gc_body_gaussianKernel(gc_b *compiled.Block, data, out []uint8, rows, cols 
 								}
 							} else if lRow == LSize {
 								gc_at9[gc_u] = int32(gc_at10[gc_u])
-
+//line hecbench_ced.go:58
 								if lCol == 1 {
 									gc_at11[0] = int32(gc_at12[gc_u])
 								} else if lCol == LSize {
 									gc_at13[0] = int32(gc_at14[gc_u])
 								}
 							}
-
 //line hecbench_ced.go:65
 							if lCol == 1 {
 								gc_at15[0] = int32(gc_at16[gc_u])
 							} else if lCol == LSize {
 								gc_at17[0] = int32(gc_at18[gc_u])
 							}
-							_ = sum
+//line hecbench_ced.go:71
 							gc_s_sum[gc_rank] = sum
 						}
 						gc_tx = gc_fasthi - 1
@@ -159,37 +134,21 @@ func gc_body_gaussianKernel(gc_b *compiled.Block, data, out []uint8, rows, cols 
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_ced.go:36
 					lRow := gc_ty + 1
-					_ = lRow
-
-//line hecbench_ced.go:37
 					lCol := gc_tx + 1
-					_ = lCol
-
-//line hecbench_ced.go:38
 					gRow := gc_by*gc_bdy + lRow
-					_ = gRow
-
-//line hecbench_ced.go:39
 					gCol := gc_bx*gc_bdx + lCol
-					_ = gCol
-
 //line hecbench_ced.go:41
 					pos := gRow*cols + gCol
-					_ = pos
-
 //line hecbench_ced.go:35
 					sum := int32(0)
-
 //line hecbench_ced.go:44
 					lData[lRow*(LSize+2)+lCol] = int32(data[pos])
-
 //line hecbench_ced.go:47
 					if lRow == 1 {
 						lData[0*(LSize+2)+lCol] = int32(data[pos-cols])
-
+//line hecbench_ced.go:50
 						if lCol == 1 {
 							lData[0*(LSize+2)+0] = int32(data[pos-cols-1])
 						} else if lCol == LSize {
@@ -197,58 +156,41 @@ func gc_body_gaussianKernel(gc_b *compiled.Block, data, out []uint8, rows, cols 
 						}
 					} else if lRow == LSize {
 						lData[(LSize+1)*(LSize+2)+lCol] = int32(data[pos+cols])
-
+//line hecbench_ced.go:58
 						if lCol == 1 {
 							lData[(LSize+1)*(LSize+2)+0] = int32(data[pos+cols-1])
 						} else if lCol == LSize {
 							lData[(LSize+1)*(LSize+2)+LSize+1] = int32(data[pos+cols+1])
 						}
 					}
-
 //line hecbench_ced.go:65
 					if lCol == 1 {
 						lData[lRow*(LSize+2)+0] = int32(data[pos-1])
 					} else if lCol == LSize {
 						lData[lRow*(LSize+2)+LSize+1] = int32(data[pos+1])
 					}
-					_ = sum
+//line hecbench_ced.go:71
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_ced.go:36
 					lRow := gc_ty + 1
-					_ = lRow
-
-//line hecbench_ced.go:37
 					lCol := gc_tx + 1
-					_ = lCol
-
-//line hecbench_ced.go:38
 					gRow := gc_by*gc_bdy + lRow
-					_ = gRow
-
-//line hecbench_ced.go:39
 					gCol := gc_bx*gc_bdx + lCol
-					_ = gCol
-
 //line hecbench_ced.go:41
 					pos := gRow*cols + gCol
-					_ = pos
-
 //line hecbench_ced.go:35
 					sum := int32(0)
-
 //line hecbench_ced.go:44
 					lData[lRow*(LSize+2)+lCol] = int32(data[pos])
-
 //line hecbench_ced.go:47
 					if lRow == 1 {
 						lData[0*(LSize+2)+lCol] = int32(data[pos-cols])
-
+//line hecbench_ced.go:50
 						if lCol == 1 {
 							lData[0*(LSize+2)+0] = int32(data[pos-cols-1])
 						} else if lCol == LSize {
@@ -256,21 +198,20 @@ func gc_body_gaussianKernel(gc_b *compiled.Block, data, out []uint8, rows, cols 
 						}
 					} else if lRow == LSize {
 						lData[(LSize+1)*(LSize+2)+lCol] = int32(data[pos+cols])
-
+//line hecbench_ced.go:58
 						if lCol == 1 {
 							lData[(LSize+1)*(LSize+2)+0] = int32(data[pos+cols-1])
 						} else if lCol == LSize {
 							lData[(LSize+1)*(LSize+2)+LSize+1] = int32(data[pos+cols+1])
 						}
 					}
-
 //line hecbench_ced.go:65
 					if lCol == 1 {
 						lData[lRow*(LSize+2)+0] = int32(data[pos-1])
 					} else if lCol == LSize {
 						lData[lRow*(LSize+2)+LSize+1] = int32(data[pos+1])
 					}
-					_ = sum
+//line hecbench_ced.go:71
 					gc_s_sum[gc_rank] = sum
 				}
 			}
@@ -282,68 +223,42 @@ func gc_body_gaussianKernel(gc_b *compiled.Block, data, out []uint8, rows, cols 
 	}
 	compiled.OutOfLine(func() {
 		gc_s_sum := gc_s_sum[:gc_n]
-		_ = gc_s_sum
 		{
+//line hecbench_ced.go:84
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_ced.go:36
 					lRow := gc_ty + 1
-					_ = lRow
-
-//line hecbench_ced.go:37
 					lCol := gc_tx + 1
-					_ = lCol
-
-//line hecbench_ced.go:38
 					gRow := gc_by*gc_bdy + lRow
-					_ = gRow
-
-//line hecbench_ced.go:39
 					gCol := gc_bx*gc_bdx + lCol
-					_ = gCol
-
 //line hecbench_ced.go:41
 					pos := gRow*cols + gCol
-					_ = pos
+//line hecbench_ced.go:43
 					sum := gc_s_sum[gc_rank]
-					_ = sum
-
 //line hecbench_ced.go:73
 					for i := 0; i < 3; i++ {
-//line hecbench_ced.go:73
 						{
 							{
 //line hecbench_ced.go:74
 								j := int(0)
-//line hecbench_ced.go:74
-								_ = j
 								sum = int32(float32(sum) + cedGaus[i*3+j]*float32(lData[(i+lRow-1)*(LSize+2)+j+lCol-1]))
 							}
-//line hecbench_ced.go:74
 							{
 //line hecbench_ced.go:74
 								j := int(1)
-//line hecbench_ced.go:74
-								_ = j
 								sum = int32(float32(sum) + cedGaus[i*3+j]*float32(lData[(i+lRow-1)*(LSize+2)+j+lCol-1]))
 							}
-//line hecbench_ced.go:74
 							{
 //line hecbench_ced.go:74
 								j := int(2)
-//line hecbench_ced.go:74
-								_ = j
 								sum = int32(float32(sum) + cedGaus[i*3+j]*float32(lData[(i+lRow-1)*(LSize+2)+j+lCol-1]))
 							}
-//line hecbench_ced.go:76
 						}
 					}
-
-//line hecbench_ced.go:79
 					out[pos] = uint8(min(255, max(0, sum)))
 				}
 				gc_ty++
@@ -379,14 +294,10 @@ func gc_body_sobelKernel(gc_b *compiled.Block, data, out, theta []uint8, rows, c
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line hecbench_ced.go:87
 	lData := gocuda.DynamicShared[int32](t)
-
 //line hecbench_ced.go:91
 	LSize := gc_bdx
-
-//line hecbench_ced.go:92
 	const PI = float32(3.14159265)
 	{
 		gc_ty := 0
@@ -438,36 +349,15 @@ func gc_body_sobelKernel(gc_b *compiled.Block, data, out, theta []uint8, rows, c
 						gc_at18 := data[gc_off19+gc_fastlo:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
 //line hecbench_ced.go:93
 							lRow := gc_ty + 1
-							_ = lRow
-
-//line hecbench_ced.go:94
 							lCol := gc_tx + 1
-							_ = lCol
-
-//line hecbench_ced.go:95
-							gRow := gc_by*gc_bdy + lRow
-							_ = gRow
-
-//line hecbench_ced.go:96
-							gCol := gc_bx*gc_bdx + lCol
-							_ = gCol
-
-//line hecbench_ced.go:98
-							pos := gRow*cols + gCol
-							_ = pos
-
 //line hecbench_ced.go:101
 							gc_at[gc_u] = int32(gc_at2[gc_u])
-
 //line hecbench_ced.go:104
 							if lRow == 1 {
 								gc_at3[gc_u] = int32(gc_at4[gc_u])
-
+//line hecbench_ced.go:107
 								if lCol == 1 {
 									gc_at5[0] = int32(gc_at6[gc_u])
 								} else if lCol == LSize {
@@ -475,14 +365,13 @@ func gc_body_sobelKernel(gc_b *compiled.Block, data, out, theta []uint8, rows, c
 								}
 							} else if lRow == LSize {
 								gc_at9[gc_u] = int32(gc_at10[gc_u])
-
+//line hecbench_ced.go:115
 								if lCol == 1 {
 									gc_at11[0] = int32(gc_at12[gc_u])
 								} else if lCol == LSize {
 									gc_at13[0] = int32(gc_at14[gc_u])
 								}
 							}
-
 //line hecbench_ced.go:122
 							if lCol == 1 {
 								gc_at15[0] = int32(gc_at16[gc_u])
@@ -495,34 +384,19 @@ func gc_body_sobelKernel(gc_b *compiled.Block, data, out, theta []uint8, rows, c
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_ced.go:93
 					lRow := gc_ty + 1
-					_ = lRow
-
-//line hecbench_ced.go:94
 					lCol := gc_tx + 1
-					_ = lCol
-
-//line hecbench_ced.go:95
 					gRow := gc_by*gc_bdy + lRow
-					_ = gRow
-
-//line hecbench_ced.go:96
 					gCol := gc_bx*gc_bdx + lCol
-					_ = gCol
-
 //line hecbench_ced.go:98
 					pos := gRow*cols + gCol
-					_ = pos
-
 //line hecbench_ced.go:101
 					lData[lRow*(LSize+2)+lCol] = int32(data[pos])
-
 //line hecbench_ced.go:104
 					if lRow == 1 {
 						lData[0*(LSize+2)+lCol] = int32(data[pos-cols])
-
+//line hecbench_ced.go:107
 						if lCol == 1 {
 							lData[0*(LSize+2)+0] = int32(data[pos-cols-1])
 						} else if lCol == LSize {
@@ -530,14 +404,13 @@ func gc_body_sobelKernel(gc_b *compiled.Block, data, out, theta []uint8, rows, c
 						}
 					} else if lRow == LSize {
 						lData[(LSize+1)*(LSize+2)+lCol] = int32(data[pos+cols])
-
+//line hecbench_ced.go:115
 						if lCol == 1 {
 							lData[(LSize+1)*(LSize+2)+0] = int32(data[pos+cols-1])
 						} else if lCol == LSize {
 							lData[(LSize+1)*(LSize+2)+LSize+1] = int32(data[pos+cols+1])
 						}
 					}
-
 //line hecbench_ced.go:122
 					if lCol == 1 {
 						lData[lRow*(LSize+2)+0] = int32(data[pos-1])
@@ -549,34 +422,19 @@ func gc_body_sobelKernel(gc_b *compiled.Block, data, out, theta []uint8, rows, c
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_ced.go:93
 					lRow := gc_ty + 1
-					_ = lRow
-
-//line hecbench_ced.go:94
 					lCol := gc_tx + 1
-					_ = lCol
-
-//line hecbench_ced.go:95
 					gRow := gc_by*gc_bdy + lRow
-					_ = gRow
-
-//line hecbench_ced.go:96
 					gCol := gc_bx*gc_bdx + lCol
-					_ = gCol
-
 //line hecbench_ced.go:98
 					pos := gRow*cols + gCol
-					_ = pos
-
 //line hecbench_ced.go:101
 					lData[lRow*(LSize+2)+lCol] = int32(data[pos])
-
 //line hecbench_ced.go:104
 					if lRow == 1 {
 						lData[0*(LSize+2)+lCol] = int32(data[pos-cols])
-
+//line hecbench_ced.go:107
 						if lCol == 1 {
 							lData[0*(LSize+2)+0] = int32(data[pos-cols-1])
 						} else if lCol == LSize {
@@ -584,14 +442,13 @@ func gc_body_sobelKernel(gc_b *compiled.Block, data, out, theta []uint8, rows, c
 						}
 					} else if lRow == LSize {
 						lData[(LSize+1)*(LSize+2)+lCol] = int32(data[pos+cols])
-
+//line hecbench_ced.go:115
 						if lCol == 1 {
 							lData[(LSize+1)*(LSize+2)+0] = int32(data[pos+cols-1])
 						} else if lCol == LSize {
 							lData[(LSize+1)*(LSize+2)+LSize+1] = int32(data[pos+cols+1])
 						}
 					}
-
 //line hecbench_ced.go:122
 					if lCol == 1 {
 						lData[lRow*(LSize+2)+0] = int32(data[pos-1])
@@ -613,75 +470,46 @@ func gc_body_sobelKernel(gc_b *compiled.Block, data, out, theta []uint8, rows, c
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_ced.go:93
 					lRow := gc_ty + 1
-					_ = lRow
-
-//line hecbench_ced.go:94
 					lCol := gc_tx + 1
-					_ = lCol
-
-//line hecbench_ced.go:95
 					gRow := gc_by*gc_bdy + lRow
-					_ = gRow
-
-//line hecbench_ced.go:96
 					gCol := gc_bx*gc_bdx + lCol
-					_ = gCol
-
 //line hecbench_ced.go:98
 					pos := gRow*cols + gCol
-					_ = pos
-
 //line hecbench_ced.go:130
 					var sumx, sumy, angle float32
-
 //line hecbench_ced.go:132
 					for i := 0; i < 3; i++ {
-//line hecbench_ced.go:132
 						{
 							{
 //line hecbench_ced.go:133
 								j := int(0)
-//line hecbench_ced.go:133
-								_ = j
 								sumx += float32(cedSobx[i*3+j] * lData[(i+lRow-1)*(LSize+2)+j+lCol-1])
 								sumy += float32(cedSoby[i*3+j] * lData[(i+lRow-1)*(LSize+2)+j+lCol-1])
 							}
-//line hecbench_ced.go:133
 							{
 //line hecbench_ced.go:133
 								j := int(1)
-//line hecbench_ced.go:133
-								_ = j
 								sumx += float32(cedSobx[i*3+j] * lData[(i+lRow-1)*(LSize+2)+j+lCol-1])
 								sumy += float32(cedSoby[i*3+j] * lData[(i+lRow-1)*(LSize+2)+j+lCol-1])
 							}
-//line hecbench_ced.go:133
 							{
 //line hecbench_ced.go:133
 								j := int(2)
-//line hecbench_ced.go:133
-								_ = j
 								sumx += float32(cedSobx[i*3+j] * lData[(i+lRow-1)*(LSize+2)+j+lCol-1])
 								sumy += float32(cedSoby[i*3+j] * lData[(i+lRow-1)*(LSize+2)+j+lCol-1])
 							}
-//line hecbench_ced.go:136
 						}
 					}
-
 //line hecbench_ced.go:141
 					out[pos] = uint8(min(255, max(0, int(float32(math.Hypot(float64(sumx), float64(sumy)))))))
-
 //line hecbench_ced.go:145
 					angle = float32(math.Atan2(float64(sumy), float64(sumx)))
-
 //line hecbench_ced.go:150
 					if angle < 0 {
 						angle = float32(math.Mod(float64(angle+2*PI), float64(2*PI)))
 					}
-
 //line hecbench_ced.go:156
 					if angle <= PI/8 {
 						theta[pos] = 0
@@ -702,10 +530,8 @@ func gc_body_sobelKernel(gc_b *compiled.Block, data, out, theta []uint8, rows, c
 					} else {
 						theta[pos] = 0
 					}
-					_ = sumx
-					_ = sumy
-					_ = angle
 				}
+//line hecbench_ced.go:179
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
@@ -740,10 +566,8 @@ func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, ro
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line hecbench_ced.go:183
 	lData := gocuda.DynamicShared[int32](t)
-
 //line hecbench_ced.go:187
 	LSize := gc_bdx
 	{
@@ -796,36 +620,15 @@ func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, ro
 						gc_at18 := data[gc_off18+gc_fastlo:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
 //line hecbench_ced.go:188
 							lRow := gc_ty + 1
-							_ = lRow
-
-//line hecbench_ced.go:189
 							lCol := gc_tx + 1
-							_ = lCol
-
-//line hecbench_ced.go:190
-							gRow := gc_by*gc_bdy + lRow
-							_ = gRow
-
-//line hecbench_ced.go:191
-							gCol := gc_bx*gc_bdx + lCol
-							_ = gCol
-
-//line hecbench_ced.go:193
-							pos := gRow*cols + gCol
-							_ = pos
-
 //line hecbench_ced.go:196
 							gc_at[gc_u] = int32(gc_at2[gc_u])
-
 //line hecbench_ced.go:199
 							if lRow == 1 {
 								gc_at3[gc_u] = int32(gc_at4[gc_u])
-
+//line hecbench_ced.go:202
 								if lCol == 1 {
 									gc_at5[0] = int32(gc_at6[gc_u])
 								} else if lCol == LSize {
@@ -833,14 +636,13 @@ func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, ro
 								}
 							} else if lRow == LSize {
 								gc_at9[gc_u] = int32(gc_at10[gc_u])
-
+//line hecbench_ced.go:210
 								if lCol == 1 {
 									gc_at11[0] = int32(gc_at12[gc_u])
 								} else if lCol == LSize {
 									gc_at13[0] = int32(gc_at14[gc_u])
 								}
 							}
-
 //line hecbench_ced.go:217
 							if lCol == 1 {
 								gc_at15[0] = int32(gc_at16[gc_u])
@@ -853,34 +655,19 @@ func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, ro
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_ced.go:188
 					lRow := gc_ty + 1
-					_ = lRow
-
-//line hecbench_ced.go:189
 					lCol := gc_tx + 1
-					_ = lCol
-
-//line hecbench_ced.go:190
 					gRow := gc_by*gc_bdy + lRow
-					_ = gRow
-
-//line hecbench_ced.go:191
 					gCol := gc_bx*gc_bdx + lCol
-					_ = gCol
-
 //line hecbench_ced.go:193
 					pos := gRow*cols + gCol
-					_ = pos
-
 //line hecbench_ced.go:196
 					lData[lRow*(LSize+2)+lCol] = int32(data[pos])
-
 //line hecbench_ced.go:199
 					if lRow == 1 {
 						lData[0*(LSize+2)+lCol] = int32(data[pos-cols])
-
+//line hecbench_ced.go:202
 						if lCol == 1 {
 							lData[0*(LSize+2)+0] = int32(data[pos-cols-1])
 						} else if lCol == LSize {
@@ -888,14 +675,13 @@ func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, ro
 						}
 					} else if lRow == LSize {
 						lData[(LSize+1)*(LSize+2)+lCol] = int32(data[pos+cols])
-
+//line hecbench_ced.go:210
 						if lCol == 1 {
 							lData[(LSize+1)*(LSize+2)+0] = int32(data[pos+cols-1])
 						} else if lCol == LSize {
 							lData[(LSize+1)*(LSize+2)+LSize+1] = int32(data[pos+cols+1])
 						}
 					}
-
 //line hecbench_ced.go:217
 					if lCol == 1 {
 						lData[lRow*(LSize+2)+0] = int32(data[pos-1])
@@ -907,34 +693,19 @@ func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, ro
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_ced.go:188
 					lRow := gc_ty + 1
-					_ = lRow
-
-//line hecbench_ced.go:189
 					lCol := gc_tx + 1
-					_ = lCol
-
-//line hecbench_ced.go:190
 					gRow := gc_by*gc_bdy + lRow
-					_ = gRow
-
-//line hecbench_ced.go:191
 					gCol := gc_bx*gc_bdx + lCol
-					_ = gCol
-
 //line hecbench_ced.go:193
 					pos := gRow*cols + gCol
-					_ = pos
-
 //line hecbench_ced.go:196
 					lData[lRow*(LSize+2)+lCol] = int32(data[pos])
-
 //line hecbench_ced.go:199
 					if lRow == 1 {
 						lData[0*(LSize+2)+lCol] = int32(data[pos-cols])
-
+//line hecbench_ced.go:202
 						if lCol == 1 {
 							lData[0*(LSize+2)+0] = int32(data[pos-cols-1])
 						} else if lCol == LSize {
@@ -942,14 +713,13 @@ func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, ro
 						}
 					} else if lRow == LSize {
 						lData[(LSize+1)*(LSize+2)+lCol] = int32(data[pos+cols])
-
+//line hecbench_ced.go:210
 						if lCol == 1 {
 							lData[(LSize+1)*(LSize+2)+0] = int32(data[pos+cols-1])
 						} else if lCol == LSize {
 							lData[(LSize+1)*(LSize+2)+LSize+1] = int32(data[pos+cols+1])
 						}
 					}
-
 //line hecbench_ced.go:217
 					if lCol == 1 {
 						lData[lRow*(LSize+2)+0] = int32(data[pos-1])
@@ -998,43 +768,19 @@ func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, ro
 							gc_tx := gc_fastlo2 + gc_u2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line hecbench_ced.go:188
-							lRow := gc_ty + 1
-							_ = lRow
-
-//line hecbench_ced.go:189
-							lCol := gc_tx + 1
-							_ = lCol
-
-//line hecbench_ced.go:190
-							gRow := gc_by*gc_bdy + lRow
-							_ = gRow
-
-//line hecbench_ced.go:191
-							gCol := gc_bx*gc_bdx + lCol
-							_ = gCol
-
-//line hecbench_ced.go:193
-							pos := gRow*cols + gCol
-							_ = pos
-
 //line hecbench_ced.go:225
 							myMagnitude := uint8(gc_at19[gc_u2])
-
 //line hecbench_ced.go:228
 							switch gc_at20[gc_u2] {
-
 //line hecbench_ced.go:231
 							case 0:
-
+//line hecbench_ced.go:233
 								if int32(myMagnitude) <= gc_at21[gc_u2] ||
 									int32(myMagnitude) <= gc_at22[gc_u2] {
 									gc_at23[gc_u2] = 0
 								} else {
 									gc_at23[gc_u2] = myMagnitude
 								}
-
 //line hecbench_ced.go:242
 							case 45:
 								if int32(myMagnitude) <= gc_at24[gc_u2] ||
@@ -1043,7 +789,6 @@ func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, ro
 								} else {
 									gc_at23[gc_u2] = myMagnitude
 								}
-
 //line hecbench_ced.go:252
 							case 90:
 								if int32(myMagnitude) <= gc_at26[gc_u2] ||
@@ -1052,7 +797,6 @@ func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, ro
 								} else {
 									gc_at23[gc_u2] = myMagnitude
 								}
-
 //line hecbench_ced.go:262
 							case 135:
 								if int32(myMagnitude) <= gc_at28[gc_u2] ||
@@ -1061,54 +805,37 @@ func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, ro
 								} else {
 									gc_at23[gc_u2] = myMagnitude
 								}
-
 							default:
+//line hecbench_ced.go:271
 								gc_at23[gc_u2] = myMagnitude
 							}
-							_ = myMagnitude
 						}
+//line hecbench_ced.go:275
 						gc_tx = gc_fasthi2 - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_ced.go:188
 					lRow := gc_ty + 1
-					_ = lRow
-
-//line hecbench_ced.go:189
 					lCol := gc_tx + 1
-					_ = lCol
-
-//line hecbench_ced.go:190
 					gRow := gc_by*gc_bdy + lRow
-					_ = gRow
-
-//line hecbench_ced.go:191
 					gCol := gc_bx*gc_bdx + lCol
-					_ = gCol
-
 //line hecbench_ced.go:193
 					pos := gRow*cols + gCol
-					_ = pos
-
 //line hecbench_ced.go:225
 					myMagnitude := uint8(lData[lRow*(LSize+2)+lCol])
-
 //line hecbench_ced.go:228
 					switch theta[pos] {
-
 //line hecbench_ced.go:231
 					case 0:
-
+//line hecbench_ced.go:233
 						if int32(myMagnitude) <= lData[lRow*(LSize+2)+lCol+1] ||
 							int32(myMagnitude) <= lData[lRow*(LSize+2)+lCol-1] {
 							out[pos] = 0
 						} else {
 							out[pos] = myMagnitude
 						}
-
 //line hecbench_ced.go:242
 					case 45:
 						if int32(myMagnitude) <= lData[(lRow-1)*(LSize+2)+lCol+1] ||
@@ -1117,7 +844,6 @@ func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, ro
 						} else {
 							out[pos] = myMagnitude
 						}
-
 //line hecbench_ced.go:252
 					case 90:
 						if int32(myMagnitude) <= lData[(lRow-1)*(LSize+2)+lCol] ||
@@ -1126,7 +852,6 @@ func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, ro
 						} else {
 							out[pos] = myMagnitude
 						}
-
 //line hecbench_ced.go:262
 					case 135:
 						if int32(myMagnitude) <= lData[(lRow-1)*(LSize+2)+lCol-1] ||
@@ -1135,53 +860,36 @@ func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, ro
 						} else {
 							out[pos] = myMagnitude
 						}
-
 					default:
+//line hecbench_ced.go:271
 						out[pos] = myMagnitude
 					}
-					_ = myMagnitude
 				}
 			} else {
+//line hecbench_ced.go:276
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_ced.go:188
 					lRow := gc_ty + 1
-					_ = lRow
-
-//line hecbench_ced.go:189
 					lCol := gc_tx + 1
-					_ = lCol
-
-//line hecbench_ced.go:190
 					gRow := gc_by*gc_bdy + lRow
-					_ = gRow
-
-//line hecbench_ced.go:191
 					gCol := gc_bx*gc_bdx + lCol
-					_ = gCol
-
 //line hecbench_ced.go:193
 					pos := gRow*cols + gCol
-					_ = pos
-
 //line hecbench_ced.go:225
 					myMagnitude := uint8(lData[lRow*(LSize+2)+lCol])
-
 //line hecbench_ced.go:228
 					switch theta[pos] {
-
 //line hecbench_ced.go:231
 					case 0:
-
+//line hecbench_ced.go:233
 						if int32(myMagnitude) <= lData[lRow*(LSize+2)+lCol+1] ||
 							int32(myMagnitude) <= lData[lRow*(LSize+2)+lCol-1] {
 							out[pos] = 0
 						} else {
 							out[pos] = myMagnitude
 						}
-
 //line hecbench_ced.go:242
 					case 45:
 						if int32(myMagnitude) <= lData[(lRow-1)*(LSize+2)+lCol+1] ||
@@ -1190,7 +898,6 @@ func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, ro
 						} else {
 							out[pos] = myMagnitude
 						}
-
 //line hecbench_ced.go:252
 					case 90:
 						if int32(myMagnitude) <= lData[(lRow-1)*(LSize+2)+lCol] ||
@@ -1199,7 +906,6 @@ func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, ro
 						} else {
 							out[pos] = myMagnitude
 						}
-
 //line hecbench_ced.go:262
 					case 135:
 						if int32(myMagnitude) <= lData[(lRow-1)*(LSize+2)+lCol-1] ||
@@ -1208,13 +914,13 @@ func gc_body_nonMaxSuppKernel(gc_b *compiled.Block, data, out, theta []uint8, ro
 						} else {
 							out[pos] = myMagnitude
 						}
-
 					default:
+//line hecbench_ced.go:271
 						out[pos] = myMagnitude
 					}
-					_ = myMagnitude
 				}
 			}
+//line hecbench_ced.go:276
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1263,141 +969,103 @@ func gc_body_hystKernel(gc_b *compiled.Block, gc_lo, gc_hi int, data, out []uint
 				gc_by = 0
 			}
 		}
-
 //line hecbench_ced.go:281
 		lowThresh := float32(10)
-
-//line hecbench_ced.go:282
 		highThresh := float32(70)
-
 //line hecbench_ced.go:290
 		const EDGE = uint8(255)
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := ((gc_bx * gc_bdx) + 1) + ((gc_by*gc_bdy + gc_ty + 1) * cols)
-				gc_fastlo := min(max(0, -gc_off), gc_bdx)
-				gc_fasthi := max(min(gc_bdx, len(data)-gc_off, len(out)-gc_off), gc_fastlo)
-				if gc_fastlo < gc_fasthi {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						if gc_tx == gc_fastlo {
-							gc_seglen := gc_fasthi - gc_fastlo
-							gc_at := data[gc_off+gc_fastlo:][:gc_seglen]
-							gc_at2 := out[gc_off+gc_fastlo:][:gc_seglen]
-							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_fastlo + gc_u
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_ced.go:286
-								row := gc_by*gc_bdy + gc_ty + 1
-								_ = row
-
-//line hecbench_ced.go:287
-								col := gc_bx*gc_bdx + gc_tx + 1
-								_ = col
-
-//line hecbench_ced.go:288
-								pos := row*cols + col
-								_ = pos
-
 //line hecbench_ced.go:292
-								magnitude := gc_at[gc_u]
-
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := ((gc_bx * gc_bdx) + 1) + ((gc_by*gc_bdy + gc_ty + 1) * cols)
+			gc_fastlo := min(max(0, -gc_off), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(data)-gc_off, len(out)-gc_off), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := data[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := out[gc_off+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+//line hecbench_ced.go:287
+							col := gc_bx*gc_bdx + gc_tx + 1
+							_ = col
+//line hecbench_ced.go:292
+							magnitude := gc_at[gc_u]
 //line hecbench_ced.go:294
-								if float32(magnitude) >= highThresh {
+							if float32(magnitude) >= highThresh {
+								gc_at2[gc_u] = EDGE
+							} else if float32(magnitude) <= lowThresh {
+								gc_at2[gc_u] = 0
+							} else {
+								med := (highThresh + lowThresh) / 2
+//line hecbench_ced.go:301
+								if float32(magnitude) >= med {
 									gc_at2[gc_u] = EDGE
-								} else if float32(magnitude) <= lowThresh {
-									gc_at2[gc_u] = 0
 								} else {
-									med := (highThresh + lowThresh) / 2
-
-									if float32(magnitude) >= med {
-										gc_at2[gc_u] = EDGE
-									} else {
-										gc_at2[gc_u] = 0
-									}
+									gc_at2[gc_u] = 0
 								}
-								_ = magnitude
-							}
-							gc_tx = gc_fasthi - 1
-							continue
-						}
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_ced.go:286
-						row := gc_by*gc_bdy + gc_ty + 1
-						_ = row
-
-//line hecbench_ced.go:287
-						col := gc_bx*gc_bdx + gc_tx + 1
-						_ = col
-
-//line hecbench_ced.go:288
-						pos := row*cols + col
-						_ = pos
-
-//line hecbench_ced.go:292
-						magnitude := data[pos]
-
-//line hecbench_ced.go:294
-						if float32(magnitude) >= highThresh {
-							out[pos] = EDGE
-						} else if float32(magnitude) <= lowThresh {
-							out[pos] = 0
-						} else {
-							med := (highThresh + lowThresh) / 2
-
-							if float32(magnitude) >= med {
-								out[pos] = EDGE
-							} else {
-								out[pos] = 0
 							}
 						}
-						_ = magnitude
+//line hecbench_ced.go:309
+						gc_tx = gc_fasthi - 1
+						continue
 					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_ced.go:286
-						row := gc_by*gc_bdy + gc_ty + 1
-						_ = row
-
-//line hecbench_ced.go:287
-						col := gc_bx*gc_bdx + gc_tx + 1
-						_ = col
-
-//line hecbench_ced.go:288
-						pos := row*cols + col
-						_ = pos
-
+					row := gc_by*gc_bdy + gc_ty + 1
+					col := gc_bx*gc_bdx + gc_tx + 1
+					pos := row*cols + col
 //line hecbench_ced.go:292
-						magnitude := data[pos]
-
+					magnitude := data[pos]
 //line hecbench_ced.go:294
-						if float32(magnitude) >= highThresh {
+					if float32(magnitude) >= highThresh {
+						out[pos] = EDGE
+					} else if float32(magnitude) <= lowThresh {
+						out[pos] = 0
+					} else {
+						med := (highThresh + lowThresh) / 2
+//line hecbench_ced.go:301
+						if float32(magnitude) >= med {
 							out[pos] = EDGE
-						} else if float32(magnitude) <= lowThresh {
-							out[pos] = 0
 						} else {
-							med := (highThresh + lowThresh) / 2
-
-							if float32(magnitude) >= med {
-								out[pos] = EDGE
-							} else {
-								out[pos] = 0
-							}
+							out[pos] = 0
 						}
-						_ = magnitude
 					}
 				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
+			} else {
+//line hecbench_ced.go:310
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_ced.go:286
+					row := gc_by*gc_bdy + gc_ty + 1
+					col := gc_bx*gc_bdx + gc_tx + 1
+					pos := row*cols + col
+//line hecbench_ced.go:292
+					magnitude := data[pos]
+//line hecbench_ced.go:294
+					if float32(magnitude) >= highThresh {
+						out[pos] = EDGE
+					} else if float32(magnitude) <= lowThresh {
+						out[pos] = 0
+					} else {
+						med := (highThresh + lowThresh) / 2
+//line hecbench_ced.go:301
+						if float32(magnitude) >= med {
+							out[pos] = EDGE
+						} else {
+							out[pos] = 0
+						}
+					}
 				}
+			}
+//line hecbench_ced.go:310
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -1406,4 +1074,5 @@ func gc_body_hystKernel(gc_b *compiled.Block, gc_lo, gc_hi int, data, out []uint
 // gc_files_hecbench_ced holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_ced.go
+//line hecbench_ced.go:322
 var gc_files_hecbench_ced embed.FS

@@ -34,116 +34,79 @@ func gc_body_chemvKernel0(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line hecbench_chemv.go:19
 	b0 := gc_bx
-	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
 //line hecbench_chemv.go:21
-				var privateVar5Re, privateVar5Im, privateVar2Re, privateVar3Im, privateVar2Im, privateVar4Im, privateVar4Re, privateVar3Re float32
-
-//line hecbench_chemv.go:22
-				var privateVar99Re, privateVar98Im, privateVar97Im, privateVar99Im, privateVar97Re, privateVar98Re float32
-				_ = privateVar5Re
-				_ = privateVar5Im
-				_ = privateVar2Re
-				_ = privateVar3Im
-				_ = privateVar2Im
-				_ = privateVar4Im
-				_ = privateVar4Re
-				_ = privateVar3Re
-				_ = privateVar99Re
-				_ = privateVar98Im
-				_ = privateVar97Im
-				_ = privateVar99Im
-				_ = privateVar97Re
-				_ = privateVar98Re
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line hecbench_chemv.go:21
-				var privateVar5Re, privateVar5Im, privateVar2Re, privateVar3Im, privateVar2Im, privateVar4Im, privateVar4Re, privateVar3Re float32
-
-//line hecbench_chemv.go:22
-				var privateVar99Re, privateVar98Im, privateVar97Im, privateVar99Im, privateVar97Re, privateVar98Re float32
-				_ = privateVar5Re
-				_ = privateVar5Im
-				_ = privateVar2Re
-				_ = privateVar3Im
-				_ = privateVar2Im
-				_ = privateVar4Im
-				_ = privateVar4Re
-				_ = privateVar3Re
-				_ = privateVar99Re
-				_ = privateVar98Im
-				_ = privateVar97Im
-				_ = privateVar99Im
-				_ = privateVar97Re
-				_ = privateVar98Re
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line hecbench_chemv.go:21
-				var privateVar5Re, privateVar5Im, privateVar2Re, privateVar3Im, privateVar2Im, privateVar4Im, privateVar4Re, privateVar3Re float32
-
-//line hecbench_chemv.go:22
-				var privateVar99Re, privateVar98Im, privateVar97Im, privateVar99Im, privateVar97Re, privateVar98Re float32
-				_ = privateVar5Re
-				_ = privateVar5Im
-				_ = privateVar2Re
-				_ = privateVar3Im
-				_ = privateVar2Im
-				_ = privateVar4Im
-				_ = privateVar4Re
-				_ = privateVar3Re
-				_ = privateVar99Re
-				_ = privateVar98Im
-				_ = privateVar97Im
-				_ = privateVar99Im
-				_ = privateVar97Re
-				_ = privateVar98Re
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line hecbench_chemv.go:21
-				var privateVar5Re, privateVar5Im, privateVar2Re, privateVar3Im, privateVar2Im, privateVar4Im, privateVar4Re, privateVar3Re float32
-
-//line hecbench_chemv.go:22
-				var privateVar99Re, privateVar98Im, privateVar97Im, privateVar99Im, privateVar97Re, privateVar98Re float32
-				_ = privateVar5Re
-				_ = privateVar5Im
-				_ = privateVar2Re
-				_ = privateVar3Im
-				_ = privateVar2Im
-				_ = privateVar4Im
-				_ = privateVar4Re
-				_ = privateVar3Re
-				_ = privateVar99Re
-				_ = privateVar98Im
-				_ = privateVar97Im
-				_ = privateVar99Im
-				_ = privateVar97Re
-				_ = privateVar98Re
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line hecbench_chemv.go:21
 			var privateVar5Re, privateVar5Im, privateVar2Re, privateVar3Im, privateVar2Im, privateVar4Im, privateVar4Re, privateVar3Re float32
-
-//line hecbench_chemv.go:22
+			var privateVar99Re, privateVar98Im, privateVar97Im, privateVar99Im, privateVar97Re, privateVar98Re float32
+			_ = privateVar5Re
+			_ = privateVar5Im
+			_ = privateVar2Re
+			_ = privateVar3Im
+			_ = privateVar2Im
+			_ = privateVar4Im
+			_ = privateVar4Re
+			_ = privateVar3Re
+			_ = privateVar99Re
+			_ = privateVar98Im
+			_ = privateVar97Im
+			_ = privateVar99Im
+			_ = privateVar97Re
+			_ = privateVar98Re
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line hecbench_chemv.go:21
+			var privateVar5Re, privateVar5Im, privateVar2Re, privateVar3Im, privateVar2Im, privateVar4Im, privateVar4Re, privateVar3Re float32
+			var privateVar99Re, privateVar98Im, privateVar97Im, privateVar99Im, privateVar97Re, privateVar98Re float32
+			_ = privateVar5Re
+			_ = privateVar5Im
+			_ = privateVar2Re
+			_ = privateVar3Im
+			_ = privateVar2Im
+			_ = privateVar4Im
+			_ = privateVar4Re
+			_ = privateVar3Re
+			_ = privateVar99Re
+			_ = privateVar98Im
+			_ = privateVar97Im
+			_ = privateVar99Im
+			_ = privateVar97Re
+			_ = privateVar98Re
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line hecbench_chemv.go:21
+			var privateVar5Re, privateVar5Im, privateVar2Re, privateVar3Im, privateVar2Im, privateVar4Im, privateVar4Re, privateVar3Re float32
+			var privateVar99Re, privateVar98Im, privateVar97Im, privateVar99Im, privateVar97Re, privateVar98Re float32
+			_ = privateVar5Re
+			_ = privateVar5Im
+			_ = privateVar2Re
+			_ = privateVar3Im
+			_ = privateVar2Im
+			_ = privateVar4Im
+			_ = privateVar4Re
+			_ = privateVar3Re
+			_ = privateVar99Re
+			_ = privateVar98Im
+			_ = privateVar97Im
+			_ = privateVar99Im
+			_ = privateVar97Re
+			_ = privateVar98Re
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line hecbench_chemv.go:21
+			var privateVar5Re, privateVar5Im, privateVar2Re, privateVar3Im, privateVar2Im, privateVar4Im, privateVar4Re, privateVar3Re float32
 			var privateVar99Re, privateVar98Im, privateVar97Im, privateVar99Im, privateVar97Re, privateVar98Re float32
 			_ = privateVar5Re
 			_ = privateVar5Im
@@ -161,7 +124,26 @@ func gc_body_chemvKernel0(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 			_ = privateVar98Re
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line hecbench_chemv.go:21
+		var privateVar5Re, privateVar5Im, privateVar2Re, privateVar3Im, privateVar2Im, privateVar4Im, privateVar4Re, privateVar3Re float32
+		var privateVar99Re, privateVar98Im, privateVar97Im, privateVar99Im, privateVar97Re, privateVar98Re float32
+		_ = privateVar5Re
+		_ = privateVar5Im
+		_ = privateVar2Re
+		_ = privateVar3Im
+		_ = privateVar2Im
+		_ = privateVar4Im
+		_ = privateVar4Re
+		_ = privateVar3Re
+		_ = privateVar99Re
+		_ = privateVar98Im
+		_ = privateVar97Im
+		_ = privateVar99Im
+		_ = privateVar97Re
+		_ = privateVar98Re
+	}
 //line hecbench_chemv.go:24
 	for c1 := 0; c1 <= min(368, 32*b0+30); c1 += 32 {
 		compiled.OutOfLine(func() {
@@ -170,39 +152,36 @@ func gc_body_chemvKernel0(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_chemv.go:20
 						t0 := gc_tx
-						_ = t0
+//line hecbench_chemv.go:22
 						var privateVar5Re float32
-						_ = privateVar5Re
+//line hecbench_chemv.go:24
 						var privateVar5Im float32
-						_ = privateVar5Im
+//line hecbench_chemv.go:26
 						var privateVar2Re float32
-						_ = privateVar2Re
+//line hecbench_chemv.go:28
 						var privateVar3Im float32
-						_ = privateVar3Im
+//line hecbench_chemv.go:30
 						var privateVar2Im float32
-						_ = privateVar2Im
+//line hecbench_chemv.go:32
 						var privateVar4Im float32
-						_ = privateVar4Im
+//line hecbench_chemv.go:34
 						var privateVar4Re float32
-						_ = privateVar4Re
+//line hecbench_chemv.go:36
 						var privateVar3Re float32
-						_ = privateVar3Re
+//line hecbench_chemv.go:38
 						var privateVar99Re float32
-						_ = privateVar99Re
+//line hecbench_chemv.go:40
 						var privateVar98Im float32
-						_ = privateVar98Im
+//line hecbench_chemv.go:42
 						var privateVar97Im float32
-						_ = privateVar97Im
+//line hecbench_chemv.go:44
 						var privateVar99Im float32
-						_ = privateVar99Im
+//line hecbench_chemv.go:46
 						var privateVar97Re float32
-						_ = privateVar97Re
+//line hecbench_chemv.go:48
 						var privateVar98Re float32
-						_ = privateVar98Re
-
 //line hecbench_chemv.go:25
 						if 32*b0+t0 <= 369 && c1 == 0 {
 							privateVar5Re = ((Y[32*b0+t0].Re * betaRe) - (Y[32*b0+t0].Im * betaIm))
@@ -218,8 +197,6 @@ func gc_body_chemvKernel0(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 							Y[32*b0+t0].Re = privateVar4Re
 							Y[32*b0+t0].Im = privateVar4Im
 						}
-
-//line hecbench_chemv.go:39
 						if 32*b0+t0 <= 369 {
 							for c3 := 0; c3 <= min(31, 32*b0+t0-c1-1); c3 += 1 {
 								privateVar97Re = ((alphaRe * AT[32*b0+t0+370*c1+370*c3].Re) - (alphaIm * AT[32*b0+t0+370*c1+370*c3].Im))
@@ -260,68 +237,50 @@ func gc_body_chemvKernel1(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line hecbench_chemv.go:60
 	b0 := gc_bx
-	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
 //line hecbench_chemv.go:62
-				var privateVar96Re, privateVar96Im, privateVar94Im, privateVar95Im, privateVar94Re, privateVar95Re float32
-				_ = privateVar96Re
-				_ = privateVar96Im
-				_ = privateVar94Im
-				_ = privateVar95Im
-				_ = privateVar94Re
-				_ = privateVar95Re
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line hecbench_chemv.go:62
-				var privateVar96Re, privateVar96Im, privateVar94Im, privateVar95Im, privateVar94Re, privateVar95Re float32
-				_ = privateVar96Re
-				_ = privateVar96Im
-				_ = privateVar94Im
-				_ = privateVar95Im
-				_ = privateVar94Re
-				_ = privateVar95Re
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line hecbench_chemv.go:62
-				var privateVar96Re, privateVar96Im, privateVar94Im, privateVar95Im, privateVar94Re, privateVar95Re float32
-				_ = privateVar96Re
-				_ = privateVar96Im
-				_ = privateVar94Im
-				_ = privateVar95Im
-				_ = privateVar94Re
-				_ = privateVar95Re
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line hecbench_chemv.go:62
-				var privateVar96Re, privateVar96Im, privateVar94Im, privateVar95Im, privateVar94Re, privateVar95Re float32
-				_ = privateVar96Re
-				_ = privateVar96Im
-				_ = privateVar94Im
-				_ = privateVar95Im
-				_ = privateVar94Re
-				_ = privateVar95Re
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
+//line hecbench_chemv.go:62
+			var privateVar96Re, privateVar96Im, privateVar94Im, privateVar95Im, privateVar94Re, privateVar95Re float32
+			_ = privateVar96Re
+			_ = privateVar96Im
+			_ = privateVar94Im
+			_ = privateVar95Im
+			_ = privateVar94Re
+			_ = privateVar95Re
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line hecbench_chemv.go:62
+			var privateVar96Re, privateVar96Im, privateVar94Im, privateVar95Im, privateVar94Re, privateVar95Re float32
+			_ = privateVar96Re
+			_ = privateVar96Im
+			_ = privateVar94Im
+			_ = privateVar95Im
+			_ = privateVar94Re
+			_ = privateVar95Re
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line hecbench_chemv.go:62
+			var privateVar96Re, privateVar96Im, privateVar94Im, privateVar95Im, privateVar94Re, privateVar95Re float32
+			_ = privateVar96Re
+			_ = privateVar96Im
+			_ = privateVar94Im
+			_ = privateVar95Im
+			_ = privateVar94Re
+			_ = privateVar95Re
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
 //line hecbench_chemv.go:62
 			var privateVar96Re, privateVar96Im, privateVar94Im, privateVar95Im, privateVar94Re, privateVar95Re float32
 			_ = privateVar96Re
@@ -332,7 +291,17 @@ func gc_body_chemvKernel1(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 			_ = privateVar95Re
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line hecbench_chemv.go:62
+		var privateVar96Re, privateVar96Im, privateVar94Im, privateVar95Im, privateVar94Re, privateVar95Re float32
+		_ = privateVar96Re
+		_ = privateVar96Im
+		_ = privateVar94Im
+		_ = privateVar95Im
+		_ = privateVar94Re
+		_ = privateVar95Re
+	}
 //line hecbench_chemv.go:64
 	for c1 := 5888 * b0; c1 <= min(67712, 5856*b0+6016); c1 += 32 {
 		compiled.OutOfLine(func() {
@@ -341,23 +310,20 @@ func gc_body_chemvKernel1(gc_b *compiled.Block, AT, X, Y []ComplexFloat, alphaIm
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_chemv.go:61
 						t0 := gc_tx
-						_ = t0
+//line hecbench_chemv.go:63
 						var privateVar96Re float32
-						_ = privateVar96Re
+//line hecbench_chemv.go:65
 						var privateVar96Im float32
-						_ = privateVar96Im
+//line hecbench_chemv.go:67
 						var privateVar94Im float32
-						_ = privateVar94Im
+//line hecbench_chemv.go:69
 						var privateVar95Im float32
-						_ = privateVar95Im
+//line hecbench_chemv.go:71
 						var privateVar94Re float32
-						_ = privateVar94Re
+//line hecbench_chemv.go:73
 						var privateVar95Re float32
-						_ = privateVar95Re
-
 //line hecbench_chemv.go:65
 						for c3 := max(0, 5888*b0+184*t0-c1); c3 <= min(31, 5856*b0+183*t0-c1+368); c3 += 1 {
 							privateVar94Re = ((alphaRe * AT[5984*b0+187*t0+c1+c3+1].Re) - (alphaIm * (-AT[5984*b0+187*t0+c1+c3+1].Im)))

@@ -54,31 +54,23 @@ func gc_body_conv1dKernel[T conv1dElem](gc_b *compiled.Block, gc_lo, gc_hi int, 
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_convolution1d.go:20
 						i := gc_tx + gc_bx*gc_bdx
-						_ = i
-
 //line hecbench_convolution1d.go:22
 						start := i - maskWidth/2
-						_ = start
-
 //line hecbench_convolution1d.go:21
 						var s T = 0
-
 //line hecbench_convolution1d.go:23
 						for j := 0; j < maskWidth; j++ {
 							if start+j >= 0 && start+j < inputWidth {
 								s += in[start+j] * mask[j]
 							}
 						}
-
-//line hecbench_convolution1d.go:28
 						out[i] = s
-						_ = s
 					}
 				}
 			}
+//line hecbench_convolution1d.go:33
 		})
 	}
 }
@@ -106,122 +98,98 @@ func gc_body_conv1dTiledKernel[T conv1dElem](gc_b *compiled.Block, in, out []T, 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line hecbench_convolution1d.go:37
 	tile := gocuda.DynamicShared[T](t)
-
 //line hecbench_convolution1d.go:40
 	n := maskWidth / 2
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := 0 - (gc_bdx - n)
-			gc_off3 := (gc_bx - 1) * gc_bdx
-			gc_off4 := n
-			gc_off5 := gc_bx * gc_bdx
-			gc_off6 := gc_bdx + n
-			gc_off7 := (gc_bx + 1) * gc_bdx
-			if gc_off2 >= 0 && gc_off2 <= len(tile) && gc_bdx <= len(tile)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(tile) && gc_bdx <= len(tile)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx <= len(in)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(tile) && gc_bdx <= len(tile)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx <= len(in)-gc_off7 {
-				gc_at := tile[gc_off2:][:gc_bdx]
-				gc_at2 := in[gc_off3:][:gc_bdx]
-				gc_at3 := tile[gc_off4:][:gc_bdx]
-				gc_at4 := in[gc_off5:][:gc_bdx]
-				gc_at5 := tile[gc_off6:][:gc_bdx]
-				gc_at6 := in[gc_off7:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
+//line hecbench_convolution1d.go:42
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := 0 - (gc_bdx - n)
+		gc_off3 := (gc_bx - 1) * gc_bdx
+		gc_off4 := n
+		gc_off5 := gc_bx * gc_bdx
+		gc_off6 := gc_bdx + n
+		gc_off7 := (gc_bx + 1) * gc_bdx
+		if gc_off2 >= 0 && gc_off2 <= len(tile) && gc_bdx <= len(tile)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(tile) && gc_bdx <= len(tile)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx <= len(in)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(tile) && gc_bdx <= len(tile)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx <= len(in)-gc_off7 {
+			gc_at := tile[gc_off2:][:gc_bdx]
+			gc_at2 := in[gc_off3:][:gc_bdx]
+			gc_at3 := tile[gc_off4:][:gc_bdx]
+			gc_at4 := in[gc_off5:][:gc_bdx]
+			gc_at5 := tile[gc_off6:][:gc_bdx]
+			gc_at6 := in[gc_off7:][:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_convolution1d.go:43
-					haloLeft := (gc_bx-1)*gc_bdx + gc_tx
-					_ = haloLeft
-
+				haloLeft := (gc_bx-1)*gc_bdx + gc_tx
 //line hecbench_convolution1d.go:56
-					haloRight := (gc_bx+1)*gc_bdx + gc_tx
-					_ = haloRight
-
+				haloRight := (gc_bx+1)*gc_bdx + gc_tx
 //line hecbench_convolution1d.go:44
-					if gc_tx >= gc_bdx-n {
-						if haloLeft < 0 {
-							gc_at[gc_tx] = 0
-						} else {
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-					}
-
-//line hecbench_convolution1d.go:53
-					gc_at3[gc_tx] = gc_at4[gc_tx]
-
-//line hecbench_convolution1d.go:57
-					if gc_tx < n {
-						if haloRight >= inputWidth {
-							gc_at5[gc_tx] = 0
-						} else {
-							gc_at5[gc_tx] = gc_at6[gc_tx]
-						}
+				if gc_tx >= gc_bdx-n {
+					if haloLeft < 0 {
+						gc_at[gc_tx] = 0
+					} else {
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_convolution1d.go:43
-					haloLeft := (gc_bx-1)*gc_bdx + gc_tx
-					_ = haloLeft
-
-//line hecbench_convolution1d.go:56
-					haloRight := (gc_bx+1)*gc_bdx + gc_tx
-					_ = haloRight
-
-//line hecbench_convolution1d.go:44
-					if gc_tx >= gc_bdx-n {
-						if haloLeft < 0 {
-							tile[gc_tx-(gc_bdx-n)] = 0
-						} else {
-							tile[gc_tx-(gc_bdx-n)] = in[haloLeft]
-						}
-					}
-
 //line hecbench_convolution1d.go:53
-					tile[n+gc_tx] = in[gc_bx*gc_bdx+gc_tx]
-
+				gc_at3[gc_tx] = gc_at4[gc_tx]
 //line hecbench_convolution1d.go:57
-					if gc_tx < n {
-						if haloRight >= inputWidth {
-							tile[gc_tx+gc_bdx+n] = 0
-						} else {
-							tile[gc_tx+gc_bdx+n] = in[haloRight]
-						}
+				if gc_tx < n {
+					if haloRight >= inputWidth {
+						gc_at5[gc_tx] = 0
+					} else {
+						gc_at5[gc_tx] = gc_at6[gc_tx]
+					}
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_convolution1d.go:43
+				haloLeft := (gc_bx-1)*gc_bdx + gc_tx
+//line hecbench_convolution1d.go:56
+				haloRight := (gc_bx+1)*gc_bdx + gc_tx
+//line hecbench_convolution1d.go:44
+				if gc_tx >= gc_bdx-n {
+					if haloLeft < 0 {
+						tile[gc_tx-(gc_bdx-n)] = 0
+					} else {
+						tile[gc_tx-(gc_bdx-n)] = in[haloLeft]
+					}
+				}
+//line hecbench_convolution1d.go:53
+				tile[n+gc_tx] = in[gc_bx*gc_bdx+gc_tx]
+//line hecbench_convolution1d.go:57
+				if gc_tx < n {
+					if haloRight >= inputWidth {
+						tile[gc_tx+gc_bdx+n] = 0
+					} else {
+						tile[gc_tx+gc_bdx+n] = in[haloRight]
 					}
 				}
 			}
 		}
 	}
+//line hecbench_convolution1d.go:68
 	compiled.OutOfLine(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_convolution1d.go:38
 					i := gc_tx + gc_bx*gc_bdx
-					_ = i
-
 //line hecbench_convolution1d.go:67
 					var s T = 0
-
-//line hecbench_convolution1d.go:68
 					for j := 0; j < maskWidth; j++ {
 						s += tile[gc_tx+j] * mask[j]
 					}
-
 //line hecbench_convolution1d.go:72
 					out[i] = s
-					_ = s
 				}
 			}
 		}
+//line hecbench_convolution1d.go:77
 	})
 }
 
@@ -250,158 +218,93 @@ func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b *compiled.Block, in, ou
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line hecbench_convolution1d.go:81
 	tile := gocuda.DynamicShared[T](t)
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx * gc_bdx
-			if gc_bdx <= len(tile) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
-				gc_at := tile[:gc_bdx]
-				gc_at2 := in[gc_off2:][:gc_bdx]
-
-//line hecbench_convolution1d.go:84
-				if compiled.Disjoint(gc_at, gc_at2) {
-					copy(gc_at, gc_at2)
-				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
 //line hecbench_convolution1d.go:83
-							i := gc_tx + gc_bx*gc_bdx
-							_ = i
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		if gc_bdx <= len(tile) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+			gc_at := tile[:gc_bdx]
+			gc_at2 := in[gc_off2:][:gc_bdx]
 //line hecbench_convolution1d.go:84
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_convolution1d.go:83
-							i := gc_tx + gc_bx*gc_bdx
-							_ = i
-
+			if compiled.Disjoint(gc_at, gc_at2) {
+				copy(gc_at, gc_at2)
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 //line hecbench_convolution1d.go:84
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_convolution1d.go:83
-							i := gc_tx + gc_bx*gc_bdx
-							_ = i
-
-//line hecbench_convolution1d.go:84
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_convolution1d.go:83
-							i := gc_tx + gc_bx*gc_bdx
-							_ = i
-
-//line hecbench_convolution1d.go:84
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_convolution1d.go:83
-						i := gc_tx + gc_bx*gc_bdx
-						_ = i
-
+					{
+						gc_tx := gc_step + 1
+//line hecbench_convolution1d.go:84
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 2
+//line hecbench_convolution1d.go:84
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 3
 //line hecbench_convolution1d.go:84
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_convolution1d.go:83
-						i := gc_tx + gc_bx*gc_bdx
-						_ = i
-
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 //line hecbench_convolution1d.go:84
-						tile[gc_tx] = in[i]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_convolution1d.go:83
-						i := gc_tx + gc_bx*gc_bdx
-						_ = i
-
-//line hecbench_convolution1d.go:84
-						tile[gc_tx] = in[i]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_convolution1d.go:83
-						i := gc_tx + gc_bx*gc_bdx
-						_ = i
-
-//line hecbench_convolution1d.go:84
-						tile[gc_tx] = in[i]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_convolution1d.go:83
-						i := gc_tx + gc_bx*gc_bdx
-						_ = i
-
-//line hecbench_convolution1d.go:84
-						tile[gc_tx] = in[i]
-					}
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_convolution1d.go:83
 					i := gc_tx + gc_bx*gc_bdx
-					_ = i
-
-//line hecbench_convolution1d.go:84
+					tile[gc_tx] = in[i]
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_convolution1d.go:83
+					i := gc_tx + gc_bx*gc_bdx
+					tile[gc_tx] = in[i]
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_convolution1d.go:83
+					i := gc_tx + gc_bx*gc_bdx
+					tile[gc_tx] = in[i]
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_convolution1d.go:83
+					i := gc_tx + gc_bx*gc_bdx
 					tile[gc_tx] = in[i]
 				}
 			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_convolution1d.go:83
+				i := gc_tx + gc_bx*gc_bdx
+				tile[gc_tx] = in[i]
+			}
 		}
 	}
-
 //line hecbench_convolution1d.go:87
 	thisTileStart := gc_bx * gc_bdx
-
-//line hecbench_convolution1d.go:88
 	nextTileStart := (gc_bx + 1) * gc_bdx
 	compiled.OutOfLine(func() {
 		{
@@ -409,24 +312,15 @@ func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b *compiled.Block, in, ou
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_convolution1d.go:83
 					i := gc_tx + gc_bx*gc_bdx
-					_ = i
-
 //line hecbench_convolution1d.go:89
 					start := i - (maskWidth / 2)
-					_ = start
-
-//line hecbench_convolution1d.go:90
 					var s T = 0
-
-//line hecbench_convolution1d.go:91
 					for j := 0; j < maskWidth; j++ {
 						inIndex := start + j
 						if inIndex >= 0 && inIndex < inputWidth {
 							if inIndex >= thisTileStart && inIndex < nextTileStart {
-
 //line hecbench_convolution1d.go:97
 								s += tile[gc_tx+j-(maskWidth/2)] * mask[j]
 							} else {
@@ -434,13 +328,11 @@ func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b *compiled.Block, in, ou
 							}
 						}
 					}
-
-//line hecbench_convolution1d.go:103
 					out[i] = s
-					_ = s
 				}
 			}
 		}
+//line hecbench_convolution1d.go:108
 	})
 }
 

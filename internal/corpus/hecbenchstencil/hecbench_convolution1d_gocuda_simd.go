@@ -65,31 +65,23 @@ func gc_body_conv1dKernel[T conv1dElem](gc_b3 *compiled.Block, gc_lo3, gc_hi3 in
 					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
 //line hecbench_convolution1d.go:20
 						i := gc_tx3 + gc_bx3*gc_bdx3
-						_ = i
-
 //line hecbench_convolution1d.go:22
 						start := i - maskWidth/2
-						_ = start
-
 //line hecbench_convolution1d.go:21
 						var s T = 0
-
 //line hecbench_convolution1d.go:23
 						for j := 0; j < maskWidth; j++ {
 							if start+j >= 0 && start+j < inputWidth {
 								s += in[start+j] * mask[j]
 							}
 						}
-
-//line hecbench_convolution1d.go:28
 						out[i] = s
-						_ = s
 					}
 				}
 			}
+//line hecbench_convolution1d.go:33
 		})
 	}
 }
@@ -120,15 +112,9 @@ func gc_body_conv1dKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in 
 //line hecbench_convolution1d.go:21
 						gc_vb := archsimd.BroadcastFloat32x8(0)
 //line hecbench_convolution1d.go:21
-						_ = gc_vb
-//line hecbench_convolution1d.go:21
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_convolution1d.go:21
-						_ = gc_iota
-//line hecbench_convolution1d.go:21
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line hecbench_convolution1d.go:21
-						_ = gc_Lane0Mask32
 					gc_steps:
 						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
@@ -136,21 +122,14 @@ func gc_body_conv1dKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in 
 							gc_pos2.Thread = gc_rank2
 //line hecbench_convolution1d.go:20
 							var i int = gc_tx2 + gc_bx2*gc_bdx2
-//line hecbench_convolution1d.go:20
-							_ = i
 //line hecbench_convolution1d.go:22
 							var start int = i - maskWidth/2
-//line hecbench_convolution1d.go:22
-							_ = start
 //line hecbench_convolution1d.go:21
 							s := gc_vb
-//line hecbench_convolution1d.go:21
-							_ = s
 //line hecbench_convolution1d.go:23
 							if i < 0 || i > len(out)-8 {
 //line hecbench_convolution1d.go:23
 								break
-//line hecbench_convolution1d.go:23
 							}
 //line hecbench_convolution1d.go:23
 							if (start+0) >= 0 && (start+(maskWidth-1)) >= (start+0) && (start+(maskWidth-1)) <= (len(in)-8) {
@@ -161,24 +140,19 @@ func gc_body_conv1dKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in 
 										0 && (start+j < inputWidth && uint(inputWidth-(start+j)) > 7) {
 //line hecbench_convolution1d.go:24
 										var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convolution1d.go:24
 										{
 //line hecbench_convolution1d.go:24
 											gc_ld = archsimd.LoadFloat32x8Slice(in[start+j:])
 										}
 //line hecbench_convolution1d.go:25
 										s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
-//line hecbench_convolution1d.go:25
 									} else {
 //line hecbench_convolution1d.go:25
 										gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, start+j, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, start+j, 8)))))
 //line hecbench_convolution1d.go:24
-										_ = gc_if
-//line hecbench_convolution1d.go:24
 										if gc_if.ToBits() != 0 {
 //line hecbench_convolution1d.go:24
 											var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convolution1d.go:24
 											{
 //line hecbench_convolution1d.go:24
 												gc_ld2 = archsimd.LoadFloat32x8Slice(in[start+j:])
@@ -186,24 +160,17 @@ func gc_body_conv1dKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in 
 //line hecbench_convolution1d.go:25
 											var gc_u float32
 //line hecbench_convolution1d.go:25
-											_ = gc_u
-//line hecbench_convolution1d.go:25
 											if gc_in := gc_if.ToBits(); gc_in != 0 {
 //line hecbench_convolution1d.go:25
 												gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
 //line hecbench_convolution1d.go:25
 												gc_u = mask[j]
-//line hecbench_convolution1d.go:25
 											}
 //line hecbench_convolution1d.go:25
 											s = s.Add(gc_ld2.Mul(archsimd.BroadcastFloat32x8(gc_u))).Merge(s, gc_if)
-//line hecbench_convolution1d.go:25
 										}
-//line hecbench_convolution1d.go:25
 									}
-//line hecbench_convolution1d.go:25
 								}
-//line hecbench_convolution1d.go:25
 							} else {
 //line hecbench_convolution1d.go:25
 								for j := 0; j < maskWidth; j = j + 1 {
@@ -215,20 +182,15 @@ func gc_body_conv1dKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in 
 //line hecbench_convolution1d.go:24
 										if (start+j) >= 0 && (start+j) <= len(in)-8 {
 											gc_ld = archsimd.LoadFloat32x8Slice(in[start+j:])
-//line hecbench_convolution1d.go:25
 										} else {
 //line hecbench_convolution1d.go:25
 											break gc_steps
-//line hecbench_convolution1d.go:25
 										}
 //line hecbench_convolution1d.go:25
 										s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
-//line hecbench_convolution1d.go:25
 									} else {
 //line hecbench_convolution1d.go:25
 										gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, start+j, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, start+j, 8)))))
-//line hecbench_convolution1d.go:24
-										_ = gc_if
 //line hecbench_convolution1d.go:24
 										if gc_if.ToBits() != 0 {
 //line hecbench_convolution1d.go:24
@@ -236,33 +198,24 @@ func gc_body_conv1dKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in 
 //line hecbench_convolution1d.go:24
 											if (start+j) >= 0 && (start+j) <= len(in)-8 {
 												gc_ld2 = archsimd.LoadFloat32x8Slice(in[start+j:])
-//line hecbench_convolution1d.go:25
 											} else {
 //line hecbench_convolution1d.go:25
 												break gc_steps
-//line hecbench_convolution1d.go:25
 											}
 //line hecbench_convolution1d.go:25
 											var gc_u float32
-//line hecbench_convolution1d.go:25
-											_ = gc_u
 //line hecbench_convolution1d.go:25
 											if gc_in := gc_if.ToBits(); gc_in != 0 {
 //line hecbench_convolution1d.go:25
 												gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
 //line hecbench_convolution1d.go:25
 												gc_u = mask[j]
-//line hecbench_convolution1d.go:25
 											}
 //line hecbench_convolution1d.go:25
 											s = s.Add(gc_ld2.Mul(archsimd.BroadcastFloat32x8(gc_u))).Merge(s, gc_if)
-//line hecbench_convolution1d.go:25
 										}
-//line hecbench_convolution1d.go:25
 									}
-//line hecbench_convolution1d.go:25
 								}
-//line hecbench_convolution1d.go:25
 							}
 //line hecbench_convolution1d.go:28
 							s.StoreSlice(out[i:])
@@ -272,31 +225,23 @@ func gc_body_conv1dKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in 
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_convolution1d.go:20
 						i := gc_tx2 + gc_bx2*gc_bdx2
-						_ = i
-
 //line hecbench_convolution1d.go:22
 						start := i - maskWidth/2
-						_ = start
-
 //line hecbench_convolution1d.go:21
 						var s float32 = 0
-
 //line hecbench_convolution1d.go:23
 						for j := 0; j < maskWidth; j++ {
 							if start+j >= 0 && start+j < inputWidth {
 								s += in[start+j] * mask[j]
 							}
 						}
-
-//line hecbench_convolution1d.go:28
 						out[i] = s
-						_ = s
 					}
 				}
 			}
+//line hecbench_convolution1d.go:33
 		})
 	}
 }
@@ -336,122 +281,98 @@ func gc_body_conv1dTiledKernel[T conv1dElem](gc_b3 *compiled.Block, in, out []T,
 	gc_bidx3 := gc_b3.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b3.Len()
-
 //line hecbench_convolution1d.go:37
 	tile := gocuda.DynamicShared[T](t)
-
 //line hecbench_convolution1d.go:40
 	n := maskWidth / 2
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off14 := 0 - (gc_bdx3 - n)
-			gc_off15 := (gc_bx3 - 1) * gc_bdx3
-			gc_off16 := n
-			gc_off17 := gc_bx3 * gc_bdx3
-			gc_off18 := gc_bdx3 + n
-			gc_off19 := (gc_bx3 + 1) * gc_bdx3
-			if gc_off14 >= 0 && gc_off14 <= len(tile) && gc_bdx3 <= len(tile)-gc_off14 && gc_off15 >= 0 && gc_off15 <= len(in) && gc_bdx3 <= len(in)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(tile) && gc_bdx3 <= len(tile)-gc_off16 && gc_off17 >= 0 && gc_off17 <= len(in) && gc_bdx3 <= len(in)-gc_off17 && gc_off18 >= 0 && gc_off18 <= len(tile) && gc_bdx3 <= len(tile)-gc_off18 && gc_off19 >= 0 && gc_off19 <= len(in) && gc_bdx3 <= len(in)-gc_off19 {
-				gc_at13 := tile[gc_off14:][:gc_bdx3]
-				gc_at14 := in[gc_off15:][:gc_bdx3]
-				gc_at15 := tile[gc_off16:][:gc_bdx3]
-				gc_at16 := in[gc_off17:][:gc_bdx3]
-				gc_at17 := tile[gc_off18:][:gc_bdx3]
-				gc_at18 := in[gc_off19:][:gc_bdx3]
-				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-
+//line hecbench_convolution1d.go:42
+	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+		gc_off14 := 0 - (gc_bdx3 - n)
+		gc_off15 := (gc_bx3 - 1) * gc_bdx3
+		gc_off16 := n
+		gc_off17 := gc_bx3 * gc_bdx3
+		gc_off18 := gc_bdx3 + n
+		gc_off19 := (gc_bx3 + 1) * gc_bdx3
+		if gc_off14 >= 0 && gc_off14 <= len(tile) && gc_bdx3 <= len(tile)-gc_off14 && gc_off15 >= 0 && gc_off15 <= len(in) && gc_bdx3 <= len(in)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(tile) && gc_bdx3 <= len(tile)-gc_off16 && gc_off17 >= 0 && gc_off17 <= len(in) && gc_bdx3 <= len(in)-gc_off17 && gc_off18 >= 0 && gc_off18 <= len(tile) && gc_bdx3 <= len(tile)-gc_off18 && gc_off19 >= 0 && gc_off19 <= len(in) && gc_bdx3 <= len(in)-gc_off19 {
+			gc_at13 := tile[gc_off14:][:gc_bdx3]
+			gc_at14 := in[gc_off15:][:gc_bdx3]
+			gc_at15 := tile[gc_off16:][:gc_bdx3]
+			gc_at16 := in[gc_off17:][:gc_bdx3]
+			gc_at17 := tile[gc_off18:][:gc_bdx3]
+			gc_at18 := in[gc_off19:][:gc_bdx3]
+			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 //line hecbench_convolution1d.go:43
-					haloLeft := (gc_bx3-1)*gc_bdx3 + gc_tx3
-					_ = haloLeft
-
+				haloLeft := (gc_bx3-1)*gc_bdx3 + gc_tx3
 //line hecbench_convolution1d.go:56
-					haloRight := (gc_bx3+1)*gc_bdx3 + gc_tx3
-					_ = haloRight
-
+				haloRight := (gc_bx3+1)*gc_bdx3 + gc_tx3
 //line hecbench_convolution1d.go:44
-					if gc_tx3 >= gc_bdx3-n {
-						if haloLeft < 0 {
-							gc_at13[gc_tx3] = 0
-						} else {
-							gc_at13[gc_tx3] = gc_at14[gc_tx3]
-						}
-					}
-
-//line hecbench_convolution1d.go:53
-					gc_at15[gc_tx3] = gc_at16[gc_tx3]
-
-//line hecbench_convolution1d.go:57
-					if gc_tx3 < n {
-						if haloRight >= inputWidth {
-							gc_at17[gc_tx3] = 0
-						} else {
-							gc_at17[gc_tx3] = gc_at18[gc_tx3]
-						}
+				if gc_tx3 >= gc_bdx3-n {
+					if haloLeft < 0 {
+						gc_at13[gc_tx3] = 0
+					} else {
+						gc_at13[gc_tx3] = gc_at14[gc_tx3]
 					}
 				}
-			} else {
-				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line hecbench_convolution1d.go:43
-					haloLeft := (gc_bx3-1)*gc_bdx3 + gc_tx3
-					_ = haloLeft
-
-//line hecbench_convolution1d.go:56
-					haloRight := (gc_bx3+1)*gc_bdx3 + gc_tx3
-					_ = haloRight
-
-//line hecbench_convolution1d.go:44
-					if gc_tx3 >= gc_bdx3-n {
-						if haloLeft < 0 {
-							tile[gc_tx3-(gc_bdx3-n)] = 0
-						} else {
-							tile[gc_tx3-(gc_bdx3-n)] = in[haloLeft]
-						}
-					}
-
 //line hecbench_convolution1d.go:53
-					tile[n+gc_tx3] = in[gc_bx3*gc_bdx3+gc_tx3]
-
+				gc_at15[gc_tx3] = gc_at16[gc_tx3]
 //line hecbench_convolution1d.go:57
-					if gc_tx3 < n {
-						if haloRight >= inputWidth {
-							tile[gc_tx3+gc_bdx3+n] = 0
-						} else {
-							tile[gc_tx3+gc_bdx3+n] = in[haloRight]
-						}
+				if gc_tx3 < n {
+					if haloRight >= inputWidth {
+						gc_at17[gc_tx3] = 0
+					} else {
+						gc_at17[gc_tx3] = gc_at18[gc_tx3]
+					}
+				}
+			}
+		} else {
+			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+//line hecbench_convolution1d.go:43
+				haloLeft := (gc_bx3-1)*gc_bdx3 + gc_tx3
+//line hecbench_convolution1d.go:56
+				haloRight := (gc_bx3+1)*gc_bdx3 + gc_tx3
+//line hecbench_convolution1d.go:44
+				if gc_tx3 >= gc_bdx3-n {
+					if haloLeft < 0 {
+						tile[gc_tx3-(gc_bdx3-n)] = 0
+					} else {
+						tile[gc_tx3-(gc_bdx3-n)] = in[haloLeft]
+					}
+				}
+//line hecbench_convolution1d.go:53
+				tile[n+gc_tx3] = in[gc_bx3*gc_bdx3+gc_tx3]
+//line hecbench_convolution1d.go:57
+				if gc_tx3 < n {
+					if haloRight >= inputWidth {
+						tile[gc_tx3+gc_bdx3+n] = 0
+					} else {
+						tile[gc_tx3+gc_bdx3+n] = in[haloRight]
 					}
 				}
 			}
 		}
 	}
+//line hecbench_convolution1d.go:68
 	compiled.OutOfLine(func() {
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
 //line hecbench_convolution1d.go:38
 					i := gc_tx3 + gc_bx3*gc_bdx3
-					_ = i
-
 //line hecbench_convolution1d.go:67
 					var s T = 0
-
-//line hecbench_convolution1d.go:68
 					for j := 0; j < maskWidth; j++ {
 						s += tile[gc_tx3+j] * mask[j]
 					}
-
 //line hecbench_convolution1d.go:72
 					out[i] = s
-					_ = s
 				}
 			}
 		}
+//line hecbench_convolution1d.go:77
 	})
 }
 
@@ -464,429 +385,308 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_convolution1d.go:37
 	tile := gocuda.DynamicShared[float32](t)
-
 //line hecbench_convolution1d.go:40
 	n := maskWidth / 2
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := 0 - (gc_bdx2 - n)
-			gc_off9 := (gc_bx2 - 1) * gc_bdx2
-			gc_off10 := n
-			gc_off11 := gc_bx2 * gc_bdx2
-			gc_off12 := gc_bdx2 + n
-			gc_off13 := (gc_bx2 + 1) * gc_bdx2
-			if gc_off8 >= 0 && gc_off8 <= len(tile) && gc_bdx2 <= len(tile)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(tile) && gc_bdx2 <= len(tile)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(in) && gc_bdx2 <= len(in)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(tile) && gc_bdx2 <= len(tile)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx2 <= len(in)-gc_off13 {
-				gc_at7 := tile[gc_off8:][:gc_bdx2]
-				gc_at8 := in[gc_off9:][:gc_bdx2]
-				gc_at9 := tile[gc_off10:][:gc_bdx2]
-				gc_at10 := in[gc_off11:][:gc_bdx2]
-				gc_at11 := tile[gc_off12:][:gc_bdx2]
-				gc_at12 := in[gc_off13:][:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD {
+//line hecbench_convolution1d.go:42
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off8 := 0 - (gc_bdx2 - n)
+		gc_off9 := (gc_bx2 - 1) * gc_bdx2
+		gc_off10 := n
+		gc_off11 := gc_bx2 * gc_bdx2
+		gc_off12 := gc_bdx2 + n
+		gc_off13 := (gc_bx2 + 1) * gc_bdx2
+		if gc_off8 >= 0 && gc_off8 <= len(tile) && gc_bdx2 <= len(tile)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx2 <= len(in)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(tile) && gc_bdx2 <= len(tile)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(in) && gc_bdx2 <= len(in)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(tile) && gc_bdx2 <= len(tile)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx2 <= len(in)-gc_off13 {
+			gc_at7 := tile[gc_off8:][:gc_bdx2]
+			gc_at8 := in[gc_off9:][:gc_bdx2]
+			gc_at9 := tile[gc_off10:][:gc_bdx2]
+			gc_at10 := in[gc_off11:][:gc_bdx2]
+			gc_at11 := tile[gc_off12:][:gc_bdx2]
+			gc_at12 := in[gc_off13:][:gc_bdx2]
+			gc_vstep := 0
+			if compiled.SIMD {
 //line hecbench_convolution1d.go:43
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_convolution1d.go:43
-					_ = gc_iota2
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_convolution1d.go:46
-					gc_vb2 := archsimd.BroadcastFloat32x8(0)
-//line hecbench_convolution1d.go:46
-					_ = gc_vb2
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_vb2 := archsimd.BroadcastFloat32x8(0)
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 //line hecbench_convolution1d.go:43
-						var haloLeft int = (gc_bx2-1)*gc_bdx2 + gc_tx2
-//line hecbench_convolution1d.go:43
-						_ = haloLeft
+					var haloLeft int = (gc_bx2-1)*gc_bdx2 + gc_tx2
 //line hecbench_convolution1d.go:56
-						var haloRight int = (gc_bx2+1)*gc_bdx2 + gc_tx2
-//line hecbench_convolution1d.go:56
-						_ = haloRight
-//line hecbench_convolution1d.go:44
-						if gc_tx2 >= gc_bdx2-n {
-//line hecbench_convolution1d.go:44
-							if haloLeft <
-								0 && uint(0-haloLeft) > 7 {
-//line hecbench_convolution1d.go:45
-								gc_vb2.StoreSlice(gc_at7[gc_tx2:])
-//line hecbench_convolution1d.go:45
-							} else {
-//line hecbench_convolution1d.go:45
-								gc_if7 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
-//line hecbench_convolution1d.go:45
-								_ = gc_if7
-//line hecbench_convolution1d.go:45
-								if gc_if7.ToBits() != 0 {
-//line hecbench_convolution1d.go:45
-									gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if7).StoreSlice(gc_at7[gc_tx2:])
-//line hecbench_convolution1d.go:45
-								}
-//line hecbench_convolution1d.go:45
-								gc_else5 := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_convolution1d.go:45
-								_ = gc_else5
-//line hecbench_convolution1d.go:45
-								if gc_else5.ToBits() != 0 {
-//line hecbench_convolution1d.go:45
-									{
-//line hecbench_convolution1d.go:45
-										archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_else5).StoreSlice(gc_at7[gc_tx2:])
-//line hecbench_convolution1d.go:45
-									}
-//line hecbench_convolution1d.go:45
-								}
-//line hecbench_convolution1d.go:45
-							}
-//line hecbench_convolution1d.go:45
-						} else {
-//line hecbench_convolution1d.go:45
-							gc_if8 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2-n, gc_tx2, 8))))
-//line hecbench_convolution1d.go:44
-							_ = gc_if8
-//line hecbench_convolution1d.go:44
-							if gc_if8.ToBits() != 0 {
-//line hecbench_convolution1d.go:44
-								gc_if9 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
-								_ = gc_if9
-//line hecbench_convolution1d.go:45
-								if gc_if8.And(gc_if9).ToBits() != 0 {
-//line hecbench_convolution1d.go:45
-									gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if8.And(gc_if9)).StoreSlice(gc_at7[gc_tx2:])
-//line hecbench_convolution1d.go:45
-								}
-//line hecbench_convolution1d.go:45
-								gc_else6 := gc_if9.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_convolution1d.go:45
-								_ = gc_else6
-//line hecbench_convolution1d.go:45
-								if gc_if8.And(gc_else6).ToBits() != 0 {
-//line hecbench_convolution1d.go:45
-									{
-//line hecbench_convolution1d.go:45
-										archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if8.And(gc_else6)).StoreSlice(gc_at7[gc_tx2:])
-//line hecbench_convolution1d.go:45
-									}
-//line hecbench_convolution1d.go:45
-								}
-//line hecbench_convolution1d.go:45
-							}
-//line hecbench_convolution1d.go:45
-						}
-						archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
-//line hecbench_convolution1d.go:57
-						if gc_tx2 < n && uint(n-gc_tx2) > 7 {
-//line hecbench_convolution1d.go:57
-							if haloRight >=
-								inputWidth {
-//line hecbench_convolution1d.go:58
-								gc_vb2.StoreSlice(gc_at11[gc_tx2:])
-//line hecbench_convolution1d.go:58
-							} else {
-//line hecbench_convolution1d.go:58
-								gc_if10 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
-//line hecbench_convolution1d.go:58
-								_ = gc_if10
-//line hecbench_convolution1d.go:58
-								if gc_if10.ToBits() != 0 {
-//line hecbench_convolution1d.go:58
-									gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_if10).StoreSlice(gc_at11[gc_tx2:])
-//line hecbench_convolution1d.go:58
-								}
-//line hecbench_convolution1d.go:58
-								gc_else7 := gc_if10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_convolution1d.go:58
-								_ = gc_else7
-//line hecbench_convolution1d.go:58
-								if gc_else7.ToBits() != 0 {
-//line hecbench_convolution1d.go:58
-									{
-//line hecbench_convolution1d.go:58
-										archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_else7).StoreSlice(gc_at11[gc_tx2:])
-//line hecbench_convolution1d.go:58
-									}
-//line hecbench_convolution1d.go:58
-								}
-//line hecbench_convolution1d.go:58
-							}
-//line hecbench_convolution1d.go:58
-						} else {
-//line hecbench_convolution1d.go:58
-							gc_if11 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_tx2, 8))))
-//line hecbench_convolution1d.go:57
-							_ = gc_if11
-//line hecbench_convolution1d.go:57
-							if gc_if11.ToBits() != 0 {
-//line hecbench_convolution1d.go:57
-								gc_if12 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
-								_ = gc_if12
-//line hecbench_convolution1d.go:58
-								if gc_if11.And(gc_if12).ToBits() != 0 {
-//line hecbench_convolution1d.go:58
-									gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_if11.And(gc_if12)).StoreSlice(gc_at11[gc_tx2:])
-//line hecbench_convolution1d.go:58
-								}
-//line hecbench_convolution1d.go:58
-								gc_else8 := gc_if12.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_convolution1d.go:58
-								_ = gc_else8
-//line hecbench_convolution1d.go:58
-								if gc_if11.And(gc_else8).ToBits() != 0 {
-//line hecbench_convolution1d.go:58
-									{
-//line hecbench_convolution1d.go:58
-										archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_if11.And(gc_else8)).StoreSlice(gc_at11[gc_tx2:])
-//line hecbench_convolution1d.go:58
-									}
-//line hecbench_convolution1d.go:58
-								}
-//line hecbench_convolution1d.go:58
-							}
-//line hecbench_convolution1d.go:58
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_convolution1d.go:43
-					haloLeft := (gc_bx2-1)*gc_bdx2 + gc_tx2
-					_ = haloLeft
-
-//line hecbench_convolution1d.go:56
-					haloRight := (gc_bx2+1)*gc_bdx2 + gc_tx2
-					_ = haloRight
-
+					var haloRight int = (gc_bx2+1)*gc_bdx2 + gc_tx2
 //line hecbench_convolution1d.go:44
 					if gc_tx2 >= gc_bdx2-n {
-						if haloLeft < 0 {
-							gc_at7[gc_tx2] = 0
+//line hecbench_convolution1d.go:44
+						if haloLeft <
+							0 && uint(0-haloLeft) > 7 {
+//line hecbench_convolution1d.go:45
+							gc_vb2.StoreSlice(gc_at7[gc_tx2:])
 						} else {
-							gc_at7[gc_tx2] = gc_at8[gc_tx2]
+//line hecbench_convolution1d.go:45
+							gc_if7 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
+//line hecbench_convolution1d.go:45
+							if gc_if7.ToBits() != 0 {
+//line hecbench_convolution1d.go:45
+								gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if7).StoreSlice(gc_at7[gc_tx2:])
+							}
+//line hecbench_convolution1d.go:45
+							gc_else5 := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line hecbench_convolution1d.go:45
+							if gc_else5.ToBits() != 0 {
+								{
+//line hecbench_convolution1d.go:45
+									archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_else5).StoreSlice(gc_at7[gc_tx2:])
+								}
+							}
+						}
+					} else {
+//line hecbench_convolution1d.go:45
+						gc_if8 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2-n, gc_tx2, 8))))
+//line hecbench_convolution1d.go:44
+						if gc_if8.ToBits() != 0 {
+//line hecbench_convolution1d.go:44
+							gc_if9 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
+							if gc_if8.And(gc_if9).ToBits() != 0 {
+//line hecbench_convolution1d.go:45
+								gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if8.And(gc_if9)).StoreSlice(gc_at7[gc_tx2:])
+							}
+//line hecbench_convolution1d.go:45
+							gc_else6 := gc_if9.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line hecbench_convolution1d.go:45
+							if gc_if8.And(gc_else6).ToBits() != 0 {
+								{
+//line hecbench_convolution1d.go:45
+									archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if8.And(gc_else6)).StoreSlice(gc_at7[gc_tx2:])
+								}
+							}
 						}
 					}
-
+//line hecbench_convolution1d.go:46
+					archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+//line hecbench_convolution1d.go:57
+					if gc_tx2 < n && uint(n-gc_tx2) > 7 {
+//line hecbench_convolution1d.go:57
+						if haloRight >=
+							inputWidth {
+//line hecbench_convolution1d.go:58
+							gc_vb2.StoreSlice(gc_at11[gc_tx2:])
+						} else {
+//line hecbench_convolution1d.go:58
+							gc_if10 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
+//line hecbench_convolution1d.go:58
+							if gc_if10.ToBits() != 0 {
+//line hecbench_convolution1d.go:58
+								gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_if10).StoreSlice(gc_at11[gc_tx2:])
+							}
+//line hecbench_convolution1d.go:58
+							gc_else7 := gc_if10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line hecbench_convolution1d.go:58
+							if gc_else7.ToBits() != 0 {
+								{
+//line hecbench_convolution1d.go:58
+									archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_else7).StoreSlice(gc_at11[gc_tx2:])
+								}
+							}
+						}
+					} else {
+//line hecbench_convolution1d.go:58
+						gc_if11 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_tx2, 8))))
+//line hecbench_convolution1d.go:57
+						if gc_if11.ToBits() != 0 {
+//line hecbench_convolution1d.go:57
+							gc_if12 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
+							if gc_if11.And(gc_if12).ToBits() != 0 {
+//line hecbench_convolution1d.go:58
+								gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_if11.And(gc_if12)).StoreSlice(gc_at11[gc_tx2:])
+							}
+//line hecbench_convolution1d.go:58
+							gc_else8 := gc_if12.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line hecbench_convolution1d.go:58
+							if gc_if11.And(gc_else8).ToBits() != 0 {
+								{
+//line hecbench_convolution1d.go:58
+									archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_if11.And(gc_else8)).StoreSlice(gc_at11[gc_tx2:])
+								}
+							}
+						}
+					}
+				}
+//line hecbench_convolution1d.go:60
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line hecbench_convolution1d.go:43
+				haloLeft := (gc_bx2-1)*gc_bdx2 + gc_tx2
+//line hecbench_convolution1d.go:56
+				haloRight := (gc_bx2+1)*gc_bdx2 + gc_tx2
+//line hecbench_convolution1d.go:44
+				if gc_tx2 >= gc_bdx2-n {
+					if haloLeft < 0 {
+						gc_at7[gc_tx2] = 0
+					} else {
+						gc_at7[gc_tx2] = gc_at8[gc_tx2]
+					}
+				}
 //line hecbench_convolution1d.go:53
-					gc_at9[gc_tx2] = gc_at10[gc_tx2]
-
+				gc_at9[gc_tx2] = gc_at10[gc_tx2]
 //line hecbench_convolution1d.go:57
-					if gc_tx2 < n {
-						if haloRight >= inputWidth {
-							gc_at11[gc_tx2] = 0
-						} else {
-							gc_at11[gc_tx2] = gc_at12[gc_tx2]
-						}
+				if gc_tx2 < n {
+					if haloRight >= inputWidth {
+						gc_at11[gc_tx2] = 0
+					} else {
+						gc_at11[gc_tx2] = gc_at12[gc_tx2]
 					}
 				}
-			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD {
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD {
 //line hecbench_convolution1d.go:43
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_convolution1d.go:43
-					_ = gc_iota
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_convolution1d.go:46
-					gc_vb := archsimd.BroadcastFloat32x8(0)
-//line hecbench_convolution1d.go:46
-					_ = gc_vb
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_vb := archsimd.BroadcastFloat32x8(0)
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 //line hecbench_convolution1d.go:43
-						var haloLeft int = (gc_bx2-1)*gc_bdx2 + gc_tx2
-//line hecbench_convolution1d.go:43
-						_ = haloLeft
+					var haloLeft int = (gc_bx2-1)*gc_bdx2 + gc_tx2
 //line hecbench_convolution1d.go:56
-						var haloRight int = (gc_bx2+1)*gc_bdx2 + gc_tx2
-//line hecbench_convolution1d.go:56
-						_ = haloRight
+					var haloRight int = (gc_bx2+1)*gc_bdx2 + gc_tx2
 //line hecbench_convolution1d.go:44
-						if (gc_tx2-(gc_bdx2-n)) < 0 || (gc_tx2-(gc_bdx2-n)) > len(tile)-8 || haloLeft < 0 || haloLeft > len(in)-8 || (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(in)-8 || (n+gc_tx2) < 0 || (n+gc_tx2) > len(tile)-8 || (gc_tx2+gc_bdx2+n) < 0 || (gc_tx2+gc_bdx2+n) > len(tile)-8 || haloRight < 0 || haloRight > len(in)-8 {
+					if (gc_tx2-(gc_bdx2-n)) < 0 || (gc_tx2-(gc_bdx2-n)) > len(tile)-8 || haloLeft < 0 || haloLeft > len(in)-8 || (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(in)-8 || (n+gc_tx2) < 0 || (n+gc_tx2) > len(tile)-8 || (gc_tx2+gc_bdx2+n) < 0 || (gc_tx2+gc_bdx2+n) > len(tile)-8 || haloRight < 0 || haloRight > len(in)-8 {
 //line hecbench_convolution1d.go:44
-							break
-//line hecbench_convolution1d.go:44
-						}
-//line hecbench_convolution1d.go:44
-						if gc_tx2 >= gc_bdx2-n {
-//line hecbench_convolution1d.go:44
-							if haloLeft <
-								0 && uint(0-haloLeft) > 7 {
-//line hecbench_convolution1d.go:45
-								gc_vb.StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
-							} else {
-//line hecbench_convolution1d.go:46
-								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
-//line hecbench_convolution1d.go:45
-								_ = gc_if
-//line hecbench_convolution1d.go:45
-								if gc_if.ToBits() != 0 {
-//line hecbench_convolution1d.go:45
-									gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2-(gc_bdx2-n):]), gc_if).StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
-								}
-//line hecbench_convolution1d.go:46
-								gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_convolution1d.go:46
-								_ = gc_else
-//line hecbench_convolution1d.go:46
-								if gc_else.ToBits() != 0 {
-//line hecbench_convolution1d.go:46
-									{
-//line hecbench_convolution1d.go:46
-										archsimd.LoadFloat32x8Slice(in[haloLeft:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2-(gc_bdx2-n):]), gc_else).StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
-//line hecbench_convolution1d.go:48
-									}
-//line hecbench_convolution1d.go:48
-								}
-//line hecbench_convolution1d.go:48
-							}
-//line hecbench_convolution1d.go:48
-						} else {
-//line hecbench_convolution1d.go:48
-							gc_if2 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2-n, gc_tx2, 8))))
-//line hecbench_convolution1d.go:44
-							_ = gc_if2
-//line hecbench_convolution1d.go:44
-							if gc_if2.ToBits() != 0 {
-//line hecbench_convolution1d.go:44
-								gc_if3 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
-								_ = gc_if3
-//line hecbench_convolution1d.go:45
-								if gc_if2.And(gc_if3).ToBits() != 0 {
-//line hecbench_convolution1d.go:45
-									gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2-(gc_bdx2-n):]), gc_if2.And(gc_if3)).StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
-								}
-//line hecbench_convolution1d.go:46
-								gc_else2 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_convolution1d.go:46
-								_ = gc_else2
-//line hecbench_convolution1d.go:46
-								if gc_if2.And(gc_else2).ToBits() != 0 {
-//line hecbench_convolution1d.go:46
-									{
-//line hecbench_convolution1d.go:46
-										archsimd.LoadFloat32x8Slice(in[haloLeft:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2-(gc_bdx2-n):]), gc_if2.And(gc_else2)).StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
-//line hecbench_convolution1d.go:48
-									}
-//line hecbench_convolution1d.go:48
-								}
-//line hecbench_convolution1d.go:48
-							}
-//line hecbench_convolution1d.go:48
-						}
-						archsimd.LoadFloat32x8Slice(in[gc_bx2*gc_bdx2+gc_tx2:]).StoreSlice(tile[n+gc_tx2:])
-//line hecbench_convolution1d.go:57
-						if gc_tx2 < n && uint(n-gc_tx2) > 7 {
-//line hecbench_convolution1d.go:57
-							if haloRight >=
-								inputWidth {
-//line hecbench_convolution1d.go:58
-								gc_vb.StoreSlice(tile[gc_tx2+gc_bdx2+n:])
-							} else {
-//line hecbench_convolution1d.go:59
-								gc_if4 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
-//line hecbench_convolution1d.go:58
-								_ = gc_if4
-//line hecbench_convolution1d.go:58
-								if gc_if4.ToBits() != 0 {
-//line hecbench_convolution1d.go:58
-									gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2+gc_bdx2+n:]), gc_if4).StoreSlice(tile[gc_tx2+gc_bdx2+n:])
-								}
-//line hecbench_convolution1d.go:59
-								gc_else3 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_convolution1d.go:59
-								_ = gc_else3
-//line hecbench_convolution1d.go:59
-								if gc_else3.ToBits() != 0 {
-//line hecbench_convolution1d.go:59
-									{
-//line hecbench_convolution1d.go:59
-										archsimd.LoadFloat32x8Slice(in[haloRight:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2+gc_bdx2+n:]), gc_else3).StoreSlice(tile[gc_tx2+gc_bdx2+n:])
-//line hecbench_convolution1d.go:61
-									}
-//line hecbench_convolution1d.go:61
-								}
-//line hecbench_convolution1d.go:61
-							}
-//line hecbench_convolution1d.go:61
-						} else {
-//line hecbench_convolution1d.go:61
-							gc_if5 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_tx2, 8))))
-//line hecbench_convolution1d.go:57
-							_ = gc_if5
-//line hecbench_convolution1d.go:57
-							if gc_if5.ToBits() != 0 {
-//line hecbench_convolution1d.go:57
-								gc_if6 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
-								_ = gc_if6
-//line hecbench_convolution1d.go:58
-								if gc_if5.And(gc_if6).ToBits() != 0 {
-//line hecbench_convolution1d.go:58
-									gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2+gc_bdx2+n:]), gc_if5.And(gc_if6)).StoreSlice(tile[gc_tx2+gc_bdx2+n:])
-								}
-//line hecbench_convolution1d.go:59
-								gc_else4 := gc_if6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_convolution1d.go:59
-								_ = gc_else4
-//line hecbench_convolution1d.go:59
-								if gc_if5.And(gc_else4).ToBits() != 0 {
-//line hecbench_convolution1d.go:59
-									{
-//line hecbench_convolution1d.go:59
-										archsimd.LoadFloat32x8Slice(in[haloRight:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2+gc_bdx2+n:]), gc_if5.And(gc_else4)).StoreSlice(tile[gc_tx2+gc_bdx2+n:])
-//line hecbench_convolution1d.go:61
-									}
-//line hecbench_convolution1d.go:61
-								}
-//line hecbench_convolution1d.go:61
-							}
-//line hecbench_convolution1d.go:61
-						}
+						break
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_convolution1d.go:43
-					haloLeft := (gc_bx2-1)*gc_bdx2 + gc_tx2
-					_ = haloLeft
-
-//line hecbench_convolution1d.go:56
-					haloRight := (gc_bx2+1)*gc_bdx2 + gc_tx2
-					_ = haloRight
-
 //line hecbench_convolution1d.go:44
 					if gc_tx2 >= gc_bdx2-n {
-						if haloLeft < 0 {
-							tile[gc_tx2-(gc_bdx2-n)] = 0
+//line hecbench_convolution1d.go:44
+						if haloLeft <
+							0 && uint(0-haloLeft) > 7 {
+//line hecbench_convolution1d.go:45
+							gc_vb.StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
 						} else {
-							tile[gc_tx2-(gc_bdx2-n)] = in[haloLeft]
+//line hecbench_convolution1d.go:46
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
+//line hecbench_convolution1d.go:45
+							if gc_if.ToBits() != 0 {
+//line hecbench_convolution1d.go:45
+								gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2-(gc_bdx2-n):]), gc_if).StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
+							}
+//line hecbench_convolution1d.go:46
+							gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line hecbench_convolution1d.go:46
+							if gc_else.ToBits() != 0 {
+								{
+//line hecbench_convolution1d.go:46
+									archsimd.LoadFloat32x8Slice(in[haloLeft:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2-(gc_bdx2-n):]), gc_else).StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
+								}
+							}
+						}
+					} else {
+//line hecbench_convolution1d.go:48
+						gc_if2 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2-n, gc_tx2, 8))))
+//line hecbench_convolution1d.go:44
+						if gc_if2.ToBits() != 0 {
+//line hecbench_convolution1d.go:44
+							gc_if3 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
+							if gc_if2.And(gc_if3).ToBits() != 0 {
+//line hecbench_convolution1d.go:45
+								gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2-(gc_bdx2-n):]), gc_if2.And(gc_if3)).StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
+							}
+//line hecbench_convolution1d.go:46
+							gc_else2 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line hecbench_convolution1d.go:46
+							if gc_if2.And(gc_else2).ToBits() != 0 {
+								{
+//line hecbench_convolution1d.go:46
+									archsimd.LoadFloat32x8Slice(in[haloLeft:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2-(gc_bdx2-n):]), gc_if2.And(gc_else2)).StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
+								}
+							}
 						}
 					}
-
-//line hecbench_convolution1d.go:53
-					tile[n+gc_tx2] = in[gc_bx2*gc_bdx2+gc_tx2]
-
+//line hecbench_convolution1d.go:49
+					archsimd.LoadFloat32x8Slice(in[gc_bx2*gc_bdx2+gc_tx2:]).StoreSlice(tile[n+gc_tx2:])
 //line hecbench_convolution1d.go:57
-					if gc_tx2 < n {
-						if haloRight >= inputWidth {
-							tile[gc_tx2+gc_bdx2+n] = 0
+					if gc_tx2 < n && uint(n-gc_tx2) > 7 {
+//line hecbench_convolution1d.go:57
+						if haloRight >=
+							inputWidth {
+//line hecbench_convolution1d.go:58
+							gc_vb.StoreSlice(tile[gc_tx2+gc_bdx2+n:])
 						} else {
-							tile[gc_tx2+gc_bdx2+n] = in[haloRight]
+//line hecbench_convolution1d.go:59
+							gc_if4 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
+//line hecbench_convolution1d.go:58
+							if gc_if4.ToBits() != 0 {
+//line hecbench_convolution1d.go:58
+								gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2+gc_bdx2+n:]), gc_if4).StoreSlice(tile[gc_tx2+gc_bdx2+n:])
+							}
+//line hecbench_convolution1d.go:59
+							gc_else3 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line hecbench_convolution1d.go:59
+							if gc_else3.ToBits() != 0 {
+								{
+//line hecbench_convolution1d.go:59
+									archsimd.LoadFloat32x8Slice(in[haloRight:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2+gc_bdx2+n:]), gc_else3).StoreSlice(tile[gc_tx2+gc_bdx2+n:])
+								}
+							}
 						}
+					} else {
+//line hecbench_convolution1d.go:61
+						gc_if5 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_tx2, 8))))
+//line hecbench_convolution1d.go:57
+						if gc_if5.ToBits() != 0 {
+//line hecbench_convolution1d.go:57
+							gc_if6 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
+							if gc_if5.And(gc_if6).ToBits() != 0 {
+//line hecbench_convolution1d.go:58
+								gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2+gc_bdx2+n:]), gc_if5.And(gc_if6)).StoreSlice(tile[gc_tx2+gc_bdx2+n:])
+							}
+//line hecbench_convolution1d.go:59
+							gc_else4 := gc_if6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line hecbench_convolution1d.go:59
+							if gc_if5.And(gc_else4).ToBits() != 0 {
+								{
+//line hecbench_convolution1d.go:59
+									archsimd.LoadFloat32x8Slice(in[haloRight:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2+gc_bdx2+n:]), gc_if5.And(gc_else4)).StoreSlice(tile[gc_tx2+gc_bdx2+n:])
+								}
+							}
+						}
+					}
+				}
+//line hecbench_convolution1d.go:63
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_convolution1d.go:43
+				haloLeft := (gc_bx2-1)*gc_bdx2 + gc_tx2
+//line hecbench_convolution1d.go:56
+				haloRight := (gc_bx2+1)*gc_bdx2 + gc_tx2
+//line hecbench_convolution1d.go:44
+				if gc_tx2 >= gc_bdx2-n {
+					if haloLeft < 0 {
+						tile[gc_tx2-(gc_bdx2-n)] = 0
+					} else {
+						tile[gc_tx2-(gc_bdx2-n)] = in[haloLeft]
+					}
+				}
+//line hecbench_convolution1d.go:53
+				tile[n+gc_tx2] = in[gc_bx2*gc_bdx2+gc_tx2]
+//line hecbench_convolution1d.go:57
+				if gc_tx2 < n {
+					if haloRight >= inputWidth {
+						tile[gc_tx2+gc_bdx2+n] = 0
+					} else {
+						tile[gc_tx2+gc_bdx2+n] = in[haloRight]
 					}
 				}
 			}
 		}
 	}
+//line hecbench_convolution1d.go:68
 	compiled.OutOfLine(func() {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -895,48 +695,30 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 //line hecbench_convolution1d.go:67
 					gc_vb3 := archsimd.BroadcastFloat32x8(0)
 //line hecbench_convolution1d.go:67
-					_ = gc_vb3
-//line hecbench_convolution1d.go:67
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line hecbench_convolution1d.go:67
-					_ = gc_Lane0Mask32
 				gc_jam:
 					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
 						gc_gc_tx2 := gc_tx2 + 8
-						_ = gc_gc_tx2
+//line hecbench_convolution1d.go:73
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_gc_rank2 := gc_base2 + gc_gc_tx2
-						_ = gc_gc_rank2
+//line hecbench_convolution1d.go:76
 						gc_pos2.Thread = gc_rank2
-						_ = gc_rank2
 //line hecbench_convolution1d.go:38
 						var i int = gc_tx2 + gc_bx2*gc_bdx2
-//line hecbench_convolution1d.go:38
-						_ = i
 //line hecbench_convolution1d.go:67
 						s := gc_vb3
-//line hecbench_convolution1d.go:67
-						_ = s
-//line hecbench_convolution1d.go:68
 						if i < 0 || i > len(out)-8 {
 //line hecbench_convolution1d.go:68
 							break
-//line hecbench_convolution1d.go:68
 						}
 //line hecbench_convolution1d.go:38
 						var gc_i int = gc_gc_tx2 + gc_bx2*gc_bdx2
-//line hecbench_convolution1d.go:38
-						_ = gc_i
 //line hecbench_convolution1d.go:67
 						gc_s := gc_vb3
-//line hecbench_convolution1d.go:67
-						_ = gc_s
-//line hecbench_convolution1d.go:68
 						if gc_i < 0 || gc_i > len(out)-8 {
 //line hecbench_convolution1d.go:68
 							break
-//line hecbench_convolution1d.go:68
 						}
 //line hecbench_convolution1d.go:68
 						if ((gc_tx2+0) >= 0 && (gc_tx2+(maskWidth-1)) >= (gc_tx2+0) && (gc_tx2+(maskWidth-1)) <= (len(tile)-8)) && ((gc_gc_tx2+0) >= 0 && (gc_gc_tx2+(maskWidth-1)) >= (gc_gc_tx2+0) && (gc_gc_tx2+(maskWidth-1)) <= (len(tile)-8)) {
@@ -944,7 +726,6 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 							for j := 0; j < maskWidth; j = j + 1 {
 //line hecbench_convolution1d.go:68
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convolution1d.go:68
 								{
 //line hecbench_convolution1d.go:68
 									gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j:])
@@ -953,17 +734,13 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 								s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
 //line hecbench_convolution1d.go:69
 								var gc_gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convolution1d.go:69
 								{
 //line hecbench_convolution1d.go:69
 									gc_gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_gc_tx2+j:])
-//line hecbench_convolution1d.go:69
 								}
 //line hecbench_convolution1d.go:69
 								gc_s = gc_s.Add(gc_gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
-//line hecbench_convolution1d.go:69
 							}
-//line hecbench_convolution1d.go:69
 						} else {
 //line hecbench_convolution1d.go:69
 							for j := 0; j < maskWidth; j = j + 1 {
@@ -972,11 +749,9 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 //line hecbench_convolution1d.go:68
 								if (gc_tx2+j) >= 0 && (gc_tx2+j) <= len(tile)-8 {
 									gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j:])
-//line hecbench_convolution1d.go:69
 								} else {
 //line hecbench_convolution1d.go:69
 									break gc_jam
-//line hecbench_convolution1d.go:69
 								}
 //line hecbench_convolution1d.go:69
 								s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
@@ -986,19 +761,14 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 								if (gc_gc_tx2+j) >= 0 && (gc_gc_tx2+j) <= len(tile)-8 {
 //line hecbench_convolution1d.go:69
 									gc_gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_gc_tx2+j:])
-//line hecbench_convolution1d.go:69
 								} else {
 //line hecbench_convolution1d.go:69
 									break gc_jam
-//line hecbench_convolution1d.go:69
 								}
 //line hecbench_convolution1d.go:69
 								gc_s = gc_s.Add(gc_gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
-//line hecbench_convolution1d.go:69
 							}
-//line hecbench_convolution1d.go:69
 						}
-//line hecbench_convolution1d.go:72
 						s.StoreSlice(out[i:])
 //line hecbench_convolution1d.go:72
 						gc_s.StoreSlice(out[gc_i:])
@@ -1010,17 +780,11 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 						gc_pos2.Thread = gc_rank2
 //line hecbench_convolution1d.go:38
 						var i int = gc_tx2 + gc_bx2*gc_bdx2
-//line hecbench_convolution1d.go:38
-						_ = i
 //line hecbench_convolution1d.go:67
 						s := gc_vb3
-//line hecbench_convolution1d.go:67
-						_ = s
-//line hecbench_convolution1d.go:68
 						if i < 0 || i > len(out)-8 {
 //line hecbench_convolution1d.go:68
 							break
-//line hecbench_convolution1d.go:68
 						}
 //line hecbench_convolution1d.go:68
 						if (gc_tx2+0) >= 0 && (gc_tx2+(maskWidth-1)) >= (gc_tx2+0) && (gc_tx2+(maskWidth-1)) <= (len(tile)-8) {
@@ -1028,16 +792,13 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 							for j := 0; j < maskWidth; j = j + 1 {
 //line hecbench_convolution1d.go:68
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convolution1d.go:68
 								{
 //line hecbench_convolution1d.go:68
 									gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j:])
 								}
 //line hecbench_convolution1d.go:69
 								s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
-//line hecbench_convolution1d.go:69
 							}
-//line hecbench_convolution1d.go:69
 						} else {
 //line hecbench_convolution1d.go:69
 							for j := 0; j < maskWidth; j = j + 1 {
@@ -1046,19 +807,14 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 //line hecbench_convolution1d.go:68
 								if (gc_tx2+j) >= 0 && (gc_tx2+j) <= len(tile)-8 {
 									gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j:])
-//line hecbench_convolution1d.go:69
 								} else {
 //line hecbench_convolution1d.go:69
 									break gc_steps
-//line hecbench_convolution1d.go:69
 								}
 //line hecbench_convolution1d.go:69
 								s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
-//line hecbench_convolution1d.go:69
 							}
-//line hecbench_convolution1d.go:69
 						}
-//line hecbench_convolution1d.go:72
 						s.StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1066,25 +822,19 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_convolution1d.go:38
 					i := gc_tx2 + gc_bx2*gc_bdx2
-					_ = i
-
 //line hecbench_convolution1d.go:67
 					var s float32 = 0
-
-//line hecbench_convolution1d.go:68
 					for j := 0; j < maskWidth; j++ {
 						s += tile[gc_tx2+j] * mask[j]
 					}
-
 //line hecbench_convolution1d.go:72
 					out[i] = s
-					_ = s
 				}
 			}
 		}
+//line hecbench_convolution1d.go:77
 	})
 }
 
@@ -1123,158 +873,93 @@ func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b3 *compiled.Block, in, o
 	gc_bidx3 := gc_b3.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b3.Len()
-
 //line hecbench_convolution1d.go:81
 	tile := gocuda.DynamicShared[T](t)
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off4 := gc_bx3 * gc_bdx3
-			if gc_bdx3 <= len(tile) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx3 <= len(in)-gc_off4 {
-				gc_at5 := tile[:gc_bdx3]
-				gc_at6 := in[gc_off4:][:gc_bdx3]
-
-//line hecbench_convolution1d.go:84
-				if compiled.Disjoint(gc_at5, gc_at6) {
-					copy(gc_at5, gc_at6)
-				} else {
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx3; gc_step4 += 4 {
-						{
-							gc_tx3 := gc_step4 + 0
-							_ = gc_tx3
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-
 //line hecbench_convolution1d.go:83
-							i := gc_tx3 + gc_bx3*gc_bdx3
-							_ = i
-
+	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+		gc_off4 := gc_bx3 * gc_bdx3
+		if gc_bdx3 <= len(tile) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx3 <= len(in)-gc_off4 {
+			gc_at5 := tile[:gc_bdx3]
+			gc_at6 := in[gc_off4:][:gc_bdx3]
 //line hecbench_convolution1d.go:84
-							gc_at5[gc_tx3] = gc_at6[gc_tx3]
-						}
-						{
-							gc_tx3 := gc_step4 + 1
-							_ = gc_tx3
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-
-//line hecbench_convolution1d.go:83
-							i := gc_tx3 + gc_bx3*gc_bdx3
-							_ = i
-
+			if compiled.Disjoint(gc_at5, gc_at6) {
+				copy(gc_at5, gc_at6)
+			} else {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx3; gc_step4 += 4 {
+					{
+						gc_tx3 := gc_step4 + 0
 //line hecbench_convolution1d.go:84
-							gc_at5[gc_tx3] = gc_at6[gc_tx3]
-						}
-						{
-							gc_tx3 := gc_step4 + 2
-							_ = gc_tx3
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-
-//line hecbench_convolution1d.go:83
-							i := gc_tx3 + gc_bx3*gc_bdx3
-							_ = i
-
-//line hecbench_convolution1d.go:84
-							gc_at5[gc_tx3] = gc_at6[gc_tx3]
-						}
-						{
-							gc_tx3 := gc_step4 + 3
-							_ = gc_tx3
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-
-//line hecbench_convolution1d.go:83
-							i := gc_tx3 + gc_bx3*gc_bdx3
-							_ = i
-
-//line hecbench_convolution1d.go:84
-							gc_at5[gc_tx3] = gc_at6[gc_tx3]
-						}
+						gc_at5[gc_tx3] = gc_at6[gc_tx3]
 					}
-					for gc_tx3 := gc_step4; gc_tx3 < gc_bdx3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line hecbench_convolution1d.go:83
-						i := gc_tx3 + gc_bx3*gc_bdx3
-						_ = i
-
+					{
+						gc_tx3 := gc_step4 + 1
+//line hecbench_convolution1d.go:84
+						gc_at5[gc_tx3] = gc_at6[gc_tx3]
+					}
+					{
+						gc_tx3 := gc_step4 + 2
+//line hecbench_convolution1d.go:84
+						gc_at5[gc_tx3] = gc_at6[gc_tx3]
+					}
+					{
+						gc_tx3 := gc_step4 + 3
 //line hecbench_convolution1d.go:84
 						gc_at5[gc_tx3] = gc_at6[gc_tx3]
 					}
 				}
-			} else {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx3; gc_step5 += 4 {
-					{
-						gc_tx3 := gc_step5 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line hecbench_convolution1d.go:83
-						i := gc_tx3 + gc_bx3*gc_bdx3
-						_ = i
-
+				for gc_tx3 := gc_step4; gc_tx3 < gc_bdx3; gc_tx3++ {
 //line hecbench_convolution1d.go:84
-						tile[gc_tx3] = in[i]
-					}
-					{
-						gc_tx3 := gc_step5 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line hecbench_convolution1d.go:83
-						i := gc_tx3 + gc_bx3*gc_bdx3
-						_ = i
-
-//line hecbench_convolution1d.go:84
-						tile[gc_tx3] = in[i]
-					}
-					{
-						gc_tx3 := gc_step5 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line hecbench_convolution1d.go:83
-						i := gc_tx3 + gc_bx3*gc_bdx3
-						_ = i
-
-//line hecbench_convolution1d.go:84
-						tile[gc_tx3] = in[i]
-					}
-					{
-						gc_tx3 := gc_step5 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line hecbench_convolution1d.go:83
-						i := gc_tx3 + gc_bx3*gc_bdx3
-						_ = i
-
-//line hecbench_convolution1d.go:84
-						tile[gc_tx3] = in[i]
-					}
+					gc_at5[gc_tx3] = gc_at6[gc_tx3]
 				}
-				for gc_tx3 := gc_step5; gc_tx3 < gc_bdx3; gc_tx3++ {
+			}
+		} else {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx3; gc_step5 += 4 {
+				{
+					gc_tx3 := gc_step5 + 0
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
 //line hecbench_convolution1d.go:83
 					i := gc_tx3 + gc_bx3*gc_bdx3
-					_ = i
-
-//line hecbench_convolution1d.go:84
+					tile[gc_tx3] = in[i]
+				}
+				{
+					gc_tx3 := gc_step5 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line hecbench_convolution1d.go:83
+					i := gc_tx3 + gc_bx3*gc_bdx3
+					tile[gc_tx3] = in[i]
+				}
+				{
+					gc_tx3 := gc_step5 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line hecbench_convolution1d.go:83
+					i := gc_tx3 + gc_bx3*gc_bdx3
+					tile[gc_tx3] = in[i]
+				}
+				{
+					gc_tx3 := gc_step5 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line hecbench_convolution1d.go:83
+					i := gc_tx3 + gc_bx3*gc_bdx3
 					tile[gc_tx3] = in[i]
 				}
 			}
+			for gc_tx3 := gc_step5; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+//line hecbench_convolution1d.go:83
+				i := gc_tx3 + gc_bx3*gc_bdx3
+				tile[gc_tx3] = in[i]
+			}
 		}
 	}
-
 //line hecbench_convolution1d.go:87
 	thisTileStart := gc_bx3 * gc_bdx3
-
-//line hecbench_convolution1d.go:88
 	nextTileStart := (gc_bx3 + 1) * gc_bdx3
 	compiled.OutOfLine(func() {
 		{
@@ -1282,24 +967,15 @@ func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b3 *compiled.Block, in, o
 				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
 //line hecbench_convolution1d.go:83
 					i := gc_tx3 + gc_bx3*gc_bdx3
-					_ = i
-
 //line hecbench_convolution1d.go:89
 					start := i - (maskWidth / 2)
-					_ = start
-
-//line hecbench_convolution1d.go:90
 					var s T = 0
-
-//line hecbench_convolution1d.go:91
 					for j := 0; j < maskWidth; j++ {
 						inIndex := start + j
 						if inIndex >= 0 && inIndex < inputWidth {
 							if inIndex >= thisTileStart && inIndex < nextTileStart {
-
 //line hecbench_convolution1d.go:97
 								s += tile[gc_tx3+j-(maskWidth/2)] * mask[j]
 							} else {
@@ -1307,13 +983,11 @@ func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b3 *compiled.Block, in, o
 							}
 						}
 					}
-
-//line hecbench_convolution1d.go:103
 					out[i] = s
-					_ = s
 				}
 			}
 		}
+//line hecbench_convolution1d.go:108
 	})
 }
 
@@ -1326,131 +1000,92 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_convolution1d.go:81
 	tile := gocuda.DynamicShared[float32](t)
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2 * gc_bdx2
-			if gc_bdx2 <= len(tile) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 {
-				gc_at3 := tile[:gc_bdx2]
-				gc_at4 := in[gc_off3:][:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_convolution1d.go:83
-						var i int = gc_tx2 + gc_bx2*gc_bdx2
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off3 := gc_bx2 * gc_bdx2
+		if gc_bdx2 <= len(tile) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 {
+			gc_at3 := tile[:gc_bdx2]
+			gc_at4 := in[gc_off3:][:gc_bdx2]
+			gc_vstep := 0
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 //line hecbench_convolution1d.go:83
-						_ = i
-						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+					var i int = gc_tx2 + gc_bx2*gc_bdx2
 //line hecbench_convolution1d.go:83
-					i := gc_tx2 + gc_bx2*gc_bdx2
 					_ = i
-
-//line hecbench_convolution1d.go:84
-					gc_at3[gc_tx2] = gc_at4[gc_tx2]
+					archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
 				}
-			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line hecbench_convolution1d.go:84
+				gc_at3[gc_tx2] = gc_at4[gc_tx2]
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 //line hecbench_convolution1d.go:83
-						var i int = gc_tx2 + gc_bx2*gc_bdx2
-//line hecbench_convolution1d.go:83
-						_ = i
+					var i int = gc_tx2 + gc_bx2*gc_bdx2
+					if i < 0 || i > len(in)-8 || gc_tx2 < 0 || gc_tx2 > len(tile)-8 {
 //line hecbench_convolution1d.go:84
-						if i < 0 || i > len(in)-8 || gc_tx2 < 0 || gc_tx2 > len(tile)-8 {
-//line hecbench_convolution1d.go:84
-							break
-//line hecbench_convolution1d.go:84
-						}
-						archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(tile[gc_tx2:])
+						break
 					}
-					archsimd.ClearAVXUpperBits()
+//line hecbench_convolution1d.go:85
+					archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(tile[gc_tx2:])
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_convolution1d.go:83
-						i := gc_tx2 + gc_bx2*gc_bdx2
-						_ = i
-
-//line hecbench_convolution1d.go:84
-						tile[gc_tx2] = in[i]
-					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_convolution1d.go:83
-						i := gc_tx2 + gc_bx2*gc_bdx2
-						_ = i
-
-//line hecbench_convolution1d.go:84
-						tile[gc_tx2] = in[i]
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_convolution1d.go:83
-						i := gc_tx2 + gc_bx2*gc_bdx2
-						_ = i
-
-//line hecbench_convolution1d.go:84
-						tile[gc_tx2] = in[i]
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_convolution1d.go:83
-						i := gc_tx2 + gc_bx2*gc_bdx2
-						_ = i
-
-//line hecbench_convolution1d.go:84
-						tile[gc_tx2] = in[i]
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step3 := gc_vstep2
+			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				{
+					gc_tx2 := gc_step3 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_convolution1d.go:83
 					i := gc_tx2 + gc_bx2*gc_bdx2
-					_ = i
-
-//line hecbench_convolution1d.go:84
+					tile[gc_tx2] = in[i]
+				}
+				{
+					gc_tx2 := gc_step3 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_convolution1d.go:83
+					i := gc_tx2 + gc_bx2*gc_bdx2
+					tile[gc_tx2] = in[i]
+				}
+				{
+					gc_tx2 := gc_step3 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_convolution1d.go:83
+					i := gc_tx2 + gc_bx2*gc_bdx2
+					tile[gc_tx2] = in[i]
+				}
+				{
+					gc_tx2 := gc_step3 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_convolution1d.go:83
+					i := gc_tx2 + gc_bx2*gc_bdx2
 					tile[gc_tx2] = in[i]
 				}
 			}
+			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_convolution1d.go:83
+				i := gc_tx2 + gc_bx2*gc_bdx2
+				tile[gc_tx2] = in[i]
+			}
 		}
 	}
-
 //line hecbench_convolution1d.go:87
 	thisTileStart := gc_bx2 * gc_bdx2
-
-//line hecbench_convolution1d.go:88
 	nextTileStart := (gc_bx2 + 1) * gc_bdx2
 	compiled.OutOfLine(func() {
 		{
@@ -1460,15 +1095,9 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 //line hecbench_convolution1d.go:90
 					gc_vb := archsimd.BroadcastFloat32x8(0)
 //line hecbench_convolution1d.go:90
-					_ = gc_vb
-//line hecbench_convolution1d.go:90
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_convolution1d.go:90
-					_ = gc_iota
-//line hecbench_convolution1d.go:90
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line hecbench_convolution1d.go:90
-					_ = gc_Lane0Mask32
 				gc_steps:
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
@@ -1476,21 +1105,12 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 						gc_pos2.Thread = gc_rank2
 //line hecbench_convolution1d.go:83
 						var i int = gc_tx2 + gc_bx2*gc_bdx2
-//line hecbench_convolution1d.go:83
-						_ = i
 //line hecbench_convolution1d.go:89
 						var start int = i - (maskWidth / 2)
-//line hecbench_convolution1d.go:89
-						_ = start
-//line hecbench_convolution1d.go:90
 						s := gc_vb
-//line hecbench_convolution1d.go:90
-						_ = s
-//line hecbench_convolution1d.go:91
 						if i < 0 || i > len(out)-8 {
 //line hecbench_convolution1d.go:91
 							break
-//line hecbench_convolution1d.go:91
 						}
 //line hecbench_convolution1d.go:91
 						if (gc_tx2+0-(maskWidth/2)) >= 0 && (gc_tx2+(maskWidth-1)-(maskWidth/2)) >= (gc_tx2+0-(maskWidth/2)) && (gc_tx2+(maskWidth-1)-(maskWidth/2)) <= (len(tile)-8) && (start+0) >= 0 && (start+(maskWidth-1)) >= (start+0) && (start+(maskWidth-1)) <= (len(in)-8) {
@@ -1499,180 +1119,127 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 //line hecbench_convolution1d.go:91
 								var inIndex int = start + j
 //line hecbench_convolution1d.go:91
-								_ = inIndex
-//line hecbench_convolution1d.go:91
 								if inIndex >=
-
+//line hecbench_convolution1d.go:93
 									0 && (inIndex < inputWidth && uint(inputWidth-inIndex) > 7) {
 //line hecbench_convolution1d.go:93
 									if inIndex >=
 										thisTileStart && (inIndex < nextTileStart && uint(nextTileStart-inIndex) > 7) {
 //line hecbench_convolution1d.go:94
 										var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convolution1d.go:94
 										{
 //line hecbench_convolution1d.go:94
 											gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(maskWidth/2):])
-//line hecbench_convolution1d.go:97
 										}
 //line hecbench_convolution1d.go:97
 										s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
-//line hecbench_convolution1d.go:97
 									} else {
 //line hecbench_convolution1d.go:97
 										gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(thisTileStart, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nextTileStart, inIndex, 8)))))
 //line hecbench_convolution1d.go:94
-										_ = gc_if
-//line hecbench_convolution1d.go:94
 										if gc_if.ToBits() != 0 {
 //line hecbench_convolution1d.go:94
 											var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convolution1d.go:94
 											{
 //line hecbench_convolution1d.go:94
 												gc_ld2 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(maskWidth/2):])
-//line hecbench_convolution1d.go:97
 											}
 //line hecbench_convolution1d.go:97
 											var gc_u float32
-//line hecbench_convolution1d.go:97
-											_ = gc_u
 //line hecbench_convolution1d.go:97
 											if gc_in := gc_if.ToBits(); gc_in != 0 {
 //line hecbench_convolution1d.go:97
 												gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
 //line hecbench_convolution1d.go:97
 												gc_u = mask[j]
-//line hecbench_convolution1d.go:97
 											}
 //line hecbench_convolution1d.go:97
 											s = s.Add(gc_ld2.Mul(archsimd.BroadcastFloat32x8(gc_u))).Merge(s, gc_if)
-//line hecbench_convolution1d.go:97
 										}
 //line hecbench_convolution1d.go:97
 										gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_convolution1d.go:97
-										_ = gc_else
-//line hecbench_convolution1d.go:97
 										if gc_else.ToBits() != 0 {
-//line hecbench_convolution1d.go:97
 											{
 //line hecbench_convolution1d.go:97
 												var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convolution1d.go:97
 												{
 //line hecbench_convolution1d.go:97
 													gc_ld3 = archsimd.LoadFloat32x8Slice(in[inIndex:])
-//line hecbench_convolution1d.go:99
 												}
-//line hecbench_convolution1d.go:99
 												var gc_u2 float32
-//line hecbench_convolution1d.go:99
-												_ = gc_u2
 //line hecbench_convolution1d.go:99
 												if gc_in2 := gc_else.ToBits(); gc_in2 != 0 {
 //line hecbench_convolution1d.go:99
 													gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
 //line hecbench_convolution1d.go:99
 													gc_u2 = mask[j]
-//line hecbench_convolution1d.go:99
 												}
 //line hecbench_convolution1d.go:99
 												s = s.Add(gc_ld3.Mul(archsimd.BroadcastFloat32x8(gc_u2))).Merge(s, gc_else)
-//line hecbench_convolution1d.go:99
 											}
-//line hecbench_convolution1d.go:99
 										}
-//line hecbench_convolution1d.go:99
 									}
-//line hecbench_convolution1d.go:99
 								} else {
 //line hecbench_convolution1d.go:99
 									gc_if2 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, inIndex, 8)))))
 //line hecbench_convolution1d.go:93
-									_ = gc_if2
-//line hecbench_convolution1d.go:93
 									if gc_if2.ToBits() != 0 {
 //line hecbench_convolution1d.go:93
 										gc_if3 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(thisTileStart, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nextTileStart, inIndex, 8)))))
-										_ = gc_if3
-//line hecbench_convolution1d.go:94
 										if gc_if2.And(gc_if3).ToBits() != 0 {
 //line hecbench_convolution1d.go:94
 											var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convolution1d.go:94
 											{
 //line hecbench_convolution1d.go:94
 												gc_ld4 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(maskWidth/2):])
-//line hecbench_convolution1d.go:97
 											}
 //line hecbench_convolution1d.go:97
 											var gc_u3 float32
-//line hecbench_convolution1d.go:97
-											_ = gc_u3
 //line hecbench_convolution1d.go:97
 											if gc_in3 := gc_if2.And(gc_if3).ToBits(); gc_in3 != 0 {
 //line hecbench_convolution1d.go:97
 												gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
 //line hecbench_convolution1d.go:97
 												gc_u3 = mask[j]
-//line hecbench_convolution1d.go:97
 											}
 //line hecbench_convolution1d.go:97
 											s = s.Add(gc_ld4.Mul(archsimd.BroadcastFloat32x8(gc_u3))).Merge(s, gc_if2.And(gc_if3))
-//line hecbench_convolution1d.go:97
 										}
 //line hecbench_convolution1d.go:97
 										gc_else2 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_convolution1d.go:97
-										_ = gc_else2
-//line hecbench_convolution1d.go:97
 										if gc_if2.And(gc_else2).ToBits() != 0 {
-//line hecbench_convolution1d.go:97
 											{
 //line hecbench_convolution1d.go:97
 												var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convolution1d.go:97
 												{
 //line hecbench_convolution1d.go:97
 													gc_ld5 = archsimd.LoadFloat32x8Slice(in[inIndex:])
-//line hecbench_convolution1d.go:99
 												}
-//line hecbench_convolution1d.go:99
 												var gc_u4 float32
-//line hecbench_convolution1d.go:99
-												_ = gc_u4
 //line hecbench_convolution1d.go:99
 												if gc_in4 := gc_if2.And(gc_else2).ToBits(); gc_in4 != 0 {
 //line hecbench_convolution1d.go:99
 													gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
 //line hecbench_convolution1d.go:99
 													gc_u4 = mask[j]
-//line hecbench_convolution1d.go:99
 												}
 //line hecbench_convolution1d.go:99
 												s = s.Add(gc_ld5.Mul(archsimd.BroadcastFloat32x8(gc_u4))).Merge(s, gc_if2.And(gc_else2))
-//line hecbench_convolution1d.go:99
 											}
-//line hecbench_convolution1d.go:99
 										}
-//line hecbench_convolution1d.go:99
 									}
-//line hecbench_convolution1d.go:99
 								}
-//line hecbench_convolution1d.go:99
 							}
-//line hecbench_convolution1d.go:99
 						} else {
 //line hecbench_convolution1d.go:99
 							for j := 0; j < maskWidth; j = j + 1 {
 //line hecbench_convolution1d.go:91
 								var inIndex int = start + j
 //line hecbench_convolution1d.go:91
-								_ = inIndex
-//line hecbench_convolution1d.go:91
 								if inIndex >=
-
+//line hecbench_convolution1d.go:93
 									0 && (inIndex < inputWidth && uint(inputWidth-inIndex) > 7) {
 //line hecbench_convolution1d.go:93
 									if inIndex >=
@@ -1683,20 +1250,15 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 										if (gc_tx2+j-(maskWidth/2)) >= 0 && (gc_tx2+j-(maskWidth/2)) <= len(tile)-8 {
 //line hecbench_convolution1d.go:97
 											gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(maskWidth/2):])
-//line hecbench_convolution1d.go:97
 										} else {
 //line hecbench_convolution1d.go:97
 											break gc_steps
-//line hecbench_convolution1d.go:97
 										}
 //line hecbench_convolution1d.go:97
 										s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
-//line hecbench_convolution1d.go:97
 									} else {
 //line hecbench_convolution1d.go:97
 										gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(thisTileStart, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nextTileStart, inIndex, 8)))))
-//line hecbench_convolution1d.go:94
-										_ = gc_if
 //line hecbench_convolution1d.go:94
 										if gc_if.ToBits() != 0 {
 //line hecbench_convolution1d.go:94
@@ -1705,35 +1267,26 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 											if (gc_tx2+j-(maskWidth/2)) >= 0 && (gc_tx2+j-(maskWidth/2)) <= len(tile)-8 {
 //line hecbench_convolution1d.go:97
 												gc_ld2 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(maskWidth/2):])
-//line hecbench_convolution1d.go:97
 											} else {
 //line hecbench_convolution1d.go:97
 												break gc_steps
-//line hecbench_convolution1d.go:97
 											}
 //line hecbench_convolution1d.go:97
 											var gc_u float32
-//line hecbench_convolution1d.go:97
-											_ = gc_u
 //line hecbench_convolution1d.go:97
 											if gc_in := gc_if.ToBits(); gc_in != 0 {
 //line hecbench_convolution1d.go:97
 												gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
 //line hecbench_convolution1d.go:97
 												gc_u = mask[j]
-//line hecbench_convolution1d.go:97
 											}
 //line hecbench_convolution1d.go:97
 											s = s.Add(gc_ld2.Mul(archsimd.BroadcastFloat32x8(gc_u))).Merge(s, gc_if)
-//line hecbench_convolution1d.go:97
 										}
 //line hecbench_convolution1d.go:97
 										gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_convolution1d.go:97
-										_ = gc_else
-//line hecbench_convolution1d.go:97
 										if gc_else.ToBits() != 0 {
-//line hecbench_convolution1d.go:97
 											{
 //line hecbench_convolution1d.go:97
 												var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -1741,44 +1294,31 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 												if inIndex >= 0 && inIndex <= len(in)-8 {
 //line hecbench_convolution1d.go:99
 													gc_ld3 = archsimd.LoadFloat32x8Slice(in[inIndex:])
-//line hecbench_convolution1d.go:99
 												} else {
 //line hecbench_convolution1d.go:99
 													break gc_steps
-//line hecbench_convolution1d.go:99
 												}
 //line hecbench_convolution1d.go:99
 												var gc_u2 float32
-//line hecbench_convolution1d.go:99
-												_ = gc_u2
 //line hecbench_convolution1d.go:99
 												if gc_in2 := gc_else.ToBits(); gc_in2 != 0 {
 //line hecbench_convolution1d.go:99
 													gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
 //line hecbench_convolution1d.go:99
 													gc_u2 = mask[j]
-//line hecbench_convolution1d.go:99
 												}
 //line hecbench_convolution1d.go:99
 												s = s.Add(gc_ld3.Mul(archsimd.BroadcastFloat32x8(gc_u2))).Merge(s, gc_else)
-//line hecbench_convolution1d.go:99
 											}
-//line hecbench_convolution1d.go:99
 										}
-//line hecbench_convolution1d.go:99
 									}
-//line hecbench_convolution1d.go:99
 								} else {
 //line hecbench_convolution1d.go:99
 									gc_if2 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, inIndex, 8)))))
 //line hecbench_convolution1d.go:93
-									_ = gc_if2
-//line hecbench_convolution1d.go:93
 									if gc_if2.ToBits() != 0 {
 //line hecbench_convolution1d.go:93
 										gc_if3 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(thisTileStart, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nextTileStart, inIndex, 8)))))
-										_ = gc_if3
-//line hecbench_convolution1d.go:94
 										if gc_if2.And(gc_if3).ToBits() != 0 {
 //line hecbench_convolution1d.go:94
 											var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -1786,35 +1326,26 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 											if (gc_tx2+j-(maskWidth/2)) >= 0 && (gc_tx2+j-(maskWidth/2)) <= len(tile)-8 {
 //line hecbench_convolution1d.go:97
 												gc_ld4 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(maskWidth/2):])
-//line hecbench_convolution1d.go:97
 											} else {
 //line hecbench_convolution1d.go:97
 												break gc_steps
-//line hecbench_convolution1d.go:97
 											}
 //line hecbench_convolution1d.go:97
 											var gc_u3 float32
-//line hecbench_convolution1d.go:97
-											_ = gc_u3
 //line hecbench_convolution1d.go:97
 											if gc_in3 := gc_if2.And(gc_if3).ToBits(); gc_in3 != 0 {
 //line hecbench_convolution1d.go:97
 												gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
 //line hecbench_convolution1d.go:97
 												gc_u3 = mask[j]
-//line hecbench_convolution1d.go:97
 											}
 //line hecbench_convolution1d.go:97
 											s = s.Add(gc_ld4.Mul(archsimd.BroadcastFloat32x8(gc_u3))).Merge(s, gc_if2.And(gc_if3))
-//line hecbench_convolution1d.go:97
 										}
 //line hecbench_convolution1d.go:97
 										gc_else2 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_convolution1d.go:97
-										_ = gc_else2
-//line hecbench_convolution1d.go:97
 										if gc_if2.And(gc_else2).ToBits() != 0 {
-//line hecbench_convolution1d.go:97
 											{
 //line hecbench_convolution1d.go:97
 												var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -1822,37 +1353,26 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 												if inIndex >= 0 && inIndex <= len(in)-8 {
 //line hecbench_convolution1d.go:99
 													gc_ld5 = archsimd.LoadFloat32x8Slice(in[inIndex:])
-//line hecbench_convolution1d.go:99
 												} else {
 //line hecbench_convolution1d.go:99
 													break gc_steps
-//line hecbench_convolution1d.go:99
 												}
 //line hecbench_convolution1d.go:99
 												var gc_u4 float32
-//line hecbench_convolution1d.go:99
-												_ = gc_u4
 //line hecbench_convolution1d.go:99
 												if gc_in4 := gc_if2.And(gc_else2).ToBits(); gc_in4 != 0 {
 //line hecbench_convolution1d.go:99
 													gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
 //line hecbench_convolution1d.go:99
 													gc_u4 = mask[j]
-//line hecbench_convolution1d.go:99
 												}
 //line hecbench_convolution1d.go:99
 												s = s.Add(gc_ld5.Mul(archsimd.BroadcastFloat32x8(gc_u4))).Merge(s, gc_if2.And(gc_else2))
-//line hecbench_convolution1d.go:99
 											}
-//line hecbench_convolution1d.go:99
 										}
-//line hecbench_convolution1d.go:99
 									}
-//line hecbench_convolution1d.go:99
 								}
-//line hecbench_convolution1d.go:99
 							}
-//line hecbench_convolution1d.go:99
 						}
 //line hecbench_convolution1d.go:103
 						s.StoreSlice(out[i:])
@@ -1862,24 +1382,15 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_convolution1d.go:83
 					i := gc_tx2 + gc_bx2*gc_bdx2
-					_ = i
-
 //line hecbench_convolution1d.go:89
 					start := i - (maskWidth / 2)
-					_ = start
-
-//line hecbench_convolution1d.go:90
 					var s float32 = 0
-
-//line hecbench_convolution1d.go:91
 					for j := 0; j < maskWidth; j++ {
 						inIndex := start + j
 						if inIndex >= 0 && inIndex < inputWidth {
 							if inIndex >= thisTileStart && inIndex < nextTileStart {
-
 //line hecbench_convolution1d.go:97
 								s += tile[gc_tx2+j-(maskWidth/2)] * mask[j]
 							} else {
@@ -1887,13 +1398,11 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 							}
 						}
 					}
-
-//line hecbench_convolution1d.go:103
 					out[i] = s
-					_ = s
 				}
 			}
 		}
+//line hecbench_convolution1d.go:108
 	})
 }
 

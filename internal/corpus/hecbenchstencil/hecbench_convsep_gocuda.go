@@ -39,14 +39,10 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line hecbench_convsep.go:31
 	lData := gocuda.Shared[[(csRowsResultSteps + 2*csRowsHaloSteps) * csRowsBlockDimX]float32](t, csRowsBlockDimY)[:csRowsBlockDimY]
-
 //line hecbench_convsep.go:33
 	gidX := gc_bx
-
-//line hecbench_convsep.go:34
 	gidY := gc_by
 	{
 		gc_ty := 0
@@ -57,256 +53,142 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_convsep.go:35
 					lidX := gc_tx
-					_ = lidX
-
-//line hecbench_convsep.go:36
 					lidY := gc_ty
-					_ = lidY
-
 //line hecbench_convsep.go:38
 					baseX := (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
-					_ = baseX
-
-//line hecbench_convsep.go:39
 					baseY := gidY*csRowsBlockDimY + lidY
-					_ = baseY
-
 //line hecbench_convsep.go:41
 					srcOff := baseY*pitch + baseX
-					_ = srcOff
-
 					{
-
 //line hecbench_convsep.go:45
-						{
-//line hecbench_convsep.go:45
-							i := int(1)
-//line hecbench_convsep.go:45
-							_ = i
-							gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
-						}
-//line hecbench_convsep.go:45
-						{
-//line hecbench_convsep.go:45
-							i := int(2)
-//line hecbench_convsep.go:45
-							_ = i
-							gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
-						}
-//line hecbench_convsep.go:45
-						{
-//line hecbench_convsep.go:45
-							i := int(3)
-//line hecbench_convsep.go:45
-							_ = i
-							gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
-						}
-//line hecbench_convsep.go:45
-						{
-//line hecbench_convsep.go:45
-							i := int(4)
-//line hecbench_convsep.go:45
-							_ = i
-							gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
-						}
-//line hecbench_convsep.go:45
-						{
-//line hecbench_convsep.go:45
-							i := int(5)
-//line hecbench_convsep.go:45
-							_ = i
-							gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
-						}
-//line hecbench_convsep.go:45
-						{
-//line hecbench_convsep.go:45
-							i := int(6)
-//line hecbench_convsep.go:45
-							_ = i
-							gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
-						}
-//line hecbench_convsep.go:45
-						{
-//line hecbench_convsep.go:45
-							i := int(7)
-//line hecbench_convsep.go:45
-							_ = i
-							gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
-						}
-//line hecbench_convsep.go:45
-						{
-//line hecbench_convsep.go:45
-							i := int(8)
-//line hecbench_convsep.go:45
-							_ = i
-							gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
-						}
-//line hecbench_convsep.go:47
+						i := int(1)
+						gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
-
 					{
-
-//line hecbench_convsep.go:50
-						{
-//line hecbench_convsep.go:50
-							i_ := int(0)
-//line hecbench_convsep.go:50
-							_ = i_
-							if baseX+i_*csRowsBlockDimX >= 0 {
-								gc_at[0][lidX+i_*csRowsBlockDimX] = src[srcOff+i_*csRowsBlockDimX]
-							} else {
-								gc_at[0][lidX+i_*csRowsBlockDimX] = 0
-							}
-						}
-//line hecbench_convsep.go:56
+//line hecbench_convsep.go:45
+						i := int(2)
+						gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
-
 					{
-
-//line hecbench_convsep.go:59
-						{
-//line hecbench_convsep.go:59
-							i_2 := int(9)
-//line hecbench_convsep.go:59
-							_ = i_2
-							if baseX+i_2*csRowsBlockDimX < imageW {
-								gc_at[0][lidX+i_2*csRowsBlockDimX] = src[srcOff+i_2*csRowsBlockDimX]
-							} else {
-								gc_at[0][lidX+i_2*csRowsBlockDimX] = 0
-							}
+//line hecbench_convsep.go:45
+						i := int(3)
+						gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+					}
+					{
+//line hecbench_convsep.go:45
+						i := int(4)
+						gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+					}
+					{
+//line hecbench_convsep.go:45
+						i := int(5)
+						gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+					}
+					{
+//line hecbench_convsep.go:45
+						i := int(6)
+						gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+					}
+					{
+//line hecbench_convsep.go:45
+						i := int(7)
+						gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+					}
+					{
+//line hecbench_convsep.go:45
+						i := int(8)
+						gc_at[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+					}
+					{
+//line hecbench_convsep.go:50
+						i_ := int(0)
+						if baseX+i_*csRowsBlockDimX >= 0 {
+							gc_at[0][lidX+i_*csRowsBlockDimX] = src[srcOff+i_*csRowsBlockDimX]
+						} else {
+							gc_at[0][lidX+i_*csRowsBlockDimX] = 0
 						}
-//line hecbench_convsep.go:65
+					}
+					{
+//line hecbench_convsep.go:59
+						i_2 := int(9)
+						if baseX+i_2*csRowsBlockDimX < imageW {
+							gc_at[0][lidX+i_2*csRowsBlockDimX] = src[srcOff+i_2*csRowsBlockDimX]
+						} else {
+							gc_at[0][lidX+i_2*csRowsBlockDimX] = 0
+						}
 					}
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_convsep.go:35
 					lidX := gc_tx
-					_ = lidX
-
-//line hecbench_convsep.go:36
 					lidY := gc_ty
-					_ = lidY
-
 //line hecbench_convsep.go:38
 					baseX := (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
-					_ = baseX
-
-//line hecbench_convsep.go:39
 					baseY := gidY*csRowsBlockDimY + lidY
-					_ = baseY
-
 //line hecbench_convsep.go:41
 					srcOff := baseY*pitch + baseX
-					_ = srcOff
-
 					{
-
 //line hecbench_convsep.go:45
-						{
-//line hecbench_convsep.go:45
-							i := int(1)
-//line hecbench_convsep.go:45
-							_ = i
-							lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
-						}
-//line hecbench_convsep.go:45
-						{
-//line hecbench_convsep.go:45
-							i := int(2)
-//line hecbench_convsep.go:45
-							_ = i
-							lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
-						}
-//line hecbench_convsep.go:45
-						{
-//line hecbench_convsep.go:45
-							i := int(3)
-//line hecbench_convsep.go:45
-							_ = i
-							lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
-						}
-//line hecbench_convsep.go:45
-						{
-//line hecbench_convsep.go:45
-							i := int(4)
-//line hecbench_convsep.go:45
-							_ = i
-							lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
-						}
-//line hecbench_convsep.go:45
-						{
-//line hecbench_convsep.go:45
-							i := int(5)
-//line hecbench_convsep.go:45
-							_ = i
-							lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
-						}
-//line hecbench_convsep.go:45
-						{
-//line hecbench_convsep.go:45
-							i := int(6)
-//line hecbench_convsep.go:45
-							_ = i
-							lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
-						}
-//line hecbench_convsep.go:45
-						{
-//line hecbench_convsep.go:45
-							i := int(7)
-//line hecbench_convsep.go:45
-							_ = i
-							lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
-						}
-//line hecbench_convsep.go:45
-						{
-//line hecbench_convsep.go:45
-							i := int(8)
-//line hecbench_convsep.go:45
-							_ = i
-							lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
-						}
-//line hecbench_convsep.go:47
+						i := int(1)
+						lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
-
 					{
-
-//line hecbench_convsep.go:50
-						{
-//line hecbench_convsep.go:50
-							i_ := int(0)
-//line hecbench_convsep.go:50
-							_ = i_
-							if baseX+i_*csRowsBlockDimX >= 0 {
-								lData[lidY][lidX+i_*csRowsBlockDimX] = src[srcOff+i_*csRowsBlockDimX]
-							} else {
-								lData[lidY][lidX+i_*csRowsBlockDimX] = 0
-							}
-						}
-//line hecbench_convsep.go:56
+//line hecbench_convsep.go:45
+						i := int(2)
+						lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
-
 					{
-
-//line hecbench_convsep.go:59
-						{
-//line hecbench_convsep.go:59
-							i_2 := int(9)
-//line hecbench_convsep.go:59
-							_ = i_2
-							if baseX+i_2*csRowsBlockDimX < imageW {
-								lData[lidY][lidX+i_2*csRowsBlockDimX] = src[srcOff+i_2*csRowsBlockDimX]
-							} else {
-								lData[lidY][lidX+i_2*csRowsBlockDimX] = 0
-							}
+//line hecbench_convsep.go:45
+						i := int(3)
+						lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+					}
+					{
+//line hecbench_convsep.go:45
+						i := int(4)
+						lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+					}
+					{
+//line hecbench_convsep.go:45
+						i := int(5)
+						lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+					}
+					{
+//line hecbench_convsep.go:45
+						i := int(6)
+						lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+					}
+					{
+//line hecbench_convsep.go:45
+						i := int(7)
+						lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+					}
+					{
+//line hecbench_convsep.go:45
+						i := int(8)
+						lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+					}
+					{
+//line hecbench_convsep.go:50
+						i_ := int(0)
+						if baseX+i_*csRowsBlockDimX >= 0 {
+							lData[lidY][lidX+i_*csRowsBlockDimX] = src[srcOff+i_*csRowsBlockDimX]
+						} else {
+							lData[lidY][lidX+i_*csRowsBlockDimX] = 0
 						}
-//line hecbench_convsep.go:65
+					}
+					{
+//line hecbench_convsep.go:59
+						i_2 := int(9)
+						if baseX+i_2*csRowsBlockDimX < imageW {
+							lData[lidY][lidX+i_2*csRowsBlockDimX] = src[srcOff+i_2*csRowsBlockDimX]
+						} else {
+							lData[lidY][lidX+i_2*csRowsBlockDimX] = 0
+						}
 					}
 				}
 			}
@@ -318,42 +200,30 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 	}
 	compiled.OutOfLine(func() {
 		lData := lData[:4]
-		_ = lData
 		{
+//line hecbench_convsep.go:78
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_convsep.go:35
 					lidX := gc_tx
-					_ = lidX
-
-//line hecbench_convsep.go:36
 					lidY := gc_ty
-					_ = lidY
-
 //line hecbench_convsep.go:39
 					baseY := gidY*csRowsBlockDimY + lidY
-					_ = baseY
-
 //line hecbench_convsep.go:38
 					baseX := (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
-					_ = baseX
-
 //line hecbench_convsep.go:42
 					dstOff := baseY*pitch + baseX
-					_ = dstOff
-
 //line hecbench_convsep.go:70
 					for i_3 := csRowsHaloSteps; i_3 < csRowsHaloSteps+csRowsResultSteps; i_3++ {
 						sum := float32(0)
-
+//line hecbench_convsep.go:73
 						for j := -csKernelRadius; j <= csKernelRadius; j++ {
 							sum += kernel[csKernelRadius-j] * lData[lidY][lidX+i_3*csRowsBlockDimX+j]
 						}
-
+//line hecbench_convsep.go:77
 						dst[dstOff+i_3*csRowsBlockDimX] = sum
 					}
 				}
@@ -391,14 +261,10 @@ func gc_body_convColsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line hecbench_convsep.go:87
 	lData := gocuda.Shared[[(csColumnsResultStep+2*csColumnsHaloSteps)*csColumnsBlockDimY + 1]float32](t, csColumnsBlockDimX)[:csColumnsBlockDimX]
-
 //line hecbench_convsep.go:89
 	gidX := gc_bx
-
-//line hecbench_convsep.go:90
 	gidY := gc_by
 	{
 		gc_ty := 0
@@ -408,256 +274,144 @@ func gc_body_convColsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_convsep.go:91
 					lidX := gc_tx
-					_ = lidX
-
-//line hecbench_convsep.go:92
 					lidY := gc_ty
-					_ = lidY
-
 //line hecbench_convsep.go:96
 					baseY := (gidY*csColumnsResultStep-csColumnsHaloSteps)*csColumnsBlockDimY + lidY
-					_ = baseY
-
 //line hecbench_convsep.go:95
 					baseX := gidX*csColumnsBlockDimX + lidX
-					_ = baseX
-
 //line hecbench_convsep.go:97
 					srcOff := baseY*pitch + baseX
-					_ = srcOff
-
 					{
-
 //line hecbench_convsep.go:101
-						{
-//line hecbench_convsep.go:101
-							i := int(1)
-//line hecbench_convsep.go:101
-							_ = i
-							gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-						}
-//line hecbench_convsep.go:101
-						{
-//line hecbench_convsep.go:101
-							i := int(2)
-//line hecbench_convsep.go:101
-							_ = i
-							gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-						}
-//line hecbench_convsep.go:101
-						{
-//line hecbench_convsep.go:101
-							i := int(3)
-//line hecbench_convsep.go:101
-							_ = i
-							gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-						}
-//line hecbench_convsep.go:101
-						{
-//line hecbench_convsep.go:101
-							i := int(4)
-//line hecbench_convsep.go:101
-							_ = i
-							gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-						}
-//line hecbench_convsep.go:101
-						{
-//line hecbench_convsep.go:101
-							i := int(5)
-//line hecbench_convsep.go:101
-							_ = i
-							gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-						}
-//line hecbench_convsep.go:101
-						{
-//line hecbench_convsep.go:101
-							i := int(6)
-//line hecbench_convsep.go:101
-							_ = i
-							gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-						}
-//line hecbench_convsep.go:101
-						{
-//line hecbench_convsep.go:101
-							i := int(7)
-//line hecbench_convsep.go:101
-							_ = i
-							gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-						}
-//line hecbench_convsep.go:101
-						{
-//line hecbench_convsep.go:101
-							i := int(8)
-//line hecbench_convsep.go:101
-							_ = i
-							gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-						}
-//line hecbench_convsep.go:103
+						i := int(1)
+						gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
-
 					{
-
-//line hecbench_convsep.go:106
-						{
-//line hecbench_convsep.go:106
-							i_ := int(0)
-//line hecbench_convsep.go:106
-							_ = i_
-							if baseY+i_*csColumnsBlockDimY >= 0 {
-								gc_at[gc_tx][lidY+i_*csColumnsBlockDimY] = src[srcOff+i_*csColumnsBlockDimY*pitch]
-							} else {
-								gc_at[gc_tx][lidY+i_*csColumnsBlockDimY] = 0
-							}
-						}
-//line hecbench_convsep.go:112
+//line hecbench_convsep.go:101
+						i := int(2)
+						gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
-
 					{
-
-//line hecbench_convsep.go:115
-						{
-//line hecbench_convsep.go:115
-							i_2 := int(9)
-//line hecbench_convsep.go:115
-							_ = i_2
-							if baseY+i_2*csColumnsBlockDimY < imageH {
-								gc_at[gc_tx][lidY+i_2*csColumnsBlockDimY] = src[srcOff+i_2*csColumnsBlockDimY*pitch]
-							} else {
-								gc_at[gc_tx][lidY+i_2*csColumnsBlockDimY] = 0
-							}
+//line hecbench_convsep.go:101
+						i := int(3)
+						gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+					}
+					{
+//line hecbench_convsep.go:101
+						i := int(4)
+						gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+					}
+					{
+//line hecbench_convsep.go:101
+						i := int(5)
+						gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+					}
+					{
+//line hecbench_convsep.go:101
+						i := int(6)
+						gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+					}
+					{
+//line hecbench_convsep.go:101
+						i := int(7)
+						gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+					}
+					{
+//line hecbench_convsep.go:101
+						i := int(8)
+						gc_at[gc_tx][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+					}
+					{
+//line hecbench_convsep.go:106
+						i_ := int(0)
+						if baseY+i_*csColumnsBlockDimY >= 0 {
+							gc_at[gc_tx][lidY+i_*csColumnsBlockDimY] = src[srcOff+i_*csColumnsBlockDimY*pitch]
+						} else {
+							gc_at[gc_tx][lidY+i_*csColumnsBlockDimY] = 0
 						}
-//line hecbench_convsep.go:121
+					}
+					{
+//line hecbench_convsep.go:115
+						i_2 := int(9)
+						if baseY+i_2*csColumnsBlockDimY < imageH {
+							gc_at[gc_tx][lidY+i_2*csColumnsBlockDimY] = src[srcOff+i_2*csColumnsBlockDimY*pitch]
+						} else {
+							gc_at[gc_tx][lidY+i_2*csColumnsBlockDimY] = 0
+						}
 					}
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_convsep.go:91
 					lidX := gc_tx
-					_ = lidX
-
-//line hecbench_convsep.go:92
 					lidY := gc_ty
-					_ = lidY
-
 //line hecbench_convsep.go:96
 					baseY := (gidY*csColumnsResultStep-csColumnsHaloSteps)*csColumnsBlockDimY + lidY
-					_ = baseY
-
 //line hecbench_convsep.go:95
 					baseX := gidX*csColumnsBlockDimX + lidX
-					_ = baseX
-
 //line hecbench_convsep.go:97
 					srcOff := baseY*pitch + baseX
-					_ = srcOff
-
 					{
-
 //line hecbench_convsep.go:101
-						{
-//line hecbench_convsep.go:101
-							i := int(1)
-//line hecbench_convsep.go:101
-							_ = i
-							lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-						}
-//line hecbench_convsep.go:101
-						{
-//line hecbench_convsep.go:101
-							i := int(2)
-//line hecbench_convsep.go:101
-							_ = i
-							lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-						}
-//line hecbench_convsep.go:101
-						{
-//line hecbench_convsep.go:101
-							i := int(3)
-//line hecbench_convsep.go:101
-							_ = i
-							lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-						}
-//line hecbench_convsep.go:101
-						{
-//line hecbench_convsep.go:101
-							i := int(4)
-//line hecbench_convsep.go:101
-							_ = i
-							lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-						}
-//line hecbench_convsep.go:101
-						{
-//line hecbench_convsep.go:101
-							i := int(5)
-//line hecbench_convsep.go:101
-							_ = i
-							lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-						}
-//line hecbench_convsep.go:101
-						{
-//line hecbench_convsep.go:101
-							i := int(6)
-//line hecbench_convsep.go:101
-							_ = i
-							lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-						}
-//line hecbench_convsep.go:101
-						{
-//line hecbench_convsep.go:101
-							i := int(7)
-//line hecbench_convsep.go:101
-							_ = i
-							lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-						}
-//line hecbench_convsep.go:101
-						{
-//line hecbench_convsep.go:101
-							i := int(8)
-//line hecbench_convsep.go:101
-							_ = i
-							lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-						}
-//line hecbench_convsep.go:103
+						i := int(1)
+						lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
-
 					{
-
-//line hecbench_convsep.go:106
-						{
-//line hecbench_convsep.go:106
-							i_ := int(0)
-//line hecbench_convsep.go:106
-							_ = i_
-							if baseY+i_*csColumnsBlockDimY >= 0 {
-								lData[lidX][lidY+i_*csColumnsBlockDimY] = src[srcOff+i_*csColumnsBlockDimY*pitch]
-							} else {
-								lData[lidX][lidY+i_*csColumnsBlockDimY] = 0
-							}
-						}
-//line hecbench_convsep.go:112
+//line hecbench_convsep.go:101
+						i := int(2)
+						lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
-
 					{
-
-//line hecbench_convsep.go:115
-						{
-//line hecbench_convsep.go:115
-							i_2 := int(9)
-//line hecbench_convsep.go:115
-							_ = i_2
-							if baseY+i_2*csColumnsBlockDimY < imageH {
-								lData[lidX][lidY+i_2*csColumnsBlockDimY] = src[srcOff+i_2*csColumnsBlockDimY*pitch]
-							} else {
-								lData[lidX][lidY+i_2*csColumnsBlockDimY] = 0
-							}
+//line hecbench_convsep.go:101
+						i := int(3)
+						lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+					}
+					{
+//line hecbench_convsep.go:101
+						i := int(4)
+						lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+					}
+					{
+//line hecbench_convsep.go:101
+						i := int(5)
+						lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+					}
+					{
+//line hecbench_convsep.go:101
+						i := int(6)
+						lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+					}
+					{
+//line hecbench_convsep.go:101
+						i := int(7)
+						lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+					}
+					{
+//line hecbench_convsep.go:101
+						i := int(8)
+						lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+					}
+					{
+//line hecbench_convsep.go:106
+						i_ := int(0)
+						if baseY+i_*csColumnsBlockDimY >= 0 {
+							lData[lidX][lidY+i_*csColumnsBlockDimY] = src[srcOff+i_*csColumnsBlockDimY*pitch]
+						} else {
+							lData[lidX][lidY+i_*csColumnsBlockDimY] = 0
 						}
-//line hecbench_convsep.go:121
+					}
+					{
+//line hecbench_convsep.go:115
+						i_2 := int(9)
+						if baseY+i_2*csColumnsBlockDimY < imageH {
+							lData[lidX][lidY+i_2*csColumnsBlockDimY] = src[srcOff+i_2*csColumnsBlockDimY*pitch]
+						} else {
+							lData[lidX][lidY+i_2*csColumnsBlockDimY] = 0
+						}
 					}
 				}
 			}
@@ -669,42 +423,30 @@ func gc_body_convColsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 	}
 	compiled.OutOfLine(func() {
 		lData := lData[:16]
-		_ = lData
 		{
+//line hecbench_convsep.go:134
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_convsep.go:91
 					lidX := gc_tx
-					_ = lidX
-
-//line hecbench_convsep.go:92
 					lidY := gc_ty
-					_ = lidY
-
 //line hecbench_convsep.go:96
 					baseY := (gidY*csColumnsResultStep-csColumnsHaloSteps)*csColumnsBlockDimY + lidY
-					_ = baseY
-
 //line hecbench_convsep.go:95
 					baseX := gidX*csColumnsBlockDimX + lidX
-					_ = baseX
-
 //line hecbench_convsep.go:98
 					dstOff := baseY*pitch + baseX
-					_ = dstOff
-
 //line hecbench_convsep.go:126
 					for i_3 := csColumnsHaloSteps; i_3 < csColumnsHaloSteps+csColumnsResultStep; i_3++ {
 						sum := float32(0)
-
+//line hecbench_convsep.go:129
 						for j := -csKernelRadius; j <= csKernelRadius; j++ {
 							sum += kernel[csKernelRadius-j] * lData[lidX][lidY+i_3*csColumnsBlockDimY+j]
 						}
-
+//line hecbench_convsep.go:133
 						dst[dstOff+i_3*csColumnsBlockDimY*pitch] = sum
 					}
 				}

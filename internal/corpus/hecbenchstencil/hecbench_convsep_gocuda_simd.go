@@ -40,14 +40,10 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_convsep.go:31
 	lData := gocuda.Shared[[(csRowsResultSteps + 2*csRowsHaloSteps) * csRowsBlockDimX]float32](t, csRowsBlockDimY)[:csRowsBlockDimY]
-
 //line hecbench_convsep.go:33
 	gidX := gc_bx2
-
-//line hecbench_convsep.go:34
 	gidY := gc_by2
 	{
 		gc_ty2 := 0
@@ -59,555 +55,382 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 				if compiled.SIMD {
 //line hecbench_convsep.go:35
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_convsep.go:35
-					_ = gc_iota2
 //line hecbench_convsep.go:54
 					gc_vb2 := archsimd.BroadcastFloat32x8(0)
-//line hecbench_convsep.go:54
-					_ = gc_vb2
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_convsep.go:35
 						var lidX int = gc_tx2
-//line hecbench_convsep.go:35
-						_ = lidX
-//line hecbench_convsep.go:36
 						var lidY int = gc_ty2
-//line hecbench_convsep.go:36
-						_ = lidY
 //line hecbench_convsep.go:38
 						var baseX int = (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
-//line hecbench_convsep.go:38
-						_ = baseX
-//line hecbench_convsep.go:39
 						var baseY int = gidY*csRowsBlockDimY + lidY
-//line hecbench_convsep.go:39
-						_ = baseY
 //line hecbench_convsep.go:41
 						var srcOff int = baseY*pitch + baseX
-//line hecbench_convsep.go:41
-						_ = srcOff
 //line hecbench_convsep.go:45
 						if (srcOff+compiled.Trip(1)*
 							csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(1)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(1)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(1)*csRowsBlockDimX) > len(gc_at2[0])-8 || (srcOff+compiled.Trip(2)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(2)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(2)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(2)*csRowsBlockDimX) > len(gc_at2[0])-8 || (srcOff+compiled.Trip(3)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(3)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(3)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(3)*csRowsBlockDimX) > len(gc_at2[0])-8 || (srcOff+compiled.Trip(4)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(4)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(4)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(4)*csRowsBlockDimX) > len(gc_at2[0])-8 || (srcOff+compiled.Trip(5)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(5)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(5)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(5)*csRowsBlockDimX) > len(gc_at2[0])-8 || (srcOff+compiled.Trip(6)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(6)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(6)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(6)*csRowsBlockDimX) > len(gc_at2[0])-8 || (srcOff+compiled.Trip(7)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(7)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(7)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(7)*csRowsBlockDimX) > len(gc_at2[0])-8 || (srcOff+compiled.Trip(8)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(8)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(8)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(8)*csRowsBlockDimX) > len(gc_at2[0])-8 {
 //line hecbench_convsep.go:45
 							break
-//line hecbench_convsep.go:45
 						}
 //line hecbench_convsep.go:46
-						{
+						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(1)*csRowsBlockDimX:]).StoreSlice(gc_at2[0][lidX+compiled.Trip(1)*csRowsBlockDimX:])
 //line hecbench_convsep.go:46
-							archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(1)*csRowsBlockDimX:]).StoreSlice(gc_at2[0][lidX+compiled.Trip(1)*csRowsBlockDimX:])
+						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(2)*csRowsBlockDimX:]).StoreSlice(gc_at2[0][lidX+compiled.Trip(2)*csRowsBlockDimX:])
 //line hecbench_convsep.go:46
-						}
+						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(3)*csRowsBlockDimX:]).StoreSlice(gc_at2[0][lidX+compiled.Trip(3)*csRowsBlockDimX:])
 //line hecbench_convsep.go:46
-						{
+						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(4)*csRowsBlockDimX:]).StoreSlice(gc_at2[0][lidX+compiled.Trip(4)*csRowsBlockDimX:])
 //line hecbench_convsep.go:46
-							archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(2)*csRowsBlockDimX:]).StoreSlice(gc_at2[0][lidX+compiled.Trip(2)*csRowsBlockDimX:])
+						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(5)*csRowsBlockDimX:]).StoreSlice(gc_at2[0][lidX+compiled.Trip(5)*csRowsBlockDimX:])
 //line hecbench_convsep.go:46
-						}
+						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(6)*csRowsBlockDimX:]).StoreSlice(gc_at2[0][lidX+compiled.Trip(6)*csRowsBlockDimX:])
 //line hecbench_convsep.go:46
-						{
+						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(7)*csRowsBlockDimX:]).StoreSlice(gc_at2[0][lidX+compiled.Trip(7)*csRowsBlockDimX:])
 //line hecbench_convsep.go:46
-							archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(3)*csRowsBlockDimX:]).StoreSlice(gc_at2[0][lidX+compiled.Trip(3)*csRowsBlockDimX:])
-//line hecbench_convsep.go:46
-						}
-//line hecbench_convsep.go:46
-						{
-//line hecbench_convsep.go:46
-							archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(4)*csRowsBlockDimX:]).StoreSlice(gc_at2[0][lidX+compiled.Trip(4)*csRowsBlockDimX:])
-//line hecbench_convsep.go:46
-						}
-//line hecbench_convsep.go:46
-						{
-//line hecbench_convsep.go:46
-							archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(5)*csRowsBlockDimX:]).StoreSlice(gc_at2[0][lidX+compiled.Trip(5)*csRowsBlockDimX:])
-//line hecbench_convsep.go:46
-						}
-//line hecbench_convsep.go:46
-						{
-//line hecbench_convsep.go:46
-							archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(6)*csRowsBlockDimX:]).StoreSlice(gc_at2[0][lidX+compiled.Trip(6)*csRowsBlockDimX:])
-//line hecbench_convsep.go:46
-						}
-//line hecbench_convsep.go:46
-						{
-//line hecbench_convsep.go:46
-							archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(7)*csRowsBlockDimX:]).StoreSlice(gc_at2[0][lidX+compiled.Trip(7)*csRowsBlockDimX:])
-//line hecbench_convsep.go:46
-						}
-//line hecbench_convsep.go:46
-						{
-//line hecbench_convsep.go:46
-							archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(8)*csRowsBlockDimX:]).StoreSlice(gc_at2[0][lidX+compiled.Trip(8)*csRowsBlockDimX:])
-//line hecbench_convsep.go:46
-						}
+						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(8)*csRowsBlockDimX:]).StoreSlice(gc_at2[0][lidX+compiled.Trip(8)*csRowsBlockDimX:])
 //line hecbench_convsep.go:51
-						{
+						if baseX+compiled.Trip(0)*csRowsBlockDimX >= 0 {
 //line hecbench_convsep.go:51
-							if baseX+compiled.Trip(0)*csRowsBlockDimX >= 0 {
+							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convsep.go:51
-								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							if (srcOff+compiled.Trip(0)*
+								csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(0)*csRowsBlockDimX) <= len(src)-8 {
+//line hecbench_convsep.go:52
+								gc_ld5 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(0)*csRowsBlockDimX:])
+							} else {
+//line hecbench_convsep.go:52
+								var gc_lanes11 [8]float32
+//line hecbench_convsep.go:52
+								for gc_k11 := range 8 {
+//line hecbench_convsep.go:52
+									if 0xff&(1<<gc_k11) != 0 {
+//line hecbench_convsep.go:52
+										gc_pos2.Thread = gc_rank2 + gc_k11
+//line hecbench_convsep.go:52
+										gc_lanes11[gc_k11] = src[(srcOff+compiled.Trip(0)*csRowsBlockDimX)+gc_k11]
+									}
+								}
+//line hecbench_convsep.go:52
+								gc_pos2.Thread = gc_rank2
+//line hecbench_convsep.go:52
+								gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes11)
+							}
+//line hecbench_convsep.go:52
+							if (lidX+compiled.Trip(0)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(gc_at2[0])-8 {
+//line hecbench_convsep.go:52
+								gc_ld5.StoreSlice(gc_at2[0][lidX+compiled.Trip(0)*csRowsBlockDimX:])
+							} else {
+//line hecbench_convsep.go:52
+								var gc_lanes12 [8]float32
+//line hecbench_convsep.go:52
+								gc_ld5.Store(&gc_lanes12)
+//line hecbench_convsep.go:52
+								for gc_k12 := range 8 {
+//line hecbench_convsep.go:52
+									if 0xff&(1<<gc_k12) != 0 {
+//line hecbench_convsep.go:52
+										gc_pos2.Thread = gc_rank2 + gc_k12
+//line hecbench_convsep.go:52
+										gc_at2[0][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k12] = gc_lanes12[gc_k12]
+									}
+								}
+//line hecbench_convsep.go:52
+								gc_pos2.Thread = gc_rank2
+							}
+						} else {
+//line hecbench_convsep.go:52
+							gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, baseX+compiled.Trip(0)*csRowsBlockDimX, 8))))
+//line hecbench_convsep.go:51
+							if gc_if3.ToBits() != 0 {
+//line hecbench_convsep.go:51
+								var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convsep.go:51
 								if (srcOff+compiled.Trip(0)*
 									csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(0)*csRowsBlockDimX) <= len(src)-8 {
 //line hecbench_convsep.go:52
-									gc_ld5 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(0)*csRowsBlockDimX:])
-//line hecbench_convsep.go:52
+									gc_ld6 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(0)*csRowsBlockDimX:])
 								} else {
 //line hecbench_convsep.go:52
-									var gc_lanes11 [8]float32
+									var gc_lanes13 [8]float32
 //line hecbench_convsep.go:52
-									for gc_k11 := range 8 {
+									for gc_k13 := range 8 {
 //line hecbench_convsep.go:52
-										if 0xff&(1<<gc_k11) != 0 {
+										if gc_if3.ToBits()&(1<<gc_k13) != 0 {
 //line hecbench_convsep.go:52
-											gc_pos2.Thread = gc_rank2 + gc_k11
+											gc_pos2.Thread = gc_rank2 + gc_k13
 //line hecbench_convsep.go:52
-											gc_lanes11[gc_k11] = src[(srcOff+compiled.Trip(0)*csRowsBlockDimX)+gc_k11]
-//line hecbench_convsep.go:52
+											gc_lanes13[gc_k13] = src[(srcOff+compiled.Trip(0)*csRowsBlockDimX)+gc_k13]
 										}
-//line hecbench_convsep.go:52
 									}
 //line hecbench_convsep.go:52
 									gc_pos2.Thread = gc_rank2
 //line hecbench_convsep.go:52
-									gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes11)
-//line hecbench_convsep.go:52
+									gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes13)
 								}
 //line hecbench_convsep.go:52
 								if (lidX+compiled.Trip(0)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(gc_at2[0])-8 {
 //line hecbench_convsep.go:52
-									gc_ld5.StoreSlice(gc_at2[0][lidX+compiled.Trip(0)*csRowsBlockDimX:])
-//line hecbench_convsep.go:52
+									gc_ld6.StoreMasked((*[8]float32)(gc_at2[0][lidX+compiled.Trip(0)*csRowsBlockDimX:]), gc_if3)
 								} else {
 //line hecbench_convsep.go:52
-									var gc_lanes12 [8]float32
+									var gc_lanes14 [8]float32
 //line hecbench_convsep.go:52
-									gc_ld5.Store(&gc_lanes12)
+									gc_ld6.Store(&gc_lanes14)
 //line hecbench_convsep.go:52
-									for gc_k12 := range 8 {
+									for gc_k14 := range 8 {
 //line hecbench_convsep.go:52
-										if 0xff&(1<<gc_k12) != 0 {
+										if gc_if3.ToBits()&(1<<gc_k14) != 0 {
 //line hecbench_convsep.go:52
-											gc_pos2.Thread = gc_rank2 + gc_k12
+											gc_pos2.Thread = gc_rank2 + gc_k14
 //line hecbench_convsep.go:52
-											gc_at2[0][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k12] = gc_lanes12[gc_k12]
-//line hecbench_convsep.go:52
+											gc_at2[0][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k14] = gc_lanes14[gc_k14]
 										}
-//line hecbench_convsep.go:52
 									}
 //line hecbench_convsep.go:52
 									gc_pos2.Thread = gc_rank2
-//line hecbench_convsep.go:52
 								}
-//line hecbench_convsep.go:52
-							} else {
-//line hecbench_convsep.go:52
-								gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, baseX+compiled.Trip(0)*csRowsBlockDimX, 8))))
-//line hecbench_convsep.go:51
-								_ = gc_if3
-//line hecbench_convsep.go:51
-								if gc_if3.ToBits() != 0 {
-//line hecbench_convsep.go:51
-									var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convsep.go:51
-									if (srcOff+compiled.Trip(0)*
-										csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(0)*csRowsBlockDimX) <= len(src)-8 {
-//line hecbench_convsep.go:52
-										gc_ld6 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(0)*csRowsBlockDimX:])
-//line hecbench_convsep.go:52
-									} else {
-//line hecbench_convsep.go:52
-										var gc_lanes13 [8]float32
-//line hecbench_convsep.go:52
-										for gc_k13 := range 8 {
-//line hecbench_convsep.go:52
-											if gc_if3.ToBits()&(1<<gc_k13) != 0 {
-//line hecbench_convsep.go:52
-												gc_pos2.Thread = gc_rank2 + gc_k13
-//line hecbench_convsep.go:52
-												gc_lanes13[gc_k13] = src[(srcOff+compiled.Trip(0)*csRowsBlockDimX)+gc_k13]
-//line hecbench_convsep.go:52
-											}
-//line hecbench_convsep.go:52
-										}
-//line hecbench_convsep.go:52
-										gc_pos2.Thread = gc_rank2
-//line hecbench_convsep.go:52
-										gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes13)
-//line hecbench_convsep.go:52
-									}
-//line hecbench_convsep.go:52
-									if (lidX+compiled.Trip(0)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(gc_at2[0])-8 {
-//line hecbench_convsep.go:52
-										gc_ld6.StoreMasked((*[8]float32)(gc_at2[0][lidX+compiled.Trip(0)*csRowsBlockDimX:]), gc_if3)
-//line hecbench_convsep.go:52
-									} else {
-//line hecbench_convsep.go:52
-										var gc_lanes14 [8]float32
-//line hecbench_convsep.go:52
-										gc_ld6.Store(&gc_lanes14)
-//line hecbench_convsep.go:52
-										for gc_k14 := range 8 {
-//line hecbench_convsep.go:52
-											if gc_if3.ToBits()&(1<<gc_k14) != 0 {
-//line hecbench_convsep.go:52
-												gc_pos2.Thread = gc_rank2 + gc_k14
-//line hecbench_convsep.go:52
-												gc_at2[0][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k14] = gc_lanes14[gc_k14]
-//line hecbench_convsep.go:52
-											}
-//line hecbench_convsep.go:52
-										}
-//line hecbench_convsep.go:52
-										gc_pos2.Thread = gc_rank2
-//line hecbench_convsep.go:52
-									}
-//line hecbench_convsep.go:52
-								}
-//line hecbench_convsep.go:52
-								gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_convsep.go:52
-								_ = gc_else3
-//line hecbench_convsep.go:52
-								if gc_else3.ToBits() != 0 {
-//line hecbench_convsep.go:52
-									{
-//line hecbench_convsep.go:52
-										if (lidX+compiled.Trip(0)*
-
-											csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(gc_at2[0])-8 {
-//line hecbench_convsep.go:54
-											gc_vb2.StoreMasked((*[8]float32)(gc_at2[0][lidX+compiled.Trip(0)*csRowsBlockDimX:]), gc_else3)
-//line hecbench_convsep.go:54
-										} else {
-//line hecbench_convsep.go:54
-											var gc_lanes15 [8]float32
-//line hecbench_convsep.go:54
-											gc_vb2.Store(&gc_lanes15)
-//line hecbench_convsep.go:54
-											for gc_k15 := range 8 {
-//line hecbench_convsep.go:54
-												if gc_else3.ToBits()&(1<<gc_k15) != 0 {
-//line hecbench_convsep.go:54
-													gc_pos2.Thread = gc_rank2 + gc_k15
-//line hecbench_convsep.go:54
-													gc_at2[0][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k15] = gc_lanes15[gc_k15]
-//line hecbench_convsep.go:54
-												}
-//line hecbench_convsep.go:54
-											}
-//line hecbench_convsep.go:54
-											gc_pos2.Thread = gc_rank2
-//line hecbench_convsep.go:54
-										}
-//line hecbench_convsep.go:54
-									}
-//line hecbench_convsep.go:54
-								}
-//line hecbench_convsep.go:54
 							}
+//line hecbench_convsep.go:52
+							gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line hecbench_convsep.go:52
+							if gc_else3.ToBits() != 0 {
+								{
+//line hecbench_convsep.go:52
+									if (lidX+compiled.Trip(0)*
 //line hecbench_convsep.go:54
+										csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(gc_at2[0])-8 {
+//line hecbench_convsep.go:54
+										gc_vb2.StoreMasked((*[8]float32)(gc_at2[0][lidX+compiled.Trip(0)*csRowsBlockDimX:]), gc_else3)
+									} else {
+//line hecbench_convsep.go:54
+										var gc_lanes15 [8]float32
+//line hecbench_convsep.go:54
+										gc_vb2.Store(&gc_lanes15)
+//line hecbench_convsep.go:54
+										for gc_k15 := range 8 {
+//line hecbench_convsep.go:54
+											if gc_else3.ToBits()&(1<<gc_k15) != 0 {
+//line hecbench_convsep.go:54
+												gc_pos2.Thread = gc_rank2 + gc_k15
+//line hecbench_convsep.go:54
+												gc_at2[0][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k15] = gc_lanes15[gc_k15]
+											}
+										}
+//line hecbench_convsep.go:54
+										gc_pos2.Thread = gc_rank2
+									}
+								}
+							}
 						}
 //line hecbench_convsep.go:60
-						{
+						if baseX+compiled.Trip(9)*csRowsBlockDimX < imageW && uint(imageW-(baseX+compiled.Trip(9)*csRowsBlockDimX)) > 7 {
 //line hecbench_convsep.go:60
-							if baseX+compiled.Trip(9)*csRowsBlockDimX < imageW && uint(imageW-(baseX+compiled.Trip(9)*csRowsBlockDimX)) > 7 {
+							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convsep.go:60
-								var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							if (srcOff+compiled.Trip(9)*
+								csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(9)*csRowsBlockDimX) <= len(src)-8 {
+//line hecbench_convsep.go:61
+								gc_ld7 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(9)*csRowsBlockDimX:])
+							} else {
+//line hecbench_convsep.go:61
+								var gc_lanes16 [8]float32
+//line hecbench_convsep.go:61
+								for gc_k16 := range 8 {
+//line hecbench_convsep.go:61
+									if 0xff&(1<<gc_k16) != 0 {
+//line hecbench_convsep.go:61
+										gc_pos2.Thread = gc_rank2 + gc_k16
+//line hecbench_convsep.go:61
+										gc_lanes16[gc_k16] = src[(srcOff+compiled.Trip(9)*csRowsBlockDimX)+gc_k16]
+									}
+								}
+//line hecbench_convsep.go:61
+								gc_pos2.Thread = gc_rank2
+//line hecbench_convsep.go:61
+								gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes16)
+							}
+//line hecbench_convsep.go:61
+							if (lidX+compiled.Trip(9)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(gc_at2[0])-8 {
+//line hecbench_convsep.go:61
+								gc_ld7.StoreSlice(gc_at2[0][lidX+compiled.Trip(9)*csRowsBlockDimX:])
+							} else {
+//line hecbench_convsep.go:61
+								var gc_lanes17 [8]float32
+//line hecbench_convsep.go:61
+								gc_ld7.Store(&gc_lanes17)
+//line hecbench_convsep.go:61
+								for gc_k17 := range 8 {
+//line hecbench_convsep.go:61
+									if 0xff&(1<<gc_k17) != 0 {
+//line hecbench_convsep.go:61
+										gc_pos2.Thread = gc_rank2 + gc_k17
+//line hecbench_convsep.go:61
+										gc_at2[0][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k17] = gc_lanes17[gc_k17]
+									}
+								}
+//line hecbench_convsep.go:61
+								gc_pos2.Thread = gc_rank2
+							}
+						} else {
+//line hecbench_convsep.go:61
+							gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(imageW, baseX+compiled.Trip(9)*csRowsBlockDimX, 8))))
+//line hecbench_convsep.go:60
+							if gc_if4.ToBits() != 0 {
+//line hecbench_convsep.go:60
+								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convsep.go:60
 								if (srcOff+compiled.Trip(9)*
 									csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(9)*csRowsBlockDimX) <= len(src)-8 {
 //line hecbench_convsep.go:61
-									gc_ld7 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(9)*csRowsBlockDimX:])
-//line hecbench_convsep.go:61
+									gc_ld8 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(9)*csRowsBlockDimX:])
 								} else {
 //line hecbench_convsep.go:61
-									var gc_lanes16 [8]float32
+									var gc_lanes18 [8]float32
 //line hecbench_convsep.go:61
-									for gc_k16 := range 8 {
+									for gc_k18 := range 8 {
 //line hecbench_convsep.go:61
-										if 0xff&(1<<gc_k16) != 0 {
+										if gc_if4.ToBits()&(1<<gc_k18) != 0 {
 //line hecbench_convsep.go:61
-											gc_pos2.Thread = gc_rank2 + gc_k16
+											gc_pos2.Thread = gc_rank2 + gc_k18
 //line hecbench_convsep.go:61
-											gc_lanes16[gc_k16] = src[(srcOff+compiled.Trip(9)*csRowsBlockDimX)+gc_k16]
-//line hecbench_convsep.go:61
+											gc_lanes18[gc_k18] = src[(srcOff+compiled.Trip(9)*csRowsBlockDimX)+gc_k18]
 										}
-//line hecbench_convsep.go:61
 									}
 //line hecbench_convsep.go:61
 									gc_pos2.Thread = gc_rank2
 //line hecbench_convsep.go:61
-									gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes16)
-//line hecbench_convsep.go:61
+									gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes18)
 								}
 //line hecbench_convsep.go:61
 								if (lidX+compiled.Trip(9)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(gc_at2[0])-8 {
 //line hecbench_convsep.go:61
-									gc_ld7.StoreSlice(gc_at2[0][lidX+compiled.Trip(9)*csRowsBlockDimX:])
-//line hecbench_convsep.go:61
+									gc_ld8.StoreMasked((*[8]float32)(gc_at2[0][lidX+compiled.Trip(9)*csRowsBlockDimX:]), gc_if4)
 								} else {
 //line hecbench_convsep.go:61
-									var gc_lanes17 [8]float32
+									var gc_lanes19 [8]float32
 //line hecbench_convsep.go:61
-									gc_ld7.Store(&gc_lanes17)
+									gc_ld8.Store(&gc_lanes19)
 //line hecbench_convsep.go:61
-									for gc_k17 := range 8 {
+									for gc_k19 := range 8 {
 //line hecbench_convsep.go:61
-										if 0xff&(1<<gc_k17) != 0 {
+										if gc_if4.ToBits()&(1<<gc_k19) != 0 {
 //line hecbench_convsep.go:61
-											gc_pos2.Thread = gc_rank2 + gc_k17
+											gc_pos2.Thread = gc_rank2 + gc_k19
 //line hecbench_convsep.go:61
-											gc_at2[0][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k17] = gc_lanes17[gc_k17]
-//line hecbench_convsep.go:61
+											gc_at2[0][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k19] = gc_lanes19[gc_k19]
 										}
-//line hecbench_convsep.go:61
 									}
 //line hecbench_convsep.go:61
 									gc_pos2.Thread = gc_rank2
-//line hecbench_convsep.go:61
 								}
-//line hecbench_convsep.go:61
-							} else {
-//line hecbench_convsep.go:61
-								gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(imageW, baseX+compiled.Trip(9)*csRowsBlockDimX, 8))))
-//line hecbench_convsep.go:60
-								_ = gc_if4
-//line hecbench_convsep.go:60
-								if gc_if4.ToBits() != 0 {
-//line hecbench_convsep.go:60
-									var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convsep.go:60
-									if (srcOff+compiled.Trip(9)*
-										csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(9)*csRowsBlockDimX) <= len(src)-8 {
-//line hecbench_convsep.go:61
-										gc_ld8 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(9)*csRowsBlockDimX:])
-//line hecbench_convsep.go:61
-									} else {
-//line hecbench_convsep.go:61
-										var gc_lanes18 [8]float32
-//line hecbench_convsep.go:61
-										for gc_k18 := range 8 {
-//line hecbench_convsep.go:61
-											if gc_if4.ToBits()&(1<<gc_k18) != 0 {
-//line hecbench_convsep.go:61
-												gc_pos2.Thread = gc_rank2 + gc_k18
-//line hecbench_convsep.go:61
-												gc_lanes18[gc_k18] = src[(srcOff+compiled.Trip(9)*csRowsBlockDimX)+gc_k18]
-//line hecbench_convsep.go:61
-											}
-//line hecbench_convsep.go:61
-										}
-//line hecbench_convsep.go:61
-										gc_pos2.Thread = gc_rank2
-//line hecbench_convsep.go:61
-										gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes18)
-//line hecbench_convsep.go:61
-									}
-//line hecbench_convsep.go:61
-									if (lidX+compiled.Trip(9)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(gc_at2[0])-8 {
-//line hecbench_convsep.go:61
-										gc_ld8.StoreMasked((*[8]float32)(gc_at2[0][lidX+compiled.Trip(9)*csRowsBlockDimX:]), gc_if4)
-//line hecbench_convsep.go:61
-									} else {
-//line hecbench_convsep.go:61
-										var gc_lanes19 [8]float32
-//line hecbench_convsep.go:61
-										gc_ld8.Store(&gc_lanes19)
-//line hecbench_convsep.go:61
-										for gc_k19 := range 8 {
-//line hecbench_convsep.go:61
-											if gc_if4.ToBits()&(1<<gc_k19) != 0 {
-//line hecbench_convsep.go:61
-												gc_pos2.Thread = gc_rank2 + gc_k19
-//line hecbench_convsep.go:61
-												gc_at2[0][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k19] = gc_lanes19[gc_k19]
-//line hecbench_convsep.go:61
-											}
-//line hecbench_convsep.go:61
-										}
-//line hecbench_convsep.go:61
-										gc_pos2.Thread = gc_rank2
-//line hecbench_convsep.go:61
-									}
-//line hecbench_convsep.go:61
-								}
-//line hecbench_convsep.go:61
-								gc_else4 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_convsep.go:61
-								_ = gc_else4
-//line hecbench_convsep.go:61
-								if gc_else4.ToBits() != 0 {
-//line hecbench_convsep.go:61
-									{
-//line hecbench_convsep.go:61
-										if (lidX+compiled.Trip(9)*
-
-											csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(gc_at2[0])-8 {
-//line hecbench_convsep.go:63
-											gc_vb2.StoreMasked((*[8]float32)(gc_at2[0][lidX+compiled.Trip(9)*csRowsBlockDimX:]), gc_else4)
-//line hecbench_convsep.go:63
-										} else {
-//line hecbench_convsep.go:63
-											var gc_lanes20 [8]float32
-//line hecbench_convsep.go:63
-											gc_vb2.Store(&gc_lanes20)
-//line hecbench_convsep.go:63
-											for gc_k20 := range 8 {
-//line hecbench_convsep.go:63
-												if gc_else4.ToBits()&(1<<gc_k20) != 0 {
-//line hecbench_convsep.go:63
-													gc_pos2.Thread = gc_rank2 + gc_k20
-//line hecbench_convsep.go:63
-													gc_at2[0][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k20] = gc_lanes20[gc_k20]
-//line hecbench_convsep.go:63
-												}
-//line hecbench_convsep.go:63
-											}
-//line hecbench_convsep.go:63
-											gc_pos2.Thread = gc_rank2
-//line hecbench_convsep.go:63
-										}
-//line hecbench_convsep.go:63
-									}
-//line hecbench_convsep.go:63
-								}
-//line hecbench_convsep.go:63
 							}
+//line hecbench_convsep.go:61
+							gc_else4 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line hecbench_convsep.go:61
+							if gc_else4.ToBits() != 0 {
+								{
+//line hecbench_convsep.go:61
+									if (lidX+compiled.Trip(9)*
 //line hecbench_convsep.go:63
+										csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(gc_at2[0])-8 {
+//line hecbench_convsep.go:63
+										gc_vb2.StoreMasked((*[8]float32)(gc_at2[0][lidX+compiled.Trip(9)*csRowsBlockDimX:]), gc_else4)
+									} else {
+//line hecbench_convsep.go:63
+										var gc_lanes20 [8]float32
+//line hecbench_convsep.go:63
+										gc_vb2.Store(&gc_lanes20)
+//line hecbench_convsep.go:63
+										for gc_k20 := range 8 {
+//line hecbench_convsep.go:63
+											if gc_else4.ToBits()&(1<<gc_k20) != 0 {
+//line hecbench_convsep.go:63
+												gc_pos2.Thread = gc_rank2 + gc_k20
+//line hecbench_convsep.go:63
+												gc_at2[0][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k20] = gc_lanes20[gc_k20]
+											}
+										}
+//line hecbench_convsep.go:63
+										gc_pos2.Thread = gc_rank2
+									}
+								}
+							}
 						}
 					}
+//line hecbench_convsep.go:65
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_convsep.go:35
 					lidX := gc_tx2
-					_ = lidX
-
-//line hecbench_convsep.go:36
 					lidY := gc_ty2
-					_ = lidY
-
 //line hecbench_convsep.go:38
 					baseX := (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
-					_ = baseX
-
-//line hecbench_convsep.go:39
 					baseY := gidY*csRowsBlockDimY + lidY
-					_ = baseY
-
 //line hecbench_convsep.go:41
 					srcOff := baseY*pitch + baseX
-					_ = srcOff
-
 					{
-
 //line hecbench_convsep.go:45
-						{
-//line hecbench_convsep.go:45
-							i := int(1)
-//line hecbench_convsep.go:45
-							_ = i
-							gc_at2[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
-						}
-//line hecbench_convsep.go:45
-						{
-//line hecbench_convsep.go:45
-							i := int(2)
-//line hecbench_convsep.go:45
-							_ = i
-							gc_at2[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
-						}
-//line hecbench_convsep.go:45
-						{
-//line hecbench_convsep.go:45
-							i := int(3)
-//line hecbench_convsep.go:45
-							_ = i
-							gc_at2[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
-						}
-//line hecbench_convsep.go:45
-						{
-//line hecbench_convsep.go:45
-							i := int(4)
-//line hecbench_convsep.go:45
-							_ = i
-							gc_at2[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
-						}
-//line hecbench_convsep.go:45
-						{
-//line hecbench_convsep.go:45
-							i := int(5)
-//line hecbench_convsep.go:45
-							_ = i
-							gc_at2[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
-						}
-//line hecbench_convsep.go:45
-						{
-//line hecbench_convsep.go:45
-							i := int(6)
-//line hecbench_convsep.go:45
-							_ = i
-							gc_at2[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
-						}
-//line hecbench_convsep.go:45
-						{
-//line hecbench_convsep.go:45
-							i := int(7)
-//line hecbench_convsep.go:45
-							_ = i
-							gc_at2[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
-						}
-//line hecbench_convsep.go:45
-						{
-//line hecbench_convsep.go:45
-							i := int(8)
-//line hecbench_convsep.go:45
-							_ = i
-							gc_at2[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
-						}
-//line hecbench_convsep.go:47
+						i := int(1)
+						gc_at2[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
-
 					{
-
-//line hecbench_convsep.go:50
-						{
-//line hecbench_convsep.go:50
-							i_ := int(0)
-//line hecbench_convsep.go:50
-							_ = i_
-							if baseX+i_*csRowsBlockDimX >= 0 {
-								gc_at2[0][lidX+i_*csRowsBlockDimX] = src[srcOff+i_*csRowsBlockDimX]
-							} else {
-								gc_at2[0][lidX+i_*csRowsBlockDimX] = 0
-							}
-						}
-//line hecbench_convsep.go:56
+//line hecbench_convsep.go:45
+						i := int(2)
+						gc_at2[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
-
 					{
-
-//line hecbench_convsep.go:59
-						{
-//line hecbench_convsep.go:59
-							i_2 := int(9)
-//line hecbench_convsep.go:59
-							_ = i_2
-							if baseX+i_2*csRowsBlockDimX < imageW {
-								gc_at2[0][lidX+i_2*csRowsBlockDimX] = src[srcOff+i_2*csRowsBlockDimX]
-							} else {
-								gc_at2[0][lidX+i_2*csRowsBlockDimX] = 0
-							}
+//line hecbench_convsep.go:45
+						i := int(3)
+						gc_at2[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+					}
+					{
+//line hecbench_convsep.go:45
+						i := int(4)
+						gc_at2[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+					}
+					{
+//line hecbench_convsep.go:45
+						i := int(5)
+						gc_at2[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+					}
+					{
+//line hecbench_convsep.go:45
+						i := int(6)
+						gc_at2[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+					}
+					{
+//line hecbench_convsep.go:45
+						i := int(7)
+						gc_at2[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+					}
+					{
+//line hecbench_convsep.go:45
+						i := int(8)
+						gc_at2[0][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+					}
+					{
+//line hecbench_convsep.go:50
+						i_ := int(0)
+						if baseX+i_*csRowsBlockDimX >= 0 {
+							gc_at2[0][lidX+i_*csRowsBlockDimX] = src[srcOff+i_*csRowsBlockDimX]
+						} else {
+							gc_at2[0][lidX+i_*csRowsBlockDimX] = 0
 						}
-//line hecbench_convsep.go:65
+					}
+					{
+//line hecbench_convsep.go:59
+						i_2 := int(9)
+						if baseX+i_2*csRowsBlockDimX < imageW {
+							gc_at2[0][lidX+i_2*csRowsBlockDimX] = src[srcOff+i_2*csRowsBlockDimX]
+						} else {
+							gc_at2[0][lidX+i_2*csRowsBlockDimX] = 0
+						}
 					}
 				}
 			} else {
@@ -615,555 +438,382 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 				if compiled.SIMD {
 //line hecbench_convsep.go:35
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_convsep.go:35
-					_ = gc_iota
 //line hecbench_convsep.go:54
 					gc_vb := archsimd.BroadcastFloat32x8(0)
-//line hecbench_convsep.go:54
-					_ = gc_vb
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_convsep.go:35
 						var lidX int = gc_tx2
-//line hecbench_convsep.go:35
-						_ = lidX
-//line hecbench_convsep.go:36
 						var lidY int = gc_ty2
-//line hecbench_convsep.go:36
-						_ = lidY
 //line hecbench_convsep.go:38
 						var baseX int = (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
-//line hecbench_convsep.go:38
-						_ = baseX
-//line hecbench_convsep.go:39
 						var baseY int = gidY*csRowsBlockDimY + lidY
-//line hecbench_convsep.go:39
-						_ = baseY
 //line hecbench_convsep.go:41
 						var srcOff int = baseY*pitch + baseX
-//line hecbench_convsep.go:41
-						_ = srcOff
 //line hecbench_convsep.go:45
 						if (srcOff+compiled.Trip(1)*
 							csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(1)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(1)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(1)*csRowsBlockDimX) > len(lData[lidY])-8 || (srcOff+compiled.Trip(2)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(2)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(2)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(2)*csRowsBlockDimX) > len(lData[lidY])-8 || (srcOff+compiled.Trip(3)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(3)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(3)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(3)*csRowsBlockDimX) > len(lData[lidY])-8 || (srcOff+compiled.Trip(4)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(4)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(4)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(4)*csRowsBlockDimX) > len(lData[lidY])-8 || (srcOff+compiled.Trip(5)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(5)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(5)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(5)*csRowsBlockDimX) > len(lData[lidY])-8 || (srcOff+compiled.Trip(6)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(6)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(6)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(6)*csRowsBlockDimX) > len(lData[lidY])-8 || (srcOff+compiled.Trip(7)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(7)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(7)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(7)*csRowsBlockDimX) > len(lData[lidY])-8 || (srcOff+compiled.Trip(8)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(8)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(8)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(8)*csRowsBlockDimX) > len(lData[lidY])-8 {
 //line hecbench_convsep.go:45
 							break
-//line hecbench_convsep.go:45
 						}
 //line hecbench_convsep.go:46
-						{
+						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(1)*csRowsBlockDimX:]).StoreSlice(lData[lidY][lidX+compiled.Trip(1)*csRowsBlockDimX:])
 //line hecbench_convsep.go:46
-							archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(1)*csRowsBlockDimX:]).StoreSlice(lData[lidY][lidX+compiled.Trip(1)*csRowsBlockDimX:])
+						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(2)*csRowsBlockDimX:]).StoreSlice(lData[lidY][lidX+compiled.Trip(2)*csRowsBlockDimX:])
 //line hecbench_convsep.go:46
-						}
+						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(3)*csRowsBlockDimX:]).StoreSlice(lData[lidY][lidX+compiled.Trip(3)*csRowsBlockDimX:])
 //line hecbench_convsep.go:46
-						{
+						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(4)*csRowsBlockDimX:]).StoreSlice(lData[lidY][lidX+compiled.Trip(4)*csRowsBlockDimX:])
 //line hecbench_convsep.go:46
-							archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(2)*csRowsBlockDimX:]).StoreSlice(lData[lidY][lidX+compiled.Trip(2)*csRowsBlockDimX:])
+						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(5)*csRowsBlockDimX:]).StoreSlice(lData[lidY][lidX+compiled.Trip(5)*csRowsBlockDimX:])
 //line hecbench_convsep.go:46
-						}
+						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(6)*csRowsBlockDimX:]).StoreSlice(lData[lidY][lidX+compiled.Trip(6)*csRowsBlockDimX:])
 //line hecbench_convsep.go:46
-						{
+						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(7)*csRowsBlockDimX:]).StoreSlice(lData[lidY][lidX+compiled.Trip(7)*csRowsBlockDimX:])
 //line hecbench_convsep.go:46
-							archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(3)*csRowsBlockDimX:]).StoreSlice(lData[lidY][lidX+compiled.Trip(3)*csRowsBlockDimX:])
-//line hecbench_convsep.go:46
-						}
-//line hecbench_convsep.go:46
-						{
-//line hecbench_convsep.go:46
-							archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(4)*csRowsBlockDimX:]).StoreSlice(lData[lidY][lidX+compiled.Trip(4)*csRowsBlockDimX:])
-//line hecbench_convsep.go:46
-						}
-//line hecbench_convsep.go:46
-						{
-//line hecbench_convsep.go:46
-							archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(5)*csRowsBlockDimX:]).StoreSlice(lData[lidY][lidX+compiled.Trip(5)*csRowsBlockDimX:])
-//line hecbench_convsep.go:46
-						}
-//line hecbench_convsep.go:46
-						{
-//line hecbench_convsep.go:46
-							archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(6)*csRowsBlockDimX:]).StoreSlice(lData[lidY][lidX+compiled.Trip(6)*csRowsBlockDimX:])
-//line hecbench_convsep.go:46
-						}
-//line hecbench_convsep.go:46
-						{
-//line hecbench_convsep.go:46
-							archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(7)*csRowsBlockDimX:]).StoreSlice(lData[lidY][lidX+compiled.Trip(7)*csRowsBlockDimX:])
-//line hecbench_convsep.go:46
-						}
-//line hecbench_convsep.go:46
-						{
-//line hecbench_convsep.go:46
-							archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(8)*csRowsBlockDimX:]).StoreSlice(lData[lidY][lidX+compiled.Trip(8)*csRowsBlockDimX:])
-//line hecbench_convsep.go:46
-						}
+						archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(8)*csRowsBlockDimX:]).StoreSlice(lData[lidY][lidX+compiled.Trip(8)*csRowsBlockDimX:])
 //line hecbench_convsep.go:51
-						{
+						if baseX+compiled.Trip(0)*csRowsBlockDimX >= 0 {
 //line hecbench_convsep.go:51
-							if baseX+compiled.Trip(0)*csRowsBlockDimX >= 0 {
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convsep.go:51
-								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							if (srcOff+compiled.Trip(0)*
+								csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(0)*csRowsBlockDimX) <= len(src)-8 {
+//line hecbench_convsep.go:52
+								gc_ld = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(0)*csRowsBlockDimX:])
+							} else {
+//line hecbench_convsep.go:52
+								var gc_lanes [8]float32
+//line hecbench_convsep.go:52
+								for gc_k := range 8 {
+//line hecbench_convsep.go:52
+									if 0xff&(1<<gc_k) != 0 {
+//line hecbench_convsep.go:52
+										gc_pos2.Thread = gc_rank2 + gc_k
+//line hecbench_convsep.go:52
+										gc_lanes[gc_k] = src[(srcOff+compiled.Trip(0)*csRowsBlockDimX)+gc_k]
+									}
+								}
+//line hecbench_convsep.go:52
+								gc_pos2.Thread = gc_rank2
+//line hecbench_convsep.go:52
+								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+							}
+//line hecbench_convsep.go:52
+							if (lidX+compiled.Trip(0)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(lData[lidY])-8 {
+//line hecbench_convsep.go:52
+								gc_ld.StoreSlice(lData[lidY][lidX+compiled.Trip(0)*csRowsBlockDimX:])
+							} else {
+//line hecbench_convsep.go:52
+								var gc_lanes2 [8]float32
+//line hecbench_convsep.go:52
+								gc_ld.Store(&gc_lanes2)
+//line hecbench_convsep.go:52
+								for gc_k2 := range 8 {
+//line hecbench_convsep.go:52
+									if 0xff&(1<<gc_k2) != 0 {
+//line hecbench_convsep.go:52
+										gc_pos2.Thread = gc_rank2 + gc_k2
+//line hecbench_convsep.go:52
+										lData[lidY][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k2] = gc_lanes2[gc_k2]
+									}
+								}
+//line hecbench_convsep.go:52
+								gc_pos2.Thread = gc_rank2
+							}
+						} else {
+//line hecbench_convsep.go:52
+							gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, baseX+compiled.Trip(0)*csRowsBlockDimX, 8))))
+//line hecbench_convsep.go:51
+							if gc_if.ToBits() != 0 {
+//line hecbench_convsep.go:51
+								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convsep.go:51
 								if (srcOff+compiled.Trip(0)*
 									csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(0)*csRowsBlockDimX) <= len(src)-8 {
 //line hecbench_convsep.go:52
-									gc_ld = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(0)*csRowsBlockDimX:])
-//line hecbench_convsep.go:52
+									gc_ld2 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(0)*csRowsBlockDimX:])
 								} else {
 //line hecbench_convsep.go:52
-									var gc_lanes [8]float32
+									var gc_lanes3 [8]float32
 //line hecbench_convsep.go:52
-									for gc_k := range 8 {
+									for gc_k3 := range 8 {
 //line hecbench_convsep.go:52
-										if 0xff&(1<<gc_k) != 0 {
+										if gc_if.ToBits()&(1<<gc_k3) != 0 {
 //line hecbench_convsep.go:52
-											gc_pos2.Thread = gc_rank2 + gc_k
+											gc_pos2.Thread = gc_rank2 + gc_k3
 //line hecbench_convsep.go:52
-											gc_lanes[gc_k] = src[(srcOff+compiled.Trip(0)*csRowsBlockDimX)+gc_k]
-//line hecbench_convsep.go:52
+											gc_lanes3[gc_k3] = src[(srcOff+compiled.Trip(0)*csRowsBlockDimX)+gc_k3]
 										}
-//line hecbench_convsep.go:52
 									}
 //line hecbench_convsep.go:52
 									gc_pos2.Thread = gc_rank2
 //line hecbench_convsep.go:52
-									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line hecbench_convsep.go:52
+									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 								}
 //line hecbench_convsep.go:52
 								if (lidX+compiled.Trip(0)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(lData[lidY])-8 {
 //line hecbench_convsep.go:52
-									gc_ld.StoreSlice(lData[lidY][lidX+compiled.Trip(0)*csRowsBlockDimX:])
-//line hecbench_convsep.go:52
+									gc_ld2.StoreMasked((*[8]float32)(lData[lidY][lidX+compiled.Trip(0)*csRowsBlockDimX:]), gc_if)
 								} else {
 //line hecbench_convsep.go:52
-									var gc_lanes2 [8]float32
+									var gc_lanes4 [8]float32
 //line hecbench_convsep.go:52
-									gc_ld.Store(&gc_lanes2)
+									gc_ld2.Store(&gc_lanes4)
 //line hecbench_convsep.go:52
-									for gc_k2 := range 8 {
+									for gc_k4 := range 8 {
 //line hecbench_convsep.go:52
-										if 0xff&(1<<gc_k2) != 0 {
+										if gc_if.ToBits()&(1<<gc_k4) != 0 {
 //line hecbench_convsep.go:52
-											gc_pos2.Thread = gc_rank2 + gc_k2
+											gc_pos2.Thread = gc_rank2 + gc_k4
 //line hecbench_convsep.go:52
-											lData[lidY][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k2] = gc_lanes2[gc_k2]
-//line hecbench_convsep.go:52
+											lData[lidY][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k4] = gc_lanes4[gc_k4]
 										}
-//line hecbench_convsep.go:52
 									}
 //line hecbench_convsep.go:52
 									gc_pos2.Thread = gc_rank2
-//line hecbench_convsep.go:52
 								}
-//line hecbench_convsep.go:52
-							} else {
-//line hecbench_convsep.go:52
-								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, baseX+compiled.Trip(0)*csRowsBlockDimX, 8))))
-//line hecbench_convsep.go:51
-								_ = gc_if
-//line hecbench_convsep.go:51
-								if gc_if.ToBits() != 0 {
-//line hecbench_convsep.go:51
-									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convsep.go:51
-									if (srcOff+compiled.Trip(0)*
-										csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(0)*csRowsBlockDimX) <= len(src)-8 {
-//line hecbench_convsep.go:52
-										gc_ld2 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(0)*csRowsBlockDimX:])
-//line hecbench_convsep.go:52
-									} else {
-//line hecbench_convsep.go:52
-										var gc_lanes3 [8]float32
-//line hecbench_convsep.go:52
-										for gc_k3 := range 8 {
-//line hecbench_convsep.go:52
-											if gc_if.ToBits()&(1<<gc_k3) != 0 {
-//line hecbench_convsep.go:52
-												gc_pos2.Thread = gc_rank2 + gc_k3
-//line hecbench_convsep.go:52
-												gc_lanes3[gc_k3] = src[(srcOff+compiled.Trip(0)*csRowsBlockDimX)+gc_k3]
-//line hecbench_convsep.go:52
-											}
-//line hecbench_convsep.go:52
-										}
-//line hecbench_convsep.go:52
-										gc_pos2.Thread = gc_rank2
-//line hecbench_convsep.go:52
-										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
-//line hecbench_convsep.go:52
-									}
-//line hecbench_convsep.go:52
-									if (lidX+compiled.Trip(0)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(lData[lidY])-8 {
-//line hecbench_convsep.go:52
-										gc_ld2.StoreMasked((*[8]float32)(lData[lidY][lidX+compiled.Trip(0)*csRowsBlockDimX:]), gc_if)
-//line hecbench_convsep.go:52
-									} else {
-//line hecbench_convsep.go:52
-										var gc_lanes4 [8]float32
-//line hecbench_convsep.go:52
-										gc_ld2.Store(&gc_lanes4)
-//line hecbench_convsep.go:52
-										for gc_k4 := range 8 {
-//line hecbench_convsep.go:52
-											if gc_if.ToBits()&(1<<gc_k4) != 0 {
-//line hecbench_convsep.go:52
-												gc_pos2.Thread = gc_rank2 + gc_k4
-//line hecbench_convsep.go:52
-												lData[lidY][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k4] = gc_lanes4[gc_k4]
-//line hecbench_convsep.go:52
-											}
-//line hecbench_convsep.go:52
-										}
-//line hecbench_convsep.go:52
-										gc_pos2.Thread = gc_rank2
-//line hecbench_convsep.go:52
-									}
-//line hecbench_convsep.go:52
-								}
-//line hecbench_convsep.go:52
-								gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_convsep.go:52
-								_ = gc_else
-//line hecbench_convsep.go:52
-								if gc_else.ToBits() != 0 {
-//line hecbench_convsep.go:52
-									{
-//line hecbench_convsep.go:52
-										if (lidX+compiled.Trip(0)*
-
-											csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(lData[lidY])-8 {
-//line hecbench_convsep.go:54
-											gc_vb.StoreMasked((*[8]float32)(lData[lidY][lidX+compiled.Trip(0)*csRowsBlockDimX:]), gc_else)
-//line hecbench_convsep.go:54
-										} else {
-//line hecbench_convsep.go:54
-											var gc_lanes5 [8]float32
-//line hecbench_convsep.go:54
-											gc_vb.Store(&gc_lanes5)
-//line hecbench_convsep.go:54
-											for gc_k5 := range 8 {
-//line hecbench_convsep.go:54
-												if gc_else.ToBits()&(1<<gc_k5) != 0 {
-//line hecbench_convsep.go:54
-													gc_pos2.Thread = gc_rank2 + gc_k5
-//line hecbench_convsep.go:54
-													lData[lidY][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k5] = gc_lanes5[gc_k5]
-//line hecbench_convsep.go:54
-												}
-//line hecbench_convsep.go:54
-											}
-//line hecbench_convsep.go:54
-											gc_pos2.Thread = gc_rank2
-//line hecbench_convsep.go:54
-										}
-//line hecbench_convsep.go:54
-									}
-//line hecbench_convsep.go:54
-								}
-//line hecbench_convsep.go:54
 							}
+//line hecbench_convsep.go:52
+							gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line hecbench_convsep.go:52
+							if gc_else.ToBits() != 0 {
+								{
+//line hecbench_convsep.go:52
+									if (lidX+compiled.Trip(0)*
 //line hecbench_convsep.go:54
+										csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(lData[lidY])-8 {
+//line hecbench_convsep.go:54
+										gc_vb.StoreMasked((*[8]float32)(lData[lidY][lidX+compiled.Trip(0)*csRowsBlockDimX:]), gc_else)
+									} else {
+//line hecbench_convsep.go:54
+										var gc_lanes5 [8]float32
+//line hecbench_convsep.go:54
+										gc_vb.Store(&gc_lanes5)
+//line hecbench_convsep.go:54
+										for gc_k5 := range 8 {
+//line hecbench_convsep.go:54
+											if gc_else.ToBits()&(1<<gc_k5) != 0 {
+//line hecbench_convsep.go:54
+												gc_pos2.Thread = gc_rank2 + gc_k5
+//line hecbench_convsep.go:54
+												lData[lidY][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k5] = gc_lanes5[gc_k5]
+											}
+										}
+//line hecbench_convsep.go:54
+										gc_pos2.Thread = gc_rank2
+									}
+								}
+							}
 						}
 //line hecbench_convsep.go:60
-						{
+						if baseX+compiled.Trip(9)*csRowsBlockDimX < imageW && uint(imageW-(baseX+compiled.Trip(9)*csRowsBlockDimX)) > 7 {
 //line hecbench_convsep.go:60
-							if baseX+compiled.Trip(9)*csRowsBlockDimX < imageW && uint(imageW-(baseX+compiled.Trip(9)*csRowsBlockDimX)) > 7 {
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convsep.go:60
-								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							if (srcOff+compiled.Trip(9)*
+								csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(9)*csRowsBlockDimX) <= len(src)-8 {
+//line hecbench_convsep.go:61
+								gc_ld3 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(9)*csRowsBlockDimX:])
+							} else {
+//line hecbench_convsep.go:61
+								var gc_lanes6 [8]float32
+//line hecbench_convsep.go:61
+								for gc_k6 := range 8 {
+//line hecbench_convsep.go:61
+									if 0xff&(1<<gc_k6) != 0 {
+//line hecbench_convsep.go:61
+										gc_pos2.Thread = gc_rank2 + gc_k6
+//line hecbench_convsep.go:61
+										gc_lanes6[gc_k6] = src[(srcOff+compiled.Trip(9)*csRowsBlockDimX)+gc_k6]
+									}
+								}
+//line hecbench_convsep.go:61
+								gc_pos2.Thread = gc_rank2
+//line hecbench_convsep.go:61
+								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes6)
+							}
+//line hecbench_convsep.go:61
+							if (lidX+compiled.Trip(9)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(lData[lidY])-8 {
+//line hecbench_convsep.go:61
+								gc_ld3.StoreSlice(lData[lidY][lidX+compiled.Trip(9)*csRowsBlockDimX:])
+							} else {
+//line hecbench_convsep.go:61
+								var gc_lanes7 [8]float32
+//line hecbench_convsep.go:61
+								gc_ld3.Store(&gc_lanes7)
+//line hecbench_convsep.go:61
+								for gc_k7 := range 8 {
+//line hecbench_convsep.go:61
+									if 0xff&(1<<gc_k7) != 0 {
+//line hecbench_convsep.go:61
+										gc_pos2.Thread = gc_rank2 + gc_k7
+//line hecbench_convsep.go:61
+										lData[lidY][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k7] = gc_lanes7[gc_k7]
+									}
+								}
+//line hecbench_convsep.go:61
+								gc_pos2.Thread = gc_rank2
+							}
+						} else {
+//line hecbench_convsep.go:61
+							gc_if2 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(imageW, baseX+compiled.Trip(9)*csRowsBlockDimX, 8))))
+//line hecbench_convsep.go:60
+							if gc_if2.ToBits() != 0 {
+//line hecbench_convsep.go:60
+								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convsep.go:60
 								if (srcOff+compiled.Trip(9)*
 									csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(9)*csRowsBlockDimX) <= len(src)-8 {
 //line hecbench_convsep.go:61
-									gc_ld3 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(9)*csRowsBlockDimX:])
-//line hecbench_convsep.go:61
+									gc_ld4 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(9)*csRowsBlockDimX:])
 								} else {
 //line hecbench_convsep.go:61
-									var gc_lanes6 [8]float32
+									var gc_lanes8 [8]float32
 //line hecbench_convsep.go:61
-									for gc_k6 := range 8 {
+									for gc_k8 := range 8 {
 //line hecbench_convsep.go:61
-										if 0xff&(1<<gc_k6) != 0 {
+										if gc_if2.ToBits()&(1<<gc_k8) != 0 {
 //line hecbench_convsep.go:61
-											gc_pos2.Thread = gc_rank2 + gc_k6
+											gc_pos2.Thread = gc_rank2 + gc_k8
 //line hecbench_convsep.go:61
-											gc_lanes6[gc_k6] = src[(srcOff+compiled.Trip(9)*csRowsBlockDimX)+gc_k6]
-//line hecbench_convsep.go:61
+											gc_lanes8[gc_k8] = src[(srcOff+compiled.Trip(9)*csRowsBlockDimX)+gc_k8]
 										}
-//line hecbench_convsep.go:61
 									}
 //line hecbench_convsep.go:61
 									gc_pos2.Thread = gc_rank2
 //line hecbench_convsep.go:61
-									gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes6)
-//line hecbench_convsep.go:61
+									gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes8)
 								}
 //line hecbench_convsep.go:61
 								if (lidX+compiled.Trip(9)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(lData[lidY])-8 {
 //line hecbench_convsep.go:61
-									gc_ld3.StoreSlice(lData[lidY][lidX+compiled.Trip(9)*csRowsBlockDimX:])
-//line hecbench_convsep.go:61
+									gc_ld4.StoreMasked((*[8]float32)(lData[lidY][lidX+compiled.Trip(9)*csRowsBlockDimX:]), gc_if2)
 								} else {
 //line hecbench_convsep.go:61
-									var gc_lanes7 [8]float32
+									var gc_lanes9 [8]float32
 //line hecbench_convsep.go:61
-									gc_ld3.Store(&gc_lanes7)
+									gc_ld4.Store(&gc_lanes9)
 //line hecbench_convsep.go:61
-									for gc_k7 := range 8 {
+									for gc_k9 := range 8 {
 //line hecbench_convsep.go:61
-										if 0xff&(1<<gc_k7) != 0 {
+										if gc_if2.ToBits()&(1<<gc_k9) != 0 {
 //line hecbench_convsep.go:61
-											gc_pos2.Thread = gc_rank2 + gc_k7
+											gc_pos2.Thread = gc_rank2 + gc_k9
 //line hecbench_convsep.go:61
-											lData[lidY][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k7] = gc_lanes7[gc_k7]
-//line hecbench_convsep.go:61
+											lData[lidY][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k9] = gc_lanes9[gc_k9]
 										}
-//line hecbench_convsep.go:61
 									}
 //line hecbench_convsep.go:61
 									gc_pos2.Thread = gc_rank2
-//line hecbench_convsep.go:61
 								}
-//line hecbench_convsep.go:61
-							} else {
-//line hecbench_convsep.go:61
-								gc_if2 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(imageW, baseX+compiled.Trip(9)*csRowsBlockDimX, 8))))
-//line hecbench_convsep.go:60
-								_ = gc_if2
-//line hecbench_convsep.go:60
-								if gc_if2.ToBits() != 0 {
-//line hecbench_convsep.go:60
-									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_convsep.go:60
-									if (srcOff+compiled.Trip(9)*
-										csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(9)*csRowsBlockDimX) <= len(src)-8 {
-//line hecbench_convsep.go:61
-										gc_ld4 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(9)*csRowsBlockDimX:])
-//line hecbench_convsep.go:61
-									} else {
-//line hecbench_convsep.go:61
-										var gc_lanes8 [8]float32
-//line hecbench_convsep.go:61
-										for gc_k8 := range 8 {
-//line hecbench_convsep.go:61
-											if gc_if2.ToBits()&(1<<gc_k8) != 0 {
-//line hecbench_convsep.go:61
-												gc_pos2.Thread = gc_rank2 + gc_k8
-//line hecbench_convsep.go:61
-												gc_lanes8[gc_k8] = src[(srcOff+compiled.Trip(9)*csRowsBlockDimX)+gc_k8]
-//line hecbench_convsep.go:61
-											}
-//line hecbench_convsep.go:61
-										}
-//line hecbench_convsep.go:61
-										gc_pos2.Thread = gc_rank2
-//line hecbench_convsep.go:61
-										gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes8)
-//line hecbench_convsep.go:61
-									}
-//line hecbench_convsep.go:61
-									if (lidX+compiled.Trip(9)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(lData[lidY])-8 {
-//line hecbench_convsep.go:61
-										gc_ld4.StoreMasked((*[8]float32)(lData[lidY][lidX+compiled.Trip(9)*csRowsBlockDimX:]), gc_if2)
-//line hecbench_convsep.go:61
-									} else {
-//line hecbench_convsep.go:61
-										var gc_lanes9 [8]float32
-//line hecbench_convsep.go:61
-										gc_ld4.Store(&gc_lanes9)
-//line hecbench_convsep.go:61
-										for gc_k9 := range 8 {
-//line hecbench_convsep.go:61
-											if gc_if2.ToBits()&(1<<gc_k9) != 0 {
-//line hecbench_convsep.go:61
-												gc_pos2.Thread = gc_rank2 + gc_k9
-//line hecbench_convsep.go:61
-												lData[lidY][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k9] = gc_lanes9[gc_k9]
-//line hecbench_convsep.go:61
-											}
-//line hecbench_convsep.go:61
-										}
-//line hecbench_convsep.go:61
-										gc_pos2.Thread = gc_rank2
-//line hecbench_convsep.go:61
-									}
-//line hecbench_convsep.go:61
-								}
-//line hecbench_convsep.go:61
-								gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_convsep.go:61
-								_ = gc_else2
-//line hecbench_convsep.go:61
-								if gc_else2.ToBits() != 0 {
-//line hecbench_convsep.go:61
-									{
-//line hecbench_convsep.go:61
-										if (lidX+compiled.Trip(9)*
-
-											csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(lData[lidY])-8 {
-//line hecbench_convsep.go:63
-											gc_vb.StoreMasked((*[8]float32)(lData[lidY][lidX+compiled.Trip(9)*csRowsBlockDimX:]), gc_else2)
-//line hecbench_convsep.go:63
-										} else {
-//line hecbench_convsep.go:63
-											var gc_lanes10 [8]float32
-//line hecbench_convsep.go:63
-											gc_vb.Store(&gc_lanes10)
-//line hecbench_convsep.go:63
-											for gc_k10 := range 8 {
-//line hecbench_convsep.go:63
-												if gc_else2.ToBits()&(1<<gc_k10) != 0 {
-//line hecbench_convsep.go:63
-													gc_pos2.Thread = gc_rank2 + gc_k10
-//line hecbench_convsep.go:63
-													lData[lidY][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k10] = gc_lanes10[gc_k10]
-//line hecbench_convsep.go:63
-												}
-//line hecbench_convsep.go:63
-											}
-//line hecbench_convsep.go:63
-											gc_pos2.Thread = gc_rank2
-//line hecbench_convsep.go:63
-										}
-//line hecbench_convsep.go:63
-									}
-//line hecbench_convsep.go:63
-								}
-//line hecbench_convsep.go:63
 							}
+//line hecbench_convsep.go:61
+							gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line hecbench_convsep.go:61
+							if gc_else2.ToBits() != 0 {
+								{
+//line hecbench_convsep.go:61
+									if (lidX+compiled.Trip(9)*
 //line hecbench_convsep.go:63
+										csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(lData[lidY])-8 {
+//line hecbench_convsep.go:63
+										gc_vb.StoreMasked((*[8]float32)(lData[lidY][lidX+compiled.Trip(9)*csRowsBlockDimX:]), gc_else2)
+									} else {
+//line hecbench_convsep.go:63
+										var gc_lanes10 [8]float32
+//line hecbench_convsep.go:63
+										gc_vb.Store(&gc_lanes10)
+//line hecbench_convsep.go:63
+										for gc_k10 := range 8 {
+//line hecbench_convsep.go:63
+											if gc_else2.ToBits()&(1<<gc_k10) != 0 {
+//line hecbench_convsep.go:63
+												gc_pos2.Thread = gc_rank2 + gc_k10
+//line hecbench_convsep.go:63
+												lData[lidY][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k10] = gc_lanes10[gc_k10]
+											}
+										}
+//line hecbench_convsep.go:63
+										gc_pos2.Thread = gc_rank2
+									}
+								}
+							}
 						}
 					}
+//line hecbench_convsep.go:65
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_convsep.go:35
 					lidX := gc_tx2
-					_ = lidX
-
-//line hecbench_convsep.go:36
 					lidY := gc_ty2
-					_ = lidY
-
 //line hecbench_convsep.go:38
 					baseX := (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
-					_ = baseX
-
-//line hecbench_convsep.go:39
 					baseY := gidY*csRowsBlockDimY + lidY
-					_ = baseY
-
 //line hecbench_convsep.go:41
 					srcOff := baseY*pitch + baseX
-					_ = srcOff
-
 					{
-
 //line hecbench_convsep.go:45
-						{
-//line hecbench_convsep.go:45
-							i := int(1)
-//line hecbench_convsep.go:45
-							_ = i
-							lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
-						}
-//line hecbench_convsep.go:45
-						{
-//line hecbench_convsep.go:45
-							i := int(2)
-//line hecbench_convsep.go:45
-							_ = i
-							lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
-						}
-//line hecbench_convsep.go:45
-						{
-//line hecbench_convsep.go:45
-							i := int(3)
-//line hecbench_convsep.go:45
-							_ = i
-							lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
-						}
-//line hecbench_convsep.go:45
-						{
-//line hecbench_convsep.go:45
-							i := int(4)
-//line hecbench_convsep.go:45
-							_ = i
-							lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
-						}
-//line hecbench_convsep.go:45
-						{
-//line hecbench_convsep.go:45
-							i := int(5)
-//line hecbench_convsep.go:45
-							_ = i
-							lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
-						}
-//line hecbench_convsep.go:45
-						{
-//line hecbench_convsep.go:45
-							i := int(6)
-//line hecbench_convsep.go:45
-							_ = i
-							lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
-						}
-//line hecbench_convsep.go:45
-						{
-//line hecbench_convsep.go:45
-							i := int(7)
-//line hecbench_convsep.go:45
-							_ = i
-							lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
-						}
-//line hecbench_convsep.go:45
-						{
-//line hecbench_convsep.go:45
-							i := int(8)
-//line hecbench_convsep.go:45
-							_ = i
-							lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
-						}
-//line hecbench_convsep.go:47
+						i := int(1)
+						lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
-
 					{
-
-//line hecbench_convsep.go:50
-						{
-//line hecbench_convsep.go:50
-							i_ := int(0)
-//line hecbench_convsep.go:50
-							_ = i_
-							if baseX+i_*csRowsBlockDimX >= 0 {
-								lData[lidY][lidX+i_*csRowsBlockDimX] = src[srcOff+i_*csRowsBlockDimX]
-							} else {
-								lData[lidY][lidX+i_*csRowsBlockDimX] = 0
-							}
-						}
-//line hecbench_convsep.go:56
+//line hecbench_convsep.go:45
+						i := int(2)
+						lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
 					}
-
 					{
-
-//line hecbench_convsep.go:59
-						{
-//line hecbench_convsep.go:59
-							i_2 := int(9)
-//line hecbench_convsep.go:59
-							_ = i_2
-							if baseX+i_2*csRowsBlockDimX < imageW {
-								lData[lidY][lidX+i_2*csRowsBlockDimX] = src[srcOff+i_2*csRowsBlockDimX]
-							} else {
-								lData[lidY][lidX+i_2*csRowsBlockDimX] = 0
-							}
+//line hecbench_convsep.go:45
+						i := int(3)
+						lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+					}
+					{
+//line hecbench_convsep.go:45
+						i := int(4)
+						lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+					}
+					{
+//line hecbench_convsep.go:45
+						i := int(5)
+						lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+					}
+					{
+//line hecbench_convsep.go:45
+						i := int(6)
+						lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+					}
+					{
+//line hecbench_convsep.go:45
+						i := int(7)
+						lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+					}
+					{
+//line hecbench_convsep.go:45
+						i := int(8)
+						lData[lidY][lidX+i*csRowsBlockDimX] = src[srcOff+i*csRowsBlockDimX]
+					}
+					{
+//line hecbench_convsep.go:50
+						i_ := int(0)
+						if baseX+i_*csRowsBlockDimX >= 0 {
+							lData[lidY][lidX+i_*csRowsBlockDimX] = src[srcOff+i_*csRowsBlockDimX]
+						} else {
+							lData[lidY][lidX+i_*csRowsBlockDimX] = 0
 						}
-//line hecbench_convsep.go:65
+					}
+					{
+//line hecbench_convsep.go:59
+						i_2 := int(9)
+						if baseX+i_2*csRowsBlockDimX < imageW {
+							lData[lidY][lidX+i_2*csRowsBlockDimX] = src[srcOff+i_2*csRowsBlockDimX]
+						} else {
+							lData[lidY][lidX+i_2*csRowsBlockDimX] = 0
+						}
 					}
 				}
 			}
@@ -1175,8 +825,8 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 	}
 	compiled.OutOfLine(func() {
 		lData := lData[:4]
-		_ = lData
 		{
+//line hecbench_convsep.go:78
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep3 := 0
@@ -1184,41 +834,24 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:71
 					gc_vb3 := archsimd.BroadcastFloat32x8(float32(0))
 //line hecbench_convsep.go:71
-					_ = gc_vb3
-//line hecbench_convsep.go:71
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line hecbench_convsep.go:71
-					_ = gc_Lane0Mask32
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_convsep.go:35
 						var lidX int = gc_tx2
-//line hecbench_convsep.go:35
-						_ = lidX
-//line hecbench_convsep.go:36
 						var lidY int = gc_ty2
-//line hecbench_convsep.go:36
-						_ = lidY
 //line hecbench_convsep.go:39
 						var baseY int = gidY*csRowsBlockDimY + lidY
-//line hecbench_convsep.go:39
-						_ = baseY
 //line hecbench_convsep.go:38
 						var baseX int = (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
-//line hecbench_convsep.go:38
-						_ = baseX
 //line hecbench_convsep.go:42
 						var dstOff int = baseY*pitch + baseX
-//line hecbench_convsep.go:42
-						_ = dstOff
 //line hecbench_convsep.go:70
 						for i_3 := csRowsHaloSteps; i_3 < csRowsHaloSteps+csRowsResultSteps; i_3 = i_3 + 1 {
 //line hecbench_convsep.go:70
 							sum := gc_vb3
-//line hecbench_convsep.go:70
-							_ = sum
 //line hecbench_convsep.go:70
 							for j := -csKernelRadius; j <= csKernelRadius; j = j + 1 {
 //line hecbench_convsep.go:73
@@ -1228,7 +861,6 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 									csRowsBlockDimX+j) >= 0 && (lidX+i_3*csRowsBlockDimX+j) <= len(lData[lidY])-8 {
 //line hecbench_convsep.go:74
 									gc_ld9 = archsimd.LoadFloat32x8Slice(lData[lidY][lidX+i_3*csRowsBlockDimX+j:])
-//line hecbench_convsep.go:74
 								} else {
 //line hecbench_convsep.go:74
 									var gc_lanes21 [8]float32
@@ -1240,28 +872,22 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 											gc_pos2.Thread = gc_rank2 + gc_k21
 //line hecbench_convsep.go:74
 											gc_lanes21[gc_k21] = lData[lidY][(lidX+i_3*csRowsBlockDimX+j)+gc_k21]
-//line hecbench_convsep.go:74
 										}
-//line hecbench_convsep.go:74
 									}
 //line hecbench_convsep.go:74
 									gc_pos2.Thread = gc_rank2
 //line hecbench_convsep.go:74
 									gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes21)
-//line hecbench_convsep.go:74
 								}
 //line hecbench_convsep.go:74
 								sum = sum.Add(compiled.BroadcastFloat32x8At(&kernel[csKernelRadius-j], gc_Lane0Mask32).Mul(gc_ld9))
-//line hecbench_convsep.go:74
 							}
 //line hecbench_convsep.go:74
 							if (dstOff+i_3*
-
 //line hecbench_convsep.go:77
 								csRowsBlockDimX) >= 0 && (dstOff+i_3*csRowsBlockDimX) <= len(dst)-8 {
 //line hecbench_convsep.go:77
 								sum.StoreSlice(dst[dstOff+i_3*csRowsBlockDimX:])
-//line hecbench_convsep.go:77
 							} else {
 //line hecbench_convsep.go:77
 								var gc_lanes22 [8]float32
@@ -1275,51 +901,36 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 										gc_pos2.Thread = gc_rank2 + gc_k22
 //line hecbench_convsep.go:77
 										dst[(dstOff+i_3*csRowsBlockDimX)+gc_k22] = gc_lanes22[gc_k22]
-//line hecbench_convsep.go:77
 									}
-//line hecbench_convsep.go:77
 								}
 //line hecbench_convsep.go:77
 								gc_pos2.Thread = gc_rank2
-//line hecbench_convsep.go:77
 							}
-//line hecbench_convsep.go:77
 						}
 					}
+//line hecbench_convsep.go:79
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_convsep.go:35
 					lidX := gc_tx2
-					_ = lidX
-
-//line hecbench_convsep.go:36
 					lidY := gc_ty2
-					_ = lidY
-
 //line hecbench_convsep.go:39
 					baseY := gidY*csRowsBlockDimY + lidY
-					_ = baseY
-
 //line hecbench_convsep.go:38
 					baseX := (gidX*csRowsResultSteps-csRowsHaloSteps)*csRowsBlockDimX + lidX
-					_ = baseX
-
 //line hecbench_convsep.go:42
 					dstOff := baseY*pitch + baseX
-					_ = dstOff
-
 //line hecbench_convsep.go:70
 					for i_3 := csRowsHaloSteps; i_3 < csRowsHaloSteps+csRowsResultSteps; i_3++ {
 						sum := float32(0)
-
+//line hecbench_convsep.go:73
 						for j := -csKernelRadius; j <= csKernelRadius; j++ {
 							sum += kernel[csKernelRadius-j] * lData[lidY][lidX+i_3*csRowsBlockDimX+j]
 						}
-
+//line hecbench_convsep.go:77
 						dst[dstOff+i_3*csRowsBlockDimX] = sum
 					}
 				}
@@ -1357,14 +968,10 @@ func gc_body_convColsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_convsep.go:87
 	lData := gocuda.Shared[[(csColumnsResultStep+2*csColumnsHaloSteps)*csColumnsBlockDimY + 1]float32](t, csColumnsBlockDimX)[:csColumnsBlockDimX]
-
 //line hecbench_convsep.go:89
 	gidX := gc_bx2
-
-//line hecbench_convsep.go:90
 	gidY := gc_by2
 	{
 		gc_ty2 := 0
@@ -1374,256 +981,144 @@ func gc_body_convColsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_convsep.go:91
 					lidX := gc_tx2
-					_ = lidX
-
-//line hecbench_convsep.go:92
 					lidY := gc_ty2
-					_ = lidY
-
 //line hecbench_convsep.go:96
 					baseY := (gidY*csColumnsResultStep-csColumnsHaloSteps)*csColumnsBlockDimY + lidY
-					_ = baseY
-
 //line hecbench_convsep.go:95
 					baseX := gidX*csColumnsBlockDimX + lidX
-					_ = baseX
-
 //line hecbench_convsep.go:97
 					srcOff := baseY*pitch + baseX
-					_ = srcOff
-
 					{
-
 //line hecbench_convsep.go:101
-						{
-//line hecbench_convsep.go:101
-							i := int(1)
-//line hecbench_convsep.go:101
-							_ = i
-							gc_at2[gc_tx2][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-						}
-//line hecbench_convsep.go:101
-						{
-//line hecbench_convsep.go:101
-							i := int(2)
-//line hecbench_convsep.go:101
-							_ = i
-							gc_at2[gc_tx2][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-						}
-//line hecbench_convsep.go:101
-						{
-//line hecbench_convsep.go:101
-							i := int(3)
-//line hecbench_convsep.go:101
-							_ = i
-							gc_at2[gc_tx2][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-						}
-//line hecbench_convsep.go:101
-						{
-//line hecbench_convsep.go:101
-							i := int(4)
-//line hecbench_convsep.go:101
-							_ = i
-							gc_at2[gc_tx2][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-						}
-//line hecbench_convsep.go:101
-						{
-//line hecbench_convsep.go:101
-							i := int(5)
-//line hecbench_convsep.go:101
-							_ = i
-							gc_at2[gc_tx2][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-						}
-//line hecbench_convsep.go:101
-						{
-//line hecbench_convsep.go:101
-							i := int(6)
-//line hecbench_convsep.go:101
-							_ = i
-							gc_at2[gc_tx2][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-						}
-//line hecbench_convsep.go:101
-						{
-//line hecbench_convsep.go:101
-							i := int(7)
-//line hecbench_convsep.go:101
-							_ = i
-							gc_at2[gc_tx2][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-						}
-//line hecbench_convsep.go:101
-						{
-//line hecbench_convsep.go:101
-							i := int(8)
-//line hecbench_convsep.go:101
-							_ = i
-							gc_at2[gc_tx2][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-						}
-//line hecbench_convsep.go:103
+						i := int(1)
+						gc_at2[gc_tx2][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
-
 					{
-
-//line hecbench_convsep.go:106
-						{
-//line hecbench_convsep.go:106
-							i_ := int(0)
-//line hecbench_convsep.go:106
-							_ = i_
-							if baseY+i_*csColumnsBlockDimY >= 0 {
-								gc_at2[gc_tx2][lidY+i_*csColumnsBlockDimY] = src[srcOff+i_*csColumnsBlockDimY*pitch]
-							} else {
-								gc_at2[gc_tx2][lidY+i_*csColumnsBlockDimY] = 0
-							}
-						}
-//line hecbench_convsep.go:112
+//line hecbench_convsep.go:101
+						i := int(2)
+						gc_at2[gc_tx2][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
-
 					{
-
-//line hecbench_convsep.go:115
-						{
-//line hecbench_convsep.go:115
-							i_2 := int(9)
-//line hecbench_convsep.go:115
-							_ = i_2
-							if baseY+i_2*csColumnsBlockDimY < imageH {
-								gc_at2[gc_tx2][lidY+i_2*csColumnsBlockDimY] = src[srcOff+i_2*csColumnsBlockDimY*pitch]
-							} else {
-								gc_at2[gc_tx2][lidY+i_2*csColumnsBlockDimY] = 0
-							}
+//line hecbench_convsep.go:101
+						i := int(3)
+						gc_at2[gc_tx2][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+					}
+					{
+//line hecbench_convsep.go:101
+						i := int(4)
+						gc_at2[gc_tx2][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+					}
+					{
+//line hecbench_convsep.go:101
+						i := int(5)
+						gc_at2[gc_tx2][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+					}
+					{
+//line hecbench_convsep.go:101
+						i := int(6)
+						gc_at2[gc_tx2][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+					}
+					{
+//line hecbench_convsep.go:101
+						i := int(7)
+						gc_at2[gc_tx2][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+					}
+					{
+//line hecbench_convsep.go:101
+						i := int(8)
+						gc_at2[gc_tx2][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+					}
+					{
+//line hecbench_convsep.go:106
+						i_ := int(0)
+						if baseY+i_*csColumnsBlockDimY >= 0 {
+							gc_at2[gc_tx2][lidY+i_*csColumnsBlockDimY] = src[srcOff+i_*csColumnsBlockDimY*pitch]
+						} else {
+							gc_at2[gc_tx2][lidY+i_*csColumnsBlockDimY] = 0
 						}
-//line hecbench_convsep.go:121
+					}
+					{
+//line hecbench_convsep.go:115
+						i_2 := int(9)
+						if baseY+i_2*csColumnsBlockDimY < imageH {
+							gc_at2[gc_tx2][lidY+i_2*csColumnsBlockDimY] = src[srcOff+i_2*csColumnsBlockDimY*pitch]
+						} else {
+							gc_at2[gc_tx2][lidY+i_2*csColumnsBlockDimY] = 0
+						}
 					}
 				}
 			} else {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_convsep.go:91
 					lidX := gc_tx2
-					_ = lidX
-
-//line hecbench_convsep.go:92
 					lidY := gc_ty2
-					_ = lidY
-
 //line hecbench_convsep.go:96
 					baseY := (gidY*csColumnsResultStep-csColumnsHaloSteps)*csColumnsBlockDimY + lidY
-					_ = baseY
-
 //line hecbench_convsep.go:95
 					baseX := gidX*csColumnsBlockDimX + lidX
-					_ = baseX
-
 //line hecbench_convsep.go:97
 					srcOff := baseY*pitch + baseX
-					_ = srcOff
-
 					{
-
 //line hecbench_convsep.go:101
-						{
-//line hecbench_convsep.go:101
-							i := int(1)
-//line hecbench_convsep.go:101
-							_ = i
-							lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-						}
-//line hecbench_convsep.go:101
-						{
-//line hecbench_convsep.go:101
-							i := int(2)
-//line hecbench_convsep.go:101
-							_ = i
-							lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-						}
-//line hecbench_convsep.go:101
-						{
-//line hecbench_convsep.go:101
-							i := int(3)
-//line hecbench_convsep.go:101
-							_ = i
-							lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-						}
-//line hecbench_convsep.go:101
-						{
-//line hecbench_convsep.go:101
-							i := int(4)
-//line hecbench_convsep.go:101
-							_ = i
-							lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-						}
-//line hecbench_convsep.go:101
-						{
-//line hecbench_convsep.go:101
-							i := int(5)
-//line hecbench_convsep.go:101
-							_ = i
-							lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-						}
-//line hecbench_convsep.go:101
-						{
-//line hecbench_convsep.go:101
-							i := int(6)
-//line hecbench_convsep.go:101
-							_ = i
-							lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-						}
-//line hecbench_convsep.go:101
-						{
-//line hecbench_convsep.go:101
-							i := int(7)
-//line hecbench_convsep.go:101
-							_ = i
-							lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-						}
-//line hecbench_convsep.go:101
-						{
-//line hecbench_convsep.go:101
-							i := int(8)
-//line hecbench_convsep.go:101
-							_ = i
-							lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
-						}
-//line hecbench_convsep.go:103
+						i := int(1)
+						lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
-
 					{
-
-//line hecbench_convsep.go:106
-						{
-//line hecbench_convsep.go:106
-							i_ := int(0)
-//line hecbench_convsep.go:106
-							_ = i_
-							if baseY+i_*csColumnsBlockDimY >= 0 {
-								lData[lidX][lidY+i_*csColumnsBlockDimY] = src[srcOff+i_*csColumnsBlockDimY*pitch]
-							} else {
-								lData[lidX][lidY+i_*csColumnsBlockDimY] = 0
-							}
-						}
-//line hecbench_convsep.go:112
+//line hecbench_convsep.go:101
+						i := int(2)
+						lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
 					}
-
 					{
-
-//line hecbench_convsep.go:115
-						{
-//line hecbench_convsep.go:115
-							i_2 := int(9)
-//line hecbench_convsep.go:115
-							_ = i_2
-							if baseY+i_2*csColumnsBlockDimY < imageH {
-								lData[lidX][lidY+i_2*csColumnsBlockDimY] = src[srcOff+i_2*csColumnsBlockDimY*pitch]
-							} else {
-								lData[lidX][lidY+i_2*csColumnsBlockDimY] = 0
-							}
+//line hecbench_convsep.go:101
+						i := int(3)
+						lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+					}
+					{
+//line hecbench_convsep.go:101
+						i := int(4)
+						lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+					}
+					{
+//line hecbench_convsep.go:101
+						i := int(5)
+						lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+					}
+					{
+//line hecbench_convsep.go:101
+						i := int(6)
+						lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+					}
+					{
+//line hecbench_convsep.go:101
+						i := int(7)
+						lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+					}
+					{
+//line hecbench_convsep.go:101
+						i := int(8)
+						lData[lidX][lidY+i*csColumnsBlockDimY] = src[srcOff+i*csColumnsBlockDimY*pitch]
+					}
+					{
+//line hecbench_convsep.go:106
+						i_ := int(0)
+						if baseY+i_*csColumnsBlockDimY >= 0 {
+							lData[lidX][lidY+i_*csColumnsBlockDimY] = src[srcOff+i_*csColumnsBlockDimY*pitch]
+						} else {
+							lData[lidX][lidY+i_*csColumnsBlockDimY] = 0
 						}
-//line hecbench_convsep.go:121
+					}
+					{
+//line hecbench_convsep.go:115
+						i_2 := int(9)
+						if baseY+i_2*csColumnsBlockDimY < imageH {
+							lData[lidX][lidY+i_2*csColumnsBlockDimY] = src[srcOff+i_2*csColumnsBlockDimY*pitch]
+						} else {
+							lData[lidX][lidY+i_2*csColumnsBlockDimY] = 0
+						}
 					}
 				}
 			}
@@ -1635,42 +1130,30 @@ func gc_body_convColsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 	}
 	compiled.OutOfLine(func() {
 		lData := lData[:16]
-		_ = lData
 		{
+//line hecbench_convsep.go:134
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_convsep.go:91
 					lidX := gc_tx2
-					_ = lidX
-
-//line hecbench_convsep.go:92
 					lidY := gc_ty2
-					_ = lidY
-
 //line hecbench_convsep.go:96
 					baseY := (gidY*csColumnsResultStep-csColumnsHaloSteps)*csColumnsBlockDimY + lidY
-					_ = baseY
-
 //line hecbench_convsep.go:95
 					baseX := gidX*csColumnsBlockDimX + lidX
-					_ = baseX
-
 //line hecbench_convsep.go:98
 					dstOff := baseY*pitch + baseX
-					_ = dstOff
-
 //line hecbench_convsep.go:126
 					for i_3 := csColumnsHaloSteps; i_3 < csColumnsHaloSteps+csColumnsResultStep; i_3++ {
 						sum := float32(0)
-
+//line hecbench_convsep.go:129
 						for j := -csKernelRadius; j <= csKernelRadius; j++ {
 							sum += kernel[csKernelRadius-j] * lData[lidX][lidY+i_3*csColumnsBlockDimY+j]
 						}
-
+//line hecbench_convsep.go:133
 						dst[dstOff+i_3*csColumnsBlockDimY*pitch] = sum
 					}
 				}

@@ -37,186 +37,141 @@ func gc_body_fpcKernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32) 
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_inc := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
-
 //line hecbench_fpc.go:85
 	compressable := gocuda.Shared[uint32](t, 1)[:1]
-
 //line hecbench_fpc.go:87
 	WGS := gc_bdx
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line hecbench_fpc.go:89
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_fpc.go:86
-				lid := gc_tx
-				_ = lid
-
+			lid := gc_tx
 //line hecbench_fpc.go:88
-				gid := gc_bx*WGS + lid
-				_ = gid
-
+			gid := gc_bx*WGS + lid
 //line hecbench_fpc.go:90
-				value := values[gid]
-
-//line hecbench_fpc.go:91
-				var inc uint32
-
+			value := values[gid]
+			var inc uint32
 //line hecbench_fpc.go:93
-				if value == 0 {
-					inc = 1
-				} else if myAbs(int32(value)) <= 0xFF {
-					inc = 1
-				} else if myAbs(int32(value)) <= 0xFFFF {
-					inc = 2
-				} else if (value & 0xFFFF) == 0 {
-					inc = 2
-				} else if myAbs(int32(value&0xFFFF)) <= 0xFF &&
-					myAbs(int32((value>>16)&0xFFFF)) <= 0xFF {
-					inc = 2
-				} else if ((value & 0xFF) == ((value >> 8) & 0xFF)) &&
-					((value & 0xFF) == ((value >> 16) & 0xFF)) &&
-					((value & 0xFF) == ((value >> 24) & 0xFF)) {
-					inc = 1
-				} else {
-					inc = 4
-				}
-
-//line hecbench_fpc.go:112
-				if lid == 0 {
-					compressable[0] = 0
-				}
-				_ = value
-				_ = inc
-				gc_s_inc[gc_rank] = inc
+			if value == 0 {
+				inc = 1
+			} else if myAbs(int32(value)) <= 0xFF {
+				inc = 1
+			} else if myAbs(int32(value)) <= 0xFFFF {
+				inc = 2
+			} else if (value & 0xFFFF) == 0 {
+				inc = 2
+			} else if myAbs(int32(value&0xFFFF)) <= 0xFF &&
+				myAbs(int32((value>>16)&0xFFFF)) <= 0xFF {
+				inc = 2
+			} else if ((value & 0xFF) == ((value >> 8) & 0xFF)) &&
+				((value & 0xFF) == ((value >> 16) & 0xFF)) &&
+				((value & 0xFF) == ((value >> 24) & 0xFF)) {
+				inc = 1
+			} else {
+				inc = 4
 			}
+//line hecbench_fpc.go:112
+			if lid == 0 {
+				compressable[0] = 0
+			}
+//line hecbench_fpc.go:117
+			gc_s_inc[gc_rank] = inc
 		}
 	}
-	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-				inc := gc_s_inc[gc_rank]
-
-//line hecbench_fpc.go:117
-				compiled.SharedAdd(&compressable[0], inc)
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-				inc := gc_s_inc[gc_rank]
-
-//line hecbench_fpc.go:117
-				compiled.SharedAdd(&compressable[0], inc)
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-				inc := gc_s_inc[gc_rank]
-
-//line hecbench_fpc.go:117
-				compiled.SharedAdd(&compressable[0], inc)
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-				inc := gc_s_inc[gc_rank]
-
-//line hecbench_fpc.go:117
-				compiled.SharedAdd(&compressable[0], inc)
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line hecbench_fpc.go:122
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			inc := gc_s_inc[gc_rank]
-
+//line hecbench_fpc.go:117
+			compiled.SharedAdd(&compressable[0], inc)
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			inc := gc_s_inc[gc_rank]
+//line hecbench_fpc.go:117
+			compiled.SharedAdd(&compressable[0], inc)
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			inc := gc_s_inc[gc_rank]
+//line hecbench_fpc.go:117
+			compiled.SharedAdd(&compressable[0], inc)
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			inc := gc_s_inc[gc_rank]
 //line hecbench_fpc.go:117
 			compiled.SharedAdd(&compressable[0], inc)
 		}
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := WGS - 1; gc_bound > gc_from {
-			gc_from = gc_bound
-		}
-		if gc_bound := WGS - 1; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_fpc.go:86
-					lid := gc_tx
-					_ = lid
-
-//line hecbench_fpc.go:119
-					{
-						atomic.Add(&cmpSize[0], compressable[0])
-					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_fpc.go:86
-					lid := gc_tx
-					_ = lid
-
-//line hecbench_fpc.go:119
-					{
-						atomic.Add(&cmpSize[0], compressable[0])
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_fpc.go:86
-					lid := gc_tx
-					_ = lid
-
-//line hecbench_fpc.go:119
-					{
-						atomic.Add(&cmpSize[0], compressable[0])
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_fpc.go:86
-					lid := gc_tx
-					_ = lid
-
-//line hecbench_fpc.go:119
-					{
-						atomic.Add(&cmpSize[0], compressable[0])
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		inc := gc_s_inc[gc_rank]
+//line hecbench_fpc.go:117
+		compiled.SharedAdd(&compressable[0], inc)
+	}
+//line hecbench_fpc.go:121
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := WGS - 1; gc_bound > gc_from {
+		gc_from = gc_bound
+	}
+	if gc_bound := WGS - 1; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_step2 := gc_from
+		for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			{
+				gc_tx := gc_step2 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
-//line hecbench_fpc.go:86
-				lid := gc_tx
-				_ = lid
-
-//line hecbench_fpc.go:119
 				{
+//line hecbench_fpc.go:120
 					atomic.Add(&cmpSize[0], compressable[0])
 				}
+			}
+			{
+				gc_tx := gc_step2 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				{
+//line hecbench_fpc.go:120
+					atomic.Add(&cmpSize[0], compressable[0])
+				}
+			}
+			{
+				gc_tx := gc_step2 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				{
+//line hecbench_fpc.go:120
+					atomic.Add(&cmpSize[0], compressable[0])
+				}
+			}
+			{
+				gc_tx := gc_step2 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				{
+//line hecbench_fpc.go:120
+					atomic.Add(&cmpSize[0], compressable[0])
+				}
+			}
+		}
+		for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			{
+//line hecbench_fpc.go:120
+				atomic.Add(&cmpSize[0], compressable[0])
 			}
 		}
 	}
@@ -225,8 +180,6 @@ func gc_body_fpcKernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32) 
 // Fpc2Kernel is fpc2_kernel: all seven pattern functions are called, each
 // setting its own local flag through a pointer, and the first flag set
 // picks the size.
-//
-//line hecbench_fpc.go:129
 func Fpc2Kernel(values []uint64, cmpSize []uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_fpc2Kernel,
 		func(gc_t *gocuda.Thread) { fpc2Kernel(gc_t, values, cmpSize) },
@@ -246,239 +199,154 @@ func gc_body_fpc2Kernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32)
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_inc := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
-
 //line hecbench_fpc.go:130
 	compressable := gocuda.Shared[uint32](t, 1)[:1]
-
 //line hecbench_fpc.go:132
 	WGS := gc_bdx
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line hecbench_fpc.go:134
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_fpc.go:131
-				lid := gc_tx
-				_ = lid
-
+			lid := gc_tx
 //line hecbench_fpc.go:133
-				gid := gc_bx*WGS + lid
-				_ = gid
-
+			gid := gc_bx*WGS + lid
 //line hecbench_fpc.go:135
-				var inc uint32
-
+			var inc uint32
 //line hecbench_fpc.go:137
-				m1 := false
-
-//line hecbench_fpc.go:138
-				m2 := false
-
-//line hecbench_fpc.go:139
-				m3 := false
-
-//line hecbench_fpc.go:140
-				m4 := false
-
-//line hecbench_fpc.go:141
-				m5 := false
-
-//line hecbench_fpc.go:142
-				m6 := false
-
-//line hecbench_fpc.go:143
-				m7 := false
-
+			m1 := false
+			m2 := false
+			m3 := false
+			m4 := false
+			m5 := false
+			m6 := false
+			m7 := false
 //line hecbench_fpc.go:145
-				value := values[gid]
-
-//line hecbench_fpc.go:146
-				inc1 := f1(value, &m1)
-
-//line hecbench_fpc.go:147
-				inc2 := f2(value, &m2)
-
-//line hecbench_fpc.go:148
-				inc3 := f3(value, &m3)
-
-//line hecbench_fpc.go:149
-				inc4 := f4(value, &m4)
-
-//line hecbench_fpc.go:150
-				inc5 := f5(value, &m5)
-
-//line hecbench_fpc.go:151
-				inc6 := f6(value, &m6)
-
-//line hecbench_fpc.go:152
-				inc7 := f7(value, &m7)
-
+			value := values[gid]
+			inc1 := f1(value, &m1)
+			inc2 := f2(value, &m2)
+			inc3 := f3(value, &m3)
+			inc4 := f4(value, &m4)
+			inc5 := f5(value, &m5)
+			inc6 := f6(value, &m6)
+			inc7 := f7(value, &m7)
 //line hecbench_fpc.go:154
-				if m1 {
-					inc = inc1
-				} else if m2 {
-					inc = inc2
-				} else if m3 {
-					inc = inc3
-				} else if m4 {
-					inc = inc4
-				} else if m5 {
-					inc = inc5
-				} else if m6 {
-					inc = inc6
-				} else {
-					inc = inc7
-				}
-
-//line hecbench_fpc.go:170
-				if lid == 0 {
-					compressable[0] = 0
-				}
-				_ = inc
-				_ = m1
-				_ = m2
-				_ = m3
-				_ = m4
-				_ = m5
-				_ = m6
-				_ = m7
-				_ = value
-				_ = inc1
-				_ = inc2
-				_ = inc3
-				_ = inc4
-				_ = inc5
-				_ = inc6
-				_ = inc7
-				gc_s_inc[gc_rank] = inc
+			if m1 {
+				inc = inc1
+			} else if m2 {
+				inc = inc2
+			} else if m3 {
+				inc = inc3
+			} else if m4 {
+				inc = inc4
+			} else if m5 {
+				inc = inc5
+			} else if m6 {
+				inc = inc6
+			} else {
+				inc = inc7
 			}
+//line hecbench_fpc.go:170
+			if lid == 0 {
+				compressable[0] = 0
+			}
+//line hecbench_fpc.go:189
+			gc_s_inc[gc_rank] = inc
 		}
 	}
-	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-				inc := gc_s_inc[gc_rank]
-
-//line hecbench_fpc.go:175
-				compiled.SharedAdd(&compressable[0], inc)
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-				inc := gc_s_inc[gc_rank]
-
-//line hecbench_fpc.go:175
-				compiled.SharedAdd(&compressable[0], inc)
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-				inc := gc_s_inc[gc_rank]
-
-//line hecbench_fpc.go:175
-				compiled.SharedAdd(&compressable[0], inc)
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-				inc := gc_s_inc[gc_rank]
-
-//line hecbench_fpc.go:175
-				compiled.SharedAdd(&compressable[0], inc)
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line hecbench_fpc.go:194
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			inc := gc_s_inc[gc_rank]
-
+//line hecbench_fpc.go:175
+			compiled.SharedAdd(&compressable[0], inc)
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			inc := gc_s_inc[gc_rank]
+//line hecbench_fpc.go:175
+			compiled.SharedAdd(&compressable[0], inc)
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			inc := gc_s_inc[gc_rank]
+//line hecbench_fpc.go:175
+			compiled.SharedAdd(&compressable[0], inc)
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			inc := gc_s_inc[gc_rank]
 //line hecbench_fpc.go:175
 			compiled.SharedAdd(&compressable[0], inc)
 		}
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := WGS - 1; gc_bound > gc_from {
-			gc_from = gc_bound
-		}
-		if gc_bound := WGS - 1; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_fpc.go:131
-					lid := gc_tx
-					_ = lid
-
-//line hecbench_fpc.go:177
-					{
-						atomic.Add(&cmpSize[0], compressable[0])
-					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_fpc.go:131
-					lid := gc_tx
-					_ = lid
-
-//line hecbench_fpc.go:177
-					{
-						atomic.Add(&cmpSize[0], compressable[0])
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_fpc.go:131
-					lid := gc_tx
-					_ = lid
-
-//line hecbench_fpc.go:177
-					{
-						atomic.Add(&cmpSize[0], compressable[0])
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_fpc.go:131
-					lid := gc_tx
-					_ = lid
-
-//line hecbench_fpc.go:177
-					{
-						atomic.Add(&cmpSize[0], compressable[0])
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		inc := gc_s_inc[gc_rank]
+//line hecbench_fpc.go:175
+		compiled.SharedAdd(&compressable[0], inc)
+	}
+//line hecbench_fpc.go:179
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := WGS - 1; gc_bound > gc_from {
+		gc_from = gc_bound
+	}
+	if gc_bound := WGS - 1; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_step2 := gc_from
+		for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			{
+				gc_tx := gc_step2 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
-//line hecbench_fpc.go:131
-				lid := gc_tx
-				_ = lid
-
-//line hecbench_fpc.go:177
 				{
+//line hecbench_fpc.go:178
 					atomic.Add(&cmpSize[0], compressable[0])
 				}
+			}
+			{
+				gc_tx := gc_step2 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				{
+//line hecbench_fpc.go:178
+					atomic.Add(&cmpSize[0], compressable[0])
+				}
+			}
+			{
+				gc_tx := gc_step2 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				{
+//line hecbench_fpc.go:178
+					atomic.Add(&cmpSize[0], compressable[0])
+				}
+			}
+			{
+				gc_tx := gc_step2 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				{
+//line hecbench_fpc.go:178
+					atomic.Add(&cmpSize[0], compressable[0])
+				}
+			}
+		}
+		for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			{
+//line hecbench_fpc.go:178
+				atomic.Add(&cmpSize[0], compressable[0])
 			}
 		}
 	}
@@ -487,4 +355,5 @@ func gc_body_fpc2Kernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32)
 // gc_files_hecbench_fpc holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_fpc.go
+//line hecbench_fpc.go:188
 var gc_files_hecbench_fpc embed.FS

@@ -47,467 +47,316 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 	gc_s_midOutPos := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_data0 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_data1 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-
 //line hecbench_hwt1d.go:25
 	groupId := gc_bx
-
-//line hecbench_hwt1d.go:26
 	localSize := gc_bdx
-
 //line hecbench_hwt1d.go:28
 	sharedArray := gocuda.DynamicShared[float32](t)
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := groupId * localSize * 2
-			gc_off2 := groupId*localSize*2 + localSize
-			gc_off3 := localSize
-			if gc_off >= 0 && gc_off <= len(inSignal) && gc_bdx <= len(inSignal)-gc_off && gc_off2 >= 0 && gc_off2 <= len(inSignal) && gc_bdx <= len(inSignal)-gc_off2 && gc_bdx <= len(sharedArray) && gc_off3 >= 0 && gc_off3 <= len(sharedArray) && gc_bdx <= len(sharedArray)-gc_off3 {
-				gc_at := inSignal[gc_off:][:gc_bdx]
-				gc_at2 := inSignal[gc_off2:][:gc_bdx]
-				gc_at3 := sharedArray[:gc_bdx]
-				gc_at4 := sharedArray[gc_off3:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_hwt1d.go:24
-					localId := gc_tx
-					_ = localId
-
+//line hecbench_hwt1d.go:30
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := groupId * localSize * 2
+		gc_off2 := groupId*localSize*2 + localSize
+		gc_off3 := localSize
+		if gc_off >= 0 && gc_off <= len(inSignal) && gc_bdx <= len(inSignal)-gc_off && gc_off2 >= 0 && gc_off2 <= len(inSignal) && gc_bdx <= len(inSignal)-gc_off2 && gc_bdx <= len(sharedArray) && gc_off3 >= 0 && gc_off3 <= len(sharedArray) && gc_bdx <= len(sharedArray)-gc_off3 {
+			gc_at := inSignal[gc_off:][:gc_bdx]
+			gc_at2 := inSignal[gc_off2:][:gc_bdx]
+			gc_at3 := sharedArray[:gc_bdx]
+			gc_at4 := sharedArray[gc_off3:][:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_hwt1d.go:34
-					t0 := gc_at[gc_tx]
-
-//line hecbench_hwt1d.go:35
-					t1 := gc_at2[gc_tx]
-
+				t0 := gc_at[gc_tx]
+				t1 := gc_at2[gc_tx]
 //line hecbench_hwt1d.go:37
-					if 0 == levelsDone {
-						r := rsqrtf(float32(signalLength))
-						t0 *= r
-						t1 *= r
-					}
-
-//line hecbench_hwt1d.go:42
-					gc_at3[gc_tx] = t0
-
-//line hecbench_hwt1d.go:43
-					gc_at4[gc_tx] = t1
-					_ = t0
-					_ = t1
+				if 0 == levelsDone {
+					r := rsqrtf(float32(signalLength))
+					t0 *= r
+					t1 *= r
 				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				gc_at3[gc_tx] = t0
+				gc_at4[gc_tx] = t1
+			}
+		} else {
+//line hecbench_hwt1d.go:48
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_hwt1d.go:24
-					localId := gc_tx
-					_ = localId
-
+				localId := gc_tx
 //line hecbench_hwt1d.go:34
-					t0 := inSignal[groupId*localSize*2+localId]
-
-//line hecbench_hwt1d.go:35
-					t1 := inSignal[groupId*localSize*2+localSize+localId]
-
+				t0 := inSignal[groupId*localSize*2+localId]
+				t1 := inSignal[groupId*localSize*2+localSize+localId]
 //line hecbench_hwt1d.go:37
-					if 0 == levelsDone {
-						r := rsqrtf(float32(signalLength))
-						t0 *= r
-						t1 *= r
-					}
-
-//line hecbench_hwt1d.go:42
-					sharedArray[localId] = t0
-
-//line hecbench_hwt1d.go:43
-					sharedArray[localSize+localId] = t1
-					_ = t0
-					_ = t1
+				if 0 == levelsDone {
+					r := rsqrtf(float32(signalLength))
+					t0 *= r
+					t1 *= r
 				}
+				sharedArray[localId] = t0
+				sharedArray[localSize+localId] = t1
 			}
 		}
 	}
-
-//line hecbench_hwt1d.go:47
 	levels := tLevels
-
-//line hecbench_hwt1d.go:48
 	if tLevels > mLevels {
 		levels = mLevels
 	}
-
-//line hecbench_hwt1d.go:51
 	activeThreads := uint32((1 << levels) / 2)
-
 //line hecbench_hwt1d.go:54
 	const rsqrtTwo = float32(0.7071)
-	{
-		gc_vstep := 0
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			_ = gc_rank
+//line hecbench_hwt1d.go:56
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
 //line hecbench_hwt1d.go:52
-			var midOutPos uint32 = signalLength / 2
-//line hecbench_hwt1d.go:52
-			_ = midOutPos
-			lanes.BroadcastUint32x8(midOutPos).StoreSlice(gc_s_midOutPos[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line hecbench_hwt1d.go:52
-				midOutPos := signalLength / 2
-				_ = midOutPos
-				gc_s_midOutPos[gc_rank] = midOutPos
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line hecbench_hwt1d.go:52
-				midOutPos := signalLength / 2
-				_ = midOutPos
-				gc_s_midOutPos[gc_rank] = midOutPos
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line hecbench_hwt1d.go:52
-				midOutPos := signalLength / 2
-				_ = midOutPos
-				gc_s_midOutPos[gc_rank] = midOutPos
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line hecbench_hwt1d.go:52
-				midOutPos := signalLength / 2
-				_ = midOutPos
-				gc_s_midOutPos[gc_rank] = midOutPos
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var midOutPos uint32 = signalLength / 2
+		lanes.BroadcastUint32x8(midOutPos).StoreSlice(gc_s_midOutPos[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line hecbench_hwt1d.go:52
 			midOutPos := signalLength / 2
-			_ = midOutPos
+//line hecbench_hwt1d.go:54
+			gc_s_midOutPos[gc_rank] = midOutPos
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line hecbench_hwt1d.go:52
+			midOutPos := signalLength / 2
+//line hecbench_hwt1d.go:54
+			gc_s_midOutPos[gc_rank] = midOutPos
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line hecbench_hwt1d.go:52
+			midOutPos := signalLength / 2
+//line hecbench_hwt1d.go:54
+			gc_s_midOutPos[gc_rank] = midOutPos
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line hecbench_hwt1d.go:52
+			midOutPos := signalLength / 2
+//line hecbench_hwt1d.go:54
 			gc_s_midOutPos[gc_rank] = midOutPos
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line hecbench_hwt1d.go:52
+		midOutPos := signalLength / 2
+//line hecbench_hwt1d.go:54
+		gc_s_midOutPos[gc_rank] = midOutPos
+	}
 //line hecbench_hwt1d.go:55
 	for i := uint32(0); i < levels; i++ {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hwt1d.go:24
-						localId := gc_tx
-						_ = localId
-
-//line hecbench_hwt1d.go:56
-						var data0, data1 float32
-
 //line hecbench_hwt1d.go:57
-						if uint32(localId) < activeThreads {
-							data0 = sharedArray[2*localId]
-							data1 = sharedArray[2*localId+1]
-						}
-						_ = data0
-						_ = data1
-						gc_s_data0[gc_rank] = data0
-						gc_s_data1[gc_rank] = data1
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hwt1d.go:24
-						localId := gc_tx
-						_ = localId
-
-//line hecbench_hwt1d.go:56
-						var data0, data1 float32
-
-//line hecbench_hwt1d.go:57
-						if uint32(localId) < activeThreads {
-							data0 = sharedArray[2*localId]
-							data1 = sharedArray[2*localId+1]
-						}
-						_ = data0
-						_ = data1
-						gc_s_data0[gc_rank] = data0
-						gc_s_data1[gc_rank] = data1
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hwt1d.go:24
-						localId := gc_tx
-						_ = localId
-
-//line hecbench_hwt1d.go:56
-						var data0, data1 float32
-
-//line hecbench_hwt1d.go:57
-						if uint32(localId) < activeThreads {
-							data0 = sharedArray[2*localId]
-							data1 = sharedArray[2*localId+1]
-						}
-						_ = data0
-						_ = data1
-						gc_s_data0[gc_rank] = data0
-						gc_s_data1[gc_rank] = data1
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hwt1d.go:24
-						localId := gc_tx
-						_ = localId
-
-//line hecbench_hwt1d.go:56
-						var data0, data1 float32
-
-//line hecbench_hwt1d.go:57
-						if uint32(localId) < activeThreads {
-							data0 = sharedArray[2*localId]
-							data1 = sharedArray[2*localId+1]
-						}
-						_ = data0
-						_ = data1
-						gc_s_data0[gc_rank] = data0
-						gc_s_data1[gc_rank] = data1
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_hwt1d.go:24
 					localId := gc_tx
-					_ = localId
-
 //line hecbench_hwt1d.go:56
 					var data0, data1 float32
-
-//line hecbench_hwt1d.go:57
 					if uint32(localId) < activeThreads {
 						data0 = sharedArray[2*localId]
 						data1 = sharedArray[2*localId+1]
 					}
-					_ = data0
-					_ = data1
+//line hecbench_hwt1d.go:63
+					gc_s_data0[gc_rank] = data0
+					gc_s_data1[gc_rank] = data1
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_hwt1d.go:24
+					localId := gc_tx
+//line hecbench_hwt1d.go:56
+					var data0, data1 float32
+					if uint32(localId) < activeThreads {
+						data0 = sharedArray[2*localId]
+						data1 = sharedArray[2*localId+1]
+					}
+//line hecbench_hwt1d.go:63
+					gc_s_data0[gc_rank] = data0
+					gc_s_data1[gc_rank] = data1
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_hwt1d.go:24
+					localId := gc_tx
+//line hecbench_hwt1d.go:56
+					var data0, data1 float32
+					if uint32(localId) < activeThreads {
+						data0 = sharedArray[2*localId]
+						data1 = sharedArray[2*localId+1]
+					}
+//line hecbench_hwt1d.go:63
+					gc_s_data0[gc_rank] = data0
+					gc_s_data1[gc_rank] = data1
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_hwt1d.go:24
+					localId := gc_tx
+//line hecbench_hwt1d.go:56
+					var data0, data1 float32
+					if uint32(localId) < activeThreads {
+						data0 = sharedArray[2*localId]
+						data1 = sharedArray[2*localId+1]
+					}
+//line hecbench_hwt1d.go:63
 					gc_s_data0[gc_rank] = data0
 					gc_s_data1[gc_rank] = data1
 				}
 			}
-		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_hwt1d.go:24
-					localId := gc_tx
-					_ = localId
-					midOutPos := gc_s_midOutPos[gc_rank]
-					data0 := gc_s_data0[gc_rank]
-					data1 := gc_s_data1[gc_rank]
-
-//line hecbench_hwt1d.go:65
-					if uint32(localId) < activeThreads {
-						sharedArray[localId] = (data0 + data1) * rsqrtTwo
-						globalPos := midOutPos + uint32(groupId)*activeThreads + uint32(localId)
-						coefsSignal[globalPos] = (data0 - data1) * rsqrtTwo
-
-						midOutPos >>= 1
-					}
-					gc_s_midOutPos[gc_rank] = midOutPos
+				localId := gc_tx
+//line hecbench_hwt1d.go:56
+				var data0, data1 float32
+				if uint32(localId) < activeThreads {
+					data0 = sharedArray[2*localId]
+					data1 = sharedArray[2*localId+1]
 				}
+//line hecbench_hwt1d.go:63
+				gc_s_data0[gc_rank] = data0
+				gc_s_data1[gc_rank] = data1
 			}
 		}
-
+//line hecbench_hwt1d.go:69
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_hwt1d.go:24
+				localId := gc_tx
+//line hecbench_hwt1d.go:26
+				midOutPos := gc_s_midOutPos[gc_rank]
+				data0 := gc_s_data0[gc_rank]
+				data1 := gc_s_data1[gc_rank]
+//line hecbench_hwt1d.go:65
+				if uint32(localId) < activeThreads {
+					sharedArray[localId] = (data0 + data1) * rsqrtTwo
+					globalPos := midOutPos + uint32(groupId)*activeThreads + uint32(localId)
+					coefsSignal[globalPos] = (data0 - data1) * rsqrtTwo
+//line hecbench_hwt1d.go:70
+					midOutPos >>= 1
+				}
+				gc_s_midOutPos[gc_rank] = midOutPos
+			}
+		}
 //line hecbench_hwt1d.go:72
 		activeThreads >>= 1
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off4 := groupId
-			gc_off5 := 0
-			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(AverageSignal) && gc_off5 >= 0 && gc_off5 < len(sharedArray) {
-				gc_at5 := AverageSignal[gc_off4:][:1]
-				gc_at6 := sharedArray[gc_off5:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+//line hecbench_hwt1d.go:75
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off4 := groupId
+		gc_off5 := 0
+		if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(AverageSignal) && gc_off5 >= 0 && gc_off5 < len(sharedArray) {
+			gc_at5 := AverageSignal[gc_off4:][:1]
+			gc_at6 := sharedArray[gc_off5:][:1]
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				{
 					{
-						gc_tx := gc_step3 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_hwt1d.go:24
-						localId := gc_tx
-						_ = localId
-
-//line hecbench_hwt1d.go:80
-						{
-							gc_at5[0] = gc_at6[0]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_hwt1d.go:24
-						localId := gc_tx
-						_ = localId
-
-//line hecbench_hwt1d.go:80
-						{
-							gc_at5[0] = gc_at6[0]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_hwt1d.go:24
-						localId := gc_tx
-						_ = localId
-
-//line hecbench_hwt1d.go:80
-						{
-							gc_at5[0] = gc_at6[0]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_hwt1d.go:24
-						localId := gc_tx
-						_ = localId
-
-//line hecbench_hwt1d.go:80
-						{
-							gc_at5[0] = gc_at6[0]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_hwt1d.go:24
-					localId := gc_tx
-					_ = localId
-
-//line hecbench_hwt1d.go:80
-					{
+//line hecbench_hwt1d.go:81
 						gc_at5[0] = gc_at6[0]
 					}
 				}
-			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				{
 					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hwt1d.go:24
-						localId := gc_tx
-						_ = localId
-
-//line hecbench_hwt1d.go:80
-						{
-							AverageSignal[groupId] = sharedArray[0]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hwt1d.go:24
-						localId := gc_tx
-						_ = localId
-
-//line hecbench_hwt1d.go:80
-						{
-							AverageSignal[groupId] = sharedArray[0]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hwt1d.go:24
-						localId := gc_tx
-						_ = localId
-
-//line hecbench_hwt1d.go:80
-						{
-							AverageSignal[groupId] = sharedArray[0]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_hwt1d.go:24
-						localId := gc_tx
-						_ = localId
-
-//line hecbench_hwt1d.go:80
-						{
-							AverageSignal[groupId] = sharedArray[0]
-						}
+//line hecbench_hwt1d.go:81
+						gc_at5[0] = gc_at6[0]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				{
+					{
+//line hecbench_hwt1d.go:81
+						gc_at5[0] = gc_at6[0]
+					}
+				}
+				{
+					{
+//line hecbench_hwt1d.go:81
+						gc_at5[0] = gc_at6[0]
+					}
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				{
+//line hecbench_hwt1d.go:81
+					gc_at5[0] = gc_at6[0]
+				}
+			}
+		} else {
+			gc_step4 := gc_from
+			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line hecbench_hwt1d.go:24
-					localId := gc_tx
-					_ = localId
-
-//line hecbench_hwt1d.go:80
 					{
+//line hecbench_hwt1d.go:81
 						AverageSignal[groupId] = sharedArray[0]
 					}
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line hecbench_hwt1d.go:81
+						AverageSignal[groupId] = sharedArray[0]
+					}
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line hecbench_hwt1d.go:81
+						AverageSignal[groupId] = sharedArray[0]
+					}
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line hecbench_hwt1d.go:81
+						AverageSignal[groupId] = sharedArray[0]
+					}
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				{
+//line hecbench_hwt1d.go:81
+					AverageSignal[groupId] = sharedArray[0]
 				}
 			}
 		}
@@ -517,4 +366,5 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 // gc_files_hecbench_hwt1d holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_hwt1d.go
+//line hecbench_hwt1d.go:92
 var gc_files_hecbench_hwt1d embed.FS

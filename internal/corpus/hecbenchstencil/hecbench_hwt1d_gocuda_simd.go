@@ -48,573 +48,388 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, Avera
 	gc_s_midOutPos := compiled.Scratch[uint32](gc_b2, 0)[:gc_n2]
 	gc_s_data0 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 	gc_s_data1 := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-
 //line hecbench_hwt1d.go:25
 	groupId := gc_bx2
-
-//line hecbench_hwt1d.go:26
 	localSize := gc_bdx2
-
 //line hecbench_hwt1d.go:28
 	sharedArray := gocuda.DynamicShared[float32](t)
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := groupId * localSize * 2
-			gc_off7 := groupId*localSize*2 + localSize
-			gc_off8 := localSize
-			if gc_off6 >= 0 && gc_off6 <= len(inSignal) && gc_bdx2 <= len(inSignal)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(inSignal) && gc_bdx2 <= len(inSignal)-gc_off7 && gc_bdx2 <= len(sharedArray) && gc_off8 >= 0 && gc_off8 <= len(sharedArray) && gc_bdx2 <= len(sharedArray)-gc_off8 {
-				gc_at7 := inSignal[gc_off6:][:gc_bdx2]
-				gc_at8 := inSignal[gc_off7:][:gc_bdx2]
-				gc_at9 := sharedArray[:gc_bdx2]
-				gc_at10 := sharedArray[gc_off8:][:gc_bdx2]
-				gc_vstep2 := 0
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line hecbench_hwt1d.go:30
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off6 := groupId * localSize * 2
+		gc_off7 := groupId*localSize*2 + localSize
+		gc_off8 := localSize
+		if gc_off6 >= 0 && gc_off6 <= len(inSignal) && gc_bdx2 <= len(inSignal)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(inSignal) && gc_bdx2 <= len(inSignal)-gc_off7 && gc_bdx2 <= len(sharedArray) && gc_off8 >= 0 && gc_off8 <= len(sharedArray) && gc_bdx2 <= len(sharedArray)-gc_off8 {
+			gc_at7 := inSignal[gc_off6:][:gc_bdx2]
+			gc_at8 := inSignal[gc_off7:][:gc_bdx2]
+			gc_at9 := sharedArray[:gc_bdx2]
+			gc_at10 := sharedArray[gc_off8:][:gc_bdx2]
+			gc_vstep2 := 0
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 //line hecbench_hwt1d.go:24
-						var localId int = gc_tx2
+					var localId int = gc_tx2
 //line hecbench_hwt1d.go:24
-						_ = localId
-//line hecbench_hwt1d.go:34
-						t0 := archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])
-//line hecbench_hwt1d.go:34
-						_ = t0
-//line hecbench_hwt1d.go:34
-						t1 := archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])
-//line hecbench_hwt1d.go:34
-						_ = t1
-//line hecbench_hwt1d.go:37
-						if 0 == levelsDone {
-//line hecbench_hwt1d.go:37
-							var gc_t3 float32 = float32(signalLength)
-							_ = gc_t3
-//line hecbench_hwt1d.go:38
-							var gc_x4 float32 = gc_t3
-//line hecbench_hwt1d.go:38
-							_ = gc_x4
-//line hecbench_hwt1d.go:38
-							var gc_t4 float32 = float32(1 / math.Sqrt(float64(gc_x4)))
-//line hecbench_hwt1d.go:15
-							_ = gc_t4
-//line hecbench_hwt1d.go:15
-							var r float32 = gc_t4
-//line hecbench_hwt1d.go:15
-							_ = r
-//line hecbench_hwt1d.go:15
-							t0 = t0.Mul(archsimd.BroadcastFloat32x8(r))
-//line hecbench_hwt1d.go:15
-							t1 = t1.Mul(archsimd.BroadcastFloat32x8(r))
-//line hecbench_hwt1d.go:15
-						}
-//line hecbench_hwt1d.go:37
-						t0.StoreSlice(gc_at9[gc_tx2:])
-//line hecbench_hwt1d.go:37
-						t1.StoreSlice(gc_at10[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_hwt1d.go:24
-					localId := gc_tx2
 					_ = localId
-
 //line hecbench_hwt1d.go:34
-					t0 := gc_at7[gc_tx2]
-
-//line hecbench_hwt1d.go:35
-					t1 := gc_at8[gc_tx2]
-
+					t0 := archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])
+//line hecbench_hwt1d.go:34
+					t1 := archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])
 //line hecbench_hwt1d.go:37
 					if 0 == levelsDone {
-						r := rsqrtf(float32(signalLength))
-						t0 *= r
-						t1 *= r
-					}
-
-//line hecbench_hwt1d.go:42
-					gc_at9[gc_tx2] = t0
-
-//line hecbench_hwt1d.go:43
-					gc_at10[gc_tx2] = t1
-					_ = t0
-					_ = t1
-				}
-			} else {
-				gc_vstep3 := 0
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line hecbench_hwt1d.go:24
-						var localId int = gc_tx2
-//line hecbench_hwt1d.go:24
-						_ = localId
-//line hecbench_hwt1d.go:34
-						if (groupId*localSize*2+localId) < 0 || (groupId*localSize*2+localId) > len(inSignal)-8 || (groupId*localSize*2+localSize+localId) < 0 || (groupId*localSize*2+localSize+localId) > len(inSignal)-8 || localId < 0 || localId > len(sharedArray)-8 || (localSize+localId) < 0 || (localSize+localId) > len(sharedArray)-8 {
-//line hecbench_hwt1d.go:34
-							break
-//line hecbench_hwt1d.go:34
-						}
-//line hecbench_hwt1d.go:34
-						t0 := archsimd.LoadFloat32x8Slice(inSignal[groupId*localSize*2+localId:])
-//line hecbench_hwt1d.go:34
-						_ = t0
-//line hecbench_hwt1d.go:35
-						t1 := archsimd.LoadFloat32x8Slice(inSignal[groupId*localSize*2+localSize+localId:])
-//line hecbench_hwt1d.go:35
-						_ = t1
 //line hecbench_hwt1d.go:37
-						if 0 == levelsDone {
-//line hecbench_hwt1d.go:37
-							var gc_t float32 = float32(signalLength)
-							_ = gc_t
+						var gc_t3 float32 = float32(signalLength)
+						var gc_x4 float32 = gc_t3
 //line hecbench_hwt1d.go:38
-							var gc_x2 float32 = gc_t
-//line hecbench_hwt1d.go:38
-							_ = gc_x2
-//line hecbench_hwt1d.go:38
-							var gc_t2 float32 = float32(1 / math.Sqrt(float64(gc_x2)))
+						var gc_t4 float32 = float32(1 / math.Sqrt(float64(gc_x4)))
 //line hecbench_hwt1d.go:15
-							_ = gc_t2
+						var r float32 = gc_t4
 //line hecbench_hwt1d.go:15
-							var r float32 = gc_t2
+						t0 = t0.Mul(archsimd.BroadcastFloat32x8(r))
 //line hecbench_hwt1d.go:15
-							_ = r
-//line hecbench_hwt1d.go:15
-							t0 = t0.Mul(archsimd.BroadcastFloat32x8(r))
-//line hecbench_hwt1d.go:15
-							t1 = t1.Mul(archsimd.BroadcastFloat32x8(r))
-//line hecbench_hwt1d.go:15
-						}
-//line hecbench_hwt1d.go:42
-						t0.StoreSlice(sharedArray[localId:])
-//line hecbench_hwt1d.go:43
-						t1.StoreSlice(sharedArray[localSize+localId:])
+						t1 = t1.Mul(archsimd.BroadcastFloat32x8(r))
 					}
-					archsimd.ClearAVXUpperBits()
+//line hecbench_hwt1d.go:37
+					t0.StoreSlice(gc_at9[gc_tx2:])
+//line hecbench_hwt1d.go:37
+					t1.StoreSlice(gc_at10[gc_tx2:])
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_hwt1d.go:24
-					localId := gc_tx2
-					_ = localId
-
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line hecbench_hwt1d.go:34
-					t0 := inSignal[groupId*localSize*2+localId]
-
-//line hecbench_hwt1d.go:35
-					t1 := inSignal[groupId*localSize*2+localSize+localId]
-
+				t0 := gc_at7[gc_tx2]
+				t1 := gc_at8[gc_tx2]
+//line hecbench_hwt1d.go:37
+				if 0 == levelsDone {
+					r := rsqrtf(float32(signalLength))
+					t0 *= r
+					t1 *= r
+				}
+				gc_at9[gc_tx2] = t0
+				gc_at10[gc_tx2] = t1
+			}
+		} else {
+//line hecbench_hwt1d.go:48
+			gc_vstep3 := 0
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
+//line hecbench_hwt1d.go:24
+					var localId int = gc_tx2
+//line hecbench_hwt1d.go:34
+					if (groupId*localSize*2+localId) < 0 || (groupId*localSize*2+localId) > len(inSignal)-8 || (groupId*localSize*2+localSize+localId) < 0 || (groupId*localSize*2+localSize+localId) > len(inSignal)-8 || localId < 0 || localId > len(sharedArray)-8 || (localSize+localId) < 0 || (localSize+localId) > len(sharedArray)-8 {
+//line hecbench_hwt1d.go:34
+						break
+					}
+//line hecbench_hwt1d.go:34
+					t0 := archsimd.LoadFloat32x8Slice(inSignal[groupId*localSize*2+localId:])
+					t1 := archsimd.LoadFloat32x8Slice(inSignal[groupId*localSize*2+localSize+localId:])
 //line hecbench_hwt1d.go:37
 					if 0 == levelsDone {
-						r := rsqrtf(float32(signalLength))
-						t0 *= r
-						t1 *= r
+//line hecbench_hwt1d.go:37
+						var gc_t float32 = float32(signalLength)
+						var gc_x2 float32 = gc_t
+//line hecbench_hwt1d.go:38
+						var gc_t2 float32 = float32(1 / math.Sqrt(float64(gc_x2)))
+//line hecbench_hwt1d.go:15
+						var r float32 = gc_t2
+//line hecbench_hwt1d.go:15
+						t0 = t0.Mul(archsimd.BroadcastFloat32x8(r))
+//line hecbench_hwt1d.go:15
+						t1 = t1.Mul(archsimd.BroadcastFloat32x8(r))
 					}
-
 //line hecbench_hwt1d.go:42
-					sharedArray[localId] = t0
-
-//line hecbench_hwt1d.go:43
-					sharedArray[localSize+localId] = t1
-					_ = t0
-					_ = t1
+					t0.StoreSlice(sharedArray[localId:])
+					t1.StoreSlice(sharedArray[localSize+localId:])
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_hwt1d.go:24
+				localId := gc_tx2
+//line hecbench_hwt1d.go:34
+				t0 := inSignal[groupId*localSize*2+localId]
+				t1 := inSignal[groupId*localSize*2+localSize+localId]
+//line hecbench_hwt1d.go:37
+				if 0 == levelsDone {
+					r := rsqrtf(float32(signalLength))
+					t0 *= r
+					t1 *= r
+				}
+				sharedArray[localId] = t0
+				sharedArray[localSize+localId] = t1
 			}
 		}
 	}
-
-//line hecbench_hwt1d.go:47
 	levels := tLevels
-
-//line hecbench_hwt1d.go:48
 	if tLevels > mLevels {
 		levels = mLevels
 	}
-
-//line hecbench_hwt1d.go:51
 	activeThreads := uint32((1 << levels) / 2)
-
 //line hecbench_hwt1d.go:54
 	const rsqrtTwo = float32(0.7071)
-	{
-		gc_vstep4 := 0
-		if compiled.SIMD {
-			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-				gc_rank2 := gc_vstep4
-				_ = gc_rank2
+//line hecbench_hwt1d.go:56
+	gc_vstep4 := 0
+	if compiled.SIMD {
+		for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+			gc_rank2 := gc_vstep4
 //line hecbench_hwt1d.go:52
-				var midOutPos uint32 = signalLength / 2
-//line hecbench_hwt1d.go:52
-				_ = midOutPos
-				archsimd.BroadcastUint32x8(midOutPos).StoreSlice(gc_s_midOutPos[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
+			var midOutPos uint32 = signalLength / 2
+			archsimd.BroadcastUint32x8(midOutPos).StoreSlice(gc_s_midOutPos[gc_rank2:])
 		}
-		gc_step5 := gc_vstep4
-		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
-			{
-				gc_rank2 := gc_step5 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_hwt1d.go:52
-				midOutPos := signalLength / 2
-				_ = midOutPos
-				gc_s_midOutPos[gc_rank2] = midOutPos
-			}
-			{
-				gc_rank2 := gc_step5 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_hwt1d.go:52
-				midOutPos := signalLength / 2
-				_ = midOutPos
-				gc_s_midOutPos[gc_rank2] = midOutPos
-			}
-			{
-				gc_rank2 := gc_step5 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_hwt1d.go:52
-				midOutPos := signalLength / 2
-				_ = midOutPos
-				gc_s_midOutPos[gc_rank2] = midOutPos
-			}
-			{
-				gc_rank2 := gc_step5 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_hwt1d.go:52
-				midOutPos := signalLength / 2
-				_ = midOutPos
-				gc_s_midOutPos[gc_rank2] = midOutPos
-			}
-		}
-		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step5 := gc_vstep4
+	for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+		{
+			gc_rank2 := gc_step5 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line hecbench_hwt1d.go:52
 			midOutPos := signalLength / 2
-			_ = midOutPos
+//line hecbench_hwt1d.go:54
+			gc_s_midOutPos[gc_rank2] = midOutPos
+		}
+		{
+			gc_rank2 := gc_step5 + 1
+			gc_pos2.Thread = gc_rank2
+//line hecbench_hwt1d.go:52
+			midOutPos := signalLength / 2
+//line hecbench_hwt1d.go:54
+			gc_s_midOutPos[gc_rank2] = midOutPos
+		}
+		{
+			gc_rank2 := gc_step5 + 2
+			gc_pos2.Thread = gc_rank2
+//line hecbench_hwt1d.go:52
+			midOutPos := signalLength / 2
+//line hecbench_hwt1d.go:54
+			gc_s_midOutPos[gc_rank2] = midOutPos
+		}
+		{
+			gc_rank2 := gc_step5 + 3
+			gc_pos2.Thread = gc_rank2
+//line hecbench_hwt1d.go:52
+			midOutPos := signalLength / 2
+//line hecbench_hwt1d.go:54
 			gc_s_midOutPos[gc_rank2] = midOutPos
 		}
 	}
-
+	for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line hecbench_hwt1d.go:52
+		midOutPos := signalLength / 2
+//line hecbench_hwt1d.go:54
+		gc_s_midOutPos[gc_rank2] = midOutPos
+	}
 //line hecbench_hwt1d.go:55
 	for i := uint32(0); i < levels; i++ {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_hwt1d.go:24
-						localId := gc_tx2
-						_ = localId
-
-//line hecbench_hwt1d.go:56
-						var data0, data1 float32
-
 //line hecbench_hwt1d.go:57
-						if uint32(localId) < activeThreads {
-							data0 = sharedArray[2*localId]
-							data1 = sharedArray[2*localId+1]
-						}
-						_ = data0
-						_ = data1
-						gc_s_data0[gc_rank2] = data0
-						gc_s_data1[gc_rank2] = data1
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_hwt1d.go:24
-						localId := gc_tx2
-						_ = localId
-
-//line hecbench_hwt1d.go:56
-						var data0, data1 float32
-
-//line hecbench_hwt1d.go:57
-						if uint32(localId) < activeThreads {
-							data0 = sharedArray[2*localId]
-							data1 = sharedArray[2*localId+1]
-						}
-						_ = data0
-						_ = data1
-						gc_s_data0[gc_rank2] = data0
-						gc_s_data1[gc_rank2] = data1
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_hwt1d.go:24
-						localId := gc_tx2
-						_ = localId
-
-//line hecbench_hwt1d.go:56
-						var data0, data1 float32
-
-//line hecbench_hwt1d.go:57
-						if uint32(localId) < activeThreads {
-							data0 = sharedArray[2*localId]
-							data1 = sharedArray[2*localId+1]
-						}
-						_ = data0
-						_ = data1
-						gc_s_data0[gc_rank2] = data0
-						gc_s_data1[gc_rank2] = data1
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_hwt1d.go:24
-						localId := gc_tx2
-						_ = localId
-
-//line hecbench_hwt1d.go:56
-						var data0, data1 float32
-
-//line hecbench_hwt1d.go:57
-						if uint32(localId) < activeThreads {
-							data0 = sharedArray[2*localId]
-							data1 = sharedArray[2*localId+1]
-						}
-						_ = data0
-						_ = data1
-						gc_s_data0[gc_rank2] = data0
-						gc_s_data1[gc_rank2] = data1
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_hwt1d.go:24
 					localId := gc_tx2
-					_ = localId
-
 //line hecbench_hwt1d.go:56
 					var data0, data1 float32
-
-//line hecbench_hwt1d.go:57
 					if uint32(localId) < activeThreads {
 						data0 = sharedArray[2*localId]
 						data1 = sharedArray[2*localId+1]
 					}
-					_ = data0
-					_ = data1
+//line hecbench_hwt1d.go:63
+					gc_s_data0[gc_rank2] = data0
+					gc_s_data1[gc_rank2] = data1
+				}
+				{
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_hwt1d.go:24
+					localId := gc_tx2
+//line hecbench_hwt1d.go:56
+					var data0, data1 float32
+					if uint32(localId) < activeThreads {
+						data0 = sharedArray[2*localId]
+						data1 = sharedArray[2*localId+1]
+					}
+//line hecbench_hwt1d.go:63
+					gc_s_data0[gc_rank2] = data0
+					gc_s_data1[gc_rank2] = data1
+				}
+				{
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_hwt1d.go:24
+					localId := gc_tx2
+//line hecbench_hwt1d.go:56
+					var data0, data1 float32
+					if uint32(localId) < activeThreads {
+						data0 = sharedArray[2*localId]
+						data1 = sharedArray[2*localId+1]
+					}
+//line hecbench_hwt1d.go:63
+					gc_s_data0[gc_rank2] = data0
+					gc_s_data1[gc_rank2] = data1
+				}
+				{
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_hwt1d.go:24
+					localId := gc_tx2
+//line hecbench_hwt1d.go:56
+					var data0, data1 float32
+					if uint32(localId) < activeThreads {
+						data0 = sharedArray[2*localId]
+						data1 = sharedArray[2*localId+1]
+					}
+//line hecbench_hwt1d.go:63
 					gc_s_data0[gc_rank2] = data0
 					gc_s_data1[gc_rank2] = data1
 				}
 			}
-		}
-		archsimd.ClearAVXUpperBits()
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line hecbench_hwt1d.go:24
-					localId := gc_tx2
-					_ = localId
-					midOutPos := gc_s_midOutPos[gc_rank2]
-					data0 := gc_s_data0[gc_rank2]
-					data1 := gc_s_data1[gc_rank2]
-
-//line hecbench_hwt1d.go:65
-					if uint32(localId) < activeThreads {
-						sharedArray[localId] = (data0 + data1) * rsqrtTwo
-						globalPos := midOutPos + uint32(groupId)*activeThreads + uint32(localId)
-						coefsSignal[globalPos] = (data0 - data1) * rsqrtTwo
-
-						midOutPos >>= 1
-					}
-					gc_s_midOutPos[gc_rank2] = midOutPos
+				localId := gc_tx2
+//line hecbench_hwt1d.go:56
+				var data0, data1 float32
+				if uint32(localId) < activeThreads {
+					data0 = sharedArray[2*localId]
+					data1 = sharedArray[2*localId+1]
 				}
+//line hecbench_hwt1d.go:63
+				gc_s_data0[gc_rank2] = data0
+				gc_s_data1[gc_rank2] = data1
 			}
 		}
-
+//line hecbench_hwt1d.go:68
+		archsimd.ClearAVXUpperBits()
+//line hecbench_hwt1d.go:70
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_hwt1d.go:24
+				localId := gc_tx2
+//line hecbench_hwt1d.go:26
+				midOutPos := gc_s_midOutPos[gc_rank2]
+				data0 := gc_s_data0[gc_rank2]
+				data1 := gc_s_data1[gc_rank2]
+//line hecbench_hwt1d.go:65
+				if uint32(localId) < activeThreads {
+					sharedArray[localId] = (data0 + data1) * rsqrtTwo
+					globalPos := midOutPos + uint32(groupId)*activeThreads + uint32(localId)
+					coefsSignal[globalPos] = (data0 - data1) * rsqrtTwo
+//line hecbench_hwt1d.go:70
+					midOutPos >>= 1
+				}
+				gc_s_midOutPos[gc_rank2] = midOutPos
+			}
+		}
 //line hecbench_hwt1d.go:72
 		activeThreads >>= 1
 	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := groupId
-			gc_off10 := 0
-			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 < len(AverageSignal) && gc_off10 >= 0 && gc_off10 < len(sharedArray) {
-				gc_at11 := AverageSignal[gc_off9:][:1]
-				gc_at12 := sharedArray[gc_off10:][:1]
-				gc_step7 := gc_from2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+//line hecbench_hwt1d.go:75
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+		gc_to2 = gc_bound2 + 1
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off9 := groupId
+		gc_off10 := 0
+		if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 < len(AverageSignal) && gc_off10 >= 0 && gc_off10 < len(sharedArray) {
+			gc_at11 := AverageSignal[gc_off9:][:1]
+			gc_at12 := sharedArray[gc_off10:][:1]
+			gc_step7 := gc_from2
+			for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+				{
 					{
-						gc_tx2 := gc_step7 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_hwt1d.go:24
-						localId := gc_tx2
-						_ = localId
-
-//line hecbench_hwt1d.go:80
-						{
-							gc_at11[0] = gc_at12[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_hwt1d.go:24
-						localId := gc_tx2
-						_ = localId
-
-//line hecbench_hwt1d.go:80
-						{
-							gc_at11[0] = gc_at12[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_hwt1d.go:24
-						localId := gc_tx2
-						_ = localId
-
-//line hecbench_hwt1d.go:80
-						{
-							gc_at11[0] = gc_at12[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_hwt1d.go:24
-						localId := gc_tx2
-						_ = localId
-
-//line hecbench_hwt1d.go:80
-						{
-							gc_at11[0] = gc_at12[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_hwt1d.go:24
-					localId := gc_tx2
-					_ = localId
-
-//line hecbench_hwt1d.go:80
-					{
+//line hecbench_hwt1d.go:81
 						gc_at11[0] = gc_at12[0]
 					}
 				}
-			} else {
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				{
 					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_hwt1d.go:24
-						localId := gc_tx2
-						_ = localId
-
-//line hecbench_hwt1d.go:80
-						{
-							AverageSignal[groupId] = sharedArray[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_hwt1d.go:24
-						localId := gc_tx2
-						_ = localId
-
-//line hecbench_hwt1d.go:80
-						{
-							AverageSignal[groupId] = sharedArray[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_hwt1d.go:24
-						localId := gc_tx2
-						_ = localId
-
-//line hecbench_hwt1d.go:80
-						{
-							AverageSignal[groupId] = sharedArray[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_hwt1d.go:24
-						localId := gc_tx2
-						_ = localId
-
-//line hecbench_hwt1d.go:80
-						{
-							AverageSignal[groupId] = sharedArray[0]
-						}
+//line hecbench_hwt1d.go:81
+						gc_at11[0] = gc_at12[0]
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+				{
+					{
+//line hecbench_hwt1d.go:81
+						gc_at11[0] = gc_at12[0]
+					}
+				}
+				{
+					{
+//line hecbench_hwt1d.go:81
+						gc_at11[0] = gc_at12[0]
+					}
+				}
+			}
+			for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+				{
+//line hecbench_hwt1d.go:81
+					gc_at11[0] = gc_at12[0]
+				}
+			}
+		} else {
+			gc_step8 := gc_from2
+			for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				{
+					gc_tx2 := gc_step8 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line hecbench_hwt1d.go:24
-					localId := gc_tx2
-					_ = localId
-
-//line hecbench_hwt1d.go:80
 					{
+//line hecbench_hwt1d.go:81
 						AverageSignal[groupId] = sharedArray[0]
 					}
+				}
+				{
+					gc_tx2 := gc_step8 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line hecbench_hwt1d.go:81
+						AverageSignal[groupId] = sharedArray[0]
+					}
+				}
+				{
+					gc_tx2 := gc_step8 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line hecbench_hwt1d.go:81
+						AverageSignal[groupId] = sharedArray[0]
+					}
+				}
+				{
+					gc_tx2 := gc_step8 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line hecbench_hwt1d.go:81
+						AverageSignal[groupId] = sharedArray[0]
+					}
+				}
+			}
+			for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				{
+//line hecbench_hwt1d.go:81
+					AverageSignal[groupId] = sharedArray[0]
 				}
 			}
 		}
@@ -624,4 +439,5 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, Avera
 // gc_files_hecbench_hwt1d holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_hwt1d.go
+//line hecbench_hwt1d.go:92
 var gc_files_hecbench_hwt1d embed.FS

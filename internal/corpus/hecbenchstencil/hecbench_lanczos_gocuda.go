@@ -34,98 +34,26 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line hecbench_lanczos.go:23
 	result := gocuda.Shared[T](t, lanczosThreadsPerBlock)[:lanczosThreadsPerBlock]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_bdx <= len(result) && gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off && gc_off <= len(y) && gc_bdx <= len(y)-gc_off {
-				gc_at := result[:gc_bdx]
-				gc_at2 := x[gc_off:][:gc_bdx]
-				gc_at3 := y[gc_off:][:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_lanczos.go:22
-						index := gc_bx*gc_bdx + gc_tx
-						_ = index
-
 //line hecbench_lanczos.go:25
-						if index < N {
-							gc_at[gc_tx] = gc_at2[gc_tx] * gc_at3[gc_tx]
-						} else {
-							gc_at[gc_tx] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_lanczos.go:22
-						index := gc_bx*gc_bdx + gc_tx
-						_ = index
-
-//line hecbench_lanczos.go:25
-						if index < N {
-							gc_at[gc_tx] = gc_at2[gc_tx] * gc_at3[gc_tx]
-						} else {
-							gc_at[gc_tx] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_lanczos.go:22
-						index := gc_bx*gc_bdx + gc_tx
-						_ = index
-
-//line hecbench_lanczos.go:25
-						if index < N {
-							gc_at[gc_tx] = gc_at2[gc_tx] * gc_at3[gc_tx]
-						} else {
-							gc_at[gc_tx] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_lanczos.go:22
-						index := gc_bx*gc_bdx + gc_tx
-						_ = index
-
-//line hecbench_lanczos.go:25
-						if index < N {
-							gc_at[gc_tx] = gc_at2[gc_tx] * gc_at3[gc_tx]
-						} else {
-							gc_at[gc_tx] = 0
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(result) && gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off && gc_off <= len(y) && gc_bdx <= len(y)-gc_off {
+			gc_at := result[:gc_bdx]
+			gc_at2 := x[gc_off:][:gc_bdx]
+			gc_at3 := y[gc_off:][:gc_bdx]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 //line hecbench_lanczos.go:22
 					index := gc_bx*gc_bdx + gc_tx
-					_ = index
-
 //line hecbench_lanczos.go:25
 					if index < N {
 						gc_at[gc_tx] = gc_at2[gc_tx] * gc_at3[gc_tx]
@@ -133,82 +61,98 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 						gc_at[gc_tx] = 0
 					}
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_lanczos.go:22
-						index := gc_bx*gc_bdx + gc_tx
-						_ = index
-
-//line hecbench_lanczos.go:25
-						if index < N {
-							result[gc_tx] = x[index] * y[index]
-						} else {
-							result[gc_tx] = 0
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_lanczos.go:22
-						index := gc_bx*gc_bdx + gc_tx
-						_ = index
-
-//line hecbench_lanczos.go:25
-						if index < N {
-							result[gc_tx] = x[index] * y[index]
-						} else {
-							result[gc_tx] = 0
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_lanczos.go:22
-						index := gc_bx*gc_bdx + gc_tx
-						_ = index
-
-//line hecbench_lanczos.go:25
-						if index < N {
-							result[gc_tx] = x[index] * y[index]
-						} else {
-							result[gc_tx] = 0
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_lanczos.go:22
-						index := gc_bx*gc_bdx + gc_tx
-						_ = index
-
-//line hecbench_lanczos.go:25
-						if index < N {
-							result[gc_tx] = x[index] * y[index]
-						} else {
-							result[gc_tx] = 0
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				{
+					gc_tx := gc_step + 1
 //line hecbench_lanczos.go:22
 					index := gc_bx*gc_bdx + gc_tx
-					_ = index
-
+//line hecbench_lanczos.go:25
+					if index < N {
+						gc_at[gc_tx] = gc_at2[gc_tx] * gc_at3[gc_tx]
+					} else {
+						gc_at[gc_tx] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+//line hecbench_lanczos.go:22
+					index := gc_bx*gc_bdx + gc_tx
+//line hecbench_lanczos.go:25
+					if index < N {
+						gc_at[gc_tx] = gc_at2[gc_tx] * gc_at3[gc_tx]
+					} else {
+						gc_at[gc_tx] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+//line hecbench_lanczos.go:22
+					index := gc_bx*gc_bdx + gc_tx
+//line hecbench_lanczos.go:25
+					if index < N {
+						gc_at[gc_tx] = gc_at2[gc_tx] * gc_at3[gc_tx]
+					} else {
+						gc_at[gc_tx] = 0
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line hecbench_lanczos.go:22
+				index := gc_bx*gc_bdx + gc_tx
+//line hecbench_lanczos.go:25
+				if index < N {
+					gc_at[gc_tx] = gc_at2[gc_tx] * gc_at3[gc_tx]
+				} else {
+					gc_at[gc_tx] = 0
+				}
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_lanczos.go:22
+					index := gc_bx*gc_bdx + gc_tx
+//line hecbench_lanczos.go:25
+					if index < N {
+						result[gc_tx] = x[index] * y[index]
+					} else {
+						result[gc_tx] = 0
+					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_lanczos.go:22
+					index := gc_bx*gc_bdx + gc_tx
+//line hecbench_lanczos.go:25
+					if index < N {
+						result[gc_tx] = x[index] * y[index]
+					} else {
+						result[gc_tx] = 0
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_lanczos.go:22
+					index := gc_bx*gc_bdx + gc_tx
+//line hecbench_lanczos.go:25
+					if index < N {
+						result[gc_tx] = x[index] * y[index]
+					} else {
+						result[gc_tx] = 0
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_lanczos.go:22
+					index := gc_bx*gc_bdx + gc_tx
 //line hecbench_lanczos.go:25
 					if index < N {
 						result[gc_tx] = x[index] * y[index]
@@ -217,145 +161,129 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 					}
 				}
 			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_lanczos.go:22
+				index := gc_bx*gc_bdx + gc_tx
+//line hecbench_lanczos.go:25
+				if index < N {
+					result[gc_tx] = x[index] * y[index]
+				} else {
+					result[gc_tx] = 0
+				}
+			}
 		}
 	}
-
 //line hecbench_lanczos.go:32
 	half := lanczosThreadsPerBlock / 2
-
-//line hecbench_lanczos.go:33
-	for half > 0 {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := half; gc_bound < gc_to {
-				gc_to = gc_bound
+	for ; half > 0; half /= 2 {
+		if gc_bdy*gc_bdz == 1 && half <= gc_bdx {
+			if gc_k := compiled.TreeFold(result, half, 0, 1); gc_k > 0 {
+				half = gc_k
+				continue
 			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := half
-				if gc_from >= 0 && gc_to <= len(result) && gc_off2 >= 0 && gc_off2 <= len(result) && gc_to <= len(result)-gc_off2 {
-					gc_at4 := result[:gc_to]
-					gc_at5 := result[gc_off2:][:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+		}
+//line hecbench_lanczos.go:41
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := half; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := half
+			if gc_from >= 0 && gc_to <= len(result) && gc_off2 >= 0 && gc_off2 <= len(result) && gc_to <= len(result)-gc_off2 {
+				gc_at4 := result[:gc_to]
+				gc_at5 := result[gc_off2:][:gc_to]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						{
-							gc_tx := gc_step3 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_lanczos.go:34
-							{
-								gc_at4[gc_tx] += gc_at5[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_lanczos.go:34
-							{
-								gc_at4[gc_tx] += gc_at5[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_lanczos.go:34
-							{
-								gc_at4[gc_tx] += gc_at5[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_lanczos.go:34
-							{
-								gc_at4[gc_tx] += gc_at5[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_lanczos.go:34
-						{
+//line hecbench_lanczos.go:35
 							gc_at4[gc_tx] += gc_at5[gc_tx]
 						}
 					}
-				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step3 + 1
 						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_lanczos.go:34
-							{
-								result[gc_tx] += result[gc_tx+half]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_lanczos.go:34
-							{
-								result[gc_tx] += result[gc_tx+half]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_lanczos.go:34
-							{
-								result[gc_tx] += result[gc_tx+half]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_lanczos.go:34
-							{
-								result[gc_tx] += result[gc_tx+half]
-							}
+//line hecbench_lanczos.go:35
+							gc_at4[gc_tx] += gc_at5[gc_tx]
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step3 + 2
+						{
+//line hecbench_lanczos.go:35
+							gc_at4[gc_tx] += gc_at5[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						{
+//line hecbench_lanczos.go:35
+							gc_at4[gc_tx] += gc_at5[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					{
+//line hecbench_lanczos.go:35
+						gc_at4[gc_tx] += gc_at5[gc_tx]
+					}
+				}
+			} else {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line hecbench_lanczos.go:34
 						{
+//line hecbench_lanczos.go:35
+							result[gc_tx] += result[gc_tx+half]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line hecbench_lanczos.go:35
+							result[gc_tx] += result[gc_tx+half]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line hecbench_lanczos.go:35
+							result[gc_tx] += result[gc_tx+half]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line hecbench_lanczos.go:35
 							result[gc_tx] += result[gc_tx+half]
 						}
 					}
 				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line hecbench_lanczos.go:35
+						result[gc_tx] += result[gc_tx+half]
+					}
+				}
 			}
 		}
-
-//line hecbench_lanczos.go:38
-		half /= 2
 	}
 	{
+//line hecbench_lanczos.go:43
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -367,111 +295,69 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step5 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_lanczos.go:41
-						{
-							gc_at6[0] = result[0]
-						}
+//line hecbench_lanczos.go:42
+						gc_at6[0] = result[0]
 					}
 					{
-						gc_tx := gc_step5 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_lanczos.go:41
-						{
-							gc_at6[0] = result[0]
-						}
+//line hecbench_lanczos.go:42
+						gc_at6[0] = result[0]
 					}
 					{
-						gc_tx := gc_step5 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_lanczos.go:41
-						{
-							gc_at6[0] = result[0]
-						}
+//line hecbench_lanczos.go:42
+						gc_at6[0] = result[0]
 					}
 					{
-						gc_tx := gc_step5 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_lanczos.go:41
-						{
-							gc_at6[0] = result[0]
-						}
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_lanczos.go:41
-					{
+//line hecbench_lanczos.go:42
 						gc_at6[0] = result[0]
 					}
 				}
+//line hecbench_lanczos.go:46
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+//line hecbench_lanczos.go:42
+					gc_at6[0] = result[0]
+				}
 			} else {
+//line hecbench_lanczos.go:46
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line hecbench_lanczos.go:41
-						{
-							z[gc_bx] = result[0]
-						}
+//line hecbench_lanczos.go:42
+						z[gc_bx] = result[0]
 					}
 					{
+//line hecbench_lanczos.go:46
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line hecbench_lanczos.go:41
-						{
-							z[gc_bx] = result[0]
-						}
+//line hecbench_lanczos.go:42
+						z[gc_bx] = result[0]
 					}
 					{
+//line hecbench_lanczos.go:46
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line hecbench_lanczos.go:41
-						{
-							z[gc_bx] = result[0]
-						}
+//line hecbench_lanczos.go:42
+						z[gc_bx] = result[0]
 					}
 					{
+//line hecbench_lanczos.go:46
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line hecbench_lanczos.go:41
-						{
-							z[gc_bx] = result[0]
-						}
+//line hecbench_lanczos.go:42
+						z[gc_bx] = result[0]
 					}
 				}
+//line hecbench_lanczos.go:46
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line hecbench_lanczos.go:41
-					{
-						z[gc_bx] = result[0]
-					}
+//line hecbench_lanczos.go:42
+					z[gc_bx] = result[0]
 				}
 			}
 		}
@@ -502,7 +388,7 @@ func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, g
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line hecbench_lanczos.go:59
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -513,161 +399,116 @@ func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, g
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(x) && gc_to <= len(x)-gc_off {
-					gc_at := x[gc_off:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+//line hecbench_lanczos.go:70
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+				gc_at := x[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-
-//line hecbench_lanczos.go:50
-							index := gc_bx*gc_bdx + gc_tx
-							_ = index
-
-//line hecbench_lanczos.go:52
-							{
-								gc_at[gc_tx] = gc_at[gc_tx] * k
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-
-//line hecbench_lanczos.go:50
-							index := gc_bx*gc_bdx + gc_tx
-							_ = index
-
-//line hecbench_lanczos.go:52
-							{
-								gc_at[gc_tx] = gc_at[gc_tx] * k
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-
-//line hecbench_lanczos.go:50
-							index := gc_bx*gc_bdx + gc_tx
-							_ = index
-
-//line hecbench_lanczos.go:52
-							{
-								gc_at[gc_tx] = gc_at[gc_tx] * k
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-
-//line hecbench_lanczos.go:50
-							index := gc_bx*gc_bdx + gc_tx
-							_ = index
-
-//line hecbench_lanczos.go:52
-							{
-								gc_at[gc_tx] = gc_at[gc_tx] * k
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-
-//line hecbench_lanczos.go:50
-						index := gc_bx*gc_bdx + gc_tx
-						_ = index
-
-//line hecbench_lanczos.go:52
-						{
+//line hecbench_lanczos.go:53
 							gc_at[gc_tx] = gc_at[gc_tx] * k
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step + 1
 						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line hecbench_lanczos.go:50
-							index := gc_bx*gc_bdx + gc_tx
-							_ = index
-
-//line hecbench_lanczos.go:52
-							{
-								x[index] = x[index] * k
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line hecbench_lanczos.go:50
-							index := gc_bx*gc_bdx + gc_tx
-							_ = index
-
-//line hecbench_lanczos.go:52
-							{
-								x[index] = x[index] * k
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line hecbench_lanczos.go:50
-							index := gc_bx*gc_bdx + gc_tx
-							_ = index
-
-//line hecbench_lanczos.go:52
-							{
-								x[index] = x[index] * k
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line hecbench_lanczos.go:50
-							index := gc_bx*gc_bdx + gc_tx
-							_ = index
-
-//line hecbench_lanczos.go:52
-							{
-								x[index] = x[index] * k
-							}
+//line hecbench_lanczos.go:53
+							gc_at[gc_tx] = gc_at[gc_tx] * k
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+						{
+//line hecbench_lanczos.go:53
+							gc_at[gc_tx] = gc_at[gc_tx] * k
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						{
+//line hecbench_lanczos.go:53
+							gc_at[gc_tx] = gc_at[gc_tx] * k
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+//line hecbench_lanczos.go:53
+						gc_at[gc_tx] = gc_at[gc_tx] * k
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-
 //line hecbench_lanczos.go:50
 						index := gc_bx*gc_bdx + gc_tx
-						_ = index
-
-//line hecbench_lanczos.go:52
 						{
+//line hecbench_lanczos.go:53
 							x[index] = x[index] * k
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line hecbench_lanczos.go:50
+						index := gc_bx*gc_bdx + gc_tx
+						{
+//line hecbench_lanczos.go:53
+							x[index] = x[index] * k
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line hecbench_lanczos.go:50
+						index := gc_bx*gc_bdx + gc_tx
+						{
+//line hecbench_lanczos.go:53
+							x[index] = x[index] * k
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line hecbench_lanczos.go:50
+						index := gc_bx*gc_bdx + gc_tx
+						{
+//line hecbench_lanczos.go:53
+							x[index] = x[index] * k
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line hecbench_lanczos.go:50
+					index := gc_bx*gc_bdx + gc_tx
+					{
+//line hecbench_lanczos.go:53
+						x[index] = x[index] * k
 					}
 				}
 			}
@@ -699,7 +540,7 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, gc_h
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line hecbench_lanczos.go:70
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -710,162 +551,117 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, gc_h
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
-					gc_at := y[gc_off:][:gc_to]
-					gc_at2 := x[gc_off:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+//line hecbench_lanczos.go:81
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+				gc_at := y[gc_off:][:gc_to]
+				gc_at2 := x[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-
-//line hecbench_lanczos.go:61
-							index := gc_bx*gc_bdx + gc_tx
-							_ = index
-
-//line hecbench_lanczos.go:63
-							{
-								gc_at[gc_tx] += a * gc_at2[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-
-//line hecbench_lanczos.go:61
-							index := gc_bx*gc_bdx + gc_tx
-							_ = index
-
-//line hecbench_lanczos.go:63
-							{
-								gc_at[gc_tx] += a * gc_at2[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-
-//line hecbench_lanczos.go:61
-							index := gc_bx*gc_bdx + gc_tx
-							_ = index
-
-//line hecbench_lanczos.go:63
-							{
-								gc_at[gc_tx] += a * gc_at2[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-
-//line hecbench_lanczos.go:61
-							index := gc_bx*gc_bdx + gc_tx
-							_ = index
-
-//line hecbench_lanczos.go:63
-							{
-								gc_at[gc_tx] += a * gc_at2[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-
-//line hecbench_lanczos.go:61
-						index := gc_bx*gc_bdx + gc_tx
-						_ = index
-
-//line hecbench_lanczos.go:63
-						{
+//line hecbench_lanczos.go:64
 							gc_at[gc_tx] += a * gc_at2[gc_tx]
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step + 1
 						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line hecbench_lanczos.go:61
-							index := gc_bx*gc_bdx + gc_tx
-							_ = index
-
-//line hecbench_lanczos.go:63
-							{
-								y[index] += a * x[index]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line hecbench_lanczos.go:61
-							index := gc_bx*gc_bdx + gc_tx
-							_ = index
-
-//line hecbench_lanczos.go:63
-							{
-								y[index] += a * x[index]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line hecbench_lanczos.go:61
-							index := gc_bx*gc_bdx + gc_tx
-							_ = index
-
-//line hecbench_lanczos.go:63
-							{
-								y[index] += a * x[index]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line hecbench_lanczos.go:61
-							index := gc_bx*gc_bdx + gc_tx
-							_ = index
-
-//line hecbench_lanczos.go:63
-							{
-								y[index] += a * x[index]
-							}
+//line hecbench_lanczos.go:64
+							gc_at[gc_tx] += a * gc_at2[gc_tx]
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+						{
+//line hecbench_lanczos.go:64
+							gc_at[gc_tx] += a * gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						{
+//line hecbench_lanczos.go:64
+							gc_at[gc_tx] += a * gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+//line hecbench_lanczos.go:64
+						gc_at[gc_tx] += a * gc_at2[gc_tx]
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-
 //line hecbench_lanczos.go:61
 						index := gc_bx*gc_bdx + gc_tx
-						_ = index
-
-//line hecbench_lanczos.go:63
 						{
+//line hecbench_lanczos.go:64
 							y[index] += a * x[index]
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line hecbench_lanczos.go:61
+						index := gc_bx*gc_bdx + gc_tx
+						{
+//line hecbench_lanczos.go:64
+							y[index] += a * x[index]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line hecbench_lanczos.go:61
+						index := gc_bx*gc_bdx + gc_tx
+						{
+//line hecbench_lanczos.go:64
+							y[index] += a * x[index]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line hecbench_lanczos.go:61
+						index := gc_bx*gc_bdx + gc_tx
+						{
+//line hecbench_lanczos.go:64
+							y[index] += a * x[index]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line hecbench_lanczos.go:61
+					index := gc_bx*gc_bdx + gc_tx
+					{
+//line hecbench_lanczos.go:64
+						y[index] += a * x[index]
 					}
 				}
 			}
@@ -876,4 +672,5 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, gc_h
 // gc_files_hecbench_lanczos holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_lanczos.go
+//line hecbench_lanczos.go:76
 var gc_files_hecbench_lanczos embed.FS

@@ -43,98 +43,26 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 	gc_pos3 := gc_b3.Pos()
 	gc_bd3 := gc_b3.Dim()
 	gc_bdx3 := gc_bd3.X
+	gc_bdy3 := gc_bd3.Y
+	gc_bdz3 := gc_bd3.Z
 	gc_bidx3 := gc_b3.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b3.Len()
-
 //line hecbench_lanczos.go:23
 	result := gocuda.Shared[T](t, lanczosThreadsPerBlock)[:lanczosThreadsPerBlock]
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off7 := gc_bx3 * gc_bdx3
-			if gc_bdx3 <= len(result) && gc_off7 >= 0 && gc_off7 <= len(x) && gc_bdx3 <= len(x)-gc_off7 && gc_off7 <= len(y) && gc_bdx3 <= len(y)-gc_off7 {
-				gc_at13 := result[:gc_bdx3]
-				gc_at14 := x[gc_off7:][:gc_bdx3]
-				gc_at15 := y[gc_off7:][:gc_bdx3]
-				gc_step11 := 0
-				for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
-					{
-						gc_tx3 := gc_step11 + 0
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line hecbench_lanczos.go:22
-						index := gc_bx3*gc_bdx3 + gc_tx3
-						_ = index
-
 //line hecbench_lanczos.go:25
-						if index < N {
-							gc_at13[gc_tx3] = gc_at14[gc_tx3] * gc_at15[gc_tx3]
-						} else {
-							gc_at13[gc_tx3] = 0
-						}
-					}
-					{
-						gc_tx3 := gc_step11 + 1
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line hecbench_lanczos.go:22
-						index := gc_bx3*gc_bdx3 + gc_tx3
-						_ = index
-
-//line hecbench_lanczos.go:25
-						if index < N {
-							gc_at13[gc_tx3] = gc_at14[gc_tx3] * gc_at15[gc_tx3]
-						} else {
-							gc_at13[gc_tx3] = 0
-						}
-					}
-					{
-						gc_tx3 := gc_step11 + 2
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line hecbench_lanczos.go:22
-						index := gc_bx3*gc_bdx3 + gc_tx3
-						_ = index
-
-//line hecbench_lanczos.go:25
-						if index < N {
-							gc_at13[gc_tx3] = gc_at14[gc_tx3] * gc_at15[gc_tx3]
-						} else {
-							gc_at13[gc_tx3] = 0
-						}
-					}
-					{
-						gc_tx3 := gc_step11 + 3
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line hecbench_lanczos.go:22
-						index := gc_bx3*gc_bdx3 + gc_tx3
-						_ = index
-
-//line hecbench_lanczos.go:25
-						if index < N {
-							gc_at13[gc_tx3] = gc_at14[gc_tx3] * gc_at15[gc_tx3]
-						} else {
-							gc_at13[gc_tx3] = 0
-						}
-					}
-				}
-				for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-
+	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+		gc_off7 := gc_bx3 * gc_bdx3
+		if gc_bdx3 <= len(result) && gc_off7 >= 0 && gc_off7 <= len(x) && gc_bdx3 <= len(x)-gc_off7 && gc_off7 <= len(y) && gc_bdx3 <= len(y)-gc_off7 {
+			gc_at13 := result[:gc_bdx3]
+			gc_at14 := x[gc_off7:][:gc_bdx3]
+			gc_at15 := y[gc_off7:][:gc_bdx3]
+			gc_step11 := 0
+			for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
+				{
+					gc_tx3 := gc_step11 + 0
 //line hecbench_lanczos.go:22
 					index := gc_bx3*gc_bdx3 + gc_tx3
-					_ = index
-
 //line hecbench_lanczos.go:25
 					if index < N {
 						gc_at13[gc_tx3] = gc_at14[gc_tx3] * gc_at15[gc_tx3]
@@ -142,82 +70,98 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 						gc_at13[gc_tx3] = 0
 					}
 				}
-			} else {
-				gc_step12 := 0
-				for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
-					{
-						gc_tx3 := gc_step12 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line hecbench_lanczos.go:22
-						index := gc_bx3*gc_bdx3 + gc_tx3
-						_ = index
-
-//line hecbench_lanczos.go:25
-						if index < N {
-							result[gc_tx3] = x[index] * y[index]
-						} else {
-							result[gc_tx3] = 0
-						}
-					}
-					{
-						gc_tx3 := gc_step12 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line hecbench_lanczos.go:22
-						index := gc_bx3*gc_bdx3 + gc_tx3
-						_ = index
-
-//line hecbench_lanczos.go:25
-						if index < N {
-							result[gc_tx3] = x[index] * y[index]
-						} else {
-							result[gc_tx3] = 0
-						}
-					}
-					{
-						gc_tx3 := gc_step12 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line hecbench_lanczos.go:22
-						index := gc_bx3*gc_bdx3 + gc_tx3
-						_ = index
-
-//line hecbench_lanczos.go:25
-						if index < N {
-							result[gc_tx3] = x[index] * y[index]
-						} else {
-							result[gc_tx3] = 0
-						}
-					}
-					{
-						gc_tx3 := gc_step12 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line hecbench_lanczos.go:22
-						index := gc_bx3*gc_bdx3 + gc_tx3
-						_ = index
-
-//line hecbench_lanczos.go:25
-						if index < N {
-							result[gc_tx3] = x[index] * y[index]
-						} else {
-							result[gc_tx3] = 0
-						}
-					}
-				}
-				for gc_tx3 := gc_step12; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
+				{
+					gc_tx3 := gc_step11 + 1
 //line hecbench_lanczos.go:22
 					index := gc_bx3*gc_bdx3 + gc_tx3
-					_ = index
-
+//line hecbench_lanczos.go:25
+					if index < N {
+						gc_at13[gc_tx3] = gc_at14[gc_tx3] * gc_at15[gc_tx3]
+					} else {
+						gc_at13[gc_tx3] = 0
+					}
+				}
+				{
+					gc_tx3 := gc_step11 + 2
+//line hecbench_lanczos.go:22
+					index := gc_bx3*gc_bdx3 + gc_tx3
+//line hecbench_lanczos.go:25
+					if index < N {
+						gc_at13[gc_tx3] = gc_at14[gc_tx3] * gc_at15[gc_tx3]
+					} else {
+						gc_at13[gc_tx3] = 0
+					}
+				}
+				{
+					gc_tx3 := gc_step11 + 3
+//line hecbench_lanczos.go:22
+					index := gc_bx3*gc_bdx3 + gc_tx3
+//line hecbench_lanczos.go:25
+					if index < N {
+						gc_at13[gc_tx3] = gc_at14[gc_tx3] * gc_at15[gc_tx3]
+					} else {
+						gc_at13[gc_tx3] = 0
+					}
+				}
+			}
+			for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
+//line hecbench_lanczos.go:22
+				index := gc_bx3*gc_bdx3 + gc_tx3
+//line hecbench_lanczos.go:25
+				if index < N {
+					gc_at13[gc_tx3] = gc_at14[gc_tx3] * gc_at15[gc_tx3]
+				} else {
+					gc_at13[gc_tx3] = 0
+				}
+			}
+		} else {
+			gc_step12 := 0
+			for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
+				{
+					gc_tx3 := gc_step12 + 0
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line hecbench_lanczos.go:22
+					index := gc_bx3*gc_bdx3 + gc_tx3
+//line hecbench_lanczos.go:25
+					if index < N {
+						result[gc_tx3] = x[index] * y[index]
+					} else {
+						result[gc_tx3] = 0
+					}
+				}
+				{
+					gc_tx3 := gc_step12 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line hecbench_lanczos.go:22
+					index := gc_bx3*gc_bdx3 + gc_tx3
+//line hecbench_lanczos.go:25
+					if index < N {
+						result[gc_tx3] = x[index] * y[index]
+					} else {
+						result[gc_tx3] = 0
+					}
+				}
+				{
+					gc_tx3 := gc_step12 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line hecbench_lanczos.go:22
+					index := gc_bx3*gc_bdx3 + gc_tx3
+//line hecbench_lanczos.go:25
+					if index < N {
+						result[gc_tx3] = x[index] * y[index]
+					} else {
+						result[gc_tx3] = 0
+					}
+				}
+				{
+					gc_tx3 := gc_step12 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line hecbench_lanczos.go:22
+					index := gc_bx3*gc_bdx3 + gc_tx3
 //line hecbench_lanczos.go:25
 					if index < N {
 						result[gc_tx3] = x[index] * y[index]
@@ -226,145 +170,129 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 					}
 				}
 			}
+			for gc_tx3 := gc_step12; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+//line hecbench_lanczos.go:22
+				index := gc_bx3*gc_bdx3 + gc_tx3
+//line hecbench_lanczos.go:25
+				if index < N {
+					result[gc_tx3] = x[index] * y[index]
+				} else {
+					result[gc_tx3] = 0
+				}
+			}
 		}
 	}
-
 //line hecbench_lanczos.go:32
 	half := lanczosThreadsPerBlock / 2
-
-//line hecbench_lanczos.go:33
-	for half > 0 {
-		gc_b3.Tick()
-		if gc_b3.Stopped() {
-			return
-		}
-		{
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if gc_bound3 := half; gc_bound3 < gc_to3 {
-				gc_to3 = gc_bound3
+	for ; half > 0; half /= 2 {
+		if gc_bdy3*gc_bdz3 == 1 && half <= gc_bdx3 {
+			if gc_k2 := compiled.TreeFold(result, half, 0, 1); gc_k2 > 0 {
+				half = gc_k2
+				continue
 			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off8 := half
-				if gc_from3 >= 0 && gc_to3 <= len(result) && gc_off8 >= 0 && gc_off8 <= len(result) && gc_to3 <= len(result)-gc_off8 {
-					gc_at16 := result[:gc_to3]
-					gc_at17 := result[gc_off8:][:gc_to3]
-					gc_step13 := gc_from3
-					for ; gc_step13+3 < gc_to3; gc_step13 += 4 {
+		}
+//line hecbench_lanczos.go:41
+		gc_from3, gc_to3 := 0, gc_bdx3
+		if gc_bound3 := half; gc_bound3 < gc_to3 {
+			gc_to3 = gc_bound3
+		}
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_off8 := half
+			if gc_from3 >= 0 && gc_to3 <= len(result) && gc_off8 >= 0 && gc_off8 <= len(result) && gc_to3 <= len(result)-gc_off8 {
+				gc_at16 := result[:gc_to3]
+				gc_at17 := result[gc_off8:][:gc_to3]
+				gc_step13 := gc_from3
+				for ; gc_step13+3 < gc_to3; gc_step13 += 4 {
+					{
+						gc_tx3 := gc_step13 + 0
 						{
-							gc_tx3 := gc_step13 + 0
-							_ = gc_tx3
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-
-//line hecbench_lanczos.go:34
-							{
-								gc_at16[gc_tx3] += gc_at17[gc_tx3]
-							}
-						}
-						{
-							gc_tx3 := gc_step13 + 1
-							_ = gc_tx3
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-
-//line hecbench_lanczos.go:34
-							{
-								gc_at16[gc_tx3] += gc_at17[gc_tx3]
-							}
-						}
-						{
-							gc_tx3 := gc_step13 + 2
-							_ = gc_tx3
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-
-//line hecbench_lanczos.go:34
-							{
-								gc_at16[gc_tx3] += gc_at17[gc_tx3]
-							}
-						}
-						{
-							gc_tx3 := gc_step13 + 3
-							_ = gc_tx3
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-
-//line hecbench_lanczos.go:34
-							{
-								gc_at16[gc_tx3] += gc_at17[gc_tx3]
-							}
-						}
-					}
-					for gc_tx3 := gc_step13; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line hecbench_lanczos.go:34
-						{
+//line hecbench_lanczos.go:35
 							gc_at16[gc_tx3] += gc_at17[gc_tx3]
 						}
 					}
-				} else {
-					gc_step14 := gc_from3
-					for ; gc_step14+3 < gc_to3; gc_step14 += 4 {
+					{
+						gc_tx3 := gc_step13 + 1
 						{
-							gc_tx3 := gc_step14 + 0
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line hecbench_lanczos.go:34
-							{
-								result[gc_tx3] += result[gc_tx3+half]
-							}
-						}
-						{
-							gc_tx3 := gc_step14 + 1
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line hecbench_lanczos.go:34
-							{
-								result[gc_tx3] += result[gc_tx3+half]
-							}
-						}
-						{
-							gc_tx3 := gc_step14 + 2
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line hecbench_lanczos.go:34
-							{
-								result[gc_tx3] += result[gc_tx3+half]
-							}
-						}
-						{
-							gc_tx3 := gc_step14 + 3
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line hecbench_lanczos.go:34
-							{
-								result[gc_tx3] += result[gc_tx3+half]
-							}
+//line hecbench_lanczos.go:35
+							gc_at16[gc_tx3] += gc_at17[gc_tx3]
 						}
 					}
-					for gc_tx3 := gc_step14; gc_tx3 < gc_to3; gc_tx3++ {
+					{
+						gc_tx3 := gc_step13 + 2
+						{
+//line hecbench_lanczos.go:35
+							gc_at16[gc_tx3] += gc_at17[gc_tx3]
+						}
+					}
+					{
+						gc_tx3 := gc_step13 + 3
+						{
+//line hecbench_lanczos.go:35
+							gc_at16[gc_tx3] += gc_at17[gc_tx3]
+						}
+					}
+				}
+				for gc_tx3 := gc_step13; gc_tx3 < gc_to3; gc_tx3++ {
+					{
+//line hecbench_lanczos.go:35
+						gc_at16[gc_tx3] += gc_at17[gc_tx3]
+					}
+				}
+			} else {
+				gc_step14 := gc_from3
+				for ; gc_step14+3 < gc_to3; gc_step14 += 4 {
+					{
+						gc_tx3 := gc_step14 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line hecbench_lanczos.go:34
 						{
+//line hecbench_lanczos.go:35
+							result[gc_tx3] += result[gc_tx3+half]
+						}
+					}
+					{
+						gc_tx3 := gc_step14 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+						{
+//line hecbench_lanczos.go:35
+							result[gc_tx3] += result[gc_tx3+half]
+						}
+					}
+					{
+						gc_tx3 := gc_step14 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+						{
+//line hecbench_lanczos.go:35
+							result[gc_tx3] += result[gc_tx3+half]
+						}
+					}
+					{
+						gc_tx3 := gc_step14 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+						{
+//line hecbench_lanczos.go:35
 							result[gc_tx3] += result[gc_tx3+half]
 						}
 					}
 				}
+				for gc_tx3 := gc_step14; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					{
+//line hecbench_lanczos.go:35
+						result[gc_tx3] += result[gc_tx3+half]
+					}
+				}
 			}
 		}
-
-//line hecbench_lanczos.go:38
-		half /= 2
 	}
 	{
+//line hecbench_lanczos.go:43
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
 			gc_to3 = gc_bound3 + 1
@@ -376,111 +304,69 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 				gc_step15 := gc_from3
 				for ; gc_step15+3 < gc_to3; gc_step15 += 4 {
 					{
-						gc_tx3 := gc_step15 + 0
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line hecbench_lanczos.go:41
-						{
-							gc_at18[0] = result[0]
-						}
+//line hecbench_lanczos.go:42
+						gc_at18[0] = result[0]
 					}
 					{
-						gc_tx3 := gc_step15 + 1
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line hecbench_lanczos.go:41
-						{
-							gc_at18[0] = result[0]
-						}
+//line hecbench_lanczos.go:42
+						gc_at18[0] = result[0]
 					}
 					{
-						gc_tx3 := gc_step15 + 2
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line hecbench_lanczos.go:41
-						{
-							gc_at18[0] = result[0]
-						}
+//line hecbench_lanczos.go:42
+						gc_at18[0] = result[0]
 					}
 					{
-						gc_tx3 := gc_step15 + 3
-						_ = gc_tx3
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line hecbench_lanczos.go:41
-						{
-							gc_at18[0] = result[0]
-						}
-					}
-				}
-				for gc_tx3 := gc_step15; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-
-//line hecbench_lanczos.go:41
-					{
+//line hecbench_lanczos.go:42
 						gc_at18[0] = result[0]
 					}
 				}
+//line hecbench_lanczos.go:46
+				for gc_tx3 := gc_step15; gc_tx3 < gc_to3; gc_tx3++ {
+//line hecbench_lanczos.go:42
+					gc_at18[0] = result[0]
+				}
 			} else {
+//line hecbench_lanczos.go:46
 				gc_step16 := gc_from3
 				for ; gc_step16+3 < gc_to3; gc_step16 += 4 {
 					{
 						gc_tx3 := gc_step16 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line hecbench_lanczos.go:41
-						{
-							z[gc_bx3] = result[0]
-						}
+//line hecbench_lanczos.go:42
+						z[gc_bx3] = result[0]
 					}
 					{
+//line hecbench_lanczos.go:46
 						gc_tx3 := gc_step16 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line hecbench_lanczos.go:41
-						{
-							z[gc_bx3] = result[0]
-						}
+//line hecbench_lanczos.go:42
+						z[gc_bx3] = result[0]
 					}
 					{
+//line hecbench_lanczos.go:46
 						gc_tx3 := gc_step16 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line hecbench_lanczos.go:41
-						{
-							z[gc_bx3] = result[0]
-						}
+//line hecbench_lanczos.go:42
+						z[gc_bx3] = result[0]
 					}
 					{
+//line hecbench_lanczos.go:46
 						gc_tx3 := gc_step16 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line hecbench_lanczos.go:41
-						{
-							z[gc_bx3] = result[0]
-						}
+//line hecbench_lanczos.go:42
+						z[gc_bx3] = result[0]
 					}
 				}
+//line hecbench_lanczos.go:46
 				for gc_tx3 := gc_step16; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
-//line hecbench_lanczos.go:41
-					{
-						z[gc_bx3] = result[0]
-					}
+//line hecbench_lanczos.go:42
+					z[gc_bx3] = result[0]
 				}
 			}
 		}
@@ -496,217 +382,150 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_lanczos.go:23
 	result := gocuda.Shared[float32](t, lanczosThreadsPerBlock)[:lanczosThreadsPerBlock]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2 * gc_bdx2
-			if gc_bdx2 <= len(result) && gc_off4 >= 0 && gc_off4 <= len(x) && gc_bdx2 <= len(x)-gc_off4 && gc_off4 <= len(y) && gc_bdx2 <= len(y)-gc_off4 {
-				gc_at7 := result[:gc_bdx2]
-				gc_at8 := x[gc_off4:][:gc_bdx2]
-				gc_at9 := y[gc_off4:][:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD {
+//line hecbench_lanczos.go:25
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off4 := gc_bx2 * gc_bdx2
+		if gc_bdx2 <= len(result) && gc_off4 >= 0 && gc_off4 <= len(x) && gc_bdx2 <= len(x)-gc_off4 && gc_off4 <= len(y) && gc_bdx2 <= len(y)-gc_off4 {
+			gc_at7 := result[:gc_bdx2]
+			gc_at8 := x[gc_off4:][:gc_bdx2]
+			gc_at9 := y[gc_off4:][:gc_bdx2]
+			gc_vstep := 0
+			if compiled.SIMD {
 //line hecbench_lanczos.go:22
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_lanczos.go:22
-					_ = gc_iota2
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_lanczos.go:28
-					gc_vb2 := archsimd.BroadcastFloat32x8(0)
-//line hecbench_lanczos.go:28
-					_ = gc_vb2
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_vb2 := archsimd.BroadcastFloat32x8(0)
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 //line hecbench_lanczos.go:22
-						var index int = gc_bx2*gc_bdx2 + gc_tx2
-//line hecbench_lanczos.go:22
-						_ = index
+					var index int = gc_bx2*gc_bdx2 + gc_tx2
 //line hecbench_lanczos.go:25
-						if index < N && uint(N-index) > 7 {
+					if index < N && uint(N-index) > 7 {
 //line hecbench_lanczos.go:25
-							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
-//line hecbench_lanczos.go:25
-						} else {
-//line hecbench_lanczos.go:25
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(N, index, 8))))
-//line hecbench_lanczos.go:25
-							_ = gc_if2
-//line hecbench_lanczos.go:25
-							if gc_if2.ToBits() != 0 {
-//line hecbench_lanczos.go:25
-								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if2).StoreSlice(gc_at7[gc_tx2:])
-//line hecbench_lanczos.go:25
-							}
-//line hecbench_lanczos.go:25
-							gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_lanczos.go:25
-							_ = gc_else2
-//line hecbench_lanczos.go:25
-							if gc_else2.ToBits() != 0 {
-//line hecbench_lanczos.go:25
-								{
-//line hecbench_lanczos.go:25
-									gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_else2).StoreSlice(gc_at7[gc_tx2:])
-//line hecbench_lanczos.go:25
-								}
-//line hecbench_lanczos.go:25
-							}
-//line hecbench_lanczos.go:25
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_lanczos.go:22
-					index := gc_bx2*gc_bdx2 + gc_tx2
-					_ = index
-
-//line hecbench_lanczos.go:25
-					if index < N {
-						gc_at7[gc_tx2] = gc_at8[gc_tx2] * gc_at9[gc_tx2]
+						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
 					} else {
-						gc_at7[gc_tx2] = 0
-					}
-				}
-			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD {
-//line hecbench_lanczos.go:22
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_lanczos.go:22
-					_ = gc_iota
-//line hecbench_lanczos.go:28
-					gc_vb := archsimd.BroadcastFloat32x8(0)
-//line hecbench_lanczos.go:28
-					_ = gc_vb
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line hecbench_lanczos.go:22
-						var index int = gc_bx2*gc_bdx2 + gc_tx2
-//line hecbench_lanczos.go:22
-						_ = index
 //line hecbench_lanczos.go:25
-						if index < 0 || index > len(x)-8 || index > len(y)-8 || gc_tx2 < 0 || gc_tx2 > len(result)-8 {
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(N, index, 8))))
 //line hecbench_lanczos.go:25
-							break
+						if gc_if2.ToBits() != 0 {
 //line hecbench_lanczos.go:25
+							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if2).StoreSlice(gc_at7[gc_tx2:])
 						}
 //line hecbench_lanczos.go:25
-						if index < N && uint(N-index) > 7 {
+						gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_lanczos.go:25
-							archsimd.LoadFloat32x8Slice(x[index:]).Mul(archsimd.LoadFloat32x8Slice(y[index:])).StoreSlice(result[gc_tx2:])
-						} else {
-//line hecbench_lanczos.go:26
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(N, index, 8))))
+						if gc_else2.ToBits() != 0 {
+							{
 //line hecbench_lanczos.go:25
-							_ = gc_if
-//line hecbench_lanczos.go:25
-							if gc_if.ToBits() != 0 {
-//line hecbench_lanczos.go:25
-								archsimd.LoadFloat32x8Slice(x[index:]).Mul(archsimd.LoadFloat32x8Slice(y[index:])).Merge(archsimd.LoadFloat32x8Slice(result[gc_tx2:]), gc_if).StoreSlice(result[gc_tx2:])
+								gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_else2).StoreSlice(gc_at7[gc_tx2:])
 							}
-//line hecbench_lanczos.go:26
-							gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_lanczos.go:26
-							_ = gc_else
-//line hecbench_lanczos.go:26
-							if gc_else.ToBits() != 0 {
-//line hecbench_lanczos.go:26
-								{
-//line hecbench_lanczos.go:26
-									gc_vb.Merge(archsimd.LoadFloat32x8Slice(result[gc_tx2:]), gc_else).StoreSlice(result[gc_tx2:])
+						}
+					}
+				}
+//line hecbench_lanczos.go:27
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line hecbench_lanczos.go:22
+				index := gc_bx2*gc_bdx2 + gc_tx2
+//line hecbench_lanczos.go:25
+				if index < N {
+					gc_at7[gc_tx2] = gc_at8[gc_tx2] * gc_at9[gc_tx2]
+				} else {
+					gc_at7[gc_tx2] = 0
+				}
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD {
+//line hecbench_lanczos.go:22
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_lanczos.go:28
-								}
-//line hecbench_lanczos.go:28
+				gc_vb := archsimd.BroadcastFloat32x8(0)
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
+//line hecbench_lanczos.go:22
+					var index int = gc_bx2*gc_bdx2 + gc_tx2
+//line hecbench_lanczos.go:25
+					if index < 0 || index > len(x)-8 || index > len(y)-8 || gc_tx2 < 0 || gc_tx2 > len(result)-8 {
+//line hecbench_lanczos.go:25
+						break
+					}
+//line hecbench_lanczos.go:25
+					if index < N && uint(N-index) > 7 {
+//line hecbench_lanczos.go:25
+						archsimd.LoadFloat32x8Slice(x[index:]).Mul(archsimd.LoadFloat32x8Slice(y[index:])).StoreSlice(result[gc_tx2:])
+					} else {
+//line hecbench_lanczos.go:26
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(N, index, 8))))
+//line hecbench_lanczos.go:25
+						if gc_if.ToBits() != 0 {
+//line hecbench_lanczos.go:25
+							archsimd.LoadFloat32x8Slice(x[index:]).Mul(archsimd.LoadFloat32x8Slice(y[index:])).Merge(archsimd.LoadFloat32x8Slice(result[gc_tx2:]), gc_if).StoreSlice(result[gc_tx2:])
+						}
+//line hecbench_lanczos.go:26
+						gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line hecbench_lanczos.go:26
+						if gc_else.ToBits() != 0 {
+							{
+//line hecbench_lanczos.go:26
+								gc_vb.Merge(archsimd.LoadFloat32x8Slice(result[gc_tx2:]), gc_else).StoreSlice(result[gc_tx2:])
 							}
-//line hecbench_lanczos.go:28
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step7 := gc_vstep2
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lanczos.go:22
-						index := gc_bx2*gc_bdx2 + gc_tx2
-						_ = index
-
-//line hecbench_lanczos.go:25
-						if index < N {
-							result[gc_tx2] = x[index] * y[index]
-						} else {
-							result[gc_tx2] = 0
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lanczos.go:22
-						index := gc_bx2*gc_bdx2 + gc_tx2
-						_ = index
-
-//line hecbench_lanczos.go:25
-						if index < N {
-							result[gc_tx2] = x[index] * y[index]
-						} else {
-							result[gc_tx2] = 0
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lanczos.go:22
-						index := gc_bx2*gc_bdx2 + gc_tx2
-						_ = index
-
-//line hecbench_lanczos.go:25
-						if index < N {
-							result[gc_tx2] = x[index] * y[index]
-						} else {
-							result[gc_tx2] = 0
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lanczos.go:22
-						index := gc_bx2*gc_bdx2 + gc_tx2
-						_ = index
-
-//line hecbench_lanczos.go:25
-						if index < N {
-							result[gc_tx2] = x[index] * y[index]
-						} else {
-							result[gc_tx2] = 0
 						}
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line hecbench_lanczos.go:30
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step7 := gc_vstep2
+			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				{
+					gc_tx2 := gc_step7 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_lanczos.go:22
 					index := gc_bx2*gc_bdx2 + gc_tx2
-					_ = index
-
+//line hecbench_lanczos.go:25
+					if index < N {
+						result[gc_tx2] = x[index] * y[index]
+					} else {
+						result[gc_tx2] = 0
+					}
+				}
+				{
+					gc_tx2 := gc_step7 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_lanczos.go:22
+					index := gc_bx2*gc_bdx2 + gc_tx2
+//line hecbench_lanczos.go:25
+					if index < N {
+						result[gc_tx2] = x[index] * y[index]
+					} else {
+						result[gc_tx2] = 0
+					}
+				}
+				{
+					gc_tx2 := gc_step7 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_lanczos.go:22
+					index := gc_bx2*gc_bdx2 + gc_tx2
+//line hecbench_lanczos.go:25
+					if index < N {
+						result[gc_tx2] = x[index] * y[index]
+					} else {
+						result[gc_tx2] = 0
+					}
+				}
+				{
+					gc_tx2 := gc_step7 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_lanczos.go:22
+					index := gc_bx2*gc_bdx2 + gc_tx2
 //line hecbench_lanczos.go:25
 					if index < N {
 						result[gc_tx2] = x[index] * y[index]
@@ -715,133 +534,121 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 					}
 				}
 			}
+			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_lanczos.go:22
+				index := gc_bx2*gc_bdx2 + gc_tx2
+//line hecbench_lanczos.go:25
+				if index < N {
+					result[gc_tx2] = x[index] * y[index]
+				} else {
+					result[gc_tx2] = 0
+				}
+			}
 		}
 	}
-
 //line hecbench_lanczos.go:32
 	half := lanczosThreadsPerBlock / 2
-
-//line hecbench_lanczos.go:33
-	for half > 0 {
-		gc_b2.Tick()
-		if gc_b2.Stopped() {
-			return
+	for ; half > 0; half /= 2 {
+//line hecbench_lanczos.go:35
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := half; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := half; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := half
-				if gc_from2 >= 0 && gc_to2 <= len(result) && gc_off5 >= 0 && gc_off5 <= len(result) && gc_to2 <= len(result)-gc_off5 {
-					gc_at10 := result[:gc_to2]
-					gc_at11 := result[gc_off5:][:gc_to2]
-					gc_vstep3 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line hecbench_lanczos.go:34
-							{
-//line hecbench_lanczos.go:34
-								archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])).StoreSlice(gc_at10[gc_tx2:])
-//line hecbench_lanczos.go:34
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_lanczos.go:34
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off5 := half
+			if gc_from2 >= 0 && gc_to2 <= len(result) && gc_off5 >= 0 && gc_off5 <= len(result) && gc_to2 <= len(result)-gc_off5 {
+				gc_at10 := result[:gc_to2]
+				gc_at11 := result[gc_off5:][:gc_to2]
+				gc_vstep3 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						{
-							gc_at10[gc_tx2] += gc_at11[gc_tx2]
+//line hecbench_lanczos.go:34
+							archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])).StoreSlice(gc_at10[gc_tx2:])
 						}
 					}
-				} else {
-					gc_vstep4 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line hecbench_lanczos.go:34
-							{
-								if (gc_tx2+half) < 0 || (gc_tx2+half) > len(result)-8 || gc_tx2 < 0 || gc_tx2 > len(result)-8 {
+//line hecbench_lanczos.go:36
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					{
 //line hecbench_lanczos.go:35
-									break
-//line hecbench_lanczos.go:35
-								}
-//line hecbench_lanczos.go:35
-								archsimd.LoadFloat32x8Slice(result[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(result[gc_tx2+half:])).StoreSlice(result[gc_tx2:])
-//line hecbench_lanczos.go:35
-							}
-						}
-						archsimd.ClearAVXUpperBits()
+						gc_at10[gc_tx2] += gc_at11[gc_tx2]
 					}
-					gc_step8 := gc_vstep4
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				}
+			} else {
+				gc_vstep4 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						{
-							gc_tx2 := gc_step8 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_lanczos.go:34
-							{
-								result[gc_tx2] += result[gc_tx2+half]
+//line hecbench_lanczos.go:35
+							if (gc_tx2+half) < 0 || (gc_tx2+half) > len(result)-8 || gc_tx2 < 0 || gc_tx2 > len(result)-8 {
+//line hecbench_lanczos.go:35
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step8 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_lanczos.go:34
-							{
-								result[gc_tx2] += result[gc_tx2+half]
-							}
-						}
-						{
-							gc_tx2 := gc_step8 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_lanczos.go:34
-							{
-								result[gc_tx2] += result[gc_tx2+half]
-							}
-						}
-						{
-							gc_tx2 := gc_step8 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_lanczos.go:34
-							{
-								result[gc_tx2] += result[gc_tx2+half]
-							}
+//line hecbench_lanczos.go:35
+							archsimd.LoadFloat32x8Slice(result[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(result[gc_tx2+half:])).StoreSlice(result[gc_tx2:])
 						}
 					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_lanczos.go:37
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step8 := gc_vstep4
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lanczos.go:34
 						{
+//line hecbench_lanczos.go:35
+							result[gc_tx2] += result[gc_tx2+half]
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						{
+//line hecbench_lanczos.go:35
+							result[gc_tx2] += result[gc_tx2+half]
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						{
+//line hecbench_lanczos.go:35
+							result[gc_tx2] += result[gc_tx2+half]
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						{
+//line hecbench_lanczos.go:35
 							result[gc_tx2] += result[gc_tx2+half]
 						}
 					}
 				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line hecbench_lanczos.go:35
+						result[gc_tx2] += result[gc_tx2+half]
+					}
+				}
 			}
 		}
-
-//line hecbench_lanczos.go:38
-		half /= 2
 	}
 	{
+//line hecbench_lanczos.go:43
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -853,111 +660,69 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 				gc_step9 := gc_from2
 				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_lanczos.go:41
-						{
-							gc_at12[0] = result[0]
-						}
+//line hecbench_lanczos.go:42
+						gc_at12[0] = result[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_lanczos.go:41
-						{
-							gc_at12[0] = result[0]
-						}
+//line hecbench_lanczos.go:42
+						gc_at12[0] = result[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_lanczos.go:41
-						{
-							gc_at12[0] = result[0]
-						}
+//line hecbench_lanczos.go:42
+						gc_at12[0] = result[0]
 					}
 					{
-						gc_tx2 := gc_step9 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_lanczos.go:41
-						{
-							gc_at12[0] = result[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_lanczos.go:41
-					{
+//line hecbench_lanczos.go:42
 						gc_at12[0] = result[0]
 					}
 				}
+//line hecbench_lanczos.go:46
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_lanczos.go:42
+					gc_at12[0] = result[0]
+				}
 			} else {
+//line hecbench_lanczos.go:46
 				gc_step10 := gc_from2
 				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
 						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lanczos.go:41
-						{
-							z[gc_bx2] = result[0]
-						}
+//line hecbench_lanczos.go:42
+						z[gc_bx2] = result[0]
 					}
 					{
+//line hecbench_lanczos.go:46
 						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lanczos.go:41
-						{
-							z[gc_bx2] = result[0]
-						}
+//line hecbench_lanczos.go:42
+						z[gc_bx2] = result[0]
 					}
 					{
+//line hecbench_lanczos.go:46
 						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lanczos.go:41
-						{
-							z[gc_bx2] = result[0]
-						}
+//line hecbench_lanczos.go:42
+						z[gc_bx2] = result[0]
 					}
 					{
+//line hecbench_lanczos.go:46
 						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_lanczos.go:41
-						{
-							z[gc_bx2] = result[0]
-						}
+//line hecbench_lanczos.go:42
+						z[gc_bx2] = result[0]
 					}
 				}
+//line hecbench_lanczos.go:46
 				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line hecbench_lanczos.go:41
-					{
-						z[gc_bx2] = result[0]
-					}
+//line hecbench_lanczos.go:42
+					z[gc_bx2] = result[0]
 				}
 			}
 		}
@@ -997,7 +762,7 @@ func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b3 *compiled.Block, gc_lo3,
 	gc_gdy3 := gc_gd3.Y
 	gc_n3 := gc_b3.Len()
 	gc_bx3 := 0
-	_ = gc_bx3
+//line hecbench_lanczos.go:59
 	for gc_q3 := gc_lo3; gc_q3 < gc_hi3; {
 		if gc_b3.Stopped() {
 			return
@@ -1008,161 +773,116 @@ func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b3 *compiled.Block, gc_lo3,
 		gc_run3 := min(gc_hi3-gc_q3, gc_gdx3-gc_first3)
 		gc_q3 += gc_run3
 		gc_runlo3, gc_runhi3 := gc_first3*gc_bdx3, (gc_first3+gc_run3)*gc_bdx3
-		{
-			gc_from3, gc_to3 := gc_runlo3, gc_runhi3
-			if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound3 := compiled.Diff(N, gc_bx3*gc_bdx3); gc_bound3 < gc_to3 {
-				gc_to3 = gc_bound3
-			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off3 := gc_bx3 * gc_bdx3
-				if gc_from3 >= 0 && gc_off3 >= 0 && gc_off3 <= len(x) && gc_to3 <= len(x)-gc_off3 {
-					gc_at3 := x[gc_off3:][:gc_to3]
-					gc_step4 := gc_from3
-					for ; gc_step4+3 < gc_to3; gc_step4 += 4 {
+//line hecbench_lanczos.go:70
+		gc_from3, gc_to3 := gc_runlo3, gc_runhi3
+		if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound3 := compiled.Diff(N, gc_bx3*gc_bdx3); gc_bound3 < gc_to3 {
+			gc_to3 = gc_bound3
+		}
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_off3 := gc_bx3 * gc_bdx3
+			if gc_from3 >= 0 && gc_off3 >= 0 && gc_off3 <= len(x) && gc_to3 <= len(x)-gc_off3 {
+				gc_at3 := x[gc_off3:][:gc_to3]
+				gc_step4 := gc_from3
+				for ; gc_step4+3 < gc_to3; gc_step4 += 4 {
+					{
+						gc_tx3 := gc_step4 + 0
 						{
-							gc_tx3 := gc_step4 + 0
-							_ = gc_tx3
-
-//line hecbench_lanczos.go:50
-							index := gc_bx3*gc_bdx3 + gc_tx3
-							_ = index
-
-//line hecbench_lanczos.go:52
-							{
-								gc_at3[gc_tx3] = gc_at3[gc_tx3] * k
-							}
-						}
-						{
-							gc_tx3 := gc_step4 + 1
-							_ = gc_tx3
-
-//line hecbench_lanczos.go:50
-							index := gc_bx3*gc_bdx3 + gc_tx3
-							_ = index
-
-//line hecbench_lanczos.go:52
-							{
-								gc_at3[gc_tx3] = gc_at3[gc_tx3] * k
-							}
-						}
-						{
-							gc_tx3 := gc_step4 + 2
-							_ = gc_tx3
-
-//line hecbench_lanczos.go:50
-							index := gc_bx3*gc_bdx3 + gc_tx3
-							_ = index
-
-//line hecbench_lanczos.go:52
-							{
-								gc_at3[gc_tx3] = gc_at3[gc_tx3] * k
-							}
-						}
-						{
-							gc_tx3 := gc_step4 + 3
-							_ = gc_tx3
-
-//line hecbench_lanczos.go:50
-							index := gc_bx3*gc_bdx3 + gc_tx3
-							_ = index
-
-//line hecbench_lanczos.go:52
-							{
-								gc_at3[gc_tx3] = gc_at3[gc_tx3] * k
-							}
-						}
-					}
-					for gc_tx3 := gc_step4; gc_tx3 < gc_to3; gc_tx3++ {
-
-//line hecbench_lanczos.go:50
-						index := gc_bx3*gc_bdx3 + gc_tx3
-						_ = index
-
-//line hecbench_lanczos.go:52
-						{
+//line hecbench_lanczos.go:53
 							gc_at3[gc_tx3] = gc_at3[gc_tx3] * k
 						}
 					}
-				} else {
-					gc_step5 := gc_from3
-					for ; gc_step5+3 < gc_to3; gc_step5 += 4 {
+					{
+						gc_tx3 := gc_step4 + 1
 						{
-							gc_tx3 := gc_step5 + 0
-							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-							gc_pos3.Thread = gc_rank3
-
-//line hecbench_lanczos.go:50
-							index := gc_bx3*gc_bdx3 + gc_tx3
-							_ = index
-
-//line hecbench_lanczos.go:52
-							{
-								x[index] = x[index] * k
-							}
-						}
-						{
-							gc_tx3 := gc_step5 + 1
-							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-							gc_pos3.Thread = gc_rank3
-
-//line hecbench_lanczos.go:50
-							index := gc_bx3*gc_bdx3 + gc_tx3
-							_ = index
-
-//line hecbench_lanczos.go:52
-							{
-								x[index] = x[index] * k
-							}
-						}
-						{
-							gc_tx3 := gc_step5 + 2
-							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-							gc_pos3.Thread = gc_rank3
-
-//line hecbench_lanczos.go:50
-							index := gc_bx3*gc_bdx3 + gc_tx3
-							_ = index
-
-//line hecbench_lanczos.go:52
-							{
-								x[index] = x[index] * k
-							}
-						}
-						{
-							gc_tx3 := gc_step5 + 3
-							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-							gc_pos3.Thread = gc_rank3
-
-//line hecbench_lanczos.go:50
-							index := gc_bx3*gc_bdx3 + gc_tx3
-							_ = index
-
-//line hecbench_lanczos.go:52
-							{
-								x[index] = x[index] * k
-							}
+//line hecbench_lanczos.go:53
+							gc_at3[gc_tx3] = gc_at3[gc_tx3] * k
 						}
 					}
-					for gc_tx3 := gc_step5; gc_tx3 < gc_to3; gc_tx3++ {
+					{
+						gc_tx3 := gc_step4 + 2
+						{
+//line hecbench_lanczos.go:53
+							gc_at3[gc_tx3] = gc_at3[gc_tx3] * k
+						}
+					}
+					{
+						gc_tx3 := gc_step4 + 3
+						{
+//line hecbench_lanczos.go:53
+							gc_at3[gc_tx3] = gc_at3[gc_tx3] * k
+						}
+					}
+				}
+				for gc_tx3 := gc_step4; gc_tx3 < gc_to3; gc_tx3++ {
+					{
+//line hecbench_lanczos.go:53
+						gc_at3[gc_tx3] = gc_at3[gc_tx3] * k
+					}
+				}
+			} else {
+				gc_step5 := gc_from3
+				for ; gc_step5+3 < gc_to3; gc_step5 += 4 {
+					{
+						gc_tx3 := gc_step5 + 0
 						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
 						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 						gc_pos3.Thread = gc_rank3
-
 //line hecbench_lanczos.go:50
 						index := gc_bx3*gc_bdx3 + gc_tx3
-						_ = index
-
-//line hecbench_lanczos.go:52
 						{
+//line hecbench_lanczos.go:53
 							x[index] = x[index] * k
 						}
+					}
+					{
+						gc_tx3 := gc_step5 + 1
+						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
+						gc_pos3.Thread = gc_rank3
+//line hecbench_lanczos.go:50
+						index := gc_bx3*gc_bdx3 + gc_tx3
+						{
+//line hecbench_lanczos.go:53
+							x[index] = x[index] * k
+						}
+					}
+					{
+						gc_tx3 := gc_step5 + 2
+						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
+						gc_pos3.Thread = gc_rank3
+//line hecbench_lanczos.go:50
+						index := gc_bx3*gc_bdx3 + gc_tx3
+						{
+//line hecbench_lanczos.go:53
+							x[index] = x[index] * k
+						}
+					}
+					{
+						gc_tx3 := gc_step5 + 3
+						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
+						gc_pos3.Thread = gc_rank3
+//line hecbench_lanczos.go:50
+						index := gc_bx3*gc_bdx3 + gc_tx3
+						{
+//line hecbench_lanczos.go:53
+							x[index] = x[index] * k
+						}
+					}
+				}
+				for gc_tx3 := gc_step5; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+					gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
+					gc_pos3.Thread = gc_rank3
+//line hecbench_lanczos.go:50
+					index := gc_bx3*gc_bdx3 + gc_tx3
+					{
+//line hecbench_lanczos.go:53
+						x[index] = x[index] * k
 					}
 				}
 			}
@@ -1181,7 +901,7 @@ func gc_body_multiplyInplaceKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2
 	gc_n2 := gc_b2.Len()
 	_ = &k
 	gc_bx2 := 0
-	_ = gc_bx2
+//line hecbench_lanczos.go:60
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -1192,153 +912,123 @@ func gc_body_multiplyInplaceKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(N, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to2 <= len(x)-gc_off2 {
-					gc_at2 := x[gc_off2:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD {
+//line hecbench_lanczos.go:71
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(N, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to2 <= len(x)-gc_off2 {
+				gc_at2 := x[gc_off2:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD {
 //line hecbench_lanczos.go:53
-						gc_vb2 := archsimd.BroadcastFloat32x8(k)
-//line hecbench_lanczos.go:53
-						_ = gc_vb2
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+					gc_vb2 := archsimd.BroadcastFloat32x8(k)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line hecbench_lanczos.go:50
-							var index int = gc_bx2*gc_bdx2 + gc_tx2
+						var index int = gc_bx2*gc_bdx2 + gc_tx2
 //line hecbench_lanczos.go:50
-							_ = index
-//line hecbench_lanczos.go:52
-							{
-//line hecbench_lanczos.go:52
-								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:]).Mul(gc_vb2).StoreSlice(gc_at2[gc_tx2:])
-//line hecbench_lanczos.go:52
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-
-//line hecbench_lanczos.go:50
-						index := gc_bx2*gc_bdx2 + gc_tx2
 						_ = index
-
-//line hecbench_lanczos.go:52
 						{
-							gc_at2[gc_tx2] = gc_at2[gc_tx2] * k
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:]).Mul(gc_vb2).StoreSlice(gc_at2[gc_tx2:])
 						}
 					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
+//line hecbench_lanczos.go:54
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					{
 //line hecbench_lanczos.go:53
-						gc_vb := archsimd.BroadcastFloat32x8(k)
-//line hecbench_lanczos.go:53
-						_ = gc_vb
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-//line hecbench_lanczos.go:50
-							var index int = gc_bx2*gc_bdx2 + gc_tx2
-//line hecbench_lanczos.go:50
-							_ = index
-//line hecbench_lanczos.go:52
-							{
-								if index < 0 || index > len(x)-8 {
-//line hecbench_lanczos.go:53
-									break
-//line hecbench_lanczos.go:53
-								}
-//line hecbench_lanczos.go:53
-								archsimd.LoadFloat32x8Slice(x[index:]).Mul(gc_vb).StoreSlice(x[index:])
-//line hecbench_lanczos.go:53
-							}
-						}
-						archsimd.ClearAVXUpperBits()
+						gc_at2[gc_tx2] = gc_at2[gc_tx2] * k
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+//line hecbench_lanczos.go:53
+					gc_vb := archsimd.BroadcastFloat32x8(k)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line hecbench_lanczos.go:50
-							index := gc_bx2*gc_bdx2 + gc_tx2
-							_ = index
-
-//line hecbench_lanczos.go:52
-							{
-								x[index] = x[index] * k
-							}
-						}
+						var index int = gc_bx2*gc_bdx2 + gc_tx2
 						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_lanczos.go:50
-							index := gc_bx2*gc_bdx2 + gc_tx2
-							_ = index
-
-//line hecbench_lanczos.go:52
-							{
-								x[index] = x[index] * k
+//line hecbench_lanczos.go:53
+							if index < 0 || index > len(x)-8 {
+//line hecbench_lanczos.go:53
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_lanczos.go:50
-							index := gc_bx2*gc_bdx2 + gc_tx2
-							_ = index
-
-//line hecbench_lanczos.go:52
-							{
-								x[index] = x[index] * k
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_lanczos.go:50
-							index := gc_bx2*gc_bdx2 + gc_tx2
-							_ = index
-
-//line hecbench_lanczos.go:52
-							{
-								x[index] = x[index] * k
-							}
+//line hecbench_lanczos.go:53
+							archsimd.LoadFloat32x8Slice(x[index:]).Mul(gc_vb).StoreSlice(x[index:])
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_lanczos.go:55
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_lanczos.go:50
 						index := gc_bx2*gc_bdx2 + gc_tx2
-						_ = index
-
-//line hecbench_lanczos.go:52
 						{
+//line hecbench_lanczos.go:53
 							x[index] = x[index] * k
 						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line hecbench_lanczos.go:50
+						index := gc_bx2*gc_bdx2 + gc_tx2
+						{
+//line hecbench_lanczos.go:53
+							x[index] = x[index] * k
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line hecbench_lanczos.go:50
+						index := gc_bx2*gc_bdx2 + gc_tx2
+						{
+//line hecbench_lanczos.go:53
+							x[index] = x[index] * k
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line hecbench_lanczos.go:50
+						index := gc_bx2*gc_bdx2 + gc_tx2
+						{
+//line hecbench_lanczos.go:53
+							x[index] = x[index] * k
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line hecbench_lanczos.go:50
+					index := gc_bx2*gc_bdx2 + gc_tx2
+					{
+//line hecbench_lanczos.go:53
+						x[index] = x[index] * k
 					}
 				}
 			}
@@ -1380,7 +1070,7 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b3 *compiled.Block, gc_lo3, gc
 	gc_gdy3 := gc_gd3.Y
 	gc_n3 := gc_b3.Len()
 	gc_bx3 := 0
-	_ = gc_bx3
+//line hecbench_lanczos.go:70
 	for gc_q3 := gc_lo3; gc_q3 < gc_hi3; {
 		if gc_b3.Stopped() {
 			return
@@ -1391,162 +1081,117 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b3 *compiled.Block, gc_lo3, gc
 		gc_run3 := min(gc_hi3-gc_q3, gc_gdx3-gc_first3)
 		gc_q3 += gc_run3
 		gc_runlo3, gc_runhi3 := gc_first3*gc_bdx3, (gc_first3+gc_run3)*gc_bdx3
-		{
-			gc_from3, gc_to3 := gc_runlo3, gc_runhi3
-			if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound3 := compiled.Diff(N, gc_bx3*gc_bdx3); gc_bound3 < gc_to3 {
-				gc_to3 = gc_bound3
-			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off3 := gc_bx3 * gc_bdx3
-				if gc_from3 >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to3 <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to3 <= len(x)-gc_off3 {
-					gc_at5 := y[gc_off3:][:gc_to3]
-					gc_at6 := x[gc_off3:][:gc_to3]
-					gc_step4 := gc_from3
-					for ; gc_step4+3 < gc_to3; gc_step4 += 4 {
+//line hecbench_lanczos.go:81
+		gc_from3, gc_to3 := gc_runlo3, gc_runhi3
+		if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound3 := compiled.Diff(N, gc_bx3*gc_bdx3); gc_bound3 < gc_to3 {
+			gc_to3 = gc_bound3
+		}
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_off3 := gc_bx3 * gc_bdx3
+			if gc_from3 >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to3 <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to3 <= len(x)-gc_off3 {
+				gc_at5 := y[gc_off3:][:gc_to3]
+				gc_at6 := x[gc_off3:][:gc_to3]
+				gc_step4 := gc_from3
+				for ; gc_step4+3 < gc_to3; gc_step4 += 4 {
+					{
+						gc_tx3 := gc_step4 + 0
 						{
-							gc_tx3 := gc_step4 + 0
-							_ = gc_tx3
-
-//line hecbench_lanczos.go:61
-							index := gc_bx3*gc_bdx3 + gc_tx3
-							_ = index
-
-//line hecbench_lanczos.go:63
-							{
-								gc_at5[gc_tx3] += a * gc_at6[gc_tx3]
-							}
-						}
-						{
-							gc_tx3 := gc_step4 + 1
-							_ = gc_tx3
-
-//line hecbench_lanczos.go:61
-							index := gc_bx3*gc_bdx3 + gc_tx3
-							_ = index
-
-//line hecbench_lanczos.go:63
-							{
-								gc_at5[gc_tx3] += a * gc_at6[gc_tx3]
-							}
-						}
-						{
-							gc_tx3 := gc_step4 + 2
-							_ = gc_tx3
-
-//line hecbench_lanczos.go:61
-							index := gc_bx3*gc_bdx3 + gc_tx3
-							_ = index
-
-//line hecbench_lanczos.go:63
-							{
-								gc_at5[gc_tx3] += a * gc_at6[gc_tx3]
-							}
-						}
-						{
-							gc_tx3 := gc_step4 + 3
-							_ = gc_tx3
-
-//line hecbench_lanczos.go:61
-							index := gc_bx3*gc_bdx3 + gc_tx3
-							_ = index
-
-//line hecbench_lanczos.go:63
-							{
-								gc_at5[gc_tx3] += a * gc_at6[gc_tx3]
-							}
-						}
-					}
-					for gc_tx3 := gc_step4; gc_tx3 < gc_to3; gc_tx3++ {
-
-//line hecbench_lanczos.go:61
-						index := gc_bx3*gc_bdx3 + gc_tx3
-						_ = index
-
-//line hecbench_lanczos.go:63
-						{
+//line hecbench_lanczos.go:64
 							gc_at5[gc_tx3] += a * gc_at6[gc_tx3]
 						}
 					}
-				} else {
-					gc_step5 := gc_from3
-					for ; gc_step5+3 < gc_to3; gc_step5 += 4 {
+					{
+						gc_tx3 := gc_step4 + 1
 						{
-							gc_tx3 := gc_step5 + 0
-							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-							gc_pos3.Thread = gc_rank3
-
-//line hecbench_lanczos.go:61
-							index := gc_bx3*gc_bdx3 + gc_tx3
-							_ = index
-
-//line hecbench_lanczos.go:63
-							{
-								y[index] += a * x[index]
-							}
-						}
-						{
-							gc_tx3 := gc_step5 + 1
-							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-							gc_pos3.Thread = gc_rank3
-
-//line hecbench_lanczos.go:61
-							index := gc_bx3*gc_bdx3 + gc_tx3
-							_ = index
-
-//line hecbench_lanczos.go:63
-							{
-								y[index] += a * x[index]
-							}
-						}
-						{
-							gc_tx3 := gc_step5 + 2
-							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-							gc_pos3.Thread = gc_rank3
-
-//line hecbench_lanczos.go:61
-							index := gc_bx3*gc_bdx3 + gc_tx3
-							_ = index
-
-//line hecbench_lanczos.go:63
-							{
-								y[index] += a * x[index]
-							}
-						}
-						{
-							gc_tx3 := gc_step5 + 3
-							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-							gc_pos3.Thread = gc_rank3
-
-//line hecbench_lanczos.go:61
-							index := gc_bx3*gc_bdx3 + gc_tx3
-							_ = index
-
-//line hecbench_lanczos.go:63
-							{
-								y[index] += a * x[index]
-							}
+//line hecbench_lanczos.go:64
+							gc_at5[gc_tx3] += a * gc_at6[gc_tx3]
 						}
 					}
-					for gc_tx3 := gc_step5; gc_tx3 < gc_to3; gc_tx3++ {
+					{
+						gc_tx3 := gc_step4 + 2
+						{
+//line hecbench_lanczos.go:64
+							gc_at5[gc_tx3] += a * gc_at6[gc_tx3]
+						}
+					}
+					{
+						gc_tx3 := gc_step4 + 3
+						{
+//line hecbench_lanczos.go:64
+							gc_at5[gc_tx3] += a * gc_at6[gc_tx3]
+						}
+					}
+				}
+				for gc_tx3 := gc_step4; gc_tx3 < gc_to3; gc_tx3++ {
+					{
+//line hecbench_lanczos.go:64
+						gc_at5[gc_tx3] += a * gc_at6[gc_tx3]
+					}
+				}
+			} else {
+				gc_step5 := gc_from3
+				for ; gc_step5+3 < gc_to3; gc_step5 += 4 {
+					{
+						gc_tx3 := gc_step5 + 0
 						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
 						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 						gc_pos3.Thread = gc_rank3
-
 //line hecbench_lanczos.go:61
 						index := gc_bx3*gc_bdx3 + gc_tx3
-						_ = index
-
-//line hecbench_lanczos.go:63
 						{
+//line hecbench_lanczos.go:64
 							y[index] += a * x[index]
 						}
+					}
+					{
+						gc_tx3 := gc_step5 + 1
+						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
+						gc_pos3.Thread = gc_rank3
+//line hecbench_lanczos.go:61
+						index := gc_bx3*gc_bdx3 + gc_tx3
+						{
+//line hecbench_lanczos.go:64
+							y[index] += a * x[index]
+						}
+					}
+					{
+						gc_tx3 := gc_step5 + 2
+						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
+						gc_pos3.Thread = gc_rank3
+//line hecbench_lanczos.go:61
+						index := gc_bx3*gc_bdx3 + gc_tx3
+						{
+//line hecbench_lanczos.go:64
+							y[index] += a * x[index]
+						}
+					}
+					{
+						gc_tx3 := gc_step5 + 3
+						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
+						gc_pos3.Thread = gc_rank3
+//line hecbench_lanczos.go:61
+						index := gc_bx3*gc_bdx3 + gc_tx3
+						{
+//line hecbench_lanczos.go:64
+							y[index] += a * x[index]
+						}
+					}
+				}
+				for gc_tx3 := gc_step5; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+					gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
+					gc_pos3.Thread = gc_rank3
+//line hecbench_lanczos.go:61
+					index := gc_bx3*gc_bdx3 + gc_tx3
+					{
+//line hecbench_lanczos.go:64
+						y[index] += a * x[index]
 					}
 				}
 			}
@@ -1565,7 +1210,7 @@ func gc_body_saxpyInplaceKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 in
 	gc_n2 := gc_b2.Len()
 	_ = &a
 	gc_bx2 := 0
-	_ = gc_bx2
+//line hecbench_lanczos.go:71
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -1576,154 +1221,124 @@ func gc_body_saxpyInplaceKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 in
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(N, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to2 <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to2 <= len(x)-gc_off2 {
-					gc_at3 := y[gc_off2:][:gc_to2]
-					gc_at4 := x[gc_off2:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD {
+//line hecbench_lanczos.go:82
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(N, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to2 <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to2 <= len(x)-gc_off2 {
+				gc_at3 := y[gc_off2:][:gc_to2]
+				gc_at4 := x[gc_off2:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD {
 //line hecbench_lanczos.go:64
-						gc_vb2 := archsimd.BroadcastFloat32x8(a)
-//line hecbench_lanczos.go:64
-						_ = gc_vb2
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+					gc_vb2 := archsimd.BroadcastFloat32x8(a)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line hecbench_lanczos.go:61
-							var index int = gc_bx2*gc_bdx2 + gc_tx2
+						var index int = gc_bx2*gc_bdx2 + gc_tx2
 //line hecbench_lanczos.go:61
-							_ = index
-//line hecbench_lanczos.go:63
-							{
-//line hecbench_lanczos.go:63
-								archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]))).StoreSlice(gc_at3[gc_tx2:])
-//line hecbench_lanczos.go:63
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-
-//line hecbench_lanczos.go:61
-						index := gc_bx2*gc_bdx2 + gc_tx2
 						_ = index
-
-//line hecbench_lanczos.go:63
 						{
-							gc_at3[gc_tx2] += a * gc_at4[gc_tx2]
+							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]))).StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
+//line hecbench_lanczos.go:65
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					{
 //line hecbench_lanczos.go:64
-						gc_vb := archsimd.BroadcastFloat32x8(a)
-//line hecbench_lanczos.go:64
-						_ = gc_vb
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-//line hecbench_lanczos.go:61
-							var index int = gc_bx2*gc_bdx2 + gc_tx2
-//line hecbench_lanczos.go:61
-							_ = index
-//line hecbench_lanczos.go:63
-							{
-								if index < 0 || index > len(x)-8 || index > len(y)-8 {
-//line hecbench_lanczos.go:64
-									break
-//line hecbench_lanczos.go:64
-								}
-//line hecbench_lanczos.go:64
-								archsimd.LoadFloat32x8Slice(y[index:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[index:]))).StoreSlice(y[index:])
-//line hecbench_lanczos.go:64
-							}
-						}
-						archsimd.ClearAVXUpperBits()
+						gc_at3[gc_tx2] += a * gc_at4[gc_tx2]
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+//line hecbench_lanczos.go:64
+					gc_vb := archsimd.BroadcastFloat32x8(a)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line hecbench_lanczos.go:61
-							index := gc_bx2*gc_bdx2 + gc_tx2
-							_ = index
-
-//line hecbench_lanczos.go:63
-							{
-								y[index] += a * x[index]
-							}
-						}
+						var index int = gc_bx2*gc_bdx2 + gc_tx2
 						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_lanczos.go:61
-							index := gc_bx2*gc_bdx2 + gc_tx2
-							_ = index
-
-//line hecbench_lanczos.go:63
-							{
-								y[index] += a * x[index]
+//line hecbench_lanczos.go:64
+							if index < 0 || index > len(x)-8 || index > len(y)-8 {
+//line hecbench_lanczos.go:64
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_lanczos.go:61
-							index := gc_bx2*gc_bdx2 + gc_tx2
-							_ = index
-
-//line hecbench_lanczos.go:63
-							{
-								y[index] += a * x[index]
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_lanczos.go:61
-							index := gc_bx2*gc_bdx2 + gc_tx2
-							_ = index
-
-//line hecbench_lanczos.go:63
-							{
-								y[index] += a * x[index]
-							}
+//line hecbench_lanczos.go:64
+							archsimd.LoadFloat32x8Slice(y[index:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[index:]))).StoreSlice(y[index:])
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_lanczos.go:66
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_lanczos.go:61
 						index := gc_bx2*gc_bdx2 + gc_tx2
-						_ = index
-
-//line hecbench_lanczos.go:63
 						{
+//line hecbench_lanczos.go:64
 							y[index] += a * x[index]
 						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line hecbench_lanczos.go:61
+						index := gc_bx2*gc_bdx2 + gc_tx2
+						{
+//line hecbench_lanczos.go:64
+							y[index] += a * x[index]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line hecbench_lanczos.go:61
+						index := gc_bx2*gc_bdx2 + gc_tx2
+						{
+//line hecbench_lanczos.go:64
+							y[index] += a * x[index]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line hecbench_lanczos.go:61
+						index := gc_bx2*gc_bdx2 + gc_tx2
+						{
+//line hecbench_lanczos.go:64
+							y[index] += a * x[index]
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line hecbench_lanczos.go:61
+					index := gc_bx2*gc_bdx2 + gc_tx2
+					{
+//line hecbench_lanczos.go:64
+						y[index] += a * x[index]
 					}
 				}
 			}
@@ -1734,4 +1349,5 @@ func gc_body_saxpyInplaceKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 in
 // gc_files_hecbench_lanczos holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_lanczos.go
+//line hecbench_lanczos.go:76
 var gc_files_hecbench_lanczos embed.FS

@@ -43,17 +43,10 @@ func gc_body_maternKernel(gc_b *compiled.Block, numTargets int, l float32, sourc
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-
 //line hecbench_matern.go:34
 	localResult := gocuda.Shared[float32](t, maternSX*maternSY)[:maternSX*maternSY]
-
-//line hecbench_matern.go:35
 	localTargets := gocuda.Shared[float32](t, maternSX*3)[:maternSX*3]
-
-//line hecbench_matern.go:36
 	localSources := gocuda.Shared[float32](t, maternSY*3)[:maternSY*3]
-
-//line hecbench_matern.go:37
 	localWeights := gocuda.Shared[float32](t, maternSY)[:maternSY]
 	{
 		gc_ty := 0
@@ -65,104 +58,57 @@ func gc_body_maternKernel(gc_b *compiled.Block, numTargets int, l float32, sourc
 				if gc_exited[gc_rank] {
 					continue
 				}
-
 //line hecbench_matern.go:23
 				tx := gc_tx
-				_ = tx
-
-//line hecbench_matern.go:24
 				px := gc_bx*gc_bdx + tx
-				_ = px
-
 //line hecbench_matern.go:28
 				ty := gc_ty
-				_ = ty
-
-//line hecbench_matern.go:29
 				py := ty
-				_ = py
-
 //line hecbench_matern.go:25
 				if px >= numTargets {
 //line hecbench_matern.go:25
-					{
-//line hecbench_matern.go:25
-						gc_exited[gc_rank] = true
-						continue gc_L1
-//line hecbench_matern.go:26
-					}
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
-
 //line hecbench_matern.go:30
 				if py >= maternSY {
 //line hecbench_matern.go:30
-					{
-//line hecbench_matern.go:30
-						gc_exited[gc_rank] = true
-						continue gc_L1
-//line hecbench_matern.go:31
-					}
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
-
 //line hecbench_matern.go:39
 				if ty == 0 {
-//line hecbench_matern.go:39
 					{
-						{
 //line hecbench_matern.go:40
-							i := int(0)
+						i := int(0)
+						localTargets[tx*3+i] = targets[px*3+i]
+					}
+					{
 //line hecbench_matern.go:40
-							_ = i
-							localTargets[tx*3+i] = targets[px*3+i]
-						}
+						i := int(1)
+						localTargets[tx*3+i] = targets[px*3+i]
+					}
+					{
 //line hecbench_matern.go:40
-						{
-//line hecbench_matern.go:40
-							i := int(1)
-//line hecbench_matern.go:40
-							_ = i
-							localTargets[tx*3+i] = targets[px*3+i]
-						}
-//line hecbench_matern.go:40
-						{
-//line hecbench_matern.go:40
-							i := int(2)
-//line hecbench_matern.go:40
-							_ = i
-							localTargets[tx*3+i] = targets[px*3+i]
-						}
-//line hecbench_matern.go:42
+						i := int(2)
+						localTargets[tx*3+i] = targets[px*3+i]
 					}
 				}
-
-//line hecbench_matern.go:44
 				if tx == 0 {
-//line hecbench_matern.go:44
 					{
-						{
 //line hecbench_matern.go:45
-							i_ := int(0)
+						i_ := int(0)
+						localSources[ty*3+i_] = sources[py*3+i_]
+					}
+					{
 //line hecbench_matern.go:45
-							_ = i_
-							localSources[ty*3+i_] = sources[py*3+i_]
-						}
+						i_ := int(1)
+						localSources[ty*3+i_] = sources[py*3+i_]
+					}
+					{
 //line hecbench_matern.go:45
-						{
-//line hecbench_matern.go:45
-							i_ := int(1)
-//line hecbench_matern.go:45
-							_ = i_
-							localSources[ty*3+i_] = sources[py*3+i_]
-						}
-//line hecbench_matern.go:45
-						{
-//line hecbench_matern.go:45
-							i_ := int(2)
-//line hecbench_matern.go:45
-							_ = i_
-							localSources[ty*3+i_] = sources[py*3+i_]
-						}
-//line hecbench_matern.go:47
+						i_ := int(2)
+						localSources[ty*3+i_] = sources[py*3+i_]
 					}
 					localWeights[ty] = weights[ty]
 				}
@@ -182,60 +128,36 @@ func gc_body_maternKernel(gc_b *compiled.Block, numTargets int, l float32, sourc
 				if gc_exited[gc_rank] {
 					continue
 				}
-
 //line hecbench_matern.go:23
 				tx := gc_tx
-				_ = tx
-
 //line hecbench_matern.go:28
 				ty := gc_ty
-				_ = ty
-
 //line hecbench_matern.go:52
 				squaredDiff := float32(0)
-
 				{
-
 //line hecbench_matern.go:53
-					{
-//line hecbench_matern.go:53
-						i_2 := int(0)
-//line hecbench_matern.go:53
-						_ = i_2
-						squaredDiff += (localTargets[tx*3+i_2] - localSources[ty*3+i_2]) *
-							(localTargets[tx*3+i_2] - localSources[ty*3+i_2])
-					}
-//line hecbench_matern.go:53
-					{
-//line hecbench_matern.go:53
-						i_2 := int(1)
-//line hecbench_matern.go:53
-						_ = i_2
-						squaredDiff += (localTargets[tx*3+i_2] - localSources[ty*3+i_2]) *
-							(localTargets[tx*3+i_2] - localSources[ty*3+i_2])
-					}
-//line hecbench_matern.go:53
-					{
-//line hecbench_matern.go:53
-						i_2 := int(2)
-//line hecbench_matern.go:53
-						_ = i_2
-						squaredDiff += (localTargets[tx*3+i_2] - localSources[ty*3+i_2]) *
-							(localTargets[tx*3+i_2] - localSources[ty*3+i_2])
-					}
-//line hecbench_matern.go:56
+					i_2 := int(0)
+					squaredDiff += (localTargets[tx*3+i_2] - localSources[ty*3+i_2]) *
+						(localTargets[tx*3+i_2] - localSources[ty*3+i_2])
 				}
-
-//line hecbench_matern.go:57
+				{
+//line hecbench_matern.go:53
+					i_2 := int(1)
+					squaredDiff += (localTargets[tx*3+i_2] - localSources[ty*3+i_2]) *
+						(localTargets[tx*3+i_2] - localSources[ty*3+i_2])
+				}
+				{
+//line hecbench_matern.go:53
+					i_2 := int(2)
+					squaredDiff += (localTargets[tx*3+i_2] - localSources[ty*3+i_2]) *
+						(localTargets[tx*3+i_2] - localSources[ty*3+i_2])
+				}
 				diff := sqrtf(squaredDiff)
-
-//line hecbench_matern.go:58
 				localResult[tx*maternSY+ty] =
 					(1 + sqrtf(5)*diff/l + 5*squaredDiff/(3*l*l)) *
 						expf(-sqrtf(5)*diff/l) * localWeights[ty]
-				_ = squaredDiff
-				_ = diff
 			}
+//line hecbench_matern.go:64
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -259,428 +181,267 @@ func gc_body_maternKernel(gc_b *compiled.Block, numTargets int, l float32, sourc
 				if gc_exited[gc_rank] {
 					continue
 				}
-
 //line hecbench_matern.go:23
 				tx := gc_tx
-				_ = tx
-
-//line hecbench_matern.go:24
 				px := gc_bx*gc_bdx + tx
-				_ = px
-
-//line hecbench_matern.go:28
-				ty := gc_ty
-				_ = ty
-
-//line hecbench_matern.go:63
-				{
-					res := float32(0)
 //line hecbench_matern.go:64
+				res := float32(0)
+				{
 					{
-						{
 //line hecbench_matern.go:65
-							i_3 := int(0)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(1)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(2)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(3)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(4)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(5)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(6)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(7)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(8)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(9)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(10)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(11)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(12)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(13)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(14)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(15)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(16)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(17)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(18)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(19)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(20)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(21)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(22)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(23)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(24)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(25)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(26)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(27)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(28)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(29)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(30)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(31)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(32)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(33)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(34)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(35)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(36)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(37)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(38)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(39)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(40)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(41)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(42)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(43)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(44)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(45)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(46)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(47)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(48)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(49)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:67
+						i_3 := int(0)
+						res += localResult[tx*maternSY+i_3]
 					}
-					result[px] = res
+					{
+//line hecbench_matern.go:65
+						i_3 := int(1)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(2)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(3)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(4)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(5)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(6)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(7)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(8)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(9)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(10)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(11)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(12)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(13)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(14)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(15)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(16)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(17)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(18)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(19)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(20)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(21)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(22)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(23)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(24)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(25)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(26)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(27)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(28)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(29)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(30)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(31)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(32)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(33)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(34)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(35)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(36)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(37)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(38)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(39)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(40)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(41)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(42)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(43)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(44)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(45)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(46)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(47)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(48)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(49)
+						res += localResult[tx*maternSY+i_3]
+					}
 				}
+//line hecbench_matern.go:68
+				result[px] = res
 			}
+//line hecbench_matern.go:71
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

@@ -45,17 +45,10 @@ func gc_body_maternKernel(gc_b2 *compiled.Block, numTargets int, l float32, sour
 	gc_n2 := gc_b2.Len()
 	gc_exited2 := gc_b2.Exited()
 	_ = &l
-
 //line hecbench_matern.go:34
 	localResult := gocuda.Shared[float32](t, maternSX*maternSY)[:maternSX*maternSY]
-
-//line hecbench_matern.go:35
 	localTargets := gocuda.Shared[float32](t, maternSX*3)[:maternSX*3]
-
-//line hecbench_matern.go:36
 	localSources := gocuda.Shared[float32](t, maternSY*3)[:maternSY*3]
-
-//line hecbench_matern.go:37
 	localWeights := gocuda.Shared[float32](t, maternSY)[:maternSY]
 	{
 		gc_ty2 := 0
@@ -65,11 +58,7 @@ func gc_body_maternKernel(gc_b2 *compiled.Block, numTargets int, l float32, sour
 //line hecbench_matern.go:23
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_matern.go:23
-				_ = gc_all
-//line hecbench_matern.go:23
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_matern.go:23
-				_ = gc_iota
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
@@ -77,40 +66,24 @@ func gc_body_maternKernel(gc_b2 *compiled.Block, numTargets int, l float32, sour
 //line hecbench_matern.go:23
 					gc_alive := gc_all
 //line hecbench_matern.go:23
-					_ = gc_alive
-//line hecbench_matern.go:23
 					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
 //line hecbench_matern.go:23
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_matern.go:23
 					}
 //line hecbench_matern.go:23
 					var tx int = gc_tx2
-//line hecbench_matern.go:23
-					_ = tx
-//line hecbench_matern.go:24
 					var px int = gc_bx2*gc_bdx2 + tx
-//line hecbench_matern.go:24
-					_ = px
 //line hecbench_matern.go:28
 					var ty int = gc_ty2
-//line hecbench_matern.go:28
-					_ = ty
-//line hecbench_matern.go:29
 					var py int = ty
-//line hecbench_matern.go:29
-					_ = py
 //line hecbench_matern.go:25
 					gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(numTargets, px, 8))))
-//line hecbench_matern.go:25
-					_ = gc_if
 //line hecbench_matern.go:25
 					if gc_alive.And(gc_if).ToBits() != 0 {
 //line hecbench_matern.go:25
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.And(gc_if).ToBits())
 //line hecbench_matern.go:25
 						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line hecbench_matern.go:25
 					}
 //line hecbench_matern.go:30
 					if py >= maternSY {
@@ -118,255 +91,185 @@ func gc_body_maternKernel(gc_b2 *compiled.Block, numTargets int, l float32, sour
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
 //line hecbench_matern.go:30
 						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line hecbench_matern.go:30
 					}
 //line hecbench_matern.go:39
 					if ty == 0 {
 //line hecbench_matern.go:39
+						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						{
 //line hecbench_matern.go:39
-							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_lanes [8]float32
 //line hecbench_matern.go:39
-							{
+							for gc_k := range 8 {
 //line hecbench_matern.go:39
-								var gc_lanes [8]float32
+								if gc_alive.ToBits()&(1<<gc_k) != 0 {
 //line hecbench_matern.go:39
-								for gc_k := range 8 {
+									gc_pos2.Thread = gc_rank2 + gc_k
 //line hecbench_matern.go:39
-									if gc_alive.ToBits()&(1<<gc_k) != 0 {
-//line hecbench_matern.go:39
-										gc_pos2.Thread = gc_rank2 + gc_k
-//line hecbench_matern.go:39
-										gc_lanes[gc_k] = targets[(px*3+compiled.Trip(0))+3*gc_k]
-//line hecbench_matern.go:41
-									}
-//line hecbench_matern.go:41
+									gc_lanes[gc_k] = targets[(px*3+compiled.Trip(0))+3*gc_k]
 								}
-//line hecbench_matern.go:41
-								gc_pos2.Thread = gc_rank2
-//line hecbench_matern.go:41
-								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line hecbench_matern.go:41
 							}
 //line hecbench_matern.go:41
-							{
+							gc_pos2.Thread = gc_rank2
 //line hecbench_matern.go:41
-								var gc_lanes2 [8]float32
-//line hecbench_matern.go:41
-								gc_ld.Store(&gc_lanes2)
-//line hecbench_matern.go:41
-								for gc_k2 := range 8 {
-//line hecbench_matern.go:41
-									if gc_alive.ToBits()&(1<<gc_k2) != 0 {
-//line hecbench_matern.go:41
-										gc_pos2.Thread = gc_rank2 + gc_k2
-//line hecbench_matern.go:41
-										localTargets[(tx*3+compiled.Trip(0))+3*gc_k2] = gc_lanes2[gc_k2]
-//line hecbench_matern.go:41
-									}
-//line hecbench_matern.go:41
-								}
-//line hecbench_matern.go:41
-								gc_pos2.Thread = gc_rank2
-//line hecbench_matern.go:41
-							}
-//line hecbench_matern.go:41
+							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 						}
-//line hecbench_matern.go:41
 						{
 //line hecbench_matern.go:41
-							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_lanes2 [8]float32
 //line hecbench_matern.go:41
-							{
+							gc_ld.Store(&gc_lanes2)
 //line hecbench_matern.go:41
-								var gc_lanes3 [8]float32
+							for gc_k2 := range 8 {
 //line hecbench_matern.go:41
-								for gc_k3 := range 8 {
+								if gc_alive.ToBits()&(1<<gc_k2) != 0 {
 //line hecbench_matern.go:41
-									if gc_alive.ToBits()&(1<<gc_k3) != 0 {
+									gc_pos2.Thread = gc_rank2 + gc_k2
 //line hecbench_matern.go:41
-										gc_pos2.Thread = gc_rank2 + gc_k3
-//line hecbench_matern.go:41
-										gc_lanes3[gc_k3] = targets[(px*3+compiled.Trip(1))+3*gc_k3]
-//line hecbench_matern.go:41
-									}
-//line hecbench_matern.go:41
+									localTargets[(tx*3+compiled.Trip(0))+3*gc_k2] = gc_lanes2[gc_k2]
 								}
-//line hecbench_matern.go:41
-								gc_pos2.Thread = gc_rank2
-//line hecbench_matern.go:41
-								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
-//line hecbench_matern.go:41
 							}
 //line hecbench_matern.go:41
-							{
-//line hecbench_matern.go:41
-								var gc_lanes4 [8]float32
-//line hecbench_matern.go:41
-								gc_ld2.Store(&gc_lanes4)
-//line hecbench_matern.go:41
-								for gc_k4 := range 8 {
-//line hecbench_matern.go:41
-									if gc_alive.ToBits()&(1<<gc_k4) != 0 {
-//line hecbench_matern.go:41
-										gc_pos2.Thread = gc_rank2 + gc_k4
-//line hecbench_matern.go:41
-										localTargets[(tx*3+compiled.Trip(1))+3*gc_k4] = gc_lanes4[gc_k4]
-//line hecbench_matern.go:41
-									}
-//line hecbench_matern.go:41
-								}
-//line hecbench_matern.go:41
-								gc_pos2.Thread = gc_rank2
-//line hecbench_matern.go:41
-							}
-//line hecbench_matern.go:41
+							gc_pos2.Thread = gc_rank2
 						}
 //line hecbench_matern.go:41
+						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						{
 //line hecbench_matern.go:41
-							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_lanes3 [8]float32
 //line hecbench_matern.go:41
-							{
+							for gc_k3 := range 8 {
 //line hecbench_matern.go:41
-								var gc_lanes5 [8]float32
+								if gc_alive.ToBits()&(1<<gc_k3) != 0 {
 //line hecbench_matern.go:41
-								for gc_k5 := range 8 {
+									gc_pos2.Thread = gc_rank2 + gc_k3
 //line hecbench_matern.go:41
-									if gc_alive.ToBits()&(1<<gc_k5) != 0 {
-//line hecbench_matern.go:41
-										gc_pos2.Thread = gc_rank2 + gc_k5
-//line hecbench_matern.go:41
-										gc_lanes5[gc_k5] = targets[(px*3+compiled.Trip(2))+3*gc_k5]
-//line hecbench_matern.go:41
-									}
-//line hecbench_matern.go:41
+									gc_lanes3[gc_k3] = targets[(px*3+compiled.Trip(1))+3*gc_k3]
 								}
-//line hecbench_matern.go:41
-								gc_pos2.Thread = gc_rank2
-//line hecbench_matern.go:41
-								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
-//line hecbench_matern.go:41
 							}
 //line hecbench_matern.go:41
-							{
+							gc_pos2.Thread = gc_rank2
 //line hecbench_matern.go:41
-								var gc_lanes6 [8]float32
+							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
+						}
+						{
 //line hecbench_matern.go:41
-								gc_ld3.Store(&gc_lanes6)
+							var gc_lanes4 [8]float32
 //line hecbench_matern.go:41
-								for gc_k6 := range 8 {
+							gc_ld2.Store(&gc_lanes4)
 //line hecbench_matern.go:41
-									if gc_alive.ToBits()&(1<<gc_k6) != 0 {
+							for gc_k4 := range 8 {
 //line hecbench_matern.go:41
-										gc_pos2.Thread = gc_rank2 + gc_k6
+								if gc_alive.ToBits()&(1<<gc_k4) != 0 {
 //line hecbench_matern.go:41
-										localTargets[(tx*3+compiled.Trip(2))+3*gc_k6] = gc_lanes6[gc_k6]
+									gc_pos2.Thread = gc_rank2 + gc_k4
 //line hecbench_matern.go:41
-									}
-//line hecbench_matern.go:41
+									localTargets[(tx*3+compiled.Trip(1))+3*gc_k4] = gc_lanes4[gc_k4]
 								}
-//line hecbench_matern.go:41
-								gc_pos2.Thread = gc_rank2
-//line hecbench_matern.go:41
 							}
 //line hecbench_matern.go:41
+							gc_pos2.Thread = gc_rank2
 						}
 //line hecbench_matern.go:41
+						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						{
+//line hecbench_matern.go:41
+							var gc_lanes5 [8]float32
+//line hecbench_matern.go:41
+							for gc_k5 := range 8 {
+//line hecbench_matern.go:41
+								if gc_alive.ToBits()&(1<<gc_k5) != 0 {
+//line hecbench_matern.go:41
+									gc_pos2.Thread = gc_rank2 + gc_k5
+//line hecbench_matern.go:41
+									gc_lanes5[gc_k5] = targets[(px*3+compiled.Trip(2))+3*gc_k5]
+								}
+							}
+//line hecbench_matern.go:41
+							gc_pos2.Thread = gc_rank2
+//line hecbench_matern.go:41
+							gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
+						}
+						{
+//line hecbench_matern.go:41
+							var gc_lanes6 [8]float32
+//line hecbench_matern.go:41
+							gc_ld3.Store(&gc_lanes6)
+//line hecbench_matern.go:41
+							for gc_k6 := range 8 {
+//line hecbench_matern.go:41
+								if gc_alive.ToBits()&(1<<gc_k6) != 0 {
+//line hecbench_matern.go:41
+									gc_pos2.Thread = gc_rank2 + gc_k6
+//line hecbench_matern.go:41
+									localTargets[(tx*3+compiled.Trip(2))+3*gc_k6] = gc_lanes6[gc_k6]
+								}
+							}
+//line hecbench_matern.go:41
+							gc_pos2.Thread = gc_rank2
+						}
 					}
-//line hecbench_matern.go:44
 					gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8))))
-//line hecbench_matern.go:44
-					_ = gc_if2
 //line hecbench_matern.go:46
 					if gc_alive.And(gc_if2).ToBits() != 0 {
 //line hecbench_matern.go:46
-						{
+						var gc_u float32
 //line hecbench_matern.go:46
-							var gc_u float32
+						if gc_in := gc_alive.And(gc_if2).ToBits(); gc_in != 0 {
 //line hecbench_matern.go:46
-							_ = gc_u
+							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
 //line hecbench_matern.go:46
-							if gc_in := gc_alive.And(gc_if2).ToBits(); gc_in != 0 {
-//line hecbench_matern.go:46
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
-//line hecbench_matern.go:46
-								gc_u = sources[py*3+compiled.Trip(0)]
-//line hecbench_matern.go:46
-							}
-//line hecbench_matern.go:46
-							if gc_alive.And(gc_if2).ToBits() != 0 {
-//line hecbench_matern.go:46
-								localSources[ty*3+compiled.Trip(0)] = gc_u
-//line hecbench_matern.go:46
-							}
-//line hecbench_matern.go:46
+							gc_u = sources[py*3+compiled.Trip(0)]
 						}
 //line hecbench_matern.go:46
-						{
+						if gc_alive.And(gc_if2).ToBits() != 0 {
 //line hecbench_matern.go:46
-							var gc_u2 float32
-//line hecbench_matern.go:46
-							_ = gc_u2
-//line hecbench_matern.go:46
-							if gc_in2 := gc_alive.And(gc_if2).ToBits(); gc_in2 != 0 {
-//line hecbench_matern.go:46
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
-//line hecbench_matern.go:46
-								gc_u2 = sources[py*3+compiled.Trip(1)]
-//line hecbench_matern.go:46
-							}
-//line hecbench_matern.go:46
-							if gc_alive.And(gc_if2).ToBits() != 0 {
-//line hecbench_matern.go:46
-								localSources[ty*3+compiled.Trip(1)] = gc_u2
-//line hecbench_matern.go:46
-							}
-//line hecbench_matern.go:46
+							localSources[ty*3+compiled.Trip(0)] = gc_u
 						}
 //line hecbench_matern.go:46
-						{
+						var gc_u2 float32
 //line hecbench_matern.go:46
-							var gc_u3 float32
+						if gc_in2 := gc_alive.And(gc_if2).ToBits(); gc_in2 != 0 {
 //line hecbench_matern.go:46
-							_ = gc_u3
+							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
 //line hecbench_matern.go:46
-							if gc_in3 := gc_alive.And(gc_if2).ToBits(); gc_in3 != 0 {
+							gc_u2 = sources[py*3+compiled.Trip(1)]
+						}
 //line hecbench_matern.go:46
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+						if gc_alive.And(gc_if2).ToBits() != 0 {
 //line hecbench_matern.go:46
-								gc_u3 = sources[py*3+compiled.Trip(2)]
+							localSources[ty*3+compiled.Trip(1)] = gc_u2
+						}
 //line hecbench_matern.go:46
-							}
+						var gc_u3 float32
 //line hecbench_matern.go:46
-							if gc_alive.And(gc_if2).ToBits() != 0 {
+						if gc_in3 := gc_alive.And(gc_if2).ToBits(); gc_in3 != 0 {
 //line hecbench_matern.go:46
-								localSources[ty*3+compiled.Trip(2)] = gc_u3
+							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
 //line hecbench_matern.go:46
-							}
+							gc_u3 = sources[py*3+compiled.Trip(2)]
+						}
 //line hecbench_matern.go:46
+						if gc_alive.And(gc_if2).ToBits() != 0 {
+//line hecbench_matern.go:46
+							localSources[ty*3+compiled.Trip(2)] = gc_u3
 						}
 //line hecbench_matern.go:46
 						var gc_u4 float32
-//line hecbench_matern.go:46
-						_ = gc_u4
 //line hecbench_matern.go:46
 						if gc_in4 := gc_alive.And(gc_if2).ToBits(); gc_in4 != 0 {
 //line hecbench_matern.go:46
 							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
 //line hecbench_matern.go:46
 							gc_u4 = weights[ty]
-//line hecbench_matern.go:48
 						}
-//line hecbench_matern.go:48
 						if gc_alive.And(gc_if2).ToBits() != 0 {
 //line hecbench_matern.go:48
 							localWeights[ty] = gc_u4
-//line hecbench_matern.go:48
 						}
-//line hecbench_matern.go:48
 					}
 				}
+//line hecbench_matern.go:50
 				archsimd.ClearAVXUpperBits()
 			}
 		gc_L12:
@@ -376,104 +279,57 @@ func gc_body_maternKernel(gc_b2 *compiled.Block, numTargets int, l float32, sour
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
 //line hecbench_matern.go:23
 				tx := gc_tx2
-				_ = tx
-
-//line hecbench_matern.go:24
 				px := gc_bx2*gc_bdx2 + tx
-				_ = px
-
 //line hecbench_matern.go:28
 				ty := gc_ty2
-				_ = ty
-
-//line hecbench_matern.go:29
 				py := ty
-				_ = py
-
 //line hecbench_matern.go:25
 				if px >= numTargets {
 //line hecbench_matern.go:25
-					{
-//line hecbench_matern.go:25
-						gc_exited2[gc_rank2] = true
-						continue gc_L12
-//line hecbench_matern.go:26
-					}
+					gc_exited2[gc_rank2] = true
+					continue gc_L12
 				}
-
 //line hecbench_matern.go:30
 				if py >= maternSY {
 //line hecbench_matern.go:30
-					{
-//line hecbench_matern.go:30
-						gc_exited2[gc_rank2] = true
-						continue gc_L12
-//line hecbench_matern.go:31
-					}
+					gc_exited2[gc_rank2] = true
+					continue gc_L12
 				}
-
 //line hecbench_matern.go:39
 				if ty == 0 {
-//line hecbench_matern.go:39
 					{
-						{
 //line hecbench_matern.go:40
-							i := int(0)
+						i := int(0)
+						localTargets[tx*3+i] = targets[px*3+i]
+					}
+					{
 //line hecbench_matern.go:40
-							_ = i
-							localTargets[tx*3+i] = targets[px*3+i]
-						}
+						i := int(1)
+						localTargets[tx*3+i] = targets[px*3+i]
+					}
+					{
 //line hecbench_matern.go:40
-						{
-//line hecbench_matern.go:40
-							i := int(1)
-//line hecbench_matern.go:40
-							_ = i
-							localTargets[tx*3+i] = targets[px*3+i]
-						}
-//line hecbench_matern.go:40
-						{
-//line hecbench_matern.go:40
-							i := int(2)
-//line hecbench_matern.go:40
-							_ = i
-							localTargets[tx*3+i] = targets[px*3+i]
-						}
-//line hecbench_matern.go:42
+						i := int(2)
+						localTargets[tx*3+i] = targets[px*3+i]
 					}
 				}
-
-//line hecbench_matern.go:44
 				if tx == 0 {
-//line hecbench_matern.go:44
 					{
-						{
 //line hecbench_matern.go:45
-							i_ := int(0)
+						i_ := int(0)
+						localSources[ty*3+i_] = sources[py*3+i_]
+					}
+					{
 //line hecbench_matern.go:45
-							_ = i_
-							localSources[ty*3+i_] = sources[py*3+i_]
-						}
+						i_ := int(1)
+						localSources[ty*3+i_] = sources[py*3+i_]
+					}
+					{
 //line hecbench_matern.go:45
-						{
-//line hecbench_matern.go:45
-							i_ := int(1)
-//line hecbench_matern.go:45
-							_ = i_
-							localSources[ty*3+i_] = sources[py*3+i_]
-						}
-//line hecbench_matern.go:45
-						{
-//line hecbench_matern.go:45
-							i_ := int(2)
-//line hecbench_matern.go:45
-							_ = i_
-							localSources[ty*3+i_] = sources[py*3+i_]
-						}
-//line hecbench_matern.go:47
+						i_ := int(2)
+						localSources[ty*3+i_] = sources[py*3+i_]
 					}
 					localWeights[ty] = weights[ty]
 				}
@@ -493,60 +349,36 @@ func gc_body_maternKernel(gc_b2 *compiled.Block, numTargets int, l float32, sour
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
 //line hecbench_matern.go:23
 				tx := gc_tx2
-				_ = tx
-
 //line hecbench_matern.go:28
 				ty := gc_ty2
-				_ = ty
-
 //line hecbench_matern.go:52
 				squaredDiff := float32(0)
-
 				{
-
 //line hecbench_matern.go:53
-					{
-//line hecbench_matern.go:53
-						i_2 := int(0)
-//line hecbench_matern.go:53
-						_ = i_2
-						squaredDiff += (localTargets[tx*3+i_2] - localSources[ty*3+i_2]) *
-							(localTargets[tx*3+i_2] - localSources[ty*3+i_2])
-					}
-//line hecbench_matern.go:53
-					{
-//line hecbench_matern.go:53
-						i_2 := int(1)
-//line hecbench_matern.go:53
-						_ = i_2
-						squaredDiff += (localTargets[tx*3+i_2] - localSources[ty*3+i_2]) *
-							(localTargets[tx*3+i_2] - localSources[ty*3+i_2])
-					}
-//line hecbench_matern.go:53
-					{
-//line hecbench_matern.go:53
-						i_2 := int(2)
-//line hecbench_matern.go:53
-						_ = i_2
-						squaredDiff += (localTargets[tx*3+i_2] - localSources[ty*3+i_2]) *
-							(localTargets[tx*3+i_2] - localSources[ty*3+i_2])
-					}
-//line hecbench_matern.go:56
+					i_2 := int(0)
+					squaredDiff += (localTargets[tx*3+i_2] - localSources[ty*3+i_2]) *
+						(localTargets[tx*3+i_2] - localSources[ty*3+i_2])
 				}
-
-//line hecbench_matern.go:57
+				{
+//line hecbench_matern.go:53
+					i_2 := int(1)
+					squaredDiff += (localTargets[tx*3+i_2] - localSources[ty*3+i_2]) *
+						(localTargets[tx*3+i_2] - localSources[ty*3+i_2])
+				}
+				{
+//line hecbench_matern.go:53
+					i_2 := int(2)
+					squaredDiff += (localTargets[tx*3+i_2] - localSources[ty*3+i_2]) *
+						(localTargets[tx*3+i_2] - localSources[ty*3+i_2])
+				}
 				diff := sqrtf(squaredDiff)
-
-//line hecbench_matern.go:58
 				localResult[tx*maternSY+ty] =
 					(1 + sqrtf(5)*diff/l + 5*squaredDiff/(3*l*l)) *
 						expf(-sqrtf(5)*diff/l) * localWeights[ty]
-				_ = squaredDiff
-				_ = diff
 			}
+//line hecbench_matern.go:64
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -570,428 +402,267 @@ func gc_body_maternKernel(gc_b2 *compiled.Block, numTargets int, l float32, sour
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
 //line hecbench_matern.go:23
 				tx := gc_tx2
-				_ = tx
-
-//line hecbench_matern.go:24
 				px := gc_bx2*gc_bdx2 + tx
-				_ = px
-
-//line hecbench_matern.go:28
-				ty := gc_ty2
-				_ = ty
-
-//line hecbench_matern.go:63
-				{
-					res := float32(0)
 //line hecbench_matern.go:64
+				res := float32(0)
+				{
 					{
-						{
 //line hecbench_matern.go:65
-							i_3 := int(0)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(1)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(2)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(3)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(4)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(5)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(6)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(7)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(8)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(9)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(10)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(11)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(12)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(13)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(14)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(15)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(16)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(17)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(18)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(19)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(20)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(21)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(22)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(23)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(24)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(25)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(26)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(27)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(28)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(29)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(30)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(31)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(32)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(33)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(34)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(35)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(36)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(37)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(38)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(39)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(40)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(41)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(42)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(43)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(44)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(45)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(46)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(47)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(48)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:65
-						{
-//line hecbench_matern.go:65
-							i_3 := int(49)
-//line hecbench_matern.go:65
-							_ = i_3
-							res += localResult[tx*maternSY+i_3]
-						}
-//line hecbench_matern.go:67
+						i_3 := int(0)
+						res += localResult[tx*maternSY+i_3]
 					}
-					result[px] = res
+					{
+//line hecbench_matern.go:65
+						i_3 := int(1)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(2)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(3)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(4)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(5)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(6)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(7)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(8)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(9)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(10)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(11)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(12)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(13)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(14)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(15)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(16)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(17)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(18)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(19)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(20)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(21)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(22)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(23)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(24)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(25)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(26)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(27)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(28)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(29)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(30)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(31)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(32)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(33)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(34)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(35)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(36)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(37)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(38)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(39)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(40)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(41)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(42)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(43)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(44)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(45)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(46)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(47)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(48)
+						res += localResult[tx*maternSY+i_3]
+					}
+					{
+//line hecbench_matern.go:65
+						i_3 := int(49)
+						res += localResult[tx*maternSY+i_3]
+					}
 				}
+//line hecbench_matern.go:68
+				result[px] = res
 			}
+//line hecbench_matern.go:71
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0

@@ -43,22 +43,13 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line hecbench_medianfilter.go:22
 	iGroupIdX := gc_bx
-
-//line hecbench_medianfilter.go:23
 	iGroupIdY := gc_by
-
-//line hecbench_medianfilter.go:24
 	iBlockX := gc_bdx
-
-//line hecbench_medianfilter.go:25
 	iBlockY := gc_bdy
-
 //line hecbench_medianfilter.go:28
 	iImageX := iImageWidth
-
 //line hecbench_medianfilter.go:30
 	uc4LocalData := gocuda.DynamicShared[Uchar4](t)
 	{
@@ -67,107 +58,84 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_medianfilter.go:20
 				iLocalIdX := gc_tx
-				_ = iLocalIdX
-
-//line hecbench_medianfilter.go:21
 				iLocalIdY := gc_ty
-				_ = iLocalIdY
-
 //line hecbench_medianfilter.go:26
 				iImagePosX := iGroupIdX*iBlockX + iLocalIdX
-				_ = iImagePosX
-
-//line hecbench_medianfilter.go:27
 				iDevYPrime := iGroupIdY*iBlockY + iLocalIdY - 1
-				_ = iDevYPrime
-
 //line hecbench_medianfilter.go:32
 				iDevGMEMOffset := iDevYPrime*iImageX + iImagePosX
-				_ = iDevGMEMOffset
-
 //line hecbench_medianfilter.go:35
 				iLocalPixOffset := iLocalIdY*iLocalPixPitch + iLocalIdX + 1
-
 //line hecbench_medianfilter.go:38
 				if (iDevYPrime > -1) && (iDevYPrime < iDevImageHeight) && (iImagePosX < iImageWidth) {
 					uc4LocalData[iLocalPixOffset] = uc4Source[iDevGMEMOffset]
 				} else {
 					uc4LocalData[iLocalPixOffset] = Uchar4{0, 0, 0, 0}
 				}
-
 //line hecbench_medianfilter.go:45
 				if iLocalIdY < 2 {
-
 //line hecbench_medianfilter.go:48
 					iLocalPixOffset += iBlockY * iLocalPixPitch
-
 //line hecbench_medianfilter.go:51
 					if ((iDevYPrime + iBlockY) < iDevImageHeight) && (iImagePosX < iImageWidth) {
-
+//line hecbench_medianfilter.go:53
 						uc4LocalData[iLocalPixOffset] = uc4Source[iDevGMEMOffset+iBlockY*iImageX]
 					} else {
 						uc4LocalData[iLocalPixOffset] = Uchar4{0, 0, 0, 0}
 					}
 				}
-
 //line hecbench_medianfilter.go:60
 				if iLocalIdX == (iBlockX - 1) {
-
+//line hecbench_medianfilter.go:62
 					iLocalPixOffset = iLocalIdY * iLocalPixPitch
-
 //line hecbench_medianfilter.go:65
 					if (iDevYPrime > -1) && (iDevYPrime < iDevImageHeight) && (iGroupIdX > 0) {
-
+//line hecbench_medianfilter.go:67
 						uc4LocalData[iLocalPixOffset] = uc4Source[iDevYPrime*iImageX+iGroupIdX*iBlockX-1]
 					} else {
 						uc4LocalData[iLocalPixOffset] = Uchar4{0, 0, 0, 0}
 					}
-
 //line hecbench_medianfilter.go:73
 					if iLocalIdY < 2 {
-
 //line hecbench_medianfilter.go:76
 						iLocalPixOffset += iBlockY * iLocalPixPitch
-
 //line hecbench_medianfilter.go:79
 						if ((iDevYPrime + iBlockY) < iDevImageHeight) && (iGroupIdX > 0) {
-
+//line hecbench_medianfilter.go:81
 							uc4LocalData[iLocalPixOffset] = uc4Source[(iDevYPrime+iBlockY)*iImageX+iGroupIdX*iBlockX-1]
 						} else {
 							uc4LocalData[iLocalPixOffset] = Uchar4{0, 0, 0, 0}
 						}
 					}
 				} else if iLocalIdX == 0 {
-
+//line hecbench_medianfilter.go:88
 					iLocalPixOffset = (iLocalIdY+1)*iLocalPixPitch - 1
-
+//line hecbench_medianfilter.go:90
 					if (iDevYPrime > -1) && (iDevYPrime < iDevImageHeight) &&
 						((iGroupIdX+1)*iBlockX < iImageWidth) {
-
+//line hecbench_medianfilter.go:93
 						uc4LocalData[iLocalPixOffset] = uc4Source[iDevYPrime*iImageX+(iGroupIdX+1)*iBlockX]
 					} else {
 						uc4LocalData[iLocalPixOffset] = Uchar4{0, 0, 0, 0}
 					}
-
 //line hecbench_medianfilter.go:99
 					if iLocalIdY < 2 {
-
+//line hecbench_medianfilter.go:101
 						iLocalPixOffset += iBlockY * iLocalPixPitch
-
+//line hecbench_medianfilter.go:103
 						if ((iDevYPrime + iBlockY) < iDevImageHeight) &&
 							((iGroupIdX+1)*iBlockX < iImageWidth) {
-
+//line hecbench_medianfilter.go:106
 							uc4LocalData[iLocalPixOffset] = uc4Source[(iDevYPrime+iBlockY)*iImageX+(iGroupIdX+1)*iBlockX]
 						} else {
 							uc4LocalData[iLocalPixOffset] = Uchar4{0, 0, 0, 0}
 						}
 					}
 				}
-				_ = iLocalPixOffset
 			}
+//line hecbench_medianfilter.go:114
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -180,717 +148,646 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_medianfilter.go:20
 				iLocalIdX := gc_tx
-				_ = iLocalIdX
-
-//line hecbench_medianfilter.go:21
 				iLocalIdY := gc_ty
-				_ = iLocalIdY
-
 //line hecbench_medianfilter.go:26
 				iImagePosX := iGroupIdX*iBlockX + iLocalIdX
-				_ = iImagePosX
-
-//line hecbench_medianfilter.go:27
 				iDevYPrime := iGroupIdY*iBlockY + iLocalIdY - 1
-				_ = iDevYPrime
-
 //line hecbench_medianfilter.go:32
 				iDevGMEMOffset := iDevYPrime*iImageX + iImagePosX
-				_ = iDevGMEMOffset
+//line hecbench_medianfilter.go:34
 				var iLocalPixOffset int
-				_ = iLocalPixOffset
-
 //line hecbench_medianfilter.go:119
 				fMedianEstimate := [3]float32{128.0, 128.0, 128.0}
-
-//line hecbench_medianfilter.go:120
 				fMinBound := [3]float32{0.0, 0.0, 0.0}
-
-//line hecbench_medianfilter.go:121
 				fMaxBound := [3]float32{255.0, 255.0, 255.0}
-
 				{
-
 //line hecbench_medianfilter.go:124
-					{
+					iSearch := int(0)
 //line hecbench_medianfilter.go:124
-						iSearch := int(0)
-//line hecbench_medianfilter.go:124
-						_ = iSearch
-						uiHighCount := [3]uint32{0, 0, 0}
-
+					_ = iSearch
+					uiHighCount := [3]uint32{0, 0, 0}
 //line hecbench_medianfilter.go:128
-						iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
-
+					iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
 //line hecbench_medianfilter.go:131
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-
-						iLocalPixOffset += (iLocalPixPitch - 2)
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-
-						iLocalPixOffset += (iLocalPixPitch - 2)
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:136
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:141
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+//line hecbench_medianfilter.go:145
+					iLocalPixOffset += (iLocalPixPitch - 2)
+//line hecbench_medianfilter.go:147
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:152
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:157
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+//line hecbench_medianfilter.go:161
+					iLocalPixOffset += (iLocalPixPitch - 2)
+//line hecbench_medianfilter.go:163
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:168
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:173
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
 //line hecbench_medianfilter.go:179
-						if uiHighCount[0] > 4 {
-							fMinBound[0] = fMedianEstimate[0]
-						} else {
-							fMaxBound[0] = fMedianEstimate[0]
-						}
-
-						if uiHighCount[1] > 4 {
-							fMinBound[1] = fMedianEstimate[1]
-						} else {
-							fMaxBound[1] = fMedianEstimate[1]
-						}
-
-						if uiHighCount[2] > 4 {
-							fMinBound[2] = fMedianEstimate[2]
-						} else {
-							fMaxBound[2] = fMedianEstimate[2]
-						}
-
-//line hecbench_medianfilter.go:198
-						fMedianEstimate[0] = 0.5 * (fMaxBound[0] + fMinBound[0])
-						fMedianEstimate[1] = 0.5 * (fMaxBound[1] + fMinBound[1])
-						fMedianEstimate[2] = 0.5 * (fMaxBound[2] + fMinBound[2])
+					if uiHighCount[0] > 4 {
+						fMinBound[0] = fMedianEstimate[0]
+					} else {
+						fMaxBound[0] = fMedianEstimate[0]
 					}
-//line hecbench_medianfilter.go:124
-					{
-//line hecbench_medianfilter.go:124
-						iSearch := int(1)
-//line hecbench_medianfilter.go:124
-						_ = iSearch
-						uiHighCount := [3]uint32{0, 0, 0}
-
-//line hecbench_medianfilter.go:128
-						iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
-
-//line hecbench_medianfilter.go:131
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-
-						iLocalPixOffset += (iLocalPixPitch - 2)
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-
-						iLocalPixOffset += (iLocalPixPitch - 2)
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-
-//line hecbench_medianfilter.go:179
-						if uiHighCount[0] > 4 {
-							fMinBound[0] = fMedianEstimate[0]
-						} else {
-							fMaxBound[0] = fMedianEstimate[0]
-						}
-
-						if uiHighCount[1] > 4 {
-							fMinBound[1] = fMedianEstimate[1]
-						} else {
-							fMaxBound[1] = fMedianEstimate[1]
-						}
-
-						if uiHighCount[2] > 4 {
-							fMinBound[2] = fMedianEstimate[2]
-						} else {
-							fMaxBound[2] = fMedianEstimate[2]
-						}
-
-//line hecbench_medianfilter.go:198
-						fMedianEstimate[0] = 0.5 * (fMaxBound[0] + fMinBound[0])
-						fMedianEstimate[1] = 0.5 * (fMaxBound[1] + fMinBound[1])
-						fMedianEstimate[2] = 0.5 * (fMaxBound[2] + fMinBound[2])
+//line hecbench_medianfilter.go:185
+					if uiHighCount[1] > 4 {
+						fMinBound[1] = fMedianEstimate[1]
+					} else {
+						fMaxBound[1] = fMedianEstimate[1]
 					}
-//line hecbench_medianfilter.go:124
-					{
-//line hecbench_medianfilter.go:124
-						iSearch := int(2)
-//line hecbench_medianfilter.go:124
-						_ = iSearch
-						uiHighCount := [3]uint32{0, 0, 0}
-
-//line hecbench_medianfilter.go:128
-						iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
-
-//line hecbench_medianfilter.go:131
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-
-						iLocalPixOffset += (iLocalPixPitch - 2)
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-
-						iLocalPixOffset += (iLocalPixPitch - 2)
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-
-//line hecbench_medianfilter.go:179
-						if uiHighCount[0] > 4 {
-							fMinBound[0] = fMedianEstimate[0]
-						} else {
-							fMaxBound[0] = fMedianEstimate[0]
-						}
-
-						if uiHighCount[1] > 4 {
-							fMinBound[1] = fMedianEstimate[1]
-						} else {
-							fMaxBound[1] = fMedianEstimate[1]
-						}
-
-						if uiHighCount[2] > 4 {
-							fMinBound[2] = fMedianEstimate[2]
-						} else {
-							fMaxBound[2] = fMedianEstimate[2]
-						}
-
-//line hecbench_medianfilter.go:198
-						fMedianEstimate[0] = 0.5 * (fMaxBound[0] + fMinBound[0])
-						fMedianEstimate[1] = 0.5 * (fMaxBound[1] + fMinBound[1])
-						fMedianEstimate[2] = 0.5 * (fMaxBound[2] + fMinBound[2])
+//line hecbench_medianfilter.go:191
+					if uiHighCount[2] > 4 {
+						fMinBound[2] = fMedianEstimate[2]
+					} else {
+						fMaxBound[2] = fMedianEstimate[2]
 					}
-//line hecbench_medianfilter.go:124
-					{
-//line hecbench_medianfilter.go:124
-						iSearch := int(3)
-//line hecbench_medianfilter.go:124
-						_ = iSearch
-						uiHighCount := [3]uint32{0, 0, 0}
-
-//line hecbench_medianfilter.go:128
-						iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
-
-//line hecbench_medianfilter.go:131
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-
-						iLocalPixOffset += (iLocalPixPitch - 2)
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-
-						iLocalPixOffset += (iLocalPixPitch - 2)
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-
-//line hecbench_medianfilter.go:179
-						if uiHighCount[0] > 4 {
-							fMinBound[0] = fMedianEstimate[0]
-						} else {
-							fMaxBound[0] = fMedianEstimate[0]
-						}
-
-						if uiHighCount[1] > 4 {
-							fMinBound[1] = fMedianEstimate[1]
-						} else {
-							fMaxBound[1] = fMedianEstimate[1]
-						}
-
-						if uiHighCount[2] > 4 {
-							fMinBound[2] = fMedianEstimate[2]
-						} else {
-							fMaxBound[2] = fMedianEstimate[2]
-						}
-
 //line hecbench_medianfilter.go:198
-						fMedianEstimate[0] = 0.5 * (fMaxBound[0] + fMinBound[0])
-						fMedianEstimate[1] = 0.5 * (fMaxBound[1] + fMinBound[1])
-						fMedianEstimate[2] = 0.5 * (fMaxBound[2] + fMinBound[2])
-					}
-//line hecbench_medianfilter.go:124
-					{
-//line hecbench_medianfilter.go:124
-						iSearch := int(4)
-//line hecbench_medianfilter.go:124
-						_ = iSearch
-						uiHighCount := [3]uint32{0, 0, 0}
-
-//line hecbench_medianfilter.go:128
-						iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
-
-//line hecbench_medianfilter.go:131
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-
-						iLocalPixOffset += (iLocalPixPitch - 2)
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-
-						iLocalPixOffset += (iLocalPixPitch - 2)
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-
-//line hecbench_medianfilter.go:179
-						if uiHighCount[0] > 4 {
-							fMinBound[0] = fMedianEstimate[0]
-						} else {
-							fMaxBound[0] = fMedianEstimate[0]
-						}
-
-						if uiHighCount[1] > 4 {
-							fMinBound[1] = fMedianEstimate[1]
-						} else {
-							fMaxBound[1] = fMedianEstimate[1]
-						}
-
-						if uiHighCount[2] > 4 {
-							fMinBound[2] = fMedianEstimate[2]
-						} else {
-							fMaxBound[2] = fMedianEstimate[2]
-						}
-
-//line hecbench_medianfilter.go:198
-						fMedianEstimate[0] = 0.5 * (fMaxBound[0] + fMinBound[0])
-						fMedianEstimate[1] = 0.5 * (fMaxBound[1] + fMinBound[1])
-						fMedianEstimate[2] = 0.5 * (fMaxBound[2] + fMinBound[2])
-					}
-//line hecbench_medianfilter.go:124
-					{
-//line hecbench_medianfilter.go:124
-						iSearch := int(5)
-//line hecbench_medianfilter.go:124
-						_ = iSearch
-						uiHighCount := [3]uint32{0, 0, 0}
-
-//line hecbench_medianfilter.go:128
-						iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
-
-//line hecbench_medianfilter.go:131
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-
-						iLocalPixOffset += (iLocalPixPitch - 2)
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-
-						iLocalPixOffset += (iLocalPixPitch - 2)
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-
-//line hecbench_medianfilter.go:179
-						if uiHighCount[0] > 4 {
-							fMinBound[0] = fMedianEstimate[0]
-						} else {
-							fMaxBound[0] = fMedianEstimate[0]
-						}
-
-						if uiHighCount[1] > 4 {
-							fMinBound[1] = fMedianEstimate[1]
-						} else {
-							fMaxBound[1] = fMedianEstimate[1]
-						}
-
-						if uiHighCount[2] > 4 {
-							fMinBound[2] = fMedianEstimate[2]
-						} else {
-							fMaxBound[2] = fMedianEstimate[2]
-						}
-
-//line hecbench_medianfilter.go:198
-						fMedianEstimate[0] = 0.5 * (fMaxBound[0] + fMinBound[0])
-						fMedianEstimate[1] = 0.5 * (fMaxBound[1] + fMinBound[1])
-						fMedianEstimate[2] = 0.5 * (fMaxBound[2] + fMinBound[2])
-					}
-//line hecbench_medianfilter.go:124
-					{
-//line hecbench_medianfilter.go:124
-						iSearch := int(6)
-//line hecbench_medianfilter.go:124
-						_ = iSearch
-						uiHighCount := [3]uint32{0, 0, 0}
-
-//line hecbench_medianfilter.go:128
-						iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
-
-//line hecbench_medianfilter.go:131
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-
-						iLocalPixOffset += (iLocalPixPitch - 2)
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-
-						iLocalPixOffset += (iLocalPixPitch - 2)
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-
-//line hecbench_medianfilter.go:179
-						if uiHighCount[0] > 4 {
-							fMinBound[0] = fMedianEstimate[0]
-						} else {
-							fMaxBound[0] = fMedianEstimate[0]
-						}
-
-						if uiHighCount[1] > 4 {
-							fMinBound[1] = fMedianEstimate[1]
-						} else {
-							fMaxBound[1] = fMedianEstimate[1]
-						}
-
-						if uiHighCount[2] > 4 {
-							fMinBound[2] = fMedianEstimate[2]
-						} else {
-							fMaxBound[2] = fMedianEstimate[2]
-						}
-
-//line hecbench_medianfilter.go:198
-						fMedianEstimate[0] = 0.5 * (fMaxBound[0] + fMinBound[0])
-						fMedianEstimate[1] = 0.5 * (fMaxBound[1] + fMinBound[1])
-						fMedianEstimate[2] = 0.5 * (fMaxBound[2] + fMinBound[2])
-					}
-//line hecbench_medianfilter.go:124
-					{
-//line hecbench_medianfilter.go:124
-						iSearch := int(7)
-//line hecbench_medianfilter.go:124
-						_ = iSearch
-						uiHighCount := [3]uint32{0, 0, 0}
-
-//line hecbench_medianfilter.go:128
-						iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
-
-//line hecbench_medianfilter.go:131
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-
-						iLocalPixOffset += (iLocalPixPitch - 2)
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-
-						iLocalPixOffset += (iLocalPixPitch - 2)
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-						iLocalPixOffset++
-
-						uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-						uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-						uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-
-//line hecbench_medianfilter.go:179
-						if uiHighCount[0] > 4 {
-							fMinBound[0] = fMedianEstimate[0]
-						} else {
-							fMaxBound[0] = fMedianEstimate[0]
-						}
-
-						if uiHighCount[1] > 4 {
-							fMinBound[1] = fMedianEstimate[1]
-						} else {
-							fMaxBound[1] = fMedianEstimate[1]
-						}
-
-						if uiHighCount[2] > 4 {
-							fMinBound[2] = fMedianEstimate[2]
-						} else {
-							fMaxBound[2] = fMedianEstimate[2]
-						}
-
-//line hecbench_medianfilter.go:198
-						fMedianEstimate[0] = 0.5 * (fMaxBound[0] + fMinBound[0])
-						fMedianEstimate[1] = 0.5 * (fMaxBound[1] + fMinBound[1])
-						fMedianEstimate[2] = 0.5 * (fMaxBound[2] + fMinBound[2])
-					}
-//line hecbench_medianfilter.go:201
+					fMedianEstimate[0] = 0.5 * (fMaxBound[0] + fMinBound[0])
+					fMedianEstimate[1] = 0.5 * (fMaxBound[1] + fMinBound[1])
+					fMedianEstimate[2] = 0.5 * (fMaxBound[2] + fMinBound[2])
 				}
-
+				{
+//line hecbench_medianfilter.go:124
+					iSearch := int(1)
+//line hecbench_medianfilter.go:124
+					_ = iSearch
+					uiHighCount := [3]uint32{0, 0, 0}
+//line hecbench_medianfilter.go:128
+					iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
+//line hecbench_medianfilter.go:131
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:136
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:141
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+//line hecbench_medianfilter.go:145
+					iLocalPixOffset += (iLocalPixPitch - 2)
+//line hecbench_medianfilter.go:147
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:152
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:157
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+//line hecbench_medianfilter.go:161
+					iLocalPixOffset += (iLocalPixPitch - 2)
+//line hecbench_medianfilter.go:163
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:168
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:173
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+//line hecbench_medianfilter.go:179
+					if uiHighCount[0] > 4 {
+						fMinBound[0] = fMedianEstimate[0]
+					} else {
+						fMaxBound[0] = fMedianEstimate[0]
+					}
+//line hecbench_medianfilter.go:185
+					if uiHighCount[1] > 4 {
+						fMinBound[1] = fMedianEstimate[1]
+					} else {
+						fMaxBound[1] = fMedianEstimate[1]
+					}
+//line hecbench_medianfilter.go:191
+					if uiHighCount[2] > 4 {
+						fMinBound[2] = fMedianEstimate[2]
+					} else {
+						fMaxBound[2] = fMedianEstimate[2]
+					}
+//line hecbench_medianfilter.go:198
+					fMedianEstimate[0] = 0.5 * (fMaxBound[0] + fMinBound[0])
+					fMedianEstimate[1] = 0.5 * (fMaxBound[1] + fMinBound[1])
+					fMedianEstimate[2] = 0.5 * (fMaxBound[2] + fMinBound[2])
+				}
+				{
+//line hecbench_medianfilter.go:124
+					iSearch := int(2)
+//line hecbench_medianfilter.go:124
+					_ = iSearch
+					uiHighCount := [3]uint32{0, 0, 0}
+//line hecbench_medianfilter.go:128
+					iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
+//line hecbench_medianfilter.go:131
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:136
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:141
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+//line hecbench_medianfilter.go:145
+					iLocalPixOffset += (iLocalPixPitch - 2)
+//line hecbench_medianfilter.go:147
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:152
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:157
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+//line hecbench_medianfilter.go:161
+					iLocalPixOffset += (iLocalPixPitch - 2)
+//line hecbench_medianfilter.go:163
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:168
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:173
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+//line hecbench_medianfilter.go:179
+					if uiHighCount[0] > 4 {
+						fMinBound[0] = fMedianEstimate[0]
+					} else {
+						fMaxBound[0] = fMedianEstimate[0]
+					}
+//line hecbench_medianfilter.go:185
+					if uiHighCount[1] > 4 {
+						fMinBound[1] = fMedianEstimate[1]
+					} else {
+						fMaxBound[1] = fMedianEstimate[1]
+					}
+//line hecbench_medianfilter.go:191
+					if uiHighCount[2] > 4 {
+						fMinBound[2] = fMedianEstimate[2]
+					} else {
+						fMaxBound[2] = fMedianEstimate[2]
+					}
+//line hecbench_medianfilter.go:198
+					fMedianEstimate[0] = 0.5 * (fMaxBound[0] + fMinBound[0])
+					fMedianEstimate[1] = 0.5 * (fMaxBound[1] + fMinBound[1])
+					fMedianEstimate[2] = 0.5 * (fMaxBound[2] + fMinBound[2])
+				}
+				{
+//line hecbench_medianfilter.go:124
+					iSearch := int(3)
+//line hecbench_medianfilter.go:124
+					_ = iSearch
+					uiHighCount := [3]uint32{0, 0, 0}
+//line hecbench_medianfilter.go:128
+					iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
+//line hecbench_medianfilter.go:131
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:136
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:141
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+//line hecbench_medianfilter.go:145
+					iLocalPixOffset += (iLocalPixPitch - 2)
+//line hecbench_medianfilter.go:147
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:152
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:157
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+//line hecbench_medianfilter.go:161
+					iLocalPixOffset += (iLocalPixPitch - 2)
+//line hecbench_medianfilter.go:163
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:168
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:173
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+//line hecbench_medianfilter.go:179
+					if uiHighCount[0] > 4 {
+						fMinBound[0] = fMedianEstimate[0]
+					} else {
+						fMaxBound[0] = fMedianEstimate[0]
+					}
+//line hecbench_medianfilter.go:185
+					if uiHighCount[1] > 4 {
+						fMinBound[1] = fMedianEstimate[1]
+					} else {
+						fMaxBound[1] = fMedianEstimate[1]
+					}
+//line hecbench_medianfilter.go:191
+					if uiHighCount[2] > 4 {
+						fMinBound[2] = fMedianEstimate[2]
+					} else {
+						fMaxBound[2] = fMedianEstimate[2]
+					}
+//line hecbench_medianfilter.go:198
+					fMedianEstimate[0] = 0.5 * (fMaxBound[0] + fMinBound[0])
+					fMedianEstimate[1] = 0.5 * (fMaxBound[1] + fMinBound[1])
+					fMedianEstimate[2] = 0.5 * (fMaxBound[2] + fMinBound[2])
+				}
+				{
+//line hecbench_medianfilter.go:124
+					iSearch := int(4)
+//line hecbench_medianfilter.go:124
+					_ = iSearch
+					uiHighCount := [3]uint32{0, 0, 0}
+//line hecbench_medianfilter.go:128
+					iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
+//line hecbench_medianfilter.go:131
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:136
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:141
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+//line hecbench_medianfilter.go:145
+					iLocalPixOffset += (iLocalPixPitch - 2)
+//line hecbench_medianfilter.go:147
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:152
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:157
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+//line hecbench_medianfilter.go:161
+					iLocalPixOffset += (iLocalPixPitch - 2)
+//line hecbench_medianfilter.go:163
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:168
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:173
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+//line hecbench_medianfilter.go:179
+					if uiHighCount[0] > 4 {
+						fMinBound[0] = fMedianEstimate[0]
+					} else {
+						fMaxBound[0] = fMedianEstimate[0]
+					}
+//line hecbench_medianfilter.go:185
+					if uiHighCount[1] > 4 {
+						fMinBound[1] = fMedianEstimate[1]
+					} else {
+						fMaxBound[1] = fMedianEstimate[1]
+					}
+//line hecbench_medianfilter.go:191
+					if uiHighCount[2] > 4 {
+						fMinBound[2] = fMedianEstimate[2]
+					} else {
+						fMaxBound[2] = fMedianEstimate[2]
+					}
+//line hecbench_medianfilter.go:198
+					fMedianEstimate[0] = 0.5 * (fMaxBound[0] + fMinBound[0])
+					fMedianEstimate[1] = 0.5 * (fMaxBound[1] + fMinBound[1])
+					fMedianEstimate[2] = 0.5 * (fMaxBound[2] + fMinBound[2])
+				}
+				{
+//line hecbench_medianfilter.go:124
+					iSearch := int(5)
+//line hecbench_medianfilter.go:124
+					_ = iSearch
+					uiHighCount := [3]uint32{0, 0, 0}
+//line hecbench_medianfilter.go:128
+					iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
+//line hecbench_medianfilter.go:131
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:136
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:141
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+//line hecbench_medianfilter.go:145
+					iLocalPixOffset += (iLocalPixPitch - 2)
+//line hecbench_medianfilter.go:147
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:152
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:157
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+//line hecbench_medianfilter.go:161
+					iLocalPixOffset += (iLocalPixPitch - 2)
+//line hecbench_medianfilter.go:163
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:168
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:173
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+//line hecbench_medianfilter.go:179
+					if uiHighCount[0] > 4 {
+						fMinBound[0] = fMedianEstimate[0]
+					} else {
+						fMaxBound[0] = fMedianEstimate[0]
+					}
+//line hecbench_medianfilter.go:185
+					if uiHighCount[1] > 4 {
+						fMinBound[1] = fMedianEstimate[1]
+					} else {
+						fMaxBound[1] = fMedianEstimate[1]
+					}
+//line hecbench_medianfilter.go:191
+					if uiHighCount[2] > 4 {
+						fMinBound[2] = fMedianEstimate[2]
+					} else {
+						fMaxBound[2] = fMedianEstimate[2]
+					}
+//line hecbench_medianfilter.go:198
+					fMedianEstimate[0] = 0.5 * (fMaxBound[0] + fMinBound[0])
+					fMedianEstimate[1] = 0.5 * (fMaxBound[1] + fMinBound[1])
+					fMedianEstimate[2] = 0.5 * (fMaxBound[2] + fMinBound[2])
+				}
+				{
+//line hecbench_medianfilter.go:124
+					iSearch := int(6)
+//line hecbench_medianfilter.go:124
+					_ = iSearch
+					uiHighCount := [3]uint32{0, 0, 0}
+//line hecbench_medianfilter.go:128
+					iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
+//line hecbench_medianfilter.go:131
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:136
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:141
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+//line hecbench_medianfilter.go:145
+					iLocalPixOffset += (iLocalPixPitch - 2)
+//line hecbench_medianfilter.go:147
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:152
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:157
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+//line hecbench_medianfilter.go:161
+					iLocalPixOffset += (iLocalPixPitch - 2)
+//line hecbench_medianfilter.go:163
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:168
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:173
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+//line hecbench_medianfilter.go:179
+					if uiHighCount[0] > 4 {
+						fMinBound[0] = fMedianEstimate[0]
+					} else {
+						fMaxBound[0] = fMedianEstimate[0]
+					}
+//line hecbench_medianfilter.go:185
+					if uiHighCount[1] > 4 {
+						fMinBound[1] = fMedianEstimate[1]
+					} else {
+						fMaxBound[1] = fMedianEstimate[1]
+					}
+//line hecbench_medianfilter.go:191
+					if uiHighCount[2] > 4 {
+						fMinBound[2] = fMedianEstimate[2]
+					} else {
+						fMaxBound[2] = fMedianEstimate[2]
+					}
+//line hecbench_medianfilter.go:198
+					fMedianEstimate[0] = 0.5 * (fMaxBound[0] + fMinBound[0])
+					fMedianEstimate[1] = 0.5 * (fMaxBound[1] + fMinBound[1])
+					fMedianEstimate[2] = 0.5 * (fMaxBound[2] + fMinBound[2])
+				}
+				{
+//line hecbench_medianfilter.go:124
+					iSearch := int(7)
+//line hecbench_medianfilter.go:124
+					_ = iSearch
+					uiHighCount := [3]uint32{0, 0, 0}
+//line hecbench_medianfilter.go:128
+					iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
+//line hecbench_medianfilter.go:131
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:136
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:141
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+//line hecbench_medianfilter.go:145
+					iLocalPixOffset += (iLocalPixPitch - 2)
+//line hecbench_medianfilter.go:147
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:152
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:157
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+//line hecbench_medianfilter.go:161
+					iLocalPixOffset += (iLocalPixPitch - 2)
+//line hecbench_medianfilter.go:163
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:168
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					iLocalPixOffset++
+//line hecbench_medianfilter.go:173
+					uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+//line hecbench_medianfilter.go:179
+					if uiHighCount[0] > 4 {
+						fMinBound[0] = fMedianEstimate[0]
+					} else {
+						fMaxBound[0] = fMedianEstimate[0]
+					}
+//line hecbench_medianfilter.go:185
+					if uiHighCount[1] > 4 {
+						fMinBound[1] = fMedianEstimate[1]
+					} else {
+						fMaxBound[1] = fMedianEstimate[1]
+					}
+//line hecbench_medianfilter.go:191
+					if uiHighCount[2] > 4 {
+						fMinBound[2] = fMedianEstimate[2]
+					} else {
+						fMaxBound[2] = fMedianEstimate[2]
+					}
+//line hecbench_medianfilter.go:198
+					fMedianEstimate[0] = 0.5 * (fMaxBound[0] + fMinBound[0])
+					fMedianEstimate[1] = 0.5 * (fMaxBound[1] + fMinBound[1])
+					fMedianEstimate[2] = 0.5 * (fMaxBound[2] + fMinBound[2])
+				}
 //line hecbench_medianfilter.go:204
 				uiPackedPix := 0x000000FF & uint32(fMedianEstimate[0]+0.5)
-
-//line hecbench_medianfilter.go:205
 				uiPackedPix |= 0x0000FF00 & (uint32(fMedianEstimate[1]+0.5) << 8)
-
-//line hecbench_medianfilter.go:206
 				uiPackedPix |= 0x00FF0000 & (uint32(fMedianEstimate[2]+0.5) << 16)
-
 //line hecbench_medianfilter.go:209
 				if (iDevYPrime < iDevImageHeight) && (iImagePosX < iImageWidth) {
 					uiDest[iDevGMEMOffset+iImageX] = uiPackedPix
 				}
-				_ = fMedianEstimate
-				_ = fMinBound
-				_ = fMaxBound
-				_ = uiPackedPix
 			}
+//line hecbench_medianfilter.go:217
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0

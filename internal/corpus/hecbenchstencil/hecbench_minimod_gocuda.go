@@ -45,17 +45,11 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 	gc_by := gc_bidx.Y
 	gc_bz := gc_bidx.Z
 	gc_n := gc_b.Len()
-
 //line hecbench_minimod.go:41
 	sU := gocuda.Shared[[mmNDim + 2*mmR][mmNDim + 2*mmR]float32](t, mmNDim+2*mmR)[:mmNDim+2*mmR]
-
 //line hecbench_minimod.go:43
 	i0 := x3 + int64(gc_bz*gc_bdz)
-
-//line hecbench_minimod.go:44
 	j0 := y3 + int64(gc_by*gc_bdy)
-
-//line hecbench_minimod.go:45
 	k0 := z3 + int64(gc_bx*gc_bdx)
 	{
 		gc_ty := 0
@@ -69,22 +63,12 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_minimod.go:47
 					ti := gc_tz
-					_ = ti
-
-//line hecbench_minimod.go:48
 					tj := gc_ty
-					_ = tj
-
-//line hecbench_minimod.go:49
 					tk := gc_tx
-					_ = tk
-
 //line hecbench_minimod.go:55
 					gc_at[0][tj][tk] = 0
-
 //line hecbench_minimod.go:57
 					if ti < 2*mmR && tj < 2*mmR && tk < 2*mmR {
 						gc_at2[0][mmNDim+tj][mmNDim+tk] = 0
@@ -94,22 +78,12 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_minimod.go:47
 					ti := gc_tz
-					_ = ti
-
-//line hecbench_minimod.go:48
 					tj := gc_ty
-					_ = tj
-
-//line hecbench_minimod.go:49
 					tk := gc_tx
-					_ = tk
-
 //line hecbench_minimod.go:55
 					sU[ti][tj][tk] = 0
-
 //line hecbench_minimod.go:57
 					if ti < 2*mmR && tj < 2*mmR && tk < 2*mmR {
 						sU[mmNDim+ti][mmNDim+tj][mmNDim+tk] = 0
@@ -130,61 +104,27 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_minimod.go:47
 				ti := gc_tz
-				_ = ti
-
-//line hecbench_minimod.go:48
 				tj := gc_ty
-				_ = tj
-
-//line hecbench_minimod.go:49
 				tk := gc_tx
-				_ = tk
-
 //line hecbench_minimod.go:51
 				i := i0 + int64(ti)
-				_ = i
-
-//line hecbench_minimod.go:52
 				j := j0 + int64(tj)
-				_ = j
-
-//line hecbench_minimod.go:53
 				k := k0 + int64(tk)
-				_ = k
-
 //line hecbench_minimod.go:63
 				sui := int64(ti + mmR)
-				_ = sui
-
-//line hecbench_minimod.go:64
 				suj := int64(tj + mmR)
-				_ = suj
-
-//line hecbench_minimod.go:65
 				suk := int64(tk + mmR)
-				_ = suk
-
 //line hecbench_minimod.go:67
 				zSide := ti / mmR
-				_ = zSide
-
 //line hecbench_minimod.go:69
 				ySide := tj / mmR
-				_ = ySide
-
 //line hecbench_minimod.go:68
 				sU[ti+zSide*mmNDim][suj][suk] = u[mmIdx3(i+int64((zSide*2-1)*mmR), j, k, lx, ly, lz, ldimy, ldimz)]
-
 //line hecbench_minimod.go:70
 				sU[sui][tj+ySide*mmNDim][suk] = u[mmIdx3(i, j+int64((ySide*2-1)*mmR), k, lx, ly, lz, ldimy, ldimz)]
-
-//line hecbench_minimod.go:71
 				sU[sui][suj][tk] = u[mmIdx3(i, j, k-mmR, lx, ly, lz, ldimy, ldimz)]
-
-//line hecbench_minimod.go:72
 				sU[sui][suj][tk+mmNDim] = u[mmIdx3(i, j, k+mmR, lx, ly, lz, ldimy, ldimz)]
 			}
 			gc_ty++
@@ -202,48 +142,26 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_minimod.go:47
 				ti := gc_tz
-				_ = ti
-
 //line hecbench_minimod.go:51
 				i := i0 + int64(ti)
-				_ = i
-
 //line hecbench_minimod.go:48
 				tj := gc_ty
-				_ = tj
-
 //line hecbench_minimod.go:52
 				j := j0 + int64(tj)
-				_ = j
-
 //line hecbench_minimod.go:49
 				tk := gc_tx
-				_ = tk
-
 //line hecbench_minimod.go:53
 				k := k0 + int64(tk)
-				_ = k
-
 //line hecbench_minimod.go:63
 				sui := int64(ti + mmR)
-				_ = sui
-
-//line hecbench_minimod.go:64
 				suj := int64(tj + mmR)
-				_ = suj
-
-//line hecbench_minimod.go:65
 				suk := int64(tk + mmR)
-				_ = suk
-
 //line hecbench_minimod.go:76
 				if i > x4-1 || j > y4-1 || k > z4-1 {
 					continue gc_L3
 				}
-
 //line hecbench_minimod.go:80
 				lap := coef0*sU[sui][suj][suk] +
 					coefx1*(sU[sui+1][suj][suk]+sU[sui-1][suj][suk]) +
@@ -258,11 +176,9 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 					coefx4*(sU[sui+4][suj][suk]+sU[sui-4][suj][suk]) +
 					coefy4*(sU[sui][suj+4][suk]+sU[sui][suj-4][suk]) +
 					coefz4*(sU[sui][suj][suk+4]+sU[sui][suj][suk-4])
-
-//line hecbench_minimod.go:93
 				v[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)] = 2*sU[sui][suj][suk] + vp[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)]*lap - v[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)]
-				_ = lap
 			}
+//line hecbench_minimod.go:96
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -302,17 +218,11 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 	gc_by := gc_bidx.Y
 	gc_bz := gc_bidx.Z
 	gc_n := gc_b.Len()
-
 //line hecbench_minimod.go:109
 	sU := gocuda.Shared[[mmNDim + 2*mmR][mmNDim + 2*mmR]float32](t, mmNDim+2*mmR)[:mmNDim+2*mmR]
-
 //line hecbench_minimod.go:111
 	i0 := x3 + int64(gc_bz*gc_bdz)
-
-//line hecbench_minimod.go:112
 	j0 := y3 + int64(gc_by*gc_bdy)
-
-//line hecbench_minimod.go:113
 	k0 := z3 + int64(gc_bx*gc_bdx)
 	{
 		gc_ty := 0
@@ -326,22 +236,12 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_minimod.go:115
 					ti := gc_tz
-					_ = ti
-
-//line hecbench_minimod.go:116
 					tj := gc_ty
-					_ = tj
-
-//line hecbench_minimod.go:117
 					tk := gc_tx
-					_ = tk
-
 //line hecbench_minimod.go:123
 					gc_at[0][tj][tk] = 0
-
 //line hecbench_minimod.go:125
 					if ti < 2*mmR && tj < 2*mmR && tk < 2*mmR {
 						gc_at2[0][mmNDim+tj][mmNDim+tk] = 0
@@ -351,22 +251,12 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_minimod.go:115
 					ti := gc_tz
-					_ = ti
-
-//line hecbench_minimod.go:116
 					tj := gc_ty
-					_ = tj
-
-//line hecbench_minimod.go:117
 					tk := gc_tx
-					_ = tk
-
 //line hecbench_minimod.go:123
 					sU[ti][tj][tk] = 0
-
 //line hecbench_minimod.go:125
 					if ti < 2*mmR && tj < 2*mmR && tk < 2*mmR {
 						sU[mmNDim+ti][mmNDim+tj][mmNDim+tk] = 0
@@ -387,61 +277,27 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_minimod.go:115
 				ti := gc_tz
-				_ = ti
-
-//line hecbench_minimod.go:116
 				tj := gc_ty
-				_ = tj
-
-//line hecbench_minimod.go:117
 				tk := gc_tx
-				_ = tk
-
 //line hecbench_minimod.go:119
 				i := i0 + int64(ti)
-				_ = i
-
-//line hecbench_minimod.go:120
 				j := j0 + int64(tj)
-				_ = j
-
-//line hecbench_minimod.go:121
 				k := k0 + int64(tk)
-				_ = k
-
 //line hecbench_minimod.go:131
 				sui := int64(ti + mmR)
-				_ = sui
-
-//line hecbench_minimod.go:132
 				suj := int64(tj + mmR)
-				_ = suj
-
-//line hecbench_minimod.go:133
 				suk := int64(tk + mmR)
-				_ = suk
-
 //line hecbench_minimod.go:135
 				zSide := ti / mmR
-				_ = zSide
-
 //line hecbench_minimod.go:137
 				ySide := tj / mmR
-				_ = ySide
-
 //line hecbench_minimod.go:136
 				sU[ti+zSide*mmNDim][suj][suk] = u[mmIdx3(i+int64((zSide*2-1)*mmR), j, k, lx, ly, lz, ldimy, ldimz)]
-
 //line hecbench_minimod.go:138
 				sU[sui][tj+ySide*mmNDim][suk] = u[mmIdx3(i, j+int64((ySide*2-1)*mmR), k, lx, ly, lz, ldimy, ldimz)]
-
-//line hecbench_minimod.go:139
 				sU[sui][suj][tk] = u[mmIdx3(i, j, k-mmR, lx, ly, lz, ldimy, ldimz)]
-
-//line hecbench_minimod.go:140
 				sU[sui][suj][tk+mmNDim] = u[mmIdx3(i, j, k+mmR, lx, ly, lz, ldimy, ldimz)]
 			}
 			gc_ty++
@@ -459,48 +315,26 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_minimod.go:115
 				ti := gc_tz
-				_ = ti
-
 //line hecbench_minimod.go:119
 				i := i0 + int64(ti)
-				_ = i
-
 //line hecbench_minimod.go:116
 				tj := gc_ty
-				_ = tj
-
 //line hecbench_minimod.go:120
 				j := j0 + int64(tj)
-				_ = j
-
 //line hecbench_minimod.go:117
 				tk := gc_tx
-				_ = tk
-
 //line hecbench_minimod.go:121
 				k := k0 + int64(tk)
-				_ = k
-
 //line hecbench_minimod.go:131
 				sui := int64(ti + mmR)
-				_ = sui
-
-//line hecbench_minimod.go:132
 				suj := int64(tj + mmR)
-				_ = suj
-
-//line hecbench_minimod.go:133
 				suk := int64(tk + mmR)
-				_ = suk
-
 //line hecbench_minimod.go:144
 				if i > x4-1 || j > y4-1 || k > z4-1 {
 					continue gc_L3
 				}
-
 //line hecbench_minimod.go:148
 				lap := coef0*sU[sui][suj][suk] +
 					coefx1*(sU[sui+1][suj][suk]+sU[sui-1][suj][suk]) +
@@ -515,15 +349,12 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 					coefx4*(sU[sui+4][suj][suk]+sU[sui-4][suj][suk]) +
 					coefy4*(sU[sui][suj+4][suk]+sU[sui][suj-4][suk]) +
 					coefz4*(sU[sui][suj][suk+4]+sU[sui][suj][suk-4])
-
 //line hecbench_minimod.go:162
 				sEtaC := eta[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)]
-
 //line hecbench_minimod.go:164
 				v[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)] = ((2*sEtaC+2-sEtaC*sEtaC)*sU[sui][suj][suk] +
 					(vp[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)]*(lap+phi[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)]) - v[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)])) /
 					(2*sEtaC + 1)
-
 //line hecbench_minimod.go:168
 				phi[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)] =
 					(phi[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)] -
@@ -533,9 +364,8 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 								(sU[sui][suj+1][suk]-sU[sui][suj-1][suk])*hdy2 +
 							(eta[mmIdx3(i, j, k+1, lx, ly, lz, ldimy, ldimz)]-eta[mmIdx3(i, j, k-1, lx, ly, lz, ldimy, ldimz)])*
 								(sU[sui][suj][suk+1]-sU[sui][suj][suk-1])*hdz2)) / (1 + sEtaC)
-				_ = lap
-				_ = sEtaC
 			}
+//line hecbench_minimod.go:179
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -569,44 +399,38 @@ func gc_body_kernelAddSourceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gU []
 			return
 		}
 		gc_pos.Block = gc_blk
-		{
-			gc_step := 0
-			for ; gc_step+3 < gc_n; gc_step += 4 {
-				{
-					gc_rank := gc_step + 0
-					gc_pos.Thread = gc_rank
-
-//line hecbench_minimod.go:183
-					gU[idx] += source
-				}
-				{
-					gc_rank := gc_step + 1
-					gc_pos.Thread = gc_rank
-
-//line hecbench_minimod.go:183
-					gU[idx] += source
-				}
-				{
-					gc_rank := gc_step + 2
-					gc_pos.Thread = gc_rank
-
-//line hecbench_minimod.go:183
-					gU[idx] += source
-				}
-				{
-					gc_rank := gc_step + 3
-					gc_pos.Thread = gc_rank
-
-//line hecbench_minimod.go:183
-					gU[idx] += source
-				}
-			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line hecbench_minimod.go:191
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
-
 //line hecbench_minimod.go:183
 				gU[idx] += source
 			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+//line hecbench_minimod.go:183
+				gU[idx] += source
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+//line hecbench_minimod.go:183
+				gU[idx] += source
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+//line hecbench_minimod.go:183
+				gU[idx] += source
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line hecbench_minimod.go:183
+			gU[idx] += source
 		}
 	}
 }
@@ -614,4 +438,5 @@ func gc_body_kernelAddSourceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gU []
 // gc_files_hecbench_minimod holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_minimod.go
+//line hecbench_minimod.go:192
 var gc_files_hecbench_minimod embed.FS

@@ -62,17 +62,11 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 	_ = &coefz2
 	_ = &coefz3
 	_ = &coefz4
-
 //line hecbench_minimod.go:41
 	sU := gocuda.Shared[[mmNDim + 2*mmR][mmNDim + 2*mmR]float32](t, mmNDim+2*mmR)[:mmNDim+2*mmR]
-
 //line hecbench_minimod.go:43
 	i0 := x3 + int64(gc_bz2*gc_bdz2)
-
-//line hecbench_minimod.go:44
 	j0 := y3 + int64(gc_by2*gc_bdy2)
-
-//line hecbench_minimod.go:45
 	k0 := z3 + int64(gc_bx2*gc_bdx2)
 	{
 		gc_ty2 := 0
@@ -88,40 +82,23 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:55
 					gc_vb2 := archsimd.BroadcastFloat32x8(0)
 //line hecbench_minimod.go:55
-					_ = gc_vb2
-//line hecbench_minimod.go:55
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_minimod.go:55
-					_ = gc_iota2
 //line hecbench_minimod.go:55
 					gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_minimod.go:55
-					_ = gc_none2
-//line hecbench_minimod.go:55
 					gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_minimod.go:55
-					_ = gc_all2
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:47
 						var ti int = gc_tz2
-//line hecbench_minimod.go:47
-						_ = ti
-//line hecbench_minimod.go:48
 						var tj int = gc_ty2
-//line hecbench_minimod.go:48
-						_ = tj
-//line hecbench_minimod.go:49
 						var tk int = gc_tx2
-//line hecbench_minimod.go:49
-						_ = tk
 //line hecbench_minimod.go:55
 						if tk < 0 || tk > len(gc_at3[0][tj])-8 {
 //line hecbench_minimod.go:55
 							break
-//line hecbench_minimod.go:55
 						}
 //line hecbench_minimod.go:55
 						gc_vb2.StoreSlice(gc_at3[0][tj][tk:])
@@ -130,7 +107,6 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:57
 							if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(gc_at4[0][mmNDim+tj])-8 {
 								gc_vb2.StoreSlice(gc_at4[0][mmNDim+tj][mmNDim+tk:])
-//line hecbench_minimod.go:58
 							} else {
 //line hecbench_minimod.go:58
 								var gc_lanes3 [8]float32
@@ -144,15 +120,11 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 										gc_pos2.Thread = gc_rank2 + gc_k3
 //line hecbench_minimod.go:58
 										gc_at4[0][mmNDim+tj][(mmNDim+tk)+gc_k3] = gc_lanes3[gc_k3]
-//line hecbench_minimod.go:58
 									}
-//line hecbench_minimod.go:58
 								}
 //line hecbench_minimod.go:58
 								gc_pos2.Thread = gc_rank2
-//line hecbench_minimod.go:58
 							}
-//line hecbench_minimod.go:58
 						} else {
 //line hecbench_minimod.go:58
 							gc_b4 := gc_none2
@@ -162,18 +134,14 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 								2*mmR && tj < 2*mmR {
 //line hecbench_minimod.go:57
 								gc_b4 = gc_all2
-//line hecbench_minimod.go:57
 							}
 //line hecbench_minimod.go:57
 							gc_if2 := gc_b4.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(2*mmR, tk, 8)))))
-//line hecbench_minimod.go:57
-							_ = gc_if2
 //line hecbench_minimod.go:57
 							if gc_if2.ToBits() != 0 {
 //line hecbench_minimod.go:57
 								if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(gc_at4[0][mmNDim+tj])-8 {
 									gc_vb2.StoreMasked((*[8]float32)(gc_at4[0][mmNDim+tj][mmNDim+tk:]), gc_if2)
-//line hecbench_minimod.go:58
 								} else {
 //line hecbench_minimod.go:58
 									var gc_lanes4 [8]float32
@@ -187,40 +155,26 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 											gc_pos2.Thread = gc_rank2 + gc_k4
 //line hecbench_minimod.go:58
 											gc_at4[0][mmNDim+tj][(mmNDim+tk)+gc_k4] = gc_lanes4[gc_k4]
-//line hecbench_minimod.go:58
 										}
-//line hecbench_minimod.go:58
 									}
 //line hecbench_minimod.go:58
 									gc_pos2.Thread = gc_rank2
-//line hecbench_minimod.go:58
 								}
-//line hecbench_minimod.go:58
 							}
-//line hecbench_minimod.go:58
 						}
 					}
+//line hecbench_minimod.go:60
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_minimod.go:47
 					ti := gc_tz2
-					_ = ti
-
-//line hecbench_minimod.go:48
 					tj := gc_ty2
-					_ = tj
-
-//line hecbench_minimod.go:49
 					tk := gc_tx2
-					_ = tk
-
 //line hecbench_minimod.go:55
 					gc_at3[0][tj][tk] = 0
-
 //line hecbench_minimod.go:57
 					if ti < 2*mmR && tj < 2*mmR && tk < 2*mmR {
 						gc_at4[0][mmNDim+tj][mmNDim+tk] = 0
@@ -232,40 +186,23 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:55
 					gc_vb := archsimd.BroadcastFloat32x8(0)
 //line hecbench_minimod.go:55
-					_ = gc_vb
-//line hecbench_minimod.go:55
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_minimod.go:55
-					_ = gc_iota
 //line hecbench_minimod.go:55
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_minimod.go:55
-					_ = gc_none
-//line hecbench_minimod.go:55
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_minimod.go:55
-					_ = gc_all
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:47
 						var ti int = gc_tz2
-//line hecbench_minimod.go:47
-						_ = ti
-//line hecbench_minimod.go:48
 						var tj int = gc_ty2
-//line hecbench_minimod.go:48
-						_ = tj
-//line hecbench_minimod.go:49
 						var tk int = gc_tx2
-//line hecbench_minimod.go:49
-						_ = tk
 //line hecbench_minimod.go:55
 						if tk < 0 || tk > len(sU[ti][tj])-8 {
 //line hecbench_minimod.go:55
 							break
-//line hecbench_minimod.go:55
 						}
 //line hecbench_minimod.go:55
 						gc_vb.StoreSlice(sU[ti][tj][tk:])
@@ -274,7 +211,6 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:57
 							if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(sU[mmNDim+ti][mmNDim+tj])-8 {
 								gc_vb.StoreSlice(sU[mmNDim+ti][mmNDim+tj][mmNDim+tk:])
-//line hecbench_minimod.go:58
 							} else {
 //line hecbench_minimod.go:58
 								var gc_lanes [8]float32
@@ -288,15 +224,11 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 										gc_pos2.Thread = gc_rank2 + gc_k
 //line hecbench_minimod.go:58
 										sU[mmNDim+ti][mmNDim+tj][(mmNDim+tk)+gc_k] = gc_lanes[gc_k]
-//line hecbench_minimod.go:58
 									}
-//line hecbench_minimod.go:58
 								}
 //line hecbench_minimod.go:58
 								gc_pos2.Thread = gc_rank2
-//line hecbench_minimod.go:58
 							}
-//line hecbench_minimod.go:58
 						} else {
 //line hecbench_minimod.go:58
 							gc_b3 := gc_none
@@ -306,18 +238,14 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 								2*mmR && tj < 2*mmR {
 //line hecbench_minimod.go:57
 								gc_b3 = gc_all
-//line hecbench_minimod.go:57
 							}
 //line hecbench_minimod.go:57
 							gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(2*mmR, tk, 8)))))
-//line hecbench_minimod.go:57
-							_ = gc_if
 //line hecbench_minimod.go:57
 							if gc_if.ToBits() != 0 {
 //line hecbench_minimod.go:57
 								if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(sU[mmNDim+ti][mmNDim+tj])-8 {
 									gc_vb.StoreMasked((*[8]float32)(sU[mmNDim+ti][mmNDim+tj][mmNDim+tk:]), gc_if)
-//line hecbench_minimod.go:58
 								} else {
 //line hecbench_minimod.go:58
 									var gc_lanes2 [8]float32
@@ -331,40 +259,26 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 											gc_pos2.Thread = gc_rank2 + gc_k2
 //line hecbench_minimod.go:58
 											sU[mmNDim+ti][mmNDim+tj][(mmNDim+tk)+gc_k2] = gc_lanes2[gc_k2]
-//line hecbench_minimod.go:58
 										}
-//line hecbench_minimod.go:58
 									}
 //line hecbench_minimod.go:58
 									gc_pos2.Thread = gc_rank2
-//line hecbench_minimod.go:58
 								}
-//line hecbench_minimod.go:58
 							}
-//line hecbench_minimod.go:58
 						}
 					}
+//line hecbench_minimod.go:60
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_minimod.go:47
 					ti := gc_tz2
-					_ = ti
-
-//line hecbench_minimod.go:48
 					tj := gc_ty2
-					_ = tj
-
-//line hecbench_minimod.go:49
 					tk := gc_tx2
-					_ = tk
-
 //line hecbench_minimod.go:55
 					sU[ti][tj][tk] = 0
-
 //line hecbench_minimod.go:57
 					if ti < 2*mmR && tj < 2*mmR && tk < 2*mmR {
 						sU[mmNDim+ti][mmNDim+tj][mmNDim+tk] = 0
@@ -391,75 +305,37 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 					gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:47
 					var ti int = gc_tz2
-//line hecbench_minimod.go:47
-					_ = ti
-//line hecbench_minimod.go:48
 					var tj int = gc_ty2
-//line hecbench_minimod.go:48
-					_ = tj
-//line hecbench_minimod.go:49
 					var tk int = gc_tx2
-//line hecbench_minimod.go:49
-					_ = tk
 //line hecbench_minimod.go:51
 					var i int64 = i0 + int64(ti)
-//line hecbench_minimod.go:51
-					_ = i
-//line hecbench_minimod.go:52
 					var j int64 = j0 + int64(tj)
-//line hecbench_minimod.go:52
-					_ = j
-//line hecbench_minimod.go:53
 					var k int64 = k0 + int64(tk)
-//line hecbench_minimod.go:53
-					_ = k
 //line hecbench_minimod.go:63
 					var sui int64 = int64(ti + mmR)
-//line hecbench_minimod.go:63
-					_ = sui
-//line hecbench_minimod.go:64
 					var suj int64 = int64(tj + mmR)
-//line hecbench_minimod.go:64
-					_ = suj
-//line hecbench_minimod.go:65
 					var suk int64 = int64(tk + mmR)
-//line hecbench_minimod.go:65
-					_ = suk
 //line hecbench_minimod.go:67
 					var zSide int = ti / mmR
-//line hecbench_minimod.go:67
-					_ = zSide
 //line hecbench_minimod.go:69
 					var ySide int = tj / mmR
-//line hecbench_minimod.go:69
-					_ = ySide
 //line hecbench_minimod.go:68
 					if int(suk) < 0 || int(suk) > len(sU[ti+zSide*mmNDim][suj])-8 || int(suk) > len(sU[sui][tj+ySide*mmNDim])-8 || tk < 0 || tk > len(sU[sui][suj])-8 || (tk+
 //line hecbench_minimod.go:72
 						mmNDim) < 0 || (tk+mmNDim) > len(sU[sui][suj])-8 {
 //line hecbench_minimod.go:68
 						break
-//line hecbench_minimod.go:68
 					}
 //line hecbench_minimod.go:68
 					var gc_t int64 = i + int64((zSide*2-1)*mmR)
 //line hecbench_minimod.go:68
-					_ = gc_t
-//line hecbench_minimod.go:68
 					var gc_i int64 = gc_t
-//line hecbench_minimod.go:68
-					_ = gc_i
 //line hecbench_minimod.go:68
 					var gc_j int64 = j
 //line hecbench_minimod.go:68
-					_ = gc_j
-//line hecbench_minimod.go:68
 					var gc_k5 int64 = k
-//line hecbench_minimod.go:68
-					_ = gc_k5
 //line hecbench_minimod.go:25
 					var gc_t2 int64 = int64((gc_i+
-
 //line hecbench_minimod.go:68
 						lx)*
 //line hecbench_minimod.go:25
@@ -467,40 +343,27 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k5 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t2
-//line hecbench_minimod.go:25
 					var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:68
 					if int(gc_t2) >= 0 && int(gc_t2) <= len(u)-8 {
 //line hecbench_minimod.go:68
 						gc_ld = archsimd.LoadFloat32x8Slice(u[gc_t2:])
-//line hecbench_minimod.go:68
 					} else {
 //line hecbench_minimod.go:68
 						break gc_steps
-//line hecbench_minimod.go:68
 					}
 //line hecbench_minimod.go:68
 					gc_ld.StoreSlice(sU[ti+zSide*mmNDim][suj][suk:])
 //line hecbench_minimod.go:70
 					var gc_t3 int64 = j + int64((ySide*2-1)*mmR)
 //line hecbench_minimod.go:70
-					_ = gc_t3
-//line hecbench_minimod.go:70
 					var gc_i2 int64 = i
-//line hecbench_minimod.go:70
-					_ = gc_i2
 //line hecbench_minimod.go:70
 					var gc_j2 int64 = gc_t3
 //line hecbench_minimod.go:70
-					_ = gc_j2
-//line hecbench_minimod.go:70
 					var gc_k7 int64 = k
-//line hecbench_minimod.go:70
-					_ = gc_k7
 //line hecbench_minimod.go:25
 					var gc_t4 int64 = int64((gc_i2+
-
 //line hecbench_minimod.go:70
 						lx)*
 //line hecbench_minimod.go:25
@@ -508,14 +371,11 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k7 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t4
-//line hecbench_minimod.go:25
 					var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:70
 					if int(gc_t4) >= 0 && int(gc_t4) <= len(u)-8 {
 //line hecbench_minimod.go:70
 						gc_ld2 = archsimd.LoadFloat32x8Slice(u[gc_t4:])
-//line hecbench_minimod.go:70
 					} else {
 //line hecbench_minimod.go:70
 						var gc_lanes6 [8]float32
@@ -527,37 +387,24 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 								gc_pos2.Thread = gc_rank2 + gc_k8
 //line hecbench_minimod.go:70
 								gc_lanes6[gc_k8] = u[gc_t4+int64(gc_k8)]
-//line hecbench_minimod.go:70
 							}
-//line hecbench_minimod.go:70
 						}
 //line hecbench_minimod.go:70
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:70
 						gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes6)
-//line hecbench_minimod.go:70
 					}
 //line hecbench_minimod.go:70
 					gc_ld2.StoreSlice(sU[sui][tj+ySide*mmNDim][suk:])
-//line hecbench_minimod.go:71
 					var gc_t5 int64 = k - mmR
-//line hecbench_minimod.go:71
-					_ = gc_t5
 //line hecbench_minimod.go:71
 					var gc_i3 int64 = i
 //line hecbench_minimod.go:71
-					_ = gc_i3
-//line hecbench_minimod.go:71
 					var gc_j3 int64 = j
 //line hecbench_minimod.go:71
-					_ = gc_j3
-//line hecbench_minimod.go:71
 					var gc_k9 int64 = gc_t5
-//line hecbench_minimod.go:71
-					_ = gc_k9
 //line hecbench_minimod.go:25
 					var gc_t6 int64 = int64((gc_i3+
-
 //line hecbench_minimod.go:71
 						lx)*
 //line hecbench_minimod.go:25
@@ -565,14 +412,11 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k9 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t6
-//line hecbench_minimod.go:25
 					var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:71
 					if int(gc_t6) >= 0 && int(gc_t6) <= len(u)-8 {
 //line hecbench_minimod.go:71
 						gc_ld3 = archsimd.LoadFloat32x8Slice(u[gc_t6:])
-//line hecbench_minimod.go:71
 					} else {
 //line hecbench_minimod.go:71
 						var gc_lanes7 [8]float32
@@ -584,37 +428,24 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 								gc_pos2.Thread = gc_rank2 + gc_k10
 //line hecbench_minimod.go:71
 								gc_lanes7[gc_k10] = u[gc_t6+int64(gc_k10)]
-//line hecbench_minimod.go:71
 							}
-//line hecbench_minimod.go:71
 						}
 //line hecbench_minimod.go:71
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:71
 						gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes7)
-//line hecbench_minimod.go:71
 					}
 //line hecbench_minimod.go:71
 					gc_ld3.StoreSlice(sU[sui][suj][tk:])
-//line hecbench_minimod.go:72
 					var gc_t7 int64 = k + mmR
-//line hecbench_minimod.go:72
-					_ = gc_t7
 //line hecbench_minimod.go:72
 					var gc_i4 int64 = i
 //line hecbench_minimod.go:72
-					_ = gc_i4
-//line hecbench_minimod.go:72
 					var gc_j4 int64 = j
 //line hecbench_minimod.go:72
-					_ = gc_j4
-//line hecbench_minimod.go:72
 					var gc_k11 int64 = gc_t7
-//line hecbench_minimod.go:72
-					_ = gc_k11
 //line hecbench_minimod.go:25
 					var gc_t8 int64 = int64((gc_i4+
-
 //line hecbench_minimod.go:72
 						lx)*
 //line hecbench_minimod.go:25
@@ -622,14 +453,11 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k11 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t8
-//line hecbench_minimod.go:25
 					var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:72
 					if int(gc_t8) >= 0 && int(gc_t8) <= len(u)-8 {
 //line hecbench_minimod.go:72
 						gc_ld4 = archsimd.LoadFloat32x8Slice(u[gc_t8:])
-//line hecbench_minimod.go:72
 					} else {
 //line hecbench_minimod.go:72
 						var gc_lanes8 [8]float32
@@ -641,15 +469,12 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 								gc_pos2.Thread = gc_rank2 + gc_k12
 //line hecbench_minimod.go:72
 								gc_lanes8[gc_k12] = u[gc_t8+int64(gc_k12)]
-//line hecbench_minimod.go:72
 							}
-//line hecbench_minimod.go:72
 						}
 //line hecbench_minimod.go:72
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:72
 						gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes8)
-//line hecbench_minimod.go:72
 					}
 //line hecbench_minimod.go:72
 					gc_ld4.StoreSlice(sU[sui][suj][tk+mmNDim:])
@@ -659,61 +484,27 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line hecbench_minimod.go:47
 				ti := gc_tz2
-				_ = ti
-
-//line hecbench_minimod.go:48
 				tj := gc_ty2
-				_ = tj
-
-//line hecbench_minimod.go:49
 				tk := gc_tx2
-				_ = tk
-
 //line hecbench_minimod.go:51
 				i := i0 + int64(ti)
-				_ = i
-
-//line hecbench_minimod.go:52
 				j := j0 + int64(tj)
-				_ = j
-
-//line hecbench_minimod.go:53
 				k := k0 + int64(tk)
-				_ = k
-
 //line hecbench_minimod.go:63
 				sui := int64(ti + mmR)
-				_ = sui
-
-//line hecbench_minimod.go:64
 				suj := int64(tj + mmR)
-				_ = suj
-
-//line hecbench_minimod.go:65
 				suk := int64(tk + mmR)
-				_ = suk
-
 //line hecbench_minimod.go:67
 				zSide := ti / mmR
-				_ = zSide
-
 //line hecbench_minimod.go:69
 				ySide := tj / mmR
-				_ = ySide
-
 //line hecbench_minimod.go:68
 				sU[ti+zSide*mmNDim][suj][suk] = u[mmIdx3(i+int64((zSide*2-1)*mmR), j, k, lx, ly, lz, ldimy, ldimz)]
-
 //line hecbench_minimod.go:70
 				sU[sui][tj+ySide*mmNDim][suk] = u[mmIdx3(i, j+int64((ySide*2-1)*mmR), k, lx, ly, lz, ldimy, ldimz)]
-
-//line hecbench_minimod.go:71
 				sU[sui][suj][tk] = u[mmIdx3(i, j, k-mmR, lx, ly, lz, ldimy, ldimz)]
-
-//line hecbench_minimod.go:72
 				sU[sui][suj][tk+mmNDim] = u[mmIdx3(i, j, k+mmR, lx, ly, lz, ldimy, ldimz)]
 			}
 			gc_ty2++
@@ -732,71 +523,24 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:47
 				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_minimod.go:47
-				_ = gc_all3
-//line hecbench_minimod.go:47
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_minimod.go:47
-				_ = gc_iota3
-//line hecbench_minimod.go:47
 				gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_minimod.go:47
-				_ = gc_none3
 //line hecbench_minimod.go:80
 				gc_vb3 := archsimd.BroadcastFloat32x8(coef0)
-//line hecbench_minimod.go:80
-				_ = gc_vb3
-//line hecbench_minimod.go:81
 				gc_vb4 := archsimd.BroadcastFloat32x8(coefx1)
-//line hecbench_minimod.go:81
-				_ = gc_vb4
-//line hecbench_minimod.go:82
 				gc_vb5 := archsimd.BroadcastFloat32x8(coefy1)
-//line hecbench_minimod.go:82
-				_ = gc_vb5
-//line hecbench_minimod.go:83
 				gc_vb6 := archsimd.BroadcastFloat32x8(coefz1)
-//line hecbench_minimod.go:83
-				_ = gc_vb6
-//line hecbench_minimod.go:84
 				gc_vb7 := archsimd.BroadcastFloat32x8(coefx2)
-//line hecbench_minimod.go:84
-				_ = gc_vb7
-//line hecbench_minimod.go:85
 				gc_vb8 := archsimd.BroadcastFloat32x8(coefy2)
-//line hecbench_minimod.go:85
-				_ = gc_vb8
-//line hecbench_minimod.go:86
 				gc_vb9 := archsimd.BroadcastFloat32x8(coefz2)
-//line hecbench_minimod.go:86
-				_ = gc_vb9
-//line hecbench_minimod.go:87
 				gc_vb10 := archsimd.BroadcastFloat32x8(coefx3)
-//line hecbench_minimod.go:87
-				_ = gc_vb10
-//line hecbench_minimod.go:88
 				gc_vb11 := archsimd.BroadcastFloat32x8(coefy3)
-//line hecbench_minimod.go:88
-				_ = gc_vb11
-//line hecbench_minimod.go:89
 				gc_vb12 := archsimd.BroadcastFloat32x8(coefz3)
-//line hecbench_minimod.go:89
-				_ = gc_vb12
-//line hecbench_minimod.go:90
 				gc_vb13 := archsimd.BroadcastFloat32x8(coefx4)
-//line hecbench_minimod.go:90
-				_ = gc_vb13
-//line hecbench_minimod.go:91
 				gc_vb14 := archsimd.BroadcastFloat32x8(coefy4)
-//line hecbench_minimod.go:91
-				_ = gc_vb14
-//line hecbench_minimod.go:92
 				gc_vb15 := archsimd.BroadcastFloat32x8(coefz4)
-//line hecbench_minimod.go:92
-				_ = gc_vb15
-//line hecbench_minimod.go:93
 				gc_vb16 := archsimd.BroadcastFloat32x8(2)
-//line hecbench_minimod.go:93
-				_ = gc_vb16
 			gc_steps2:
 				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
@@ -804,61 +548,35 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 					gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:93
 					gc_alive := gc_all3
-//line hecbench_minimod.go:93
-					_ = gc_alive
 //line hecbench_minimod.go:47
 					var ti int = gc_tz2
-//line hecbench_minimod.go:47
-					_ = ti
 //line hecbench_minimod.go:51
 					var i int64 = i0 + int64(ti)
-//line hecbench_minimod.go:51
-					_ = i
 //line hecbench_minimod.go:48
 					var tj int = gc_ty2
-//line hecbench_minimod.go:48
-					_ = tj
 //line hecbench_minimod.go:52
 					var j int64 = j0 + int64(tj)
-//line hecbench_minimod.go:52
-					_ = j
 //line hecbench_minimod.go:49
 					var tk int = gc_tx2
-//line hecbench_minimod.go:49
-					_ = tk
 //line hecbench_minimod.go:53
 					var k int64 = k0 + int64(tk)
-//line hecbench_minimod.go:53
-					_ = k
 //line hecbench_minimod.go:63
 					var sui int64 = int64(ti + mmR)
-//line hecbench_minimod.go:63
-					_ = sui
-//line hecbench_minimod.go:64
 					var suj int64 = int64(tj + mmR)
-//line hecbench_minimod.go:64
-					_ = suj
-//line hecbench_minimod.go:65
 					var suk int64 = int64(tk + mmR)
-//line hecbench_minimod.go:65
-					_ = suk
 //line hecbench_minimod.go:76
 					gc_b5 := gc_none3
 //line hecbench_minimod.go:76
 					if i > x4-1 || j > y4-1 {
 //line hecbench_minimod.go:76
 						gc_b5 = gc_all3
-//line hecbench_minimod.go:76
 					}
 //line hecbench_minimod.go:76
 					gc_if3 := gc_b5.Or(gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(int(z4-1), int(k), 8)))))
 //line hecbench_minimod.go:76
-					_ = gc_if3
-//line hecbench_minimod.go:76
 					if gc_alive.And(gc_if3).ToBits() != 0 {
 //line hecbench_minimod.go:76
 						gc_alive = gc_alive.And(gc_alive.And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line hecbench_minimod.go:76
 					}
 //line hecbench_minimod.go:80
 					if int(suk) < 0 || int(suk) > len(sU[sui][suj])-8 || int(suk) > len(sU[sui+1][suj])-8 || int(suk) > len(sU[sui-1][suj])-8 || int(suk) > len(sU[sui][suj+1])-8 || int(suk) > len(sU[sui][suj-1])-8 || int(suk+
@@ -872,27 +590,17 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 						4) < 0 || int(suk+4) > len(sU[sui][suj])-8 || int(suk-4) < 0 || int(suk-4) > len(sU[sui][suj])-8 {
 //line hecbench_minimod.go:80
 						break
-//line hecbench_minimod.go:80
 					}
 //line hecbench_minimod.go:80
 					lap := gc_vb3.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk:])).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(sU[sui+1][suj][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui-1][suj][suk:])))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj+1][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj-1][suk:])))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk+1:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk-1:])))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(sU[sui+2][suj][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui-2][suj][suk:])))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj+2][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj-2][suk:])))).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk+2:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk-2:])))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(sU[sui+3][suj][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui-3][suj][suk:])))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj+3][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj-3][suk:])))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk+3:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk-3:])))).Add(gc_vb13.Mul(archsimd.LoadFloat32x8Slice(sU[sui+4][suj][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui-4][suj][suk:])))).Add(gc_vb14.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj+4][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj-4][suk:])))).Add(gc_vb15.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk+4:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk-4:]))))
 //line hecbench_minimod.go:80
-					_ = lap
-//line hecbench_minimod.go:80
 					var gc_i5 int64 = i
-//line hecbench_minimod.go:80
-					_ = gc_i5
 //line hecbench_minimod.go:80
 					var gc_j5 int64 = j
 //line hecbench_minimod.go:80
-					_ = gc_j5
-//line hecbench_minimod.go:80
 					var gc_k13 int64 = k
-//line hecbench_minimod.go:80
-					_ = gc_k13
 //line hecbench_minimod.go:25
 					var gc_t9 int64 = int64((gc_i5+
-
 //line hecbench_minimod.go:93
 						lx)*
 //line hecbench_minimod.go:25
@@ -900,34 +608,23 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k13 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t9
-//line hecbench_minimod.go:25
 					var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:93
 					if int(gc_t9) >= 0 && int(gc_t9) <= len(vp)-8 {
 //line hecbench_minimod.go:93
 						gc_ld5 = archsimd.LoadFloat32x8Slice(vp[gc_t9:])
-//line hecbench_minimod.go:93
 					} else {
 //line hecbench_minimod.go:93
 						break gc_steps2
-//line hecbench_minimod.go:93
 					}
 //line hecbench_minimod.go:93
 					var gc_i6 int64 = i
 //line hecbench_minimod.go:93
-					_ = gc_i6
-//line hecbench_minimod.go:93
 					var gc_j6 int64 = j
 //line hecbench_minimod.go:93
-					_ = gc_j6
-//line hecbench_minimod.go:93
 					var gc_k15 int64 = k
-//line hecbench_minimod.go:93
-					_ = gc_k15
 //line hecbench_minimod.go:25
 					var gc_t10 int64 = int64((gc_i6+
-
 //line hecbench_minimod.go:93
 						lx)*
 //line hecbench_minimod.go:25
@@ -935,47 +632,33 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k15 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t10
-//line hecbench_minimod.go:25
 					var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:93
 					if int(gc_t10) >= 0 && int(gc_t10) <= len(v)-8 {
 //line hecbench_minimod.go:93
 						gc_ld6 = archsimd.LoadFloat32x8Slice(v[gc_t10:])
-//line hecbench_minimod.go:93
 					} else {
 //line hecbench_minimod.go:93
 						break gc_steps2
-//line hecbench_minimod.go:93
 					}
 //line hecbench_minimod.go:93
 					var gc_i7 int64 = i
 //line hecbench_minimod.go:93
-					_ = gc_i7
-//line hecbench_minimod.go:93
 					var gc_j7 int64 = j
 //line hecbench_minimod.go:93
-					_ = gc_j7
-//line hecbench_minimod.go:93
 					var gc_k17 int64 = k
-//line hecbench_minimod.go:93
-					_ = gc_k17
 //line hecbench_minimod.go:25
 					var gc_t11 int64 = int64((gc_i7+
-
 //line hecbench_minimod.go:93
 						lx)*
 //line hecbench_minimod.go:25
 						int64(ldimy)+gc_j7+ly)*
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k17 + lz
-//line hecbench_minimod.go:25
-					_ = gc_t11
 //line hecbench_minimod.go:93
 					if int(gc_t11) >= 0 && int(gc_t11) <= len(v)-8 {
 //line hecbench_minimod.go:93
 						gc_vb16.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk:])).Add(gc_ld5.Mul(lap)).Sub(gc_ld6).StoreMasked((*[8]float32)(v[gc_t11:]), gc_alive)
-//line hecbench_minimod.go:93
 					} else {
 //line hecbench_minimod.go:93
 						var gc_lanes11 [8]float32
@@ -989,63 +672,39 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 								gc_pos2.Thread = gc_rank2 + gc_k18
 //line hecbench_minimod.go:93
 								v[gc_t11+int64(gc_k18)] = gc_lanes11[gc_k18]
-//line hecbench_minimod.go:93
 							}
-//line hecbench_minimod.go:93
 						}
 //line hecbench_minimod.go:93
 						gc_pos2.Thread = gc_rank2
-//line hecbench_minimod.go:93
 					}
 				}
+//line hecbench_minimod.go:95
 				archsimd.ClearAVXUpperBits()
 			}
 		gc_L32:
 			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line hecbench_minimod.go:47
 				ti := gc_tz2
-				_ = ti
-
 //line hecbench_minimod.go:51
 				i := i0 + int64(ti)
-				_ = i
-
 //line hecbench_minimod.go:48
 				tj := gc_ty2
-				_ = tj
-
 //line hecbench_minimod.go:52
 				j := j0 + int64(tj)
-				_ = j
-
 //line hecbench_minimod.go:49
 				tk := gc_tx2
-				_ = tk
-
 //line hecbench_minimod.go:53
 				k := k0 + int64(tk)
-				_ = k
-
 //line hecbench_minimod.go:63
 				sui := int64(ti + mmR)
-				_ = sui
-
-//line hecbench_minimod.go:64
 				suj := int64(tj + mmR)
-				_ = suj
-
-//line hecbench_minimod.go:65
 				suk := int64(tk + mmR)
-				_ = suk
-
 //line hecbench_minimod.go:76
 				if i > x4-1 || j > y4-1 || k > z4-1 {
 					continue gc_L32
 				}
-
 //line hecbench_minimod.go:80
 				lap := coef0*sU[sui][suj][suk] +
 					coefx1*(sU[sui+1][suj][suk]+sU[sui-1][suj][suk]) +
@@ -1060,11 +719,9 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 					coefx4*(sU[sui+4][suj][suk]+sU[sui-4][suj][suk]) +
 					coefy4*(sU[sui][suj+4][suk]+sU[sui][suj-4][suk]) +
 					coefz4*(sU[sui][suj][suk+4]+sU[sui][suj][suk-4])
-
-//line hecbench_minimod.go:93
 				v[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)] = 2*sU[sui][suj][suk] + vp[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)]*lap - v[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)]
-				_ = lap
 			}
+//line hecbench_minimod.go:96
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -1120,17 +777,11 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 	_ = &coefz2
 	_ = &coefz3
 	_ = &coefz4
-
 //line hecbench_minimod.go:109
 	sU := gocuda.Shared[[mmNDim + 2*mmR][mmNDim + 2*mmR]float32](t, mmNDim+2*mmR)[:mmNDim+2*mmR]
-
 //line hecbench_minimod.go:111
 	i0 := x3 + int64(gc_bz2*gc_bdz2)
-
-//line hecbench_minimod.go:112
 	j0 := y3 + int64(gc_by2*gc_bdy2)
-
-//line hecbench_minimod.go:113
 	k0 := z3 + int64(gc_bx2*gc_bdx2)
 	{
 		gc_ty2 := 0
@@ -1146,40 +797,23 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:123
 					gc_vb2 := archsimd.BroadcastFloat32x8(0)
 //line hecbench_minimod.go:123
-					_ = gc_vb2
-//line hecbench_minimod.go:123
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_minimod.go:123
-					_ = gc_iota2
 //line hecbench_minimod.go:123
 					gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_minimod.go:123
-					_ = gc_none2
-//line hecbench_minimod.go:123
 					gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_minimod.go:123
-					_ = gc_all2
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:115
 						var ti int = gc_tz2
-//line hecbench_minimod.go:115
-						_ = ti
-//line hecbench_minimod.go:116
 						var tj int = gc_ty2
-//line hecbench_minimod.go:116
-						_ = tj
-//line hecbench_minimod.go:117
 						var tk int = gc_tx2
-//line hecbench_minimod.go:117
-						_ = tk
 //line hecbench_minimod.go:123
 						if tk < 0 || tk > len(gc_at3[0][tj])-8 {
 //line hecbench_minimod.go:123
 							break
-//line hecbench_minimod.go:123
 						}
 //line hecbench_minimod.go:123
 						gc_vb2.StoreSlice(gc_at3[0][tj][tk:])
@@ -1188,7 +822,6 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:125
 							if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(gc_at4[0][mmNDim+tj])-8 {
 								gc_vb2.StoreSlice(gc_at4[0][mmNDim+tj][mmNDim+tk:])
-//line hecbench_minimod.go:126
 							} else {
 //line hecbench_minimod.go:126
 								var gc_lanes3 [8]float32
@@ -1202,15 +835,11 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 										gc_pos2.Thread = gc_rank2 + gc_k3
 //line hecbench_minimod.go:126
 										gc_at4[0][mmNDim+tj][(mmNDim+tk)+gc_k3] = gc_lanes3[gc_k3]
-//line hecbench_minimod.go:126
 									}
-//line hecbench_minimod.go:126
 								}
 //line hecbench_minimod.go:126
 								gc_pos2.Thread = gc_rank2
-//line hecbench_minimod.go:126
 							}
-//line hecbench_minimod.go:126
 						} else {
 //line hecbench_minimod.go:126
 							gc_b4 := gc_none2
@@ -1220,18 +849,14 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 								2*mmR && tj < 2*mmR {
 //line hecbench_minimod.go:125
 								gc_b4 = gc_all2
-//line hecbench_minimod.go:125
 							}
 //line hecbench_minimod.go:125
 							gc_if2 := gc_b4.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(2*mmR, tk, 8)))))
-//line hecbench_minimod.go:125
-							_ = gc_if2
 //line hecbench_minimod.go:125
 							if gc_if2.ToBits() != 0 {
 //line hecbench_minimod.go:125
 								if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(gc_at4[0][mmNDim+tj])-8 {
 									gc_vb2.StoreMasked((*[8]float32)(gc_at4[0][mmNDim+tj][mmNDim+tk:]), gc_if2)
-//line hecbench_minimod.go:126
 								} else {
 //line hecbench_minimod.go:126
 									var gc_lanes4 [8]float32
@@ -1245,40 +870,26 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 											gc_pos2.Thread = gc_rank2 + gc_k4
 //line hecbench_minimod.go:126
 											gc_at4[0][mmNDim+tj][(mmNDim+tk)+gc_k4] = gc_lanes4[gc_k4]
-//line hecbench_minimod.go:126
 										}
-//line hecbench_minimod.go:126
 									}
 //line hecbench_minimod.go:126
 									gc_pos2.Thread = gc_rank2
-//line hecbench_minimod.go:126
 								}
-//line hecbench_minimod.go:126
 							}
-//line hecbench_minimod.go:126
 						}
 					}
+//line hecbench_minimod.go:128
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_minimod.go:115
 					ti := gc_tz2
-					_ = ti
-
-//line hecbench_minimod.go:116
 					tj := gc_ty2
-					_ = tj
-
-//line hecbench_minimod.go:117
 					tk := gc_tx2
-					_ = tk
-
 //line hecbench_minimod.go:123
 					gc_at3[0][tj][tk] = 0
-
 //line hecbench_minimod.go:125
 					if ti < 2*mmR && tj < 2*mmR && tk < 2*mmR {
 						gc_at4[0][mmNDim+tj][mmNDim+tk] = 0
@@ -1290,40 +901,23 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:123
 					gc_vb := archsimd.BroadcastFloat32x8(0)
 //line hecbench_minimod.go:123
-					_ = gc_vb
-//line hecbench_minimod.go:123
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_minimod.go:123
-					_ = gc_iota
 //line hecbench_minimod.go:123
 					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_minimod.go:123
-					_ = gc_none
-//line hecbench_minimod.go:123
 					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_minimod.go:123
-					_ = gc_all
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:115
 						var ti int = gc_tz2
-//line hecbench_minimod.go:115
-						_ = ti
-//line hecbench_minimod.go:116
 						var tj int = gc_ty2
-//line hecbench_minimod.go:116
-						_ = tj
-//line hecbench_minimod.go:117
 						var tk int = gc_tx2
-//line hecbench_minimod.go:117
-						_ = tk
 //line hecbench_minimod.go:123
 						if tk < 0 || tk > len(sU[ti][tj])-8 {
 //line hecbench_minimod.go:123
 							break
-//line hecbench_minimod.go:123
 						}
 //line hecbench_minimod.go:123
 						gc_vb.StoreSlice(sU[ti][tj][tk:])
@@ -1332,7 +926,6 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:125
 							if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(sU[mmNDim+ti][mmNDim+tj])-8 {
 								gc_vb.StoreSlice(sU[mmNDim+ti][mmNDim+tj][mmNDim+tk:])
-//line hecbench_minimod.go:126
 							} else {
 //line hecbench_minimod.go:126
 								var gc_lanes [8]float32
@@ -1346,15 +939,11 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 										gc_pos2.Thread = gc_rank2 + gc_k
 //line hecbench_minimod.go:126
 										sU[mmNDim+ti][mmNDim+tj][(mmNDim+tk)+gc_k] = gc_lanes[gc_k]
-//line hecbench_minimod.go:126
 									}
-//line hecbench_minimod.go:126
 								}
 //line hecbench_minimod.go:126
 								gc_pos2.Thread = gc_rank2
-//line hecbench_minimod.go:126
 							}
-//line hecbench_minimod.go:126
 						} else {
 //line hecbench_minimod.go:126
 							gc_b3 := gc_none
@@ -1364,18 +953,14 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 								2*mmR && tj < 2*mmR {
 //line hecbench_minimod.go:125
 								gc_b3 = gc_all
-//line hecbench_minimod.go:125
 							}
 //line hecbench_minimod.go:125
 							gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(2*mmR, tk, 8)))))
-//line hecbench_minimod.go:125
-							_ = gc_if
 //line hecbench_minimod.go:125
 							if gc_if.ToBits() != 0 {
 //line hecbench_minimod.go:125
 								if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(sU[mmNDim+ti][mmNDim+tj])-8 {
 									gc_vb.StoreMasked((*[8]float32)(sU[mmNDim+ti][mmNDim+tj][mmNDim+tk:]), gc_if)
-//line hecbench_minimod.go:126
 								} else {
 //line hecbench_minimod.go:126
 									var gc_lanes2 [8]float32
@@ -1389,40 +974,26 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 											gc_pos2.Thread = gc_rank2 + gc_k2
 //line hecbench_minimod.go:126
 											sU[mmNDim+ti][mmNDim+tj][(mmNDim+tk)+gc_k2] = gc_lanes2[gc_k2]
-//line hecbench_minimod.go:126
 										}
-//line hecbench_minimod.go:126
 									}
 //line hecbench_minimod.go:126
 									gc_pos2.Thread = gc_rank2
-//line hecbench_minimod.go:126
 								}
-//line hecbench_minimod.go:126
 							}
-//line hecbench_minimod.go:126
 						}
 					}
+//line hecbench_minimod.go:128
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_minimod.go:115
 					ti := gc_tz2
-					_ = ti
-
-//line hecbench_minimod.go:116
 					tj := gc_ty2
-					_ = tj
-
-//line hecbench_minimod.go:117
 					tk := gc_tx2
-					_ = tk
-
 //line hecbench_minimod.go:123
 					sU[ti][tj][tk] = 0
-
 //line hecbench_minimod.go:125
 					if ti < 2*mmR && tj < 2*mmR && tk < 2*mmR {
 						sU[mmNDim+ti][mmNDim+tj][mmNDim+tk] = 0
@@ -1449,75 +1020,37 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 					gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:115
 					var ti int = gc_tz2
-//line hecbench_minimod.go:115
-					_ = ti
-//line hecbench_minimod.go:116
 					var tj int = gc_ty2
-//line hecbench_minimod.go:116
-					_ = tj
-//line hecbench_minimod.go:117
 					var tk int = gc_tx2
-//line hecbench_minimod.go:117
-					_ = tk
 //line hecbench_minimod.go:119
 					var i int64 = i0 + int64(ti)
-//line hecbench_minimod.go:119
-					_ = i
-//line hecbench_minimod.go:120
 					var j int64 = j0 + int64(tj)
-//line hecbench_minimod.go:120
-					_ = j
-//line hecbench_minimod.go:121
 					var k int64 = k0 + int64(tk)
-//line hecbench_minimod.go:121
-					_ = k
 //line hecbench_minimod.go:131
 					var sui int64 = int64(ti + mmR)
-//line hecbench_minimod.go:131
-					_ = sui
-//line hecbench_minimod.go:132
 					var suj int64 = int64(tj + mmR)
-//line hecbench_minimod.go:132
-					_ = suj
-//line hecbench_minimod.go:133
 					var suk int64 = int64(tk + mmR)
-//line hecbench_minimod.go:133
-					_ = suk
 //line hecbench_minimod.go:135
 					var zSide int = ti / mmR
-//line hecbench_minimod.go:135
-					_ = zSide
 //line hecbench_minimod.go:137
 					var ySide int = tj / mmR
-//line hecbench_minimod.go:137
-					_ = ySide
 //line hecbench_minimod.go:136
 					if int(suk) < 0 || int(suk) > len(sU[ti+zSide*mmNDim][suj])-8 || int(suk) > len(sU[sui][tj+ySide*mmNDim])-8 || tk < 0 || tk > len(sU[sui][suj])-8 || (tk+
 //line hecbench_minimod.go:140
 						mmNDim) < 0 || (tk+mmNDim) > len(sU[sui][suj])-8 {
 //line hecbench_minimod.go:136
 						break
-//line hecbench_minimod.go:136
 					}
 //line hecbench_minimod.go:136
 					var gc_t int64 = i + int64((zSide*2-1)*mmR)
 //line hecbench_minimod.go:136
-					_ = gc_t
-//line hecbench_minimod.go:136
 					var gc_i int64 = gc_t
-//line hecbench_minimod.go:136
-					_ = gc_i
 //line hecbench_minimod.go:136
 					var gc_j int64 = j
 //line hecbench_minimod.go:136
-					_ = gc_j
-//line hecbench_minimod.go:136
 					var gc_k5 int64 = k
-//line hecbench_minimod.go:136
-					_ = gc_k5
 //line hecbench_minimod.go:25
 					var gc_t2 int64 = int64((gc_i+
-
 //line hecbench_minimod.go:136
 						lx)*
 //line hecbench_minimod.go:25
@@ -1525,40 +1058,27 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k5 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t2
-//line hecbench_minimod.go:25
 					var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:136
 					if int(gc_t2) >= 0 && int(gc_t2) <= len(u)-8 {
 //line hecbench_minimod.go:136
 						gc_ld = archsimd.LoadFloat32x8Slice(u[gc_t2:])
-//line hecbench_minimod.go:136
 					} else {
 //line hecbench_minimod.go:136
 						break gc_steps
-//line hecbench_minimod.go:136
 					}
 //line hecbench_minimod.go:136
 					gc_ld.StoreSlice(sU[ti+zSide*mmNDim][suj][suk:])
 //line hecbench_minimod.go:138
 					var gc_t3 int64 = j + int64((ySide*2-1)*mmR)
 //line hecbench_minimod.go:138
-					_ = gc_t3
-//line hecbench_minimod.go:138
 					var gc_i2 int64 = i
-//line hecbench_minimod.go:138
-					_ = gc_i2
 //line hecbench_minimod.go:138
 					var gc_j2 int64 = gc_t3
 //line hecbench_minimod.go:138
-					_ = gc_j2
-//line hecbench_minimod.go:138
 					var gc_k7 int64 = k
-//line hecbench_minimod.go:138
-					_ = gc_k7
 //line hecbench_minimod.go:25
 					var gc_t4 int64 = int64((gc_i2+
-
 //line hecbench_minimod.go:138
 						lx)*
 //line hecbench_minimod.go:25
@@ -1566,14 +1086,11 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k7 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t4
-//line hecbench_minimod.go:25
 					var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:138
 					if int(gc_t4) >= 0 && int(gc_t4) <= len(u)-8 {
 //line hecbench_minimod.go:138
 						gc_ld2 = archsimd.LoadFloat32x8Slice(u[gc_t4:])
-//line hecbench_minimod.go:138
 					} else {
 //line hecbench_minimod.go:138
 						var gc_lanes6 [8]float32
@@ -1585,37 +1102,24 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 								gc_pos2.Thread = gc_rank2 + gc_k8
 //line hecbench_minimod.go:138
 								gc_lanes6[gc_k8] = u[gc_t4+int64(gc_k8)]
-//line hecbench_minimod.go:138
 							}
-//line hecbench_minimod.go:138
 						}
 //line hecbench_minimod.go:138
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:138
 						gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes6)
-//line hecbench_minimod.go:138
 					}
 //line hecbench_minimod.go:138
 					gc_ld2.StoreSlice(sU[sui][tj+ySide*mmNDim][suk:])
-//line hecbench_minimod.go:139
 					var gc_t5 int64 = k - mmR
-//line hecbench_minimod.go:139
-					_ = gc_t5
 //line hecbench_minimod.go:139
 					var gc_i3 int64 = i
 //line hecbench_minimod.go:139
-					_ = gc_i3
-//line hecbench_minimod.go:139
 					var gc_j3 int64 = j
 //line hecbench_minimod.go:139
-					_ = gc_j3
-//line hecbench_minimod.go:139
 					var gc_k9 int64 = gc_t5
-//line hecbench_minimod.go:139
-					_ = gc_k9
 //line hecbench_minimod.go:25
 					var gc_t6 int64 = int64((gc_i3+
-
 //line hecbench_minimod.go:139
 						lx)*
 //line hecbench_minimod.go:25
@@ -1623,14 +1127,11 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k9 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t6
-//line hecbench_minimod.go:25
 					var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:139
 					if int(gc_t6) >= 0 && int(gc_t6) <= len(u)-8 {
 //line hecbench_minimod.go:139
 						gc_ld3 = archsimd.LoadFloat32x8Slice(u[gc_t6:])
-//line hecbench_minimod.go:139
 					} else {
 //line hecbench_minimod.go:139
 						var gc_lanes7 [8]float32
@@ -1642,37 +1143,24 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 								gc_pos2.Thread = gc_rank2 + gc_k10
 //line hecbench_minimod.go:139
 								gc_lanes7[gc_k10] = u[gc_t6+int64(gc_k10)]
-//line hecbench_minimod.go:139
 							}
-//line hecbench_minimod.go:139
 						}
 //line hecbench_minimod.go:139
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:139
 						gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes7)
-//line hecbench_minimod.go:139
 					}
 //line hecbench_minimod.go:139
 					gc_ld3.StoreSlice(sU[sui][suj][tk:])
-//line hecbench_minimod.go:140
 					var gc_t7 int64 = k + mmR
-//line hecbench_minimod.go:140
-					_ = gc_t7
 //line hecbench_minimod.go:140
 					var gc_i4 int64 = i
 //line hecbench_minimod.go:140
-					_ = gc_i4
-//line hecbench_minimod.go:140
 					var gc_j4 int64 = j
 //line hecbench_minimod.go:140
-					_ = gc_j4
-//line hecbench_minimod.go:140
 					var gc_k11 int64 = gc_t7
-//line hecbench_minimod.go:140
-					_ = gc_k11
 //line hecbench_minimod.go:25
 					var gc_t8 int64 = int64((gc_i4+
-
 //line hecbench_minimod.go:140
 						lx)*
 //line hecbench_minimod.go:25
@@ -1680,14 +1168,11 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k11 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t8
-//line hecbench_minimod.go:25
 					var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:140
 					if int(gc_t8) >= 0 && int(gc_t8) <= len(u)-8 {
 //line hecbench_minimod.go:140
 						gc_ld4 = archsimd.LoadFloat32x8Slice(u[gc_t8:])
-//line hecbench_minimod.go:140
 					} else {
 //line hecbench_minimod.go:140
 						var gc_lanes8 [8]float32
@@ -1699,15 +1184,12 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 								gc_pos2.Thread = gc_rank2 + gc_k12
 //line hecbench_minimod.go:140
 								gc_lanes8[gc_k12] = u[gc_t8+int64(gc_k12)]
-//line hecbench_minimod.go:140
 							}
-//line hecbench_minimod.go:140
 						}
 //line hecbench_minimod.go:140
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:140
 						gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes8)
-//line hecbench_minimod.go:140
 					}
 //line hecbench_minimod.go:140
 					gc_ld4.StoreSlice(sU[sui][suj][tk+mmNDim:])
@@ -1717,61 +1199,27 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line hecbench_minimod.go:115
 				ti := gc_tz2
-				_ = ti
-
-//line hecbench_minimod.go:116
 				tj := gc_ty2
-				_ = tj
-
-//line hecbench_minimod.go:117
 				tk := gc_tx2
-				_ = tk
-
 //line hecbench_minimod.go:119
 				i := i0 + int64(ti)
-				_ = i
-
-//line hecbench_minimod.go:120
 				j := j0 + int64(tj)
-				_ = j
-
-//line hecbench_minimod.go:121
 				k := k0 + int64(tk)
-				_ = k
-
 //line hecbench_minimod.go:131
 				sui := int64(ti + mmR)
-				_ = sui
-
-//line hecbench_minimod.go:132
 				suj := int64(tj + mmR)
-				_ = suj
-
-//line hecbench_minimod.go:133
 				suk := int64(tk + mmR)
-				_ = suk
-
 //line hecbench_minimod.go:135
 				zSide := ti / mmR
-				_ = zSide
-
 //line hecbench_minimod.go:137
 				ySide := tj / mmR
-				_ = ySide
-
 //line hecbench_minimod.go:136
 				sU[ti+zSide*mmNDim][suj][suk] = u[mmIdx3(i+int64((zSide*2-1)*mmR), j, k, lx, ly, lz, ldimy, ldimz)]
-
 //line hecbench_minimod.go:138
 				sU[sui][tj+ySide*mmNDim][suk] = u[mmIdx3(i, j+int64((ySide*2-1)*mmR), k, lx, ly, lz, ldimy, ldimz)]
-
-//line hecbench_minimod.go:139
 				sU[sui][suj][tk] = u[mmIdx3(i, j, k-mmR, lx, ly, lz, ldimy, ldimz)]
-
-//line hecbench_minimod.go:140
 				sU[sui][suj][tk+mmNDim] = u[mmIdx3(i, j, k+mmR, lx, ly, lz, ldimy, ldimz)]
 			}
 			gc_ty2++
@@ -1790,87 +1238,33 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:115
 				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_minimod.go:115
-				_ = gc_all3
-//line hecbench_minimod.go:115
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_minimod.go:115
-				_ = gc_iota3
-//line hecbench_minimod.go:115
 				gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_minimod.go:115
-				_ = gc_none3
 //line hecbench_minimod.go:148
 				gc_vb3 := archsimd.BroadcastFloat32x8(coef0)
-//line hecbench_minimod.go:148
-				_ = gc_vb3
-//line hecbench_minimod.go:149
 				gc_vb4 := archsimd.BroadcastFloat32x8(coefx1)
-//line hecbench_minimod.go:149
-				_ = gc_vb4
-//line hecbench_minimod.go:150
 				gc_vb5 := archsimd.BroadcastFloat32x8(coefy1)
-//line hecbench_minimod.go:150
-				_ = gc_vb5
-//line hecbench_minimod.go:151
 				gc_vb6 := archsimd.BroadcastFloat32x8(coefz1)
-//line hecbench_minimod.go:151
-				_ = gc_vb6
-//line hecbench_minimod.go:152
 				gc_vb7 := archsimd.BroadcastFloat32x8(coefx2)
-//line hecbench_minimod.go:152
-				_ = gc_vb7
-//line hecbench_minimod.go:153
 				gc_vb8 := archsimd.BroadcastFloat32x8(coefy2)
-//line hecbench_minimod.go:153
-				_ = gc_vb8
-//line hecbench_minimod.go:154
 				gc_vb9 := archsimd.BroadcastFloat32x8(coefz2)
-//line hecbench_minimod.go:154
-				_ = gc_vb9
-//line hecbench_minimod.go:155
 				gc_vb10 := archsimd.BroadcastFloat32x8(coefx3)
-//line hecbench_minimod.go:155
-				_ = gc_vb10
-//line hecbench_minimod.go:156
 				gc_vb11 := archsimd.BroadcastFloat32x8(coefy3)
-//line hecbench_minimod.go:156
-				_ = gc_vb11
-//line hecbench_minimod.go:157
 				gc_vb12 := archsimd.BroadcastFloat32x8(coefz3)
-//line hecbench_minimod.go:157
-				_ = gc_vb12
-//line hecbench_minimod.go:158
 				gc_vb13 := archsimd.BroadcastFloat32x8(coefx4)
-//line hecbench_minimod.go:158
-				_ = gc_vb13
-//line hecbench_minimod.go:159
 				gc_vb14 := archsimd.BroadcastFloat32x8(coefy4)
-//line hecbench_minimod.go:159
-				_ = gc_vb14
-//line hecbench_minimod.go:160
 				gc_vb15 := archsimd.BroadcastFloat32x8(coefz4)
-//line hecbench_minimod.go:160
-				_ = gc_vb15
 //line hecbench_minimod.go:164
 				gc_vb16 := archsimd.BroadcastFloat32x8(2)
-//line hecbench_minimod.go:164
-				_ = gc_vb16
 //line hecbench_minimod.go:166
 				gc_vb17 := archsimd.BroadcastFloat32x8(1)
-//line hecbench_minimod.go:166
-				_ = gc_vb17
 //line hecbench_minimod.go:171
 				gc_vb18 := archsimd.BroadcastFloat32x8(hdx2)
-//line hecbench_minimod.go:171
-				_ = gc_vb18
 //line hecbench_minimod.go:173
 				gc_vb19 := archsimd.BroadcastFloat32x8(hdy2)
-//line hecbench_minimod.go:173
-				_ = gc_vb19
 //line hecbench_minimod.go:175
 				gc_vb20 := archsimd.BroadcastFloat32x8(hdz2)
-//line hecbench_minimod.go:175
-				_ = gc_vb20
 			gc_steps2:
 				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
@@ -1878,61 +1272,35 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 					gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:175
 					gc_alive := gc_all3
-//line hecbench_minimod.go:175
-					_ = gc_alive
 //line hecbench_minimod.go:115
 					var ti int = gc_tz2
-//line hecbench_minimod.go:115
-					_ = ti
 //line hecbench_minimod.go:119
 					var i int64 = i0 + int64(ti)
-//line hecbench_minimod.go:119
-					_ = i
 //line hecbench_minimod.go:116
 					var tj int = gc_ty2
-//line hecbench_minimod.go:116
-					_ = tj
 //line hecbench_minimod.go:120
 					var j int64 = j0 + int64(tj)
-//line hecbench_minimod.go:120
-					_ = j
 //line hecbench_minimod.go:117
 					var tk int = gc_tx2
-//line hecbench_minimod.go:117
-					_ = tk
 //line hecbench_minimod.go:121
 					var k int64 = k0 + int64(tk)
-//line hecbench_minimod.go:121
-					_ = k
 //line hecbench_minimod.go:131
 					var sui int64 = int64(ti + mmR)
-//line hecbench_minimod.go:131
-					_ = sui
-//line hecbench_minimod.go:132
 					var suj int64 = int64(tj + mmR)
-//line hecbench_minimod.go:132
-					_ = suj
-//line hecbench_minimod.go:133
 					var suk int64 = int64(tk + mmR)
-//line hecbench_minimod.go:133
-					_ = suk
 //line hecbench_minimod.go:144
 					gc_b5 := gc_none3
 //line hecbench_minimod.go:144
 					if i > x4-1 || j > y4-1 {
 //line hecbench_minimod.go:144
 						gc_b5 = gc_all3
-//line hecbench_minimod.go:144
 					}
 //line hecbench_minimod.go:144
 					gc_if3 := gc_b5.Or(gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(int(z4-1), int(k), 8)))))
 //line hecbench_minimod.go:144
-					_ = gc_if3
-//line hecbench_minimod.go:144
 					if gc_alive.And(gc_if3).ToBits() != 0 {
 //line hecbench_minimod.go:144
 						gc_alive = gc_alive.And(gc_alive.And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line hecbench_minimod.go:144
 					}
 //line hecbench_minimod.go:148
 					if int(suk) < 0 || int(suk) > len(sU[sui][suj])-8 || int(suk) > len(sU[sui+1][suj])-8 || int(suk) > len(sU[sui-1][suj])-8 || int(suk) > len(sU[sui][suj+1])-8 || int(suk) > len(sU[sui][suj-1])-8 || int(suk+
@@ -1946,27 +1314,17 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 						4) < 0 || int(suk+4) > len(sU[sui][suj])-8 || int(suk-4) < 0 || int(suk-4) > len(sU[sui][suj])-8 {
 //line hecbench_minimod.go:148
 						break
-//line hecbench_minimod.go:148
 					}
 //line hecbench_minimod.go:148
 					lap := gc_vb3.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk:])).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(sU[sui+1][suj][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui-1][suj][suk:])))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj+1][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj-1][suk:])))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk+1:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk-1:])))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(sU[sui+2][suj][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui-2][suj][suk:])))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj+2][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj-2][suk:])))).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk+2:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk-2:])))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(sU[sui+3][suj][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui-3][suj][suk:])))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj+3][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj-3][suk:])))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk+3:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk-3:])))).Add(gc_vb13.Mul(archsimd.LoadFloat32x8Slice(sU[sui+4][suj][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui-4][suj][suk:])))).Add(gc_vb14.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj+4][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj-4][suk:])))).Add(gc_vb15.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk+4:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk-4:]))))
 //line hecbench_minimod.go:148
-					_ = lap
-//line hecbench_minimod.go:148
 					var gc_i5 int64 = i
-//line hecbench_minimod.go:148
-					_ = gc_i5
 //line hecbench_minimod.go:148
 					var gc_j5 int64 = j
 //line hecbench_minimod.go:148
-					_ = gc_j5
-//line hecbench_minimod.go:148
 					var gc_k13 int64 = k
-//line hecbench_minimod.go:148
-					_ = gc_k13
 //line hecbench_minimod.go:25
 					var gc_t9 int64 = int64((gc_i5+
-
 //line hecbench_minimod.go:162
 						lx)*
 //line hecbench_minimod.go:25
@@ -1974,38 +1332,25 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k13 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t9
-//line hecbench_minimod.go:25
 					var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:162
 					if int(gc_t9) >= 0 && int(gc_t9) <= len(eta)-8 {
 //line hecbench_minimod.go:162
 						gc_ld5 = archsimd.LoadFloat32x8Slice(eta[gc_t9:])
-//line hecbench_minimod.go:162
 					} else {
 //line hecbench_minimod.go:162
 						break gc_steps2
-//line hecbench_minimod.go:162
 					}
 //line hecbench_minimod.go:162
 					sEtaC := gc_ld5
 //line hecbench_minimod.go:162
-					_ = sEtaC
-//line hecbench_minimod.go:162
 					var gc_i6 int64 = i
-//line hecbench_minimod.go:162
-					_ = gc_i6
 //line hecbench_minimod.go:162
 					var gc_j6 int64 = j
 //line hecbench_minimod.go:162
-					_ = gc_j6
-//line hecbench_minimod.go:162
 					var gc_k15 int64 = k
-//line hecbench_minimod.go:162
-					_ = gc_k15
 //line hecbench_minimod.go:25
 					var gc_t10 int64 = int64((gc_i6+
-
 //line hecbench_minimod.go:165
 						lx)*
 //line hecbench_minimod.go:25
@@ -2013,34 +1358,23 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k15 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t10
-//line hecbench_minimod.go:25
 					var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:165
 					if int(gc_t10) >= 0 && int(gc_t10) <= len(vp)-8 {
 //line hecbench_minimod.go:165
 						gc_ld6 = archsimd.LoadFloat32x8Slice(vp[gc_t10:])
-//line hecbench_minimod.go:165
 					} else {
 //line hecbench_minimod.go:165
 						break gc_steps2
-//line hecbench_minimod.go:165
 					}
 //line hecbench_minimod.go:165
 					var gc_i7 int64 = i
 //line hecbench_minimod.go:165
-					_ = gc_i7
-//line hecbench_minimod.go:165
 					var gc_j7 int64 = j
 //line hecbench_minimod.go:165
-					_ = gc_j7
-//line hecbench_minimod.go:165
 					var gc_k17 int64 = k
-//line hecbench_minimod.go:165
-					_ = gc_k17
 //line hecbench_minimod.go:25
 					var gc_t11 int64 = int64((gc_i7+
-
 //line hecbench_minimod.go:165
 						lx)*
 //line hecbench_minimod.go:25
@@ -2048,34 +1382,23 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k17 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t11
-//line hecbench_minimod.go:25
 					var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:165
 					if int(gc_t11) >= 0 && int(gc_t11) <= len(phi)-8 {
 //line hecbench_minimod.go:165
 						gc_ld7 = archsimd.LoadFloat32x8Slice(phi[gc_t11:])
-//line hecbench_minimod.go:165
 					} else {
 //line hecbench_minimod.go:165
 						break gc_steps2
-//line hecbench_minimod.go:165
 					}
 //line hecbench_minimod.go:165
 					var gc_i8 int64 = i
 //line hecbench_minimod.go:165
-					_ = gc_i8
-//line hecbench_minimod.go:165
 					var gc_j8 int64 = j
 //line hecbench_minimod.go:165
-					_ = gc_j8
-//line hecbench_minimod.go:165
 					var gc_k19 int64 = k
-//line hecbench_minimod.go:165
-					_ = gc_k19
 //line hecbench_minimod.go:25
 					var gc_t12 int64 = int64((gc_i8+
-
 //line hecbench_minimod.go:165
 						lx)*
 //line hecbench_minimod.go:25
@@ -2083,47 +1406,33 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k19 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t12
-//line hecbench_minimod.go:25
 					var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:165
 					if int(gc_t12) >= 0 && int(gc_t12) <= len(v)-8 {
 //line hecbench_minimod.go:165
 						gc_ld8 = archsimd.LoadFloat32x8Slice(v[gc_t12:])
-//line hecbench_minimod.go:165
 					} else {
 //line hecbench_minimod.go:165
 						break gc_steps2
-//line hecbench_minimod.go:165
 					}
 //line hecbench_minimod.go:165
 					var gc_i9 int64 = i
 //line hecbench_minimod.go:165
-					_ = gc_i9
-//line hecbench_minimod.go:165
 					var gc_j9 int64 = j
 //line hecbench_minimod.go:165
-					_ = gc_j9
-//line hecbench_minimod.go:165
 					var gc_k21 int64 = k
-//line hecbench_minimod.go:165
-					_ = gc_k21
 //line hecbench_minimod.go:25
 					var gc_t13 int64 = int64((gc_i9+
-
 //line hecbench_minimod.go:164
 						lx)*
 //line hecbench_minimod.go:25
 						int64(ldimy)+gc_j9+ly)*
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k21 + lz
-//line hecbench_minimod.go:25
-					_ = gc_t13
 //line hecbench_minimod.go:164
 					if int(gc_t13) >= 0 && int(gc_t13) <= len(v)-8 {
 //line hecbench_minimod.go:164
 						gc_vb16.Mul(sEtaC).Add(gc_vb16).Sub(sEtaC.Mul(sEtaC)).Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk:])).Add(gc_ld6.Mul(lap.Add(gc_ld7)).Sub(gc_ld8)).Div(gc_vb16.Mul(sEtaC).Add(gc_vb17)).StoreMasked((*[8]float32)(v[gc_t13:]), gc_alive)
-//line hecbench_minimod.go:164
 					} else {
 //line hecbench_minimod.go:164
 						var gc_lanes13 [8]float32
@@ -2137,29 +1446,19 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 								gc_pos2.Thread = gc_rank2 + gc_k22
 //line hecbench_minimod.go:164
 								v[gc_t13+int64(gc_k22)] = gc_lanes13[gc_k22]
-//line hecbench_minimod.go:164
 							}
-//line hecbench_minimod.go:164
 						}
 //line hecbench_minimod.go:164
 						gc_pos2.Thread = gc_rank2
-//line hecbench_minimod.go:164
 					}
 //line hecbench_minimod.go:164
 					var gc_i10 int64 = i
 //line hecbench_minimod.go:164
-					_ = gc_i10
-//line hecbench_minimod.go:164
 					var gc_j10 int64 = j
 //line hecbench_minimod.go:164
-					_ = gc_j10
-//line hecbench_minimod.go:164
 					var gc_k23 int64 = k
-//line hecbench_minimod.go:164
-					_ = gc_k23
 //line hecbench_minimod.go:25
 					var gc_t14 int64 = int64((gc_i10+
-
 //line hecbench_minimod.go:169
 						lx)*
 //line hecbench_minimod.go:25
@@ -2167,14 +1466,11 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k23 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t14
-//line hecbench_minimod.go:25
 					var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:169
 					if int(gc_t14) >= 0 && int(gc_t14) <= len(phi)-8 {
 //line hecbench_minimod.go:169
 						gc_ld9 = archsimd.LoadFloat32x8Slice(phi[gc_t14:])
-//line hecbench_minimod.go:169
 					} else {
 //line hecbench_minimod.go:169
 						var gc_lanes14 [8]float32
@@ -2186,35 +1482,23 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 								gc_pos2.Thread = gc_rank2 + gc_k24
 //line hecbench_minimod.go:169
 								gc_lanes14[gc_k24] = phi[gc_t14+int64(gc_k24)]
-//line hecbench_minimod.go:169
 							}
-//line hecbench_minimod.go:169
 						}
 //line hecbench_minimod.go:169
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:169
 						gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes14)
-//line hecbench_minimod.go:169
 					}
 //line hecbench_minimod.go:170
 					var gc_t15 int64 = i + 1
 //line hecbench_minimod.go:170
-					_ = gc_t15
-//line hecbench_minimod.go:170
 					var gc_i11 int64 = gc_t15
-//line hecbench_minimod.go:170
-					_ = gc_i11
 //line hecbench_minimod.go:170
 					var gc_j11 int64 = j
 //line hecbench_minimod.go:170
-					_ = gc_j11
-//line hecbench_minimod.go:170
 					var gc_k25 int64 = k
-//line hecbench_minimod.go:170
-					_ = gc_k25
 //line hecbench_minimod.go:25
 					var gc_t16 int64 = int64((gc_i11+
-
 //line hecbench_minimod.go:170
 						lx)*
 //line hecbench_minimod.go:25
@@ -2222,14 +1506,11 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k25 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t16
-//line hecbench_minimod.go:25
 					var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:170
 					if int(gc_t16) >= 0 && int(gc_t16) <= len(eta)-8 {
 //line hecbench_minimod.go:170
 						gc_ld10 = archsimd.LoadFloat32x8Slice(eta[gc_t16:])
-//line hecbench_minimod.go:170
 					} else {
 //line hecbench_minimod.go:170
 						var gc_lanes15 [8]float32
@@ -2241,35 +1522,23 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 								gc_pos2.Thread = gc_rank2 + gc_k26
 //line hecbench_minimod.go:170
 								gc_lanes15[gc_k26] = eta[gc_t16+int64(gc_k26)]
-//line hecbench_minimod.go:170
 							}
-//line hecbench_minimod.go:170
 						}
 //line hecbench_minimod.go:170
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:170
 						gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes15)
-//line hecbench_minimod.go:170
 					}
 //line hecbench_minimod.go:170
 					var gc_t17 int64 = i - 1
 //line hecbench_minimod.go:170
-					_ = gc_t17
-//line hecbench_minimod.go:170
 					var gc_i12 int64 = gc_t17
-//line hecbench_minimod.go:170
-					_ = gc_i12
 //line hecbench_minimod.go:170
 					var gc_j12 int64 = j
 //line hecbench_minimod.go:170
-					_ = gc_j12
-//line hecbench_minimod.go:170
 					var gc_k27 int64 = k
-//line hecbench_minimod.go:170
-					_ = gc_k27
 //line hecbench_minimod.go:25
 					var gc_t18 int64 = int64((gc_i12+
-
 //line hecbench_minimod.go:170
 						lx)*
 //line hecbench_minimod.go:25
@@ -2277,14 +1546,11 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k27 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t18
-//line hecbench_minimod.go:25
 					var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:170
 					if int(gc_t18) >= 0 && int(gc_t18) <= len(eta)-8 {
 //line hecbench_minimod.go:170
 						gc_ld11 = archsimd.LoadFloat32x8Slice(eta[gc_t18:])
-//line hecbench_minimod.go:170
 					} else {
 //line hecbench_minimod.go:170
 						var gc_lanes16 [8]float32
@@ -2296,35 +1562,22 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 								gc_pos2.Thread = gc_rank2 + gc_k28
 //line hecbench_minimod.go:170
 								gc_lanes16[gc_k28] = eta[gc_t18+int64(gc_k28)]
-//line hecbench_minimod.go:170
 							}
-//line hecbench_minimod.go:170
 						}
 //line hecbench_minimod.go:170
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:170
 						gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes16)
-//line hecbench_minimod.go:170
 					}
-//line hecbench_minimod.go:172
 					var gc_t19 int64 = j + 1
-//line hecbench_minimod.go:172
-					_ = gc_t19
 //line hecbench_minimod.go:172
 					var gc_i13 int64 = i
 //line hecbench_minimod.go:172
-					_ = gc_i13
-//line hecbench_minimod.go:172
 					var gc_j13 int64 = gc_t19
 //line hecbench_minimod.go:172
-					_ = gc_j13
-//line hecbench_minimod.go:172
 					var gc_k29 int64 = k
-//line hecbench_minimod.go:172
-					_ = gc_k29
 //line hecbench_minimod.go:25
 					var gc_t20 int64 = int64((gc_i13+
-
 //line hecbench_minimod.go:172
 						lx)*
 //line hecbench_minimod.go:25
@@ -2332,14 +1585,11 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k29 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t20
-//line hecbench_minimod.go:25
 					var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:172
 					if int(gc_t20) >= 0 && int(gc_t20) <= len(eta)-8 {
 //line hecbench_minimod.go:172
 						gc_ld12 = archsimd.LoadFloat32x8Slice(eta[gc_t20:])
-//line hecbench_minimod.go:172
 					} else {
 //line hecbench_minimod.go:172
 						var gc_lanes17 [8]float32
@@ -2351,35 +1601,23 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 								gc_pos2.Thread = gc_rank2 + gc_k30
 //line hecbench_minimod.go:172
 								gc_lanes17[gc_k30] = eta[gc_t20+int64(gc_k30)]
-//line hecbench_minimod.go:172
 							}
-//line hecbench_minimod.go:172
 						}
 //line hecbench_minimod.go:172
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:172
 						gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes17)
-//line hecbench_minimod.go:172
 					}
 //line hecbench_minimod.go:172
 					var gc_t21 int64 = j - 1
 //line hecbench_minimod.go:172
-					_ = gc_t21
-//line hecbench_minimod.go:172
 					var gc_i14 int64 = i
-//line hecbench_minimod.go:172
-					_ = gc_i14
 //line hecbench_minimod.go:172
 					var gc_j14 int64 = gc_t21
 //line hecbench_minimod.go:172
-					_ = gc_j14
-//line hecbench_minimod.go:172
 					var gc_k31 int64 = k
-//line hecbench_minimod.go:172
-					_ = gc_k31
 //line hecbench_minimod.go:25
 					var gc_t22 int64 = int64((gc_i14+
-
 //line hecbench_minimod.go:172
 						lx)*
 //line hecbench_minimod.go:25
@@ -2387,14 +1625,11 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k31 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t22
-//line hecbench_minimod.go:25
 					var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:172
 					if int(gc_t22) >= 0 && int(gc_t22) <= len(eta)-8 {
 //line hecbench_minimod.go:172
 						gc_ld13 = archsimd.LoadFloat32x8Slice(eta[gc_t22:])
-//line hecbench_minimod.go:172
 					} else {
 //line hecbench_minimod.go:172
 						var gc_lanes18 [8]float32
@@ -2406,35 +1641,22 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 								gc_pos2.Thread = gc_rank2 + gc_k32
 //line hecbench_minimod.go:172
 								gc_lanes18[gc_k32] = eta[gc_t22+int64(gc_k32)]
-//line hecbench_minimod.go:172
 							}
-//line hecbench_minimod.go:172
 						}
 //line hecbench_minimod.go:172
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:172
 						gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes18)
-//line hecbench_minimod.go:172
 					}
-//line hecbench_minimod.go:174
 					var gc_t23 int64 = k + 1
-//line hecbench_minimod.go:174
-					_ = gc_t23
 //line hecbench_minimod.go:174
 					var gc_i15 int64 = i
 //line hecbench_minimod.go:174
-					_ = gc_i15
-//line hecbench_minimod.go:174
 					var gc_j15 int64 = j
 //line hecbench_minimod.go:174
-					_ = gc_j15
-//line hecbench_minimod.go:174
 					var gc_k33 int64 = gc_t23
-//line hecbench_minimod.go:174
-					_ = gc_k33
 //line hecbench_minimod.go:25
 					var gc_t24 int64 = int64((gc_i15+
-
 //line hecbench_minimod.go:174
 						lx)*
 //line hecbench_minimod.go:25
@@ -2442,14 +1664,11 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k33 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t24
-//line hecbench_minimod.go:25
 					var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:174
 					if int(gc_t24) >= 0 && int(gc_t24) <= len(eta)-8 {
 //line hecbench_minimod.go:174
 						gc_ld14 = archsimd.LoadFloat32x8Slice(eta[gc_t24:])
-//line hecbench_minimod.go:174
 					} else {
 //line hecbench_minimod.go:174
 						var gc_lanes19 [8]float32
@@ -2461,35 +1680,23 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 								gc_pos2.Thread = gc_rank2 + gc_k34
 //line hecbench_minimod.go:174
 								gc_lanes19[gc_k34] = eta[gc_t24+int64(gc_k34)]
-//line hecbench_minimod.go:174
 							}
-//line hecbench_minimod.go:174
 						}
 //line hecbench_minimod.go:174
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:174
 						gc_ld14 = archsimd.LoadFloat32x8(&gc_lanes19)
-//line hecbench_minimod.go:174
 					}
 //line hecbench_minimod.go:174
 					var gc_t25 int64 = k - 1
 //line hecbench_minimod.go:174
-					_ = gc_t25
-//line hecbench_minimod.go:174
 					var gc_i16 int64 = i
-//line hecbench_minimod.go:174
-					_ = gc_i16
 //line hecbench_minimod.go:174
 					var gc_j16 int64 = j
 //line hecbench_minimod.go:174
-					_ = gc_j16
-//line hecbench_minimod.go:174
 					var gc_k35 int64 = gc_t25
-//line hecbench_minimod.go:174
-					_ = gc_k35
 //line hecbench_minimod.go:25
 					var gc_t26 int64 = int64((gc_i16+
-
 //line hecbench_minimod.go:174
 						lx)*
 //line hecbench_minimod.go:25
@@ -2497,14 +1704,11 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k35 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t26
-//line hecbench_minimod.go:25
 					var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:174
 					if int(gc_t26) >= 0 && int(gc_t26) <= len(eta)-8 {
 //line hecbench_minimod.go:174
 						gc_ld15 = archsimd.LoadFloat32x8Slice(eta[gc_t26:])
-//line hecbench_minimod.go:174
 					} else {
 //line hecbench_minimod.go:174
 						var gc_lanes20 [8]float32
@@ -2516,44 +1720,31 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 								gc_pos2.Thread = gc_rank2 + gc_k36
 //line hecbench_minimod.go:174
 								gc_lanes20[gc_k36] = eta[gc_t26+int64(gc_k36)]
-//line hecbench_minimod.go:174
 							}
-//line hecbench_minimod.go:174
 						}
 //line hecbench_minimod.go:174
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:174
 						gc_ld15 = archsimd.LoadFloat32x8(&gc_lanes20)
-//line hecbench_minimod.go:174
 					}
 //line hecbench_minimod.go:174
 					var gc_i17 int64 = i
 //line hecbench_minimod.go:174
-					_ = gc_i17
-//line hecbench_minimod.go:174
 					var gc_j17 int64 = j
 //line hecbench_minimod.go:174
-					_ = gc_j17
-//line hecbench_minimod.go:174
 					var gc_k37 int64 = k
-//line hecbench_minimod.go:174
-					_ = gc_k37
 //line hecbench_minimod.go:25
 					var gc_t27 int64 = int64((gc_i17+
-
 //line hecbench_minimod.go:168
 						lx)*
 //line hecbench_minimod.go:25
 						int64(ldimy)+gc_j17+ly)*
 //line hecbench_minimod.go:25
 						int64(ldimz) + gc_k37 + lz
-//line hecbench_minimod.go:25
-					_ = gc_t27
 //line hecbench_minimod.go:168
 					if int(gc_t27) >= 0 && int(gc_t27) <= len(phi)-8 {
 //line hecbench_minimod.go:168
 						gc_ld9.Sub(gc_ld10.Sub(gc_ld11).Mul(archsimd.LoadFloat32x8Slice(sU[sui+1][suj][suk:]).Sub(archsimd.LoadFloat32x8Slice(sU[sui-1][suj][suk:]))).Mul(gc_vb18).Add(gc_ld12.Sub(gc_ld13).Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj+1][suk:]).Sub(archsimd.LoadFloat32x8Slice(sU[sui][suj-1][suk:]))).Mul(gc_vb19)).Add(gc_ld14.Sub(gc_ld15).Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk+1:]).Sub(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk-1:]))).Mul(gc_vb20))).Div(gc_vb17.Add(sEtaC)).StoreMasked((*[8]float32)(phi[gc_t27:]), gc_alive)
-//line hecbench_minimod.go:168
 					} else {
 //line hecbench_minimod.go:168
 						var gc_lanes21 [8]float32
@@ -2567,63 +1758,39 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 								gc_pos2.Thread = gc_rank2 + gc_k38
 //line hecbench_minimod.go:168
 								phi[gc_t27+int64(gc_k38)] = gc_lanes21[gc_k38]
-//line hecbench_minimod.go:168
 							}
-//line hecbench_minimod.go:168
 						}
 //line hecbench_minimod.go:168
 						gc_pos2.Thread = gc_rank2
-//line hecbench_minimod.go:168
 					}
 				}
+//line hecbench_minimod.go:170
 				archsimd.ClearAVXUpperBits()
 			}
 		gc_L32:
 			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line hecbench_minimod.go:115
 				ti := gc_tz2
-				_ = ti
-
 //line hecbench_minimod.go:119
 				i := i0 + int64(ti)
-				_ = i
-
 //line hecbench_minimod.go:116
 				tj := gc_ty2
-				_ = tj
-
 //line hecbench_minimod.go:120
 				j := j0 + int64(tj)
-				_ = j
-
 //line hecbench_minimod.go:117
 				tk := gc_tx2
-				_ = tk
-
 //line hecbench_minimod.go:121
 				k := k0 + int64(tk)
-				_ = k
-
 //line hecbench_minimod.go:131
 				sui := int64(ti + mmR)
-				_ = sui
-
-//line hecbench_minimod.go:132
 				suj := int64(tj + mmR)
-				_ = suj
-
-//line hecbench_minimod.go:133
 				suk := int64(tk + mmR)
-				_ = suk
-
 //line hecbench_minimod.go:144
 				if i > x4-1 || j > y4-1 || k > z4-1 {
 					continue gc_L32
 				}
-
 //line hecbench_minimod.go:148
 				lap := coef0*sU[sui][suj][suk] +
 					coefx1*(sU[sui+1][suj][suk]+sU[sui-1][suj][suk]) +
@@ -2638,15 +1805,12 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 					coefx4*(sU[sui+4][suj][suk]+sU[sui-4][suj][suk]) +
 					coefy4*(sU[sui][suj+4][suk]+sU[sui][suj-4][suk]) +
 					coefz4*(sU[sui][suj][suk+4]+sU[sui][suj][suk-4])
-
 //line hecbench_minimod.go:162
 				sEtaC := eta[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)]
-
 //line hecbench_minimod.go:164
 				v[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)] = ((2*sEtaC+2-sEtaC*sEtaC)*sU[sui][suj][suk] +
 					(vp[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)]*(lap+phi[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)]) - v[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)])) /
 					(2*sEtaC + 1)
-
 //line hecbench_minimod.go:168
 				phi[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)] =
 					(phi[mmIdx3(i, j, k, lx, ly, lz, ldimy, ldimz)] -
@@ -2656,9 +1820,8 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 								(sU[sui][suj+1][suk]-sU[sui][suj-1][suk])*hdy2 +
 							(eta[mmIdx3(i, j, k+1, lx, ly, lz, ldimy, ldimz)]-eta[mmIdx3(i, j, k-1, lx, ly, lz, ldimy, ldimz)])*
 								(sU[sui][suj][suk+1]-sU[sui][suj][suk-1])*hdz2)) / (1 + sEtaC)
-				_ = lap
-				_ = sEtaC
 			}
+//line hecbench_minimod.go:179
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -2692,44 +1855,38 @@ func gc_body_kernelAddSourceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gU
 			return
 		}
 		gc_pos2.Block = gc_blk2
-		{
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
-				{
-					gc_rank2 := gc_step2 + 0
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_minimod.go:183
-					gU[idx] += source
-				}
-				{
-					gc_rank2 := gc_step2 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_minimod.go:183
-					gU[idx] += source
-				}
-				{
-					gc_rank2 := gc_step2 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_minimod.go:183
-					gU[idx] += source
-				}
-				{
-					gc_rank2 := gc_step2 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_minimod.go:183
-					gU[idx] += source
-				}
-			}
-			for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
+//line hecbench_minimod.go:191
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
+			{
+				gc_rank2 := gc_step2 + 0
 				gc_pos2.Thread = gc_rank2
-
 //line hecbench_minimod.go:183
 				gU[idx] += source
 			}
+			{
+				gc_rank2 := gc_step2 + 1
+				gc_pos2.Thread = gc_rank2
+//line hecbench_minimod.go:183
+				gU[idx] += source
+			}
+			{
+				gc_rank2 := gc_step2 + 2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_minimod.go:183
+				gU[idx] += source
+			}
+			{
+				gc_rank2 := gc_step2 + 3
+				gc_pos2.Thread = gc_rank2
+//line hecbench_minimod.go:183
+				gU[idx] += source
+			}
+		}
+		for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+//line hecbench_minimod.go:183
+			gU[idx] += source
 		}
 	}
 }
@@ -2737,4 +1894,5 @@ func gc_body_kernelAddSourceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gU
 // gc_files_hecbench_minimod holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_minimod.go
+//line hecbench_minimod.go:192
 var gc_files_hecbench_minimod embed.FS

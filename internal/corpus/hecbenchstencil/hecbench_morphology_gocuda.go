@@ -42,14 +42,9 @@ func gc_body_vhgwHorizKernel(gc_b *compiled.Block, opType morphOpType, dst, src 
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-
 //line hecbench_morphology.go:72
 	sMem := gocuda.DynamicShared[uint8](t)
-
-//line hecbench_morphology.go:73
 	buffer := sMem
-
-//line hecbench_morphology.go:74
 	opArray := buffer[2*selSize:]
 	{
 		gc_ty := 0
@@ -61,30 +56,17 @@ func gc_body_vhgwHorizKernel(gc_b *compiled.Block, opType morphOpType, dst, src 
 				if gc_exited[gc_rank] {
 					continue
 				}
-
 //line hecbench_morphology.go:76
 				tidx := gc_tx + gc_bx*gc_bdx
-				_ = tidx
-
-//line hecbench_morphology.go:77
 				tidy := gc_ty + gc_by*gc_bdy
-				_ = tidy
-
 //line hecbench_morphology.go:79
 				if tidx >= width || tidy >= height {
 //line hecbench_morphology.go:79
-					{
-//line hecbench_morphology.go:79
-						gc_exited[gc_rank] = true
-						continue gc_L1
-//line hecbench_morphology.go:80
-					}
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
-
 //line hecbench_morphology.go:83
 				buffer[gc_tx] = src[tidy*width+tidx]
-
-//line hecbench_morphology.go:84
 				if tidx+selSize < width {
 					buffer[gc_tx+selSize] = src[tidy*width+tidx+selSize]
 				}
@@ -95,31 +77,31 @@ func gc_body_vhgwHorizKernel(gc_b *compiled.Block, opType morphOpType, dst, src 
 			}
 		}
 	}
-
 //line hecbench_morphology.go:89
 	var opType_ morphOpType = opType
-
-//line hecbench_morphology.go:89
-	_ = opType_
-
 //line hecbench_morphology.go:89
 	var buffer_ []uint8 = buffer
-
-//line hecbench_morphology.go:89
-	_ = buffer_
-
 //line hecbench_morphology.go:89
 	var opArray_ []uint8 = opArray
-
-//line hecbench_morphology.go:89
-	_ = opArray_
-
 //line hecbench_morphology.go:89
 	var selSize_ int = selSize
-
+//line hecbench_morphology.go:91
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 //line hecbench_morphology.go:89
-	_ = selSize_
-	{
+			var tid int = gc_tx
+//line hecbench_morphology.go:49
+			opArray_[tid] = buffer_[tid]
+			opArray_[tid+selSize_] = buffer_[tid+selSize_]
+		}
+	}
+	for offset := 1; offset < selSize_; offset *= 2 {
+//line hecbench_morphology.go:55
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -127,73 +109,48 @@ func gc_body_vhgwHorizKernel(gc_b *compiled.Block, opType morphOpType, dst, src 
 				if gc_exited[gc_rank] {
 					continue
 				}
-
 //line hecbench_morphology.go:89
 				var tid int = gc_tx
-				_ = tid
-
-//line hecbench_morphology.go:49
-				opArray_[tid] = buffer_[tid]
-
-//line hecbench_morphology.go:50
-				opArray_[tid+selSize_] = buffer_[tid+selSize_]
-			}
-		}
-	}
-
-//line hecbench_morphology.go:53
-	for offset := 1; offset < selSize_; offset *= 2 {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
-//line hecbench_morphology.go:89
-					var tid int = gc_tx
-					_ = tid
-
 //line hecbench_morphology.go:54
-					if tid >= offset {
-						opArray_[tid+selSize_-1] =
-							elementOp(opType_, opArray_[tid+selSize_-1], opArray_[tid+selSize_-1-offset])
-					}
-
-//line hecbench_morphology.go:58
-					if tid <= selSize_-1-offset {
-						opArray_[tid] = elementOp(opType_, opArray_[tid], opArray_[tid+offset])
-					}
+				if tid >= offset {
+					opArray_[tid+selSize_-1] =
+						elementOp(opType_, opArray_[tid+selSize_-1], opArray_[tid+selSize_-1-offset])
+				}
+				if tid <= selSize_-1-offset {
+					opArray_[tid] = elementOp(opType_, opArray_[tid], opArray_[tid+offset])
 				}
 			}
 		}
 	}
 	{
+//line hecbench_morphology.go:66
 		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx+
+//line hecbench_morphology.go:70
+			selSize/2, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(width-selSize/2, gc_bx*gc_bdx+
+//line hecbench_morphology.go:75
+			selSize/2); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
 					continue
 				}
-
 //line hecbench_morphology.go:76
 				tidx := gc_tx + gc_bx*gc_bdx
-				_ = tidx
-
-//line hecbench_morphology.go:77
 				tidy := gc_ty + gc_by*gc_bdy
-				_ = tidy
-
-//line hecbench_morphology.go:91
-				if tidx+selSize/2 < width-selSize/2 {
-					dst[tidy*width+tidx+selSize/2] =
-						elementOp(opType, opArray[gc_tx], opArray[gc_tx+selSize-1])
-				}
+//line hecbench_morphology.go:92
+				dst[tidy*width+tidx+selSize/2] =
+					elementOp(opType, opArray[gc_tx], opArray[gc_tx+selSize-1])
 			}
+//line hecbench_morphology.go:96
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -227,14 +184,9 @@ func gc_body_vhgwVertKernel(gc_b *compiled.Block, opType morphOpType, dst, src [
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-
 //line hecbench_morphology.go:102
 	sMem := gocuda.DynamicShared[uint8](t)
-
-//line hecbench_morphology.go:103
 	buffer := sMem
-
-//line hecbench_morphology.go:104
 	opArray := buffer[2*selSize:]
 	{
 		gc_ty := 0
@@ -246,30 +198,16 @@ func gc_body_vhgwVertKernel(gc_b *compiled.Block, opType morphOpType, dst, src [
 				if gc_exited[gc_rank] {
 					continue
 				}
-
 //line hecbench_morphology.go:106
 				tidx := gc_tx + gc_bx*gc_bdx
-				_ = tidx
-
-//line hecbench_morphology.go:107
 				tidy := gc_ty + gc_by*gc_bdy
-				_ = tidy
-
-//line hecbench_morphology.go:108
 				if tidy >= height || tidx >= width {
 //line hecbench_morphology.go:108
-					{
-//line hecbench_morphology.go:108
-						gc_exited[gc_rank] = true
-						continue gc_L1
-//line hecbench_morphology.go:109
-					}
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
-
 //line hecbench_morphology.go:112
 				buffer[gc_ty] = src[tidy*width+tidx]
-
-//line hecbench_morphology.go:113
 				if tidy+selSize < height {
 					buffer[gc_ty+selSize] = src[(tidy+selSize)*width+tidx]
 				}
@@ -280,30 +218,14 @@ func gc_body_vhgwVertKernel(gc_b *compiled.Block, opType morphOpType, dst, src [
 			}
 		}
 	}
-
 //line hecbench_morphology.go:118
 	var opType_ morphOpType = opType
-
-//line hecbench_morphology.go:118
-	_ = opType_
-
 //line hecbench_morphology.go:118
 	var buffer_ []uint8 = buffer
-
-//line hecbench_morphology.go:118
-	_ = buffer_
-
 //line hecbench_morphology.go:118
 	var opArray_ []uint8 = opArray
-
-//line hecbench_morphology.go:118
-	_ = opArray_
-
 //line hecbench_morphology.go:118
 	var selSize_ int = selSize
-
-//line hecbench_morphology.go:118
-	_ = selSize_
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -313,15 +235,10 @@ func gc_body_vhgwVertKernel(gc_b *compiled.Block, opType morphOpType, dst, src [
 				if gc_exited[gc_rank] {
 					continue
 				}
-
 //line hecbench_morphology.go:118
 				var tid int = gc_ty
-				_ = tid
-
 //line hecbench_morphology.go:49
 				opArray_[tid] = buffer_[tid]
-
-//line hecbench_morphology.go:50
 				opArray_[tid+selSize_] = buffer_[tid+selSize_]
 			}
 			gc_ty++
@@ -330,42 +247,9 @@ func gc_body_vhgwVertKernel(gc_b *compiled.Block, opType morphOpType, dst, src [
 			}
 		}
 	}
-
 //line hecbench_morphology.go:53
 	for offset := 1; offset < selSize_; offset *= 2 {
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
-//line hecbench_morphology.go:118
-					var tid int = gc_ty
-					_ = tid
-
-//line hecbench_morphology.go:54
-					if tid >= offset {
-						opArray_[tid+selSize_-1] =
-							elementOp(opType_, opArray_[tid+selSize_-1], opArray_[tid+selSize_-1-offset])
-					}
-
-//line hecbench_morphology.go:58
-					if tid <= selSize_-1-offset {
-						opArray_[tid] = elementOp(opType_, opArray_[tid], opArray_[tid+offset])
-					}
-				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
-			}
-		}
-	}
-	{
+//line hecbench_morphology.go:55
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -374,21 +258,41 @@ func gc_body_vhgwVertKernel(gc_b *compiled.Block, opType morphOpType, dst, src [
 				if gc_exited[gc_rank] {
 					continue
 				}
-
+//line hecbench_morphology.go:118
+				var tid int = gc_ty
+//line hecbench_morphology.go:54
+				if tid >= offset {
+					opArray_[tid+selSize_-1] =
+						elementOp(opType_, opArray_[tid+selSize_-1], opArray_[tid+selSize_-1-offset])
+				}
+				if tid <= selSize_-1-offset {
+					opArray_[tid] = elementOp(opType_, opArray_[tid], opArray_[tid+offset])
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+//line hecbench_morphology.go:70
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 //line hecbench_morphology.go:106
 				tidx := gc_tx + gc_bx*gc_bdx
-				_ = tidx
-
-//line hecbench_morphology.go:107
 				tidy := gc_ty + gc_by*gc_bdy
-				_ = tidy
-
 //line hecbench_morphology.go:120
 				if tidy+selSize/2 < height-selSize/2 {
 					dst[(tidy+selSize/2)*width+tidx] =
 						elementOp(opType, opArray[gc_ty], opArray[gc_ty+selSize-1])
 				}
-
 //line hecbench_morphology.go:125
 				if tidy < selSize/2 || tidy >= height-selSize/2 {
 					dst[tidy*width+tidx] = borderValue(opType)

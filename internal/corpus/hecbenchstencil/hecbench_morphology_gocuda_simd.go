@@ -43,14 +43,9 @@ func gc_body_vhgwHorizKernel(gc_b2 *compiled.Block, opType morphOpType, dst, src
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
 	gc_exited2 := gc_b2.Exited()
-
 //line hecbench_morphology.go:72
 	sMem := gocuda.DynamicShared[uint8](t)
-
-//line hecbench_morphology.go:73
 	buffer := sMem
-
-//line hecbench_morphology.go:74
 	opArray := buffer[2*selSize:]
 	{
 		gc_ty2 := 0
@@ -62,30 +57,17 @@ func gc_body_vhgwHorizKernel(gc_b2 *compiled.Block, opType morphOpType, dst, src
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
 //line hecbench_morphology.go:76
 				tidx := gc_tx2 + gc_bx2*gc_bdx2
-				_ = tidx
-
-//line hecbench_morphology.go:77
 				tidy := gc_ty2 + gc_by2*gc_bdy2
-				_ = tidy
-
 //line hecbench_morphology.go:79
 				if tidx >= width || tidy >= height {
 //line hecbench_morphology.go:79
-					{
-//line hecbench_morphology.go:79
-						gc_exited2[gc_rank2] = true
-						continue gc_L12
-//line hecbench_morphology.go:80
-					}
+					gc_exited2[gc_rank2] = true
+					continue gc_L12
 				}
-
 //line hecbench_morphology.go:83
 				buffer[gc_tx2] = src[tidy*width+tidx]
-
-//line hecbench_morphology.go:84
 				if tidx+selSize < width {
 					buffer[gc_tx2+selSize] = src[tidy*width+tidx+selSize]
 				}
@@ -96,31 +78,31 @@ func gc_body_vhgwHorizKernel(gc_b2 *compiled.Block, opType morphOpType, dst, src
 			}
 		}
 	}
-
 //line hecbench_morphology.go:89
 	var opType_ morphOpType = opType
-
-//line hecbench_morphology.go:89
-	_ = opType_
-
 //line hecbench_morphology.go:89
 	var buffer_ []uint8 = buffer
-
-//line hecbench_morphology.go:89
-	_ = buffer_
-
 //line hecbench_morphology.go:89
 	var opArray_ []uint8 = opArray
-
-//line hecbench_morphology.go:89
-	_ = opArray_
-
 //line hecbench_morphology.go:89
 	var selSize_ int = selSize
-
+//line hecbench_morphology.go:91
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
 //line hecbench_morphology.go:89
-	_ = selSize_
-	{
+			var tid int = gc_tx2
+//line hecbench_morphology.go:49
+			opArray_[tid] = buffer_[tid]
+			opArray_[tid+selSize_] = buffer_[tid+selSize_]
+		}
+	}
+	for offset := 1; offset < selSize_; offset *= 2 {
+//line hecbench_morphology.go:55
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -128,73 +110,48 @@ func gc_body_vhgwHorizKernel(gc_b2 *compiled.Block, opType morphOpType, dst, src
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
 //line hecbench_morphology.go:89
 				var tid int = gc_tx2
-				_ = tid
-
-//line hecbench_morphology.go:49
-				opArray_[tid] = buffer_[tid]
-
-//line hecbench_morphology.go:50
-				opArray_[tid+selSize_] = buffer_[tid+selSize_]
-			}
-		}
-	}
-
-//line hecbench_morphology.go:53
-	for offset := 1; offset < selSize_; offset *= 2 {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
-//line hecbench_morphology.go:89
-					var tid int = gc_tx2
-					_ = tid
-
 //line hecbench_morphology.go:54
-					if tid >= offset {
-						opArray_[tid+selSize_-1] =
-							elementOp(opType_, opArray_[tid+selSize_-1], opArray_[tid+selSize_-1-offset])
-					}
-
-//line hecbench_morphology.go:58
-					if tid <= selSize_-1-offset {
-						opArray_[tid] = elementOp(opType_, opArray_[tid], opArray_[tid+offset])
-					}
+				if tid >= offset {
+					opArray_[tid+selSize_-1] =
+						elementOp(opType_, opArray_[tid+selSize_-1], opArray_[tid+selSize_-1-offset])
+				}
+				if tid <= selSize_-1-offset {
+					opArray_[tid] = elementOp(opType_, opArray_[tid], opArray_[tid+offset])
 				}
 			}
 		}
 	}
 	{
+//line hecbench_morphology.go:66
 		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2+
+//line hecbench_morphology.go:70
+			selSize/2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(width-selSize/2, gc_bx2*gc_bdx2+
+//line hecbench_morphology.go:75
+			selSize/2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
 //line hecbench_morphology.go:76
 				tidx := gc_tx2 + gc_bx2*gc_bdx2
-				_ = tidx
-
-//line hecbench_morphology.go:77
 				tidy := gc_ty2 + gc_by2*gc_bdy2
-				_ = tidy
-
-//line hecbench_morphology.go:91
-				if tidx+selSize/2 < width-selSize/2 {
-					dst[tidy*width+tidx+selSize/2] =
-						elementOp(opType, opArray[gc_tx2], opArray[gc_tx2+selSize-1])
-				}
+//line hecbench_morphology.go:92
+				dst[tidy*width+tidx+selSize/2] =
+					elementOp(opType, opArray[gc_tx2], opArray[gc_tx2+selSize-1])
 			}
+//line hecbench_morphology.go:96
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -228,14 +185,9 @@ func gc_body_vhgwVertKernel(gc_b2 *compiled.Block, opType morphOpType, dst, src 
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
 	gc_exited2 := gc_b2.Exited()
-
 //line hecbench_morphology.go:102
 	sMem := gocuda.DynamicShared[uint8](t)
-
-//line hecbench_morphology.go:103
 	buffer := sMem
-
-//line hecbench_morphology.go:104
 	opArray := buffer[2*selSize:]
 	{
 		gc_ty2 := 0
@@ -247,30 +199,16 @@ func gc_body_vhgwVertKernel(gc_b2 *compiled.Block, opType morphOpType, dst, src 
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
 //line hecbench_morphology.go:106
 				tidx := gc_tx2 + gc_bx2*gc_bdx2
-				_ = tidx
-
-//line hecbench_morphology.go:107
 				tidy := gc_ty2 + gc_by2*gc_bdy2
-				_ = tidy
-
-//line hecbench_morphology.go:108
 				if tidy >= height || tidx >= width {
 //line hecbench_morphology.go:108
-					{
-//line hecbench_morphology.go:108
-						gc_exited2[gc_rank2] = true
-						continue gc_L12
-//line hecbench_morphology.go:109
-					}
+					gc_exited2[gc_rank2] = true
+					continue gc_L12
 				}
-
 //line hecbench_morphology.go:112
 				buffer[gc_ty2] = src[tidy*width+tidx]
-
-//line hecbench_morphology.go:113
 				if tidy+selSize < height {
 					buffer[gc_ty2+selSize] = src[(tidy+selSize)*width+tidx]
 				}
@@ -281,30 +219,14 @@ func gc_body_vhgwVertKernel(gc_b2 *compiled.Block, opType morphOpType, dst, src 
 			}
 		}
 	}
-
 //line hecbench_morphology.go:118
 	var opType_ morphOpType = opType
-
-//line hecbench_morphology.go:118
-	_ = opType_
-
 //line hecbench_morphology.go:118
 	var buffer_ []uint8 = buffer
-
-//line hecbench_morphology.go:118
-	_ = buffer_
-
 //line hecbench_morphology.go:118
 	var opArray_ []uint8 = opArray
-
-//line hecbench_morphology.go:118
-	_ = opArray_
-
 //line hecbench_morphology.go:118
 	var selSize_ int = selSize
-
-//line hecbench_morphology.go:118
-	_ = selSize_
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -312,8 +234,6 @@ func gc_body_vhgwVertKernel(gc_b2 *compiled.Block, opType morphOpType, dst, src 
 			if compiled.SIMD {
 //line hecbench_morphology.go:118
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_morphology.go:118
-				_ = gc_all
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
@@ -321,54 +241,41 @@ func gc_body_vhgwVertKernel(gc_b2 *compiled.Block, opType morphOpType, dst, src 
 //line hecbench_morphology.go:118
 					gc_alive := gc_all
 //line hecbench_morphology.go:118
-					_ = gc_alive
-//line hecbench_morphology.go:118
 					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
 //line hecbench_morphology.go:118
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_morphology.go:118
 					}
 //line hecbench_morphology.go:118
 					var tid int = gc_ty2
-//line hecbench_morphology.go:118
-					_ = tid
 //line hecbench_morphology.go:49
 					var gc_u uint8
-//line hecbench_morphology.go:49
-					_ = gc_u
 //line hecbench_morphology.go:49
 					if gc_in := gc_alive.ToBits(); gc_in != 0 {
 //line hecbench_morphology.go:49
 						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
 //line hecbench_morphology.go:49
 						gc_u = buffer_[tid]
-//line hecbench_morphology.go:49
 					}
 //line hecbench_morphology.go:49
 					if gc_alive.ToBits() != 0 {
 //line hecbench_morphology.go:49
 						opArray_[tid] = gc_u
-//line hecbench_morphology.go:49
 					}
 //line hecbench_morphology.go:49
 					var gc_u2 uint8
-//line hecbench_morphology.go:49
-					_ = gc_u2
-//line hecbench_morphology.go:50
 					if gc_in2 := gc_alive.ToBits(); gc_in2 != 0 {
 //line hecbench_morphology.go:50
 						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
 //line hecbench_morphology.go:50
 						gc_u2 = buffer_[tid+selSize_]
-//line hecbench_morphology.go:50
 					}
 //line hecbench_morphology.go:50
 					if gc_alive.ToBits() != 0 {
 //line hecbench_morphology.go:50
 						opArray_[tid+selSize_] = gc_u2
-//line hecbench_morphology.go:50
 					}
 				}
+//line hecbench_morphology.go:52
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -377,15 +284,10 @@ func gc_body_vhgwVertKernel(gc_b2 *compiled.Block, opType morphOpType, dst, src 
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
 //line hecbench_morphology.go:118
 				var tid int = gc_ty2
-				_ = tid
-
 //line hecbench_morphology.go:49
 				opArray_[tid] = buffer_[tid]
-
-//line hecbench_morphology.go:50
 				opArray_[tid+selSize_] = buffer_[tid+selSize_]
 			}
 			gc_ty2++
@@ -394,204 +296,153 @@ func gc_body_vhgwVertKernel(gc_b2 *compiled.Block, opType morphOpType, dst, src 
 			}
 		}
 	}
-
 //line hecbench_morphology.go:53
 	for offset := 1; offset < selSize_; offset *= 2 {
-		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
-				if compiled.SIMD {
-//line hecbench_morphology.go:118
-					gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_morphology.go:118
-					_ = gc_all2
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line hecbench_morphology.go:118
-						gc_alive2 := gc_all2
-//line hecbench_morphology.go:118
-						_ = gc_alive2
-//line hecbench_morphology.go:118
-						if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
-//line hecbench_morphology.go:118
-							gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_morphology.go:118
-						}
-//line hecbench_morphology.go:118
-						var tid int = gc_ty2
-//line hecbench_morphology.go:118
-						_ = tid
-//line hecbench_morphology.go:54
-						if tid >= offset {
-//line hecbench_morphology.go:54
-							var gc_u3 uint8
-//line hecbench_morphology.go:54
-							_ = gc_u3
-//line hecbench_morphology.go:54
-							if gc_in3 := gc_alive2.ToBits(); gc_in3 != 0 {
-//line hecbench_morphology.go:54
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
-//line hecbench_morphology.go:54
-								gc_u3 = opArray_[tid+selSize_-1]
-//line hecbench_morphology.go:56
-							}
-//line hecbench_morphology.go:56
-							var gc_u4 uint8
-//line hecbench_morphology.go:56
-							_ = gc_u4
-//line hecbench_morphology.go:56
-							if gc_in4 := gc_alive2.ToBits(); gc_in4 != 0 {
-//line hecbench_morphology.go:56
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
-//line hecbench_morphology.go:56
-								gc_u4 = opArray_[tid+selSize_-1-offset]
-//line hecbench_morphology.go:56
-							}
-//line hecbench_morphology.go:56
-							var gc_lhs uint8 = gc_u3
-//line hecbench_morphology.go:56
-							_ = gc_lhs
-//line hecbench_morphology.go:56
-							var gc_rhs uint8 = gc_u4
-//line hecbench_morphology.go:56
-							_ = gc_rhs
-//line hecbench_morphology.go:56
-							var gc_result uint8
-//line hecbench_morphology.go:56
-							_ = gc_result
-//line hecbench_morphology.go:56
-							var gc_returned bool
-//line hecbench_morphology.go:56
-							_ = gc_returned
-//line hecbench_morphology.go:56
-							if opType_ ==
-//line hecbench_morphology.go:30
-								morphErode {
-//line hecbench_morphology.go:30
-								gc_result = min(gc_lhs, gc_rhs)
-								gc_returned = true
-//line hecbench_morphology.go:31
-							}
-//line hecbench_morphology.go:31
-							if !gc_returned {
-//line hecbench_morphology.go:31
-								gc_result = max(gc_lhs, gc_rhs)
-//line hecbench_morphology.go:33
-								gc_returned = true
-//line hecbench_morphology.go:33
-							}
-//line hecbench_morphology.go:33
-							if gc_alive2.ToBits() != 0 {
-
 //line hecbench_morphology.go:55
-								opArray_[tid+selSize_-1] = gc_result
-//line hecbench_morphology.go:55
-							}
-//line hecbench_morphology.go:55
-						}
-//line hecbench_morphology.go:58
-						if tid <= selSize_-1-offset {
-//line hecbench_morphology.go:58
-							var gc_u5 uint8
-//line hecbench_morphology.go:58
-							_ = gc_u5
-//line hecbench_morphology.go:58
-							if gc_in5 := gc_alive2.ToBits(); gc_in5 != 0 {
-//line hecbench_morphology.go:58
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in5)
-//line hecbench_morphology.go:58
-								gc_u5 = opArray_[tid]
-							}
-//line hecbench_morphology.go:59
-							var gc_u6 uint8
-//line hecbench_morphology.go:59
-							_ = gc_u6
-//line hecbench_morphology.go:59
-							if gc_in6 := gc_alive2.ToBits(); gc_in6 != 0 {
-//line hecbench_morphology.go:59
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in6)
-//line hecbench_morphology.go:59
-								gc_u6 = opArray_[tid+offset]
-//line hecbench_morphology.go:59
-							}
-//line hecbench_morphology.go:59
-							var gc_lhs2 uint8 = gc_u5
-//line hecbench_morphology.go:59
-							_ = gc_lhs2
-//line hecbench_morphology.go:59
-							var gc_rhs2 uint8 = gc_u6
-//line hecbench_morphology.go:59
-							_ = gc_rhs2
-//line hecbench_morphology.go:59
-							var gc_result2 uint8
-//line hecbench_morphology.go:59
-							_ = gc_result2
-//line hecbench_morphology.go:59
-							var gc_returned2 bool
-//line hecbench_morphology.go:59
-							_ = gc_returned2
-//line hecbench_morphology.go:59
-							if opType_ ==
-//line hecbench_morphology.go:30
-								morphErode {
-//line hecbench_morphology.go:30
-								gc_result2 = min(gc_lhs2, gc_rhs2)
-								gc_returned2 = true
-//line hecbench_morphology.go:31
-							}
-//line hecbench_morphology.go:31
-							if !gc_returned2 {
-//line hecbench_morphology.go:31
-								gc_result2 = max(gc_lhs2, gc_rhs2)
-//line hecbench_morphology.go:33
-								gc_returned2 = true
-//line hecbench_morphology.go:33
-							}
-//line hecbench_morphology.go:33
-							if gc_alive2.ToBits() != 0 {
-
-//line hecbench_morphology.go:59
-								opArray_[tid] = gc_result2
-//line hecbench_morphology.go:59
-							}
-//line hecbench_morphology.go:59
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+		gc_ty2 := 0
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep2 := 0
+			if compiled.SIMD {
+//line hecbench_morphology.go:118
+				gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
+//line hecbench_morphology.go:118
+					gc_alive2 := gc_all2
+//line hecbench_morphology.go:118
+					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+//line hecbench_morphology.go:118
+						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
-
 //line hecbench_morphology.go:118
 					var tid int = gc_ty2
-					_ = tid
-
 //line hecbench_morphology.go:54
 					if tid >= offset {
-						opArray_[tid+selSize_-1] =
-							elementOp(opType_, opArray_[tid+selSize_-1], opArray_[tid+selSize_-1-offset])
+//line hecbench_morphology.go:54
+						var gc_u3 uint8
+//line hecbench_morphology.go:54
+						if gc_in3 := gc_alive2.ToBits(); gc_in3 != 0 {
+//line hecbench_morphology.go:54
+							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+//line hecbench_morphology.go:54
+							gc_u3 = opArray_[tid+selSize_-1]
+						}
+						var gc_u4 uint8
+//line hecbench_morphology.go:56
+						if gc_in4 := gc_alive2.ToBits(); gc_in4 != 0 {
+//line hecbench_morphology.go:56
+							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
+//line hecbench_morphology.go:56
+							gc_u4 = opArray_[tid+selSize_-1-offset]
+						}
+//line hecbench_morphology.go:56
+						var gc_lhs uint8 = gc_u3
+//line hecbench_morphology.go:56
+						var gc_rhs uint8 = gc_u4
+//line hecbench_morphology.go:56
+						var gc_result uint8
+//line hecbench_morphology.go:56
+						var gc_returned bool
+//line hecbench_morphology.go:56
+						if opType_ ==
+//line hecbench_morphology.go:30
+							morphErode {
+//line hecbench_morphology.go:30
+							gc_result = min(gc_lhs, gc_rhs)
+							gc_returned = true
+						}
+//line hecbench_morphology.go:31
+						if !gc_returned {
+//line hecbench_morphology.go:31
+							gc_result = max(gc_lhs, gc_rhs)
+//line hecbench_morphology.go:33
+							gc_returned = true
+						}
+//line hecbench_morphology.go:33
+						if gc_alive2.ToBits() != 0 {
+//line hecbench_morphology.go:55
+							opArray_[tid+selSize_-1] = gc_result
+						}
 					}
-
-//line hecbench_morphology.go:58
 					if tid <= selSize_-1-offset {
-						opArray_[tid] = elementOp(opType_, opArray_[tid], opArray_[tid+offset])
+//line hecbench_morphology.go:58
+						var gc_u5 uint8
+//line hecbench_morphology.go:58
+						if gc_in5 := gc_alive2.ToBits(); gc_in5 != 0 {
+//line hecbench_morphology.go:58
+							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in5)
+//line hecbench_morphology.go:58
+							gc_u5 = opArray_[tid]
+						}
+//line hecbench_morphology.go:59
+						var gc_u6 uint8
+//line hecbench_morphology.go:59
+						if gc_in6 := gc_alive2.ToBits(); gc_in6 != 0 {
+//line hecbench_morphology.go:59
+							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in6)
+//line hecbench_morphology.go:59
+							gc_u6 = opArray_[tid+offset]
+						}
+//line hecbench_morphology.go:59
+						var gc_lhs2 uint8 = gc_u5
+//line hecbench_morphology.go:59
+						var gc_rhs2 uint8 = gc_u6
+//line hecbench_morphology.go:59
+						var gc_result2 uint8
+//line hecbench_morphology.go:59
+						var gc_returned2 bool
+//line hecbench_morphology.go:59
+						if opType_ ==
+//line hecbench_morphology.go:30
+							morphErode {
+//line hecbench_morphology.go:30
+							gc_result2 = min(gc_lhs2, gc_rhs2)
+							gc_returned2 = true
+						}
+//line hecbench_morphology.go:31
+						if !gc_returned2 {
+//line hecbench_morphology.go:31
+							gc_result2 = max(gc_lhs2, gc_rhs2)
+//line hecbench_morphology.go:33
+							gc_returned2 = true
+						}
+//line hecbench_morphology.go:33
+						if gc_alive2.ToBits() != 0 {
+//line hecbench_morphology.go:59
+							opArray_[tid] = gc_result2
+						}
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+//line hecbench_morphology.go:61
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
 				}
+//line hecbench_morphology.go:118
+				var tid int = gc_ty2
+//line hecbench_morphology.go:54
+				if tid >= offset {
+					opArray_[tid+selSize_-1] =
+						elementOp(opType_, opArray_[tid+selSize_-1], opArray_[tid+selSize_-1-offset])
+				}
+				if tid <= selSize_-1-offset {
+					opArray_[tid] = elementOp(opType_, opArray_[tid], opArray_[tid+offset])
+				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
 			}
 		}
 	}
 	{
+//line hecbench_morphology.go:70
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -600,21 +451,14 @@ func gc_body_vhgwVertKernel(gc_b2 *compiled.Block, opType morphOpType, dst, src 
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
 //line hecbench_morphology.go:106
 				tidx := gc_tx2 + gc_bx2*gc_bdx2
-				_ = tidx
-
-//line hecbench_morphology.go:107
 				tidy := gc_ty2 + gc_by2*gc_bdy2
-				_ = tidy
-
 //line hecbench_morphology.go:120
 				if tidy+selSize/2 < height-selSize/2 {
 					dst[(tidy+selSize/2)*width+tidx] =
 						elementOp(opType, opArray[gc_ty2], opArray[gc_ty2+selSize-1])
 				}
-
 //line hecbench_morphology.go:125
 				if tidy < selSize/2 || tidy >= height-selSize/2 {
 					dst[tidy*width+tidx] = borderValue(opType)

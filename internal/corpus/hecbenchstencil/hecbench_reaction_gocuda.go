@@ -48,33 +48,28 @@ func gc_body_reactionGrayScottKernel(gc_b *compiled.Block, gc_lo, gc_hi int, fx,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line hecbench_reaction.go:18
 		stride := gc_bdx * gc_gdx
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_reaction.go:20
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:17
-					index := gc_bx*gc_bdx + gc_tx
-					_ = index
-
+				index := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:20
-					for i := index; uint32(i) < ncells; i += stride {
+				for i := index; uint32(i) < ncells; i += stride {
 //line hecbench_reaction.go:20
-						gc_b.Tick()
+					gc_b.Tick()
 //line hecbench_reaction.go:20
-						if gc_b.Stopped() {
+					if gc_b.Stopped() {
 //line hecbench_reaction.go:20
-							return
-//line hecbench_reaction.go:20
-						}
-						r := fx[i] * fy[i] * fy[i]
-						drx[i] = -r + dC1*(1-fx[i])
-						dry[i] = r - (dC1+dC2)*fy[i]
+						return
 					}
+//line hecbench_reaction.go:21
+					r := fx[i] * fy[i] * fy[i]
+					drx[i] = -r + dC1*(1-fx[i])
+					dry[i] = r - (dC1+dC2)*fy[i]
 				}
 			}
 		}
@@ -106,16 +101,11 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line hecbench_reaction.go:33
 	const offset = 1
-
-//line hecbench_reaction.go:34
 	sF := gocuda.DynamicShared[float32](t)
-
 //line hecbench_reaction.go:38
 	k := gc_by
-
 //line hecbench_reaction.go:42
 	w := int(mx) + 2*offset
 	{
@@ -127,27 +117,15 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:36
 					i := gc_tx
-					_ = i
-
 //line hecbench_reaction.go:39
 					si := i + offset
-					_ = si
-
-//line hecbench_reaction.go:40
 					sj := gc_ty
-					_ = sj
-
 //line hecbench_reaction.go:37
 					j := gc_bx*gc_bdy + gc_ty
-					_ = j
-
 //line hecbench_reaction.go:43
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:45
 					sF[sj*w+si] = f[globalIdx]
 				}
@@ -155,27 +133,15 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:36
 					i := gc_tx
-					_ = i
-
 //line hecbench_reaction.go:39
 					si := i + offset
-					_ = si
-
-//line hecbench_reaction.go:40
 					sj := gc_ty
-					_ = sj
-
 //line hecbench_reaction.go:37
 					j := gc_bx*gc_bdy + gc_ty
-					_ = j
-
 //line hecbench_reaction.go:43
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:45
 					sF[sj*w+si] = f[globalIdx]
 				}
@@ -183,27 +149,15 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:36
 					i := gc_tx
-					_ = i
-
 //line hecbench_reaction.go:39
 					si := i + offset
-					_ = si
-
-//line hecbench_reaction.go:40
 					sj := gc_ty
-					_ = sj
-
 //line hecbench_reaction.go:37
 					j := gc_bx*gc_bdy + gc_ty
-					_ = j
-
 //line hecbench_reaction.go:43
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:45
 					sF[sj*w+si] = f[globalIdx]
 				}
@@ -211,27 +165,15 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:36
 					i := gc_tx
-					_ = i
-
 //line hecbench_reaction.go:39
 					si := i + offset
-					_ = si
-
-//line hecbench_reaction.go:40
 					sj := gc_ty
-					_ = sj
-
 //line hecbench_reaction.go:37
 					j := gc_bx*gc_bdy + gc_ty
-					_ = j
-
 //line hecbench_reaction.go:43
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:45
 					sF[sj*w+si] = f[globalIdx]
 				}
@@ -239,27 +181,15 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:36
 				i := gc_tx
-				_ = i
-
 //line hecbench_reaction.go:39
 				si := i + offset
-				_ = si
-
-//line hecbench_reaction.go:40
 				sj := gc_ty
-				_ = sj
-
 //line hecbench_reaction.go:37
 				j := gc_bx*gc_bdy + gc_ty
-				_ = j
-
 //line hecbench_reaction.go:43
 				globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-				_ = globalIdx
-
 //line hecbench_reaction.go:45
 				sF[sj*w+si] = f[globalIdx]
 			}
@@ -279,25 +209,16 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:36
 				i := gc_tx
-				_ = i
-
 //line hecbench_reaction.go:39
 				si := i + offset
-				_ = si
-
-//line hecbench_reaction.go:40
 				sj := gc_ty
-				_ = sj
-
-//line hecbench_reaction.go:50
-				{
-					sF[sj*w+si-offset] = sF[sj*w+si+int(mx)-offset]
-					sF[sj*w+si+int(mx)] = sF[sj*w+si]
-				}
+//line hecbench_reaction.go:51
+				sF[sj*w+si-offset] = sF[sj*w+si+int(mx)-offset]
+				sF[sj*w+si+int(mx)] = sF[sj*w+si]
 			}
+//line hecbench_reaction.go:55
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -323,27 +244,11 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:36
 							i := gc_tx
-							_ = i
-
-//line hecbench_reaction.go:39
-							si := i + offset
-							_ = si
-
-//line hecbench_reaction.go:40
-							sj := gc_ty
-							_ = sj
-
-//line hecbench_reaction.go:37
 							j := gc_bx*gc_bdy + gc_ty
-							_ = j
-
 //line hecbench_reaction.go:43
 							globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-							_ = globalIdx
-
 //line hecbench_reaction.go:57
 							df[globalIdx] = gc_at[gc_u] - 2*gc_at2[gc_u] + gc_at3[gc_u]
 						}
@@ -352,27 +257,15 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:36
 					i := gc_tx
-					_ = i
-
 //line hecbench_reaction.go:39
 					si := i + offset
-					_ = si
-
-//line hecbench_reaction.go:40
 					sj := gc_ty
-					_ = sj
-
 //line hecbench_reaction.go:37
 					j := gc_bx*gc_bdy + gc_ty
-					_ = j
-
 //line hecbench_reaction.go:43
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:57
 					df[globalIdx] = sF[sj*w+si+1] - 2*sF[sj*w+si] + sF[sj*w+si-1]
 				}
@@ -380,27 +273,15 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:36
 					i := gc_tx
-					_ = i
-
 //line hecbench_reaction.go:39
 					si := i + offset
-					_ = si
-
-//line hecbench_reaction.go:40
 					sj := gc_ty
-					_ = sj
-
 //line hecbench_reaction.go:37
 					j := gc_bx*gc_bdy + gc_ty
-					_ = j
-
 //line hecbench_reaction.go:43
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:57
 					df[globalIdx] = sF[sj*w+si+1] - 2*sF[sj*w+si] + sF[sj*w+si-1]
 				}
@@ -437,13 +318,10 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line hecbench_reaction.go:65
 	sF := gocuda.DynamicShared[float32](t)
-
 //line hecbench_reaction.go:69
 	k := gc_by
-
 //line hecbench_reaction.go:72
 	m := int(mx)
 	{
@@ -455,23 +333,14 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:67
 					i := gc_tx
-					_ = i
-
 //line hecbench_reaction.go:70
 					sj := gc_ty
-					_ = sj
-
 //line hecbench_reaction.go:68
 					j := gc_bx*gc_bdy + gc_ty
-					_ = j
-
 //line hecbench_reaction.go:73
 					globalIdx := k*m*int(my) + j*m + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:75
 					sF[sj*m+i] = f[globalIdx]
 				}
@@ -479,23 +348,14 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:67
 					i := gc_tx
-					_ = i
-
 //line hecbench_reaction.go:70
 					sj := gc_ty
-					_ = sj
-
 //line hecbench_reaction.go:68
 					j := gc_bx*gc_bdy + gc_ty
-					_ = j
-
 //line hecbench_reaction.go:73
 					globalIdx := k*m*int(my) + j*m + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:75
 					sF[sj*m+i] = f[globalIdx]
 				}
@@ -503,23 +363,14 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:67
 					i := gc_tx
-					_ = i
-
 //line hecbench_reaction.go:70
 					sj := gc_ty
-					_ = sj
-
 //line hecbench_reaction.go:68
 					j := gc_bx*gc_bdy + gc_ty
-					_ = j
-
 //line hecbench_reaction.go:73
 					globalIdx := k*m*int(my) + j*m + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:75
 					sF[sj*m+i] = f[globalIdx]
 				}
@@ -527,23 +378,14 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:67
 					i := gc_tx
-					_ = i
-
 //line hecbench_reaction.go:70
 					sj := gc_ty
-					_ = sj
-
 //line hecbench_reaction.go:68
 					j := gc_bx*gc_bdy + gc_ty
-					_ = j
-
 //line hecbench_reaction.go:73
 					globalIdx := k*m*int(my) + j*m + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:75
 					sF[sj*m+i] = f[globalIdx]
 				}
@@ -551,23 +393,14 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:67
 				i := gc_tx
-				_ = i
-
 //line hecbench_reaction.go:70
 				sj := gc_ty
-				_ = sj
-
 //line hecbench_reaction.go:68
 				j := gc_bx*gc_bdy + gc_ty
-				_ = j
-
 //line hecbench_reaction.go:73
 				globalIdx := k*m*int(my) + j*m + i
-				_ = globalIdx
-
 //line hecbench_reaction.go:75
 				sF[sj*m+i] = f[globalIdx]
 			}
@@ -596,23 +429,11 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:67
 							i := gc_tx
-							_ = i
-
-//line hecbench_reaction.go:70
-							sj := gc_ty
-							_ = sj
-
-//line hecbench_reaction.go:68
 							j := gc_bx*gc_bdy + gc_ty
-							_ = j
-
 //line hecbench_reaction.go:73
 							globalIdx := k*m*int(my) + j*m + i
-							_ = globalIdx
-
 //line hecbench_reaction.go:79
 							if i == 0 {
 								df[globalIdx] = gc_at[gc_u] - gc_at2[gc_u]
@@ -627,23 +448,14 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:67
 					i := gc_tx
-					_ = i
-
 //line hecbench_reaction.go:70
 					sj := gc_ty
-					_ = sj
-
 //line hecbench_reaction.go:68
 					j := gc_bx*gc_bdy + gc_ty
-					_ = j
-
 //line hecbench_reaction.go:73
 					globalIdx := k*m*int(my) + j*m + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:79
 					if i == 0 {
 						df[globalIdx] = sF[sj*m+i+1] - sF[sj*m+i]
@@ -657,23 +469,14 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:67
 					i := gc_tx
-					_ = i
-
 //line hecbench_reaction.go:70
 					sj := gc_ty
-					_ = sj
-
 //line hecbench_reaction.go:68
 					j := gc_bx*gc_bdy + gc_ty
-					_ = j
-
 //line hecbench_reaction.go:73
 					globalIdx := k*m*int(my) + j*m + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:79
 					if i == 0 {
 						df[globalIdx] = sF[sj*m+i+1] - sF[sj*m+i]
@@ -716,16 +519,11 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line hecbench_reaction.go:93
 	const offset = 1
-
-//line hecbench_reaction.go:94
 	sF := gocuda.DynamicShared[float32](t)
-
 //line hecbench_reaction.go:98
 	k := gc_by
-
 //line hecbench_reaction.go:102
 	p := int(pencils)
 	{
@@ -737,27 +535,16 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:99
 					si := gc_tx
-					_ = si
-
 //line hecbench_reaction.go:97
 					j := gc_ty
-					_ = j
-
 //line hecbench_reaction.go:100
 					sj := j + offset
-					_ = sj
-
 //line hecbench_reaction.go:96
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line hecbench_reaction.go:103
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:105
 					sF[sj*p+si] = f[globalIdx]
 				}
@@ -765,27 +552,16 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:99
 					si := gc_tx
-					_ = si
-
 //line hecbench_reaction.go:97
 					j := gc_ty
-					_ = j
-
 //line hecbench_reaction.go:100
 					sj := j + offset
-					_ = sj
-
 //line hecbench_reaction.go:96
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line hecbench_reaction.go:103
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:105
 					sF[sj*p+si] = f[globalIdx]
 				}
@@ -793,27 +569,16 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:99
 					si := gc_tx
-					_ = si
-
 //line hecbench_reaction.go:97
 					j := gc_ty
-					_ = j
-
 //line hecbench_reaction.go:100
 					sj := j + offset
-					_ = sj
-
 //line hecbench_reaction.go:96
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line hecbench_reaction.go:103
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:105
 					sF[sj*p+si] = f[globalIdx]
 				}
@@ -821,27 +586,16 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:99
 					si := gc_tx
-					_ = si
-
 //line hecbench_reaction.go:97
 					j := gc_ty
-					_ = j
-
 //line hecbench_reaction.go:100
 					sj := j + offset
-					_ = sj
-
 //line hecbench_reaction.go:96
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line hecbench_reaction.go:103
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:105
 					sF[sj*p+si] = f[globalIdx]
 				}
@@ -849,27 +603,16 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:99
 				si := gc_tx
-				_ = si
-
 //line hecbench_reaction.go:97
 				j := gc_ty
-				_ = j
-
 //line hecbench_reaction.go:100
 				sj := j + offset
-				_ = sj
-
 //line hecbench_reaction.go:96
 				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-
 //line hecbench_reaction.go:103
 				globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-				_ = globalIdx
-
 //line hecbench_reaction.go:105
 				sF[sj*p+si] = f[globalIdx]
 			}
@@ -893,25 +636,16 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:97
 				j := gc_ty
-				_ = j
-
 //line hecbench_reaction.go:99
 				si := gc_tx
-				_ = si
-
-//line hecbench_reaction.go:100
 				sj := j + offset
-				_ = sj
-
-//line hecbench_reaction.go:110
-				{
-					sF[(sj-offset)*p+si] = sF[(sj+int(my)-offset)*p+si]
-					sF[(sj+int(my))*p+si] = sF[sj*p+si]
-				}
+//line hecbench_reaction.go:111
+				sF[(sj-offset)*p+si] = sF[(sj+int(my)-offset)*p+si]
+				sF[(sj+int(my))*p+si] = sF[sj*p+si]
 			}
+//line hecbench_reaction.go:115
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -931,27 +665,12 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line hecbench_reaction.go:99
-					si := gc_tx
-					_ = si
-
 //line hecbench_reaction.go:97
 					j := gc_ty
-					_ = j
-
-//line hecbench_reaction.go:100
-					sj := j + offset
-					_ = sj
-
 //line hecbench_reaction.go:96
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line hecbench_reaction.go:103
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:117
 					df[globalIdx] = gc_at[gc_tx] - 2*gc_at2[gc_tx] + gc_at3[gc_tx]
 				}
@@ -959,27 +678,16 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:99
 					si := gc_tx
-					_ = si
-
 //line hecbench_reaction.go:97
 					j := gc_ty
-					_ = j
-
 //line hecbench_reaction.go:100
 					sj := j + offset
-					_ = sj
-
 //line hecbench_reaction.go:96
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line hecbench_reaction.go:103
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:117
 					df[globalIdx] = sF[(sj+1)*p+si] - 2*sF[sj*p+si] + sF[(sj-1)*p+si]
 				}
@@ -1015,13 +723,10 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line hecbench_reaction.go:124
 	sF := gocuda.DynamicShared[float32](t)
-
 //line hecbench_reaction.go:128
 	k := gc_by
-
 //line hecbench_reaction.go:131
 	p := int(pencils)
 	{
@@ -1033,23 +738,14 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:127
 					j := gc_ty
-					_ = j
-
 //line hecbench_reaction.go:129
 					si := gc_tx
-					_ = si
-
 //line hecbench_reaction.go:126
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line hecbench_reaction.go:132
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:134
 					sF[j*p+si] = f[globalIdx]
 				}
@@ -1057,23 +753,14 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:127
 					j := gc_ty
-					_ = j
-
 //line hecbench_reaction.go:129
 					si := gc_tx
-					_ = si
-
 //line hecbench_reaction.go:126
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line hecbench_reaction.go:132
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:134
 					sF[j*p+si] = f[globalIdx]
 				}
@@ -1081,23 +768,14 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:127
 					j := gc_ty
-					_ = j
-
 //line hecbench_reaction.go:129
 					si := gc_tx
-					_ = si
-
 //line hecbench_reaction.go:126
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line hecbench_reaction.go:132
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:134
 					sF[j*p+si] = f[globalIdx]
 				}
@@ -1105,23 +783,14 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:127
 					j := gc_ty
-					_ = j
-
 //line hecbench_reaction.go:129
 					si := gc_tx
-					_ = si
-
 //line hecbench_reaction.go:126
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line hecbench_reaction.go:132
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:134
 					sF[j*p+si] = f[globalIdx]
 				}
@@ -1129,23 +798,14 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:127
 				j := gc_ty
-				_ = j
-
 //line hecbench_reaction.go:129
 				si := gc_tx
-				_ = si
-
 //line hecbench_reaction.go:126
 				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-
 //line hecbench_reaction.go:132
 				globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-				_ = globalIdx
-
 //line hecbench_reaction.go:134
 				sF[j*p+si] = f[globalIdx]
 			}
@@ -1168,23 +828,12 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:127
 					j := gc_ty
-					_ = j
-
-//line hecbench_reaction.go:129
-					si := gc_tx
-					_ = si
-
 //line hecbench_reaction.go:126
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line hecbench_reaction.go:132
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:138
 					if j == 0 {
 						df[globalIdx] = gc_at[gc_tx] - gc_at2[gc_tx]
@@ -1198,23 +847,14 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:127
 					j := gc_ty
-					_ = j
-
 //line hecbench_reaction.go:129
 					si := gc_tx
-					_ = si
-
 //line hecbench_reaction.go:126
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line hecbench_reaction.go:132
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:138
 					if j == 0 {
 						df[globalIdx] = sF[(j+1)*p+si] - sF[j*p+si]
@@ -1257,16 +897,11 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line hecbench_reaction.go:152
 	const offset = 1
-
-//line hecbench_reaction.go:153
 	sF := gocuda.DynamicShared[float32](t)
-
 //line hecbench_reaction.go:156
 	j := gc_by
-
 //line hecbench_reaction.go:161
 	p := int(pencils)
 	{
@@ -1278,27 +913,16 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:158
 					si := gc_tx
-					_ = si
-
 //line hecbench_reaction.go:157
 					k := gc_ty
-					_ = k
-
 //line hecbench_reaction.go:159
 					sk := k + offset
-					_ = sk
-
 //line hecbench_reaction.go:155
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line hecbench_reaction.go:162
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:164
 					sF[sk*p+si] = f[globalIdx]
 				}
@@ -1306,27 +930,16 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:158
 					si := gc_tx
-					_ = si
-
 //line hecbench_reaction.go:157
 					k := gc_ty
-					_ = k
-
 //line hecbench_reaction.go:159
 					sk := k + offset
-					_ = sk
-
 //line hecbench_reaction.go:155
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line hecbench_reaction.go:162
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:164
 					sF[sk*p+si] = f[globalIdx]
 				}
@@ -1334,27 +947,16 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:158
 					si := gc_tx
-					_ = si
-
 //line hecbench_reaction.go:157
 					k := gc_ty
-					_ = k
-
 //line hecbench_reaction.go:159
 					sk := k + offset
-					_ = sk
-
 //line hecbench_reaction.go:155
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line hecbench_reaction.go:162
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:164
 					sF[sk*p+si] = f[globalIdx]
 				}
@@ -1362,27 +964,16 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:158
 					si := gc_tx
-					_ = si
-
 //line hecbench_reaction.go:157
 					k := gc_ty
-					_ = k
-
 //line hecbench_reaction.go:159
 					sk := k + offset
-					_ = sk
-
 //line hecbench_reaction.go:155
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line hecbench_reaction.go:162
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:164
 					sF[sk*p+si] = f[globalIdx]
 				}
@@ -1390,27 +981,16 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:158
 				si := gc_tx
-				_ = si
-
 //line hecbench_reaction.go:157
 				k := gc_ty
-				_ = k
-
 //line hecbench_reaction.go:159
 				sk := k + offset
-				_ = sk
-
 //line hecbench_reaction.go:155
 				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-
 //line hecbench_reaction.go:162
 				globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-				_ = globalIdx
-
 //line hecbench_reaction.go:164
 				sF[sk*p+si] = f[globalIdx]
 			}
@@ -1434,25 +1014,15 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:157
 				k := gc_ty
-				_ = k
-
-//line hecbench_reaction.go:158
 				si := gc_tx
-				_ = si
-
-//line hecbench_reaction.go:159
 				sk := k + offset
-				_ = sk
-
-//line hecbench_reaction.go:169
-				{
-					sF[(sk-offset)*p+si] = sF[(sk+int(mz)-offset)*p+si]
-					sF[(sk+int(mz))*p+si] = sF[sk*p+si]
-				}
+//line hecbench_reaction.go:170
+				sF[(sk-offset)*p+si] = sF[(sk+int(mz)-offset)*p+si]
+				sF[(sk+int(mz))*p+si] = sF[sk*p+si]
 			}
+//line hecbench_reaction.go:174
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1472,27 +1042,12 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line hecbench_reaction.go:158
-					si := gc_tx
-					_ = si
-
 //line hecbench_reaction.go:157
 					k := gc_ty
-					_ = k
-
-//line hecbench_reaction.go:159
-					sk := k + offset
-					_ = sk
-
 //line hecbench_reaction.go:155
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line hecbench_reaction.go:162
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:176
 					df[globalIdx] = gc_at[gc_tx] - 2*gc_at2[gc_tx] + gc_at3[gc_tx]
 				}
@@ -1500,27 +1055,16 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:158
 					si := gc_tx
-					_ = si
-
 //line hecbench_reaction.go:157
 					k := gc_ty
-					_ = k
-
 //line hecbench_reaction.go:159
 					sk := k + offset
-					_ = sk
-
 //line hecbench_reaction.go:155
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line hecbench_reaction.go:162
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:176
 					df[globalIdx] = sF[(sk+1)*p+si] - 2*sF[sk*p+si] + sF[(sk-1)*p+si]
 				}
@@ -1556,13 +1100,10 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line hecbench_reaction.go:183
 	sF := gocuda.DynamicShared[float32](t)
-
 //line hecbench_reaction.go:186
 	j := gc_by
-
 //line hecbench_reaction.go:190
 	p := int(pencils)
 	{
@@ -1574,23 +1115,13 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:187
 					k := gc_ty
-					_ = k
-
-//line hecbench_reaction.go:188
 					si := gc_tx
-					_ = si
-
 //line hecbench_reaction.go:185
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line hecbench_reaction.go:191
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:193
 					sF[k*p+si] = f[globalIdx]
 				}
@@ -1598,23 +1129,13 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:187
 					k := gc_ty
-					_ = k
-
-//line hecbench_reaction.go:188
 					si := gc_tx
-					_ = si
-
 //line hecbench_reaction.go:185
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line hecbench_reaction.go:191
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:193
 					sF[k*p+si] = f[globalIdx]
 				}
@@ -1622,23 +1143,13 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:187
 					k := gc_ty
-					_ = k
-
-//line hecbench_reaction.go:188
 					si := gc_tx
-					_ = si
-
 //line hecbench_reaction.go:185
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line hecbench_reaction.go:191
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:193
 					sF[k*p+si] = f[globalIdx]
 				}
@@ -1646,23 +1157,13 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:187
 					k := gc_ty
-					_ = k
-
-//line hecbench_reaction.go:188
 					si := gc_tx
-					_ = si
-
 //line hecbench_reaction.go:185
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line hecbench_reaction.go:191
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:193
 					sF[k*p+si] = f[globalIdx]
 				}
@@ -1670,23 +1171,13 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:187
 				k := gc_ty
-				_ = k
-
-//line hecbench_reaction.go:188
 				si := gc_tx
-				_ = si
-
 //line hecbench_reaction.go:185
 				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-
 //line hecbench_reaction.go:191
 				globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-				_ = globalIdx
-
 //line hecbench_reaction.go:193
 				sF[k*p+si] = f[globalIdx]
 			}
@@ -1709,23 +1200,12 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:187
 					k := gc_ty
-					_ = k
-
-//line hecbench_reaction.go:188
-					si := gc_tx
-					_ = si
-
 //line hecbench_reaction.go:185
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line hecbench_reaction.go:191
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:197
 					if k == 0 {
 						df[globalIdx] = gc_at[gc_tx] - gc_at2[gc_tx]
@@ -1739,23 +1219,13 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_reaction.go:187
 					k := gc_ty
-					_ = k
-
-//line hecbench_reaction.go:188
 					si := gc_tx
-					_ = si
-
 //line hecbench_reaction.go:185
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line hecbench_reaction.go:191
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:197
 					if k == 0 {
 						df[globalIdx] = sF[(k+1)*p+si] - sF[k*p+si]
@@ -1807,31 +1277,26 @@ func gc_body_constructLaplacianKernel(gc_b *compiled.Block, gc_lo, gc_hi int, df
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line hecbench_reaction.go:212
 		stride := gc_bdx * gc_gdx
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_reaction.go:214
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:211
-					index := gc_bx*gc_bdx + gc_tx
-					_ = index
-
+				index := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:214
-					for i := index; uint32(i) < ncells; i += stride {
+				for i := index; uint32(i) < ncells; i += stride {
 //line hecbench_reaction.go:214
-						gc_b.Tick()
+					gc_b.Tick()
 //line hecbench_reaction.go:214
-						if gc_b.Stopped() {
+					if gc_b.Stopped() {
 //line hecbench_reaction.go:214
-							return
-//line hecbench_reaction.go:214
-						}
-						df[i] = dDiffcon * (dfx[i] + dfy[i] + dfz[i])
+						return
 					}
+//line hecbench_reaction.go:215
+					df[i] = dDiffcon * (dfx[i] + dfy[i] + dfz[i])
 				}
 			}
 		}
@@ -1871,32 +1336,27 @@ func gc_body_reactionUpdateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line hecbench_reaction.go:225
 		stride := gc_bdx * gc_gdx
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_reaction.go:227
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_reaction.go:224
-					index := gc_bx*gc_bdx + gc_tx
-					_ = index
-
+				index := gc_bx*gc_bdx + gc_tx
 //line hecbench_reaction.go:227
-					for i := index; uint32(i) < ncells; i += stride {
+				for i := index; uint32(i) < ncells; i += stride {
 //line hecbench_reaction.go:227
-						gc_b.Tick()
+					gc_b.Tick()
 //line hecbench_reaction.go:227
-						if gc_b.Stopped() {
+					if gc_b.Stopped() {
 //line hecbench_reaction.go:227
-							return
-//line hecbench_reaction.go:227
-						}
-						x[i] += (ddx[i] + drx[i]) * dDt
-						y[i] += (ddy[i] + dry[i]) * dDt
+						return
 					}
+//line hecbench_reaction.go:228
+					x[i] += (ddx[i] + drx[i]) * dDt
+					y[i] += (ddy[i] + dry[i]) * dDt
 				}
 			}
 		}
@@ -1906,4 +1366,5 @@ func gc_body_reactionUpdateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x, y, 
 // gc_files_hecbench_reaction holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_reaction.go
+//line hecbench_reaction.go:240
 var gc_files_hecbench_reaction embed.FS

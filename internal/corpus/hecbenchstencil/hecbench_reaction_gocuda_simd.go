@@ -49,33 +49,28 @@ func gc_body_reactionGrayScottKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, 
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-
 //line hecbench_reaction.go:18
 		stride := gc_bdx2 * gc_gdx2
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line hecbench_reaction.go:20
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line hecbench_reaction.go:17
-					index := gc_bx2*gc_bdx2 + gc_tx2
-					_ = index
-
+				index := gc_bx2*gc_bdx2 + gc_tx2
 //line hecbench_reaction.go:20
-					for i := index; uint32(i) < ncells; i += stride {
+				for i := index; uint32(i) < ncells; i += stride {
 //line hecbench_reaction.go:20
-						gc_b2.Tick()
+					gc_b2.Tick()
 //line hecbench_reaction.go:20
-						if gc_b2.Stopped() {
+					if gc_b2.Stopped() {
 //line hecbench_reaction.go:20
-							return
-//line hecbench_reaction.go:20
-						}
-						r := fx[i] * fy[i] * fy[i]
-						drx[i] = -r + dC1*(1-fx[i])
-						dry[i] = r - (dC1+dC2)*fy[i]
+						return
 					}
+//line hecbench_reaction.go:21
+					r := fx[i] * fy[i] * fy[i]
+					drx[i] = -r + dC1*(1-fx[i])
+					dry[i] = r - (dC1+dC2)*fy[i]
 				}
 			}
 		}
@@ -107,16 +102,11 @@ func gc_body_derivativeX2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_reaction.go:33
 	const offset = 1
-
-//line hecbench_reaction.go:34
 	sF := gocuda.DynamicShared[float32](t)
-
 //line hecbench_reaction.go:38
 	k := gc_by2
-
 //line hecbench_reaction.go:42
 	w := int(mx) + 2*offset
 	{
@@ -126,34 +116,21 @@ func gc_body_derivativeX2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line hecbench_reaction.go:36
 					var i int = gc_tx2
-//line hecbench_reaction.go:36
-					_ = i
 //line hecbench_reaction.go:39
 					var si int = i + offset
-//line hecbench_reaction.go:39
-					_ = si
-//line hecbench_reaction.go:40
 					var sj int = gc_ty2
-//line hecbench_reaction.go:40
-					_ = sj
 //line hecbench_reaction.go:37
 					var j int = gc_bx2*gc_bdy2 + gc_ty2
-//line hecbench_reaction.go:37
-					_ = j
 //line hecbench_reaction.go:43
 					var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:43
-					_ = globalIdx
 //line hecbench_reaction.go:45
 					if globalIdx < 0 || globalIdx > len(f)-8 || (sj*w+si) < 0 || (sj*w+si) > len(sF)-8 {
 //line hecbench_reaction.go:45
 						break
-//line hecbench_reaction.go:45
 					}
+//line hecbench_reaction.go:46
 					archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj*w+si:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -164,27 +141,15 @@ func gc_body_derivativeX2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 					gc_tx2 := gc_step2 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:36
 					i := gc_tx2
-					_ = i
-
 //line hecbench_reaction.go:39
 					si := i + offset
-					_ = si
-
-//line hecbench_reaction.go:40
 					sj := gc_ty2
-					_ = sj
-
 //line hecbench_reaction.go:37
 					j := gc_bx2*gc_bdy2 + gc_ty2
-					_ = j
-
 //line hecbench_reaction.go:43
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:45
 					sF[sj*w+si] = f[globalIdx]
 				}
@@ -192,27 +157,15 @@ func gc_body_derivativeX2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 					gc_tx2 := gc_step2 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:36
 					i := gc_tx2
-					_ = i
-
 //line hecbench_reaction.go:39
 					si := i + offset
-					_ = si
-
-//line hecbench_reaction.go:40
 					sj := gc_ty2
-					_ = sj
-
 //line hecbench_reaction.go:37
 					j := gc_bx2*gc_bdy2 + gc_ty2
-					_ = j
-
 //line hecbench_reaction.go:43
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:45
 					sF[sj*w+si] = f[globalIdx]
 				}
@@ -220,27 +173,15 @@ func gc_body_derivativeX2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 					gc_tx2 := gc_step2 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:36
 					i := gc_tx2
-					_ = i
-
 //line hecbench_reaction.go:39
 					si := i + offset
-					_ = si
-
-//line hecbench_reaction.go:40
 					sj := gc_ty2
-					_ = sj
-
 //line hecbench_reaction.go:37
 					j := gc_bx2*gc_bdy2 + gc_ty2
-					_ = j
-
 //line hecbench_reaction.go:43
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:45
 					sF[sj*w+si] = f[globalIdx]
 				}
@@ -248,27 +189,15 @@ func gc_body_derivativeX2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 					gc_tx2 := gc_step2 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:36
 					i := gc_tx2
-					_ = i
-
 //line hecbench_reaction.go:39
 					si := i + offset
-					_ = si
-
-//line hecbench_reaction.go:40
 					sj := gc_ty2
-					_ = sj
-
 //line hecbench_reaction.go:37
 					j := gc_bx2*gc_bdy2 + gc_ty2
-					_ = j
-
 //line hecbench_reaction.go:43
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:45
 					sF[sj*w+si] = f[globalIdx]
 				}
@@ -276,27 +205,15 @@ func gc_body_derivativeX2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:36
 				i := gc_tx2
-				_ = i
-
 //line hecbench_reaction.go:39
 				si := i + offset
-				_ = si
-
-//line hecbench_reaction.go:40
 				sj := gc_ty2
-				_ = sj
-
 //line hecbench_reaction.go:37
 				j := gc_bx2*gc_bdy2 + gc_ty2
-				_ = j
-
 //line hecbench_reaction.go:43
 				globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-				_ = globalIdx
-
 //line hecbench_reaction.go:45
 				sF[sj*w+si] = f[globalIdx]
 			}
@@ -317,58 +234,38 @@ func gc_body_derivativeX2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line hecbench_reaction.go:36
 					var i int = gc_tx2
-//line hecbench_reaction.go:36
-					_ = i
 //line hecbench_reaction.go:39
 					var si int = i + offset
-//line hecbench_reaction.go:39
-					_ = si
-//line hecbench_reaction.go:40
 					var sj int = gc_ty2
-//line hecbench_reaction.go:40
-					_ = sj
-//line hecbench_reaction.go:50
-					{
-						if (sj*w+si+int(mx)-offset) < 0 || (sj*w+si+int(mx)-offset) > len(sF)-8 || (sj*w+si-offset) < 0 || (sj*w+si-offset) > len(sF)-8 || (sj*
-							w+si) < 0 || (sj*w+si) > len(sF)-8 || (sj*w+si+int(mx)) < 0 || (sj*w+si+int(mx)) > len(sF)-8 {
 //line hecbench_reaction.go:51
-							break
+					if (sj*w+si+int(mx)-offset) < 0 || (sj*w+si+int(mx)-offset) > len(sF)-8 || (sj*w+si-offset) < 0 || (sj*w+si-offset) > len(sF)-8 || (sj*
+						w+si) < 0 || (sj*w+si) > len(sF)-8 || (sj*w+si+int(mx)) < 0 || (sj*w+si+int(mx)) > len(sF)-8 {
 //line hecbench_reaction.go:51
-						}
-//line hecbench_reaction.go:51
-						archsimd.LoadFloat32x8Slice(sF[sj*w+si+int(mx)-offset:]).StoreSlice(sF[sj*w+si-offset:])
-//line hecbench_reaction.go:51
-						archsimd.LoadFloat32x8Slice(sF[sj*w+si:]).StoreSlice(sF[sj*w+si+int(mx):])
+						break
 					}
+//line hecbench_reaction.go:51
+					archsimd.LoadFloat32x8Slice(sF[sj*w+si+int(mx)-offset:]).StoreSlice(sF[sj*w+si-offset:])
+//line hecbench_reaction.go:51
+					archsimd.LoadFloat32x8Slice(sF[sj*w+si:]).StoreSlice(sF[sj*w+si+int(mx):])
 				}
+//line hecbench_reaction.go:54
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:36
 				i := gc_tx2
-				_ = i
-
 //line hecbench_reaction.go:39
 				si := i + offset
-				_ = si
-
-//line hecbench_reaction.go:40
 				sj := gc_ty2
-				_ = sj
-
-//line hecbench_reaction.go:50
-				{
-					sF[sj*w+si-offset] = sF[sj*w+si+int(mx)-offset]
-					sF[sj*w+si+int(mx)] = sF[sj*w+si]
-				}
+//line hecbench_reaction.go:51
+				sF[sj*w+si-offset] = sF[sj*w+si+int(mx)-offset]
+				sF[sj*w+si+int(mx)] = sF[sj*w+si]
 			}
+//line hecbench_reaction.go:55
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -394,38 +291,27 @@ func gc_body_derivativeX2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 						if compiled.SIMD {
 //line hecbench_reaction.go:57
 							gc_vb2 := archsimd.BroadcastFloat32x8(2)
-//line hecbench_reaction.go:57
-							_ = gc_vb2
 							for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line hecbench_reaction.go:36
 								var i int = gc_tx2
-//line hecbench_reaction.go:36
-								_ = i
 //line hecbench_reaction.go:39
 								var si int = i + offset
 //line hecbench_reaction.go:39
 								_ = si
-//line hecbench_reaction.go:40
 								var sj int = gc_ty2
 //line hecbench_reaction.go:40
 								_ = sj
 //line hecbench_reaction.go:37
 								var j int = gc_bx2*gc_bdy2 + gc_ty2
-//line hecbench_reaction.go:37
-								_ = j
 //line hecbench_reaction.go:43
 								var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:43
-								_ = globalIdx
 //line hecbench_reaction.go:57
 								if globalIdx < 0 || globalIdx > len(df)-8 {
 //line hecbench_reaction.go:57
 									break
-//line hecbench_reaction.go:57
 								}
+//line hecbench_reaction.go:58
 								archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx2 - gc_fastlo2):]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx2 - gc_fastlo2):]))).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):])).StoreSlice(df[globalIdx:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -434,27 +320,11 @@ func gc_body_derivativeX2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 							gc_tx2 := gc_fastlo2 + gc_u2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:36
 							i := gc_tx2
-							_ = i
-
-//line hecbench_reaction.go:39
-							si := i + offset
-							_ = si
-
-//line hecbench_reaction.go:40
-							sj := gc_ty2
-							_ = sj
-
-//line hecbench_reaction.go:37
 							j := gc_bx2*gc_bdy2 + gc_ty2
-							_ = j
-
 //line hecbench_reaction.go:43
 							globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-							_ = globalIdx
-
 //line hecbench_reaction.go:57
 							df[globalIdx] = gc_at4[gc_u2] - 2*gc_at5[gc_u2] + gc_at6[gc_u2]
 						}
@@ -463,27 +333,15 @@ func gc_body_derivativeX2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 					}
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:36
 					i := gc_tx2
-					_ = i
-
 //line hecbench_reaction.go:39
 					si := i + offset
-					_ = si
-
-//line hecbench_reaction.go:40
 					sj := gc_ty2
-					_ = sj
-
 //line hecbench_reaction.go:37
 					j := gc_bx2*gc_bdy2 + gc_ty2
-					_ = j
-
 //line hecbench_reaction.go:43
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:57
 					df[globalIdx] = sF[sj*w+si+1] - 2*sF[sj*w+si] + sF[sj*w+si-1]
 				}
@@ -492,38 +350,23 @@ func gc_body_derivativeX2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 				if compiled.SIMD {
 //line hecbench_reaction.go:57
 					gc_vb := archsimd.BroadcastFloat32x8(2)
-//line hecbench_reaction.go:57
-					_ = gc_vb
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_reaction.go:36
 						var i int = gc_tx2
-//line hecbench_reaction.go:36
-						_ = i
 //line hecbench_reaction.go:39
 						var si int = i + offset
-//line hecbench_reaction.go:39
-						_ = si
-//line hecbench_reaction.go:40
 						var sj int = gc_ty2
-//line hecbench_reaction.go:40
-						_ = sj
 //line hecbench_reaction.go:37
 						var j int = gc_bx2*gc_bdy2 + gc_ty2
-//line hecbench_reaction.go:37
-						_ = j
 //line hecbench_reaction.go:43
 						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:43
-						_ = globalIdx
 //line hecbench_reaction.go:57
 						if (sj*w+si+1) < 0 || (sj*w+si+1) > len(sF)-8 || (sj*w+si) < 0 || (sj*w+si) > len(sF)-8 || (sj*w+si-1) < 0 || (sj*w+si-1) > len(sF)-8 || globalIdx < 0 || globalIdx > len(df)-8 {
 //line hecbench_reaction.go:57
 							break
-//line hecbench_reaction.go:57
 						}
+//line hecbench_reaction.go:58
 						archsimd.LoadFloat32x8Slice(sF[sj*w+si+1:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sj*w+si:]))).Add(archsimd.LoadFloat32x8Slice(sF[sj*w+si-1:])).StoreSlice(df[globalIdx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -531,27 +374,15 @@ func gc_body_derivativeX2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:36
 					i := gc_tx2
-					_ = i
-
 //line hecbench_reaction.go:39
 					si := i + offset
-					_ = si
-
-//line hecbench_reaction.go:40
 					sj := gc_ty2
-					_ = sj
-
 //line hecbench_reaction.go:37
 					j := gc_bx2*gc_bdy2 + gc_ty2
-					_ = j
-
 //line hecbench_reaction.go:43
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:57
 					df[globalIdx] = sF[sj*w+si+1] - 2*sF[sj*w+si] + sF[sj*w+si-1]
 				}
@@ -588,13 +419,10 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_reaction.go:65
 	sF := gocuda.DynamicShared[float32](t)
-
 //line hecbench_reaction.go:69
 	k := gc_by2
-
 //line hecbench_reaction.go:72
 	m := int(mx)
 	{
@@ -604,30 +432,20 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line hecbench_reaction.go:67
 					var i int = gc_tx2
-//line hecbench_reaction.go:67
-					_ = i
 //line hecbench_reaction.go:70
 					var sj int = gc_ty2
-//line hecbench_reaction.go:70
-					_ = sj
 //line hecbench_reaction.go:68
 					var j int = gc_bx2*gc_bdy2 + gc_ty2
-//line hecbench_reaction.go:68
-					_ = j
 //line hecbench_reaction.go:73
 					var globalIdx int = k*m*int(my) + j*m + i
-//line hecbench_reaction.go:73
-					_ = globalIdx
 //line hecbench_reaction.go:75
 					if globalIdx < 0 || globalIdx > len(f)-8 || (sj*m+i) < 0 || (sj*m+i) > len(sF)-8 {
 //line hecbench_reaction.go:75
 						break
-//line hecbench_reaction.go:75
 					}
+//line hecbench_reaction.go:76
 					archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj*m+i:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -638,23 +456,14 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 					gc_tx2 := gc_step2 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:67
 					i := gc_tx2
-					_ = i
-
 //line hecbench_reaction.go:70
 					sj := gc_ty2
-					_ = sj
-
 //line hecbench_reaction.go:68
 					j := gc_bx2*gc_bdy2 + gc_ty2
-					_ = j
-
 //line hecbench_reaction.go:73
 					globalIdx := k*m*int(my) + j*m + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:75
 					sF[sj*m+i] = f[globalIdx]
 				}
@@ -662,23 +471,14 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 					gc_tx2 := gc_step2 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:67
 					i := gc_tx2
-					_ = i
-
 //line hecbench_reaction.go:70
 					sj := gc_ty2
-					_ = sj
-
 //line hecbench_reaction.go:68
 					j := gc_bx2*gc_bdy2 + gc_ty2
-					_ = j
-
 //line hecbench_reaction.go:73
 					globalIdx := k*m*int(my) + j*m + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:75
 					sF[sj*m+i] = f[globalIdx]
 				}
@@ -686,23 +486,14 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 					gc_tx2 := gc_step2 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:67
 					i := gc_tx2
-					_ = i
-
 //line hecbench_reaction.go:70
 					sj := gc_ty2
-					_ = sj
-
 //line hecbench_reaction.go:68
 					j := gc_bx2*gc_bdy2 + gc_ty2
-					_ = j
-
 //line hecbench_reaction.go:73
 					globalIdx := k*m*int(my) + j*m + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:75
 					sF[sj*m+i] = f[globalIdx]
 				}
@@ -710,23 +501,14 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 					gc_tx2 := gc_step2 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:67
 					i := gc_tx2
-					_ = i
-
 //line hecbench_reaction.go:70
 					sj := gc_ty2
-					_ = sj
-
 //line hecbench_reaction.go:68
 					j := gc_bx2*gc_bdy2 + gc_ty2
-					_ = j
-
 //line hecbench_reaction.go:73
 					globalIdx := k*m*int(my) + j*m + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:75
 					sF[sj*m+i] = f[globalIdx]
 				}
@@ -734,23 +516,14 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:67
 				i := gc_tx2
-				_ = i
-
 //line hecbench_reaction.go:70
 				sj := gc_ty2
-				_ = sj
-
 //line hecbench_reaction.go:68
 				j := gc_bx2*gc_bdy2 + gc_ty2
-				_ = j
-
 //line hecbench_reaction.go:73
 				globalIdx := k*m*int(my) + j*m + i
-				_ = globalIdx
-
 //line hecbench_reaction.go:75
 				sF[sj*m+i] = f[globalIdx]
 			}
@@ -779,23 +552,11 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 							gc_tx2 := gc_fastlo2 + gc_u2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:67
 							i := gc_tx2
-							_ = i
-
-//line hecbench_reaction.go:70
-							sj := gc_ty2
-							_ = sj
-
-//line hecbench_reaction.go:68
 							j := gc_bx2*gc_bdy2 + gc_ty2
-							_ = j
-
 //line hecbench_reaction.go:73
 							globalIdx := k*m*int(my) + j*m + i
-							_ = globalIdx
-
 //line hecbench_reaction.go:79
 							if i == 0 {
 								df[globalIdx] = gc_at4[gc_u2] - gc_at5[gc_u2]
@@ -810,23 +571,14 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 					}
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:67
 					i := gc_tx2
-					_ = i
-
 //line hecbench_reaction.go:70
 					sj := gc_ty2
-					_ = sj
-
 //line hecbench_reaction.go:68
 					j := gc_bx2*gc_bdy2 + gc_ty2
-					_ = j
-
 //line hecbench_reaction.go:73
 					globalIdx := k*m*int(my) + j*m + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:79
 					if i == 0 {
 						df[globalIdx] = sF[sj*m+i+1] - sF[sj*m+i]
@@ -840,23 +592,14 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:67
 					i := gc_tx2
-					_ = i
-
 //line hecbench_reaction.go:70
 					sj := gc_ty2
-					_ = sj
-
 //line hecbench_reaction.go:68
 					j := gc_bx2*gc_bdy2 + gc_ty2
-					_ = j
-
 //line hecbench_reaction.go:73
 					globalIdx := k*m*int(my) + j*m + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:79
 					if i == 0 {
 						df[globalIdx] = sF[sj*m+i+1] - sF[sj*m+i]
@@ -899,16 +642,11 @@ func gc_body_derivativeY2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_reaction.go:93
 	const offset = 1
-
-//line hecbench_reaction.go:94
 	sF := gocuda.DynamicShared[float32](t)
-
 //line hecbench_reaction.go:98
 	k := gc_by2
-
 //line hecbench_reaction.go:102
 	p := int(pencils)
 	{
@@ -918,34 +656,22 @@ func gc_body_derivativeY2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line hecbench_reaction.go:99
 					var si int = gc_tx2
-//line hecbench_reaction.go:99
-					_ = si
 //line hecbench_reaction.go:97
 					var j int = gc_ty2
-//line hecbench_reaction.go:97
-					_ = j
 //line hecbench_reaction.go:100
 					var sj int = j + offset
-//line hecbench_reaction.go:100
-					_ = sj
 //line hecbench_reaction.go:96
 					var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line hecbench_reaction.go:96
-					_ = i
 //line hecbench_reaction.go:103
 					var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:103
-					_ = globalIdx
 //line hecbench_reaction.go:105
 					if globalIdx < 0 || globalIdx > len(f)-8 || (sj*p+si) < 0 || (sj*p+si) > len(sF)-8 {
 //line hecbench_reaction.go:105
 						break
-//line hecbench_reaction.go:105
 					}
+//line hecbench_reaction.go:106
 					archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj*p+si:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -956,27 +682,16 @@ func gc_body_derivativeY2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 					gc_tx2 := gc_step2 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:99
 					si := gc_tx2
-					_ = si
-
 //line hecbench_reaction.go:97
 					j := gc_ty2
-					_ = j
-
 //line hecbench_reaction.go:100
 					sj := j + offset
-					_ = sj
-
 //line hecbench_reaction.go:96
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line hecbench_reaction.go:103
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:105
 					sF[sj*p+si] = f[globalIdx]
 				}
@@ -984,27 +699,16 @@ func gc_body_derivativeY2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 					gc_tx2 := gc_step2 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:99
 					si := gc_tx2
-					_ = si
-
 //line hecbench_reaction.go:97
 					j := gc_ty2
-					_ = j
-
 //line hecbench_reaction.go:100
 					sj := j + offset
-					_ = sj
-
 //line hecbench_reaction.go:96
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line hecbench_reaction.go:103
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:105
 					sF[sj*p+si] = f[globalIdx]
 				}
@@ -1012,27 +716,16 @@ func gc_body_derivativeY2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 					gc_tx2 := gc_step2 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:99
 					si := gc_tx2
-					_ = si
-
 //line hecbench_reaction.go:97
 					j := gc_ty2
-					_ = j
-
 //line hecbench_reaction.go:100
 					sj := j + offset
-					_ = sj
-
 //line hecbench_reaction.go:96
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line hecbench_reaction.go:103
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:105
 					sF[sj*p+si] = f[globalIdx]
 				}
@@ -1040,27 +733,16 @@ func gc_body_derivativeY2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 					gc_tx2 := gc_step2 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:99
 					si := gc_tx2
-					_ = si
-
 //line hecbench_reaction.go:97
 					j := gc_ty2
-					_ = j
-
 //line hecbench_reaction.go:100
 					sj := j + offset
-					_ = sj
-
 //line hecbench_reaction.go:96
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line hecbench_reaction.go:103
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:105
 					sF[sj*p+si] = f[globalIdx]
 				}
@@ -1068,27 +750,16 @@ func gc_body_derivativeY2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:99
 				si := gc_tx2
-				_ = si
-
 //line hecbench_reaction.go:97
 				j := gc_ty2
-				_ = j
-
 //line hecbench_reaction.go:100
 				sj := j + offset
-				_ = sj
-
 //line hecbench_reaction.go:96
 				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-
 //line hecbench_reaction.go:103
 				globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-				_ = globalIdx
-
 //line hecbench_reaction.go:105
 				sF[sj*p+si] = f[globalIdx]
 			}
@@ -1113,58 +784,38 @@ func gc_body_derivativeY2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line hecbench_reaction.go:97
 					var j int = gc_ty2
-//line hecbench_reaction.go:97
-					_ = j
 //line hecbench_reaction.go:99
 					var si int = gc_tx2
-//line hecbench_reaction.go:99
-					_ = si
-//line hecbench_reaction.go:100
 					var sj int = j + offset
-//line hecbench_reaction.go:100
-					_ = sj
-//line hecbench_reaction.go:110
-					{
-						if ((sj+int(my)-offset)*p+si) < 0 || ((sj+int(my)-offset)*p+si) > len(sF)-8 || ((sj-offset)*p+si) < 0 || ((sj-offset)*p+si) > len(sF)-8 || (sj*
-							p+si) < 0 || (sj*p+si) > len(sF)-8 || ((sj+int(my))*p+si) < 0 || ((sj+int(my))*p+si) > len(sF)-8 {
 //line hecbench_reaction.go:111
-							break
+					if ((sj+int(my)-offset)*p+si) < 0 || ((sj+int(my)-offset)*p+si) > len(sF)-8 || ((sj-offset)*p+si) < 0 || ((sj-offset)*p+si) > len(sF)-8 || (sj*
+						p+si) < 0 || (sj*p+si) > len(sF)-8 || ((sj+int(my))*p+si) < 0 || ((sj+int(my))*p+si) > len(sF)-8 {
 //line hecbench_reaction.go:111
-						}
-//line hecbench_reaction.go:111
-						archsimd.LoadFloat32x8Slice(sF[(sj+int(my)-offset)*p+si:]).StoreSlice(sF[(sj-offset)*p+si:])
-//line hecbench_reaction.go:111
-						archsimd.LoadFloat32x8Slice(sF[sj*p+si:]).StoreSlice(sF[(sj+int(my))*p+si:])
+						break
 					}
+//line hecbench_reaction.go:111
+					archsimd.LoadFloat32x8Slice(sF[(sj+int(my)-offset)*p+si:]).StoreSlice(sF[(sj-offset)*p+si:])
+//line hecbench_reaction.go:111
+					archsimd.LoadFloat32x8Slice(sF[sj*p+si:]).StoreSlice(sF[(sj+int(my))*p+si:])
 				}
+//line hecbench_reaction.go:114
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:97
 				j := gc_ty2
-				_ = j
-
 //line hecbench_reaction.go:99
 				si := gc_tx2
-				_ = si
-
-//line hecbench_reaction.go:100
 				sj := j + offset
-				_ = sj
-
-//line hecbench_reaction.go:110
-				{
-					sF[(sj-offset)*p+si] = sF[(sj+int(my)-offset)*p+si]
-					sF[(sj+int(my))*p+si] = sF[sj*p+si]
-				}
+//line hecbench_reaction.go:111
+				sF[(sj-offset)*p+si] = sF[(sj+int(my)-offset)*p+si]
+				sF[(sj+int(my))*p+si] = sF[sj*p+si]
 			}
+//line hecbench_reaction.go:115
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -1185,38 +836,28 @@ func gc_body_derivativeY2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 				if compiled.SIMD {
 //line hecbench_reaction.go:117
 					gc_vb2 := archsimd.BroadcastFloat32x8(2)
-//line hecbench_reaction.go:117
-					_ = gc_vb2
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_reaction.go:99
 						var si int = gc_tx2
 //line hecbench_reaction.go:99
 						_ = si
 //line hecbench_reaction.go:97
 						var j int = gc_ty2
-//line hecbench_reaction.go:97
-						_ = j
 //line hecbench_reaction.go:100
 						var sj int = j + offset
 //line hecbench_reaction.go:100
 						_ = sj
 //line hecbench_reaction.go:96
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line hecbench_reaction.go:96
-						_ = i
 //line hecbench_reaction.go:103
 						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:103
-						_ = globalIdx
 //line hecbench_reaction.go:117
 						if globalIdx < 0 || globalIdx > len(df)-8 {
 //line hecbench_reaction.go:117
 							break
-//line hecbench_reaction.go:117
 						}
+//line hecbench_reaction.go:118
 						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(df[globalIdx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1224,27 +865,12 @@ func gc_body_derivativeY2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line hecbench_reaction.go:99
-					si := gc_tx2
-					_ = si
-
 //line hecbench_reaction.go:97
 					j := gc_ty2
-					_ = j
-
-//line hecbench_reaction.go:100
-					sj := j + offset
-					_ = sj
-
 //line hecbench_reaction.go:96
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line hecbench_reaction.go:103
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:117
 					df[globalIdx] = gc_at4[gc_tx2] - 2*gc_at5[gc_tx2] + gc_at6[gc_tx2]
 				}
@@ -1253,38 +879,24 @@ func gc_body_derivativeY2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 				if compiled.SIMD {
 //line hecbench_reaction.go:117
 					gc_vb := archsimd.BroadcastFloat32x8(2)
-//line hecbench_reaction.go:117
-					_ = gc_vb
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_reaction.go:99
 						var si int = gc_tx2
-//line hecbench_reaction.go:99
-						_ = si
 //line hecbench_reaction.go:97
 						var j int = gc_ty2
-//line hecbench_reaction.go:97
-						_ = j
 //line hecbench_reaction.go:100
 						var sj int = j + offset
-//line hecbench_reaction.go:100
-						_ = sj
 //line hecbench_reaction.go:96
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line hecbench_reaction.go:96
-						_ = i
 //line hecbench_reaction.go:103
 						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:103
-						_ = globalIdx
 //line hecbench_reaction.go:117
 						if ((sj+1)*p+si) < 0 || ((sj+1)*p+si) > len(sF)-8 || (sj*p+si) < 0 || (sj*p+si) > len(sF)-8 || ((sj-1)*p+si) < 0 || ((sj-1)*p+si) > len(sF)-8 || globalIdx < 0 || globalIdx > len(df)-8 {
 //line hecbench_reaction.go:117
 							break
-//line hecbench_reaction.go:117
 						}
+//line hecbench_reaction.go:118
 						archsimd.LoadFloat32x8Slice(sF[(sj+1)*p+si:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sj*p+si:]))).Add(archsimd.LoadFloat32x8Slice(sF[(sj-1)*p+si:])).StoreSlice(df[globalIdx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1292,27 +904,16 @@ func gc_body_derivativeY2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:99
 					si := gc_tx2
-					_ = si
-
 //line hecbench_reaction.go:97
 					j := gc_ty2
-					_ = j
-
 //line hecbench_reaction.go:100
 					sj := j + offset
-					_ = sj
-
 //line hecbench_reaction.go:96
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line hecbench_reaction.go:103
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:117
 					df[globalIdx] = sF[(sj+1)*p+si] - 2*sF[sj*p+si] + sF[(sj-1)*p+si]
 				}
@@ -1348,13 +949,10 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_reaction.go:124
 	sF := gocuda.DynamicShared[float32](t)
-
 //line hecbench_reaction.go:128
 	k := gc_by2
-
 //line hecbench_reaction.go:131
 	p := int(pencils)
 	{
@@ -1364,30 +962,20 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line hecbench_reaction.go:127
 					var j int = gc_ty2
-//line hecbench_reaction.go:127
-					_ = j
 //line hecbench_reaction.go:129
 					var si int = gc_tx2
-//line hecbench_reaction.go:129
-					_ = si
 //line hecbench_reaction.go:126
 					var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line hecbench_reaction.go:126
-					_ = i
 //line hecbench_reaction.go:132
 					var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:132
-					_ = globalIdx
 //line hecbench_reaction.go:134
 					if globalIdx < 0 || globalIdx > len(f)-8 || (j*p+si) < 0 || (j*p+si) > len(sF)-8 {
 //line hecbench_reaction.go:134
 						break
-//line hecbench_reaction.go:134
 					}
+//line hecbench_reaction.go:135
 					archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[j*p+si:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1398,23 +986,14 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 					gc_tx2 := gc_step2 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:127
 					j := gc_ty2
-					_ = j
-
 //line hecbench_reaction.go:129
 					si := gc_tx2
-					_ = si
-
 //line hecbench_reaction.go:126
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line hecbench_reaction.go:132
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:134
 					sF[j*p+si] = f[globalIdx]
 				}
@@ -1422,23 +1001,14 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 					gc_tx2 := gc_step2 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:127
 					j := gc_ty2
-					_ = j
-
 //line hecbench_reaction.go:129
 					si := gc_tx2
-					_ = si
-
 //line hecbench_reaction.go:126
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line hecbench_reaction.go:132
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:134
 					sF[j*p+si] = f[globalIdx]
 				}
@@ -1446,23 +1016,14 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 					gc_tx2 := gc_step2 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:127
 					j := gc_ty2
-					_ = j
-
 //line hecbench_reaction.go:129
 					si := gc_tx2
-					_ = si
-
 //line hecbench_reaction.go:126
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line hecbench_reaction.go:132
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:134
 					sF[j*p+si] = f[globalIdx]
 				}
@@ -1470,23 +1031,14 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 					gc_tx2 := gc_step2 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:127
 					j := gc_ty2
-					_ = j
-
 //line hecbench_reaction.go:129
 					si := gc_tx2
-					_ = si
-
 //line hecbench_reaction.go:126
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line hecbench_reaction.go:132
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:134
 					sF[j*p+si] = f[globalIdx]
 				}
@@ -1494,23 +1046,14 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:127
 				j := gc_ty2
-				_ = j
-
 //line hecbench_reaction.go:129
 				si := gc_tx2
-				_ = si
-
 //line hecbench_reaction.go:126
 				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-
 //line hecbench_reaction.go:132
 				globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-				_ = globalIdx
-
 //line hecbench_reaction.go:134
 				sF[j*p+si] = f[globalIdx]
 			}
@@ -1534,33 +1077,22 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 				if compiled.SIMD {
 //line hecbench_reaction.go:143
 					gc_vb2 := archsimd.BroadcastFloat32x8(2)
-//line hecbench_reaction.go:143
-					_ = gc_vb2
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_reaction.go:127
 						var j int = gc_ty2
-//line hecbench_reaction.go:127
-						_ = j
 //line hecbench_reaction.go:129
 						var si int = gc_tx2
 //line hecbench_reaction.go:129
 						_ = si
 //line hecbench_reaction.go:126
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line hecbench_reaction.go:126
-						_ = i
 //line hecbench_reaction.go:132
 						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:132
-						_ = globalIdx
 //line hecbench_reaction.go:138
 						if globalIdx < 0 || globalIdx > len(df)-8 {
 //line hecbench_reaction.go:138
 							break
-//line hecbench_reaction.go:138
 						}
 //line hecbench_reaction.go:138
 						if j == 0 {
@@ -1571,31 +1103,20 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 						} else {
 //line hecbench_reaction.go:141
 							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(df[globalIdx:])
-//line hecbench_reaction.go:143
 						}
 					}
+//line hecbench_reaction.go:145
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:127
 					j := gc_ty2
-					_ = j
-
-//line hecbench_reaction.go:129
-					si := gc_tx2
-					_ = si
-
 //line hecbench_reaction.go:126
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line hecbench_reaction.go:132
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:138
 					if j == 0 {
 						df[globalIdx] = gc_at4[gc_tx2] - gc_at5[gc_tx2]
@@ -1610,36 +1131,23 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 				if compiled.SIMD {
 //line hecbench_reaction.go:143
 					gc_vb := archsimd.BroadcastFloat32x8(2)
-//line hecbench_reaction.go:143
-					_ = gc_vb
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_reaction.go:127
 						var j int = gc_ty2
-//line hecbench_reaction.go:127
-						_ = j
 //line hecbench_reaction.go:129
 						var si int = gc_tx2
-//line hecbench_reaction.go:129
-						_ = si
 //line hecbench_reaction.go:126
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line hecbench_reaction.go:126
-						_ = i
 //line hecbench_reaction.go:132
 						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:132
-						_ = globalIdx
 //line hecbench_reaction.go:138
 						if ((j+
 							1)*p+si) < 0 || ((j+1)*p+si) > len(sF)-8 || (j*p+si) < 0 || (j*p+si) > len(sF)-8 || globalIdx < 0 || globalIdx > len(df)-8 || ((j-
-
+//line hecbench_reaction.go:141
 							1)*p+si) < 0 || ((j-1)*p+si) > len(sF)-8 {
 //line hecbench_reaction.go:138
 							break
-//line hecbench_reaction.go:138
 						}
 //line hecbench_reaction.go:138
 						if j == 0 {
@@ -1650,31 +1158,22 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 						} else {
 //line hecbench_reaction.go:141
 							archsimd.LoadFloat32x8Slice(sF[(j+1)*p+si:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[j*p+si:]))).Add(archsimd.LoadFloat32x8Slice(sF[(j-1)*p+si:])).StoreSlice(df[globalIdx:])
-//line hecbench_reaction.go:143
 						}
 					}
+//line hecbench_reaction.go:145
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:127
 					j := gc_ty2
-					_ = j
-
 //line hecbench_reaction.go:129
 					si := gc_tx2
-					_ = si
-
 //line hecbench_reaction.go:126
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line hecbench_reaction.go:132
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:138
 					if j == 0 {
 						df[globalIdx] = sF[(j+1)*p+si] - sF[j*p+si]
@@ -1717,16 +1216,11 @@ func gc_body_derivativeZ2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_reaction.go:152
 	const offset = 1
-
-//line hecbench_reaction.go:153
 	sF := gocuda.DynamicShared[float32](t)
-
 //line hecbench_reaction.go:156
 	j := gc_by2
-
 //line hecbench_reaction.go:161
 	p := int(pencils)
 	{
@@ -1736,34 +1230,22 @@ func gc_body_derivativeZ2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line hecbench_reaction.go:158
 					var si int = gc_tx2
-//line hecbench_reaction.go:158
-					_ = si
 //line hecbench_reaction.go:157
 					var k int = gc_ty2
-//line hecbench_reaction.go:157
-					_ = k
 //line hecbench_reaction.go:159
 					var sk int = k + offset
-//line hecbench_reaction.go:159
-					_ = sk
 //line hecbench_reaction.go:155
 					var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line hecbench_reaction.go:155
-					_ = i
 //line hecbench_reaction.go:162
 					var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:162
-					_ = globalIdx
 //line hecbench_reaction.go:164
 					if globalIdx < 0 || globalIdx > len(f)-8 || (sk*p+si) < 0 || (sk*p+si) > len(sF)-8 {
 //line hecbench_reaction.go:164
 						break
-//line hecbench_reaction.go:164
 					}
+//line hecbench_reaction.go:165
 					archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sk*p+si:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1774,27 +1256,16 @@ func gc_body_derivativeZ2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 					gc_tx2 := gc_step2 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:158
 					si := gc_tx2
-					_ = si
-
 //line hecbench_reaction.go:157
 					k := gc_ty2
-					_ = k
-
 //line hecbench_reaction.go:159
 					sk := k + offset
-					_ = sk
-
 //line hecbench_reaction.go:155
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line hecbench_reaction.go:162
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:164
 					sF[sk*p+si] = f[globalIdx]
 				}
@@ -1802,27 +1273,16 @@ func gc_body_derivativeZ2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 					gc_tx2 := gc_step2 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:158
 					si := gc_tx2
-					_ = si
-
 //line hecbench_reaction.go:157
 					k := gc_ty2
-					_ = k
-
 //line hecbench_reaction.go:159
 					sk := k + offset
-					_ = sk
-
 //line hecbench_reaction.go:155
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line hecbench_reaction.go:162
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:164
 					sF[sk*p+si] = f[globalIdx]
 				}
@@ -1830,27 +1290,16 @@ func gc_body_derivativeZ2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 					gc_tx2 := gc_step2 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:158
 					si := gc_tx2
-					_ = si
-
 //line hecbench_reaction.go:157
 					k := gc_ty2
-					_ = k
-
 //line hecbench_reaction.go:159
 					sk := k + offset
-					_ = sk
-
 //line hecbench_reaction.go:155
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line hecbench_reaction.go:162
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:164
 					sF[sk*p+si] = f[globalIdx]
 				}
@@ -1858,27 +1307,16 @@ func gc_body_derivativeZ2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 					gc_tx2 := gc_step2 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:158
 					si := gc_tx2
-					_ = si
-
 //line hecbench_reaction.go:157
 					k := gc_ty2
-					_ = k
-
 //line hecbench_reaction.go:159
 					sk := k + offset
-					_ = sk
-
 //line hecbench_reaction.go:155
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line hecbench_reaction.go:162
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:164
 					sF[sk*p+si] = f[globalIdx]
 				}
@@ -1886,27 +1324,16 @@ func gc_body_derivativeZ2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:158
 				si := gc_tx2
-				_ = si
-
 //line hecbench_reaction.go:157
 				k := gc_ty2
-				_ = k
-
 //line hecbench_reaction.go:159
 				sk := k + offset
-				_ = sk
-
 //line hecbench_reaction.go:155
 				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-
 //line hecbench_reaction.go:162
 				globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-				_ = globalIdx
-
 //line hecbench_reaction.go:164
 				sF[sk*p+si] = f[globalIdx]
 			}
@@ -1931,58 +1358,36 @@ func gc_body_derivativeZ2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line hecbench_reaction.go:157
 					var k int = gc_ty2
-//line hecbench_reaction.go:157
-					_ = k
-//line hecbench_reaction.go:158
 					var si int = gc_tx2
-//line hecbench_reaction.go:158
-					_ = si
-//line hecbench_reaction.go:159
 					var sk int = k + offset
-//line hecbench_reaction.go:159
-					_ = sk
-//line hecbench_reaction.go:169
-					{
-						if ((sk+int(mz)-offset)*p+si) < 0 || ((sk+int(mz)-offset)*p+si) > len(sF)-8 || ((sk-offset)*p+si) < 0 || ((sk-offset)*p+si) > len(sF)-8 || (sk*
-							p+si) < 0 || (sk*p+si) > len(sF)-8 || ((sk+int(mz))*p+si) < 0 || ((sk+int(mz))*p+si) > len(sF)-8 {
 //line hecbench_reaction.go:170
-							break
+					if ((sk+int(mz)-offset)*p+si) < 0 || ((sk+int(mz)-offset)*p+si) > len(sF)-8 || ((sk-offset)*p+si) < 0 || ((sk-offset)*p+si) > len(sF)-8 || (sk*
+						p+si) < 0 || (sk*p+si) > len(sF)-8 || ((sk+int(mz))*p+si) < 0 || ((sk+int(mz))*p+si) > len(sF)-8 {
 //line hecbench_reaction.go:170
-						}
-//line hecbench_reaction.go:170
-						archsimd.LoadFloat32x8Slice(sF[(sk+int(mz)-offset)*p+si:]).StoreSlice(sF[(sk-offset)*p+si:])
-//line hecbench_reaction.go:170
-						archsimd.LoadFloat32x8Slice(sF[sk*p+si:]).StoreSlice(sF[(sk+int(mz))*p+si:])
+						break
 					}
+//line hecbench_reaction.go:170
+					archsimd.LoadFloat32x8Slice(sF[(sk+int(mz)-offset)*p+si:]).StoreSlice(sF[(sk-offset)*p+si:])
+//line hecbench_reaction.go:170
+					archsimd.LoadFloat32x8Slice(sF[sk*p+si:]).StoreSlice(sF[(sk+int(mz))*p+si:])
 				}
+//line hecbench_reaction.go:173
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:157
 				k := gc_ty2
-				_ = k
-
-//line hecbench_reaction.go:158
 				si := gc_tx2
-				_ = si
-
-//line hecbench_reaction.go:159
 				sk := k + offset
-				_ = sk
-
-//line hecbench_reaction.go:169
-				{
-					sF[(sk-offset)*p+si] = sF[(sk+int(mz)-offset)*p+si]
-					sF[(sk+int(mz))*p+si] = sF[sk*p+si]
-				}
+//line hecbench_reaction.go:170
+				sF[(sk-offset)*p+si] = sF[(sk+int(mz)-offset)*p+si]
+				sF[(sk+int(mz))*p+si] = sF[sk*p+si]
 			}
+//line hecbench_reaction.go:174
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -2003,38 +1408,28 @@ func gc_body_derivativeZ2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 				if compiled.SIMD {
 //line hecbench_reaction.go:176
 					gc_vb2 := archsimd.BroadcastFloat32x8(2)
-//line hecbench_reaction.go:176
-					_ = gc_vb2
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_reaction.go:158
 						var si int = gc_tx2
 //line hecbench_reaction.go:158
 						_ = si
 //line hecbench_reaction.go:157
 						var k int = gc_ty2
-//line hecbench_reaction.go:157
-						_ = k
 //line hecbench_reaction.go:159
 						var sk int = k + offset
 //line hecbench_reaction.go:159
 						_ = sk
 //line hecbench_reaction.go:155
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line hecbench_reaction.go:155
-						_ = i
 //line hecbench_reaction.go:162
 						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:162
-						_ = globalIdx
 //line hecbench_reaction.go:176
 						if globalIdx < 0 || globalIdx > len(df)-8 {
 //line hecbench_reaction.go:176
 							break
-//line hecbench_reaction.go:176
 						}
+//line hecbench_reaction.go:177
 						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(df[globalIdx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2042,27 +1437,12 @@ func gc_body_derivativeZ2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line hecbench_reaction.go:158
-					si := gc_tx2
-					_ = si
-
 //line hecbench_reaction.go:157
 					k := gc_ty2
-					_ = k
-
-//line hecbench_reaction.go:159
-					sk := k + offset
-					_ = sk
-
 //line hecbench_reaction.go:155
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line hecbench_reaction.go:162
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:176
 					df[globalIdx] = gc_at4[gc_tx2] - 2*gc_at5[gc_tx2] + gc_at6[gc_tx2]
 				}
@@ -2071,38 +1451,24 @@ func gc_body_derivativeZ2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 				if compiled.SIMD {
 //line hecbench_reaction.go:176
 					gc_vb := archsimd.BroadcastFloat32x8(2)
-//line hecbench_reaction.go:176
-					_ = gc_vb
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_reaction.go:158
 						var si int = gc_tx2
-//line hecbench_reaction.go:158
-						_ = si
 //line hecbench_reaction.go:157
 						var k int = gc_ty2
-//line hecbench_reaction.go:157
-						_ = k
 //line hecbench_reaction.go:159
 						var sk int = k + offset
-//line hecbench_reaction.go:159
-						_ = sk
 //line hecbench_reaction.go:155
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line hecbench_reaction.go:155
-						_ = i
 //line hecbench_reaction.go:162
 						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:162
-						_ = globalIdx
 //line hecbench_reaction.go:176
 						if ((sk+1)*p+si) < 0 || ((sk+1)*p+si) > len(sF)-8 || (sk*p+si) < 0 || (sk*p+si) > len(sF)-8 || ((sk-1)*p+si) < 0 || ((sk-1)*p+si) > len(sF)-8 || globalIdx < 0 || globalIdx > len(df)-8 {
 //line hecbench_reaction.go:176
 							break
-//line hecbench_reaction.go:176
 						}
+//line hecbench_reaction.go:177
 						archsimd.LoadFloat32x8Slice(sF[(sk+1)*p+si:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sk*p+si:]))).Add(archsimd.LoadFloat32x8Slice(sF[(sk-1)*p+si:])).StoreSlice(df[globalIdx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2110,27 +1476,16 @@ func gc_body_derivativeZ2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:158
 					si := gc_tx2
-					_ = si
-
 //line hecbench_reaction.go:157
 					k := gc_ty2
-					_ = k
-
 //line hecbench_reaction.go:159
 					sk := k + offset
-					_ = sk
-
 //line hecbench_reaction.go:155
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line hecbench_reaction.go:162
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:176
 					df[globalIdx] = sF[(sk+1)*p+si] - 2*sF[sk*p+si] + sF[(sk-1)*p+si]
 				}
@@ -2166,13 +1521,10 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_reaction.go:183
 	sF := gocuda.DynamicShared[float32](t)
-
 //line hecbench_reaction.go:186
 	j := gc_by2
-
 //line hecbench_reaction.go:190
 	p := int(pencils)
 	{
@@ -2182,30 +1534,19 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line hecbench_reaction.go:187
 					var k int = gc_ty2
-//line hecbench_reaction.go:187
-					_ = k
-//line hecbench_reaction.go:188
 					var si int = gc_tx2
-//line hecbench_reaction.go:188
-					_ = si
 //line hecbench_reaction.go:185
 					var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line hecbench_reaction.go:185
-					_ = i
 //line hecbench_reaction.go:191
 					var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:191
-					_ = globalIdx
 //line hecbench_reaction.go:193
 					if globalIdx < 0 || globalIdx > len(f)-8 || (k*p+si) < 0 || (k*p+si) > len(sF)-8 {
 //line hecbench_reaction.go:193
 						break
-//line hecbench_reaction.go:193
 					}
+//line hecbench_reaction.go:194
 					archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[k*p+si:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -2216,23 +1557,13 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 					gc_tx2 := gc_step2 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:187
 					k := gc_ty2
-					_ = k
-
-//line hecbench_reaction.go:188
 					si := gc_tx2
-					_ = si
-
 //line hecbench_reaction.go:185
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line hecbench_reaction.go:191
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:193
 					sF[k*p+si] = f[globalIdx]
 				}
@@ -2240,23 +1571,13 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 					gc_tx2 := gc_step2 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:187
 					k := gc_ty2
-					_ = k
-
-//line hecbench_reaction.go:188
 					si := gc_tx2
-					_ = si
-
 //line hecbench_reaction.go:185
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line hecbench_reaction.go:191
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:193
 					sF[k*p+si] = f[globalIdx]
 				}
@@ -2264,23 +1585,13 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 					gc_tx2 := gc_step2 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:187
 					k := gc_ty2
-					_ = k
-
-//line hecbench_reaction.go:188
 					si := gc_tx2
-					_ = si
-
 //line hecbench_reaction.go:185
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line hecbench_reaction.go:191
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:193
 					sF[k*p+si] = f[globalIdx]
 				}
@@ -2288,23 +1599,13 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 					gc_tx2 := gc_step2 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:187
 					k := gc_ty2
-					_ = k
-
-//line hecbench_reaction.go:188
 					si := gc_tx2
-					_ = si
-
 //line hecbench_reaction.go:185
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line hecbench_reaction.go:191
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:193
 					sF[k*p+si] = f[globalIdx]
 				}
@@ -2312,23 +1613,13 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:187
 				k := gc_ty2
-				_ = k
-
-//line hecbench_reaction.go:188
 				si := gc_tx2
-				_ = si
-
 //line hecbench_reaction.go:185
 				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-
 //line hecbench_reaction.go:191
 				globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-				_ = globalIdx
-
 //line hecbench_reaction.go:193
 				sF[k*p+si] = f[globalIdx]
 			}
@@ -2352,33 +1643,21 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 				if compiled.SIMD {
 //line hecbench_reaction.go:202
 					gc_vb2 := archsimd.BroadcastFloat32x8(2)
-//line hecbench_reaction.go:202
-					_ = gc_vb2
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_reaction.go:187
 						var k int = gc_ty2
-//line hecbench_reaction.go:187
-						_ = k
-//line hecbench_reaction.go:188
 						var si int = gc_tx2
 //line hecbench_reaction.go:188
 						_ = si
 //line hecbench_reaction.go:185
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line hecbench_reaction.go:185
-						_ = i
 //line hecbench_reaction.go:191
 						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:191
-						_ = globalIdx
 //line hecbench_reaction.go:197
 						if globalIdx < 0 || globalIdx > len(df)-8 {
 //line hecbench_reaction.go:197
 							break
-//line hecbench_reaction.go:197
 						}
 //line hecbench_reaction.go:197
 						if k == 0 {
@@ -2389,31 +1668,20 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 						} else {
 //line hecbench_reaction.go:200
 							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(df[globalIdx:])
-//line hecbench_reaction.go:202
 						}
 					}
+//line hecbench_reaction.go:204
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:187
 					k := gc_ty2
-					_ = k
-
-//line hecbench_reaction.go:188
-					si := gc_tx2
-					_ = si
-
 //line hecbench_reaction.go:185
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line hecbench_reaction.go:191
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:197
 					if k == 0 {
 						df[globalIdx] = gc_at4[gc_tx2] - gc_at5[gc_tx2]
@@ -2428,36 +1696,22 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 				if compiled.SIMD {
 //line hecbench_reaction.go:202
 					gc_vb := archsimd.BroadcastFloat32x8(2)
-//line hecbench_reaction.go:202
-					_ = gc_vb
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_reaction.go:187
 						var k int = gc_ty2
-//line hecbench_reaction.go:187
-						_ = k
-//line hecbench_reaction.go:188
 						var si int = gc_tx2
-//line hecbench_reaction.go:188
-						_ = si
 //line hecbench_reaction.go:185
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line hecbench_reaction.go:185
-						_ = i
 //line hecbench_reaction.go:191
 						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-//line hecbench_reaction.go:191
-						_ = globalIdx
 //line hecbench_reaction.go:197
 						if ((k+
 							1)*p+si) < 0 || ((k+1)*p+si) > len(sF)-8 || (k*p+si) < 0 || (k*p+si) > len(sF)-8 || globalIdx < 0 || globalIdx > len(df)-8 || ((k-
-
+//line hecbench_reaction.go:200
 							1)*p+si) < 0 || ((k-1)*p+si) > len(sF)-8 {
 //line hecbench_reaction.go:197
 							break
-//line hecbench_reaction.go:197
 						}
 //line hecbench_reaction.go:197
 						if k == 0 {
@@ -2468,31 +1722,21 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 						} else {
 //line hecbench_reaction.go:200
 							archsimd.LoadFloat32x8Slice(sF[(k+1)*p+si:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[k*p+si:]))).Add(archsimd.LoadFloat32x8Slice(sF[(k-1)*p+si:])).StoreSlice(df[globalIdx:])
-//line hecbench_reaction.go:202
 						}
 					}
+//line hecbench_reaction.go:204
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_reaction.go:187
 					k := gc_ty2
-					_ = k
-
-//line hecbench_reaction.go:188
 					si := gc_tx2
-					_ = si
-
 //line hecbench_reaction.go:185
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line hecbench_reaction.go:191
 					globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					_ = globalIdx
-
 //line hecbench_reaction.go:197
 					if k == 0 {
 						df[globalIdx] = sF[(k+1)*p+si] - sF[k*p+si]
@@ -2544,31 +1788,26 @@ func gc_body_constructLaplacianKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-
 //line hecbench_reaction.go:212
 		stride := gc_bdx2 * gc_gdx2
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line hecbench_reaction.go:214
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line hecbench_reaction.go:211
-					index := gc_bx2*gc_bdx2 + gc_tx2
-					_ = index
-
+				index := gc_bx2*gc_bdx2 + gc_tx2
 //line hecbench_reaction.go:214
-					for i := index; uint32(i) < ncells; i += stride {
+				for i := index; uint32(i) < ncells; i += stride {
 //line hecbench_reaction.go:214
-						gc_b2.Tick()
+					gc_b2.Tick()
 //line hecbench_reaction.go:214
-						if gc_b2.Stopped() {
+					if gc_b2.Stopped() {
 //line hecbench_reaction.go:214
-							return
-//line hecbench_reaction.go:214
-						}
-						df[i] = dDiffcon * (dfx[i] + dfy[i] + dfz[i])
+						return
 					}
+//line hecbench_reaction.go:215
+					df[i] = dDiffcon * (dfx[i] + dfy[i] + dfz[i])
 				}
 			}
 		}
@@ -2608,32 +1847,27 @@ func gc_body_reactionUpdateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x, 
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-
 //line hecbench_reaction.go:225
 		stride := gc_bdx2 * gc_gdx2
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line hecbench_reaction.go:227
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line hecbench_reaction.go:224
-					index := gc_bx2*gc_bdx2 + gc_tx2
-					_ = index
-
+				index := gc_bx2*gc_bdx2 + gc_tx2
 //line hecbench_reaction.go:227
-					for i := index; uint32(i) < ncells; i += stride {
+				for i := index; uint32(i) < ncells; i += stride {
 //line hecbench_reaction.go:227
-						gc_b2.Tick()
+					gc_b2.Tick()
 //line hecbench_reaction.go:227
-						if gc_b2.Stopped() {
+					if gc_b2.Stopped() {
 //line hecbench_reaction.go:227
-							return
-//line hecbench_reaction.go:227
-						}
-						x[i] += (ddx[i] + drx[i]) * dDt
-						y[i] += (ddy[i] + dry[i]) * dDt
+						return
 					}
+//line hecbench_reaction.go:228
+					x[i] += (ddx[i] + drx[i]) * dDt
+					y[i] += (ddy[i] + dry[i]) * dDt
 				}
 			}
 		}
@@ -2643,4 +1877,5 @@ func gc_body_reactionUpdateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x, 
 // gc_files_hecbench_reaction holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_reaction.go
+//line hecbench_reaction.go:240
 var gc_files_hecbench_reaction embed.FS

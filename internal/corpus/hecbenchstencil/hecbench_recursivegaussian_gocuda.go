@@ -40,47 +40,39 @@ func gc_body_rgTransposeKernel(gc_b *compiled.Block, uiDataIn, uiDataOut []uint3
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line hecbench_recursivegaussian.go:35
 	uiLocalBuff := gocuda.Shared[uint32](t, 16*17)[:16*17]
 	{
 		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(iWidth, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_ty * (gc_bdx + 1)
 			gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * iWidth)
-			if gc_off >= 0 && gc_off <= len(uiLocalBuff) && gc_bdx <= len(uiLocalBuff)-gc_off && gc_off2 >= 0 && gc_off2 <= len(uiDataIn) && gc_bdx <= len(uiDataIn)-gc_off2 {
-				gc_at := uiLocalBuff[gc_off:][:gc_bdx]
-				gc_at2 := uiDataIn[gc_off2:][:gc_bdx]
-				gc_vstep := 0
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(uiLocalBuff) && gc_to <= len(uiLocalBuff)-gc_off && gc_off2 >= 0 && gc_off2 <= len(uiDataIn) && gc_to <= len(uiDataIn)-gc_off2 {
+				gc_at := uiLocalBuff[gc_off:][:gc_to]
+				gc_at2 := uiDataIn[gc_off2:][:gc_to]
+				gc_vstep := gc_from
 //line hecbench_recursivegaussian.go:33
 				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_recursivegaussian.go:33
-				_ = gc_iota2
-//line hecbench_recursivegaussian.go:33
 				gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
 //line hecbench_recursivegaussian.go:33
-				_ = gc_none2
-//line hecbench_recursivegaussian.go:33
 				gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-//line hecbench_recursivegaussian.go:33
-				_ = gc_all2
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
 //line hecbench_recursivegaussian.go:33
 					var xIndex int = gc_bx*gc_bdx + gc_tx
-//line hecbench_recursivegaussian.go:33
-					_ = xIndex
-//line hecbench_recursivegaussian.go:34
 					var yIndex int = gc_by*gc_bdy + gc_ty
-//line hecbench_recursivegaussian.go:34
-					_ = yIndex
 //line hecbench_recursivegaussian.go:37
 					if xIndex < iWidth && uint(iWidth-xIndex) > 7 && (yIndex < iHeight) {
 //line hecbench_recursivegaussian.go:37
 						lanes.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
-//line hecbench_recursivegaussian.go:37
 					} else {
 //line hecbench_recursivegaussian.go:37
 						gc_b3 := gc_none2
@@ -88,70 +80,45 @@ func gc_body_rgTransposeKernel(gc_b *compiled.Block, uiDataIn, uiDataOut []uint3
 						if yIndex < iHeight {
 //line hecbench_recursivegaussian.go:37
 							gc_b3 = gc_all2
-//line hecbench_recursivegaussian.go:37
 						}
 //line hecbench_recursivegaussian.go:37
 						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(iWidth, xIndex, 8)))).And(gc_b3)
 //line hecbench_recursivegaussian.go:37
-						_ = gc_if2
-//line hecbench_recursivegaussian.go:37
 						if gc_if2.ToBits() != 0 {
 //line hecbench_recursivegaussian.go:37
 							lanes.LoadUint32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]uint32)(gc_at[gc_tx:]), gc_if2)
-//line hecbench_recursivegaussian.go:37
 						}
-//line hecbench_recursivegaussian.go:37
 					}
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
+//line hecbench_recursivegaussian.go:39
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line hecbench_recursivegaussian.go:33
 					xIndex := gc_bx*gc_bdx + gc_tx
-
-//line hecbench_recursivegaussian.go:34
 					yIndex := gc_by*gc_bdy + gc_ty
-
 //line hecbench_recursivegaussian.go:37
 					if (xIndex < iWidth) && (yIndex < iHeight) {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
-					_ = xIndex
-					_ = yIndex
 				}
 			} else {
-				gc_vstep2 := 0
+//line hecbench_recursivegaussian.go:44
+				gc_vstep2 := gc_from
 //line hecbench_recursivegaussian.go:33
 				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_recursivegaussian.go:33
-				_ = gc_iota
-//line hecbench_recursivegaussian.go:33
 				gc_none := lanes.BroadcastInt32x8(0).ToMask()
 //line hecbench_recursivegaussian.go:33
-				_ = gc_none
-//line hecbench_recursivegaussian.go:33
 				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line hecbench_recursivegaussian.go:33
-				_ = gc_all
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
 //line hecbench_recursivegaussian.go:33
 					var xIndex int = gc_bx*gc_bdx + gc_tx
-//line hecbench_recursivegaussian.go:33
-					_ = xIndex
-//line hecbench_recursivegaussian.go:34
 					var yIndex int = gc_by*gc_bdy + gc_ty
-//line hecbench_recursivegaussian.go:34
-					_ = yIndex
 //line hecbench_recursivegaussian.go:37
 					if ((yIndex*
 						iWidth)+xIndex) < 0 || ((yIndex*iWidth)+xIndex) > len(uiDataIn)-8 || (gc_ty*(gc_bdx+1)+gc_tx) < 0 || (gc_ty*(gc_bdx+1)+gc_tx) > len(uiLocalBuff)-8 {
 //line hecbench_recursivegaussian.go:37
 						break
-//line hecbench_recursivegaussian.go:37
 					}
 //line hecbench_recursivegaussian.go:37
 					if xIndex < iWidth && uint(iWidth-xIndex) > 7 && (yIndex < iHeight) {
@@ -166,38 +133,30 @@ func gc_body_rgTransposeKernel(gc_b *compiled.Block, uiDataIn, uiDataOut []uint3
 							iHeight {
 //line hecbench_recursivegaussian.go:37
 							gc_b2 = gc_all
-//line hecbench_recursivegaussian.go:37
 						}
 //line hecbench_recursivegaussian.go:37
 						gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(iWidth, xIndex, 8)))).And(gc_b2)
-//line hecbench_recursivegaussian.go:37
-						_ = gc_if
 //line hecbench_recursivegaussian.go:37
 						if gc_if.ToBits() != 0 {
 //line hecbench_recursivegaussian.go:37
 							lanes.LoadUint32x8Slice(uiDataIn[(yIndex*iWidth)+xIndex:]).StoreMasked((*[8]uint32)(uiLocalBuff[gc_ty*(gc_bdx+1)+gc_tx:]), gc_if)
 						}
-//line hecbench_recursivegaussian.go:38
 					}
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+//line hecbench_recursivegaussian.go:40
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_recursivegaussian.go:33
 					xIndex := gc_bx*gc_bdx + gc_tx
-
-//line hecbench_recursivegaussian.go:34
 					yIndex := gc_by*gc_bdy + gc_ty
-
 //line hecbench_recursivegaussian.go:37
 					if (xIndex < iWidth) && (yIndex < iHeight) {
 						uiLocalBuff[gc_ty*(gc_bdx+1)+gc_tx] = uiDataIn[(yIndex*iWidth)+xIndex]
 					}
-					_ = xIndex
-					_ = yIndex
 				}
 			}
+//line hecbench_recursivegaussian.go:44
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -211,17 +170,11 @@ func gc_body_rgTransposeKernel(gc_b *compiled.Block, uiDataIn, uiDataOut []uint3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var xIndex int
-				_ = xIndex
+//line hecbench_recursivegaussian.go:58
 				var yIndex int
-				_ = yIndex
-
 //line hecbench_recursivegaussian.go:45
 				xIndex = gc_by*gc_bdy + gc_tx
-
-//line hecbench_recursivegaussian.go:46
 				yIndex = gc_bx*gc_bdx + gc_ty
-
-//line hecbench_recursivegaussian.go:47
 				if (xIndex < iHeight) && (yIndex < iWidth) {
 					uiDataOut[(yIndex*iHeight)+xIndex] = uiLocalBuff[gc_tx*(gc_bdy+1)+gc_ty]
 				}
@@ -283,21 +236,13 @@ func gc_body_simpleRecursiveRGBAKernel(gc_b *compiled.Block, gc_lo, gc_hi int, u
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_recursivegaussian.go:59
 						X := gc_bx*gc_bdx + gc_tx
-						_ = X
-
 //line hecbench_recursivegaussian.go:65
 						in := X
-
-//line hecbench_recursivegaussian.go:66
 						out := X
-
 //line hecbench_recursivegaussian.go:69
 						yp := rgbaUintToFloat4(uiDataIn[in])
-
-//line hecbench_recursivegaussian.go:70
 						for Y := 0; Y < iHeight; Y++ {
 							xc := rgbaUintToFloat4(uiDataIn[in])
 							yc := addF4(xc, mulF4(subF4(yp, xc), Float4{a, a, a, a}))
@@ -306,17 +251,11 @@ func gc_body_simpleRecursiveRGBAKernel(gc_b *compiled.Block, gc_lo, gc_hi int, u
 							in += iWidth
 							out += iWidth
 						}
-
 //line hecbench_recursivegaussian.go:80
 						in -= iWidth
-
-//line hecbench_recursivegaussian.go:81
 						out -= iWidth
-
 //line hecbench_recursivegaussian.go:84
 						yp = rgbaUintToFloat4(uiDataIn[in])
-
-//line hecbench_recursivegaussian.go:85
 						for Y_ := iHeight - 1; Y_ > -1; Y_-- {
 							xc_ := rgbaUintToFloat4(uiDataIn[in])
 							yc_ := addF4(xc_, mulF4(subF4(yp, xc_), Float4{a, a, a, a}))
@@ -325,12 +264,10 @@ func gc_body_simpleRecursiveRGBAKernel(gc_b *compiled.Block, gc_lo, gc_hi int, u
 							in -= iWidth
 							out -= iWidth
 						}
-						_ = in
-						_ = out
-						_ = yp
 					}
 				}
 			}
+//line hecbench_recursivegaussian.go:99
 		})
 	}
 }
@@ -384,35 +321,19 @@ func gc_body_recursiveRGBAKernel(gc_b *compiled.Block, gc_lo, gc_hi int, uiDataI
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_recursivegaussian.go:102
 						X := gc_bx*gc_bdx + gc_tx
-						_ = X
-
 //line hecbench_recursivegaussian.go:108
 						in := X
-
-//line hecbench_recursivegaussian.go:109
 						out := X
-
 //line hecbench_recursivegaussian.go:112
 						xp := Float4{0.0, 0.0, 0.0, 0.0}
-
-//line hecbench_recursivegaussian.go:113
 						yp := Float4{0.0, 0.0, 0.0, 0.0}
-
-//line hecbench_recursivegaussian.go:114
 						yb := Float4{0.0, 0.0, 0.0, 0.0}
-
 //line hecbench_recursivegaussian.go:117
 						xp = rgbaUintToFloat4(uiDataIn[in])
-
-//line hecbench_recursivegaussian.go:118
 						yb = mulF4(xp, Float4{coefp, coefp, coefp, coefp})
-
-//line hecbench_recursivegaussian.go:119
 						yp = yb
-
 //line hecbench_recursivegaussian.go:121
 						for Y := 0; Y < iHeight; Y++ {
 							xc := rgbaUintToFloat4(uiDataIn[in])
@@ -424,37 +345,19 @@ func gc_body_recursiveRGBAKernel(gc_b *compiled.Block, gc_lo, gc_hi int, uiDataI
 							in += iWidth
 							out += iWidth
 						}
-
 //line hecbench_recursivegaussian.go:133
 						in -= iWidth
-
-//line hecbench_recursivegaussian.go:134
 						out -= iWidth
-
 //line hecbench_recursivegaussian.go:137
 						xn := Float4{0.0, 0.0, 0.0, 0.0}
-
-//line hecbench_recursivegaussian.go:138
 						xa := Float4{0.0, 0.0, 0.0, 0.0}
-
-//line hecbench_recursivegaussian.go:139
 						yn := Float4{0.0, 0.0, 0.0, 0.0}
-
-//line hecbench_recursivegaussian.go:140
 						ya := Float4{0.0, 0.0, 0.0, 0.0}
-
 //line hecbench_recursivegaussian.go:143
 						xn = rgbaUintToFloat4(uiDataIn[in])
-
-//line hecbench_recursivegaussian.go:144
 						xa = xn
-
-//line hecbench_recursivegaussian.go:145
 						yn = mulF4(xn, Float4{coefn, coefn, coefn, coefn})
-
-//line hecbench_recursivegaussian.go:146
 						ya = yn
-
 //line hecbench_recursivegaussian.go:148
 						for Y_ := iHeight - 1; Y_ > -1; Y_-- {
 							xc_ := rgbaUintToFloat4(uiDataIn[in])
@@ -467,18 +370,10 @@ func gc_body_recursiveRGBAKernel(gc_b *compiled.Block, gc_lo, gc_hi int, uiDataI
 							in -= iWidth
 							out -= iWidth
 						}
-						_ = in
-						_ = out
-						_ = xp
-						_ = yp
-						_ = yb
-						_ = xn
-						_ = xa
-						_ = yn
-						_ = ya
 					}
 				}
 			}
+//line hecbench_recursivegaussian.go:171
 		})
 	}
 }

@@ -40,48 +40,40 @@ func gc_body_rgTransposeKernel(gc_b4 *compiled.Block, uiDataIn, uiDataOut []uint
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b4.Len()
-
 //line hecbench_recursivegaussian.go:35
 	uiLocalBuff := gocuda.Shared[uint32](t, 16*17)[:16*17]
 	{
 		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(iWidth, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off3 := gc_ty2 * (gc_bdx2 + 1)
 			gc_off4 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * iWidth)
-			if gc_off3 >= 0 && gc_off3 <= len(uiLocalBuff) && gc_bdx2 <= len(uiLocalBuff)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(uiDataIn) && gc_bdx2 <= len(uiDataIn)-gc_off4 {
-				gc_at3 := uiLocalBuff[gc_off3:][:gc_bdx2]
-				gc_at4 := uiDataIn[gc_off4:][:gc_bdx2]
-				gc_vstep3 := 0
+			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(uiLocalBuff) && gc_to2 <= len(uiLocalBuff)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(uiDataIn) && gc_to2 <= len(uiDataIn)-gc_off4 {
+				gc_at3 := uiLocalBuff[gc_off3:][:gc_to2]
+				gc_at4 := uiDataIn[gc_off4:][:gc_to2]
+				gc_vstep3 := gc_from2
 				if compiled.SIMD {
 //line hecbench_recursivegaussian.go:33
 					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_recursivegaussian.go:33
-					_ = gc_iota4
-//line hecbench_recursivegaussian.go:33
 					gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_recursivegaussian.go:33
-					_ = gc_none4
-//line hecbench_recursivegaussian.go:33
 					gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_recursivegaussian.go:33
-					_ = gc_all4
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_recursivegaussian.go:33
 						var xIndex int = gc_bx2*gc_bdx2 + gc_tx2
-//line hecbench_recursivegaussian.go:33
-						_ = xIndex
-//line hecbench_recursivegaussian.go:34
 						var yIndex int = gc_by2*gc_bdy2 + gc_ty2
-//line hecbench_recursivegaussian.go:34
-						_ = yIndex
 //line hecbench_recursivegaussian.go:37
 						if xIndex < iWidth && uint(iWidth-xIndex) > 7 && (yIndex < iHeight) {
 //line hecbench_recursivegaussian.go:37
 							archsimd.LoadUint32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
-//line hecbench_recursivegaussian.go:37
 						} else {
 //line hecbench_recursivegaussian.go:37
 							gc_b6 := gc_none4
@@ -89,73 +81,48 @@ func gc_body_rgTransposeKernel(gc_b4 *compiled.Block, uiDataIn, uiDataOut []uint
 							if yIndex < iHeight {
 //line hecbench_recursivegaussian.go:37
 								gc_b6 = gc_all4
-//line hecbench_recursivegaussian.go:37
 							}
 //line hecbench_recursivegaussian.go:37
 							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(iWidth, xIndex, 8)))).And(gc_b6)
 //line hecbench_recursivegaussian.go:37
-							_ = gc_if4
-//line hecbench_recursivegaussian.go:37
 							if gc_if4.ToBits() != 0 {
 //line hecbench_recursivegaussian.go:37
 								archsimd.LoadUint32x8Slice(gc_at4[gc_tx2:]).Merge(archsimd.LoadUint32x8Slice(gc_at3[gc_tx2:]), gc_if4).StoreSlice(gc_at3[gc_tx2:])
-//line hecbench_recursivegaussian.go:37
 							}
-//line hecbench_recursivegaussian.go:37
 						}
 					}
+//line hecbench_recursivegaussian.go:39
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 //line hecbench_recursivegaussian.go:33
 					xIndex := gc_bx2*gc_bdx2 + gc_tx2
-
-//line hecbench_recursivegaussian.go:34
 					yIndex := gc_by2*gc_bdy2 + gc_ty2
-
 //line hecbench_recursivegaussian.go:37
 					if (xIndex < iWidth) && (yIndex < iHeight) {
 						gc_at3[gc_tx2] = gc_at4[gc_tx2]
 					}
-					_ = xIndex
-					_ = yIndex
 				}
 			} else {
-				gc_vstep4 := 0
+//line hecbench_recursivegaussian.go:44
+				gc_vstep4 := gc_from2
 				if compiled.SIMD {
 //line hecbench_recursivegaussian.go:33
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_recursivegaussian.go:33
-					_ = gc_iota3
-//line hecbench_recursivegaussian.go:33
 					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_recursivegaussian.go:33
-					_ = gc_none3
-//line hecbench_recursivegaussian.go:33
 					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_recursivegaussian.go:33
-					_ = gc_all3
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_recursivegaussian.go:33
 						var xIndex int = gc_bx2*gc_bdx2 + gc_tx2
-//line hecbench_recursivegaussian.go:33
-						_ = xIndex
-//line hecbench_recursivegaussian.go:34
 						var yIndex int = gc_by2*gc_bdy2 + gc_ty2
-//line hecbench_recursivegaussian.go:34
-						_ = yIndex
 //line hecbench_recursivegaussian.go:37
 						if ((yIndex*
 							iWidth)+xIndex) < 0 || ((yIndex*iWidth)+xIndex) > len(uiDataIn)-8 || (gc_ty2*(gc_bdx2+1)+gc_tx2) < 0 || (gc_ty2*(gc_bdx2+1)+gc_tx2) > len(uiLocalBuff)-8 {
 //line hecbench_recursivegaussian.go:37
 							break
-//line hecbench_recursivegaussian.go:37
 						}
 //line hecbench_recursivegaussian.go:37
 						if xIndex < iWidth && uint(iWidth-xIndex) > 7 && (yIndex < iHeight) {
@@ -170,40 +137,32 @@ func gc_body_rgTransposeKernel(gc_b4 *compiled.Block, uiDataIn, uiDataOut []uint
 								iHeight {
 //line hecbench_recursivegaussian.go:37
 								gc_b5 = gc_all3
-//line hecbench_recursivegaussian.go:37
 							}
 //line hecbench_recursivegaussian.go:37
 							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(iWidth, xIndex, 8)))).And(gc_b5)
-//line hecbench_recursivegaussian.go:37
-							_ = gc_if3
 //line hecbench_recursivegaussian.go:37
 							if gc_if3.ToBits() != 0 {
 //line hecbench_recursivegaussian.go:37
 								archsimd.LoadUint32x8Slice(uiDataIn[(yIndex*iWidth)+xIndex:]).Merge(archsimd.LoadUint32x8Slice(uiLocalBuff[gc_ty2*(gc_bdx2+1)+gc_tx2:]), gc_if3).StoreSlice(uiLocalBuff[gc_ty2*(gc_bdx2+1)+gc_tx2:])
 							}
-//line hecbench_recursivegaussian.go:38
 						}
 					}
+//line hecbench_recursivegaussian.go:40
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_recursivegaussian.go:33
 					xIndex := gc_bx2*gc_bdx2 + gc_tx2
-
-//line hecbench_recursivegaussian.go:34
 					yIndex := gc_by2*gc_bdy2 + gc_ty2
-
 //line hecbench_recursivegaussian.go:37
 					if (xIndex < iWidth) && (yIndex < iHeight) {
 						uiLocalBuff[gc_ty2*(gc_bdx2+1)+gc_tx2] = uiDataIn[(yIndex*iWidth)+xIndex]
 					}
-					_ = xIndex
-					_ = yIndex
 				}
 			}
+//line hecbench_recursivegaussian.go:44
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -217,17 +176,11 @@ func gc_body_rgTransposeKernel(gc_b4 *compiled.Block, uiDataIn, uiDataOut []uint
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				var xIndex int
-				_ = xIndex
+//line hecbench_recursivegaussian.go:58
 				var yIndex int
-				_ = yIndex
-
 //line hecbench_recursivegaussian.go:45
 				xIndex = gc_by2*gc_bdy2 + gc_tx2
-
-//line hecbench_recursivegaussian.go:46
 				yIndex = gc_bx2*gc_bdx2 + gc_ty2
-
-//line hecbench_recursivegaussian.go:47
 				if (xIndex < iHeight) && (yIndex < iWidth) {
 					uiDataOut[(yIndex*iHeight)+xIndex] = uiLocalBuff[gc_tx2*(gc_bdy2+1)+gc_ty2]
 				}
@@ -287,21 +240,13 @@ func gc_body_simpleRecursiveRGBAKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_recursivegaussian.go:59
 						X := gc_bx2*gc_bdx2 + gc_tx2
-						_ = X
-
 //line hecbench_recursivegaussian.go:65
 						in := X
-
-//line hecbench_recursivegaussian.go:66
 						out := X
-
 //line hecbench_recursivegaussian.go:69
 						yp := rgbaUintToFloat4(uiDataIn[in])
-
-//line hecbench_recursivegaussian.go:70
 						for Y := 0; Y < iHeight; Y++ {
 							xc := rgbaUintToFloat4(uiDataIn[in])
 							yc := addF4(xc, mulF4(subF4(yp, xc), Float4{a, a, a, a}))
@@ -310,17 +255,11 @@ func gc_body_simpleRecursiveRGBAKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int
 							in += iWidth
 							out += iWidth
 						}
-
 //line hecbench_recursivegaussian.go:80
 						in -= iWidth
-
-//line hecbench_recursivegaussian.go:81
 						out -= iWidth
-
 //line hecbench_recursivegaussian.go:84
 						yp = rgbaUintToFloat4(uiDataIn[in])
-
-//line hecbench_recursivegaussian.go:85
 						for Y_ := iHeight - 1; Y_ > -1; Y_-- {
 							xc_ := rgbaUintToFloat4(uiDataIn[in])
 							yc_ := addF4(xc_, mulF4(subF4(yp, xc_), Float4{a, a, a, a}))
@@ -329,12 +268,10 @@ func gc_body_simpleRecursiveRGBAKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int
 							in -= iWidth
 							out -= iWidth
 						}
-						_ = in
-						_ = out
-						_ = yp
 					}
 				}
 			}
+//line hecbench_recursivegaussian.go:99
 		})
 	}
 }
@@ -388,35 +325,19 @@ func gc_body_recursiveRGBAKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, uiDa
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_recursivegaussian.go:102
 						X := gc_bx2*gc_bdx2 + gc_tx2
-						_ = X
-
 //line hecbench_recursivegaussian.go:108
 						in := X
-
-//line hecbench_recursivegaussian.go:109
 						out := X
-
 //line hecbench_recursivegaussian.go:112
 						xp := Float4{0.0, 0.0, 0.0, 0.0}
-
-//line hecbench_recursivegaussian.go:113
 						yp := Float4{0.0, 0.0, 0.0, 0.0}
-
-//line hecbench_recursivegaussian.go:114
 						yb := Float4{0.0, 0.0, 0.0, 0.0}
-
 //line hecbench_recursivegaussian.go:117
 						xp = rgbaUintToFloat4(uiDataIn[in])
-
-//line hecbench_recursivegaussian.go:118
 						yb = mulF4(xp, Float4{coefp, coefp, coefp, coefp})
-
-//line hecbench_recursivegaussian.go:119
 						yp = yb
-
 //line hecbench_recursivegaussian.go:121
 						for Y := 0; Y < iHeight; Y++ {
 							xc := rgbaUintToFloat4(uiDataIn[in])
@@ -428,37 +349,19 @@ func gc_body_recursiveRGBAKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, uiDa
 							in += iWidth
 							out += iWidth
 						}
-
 //line hecbench_recursivegaussian.go:133
 						in -= iWidth
-
-//line hecbench_recursivegaussian.go:134
 						out -= iWidth
-
 //line hecbench_recursivegaussian.go:137
 						xn := Float4{0.0, 0.0, 0.0, 0.0}
-
-//line hecbench_recursivegaussian.go:138
 						xa := Float4{0.0, 0.0, 0.0, 0.0}
-
-//line hecbench_recursivegaussian.go:139
 						yn := Float4{0.0, 0.0, 0.0, 0.0}
-
-//line hecbench_recursivegaussian.go:140
 						ya := Float4{0.0, 0.0, 0.0, 0.0}
-
 //line hecbench_recursivegaussian.go:143
 						xn = rgbaUintToFloat4(uiDataIn[in])
-
-//line hecbench_recursivegaussian.go:144
 						xa = xn
-
-//line hecbench_recursivegaussian.go:145
 						yn = mulF4(xn, Float4{coefn, coefn, coefn, coefn})
-
-//line hecbench_recursivegaussian.go:146
 						ya = yn
-
 //line hecbench_recursivegaussian.go:148
 						for Y_ := iHeight - 1; Y_ > -1; Y_-- {
 							xc_ := rgbaUintToFloat4(uiDataIn[in])
@@ -471,18 +374,10 @@ func gc_body_recursiveRGBAKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, uiDa
 							in -= iWidth
 							out -= iWidth
 						}
-						_ = in
-						_ = out
-						_ = xp
-						_ = yp
-						_ = yb
-						_ = xn
-						_ = xa
-						_ = yn
-						_ = ya
 					}
 				}
 			}
+//line hecbench_recursivegaussian.go:171
 		})
 	}
 }

@@ -78,20 +78,13 @@ func gc_body_computeSadArrayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, sadAr
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_sad.go:35
 						col := gc_bx*gc_bdx + gc_tx
-						_ = col
-
-//line hecbench_sad.go:36
 						row := gc_by*gc_bdy + gc_ty
-						_ = row
-
 //line hecbench_sad.go:38
 						sadResult := 0
-
-//line hecbench_sad.go:40
 						{
+//line hecbench_sad.go:41
 							overlapWidth := min(imageWidth-col, kernelWidth)
 							overlapHeight := min(imageHeight-row, kernelHeight)
 							for kr := 0; kr < overlapHeight; kr++ {
@@ -108,16 +101,16 @@ func gc_body_computeSadArrayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, sadAr
 									sadResult += err
 								}
 							}
-
+//line hecbench_sad.go:58
 							normSad := int32(float32(sadResult) / float32(kernelSize))
-
+//line hecbench_sad.go:60
 							myIndexInSadArray := row*imageWidth + col
 							if myIndexInSadArray < sadArraySize {
 								sadArray[myIndexInSadArray] = normSad
 							}
 						}
-						_ = sadResult
 					}
+//line hecbench_sad.go:67
 					gc_ty++
 					if gc_ty == gc_bdy {
 						gc_ty = 0
@@ -152,151 +145,123 @@ func gc_body_findMinInSadArrayKernel(gc_b *compiled.Block, sadArraySize int, sad
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line hecbench_sad.go:73
 	stride := uint32(gc_gdx * gc_bdx)
-
 //line hecbench_sad.go:76
 	if sadBlockSize <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line hecbench_sad.go:76
 	cache := gocuda.Shared[int32](t, sadBlockSize)[:sadBlockSize]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line hecbench_sad.go:72
-				gid := uint32(gc_bx*gc_bdx + gc_tx)
-				_ = gid
-
-//line hecbench_sad.go:74
-				offset := uint32(0)
-
 //line hecbench_sad.go:78
-				temp := int32(sadFoundMin)
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line hecbench_sad.go:72
+			gid := uint32(gc_bx*gc_bdx + gc_tx)
+//line hecbench_sad.go:74
+			offset := uint32(0)
+//line hecbench_sad.go:78
+			temp := int32(sadFoundMin)
+			for gid+offset < uint32(sadArraySize) {
 //line hecbench_sad.go:79
-				for gid+offset < uint32(sadArraySize) {
+				gc_b.Tick()
 //line hecbench_sad.go:79
-					gc_b.Tick()
+				if gc_b.Stopped() {
 //line hecbench_sad.go:79
-					if gc_b.Stopped() {
-//line hecbench_sad.go:79
-						return
-//line hecbench_sad.go:79
-					}
-					temp = min(temp, sadArray[gid+offset])
-					offset += stride
+					return
 				}
-
-//line hecbench_sad.go:84
-				cache[gc_tx] = temp
-				_ = offset
-				_ = temp
+//line hecbench_sad.go:80
+				temp = min(temp, sadArray[gid+offset])
+				offset += stride
 			}
+//line hecbench_sad.go:84
+			cache[gc_tx] = temp
 		}
 	}
-
 //line hecbench_sad.go:88
 	i := uint32(gc_bdx / 2)
-
-//line hecbench_sad.go:89
-	for i != 0 {
+	for ; i != 0; i /= 2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if gc_bdx <= len(cache) {
-					gc_at := cache[:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+//line hecbench_sad.go:95
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(cache) {
+				gc_at := cache[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_sad.go:90
-						if uint32(gc_tx) < i {
-							gc_at[gc_tx] = min(gc_at[gc_tx], cache[uint32(gc_tx)+i])
-						}
+					if uint32(gc_tx) < i {
+						gc_at[gc_tx] = min(gc_at[gc_tx], cache[uint32(gc_tx)+i])
 					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_sad.go:90
-						if uint32(gc_tx) < i {
-							cache[gc_tx] = min(cache[gc_tx], cache[uint32(gc_tx)+i])
-						}
+					if uint32(gc_tx) < i {
+						cache[gc_tx] = min(cache[gc_tx], cache[uint32(gc_tx)+i])
 					}
 				}
 			}
 		}
-
-//line hecbench_sad.go:94
-		i /= 2
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_sad.go:98
-					{
-						atomic.Min(&minSad[0], cache[0])
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_sad.go:98
-					{
-						atomic.Min(&minSad[0], cache[0])
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_sad.go:98
-					{
-						atomic.Min(&minSad[0], cache[0])
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_sad.go:98
-					{
-						atomic.Min(&minSad[0], cache[0])
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line hecbench_sad.go:99
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := gc_from
+		for ; gc_step+3 < gc_to; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
-//line hecbench_sad.go:98
 				{
+//line hecbench_sad.go:99
 					atomic.Min(&minSad[0], cache[0])
 				}
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				{
+//line hecbench_sad.go:99
+					atomic.Min(&minSad[0], cache[0])
+				}
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				{
+//line hecbench_sad.go:99
+					atomic.Min(&minSad[0], cache[0])
+				}
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				{
+//line hecbench_sad.go:99
+					atomic.Min(&minSad[0], cache[0])
+				}
+			}
+		}
+		for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			{
+//line hecbench_sad.go:99
+				atomic.Min(&minSad[0], cache[0])
 			}
 		}
 	}
@@ -306,8 +271,6 @@ func gc_body_findMinInSadArrayKernel(gc_b *compiled.Block, sadArraySize int, sad
 // the array count, in a __shared__ int, the entries equal to the minimum,
 // and thread 0 adds the count to num_occurrences; the barriers are inside
 // the bounds check, so the last block's threads past the end skip them.
-//
-//line hecbench_sad.go:109
 func GetNumOfOccurrencesKernel(sadArraySize int, sadArray, minSad, numOccurrences []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_getNumOfOccurrencesKernel,
 		func(gc_t *gocuda.Thread) {
@@ -331,80 +294,65 @@ func gc_body_getNumOfOccurrencesKernel(gc_b *compiled.Block, sadArraySize int, s
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-
 //line hecbench_sad.go:112
 	s := gocuda.Shared[int32](t, 1)[:1]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_L1:
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line hecbench_sad.go:110
-				gid := uint32(gc_tx + gc_bx*gc_bdx)
-				_ = gid
-
 //line hecbench_sad.go:114
-				if !(gid < uint32(sadArraySize)) {
-//line hecbench_sad.go:114
-					{
-//line hecbench_sad.go:114
-						gc_exited[gc_rank] = true
-//line hecbench_sad.go:114
-						continue gc_L1
-//line hecbench_sad.go:114
-					}
-//line hecbench_sad.go:114
-				}
-
-//line hecbench_sad.go:115
-				if gc_tx == 0 {
-					s[0] = 0
-				}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
 			}
-		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
 //line hecbench_sad.go:110
-				gid := uint32(gc_tx + gc_bx*gc_bdx)
-				_ = gid
-
-//line hecbench_sad.go:121
-				if sadArray[gid] == minSad[0] {
-					compiled.SharedAdd(&s[0], 1)
-				}
-			}
-		}
-	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line hecbench_sad.go:128
+			gid := uint32(gc_tx + gc_bx*gc_bdx)
+//line hecbench_sad.go:114
+			if !(gid < uint32(sadArraySize)) {
 				{
-					atomic.Add(&numOccurrences[0], s[0])
+//line hecbench_sad.go:114
+					gc_exited[gc_rank] = true
+//line hecbench_sad.go:114
+					continue gc_L1
 				}
+			}
+//line hecbench_sad.go:115
+			if gc_tx == 0 {
+				s[0] = 0
+			}
+		}
+	}
+//line hecbench_sad.go:122
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+//line hecbench_sad.go:110
+			gid := uint32(gc_tx + gc_bx*gc_bdx)
+//line hecbench_sad.go:121
+			if sadArray[gid] == minSad[0] {
+				compiled.SharedAdd(&s[0], 1)
+			}
+		}
+	}
+//line hecbench_sad.go:128
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			{
+//line hecbench_sad.go:129
+				atomic.Add(&numOccurrences[0], s[0])
 			}
 		}
 	}
@@ -413,4 +361,5 @@ func gc_body_getNumOfOccurrencesKernel(gc_b *compiled.Block, sadArraySize int, s
 // gc_files_hecbench_sad holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_sad.go
+//line hecbench_sad.go:139
 var gc_files_hecbench_sad embed.FS

@@ -39,347 +39,245 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line hecbench_stencil.go:23
 	temp := gocuda.Shared[int32](t, s1BlockSize+2*s1Radius)[:s1BlockSize+2*s1Radius]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := s1Radius
-			gc_off3 := gc_bx * gc_bdx
-			gc_off4 := s1Radius - s1Radius
-			gc_off5 := (gc_bx * gc_bdx) - s1Radius
-			gc_off6 := s1Radius + s1BlockSize
-			gc_off7 := (gc_bx * gc_bdx) + s1BlockSize
-			gc_fastlo := min(max(0, -gc_off2, -gc_off3, -gc_off4, -gc_off5, -gc_off6, -gc_off7), gc_bdx)
-			gc_fasthi := max(min(gc_bdx, len(temp)-gc_off2, len(in)-gc_off3, len(temp)-gc_off4, len(in)-gc_off5, len(temp)-gc_off6, len(in)-gc_off7), gc_fastlo)
-			if gc_fastlo < gc_fasthi {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					if gc_tx == gc_fastlo {
-						gc_seglen := gc_fasthi - gc_fastlo
-						gc_at := temp[gc_off2+gc_fastlo:][:gc_seglen]
-						gc_at2 := in[gc_off3+gc_fastlo:][:gc_seglen]
-						gc_at3 := temp[gc_off4+gc_fastlo:][:gc_seglen]
-						gc_at4 := in[gc_off5+gc_fastlo:][:gc_seglen]
-						gc_at5 := temp[gc_off6+gc_fastlo:][:gc_seglen]
-						gc_at6 := in[gc_off7+gc_fastlo:][:gc_seglen]
-						gc_vstep := gc_fastlo
-//line hecbench_stencil.go:24
-						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_stencil.go:24
-						_ = gc_iota2
-//line hecbench_stencil.go:33
-						gc_vb2 := lanes.BroadcastInt32x8(0)
-//line hecbench_stencil.go:33
-						_ = gc_vb2
-						for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
-							gc_tx := gc_vstep
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-//line hecbench_stencil.go:24
-							var gindex int = gc_tx + gc_bx*gc_bdx
-//line hecbench_stencil.go:24
-							_ = gindex
 //line hecbench_stencil.go:25
-							var lindex int = gc_tx + s1Radius
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := s1Radius
+		gc_off3 := gc_bx * gc_bdx
+		gc_off4 := s1Radius - s1Radius
+		gc_off5 := (gc_bx * gc_bdx) - s1Radius
+		gc_off6 := s1Radius + s1BlockSize
+		gc_off7 := (gc_bx * gc_bdx) + s1BlockSize
+		gc_fastlo := min(max(0, -gc_off2, -gc_off3, -gc_off4, -gc_off5, -gc_off6, -gc_off7), gc_bdx)
+		gc_fasthi := max(min(gc_bdx, len(temp)-gc_off2, len(in)-gc_off3, len(temp)-gc_off4, len(in)-gc_off5, len(temp)-gc_off6, len(in)-gc_off7), gc_fastlo)
+		if gc_fastlo < gc_fasthi {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo {
+					gc_seglen := gc_fasthi - gc_fastlo
+					gc_at := temp[gc_off2+gc_fastlo:][:gc_seglen]
+					gc_at2 := in[gc_off3+gc_fastlo:][:gc_seglen]
+					gc_at3 := temp[gc_off4+gc_fastlo:][:gc_seglen]
+					gc_at4 := in[gc_off5+gc_fastlo:][:gc_seglen]
+					gc_at5 := temp[gc_off6+gc_fastlo:][:gc_seglen]
+					gc_at6 := in[gc_off7+gc_fastlo:][:gc_seglen]
+					gc_vstep := gc_fastlo
+//line hecbench_stencil.go:24
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line hecbench_stencil.go:33
+					gc_vb2 := lanes.BroadcastInt32x8(0)
+					for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+						gc_tx := gc_vstep
+//line hecbench_stencil.go:24
+						var gindex int = gc_tx + gc_bx*gc_bdx
+						var lindex int = gc_tx + s1Radius
 //line hecbench_stencil.go:25
-							_ = lindex
-							lanes.LoadInt32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+						_ = lindex
+						lanes.LoadInt32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 //line hecbench_stencil.go:31
-							if gc_tx < s1Radius && uint(s1Radius-gc_tx) > 7 {
+						if gc_tx < s1Radius && uint(s1Radius-gc_tx) > 7 {
 //line hecbench_stencil.go:31
-								if gindex <
-									s1Radius && uint(s1Radius-gindex) > 7 {
+							if gindex <
+								s1Radius && uint(s1Radius-gindex) > 7 {
 //line hecbench_stencil.go:32
-									gc_vb2.StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
-//line hecbench_stencil.go:32
-								} else {
-//line hecbench_stencil.go:32
-									gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
-//line hecbench_stencil.go:32
-									_ = gc_if4
-//line hecbench_stencil.go:32
-									if gc_if4.ToBits() != 0 {
-//line hecbench_stencil.go:32
-										gc_vb2.StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if4)
-//line hecbench_stencil.go:32
-									}
-//line hecbench_stencil.go:32
-									gc_else3 := gc_if4.ToInt32x8().Not().ToMask()
-//line hecbench_stencil.go:32
-									_ = gc_else3
-//line hecbench_stencil.go:32
-									if gc_else3.ToBits() != 0 {
-//line hecbench_stencil.go:32
-										{
-//line hecbench_stencil.go:32
-											lanes.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo):]), gc_else3)
-//line hecbench_stencil.go:32
-										}
-//line hecbench_stencil.go:32
-									}
-//line hecbench_stencil.go:32
-								}
-//line hecbench_stencil.go:32
-								lanes.LoadInt32x8Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
-//line hecbench_stencil.go:32
+								gc_vb2.StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 							} else {
 //line hecbench_stencil.go:32
-								gc_if5 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gc_tx, 8))))
-//line hecbench_stencil.go:31
-								_ = gc_if5
-//line hecbench_stencil.go:31
-								if gc_if5.ToBits() != 0 {
-//line hecbench_stencil.go:31
-									gc_if6 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
-									_ = gc_if6
+								gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
 //line hecbench_stencil.go:32
-									if gc_if5.And(gc_if6).ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line hecbench_stencil.go:32
-										gc_vb2.StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if5.And(gc_if6))
-//line hecbench_stencil.go:32
-									}
-//line hecbench_stencil.go:32
-									gc_else4 := gc_if6.ToInt32x8().Not().ToMask()
-//line hecbench_stencil.go:32
-									_ = gc_else4
-//line hecbench_stencil.go:32
-									if gc_if5.And(gc_else4).ToBits() != 0 {
-//line hecbench_stencil.go:32
-										{
-//line hecbench_stencil.go:32
-											lanes.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if5.And(gc_else4))
-//line hecbench_stencil.go:32
-										}
-//line hecbench_stencil.go:32
-									}
-//line hecbench_stencil.go:32
-									lanes.LoadInt32x8Slice(gc_at6[(gc_tx-gc_fastlo):]).StoreMasked((*[8]int32)(gc_at5[(gc_tx-gc_fastlo):]), gc_if5)
-//line hecbench_stencil.go:32
+									gc_vb2.StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if4)
 								}
 //line hecbench_stencil.go:32
-							}
-						}
-						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_fastlo + gc_u
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_stencil.go:24
-							gindex := gc_tx + gc_bx*gc_bdx
-							_ = gindex
-
-//line hecbench_stencil.go:25
-							lindex := gc_tx + s1Radius
-							_ = lindex
-
-//line hecbench_stencil.go:28
-							gc_at[gc_u] = gc_at2[gc_u]
-
-//line hecbench_stencil.go:31
-							if gc_tx < s1Radius {
-								if gindex < s1Radius {
-									gc_at3[gc_u] = 0
-								} else {
-									gc_at3[gc_u] = gc_at4[gc_u]
+								gc_else3 := gc_if4.ToInt32x8().Not().ToMask()
+//line hecbench_stencil.go:32
+								if gc_else3.ToBits() != 0 {
+									{
+//line hecbench_stencil.go:32
+										lanes.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo):]), gc_else3)
+									}
 								}
-								gc_at5[gc_u] = gc_at6[gc_u]
 							}
-						}
-						gc_tx = gc_fasthi - 1
-						continue
-					}
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_stencil.go:24
-					gindex := gc_tx + gc_bx*gc_bdx
-					_ = gindex
-
-//line hecbench_stencil.go:25
-					lindex := gc_tx + s1Radius
-					_ = lindex
-
-//line hecbench_stencil.go:28
-					temp[lindex] = in[gindex]
-
-//line hecbench_stencil.go:31
-					if gc_tx < s1Radius {
-						if gindex < s1Radius {
-							temp[lindex-s1Radius] = 0
+//line hecbench_stencil.go:32
+							lanes.LoadInt32x8Slice(gc_at6[(gc_tx - gc_fastlo):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
 						} else {
-							temp[lindex-s1Radius] = in[gindex-s1Radius]
+//line hecbench_stencil.go:32
+							gc_if5 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gc_tx, 8))))
+//line hecbench_stencil.go:31
+							if gc_if5.ToBits() != 0 {
+//line hecbench_stencil.go:31
+								gc_if6 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+								if gc_if5.And(gc_if6).ToBits() != 0 {
+//line hecbench_stencil.go:32
+									gc_vb2.StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if5.And(gc_if6))
+								}
+//line hecbench_stencil.go:32
+								gc_else4 := gc_if6.ToInt32x8().Not().ToMask()
+//line hecbench_stencil.go:32
+								if gc_if5.And(gc_else4).ToBits() != 0 {
+									{
+//line hecbench_stencil.go:32
+										lanes.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if5.And(gc_else4))
+									}
+								}
+//line hecbench_stencil.go:32
+								lanes.LoadInt32x8Slice(gc_at6[(gc_tx-gc_fastlo):]).StoreMasked((*[8]int32)(gc_at5[(gc_tx-gc_fastlo):]), gc_if5)
+							}
 						}
-						temp[lindex+s1BlockSize] = in[gindex+s1BlockSize]
 					}
+//line hecbench_stencil.go:34
+					for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_fastlo + gc_u
+//line hecbench_stencil.go:24
+						gindex := gc_tx + gc_bx*gc_bdx
+//line hecbench_stencil.go:28
+						gc_at[gc_u] = gc_at2[gc_u]
+//line hecbench_stencil.go:31
+						if gc_tx < s1Radius {
+							if gindex < s1Radius {
+								gc_at3[gc_u] = 0
+							} else {
+								gc_at3[gc_u] = gc_at4[gc_u]
+							}
+							gc_at5[gc_u] = gc_at6[gc_u]
+						}
+					}
+					gc_tx = gc_fasthi - 1
+					continue
 				}
-			} else {
-				gc_vstep2 := 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_stencil.go:24
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_stencil.go:24
-				_ = gc_iota
-//line hecbench_stencil.go:33
-				gc_vb := lanes.BroadcastInt32x8(0)
-//line hecbench_stencil.go:33
-				_ = gc_vb
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line hecbench_stencil.go:24
-					var gindex int = gc_tx + gc_bx*gc_bdx
-//line hecbench_stencil.go:24
-					_ = gindex
-//line hecbench_stencil.go:25
-					var lindex int = gc_tx + s1Radius
-//line hecbench_stencil.go:25
-					_ = lindex
+				gindex := gc_tx + gc_bx*gc_bdx
+				lindex := gc_tx + s1Radius
 //line hecbench_stencil.go:28
-					if gindex < 0 || gindex > len(in)-8 || lindex < 0 || lindex > len(temp)-8 || (lindex-
-
-//line hecbench_stencil.go:33
-						s1Radius) < 0 || (lindex-s1Radius) > len(temp)-8 || (gindex-
-
-						s1Radius) < 0 || (gindex-s1Radius) > len(in)-8 || (gindex+
-
-						s1BlockSize) < 0 || (gindex+s1BlockSize) > len(in)-8 || (lindex+s1BlockSize) < 0 || (lindex+s1BlockSize) > len(temp)-8 {
-//line hecbench_stencil.go:28
-						break
-//line hecbench_stencil.go:28
-					}
-					lanes.LoadInt32x8Slice(in[gindex:]).StoreSlice(temp[lindex:])
+				temp[lindex] = in[gindex]
 //line hecbench_stencil.go:31
-					if gc_tx < s1Radius && uint(s1Radius-gc_tx) > 7 {
-//line hecbench_stencil.go:31
-						if gindex <
-							s1Radius && uint(s1Radius-gindex) > 7 {
-//line hecbench_stencil.go:32
-							gc_vb.StoreSlice(temp[lindex-s1Radius:])
-						} else {
-//line hecbench_stencil.go:33
-							gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
-//line hecbench_stencil.go:32
-							_ = gc_if
-//line hecbench_stencil.go:32
-							if gc_if.ToBits() != 0 {
-//line hecbench_stencil.go:32
-								gc_vb.StoreMasked((*[8]int32)(temp[lindex-s1Radius:]), gc_if)
-							}
-//line hecbench_stencil.go:33
-							gc_else := gc_if.ToInt32x8().Not().ToMask()
-//line hecbench_stencil.go:33
-							_ = gc_else
-//line hecbench_stencil.go:33
-							if gc_else.ToBits() != 0 {
-//line hecbench_stencil.go:33
-								{
-//line hecbench_stencil.go:33
-									lanes.LoadInt32x8Slice(in[gindex-s1Radius:]).StoreMasked((*[8]int32)(temp[lindex-s1Radius:]), gc_else)
-//line hecbench_stencil.go:35
-								}
-//line hecbench_stencil.go:35
-							}
-//line hecbench_stencil.go:35
-						}
-//line hecbench_stencil.go:35
-						lanes.LoadInt32x8Slice(in[gindex+s1BlockSize:]).StoreSlice(temp[lindex+s1BlockSize:])
-//line hecbench_stencil.go:37
+				if gc_tx < s1Radius {
+					if gindex < s1Radius {
+						temp[lindex-s1Radius] = 0
 					} else {
+						temp[lindex-s1Radius] = in[gindex-s1Radius]
+					}
+					temp[lindex+s1BlockSize] = in[gindex+s1BlockSize]
+				}
+			}
+		} else {
+			gc_vstep2 := 0
+//line hecbench_stencil.go:24
+			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line hecbench_stencil.go:33
+			gc_vb := lanes.BroadcastInt32x8(0)
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+//line hecbench_stencil.go:24
+				var gindex int = gc_tx + gc_bx*gc_bdx
+				var lindex int = gc_tx + s1Radius
+//line hecbench_stencil.go:28
+				if gindex < 0 || gindex > len(in)-8 || lindex < 0 || lindex > len(temp)-8 || (lindex-
+//line hecbench_stencil.go:33
+					s1Radius) < 0 || (lindex-s1Radius) > len(temp)-8 || (gindex-
+//line hecbench_stencil.go:35
+					s1Radius) < 0 || (gindex-s1Radius) > len(in)-8 || (gindex+
 //line hecbench_stencil.go:37
-						gc_if2 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gc_tx, 8))))
+					s1BlockSize) < 0 || (gindex+s1BlockSize) > len(in)-8 || (lindex+s1BlockSize) < 0 || (lindex+s1BlockSize) > len(temp)-8 {
+//line hecbench_stencil.go:28
+					break
+				}
+//line hecbench_stencil.go:29
+				lanes.LoadInt32x8Slice(in[gindex:]).StoreSlice(temp[lindex:])
 //line hecbench_stencil.go:31
-						_ = gc_if2
+				if gc_tx < s1Radius && uint(s1Radius-gc_tx) > 7 {
 //line hecbench_stencil.go:31
-						if gc_if2.ToBits() != 0 {
-//line hecbench_stencil.go:31
-							gc_if3 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
-							_ = gc_if3
+					if gindex <
+						s1Radius && uint(s1Radius-gindex) > 7 {
 //line hecbench_stencil.go:32
-							if gc_if2.And(gc_if3).ToBits() != 0 {
+						gc_vb.StoreSlice(temp[lindex-s1Radius:])
+					} else {
+//line hecbench_stencil.go:33
+						gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
 //line hecbench_stencil.go:32
-								gc_vb.StoreMasked((*[8]int32)(temp[lindex-s1Radius:]), gc_if2.And(gc_if3))
-							}
-//line hecbench_stencil.go:33
-							gc_else2 := gc_if3.ToInt32x8().Not().ToMask()
-//line hecbench_stencil.go:33
-							_ = gc_else2
-//line hecbench_stencil.go:33
-							if gc_if2.And(gc_else2).ToBits() != 0 {
-//line hecbench_stencil.go:33
-								{
-//line hecbench_stencil.go:33
-									lanes.LoadInt32x8Slice(in[gindex-s1Radius:]).StoreMasked((*[8]int32)(temp[lindex-s1Radius:]), gc_if2.And(gc_else2))
-//line hecbench_stencil.go:35
-								}
-//line hecbench_stencil.go:35
-							}
-//line hecbench_stencil.go:35
-							lanes.LoadInt32x8Slice(in[gindex+s1BlockSize:]).StoreMasked((*[8]int32)(temp[lindex+s1BlockSize:]), gc_if2)
-//line hecbench_stencil.go:37
+						if gc_if.ToBits() != 0 {
+//line hecbench_stencil.go:32
+							gc_vb.StoreMasked((*[8]int32)(temp[lindex-s1Radius:]), gc_if)
 						}
-//line hecbench_stencil.go:37
+//line hecbench_stencil.go:33
+						gc_else := gc_if.ToInt32x8().Not().ToMask()
+//line hecbench_stencil.go:33
+						if gc_else.ToBits() != 0 {
+							{
+//line hecbench_stencil.go:33
+								lanes.LoadInt32x8Slice(in[gindex-s1Radius:]).StoreMasked((*[8]int32)(temp[lindex-s1Radius:]), gc_else)
+							}
+						}
+					}
+//line hecbench_stencil.go:35
+					lanes.LoadInt32x8Slice(in[gindex+s1BlockSize:]).StoreSlice(temp[lindex+s1BlockSize:])
+				} else {
+					gc_if2 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gc_tx, 8))))
+//line hecbench_stencil.go:31
+					if gc_if2.ToBits() != 0 {
+//line hecbench_stencil.go:31
+						gc_if3 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+						if gc_if2.And(gc_if3).ToBits() != 0 {
+//line hecbench_stencil.go:32
+							gc_vb.StoreMasked((*[8]int32)(temp[lindex-s1Radius:]), gc_if2.And(gc_if3))
+						}
+//line hecbench_stencil.go:33
+						gc_else2 := gc_if3.ToInt32x8().Not().ToMask()
+//line hecbench_stencil.go:33
+						if gc_if2.And(gc_else2).ToBits() != 0 {
+							{
+//line hecbench_stencil.go:33
+								lanes.LoadInt32x8Slice(in[gindex-s1Radius:]).StoreMasked((*[8]int32)(temp[lindex-s1Radius:]), gc_if2.And(gc_else2))
+							}
+						}
+//line hecbench_stencil.go:35
+						lanes.LoadInt32x8Slice(in[gindex+s1BlockSize:]).StoreMasked((*[8]int32)(temp[lindex+s1BlockSize:]), gc_if2)
 					}
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_stencil.go:24
-					gindex := gc_tx + gc_bx*gc_bdx
-					_ = gindex
-
-//line hecbench_stencil.go:25
-					lindex := gc_tx + s1Radius
-					_ = lindex
-
+				gindex := gc_tx + gc_bx*gc_bdx
+				lindex := gc_tx + s1Radius
 //line hecbench_stencil.go:28
-					temp[lindex] = in[gindex]
-
+				temp[lindex] = in[gindex]
 //line hecbench_stencil.go:31
-					if gc_tx < s1Radius {
-						if gindex < s1Radius {
-							temp[lindex-s1Radius] = 0
-						} else {
-							temp[lindex-s1Radius] = in[gindex-s1Radius]
-						}
-						temp[lindex+s1BlockSize] = in[gindex+s1BlockSize]
+				if gc_tx < s1Radius {
+					if gindex < s1Radius {
+						temp[lindex-s1Radius] = 0
+					} else {
+						temp[lindex-s1Radius] = in[gindex-s1Radius]
 					}
+					temp[lindex+s1BlockSize] = in[gindex+s1BlockSize]
 				}
 			}
 		}
 	}
+//line hecbench_stencil.go:43
 	compiled.OutOfLine(func() {
 		temp := temp[:270]
-		_ = temp
 		{
+//line hecbench_stencil.go:47
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_vstep3 := 0
 //line hecbench_stencil.go:42
 				gc_vb3 := lanes.BroadcastInt32x8(int32(0))
-//line hecbench_stencil.go:42
-				_ = gc_vb3
 			gc_steps2:
 				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
 //line hecbench_stencil.go:24
 					var gindex int = gc_tx + gc_bx*gc_bdx
-//line hecbench_stencil.go:24
-					_ = gindex
-//line hecbench_stencil.go:25
 					var lindex int = gc_tx + s1Radius
-//line hecbench_stencil.go:25
-					_ = lindex
 //line hecbench_stencil.go:42
 					result := gc_vb3
-//line hecbench_stencil.go:42
-					_ = result
-//line hecbench_stencil.go:43
 					if gindex < 0 || gindex > len(out)-8 {
 //line hecbench_stencil.go:43
 						break
-//line hecbench_stencil.go:43
 					}
 //line hecbench_stencil.go:43
 					if compiled.Adds(s1Radius, 2) && (lindex+(-s1Radius)) >= 0 && (lindex+s1Radius) >= (lindex+(-s1Radius)) && (lindex+s1Radius) <= (len(temp)-8) {
@@ -387,16 +285,13 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 						for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
 //line hecbench_stencil.go:43
 							var gc_ld2 lanes.Int32x8
-//line hecbench_stencil.go:43
 							{
 //line hecbench_stencil.go:43
 								gc_ld2 = lanes.LoadInt32x8Slice(temp[lindex+offset:])
 							}
 //line hecbench_stencil.go:44
 							result = result.Add(gc_ld2)
-//line hecbench_stencil.go:44
 						}
-//line hecbench_stencil.go:44
 					} else {
 //line hecbench_stencil.go:44
 						for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
@@ -405,17 +300,13 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 //line hecbench_stencil.go:43
 							if (lindex+offset) >= 0 && (lindex+offset) <= len(temp)-8 {
 								gc_ld2 = lanes.LoadInt32x8Slice(temp[lindex+offset:])
-//line hecbench_stencil.go:44
 							} else {
 //line hecbench_stencil.go:44
 								break gc_steps2
-//line hecbench_stencil.go:44
 							}
 //line hecbench_stencil.go:44
 							result = result.Add(gc_ld2)
-//line hecbench_stencil.go:44
 						}
-//line hecbench_stencil.go:44
 					}
 //line hecbench_stencil.go:46
 					result.StoreSlice(out[gindex:])
@@ -426,129 +317,79 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_stencil.go:24
 						gindex := gc_tx + gc_bx*gc_bdx
-						_ = gindex
-
-//line hecbench_stencil.go:25
 						lindex := gc_tx + s1Radius
-						_ = lindex
-
 //line hecbench_stencil.go:42
 						result := int32(0)
-
-//line hecbench_stencil.go:43
 						for offset := -s1Radius; offset <= s1Radius; offset++ {
 							result += temp[lindex+offset]
 						}
-
-//line hecbench_stencil.go:46
 						out[gindex] = result
-						_ = result
 					}
 					{
+//line hecbench_stencil.go:50
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_stencil.go:24
 						gindex := gc_tx + gc_bx*gc_bdx
-						_ = gindex
-
-//line hecbench_stencil.go:25
 						lindex := gc_tx + s1Radius
-						_ = lindex
-
 //line hecbench_stencil.go:42
 						result := int32(0)
-
-//line hecbench_stencil.go:43
 						for offset := -s1Radius; offset <= s1Radius; offset++ {
 							result += temp[lindex+offset]
 						}
-
-//line hecbench_stencil.go:46
 						out[gindex] = result
-						_ = result
 					}
 					{
+//line hecbench_stencil.go:50
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_stencil.go:24
 						gindex := gc_tx + gc_bx*gc_bdx
-						_ = gindex
-
-//line hecbench_stencil.go:25
 						lindex := gc_tx + s1Radius
-						_ = lindex
-
 //line hecbench_stencil.go:42
 						result := int32(0)
-
-//line hecbench_stencil.go:43
 						for offset := -s1Radius; offset <= s1Radius; offset++ {
 							result += temp[lindex+offset]
 						}
-
-//line hecbench_stencil.go:46
 						out[gindex] = result
-						_ = result
 					}
 					{
+//line hecbench_stencil.go:50
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_stencil.go:24
 						gindex := gc_tx + gc_bx*gc_bdx
-						_ = gindex
-
-//line hecbench_stencil.go:25
 						lindex := gc_tx + s1Radius
-						_ = lindex
-
 //line hecbench_stencil.go:42
 						result := int32(0)
-
-//line hecbench_stencil.go:43
 						for offset := -s1Radius; offset <= s1Radius; offset++ {
 							result += temp[lindex+offset]
 						}
-
-//line hecbench_stencil.go:46
 						out[gindex] = result
-						_ = result
 					}
 				}
+//line hecbench_stencil.go:50
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_stencil.go:24
 					gindex := gc_tx + gc_bx*gc_bdx
-					_ = gindex
-
-//line hecbench_stencil.go:25
 					lindex := gc_tx + s1Radius
-					_ = lindex
-
 //line hecbench_stencil.go:42
 					result := int32(0)
-
-//line hecbench_stencil.go:43
 					for offset := -s1Radius; offset <= s1Radius; offset++ {
 						result += temp[lindex+offset]
 					}
-
-//line hecbench_stencil.go:46
 					out[gindex] = result
-					_ = result
 				}
 			}
 		}
+//line hecbench_stencil.go:51
 	})
 }
 
@@ -587,58 +428,33 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 	gc_n := gc_b.Len()
 	gc_s_dV := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-
 //line hecbench_stencil.go:69
 	smPsi := gocuda.Shared[[s3BSize][s3BSize]float64](t, 4)[:4]
-
 //line hecbench_stencil.go:75
 	bx := s3XTile * gc_bx
-
 //line hecbench_stencil.go:75
 	by := (s3BSize - 2) * gc_by
-
 //line hecbench_stencil.go:75
 	bz := (s3BSize - 2) * gc_bz
-
-//line hecbench_stencil.go:76
 	dPsi = dPsi[s3Index(nx, ny, nz, bx, by, bz, 0):]
-
-//line hecbench_stencil.go:77
 	dNpsi = dNpsi[s3Index(nx, ny, nz, bx, by, bz, 0):]
-
 //line hecbench_stencil.go:79
 	dSigmaX = dSigmaX[s3Index(nx, ny, nz, bx, by, bz, 0):]
-
-//line hecbench_stencil.go:80
 	dSigmaY = dSigmaY[s3Index(nx, ny, nz, bx, by, bz, 0):]
-
-//line hecbench_stencil.go:81
 	dSigmaZ = dSigmaZ[s3Index(nx, ny, nz, bx, by, bz, 0):]
-
 //line hecbench_stencil.go:83
 	nLastX := s3XTile + 1
-
-//line hecbench_stencil.go:84
 	nLastY := s3BSize - 1
-
-//line hecbench_stencil.go:85
 	nLastZ := s3BSize - 1
-
-//line hecbench_stencil.go:86
 	if gc_bx == gc_gdx-1 {
 		nLastX = nx - 2 - s3XTile*gc_bx + 1
 	}
-
-//line hecbench_stencil.go:89
 	if gc_by == gc_gdy-1 {
 		nLastY = ny - 2 - (s3BSize-2)*gc_by + 1
 	}
-
-//line hecbench_stencil.go:92
 	if gc_bz == gc_gdz-1 {
 		nLastZ = nz - 2 - (s3BSize-2)*gc_bz + 1
 	}
-
 //line hecbench_stencil.go:101
 	var pii, cii, nii, tii int
 	{
@@ -651,24 +467,14 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				if gc_exited[gc_rank] {
 					continue
 				}
-
 //line hecbench_stencil.go:71
 				tjj := gc_ty
-				_ = tjj
-
-//line hecbench_stencil.go:72
 				tkk := gc_tx
-				_ = tkk
-
 //line hecbench_stencil.go:96
 				if tjj > nLastY || tkk > nLastZ {
 //line hecbench_stencil.go:96
-					{
-//line hecbench_stencil.go:96
-						gc_exited[gc_rank] = true
-						continue gc_L1
-//line hecbench_stencil.go:97
-					}
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
 			gc_ty++
@@ -677,14 +483,9 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 			}
 		}
 	}
-
 //line hecbench_stencil.go:102
 	pii = 0
-
-//line hecbench_stencil.go:103
 	cii = 1
-
-//line hecbench_stencil.go:104
 	nii = 2
 	{
 		gc_ty := 0
@@ -695,27 +496,17 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				if gc_exited[gc_rank] {
 					continue
 				}
-
 //line hecbench_stencil.go:71
 				tjj := gc_ty
-				_ = tjj
-
-//line hecbench_stencil.go:72
 				tkk := gc_tx
-				_ = tkk
-
 //line hecbench_stencil.go:106
 				smPsi[cii][tjj][tkk] = dPsi[s3Index(nx, ny, nz, 0, tjj, tkk, 0)]
-
-//line hecbench_stencil.go:107
 				smPsi[nii][tjj][tkk] = dPsi[s3Index(nx, ny, nz, 1, tjj, tkk, 0)]
-
-//line hecbench_stencil.go:108
 				var xcharge, ycharge, zcharge, dV float64
 				_ = xcharge
 				_ = ycharge
 				_ = zcharge
-				_ = dV
+//line hecbench_stencil.go:113
 				gc_s_dV[gc_rank] = dV
 			}
 			gc_ty++
@@ -746,12 +537,8 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 			gc_vstep := gc_from
 //line hecbench_stencil.go:71
 			gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
-//line hecbench_stencil.go:71
-			_ = gc_all2
 //line hecbench_stencil.go:115
 			gc_vb := lanes.BroadcastFloat64x4(4.)
-//line hecbench_stencil.go:115
-			_ = gc_vb
 		gc_steps:
 			for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 				gc_tx := gc_vstep
@@ -760,141 +547,85 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 //line hecbench_stencil.go:115
 				gc_alive2 := gc_all2
 //line hecbench_stencil.go:115
-				_ = gc_alive2
-//line hecbench_stencil.go:115
 				if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
 //line hecbench_stencil.go:115
 					gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
-//line hecbench_stencil.go:115
 				}
 //line hecbench_stencil.go:71
 				var tjj int = gc_ty
-//line hecbench_stencil.go:71
-				_ = tjj
-//line hecbench_stencil.go:72
 				var tkk int = gc_tx
 //line hecbench_stencil.go:72
-				_ = tkk
-//line hecbench_stencil.go:72
 				dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
-//line hecbench_stencil.go:72
-				_ = dV
-//line hecbench_stencil.go:113
-				{
-					if tkk < 0 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[nii][-1+tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 {
 //line hecbench_stencil.go:114
-						break
+				if tkk < 0 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[nii][-1+tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 {
 //line hecbench_stencil.go:114
-					}
-//line hecbench_stencil.go:114
-					xd := lanes.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:]))
-//line hecbench_stencil.go:114
-					_ = xd
-//line hecbench_stencil.go:114
-					yd := lanes.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Sub(lanes.LoadFloat64x4Slice(smPsi[nii][-1+tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb)
-					_ = yd
-//line hecbench_stencil.go:115
-					zd := lanes.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:])).Sub(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][-1+tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][1+tkk:])).Div(gc_vb)
-					_ = zd
-//line hecbench_stencil.go:116
-					var gc_x int = 1
-					_ = gc_x
-//line hecbench_stencil.go:117
-					var gc_y int = tjj
-//line hecbench_stencil.go:117
-					_ = gc_y
-//line hecbench_stencil.go:117
-					var gc_z int = tkk
-//line hecbench_stencil.go:117
-					_ = gc_z
-//line hecbench_stencil.go:117
-					var gc_dir int = 0
-//line hecbench_stencil.go:117
-					_ = gc_dir
-//line hecbench_stencil.go:117
-					var gc_t int = gc_z + nz*(gc_y+ny*(gc_x+nx*gc_dir))
-//line hecbench_stencil.go:117
-					_ = gc_t
-//line hecbench_stencil.go:117
-					var gc_ld lanes.Float64x4
-//line hecbench_stencil.go:117
-					if gc_t >= 0 && gc_t <= len(dSigmaX)-4 {
-//line hecbench_stencil.go:117
-						gc_ld = lanes.LoadFloat64x4Slice(dSigmaX[gc_t:])
-//line hecbench_stencil.go:117
-					} else {
-//line hecbench_stencil.go:117
-						break gc_steps
-//line hecbench_stencil.go:117
-					}
-//line hecbench_stencil.go:117
-					var gc_x2 int = 1
-//line hecbench_stencil.go:117
-					_ = gc_x2
-//line hecbench_stencil.go:117
-					var gc_y2 int = tjj
-//line hecbench_stencil.go:117
-					_ = gc_y2
-//line hecbench_stencil.go:117
-					var gc_z2 int = tkk
-//line hecbench_stencil.go:117
-					_ = gc_z2
-//line hecbench_stencil.go:117
-					var gc_dir2 int = 1
-//line hecbench_stencil.go:117
-					_ = gc_dir2
-//line hecbench_stencil.go:117
-					var gc_t2 int = gc_z2 + nz*(gc_y2+ny*(gc_x2+nx*gc_dir2))
-//line hecbench_stencil.go:117
-					_ = gc_t2
-//line hecbench_stencil.go:117
-					var gc_ld2 lanes.Float64x4
-//line hecbench_stencil.go:117
-					if gc_t2 >= 0 && gc_t2 <= len(dSigmaX)-4 {
-//line hecbench_stencil.go:117
-						gc_ld2 = lanes.LoadFloat64x4Slice(dSigmaX[gc_t2:])
-//line hecbench_stencil.go:117
-					} else {
-//line hecbench_stencil.go:117
-						break gc_steps
-//line hecbench_stencil.go:117
-					}
-//line hecbench_stencil.go:117
-					var gc_x3 int = 1
-//line hecbench_stencil.go:117
-					_ = gc_x3
-//line hecbench_stencil.go:117
-					var gc_y3 int = tjj
-//line hecbench_stencil.go:117
-					_ = gc_y3
-//line hecbench_stencil.go:117
-					var gc_z3 int = tkk
-//line hecbench_stencil.go:117
-					_ = gc_z3
-//line hecbench_stencil.go:117
-					var gc_dir3 int = 2
-//line hecbench_stencil.go:117
-					_ = gc_dir3
-//line hecbench_stencil.go:117
-					var gc_t3 int = gc_z3 + nz*(gc_y3+ny*(gc_x3+nx*gc_dir3))
-//line hecbench_stencil.go:117
-					_ = gc_t3
-//line hecbench_stencil.go:117
-					var gc_ld3 lanes.Float64x4
-//line hecbench_stencil.go:117
-					if gc_t3 >= 0 && gc_t3 <= len(dSigmaX)-4 {
-//line hecbench_stencil.go:117
-						gc_ld3 = lanes.LoadFloat64x4Slice(dSigmaX[gc_t3:])
-//line hecbench_stencil.go:117
-					} else {
-//line hecbench_stencil.go:117
-						break gc_steps
-//line hecbench_stencil.go:117
-					}
-//line hecbench_stencil.go:117
-					dV = dV.Sub(gc_ld.Mul(xd).Add(gc_ld2.Mul(yd)).Add(gc_ld3.Mul(zd)))
-//line hecbench_stencil.go:117
+					break
 				}
+//line hecbench_stencil.go:114
+				xd := lanes.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:]))
+//line hecbench_stencil.go:114
+				yd := lanes.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Sub(lanes.LoadFloat64x4Slice(smPsi[nii][-1+tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb)
+				zd := lanes.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:])).Sub(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][-1+tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][1+tkk:])).Div(gc_vb)
+				var gc_x int = 1
+				var gc_y int = tjj
+//line hecbench_stencil.go:117
+				var gc_z int = tkk
+//line hecbench_stencil.go:117
+				var gc_dir int = 0
+//line hecbench_stencil.go:117
+				var gc_t int = gc_z + nz*(gc_y+ny*(gc_x+nx*gc_dir))
+//line hecbench_stencil.go:117
+				var gc_ld lanes.Float64x4
+//line hecbench_stencil.go:117
+				if gc_t >= 0 && gc_t <= len(dSigmaX)-4 {
+//line hecbench_stencil.go:117
+					gc_ld = lanes.LoadFloat64x4Slice(dSigmaX[gc_t:])
+				} else {
+//line hecbench_stencil.go:117
+					break gc_steps
+				}
+//line hecbench_stencil.go:117
+				var gc_x2 int = 1
+//line hecbench_stencil.go:117
+				var gc_y2 int = tjj
+//line hecbench_stencil.go:117
+				var gc_z2 int = tkk
+//line hecbench_stencil.go:117
+				var gc_dir2 int = 1
+//line hecbench_stencil.go:117
+				var gc_t2 int = gc_z2 + nz*(gc_y2+ny*(gc_x2+nx*gc_dir2))
+//line hecbench_stencil.go:117
+				var gc_ld2 lanes.Float64x4
+//line hecbench_stencil.go:117
+				if gc_t2 >= 0 && gc_t2 <= len(dSigmaX)-4 {
+//line hecbench_stencil.go:117
+					gc_ld2 = lanes.LoadFloat64x4Slice(dSigmaX[gc_t2:])
+				} else {
+//line hecbench_stencil.go:117
+					break gc_steps
+				}
+//line hecbench_stencil.go:117
+				var gc_x3 int = 1
+//line hecbench_stencil.go:117
+				var gc_y3 int = tjj
+//line hecbench_stencil.go:117
+				var gc_z3 int = tkk
+//line hecbench_stencil.go:117
+				var gc_dir3 int = 2
+//line hecbench_stencil.go:117
+				var gc_t3 int = gc_z3 + nz*(gc_y3+ny*(gc_x3+nx*gc_dir3))
+//line hecbench_stencil.go:117
+				var gc_ld3 lanes.Float64x4
+//line hecbench_stencil.go:117
+				if gc_t3 >= 0 && gc_t3 <= len(dSigmaX)-4 {
+//line hecbench_stencil.go:117
+					gc_ld3 = lanes.LoadFloat64x4Slice(dSigmaX[gc_t3:])
+				} else {
+//line hecbench_stencil.go:117
+					break gc_steps
+				}
+//line hecbench_stencil.go:117
+				dV = dV.Sub(gc_ld.Mul(xd).Add(gc_ld2.Mul(yd)).Add(gc_ld3.Mul(zd)))
 //line hecbench_stencil.go:113
 				dV.StoreMasked((*[4]float64)(gc_s_dV[gc_rank:]), gc_alive2)
 			}
@@ -904,23 +635,17 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				if gc_exited[gc_rank] {
 					continue
 				}
-
 //line hecbench_stencil.go:71
 				tjj := gc_ty
-				_ = tjj
-
-//line hecbench_stencil.go:72
 				tkk := gc_tx
-				_ = tkk
+//line hecbench_stencil.go:74
 				dV := gc_s_dV[gc_rank]
-
-//line hecbench_stencil.go:113
-				{
-					xd := -smPsi[cii][tjj][tkk] + smPsi[nii][tjj][tkk]
-					yd := (-smPsi[cii][-1+tjj][tkk] + smPsi[cii][1+tjj][tkk] - smPsi[nii][-1+tjj][tkk] + smPsi[nii][1+tjj][tkk]) / 4.
-					zd := (-smPsi[cii][tjj][-1+tkk] + smPsi[cii][tjj][1+tkk] - smPsi[nii][tjj][-1+tkk] + smPsi[nii][tjj][1+tkk]) / 4.
-					dV -= dSigmaX[s3Index(nx, ny, nz, 1, tjj, tkk, 0)]*xd + dSigmaX[s3Index(nx, ny, nz, 1, tjj, tkk, 1)]*yd + dSigmaX[s3Index(nx, ny, nz, 1, tjj, tkk, 2)]*zd
-				}
+//line hecbench_stencil.go:114
+				xd := -smPsi[cii][tjj][tkk] + smPsi[nii][tjj][tkk]
+				yd := (-smPsi[cii][-1+tjj][tkk] + smPsi[cii][1+tjj][tkk] - smPsi[nii][-1+tjj][tkk] + smPsi[nii][1+tjj][tkk]) / 4.
+				zd := (-smPsi[cii][tjj][-1+tkk] + smPsi[cii][tjj][1+tkk] - smPsi[nii][tjj][-1+tkk] + smPsi[nii][tjj][1+tkk]) / 4.
+				dV -= dSigmaX[s3Index(nx, ny, nz, 1, tjj, tkk, 0)]*xd + dSigmaX[s3Index(nx, ny, nz, 1, tjj, tkk, 1)]*yd + dSigmaX[s3Index(nx, ny, nz, 1, tjj, tkk, 2)]*zd
+//line hecbench_stencil.go:119
 				gc_s_dV[gc_rank] = dV
 			}
 			gc_ty++
@@ -929,19 +654,11 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 			}
 		}
 	}
-
 //line hecbench_stencil.go:120
 	tii = pii
-
-//line hecbench_stencil.go:121
 	pii = cii
-
-//line hecbench_stencil.go:122
 	cii = nii
-
-//line hecbench_stencil.go:123
 	nii = tii
-
 //line hecbench_stencil.go:125
 	for ii := 1; ii < nLastX; ii++ {
 		{
@@ -950,8 +667,6 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				gc_vstep2 := 0
 //line hecbench_stencil.go:71
 				gc_all4 := lanes.BroadcastInt64x4(-1).ToMask()
-//line hecbench_stencil.go:71
-				_ = gc_all4
 			gc_steps2:
 				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
 					gc_tx := gc_vstep2
@@ -960,62 +675,39 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 //line hecbench_stencil.go:71
 					gc_alive4 := gc_all4
 //line hecbench_stencil.go:71
-					_ = gc_alive4
-//line hecbench_stencil.go:71
 					if gc_ex4 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex4 != 0 {
 //line hecbench_stencil.go:71
 						gc_alive4 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex4&15]).ToMask().ToInt64x4().Not().ToMask()
-//line hecbench_stencil.go:71
 					}
 //line hecbench_stencil.go:71
 					var tjj int = gc_ty
-//line hecbench_stencil.go:71
-					_ = tjj
-//line hecbench_stencil.go:72
 					var tkk int = gc_tx
-//line hecbench_stencil.go:72
-					_ = tkk
 //line hecbench_stencil.go:126
 					if tkk < 0 || tkk > len(smPsi[nii][tjj])-4 {
 //line hecbench_stencil.go:126
 						break
-//line hecbench_stencil.go:126
 					}
 //line hecbench_stencil.go:126
 					var gc_t6 int = ii + 1
 //line hecbench_stencil.go:126
-					_ = gc_t6
-//line hecbench_stencil.go:126
 					var gc_x5 int = gc_t6
-//line hecbench_stencil.go:126
-					_ = gc_x5
 //line hecbench_stencil.go:126
 					var gc_y5 int = tjj
 //line hecbench_stencil.go:126
-					_ = gc_y5
-//line hecbench_stencil.go:126
 					var gc_z5 int = tkk
-//line hecbench_stencil.go:126
-					_ = gc_z5
 //line hecbench_stencil.go:126
 					var gc_dir5 int = 0
 //line hecbench_stencil.go:126
-					_ = gc_dir5
-//line hecbench_stencil.go:126
 					var gc_t7 int = gc_z5 + nz*(gc_y5+ny*(gc_x5+nx*gc_dir5))
-//line hecbench_stencil.go:126
-					_ = gc_t7
 //line hecbench_stencil.go:126
 					var gc_ld4 lanes.Float64x4
 //line hecbench_stencil.go:126
 					if gc_t7 >= 0 && gc_t7 <= len(dPsi)-4 {
 //line hecbench_stencil.go:126
 						gc_ld4 = lanes.LoadFloat64x4Slice(dPsi[gc_t7:])
-//line hecbench_stencil.go:126
 					} else {
 //line hecbench_stencil.go:126
 						break gc_steps2
-//line hecbench_stencil.go:126
 					}
 //line hecbench_stencil.go:126
 					gc_ld4.StoreMasked((*[4]float64)(smPsi[nii][tjj][tkk:]), gc_alive4)
@@ -1026,15 +718,9 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					if gc_exited[gc_rank] {
 						continue
 					}
-
 //line hecbench_stencil.go:71
 					tjj := gc_ty
-					_ = tjj
-
-//line hecbench_stencil.go:72
 					tkk := gc_tx
-					_ = tkk
-
 //line hecbench_stencil.go:126
 					smPsi[nii][tjj][tkk] = dPsi[s3Index(nx, ny, nz, ii+1, tjj, tkk, 0)]
 				}
@@ -1066,12 +752,8 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				gc_vstep3 := gc_from
 //line hecbench_stencil.go:71
 				gc_all7 := lanes.BroadcastInt64x4(-1).ToMask()
-//line hecbench_stencil.go:71
-				_ = gc_all7
 //line hecbench_stencil.go:131
 				gc_vb3 := lanes.BroadcastFloat64x4(4.)
-//line hecbench_stencil.go:131
-				_ = gc_vb3
 			gc_steps4:
 				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
 					gc_tx := gc_vstep3
@@ -1080,151 +762,93 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 //line hecbench_stencil.go:131
 					gc_alive7 := gc_all7
 //line hecbench_stencil.go:131
-					_ = gc_alive7
-//line hecbench_stencil.go:131
 					if gc_ex7 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex7 != 0 {
 //line hecbench_stencil.go:131
 						gc_alive7 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex7&15]).ToMask().ToInt64x4().Not().ToMask()
-//line hecbench_stencil.go:131
 					}
 //line hecbench_stencil.go:71
 					var tjj int = gc_ty
-//line hecbench_stencil.go:71
-					_ = tjj
-//line hecbench_stencil.go:72
 					var tkk int = gc_tx
-//line hecbench_stencil.go:72
-					_ = tkk
 //line hecbench_stencil.go:72
 					var ycharge lanes.Float64x4
 //line hecbench_stencil.go:72
-					_ = ycharge
-//line hecbench_stencil.go:72
 					dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
-//line hecbench_stencil.go:72
-					_ = dV
-//line hecbench_stencil.go:130
-					{
-						if tkk < 0 || tkk > len(smPsi[pii][tjj])-4 || tkk > len(smPsi[pii][1+tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[cii][1+tjj])-4 || (1+tkk) > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[3][tjj])-4 {
 //line hecbench_stencil.go:131
-							break
+					if tkk < 0 || tkk > len(smPsi[pii][tjj])-4 || tkk > len(smPsi[pii][1+tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[cii][1+tjj])-4 || (1+tkk) > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[3][tjj])-4 {
 //line hecbench_stencil.go:131
-						}
-//line hecbench_stencil.go:131
-						xd_ := lanes.LoadFloat64x4Slice(smPsi[pii][tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(lanes.LoadFloat64x4Slice(smPsi[pii][1+tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb3)
-//line hecbench_stencil.go:131
-						_ = xd_
-//line hecbench_stencil.go:131
-						yd_ := lanes.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:]))
-						_ = yd_
-//line hecbench_stencil.go:132
-						zd_ := lanes.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:])).Sub(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][-1+tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][1+tkk:])).Div(gc_vb3)
-						_ = zd_
-//line hecbench_stencil.go:133
-						var gc_t14 int = tjj +
-							1
-//line hecbench_stencil.go:134
-						_ = gc_t14
-//line hecbench_stencil.go:134
-						var gc_y9 int = gc_t14
-//line hecbench_stencil.go:134
-						_ = gc_y9
-//line hecbench_stencil.go:134
-						var gc_z9 int = tkk
-//line hecbench_stencil.go:134
-						_ = gc_z9
-//line hecbench_stencil.go:134
-						var gc_dir9 int = 0
-//line hecbench_stencil.go:134
-						_ = gc_dir9
-//line hecbench_stencil.go:134
-						var gc_t15 int = gc_z9 + nz*(gc_y9+ny*(ii+nx*gc_dir9))
-//line hecbench_stencil.go:134
-						_ = gc_t15
-//line hecbench_stencil.go:134
-						var gc_ld8 lanes.Float64x4
-//line hecbench_stencil.go:134
-						if gc_t15 >= 0 && gc_t15 <= len(dSigmaY)-4 {
-//line hecbench_stencil.go:134
-							gc_ld8 = lanes.LoadFloat64x4Slice(dSigmaY[gc_t15:])
-//line hecbench_stencil.go:134
-						} else {
-//line hecbench_stencil.go:134
-							break gc_steps4
-//line hecbench_stencil.go:134
-						}
-//line hecbench_stencil.go:134
-						var gc_t16 int = tjj + 1
-//line hecbench_stencil.go:134
-						_ = gc_t16
-//line hecbench_stencil.go:134
-						var gc_y10 int = gc_t16
-//line hecbench_stencil.go:134
-						_ = gc_y10
-//line hecbench_stencil.go:134
-						var gc_z10 int = tkk
-//line hecbench_stencil.go:134
-						_ = gc_z10
-//line hecbench_stencil.go:134
-						var gc_dir10 int = 1
-//line hecbench_stencil.go:134
-						_ = gc_dir10
-//line hecbench_stencil.go:134
-						var gc_t17 int = gc_z10 + nz*(gc_y10+ny*(ii+nx*gc_dir10))
-//line hecbench_stencil.go:134
-						_ = gc_t17
-//line hecbench_stencil.go:134
-						var gc_ld9 lanes.Float64x4
-//line hecbench_stencil.go:134
-						if gc_t17 >= 0 && gc_t17 <= len(dSigmaY)-4 {
-//line hecbench_stencil.go:134
-							gc_ld9 = lanes.LoadFloat64x4Slice(dSigmaY[gc_t17:])
-//line hecbench_stencil.go:134
-						} else {
-//line hecbench_stencil.go:134
-							break gc_steps4
-//line hecbench_stencil.go:134
-						}
-//line hecbench_stencil.go:134
-						var gc_t18 int = tjj + 1
-//line hecbench_stencil.go:134
-						_ = gc_t18
-//line hecbench_stencil.go:134
-						var gc_y11 int = gc_t18
-//line hecbench_stencil.go:134
-						_ = gc_y11
-//line hecbench_stencil.go:134
-						var gc_z11 int = tkk
-//line hecbench_stencil.go:134
-						_ = gc_z11
-//line hecbench_stencil.go:134
-						var gc_dir11 int = 2
-//line hecbench_stencil.go:134
-						_ = gc_dir11
-//line hecbench_stencil.go:134
-						var gc_t19 int = gc_z11 + nz*(gc_y11+ny*(ii+nx*gc_dir11))
-//line hecbench_stencil.go:134
-						_ = gc_t19
-//line hecbench_stencil.go:134
-						var gc_ld10 lanes.Float64x4
-//line hecbench_stencil.go:134
-						if gc_t19 >= 0 && gc_t19 <= len(dSigmaY)-4 {
-//line hecbench_stencil.go:134
-							gc_ld10 = lanes.LoadFloat64x4Slice(dSigmaY[gc_t19:])
-//line hecbench_stencil.go:134
-						} else {
-//line hecbench_stencil.go:134
-							break gc_steps4
-//line hecbench_stencil.go:134
-						}
-//line hecbench_stencil.go:134
-						ycharge = gc_ld8.Mul(xd_).Add(gc_ld9.Mul(yd_)).Add(gc_ld10.Mul(zd_))
-//line hecbench_stencil.go:134
-						dV = dV.Add(ycharge)
-//line hecbench_stencil.go:134
-						ycharge.StoreMasked((*[4]float64)(smPsi[3][tjj][tkk:]), gc_alive7)
-//line hecbench_stencil.go:136
+						break
 					}
+//line hecbench_stencil.go:131
+					xd_ := lanes.LoadFloat64x4Slice(smPsi[pii][tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(lanes.LoadFloat64x4Slice(smPsi[pii][1+tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb3)
+//line hecbench_stencil.go:131
+					yd_ := lanes.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:]))
+					zd_ := lanes.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:])).Sub(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][-1+tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][1+tkk:])).Div(gc_vb3)
+					var gc_t14 int = tjj +
+						1
+//line hecbench_stencil.go:134
+					var gc_y9 int = gc_t14
+//line hecbench_stencil.go:134
+					var gc_z9 int = tkk
+//line hecbench_stencil.go:134
+					var gc_dir9 int = 0
+//line hecbench_stencil.go:134
+					var gc_t15 int = gc_z9 + nz*(gc_y9+ny*(ii+nx*gc_dir9))
+//line hecbench_stencil.go:134
+					var gc_ld8 lanes.Float64x4
+//line hecbench_stencil.go:134
+					if gc_t15 >= 0 && gc_t15 <= len(dSigmaY)-4 {
+//line hecbench_stencil.go:134
+						gc_ld8 = lanes.LoadFloat64x4Slice(dSigmaY[gc_t15:])
+					} else {
+//line hecbench_stencil.go:134
+						break gc_steps4
+					}
+//line hecbench_stencil.go:134
+					var gc_t16 int = tjj + 1
+//line hecbench_stencil.go:134
+					var gc_y10 int = gc_t16
+//line hecbench_stencil.go:134
+					var gc_z10 int = tkk
+//line hecbench_stencil.go:134
+					var gc_dir10 int = 1
+//line hecbench_stencil.go:134
+					var gc_t17 int = gc_z10 + nz*(gc_y10+ny*(ii+nx*gc_dir10))
+//line hecbench_stencil.go:134
+					var gc_ld9 lanes.Float64x4
+//line hecbench_stencil.go:134
+					if gc_t17 >= 0 && gc_t17 <= len(dSigmaY)-4 {
+//line hecbench_stencil.go:134
+						gc_ld9 = lanes.LoadFloat64x4Slice(dSigmaY[gc_t17:])
+					} else {
+//line hecbench_stencil.go:134
+						break gc_steps4
+					}
+//line hecbench_stencil.go:134
+					var gc_t18 int = tjj + 1
+//line hecbench_stencil.go:134
+					var gc_y11 int = gc_t18
+//line hecbench_stencil.go:134
+					var gc_z11 int = tkk
+//line hecbench_stencil.go:134
+					var gc_dir11 int = 2
+//line hecbench_stencil.go:134
+					var gc_t19 int = gc_z11 + nz*(gc_y11+ny*(ii+nx*gc_dir11))
+//line hecbench_stencil.go:134
+					var gc_ld10 lanes.Float64x4
+//line hecbench_stencil.go:134
+					if gc_t19 >= 0 && gc_t19 <= len(dSigmaY)-4 {
+//line hecbench_stencil.go:134
+						gc_ld10 = lanes.LoadFloat64x4Slice(dSigmaY[gc_t19:])
+					} else {
+//line hecbench_stencil.go:134
+						break gc_steps4
+					}
+//line hecbench_stencil.go:134
+					ycharge = gc_ld8.Mul(xd_).Add(gc_ld9.Mul(yd_)).Add(gc_ld10.Mul(zd_))
+//line hecbench_stencil.go:134
+					dV = dV.Add(ycharge)
+//line hecbench_stencil.go:134
+					ycharge.StoreMasked((*[4]float64)(smPsi[3][tjj][tkk:]), gc_alive7)
 //line hecbench_stencil.go:130
 					dV.StoreMasked((*[4]float64)(gc_s_dV[gc_rank:]), gc_alive7)
 				}
@@ -1234,27 +858,21 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					if gc_exited[gc_rank] {
 						continue
 					}
-
 //line hecbench_stencil.go:71
 					tjj := gc_ty
-					_ = tjj
-
-//line hecbench_stencil.go:72
 					tkk := gc_tx
-					_ = tkk
+//line hecbench_stencil.go:74
 					var ycharge float64
-					_ = ycharge
+//line hecbench_stencil.go:76
 					dV := gc_s_dV[gc_rank]
-
-//line hecbench_stencil.go:130
-					{
-						xd_ := (-smPsi[pii][tjj][tkk] - smPsi[pii][1+tjj][tkk] + smPsi[nii][tjj][tkk] + smPsi[nii][1+tjj][tkk]) / 4.
-						yd_ := -smPsi[cii][tjj][tkk] + smPsi[cii][1+tjj][tkk]
-						zd_ := (-smPsi[cii][tjj][-1+tkk] + smPsi[cii][tjj][1+tkk] - smPsi[cii][1+tjj][-1+tkk] + smPsi[cii][1+tjj][1+tkk]) / 4.
-						ycharge = dSigmaY[s3Index(nx, ny, nz, ii, tjj+1, tkk, 0)]*xd_ + dSigmaY[s3Index(nx, ny, nz, ii, tjj+1, tkk, 1)]*yd_ + dSigmaY[s3Index(nx, ny, nz, ii, tjj+1, tkk, 2)]*zd_
-						dV += ycharge
-						smPsi[3][tjj][tkk] = ycharge
-					}
+//line hecbench_stencil.go:131
+					xd_ := (-smPsi[pii][tjj][tkk] - smPsi[pii][1+tjj][tkk] + smPsi[nii][tjj][tkk] + smPsi[nii][1+tjj][tkk]) / 4.
+					yd_ := -smPsi[cii][tjj][tkk] + smPsi[cii][1+tjj][tkk]
+					zd_ := (-smPsi[cii][tjj][-1+tkk] + smPsi[cii][tjj][1+tkk] - smPsi[cii][1+tjj][-1+tkk] + smPsi[cii][1+tjj][1+tkk]) / 4.
+					ycharge = dSigmaY[s3Index(nx, ny, nz, ii, tjj+1, tkk, 0)]*xd_ + dSigmaY[s3Index(nx, ny, nz, ii, tjj+1, tkk, 1)]*yd_ + dSigmaY[s3Index(nx, ny, nz, ii, tjj+1, tkk, 2)]*zd_
+					dV += ycharge
+					smPsi[3][tjj][tkk] = ycharge
+//line hecbench_stencil.go:138
 					gc_s_dV[gc_rank] = dV
 				}
 				gc_ty++
@@ -1285,8 +903,6 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				gc_vstep4 := gc_from
 //line hecbench_stencil.go:71
 				gc_all9 := lanes.BroadcastInt64x4(-1).ToMask()
-//line hecbench_stencil.go:71
-				_ = gc_all9
 				for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
@@ -1294,36 +910,22 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 //line hecbench_stencil.go:71
 					gc_alive9 := gc_all9
 //line hecbench_stencil.go:71
-					_ = gc_alive9
-//line hecbench_stencil.go:71
 					if gc_ex9 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex9 != 0 {
 //line hecbench_stencil.go:71
 						gc_alive9 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex9&15]).ToMask().ToInt64x4().Not().ToMask()
-//line hecbench_stencil.go:71
 					}
 //line hecbench_stencil.go:71
 					var tjj int = gc_ty
-//line hecbench_stencil.go:71
-					_ = tjj
-//line hecbench_stencil.go:72
 					var tkk int = gc_tx
 //line hecbench_stencil.go:72
-					_ = tkk
-//line hecbench_stencil.go:72
 					dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
-//line hecbench_stencil.go:72
-					_ = dV
-//line hecbench_stencil.go:140
-					{
-						if tkk < 0 || tkk > len(smPsi[3][tjj-1])-4 {
 //line hecbench_stencil.go:141
-							break
+					if tkk < 0 || tkk > len(smPsi[3][tjj-1])-4 {
 //line hecbench_stencil.go:141
-						}
-//line hecbench_stencil.go:141
-						dV = dV.Sub(lanes.LoadFloat64x4Slice(smPsi[3][tjj-1][tkk:]))
-//line hecbench_stencil.go:141
+						break
 					}
+//line hecbench_stencil.go:141
+					dV = dV.Sub(lanes.LoadFloat64x4Slice(smPsi[3][tjj-1][tkk:]))
 //line hecbench_stencil.go:140
 					dV.StoreMasked((*[4]float64)(gc_s_dV[gc_rank:]), gc_alive9)
 				}
@@ -1333,20 +935,14 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					if gc_exited[gc_rank] {
 						continue
 					}
-
 //line hecbench_stencil.go:71
 					tjj := gc_ty
-					_ = tjj
-
-//line hecbench_stencil.go:72
 					tkk := gc_tx
-					_ = tkk
+//line hecbench_stencil.go:74
 					dV := gc_s_dV[gc_rank]
-
-//line hecbench_stencil.go:140
-					{
-						dV -= smPsi[3][tjj-1][tkk]
-					}
+//line hecbench_stencil.go:141
+					dV -= smPsi[3][tjj-1][tkk]
+//line hecbench_stencil.go:143
 					gc_s_dV[gc_rank] = dV
 				}
 				gc_ty++
@@ -1372,12 +968,8 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				gc_vstep5 := gc_from
 //line hecbench_stencil.go:71
 				gc_all12 := lanes.BroadcastInt64x4(-1).ToMask()
-//line hecbench_stencil.go:71
-				_ = gc_all12
 //line hecbench_stencil.go:148
 				gc_vb5 := lanes.BroadcastFloat64x4(4.)
-//line hecbench_stencil.go:148
-				_ = gc_vb5
 			gc_steps6:
 				for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
 					gc_tx := gc_vstep5
@@ -1386,151 +978,93 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 //line hecbench_stencil.go:148
 					gc_alive12 := gc_all12
 //line hecbench_stencil.go:148
-					_ = gc_alive12
-//line hecbench_stencil.go:148
 					if gc_ex12 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex12 != 0 {
 //line hecbench_stencil.go:148
 						gc_alive12 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex12&15]).ToMask().ToInt64x4().Not().ToMask()
-//line hecbench_stencil.go:148
 					}
 //line hecbench_stencil.go:71
 					var tjj int = gc_ty
-//line hecbench_stencil.go:71
-					_ = tjj
-//line hecbench_stencil.go:72
 					var tkk int = gc_tx
-//line hecbench_stencil.go:72
-					_ = tkk
 //line hecbench_stencil.go:72
 					var zcharge lanes.Float64x4
 //line hecbench_stencil.go:72
-					_ = zcharge
-//line hecbench_stencil.go:72
 					dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
-//line hecbench_stencil.go:72
-					_ = dV
-//line hecbench_stencil.go:147
-					{
-						if tkk < 0 || tkk > len(smPsi[pii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[pii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || (1+tkk) > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || (1+tkk) > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[cii][tjj])-4 || (1+tkk) > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[3][tjj])-4 {
 //line hecbench_stencil.go:148
-							break
+					if tkk < 0 || tkk > len(smPsi[pii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[pii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || (1+tkk) > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || (1+tkk) > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[cii][tjj])-4 || (1+tkk) > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[3][tjj])-4 {
 //line hecbench_stencil.go:148
-						}
-//line hecbench_stencil.go:148
-						xd_2 := lanes.LoadFloat64x4Slice(smPsi[pii][tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(lanes.LoadFloat64x4Slice(smPsi[pii][tjj][1+tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][1+tkk:])).Div(gc_vb5)
-//line hecbench_stencil.go:148
-						_ = xd_2
-//line hecbench_stencil.go:148
-						yd_2 := lanes.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(lanes.LoadFloat64x4Slice(smPsi[cii][-1+tjj][1+tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][1+tkk:])).Div(gc_vb5)
-						_ = yd_2
-//line hecbench_stencil.go:149
-						zd_2 := lanes.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:]))
-						_ = zd_2
-//line hecbench_stencil.go:150
-						var gc_t26 int = tkk +
-							1
-//line hecbench_stencil.go:151
-						_ = gc_t26
-//line hecbench_stencil.go:151
-						var gc_y15 int = tjj
-//line hecbench_stencil.go:151
-						_ = gc_y15
-//line hecbench_stencil.go:151
-						var gc_z15 int = gc_t26
-//line hecbench_stencil.go:151
-						_ = gc_z15
-//line hecbench_stencil.go:151
-						var gc_dir15 int = 0
-//line hecbench_stencil.go:151
-						_ = gc_dir15
-//line hecbench_stencil.go:151
-						var gc_t27 int = gc_z15 + nz*(gc_y15+ny*(ii+nx*gc_dir15))
-//line hecbench_stencil.go:151
-						_ = gc_t27
-//line hecbench_stencil.go:151
-						var gc_ld14 lanes.Float64x4
-//line hecbench_stencil.go:151
-						if gc_t27 >= 0 && gc_t27 <= len(dSigmaZ)-4 {
-//line hecbench_stencil.go:151
-							gc_ld14 = lanes.LoadFloat64x4Slice(dSigmaZ[gc_t27:])
-//line hecbench_stencil.go:151
-						} else {
-//line hecbench_stencil.go:151
-							break gc_steps6
-//line hecbench_stencil.go:151
-						}
-//line hecbench_stencil.go:151
-						var gc_t28 int = tkk + 1
-//line hecbench_stencil.go:151
-						_ = gc_t28
-//line hecbench_stencil.go:151
-						var gc_y16 int = tjj
-//line hecbench_stencil.go:151
-						_ = gc_y16
-//line hecbench_stencil.go:151
-						var gc_z16 int = gc_t28
-//line hecbench_stencil.go:151
-						_ = gc_z16
-//line hecbench_stencil.go:151
-						var gc_dir16 int = 1
-//line hecbench_stencil.go:151
-						_ = gc_dir16
-//line hecbench_stencil.go:151
-						var gc_t29 int = gc_z16 + nz*(gc_y16+ny*(ii+nx*gc_dir16))
-//line hecbench_stencil.go:151
-						_ = gc_t29
-//line hecbench_stencil.go:151
-						var gc_ld15 lanes.Float64x4
-//line hecbench_stencil.go:151
-						if gc_t29 >= 0 && gc_t29 <= len(dSigmaZ)-4 {
-//line hecbench_stencil.go:151
-							gc_ld15 = lanes.LoadFloat64x4Slice(dSigmaZ[gc_t29:])
-//line hecbench_stencil.go:151
-						} else {
-//line hecbench_stencil.go:151
-							break gc_steps6
-//line hecbench_stencil.go:151
-						}
-//line hecbench_stencil.go:151
-						var gc_t30 int = tkk + 1
-//line hecbench_stencil.go:151
-						_ = gc_t30
-//line hecbench_stencil.go:151
-						var gc_y17 int = tjj
-//line hecbench_stencil.go:151
-						_ = gc_y17
-//line hecbench_stencil.go:151
-						var gc_z17 int = gc_t30
-//line hecbench_stencil.go:151
-						_ = gc_z17
-//line hecbench_stencil.go:151
-						var gc_dir17 int = 2
-//line hecbench_stencil.go:151
-						_ = gc_dir17
-//line hecbench_stencil.go:151
-						var gc_t31 int = gc_z17 + nz*(gc_y17+ny*(ii+nx*gc_dir17))
-//line hecbench_stencil.go:151
-						_ = gc_t31
-//line hecbench_stencil.go:151
-						var gc_ld16 lanes.Float64x4
-//line hecbench_stencil.go:151
-						if gc_t31 >= 0 && gc_t31 <= len(dSigmaZ)-4 {
-//line hecbench_stencil.go:151
-							gc_ld16 = lanes.LoadFloat64x4Slice(dSigmaZ[gc_t31:])
-//line hecbench_stencil.go:151
-						} else {
-//line hecbench_stencil.go:151
-							break gc_steps6
-//line hecbench_stencil.go:151
-						}
-//line hecbench_stencil.go:151
-						zcharge = gc_ld14.Mul(xd_2).Add(gc_ld15.Mul(yd_2)).Add(gc_ld16.Mul(zd_2))
-//line hecbench_stencil.go:151
-						dV = dV.Add(zcharge)
-//line hecbench_stencil.go:151
-						zcharge.StoreMasked((*[4]float64)(smPsi[3][tjj][tkk:]), gc_alive12)
-//line hecbench_stencil.go:153
+						break
 					}
+//line hecbench_stencil.go:148
+					xd_2 := lanes.LoadFloat64x4Slice(smPsi[pii][tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(lanes.LoadFloat64x4Slice(smPsi[pii][tjj][1+tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][1+tkk:])).Div(gc_vb5)
+//line hecbench_stencil.go:148
+					yd_2 := lanes.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(lanes.LoadFloat64x4Slice(smPsi[cii][-1+tjj][1+tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][1+tkk:])).Div(gc_vb5)
+					zd_2 := lanes.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:]))
+					var gc_t26 int = tkk +
+						1
+//line hecbench_stencil.go:151
+					var gc_y15 int = tjj
+//line hecbench_stencil.go:151
+					var gc_z15 int = gc_t26
+//line hecbench_stencil.go:151
+					var gc_dir15 int = 0
+//line hecbench_stencil.go:151
+					var gc_t27 int = gc_z15 + nz*(gc_y15+ny*(ii+nx*gc_dir15))
+//line hecbench_stencil.go:151
+					var gc_ld14 lanes.Float64x4
+//line hecbench_stencil.go:151
+					if gc_t27 >= 0 && gc_t27 <= len(dSigmaZ)-4 {
+//line hecbench_stencil.go:151
+						gc_ld14 = lanes.LoadFloat64x4Slice(dSigmaZ[gc_t27:])
+					} else {
+//line hecbench_stencil.go:151
+						break gc_steps6
+					}
+//line hecbench_stencil.go:151
+					var gc_t28 int = tkk + 1
+//line hecbench_stencil.go:151
+					var gc_y16 int = tjj
+//line hecbench_stencil.go:151
+					var gc_z16 int = gc_t28
+//line hecbench_stencil.go:151
+					var gc_dir16 int = 1
+//line hecbench_stencil.go:151
+					var gc_t29 int = gc_z16 + nz*(gc_y16+ny*(ii+nx*gc_dir16))
+//line hecbench_stencil.go:151
+					var gc_ld15 lanes.Float64x4
+//line hecbench_stencil.go:151
+					if gc_t29 >= 0 && gc_t29 <= len(dSigmaZ)-4 {
+//line hecbench_stencil.go:151
+						gc_ld15 = lanes.LoadFloat64x4Slice(dSigmaZ[gc_t29:])
+					} else {
+//line hecbench_stencil.go:151
+						break gc_steps6
+					}
+//line hecbench_stencil.go:151
+					var gc_t30 int = tkk + 1
+//line hecbench_stencil.go:151
+					var gc_y17 int = tjj
+//line hecbench_stencil.go:151
+					var gc_z17 int = gc_t30
+//line hecbench_stencil.go:151
+					var gc_dir17 int = 2
+//line hecbench_stencil.go:151
+					var gc_t31 int = gc_z17 + nz*(gc_y17+ny*(ii+nx*gc_dir17))
+//line hecbench_stencil.go:151
+					var gc_ld16 lanes.Float64x4
+//line hecbench_stencil.go:151
+					if gc_t31 >= 0 && gc_t31 <= len(dSigmaZ)-4 {
+//line hecbench_stencil.go:151
+						gc_ld16 = lanes.LoadFloat64x4Slice(dSigmaZ[gc_t31:])
+					} else {
+//line hecbench_stencil.go:151
+						break gc_steps6
+					}
+//line hecbench_stencil.go:151
+					zcharge = gc_ld14.Mul(xd_2).Add(gc_ld15.Mul(yd_2)).Add(gc_ld16.Mul(zd_2))
+//line hecbench_stencil.go:151
+					dV = dV.Add(zcharge)
+//line hecbench_stencil.go:151
+					zcharge.StoreMasked((*[4]float64)(smPsi[3][tjj][tkk:]), gc_alive12)
 //line hecbench_stencil.go:147
 					dV.StoreMasked((*[4]float64)(gc_s_dV[gc_rank:]), gc_alive12)
 				}
@@ -1540,27 +1074,21 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					if gc_exited[gc_rank] {
 						continue
 					}
-
 //line hecbench_stencil.go:71
 					tjj := gc_ty
-					_ = tjj
-
-//line hecbench_stencil.go:72
 					tkk := gc_tx
-					_ = tkk
+//line hecbench_stencil.go:74
 					var zcharge float64
-					_ = zcharge
+//line hecbench_stencil.go:76
 					dV := gc_s_dV[gc_rank]
-
-//line hecbench_stencil.go:147
-					{
-						xd_2 := (-smPsi[pii][tjj][tkk] - smPsi[pii][tjj][1+tkk] + smPsi[nii][tjj][tkk] + smPsi[nii][tjj][1+tkk]) / 4.
-						yd_2 := (-smPsi[cii][-1+tjj][tkk] - smPsi[cii][-1+tjj][1+tkk] + smPsi[cii][1+tjj][tkk] + smPsi[cii][1+tjj][1+tkk]) / 4.
-						zd_2 := -smPsi[cii][tjj][tkk] + smPsi[cii][tjj][1+tkk]
-						zcharge = dSigmaZ[s3Index(nx, ny, nz, ii, tjj, tkk+1, 0)]*xd_2 + dSigmaZ[s3Index(nx, ny, nz, ii, tjj, tkk+1, 1)]*yd_2 + dSigmaZ[s3Index(nx, ny, nz, ii, tjj, tkk+1, 2)]*zd_2
-						dV += zcharge
-						smPsi[3][tjj][tkk] = zcharge
-					}
+//line hecbench_stencil.go:148
+					xd_2 := (-smPsi[pii][tjj][tkk] - smPsi[pii][tjj][1+tkk] + smPsi[nii][tjj][tkk] + smPsi[nii][tjj][1+tkk]) / 4.
+					yd_2 := (-smPsi[cii][-1+tjj][tkk] - smPsi[cii][-1+tjj][1+tkk] + smPsi[cii][1+tjj][tkk] + smPsi[cii][1+tjj][1+tkk]) / 4.
+					zd_2 := -smPsi[cii][tjj][tkk] + smPsi[cii][tjj][1+tkk]
+					zcharge = dSigmaZ[s3Index(nx, ny, nz, ii, tjj, tkk+1, 0)]*xd_2 + dSigmaZ[s3Index(nx, ny, nz, ii, tjj, tkk+1, 1)]*yd_2 + dSigmaZ[s3Index(nx, ny, nz, ii, tjj, tkk+1, 2)]*zd_2
+					dV += zcharge
+					smPsi[3][tjj][tkk] = zcharge
+//line hecbench_stencil.go:155
 					gc_s_dV[gc_rank] = dV
 				}
 				gc_ty++
@@ -1591,8 +1119,6 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				gc_vstep6 := gc_from
 //line hecbench_stencil.go:71
 				gc_all14 := lanes.BroadcastInt64x4(-1).ToMask()
-//line hecbench_stencil.go:71
-				_ = gc_all14
 				for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
 					gc_tx := gc_vstep6
 					gc_rank := gc_base + gc_tx
@@ -1600,36 +1126,22 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 //line hecbench_stencil.go:71
 					gc_alive14 := gc_all14
 //line hecbench_stencil.go:71
-					_ = gc_alive14
-//line hecbench_stencil.go:71
 					if gc_ex14 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex14 != 0 {
 //line hecbench_stencil.go:71
 						gc_alive14 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex14&15]).ToMask().ToInt64x4().Not().ToMask()
-//line hecbench_stencil.go:71
 					}
 //line hecbench_stencil.go:71
 					var tjj int = gc_ty
-//line hecbench_stencil.go:71
-					_ = tjj
-//line hecbench_stencil.go:72
 					var tkk int = gc_tx
 //line hecbench_stencil.go:72
-					_ = tkk
-//line hecbench_stencil.go:72
 					dV := lanes.LoadFloat64x4Slice(gc_s_dV[gc_rank:])
-//line hecbench_stencil.go:72
-					_ = dV
-//line hecbench_stencil.go:158
-					{
-						if (tkk-1) < 0 || (tkk-1) > len(smPsi[3][tjj])-4 {
 //line hecbench_stencil.go:159
-							break
+					if (tkk-1) < 0 || (tkk-1) > len(smPsi[3][tjj])-4 {
 //line hecbench_stencil.go:159
-						}
-//line hecbench_stencil.go:159
-						dV = dV.Sub(lanes.LoadFloat64x4Slice(smPsi[3][tjj][tkk-1:]))
-//line hecbench_stencil.go:159
+						break
 					}
+//line hecbench_stencil.go:159
+					dV = dV.Sub(lanes.LoadFloat64x4Slice(smPsi[3][tjj][tkk-1:]))
 //line hecbench_stencil.go:158
 					dV.StoreMasked((*[4]float64)(gc_s_dV[gc_rank:]), gc_alive14)
 				}
@@ -1639,20 +1151,14 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					if gc_exited[gc_rank] {
 						continue
 					}
-
 //line hecbench_stencil.go:71
 					tjj := gc_ty
-					_ = tjj
-
-//line hecbench_stencil.go:72
 					tkk := gc_tx
-					_ = tkk
+//line hecbench_stencil.go:74
 					dV := gc_s_dV[gc_rank]
-
-//line hecbench_stencil.go:158
-					{
-						dV -= smPsi[3][tjj][tkk-1]
-					}
+//line hecbench_stencil.go:159
+					dV -= smPsi[3][tjj][tkk-1]
+//line hecbench_stencil.go:161
 					gc_s_dV[gc_rank] = dV
 				}
 				gc_ty++
@@ -1686,28 +1192,22 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					if gc_exited[gc_rank] {
 						continue
 					}
-
 //line hecbench_stencil.go:71
 					tjj := gc_ty
-					_ = tjj
-
-//line hecbench_stencil.go:72
 					tkk := gc_tx
-					_ = tkk
+//line hecbench_stencil.go:74
 					var xcharge float64
-					_ = xcharge
+//line hecbench_stencil.go:76
 					dV := gc_s_dV[gc_rank]
-
-//line hecbench_stencil.go:164
-					{
-						xd_3 := -smPsi[cii][tjj][tkk] + smPsi[nii][tjj][tkk]
-						yd_3 := (-smPsi[cii][-1+tjj][tkk] + smPsi[cii][1+tjj][tkk] - smPsi[nii][-1+tjj][tkk] + smPsi[nii][1+tjj][tkk]) / 4.
-						zd_3 := (-smPsi[cii][tjj][-1+tkk] + smPsi[cii][tjj][1+tkk] - smPsi[nii][tjj][-1+tkk] + smPsi[nii][tjj][1+tkk]) / 4.
-						xcharge = dSigmaX[s3Index(nx, ny, nz, ii+1, tjj, tkk, 0)]*xd_3 + dSigmaX[s3Index(nx, ny, nz, ii+1, tjj, tkk, 1)]*yd_3 + dSigmaX[s3Index(nx, ny, nz, ii+1, tjj, tkk, 2)]*zd_3
-						dV += xcharge
-						dNpsi[s3Index(nx, ny, nz, ii, tjj, tkk, 0)] = dV
-						dV = -xcharge
-					}
+//line hecbench_stencil.go:165
+					xd_3 := -smPsi[cii][tjj][tkk] + smPsi[nii][tjj][tkk]
+					yd_3 := (-smPsi[cii][-1+tjj][tkk] + smPsi[cii][1+tjj][tkk] - smPsi[nii][-1+tjj][tkk] + smPsi[nii][1+tjj][tkk]) / 4.
+					zd_3 := (-smPsi[cii][tjj][-1+tkk] + smPsi[cii][tjj][1+tkk] - smPsi[nii][tjj][-1+tkk] + smPsi[nii][tjj][1+tkk]) / 4.
+					xcharge = dSigmaX[s3Index(nx, ny, nz, ii+1, tjj, tkk, 0)]*xd_3 + dSigmaX[s3Index(nx, ny, nz, ii+1, tjj, tkk, 1)]*yd_3 + dSigmaX[s3Index(nx, ny, nz, ii+1, tjj, tkk, 2)]*zd_3
+					dV += xcharge
+					dNpsi[s3Index(nx, ny, nz, ii, tjj, tkk, 0)] = dV
+					dV = -xcharge
+//line hecbench_stencil.go:173
 					gc_s_dV[gc_rank] = dV
 				}
 				gc_ty++
@@ -1716,17 +1216,10 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				}
 			}
 		}
-
 //line hecbench_stencil.go:174
 		tii = pii
-
-//line hecbench_stencil.go:175
 		pii = cii
-
-//line hecbench_stencil.go:176
 		cii = nii
-
-//line hecbench_stencil.go:177
 		nii = tii
 	}
 }

@@ -39,376 +39,262 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_stencil.go:23
 	temp := gocuda.Shared[int32](t, s1BlockSize+2*s1Radius)[:s1BlockSize+2*s1Radius]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := s1Radius
-			gc_off9 := gc_bx2 * gc_bdx2
-			gc_off10 := s1Radius - s1Radius
-			gc_off11 := (gc_bx2 * gc_bdx2) - s1Radius
-			gc_off12 := s1Radius + s1BlockSize
-			gc_off13 := (gc_bx2 * gc_bdx2) + s1BlockSize
-			gc_fastlo2 := min(max(0, -gc_off8, -gc_off9, -gc_off10, -gc_off11, -gc_off12, -gc_off13), gc_bdx2)
-			gc_fasthi2 := max(min(gc_bdx2, len(temp)-gc_off8, len(in)-gc_off9, len(temp)-gc_off10, len(in)-gc_off11, len(temp)-gc_off12, len(in)-gc_off13), gc_fastlo2)
-			if gc_fastlo2 < gc_fasthi2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo2 {
-						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at7 := temp[gc_off8+gc_fastlo2:][:gc_seglen2]
-						gc_at8 := in[gc_off9+gc_fastlo2:][:gc_seglen2]
-						gc_at9 := temp[gc_off10+gc_fastlo2:][:gc_seglen2]
-						gc_at10 := in[gc_off11+gc_fastlo2:][:gc_seglen2]
-						gc_at11 := temp[gc_off12+gc_fastlo2:][:gc_seglen2]
-						gc_at12 := in[gc_off13+gc_fastlo2:][:gc_seglen2]
-						gc_vstep4 := gc_fastlo2
-						if compiled.SIMD {
+//line hecbench_stencil.go:25
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off8 := s1Radius
+		gc_off9 := gc_bx2 * gc_bdx2
+		gc_off10 := s1Radius - s1Radius
+		gc_off11 := (gc_bx2 * gc_bdx2) - s1Radius
+		gc_off12 := s1Radius + s1BlockSize
+		gc_off13 := (gc_bx2 * gc_bdx2) + s1BlockSize
+		gc_fastlo2 := min(max(0, -gc_off8, -gc_off9, -gc_off10, -gc_off11, -gc_off12, -gc_off13), gc_bdx2)
+		gc_fasthi2 := max(min(gc_bdx2, len(temp)-gc_off8, len(in)-gc_off9, len(temp)-gc_off10, len(in)-gc_off11, len(temp)-gc_off12, len(in)-gc_off13), gc_fastlo2)
+		if gc_fastlo2 < gc_fasthi2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				if gc_tx2 == gc_fastlo2 {
+					gc_seglen2 := gc_fasthi2 - gc_fastlo2
+					gc_at7 := temp[gc_off8+gc_fastlo2:][:gc_seglen2]
+					gc_at8 := in[gc_off9+gc_fastlo2:][:gc_seglen2]
+					gc_at9 := temp[gc_off10+gc_fastlo2:][:gc_seglen2]
+					gc_at10 := in[gc_off11+gc_fastlo2:][:gc_seglen2]
+					gc_at11 := temp[gc_off12+gc_fastlo2:][:gc_seglen2]
+					gc_at12 := in[gc_off13+gc_fastlo2:][:gc_seglen2]
+					gc_vstep4 := gc_fastlo2
+					if compiled.SIMD {
 //line hecbench_stencil.go:24
-							gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_stencil.go:24
-							_ = gc_iota4
+						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_stencil.go:33
-							gc_vb5 := archsimd.BroadcastInt32x8(0)
-//line hecbench_stencil.go:33
-							_ = gc_vb5
-							for ; gc_vstep4+7 < gc_fasthi2; gc_vstep4 += 8 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+						gc_vb5 := archsimd.BroadcastInt32x8(0)
+						for ; gc_vstep4+7 < gc_fasthi2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 //line hecbench_stencil.go:24
-								var gindex int = gc_tx2 + gc_bx2*gc_bdx2
-//line hecbench_stencil.go:24
-								_ = gindex
+							var gindex int = gc_tx2 + gc_bx2*gc_bdx2
+							var lindex int = gc_tx2 + s1Radius
 //line hecbench_stencil.go:25
-								var lindex int = gc_tx2 + s1Radius
-//line hecbench_stencil.go:25
-								_ = lindex
-								archsimd.LoadInt32x8Slice(gc_at8[(gc_tx2 - gc_fastlo2):]).StoreSlice(gc_at7[(gc_tx2 - gc_fastlo2):])
-//line hecbench_stencil.go:31
-								if gc_tx2 < s1Radius && uint(s1Radius-gc_tx2) > 7 {
-//line hecbench_stencil.go:31
-									if gindex <
-										s1Radius && uint(s1Radius-gindex) > 7 {
-//line hecbench_stencil.go:32
-										gc_vb5.StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
-//line hecbench_stencil.go:32
-									} else {
-//line hecbench_stencil.go:32
-										gc_if10 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
-//line hecbench_stencil.go:32
-										_ = gc_if10
-//line hecbench_stencil.go:32
-										if gc_if10.ToBits() != 0 {
-//line hecbench_stencil.go:32
-											gc_vb5.Merge(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if10).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
-//line hecbench_stencil.go:32
-										}
-//line hecbench_stencil.go:32
-										gc_else7 := gc_if10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_stencil.go:32
-										_ = gc_else7
-//line hecbench_stencil.go:32
-										if gc_else7.ToBits() != 0 {
-//line hecbench_stencil.go:32
-											{
-//line hecbench_stencil.go:32
-												archsimd.LoadInt32x8Slice(gc_at10[(gc_tx2-gc_fastlo2):]).Merge(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx2-gc_fastlo2):]), gc_else7).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
-//line hecbench_stencil.go:32
-											}
-//line hecbench_stencil.go:32
-										}
-//line hecbench_stencil.go:32
-									}
-//line hecbench_stencil.go:32
-									archsimd.LoadInt32x8Slice(gc_at12[(gc_tx2 - gc_fastlo2):]).StoreSlice(gc_at11[(gc_tx2 - gc_fastlo2):])
-//line hecbench_stencil.go:32
-								} else {
-//line hecbench_stencil.go:32
-									gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gc_tx2, 8))))
-//line hecbench_stencil.go:31
-									_ = gc_if11
-//line hecbench_stencil.go:31
-									if gc_if11.ToBits() != 0 {
-//line hecbench_stencil.go:31
-										gc_if12 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
-										_ = gc_if12
-//line hecbench_stencil.go:32
-										if gc_if11.And(gc_if12).ToBits() != 0 {
-//line hecbench_stencil.go:32
-											gc_vb5.Merge(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if11.And(gc_if12)).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
-//line hecbench_stencil.go:32
-										}
-//line hecbench_stencil.go:32
-										gc_else8 := gc_if12.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_stencil.go:32
-										_ = gc_else8
-//line hecbench_stencil.go:32
-										if gc_if11.And(gc_else8).ToBits() != 0 {
-//line hecbench_stencil.go:32
-											{
-//line hecbench_stencil.go:32
-												archsimd.LoadInt32x8Slice(gc_at10[(gc_tx2-gc_fastlo2):]).Merge(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if11.And(gc_else8)).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
-//line hecbench_stencil.go:32
-											}
-//line hecbench_stencil.go:32
-										}
-//line hecbench_stencil.go:32
-										archsimd.LoadInt32x8Slice(gc_at12[(gc_tx2-gc_fastlo2):]).Merge(archsimd.LoadInt32x8Slice(gc_at11[(gc_tx2-gc_fastlo2):]), gc_if11).StoreSlice(gc_at11[(gc_tx2 - gc_fastlo2):])
-//line hecbench_stencil.go:32
-									}
-//line hecbench_stencil.go:32
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						for gc_u2 := gc_vstep4 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_fastlo2 + gc_u2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_stencil.go:24
-							gindex := gc_tx2 + gc_bx2*gc_bdx2
-							_ = gindex
-
-//line hecbench_stencil.go:25
-							lindex := gc_tx2 + s1Radius
 							_ = lindex
-
-//line hecbench_stencil.go:28
-							gc_at7[gc_u2] = gc_at8[gc_u2]
-
+							archsimd.LoadInt32x8Slice(gc_at8[(gc_tx2 - gc_fastlo2):]).StoreSlice(gc_at7[(gc_tx2 - gc_fastlo2):])
 //line hecbench_stencil.go:31
-							if gc_tx2 < s1Radius {
-								if gindex < s1Radius {
-									gc_at9[gc_u2] = 0
+							if gc_tx2 < s1Radius && uint(s1Radius-gc_tx2) > 7 {
+//line hecbench_stencil.go:31
+								if gindex <
+									s1Radius && uint(s1Radius-gindex) > 7 {
+//line hecbench_stencil.go:32
+									gc_vb5.StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
 								} else {
-									gc_at9[gc_u2] = gc_at10[gc_u2]
-								}
-								gc_at11[gc_u2] = gc_at12[gc_u2]
-							}
-						}
-						gc_tx2 = gc_fasthi2 - 1
-						continue
-					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_stencil.go:24
-					gindex := gc_tx2 + gc_bx2*gc_bdx2
-					_ = gindex
-
-//line hecbench_stencil.go:25
-					lindex := gc_tx2 + s1Radius
-					_ = lindex
-
-//line hecbench_stencil.go:28
-					temp[lindex] = in[gindex]
-
-//line hecbench_stencil.go:31
-					if gc_tx2 < s1Radius {
-						if gindex < s1Radius {
-							temp[lindex-s1Radius] = 0
-						} else {
-							temp[lindex-s1Radius] = in[gindex-s1Radius]
-						}
-						temp[lindex+s1BlockSize] = in[gindex+s1BlockSize]
-					}
-				}
-			} else {
-				gc_vstep5 := 0
-				if compiled.SIMD {
-//line hecbench_stencil.go:24
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_stencil.go:24
-					_ = gc_iota3
-//line hecbench_stencil.go:33
-					gc_vb4 := archsimd.BroadcastInt32x8(0)
-//line hecbench_stencil.go:33
-					_ = gc_vb4
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line hecbench_stencil.go:24
-						var gindex int = gc_tx2 + gc_bx2*gc_bdx2
-//line hecbench_stencil.go:24
-						_ = gindex
-//line hecbench_stencil.go:25
-						var lindex int = gc_tx2 + s1Radius
-//line hecbench_stencil.go:25
-						_ = lindex
-//line hecbench_stencil.go:28
-						if gindex < 0 || gindex > len(in)-8 || lindex < 0 || lindex > len(temp)-8 || (lindex-
-
-//line hecbench_stencil.go:33
-							s1Radius) < 0 || (lindex-s1Radius) > len(temp)-8 || (gindex-
-
-							s1Radius) < 0 || (gindex-s1Radius) > len(in)-8 || (gindex+
-
-							s1BlockSize) < 0 || (gindex+s1BlockSize) > len(in)-8 || (lindex+s1BlockSize) < 0 || (lindex+s1BlockSize) > len(temp)-8 {
-//line hecbench_stencil.go:28
-							break
-//line hecbench_stencil.go:28
-						}
-						archsimd.LoadInt32x8Slice(in[gindex:]).StoreSlice(temp[lindex:])
-//line hecbench_stencil.go:31
-						if gc_tx2 < s1Radius && uint(s1Radius-gc_tx2) > 7 {
-//line hecbench_stencil.go:31
-							if gindex <
-								s1Radius && uint(s1Radius-gindex) > 7 {
 //line hecbench_stencil.go:32
-								gc_vb4.StoreSlice(temp[lindex-s1Radius:])
+									gc_if10 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+//line hecbench_stencil.go:32
+									if gc_if10.ToBits() != 0 {
+//line hecbench_stencil.go:32
+										gc_vb5.Merge(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if10).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
+									}
+//line hecbench_stencil.go:32
+									gc_else7 := gc_if10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line hecbench_stencil.go:32
+									if gc_else7.ToBits() != 0 {
+										{
+//line hecbench_stencil.go:32
+											archsimd.LoadInt32x8Slice(gc_at10[(gc_tx2-gc_fastlo2):]).Merge(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx2-gc_fastlo2):]), gc_else7).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
+										}
+									}
+								}
+//line hecbench_stencil.go:32
+								archsimd.LoadInt32x8Slice(gc_at12[(gc_tx2 - gc_fastlo2):]).StoreSlice(gc_at11[(gc_tx2 - gc_fastlo2):])
 							} else {
-//line hecbench_stencil.go:33
-								gc_if7 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
 //line hecbench_stencil.go:32
-								_ = gc_if7
+								gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gc_tx2, 8))))
+//line hecbench_stencil.go:31
+								if gc_if11.ToBits() != 0 {
+//line hecbench_stencil.go:31
+									gc_if12 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+									if gc_if11.And(gc_if12).ToBits() != 0 {
 //line hecbench_stencil.go:32
-								if gc_if7.ToBits() != 0 {
-//line hecbench_stencil.go:32
-									gc_vb4.Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if7).StoreSlice(temp[lindex-s1Radius:])
-								}
-//line hecbench_stencil.go:33
-								gc_else5 := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_stencil.go:33
-								_ = gc_else5
-//line hecbench_stencil.go:33
-								if gc_else5.ToBits() != 0 {
-//line hecbench_stencil.go:33
-									{
-//line hecbench_stencil.go:33
-										archsimd.LoadInt32x8Slice(in[gindex-s1Radius:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_else5).StoreSlice(temp[lindex-s1Radius:])
-//line hecbench_stencil.go:35
+										gc_vb5.Merge(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if11.And(gc_if12)).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
 									}
-//line hecbench_stencil.go:35
-								}
-//line hecbench_stencil.go:35
-							}
-//line hecbench_stencil.go:35
-							archsimd.LoadInt32x8Slice(in[gindex+s1BlockSize:]).StoreSlice(temp[lindex+s1BlockSize:])
-//line hecbench_stencil.go:37
-						} else {
-//line hecbench_stencil.go:37
-							gc_if8 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gc_tx2, 8))))
-//line hecbench_stencil.go:31
-							_ = gc_if8
-//line hecbench_stencil.go:31
-							if gc_if8.ToBits() != 0 {
-//line hecbench_stencil.go:31
-								gc_if9 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
-								_ = gc_if9
 //line hecbench_stencil.go:32
-								if gc_if8.And(gc_if9).ToBits() != 0 {
+									gc_else8 := gc_if12.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_stencil.go:32
-									gc_vb4.Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if8.And(gc_if9)).StoreSlice(temp[lindex-s1Radius:])
-								}
-//line hecbench_stencil.go:33
-								gc_else6 := gc_if9.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_stencil.go:33
-								_ = gc_else6
-//line hecbench_stencil.go:33
-								if gc_if8.And(gc_else6).ToBits() != 0 {
-//line hecbench_stencil.go:33
-									{
-//line hecbench_stencil.go:33
-										archsimd.LoadInt32x8Slice(in[gindex-s1Radius:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if8.And(gc_else6)).StoreSlice(temp[lindex-s1Radius:])
-//line hecbench_stencil.go:35
+									if gc_if11.And(gc_else8).ToBits() != 0 {
+										{
+//line hecbench_stencil.go:32
+											archsimd.LoadInt32x8Slice(gc_at10[(gc_tx2-gc_fastlo2):]).Merge(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if11.And(gc_else8)).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
+										}
 									}
-//line hecbench_stencil.go:35
+//line hecbench_stencil.go:32
+									archsimd.LoadInt32x8Slice(gc_at12[(gc_tx2-gc_fastlo2):]).Merge(archsimd.LoadInt32x8Slice(gc_at11[(gc_tx2-gc_fastlo2):]), gc_if11).StoreSlice(gc_at11[(gc_tx2 - gc_fastlo2):])
 								}
-//line hecbench_stencil.go:35
-								archsimd.LoadInt32x8Slice(in[gindex+s1BlockSize:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex+s1BlockSize:]), gc_if8).StoreSlice(temp[lindex+s1BlockSize:])
-//line hecbench_stencil.go:37
 							}
-//line hecbench_stencil.go:37
 						}
+//line hecbench_stencil.go:34
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+					for gc_u2 := gc_vstep4 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_tx2 := gc_fastlo2 + gc_u2
 //line hecbench_stencil.go:24
-					gindex := gc_tx2 + gc_bx2*gc_bdx2
-					_ = gindex
-
-//line hecbench_stencil.go:25
-					lindex := gc_tx2 + s1Radius
-					_ = lindex
-
+						gindex := gc_tx2 + gc_bx2*gc_bdx2
 //line hecbench_stencil.go:28
-					temp[lindex] = in[gindex]
-
+						gc_at7[gc_u2] = gc_at8[gc_u2]
 //line hecbench_stencil.go:31
-					if gc_tx2 < s1Radius {
-						if gindex < s1Radius {
-							temp[lindex-s1Radius] = 0
-						} else {
-							temp[lindex-s1Radius] = in[gindex-s1Radius]
+						if gc_tx2 < s1Radius {
+							if gindex < s1Radius {
+								gc_at9[gc_u2] = 0
+							} else {
+								gc_at9[gc_u2] = gc_at10[gc_u2]
+							}
+							gc_at11[gc_u2] = gc_at12[gc_u2]
 						}
-						temp[lindex+s1BlockSize] = in[gindex+s1BlockSize]
 					}
+					gc_tx2 = gc_fasthi2 - 1
+					continue
+				}
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_stencil.go:24
+				gindex := gc_tx2 + gc_bx2*gc_bdx2
+				lindex := gc_tx2 + s1Radius
+//line hecbench_stencil.go:28
+				temp[lindex] = in[gindex]
+//line hecbench_stencil.go:31
+				if gc_tx2 < s1Radius {
+					if gindex < s1Radius {
+						temp[lindex-s1Radius] = 0
+					} else {
+						temp[lindex-s1Radius] = in[gindex-s1Radius]
+					}
+					temp[lindex+s1BlockSize] = in[gindex+s1BlockSize]
+				}
+			}
+		} else {
+			gc_vstep5 := 0
+			if compiled.SIMD {
+//line hecbench_stencil.go:24
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line hecbench_stencil.go:33
+				gc_vb4 := archsimd.BroadcastInt32x8(0)
+				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+					gc_tx2 := gc_vstep5
+//line hecbench_stencil.go:24
+					var gindex int = gc_tx2 + gc_bx2*gc_bdx2
+					var lindex int = gc_tx2 + s1Radius
+//line hecbench_stencil.go:28
+					if gindex < 0 || gindex > len(in)-8 || lindex < 0 || lindex > len(temp)-8 || (lindex-
+//line hecbench_stencil.go:33
+						s1Radius) < 0 || (lindex-s1Radius) > len(temp)-8 || (gindex-
+//line hecbench_stencil.go:35
+						s1Radius) < 0 || (gindex-s1Radius) > len(in)-8 || (gindex+
+//line hecbench_stencil.go:37
+						s1BlockSize) < 0 || (gindex+s1BlockSize) > len(in)-8 || (lindex+s1BlockSize) < 0 || (lindex+s1BlockSize) > len(temp)-8 {
+//line hecbench_stencil.go:28
+						break
+					}
+//line hecbench_stencil.go:29
+					archsimd.LoadInt32x8Slice(in[gindex:]).StoreSlice(temp[lindex:])
+//line hecbench_stencil.go:31
+					if gc_tx2 < s1Radius && uint(s1Radius-gc_tx2) > 7 {
+//line hecbench_stencil.go:31
+						if gindex <
+							s1Radius && uint(s1Radius-gindex) > 7 {
+//line hecbench_stencil.go:32
+							gc_vb4.StoreSlice(temp[lindex-s1Radius:])
+						} else {
+//line hecbench_stencil.go:33
+							gc_if7 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+//line hecbench_stencil.go:32
+							if gc_if7.ToBits() != 0 {
+//line hecbench_stencil.go:32
+								gc_vb4.Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if7).StoreSlice(temp[lindex-s1Radius:])
+							}
+//line hecbench_stencil.go:33
+							gc_else5 := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line hecbench_stencil.go:33
+							if gc_else5.ToBits() != 0 {
+								{
+//line hecbench_stencil.go:33
+									archsimd.LoadInt32x8Slice(in[gindex-s1Radius:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_else5).StoreSlice(temp[lindex-s1Radius:])
+								}
+							}
+						}
+//line hecbench_stencil.go:35
+						archsimd.LoadInt32x8Slice(in[gindex+s1BlockSize:]).StoreSlice(temp[lindex+s1BlockSize:])
+					} else {
+						gc_if8 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gc_tx2, 8))))
+//line hecbench_stencil.go:31
+						if gc_if8.ToBits() != 0 {
+//line hecbench_stencil.go:31
+							gc_if9 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+							if gc_if8.And(gc_if9).ToBits() != 0 {
+//line hecbench_stencil.go:32
+								gc_vb4.Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if8.And(gc_if9)).StoreSlice(temp[lindex-s1Radius:])
+							}
+//line hecbench_stencil.go:33
+							gc_else6 := gc_if9.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line hecbench_stencil.go:33
+							if gc_if8.And(gc_else6).ToBits() != 0 {
+								{
+//line hecbench_stencil.go:33
+									archsimd.LoadInt32x8Slice(in[gindex-s1Radius:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if8.And(gc_else6)).StoreSlice(temp[lindex-s1Radius:])
+								}
+							}
+//line hecbench_stencil.go:35
+							archsimd.LoadInt32x8Slice(in[gindex+s1BlockSize:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex+s1BlockSize:]), gc_if8).StoreSlice(temp[lindex+s1BlockSize:])
+						}
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_stencil.go:24
+				gindex := gc_tx2 + gc_bx2*gc_bdx2
+				lindex := gc_tx2 + s1Radius
+//line hecbench_stencil.go:28
+				temp[lindex] = in[gindex]
+//line hecbench_stencil.go:31
+				if gc_tx2 < s1Radius {
+					if gindex < s1Radius {
+						temp[lindex-s1Radius] = 0
+					} else {
+						temp[lindex-s1Radius] = in[gindex-s1Radius]
+					}
+					temp[lindex+s1BlockSize] = in[gindex+s1BlockSize]
 				}
 			}
 		}
 	}
+//line hecbench_stencil.go:43
 	compiled.OutOfLine(func() {
 		temp := temp[:270]
-		_ = temp
 		{
+//line hecbench_stencil.go:47
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep6 := 0
 				if compiled.SIMD {
 //line hecbench_stencil.go:42
 					gc_vb6 := archsimd.BroadcastInt32x8(int32(0))
-//line hecbench_stencil.go:42
-					_ = gc_vb6
 				gc_jam:
 					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 						gc_tx2 := gc_vstep6
 						gc_gc_tx2 := gc_tx2 + 8
-						_ = gc_gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_gc_rank2 := gc_base2 + gc_gc_tx2
-						_ = gc_gc_rank2
-						_ = gc_rank2
 //line hecbench_stencil.go:24
 						var gindex int = gc_tx2 + gc_bx2*gc_bdx2
-//line hecbench_stencil.go:24
-						_ = gindex
-//line hecbench_stencil.go:25
 						var lindex int = gc_tx2 + s1Radius
-//line hecbench_stencil.go:25
-						_ = lindex
 //line hecbench_stencil.go:42
 						result := gc_vb6
-//line hecbench_stencil.go:42
-						_ = result
-//line hecbench_stencil.go:43
 						if gindex < 0 || gindex > len(out)-8 {
 //line hecbench_stencil.go:43
 							break
-//line hecbench_stencil.go:43
 						}
 //line hecbench_stencil.go:24
 						var gc_gindex int = gc_gc_tx2 + gc_bx2*gc_bdx2
-//line hecbench_stencil.go:24
-						_ = gc_gindex
-//line hecbench_stencil.go:25
 						var gc_lindex int = gc_gc_tx2 + s1Radius
-//line hecbench_stencil.go:25
-						_ = gc_lindex
 //line hecbench_stencil.go:42
 						gc_result := gc_vb6
-//line hecbench_stencil.go:42
-						_ = gc_result
-//line hecbench_stencil.go:43
 						if gc_gindex < 0 || gc_gindex > len(out)-8 {
 //line hecbench_stencil.go:43
 							break
-//line hecbench_stencil.go:43
 						}
 //line hecbench_stencil.go:43
 						if (compiled.Adds(s1Radius, 2) && (lindex+(-s1Radius)) >= 0 && (lindex+s1Radius) >= (lindex+(-s1Radius)) && (lindex+s1Radius) <= (len(temp)-8)) && (compiled.Adds(s1Radius, 2) && (gc_lindex+(-s1Radius)) >= 0 && (gc_lindex+s1Radius) >= (gc_lindex+(-s1Radius)) && (gc_lindex+s1Radius) <= (len(temp)-8)) {
@@ -416,7 +302,6 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 							for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
 //line hecbench_stencil.go:43
 								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_stencil.go:43
 								{
 //line hecbench_stencil.go:43
 									gc_ld4 = archsimd.LoadInt32x8Slice(temp[lindex+offset:])
@@ -425,17 +310,13 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 								result = result.Add(gc_ld4)
 //line hecbench_stencil.go:44
 								var gc_gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_stencil.go:44
 								{
 //line hecbench_stencil.go:44
 									gc_gc_ld4 = archsimd.LoadInt32x8Slice(temp[gc_lindex+offset:])
-//line hecbench_stencil.go:44
 								}
 //line hecbench_stencil.go:44
 								gc_result = gc_result.Add(gc_gc_ld4)
-//line hecbench_stencil.go:44
 							}
-//line hecbench_stencil.go:44
 						} else {
 //line hecbench_stencil.go:44
 							for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
@@ -444,11 +325,9 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line hecbench_stencil.go:43
 								if (lindex+offset) >= 0 && (lindex+offset) <= len(temp)-8 {
 									gc_ld4 = archsimd.LoadInt32x8Slice(temp[lindex+offset:])
-//line hecbench_stencil.go:44
 								} else {
 //line hecbench_stencil.go:44
 									break gc_jam
-//line hecbench_stencil.go:44
 								}
 //line hecbench_stencil.go:44
 								result = result.Add(gc_ld4)
@@ -458,17 +337,13 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 								if (gc_lindex+offset) >= 0 && (gc_lindex+offset) <= len(temp)-8 {
 //line hecbench_stencil.go:44
 									gc_gc_ld4 = archsimd.LoadInt32x8Slice(temp[gc_lindex+offset:])
-//line hecbench_stencil.go:44
 								} else {
 //line hecbench_stencil.go:44
 									break gc_jam
-//line hecbench_stencil.go:44
 								}
 //line hecbench_stencil.go:44
 								gc_result = gc_result.Add(gc_gc_ld4)
-//line hecbench_stencil.go:44
 							}
-//line hecbench_stencil.go:44
 						}
 //line hecbench_stencil.go:46
 						result.StoreSlice(out[gindex:])
@@ -478,25 +353,14 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 				gc_steps4:
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line hecbench_stencil.go:24
 						var gindex int = gc_tx2 + gc_bx2*gc_bdx2
-//line hecbench_stencil.go:24
-						_ = gindex
-//line hecbench_stencil.go:25
 						var lindex int = gc_tx2 + s1Radius
-//line hecbench_stencil.go:25
-						_ = lindex
 //line hecbench_stencil.go:42
 						result := gc_vb6
-//line hecbench_stencil.go:42
-						_ = result
-//line hecbench_stencil.go:43
 						if gindex < 0 || gindex > len(out)-8 {
 //line hecbench_stencil.go:43
 							break
-//line hecbench_stencil.go:43
 						}
 //line hecbench_stencil.go:43
 						if compiled.Adds(s1Radius, 2) && (lindex+(-s1Radius)) >= 0 && (lindex+s1Radius) >= (lindex+(-s1Radius)) && (lindex+s1Radius) <= (len(temp)-8) {
@@ -504,16 +368,13 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 							for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
 //line hecbench_stencil.go:43
 								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_stencil.go:43
 								{
 //line hecbench_stencil.go:43
 									gc_ld4 = archsimd.LoadInt32x8Slice(temp[lindex+offset:])
 								}
 //line hecbench_stencil.go:44
 								result = result.Add(gc_ld4)
-//line hecbench_stencil.go:44
 							}
-//line hecbench_stencil.go:44
 						} else {
 //line hecbench_stencil.go:44
 							for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
@@ -522,17 +383,13 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line hecbench_stencil.go:43
 								if (lindex+offset) >= 0 && (lindex+offset) <= len(temp)-8 {
 									gc_ld4 = archsimd.LoadInt32x8Slice(temp[lindex+offset:])
-//line hecbench_stencil.go:44
 								} else {
 //line hecbench_stencil.go:44
 									break gc_steps4
-//line hecbench_stencil.go:44
 								}
 //line hecbench_stencil.go:44
 								result = result.Add(gc_ld4)
-//line hecbench_stencil.go:44
 							}
-//line hecbench_stencil.go:44
 						}
 //line hecbench_stencil.go:46
 						result.StoreSlice(out[gindex:])
@@ -545,129 +402,79 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 						gc_tx2 := gc_step2 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_stencil.go:24
 						gindex := gc_tx2 + gc_bx2*gc_bdx2
-						_ = gindex
-
-//line hecbench_stencil.go:25
 						lindex := gc_tx2 + s1Radius
-						_ = lindex
-
 //line hecbench_stencil.go:42
 						result := int32(0)
-
-//line hecbench_stencil.go:43
 						for offset := -s1Radius; offset <= s1Radius; offset++ {
 							result += temp[lindex+offset]
 						}
-
-//line hecbench_stencil.go:46
 						out[gindex] = result
-						_ = result
 					}
 					{
+//line hecbench_stencil.go:50
 						gc_tx2 := gc_step2 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_stencil.go:24
 						gindex := gc_tx2 + gc_bx2*gc_bdx2
-						_ = gindex
-
-//line hecbench_stencil.go:25
 						lindex := gc_tx2 + s1Radius
-						_ = lindex
-
 //line hecbench_stencil.go:42
 						result := int32(0)
-
-//line hecbench_stencil.go:43
 						for offset := -s1Radius; offset <= s1Radius; offset++ {
 							result += temp[lindex+offset]
 						}
-
-//line hecbench_stencil.go:46
 						out[gindex] = result
-						_ = result
 					}
 					{
+//line hecbench_stencil.go:50
 						gc_tx2 := gc_step2 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_stencil.go:24
 						gindex := gc_tx2 + gc_bx2*gc_bdx2
-						_ = gindex
-
-//line hecbench_stencil.go:25
 						lindex := gc_tx2 + s1Radius
-						_ = lindex
-
 //line hecbench_stencil.go:42
 						result := int32(0)
-
-//line hecbench_stencil.go:43
 						for offset := -s1Radius; offset <= s1Radius; offset++ {
 							result += temp[lindex+offset]
 						}
-
-//line hecbench_stencil.go:46
 						out[gindex] = result
-						_ = result
 					}
 					{
+//line hecbench_stencil.go:50
 						gc_tx2 := gc_step2 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_stencil.go:24
 						gindex := gc_tx2 + gc_bx2*gc_bdx2
-						_ = gindex
-
-//line hecbench_stencil.go:25
 						lindex := gc_tx2 + s1Radius
-						_ = lindex
-
 //line hecbench_stencil.go:42
 						result := int32(0)
-
-//line hecbench_stencil.go:43
 						for offset := -s1Radius; offset <= s1Radius; offset++ {
 							result += temp[lindex+offset]
 						}
-
-//line hecbench_stencil.go:46
 						out[gindex] = result
-						_ = result
 					}
 				}
+//line hecbench_stencil.go:50
 				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_stencil.go:24
 					gindex := gc_tx2 + gc_bx2*gc_bdx2
-					_ = gindex
-
-//line hecbench_stencil.go:25
 					lindex := gc_tx2 + s1Radius
-					_ = lindex
-
 //line hecbench_stencil.go:42
 					result := int32(0)
-
-//line hecbench_stencil.go:43
 					for offset := -s1Radius; offset <= s1Radius; offset++ {
 						result += temp[lindex+offset]
 					}
-
-//line hecbench_stencil.go:46
 					out[gindex] = result
-					_ = result
 				}
 			}
 		}
+//line hecbench_stencil.go:51
 	})
 }
 
@@ -706,58 +513,33 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 	gc_n2 := gc_b2.Len()
 	gc_s_dV := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
-
 //line hecbench_stencil.go:69
 	smPsi := gocuda.Shared[[s3BSize][s3BSize]float64](t, 4)[:4]
-
 //line hecbench_stencil.go:75
 	bx := s3XTile * gc_bx2
-
 //line hecbench_stencil.go:75
 	by := (s3BSize - 2) * gc_by2
-
 //line hecbench_stencil.go:75
 	bz := (s3BSize - 2) * gc_bz2
-
-//line hecbench_stencil.go:76
 	dPsi = dPsi[s3Index(nx, ny, nz, bx, by, bz, 0):]
-
-//line hecbench_stencil.go:77
 	dNpsi = dNpsi[s3Index(nx, ny, nz, bx, by, bz, 0):]
-
 //line hecbench_stencil.go:79
 	dSigmaX = dSigmaX[s3Index(nx, ny, nz, bx, by, bz, 0):]
-
-//line hecbench_stencil.go:80
 	dSigmaY = dSigmaY[s3Index(nx, ny, nz, bx, by, bz, 0):]
-
-//line hecbench_stencil.go:81
 	dSigmaZ = dSigmaZ[s3Index(nx, ny, nz, bx, by, bz, 0):]
-
 //line hecbench_stencil.go:83
 	nLastX := s3XTile + 1
-
-//line hecbench_stencil.go:84
 	nLastY := s3BSize - 1
-
-//line hecbench_stencil.go:85
 	nLastZ := s3BSize - 1
-
-//line hecbench_stencil.go:86
 	if gc_bx2 == gc_gdx2-1 {
 		nLastX = nx - 2 - s3XTile*gc_bx2 + 1
 	}
-
-//line hecbench_stencil.go:89
 	if gc_by2 == gc_gdy2-1 {
 		nLastY = ny - 2 - (s3BSize-2)*gc_by2 + 1
 	}
-
-//line hecbench_stencil.go:92
 	if gc_bz2 == gc_gdz2-1 {
 		nLastZ = nz - 2 - (s3BSize-2)*gc_bz2 + 1
 	}
-
 //line hecbench_stencil.go:101
 	var pii, cii, nii, tii int
 	{
@@ -768,58 +550,40 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:71
 				gc_all15 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_stencil.go:71
-				_ = gc_all15
-//line hecbench_stencil.go:71
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_stencil.go:71
-				_ = gc_iota
-//line hecbench_stencil.go:71
 				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_stencil.go:71
-				_ = gc_none
 				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
 					gc_tx2 := gc_vstep7
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line hecbench_stencil.go:71
 					gc_alive15 := gc_all15
-//line hecbench_stencil.go:71
-					_ = gc_alive15
 //line hecbench_stencil.go:71
 					if gc_ex15 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex15 != 0 {
 //line hecbench_stencil.go:71
 						gc_alive15 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex15]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_stencil.go:71
 					}
 //line hecbench_stencil.go:71
 					var tjj int = gc_ty2
-//line hecbench_stencil.go:71
-					_ = tjj
-//line hecbench_stencil.go:72
 					var tkk int = gc_tx2
-//line hecbench_stencil.go:72
-					_ = tkk
 //line hecbench_stencil.go:96
 					gc_b3 := gc_none
 //line hecbench_stencil.go:96
 					if tjj > nLastY {
 //line hecbench_stencil.go:96
 						gc_b3 = gc_all15
-//line hecbench_stencil.go:96
 					}
 //line hecbench_stencil.go:96
 					gc_if := gc_b3.Or(gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(nLastZ, tkk, 8)))))
-//line hecbench_stencil.go:96
-					_ = gc_if
 //line hecbench_stencil.go:96
 					if gc_alive15.And(gc_if).ToBits() != 0 {
 //line hecbench_stencil.go:96
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive15.And(gc_if).ToBits())
 //line hecbench_stencil.go:96
 						gc_alive15 = gc_alive15.And(gc_alive15.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line hecbench_stencil.go:96
 					}
 				}
+//line hecbench_stencil.go:98
 				archsimd.ClearAVXUpperBits()
 			}
 		gc_L12:
@@ -829,24 +593,14 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
 //line hecbench_stencil.go:71
 				tjj := gc_ty2
-				_ = tjj
-
-//line hecbench_stencil.go:72
 				tkk := gc_tx2
-				_ = tkk
-
 //line hecbench_stencil.go:96
 				if tjj > nLastY || tkk > nLastZ {
 //line hecbench_stencil.go:96
-					{
-//line hecbench_stencil.go:96
-						gc_exited2[gc_rank2] = true
-						continue gc_L12
-//line hecbench_stencil.go:97
-					}
+					gc_exited2[gc_rank2] = true
+					continue gc_L12
 				}
 			}
 			gc_ty2++
@@ -855,14 +609,9 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 			}
 		}
 	}
-
 //line hecbench_stencil.go:102
 	pii = 0
-
-//line hecbench_stencil.go:103
 	cii = 1
-
-//line hecbench_stencil.go:104
 	nii = 2
 	{
 		gc_ty2 := 0
@@ -871,8 +620,6 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 			if compiled.SIMD {
 //line hecbench_stencil.go:71
 				gc_all18 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line hecbench_stencil.go:71
-				_ = gc_all18
 			gc_steps7:
 				for ; gc_vstep8+3 < gc_bdx2; gc_vstep8 += 4 {
 					gc_tx2 := gc_vstep8
@@ -881,88 +628,55 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:71
 					gc_alive18 := gc_all18
 //line hecbench_stencil.go:71
-					_ = gc_alive18
-//line hecbench_stencil.go:71
 					if gc_ex18 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex18 != 0 {
 //line hecbench_stencil.go:71
 						gc_alive18 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex18&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
-//line hecbench_stencil.go:71
 					}
 //line hecbench_stencil.go:71
 					var tjj int = gc_ty2
-//line hecbench_stencil.go:71
-					_ = tjj
-//line hecbench_stencil.go:72
 					var tkk int = gc_tx2
-//line hecbench_stencil.go:72
-					_ = tkk
 //line hecbench_stencil.go:106
 					if tkk < 0 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 {
 //line hecbench_stencil.go:106
 						break
-//line hecbench_stencil.go:106
 					}
 //line hecbench_stencil.go:106
 					var gc_x8 int = 0
 //line hecbench_stencil.go:106
-					_ = gc_x8
-//line hecbench_stencil.go:106
 					var gc_y20 int = tjj
-//line hecbench_stencil.go:106
-					_ = gc_y20
 //line hecbench_stencil.go:106
 					var gc_z20 int = tkk
 //line hecbench_stencil.go:106
-					_ = gc_z20
-//line hecbench_stencil.go:106
 					var gc_dir20 int = 0
 //line hecbench_stencil.go:106
-					_ = gc_dir20
-//line hecbench_stencil.go:106
 					var gc_t34 int = gc_z20 + nz*(gc_y20+ny*(gc_x8+nx*gc_dir20))
-//line hecbench_stencil.go:106
-					_ = gc_t34
 //line hecbench_stencil.go:106
 					var gc_ld17 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:106
 					if gc_t34 >= 0 && gc_t34 <= len(dPsi)-4 {
 //line hecbench_stencil.go:106
 						gc_ld17 = archsimd.LoadFloat64x4Slice(dPsi[gc_t34:])
-//line hecbench_stencil.go:106
 					} else {
 //line hecbench_stencil.go:106
 						break gc_steps7
-//line hecbench_stencil.go:106
 					}
 //line hecbench_stencil.go:106
 					gc_ld17.StoreMasked((*[4]float64)(smPsi[cii][tjj][tkk:]), gc_alive18)
-//line hecbench_stencil.go:107
 					var gc_x9 int = 1
-//line hecbench_stencil.go:107
-					_ = gc_x9
 //line hecbench_stencil.go:107
 					var gc_y21 int = tjj
 //line hecbench_stencil.go:107
-					_ = gc_y21
-//line hecbench_stencil.go:107
 					var gc_z21 int = tkk
-//line hecbench_stencil.go:107
-					_ = gc_z21
 //line hecbench_stencil.go:107
 					var gc_dir21 int = 0
 //line hecbench_stencil.go:107
-					_ = gc_dir21
-//line hecbench_stencil.go:107
 					var gc_t35 int = gc_z21 + nz*(gc_y21+ny*(gc_x9+nx*gc_dir21))
-//line hecbench_stencil.go:107
-					_ = gc_t35
 //line hecbench_stencil.go:107
 					var gc_ld18 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:107
 					if gc_t35 >= 0 && gc_t35 <= len(dPsi)-4 {
 //line hecbench_stencil.go:107
 						gc_ld18 = archsimd.LoadFloat64x4Slice(dPsi[gc_t35:])
-//line hecbench_stencil.go:107
 					} else {
 //line hecbench_stencil.go:107
 						var gc_lanes18 [4]float64
@@ -974,15 +688,12 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 								gc_pos2.Thread = gc_rank2 + gc_k18
 //line hecbench_stencil.go:107
 								gc_lanes18[gc_k18] = dPsi[gc_t35+gc_k18]
-//line hecbench_stencil.go:107
 							}
-//line hecbench_stencil.go:107
 						}
 //line hecbench_stencil.go:107
 						gc_pos2.Thread = gc_rank2
 //line hecbench_stencil.go:107
 						gc_ld18 = archsimd.LoadFloat64x4(&gc_lanes18)
-//line hecbench_stencil.go:107
 					}
 //line hecbench_stencil.go:107
 					gc_ld18.StoreMasked((*[4]float64)(smPsi[nii][tjj][tkk:]), gc_alive18)
@@ -1000,8 +711,6 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 					_ = zcharge
 //line hecbench_stencil.go:107
 					var dV archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_stencil.go:107
-					_ = dV
 					dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive18).StoreSlice(gc_s_dV[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1012,27 +721,17 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
 //line hecbench_stencil.go:71
 				tjj := gc_ty2
-				_ = tjj
-
-//line hecbench_stencil.go:72
 				tkk := gc_tx2
-				_ = tkk
-
 //line hecbench_stencil.go:106
 				smPsi[cii][tjj][tkk] = dPsi[s3Index(nx, ny, nz, 0, tjj, tkk, 0)]
-
-//line hecbench_stencil.go:107
 				smPsi[nii][tjj][tkk] = dPsi[s3Index(nx, ny, nz, 1, tjj, tkk, 0)]
-
-//line hecbench_stencil.go:108
 				var xcharge, ycharge, zcharge, dV float64
 				_ = xcharge
 				_ = ycharge
 				_ = zcharge
-				_ = dV
+//line hecbench_stencil.go:113
 				gc_s_dV[gc_rank2] = dV
 			}
 			gc_ty2++
@@ -1064,12 +763,8 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 			if compiled.SIMD {
 //line hecbench_stencil.go:71
 				gc_all21 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line hecbench_stencil.go:71
-				_ = gc_all21
 //line hecbench_stencil.go:115
 				gc_vb6 := archsimd.BroadcastFloat64x4(4.)
-//line hecbench_stencil.go:115
-				_ = gc_vb6
 			gc_steps8:
 				for ; gc_vstep9+3 < gc_to2; gc_vstep9 += 4 {
 					gc_tx2 := gc_vstep9
@@ -1078,141 +773,85 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:115
 					gc_alive21 := gc_all21
 //line hecbench_stencil.go:115
-					_ = gc_alive21
-//line hecbench_stencil.go:115
 					if gc_ex21 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex21 != 0 {
 //line hecbench_stencil.go:115
 						gc_alive21 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex21&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
-//line hecbench_stencil.go:115
 					}
 //line hecbench_stencil.go:71
 					var tjj int = gc_ty2
-//line hecbench_stencil.go:71
-					_ = tjj
-//line hecbench_stencil.go:72
 					var tkk int = gc_tx2
 //line hecbench_stencil.go:72
-					_ = tkk
-//line hecbench_stencil.go:72
 					dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:])
-//line hecbench_stencil.go:72
-					_ = dV
-//line hecbench_stencil.go:113
-					{
-						if tkk < 0 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[nii][-1+tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 {
 //line hecbench_stencil.go:114
-							break
+					if tkk < 0 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[nii][-1+tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 {
 //line hecbench_stencil.go:114
-						}
-//line hecbench_stencil.go:114
-						xd := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:]))
-//line hecbench_stencil.go:114
-						_ = xd
-//line hecbench_stencil.go:114
-						yd := archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][-1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb6)
-						_ = yd
-//line hecbench_stencil.go:115
-						zd := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][-1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][1+tkk:])).Div(gc_vb6)
-						_ = zd
-//line hecbench_stencil.go:116
-						var gc_x10 int = 1
-						_ = gc_x10
-//line hecbench_stencil.go:117
-						var gc_y22 int = tjj
-//line hecbench_stencil.go:117
-						_ = gc_y22
-//line hecbench_stencil.go:117
-						var gc_z22 int = tkk
-//line hecbench_stencil.go:117
-						_ = gc_z22
-//line hecbench_stencil.go:117
-						var gc_dir22 int = 0
-//line hecbench_stencil.go:117
-						_ = gc_dir22
-//line hecbench_stencil.go:117
-						var gc_t36 int = gc_z22 + nz*(gc_y22+ny*(gc_x10+nx*gc_dir22))
-//line hecbench_stencil.go:117
-						_ = gc_t36
-//line hecbench_stencil.go:117
-						var gc_ld19 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_stencil.go:117
-						if gc_t36 >= 0 && gc_t36 <= len(dSigmaX)-4 {
-//line hecbench_stencil.go:117
-							gc_ld19 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t36:])
-//line hecbench_stencil.go:117
-						} else {
-//line hecbench_stencil.go:117
-							break gc_steps8
-//line hecbench_stencil.go:117
-						}
-//line hecbench_stencil.go:117
-						var gc_x11 int = 1
-//line hecbench_stencil.go:117
-						_ = gc_x11
-//line hecbench_stencil.go:117
-						var gc_y23 int = tjj
-//line hecbench_stencil.go:117
-						_ = gc_y23
-//line hecbench_stencil.go:117
-						var gc_z23 int = tkk
-//line hecbench_stencil.go:117
-						_ = gc_z23
-//line hecbench_stencil.go:117
-						var gc_dir23 int = 1
-//line hecbench_stencil.go:117
-						_ = gc_dir23
-//line hecbench_stencil.go:117
-						var gc_t37 int = gc_z23 + nz*(gc_y23+ny*(gc_x11+nx*gc_dir23))
-//line hecbench_stencil.go:117
-						_ = gc_t37
-//line hecbench_stencil.go:117
-						var gc_ld20 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_stencil.go:117
-						if gc_t37 >= 0 && gc_t37 <= len(dSigmaX)-4 {
-//line hecbench_stencil.go:117
-							gc_ld20 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t37:])
-//line hecbench_stencil.go:117
-						} else {
-//line hecbench_stencil.go:117
-							break gc_steps8
-//line hecbench_stencil.go:117
-						}
-//line hecbench_stencil.go:117
-						var gc_x12 int = 1
-//line hecbench_stencil.go:117
-						_ = gc_x12
-//line hecbench_stencil.go:117
-						var gc_y24 int = tjj
-//line hecbench_stencil.go:117
-						_ = gc_y24
-//line hecbench_stencil.go:117
-						var gc_z24 int = tkk
-//line hecbench_stencil.go:117
-						_ = gc_z24
-//line hecbench_stencil.go:117
-						var gc_dir24 int = 2
-//line hecbench_stencil.go:117
-						_ = gc_dir24
-//line hecbench_stencil.go:117
-						var gc_t38 int = gc_z24 + nz*(gc_y24+ny*(gc_x12+nx*gc_dir24))
-//line hecbench_stencil.go:117
-						_ = gc_t38
-//line hecbench_stencil.go:117
-						var gc_ld21 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_stencil.go:117
-						if gc_t38 >= 0 && gc_t38 <= len(dSigmaX)-4 {
-//line hecbench_stencil.go:117
-							gc_ld21 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t38:])
-//line hecbench_stencil.go:117
-						} else {
-//line hecbench_stencil.go:117
-							break gc_steps8
-//line hecbench_stencil.go:117
-						}
-//line hecbench_stencil.go:117
-						dV = dV.Sub(gc_ld19.Mul(xd).Add(gc_ld20.Mul(yd)).Add(gc_ld21.Mul(zd)))
-//line hecbench_stencil.go:117
+						break
 					}
+//line hecbench_stencil.go:114
+					xd := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:]))
+//line hecbench_stencil.go:114
+					yd := archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][-1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb6)
+					zd := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][-1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][1+tkk:])).Div(gc_vb6)
+					var gc_x10 int = 1
+					var gc_y22 int = tjj
+//line hecbench_stencil.go:117
+					var gc_z22 int = tkk
+//line hecbench_stencil.go:117
+					var gc_dir22 int = 0
+//line hecbench_stencil.go:117
+					var gc_t36 int = gc_z22 + nz*(gc_y22+ny*(gc_x10+nx*gc_dir22))
+//line hecbench_stencil.go:117
+					var gc_ld19 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+//line hecbench_stencil.go:117
+					if gc_t36 >= 0 && gc_t36 <= len(dSigmaX)-4 {
+//line hecbench_stencil.go:117
+						gc_ld19 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t36:])
+					} else {
+//line hecbench_stencil.go:117
+						break gc_steps8
+					}
+//line hecbench_stencil.go:117
+					var gc_x11 int = 1
+//line hecbench_stencil.go:117
+					var gc_y23 int = tjj
+//line hecbench_stencil.go:117
+					var gc_z23 int = tkk
+//line hecbench_stencil.go:117
+					var gc_dir23 int = 1
+//line hecbench_stencil.go:117
+					var gc_t37 int = gc_z23 + nz*(gc_y23+ny*(gc_x11+nx*gc_dir23))
+//line hecbench_stencil.go:117
+					var gc_ld20 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+//line hecbench_stencil.go:117
+					if gc_t37 >= 0 && gc_t37 <= len(dSigmaX)-4 {
+//line hecbench_stencil.go:117
+						gc_ld20 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t37:])
+					} else {
+//line hecbench_stencil.go:117
+						break gc_steps8
+					}
+//line hecbench_stencil.go:117
+					var gc_x12 int = 1
+//line hecbench_stencil.go:117
+					var gc_y24 int = tjj
+//line hecbench_stencil.go:117
+					var gc_z24 int = tkk
+//line hecbench_stencil.go:117
+					var gc_dir24 int = 2
+//line hecbench_stencil.go:117
+					var gc_t38 int = gc_z24 + nz*(gc_y24+ny*(gc_x12+nx*gc_dir24))
+//line hecbench_stencil.go:117
+					var gc_ld21 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+//line hecbench_stencil.go:117
+					if gc_t38 >= 0 && gc_t38 <= len(dSigmaX)-4 {
+//line hecbench_stencil.go:117
+						gc_ld21 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t38:])
+					} else {
+//line hecbench_stencil.go:117
+						break gc_steps8
+					}
+//line hecbench_stencil.go:117
+					dV = dV.Sub(gc_ld19.Mul(xd).Add(gc_ld20.Mul(yd)).Add(gc_ld21.Mul(zd)))
 					dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive21).StoreSlice(gc_s_dV[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1223,23 +862,17 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
 //line hecbench_stencil.go:71
 				tjj := gc_ty2
-				_ = tjj
-
-//line hecbench_stencil.go:72
 				tkk := gc_tx2
-				_ = tkk
+//line hecbench_stencil.go:74
 				dV := gc_s_dV[gc_rank2]
-
-//line hecbench_stencil.go:113
-				{
-					xd := -smPsi[cii][tjj][tkk] + smPsi[nii][tjj][tkk]
-					yd := (-smPsi[cii][-1+tjj][tkk] + smPsi[cii][1+tjj][tkk] - smPsi[nii][-1+tjj][tkk] + smPsi[nii][1+tjj][tkk]) / 4.
-					zd := (-smPsi[cii][tjj][-1+tkk] + smPsi[cii][tjj][1+tkk] - smPsi[nii][tjj][-1+tkk] + smPsi[nii][tjj][1+tkk]) / 4.
-					dV -= dSigmaX[s3Index(nx, ny, nz, 1, tjj, tkk, 0)]*xd + dSigmaX[s3Index(nx, ny, nz, 1, tjj, tkk, 1)]*yd + dSigmaX[s3Index(nx, ny, nz, 1, tjj, tkk, 2)]*zd
-				}
+//line hecbench_stencil.go:114
+				xd := -smPsi[cii][tjj][tkk] + smPsi[nii][tjj][tkk]
+				yd := (-smPsi[cii][-1+tjj][tkk] + smPsi[cii][1+tjj][tkk] - smPsi[nii][-1+tjj][tkk] + smPsi[nii][1+tjj][tkk]) / 4.
+				zd := (-smPsi[cii][tjj][-1+tkk] + smPsi[cii][tjj][1+tkk] - smPsi[nii][tjj][-1+tkk] + smPsi[nii][tjj][1+tkk]) / 4.
+				dV -= dSigmaX[s3Index(nx, ny, nz, 1, tjj, tkk, 0)]*xd + dSigmaX[s3Index(nx, ny, nz, 1, tjj, tkk, 1)]*yd + dSigmaX[s3Index(nx, ny, nz, 1, tjj, tkk, 2)]*zd
+//line hecbench_stencil.go:119
 				gc_s_dV[gc_rank2] = dV
 			}
 			gc_ty2++
@@ -1248,19 +881,11 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 			}
 		}
 	}
-
 //line hecbench_stencil.go:120
 	tii = pii
-
-//line hecbench_stencil.go:121
 	pii = cii
-
-//line hecbench_stencil.go:122
 	cii = nii
-
-//line hecbench_stencil.go:123
 	nii = tii
-
 //line hecbench_stencil.go:125
 	for ii := 1; ii < nLastX; ii++ {
 		{
@@ -1270,8 +895,6 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 				if compiled.SIMD {
 //line hecbench_stencil.go:71
 					gc_all24 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line hecbench_stencil.go:71
-					_ = gc_all24
 				gc_steps9:
 					for ; gc_vstep10+3 < gc_bdx2; gc_vstep10 += 4 {
 						gc_tx2 := gc_vstep10
@@ -1280,62 +903,39 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:71
 						gc_alive24 := gc_all24
 //line hecbench_stencil.go:71
-						_ = gc_alive24
-//line hecbench_stencil.go:71
 						if gc_ex24 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex24 != 0 {
 //line hecbench_stencil.go:71
 							gc_alive24 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex24&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
-//line hecbench_stencil.go:71
 						}
 //line hecbench_stencil.go:71
 						var tjj int = gc_ty2
-//line hecbench_stencil.go:71
-						_ = tjj
-//line hecbench_stencil.go:72
 						var tkk int = gc_tx2
-//line hecbench_stencil.go:72
-						_ = tkk
 //line hecbench_stencil.go:126
 						if tkk < 0 || tkk > len(smPsi[nii][tjj])-4 {
 //line hecbench_stencil.go:126
 							break
-//line hecbench_stencil.go:126
 						}
 //line hecbench_stencil.go:126
 						var gc_t43 int = ii + 1
 //line hecbench_stencil.go:126
-						_ = gc_t43
-//line hecbench_stencil.go:126
 						var gc_x15 int = gc_t43
-//line hecbench_stencil.go:126
-						_ = gc_x15
 //line hecbench_stencil.go:126
 						var gc_y27 int = tjj
 //line hecbench_stencil.go:126
-						_ = gc_y27
-//line hecbench_stencil.go:126
 						var gc_z27 int = tkk
-//line hecbench_stencil.go:126
-						_ = gc_z27
 //line hecbench_stencil.go:126
 						var gc_dir27 int = 0
 //line hecbench_stencil.go:126
-						_ = gc_dir27
-//line hecbench_stencil.go:126
 						var gc_t44 int = gc_z27 + nz*(gc_y27+ny*(gc_x15+nx*gc_dir27))
-//line hecbench_stencil.go:126
-						_ = gc_t44
 //line hecbench_stencil.go:126
 						var gc_ld22 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:126
 						if gc_t44 >= 0 && gc_t44 <= len(dPsi)-4 {
 //line hecbench_stencil.go:126
 							gc_ld22 = archsimd.LoadFloat64x4Slice(dPsi[gc_t44:])
-//line hecbench_stencil.go:126
 						} else {
 //line hecbench_stencil.go:126
 							break gc_steps9
-//line hecbench_stencil.go:126
 						}
 //line hecbench_stencil.go:126
 						gc_ld22.StoreMasked((*[4]float64)(smPsi[nii][tjj][tkk:]), gc_alive24)
@@ -1348,15 +948,9 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 					if gc_exited2[gc_rank2] {
 						continue
 					}
-
 //line hecbench_stencil.go:71
 					tjj := gc_ty2
-					_ = tjj
-
-//line hecbench_stencil.go:72
 					tkk := gc_tx2
-					_ = tkk
-
 //line hecbench_stencil.go:126
 					smPsi[nii][tjj][tkk] = dPsi[s3Index(nx, ny, nz, ii+1, tjj, tkk, 0)]
 				}
@@ -1389,12 +983,8 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 				if compiled.SIMD {
 //line hecbench_stencil.go:71
 					gc_all27 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line hecbench_stencil.go:71
-					_ = gc_all27
 //line hecbench_stencil.go:131
 					gc_vb7 := archsimd.BroadcastFloat64x4(4.)
-//line hecbench_stencil.go:131
-					_ = gc_vb7
 				gc_steps10:
 					for ; gc_vstep11+3 < gc_to2; gc_vstep11 += 4 {
 						gc_tx2 := gc_vstep11
@@ -1403,151 +993,94 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:131
 						gc_alive27 := gc_all27
 //line hecbench_stencil.go:131
-						_ = gc_alive27
-//line hecbench_stencil.go:131
 						if gc_ex27 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex27 != 0 {
 //line hecbench_stencil.go:131
 							gc_alive27 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex27&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
-//line hecbench_stencil.go:131
 						}
 //line hecbench_stencil.go:71
 						var tjj int = gc_ty2
-//line hecbench_stencil.go:71
-						_ = tjj
-//line hecbench_stencil.go:72
 						var tkk int = gc_tx2
-//line hecbench_stencil.go:72
-						_ = tkk
 //line hecbench_stencil.go:72
 						var ycharge archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:72
-						_ = ycharge
-//line hecbench_stencil.go:72
 						dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:])
-//line hecbench_stencil.go:72
-						_ = dV
-//line hecbench_stencil.go:130
-						{
-							if tkk < 0 || tkk > len(smPsi[pii][tjj])-4 || tkk > len(smPsi[pii][1+tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[cii][1+tjj])-4 || (1+tkk) > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[3][tjj])-4 {
 //line hecbench_stencil.go:131
-								break
+						if tkk < 0 || tkk > len(smPsi[pii][tjj])-4 || tkk > len(smPsi[pii][1+tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[cii][1+tjj])-4 || (1+tkk) > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[3][tjj])-4 {
 //line hecbench_stencil.go:131
-							}
-//line hecbench_stencil.go:131
-							xd_ := archsimd.LoadFloat64x4Slice(smPsi[pii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(archsimd.LoadFloat64x4Slice(smPsi[pii][1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb7)
-//line hecbench_stencil.go:131
-							_ = xd_
-//line hecbench_stencil.go:131
-							yd_ := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:]))
-							_ = yd_
-//line hecbench_stencil.go:132
-							zd_ := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][-1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][1+tkk:])).Div(gc_vb7)
-							_ = zd_
-//line hecbench_stencil.go:133
-							var gc_t45 int = tjj +
-								1
-//line hecbench_stencil.go:134
-							_ = gc_t45
-//line hecbench_stencil.go:134
-							var gc_y28 int = gc_t45
-//line hecbench_stencil.go:134
-							_ = gc_y28
-//line hecbench_stencil.go:134
-							var gc_z28 int = tkk
-//line hecbench_stencil.go:134
-							_ = gc_z28
-//line hecbench_stencil.go:134
-							var gc_dir28 int = 0
-//line hecbench_stencil.go:134
-							_ = gc_dir28
-//line hecbench_stencil.go:134
-							var gc_t46 int = gc_z28 + nz*(gc_y28+ny*(ii+nx*gc_dir28))
-//line hecbench_stencil.go:134
-							_ = gc_t46
-//line hecbench_stencil.go:134
-							var gc_ld23 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_stencil.go:134
-							if gc_t46 >= 0 && gc_t46 <= len(dSigmaY)-4 {
-//line hecbench_stencil.go:134
-								gc_ld23 = archsimd.LoadFloat64x4Slice(dSigmaY[gc_t46:])
-//line hecbench_stencil.go:134
-							} else {
-//line hecbench_stencil.go:134
-								break gc_steps10
-//line hecbench_stencil.go:134
-							}
-//line hecbench_stencil.go:134
-							var gc_t47 int = tjj + 1
-//line hecbench_stencil.go:134
-							_ = gc_t47
-//line hecbench_stencil.go:134
-							var gc_y29 int = gc_t47
-//line hecbench_stencil.go:134
-							_ = gc_y29
-//line hecbench_stencil.go:134
-							var gc_z29 int = tkk
-//line hecbench_stencil.go:134
-							_ = gc_z29
-//line hecbench_stencil.go:134
-							var gc_dir29 int = 1
-//line hecbench_stencil.go:134
-							_ = gc_dir29
-//line hecbench_stencil.go:134
-							var gc_t48 int = gc_z29 + nz*(gc_y29+ny*(ii+nx*gc_dir29))
-//line hecbench_stencil.go:134
-							_ = gc_t48
-//line hecbench_stencil.go:134
-							var gc_ld24 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_stencil.go:134
-							if gc_t48 >= 0 && gc_t48 <= len(dSigmaY)-4 {
-//line hecbench_stencil.go:134
-								gc_ld24 = archsimd.LoadFloat64x4Slice(dSigmaY[gc_t48:])
-//line hecbench_stencil.go:134
-							} else {
-//line hecbench_stencil.go:134
-								break gc_steps10
-//line hecbench_stencil.go:134
-							}
-//line hecbench_stencil.go:134
-							var gc_t49 int = tjj + 1
-//line hecbench_stencil.go:134
-							_ = gc_t49
-//line hecbench_stencil.go:134
-							var gc_y30 int = gc_t49
-//line hecbench_stencil.go:134
-							_ = gc_y30
-//line hecbench_stencil.go:134
-							var gc_z30 int = tkk
-//line hecbench_stencil.go:134
-							_ = gc_z30
-//line hecbench_stencil.go:134
-							var gc_dir30 int = 2
-//line hecbench_stencil.go:134
-							_ = gc_dir30
-//line hecbench_stencil.go:134
-							var gc_t50 int = gc_z30 + nz*(gc_y30+ny*(ii+nx*gc_dir30))
-//line hecbench_stencil.go:134
-							_ = gc_t50
-//line hecbench_stencil.go:134
-							var gc_ld25 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_stencil.go:134
-							if gc_t50 >= 0 && gc_t50 <= len(dSigmaY)-4 {
-//line hecbench_stencil.go:134
-								gc_ld25 = archsimd.LoadFloat64x4Slice(dSigmaY[gc_t50:])
-//line hecbench_stencil.go:134
-							} else {
-//line hecbench_stencil.go:134
-								break gc_steps10
-//line hecbench_stencil.go:134
-							}
-//line hecbench_stencil.go:134
-							ycharge = gc_ld23.Mul(xd_).Add(gc_ld24.Mul(yd_)).Add(gc_ld25.Mul(zd_))
-//line hecbench_stencil.go:134
-							dV = dV.Add(ycharge)
-//line hecbench_stencil.go:134
-							ycharge.StoreMasked((*[4]float64)(smPsi[3][tjj][tkk:]), gc_alive27)
-//line hecbench_stencil.go:136
+							break
 						}
+//line hecbench_stencil.go:131
+						xd_ := archsimd.LoadFloat64x4Slice(smPsi[pii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(archsimd.LoadFloat64x4Slice(smPsi[pii][1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb7)
+//line hecbench_stencil.go:131
+						yd_ := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:]))
+						zd_ := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][-1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][1+tkk:])).Div(gc_vb7)
+						var gc_t45 int = tjj +
+							1
+//line hecbench_stencil.go:134
+						var gc_y28 int = gc_t45
+//line hecbench_stencil.go:134
+						var gc_z28 int = tkk
+//line hecbench_stencil.go:134
+						var gc_dir28 int = 0
+//line hecbench_stencil.go:134
+						var gc_t46 int = gc_z28 + nz*(gc_y28+ny*(ii+nx*gc_dir28))
+//line hecbench_stencil.go:134
+						var gc_ld23 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+//line hecbench_stencil.go:134
+						if gc_t46 >= 0 && gc_t46 <= len(dSigmaY)-4 {
+//line hecbench_stencil.go:134
+							gc_ld23 = archsimd.LoadFloat64x4Slice(dSigmaY[gc_t46:])
+						} else {
+//line hecbench_stencil.go:134
+							break gc_steps10
+						}
+//line hecbench_stencil.go:134
+						var gc_t47 int = tjj + 1
+//line hecbench_stencil.go:134
+						var gc_y29 int = gc_t47
+//line hecbench_stencil.go:134
+						var gc_z29 int = tkk
+//line hecbench_stencil.go:134
+						var gc_dir29 int = 1
+//line hecbench_stencil.go:134
+						var gc_t48 int = gc_z29 + nz*(gc_y29+ny*(ii+nx*gc_dir29))
+//line hecbench_stencil.go:134
+						var gc_ld24 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+//line hecbench_stencil.go:134
+						if gc_t48 >= 0 && gc_t48 <= len(dSigmaY)-4 {
+//line hecbench_stencil.go:134
+							gc_ld24 = archsimd.LoadFloat64x4Slice(dSigmaY[gc_t48:])
+						} else {
+//line hecbench_stencil.go:134
+							break gc_steps10
+						}
+//line hecbench_stencil.go:134
+						var gc_t49 int = tjj + 1
+//line hecbench_stencil.go:134
+						var gc_y30 int = gc_t49
+//line hecbench_stencil.go:134
+						var gc_z30 int = tkk
+//line hecbench_stencil.go:134
+						var gc_dir30 int = 2
+//line hecbench_stencil.go:134
+						var gc_t50 int = gc_z30 + nz*(gc_y30+ny*(ii+nx*gc_dir30))
+//line hecbench_stencil.go:134
+						var gc_ld25 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+//line hecbench_stencil.go:134
+						if gc_t50 >= 0 && gc_t50 <= len(dSigmaY)-4 {
+//line hecbench_stencil.go:134
+							gc_ld25 = archsimd.LoadFloat64x4Slice(dSigmaY[gc_t50:])
+						} else {
+//line hecbench_stencil.go:134
+							break gc_steps10
+						}
+//line hecbench_stencil.go:134
+						ycharge = gc_ld23.Mul(xd_).Add(gc_ld24.Mul(yd_)).Add(gc_ld25.Mul(zd_))
+//line hecbench_stencil.go:134
+						dV = dV.Add(ycharge)
+//line hecbench_stencil.go:134
+						ycharge.StoreMasked((*[4]float64)(smPsi[3][tjj][tkk:]), gc_alive27)
+//line hecbench_stencil.go:137
 						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive27).StoreSlice(gc_s_dV[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1558,27 +1091,21 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 					if gc_exited2[gc_rank2] {
 						continue
 					}
-
 //line hecbench_stencil.go:71
 					tjj := gc_ty2
-					_ = tjj
-
-//line hecbench_stencil.go:72
 					tkk := gc_tx2
-					_ = tkk
+//line hecbench_stencil.go:74
 					var ycharge float64
-					_ = ycharge
+//line hecbench_stencil.go:76
 					dV := gc_s_dV[gc_rank2]
-
-//line hecbench_stencil.go:130
-					{
-						xd_ := (-smPsi[pii][tjj][tkk] - smPsi[pii][1+tjj][tkk] + smPsi[nii][tjj][tkk] + smPsi[nii][1+tjj][tkk]) / 4.
-						yd_ := -smPsi[cii][tjj][tkk] + smPsi[cii][1+tjj][tkk]
-						zd_ := (-smPsi[cii][tjj][-1+tkk] + smPsi[cii][tjj][1+tkk] - smPsi[cii][1+tjj][-1+tkk] + smPsi[cii][1+tjj][1+tkk]) / 4.
-						ycharge = dSigmaY[s3Index(nx, ny, nz, ii, tjj+1, tkk, 0)]*xd_ + dSigmaY[s3Index(nx, ny, nz, ii, tjj+1, tkk, 1)]*yd_ + dSigmaY[s3Index(nx, ny, nz, ii, tjj+1, tkk, 2)]*zd_
-						dV += ycharge
-						smPsi[3][tjj][tkk] = ycharge
-					}
+//line hecbench_stencil.go:131
+					xd_ := (-smPsi[pii][tjj][tkk] - smPsi[pii][1+tjj][tkk] + smPsi[nii][tjj][tkk] + smPsi[nii][1+tjj][tkk]) / 4.
+					yd_ := -smPsi[cii][tjj][tkk] + smPsi[cii][1+tjj][tkk]
+					zd_ := (-smPsi[cii][tjj][-1+tkk] + smPsi[cii][tjj][1+tkk] - smPsi[cii][1+tjj][-1+tkk] + smPsi[cii][1+tjj][1+tkk]) / 4.
+					ycharge = dSigmaY[s3Index(nx, ny, nz, ii, tjj+1, tkk, 0)]*xd_ + dSigmaY[s3Index(nx, ny, nz, ii, tjj+1, tkk, 1)]*yd_ + dSigmaY[s3Index(nx, ny, nz, ii, tjj+1, tkk, 2)]*zd_
+					dV += ycharge
+					smPsi[3][tjj][tkk] = ycharge
+//line hecbench_stencil.go:138
 					gc_s_dV[gc_rank2] = dV
 				}
 				gc_ty2++
@@ -1610,8 +1137,6 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 				if compiled.SIMD {
 //line hecbench_stencil.go:71
 					gc_all30 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line hecbench_stencil.go:71
-					_ = gc_all30
 					for ; gc_vstep12+3 < gc_to2; gc_vstep12 += 4 {
 						gc_tx2 := gc_vstep12
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1619,36 +1144,22 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:71
 						gc_alive30 := gc_all30
 //line hecbench_stencil.go:71
-						_ = gc_alive30
-//line hecbench_stencil.go:71
 						if gc_ex30 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex30 != 0 {
 //line hecbench_stencil.go:71
 							gc_alive30 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex30&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
-//line hecbench_stencil.go:71
 						}
 //line hecbench_stencil.go:71
 						var tjj int = gc_ty2
-//line hecbench_stencil.go:71
-						_ = tjj
-//line hecbench_stencil.go:72
 						var tkk int = gc_tx2
 //line hecbench_stencil.go:72
-						_ = tkk
-//line hecbench_stencil.go:72
 						dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:])
-//line hecbench_stencil.go:72
-						_ = dV
-//line hecbench_stencil.go:140
-						{
-							if tkk < 0 || tkk > len(smPsi[3][tjj-1])-4 {
 //line hecbench_stencil.go:141
-								break
+						if tkk < 0 || tkk > len(smPsi[3][tjj-1])-4 {
 //line hecbench_stencil.go:141
-							}
-//line hecbench_stencil.go:141
-							dV = dV.Sub(archsimd.LoadFloat64x4Slice(smPsi[3][tjj-1][tkk:]))
-//line hecbench_stencil.go:141
+							break
 						}
+//line hecbench_stencil.go:141
+						dV = dV.Sub(archsimd.LoadFloat64x4Slice(smPsi[3][tjj-1][tkk:]))
 						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive30).StoreSlice(gc_s_dV[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1659,20 +1170,14 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 					if gc_exited2[gc_rank2] {
 						continue
 					}
-
 //line hecbench_stencil.go:71
 					tjj := gc_ty2
-					_ = tjj
-
-//line hecbench_stencil.go:72
 					tkk := gc_tx2
-					_ = tkk
+//line hecbench_stencil.go:74
 					dV := gc_s_dV[gc_rank2]
-
-//line hecbench_stencil.go:140
-					{
-						dV -= smPsi[3][tjj-1][tkk]
-					}
+//line hecbench_stencil.go:141
+					dV -= smPsi[3][tjj-1][tkk]
+//line hecbench_stencil.go:143
 					gc_s_dV[gc_rank2] = dV
 				}
 				gc_ty2++
@@ -1699,12 +1204,8 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 				if compiled.SIMD {
 //line hecbench_stencil.go:71
 					gc_all33 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line hecbench_stencil.go:71
-					_ = gc_all33
 //line hecbench_stencil.go:148
 					gc_vb8 := archsimd.BroadcastFloat64x4(4.)
-//line hecbench_stencil.go:148
-					_ = gc_vb8
 				gc_steps11:
 					for ; gc_vstep13+3 < gc_to2; gc_vstep13 += 4 {
 						gc_tx2 := gc_vstep13
@@ -1713,151 +1214,94 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:148
 						gc_alive33 := gc_all33
 //line hecbench_stencil.go:148
-						_ = gc_alive33
-//line hecbench_stencil.go:148
 						if gc_ex33 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex33 != 0 {
 //line hecbench_stencil.go:148
 							gc_alive33 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex33&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
-//line hecbench_stencil.go:148
 						}
 //line hecbench_stencil.go:71
 						var tjj int = gc_ty2
-//line hecbench_stencil.go:71
-						_ = tjj
-//line hecbench_stencil.go:72
 						var tkk int = gc_tx2
-//line hecbench_stencil.go:72
-						_ = tkk
 //line hecbench_stencil.go:72
 						var zcharge archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:72
-						_ = zcharge
-//line hecbench_stencil.go:72
 						dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:])
-//line hecbench_stencil.go:72
-						_ = dV
-//line hecbench_stencil.go:147
-						{
-							if tkk < 0 || tkk > len(smPsi[pii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[pii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || (1+tkk) > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || (1+tkk) > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[cii][tjj])-4 || (1+tkk) > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[3][tjj])-4 {
 //line hecbench_stencil.go:148
-								break
+						if tkk < 0 || tkk > len(smPsi[pii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[pii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || (1+tkk) > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || (1+tkk) > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[cii][tjj])-4 || (1+tkk) > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[3][tjj])-4 {
 //line hecbench_stencil.go:148
-							}
-//line hecbench_stencil.go:148
-							xd_2 := archsimd.LoadFloat64x4Slice(smPsi[pii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(archsimd.LoadFloat64x4Slice(smPsi[pii][tjj][1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][1+tkk:])).Div(gc_vb8)
-//line hecbench_stencil.go:148
-							_ = xd_2
-//line hecbench_stencil.go:148
-							yd_2 := archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][1+tkk:])).Div(gc_vb8)
-							_ = yd_2
-//line hecbench_stencil.go:149
-							zd_2 := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:]))
-							_ = zd_2
-//line hecbench_stencil.go:150
-							var gc_t51 int = tkk +
-								1
-//line hecbench_stencil.go:151
-							_ = gc_t51
-//line hecbench_stencil.go:151
-							var gc_y31 int = tjj
-//line hecbench_stencil.go:151
-							_ = gc_y31
-//line hecbench_stencil.go:151
-							var gc_z31 int = gc_t51
-//line hecbench_stencil.go:151
-							_ = gc_z31
-//line hecbench_stencil.go:151
-							var gc_dir31 int = 0
-//line hecbench_stencil.go:151
-							_ = gc_dir31
-//line hecbench_stencil.go:151
-							var gc_t52 int = gc_z31 + nz*(gc_y31+ny*(ii+nx*gc_dir31))
-//line hecbench_stencil.go:151
-							_ = gc_t52
-//line hecbench_stencil.go:151
-							var gc_ld26 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_stencil.go:151
-							if gc_t52 >= 0 && gc_t52 <= len(dSigmaZ)-4 {
-//line hecbench_stencil.go:151
-								gc_ld26 = archsimd.LoadFloat64x4Slice(dSigmaZ[gc_t52:])
-//line hecbench_stencil.go:151
-							} else {
-//line hecbench_stencil.go:151
-								break gc_steps11
-//line hecbench_stencil.go:151
-							}
-//line hecbench_stencil.go:151
-							var gc_t53 int = tkk + 1
-//line hecbench_stencil.go:151
-							_ = gc_t53
-//line hecbench_stencil.go:151
-							var gc_y32 int = tjj
-//line hecbench_stencil.go:151
-							_ = gc_y32
-//line hecbench_stencil.go:151
-							var gc_z32 int = gc_t53
-//line hecbench_stencil.go:151
-							_ = gc_z32
-//line hecbench_stencil.go:151
-							var gc_dir32 int = 1
-//line hecbench_stencil.go:151
-							_ = gc_dir32
-//line hecbench_stencil.go:151
-							var gc_t54 int = gc_z32 + nz*(gc_y32+ny*(ii+nx*gc_dir32))
-//line hecbench_stencil.go:151
-							_ = gc_t54
-//line hecbench_stencil.go:151
-							var gc_ld27 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_stencil.go:151
-							if gc_t54 >= 0 && gc_t54 <= len(dSigmaZ)-4 {
-//line hecbench_stencil.go:151
-								gc_ld27 = archsimd.LoadFloat64x4Slice(dSigmaZ[gc_t54:])
-//line hecbench_stencil.go:151
-							} else {
-//line hecbench_stencil.go:151
-								break gc_steps11
-//line hecbench_stencil.go:151
-							}
-//line hecbench_stencil.go:151
-							var gc_t55 int = tkk + 1
-//line hecbench_stencil.go:151
-							_ = gc_t55
-//line hecbench_stencil.go:151
-							var gc_y33 int = tjj
-//line hecbench_stencil.go:151
-							_ = gc_y33
-//line hecbench_stencil.go:151
-							var gc_z33 int = gc_t55
-//line hecbench_stencil.go:151
-							_ = gc_z33
-//line hecbench_stencil.go:151
-							var gc_dir33 int = 2
-//line hecbench_stencil.go:151
-							_ = gc_dir33
-//line hecbench_stencil.go:151
-							var gc_t56 int = gc_z33 + nz*(gc_y33+ny*(ii+nx*gc_dir33))
-//line hecbench_stencil.go:151
-							_ = gc_t56
-//line hecbench_stencil.go:151
-							var gc_ld28 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_stencil.go:151
-							if gc_t56 >= 0 && gc_t56 <= len(dSigmaZ)-4 {
-//line hecbench_stencil.go:151
-								gc_ld28 = archsimd.LoadFloat64x4Slice(dSigmaZ[gc_t56:])
-//line hecbench_stencil.go:151
-							} else {
-//line hecbench_stencil.go:151
-								break gc_steps11
-//line hecbench_stencil.go:151
-							}
-//line hecbench_stencil.go:151
-							zcharge = gc_ld26.Mul(xd_2).Add(gc_ld27.Mul(yd_2)).Add(gc_ld28.Mul(zd_2))
-//line hecbench_stencil.go:151
-							dV = dV.Add(zcharge)
-//line hecbench_stencil.go:151
-							zcharge.StoreMasked((*[4]float64)(smPsi[3][tjj][tkk:]), gc_alive33)
-//line hecbench_stencil.go:153
+							break
 						}
+//line hecbench_stencil.go:148
+						xd_2 := archsimd.LoadFloat64x4Slice(smPsi[pii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(archsimd.LoadFloat64x4Slice(smPsi[pii][tjj][1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][1+tkk:])).Div(gc_vb8)
+//line hecbench_stencil.go:148
+						yd_2 := archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][1+tkk:])).Div(gc_vb8)
+						zd_2 := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:]))
+						var gc_t51 int = tkk +
+							1
+//line hecbench_stencil.go:151
+						var gc_y31 int = tjj
+//line hecbench_stencil.go:151
+						var gc_z31 int = gc_t51
+//line hecbench_stencil.go:151
+						var gc_dir31 int = 0
+//line hecbench_stencil.go:151
+						var gc_t52 int = gc_z31 + nz*(gc_y31+ny*(ii+nx*gc_dir31))
+//line hecbench_stencil.go:151
+						var gc_ld26 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+//line hecbench_stencil.go:151
+						if gc_t52 >= 0 && gc_t52 <= len(dSigmaZ)-4 {
+//line hecbench_stencil.go:151
+							gc_ld26 = archsimd.LoadFloat64x4Slice(dSigmaZ[gc_t52:])
+						} else {
+//line hecbench_stencil.go:151
+							break gc_steps11
+						}
+//line hecbench_stencil.go:151
+						var gc_t53 int = tkk + 1
+//line hecbench_stencil.go:151
+						var gc_y32 int = tjj
+//line hecbench_stencil.go:151
+						var gc_z32 int = gc_t53
+//line hecbench_stencil.go:151
+						var gc_dir32 int = 1
+//line hecbench_stencil.go:151
+						var gc_t54 int = gc_z32 + nz*(gc_y32+ny*(ii+nx*gc_dir32))
+//line hecbench_stencil.go:151
+						var gc_ld27 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+//line hecbench_stencil.go:151
+						if gc_t54 >= 0 && gc_t54 <= len(dSigmaZ)-4 {
+//line hecbench_stencil.go:151
+							gc_ld27 = archsimd.LoadFloat64x4Slice(dSigmaZ[gc_t54:])
+						} else {
+//line hecbench_stencil.go:151
+							break gc_steps11
+						}
+//line hecbench_stencil.go:151
+						var gc_t55 int = tkk + 1
+//line hecbench_stencil.go:151
+						var gc_y33 int = tjj
+//line hecbench_stencil.go:151
+						var gc_z33 int = gc_t55
+//line hecbench_stencil.go:151
+						var gc_dir33 int = 2
+//line hecbench_stencil.go:151
+						var gc_t56 int = gc_z33 + nz*(gc_y33+ny*(ii+nx*gc_dir33))
+//line hecbench_stencil.go:151
+						var gc_ld28 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+//line hecbench_stencil.go:151
+						if gc_t56 >= 0 && gc_t56 <= len(dSigmaZ)-4 {
+//line hecbench_stencil.go:151
+							gc_ld28 = archsimd.LoadFloat64x4Slice(dSigmaZ[gc_t56:])
+						} else {
+//line hecbench_stencil.go:151
+							break gc_steps11
+						}
+//line hecbench_stencil.go:151
+						zcharge = gc_ld26.Mul(xd_2).Add(gc_ld27.Mul(yd_2)).Add(gc_ld28.Mul(zd_2))
+//line hecbench_stencil.go:151
+						dV = dV.Add(zcharge)
+//line hecbench_stencil.go:151
+						zcharge.StoreMasked((*[4]float64)(smPsi[3][tjj][tkk:]), gc_alive33)
+//line hecbench_stencil.go:154
 						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive33).StoreSlice(gc_s_dV[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1868,27 +1312,21 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 					if gc_exited2[gc_rank2] {
 						continue
 					}
-
 //line hecbench_stencil.go:71
 					tjj := gc_ty2
-					_ = tjj
-
-//line hecbench_stencil.go:72
 					tkk := gc_tx2
-					_ = tkk
+//line hecbench_stencil.go:74
 					var zcharge float64
-					_ = zcharge
+//line hecbench_stencil.go:76
 					dV := gc_s_dV[gc_rank2]
-
-//line hecbench_stencil.go:147
-					{
-						xd_2 := (-smPsi[pii][tjj][tkk] - smPsi[pii][tjj][1+tkk] + smPsi[nii][tjj][tkk] + smPsi[nii][tjj][1+tkk]) / 4.
-						yd_2 := (-smPsi[cii][-1+tjj][tkk] - smPsi[cii][-1+tjj][1+tkk] + smPsi[cii][1+tjj][tkk] + smPsi[cii][1+tjj][1+tkk]) / 4.
-						zd_2 := -smPsi[cii][tjj][tkk] + smPsi[cii][tjj][1+tkk]
-						zcharge = dSigmaZ[s3Index(nx, ny, nz, ii, tjj, tkk+1, 0)]*xd_2 + dSigmaZ[s3Index(nx, ny, nz, ii, tjj, tkk+1, 1)]*yd_2 + dSigmaZ[s3Index(nx, ny, nz, ii, tjj, tkk+1, 2)]*zd_2
-						dV += zcharge
-						smPsi[3][tjj][tkk] = zcharge
-					}
+//line hecbench_stencil.go:148
+					xd_2 := (-smPsi[pii][tjj][tkk] - smPsi[pii][tjj][1+tkk] + smPsi[nii][tjj][tkk] + smPsi[nii][tjj][1+tkk]) / 4.
+					yd_2 := (-smPsi[cii][-1+tjj][tkk] - smPsi[cii][-1+tjj][1+tkk] + smPsi[cii][1+tjj][tkk] + smPsi[cii][1+tjj][1+tkk]) / 4.
+					zd_2 := -smPsi[cii][tjj][tkk] + smPsi[cii][tjj][1+tkk]
+					zcharge = dSigmaZ[s3Index(nx, ny, nz, ii, tjj, tkk+1, 0)]*xd_2 + dSigmaZ[s3Index(nx, ny, nz, ii, tjj, tkk+1, 1)]*yd_2 + dSigmaZ[s3Index(nx, ny, nz, ii, tjj, tkk+1, 2)]*zd_2
+					dV += zcharge
+					smPsi[3][tjj][tkk] = zcharge
+//line hecbench_stencil.go:155
 					gc_s_dV[gc_rank2] = dV
 				}
 				gc_ty2++
@@ -1920,8 +1358,6 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 				if compiled.SIMD {
 //line hecbench_stencil.go:71
 					gc_all36 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line hecbench_stencil.go:71
-					_ = gc_all36
 					for ; gc_vstep14+3 < gc_to2; gc_vstep14 += 4 {
 						gc_tx2 := gc_vstep14
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1929,36 +1365,22 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:71
 						gc_alive36 := gc_all36
 //line hecbench_stencil.go:71
-						_ = gc_alive36
-//line hecbench_stencil.go:71
 						if gc_ex36 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex36 != 0 {
 //line hecbench_stencil.go:71
 							gc_alive36 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex36&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
-//line hecbench_stencil.go:71
 						}
 //line hecbench_stencil.go:71
 						var tjj int = gc_ty2
-//line hecbench_stencil.go:71
-						_ = tjj
-//line hecbench_stencil.go:72
 						var tkk int = gc_tx2
 //line hecbench_stencil.go:72
-						_ = tkk
-//line hecbench_stencil.go:72
 						dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:])
-//line hecbench_stencil.go:72
-						_ = dV
-//line hecbench_stencil.go:158
-						{
-							if (tkk-1) < 0 || (tkk-1) > len(smPsi[3][tjj])-4 {
 //line hecbench_stencil.go:159
-								break
+						if (tkk-1) < 0 || (tkk-1) > len(smPsi[3][tjj])-4 {
 //line hecbench_stencil.go:159
-							}
-//line hecbench_stencil.go:159
-							dV = dV.Sub(archsimd.LoadFloat64x4Slice(smPsi[3][tjj][tkk-1:]))
-//line hecbench_stencil.go:159
+							break
 						}
+//line hecbench_stencil.go:159
+						dV = dV.Sub(archsimd.LoadFloat64x4Slice(smPsi[3][tjj][tkk-1:]))
 						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive36).StoreSlice(gc_s_dV[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1969,20 +1391,14 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 					if gc_exited2[gc_rank2] {
 						continue
 					}
-
 //line hecbench_stencil.go:71
 					tjj := gc_ty2
-					_ = tjj
-
-//line hecbench_stencil.go:72
 					tkk := gc_tx2
-					_ = tkk
+//line hecbench_stencil.go:74
 					dV := gc_s_dV[gc_rank2]
-
-//line hecbench_stencil.go:158
-					{
-						dV -= smPsi[3][tjj][tkk-1]
-					}
+//line hecbench_stencil.go:159
+					dV -= smPsi[3][tjj][tkk-1]
+//line hecbench_stencil.go:161
 					gc_s_dV[gc_rank2] = dV
 				}
 				gc_ty2++
@@ -2014,12 +1430,8 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 				if compiled.SIMD {
 //line hecbench_stencil.go:71
 					gc_all39 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line hecbench_stencil.go:71
-					_ = gc_all39
 //line hecbench_stencil.go:166
 					gc_vb9 := archsimd.BroadcastFloat64x4(4.)
-//line hecbench_stencil.go:166
-					_ = gc_vb9
 				gc_steps12:
 					for ; gc_vstep15+3 < gc_to2; gc_vstep15 += 4 {
 						gc_tx2 := gc_vstep15
@@ -2028,203 +1440,127 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:166
 						gc_alive39 := gc_all39
 //line hecbench_stencil.go:166
-						_ = gc_alive39
-//line hecbench_stencil.go:166
 						if gc_ex39 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex39 != 0 {
 //line hecbench_stencil.go:166
 							gc_alive39 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex39&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
-//line hecbench_stencil.go:166
 						}
 //line hecbench_stencil.go:71
 						var tjj int = gc_ty2
-//line hecbench_stencil.go:71
-						_ = tjj
-//line hecbench_stencil.go:72
 						var tkk int = gc_tx2
-//line hecbench_stencil.go:72
-						_ = tkk
 //line hecbench_stencil.go:72
 						var xcharge archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:72
-						_ = xcharge
-//line hecbench_stencil.go:72
 						dV := archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:])
-//line hecbench_stencil.go:72
-						_ = dV
-//line hecbench_stencil.go:164
-						{
-							if tkk < 0 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[nii][-1+tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 {
 //line hecbench_stencil.go:165
-								break
+						if tkk < 0 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[nii][-1+tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 {
 //line hecbench_stencil.go:165
-							}
-//line hecbench_stencil.go:165
-							xd_3 := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:]))
-//line hecbench_stencil.go:165
-							_ = xd_3
-//line hecbench_stencil.go:165
-							yd_3 := archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][-1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb9)
-							_ = yd_3
-//line hecbench_stencil.go:166
-							zd_3 := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][-1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][1+tkk:])).Div(gc_vb9)
-							_ = zd_3
-//line hecbench_stencil.go:167
-							var gc_t57 int = ii + 1
-							_ = gc_t57
-//line hecbench_stencil.go:168
-							var gc_x16 int = gc_t57
-//line hecbench_stencil.go:168
-							_ = gc_x16
-//line hecbench_stencil.go:168
-							var gc_y34 int = tjj
-//line hecbench_stencil.go:168
-							_ = gc_y34
-//line hecbench_stencil.go:168
-							var gc_z34 int = tkk
-//line hecbench_stencil.go:168
-							_ = gc_z34
-//line hecbench_stencil.go:168
-							var gc_dir34 int = 0
-//line hecbench_stencil.go:168
-							_ = gc_dir34
-//line hecbench_stencil.go:168
-							var gc_t58 int = gc_z34 + nz*(gc_y34+ny*(gc_x16+nx*gc_dir34))
-//line hecbench_stencil.go:168
-							_ = gc_t58
-//line hecbench_stencil.go:168
-							var gc_ld29 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_stencil.go:168
-							if gc_t58 >= 0 && gc_t58 <= len(dSigmaX)-4 {
-//line hecbench_stencil.go:168
-								gc_ld29 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t58:])
-//line hecbench_stencil.go:168
-							} else {
-//line hecbench_stencil.go:168
-								break gc_steps12
-//line hecbench_stencil.go:168
-							}
-//line hecbench_stencil.go:168
-							var gc_t59 int = ii + 1
-//line hecbench_stencil.go:168
-							_ = gc_t59
-//line hecbench_stencil.go:168
-							var gc_x17 int = gc_t59
-//line hecbench_stencil.go:168
-							_ = gc_x17
-//line hecbench_stencil.go:168
-							var gc_y35 int = tjj
-//line hecbench_stencil.go:168
-							_ = gc_y35
-//line hecbench_stencil.go:168
-							var gc_z35 int = tkk
-//line hecbench_stencil.go:168
-							_ = gc_z35
-//line hecbench_stencil.go:168
-							var gc_dir35 int = 1
-//line hecbench_stencil.go:168
-							_ = gc_dir35
-//line hecbench_stencil.go:168
-							var gc_t60 int = gc_z35 + nz*(gc_y35+ny*(gc_x17+nx*gc_dir35))
-//line hecbench_stencil.go:168
-							_ = gc_t60
-//line hecbench_stencil.go:168
-							var gc_ld30 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_stencil.go:168
-							if gc_t60 >= 0 && gc_t60 <= len(dSigmaX)-4 {
-//line hecbench_stencil.go:168
-								gc_ld30 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t60:])
-//line hecbench_stencil.go:168
-							} else {
-//line hecbench_stencil.go:168
-								break gc_steps12
-//line hecbench_stencil.go:168
-							}
-//line hecbench_stencil.go:168
-							var gc_t61 int = ii + 1
-//line hecbench_stencil.go:168
-							_ = gc_t61
-//line hecbench_stencil.go:168
-							var gc_x18 int = gc_t61
-//line hecbench_stencil.go:168
-							_ = gc_x18
-//line hecbench_stencil.go:168
-							var gc_y36 int = tjj
-//line hecbench_stencil.go:168
-							_ = gc_y36
-//line hecbench_stencil.go:168
-							var gc_z36 int = tkk
-//line hecbench_stencil.go:168
-							_ = gc_z36
-//line hecbench_stencil.go:168
-							var gc_dir36 int = 2
-//line hecbench_stencil.go:168
-							_ = gc_dir36
-//line hecbench_stencil.go:168
-							var gc_t62 int = gc_z36 + nz*(gc_y36+ny*(gc_x18+nx*gc_dir36))
-//line hecbench_stencil.go:168
-							_ = gc_t62
-//line hecbench_stencil.go:168
-							var gc_ld31 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_stencil.go:168
-							if gc_t62 >= 0 && gc_t62 <= len(dSigmaX)-4 {
-//line hecbench_stencil.go:168
-								gc_ld31 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t62:])
-//line hecbench_stencil.go:168
-							} else {
-//line hecbench_stencil.go:168
-								break gc_steps12
-//line hecbench_stencil.go:168
-							}
-//line hecbench_stencil.go:168
-							xcharge = gc_ld29.Mul(xd_3).Add(gc_ld30.Mul(yd_3)).Add(gc_ld31.Mul(zd_3))
-//line hecbench_stencil.go:168
-							dV = dV.Add(xcharge)
-//line hecbench_stencil.go:168
-							var gc_y37 int = tjj
-//line hecbench_stencil.go:168
-							_ = gc_y37
-//line hecbench_stencil.go:168
-							var gc_z37 int = tkk
-//line hecbench_stencil.go:168
-							_ = gc_z37
-//line hecbench_stencil.go:168
-							var gc_dir37 int = 0
-//line hecbench_stencil.go:170
-							_ = gc_dir37
-//line hecbench_stencil.go:170
-							var gc_t63 int = gc_z37 + nz*(gc_y37+ny*(ii+nx*gc_dir37))
-//line hecbench_stencil.go:170
-							_ = gc_t63
-//line hecbench_stencil.go:170
-							if gc_t63 >= 0 && gc_t63 <= len(dNpsi)-4 {
-//line hecbench_stencil.go:170
-								dV.StoreMasked((*[4]float64)(dNpsi[gc_t63:]), gc_alive39)
-//line hecbench_stencil.go:170
-							} else {
-//line hecbench_stencil.go:170
-								var gc_lanes32 [4]float64
-//line hecbench_stencil.go:170
-								dV.Store(&gc_lanes32)
-//line hecbench_stencil.go:170
-								for gc_k32 := range 4 {
-//line hecbench_stencil.go:170
-									if gc_alive39.ToBits()&(1<<gc_k32) != 0 {
-//line hecbench_stencil.go:170
-										gc_pos2.Thread = gc_rank2 + gc_k32
-//line hecbench_stencil.go:170
-										dNpsi[gc_t63+gc_k32] = gc_lanes32[gc_k32]
-//line hecbench_stencil.go:170
-									}
-//line hecbench_stencil.go:170
-								}
-//line hecbench_stencil.go:170
-								gc_pos2.Thread = gc_rank2
-//line hecbench_stencil.go:170
-							}
-//line hecbench_stencil.go:170
-							dV = xcharge.AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4()
-//line hecbench_stencil.go:170
+							break
 						}
+//line hecbench_stencil.go:165
+						xd_3 := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:]))
+//line hecbench_stencil.go:165
+						yd_3 := archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][-1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb9)
+						zd_3 := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][-1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][1+tkk:])).Div(gc_vb9)
+						var gc_t57 int = ii + 1
+						var gc_x16 int = gc_t57
+//line hecbench_stencil.go:168
+						var gc_y34 int = tjj
+//line hecbench_stencil.go:168
+						var gc_z34 int = tkk
+//line hecbench_stencil.go:168
+						var gc_dir34 int = 0
+//line hecbench_stencil.go:168
+						var gc_t58 int = gc_z34 + nz*(gc_y34+ny*(gc_x16+nx*gc_dir34))
+//line hecbench_stencil.go:168
+						var gc_ld29 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+//line hecbench_stencil.go:168
+						if gc_t58 >= 0 && gc_t58 <= len(dSigmaX)-4 {
+//line hecbench_stencil.go:168
+							gc_ld29 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t58:])
+						} else {
+//line hecbench_stencil.go:168
+							break gc_steps12
+						}
+//line hecbench_stencil.go:168
+						var gc_t59 int = ii + 1
+//line hecbench_stencil.go:168
+						var gc_x17 int = gc_t59
+//line hecbench_stencil.go:168
+						var gc_y35 int = tjj
+//line hecbench_stencil.go:168
+						var gc_z35 int = tkk
+//line hecbench_stencil.go:168
+						var gc_dir35 int = 1
+//line hecbench_stencil.go:168
+						var gc_t60 int = gc_z35 + nz*(gc_y35+ny*(gc_x17+nx*gc_dir35))
+//line hecbench_stencil.go:168
+						var gc_ld30 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+//line hecbench_stencil.go:168
+						if gc_t60 >= 0 && gc_t60 <= len(dSigmaX)-4 {
+//line hecbench_stencil.go:168
+							gc_ld30 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t60:])
+						} else {
+//line hecbench_stencil.go:168
+							break gc_steps12
+						}
+//line hecbench_stencil.go:168
+						var gc_t61 int = ii + 1
+//line hecbench_stencil.go:168
+						var gc_x18 int = gc_t61
+//line hecbench_stencil.go:168
+						var gc_y36 int = tjj
+//line hecbench_stencil.go:168
+						var gc_z36 int = tkk
+//line hecbench_stencil.go:168
+						var gc_dir36 int = 2
+//line hecbench_stencil.go:168
+						var gc_t62 int = gc_z36 + nz*(gc_y36+ny*(gc_x18+nx*gc_dir36))
+//line hecbench_stencil.go:168
+						var gc_ld31 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+//line hecbench_stencil.go:168
+						if gc_t62 >= 0 && gc_t62 <= len(dSigmaX)-4 {
+//line hecbench_stencil.go:168
+							gc_ld31 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t62:])
+						} else {
+//line hecbench_stencil.go:168
+							break gc_steps12
+						}
+//line hecbench_stencil.go:168
+						xcharge = gc_ld29.Mul(xd_3).Add(gc_ld30.Mul(yd_3)).Add(gc_ld31.Mul(zd_3))
+//line hecbench_stencil.go:168
+						dV = dV.Add(xcharge)
+//line hecbench_stencil.go:168
+						var gc_y37 int = tjj
+//line hecbench_stencil.go:168
+						var gc_z37 int = tkk
+//line hecbench_stencil.go:168
+						var gc_dir37 int = 0
+//line hecbench_stencil.go:170
+						var gc_t63 int = gc_z37 + nz*(gc_y37+ny*(ii+nx*gc_dir37))
+//line hecbench_stencil.go:170
+						if gc_t63 >= 0 && gc_t63 <= len(dNpsi)-4 {
+//line hecbench_stencil.go:170
+							dV.StoreMasked((*[4]float64)(dNpsi[gc_t63:]), gc_alive39)
+						} else {
+//line hecbench_stencil.go:170
+							var gc_lanes32 [4]float64
+//line hecbench_stencil.go:170
+							dV.Store(&gc_lanes32)
+//line hecbench_stencil.go:170
+							for gc_k32 := range 4 {
+//line hecbench_stencil.go:170
+								if gc_alive39.ToBits()&(1<<gc_k32) != 0 {
+//line hecbench_stencil.go:170
+									gc_pos2.Thread = gc_rank2 + gc_k32
+//line hecbench_stencil.go:170
+									dNpsi[gc_t63+gc_k32] = gc_lanes32[gc_k32]
+								}
+							}
+//line hecbench_stencil.go:170
+							gc_pos2.Thread = gc_rank2
+						}
+//line hecbench_stencil.go:170
+						dV = xcharge.AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4()
 						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive39).StoreSlice(gc_s_dV[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2235,28 +1571,22 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 					if gc_exited2[gc_rank2] {
 						continue
 					}
-
 //line hecbench_stencil.go:71
 					tjj := gc_ty2
-					_ = tjj
-
-//line hecbench_stencil.go:72
 					tkk := gc_tx2
-					_ = tkk
+//line hecbench_stencil.go:74
 					var xcharge float64
-					_ = xcharge
+//line hecbench_stencil.go:76
 					dV := gc_s_dV[gc_rank2]
-
-//line hecbench_stencil.go:164
-					{
-						xd_3 := -smPsi[cii][tjj][tkk] + smPsi[nii][tjj][tkk]
-						yd_3 := (-smPsi[cii][-1+tjj][tkk] + smPsi[cii][1+tjj][tkk] - smPsi[nii][-1+tjj][tkk] + smPsi[nii][1+tjj][tkk]) / 4.
-						zd_3 := (-smPsi[cii][tjj][-1+tkk] + smPsi[cii][tjj][1+tkk] - smPsi[nii][tjj][-1+tkk] + smPsi[nii][tjj][1+tkk]) / 4.
-						xcharge = dSigmaX[s3Index(nx, ny, nz, ii+1, tjj, tkk, 0)]*xd_3 + dSigmaX[s3Index(nx, ny, nz, ii+1, tjj, tkk, 1)]*yd_3 + dSigmaX[s3Index(nx, ny, nz, ii+1, tjj, tkk, 2)]*zd_3
-						dV += xcharge
-						dNpsi[s3Index(nx, ny, nz, ii, tjj, tkk, 0)] = dV
-						dV = -xcharge
-					}
+//line hecbench_stencil.go:165
+					xd_3 := -smPsi[cii][tjj][tkk] + smPsi[nii][tjj][tkk]
+					yd_3 := (-smPsi[cii][-1+tjj][tkk] + smPsi[cii][1+tjj][tkk] - smPsi[nii][-1+tjj][tkk] + smPsi[nii][1+tjj][tkk]) / 4.
+					zd_3 := (-smPsi[cii][tjj][-1+tkk] + smPsi[cii][tjj][1+tkk] - smPsi[nii][tjj][-1+tkk] + smPsi[nii][tjj][1+tkk]) / 4.
+					xcharge = dSigmaX[s3Index(nx, ny, nz, ii+1, tjj, tkk, 0)]*xd_3 + dSigmaX[s3Index(nx, ny, nz, ii+1, tjj, tkk, 1)]*yd_3 + dSigmaX[s3Index(nx, ny, nz, ii+1, tjj, tkk, 2)]*zd_3
+					dV += xcharge
+					dNpsi[s3Index(nx, ny, nz, ii, tjj, tkk, 0)] = dV
+					dV = -xcharge
+//line hecbench_stencil.go:173
 					gc_s_dV[gc_rank2] = dV
 				}
 				gc_ty2++
@@ -2265,17 +1595,10 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 				}
 			}
 		}
-
 //line hecbench_stencil.go:174
 		tii = pii
-
-//line hecbench_stencil.go:175
 		pii = cii
-
-//line hecbench_stencil.go:176
 		cii = nii
-
-//line hecbench_stencil.go:177
 		nii = tii
 	}
 }

@@ -74,24 +74,18 @@ func gc_body_surfelRenderKernel[T surfelReal](gc_b *compiled.Block, gc_lo, gc_hi
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_surfel.go:30
 						x := gc_tx + gc_bx*gc_bdx
-						_ = x
-
-//line hecbench_surfel.go:31
 						y := gc_ty + gc_by*gc_bdy
-						_ = y
-
-//line hecbench_surfel.go:33
 						{
+//line hecbench_surfel.go:34
 							var ray [3]T
 							ray[0] = T(x) - T(w-1)*T(0.5)
 							ray[1] = T(y) - T(h-1)*T(0.5)
 							ray[2] = f
 							var pt, n, p [3]T
 							dMin := T(1e20)
-
+//line hecbench_surfel.go:41
 							for i := 0; i < N; i++ {
 								p[0] = s[i*colDim+colPX]
 								p[1] = s[i*colDim+colPY]

@@ -45,42 +45,32 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_offset1 := compiled.Scratch[int](gc_b, 0)[:gc_n]
-
 //line hecbench_tensort.go:23
 	tile := gocuda.Shared[float64](t, tensorTileSize)[:tensorTileSize]
-
 //line hecbench_tensort.go:25
 	for blockIdx := gc_bx; blockIdx < nblocks; blockIdx += gc_gdx {
 		compiled.OutOfLine(func() {
 			gc_s_offset1 := gc_s_offset1[:gc_n]
-			_ = gc_s_offset1
 			{
+//line hecbench_tensort.go:30
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
-
 //line hecbench_tensort.go:26
 					it := blockIdx
-
 //line hecbench_tensort.go:26
 					im := 0
-
 //line hecbench_tensort.go:26
 					offset1 := 0
-
-//line hecbench_tensort.go:27
 					for i := 0; i < dimInput; i++ {
 						im = int(float32(it) * shapeInputR[i])
 						offset1 += int(strideInput[i]) * (it - im*int(shapeInput[i]))
 						it = im
 					}
-					_ = it
-					_ = im
-					_ = offset1
+//line hecbench_tensort.go:35
 					gc_s_offset1[gc_rank] = offset1
 				}
 			}
 		})
-
 //line hecbench_tensort.go:33
 		for gc_off2, gc_limit2, gc_more2 := 0, tileSize, true; gc_more2; gc_off2 += gc_bdx {
 			gc_b.Tick()
@@ -88,163 +78,115 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 				return
 			}
 			gc_more2 = false
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_off2, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off4 := gc_off2
-					gc_off5 := gc_off2 + (blockIdx * tileSize)
-					if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(tile) && gc_to <= len(tile)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(input) && gc_to <= len(input)-gc_off5 {
-						gc_at := tile[gc_off4:][:gc_to]
-						gc_at2 := input[gc_off5:][:gc_to]
-						gc_step := gc_from
-						for ; gc_step+3 < gc_to; gc_step += 4 {
-							{
-								gc_tx := gc_step + 0
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_tensort.go:33
-								i_ := gc_tx + gc_off2
-								gc_more2 = true
-								_ = i_
-
+//line hecbench_tensort.go:40
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off2, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := gc_off2
+				gc_off5 := gc_off2 + (blockIdx * tileSize)
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(tile) && gc_to <= len(tile)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(input) && gc_to <= len(input)-gc_off5 {
+					gc_at := tile[gc_off4:][:gc_to]
+					gc_at2 := input[gc_off5:][:gc_to]
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
 //line hecbench_tensort.go:34
-								gc_at[gc_tx] = gc_at2[gc_tx]
-							}
-							{
-								gc_tx := gc_step + 1
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_tensort.go:33
-								i_ := gc_tx + gc_off2
-								gc_more2 = true
-								_ = i_
-
-//line hecbench_tensort.go:34
-								gc_at[gc_tx] = gc_at2[gc_tx]
-							}
-							{
-								gc_tx := gc_step + 2
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_tensort.go:33
-								i_ := gc_tx + gc_off2
-								gc_more2 = true
-								_ = i_
-
-//line hecbench_tensort.go:34
-								gc_at[gc_tx] = gc_at2[gc_tx]
-							}
-							{
-								gc_tx := gc_step + 3
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line hecbench_tensort.go:33
-								i_ := gc_tx + gc_off2
-								gc_more2 = true
-								_ = i_
-
-//line hecbench_tensort.go:34
-								gc_at[gc_tx] = gc_at2[gc_tx]
-							}
-						}
-						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_tensort.go:33
-							i_ := gc_tx + gc_off2
 							gc_more2 = true
-							_ = i_
-
 //line hecbench_tensort.go:34
 							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
-					} else {
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-							{
-								gc_tx := gc_step2 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_tensort.go:33
-								i_ := gc_tx + gc_off2
-								gc_more2 = true
-
+						{
+							gc_tx := gc_step + 1
 //line hecbench_tensort.go:34
-								tile[i_] = input[i_+blockIdx*tileSize]
-							}
-							{
-								gc_tx := gc_step2 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_tensort.go:33
-								i_ := gc_tx + gc_off2
-								gc_more2 = true
-
+							gc_more2 = true
 //line hecbench_tensort.go:34
-								tile[i_] = input[i_+blockIdx*tileSize]
-							}
-							{
-								gc_tx := gc_step2 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_tensort.go:33
-								i_ := gc_tx + gc_off2
-								gc_more2 = true
-
-//line hecbench_tensort.go:34
-								tile[i_] = input[i_+blockIdx*tileSize]
-							}
-							{
-								gc_tx := gc_step2 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line hecbench_tensort.go:33
-								i_ := gc_tx + gc_off2
-								gc_more2 = true
-
-//line hecbench_tensort.go:34
-								tile[i_] = input[i_+blockIdx*tileSize]
-							}
+							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						{
+							gc_tx := gc_step + 2
+//line hecbench_tensort.go:34
+							gc_more2 = true
+//line hecbench_tensort.go:34
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+//line hecbench_tensort.go:34
+							gc_more2 = true
+//line hecbench_tensort.go:34
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line hecbench_tensort.go:34
+						gc_more2 = true
+//line hecbench_tensort.go:34
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line hecbench_tensort.go:33
 							i_ := gc_tx + gc_off2
 							gc_more2 = true
-
+//line hecbench_tensort.go:34
+							tile[i_] = input[i_+blockIdx*tileSize]
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_tensort.go:33
+							i_ := gc_tx + gc_off2
+							gc_more2 = true
+//line hecbench_tensort.go:34
+							tile[i_] = input[i_+blockIdx*tileSize]
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_tensort.go:33
+							i_ := gc_tx + gc_off2
+							gc_more2 = true
+//line hecbench_tensort.go:34
+							tile[i_] = input[i_+blockIdx*tileSize]
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line hecbench_tensort.go:33
+							i_ := gc_tx + gc_off2
+							gc_more2 = true
 //line hecbench_tensort.go:34
 							tile[i_] = input[i_+blockIdx*tileSize]
 						}
 					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_tensort.go:33
+						i_ := gc_tx + gc_off2
+						gc_more2 = true
+//line hecbench_tensort.go:34
+						tile[i_] = input[i_+blockIdx*tileSize]
+					}
 				}
 			}
 		}
-
-//line hecbench_tensort.go:39
 		gc_chunk := compiled.StrideChunk(gc_bdx)
 		gc_span := (gc_bdx) * gc_chunk
-
 //line hecbench_tensort.go:39
 		for gc_off3, gc_limit3, gc_more3 := 0, tileSize, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk {
 			gc_b.Tick()
@@ -252,61 +194,52 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 				return
 			}
 			gc_more3 = false
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_off3, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						var it int
-						_ = it
-						var im int
-						_ = im
-						offset1 := gc_s_offset1[gc_rank]
-
+//line hecbench_tensort.go:46
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off3, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					var it int
+//line hecbench_tensort.go:59
+					var im int
+//line hecbench_tensort.go:61
+					offset1 := gc_s_offset1[gc_rank]
 //line hecbench_tensort.go:39
-						gc_start := gc_tx
-						gc_from2 := gc_start + gc_off3
-						gc_trips := gc_limit3 - gc_from2
-						switch {
-						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit3 > compiled.ChunkLimit:
-							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit3, false)
-						case gc_trips > gc_span:
-							gc_trips = gc_chunk
-						case gc_trips > 0:
-							gc_trips = (gc_trips-1)/(gc_bdx) + 1
-						default:
-							gc_trips = 0
-						}
-						if gc_trips == gc_chunk {
-							gc_more3 = true
-						}
-						for i_2 := gc_from2; gc_trips > 0; i_2, gc_trips = i_2+(gc_bdx), gc_trips-1 {
-
+					gc_start := gc_tx
+					gc_from2 := gc_start + gc_off3
+					gc_trips := gc_limit3 - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit3 > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit3, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gc_bdx) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more3 = true
+					}
+					for i_2 := gc_from2; gc_trips > 0; i_2, gc_trips = i_2+(gc_bdx), gc_trips-1 {
 //line hecbench_tensort.go:40
-							it = i_2
-
-//line hecbench_tensort.go:41
-							offset2, localOffset := 0, 0
-
-//line hecbench_tensort.go:42
-							for j := 0; j < dimOutput; j++ {
-								im = int(float32(it) * shapeOutputR[j])
-								tmp := it - im*int(shapeOutput[j])
-								offset2 += int(strideOutputGlobal[j]) * tmp
-								localOffset += int(strideOutputLocal[j]) * tmp
-								it = im
-							}
-
-//line hecbench_tensort.go:49
-							output[offset1+offset2] = tile[localOffset]
+						it = i_2
+						offset2, localOffset := 0, 0
+						for j := 0; j < dimOutput; j++ {
+							im = int(float32(it) * shapeOutputR[j])
+							tmp := it - im*int(shapeOutput[j])
+							offset2 += int(strideOutputGlobal[j]) * tmp
+							localOffset += int(strideOutputLocal[j]) * tmp
+							it = im
 						}
+						output[offset1+offset2] = tile[localOffset]
 					}
 				}
 			}
@@ -317,4 +250,5 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 // gc_files_hecbench_tensort holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_tensort.go
+//line hecbench_tensort.go:61
 var gc_files_hecbench_tensort embed.FS

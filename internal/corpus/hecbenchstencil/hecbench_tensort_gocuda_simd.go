@@ -46,43 +46,33 @@ func gc_body_tensorTransposeKernel(gc_b2 *compiled.Block, dimInput, dimOutput, n
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_offset1 := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
-
 //line hecbench_tensort.go:23
 	tile := gocuda.Shared[float64](t, tensorTileSize)[:tensorTileSize]
-
 //line hecbench_tensort.go:25
 	for blockIdx := gc_bx2; blockIdx < nblocks; blockIdx += gc_gdx2 {
 		archsimd.ClearAVXUpperBits()
 		compiled.OutOfLine(func() {
 			gc_s_offset1 := gc_s_offset1[:gc_n2]
-			_ = gc_s_offset1
 			{
+//line hecbench_tensort.go:31
 				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_tensort.go:26
 					it := blockIdx
-
 //line hecbench_tensort.go:26
 					im := 0
-
 //line hecbench_tensort.go:26
 					offset1 := 0
-
-//line hecbench_tensort.go:27
 					for i := 0; i < dimInput; i++ {
 						im = int(float32(it) * shapeInputR[i])
 						offset1 += int(strideInput[i]) * (it - im*int(shapeInput[i]))
 						it = im
 					}
-					_ = it
-					_ = im
-					_ = offset1
+//line hecbench_tensort.go:35
 					gc_s_offset1[gc_rank2] = offset1
 				}
 			}
 		})
-
 //line hecbench_tensort.go:33
 		for gc_off2, gc_limit2, gc_more2 := 0, tileSize, true; gc_more2; gc_off2 += gc_bdx2 {
 			gc_b2.Tick()
@@ -90,145 +80,118 @@ func gc_body_tensorTransposeKernel(gc_b2 *compiled.Block, dimInput, dimOutput, n
 				return
 			}
 			gc_more2 = false
-			{
-				gc_from3, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off2, gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off6 := gc_off2
-					gc_off7 := gc_off2 + (blockIdx * tileSize)
-					if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 <= len(tile) && gc_to2 <= len(tile)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(input) && gc_to2 <= len(input)-gc_off7 {
-						gc_at3 := tile[gc_off6:][:gc_to2]
-						gc_at4 := input[gc_off7:][:gc_to2]
-						gc_vstep := gc_from3
-						if compiled.SIMD {
-							for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+//line hecbench_tensort.go:40
+			gc_from3, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off6 := gc_off2
+				gc_off7 := gc_off2 + (blockIdx * tileSize)
+				if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 <= len(tile) && gc_to2 <= len(tile)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(input) && gc_to2 <= len(input)-gc_off7 {
+					gc_at3 := tile[gc_off6:][:gc_to2]
+					gc_at4 := input[gc_off7:][:gc_to2]
+					gc_vstep := gc_from3
+					if compiled.SIMD {
+						for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
+							gc_tx2 := gc_vstep
 //line hecbench_tensort.go:33
-								var i_ int = gc_tx2 + gc_off2
+							var i_ int = gc_tx2 + gc_off2
 //line hecbench_tensort.go:33
-								_ = i_
-								archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_vstep > gc_from3 {
-							gc_more2 = true
-						}
-						for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_tensort.go:33
-							i_ := gc_tx2 + gc_off2
-							gc_more2 = true
 							_ = i_
-
-//line hecbench_tensort.go:34
-							gc_at3[gc_tx2] = gc_at4[gc_tx2]
+							archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
 						}
-					} else {
-						gc_vstep2 := gc_from3
-						if compiled.SIMD {
-							for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from3 {
+						gc_more2 = true
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_tensort.go:34
+						gc_more2 = true
+//line hecbench_tensort.go:34
+						gc_at3[gc_tx2] = gc_at4[gc_tx2]
+					}
+				} else {
+					gc_vstep2 := gc_from3
+					if compiled.SIMD {
+						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
+							gc_tx2 := gc_vstep2
 //line hecbench_tensort.go:33
-								var i_ int = gc_tx2 + gc_off2
-//line hecbench_tensort.go:33
-								_ = i_
+							var i_ int = gc_tx2 + gc_off2
+							if (i_+blockIdx*tileSize) < 0 || (i_+blockIdx*tileSize) > len(input)-4 || i_ < 0 || i_ > len(tile)-4 {
 //line hecbench_tensort.go:34
-								if (i_+blockIdx*tileSize) < 0 || (i_+blockIdx*tileSize) > len(input)-4 || i_ < 0 || i_ > len(tile)-4 {
-//line hecbench_tensort.go:34
-									break
-//line hecbench_tensort.go:34
-								}
-								archsimd.LoadFloat64x4Slice(input[i_+blockIdx*tileSize:]).StoreSlice(tile[i_:])
+								break
 							}
-							archsimd.ClearAVXUpperBits()
+//line hecbench_tensort.go:35
+							archsimd.LoadFloat64x4Slice(input[i_+blockIdx*tileSize:]).StoreSlice(tile[i_:])
 						}
-						if gc_vstep2 > gc_from3 {
-							gc_more2 = true
-						}
-						gc_step3 := gc_vstep2
-						for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-							{
-								gc_tx2 := gc_step3 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_tensort.go:33
-								i_ := gc_tx2 + gc_off2
-								gc_more2 = true
-
-//line hecbench_tensort.go:34
-								tile[i_] = input[i_+blockIdx*tileSize]
-							}
-							{
-								gc_tx2 := gc_step3 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_tensort.go:33
-								i_ := gc_tx2 + gc_off2
-								gc_more2 = true
-
-//line hecbench_tensort.go:34
-								tile[i_] = input[i_+blockIdx*tileSize]
-							}
-							{
-								gc_tx2 := gc_step3 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_tensort.go:33
-								i_ := gc_tx2 + gc_off2
-								gc_more2 = true
-
-//line hecbench_tensort.go:34
-								tile[i_] = input[i_+blockIdx*tileSize]
-							}
-							{
-								gc_tx2 := gc_step3 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_tensort.go:33
-								i_ := gc_tx2 + gc_off2
-								gc_more2 = true
-
-//line hecbench_tensort.go:34
-								tile[i_] = input[i_+blockIdx*tileSize]
-							}
-						}
-						for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from3 {
+						gc_more2 = true
+					}
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+						{
+							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line hecbench_tensort.go:33
 							i_ := gc_tx2 + gc_off2
 							gc_more2 = true
-
+//line hecbench_tensort.go:34
+							tile[i_] = input[i_+blockIdx*tileSize]
+						}
+						{
+							gc_tx2 := gc_step3 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_tensort.go:33
+							i_ := gc_tx2 + gc_off2
+							gc_more2 = true
+//line hecbench_tensort.go:34
+							tile[i_] = input[i_+blockIdx*tileSize]
+						}
+						{
+							gc_tx2 := gc_step3 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_tensort.go:33
+							i_ := gc_tx2 + gc_off2
+							gc_more2 = true
+//line hecbench_tensort.go:34
+							tile[i_] = input[i_+blockIdx*tileSize]
+						}
+						{
+							gc_tx2 := gc_step3 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_tensort.go:33
+							i_ := gc_tx2 + gc_off2
+							gc_more2 = true
 //line hecbench_tensort.go:34
 							tile[i_] = input[i_+blockIdx*tileSize]
 						}
 					}
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_tensort.go:33
+						i_ := gc_tx2 + gc_off2
+						gc_more2 = true
+//line hecbench_tensort.go:34
+						tile[i_] = input[i_+blockIdx*tileSize]
+					}
 				}
 			}
 		}
-
-//line hecbench_tensort.go:39
 		gc_chunk := compiled.StrideChunk(gc_bdx2)
 		gc_span := (gc_bdx2) * gc_chunk
 		archsimd.ClearAVXUpperBits()
-
 //line hecbench_tensort.go:39
 		for gc_off3, gc_limit3, gc_more3 := 0, tileSize, true; gc_more3; gc_off3 += (gc_bdx2) * gc_chunk {
 			gc_b2.Tick()
@@ -236,61 +199,52 @@ func gc_body_tensorTransposeKernel(gc_b2 *compiled.Block, dimInput, dimOutput, n
 				return
 			}
 			gc_more3 = false
-			{
-				gc_from3, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off3, gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						var it int
-						_ = it
-						var im int
-						_ = im
-						offset1 := gc_s_offset1[gc_rank2]
-
+//line hecbench_tensort.go:46
+			gc_from3, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off3, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					var it int
+//line hecbench_tensort.go:59
+					var im int
+//line hecbench_tensort.go:61
+					offset1 := gc_s_offset1[gc_rank2]
 //line hecbench_tensort.go:39
-						gc_start2 := gc_tx2
-						gc_from4 := gc_start2 + gc_off3
-						gc_trips2 := gc_limit3 - gc_from4
-						switch {
-						case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit3 > compiled.ChunkLimit:
-							gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, gc_bdx2, gc_chunk, gc_limit3, false)
-						case gc_trips2 > gc_span:
-							gc_trips2 = gc_chunk
-						case gc_trips2 > 0:
-							gc_trips2 = (gc_trips2-1)/(gc_bdx2) + 1
-						default:
-							gc_trips2 = 0
-						}
-						if gc_trips2 == gc_chunk {
-							gc_more3 = true
-						}
-						for i_2 := gc_from4; gc_trips2 > 0; i_2, gc_trips2 = i_2+(gc_bdx2), gc_trips2-1 {
-
+					gc_start2 := gc_tx2
+					gc_from4 := gc_start2 + gc_off3
+					gc_trips2 := gc_limit3 - gc_from4
+					switch {
+					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit3 > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, gc_bdx2, gc_chunk, gc_limit3, false)
+					case gc_trips2 > gc_span:
+						gc_trips2 = gc_chunk
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(gc_bdx2) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk {
+						gc_more3 = true
+					}
+					for i_2 := gc_from4; gc_trips2 > 0; i_2, gc_trips2 = i_2+(gc_bdx2), gc_trips2-1 {
 //line hecbench_tensort.go:40
-							it = i_2
-
-//line hecbench_tensort.go:41
-							offset2, localOffset := 0, 0
-
-//line hecbench_tensort.go:42
-							for j := 0; j < dimOutput; j++ {
-								im = int(float32(it) * shapeOutputR[j])
-								tmp := it - im*int(shapeOutput[j])
-								offset2 += int(strideOutputGlobal[j]) * tmp
-								localOffset += int(strideOutputLocal[j]) * tmp
-								it = im
-							}
-
-//line hecbench_tensort.go:49
-							output[offset1+offset2] = tile[localOffset]
+						it = i_2
+						offset2, localOffset := 0, 0
+						for j := 0; j < dimOutput; j++ {
+							im = int(float32(it) * shapeOutputR[j])
+							tmp := it - im*int(shapeOutput[j])
+							offset2 += int(strideOutputGlobal[j]) * tmp
+							localOffset += int(strideOutputLocal[j]) * tmp
+							it = im
 						}
+						output[offset1+offset2] = tile[localOffset]
 					}
 				}
 			}
@@ -301,4 +255,5 @@ func gc_body_tensorTransposeKernel(gc_b2 *compiled.Block, dimInput, dimOutput, n
 // gc_files_hecbench_tensort holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_tensort.go
+//line hecbench_tensort.go:61
 var gc_files_hecbench_tensort embed.FS

@@ -40,228 +40,142 @@ func gc_body_sumWithinBlocksKernel(gc_b *compiled.Block, n int, data, blocksums 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line hecbench_vmc.go:46
 	nthread := gc_bdx * gc_gdx
-
 //line hecbench_vmc.go:48
 	if 512 <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line hecbench_vmc.go:48
 	sdata := gocuda.Shared[float32](t, 512)[:512]
-	{
+//line hecbench_vmc.go:50
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line hecbench_vmc.go:47
+			i := gc_bdx*gc_bx + gc_tx
+//line hecbench_vmc.go:51
+			st := vmcZero
+			for i < n {
+//line hecbench_vmc.go:52
+				gc_b.Tick()
+//line hecbench_vmc.go:52
+				if gc_b.Stopped() {
+//line hecbench_vmc.go:52
+					return
+				}
+//line hecbench_vmc.go:53
+				st += data[i]
+				i += nthread
+			}
+			sdata[gc_tx] = st
+		}
+	}
+//line hecbench_vmc.go:61
+	for s := uint32(128); s > 0; s >>= 1 {
+//line hecbench_vmc.go:63
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
-//line hecbench_vmc.go:47
-				i := gc_bdx*gc_bx + gc_tx
-
-//line hecbench_vmc.go:51
-				st := vmcZero
-
-//line hecbench_vmc.go:52
-				for i < n {
-//line hecbench_vmc.go:52
-					gc_b.Tick()
-//line hecbench_vmc.go:52
-					if gc_b.Stopped() {
-//line hecbench_vmc.go:52
-						return
-//line hecbench_vmc.go:52
-					}
-					st += data[i]
-					i += nthread
-				}
-
-//line hecbench_vmc.go:56
-				sdata[gc_tx] = st
-				_ = i
-				_ = st
-			}
-		}
-	}
-
-//line hecbench_vmc.go:61
-	for s := uint32(128); s > 0; s >>= 1 {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
 //line hecbench_vmc.go:60
-					tid := gc_tx
-					_ = tid
-
+				tid := gc_tx
 //line hecbench_vmc.go:62
-					if uint32(tid) < s && (uint32(tid)+s) < uint32(gc_bdx) {
-						sdata[tid] += sdata[uint32(tid)+s]
-					}
+				if uint32(tid) < s && (uint32(tid)+s) < uint32(gc_bdx) {
+					sdata[tid] += sdata[uint32(tid)+s]
 				}
 			}
 		}
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx
-			if gc_from >= 0 && gc_off >= 0 && gc_off < len(blocksums) {
-				gc_at := blocksums[gc_off:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+//line hecbench_vmc.go:70
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx
+		if gc_from >= 0 && gc_off >= 0 && gc_off < len(blocksums) {
+			gc_at := blocksums[gc_off:][:1]
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
 					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_vmc.go:60
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_vmc.go:67
-						{
-							gc_at[0] = sdata[0]
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_vmc.go:60
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_vmc.go:67
-						{
-							gc_at[0] = sdata[0]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_vmc.go:60
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_vmc.go:67
-						{
-							gc_at[0] = sdata[0]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_vmc.go:60
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_vmc.go:67
-						{
-							gc_at[0] = sdata[0]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_vmc.go:60
-					tid := gc_tx
-					_ = tid
-
-//line hecbench_vmc.go:67
-					{
+//line hecbench_vmc.go:68
 						gc_at[0] = sdata[0]
 					}
 				}
-			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
 					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_vmc.go:60
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_vmc.go:67
-						{
-							blocksums[gc_bx] = sdata[0]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_vmc.go:60
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_vmc.go:67
-						{
-							blocksums[gc_bx] = sdata[0]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_vmc.go:60
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_vmc.go:67
-						{
-							blocksums[gc_bx] = sdata[0]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_vmc.go:60
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_vmc.go:67
-						{
-							blocksums[gc_bx] = sdata[0]
-						}
+//line hecbench_vmc.go:68
+						gc_at[0] = sdata[0]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				{
+					{
+//line hecbench_vmc.go:68
+						gc_at[0] = sdata[0]
+					}
+				}
+				{
+					{
+//line hecbench_vmc.go:68
+						gc_at[0] = sdata[0]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				{
+//line hecbench_vmc.go:68
+					gc_at[0] = sdata[0]
+				}
+			}
+		} else {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line hecbench_vmc.go:60
-					tid := gc_tx
-					_ = tid
-
-//line hecbench_vmc.go:67
 					{
+//line hecbench_vmc.go:68
 						blocksums[gc_bx] = sdata[0]
 					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line hecbench_vmc.go:68
+						blocksums[gc_bx] = sdata[0]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line hecbench_vmc.go:68
+						blocksums[gc_bx] = sdata[0]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line hecbench_vmc.go:68
+						blocksums[gc_bx] = sdata[0]
+					}
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				{
+//line hecbench_vmc.go:68
+					blocksums[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -298,170 +212,109 @@ func gc_body_initranKernel(gc_b *compiled.Block, gc_lo, gc_hi int, seed uint32, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bdx * gc_bx
-				if gc_off >= 0 && gc_off <= len(states) && gc_bdx <= len(states)-gc_off {
-					gc_at := states[gc_off:][:gc_bdx]
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_vmc.go:95
-							i := gc_bdx*gc_bx + gc_tx
-							_ = i
-
-//line hecbench_vmc.go:96
-							gc_at[gc_tx] = seed ^ uint32(i)
-
-//line hecbench_vmc.go:97
-							lcgRandomInit(&gc_at[gc_tx])
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_vmc.go:95
-							i := gc_bdx*gc_bx + gc_tx
-							_ = i
-
-//line hecbench_vmc.go:96
-							gc_at[gc_tx] = seed ^ uint32(i)
-
-//line hecbench_vmc.go:97
-							lcgRandomInit(&gc_at[gc_tx])
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_vmc.go:95
-							i := gc_bdx*gc_bx + gc_tx
-							_ = i
-
-//line hecbench_vmc.go:96
-							gc_at[gc_tx] = seed ^ uint32(i)
-
-//line hecbench_vmc.go:97
-							lcgRandomInit(&gc_at[gc_tx])
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_vmc.go:95
-							i := gc_bdx*gc_bx + gc_tx
-							_ = i
-
-//line hecbench_vmc.go:96
-							gc_at[gc_tx] = seed ^ uint32(i)
-
-//line hecbench_vmc.go:97
-							lcgRandomInit(&gc_at[gc_tx])
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line hecbench_vmc.go:112
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bdx * gc_bx
+			if gc_off >= 0 && gc_off <= len(states) && gc_bdx <= len(states)-gc_off {
+				gc_at := states[gc_off:][:gc_bdx]
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+//line hecbench_vmc.go:121
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_vmc.go:95
 						i := gc_bdx*gc_bx + gc_tx
-						_ = i
-
-//line hecbench_vmc.go:96
 						gc_at[gc_tx] = seed ^ uint32(i)
-
-//line hecbench_vmc.go:97
 						lcgRandomInit(&gc_at[gc_tx])
 					}
-				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_vmc.go:95
-							i := gc_bdx*gc_bx + gc_tx
-							_ = i
-
-//line hecbench_vmc.go:96
-							states[i] = seed ^ uint32(i)
-
-//line hecbench_vmc.go:97
-							lcgRandomInit(&states[i])
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_vmc.go:95
-							i := gc_bdx*gc_bx + gc_tx
-							_ = i
-
-//line hecbench_vmc.go:96
-							states[i] = seed ^ uint32(i)
-
-//line hecbench_vmc.go:97
-							lcgRandomInit(&states[i])
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_vmc.go:95
-							i := gc_bdx*gc_bx + gc_tx
-							_ = i
-
-//line hecbench_vmc.go:96
-							states[i] = seed ^ uint32(i)
-
-//line hecbench_vmc.go:97
-							lcgRandomInit(&states[i])
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_vmc.go:95
-							i := gc_bdx*gc_bx + gc_tx
-							_ = i
-
-//line hecbench_vmc.go:96
-							states[i] = seed ^ uint32(i)
-
-//line hecbench_vmc.go:97
-							lcgRandomInit(&states[i])
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step + 1
+//line hecbench_vmc.go:102
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_vmc.go:95
 						i := gc_bdx*gc_bx + gc_tx
-						_ = i
-
-//line hecbench_vmc.go:96
+						gc_at[gc_tx] = seed ^ uint32(i)
+						lcgRandomInit(&gc_at[gc_tx])
+					}
+					{
+						gc_tx := gc_step + 2
+//line hecbench_vmc.go:102
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_vmc.go:95
+						i := gc_bdx*gc_bx + gc_tx
+						gc_at[gc_tx] = seed ^ uint32(i)
+						lcgRandomInit(&gc_at[gc_tx])
+					}
+					{
+						gc_tx := gc_step + 3
+//line hecbench_vmc.go:102
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_vmc.go:95
+						i := gc_bdx*gc_bx + gc_tx
+						gc_at[gc_tx] = seed ^ uint32(i)
+						lcgRandomInit(&gc_at[gc_tx])
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_vmc.go:95
+					i := gc_bdx*gc_bx + gc_tx
+					gc_at[gc_tx] = seed ^ uint32(i)
+					lcgRandomInit(&gc_at[gc_tx])
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_vmc.go:95
+						i := gc_bdx*gc_bx + gc_tx
 						states[i] = seed ^ uint32(i)
-
-//line hecbench_vmc.go:97
 						lcgRandomInit(&states[i])
 					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_vmc.go:95
+						i := gc_bdx*gc_bx + gc_tx
+						states[i] = seed ^ uint32(i)
+						lcgRandomInit(&states[i])
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_vmc.go:95
+						i := gc_bdx*gc_bx + gc_tx
+						states[i] = seed ^ uint32(i)
+						lcgRandomInit(&states[i])
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_vmc.go:95
+						i := gc_bdx*gc_bx + gc_tx
+						states[i] = seed ^ uint32(i)
+						lcgRandomInit(&states[i])
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_vmc.go:95
+					i := gc_bdx*gc_bx + gc_tx
+					states[i] = seed ^ uint32(i)
+					lcgRandomInit(&states[i])
 				}
 			}
 		}
@@ -492,7 +345,7 @@ func gc_body_zeroStatsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint int,
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line hecbench_vmc.go:113
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -503,57 +356,35 @@ func gc_body_zeroStatsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint int,
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := (gc_bdx * gc_bx) + (0 * Npoint)
-				gc_off2 := (gc_bdx * gc_bx) + (1 * Npoint)
-				gc_off3 := (gc_bdx * gc_bx) + (2 * Npoint)
-				gc_off4 := (gc_bdx * gc_bx) + (3 * Npoint)
-				if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(stats) && gc_runhi <= len(stats)-gc_off && gc_off2 >= 0 && gc_off2 <= len(stats) && gc_runhi <= len(stats)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(stats) && gc_runhi <= len(stats)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(stats) && gc_runhi <= len(stats)-gc_off4 {
-					gc_at := stats[gc_off:][:gc_runhi]
-					gc_at2 := stats[gc_off2:][:gc_runhi]
-					gc_at3 := stats[gc_off3:][:gc_runhi]
-					gc_at4 := stats[gc_off4:][:gc_runhi]
-					for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
-
-//line hecbench_vmc.go:104
-						i := gc_bdx*gc_bx + gc_tx
-						_ = i
-
+//line hecbench_vmc.go:124
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (gc_bdx * gc_bx) + (0 * Npoint)
+			gc_off2 := (gc_bdx * gc_bx) + (1 * Npoint)
+			gc_off3 := (gc_bdx * gc_bx) + (2 * Npoint)
+			gc_off4 := (gc_bdx * gc_bx) + (3 * Npoint)
+			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(stats) && gc_runhi <= len(stats)-gc_off && gc_off2 >= 0 && gc_off2 <= len(stats) && gc_runhi <= len(stats)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(stats) && gc_runhi <= len(stats)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(stats) && gc_runhi <= len(stats)-gc_off4 {
+				gc_at := stats[gc_off:][:gc_runhi]
+				gc_at2 := stats[gc_off2:][:gc_runhi]
+				gc_at3 := stats[gc_off3:][:gc_runhi]
+				gc_at4 := stats[gc_off4:][:gc_runhi]
+				for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
 //line hecbench_vmc.go:105
-						gc_at[gc_tx] = vmcZero
-
-//line hecbench_vmc.go:106
-						gc_at2[gc_tx] = vmcZero
-
-//line hecbench_vmc.go:107
-						gc_at3[gc_tx] = vmcZero
-
-//line hecbench_vmc.go:108
-						gc_at4[gc_tx] = vmcZero
-					}
-				} else {
-					for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-
+					gc_at[gc_tx] = vmcZero
+					gc_at2[gc_tx] = vmcZero
+					gc_at3[gc_tx] = vmcZero
+					gc_at4[gc_tx] = vmcZero
+				}
+			} else {
+				for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line hecbench_vmc.go:104
-						i := gc_bdx*gc_bx + gc_tx
-						_ = i
-
-//line hecbench_vmc.go:105
-						stats[0*Npoint+i] = vmcZero
-
-//line hecbench_vmc.go:106
-						stats[1*Npoint+i] = vmcZero
-
-//line hecbench_vmc.go:107
-						stats[2*Npoint+i] = vmcZero
-
-//line hecbench_vmc.go:108
-						stats[3*Npoint+i] = vmcZero
-					}
+					i := gc_bdx*gc_bx + gc_tx
+					stats[0*Npoint+i] = vmcZero
+					stats[1*Npoint+i] = vmcZero
+					stats[2*Npoint+i] = vmcZero
+					stats[3*Npoint+i] = vmcZero
 				}
 			}
 		}
@@ -593,77 +424,43 @@ func gc_body_vmcInitializeKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x1, y1,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bdx * gc_bx
-				if gc_off >= 0 && gc_off <= len(x1) && gc_bdx <= len(x1)-gc_off && gc_off <= len(states) && gc_bdx <= len(states)-gc_off && gc_off <= len(y1) && gc_bdx <= len(y1)-gc_off && gc_off <= len(z1) && gc_bdx <= len(z1)-gc_off && gc_off <= len(x2) && gc_bdx <= len(x2)-gc_off && gc_off <= len(y2) && gc_bdx <= len(y2)-gc_off && gc_off <= len(z2) && gc_bdx <= len(z2)-gc_off && gc_off <= len(psi) && gc_bdx <= len(psi)-gc_off {
-					gc_at := x1[gc_off:][:gc_bdx]
-					gc_at2 := states[gc_off:][:gc_bdx]
-					gc_at3 := y1[gc_off:][:gc_bdx]
-					gc_at4 := z1[gc_off:][:gc_bdx]
-					gc_at5 := x2[gc_off:][:gc_bdx]
-					gc_at6 := y2[gc_off:][:gc_bdx]
-					gc_at7 := z2[gc_off:][:gc_bdx]
-					gc_at8 := psi[gc_off:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_vmc.go:116
-						i := gc_bdx*gc_bx + gc_tx
-						_ = i
-
+//line hecbench_vmc.go:133
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bdx * gc_bx
+			if gc_off >= 0 && gc_off <= len(x1) && gc_bdx <= len(x1)-gc_off && gc_off <= len(states) && gc_bdx <= len(states)-gc_off && gc_off <= len(y1) && gc_bdx <= len(y1)-gc_off && gc_off <= len(z1) && gc_bdx <= len(z1)-gc_off && gc_off <= len(x2) && gc_bdx <= len(x2)-gc_off && gc_off <= len(y2) && gc_bdx <= len(y2)-gc_off && gc_off <= len(z2) && gc_bdx <= len(z2)-gc_off && gc_off <= len(psi) && gc_bdx <= len(psi)-gc_off {
+				gc_at := x1[gc_off:][:gc_bdx]
+				gc_at2 := states[gc_off:][:gc_bdx]
+				gc_at3 := y1[gc_off:][:gc_bdx]
+				gc_at4 := z1[gc_off:][:gc_bdx]
+				gc_at5 := x2[gc_off:][:gc_bdx]
+				gc_at6 := y2[gc_off:][:gc_bdx]
+				gc_at7 := z2[gc_off:][:gc_bdx]
+				gc_at8 := psi[gc_off:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_vmc.go:117
-						gc_at[gc_tx] = (lcgRandom(&gc_at2[gc_tx]) - vmcHalf) * vmcFour
-
-//line hecbench_vmc.go:118
-						gc_at3[gc_tx] = (lcgRandom(&gc_at2[gc_tx]) - vmcHalf) * vmcFour
-
-//line hecbench_vmc.go:119
-						gc_at4[gc_tx] = (lcgRandom(&gc_at2[gc_tx]) - vmcHalf) * vmcFour
-
-//line hecbench_vmc.go:120
-						gc_at5[gc_tx] = (lcgRandom(&gc_at2[gc_tx]) - vmcHalf) * vmcFour
-
-//line hecbench_vmc.go:121
-						gc_at6[gc_tx] = (lcgRandom(&gc_at2[gc_tx]) - vmcHalf) * vmcFour
-
-//line hecbench_vmc.go:122
-						gc_at7[gc_tx] = (lcgRandom(&gc_at2[gc_tx]) - vmcHalf) * vmcFour
-
-//line hecbench_vmc.go:123
-						gc_at8[gc_tx] = waveFunction(gc_at[gc_tx], gc_at3[gc_tx], gc_at4[gc_tx], gc_at5[gc_tx], gc_at6[gc_tx], gc_at7[gc_tx])
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+					gc_at[gc_tx] = (lcgRandom(&gc_at2[gc_tx]) - vmcHalf) * vmcFour
+					gc_at3[gc_tx] = (lcgRandom(&gc_at2[gc_tx]) - vmcHalf) * vmcFour
+					gc_at4[gc_tx] = (lcgRandom(&gc_at2[gc_tx]) - vmcHalf) * vmcFour
+					gc_at5[gc_tx] = (lcgRandom(&gc_at2[gc_tx]) - vmcHalf) * vmcFour
+					gc_at6[gc_tx] = (lcgRandom(&gc_at2[gc_tx]) - vmcHalf) * vmcFour
+					gc_at7[gc_tx] = (lcgRandom(&gc_at2[gc_tx]) - vmcHalf) * vmcFour
+					gc_at8[gc_tx] = waveFunction(gc_at[gc_tx], gc_at3[gc_tx], gc_at4[gc_tx], gc_at5[gc_tx], gc_at6[gc_tx], gc_at7[gc_tx])
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_vmc.go:116
-						i := gc_bdx*gc_bx + gc_tx
-						_ = i
-
-//line hecbench_vmc.go:117
-						x1[i] = (lcgRandom(&states[i]) - vmcHalf) * vmcFour
-
-//line hecbench_vmc.go:118
-						y1[i] = (lcgRandom(&states[i]) - vmcHalf) * vmcFour
-
-//line hecbench_vmc.go:119
-						z1[i] = (lcgRandom(&states[i]) - vmcHalf) * vmcFour
-
-//line hecbench_vmc.go:120
-						x2[i] = (lcgRandom(&states[i]) - vmcHalf) * vmcFour
-
-//line hecbench_vmc.go:121
-						y2[i] = (lcgRandom(&states[i]) - vmcHalf) * vmcFour
-
-//line hecbench_vmc.go:122
-						z2[i] = (lcgRandom(&states[i]) - vmcHalf) * vmcFour
-
-//line hecbench_vmc.go:123
-						psi[i] = waveFunction(x1[i], y1[i], z1[i], x2[i], y2[i], z2[i])
-					}
+					i := gc_bdx*gc_bx + gc_tx
+					x1[i] = (lcgRandom(&states[i]) - vmcHalf) * vmcFour
+					y1[i] = (lcgRandom(&states[i]) - vmcHalf) * vmcFour
+					z1[i] = (lcgRandom(&states[i]) - vmcHalf) * vmcFour
+					x2[i] = (lcgRandom(&states[i]) - vmcHalf) * vmcFour
+					y2[i] = (lcgRandom(&states[i]) - vmcHalf) * vmcFour
+					z2[i] = (lcgRandom(&states[i]) - vmcHalf) * vmcFour
+					psi[i] = waveFunction(x1[i], y1[i], z1[i], x2[i], y2[i], z2[i])
 				}
 			}
 		}
@@ -729,32 +526,14 @@ func gc_body_propagateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint, nst
 						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line hecbench_vmc.go:131
-							i := gc_bdx*gc_bx + gc_tx
-							_ = i
-
 //line hecbench_vmc.go:132
 							x1 := gc_at[gc_tx]
-
-//line hecbench_vmc.go:133
 							y1 := gc_at2[gc_tx]
-
-//line hecbench_vmc.go:134
 							z1 := gc_at3[gc_tx]
-
-//line hecbench_vmc.go:135
 							x2 := gc_at4[gc_tx]
-
-//line hecbench_vmc.go:136
 							y2 := gc_at5[gc_tx]
-
-//line hecbench_vmc.go:137
 							z2 := gc_at6[gc_tx]
-
-//line hecbench_vmc.go:138
 							p := gc_at7[gc_tx]
-
 //line hecbench_vmc.go:140
 							for step := 0; step < nstep; step++ {
 								x1new := x1 + (lcgRandom(&gc_at8[gc_tx])-vmcHalf)*vmcDelta
@@ -764,7 +543,7 @@ func gc_body_propagateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint, nst
 								y2new := y2 + (lcgRandom(&gc_at8[gc_tx])-vmcHalf)*vmcDelta
 								z2new := z2 + (lcgRandom(&gc_at8[gc_tx])-vmcHalf)*vmcDelta
 								pnew := waveFunction(x1new, y1new, z1new, x2new, y2new, z2new)
-
+//line hecbench_vmc.go:149
 								if pnew*pnew > p*p*lcgRandom(&gc_at8[gc_tx]) {
 									gc_at9[gc_tx]++
 									p = pnew
@@ -775,73 +554,36 @@ func gc_body_propagateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint, nst
 									y2 = y2new
 									z2 = z2new
 								}
-
+//line hecbench_vmc.go:160
 								var r1, r2, r12 float32
 								computeDistances(x1, y1, z1, x2, y2, z2, &r1, &r2, &r12)
-
+//line hecbench_vmc.go:163
 								gc_at10[gc_tx] += r1
 								gc_at11[gc_tx] += r2
 								gc_at12[gc_tx] += r12
 							}
-
-//line hecbench_vmc.go:167
 							gc_at[gc_tx] = x1
-
-//line hecbench_vmc.go:168
 							gc_at2[gc_tx] = y1
-
-//line hecbench_vmc.go:169
 							gc_at3[gc_tx] = z1
-
-//line hecbench_vmc.go:170
 							gc_at4[gc_tx] = x2
-
-//line hecbench_vmc.go:171
 							gc_at5[gc_tx] = y2
-
-//line hecbench_vmc.go:172
 							gc_at6[gc_tx] = z2
-
-//line hecbench_vmc.go:173
 							gc_at7[gc_tx] = p
-							_ = x1
-							_ = y1
-							_ = z1
-							_ = x2
-							_ = y2
-							_ = z2
-							_ = p
 						}
 					} else {
+//line hecbench_vmc.go:183
 						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line hecbench_vmc.go:131
 							i := gc_bdx*gc_bx + gc_tx
-							_ = i
-
-//line hecbench_vmc.go:132
 							x1 := X1[i]
-
-//line hecbench_vmc.go:133
 							y1 := Y1[i]
-
-//line hecbench_vmc.go:134
 							z1 := Z1[i]
-
-//line hecbench_vmc.go:135
 							x2 := X2[i]
-
-//line hecbench_vmc.go:136
 							y2 := Y2[i]
-
-//line hecbench_vmc.go:137
 							z2 := Z2[i]
-
-//line hecbench_vmc.go:138
 							p := P[i]
-
 //line hecbench_vmc.go:140
 							for step := 0; step < nstep; step++ {
 								x1new := x1 + (lcgRandom(&states[i])-vmcHalf)*vmcDelta
@@ -851,7 +593,7 @@ func gc_body_propagateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint, nst
 								y2new := y2 + (lcgRandom(&states[i])-vmcHalf)*vmcDelta
 								z2new := z2 + (lcgRandom(&states[i])-vmcHalf)*vmcDelta
 								pnew := waveFunction(x1new, y1new, z1new, x2new, y2new, z2new)
-
+//line hecbench_vmc.go:149
 								if pnew*pnew > p*p*lcgRandom(&states[i]) {
 									stats[3*Npoint+i]++
 									p = pnew
@@ -862,46 +604,26 @@ func gc_body_propagateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint, nst
 									y2 = y2new
 									z2 = z2new
 								}
-
+//line hecbench_vmc.go:160
 								var r1, r2, r12 float32
 								computeDistances(x1, y1, z1, x2, y2, z2, &r1, &r2, &r12)
-
+//line hecbench_vmc.go:163
 								stats[0*Npoint+i] += r1
 								stats[1*Npoint+i] += r2
 								stats[2*Npoint+i] += r12
 							}
-
-//line hecbench_vmc.go:167
 							X1[i] = x1
-
-//line hecbench_vmc.go:168
 							Y1[i] = y1
-
-//line hecbench_vmc.go:169
 							Z1[i] = z1
-
-//line hecbench_vmc.go:170
 							X2[i] = x2
-
-//line hecbench_vmc.go:171
 							Y2[i] = y2
-
-//line hecbench_vmc.go:172
 							Z2[i] = z2
-
-//line hecbench_vmc.go:173
 							P[i] = p
-							_ = x1
-							_ = y1
-							_ = z1
-							_ = x2
-							_ = y2
-							_ = z2
-							_ = p
 						}
 					}
 				}
 			}
+//line hecbench_vmc.go:185
 		})
 	}
 }

@@ -41,228 +41,142 @@ func gc_body_sumWithinBlocksKernel(gc_b2 *compiled.Block, n int, data, blocksums
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_vmc.go:46
 	nthread := gc_bdx2 * gc_gdx2
-
 //line hecbench_vmc.go:48
 	if 512 <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line hecbench_vmc.go:48
 	sdata := gocuda.Shared[float32](t, 512)[:512]
-	{
+//line hecbench_vmc.go:50
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line hecbench_vmc.go:47
+			i := gc_bdx2*gc_bx2 + gc_tx2
+//line hecbench_vmc.go:51
+			st := vmcZero
+			for i < n {
+//line hecbench_vmc.go:52
+				gc_b2.Tick()
+//line hecbench_vmc.go:52
+				if gc_b2.Stopped() {
+//line hecbench_vmc.go:52
+					return
+				}
+//line hecbench_vmc.go:53
+				st += data[i]
+				i += nthread
+			}
+			sdata[gc_tx2] = st
+		}
+	}
+//line hecbench_vmc.go:61
+	for s := uint32(128); s > 0; s >>= 1 {
+//line hecbench_vmc.go:63
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
-//line hecbench_vmc.go:47
-				i := gc_bdx2*gc_bx2 + gc_tx2
-
-//line hecbench_vmc.go:51
-				st := vmcZero
-
-//line hecbench_vmc.go:52
-				for i < n {
-//line hecbench_vmc.go:52
-					gc_b2.Tick()
-//line hecbench_vmc.go:52
-					if gc_b2.Stopped() {
-//line hecbench_vmc.go:52
-						return
-//line hecbench_vmc.go:52
-					}
-					st += data[i]
-					i += nthread
-				}
-
-//line hecbench_vmc.go:56
-				sdata[gc_tx2] = st
-				_ = i
-				_ = st
-			}
-		}
-	}
-
-//line hecbench_vmc.go:61
-	for s := uint32(128); s > 0; s >>= 1 {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
 //line hecbench_vmc.go:60
-					tid := gc_tx2
-					_ = tid
-
+				tid := gc_tx2
 //line hecbench_vmc.go:62
-					if uint32(tid) < s && (uint32(tid)+s) < uint32(gc_bdx2) {
-						sdata[tid] += sdata[uint32(tid)+s]
-					}
+				if uint32(tid) < s && (uint32(tid)+s) < uint32(gc_bdx2) {
+					sdata[tid] += sdata[uint32(tid)+s]
 				}
 			}
 		}
 	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 < len(blocksums) {
-				gc_at2 := blocksums[gc_off2:][:1]
-				gc_step3 := gc_from2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+//line hecbench_vmc.go:70
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+		gc_to2 = gc_bound2 + 1
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off2 := gc_bx2
+		if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 < len(blocksums) {
+			gc_at2 := blocksums[gc_off2:][:1]
+			gc_step3 := gc_from2
+			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				{
 					{
-						gc_tx2 := gc_step3 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_vmc.go:60
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_vmc.go:67
-						{
-							gc_at2[0] = sdata[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_vmc.go:60
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_vmc.go:67
-						{
-							gc_at2[0] = sdata[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_vmc.go:60
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_vmc.go:67
-						{
-							gc_at2[0] = sdata[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_vmc.go:60
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_vmc.go:67
-						{
-							gc_at2[0] = sdata[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_vmc.go:60
-					tid := gc_tx2
-					_ = tid
-
-//line hecbench_vmc.go:67
-					{
+//line hecbench_vmc.go:68
 						gc_at2[0] = sdata[0]
 					}
 				}
-			} else {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				{
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_vmc.go:60
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_vmc.go:67
-						{
-							blocksums[gc_bx2] = sdata[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_vmc.go:60
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_vmc.go:67
-						{
-							blocksums[gc_bx2] = sdata[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_vmc.go:60
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_vmc.go:67
-						{
-							blocksums[gc_bx2] = sdata[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_vmc.go:60
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_vmc.go:67
-						{
-							blocksums[gc_bx2] = sdata[0]
-						}
+//line hecbench_vmc.go:68
+						gc_at2[0] = sdata[0]
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				{
+					{
+//line hecbench_vmc.go:68
+						gc_at2[0] = sdata[0]
+					}
+				}
+				{
+					{
+//line hecbench_vmc.go:68
+						gc_at2[0] = sdata[0]
+					}
+				}
+			}
+			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+				{
+//line hecbench_vmc.go:68
+					gc_at2[0] = sdata[0]
+				}
+			}
+		} else {
+			gc_step4 := gc_from2
+			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line hecbench_vmc.go:60
-					tid := gc_tx2
-					_ = tid
-
-//line hecbench_vmc.go:67
 					{
+//line hecbench_vmc.go:68
 						blocksums[gc_bx2] = sdata[0]
 					}
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line hecbench_vmc.go:68
+						blocksums[gc_bx2] = sdata[0]
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line hecbench_vmc.go:68
+						blocksums[gc_bx2] = sdata[0]
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line hecbench_vmc.go:68
+						blocksums[gc_bx2] = sdata[0]
+					}
+				}
+			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				{
+//line hecbench_vmc.go:68
+					blocksums[gc_bx2] = sdata[0]
 				}
 			}
 		}
@@ -299,170 +213,109 @@ func gc_body_initranKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, seed uint3
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bdx2 * gc_bx2
-				if gc_off2 >= 0 && gc_off2 <= len(states) && gc_bdx2 <= len(states)-gc_off2 {
-					gc_at2 := states[gc_off2:][:gc_bdx2]
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_vmc.go:95
-							i := gc_bdx2*gc_bx2 + gc_tx2
-							_ = i
-
-//line hecbench_vmc.go:96
-							gc_at2[gc_tx2] = seed ^ uint32(i)
-
-//line hecbench_vmc.go:97
-							lcgRandomInit(&gc_at2[gc_tx2])
-						}
-						{
-							gc_tx2 := gc_step3 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_vmc.go:95
-							i := gc_bdx2*gc_bx2 + gc_tx2
-							_ = i
-
-//line hecbench_vmc.go:96
-							gc_at2[gc_tx2] = seed ^ uint32(i)
-
-//line hecbench_vmc.go:97
-							lcgRandomInit(&gc_at2[gc_tx2])
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_vmc.go:95
-							i := gc_bdx2*gc_bx2 + gc_tx2
-							_ = i
-
-//line hecbench_vmc.go:96
-							gc_at2[gc_tx2] = seed ^ uint32(i)
-
-//line hecbench_vmc.go:97
-							lcgRandomInit(&gc_at2[gc_tx2])
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_vmc.go:95
-							i := gc_bdx2*gc_bx2 + gc_tx2
-							_ = i
-
-//line hecbench_vmc.go:96
-							gc_at2[gc_tx2] = seed ^ uint32(i)
-
-//line hecbench_vmc.go:97
-							lcgRandomInit(&gc_at2[gc_tx2])
-						}
-					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line hecbench_vmc.go:112
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bdx2 * gc_bx2
+			if gc_off2 >= 0 && gc_off2 <= len(states) && gc_bdx2 <= len(states)-gc_off2 {
+				gc_at2 := states[gc_off2:][:gc_bdx2]
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+//line hecbench_vmc.go:121
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_vmc.go:95
 						i := gc_bdx2*gc_bx2 + gc_tx2
-						_ = i
-
-//line hecbench_vmc.go:96
 						gc_at2[gc_tx2] = seed ^ uint32(i)
-
-//line hecbench_vmc.go:97
 						lcgRandomInit(&gc_at2[gc_tx2])
 					}
-				} else {
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-						{
-							gc_tx2 := gc_step4 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_vmc.go:95
-							i := gc_bdx2*gc_bx2 + gc_tx2
-							_ = i
-
-//line hecbench_vmc.go:96
-							states[i] = seed ^ uint32(i)
-
-//line hecbench_vmc.go:97
-							lcgRandomInit(&states[i])
-						}
-						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_vmc.go:95
-							i := gc_bdx2*gc_bx2 + gc_tx2
-							_ = i
-
-//line hecbench_vmc.go:96
-							states[i] = seed ^ uint32(i)
-
-//line hecbench_vmc.go:97
-							lcgRandomInit(&states[i])
-						}
-						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_vmc.go:95
-							i := gc_bdx2*gc_bx2 + gc_tx2
-							_ = i
-
-//line hecbench_vmc.go:96
-							states[i] = seed ^ uint32(i)
-
-//line hecbench_vmc.go:97
-							lcgRandomInit(&states[i])
-						}
-						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_vmc.go:95
-							i := gc_bdx2*gc_bx2 + gc_tx2
-							_ = i
-
-//line hecbench_vmc.go:96
-							states[i] = seed ^ uint32(i)
-
-//line hecbench_vmc.go:97
-							lcgRandomInit(&states[i])
-						}
-					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step3 + 1
+//line hecbench_vmc.go:102
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_vmc.go:95
 						i := gc_bdx2*gc_bx2 + gc_tx2
-						_ = i
-
-//line hecbench_vmc.go:96
+						gc_at2[gc_tx2] = seed ^ uint32(i)
+						lcgRandomInit(&gc_at2[gc_tx2])
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+//line hecbench_vmc.go:102
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_vmc.go:95
+						i := gc_bdx2*gc_bx2 + gc_tx2
+						gc_at2[gc_tx2] = seed ^ uint32(i)
+						lcgRandomInit(&gc_at2[gc_tx2])
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+//line hecbench_vmc.go:102
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_vmc.go:95
+						i := gc_bdx2*gc_bx2 + gc_tx2
+						gc_at2[gc_tx2] = seed ^ uint32(i)
+						lcgRandomInit(&gc_at2[gc_tx2])
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_vmc.go:95
+					i := gc_bdx2*gc_bx2 + gc_tx2
+					gc_at2[gc_tx2] = seed ^ uint32(i)
+					lcgRandomInit(&gc_at2[gc_tx2])
+				}
+			} else {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_vmc.go:95
+						i := gc_bdx2*gc_bx2 + gc_tx2
 						states[i] = seed ^ uint32(i)
-
-//line hecbench_vmc.go:97
 						lcgRandomInit(&states[i])
 					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_vmc.go:95
+						i := gc_bdx2*gc_bx2 + gc_tx2
+						states[i] = seed ^ uint32(i)
+						lcgRandomInit(&states[i])
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_vmc.go:95
+						i := gc_bdx2*gc_bx2 + gc_tx2
+						states[i] = seed ^ uint32(i)
+						lcgRandomInit(&states[i])
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_vmc.go:95
+						i := gc_bdx2*gc_bx2 + gc_tx2
+						states[i] = seed ^ uint32(i)
+						lcgRandomInit(&states[i])
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_vmc.go:95
+					i := gc_bdx2*gc_bx2 + gc_tx2
+					states[i] = seed ^ uint32(i)
+					lcgRandomInit(&states[i])
 				}
 			}
 		}
@@ -493,7 +346,7 @@ func gc_body_zeroStatsKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Npoint i
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line hecbench_vmc.go:113
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -504,109 +357,75 @@ func gc_body_zeroStatsKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Npoint i
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := (gc_bdx2 * gc_bx2) + (0 * Npoint)
-				gc_off6 := (gc_bdx2 * gc_bx2) + (1 * Npoint)
-				gc_off7 := (gc_bdx2 * gc_bx2) + (2 * Npoint)
-				gc_off8 := (gc_bdx2 * gc_bx2) + (3 * Npoint)
-				if gc_runlo2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(stats) && gc_runhi2 <= len(stats)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(stats) && gc_runhi2 <= len(stats)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(stats) && gc_runhi2 <= len(stats)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(stats) && gc_runhi2 <= len(stats)-gc_off8 {
-					gc_at5 := stats[gc_off5:][:gc_runhi2]
-					gc_at6 := stats[gc_off6:][:gc_runhi2]
-					gc_at7 := stats[gc_off7:][:gc_runhi2]
-					gc_at8 := stats[gc_off8:][:gc_runhi2]
-					gc_vstep := gc_runlo2
-					if compiled.SIMD {
+//line hecbench_vmc.go:124
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off5 := (gc_bdx2 * gc_bx2) + (0 * Npoint)
+			gc_off6 := (gc_bdx2 * gc_bx2) + (1 * Npoint)
+			gc_off7 := (gc_bdx2 * gc_bx2) + (2 * Npoint)
+			gc_off8 := (gc_bdx2 * gc_bx2) + (3 * Npoint)
+			if gc_runlo2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(stats) && gc_runhi2 <= len(stats)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(stats) && gc_runhi2 <= len(stats)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(stats) && gc_runhi2 <= len(stats)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(stats) && gc_runhi2 <= len(stats)-gc_off8 {
+				gc_at5 := stats[gc_off5:][:gc_runhi2]
+				gc_at6 := stats[gc_off6:][:gc_runhi2]
+				gc_at7 := stats[gc_off7:][:gc_runhi2]
+				gc_at8 := stats[gc_off8:][:gc_runhi2]
+				gc_vstep := gc_runlo2
+				if compiled.SIMD {
 //line hecbench_vmc.go:105
-						gc_vb2 := archsimd.BroadcastFloat32x8(vmcZero)
-//line hecbench_vmc.go:105
-						_ = gc_vb2
-						for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+					gc_vb2 := archsimd.BroadcastFloat32x8(vmcZero)
+					for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line hecbench_vmc.go:104
-							var i int = gc_bdx2*gc_bx2 + gc_tx2
+						var i int = gc_bdx2*gc_bx2 + gc_tx2
 //line hecbench_vmc.go:104
-							_ = i
-//line hecbench_vmc.go:105
-							gc_vb2.StoreSlice(gc_at5[gc_tx2:])
-//line hecbench_vmc.go:105
-							gc_vb2.StoreSlice(gc_at6[gc_tx2:])
-//line hecbench_vmc.go:105
-							gc_vb2.StoreSlice(gc_at7[gc_tx2:])
-//line hecbench_vmc.go:105
-							gc_vb2.StoreSlice(gc_at8[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_runhi2; gc_tx2++ {
-
-//line hecbench_vmc.go:104
-						i := gc_bdx2*gc_bx2 + gc_tx2
 						_ = i
-
+						gc_vb2.StoreSlice(gc_at5[gc_tx2:])
 //line hecbench_vmc.go:105
-						gc_at5[gc_tx2] = vmcZero
-
-//line hecbench_vmc.go:106
-						gc_at6[gc_tx2] = vmcZero
-
-//line hecbench_vmc.go:107
-						gc_at7[gc_tx2] = vmcZero
-
-//line hecbench_vmc.go:108
-						gc_at8[gc_tx2] = vmcZero
+						gc_vb2.StoreSlice(gc_at6[gc_tx2:])
+//line hecbench_vmc.go:105
+						gc_vb2.StoreSlice(gc_at7[gc_tx2:])
+//line hecbench_vmc.go:105
+						gc_vb2.StoreSlice(gc_at8[gc_tx2:])
 					}
-				} else {
-					gc_vstep2 := gc_runlo2
-					if compiled.SIMD {
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_runhi2; gc_tx2++ {
 //line hecbench_vmc.go:105
-						gc_vb := archsimd.BroadcastFloat32x8(vmcZero)
+					gc_at5[gc_tx2] = vmcZero
+					gc_at6[gc_tx2] = vmcZero
+					gc_at7[gc_tx2] = vmcZero
+					gc_at8[gc_tx2] = vmcZero
+				}
+			} else {
+				gc_vstep2 := gc_runlo2
+				if compiled.SIMD {
 //line hecbench_vmc.go:105
-						_ = gc_vb
-						for ; gc_vstep2+7 < gc_runhi2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+					gc_vb := archsimd.BroadcastFloat32x8(vmcZero)
+					for ; gc_vstep2+7 < gc_runhi2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line hecbench_vmc.go:104
-							var i int = gc_bdx2*gc_bx2 + gc_tx2
-//line hecbench_vmc.go:104
-							_ = i
+						var i int = gc_bdx2*gc_bx2 + gc_tx2
+						if (0*Npoint+i) < 0 || (0*Npoint+i) > len(stats)-8 || (1*Npoint+i) < 0 || (1*Npoint+i) > len(stats)-8 || (2*Npoint+i) < 0 || (2*Npoint+i) > len(stats)-8 || (3*Npoint+i) < 0 || (3*Npoint+i) > len(stats)-8 {
 //line hecbench_vmc.go:105
-							if (0*Npoint+i) < 0 || (0*Npoint+i) > len(stats)-8 || (1*Npoint+i) < 0 || (1*Npoint+i) > len(stats)-8 || (2*Npoint+i) < 0 || (2*Npoint+i) > len(stats)-8 || (3*Npoint+i) < 0 || (3*Npoint+i) > len(stats)-8 {
-//line hecbench_vmc.go:105
-								break
-//line hecbench_vmc.go:105
-							}
-//line hecbench_vmc.go:105
-							gc_vb.StoreSlice(stats[0*Npoint+i:])
-//line hecbench_vmc.go:106
-							gc_vb.StoreSlice(stats[1*Npoint+i:])
-//line hecbench_vmc.go:107
-							gc_vb.StoreSlice(stats[2*Npoint+i:])
-//line hecbench_vmc.go:108
-							gc_vb.StoreSlice(stats[3*Npoint+i:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_runhi2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_vmc.go:104
-						i := gc_bdx2*gc_bx2 + gc_tx2
-						_ = i
-
 //line hecbench_vmc.go:105
-						stats[0*Npoint+i] = vmcZero
-
-//line hecbench_vmc.go:106
-						stats[1*Npoint+i] = vmcZero
-
-//line hecbench_vmc.go:107
-						stats[2*Npoint+i] = vmcZero
-
-//line hecbench_vmc.go:108
-						stats[3*Npoint+i] = vmcZero
+						gc_vb.StoreSlice(stats[0*Npoint+i:])
+						gc_vb.StoreSlice(stats[1*Npoint+i:])
+						gc_vb.StoreSlice(stats[2*Npoint+i:])
+						gc_vb.StoreSlice(stats[3*Npoint+i:])
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_runhi2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line hecbench_vmc.go:104
+					i := gc_bdx2*gc_bx2 + gc_tx2
+					stats[0*Npoint+i] = vmcZero
+					stats[1*Npoint+i] = vmcZero
+					stats[2*Npoint+i] = vmcZero
+					stats[3*Npoint+i] = vmcZero
 				}
 			}
 		}
@@ -646,77 +465,43 @@ func gc_body_vmcInitializeKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x1, 
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bdx2 * gc_bx2
-				if gc_off2 >= 0 && gc_off2 <= len(x1) && gc_bdx2 <= len(x1)-gc_off2 && gc_off2 <= len(states) && gc_bdx2 <= len(states)-gc_off2 && gc_off2 <= len(y1) && gc_bdx2 <= len(y1)-gc_off2 && gc_off2 <= len(z1) && gc_bdx2 <= len(z1)-gc_off2 && gc_off2 <= len(x2) && gc_bdx2 <= len(x2)-gc_off2 && gc_off2 <= len(y2) && gc_bdx2 <= len(y2)-gc_off2 && gc_off2 <= len(z2) && gc_bdx2 <= len(z2)-gc_off2 && gc_off2 <= len(psi) && gc_bdx2 <= len(psi)-gc_off2 {
-					gc_at9 := x1[gc_off2:][:gc_bdx2]
-					gc_at10 := states[gc_off2:][:gc_bdx2]
-					gc_at11 := y1[gc_off2:][:gc_bdx2]
-					gc_at12 := z1[gc_off2:][:gc_bdx2]
-					gc_at13 := x2[gc_off2:][:gc_bdx2]
-					gc_at14 := y2[gc_off2:][:gc_bdx2]
-					gc_at15 := z2[gc_off2:][:gc_bdx2]
-					gc_at16 := psi[gc_off2:][:gc_bdx2]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_vmc.go:116
-						i := gc_bdx2*gc_bx2 + gc_tx2
-						_ = i
-
+//line hecbench_vmc.go:133
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bdx2 * gc_bx2
+			if gc_off2 >= 0 && gc_off2 <= len(x1) && gc_bdx2 <= len(x1)-gc_off2 && gc_off2 <= len(states) && gc_bdx2 <= len(states)-gc_off2 && gc_off2 <= len(y1) && gc_bdx2 <= len(y1)-gc_off2 && gc_off2 <= len(z1) && gc_bdx2 <= len(z1)-gc_off2 && gc_off2 <= len(x2) && gc_bdx2 <= len(x2)-gc_off2 && gc_off2 <= len(y2) && gc_bdx2 <= len(y2)-gc_off2 && gc_off2 <= len(z2) && gc_bdx2 <= len(z2)-gc_off2 && gc_off2 <= len(psi) && gc_bdx2 <= len(psi)-gc_off2 {
+				gc_at9 := x1[gc_off2:][:gc_bdx2]
+				gc_at10 := states[gc_off2:][:gc_bdx2]
+				gc_at11 := y1[gc_off2:][:gc_bdx2]
+				gc_at12 := z1[gc_off2:][:gc_bdx2]
+				gc_at13 := x2[gc_off2:][:gc_bdx2]
+				gc_at14 := y2[gc_off2:][:gc_bdx2]
+				gc_at15 := z2[gc_off2:][:gc_bdx2]
+				gc_at16 := psi[gc_off2:][:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line hecbench_vmc.go:117
-						gc_at9[gc_tx2] = (lcgRandom(&gc_at10[gc_tx2]) - vmcHalf) * vmcFour
-
-//line hecbench_vmc.go:118
-						gc_at11[gc_tx2] = (lcgRandom(&gc_at10[gc_tx2]) - vmcHalf) * vmcFour
-
-//line hecbench_vmc.go:119
-						gc_at12[gc_tx2] = (lcgRandom(&gc_at10[gc_tx2]) - vmcHalf) * vmcFour
-
-//line hecbench_vmc.go:120
-						gc_at13[gc_tx2] = (lcgRandom(&gc_at10[gc_tx2]) - vmcHalf) * vmcFour
-
-//line hecbench_vmc.go:121
-						gc_at14[gc_tx2] = (lcgRandom(&gc_at10[gc_tx2]) - vmcHalf) * vmcFour
-
-//line hecbench_vmc.go:122
-						gc_at15[gc_tx2] = (lcgRandom(&gc_at10[gc_tx2]) - vmcHalf) * vmcFour
-
-//line hecbench_vmc.go:123
-						gc_at16[gc_tx2] = waveFunction(gc_at9[gc_tx2], gc_at11[gc_tx2], gc_at12[gc_tx2], gc_at13[gc_tx2], gc_at14[gc_tx2], gc_at15[gc_tx2])
-					}
-				} else {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+					gc_at9[gc_tx2] = (lcgRandom(&gc_at10[gc_tx2]) - vmcHalf) * vmcFour
+					gc_at11[gc_tx2] = (lcgRandom(&gc_at10[gc_tx2]) - vmcHalf) * vmcFour
+					gc_at12[gc_tx2] = (lcgRandom(&gc_at10[gc_tx2]) - vmcHalf) * vmcFour
+					gc_at13[gc_tx2] = (lcgRandom(&gc_at10[gc_tx2]) - vmcHalf) * vmcFour
+					gc_at14[gc_tx2] = (lcgRandom(&gc_at10[gc_tx2]) - vmcHalf) * vmcFour
+					gc_at15[gc_tx2] = (lcgRandom(&gc_at10[gc_tx2]) - vmcHalf) * vmcFour
+					gc_at16[gc_tx2] = waveFunction(gc_at9[gc_tx2], gc_at11[gc_tx2], gc_at12[gc_tx2], gc_at13[gc_tx2], gc_at14[gc_tx2], gc_at15[gc_tx2])
+				}
+			} else {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line hecbench_vmc.go:116
-						i := gc_bdx2*gc_bx2 + gc_tx2
-						_ = i
-
-//line hecbench_vmc.go:117
-						x1[i] = (lcgRandom(&states[i]) - vmcHalf) * vmcFour
-
-//line hecbench_vmc.go:118
-						y1[i] = (lcgRandom(&states[i]) - vmcHalf) * vmcFour
-
-//line hecbench_vmc.go:119
-						z1[i] = (lcgRandom(&states[i]) - vmcHalf) * vmcFour
-
-//line hecbench_vmc.go:120
-						x2[i] = (lcgRandom(&states[i]) - vmcHalf) * vmcFour
-
-//line hecbench_vmc.go:121
-						y2[i] = (lcgRandom(&states[i]) - vmcHalf) * vmcFour
-
-//line hecbench_vmc.go:122
-						z2[i] = (lcgRandom(&states[i]) - vmcHalf) * vmcFour
-
-//line hecbench_vmc.go:123
-						psi[i] = waveFunction(x1[i], y1[i], z1[i], x2[i], y2[i], z2[i])
-					}
+					i := gc_bdx2*gc_bx2 + gc_tx2
+					x1[i] = (lcgRandom(&states[i]) - vmcHalf) * vmcFour
+					y1[i] = (lcgRandom(&states[i]) - vmcHalf) * vmcFour
+					z1[i] = (lcgRandom(&states[i]) - vmcHalf) * vmcFour
+					x2[i] = (lcgRandom(&states[i]) - vmcHalf) * vmcFour
+					y2[i] = (lcgRandom(&states[i]) - vmcHalf) * vmcFour
+					z2[i] = (lcgRandom(&states[i]) - vmcHalf) * vmcFour
+					psi[i] = waveFunction(x1[i], y1[i], z1[i], x2[i], y2[i], z2[i])
 				}
 			}
 		}
@@ -782,32 +567,14 @@ func gc_body_propagateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Npoint, 
 						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line hecbench_vmc.go:131
-							i := gc_bdx2*gc_bx2 + gc_tx2
-							_ = i
-
 //line hecbench_vmc.go:132
 							x1 := gc_at13[gc_tx2]
-
-//line hecbench_vmc.go:133
 							y1 := gc_at14[gc_tx2]
-
-//line hecbench_vmc.go:134
 							z1 := gc_at15[gc_tx2]
-
-//line hecbench_vmc.go:135
 							x2 := gc_at16[gc_tx2]
-
-//line hecbench_vmc.go:136
 							y2 := gc_at17[gc_tx2]
-
-//line hecbench_vmc.go:137
 							z2 := gc_at18[gc_tx2]
-
-//line hecbench_vmc.go:138
 							p := gc_at19[gc_tx2]
-
 //line hecbench_vmc.go:140
 							for step := 0; step < nstep; step++ {
 								x1new := x1 + (lcgRandom(&gc_at20[gc_tx2])-vmcHalf)*vmcDelta
@@ -817,7 +584,7 @@ func gc_body_propagateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Npoint, 
 								y2new := y2 + (lcgRandom(&gc_at20[gc_tx2])-vmcHalf)*vmcDelta
 								z2new := z2 + (lcgRandom(&gc_at20[gc_tx2])-vmcHalf)*vmcDelta
 								pnew := waveFunction(x1new, y1new, z1new, x2new, y2new, z2new)
-
+//line hecbench_vmc.go:149
 								if pnew*pnew > p*p*lcgRandom(&gc_at20[gc_tx2]) {
 									gc_at21[gc_tx2]++
 									p = pnew
@@ -828,73 +595,36 @@ func gc_body_propagateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Npoint, 
 									y2 = y2new
 									z2 = z2new
 								}
-
+//line hecbench_vmc.go:160
 								var r1, r2, r12 float32
 								computeDistances(x1, y1, z1, x2, y2, z2, &r1, &r2, &r12)
-
+//line hecbench_vmc.go:163
 								gc_at22[gc_tx2] += r1
 								gc_at23[gc_tx2] += r2
 								gc_at24[gc_tx2] += r12
 							}
-
-//line hecbench_vmc.go:167
 							gc_at13[gc_tx2] = x1
-
-//line hecbench_vmc.go:168
 							gc_at14[gc_tx2] = y1
-
-//line hecbench_vmc.go:169
 							gc_at15[gc_tx2] = z1
-
-//line hecbench_vmc.go:170
 							gc_at16[gc_tx2] = x2
-
-//line hecbench_vmc.go:171
 							gc_at17[gc_tx2] = y2
-
-//line hecbench_vmc.go:172
 							gc_at18[gc_tx2] = z2
-
-//line hecbench_vmc.go:173
 							gc_at19[gc_tx2] = p
-							_ = x1
-							_ = y1
-							_ = z1
-							_ = x2
-							_ = y2
-							_ = z2
-							_ = p
 						}
 					} else {
+//line hecbench_vmc.go:183
 						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line hecbench_vmc.go:131
 							i := gc_bdx2*gc_bx2 + gc_tx2
-							_ = i
-
-//line hecbench_vmc.go:132
 							x1 := X1[i]
-
-//line hecbench_vmc.go:133
 							y1 := Y1[i]
-
-//line hecbench_vmc.go:134
 							z1 := Z1[i]
-
-//line hecbench_vmc.go:135
 							x2 := X2[i]
-
-//line hecbench_vmc.go:136
 							y2 := Y2[i]
-
-//line hecbench_vmc.go:137
 							z2 := Z2[i]
-
-//line hecbench_vmc.go:138
 							p := P[i]
-
 //line hecbench_vmc.go:140
 							for step := 0; step < nstep; step++ {
 								x1new := x1 + (lcgRandom(&states[i])-vmcHalf)*vmcDelta
@@ -904,7 +634,7 @@ func gc_body_propagateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Npoint, 
 								y2new := y2 + (lcgRandom(&states[i])-vmcHalf)*vmcDelta
 								z2new := z2 + (lcgRandom(&states[i])-vmcHalf)*vmcDelta
 								pnew := waveFunction(x1new, y1new, z1new, x2new, y2new, z2new)
-
+//line hecbench_vmc.go:149
 								if pnew*pnew > p*p*lcgRandom(&states[i]) {
 									stats[3*Npoint+i]++
 									p = pnew
@@ -915,46 +645,26 @@ func gc_body_propagateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Npoint, 
 									y2 = y2new
 									z2 = z2new
 								}
-
+//line hecbench_vmc.go:160
 								var r1, r2, r12 float32
 								computeDistances(x1, y1, z1, x2, y2, z2, &r1, &r2, &r12)
-
+//line hecbench_vmc.go:163
 								stats[0*Npoint+i] += r1
 								stats[1*Npoint+i] += r2
 								stats[2*Npoint+i] += r12
 							}
-
-//line hecbench_vmc.go:167
 							X1[i] = x1
-
-//line hecbench_vmc.go:168
 							Y1[i] = y1
-
-//line hecbench_vmc.go:169
 							Z1[i] = z1
-
-//line hecbench_vmc.go:170
 							X2[i] = x2
-
-//line hecbench_vmc.go:171
 							Y2[i] = y2
-
-//line hecbench_vmc.go:172
 							Z2[i] = z2
-
-//line hecbench_vmc.go:173
 							P[i] = p
-							_ = x1
-							_ = y1
-							_ = z1
-							_ = x2
-							_ = y2
-							_ = z2
-							_ = p
 						}
 					}
 				}
 			}
+//line hecbench_vmc.go:185
 		})
 	}
 }

@@ -46,34 +46,16 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line hecbench_wlcpow.go:103
 	sharedData := gocuda.DynamicShared[float32](t)
-
-//line hecbench_wlcpow.go:104
 	temp := sharedData[0:]
-
-//line hecbench_wlcpow.go:105
 	r0 := sharedData[1*(nType+1):]
-
-//line hecbench_wlcpow.go:106
 	muTarg := sharedData[2*(nType+1):]
-
-//line hecbench_wlcpow.go:107
 	qp := sharedData[3*(nType+1):]
-
-//line hecbench_wlcpow.go:108
 	gamc := sharedData[4*(nType+1):]
-
-//line hecbench_wlcpow.go:109
 	gamt := sharedData[5*(nType+1):]
-
-//line hecbench_wlcpow.go:110
 	sigc := sharedData[6*(nType+1):]
-
-//line hecbench_wlcpow.go:111
 	sigt := sharedData[7*(nType+1):]
-
 //line hecbench_wlcpow.go:113
 	for gc_off, gc_limit, gc_more := 0, nType+1, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
@@ -81,108 +63,69 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := gc_off
-				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(temp) && gc_to <= len(temp)-gc_off3 && gc_off3 <= len(tempGlobal) && gc_to <= len(tempGlobal)-gc_off3 && gc_off3 <= len(r0) && gc_to <= len(r0)-gc_off3 && gc_off3 <= len(r0Global) && gc_to <= len(r0Global)-gc_off3 && gc_off3 <= len(muTarg) && gc_to <= len(muTarg)-gc_off3 && gc_off3 <= len(muTargGlobal) && gc_to <= len(muTargGlobal)-gc_off3 && gc_off3 <= len(qp) && gc_to <= len(qp)-gc_off3 && gc_off3 <= len(qpGlobal) && gc_to <= len(qpGlobal)-gc_off3 && gc_off3 <= len(gamc) && gc_to <= len(gamc)-gc_off3 && gc_off3 <= len(gamcGlobal) && gc_to <= len(gamcGlobal)-gc_off3 && gc_off3 <= len(gamt) && gc_to <= len(gamt)-gc_off3 && gc_off3 <= len(gamtGlobal) && gc_to <= len(gamtGlobal)-gc_off3 && gc_off3 <= len(sigc) && gc_to <= len(sigc)-gc_off3 && gc_off3 <= len(sigcGlobal) && gc_to <= len(sigcGlobal)-gc_off3 && gc_off3 <= len(sigt) && gc_to <= len(sigt)-gc_off3 && gc_off3 <= len(sigtGlobal) && gc_to <= len(sigtGlobal)-gc_off3 {
-					gc_at := temp[gc_off3:][:gc_to]
-					gc_at2 := tempGlobal[gc_off3:][:gc_to]
-					gc_at3 := r0[gc_off3:][:gc_to]
-					gc_at4 := r0Global[gc_off3:][:gc_to]
-					gc_at5 := muTarg[gc_off3:][:gc_to]
-					gc_at6 := muTargGlobal[gc_off3:][:gc_to]
-					gc_at7 := qp[gc_off3:][:gc_to]
-					gc_at8 := qpGlobal[gc_off3:][:gc_to]
-					gc_at9 := gamc[gc_off3:][:gc_to]
-					gc_at10 := gamcGlobal[gc_off3:][:gc_to]
-					gc_at11 := gamt[gc_off3:][:gc_to]
-					gc_at12 := gamtGlobal[gc_off3:][:gc_to]
-					gc_at13 := sigc[gc_off3:][:gc_to]
-					gc_at14 := sigcGlobal[gc_off3:][:gc_to]
-					gc_at15 := sigt[gc_off3:][:gc_to]
-					gc_at16 := sigtGlobal[gc_off3:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_wlcpow.go:113
-						i := gc_tx + gc_off
-						gc_more = true
-						_ = i
-
-//line hecbench_wlcpow.go:114
-						gc_at[gc_tx] = gc_at2[gc_tx]
-
-//line hecbench_wlcpow.go:115
-						gc_at3[gc_tx] = gc_at4[gc_tx]
-
-//line hecbench_wlcpow.go:116
-						gc_at5[gc_tx] = gc_at6[gc_tx]
-
-//line hecbench_wlcpow.go:117
-						gc_at7[gc_tx] = gc_at8[gc_tx]
-
-//line hecbench_wlcpow.go:118
-						gc_at9[gc_tx] = gc_at10[gc_tx]
-
-//line hecbench_wlcpow.go:119
-						gc_at11[gc_tx] = gc_at12[gc_tx]
-
 //line hecbench_wlcpow.go:120
-						gc_at13[gc_tx] = gc_at14[gc_tx]
-
-//line hecbench_wlcpow.go:121
-						gc_at15[gc_tx] = gc_at16[gc_tx]
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_wlcpow.go:113
-						i := gc_tx + gc_off
-						gc_more = true
-
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_off
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(temp) && gc_to <= len(temp)-gc_off3 && gc_off3 <= len(tempGlobal) && gc_to <= len(tempGlobal)-gc_off3 && gc_off3 <= len(r0) && gc_to <= len(r0)-gc_off3 && gc_off3 <= len(r0Global) && gc_to <= len(r0Global)-gc_off3 && gc_off3 <= len(muTarg) && gc_to <= len(muTarg)-gc_off3 && gc_off3 <= len(muTargGlobal) && gc_to <= len(muTargGlobal)-gc_off3 && gc_off3 <= len(qp) && gc_to <= len(qp)-gc_off3 && gc_off3 <= len(qpGlobal) && gc_to <= len(qpGlobal)-gc_off3 && gc_off3 <= len(gamc) && gc_to <= len(gamc)-gc_off3 && gc_off3 <= len(gamcGlobal) && gc_to <= len(gamcGlobal)-gc_off3 && gc_off3 <= len(gamt) && gc_to <= len(gamt)-gc_off3 && gc_off3 <= len(gamtGlobal) && gc_to <= len(gamtGlobal)-gc_off3 && gc_off3 <= len(sigc) && gc_to <= len(sigc)-gc_off3 && gc_off3 <= len(sigcGlobal) && gc_to <= len(sigcGlobal)-gc_off3 && gc_off3 <= len(sigt) && gc_to <= len(sigt)-gc_off3 && gc_off3 <= len(sigtGlobal) && gc_to <= len(sigtGlobal)-gc_off3 {
+				gc_at := temp[gc_off3:][:gc_to]
+				gc_at2 := tempGlobal[gc_off3:][:gc_to]
+				gc_at3 := r0[gc_off3:][:gc_to]
+				gc_at4 := r0Global[gc_off3:][:gc_to]
+				gc_at5 := muTarg[gc_off3:][:gc_to]
+				gc_at6 := muTargGlobal[gc_off3:][:gc_to]
+				gc_at7 := qp[gc_off3:][:gc_to]
+				gc_at8 := qpGlobal[gc_off3:][:gc_to]
+				gc_at9 := gamc[gc_off3:][:gc_to]
+				gc_at10 := gamcGlobal[gc_off3:][:gc_to]
+				gc_at11 := gamt[gc_off3:][:gc_to]
+				gc_at12 := gamtGlobal[gc_off3:][:gc_to]
+				gc_at13 := sigc[gc_off3:][:gc_to]
+				gc_at14 := sigcGlobal[gc_off3:][:gc_to]
+				gc_at15 := sigt[gc_off3:][:gc_to]
+				gc_at16 := sigtGlobal[gc_off3:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 //line hecbench_wlcpow.go:114
-						temp[i] = tempGlobal[i]
-
-//line hecbench_wlcpow.go:115
-						r0[i] = r0Global[i]
-
-//line hecbench_wlcpow.go:116
-						muTarg[i] = muTargGlobal[i]
-
-//line hecbench_wlcpow.go:117
-						qp[i] = qpGlobal[i]
-
-//line hecbench_wlcpow.go:118
-						gamc[i] = gamcGlobal[i]
-
-//line hecbench_wlcpow.go:119
-						gamt[i] = gamtGlobal[i]
-
-//line hecbench_wlcpow.go:120
-						sigc[i] = sigcGlobal[i]
-
-//line hecbench_wlcpow.go:121
-						sigt[i] = sigtGlobal[i]
-					}
+					gc_more = true
+//line hecbench_wlcpow.go:114
+					gc_at[gc_tx] = gc_at2[gc_tx]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+					gc_at5[gc_tx] = gc_at6[gc_tx]
+					gc_at7[gc_tx] = gc_at8[gc_tx]
+					gc_at9[gc_tx] = gc_at10[gc_tx]
+					gc_at11[gc_tx] = gc_at12[gc_tx]
+					gc_at13[gc_tx] = gc_at14[gc_tx]
+					gc_at15[gc_tx] = gc_at16[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_wlcpow.go:113
+					i := gc_tx + gc_off
+					gc_more = true
+//line hecbench_wlcpow.go:114
+					temp[i] = tempGlobal[i]
+					r0[i] = r0Global[i]
+					muTarg[i] = muTargGlobal[i]
+					qp[i] = qpGlobal[i]
+					gamc[i] = gamcGlobal[i]
+					gamt[i] = gamtGlobal[i]
+					sigc[i] = sigcGlobal[i]
+					sigt[i] = sigtGlobal[i]
 				}
 			}
 		}
 	}
-
 //line hecbench_wlcpow.go:125
 	gc_chunk := compiled.StrideChunk(gc_gdx * gc_bdx)
 	gc_span := (gc_gdx * gc_bdx) * gc_chunk
-
 //line hecbench_wlcpow.go:125
 	for gc_off2, gc_limit2, gc_more2 := 0, nLocal, true; gc_more2; gc_off2 += (gc_gdx * gc_bdx) * gc_chunk {
 		gc_b.Tick()
@@ -190,146 +133,121 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_wlcpow.go:132
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_wlcpow.go:125
-					gc_start := gc_bx*gc_bdx + gc_tx
-					gc_from2 := gc_start + gc_off2
-					gc_trips := gc_limit2 - gc_from2
-					switch {
-					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_gdx*gc_bdx, gc_chunk, gc_limit2, false)
-					case gc_trips > gc_span:
-						gc_trips = gc_chunk
-					case gc_trips > 0:
-						gc_trips = (gc_trips-1)/(gc_gdx*gc_bdx) + 1
-					default:
-						gc_trips = 0
-					}
-					if gc_trips == gc_chunk {
-						gc_more2 = true
-					}
-					for i_ := gc_from2; gc_trips > 0; i_, gc_trips = i_+(gc_gdx*gc_bdx), gc_trips-1 {
-
+				gc_start := gc_bx*gc_bdx + gc_tx
+				gc_from2 := gc_start + gc_off2
+				gc_trips := gc_limit2 - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_gdx*gc_bdx, gc_chunk, gc_limit2, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(gc_gdx*gc_bdx) + 1
+				default:
+					gc_trips = 0
+				}
+				if gc_trips == gc_chunk {
+					gc_more2 = true
+				}
+				for i_ := gc_from2; gc_trips > 0; i_, gc_trips = i_+(gc_gdx*gc_bdx), gc_trips-1 {
 //line hecbench_wlcpow.go:126
-						n := int(nbond[i_])
-
-//line hecbench_wlcpow.go:127
-						coord1 := coordMerged[i_]
-
-//line hecbench_wlcpow.go:128
-						veloc1 := veloc[i_]
-
-//line hecbench_wlcpow.go:129
-						var fxi, fyi, fzi float32 = 0, 0, 0
-
+					n := int(nbond[i_])
+					coord1 := coordMerged[i_]
+					veloc1 := veloc[i_]
+					var fxi, fyi, fzi float32 = 0, 0, 0
 //line hecbench_wlcpow.go:131
-						for p := 0; p < n; p++ {
-							j := int(bonds[i_+p*padding].X)
-							typ := bonds[i_+p*padding].Y
-							coord2 := coordMerged[j]
-							delx := minimumImage(coord1.X-coord2.X, period.X)
-							dely := minimumImage(coord1.Y-coord2.Y, period.Y)
-							delz := minimumImage(coord1.Z-coord2.Z, period.Z)
-							veloc2 := veloc[j]
-							dvx := veloc1.X - veloc2.X
-							dvy := veloc1.Y - veloc2.Y
-							dvz := veloc1.Z - veloc2.Z
-							l0 := float32(bondR0[i_+p*padding])
-							ra := sqrtf(delx*delx + dely*dely + delz*delz)
-							lmax := l0 * r0[typ]
-							rr := 1.0 / r0[typ]
-							sr := (1.0 - rr) * (1.0 - rr)
-							kph := powf(l0, qp[typ]) * temp[typ] * (0.25/sr - 0.25 + rr)
-
-							mu := 0.433 * (temp[typ]*(-0.25/sr+0.25+
+					for p := 0; p < n; p++ {
+						j := int(bonds[i_+p*padding].X)
+						typ := bonds[i_+p*padding].Y
+						coord2 := coordMerged[j]
+						delx := minimumImage(coord1.X-coord2.X, period.X)
+						dely := minimumImage(coord1.Y-coord2.Y, period.Y)
+						delz := minimumImage(coord1.Z-coord2.Z, period.Z)
+						veloc2 := veloc[j]
+						dvx := veloc1.X - veloc2.X
+						dvy := veloc1.Y - veloc2.Y
+						dvz := veloc1.Z - veloc2.Z
+						l0 := float32(bondR0[i_+p*padding])
+						ra := sqrtf(delx*delx + dely*dely + delz*delz)
+						lmax := l0 * r0[typ]
+						rr := 1.0 / r0[typ]
+						sr := (1.0 - rr) * (1.0 - rr)
+						kph := powf(l0, qp[typ]) * temp[typ] * (0.25/sr - 0.25 + rr)
+//line hecbench_wlcpow.go:149
+						mu := 0.433 * (temp[typ]*(-0.25/sr+0.25+
 //line hecbench_wlcpow.go:151
-								0.5*rr/(sr*(1.0-rr)))/(lmax*rr) +
-								kph*(qp[typ]+1.0)/powf(l0, qp[typ]+1.0))
-							lambda := mu / muTarg[typ]
-							kph = kph / lambda
-							rr = ra / lmax
-							rlogarg := powf(ra, qp[typ]+1.0)
-							vv := (delx*dvx + dely*dvy + delz*dvz) / ra
-							if float64(rr) >= 0.99 {
-								rr = 0.99
-							}
-							if float64(rlogarg) < 0.01 {
-								rlogarg = 0.01
-							}
-
-							var wrr Float4
-							var ww [3][3]float32
-							for tes := 0; tes < 3; tes++ {
-//line hecbench_wlcpow.go:167
+							0.5*rr/(sr*(1.0-rr)))/(lmax*rr) +
+							kph*(qp[typ]+1.0)/powf(l0, qp[typ]+1.0))
+						lambda := mu / muTarg[typ]
+						kph = kph / lambda
+						rr = ra / lmax
+						rlogarg := powf(ra, qp[typ]+1.0)
+						vv := (delx*dvx + dely*dvy + delz*dvz) / ra
+						if float64(rr) >= 0.99 {
+							rr = 0.99
+						}
+						if float64(rlogarg) < 0.01 {
+							rlogarg = 0.01
+						}
+//line hecbench_wlcpow.go:165
+						var wrr Float4
+						var ww [3][3]float32
+						for tes := 0; tes < 3; tes++ {
+							{
 								{
-									{
 //line hecbench_wlcpow.go:168
-										see := int(0)
+									see := int(0)
+									v1 := int32(math.Float32bits(veloc1.W))
+									v2 := int32(math.Float32bits(veloc2.W))
+									ww[tes][see] = gaussianTEAFast(teaRounds, v1 > v2, v1+int32(tes), v2+int32(see))
+								}
+								{
 //line hecbench_wlcpow.go:168
-										_ = see
-										v1 := int32(math.Float32bits(veloc1.W))
-										v2 := int32(math.Float32bits(veloc2.W))
-										ww[tes][see] = gaussianTEAFast(teaRounds, v1 > v2, v1+int32(tes), v2+int32(see))
-									}
+									see := int(1)
+									v1 := int32(math.Float32bits(veloc1.W))
+									v2 := int32(math.Float32bits(veloc2.W))
+									ww[tes][see] = gaussianTEAFast(teaRounds, v1 > v2, v1+int32(tes), v2+int32(see))
+								}
+								{
 //line hecbench_wlcpow.go:168
-									{
-//line hecbench_wlcpow.go:168
-										see := int(1)
-//line hecbench_wlcpow.go:168
-										_ = see
-										v1 := int32(math.Float32bits(veloc1.W))
-										v2 := int32(math.Float32bits(veloc2.W))
-										ww[tes][see] = gaussianTEAFast(teaRounds, v1 > v2, v1+int32(tes), v2+int32(see))
-									}
-//line hecbench_wlcpow.go:168
-									{
-//line hecbench_wlcpow.go:168
-										see := int(2)
-//line hecbench_wlcpow.go:168
-										_ = see
-										v1 := int32(math.Float32bits(veloc1.W))
-										v2 := int32(math.Float32bits(veloc2.W))
-										ww[tes][see] = gaussianTEAFast(teaRounds, v1 > v2, v1+int32(tes), v2+int32(see))
-									}
-//line hecbench_wlcpow.go:172
+									see := int(2)
+									v1 := int32(math.Float32bits(veloc1.W))
+									v2 := int32(math.Float32bits(veloc2.W))
+									ww[tes][see] = gaussianTEAFast(teaRounds, v1 > v2, v1+int32(tes), v2+int32(see))
 								}
 							}
-							wrr.W = (ww[0][0] + ww[1][1] + ww[2][2]) / 3.0
-							wrr.X = (ww[0][0]-wrr.W)*delx + 0.5*(ww[0][1]+ww[1][0])*dely + 0.5*(ww[0][2]+ww[2][0])*delz
-							wrr.Y = 0.5*(ww[1][0]+ww[0][1])*delx + (ww[1][1]-wrr.W)*dely + 0.5*(ww[1][2]+ww[2][1])*delz
-							wrr.Z = 0.5*(ww[2][0]+ww[0][2])*delx + 0.5*(ww[2][1]+ww[1][2])*dely + (ww[2][2]-wrr.W)*delz
-
-							fforce := -temp[typ]*(0.25/(1.0-rr)/(1.0-rr)-0.25+rr)/lambda/ra + kph/rlogarg + (sigc[typ]*wrr.W-gamc[typ]*vv)/ra
-							fxij := delx*fforce - gamt[typ]*dvx + sigt[typ]*wrr.X/ra
-							fyij := dely*fforce - gamt[typ]*dvy + sigt[typ]*wrr.Y/ra
-							fzij := delz*fforce - gamt[typ]*dvz + sigt[typ]*wrr.Z/ra
-
-							fxi += fxij
-							fyi += fyij
-							fzi += fzij
 						}
-
-//line hecbench_wlcpow.go:188
-						forceX[i_] += float64(fxi)
-
-//line hecbench_wlcpow.go:189
-						forceY[i_] += float64(fyi)
-
-//line hecbench_wlcpow.go:190
-						forceZ[i_] += float64(fzi)
+//line hecbench_wlcpow.go:174
+						wrr.W = (ww[0][0] + ww[1][1] + ww[2][2]) / 3.0
+						wrr.X = (ww[0][0]-wrr.W)*delx + 0.5*(ww[0][1]+ww[1][0])*dely + 0.5*(ww[0][2]+ww[2][0])*delz
+						wrr.Y = 0.5*(ww[1][0]+ww[0][1])*delx + (ww[1][1]-wrr.W)*dely + 0.5*(ww[1][2]+ww[2][1])*delz
+						wrr.Z = 0.5*(ww[2][0]+ww[0][2])*delx + 0.5*(ww[2][1]+ww[1][2])*dely + (ww[2][2]-wrr.W)*delz
+//line hecbench_wlcpow.go:179
+						fforce := -temp[typ]*(0.25/(1.0-rr)/(1.0-rr)-0.25+rr)/lambda/ra + kph/rlogarg + (sigc[typ]*wrr.W-gamc[typ]*vv)/ra
+						fxij := delx*fforce - gamt[typ]*dvx + sigt[typ]*wrr.X/ra
+						fyij := dely*fforce - gamt[typ]*dvy + sigt[typ]*wrr.Y/ra
+						fzij := delz*fforce - gamt[typ]*dvz + sigt[typ]*wrr.Z/ra
+//line hecbench_wlcpow.go:184
+						fxi += fxij
+						fyi += fyij
+						fzi += fzij
 					}
+					forceX[i_] += float64(fxi)
+					forceY[i_] += float64(fyi)
+					forceZ[i_] += float64(fzi)
 				}
 			}
 		}
@@ -339,4 +257,5 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 // gc_files_hecbench_wlcpow holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_wlcpow.go
+//line hecbench_wlcpow.go:201
 var gc_files_hecbench_wlcpow embed.FS

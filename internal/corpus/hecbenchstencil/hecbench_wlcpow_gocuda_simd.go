@@ -47,34 +47,16 @@ func gc_body_bondWlcpowallviscKernel(gc_b2 *compiled.Block, forceX, forceY, forc
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_wlcpow.go:103
 	sharedData := gocuda.DynamicShared[float32](t)
-
-//line hecbench_wlcpow.go:104
 	temp := sharedData[0:]
-
-//line hecbench_wlcpow.go:105
 	r0 := sharedData[1*(nType+1):]
-
-//line hecbench_wlcpow.go:106
 	muTarg := sharedData[2*(nType+1):]
-
-//line hecbench_wlcpow.go:107
 	qp := sharedData[3*(nType+1):]
-
-//line hecbench_wlcpow.go:108
 	gamc := sharedData[4*(nType+1):]
-
-//line hecbench_wlcpow.go:109
 	gamt := sharedData[5*(nType+1):]
-
-//line hecbench_wlcpow.go:110
 	sigc := sharedData[6*(nType+1):]
-
-//line hecbench_wlcpow.go:111
 	sigt := sharedData[7*(nType+1):]
-
 //line hecbench_wlcpow.go:113
 	for gc_off, gc_limit, gc_more := 0, nType+1, true; gc_more; gc_off += gc_bdx2 {
 		gc_b2.Tick()
@@ -82,163 +64,117 @@ func gc_body_bondWlcpowallviscKernel(gc_b2 *compiled.Block, forceX, forceY, forc
 			return
 		}
 		gc_more = false
-		{
-			gc_from3, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := gc_off
-				if gc_from3 >= 0 && gc_off4 >= 0 && gc_off4 <= len(temp) && gc_to2 <= len(temp)-gc_off4 && gc_off4 <= len(tempGlobal) && gc_to2 <= len(tempGlobal)-gc_off4 && gc_off4 <= len(r0) && gc_to2 <= len(r0)-gc_off4 && gc_off4 <= len(r0Global) && gc_to2 <= len(r0Global)-gc_off4 && gc_off4 <= len(muTarg) && gc_to2 <= len(muTarg)-gc_off4 && gc_off4 <= len(muTargGlobal) && gc_to2 <= len(muTargGlobal)-gc_off4 && gc_off4 <= len(qp) && gc_to2 <= len(qp)-gc_off4 && gc_off4 <= len(qpGlobal) && gc_to2 <= len(qpGlobal)-gc_off4 && gc_off4 <= len(gamc) && gc_to2 <= len(gamc)-gc_off4 && gc_off4 <= len(gamcGlobal) && gc_to2 <= len(gamcGlobal)-gc_off4 && gc_off4 <= len(gamt) && gc_to2 <= len(gamt)-gc_off4 && gc_off4 <= len(gamtGlobal) && gc_to2 <= len(gamtGlobal)-gc_off4 && gc_off4 <= len(sigc) && gc_to2 <= len(sigc)-gc_off4 && gc_off4 <= len(sigcGlobal) && gc_to2 <= len(sigcGlobal)-gc_off4 && gc_off4 <= len(sigt) && gc_to2 <= len(sigt)-gc_off4 && gc_off4 <= len(sigtGlobal) && gc_to2 <= len(sigtGlobal)-gc_off4 {
-					gc_at17 := temp[gc_off4:][:gc_to2]
-					gc_at18 := tempGlobal[gc_off4:][:gc_to2]
-					gc_at19 := r0[gc_off4:][:gc_to2]
-					gc_at20 := r0Global[gc_off4:][:gc_to2]
-					gc_at21 := muTarg[gc_off4:][:gc_to2]
-					gc_at22 := muTargGlobal[gc_off4:][:gc_to2]
-					gc_at23 := qp[gc_off4:][:gc_to2]
-					gc_at24 := qpGlobal[gc_off4:][:gc_to2]
-					gc_at25 := gamc[gc_off4:][:gc_to2]
-					gc_at26 := gamcGlobal[gc_off4:][:gc_to2]
-					gc_at27 := gamt[gc_off4:][:gc_to2]
-					gc_at28 := gamtGlobal[gc_off4:][:gc_to2]
-					gc_at29 := sigc[gc_off4:][:gc_to2]
-					gc_at30 := sigcGlobal[gc_off4:][:gc_to2]
-					gc_at31 := sigt[gc_off4:][:gc_to2]
-					gc_at32 := sigtGlobal[gc_off4:][:gc_to2]
-					gc_vstep := gc_from3
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+//line hecbench_wlcpow.go:120
+		gc_from3, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off4 := gc_off
+			if gc_from3 >= 0 && gc_off4 >= 0 && gc_off4 <= len(temp) && gc_to2 <= len(temp)-gc_off4 && gc_off4 <= len(tempGlobal) && gc_to2 <= len(tempGlobal)-gc_off4 && gc_off4 <= len(r0) && gc_to2 <= len(r0)-gc_off4 && gc_off4 <= len(r0Global) && gc_to2 <= len(r0Global)-gc_off4 && gc_off4 <= len(muTarg) && gc_to2 <= len(muTarg)-gc_off4 && gc_off4 <= len(muTargGlobal) && gc_to2 <= len(muTargGlobal)-gc_off4 && gc_off4 <= len(qp) && gc_to2 <= len(qp)-gc_off4 && gc_off4 <= len(qpGlobal) && gc_to2 <= len(qpGlobal)-gc_off4 && gc_off4 <= len(gamc) && gc_to2 <= len(gamc)-gc_off4 && gc_off4 <= len(gamcGlobal) && gc_to2 <= len(gamcGlobal)-gc_off4 && gc_off4 <= len(gamt) && gc_to2 <= len(gamt)-gc_off4 && gc_off4 <= len(gamtGlobal) && gc_to2 <= len(gamtGlobal)-gc_off4 && gc_off4 <= len(sigc) && gc_to2 <= len(sigc)-gc_off4 && gc_off4 <= len(sigcGlobal) && gc_to2 <= len(sigcGlobal)-gc_off4 && gc_off4 <= len(sigt) && gc_to2 <= len(sigt)-gc_off4 && gc_off4 <= len(sigtGlobal) && gc_to2 <= len(sigtGlobal)-gc_off4 {
+				gc_at17 := temp[gc_off4:][:gc_to2]
+				gc_at18 := tempGlobal[gc_off4:][:gc_to2]
+				gc_at19 := r0[gc_off4:][:gc_to2]
+				gc_at20 := r0Global[gc_off4:][:gc_to2]
+				gc_at21 := muTarg[gc_off4:][:gc_to2]
+				gc_at22 := muTargGlobal[gc_off4:][:gc_to2]
+				gc_at23 := qp[gc_off4:][:gc_to2]
+				gc_at24 := qpGlobal[gc_off4:][:gc_to2]
+				gc_at25 := gamc[gc_off4:][:gc_to2]
+				gc_at26 := gamcGlobal[gc_off4:][:gc_to2]
+				gc_at27 := gamt[gc_off4:][:gc_to2]
+				gc_at28 := gamtGlobal[gc_off4:][:gc_to2]
+				gc_at29 := sigc[gc_off4:][:gc_to2]
+				gc_at30 := sigcGlobal[gc_off4:][:gc_to2]
+				gc_at31 := sigt[gc_off4:][:gc_to2]
+				gc_at32 := sigtGlobal[gc_off4:][:gc_to2]
+				gc_vstep := gc_from3
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line hecbench_wlcpow.go:113
-							var i int = gc_tx2 + gc_off
+						var i int = gc_tx2 + gc_off
 //line hecbench_wlcpow.go:113
-							_ = i
-							archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:]).StoreSlice(gc_at17[gc_tx2:])
-							archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]).StoreSlice(gc_at19[gc_tx2:])
-							archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).StoreSlice(gc_at21[gc_tx2:])
-							archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]).StoreSlice(gc_at23[gc_tx2:])
-							archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:]).StoreSlice(gc_at25[gc_tx2:])
-							archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:]).StoreSlice(gc_at27[gc_tx2:])
-							archsimd.LoadFloat32x8Slice(gc_at30[gc_tx2:]).StoreSlice(gc_at29[gc_tx2:])
-							archsimd.LoadFloat32x8Slice(gc_at32[gc_tx2:]).StoreSlice(gc_at31[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep > gc_from3 {
-						gc_more = true
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_wlcpow.go:113
-						i := gc_tx2 + gc_off
-						gc_more = true
 						_ = i
-
-//line hecbench_wlcpow.go:114
-						gc_at17[gc_tx2] = gc_at18[gc_tx2]
-
-//line hecbench_wlcpow.go:115
-						gc_at19[gc_tx2] = gc_at20[gc_tx2]
-
-//line hecbench_wlcpow.go:116
-						gc_at21[gc_tx2] = gc_at22[gc_tx2]
-
-//line hecbench_wlcpow.go:117
-						gc_at23[gc_tx2] = gc_at24[gc_tx2]
-
-//line hecbench_wlcpow.go:118
-						gc_at25[gc_tx2] = gc_at26[gc_tx2]
-
-//line hecbench_wlcpow.go:119
-						gc_at27[gc_tx2] = gc_at28[gc_tx2]
-
-//line hecbench_wlcpow.go:120
-						gc_at29[gc_tx2] = gc_at30[gc_tx2]
-
-//line hecbench_wlcpow.go:121
-						gc_at31[gc_tx2] = gc_at32[gc_tx2]
+						archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:]).StoreSlice(gc_at17[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]).StoreSlice(gc_at19[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).StoreSlice(gc_at21[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]).StoreSlice(gc_at23[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:]).StoreSlice(gc_at25[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:]).StoreSlice(gc_at27[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at30[gc_tx2:]).StoreSlice(gc_at29[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at32[gc_tx2:]).StoreSlice(gc_at31[gc_tx2:])
 					}
-				} else {
-					gc_vstep2 := gc_from3
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from3 {
+					gc_more = true
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_wlcpow.go:114
+					gc_more = true
+//line hecbench_wlcpow.go:114
+					gc_at17[gc_tx2] = gc_at18[gc_tx2]
+					gc_at19[gc_tx2] = gc_at20[gc_tx2]
+					gc_at21[gc_tx2] = gc_at22[gc_tx2]
+					gc_at23[gc_tx2] = gc_at24[gc_tx2]
+					gc_at25[gc_tx2] = gc_at26[gc_tx2]
+					gc_at27[gc_tx2] = gc_at28[gc_tx2]
+					gc_at29[gc_tx2] = gc_at30[gc_tx2]
+					gc_at31[gc_tx2] = gc_at32[gc_tx2]
+				}
+			} else {
+				gc_vstep2 := gc_from3
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line hecbench_wlcpow.go:113
-							var i int = gc_tx2 + gc_off
-//line hecbench_wlcpow.go:113
-							_ = i
+						var i int = gc_tx2 + gc_off
+						if i < 0 || i > len(tempGlobal)-8 || i > len(temp)-8 || i > len(r0Global)-8 || i > len(r0)-8 || i > len(muTargGlobal)-8 || i > len(muTarg)-8 || i > len(qpGlobal)-8 || i > len(qp)-8 || i > len(gamcGlobal)-8 || i > len(gamc)-8 || i > len(gamtGlobal)-8 || i > len(gamt)-8 || i > len(sigcGlobal)-8 || i > len(sigc)-8 || i > len(sigtGlobal)-8 || i > len(sigt)-8 {
 //line hecbench_wlcpow.go:114
-							if i < 0 || i > len(tempGlobal)-8 || i > len(temp)-8 || i > len(r0Global)-8 || i > len(r0)-8 || i > len(muTargGlobal)-8 || i > len(muTarg)-8 || i > len(qpGlobal)-8 || i > len(qp)-8 || i > len(gamcGlobal)-8 || i > len(gamc)-8 || i > len(gamtGlobal)-8 || i > len(gamt)-8 || i > len(sigcGlobal)-8 || i > len(sigc)-8 || i > len(sigtGlobal)-8 || i > len(sigt)-8 {
-//line hecbench_wlcpow.go:114
-								break
-//line hecbench_wlcpow.go:114
-							}
-							archsimd.LoadFloat32x8Slice(tempGlobal[i:]).StoreSlice(temp[i:])
-							archsimd.LoadFloat32x8Slice(r0Global[i:]).StoreSlice(r0[i:])
-							archsimd.LoadFloat32x8Slice(muTargGlobal[i:]).StoreSlice(muTarg[i:])
-							archsimd.LoadFloat32x8Slice(qpGlobal[i:]).StoreSlice(qp[i:])
-							archsimd.LoadFloat32x8Slice(gamcGlobal[i:]).StoreSlice(gamc[i:])
-							archsimd.LoadFloat32x8Slice(gamtGlobal[i:]).StoreSlice(gamt[i:])
-							archsimd.LoadFloat32x8Slice(sigcGlobal[i:]).StoreSlice(sigc[i:])
-							archsimd.LoadFloat32x8Slice(sigtGlobal[i:]).StoreSlice(sigt[i:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep2 > gc_from3 {
-						gc_more = true
-					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_wlcpow.go:113
-						i := gc_tx2 + gc_off
-						gc_more = true
-
-//line hecbench_wlcpow.go:114
-						temp[i] = tempGlobal[i]
-
 //line hecbench_wlcpow.go:115
-						r0[i] = r0Global[i]
-
-//line hecbench_wlcpow.go:116
-						muTarg[i] = muTargGlobal[i]
-
-//line hecbench_wlcpow.go:117
-						qp[i] = qpGlobal[i]
-
-//line hecbench_wlcpow.go:118
-						gamc[i] = gamcGlobal[i]
-
-//line hecbench_wlcpow.go:119
-						gamt[i] = gamtGlobal[i]
-
-//line hecbench_wlcpow.go:120
-						sigc[i] = sigcGlobal[i]
-
-//line hecbench_wlcpow.go:121
-						sigt[i] = sigtGlobal[i]
+						archsimd.LoadFloat32x8Slice(tempGlobal[i:]).StoreSlice(temp[i:])
+						archsimd.LoadFloat32x8Slice(r0Global[i:]).StoreSlice(r0[i:])
+						archsimd.LoadFloat32x8Slice(muTargGlobal[i:]).StoreSlice(muTarg[i:])
+						archsimd.LoadFloat32x8Slice(qpGlobal[i:]).StoreSlice(qp[i:])
+						archsimd.LoadFloat32x8Slice(gamcGlobal[i:]).StoreSlice(gamc[i:])
+						archsimd.LoadFloat32x8Slice(gamtGlobal[i:]).StoreSlice(gamt[i:])
+						archsimd.LoadFloat32x8Slice(sigcGlobal[i:]).StoreSlice(sigc[i:])
+						archsimd.LoadFloat32x8Slice(sigtGlobal[i:]).StoreSlice(sigt[i:])
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from3 {
+					gc_more = true
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_wlcpow.go:113
+					i := gc_tx2 + gc_off
+					gc_more = true
+//line hecbench_wlcpow.go:114
+					temp[i] = tempGlobal[i]
+					r0[i] = r0Global[i]
+					muTarg[i] = muTargGlobal[i]
+					qp[i] = qpGlobal[i]
+					gamc[i] = gamcGlobal[i]
+					gamt[i] = gamtGlobal[i]
+					sigc[i] = sigcGlobal[i]
+					sigt[i] = sigtGlobal[i]
 				}
 			}
 		}
 	}
-
 //line hecbench_wlcpow.go:125
 	gc_chunk := compiled.StrideChunk(gc_gdx2 * gc_bdx2)
 	gc_span := (gc_gdx2 * gc_bdx2) * gc_chunk
 	archsimd.ClearAVXUpperBits()
-
 //line hecbench_wlcpow.go:125
 	for gc_off2, gc_limit2, gc_more2 := 0, nLocal, true; gc_more2; gc_off2 += (gc_gdx2 * gc_bdx2) * gc_chunk {
 		gc_b2.Tick()
@@ -246,146 +182,121 @@ func gc_body_bondWlcpowallviscKernel(gc_b2 *compiled.Block, forceX, forceY, forc
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from3, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off2+(gc_bx2*gc_bdx2), gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line hecbench_wlcpow.go:132
+		gc_from3, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off2+(gc_bx2*gc_bdx2), gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line hecbench_wlcpow.go:125
-					gc_start2 := gc_bx2*gc_bdx2 + gc_tx2
-					gc_from4 := gc_start2 + gc_off2
-					gc_trips2 := gc_limit2 - gc_from4
-					switch {
-					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, gc_gdx2*gc_bdx2, gc_chunk, gc_limit2, false)
-					case gc_trips2 > gc_span:
-						gc_trips2 = gc_chunk
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(gc_gdx2*gc_bdx2) + 1
-					default:
-						gc_trips2 = 0
-					}
-					if gc_trips2 == gc_chunk {
-						gc_more2 = true
-					}
-					for i_ := gc_from4; gc_trips2 > 0; i_, gc_trips2 = i_+(gc_gdx2*gc_bdx2), gc_trips2-1 {
-
+				gc_start2 := gc_bx2*gc_bdx2 + gc_tx2
+				gc_from4 := gc_start2 + gc_off2
+				gc_trips2 := gc_limit2 - gc_from4
+				switch {
+				case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, gc_gdx2*gc_bdx2, gc_chunk, gc_limit2, false)
+				case gc_trips2 > gc_span:
+					gc_trips2 = gc_chunk
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(gc_gdx2*gc_bdx2) + 1
+				default:
+					gc_trips2 = 0
+				}
+				if gc_trips2 == gc_chunk {
+					gc_more2 = true
+				}
+				for i_ := gc_from4; gc_trips2 > 0; i_, gc_trips2 = i_+(gc_gdx2*gc_bdx2), gc_trips2-1 {
 //line hecbench_wlcpow.go:126
-						n := int(nbond[i_])
-
-//line hecbench_wlcpow.go:127
-						coord1 := coordMerged[i_]
-
-//line hecbench_wlcpow.go:128
-						veloc1 := veloc[i_]
-
-//line hecbench_wlcpow.go:129
-						var fxi, fyi, fzi float32 = 0, 0, 0
-
+					n := int(nbond[i_])
+					coord1 := coordMerged[i_]
+					veloc1 := veloc[i_]
+					var fxi, fyi, fzi float32 = 0, 0, 0
 //line hecbench_wlcpow.go:131
-						for p := 0; p < n; p++ {
-							j := int(bonds[i_+p*padding].X)
-							typ := bonds[i_+p*padding].Y
-							coord2 := coordMerged[j]
-							delx := minimumImage(coord1.X-coord2.X, period.X)
-							dely := minimumImage(coord1.Y-coord2.Y, period.Y)
-							delz := minimumImage(coord1.Z-coord2.Z, period.Z)
-							veloc2 := veloc[j]
-							dvx := veloc1.X - veloc2.X
-							dvy := veloc1.Y - veloc2.Y
-							dvz := veloc1.Z - veloc2.Z
-							l0 := float32(bondR0[i_+p*padding])
-							ra := sqrtf(delx*delx + dely*dely + delz*delz)
-							lmax := l0 * r0[typ]
-							rr := 1.0 / r0[typ]
-							sr := (1.0 - rr) * (1.0 - rr)
-							kph := powf(l0, qp[typ]) * temp[typ] * (0.25/sr - 0.25 + rr)
-
-							mu := 0.433 * (temp[typ]*(-0.25/sr+0.25+
+					for p := 0; p < n; p++ {
+						j := int(bonds[i_+p*padding].X)
+						typ := bonds[i_+p*padding].Y
+						coord2 := coordMerged[j]
+						delx := minimumImage(coord1.X-coord2.X, period.X)
+						dely := minimumImage(coord1.Y-coord2.Y, period.Y)
+						delz := minimumImage(coord1.Z-coord2.Z, period.Z)
+						veloc2 := veloc[j]
+						dvx := veloc1.X - veloc2.X
+						dvy := veloc1.Y - veloc2.Y
+						dvz := veloc1.Z - veloc2.Z
+						l0 := float32(bondR0[i_+p*padding])
+						ra := sqrtf(delx*delx + dely*dely + delz*delz)
+						lmax := l0 * r0[typ]
+						rr := 1.0 / r0[typ]
+						sr := (1.0 - rr) * (1.0 - rr)
+						kph := powf(l0, qp[typ]) * temp[typ] * (0.25/sr - 0.25 + rr)
+//line hecbench_wlcpow.go:149
+						mu := 0.433 * (temp[typ]*(-0.25/sr+0.25+
 //line hecbench_wlcpow.go:151
-								0.5*rr/(sr*(1.0-rr)))/(lmax*rr) +
-								kph*(qp[typ]+1.0)/powf(l0, qp[typ]+1.0))
-							lambda := mu / muTarg[typ]
-							kph = kph / lambda
-							rr = ra / lmax
-							rlogarg := powf(ra, qp[typ]+1.0)
-							vv := (delx*dvx + dely*dvy + delz*dvz) / ra
-							if float64(rr) >= 0.99 {
-								rr = 0.99
-							}
-							if float64(rlogarg) < 0.01 {
-								rlogarg = 0.01
-							}
-
-							var wrr Float4
-							var ww [3][3]float32
-							for tes := 0; tes < 3; tes++ {
-//line hecbench_wlcpow.go:167
+							0.5*rr/(sr*(1.0-rr)))/(lmax*rr) +
+							kph*(qp[typ]+1.0)/powf(l0, qp[typ]+1.0))
+						lambda := mu / muTarg[typ]
+						kph = kph / lambda
+						rr = ra / lmax
+						rlogarg := powf(ra, qp[typ]+1.0)
+						vv := (delx*dvx + dely*dvy + delz*dvz) / ra
+						if float64(rr) >= 0.99 {
+							rr = 0.99
+						}
+						if float64(rlogarg) < 0.01 {
+							rlogarg = 0.01
+						}
+//line hecbench_wlcpow.go:165
+						var wrr Float4
+						var ww [3][3]float32
+						for tes := 0; tes < 3; tes++ {
+							{
 								{
-									{
 //line hecbench_wlcpow.go:168
-										see := int(0)
+									see := int(0)
+									v1 := int32(math.Float32bits(veloc1.W))
+									v2 := int32(math.Float32bits(veloc2.W))
+									ww[tes][see] = gaussianTEAFast(teaRounds, v1 > v2, v1+int32(tes), v2+int32(see))
+								}
+								{
 //line hecbench_wlcpow.go:168
-										_ = see
-										v1 := int32(math.Float32bits(veloc1.W))
-										v2 := int32(math.Float32bits(veloc2.W))
-										ww[tes][see] = gaussianTEAFast(teaRounds, v1 > v2, v1+int32(tes), v2+int32(see))
-									}
+									see := int(1)
+									v1 := int32(math.Float32bits(veloc1.W))
+									v2 := int32(math.Float32bits(veloc2.W))
+									ww[tes][see] = gaussianTEAFast(teaRounds, v1 > v2, v1+int32(tes), v2+int32(see))
+								}
+								{
 //line hecbench_wlcpow.go:168
-									{
-//line hecbench_wlcpow.go:168
-										see := int(1)
-//line hecbench_wlcpow.go:168
-										_ = see
-										v1 := int32(math.Float32bits(veloc1.W))
-										v2 := int32(math.Float32bits(veloc2.W))
-										ww[tes][see] = gaussianTEAFast(teaRounds, v1 > v2, v1+int32(tes), v2+int32(see))
-									}
-//line hecbench_wlcpow.go:168
-									{
-//line hecbench_wlcpow.go:168
-										see := int(2)
-//line hecbench_wlcpow.go:168
-										_ = see
-										v1 := int32(math.Float32bits(veloc1.W))
-										v2 := int32(math.Float32bits(veloc2.W))
-										ww[tes][see] = gaussianTEAFast(teaRounds, v1 > v2, v1+int32(tes), v2+int32(see))
-									}
-//line hecbench_wlcpow.go:172
+									see := int(2)
+									v1 := int32(math.Float32bits(veloc1.W))
+									v2 := int32(math.Float32bits(veloc2.W))
+									ww[tes][see] = gaussianTEAFast(teaRounds, v1 > v2, v1+int32(tes), v2+int32(see))
 								}
 							}
-							wrr.W = (ww[0][0] + ww[1][1] + ww[2][2]) / 3.0
-							wrr.X = (ww[0][0]-wrr.W)*delx + 0.5*(ww[0][1]+ww[1][0])*dely + 0.5*(ww[0][2]+ww[2][0])*delz
-							wrr.Y = 0.5*(ww[1][0]+ww[0][1])*delx + (ww[1][1]-wrr.W)*dely + 0.5*(ww[1][2]+ww[2][1])*delz
-							wrr.Z = 0.5*(ww[2][0]+ww[0][2])*delx + 0.5*(ww[2][1]+ww[1][2])*dely + (ww[2][2]-wrr.W)*delz
-
-							fforce := -temp[typ]*(0.25/(1.0-rr)/(1.0-rr)-0.25+rr)/lambda/ra + kph/rlogarg + (sigc[typ]*wrr.W-gamc[typ]*vv)/ra
-							fxij := delx*fforce - gamt[typ]*dvx + sigt[typ]*wrr.X/ra
-							fyij := dely*fforce - gamt[typ]*dvy + sigt[typ]*wrr.Y/ra
-							fzij := delz*fforce - gamt[typ]*dvz + sigt[typ]*wrr.Z/ra
-
-							fxi += fxij
-							fyi += fyij
-							fzi += fzij
 						}
-
-//line hecbench_wlcpow.go:188
-						forceX[i_] += float64(fxi)
-
-//line hecbench_wlcpow.go:189
-						forceY[i_] += float64(fyi)
-
-//line hecbench_wlcpow.go:190
-						forceZ[i_] += float64(fzi)
+//line hecbench_wlcpow.go:174
+						wrr.W = (ww[0][0] + ww[1][1] + ww[2][2]) / 3.0
+						wrr.X = (ww[0][0]-wrr.W)*delx + 0.5*(ww[0][1]+ww[1][0])*dely + 0.5*(ww[0][2]+ww[2][0])*delz
+						wrr.Y = 0.5*(ww[1][0]+ww[0][1])*delx + (ww[1][1]-wrr.W)*dely + 0.5*(ww[1][2]+ww[2][1])*delz
+						wrr.Z = 0.5*(ww[2][0]+ww[0][2])*delx + 0.5*(ww[2][1]+ww[1][2])*dely + (ww[2][2]-wrr.W)*delz
+//line hecbench_wlcpow.go:179
+						fforce := -temp[typ]*(0.25/(1.0-rr)/(1.0-rr)-0.25+rr)/lambda/ra + kph/rlogarg + (sigc[typ]*wrr.W-gamc[typ]*vv)/ra
+						fxij := delx*fforce - gamt[typ]*dvx + sigt[typ]*wrr.X/ra
+						fyij := dely*fforce - gamt[typ]*dvy + sigt[typ]*wrr.Y/ra
+						fzij := delz*fforce - gamt[typ]*dvz + sigt[typ]*wrr.Z/ra
+//line hecbench_wlcpow.go:184
+						fxi += fxij
+						fyi += fyij
+						fzi += fzij
 					}
+					forceX[i_] += float64(fxi)
+					forceY[i_] += float64(fyi)
+					forceZ[i_] += float64(fzi)
 				}
 			}
 		}
@@ -395,4 +306,5 @@ func gc_body_bondWlcpowallviscKernel(gc_b2 *compiled.Block, forceX, forceY, forc
 // gc_files_hecbench_wlcpow holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_wlcpow.go
+//line hecbench_wlcpow.go:201
 var gc_files_hecbench_wlcpow embed.FS

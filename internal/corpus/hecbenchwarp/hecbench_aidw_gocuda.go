@@ -45,7 +45,6 @@ func gc_body_aidwKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dx, dy, dz []flo
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line hecbench_aidw.go:38
 		rExp := 0.5 / sqrtf(float32(dnum)/area)
 		compiled.OutOfLine(func() {
@@ -55,83 +54,53 @@ func gc_body_aidwKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dx, dy, dz []flo
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_aidw.go:30
 						tid := int32(gc_bx*gc_bdx + gc_tx)
-						_ = tid
-
-//line hecbench_aidw.go:31
 						if tid >= inum {
 							continue gc_L1
 						}
-
 //line hecbench_aidw.go:35
 						sum := float32(0)
-
 //line hecbench_aidw.go:35
 						dist := float32(0)
-
 //line hecbench_aidw.go:35
 						tt := float32(0)
-
 //line hecbench_aidw.go:35
 						z := float32(0)
-
 //line hecbench_aidw.go:35
 						alpha := float32(1)
-
 //line hecbench_aidw.go:37
 						rObs := avgDist[tid]
-
 //line hecbench_aidw.go:39
 						RS0 := rObs / rExp
-
 //line hecbench_aidw.go:42
 						uR := float32(0)
-
-//line hecbench_aidw.go:43
 						if RS0 >= aidwRMin {
 							uR = 0.5 - 0.5*cosf(3.1415926/aidwRMax*(RS0-aidwRMin))
 						}
-
-//line hecbench_aidw.go:46
 						if RS0 >= aidwRMax {
 							uR = 1
 						}
-
 //line hecbench_aidw.go:52
 						if uR >= 0 && uR <= 0.1 {
 							alpha = aidwA1
 						}
-
-//line hecbench_aidw.go:55
 						if uR > 0.1 && uR <= 0.3 {
 							alpha = aidwA1*(1-5*(uR-0.1)) + aidwA2*5*(uR-0.1)
 						}
-
-//line hecbench_aidw.go:58
 						if uR > 0.3 && uR <= 0.5 {
 							alpha = aidwA3*5*(uR-0.3) + aidwA1*(1-5*(uR-0.3))
 						}
-
-//line hecbench_aidw.go:61
 						if uR > 0.5 && uR <= 0.7 {
 							alpha = aidwA3*(1-5*(uR-0.5)) + aidwA4*5*(uR-0.5)
 						}
-
-//line hecbench_aidw.go:64
 						if uR > 0.7 && uR <= 0.9 {
 							alpha = aidwA5*5*(uR-0.7) + aidwA4*(1-5*(uR-0.7))
 						}
-
-//line hecbench_aidw.go:67
 						if uR > 0.9 && uR <= 1 {
 							alpha = aidwA5
 						}
-
-//line hecbench_aidw.go:70
 						alpha *= 0.5
-
 //line hecbench_aidw.go:73
 						for j := int32(0); j < dnum; j++ {
 							dist = (ix[tid]-dx[j])*(ix[tid]-dx[j]) + (iy[tid]-dy[j])*(iy[tid]-dy[j])
@@ -139,20 +108,11 @@ func gc_body_aidwKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dx, dy, dz []flo
 							sum += tt
 							z += dz[j] * tt
 						}
-
-//line hecbench_aidw.go:79
 						iz[tid] = z / sum
-						_ = sum
-						_ = dist
-						_ = tt
-						_ = z
-						_ = alpha
-						_ = rObs
-						_ = RS0
-						_ = uR
 					}
 				}
 			}
+//line hecbench_aidw.go:91
 		})
 	}
 }
@@ -186,219 +146,157 @@ func gc_body_aidwTiledKernel(gc_b *compiled.Block, dx, dy, dz []float32, dnum in
 	gc_s_sixT := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 	gc_s_siyT := compiled.Scratch[float32](gc_b, 4)[:gc_n]
 	gc_exited := gc_b.Exited()
-
 //line hecbench_aidw.go:87
 	sdx := gocuda.Shared[float32](t, aidwBlockSize)[:aidwBlockSize]
-
-//line hecbench_aidw.go:88
 	sdy := gocuda.Shared[float32](t, aidwBlockSize)[:aidwBlockSize]
-
-//line hecbench_aidw.go:89
 	sdz := gocuda.Shared[float32](t, aidwBlockSize)[:aidwBlockSize]
-
 //line hecbench_aidw.go:98
 	part := (dnum - 1) / aidwBlockSize
-
 //line hecbench_aidw.go:105
 	rExp := 0.5 / sqrtf(float32(dnum)/area)
-
 //line hecbench_aidw.go:141
 	var m_ int32 = 0
-	{
+//line hecbench_aidw.go:143
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+//line hecbench_aidw.go:91
+			tid := int32(gc_tx + gc_bx*gc_bdx)
+			if tid >= inum {
+				{
+//line hecbench_aidw.go:92
+					gc_exited[gc_rank] = true
+					continue gc_L1
+				}
+			}
+			dist := float32(0)
+//line hecbench_aidw.go:96
+			tt := float32(0)
+//line hecbench_aidw.go:96
+			alpha := float32(0)
+//line hecbench_aidw.go:99
+			var m, e int32
+			sumUp := float32(0)
+			sumDn := float32(0)
+			var sixS, siyS float32
+//line hecbench_aidw.go:104
+			rObs := avgDist[tid]
+//line hecbench_aidw.go:106
+			RS0 := rObs / rExp
+//line hecbench_aidw.go:108
+			uR := float32(0)
+			if RS0 >= aidwRMin {
+				uR = 0.5 - 0.5*cosf(3.1415926/aidwRMax*(RS0-aidwRMin))
+			}
+			if RS0 >= aidwRMax {
+				uR = 1
+			}
+//line hecbench_aidw.go:118
+			if uR >= 0 && uR <= 0.1 {
+				alpha = aidwA1
+			}
+			if uR > 0.1 && uR <= 0.3 {
+				alpha = aidwA1*(1-5*(uR-0.1)) + aidwA2*5*(uR-0.1)
+			}
+			if uR > 0.3 && uR <= 0.5 {
+				alpha = aidwA3*5*(uR-0.3) + aidwA1*(1-5*(uR-0.3))
+			}
+			if uR > 0.5 && uR <= 0.7 {
+				alpha = aidwA3*(1-5*(uR-0.5)) + aidwA4*5*(uR-0.5)
+			}
+			if uR > 0.7 && uR <= 0.9 {
+				alpha = aidwA5*5*(uR-0.7) + aidwA4*(1-5*(uR-0.7))
+			}
+			if uR > 0.9 && uR <= 1 {
+				alpha = aidwA5
+			}
+			alpha *= 0.5
+//line hecbench_aidw.go:138
+			sixT := ix[tid]
+			siyT := iy[tid]
+			_ = dist
+			_ = tt
+//line hecbench_aidw.go:143
+			_ = m
+			_ = e
+//line hecbench_aidw.go:147
+			_ = sixS
+			_ = siyS
+//line hecbench_aidw.go:154
+			gc_s_alpha[gc_rank] = alpha
+			gc_s_sumUp[gc_rank] = sumUp
+			gc_s_sumDn[gc_rank] = sumDn
+			gc_s_sixT[gc_rank] = sixT
+			gc_s_siyT[gc_rank] = siyT
+		}
+	}
+//line hecbench_aidw.go:141
+	for ; m_ <= part; m_++ {
+		numThreads := min(aidwBlockSize, dnum-aidwBlockSize*m_)
+//line hecbench_aidw.go:144
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_L1:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
 					continue
 				}
-
-//line hecbench_aidw.go:91
-				tid := int32(gc_tx + gc_bx*gc_bdx)
-				_ = tid
-
-//line hecbench_aidw.go:92
-				if tid >= inum {
-//line hecbench_aidw.go:92
-					{
-//line hecbench_aidw.go:92
-						gc_exited[gc_rank] = true
-						continue gc_L1
-//line hecbench_aidw.go:93
-					}
-				}
-
-//line hecbench_aidw.go:96
-				dist := float32(0)
-
-//line hecbench_aidw.go:96
-				tt := float32(0)
-
-//line hecbench_aidw.go:96
-				alpha := float32(0)
-
-//line hecbench_aidw.go:99
-				var m, e int32
-
-//line hecbench_aidw.go:100
-				sumUp := float32(0)
-
-//line hecbench_aidw.go:101
-				sumDn := float32(0)
-
-//line hecbench_aidw.go:102
-				var sixS, siyS float32
-
-//line hecbench_aidw.go:104
-				rObs := avgDist[tid]
-
-//line hecbench_aidw.go:106
-				RS0 := rObs / rExp
-
-//line hecbench_aidw.go:108
-				uR := float32(0)
-
-//line hecbench_aidw.go:109
-				if RS0 >= aidwRMin {
-					uR = 0.5 - 0.5*cosf(3.1415926/aidwRMax*(RS0-aidwRMin))
-				}
-
-//line hecbench_aidw.go:112
-				if RS0 >= aidwRMax {
-					uR = 1
-				}
-
-//line hecbench_aidw.go:118
-				if uR >= 0 && uR <= 0.1 {
-					alpha = aidwA1
-				}
-
-//line hecbench_aidw.go:121
-				if uR > 0.1 && uR <= 0.3 {
-					alpha = aidwA1*(1-5*(uR-0.1)) + aidwA2*5*(uR-0.1)
-				}
-
-//line hecbench_aidw.go:124
-				if uR > 0.3 && uR <= 0.5 {
-					alpha = aidwA3*5*(uR-0.3) + aidwA1*(1-5*(uR-0.3))
-				}
-
-//line hecbench_aidw.go:127
-				if uR > 0.5 && uR <= 0.7 {
-					alpha = aidwA3*(1-5*(uR-0.5)) + aidwA4*5*(uR-0.5)
-				}
-
-//line hecbench_aidw.go:130
-				if uR > 0.7 && uR <= 0.9 {
-					alpha = aidwA5*5*(uR-0.7) + aidwA4*(1-5*(uR-0.7))
-				}
-
-//line hecbench_aidw.go:133
-				if uR > 0.9 && uR <= 1 {
-					alpha = aidwA5
-				}
-
-//line hecbench_aidw.go:136
-				alpha *= 0.5
-
-//line hecbench_aidw.go:138
-				sixT := ix[tid]
-
-//line hecbench_aidw.go:139
-				siyT := iy[tid]
-				_ = dist
-				_ = tt
-				_ = alpha
-				_ = m
-				_ = e
-				_ = sumUp
-				_ = sumDn
-				_ = sixS
-				_ = siyS
-				_ = rObs
-				_ = RS0
-				_ = uR
-				_ = sixT
-				_ = siyT
-				gc_s_alpha[gc_rank] = alpha
-				gc_s_sumUp[gc_rank] = sumUp
-				gc_s_sumDn[gc_rank] = sumDn
-				gc_s_sixT[gc_rank] = sixT
-				gc_s_siyT[gc_rank] = siyT
-			}
-		}
-	}
-
-//line hecbench_aidw.go:141
-	for ; m_ <= part; m_++ {
-
-//line hecbench_aidw.go:142
-		numThreads := min(aidwBlockSize, dnum-aidwBlockSize*m_)
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
 //line hecbench_aidw.go:140
-					lid := int32(gc_tx)
-					_ = lid
-
+				lid := int32(gc_tx)
 //line hecbench_aidw.go:143
-					if lid < numThreads {
-						sdx[lid] = dx[lid+aidwBlockSize*m_]
-						sdy[lid] = dy[lid+aidwBlockSize*m_]
-						sdz[lid] = dz[lid+aidwBlockSize*m_]
-					}
+				if lid < numThreads {
+					sdx[lid] = dx[lid+aidwBlockSize*m_]
+					sdy[lid] = dy[lid+aidwBlockSize*m_]
+					sdz[lid] = dz[lid+aidwBlockSize*m_]
 				}
 			}
 		}
+//line hecbench_aidw.go:151
 		compiled.OutOfLine(func() {
 			sdx := sdx[:256]
-			_ = sdx
+//line hecbench_aidw.go:154
 			sdy := sdy[:256]
-			_ = sdy
+//line hecbench_aidw.go:156
 			sdz := sdz[:256]
-			_ = sdz
+//line hecbench_aidw.go:158
 			gc_s_alpha := gc_s_alpha[:gc_n]
-			_ = gc_s_alpha
+//line hecbench_aidw.go:160
 			gc_s_sumUp := gc_s_sumUp[:gc_n]
-			_ = gc_s_sumUp
+//line hecbench_aidw.go:162
 			gc_s_sumDn := gc_s_sumDn[:gc_n]
-			_ = gc_s_sumDn
+//line hecbench_aidw.go:164
 			gc_s_sixT := gc_s_sixT[:gc_n]
-			_ = gc_s_sixT
+//line hecbench_aidw.go:166
 			gc_s_siyT := gc_s_siyT[:gc_n]
-			_ = gc_s_siyT
 			{
+//line hecbench_aidw.go:169
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
 						continue
 					}
 					var dist float32
-					_ = dist
+//line hecbench_aidw.go:176
 					var tt float32
-					_ = tt
+//line hecbench_aidw.go:178
 					alpha := gc_s_alpha[gc_rank]
 					var e int32
 					_ = e
 					sumUp := gc_s_sumUp[gc_rank]
 					sumDn := gc_s_sumDn[gc_rank]
 					var sixS float32
-					_ = sixS
+//line hecbench_aidw.go:185
 					var siyS float32
-					_ = siyS
+//line hecbench_aidw.go:187
 					sixT := gc_s_sixT[gc_rank]
 					siyT := gc_s_siyT[gc_rank]
-
 //line hecbench_aidw.go:149
 					var e_ int32 = 0
-
 //line hecbench_aidw.go:149
 					for ; e_ < aidwBlockSize; e_++ {
 						sixS = sixT - sdx[e_]
@@ -408,45 +306,33 @@ func gc_body_aidwTiledKernel(gc_b *compiled.Block, dx, dy, dz []float32, dnum in
 						sumDn += tt
 						sumUp += tt * sdz[e_]
 					}
-
 //line hecbench_aidw.go:156
 					e = e_
-
-//line hecbench_aidw.go:156
-					_ = e
-					_ = e_
+//line hecbench_aidw.go:158
 					gc_s_sumUp[gc_rank] = sumUp
 					gc_s_sumDn[gc_rank] = sumDn
 				}
 			}
 		})
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line hecbench_aidw.go:91
-				tid := int32(gc_tx + gc_bx*gc_bdx)
-				_ = tid
-				var m int32
-				_ = m
-				sumUp := gc_s_sumUp[gc_rank]
-				sumDn := gc_s_sumDn[gc_rank]
-
-//line hecbench_aidw.go:158
-				m = m_
-
-//line hecbench_aidw.go:158
-				_ = m
-
-//line hecbench_aidw.go:159
-				iz[tid] = sumUp / sumDn
+//line hecbench_aidw.go:165
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
 			}
+//line hecbench_aidw.go:91
+			tid := int32(gc_tx + gc_bx*gc_bdx)
+//line hecbench_aidw.go:93
+			var m int32
+			_ = m
+			sumUp := gc_s_sumUp[gc_rank]
+			sumDn := gc_s_sumDn[gc_rank]
+//line hecbench_aidw.go:158
+			m = m_
+			iz[tid] = sumUp / sumDn
 		}
 	}
 }
@@ -454,4 +340,5 @@ func gc_body_aidwTiledKernel(gc_b *compiled.Block, dx, dy, dz []float32, dnum in
 // gc_files_hecbench_aidw holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_aidw.go
+//line hecbench_aidw.go:168
 var gc_files_hecbench_aidw embed.FS

@@ -56,7 +56,7 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_myVal := compiled.Scratch[int16](gc_b2, 0)[:gc_n2]
-	_ = gc_s_myVal
+//line hecbench_bsw_kernel.go:43
 	gc_s_myIndex := compiled.Scratch[*int16](gc_b2, 1)[:gc_n2]
 	gc_s_myIndex2 := compiled.Scratch[*int16](gc_b2, 2)[:gc_n2]
 	gc_s_lengthSeqB_ := compiled.Scratch[uint32](gc_b2, 3)[:gc_n2]
@@ -83,263 +83,179 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 	gc_s_prevPrevF := compiled.Scratch[int16](gc_b2, 20)[:gc_n2]
 	gc_s_prevPrevE := compiled.Scratch[int16](gc_b2, 21)[:gc_n2]
 	gc_s_diag := compiled.Scratch[int](gc_b2, 22)[:gc_n2]
-
 //line hecbench_bsw_kernel.go:22
 	blockId := gc_bx2
-
 //line hecbench_bsw_kernel.go:29
 	var seqA []int8
-
-//line hecbench_bsw_kernel.go:30
 	var seqB []int8
-
 //line hecbench_bsw_kernel.go:33
 	isValidArray := gocuda.DynamicShared[int8](t)
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
+//line hecbench_bsw_kernel.go:35
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
 //line hecbench_bsw_kernel.go:23
-				threadId := gc_tx2
-				_ = threadId
-
+			threadId := gc_tx2
 //line hecbench_bsw_kernel.go:26
-				var lengthSeqA uint32
-
-//line hecbench_bsw_kernel.go:27
-				var lengthSeqB uint32
-
+			var lengthSeqA uint32
+			var lengthSeqB uint32
 //line hecbench_bsw_kernel.go:31
-				var longerSeq []int8
-
+			var longerSeq []int8
 //line hecbench_bsw_kernel.go:34
-				isValid := 0
-
+			isValid := 0
 //line hecbench_bsw_kernel.go:37
-				if blockId == 0 {
-					lengthSeqA = prefixLengthA[0]
-					lengthSeqB = prefixLengthB[0]
-					seqA = seqAArray
-					seqB = seqBArray
-				} else {
-					lengthSeqA = prefixLengthA[blockId] - prefixLengthA[blockId-1]
-					lengthSeqB = prefixLengthB[blockId] - prefixLengthB[blockId-1]
-					seqA = seqAArray[prefixLengthA[blockId-1]:]
-					seqB = seqBArray[prefixLengthB[blockId-1]:]
-				}
-
-//line hecbench_bsw_kernel.go:49
-				if inverse {
-					lengthSeqA = uint32(seqAAlignEnd[blockId])
-					lengthSeqB = uint32(seqBAlignEnd[blockId])
-				}
-
-//line hecbench_bsw_kernel.go:55
-				var maxSize, minSize uint32
-
-//line hecbench_bsw_kernel.go:56
-				if lengthSeqA > lengthSeqB {
-					maxSize = lengthSeqA
-				} else {
-					maxSize = lengthSeqB
-				}
-
-//line hecbench_bsw_kernel.go:61
-				if lengthSeqA < lengthSeqB {
-					minSize = lengthSeqA
-				} else {
-					minSize = lengthSeqB
-				}
-
-//line hecbench_bsw_kernel.go:68
-				for p := threadId; uint32(p) < minSize; p += 32 {
-//line hecbench_bsw_kernel.go:68
-					gc_b2.Tick()
-//line hecbench_bsw_kernel.go:68
-					if gc_b2.Stopped() {
-//line hecbench_bsw_kernel.go:68
-						return
-//line hecbench_bsw_kernel.go:68
-					}
-					isValidArray[isValid+p] = 0
-				}
-
-//line hecbench_bsw_kernel.go:71
-				isValid += int(minSize)
-
-//line hecbench_bsw_kernel.go:72
-				for p_ := threadId; uint32(p_) < minSize; p_ += 32 {
-//line hecbench_bsw_kernel.go:72
-					gc_b2.Tick()
-//line hecbench_bsw_kernel.go:72
-					if gc_b2.Stopped() {
-//line hecbench_bsw_kernel.go:72
-						return
-//line hecbench_bsw_kernel.go:72
-					}
-					isValidArray[isValid+p_] = 1
-				}
-
-//line hecbench_bsw_kernel.go:75
-				isValid += int(minSize)
-
-//line hecbench_bsw_kernel.go:76
-				for p_2 := threadId; uint32(p_2) < minSize; p_2 += 32 {
-//line hecbench_bsw_kernel.go:76
-					gc_b2.Tick()
-//line hecbench_bsw_kernel.go:76
-					if gc_b2.Stopped() {
-//line hecbench_bsw_kernel.go:76
-						return
-//line hecbench_bsw_kernel.go:76
-					}
-					isValidArray[isValid+p_2] = 0
-				}
-
-//line hecbench_bsw_kernel.go:80
-				var myColumnChar int8
-
-//line hecbench_bsw_kernel.go:82
-				if lengthSeqA < lengthSeqB {
-					if uint32(threadId) < lengthSeqA {
-						if inverse {
-							myColumnChar = seqA[(lengthSeqA-1)-uint32(threadId)]
-						} else {
-							myColumnChar = seqA[threadId]
-						}
-						longerSeq = seqB
-					}
-				} else {
-					if uint32(threadId) < lengthSeqB {
-						if inverse {
-							myColumnChar = seqB[(lengthSeqB-1)-uint32(threadId)]
-						} else {
-							myColumnChar = seqB[threadId]
-						}
-						longerSeq = seqA
-					}
-				}
-				_ = lengthSeqA
-				_ = lengthSeqB
-				_ = longerSeq
-				_ = isValid
-				_ = maxSize
-				_ = minSize
-				_ = myColumnChar
-				gc_s_lengthSeqA[gc_rank2] = lengthSeqA
-				gc_s_lengthSeqB[gc_rank2] = lengthSeqB
-				gc_s_longerSeq[gc_rank2] = longerSeq
-				gc_s_isValid[gc_rank2] = isValid
-				gc_s_maxSize[gc_rank2] = maxSize
-				gc_s_minSize[gc_rank2] = minSize
-				gc_s_myColumnChar[gc_rank2] = myColumnChar
+			if blockId == 0 {
+				lengthSeqA = prefixLengthA[0]
+				lengthSeqB = prefixLengthB[0]
+				seqA = seqAArray
+				seqB = seqBArray
+			} else {
+				lengthSeqA = prefixLengthA[blockId] - prefixLengthA[blockId-1]
+				lengthSeqB = prefixLengthB[blockId] - prefixLengthB[blockId-1]
+				seqA = seqAArray[prefixLengthA[blockId-1]:]
+				seqB = seqBArray[prefixLengthB[blockId-1]:]
 			}
+//line hecbench_bsw_kernel.go:49
+			if inverse {
+				lengthSeqA = uint32(seqAAlignEnd[blockId])
+				lengthSeqB = uint32(seqBAlignEnd[blockId])
+			}
+//line hecbench_bsw_kernel.go:55
+			var maxSize, minSize uint32
+			if lengthSeqA > lengthSeqB {
+				maxSize = lengthSeqA
+			} else {
+				maxSize = lengthSeqB
+			}
+			if lengthSeqA < lengthSeqB {
+				minSize = lengthSeqA
+			} else {
+				minSize = lengthSeqB
+			}
+//line hecbench_bsw_kernel.go:68
+			for p := threadId; uint32(p) < minSize; p += 32 {
+//line hecbench_bsw_kernel.go:68
+				gc_b2.Tick()
+//line hecbench_bsw_kernel.go:68
+				if gc_b2.Stopped() {
+//line hecbench_bsw_kernel.go:68
+					return
+				}
+//line hecbench_bsw_kernel.go:69
+				isValidArray[isValid+p] = 0
+			}
+			isValid += int(minSize)
+			for p_ := threadId; uint32(p_) < minSize; p_ += 32 {
+//line hecbench_bsw_kernel.go:72
+				gc_b2.Tick()
+//line hecbench_bsw_kernel.go:72
+				if gc_b2.Stopped() {
+//line hecbench_bsw_kernel.go:72
+					return
+				}
+//line hecbench_bsw_kernel.go:73
+				isValidArray[isValid+p_] = 1
+			}
+			isValid += int(minSize)
+			for p_2 := threadId; uint32(p_2) < minSize; p_2 += 32 {
+//line hecbench_bsw_kernel.go:76
+				gc_b2.Tick()
+//line hecbench_bsw_kernel.go:76
+				if gc_b2.Stopped() {
+//line hecbench_bsw_kernel.go:76
+					return
+				}
+//line hecbench_bsw_kernel.go:77
+				isValidArray[isValid+p_2] = 0
+			}
+//line hecbench_bsw_kernel.go:80
+			var myColumnChar int8
+//line hecbench_bsw_kernel.go:82
+			if lengthSeqA < lengthSeqB {
+				if uint32(threadId) < lengthSeqA {
+					if inverse {
+						myColumnChar = seqA[(lengthSeqA-1)-uint32(threadId)]
+					} else {
+						myColumnChar = seqA[threadId]
+					}
+					longerSeq = seqB
+				}
+			} else {
+				if uint32(threadId) < lengthSeqB {
+					if inverse {
+						myColumnChar = seqB[(lengthSeqB-1)-uint32(threadId)]
+					} else {
+						myColumnChar = seqB[threadId]
+					}
+					longerSeq = seqA
+				}
+			}
+//line hecbench_bsw_kernel.go:108
+			gc_s_lengthSeqA[gc_rank2] = lengthSeqA
+			gc_s_lengthSeqB[gc_rank2] = lengthSeqB
+			gc_s_longerSeq[gc_rank2] = longerSeq
+			gc_s_isValid[gc_rank2] = isValid
+			gc_s_maxSize[gc_rank2] = maxSize
+			gc_s_minSize[gc_rank2] = minSize
+			gc_s_myColumnChar[gc_rank2] = myColumnChar
 		}
 	}
-
 //line hecbench_bsw_kernel.go:116
 	shPrevE := gocuda.Shared[int16](t, 32)[:32]
-
-//line hecbench_bsw_kernel.go:117
 	shPrevH := gocuda.Shared[int16](t, 32)[:32]
-
-//line hecbench_bsw_kernel.go:118
 	shPrevPrevH := gocuda.Shared[int16](t, 32)[:32]
-
 //line hecbench_bsw_kernel.go:120
 	localSpillPrevE := gocuda.Shared[int16](t, 1024)[:1024]
-
-//line hecbench_bsw_kernel.go:121
 	localSpillPrevH := gocuda.Shared[int16](t, 1024)[:1024]
-
-//line hecbench_bsw_kernel.go:122
 	localSpillPrevPrevH := gocuda.Shared[int16](t, 1024)[:1024]
-
 //line hecbench_bsw_kernel.go:124
 	shAaEncoding := gocuda.Shared[int16](t, bswEncodMatSize)[:bswEncodMatSize]
-
-//line hecbench_bsw_kernel.go:125
 	shAaScoring := gocuda.Shared[int16](t, bswScoreMatSize)[:bswScoreMatSize]
-
 //line hecbench_bsw_kernel.go:127
 	maxThreads := gc_bdx2
-	{
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-
+//line hecbench_bsw_kernel.go:129
+	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
 //line hecbench_bsw_kernel.go:104
-			i := 1
-
-//line hecbench_bsw_kernel.go:105
-			threadMax := int16(0)
-
-//line hecbench_bsw_kernel.go:106
-			threadMaxI := int16(0)
-			gc_s_threadMaxI[gc_rank2] = threadMaxI
-
+		i := 1
+		threadMax := int16(0)
+		threadMaxI := int16(0)
+		gc_s_threadMaxI[gc_rank2] = threadMaxI
 //line hecbench_bsw_kernel.go:107
-			threadMaxJ := int16(0)
-			gc_s_threadMaxJ[gc_rank2] = threadMaxJ
-
+		threadMaxJ := int16(0)
+		gc_s_threadMaxJ[gc_rank2] = threadMaxJ
 //line hecbench_bsw_kernel.go:111
-			currH := int16(0)
-
+		currH := int16(0)
 //line hecbench_bsw_kernel.go:111
-			currF := int16(0)
-
+		currF := int16(0)
 //line hecbench_bsw_kernel.go:111
-			currE := int16(0)
-
+		currE := int16(0)
+		prevH := int16(0)
 //line hecbench_bsw_kernel.go:112
-			prevH := int16(0)
-
+		prevF := int16(0)
 //line hecbench_bsw_kernel.go:112
-			prevF := int16(0)
-
-//line hecbench_bsw_kernel.go:112
-			prevE := int16(0)
-
+		prevE := int16(0)
+		prevPrevH := int16(0)
 //line hecbench_bsw_kernel.go:113
-			prevPrevH := int16(0)
-
+		prevPrevF := int16(0)
 //line hecbench_bsw_kernel.go:113
-			prevPrevF := int16(0)
-
-//line hecbench_bsw_kernel.go:113
-			prevPrevE := int16(0)
-
-//line hecbench_bsw_kernel.go:114
-			tempVal := int16(0)
-			_ = i
-			_ = threadMax
-			_ = threadMaxI
-			_ = threadMaxJ
-			_ = currH
-			_ = currF
-			_ = currE
-			_ = prevH
-			_ = prevF
-			_ = prevE
-			_ = prevPrevH
-			_ = prevPrevF
-			_ = prevPrevE
-			_ = tempVal
-			gc_s_i[gc_rank2] = i
-			gc_s_threadMax[gc_rank2] = threadMax
-			gc_s_currH[gc_rank2] = currH
-			gc_s_currF[gc_rank2] = currF
-			gc_s_currE[gc_rank2] = currE
-			gc_s_prevH[gc_rank2] = prevH
-			gc_s_prevF[gc_rank2] = prevF
-			gc_s_prevE[gc_rank2] = prevE
-			gc_s_prevPrevH[gc_rank2] = prevPrevH
-			gc_s_prevPrevF[gc_rank2] = prevPrevF
-			gc_s_prevPrevE[gc_rank2] = prevPrevE
-		}
+		prevPrevE := int16(0)
+		tempVal := int16(0)
+//line hecbench_bsw_kernel.go:128
+		_ = tempVal
+		gc_s_i[gc_rank2] = i
+		gc_s_threadMax[gc_rank2] = threadMax
+		gc_s_currH[gc_rank2] = currH
+		gc_s_currF[gc_rank2] = currF
+		gc_s_currE[gc_rank2] = currE
+		gc_s_prevH[gc_rank2] = prevH
+		gc_s_prevF[gc_rank2] = prevF
+		gc_s_prevE[gc_rank2] = prevE
+		gc_s_prevPrevH[gc_rank2] = prevPrevH
+		gc_s_prevPrevF[gc_rank2] = prevPrevF
+		gc_s_prevPrevE[gc_rank2] = prevPrevE
 	}
-
 //line hecbench_bsw_kernel.go:128
 	for gc_off, gc_limit, gc_more := 0, bswScoreMatSize, true; gc_more; gc_off += maxThreads {
 		gc_b2.Tick()
@@ -347,198 +263,122 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := gc_off
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(shAaScoring) && gc_to2 <= len(shAaScoring)-gc_off6 && gc_off6 <= len(scoringMatrix) && gc_to2 <= len(scoringMatrix)-gc_off6 {
-					gc_at13 := shAaScoring[gc_off6:][:gc_to2]
-					gc_at14 := scoringMatrix[gc_off6:][:gc_to2]
-					gc_step7 := gc_from2
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-						{
-							gc_tx2 := gc_step7 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_bsw_kernel.go:23
-							threadId := gc_tx2
-							_ = threadId
-
-//line hecbench_bsw_kernel.go:128
-							p_3 := threadId + gc_off
-							gc_more = true
-							_ = p_3
-
+//line hecbench_bsw_kernel.go:135
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off6 := gc_off
+			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(shAaScoring) && gc_to2 <= len(shAaScoring)-gc_off6 && gc_off6 <= len(scoringMatrix) && gc_to2 <= len(scoringMatrix)-gc_off6 {
+				gc_at13 := shAaScoring[gc_off6:][:gc_to2]
+				gc_at14 := scoringMatrix[gc_off6:][:gc_to2]
+				gc_step7 := gc_from2
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
 //line hecbench_bsw_kernel.go:129
-							gc_at13[gc_tx2] = gc_at14[gc_tx2]
-						}
-						{
-							gc_tx2 := gc_step7 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_bsw_kernel.go:23
-							threadId := gc_tx2
-							_ = threadId
-
-//line hecbench_bsw_kernel.go:128
-							p_3 := threadId + gc_off
-							gc_more = true
-							_ = p_3
-
-//line hecbench_bsw_kernel.go:129
-							gc_at13[gc_tx2] = gc_at14[gc_tx2]
-						}
-						{
-							gc_tx2 := gc_step7 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_bsw_kernel.go:23
-							threadId := gc_tx2
-							_ = threadId
-
-//line hecbench_bsw_kernel.go:128
-							p_3 := threadId + gc_off
-							gc_more = true
-							_ = p_3
-
-//line hecbench_bsw_kernel.go:129
-							gc_at13[gc_tx2] = gc_at14[gc_tx2]
-						}
-						{
-							gc_tx2 := gc_step7 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_bsw_kernel.go:23
-							threadId := gc_tx2
-							_ = threadId
-
-//line hecbench_bsw_kernel.go:128
-							p_3 := threadId + gc_off
-							gc_more = true
-							_ = p_3
-
-//line hecbench_bsw_kernel.go:129
-							gc_at13[gc_tx2] = gc_at14[gc_tx2]
-						}
-					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_bsw_kernel.go:23
-						threadId := gc_tx2
-						_ = threadId
-
-//line hecbench_bsw_kernel.go:128
-						p_3 := threadId + gc_off
 						gc_more = true
-						_ = p_3
-
 //line hecbench_bsw_kernel.go:129
 						gc_at13[gc_tx2] = gc_at14[gc_tx2]
 					}
-				} else {
-					gc_step8 := gc_from2
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-						{
-							gc_tx2 := gc_step8 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_bsw_kernel.go:23
-							threadId := gc_tx2
-							_ = threadId
-
-//line hecbench_bsw_kernel.go:128
-							p_3 := threadId + gc_off
-							gc_more = true
-
+					{
+						gc_tx2 := gc_step7 + 1
 //line hecbench_bsw_kernel.go:129
-							shAaScoring[p_3] = scoringMatrix[p_3]
-						}
-						{
-							gc_tx2 := gc_step8 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_bsw_kernel.go:23
-							threadId := gc_tx2
-							_ = threadId
-
-//line hecbench_bsw_kernel.go:128
-							p_3 := threadId + gc_off
-							gc_more = true
-
+						gc_more = true
 //line hecbench_bsw_kernel.go:129
-							shAaScoring[p_3] = scoringMatrix[p_3]
-						}
-						{
-							gc_tx2 := gc_step8 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_bsw_kernel.go:23
-							threadId := gc_tx2
-							_ = threadId
-
-//line hecbench_bsw_kernel.go:128
-							p_3 := threadId + gc_off
-							gc_more = true
-
-//line hecbench_bsw_kernel.go:129
-							shAaScoring[p_3] = scoringMatrix[p_3]
-						}
-						{
-							gc_tx2 := gc_step8 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_bsw_kernel.go:23
-							threadId := gc_tx2
-							_ = threadId
-
-//line hecbench_bsw_kernel.go:128
-							p_3 := threadId + gc_off
-							gc_more = true
-
-//line hecbench_bsw_kernel.go:129
-							shAaScoring[p_3] = scoringMatrix[p_3]
-						}
+						gc_at13[gc_tx2] = gc_at14[gc_tx2]
 					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step7 + 2
+//line hecbench_bsw_kernel.go:129
+						gc_more = true
+//line hecbench_bsw_kernel.go:129
+						gc_at13[gc_tx2] = gc_at14[gc_tx2]
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+//line hecbench_bsw_kernel.go:129
+						gc_more = true
+//line hecbench_bsw_kernel.go:129
+						gc_at13[gc_tx2] = gc_at14[gc_tx2]
+					}
+				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_bsw_kernel.go:129
+					gc_more = true
+//line hecbench_bsw_kernel.go:129
+					gc_at13[gc_tx2] = gc_at14[gc_tx2]
+				}
+			} else {
+				gc_step8 := gc_from2
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_bsw_kernel.go:23
 						threadId := gc_tx2
-						_ = threadId
-
 //line hecbench_bsw_kernel.go:128
 						p_3 := threadId + gc_off
 						gc_more = true
-
+//line hecbench_bsw_kernel.go:129
+						shAaScoring[p_3] = scoringMatrix[p_3]
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_bsw_kernel.go:23
+						threadId := gc_tx2
+//line hecbench_bsw_kernel.go:128
+						p_3 := threadId + gc_off
+						gc_more = true
+//line hecbench_bsw_kernel.go:129
+						shAaScoring[p_3] = scoringMatrix[p_3]
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_bsw_kernel.go:23
+						threadId := gc_tx2
+//line hecbench_bsw_kernel.go:128
+						p_3 := threadId + gc_off
+						gc_more = true
+//line hecbench_bsw_kernel.go:129
+						shAaScoring[p_3] = scoringMatrix[p_3]
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_bsw_kernel.go:23
+						threadId := gc_tx2
+//line hecbench_bsw_kernel.go:128
+						p_3 := threadId + gc_off
+						gc_more = true
 //line hecbench_bsw_kernel.go:129
 						shAaScoring[p_3] = scoringMatrix[p_3]
 					}
 				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_bsw_kernel.go:23
+					threadId := gc_tx2
+//line hecbench_bsw_kernel.go:128
+					p_3 := threadId + gc_off
+					gc_more = true
+//line hecbench_bsw_kernel.go:129
+					shAaScoring[p_3] = scoringMatrix[p_3]
+				}
 			}
 		}
 	}
-
 //line hecbench_bsw_kernel.go:131
 	for gc_off2, gc_limit2, gc_more2 := 0, bswEncodMatSize, true; gc_more2; gc_off2 += maxThreads {
 		gc_b2.Tick()
@@ -546,247 +386,165 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := gc_off2
-				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(shAaEncoding) && gc_to2 <= len(shAaEncoding)-gc_off7 && gc_off7 <= len(encodingMatrix) && gc_to2 <= len(encodingMatrix)-gc_off7 {
-					gc_at15 := shAaEncoding[gc_off7:][:gc_to2]
-					gc_at16 := encodingMatrix[gc_off7:][:gc_to2]
-					gc_step9 := gc_from2
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
-						{
-							gc_tx2 := gc_step9 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_bsw_kernel.go:23
-							threadId := gc_tx2
-							_ = threadId
-
-//line hecbench_bsw_kernel.go:131
-							p_4 := threadId + gc_off2
-							gc_more2 = true
-							_ = p_4
-
+//line hecbench_bsw_kernel.go:138
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off7 := gc_off2
+			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(shAaEncoding) && gc_to2 <= len(shAaEncoding)-gc_off7 && gc_off7 <= len(encodingMatrix) && gc_to2 <= len(encodingMatrix)-gc_off7 {
+				gc_at15 := shAaEncoding[gc_off7:][:gc_to2]
+				gc_at16 := encodingMatrix[gc_off7:][:gc_to2]
+				gc_step9 := gc_from2
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
 //line hecbench_bsw_kernel.go:132
-							gc_at15[gc_tx2] = gc_at16[gc_tx2]
-						}
-						{
-							gc_tx2 := gc_step9 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_bsw_kernel.go:23
-							threadId := gc_tx2
-							_ = threadId
-
-//line hecbench_bsw_kernel.go:131
-							p_4 := threadId + gc_off2
-							gc_more2 = true
-							_ = p_4
-
-//line hecbench_bsw_kernel.go:132
-							gc_at15[gc_tx2] = gc_at16[gc_tx2]
-						}
-						{
-							gc_tx2 := gc_step9 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_bsw_kernel.go:23
-							threadId := gc_tx2
-							_ = threadId
-
-//line hecbench_bsw_kernel.go:131
-							p_4 := threadId + gc_off2
-							gc_more2 = true
-							_ = p_4
-
-//line hecbench_bsw_kernel.go:132
-							gc_at15[gc_tx2] = gc_at16[gc_tx2]
-						}
-						{
-							gc_tx2 := gc_step9 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_bsw_kernel.go:23
-							threadId := gc_tx2
-							_ = threadId
-
-//line hecbench_bsw_kernel.go:131
-							p_4 := threadId + gc_off2
-							gc_more2 = true
-							_ = p_4
-
-//line hecbench_bsw_kernel.go:132
-							gc_at15[gc_tx2] = gc_at16[gc_tx2]
-						}
-					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_bsw_kernel.go:23
-						threadId := gc_tx2
-						_ = threadId
-
-//line hecbench_bsw_kernel.go:131
-						p_4 := threadId + gc_off2
 						gc_more2 = true
-						_ = p_4
-
 //line hecbench_bsw_kernel.go:132
 						gc_at15[gc_tx2] = gc_at16[gc_tx2]
 					}
-				} else {
-					gc_step10 := gc_from2
-					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
-						{
-							gc_tx2 := gc_step10 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_bsw_kernel.go:23
-							threadId := gc_tx2
-							_ = threadId
-
-//line hecbench_bsw_kernel.go:131
-							p_4 := threadId + gc_off2
-							gc_more2 = true
-
+					{
+						gc_tx2 := gc_step9 + 1
 //line hecbench_bsw_kernel.go:132
-							shAaEncoding[p_4] = encodingMatrix[p_4]
-						}
-						{
-							gc_tx2 := gc_step10 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_bsw_kernel.go:23
-							threadId := gc_tx2
-							_ = threadId
-
-//line hecbench_bsw_kernel.go:131
-							p_4 := threadId + gc_off2
-							gc_more2 = true
-
+						gc_more2 = true
 //line hecbench_bsw_kernel.go:132
-							shAaEncoding[p_4] = encodingMatrix[p_4]
-						}
-						{
-							gc_tx2 := gc_step10 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_bsw_kernel.go:23
-							threadId := gc_tx2
-							_ = threadId
-
-//line hecbench_bsw_kernel.go:131
-							p_4 := threadId + gc_off2
-							gc_more2 = true
-
-//line hecbench_bsw_kernel.go:132
-							shAaEncoding[p_4] = encodingMatrix[p_4]
-						}
-						{
-							gc_tx2 := gc_step10 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_bsw_kernel.go:23
-							threadId := gc_tx2
-							_ = threadId
-
-//line hecbench_bsw_kernel.go:131
-							p_4 := threadId + gc_off2
-							gc_more2 = true
-
-//line hecbench_bsw_kernel.go:132
-							shAaEncoding[p_4] = encodingMatrix[p_4]
-						}
+						gc_at15[gc_tx2] = gc_at16[gc_tx2]
 					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step9 + 2
+//line hecbench_bsw_kernel.go:132
+						gc_more2 = true
+//line hecbench_bsw_kernel.go:132
+						gc_at15[gc_tx2] = gc_at16[gc_tx2]
+					}
+					{
+						gc_tx2 := gc_step9 + 3
+//line hecbench_bsw_kernel.go:132
+						gc_more2 = true
+//line hecbench_bsw_kernel.go:132
+						gc_at15[gc_tx2] = gc_at16[gc_tx2]
+					}
+				}
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_bsw_kernel.go:132
+					gc_more2 = true
+//line hecbench_bsw_kernel.go:132
+					gc_at15[gc_tx2] = gc_at16[gc_tx2]
+				}
+			} else {
+				gc_step10 := gc_from2
+				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+					{
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_bsw_kernel.go:23
 						threadId := gc_tx2
-						_ = threadId
-
 //line hecbench_bsw_kernel.go:131
 						p_4 := threadId + gc_off2
 						gc_more2 = true
-
+//line hecbench_bsw_kernel.go:132
+						shAaEncoding[p_4] = encodingMatrix[p_4]
+					}
+					{
+						gc_tx2 := gc_step10 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_bsw_kernel.go:23
+						threadId := gc_tx2
+//line hecbench_bsw_kernel.go:131
+						p_4 := threadId + gc_off2
+						gc_more2 = true
+//line hecbench_bsw_kernel.go:132
+						shAaEncoding[p_4] = encodingMatrix[p_4]
+					}
+					{
+						gc_tx2 := gc_step10 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_bsw_kernel.go:23
+						threadId := gc_tx2
+//line hecbench_bsw_kernel.go:131
+						p_4 := threadId + gc_off2
+						gc_more2 = true
+//line hecbench_bsw_kernel.go:132
+						shAaEncoding[p_4] = encodingMatrix[p_4]
+					}
+					{
+						gc_tx2 := gc_step10 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_bsw_kernel.go:23
+						threadId := gc_tx2
+//line hecbench_bsw_kernel.go:131
+						p_4 := threadId + gc_off2
+						gc_more2 = true
 //line hecbench_bsw_kernel.go:132
 						shAaEncoding[p_4] = encodingMatrix[p_4]
 					}
 				}
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_bsw_kernel.go:23
+					threadId := gc_tx2
+//line hecbench_bsw_kernel.go:131
+					p_4 := threadId + gc_off2
+					gc_more2 = true
+//line hecbench_bsw_kernel.go:132
+					shAaEncoding[p_4] = encodingMatrix[p_4]
+				}
 			}
 		}
 	}
-	{
-		gc_step11 := 0
-		for ; gc_step11+3 < gc_n2; gc_step11 += 4 {
-			{
-				gc_rank2 := gc_step11 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_bsw_kernel.go:137
-				diag := 0
-				_ = diag
-				gc_s_diag[gc_rank2] = diag
-			}
-			{
-				gc_rank2 := gc_step11 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_bsw_kernel.go:137
-				diag := 0
-				_ = diag
-				gc_s_diag[gc_rank2] = diag
-			}
-			{
-				gc_rank2 := gc_step11 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_bsw_kernel.go:137
-				diag := 0
-				_ = diag
-				gc_s_diag[gc_rank2] = diag
-			}
-			{
-				gc_rank2 := gc_step11 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_bsw_kernel.go:137
-				diag := 0
-				_ = diag
-				gc_s_diag[gc_rank2] = diag
-			}
-		}
-		for gc_rank2 := gc_step11; gc_rank2 < gc_n2; gc_rank2++ {
+//line hecbench_bsw_kernel.go:139
+	gc_step11 := 0
+	for ; gc_step11+3 < gc_n2; gc_step11 += 4 {
+		{
+			gc_rank2 := gc_step11 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line hecbench_bsw_kernel.go:137
 			diag := 0
-			_ = diag
+//line hecbench_bsw_kernel.go:139
+			gc_s_diag[gc_rank2] = diag
+		}
+		{
+			gc_rank2 := gc_step11 + 1
+			gc_pos2.Thread = gc_rank2
+//line hecbench_bsw_kernel.go:137
+			diag := 0
+//line hecbench_bsw_kernel.go:139
+			gc_s_diag[gc_rank2] = diag
+		}
+		{
+			gc_rank2 := gc_step11 + 2
+			gc_pos2.Thread = gc_rank2
+//line hecbench_bsw_kernel.go:137
+			diag := 0
+//line hecbench_bsw_kernel.go:139
+			gc_s_diag[gc_rank2] = diag
+		}
+		{
+			gc_rank2 := gc_step11 + 3
+			gc_pos2.Thread = gc_rank2
+//line hecbench_bsw_kernel.go:137
+			diag := 0
+//line hecbench_bsw_kernel.go:139
 			gc_s_diag[gc_rank2] = diag
 		}
 	}
-
+	for gc_rank2 := gc_step11; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line hecbench_bsw_kernel.go:137
+		diag := 0
+//line hecbench_bsw_kernel.go:139
+		gc_s_diag[gc_rank2] = diag
+	}
 //line hecbench_bsw_kernel.go:137
 	for {
 		gc_b2.Tick()
@@ -794,1078 +552,127 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 			return
 		}
 		gc_r62, gc_r62in, gc_r62out := 0, 0, 0
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				lengthSeqA := gc_s_lengthSeqA[gc_rank2]
-				lengthSeqB := gc_s_lengthSeqB[gc_rank2]
-				diag := gc_s_diag[gc_rank2]
-				if uint32(diag) < lengthSeqA+lengthSeqB-1 {
-					gc_r62 |= 1
-					gc_r62in = gc_rank2
-				} else {
-					gc_r62 |= 2
-					gc_r62out = gc_rank2
-				}
+//line hecbench_bsw_kernel.go:144
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			lengthSeqA := gc_s_lengthSeqA[gc_rank2]
+			lengthSeqB := gc_s_lengthSeqB[gc_rank2]
+			diag := gc_s_diag[gc_rank2]
+			if uint32(diag) < lengthSeqA+lengthSeqB-1 {
+				gc_r62 |= 1
+				gc_r62in = gc_rank2
+			} else {
+				gc_r62 |= 2
+				gc_r62out = gc_rank2
 			}
 		}
+//line hecbench_bsw_kernel.go:158
 		if gc_r62 == 3 {
 			compiled.Diverged(gc_b2, "SyncThreads", gc_r62in, gc_r62out)
 		}
 		if gc_r62&1 == 0 {
 			break
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_bsw_kernel.go:23
-					threadId := gc_tx2
-					_ = threadId
-
-//line hecbench_bsw_kernel.go:24
-					laneId := int16(gc_tx2 % 32)
-					_ = laneId
-
-//line hecbench_bsw_kernel.go:25
-					warpId := int16(gc_tx2 / 32)
-					_ = warpId
-					isValid := gc_s_isValid[gc_rank2]
-					maxSize := gc_s_maxSize[gc_rank2]
-					minSize := gc_s_minSize[gc_rank2]
-					currH := gc_s_currH[gc_rank2]
-					currF := gc_s_currF[gc_rank2]
-					currE := gc_s_currE[gc_rank2]
-					prevH := gc_s_prevH[gc_rank2]
-					prevF := gc_s_prevF[gc_rank2]
-					prevE := gc_s_prevE[gc_rank2]
-					prevPrevH := gc_s_prevPrevH[gc_rank2]
-					prevPrevF := gc_s_prevPrevF[gc_rank2]
-					prevPrevE := gc_s_prevPrevE[gc_rank2]
-					var tempVal int16
-					_ = tempVal
-					diag := gc_s_diag[gc_rank2]
-
-//line hecbench_bsw_kernel.go:138
-					isValid = isValid - b2i(uint32(diag) < minSize || uint32(diag) >= maxSize)
-
-//line hecbench_bsw_kernel.go:140
-					tempVal = prevH
-
-//line hecbench_bsw_kernel.go:141
-					prevH = currH
-
-//line hecbench_bsw_kernel.go:142
-					currH = prevPrevH
-
-//line hecbench_bsw_kernel.go:143
-					prevPrevH = tempVal
-
-//line hecbench_bsw_kernel.go:144
-					currH = 0
-
-//line hecbench_bsw_kernel.go:146
-					tempVal = prevE
-
-//line hecbench_bsw_kernel.go:147
-					prevE = currE
-
-//line hecbench_bsw_kernel.go:148
-					currE = prevPrevE
-
-//line hecbench_bsw_kernel.go:149
-					prevPrevE = tempVal
-
-//line hecbench_bsw_kernel.go:150
-					currE = 0
-
-//line hecbench_bsw_kernel.go:152
-					tempVal = prevF
-
-//line hecbench_bsw_kernel.go:153
-					prevF = currF
-
-//line hecbench_bsw_kernel.go:154
-					currF = prevPrevF
-
-//line hecbench_bsw_kernel.go:155
-					prevPrevF = tempVal
-
-//line hecbench_bsw_kernel.go:156
-					currF = 0
-
-//line hecbench_bsw_kernel.go:158
-					if laneId == 31 {
-						shPrevE[warpId] = prevE
-						shPrevH[warpId] = prevH
-						shPrevPrevH[warpId] = prevPrevH
-					}
-
-//line hecbench_bsw_kernel.go:164
-					if uint32(diag) >= maxSize {
-						localSpillPrevE[threadId] = prevE
-						localSpillPrevH[threadId] = prevH
-						localSpillPrevPrevH[threadId] = prevPrevH
-					}
-					gc_s_isValid[gc_rank2] = isValid
-					gc_s_currH[gc_rank2] = currH
-					gc_s_currF[gc_rank2] = currF
-					gc_s_currE[gc_rank2] = currE
-					gc_s_prevH[gc_rank2] = prevH
-					gc_s_prevF[gc_rank2] = prevF
-					gc_s_prevE[gc_rank2] = prevE
-					gc_s_prevPrevH[gc_rank2] = prevPrevH
-					gc_s_prevPrevF[gc_rank2] = prevPrevF
-					gc_s_prevPrevE[gc_rank2] = prevPrevE
-				}
-			}
-		}
-		{
-			var gc_l_mask [32]uint32
-			var gc_l_fVal [32]int16
-			var gc_l_hfVal [32]int16
-			var gc_l_valeShfl [32]int16
-			var gc_c21r [32]uint32
-			var gc_c22m [32]uint32
-			var gc_c22v [32]bool
-			var gc_c22r [32]uint32
-			var gc_c23m [32]uint32
-			var gc_c23v [32]int16
-			var gc_c23a [32]int
-			var gc_c23w [32]int
-			var gc_c23r [32]int16
-			var gc_c24m [32]uint32
-			var gc_c24v [32]int16
-			var gc_c24a [32]int
-			var gc_c24w [32]int
-			var gc_c24r [32]int16
-			var gc_c25m [32]uint32
-			var gc_c25v [32]int16
-			var gc_c25a [32]int
-			var gc_c25w [32]int
-			var gc_c25r [32]int16
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
-				{
-					var gc_m192 uint32
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_bsw_kernel.go:23
-							threadId := gc_tx2
-							_ = threadId
-							isValid := gc_s_isValid[gc_rank2]
-							minSize := gc_s_minSize[gc_rank2]
-
-//line hecbench_bsw_kernel.go:172
-							if isValidArray[isValid+threadId] != 0 && uint32(threadId) < minSize {
-								gc_m192 |= 1 << gc_lane2
-							}
-						}
-					}
-					gc_save192 := gc_act2
-					gc_act2 = gc_save192 & gc_m192
-					if gc_act2 != 0 {
-
-//line hecbench_bsw_kernel.go:173
-						compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c21r)
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_bsw_kernel.go:23
-								threadId := gc_tx2
-								_ = threadId
-								isValid := gc_s_isValid[gc_rank2]
-								minSize := gc_s_minSize[gc_rank2]
-
-//line hecbench_bsw_kernel.go:173
-								var activeMask uint32 = gc_c21r[gc_lane2]
-								_ = activeMask
-
-//line hecbench_bsw_kernel.go:173
-								gc_c22m[gc_lane2] = activeMask
-								gc_c22v[gc_lane2] = (isValidArray[isValid+threadId] != 0 && (uint32(threadId) < minSize))
-							}
-						}
-
-//line hecbench_bsw_kernel.go:173
-						compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_c22v, nil, nil, &gc_c22r)
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-
-//line hecbench_bsw_kernel.go:24
-								laneId := int16(gc_tx2 % 32)
-								_ = laneId
-								prevH := gc_s_prevH[gc_rank2]
-								prevF := gc_s_prevF[gc_rank2]
-								prevE := gc_s_prevE[gc_rank2]
-
-//line hecbench_bsw_kernel.go:173
-								var ballotSync uint32 = gc_c22r[gc_lane2]
-
-//line hecbench_bsw_kernel.go:173
-								mask := ballotSync
-
-//line hecbench_bsw_kernel.go:175
-								fVal := prevF + extendGap
-
-//line hecbench_bsw_kernel.go:176
-								hfVal := prevH + startGap
-								_ = ballotSync
-								_ = mask
-								_ = fVal
-								_ = hfVal
-
-//line hecbench_bsw_kernel.go:177
-								gc_c23m[gc_lane2] = mask
-								gc_c23v[gc_lane2] = prevE
-								gc_c23a[gc_lane2] = int(laneId - 1)
-								gc_c23w[gc_lane2] = 32
-								gc_l_mask[gc_lane2] = mask
-								gc_l_fVal[gc_lane2] = fVal
-								gc_l_hfVal[gc_lane2] = hfVal
-							}
-						}
-
-//line hecbench_bsw_kernel.go:177
-						compiled.WarpLanes[int16, int16](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c23m, &gc_c23v, &gc_c23a, &gc_c23w, &gc_c23r)
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-
-//line hecbench_bsw_kernel.go:24
-								laneId := int16(gc_tx2 % 32)
-								_ = laneId
-								prevH := gc_s_prevH[gc_rank2]
-								mask := gc_l_mask[gc_lane2]
-								_ = mask
-
-//line hecbench_bsw_kernel.go:177
-								valeShfl := gc_c23r[gc_lane2]
-								_ = valeShfl
-
-//line hecbench_bsw_kernel.go:178
-								gc_c24m[gc_lane2] = mask
-								gc_c24v[gc_lane2] = prevH
-								gc_c24a[gc_lane2] = int(laneId - 1)
-								gc_c24w[gc_lane2] = 32
-								gc_l_valeShfl[gc_lane2] = valeShfl
-							}
-						}
-
-//line hecbench_bsw_kernel.go:178
-						compiled.WarpLanes[int16, int16](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c24m, &gc_c24v, &gc_c24a, &gc_c24w, &gc_c24r)
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_bsw_kernel.go:23
-								threadId := gc_tx2
-								_ = threadId
-
-//line hecbench_bsw_kernel.go:24
-								laneId := int16(gc_tx2 % 32)
-								_ = laneId
-
-//line hecbench_bsw_kernel.go:25
-								warpId := int16(gc_tx2 / 32)
-								_ = warpId
-								maxSize := gc_s_maxSize[gc_rank2]
-								var currF int16
-								_ = currF
-								var currE int16
-								_ = currE
-								prevPrevH := gc_s_prevPrevH[gc_rank2]
-								diag := gc_s_diag[gc_rank2]
-								mask := gc_l_mask[gc_lane2]
-								_ = mask
-								fVal := gc_l_fVal[gc_lane2]
-								_ = fVal
-								hfVal := gc_l_hfVal[gc_lane2]
-								_ = hfVal
-								valeShfl := gc_l_valeShfl[gc_lane2]
-								_ = valeShfl
-
-//line hecbench_bsw_kernel.go:178
-								valheShfl := gc_c24r[gc_lane2]
-
-//line hecbench_bsw_kernel.go:180
-								eVal := int16(0)
-
-//line hecbench_bsw_kernel.go:180
-								heVal := int16(0)
-
-//line hecbench_bsw_kernel.go:182
-								if uint32(diag) >= maxSize {
-									eVal = localSpillPrevE[threadId-1] + extendGap
-									heVal = localSpillPrevH[threadId-1] + startGap
-								} else {
-									if warpId != 0 && laneId == 0 {
-										eVal = shPrevE[warpId-1] + extendGap
-										heVal = shPrevH[warpId-1] + startGap
-									} else {
-										eVal = valeShfl + extendGap
-										heVal = valheShfl + startGap
-									}
-								}
-
-//line hecbench_bsw_kernel.go:195
-								if warpId == 0 && laneId == 0 {
-									eVal = 0
-									heVal = 0
-								}
-
-//line hecbench_bsw_kernel.go:199
-								if fVal > hfVal {
-									currF = fVal
-								} else {
-									currF = hfVal
-								}
-
-//line hecbench_bsw_kernel.go:204
-								if eVal > heVal {
-									currE = eVal
-								} else {
-									currE = heVal
-								}
-								_ = valheShfl
-								_ = eVal
-								_ = heVal
-
-//line hecbench_bsw_kernel.go:210
-								gc_c25m[gc_lane2] = mask
-								gc_c25v[gc_lane2] = prevPrevH
-								gc_c25a[gc_lane2] = int(laneId - 1)
-								gc_c25w[gc_lane2] = 32
-								gc_s_currF[gc_rank2] = currF
-								gc_s_currE[gc_rank2] = currE
-							}
-						}
-
-//line hecbench_bsw_kernel.go:210
-						compiled.WarpLanes[int16, int16](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c25m, &gc_c25v, &gc_c25a, &gc_c25w, &gc_c25r)
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line hecbench_bsw_kernel.go:23
-								threadId := gc_tx2
-								_ = threadId
-
-//line hecbench_bsw_kernel.go:24
-								laneId := int16(gc_tx2 % 32)
-								_ = laneId
-
-//line hecbench_bsw_kernel.go:25
-								warpId := int16(gc_tx2 / 32)
-								_ = warpId
-								longerSeq := gc_s_longerSeq[gc_rank2]
-								maxSize := gc_s_maxSize[gc_rank2]
-								minSize := gc_s_minSize[gc_rank2]
-								myColumnChar := gc_s_myColumnChar[gc_rank2]
-								i := gc_s_i[gc_rank2]
-								threadMax := gc_s_threadMax[gc_rank2]
-								var currH int16
-								_ = currH
-								currF := gc_s_currF[gc_rank2]
-								currE := gc_s_currE[gc_rank2]
-								diag := gc_s_diag[gc_rank2]
-
-//line hecbench_bsw_kernel.go:210
-								testShufll := gc_c25r[gc_lane2]
-
-//line hecbench_bsw_kernel.go:211
-								finalPrevPrevH := int16(0)
-
-//line hecbench_bsw_kernel.go:212
-								if uint32(diag) >= maxSize {
-									finalPrevPrevH = localSpillPrevPrevH[threadId-1]
-								} else {
-									if warpId != 0 && laneId == 0 {
-										finalPrevPrevH = shPrevPrevH[warpId-1]
-									} else {
-										finalPrevPrevH = testShufll
-									}
-								}
-
-//line hecbench_bsw_kernel.go:222
-								if warpId == 0 && laneId == 0 {
-									finalPrevPrevH = 0
-								}
-
-//line hecbench_bsw_kernel.go:226
-								var toComp int8
-
-//line hecbench_bsw_kernel.go:227
-								if inverse {
-									toComp = longerSeq[maxSize-uint32(i)]
-								} else {
-									toComp = longerSeq[i-1]
-								}
-
-//line hecbench_bsw_kernel.go:232
-								matIndexQ := shAaEncoding[int(toComp)]
-
-//line hecbench_bsw_kernel.go:233
-								matIndexR := shAaEncoding[int(myColumnChar)]
-
-//line hecbench_bsw_kernel.go:234
-								addScore := shAaScoring[matIndexQ*24+matIndexR]
-
-//line hecbench_bsw_kernel.go:236
-								diagScore := finalPrevPrevH + addScore
-
-//line hecbench_bsw_kernel.go:238
-								currH = findMaxFour(diagScore, currF, currE, 0)
-
-//line hecbench_bsw_kernel.go:240
-								var i_, j_ int
-
-//line hecbench_bsw_kernel.go:241
-								if inverse {
-									i_ = int(maxSize) - i
-									j_ = int(minSize) - threadId - 1
-								} else {
-									i_ = i
-									j_ = threadId + 1
-								}
-
-//line hecbench_bsw_kernel.go:248
-								if threadMax < currH {
-									gc_s_threadMaxI[gc_rank2] = int16(i_)
-								}
-
-//line hecbench_bsw_kernel.go:251
-								if threadMax < currH {
-									gc_s_threadMaxJ[gc_rank2] = int16(j_)
-								}
-
-//line hecbench_bsw_kernel.go:254
-								if threadMax < currH {
-									threadMax = currH
-								}
-
-//line hecbench_bsw_kernel.go:257
-								i++
-								_ = testShufll
-								_ = finalPrevPrevH
-								_ = toComp
-								_ = matIndexQ
-								_ = matIndexR
-								_ = addScore
-								_ = diagScore
-								_ = i_
-								_ = j_
-								gc_s_i[gc_rank2] = i
-								gc_s_threadMax[gc_rank2] = threadMax
-								gc_s_currH[gc_rank2] = currH
-							}
-						}
-					}
-					gc_act2 = gc_save192 &^ gc_dead2
-				}
-			}
-		}
-		{
-			gc_step12 := 0
-			for ; gc_step12+3 < gc_n2; gc_step12 += 4 {
-				{
-					gc_rank2 := gc_step12 + 0
-					gc_pos2.Thread = gc_rank2
-					diag := gc_s_diag[gc_rank2]
-
-//line hecbench_bsw_kernel.go:137
-					diag++
-					gc_s_diag[gc_rank2] = diag
-				}
-				{
-					gc_rank2 := gc_step12 + 1
-					gc_pos2.Thread = gc_rank2
-					diag := gc_s_diag[gc_rank2]
-
-//line hecbench_bsw_kernel.go:137
-					diag++
-					gc_s_diag[gc_rank2] = diag
-				}
-				{
-					gc_rank2 := gc_step12 + 2
-					gc_pos2.Thread = gc_rank2
-					diag := gc_s_diag[gc_rank2]
-
-//line hecbench_bsw_kernel.go:137
-					diag++
-					gc_s_diag[gc_rank2] = diag
-				}
-				{
-					gc_rank2 := gc_step12 + 3
-					gc_pos2.Thread = gc_rank2
-					diag := gc_s_diag[gc_rank2]
-
-//line hecbench_bsw_kernel.go:137
-					diag++
-					gc_s_diag[gc_rank2] = diag
-				}
-			}
-			for gc_rank2 := gc_step12; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				diag := gc_s_diag[gc_rank2]
-
-//line hecbench_bsw_kernel.go:137
-				diag++
-				gc_s_diag[gc_rank2] = diag
-			}
-		}
-	}
-
-//line hecbench_bsw_kernel.go:261
-	var inverse_ bool = inverse
-
-//line hecbench_bsw_kernel.go:261
-	_ = inverse_
-
-//line hecbench_bsw.go:79
-	locTots := gc_shared12(32)[:32]
-
-//line hecbench_bsw.go:80
-	locInds := gc_shared22(32)[:32]
-
-//line hecbench_bsw.go:81
-	locInds2 := gc_shared32(32)[:32]
-
-//line hecbench_bsw.go:84
-	var inverse_2 bool = inverse_
-
-//line hecbench_bsw.go:84
-	_ = inverse_2
-
-//line hecbench_bsw.go:33
-	warpSize := 32
-	{
-		var gc_l_val [32]int16
-		var gc_l_myIndex_ [32]*int16
-		var gc_l_myIndex2_ [32]*int16
-		var gc_l_myMax [32]int16
-		var gc_l_newInd [32]int16
-		var gc_l_ind [32]int16
-		var gc_l_ind2 [32]int16
-		var gc_l_mask_ [32]uint32
-		var gc_l_tempVal_ [32]int16
-		var gc_c26v [32]bool
-		var gc_c26r [32]uint32
-		var gc_c27m [32]uint32
-		var gc_c27a [32]int
-		var gc_c27w [32]int
-		var gc_c27r [32]int16
-		var gc_c28m [32]uint32
-		var gc_c28a [32]int
-		var gc_c28w [32]int
-		var gc_c28r [32]int16
-		var gc_c29m [32]uint32
-		var gc_c29a [32]int
-		var gc_c29w [32]int
-		var gc_c29r [32]int16
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					minSize := gc_s_minSize[gc_rank2]
-					threadMax := gc_s_threadMax[gc_rank2]
-
-//line hecbench_bsw_kernel.go:261
-					var myVal int16 = threadMax
-
-//line hecbench_bsw_kernel.go:261
-					_ = myVal
-
-//line hecbench_bsw_kernel.go:261
-					var myIndex *int16 = &gc_s_threadMaxI[gc_rank2]
-
-//line hecbench_bsw_kernel.go:261
-					_ = myIndex
-
-//line hecbench_bsw_kernel.go:261
-					var myIndex2 *int16 = &gc_s_threadMaxJ[gc_rank2]
-
-//line hecbench_bsw_kernel.go:261
-					_ = myIndex2
-
-//line hecbench_bsw_kernel.go:261
-					var lengthSeqB_ uint32 = minSize
-
-//line hecbench_bsw_kernel.go:261
-					_ = lengthSeqB_
-
-//line hecbench_bsw.go:82
-					myInd := *myIndex
-					gc_s_myInd[gc_rank2] = myInd
-
-//line hecbench_bsw.go:83
-					myInd2 := *myIndex2
-					gc_s_myInd2[gc_rank2] = myInd2
-
-//line hecbench_bsw.go:84
-					var val int16 = myVal
-
-//line hecbench_bsw.go:84
-					_ = val
-
-//line hecbench_bsw.go:84
-					var myIndex_ *int16 = &gc_s_myInd[gc_rank2]
-
-//line hecbench_bsw.go:84
-					_ = myIndex_
-
-//line hecbench_bsw.go:84
-					var myIndex2_ *int16 = &gc_s_myInd2[gc_rank2]
-
-//line hecbench_bsw.go:84
-					_ = myIndex2_
-
-//line hecbench_bsw.go:84
-					var lengthSeqB_2 uint32 = lengthSeqB_
-
-//line hecbench_bsw.go:84
-					_ = lengthSeqB_2
-
-//line hecbench_bsw.go:34
-					myMax := int16(0)
-
-//line hecbench_bsw.go:35
-					newInd := int16(0)
-
-//line hecbench_bsw.go:36
-					newInd2 := int16(0)
-
-//line hecbench_bsw.go:37
-					ind := *myIndex_
-
-//line hecbench_bsw.go:38
-					ind2 := *myIndex2_
-
-//line hecbench_bsw.go:39
-					myMax = val
-					_ = myVal
-					_ = myIndex
-					_ = myIndex2
-					_ = lengthSeqB_
-					_ = myInd
-					_ = myInd2
-					_ = val
-					_ = myIndex_
-					_ = myIndex2_
-					_ = lengthSeqB_2
-					_ = myMax
-					_ = newInd
-					_ = newInd2
-					_ = ind
-					_ = ind2
-
-//line hecbench_bsw.go:40
-					gc_c26v[gc_lane2] = uint32(gc_tx2) < lengthSeqB_2
-					gc_l_val[gc_lane2] = val
-					gc_l_myIndex_[gc_lane2] = myIndex_
-					gc_l_myIndex2_[gc_lane2] = myIndex2_
-					gc_l_myMax[gc_lane2] = myMax
-					gc_l_newInd[gc_lane2] = newInd
-					gc_l_ind[gc_lane2] = ind
-					gc_l_ind2[gc_lane2] = ind2
-					gc_s_myIndex[gc_rank2] = myIndex
-					gc_s_myIndex2[gc_rank2] = myIndex2
-					gc_s_lengthSeqB_[gc_rank2] = lengthSeqB_
-				}
-			}
-
-//line hecbench_bsw.go:40
-			compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, 0xffffffff, nil, &gc_c26v, nil, nil, &gc_c26r)
-			gc_left := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line hecbench_bsw.go:40
-						mask_ := archsimd.LoadUint32x8Slice(gc_c26r[gc_lane2:])
-//line hecbench_bsw.go:40
-						_ = mask_
-//line hecbench_bsw.go:40
-						mask_.StoreSlice(gc_l_mask_[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line hecbench_bsw.go:40
-						mask_ := archsimd.LoadUint32x8Slice(gc_c26r[gc_lane2:])
-//line hecbench_bsw.go:40
-						_ = mask_
-//line hecbench_bsw.go:40
-						mask_.StoreSlice(gc_l_mask_[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-
-//line hecbench_bsw.go:40
-					mask_ := gc_c26r[gc_lane2]
-					_ = mask_
-					gc_l_mask_[gc_lane2] = mask_
-				}
-			}
-
-//line hecbench_bsw.go:42
-			for offset := warpSize / 2; offset > 0; offset /= 2 {
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					val := gc_l_val[gc_lane2]
-					_ = val
-					mask_ := gc_l_mask_[gc_lane2]
-					_ = mask_
-
-//line hecbench_bsw.go:43
-					gc_c27m[gc_lane2] = mask_
-					gc_c27a[gc_lane2] = offset
-					gc_c27w[gc_lane2] = 32
-				}
-
-//line hecbench_bsw.go:43
-				compiled.WarpLanes[int16, int16](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c27m, &gc_l_val, &gc_c27a, &gc_c27w, &gc_c27r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					val := gc_l_val[gc_lane2]
-					_ = val
-					ind := gc_l_ind[gc_lane2]
-					_ = ind
-					mask_ := gc_l_mask_[gc_lane2]
-					_ = mask_
-
-//line hecbench_bsw.go:43
-					tempVal_ := gc_c27r[gc_lane2]
-
-//line hecbench_bsw.go:44
-					val = max(val, tempVal_)
-					_ = tempVal_
-
-//line hecbench_bsw.go:45
-					gc_c28m[gc_lane2] = mask_
-					gc_c28a[gc_lane2] = offset
-					gc_c28w[gc_lane2] = 32
-					gc_l_val[gc_lane2] = val
-					gc_l_tempVal_[gc_lane2] = tempVal_
-				}
-
-//line hecbench_bsw.go:45
-				compiled.WarpLanes[int16, int16](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c28m, &gc_l_ind, &gc_c28a, &gc_c28w, &gc_c28r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					var newInd int16
-					_ = newInd
-					ind2 := gc_l_ind2[gc_lane2]
-					_ = ind2
-					mask_ := gc_l_mask_[gc_lane2]
-					_ = mask_
-
-//line hecbench_bsw.go:45
-					newInd = gc_c28r[gc_lane2]
-
-//line hecbench_bsw.go:46
-					gc_c29m[gc_lane2] = mask_
-					gc_c29a[gc_lane2] = offset
-					gc_c29w[gc_lane2] = 32
-					gc_l_newInd[gc_lane2] = newInd
-				}
-
-//line hecbench_bsw.go:46
-				compiled.WarpLanes[int16, int16](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c29m, &gc_l_ind2, &gc_c29a, &gc_c29w, &gc_c29r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					val := gc_l_val[gc_lane2]
-					_ = val
-					myMax := gc_l_myMax[gc_lane2]
-					_ = myMax
-					newInd := gc_l_newInd[gc_lane2]
-					_ = newInd
-					var newInd2 int16
-					_ = newInd2
-					ind := gc_l_ind[gc_lane2]
-					_ = ind
-					ind2 := gc_l_ind2[gc_lane2]
-					_ = ind2
-					tempVal_ := gc_l_tempVal_[gc_lane2]
-					_ = tempVal_
-
-//line hecbench_bsw.go:46
-					newInd2 = gc_c29r[gc_lane2]
-
-//line hecbench_bsw.go:47
-					if val != myMax {
-						ind = newInd
-						ind2 = newInd2
-						myMax = val
-					} else if val == tempVal_ {
-
-//line hecbench_bsw.go:54
-						if inverse_2 {
-							if newInd2 > ind2 {
-								ind = newInd
-								ind2 = newInd2
-							}
-						} else {
-							if newInd < ind {
-								ind = newInd
-								ind2 = newInd2
-							}
-						}
-					}
-					gc_l_myMax[gc_lane2] = myMax
-					gc_l_ind[gc_lane2] = ind
-					gc_l_ind2[gc_lane2] = ind2
-				}
-			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_bsw.go:77
-					laneId_ := gc_tx2 % 32
-					_ = laneId_
-
-//line hecbench_bsw.go:78
-					warpId_ := gc_tx2 / 32
-					_ = warpId_
-					var val int16
-					_ = val
-					myIndex_ := gc_l_myIndex_[gc_lane2]
-					_ = myIndex_
-					myIndex2_ := gc_l_myIndex2_[gc_lane2]
-					_ = myIndex2_
-					myMax := gc_l_myMax[gc_lane2]
-					_ = myMax
-					ind := gc_l_ind[gc_lane2]
-					_ = ind
-					ind2 := gc_l_ind2[gc_lane2]
-					_ = ind2
-					var myVal int16
-					_ = myVal
-
-//line hecbench_bsw.go:67
-					*myIndex_ = ind
-
-//line hecbench_bsw.go:68
-					*myIndex2_ = ind2
-
-//line hecbench_bsw.go:69
-					val = myMax
-
-//line hecbench_bsw.go:70
-					var r_ int16 = val
-
-//line hecbench_bsw.go:70
-					_ = r_
-
-//line hecbench_bsw.go:84
-					myVal = r_
-
-//line hecbench_bsw.go:86
-					if laneId_ == 0 {
-						locTots[warpId_] = myVal
-					}
-
-//line hecbench_bsw.go:89
-					if laneId_ == 0 {
-						locInds[warpId_] = gc_s_myInd[gc_rank2]
-					}
-
-//line hecbench_bsw.go:92
-					if laneId_ == 0 {
-						locInds2[warpId_] = gc_s_myInd2[gc_rank2]
-					}
-					_ = r_
-					gc_l_val[gc_lane2] = val
-					gc_s_myVal[gc_rank2] = myVal
-				}
-			}
-		}
-	}
-
-//line hecbench_bsw.go:97
-	nblocks := uint32((32 + gc_bdx2 - 1) / 32)
-	{
+//line hecbench_bsw_kernel.go:165
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(locTots) && gc_bdx2 <= len(locInds) && gc_bdx2 <= len(locInds2) {
-				gc_at17 := locTots[:gc_bdx2]
-				gc_at18 := locInds[:gc_bdx2]
-				gc_at19 := locInds2[:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-					var myVal int16
-					_ = myVal
-
-//line hecbench_bsw.go:98
-					if uint32(gc_tx2) < nblocks {
-						myVal = gc_at17[gc_tx2]
-						gc_s_myInd[gc_rank2] = gc_at18[gc_tx2]
-						gc_s_myInd2[gc_rank2] = gc_at19[gc_tx2]
-					} else {
-						myVal = 0
-						gc_s_myInd[gc_rank2] = -1
-						gc_s_myInd2[gc_rank2] = -1
-					}
-					gc_s_myVal[gc_rank2] = myVal
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_bsw_kernel.go:23
+				threadId := gc_tx2
+				laneId := int16(gc_tx2 % 32)
+				warpId := int16(gc_tx2 / 32)
+//line hecbench_bsw_kernel.go:27
+				isValid := gc_s_isValid[gc_rank2]
+				maxSize := gc_s_maxSize[gc_rank2]
+				minSize := gc_s_minSize[gc_rank2]
+				currH := gc_s_currH[gc_rank2]
+				currF := gc_s_currF[gc_rank2]
+				currE := gc_s_currE[gc_rank2]
+				prevH := gc_s_prevH[gc_rank2]
+				prevF := gc_s_prevF[gc_rank2]
+				prevE := gc_s_prevE[gc_rank2]
+				prevPrevH := gc_s_prevPrevH[gc_rank2]
+				prevPrevF := gc_s_prevPrevF[gc_rank2]
+				prevPrevE := gc_s_prevPrevE[gc_rank2]
+				var tempVal int16
+//line hecbench_bsw_kernel.go:41
+				diag := gc_s_diag[gc_rank2]
+//line hecbench_bsw_kernel.go:138
+				isValid = isValid - b2i(uint32(diag) < minSize || uint32(diag) >= maxSize)
+//line hecbench_bsw_kernel.go:140
+				tempVal = prevH
+				prevH = currH
+				currH = prevPrevH
+				prevPrevH = tempVal
+				currH = 0
+//line hecbench_bsw_kernel.go:146
+				tempVal = prevE
+				prevE = currE
+				currE = prevPrevE
+				prevPrevE = tempVal
+				currE = 0
+//line hecbench_bsw_kernel.go:152
+				tempVal = prevF
+				prevF = currF
+				currF = prevPrevF
+				prevPrevF = tempVal
+				currF = 0
+//line hecbench_bsw_kernel.go:158
+				if laneId == 31 {
+					shPrevE[warpId] = prevE
+					shPrevH[warpId] = prevH
+					shPrevPrevH[warpId] = prevPrevH
 				}
-			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					var myVal int16
-					_ = myVal
-
-//line hecbench_bsw.go:98
-					if uint32(gc_tx2) < nblocks {
-						myVal = locTots[gc_tx2]
-						gc_s_myInd[gc_rank2] = locInds[gc_tx2]
-						gc_s_myInd2[gc_rank2] = locInds2[gc_tx2]
-					} else {
-						myVal = 0
-						gc_s_myInd[gc_rank2] = -1
-						gc_s_myInd2[gc_rank2] = -1
-					}
-					gc_s_myVal[gc_rank2] = myVal
+//line hecbench_bsw_kernel.go:164
+				if uint32(diag) >= maxSize {
+					localSpillPrevE[threadId] = prevE
+					localSpillPrevH[threadId] = prevH
+					localSpillPrevPrevH[threadId] = prevPrevH
 				}
+				gc_s_isValid[gc_rank2] = isValid
+				gc_s_currH[gc_rank2] = currH
+				gc_s_currF[gc_rank2] = currF
+				gc_s_currE[gc_rank2] = currE
+				gc_s_prevH[gc_rank2] = prevH
+				gc_s_prevF[gc_rank2] = prevF
+				gc_s_prevE[gc_rank2] = prevE
+				gc_s_prevPrevH[gc_rank2] = prevPrevH
+				gc_s_prevPrevF[gc_rank2] = prevPrevF
+				gc_s_prevPrevE[gc_rank2] = prevPrevE
 			}
 		}
-	}
-	{
-		var gc_l_val_ [32]int16
-		var gc_l_myIndex_2 [32]*int16
-		var gc_l_myIndex2_2 [32]*int16
-		var gc_l_lengthSeqB_3 [32]uint32
-		var gc_l_myMax_ [32]int16
-		var gc_l_newInd_ [32]int16
-		var gc_l_ind_ [32]int16
-		var gc_l_ind2_ [32]int16
-		var gc_l_mask_2 [32]uint32
-		var gc_l_tempVal_2 [32]int16
-		var gc_c210v [32]bool
-		var gc_c210r [32]uint32
-		var gc_c211m [32]uint32
-		var gc_c211a [32]int
-		var gc_c211w [32]int
-		var gc_c211r [32]int16
-		var gc_c212m [32]uint32
-		var gc_c212a [32]int
-		var gc_c212w [32]int
-		var gc_c212r [32]int16
-		var gc_c213m [32]uint32
-		var gc_c213a [32]int
-		var gc_c213w [32]int
-		var gc_c213r [32]int16
+//line hecbench_bsw_kernel.go:183
+		var gc_l_mask [32]uint32
+		var gc_l_fVal [32]int16
+		var gc_l_hfVal [32]int16
+		var gc_l_valeShfl [32]int16
+		var gc_c21r [32]uint32
+		var gc_c22m [32]uint32
+		var gc_c22v [32]bool
+		var gc_c22r [32]uint32
+		var gc_c23m [32]uint32
+		var gc_c23v [32]int16
+		var gc_c23a [32]int
+		var gc_c23w [32]int
+		var gc_c23r [32]int16
+		var gc_c24m [32]uint32
+		var gc_c24v [32]int16
+		var gc_c24a [32]int
+		var gc_c24w [32]int
+		var gc_c24r [32]int16
+		var gc_c25m [32]uint32
+		var gc_c25v [32]int16
+		var gc_c25a [32]int
+		var gc_c25w [32]int
+		var gc_c25r [32]int16
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 			gc_cnt2 := min(32, gc_n2-gc_w2)
 			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
-			_ = gc_dead2
 			{
-				var gc_m352 uint32
+//line hecbench_bsw_kernel.go:212
+				var gc_m192 uint32
 				{
 					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
@@ -1876,70 +683,22 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_bsw.go:78
-						warpId_ := gc_tx2 / 32
-						_ = warpId_
-
-//line hecbench_bsw.go:109
-						if warpId_ == 0 {
-							gc_m352 |= 1 << gc_lane2
+//line hecbench_bsw_kernel.go:23
+						threadId := gc_tx2
+//line hecbench_bsw_kernel.go:25
+						isValid := gc_s_isValid[gc_rank2]
+						minSize := gc_s_minSize[gc_rank2]
+//line hecbench_bsw_kernel.go:172
+						if isValidArray[isValid+threadId] != 0 && uint32(threadId) < minSize {
+							gc_m192 |= 1 << gc_lane2
 						}
 					}
 				}
-				gc_save352 := gc_act2
-				gc_act2 = gc_save352 & gc_m352
+				gc_save192 := gc_act2
+				gc_act2 = gc_save192 & gc_m192
 				if gc_act2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						myVal := gc_s_myVal[gc_rank2]
-						lengthSeqB_ := gc_s_lengthSeqB_[gc_rank2]
-
-//line hecbench_bsw.go:110
-						var val_ int16 = myVal
-
-//line hecbench_bsw.go:110
-						_ = val_
-
-//line hecbench_bsw.go:110
-						var myIndex_2 *int16 = &gc_s_myInd[gc_rank2]
-
-//line hecbench_bsw.go:110
-						_ = myIndex_2
-
-//line hecbench_bsw.go:110
-						var myIndex2_2 *int16 = &gc_s_myInd2[gc_rank2]
-
-//line hecbench_bsw.go:110
-						_ = myIndex2_2
-
-//line hecbench_bsw.go:110
-						var lengthSeqB_3 uint32 = lengthSeqB_
-
-//line hecbench_bsw.go:110
-						_ = lengthSeqB_3
-						_ = val_
-						_ = myIndex_2
-						_ = myIndex2_2
-						_ = lengthSeqB_3
-						gc_l_val_[gc_lane2] = val_
-						gc_l_myIndex_2[gc_lane2] = myIndex_2
-						gc_l_myIndex2_2[gc_lane2] = myIndex2_2
-						gc_l_lengthSeqB_3[gc_lane2] = lengthSeqB_3
-					}
-
-//line hecbench_bsw.go:110
-					var inverse_3 bool = inverse_
-
-//line hecbench_bsw.go:110
-					_ = inverse_3
-
-//line hecbench_bsw.go:33
-					warpSize_ := 32
+//line hecbench_bsw_kernel.go:173
+					compiled.WarpLanes[bool, uint32](gc_b2, "ActiveMask", gc_w2, gc_act2, 0, nil, nil, nil, nil, &gc_c21r)
 					{
 						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						gc_tx2 := gc_tidx2.X - 1
@@ -1953,391 +712,997 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
-							val_ := gc_l_val_[gc_lane2]
-							_ = val_
-							myIndex_2 := gc_l_myIndex_2[gc_lane2]
-							_ = myIndex_2
-							myIndex2_2 := gc_l_myIndex2_2[gc_lane2]
-							_ = myIndex2_2
-							lengthSeqB_3 := gc_l_lengthSeqB_3[gc_lane2]
-							_ = lengthSeqB_3
-
-//line hecbench_bsw.go:34
-							myMax_ := int16(0)
-
-//line hecbench_bsw.go:35
-							newInd_ := int16(0)
-
-//line hecbench_bsw.go:36
-							newInd2_ := int16(0)
-
-//line hecbench_bsw.go:37
-							ind_ := *myIndex_2
-
-//line hecbench_bsw.go:38
-							ind2_ := *myIndex2_2
-
-//line hecbench_bsw.go:39
-							myMax_ = val_
-							_ = myMax_
-							_ = newInd_
-							_ = newInd2_
-							_ = ind_
-							_ = ind2_
-
-//line hecbench_bsw.go:40
-							gc_c210v[gc_lane2] = uint32(gc_tx2) < lengthSeqB_3
-							gc_l_myMax_[gc_lane2] = myMax_
-							gc_l_newInd_[gc_lane2] = newInd_
-							gc_l_ind_[gc_lane2] = ind_
-							gc_l_ind2_[gc_lane2] = ind2_
+//line hecbench_bsw_kernel.go:23
+							threadId := gc_tx2
+//line hecbench_bsw_kernel.go:25
+							isValid := gc_s_isValid[gc_rank2]
+							minSize := gc_s_minSize[gc_rank2]
+//line hecbench_bsw_kernel.go:173
+							var activeMask uint32 = gc_c21r[gc_lane2]
+//line hecbench_bsw_kernel.go:173
+							gc_c22m[gc_lane2] = activeMask
+							gc_c22v[gc_lane2] = (isValidArray[isValid+threadId] != 0 && (uint32(threadId) < minSize))
 						}
 					}
-
-//line hecbench_bsw.go:40
-					compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, 0xffffffff, nil, &gc_c210v, nil, nil, &gc_c210r)
-					gc_left2 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_bsw.go:40
-								mask_2 := archsimd.LoadUint32x8Slice(gc_c210r[gc_lane2:])
-//line hecbench_bsw.go:40
-								_ = mask_2
-//line hecbench_bsw.go:40
-								mask_2.StoreSlice(gc_l_mask_2[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_bsw.go:40
-								mask_2 := archsimd.LoadUint32x8Slice(gc_c210r[gc_lane2:])
-//line hecbench_bsw.go:40
-								_ = mask_2
-//line hecbench_bsw.go:40
-								mask_2.StoreSlice(gc_l_mask_2[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
+//line hecbench_bsw_kernel.go:173
+					compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_c22v, nil, nil, &gc_c22r)
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-
-//line hecbench_bsw.go:40
-							mask_2 := gc_c210r[gc_lane2]
-							_ = mask_2
-							gc_l_mask_2[gc_lane2] = mask_2
+//line hecbench_bsw_kernel.go:24
+							laneId := int16(gc_tx2 % 32)
+//line hecbench_bsw_kernel.go:26
+							prevH := gc_s_prevH[gc_rank2]
+							prevF := gc_s_prevF[gc_rank2]
+							prevE := gc_s_prevE[gc_rank2]
+//line hecbench_bsw_kernel.go:173
+							var ballotSync uint32 = gc_c22r[gc_lane2]
+//line hecbench_bsw_kernel.go:173
+							mask := ballotSync
+//line hecbench_bsw_kernel.go:175
+							fVal := prevF + extendGap
+							hfVal := prevH + startGap
+							gc_c23m[gc_lane2] = mask
+							gc_c23v[gc_lane2] = prevE
+							gc_c23a[gc_lane2] = int(laneId - 1)
+							gc_c23w[gc_lane2] = 32
+							gc_l_mask[gc_lane2] = mask
+							gc_l_fVal[gc_lane2] = fVal
+							gc_l_hfVal[gc_lane2] = hfVal
 						}
 					}
-
-//line hecbench_bsw.go:42
-					for offset_ := warpSize_ / 2; offset_ > 0; offset_ /= 2 {
+//line hecbench_bsw_kernel.go:177
+					compiled.WarpLanes[int16, int16](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c23m, &gc_c23v, &gc_c23a, &gc_c23w, &gc_c23r)
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							val_ := gc_l_val_[gc_lane2]
-							_ = val_
-							mask_2 := gc_l_mask_2[gc_lane2]
-							_ = mask_2
-
-//line hecbench_bsw.go:43
-							gc_c211m[gc_lane2] = mask_2
-							gc_c211a[gc_lane2] = offset_
-							gc_c211w[gc_lane2] = 32
+//line hecbench_bsw_kernel.go:24
+							laneId := int16(gc_tx2 % 32)
+//line hecbench_bsw_kernel.go:26
+							prevH := gc_s_prevH[gc_rank2]
+							mask := gc_l_mask[gc_lane2]
+//line hecbench_bsw_kernel.go:177
+							valeShfl := gc_c23r[gc_lane2]
+							gc_c24m[gc_lane2] = mask
+							gc_c24v[gc_lane2] = prevH
+							gc_c24a[gc_lane2] = int(laneId - 1)
+							gc_c24w[gc_lane2] = 32
+							gc_l_valeShfl[gc_lane2] = valeShfl
 						}
-
-//line hecbench_bsw.go:43
-						compiled.WarpLanes[int16, int16](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c211m, &gc_l_val_, &gc_c211a, &gc_c211w, &gc_c211r)
+					}
+//line hecbench_bsw_kernel.go:178
+					compiled.WarpLanes[int16, int16](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c24m, &gc_c24v, &gc_c24a, &gc_c24w, &gc_c24r)
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							val_ := gc_l_val_[gc_lane2]
-							_ = val_
-							ind_ := gc_l_ind_[gc_lane2]
-							_ = ind_
-							mask_2 := gc_l_mask_2[gc_lane2]
-							_ = mask_2
-
-//line hecbench_bsw.go:43
-							tempVal_2 := gc_c211r[gc_lane2]
-
-//line hecbench_bsw.go:44
-							val_ = max(val_, tempVal_2)
-							_ = tempVal_2
-
-//line hecbench_bsw.go:45
-							gc_c212m[gc_lane2] = mask_2
-							gc_c212a[gc_lane2] = offset_
-							gc_c212w[gc_lane2] = 32
-							gc_l_val_[gc_lane2] = val_
-							gc_l_tempVal_2[gc_lane2] = tempVal_2
-						}
-
-//line hecbench_bsw.go:45
-						compiled.WarpLanes[int16, int16](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c212m, &gc_l_ind_, &gc_c212a, &gc_c212w, &gc_c212r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							var newInd_ int16
-							_ = newInd_
-							ind2_ := gc_l_ind2_[gc_lane2]
-							_ = ind2_
-							mask_2 := gc_l_mask_2[gc_lane2]
-							_ = mask_2
-
-//line hecbench_bsw.go:45
-							newInd_ = gc_c212r[gc_lane2]
-
-//line hecbench_bsw.go:46
-							gc_c213m[gc_lane2] = mask_2
-							gc_c213a[gc_lane2] = offset_
-							gc_c213w[gc_lane2] = 32
-							gc_l_newInd_[gc_lane2] = newInd_
-						}
-
-//line hecbench_bsw.go:46
-						compiled.WarpLanes[int16, int16](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c213m, &gc_l_ind2_, &gc_c213a, &gc_c213w, &gc_c213r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							val_ := gc_l_val_[gc_lane2]
-							_ = val_
-							myMax_ := gc_l_myMax_[gc_lane2]
-							_ = myMax_
-							newInd_ := gc_l_newInd_[gc_lane2]
-							_ = newInd_
-							var newInd2_ int16
-							_ = newInd2_
-							ind_ := gc_l_ind_[gc_lane2]
-							_ = ind_
-							ind2_ := gc_l_ind2_[gc_lane2]
-							_ = ind2_
-							tempVal_2 := gc_l_tempVal_2[gc_lane2]
-							_ = tempVal_2
-
-//line hecbench_bsw.go:46
-							newInd2_ = gc_c213r[gc_lane2]
-
-//line hecbench_bsw.go:47
-							if val_ != myMax_ {
-								ind_ = newInd_
-								ind2_ = newInd2_
-								myMax_ = val_
-							} else if val_ == tempVal_2 {
-
-//line hecbench_bsw.go:54
-								if inverse_3 {
-									if newInd2_ > ind2_ {
-										ind_ = newInd_
-										ind2_ = newInd2_
-									}
+							gc_pos2.Thread = gc_rank2
+//line hecbench_bsw_kernel.go:23
+							threadId := gc_tx2
+							laneId := int16(gc_tx2 % 32)
+							warpId := int16(gc_tx2 / 32)
+//line hecbench_bsw_kernel.go:27
+							maxSize := gc_s_maxSize[gc_rank2]
+							var currF int16
+//line hecbench_bsw_kernel.go:30
+							var currE int16
+//line hecbench_bsw_kernel.go:32
+							prevPrevH := gc_s_prevPrevH[gc_rank2]
+							diag := gc_s_diag[gc_rank2]
+							mask := gc_l_mask[gc_lane2]
+//line hecbench_bsw_kernel.go:36
+							fVal := gc_l_fVal[gc_lane2]
+//line hecbench_bsw_kernel.go:38
+							hfVal := gc_l_hfVal[gc_lane2]
+//line hecbench_bsw_kernel.go:40
+							valeShfl := gc_l_valeShfl[gc_lane2]
+//line hecbench_bsw_kernel.go:178
+							valheShfl := gc_c24r[gc_lane2]
+//line hecbench_bsw_kernel.go:180
+							eVal := int16(0)
+//line hecbench_bsw_kernel.go:180
+							heVal := int16(0)
+//line hecbench_bsw_kernel.go:182
+							if uint32(diag) >= maxSize {
+								eVal = localSpillPrevE[threadId-1] + extendGap
+								heVal = localSpillPrevH[threadId-1] + startGap
+							} else {
+								if warpId != 0 && laneId == 0 {
+									eVal = shPrevE[warpId-1] + extendGap
+									heVal = shPrevH[warpId-1] + startGap
 								} else {
-									if newInd_ < ind_ {
-										ind_ = newInd_
-										ind2_ = newInd2_
-									}
+									eVal = valeShfl + extendGap
+									heVal = valheShfl + startGap
 								}
 							}
-							gc_l_myMax_[gc_lane2] = myMax_
-							gc_l_ind_[gc_lane2] = ind_
-							gc_l_ind2_[gc_lane2] = ind2_
+//line hecbench_bsw_kernel.go:195
+							if warpId == 0 && laneId == 0 {
+								eVal = 0
+								heVal = 0
+							}
+							if fVal > hfVal {
+								currF = fVal
+							} else {
+								currF = hfVal
+							}
+							if eVal > heVal {
+								currE = eVal
+							} else {
+								currE = heVal
+							}
+//line hecbench_bsw_kernel.go:210
+							gc_c25m[gc_lane2] = mask
+							gc_c25v[gc_lane2] = prevPrevH
+							gc_c25a[gc_lane2] = int(laneId - 1)
+							gc_c25w[gc_lane2] = 32
+							gc_s_currF[gc_rank2] = currF
+							gc_s_currE[gc_rank2] = currE
 						}
 					}
+//line hecbench_bsw_kernel.go:210
+					compiled.WarpLanes[int16, int16](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c25m, &gc_c25v, &gc_c25a, &gc_c25w, &gc_c25r)
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_bsw_kernel.go:23
+							threadId := gc_tx2
+							laneId := int16(gc_tx2 % 32)
+							warpId := int16(gc_tx2 / 32)
+//line hecbench_bsw_kernel.go:27
+							longerSeq := gc_s_longerSeq[gc_rank2]
+							maxSize := gc_s_maxSize[gc_rank2]
+							minSize := gc_s_minSize[gc_rank2]
+							myColumnChar := gc_s_myColumnChar[gc_rank2]
+							i := gc_s_i[gc_rank2]
+							threadMax := gc_s_threadMax[gc_rank2]
+							var currH int16
+//line hecbench_bsw_kernel.go:35
+							currF := gc_s_currF[gc_rank2]
+							currE := gc_s_currE[gc_rank2]
+							diag := gc_s_diag[gc_rank2]
+//line hecbench_bsw_kernel.go:210
+							testShufll := gc_c25r[gc_lane2]
+							finalPrevPrevH := int16(0)
+							if uint32(diag) >= maxSize {
+								finalPrevPrevH = localSpillPrevPrevH[threadId-1]
+							} else {
+								if warpId != 0 && laneId == 0 {
+									finalPrevPrevH = shPrevPrevH[warpId-1]
+								} else {
+									finalPrevPrevH = testShufll
+								}
+							}
+//line hecbench_bsw_kernel.go:222
+							if warpId == 0 && laneId == 0 {
+								finalPrevPrevH = 0
+							}
+//line hecbench_bsw_kernel.go:226
+							var toComp int8
+							if inverse {
+								toComp = longerSeq[maxSize-uint32(i)]
+							} else {
+								toComp = longerSeq[i-1]
+							}
+							matIndexQ := shAaEncoding[int(toComp)]
+							matIndexR := shAaEncoding[int(myColumnChar)]
+							addScore := shAaScoring[matIndexQ*24+matIndexR]
+//line hecbench_bsw_kernel.go:236
+							diagScore := finalPrevPrevH + addScore
+//line hecbench_bsw_kernel.go:238
+							currH = findMaxFour(diagScore, currF, currE, 0)
+//line hecbench_bsw_kernel.go:240
+							var i_, j_ int
+							if inverse {
+								i_ = int(maxSize) - i
+								j_ = int(minSize) - threadId - 1
+							} else {
+								i_ = i
+								j_ = threadId + 1
+							}
+							if threadMax < currH {
+								gc_s_threadMaxI[gc_rank2] = int16(i_)
+							}
+							if threadMax < currH {
+								gc_s_threadMaxJ[gc_rank2] = int16(j_)
+							}
+							if threadMax < currH {
+								threadMax = currH
+							}
+							i++
+//line hecbench_bsw_kernel.go:267
+							gc_s_i[gc_rank2] = i
+							gc_s_threadMax[gc_rank2] = threadMax
+							gc_s_currH[gc_rank2] = currH
+						}
+					}
+				}
+				gc_act2 = gc_save192 &^ gc_dead2
+			}
+		}
+//line hecbench_bsw_kernel.go:278
+		gc_step12 := 0
+		for ; gc_step12+3 < gc_n2; gc_step12 += 4 {
+			{
+				gc_rank2 := gc_step12 + 0
+				gc_pos2.Thread = gc_rank2
+				diag := gc_s_diag[gc_rank2]
+//line hecbench_bsw_kernel.go:137
+				diag++
+				gc_s_diag[gc_rank2] = diag
+			}
+			{
+				gc_rank2 := gc_step12 + 1
+				gc_pos2.Thread = gc_rank2
+				diag := gc_s_diag[gc_rank2]
+//line hecbench_bsw_kernel.go:137
+				diag++
+				gc_s_diag[gc_rank2] = diag
+			}
+			{
+				gc_rank2 := gc_step12 + 2
+				gc_pos2.Thread = gc_rank2
+				diag := gc_s_diag[gc_rank2]
+//line hecbench_bsw_kernel.go:137
+				diag++
+				gc_s_diag[gc_rank2] = diag
+			}
+			{
+				gc_rank2 := gc_step12 + 3
+				gc_pos2.Thread = gc_rank2
+				diag := gc_s_diag[gc_rank2]
+//line hecbench_bsw_kernel.go:137
+				diag++
+				gc_s_diag[gc_rank2] = diag
+			}
+		}
+		for gc_rank2 := gc_step12; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			diag := gc_s_diag[gc_rank2]
+//line hecbench_bsw_kernel.go:137
+			diag++
+			gc_s_diag[gc_rank2] = diag
+		}
+	}
+//line hecbench_bsw_kernel.go:261
+	var inverse_ bool = inverse
+//line hecbench_bsw.go:79
+	locTots := gc_shared12(32)[:32]
+	locInds := gc_shared22(32)[:32]
+	locInds2 := gc_shared32(32)[:32]
+//line hecbench_bsw.go:84
+	var inverse_2 bool = inverse_
+//line hecbench_bsw.go:33
+	warpSize := 32
+//line hecbench_bsw.go:35
+	var gc_l_val [32]int16
+	var gc_l_myIndex_ [32]*int16
+	var gc_l_myIndex2_ [32]*int16
+	var gc_l_myMax [32]int16
+	var gc_l_newInd [32]int16
+	var gc_l_ind [32]int16
+	var gc_l_ind2 [32]int16
+	var gc_l_mask_ [32]uint32
+	var gc_l_tempVal_ [32]int16
+	var gc_c26v [32]bool
+	var gc_c26r [32]uint32
+	var gc_c27m [32]uint32
+	var gc_c27a [32]int
+	var gc_c27w [32]int
+	var gc_c27r [32]int16
+	var gc_c28m [32]uint32
+	var gc_c28a [32]int
+	var gc_c28w [32]int
+	var gc_c28r [32]int16
+	var gc_c29m [32]uint32
+	var gc_c29a [32]int
+	var gc_c29w [32]int
+	var gc_c29r [32]int16
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				minSize := gc_s_minSize[gc_rank2]
+				threadMax := gc_s_threadMax[gc_rank2]
+//line hecbench_bsw_kernel.go:261
+				var myVal int16 = threadMax
+//line hecbench_bsw_kernel.go:261
+				var myIndex *int16 = &gc_s_threadMaxI[gc_rank2]
+//line hecbench_bsw_kernel.go:261
+				var myIndex2 *int16 = &gc_s_threadMaxJ[gc_rank2]
+//line hecbench_bsw_kernel.go:261
+				var lengthSeqB_ uint32 = minSize
+//line hecbench_bsw.go:82
+				myInd := *myIndex
+				gc_s_myInd[gc_rank2] = myInd
+//line hecbench_bsw.go:83
+				myInd2 := *myIndex2
+				gc_s_myInd2[gc_rank2] = myInd2
+//line hecbench_bsw.go:84
+				var val int16 = myVal
+//line hecbench_bsw.go:84
+				var myIndex_ *int16 = &gc_s_myInd[gc_rank2]
+//line hecbench_bsw.go:84
+				var myIndex2_ *int16 = &gc_s_myInd2[gc_rank2]
+//line hecbench_bsw.go:84
+				var lengthSeqB_2 uint32 = lengthSeqB_
+//line hecbench_bsw.go:34
+				myMax := int16(0)
+				newInd := int16(0)
+				newInd2 := int16(0)
+				ind := *myIndex_
+				ind2 := *myIndex2_
+				myMax = val
+//line hecbench_bsw.go:52
+				_ = newInd2
+//line hecbench_bsw.go:40
+				gc_c26v[gc_lane2] = uint32(gc_tx2) < lengthSeqB_2
+				gc_l_val[gc_lane2] = val
+				gc_l_myIndex_[gc_lane2] = myIndex_
+				gc_l_myIndex2_[gc_lane2] = myIndex2_
+				gc_l_myMax[gc_lane2] = myMax
+				gc_l_newInd[gc_lane2] = newInd
+				gc_l_ind[gc_lane2] = ind
+				gc_l_ind2[gc_lane2] = ind2
+				gc_s_myIndex[gc_rank2] = myIndex
+				gc_s_myIndex2[gc_rank2] = myIndex2
+				gc_s_lengthSeqB_[gc_rank2] = lengthSeqB_
+			}
+		}
+//line hecbench_bsw.go:40
+		compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, 0xffffffff, nil, &gc_c26v, nil, nil, &gc_c26r)
+		gc_left := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_bsw.go:40
+					mask_ := archsimd.LoadUint32x8Slice(gc_c26r[gc_lane2:])
+//line hecbench_bsw.go:40
+					mask_.StoreSlice(gc_l_mask_[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+//line hecbench_bsw.go:40
+					mask_ := archsimd.LoadUint32x8Slice(gc_c26r[gc_lane2:])
+//line hecbench_bsw.go:40
+					mask_.StoreSlice(gc_l_mask_[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+//line hecbench_bsw.go:40
+				mask_ := gc_c26r[gc_lane2]
+//line hecbench_bsw.go:42
+				gc_l_mask_[gc_lane2] = mask_
+			}
+		}
+//line hecbench_bsw.go:42
+		for offset := warpSize / 2; offset > 0; offset /= 2 {
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line hecbench_bsw.go:46
+				val := gc_l_val[gc_lane2]
+				_ = val
+				mask_ := gc_l_mask_[gc_lane2]
+//line hecbench_bsw.go:43
+				gc_c27m[gc_lane2] = mask_
+				gc_c27a[gc_lane2] = offset
+				gc_c27w[gc_lane2] = 32
+			}
+//line hecbench_bsw.go:43
+			compiled.WarpLanes[int16, int16](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c27m, &gc_l_val, &gc_c27a, &gc_c27w, &gc_c27r)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line hecbench_bsw.go:47
+				val := gc_l_val[gc_lane2]
+//line hecbench_bsw.go:49
+				ind := gc_l_ind[gc_lane2]
+				_ = ind
+				mask_ := gc_l_mask_[gc_lane2]
+//line hecbench_bsw.go:43
+				tempVal_ := gc_c27r[gc_lane2]
+				val = max(val, tempVal_)
+				gc_c28m[gc_lane2] = mask_
+				gc_c28a[gc_lane2] = offset
+				gc_c28w[gc_lane2] = 32
+				gc_l_val[gc_lane2] = val
+				gc_l_tempVal_[gc_lane2] = tempVal_
+			}
+//line hecbench_bsw.go:45
+			compiled.WarpLanes[int16, int16](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c28m, &gc_l_ind, &gc_c28a, &gc_c28w, &gc_c28r)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line hecbench_bsw.go:49
+				var newInd int16
+//line hecbench_bsw.go:51
+				ind2 := gc_l_ind2[gc_lane2]
+				_ = ind2
+				mask_ := gc_l_mask_[gc_lane2]
+//line hecbench_bsw.go:45
+				newInd = gc_c28r[gc_lane2]
+				gc_c29m[gc_lane2] = mask_
+				gc_c29a[gc_lane2] = offset
+				gc_c29w[gc_lane2] = 32
+				gc_l_newInd[gc_lane2] = newInd
+			}
+//line hecbench_bsw.go:46
+			compiled.WarpLanes[int16, int16](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c29m, &gc_l_ind2, &gc_c29a, &gc_c29w, &gc_c29r)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line hecbench_bsw.go:50
+				val := gc_l_val[gc_lane2]
+//line hecbench_bsw.go:52
+				myMax := gc_l_myMax[gc_lane2]
+//line hecbench_bsw.go:54
+				newInd := gc_l_newInd[gc_lane2]
+//line hecbench_bsw.go:56
+				var newInd2 int16
+//line hecbench_bsw.go:58
+				ind := gc_l_ind[gc_lane2]
+//line hecbench_bsw.go:60
+				ind2 := gc_l_ind2[gc_lane2]
+//line hecbench_bsw.go:62
+				tempVal_ := gc_l_tempVal_[gc_lane2]
+//line hecbench_bsw.go:46
+				newInd2 = gc_c29r[gc_lane2]
+				if val != myMax {
+					ind = newInd
+					ind2 = newInd2
+					myMax = val
+				} else if val == tempVal_ {
+//line hecbench_bsw.go:54
+					if inverse_2 {
+						if newInd2 > ind2 {
+							ind = newInd
+							ind2 = newInd2
+						}
+					} else {
+						if newInd < ind {
+							ind = newInd
+							ind2 = newInd2
+						}
+					}
+				}
+				gc_l_myMax[gc_lane2] = myMax
+				gc_l_ind[gc_lane2] = ind
+				gc_l_ind2[gc_lane2] = ind2
+			}
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_bsw.go:77
+				laneId_ := gc_tx2 % 32
+				warpId_ := gc_tx2 / 32
+//line hecbench_bsw.go:80
+				var val int16
+//line hecbench_bsw.go:82
+				myIndex_ := gc_l_myIndex_[gc_lane2]
+//line hecbench_bsw.go:84
+				myIndex2_ := gc_l_myIndex2_[gc_lane2]
+//line hecbench_bsw.go:86
+				myMax := gc_l_myMax[gc_lane2]
+//line hecbench_bsw.go:88
+				ind := gc_l_ind[gc_lane2]
+//line hecbench_bsw.go:90
+				ind2 := gc_l_ind2[gc_lane2]
+//line hecbench_bsw.go:92
+				var myVal int16
+//line hecbench_bsw.go:67
+				*myIndex_ = ind
+				*myIndex2_ = ind2
+				val = myMax
+				var r_ int16 = val
+//line hecbench_bsw.go:84
+				myVal = r_
+//line hecbench_bsw.go:86
+				if laneId_ == 0 {
+					locTots[warpId_] = myVal
+				}
+				if laneId_ == 0 {
+					locInds[warpId_] = gc_s_myInd[gc_rank2]
+				}
+				if laneId_ == 0 {
+					locInds2[warpId_] = gc_s_myInd2[gc_rank2]
+				}
+//line hecbench_bsw.go:96
+				gc_l_val[gc_lane2] = val
+				gc_s_myVal[gc_rank2] = myVal
+			}
+		}
+	}
+//line hecbench_bsw.go:97
+	nblocks := uint32((32 + gc_bdx2 - 1) / 32)
+//line hecbench_bsw.go:99
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(locTots) && gc_bdx2 <= len(locInds) && gc_bdx2 <= len(locInds2) {
+			gc_at17 := locTots[:gc_bdx2]
+			gc_at18 := locInds[:gc_bdx2]
+			gc_at19 := locInds2[:gc_bdx2]
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_bsw.go:107
+				var myVal int16
+//line hecbench_bsw.go:98
+				if uint32(gc_tx2) < nblocks {
+					myVal = gc_at17[gc_tx2]
+					gc_s_myInd[gc_rank2] = gc_at18[gc_tx2]
+					gc_s_myInd2[gc_rank2] = gc_at19[gc_tx2]
+				} else {
+					myVal = 0
+					gc_s_myInd[gc_rank2] = -1
+					gc_s_myInd2[gc_rank2] = -1
+				}
+				gc_s_myVal[gc_rank2] = myVal
+			}
+		} else {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				var myVal int16
+//line hecbench_bsw.go:98
+				if uint32(gc_tx2) < nblocks {
+					myVal = locTots[gc_tx2]
+					gc_s_myInd[gc_rank2] = locInds[gc_tx2]
+					gc_s_myInd2[gc_rank2] = locInds2[gc_tx2]
+				} else {
+					myVal = 0
+					gc_s_myInd[gc_rank2] = -1
+					gc_s_myInd2[gc_rank2] = -1
+				}
+				gc_s_myVal[gc_rank2] = myVal
+			}
+		}
+	}
+//line hecbench_bsw.go:113
+	var gc_l_val_ [32]int16
+	var gc_l_myIndex_2 [32]*int16
+	var gc_l_myIndex2_2 [32]*int16
+	var gc_l_lengthSeqB_3 [32]uint32
+	var gc_l_myMax_ [32]int16
+	var gc_l_newInd_ [32]int16
+	var gc_l_ind_ [32]int16
+	var gc_l_ind2_ [32]int16
+	var gc_l_mask_2 [32]uint32
+	var gc_l_tempVal_2 [32]int16
+	var gc_c210v [32]bool
+	var gc_c210r [32]uint32
+	var gc_c211m [32]uint32
+	var gc_c211a [32]int
+	var gc_c211w [32]int
+	var gc_c211r [32]int16
+	var gc_c212m [32]uint32
+	var gc_c212a [32]int
+	var gc_c212w [32]int
+	var gc_c212r [32]int16
+	var gc_c213m [32]uint32
+	var gc_c213a [32]int
+	var gc_c213w [32]int
+	var gc_c213r [32]int16
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line hecbench_bsw.go:143
+			var gc_m352 uint32
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_bsw.go:78
+					warpId_ := gc_tx2 / 32
+//line hecbench_bsw.go:109
+					if warpId_ == 0 {
+						gc_m352 |= 1 << gc_lane2
+					}
+				}
+			}
+			gc_save352 := gc_act2
+			gc_act2 = gc_save352 & gc_m352
+			if gc_act2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					myVal := gc_s_myVal[gc_rank2]
+					lengthSeqB_ := gc_s_lengthSeqB_[gc_rank2]
+//line hecbench_bsw.go:110
+					var val_ int16 = myVal
+//line hecbench_bsw.go:110
+					var myIndex_2 *int16 = &gc_s_myInd[gc_rank2]
+//line hecbench_bsw.go:110
+					var myIndex2_2 *int16 = &gc_s_myInd2[gc_rank2]
+//line hecbench_bsw.go:110
+					var lengthSeqB_3 uint32 = lengthSeqB_
+//line hecbench_bsw.go:115
+					gc_l_val_[gc_lane2] = val_
+					gc_l_myIndex_2[gc_lane2] = myIndex_2
+					gc_l_myIndex2_2[gc_lane2] = myIndex2_2
+					gc_l_lengthSeqB_3[gc_lane2] = lengthSeqB_3
+				}
+//line hecbench_bsw.go:110
+				var inverse_3 bool = inverse_
+//line hecbench_bsw.go:33
+				warpSize_ := 32
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-						var val_ int16
-						_ = val_
+						val_ := gc_l_val_[gc_lane2]
+//line hecbench_bsw.go:49
 						myIndex_2 := gc_l_myIndex_2[gc_lane2]
-						_ = myIndex_2
+//line hecbench_bsw.go:51
 						myIndex2_2 := gc_l_myIndex2_2[gc_lane2]
-						_ = myIndex2_2
-						myMax_ := gc_l_myMax_[gc_lane2]
-						_ = myMax_
-						ind_ := gc_l_ind_[gc_lane2]
-						_ = ind_
-						ind2_ := gc_l_ind2_[gc_lane2]
-						_ = ind2_
-						var myVal int16
-						_ = myVal
-						myIndex := gc_s_myIndex[gc_rank2]
-						myIndex2 := gc_s_myIndex2[gc_rank2]
-
-//line hecbench_bsw.go:67
-						*myIndex_2 = ind_
-
-//line hecbench_bsw.go:68
-						*myIndex2_2 = ind2_
-
-//line hecbench_bsw.go:69
-						val_ = myMax_
-
-//line hecbench_bsw.go:70
-						var r_2 int16 = val_
-
-//line hecbench_bsw.go:70
-						_ = r_2
-
-//line hecbench_bsw.go:110
-						myVal = r_2
-
-//line hecbench_bsw.go:111
-						*myIndex = gc_s_myInd[gc_rank2]
-
-//line hecbench_bsw.go:112
-						*myIndex2 = gc_s_myInd2[gc_rank2]
-						_ = r_2
-						gc_l_val_[gc_lane2] = val_
-						gc_s_myVal[gc_rank2] = myVal
+//line hecbench_bsw.go:53
+						lengthSeqB_3 := gc_l_lengthSeqB_3[gc_lane2]
+//line hecbench_bsw.go:34
+						myMax_ := int16(0)
+						newInd_ := int16(0)
+						newInd2_ := int16(0)
+						ind_ := *myIndex_2
+						ind2_ := *myIndex2_2
+						myMax_ = val_
+//line hecbench_bsw.go:42
+						_ = newInd2_
+//line hecbench_bsw.go:40
+						gc_c210v[gc_lane2] = uint32(gc_tx2) < lengthSeqB_3
+						gc_l_myMax_[gc_lane2] = myMax_
+						gc_l_newInd_[gc_lane2] = newInd_
+						gc_l_ind_[gc_lane2] = ind_
+						gc_l_ind2_[gc_lane2] = ind2_
 					}
 				}
-				gc_act2 = gc_save352 &^ gc_dead2
-			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x02 := gc_tidx2.X
-					gc_off8 := blockId
-					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off8 >= 0 && gc_off8 < len(seqBAlignBegin) && gc_off8 < len(seqAAlignBegin) && gc_off8 < len(seqBAlignEnd) && gc_off8 < len(seqAAlignEnd) && gc_off8 < len(topScores) {
-						gc_at20 := seqBAlignBegin[gc_off8:][:1]
-						gc_at21 := seqAAlignBegin[gc_off8:][:1]
-						gc_at22 := seqBAlignEnd[gc_off8:][:1]
-						gc_at23 := seqAAlignEnd[gc_off8:][:1]
-						gc_at24 := topScores[gc_off8:][:1]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x02 + gc_lane2
-							_ = gc_tx2
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-
-//line hecbench_bsw_kernel.go:23
-							threadId := gc_tx2
-							_ = threadId
-							myVal := gc_s_myVal[gc_rank2]
-							lengthSeqA := gc_s_lengthSeqA[gc_rank2]
-							lengthSeqB := gc_s_lengthSeqB[gc_rank2]
-							var threadMax int16
-							_ = threadMax
-
-//line hecbench_bsw.go:114
-							var r int16 = myVal
-
-//line hecbench_bsw.go:114
-							_ = r
-
-//line hecbench_bsw_kernel.go:261
-							threadMax = r
-
-//line hecbench_bsw_kernel.go:264
-							if inverse {
-								if threadId == 0 {
-									if lengthSeqA < lengthSeqB {
-										gc_at20[0] = gc_s_threadMaxI[gc_rank2]
-										gc_at21[0] = gc_s_threadMaxJ[gc_rank2]
-									} else {
-										gc_at21[0] = gc_s_threadMaxI[gc_rank2]
-										gc_at20[0] = gc_s_threadMaxJ[gc_rank2]
-									}
-								}
-							} else {
-								if threadId == 0 {
-									if lengthSeqA < lengthSeqB {
-										gc_at22[0] = gc_s_threadMaxI[gc_rank2]
-										gc_at23[0] = gc_s_threadMaxJ[gc_rank2]
-										gc_at24[0] = threadMax
-									} else {
-										gc_at23[0] = gc_s_threadMaxI[gc_rank2]
-										gc_at22[0] = gc_s_threadMaxJ[gc_rank2]
-										gc_at24[0] = threadMax
-									}
-								}
-							}
-							_ = r
-							gc_s_threadMax[gc_rank2] = threadMax
+//line hecbench_bsw.go:40
+				compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, 0xffffffff, nil, &gc_c210v, nil, nil, &gc_c210r)
+				gc_left2 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_bsw.go:40
+							mask_2 := archsimd.LoadUint32x8Slice(gc_c210r[gc_lane2:])
+//line hecbench_bsw.go:40
+							mask_2.StoreSlice(gc_l_mask_2[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
 						}
 					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_bsw_kernel.go:23
-							threadId := gc_tx2
-							_ = threadId
-							myVal := gc_s_myVal[gc_rank2]
-							lengthSeqA := gc_s_lengthSeqA[gc_rank2]
-							lengthSeqB := gc_s_lengthSeqB[gc_rank2]
-							var threadMax int16
-							_ = threadMax
-
-//line hecbench_bsw.go:114
-							var r int16 = myVal
-
-//line hecbench_bsw.go:114
-							_ = r
-
-//line hecbench_bsw_kernel.go:261
-							threadMax = r
-
-//line hecbench_bsw_kernel.go:264
-							if inverse {
-								if threadId == 0 {
-									if lengthSeqA < lengthSeqB {
-										seqBAlignBegin[blockId] = gc_s_threadMaxI[gc_rank2]
-										seqAAlignBegin[blockId] = gc_s_threadMaxJ[gc_rank2]
-									} else {
-										seqAAlignBegin[blockId] = gc_s_threadMaxI[gc_rank2]
-										seqBAlignBegin[blockId] = gc_s_threadMaxJ[gc_rank2]
-									}
+//line hecbench_bsw.go:40
+							mask_2 := archsimd.LoadUint32x8Slice(gc_c210r[gc_lane2:])
+//line hecbench_bsw.go:40
+							mask_2.StoreSlice(gc_l_mask_2[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left2&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line hecbench_bsw.go:40
+						mask_2 := gc_c210r[gc_lane2]
+//line hecbench_bsw.go:42
+						gc_l_mask_2[gc_lane2] = mask_2
+					}
+				}
+//line hecbench_bsw.go:42
+				for offset_ := warpSize_ / 2; offset_ > 0; offset_ /= 2 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line hecbench_bsw.go:49
+						val_ := gc_l_val_[gc_lane2]
+						_ = val_
+						mask_2 := gc_l_mask_2[gc_lane2]
+//line hecbench_bsw.go:43
+						gc_c211m[gc_lane2] = mask_2
+						gc_c211a[gc_lane2] = offset_
+						gc_c211w[gc_lane2] = 32
+					}
+//line hecbench_bsw.go:43
+					compiled.WarpLanes[int16, int16](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c211m, &gc_l_val_, &gc_c211a, &gc_c211w, &gc_c211r)
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line hecbench_bsw.go:50
+						val_ := gc_l_val_[gc_lane2]
+//line hecbench_bsw.go:52
+						ind_ := gc_l_ind_[gc_lane2]
+						_ = ind_
+						mask_2 := gc_l_mask_2[gc_lane2]
+//line hecbench_bsw.go:43
+						tempVal_2 := gc_c211r[gc_lane2]
+						val_ = max(val_, tempVal_2)
+						gc_c212m[gc_lane2] = mask_2
+						gc_c212a[gc_lane2] = offset_
+						gc_c212w[gc_lane2] = 32
+						gc_l_val_[gc_lane2] = val_
+						gc_l_tempVal_2[gc_lane2] = tempVal_2
+					}
+//line hecbench_bsw.go:45
+					compiled.WarpLanes[int16, int16](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c212m, &gc_l_ind_, &gc_c212a, &gc_c212w, &gc_c212r)
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line hecbench_bsw.go:52
+						var newInd_ int16
+//line hecbench_bsw.go:54
+						ind2_ := gc_l_ind2_[gc_lane2]
+						_ = ind2_
+						mask_2 := gc_l_mask_2[gc_lane2]
+//line hecbench_bsw.go:45
+						newInd_ = gc_c212r[gc_lane2]
+						gc_c213m[gc_lane2] = mask_2
+						gc_c213a[gc_lane2] = offset_
+						gc_c213w[gc_lane2] = 32
+						gc_l_newInd_[gc_lane2] = newInd_
+					}
+//line hecbench_bsw.go:46
+					compiled.WarpLanes[int16, int16](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c213m, &gc_l_ind2_, &gc_c213a, &gc_c213w, &gc_c213r)
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line hecbench_bsw.go:53
+						val_ := gc_l_val_[gc_lane2]
+//line hecbench_bsw.go:55
+						myMax_ := gc_l_myMax_[gc_lane2]
+//line hecbench_bsw.go:57
+						newInd_ := gc_l_newInd_[gc_lane2]
+//line hecbench_bsw.go:59
+						var newInd2_ int16
+//line hecbench_bsw.go:61
+						ind_ := gc_l_ind_[gc_lane2]
+//line hecbench_bsw.go:63
+						ind2_ := gc_l_ind2_[gc_lane2]
+//line hecbench_bsw.go:65
+						tempVal_2 := gc_l_tempVal_2[gc_lane2]
+//line hecbench_bsw.go:46
+						newInd2_ = gc_c213r[gc_lane2]
+						if val_ != myMax_ {
+							ind_ = newInd_
+							ind2_ = newInd2_
+							myMax_ = val_
+						} else if val_ == tempVal_2 {
+//line hecbench_bsw.go:54
+							if inverse_3 {
+								if newInd2_ > ind2_ {
+									ind_ = newInd_
+									ind2_ = newInd2_
 								}
 							} else {
-								if threadId == 0 {
-									if lengthSeqA < lengthSeqB {
-										seqBAlignEnd[blockId] = gc_s_threadMaxI[gc_rank2]
-										seqAAlignEnd[blockId] = gc_s_threadMaxJ[gc_rank2]
-										topScores[blockId] = threadMax
-									} else {
-										seqAAlignEnd[blockId] = gc_s_threadMaxI[gc_rank2]
-										seqBAlignEnd[blockId] = gc_s_threadMaxJ[gc_rank2]
-										topScores[blockId] = threadMax
-									}
+								if newInd_ < ind_ {
+									ind_ = newInd_
+									ind2_ = newInd2_
 								}
 							}
-							_ = r
-							gc_s_threadMax[gc_rank2] = threadMax
 						}
+						gc_l_myMax_[gc_lane2] = myMax_
+						gc_l_ind_[gc_lane2] = ind_
+						gc_l_ind2_[gc_lane2] = ind2_
+					}
+				}
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					var val_ int16
+//line hecbench_bsw.go:79
+					myIndex_2 := gc_l_myIndex_2[gc_lane2]
+//line hecbench_bsw.go:81
+					myIndex2_2 := gc_l_myIndex2_2[gc_lane2]
+//line hecbench_bsw.go:83
+					myMax_ := gc_l_myMax_[gc_lane2]
+//line hecbench_bsw.go:85
+					ind_ := gc_l_ind_[gc_lane2]
+//line hecbench_bsw.go:87
+					ind2_ := gc_l_ind2_[gc_lane2]
+//line hecbench_bsw.go:89
+					var myVal int16
+//line hecbench_bsw.go:91
+					myIndex := gc_s_myIndex[gc_rank2]
+					myIndex2 := gc_s_myIndex2[gc_rank2]
+//line hecbench_bsw.go:67
+					*myIndex_2 = ind_
+					*myIndex2_2 = ind2_
+					val_ = myMax_
+					var r_2 int16 = val_
+//line hecbench_bsw.go:110
+					myVal = r_2
+					*myIndex = gc_s_myInd[gc_rank2]
+					*myIndex2 = gc_s_myInd2[gc_rank2]
+//line hecbench_bsw.go:114
+					gc_l_val_[gc_lane2] = val_
+					gc_s_myVal[gc_rank2] = myVal
+				}
+			}
+			gc_act2 = gc_save352 &^ gc_dead2
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			{
+				gc_x02 := gc_tidx2.X
+				gc_off8 := blockId
+				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off8 >= 0 && gc_off8 < len(seqBAlignBegin) && gc_off8 < len(seqAAlignBegin) && gc_off8 < len(seqBAlignEnd) && gc_off8 < len(seqAAlignEnd) && gc_off8 < len(topScores) {
+					gc_at20 := seqBAlignBegin[gc_off8:][:1]
+					gc_at21 := seqAAlignBegin[gc_off8:][:1]
+					gc_at22 := seqBAlignEnd[gc_off8:][:1]
+					gc_at23 := seqAAlignEnd[gc_off8:][:1]
+					gc_at24 := topScores[gc_off8:][:1]
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2 := gc_x02 + gc_lane2
+//line hecbench_bsw.go:135
+						gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_bsw_kernel.go:23
+						threadId := gc_tx2
+//line hecbench_bsw_kernel.go:25
+						myVal := gc_s_myVal[gc_rank2]
+						lengthSeqA := gc_s_lengthSeqA[gc_rank2]
+						lengthSeqB := gc_s_lengthSeqB[gc_rank2]
+						var threadMax int16
+//line hecbench_bsw.go:114
+						var r int16 = myVal
+//line hecbench_bsw_kernel.go:261
+						threadMax = r
+//line hecbench_bsw_kernel.go:264
+						if inverse {
+							if threadId == 0 {
+								if lengthSeqA < lengthSeqB {
+									gc_at20[0] = gc_s_threadMaxI[gc_rank2]
+									gc_at21[0] = gc_s_threadMaxJ[gc_rank2]
+								} else {
+									gc_at21[0] = gc_s_threadMaxI[gc_rank2]
+									gc_at20[0] = gc_s_threadMaxJ[gc_rank2]
+								}
+							}
+						} else {
+							if threadId == 0 {
+								if lengthSeqA < lengthSeqB {
+									gc_at22[0] = gc_s_threadMaxI[gc_rank2]
+									gc_at23[0] = gc_s_threadMaxJ[gc_rank2]
+									gc_at24[0] = threadMax
+								} else {
+									gc_at23[0] = gc_s_threadMaxI[gc_rank2]
+									gc_at22[0] = gc_s_threadMaxJ[gc_rank2]
+									gc_at24[0] = threadMax
+								}
+							}
+						}
+//line hecbench_bsw_kernel.go:288
+						gc_s_threadMax[gc_rank2] = threadMax
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_bsw_kernel.go:23
+						threadId := gc_tx2
+//line hecbench_bsw_kernel.go:25
+						myVal := gc_s_myVal[gc_rank2]
+						lengthSeqA := gc_s_lengthSeqA[gc_rank2]
+						lengthSeqB := gc_s_lengthSeqB[gc_rank2]
+						var threadMax int16
+//line hecbench_bsw.go:114
+						var r int16 = myVal
+//line hecbench_bsw_kernel.go:261
+						threadMax = r
+//line hecbench_bsw_kernel.go:264
+						if inverse {
+							if threadId == 0 {
+								if lengthSeqA < lengthSeqB {
+									seqBAlignBegin[blockId] = gc_s_threadMaxI[gc_rank2]
+									seqAAlignBegin[blockId] = gc_s_threadMaxJ[gc_rank2]
+								} else {
+									seqAAlignBegin[blockId] = gc_s_threadMaxI[gc_rank2]
+									seqBAlignBegin[blockId] = gc_s_threadMaxJ[gc_rank2]
+								}
+							}
+						} else {
+							if threadId == 0 {
+								if lengthSeqA < lengthSeqB {
+									seqBAlignEnd[blockId] = gc_s_threadMaxI[gc_rank2]
+									seqAAlignEnd[blockId] = gc_s_threadMaxJ[gc_rank2]
+									topScores[blockId] = threadMax
+								} else {
+									seqAAlignEnd[blockId] = gc_s_threadMaxI[gc_rank2]
+									seqBAlignEnd[blockId] = gc_s_threadMaxJ[gc_rank2]
+									topScores[blockId] = threadMax
+								}
+							}
+						}
+//line hecbench_bsw_kernel.go:288
+						gc_s_threadMax[gc_rank2] = threadMax
 					}
 				}
 			}
@@ -2348,4 +1713,5 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 // gc_files_hecbench_bsw_kernel holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_bsw.go hecbench_bsw_kernel.go
+//line hecbench_bsw_kernel.go:300
 var gc_files_hecbench_bsw_kernel embed.FS

@@ -55,14 +55,9 @@ func gc_body_channelShuffleNCHWKernel[T any](gc_b *compiled.Block, gc_lo, gc_hi 
 				gc_bz++
 			}
 		}
-
 //line hecbench_channelshuffle.go:22
 		C := G * K
-
-//line hecbench_channelshuffle.go:23
 		var n, s int32
-
-//line hecbench_channelshuffle.go:24
 		if kNFirst {
 			n = int32(gc_bx)
 			s = int32(gc_by)
@@ -70,27 +65,18 @@ func gc_body_channelShuffleNCHWKernel[T any](gc_b *compiled.Block, gc_lo, gc_hi 
 			n = int32(gc_by)
 			s = int32(gc_bx)
 		}
-
-//line hecbench_channelshuffle.go:31
 		g := int32(gc_bz) % G
-
-//line hecbench_channelshuffle.go:32
 		k := int32(gc_bz) / G
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_channelshuffle.go:33
-					offset := s*csNumThreads + int32(gc_tx)
-					_ = offset
-
 //line hecbench_channelshuffle.go:34
-					if offset < HxW {
-						Y[(n*C+int32(gc_bz))*HxW+offset] =
-							X[(n*C+g*K+k)*HxW+offset]
-					}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_channelshuffle.go:33
+				offset := s*csNumThreads + int32(gc_tx)
+				if offset < HxW {
+					Y[(n*C+int32(gc_bz))*HxW+offset] =
+						X[(n*C+g*K+k)*HxW+offset]
 				}
 			}
 		}
@@ -120,44 +106,33 @@ func gc_body_channelShuffleNHWCKernel[T any](gc_b *compiled.Block, kSharedSize i
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line hecbench_channelshuffle.go:46
 	sdata := gocuda.Shared[T](t, kSharedSize)[:kSharedSize]
-
-//line hecbench_channelshuffle.go:47
 	C := G * K
-
-//line hecbench_channelshuffle.go:48
 	offset := int32(gc_bx) * C
-
-//line hecbench_channelshuffle.go:49
 	for gc_off, gc_limit, gc_more := int32(0), int32(C), true; gc_more; gc_off += int32(gc_bdx) {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_channelshuffle.go:56
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_channelshuffle.go:49
-					gc_start := int32(gc_tx)
-					i := gc_start + gc_off
-					if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, int32(gc_bdx), gc_limit, false) {
-						continue
-					}
-					gc_more = true
-
-//line hecbench_channelshuffle.go:50
-					sdata[i] = X[offset+i]
+				gc_start := int32(gc_tx)
+				i := gc_start + gc_off
+				if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, int32(gc_bdx), gc_limit, false) {
+					continue
 				}
+				gc_more = true
+//line hecbench_channelshuffle.go:50
+				sdata[i] = X[offset+i]
 			}
 		}
 	}
-
 //line hecbench_channelshuffle.go:53
 	for gc_off2, gc_limit2, gc_more2 := int32(0), int32(C), true; gc_more2; gc_off2 += int32(gc_bdx) {
 		gc_b.Tick()
@@ -165,29 +140,22 @@ func gc_body_channelShuffleNHWCKernel[T any](gc_b *compiled.Block, kSharedSize i
 			return
 		}
 		gc_more2 = false
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_channelshuffle.go:60
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_channelshuffle.go:53
-					gc_start2 := int32(gc_tx)
-					i_ := gc_start2 + gc_off2
-					if !(i_ < gc_limit2) || i_ < gc_start2 && compiled.StrideStopped(gc_start2, int32(gc_bdx), gc_limit2, false) {
-						continue
-					}
-					gc_more2 = true
-
-//line hecbench_channelshuffle.go:54
-					g := i_ % G
-
-//line hecbench_channelshuffle.go:55
-					k := i_ / G
-
-//line hecbench_channelshuffle.go:56
-					Y[offset+i_] = sdata[g*K+k]
+				gc_start2 := int32(gc_tx)
+				i_ := gc_start2 + gc_off2
+				if !(i_ < gc_limit2) || i_ < gc_start2 && compiled.StrideStopped(gc_start2, int32(gc_bdx), gc_limit2, false) {
+					continue
 				}
+				gc_more2 = true
+//line hecbench_channelshuffle.go:54
+				g := i_ % G
+				k := i_ / G
+				Y[offset+i_] = sdata[g*K+k]
 			}
 		}
 	}
@@ -196,4 +164,5 @@ func gc_body_channelShuffleNHWCKernel[T any](gc_b *compiled.Block, kSharedSize i
 // gc_files_hecbench_channelshuffle holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_channelshuffle.go
+//line hecbench_channelshuffle.go:66
 var gc_files_hecbench_channelshuffle embed.FS

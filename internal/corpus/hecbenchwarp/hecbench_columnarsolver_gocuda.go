@@ -54,72 +54,48 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 						for ; gc_step+3 < gc_bdx; gc_step += 4 {
 							{
 								gc_tx := gc_step + 0
-								_ = gc_tx
+//line hecbench_columnarsolver.go:83
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-
 //line hecbench_columnarsolver.go:56
 								idx := gc_bx*gc_bdx + gc_tx
-								_ = idx
-
-//line hecbench_columnarsolver.go:57
 								gc_at[gc_tx] = uint32(idx)
-
-//line hecbench_columnarsolver.go:58
 								for i := 0; i < idx; i++ {
 									lcgRandomInit(&gc_at[gc_tx])
 								}
 							}
 							{
 								gc_tx := gc_step + 1
-								_ = gc_tx
+//line hecbench_columnarsolver.go:65
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-
 //line hecbench_columnarsolver.go:56
 								idx := gc_bx*gc_bdx + gc_tx
-								_ = idx
-
-//line hecbench_columnarsolver.go:57
 								gc_at[gc_tx] = uint32(idx)
-
-//line hecbench_columnarsolver.go:58
 								for i := 0; i < idx; i++ {
 									lcgRandomInit(&gc_at[gc_tx])
 								}
 							}
 							{
 								gc_tx := gc_step + 2
-								_ = gc_tx
+//line hecbench_columnarsolver.go:65
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-
 //line hecbench_columnarsolver.go:56
 								idx := gc_bx*gc_bdx + gc_tx
-								_ = idx
-
-//line hecbench_columnarsolver.go:57
 								gc_at[gc_tx] = uint32(idx)
-
-//line hecbench_columnarsolver.go:58
 								for i := 0; i < idx; i++ {
 									lcgRandomInit(&gc_at[gc_tx])
 								}
 							}
 							{
 								gc_tx := gc_step + 3
-								_ = gc_tx
+//line hecbench_columnarsolver.go:65
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-
 //line hecbench_columnarsolver.go:56
 								idx := gc_bx*gc_bdx + gc_tx
-								_ = idx
-
-//line hecbench_columnarsolver.go:57
 								gc_at[gc_tx] = uint32(idx)
-
-//line hecbench_columnarsolver.go:58
 								for i := 0; i < idx; i++ {
 									lcgRandomInit(&gc_at[gc_tx])
 								}
@@ -128,15 +104,9 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 						for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line hecbench_columnarsolver.go:56
 							idx := gc_bx*gc_bdx + gc_tx
-							_ = idx
-
-//line hecbench_columnarsolver.go:57
 							gc_at[gc_tx] = uint32(idx)
-
-//line hecbench_columnarsolver.go:58
 							for i := 0; i < idx; i++ {
 								lcgRandomInit(&gc_at[gc_tx])
 							}
@@ -148,15 +118,9 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 								gc_tx := gc_step2 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-
 //line hecbench_columnarsolver.go:56
 								idx := gc_bx*gc_bdx + gc_tx
-								_ = idx
-
-//line hecbench_columnarsolver.go:57
 								state[idx] = uint32(idx)
-
-//line hecbench_columnarsolver.go:58
 								for i := 0; i < idx; i++ {
 									lcgRandomInit(&state[idx])
 								}
@@ -165,15 +129,9 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 								gc_tx := gc_step2 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-
 //line hecbench_columnarsolver.go:56
 								idx := gc_bx*gc_bdx + gc_tx
-								_ = idx
-
-//line hecbench_columnarsolver.go:57
 								state[idx] = uint32(idx)
-
-//line hecbench_columnarsolver.go:58
 								for i := 0; i < idx; i++ {
 									lcgRandomInit(&state[idx])
 								}
@@ -182,15 +140,9 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 								gc_tx := gc_step2 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-
 //line hecbench_columnarsolver.go:56
 								idx := gc_bx*gc_bdx + gc_tx
-								_ = idx
-
-//line hecbench_columnarsolver.go:57
 								state[idx] = uint32(idx)
-
-//line hecbench_columnarsolver.go:58
 								for i := 0; i < idx; i++ {
 									lcgRandomInit(&state[idx])
 								}
@@ -199,15 +151,9 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 								gc_tx := gc_step2 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-
 //line hecbench_columnarsolver.go:56
 								idx := gc_bx*gc_bdx + gc_tx
-								_ = idx
-
-//line hecbench_columnarsolver.go:57
 								state[idx] = uint32(idx)
-
-//line hecbench_columnarsolver.go:58
 								for i := 0; i < idx; i++ {
 									lcgRandomInit(&state[idx])
 								}
@@ -216,15 +162,9 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 						for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line hecbench_columnarsolver.go:56
 							idx := gc_bx*gc_bdx + gc_tx
-							_ = idx
-
-//line hecbench_columnarsolver.go:57
 							state[idx] = uint32(idx)
-
-//line hecbench_columnarsolver.go:58
 							for i := 0; i < idx; i++ {
 								lcgRandomInit(&state[idx])
 							}
@@ -262,89 +202,61 @@ func gc_body_columnarDecodeKernel(gc_b *compiled.Block, dScores []float32, dEncr
 	gc_s_key := make([][30]int32, gc_b.Len())
 	gc_s_localDecrypted := make([][397]int32, gc_b.Len())
 	gc_s_bestLocalDecrypted := compiled.Scratch[[397]int32](gc_b, 0)[:gc_n]
-	_ = gc_s_bestLocalDecrypted
+//line hecbench_columnarsolver.go:135
 	gc_s_backupKey := compiled.Scratch[[30]int32](gc_b, 1)[:gc_n]
-	_ = gc_s_backupKey
+//line hecbench_columnarsolver.go:137
 	gc_s_shiftHelper := compiled.Scratch[[30]int32](gc_b, 2)[:gc_n]
-	_ = gc_s_shiftHelper
+//line hecbench_columnarsolver.go:139
 	gc_s_bestScore := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-	_ = gc_s_bestScore
+//line hecbench_columnarsolver.go:141
 	gc_s_localState := compiled.Scratch[uint32](gc_b, 4)[:gc_n]
-	_ = gc_s_localState
-
 //line hecbench_columnarsolver.go:124
 	sharedScores := gocuda.Shared[float32](t, colAlphabet*colAlphabet)[:colAlphabet*colAlphabet]
 	compiled.OutOfLine(func() {
 		sharedScores := sharedScores[:676]
-		_ = sharedScores
+//line hecbench_columnarsolver.go:128
 		gc_s_key := gc_s_key[:gc_n]
-		_ = gc_s_key
+//line hecbench_columnarsolver.go:130
 		gc_s_localDecrypted := gc_s_localDecrypted[:gc_n]
-		_ = gc_s_localDecrypted
+//line hecbench_columnarsolver.go:132
 		gc_s_bestLocalDecrypted := gc_s_bestLocalDecrypted[:gc_n]
-		_ = gc_s_bestLocalDecrypted
+//line hecbench_columnarsolver.go:134
 		gc_s_backupKey := gc_s_backupKey[:gc_n]
-		_ = gc_s_backupKey
+//line hecbench_columnarsolver.go:136
 		gc_s_shiftHelper := gc_s_shiftHelper[:gc_n]
-		_ = gc_s_shiftHelper
+//line hecbench_columnarsolver.go:138
 		gc_s_bestScore := gc_s_bestScore[:gc_n]
-		_ = gc_s_bestScore
+//line hecbench_columnarsolver.go:140
 		gc_s_localState := gc_s_localState[:gc_n]
-		_ = gc_s_localState
 		{
+//line hecbench_columnarsolver.go:143
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_columnarsolver.go:139
 					idx := gc_bx*gc_bdx + gc_tx
-					_ = idx
-
 //line hecbench_columnarsolver.go:126
 					var key [colKeyLength]int32
 					gc_s_key[gc_rank] = key
-
 //line hecbench_columnarsolver.go:127
 					var localDecrypted [colEncryptedLen]int32
 					gc_s_localDecrypted[gc_rank] = localDecrypted
-
 //line hecbench_columnarsolver.go:128
 					var bestLocalDecrypted [colEncryptedLen]int32
-
-//line hecbench_columnarsolver.go:129
 					leftLetter := int32(0)
-
-//line hecbench_columnarsolver.go:130
 					rightLetter := int32(0)
-
-//line hecbench_columnarsolver.go:131
 					var backupKey [colKeyLength]int32
-
-//line hecbench_columnarsolver.go:132
 					var shiftHelper [colKeyLength]int32
-
-//line hecbench_columnarsolver.go:133
 					var blockStart, blockEnd int32
-
-//line hecbench_columnarsolver.go:134
 					var l, f, tt0, t0, n, ff, tt int32
-
-//line hecbench_columnarsolver.go:135
 					tempScore := float32(0)
-
-//line hecbench_columnarsolver.go:136
 					bestScore := colCap
-
-//line hecbench_columnarsolver.go:137
 					j := 0
-
 //line hecbench_columnarsolver.go:137
 					jj := 0
-
 //line hecbench_columnarsolver.go:140
 					localState := globalState[idx]
-
 //line hecbench_columnarsolver.go:142
 					if gc_tx == 0 {
 						for j = 0; j < colAlphabet; j++ {
@@ -353,13 +265,10 @@ func gc_body_columnarDecodeKernel(gc_b *compiled.Block, dScores []float32, dEncr
 							}
 						}
 					}
-					_ = key
-					_ = localDecrypted
-					_ = bestLocalDecrypted
+//line hecbench_columnarsolver.go:152
 					_ = leftLetter
 					_ = rightLetter
-					_ = backupKey
-					_ = shiftHelper
+//line hecbench_columnarsolver.go:156
 					_ = blockStart
 					_ = blockEnd
 					_ = l
@@ -370,10 +279,7 @@ func gc_body_columnarDecodeKernel(gc_b *compiled.Block, dScores []float32, dEncr
 					_ = ff
 					_ = tt
 					_ = tempScore
-					_ = bestScore
-					_ = j
-					_ = jj
-					_ = localState
+//line hecbench_columnarsolver.go:170
 					gc_s_bestLocalDecrypted[gc_rank] = bestLocalDecrypted
 					gc_s_backupKey[gc_rank] = backupKey
 					gc_s_shiftHelper[gc_rank] = shiftHelper
@@ -383,182 +289,157 @@ func gc_body_columnarDecodeKernel(gc_b *compiled.Block, dScores []float32, dEncr
 			}
 		}
 	})
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line hecbench_columnarsolver.go:180
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_columnarsolver.go:139
-				idx := gc_bx*gc_bdx + gc_tx
-				_ = idx
-				bestLocalDecrypted := gc_s_bestLocalDecrypted[gc_rank]
-				_ = bestLocalDecrypted
-				var leftLetter int32
-				_ = leftLetter
-				var rightLetter int32
-				_ = rightLetter
-				backupKey := gc_s_backupKey[gc_rank]
-				_ = backupKey
-				shiftHelper := gc_s_shiftHelper[gc_rank]
-				_ = shiftHelper
-				var blockStart int32
-				_ = blockStart
-				var blockEnd int32
-				_ = blockEnd
-				var l int32
-				_ = l
-				var f int32
-				_ = f
-				var tt0 int32
-				_ = tt0
-				var t0 int32
-				_ = t0
-				var n int32
-				_ = n
-				var ff int32
-				_ = ff
-				var tt int32
-				_ = tt
-				var tempScore float32
-				_ = tempScore
-				bestScore := gc_s_bestScore[gc_rank]
-				_ = bestScore
-				var j int
-				_ = j
-				localState := gc_s_localState[gc_rank]
-				_ = localState
-
+			idx := gc_bx*gc_bdx + gc_tx
+//line hecbench_columnarsolver.go:141
+			bestLocalDecrypted := gc_s_bestLocalDecrypted[gc_rank]
+//line hecbench_columnarsolver.go:143
+			var leftLetter int32
+//line hecbench_columnarsolver.go:145
+			var rightLetter int32
+//line hecbench_columnarsolver.go:147
+			backupKey := gc_s_backupKey[gc_rank]
+//line hecbench_columnarsolver.go:149
+			shiftHelper := gc_s_shiftHelper[gc_rank]
+//line hecbench_columnarsolver.go:151
+			var blockStart int32
+//line hecbench_columnarsolver.go:153
+			var blockEnd int32
+//line hecbench_columnarsolver.go:155
+			var l int32
+//line hecbench_columnarsolver.go:157
+			var f int32
+//line hecbench_columnarsolver.go:159
+			var tt0 int32
+//line hecbench_columnarsolver.go:161
+			var t0 int32
+//line hecbench_columnarsolver.go:163
+			var n int32
+//line hecbench_columnarsolver.go:165
+			var ff int32
+//line hecbench_columnarsolver.go:167
+			var tt int32
+//line hecbench_columnarsolver.go:169
+			var tempScore float32
+//line hecbench_columnarsolver.go:171
+			bestScore := gc_s_bestScore[gc_rank]
+//line hecbench_columnarsolver.go:173
+			var j int
+//line hecbench_columnarsolver.go:175
+			localState := gc_s_localState[gc_rank]
 //line hecbench_columnarsolver.go:152
-				var j_ int = 0
-
+			var j_ int = 0
 //line hecbench_columnarsolver.go:152
-				for ; j_ < colKeyLength; j_++ {
-					gc_s_key[gc_rank][j_] = int32(j_)
-				}
-
-//line hecbench_columnarsolver.go:154
-				j = j_
-
-//line hecbench_columnarsolver.go:154
-				_ = j
-
-//line hecbench_columnarsolver.go:156
-				var j_2 int = 0
-
-//line hecbench_columnarsolver.go:156
-				for ; j_2 < colKeyLength; j_2++ {
-					columnarSwapElements(gc_s_key[gc_rank][:], int32(j_2), int32(lcgRandomFloat(&localState)*colKeyLength))
-				}
-
-//line hecbench_columnarsolver.go:158
-				j = j_2
-
-//line hecbench_columnarsolver.go:158
-				_ = j
-
-//line hecbench_columnarsolver.go:160
-				for cycles := 0; cycles < colClimbings; cycles++ {
-
-					for j = 0; j < colKeyLength; j++ {
-						backupKey[j] = gc_s_key[gc_rank][j]
-					}
-
-					tempScore = 0
-
-					branch := int32(lcgRandomFloat(&localState) * 100)
-
-					if branch < colHeurThresholdOp1 {
-						for j = 0; float32(j) < 1+lcgRandomFloat(&localState)*colOp1Hop; j++ {
-//line hecbench_columnarsolver.go:171
-							gc_b.Tick()
-//line hecbench_columnarsolver.go:171
-							if gc_b.Stopped() {
-//line hecbench_columnarsolver.go:171
-								return
-//line hecbench_columnarsolver.go:171
-							}
-							leftLetter = int32(lcgRandomFloat(&localState) * colKeyLength)
-							rightLetter = int32(lcgRandomFloat(&localState) * colKeyLength)
-							columnarSwapElements(gc_s_key[gc_rank][:], leftLetter, rightLetter)
-						}
-					} else if branch < colHeurThresholdOp2 {
-						for j = 0; float32(j) < 1+lcgRandomFloat(&localState)*colOp2Hop; j++ {
-//line hecbench_columnarsolver.go:177
-							gc_b.Tick()
-//line hecbench_columnarsolver.go:177
-							if gc_b.Stopped() {
-//line hecbench_columnarsolver.go:177
-								return
-//line hecbench_columnarsolver.go:177
-							}
-							blockStart = int32(lcgRandomFloat(&localState) * colKeyLength)
-							blockEnd = int32(lcgRandomFloat(&localState) * colKeyLength)
-							columnarSwapBlock(gc_s_key[gc_rank][:], blockStart, blockEnd, int32(1+lcgRandomFloat(&localState)*float32(iabs((blockStart-blockEnd))-1)))
-						}
-					} else {
-						l = int32(1 + lcgRandomFloat(&localState)*(colKeyLength-2))
-						f = int32(lcgRandomFloat(&localState) * (colKeyLength - 1))
-						tt0 = int32(float32(f+1) + (lcgRandomFloat(&localState) * (colKeyLength - 2)))
-						tt0 = tt0 % colKeyLength
-
-						for j = 0; j < colKeyLength; j++ {
-							shiftHelper[j] = gc_s_key[gc_rank][j]
-						}
-
-						t0 = (tt0 - f + colKeyLength) % colKeyLength
-						n = (t0 + l) % colKeyLength
-
-						for j = 0; int32(j) < n; j++ {
-//line hecbench_columnarsolver.go:195
-							gc_b.Tick()
-//line hecbench_columnarsolver.go:195
-							if gc_b.Stopped() {
-//line hecbench_columnarsolver.go:195
-								return
-//line hecbench_columnarsolver.go:195
-							}
-							ff = (f + int32(j)) % colKeyLength
-							tt = (((t0 + int32(j)) % n) + f) % colKeyLength
-							gc_s_key[gc_rank][tt] = shiftHelper[ff]
-						}
-					}
-
-					columnarDecrypt(dEncrypted, gc_s_key[gc_rank][:], gc_s_localDecrypted[gc_rank][:])
-
-					for j = 0; j < colEncryptedLen-1; j++ {
-						tempScore += sharedScores[colAlphabet*gc_s_localDecrypted[gc_rank][j]+gc_s_localDecrypted[gc_rank][j+1]]
-					}
-
-					if tempScore < bestScore {
-						bestScore = tempScore
-						for j = 0; j < colEncryptedLen; j++ {
-							bestLocalDecrypted[j] = gc_s_localDecrypted[gc_rank][j]
-						}
-					} else {
-						for j = 0; j < colKeyLength; j++ {
-							gc_s_key[gc_rank][j] = backupKey[j]
-						}
-					}
-				}
-
-//line hecbench_columnarsolver.go:220
-				var j_3 int = 0
-
-//line hecbench_columnarsolver.go:220
-				for ; j_3 < colEncryptedLen; j_3++ {
-					dDecrypted[idx*colEncryptedLen+j_3] = bestLocalDecrypted[j_3]
-				}
-
-//line hecbench_columnarsolver.go:222
-				j = j_3
-
-//line hecbench_columnarsolver.go:222
-				_ = j
-				_ = j_
-				_ = j_2
-				_ = j_3
+			for ; j_ < colKeyLength; j_++ {
+				gc_s_key[gc_rank][j_] = int32(j_)
 			}
+//line hecbench_columnarsolver.go:154
+			j = j_
+//line hecbench_columnarsolver.go:156
+			var j_2 int = 0
+//line hecbench_columnarsolver.go:156
+			for ; j_2 < colKeyLength; j_2++ {
+				columnarSwapElements(gc_s_key[gc_rank][:], int32(j_2), int32(lcgRandomFloat(&localState)*colKeyLength))
+			}
+//line hecbench_columnarsolver.go:158
+			j = j_2
+//line hecbench_columnarsolver.go:160
+			for cycles := 0; cycles < colClimbings; cycles++ {
+//line hecbench_columnarsolver.go:162
+				for j = 0; j < colKeyLength; j++ {
+					backupKey[j] = gc_s_key[gc_rank][j]
+				}
+//line hecbench_columnarsolver.go:166
+				tempScore = 0
+//line hecbench_columnarsolver.go:168
+				branch := int32(lcgRandomFloat(&localState) * 100)
+//line hecbench_columnarsolver.go:170
+				if branch < colHeurThresholdOp1 {
+					for j = 0; float32(j) < 1+lcgRandomFloat(&localState)*colOp1Hop; j++ {
+//line hecbench_columnarsolver.go:171
+						gc_b.Tick()
+//line hecbench_columnarsolver.go:171
+						if gc_b.Stopped() {
+//line hecbench_columnarsolver.go:171
+							return
+						}
+//line hecbench_columnarsolver.go:172
+						leftLetter = int32(lcgRandomFloat(&localState) * colKeyLength)
+						rightLetter = int32(lcgRandomFloat(&localState) * colKeyLength)
+						columnarSwapElements(gc_s_key[gc_rank][:], leftLetter, rightLetter)
+					}
+				} else if branch < colHeurThresholdOp2 {
+					for j = 0; float32(j) < 1+lcgRandomFloat(&localState)*colOp2Hop; j++ {
+//line hecbench_columnarsolver.go:177
+						gc_b.Tick()
+//line hecbench_columnarsolver.go:177
+						if gc_b.Stopped() {
+//line hecbench_columnarsolver.go:177
+							return
+						}
+//line hecbench_columnarsolver.go:178
+						blockStart = int32(lcgRandomFloat(&localState) * colKeyLength)
+						blockEnd = int32(lcgRandomFloat(&localState) * colKeyLength)
+						columnarSwapBlock(gc_s_key[gc_rank][:], blockStart, blockEnd, int32(1+lcgRandomFloat(&localState)*float32(iabs((blockStart-blockEnd))-1)))
+					}
+				} else {
+					l = int32(1 + lcgRandomFloat(&localState)*(colKeyLength-2))
+					f = int32(lcgRandomFloat(&localState) * (colKeyLength - 1))
+					tt0 = int32(float32(f+1) + (lcgRandomFloat(&localState) * (colKeyLength - 2)))
+					tt0 = tt0 % colKeyLength
+//line hecbench_columnarsolver.go:188
+					for j = 0; j < colKeyLength; j++ {
+						shiftHelper[j] = gc_s_key[gc_rank][j]
+					}
+//line hecbench_columnarsolver.go:192
+					t0 = (tt0 - f + colKeyLength) % colKeyLength
+					n = (t0 + l) % colKeyLength
+//line hecbench_columnarsolver.go:195
+					for j = 0; int32(j) < n; j++ {
+//line hecbench_columnarsolver.go:195
+						gc_b.Tick()
+//line hecbench_columnarsolver.go:195
+						if gc_b.Stopped() {
+//line hecbench_columnarsolver.go:195
+							return
+						}
+//line hecbench_columnarsolver.go:196
+						ff = (f + int32(j)) % colKeyLength
+						tt = (((t0 + int32(j)) % n) + f) % colKeyLength
+						gc_s_key[gc_rank][tt] = shiftHelper[ff]
+					}
+				}
+//line hecbench_columnarsolver.go:202
+				columnarDecrypt(dEncrypted, gc_s_key[gc_rank][:], gc_s_localDecrypted[gc_rank][:])
+//line hecbench_columnarsolver.go:204
+				for j = 0; j < colEncryptedLen-1; j++ {
+					tempScore += sharedScores[colAlphabet*gc_s_localDecrypted[gc_rank][j]+gc_s_localDecrypted[gc_rank][j+1]]
+				}
+//line hecbench_columnarsolver.go:208
+				if tempScore < bestScore {
+					bestScore = tempScore
+					for j = 0; j < colEncryptedLen; j++ {
+						bestLocalDecrypted[j] = gc_s_localDecrypted[gc_rank][j]
+					}
+				} else {
+					for j = 0; j < colKeyLength; j++ {
+						gc_s_key[gc_rank][j] = backupKey[j]
+					}
+				}
+			}
+//line hecbench_columnarsolver.go:220
+			var j_3 int = 0
+//line hecbench_columnarsolver.go:220
+			for ; j_3 < colEncryptedLen; j_3++ {
+				dDecrypted[idx*colEncryptedLen+j_3] = bestLocalDecrypted[j_3]
+			}
+//line hecbench_columnarsolver.go:222
+			j = j_3
 		}
 	}
 }
@@ -566,4 +447,5 @@ func gc_body_columnarDecodeKernel(gc_b *compiled.Block, dScores []float32, dEncr
 // gc_files_hecbench_columnarsolver holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_columnarsolver.go
+//line hecbench_columnarsolver.go:234
 var gc_files_hecbench_columnarsolver embed.FS

@@ -39,377 +39,292 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line hecbench_computescore.go:55
 	if csNumThreadsPerWG/csManualVector <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line hecbench_computescore.go:55
 	partial := gocuda.Shared[uint64](t, csNumThreadsPerWG/csManualVector)[:csNumThreadsPerWG/csManualVector]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
 //line hecbench_computescore.go:57
-				gid := gc_bx*gc_bdx + gc_tx
-				_ = gid
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line hecbench_computescore.go:57
+			gid := gc_bx*gc_bdx + gc_tx
 //line hecbench_computescore.go:47
-				var currEntry [csManualVector]uint32
-
-//line hecbench_computescore.go:48
-				var wordID [csManualVector]uint32
-
-//line hecbench_computescore.go:49
-				var freq [csManualVector]uint32
-
-//line hecbench_computescore.go:50
-				var hash1 [csManualVector]uint32
-
-//line hecbench_computescore.go:51
-				var hash2 [csManualVector]uint32
-
-//line hecbench_computescore.go:52
-				var isEnd [csManualVector]bool
-
-//line hecbench_computescore.go:53
-				var makeAccess [csManualVector]bool
-
+			var currEntry [csManualVector]uint32
+			var wordID [csManualVector]uint32
+			var freq [csManualVector]uint32
+			var hash1 [csManualVector]uint32
+			var hash2 [csManualVector]uint32
+			var isEnd [csManualVector]bool
+			var makeAccess [csManualVector]bool
 //line hecbench_computescore.go:59
-				sum := uint64(0)
-
+			sum := uint64(0)
+			{
 				{
-
 //line hecbench_computescore.go:61
-					{
-//line hecbench_computescore.go:61
-						i := uint32(0)
-//line hecbench_computescore.go:61
-						_ = i
-						currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
-						freq[i] = currEntry[i] & 0xff
-						wordID[i] = currEntry[i] >> 8
-						isEnd[i] = currEntry[i] == csDocEndingTag
-						hash1[i] = wordID[i] >> csBloom1
-						hash2[i] = wordID[i] & csBloom2
-						makeAccess[i] = !isEnd[i] && ((isWordInProfileHash[hash1[i]>>5]>>(hash1[i]&0x1f))&0x1) != 0 &&
-							((isWordInProfileHash[hash2[i]>>5]>>(hash2[i]&0x1f))&0x1) != 0
-						if makeAccess[i] {
-							sum += mulfp(profileWeightsDimm1[wordID[i]], freq[i])
-						}
+					i := uint32(0)
+					currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
+					freq[i] = currEntry[i] & 0xff
+					wordID[i] = currEntry[i] >> 8
+					isEnd[i] = currEntry[i] == csDocEndingTag
+					hash1[i] = wordID[i] >> csBloom1
+					hash2[i] = wordID[i] & csBloom2
+					makeAccess[i] = !isEnd[i] && ((isWordInProfileHash[hash1[i]>>5]>>(hash1[i]&0x1f))&0x1) != 0 &&
+						((isWordInProfileHash[hash2[i]>>5]>>(hash2[i]&0x1f))&0x1) != 0
+					if makeAccess[i] {
+						sum += mulfp(profileWeightsDimm1[wordID[i]], freq[i])
 					}
-//line hecbench_computescore.go:61
-					{
-//line hecbench_computescore.go:61
-						i := uint32(1)
-//line hecbench_computescore.go:61
-						_ = i
-						currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
-						freq[i] = currEntry[i] & 0xff
-						wordID[i] = currEntry[i] >> 8
-						isEnd[i] = currEntry[i] == csDocEndingTag
-						hash1[i] = wordID[i] >> csBloom1
-						hash2[i] = wordID[i] & csBloom2
-						makeAccess[i] = !isEnd[i] && ((isWordInProfileHash[hash1[i]>>5]>>(hash1[i]&0x1f))&0x1) != 0 &&
-							((isWordInProfileHash[hash2[i]>>5]>>(hash2[i]&0x1f))&0x1) != 0
-						if makeAccess[i] {
-							sum += mulfp(profileWeightsDimm1[wordID[i]], freq[i])
-						}
-					}
-//line hecbench_computescore.go:61
-					{
-//line hecbench_computescore.go:61
-						i := uint32(2)
-//line hecbench_computescore.go:61
-						_ = i
-						currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
-						freq[i] = currEntry[i] & 0xff
-						wordID[i] = currEntry[i] >> 8
-						isEnd[i] = currEntry[i] == csDocEndingTag
-						hash1[i] = wordID[i] >> csBloom1
-						hash2[i] = wordID[i] & csBloom2
-						makeAccess[i] = !isEnd[i] && ((isWordInProfileHash[hash1[i]>>5]>>(hash1[i]&0x1f))&0x1) != 0 &&
-							((isWordInProfileHash[hash2[i]>>5]>>(hash2[i]&0x1f))&0x1) != 0
-						if makeAccess[i] {
-							sum += mulfp(profileWeightsDimm1[wordID[i]], freq[i])
-						}
-					}
-//line hecbench_computescore.go:61
-					{
-//line hecbench_computescore.go:61
-						i := uint32(3)
-//line hecbench_computescore.go:61
-						_ = i
-						currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
-						freq[i] = currEntry[i] & 0xff
-						wordID[i] = currEntry[i] >> 8
-						isEnd[i] = currEntry[i] == csDocEndingTag
-						hash1[i] = wordID[i] >> csBloom1
-						hash2[i] = wordID[i] & csBloom2
-						makeAccess[i] = !isEnd[i] && ((isWordInProfileHash[hash1[i]>>5]>>(hash1[i]&0x1f))&0x1) != 0 &&
-							((isWordInProfileHash[hash2[i]>>5]>>(hash2[i]&0x1f))&0x1) != 0
-						if makeAccess[i] {
-							sum += mulfp(profileWeightsDimm1[wordID[i]], freq[i])
-						}
-					}
-//line hecbench_computescore.go:61
-					{
-//line hecbench_computescore.go:61
-						i := uint32(4)
-//line hecbench_computescore.go:61
-						_ = i
-						currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
-						freq[i] = currEntry[i] & 0xff
-						wordID[i] = currEntry[i] >> 8
-						isEnd[i] = currEntry[i] == csDocEndingTag
-						hash1[i] = wordID[i] >> csBloom1
-						hash2[i] = wordID[i] & csBloom2
-						makeAccess[i] = !isEnd[i] && ((isWordInProfileHash[hash1[i]>>5]>>(hash1[i]&0x1f))&0x1) != 0 &&
-							((isWordInProfileHash[hash2[i]>>5]>>(hash2[i]&0x1f))&0x1) != 0
-						if makeAccess[i] {
-							sum += mulfp(profileWeightsDimm1[wordID[i]], freq[i])
-						}
-					}
-//line hecbench_computescore.go:61
-					{
-//line hecbench_computescore.go:61
-						i := uint32(5)
-//line hecbench_computescore.go:61
-						_ = i
-						currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
-						freq[i] = currEntry[i] & 0xff
-						wordID[i] = currEntry[i] >> 8
-						isEnd[i] = currEntry[i] == csDocEndingTag
-						hash1[i] = wordID[i] >> csBloom1
-						hash2[i] = wordID[i] & csBloom2
-						makeAccess[i] = !isEnd[i] && ((isWordInProfileHash[hash1[i]>>5]>>(hash1[i]&0x1f))&0x1) != 0 &&
-							((isWordInProfileHash[hash2[i]>>5]>>(hash2[i]&0x1f))&0x1) != 0
-						if makeAccess[i] {
-							sum += mulfp(profileWeightsDimm1[wordID[i]], freq[i])
-						}
-					}
-//line hecbench_computescore.go:61
-					{
-//line hecbench_computescore.go:61
-						i := uint32(6)
-//line hecbench_computescore.go:61
-						_ = i
-						currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
-						freq[i] = currEntry[i] & 0xff
-						wordID[i] = currEntry[i] >> 8
-						isEnd[i] = currEntry[i] == csDocEndingTag
-						hash1[i] = wordID[i] >> csBloom1
-						hash2[i] = wordID[i] & csBloom2
-						makeAccess[i] = !isEnd[i] && ((isWordInProfileHash[hash1[i]>>5]>>(hash1[i]&0x1f))&0x1) != 0 &&
-							((isWordInProfileHash[hash2[i]>>5]>>(hash2[i]&0x1f))&0x1) != 0
-						if makeAccess[i] {
-							sum += mulfp(profileWeightsDimm1[wordID[i]], freq[i])
-						}
-					}
-//line hecbench_computescore.go:61
-					{
-//line hecbench_computescore.go:61
-						i := uint32(7)
-//line hecbench_computescore.go:61
-						_ = i
-						currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
-						freq[i] = currEntry[i] & 0xff
-						wordID[i] = currEntry[i] >> 8
-						isEnd[i] = currEntry[i] == csDocEndingTag
-						hash1[i] = wordID[i] >> csBloom1
-						hash2[i] = wordID[i] & csBloom2
-						makeAccess[i] = !isEnd[i] && ((isWordInProfileHash[hash1[i]>>5]>>(hash1[i]&0x1f))&0x1) != 0 &&
-							((isWordInProfileHash[hash2[i]>>5]>>(hash2[i]&0x1f))&0x1) != 0
-						if makeAccess[i] {
-							sum += mulfp(profileWeightsDimm1[wordID[i]], freq[i])
-						}
-					}
-//line hecbench_computescore.go:73
 				}
-
 				{
-
-//line hecbench_computescore.go:76
-					{
-//line hecbench_computescore.go:76
-						i_ := uint32(0)
-//line hecbench_computescore.go:76
-						_ = i_
-						currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
-						freq[i_] = currEntry[i_] & 0xff
-						wordID[i_] = currEntry[i_] >> 8
-						isEnd[i_] = currEntry[i_] == csDocEndingTag
-						hash1[i_] = wordID[i_] >> csBloom1
-						hash2[i_] = wordID[i_] & csBloom2
-						makeAccess[i_] = !isEnd[i_] && ((isWordInProfileHash[hash1[i_]>>5]>>(hash1[i_]&0x1f))&0x1) != 0 &&
-							((isWordInProfileHash[hash2[i_]>>5]>>(hash2[i_]&0x1f))&0x1) != 0
-						if makeAccess[i_] {
-							sum += mulfp(profileWeightsDimm2[wordID[i_]], freq[i_])
-						}
+//line hecbench_computescore.go:61
+					i := uint32(1)
+					currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
+					freq[i] = currEntry[i] & 0xff
+					wordID[i] = currEntry[i] >> 8
+					isEnd[i] = currEntry[i] == csDocEndingTag
+					hash1[i] = wordID[i] >> csBloom1
+					hash2[i] = wordID[i] & csBloom2
+					makeAccess[i] = !isEnd[i] && ((isWordInProfileHash[hash1[i]>>5]>>(hash1[i]&0x1f))&0x1) != 0 &&
+						((isWordInProfileHash[hash2[i]>>5]>>(hash2[i]&0x1f))&0x1) != 0
+					if makeAccess[i] {
+						sum += mulfp(profileWeightsDimm1[wordID[i]], freq[i])
 					}
-//line hecbench_computescore.go:76
-					{
-//line hecbench_computescore.go:76
-						i_ := uint32(1)
-//line hecbench_computescore.go:76
-						_ = i_
-						currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
-						freq[i_] = currEntry[i_] & 0xff
-						wordID[i_] = currEntry[i_] >> 8
-						isEnd[i_] = currEntry[i_] == csDocEndingTag
-						hash1[i_] = wordID[i_] >> csBloom1
-						hash2[i_] = wordID[i_] & csBloom2
-						makeAccess[i_] = !isEnd[i_] && ((isWordInProfileHash[hash1[i_]>>5]>>(hash1[i_]&0x1f))&0x1) != 0 &&
-							((isWordInProfileHash[hash2[i_]>>5]>>(hash2[i_]&0x1f))&0x1) != 0
-						if makeAccess[i_] {
-							sum += mulfp(profileWeightsDimm2[wordID[i_]], freq[i_])
-						}
-					}
-//line hecbench_computescore.go:76
-					{
-//line hecbench_computescore.go:76
-						i_ := uint32(2)
-//line hecbench_computescore.go:76
-						_ = i_
-						currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
-						freq[i_] = currEntry[i_] & 0xff
-						wordID[i_] = currEntry[i_] >> 8
-						isEnd[i_] = currEntry[i_] == csDocEndingTag
-						hash1[i_] = wordID[i_] >> csBloom1
-						hash2[i_] = wordID[i_] & csBloom2
-						makeAccess[i_] = !isEnd[i_] && ((isWordInProfileHash[hash1[i_]>>5]>>(hash1[i_]&0x1f))&0x1) != 0 &&
-							((isWordInProfileHash[hash2[i_]>>5]>>(hash2[i_]&0x1f))&0x1) != 0
-						if makeAccess[i_] {
-							sum += mulfp(profileWeightsDimm2[wordID[i_]], freq[i_])
-						}
-					}
-//line hecbench_computescore.go:76
-					{
-//line hecbench_computescore.go:76
-						i_ := uint32(3)
-//line hecbench_computescore.go:76
-						_ = i_
-						currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
-						freq[i_] = currEntry[i_] & 0xff
-						wordID[i_] = currEntry[i_] >> 8
-						isEnd[i_] = currEntry[i_] == csDocEndingTag
-						hash1[i_] = wordID[i_] >> csBloom1
-						hash2[i_] = wordID[i_] & csBloom2
-						makeAccess[i_] = !isEnd[i_] && ((isWordInProfileHash[hash1[i_]>>5]>>(hash1[i_]&0x1f))&0x1) != 0 &&
-							((isWordInProfileHash[hash2[i_]>>5]>>(hash2[i_]&0x1f))&0x1) != 0
-						if makeAccess[i_] {
-							sum += mulfp(profileWeightsDimm2[wordID[i_]], freq[i_])
-						}
-					}
-//line hecbench_computescore.go:76
-					{
-//line hecbench_computescore.go:76
-						i_ := uint32(4)
-//line hecbench_computescore.go:76
-						_ = i_
-						currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
-						freq[i_] = currEntry[i_] & 0xff
-						wordID[i_] = currEntry[i_] >> 8
-						isEnd[i_] = currEntry[i_] == csDocEndingTag
-						hash1[i_] = wordID[i_] >> csBloom1
-						hash2[i_] = wordID[i_] & csBloom2
-						makeAccess[i_] = !isEnd[i_] && ((isWordInProfileHash[hash1[i_]>>5]>>(hash1[i_]&0x1f))&0x1) != 0 &&
-							((isWordInProfileHash[hash2[i_]>>5]>>(hash2[i_]&0x1f))&0x1) != 0
-						if makeAccess[i_] {
-							sum += mulfp(profileWeightsDimm2[wordID[i_]], freq[i_])
-						}
-					}
-//line hecbench_computescore.go:76
-					{
-//line hecbench_computescore.go:76
-						i_ := uint32(5)
-//line hecbench_computescore.go:76
-						_ = i_
-						currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
-						freq[i_] = currEntry[i_] & 0xff
-						wordID[i_] = currEntry[i_] >> 8
-						isEnd[i_] = currEntry[i_] == csDocEndingTag
-						hash1[i_] = wordID[i_] >> csBloom1
-						hash2[i_] = wordID[i_] & csBloom2
-						makeAccess[i_] = !isEnd[i_] && ((isWordInProfileHash[hash1[i_]>>5]>>(hash1[i_]&0x1f))&0x1) != 0 &&
-							((isWordInProfileHash[hash2[i_]>>5]>>(hash2[i_]&0x1f))&0x1) != 0
-						if makeAccess[i_] {
-							sum += mulfp(profileWeightsDimm2[wordID[i_]], freq[i_])
-						}
-					}
-//line hecbench_computescore.go:76
-					{
-//line hecbench_computescore.go:76
-						i_ := uint32(6)
-//line hecbench_computescore.go:76
-						_ = i_
-						currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
-						freq[i_] = currEntry[i_] & 0xff
-						wordID[i_] = currEntry[i_] >> 8
-						isEnd[i_] = currEntry[i_] == csDocEndingTag
-						hash1[i_] = wordID[i_] >> csBloom1
-						hash2[i_] = wordID[i_] & csBloom2
-						makeAccess[i_] = !isEnd[i_] && ((isWordInProfileHash[hash1[i_]>>5]>>(hash1[i_]&0x1f))&0x1) != 0 &&
-							((isWordInProfileHash[hash2[i_]>>5]>>(hash2[i_]&0x1f))&0x1) != 0
-						if makeAccess[i_] {
-							sum += mulfp(profileWeightsDimm2[wordID[i_]], freq[i_])
-						}
-					}
-//line hecbench_computescore.go:76
-					{
-//line hecbench_computescore.go:76
-						i_ := uint32(7)
-//line hecbench_computescore.go:76
-						_ = i_
-						currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
-						freq[i_] = currEntry[i_] & 0xff
-						wordID[i_] = currEntry[i_] >> 8
-						isEnd[i_] = currEntry[i_] == csDocEndingTag
-						hash1[i_] = wordID[i_] >> csBloom1
-						hash2[i_] = wordID[i_] & csBloom2
-						makeAccess[i_] = !isEnd[i_] && ((isWordInProfileHash[hash1[i_]>>5]>>(hash1[i_]&0x1f))&0x1) != 0 &&
-							((isWordInProfileHash[hash2[i_]>>5]>>(hash2[i_]&0x1f))&0x1) != 0
-						if makeAccess[i_] {
-							sum += mulfp(profileWeightsDimm2[wordID[i_]], freq[i_])
-						}
-					}
-//line hecbench_computescore.go:88
 				}
-
-//line hecbench_computescore.go:90
-				partial[gc_tx] = sum
-				_ = currEntry
-				_ = wordID
-				_ = freq
-				_ = hash1
-				_ = hash2
-				_ = isEnd
-				_ = makeAccess
-				_ = sum
+				{
+//line hecbench_computescore.go:61
+					i := uint32(2)
+					currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
+					freq[i] = currEntry[i] & 0xff
+					wordID[i] = currEntry[i] >> 8
+					isEnd[i] = currEntry[i] == csDocEndingTag
+					hash1[i] = wordID[i] >> csBloom1
+					hash2[i] = wordID[i] & csBloom2
+					makeAccess[i] = !isEnd[i] && ((isWordInProfileHash[hash1[i]>>5]>>(hash1[i]&0x1f))&0x1) != 0 &&
+						((isWordInProfileHash[hash2[i]>>5]>>(hash2[i]&0x1f))&0x1) != 0
+					if makeAccess[i] {
+						sum += mulfp(profileWeightsDimm1[wordID[i]], freq[i])
+					}
+				}
+				{
+//line hecbench_computescore.go:61
+					i := uint32(3)
+					currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
+					freq[i] = currEntry[i] & 0xff
+					wordID[i] = currEntry[i] >> 8
+					isEnd[i] = currEntry[i] == csDocEndingTag
+					hash1[i] = wordID[i] >> csBloom1
+					hash2[i] = wordID[i] & csBloom2
+					makeAccess[i] = !isEnd[i] && ((isWordInProfileHash[hash1[i]>>5]>>(hash1[i]&0x1f))&0x1) != 0 &&
+						((isWordInProfileHash[hash2[i]>>5]>>(hash2[i]&0x1f))&0x1) != 0
+					if makeAccess[i] {
+						sum += mulfp(profileWeightsDimm1[wordID[i]], freq[i])
+					}
+				}
+				{
+//line hecbench_computescore.go:61
+					i := uint32(4)
+					currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
+					freq[i] = currEntry[i] & 0xff
+					wordID[i] = currEntry[i] >> 8
+					isEnd[i] = currEntry[i] == csDocEndingTag
+					hash1[i] = wordID[i] >> csBloom1
+					hash2[i] = wordID[i] & csBloom2
+					makeAccess[i] = !isEnd[i] && ((isWordInProfileHash[hash1[i]>>5]>>(hash1[i]&0x1f))&0x1) != 0 &&
+						((isWordInProfileHash[hash2[i]>>5]>>(hash2[i]&0x1f))&0x1) != 0
+					if makeAccess[i] {
+						sum += mulfp(profileWeightsDimm1[wordID[i]], freq[i])
+					}
+				}
+				{
+//line hecbench_computescore.go:61
+					i := uint32(5)
+					currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
+					freq[i] = currEntry[i] & 0xff
+					wordID[i] = currEntry[i] >> 8
+					isEnd[i] = currEntry[i] == csDocEndingTag
+					hash1[i] = wordID[i] >> csBloom1
+					hash2[i] = wordID[i] & csBloom2
+					makeAccess[i] = !isEnd[i] && ((isWordInProfileHash[hash1[i]>>5]>>(hash1[i]&0x1f))&0x1) != 0 &&
+						((isWordInProfileHash[hash2[i]>>5]>>(hash2[i]&0x1f))&0x1) != 0
+					if makeAccess[i] {
+						sum += mulfp(profileWeightsDimm1[wordID[i]], freq[i])
+					}
+				}
+				{
+//line hecbench_computescore.go:61
+					i := uint32(6)
+					currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
+					freq[i] = currEntry[i] & 0xff
+					wordID[i] = currEntry[i] >> 8
+					isEnd[i] = currEntry[i] == csDocEndingTag
+					hash1[i] = wordID[i] >> csBloom1
+					hash2[i] = wordID[i] & csBloom2
+					makeAccess[i] = !isEnd[i] && ((isWordInProfileHash[hash1[i]>>5]>>(hash1[i]&0x1f))&0x1) != 0 &&
+						((isWordInProfileHash[hash2[i]>>5]>>(hash2[i]&0x1f))&0x1) != 0
+					if makeAccess[i] {
+						sum += mulfp(profileWeightsDimm1[wordID[i]], freq[i])
+					}
+				}
+				{
+//line hecbench_computescore.go:61
+					i := uint32(7)
+					currEntry[i] = docWordFrequenciesDimm1[gid*csManualVector+int(i)]
+					freq[i] = currEntry[i] & 0xff
+					wordID[i] = currEntry[i] >> 8
+					isEnd[i] = currEntry[i] == csDocEndingTag
+					hash1[i] = wordID[i] >> csBloom1
+					hash2[i] = wordID[i] & csBloom2
+					makeAccess[i] = !isEnd[i] && ((isWordInProfileHash[hash1[i]>>5]>>(hash1[i]&0x1f))&0x1) != 0 &&
+						((isWordInProfileHash[hash2[i]>>5]>>(hash2[i]&0x1f))&0x1) != 0
+					if makeAccess[i] {
+						sum += mulfp(profileWeightsDimm1[wordID[i]], freq[i])
+					}
+				}
 			}
+			{
+				{
+//line hecbench_computescore.go:76
+					i_ := uint32(0)
+					currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
+					freq[i_] = currEntry[i_] & 0xff
+					wordID[i_] = currEntry[i_] >> 8
+					isEnd[i_] = currEntry[i_] == csDocEndingTag
+					hash1[i_] = wordID[i_] >> csBloom1
+					hash2[i_] = wordID[i_] & csBloom2
+					makeAccess[i_] = !isEnd[i_] && ((isWordInProfileHash[hash1[i_]>>5]>>(hash1[i_]&0x1f))&0x1) != 0 &&
+						((isWordInProfileHash[hash2[i_]>>5]>>(hash2[i_]&0x1f))&0x1) != 0
+					if makeAccess[i_] {
+						sum += mulfp(profileWeightsDimm2[wordID[i_]], freq[i_])
+					}
+				}
+				{
+//line hecbench_computescore.go:76
+					i_ := uint32(1)
+					currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
+					freq[i_] = currEntry[i_] & 0xff
+					wordID[i_] = currEntry[i_] >> 8
+					isEnd[i_] = currEntry[i_] == csDocEndingTag
+					hash1[i_] = wordID[i_] >> csBloom1
+					hash2[i_] = wordID[i_] & csBloom2
+					makeAccess[i_] = !isEnd[i_] && ((isWordInProfileHash[hash1[i_]>>5]>>(hash1[i_]&0x1f))&0x1) != 0 &&
+						((isWordInProfileHash[hash2[i_]>>5]>>(hash2[i_]&0x1f))&0x1) != 0
+					if makeAccess[i_] {
+						sum += mulfp(profileWeightsDimm2[wordID[i_]], freq[i_])
+					}
+				}
+				{
+//line hecbench_computescore.go:76
+					i_ := uint32(2)
+					currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
+					freq[i_] = currEntry[i_] & 0xff
+					wordID[i_] = currEntry[i_] >> 8
+					isEnd[i_] = currEntry[i_] == csDocEndingTag
+					hash1[i_] = wordID[i_] >> csBloom1
+					hash2[i_] = wordID[i_] & csBloom2
+					makeAccess[i_] = !isEnd[i_] && ((isWordInProfileHash[hash1[i_]>>5]>>(hash1[i_]&0x1f))&0x1) != 0 &&
+						((isWordInProfileHash[hash2[i_]>>5]>>(hash2[i_]&0x1f))&0x1) != 0
+					if makeAccess[i_] {
+						sum += mulfp(profileWeightsDimm2[wordID[i_]], freq[i_])
+					}
+				}
+				{
+//line hecbench_computescore.go:76
+					i_ := uint32(3)
+					currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
+					freq[i_] = currEntry[i_] & 0xff
+					wordID[i_] = currEntry[i_] >> 8
+					isEnd[i_] = currEntry[i_] == csDocEndingTag
+					hash1[i_] = wordID[i_] >> csBloom1
+					hash2[i_] = wordID[i_] & csBloom2
+					makeAccess[i_] = !isEnd[i_] && ((isWordInProfileHash[hash1[i_]>>5]>>(hash1[i_]&0x1f))&0x1) != 0 &&
+						((isWordInProfileHash[hash2[i_]>>5]>>(hash2[i_]&0x1f))&0x1) != 0
+					if makeAccess[i_] {
+						sum += mulfp(profileWeightsDimm2[wordID[i_]], freq[i_])
+					}
+				}
+				{
+//line hecbench_computescore.go:76
+					i_ := uint32(4)
+					currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
+					freq[i_] = currEntry[i_] & 0xff
+					wordID[i_] = currEntry[i_] >> 8
+					isEnd[i_] = currEntry[i_] == csDocEndingTag
+					hash1[i_] = wordID[i_] >> csBloom1
+					hash2[i_] = wordID[i_] & csBloom2
+					makeAccess[i_] = !isEnd[i_] && ((isWordInProfileHash[hash1[i_]>>5]>>(hash1[i_]&0x1f))&0x1) != 0 &&
+						((isWordInProfileHash[hash2[i_]>>5]>>(hash2[i_]&0x1f))&0x1) != 0
+					if makeAccess[i_] {
+						sum += mulfp(profileWeightsDimm2[wordID[i_]], freq[i_])
+					}
+				}
+				{
+//line hecbench_computescore.go:76
+					i_ := uint32(5)
+					currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
+					freq[i_] = currEntry[i_] & 0xff
+					wordID[i_] = currEntry[i_] >> 8
+					isEnd[i_] = currEntry[i_] == csDocEndingTag
+					hash1[i_] = wordID[i_] >> csBloom1
+					hash2[i_] = wordID[i_] & csBloom2
+					makeAccess[i_] = !isEnd[i_] && ((isWordInProfileHash[hash1[i_]>>5]>>(hash1[i_]&0x1f))&0x1) != 0 &&
+						((isWordInProfileHash[hash2[i_]>>5]>>(hash2[i_]&0x1f))&0x1) != 0
+					if makeAccess[i_] {
+						sum += mulfp(profileWeightsDimm2[wordID[i_]], freq[i_])
+					}
+				}
+				{
+//line hecbench_computescore.go:76
+					i_ := uint32(6)
+					currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
+					freq[i_] = currEntry[i_] & 0xff
+					wordID[i_] = currEntry[i_] >> 8
+					isEnd[i_] = currEntry[i_] == csDocEndingTag
+					hash1[i_] = wordID[i_] >> csBloom1
+					hash2[i_] = wordID[i_] & csBloom2
+					makeAccess[i_] = !isEnd[i_] && ((isWordInProfileHash[hash1[i_]>>5]>>(hash1[i_]&0x1f))&0x1) != 0 &&
+						((isWordInProfileHash[hash2[i_]>>5]>>(hash2[i_]&0x1f))&0x1) != 0
+					if makeAccess[i_] {
+						sum += mulfp(profileWeightsDimm2[wordID[i_]], freq[i_])
+					}
+				}
+				{
+//line hecbench_computescore.go:76
+					i_ := uint32(7)
+					currEntry[i_] = docWordFrequenciesDimm2[gid*csManualVector+int(i_)]
+					freq[i_] = currEntry[i_] & 0xff
+					wordID[i_] = currEntry[i_] >> 8
+					isEnd[i_] = currEntry[i_] == csDocEndingTag
+					hash1[i_] = wordID[i_] >> csBloom1
+					hash2[i_] = wordID[i_] & csBloom2
+					makeAccess[i_] = !isEnd[i_] && ((isWordInProfileHash[hash1[i_]>>5]>>(hash1[i_]&0x1f))&0x1) != 0 &&
+						((isWordInProfileHash[hash2[i_]>>5]>>(hash2[i_]&0x1f))&0x1) != 0
+					if makeAccess[i_] {
+						sum += mulfp(profileWeightsDimm2[wordID[i_]], freq[i_])
+					}
+				}
+			}
+			partial[gc_tx] = sum
 		}
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line hecbench_computescore.go:93
-				{
-					res := *(*csUlong4)(unsafe.Pointer(&partial[0]))
-					res2 := *(*csUlong4)(unsafe.Pointer(&partial[4]))
-					finalResult := res.x + res.y + res.z + res.w + res2.x + res2.y + res2.z + res2.w
-					profileScorePerGroupHighbitsDimm1[gc_bx] = uint32(finalResult >> 32)
-					profileScorePerGroupLowbitsDimm2[gc_bx] = uint32(finalResult & 0xFFFFFFFF)
-				}
+//line hecbench_computescore.go:103
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			{
+//line hecbench_computescore.go:94
+				res := *(*csUlong4)(unsafe.Pointer(&partial[0]))
+				res2 := *(*csUlong4)(unsafe.Pointer(&partial[4]))
+				finalResult := res.x + res.y + res.z + res.w + res2.x + res2.y + res2.z + res2.w
+				profileScorePerGroupHighbitsDimm1[gc_bx] = uint32(finalResult >> 32)
+				profileScorePerGroupLowbitsDimm2[gc_bx] = uint32(finalResult & 0xFFFFFFFF)
 			}
 		}
 	}
@@ -417,8 +332,6 @@ func gc_body_computeScoreKernel(gc_b *compiled.Block, docWordFrequenciesDimm1, d
 
 // ComputeScoreReductionKernel is reduction of compute-score-cuda: thread
 // gid adds the block sums of document gid's lines start to end.
-//
-//line hecbench_computescore.go:106
 func ComputeScoreReductionKernel(docInfo []uint64, partialHighbitsDimm1, partialLowbitsDimm2 []uint32, result []uint64) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_computeScoreReductionKernel,
 		func(gc_t *gocuda.Thread) {
@@ -456,40 +369,23 @@ func gc_body_computeScoreReductionKernel(gc_b *compiled.Block, gc_lo, gc_hi int,
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_computescore.go:107
 						gid := gc_bx*gc_bdx + gc_tx
-						_ = gid
-
-//line hecbench_computescore.go:108
 						info := docInfo[gid]
-
-//line hecbench_computescore.go:109
 						start := uint32(info >> 32)
-
-//line hecbench_computescore.go:110
 						end := uint32(info & 0xFFFFFFFF)
-
-//line hecbench_computescore.go:111
 						total := uint64(0)
-
-//line hecbench_computescore.go:112
 						for i := start; i <= end; i++ {
 							upper := uint64(partialHighbitsDimm1[i])
 							lower := uint64(partialLowbitsDimm2[i])
 							sum := (upper << 32) | lower
 							total += sum
 						}
-
-//line hecbench_computescore.go:118
 						result[gid] = total
-						_ = info
-						_ = start
-						_ = end
-						_ = total
 					}
 				}
 			}
+//line hecbench_computescore.go:126
 		})
 	}
 }

@@ -35,207 +35,131 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 	gc_bidx := gc_b.Index()
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line hecbench_dwconv1d.go:42
 	i := int32(gc_by)
-
 //line hecbench_dwconv1d.go:45
 	tj := T * (B * C) / dwBF
-
 //line hecbench_dwconv1d.go:47
 	ww := gocuda.Shared[float32](t, dwTmax)[:dwTmax]
-
-//line hecbench_dwconv1d.go:48
 	kk := gocuda.Shared[float32](t, dwTmax*dwBF)[:dwTmax*dwBF]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line hecbench_dwconv1d.go:50
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_dwconv1d.go:43
-				tt := int32(gc_tx) << 2
-				_ = tt
-
-//line hecbench_dwconv1d.go:44
-				ti := tt + T*i
-				_ = ti
-
+			tt := int32(gc_tx) << 2
+			ti := tt + T*i
 //line hecbench_dwconv1d.go:49
-				*f4(ww, tt) = *f4(w_, tt+T*(i%C))
-
+			*f4(ww, tt) = *f4(w_, tt+T*(i%C))
+			{
 				{
-
 //line hecbench_dwconv1d.go:50
-					{
+					j := int32(0)
+					*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
+				}
+				{
 //line hecbench_dwconv1d.go:50
-						j := int32(0)
+					j := int32(1)
+					*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
+				}
+				{
 //line hecbench_dwconv1d.go:50
-						_ = j
-						*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
-					}
+					j := int32(2)
+					*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
+				}
+				{
 //line hecbench_dwconv1d.go:50
-					{
+					j := int32(3)
+					*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
+				}
+				{
 //line hecbench_dwconv1d.go:50
-						j := int32(1)
+					j := int32(4)
+					*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
+				}
+				{
 //line hecbench_dwconv1d.go:50
-						_ = j
-						*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
-					}
+					j := int32(5)
+					*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
+				}
+				{
 //line hecbench_dwconv1d.go:50
-					{
+					j := int32(6)
+					*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
+				}
+				{
 //line hecbench_dwconv1d.go:50
-						j := int32(2)
-//line hecbench_dwconv1d.go:50
-						_ = j
-						*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
-					}
-//line hecbench_dwconv1d.go:50
-					{
-//line hecbench_dwconv1d.go:50
-						j := int32(3)
-//line hecbench_dwconv1d.go:50
-						_ = j
-						*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
-					}
-//line hecbench_dwconv1d.go:50
-					{
-//line hecbench_dwconv1d.go:50
-						j := int32(4)
-//line hecbench_dwconv1d.go:50
-						_ = j
-						*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
-					}
-//line hecbench_dwconv1d.go:50
-					{
-//line hecbench_dwconv1d.go:50
-						j := int32(5)
-//line hecbench_dwconv1d.go:50
-						_ = j
-						*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
-					}
-//line hecbench_dwconv1d.go:50
-					{
-//line hecbench_dwconv1d.go:50
-						j := int32(6)
-//line hecbench_dwconv1d.go:50
-						_ = j
-						*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
-					}
-//line hecbench_dwconv1d.go:50
-					{
-//line hecbench_dwconv1d.go:50
-						j := int32(7)
-//line hecbench_dwconv1d.go:50
-						_ = j
-						*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
-					}
-//line hecbench_dwconv1d.go:52
+					j := int32(7)
+					*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
 				}
 			}
 		}
 	}
 	compiled.OutOfLine(func() {
 		ww := ww[:768]
-		_ = ww
+//line hecbench_dwconv1d.go:59
 		kk := kk[:6144]
-		_ = kk
 		{
+//line hecbench_dwconv1d.go:62
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_dwconv1d.go:43
 					tt := int32(gc_tx) << 2
-					_ = tt
-
-//line hecbench_dwconv1d.go:44
 					ti := tt + T*i
-					_ = ti
-
 //line hecbench_dwconv1d.go:55
 					var ss [dwBF]Float4
-
 					{
-
-//line hecbench_dwconv1d.go:56
 						{
 //line hecbench_dwconv1d.go:56
 							j_ := int(0)
-//line hecbench_dwconv1d.go:56
-							_ = j_
 							ss[j_] = Float4{eps, eps, eps, eps}
 						}
-//line hecbench_dwconv1d.go:56
 						{
 //line hecbench_dwconv1d.go:56
 							j_ := int(1)
-//line hecbench_dwconv1d.go:56
-							_ = j_
 							ss[j_] = Float4{eps, eps, eps, eps}
 						}
-//line hecbench_dwconv1d.go:56
 						{
 //line hecbench_dwconv1d.go:56
 							j_ := int(2)
-//line hecbench_dwconv1d.go:56
-							_ = j_
 							ss[j_] = Float4{eps, eps, eps, eps}
 						}
-//line hecbench_dwconv1d.go:56
 						{
 //line hecbench_dwconv1d.go:56
 							j_ := int(3)
-//line hecbench_dwconv1d.go:56
-							_ = j_
 							ss[j_] = Float4{eps, eps, eps, eps}
 						}
-//line hecbench_dwconv1d.go:56
 						{
 //line hecbench_dwconv1d.go:56
 							j_ := int(4)
-//line hecbench_dwconv1d.go:56
-							_ = j_
 							ss[j_] = Float4{eps, eps, eps, eps}
 						}
-//line hecbench_dwconv1d.go:56
 						{
 //line hecbench_dwconv1d.go:56
 							j_ := int(5)
-//line hecbench_dwconv1d.go:56
-							_ = j_
 							ss[j_] = Float4{eps, eps, eps, eps}
 						}
-//line hecbench_dwconv1d.go:56
 						{
 //line hecbench_dwconv1d.go:56
 							j_ := int(6)
-//line hecbench_dwconv1d.go:56
-							_ = j_
 							ss[j_] = Float4{eps, eps, eps, eps}
 						}
-//line hecbench_dwconv1d.go:56
 						{
 //line hecbench_dwconv1d.go:56
 							j_ := int(7)
-//line hecbench_dwconv1d.go:56
-							_ = j_
 							ss[j_] = Float4{eps, eps, eps, eps}
 						}
-//line hecbench_dwconv1d.go:58
 					}
-
 //line hecbench_dwconv1d.go:59
 					for u := int32(0); u <= tt; u++ {
 						w := ww[T-tt+u-4:]
-//line hecbench_dwconv1d.go:60
 						{
 							{
 //line hecbench_dwconv1d.go:61
 								j_2 := int32(0)
-//line hecbench_dwconv1d.go:61
-								_ = j_2
 								s := &ss[j_2]
 								k := kk[u+dwTmax*j_2]
 								s.X += w[3] * k
@@ -243,12 +167,9 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 								s.Z += w[1] * k
 								s.W += w[0] * k
 							}
-//line hecbench_dwconv1d.go:61
 							{
 //line hecbench_dwconv1d.go:61
 								j_2 := int32(1)
-//line hecbench_dwconv1d.go:61
-								_ = j_2
 								s := &ss[j_2]
 								k := kk[u+dwTmax*j_2]
 								s.X += w[3] * k
@@ -256,12 +177,9 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 								s.Z += w[1] * k
 								s.W += w[0] * k
 							}
-//line hecbench_dwconv1d.go:61
 							{
 //line hecbench_dwconv1d.go:61
 								j_2 := int32(2)
-//line hecbench_dwconv1d.go:61
-								_ = j_2
 								s := &ss[j_2]
 								k := kk[u+dwTmax*j_2]
 								s.X += w[3] * k
@@ -269,12 +187,9 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 								s.Z += w[1] * k
 								s.W += w[0] * k
 							}
-//line hecbench_dwconv1d.go:61
 							{
 //line hecbench_dwconv1d.go:61
 								j_2 := int32(3)
-//line hecbench_dwconv1d.go:61
-								_ = j_2
 								s := &ss[j_2]
 								k := kk[u+dwTmax*j_2]
 								s.X += w[3] * k
@@ -282,12 +197,9 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 								s.Z += w[1] * k
 								s.W += w[0] * k
 							}
-//line hecbench_dwconv1d.go:61
 							{
 //line hecbench_dwconv1d.go:61
 								j_2 := int32(4)
-//line hecbench_dwconv1d.go:61
-								_ = j_2
 								s := &ss[j_2]
 								k := kk[u+dwTmax*j_2]
 								s.X += w[3] * k
@@ -295,12 +207,9 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 								s.Z += w[1] * k
 								s.W += w[0] * k
 							}
-//line hecbench_dwconv1d.go:61
 							{
 //line hecbench_dwconv1d.go:61
 								j_2 := int32(5)
-//line hecbench_dwconv1d.go:61
-								_ = j_2
 								s := &ss[j_2]
 								k := kk[u+dwTmax*j_2]
 								s.X += w[3] * k
@@ -308,12 +217,9 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 								s.Z += w[1] * k
 								s.W += w[0] * k
 							}
-//line hecbench_dwconv1d.go:61
 							{
 //line hecbench_dwconv1d.go:61
 								j_2 := int32(6)
-//line hecbench_dwconv1d.go:61
-								_ = j_2
 								s := &ss[j_2]
 								k := kk[u+dwTmax*j_2]
 								s.X += w[3] * k
@@ -321,12 +227,9 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 								s.Z += w[1] * k
 								s.W += w[0] * k
 							}
-//line hecbench_dwconv1d.go:61
 							{
 //line hecbench_dwconv1d.go:61
 								j_2 := int32(7)
-//line hecbench_dwconv1d.go:61
-								_ = j_2
 								s := &ss[j_2]
 								k := kk[u+dwTmax*j_2]
 								s.X += w[3] * k
@@ -334,18 +237,12 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 								s.Z += w[1] * k
 								s.W += w[0] * k
 							}
-//line hecbench_dwconv1d.go:68
 						}
 					}
-
 					{
-
-//line hecbench_dwconv1d.go:70
 						{
 //line hecbench_dwconv1d.go:70
 							j_3 := int32(0)
-//line hecbench_dwconv1d.go:70
-							_ = j_3
 							s_ := &ss[j_3]
 							w_2 := ww[T-3:]
 							k_2 := kk[dwTmax*j_3+tt+1:]
@@ -357,12 +254,9 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 							s_.W += w_2[2] * k_2[2]
 							*f4(x, ti+tj*j_3) = *s_
 						}
-//line hecbench_dwconv1d.go:70
 						{
 //line hecbench_dwconv1d.go:70
 							j_3 := int32(1)
-//line hecbench_dwconv1d.go:70
-							_ = j_3
 							s_ := &ss[j_3]
 							w_2 := ww[T-3:]
 							k_2 := kk[dwTmax*j_3+tt+1:]
@@ -374,12 +268,9 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 							s_.W += w_2[2] * k_2[2]
 							*f4(x, ti+tj*j_3) = *s_
 						}
-//line hecbench_dwconv1d.go:70
 						{
 //line hecbench_dwconv1d.go:70
 							j_3 := int32(2)
-//line hecbench_dwconv1d.go:70
-							_ = j_3
 							s_ := &ss[j_3]
 							w_2 := ww[T-3:]
 							k_2 := kk[dwTmax*j_3+tt+1:]
@@ -391,12 +282,9 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 							s_.W += w_2[2] * k_2[2]
 							*f4(x, ti+tj*j_3) = *s_
 						}
-//line hecbench_dwconv1d.go:70
 						{
 //line hecbench_dwconv1d.go:70
 							j_3 := int32(3)
-//line hecbench_dwconv1d.go:70
-							_ = j_3
 							s_ := &ss[j_3]
 							w_2 := ww[T-3:]
 							k_2 := kk[dwTmax*j_3+tt+1:]
@@ -408,12 +296,9 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 							s_.W += w_2[2] * k_2[2]
 							*f4(x, ti+tj*j_3) = *s_
 						}
-//line hecbench_dwconv1d.go:70
 						{
 //line hecbench_dwconv1d.go:70
 							j_3 := int32(4)
-//line hecbench_dwconv1d.go:70
-							_ = j_3
 							s_ := &ss[j_3]
 							w_2 := ww[T-3:]
 							k_2 := kk[dwTmax*j_3+tt+1:]
@@ -425,12 +310,9 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 							s_.W += w_2[2] * k_2[2]
 							*f4(x, ti+tj*j_3) = *s_
 						}
-//line hecbench_dwconv1d.go:70
 						{
 //line hecbench_dwconv1d.go:70
 							j_3 := int32(5)
-//line hecbench_dwconv1d.go:70
-							_ = j_3
 							s_ := &ss[j_3]
 							w_2 := ww[T-3:]
 							k_2 := kk[dwTmax*j_3+tt+1:]
@@ -442,12 +324,9 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 							s_.W += w_2[2] * k_2[2]
 							*f4(x, ti+tj*j_3) = *s_
 						}
-//line hecbench_dwconv1d.go:70
 						{
 //line hecbench_dwconv1d.go:70
 							j_3 := int32(6)
-//line hecbench_dwconv1d.go:70
-							_ = j_3
 							s_ := &ss[j_3]
 							w_2 := ww[T-3:]
 							k_2 := kk[dwTmax*j_3+tt+1:]
@@ -459,12 +338,9 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 							s_.W += w_2[2] * k_2[2]
 							*f4(x, ti+tj*j_3) = *s_
 						}
-//line hecbench_dwconv1d.go:70
 						{
 //line hecbench_dwconv1d.go:70
 							j_3 := int32(7)
-//line hecbench_dwconv1d.go:70
-							_ = j_3
 							s_ := &ss[j_3]
 							w_2 := ww[T-3:]
 							k_2 := kk[dwTmax*j_3+tt+1:]
@@ -476,9 +352,7 @@ func gc_body_dwconvForwardKernel(gc_b *compiled.Block, w_, k_, x []float32, eps 
 							s_.W += w_2[2] * k_2[2]
 							*f4(x, ti+tj*j_3) = *s_
 						}
-//line hecbench_dwconv1d.go:81
 					}
-					_ = ss
 				}
 			}
 		}
@@ -508,118 +382,76 @@ func gc_body_dwconvBackwardKernel(gc_b *compiled.Block, w_, k_, gwk_, gw, gk []f
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_ss := make([][2]Float4, gc_b.Len())
-
 //line hecbench_dwconv1d.go:89
 	i := int32(gc_by)
-
 //line hecbench_dwconv1d.go:92
 	tj := T * (B * C) / dwBB
-
 //line hecbench_dwconv1d.go:94
 	ww := gocuda.Shared[float32](t, dwTmax)[:dwTmax]
-
-//line hecbench_dwconv1d.go:95
 	kk := gocuda.Shared[float32](t, dwTmax*dwBB)[:dwTmax*dwBB]
-
-//line hecbench_dwconv1d.go:96
 	gg := gocuda.Shared[float32](t, dwTmax*dwBB)[:dwTmax*dwBB]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line hecbench_dwconv1d.go:98
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_dwconv1d.go:90
-				tt := int32(gc_tx) << 2
-				_ = tt
-
-//line hecbench_dwconv1d.go:91
-				ti := tt + T*i
-				_ = ti
-
+			tt := int32(gc_tx) << 2
+			ti := tt + T*i
 //line hecbench_dwconv1d.go:97
-				*f4(ww, tt) = *f4(w_, tt+T*(i%C))
-
+			*f4(ww, tt) = *f4(w_, tt+T*(i%C))
+			{
 				{
-
 //line hecbench_dwconv1d.go:98
-					{
+					j := int32(0)
+					*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
+					*f4(gg, tt+dwTmax*j) = *f4(gwk_, ti+tj*j)
+				}
+				{
 //line hecbench_dwconv1d.go:98
-						j := int32(0)
-//line hecbench_dwconv1d.go:98
-						_ = j
-						*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
-						*f4(gg, tt+dwTmax*j) = *f4(gwk_, ti+tj*j)
-					}
-//line hecbench_dwconv1d.go:98
-					{
-//line hecbench_dwconv1d.go:98
-						j := int32(1)
-//line hecbench_dwconv1d.go:98
-						_ = j
-						*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
-						*f4(gg, tt+dwTmax*j) = *f4(gwk_, ti+tj*j)
-					}
-//line hecbench_dwconv1d.go:101
+					j := int32(1)
+					*f4(kk, tt+dwTmax*j) = *f4(k_, ti+tj*j)
+					*f4(gg, tt+dwTmax*j) = *f4(gwk_, ti+tj*j)
 				}
 			}
 		}
 	}
 	compiled.OutOfLine(func() {
 		kk := kk[:1536]
-		_ = kk
+//line hecbench_dwconv1d.go:108
 		gg := gg[:1536]
-		_ = gg
+//line hecbench_dwconv1d.go:110
 		gc_s_ss := gc_s_ss[:gc_n]
-		_ = gc_s_ss
 		{
+//line hecbench_dwconv1d.go:113
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_dwconv1d.go:90
 					tt := int32(gc_tx) << 2
-					_ = tt
-
-//line hecbench_dwconv1d.go:91
 					ti := tt + T*i
-					_ = ti
-
 //line hecbench_dwconv1d.go:104
 					var ss [dwBB]Float4
 					gc_s_ss[gc_rank] = ss
-
 					{
-
-//line hecbench_dwconv1d.go:105
 						{
 //line hecbench_dwconv1d.go:105
 							j_ := int(0)
-//line hecbench_dwconv1d.go:105
-							_ = j_
 							gc_s_ss[gc_rank][j_] = Float4{0, 0, 0, 0}
 						}
-//line hecbench_dwconv1d.go:105
 						{
 //line hecbench_dwconv1d.go:105
 							j_ := int(1)
-//line hecbench_dwconv1d.go:105
-							_ = j_
 							gc_s_ss[gc_rank][j_] = Float4{0, 0, 0, 0}
 						}
-//line hecbench_dwconv1d.go:107
 					}
-
 //line hecbench_dwconv1d.go:108
 					for u := int32(0); u <= tt; u++ {
-//line hecbench_dwconv1d.go:108
 						{
 							{
 //line hecbench_dwconv1d.go:109
 								j_2 := int32(0)
-//line hecbench_dwconv1d.go:109
-								_ = j_2
 								s := &gc_s_ss[gc_rank][j_2]
 								g := gg[dwTmax*j_2+T-tt+u-4:]
 								k := kk[u+dwTmax*j_2]
@@ -628,12 +460,9 @@ func gc_body_dwconvBackwardKernel(gc_b *compiled.Block, w_, k_, gwk_, gw, gk []f
 								s.Z += g[1] * k
 								s.W += g[0] * k
 							}
-//line hecbench_dwconv1d.go:109
 							{
 //line hecbench_dwconv1d.go:109
 								j_2 := int32(1)
-//line hecbench_dwconv1d.go:109
-								_ = j_2
 								s := &gc_s_ss[gc_rank][j_2]
 								g := gg[dwTmax*j_2+T-tt+u-4:]
 								k := kk[u+dwTmax*j_2]
@@ -642,18 +471,12 @@ func gc_body_dwconvBackwardKernel(gc_b *compiled.Block, w_, k_, gwk_, gw, gk []f
 								s.Z += g[1] * k
 								s.W += g[0] * k
 							}
-//line hecbench_dwconv1d.go:117
 						}
 					}
-
 					{
-
-//line hecbench_dwconv1d.go:119
 						{
 //line hecbench_dwconv1d.go:119
 							j_3 := int32(0)
-//line hecbench_dwconv1d.go:119
-							_ = j_3
 							s_ := &gc_s_ss[gc_rank][j_3]
 							k_2 := kk[dwTmax*j_3+tt+1:]
 							g_ := gg[dwTmax*j_3+T-3:]
@@ -665,12 +488,9 @@ func gc_body_dwconvBackwardKernel(gc_b *compiled.Block, w_, k_, gwk_, gw, gk []f
 							s_.W += g_[2] * k_2[2]
 							*f4(gw, ti+tj*j_3) = *s_
 						}
-//line hecbench_dwconv1d.go:119
 						{
 //line hecbench_dwconv1d.go:119
 							j_3 := int32(1)
-//line hecbench_dwconv1d.go:119
-							_ = j_3
 							s_ := &gc_s_ss[gc_rank][j_3]
 							k_2 := kk[dwTmax*j_3+tt+1:]
 							g_ := gg[dwTmax*j_3+T-3:]
@@ -682,35 +502,23 @@ func gc_body_dwconvBackwardKernel(gc_b *compiled.Block, w_, k_, gwk_, gw, gk []f
 							s_.W += g_[2] * k_2[2]
 							*f4(gw, ti+tj*j_3) = *s_
 						}
-//line hecbench_dwconv1d.go:130
 					}
-
 					{
-
-//line hecbench_dwconv1d.go:132
 						{
 //line hecbench_dwconv1d.go:132
 							j_4 := int(0)
-//line hecbench_dwconv1d.go:132
-							_ = j_4
 							gc_s_ss[gc_rank][j_4] = Float4{0, 0, 0, 0}
 						}
-//line hecbench_dwconv1d.go:132
 						{
 //line hecbench_dwconv1d.go:132
 							j_4 := int(1)
-//line hecbench_dwconv1d.go:132
-							_ = j_4
 							gc_s_ss[gc_rank][j_4] = Float4{0, 0, 0, 0}
 						}
-//line hecbench_dwconv1d.go:134
 					}
-					_ = ss
 				}
 			}
 		}
 	})
-
 //line hecbench_dwconv1d.go:135
 	for gc_off6, gc_limit6, gc_more6 := int32(0), int32(T), true; gc_more6; gc_off6 += 1 {
 		gc_b.Tick()
@@ -718,112 +526,83 @@ func gc_body_dwconvBackwardKernel(gc_b *compiled.Block, w_, k_, gwk_, gw, gk []f
 			return
 		}
 		gc_more6 = false
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_dwconv1d.go:142
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_dwconv1d.go:90
-					tt := int32(gc_tx) << 2
-					_ = tt
-
+				tt := int32(gc_tx) << 2
 //line hecbench_dwconv1d.go:135
-					gc_start := tt + 3
-					u_ := gc_start + gc_off6
-					if !(u_ < gc_limit6) || u_ < gc_start && compiled.StrideStopped(gc_start, 1, gc_limit6, false) {
-						continue
-					}
-					gc_more6 = true
-
+				gc_start := tt + 3
+				u_ := gc_start + gc_off6
+				if !(u_ < gc_limit6) || u_ < gc_start && compiled.StrideStopped(gc_start, 1, gc_limit6, false) {
+					continue
+				}
+				gc_more6 = true
 //line hecbench_dwconv1d.go:136
-					w := ww[u_]
-
+				w := ww[u_]
+				{
 					{
-
 //line hecbench_dwconv1d.go:137
-						{
+						j_5 := int32(0)
+						s_2 := &gc_s_ss[gc_rank][j_5]
+						g_2 := gg[dwTmax*j_5+T+tt-u_-1:]
+						s_2.X += g_2[0] * w
+						s_2.Y += g_2[1] * w
+						s_2.Z += g_2[2] * w
+						s_2.W += g_2[3] * w
+					}
+					{
 //line hecbench_dwconv1d.go:137
-							j_5 := int32(0)
-//line hecbench_dwconv1d.go:137
-							_ = j_5
-							s_2 := &gc_s_ss[gc_rank][j_5]
-							g_2 := gg[dwTmax*j_5+T+tt-u_-1:]
-							s_2.X += g_2[0] * w
-							s_2.Y += g_2[1] * w
-							s_2.Z += g_2[2] * w
-							s_2.W += g_2[3] * w
-						}
-//line hecbench_dwconv1d.go:137
-						{
-//line hecbench_dwconv1d.go:137
-							j_5 := int32(1)
-//line hecbench_dwconv1d.go:137
-							_ = j_5
-							s_2 := &gc_s_ss[gc_rank][j_5]
-							g_2 := gg[dwTmax*j_5+T+tt-u_-1:]
-							s_2.X += g_2[0] * w
-							s_2.Y += g_2[1] * w
-							s_2.Z += g_2[2] * w
-							s_2.W += g_2[3] * w
-						}
-//line hecbench_dwconv1d.go:144
+						j_5 := int32(1)
+						s_2 := &gc_s_ss[gc_rank][j_5]
+						g_2 := gg[dwTmax*j_5+T+tt-u_-1:]
+						s_2.X += g_2[0] * w
+						s_2.Y += g_2[1] * w
+						s_2.Z += g_2[2] * w
+						s_2.W += g_2[3] * w
 					}
 				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line hecbench_dwconv1d.go:150
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_dwconv1d.go:90
-				tt := int32(gc_tx) << 2
-				_ = tt
-
-//line hecbench_dwconv1d.go:91
-				ti := tt + T*i
-				_ = ti
-
+			tt := int32(gc_tx) << 2
+			ti := tt + T*i
+			{
 				{
-
 //line hecbench_dwconv1d.go:146
-					{
+					j_6 := int32(0)
+					s_3 := &gc_s_ss[gc_rank][j_6]
+					g_3 := gg[dwTmax*j_6+T-3:]
+					w_2 := ww[tt:]
+					s_3.X += g_3[2] * w_2[0]
+					s_3.X += g_3[1] * w_2[1]
+					s_3.X += g_3[0] * w_2[2]
+					s_3.Y += g_3[2] * w_2[1]
+					s_3.Y += g_3[1] * w_2[2]
+					s_3.Z += g_3[2] * w_2[2]
+					*f4(gk, ti+tj*j_6) = *s_3
+				}
+				{
 //line hecbench_dwconv1d.go:146
-						j_6 := int32(0)
-//line hecbench_dwconv1d.go:146
-						_ = j_6
-						s_3 := &gc_s_ss[gc_rank][j_6]
-						g_3 := gg[dwTmax*j_6+T-3:]
-						w_2 := ww[tt:]
-						s_3.X += g_3[2] * w_2[0]
-						s_3.X += g_3[1] * w_2[1]
-						s_3.X += g_3[0] * w_2[2]
-						s_3.Y += g_3[2] * w_2[1]
-						s_3.Y += g_3[1] * w_2[2]
-						s_3.Z += g_3[2] * w_2[2]
-						*f4(gk, ti+tj*j_6) = *s_3
-					}
-//line hecbench_dwconv1d.go:146
-					{
-//line hecbench_dwconv1d.go:146
-						j_6 := int32(1)
-//line hecbench_dwconv1d.go:146
-						_ = j_6
-						s_3 := &gc_s_ss[gc_rank][j_6]
-						g_3 := gg[dwTmax*j_6+T-3:]
-						w_2 := ww[tt:]
-						s_3.X += g_3[2] * w_2[0]
-						s_3.X += g_3[1] * w_2[1]
-						s_3.X += g_3[0] * w_2[2]
-						s_3.Y += g_3[2] * w_2[1]
-						s_3.Y += g_3[1] * w_2[2]
-						s_3.Z += g_3[2] * w_2[2]
-						*f4(gk, ti+tj*j_6) = *s_3
-					}
-//line hecbench_dwconv1d.go:157
+					j_6 := int32(1)
+					s_3 := &gc_s_ss[gc_rank][j_6]
+					g_3 := gg[dwTmax*j_6+T-3:]
+					w_2 := ww[tt:]
+					s_3.X += g_3[2] * w_2[0]
+					s_3.X += g_3[1] * w_2[1]
+					s_3.X += g_3[0] * w_2[2]
+					s_3.Y += g_3[2] * w_2[1]
+					s_3.Y += g_3[1] * w_2[2]
+					s_3.Z += g_3[2] * w_2[2]
+					*f4(gk, ti+tj*j_6) = *s_3
 				}
 			}
 		}

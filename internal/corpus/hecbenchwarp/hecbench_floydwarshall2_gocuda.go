@@ -48,29 +48,21 @@ func gc_body_fwInit1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_floydwarshall2.go:56
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_floydwarshall2.go:39
-					idx := int32(gc_tx + gc_bx*gc_bdx)
-					_ = idx
-
-//line hecbench_floydwarshall2.go:40
-					i := idx / upper
-
-//line hecbench_floydwarshall2.go:41
-					if i < upper {
-						j := idx % upper
-						if (i == j) && (i < nodes) {
-							adjMat[idx] = 0
-						} else {
-							adjMat[idx] = fwInf
-						}
+				idx := int32(gc_tx + gc_bx*gc_bdx)
+				i := idx / upper
+				if i < upper {
+					j := idx % upper
+					if (i == j) && (i < nodes) {
+						adjMat[idx] = 0
+					} else {
+						adjMat[idx] = fwInf
 					}
-					_ = i
 				}
 			}
 		}
@@ -116,12 +108,8 @@ func gc_body_fwInit2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, g FwGraph, ad
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_floydwarshall2.go:56
 						i := int32(gc_tx + gc_bx*gc_bdx)
-						_ = i
-
-//line hecbench_floydwarshall2.go:57
 						if i < g.Nodes {
 							for j := g.Nindex[i]; j < g.Nindex[i+1]; j++ {
 								nei := g.Nlist[j]
@@ -164,344 +152,138 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 	gc_s_ijAB := compiled.Scratch[int32](gc_b, 3)[:gc_n]
 	gc_s_ijBA := compiled.Scratch[int32](gc_b, 4)[:gc_n]
 	gc_s_ijBB := compiled.Scratch[int32](gc_b, 5)[:gc_n]
-
 //line hecbench_floydwarshall2.go:71
 	temp := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
-
-//line hecbench_floydwarshall2.go:72
 	krow := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_floydwarshall2.go:76
-					laneA := int32(gc_tx % fwWS)
-					_ = laneA
-
-//line hecbench_floydwarshall2.go:77
-					laneB := laneA + fwWS
-					_ = laneB
-
 //line hecbench_floydwarshall2.go:74
-					warpA := int32(gc_tx / fwWS)
-					_ = warpA
-
-//line hecbench_floydwarshall2.go:79
-					idx0AA := warpA*upper + laneA
-					_ = idx0AA
-
-//line hecbench_floydwarshall2.go:80
-					idx0AB := warpA*upper + laneB
-					_ = idx0AB
-
-//line hecbench_floydwarshall2.go:75
-					warpB := warpA + fwWS
-					_ = warpB
-
-//line hecbench_floydwarshall2.go:81
-					idx0BA := warpB*upper + laneA
-					_ = idx0BA
-
-//line hecbench_floydwarshall2.go:82
-					idx0BB := warpB*upper + laneB
-					_ = idx0BB
-
-//line hecbench_floydwarshall2.go:89
-					idx2A := laneA
-
-//line hecbench_floydwarshall2.go:90
-					idx2B := laneB
-
-//line hecbench_floydwarshall2.go:92
-					ijAA := adjMat[idx0AA]
-
-//line hecbench_floydwarshall2.go:93
-					ijAB := adjMat[idx0AB]
-
-//line hecbench_floydwarshall2.go:94
-					ijBA := adjMat[idx0BA]
-
-//line hecbench_floydwarshall2.go:95
-					ijBB := adjMat[idx0BB]
-					_ = idx2A
-					_ = idx2B
-					_ = ijAA
-					_ = ijAB
-					_ = ijBA
-					_ = ijBB
-					gc_s_idx2A[gc_rank] = idx2A
-					gc_s_idx2B[gc_rank] = idx2B
-					gc_s_ijAA[gc_rank] = ijAA
-					gc_s_ijAB[gc_rank] = ijAB
-					gc_s_ijBA[gc_rank] = ijBA
-					gc_s_ijBB[gc_rank] = ijBB
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_floydwarshall2.go:76
-					laneA := int32(gc_tx % fwWS)
-					_ = laneA
-
-//line hecbench_floydwarshall2.go:77
-					laneB := laneA + fwWS
-					_ = laneB
-
-//line hecbench_floydwarshall2.go:74
-					warpA := int32(gc_tx / fwWS)
-					_ = warpA
-
-//line hecbench_floydwarshall2.go:79
-					idx0AA := warpA*upper + laneA
-					_ = idx0AA
-
-//line hecbench_floydwarshall2.go:80
-					idx0AB := warpA*upper + laneB
-					_ = idx0AB
-
-//line hecbench_floydwarshall2.go:75
-					warpB := warpA + fwWS
-					_ = warpB
-
-//line hecbench_floydwarshall2.go:81
-					idx0BA := warpB*upper + laneA
-					_ = idx0BA
-
-//line hecbench_floydwarshall2.go:82
-					idx0BB := warpB*upper + laneB
-					_ = idx0BB
-
-//line hecbench_floydwarshall2.go:89
-					idx2A := laneA
-
-//line hecbench_floydwarshall2.go:90
-					idx2B := laneB
-
-//line hecbench_floydwarshall2.go:92
-					ijAA := adjMat[idx0AA]
-
-//line hecbench_floydwarshall2.go:93
-					ijAB := adjMat[idx0AB]
-
-//line hecbench_floydwarshall2.go:94
-					ijBA := adjMat[idx0BA]
-
-//line hecbench_floydwarshall2.go:95
-					ijBB := adjMat[idx0BB]
-					_ = idx2A
-					_ = idx2B
-					_ = ijAA
-					_ = ijAB
-					_ = ijBA
-					_ = ijBB
-					gc_s_idx2A[gc_rank] = idx2A
-					gc_s_idx2B[gc_rank] = idx2B
-					gc_s_ijAA[gc_rank] = ijAA
-					gc_s_ijAB[gc_rank] = ijAB
-					gc_s_ijBA[gc_rank] = ijBA
-					gc_s_ijBB[gc_rank] = ijBB
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_floydwarshall2.go:76
-					laneA := int32(gc_tx % fwWS)
-					_ = laneA
-
-//line hecbench_floydwarshall2.go:77
-					laneB := laneA + fwWS
-					_ = laneB
-
-//line hecbench_floydwarshall2.go:74
-					warpA := int32(gc_tx / fwWS)
-					_ = warpA
-
-//line hecbench_floydwarshall2.go:79
-					idx0AA := warpA*upper + laneA
-					_ = idx0AA
-
-//line hecbench_floydwarshall2.go:80
-					idx0AB := warpA*upper + laneB
-					_ = idx0AB
-
-//line hecbench_floydwarshall2.go:75
-					warpB := warpA + fwWS
-					_ = warpB
-
-//line hecbench_floydwarshall2.go:81
-					idx0BA := warpB*upper + laneA
-					_ = idx0BA
-
-//line hecbench_floydwarshall2.go:82
-					idx0BB := warpB*upper + laneB
-					_ = idx0BB
-
-//line hecbench_floydwarshall2.go:89
-					idx2A := laneA
-
-//line hecbench_floydwarshall2.go:90
-					idx2B := laneB
-
-//line hecbench_floydwarshall2.go:92
-					ijAA := adjMat[idx0AA]
-
-//line hecbench_floydwarshall2.go:93
-					ijAB := adjMat[idx0AB]
-
-//line hecbench_floydwarshall2.go:94
-					ijBA := adjMat[idx0BA]
-
-//line hecbench_floydwarshall2.go:95
-					ijBB := adjMat[idx0BB]
-					_ = idx2A
-					_ = idx2B
-					_ = ijAA
-					_ = ijAB
-					_ = ijBA
-					_ = ijBB
-					gc_s_idx2A[gc_rank] = idx2A
-					gc_s_idx2B[gc_rank] = idx2B
-					gc_s_ijAA[gc_rank] = ijAA
-					gc_s_ijAB[gc_rank] = ijAB
-					gc_s_ijBA[gc_rank] = ijBA
-					gc_s_ijBB[gc_rank] = ijBB
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_floydwarshall2.go:76
-					laneA := int32(gc_tx % fwWS)
-					_ = laneA
-
-//line hecbench_floydwarshall2.go:77
-					laneB := laneA + fwWS
-					_ = laneB
-
-//line hecbench_floydwarshall2.go:74
-					warpA := int32(gc_tx / fwWS)
-					_ = warpA
-
-//line hecbench_floydwarshall2.go:79
-					idx0AA := warpA*upper + laneA
-					_ = idx0AA
-
-//line hecbench_floydwarshall2.go:80
-					idx0AB := warpA*upper + laneB
-					_ = idx0AB
-
-//line hecbench_floydwarshall2.go:75
-					warpB := warpA + fwWS
-					_ = warpB
-
-//line hecbench_floydwarshall2.go:81
-					idx0BA := warpB*upper + laneA
-					_ = idx0BA
-
-//line hecbench_floydwarshall2.go:82
-					idx0BB := warpB*upper + laneB
-					_ = idx0BB
-
-//line hecbench_floydwarshall2.go:89
-					idx2A := laneA
-
-//line hecbench_floydwarshall2.go:90
-					idx2B := laneB
-
-//line hecbench_floydwarshall2.go:92
-					ijAA := adjMat[idx0AA]
-
-//line hecbench_floydwarshall2.go:93
-					ijAB := adjMat[idx0AB]
-
-//line hecbench_floydwarshall2.go:94
-					ijBA := adjMat[idx0BA]
-
-//line hecbench_floydwarshall2.go:95
-					ijBB := adjMat[idx0BB]
-					_ = idx2A
-					_ = idx2B
-					_ = ijAA
-					_ = ijAB
-					_ = ijBA
-					_ = ijBB
-					gc_s_idx2A[gc_rank] = idx2A
-					gc_s_idx2B[gc_rank] = idx2B
-					gc_s_ijAA[gc_rank] = ijAA
-					gc_s_ijAB[gc_rank] = ijAB
-					gc_s_ijBA[gc_rank] = ijBA
-					gc_s_ijBB[gc_rank] = ijBB
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_floydwarshall2.go:76
 				laneA := int32(gc_tx % fwWS)
-				_ = laneA
-
-//line hecbench_floydwarshall2.go:77
 				laneB := laneA + fwWS
-				_ = laneB
-
 //line hecbench_floydwarshall2.go:74
 				warpA := int32(gc_tx / fwWS)
-				_ = warpA
-
 //line hecbench_floydwarshall2.go:79
 				idx0AA := warpA*upper + laneA
-				_ = idx0AA
-
-//line hecbench_floydwarshall2.go:80
 				idx0AB := warpA*upper + laneB
-				_ = idx0AB
-
 //line hecbench_floydwarshall2.go:75
 				warpB := warpA + fwWS
-				_ = warpB
-
 //line hecbench_floydwarshall2.go:81
 				idx0BA := warpB*upper + laneA
-				_ = idx0BA
-
-//line hecbench_floydwarshall2.go:82
 				idx0BB := warpB*upper + laneB
-				_ = idx0BB
-
 //line hecbench_floydwarshall2.go:89
 				idx2A := laneA
-
-//line hecbench_floydwarshall2.go:90
 				idx2B := laneB
-
 //line hecbench_floydwarshall2.go:92
 				ijAA := adjMat[idx0AA]
-
-//line hecbench_floydwarshall2.go:93
 				ijAB := adjMat[idx0AB]
-
-//line hecbench_floydwarshall2.go:94
 				ijBA := adjMat[idx0BA]
-
-//line hecbench_floydwarshall2.go:95
 				ijBB := adjMat[idx0BB]
-				_ = idx2A
-				_ = idx2B
-				_ = ijAA
-				_ = ijAB
-				_ = ijBA
-				_ = ijBB
+//line hecbench_floydwarshall2.go:102
+				gc_s_idx2A[gc_rank] = idx2A
+				gc_s_idx2B[gc_rank] = idx2B
+				gc_s_ijAA[gc_rank] = ijAA
+				gc_s_ijAB[gc_rank] = ijAB
+				gc_s_ijBA[gc_rank] = ijBA
+				gc_s_ijBB[gc_rank] = ijBB
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_floydwarshall2.go:76
+				laneA := int32(gc_tx % fwWS)
+				laneB := laneA + fwWS
+//line hecbench_floydwarshall2.go:74
+				warpA := int32(gc_tx / fwWS)
+//line hecbench_floydwarshall2.go:79
+				idx0AA := warpA*upper + laneA
+				idx0AB := warpA*upper + laneB
+//line hecbench_floydwarshall2.go:75
+				warpB := warpA + fwWS
+//line hecbench_floydwarshall2.go:81
+				idx0BA := warpB*upper + laneA
+				idx0BB := warpB*upper + laneB
+//line hecbench_floydwarshall2.go:89
+				idx2A := laneA
+				idx2B := laneB
+//line hecbench_floydwarshall2.go:92
+				ijAA := adjMat[idx0AA]
+				ijAB := adjMat[idx0AB]
+				ijBA := adjMat[idx0BA]
+				ijBB := adjMat[idx0BB]
+//line hecbench_floydwarshall2.go:102
+				gc_s_idx2A[gc_rank] = idx2A
+				gc_s_idx2B[gc_rank] = idx2B
+				gc_s_ijAA[gc_rank] = ijAA
+				gc_s_ijAB[gc_rank] = ijAB
+				gc_s_ijBA[gc_rank] = ijBA
+				gc_s_ijBB[gc_rank] = ijBB
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_floydwarshall2.go:76
+				laneA := int32(gc_tx % fwWS)
+				laneB := laneA + fwWS
+//line hecbench_floydwarshall2.go:74
+				warpA := int32(gc_tx / fwWS)
+//line hecbench_floydwarshall2.go:79
+				idx0AA := warpA*upper + laneA
+				idx0AB := warpA*upper + laneB
+//line hecbench_floydwarshall2.go:75
+				warpB := warpA + fwWS
+//line hecbench_floydwarshall2.go:81
+				idx0BA := warpB*upper + laneA
+				idx0BB := warpB*upper + laneB
+//line hecbench_floydwarshall2.go:89
+				idx2A := laneA
+				idx2B := laneB
+//line hecbench_floydwarshall2.go:92
+				ijAA := adjMat[idx0AA]
+				ijAB := adjMat[idx0AB]
+				ijBA := adjMat[idx0BA]
+				ijBB := adjMat[idx0BB]
+//line hecbench_floydwarshall2.go:102
+				gc_s_idx2A[gc_rank] = idx2A
+				gc_s_idx2B[gc_rank] = idx2B
+				gc_s_ijAA[gc_rank] = ijAA
+				gc_s_ijAB[gc_rank] = ijAB
+				gc_s_ijBA[gc_rank] = ijBA
+				gc_s_ijBB[gc_rank] = ijBB
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_floydwarshall2.go:76
+				laneA := int32(gc_tx % fwWS)
+				laneB := laneA + fwWS
+//line hecbench_floydwarshall2.go:74
+				warpA := int32(gc_tx / fwWS)
+//line hecbench_floydwarshall2.go:79
+				idx0AA := warpA*upper + laneA
+				idx0AB := warpA*upper + laneB
+//line hecbench_floydwarshall2.go:75
+				warpB := warpA + fwWS
+//line hecbench_floydwarshall2.go:81
+				idx0BA := warpB*upper + laneA
+				idx0BB := warpB*upper + laneB
+//line hecbench_floydwarshall2.go:89
+				idx2A := laneA
+				idx2B := laneB
+//line hecbench_floydwarshall2.go:92
+				ijAA := adjMat[idx0AA]
+				ijAB := adjMat[idx0AB]
+				ijBA := adjMat[idx0BA]
+				ijBB := adjMat[idx0BB]
+//line hecbench_floydwarshall2.go:102
 				gc_s_idx2A[gc_rank] = idx2A
 				gc_s_idx2B[gc_rank] = idx2B
 				gc_s_ijAA[gc_rank] = ijAA
@@ -510,371 +292,266 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 				gc_s_ijBB[gc_rank] = ijBB
 			}
 		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line hecbench_floydwarshall2.go:76
+			laneA := int32(gc_tx % fwWS)
+			laneB := laneA + fwWS
+//line hecbench_floydwarshall2.go:74
+			warpA := int32(gc_tx / fwWS)
+//line hecbench_floydwarshall2.go:79
+			idx0AA := warpA*upper + laneA
+			idx0AB := warpA*upper + laneB
+//line hecbench_floydwarshall2.go:75
+			warpB := warpA + fwWS
+//line hecbench_floydwarshall2.go:81
+			idx0BA := warpB*upper + laneA
+			idx0BB := warpB*upper + laneB
+//line hecbench_floydwarshall2.go:89
+			idx2A := laneA
+			idx2B := laneB
+//line hecbench_floydwarshall2.go:92
+			ijAA := adjMat[idx0AA]
+			ijAB := adjMat[idx0AB]
+			ijBA := adjMat[idx0BA]
+			ijBB := adjMat[idx0BB]
+//line hecbench_floydwarshall2.go:102
+			gc_s_idx2A[gc_rank] = idx2A
+			gc_s_idx2B[gc_rank] = idx2B
+			gc_s_ijAA[gc_rank] = ijAA
+			gc_s_ijAB[gc_rank] = ijAB
+			gc_s_ijBA[gc_rank] = ijBA
+			gc_s_ijBB[gc_rank] = ijBB
+		}
 	}
-
 //line hecbench_floydwarshall2.go:97
 	for k := int32(0); k < fwTile; k++ {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
+//line hecbench_floydwarshall2.go:99
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_floydwarshall2.go:74
+				warpA := int32(gc_tx / fwWS)
+				warpB := warpA + fwWS
+//line hecbench_floydwarshall2.go:77
+				idx2A := gc_s_idx2A[gc_rank]
+				idx2B := gc_s_idx2B[gc_rank]
+				ijAA := gc_s_ijAA[gc_rank]
+				ijAB := gc_s_ijAB[gc_rank]
+				ijBA := gc_s_ijBA[gc_rank]
+				ijBB := gc_s_ijBB[gc_rank]
+//line hecbench_floydwarshall2.go:98
+				if warpA == k {
+					krow[idx2A] = ijAA
+				}
+				if warpA == k {
+					krow[idx2B] = ijAB
+				}
+				if warpB == k {
+					krow[idx2A] = ijBA
+				}
+				if warpB == k {
+					krow[idx2B] = ijBB
+				}
+			}
+		}
+//line hecbench_floydwarshall2.go:114
+		var gc_l_ikA [32]int32
+		var gc_l_ikB [32]int32
+		var gc_c1v [32]int32
+		var gc_c1r [32]int32
+		var gc_c2v [32]int32
+		var gc_c2r [32]int32
+		var gc_c3v [32]int32
+		var gc_c3r [32]int32
+		var gc_c4v [32]int32
+		var gc_c4r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_floydwarshall2.go:112
+				var ikA, ikB int32
+//line hecbench_floydwarshall2.go:115
+				gc_l_ikA[gc_lane] = ikA
+				gc_l_ikB[gc_lane] = ikB
+			}
+//line hecbench_floydwarshall2.go:113
+			if k < fwWS {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+//line hecbench_floydwarshall2.go:117
+					ijAA := gc_s_ijAA[gc_rank]
+//line hecbench_floydwarshall2.go:114
+					gc_c1v[gc_lane] = ijAA
+				}
+//line hecbench_floydwarshall2.go:114
+				compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c1v, int(k), 32, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+//line hecbench_floydwarshall2.go:118
+					ijBA := gc_s_ijBA[gc_rank]
+					var ikA int32
+//line hecbench_floydwarshall2.go:114
+					ikA = gc_c1r[gc_lane]
+					gc_c2v[gc_lane] = ijBA
+					gc_l_ikA[gc_lane] = ikA
+				}
+//line hecbench_floydwarshall2.go:115
+				compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c2v, int(k), 32, &gc_c2r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_floydwarshall2.go:119
+					var ikB int32
+//line hecbench_floydwarshall2.go:115
+					ikB = gc_c2r[gc_lane]
+					gc_l_ikB[gc_lane] = ikB
+				}
+			} else {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+//line hecbench_floydwarshall2.go:122
+					ijAB := gc_s_ijAB[gc_rank]
+//line hecbench_floydwarshall2.go:117
+					gc_c3v[gc_lane] = ijAB
+				}
+//line hecbench_floydwarshall2.go:117
+				compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c3v, int(k-fwWS), 32, &gc_c3r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+//line hecbench_floydwarshall2.go:121
+					ijBB := gc_s_ijBB[gc_rank]
+					var ikA int32
+//line hecbench_floydwarshall2.go:117
+					ikA = gc_c3r[gc_lane]
+					gc_c4v[gc_lane] = ijBB
+					gc_l_ikA[gc_lane] = ikA
+				}
+//line hecbench_floydwarshall2.go:118
+				compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c4v, int(k-fwWS), 32, &gc_c4r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_floydwarshall2.go:122
+					var ikB int32
+//line hecbench_floydwarshall2.go:118
+					ikB = gc_c4r[gc_lane]
+					gc_l_ikB[gc_lane] = ikB
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
 //line hecbench_floydwarshall2.go:74
 					warpA := int32(gc_tx / fwWS)
-					_ = warpA
-
-//line hecbench_floydwarshall2.go:75
 					warpB := warpA + fwWS
-					_ = warpB
+					laneA := int32(gc_tx % fwWS)
+					laneB := laneA + fwWS
+//line hecbench_floydwarshall2.go:79
+					idx0AA := warpA*upper + laneA
+					idx0AB := warpA*upper + laneB
+					idx0BA := warpB*upper + laneA
+					idx0BB := warpB*upper + laneB
+//line hecbench_floydwarshall2.go:84
+					idx1AA := laneA*fwTile + warpA
+					idx1AB := laneB*fwTile + warpA
+					idx1BA := laneA*fwTile + warpB
+					idx1BB := laneB*fwTile + warpB
+//line hecbench_floydwarshall2.go:89
 					idx2A := gc_s_idx2A[gc_rank]
 					idx2B := gc_s_idx2B[gc_rank]
 					ijAA := gc_s_ijAA[gc_rank]
 					ijAB := gc_s_ijAB[gc_rank]
 					ijBA := gc_s_ijBA[gc_rank]
 					ijBB := gc_s_ijBB[gc_rank]
-
-//line hecbench_floydwarshall2.go:98
-					if warpA == k {
-						krow[idx2A] = ijAA
-					}
-
-//line hecbench_floydwarshall2.go:101
-					if warpA == k {
-						krow[idx2B] = ijAB
-					}
-
-//line hecbench_floydwarshall2.go:104
-					if warpB == k {
-						krow[idx2A] = ijBA
-					}
-
-//line hecbench_floydwarshall2.go:107
-					if warpB == k {
-						krow[idx2B] = ijBB
-					}
-				}
-			}
-		}
-		{
-			var gc_l_ikA [32]int32
-			var gc_l_ikB [32]int32
-			var gc_c1v [32]int32
-			var gc_c1r [32]int32
-			var gc_c2v [32]int32
-			var gc_c2r [32]int32
-			var gc_c3v [32]int32
-			var gc_c3r [32]int32
-			var gc_c4v [32]int32
-			var gc_c4r [32]int32
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-
-//line hecbench_floydwarshall2.go:112
-					var ikA, ikB int32
-					_ = ikA
-					_ = ikB
-					gc_l_ikA[gc_lane] = ikA
-					gc_l_ikB[gc_lane] = ikB
-				}
-
-//line hecbench_floydwarshall2.go:113
-				if k < fwWS {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						ijAA := gc_s_ijAA[gc_rank]
-
-//line hecbench_floydwarshall2.go:114
-						gc_c1v[gc_lane] = ijAA
-					}
-
-//line hecbench_floydwarshall2.go:114
-					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c1v, int(k), 32, &gc_c1r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						ijBA := gc_s_ijBA[gc_rank]
-						var ikA int32
-						_ = ikA
-
-//line hecbench_floydwarshall2.go:114
-						ikA = gc_c1r[gc_lane]
-
-//line hecbench_floydwarshall2.go:115
-						gc_c2v[gc_lane] = ijBA
-						gc_l_ikA[gc_lane] = ikA
-					}
-
-//line hecbench_floydwarshall2.go:115
-					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c2v, int(k), 32, &gc_c2r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						var ikB int32
-						_ = ikB
-
-//line hecbench_floydwarshall2.go:115
-						ikB = gc_c2r[gc_lane]
-						gc_l_ikB[gc_lane] = ikB
-					}
-				} else {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						ijAB := gc_s_ijAB[gc_rank]
-
-//line hecbench_floydwarshall2.go:117
-						gc_c3v[gc_lane] = ijAB
-					}
-
-//line hecbench_floydwarshall2.go:117
-					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c3v, int(k-fwWS), 32, &gc_c3r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						ijBB := gc_s_ijBB[gc_rank]
-						var ikA int32
-						_ = ikA
-
-//line hecbench_floydwarshall2.go:117
-						ikA = gc_c3r[gc_lane]
-
-//line hecbench_floydwarshall2.go:118
-						gc_c4v[gc_lane] = ijBB
-						gc_l_ikA[gc_lane] = ikA
-					}
-
-//line hecbench_floydwarshall2.go:118
-					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c4v, int(k-fwWS), 32, &gc_c4r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						var ikB int32
-						_ = ikB
-
-//line hecbench_floydwarshall2.go:118
-						ikB = gc_c4r[gc_lane]
-						gc_l_ikB[gc_lane] = ikB
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line hecbench_floydwarshall2.go:74
-						warpA := int32(gc_tx / fwWS)
-						_ = warpA
-
-//line hecbench_floydwarshall2.go:75
-						warpB := warpA + fwWS
-						_ = warpB
-
-//line hecbench_floydwarshall2.go:76
-						laneA := int32(gc_tx % fwWS)
-						_ = laneA
-
-//line hecbench_floydwarshall2.go:77
-						laneB := laneA + fwWS
-						_ = laneB
-
-//line hecbench_floydwarshall2.go:79
-						idx0AA := warpA*upper + laneA
-						_ = idx0AA
-
-//line hecbench_floydwarshall2.go:80
-						idx0AB := warpA*upper + laneB
-						_ = idx0AB
-
-//line hecbench_floydwarshall2.go:81
-						idx0BA := warpB*upper + laneA
-						_ = idx0BA
-
-//line hecbench_floydwarshall2.go:82
-						idx0BB := warpB*upper + laneB
-						_ = idx0BB
-
-//line hecbench_floydwarshall2.go:84
-						idx1AA := laneA*fwTile + warpA
-						_ = idx1AA
-
-//line hecbench_floydwarshall2.go:85
-						idx1AB := laneB*fwTile + warpA
-						_ = idx1AB
-
-//line hecbench_floydwarshall2.go:86
-						idx1BA := laneA*fwTile + warpB
-						_ = idx1BA
-
-//line hecbench_floydwarshall2.go:87
-						idx1BB := laneB*fwTile + warpB
-						_ = idx1BB
-						idx2A := gc_s_idx2A[gc_rank]
-						idx2B := gc_s_idx2B[gc_rank]
-						ijAA := gc_s_ijAA[gc_rank]
-						ijAB := gc_s_ijAB[gc_rank]
-						ijBA := gc_s_ijBA[gc_rank]
-						ijBB := gc_s_ijBB[gc_rank]
-						ikA := gc_l_ikA[gc_lane]
-						_ = ikA
-						ikB := gc_l_ikB[gc_lane]
-						_ = ikB
-
+					ikA := gc_l_ikA[gc_lane]
+//line hecbench_floydwarshall2.go:97
+					ikB := gc_l_ikB[gc_lane]
 //line hecbench_floydwarshall2.go:121
-						krA := krow[idx2A]
-
-//line hecbench_floydwarshall2.go:122
-						krB := krow[idx2B]
-
+					krA := krow[idx2A]
+					krB := krow[idx2B]
 //line hecbench_floydwarshall2.go:124
-						ijAA = min(ijAA, ikA+krA)
-
-//line hecbench_floydwarshall2.go:125
-						ijAB = min(ijAB, ikA+krB)
-
-//line hecbench_floydwarshall2.go:126
-						ijBA = min(ijBA, ikB+krA)
-
-//line hecbench_floydwarshall2.go:127
-						ijBB = min(ijBB, ikB+krB)
-
+					ijAA = min(ijAA, ikA+krA)
+					ijAB = min(ijAB, ikA+krB)
+					ijBA = min(ijBA, ikB+krA)
+					ijBB = min(ijBB, ikB+krB)
 //line hecbench_floydwarshall2.go:129
-						if warpA == k {
-							krows[idx0AA] = ijAA
-						}
-
-//line hecbench_floydwarshall2.go:132
-						if warpA == k {
-							krows[idx0AB] = ijAB
-						}
-
-//line hecbench_floydwarshall2.go:135
-						if warpB == k {
-							krows[idx0BA] = ijBA
-						}
-
-//line hecbench_floydwarshall2.go:138
-						if warpB == k {
-							krows[idx0BB] = ijBB
-						}
-
-//line hecbench_floydwarshall2.go:142
-						if laneA == k {
-							temp[idx1AA] = ijAA
-						}
-
-//line hecbench_floydwarshall2.go:145
-						if laneA == k {
-							temp[idx1BA] = ijBA
-						}
-
-//line hecbench_floydwarshall2.go:148
-						if laneB == k {
-							temp[idx1AB] = ijAB
-						}
-
-//line hecbench_floydwarshall2.go:151
-						if laneB == k {
-							temp[idx1BB] = ijBB
-						}
-
-//line hecbench_floydwarshall2.go:155
-						idx2A += fwTile
-
-//line hecbench_floydwarshall2.go:156
-						idx2B += fwTile
-						_ = krA
-						_ = krB
-						gc_s_idx2A[gc_rank] = idx2A
-						gc_s_idx2B[gc_rank] = idx2B
-						gc_s_ijAA[gc_rank] = ijAA
-						gc_s_ijAB[gc_rank] = ijAB
-						gc_s_ijBA[gc_rank] = ijBA
-						gc_s_ijBB[gc_rank] = ijBB
+					if warpA == k {
+						krows[idx0AA] = ijAA
 					}
+					if warpA == k {
+						krows[idx0AB] = ijAB
+					}
+					if warpB == k {
+						krows[idx0BA] = ijBA
+					}
+					if warpB == k {
+						krows[idx0BB] = ijBB
+					}
+//line hecbench_floydwarshall2.go:142
+					if laneA == k {
+						temp[idx1AA] = ijAA
+					}
+					if laneA == k {
+						temp[idx1BA] = ijBA
+					}
+					if laneB == k {
+						temp[idx1AB] = ijAB
+					}
+					if laneB == k {
+						temp[idx1BB] = ijBB
+					}
+//line hecbench_floydwarshall2.go:155
+					idx2A += fwTile
+					idx2B += fwTile
+//line hecbench_floydwarshall2.go:159
+					gc_s_idx2A[gc_rank] = idx2A
+					gc_s_idx2B[gc_rank] = idx2B
+					gc_s_ijAA[gc_rank] = ijAA
+					gc_s_ijAB[gc_rank] = ijAB
+					gc_s_ijBA[gc_rank] = ijBA
+					gc_s_ijBB[gc_rank] = ijBB
 				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line hecbench_floydwarshall2.go:171
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_floydwarshall2.go:74
-				warpA := int32(gc_tx / fwWS)
-				_ = warpA
-
-//line hecbench_floydwarshall2.go:75
-				warpB := warpA + fwWS
-				_ = warpB
-
-//line hecbench_floydwarshall2.go:76
-				laneA := int32(gc_tx % fwWS)
-				_ = laneA
-
-//line hecbench_floydwarshall2.go:77
-				laneB := laneA + fwWS
-				_ = laneB
-
+			warpA := int32(gc_tx / fwWS)
+			warpB := warpA + fwWS
+			laneA := int32(gc_tx % fwWS)
+			laneB := laneA + fwWS
 //line hecbench_floydwarshall2.go:79
-				idx0AA := warpA*upper + laneA
-				_ = idx0AA
-
-//line hecbench_floydwarshall2.go:80
-				idx0AB := warpA*upper + laneB
-				_ = idx0AB
-
-//line hecbench_floydwarshall2.go:81
-				idx0BA := warpB*upper + laneA
-				_ = idx0BA
-
-//line hecbench_floydwarshall2.go:82
-				idx0BB := warpB*upper + laneB
-				_ = idx0BB
-				ijAA := gc_s_ijAA[gc_rank]
-				ijAB := gc_s_ijAB[gc_rank]
-				ijBA := gc_s_ijBA[gc_rank]
-				ijBB := gc_s_ijBB[gc_rank]
-
+			idx0AA := warpA*upper + laneA
+			idx0AB := warpA*upper + laneB
+			idx0BA := warpB*upper + laneA
+			idx0BB := warpB*upper + laneB
+//line hecbench_floydwarshall2.go:84
+			ijAA := gc_s_ijAA[gc_rank]
+			ijAB := gc_s_ijAB[gc_rank]
+			ijBA := gc_s_ijBA[gc_rank]
+			ijBB := gc_s_ijBB[gc_rank]
 //line hecbench_floydwarshall2.go:160
-				kcols[idx0AA] = temp[warpA*fwTile+laneA]
-
-//line hecbench_floydwarshall2.go:161
-				kcols[idx0AB] = temp[warpA*fwTile+laneB]
-
-//line hecbench_floydwarshall2.go:162
-				kcols[idx0BA] = temp[warpB*fwTile+laneA]
-
-//line hecbench_floydwarshall2.go:163
-				kcols[idx0BB] = temp[warpB*fwTile+laneB]
-
-//line hecbench_floydwarshall2.go:164
-				adjMat[idx0AA] = ijAA
-
-//line hecbench_floydwarshall2.go:165
-				adjMat[idx0AB] = ijAB
-
-//line hecbench_floydwarshall2.go:166
-				adjMat[idx0BA] = ijBA
-
-//line hecbench_floydwarshall2.go:167
-				adjMat[idx0BB] = ijBB
-			}
+			kcols[idx0AA] = temp[warpA*fwTile+laneA]
+			kcols[idx0AB] = temp[warpA*fwTile+laneB]
+			kcols[idx0BA] = temp[warpB*fwTile+laneA]
+			kcols[idx0BB] = temp[warpB*fwTile+laneB]
+			adjMat[idx0AA] = ijAA
+			adjMat[idx0AB] = ijAB
+			adjMat[idx0BA] = ijBA
+			adjMat[idx0BB] = ijBB
 		}
 	}
 }
@@ -882,4 +559,5 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 // gc_files_hecbench_floydwarshall2 holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_floydwarshall2.go
+//line hecbench_floydwarshall2.go:176
 var gc_files_hecbench_floydwarshall2 embed.FS

@@ -49,29 +49,21 @@ func gc_body_fwInit1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int3
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line hecbench_floydwarshall2.go:56
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line hecbench_floydwarshall2.go:39
-					idx := int32(gc_tx2 + gc_bx2*gc_bdx2)
-					_ = idx
-
-//line hecbench_floydwarshall2.go:40
-					i := idx / upper
-
-//line hecbench_floydwarshall2.go:41
-					if i < upper {
-						j := idx % upper
-						if (i == j) && (i < nodes) {
-							adjMat[idx] = 0
-						} else {
-							adjMat[idx] = fwInf
-						}
+				idx := int32(gc_tx2 + gc_bx2*gc_bdx2)
+				i := idx / upper
+				if i < upper {
+					j := idx % upper
+					if (i == j) && (i < nodes) {
+						adjMat[idx] = 0
+					} else {
+						adjMat[idx] = fwInf
 					}
-					_ = i
 				}
 			}
 		}
@@ -117,12 +109,8 @@ func gc_body_fwInit2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, g FwGraph,
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_floydwarshall2.go:56
 						i := int32(gc_tx2 + gc_bx2*gc_bdx2)
-						_ = i
-
-//line hecbench_floydwarshall2.go:57
 						if i < g.Nodes {
 							for j := g.Nindex[i]; j < g.Nindex[i+1]; j++ {
 								nei := g.Nlist[j]
@@ -165,344 +153,138 @@ func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows
 	gc_s_ijAB := compiled.Scratch[int32](gc_b2, 3)[:gc_n2]
 	gc_s_ijBA := compiled.Scratch[int32](gc_b2, 4)[:gc_n2]
 	gc_s_ijBB := compiled.Scratch[int32](gc_b2, 5)[:gc_n2]
-
 //line hecbench_floydwarshall2.go:71
 	temp := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
-
-//line hecbench_floydwarshall2.go:72
 	krow := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_floydwarshall2.go:76
-					laneA := int32(gc_tx2 % fwWS)
-					_ = laneA
-
-//line hecbench_floydwarshall2.go:77
-					laneB := laneA + fwWS
-					_ = laneB
-
 //line hecbench_floydwarshall2.go:74
-					warpA := int32(gc_tx2 / fwWS)
-					_ = warpA
-
-//line hecbench_floydwarshall2.go:79
-					idx0AA := warpA*upper + laneA
-					_ = idx0AA
-
-//line hecbench_floydwarshall2.go:80
-					idx0AB := warpA*upper + laneB
-					_ = idx0AB
-
-//line hecbench_floydwarshall2.go:75
-					warpB := warpA + fwWS
-					_ = warpB
-
-//line hecbench_floydwarshall2.go:81
-					idx0BA := warpB*upper + laneA
-					_ = idx0BA
-
-//line hecbench_floydwarshall2.go:82
-					idx0BB := warpB*upper + laneB
-					_ = idx0BB
-
-//line hecbench_floydwarshall2.go:89
-					idx2A := laneA
-
-//line hecbench_floydwarshall2.go:90
-					idx2B := laneB
-
-//line hecbench_floydwarshall2.go:92
-					ijAA := adjMat[idx0AA]
-
-//line hecbench_floydwarshall2.go:93
-					ijAB := adjMat[idx0AB]
-
-//line hecbench_floydwarshall2.go:94
-					ijBA := adjMat[idx0BA]
-
-//line hecbench_floydwarshall2.go:95
-					ijBB := adjMat[idx0BB]
-					_ = idx2A
-					_ = idx2B
-					_ = ijAA
-					_ = ijAB
-					_ = ijBA
-					_ = ijBB
-					gc_s_idx2A[gc_rank2] = idx2A
-					gc_s_idx2B[gc_rank2] = idx2B
-					gc_s_ijAA[gc_rank2] = ijAA
-					gc_s_ijAB[gc_rank2] = ijAB
-					gc_s_ijBA[gc_rank2] = ijBA
-					gc_s_ijBB[gc_rank2] = ijBB
-				}
-				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_floydwarshall2.go:76
-					laneA := int32(gc_tx2 % fwWS)
-					_ = laneA
-
-//line hecbench_floydwarshall2.go:77
-					laneB := laneA + fwWS
-					_ = laneB
-
-//line hecbench_floydwarshall2.go:74
-					warpA := int32(gc_tx2 / fwWS)
-					_ = warpA
-
-//line hecbench_floydwarshall2.go:79
-					idx0AA := warpA*upper + laneA
-					_ = idx0AA
-
-//line hecbench_floydwarshall2.go:80
-					idx0AB := warpA*upper + laneB
-					_ = idx0AB
-
-//line hecbench_floydwarshall2.go:75
-					warpB := warpA + fwWS
-					_ = warpB
-
-//line hecbench_floydwarshall2.go:81
-					idx0BA := warpB*upper + laneA
-					_ = idx0BA
-
-//line hecbench_floydwarshall2.go:82
-					idx0BB := warpB*upper + laneB
-					_ = idx0BB
-
-//line hecbench_floydwarshall2.go:89
-					idx2A := laneA
-
-//line hecbench_floydwarshall2.go:90
-					idx2B := laneB
-
-//line hecbench_floydwarshall2.go:92
-					ijAA := adjMat[idx0AA]
-
-//line hecbench_floydwarshall2.go:93
-					ijAB := adjMat[idx0AB]
-
-//line hecbench_floydwarshall2.go:94
-					ijBA := adjMat[idx0BA]
-
-//line hecbench_floydwarshall2.go:95
-					ijBB := adjMat[idx0BB]
-					_ = idx2A
-					_ = idx2B
-					_ = ijAA
-					_ = ijAB
-					_ = ijBA
-					_ = ijBB
-					gc_s_idx2A[gc_rank2] = idx2A
-					gc_s_idx2B[gc_rank2] = idx2B
-					gc_s_ijAA[gc_rank2] = ijAA
-					gc_s_ijAB[gc_rank2] = ijAB
-					gc_s_ijBA[gc_rank2] = ijBA
-					gc_s_ijBB[gc_rank2] = ijBB
-				}
-				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_floydwarshall2.go:76
-					laneA := int32(gc_tx2 % fwWS)
-					_ = laneA
-
-//line hecbench_floydwarshall2.go:77
-					laneB := laneA + fwWS
-					_ = laneB
-
-//line hecbench_floydwarshall2.go:74
-					warpA := int32(gc_tx2 / fwWS)
-					_ = warpA
-
-//line hecbench_floydwarshall2.go:79
-					idx0AA := warpA*upper + laneA
-					_ = idx0AA
-
-//line hecbench_floydwarshall2.go:80
-					idx0AB := warpA*upper + laneB
-					_ = idx0AB
-
-//line hecbench_floydwarshall2.go:75
-					warpB := warpA + fwWS
-					_ = warpB
-
-//line hecbench_floydwarshall2.go:81
-					idx0BA := warpB*upper + laneA
-					_ = idx0BA
-
-//line hecbench_floydwarshall2.go:82
-					idx0BB := warpB*upper + laneB
-					_ = idx0BB
-
-//line hecbench_floydwarshall2.go:89
-					idx2A := laneA
-
-//line hecbench_floydwarshall2.go:90
-					idx2B := laneB
-
-//line hecbench_floydwarshall2.go:92
-					ijAA := adjMat[idx0AA]
-
-//line hecbench_floydwarshall2.go:93
-					ijAB := adjMat[idx0AB]
-
-//line hecbench_floydwarshall2.go:94
-					ijBA := adjMat[idx0BA]
-
-//line hecbench_floydwarshall2.go:95
-					ijBB := adjMat[idx0BB]
-					_ = idx2A
-					_ = idx2B
-					_ = ijAA
-					_ = ijAB
-					_ = ijBA
-					_ = ijBB
-					gc_s_idx2A[gc_rank2] = idx2A
-					gc_s_idx2B[gc_rank2] = idx2B
-					gc_s_ijAA[gc_rank2] = ijAA
-					gc_s_ijAB[gc_rank2] = ijAB
-					gc_s_ijBA[gc_rank2] = ijBA
-					gc_s_ijBB[gc_rank2] = ijBB
-				}
-				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_floydwarshall2.go:76
-					laneA := int32(gc_tx2 % fwWS)
-					_ = laneA
-
-//line hecbench_floydwarshall2.go:77
-					laneB := laneA + fwWS
-					_ = laneB
-
-//line hecbench_floydwarshall2.go:74
-					warpA := int32(gc_tx2 / fwWS)
-					_ = warpA
-
-//line hecbench_floydwarshall2.go:79
-					idx0AA := warpA*upper + laneA
-					_ = idx0AA
-
-//line hecbench_floydwarshall2.go:80
-					idx0AB := warpA*upper + laneB
-					_ = idx0AB
-
-//line hecbench_floydwarshall2.go:75
-					warpB := warpA + fwWS
-					_ = warpB
-
-//line hecbench_floydwarshall2.go:81
-					idx0BA := warpB*upper + laneA
-					_ = idx0BA
-
-//line hecbench_floydwarshall2.go:82
-					idx0BB := warpB*upper + laneB
-					_ = idx0BB
-
-//line hecbench_floydwarshall2.go:89
-					idx2A := laneA
-
-//line hecbench_floydwarshall2.go:90
-					idx2B := laneB
-
-//line hecbench_floydwarshall2.go:92
-					ijAA := adjMat[idx0AA]
-
-//line hecbench_floydwarshall2.go:93
-					ijAB := adjMat[idx0AB]
-
-//line hecbench_floydwarshall2.go:94
-					ijBA := adjMat[idx0BA]
-
-//line hecbench_floydwarshall2.go:95
-					ijBB := adjMat[idx0BB]
-					_ = idx2A
-					_ = idx2B
-					_ = ijAA
-					_ = ijAB
-					_ = ijBA
-					_ = ijBB
-					gc_s_idx2A[gc_rank2] = idx2A
-					gc_s_idx2B[gc_rank2] = idx2B
-					gc_s_ijAA[gc_rank2] = ijAA
-					gc_s_ijAB[gc_rank2] = ijAB
-					gc_s_ijBA[gc_rank2] = ijBA
-					gc_s_ijBB[gc_rank2] = ijBB
-				}
-			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+			{
+				gc_tx2 := gc_step2 + 0
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line hecbench_floydwarshall2.go:76
 				laneA := int32(gc_tx2 % fwWS)
-				_ = laneA
-
-//line hecbench_floydwarshall2.go:77
 				laneB := laneA + fwWS
-				_ = laneB
-
 //line hecbench_floydwarshall2.go:74
 				warpA := int32(gc_tx2 / fwWS)
-				_ = warpA
-
 //line hecbench_floydwarshall2.go:79
 				idx0AA := warpA*upper + laneA
-				_ = idx0AA
-
-//line hecbench_floydwarshall2.go:80
 				idx0AB := warpA*upper + laneB
-				_ = idx0AB
-
 //line hecbench_floydwarshall2.go:75
 				warpB := warpA + fwWS
-				_ = warpB
-
 //line hecbench_floydwarshall2.go:81
 				idx0BA := warpB*upper + laneA
-				_ = idx0BA
-
-//line hecbench_floydwarshall2.go:82
 				idx0BB := warpB*upper + laneB
-				_ = idx0BB
-
 //line hecbench_floydwarshall2.go:89
 				idx2A := laneA
-
-//line hecbench_floydwarshall2.go:90
 				idx2B := laneB
-
 //line hecbench_floydwarshall2.go:92
 				ijAA := adjMat[idx0AA]
-
-//line hecbench_floydwarshall2.go:93
 				ijAB := adjMat[idx0AB]
-
-//line hecbench_floydwarshall2.go:94
 				ijBA := adjMat[idx0BA]
-
-//line hecbench_floydwarshall2.go:95
 				ijBB := adjMat[idx0BB]
-				_ = idx2A
-				_ = idx2B
-				_ = ijAA
-				_ = ijAB
-				_ = ijBA
-				_ = ijBB
+//line hecbench_floydwarshall2.go:102
+				gc_s_idx2A[gc_rank2] = idx2A
+				gc_s_idx2B[gc_rank2] = idx2B
+				gc_s_ijAA[gc_rank2] = ijAA
+				gc_s_ijAB[gc_rank2] = ijAB
+				gc_s_ijBA[gc_rank2] = ijBA
+				gc_s_ijBB[gc_rank2] = ijBB
+			}
+			{
+				gc_tx2 := gc_step2 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_floydwarshall2.go:76
+				laneA := int32(gc_tx2 % fwWS)
+				laneB := laneA + fwWS
+//line hecbench_floydwarshall2.go:74
+				warpA := int32(gc_tx2 / fwWS)
+//line hecbench_floydwarshall2.go:79
+				idx0AA := warpA*upper + laneA
+				idx0AB := warpA*upper + laneB
+//line hecbench_floydwarshall2.go:75
+				warpB := warpA + fwWS
+//line hecbench_floydwarshall2.go:81
+				idx0BA := warpB*upper + laneA
+				idx0BB := warpB*upper + laneB
+//line hecbench_floydwarshall2.go:89
+				idx2A := laneA
+				idx2B := laneB
+//line hecbench_floydwarshall2.go:92
+				ijAA := adjMat[idx0AA]
+				ijAB := adjMat[idx0AB]
+				ijBA := adjMat[idx0BA]
+				ijBB := adjMat[idx0BB]
+//line hecbench_floydwarshall2.go:102
+				gc_s_idx2A[gc_rank2] = idx2A
+				gc_s_idx2B[gc_rank2] = idx2B
+				gc_s_ijAA[gc_rank2] = ijAA
+				gc_s_ijAB[gc_rank2] = ijAB
+				gc_s_ijBA[gc_rank2] = ijBA
+				gc_s_ijBB[gc_rank2] = ijBB
+			}
+			{
+				gc_tx2 := gc_step2 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_floydwarshall2.go:76
+				laneA := int32(gc_tx2 % fwWS)
+				laneB := laneA + fwWS
+//line hecbench_floydwarshall2.go:74
+				warpA := int32(gc_tx2 / fwWS)
+//line hecbench_floydwarshall2.go:79
+				idx0AA := warpA*upper + laneA
+				idx0AB := warpA*upper + laneB
+//line hecbench_floydwarshall2.go:75
+				warpB := warpA + fwWS
+//line hecbench_floydwarshall2.go:81
+				idx0BA := warpB*upper + laneA
+				idx0BB := warpB*upper + laneB
+//line hecbench_floydwarshall2.go:89
+				idx2A := laneA
+				idx2B := laneB
+//line hecbench_floydwarshall2.go:92
+				ijAA := adjMat[idx0AA]
+				ijAB := adjMat[idx0AB]
+				ijBA := adjMat[idx0BA]
+				ijBB := adjMat[idx0BB]
+//line hecbench_floydwarshall2.go:102
+				gc_s_idx2A[gc_rank2] = idx2A
+				gc_s_idx2B[gc_rank2] = idx2B
+				gc_s_ijAA[gc_rank2] = ijAA
+				gc_s_ijAB[gc_rank2] = ijAB
+				gc_s_ijBA[gc_rank2] = ijBA
+				gc_s_ijBB[gc_rank2] = ijBB
+			}
+			{
+				gc_tx2 := gc_step2 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_floydwarshall2.go:76
+				laneA := int32(gc_tx2 % fwWS)
+				laneB := laneA + fwWS
+//line hecbench_floydwarshall2.go:74
+				warpA := int32(gc_tx2 / fwWS)
+//line hecbench_floydwarshall2.go:79
+				idx0AA := warpA*upper + laneA
+				idx0AB := warpA*upper + laneB
+//line hecbench_floydwarshall2.go:75
+				warpB := warpA + fwWS
+//line hecbench_floydwarshall2.go:81
+				idx0BA := warpB*upper + laneA
+				idx0BB := warpB*upper + laneB
+//line hecbench_floydwarshall2.go:89
+				idx2A := laneA
+				idx2B := laneB
+//line hecbench_floydwarshall2.go:92
+				ijAA := adjMat[idx0AA]
+				ijAB := adjMat[idx0AB]
+				ijBA := adjMat[idx0BA]
+				ijBB := adjMat[idx0BB]
+//line hecbench_floydwarshall2.go:102
 				gc_s_idx2A[gc_rank2] = idx2A
 				gc_s_idx2B[gc_rank2] = idx2B
 				gc_s_ijAA[gc_rank2] = ijAA
@@ -511,85 +293,139 @@ func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows
 				gc_s_ijBB[gc_rank2] = ijBB
 			}
 		}
+		for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line hecbench_floydwarshall2.go:76
+			laneA := int32(gc_tx2 % fwWS)
+			laneB := laneA + fwWS
+//line hecbench_floydwarshall2.go:74
+			warpA := int32(gc_tx2 / fwWS)
+//line hecbench_floydwarshall2.go:79
+			idx0AA := warpA*upper + laneA
+			idx0AB := warpA*upper + laneB
+//line hecbench_floydwarshall2.go:75
+			warpB := warpA + fwWS
+//line hecbench_floydwarshall2.go:81
+			idx0BA := warpB*upper + laneA
+			idx0BB := warpB*upper + laneB
+//line hecbench_floydwarshall2.go:89
+			idx2A := laneA
+			idx2B := laneB
+//line hecbench_floydwarshall2.go:92
+			ijAA := adjMat[idx0AA]
+			ijAB := adjMat[idx0AB]
+			ijBA := adjMat[idx0BA]
+			ijBB := adjMat[idx0BB]
+//line hecbench_floydwarshall2.go:102
+			gc_s_idx2A[gc_rank2] = idx2A
+			gc_s_idx2B[gc_rank2] = idx2B
+			gc_s_ijAA[gc_rank2] = ijAA
+			gc_s_ijAB[gc_rank2] = ijAB
+			gc_s_ijBA[gc_rank2] = ijBA
+			gc_s_ijBB[gc_rank2] = ijBB
+		}
 	}
-
 //line hecbench_floydwarshall2.go:97
 	for k := int32(0); k < fwTile; k++ {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line hecbench_floydwarshall2.go:99
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line hecbench_floydwarshall2.go:74
-					warpA := int32(gc_tx2 / fwWS)
-					_ = warpA
-
-//line hecbench_floydwarshall2.go:75
-					warpB := warpA + fwWS
-					_ = warpB
-					idx2A := gc_s_idx2A[gc_rank2]
-					idx2B := gc_s_idx2B[gc_rank2]
-					ijAA := gc_s_ijAA[gc_rank2]
-					ijAB := gc_s_ijAB[gc_rank2]
-					ijBA := gc_s_ijBA[gc_rank2]
-					ijBB := gc_s_ijBB[gc_rank2]
-
+				warpA := int32(gc_tx2 / fwWS)
+				warpB := warpA + fwWS
+//line hecbench_floydwarshall2.go:77
+				idx2A := gc_s_idx2A[gc_rank2]
+				idx2B := gc_s_idx2B[gc_rank2]
+				ijAA := gc_s_ijAA[gc_rank2]
+				ijAB := gc_s_ijAB[gc_rank2]
+				ijBA := gc_s_ijBA[gc_rank2]
+				ijBB := gc_s_ijBB[gc_rank2]
 //line hecbench_floydwarshall2.go:98
-					if warpA == k {
-						krow[idx2A] = ijAA
-					}
-
-//line hecbench_floydwarshall2.go:101
-					if warpA == k {
-						krow[idx2B] = ijAB
-					}
-
-//line hecbench_floydwarshall2.go:104
-					if warpB == k {
-						krow[idx2A] = ijBA
-					}
-
-//line hecbench_floydwarshall2.go:107
-					if warpB == k {
-						krow[idx2B] = ijBB
-					}
+				if warpA == k {
+					krow[idx2A] = ijAA
+				}
+				if warpA == k {
+					krow[idx2B] = ijAB
+				}
+				if warpB == k {
+					krow[idx2A] = ijBA
+				}
+				if warpB == k {
+					krow[idx2B] = ijBB
 				}
 			}
 		}
-		{
-			var gc_l_ikA [32]int32
-			var gc_l_ikB [32]int32
-			var gc_c21v [32]int32
-			var gc_c21r [32]int32
-			var gc_c22v [32]int32
-			var gc_c22r [32]int32
-			var gc_c23v [32]int32
-			var gc_c23r [32]int32
-			var gc_c24v [32]int32
-			var gc_c24r [32]int32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
-				gc_left := gc_act2
+//line hecbench_floydwarshall2.go:114
+		var gc_l_ikA [32]int32
+		var gc_l_ikB [32]int32
+		var gc_c21v [32]int32
+		var gc_c21r [32]int32
+		var gc_c22v [32]int32
+		var gc_c22r [32]int32
+		var gc_c23v [32]int32
+		var gc_c23r [32]int32
+		var gc_c24v [32]int32
+		var gc_c24r [32]int32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_floydwarshall2.go:112
+						var ikA int32
+//line hecbench_floydwarshall2.go:112
+						var ikB int32
+						archsimd.BroadcastInt32x8(ikA).StoreSlice(gc_l_ikA[gc_lane2:])
+						archsimd.BroadcastInt32x8(ikB).StoreSlice(gc_l_ikB[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+//line hecbench_floydwarshall2.go:112
+						var ikA int32
+//line hecbench_floydwarshall2.go:112
+						var ikB int32
+						archsimd.BroadcastInt32x8(ikA).StoreSlice(gc_l_ikA[gc_lane2:])
+						archsimd.BroadcastInt32x8(ikB).StoreSlice(gc_l_ikB[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line hecbench_floydwarshall2.go:112
+					var ikA, ikB int32
+//line hecbench_floydwarshall2.go:115
+					gc_l_ikA[gc_lane2] = ikA
+					gc_l_ikB[gc_lane2] = ikB
+				}
+			}
+//line hecbench_floydwarshall2.go:113
+			if k < fwWS {
+				gc_left2 := gc_act2
 				if compiled.SIMD {
 					if gc_act2 == ^uint32(0) {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_floydwarshall2.go:112
-							var ikA int32
-//line hecbench_floydwarshall2.go:112
-							_ = ikA
-//line hecbench_floydwarshall2.go:112
-							var ikB int32
-//line hecbench_floydwarshall2.go:112
-							_ = ikB
-							archsimd.BroadcastInt32x8(ikA).StoreSlice(gc_l_ikA[gc_lane2:])
-							archsimd.BroadcastInt32x8(ikB).StoreSlice(gc_l_ikB[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
+//line hecbench_floydwarshall2.go:114
+							ijAA := archsimd.LoadInt32x8Slice(gc_s_ijAA[gc_rank2:])
+//line hecbench_floydwarshall2.go:114
+							ijAA.StoreSlice(gc_c21v[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
 						}
 					} else {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -597,592 +433,369 @@ func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_floydwarshall2.go:112
-							var ikA int32
-//line hecbench_floydwarshall2.go:112
-							_ = ikA
-//line hecbench_floydwarshall2.go:112
-							var ikB int32
-//line hecbench_floydwarshall2.go:112
-							_ = ikB
-							archsimd.BroadcastInt32x8(ikA).StoreSlice(gc_l_ikA[gc_lane2:])
-							archsimd.BroadcastInt32x8(ikB).StoreSlice(gc_l_ikB[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
+//line hecbench_floydwarshall2.go:114
+							ijAA := archsimd.LoadInt32x8Slice(gc_s_ijAA[gc_rank2:])
+//line hecbench_floydwarshall2.go:114
+							ijAA.StoreSlice(gc_c21v[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left != 0 {
+				if gc_left2 != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left&(1<<gc_lane2) == 0 {
+						if gc_left2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-
-//line hecbench_floydwarshall2.go:112
-						var ikA, ikB int32
-						_ = ikA
-						_ = ikB
+//line hecbench_floydwarshall2.go:127
+						ijAA := gc_s_ijAA[gc_rank2]
+//line hecbench_floydwarshall2.go:114
+						gc_c21v[gc_lane2] = ijAA
+					}
+				}
+//line hecbench_floydwarshall2.go:114
+				compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, ^uint32(0), &gc_c21v, int(k), 32, &gc_c21r)
+				gc_left3 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_floydwarshall2.go:114
+							ijBA := archsimd.LoadInt32x8Slice(gc_s_ijBA[gc_rank2:])
+//line hecbench_floydwarshall2.go:114
+							var ikA archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line hecbench_floydwarshall2.go:114
+							ikA = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+							ijBA.StoreSlice(gc_c22v[gc_lane2:])
+//line hecbench_floydwarshall2.go:115
+							ikA.StoreSlice(gc_l_ikA[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_floydwarshall2.go:115
+							ijBA := archsimd.LoadInt32x8Slice(gc_s_ijBA[gc_rank2:])
+//line hecbench_floydwarshall2.go:115
+							var ikA archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line hecbench_floydwarshall2.go:114
+							ikA = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+							ijBA.StoreSlice(gc_c22v[gc_lane2:])
+//line hecbench_floydwarshall2.go:115
+							ikA.StoreSlice(gc_l_ikA[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left3&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_floydwarshall2.go:128
+						ijBA := gc_s_ijBA[gc_rank2]
+						var ikA int32
+//line hecbench_floydwarshall2.go:114
+						ikA = gc_c21r[gc_lane2]
+						gc_c22v[gc_lane2] = ijBA
 						gc_l_ikA[gc_lane2] = ikA
+					}
+				}
+//line hecbench_floydwarshall2.go:115
+				compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, ^uint32(0), &gc_c22v, int(k), 32, &gc_c22r)
+				gc_left4 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_floydwarshall2.go:115
+							var ikB archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line hecbench_floydwarshall2.go:115
+							ikB = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+//line hecbench_floydwarshall2.go:115
+							ikB.StoreSlice(gc_l_ikB[gc_lane2:])
+							gc_left4 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+//line hecbench_floydwarshall2.go:115
+							var ikB archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line hecbench_floydwarshall2.go:115
+							ikB = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+//line hecbench_floydwarshall2.go:115
+							ikB.StoreSlice(gc_l_ikB[gc_lane2:])
+							gc_left4 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left4&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line hecbench_floydwarshall2.go:128
+						var ikB int32
+//line hecbench_floydwarshall2.go:115
+						ikB = gc_c22r[gc_lane2]
 						gc_l_ikB[gc_lane2] = ikB
 					}
 				}
-
-//line hecbench_floydwarshall2.go:113
-				if k < fwWS {
-					gc_left2 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_floydwarshall2.go:114
-								ijAA := archsimd.LoadInt32x8Slice(gc_s_ijAA[gc_rank2:])
-//line hecbench_floydwarshall2.go:114
-								_ = ijAA
-//line hecbench_floydwarshall2.go:114
-								ijAA.StoreSlice(gc_c21v[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_floydwarshall2.go:114
-								ijAA := archsimd.LoadInt32x8Slice(gc_s_ijAA[gc_rank2:])
-//line hecbench_floydwarshall2.go:114
-								_ = ijAA
-//line hecbench_floydwarshall2.go:114
-								ijAA.StoreSlice(gc_c21v[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
+			} else {
+				gc_left5 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_floydwarshall2.go:117
+							ijAB := archsimd.LoadInt32x8Slice(gc_s_ijAB[gc_rank2:])
+//line hecbench_floydwarshall2.go:117
+							ijAB.StoreSlice(gc_c23v[gc_lane2:])
+							gc_left5 &^= 0xff << gc_lane2
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							ijAA := gc_s_ijAA[gc_rank2]
-
-//line hecbench_floydwarshall2.go:114
-							gc_c21v[gc_lane2] = ijAA
+//line hecbench_floydwarshall2.go:117
+							ijAB := archsimd.LoadInt32x8Slice(gc_s_ijAB[gc_rank2:])
+//line hecbench_floydwarshall2.go:117
+							ijAB.StoreSlice(gc_c23v[gc_lane2:])
+							gc_left5 &^= 0xff << gc_lane2
 						}
 					}
-
-//line hecbench_floydwarshall2.go:114
-					compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, ^uint32(0), &gc_c21v, int(k), 32, &gc_c21r)
-					gc_left3 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_floydwarshall2.go:114
-								ijBA := archsimd.LoadInt32x8Slice(gc_s_ijBA[gc_rank2:])
-//line hecbench_floydwarshall2.go:114
-								_ = ijBA
-//line hecbench_floydwarshall2.go:114
-								var ikA archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_floydwarshall2.go:114
-								_ = ikA
-//line hecbench_floydwarshall2.go:114
-								ikA = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line hecbench_floydwarshall2.go:115
-								ijBA.StoreSlice(gc_c22v[gc_lane2:])
-//line hecbench_floydwarshall2.go:115
-								ikA.StoreSlice(gc_l_ikA[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_floydwarshall2.go:115
-								ijBA := archsimd.LoadInt32x8Slice(gc_s_ijBA[gc_rank2:])
-//line hecbench_floydwarshall2.go:115
-								_ = ijBA
-//line hecbench_floydwarshall2.go:115
-								var ikA archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_floydwarshall2.go:115
-								_ = ikA
-//line hecbench_floydwarshall2.go:114
-								ikA = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line hecbench_floydwarshall2.go:115
-								ijBA.StoreSlice(gc_c22v[gc_lane2:])
-//line hecbench_floydwarshall2.go:115
-								ikA.StoreSlice(gc_l_ikA[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left3&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							ijBA := gc_s_ijBA[gc_rank2]
-							var ikA int32
-							_ = ikA
-
-//line hecbench_floydwarshall2.go:114
-							ikA = gc_c21r[gc_lane2]
-
-//line hecbench_floydwarshall2.go:115
-							gc_c22v[gc_lane2] = ijBA
-							gc_l_ikA[gc_lane2] = ikA
-						}
-					}
-
-//line hecbench_floydwarshall2.go:115
-					compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, ^uint32(0), &gc_c22v, int(k), 32, &gc_c22r)
-					gc_left4 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_floydwarshall2.go:115
-								var ikB archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_floydwarshall2.go:115
-								_ = ikB
-//line hecbench_floydwarshall2.go:115
-								ikB = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line hecbench_floydwarshall2.go:115
-								ikB.StoreSlice(gc_l_ikB[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_floydwarshall2.go:115
-								var ikB archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_floydwarshall2.go:115
-								_ = ikB
-//line hecbench_floydwarshall2.go:115
-								ikB = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line hecbench_floydwarshall2.go:115
-								ikB.StoreSlice(gc_l_ikB[gc_lane2:])
-								gc_left4 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left4 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left4&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							var ikB int32
-							_ = ikB
-
-//line hecbench_floydwarshall2.go:115
-							ikB = gc_c22r[gc_lane2]
-							gc_l_ikB[gc_lane2] = ikB
-						}
-					}
-				} else {
-					gc_left5 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_floydwarshall2.go:117
-								ijAB := archsimd.LoadInt32x8Slice(gc_s_ijAB[gc_rank2:])
-//line hecbench_floydwarshall2.go:117
-								_ = ijAB
-//line hecbench_floydwarshall2.go:117
-								ijAB.StoreSlice(gc_c23v[gc_lane2:])
-								gc_left5 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_floydwarshall2.go:117
-								ijAB := archsimd.LoadInt32x8Slice(gc_s_ijAB[gc_rank2:])
-//line hecbench_floydwarshall2.go:117
-								_ = ijAB
-//line hecbench_floydwarshall2.go:117
-								ijAB.StoreSlice(gc_c23v[gc_lane2:])
-								gc_left5 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left5 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left5&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							ijAB := gc_s_ijAB[gc_rank2]
-
-//line hecbench_floydwarshall2.go:117
-							gc_c23v[gc_lane2] = ijAB
-						}
-					}
-
-//line hecbench_floydwarshall2.go:117
-					compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, ^uint32(0), &gc_c23v, int(k-fwWS), 32, &gc_c23r)
-					gc_left6 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_floydwarshall2.go:117
-								ijBB := archsimd.LoadInt32x8Slice(gc_s_ijBB[gc_rank2:])
-//line hecbench_floydwarshall2.go:117
-								_ = ijBB
-//line hecbench_floydwarshall2.go:117
-								var ikA archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_floydwarshall2.go:117
-								_ = ikA
-//line hecbench_floydwarshall2.go:117
-								ikA = archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:])
-//line hecbench_floydwarshall2.go:118
-								ijBB.StoreSlice(gc_c24v[gc_lane2:])
-//line hecbench_floydwarshall2.go:118
-								ikA.StoreSlice(gc_l_ikA[gc_lane2:])
-								gc_left6 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_floydwarshall2.go:118
-								ijBB := archsimd.LoadInt32x8Slice(gc_s_ijBB[gc_rank2:])
-//line hecbench_floydwarshall2.go:118
-								_ = ijBB
-//line hecbench_floydwarshall2.go:118
-								var ikA archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_floydwarshall2.go:118
-								_ = ikA
-//line hecbench_floydwarshall2.go:117
-								ikA = archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:])
-//line hecbench_floydwarshall2.go:118
-								ijBB.StoreSlice(gc_c24v[gc_lane2:])
-//line hecbench_floydwarshall2.go:118
-								ikA.StoreSlice(gc_l_ikA[gc_lane2:])
-								gc_left6 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left6 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left6&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							ijBB := gc_s_ijBB[gc_rank2]
-							var ikA int32
-							_ = ikA
-
-//line hecbench_floydwarshall2.go:117
-							ikA = gc_c23r[gc_lane2]
-
-//line hecbench_floydwarshall2.go:118
-							gc_c24v[gc_lane2] = ijBB
-							gc_l_ikA[gc_lane2] = ikA
-						}
-					}
-
-//line hecbench_floydwarshall2.go:118
-					compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, ^uint32(0), &gc_c24v, int(k-fwWS), 32, &gc_c24r)
-					gc_left7 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_floydwarshall2.go:118
-								var ikB archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_floydwarshall2.go:118
-								_ = ikB
-//line hecbench_floydwarshall2.go:118
-								ikB = archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:])
-//line hecbench_floydwarshall2.go:118
-								ikB.StoreSlice(gc_l_ikB[gc_lane2:])
-								gc_left7 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_floydwarshall2.go:118
-								var ikB archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_floydwarshall2.go:118
-								_ = ikB
-//line hecbench_floydwarshall2.go:118
-								ikB = archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:])
-//line hecbench_floydwarshall2.go:118
-								ikB.StoreSlice(gc_l_ikB[gc_lane2:])
-								gc_left7 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left7 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left7&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							var ikB int32
-							_ = ikB
-
-//line hecbench_floydwarshall2.go:118
-							ikB = gc_c24r[gc_lane2]
-							gc_l_ikB[gc_lane2] = ikB
-						}
-					}
+					archsimd.ClearAVXUpperBits()
 				}
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
+				if gc_left5 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left5&(1<<gc_lane2) == 0 {
+							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_floydwarshall2.go:74
-						warpA := int32(gc_tx2 / fwWS)
-						_ = warpA
-
-//line hecbench_floydwarshall2.go:75
-						warpB := warpA + fwWS
-						_ = warpB
-
-//line hecbench_floydwarshall2.go:76
-						laneA := int32(gc_tx2 % fwWS)
-						_ = laneA
-
-//line hecbench_floydwarshall2.go:77
-						laneB := laneA + fwWS
-						_ = laneB
-
-//line hecbench_floydwarshall2.go:79
-						idx0AA := warpA*upper + laneA
-						_ = idx0AA
-
-//line hecbench_floydwarshall2.go:80
-						idx0AB := warpA*upper + laneB
-						_ = idx0AB
-
-//line hecbench_floydwarshall2.go:81
-						idx0BA := warpB*upper + laneA
-						_ = idx0BA
-
-//line hecbench_floydwarshall2.go:82
-						idx0BB := warpB*upper + laneB
-						_ = idx0BB
-
-//line hecbench_floydwarshall2.go:84
-						idx1AA := laneA*fwTile + warpA
-						_ = idx1AA
-
-//line hecbench_floydwarshall2.go:85
-						idx1AB := laneB*fwTile + warpA
-						_ = idx1AB
-
-//line hecbench_floydwarshall2.go:86
-						idx1BA := laneA*fwTile + warpB
-						_ = idx1BA
-
-//line hecbench_floydwarshall2.go:87
-						idx1BB := laneB*fwTile + warpB
-						_ = idx1BB
-						idx2A := gc_s_idx2A[gc_rank2]
-						idx2B := gc_s_idx2B[gc_rank2]
-						ijAA := gc_s_ijAA[gc_rank2]
+//line hecbench_floydwarshall2.go:130
 						ijAB := gc_s_ijAB[gc_rank2]
-						ijBA := gc_s_ijBA[gc_rank2]
-						ijBB := gc_s_ijBB[gc_rank2]
-						ikA := gc_l_ikA[gc_lane2]
-						_ = ikA
-						ikB := gc_l_ikB[gc_lane2]
-						_ = ikB
-
-//line hecbench_floydwarshall2.go:121
-						krA := krow[idx2A]
-
-//line hecbench_floydwarshall2.go:122
-						krB := krow[idx2B]
-
-//line hecbench_floydwarshall2.go:124
-						ijAA = min(ijAA, ikA+krA)
-
-//line hecbench_floydwarshall2.go:125
-						ijAB = min(ijAB, ikA+krB)
-
-//line hecbench_floydwarshall2.go:126
-						ijBA = min(ijBA, ikB+krA)
-
-//line hecbench_floydwarshall2.go:127
-						ijBB = min(ijBB, ikB+krB)
-
-//line hecbench_floydwarshall2.go:129
-						if warpA == k {
-							krows[idx0AA] = ijAA
-						}
-
-//line hecbench_floydwarshall2.go:132
-						if warpA == k {
-							krows[idx0AB] = ijAB
-						}
-
-//line hecbench_floydwarshall2.go:135
-						if warpB == k {
-							krows[idx0BA] = ijBA
-						}
-
-//line hecbench_floydwarshall2.go:138
-						if warpB == k {
-							krows[idx0BB] = ijBB
-						}
-
-//line hecbench_floydwarshall2.go:142
-						if laneA == k {
-							temp[idx1AA] = ijAA
-						}
-
-//line hecbench_floydwarshall2.go:145
-						if laneA == k {
-							temp[idx1BA] = ijBA
-						}
-
-//line hecbench_floydwarshall2.go:148
-						if laneB == k {
-							temp[idx1AB] = ijAB
-						}
-
-//line hecbench_floydwarshall2.go:151
-						if laneB == k {
-							temp[idx1BB] = ijBB
-						}
-
-//line hecbench_floydwarshall2.go:155
-						idx2A += fwTile
-
-//line hecbench_floydwarshall2.go:156
-						idx2B += fwTile
-						_ = krA
-						_ = krB
-						gc_s_idx2A[gc_rank2] = idx2A
-						gc_s_idx2B[gc_rank2] = idx2B
-						gc_s_ijAA[gc_rank2] = ijAA
-						gc_s_ijAB[gc_rank2] = ijAB
-						gc_s_ijBA[gc_rank2] = ijBA
-						gc_s_ijBB[gc_rank2] = ijBB
+//line hecbench_floydwarshall2.go:117
+						gc_c23v[gc_lane2] = ijAB
 					}
+				}
+//line hecbench_floydwarshall2.go:117
+				compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, ^uint32(0), &gc_c23v, int(k-fwWS), 32, &gc_c23r)
+				gc_left6 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_floydwarshall2.go:117
+							ijBB := archsimd.LoadInt32x8Slice(gc_s_ijBB[gc_rank2:])
+//line hecbench_floydwarshall2.go:117
+							var ikA archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line hecbench_floydwarshall2.go:117
+							ikA = archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:])
+							ijBB.StoreSlice(gc_c24v[gc_lane2:])
+//line hecbench_floydwarshall2.go:118
+							ikA.StoreSlice(gc_l_ikA[gc_lane2:])
+							gc_left6 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_floydwarshall2.go:118
+							ijBB := archsimd.LoadInt32x8Slice(gc_s_ijBB[gc_rank2:])
+//line hecbench_floydwarshall2.go:118
+							var ikA archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line hecbench_floydwarshall2.go:117
+							ikA = archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:])
+							ijBB.StoreSlice(gc_c24v[gc_lane2:])
+//line hecbench_floydwarshall2.go:118
+							ikA.StoreSlice(gc_l_ikA[gc_lane2:])
+							gc_left6 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left6 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left6&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_floydwarshall2.go:131
+						ijBB := gc_s_ijBB[gc_rank2]
+						var ikA int32
+//line hecbench_floydwarshall2.go:117
+						ikA = gc_c23r[gc_lane2]
+						gc_c24v[gc_lane2] = ijBB
+						gc_l_ikA[gc_lane2] = ikA
+					}
+				}
+//line hecbench_floydwarshall2.go:118
+				compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, ^uint32(0), &gc_c24v, int(k-fwWS), 32, &gc_c24r)
+				gc_left7 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_floydwarshall2.go:118
+							var ikB archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line hecbench_floydwarshall2.go:118
+							ikB = archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:])
+//line hecbench_floydwarshall2.go:118
+							ikB.StoreSlice(gc_l_ikB[gc_lane2:])
+							gc_left7 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+//line hecbench_floydwarshall2.go:118
+							var ikB archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line hecbench_floydwarshall2.go:118
+							ikB = archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:])
+//line hecbench_floydwarshall2.go:118
+							ikB.StoreSlice(gc_l_ikB[gc_lane2:])
+							gc_left7 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left7 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left7&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line hecbench_floydwarshall2.go:131
+						var ikB int32
+//line hecbench_floydwarshall2.go:118
+						ikB = gc_c24r[gc_lane2]
+						gc_l_ikB[gc_lane2] = ikB
+					}
+				}
+			}
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_floydwarshall2.go:74
+					warpA := int32(gc_tx2 / fwWS)
+					warpB := warpA + fwWS
+					laneA := int32(gc_tx2 % fwWS)
+					laneB := laneA + fwWS
+//line hecbench_floydwarshall2.go:79
+					idx0AA := warpA*upper + laneA
+					idx0AB := warpA*upper + laneB
+					idx0BA := warpB*upper + laneA
+					idx0BB := warpB*upper + laneB
+//line hecbench_floydwarshall2.go:84
+					idx1AA := laneA*fwTile + warpA
+					idx1AB := laneB*fwTile + warpA
+					idx1BA := laneA*fwTile + warpB
+					idx1BB := laneB*fwTile + warpB
+//line hecbench_floydwarshall2.go:89
+					idx2A := gc_s_idx2A[gc_rank2]
+					idx2B := gc_s_idx2B[gc_rank2]
+					ijAA := gc_s_ijAA[gc_rank2]
+					ijAB := gc_s_ijAB[gc_rank2]
+					ijBA := gc_s_ijBA[gc_rank2]
+					ijBB := gc_s_ijBB[gc_rank2]
+					ikA := gc_l_ikA[gc_lane2]
+//line hecbench_floydwarshall2.go:97
+					ikB := gc_l_ikB[gc_lane2]
+//line hecbench_floydwarshall2.go:121
+					krA := krow[idx2A]
+					krB := krow[idx2B]
+//line hecbench_floydwarshall2.go:124
+					ijAA = min(ijAA, ikA+krA)
+					ijAB = min(ijAB, ikA+krB)
+					ijBA = min(ijBA, ikB+krA)
+					ijBB = min(ijBB, ikB+krB)
+//line hecbench_floydwarshall2.go:129
+					if warpA == k {
+						krows[idx0AA] = ijAA
+					}
+					if warpA == k {
+						krows[idx0AB] = ijAB
+					}
+					if warpB == k {
+						krows[idx0BA] = ijBA
+					}
+					if warpB == k {
+						krows[idx0BB] = ijBB
+					}
+//line hecbench_floydwarshall2.go:142
+					if laneA == k {
+						temp[idx1AA] = ijAA
+					}
+					if laneA == k {
+						temp[idx1BA] = ijBA
+					}
+					if laneB == k {
+						temp[idx1AB] = ijAB
+					}
+					if laneB == k {
+						temp[idx1BB] = ijBB
+					}
+//line hecbench_floydwarshall2.go:155
+					idx2A += fwTile
+					idx2B += fwTile
+//line hecbench_floydwarshall2.go:159
+					gc_s_idx2A[gc_rank2] = idx2A
+					gc_s_idx2B[gc_rank2] = idx2B
+					gc_s_ijAA[gc_rank2] = ijAA
+					gc_s_ijAB[gc_rank2] = ijAB
+					gc_s_ijBA[gc_rank2] = ijBA
+					gc_s_ijBB[gc_rank2] = ijBB
 				}
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
+//line hecbench_floydwarshall2.go:171
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
 //line hecbench_floydwarshall2.go:74
-				warpA := int32(gc_tx2 / fwWS)
-				_ = warpA
-
-//line hecbench_floydwarshall2.go:75
-				warpB := warpA + fwWS
-				_ = warpB
-
-//line hecbench_floydwarshall2.go:76
-				laneA := int32(gc_tx2 % fwWS)
-				_ = laneA
-
-//line hecbench_floydwarshall2.go:77
-				laneB := laneA + fwWS
-				_ = laneB
-
+			warpA := int32(gc_tx2 / fwWS)
+			warpB := warpA + fwWS
+			laneA := int32(gc_tx2 % fwWS)
+			laneB := laneA + fwWS
 //line hecbench_floydwarshall2.go:79
-				idx0AA := warpA*upper + laneA
-				_ = idx0AA
-
-//line hecbench_floydwarshall2.go:80
-				idx0AB := warpA*upper + laneB
-				_ = idx0AB
-
-//line hecbench_floydwarshall2.go:81
-				idx0BA := warpB*upper + laneA
-				_ = idx0BA
-
-//line hecbench_floydwarshall2.go:82
-				idx0BB := warpB*upper + laneB
-				_ = idx0BB
-				ijAA := gc_s_ijAA[gc_rank2]
-				ijAB := gc_s_ijAB[gc_rank2]
-				ijBA := gc_s_ijBA[gc_rank2]
-				ijBB := gc_s_ijBB[gc_rank2]
-
+			idx0AA := warpA*upper + laneA
+			idx0AB := warpA*upper + laneB
+			idx0BA := warpB*upper + laneA
+			idx0BB := warpB*upper + laneB
+//line hecbench_floydwarshall2.go:84
+			ijAA := gc_s_ijAA[gc_rank2]
+			ijAB := gc_s_ijAB[gc_rank2]
+			ijBA := gc_s_ijBA[gc_rank2]
+			ijBB := gc_s_ijBB[gc_rank2]
 //line hecbench_floydwarshall2.go:160
-				kcols[idx0AA] = temp[warpA*fwTile+laneA]
-
-//line hecbench_floydwarshall2.go:161
-				kcols[idx0AB] = temp[warpA*fwTile+laneB]
-
-//line hecbench_floydwarshall2.go:162
-				kcols[idx0BA] = temp[warpB*fwTile+laneA]
-
-//line hecbench_floydwarshall2.go:163
-				kcols[idx0BB] = temp[warpB*fwTile+laneB]
-
-//line hecbench_floydwarshall2.go:164
-				adjMat[idx0AA] = ijAA
-
-//line hecbench_floydwarshall2.go:165
-				adjMat[idx0AB] = ijAB
-
-//line hecbench_floydwarshall2.go:166
-				adjMat[idx0BA] = ijBA
-
-//line hecbench_floydwarshall2.go:167
-				adjMat[idx0BB] = ijBB
-			}
+			kcols[idx0AA] = temp[warpA*fwTile+laneA]
+			kcols[idx0AB] = temp[warpA*fwTile+laneB]
+			kcols[idx0BA] = temp[warpB*fwTile+laneA]
+			kcols[idx0BB] = temp[warpB*fwTile+laneB]
+			adjMat[idx0AA] = ijAA
+			adjMat[idx0AB] = ijAB
+			adjMat[idx0BA] = ijBA
+			adjMat[idx0BB] = ijBB
 		}
 	}
 }
@@ -1190,4 +803,5 @@ func gc_body_fw0Kernel(gc_b2 *compiled.Block, adjMat []int32, upper int32, krows
 // gc_files_hecbench_floydwarshall2 holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_floydwarshall2.go
+//line hecbench_floydwarshall2.go:176
 var gc_files_hecbench_floydwarshall2 embed.FS

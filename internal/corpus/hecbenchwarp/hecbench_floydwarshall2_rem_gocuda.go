@@ -63,472 +63,407 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 	gc_s_origAB_ := compiled.Scratch[int32](gc_b, 17)[:gc_n]
 	gc_s_origBA_ := compiled.Scratch[int32](gc_b, 18)[:gc_n]
 	gc_s_origBB_ := compiled.Scratch[int32](gc_b, 19)[:gc_n]
-
 //line hecbench_floydwarshall2_rem.go:17
 	temp := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
-
-//line hecbench_floydwarshall2_rem.go:18
 	krow := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
-
 //line hecbench_floydwarshall2_rem.go:25
 	y := int32(gc_bx)
-
-//line hecbench_floydwarshall2_rem.go:26
 	if y < subm1 {
-
-//line hecbench_floydwarshall2_rem.go:27
 		if y >= x {
 			y++
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_floydwarshall2_rem.go:20
-					warpA := int32(gc_tx / fwWS)
-					_ = warpA
-
-//line hecbench_floydwarshall2_rem.go:21
-					warpB := warpA + fwWS
-					_ = warpB
-
-//line hecbench_floydwarshall2_rem.go:22
-					laneA := int32(gc_tx % fwWS)
-					_ = laneA
-
-//line hecbench_floydwarshall2_rem.go:23
-					laneB := laneA + fwWS
-					_ = laneB
-
-//line hecbench_floydwarshall2_rem.go:30
-					iA := warpA + x*fwTile
-					_ = iA
-
 //line hecbench_floydwarshall2_rem.go:31
-					iB := warpB + x*fwTile
-					_ = iB
-
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_floydwarshall2_rem.go:20
+				warpA := int32(gc_tx / fwWS)
+				warpB := warpA + fwWS
+				laneA := int32(gc_tx % fwWS)
+				laneB := laneA + fwWS
+//line hecbench_floydwarshall2_rem.go:30
+				iA := warpA + x*fwTile
+				iB := warpB + x*fwTile
 //line hecbench_floydwarshall2_rem.go:40
-					idx1A := warpA
-
-//line hecbench_floydwarshall2_rem.go:41
-					idx1B := warpB
-
-//line hecbench_floydwarshall2_rem.go:42
-					idx2A := laneA
-
-//line hecbench_floydwarshall2_rem.go:43
-					idx2B := laneB
-
+				idx1A := warpA
+				idx1B := warpB
+				idx2A := laneA
+				idx2B := laneB
 //line hecbench_floydwarshall2_rem.go:45
-					temp[warpA*fwTile+laneA] = kcols[iA*upper+laneA+x*fwTile]
-
-//line hecbench_floydwarshall2_rem.go:46
-					temp[warpA*fwTile+laneB] = kcols[iA*upper+laneB+x*fwTile]
-
-//line hecbench_floydwarshall2_rem.go:47
-					temp[warpB*fwTile+laneA] = kcols[iB*upper+laneA+x*fwTile]
-
-//line hecbench_floydwarshall2_rem.go:48
-					temp[warpB*fwTile+laneB] = kcols[iB*upper+laneB+x*fwTile]
-					_ = idx1A
-					_ = idx1B
-					_ = idx2A
-					_ = idx2B
-					gc_s_idx1A[gc_rank] = idx1A
-					gc_s_idx1B[gc_rank] = idx1B
-					gc_s_idx2A[gc_rank] = idx2A
-					gc_s_idx2B[gc_rank] = idx2B
-				}
-			}
-		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_floydwarshall2_rem.go:20
-					warpA := int32(gc_tx / fwWS)
-					_ = warpA
-
-//line hecbench_floydwarshall2_rem.go:30
-					iA := warpA + x*fwTile
-					_ = iA
-
-//line hecbench_floydwarshall2_rem.go:22
-					laneA := int32(gc_tx % fwWS)
-					_ = laneA
-
-//line hecbench_floydwarshall2_rem.go:32
-					jA := laneA + y*fwTile
-					_ = jA
-
-//line hecbench_floydwarshall2_rem.go:35
-					idx0AA := iA*upper + jA
-					_ = idx0AA
-
-//line hecbench_floydwarshall2_rem.go:23
-					laneB := laneA + fwWS
-					_ = laneB
-
-//line hecbench_floydwarshall2_rem.go:33
-					jB := laneB + y*fwTile
-					_ = jB
-
-//line hecbench_floydwarshall2_rem.go:36
-					idx0AB := iA*upper + jB
-					_ = idx0AB
-
-//line hecbench_floydwarshall2_rem.go:21
-					warpB := warpA + fwWS
-					_ = warpB
-
-//line hecbench_floydwarshall2_rem.go:31
-					iB := warpB + x*fwTile
-					_ = iB
-
-//line hecbench_floydwarshall2_rem.go:37
-					idx0BA := iB*upper + jA
-					_ = idx0BA
-
-//line hecbench_floydwarshall2_rem.go:38
-					idx0BB := iB*upper + jB
-					_ = idx0BB
-
-//line hecbench_floydwarshall2_rem.go:51
-					ijAA := adjMat[idx0AA]
-
-//line hecbench_floydwarshall2_rem.go:52
-					ijAB := adjMat[idx0AB]
-
+				temp[warpA*fwTile+laneA] = kcols[iA*upper+laneA+x*fwTile]
+				temp[warpA*fwTile+laneB] = kcols[iA*upper+laneB+x*fwTile]
+				temp[warpB*fwTile+laneA] = kcols[iB*upper+laneA+x*fwTile]
+				temp[warpB*fwTile+laneB] = kcols[iB*upper+laneB+x*fwTile]
 //line hecbench_floydwarshall2_rem.go:53
-					ijBA := adjMat[idx0BA]
-
-//line hecbench_floydwarshall2_rem.go:54
-					ijBB := adjMat[idx0BB]
-
-//line hecbench_floydwarshall2_rem.go:56
-					origAA := ijAA
-
-//line hecbench_floydwarshall2_rem.go:57
-					origAB := ijAB
-
-//line hecbench_floydwarshall2_rem.go:58
-					origBA := ijBA
-
-//line hecbench_floydwarshall2_rem.go:59
-					origBB := ijBB
-					_ = ijAA
-					_ = ijAB
-					_ = ijBA
-					_ = ijBB
-					_ = origAA
-					_ = origAB
-					_ = origBA
-					_ = origBB
-					gc_s_ijAA[gc_rank] = ijAA
-					gc_s_ijAB[gc_rank] = ijAB
-					gc_s_ijBA[gc_rank] = ijBA
-					gc_s_ijBB[gc_rank] = ijBB
-					gc_s_origAA[gc_rank] = origAA
-					gc_s_origAB[gc_rank] = origAB
-					gc_s_origBA[gc_rank] = origBA
-					gc_s_origBB[gc_rank] = origBB
-				}
+				gc_s_idx1A[gc_rank] = idx1A
+				gc_s_idx1B[gc_rank] = idx1B
+				gc_s_idx2A[gc_rank] = idx2A
+				gc_s_idx2B[gc_rank] = idx2B
 			}
 		}
-
+//line hecbench_floydwarshall2_rem.go:61
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_floydwarshall2_rem.go:20
+				warpA := int32(gc_tx / fwWS)
+//line hecbench_floydwarshall2_rem.go:30
+				iA := warpA + x*fwTile
+//line hecbench_floydwarshall2_rem.go:22
+				laneA := int32(gc_tx % fwWS)
+//line hecbench_floydwarshall2_rem.go:32
+				jA := laneA + y*fwTile
+//line hecbench_floydwarshall2_rem.go:35
+				idx0AA := iA*upper + jA
+//line hecbench_floydwarshall2_rem.go:23
+				laneB := laneA + fwWS
+//line hecbench_floydwarshall2_rem.go:33
+				jB := laneB + y*fwTile
+//line hecbench_floydwarshall2_rem.go:36
+				idx0AB := iA*upper + jB
+//line hecbench_floydwarshall2_rem.go:21
+				warpB := warpA + fwWS
+//line hecbench_floydwarshall2_rem.go:31
+				iB := warpB + x*fwTile
+//line hecbench_floydwarshall2_rem.go:37
+				idx0BA := iB*upper + jA
+				idx0BB := iB*upper + jB
+//line hecbench_floydwarshall2_rem.go:51
+				ijAA := adjMat[idx0AA]
+				ijAB := adjMat[idx0AB]
+				ijBA := adjMat[idx0BA]
+				ijBB := adjMat[idx0BB]
+//line hecbench_floydwarshall2_rem.go:56
+				origAA := ijAA
+				origAB := ijAB
+				origBA := ijBA
+				origBB := ijBB
+//line hecbench_floydwarshall2_rem.go:68
+				gc_s_ijAA[gc_rank] = ijAA
+				gc_s_ijAB[gc_rank] = ijAB
+				gc_s_ijBA[gc_rank] = ijBA
+				gc_s_ijBB[gc_rank] = ijBB
+				gc_s_origAA[gc_rank] = origAA
+				gc_s_origAB[gc_rank] = origAB
+				gc_s_origBA[gc_rank] = origBA
+				gc_s_origBB[gc_rank] = origBB
+			}
+		}
 //line hecbench_floydwarshall2_rem.go:61
 		for k := int32(0); k < fwTile; k++ {
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_floydwarshall2_rem.go:20
-						warpA := int32(gc_tx / fwWS)
-						_ = warpA
-
-//line hecbench_floydwarshall2_rem.go:21
-						warpB := warpA + fwWS
-						_ = warpB
-						idx2A := gc_s_idx2A[gc_rank]
-						idx2B := gc_s_idx2B[gc_rank]
-						ijAA := gc_s_ijAA[gc_rank]
-						ijAB := gc_s_ijAB[gc_rank]
-						ijBA := gc_s_ijBA[gc_rank]
-						ijBB := gc_s_ijBB[gc_rank]
-
-//line hecbench_floydwarshall2_rem.go:62
-						if warpA == k {
-							krow[idx2A] = ijAA
-						}
-
-//line hecbench_floydwarshall2_rem.go:65
-						if warpA == k {
-							krow[idx2B] = ijAB
-						}
-
-//line hecbench_floydwarshall2_rem.go:68
-						if warpB == k {
-							krow[idx2A] = ijBA
-						}
-
-//line hecbench_floydwarshall2_rem.go:71
-						if warpB == k {
-							krow[idx2B] = ijBB
-						}
-					}
-				}
-			}
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_floydwarshall2_rem.go:20
-						warpA := int32(gc_tx / fwWS)
-						_ = warpA
-
-//line hecbench_floydwarshall2_rem.go:21
-						warpB := warpA + fwWS
-						_ = warpB
-
-//line hecbench_floydwarshall2_rem.go:30
-						iA := warpA + x*fwTile
-						_ = iA
-
-//line hecbench_floydwarshall2_rem.go:22
-						laneA := int32(gc_tx % fwWS)
-						_ = laneA
-
-//line hecbench_floydwarshall2_rem.go:32
-						jA := laneA + y*fwTile
-						_ = jA
-
-//line hecbench_floydwarshall2_rem.go:35
-						idx0AA := iA*upper + jA
-						_ = idx0AA
-
-//line hecbench_floydwarshall2_rem.go:23
-						laneB := laneA + fwWS
-						_ = laneB
-
-//line hecbench_floydwarshall2_rem.go:33
-						jB := laneB + y*fwTile
-						_ = jB
-
-//line hecbench_floydwarshall2_rem.go:36
-						idx0AB := iA*upper + jB
-						_ = idx0AB
-
-//line hecbench_floydwarshall2_rem.go:31
-						iB := warpB + x*fwTile
-						_ = iB
-
-//line hecbench_floydwarshall2_rem.go:37
-						idx0BA := iB*upper + jA
-						_ = idx0BA
-
-//line hecbench_floydwarshall2_rem.go:38
-						idx0BB := iB*upper + jB
-						_ = idx0BB
-						idx1A := gc_s_idx1A[gc_rank]
-						idx1B := gc_s_idx1B[gc_rank]
-						idx2A := gc_s_idx2A[gc_rank]
-						idx2B := gc_s_idx2B[gc_rank]
-						ijAA := gc_s_ijAA[gc_rank]
-						ijAB := gc_s_ijAB[gc_rank]
-						ijBA := gc_s_ijBA[gc_rank]
-						ijBB := gc_s_ijBB[gc_rank]
-
-//line hecbench_floydwarshall2_rem.go:76
-						ikA := temp[idx1A]
-
-//line hecbench_floydwarshall2_rem.go:77
-						ikB := temp[idx1B]
-
-//line hecbench_floydwarshall2_rem.go:78
-						krA := krow[idx2A]
-
-//line hecbench_floydwarshall2_rem.go:79
-						krB := krow[idx2B]
-
-//line hecbench_floydwarshall2_rem.go:81
-						ijAA = min(ijAA, ikA+krA)
-
-//line hecbench_floydwarshall2_rem.go:82
-						ijAB = min(ijAB, ikA+krB)
-
-//line hecbench_floydwarshall2_rem.go:83
-						ijBA = min(ijBA, ikB+krA)
-
-//line hecbench_floydwarshall2_rem.go:84
-						ijBB = min(ijBB, ikB+krB)
-
-//line hecbench_floydwarshall2_rem.go:86
-						if warpA == k {
-							krows[idx0AA] = ijAA
-						}
-
-//line hecbench_floydwarshall2_rem.go:89
-						if warpA == k {
-							krows[idx0AB] = ijAB
-						}
-
-//line hecbench_floydwarshall2_rem.go:92
-						if warpB == k {
-							krows[idx0BA] = ijBA
-						}
-
-//line hecbench_floydwarshall2_rem.go:95
-						if warpB == k {
-							krows[idx0BB] = ijBB
-						}
-
-//line hecbench_floydwarshall2_rem.go:99
-						idx1A += fwTile
-
-//line hecbench_floydwarshall2_rem.go:100
-						idx1B += fwTile
-
-//line hecbench_floydwarshall2_rem.go:101
-						idx2A += fwTile
-
-//line hecbench_floydwarshall2_rem.go:102
-						idx2B += fwTile
-						_ = ikA
-						_ = ikB
-						_ = krA
-						_ = krB
-						gc_s_idx1A[gc_rank] = idx1A
-						gc_s_idx1B[gc_rank] = idx1B
-						gc_s_idx2A[gc_rank] = idx2A
-						gc_s_idx2B[gc_rank] = idx2B
-						gc_s_ijAA[gc_rank] = ijAA
-						gc_s_ijAB[gc_rank] = ijAB
-						gc_s_ijBA[gc_rank] = ijBA
-						gc_s_ijBB[gc_rank] = ijBB
-					}
-				}
-			}
-		}
-		{
+//line hecbench_floydwarshall2_rem.go:63
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_floydwarshall2_rem.go:20
 					warpA := int32(gc_tx / fwWS)
-					_ = warpA
-
-//line hecbench_floydwarshall2_rem.go:30
-					iA := warpA + x*fwTile
-					_ = iA
-
-//line hecbench_floydwarshall2_rem.go:22
-					laneA := int32(gc_tx % fwWS)
-					_ = laneA
-
-//line hecbench_floydwarshall2_rem.go:32
-					jA := laneA + y*fwTile
-					_ = jA
-
-//line hecbench_floydwarshall2_rem.go:35
-					idx0AA := iA*upper + jA
-					_ = idx0AA
-
-//line hecbench_floydwarshall2_rem.go:23
-					laneB := laneA + fwWS
-					_ = laneB
-
-//line hecbench_floydwarshall2_rem.go:33
-					jB := laneB + y*fwTile
-					_ = jB
-
-//line hecbench_floydwarshall2_rem.go:36
-					idx0AB := iA*upper + jB
-					_ = idx0AB
-
-//line hecbench_floydwarshall2_rem.go:21
 					warpB := warpA + fwWS
-					_ = warpB
-
-//line hecbench_floydwarshall2_rem.go:31
-					iB := warpB + x*fwTile
-					_ = iB
-
-//line hecbench_floydwarshall2_rem.go:37
-					idx0BA := iB*upper + jA
-					_ = idx0BA
-
-//line hecbench_floydwarshall2_rem.go:38
-					idx0BB := iB*upper + jB
-					_ = idx0BB
+//line hecbench_floydwarshall2_rem.go:23
+					idx2A := gc_s_idx2A[gc_rank]
+					idx2B := gc_s_idx2B[gc_rank]
 					ijAA := gc_s_ijAA[gc_rank]
 					ijAB := gc_s_ijAB[gc_rank]
 					ijBA := gc_s_ijBA[gc_rank]
 					ijBB := gc_s_ijBB[gc_rank]
-					origAA := gc_s_origAA[gc_rank]
-					origAB := gc_s_origAB[gc_rank]
-					origBA := gc_s_origBA[gc_rank]
-					origBB := gc_s_origBB[gc_rank]
-
-//line hecbench_floydwarshall2_rem.go:104
-					if ijAA != origAA {
-						adjMat[idx0AA] = ijAA
+//line hecbench_floydwarshall2_rem.go:62
+					if warpA == k {
+						krow[idx2A] = ijAA
 					}
-
+					if warpA == k {
+						krow[idx2B] = ijAB
+					}
+					if warpB == k {
+						krow[idx2A] = ijBA
+					}
+					if warpB == k {
+						krow[idx2B] = ijBB
+					}
+				}
+			}
+//line hecbench_floydwarshall2_rem.go:78
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_floydwarshall2_rem.go:20
+					warpA := int32(gc_tx / fwWS)
+					warpB := warpA + fwWS
+//line hecbench_floydwarshall2_rem.go:30
+					iA := warpA + x*fwTile
+//line hecbench_floydwarshall2_rem.go:22
+					laneA := int32(gc_tx % fwWS)
+//line hecbench_floydwarshall2_rem.go:32
+					jA := laneA + y*fwTile
+//line hecbench_floydwarshall2_rem.go:35
+					idx0AA := iA*upper + jA
+//line hecbench_floydwarshall2_rem.go:23
+					laneB := laneA + fwWS
+//line hecbench_floydwarshall2_rem.go:33
+					jB := laneB + y*fwTile
+//line hecbench_floydwarshall2_rem.go:36
+					idx0AB := iA*upper + jB
+//line hecbench_floydwarshall2_rem.go:31
+					iB := warpB + x*fwTile
+//line hecbench_floydwarshall2_rem.go:37
+					idx0BA := iB*upper + jA
+					idx0BB := iB*upper + jB
+//line hecbench_floydwarshall2_rem.go:40
+					idx1A := gc_s_idx1A[gc_rank]
+					idx1B := gc_s_idx1B[gc_rank]
+					idx2A := gc_s_idx2A[gc_rank]
+					idx2B := gc_s_idx2B[gc_rank]
+					ijAA := gc_s_ijAA[gc_rank]
+					ijAB := gc_s_ijAB[gc_rank]
+					ijBA := gc_s_ijBA[gc_rank]
+					ijBB := gc_s_ijBB[gc_rank]
+//line hecbench_floydwarshall2_rem.go:76
+					ikA := temp[idx1A]
+					ikB := temp[idx1B]
+					krA := krow[idx2A]
+					krB := krow[idx2B]
+//line hecbench_floydwarshall2_rem.go:81
+					ijAA = min(ijAA, ikA+krA)
+					ijAB = min(ijAB, ikA+krB)
+					ijBA = min(ijBA, ikB+krA)
+					ijBB = min(ijBB, ikB+krB)
+//line hecbench_floydwarshall2_rem.go:86
+					if warpA == k {
+						krows[idx0AA] = ijAA
+					}
+					if warpA == k {
+						krows[idx0AB] = ijAB
+					}
+					if warpB == k {
+						krows[idx0BA] = ijBA
+					}
+					if warpB == k {
+						krows[idx0BB] = ijBB
+					}
+//line hecbench_floydwarshall2_rem.go:99
+					idx1A += fwTile
+					idx1B += fwTile
+					idx2A += fwTile
+					idx2B += fwTile
 //line hecbench_floydwarshall2_rem.go:107
-					if ijAB != origAB {
-						adjMat[idx0AB] = ijAB
-					}
-
-//line hecbench_floydwarshall2_rem.go:110
-					if ijBA != origBA {
-						adjMat[idx0BA] = ijBA
-					}
-
-//line hecbench_floydwarshall2_rem.go:113
-					if ijBB != origBB {
-						adjMat[idx0BB] = ijBB
-					}
+					gc_s_idx1A[gc_rank] = idx1A
+					gc_s_idx1B[gc_rank] = idx1B
+					gc_s_idx2A[gc_rank] = idx2A
+					gc_s_idx2B[gc_rank] = idx2B
+					gc_s_ijAA[gc_rank] = ijAA
+					gc_s_ijAB[gc_rank] = ijAB
+					gc_s_ijBA[gc_rank] = ijBA
+					gc_s_ijBB[gc_rank] = ijBB
+				}
+			}
+		}
+//line hecbench_floydwarshall2_rem.go:120
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_floydwarshall2_rem.go:20
+				warpA := int32(gc_tx / fwWS)
+//line hecbench_floydwarshall2_rem.go:30
+				iA := warpA + x*fwTile
+//line hecbench_floydwarshall2_rem.go:22
+				laneA := int32(gc_tx % fwWS)
+//line hecbench_floydwarshall2_rem.go:32
+				jA := laneA + y*fwTile
+//line hecbench_floydwarshall2_rem.go:35
+				idx0AA := iA*upper + jA
+//line hecbench_floydwarshall2_rem.go:23
+				laneB := laneA + fwWS
+//line hecbench_floydwarshall2_rem.go:33
+				jB := laneB + y*fwTile
+//line hecbench_floydwarshall2_rem.go:36
+				idx0AB := iA*upper + jB
+//line hecbench_floydwarshall2_rem.go:21
+				warpB := warpA + fwWS
+//line hecbench_floydwarshall2_rem.go:31
+				iB := warpB + x*fwTile
+//line hecbench_floydwarshall2_rem.go:37
+				idx0BA := iB*upper + jA
+				idx0BB := iB*upper + jB
+//line hecbench_floydwarshall2_rem.go:40
+				ijAA := gc_s_ijAA[gc_rank]
+				ijAB := gc_s_ijAB[gc_rank]
+				ijBA := gc_s_ijBA[gc_rank]
+				ijBB := gc_s_ijBB[gc_rank]
+				origAA := gc_s_origAA[gc_rank]
+				origAB := gc_s_origAB[gc_rank]
+				origBA := gc_s_origBA[gc_rank]
+				origBB := gc_s_origBB[gc_rank]
+//line hecbench_floydwarshall2_rem.go:104
+				if ijAA != origAA {
+					adjMat[idx0AA] = ijAA
+				}
+				if ijAB != origAB {
+					adjMat[idx0AB] = ijAB
+				}
+				if ijBA != origBA {
+					adjMat[idx0BA] = ijBA
+				}
+				if ijBB != origBB {
+					adjMat[idx0BB] = ijBB
 				}
 			}
 		}
 	} else {
-
 //line hecbench_floydwarshall2_rem.go:117
 		y -= subm1
-
-//line hecbench_floydwarshall2_rem.go:118
 		if y >= x {
 			y++
 		}
-		{
-			var gc_l_idx2A_ [32]int32
-			var gc_l_idx2B_ [32]int32
-			var gc_l_ikA_ [32]int32
-			var gc_l_ikB_ [32]int32
-			var gc_c1v [32]int32
-			var gc_c1r [32]int32
-			var gc_c2v [32]int32
-			var gc_c2r [32]int32
-			var gc_c3v [32]int32
-			var gc_c3r [32]int32
-			var gc_c4v [32]int32
-			var gc_c4r [32]int32
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
+//line hecbench_floydwarshall2_rem.go:122
+		var gc_l_idx2A_ [32]int32
+		var gc_l_idx2B_ [32]int32
+		var gc_l_ikA_ [32]int32
+		var gc_l_ikB_ [32]int32
+		var gc_c1v [32]int32
+		var gc_c1r [32]int32
+		var gc_c2v [32]int32
+		var gc_c2r [32]int32
+		var gc_c3v [32]int32
+		var gc_c3r [32]int32
+		var gc_c4v [32]int32
+		var gc_c4r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line hecbench_floydwarshall2_rem.go:22
+					laneA := int32(gc_tx % fwWS)
+//line hecbench_floydwarshall2_rem.go:123
+					jA_ := laneA + x*fwTile
+//line hecbench_floydwarshall2_rem.go:23
+					laneB := laneA + fwWS
+//line hecbench_floydwarshall2_rem.go:124
+					jB_ := laneB + x*fwTile
+//line hecbench_floydwarshall2_rem.go:20
+					warpA := int32(gc_tx / fwWS)
+//line hecbench_floydwarshall2_rem.go:121
+					iA_ := warpA + y*fwTile
+//line hecbench_floydwarshall2_rem.go:126
+					idx0AA_ := iA_*upper + jA_
+					idx0AB_ := iA_*upper + jB_
+//line hecbench_floydwarshall2_rem.go:21
+					warpB := warpA + fwWS
+//line hecbench_floydwarshall2_rem.go:122
+					iB_ := warpB + y*fwTile
+//line hecbench_floydwarshall2_rem.go:128
+					idx0BA_ := iB_*upper + jA_
+					idx0BB_ := iB_*upper + jB_
+//line hecbench_floydwarshall2_rem.go:136
+					idx2A_ := (x*fwTile)*upper + jA_
+					idx2B_ := (x*fwTile)*upper + jB_
+//line hecbench_floydwarshall2_rem.go:139
+					ijAA_ := adjMat[idx0AA_]
+					ijAB_ := adjMat[idx0AB_]
+					ijBA_ := adjMat[idx0BA_]
+					ijBB_ := adjMat[idx0BB_]
+//line hecbench_floydwarshall2_rem.go:144
+					origAA_ := ijAA_
+					origAB_ := ijAB_
+					origBA_ := ijBA_
+					origBB_ := ijBB_
+//line hecbench_floydwarshall2_rem.go:158
+					gc_l_idx2A_[gc_lane] = idx2A_
+					gc_l_idx2B_[gc_lane] = idx2B_
+					gc_s_ijAA_[gc_rank] = ijAA_
+					gc_s_ijAB_[gc_rank] = ijAB_
+					gc_s_ijBA_[gc_rank] = ijBA_
+					gc_s_ijBB_[gc_rank] = ijBB_
+					gc_s_origAA_[gc_rank] = origAA_
+					gc_s_origAB_[gc_rank] = origAB_
+					gc_s_origBA_[gc_rank] = origBA_
+					gc_s_origBB_[gc_rank] = origBB_
+				}
+			}
+//line hecbench_floydwarshall2_rem.go:149
+			for k_ := int32(0); k_ < fwTile; k_++ {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_floydwarshall2_rem.go:150
+					var ikA_, ikB_ int32
+//line hecbench_floydwarshall2_rem.go:153
+					gc_l_ikA_[gc_lane] = ikA_
+					gc_l_ikB_[gc_lane] = ikB_
+				}
+//line hecbench_floydwarshall2_rem.go:151
+				if k_ < fwWS {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+//line hecbench_floydwarshall2_rem.go:155
+						ijAA_ := gc_s_ijAA_[gc_rank]
+//line hecbench_floydwarshall2_rem.go:152
+						gc_c1v[gc_lane] = ijAA_
+					}
+//line hecbench_floydwarshall2_rem.go:152
+					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c1v, int(k_), 32, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+//line hecbench_floydwarshall2_rem.go:156
+						ijBA_ := gc_s_ijBA_[gc_rank]
+						var ikA_ int32
+//line hecbench_floydwarshall2_rem.go:152
+						ikA_ = gc_c1r[gc_lane]
+						gc_c2v[gc_lane] = ijBA_
+						gc_l_ikA_[gc_lane] = ikA_
+					}
+//line hecbench_floydwarshall2_rem.go:153
+					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c2v, int(k_), 32, &gc_c2r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_floydwarshall2_rem.go:157
+						var ikB_ int32
+//line hecbench_floydwarshall2_rem.go:153
+						ikB_ = gc_c2r[gc_lane]
+						gc_l_ikB_[gc_lane] = ikB_
+					}
+				}
+//line hecbench_floydwarshall2_rem.go:155
+				if k_ >= fwWS {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+//line hecbench_floydwarshall2_rem.go:159
+						ijAB_ := gc_s_ijAB_[gc_rank]
+//line hecbench_floydwarshall2_rem.go:156
+						gc_c3v[gc_lane] = ijAB_
+					}
+//line hecbench_floydwarshall2_rem.go:156
+					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c3v, int(k_-fwWS), 32, &gc_c3r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+//line hecbench_floydwarshall2_rem.go:160
+						ijBB_ := gc_s_ijBB_[gc_rank]
+						var ikA_ int32
+//line hecbench_floydwarshall2_rem.go:156
+						ikA_ = gc_c3r[gc_lane]
+						gc_c4v[gc_lane] = ijBB_
+						gc_l_ikA_[gc_lane] = ikA_
+					}
+//line hecbench_floydwarshall2_rem.go:157
+					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c4v, int(k_-fwWS), 32, &gc_c4r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_floydwarshall2_rem.go:161
+						var ikB_ int32
+//line hecbench_floydwarshall2_rem.go:157
+						ikB_ = gc_c4r[gc_lane]
+						gc_l_ikB_[gc_lane] = ikB_
+					}
+				}
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
@@ -539,408 +474,117 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-
 //line hecbench_floydwarshall2_rem.go:22
 						laneA := int32(gc_tx % fwWS)
-						_ = laneA
-
-//line hecbench_floydwarshall2_rem.go:123
-						jA_ := laneA + x*fwTile
-						_ = jA_
-
-//line hecbench_floydwarshall2_rem.go:23
 						laneB := laneA + fwWS
-						_ = laneB
-
-//line hecbench_floydwarshall2_rem.go:124
-						jB_ := laneB + x*fwTile
-						_ = jB_
-
 //line hecbench_floydwarshall2_rem.go:20
 						warpA := int32(gc_tx / fwWS)
-						_ = warpA
-
-//line hecbench_floydwarshall2_rem.go:121
-						iA_ := warpA + y*fwTile
-						_ = iA_
-
-//line hecbench_floydwarshall2_rem.go:126
-						idx0AA_ := iA_*upper + jA_
-						_ = idx0AA_
-
-//line hecbench_floydwarshall2_rem.go:127
-						idx0AB_ := iA_*upper + jB_
-						_ = idx0AB_
-
+//line hecbench_floydwarshall2_rem.go:131
+						idx1AA := laneA*fwTile + warpA
+						idx1AB := laneB*fwTile + warpA
 //line hecbench_floydwarshall2_rem.go:21
 						warpB := warpA + fwWS
-						_ = warpB
-
-//line hecbench_floydwarshall2_rem.go:122
-						iB_ := warpB + y*fwTile
-						_ = iB_
-
-//line hecbench_floydwarshall2_rem.go:128
-						idx0BA_ := iB_*upper + jA_
-						_ = idx0BA_
-
-//line hecbench_floydwarshall2_rem.go:129
-						idx0BB_ := iB_*upper + jB_
-						_ = idx0BB_
-
+//line hecbench_floydwarshall2_rem.go:133
+						idx1BA := laneA*fwTile + warpB
+						idx1BB := laneB*fwTile + warpB
 //line hecbench_floydwarshall2_rem.go:136
-						idx2A_ := (x*fwTile)*upper + jA_
-
-//line hecbench_floydwarshall2_rem.go:137
-						idx2B_ := (x*fwTile)*upper + jB_
-
-//line hecbench_floydwarshall2_rem.go:139
-						ijAA_ := adjMat[idx0AA_]
-
+						idx2A_ := gc_l_idx2A_[gc_lane]
+//line hecbench_floydwarshall2_rem.go:138
+						idx2B_ := gc_l_idx2B_[gc_lane]
 //line hecbench_floydwarshall2_rem.go:140
-						ijAB_ := adjMat[idx0AB_]
-
-//line hecbench_floydwarshall2_rem.go:141
-						ijBA_ := adjMat[idx0BA_]
-
-//line hecbench_floydwarshall2_rem.go:142
-						ijBB_ := adjMat[idx0BB_]
-
-//line hecbench_floydwarshall2_rem.go:144
-						origAA_ := ijAA_
-
-//line hecbench_floydwarshall2_rem.go:145
-						origAB_ := ijAB_
-
+						ijAA_ := gc_s_ijAA_[gc_rank]
+						ijAB_ := gc_s_ijAB_[gc_rank]
+						ijBA_ := gc_s_ijBA_[gc_rank]
+						ijBB_ := gc_s_ijBB_[gc_rank]
+						ikA_ := gc_l_ikA_[gc_lane]
 //line hecbench_floydwarshall2_rem.go:146
-						origBA_ := ijBA_
-
-//line hecbench_floydwarshall2_rem.go:147
-						origBB_ := ijBB_
-						_ = idx2A_
-						_ = idx2B_
-						_ = ijAA_
-						_ = ijAB_
-						_ = ijBA_
-						_ = ijBB_
-						_ = origAA_
-						_ = origAB_
-						_ = origBA_
-						_ = origBB_
+						ikB_ := gc_l_ikB_[gc_lane]
+//line hecbench_floydwarshall2_rem.go:160
+						krA_ := krows[idx2A_]
+						krB_ := krows[idx2B_]
+//line hecbench_floydwarshall2_rem.go:163
+						ijAA_ = min(ijAA_, ikA_+krA_)
+						ijAB_ = min(ijAB_, ikA_+krB_)
+						ijBA_ = min(ijBA_, ikB_+krA_)
+						ijBB_ = min(ijBB_, ikB_+krB_)
+//line hecbench_floydwarshall2_rem.go:168
+						if laneA == k_ {
+							temp[idx1AA] = ijAA_
+						}
+						if laneA == k_ {
+							temp[idx1BA] = ijBA_
+						}
+						if laneB == k_ {
+							temp[idx1AB] = ijAB_
+						}
+						if laneB == k_ {
+							temp[idx1BB] = ijBB_
+						}
+//line hecbench_floydwarshall2_rem.go:181
+						idx2A_ += upper
+						idx2B_ += upper
+//line hecbench_floydwarshall2_rem.go:185
 						gc_l_idx2A_[gc_lane] = idx2A_
 						gc_l_idx2B_[gc_lane] = idx2B_
 						gc_s_ijAA_[gc_rank] = ijAA_
 						gc_s_ijAB_[gc_rank] = ijAB_
 						gc_s_ijBA_[gc_rank] = ijBA_
 						gc_s_ijBB_[gc_rank] = ijBB_
-						gc_s_origAA_[gc_rank] = origAA_
-						gc_s_origAB_[gc_rank] = origAB_
-						gc_s_origBA_[gc_rank] = origBA_
-						gc_s_origBB_[gc_rank] = origBB_
-					}
-				}
-
-//line hecbench_floydwarshall2_rem.go:149
-				for k_ := int32(0); k_ < fwTile; k_++ {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-
-//line hecbench_floydwarshall2_rem.go:150
-						var ikA_, ikB_ int32
-						_ = ikA_
-						_ = ikB_
-						gc_l_ikA_[gc_lane] = ikA_
-						gc_l_ikB_[gc_lane] = ikB_
-					}
-
-//line hecbench_floydwarshall2_rem.go:151
-					if k_ < fwWS {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							ijAA_ := gc_s_ijAA_[gc_rank]
-
-//line hecbench_floydwarshall2_rem.go:152
-							gc_c1v[gc_lane] = ijAA_
-						}
-
-//line hecbench_floydwarshall2_rem.go:152
-						compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c1v, int(k_), 32, &gc_c1r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							ijBA_ := gc_s_ijBA_[gc_rank]
-							var ikA_ int32
-							_ = ikA_
-
-//line hecbench_floydwarshall2_rem.go:152
-							ikA_ = gc_c1r[gc_lane]
-
-//line hecbench_floydwarshall2_rem.go:153
-							gc_c2v[gc_lane] = ijBA_
-							gc_l_ikA_[gc_lane] = ikA_
-						}
-
-//line hecbench_floydwarshall2_rem.go:153
-						compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c2v, int(k_), 32, &gc_c2r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							var ikB_ int32
-							_ = ikB_
-
-//line hecbench_floydwarshall2_rem.go:153
-							ikB_ = gc_c2r[gc_lane]
-							gc_l_ikB_[gc_lane] = ikB_
-						}
-					}
-
-//line hecbench_floydwarshall2_rem.go:155
-					if k_ >= fwWS {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							ijAB_ := gc_s_ijAB_[gc_rank]
-
-//line hecbench_floydwarshall2_rem.go:156
-							gc_c3v[gc_lane] = ijAB_
-						}
-
-//line hecbench_floydwarshall2_rem.go:156
-						compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c3v, int(k_-fwWS), 32, &gc_c3r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							ijBB_ := gc_s_ijBB_[gc_rank]
-							var ikA_ int32
-							_ = ikA_
-
-//line hecbench_floydwarshall2_rem.go:156
-							ikA_ = gc_c3r[gc_lane]
-
-//line hecbench_floydwarshall2_rem.go:157
-							gc_c4v[gc_lane] = ijBB_
-							gc_l_ikA_[gc_lane] = ikA_
-						}
-
-//line hecbench_floydwarshall2_rem.go:157
-						compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c4v, int(k_-fwWS), 32, &gc_c4r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							var ikB_ int32
-							_ = ikB_
-
-//line hecbench_floydwarshall2_rem.go:157
-							ikB_ = gc_c4r[gc_lane]
-							gc_l_ikB_[gc_lane] = ikB_
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line hecbench_floydwarshall2_rem.go:22
-							laneA := int32(gc_tx % fwWS)
-							_ = laneA
-
-//line hecbench_floydwarshall2_rem.go:23
-							laneB := laneA + fwWS
-							_ = laneB
-
-//line hecbench_floydwarshall2_rem.go:20
-							warpA := int32(gc_tx / fwWS)
-							_ = warpA
-
-//line hecbench_floydwarshall2_rem.go:131
-							idx1AA := laneA*fwTile + warpA
-							_ = idx1AA
-
-//line hecbench_floydwarshall2_rem.go:132
-							idx1AB := laneB*fwTile + warpA
-							_ = idx1AB
-
-//line hecbench_floydwarshall2_rem.go:21
-							warpB := warpA + fwWS
-							_ = warpB
-
-//line hecbench_floydwarshall2_rem.go:133
-							idx1BA := laneA*fwTile + warpB
-							_ = idx1BA
-
-//line hecbench_floydwarshall2_rem.go:134
-							idx1BB := laneB*fwTile + warpB
-							_ = idx1BB
-							idx2A_ := gc_l_idx2A_[gc_lane]
-							_ = idx2A_
-							idx2B_ := gc_l_idx2B_[gc_lane]
-							_ = idx2B_
-							ijAA_ := gc_s_ijAA_[gc_rank]
-							ijAB_ := gc_s_ijAB_[gc_rank]
-							ijBA_ := gc_s_ijBA_[gc_rank]
-							ijBB_ := gc_s_ijBB_[gc_rank]
-							ikA_ := gc_l_ikA_[gc_lane]
-							_ = ikA_
-							ikB_ := gc_l_ikB_[gc_lane]
-							_ = ikB_
-
-//line hecbench_floydwarshall2_rem.go:160
-							krA_ := krows[idx2A_]
-
-//line hecbench_floydwarshall2_rem.go:161
-							krB_ := krows[idx2B_]
-
-//line hecbench_floydwarshall2_rem.go:163
-							ijAA_ = min(ijAA_, ikA_+krA_)
-
-//line hecbench_floydwarshall2_rem.go:164
-							ijAB_ = min(ijAB_, ikA_+krB_)
-
-//line hecbench_floydwarshall2_rem.go:165
-							ijBA_ = min(ijBA_, ikB_+krA_)
-
-//line hecbench_floydwarshall2_rem.go:166
-							ijBB_ = min(ijBB_, ikB_+krB_)
-
-//line hecbench_floydwarshall2_rem.go:168
-							if laneA == k_ {
-								temp[idx1AA] = ijAA_
-							}
-
-//line hecbench_floydwarshall2_rem.go:171
-							if laneA == k_ {
-								temp[idx1BA] = ijBA_
-							}
-
-//line hecbench_floydwarshall2_rem.go:174
-							if laneB == k_ {
-								temp[idx1AB] = ijAB_
-							}
-
-//line hecbench_floydwarshall2_rem.go:177
-							if laneB == k_ {
-								temp[idx1BB] = ijBB_
-							}
-
-//line hecbench_floydwarshall2_rem.go:181
-							idx2A_ += upper
-
-//line hecbench_floydwarshall2_rem.go:182
-							idx2B_ += upper
-							_ = krA_
-							_ = krB_
-							gc_l_idx2A_[gc_lane] = idx2A_
-							gc_l_idx2B_[gc_lane] = idx2B_
-							gc_s_ijAA_[gc_rank] = ijAA_
-							gc_s_ijAB_[gc_rank] = ijAB_
-							gc_s_ijBA_[gc_rank] = ijBA_
-							gc_s_ijBB_[gc_rank] = ijBB_
-						}
 					}
 				}
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_floydwarshall2_rem.go:197
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_floydwarshall2_rem.go:20
-					warpA := int32(gc_tx / fwWS)
-					_ = warpA
-
-//line hecbench_floydwarshall2_rem.go:21
-					warpB := warpA + fwWS
-					_ = warpB
-
-//line hecbench_floydwarshall2_rem.go:22
-					laneA := int32(gc_tx % fwWS)
-					_ = laneA
-
-//line hecbench_floydwarshall2_rem.go:23
-					laneB := laneA + fwWS
-					_ = laneB
-
+				warpA := int32(gc_tx / fwWS)
+				warpB := warpA + fwWS
+				laneA := int32(gc_tx % fwWS)
+				laneB := laneA + fwWS
 //line hecbench_floydwarshall2_rem.go:121
-					iA_ := warpA + y*fwTile
-					_ = iA_
-
+				iA_ := warpA + y*fwTile
 //line hecbench_floydwarshall2_rem.go:123
-					jA_ := laneA + x*fwTile
-					_ = jA_
-
+				jA_ := laneA + x*fwTile
 //line hecbench_floydwarshall2_rem.go:126
-					idx0AA_ := iA_*upper + jA_
-					_ = idx0AA_
-
+				idx0AA_ := iA_*upper + jA_
 //line hecbench_floydwarshall2_rem.go:124
-					jB_ := laneB + x*fwTile
-					_ = jB_
-
+				jB_ := laneB + x*fwTile
 //line hecbench_floydwarshall2_rem.go:127
-					idx0AB_ := iA_*upper + jB_
-					_ = idx0AB_
-
+				idx0AB_ := iA_*upper + jB_
 //line hecbench_floydwarshall2_rem.go:122
-					iB_ := warpB + y*fwTile
-					_ = iB_
-
+				iB_ := warpB + y*fwTile
 //line hecbench_floydwarshall2_rem.go:128
-					idx0BA_ := iB_*upper + jA_
-					_ = idx0BA_
-
-//line hecbench_floydwarshall2_rem.go:129
-					idx0BB_ := iB_*upper + jB_
-					_ = idx0BB_
-					ijAA_ := gc_s_ijAA_[gc_rank]
-					ijAB_ := gc_s_ijAB_[gc_rank]
-					ijBA_ := gc_s_ijBA_[gc_rank]
-					ijBB_ := gc_s_ijBB_[gc_rank]
-					origAA_ := gc_s_origAA_[gc_rank]
-					origAB_ := gc_s_origAB_[gc_rank]
-					origBA_ := gc_s_origBA_[gc_rank]
-					origBB_ := gc_s_origBB_[gc_rank]
-
+				idx0BA_ := iB_*upper + jA_
+				idx0BB_ := iB_*upper + jB_
+//line hecbench_floydwarshall2_rem.go:131
+				ijAA_ := gc_s_ijAA_[gc_rank]
+				ijAB_ := gc_s_ijAB_[gc_rank]
+				ijBA_ := gc_s_ijBA_[gc_rank]
+				ijBB_ := gc_s_ijBB_[gc_rank]
+				origAA_ := gc_s_origAA_[gc_rank]
+				origAB_ := gc_s_origAB_[gc_rank]
+				origBA_ := gc_s_origBA_[gc_rank]
+				origBB_ := gc_s_origBB_[gc_rank]
 //line hecbench_floydwarshall2_rem.go:185
-					kcols[idx0AA_] = temp[warpA*fwTile+laneA]
-
-//line hecbench_floydwarshall2_rem.go:186
-					kcols[idx0AB_] = temp[warpA*fwTile+laneB]
-
-//line hecbench_floydwarshall2_rem.go:187
-					kcols[idx0BA_] = temp[warpB*fwTile+laneA]
-
-//line hecbench_floydwarshall2_rem.go:188
-					kcols[idx0BB_] = temp[warpB*fwTile+laneB]
-
+				kcols[idx0AA_] = temp[warpA*fwTile+laneA]
+				kcols[idx0AB_] = temp[warpA*fwTile+laneB]
+				kcols[idx0BA_] = temp[warpB*fwTile+laneA]
+				kcols[idx0BB_] = temp[warpB*fwTile+laneB]
 //line hecbench_floydwarshall2_rem.go:190
-					if ijAA_ != origAA_ {
-						adjMat[idx0AA_] = ijAA_
-					}
-
-//line hecbench_floydwarshall2_rem.go:193
-					if ijAB_ != origAB_ {
-						adjMat[idx0AB_] = ijAB_
-					}
-
-//line hecbench_floydwarshall2_rem.go:196
-					if ijBA_ != origBA_ {
-						adjMat[idx0BA_] = ijBA_
-					}
-
-//line hecbench_floydwarshall2_rem.go:199
-					if ijBB_ != origBB_ {
-						adjMat[idx0BB_] = ijBB_
-					}
+				if ijAA_ != origAA_ {
+					adjMat[idx0AA_] = ijAA_
+				}
+				if ijAB_ != origAB_ {
+					adjMat[idx0AB_] = ijAB_
+				}
+				if ijBA_ != origBA_ {
+					adjMat[idx0BA_] = ijBA_
+				}
+				if ijBB_ != origBB_ {
+					adjMat[idx0BB_] = ijBB_
 				}
 			}
 		}
@@ -952,8 +596,6 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 // in shared memory, and the block of the next diagonal tile also closes it
 // (the pivot column by __shfl_sync, one barrier a pivot) and saves its
 // rows and columns for the next x.
-//
-//line hecbench_floydwarshall2_rem.go:212
 func FwRemKernel(adjMat []int32, upper int32, krows, kcols []int32, x, subm1 int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_fwRemKernel,
 		func(gc_t *gocuda.Thread) { fwRemKernel(gc_t, adjMat, upper, krows, kcols, x, subm1) },
@@ -984,218 +626,119 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 	gc_s_origBB := compiled.Scratch[int32](gc_b, 7)[:gc_n]
 	gc_s_idx2A_ := compiled.Scratch[int32](gc_b, 8)[:gc_n]
 	gc_s_idx2B_ := compiled.Scratch[int32](gc_b, 9)[:gc_n]
-
 //line hecbench_floydwarshall2_rem.go:213
 	y := int32(gc_bx) / subm1
-
-//line hecbench_floydwarshall2_rem.go:214
 	z := int32(gc_bx) % subm1
-
-//line hecbench_floydwarshall2_rem.go:215
 	if y >= x {
 		y++
 	}
-
-//line hecbench_floydwarshall2_rem.go:218
 	if z >= x {
 		z++
 	}
-
 //line hecbench_floydwarshall2_rem.go:237
 	sKJ := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
-
-//line hecbench_floydwarshall2_rem.go:238
 	sIK := gocuda.Shared[int32](t, fwTile*fwTile)[:fwTile*fwTile]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line hecbench_floydwarshall2_rem.go:222
-				warpA := int32(gc_tx / fwWS)
-				_ = warpA
-
-//line hecbench_floydwarshall2_rem.go:223
-				warpB := warpA + fwWS
-				_ = warpB
-
-//line hecbench_floydwarshall2_rem.go:224
-				laneA := int32(gc_tx % fwWS)
-				_ = laneA
-
-//line hecbench_floydwarshall2_rem.go:225
-				laneB := laneA + fwWS
-				_ = laneB
-
-//line hecbench_floydwarshall2_rem.go:227
-				iA := warpA + y*fwTile
-				_ = iA
-
-//line hecbench_floydwarshall2_rem.go:228
-				iB := warpB + y*fwTile
-				_ = iB
-
-//line hecbench_floydwarshall2_rem.go:229
-				jA := laneA + z*fwTile
-				_ = jA
-
-//line hecbench_floydwarshall2_rem.go:230
-				jB := laneB + z*fwTile
-				_ = jB
-
-//line hecbench_floydwarshall2_rem.go:232
-				idx0AA := iA*upper + jA
-				_ = idx0AA
-
-//line hecbench_floydwarshall2_rem.go:233
-				idx0AB := iA*upper + jB
-				_ = idx0AB
-
-//line hecbench_floydwarshall2_rem.go:234
-				idx0BA := iB*upper + jA
-				_ = idx0BA
-
-//line hecbench_floydwarshall2_rem.go:235
-				idx0BB := iB*upper + jB
-				_ = idx0BB
-
 //line hecbench_floydwarshall2_rem.go:240
-				sKJ[warpA*fwTile+laneA] = krows[(x*fwTile+warpA)*upper+jA]
-
-//line hecbench_floydwarshall2_rem.go:241
-				sKJ[warpA*fwTile+laneB] = krows[(x*fwTile+warpA)*upper+jB]
-
-//line hecbench_floydwarshall2_rem.go:242
-				sKJ[warpB*fwTile+laneA] = krows[(x*fwTile+warpB)*upper+jA]
-
-//line hecbench_floydwarshall2_rem.go:243
-				sKJ[warpB*fwTile+laneB] = krows[(x*fwTile+warpB)*upper+jB]
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line hecbench_floydwarshall2_rem.go:222
+			warpA := int32(gc_tx / fwWS)
+			warpB := warpA + fwWS
+			laneA := int32(gc_tx % fwWS)
+			laneB := laneA + fwWS
+//line hecbench_floydwarshall2_rem.go:227
+			iA := warpA + y*fwTile
+			iB := warpB + y*fwTile
+			jA := laneA + z*fwTile
+			jB := laneB + z*fwTile
+//line hecbench_floydwarshall2_rem.go:232
+			idx0AA := iA*upper + jA
+			idx0AB := iA*upper + jB
+			idx0BA := iB*upper + jA
+			idx0BB := iB*upper + jB
+//line hecbench_floydwarshall2_rem.go:240
+			sKJ[warpA*fwTile+laneA] = krows[(x*fwTile+warpA)*upper+jA]
+			sKJ[warpA*fwTile+laneB] = krows[(x*fwTile+warpA)*upper+jB]
+			sKJ[warpB*fwTile+laneA] = krows[(x*fwTile+warpB)*upper+jA]
+			sKJ[warpB*fwTile+laneB] = krows[(x*fwTile+warpB)*upper+jB]
 //line hecbench_floydwarshall2_rem.go:245
-				sIK[warpA*fwTile+laneA] = kcols[iA*upper+laneA+x*fwTile]
-
-//line hecbench_floydwarshall2_rem.go:246
-				sIK[warpA*fwTile+laneB] = kcols[iA*upper+laneB+x*fwTile]
-
-//line hecbench_floydwarshall2_rem.go:247
-				sIK[warpB*fwTile+laneA] = kcols[iB*upper+laneA+x*fwTile]
-
-//line hecbench_floydwarshall2_rem.go:248
-				sIK[warpB*fwTile+laneB] = kcols[iB*upper+laneB+x*fwTile]
-
+			sIK[warpA*fwTile+laneA] = kcols[iA*upper+laneA+x*fwTile]
+			sIK[warpA*fwTile+laneB] = kcols[iA*upper+laneB+x*fwTile]
+			sIK[warpB*fwTile+laneA] = kcols[iB*upper+laneA+x*fwTile]
+			sIK[warpB*fwTile+laneB] = kcols[iB*upper+laneB+x*fwTile]
 //line hecbench_floydwarshall2_rem.go:250
-				ijAA := adjMat[idx0AA]
-
-//line hecbench_floydwarshall2_rem.go:251
-				ijAB := adjMat[idx0AB]
-
-//line hecbench_floydwarshall2_rem.go:252
-				ijBA := adjMat[idx0BA]
-
-//line hecbench_floydwarshall2_rem.go:253
-				ijBB := adjMat[idx0BB]
-
+			ijAA := adjMat[idx0AA]
+			ijAB := adjMat[idx0AB]
+			ijBA := adjMat[idx0BA]
+			ijBB := adjMat[idx0BB]
 //line hecbench_floydwarshall2_rem.go:255
-				origAA := ijAA
-
-//line hecbench_floydwarshall2_rem.go:256
-				origAB := ijAB
-
-//line hecbench_floydwarshall2_rem.go:257
-				origBA := ijBA
-
-//line hecbench_floydwarshall2_rem.go:258
-				origBB := ijBB
-				_ = ijAA
-				_ = ijAB
-				_ = ijBA
-				_ = ijBB
-				_ = origAA
-				_ = origAB
-				_ = origBA
-				_ = origBB
-				gc_s_ijAA[gc_rank] = ijAA
-				gc_s_ijAB[gc_rank] = ijAB
-				gc_s_ijBA[gc_rank] = ijBA
-				gc_s_ijBB[gc_rank] = ijBB
-				gc_s_origAA[gc_rank] = origAA
-				gc_s_origAB[gc_rank] = origAB
-				gc_s_origBA[gc_rank] = origBA
-				gc_s_origBB[gc_rank] = origBB
-			}
+			origAA := ijAA
+			origAB := ijAB
+			origBA := ijBA
+			origBB := ijBB
+//line hecbench_floydwarshall2_rem.go:267
+			gc_s_ijAA[gc_rank] = ijAA
+			gc_s_ijAB[gc_rank] = ijAB
+			gc_s_ijBA[gc_rank] = ijBA
+			gc_s_ijBB[gc_rank] = ijBB
+			gc_s_origAA[gc_rank] = origAA
+			gc_s_origAB[gc_rank] = origAB
+			gc_s_origBA[gc_rank] = origBA
+			gc_s_origBB[gc_rank] = origBB
 		}
 	}
+//line hecbench_floydwarshall2_rem.go:278
 	compiled.OutOfLine(func() {
 		sKJ := sKJ[:4096]
-		_ = sKJ
+//line hecbench_floydwarshall2_rem.go:281
 		sIK := sIK[:4096]
-		_ = sIK
+//line hecbench_floydwarshall2_rem.go:283
 		gc_s_ijAA := gc_s_ijAA[:gc_n]
-		_ = gc_s_ijAA
+//line hecbench_floydwarshall2_rem.go:285
 		gc_s_ijAB := gc_s_ijAB[:gc_n]
-		_ = gc_s_ijAB
+//line hecbench_floydwarshall2_rem.go:287
 		gc_s_ijBA := gc_s_ijBA[:gc_n]
-		_ = gc_s_ijBA
+//line hecbench_floydwarshall2_rem.go:289
 		gc_s_ijBB := gc_s_ijBB[:gc_n]
-		_ = gc_s_ijBB
 		{
+//line hecbench_floydwarshall2_rem.go:292
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_floydwarshall2_rem.go:222
 					warpA := int32(gc_tx / fwWS)
-					_ = warpA
-
-//line hecbench_floydwarshall2_rem.go:223
 					warpB := warpA + fwWS
-					_ = warpB
-
-//line hecbench_floydwarshall2_rem.go:224
 					laneA := int32(gc_tx % fwWS)
-					_ = laneA
-
-//line hecbench_floydwarshall2_rem.go:225
 					laneB := laneA + fwWS
-					_ = laneB
+//line hecbench_floydwarshall2_rem.go:227
 					ijAA := gc_s_ijAA[gc_rank]
 					ijAB := gc_s_ijAB[gc_rank]
 					ijBA := gc_s_ijBA[gc_rank]
 					ijBB := gc_s_ijBB[gc_rank]
-
 //line hecbench_floydwarshall2_rem.go:261
 					idx1A := warpA
-
-//line hecbench_floydwarshall2_rem.go:262
 					idx1B := warpB
-
-//line hecbench_floydwarshall2_rem.go:263
 					idx2A := laneA
-
-//line hecbench_floydwarshall2_rem.go:264
 					idx2B := laneB
-
 //line hecbench_floydwarshall2_rem.go:266
 					for k := int32(0); k < fwTile; k++ {
 						skA := sKJ[idx2A]
 						skB := sKJ[idx2B]
-
+//line hecbench_floydwarshall2_rem.go:270
 						ijAA = min(ijAA, sIK[idx1A]+skA)
 						ijAB = min(ijAB, sIK[idx1A]+skB)
 						ijBA = min(ijBA, sIK[idx1B]+skA)
 						ijBB = min(ijBB, sIK[idx1B]+skB)
-
+//line hecbench_floydwarshall2_rem.go:275
 						idx1A += fwTile
 						idx1B += fwTile
 						idx2A += fwTile
 						idx2B += fwTile
 					}
-					_ = idx1A
-					_ = idx1B
-					_ = idx2A
-					_ = idx2B
+//line hecbench_floydwarshall2_rem.go:284
 					gc_s_ijAA[gc_rank] = ijAA
 					gc_s_ijAB[gc_rank] = ijAB
 					gc_s_ijBA[gc_rank] = ijBA
@@ -1204,622 +747,395 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 			}
 		}
 	})
-
 //line hecbench_floydwarshall2_rem.go:281
 	if (y == z) && (y == x+1) && (x != subm1) {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_floydwarshall2_rem.go:224
-						laneA := int32(gc_tx % fwWS)
-						_ = laneA
-
-//line hecbench_floydwarshall2_rem.go:225
-						laneB := laneA + fwWS
-						_ = laneB
-
-//line hecbench_floydwarshall2_rem.go:287
-						idx2A_ := laneA
-
-//line hecbench_floydwarshall2_rem.go:288
-						idx2B_ := laneB
-						_ = idx2A_
-						_ = idx2B_
-						gc_s_idx2A_[gc_rank] = idx2A_
-						gc_s_idx2B_[gc_rank] = idx2B_
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_floydwarshall2_rem.go:224
-						laneA := int32(gc_tx % fwWS)
-						_ = laneA
-
-//line hecbench_floydwarshall2_rem.go:225
-						laneB := laneA + fwWS
-						_ = laneB
-
-//line hecbench_floydwarshall2_rem.go:287
-						idx2A_ := laneA
-
-//line hecbench_floydwarshall2_rem.go:288
-						idx2B_ := laneB
-						_ = idx2A_
-						_ = idx2B_
-						gc_s_idx2A_[gc_rank] = idx2A_
-						gc_s_idx2B_[gc_rank] = idx2B_
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_floydwarshall2_rem.go:224
-						laneA := int32(gc_tx % fwWS)
-						_ = laneA
-
-//line hecbench_floydwarshall2_rem.go:225
-						laneB := laneA + fwWS
-						_ = laneB
-
-//line hecbench_floydwarshall2_rem.go:287
-						idx2A_ := laneA
-
-//line hecbench_floydwarshall2_rem.go:288
-						idx2B_ := laneB
-						_ = idx2A_
-						_ = idx2B_
-						gc_s_idx2A_[gc_rank] = idx2A_
-						gc_s_idx2B_[gc_rank] = idx2B_
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_floydwarshall2_rem.go:224
-						laneA := int32(gc_tx % fwWS)
-						_ = laneA
-
-//line hecbench_floydwarshall2_rem.go:225
-						laneB := laneA + fwWS
-						_ = laneB
-
-//line hecbench_floydwarshall2_rem.go:287
-						idx2A_ := laneA
-
-//line hecbench_floydwarshall2_rem.go:288
-						idx2B_ := laneB
-						_ = idx2A_
-						_ = idx2B_
-						gc_s_idx2A_[gc_rank] = idx2A_
-						gc_s_idx2B_[gc_rank] = idx2B_
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line hecbench_floydwarshall2_rem.go:283
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_floydwarshall2_rem.go:224
 					laneA := int32(gc_tx % fwWS)
-					_ = laneA
-
-//line hecbench_floydwarshall2_rem.go:225
 					laneB := laneA + fwWS
-					_ = laneB
-
 //line hecbench_floydwarshall2_rem.go:287
 					idx2A_ := laneA
-
-//line hecbench_floydwarshall2_rem.go:288
 					idx2B_ := laneB
-					_ = idx2A_
-					_ = idx2B_
+//line hecbench_floydwarshall2_rem.go:291
+					gc_s_idx2A_[gc_rank] = idx2A_
+					gc_s_idx2B_[gc_rank] = idx2B_
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_floydwarshall2_rem.go:224
+					laneA := int32(gc_tx % fwWS)
+					laneB := laneA + fwWS
+//line hecbench_floydwarshall2_rem.go:287
+					idx2A_ := laneA
+					idx2B_ := laneB
+//line hecbench_floydwarshall2_rem.go:291
+					gc_s_idx2A_[gc_rank] = idx2A_
+					gc_s_idx2B_[gc_rank] = idx2B_
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_floydwarshall2_rem.go:224
+					laneA := int32(gc_tx % fwWS)
+					laneB := laneA + fwWS
+//line hecbench_floydwarshall2_rem.go:287
+					idx2A_ := laneA
+					idx2B_ := laneB
+//line hecbench_floydwarshall2_rem.go:291
+					gc_s_idx2A_[gc_rank] = idx2A_
+					gc_s_idx2B_[gc_rank] = idx2B_
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_floydwarshall2_rem.go:224
+					laneA := int32(gc_tx % fwWS)
+					laneB := laneA + fwWS
+//line hecbench_floydwarshall2_rem.go:287
+					idx2A_ := laneA
+					idx2B_ := laneB
+//line hecbench_floydwarshall2_rem.go:291
 					gc_s_idx2A_[gc_rank] = idx2A_
 					gc_s_idx2B_[gc_rank] = idx2B_
 				}
 			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_floydwarshall2_rem.go:224
+				laneA := int32(gc_tx % fwWS)
+				laneB := laneA + fwWS
+//line hecbench_floydwarshall2_rem.go:287
+				idx2A_ := laneA
+				idx2B_ := laneB
+//line hecbench_floydwarshall2_rem.go:291
+				gc_s_idx2A_[gc_rank] = idx2A_
+				gc_s_idx2B_[gc_rank] = idx2B_
+			}
 		}
-
 //line hecbench_floydwarshall2_rem.go:290
 		for k_ := int32(0); k_ < fwTile; k_++ {
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
+//line hecbench_floydwarshall2_rem.go:292
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_floydwarshall2_rem.go:222
+					warpA := int32(gc_tx / fwWS)
+					warpB := warpA + fwWS
+//line hecbench_floydwarshall2_rem.go:225
+					ijAA := gc_s_ijAA[gc_rank]
+					ijAB := gc_s_ijAB[gc_rank]
+					ijBA := gc_s_ijBA[gc_rank]
+					ijBB := gc_s_ijBB[gc_rank]
+					idx2A_ := gc_s_idx2A_[gc_rank]
+					idx2B_ := gc_s_idx2B_[gc_rank]
+//line hecbench_floydwarshall2_rem.go:291
+					if warpA == k_ {
+						sKJ[idx2A_] = ijAA
+					}
+					if warpA == k_ {
+						sKJ[idx2B_] = ijAB
+					}
+					if warpB == k_ {
+						sKJ[idx2A_] = ijBA
+					}
+					if warpB == k_ {
+						sKJ[idx2B_] = ijBB
+					}
+				}
+			}
+//line hecbench_floydwarshall2_rem.go:307
+			var gc_l_ikA [32]int32
+			var gc_l_ikB [32]int32
+			var gc_c1v [32]int32
+			var gc_c1r [32]int32
+			var gc_c2v [32]int32
+			var gc_c2r [32]int32
+			var gc_c3v [32]int32
+			var gc_c3r [32]int32
+			var gc_c4v [32]int32
+			var gc_c4r [32]int32
+			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
+				var gc_dead uint32
+				_ = gc_dead
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_floydwarshall2_rem.go:305
+					var ikA, ikB int32
+//line hecbench_floydwarshall2_rem.go:308
+					gc_l_ikA[gc_lane] = ikA
+					gc_l_ikB[gc_lane] = ikB
+				}
+//line hecbench_floydwarshall2_rem.go:306
+				if k_ < fwWS {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+//line hecbench_floydwarshall2_rem.go:310
+						ijAA := gc_s_ijAA[gc_rank]
+//line hecbench_floydwarshall2_rem.go:307
+						gc_c1v[gc_lane] = ijAA
+					}
+//line hecbench_floydwarshall2_rem.go:307
+					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c1v, int(k_), 32, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+//line hecbench_floydwarshall2_rem.go:311
+						ijBA := gc_s_ijBA[gc_rank]
+						var ikA int32
+//line hecbench_floydwarshall2_rem.go:307
+						ikA = gc_c1r[gc_lane]
+						gc_c2v[gc_lane] = ijBA
+						gc_l_ikA[gc_lane] = ikA
+					}
+//line hecbench_floydwarshall2_rem.go:308
+					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c2v, int(k_), 32, &gc_c2r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_floydwarshall2_rem.go:312
+						var ikB int32
+//line hecbench_floydwarshall2_rem.go:308
+						ikB = gc_c2r[gc_lane]
+						gc_l_ikB[gc_lane] = ikB
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+//line hecbench_floydwarshall2_rem.go:315
+						ijAB := gc_s_ijAB[gc_rank]
+//line hecbench_floydwarshall2_rem.go:310
+						gc_c3v[gc_lane] = ijAB
+					}
+//line hecbench_floydwarshall2_rem.go:310
+					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c3v, int(k_-fwWS), 32, &gc_c3r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+//line hecbench_floydwarshall2_rem.go:314
+						ijBB := gc_s_ijBB[gc_rank]
+						var ikA int32
+//line hecbench_floydwarshall2_rem.go:310
+						ikA = gc_c3r[gc_lane]
+						gc_c4v[gc_lane] = ijBB
+						gc_l_ikA[gc_lane] = ikA
+					}
+//line hecbench_floydwarshall2_rem.go:311
+					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c4v, int(k_-fwWS), 32, &gc_c4r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_floydwarshall2_rem.go:315
+						var ikB int32
+//line hecbench_floydwarshall2_rem.go:311
+						ikB = gc_c4r[gc_lane]
+						gc_l_ikB[gc_lane] = ikB
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-
 //line hecbench_floydwarshall2_rem.go:222
 						warpA := int32(gc_tx / fwWS)
-						_ = warpA
-
-//line hecbench_floydwarshall2_rem.go:223
 						warpB := warpA + fwWS
-						_ = warpB
+						laneA := int32(gc_tx % fwWS)
+						laneB := laneA + fwWS
+//line hecbench_floydwarshall2_rem.go:227
+						iA := warpA + y*fwTile
+//line hecbench_floydwarshall2_rem.go:229
+						jA := laneA + z*fwTile
+//line hecbench_floydwarshall2_rem.go:232
+						idx0AA := iA*upper + jA
+//line hecbench_floydwarshall2_rem.go:230
+						jB := laneB + z*fwTile
+//line hecbench_floydwarshall2_rem.go:233
+						idx0AB := iA*upper + jB
+//line hecbench_floydwarshall2_rem.go:228
+						iB := warpB + y*fwTile
+//line hecbench_floydwarshall2_rem.go:234
+						idx0BA := iB*upper + jA
+						idx0BB := iB*upper + jB
+//line hecbench_floydwarshall2_rem.go:282
+						idx1AA := laneA*fwTile + warpA
+						idx1AB := laneB*fwTile + warpA
+						idx1BA := laneA*fwTile + warpB
+						idx1BB := laneB*fwTile + warpB
+//line hecbench_floydwarshall2_rem.go:287
 						ijAA := gc_s_ijAA[gc_rank]
 						ijAB := gc_s_ijAB[gc_rank]
 						ijBA := gc_s_ijBA[gc_rank]
 						ijBB := gc_s_ijBB[gc_rank]
 						idx2A_ := gc_s_idx2A_[gc_rank]
 						idx2B_ := gc_s_idx2B_[gc_rank]
-
-//line hecbench_floydwarshall2_rem.go:291
-						if warpA == k_ {
-							sKJ[idx2A_] = ijAA
-						}
-
-//line hecbench_floydwarshall2_rem.go:294
-						if warpA == k_ {
-							sKJ[idx2B_] = ijAB
-						}
-
-//line hecbench_floydwarshall2_rem.go:297
-						if warpB == k_ {
-							sKJ[idx2A_] = ijBA
-						}
-
-//line hecbench_floydwarshall2_rem.go:300
-						if warpB == k_ {
-							sKJ[idx2B_] = ijBB
-						}
-					}
-				}
-			}
-			{
-				var gc_l_ikA [32]int32
-				var gc_l_ikB [32]int32
-				var gc_c1v [32]int32
-				var gc_c1r [32]int32
-				var gc_c2v [32]int32
-				var gc_c2r [32]int32
-				var gc_c3v [32]int32
-				var gc_c3r [32]int32
-				var gc_c4v [32]int32
-				var gc_c4r [32]int32
-				for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-					gc_cnt := min(32, gc_n-gc_w)
-					gc_act := uint32(uint64(1)<<gc_cnt - 1)
-					var gc_dead uint32
-					_ = gc_dead
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-
-//line hecbench_floydwarshall2_rem.go:305
-						var ikA, ikB int32
-						_ = ikA
-						_ = ikB
-						gc_l_ikA[gc_lane] = ikA
-						gc_l_ikB[gc_lane] = ikB
-					}
-
-//line hecbench_floydwarshall2_rem.go:306
-					if k_ < fwWS {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							ijAA := gc_s_ijAA[gc_rank]
-
-//line hecbench_floydwarshall2_rem.go:307
-							gc_c1v[gc_lane] = ijAA
-						}
-
-//line hecbench_floydwarshall2_rem.go:307
-						compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c1v, int(k_), 32, &gc_c1r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							ijBA := gc_s_ijBA[gc_rank]
-							var ikA int32
-							_ = ikA
-
-//line hecbench_floydwarshall2_rem.go:307
-							ikA = gc_c1r[gc_lane]
-
-//line hecbench_floydwarshall2_rem.go:308
-							gc_c2v[gc_lane] = ijBA
-							gc_l_ikA[gc_lane] = ikA
-						}
-
-//line hecbench_floydwarshall2_rem.go:308
-						compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c2v, int(k_), 32, &gc_c2r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							var ikB int32
-							_ = ikB
-
-//line hecbench_floydwarshall2_rem.go:308
-							ikB = gc_c2r[gc_lane]
-							gc_l_ikB[gc_lane] = ikB
-						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							ijAB := gc_s_ijAB[gc_rank]
-
-//line hecbench_floydwarshall2_rem.go:310
-							gc_c3v[gc_lane] = ijAB
-						}
-
-//line hecbench_floydwarshall2_rem.go:310
-						compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c3v, int(k_-fwWS), 32, &gc_c3r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							ijBB := gc_s_ijBB[gc_rank]
-							var ikA int32
-							_ = ikA
-
-//line hecbench_floydwarshall2_rem.go:310
-							ikA = gc_c3r[gc_lane]
-
-//line hecbench_floydwarshall2_rem.go:311
-							gc_c4v[gc_lane] = ijBB
-							gc_l_ikA[gc_lane] = ikA
-						}
-
-//line hecbench_floydwarshall2_rem.go:311
-						compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, ^uint32(0), &gc_c4v, int(k_-fwWS), 32, &gc_c4r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							var ikB int32
-							_ = ikB
-
-//line hecbench_floydwarshall2_rem.go:311
-							ikB = gc_c4r[gc_lane]
-							gc_l_ikB[gc_lane] = ikB
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line hecbench_floydwarshall2_rem.go:222
-							warpA := int32(gc_tx / fwWS)
-							_ = warpA
-
-//line hecbench_floydwarshall2_rem.go:223
-							warpB := warpA + fwWS
-							_ = warpB
-
-//line hecbench_floydwarshall2_rem.go:224
-							laneA := int32(gc_tx % fwWS)
-							_ = laneA
-
-//line hecbench_floydwarshall2_rem.go:225
-							laneB := laneA + fwWS
-							_ = laneB
-
-//line hecbench_floydwarshall2_rem.go:227
-							iA := warpA + y*fwTile
-							_ = iA
-
-//line hecbench_floydwarshall2_rem.go:229
-							jA := laneA + z*fwTile
-							_ = jA
-
-//line hecbench_floydwarshall2_rem.go:232
-							idx0AA := iA*upper + jA
-							_ = idx0AA
-
-//line hecbench_floydwarshall2_rem.go:230
-							jB := laneB + z*fwTile
-							_ = jB
-
-//line hecbench_floydwarshall2_rem.go:233
-							idx0AB := iA*upper + jB
-							_ = idx0AB
-
-//line hecbench_floydwarshall2_rem.go:228
-							iB := warpB + y*fwTile
-							_ = iB
-
-//line hecbench_floydwarshall2_rem.go:234
-							idx0BA := iB*upper + jA
-							_ = idx0BA
-
-//line hecbench_floydwarshall2_rem.go:235
-							idx0BB := iB*upper + jB
-							_ = idx0BB
-
-//line hecbench_floydwarshall2_rem.go:282
-							idx1AA := laneA*fwTile + warpA
-							_ = idx1AA
-
-//line hecbench_floydwarshall2_rem.go:283
-							idx1AB := laneB*fwTile + warpA
-							_ = idx1AB
-
-//line hecbench_floydwarshall2_rem.go:284
-							idx1BA := laneA*fwTile + warpB
-							_ = idx1BA
-
-//line hecbench_floydwarshall2_rem.go:285
-							idx1BB := laneB*fwTile + warpB
-							_ = idx1BB
-							ijAA := gc_s_ijAA[gc_rank]
-							ijAB := gc_s_ijAB[gc_rank]
-							ijBA := gc_s_ijBA[gc_rank]
-							ijBB := gc_s_ijBB[gc_rank]
-							idx2A_ := gc_s_idx2A_[gc_rank]
-							idx2B_ := gc_s_idx2B_[gc_rank]
-							ikA := gc_l_ikA[gc_lane]
-							_ = ikA
-							ikB := gc_l_ikB[gc_lane]
-							_ = ikB
-
+						ikA := gc_l_ikA[gc_lane]
+//line hecbench_floydwarshall2_rem.go:295
+						ikB := gc_l_ikB[gc_lane]
 //line hecbench_floydwarshall2_rem.go:314
-							skA_ := sKJ[idx2A_]
-
-//line hecbench_floydwarshall2_rem.go:315
-							skB_ := sKJ[idx2B_]
-
+						skA_ := sKJ[idx2A_]
+						skB_ := sKJ[idx2B_]
 //line hecbench_floydwarshall2_rem.go:317
-							ijAA = min(ijAA, ikA+skA_)
-
-//line hecbench_floydwarshall2_rem.go:318
-							ijAB = min(ijAB, ikA+skB_)
-
-//line hecbench_floydwarshall2_rem.go:319
-							ijBA = min(ijBA, ikB+skA_)
-
-//line hecbench_floydwarshall2_rem.go:320
-							ijBB = min(ijBB, ikB+skB_)
-
+						ijAA = min(ijAA, ikA+skA_)
+						ijAB = min(ijAB, ikA+skB_)
+						ijBA = min(ijBA, ikB+skA_)
+						ijBB = min(ijBB, ikB+skB_)
 //line hecbench_floydwarshall2_rem.go:322
-							if warpA == k_ {
-								krows[idx0AA] = ijAA
-							}
-
-//line hecbench_floydwarshall2_rem.go:325
-							if warpA == k_ {
-								krows[idx0AB] = ijAB
-							}
-
-//line hecbench_floydwarshall2_rem.go:328
-							if warpB == k_ {
-								krows[idx0BA] = ijBA
-							}
-
-//line hecbench_floydwarshall2_rem.go:331
-							if warpB == k_ {
-								krows[idx0BB] = ijBB
-							}
-
-//line hecbench_floydwarshall2_rem.go:335
-							if laneA == k_ {
-								sIK[idx1AA] = ijAA
-							}
-
-//line hecbench_floydwarshall2_rem.go:338
-							if laneA == k_ {
-								sIK[idx1BA] = ijBA
-							}
-
-//line hecbench_floydwarshall2_rem.go:341
-							if laneB == k_ {
-								sIK[idx1AB] = ijAB
-							}
-
-//line hecbench_floydwarshall2_rem.go:344
-							if laneB == k_ {
-								sIK[idx1BB] = ijBB
-							}
-
-//line hecbench_floydwarshall2_rem.go:348
-							idx2A_ += fwTile
-
-//line hecbench_floydwarshall2_rem.go:349
-							idx2B_ += fwTile
-							_ = skA_
-							_ = skB_
-							gc_s_ijAA[gc_rank] = ijAA
-							gc_s_ijAB[gc_rank] = ijAB
-							gc_s_ijBA[gc_rank] = ijBA
-							gc_s_ijBB[gc_rank] = ijBB
-							gc_s_idx2A_[gc_rank] = idx2A_
-							gc_s_idx2B_[gc_rank] = idx2B_
+						if warpA == k_ {
+							krows[idx0AA] = ijAA
 						}
+						if warpA == k_ {
+							krows[idx0AB] = ijAB
+						}
+						if warpB == k_ {
+							krows[idx0BA] = ijBA
+						}
+						if warpB == k_ {
+							krows[idx0BB] = ijBB
+						}
+//line hecbench_floydwarshall2_rem.go:335
+						if laneA == k_ {
+							sIK[idx1AA] = ijAA
+						}
+						if laneA == k_ {
+							sIK[idx1BA] = ijBA
+						}
+						if laneB == k_ {
+							sIK[idx1AB] = ijAB
+						}
+						if laneB == k_ {
+							sIK[idx1BB] = ijBB
+						}
+//line hecbench_floydwarshall2_rem.go:348
+						idx2A_ += fwTile
+						idx2B_ += fwTile
+//line hecbench_floydwarshall2_rem.go:352
+						gc_s_ijAA[gc_rank] = ijAA
+						gc_s_ijAB[gc_rank] = ijAB
+						gc_s_ijBA[gc_rank] = ijBA
+						gc_s_ijBB[gc_rank] = ijBB
+						gc_s_idx2A_[gc_rank] = idx2A_
+						gc_s_idx2B_[gc_rank] = idx2B_
 					}
 				}
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_floydwarshall2_rem.go:222
-					warpA := int32(gc_tx / fwWS)
-					_ = warpA
-
-//line hecbench_floydwarshall2_rem.go:223
-					warpB := warpA + fwWS
-					_ = warpB
-
-//line hecbench_floydwarshall2_rem.go:224
-					laneA := int32(gc_tx % fwWS)
-					_ = laneA
-
-//line hecbench_floydwarshall2_rem.go:225
-					laneB := laneA + fwWS
-					_ = laneB
-
-//line hecbench_floydwarshall2_rem.go:227
-					iA := warpA + y*fwTile
-					_ = iA
-
-//line hecbench_floydwarshall2_rem.go:229
-					jA := laneA + z*fwTile
-					_ = jA
-
-//line hecbench_floydwarshall2_rem.go:232
-					idx0AA := iA*upper + jA
-					_ = idx0AA
-
-//line hecbench_floydwarshall2_rem.go:230
-					jB := laneB + z*fwTile
-					_ = jB
-
-//line hecbench_floydwarshall2_rem.go:233
-					idx0AB := iA*upper + jB
-					_ = idx0AB
-
-//line hecbench_floydwarshall2_rem.go:228
-					iB := warpB + y*fwTile
-					_ = iB
-
-//line hecbench_floydwarshall2_rem.go:234
-					idx0BA := iB*upper + jA
-					_ = idx0BA
-
-//line hecbench_floydwarshall2_rem.go:235
-					idx0BB := iB*upper + jB
-					_ = idx0BB
-					ijAA := gc_s_ijAA[gc_rank]
-					ijAB := gc_s_ijAB[gc_rank]
-					ijBA := gc_s_ijBA[gc_rank]
-					ijBB := gc_s_ijBB[gc_rank]
-					origAA := gc_s_origAA[gc_rank]
-					origAB := gc_s_origAB[gc_rank]
-					origBA := gc_s_origBA[gc_rank]
-					origBB := gc_s_origBB[gc_rank]
-
-//line hecbench_floydwarshall2_rem.go:352
-					kcols[idx0AA] = sIK[warpA*fwTile+laneA]
-
-//line hecbench_floydwarshall2_rem.go:353
-					kcols[idx0AB] = sIK[warpA*fwTile+laneB]
-
-//line hecbench_floydwarshall2_rem.go:354
-					kcols[idx0BA] = sIK[warpB*fwTile+laneA]
-
-//line hecbench_floydwarshall2_rem.go:355
-					kcols[idx0BB] = sIK[warpB*fwTile+laneB]
-
-//line hecbench_floydwarshall2_rem.go:358
-					if ijAA != origAA {
-						adjMat[idx0AA] = ijAA
-					}
-
-//line hecbench_floydwarshall2_rem.go:361
-					if ijAB != origAB {
-						adjMat[idx0AB] = ijAB
-					}
-
 //line hecbench_floydwarshall2_rem.go:364
-					if ijBA != origBA {
-						adjMat[idx0BA] = ijBA
-					}
-
-//line hecbench_floydwarshall2_rem.go:367
-					if ijBB != origBB {
-						adjMat[idx0BB] = ijBB
-					}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_floydwarshall2_rem.go:222
+				warpA := int32(gc_tx / fwWS)
+				warpB := warpA + fwWS
+				laneA := int32(gc_tx % fwWS)
+				laneB := laneA + fwWS
+//line hecbench_floydwarshall2_rem.go:227
+				iA := warpA + y*fwTile
+//line hecbench_floydwarshall2_rem.go:229
+				jA := laneA + z*fwTile
+//line hecbench_floydwarshall2_rem.go:232
+				idx0AA := iA*upper + jA
+//line hecbench_floydwarshall2_rem.go:230
+				jB := laneB + z*fwTile
+//line hecbench_floydwarshall2_rem.go:233
+				idx0AB := iA*upper + jB
+//line hecbench_floydwarshall2_rem.go:228
+				iB := warpB + y*fwTile
+//line hecbench_floydwarshall2_rem.go:234
+				idx0BA := iB*upper + jA
+				idx0BB := iB*upper + jB
+//line hecbench_floydwarshall2_rem.go:237
+				ijAA := gc_s_ijAA[gc_rank]
+				ijAB := gc_s_ijAB[gc_rank]
+				ijBA := gc_s_ijBA[gc_rank]
+				ijBB := gc_s_ijBB[gc_rank]
+				origAA := gc_s_origAA[gc_rank]
+				origAB := gc_s_origAB[gc_rank]
+				origBA := gc_s_origBA[gc_rank]
+				origBB := gc_s_origBB[gc_rank]
+//line hecbench_floydwarshall2_rem.go:352
+				kcols[idx0AA] = sIK[warpA*fwTile+laneA]
+				kcols[idx0AB] = sIK[warpA*fwTile+laneB]
+				kcols[idx0BA] = sIK[warpB*fwTile+laneA]
+				kcols[idx0BB] = sIK[warpB*fwTile+laneB]
+//line hecbench_floydwarshall2_rem.go:358
+				if ijAA != origAA {
+					adjMat[idx0AA] = ijAA
+				}
+				if ijAB != origAB {
+					adjMat[idx0AB] = ijAB
+				}
+				if ijBA != origBA {
+					adjMat[idx0BA] = ijBA
+				}
+				if ijBB != origBB {
+					adjMat[idx0BB] = ijBB
 				}
 			}
 		}
 	} else {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_floydwarshall2_rem.go:375
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_floydwarshall2_rem.go:222
-					warpA := int32(gc_tx / fwWS)
-					_ = warpA
-
+				warpA := int32(gc_tx / fwWS)
 //line hecbench_floydwarshall2_rem.go:227
-					iA := warpA + y*fwTile
-					_ = iA
-
+				iA := warpA + y*fwTile
 //line hecbench_floydwarshall2_rem.go:224
-					laneA := int32(gc_tx % fwWS)
-					_ = laneA
-
+				laneA := int32(gc_tx % fwWS)
 //line hecbench_floydwarshall2_rem.go:229
-					jA := laneA + z*fwTile
-					_ = jA
-
+				jA := laneA + z*fwTile
 //line hecbench_floydwarshall2_rem.go:232
-					idx0AA := iA*upper + jA
-					_ = idx0AA
-
+				idx0AA := iA*upper + jA
 //line hecbench_floydwarshall2_rem.go:225
-					laneB := laneA + fwWS
-					_ = laneB
-
+				laneB := laneA + fwWS
 //line hecbench_floydwarshall2_rem.go:230
-					jB := laneB + z*fwTile
-					_ = jB
-
+				jB := laneB + z*fwTile
 //line hecbench_floydwarshall2_rem.go:233
-					idx0AB := iA*upper + jB
-					_ = idx0AB
-
+				idx0AB := iA*upper + jB
 //line hecbench_floydwarshall2_rem.go:223
-					warpB := warpA + fwWS
-					_ = warpB
-
+				warpB := warpA + fwWS
 //line hecbench_floydwarshall2_rem.go:228
-					iB := warpB + y*fwTile
-					_ = iB
-
+				iB := warpB + y*fwTile
 //line hecbench_floydwarshall2_rem.go:234
-					idx0BA := iB*upper + jA
-					_ = idx0BA
-
-//line hecbench_floydwarshall2_rem.go:235
-					idx0BB := iB*upper + jB
-					_ = idx0BB
-					ijAA := gc_s_ijAA[gc_rank]
-					ijAB := gc_s_ijAB[gc_rank]
-					ijBA := gc_s_ijBA[gc_rank]
-					ijBB := gc_s_ijBB[gc_rank]
-					origAA := gc_s_origAA[gc_rank]
-					origAB := gc_s_origAB[gc_rank]
-					origBA := gc_s_origBA[gc_rank]
-					origBB := gc_s_origBB[gc_rank]
-
+				idx0BA := iB*upper + jA
+				idx0BB := iB*upper + jB
+//line hecbench_floydwarshall2_rem.go:237
+				ijAA := gc_s_ijAA[gc_rank]
+				ijAB := gc_s_ijAB[gc_rank]
+				ijBA := gc_s_ijBA[gc_rank]
+				ijBB := gc_s_ijBB[gc_rank]
+				origAA := gc_s_origAA[gc_rank]
+				origAB := gc_s_origAB[gc_rank]
+				origBA := gc_s_origBA[gc_rank]
+				origBB := gc_s_origBB[gc_rank]
 //line hecbench_floydwarshall2_rem.go:358
-					if ijAA != origAA {
-						adjMat[idx0AA] = ijAA
-					}
-
-//line hecbench_floydwarshall2_rem.go:361
-					if ijAB != origAB {
-						adjMat[idx0AB] = ijAB
-					}
-
-//line hecbench_floydwarshall2_rem.go:364
-					if ijBA != origBA {
-						adjMat[idx0BA] = ijBA
-					}
-
-//line hecbench_floydwarshall2_rem.go:367
-					if ijBB != origBB {
-						adjMat[idx0BB] = ijBB
-					}
+				if ijAA != origAA {
+					adjMat[idx0AA] = ijAA
+				}
+				if ijAB != origAB {
+					adjMat[idx0AB] = ijAB
+				}
+				if ijBA != origBA {
+					adjMat[idx0BA] = ijBA
+				}
+				if ijBB != origBB {
+					adjMat[idx0BB] = ijBB
 				}
 			}
 		}
@@ -1829,4 +1145,5 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 // gc_files_hecbench_floydwarshall2_rem holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_floydwarshall2_rem.go
+//line hecbench_floydwarshall2_rem.go:379
 var gc_files_hecbench_floydwarshall2_rem embed.FS

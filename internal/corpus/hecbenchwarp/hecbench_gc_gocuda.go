@@ -48,357 +48,392 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line hecbench_gc.go:47
 	threads := int32(gc_gdx * gcThreadsPerBlock)
-	{
-		var gc_l_maxrange [32]int32
-		var gc_l_v [32]int32
-		var gc_l_anySync [32]bool
-		var gc_l_cond [32]bool
-		var gc_l_beg [32]int32
-		var gc_l_end [32]int32
-		var gc_l_pos [32]int32
-		var gc_l_active [32]int32
-		var gc_l_bal [32]int32
-		var gc_l_who [32]int32
-		var gc_l_wv [32]int32
-		var gc_l_wbeg [32]int32
-		var gc_l_wend [32]int32
-		var gc_l_wdegv [32]int32
-		var gc_l_wpos [32]int32
-		var gc_l_i_ [32]int32
-		var gc_l_anySync_ [32]bool
-		var gc_l_wnei [32]int32
-		var gc_l_prio [32]bool
-		var gc_c1v [32]bool
-		var gc_c1r [32]bool
-		var gc_c2r [32]uint32
-		var gc_c3m [32]uint32
-		var gc_c3a [32]int
-		var gc_c3w [32]int
-		var gc_c3r [32]int32
-		var gc_c4m [32]uint32
-		var gc_c4a [32]int
-		var gc_c4w [32]int
-		var gc_c4r [32]int32
-		var gc_c5m [32]uint32
-		var gc_c5a [32]int
-		var gc_c5w [32]int
-		var gc_c5r [32]int32
-		var gc_c6v [32]bool
-		var gc_c6r [32]bool
-		var gc_c7r [32]uint32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-
 //line hecbench_gc.go:49
-				maxrange := int32(-1)
-				_ = maxrange
-				gc_l_maxrange[gc_lane] = maxrange
-			}
-
-//line hecbench_gc.go:50
+	var gc_l_maxrange [32]int32
+	var gc_l_v [32]int32
+	var gc_l_anySync [32]bool
+	var gc_l_cond [32]bool
+	var gc_l_beg [32]int32
+	var gc_l_end [32]int32
+	var gc_l_pos [32]int32
+	var gc_l_active [32]int32
+	var gc_l_bal [32]int32
+	var gc_l_who [32]int32
+	var gc_l_wv [32]int32
+	var gc_l_wbeg [32]int32
+	var gc_l_wend [32]int32
+	var gc_l_wdegv [32]int32
+	var gc_l_wpos [32]int32
+	var gc_l_i_ [32]int32
+	var gc_l_anySync_ [32]bool
+	var gc_l_wnei [32]int32
+	var gc_l_prio [32]bool
+	var gc_c1v [32]bool
+	var gc_c1r [32]bool
+	var gc_c2r [32]uint32
+	var gc_c3m [32]uint32
+	var gc_c3a [32]int
+	var gc_c3w [32]int
+	var gc_c3r [32]int32
+	var gc_c4m [32]uint32
+	var gc_c4a [32]int
+	var gc_c4w [32]int
+	var gc_c4r [32]int32
+	var gc_c5m [32]uint32
+	var gc_c5a [32]int
+	var gc_c5w [32]int
+	var gc_c5r [32]int32
+	var gc_c6v [32]bool
+	var gc_c6r [32]bool
+	var gc_c7r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+//line hecbench_gc.go:91
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_gc.go:49
+			maxrange := int32(-1)
+//line hecbench_gc.go:51
+			gc_l_maxrange[gc_lane] = maxrange
+		}
+		{
+//line hecbench_gc.go:51
+			gc_save27 := gc_act
+			gc_in27 := gc_act
 			{
-				gc_save27 := gc_act
-				gc_in27 := gc_act
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
 //line hecbench_gc.go:46
-						thread := int32(gc_tx + gc_bx*gcThreadsPerBlock)
-						_ = thread
-
+					thread := int32(gc_tx + gc_bx*gcThreadsPerBlock)
 //line hecbench_gc.go:50
-						v := thread
-						_ = v
-						gc_l_v[gc_lane] = v
-					}
+					v := thread
+//line hecbench_gc.go:52
+					gc_l_v[gc_lane] = v
 				}
-				for {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
+			}
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in27 &^ gc_dead
+				var gc_m27, gc_skip27 uint32
+//line hecbench_gc.go:63
+				gc_m27 = ^uint32(0)
+				gc_in27 &= gc_m27
+				gc_act = gc_in27
+				if gc_act == 0 {
+					break
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
 					}
-					gc_act = gc_in27 &^ gc_dead
-					var gc_m27, gc_skip27 uint32
-					_ = gc_skip27
-					gc_m27 = ^uint32(0)
-					gc_in27 &= gc_m27
-					gc_act = gc_in27
-					if gc_act == 0 {
-						break
+//line hecbench_gc.go:75
+					v := gc_l_v[gc_lane]
+//line hecbench_gc.go:50
+					gc_c1v[gc_lane] = v < nodes
+				}
+//line hecbench_gc.go:50
+				compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gcWarp, nil, &gc_c1v, nil, nil, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
 					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						v := gc_l_v[gc_lane]
-						_ = v
-
 //line hecbench_gc.go:50
-						gc_c1v[gc_lane] = v < nodes
-					}
-
-//line hecbench_gc.go:50
-					compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gcWarp, nil, &gc_c1v, nil, nil, &gc_c1r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-
-//line hecbench_gc.go:50
-						var anySync bool = gc_c1r[gc_lane]
-						_ = anySync
-						gc_l_anySync[gc_lane] = anySync
-					}
-					{
-						var gc_m6 uint32
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							anySync := gc_l_anySync[gc_lane]
-							_ = anySync
-
-//line hecbench_gc.go:50
-							if !(anySync) {
-								gc_m6 |= 1 << gc_lane
-							}
-						}
-						gc_save6 := gc_act
-						gc_act = gc_save6 & gc_m6
-						if gc_act != 0 {
-
-//line hecbench_gc.go:50
-							gc_in27 &^= gc_act
-							gc_skip27 |= gc_act
-							gc_act = 0
-						}
-						gc_act = gc_save6 &^ gc_dead &^ gc_skip27
-					}
+					var anySync bool = gc_c1r[gc_lane]
+//line hecbench_gc.go:52
+					gc_l_anySync[gc_lane] = anySync
+				}
+				{
+					var gc_m6 uint32
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-						v := gc_l_v[gc_lane]
-						_ = v
-
+						anySync := gc_l_anySync[gc_lane]
+//line hecbench_gc.go:50
+						if !(anySync) {
+							gc_m6 |= 1 << gc_lane
+						}
+					}
+					gc_save6 := gc_act
+					gc_act = gc_save6 & gc_m6
+					if gc_act != 0 {
+//line hecbench_gc.go:50
+						gc_in27 &^= gc_act
+						gc_skip27 |= gc_act
+						gc_act = 0
+					}
+					gc_act = gc_save6 &^ gc_dead &^ gc_skip27
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					v := gc_l_v[gc_lane]
 //line hecbench_gc.go:51
-						cond := false
-
-//line hecbench_gc.go:52
-						var beg, end, pos, degv, active int32
-
-//line hecbench_gc.go:53
-						if v < nodes {
-							beg = nidx[v]
-							end = nidx[v+1]
-							degv = end - beg
-							cond = (degv >= gcWS)
-							if cond {
-								wl[atomic.Add(&wlsize[0], 1)] = v
-							} else {
-								active = 0
-								pos = beg
-								for i := beg; i < end; i++ {
-									nei := nlist[i]
-									degn := nidx[nei+1] - nidx[nei]
-									if (degv < degn) || ((degv == degn) && (gcHash(uint32(v)) < gcHash(uint32(nei)))) || ((degv == degn) && (gcHash(uint32(v)) == gcHash(uint32(nei))) && (v < nei)) {
-										active |= int32(gcUMSB >> (i - beg))
-										pos++
-									}
+					cond := false
+					var beg, end, pos, degv, active int32
+					if v < nodes {
+						beg = nidx[v]
+						end = nidx[v+1]
+						degv = end - beg
+						cond = (degv >= gcWS)
+						if cond {
+							wl[atomic.Add(&wlsize[0], 1)] = v
+						} else {
+							active = 0
+							pos = beg
+							for i := beg; i < end; i++ {
+								nei := nlist[i]
+								degn := nidx[nei+1] - nidx[nei]
+								if (degv < degn) || ((degv == degn) && (gcHash(uint32(v)) < gcHash(uint32(nei)))) || ((degv == degn) && (gcHash(uint32(v)) == gcHash(uint32(nei))) && (v < nei)) {
+									active |= int32(gcUMSB >> (i - beg))
+									pos++
 								}
 							}
 						}
-						_ = cond
-						_ = beg
-						_ = end
-						_ = pos
-						_ = degv
-						_ = active
-
-//line hecbench_gc.go:74
-						gc_l_cond[gc_lane] = cond
-						gc_l_beg[gc_lane] = beg
-						gc_l_end[gc_lane] = end
-						gc_l_pos[gc_lane] = pos
-						gc_l_active[gc_lane] = active
 					}
-
 //line hecbench_gc.go:74
-					compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gcWarp, nil, &gc_l_cond, nil, nil, &gc_c2r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-
+					gc_l_cond[gc_lane] = cond
+					gc_l_beg[gc_lane] = beg
+					gc_l_end[gc_lane] = end
+					gc_l_pos[gc_lane] = pos
+					gc_l_active[gc_lane] = active
+				}
 //line hecbench_gc.go:74
-						bal := int32(gc_c2r[gc_lane])
-						_ = bal
-						gc_l_bal[gc_lane] = bal
+				compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gcWarp, nil, &gc_l_cond, nil, nil, &gc_c2r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
 					}
-
-//line hecbench_gc.go:75
-					{
-						gc_save23 := gc_act
-						gc_in23 := gc_act
-						for {
-							gc_b.Tick()
-							if gc_b.Stopped() {
-								return
-							}
-							gc_act = gc_in23 &^ gc_dead
-							var gc_m23, gc_skip23 uint32
-							_ = gc_skip23
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								bal := gc_l_bal[gc_lane]
-								_ = bal
-
-//line hecbench_gc.go:75
-								if bal != 0 {
-									gc_m23 |= 1 << gc_lane
-								}
-							}
-							gc_in23 &= gc_m23
-							gc_act = gc_in23
-							if gc_act == 0 {
-								break
-							}
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								v := gc_l_v[gc_lane]
-								_ = v
-								bal := gc_l_bal[gc_lane]
-								_ = bal
-
+//line hecbench_gc.go:74
+					bal := int32(gc_c2r[gc_lane])
 //line hecbench_gc.go:76
-								who := ffs(bal) - 1
-
-//line hecbench_gc.go:77
-								bal &= bal - 1
-								_ = who
-
+					gc_l_bal[gc_lane] = bal
+				}
+				{
+//line hecbench_gc.go:76
+					gc_save23 := gc_act
+					gc_in23 := gc_act
+					for {
+						gc_b.Tick()
+						if gc_b.Stopped() {
+							return
+						}
+						gc_act = gc_in23 &^ gc_dead
+						var gc_m23, gc_skip23 uint32
+						_ = gc_skip23
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							bal := gc_l_bal[gc_lane]
+//line hecbench_gc.go:75
+							if bal != 0 {
+								gc_m23 |= 1 << gc_lane
+							}
+						}
+						gc_in23 &= gc_m23
+						gc_act = gc_in23
+						if gc_act == 0 {
+							break
+						}
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							v := gc_l_v[gc_lane]
+							_ = v
+							bal := gc_l_bal[gc_lane]
+//line hecbench_gc.go:76
+							who := ffs(bal) - 1
+							bal &= bal - 1
+							gc_c3m[gc_lane] = gcWarp
+							gc_c3a[gc_lane] = int(who)
+							gc_c3w[gc_lane] = 32
+							gc_l_bal[gc_lane] = bal
+							gc_l_who[gc_lane] = who
+						}
 //line hecbench_gc.go:78
-								gc_c3m[gc_lane] = gcWarp
-								gc_c3a[gc_lane] = int(who)
-								gc_c3w[gc_lane] = 32
-								gc_l_bal[gc_lane] = bal
-								gc_l_who[gc_lane] = who
+						compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c3m, &gc_l_v, &gc_c3a, &gc_c3w, &gc_c3r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
 							}
-
+//line hecbench_gc.go:85
+							beg := gc_l_beg[gc_lane]
+							_ = beg
+							who := gc_l_who[gc_lane]
 //line hecbench_gc.go:78
-							compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c3m, &gc_l_v, &gc_c3a, &gc_c3w, &gc_c3r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								beg := gc_l_beg[gc_lane]
-								_ = beg
-								who := gc_l_who[gc_lane]
-								_ = who
-
-//line hecbench_gc.go:78
-								wv := gc_c3r[gc_lane]
-								_ = wv
-
+							wv := gc_c3r[gc_lane]
+							gc_c4m[gc_lane] = gcWarp
+							gc_c4a[gc_lane] = int(who)
+							gc_c4w[gc_lane] = 32
+							gc_l_wv[gc_lane] = wv
+						}
 //line hecbench_gc.go:79
-								gc_c4m[gc_lane] = gcWarp
-								gc_c4a[gc_lane] = int(who)
-								gc_c4w[gc_lane] = 32
-								gc_l_wv[gc_lane] = wv
+						compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_beg, &gc_c4a, &gc_c4w, &gc_c4r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
 							}
-
+//line hecbench_gc.go:86
+							end := gc_l_end[gc_lane]
+							_ = end
+							who := gc_l_who[gc_lane]
 //line hecbench_gc.go:79
-							compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_beg, &gc_c4a, &gc_c4w, &gc_c4r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								end := gc_l_end[gc_lane]
-								_ = end
-								who := gc_l_who[gc_lane]
-								_ = who
-
-//line hecbench_gc.go:79
-								wbeg := gc_c4r[gc_lane]
-								_ = wbeg
-
+							wbeg := gc_c4r[gc_lane]
+							gc_c5m[gc_lane] = gcWarp
+							gc_c5a[gc_lane] = int(who)
+							gc_c5w[gc_lane] = 32
+							gc_l_wbeg[gc_lane] = wbeg
+						}
 //line hecbench_gc.go:80
-								gc_c5m[gc_lane] = gcWarp
-								gc_c5a[gc_lane] = int(who)
-								gc_c5w[gc_lane] = 32
-								gc_l_wbeg[gc_lane] = wbeg
+						compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c5m, &gc_l_end, &gc_c5a, &gc_c5w, &gc_c5r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
 							}
-
+//line hecbench_gc.go:87
+							wbeg := gc_l_wbeg[gc_lane]
 //line hecbench_gc.go:80
-							compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c5m, &gc_l_end, &gc_c5a, &gc_c5w, &gc_c5r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								wbeg := gc_l_wbeg[gc_lane]
-								_ = wbeg
-
-//line hecbench_gc.go:80
-								wend := gc_c5r[gc_lane]
-
-//line hecbench_gc.go:81
-								wdegv := wend - wbeg
-
-//line hecbench_gc.go:82
-								wpos := wbeg
-								_ = wend
-								_ = wdegv
-								_ = wpos
-								gc_l_wend[gc_lane] = wend
-								gc_l_wdegv[gc_lane] = wdegv
-								gc_l_wpos[gc_lane] = wpos
-							}
-
-//line hecbench_gc.go:83
+							wend := gc_c5r[gc_lane]
+							wdegv := wend - wbeg
+							wpos := wbeg
+//line hecbench_gc.go:86
+							gc_l_wend[gc_lane] = wend
+							gc_l_wdegv[gc_lane] = wdegv
+							gc_l_wpos[gc_lane] = wpos
+						}
+						{
+//line hecbench_gc.go:84
+							gc_save19 := gc_act
+							gc_in19 := gc_act
 							{
-								gc_save19 := gc_act
-								gc_in19 := gc_act
+								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+								gc_tx := gc_tidx.X - 1
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
+									}
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+//line hecbench_gc.go:45
+									lane := int32(gc_tx % gcWS)
+//line hecbench_gc.go:47
+									wbeg := gc_l_wbeg[gc_lane]
+//line hecbench_gc.go:83
+									i_ := wbeg + lane
+//line hecbench_gc.go:85
+									gc_l_i_[gc_lane] = i_
+								}
+							}
+							for {
+								gc_b.Tick()
+								if gc_b.Stopped() {
+									return
+								}
+								gc_act = gc_in19 &^ gc_dead
+								var gc_m19, gc_skip19 uint32
+//line hecbench_gc.go:96
+								gc_m19 = ^uint32(0)
+								gc_in19 &= gc_m19
+								gc_act = gc_in19
+								if gc_act == 0 {
+									break
+								}
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+//line hecbench_gc.go:108
+									wend := gc_l_wend[gc_lane]
+//line hecbench_gc.go:110
+									i_ := gc_l_i_[gc_lane]
+//line hecbench_gc.go:83
+									gc_c6v[gc_lane] = i_ < wend
+								}
+//line hecbench_gc.go:83
+								compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gcWarp, nil, &gc_c6v, nil, nil, &gc_c6r)
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+//line hecbench_gc.go:83
+									var anySync_ bool = gc_c6r[gc_lane]
+//line hecbench_gc.go:85
+									gc_l_anySync_[gc_lane] = anySync_
+								}
+								{
+									var gc_m15 uint32
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
+										}
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
+										anySync_ := gc_l_anySync_[gc_lane]
+//line hecbench_gc.go:83
+										if !(anySync_) {
+											gc_m15 |= 1 << gc_lane
+										}
+									}
+									gc_save15 := gc_act
+									gc_act = gc_save15 & gc_m15
+									if gc_act != 0 {
+//line hecbench_gc.go:83
+										gc_in19 &^= gc_act
+										gc_skip19 |= gc_act
+										gc_act = 0
+									}
+									gc_act = gc_save15 &^ gc_dead &^ gc_skip19
+								}
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
+									wv := gc_l_wv[gc_lane]
+//line hecbench_gc.go:97
+									wend := gc_l_wend[gc_lane]
+//line hecbench_gc.go:99
+									wdegv := gc_l_wdegv[gc_lane]
+//line hecbench_gc.go:101
+									i_ := gc_l_i_[gc_lane]
+//line hecbench_gc.go:84
+									var wnei int32
+									prio := false
+									if i_ < wend {
+										wnei = nlist[i_]
+										wdegn := nidx[wnei+1] - nidx[wnei]
+										prio = ((wdegv < wdegn) || ((wdegv == wdegn) && (gcHash(uint32(wv)) < gcHash(uint32(wnei)))) || ((wdegv == wdegn) && (gcHash(uint32(wv)) == gcHash(uint32(wnei))) && (wv < wnei)))
+									}
+									gc_l_wnei[gc_lane] = wnei
+									gc_l_prio[gc_lane] = prio
+								}
+//line hecbench_gc.go:91
+								compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gcWarp, nil, &gc_l_prio, nil, nil, &gc_c7r)
 								{
 									gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 									gc_tx := gc_tidx.X - 1
@@ -411,276 +446,118 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 											continue
 										}
 										gc_rank := gc_w + gc_lane
-										_ = gc_rank
-
+										gc_pos.Thread = gc_rank
 //line hecbench_gc.go:45
 										lane := int32(gc_tx % gcWS)
-										_ = lane
-										wbeg := gc_l_wbeg[gc_lane]
-										_ = wbeg
-
-//line hecbench_gc.go:83
-										i_ := wbeg + lane
-										_ = i_
-										gc_l_i_[gc_lane] = i_
+//line hecbench_gc.go:47
+										wpos := gc_l_wpos[gc_lane]
+//line hecbench_gc.go:49
+										wnei := gc_l_wnei[gc_lane]
+//line hecbench_gc.go:51
+										prio := gc_l_prio[gc_lane]
+//line hecbench_gc.go:91
+										b := int32(gc_c7r[gc_lane])
+										offs := popc(b & ((1 << lane) - 1))
+										if prio {
+											nlist2[wpos+offs] = wnei
+										}
+										wpos += popc(b)
+//line hecbench_gc.go:99
+										gc_l_wpos[gc_lane] = wpos
 									}
 								}
-								for {
-									gc_b.Tick()
-									if gc_b.Stopped() {
-										return
-									}
-									gc_act = gc_in19 &^ gc_dead
-									var gc_m19, gc_skip19 uint32
-									_ = gc_skip19
-									gc_m19 = ^uint32(0)
-									gc_in19 &= gc_m19
-									gc_act = gc_in19
-									if gc_act == 0 {
-										break
-									}
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
-										wend := gc_l_wend[gc_lane]
-										_ = wend
-										i_ := gc_l_i_[gc_lane]
-										_ = i_
-
-//line hecbench_gc.go:83
-										gc_c6v[gc_lane] = i_ < wend
-									}
-
-//line hecbench_gc.go:83
-									compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gcWarp, nil, &gc_c6v, nil, nil, &gc_c6r)
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
-
-//line hecbench_gc.go:83
-										var anySync_ bool = gc_c6r[gc_lane]
-										_ = anySync_
-										gc_l_anySync_[gc_lane] = anySync_
-									}
-									{
-										var gc_m15 uint32
-										for gc_lane := 0; gc_lane < 32; gc_lane++ {
-											if gc_act&(1<<gc_lane) == 0 {
-												continue
-											}
-											gc_rank := gc_w + gc_lane
-											gc_pos.Thread = gc_rank
-											anySync_ := gc_l_anySync_[gc_lane]
-											_ = anySync_
-
-//line hecbench_gc.go:83
-											if !(anySync_) {
-												gc_m15 |= 1 << gc_lane
-											}
-										}
-										gc_save15 := gc_act
-										gc_act = gc_save15 & gc_m15
-										if gc_act != 0 {
-
-//line hecbench_gc.go:83
-											gc_in19 &^= gc_act
-											gc_skip19 |= gc_act
-											gc_act = 0
-										}
-										gc_act = gc_save15 &^ gc_dead &^ gc_skip19
-									}
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										gc_pos.Thread = gc_rank
-										wv := gc_l_wv[gc_lane]
-										_ = wv
-										wend := gc_l_wend[gc_lane]
-										_ = wend
-										wdegv := gc_l_wdegv[gc_lane]
-										_ = wdegv
-										i_ := gc_l_i_[gc_lane]
-										_ = i_
-
-//line hecbench_gc.go:84
-										var wnei int32
-
-//line hecbench_gc.go:85
-										prio := false
-
-//line hecbench_gc.go:86
-										if i_ < wend {
-											wnei = nlist[i_]
-											wdegn := nidx[wnei+1] - nidx[wnei]
-											prio = ((wdegv < wdegn) || ((wdegv == wdegn) && (gcHash(uint32(wv)) < gcHash(uint32(wnei)))) || ((wdegv == wdegn) && (gcHash(uint32(wv)) == gcHash(uint32(wnei))) && (wv < wnei)))
-										}
-										_ = wnei
-										_ = prio
-
-//line hecbench_gc.go:91
-										gc_l_wnei[gc_lane] = wnei
-										gc_l_prio[gc_lane] = prio
-									}
-
-//line hecbench_gc.go:91
-									compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gcWarp, nil, &gc_l_prio, nil, nil, &gc_c7r)
-									{
-										gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-										gc_tx := gc_tidx.X - 1
-										for gc_lane := 0; gc_lane < 32; gc_lane++ {
-											gc_tx++
-											if gc_tx == gc_bdx {
-												gc_tx = 0
-											}
-											if gc_act&(1<<gc_lane) == 0 {
-												continue
-											}
-											gc_rank := gc_w + gc_lane
-											gc_pos.Thread = gc_rank
-
-//line hecbench_gc.go:45
-											lane := int32(gc_tx % gcWS)
-											_ = lane
-											wpos := gc_l_wpos[gc_lane]
-											_ = wpos
-											wnei := gc_l_wnei[gc_lane]
-											_ = wnei
-											prio := gc_l_prio[gc_lane]
-											_ = prio
-
-//line hecbench_gc.go:91
-											b := int32(gc_c7r[gc_lane])
-
-//line hecbench_gc.go:92
-											offs := popc(b & ((1 << lane) - 1))
-
-//line hecbench_gc.go:93
-											if prio {
-												nlist2[wpos+offs] = wnei
-											}
-
-//line hecbench_gc.go:96
-											wpos += popc(b)
-											_ = b
-											_ = offs
-											gc_l_wpos[gc_lane] = wpos
-										}
-									}
-									gc_act = gc_in19 &^ gc_dead
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
-										i_ := gc_l_i_[gc_lane]
-										_ = i_
-
-//line hecbench_gc.go:83
-										i_ += gcWS
-										gc_l_i_[gc_lane] = i_
-									}
-								}
-								gc_act = gc_save19 &^ gc_dead
-							}
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
+								gc_act = gc_in19 &^ gc_dead
 								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
 									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line hecbench_gc.go:45
-									lane := int32(gc_tx % gcWS)
-									_ = lane
-									pos := gc_l_pos[gc_lane]
-									_ = pos
-									who := gc_l_who[gc_lane]
-									_ = who
-									wpos := gc_l_wpos[gc_lane]
-									_ = wpos
-
-//line hecbench_gc.go:98
-									if who == lane {
-										pos = wpos
-									}
-									gc_l_pos[gc_lane] = pos
+//line hecbench_gc.go:109
+									i_ := gc_l_i_[gc_lane]
+//line hecbench_gc.go:83
+									i_ += gcWS
+									gc_l_i_[gc_lane] = i_
 								}
 							}
+							gc_act = gc_save19 &^ gc_dead
 						}
-						gc_act = gc_save23 &^ gc_dead
-					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						maxrange := gc_l_maxrange[gc_lane]
-						_ = maxrange
-						v := gc_l_v[gc_lane]
-						_ = v
-						cond := gc_l_cond[gc_lane]
-						_ = cond
-						beg := gc_l_beg[gc_lane]
-						_ = beg
-						pos := gc_l_pos[gc_lane]
-						_ = pos
-						active := gc_l_active[gc_lane]
-						_ = active
-
-//line hecbench_gc.go:103
-						if v < nodes {
-							rnge := pos - beg
-							maxrange = max(maxrange, rnge)
-							if cond || (rnge == 0) {
-								color[v] = rnge << (gcWS / 2)
-							} else {
-								color[v] = active
-							}
-							if rnge >= gcWS {
-								posscol[v] = -1
-							} else {
-								posscol[v] = gcMSB >> rnge
+						{
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+//line hecbench_gc.go:45
+								lane := int32(gc_tx % gcWS)
+//line hecbench_gc.go:47
+								pos := gc_l_pos[gc_lane]
+//line hecbench_gc.go:49
+								who := gc_l_who[gc_lane]
+//line hecbench_gc.go:51
+								wpos := gc_l_wpos[gc_lane]
+//line hecbench_gc.go:98
+								if who == lane {
+									pos = wpos
+								}
+								gc_l_pos[gc_lane] = pos
 							}
 						}
-						gc_l_maxrange[gc_lane] = maxrange
 					}
-					gc_act = gc_in27 &^ gc_dead
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						v := gc_l_v[gc_lane]
-						_ = v
-
-//line hecbench_gc.go:50
-						v += threads
-						gc_l_v[gc_lane] = v
-					}
+					gc_act = gc_save23 &^ gc_dead
 				}
-				gc_act = gc_save27 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					maxrange := gc_l_maxrange[gc_lane]
+//line hecbench_gc.go:115
+					v := gc_l_v[gc_lane]
+//line hecbench_gc.go:117
+					cond := gc_l_cond[gc_lane]
+//line hecbench_gc.go:119
+					beg := gc_l_beg[gc_lane]
+//line hecbench_gc.go:121
+					pos := gc_l_pos[gc_lane]
+//line hecbench_gc.go:123
+					active := gc_l_active[gc_lane]
+//line hecbench_gc.go:103
+					if v < nodes {
+						rnge := pos - beg
+						maxrange = max(maxrange, rnge)
+						if cond || (rnge == 0) {
+							color[v] = rnge << (gcWS / 2)
+						} else {
+							color[v] = active
+						}
+						if rnge >= gcWS {
+							posscol[v] = -1
+						} else {
+							posscol[v] = gcMSB >> rnge
+						}
+					}
+					gc_l_maxrange[gc_lane] = maxrange
+				}
+				gc_act = gc_in27 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line hecbench_gc.go:126
+					v := gc_l_v[gc_lane]
+//line hecbench_gc.go:50
+					v += threads
+					gc_l_v[gc_lane] = v
+				}
 			}
+			gc_act = gc_save27 &^ gc_dead
 		}
 	}
-
 //line hecbench_gc.go:120
 	for gc_off, gc_limit, gc_more := int32(0), int32(edges/gcWS+1), true; gc_more; gc_off += threads {
 		gc_b.Tick()
@@ -688,27 +565,22 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 			return
 		}
 		gc_more = false
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_gc.go:127
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_gc.go:46
-					thread := int32(gc_tx + gc_bx*gcThreadsPerBlock)
-					_ = thread
-
+				thread := int32(gc_tx + gc_bx*gcThreadsPerBlock)
 //line hecbench_gc.go:120
-					gc_start := thread
-					i_2 := gc_start + gc_off
-					if !(i_2 < gc_limit) || i_2 < gc_start && compiled.StrideStopped(gc_start, threads, gc_limit, false) {
-						continue
-					}
-					gc_more = true
-
-//line hecbench_gc.go:121
-					posscol2[i_2] = -1
+				gc_start := thread
+				i_2 := gc_start + gc_off
+				if !(i_2 < gc_limit) || i_2 < gc_start && compiled.StrideStopped(gc_start, threads, gc_limit, false) {
+					continue
 				}
+				gc_more = true
+//line hecbench_gc.go:121
+				posscol2[i_2] = -1
 			}
 		}
 	}
@@ -720,8 +592,6 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 // took (in the lane's word by a shuffle-xor AND reduction, in posscol2 by
 // atomicAnd) and test whether an unfinished neighbour's range overlaps;
 // the warp repeats while any lane could not settle its vertex.
-//
-//line hecbench_gc.go:133
 func GcRunLargeKernel(nodes int32, nidx, nlist, posscol, posscol2, color, wl, wlsize []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_gcRunLargeKernel,
 		func(gc_t *gocuda.Thread) {
@@ -747,722 +617,340 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line hecbench_gc.go:134
 	stop := wlsize[0]
-	{
-		var gc_l_again [32]bool
-		var gc_l_w [32]int32
-		var gc_l_anySync [32]bool
-		var gc_l_shortcut [32]bool
-		var gc_l_done [32]bool
-		var gc_l_v [32]int32
-		var gc_l_data [32]int32
-		var gc_l_rnge [32]int32
-		var gc_l_beg [32]int32
-		var gc_l_pcol [32]int32
-		var gc_l_bal [32]int32
-		var gc_l_who [32]int32
-		var gc_l_wdata [32]int32
-		var gc_l_wrange [32]int32
-		var gc_l_wbeg [32]int32
-		var gc_l_wmincol [32]int32
-		var gc_l_wmaxcol [32]int32
-		var gc_l_wend [32]int32
-		var gc_l_woffs [32]int32
-		var gc_l_wpcol [32]int32
-		var gc_l_wshortcut [32]bool
-		var gc_l_wdone [32]bool
-		var gc_l_i [32]int32
-		var gc_l_anySync_ [32]bool
-		var gc_l_anySync_2 [32]bool
-		var gc_c1v [32]bool
-		var gc_c1r [32]bool
-		var gc_c2v [32]bool
-		var gc_c2r [32]uint32
-		var gc_c3m [32]uint32
-		var gc_c3a [32]int
-		var gc_c3w [32]int
-		var gc_c3r [32]int32
-		var gc_c4m [32]uint32
-		var gc_c4a [32]int
-		var gc_c4w [32]int
-		var gc_c4r [32]int32
-		var gc_c5m [32]uint32
-		var gc_c5a [32]int
-		var gc_c5w [32]int
-		var gc_c5r [32]int32
-		var gc_c6v [32]bool
-		var gc_c6r [32]bool
-		var gc_c7r [32]bool
-		var gc_c8r [32]bool
-		var gc_c9r [32]int32
-		var gc_c10r [32]int32
-		var gc_c11r [32]int32
-		var gc_c12r [32]int32
-		var gc_c13r [32]int32
-		var gc_c14r [32]bool
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-
+//line hecbench_gc.go:136
+	var gc_l_again [32]bool
+	var gc_l_w [32]int32
+	var gc_l_anySync [32]bool
+	var gc_l_shortcut [32]bool
+	var gc_l_done [32]bool
+	var gc_l_v [32]int32
+	var gc_l_data [32]int32
+	var gc_l_rnge [32]int32
+	var gc_l_beg [32]int32
+	var gc_l_pcol [32]int32
+	var gc_l_bal [32]int32
+	var gc_l_who [32]int32
+	var gc_l_wdata [32]int32
+	var gc_l_wrange [32]int32
+	var gc_l_wbeg [32]int32
+	var gc_l_wmincol [32]int32
+	var gc_l_wmaxcol [32]int32
+	var gc_l_wend [32]int32
+	var gc_l_woffs [32]int32
+	var gc_l_wpcol [32]int32
+	var gc_l_wshortcut [32]bool
+	var gc_l_wdone [32]bool
+	var gc_l_i [32]int32
+	var gc_l_anySync_ [32]bool
+	var gc_l_anySync_2 [32]bool
+	var gc_c1v [32]bool
+	var gc_c1r [32]bool
+	var gc_c2v [32]bool
+	var gc_c2r [32]uint32
+	var gc_c3m [32]uint32
+	var gc_c3a [32]int
+	var gc_c3w [32]int
+	var gc_c3r [32]int32
+	var gc_c4m [32]uint32
+	var gc_c4a [32]int
+	var gc_c4w [32]int
+	var gc_c4r [32]int32
+	var gc_c5m [32]uint32
+	var gc_c5a [32]int
+	var gc_c5w [32]int
+	var gc_c5r [32]int32
+	var gc_c6v [32]bool
+	var gc_c6r [32]bool
+	var gc_c7r [32]bool
+	var gc_c8r [32]bool
+	var gc_c9r [32]int32
+	var gc_c10r [32]int32
+	var gc_c11r [32]int32
+	var gc_c12r [32]int32
+	var gc_c13r [32]int32
+	var gc_c14r [32]bool
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
 //line hecbench_gc.go:135
-			if stop != 0 {
-
+		if stop != 0 {
 //line hecbench_gc.go:138
-				threads := int32(gc_gdx * gcThreadsPerBlock)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-
+			threads := int32(gc_gdx * gcThreadsPerBlock)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line hecbench_gc.go:139
-					var again bool
-					_ = again
-					gc_l_again[gc_lane] = again
-				}
-
-//line hecbench_gc.go:140
-				{
-					gc_save39 := gc_act
-					gc_in39 := gc_act
-					for {
-						gc_b.Tick()
-						if gc_b.Stopped() {
-							return
-						}
-						gc_act = gc_in39 &^ gc_dead
-						var gc_m39, gc_skip39 uint32
-						_ = gc_skip39
-						gc_m39 = ^uint32(0)
-						gc_in39 &= gc_m39
-						gc_act = gc_in39
-						if gc_act == 0 {
-							break
-						}
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							var again bool
-							_ = again
-
+				var again bool
 //line hecbench_gc.go:141
-							again = false
-							gc_l_again[gc_lane] = again
+				gc_l_again[gc_lane] = again
+			}
+			{
+//line hecbench_gc.go:141
+				gc_save39 := gc_act
+				gc_in39 := gc_act
+				for {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					gc_act = gc_in39 &^ gc_dead
+					var gc_m39, gc_skip39 uint32
+//line hecbench_gc.go:151
+					gc_m39 = ^uint32(0)
+					gc_in39 &= gc_m39
+					gc_act = gc_in39
+					if gc_act == 0 {
+						break
+					}
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
 						}
-
-//line hecbench_gc.go:142
+//line hecbench_gc.go:163
+						var again bool
+//line hecbench_gc.go:141
+						again = false
+						gc_l_again[gc_lane] = again
+					}
+					{
+//line hecbench_gc.go:143
+						gc_save33 := gc_act
+						gc_in33 := gc_act
 						{
-							gc_save33 := gc_act
-							gc_in33 := gc_act
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
 //line hecbench_gc.go:137
-									thread := int32(gc_tx + gc_bx*gcThreadsPerBlock)
-									_ = thread
-
+								thread := int32(gc_tx + gc_bx*gcThreadsPerBlock)
 //line hecbench_gc.go:142
-									w := thread
-									_ = w
-									gc_l_w[gc_lane] = w
-								}
+								w := thread
+//line hecbench_gc.go:144
+								gc_l_w[gc_lane] = w
 							}
-							for {
-								gc_b.Tick()
-								if gc_b.Stopped() {
-									return
+						}
+						for {
+							gc_b.Tick()
+							if gc_b.Stopped() {
+								return
+							}
+							gc_act = gc_in33 &^ gc_dead
+							var gc_m33, gc_skip33 uint32
+//line hecbench_gc.go:155
+							gc_m33 = ^uint32(0)
+							gc_in33 &= gc_m33
+							gc_act = gc_in33
+							if gc_act == 0 {
+								break
+							}
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
 								}
-								gc_act = gc_in33 &^ gc_dead
-								var gc_m33, gc_skip33 uint32
-								_ = gc_skip33
-								gc_m33 = ^uint32(0)
-								gc_in33 &= gc_m33
-								gc_act = gc_in33
-								if gc_act == 0 {
-									break
+//line hecbench_gc.go:167
+								w := gc_l_w[gc_lane]
+//line hecbench_gc.go:142
+								gc_c1v[gc_lane] = w < stop
+							}
+//line hecbench_gc.go:142
+							compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gcWarp, nil, &gc_c1v, nil, nil, &gc_c1r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
 								}
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-									w := gc_l_w[gc_lane]
-									_ = w
-
 //line hecbench_gc.go:142
-									gc_c1v[gc_lane] = w < stop
-								}
-
-//line hecbench_gc.go:142
-								compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gcWarp, nil, &gc_c1v, nil, nil, &gc_c1r)
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line hecbench_gc.go:142
-									var anySync bool = gc_c1r[gc_lane]
-									_ = anySync
-									gc_l_anySync[gc_lane] = anySync
-								}
-								{
-									var gc_m6 uint32
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										gc_pos.Thread = gc_rank
-										anySync := gc_l_anySync[gc_lane]
-										_ = anySync
-
-//line hecbench_gc.go:142
-										if !(anySync) {
-											gc_m6 |= 1 << gc_lane
-										}
-									}
-									gc_save6 := gc_act
-									gc_act = gc_save6 & gc_m6
-									if gc_act != 0 {
-
-//line hecbench_gc.go:142
-										gc_in33 &^= gc_act
-										gc_skip33 |= gc_act
-										gc_act = 0
-									}
-									gc_act = gc_save6 &^ gc_dead &^ gc_skip33
-								}
+								var anySync bool = gc_c1r[gc_lane]
+//line hecbench_gc.go:144
+								gc_l_anySync[gc_lane] = anySync
+							}
+							{
+								var gc_m6 uint32
 								for gc_lane := 0; gc_lane < 32; gc_lane++ {
 									if gc_act&(1<<gc_lane) == 0 {
 										continue
 									}
 									gc_rank := gc_w + gc_lane
 									gc_pos.Thread = gc_rank
-									w := gc_l_w[gc_lane]
-									_ = w
-
+									anySync := gc_l_anySync[gc_lane]
+//line hecbench_gc.go:142
+									if !(anySync) {
+										gc_m6 |= 1 << gc_lane
+									}
+								}
+								gc_save6 := gc_act
+								gc_act = gc_save6 & gc_m6
+								if gc_act != 0 {
+//line hecbench_gc.go:142
+									gc_in33 &^= gc_act
+									gc_skip33 |= gc_act
+									gc_act = 0
+								}
+								gc_act = gc_save6 &^ gc_dead &^ gc_skip33
+							}
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								w := gc_l_w[gc_lane]
 //line hecbench_gc.go:143
-									var shortcut, done bool
-
-//line hecbench_gc.go:144
-									cond := false
-
-//line hecbench_gc.go:145
-									var v, data, rnge, beg, pcol int32
-
-//line hecbench_gc.go:146
-									if w < stop {
-										v = wl[w]
-										data = color[v]
-										rnge = data >> (gcWS / 2)
-										if rnge > 0 {
-											beg = nidx[v]
-											pcol = posscol[v]
-											cond = true
-										}
+								var shortcut, done bool
+								cond := false
+								var v, data, rnge, beg, pcol int32
+								if w < stop {
+									v = wl[w]
+									data = color[v]
+									rnge = data >> (gcWS / 2)
+									if rnge > 0 {
+										beg = nidx[v]
+										pcol = posscol[v]
+										cond = true
 									}
-									_ = shortcut
-									_ = done
-									_ = cond
-									_ = v
-									_ = data
-									_ = rnge
-									_ = beg
-									_ = pcol
-
-//line hecbench_gc.go:157
-									gc_c2v[gc_lane] = cond
-									gc_l_shortcut[gc_lane] = shortcut
-									gc_l_done[gc_lane] = done
-									gc_l_v[gc_lane] = v
-									gc_l_data[gc_lane] = data
-									gc_l_rnge[gc_lane] = rnge
-									gc_l_beg[gc_lane] = beg
-									gc_l_pcol[gc_lane] = pcol
 								}
-
 //line hecbench_gc.go:157
-								compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gcWarp, nil, &gc_c2v, nil, nil, &gc_c2r)
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
+								gc_c2v[gc_lane] = cond
+								gc_l_shortcut[gc_lane] = shortcut
+								gc_l_done[gc_lane] = done
+								gc_l_v[gc_lane] = v
+								gc_l_data[gc_lane] = data
+								gc_l_rnge[gc_lane] = rnge
+								gc_l_beg[gc_lane] = beg
+								gc_l_pcol[gc_lane] = pcol
+							}
 //line hecbench_gc.go:157
-									bal := int32(gc_c2r[gc_lane])
-									_ = bal
-									gc_l_bal[gc_lane] = bal
+							compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gcWarp, nil, &gc_c2v, nil, nil, &gc_c2r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
 								}
-
-//line hecbench_gc.go:158
-								{
-									gc_save29 := gc_act
-									gc_in29 := gc_act
-									for {
-										gc_b.Tick()
-										if gc_b.Stopped() {
-											return
-										}
-										gc_act = gc_in29 &^ gc_dead
-										var gc_m29, gc_skip29 uint32
-										_ = gc_skip29
-										for gc_lane := 0; gc_lane < 32; gc_lane++ {
-											if gc_act&(1<<gc_lane) == 0 {
-												continue
-											}
-											gc_rank := gc_w + gc_lane
-											gc_pos.Thread = gc_rank
-											bal := gc_l_bal[gc_lane]
-											_ = bal
-
-//line hecbench_gc.go:158
-											if bal != 0 {
-												gc_m29 |= 1 << gc_lane
-											}
-										}
-										gc_in29 &= gc_m29
-										gc_act = gc_in29
-										if gc_act == 0 {
-											break
-										}
-										for gc_lane := 0; gc_lane < 32; gc_lane++ {
-											if gc_act&(1<<gc_lane) == 0 {
-												continue
-											}
-											gc_rank := gc_w + gc_lane
-											gc_pos.Thread = gc_rank
-											data := gc_l_data[gc_lane]
-											_ = data
-											bal := gc_l_bal[gc_lane]
-											_ = bal
-
+//line hecbench_gc.go:157
+								bal := int32(gc_c2r[gc_lane])
 //line hecbench_gc.go:159
-											who := ffs(bal) - 1
-
-//line hecbench_gc.go:160
-											bal &= bal - 1
-											_ = who
-
-//line hecbench_gc.go:161
-											gc_c3m[gc_lane] = gcWarp
-											gc_c3a[gc_lane] = int(who)
-											gc_c3w[gc_lane] = 32
-											gc_l_bal[gc_lane] = bal
-											gc_l_who[gc_lane] = who
+								gc_l_bal[gc_lane] = bal
+							}
+							{
+//line hecbench_gc.go:159
+								gc_save29 := gc_act
+								gc_in29 := gc_act
+								for {
+									gc_b.Tick()
+									if gc_b.Stopped() {
+										return
+									}
+									gc_act = gc_in29 &^ gc_dead
+									var gc_m29, gc_skip29 uint32
+									_ = gc_skip29
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
 										}
-
-//line hecbench_gc.go:161
-										compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c3m, &gc_l_data, &gc_c3a, &gc_c3w, &gc_c3r)
-										for gc_lane := 0; gc_lane < 32; gc_lane++ {
-											if gc_act&(1<<gc_lane) == 0 {
-												continue
-											}
-											gc_rank := gc_w + gc_lane
-											_ = gc_rank
-											beg := gc_l_beg[gc_lane]
-											_ = beg
-											who := gc_l_who[gc_lane]
-											_ = who
-
-//line hecbench_gc.go:161
-											wdata := gc_c3r[gc_lane]
-
-//line hecbench_gc.go:162
-											wrange := wdata >> (gcWS / 2)
-											_ = wdata
-											_ = wrange
-
-//line hecbench_gc.go:163
-											gc_c4m[gc_lane] = gcWarp
-											gc_c4a[gc_lane] = int(who)
-											gc_c4w[gc_lane] = 32
-											gc_l_wdata[gc_lane] = wdata
-											gc_l_wrange[gc_lane] = wrange
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
+										bal := gc_l_bal[gc_lane]
+//line hecbench_gc.go:158
+										if bal != 0 {
+											gc_m29 |= 1 << gc_lane
 										}
-
-//line hecbench_gc.go:163
-										compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_beg, &gc_c4a, &gc_c4w, &gc_c4r)
-										for gc_lane := 0; gc_lane < 32; gc_lane++ {
-											if gc_act&(1<<gc_lane) == 0 {
-												continue
-											}
-											gc_rank := gc_w + gc_lane
-											_ = gc_rank
-											pcol := gc_l_pcol[gc_lane]
-											_ = pcol
-											who := gc_l_who[gc_lane]
-											_ = who
-											wdata := gc_l_wdata[gc_lane]
-											_ = wdata
-											wrange := gc_l_wrange[gc_lane]
-											_ = wrange
-
-//line hecbench_gc.go:163
-											wbeg := gc_c4r[gc_lane]
-
-//line hecbench_gc.go:164
-											wmincol := wdata & gcMask
-
-//line hecbench_gc.go:165
-											wmaxcol := wmincol + wrange
-
-//line hecbench_gc.go:166
-											wend := wbeg + wmaxcol
-
-//line hecbench_gc.go:167
-											woffs := wbeg / gcWS
-											_ = wbeg
-											_ = wmincol
-											_ = wmaxcol
-											_ = wend
-											_ = woffs
-
-//line hecbench_gc.go:168
-											gc_c5m[gc_lane] = gcWarp
-											gc_c5a[gc_lane] = int(who)
-											gc_c5w[gc_lane] = 32
-											gc_l_wbeg[gc_lane] = wbeg
-											gc_l_wmincol[gc_lane] = wmincol
-											gc_l_wmaxcol[gc_lane] = wmaxcol
-											gc_l_wend[gc_lane] = wend
-											gc_l_woffs[gc_lane] = woffs
+									}
+									gc_in29 &= gc_m29
+									gc_act = gc_in29
+									if gc_act == 0 {
+										break
+									}
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
 										}
-
+										gc_rank := gc_w + gc_lane
+										gc_pos.Thread = gc_rank
+										data := gc_l_data[gc_lane]
+										_ = data
+										bal := gc_l_bal[gc_lane]
+//line hecbench_gc.go:159
+										who := ffs(bal) - 1
+										bal &= bal - 1
+										gc_c3m[gc_lane] = gcWarp
+										gc_c3a[gc_lane] = int(who)
+										gc_c3w[gc_lane] = 32
+										gc_l_bal[gc_lane] = bal
+										gc_l_who[gc_lane] = who
+									}
+//line hecbench_gc.go:161
+									compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c3m, &gc_l_data, &gc_c3a, &gc_c3w, &gc_c3r)
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
+										}
 //line hecbench_gc.go:168
-										compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c5m, &gc_l_pcol, &gc_c5a, &gc_c5w, &gc_c5r)
-										for gc_lane := 0; gc_lane < 32; gc_lane++ {
-											if gc_act&(1<<gc_lane) == 0 {
-												continue
-											}
-											gc_rank := gc_w + gc_lane
-											_ = gc_rank
-
-//line hecbench_gc.go:168
-											wpcol := gc_c5r[gc_lane]
-
+										beg := gc_l_beg[gc_lane]
+										_ = beg
+										who := gc_l_who[gc_lane]
+//line hecbench_gc.go:161
+										wdata := gc_c3r[gc_lane]
+										wrange := wdata >> (gcWS / 2)
+										gc_c4m[gc_lane] = gcWarp
+										gc_c4a[gc_lane] = int(who)
+										gc_c4w[gc_lane] = 32
+										gc_l_wdata[gc_lane] = wdata
+										gc_l_wrange[gc_lane] = wrange
+									}
+//line hecbench_gc.go:163
+									compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_beg, &gc_c4a, &gc_c4w, &gc_c4r)
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
+										}
 //line hecbench_gc.go:170
-											wshortcut := true
-
-//line hecbench_gc.go:171
-											wdone := true
-											_ = wpcol
-											_ = wshortcut
-											_ = wdone
-											gc_l_wpcol[gc_lane] = wpcol
-											gc_l_wshortcut[gc_lane] = wshortcut
-											gc_l_wdone[gc_lane] = wdone
-										}
-
-//line hecbench_gc.go:172
-										{
-											gc_save18 := gc_act
-											gc_in18 := gc_act
-											{
-												gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-												gc_tx := gc_tidx.X - 1
-												for gc_lane := 0; gc_lane < 32; gc_lane++ {
-													gc_tx++
-													if gc_tx == gc_bdx {
-														gc_tx = 0
-													}
-													if gc_act&(1<<gc_lane) == 0 {
-														continue
-													}
-													gc_rank := gc_w + gc_lane
-													_ = gc_rank
-
-//line hecbench_gc.go:136
-													lane := int32(gc_tx % gcWS)
-													_ = lane
-													wbeg := gc_l_wbeg[gc_lane]
-													_ = wbeg
-
-//line hecbench_gc.go:172
-													i := wbeg + lane
-													_ = i
-													gc_l_i[gc_lane] = i
-												}
-											}
-											for {
-												gc_b.Tick()
-												if gc_b.Stopped() {
-													return
-												}
-												gc_act = gc_in18 &^ gc_dead
-												var gc_m18, gc_skip18 uint32
-												_ = gc_skip18
-												gc_m18 = ^uint32(0)
-												gc_in18 &= gc_m18
-												gc_act = gc_in18
-												if gc_act == 0 {
-													break
-												}
-												for gc_lane := 0; gc_lane < 32; gc_lane++ {
-													if gc_act&(1<<gc_lane) == 0 {
-														continue
-													}
-													gc_rank := gc_w + gc_lane
-													_ = gc_rank
-													wend := gc_l_wend[gc_lane]
-													_ = wend
-													i := gc_l_i[gc_lane]
-													_ = i
-
-//line hecbench_gc.go:172
-													gc_c6v[gc_lane] = i < wend
-												}
-
-//line hecbench_gc.go:172
-												compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gcWarp, nil, &gc_c6v, nil, nil, &gc_c6r)
-												for gc_lane := 0; gc_lane < 32; gc_lane++ {
-													if gc_act&(1<<gc_lane) == 0 {
-														continue
-													}
-													gc_rank := gc_w + gc_lane
-													_ = gc_rank
-
-//line hecbench_gc.go:172
-													var anySync_ bool = gc_c6r[gc_lane]
-													_ = anySync_
-													gc_l_anySync_[gc_lane] = anySync_
-												}
-												{
-													var gc_m15 uint32
-													for gc_lane := 0; gc_lane < 32; gc_lane++ {
-														if gc_act&(1<<gc_lane) == 0 {
-															continue
-														}
-														gc_rank := gc_w + gc_lane
-														gc_pos.Thread = gc_rank
-														anySync_ := gc_l_anySync_[gc_lane]
-														_ = anySync_
-
-//line hecbench_gc.go:172
-														if !(anySync_) {
-															gc_m15 |= 1 << gc_lane
-														}
-													}
-													gc_save15 := gc_act
-													gc_act = gc_save15 & gc_m15
-													if gc_act != 0 {
-
-//line hecbench_gc.go:172
-														gc_in18 &^= gc_act
-														gc_skip18 |= gc_act
-														gc_act = 0
-													}
-													gc_act = gc_save15 &^ gc_dead &^ gc_skip18
-												}
-												for gc_lane := 0; gc_lane < 32; gc_lane++ {
-													if gc_act&(1<<gc_lane) == 0 {
-														continue
-													}
-													gc_rank := gc_w + gc_lane
-													gc_pos.Thread = gc_rank
-													wmincol := gc_l_wmincol[gc_lane]
-													_ = wmincol
-													wmaxcol := gc_l_wmaxcol[gc_lane]
-													_ = wmaxcol
-													wend := gc_l_wend[gc_lane]
-													_ = wend
-													woffs := gc_l_woffs[gc_lane]
-													_ = woffs
-													wpcol := gc_l_wpcol[gc_lane]
-													_ = wpcol
-													wshortcut := gc_l_wshortcut[gc_lane]
-													_ = wshortcut
-													wdone := gc_l_wdone[gc_lane]
-													_ = wdone
-													i := gc_l_i[gc_lane]
-													_ = i
-
-//line hecbench_gc.go:173
-													var nei, neidata, neirange int32
-
+										pcol := gc_l_pcol[gc_lane]
+										_ = pcol
+										who := gc_l_who[gc_lane]
 //line hecbench_gc.go:174
-													if i < wend {
-														nei = nlist[i]
-														neidata = color[nei]
-														neirange = neidata >> (gcWS / 2)
-														neidone := (neirange == 0)
-														wdone = wdone && neidone
-														if neidone {
-															neicol := neidata
-															if neicol < gcWS {
-																wpcol &= ^int32(gcUMSB >> neicol)
-															} else {
-																if (wmincol <= neicol) && (neicol < wmaxcol) && ((posscol2[woffs+neicol/gcWS] << (neicol % gcWS)) < 0) {
-																	atomic.And(&posscol2[woffs+neicol/gcWS], ^int32(gcUMSB>>(neicol%gcWS)))
-																}
-															}
-														} else {
-															neimincol := neidata & gcMask
-															neimaxcol := neimincol + neirange
-															if (neimincol <= wmincol) && (neimaxcol >= wmincol) {
-																wshortcut = false
-															}
-														}
-													}
-													_ = nei
-													_ = neidata
-													_ = neirange
-													gc_l_wpcol[gc_lane] = wpcol
-													gc_l_wshortcut[gc_lane] = wshortcut
-													gc_l_wdone[gc_lane] = wdone
-												}
-												gc_act = gc_in18 &^ gc_dead
-												for gc_lane := 0; gc_lane < 32; gc_lane++ {
-													if gc_act&(1<<gc_lane) == 0 {
-														continue
-													}
-													gc_rank := gc_w + gc_lane
-													_ = gc_rank
-													i := gc_l_i[gc_lane]
-													_ = i
-
-//line hecbench_gc.go:172
-													i += gcWS
-													gc_l_i[gc_lane] = i
-												}
-											}
-											gc_act = gc_save18 &^ gc_dead
+										wdata := gc_l_wdata[gc_lane]
+//line hecbench_gc.go:176
+										wrange := gc_l_wrange[gc_lane]
+//line hecbench_gc.go:163
+										wbeg := gc_c4r[gc_lane]
+										wmincol := wdata & gcMask
+										wmaxcol := wmincol + wrange
+										wend := wbeg + wmaxcol
+										woffs := wbeg / gcWS
+										gc_c5m[gc_lane] = gcWarp
+										gc_c5a[gc_lane] = int(who)
+										gc_c5w[gc_lane] = 32
+										gc_l_wbeg[gc_lane] = wbeg
+										gc_l_wmincol[gc_lane] = wmincol
+										gc_l_wmaxcol[gc_lane] = wmaxcol
+										gc_l_wend[gc_lane] = wend
+										gc_l_woffs[gc_lane] = woffs
+									}
+//line hecbench_gc.go:168
+									compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c5m, &gc_l_pcol, &gc_c5a, &gc_c5w, &gc_c5r)
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
 										}
-
-//line hecbench_gc.go:198
-										compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gcWarp, nil, &gc_l_wshortcut, nil, nil, &gc_c7r)
-										for gc_lane := 0; gc_lane < 32; gc_lane++ {
-											if gc_act&(1<<gc_lane) == 0 {
-												continue
-											}
-											gc_rank := gc_w + gc_lane
-											_ = gc_rank
-											var wshortcut bool
-											_ = wshortcut
-											wdone := gc_l_wdone[gc_lane]
-											_ = wdone
-
-//line hecbench_gc.go:198
-											wshortcut = gc_c7r[gc_lane]
-
-//line hecbench_gc.go:199
-											gc_l_wshortcut[gc_lane] = wshortcut
-										}
-
-//line hecbench_gc.go:199
-										compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gcWarp, nil, &gc_l_wdone, nil, nil, &gc_c8r)
-										for gc_lane := 0; gc_lane < 32; gc_lane++ {
-											if gc_act&(1<<gc_lane) == 0 {
-												continue
-											}
-											gc_rank := gc_w + gc_lane
-											_ = gc_rank
-											wpcol := gc_l_wpcol[gc_lane]
-											_ = wpcol
-											var wdone bool
-											_ = wdone
-
-//line hecbench_gc.go:199
-											wdone = gc_c8r[gc_lane]
-
-//line hecbench_gc.go:200
-											gc_l_wdone[gc_lane] = wdone
-										}
-
-//line hecbench_gc.go:200
-										compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gcWarp, &gc_l_wpcol, 1, 32, &gc_c9r)
-										for gc_lane := 0; gc_lane < 32; gc_lane++ {
-											if gc_act&(1<<gc_lane) == 0 {
-												continue
-											}
-											gc_rank := gc_w + gc_lane
-											_ = gc_rank
-											wpcol := gc_l_wpcol[gc_lane]
-											_ = wpcol
-
-//line hecbench_gc.go:200
-											wpcol &= gc_c9r[gc_lane]
-
-//line hecbench_gc.go:201
-											gc_l_wpcol[gc_lane] = wpcol
-										}
-
-//line hecbench_gc.go:201
-										compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gcWarp, &gc_l_wpcol, 2, 32, &gc_c10r)
-										for gc_lane := 0; gc_lane < 32; gc_lane++ {
-											if gc_act&(1<<gc_lane) == 0 {
-												continue
-											}
-											gc_rank := gc_w + gc_lane
-											_ = gc_rank
-											wpcol := gc_l_wpcol[gc_lane]
-											_ = wpcol
-
-//line hecbench_gc.go:201
-											wpcol &= gc_c10r[gc_lane]
-
-//line hecbench_gc.go:202
-											gc_l_wpcol[gc_lane] = wpcol
-										}
-
-//line hecbench_gc.go:202
-										compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gcWarp, &gc_l_wpcol, 4, 32, &gc_c11r)
-										for gc_lane := 0; gc_lane < 32; gc_lane++ {
-											if gc_act&(1<<gc_lane) == 0 {
-												continue
-											}
-											gc_rank := gc_w + gc_lane
-											_ = gc_rank
-											wpcol := gc_l_wpcol[gc_lane]
-											_ = wpcol
-
-//line hecbench_gc.go:202
-											wpcol &= gc_c11r[gc_lane]
-
-//line hecbench_gc.go:203
-											gc_l_wpcol[gc_lane] = wpcol
-										}
-
-//line hecbench_gc.go:203
-										compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gcWarp, &gc_l_wpcol, 8, 32, &gc_c12r)
-										for gc_lane := 0; gc_lane < 32; gc_lane++ {
-											if gc_act&(1<<gc_lane) == 0 {
-												continue
-											}
-											gc_rank := gc_w + gc_lane
-											_ = gc_rank
-											wpcol := gc_l_wpcol[gc_lane]
-											_ = wpcol
-
-//line hecbench_gc.go:203
-											wpcol &= gc_c12r[gc_lane]
-
-//line hecbench_gc.go:204
-											gc_l_wpcol[gc_lane] = wpcol
-										}
-
-//line hecbench_gc.go:204
-										compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gcWarp, &gc_l_wpcol, 16, 32, &gc_c13r)
+//line hecbench_gc.go:168
+										wpcol := gc_c5r[gc_lane]
+//line hecbench_gc.go:170
+										wshortcut := true
+										wdone := true
+//line hecbench_gc.go:175
+										gc_l_wpcol[gc_lane] = wpcol
+										gc_l_wshortcut[gc_lane] = wshortcut
+										gc_l_wdone[gc_lane] = wdone
+									}
+									{
+//line hecbench_gc.go:173
+										gc_save18 := gc_act
+										gc_in18 := gc_act
 										{
 											gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 											gc_tx := gc_tidx.X - 1
@@ -1474,190 +962,391 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 												if gc_act&(1<<gc_lane) == 0 {
 													continue
 												}
-												gc_rank := gc_w + gc_lane
-												_ = gc_rank
-
 //line hecbench_gc.go:136
 												lane := int32(gc_tx % gcWS)
-												_ = lane
-												shortcut := gc_l_shortcut[gc_lane]
-												_ = shortcut
-												done := gc_l_done[gc_lane]
-												_ = done
-												pcol := gc_l_pcol[gc_lane]
-												_ = pcol
-												who := gc_l_who[gc_lane]
-												_ = who
+//line hecbench_gc.go:138
+												wbeg := gc_l_wbeg[gc_lane]
+//line hecbench_gc.go:172
+												i := wbeg + lane
+//line hecbench_gc.go:174
+												gc_l_i[gc_lane] = i
+											}
+										}
+										for {
+											gc_b.Tick()
+											if gc_b.Stopped() {
+												return
+											}
+											gc_act = gc_in18 &^ gc_dead
+											var gc_m18, gc_skip18 uint32
+//line hecbench_gc.go:185
+											gc_m18 = ^uint32(0)
+											gc_in18 &= gc_m18
+											gc_act = gc_in18
+											if gc_act == 0 {
+												break
+											}
+											for gc_lane := 0; gc_lane < 32; gc_lane++ {
+												if gc_act&(1<<gc_lane) == 0 {
+													continue
+												}
+//line hecbench_gc.go:197
+												wend := gc_l_wend[gc_lane]
+//line hecbench_gc.go:199
+												i := gc_l_i[gc_lane]
+//line hecbench_gc.go:172
+												gc_c6v[gc_lane] = i < wend
+											}
+//line hecbench_gc.go:172
+											compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gcWarp, nil, &gc_c6v, nil, nil, &gc_c6r)
+											for gc_lane := 0; gc_lane < 32; gc_lane++ {
+												if gc_act&(1<<gc_lane) == 0 {
+													continue
+												}
+//line hecbench_gc.go:172
+												var anySync_ bool = gc_c6r[gc_lane]
+//line hecbench_gc.go:174
+												gc_l_anySync_[gc_lane] = anySync_
+											}
+											{
+												var gc_m15 uint32
+												for gc_lane := 0; gc_lane < 32; gc_lane++ {
+													if gc_act&(1<<gc_lane) == 0 {
+														continue
+													}
+													gc_rank := gc_w + gc_lane
+													gc_pos.Thread = gc_rank
+													anySync_ := gc_l_anySync_[gc_lane]
+//line hecbench_gc.go:172
+													if !(anySync_) {
+														gc_m15 |= 1 << gc_lane
+													}
+												}
+												gc_save15 := gc_act
+												gc_act = gc_save15 & gc_m15
+												if gc_act != 0 {
+//line hecbench_gc.go:172
+													gc_in18 &^= gc_act
+													gc_skip18 |= gc_act
+													gc_act = 0
+												}
+												gc_act = gc_save15 &^ gc_dead &^ gc_skip18
+											}
+											for gc_lane := 0; gc_lane < 32; gc_lane++ {
+												if gc_act&(1<<gc_lane) == 0 {
+													continue
+												}
+												gc_rank := gc_w + gc_lane
+												gc_pos.Thread = gc_rank
+												wmincol := gc_l_wmincol[gc_lane]
+//line hecbench_gc.go:186
+												wmaxcol := gc_l_wmaxcol[gc_lane]
+//line hecbench_gc.go:188
+												wend := gc_l_wend[gc_lane]
+//line hecbench_gc.go:190
+												woffs := gc_l_woffs[gc_lane]
+//line hecbench_gc.go:192
 												wpcol := gc_l_wpcol[gc_lane]
-												_ = wpcol
+//line hecbench_gc.go:194
 												wshortcut := gc_l_wshortcut[gc_lane]
-												_ = wshortcut
+//line hecbench_gc.go:196
 												wdone := gc_l_wdone[gc_lane]
-												_ = wdone
-
-//line hecbench_gc.go:204
-												wpcol &= gc_c13r[gc_lane]
-
-//line hecbench_gc.go:205
-												if who == lane {
-													pcol = wpcol
+//line hecbench_gc.go:198
+												i := gc_l_i[gc_lane]
+//line hecbench_gc.go:173
+												var nei, neidata, neirange int32
+												if i < wend {
+													nei = nlist[i]
+													neidata = color[nei]
+													neirange = neidata >> (gcWS / 2)
+													neidone := (neirange == 0)
+													wdone = wdone && neidone
+													if neidone {
+														neicol := neidata
+														if neicol < gcWS {
+															wpcol &= ^int32(gcUMSB >> neicol)
+														} else {
+															if (wmincol <= neicol) && (neicol < wmaxcol) && ((posscol2[woffs+neicol/gcWS] << (neicol % gcWS)) < 0) {
+																atomic.And(&posscol2[woffs+neicol/gcWS], ^int32(gcUMSB>>(neicol%gcWS)))
+															}
+														}
+													} else {
+														neimincol := neidata & gcMask
+														neimaxcol := neimincol + neirange
+														if (neimincol <= wmincol) && (neimaxcol >= wmincol) {
+															wshortcut = false
+														}
+													}
 												}
-
-//line hecbench_gc.go:208
-												if who == lane {
-													done = wdone
-												}
-
-//line hecbench_gc.go:211
-												if who == lane {
-													shortcut = wshortcut
-												}
-												gc_l_shortcut[gc_lane] = shortcut
-												gc_l_done[gc_lane] = done
-												gc_l_pcol[gc_lane] = pcol
+//line hecbench_gc.go:200
 												gc_l_wpcol[gc_lane] = wpcol
+												gc_l_wshortcut[gc_lane] = wshortcut
+												gc_l_wdone[gc_lane] = wdone
+											}
+											gc_act = gc_in18 &^ gc_dead
+											for gc_lane := 0; gc_lane < 32; gc_lane++ {
+												if gc_act&(1<<gc_lane) == 0 {
+													continue
+												}
+//line hecbench_gc.go:211
+												i := gc_l_i[gc_lane]
+//line hecbench_gc.go:172
+												i += gcWS
+												gc_l_i[gc_lane] = i
 											}
 										}
+										gc_act = gc_save18 &^ gc_dead
 									}
-									gc_act = gc_save29 &^ gc_dead
-								}
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-									again := gc_l_again[gc_lane]
-									_ = again
-									w := gc_l_w[gc_lane]
-									_ = w
-									shortcut := gc_l_shortcut[gc_lane]
-									_ = shortcut
-									done := gc_l_done[gc_lane]
-									_ = done
-									v := gc_l_v[gc_lane]
-									_ = v
-									data := gc_l_data[gc_lane]
-									_ = data
-									rnge := gc_l_rnge[gc_lane]
-									_ = rnge
-									beg := gc_l_beg[gc_lane]
-									_ = beg
-									pcol := gc_l_pcol[gc_lane]
-									_ = pcol
-
-//line hecbench_gc.go:216
-									if w < stop {
-										if rnge > 0 {
-											mincol := data & gcMask
-											val, mc := pcol, int32(0)
-											if pcol == 0 {
-												offs := beg / gcWS
-												mc = max(1, mincol/gcWS)
-												for {
-//line hecbench_gc.go:223
-													gc_b.Tick()
-//line hecbench_gc.go:223
-													if gc_b.Stopped() {
-//line hecbench_gc.go:223
-														return
-//line hecbench_gc.go:223
-													}
-													val = posscol2[offs+mc]
-													if val != 0 {
-														break
-													}
-													mc++
-												}
-											}
-											newmincol := mc*gcWS + clz(val)
-											if mincol != newmincol {
-												shortcut = false
-											}
-											if shortcut || done {
-												if newmincol < gcWS {
-													pcol = int32(gcUMSB >> newmincol)
-												} else {
-													pcol = 0
-												}
-											} else {
-												maxcol := mincol + rnge
-												rnge_ := maxcol - newmincol
-												newmincol = (rnge_ << (gcWS / 2)) | newmincol
-												again = true
-											}
-											posscol[v] = pcol
-											color[v] = newmincol
+//line hecbench_gc.go:198
+									compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gcWarp, nil, &gc_l_wshortcut, nil, nil, &gc_c7r)
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
 										}
+//line hecbench_gc.go:205
+										var wshortcut bool
+//line hecbench_gc.go:207
+										wdone := gc_l_wdone[gc_lane]
+										_ = wdone
+//line hecbench_gc.go:198
+										wshortcut = gc_c7r[gc_lane]
+										gc_l_wshortcut[gc_lane] = wshortcut
 									}
-									gc_l_again[gc_lane] = again
-									gc_l_shortcut[gc_lane] = shortcut
-									gc_l_pcol[gc_lane] = pcol
-								}
-								gc_act = gc_in33 &^ gc_dead
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
+//line hecbench_gc.go:199
+									compiled.WarpLanes[bool, bool](gc_b, "AllSync", gc_w, gc_act, gcWarp, nil, &gc_l_wdone, nil, nil, &gc_c8r)
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
+										}
+//line hecbench_gc.go:206
+										wpcol := gc_l_wpcol[gc_lane]
+										_ = wpcol
+										var wdone bool
+//line hecbench_gc.go:199
+										wdone = gc_c8r[gc_lane]
+										gc_l_wdone[gc_lane] = wdone
 									}
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-									w := gc_l_w[gc_lane]
-									_ = w
-
+//line hecbench_gc.go:200
+									compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gcWarp, &gc_l_wpcol, 1, 32, &gc_c9r)
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
+										}
+//line hecbench_gc.go:207
+										wpcol := gc_l_wpcol[gc_lane]
+//line hecbench_gc.go:200
+										wpcol &= gc_c9r[gc_lane]
+										gc_l_wpcol[gc_lane] = wpcol
+									}
+//line hecbench_gc.go:201
+									compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gcWarp, &gc_l_wpcol, 2, 32, &gc_c10r)
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
+										}
+//line hecbench_gc.go:208
+										wpcol := gc_l_wpcol[gc_lane]
+//line hecbench_gc.go:201
+										wpcol &= gc_c10r[gc_lane]
+										gc_l_wpcol[gc_lane] = wpcol
+									}
+//line hecbench_gc.go:202
+									compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gcWarp, &gc_l_wpcol, 4, 32, &gc_c11r)
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
+										}
+//line hecbench_gc.go:209
+										wpcol := gc_l_wpcol[gc_lane]
+//line hecbench_gc.go:202
+										wpcol &= gc_c11r[gc_lane]
+										gc_l_wpcol[gc_lane] = wpcol
+									}
+//line hecbench_gc.go:203
+									compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gcWarp, &gc_l_wpcol, 8, 32, &gc_c12r)
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
+										}
+//line hecbench_gc.go:210
+										wpcol := gc_l_wpcol[gc_lane]
+//line hecbench_gc.go:203
+										wpcol &= gc_c12r[gc_lane]
+										gc_l_wpcol[gc_lane] = wpcol
+									}
+//line hecbench_gc.go:204
+									compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gcWarp, &gc_l_wpcol, 16, 32, &gc_c13r)
+									{
+										gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+										gc_tx := gc_tidx.X - 1
+										for gc_lane := 0; gc_lane < 32; gc_lane++ {
+											gc_tx++
+											if gc_tx == gc_bdx {
+												gc_tx = 0
+											}
+											if gc_act&(1<<gc_lane) == 0 {
+												continue
+											}
+//line hecbench_gc.go:136
+											lane := int32(gc_tx % gcWS)
+//line hecbench_gc.go:138
+											shortcut := gc_l_shortcut[gc_lane]
+//line hecbench_gc.go:140
+											done := gc_l_done[gc_lane]
 //line hecbench_gc.go:142
-									w += threads
-									gc_l_w[gc_lane] = w
+											pcol := gc_l_pcol[gc_lane]
+//line hecbench_gc.go:144
+											who := gc_l_who[gc_lane]
+//line hecbench_gc.go:146
+											wpcol := gc_l_wpcol[gc_lane]
+//line hecbench_gc.go:148
+											wshortcut := gc_l_wshortcut[gc_lane]
+//line hecbench_gc.go:150
+											wdone := gc_l_wdone[gc_lane]
+//line hecbench_gc.go:204
+											wpcol &= gc_c13r[gc_lane]
+											if who == lane {
+												pcol = wpcol
+											}
+											if who == lane {
+												done = wdone
+											}
+											if who == lane {
+												shortcut = wshortcut
+											}
+											gc_l_shortcut[gc_lane] = shortcut
+											gc_l_done[gc_lane] = done
+											gc_l_pcol[gc_lane] = pcol
+											gc_l_wpcol[gc_lane] = wpcol
+										}
+									}
 								}
+								gc_act = gc_save29 &^ gc_dead
 							}
-							gc_act = gc_save33 &^ gc_dead
-						}
-						{
-
-//line hecbench_gc.go:252
-							compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gcWarp, nil, &gc_l_again, nil, nil, &gc_c14r)
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
 								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-
-//line hecbench_gc.go:252
-								var anySync_2 bool = gc_c14r[gc_lane]
-								_ = anySync_2
-								gc_l_anySync_2[gc_lane] = anySync_2
+								gc_pos.Thread = gc_rank
+								again := gc_l_again[gc_lane]
+//line hecbench_gc.go:231
+								w := gc_l_w[gc_lane]
+//line hecbench_gc.go:233
+								shortcut := gc_l_shortcut[gc_lane]
+//line hecbench_gc.go:235
+								done := gc_l_done[gc_lane]
+//line hecbench_gc.go:237
+								v := gc_l_v[gc_lane]
+//line hecbench_gc.go:239
+								data := gc_l_data[gc_lane]
+//line hecbench_gc.go:241
+								rnge := gc_l_rnge[gc_lane]
+//line hecbench_gc.go:243
+								beg := gc_l_beg[gc_lane]
+//line hecbench_gc.go:245
+								pcol := gc_l_pcol[gc_lane]
+//line hecbench_gc.go:216
+								if w < stop {
+									if rnge > 0 {
+										mincol := data & gcMask
+										val, mc := pcol, int32(0)
+										if pcol == 0 {
+											offs := beg / gcWS
+											mc = max(1, mincol/gcWS)
+											for {
+//line hecbench_gc.go:223
+												gc_b.Tick()
+//line hecbench_gc.go:223
+												if gc_b.Stopped() {
+//line hecbench_gc.go:223
+													return
+												}
+//line hecbench_gc.go:224
+												val = posscol2[offs+mc]
+												if val != 0 {
+													break
+												}
+												mc++
+											}
+										}
+										newmincol := mc*gcWS + clz(val)
+										if mincol != newmincol {
+											shortcut = false
+										}
+										if shortcut || done {
+											if newmincol < gcWS {
+												pcol = int32(gcUMSB >> newmincol)
+											} else {
+												pcol = 0
+											}
+										} else {
+											maxcol := mincol + rnge
+											rnge_ := maxcol - newmincol
+											newmincol = (rnge_ << (gcWS / 2)) | newmincol
+											again = true
+										}
+										posscol[v] = pcol
+										color[v] = newmincol
+									}
+								}
+								gc_l_again[gc_lane] = again
+								gc_l_shortcut[gc_lane] = shortcut
+								gc_l_pcol[gc_lane] = pcol
 							}
-							{
-								var gc_m37 uint32
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-									anySync_2 := gc_l_anySync_2[gc_lane]
-									_ = anySync_2
-
-//line hecbench_gc.go:252
-									if !anySync_2 {
-										gc_m37 |= 1 << gc_lane
-									}
+							gc_act = gc_in33 &^ gc_dead
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
 								}
-								gc_save37 := gc_act
-								gc_act = gc_save37 & gc_m37
-								if gc_act != 0 {
-
-//line hecbench_gc.go:253
-									gc_in39 &^= gc_act
-									gc_skip39 |= gc_act
-									gc_act = 0
-								}
-								gc_act = gc_save37 &^ gc_dead &^ gc_skip39
+//line hecbench_gc.go:262
+								w := gc_l_w[gc_lane]
+//line hecbench_gc.go:142
+								w += threads
+								gc_l_w[gc_lane] = w
 							}
 						}
+						gc_act = gc_save33 &^ gc_dead
 					}
-					gc_act = gc_save39 &^ gc_dead
+					{
+//line hecbench_gc.go:252
+						compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, gcWarp, nil, &gc_l_again, nil, nil, &gc_c14r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+//line hecbench_gc.go:252
+							var anySync_2 bool = gc_c14r[gc_lane]
+//line hecbench_gc.go:254
+							gc_l_anySync_2[gc_lane] = anySync_2
+						}
+						{
+							var gc_m37 uint32
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								anySync_2 := gc_l_anySync_2[gc_lane]
+//line hecbench_gc.go:252
+								if !anySync_2 {
+									gc_m37 |= 1 << gc_lane
+								}
+							}
+							gc_save37 := gc_act
+							gc_act = gc_save37 & gc_m37
+							if gc_act != 0 {
+//line hecbench_gc.go:253
+								gc_in39 &^= gc_act
+								gc_skip39 |= gc_act
+								gc_act = 0
+							}
+							gc_act = gc_save37 &^ gc_dead &^ gc_skip39
+						}
+					}
 				}
+				gc_act = gc_save39 &^ gc_dead
 			}
 		}
 	}
@@ -1700,87 +1389,79 @@ func gc_body_gcRunSmallKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int3
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line hecbench_gc.go:269
 		threads := int32(gc_gdx * gcThreadsPerBlock)
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_gc.go:268
-					thread := int32(gc_tx + gc_bx*gcThreadsPerBlock)
-					_ = thread
-
 //line hecbench_gc.go:271
-					var again bool
-
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_gc.go:268
+				thread := int32(gc_tx + gc_bx*gcThreadsPerBlock)
+//line hecbench_gc.go:271
+				var again bool
+				for {
 //line hecbench_gc.go:272
-					for {
+					gc_b.Tick()
 //line hecbench_gc.go:272
-						gc_b.Tick()
+					if gc_b.Stopped() {
 //line hecbench_gc.go:272
-						if gc_b.Stopped() {
-//line hecbench_gc.go:272
-							return
-//line hecbench_gc.go:272
-						}
-						again = false
-						for v := thread; v < nodes; v += threads {
-							pcol := posscol[v]
-							if popc(pcol) > 1 {
-								beg := nidx[v]
-								active := color[v]
-								allnei := int32(0)
-								keep := active
-								for {
+						return
+					}
+//line hecbench_gc.go:273
+					again = false
+					for v := thread; v < nodes; v += threads {
+						pcol := posscol[v]
+						if popc(pcol) > 1 {
+							beg := nidx[v]
+							active := color[v]
+							allnei := int32(0)
+							keep := active
+							for {
 //line hecbench_gc.go:281
-									gc_b.Tick()
+								gc_b.Tick()
 //line hecbench_gc.go:281
-									if gc_b.Stopped() {
+								if gc_b.Stopped() {
 //line hecbench_gc.go:281
-										return
-//line hecbench_gc.go:281
-									}
-									old := active
-									active &= active - 1
-									curr := old ^ active
-									i := beg + clz(curr)
-									nei := nlist[i]
-									neipcol := posscol[nei]
-									allnei |= neipcol
-									if (pcol & neipcol) == 0 {
-										pcol &= pcol - 1
-										keep ^= curr
-									} else if popc(neipcol) == 1 {
-										pcol ^= neipcol
-										keep ^= curr
-									}
-									if active == 0 {
-										break
-									}
+									return
 								}
-								if keep != 0 {
-									best := int32(gcUMSB >> clz(pcol))
-									if (best & ^allnei) != 0 {
-										pcol = best
-										keep = 0
-									}
+//line hecbench_gc.go:282
+								old := active
+								active &= active - 1
+								curr := old ^ active
+								i := beg + clz(curr)
+								nei := nlist[i]
+								neipcol := posscol[nei]
+								allnei |= neipcol
+								if (pcol & neipcol) == 0 {
+									pcol &= pcol - 1
+									keep ^= curr
+								} else if popc(neipcol) == 1 {
+									pcol ^= neipcol
+									keep ^= curr
 								}
-								again = again || keep != 0
-								if keep == 0 {
-									keep = clz(pcol)
+								if active == 0 {
+									break
 								}
-								color[v] = keep
-								posscol[v] = pcol
 							}
-						}
-						if !again {
-							break
+							if keep != 0 {
+								best := int32(gcUMSB >> clz(pcol))
+								if (best & ^allnei) != 0 {
+									pcol = best
+									keep = 0
+								}
+							}
+							again = again || keep != 0
+							if keep == 0 {
+								keep = clz(pcol)
+							}
+							color[v] = keep
+							posscol[v] = pcol
 						}
 					}
-					_ = again
+					if !again {
+						break
+					}
 				}
 			}
 		}
@@ -1790,4 +1471,5 @@ func gc_body_gcRunSmallKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int3
 // gc_files_hecbench_gc holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_gc.go
+//line hecbench_gc.go:329
 var gc_files_hecbench_gc embed.FS

@@ -49,63 +49,110 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_gc.go:47
 	threads := int32(gc_gdx2 * gcThreadsPerBlock)
-	{
-		var gc_l_maxrange [32]int32
-		var gc_l_v [32]int32
-		var gc_l_anySync [32]bool
-		var gc_l_cond [32]bool
-		var gc_l_beg [32]int32
-		var gc_l_end [32]int32
-		var gc_l_pos [32]int32
-		var gc_l_active [32]int32
-		var gc_l_bal [32]int32
-		var gc_l_who [32]int32
-		var gc_l_wv [32]int32
-		var gc_l_wbeg [32]int32
-		var gc_l_wend [32]int32
-		var gc_l_wdegv [32]int32
-		var gc_l_wpos [32]int32
-		var gc_l_i_ [32]int32
-		var gc_l_anySync_ [32]bool
-		var gc_l_wnei [32]int32
-		var gc_l_prio [32]bool
-		var gc_c21v [32]bool
-		var gc_c21r [32]bool
-		var gc_c22r [32]uint32
-		var gc_c23m [32]uint32
-		var gc_c23a [32]int
-		var gc_c23w [32]int
-		var gc_c23r [32]int32
-		var gc_c24m [32]uint32
-		var gc_c24a [32]int
-		var gc_c24w [32]int
-		var gc_c24r [32]int32
-		var gc_c25m [32]uint32
-		var gc_c25a [32]int
-		var gc_c25w [32]int
-		var gc_c25r [32]int32
-		var gc_c26v [32]bool
-		var gc_c26r [32]bool
-		var gc_c27r [32]uint32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
+//line hecbench_gc.go:49
+	var gc_l_maxrange [32]int32
+	var gc_l_v [32]int32
+	var gc_l_anySync [32]bool
+	var gc_l_cond [32]bool
+	var gc_l_beg [32]int32
+	var gc_l_end [32]int32
+	var gc_l_pos [32]int32
+	var gc_l_active [32]int32
+	var gc_l_bal [32]int32
+	var gc_l_who [32]int32
+	var gc_l_wv [32]int32
+	var gc_l_wbeg [32]int32
+	var gc_l_wend [32]int32
+	var gc_l_wdegv [32]int32
+	var gc_l_wpos [32]int32
+	var gc_l_i_ [32]int32
+	var gc_l_anySync_ [32]bool
+	var gc_l_wnei [32]int32
+	var gc_l_prio [32]bool
+	var gc_c21v [32]bool
+	var gc_c21r [32]bool
+	var gc_c22r [32]uint32
+	var gc_c23m [32]uint32
+	var gc_c23a [32]int
+	var gc_c23w [32]int
+	var gc_c23r [32]int32
+	var gc_c24m [32]uint32
+	var gc_c24a [32]int
+	var gc_c24w [32]int
+	var gc_c24r [32]int32
+	var gc_c25m [32]uint32
+	var gc_c25a [32]int
+	var gc_c25w [32]int
+	var gc_c25r [32]int32
+	var gc_c26v [32]bool
+	var gc_c26r [32]bool
+	var gc_c27r [32]uint32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+//line hecbench_gc.go:90
+		gc_left := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_gc.go:49
+					var maxrange int32 = int32(-1)
+					archsimd.BroadcastInt32x8(maxrange).StoreSlice(gc_l_maxrange[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+//line hecbench_gc.go:49
+					var maxrange int32 = int32(-1)
+					archsimd.BroadcastInt32x8(maxrange).StoreSlice(gc_l_maxrange[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+//line hecbench_gc.go:49
+				maxrange := int32(-1)
+//line hecbench_gc.go:51
+				gc_l_maxrange[gc_lane2] = maxrange
+			}
+		}
+		{
+//line hecbench_gc.go:51
+			gc_save272 := gc_act2
+			gc_in272 := gc_act2
+			gc_left2 := gc_act2
 			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
+//line hecbench_gc.go:50
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+//line hecbench_gc.go:50
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line hecbench_gc.go:49
-						var maxrange int32 = int32(-1)
-//line hecbench_gc.go:49
-						_ = maxrange
-						archsimd.BroadcastInt32x8(maxrange).StoreSlice(gc_l_maxrange[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+//line hecbench_gc.go:53
+						gc_tx2 := gc_tidx4.X + gc_lane2
+//line hecbench_gc.go:55
+						gc_ty2 := gc_tidx4.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx4.Z
+						_ = gc_tz2
+//line hecbench_gc.go:46
+						thread := archsimd.BroadcastInt32x8(int32(gc_tx2 + gc_bx2*gcThreadsPerBlock)).Add(gc_iota2)
+//line hecbench_gc.go:50
+						v := thread
+//line hecbench_gc.go:50
+						v.StoreSlice(gc_l_v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
 				} else {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -113,497 +160,431 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line hecbench_gc.go:49
-						var maxrange int32 = int32(-1)
-//line hecbench_gc.go:49
-						_ = maxrange
-						archsimd.BroadcastInt32x8(maxrange).StoreSlice(gc_l_maxrange[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+						if gc_tidx2.X+8 > gc_bdx2 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx2 := gc_tidx2.X
+//line hecbench_gc.go:65
+						gc_ty2 := gc_tidx2.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx2.Z
+						_ = gc_tz2
+//line hecbench_gc.go:46
+						thread := archsimd.BroadcastInt32x8(int32(gc_tx2 + gc_bx2*gcThreadsPerBlock)).Add(gc_iota)
+//line hecbench_gc.go:50
+						v := thread
+//line hecbench_gc.go:50
+						v.StoreSlice(gc_l_v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
-						continue
+			if gc_left2 != 0 {
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_left2&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line hecbench_gc.go:46
+						thread := int32(gc_tx2 + gc_bx2*gcThreadsPerBlock)
+//line hecbench_gc.go:50
+						v := thread
+//line hecbench_gc.go:52
+						gc_l_v[gc_lane2] = v
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-
-//line hecbench_gc.go:49
-					maxrange := int32(-1)
-					_ = maxrange
-					gc_l_maxrange[gc_lane2] = maxrange
 				}
 			}
-
-//line hecbench_gc.go:50
-			{
-				gc_save272 := gc_act2
-				gc_in272 := gc_act2
-				gc_left2 := gc_act2
-				if compiled.SIMD {
-//line hecbench_gc.go:50
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_gc.go:50
-					_ = gc_iota
-					gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-//line hecbench_gc.go:50
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_gc.go:50
-						_ = gc_iota2
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tx2 := gc_tidx4.X + gc_lane2
-							_ = gc_tx2
-							gc_ty2 := gc_tidx4.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx4.Z
-							_ = gc_tz2
-							_ = gc_rank2
-//line hecbench_gc.go:46
-							thread := archsimd.BroadcastInt32x8(int32(gc_tx2 + gc_bx2*gcThreadsPerBlock)).Add(gc_iota2)
-//line hecbench_gc.go:46
-							_ = thread
-//line hecbench_gc.go:50
-							v := thread
-//line hecbench_gc.go:50
-							_ = v
-//line hecbench_gc.go:50
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx2 := gc_tidx2.X
-							_ = gc_tx2
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
-							_ = gc_rank2
-//line hecbench_gc.go:46
-							thread := archsimd.BroadcastInt32x8(int32(gc_tx2 + gc_bx2*gcThreadsPerBlock)).Add(gc_iota)
-//line hecbench_gc.go:46
-							_ = thread
-//line hecbench_gc.go:50
-							v := thread
-//line hecbench_gc.go:50
-							_ = v
-//line hecbench_gc.go:50
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
+			for {
+				gc_b2.Tick()
+				if gc_b2.Stopped() {
+					return
 				}
-				if gc_left2 != 0 {
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_left2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-
-//line hecbench_gc.go:46
-							thread := int32(gc_tx2 + gc_bx2*gcThreadsPerBlock)
-							_ = thread
-
-//line hecbench_gc.go:50
-							v := thread
-							_ = v
-							gc_l_v[gc_lane2] = v
-						}
-					}
+				gc_act2 = gc_in272 &^ gc_dead2
+				var gc_m272, gc_skip272 uint32
+//line hecbench_gc.go:64
+				gc_m272 = ^uint32(0)
+				gc_in272 &= gc_m272
+				gc_act2 = gc_in272
+				if gc_act2 == 0 {
+					break
 				}
-				for {
-					gc_b2.Tick()
-					if gc_b2.Stopped() {
-						return
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
 					}
-					gc_act2 = gc_in272 &^ gc_dead2
-					var gc_m272, gc_skip272 uint32
-					_ = gc_skip272
-					gc_m272 = ^uint32(0)
-					gc_in272 &= gc_m272
-					gc_act2 = gc_in272
-					if gc_act2 == 0 {
-						break
+//line hecbench_gc.go:76
+					v := gc_l_v[gc_lane2]
+//line hecbench_gc.go:50
+					gc_c21v[gc_lane2] = v < nodes
+				}
+//line hecbench_gc.go:50
+				compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gcWarp, nil, &gc_c21v, nil, nil, &gc_c21r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
 					}
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						v := gc_l_v[gc_lane2]
-						_ = v
-
 //line hecbench_gc.go:50
-						gc_c21v[gc_lane2] = v < nodes
-					}
-
-//line hecbench_gc.go:50
-					compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gcWarp, nil, &gc_c21v, nil, nil, &gc_c21r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-
-//line hecbench_gc.go:50
-						var anySync bool = gc_c21r[gc_lane2]
-						_ = anySync
-						gc_l_anySync[gc_lane2] = anySync
-					}
-					{
-						var gc_m62 uint32
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							anySync := gc_l_anySync[gc_lane2]
-							_ = anySync
-
-//line hecbench_gc.go:50
-							if !(anySync) {
-								gc_m62 |= 1 << gc_lane2
-							}
-						}
-						gc_save62 := gc_act2
-						gc_act2 = gc_save62 & gc_m62
-						if gc_act2 != 0 {
-
-//line hecbench_gc.go:50
-							gc_in272 &^= gc_act2
-							gc_skip272 |= gc_act2
-							gc_act2 = 0
-						}
-						gc_act2 = gc_save62 &^ gc_dead2 &^ gc_skip272
-					}
+					var anySync bool = gc_c21r[gc_lane2]
+//line hecbench_gc.go:52
+					gc_l_anySync[gc_lane2] = anySync
+				}
+				{
+					var gc_m62 uint32
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-						v := gc_l_v[gc_lane2]
-						_ = v
-
+						anySync := gc_l_anySync[gc_lane2]
+//line hecbench_gc.go:50
+						if !(anySync) {
+							gc_m62 |= 1 << gc_lane2
+						}
+					}
+					gc_save62 := gc_act2
+					gc_act2 = gc_save62 & gc_m62
+					if gc_act2 != 0 {
+//line hecbench_gc.go:50
+						gc_in272 &^= gc_act2
+						gc_skip272 |= gc_act2
+						gc_act2 = 0
+					}
+					gc_act2 = gc_save62 &^ gc_dead2 &^ gc_skip272
+				}
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					v := gc_l_v[gc_lane2]
 //line hecbench_gc.go:51
-						cond := false
-
-//line hecbench_gc.go:52
-						var beg, end, pos, degv, active int32
-
-//line hecbench_gc.go:53
-						if v < nodes {
-							beg = nidx[v]
-							end = nidx[v+1]
-							degv = end - beg
-							cond = (degv >= gcWS)
-							if cond {
-								wl[atomic.Add(&wlsize[0], 1)] = v
-							} else {
-								active = 0
-								pos = beg
-								for i := beg; i < end; i++ {
-									nei := nlist[i]
-									degn := nidx[nei+1] - nidx[nei]
-									if (degv < degn) || ((degv == degn) && (gcHash(uint32(v)) < gcHash(uint32(nei)))) || ((degv == degn) && (gcHash(uint32(v)) == gcHash(uint32(nei))) && (v < nei)) {
-										active |= int32(gcUMSB >> (i - beg))
-										pos++
-									}
-								}
-							}
-						}
-						_ = cond
-						_ = beg
-						_ = end
-						_ = pos
-						_ = degv
-						_ = active
-
-//line hecbench_gc.go:74
-						gc_l_cond[gc_lane2] = cond
-						gc_l_beg[gc_lane2] = beg
-						gc_l_end[gc_lane2] = end
-						gc_l_pos[gc_lane2] = pos
-						gc_l_active[gc_lane2] = active
-					}
-
-//line hecbench_gc.go:74
-					compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gcWarp, nil, &gc_l_cond, nil, nil, &gc_c22r)
-					gc_left3 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_gc.go:74
-								bal := archsimd.LoadUint32x8Slice(gc_c22r[gc_lane2:]).AsInt32x8()
-//line hecbench_gc.go:74
-								_ = bal
-//line hecbench_gc.go:74
-								bal.StoreSlice(gc_l_bal[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
+					cond := false
+					var beg, end, pos, degv, active int32
+					if v < nodes {
+						beg = nidx[v]
+						end = nidx[v+1]
+						degv = end - beg
+						cond = (degv >= gcWS)
+						if cond {
+							wl[atomic.Add(&wlsize[0], 1)] = v
 						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
+							active = 0
+							pos = beg
+							for i := beg; i < end; i++ {
+								nei := nlist[i]
+								degn := nidx[nei+1] - nidx[nei]
+								if (degv < degn) || ((degv == degn) && (gcHash(uint32(v)) < gcHash(uint32(nei)))) || ((degv == degn) && (gcHash(uint32(v)) == gcHash(uint32(nei))) && (v < nei)) {
+									active |= int32(gcUMSB >> (i - beg))
+									pos++
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_gc.go:74
-								bal := archsimd.LoadUint32x8Slice(gc_c22r[gc_lane2:]).AsInt32x8()
-//line hecbench_gc.go:74
-								_ = bal
-//line hecbench_gc.go:74
-								bal.StoreSlice(gc_l_bal[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
 							}
 						}
-						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left3 != 0 {
+//line hecbench_gc.go:74
+					gc_l_cond[gc_lane2] = cond
+					gc_l_beg[gc_lane2] = beg
+					gc_l_end[gc_lane2] = end
+					gc_l_pos[gc_lane2] = pos
+					gc_l_active[gc_lane2] = active
+				}
+//line hecbench_gc.go:74
+				compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gcWarp, nil, &gc_l_cond, nil, nil, &gc_c22r)
+				gc_left3 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_gc.go:74
+							bal := archsimd.LoadUint32x8Slice(gc_c22r[gc_lane2:]).AsInt32x8()
+//line hecbench_gc.go:74
+							bal.StoreSlice(gc_l_bal[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+//line hecbench_gc.go:74
+							bal := archsimd.LoadUint32x8Slice(gc_c22r[gc_lane2:]).AsInt32x8()
+//line hecbench_gc.go:74
+							bal.StoreSlice(gc_l_bal[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left3&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line hecbench_gc.go:74
+						bal := int32(gc_c22r[gc_lane2])
+//line hecbench_gc.go:76
+						gc_l_bal[gc_lane2] = bal
+					}
+				}
+				{
+//line hecbench_gc.go:76
+					gc_save232 := gc_act2
+					gc_in232 := gc_act2
+					for {
+						gc_b2.Tick()
+						if gc_b2.Stopped() {
+							return
+						}
+						gc_act2 = gc_in232 &^ gc_dead2
+						var gc_m232, gc_skip232 uint32
+						_ = gc_skip232
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left3&(1<<gc_lane2) == 0 {
+							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-
-//line hecbench_gc.go:74
-							bal := int32(gc_c22r[gc_lane2])
-							_ = bal
-							gc_l_bal[gc_lane2] = bal
+							gc_pos2.Thread = gc_rank2
+							bal := gc_l_bal[gc_lane2]
+//line hecbench_gc.go:75
+							if bal != 0 {
+								gc_m232 |= 1 << gc_lane2
+							}
 						}
-					}
-
-//line hecbench_gc.go:75
-					{
-						gc_save232 := gc_act2
-						gc_in232 := gc_act2
-						for {
-							gc_b2.Tick()
-							if gc_b2.Stopped() {
-								return
+						gc_in232 &= gc_m232
+						gc_act2 = gc_in232
+						if gc_act2 == 0 {
+							break
+						}
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
 							}
-							gc_act2 = gc_in232 &^ gc_dead2
-							var gc_m232, gc_skip232 uint32
-							_ = gc_skip232
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								bal := gc_l_bal[gc_lane2]
-								_ = bal
-
-//line hecbench_gc.go:75
-								if bal != 0 {
-									gc_m232 |= 1 << gc_lane2
-								}
-							}
-							gc_in232 &= gc_m232
-							gc_act2 = gc_in232
-							if gc_act2 == 0 {
-								break
-							}
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								v := gc_l_v[gc_lane2]
-								_ = v
-								bal := gc_l_bal[gc_lane2]
-								_ = bal
-
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							v := gc_l_v[gc_lane2]
+							_ = v
+							bal := gc_l_bal[gc_lane2]
 //line hecbench_gc.go:76
-								who := ffs(bal) - 1
-
-//line hecbench_gc.go:77
-								bal &= bal - 1
-								_ = who
-
+							who := ffs(bal) - 1
+							bal &= bal - 1
+							gc_c23m[gc_lane2] = gcWarp
+							gc_c23a[gc_lane2] = int(who)
+							gc_c23w[gc_lane2] = 32
+							gc_l_bal[gc_lane2] = bal
+							gc_l_who[gc_lane2] = who
+						}
 //line hecbench_gc.go:78
-								gc_c23m[gc_lane2] = gcWarp
-								gc_c23a[gc_lane2] = int(who)
-								gc_c23w[gc_lane2] = 32
-								gc_l_bal[gc_lane2] = bal
-								gc_l_who[gc_lane2] = who
+						compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c23m, &gc_l_v, &gc_c23a, &gc_c23w, &gc_c23r)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
 							}
-
+//line hecbench_gc.go:85
+							beg := gc_l_beg[gc_lane2]
+							_ = beg
+							who := gc_l_who[gc_lane2]
 //line hecbench_gc.go:78
-							compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c23m, &gc_l_v, &gc_c23a, &gc_c23w, &gc_c23r)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
+							wv := gc_c23r[gc_lane2]
+							gc_c24m[gc_lane2] = gcWarp
+							gc_c24a[gc_lane2] = int(who)
+							gc_c24w[gc_lane2] = 32
+							gc_l_wv[gc_lane2] = wv
+						}
+//line hecbench_gc.go:79
+						compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c24m, &gc_l_beg, &gc_c24a, &gc_c24w, &gc_c24r)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line hecbench_gc.go:86
+							end := gc_l_end[gc_lane2]
+							_ = end
+							who := gc_l_who[gc_lane2]
+//line hecbench_gc.go:79
+							wbeg := gc_c24r[gc_lane2]
+							gc_c25m[gc_lane2] = gcWarp
+							gc_c25a[gc_lane2] = int(who)
+							gc_c25w[gc_lane2] = 32
+							gc_l_wbeg[gc_lane2] = wbeg
+						}
+//line hecbench_gc.go:80
+						compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c25m, &gc_l_end, &gc_c25a, &gc_c25w, &gc_c25r)
+						gc_left4 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_gc.go:80
+									wbeg := archsimd.LoadInt32x8Slice(gc_l_wbeg[gc_lane2:])
+//line hecbench_gc.go:80
+									wend := archsimd.LoadInt32x8Slice(gc_c25r[gc_lane2:])
+									wdegv := wend.Sub(wbeg)
+									wpos := wbeg
+//line hecbench_gc.go:82
+									wend.StoreSlice(gc_l_wend[gc_lane2:])
+//line hecbench_gc.go:82
+									wdegv.StoreSlice(gc_l_wdegv[gc_lane2:])
+//line hecbench_gc.go:82
+									wpos.StoreSlice(gc_l_wpos[gc_lane2:])
+									gc_left4 &^= 0xff << gc_lane2
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								beg := gc_l_beg[gc_lane2]
-								_ = beg
-								who := gc_l_who[gc_lane2]
-								_ = who
-
-//line hecbench_gc.go:78
-								wv := gc_c23r[gc_lane2]
-								_ = wv
-
-//line hecbench_gc.go:79
-								gc_c24m[gc_lane2] = gcWarp
-								gc_c24a[gc_lane2] = int(who)
-								gc_c24w[gc_lane2] = 32
-								gc_l_wv[gc_lane2] = wv
-							}
-
-//line hecbench_gc.go:79
-							compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c24m, &gc_l_beg, &gc_c24a, &gc_c24w, &gc_c24r)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								end := gc_l_end[gc_lane2]
-								_ = end
-								who := gc_l_who[gc_lane2]
-								_ = who
-
-//line hecbench_gc.go:79
-								wbeg := gc_c24r[gc_lane2]
-								_ = wbeg
-
-//line hecbench_gc.go:80
-								gc_c25m[gc_lane2] = gcWarp
-								gc_c25a[gc_lane2] = int(who)
-								gc_c25w[gc_lane2] = 32
-								gc_l_wbeg[gc_lane2] = wbeg
-							}
-
-//line hecbench_gc.go:80
-							compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c25m, &gc_l_end, &gc_c25a, &gc_c25w, &gc_c25r)
-							gc_left4 := gc_act2
-							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line hecbench_gc.go:80
-										wbeg := archsimd.LoadInt32x8Slice(gc_l_wbeg[gc_lane2:])
-//line hecbench_gc.go:80
-										_ = wbeg
-//line hecbench_gc.go:80
-										wend := archsimd.LoadInt32x8Slice(gc_c25r[gc_lane2:])
-//line hecbench_gc.go:80
-										_ = wend
-//line hecbench_gc.go:81
-										wdegv := wend.Sub(wbeg)
-//line hecbench_gc.go:81
-										_ = wdegv
-//line hecbench_gc.go:82
-										wpos := wbeg
-//line hecbench_gc.go:82
-										_ = wpos
-//line hecbench_gc.go:82
-										wend.StoreSlice(gc_l_wend[gc_lane2:])
-//line hecbench_gc.go:82
-										wdegv.StoreSlice(gc_l_wdegv[gc_lane2:])
-//line hecbench_gc.go:82
-										wpos.StoreSlice(gc_l_wpos[gc_lane2:])
-										gc_left4 &^= 0xff << gc_lane2
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
 									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
+//line hecbench_gc.go:82
+									wbeg := archsimd.LoadInt32x8Slice(gc_l_wbeg[gc_lane2:])
+//line hecbench_gc.go:80
+									wend := archsimd.LoadInt32x8Slice(gc_c25r[gc_lane2:])
+									wdegv := wend.Sub(wbeg)
+									wpos := wbeg
+//line hecbench_gc.go:82
+									wend.StoreSlice(gc_l_wend[gc_lane2:])
+//line hecbench_gc.go:82
+									wdegv.StoreSlice(gc_l_wdegv[gc_lane2:])
+//line hecbench_gc.go:82
+									wpos.StoreSlice(gc_l_wpos[gc_lane2:])
+									gc_left4 &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left4 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left4&(1<<gc_lane2) == 0 {
+									continue
+								}
+//line hecbench_gc.go:95
+								wbeg := gc_l_wbeg[gc_lane2]
+//line hecbench_gc.go:80
+								wend := gc_c25r[gc_lane2]
+								wdegv := wend - wbeg
+								wpos := wbeg
+//line hecbench_gc.go:86
+								gc_l_wend[gc_lane2] = wend
+								gc_l_wdegv[gc_lane2] = wdegv
+								gc_l_wpos[gc_lane2] = wpos
+							}
+						}
+						{
+//line hecbench_gc.go:84
+							gc_save192 := gc_act2
+							gc_in192 := gc_act2
+							{
+								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+								gc_tx2 := gc_tidx2.X - 1
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_act2&(1<<gc_lane2) == 0 {
+										continue
+									}
+//line hecbench_gc.go:45
+									lane := int32(gc_tx2 % gcWS)
+//line hecbench_gc.go:47
+									wbeg := gc_l_wbeg[gc_lane2]
+//line hecbench_gc.go:83
+									i_ := wbeg + lane
+//line hecbench_gc.go:85
+									gc_l_i_[gc_lane2] = i_
+								}
+							}
+							for {
+								gc_b2.Tick()
+								if gc_b2.Stopped() {
+									return
+								}
+								gc_act2 = gc_in192 &^ gc_dead2
+								var gc_m192, gc_skip192 uint32
+//line hecbench_gc.go:96
+								gc_m192 = ^uint32(0)
+								gc_in192 &= gc_m192
+								gc_act2 = gc_in192
+								if gc_act2 == 0 {
+									break
+								}
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_act2&(1<<gc_lane2) == 0 {
+										continue
+									}
+//line hecbench_gc.go:108
+									wend := gc_l_wend[gc_lane2]
+//line hecbench_gc.go:110
+									i_ := gc_l_i_[gc_lane2]
+//line hecbench_gc.go:83
+									gc_c26v[gc_lane2] = i_ < wend
+								}
+//line hecbench_gc.go:83
+								compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gcWarp, nil, &gc_c26v, nil, nil, &gc_c26r)
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_act2&(1<<gc_lane2) == 0 {
+										continue
+									}
+//line hecbench_gc.go:83
+									var anySync_ bool = gc_c26r[gc_lane2]
+//line hecbench_gc.go:85
+									gc_l_anySync_[gc_lane2] = anySync_
+								}
+								{
+									var gc_m152 uint32
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_act2&(1<<gc_lane2) == 0 {
 											continue
 										}
 										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line hecbench_gc.go:82
-										wbeg := archsimd.LoadInt32x8Slice(gc_l_wbeg[gc_lane2:])
-//line hecbench_gc.go:82
-										_ = wbeg
-//line hecbench_gc.go:80
-										wend := archsimd.LoadInt32x8Slice(gc_c25r[gc_lane2:])
-//line hecbench_gc.go:80
-										_ = wend
-//line hecbench_gc.go:81
-										wdegv := wend.Sub(wbeg)
-//line hecbench_gc.go:81
-										_ = wdegv
-//line hecbench_gc.go:82
-										wpos := wbeg
-//line hecbench_gc.go:82
-										_ = wpos
-//line hecbench_gc.go:82
-										wend.StoreSlice(gc_l_wend[gc_lane2:])
-//line hecbench_gc.go:82
-										wdegv.StoreSlice(gc_l_wdegv[gc_lane2:])
-//line hecbench_gc.go:82
-										wpos.StoreSlice(gc_l_wpos[gc_lane2:])
-										gc_left4 &^= 0xff << gc_lane2
+										gc_pos2.Thread = gc_rank2
+										anySync_ := gc_l_anySync_[gc_lane2]
+//line hecbench_gc.go:83
+										if !(anySync_) {
+											gc_m152 |= 1 << gc_lane2
+										}
 									}
+									gc_save152 := gc_act2
+									gc_act2 = gc_save152 & gc_m152
+									if gc_act2 != 0 {
+//line hecbench_gc.go:83
+										gc_in192 &^= gc_act2
+										gc_skip192 |= gc_act2
+										gc_act2 = 0
+									}
+									gc_act2 = gc_save152 &^ gc_dead2 &^ gc_skip192
 								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left4 != 0 {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left4&(1<<gc_lane2) == 0 {
+									if gc_act2&(1<<gc_lane2) == 0 {
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-									wbeg := gc_l_wbeg[gc_lane2]
-									_ = wbeg
-
-//line hecbench_gc.go:80
-									wend := gc_c25r[gc_lane2]
-
-//line hecbench_gc.go:81
-									wdegv := wend - wbeg
-
-//line hecbench_gc.go:82
-									wpos := wbeg
-									_ = wend
-									_ = wdegv
-									_ = wpos
-									gc_l_wend[gc_lane2] = wend
-									gc_l_wdegv[gc_lane2] = wdegv
-									gc_l_wpos[gc_lane2] = wpos
+									gc_pos2.Thread = gc_rank2
+									wv := gc_l_wv[gc_lane2]
+//line hecbench_gc.go:97
+									wend := gc_l_wend[gc_lane2]
+//line hecbench_gc.go:99
+									wdegv := gc_l_wdegv[gc_lane2]
+//line hecbench_gc.go:101
+									i_ := gc_l_i_[gc_lane2]
+//line hecbench_gc.go:84
+									var wnei int32
+									prio := false
+									if i_ < wend {
+										wnei = nlist[i_]
+										wdegn := nidx[wnei+1] - nidx[wnei]
+										prio = ((wdegv < wdegn) || ((wdegv == wdegn) && (gcHash(uint32(wv)) < gcHash(uint32(wnei)))) || ((wdegv == wdegn) && (gcHash(uint32(wv)) == gcHash(uint32(wnei))) && (wv < wnei)))
+									}
+									gc_l_wnei[gc_lane2] = wnei
+									gc_l_prio[gc_lane2] = prio
 								}
-							}
-
-//line hecbench_gc.go:83
-							{
-								gc_save192 := gc_act2
-								gc_in192 := gc_act2
+//line hecbench_gc.go:91
+								compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gcWarp, nil, &gc_l_prio, nil, nil, &gc_c27r)
 								{
 									gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 									gc_tx2 := gc_tidx2.X - 1
@@ -616,368 +597,186 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 											continue
 										}
 										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-
+										gc_pos2.Thread = gc_rank2
 //line hecbench_gc.go:45
 										lane := int32(gc_tx2 % gcWS)
-										_ = lane
-										wbeg := gc_l_wbeg[gc_lane2]
-										_ = wbeg
-
+//line hecbench_gc.go:47
+										wpos := gc_l_wpos[gc_lane2]
+//line hecbench_gc.go:49
+										wnei := gc_l_wnei[gc_lane2]
+//line hecbench_gc.go:51
+										prio := gc_l_prio[gc_lane2]
+//line hecbench_gc.go:91
+										b := int32(gc_c27r[gc_lane2])
+										offs := popc(b & ((1 << lane) - 1))
+										if prio {
+											nlist2[wpos+offs] = wnei
+										}
+										wpos += popc(b)
+//line hecbench_gc.go:99
+										gc_l_wpos[gc_lane2] = wpos
+									}
+								}
+								gc_act2 = gc_in192 &^ gc_dead2
+								gc_left5 := gc_act2
+								if compiled.SIMD {
 //line hecbench_gc.go:83
-										i_ := wbeg + lane
-										_ = i_
+									gc_vb := archsimd.BroadcastInt32x8(gcWS)
+									if gc_act2 == ^uint32(0) {
+//line hecbench_gc.go:83
+										gc_vb2 := archsimd.BroadcastInt32x8(gcWS)
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_gc.go:83
+											i_ := archsimd.LoadInt32x8Slice(gc_l_i_[gc_lane2:])
+//line hecbench_gc.go:83
+											i_ = i_.Add(gc_vb2)
+//line hecbench_gc.go:83
+											i_.StoreSlice(gc_l_i_[gc_lane2:])
+											gc_left5 &^= 0xff << gc_lane2
+										}
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+//line hecbench_gc.go:83
+											i_ := archsimd.LoadInt32x8Slice(gc_l_i_[gc_lane2:])
+//line hecbench_gc.go:83
+											i_ = i_.Add(gc_vb)
+//line hecbench_gc.go:83
+											i_.StoreSlice(gc_l_i_[gc_lane2:])
+											gc_left5 &^= 0xff << gc_lane2
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left5 != 0 {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_left5&(1<<gc_lane2) == 0 {
+											continue
+										}
+//line hecbench_gc.go:96
+										i_ := gc_l_i_[gc_lane2]
+//line hecbench_gc.go:83
+										i_ += gcWS
 										gc_l_i_[gc_lane2] = i_
 									}
 								}
-								for {
-									gc_b2.Tick()
-									if gc_b2.Stopped() {
-										return
-									}
-									gc_act2 = gc_in192 &^ gc_dead2
-									var gc_m192, gc_skip192 uint32
-									_ = gc_skip192
-									gc_m192 = ^uint32(0)
-									gc_in192 &= gc_m192
-									gc_act2 = gc_in192
-									if gc_act2 == 0 {
-										break
-									}
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_act2&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-										wend := gc_l_wend[gc_lane2]
-										_ = wend
-										i_ := gc_l_i_[gc_lane2]
-										_ = i_
-
-//line hecbench_gc.go:83
-										gc_c26v[gc_lane2] = i_ < wend
-									}
-
-//line hecbench_gc.go:83
-									compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gcWarp, nil, &gc_c26v, nil, nil, &gc_c26r)
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_act2&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-
-//line hecbench_gc.go:83
-										var anySync_ bool = gc_c26r[gc_lane2]
-										_ = anySync_
-										gc_l_anySync_[gc_lane2] = anySync_
-									}
-									{
-										var gc_m152 uint32
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_act2&(1<<gc_lane2) == 0 {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											gc_pos2.Thread = gc_rank2
-											anySync_ := gc_l_anySync_[gc_lane2]
-											_ = anySync_
-
-//line hecbench_gc.go:83
-											if !(anySync_) {
-												gc_m152 |= 1 << gc_lane2
-											}
-										}
-										gc_save152 := gc_act2
-										gc_act2 = gc_save152 & gc_m152
-										if gc_act2 != 0 {
-
-//line hecbench_gc.go:83
-											gc_in192 &^= gc_act2
-											gc_skip192 |= gc_act2
-											gc_act2 = 0
-										}
-										gc_act2 = gc_save152 &^ gc_dead2 &^ gc_skip192
-									}
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_act2&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_pos2.Thread = gc_rank2
-										wv := gc_l_wv[gc_lane2]
-										_ = wv
-										wend := gc_l_wend[gc_lane2]
-										_ = wend
-										wdegv := gc_l_wdegv[gc_lane2]
-										_ = wdegv
-										i_ := gc_l_i_[gc_lane2]
-										_ = i_
-
-//line hecbench_gc.go:84
-										var wnei int32
-
-//line hecbench_gc.go:85
-										prio := false
-
-//line hecbench_gc.go:86
-										if i_ < wend {
-											wnei = nlist[i_]
-											wdegn := nidx[wnei+1] - nidx[wnei]
-											prio = ((wdegv < wdegn) || ((wdegv == wdegn) && (gcHash(uint32(wv)) < gcHash(uint32(wnei)))) || ((wdegv == wdegn) && (gcHash(uint32(wv)) == gcHash(uint32(wnei))) && (wv < wnei)))
-										}
-										_ = wnei
-										_ = prio
-
-//line hecbench_gc.go:91
-										gc_l_wnei[gc_lane2] = wnei
-										gc_l_prio[gc_lane2] = prio
-									}
-
-//line hecbench_gc.go:91
-									compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gcWarp, nil, &gc_l_prio, nil, nil, &gc_c27r)
-									{
-										gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-										gc_tx2 := gc_tidx2.X - 1
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											gc_tx2++
-											if gc_tx2 == gc_bdx2 {
-												gc_tx2 = 0
-											}
-											if gc_act2&(1<<gc_lane2) == 0 {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											gc_pos2.Thread = gc_rank2
-
-//line hecbench_gc.go:45
-											lane := int32(gc_tx2 % gcWS)
-											_ = lane
-											wpos := gc_l_wpos[gc_lane2]
-											_ = wpos
-											wnei := gc_l_wnei[gc_lane2]
-											_ = wnei
-											prio := gc_l_prio[gc_lane2]
-											_ = prio
-
-//line hecbench_gc.go:91
-											b := int32(gc_c27r[gc_lane2])
-
-//line hecbench_gc.go:92
-											offs := popc(b & ((1 << lane) - 1))
-
-//line hecbench_gc.go:93
-											if prio {
-												nlist2[wpos+offs] = wnei
-											}
-
-//line hecbench_gc.go:96
-											wpos += popc(b)
-											_ = b
-											_ = offs
-											gc_l_wpos[gc_lane2] = wpos
-										}
-									}
-									gc_act2 = gc_in192 &^ gc_dead2
-									gc_left5 := gc_act2
-									if compiled.SIMD {
-//line hecbench_gc.go:83
-										gc_vb := archsimd.BroadcastInt32x8(gcWS)
-//line hecbench_gc.go:83
-										_ = gc_vb
-										if gc_act2 == ^uint32(0) {
-//line hecbench_gc.go:83
-											gc_vb2 := archsimd.BroadcastInt32x8(gcWS)
-//line hecbench_gc.go:83
-											_ = gc_vb2
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_gc.go:83
-												i_ := archsimd.LoadInt32x8Slice(gc_l_i_[gc_lane2:])
-//line hecbench_gc.go:83
-												_ = i_
-//line hecbench_gc.go:83
-												i_ = i_.Add(gc_vb2)
-//line hecbench_gc.go:83
-												i_.StoreSlice(gc_l_i_[gc_lane2:])
-												gc_left5 &^= 0xff << gc_lane2
-											}
-										} else {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												if gc_act2>>gc_lane2&0xff != 0xff {
-													continue
-												}
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-//line hecbench_gc.go:83
-												i_ := archsimd.LoadInt32x8Slice(gc_l_i_[gc_lane2:])
-//line hecbench_gc.go:83
-												_ = i_
-//line hecbench_gc.go:83
-												i_ = i_.Add(gc_vb)
-//line hecbench_gc.go:83
-												i_.StoreSlice(gc_l_i_[gc_lane2:])
-												gc_left5 &^= 0xff << gc_lane2
-											}
-										}
-										archsimd.ClearAVXUpperBits()
-									}
-									if gc_left5 != 0 {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_left5&(1<<gc_lane2) == 0 {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-											i_ := gc_l_i_[gc_lane2]
-											_ = i_
-
-//line hecbench_gc.go:83
-											i_ += gcWS
-											gc_l_i_[gc_lane2] = i_
-										}
-									}
+							}
+							gc_act2 = gc_save192 &^ gc_dead2
+						}
+						{
+							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+							gc_tx2 := gc_tidx2.X - 1
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
 								}
-								gc_act2 = gc_save192 &^ gc_dead2
-							}
-							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-
-//line hecbench_gc.go:45
-									lane := int32(gc_tx2 % gcWS)
-									_ = lane
-									pos := gc_l_pos[gc_lane2]
-									_ = pos
-									who := gc_l_who[gc_lane2]
-									_ = who
-									wpos := gc_l_wpos[gc_lane2]
-									_ = wpos
-
-//line hecbench_gc.go:98
-									if who == lane {
-										pos = wpos
-									}
-									gc_l_pos[gc_lane2] = pos
-								}
-							}
-						}
-						gc_act2 = gc_save232 &^ gc_dead2
-					}
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						maxrange := gc_l_maxrange[gc_lane2]
-						_ = maxrange
-						v := gc_l_v[gc_lane2]
-						_ = v
-						cond := gc_l_cond[gc_lane2]
-						_ = cond
-						beg := gc_l_beg[gc_lane2]
-						_ = beg
-						pos := gc_l_pos[gc_lane2]
-						_ = pos
-						active := gc_l_active[gc_lane2]
-						_ = active
-
-//line hecbench_gc.go:103
-						if v < nodes {
-							rnge := pos - beg
-							maxrange = max(maxrange, rnge)
-							if cond || (rnge == 0) {
-								color[v] = rnge << (gcWS / 2)
-							} else {
-								color[v] = active
-							}
-							if rnge >= gcWS {
-								posscol[v] = -1
-							} else {
-								posscol[v] = gcMSB >> rnge
-							}
-						}
-						gc_l_maxrange[gc_lane2] = maxrange
-					}
-					gc_act2 = gc_in272 &^ gc_dead2
-					gc_left6 := gc_act2
-					if compiled.SIMD {
-//line hecbench_gc.go:50
-						gc_vb3 := archsimd.BroadcastInt32x8(threads)
-//line hecbench_gc.go:50
-						_ = gc_vb3
-						if gc_act2 == ^uint32(0) {
-//line hecbench_gc.go:50
-							gc_vb4 := archsimd.BroadcastInt32x8(threads)
-//line hecbench_gc.go:50
-							_ = gc_vb4
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_gc.go:50
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line hecbench_gc.go:50
-								_ = v
-//line hecbench_gc.go:50
-								v = v.Add(gc_vb4)
-//line hecbench_gc.go:50
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left6 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
+								if gc_act2&(1<<gc_lane2) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_gc.go:50
-								v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line hecbench_gc.go:50
-								_ = v
-//line hecbench_gc.go:50
-								v = v.Add(gc_vb3)
-//line hecbench_gc.go:50
-								v.StoreSlice(gc_l_v[gc_lane2:])
-								gc_left6 &^= 0xff << gc_lane2
+//line hecbench_gc.go:45
+								lane := int32(gc_tx2 % gcWS)
+//line hecbench_gc.go:47
+								pos := gc_l_pos[gc_lane2]
+//line hecbench_gc.go:49
+								who := gc_l_who[gc_lane2]
+//line hecbench_gc.go:51
+								wpos := gc_l_wpos[gc_lane2]
+//line hecbench_gc.go:98
+								if who == lane {
+									pos = wpos
+								}
+								gc_l_pos[gc_lane2] = pos
 							}
 						}
-						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left6 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left6&(1<<gc_lane2) == 0 {
+					gc_act2 = gc_save232 &^ gc_dead2
+				}
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					maxrange := gc_l_maxrange[gc_lane2]
+//line hecbench_gc.go:115
+					v := gc_l_v[gc_lane2]
+//line hecbench_gc.go:117
+					cond := gc_l_cond[gc_lane2]
+//line hecbench_gc.go:119
+					beg := gc_l_beg[gc_lane2]
+//line hecbench_gc.go:121
+					pos := gc_l_pos[gc_lane2]
+//line hecbench_gc.go:123
+					active := gc_l_active[gc_lane2]
+//line hecbench_gc.go:103
+					if v < nodes {
+						rnge := pos - beg
+						maxrange = max(maxrange, rnge)
+						if cond || (rnge == 0) {
+							color[v] = rnge << (gcWS / 2)
+						} else {
+							color[v] = active
+						}
+						if rnge >= gcWS {
+							posscol[v] = -1
+						} else {
+							posscol[v] = gcMSB >> rnge
+						}
+					}
+					gc_l_maxrange[gc_lane2] = maxrange
+				}
+				gc_act2 = gc_in272 &^ gc_dead2
+				gc_left6 := gc_act2
+				if compiled.SIMD {
+//line hecbench_gc.go:50
+					gc_vb3 := archsimd.BroadcastInt32x8(threads)
+					if gc_act2 == ^uint32(0) {
+//line hecbench_gc.go:50
+						gc_vb4 := archsimd.BroadcastInt32x8(threads)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_gc.go:50
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line hecbench_gc.go:50
+							v = v.Add(gc_vb4)
+//line hecbench_gc.go:50
+							v.StoreSlice(gc_l_v[gc_lane2:])
+							gc_left6 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							v := gc_l_v[gc_lane2]
-							_ = v
-
 //line hecbench_gc.go:50
-							v += threads
-							gc_l_v[gc_lane2] = v
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line hecbench_gc.go:50
+							v = v.Add(gc_vb3)
+//line hecbench_gc.go:50
+							v.StoreSlice(gc_l_v[gc_lane2:])
+							gc_left6 &^= 0xff << gc_lane2
 						}
 					}
+					archsimd.ClearAVXUpperBits()
 				}
-				gc_act2 = gc_save272 &^ gc_dead2
+				if gc_left6 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left6&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line hecbench_gc.go:63
+						v := gc_l_v[gc_lane2]
+//line hecbench_gc.go:50
+						v += threads
+						gc_l_v[gc_lane2] = v
+					}
+				}
 			}
+			gc_act2 = gc_save272 &^ gc_dead2
 		}
 	}
-
 //line hecbench_gc.go:120
 	for gc_off, gc_limit, gc_more := int32(0), int32(edges/gcWS+1), true; gc_more; gc_off += threads {
 		gc_b2.Tick()
@@ -985,32 +784,28 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 			return
 		}
 		gc_more = false
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line hecbench_gc.go:127
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line hecbench_gc.go:46
-					thread := int32(gc_tx2 + gc_bx2*gcThreadsPerBlock)
-					_ = thread
-
+				thread := int32(gc_tx2 + gc_bx2*gcThreadsPerBlock)
 //line hecbench_gc.go:120
-					gc_start2 := thread
-					i_2 := gc_start2 + gc_off
-					if !(i_2 < gc_limit) || i_2 < gc_start2 && compiled.StrideStopped(gc_start2, threads, gc_limit, false) {
-						continue
-					}
-					gc_more = true
-
-//line hecbench_gc.go:121
-					posscol2[i_2] = -1
+				gc_start2 := thread
+				i_2 := gc_start2 + gc_off
+				if !(i_2 < gc_limit) || i_2 < gc_start2 && compiled.StrideStopped(gc_start2, threads, gc_limit, false) {
+					continue
 				}
+				gc_more = true
+//line hecbench_gc.go:121
+				posscol2[i_2] = -1
 			}
 		}
 	}
 }
 
+//line hecbench_gc.go:128
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // GcRunLargeKernel is runLarge of ECL-GC: a warp takes each worklist
@@ -1046,1021 +841,419 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_gc.go:134
 	stop := wlsize[0]
-	{
-		var gc_l_again [32]bool
-		var gc_l_w [32]int32
-		var gc_l_anySync [32]bool
-		var gc_l_shortcut [32]bool
-		var gc_l_done [32]bool
-		var gc_l_v [32]int32
-		var gc_l_data [32]int32
-		var gc_l_rnge [32]int32
-		var gc_l_beg [32]int32
-		var gc_l_pcol [32]int32
-		var gc_l_bal [32]int32
-		var gc_l_who [32]int32
-		var gc_l_wdata [32]int32
-		var gc_l_wrange [32]int32
-		var gc_l_wbeg [32]int32
-		var gc_l_wmincol [32]int32
-		var gc_l_wmaxcol [32]int32
-		var gc_l_wend [32]int32
-		var gc_l_woffs [32]int32
-		var gc_l_wpcol [32]int32
-		var gc_l_wshortcut [32]bool
-		var gc_l_wdone [32]bool
-		var gc_l_i [32]int32
-		var gc_l_anySync_ [32]bool
-		var gc_l_anySync_2 [32]bool
-		var gc_c21v [32]bool
-		var gc_c21r [32]bool
-		var gc_c22v [32]bool
-		var gc_c22r [32]uint32
-		var gc_c23m [32]uint32
-		var gc_c23a [32]int
-		var gc_c23w [32]int
-		var gc_c23r [32]int32
-		var gc_c24m [32]uint32
-		var gc_c24a [32]int
-		var gc_c24w [32]int
-		var gc_c24r [32]int32
-		var gc_c25m [32]uint32
-		var gc_c25a [32]int
-		var gc_c25w [32]int
-		var gc_c25r [32]int32
-		var gc_c26v [32]bool
-		var gc_c26r [32]bool
-		var gc_c27r [32]bool
-		var gc_c28r [32]bool
-		var gc_c29r [32]int32
-		var gc_c210r [32]int32
-		var gc_c211r [32]int32
-		var gc_c212r [32]int32
-		var gc_c213r [32]int32
-		var gc_c214r [32]bool
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-
+//line hecbench_gc.go:136
+	var gc_l_again [32]bool
+	var gc_l_w [32]int32
+	var gc_l_anySync [32]bool
+	var gc_l_shortcut [32]bool
+	var gc_l_done [32]bool
+	var gc_l_v [32]int32
+	var gc_l_data [32]int32
+	var gc_l_rnge [32]int32
+	var gc_l_beg [32]int32
+	var gc_l_pcol [32]int32
+	var gc_l_bal [32]int32
+	var gc_l_who [32]int32
+	var gc_l_wdata [32]int32
+	var gc_l_wrange [32]int32
+	var gc_l_wbeg [32]int32
+	var gc_l_wmincol [32]int32
+	var gc_l_wmaxcol [32]int32
+	var gc_l_wend [32]int32
+	var gc_l_woffs [32]int32
+	var gc_l_wpcol [32]int32
+	var gc_l_wshortcut [32]bool
+	var gc_l_wdone [32]bool
+	var gc_l_i [32]int32
+	var gc_l_anySync_ [32]bool
+	var gc_l_anySync_2 [32]bool
+	var gc_c21v [32]bool
+	var gc_c21r [32]bool
+	var gc_c22v [32]bool
+	var gc_c22r [32]uint32
+	var gc_c23m [32]uint32
+	var gc_c23a [32]int
+	var gc_c23w [32]int
+	var gc_c23r [32]int32
+	var gc_c24m [32]uint32
+	var gc_c24a [32]int
+	var gc_c24w [32]int
+	var gc_c24r [32]int32
+	var gc_c25m [32]uint32
+	var gc_c25a [32]int
+	var gc_c25w [32]int
+	var gc_c25r [32]int32
+	var gc_c26v [32]bool
+	var gc_c26r [32]bool
+	var gc_c27r [32]bool
+	var gc_c28r [32]bool
+	var gc_c29r [32]int32
+	var gc_c210r [32]int32
+	var gc_c211r [32]int32
+	var gc_c212r [32]int32
+	var gc_c213r [32]int32
+	var gc_c214r [32]bool
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
 //line hecbench_gc.go:135
-			if stop != 0 {
-
+		if stop != 0 {
 //line hecbench_gc.go:138
-				threads := int32(gc_gdx2 * gcThreadsPerBlock)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-
+			threads := int32(gc_gdx2 * gcThreadsPerBlock)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 //line hecbench_gc.go:139
-					var again bool
-					_ = again
-					gc_l_again[gc_lane2] = again
-				}
-
-//line hecbench_gc.go:140
-				{
-					gc_save392 := gc_act2
-					gc_in392 := gc_act2
-					for {
-						gc_b2.Tick()
-						if gc_b2.Stopped() {
-							return
-						}
-						gc_act2 = gc_in392 &^ gc_dead2
-						var gc_m392, gc_skip392 uint32
-						_ = gc_skip392
-						gc_m392 = ^uint32(0)
-						gc_in392 &= gc_m392
-						gc_act2 = gc_in392
-						if gc_act2 == 0 {
-							break
-						}
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							var again bool
-							_ = again
-
+				var again bool
 //line hecbench_gc.go:141
-							again = false
-							gc_l_again[gc_lane2] = again
+				gc_l_again[gc_lane2] = again
+			}
+			{
+//line hecbench_gc.go:141
+				gc_save392 := gc_act2
+				gc_in392 := gc_act2
+				for {
+					gc_b2.Tick()
+					if gc_b2.Stopped() {
+						return
+					}
+					gc_act2 = gc_in392 &^ gc_dead2
+					var gc_m392, gc_skip392 uint32
+//line hecbench_gc.go:151
+					gc_m392 = ^uint32(0)
+					gc_in392 &= gc_m392
+					gc_act2 = gc_in392
+					if gc_act2 == 0 {
+						break
+					}
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
 						}
-
+//line hecbench_gc.go:163
+						var again bool
+//line hecbench_gc.go:141
+						again = false
+						gc_l_again[gc_lane2] = again
+					}
+					{
+//line hecbench_gc.go:143
+						gc_save332 := gc_act2
+						gc_in332 := gc_act2
+						gc_left := gc_act2
+						if compiled.SIMD {
 //line hecbench_gc.go:142
-						{
-							gc_save332 := gc_act2
-							gc_in332 := gc_act2
-							gc_left := gc_act2
-							if compiled.SIMD {
+							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+							if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line hecbench_gc.go:142
-								gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_gc.go:142
-								_ = gc_iota
-								gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-//line hecbench_gc.go:142
-									gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_gc.go:142
-									_ = gc_iota2
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_tx2 := gc_tidx3.X + gc_lane2
-										_ = gc_tx2
-										gc_ty2 := gc_tidx3.Y
-										_ = gc_ty2
-										gc_tz2 := gc_tidx3.Z
-										_ = gc_tz2
-										_ = gc_rank2
+								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_gc.go:145
+									gc_tx2 := gc_tidx3.X + gc_lane2
+//line hecbench_gc.go:147
+									gc_ty2 := gc_tidx3.Y
+									_ = gc_ty2
+									gc_tz2 := gc_tidx3.Z
+									_ = gc_tz2
 //line hecbench_gc.go:137
-										thread := archsimd.BroadcastInt32x8(int32(gc_tx2 + gc_bx2*gcThreadsPerBlock)).Add(gc_iota2)
-//line hecbench_gc.go:137
-										_ = thread
+									thread := archsimd.BroadcastInt32x8(int32(gc_tx2 + gc_bx2*gcThreadsPerBlock)).Add(gc_iota2)
 //line hecbench_gc.go:142
-										w := thread
+									w := thread
 //line hecbench_gc.go:142
-										_ = w
-//line hecbench_gc.go:142
-										w.StoreSlice(gc_l_w[gc_lane2:])
-										gc_left &^= 0xff << gc_lane2
-									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-										if gc_tidx2.X+8 > gc_bdx2 {
-											continue // the lanes wrap to the next row
-										}
-										gc_tx2 := gc_tidx2.X
-										_ = gc_tx2
-										gc_ty2 := gc_tidx2.Y
-										_ = gc_ty2
-										gc_tz2 := gc_tidx2.Z
-										_ = gc_tz2
-										_ = gc_rank2
-//line hecbench_gc.go:137
-										thread := archsimd.BroadcastInt32x8(int32(gc_tx2 + gc_bx2*gcThreadsPerBlock)).Add(gc_iota)
-//line hecbench_gc.go:137
-										_ = thread
-//line hecbench_gc.go:142
-										w := thread
-//line hecbench_gc.go:142
-										_ = w
-//line hecbench_gc.go:142
-										w.StoreSlice(gc_l_w[gc_lane2:])
-										gc_left &^= 0xff << gc_lane2
-									}
+									w.StoreSlice(gc_l_w[gc_lane2:])
+									gc_left &^= 0xff << gc_lane2
 								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left != 0 {
-								{
-									gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-									gc_tx2 := gc_tidx2.X - 1
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										gc_tx2++
-										if gc_tx2 == gc_bdx2 {
-											gc_tx2 = 0
-										}
-										if gc_left&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-
-//line hecbench_gc.go:137
-										thread := int32(gc_tx2 + gc_bx2*gcThreadsPerBlock)
-										_ = thread
-
-//line hecbench_gc.go:142
-										w := thread
-										_ = w
-										gc_l_w[gc_lane2] = w
-									}
-								}
-							}
-							for {
-								gc_b2.Tick()
-								if gc_b2.Stopped() {
-									return
-								}
-								gc_act2 = gc_in332 &^ gc_dead2
-								var gc_m332, gc_skip332 uint32
-								_ = gc_skip332
-								gc_m332 = ^uint32(0)
-								gc_in332 &= gc_m332
-								gc_act2 = gc_in332
-								if gc_act2 == 0 {
-									break
-								}
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_act2&(1<<gc_lane2) == 0 {
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-									w := gc_l_w[gc_lane2]
-									_ = w
-
+									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+									if gc_tidx2.X+8 > gc_bdx2 {
+										continue // the lanes wrap to the next row
+									}
+									gc_tx2 := gc_tidx2.X
+//line hecbench_gc.go:157
+									gc_ty2 := gc_tidx2.Y
+									_ = gc_ty2
+									gc_tz2 := gc_tidx2.Z
+									_ = gc_tz2
+//line hecbench_gc.go:137
+									thread := archsimd.BroadcastInt32x8(int32(gc_tx2 + gc_bx2*gcThreadsPerBlock)).Add(gc_iota)
 //line hecbench_gc.go:142
-									gc_c21v[gc_lane2] = w < stop
+									w := thread
+//line hecbench_gc.go:142
+									w.StoreSlice(gc_l_w[gc_lane2:])
+									gc_left &^= 0xff << gc_lane2
 								}
-
-//line hecbench_gc.go:142
-								compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gcWarp, nil, &gc_c21v, nil, nil, &gc_c21r)
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left != 0 {
+							{
+								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+								gc_tx2 := gc_tidx2.X - 1
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_act2&(1<<gc_lane2) == 0 {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_left&(1<<gc_lane2) == 0 {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-
+//line hecbench_gc.go:137
+									thread := int32(gc_tx2 + gc_bx2*gcThreadsPerBlock)
 //line hecbench_gc.go:142
-									var anySync bool = gc_c21r[gc_lane2]
-									_ = anySync
-									gc_l_anySync[gc_lane2] = anySync
+									w := thread
+//line hecbench_gc.go:144
+									gc_l_w[gc_lane2] = w
 								}
-								{
-									var gc_m62 uint32
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_act2&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_pos2.Thread = gc_rank2
-										anySync := gc_l_anySync[gc_lane2]
-										_ = anySync
-
-//line hecbench_gc.go:142
-										if !(anySync) {
-											gc_m62 |= 1 << gc_lane2
-										}
-									}
-									gc_save62 := gc_act2
-									gc_act2 = gc_save62 & gc_m62
-									if gc_act2 != 0 {
-
-//line hecbench_gc.go:142
-										gc_in332 &^= gc_act2
-										gc_skip332 |= gc_act2
-										gc_act2 = 0
-									}
-									gc_act2 = gc_save62 &^ gc_dead2 &^ gc_skip332
+							}
+						}
+						for {
+							gc_b2.Tick()
+							if gc_b2.Stopped() {
+								return
+							}
+							gc_act2 = gc_in332 &^ gc_dead2
+							var gc_m332, gc_skip332 uint32
+//line hecbench_gc.go:156
+							gc_m332 = ^uint32(0)
+							gc_in332 &= gc_m332
+							gc_act2 = gc_in332
+							if gc_act2 == 0 {
+								break
+							}
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
 								}
+//line hecbench_gc.go:168
+								w := gc_l_w[gc_lane2]
+//line hecbench_gc.go:142
+								gc_c21v[gc_lane2] = w < stop
+							}
+//line hecbench_gc.go:142
+							compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gcWarp, nil, &gc_c21v, nil, nil, &gc_c21r)
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+//line hecbench_gc.go:142
+								var anySync bool = gc_c21r[gc_lane2]
+//line hecbench_gc.go:144
+								gc_l_anySync[gc_lane2] = anySync
+							}
+							{
+								var gc_m62 uint32
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 									if gc_act2&(1<<gc_lane2) == 0 {
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
 									gc_pos2.Thread = gc_rank2
-									w := gc_l_w[gc_lane2]
-									_ = w
-
+									anySync := gc_l_anySync[gc_lane2]
+//line hecbench_gc.go:142
+									if !(anySync) {
+										gc_m62 |= 1 << gc_lane2
+									}
+								}
+								gc_save62 := gc_act2
+								gc_act2 = gc_save62 & gc_m62
+								if gc_act2 != 0 {
+//line hecbench_gc.go:142
+									gc_in332 &^= gc_act2
+									gc_skip332 |= gc_act2
+									gc_act2 = 0
+								}
+								gc_act2 = gc_save62 &^ gc_dead2 &^ gc_skip332
+							}
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+								w := gc_l_w[gc_lane2]
 //line hecbench_gc.go:143
-									var shortcut, done bool
-
-//line hecbench_gc.go:144
-									cond := false
-
-//line hecbench_gc.go:145
-									var v, data, rnge, beg, pcol int32
-
-//line hecbench_gc.go:146
-									if w < stop {
-										v = wl[w]
-										data = color[v]
-										rnge = data >> (gcWS / 2)
-										if rnge > 0 {
-											beg = nidx[v]
-											pcol = posscol[v]
-											cond = true
-										}
+								var shortcut, done bool
+								cond := false
+								var v, data, rnge, beg, pcol int32
+								if w < stop {
+									v = wl[w]
+									data = color[v]
+									rnge = data >> (gcWS / 2)
+									if rnge > 0 {
+										beg = nidx[v]
+										pcol = posscol[v]
+										cond = true
 									}
-									_ = shortcut
-									_ = done
-									_ = cond
-									_ = v
-									_ = data
-									_ = rnge
-									_ = beg
-									_ = pcol
-
-//line hecbench_gc.go:157
-									gc_c22v[gc_lane2] = cond
-									gc_l_shortcut[gc_lane2] = shortcut
-									gc_l_done[gc_lane2] = done
-									gc_l_v[gc_lane2] = v
-									gc_l_data[gc_lane2] = data
-									gc_l_rnge[gc_lane2] = rnge
-									gc_l_beg[gc_lane2] = beg
-									gc_l_pcol[gc_lane2] = pcol
 								}
-
 //line hecbench_gc.go:157
-								compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gcWarp, nil, &gc_c22v, nil, nil, &gc_c22r)
-								gc_left2 := gc_act2
-								if compiled.SIMD {
-									if gc_act2 == ^uint32(0) {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
+								gc_c22v[gc_lane2] = cond
+								gc_l_shortcut[gc_lane2] = shortcut
+								gc_l_done[gc_lane2] = done
+								gc_l_v[gc_lane2] = v
+								gc_l_data[gc_lane2] = data
+								gc_l_rnge[gc_lane2] = rnge
+								gc_l_beg[gc_lane2] = beg
+								gc_l_pcol[gc_lane2] = pcol
+							}
 //line hecbench_gc.go:157
-											bal := archsimd.LoadUint32x8Slice(gc_c22r[gc_lane2:]).AsInt32x8()
+							compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gcWarp, nil, &gc_c22v, nil, nil, &gc_c22r)
+							gc_left2 := gc_act2
+							if compiled.SIMD {
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line hecbench_gc.go:157
-											_ = bal
+										bal := archsimd.LoadUint32x8Slice(gc_c22r[gc_lane2:]).AsInt32x8()
 //line hecbench_gc.go:157
-											bal.StoreSlice(gc_l_bal[gc_lane2:])
-											gc_left2 &^= 0xff << gc_lane2
-										}
-									} else {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											if gc_act2>>gc_lane2&0xff != 0xff {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line hecbench_gc.go:157
-											bal := archsimd.LoadUint32x8Slice(gc_c22r[gc_lane2:]).AsInt32x8()
-//line hecbench_gc.go:157
-											_ = bal
-//line hecbench_gc.go:157
-											bal.StoreSlice(gc_l_bal[gc_lane2:])
-											gc_left2 &^= 0xff << gc_lane2
-										}
+										bal.StoreSlice(gc_l_bal[gc_lane2:])
+										gc_left2 &^= 0xff << gc_lane2
 									}
-									archsimd.ClearAVXUpperBits()
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+//line hecbench_gc.go:157
+										bal := archsimd.LoadUint32x8Slice(gc_c22r[gc_lane2:]).AsInt32x8()
+//line hecbench_gc.go:157
+										bal.StoreSlice(gc_l_bal[gc_lane2:])
+										gc_left2 &^= 0xff << gc_lane2
+									}
 								}
-								if gc_left2 != 0 {
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left2 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left2&(1<<gc_lane2) == 0 {
+										continue
+									}
+//line hecbench_gc.go:157
+									bal := int32(gc_c22r[gc_lane2])
+//line hecbench_gc.go:159
+									gc_l_bal[gc_lane2] = bal
+								}
+							}
+							{
+//line hecbench_gc.go:159
+								gc_save292 := gc_act2
+								gc_in292 := gc_act2
+								for {
+									gc_b2.Tick()
+									if gc_b2.Stopped() {
+										return
+									}
+									gc_act2 = gc_in292 &^ gc_dead2
+									var gc_m292, gc_skip292 uint32
+									_ = gc_skip292
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left2&(1<<gc_lane2) == 0 {
+										if gc_act2&(1<<gc_lane2) == 0 {
 											continue
 										}
 										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-
-//line hecbench_gc.go:157
-										bal := int32(gc_c22r[gc_lane2])
-										_ = bal
-										gc_l_bal[gc_lane2] = bal
+										gc_pos2.Thread = gc_rank2
+										bal := gc_l_bal[gc_lane2]
+//line hecbench_gc.go:158
+										if bal != 0 {
+											gc_m292 |= 1 << gc_lane2
+										}
 									}
-								}
-
-//line hecbench_gc.go:158
-								{
-									gc_save292 := gc_act2
-									gc_in292 := gc_act2
-									for {
-										gc_b2.Tick()
-										if gc_b2.Stopped() {
-											return
+									gc_in292 &= gc_m292
+									gc_act2 = gc_in292
+									if gc_act2 == 0 {
+										break
+									}
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_act2&(1<<gc_lane2) == 0 {
+											continue
 										}
-										gc_act2 = gc_in292 &^ gc_dead2
-										var gc_m292, gc_skip292 uint32
-										_ = gc_skip292
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_act2&(1<<gc_lane2) == 0 {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											gc_pos2.Thread = gc_rank2
-											bal := gc_l_bal[gc_lane2]
-											_ = bal
-
-//line hecbench_gc.go:158
-											if bal != 0 {
-												gc_m292 |= 1 << gc_lane2
-											}
-										}
-										gc_in292 &= gc_m292
-										gc_act2 = gc_in292
-										if gc_act2 == 0 {
-											break
-										}
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_act2&(1<<gc_lane2) == 0 {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											gc_pos2.Thread = gc_rank2
-											data := gc_l_data[gc_lane2]
-											_ = data
-											bal := gc_l_bal[gc_lane2]
-											_ = bal
-
+										gc_rank2 := gc_w2 + gc_lane2
+										gc_pos2.Thread = gc_rank2
+										data := gc_l_data[gc_lane2]
+										_ = data
+										bal := gc_l_bal[gc_lane2]
 //line hecbench_gc.go:159
-											who := ffs(bal) - 1
-
-//line hecbench_gc.go:160
-											bal &= bal - 1
-											_ = who
-
+										who := ffs(bal) - 1
+										bal &= bal - 1
+										gc_c23m[gc_lane2] = gcWarp
+										gc_c23a[gc_lane2] = int(who)
+										gc_c23w[gc_lane2] = 32
+										gc_l_bal[gc_lane2] = bal
+										gc_l_who[gc_lane2] = who
+									}
 //line hecbench_gc.go:161
-											gc_c23m[gc_lane2] = gcWarp
-											gc_c23a[gc_lane2] = int(who)
-											gc_c23w[gc_lane2] = 32
-											gc_l_bal[gc_lane2] = bal
-											gc_l_who[gc_lane2] = who
+									compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c23m, &gc_l_data, &gc_c23a, &gc_c23w, &gc_c23r)
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_act2&(1<<gc_lane2) == 0 {
+											continue
 										}
-
+//line hecbench_gc.go:168
+										beg := gc_l_beg[gc_lane2]
+										_ = beg
+										who := gc_l_who[gc_lane2]
 //line hecbench_gc.go:161
-										compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c23m, &gc_l_data, &gc_c23a, &gc_c23w, &gc_c23r)
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_act2&(1<<gc_lane2) == 0 {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-											beg := gc_l_beg[gc_lane2]
-											_ = beg
-											who := gc_l_who[gc_lane2]
-											_ = who
-
-//line hecbench_gc.go:161
-											wdata := gc_c23r[gc_lane2]
-
-//line hecbench_gc.go:162
-											wrange := wdata >> (gcWS / 2)
-											_ = wdata
-											_ = wrange
-
+										wdata := gc_c23r[gc_lane2]
+										wrange := wdata >> (gcWS / 2)
+										gc_c24m[gc_lane2] = gcWarp
+										gc_c24a[gc_lane2] = int(who)
+										gc_c24w[gc_lane2] = 32
+										gc_l_wdata[gc_lane2] = wdata
+										gc_l_wrange[gc_lane2] = wrange
+									}
 //line hecbench_gc.go:163
-											gc_c24m[gc_lane2] = gcWarp
-											gc_c24a[gc_lane2] = int(who)
-											gc_c24w[gc_lane2] = 32
-											gc_l_wdata[gc_lane2] = wdata
-											gc_l_wrange[gc_lane2] = wrange
+									compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c24m, &gc_l_beg, &gc_c24a, &gc_c24w, &gc_c24r)
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_act2&(1<<gc_lane2) == 0 {
+											continue
 										}
-
-//line hecbench_gc.go:163
-										compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c24m, &gc_l_beg, &gc_c24a, &gc_c24w, &gc_c24r)
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_act2&(1<<gc_lane2) == 0 {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-											pcol := gc_l_pcol[gc_lane2]
-											_ = pcol
-											who := gc_l_who[gc_lane2]
-											_ = who
-											wdata := gc_l_wdata[gc_lane2]
-											_ = wdata
-											wrange := gc_l_wrange[gc_lane2]
-											_ = wrange
-
-//line hecbench_gc.go:163
-											wbeg := gc_c24r[gc_lane2]
-
-//line hecbench_gc.go:164
-											wmincol := wdata & gcMask
-
-//line hecbench_gc.go:165
-											wmaxcol := wmincol + wrange
-
-//line hecbench_gc.go:166
-											wend := wbeg + wmaxcol
-
-//line hecbench_gc.go:167
-											woffs := wbeg / gcWS
-											_ = wbeg
-											_ = wmincol
-											_ = wmaxcol
-											_ = wend
-											_ = woffs
-
-//line hecbench_gc.go:168
-											gc_c25m[gc_lane2] = gcWarp
-											gc_c25a[gc_lane2] = int(who)
-											gc_c25w[gc_lane2] = 32
-											gc_l_wbeg[gc_lane2] = wbeg
-											gc_l_wmincol[gc_lane2] = wmincol
-											gc_l_wmaxcol[gc_lane2] = wmaxcol
-											gc_l_wend[gc_lane2] = wend
-											gc_l_woffs[gc_lane2] = woffs
-										}
-
-//line hecbench_gc.go:168
-										compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c25m, &gc_l_pcol, &gc_c25a, &gc_c25w, &gc_c25r)
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_act2&(1<<gc_lane2) == 0 {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-
-//line hecbench_gc.go:168
-											wpcol := gc_c25r[gc_lane2]
-
 //line hecbench_gc.go:170
-											wshortcut := true
-
-//line hecbench_gc.go:171
-											wdone := true
-											_ = wpcol
-											_ = wshortcut
-											_ = wdone
-											gc_l_wpcol[gc_lane2] = wpcol
-											gc_l_wshortcut[gc_lane2] = wshortcut
-											gc_l_wdone[gc_lane2] = wdone
-										}
-
-//line hecbench_gc.go:172
-										{
-											gc_save182 := gc_act2
-											gc_in182 := gc_act2
-											{
-												gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-												gc_tx2 := gc_tidx2.X - 1
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-													gc_tx2++
-													if gc_tx2 == gc_bdx2 {
-														gc_tx2 = 0
-													}
-													if gc_act2&(1<<gc_lane2) == 0 {
-														continue
-													}
-													gc_rank2 := gc_w2 + gc_lane2
-													_ = gc_rank2
-
-//line hecbench_gc.go:136
-													lane := int32(gc_tx2 % gcWS)
-													_ = lane
-													wbeg := gc_l_wbeg[gc_lane2]
-													_ = wbeg
-
-//line hecbench_gc.go:172
-													i := wbeg + lane
-													_ = i
-													gc_l_i[gc_lane2] = i
-												}
-											}
-											for {
-												gc_b2.Tick()
-												if gc_b2.Stopped() {
-													return
-												}
-												gc_act2 = gc_in182 &^ gc_dead2
-												var gc_m182, gc_skip182 uint32
-												_ = gc_skip182
-												gc_m182 = ^uint32(0)
-												gc_in182 &= gc_m182
-												gc_act2 = gc_in182
-												if gc_act2 == 0 {
-													break
-												}
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-													if gc_act2&(1<<gc_lane2) == 0 {
-														continue
-													}
-													gc_rank2 := gc_w2 + gc_lane2
-													_ = gc_rank2
-													wend := gc_l_wend[gc_lane2]
-													_ = wend
-													i := gc_l_i[gc_lane2]
-													_ = i
-
-//line hecbench_gc.go:172
-													gc_c26v[gc_lane2] = i < wend
-												}
-
-//line hecbench_gc.go:172
-												compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gcWarp, nil, &gc_c26v, nil, nil, &gc_c26r)
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-													if gc_act2&(1<<gc_lane2) == 0 {
-														continue
-													}
-													gc_rank2 := gc_w2 + gc_lane2
-													_ = gc_rank2
-
-//line hecbench_gc.go:172
-													var anySync_ bool = gc_c26r[gc_lane2]
-													_ = anySync_
-													gc_l_anySync_[gc_lane2] = anySync_
-												}
-												{
-													var gc_m152 uint32
-													for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-														if gc_act2&(1<<gc_lane2) == 0 {
-															continue
-														}
-														gc_rank2 := gc_w2 + gc_lane2
-														gc_pos2.Thread = gc_rank2
-														anySync_ := gc_l_anySync_[gc_lane2]
-														_ = anySync_
-
-//line hecbench_gc.go:172
-														if !(anySync_) {
-															gc_m152 |= 1 << gc_lane2
-														}
-													}
-													gc_save152 := gc_act2
-													gc_act2 = gc_save152 & gc_m152
-													if gc_act2 != 0 {
-
-//line hecbench_gc.go:172
-														gc_in182 &^= gc_act2
-														gc_skip182 |= gc_act2
-														gc_act2 = 0
-													}
-													gc_act2 = gc_save152 &^ gc_dead2 &^ gc_skip182
-												}
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-													if gc_act2&(1<<gc_lane2) == 0 {
-														continue
-													}
-													gc_rank2 := gc_w2 + gc_lane2
-													gc_pos2.Thread = gc_rank2
-													wmincol := gc_l_wmincol[gc_lane2]
-													_ = wmincol
-													wmaxcol := gc_l_wmaxcol[gc_lane2]
-													_ = wmaxcol
-													wend := gc_l_wend[gc_lane2]
-													_ = wend
-													woffs := gc_l_woffs[gc_lane2]
-													_ = woffs
-													wpcol := gc_l_wpcol[gc_lane2]
-													_ = wpcol
-													wshortcut := gc_l_wshortcut[gc_lane2]
-													_ = wshortcut
-													wdone := gc_l_wdone[gc_lane2]
-													_ = wdone
-													i := gc_l_i[gc_lane2]
-													_ = i
-
-//line hecbench_gc.go:173
-													var nei, neidata, neirange int32
-
+										pcol := gc_l_pcol[gc_lane2]
+										_ = pcol
+										who := gc_l_who[gc_lane2]
 //line hecbench_gc.go:174
-													if i < wend {
-														nei = nlist[i]
-														neidata = color[nei]
-														neirange = neidata >> (gcWS / 2)
-														neidone := (neirange == 0)
-														wdone = wdone && neidone
-														if neidone {
-															neicol := neidata
-															if neicol < gcWS {
-																wpcol &= ^int32(gcUMSB >> neicol)
-															} else {
-																if (wmincol <= neicol) && (neicol < wmaxcol) && ((posscol2[woffs+neicol/gcWS] << (neicol % gcWS)) < 0) {
-																	atomic.And(&posscol2[woffs+neicol/gcWS], ^int32(gcUMSB>>(neicol%gcWS)))
-																}
-															}
-														} else {
-															neimincol := neidata & gcMask
-															neimaxcol := neimincol + neirange
-															if (neimincol <= wmincol) && (neimaxcol >= wmincol) {
-																wshortcut = false
-															}
-														}
-													}
-													_ = nei
-													_ = neidata
-													_ = neirange
-													gc_l_wpcol[gc_lane2] = wpcol
-													gc_l_wshortcut[gc_lane2] = wshortcut
-													gc_l_wdone[gc_lane2] = wdone
-												}
-												gc_act2 = gc_in182 &^ gc_dead2
-												gc_left3 := gc_act2
-												if compiled.SIMD {
-//line hecbench_gc.go:172
-													gc_vb := archsimd.BroadcastInt32x8(gcWS)
-//line hecbench_gc.go:172
-													_ = gc_vb
-													if gc_act2 == ^uint32(0) {
-//line hecbench_gc.go:172
-														gc_vb2 := archsimd.BroadcastInt32x8(gcWS)
-//line hecbench_gc.go:172
-														_ = gc_vb2
-														for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-															gc_rank2 := gc_w2 + gc_lane2
-															_ = gc_rank2
-//line hecbench_gc.go:172
-															i := archsimd.LoadInt32x8Slice(gc_l_i[gc_lane2:])
-//line hecbench_gc.go:172
-															_ = i
-//line hecbench_gc.go:172
-															i = i.Add(gc_vb2)
-//line hecbench_gc.go:172
-															i.StoreSlice(gc_l_i[gc_lane2:])
-															gc_left3 &^= 0xff << gc_lane2
-														}
-													} else {
-														for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-															if gc_act2>>gc_lane2&0xff != 0xff {
-																continue
-															}
-															gc_rank2 := gc_w2 + gc_lane2
-															_ = gc_rank2
-//line hecbench_gc.go:172
-															i := archsimd.LoadInt32x8Slice(gc_l_i[gc_lane2:])
-//line hecbench_gc.go:172
-															_ = i
-//line hecbench_gc.go:172
-															i = i.Add(gc_vb)
-//line hecbench_gc.go:172
-															i.StoreSlice(gc_l_i[gc_lane2:])
-															gc_left3 &^= 0xff << gc_lane2
-														}
-													}
-													archsimd.ClearAVXUpperBits()
-												}
-												if gc_left3 != 0 {
-													for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-														if gc_left3&(1<<gc_lane2) == 0 {
-															continue
-														}
-														gc_rank2 := gc_w2 + gc_lane2
-														_ = gc_rank2
-														i := gc_l_i[gc_lane2]
-														_ = i
-
-//line hecbench_gc.go:172
-														i += gcWS
-														gc_l_i[gc_lane2] = i
-													}
-												}
-											}
-											gc_act2 = gc_save182 &^ gc_dead2
+										wdata := gc_l_wdata[gc_lane2]
+//line hecbench_gc.go:176
+										wrange := gc_l_wrange[gc_lane2]
+//line hecbench_gc.go:163
+										wbeg := gc_c24r[gc_lane2]
+										wmincol := wdata & gcMask
+										wmaxcol := wmincol + wrange
+										wend := wbeg + wmaxcol
+										woffs := wbeg / gcWS
+										gc_c25m[gc_lane2] = gcWarp
+										gc_c25a[gc_lane2] = int(who)
+										gc_c25w[gc_lane2] = 32
+										gc_l_wbeg[gc_lane2] = wbeg
+										gc_l_wmincol[gc_lane2] = wmincol
+										gc_l_wmaxcol[gc_lane2] = wmaxcol
+										gc_l_wend[gc_lane2] = wend
+										gc_l_woffs[gc_lane2] = woffs
+									}
+//line hecbench_gc.go:168
+									compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c25m, &gc_l_pcol, &gc_c25a, &gc_c25w, &gc_c25r)
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_act2&(1<<gc_lane2) == 0 {
+											continue
 										}
-
-//line hecbench_gc.go:198
-										compiled.WarpLanes[bool, bool](gc_b2, "AllSync", gc_w2, gc_act2, gcWarp, nil, &gc_l_wshortcut, nil, nil, &gc_c27r)
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_act2&(1<<gc_lane2) == 0 {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-											var wshortcut bool
-											_ = wshortcut
-											wdone := gc_l_wdone[gc_lane2]
-											_ = wdone
-
-//line hecbench_gc.go:198
-											wshortcut = gc_c27r[gc_lane2]
-
-//line hecbench_gc.go:199
-											gc_l_wshortcut[gc_lane2] = wshortcut
-										}
-
-//line hecbench_gc.go:199
-										compiled.WarpLanes[bool, bool](gc_b2, "AllSync", gc_w2, gc_act2, gcWarp, nil, &gc_l_wdone, nil, nil, &gc_c28r)
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-											if gc_act2&(1<<gc_lane2) == 0 {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-											wpcol := gc_l_wpcol[gc_lane2]
-											_ = wpcol
-											var wdone bool
-											_ = wdone
-
-//line hecbench_gc.go:199
-											wdone = gc_c28r[gc_lane2]
-
-//line hecbench_gc.go:200
-											gc_l_wdone[gc_lane2] = wdone
-										}
-
-//line hecbench_gc.go:200
-										compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gcWarp, &gc_l_wpcol, 1, 32, &gc_c29r)
-										gc_left4 := gc_act2
-										if compiled.SIMD {
-											if gc_act2 == ^uint32(0) {
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-													gc_rank2 := gc_w2 + gc_lane2
-													_ = gc_rank2
-//line hecbench_gc.go:200
-													wpcol := archsimd.LoadInt32x8Slice(gc_l_wpcol[gc_lane2:])
-//line hecbench_gc.go:200
-													_ = wpcol
-//line hecbench_gc.go:200
-													wpcol = wpcol.And(archsimd.LoadInt32x8Slice(gc_c29r[gc_lane2:]))
-//line hecbench_gc.go:200
-													wpcol.StoreSlice(gc_l_wpcol[gc_lane2:])
-													gc_left4 &^= 0xff << gc_lane2
-												}
-											} else {
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-													if gc_act2>>gc_lane2&0xff != 0xff {
-														continue
-													}
-													gc_rank2 := gc_w2 + gc_lane2
-													_ = gc_rank2
-//line hecbench_gc.go:200
-													wpcol := archsimd.LoadInt32x8Slice(gc_l_wpcol[gc_lane2:])
-//line hecbench_gc.go:200
-													_ = wpcol
-//line hecbench_gc.go:200
-													wpcol = wpcol.And(archsimd.LoadInt32x8Slice(gc_c29r[gc_lane2:]))
-//line hecbench_gc.go:200
-													wpcol.StoreSlice(gc_l_wpcol[gc_lane2:])
-													gc_left4 &^= 0xff << gc_lane2
-												}
-											}
-											archsimd.ClearAVXUpperBits()
-										}
-										if gc_left4 != 0 {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-												if gc_left4&(1<<gc_lane2) == 0 {
-													continue
-												}
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-												wpcol := gc_l_wpcol[gc_lane2]
-												_ = wpcol
-
-//line hecbench_gc.go:200
-												wpcol &= gc_c29r[gc_lane2]
-
-//line hecbench_gc.go:201
-												gc_l_wpcol[gc_lane2] = wpcol
-											}
-										}
-
-//line hecbench_gc.go:201
-										compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gcWarp, &gc_l_wpcol, 2, 32, &gc_c210r)
-										gc_left5 := gc_act2
-										if compiled.SIMD {
-											if gc_act2 == ^uint32(0) {
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-													gc_rank2 := gc_w2 + gc_lane2
-													_ = gc_rank2
-//line hecbench_gc.go:201
-													wpcol := archsimd.LoadInt32x8Slice(gc_l_wpcol[gc_lane2:])
-//line hecbench_gc.go:201
-													_ = wpcol
-//line hecbench_gc.go:201
-													wpcol = wpcol.And(archsimd.LoadInt32x8Slice(gc_c210r[gc_lane2:]))
-//line hecbench_gc.go:201
-													wpcol.StoreSlice(gc_l_wpcol[gc_lane2:])
-													gc_left5 &^= 0xff << gc_lane2
-												}
-											} else {
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-													if gc_act2>>gc_lane2&0xff != 0xff {
-														continue
-													}
-													gc_rank2 := gc_w2 + gc_lane2
-													_ = gc_rank2
-//line hecbench_gc.go:201
-													wpcol := archsimd.LoadInt32x8Slice(gc_l_wpcol[gc_lane2:])
-//line hecbench_gc.go:201
-													_ = wpcol
-//line hecbench_gc.go:201
-													wpcol = wpcol.And(archsimd.LoadInt32x8Slice(gc_c210r[gc_lane2:]))
-//line hecbench_gc.go:201
-													wpcol.StoreSlice(gc_l_wpcol[gc_lane2:])
-													gc_left5 &^= 0xff << gc_lane2
-												}
-											}
-											archsimd.ClearAVXUpperBits()
-										}
-										if gc_left5 != 0 {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-												if gc_left5&(1<<gc_lane2) == 0 {
-													continue
-												}
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-												wpcol := gc_l_wpcol[gc_lane2]
-												_ = wpcol
-
-//line hecbench_gc.go:201
-												wpcol &= gc_c210r[gc_lane2]
-
-//line hecbench_gc.go:202
-												gc_l_wpcol[gc_lane2] = wpcol
-											}
-										}
-
-//line hecbench_gc.go:202
-										compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gcWarp, &gc_l_wpcol, 4, 32, &gc_c211r)
-										gc_left6 := gc_act2
-										if compiled.SIMD {
-											if gc_act2 == ^uint32(0) {
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-													gc_rank2 := gc_w2 + gc_lane2
-													_ = gc_rank2
-//line hecbench_gc.go:202
-													wpcol := archsimd.LoadInt32x8Slice(gc_l_wpcol[gc_lane2:])
-//line hecbench_gc.go:202
-													_ = wpcol
-//line hecbench_gc.go:202
-													wpcol = wpcol.And(archsimd.LoadInt32x8Slice(gc_c211r[gc_lane2:]))
-//line hecbench_gc.go:202
-													wpcol.StoreSlice(gc_l_wpcol[gc_lane2:])
-													gc_left6 &^= 0xff << gc_lane2
-												}
-											} else {
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-													if gc_act2>>gc_lane2&0xff != 0xff {
-														continue
-													}
-													gc_rank2 := gc_w2 + gc_lane2
-													_ = gc_rank2
-//line hecbench_gc.go:202
-													wpcol := archsimd.LoadInt32x8Slice(gc_l_wpcol[gc_lane2:])
-//line hecbench_gc.go:202
-													_ = wpcol
-//line hecbench_gc.go:202
-													wpcol = wpcol.And(archsimd.LoadInt32x8Slice(gc_c211r[gc_lane2:]))
-//line hecbench_gc.go:202
-													wpcol.StoreSlice(gc_l_wpcol[gc_lane2:])
-													gc_left6 &^= 0xff << gc_lane2
-												}
-											}
-											archsimd.ClearAVXUpperBits()
-										}
-										if gc_left6 != 0 {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-												if gc_left6&(1<<gc_lane2) == 0 {
-													continue
-												}
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-												wpcol := gc_l_wpcol[gc_lane2]
-												_ = wpcol
-
-//line hecbench_gc.go:202
-												wpcol &= gc_c211r[gc_lane2]
-
-//line hecbench_gc.go:203
-												gc_l_wpcol[gc_lane2] = wpcol
-											}
-										}
-
-//line hecbench_gc.go:203
-										compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gcWarp, &gc_l_wpcol, 8, 32, &gc_c212r)
-										gc_left7 := gc_act2
-										if compiled.SIMD {
-											if gc_act2 == ^uint32(0) {
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-													gc_rank2 := gc_w2 + gc_lane2
-													_ = gc_rank2
-//line hecbench_gc.go:203
-													wpcol := archsimd.LoadInt32x8Slice(gc_l_wpcol[gc_lane2:])
-//line hecbench_gc.go:203
-													_ = wpcol
-//line hecbench_gc.go:203
-													wpcol = wpcol.And(archsimd.LoadInt32x8Slice(gc_c212r[gc_lane2:]))
-//line hecbench_gc.go:203
-													wpcol.StoreSlice(gc_l_wpcol[gc_lane2:])
-													gc_left7 &^= 0xff << gc_lane2
-												}
-											} else {
-												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-													if gc_act2>>gc_lane2&0xff != 0xff {
-														continue
-													}
-													gc_rank2 := gc_w2 + gc_lane2
-													_ = gc_rank2
-//line hecbench_gc.go:203
-													wpcol := archsimd.LoadInt32x8Slice(gc_l_wpcol[gc_lane2:])
-//line hecbench_gc.go:203
-													_ = wpcol
-//line hecbench_gc.go:203
-													wpcol = wpcol.And(archsimd.LoadInt32x8Slice(gc_c212r[gc_lane2:]))
-//line hecbench_gc.go:203
-													wpcol.StoreSlice(gc_l_wpcol[gc_lane2:])
-													gc_left7 &^= 0xff << gc_lane2
-												}
-											}
-											archsimd.ClearAVXUpperBits()
-										}
-										if gc_left7 != 0 {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-												if gc_left7&(1<<gc_lane2) == 0 {
-													continue
-												}
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-												wpcol := gc_l_wpcol[gc_lane2]
-												_ = wpcol
-
-//line hecbench_gc.go:203
-												wpcol &= gc_c212r[gc_lane2]
-
-//line hecbench_gc.go:204
-												gc_l_wpcol[gc_lane2] = wpcol
-											}
-										}
-
-//line hecbench_gc.go:204
-										compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gcWarp, &gc_l_wpcol, 16, 32, &gc_c213r)
+//line hecbench_gc.go:168
+										wpcol := gc_c25r[gc_lane2]
+//line hecbench_gc.go:170
+										wshortcut := true
+										wdone := true
+//line hecbench_gc.go:175
+										gc_l_wpcol[gc_lane2] = wpcol
+										gc_l_wshortcut[gc_lane2] = wshortcut
+										gc_l_wdone[gc_lane2] = wdone
+									}
+									{
+//line hecbench_gc.go:173
+										gc_save182 := gc_act2
+										gc_in182 := gc_act2
 										{
 											gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 											gc_tx2 := gc_tidx2.X - 1
@@ -2072,236 +1265,579 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 												if gc_act2&(1<<gc_lane2) == 0 {
 													continue
 												}
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-
 //line hecbench_gc.go:136
 												lane := int32(gc_tx2 % gcWS)
-												_ = lane
-												shortcut := gc_l_shortcut[gc_lane2]
-												_ = shortcut
-												done := gc_l_done[gc_lane2]
-												_ = done
-												pcol := gc_l_pcol[gc_lane2]
-												_ = pcol
-												who := gc_l_who[gc_lane2]
-												_ = who
+//line hecbench_gc.go:138
+												wbeg := gc_l_wbeg[gc_lane2]
+//line hecbench_gc.go:172
+												i := wbeg + lane
+//line hecbench_gc.go:174
+												gc_l_i[gc_lane2] = i
+											}
+										}
+										for {
+											gc_b2.Tick()
+											if gc_b2.Stopped() {
+												return
+											}
+											gc_act2 = gc_in182 &^ gc_dead2
+											var gc_m182, gc_skip182 uint32
+//line hecbench_gc.go:185
+											gc_m182 = ^uint32(0)
+											gc_in182 &= gc_m182
+											gc_act2 = gc_in182
+											if gc_act2 == 0 {
+												break
+											}
+											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+												if gc_act2&(1<<gc_lane2) == 0 {
+													continue
+												}
+//line hecbench_gc.go:197
+												wend := gc_l_wend[gc_lane2]
+//line hecbench_gc.go:199
+												i := gc_l_i[gc_lane2]
+//line hecbench_gc.go:172
+												gc_c26v[gc_lane2] = i < wend
+											}
+//line hecbench_gc.go:172
+											compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gcWarp, nil, &gc_c26v, nil, nil, &gc_c26r)
+											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+												if gc_act2&(1<<gc_lane2) == 0 {
+													continue
+												}
+//line hecbench_gc.go:172
+												var anySync_ bool = gc_c26r[gc_lane2]
+//line hecbench_gc.go:174
+												gc_l_anySync_[gc_lane2] = anySync_
+											}
+											{
+												var gc_m152 uint32
+												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+													if gc_act2&(1<<gc_lane2) == 0 {
+														continue
+													}
+													gc_rank2 := gc_w2 + gc_lane2
+													gc_pos2.Thread = gc_rank2
+													anySync_ := gc_l_anySync_[gc_lane2]
+//line hecbench_gc.go:172
+													if !(anySync_) {
+														gc_m152 |= 1 << gc_lane2
+													}
+												}
+												gc_save152 := gc_act2
+												gc_act2 = gc_save152 & gc_m152
+												if gc_act2 != 0 {
+//line hecbench_gc.go:172
+													gc_in182 &^= gc_act2
+													gc_skip182 |= gc_act2
+													gc_act2 = 0
+												}
+												gc_act2 = gc_save152 &^ gc_dead2 &^ gc_skip182
+											}
+											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+												if gc_act2&(1<<gc_lane2) == 0 {
+													continue
+												}
+												gc_rank2 := gc_w2 + gc_lane2
+												gc_pos2.Thread = gc_rank2
+												wmincol := gc_l_wmincol[gc_lane2]
+//line hecbench_gc.go:186
+												wmaxcol := gc_l_wmaxcol[gc_lane2]
+//line hecbench_gc.go:188
+												wend := gc_l_wend[gc_lane2]
+//line hecbench_gc.go:190
+												woffs := gc_l_woffs[gc_lane2]
+//line hecbench_gc.go:192
 												wpcol := gc_l_wpcol[gc_lane2]
-												_ = wpcol
+//line hecbench_gc.go:194
 												wshortcut := gc_l_wshortcut[gc_lane2]
-												_ = wshortcut
+//line hecbench_gc.go:196
 												wdone := gc_l_wdone[gc_lane2]
-												_ = wdone
-
-//line hecbench_gc.go:204
-												wpcol &= gc_c213r[gc_lane2]
-
-//line hecbench_gc.go:205
-												if who == lane {
-													pcol = wpcol
+//line hecbench_gc.go:198
+												i := gc_l_i[gc_lane2]
+//line hecbench_gc.go:173
+												var nei, neidata, neirange int32
+												if i < wend {
+													nei = nlist[i]
+													neidata = color[nei]
+													neirange = neidata >> (gcWS / 2)
+													neidone := (neirange == 0)
+													wdone = wdone && neidone
+													if neidone {
+														neicol := neidata
+														if neicol < gcWS {
+															wpcol &= ^int32(gcUMSB >> neicol)
+														} else {
+															if (wmincol <= neicol) && (neicol < wmaxcol) && ((posscol2[woffs+neicol/gcWS] << (neicol % gcWS)) < 0) {
+																atomic.And(&posscol2[woffs+neicol/gcWS], ^int32(gcUMSB>>(neicol%gcWS)))
+															}
+														}
+													} else {
+														neimincol := neidata & gcMask
+														neimaxcol := neimincol + neirange
+														if (neimincol <= wmincol) && (neimaxcol >= wmincol) {
+															wshortcut = false
+														}
+													}
 												}
-
-//line hecbench_gc.go:208
-												if who == lane {
-													done = wdone
-												}
-
-//line hecbench_gc.go:211
-												if who == lane {
-													shortcut = wshortcut
-												}
-												gc_l_shortcut[gc_lane2] = shortcut
-												gc_l_done[gc_lane2] = done
-												gc_l_pcol[gc_lane2] = pcol
+//line hecbench_gc.go:200
 												gc_l_wpcol[gc_lane2] = wpcol
+												gc_l_wshortcut[gc_lane2] = wshortcut
+												gc_l_wdone[gc_lane2] = wdone
 											}
-										}
-									}
-									gc_act2 = gc_save292 &^ gc_dead2
-								}
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-									again := gc_l_again[gc_lane2]
-									_ = again
-									w := gc_l_w[gc_lane2]
-									_ = w
-									shortcut := gc_l_shortcut[gc_lane2]
-									_ = shortcut
-									done := gc_l_done[gc_lane2]
-									_ = done
-									v := gc_l_v[gc_lane2]
-									_ = v
-									data := gc_l_data[gc_lane2]
-									_ = data
-									rnge := gc_l_rnge[gc_lane2]
-									_ = rnge
-									beg := gc_l_beg[gc_lane2]
-									_ = beg
-									pcol := gc_l_pcol[gc_lane2]
-									_ = pcol
-
-//line hecbench_gc.go:216
-									if w < stop {
-										if rnge > 0 {
-											mincol := data & gcMask
-											val, mc := pcol, int32(0)
-											if pcol == 0 {
-												offs := beg / gcWS
-												mc = max(1, mincol/gcWS)
-												for {
-//line hecbench_gc.go:223
-													gc_b2.Tick()
-//line hecbench_gc.go:223
-													if gc_b2.Stopped() {
-//line hecbench_gc.go:223
-														return
-//line hecbench_gc.go:223
+											gc_act2 = gc_in182 &^ gc_dead2
+											gc_left3 := gc_act2
+											if compiled.SIMD {
+//line hecbench_gc.go:172
+												gc_vb := archsimd.BroadcastInt32x8(gcWS)
+												if gc_act2 == ^uint32(0) {
+//line hecbench_gc.go:172
+													gc_vb2 := archsimd.BroadcastInt32x8(gcWS)
+													for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_gc.go:172
+														i := archsimd.LoadInt32x8Slice(gc_l_i[gc_lane2:])
+//line hecbench_gc.go:172
+														i = i.Add(gc_vb2)
+//line hecbench_gc.go:172
+														i.StoreSlice(gc_l_i[gc_lane2:])
+														gc_left3 &^= 0xff << gc_lane2
 													}
-													val = posscol2[offs+mc]
-													if val != 0 {
-														break
-													}
-													mc++
-												}
-											}
-											newmincol := mc*gcWS + clz(val)
-											if mincol != newmincol {
-												shortcut = false
-											}
-											if shortcut || done {
-												if newmincol < gcWS {
-													pcol = int32(gcUMSB >> newmincol)
 												} else {
-													pcol = 0
+													for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+														if gc_act2>>gc_lane2&0xff != 0xff {
+															continue
+														}
+//line hecbench_gc.go:172
+														i := archsimd.LoadInt32x8Slice(gc_l_i[gc_lane2:])
+//line hecbench_gc.go:172
+														i = i.Add(gc_vb)
+//line hecbench_gc.go:172
+														i.StoreSlice(gc_l_i[gc_lane2:])
+														gc_left3 &^= 0xff << gc_lane2
+													}
 												}
-											} else {
-												maxcol := mincol + rnge
-												rnge_ := maxcol - newmincol
-												newmincol = (rnge_ << (gcWS / 2)) | newmincol
-												again = true
+												archsimd.ClearAVXUpperBits()
 											}
-											posscol[v] = pcol
-											color[v] = newmincol
-										}
-									}
-									gc_l_again[gc_lane2] = again
-									gc_l_shortcut[gc_lane2] = shortcut
-									gc_l_pcol[gc_lane2] = pcol
-								}
-								gc_act2 = gc_in332 &^ gc_dead2
-								gc_left8 := gc_act2
-								if compiled.SIMD {
-//line hecbench_gc.go:142
-									gc_vb3 := archsimd.BroadcastInt32x8(threads)
-//line hecbench_gc.go:142
-									_ = gc_vb3
-									if gc_act2 == ^uint32(0) {
-//line hecbench_gc.go:142
-										gc_vb4 := archsimd.BroadcastInt32x8(threads)
-//line hecbench_gc.go:142
-										_ = gc_vb4
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line hecbench_gc.go:142
-											w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
-//line hecbench_gc.go:142
-											_ = w
-//line hecbench_gc.go:142
-											w = w.Add(gc_vb4)
-//line hecbench_gc.go:142
-											w.StoreSlice(gc_l_w[gc_lane2:])
-											gc_left8 &^= 0xff << gc_lane2
-										}
-									} else {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											if gc_act2>>gc_lane2&0xff != 0xff {
-												continue
+											if gc_left3 != 0 {
+												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+													if gc_left3&(1<<gc_lane2) == 0 {
+														continue
+													}
+//line hecbench_gc.go:185
+													i := gc_l_i[gc_lane2]
+//line hecbench_gc.go:172
+													i += gcWS
+													gc_l_i[gc_lane2] = i
+												}
 											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line hecbench_gc.go:142
-											w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
-//line hecbench_gc.go:142
-											_ = w
-//line hecbench_gc.go:142
-											w = w.Add(gc_vb3)
-//line hecbench_gc.go:142
-											w.StoreSlice(gc_l_w[gc_lane2:])
-											gc_left8 &^= 0xff << gc_lane2
 										}
+										gc_act2 = gc_save182 &^ gc_dead2
 									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left8 != 0 {
+//line hecbench_gc.go:198
+									compiled.WarpLanes[bool, bool](gc_b2, "AllSync", gc_w2, gc_act2, gcWarp, nil, &gc_l_wshortcut, nil, nil, &gc_c27r)
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left8&(1<<gc_lane2) == 0 {
+										if gc_act2&(1<<gc_lane2) == 0 {
 											continue
 										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-										w := gc_l_w[gc_lane2]
-										_ = w
-
+//line hecbench_gc.go:205
+										var wshortcut bool
+//line hecbench_gc.go:207
+										wdone := gc_l_wdone[gc_lane2]
+										_ = wdone
+//line hecbench_gc.go:198
+										wshortcut = gc_c27r[gc_lane2]
+										gc_l_wshortcut[gc_lane2] = wshortcut
+									}
+//line hecbench_gc.go:199
+									compiled.WarpLanes[bool, bool](gc_b2, "AllSync", gc_w2, gc_act2, gcWarp, nil, &gc_l_wdone, nil, nil, &gc_c28r)
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+										if gc_act2&(1<<gc_lane2) == 0 {
+											continue
+										}
+//line hecbench_gc.go:206
+										wpcol := gc_l_wpcol[gc_lane2]
+										_ = wpcol
+										var wdone bool
+//line hecbench_gc.go:199
+										wdone = gc_c28r[gc_lane2]
+										gc_l_wdone[gc_lane2] = wdone
+									}
+//line hecbench_gc.go:200
+									compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gcWarp, &gc_l_wpcol, 1, 32, &gc_c29r)
+									gc_left4 := gc_act2
+									if compiled.SIMD {
+										if gc_act2 == ^uint32(0) {
+											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_gc.go:200
+												wpcol := archsimd.LoadInt32x8Slice(gc_l_wpcol[gc_lane2:])
+//line hecbench_gc.go:200
+												wpcol = wpcol.And(archsimd.LoadInt32x8Slice(gc_c29r[gc_lane2:]))
+//line hecbench_gc.go:200
+												wpcol.StoreSlice(gc_l_wpcol[gc_lane2:])
+												gc_left4 &^= 0xff << gc_lane2
+											}
+										} else {
+											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+												if gc_act2>>gc_lane2&0xff != 0xff {
+													continue
+												}
+//line hecbench_gc.go:200
+												wpcol := archsimd.LoadInt32x8Slice(gc_l_wpcol[gc_lane2:])
+//line hecbench_gc.go:200
+												wpcol = wpcol.And(archsimd.LoadInt32x8Slice(gc_c29r[gc_lane2:]))
+//line hecbench_gc.go:200
+												wpcol.StoreSlice(gc_l_wpcol[gc_lane2:])
+												gc_left4 &^= 0xff << gc_lane2
+											}
+										}
+										archsimd.ClearAVXUpperBits()
+									}
+									if gc_left4 != 0 {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+											if gc_left4&(1<<gc_lane2) == 0 {
+												continue
+											}
+//line hecbench_gc.go:213
+											wpcol := gc_l_wpcol[gc_lane2]
+//line hecbench_gc.go:200
+											wpcol &= gc_c29r[gc_lane2]
+											gc_l_wpcol[gc_lane2] = wpcol
+										}
+									}
+//line hecbench_gc.go:201
+									compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gcWarp, &gc_l_wpcol, 2, 32, &gc_c210r)
+									gc_left5 := gc_act2
+									if compiled.SIMD {
+										if gc_act2 == ^uint32(0) {
+											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_gc.go:201
+												wpcol := archsimd.LoadInt32x8Slice(gc_l_wpcol[gc_lane2:])
+//line hecbench_gc.go:201
+												wpcol = wpcol.And(archsimd.LoadInt32x8Slice(gc_c210r[gc_lane2:]))
+//line hecbench_gc.go:201
+												wpcol.StoreSlice(gc_l_wpcol[gc_lane2:])
+												gc_left5 &^= 0xff << gc_lane2
+											}
+										} else {
+											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+												if gc_act2>>gc_lane2&0xff != 0xff {
+													continue
+												}
+//line hecbench_gc.go:201
+												wpcol := archsimd.LoadInt32x8Slice(gc_l_wpcol[gc_lane2:])
+//line hecbench_gc.go:201
+												wpcol = wpcol.And(archsimd.LoadInt32x8Slice(gc_c210r[gc_lane2:]))
+//line hecbench_gc.go:201
+												wpcol.StoreSlice(gc_l_wpcol[gc_lane2:])
+												gc_left5 &^= 0xff << gc_lane2
+											}
+										}
+										archsimd.ClearAVXUpperBits()
+									}
+									if gc_left5 != 0 {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+											if gc_left5&(1<<gc_lane2) == 0 {
+												continue
+											}
+//line hecbench_gc.go:214
+											wpcol := gc_l_wpcol[gc_lane2]
+//line hecbench_gc.go:201
+											wpcol &= gc_c210r[gc_lane2]
+											gc_l_wpcol[gc_lane2] = wpcol
+										}
+									}
+//line hecbench_gc.go:202
+									compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gcWarp, &gc_l_wpcol, 4, 32, &gc_c211r)
+									gc_left6 := gc_act2
+									if compiled.SIMD {
+										if gc_act2 == ^uint32(0) {
+											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_gc.go:202
+												wpcol := archsimd.LoadInt32x8Slice(gc_l_wpcol[gc_lane2:])
+//line hecbench_gc.go:202
+												wpcol = wpcol.And(archsimd.LoadInt32x8Slice(gc_c211r[gc_lane2:]))
+//line hecbench_gc.go:202
+												wpcol.StoreSlice(gc_l_wpcol[gc_lane2:])
+												gc_left6 &^= 0xff << gc_lane2
+											}
+										} else {
+											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+												if gc_act2>>gc_lane2&0xff != 0xff {
+													continue
+												}
+//line hecbench_gc.go:202
+												wpcol := archsimd.LoadInt32x8Slice(gc_l_wpcol[gc_lane2:])
+//line hecbench_gc.go:202
+												wpcol = wpcol.And(archsimd.LoadInt32x8Slice(gc_c211r[gc_lane2:]))
+//line hecbench_gc.go:202
+												wpcol.StoreSlice(gc_l_wpcol[gc_lane2:])
+												gc_left6 &^= 0xff << gc_lane2
+											}
+										}
+										archsimd.ClearAVXUpperBits()
+									}
+									if gc_left6 != 0 {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+											if gc_left6&(1<<gc_lane2) == 0 {
+												continue
+											}
+//line hecbench_gc.go:215
+											wpcol := gc_l_wpcol[gc_lane2]
+//line hecbench_gc.go:202
+											wpcol &= gc_c211r[gc_lane2]
+											gc_l_wpcol[gc_lane2] = wpcol
+										}
+									}
+//line hecbench_gc.go:203
+									compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gcWarp, &gc_l_wpcol, 8, 32, &gc_c212r)
+									gc_left7 := gc_act2
+									if compiled.SIMD {
+										if gc_act2 == ^uint32(0) {
+											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_gc.go:203
+												wpcol := archsimd.LoadInt32x8Slice(gc_l_wpcol[gc_lane2:])
+//line hecbench_gc.go:203
+												wpcol = wpcol.And(archsimd.LoadInt32x8Slice(gc_c212r[gc_lane2:]))
+//line hecbench_gc.go:203
+												wpcol.StoreSlice(gc_l_wpcol[gc_lane2:])
+												gc_left7 &^= 0xff << gc_lane2
+											}
+										} else {
+											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+												if gc_act2>>gc_lane2&0xff != 0xff {
+													continue
+												}
+//line hecbench_gc.go:203
+												wpcol := archsimd.LoadInt32x8Slice(gc_l_wpcol[gc_lane2:])
+//line hecbench_gc.go:203
+												wpcol = wpcol.And(archsimd.LoadInt32x8Slice(gc_c212r[gc_lane2:]))
+//line hecbench_gc.go:203
+												wpcol.StoreSlice(gc_l_wpcol[gc_lane2:])
+												gc_left7 &^= 0xff << gc_lane2
+											}
+										}
+										archsimd.ClearAVXUpperBits()
+									}
+									if gc_left7 != 0 {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+											if gc_left7&(1<<gc_lane2) == 0 {
+												continue
+											}
+//line hecbench_gc.go:216
+											wpcol := gc_l_wpcol[gc_lane2]
+//line hecbench_gc.go:203
+											wpcol &= gc_c212r[gc_lane2]
+											gc_l_wpcol[gc_lane2] = wpcol
+										}
+									}
+//line hecbench_gc.go:204
+									compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gcWarp, &gc_l_wpcol, 16, 32, &gc_c213r)
+									{
+										gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+										gc_tx2 := gc_tidx2.X - 1
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+											gc_tx2++
+											if gc_tx2 == gc_bdx2 {
+												gc_tx2 = 0
+											}
+											if gc_act2&(1<<gc_lane2) == 0 {
+												continue
+											}
+//line hecbench_gc.go:136
+											lane := int32(gc_tx2 % gcWS)
+//line hecbench_gc.go:138
+											shortcut := gc_l_shortcut[gc_lane2]
+//line hecbench_gc.go:140
+											done := gc_l_done[gc_lane2]
 //line hecbench_gc.go:142
-										w += threads
-										gc_l_w[gc_lane2] = w
+											pcol := gc_l_pcol[gc_lane2]
+//line hecbench_gc.go:144
+											who := gc_l_who[gc_lane2]
+//line hecbench_gc.go:146
+											wpcol := gc_l_wpcol[gc_lane2]
+//line hecbench_gc.go:148
+											wshortcut := gc_l_wshortcut[gc_lane2]
+//line hecbench_gc.go:150
+											wdone := gc_l_wdone[gc_lane2]
+//line hecbench_gc.go:204
+											wpcol &= gc_c213r[gc_lane2]
+											if who == lane {
+												pcol = wpcol
+											}
+											if who == lane {
+												done = wdone
+											}
+											if who == lane {
+												shortcut = wshortcut
+											}
+											gc_l_shortcut[gc_lane2] = shortcut
+											gc_l_done[gc_lane2] = done
+											gc_l_pcol[gc_lane2] = pcol
+											gc_l_wpcol[gc_lane2] = wpcol
+										}
 									}
 								}
+								gc_act2 = gc_save292 &^ gc_dead2
 							}
-							gc_act2 = gc_save332 &^ gc_dead2
-						}
-						{
-
-//line hecbench_gc.go:252
-							compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gcWarp, nil, &gc_l_again, nil, nil, &gc_c214r)
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 								if gc_act2&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-
-//line hecbench_gc.go:252
-								var anySync_2 bool = gc_c214r[gc_lane2]
-								_ = anySync_2
-								gc_l_anySync_2[gc_lane2] = anySync_2
+								gc_pos2.Thread = gc_rank2
+								again := gc_l_again[gc_lane2]
+//line hecbench_gc.go:231
+								w := gc_l_w[gc_lane2]
+//line hecbench_gc.go:233
+								shortcut := gc_l_shortcut[gc_lane2]
+//line hecbench_gc.go:235
+								done := gc_l_done[gc_lane2]
+//line hecbench_gc.go:237
+								v := gc_l_v[gc_lane2]
+//line hecbench_gc.go:239
+								data := gc_l_data[gc_lane2]
+//line hecbench_gc.go:241
+								rnge := gc_l_rnge[gc_lane2]
+//line hecbench_gc.go:243
+								beg := gc_l_beg[gc_lane2]
+//line hecbench_gc.go:245
+								pcol := gc_l_pcol[gc_lane2]
+//line hecbench_gc.go:216
+								if w < stop {
+									if rnge > 0 {
+										mincol := data & gcMask
+										val, mc := pcol, int32(0)
+										if pcol == 0 {
+											offs := beg / gcWS
+											mc = max(1, mincol/gcWS)
+											for {
+//line hecbench_gc.go:223
+												gc_b2.Tick()
+//line hecbench_gc.go:223
+												if gc_b2.Stopped() {
+//line hecbench_gc.go:223
+													return
+												}
+//line hecbench_gc.go:224
+												val = posscol2[offs+mc]
+												if val != 0 {
+													break
+												}
+												mc++
+											}
+										}
+										newmincol := mc*gcWS + clz(val)
+										if mincol != newmincol {
+											shortcut = false
+										}
+										if shortcut || done {
+											if newmincol < gcWS {
+												pcol = int32(gcUMSB >> newmincol)
+											} else {
+												pcol = 0
+											}
+										} else {
+											maxcol := mincol + rnge
+											rnge_ := maxcol - newmincol
+											newmincol = (rnge_ << (gcWS / 2)) | newmincol
+											again = true
+										}
+										posscol[v] = pcol
+										color[v] = newmincol
+									}
+								}
+								gc_l_again[gc_lane2] = again
+								gc_l_shortcut[gc_lane2] = shortcut
+								gc_l_pcol[gc_lane2] = pcol
 							}
-							{
-								var gc_m372 uint32
+							gc_act2 = gc_in332 &^ gc_dead2
+							gc_left8 := gc_act2
+							if compiled.SIMD {
+//line hecbench_gc.go:142
+								gc_vb3 := archsimd.BroadcastInt32x8(threads)
+								if gc_act2 == ^uint32(0) {
+//line hecbench_gc.go:142
+									gc_vb4 := archsimd.BroadcastInt32x8(threads)
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_gc.go:142
+										w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
+//line hecbench_gc.go:142
+										w = w.Add(gc_vb4)
+//line hecbench_gc.go:142
+										w.StoreSlice(gc_l_w[gc_lane2:])
+										gc_left8 &^= 0xff << gc_lane2
+									}
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+//line hecbench_gc.go:142
+										w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
+//line hecbench_gc.go:142
+										w = w.Add(gc_vb3)
+//line hecbench_gc.go:142
+										w.StoreSlice(gc_l_w[gc_lane2:])
+										gc_left8 &^= 0xff << gc_lane2
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left8 != 0 {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_act2&(1<<gc_lane2) == 0 {
+									if gc_left8&(1<<gc_lane2) == 0 {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-									anySync_2 := gc_l_anySync_2[gc_lane2]
-									_ = anySync_2
-
-//line hecbench_gc.go:252
-									if !anySync_2 {
-										gc_m372 |= 1 << gc_lane2
-									}
+//line hecbench_gc.go:155
+									w := gc_l_w[gc_lane2]
+//line hecbench_gc.go:142
+									w += threads
+									gc_l_w[gc_lane2] = w
 								}
-								gc_save372 := gc_act2
-								gc_act2 = gc_save372 & gc_m372
-								if gc_act2 != 0 {
-
-//line hecbench_gc.go:253
-									gc_in392 &^= gc_act2
-									gc_skip392 |= gc_act2
-									gc_act2 = 0
-								}
-								gc_act2 = gc_save372 &^ gc_dead2 &^ gc_skip392
 							}
 						}
+						gc_act2 = gc_save332 &^ gc_dead2
 					}
-					gc_act2 = gc_save392 &^ gc_dead2
+					{
+//line hecbench_gc.go:252
+						compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gcWarp, nil, &gc_l_again, nil, nil, &gc_c214r)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line hecbench_gc.go:252
+							var anySync_2 bool = gc_c214r[gc_lane2]
+//line hecbench_gc.go:254
+							gc_l_anySync_2[gc_lane2] = anySync_2
+						}
+						{
+							var gc_m372 uint32
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+								anySync_2 := gc_l_anySync_2[gc_lane2]
+//line hecbench_gc.go:252
+								if !anySync_2 {
+									gc_m372 |= 1 << gc_lane2
+								}
+							}
+							gc_save372 := gc_act2
+							gc_act2 = gc_save372 & gc_m372
+							if gc_act2 != 0 {
+//line hecbench_gc.go:253
+								gc_in392 &^= gc_act2
+								gc_skip392 |= gc_act2
+								gc_act2 = 0
+							}
+							gc_act2 = gc_save372 &^ gc_dead2 &^ gc_skip392
+						}
+					}
 				}
+				gc_act2 = gc_save392 &^ gc_dead2
 			}
 		}
 	}
@@ -2344,87 +1880,79 @@ func gc_body_gcRunSmallKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes i
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-
 //line hecbench_gc.go:269
 		threads := int32(gc_gdx2 * gcThreadsPerBlock)
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_gc.go:268
-					thread := int32(gc_tx2 + gc_bx2*gcThreadsPerBlock)
-					_ = thread
-
 //line hecbench_gc.go:271
-					var again bool
-
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_gc.go:268
+				thread := int32(gc_tx2 + gc_bx2*gcThreadsPerBlock)
+//line hecbench_gc.go:271
+				var again bool
+				for {
 //line hecbench_gc.go:272
-					for {
+					gc_b2.Tick()
 //line hecbench_gc.go:272
-						gc_b2.Tick()
+					if gc_b2.Stopped() {
 //line hecbench_gc.go:272
-						if gc_b2.Stopped() {
-//line hecbench_gc.go:272
-							return
-//line hecbench_gc.go:272
-						}
-						again = false
-						for v := thread; v < nodes; v += threads {
-							pcol := posscol[v]
-							if popc(pcol) > 1 {
-								beg := nidx[v]
-								active := color[v]
-								allnei := int32(0)
-								keep := active
-								for {
+						return
+					}
+//line hecbench_gc.go:273
+					again = false
+					for v := thread; v < nodes; v += threads {
+						pcol := posscol[v]
+						if popc(pcol) > 1 {
+							beg := nidx[v]
+							active := color[v]
+							allnei := int32(0)
+							keep := active
+							for {
 //line hecbench_gc.go:281
-									gc_b2.Tick()
+								gc_b2.Tick()
 //line hecbench_gc.go:281
-									if gc_b2.Stopped() {
+								if gc_b2.Stopped() {
 //line hecbench_gc.go:281
-										return
-//line hecbench_gc.go:281
-									}
-									old := active
-									active &= active - 1
-									curr := old ^ active
-									i := beg + clz(curr)
-									nei := nlist[i]
-									neipcol := posscol[nei]
-									allnei |= neipcol
-									if (pcol & neipcol) == 0 {
-										pcol &= pcol - 1
-										keep ^= curr
-									} else if popc(neipcol) == 1 {
-										pcol ^= neipcol
-										keep ^= curr
-									}
-									if active == 0 {
-										break
-									}
+									return
 								}
-								if keep != 0 {
-									best := int32(gcUMSB >> clz(pcol))
-									if (best & ^allnei) != 0 {
-										pcol = best
-										keep = 0
-									}
+//line hecbench_gc.go:282
+								old := active
+								active &= active - 1
+								curr := old ^ active
+								i := beg + clz(curr)
+								nei := nlist[i]
+								neipcol := posscol[nei]
+								allnei |= neipcol
+								if (pcol & neipcol) == 0 {
+									pcol &= pcol - 1
+									keep ^= curr
+								} else if popc(neipcol) == 1 {
+									pcol ^= neipcol
+									keep ^= curr
 								}
-								again = again || keep != 0
-								if keep == 0 {
-									keep = clz(pcol)
+								if active == 0 {
+									break
 								}
-								color[v] = keep
-								posscol[v] = pcol
 							}
-						}
-						if !again {
-							break
+							if keep != 0 {
+								best := int32(gcUMSB >> clz(pcol))
+								if (best & ^allnei) != 0 {
+									pcol = best
+									keep = 0
+								}
+							}
+							again = again || keep != 0
+							if keep == 0 {
+								keep = clz(pcol)
+							}
+							color[v] = keep
+							posscol[v] = pcol
 						}
 					}
-					_ = again
+					if !again {
+						break
+					}
 				}
 			}
 		}
@@ -2434,4 +1962,5 @@ func gc_body_gcRunSmallKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes i
 // gc_files_hecbench_gc holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_gc.go
+//line hecbench_gc.go:329
 var gc_files_hecbench_gc embed.FS

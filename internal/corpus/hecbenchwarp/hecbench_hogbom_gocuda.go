@@ -38,100 +38,72 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_val := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-	_ = gc_s_val
+//line hecbench_hogbom.go:60
 	gc_s_pos := compiled.Scratch[int](gc_b, 1)[:gc_n]
-	_ = gc_s_pos
-
 //line hecbench_hogbom.go:51
 	if hogbomFindPeakWidth <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line hecbench_hogbom.go:51
 	maxVal := gocuda.Shared[float32](t, hogbomFindPeakWidth)[:hogbomFindPeakWidth]
-
-//line hecbench_hogbom.go:52
 	if hogbomFindPeakWidth <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line hecbench_hogbom.go:52
 	maxPos := gocuda.Shared[int](t, hogbomFindPeakWidth)[:hogbomFindPeakWidth]
-	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
 //line hecbench_hogbom.go:54
-				val := float32(0)
-
-//line hecbench_hogbom.go:55
-				pos := 0
-				_ = val
-				_ = pos
-				gc_s_val[gc_rank] = val
-				gc_s_pos[gc_rank] = pos
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line hecbench_hogbom.go:54
-				val := float32(0)
-
-//line hecbench_hogbom.go:55
-				pos := 0
-				_ = val
-				_ = pos
-				gc_s_val[gc_rank] = val
-				gc_s_pos[gc_rank] = pos
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line hecbench_hogbom.go:54
-				val := float32(0)
-
-//line hecbench_hogbom.go:55
-				pos := 0
-				_ = val
-				_ = pos
-				gc_s_val[gc_rank] = val
-				gc_s_pos[gc_rank] = pos
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line hecbench_hogbom.go:54
-				val := float32(0)
-
-//line hecbench_hogbom.go:55
-				pos := 0
-				_ = val
-				_ = pos
-				gc_s_val[gc_rank] = val
-				gc_s_pos[gc_rank] = pos
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line hecbench_hogbom.go:54
 			val := float32(0)
-
-//line hecbench_hogbom.go:55
 			pos := 0
-			_ = val
-			_ = pos
+//line hecbench_hogbom.go:58
+			gc_s_val[gc_rank] = val
+			gc_s_pos[gc_rank] = pos
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line hecbench_hogbom.go:54
+			val := float32(0)
+			pos := 0
+//line hecbench_hogbom.go:58
+			gc_s_val[gc_rank] = val
+			gc_s_pos[gc_rank] = pos
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line hecbench_hogbom.go:54
+			val := float32(0)
+			pos := 0
+//line hecbench_hogbom.go:58
+			gc_s_val[gc_rank] = val
+			gc_s_pos[gc_rank] = pos
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line hecbench_hogbom.go:54
+			val := float32(0)
+			pos := 0
+//line hecbench_hogbom.go:58
 			gc_s_val[gc_rank] = val
 			gc_s_pos[gc_rank] = pos
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line hecbench_hogbom.go:54
+		val := float32(0)
+		pos := 0
+//line hecbench_hogbom.go:58
+		gc_s_val[gc_rank] = val
+		gc_s_pos[gc_rank] = pos
+	}
 //line hecbench_hogbom.go:57
 	for gc_off, gc_limit, gc_more := 0, size, true; gc_more; gc_off += hogbomFindPeakWidth * hogbomFindPeakNBlocks {
 		gc_b.Tick()
@@ -139,116 +111,30 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := (gc_bx * gc_bdx) + gc_off
-				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(image) && gc_to <= len(image)-gc_off2 {
-					gc_at := image[gc_off2:][:gc_to]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							val := gc_s_val[gc_rank]
-							pos := gc_s_pos[gc_rank]
-
-//line hecbench_hogbom.go:57
-							idx := gc_tx + gc_bx*gc_bdx + gc_off
-							gc_more = true
-							_ = idx
-
-//line hecbench_hogbom.go:58
-							if fabsf(gc_at[gc_tx]) > fabsf(val) {
-								val = gc_at[gc_tx]
-								pos = idx
-							}
-							gc_s_val[gc_rank] = val
-							gc_s_pos[gc_rank] = pos
-						}
-						{
-							gc_tx := gc_step2 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							val := gc_s_val[gc_rank]
-							pos := gc_s_pos[gc_rank]
-
-//line hecbench_hogbom.go:57
-							idx := gc_tx + gc_bx*gc_bdx + gc_off
-							gc_more = true
-							_ = idx
-
-//line hecbench_hogbom.go:58
-							if fabsf(gc_at[gc_tx]) > fabsf(val) {
-								val = gc_at[gc_tx]
-								pos = idx
-							}
-							gc_s_val[gc_rank] = val
-							gc_s_pos[gc_rank] = pos
-						}
-						{
-							gc_tx := gc_step2 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							val := gc_s_val[gc_rank]
-							pos := gc_s_pos[gc_rank]
-
-//line hecbench_hogbom.go:57
-							idx := gc_tx + gc_bx*gc_bdx + gc_off
-							gc_more = true
-							_ = idx
-
-//line hecbench_hogbom.go:58
-							if fabsf(gc_at[gc_tx]) > fabsf(val) {
-								val = gc_at[gc_tx]
-								pos = idx
-							}
-							gc_s_val[gc_rank] = val
-							gc_s_pos[gc_rank] = pos
-						}
-						{
-							gc_tx := gc_step2 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							val := gc_s_val[gc_rank]
-							pos := gc_s_pos[gc_rank]
-
-//line hecbench_hogbom.go:57
-							idx := gc_tx + gc_bx*gc_bdx + gc_off
-							gc_more = true
-							_ = idx
-
-//line hecbench_hogbom.go:58
-							if fabsf(gc_at[gc_tx]) > fabsf(val) {
-								val = gc_at[gc_tx]
-								pos = idx
-							}
-							gc_s_val[gc_rank] = val
-							gc_s_pos[gc_rank] = pos
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line hecbench_hogbom.go:64
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * gc_bdx) + gc_off
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(image) && gc_to <= len(image)-gc_off2 {
+				gc_at := image[gc_off2:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+//line hecbench_hogbom.go:80
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line hecbench_hogbom.go:82
 						val := gc_s_val[gc_rank]
 						pos := gc_s_pos[gc_rank]
-
 //line hecbench_hogbom.go:57
 						idx := gc_tx + gc_bx*gc_bdx + gc_off
 						gc_more = true
-						_ = idx
-
 //line hecbench_hogbom.go:58
 						if fabsf(gc_at[gc_tx]) > fabsf(val) {
 							val = gc_at[gc_tx]
@@ -257,96 +143,140 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 						gc_s_val[gc_rank] = val
 						gc_s_pos[gc_rank] = pos
 					}
-				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val := gc_s_val[gc_rank]
-							pos := gc_s_pos[gc_rank]
-
+					{
+						gc_tx := gc_step2 + 1
+//line hecbench_hogbom.go:68
+						gc_rank := gc_base + gc_tx
+//line hecbench_hogbom.go:70
+						val := gc_s_val[gc_rank]
+						pos := gc_s_pos[gc_rank]
 //line hecbench_hogbom.go:57
-							idx := gc_tx + gc_bx*gc_bdx + gc_off
-							gc_more = true
-
+						idx := gc_tx + gc_bx*gc_bdx + gc_off
+						gc_more = true
 //line hecbench_hogbom.go:58
-							if fabsf(image[idx]) > fabsf(val) {
-								val = image[idx]
-								pos = idx
-							}
-							gc_s_val[gc_rank] = val
-							gc_s_pos[gc_rank] = pos
+						if fabsf(gc_at[gc_tx]) > fabsf(val) {
+							val = gc_at[gc_tx]
+							pos = idx
 						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val := gc_s_val[gc_rank]
-							pos := gc_s_pos[gc_rank]
-
-//line hecbench_hogbom.go:57
-							idx := gc_tx + gc_bx*gc_bdx + gc_off
-							gc_more = true
-
-//line hecbench_hogbom.go:58
-							if fabsf(image[idx]) > fabsf(val) {
-								val = image[idx]
-								pos = idx
-							}
-							gc_s_val[gc_rank] = val
-							gc_s_pos[gc_rank] = pos
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val := gc_s_val[gc_rank]
-							pos := gc_s_pos[gc_rank]
-
-//line hecbench_hogbom.go:57
-							idx := gc_tx + gc_bx*gc_bdx + gc_off
-							gc_more = true
-
-//line hecbench_hogbom.go:58
-							if fabsf(image[idx]) > fabsf(val) {
-								val = image[idx]
-								pos = idx
-							}
-							gc_s_val[gc_rank] = val
-							gc_s_pos[gc_rank] = pos
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val := gc_s_val[gc_rank]
-							pos := gc_s_pos[gc_rank]
-
-//line hecbench_hogbom.go:57
-							idx := gc_tx + gc_bx*gc_bdx + gc_off
-							gc_more = true
-
-//line hecbench_hogbom.go:58
-							if fabsf(image[idx]) > fabsf(val) {
-								val = image[idx]
-								pos = idx
-							}
-							gc_s_val[gc_rank] = val
-							gc_s_pos[gc_rank] = pos
-						}
+						gc_s_val[gc_rank] = val
+						gc_s_pos[gc_rank] = pos
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step2 + 2
+//line hecbench_hogbom.go:68
+						gc_rank := gc_base + gc_tx
+//line hecbench_hogbom.go:70
+						val := gc_s_val[gc_rank]
+						pos := gc_s_pos[gc_rank]
+//line hecbench_hogbom.go:57
+						idx := gc_tx + gc_bx*gc_bdx + gc_off
+						gc_more = true
+//line hecbench_hogbom.go:58
+						if fabsf(gc_at[gc_tx]) > fabsf(val) {
+							val = gc_at[gc_tx]
+							pos = idx
+						}
+						gc_s_val[gc_rank] = val
+						gc_s_pos[gc_rank] = pos
+					}
+					{
+						gc_tx := gc_step2 + 3
+//line hecbench_hogbom.go:68
+						gc_rank := gc_base + gc_tx
+//line hecbench_hogbom.go:70
+						val := gc_s_val[gc_rank]
+						pos := gc_s_pos[gc_rank]
+//line hecbench_hogbom.go:57
+						idx := gc_tx + gc_bx*gc_bdx + gc_off
+						gc_more = true
+//line hecbench_hogbom.go:58
+						if fabsf(gc_at[gc_tx]) > fabsf(val) {
+							val = gc_at[gc_tx]
+							pos = idx
+						}
+						gc_s_val[gc_rank] = val
+						gc_s_pos[gc_rank] = pos
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line hecbench_hogbom.go:69
+					val := gc_s_val[gc_rank]
+					pos := gc_s_pos[gc_rank]
+//line hecbench_hogbom.go:57
+					idx := gc_tx + gc_bx*gc_bdx + gc_off
+					gc_more = true
+//line hecbench_hogbom.go:58
+					if fabsf(gc_at[gc_tx]) > fabsf(val) {
+						val = gc_at[gc_tx]
+						pos = idx
+					}
+					gc_s_val[gc_rank] = val
+					gc_s_pos[gc_rank] = pos
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
 						pos := gc_s_pos[gc_rank]
-
 //line hecbench_hogbom.go:57
 						idx := gc_tx + gc_bx*gc_bdx + gc_off
 						gc_more = true
-
+//line hecbench_hogbom.go:58
+						if fabsf(image[idx]) > fabsf(val) {
+							val = image[idx]
+							pos = idx
+						}
+						gc_s_val[gc_rank] = val
+						gc_s_pos[gc_rank] = pos
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val := gc_s_val[gc_rank]
+						pos := gc_s_pos[gc_rank]
+//line hecbench_hogbom.go:57
+						idx := gc_tx + gc_bx*gc_bdx + gc_off
+						gc_more = true
+//line hecbench_hogbom.go:58
+						if fabsf(image[idx]) > fabsf(val) {
+							val = image[idx]
+							pos = idx
+						}
+						gc_s_val[gc_rank] = val
+						gc_s_pos[gc_rank] = pos
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val := gc_s_val[gc_rank]
+						pos := gc_s_pos[gc_rank]
+//line hecbench_hogbom.go:57
+						idx := gc_tx + gc_bx*gc_bdx + gc_off
+						gc_more = true
+//line hecbench_hogbom.go:58
+						if fabsf(image[idx]) > fabsf(val) {
+							val = image[idx]
+							pos = idx
+						}
+						gc_s_val[gc_rank] = val
+						gc_s_pos[gc_rank] = pos
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val := gc_s_val[gc_rank]
+						pos := gc_s_pos[gc_rank]
+//line hecbench_hogbom.go:57
+						idx := gc_tx + gc_bx*gc_bdx + gc_off
+						gc_more = true
 //line hecbench_hogbom.go:58
 						if fabsf(image[idx]) > fabsf(val) {
 							val = image[idx]
@@ -356,161 +286,147 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 						gc_s_pos[gc_rank] = pos
 					}
 				}
-			}
-		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(maxVal) && gc_bdx <= len(maxPos) {
-				gc_at2 := maxVal[:gc_bdx]
-				gc_at3 := maxPos[:gc_bdx]
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						val := gc_s_val[gc_rank]
-						pos := gc_s_pos[gc_rank]
-
-//line hecbench_hogbom.go:64
-						gc_at2[gc_tx] = val
-
-//line hecbench_hogbom.go:65
-						gc_at3[gc_tx] = pos
-					}
-					{
-						gc_tx := gc_step4 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						val := gc_s_val[gc_rank]
-						pos := gc_s_pos[gc_rank]
-
-//line hecbench_hogbom.go:64
-						gc_at2[gc_tx] = val
-
-//line hecbench_hogbom.go:65
-						gc_at3[gc_tx] = pos
-					}
-					{
-						gc_tx := gc_step4 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						val := gc_s_val[gc_rank]
-						pos := gc_s_pos[gc_rank]
-
-//line hecbench_hogbom.go:64
-						gc_at2[gc_tx] = val
-
-//line hecbench_hogbom.go:65
-						gc_at3[gc_tx] = pos
-					}
-					{
-						gc_tx := gc_step4 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						val := gc_s_val[gc_rank]
-						pos := gc_s_pos[gc_rank]
-
-//line hecbench_hogbom.go:64
-						gc_at2[gc_tx] = val
-
-//line hecbench_hogbom.go:65
-						gc_at3[gc_tx] = pos
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-					val := gc_s_val[gc_rank]
-					pos := gc_s_pos[gc_rank]
-
-//line hecbench_hogbom.go:64
-					gc_at2[gc_tx] = val
-
-//line hecbench_hogbom.go:65
-					gc_at3[gc_tx] = pos
-				}
-			} else {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						val := gc_s_val[gc_rank]
-						pos := gc_s_pos[gc_rank]
-
-//line hecbench_hogbom.go:64
-						maxVal[gc_tx] = val
-
-//line hecbench_hogbom.go:65
-						maxPos[gc_tx] = pos
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						val := gc_s_val[gc_rank]
-						pos := gc_s_pos[gc_rank]
-
-//line hecbench_hogbom.go:64
-						maxVal[gc_tx] = val
-
-//line hecbench_hogbom.go:65
-						maxPos[gc_tx] = pos
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						val := gc_s_val[gc_rank]
-						pos := gc_s_pos[gc_rank]
-
-//line hecbench_hogbom.go:64
-						maxVal[gc_tx] = val
-
-//line hecbench_hogbom.go:65
-						maxPos[gc_tx] = pos
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						val := gc_s_val[gc_rank]
-						pos := gc_s_pos[gc_rank]
-
-//line hecbench_hogbom.go:64
-						maxVal[gc_tx] = val
-
-//line hecbench_hogbom.go:65
-						maxPos[gc_tx] = pos
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
 					pos := gc_s_pos[gc_rank]
-
-//line hecbench_hogbom.go:64
-					maxVal[gc_tx] = val
-
-//line hecbench_hogbom.go:65
-					maxPos[gc_tx] = pos
+//line hecbench_hogbom.go:57
+					idx := gc_tx + gc_bx*gc_bdx + gc_off
+					gc_more = true
+//line hecbench_hogbom.go:58
+					if fabsf(image[idx]) > fabsf(val) {
+						val = image[idx]
+						pos = idx
+					}
+					gc_s_val[gc_rank] = val
+					gc_s_pos[gc_rank] = pos
 				}
 			}
 		}
 	}
+//line hecbench_hogbom.go:70
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(maxVal) && gc_bdx <= len(maxPos) {
+			gc_at2 := maxVal[:gc_bdx]
+			gc_at3 := maxPos[:gc_bdx]
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
+//line hecbench_hogbom.go:79
+					gc_rank := gc_base + gc_tx
+//line hecbench_hogbom.go:81
+					val := gc_s_val[gc_rank]
+					pos := gc_s_pos[gc_rank]
+//line hecbench_hogbom.go:64
+					gc_at2[gc_tx] = val
+					gc_at3[gc_tx] = pos
+				}
+				{
+					gc_tx := gc_step4 + 1
+//line hecbench_hogbom.go:70
+					gc_rank := gc_base + gc_tx
+//line hecbench_hogbom.go:72
+					val := gc_s_val[gc_rank]
+					pos := gc_s_pos[gc_rank]
+//line hecbench_hogbom.go:64
+					gc_at2[gc_tx] = val
+					gc_at3[gc_tx] = pos
+				}
+				{
+					gc_tx := gc_step4 + 2
+//line hecbench_hogbom.go:70
+					gc_rank := gc_base + gc_tx
+//line hecbench_hogbom.go:72
+					val := gc_s_val[gc_rank]
+					pos := gc_s_pos[gc_rank]
+//line hecbench_hogbom.go:64
+					gc_at2[gc_tx] = val
+					gc_at3[gc_tx] = pos
+				}
+				{
+					gc_tx := gc_step4 + 3
+//line hecbench_hogbom.go:70
+					gc_rank := gc_base + gc_tx
+//line hecbench_hogbom.go:72
+					val := gc_s_val[gc_rank]
+					pos := gc_s_pos[gc_rank]
+//line hecbench_hogbom.go:64
+					gc_at2[gc_tx] = val
+					gc_at3[gc_tx] = pos
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line hecbench_hogbom.go:71
+				val := gc_s_val[gc_rank]
+				pos := gc_s_pos[gc_rank]
+//line hecbench_hogbom.go:64
+				gc_at2[gc_tx] = val
+				gc_at3[gc_tx] = pos
+			}
+		} else {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				{
+					gc_tx := gc_step5 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					val := gc_s_val[gc_rank]
+					pos := gc_s_pos[gc_rank]
+//line hecbench_hogbom.go:64
+					maxVal[gc_tx] = val
+					maxPos[gc_tx] = pos
+				}
+				{
+					gc_tx := gc_step5 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					val := gc_s_val[gc_rank]
+					pos := gc_s_pos[gc_rank]
+//line hecbench_hogbom.go:64
+					maxVal[gc_tx] = val
+					maxPos[gc_tx] = pos
+				}
+				{
+					gc_tx := gc_step5 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					val := gc_s_val[gc_rank]
+					pos := gc_s_pos[gc_rank]
+//line hecbench_hogbom.go:64
+					maxVal[gc_tx] = val
+					maxPos[gc_tx] = pos
+				}
+				{
+					gc_tx := gc_step5 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					val := gc_s_val[gc_rank]
+					pos := gc_s_pos[gc_rank]
+//line hecbench_hogbom.go:64
+					maxVal[gc_tx] = val
+					maxPos[gc_tx] = pos
+				}
+			}
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				val := gc_s_val[gc_rank]
+				pos := gc_s_pos[gc_rank]
+//line hecbench_hogbom.go:64
+				maxVal[gc_tx] = val
+				maxPos[gc_tx] = pos
+			}
+		}
+	}
+//line hecbench_hogbom.go:70
 	compiled.OutOfLine(func() {
 		maxVal := maxVal[:256]
-		_ = maxVal
+//line hecbench_hogbom.go:73
 		maxPos := maxPos[:256]
-		_ = maxPos
+//line hecbench_hogbom.go:75
 		gc_s_val := gc_s_val[:gc_n]
 		_ = gc_s_val
 		gc_s_pos := gc_s_pos[:gc_n]
@@ -524,13 +440,11 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					val := gc_s_val[gc_rank]
-					_ = val
-					pos := gc_s_pos[gc_rank]
-					_ = pos
-
-//line hecbench_hogbom.go:69
+					var val float32
+//line hecbench_hogbom.go:90
+					var pos int
 					{
+//line hecbench_hogbom.go:70
 						val, pos = 0, 0
 						for i := 0; i < hogbomFindPeakWidth; i++ {
 							if fabsf(maxVal[i]) > fabsf(val) {
@@ -590,31 +504,24 @@ func gc_body_hogbomSubtractPSFKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dPs
 				gc_by = 0
 			}
 		}
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_hogbom.go:112
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_hogbom.go:89
-					x := startx + int32(gc_tx+gc_bx*gc_bdx)
-					_ = x
-
-//line hecbench_hogbom.go:90
-					y := starty + int32(gc_ty+gc_by*gc_bdy)
-					_ = y
-
+				x := startx + int32(gc_tx+gc_bx*gc_bdx)
+				y := starty + int32(gc_ty+gc_by*gc_bdy)
 //line hecbench_hogbom.go:93
-					if x <= stopx && y <= stopy {
-						dResidual[hogbomPosToIdx(residualWidth, newHogbomPosition(x, y))] -= gain * absPeakVal *
-							dPsf[hogbomPosToIdx(psfWidth, newHogbomPosition(x-diffx, y-diffy))]
-					}
+				if x <= stopx && y <= stopy {
+					dResidual[hogbomPosToIdx(residualWidth, newHogbomPosition(x, y))] -= gain * absPeakVal *
+						dPsf[hogbomPosToIdx(psfWidth, newHogbomPosition(x-diffx, y-diffy))]
 				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -623,4 +530,5 @@ func gc_body_hogbomSubtractPSFKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dPs
 // gc_files_hecbench_hogbom holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_hogbom.go
+//line hecbench_hogbom.go:110
 var gc_files_hecbench_hogbom embed.FS

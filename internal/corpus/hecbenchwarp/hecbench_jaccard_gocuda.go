@@ -41,337 +41,128 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 	gc_bidx := gc_b.Index()
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-	{
-		var gc_l_n_ [32]int32
-		var gc_l_ind [32][]int32
-		var gc_l_sum_ [32]T
-		var gc_l_last [32]T
-		var gc_l_mn [32]int32
-		var gc_l_i [32]int32
-		var gc_l_valid [32]bool
-		var gc_l_row [32]int32
-		var gc_l_start [32]int32
-		var gc_l_length [32]int32
-		var gc_c1r [32]T
-		var gc_c2r [32]T
-		var gc_c3r [32]T
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-
-//line hecbench_jaccard.go:78
+//line hecbench_jaccard.go:89
+	var gc_l_n_ [32]int32
+	var gc_l_ind [32][]int32
+	var gc_l_sum_ [32]T
+	var gc_l_last [32]T
+	var gc_l_mn [32]int32
+	var gc_l_i [32]int32
+	var gc_l_valid [32]bool
+	var gc_l_row [32]int32
+	var gc_l_start [32]int32
+	var gc_l_length [32]int32
+	var gc_c1r [32]T
+	var gc_c2r [32]T
+	var gc_c3r [32]T
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line hecbench_jaccard.go:79
+			gc_save17 := gc_act
+			gc_in17 := gc_act
 			{
-				gc_save17 := gc_act
-				gc_in17 := gc_act
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					gc_ty := gc_tidx.Y
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-							gc_ty++
-							if gc_ty == gc_bdy {
-								gc_ty = 0
-							}
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
 						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-
+					}
 //line hecbench_jaccard.go:78
-						row := int32(gc_ty + gc_by*gc_bdy)
-						_ = row
-						gc_l_row[gc_lane] = row
+					row := int32(gc_ty + gc_by*gc_bdy)
+//line hecbench_jaccard.go:80
+					gc_l_row[gc_lane] = row
+				}
+			}
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in17 &^ gc_dead
+				var gc_m17, gc_skip17 uint32
+				_ = gc_skip17
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					row := gc_l_row[gc_lane]
+//line hecbench_jaccard.go:78
+					if row < n {
+						gc_m17 |= 1 << gc_lane
 					}
 				}
-				for {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
+				gc_in17 &= gc_m17
+				gc_act = gc_in17
+				if gc_act == 0 {
+					break
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
 					}
-					gc_act = gc_in17 &^ gc_dead
-					var gc_m17, gc_skip17 uint32
-					_ = gc_skip17
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						row := gc_l_row[gc_lane]
-						_ = row
-
-//line hecbench_jaccard.go:78
-						if row < n {
-							gc_m17 |= 1 << gc_lane
-						}
-					}
-					gc_in17 &= gc_m17
-					gc_act = gc_in17
-					if gc_act == 0 {
-						break
-					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						row := gc_l_row[gc_lane]
-						_ = row
-
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					row := gc_l_row[gc_lane]
 //line hecbench_jaccard.go:79
-						start := csrPtr[row]
-
-//line hecbench_jaccard.go:80
-						end := csrPtr[row+1]
-
-//line hecbench_jaccard.go:81
-						length := end - start
-						_ = start
-						_ = end
-						_ = length
-						gc_l_start[gc_lane] = start
-						gc_l_length[gc_lane] = length
-					}
-
+					start := csrPtr[row]
+					end := csrPtr[row+1]
+					length := end - start
+//line hecbench_jaccard.go:85
+					gc_l_start[gc_lane] = start
+					gc_l_length[gc_lane] = length
+				}
 //line hecbench_jaccard.go:84
-					if weighted {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							start := gc_l_start[gc_lane]
-							_ = start
-							length := gc_l_length[gc_lane]
-							_ = length
-
-//line hecbench_jaccard.go:85
-							var n_ int32 = length
-
-//line hecbench_jaccard.go:85
-							_ = n_
-
-//line hecbench_jaccard.go:85
-							var ind []int32 = csrInd[start:]
-
-//line hecbench_jaccard.go:85
-							_ = ind
-							_ = n_
-							_ = ind
-							gc_l_n_[gc_lane] = n_
-							gc_l_ind[gc_lane] = ind
+				if weighted {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
 						}
-
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						start := gc_l_start[gc_lane]
+//line hecbench_jaccard.go:93
+						length := gc_l_length[gc_lane]
 //line hecbench_jaccard.go:85
-						var w_ []T = w
-
+						var n_ int32 = length
 //line hecbench_jaccard.go:85
-						_ = w_
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							n_ := gc_l_n_[gc_lane]
-							_ = n_
-
+						var ind []int32 = csrInd[start:]
+//line hecbench_jaccard.go:88
+						gc_l_n_[gc_lane] = n_
+						gc_l_ind[gc_lane] = ind
+					}
+//line hecbench_jaccard.go:85
+					var w_ []T = w
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						n_ := gc_l_n_[gc_lane]
 //line hecbench_jaccard.go:29
-							sum_ := T(0.0)
-
-//line hecbench_jaccard.go:30
-							var last T
-
-//line hecbench_jaccard.go:31
-							mn := ((n_ + int32(gc_bdx) - 1) / int32(gc_bdx)) * int32(gc_bdx)
-							_ = sum_
-							_ = last
-							_ = mn
-							gc_l_sum_[gc_lane] = sum_
-							gc_l_last[gc_lane] = last
-							gc_l_mn[gc_lane] = mn
-						}
-
-//line hecbench_jaccard.go:32
-						{
-							gc_save11 := gc_act
-							gc_in11 := gc_act
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
-//line hecbench_jaccard.go:32
-									i := int32(gc_tx)
-									_ = i
-									gc_l_i[gc_lane] = i
-								}
-							}
-							for {
-								gc_b.Tick()
-								if gc_b.Stopped() {
-									return
-								}
-								gc_act = gc_in11 &^ gc_dead
-								var gc_m11, gc_skip11 uint32
-								_ = gc_skip11
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-									mn := gc_l_mn[gc_lane]
-									_ = mn
-									i := gc_l_i[gc_lane]
-									_ = i
-
-//line hecbench_jaccard.go:32
-									if i < mn {
-										gc_m11 |= 1 << gc_lane
-									}
-								}
-								gc_in11 &= gc_m11
-								gc_act = gc_in11
-								if gc_act == 0 {
-									break
-								}
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-									n_ := gc_l_n_[gc_lane]
-									_ = n_
-									sum_ := gc_l_sum_[gc_lane]
-									_ = sum_
-									i := gc_l_i[gc_lane]
-									_ = i
-
-//line hecbench_jaccard.go:40
-									valid := i < n_
-									_ = valid
-
-//line hecbench_jaccard.go:47
-									gc_l_valid[gc_lane] = valid
-								}
-
-//line hecbench_jaccard.go:47
-								compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, jaccardMask, &gc_l_sum_, gc_bdx-1, gc_bdx, &gc_c1r)
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-									ind := gc_l_ind[gc_lane]
-									_ = ind
-									var sum_ T
-									_ = sum_
-									var last T
-									_ = last
-									i := gc_l_i[gc_lane]
-									_ = i
-									valid := gc_l_valid[gc_lane]
-									_ = valid
-
-//line hecbench_jaccard.go:47
-									last = gc_c1r[gc_lane]
-
-//line hecbench_jaccard.go:50
-									if valid {
-										sum_ = w_[ind[i]]
-									} else {
-										sum_ = 0.0
-									}
-									gc_l_sum_[gc_lane] = sum_
-									gc_l_last[gc_lane] = last
-								}
-
-//line hecbench_jaccard.go:57
-								for j := 1; j < gc_bdx; j *= 2 {
-
-//line hecbench_jaccard.go:58
-									compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, jaccardMask, &gc_l_sum_, j, gc_bdx, &gc_c2r)
-									{
-										gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-										gc_tx := gc_tidx.X - 1
-										for gc_lane := 0; gc_lane < 32; gc_lane++ {
-											gc_tx++
-											if gc_tx == gc_bdx {
-												gc_tx = 0
-											}
-											if gc_act&(1<<gc_lane) == 0 {
-												continue
-											}
-											gc_rank := gc_w + gc_lane
-											_ = gc_rank
-											sum_ := gc_l_sum_[gc_lane]
-											_ = sum_
-
-//line hecbench_jaccard.go:58
-											v := gc_c2r[gc_lane]
-
-//line hecbench_jaccard.go:59
-											if gc_tx >= j {
-												sum_ += v
-											}
-											_ = v
-											gc_l_sum_[gc_lane] = sum_
-										}
-									}
-								}
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-									sum_ := gc_l_sum_[gc_lane]
-									_ = sum_
-									last := gc_l_last[gc_lane]
-									_ = last
-
-//line hecbench_jaccard.go:64
-									sum_ += last
-									gc_l_sum_[gc_lane] = sum_
-								}
-								gc_act = gc_in11 &^ gc_dead
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-									i := gc_l_i[gc_lane]
-									_ = i
-
-//line hecbench_jaccard.go:32
-									i += int32(gc_bdx)
-									gc_l_i[gc_lane] = i
-								}
-							}
-							gc_act = gc_save11 &^ gc_dead
-						}
-
-//line hecbench_jaccard.go:68
-						compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, jaccardMask, &gc_l_sum_, gc_bdx-1, gc_bdx, &gc_c3r)
+						sum_ := T(0.0)
+						var last T
+						mn := ((n_ + int32(gc_bdx) - 1) / int32(gc_bdx)) * int32(gc_bdx)
+//line hecbench_jaccard.go:35
+						gc_l_sum_[gc_lane] = sum_
+						gc_l_last[gc_lane] = last
+						gc_l_mn[gc_lane] = mn
+					}
+					{
+//line hecbench_jaccard.go:33
+						gc_save11 := gc_act
+						gc_in11 := gc_act
 						{
 							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 							gc_tx := gc_tidx.X - 1
@@ -383,67 +174,192 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 								if gc_act&(1<<gc_lane) == 0 {
 									continue
 								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								var last T
-								_ = last
-								row := gc_l_row[gc_lane]
-								_ = row
-
-//line hecbench_jaccard.go:68
-								last = gc_c3r[gc_lane]
-
-//line hecbench_jaccard.go:70
-								var r T = last
-
-//line hecbench_jaccard.go:70
-								_ = r
-
-//line hecbench_jaccard.go:85
-								sum := r
-
-//line hecbench_jaccard.go:86
-								if gc_tx == 0 {
-									work[row] = sum
-								}
-								_ = r
-								_ = sum
-								gc_l_last[gc_lane] = last
+//line hecbench_jaccard.go:32
+								i := int32(gc_tx)
+//line hecbench_jaccard.go:34
+								gc_l_i[gc_lane] = i
 							}
 						}
-					} else {
+						for {
+							gc_b.Tick()
+							if gc_b.Stopped() {
+								return
+							}
+							gc_act = gc_in11 &^ gc_dead
+							var gc_m11, gc_skip11 uint32
+							_ = gc_skip11
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								mn := gc_l_mn[gc_lane]
+//line hecbench_jaccard.go:53
+								i := gc_l_i[gc_lane]
+//line hecbench_jaccard.go:32
+								if i < mn {
+									gc_m11 |= 1 << gc_lane
+								}
+							}
+							gc_in11 &= gc_m11
+							gc_act = gc_in11
+							if gc_act == 0 {
+								break
+							}
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+//line hecbench_jaccard.go:47
+								n_ := gc_l_n_[gc_lane]
+//line hecbench_jaccard.go:49
+								sum_ := gc_l_sum_[gc_lane]
+								_ = sum_
+								i := gc_l_i[gc_lane]
+//line hecbench_jaccard.go:40
+								valid := i < n_
+//line hecbench_jaccard.go:47
+								gc_l_valid[gc_lane] = valid
+							}
+//line hecbench_jaccard.go:47
+							compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, jaccardMask, &gc_l_sum_, gc_bdx-1, gc_bdx, &gc_c1r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								ind := gc_l_ind[gc_lane]
+//line hecbench_jaccard.go:56
+								var sum_ T
+//line hecbench_jaccard.go:58
+								var last T
+//line hecbench_jaccard.go:60
+								i := gc_l_i[gc_lane]
+//line hecbench_jaccard.go:62
+								valid := gc_l_valid[gc_lane]
+//line hecbench_jaccard.go:47
+								last = gc_c1r[gc_lane]
+//line hecbench_jaccard.go:50
+								if valid {
+									sum_ = w_[ind[i]]
+								} else {
+									sum_ = 0.0
+								}
+								gc_l_sum_[gc_lane] = sum_
+								gc_l_last[gc_lane] = last
+							}
+//line hecbench_jaccard.go:57
+							for j := 1; j < gc_bdx; j *= 2 {
+								compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, jaccardMask, &gc_l_sum_, j, gc_bdx, &gc_c2r)
+								{
+									gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+									gc_tx := gc_tidx.X - 1
+									for gc_lane := 0; gc_lane < 32; gc_lane++ {
+										gc_tx++
+										if gc_tx == gc_bdx {
+											gc_tx = 0
+										}
+										if gc_act&(1<<gc_lane) == 0 {
+											continue
+										}
+//line hecbench_jaccard.go:72
+										sum_ := gc_l_sum_[gc_lane]
+//line hecbench_jaccard.go:58
+										v := gc_c2r[gc_lane]
+										if gc_tx >= j {
+											sum_ += v
+										}
+//line hecbench_jaccard.go:63
+										gc_l_sum_[gc_lane] = sum_
+									}
+								}
+							}
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+//line hecbench_jaccard.go:73
+								sum_ := gc_l_sum_[gc_lane]
+//line hecbench_jaccard.go:75
+								last := gc_l_last[gc_lane]
+//line hecbench_jaccard.go:64
+								sum_ += last
+								gc_l_sum_[gc_lane] = sum_
+							}
+							gc_act = gc_in11 &^ gc_dead
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+//line hecbench_jaccard.go:74
+								i := gc_l_i[gc_lane]
+//line hecbench_jaccard.go:32
+								i += int32(gc_bdx)
+								gc_l_i[gc_lane] = i
+							}
+						}
+						gc_act = gc_save11 &^ gc_dead
+					}
+//line hecbench_jaccard.go:68
+					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, jaccardMask, &gc_l_sum_, gc_bdx-1, gc_bdx, &gc_c3r)
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
+							var last T
+//line hecbench_jaccard.go:84
 							row := gc_l_row[gc_lane]
-							_ = row
-							length := gc_l_length[gc_lane]
-							_ = length
-
-//line hecbench_jaccard.go:90
-							work[row] = T(length)
+//line hecbench_jaccard.go:68
+							last = gc_c3r[gc_lane]
+//line hecbench_jaccard.go:70
+							var r T = last
+//line hecbench_jaccard.go:85
+							sum := r
+							if gc_tx == 0 {
+								work[row] = sum
+							}
+//line hecbench_jaccard.go:91
+							gc_l_last[gc_lane] = last
 						}
 					}
-					gc_act = gc_in17 &^ gc_dead
+				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						_ = gc_rank
+						gc_pos.Thread = gc_rank
 						row := gc_l_row[gc_lane]
-						_ = row
-
-//line hecbench_jaccard.go:78
-						row += int32(gc_gdy * gc_bdy)
-						gc_l_row[gc_lane] = row
+//line hecbench_jaccard.go:103
+						length := gc_l_length[gc_lane]
+//line hecbench_jaccard.go:90
+						work[row] = T(length)
 					}
 				}
-				gc_act = gc_save17 &^ gc_dead
+				gc_act = gc_in17 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line hecbench_jaccard.go:100
+					row := gc_l_row[gc_lane]
+//line hecbench_jaccard.go:78
+					row += int32(gc_gdy * gc_bdy)
+					gc_l_row[gc_lane] = row
+				}
 			}
+			gc_act = gc_save17 &^ gc_dead
 		}
 	}
 }
@@ -479,7 +395,6 @@ func gc_body_jaccardIsKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_hi i
 	gc_gdy := gc_gd.Y
 	gc_gdz := gc_gd.Z
 	gc_n := gc_b.Len()
-
 //line hecbench_jaccard.go:102
 	for gc_off, gc_limit, gc_more := int32(0), int32(n), true; gc_more; gc_off += int32(gc_gdz * gc_bdz) {
 		gc_b.Tick()
@@ -487,100 +402,93 @@ func gc_body_jaccardIsKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_hi i
 			return
 		}
 		gc_more = false
-		{
-			gc_bx := gc_lo%gc_gdx - 1
-			gc_by := gc_lo / gc_gdx % gc_gdy
-			gc_bz := gc_lo / (gc_gdx * gc_gdy)
-			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-				gc_pos.Block = gc_blk
-				gc_bx++
-				if gc_bx == gc_gdx {
-					gc_bx = 0
-					gc_by++
-					if gc_by == gc_gdy {
-						gc_by = 0
-						gc_bz++
-					}
+//line hecbench_jaccard.go:109
+		gc_bx := gc_lo%gc_gdx - 1
+		gc_by := gc_lo / gc_gdx % gc_gdy
+		gc_bz := gc_lo / (gc_gdx * gc_gdy)
+		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+			gc_pos.Block = gc_blk
+			gc_bx++
+			if gc_bx == gc_gdx {
+				gc_bx = 0
+				gc_by++
+				if gc_by == gc_gdy {
+					gc_by = 0
+					gc_bz++
 				}
-				{
-					gc_ty := 0
-					gc_tz := 0
-					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
+			}
+			{
+				gc_ty := 0
+				gc_tz := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_jaccard.go:102
-							gc_start := int32(gc_tz + gc_bz*gc_bdz)
-							row := gc_start + gc_off
-							if !(row < gc_limit) || row < gc_start && compiled.StrideStopped(gc_start, int32(gc_gdz*gc_bdz), gc_limit, false) {
-								continue
-							}
-							gc_more = true
-
+						gc_start := int32(gc_tz + gc_bz*gc_bdz)
+						row := gc_start + gc_off
+						if !(row < gc_limit) || row < gc_start && compiled.StrideStopped(gc_start, int32(gc_gdz*gc_bdz), gc_limit, false) {
+							continue
+						}
+						gc_more = true
 //line hecbench_jaccard.go:103
-							for j := csrPtr[row] + int32(gc_ty+gc_by*gc_bdy); j < csrPtr[row+1]; j += int32(gc_gdy * gc_bdy) {
-								col := csrInd[j]
-
-								Ni := csrPtr[row+1] - csrPtr[row]
-								Nj := csrPtr[col+1] - csrPtr[col]
-								var ref, cur int32
-								if Ni < Nj {
-									ref, cur = row, col
-								} else {
-									ref, cur = col, row
-								}
-
+						for j := csrPtr[row] + int32(gc_ty+gc_by*gc_bdy); j < csrPtr[row+1]; j += int32(gc_gdy * gc_bdy) {
+							col := csrInd[j]
+//line hecbench_jaccard.go:106
+							Ni := csrPtr[row+1] - csrPtr[row]
+							Nj := csrPtr[col+1] - csrPtr[col]
+							var ref, cur int32
+							if Ni < Nj {
+								ref, cur = row, col
+							} else {
+								ref, cur = col, row
+							}
 //line hecbench_jaccard.go:116
-								weightS[j] = work[row] + work[col]
-
+							weightS[j] = work[row] + work[col]
 //line hecbench_jaccard.go:120
-								for i := csrPtr[ref] + int32(gc_tx+gc_bx*gc_bdx); i < csrPtr[ref+1]; i += int32(gc_gdx * gc_bdx) {
-									match := int32(-1)
-									refCol := csrInd[i]
-									var refVal T
-									if weighted {
-										refVal = v[refCol]
-									} else {
-										refVal = T(1.0)
-									}
-
+							for i := csrPtr[ref] + int32(gc_tx+gc_bx*gc_bdx); i < csrPtr[ref+1]; i += int32(gc_gdx * gc_bdx) {
+								match := int32(-1)
+								refCol := csrInd[i]
+								var refVal T
+								if weighted {
+									refVal = v[refCol]
+								} else {
+									refVal = T(1.0)
+								}
 //line hecbench_jaccard.go:131
-									left := csrPtr[cur]
-									right := csrPtr[cur+1] - 1
-									for left <= right {
+								left := csrPtr[cur]
+								right := csrPtr[cur+1] - 1
+								for left <= right {
 //line hecbench_jaccard.go:133
-										gc_b.Tick()
+									gc_b.Tick()
 //line hecbench_jaccard.go:133
-										if gc_b.Stopped() {
+									if gc_b.Stopped() {
 //line hecbench_jaccard.go:133
-											return
-//line hecbench_jaccard.go:133
-										}
-										middle := (left + right) >> 1
-										curCol := csrInd[middle]
-										if curCol > refCol {
-											right = middle - 1
-										} else if curCol < refCol {
-											left = middle + 1
-										} else {
-											match = middle
-											break
-										}
+										return
 									}
-
+//line hecbench_jaccard.go:134
+									middle := (left + right) >> 1
+									curCol := csrInd[middle]
+									if curCol > refCol {
+										right = middle - 1
+									} else if curCol < refCol {
+										left = middle + 1
+									} else {
+										match = middle
+										break
+									}
+								}
 //line hecbench_jaccard.go:147
-									if match != -1 {
-										atomic.Add(&weightI[j], refVal)
-									}
+								if match != -1 {
+									atomic.Add(&weightI[j], refVal)
 								}
 							}
 						}
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-							gc_tz++
-						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+						gc_tz++
 					}
 				}
 			}
@@ -618,7 +526,6 @@ func gc_body_jaccardIsOptKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_h
 	gc_gdy := gc_gd.Y
 	gc_gdz := gc_gd.Z
 	gc_n := gc_b.Len()
-
 //line hecbench_jaccard.go:161
 	for gc_off, gc_limit, gc_more := int32(0), int32(n), true; gc_more; gc_off += int32(gc_gdz * gc_bdz) {
 		gc_b.Tick()
@@ -626,103 +533,96 @@ func gc_body_jaccardIsOptKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_h
 			return
 		}
 		gc_more = false
-		{
-			gc_bx := gc_lo%gc_gdx - 1
-			gc_by := gc_lo / gc_gdx % gc_gdy
-			gc_bz := gc_lo / (gc_gdx * gc_gdy)
-			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-				gc_pos.Block = gc_blk
-				gc_bx++
-				if gc_bx == gc_gdx {
-					gc_bx = 0
-					gc_by++
-					if gc_by == gc_gdy {
-						gc_by = 0
-						gc_bz++
-					}
+//line hecbench_jaccard.go:168
+		gc_bx := gc_lo%gc_gdx - 1
+		gc_by := gc_lo / gc_gdx % gc_gdy
+		gc_bz := gc_lo / (gc_gdx * gc_gdy)
+		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+			gc_pos.Block = gc_blk
+			gc_bx++
+			if gc_bx == gc_gdx {
+				gc_bx = 0
+				gc_by++
+				if gc_by == gc_gdy {
+					gc_by = 0
+					gc_bz++
 				}
-				{
-					gc_ty := 0
-					gc_tz := 0
-					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
+			}
+			{
+				gc_ty := 0
+				gc_tz := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_jaccard.go:161
-							gc_start := int32(gc_tz + gc_bz*gc_bdz)
-							row := gc_start + gc_off
-							if !(row < gc_limit) || row < gc_start && compiled.StrideStopped(gc_start, int32(gc_gdz*gc_bdz), gc_limit, false) {
-								continue
-							}
-							gc_more = true
-
+						gc_start := int32(gc_tz + gc_bz*gc_bdz)
+						row := gc_start + gc_off
+						if !(row < gc_limit) || row < gc_start && compiled.StrideStopped(gc_start, int32(gc_gdz*gc_bdz), gc_limit, false) {
+							continue
+						}
+						gc_more = true
 //line hecbench_jaccard.go:162
-							for j := csrPtr[row] + int32(gc_ty+gc_by*gc_bdy); j < csrPtr[row+1]; j += int32(gc_gdy * gc_bdy) {
-								col := csrInd[j]
-
-								Ni := csrPtr[row+1] - csrPtr[row]
-								Nj := csrPtr[col+1] - csrPtr[col]
-								var ref, cur int32
-								if Ni < Nj {
-									ref, cur = row, col
-								} else {
-									ref, cur = col, row
-								}
-
+						for j := csrPtr[row] + int32(gc_ty+gc_by*gc_bdy); j < csrPtr[row+1]; j += int32(gc_gdy * gc_bdy) {
+							col := csrInd[j]
+//line hecbench_jaccard.go:165
+							Ni := csrPtr[row+1] - csrPtr[row]
+							Nj := csrPtr[col+1] - csrPtr[col]
+							var ref, cur int32
+							if Ni < Nj {
+								ref, cur = row, col
+							} else {
+								ref, cur = col, row
+							}
 //line hecbench_jaccard.go:175
-								weightS[j] = work[row] + work[col]
-
+							weightS[j] = work[row] + work[col]
 //line hecbench_jaccard.go:179
-								if gc_tx == 0 {
-									localSum := T(0)
-									iPtr := csrPtr[ref]
-									jPtr := csrPtr[cur]
-									refEnd := csrPtr[ref+1]
-									curEnd := csrPtr[cur+1]
-
+							if gc_tx == 0 {
+								localSum := T(0)
+								iPtr := csrPtr[ref]
+								jPtr := csrPtr[cur]
+								refEnd := csrPtr[ref+1]
+								curEnd := csrPtr[cur+1]
 //line hecbench_jaccard.go:187
-									for iPtr < refEnd && jPtr < curEnd {
+								for iPtr < refEnd && jPtr < curEnd {
 //line hecbench_jaccard.go:187
-										gc_b.Tick()
+									gc_b.Tick()
 //line hecbench_jaccard.go:187
-										if gc_b.Stopped() {
+									if gc_b.Stopped() {
 //line hecbench_jaccard.go:187
-											return
-//line hecbench_jaccard.go:187
-										}
-										refCol := csrInd[iPtr]
-										curCol := csrInd[jPtr]
-
-										if refCol == curCol {
-											var refVal T
-											if weighted {
-												refVal = v[refCol]
-											} else {
-												refVal = T(1.0)
-											}
-											localSum += refVal
-											iPtr++
-											jPtr++
-										} else if refCol < curCol {
-											iPtr++
+										return
+									}
+//line hecbench_jaccard.go:188
+									refCol := csrInd[iPtr]
+									curCol := csrInd[jPtr]
+//line hecbench_jaccard.go:191
+									if refCol == curCol {
+										var refVal T
+										if weighted {
+											refVal = v[refCol]
 										} else {
-											jPtr++
+											refVal = T(1.0)
 										}
+										localSum += refVal
+										iPtr++
+										jPtr++
+									} else if refCol < curCol {
+										iPtr++
+									} else {
+										jPtr++
 									}
-
+								}
 //line hecbench_jaccard.go:209
-									if localSum != 0 {
-										atomic.Add(&weightI[j], localSum)
-									}
+								if localSum != 0 {
+									atomic.Add(&weightI[j], localSum)
 								}
 							}
 						}
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-							gc_tz++
-						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+						gc_tz++
 					}
 				}
 			}
@@ -755,7 +655,6 @@ func gc_body_jaccardJwKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_hi i
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
-
 //line hecbench_jaccard.go:222
 	for gc_off, gc_limit, gc_more := int32(0), int32(e), true; gc_more; gc_off += int32(gc_gdx * gc_bdx) {
 		gc_b.Tick()
@@ -763,37 +662,30 @@ func gc_body_jaccardJwKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_hi i
 			return
 		}
 		gc_more = false
-		{
-			gc_bx := gc_lo%gc_gdx - 1
-			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-				gc_pos.Block = gc_blk
-				gc_bx++
-				if gc_bx == gc_gdx {
-					gc_bx = 0
-				}
-				{
-					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
+//line hecbench_jaccard.go:229
+		gc_bx := gc_lo%gc_gdx - 1
+		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+			gc_pos.Block = gc_blk
+			gc_bx++
+			if gc_bx == gc_gdx {
+				gc_bx = 0
+			}
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_jaccard.go:222
-							gc_start := int32(gc_tx + gc_bx*gc_bdx)
-							j := gc_start + gc_off
-							if !(j < gc_limit) || j < gc_start && compiled.StrideStopped(gc_start, int32(gc_gdx*gc_bdx), gc_limit, false) {
-								continue
-							}
-							gc_more = true
-
-//line hecbench_jaccard.go:223
-							Wi := weightI[j]
-
-//line hecbench_jaccard.go:224
-							Ws := weightS[j]
-
-//line hecbench_jaccard.go:225
-							weightJ[j] = (gamma * csrVal[j]) * (Wi / (Ws - Wi))
+						gc_start := int32(gc_tx + gc_bx*gc_bdx)
+						j := gc_start + gc_off
+						if !(j < gc_limit) || j < gc_start && compiled.StrideStopped(gc_start, int32(gc_gdx*gc_bdx), gc_limit, false) {
+							continue
 						}
+						gc_more = true
+//line hecbench_jaccard.go:223
+						Wi := weightI[j]
+						Ws := weightS[j]
+						weightJ[j] = (gamma * csrVal[j]) * (Wi / (Ws - Wi))
 					}
 				}
 			}
@@ -824,7 +716,6 @@ func gc_body_jaccardFillKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_hi
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
-
 //line hecbench_jaccard.go:234
 	for gc_off, gc_limit, gc_more := int32(0), int32(e), true; gc_more; gc_off += int32(gc_gdx * gc_bdx) {
 		gc_b.Tick()
@@ -832,34 +723,31 @@ func gc_body_jaccardFillKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_hi
 			return
 		}
 		gc_more = false
-		{
-			gc_bx := gc_lo%gc_gdx - 1
-			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-				gc_pos.Block = gc_blk
-				gc_bx++
-				if gc_bx == gc_gdx {
-					gc_bx = 0
-				}
-				{
-					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
+//line hecbench_jaccard.go:241
+		gc_bx := gc_lo%gc_gdx - 1
+		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+			gc_pos.Block = gc_blk
+			gc_bx++
+			if gc_bx == gc_gdx {
+				gc_bx = 0
+			}
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_jaccard.go:234
-							gc_start := int32(gc_tx + gc_bx*gc_bdx)
-							j := gc_start + gc_off
-							if !(j < gc_limit) || j < gc_start && compiled.StrideStopped(gc_start, int32(gc_gdx*gc_bdx), gc_limit, false) {
-								continue
-							}
-							gc_more = true
-
+						gc_start := int32(gc_tx + gc_bx*gc_bdx)
+						j := gc_start + gc_off
+						if !(j < gc_limit) || j < gc_start && compiled.StrideStopped(gc_start, int32(gc_gdx*gc_bdx), gc_limit, false) {
+							continue
+						}
+						gc_more = true
 //line hecbench_jaccard.go:238
-							if weighted {
-								w[j] = T(j+1) / T(e)
-							} else {
-								w[j] = value
-							}
+						if weighted {
+							w[j] = T(j+1) / T(e)
+						} else {
+							w[j] = value
 						}
 					}
 				}
@@ -871,4 +759,5 @@ func gc_body_jaccardFillKernel[T jaccardReal](gc_b *compiled.Block, gc_lo, gc_hi
 // gc_files_hecbench_jaccard holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_jaccard.go
+//line hecbench_jaccard.go:254
 var gc_files_hecbench_jaccard embed.FS

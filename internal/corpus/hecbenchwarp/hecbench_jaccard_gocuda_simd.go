@@ -51,276 +51,312 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b3 *compiled.Block, weighted 
 	gc_bidx3 := gc_b3.Index()
 	gc_by3 := gc_bidx3.Y
 	gc_n3 := gc_b3.Len()
-	{
-		var gc_l_n_ [32]int32
-		var gc_l_ind [32][]int32
-		var gc_l_sum_ [32]T
-		var gc_l_last [32]T
-		var gc_l_mn [32]int32
-		var gc_l_i [32]int32
-		var gc_l_valid [32]bool
-		var gc_l_row [32]int32
-		var gc_l_start [32]int32
-		var gc_l_length [32]int32
-		var gc_c31r [32]T
-		var gc_c32r [32]T
-		var gc_c33r [32]T
-		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-			gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
-			var gc_dead3 uint32
-			_ = gc_dead3
-
-//line hecbench_jaccard.go:78
-			{
-				gc_save173 := gc_act3
-				gc_in173 := gc_act3
-				gc_left7 := gc_act3
-				if compiled.SIMD {
-					gc_tidx10 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-					if gc_act3 == ^uint32(0) && gc_tidx10.X+32 <= gc_bdx3 {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							gc_rank3 := gc_w3 + gc_lane3
-							gc_tx3 := gc_tidx10.X + gc_lane3
-							_ = gc_tx3
-							gc_ty3 := gc_tidx10.Y
-							_ = gc_ty3
-							gc_tz3 := gc_tidx10.Z
-							_ = gc_tz3
-							_ = gc_rank3
-//line hecbench_jaccard.go:78
-							var row int32 = int32(gc_ty3 + gc_by3*gc_bdy3)
-//line hecbench_jaccard.go:78
-							_ = row
-							archsimd.BroadcastInt32x8(row).StoreSlice(gc_l_row[gc_lane3:])
-							gc_left7 &^= 0xff << gc_lane3
-						}
-					} else {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							if gc_act3>>gc_lane3&0xff != 0xff {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							gc_tidx9 := gc_b3.AtFlat(gc_rank3, gc_bdy3*gc_bdz3 == 1)
-							if gc_tidx9.X+8 > gc_bdx3 {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx3 := gc_tidx9.X
-							_ = gc_tx3
-							gc_ty3 := gc_tidx9.Y
-							_ = gc_ty3
-							gc_tz3 := gc_tidx9.Z
-							_ = gc_tz3
-							_ = gc_rank3
-//line hecbench_jaccard.go:78
-							var row int32 = int32(gc_ty3 + gc_by3*gc_bdy3)
-//line hecbench_jaccard.go:78
-							_ = row
-							archsimd.BroadcastInt32x8(row).StoreSlice(gc_l_row[gc_lane3:])
-							gc_left7 &^= 0xff << gc_lane3
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left7 != 0 {
-					{
-						gc_tidx9 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-						gc_tx3 := gc_tidx9.X - 1
-						gc_ty3 := gc_tidx9.Y
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							gc_tx3++
-							if gc_tx3 == gc_bdx3 {
-								gc_tx3 = 0
-								gc_ty3++
-								if gc_ty3 == gc_bdy3 {
-									gc_ty3 = 0
-								}
-							}
-							if gc_left7&(1<<gc_lane3) == 0 {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
-
-//line hecbench_jaccard.go:78
-							row := int32(gc_ty3 + gc_by3*gc_bdy3)
-							_ = row
-							gc_l_row[gc_lane3] = row
-						}
-					}
-				}
-				for {
-					gc_b3.Tick()
-					if gc_b3.Stopped() {
-						return
-					}
-					gc_act3 = gc_in173 &^ gc_dead3
-					var gc_m173, gc_skip173 uint32
-					_ = gc_skip173
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_act3&(1<<gc_lane3) == 0 {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
-						row := gc_l_row[gc_lane3]
-						_ = row
-
-//line hecbench_jaccard.go:78
-						if row < n {
-							gc_m173 |= 1 << gc_lane3
-						}
-					}
-					gc_in173 &= gc_m173
-					gc_act3 = gc_in173
-					if gc_act3 == 0 {
-						break
-					}
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_act3&(1<<gc_lane3) == 0 {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
-						row := gc_l_row[gc_lane3]
-						_ = row
-
+//line hecbench_jaccard.go:89
+	var gc_l_n_ [32]int32
+	var gc_l_ind [32][]int32
+	var gc_l_sum_ [32]T
+	var gc_l_last [32]T
+	var gc_l_mn [32]int32
+	var gc_l_i [32]int32
+	var gc_l_valid [32]bool
+	var gc_l_row [32]int32
+	var gc_l_start [32]int32
+	var gc_l_length [32]int32
+	var gc_c31r [32]T
+	var gc_c32r [32]T
+	var gc_c33r [32]T
+	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+		gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
+		var gc_dead3 uint32
+		{
 //line hecbench_jaccard.go:79
-						start := csrPtr[row]
-
-//line hecbench_jaccard.go:80
-						end := csrPtr[row+1]
-
-//line hecbench_jaccard.go:81
-						length := end - start
-						_ = start
-						_ = end
-						_ = length
-						gc_l_start[gc_lane3] = start
-						gc_l_length[gc_lane3] = length
+			gc_save173 := gc_act3
+			gc_in173 := gc_act3
+			gc_left7 := gc_act3
+			if compiled.SIMD {
+				gc_tidx10 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+				if gc_act3 == ^uint32(0) && gc_tidx10.X+32 <= gc_bdx3 {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+//line hecbench_jaccard.go:87
+						gc_tx3 := gc_tidx10.X + gc_lane3
+						_ = gc_tx3
+						gc_ty3 := gc_tidx10.Y
+//line hecbench_jaccard.go:91
+						gc_tz3 := gc_tidx10.Z
+						_ = gc_tz3
+//line hecbench_jaccard.go:78
+						var row int32 = int32(gc_ty3 + gc_by3*gc_bdy3)
+						archsimd.BroadcastInt32x8(row).StoreSlice(gc_l_row[gc_lane3:])
+						gc_left7 &^= 0xff << gc_lane3
 					}
-
+				} else {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						if gc_act3>>gc_lane3&0xff != 0xff {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						gc_tidx9 := gc_b3.AtFlat(gc_rank3, gc_bdy3*gc_bdz3 == 1)
+						if gc_tidx9.X+8 > gc_bdx3 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx3 := gc_tidx9.X
+						_ = gc_tx3
+						gc_ty3 := gc_tidx9.Y
+//line hecbench_jaccard.go:96
+						gc_tz3 := gc_tidx9.Z
+						_ = gc_tz3
+//line hecbench_jaccard.go:78
+						var row int32 = int32(gc_ty3 + gc_by3*gc_bdy3)
+						archsimd.BroadcastInt32x8(row).StoreSlice(gc_l_row[gc_lane3:])
+						gc_left7 &^= 0xff << gc_lane3
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left7 != 0 {
+				{
+					gc_tidx9 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+					gc_tx3 := gc_tidx9.X - 1
+					gc_ty3 := gc_tidx9.Y
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						gc_tx3++
+						if gc_tx3 == gc_bdx3 {
+							gc_tx3 = 0
+							gc_ty3++
+							if gc_ty3 == gc_bdy3 {
+								gc_ty3 = 0
+							}
+						}
+						if gc_left7&(1<<gc_lane3) == 0 {
+							continue
+						}
+//line hecbench_jaccard.go:78
+						row := int32(gc_ty3 + gc_by3*gc_bdy3)
+//line hecbench_jaccard.go:80
+						gc_l_row[gc_lane3] = row
+					}
+				}
+			}
+			for {
+				gc_b3.Tick()
+				if gc_b3.Stopped() {
+					return
+				}
+				gc_act3 = gc_in173 &^ gc_dead3
+				var gc_m173, gc_skip173 uint32
+				_ = gc_skip173
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+					if gc_act3&(1<<gc_lane3) == 0 {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					gc_pos3.Thread = gc_rank3
+					row := gc_l_row[gc_lane3]
+//line hecbench_jaccard.go:78
+					if row < n {
+						gc_m173 |= 1 << gc_lane3
+					}
+				}
+				gc_in173 &= gc_m173
+				gc_act3 = gc_in173
+				if gc_act3 == 0 {
+					break
+				}
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+					if gc_act3&(1<<gc_lane3) == 0 {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					gc_pos3.Thread = gc_rank3
+					row := gc_l_row[gc_lane3]
+//line hecbench_jaccard.go:79
+					start := csrPtr[row]
+					end := csrPtr[row+1]
+					length := end - start
+//line hecbench_jaccard.go:85
+					gc_l_start[gc_lane3] = start
+					gc_l_length[gc_lane3] = length
+				}
 //line hecbench_jaccard.go:84
-					if weighted {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_act3&(1<<gc_lane3) == 0 {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							gc_pos3.Thread = gc_rank3
-							start := gc_l_start[gc_lane3]
-							_ = start
-							length := gc_l_length[gc_lane3]
-							_ = length
-
-//line hecbench_jaccard.go:85
-							var n_ int32 = length
-
-//line hecbench_jaccard.go:85
-							_ = n_
-
-//line hecbench_jaccard.go:85
-							var ind []int32 = csrInd[start:]
-
-//line hecbench_jaccard.go:85
-							_ = ind
-							_ = n_
-							_ = ind
-							gc_l_n_[gc_lane3] = n_
-							gc_l_ind[gc_lane3] = ind
+				if weighted {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						if gc_act3&(1<<gc_lane3) == 0 {
+							continue
 						}
-
+						gc_rank3 := gc_w3 + gc_lane3
+						gc_pos3.Thread = gc_rank3
+						start := gc_l_start[gc_lane3]
+//line hecbench_jaccard.go:93
+						length := gc_l_length[gc_lane3]
 //line hecbench_jaccard.go:85
-						var w_ []T = w
-
+						var n_ int32 = length
 //line hecbench_jaccard.go:85
-						_ = w_
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_act3&(1<<gc_lane3) == 0 {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							gc_pos3.Thread = gc_rank3
-							n_ := gc_l_n_[gc_lane3]
-							_ = n_
-
+						var ind []int32 = csrInd[start:]
+//line hecbench_jaccard.go:88
+						gc_l_n_[gc_lane3] = n_
+						gc_l_ind[gc_lane3] = ind
+					}
+//line hecbench_jaccard.go:85
+					var w_ []T = w
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						if gc_act3&(1<<gc_lane3) == 0 {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						gc_pos3.Thread = gc_rank3
+						n_ := gc_l_n_[gc_lane3]
 //line hecbench_jaccard.go:29
-							sum_ := T(0.0)
-
-//line hecbench_jaccard.go:30
-							var last T
-
-//line hecbench_jaccard.go:31
-							mn := ((n_ + int32(gc_bdx3) - 1) / int32(gc_bdx3)) * int32(gc_bdx3)
-							_ = sum_
-							_ = last
-							_ = mn
-							gc_l_sum_[gc_lane3] = sum_
-							gc_l_last[gc_lane3] = last
-							gc_l_mn[gc_lane3] = mn
-						}
-
+						sum_ := T(0.0)
+						var last T
+						mn := ((n_ + int32(gc_bdx3) - 1) / int32(gc_bdx3)) * int32(gc_bdx3)
+//line hecbench_jaccard.go:35
+						gc_l_sum_[gc_lane3] = sum_
+						gc_l_last[gc_lane3] = last
+						gc_l_mn[gc_lane3] = mn
+					}
+					{
+//line hecbench_jaccard.go:33
+						gc_save113 := gc_act3
+						gc_in113 := gc_act3
+						gc_left8 := gc_act3
+						if compiled.SIMD {
 //line hecbench_jaccard.go:32
-						{
-							gc_save113 := gc_act3
-							gc_in113 := gc_act3
-							gc_left8 := gc_act3
-							if compiled.SIMD {
+							gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_tidx11 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+							if gc_act3 == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx3 {
 //line hecbench_jaccard.go:32
-								gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+//line hecbench_jaccard.go:35
+									gc_tx3 := gc_tidx11.X + gc_lane3
+//line hecbench_jaccard.go:37
+									gc_ty3 := gc_tidx11.Y
+									_ = gc_ty3
+									gc_tz3 := gc_tidx11.Z
+									_ = gc_tz3
 //line hecbench_jaccard.go:32
-								_ = gc_iota5
-								gc_tidx11 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-								if gc_act3 == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx3 {
+									i := archsimd.BroadcastInt32x8(int32(gc_tx3)).Add(gc_iota6)
 //line hecbench_jaccard.go:32
-									gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_jaccard.go:32
-									_ = gc_iota6
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-										gc_rank3 := gc_w3 + gc_lane3
-										gc_tx3 := gc_tidx11.X + gc_lane3
-										_ = gc_tx3
-										gc_ty3 := gc_tidx11.Y
-										_ = gc_ty3
-										gc_tz3 := gc_tidx11.Z
-										_ = gc_tz3
-										_ = gc_rank3
-//line hecbench_jaccard.go:32
-										i := archsimd.BroadcastInt32x8(int32(gc_tx3)).Add(gc_iota6)
-//line hecbench_jaccard.go:32
-										_ = i
-//line hecbench_jaccard.go:32
-										i.StoreSlice(gc_l_i[gc_lane3:])
-										gc_left8 &^= 0xff << gc_lane3
-									}
-								} else {
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-										if gc_act3>>gc_lane3&0xff != 0xff {
-											continue
-										}
-										gc_rank3 := gc_w3 + gc_lane3
-										gc_tidx9 := gc_b3.AtFlat(gc_rank3, gc_bdy3*gc_bdz3 == 1)
-										if gc_tidx9.X+8 > gc_bdx3 {
-											continue // the lanes wrap to the next row
-										}
-										gc_tx3 := gc_tidx9.X
-										_ = gc_tx3
-										gc_ty3 := gc_tidx9.Y
-										_ = gc_ty3
-										gc_tz3 := gc_tidx9.Z
-										_ = gc_tz3
-										_ = gc_rank3
-//line hecbench_jaccard.go:32
-										i := archsimd.BroadcastInt32x8(int32(gc_tx3)).Add(gc_iota5)
-//line hecbench_jaccard.go:32
-										_ = i
-//line hecbench_jaccard.go:32
-										i.StoreSlice(gc_l_i[gc_lane3:])
-										gc_left8 &^= 0xff << gc_lane3
-									}
+									i.StoreSlice(gc_l_i[gc_lane3:])
+									gc_left8 &^= 0xff << gc_lane3
 								}
-								archsimd.ClearAVXUpperBits()
+							} else {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									if gc_act3>>gc_lane3&0xff != 0xff {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									gc_tidx9 := gc_b3.AtFlat(gc_rank3, gc_bdy3*gc_bdz3 == 1)
+									if gc_tidx9.X+8 > gc_bdx3 {
+										continue // the lanes wrap to the next row
+									}
+									gc_tx3 := gc_tidx9.X
+//line hecbench_jaccard.go:47
+									gc_ty3 := gc_tidx9.Y
+									_ = gc_ty3
+									gc_tz3 := gc_tidx9.Z
+									_ = gc_tz3
+//line hecbench_jaccard.go:32
+									i := archsimd.BroadcastInt32x8(int32(gc_tx3)).Add(gc_iota5)
+//line hecbench_jaccard.go:32
+									i.StoreSlice(gc_l_i[gc_lane3:])
+									gc_left8 &^= 0xff << gc_lane3
+								}
 							}
-							if gc_left8 != 0 {
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left8 != 0 {
+							{
+								gc_tidx9 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+								gc_tx3 := gc_tidx9.X - 1
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+									gc_tx3++
+									if gc_tx3 == gc_bdx3 {
+										gc_tx3 = 0
+									}
+									if gc_left8&(1<<gc_lane3) == 0 {
+										continue
+									}
+//line hecbench_jaccard.go:32
+									i := int32(gc_tx3)
+//line hecbench_jaccard.go:34
+									gc_l_i[gc_lane3] = i
+								}
+							}
+						}
+						for {
+							gc_b3.Tick()
+							if gc_b3.Stopped() {
+								return
+							}
+							gc_act3 = gc_in113 &^ gc_dead3
+							var gc_m113, gc_skip113 uint32
+							_ = gc_skip113
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+								if gc_act3&(1<<gc_lane3) == 0 {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								gc_pos3.Thread = gc_rank3
+								mn := gc_l_mn[gc_lane3]
+//line hecbench_jaccard.go:54
+								i := gc_l_i[gc_lane3]
+//line hecbench_jaccard.go:32
+								if i < mn {
+									gc_m113 |= 1 << gc_lane3
+								}
+							}
+							gc_in113 &= gc_m113
+							gc_act3 = gc_in113
+							if gc_act3 == 0 {
+								break
+							}
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+								if gc_act3&(1<<gc_lane3) == 0 {
+									continue
+								}
+//line hecbench_jaccard.go:47
+								n_ := gc_l_n_[gc_lane3]
+//line hecbench_jaccard.go:49
+								sum_ := gc_l_sum_[gc_lane3]
+								_ = sum_
+								i := gc_l_i[gc_lane3]
+//line hecbench_jaccard.go:40
+								valid := i < n_
+//line hecbench_jaccard.go:47
+								gc_l_valid[gc_lane3] = valid
+							}
+//line hecbench_jaccard.go:47
+							compiled.ShflWarp(gc_b3, compiled.Shfl, gc_w3, gc_act3, jaccardMask, &gc_l_sum_, gc_bdx3-1, gc_bdx3, &gc_c31r)
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+								if gc_act3&(1<<gc_lane3) == 0 {
+									continue
+								}
+								gc_rank3 := gc_w3 + gc_lane3
+								gc_pos3.Thread = gc_rank3
+								ind := gc_l_ind[gc_lane3]
+//line hecbench_jaccard.go:56
+								var sum_ T
+//line hecbench_jaccard.go:58
+								var last T
+//line hecbench_jaccard.go:60
+								i := gc_l_i[gc_lane3]
+//line hecbench_jaccard.go:62
+								valid := gc_l_valid[gc_lane3]
+//line hecbench_jaccard.go:47
+								last = gc_c31r[gc_lane3]
+//line hecbench_jaccard.go:50
+								if valid {
+									sum_ = w_[ind[i]]
+								} else {
+									sum_ = 0.0
+								}
+								gc_l_sum_[gc_lane3] = sum_
+								gc_l_last[gc_lane3] = last
+							}
+//line hecbench_jaccard.go:57
+							for j := 1; j < gc_bdx3; j *= 2 {
+								compiled.ShflWarp(gc_b3, compiled.ShflUp, gc_w3, gc_act3, jaccardMask, &gc_l_sum_, j, gc_bdx3, &gc_c32r)
 								{
 									gc_tidx9 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 									gc_tx3 := gc_tidx9.X - 1
@@ -329,317 +365,165 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b3 *compiled.Block, weighted 
 										if gc_tx3 == gc_bdx3 {
 											gc_tx3 = 0
 										}
-										if gc_left8&(1<<gc_lane3) == 0 {
+										if gc_act3&(1<<gc_lane3) == 0 {
 											continue
 										}
-										gc_rank3 := gc_w3 + gc_lane3
-										_ = gc_rank3
-
-//line hecbench_jaccard.go:32
-										i := int32(gc_tx3)
-										_ = i
-										gc_l_i[gc_lane3] = i
+//line hecbench_jaccard.go:72
+										sum_ := gc_l_sum_[gc_lane3]
+//line hecbench_jaccard.go:58
+										v := gc_c32r[gc_lane3]
+										if gc_tx3 >= j {
+											sum_ += v
+										}
+//line hecbench_jaccard.go:63
+										gc_l_sum_[gc_lane3] = sum_
 									}
 								}
 							}
-							for {
-								gc_b3.Tick()
-								if gc_b3.Stopped() {
-									return
-								}
-								gc_act3 = gc_in113 &^ gc_dead3
-								var gc_m113, gc_skip113 uint32
-								_ = gc_skip113
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									if gc_act3&(1<<gc_lane3) == 0 {
-										continue
-									}
-									gc_rank3 := gc_w3 + gc_lane3
-									gc_pos3.Thread = gc_rank3
-									mn := gc_l_mn[gc_lane3]
-									_ = mn
-									i := gc_l_i[gc_lane3]
-									_ = i
-
-//line hecbench_jaccard.go:32
-									if i < mn {
-										gc_m113 |= 1 << gc_lane3
-									}
-								}
-								gc_in113 &= gc_m113
-								gc_act3 = gc_in113
-								if gc_act3 == 0 {
-									break
-								}
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									if gc_act3&(1<<gc_lane3) == 0 {
-										continue
-									}
-									gc_rank3 := gc_w3 + gc_lane3
-									_ = gc_rank3
-									n_ := gc_l_n_[gc_lane3]
-									_ = n_
-									sum_ := gc_l_sum_[gc_lane3]
-									_ = sum_
-									i := gc_l_i[gc_lane3]
-									_ = i
-
-//line hecbench_jaccard.go:40
-									valid := i < n_
-									_ = valid
-
-//line hecbench_jaccard.go:47
-									gc_l_valid[gc_lane3] = valid
-								}
-
-//line hecbench_jaccard.go:47
-								compiled.ShflWarp(gc_b3, compiled.Shfl, gc_w3, gc_act3, jaccardMask, &gc_l_sum_, gc_bdx3-1, gc_bdx3, &gc_c31r)
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									if gc_act3&(1<<gc_lane3) == 0 {
-										continue
-									}
-									gc_rank3 := gc_w3 + gc_lane3
-									gc_pos3.Thread = gc_rank3
-									ind := gc_l_ind[gc_lane3]
-									_ = ind
-									var sum_ T
-									_ = sum_
-									var last T
-									_ = last
-									i := gc_l_i[gc_lane3]
-									_ = i
-									valid := gc_l_valid[gc_lane3]
-									_ = valid
-
-//line hecbench_jaccard.go:47
-									last = gc_c31r[gc_lane3]
-
-//line hecbench_jaccard.go:50
-									if valid {
-										sum_ = w_[ind[i]]
-									} else {
-										sum_ = 0.0
-									}
-									gc_l_sum_[gc_lane3] = sum_
-									gc_l_last[gc_lane3] = last
-								}
-
-//line hecbench_jaccard.go:57
-								for j := 1; j < gc_bdx3; j *= 2 {
-
-//line hecbench_jaccard.go:58
-									compiled.ShflWarp(gc_b3, compiled.ShflUp, gc_w3, gc_act3, jaccardMask, &gc_l_sum_, j, gc_bdx3, &gc_c32r)
-									{
-										gc_tidx9 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-										gc_tx3 := gc_tidx9.X - 1
-										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-											gc_tx3++
-											if gc_tx3 == gc_bdx3 {
-												gc_tx3 = 0
-											}
-											if gc_act3&(1<<gc_lane3) == 0 {
-												continue
-											}
-											gc_rank3 := gc_w3 + gc_lane3
-											_ = gc_rank3
-											sum_ := gc_l_sum_[gc_lane3]
-											_ = sum_
-
-//line hecbench_jaccard.go:58
-											v := gc_c32r[gc_lane3]
-
-//line hecbench_jaccard.go:59
-											if gc_tx3 >= j {
-												sum_ += v
-											}
-											_ = v
-											gc_l_sum_[gc_lane3] = sum_
-										}
-									}
-								}
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									if gc_act3&(1<<gc_lane3) == 0 {
-										continue
-									}
-									gc_rank3 := gc_w3 + gc_lane3
-									_ = gc_rank3
-									sum_ := gc_l_sum_[gc_lane3]
-									_ = sum_
-									last := gc_l_last[gc_lane3]
-									_ = last
-
-//line hecbench_jaccard.go:64
-									sum_ += last
-									gc_l_sum_[gc_lane3] = sum_
-								}
-								gc_act3 = gc_in113 &^ gc_dead3
-								gc_left9 := gc_act3
-								if compiled.SIMD {
-									if gc_act3 == ^uint32(0) {
-										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-											gc_rank3 := gc_w3 + gc_lane3
-											_ = gc_rank3
-//line hecbench_jaccard.go:32
-											i := archsimd.LoadInt32x8Slice(gc_l_i[gc_lane3:])
-//line hecbench_jaccard.go:32
-											_ = i
-//line hecbench_jaccard.go:32
-											i = i.Add(archsimd.BroadcastInt32x8(int32(gc_bdx3)))
-//line hecbench_jaccard.go:32
-											i.StoreSlice(gc_l_i[gc_lane3:])
-											gc_left9 &^= 0xff << gc_lane3
-										}
-									} else {
-										for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-											if gc_act3>>gc_lane3&0xff != 0xff {
-												continue
-											}
-											gc_rank3 := gc_w3 + gc_lane3
-											_ = gc_rank3
-//line hecbench_jaccard.go:32
-											i := archsimd.LoadInt32x8Slice(gc_l_i[gc_lane3:])
-//line hecbench_jaccard.go:32
-											_ = i
-//line hecbench_jaccard.go:32
-											i = i.Add(archsimd.BroadcastInt32x8(int32(gc_bdx3)))
-//line hecbench_jaccard.go:32
-											i.StoreSlice(gc_l_i[gc_lane3:])
-											gc_left9 &^= 0xff << gc_lane3
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left9 != 0 {
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-										if gc_left9&(1<<gc_lane3) == 0 {
-											continue
-										}
-										gc_rank3 := gc_w3 + gc_lane3
-										_ = gc_rank3
-										i := gc_l_i[gc_lane3]
-										_ = i
-
-//line hecbench_jaccard.go:32
-										i += int32(gc_bdx3)
-										gc_l_i[gc_lane3] = i
-									}
-								}
-							}
-							gc_act3 = gc_save113 &^ gc_dead3
-						}
-
-//line hecbench_jaccard.go:68
-						compiled.ShflWarp(gc_b3, compiled.Shfl, gc_w3, gc_act3, jaccardMask, &gc_l_sum_, gc_bdx3-1, gc_bdx3, &gc_c33r)
-						{
-							gc_tidx9 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-							gc_tx3 := gc_tidx9.X - 1
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								gc_tx3++
-								if gc_tx3 == gc_bdx3 {
-									gc_tx3 = 0
-								}
 								if gc_act3&(1<<gc_lane3) == 0 {
 									continue
 								}
-								gc_rank3 := gc_w3 + gc_lane3
-								gc_pos3.Thread = gc_rank3
-								var last T
-								_ = last
-								row := gc_l_row[gc_lane3]
-								_ = row
-
-//line hecbench_jaccard.go:68
-								last = gc_c33r[gc_lane3]
-
-//line hecbench_jaccard.go:70
-								var r T = last
-
-//line hecbench_jaccard.go:70
-								_ = r
-
-//line hecbench_jaccard.go:85
-								sum := r
-
-//line hecbench_jaccard.go:86
-								if gc_tx3 == 0 {
-									work[row] = sum
+//line hecbench_jaccard.go:73
+								sum_ := gc_l_sum_[gc_lane3]
+//line hecbench_jaccard.go:75
+								last := gc_l_last[gc_lane3]
+//line hecbench_jaccard.go:64
+								sum_ += last
+								gc_l_sum_[gc_lane3] = sum_
+							}
+							gc_act3 = gc_in113 &^ gc_dead3
+							gc_left9 := gc_act3
+							if compiled.SIMD {
+								if gc_act3 == ^uint32(0) {
+									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+//line hecbench_jaccard.go:32
+										i := archsimd.LoadInt32x8Slice(gc_l_i[gc_lane3:])
+//line hecbench_jaccard.go:32
+										i = i.Add(archsimd.BroadcastInt32x8(int32(gc_bdx3)))
+//line hecbench_jaccard.go:32
+										i.StoreSlice(gc_l_i[gc_lane3:])
+										gc_left9 &^= 0xff << gc_lane3
+									}
+								} else {
+									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+										if gc_act3>>gc_lane3&0xff != 0xff {
+											continue
+										}
+//line hecbench_jaccard.go:32
+										i := archsimd.LoadInt32x8Slice(gc_l_i[gc_lane3:])
+//line hecbench_jaccard.go:32
+										i = i.Add(archsimd.BroadcastInt32x8(int32(gc_bdx3)))
+//line hecbench_jaccard.go:32
+										i.StoreSlice(gc_l_i[gc_lane3:])
+										gc_left9 &^= 0xff << gc_lane3
+									}
 								}
-								_ = r
-								_ = sum
-								gc_l_last[gc_lane3] = last
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left9 != 0 {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+									if gc_left9&(1<<gc_lane3) == 0 {
+										continue
+									}
+//line hecbench_jaccard.go:45
+									i := gc_l_i[gc_lane3]
+//line hecbench_jaccard.go:32
+									i += int32(gc_bdx3)
+									gc_l_i[gc_lane3] = i
+								}
 							}
 						}
-					} else {
+						gc_act3 = gc_save113 &^ gc_dead3
+					}
+//line hecbench_jaccard.go:68
+					compiled.ShflWarp(gc_b3, compiled.Shfl, gc_w3, gc_act3, jaccardMask, &gc_l_sum_, gc_bdx3-1, gc_bdx3, &gc_c33r)
+					{
+						gc_tidx9 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+						gc_tx3 := gc_tidx9.X - 1
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+							gc_tx3++
+							if gc_tx3 == gc_bdx3 {
+								gc_tx3 = 0
+							}
 							if gc_act3&(1<<gc_lane3) == 0 {
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
 							gc_pos3.Thread = gc_rank3
+							var last T
+//line hecbench_jaccard.go:84
 							row := gc_l_row[gc_lane3]
-							_ = row
-							length := gc_l_length[gc_lane3]
-							_ = length
-
+//line hecbench_jaccard.go:68
+							last = gc_c33r[gc_lane3]
+//line hecbench_jaccard.go:70
+							var r T = last
+//line hecbench_jaccard.go:85
+							sum := r
+							if gc_tx3 == 0 {
+								work[row] = sum
+							}
+//line hecbench_jaccard.go:91
+							gc_l_last[gc_lane3] = last
+						}
+					}
+				} else {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						if gc_act3&(1<<gc_lane3) == 0 {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						gc_pos3.Thread = gc_rank3
+						row := gc_l_row[gc_lane3]
+//line hecbench_jaccard.go:103
+						length := gc_l_length[gc_lane3]
 //line hecbench_jaccard.go:90
-							work[row] = T(length)
-						}
-					}
-					gc_act3 = gc_in173 &^ gc_dead3
-					gc_left10 := gc_act3
-					if compiled.SIMD {
-						if gc_act3 == ^uint32(0) {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-//line hecbench_jaccard.go:78
-								row := archsimd.LoadInt32x8Slice(gc_l_row[gc_lane3:])
-//line hecbench_jaccard.go:78
-								_ = row
-//line hecbench_jaccard.go:78
-								row = row.Add(archsimd.BroadcastInt32x8(int32(gc_gdy3 * gc_bdy3)))
-//line hecbench_jaccard.go:78
-								row.StoreSlice(gc_l_row[gc_lane3:])
-								gc_left10 &^= 0xff << gc_lane3
-							}
-						} else {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-								if gc_act3>>gc_lane3&0xff != 0xff {
-									continue
-								}
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-//line hecbench_jaccard.go:78
-								row := archsimd.LoadInt32x8Slice(gc_l_row[gc_lane3:])
-//line hecbench_jaccard.go:78
-								_ = row
-//line hecbench_jaccard.go:78
-								row = row.Add(archsimd.BroadcastInt32x8(int32(gc_gdy3 * gc_bdy3)))
-//line hecbench_jaccard.go:78
-								row.StoreSlice(gc_l_row[gc_lane3:])
-								gc_left10 &^= 0xff << gc_lane3
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left10 != 0 {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left10&(1<<gc_lane3) == 0 {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
-							row := gc_l_row[gc_lane3]
-							_ = row
-
-//line hecbench_jaccard.go:78
-							row += int32(gc_gdy3 * gc_bdy3)
-							gc_l_row[gc_lane3] = row
-						}
+						work[row] = T(length)
 					}
 				}
-				gc_act3 = gc_save173 &^ gc_dead3
+				gc_act3 = gc_in173 &^ gc_dead3
+				gc_left10 := gc_act3
+				if compiled.SIMD {
+					if gc_act3 == ^uint32(0) {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+//line hecbench_jaccard.go:78
+							row := archsimd.LoadInt32x8Slice(gc_l_row[gc_lane3:])
+//line hecbench_jaccard.go:78
+							row = row.Add(archsimd.BroadcastInt32x8(int32(gc_gdy3 * gc_bdy3)))
+//line hecbench_jaccard.go:78
+							row.StoreSlice(gc_l_row[gc_lane3:])
+							gc_left10 &^= 0xff << gc_lane3
+						}
+					} else {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+							if gc_act3>>gc_lane3&0xff != 0xff {
+								continue
+							}
+//line hecbench_jaccard.go:78
+							row := archsimd.LoadInt32x8Slice(gc_l_row[gc_lane3:])
+//line hecbench_jaccard.go:78
+							row = row.Add(archsimd.BroadcastInt32x8(int32(gc_gdy3 * gc_bdy3)))
+//line hecbench_jaccard.go:78
+							row.StoreSlice(gc_l_row[gc_lane3:])
+							gc_left10 &^= 0xff << gc_lane3
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left10 != 0 {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						if gc_left10&(1<<gc_lane3) == 0 {
+							continue
+						}
+//line hecbench_jaccard.go:91
+						row := gc_l_row[gc_lane3]
+//line hecbench_jaccard.go:78
+						row += int32(gc_gdy3 * gc_bdy3)
+						gc_l_row[gc_lane3] = row
+					}
+				}
 			}
+			gc_act3 = gc_save173 &^ gc_dead3
 		}
 	}
 }
@@ -656,736 +540,584 @@ func gc_body_jaccardRowSumKernel_float32(gc_b2 *compiled.Block, weighted bool, n
 	gc_bidx2 := gc_b2.Index()
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_n_ [32]int32
-		var gc_l_ind [32][]int32
-		var gc_l_sum_ [32]float32
-		var gc_l_last [32]float32
-		var gc_l_mn [32]int32
-		var gc_l_i [32]int32
-		var gc_l_valid [32]bool
-		var gc_l_row [32]int32
-		var gc_l_start [32]int32
-		var gc_l_length [32]int32
-		var gc_c21r [32]float32
-		var gc_c22r [32]float32
-		var gc_c23r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-
+//line hecbench_jaccard.go:89
+	var gc_l_n_ [32]int32
+	var gc_l_ind [32][]int32
+	var gc_l_sum_ [32]float32
+	var gc_l_last [32]float32
+	var gc_l_mn [32]int32
+	var gc_l_i [32]int32
+	var gc_l_valid [32]bool
+	var gc_l_row [32]int32
+	var gc_l_start [32]int32
+	var gc_l_length [32]int32
+	var gc_c21r [32]float32
+	var gc_c22r [32]float32
+	var gc_c23r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+		{
+//line hecbench_jaccard.go:79
+			gc_save172 := gc_act2
+			gc_in172 := gc_act2
+			gc_left := gc_act2
+			if compiled.SIMD {
+				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_jaccard.go:87
+						gc_tx2 := gc_tidx3.X + gc_lane2
+						_ = gc_tx2
+						gc_ty2 := gc_tidx3.Y
+//line hecbench_jaccard.go:91
+						gc_tz2 := gc_tidx3.Z
+						_ = gc_tz2
 //line hecbench_jaccard.go:78
-			{
-				gc_save172 := gc_act2
-				gc_in172 := gc_act2
-				gc_left := gc_act2
-				if compiled.SIMD {
-					gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tx2 := gc_tidx3.X + gc_lane2
-							_ = gc_tx2
-							gc_ty2 := gc_tidx3.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx3.Z
-							_ = gc_tz2
-							_ = gc_rank2
-//line hecbench_jaccard.go:78
-							var row int32 = int32(gc_ty2 + gc_by2*gc_bdy2)
-//line hecbench_jaccard.go:78
-							_ = row
-							archsimd.BroadcastInt32x8(row).StoreSlice(gc_l_row[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx2 := gc_tidx2.X
-							_ = gc_tx2
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
-							_ = gc_rank2
-//line hecbench_jaccard.go:78
-							var row int32 = int32(gc_ty2 + gc_by2*gc_bdy2)
-//line hecbench_jaccard.go:78
-							_ = row
-							archsimd.BroadcastInt32x8(row).StoreSlice(gc_l_row[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
+						var row int32 = int32(gc_ty2 + gc_by2*gc_bdy2)
+						archsimd.BroadcastInt32x8(row).StoreSlice(gc_l_row[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left != 0 {
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+						if gc_tidx2.X+8 > gc_bdx2 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx2 := gc_tidx2.X
+						_ = gc_tx2
 						gc_ty2 := gc_tidx2.Y
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-								gc_ty2++
-								if gc_ty2 == gc_bdy2 {
-									gc_ty2 = 0
+//line hecbench_jaccard.go:96
+						gc_tz2 := gc_tidx2.Z
+						_ = gc_tz2
+//line hecbench_jaccard.go:78
+						var row int32 = int32(gc_ty2 + gc_by2*gc_bdy2)
+						archsimd.BroadcastInt32x8(row).StoreSlice(gc_l_row[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					gc_ty2 := gc_tidx2.Y
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+							gc_ty2++
+							if gc_ty2 == gc_bdy2 {
+								gc_ty2 = 0
+							}
+						}
+						if gc_left&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line hecbench_jaccard.go:78
+						row := int32(gc_ty2 + gc_by2*gc_bdy2)
+//line hecbench_jaccard.go:80
+						gc_l_row[gc_lane2] = row
+					}
+				}
+			}
+			for {
+				gc_b2.Tick()
+				if gc_b2.Stopped() {
+					return
+				}
+				gc_act2 = gc_in172 &^ gc_dead2
+				var gc_m172, gc_skip172 uint32
+				_ = gc_skip172
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					row := gc_l_row[gc_lane2]
+//line hecbench_jaccard.go:78
+					if row < n {
+						gc_m172 |= 1 << gc_lane2
+					}
+				}
+				gc_in172 &= gc_m172
+				gc_act2 = gc_in172
+				if gc_act2 == 0 {
+					break
+				}
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					row := gc_l_row[gc_lane2]
+//line hecbench_jaccard.go:79
+					start := csrPtr[row]
+					end := csrPtr[row+1]
+					length := end - start
+//line hecbench_jaccard.go:85
+					gc_l_start[gc_lane2] = start
+					gc_l_length[gc_lane2] = length
+				}
+//line hecbench_jaccard.go:84
+				if weighted {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						start := gc_l_start[gc_lane2]
+//line hecbench_jaccard.go:93
+						length := gc_l_length[gc_lane2]
+//line hecbench_jaccard.go:85
+						var n_ int32 = length
+//line hecbench_jaccard.go:85
+						var ind []int32 = csrInd[start:]
+//line hecbench_jaccard.go:88
+						gc_l_n_[gc_lane2] = n_
+						gc_l_ind[gc_lane2] = ind
+					}
+//line hecbench_jaccard.go:85
+					var w_ []float32 = w
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						n_ := gc_l_n_[gc_lane2]
+//line hecbench_jaccard.go:29
+						sum_ := float32(0.0)
+						var last float32
+						mn := ((n_ + int32(gc_bdx2) - 1) / int32(gc_bdx2)) * int32(gc_bdx2)
+//line hecbench_jaccard.go:35
+						gc_l_sum_[gc_lane2] = sum_
+						gc_l_last[gc_lane2] = last
+						gc_l_mn[gc_lane2] = mn
+					}
+					{
+//line hecbench_jaccard.go:33
+						gc_save112 := gc_act2
+						gc_in112 := gc_act2
+						gc_left2 := gc_act2
+						if compiled.SIMD {
+//line hecbench_jaccard.go:32
+							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+							if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+//line hecbench_jaccard.go:32
+								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_jaccard.go:35
+									gc_tx2 := gc_tidx4.X + gc_lane2
+//line hecbench_jaccard.go:37
+									gc_ty2 := gc_tidx4.Y
+									_ = gc_ty2
+									gc_tz2 := gc_tidx4.Z
+									_ = gc_tz2
+//line hecbench_jaccard.go:32
+									i := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2)
+//line hecbench_jaccard.go:32
+									i.StoreSlice(gc_l_i[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+									if gc_tidx2.X+8 > gc_bdx2 {
+										continue // the lanes wrap to the next row
+									}
+									gc_tx2 := gc_tidx2.X
+//line hecbench_jaccard.go:47
+									gc_ty2 := gc_tidx2.Y
+									_ = gc_ty2
+									gc_tz2 := gc_tidx2.Z
+									_ = gc_tz2
+//line hecbench_jaccard.go:32
+									i := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota)
+//line hecbench_jaccard.go:32
+									i.StoreSlice(gc_l_i[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
 								}
 							}
-							if gc_left&(1<<gc_lane2) == 0 {
-								continue
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
+							{
+								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+								gc_tx2 := gc_tidx2.X - 1
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									gc_tx2++
+									if gc_tx2 == gc_bdx2 {
+										gc_tx2 = 0
+									}
+									if gc_left2&(1<<gc_lane2) == 0 {
+										continue
+									}
+//line hecbench_jaccard.go:32
+									i := int32(gc_tx2)
+//line hecbench_jaccard.go:34
+									gc_l_i[gc_lane2] = i
+								}
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-
-//line hecbench_jaccard.go:78
-							row := int32(gc_ty2 + gc_by2*gc_bdy2)
-							_ = row
-							gc_l_row[gc_lane2] = row
 						}
-					}
-				}
-				for {
-					gc_b2.Tick()
-					if gc_b2.Stopped() {
-						return
-					}
-					gc_act2 = gc_in172 &^ gc_dead2
-					var gc_m172, gc_skip172 uint32
-					_ = gc_skip172
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						row := gc_l_row[gc_lane2]
-						_ = row
-
-//line hecbench_jaccard.go:78
-						if row < n {
-							gc_m172 |= 1 << gc_lane2
-						}
-					}
-					gc_in172 &= gc_m172
-					gc_act2 = gc_in172
-					if gc_act2 == 0 {
-						break
-					}
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						row := gc_l_row[gc_lane2]
-						_ = row
-
+						for {
+							gc_b2.Tick()
+							if gc_b2.Stopped() {
+								return
+							}
+							gc_act2 = gc_in112 &^ gc_dead2
+							var gc_m112, gc_skip112 uint32
+							_ = gc_skip112
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+								mn := gc_l_mn[gc_lane2]
+//line hecbench_jaccard.go:54
+								i := gc_l_i[gc_lane2]
+//line hecbench_jaccard.go:32
+								if i < mn {
+									gc_m112 |= 1 << gc_lane2
+								}
+							}
+							gc_in112 &= gc_m112
+							gc_act2 = gc_in112
+							if gc_act2 == 0 {
+								break
+							}
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+//line hecbench_jaccard.go:47
+								n_ := gc_l_n_[gc_lane2]
+//line hecbench_jaccard.go:49
+								sum_ := gc_l_sum_[gc_lane2]
+								_ = sum_
+								i := gc_l_i[gc_lane2]
+//line hecbench_jaccard.go:40
+								valid := i < n_
+//line hecbench_jaccard.go:47
+								gc_l_valid[gc_lane2] = valid
+							}
+//line hecbench_jaccard.go:47
+							compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, jaccardMask, &gc_l_sum_, gc_bdx2-1, gc_bdx2, &gc_c21r)
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+								ind := gc_l_ind[gc_lane2]
+//line hecbench_jaccard.go:56
+								var sum_ float32
+//line hecbench_jaccard.go:58
+								var last float32
+//line hecbench_jaccard.go:60
+								i := gc_l_i[gc_lane2]
+//line hecbench_jaccard.go:62
+								valid := gc_l_valid[gc_lane2]
+//line hecbench_jaccard.go:47
+								last = gc_c21r[gc_lane2]
+//line hecbench_jaccard.go:50
+								if valid {
+									sum_ = w_[ind[i]]
+								} else {
+									sum_ = 0.0
+								}
+								gc_l_sum_[gc_lane2] = sum_
+								gc_l_last[gc_lane2] = last
+							}
+//line hecbench_jaccard.go:57
+							for j := 1; j < gc_bdx2; j *= 2 {
+								compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, jaccardMask, &gc_l_sum_, j, gc_bdx2, &gc_c22r)
+								gc_left3 := gc_act2
+								if compiled.SIMD {
+//line hecbench_jaccard.go:58
+									gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+									gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+									if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
+//line hecbench_jaccard.go:58
+										gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_jaccard.go:61
+											gc_tx2 := gc_tidx5.X + gc_lane2
+//line hecbench_jaccard.go:63
+											gc_ty2 := gc_tidx5.Y
+											_ = gc_ty2
+											gc_tz2 := gc_tidx5.Z
+											_ = gc_tz2
+//line hecbench_jaccard.go:58
+											sum_ := archsimd.LoadFloat32x8Slice(gc_l_sum_[gc_lane2:])
+//line hecbench_jaccard.go:58
+											v := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+											if gc_tx2 >= j {
+//line hecbench_jaccard.go:59
+												sum_ = sum_.Add(v)
+											} else {
+//line hecbench_jaccard.go:59
+												gc_if2 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(j, gc_tx2, 8))))
+//line hecbench_jaccard.go:59
+												if gc_if2.ToBits() != 0 {
+//line hecbench_jaccard.go:59
+													sum_ = sum_.Add(v).Merge(sum_, gc_if2)
+												}
+											}
+//line hecbench_jaccard.go:59
+											sum_.StoreSlice(gc_l_sum_[gc_lane2:])
+											gc_left3 &^= 0xff << gc_lane2
+										}
+									} else {
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+											if gc_act2>>gc_lane2&0xff != 0xff {
+												continue
+											}
+											gc_rank2 := gc_w2 + gc_lane2
+											gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+											if gc_tidx2.X+8 > gc_bdx2 {
+												continue // the lanes wrap to the next row
+											}
+											gc_tx2 := gc_tidx2.X
+//line hecbench_jaccard.go:74
+											gc_ty2 := gc_tidx2.Y
+											_ = gc_ty2
+											gc_tz2 := gc_tidx2.Z
+											_ = gc_tz2
+//line hecbench_jaccard.go:59
+											sum_ := archsimd.LoadFloat32x8Slice(gc_l_sum_[gc_lane2:])
+//line hecbench_jaccard.go:58
+											v := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+											gc_if := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(j, gc_tx2, 8))))
+//line hecbench_jaccard.go:59
+											if gc_if.ToBits() != 0 {
+//line hecbench_jaccard.go:59
+												sum_ = sum_.Add(v).Merge(sum_, gc_if)
+											}
+//line hecbench_jaccard.go:59
+											sum_.StoreSlice(gc_l_sum_[gc_lane2:])
+											gc_left3 &^= 0xff << gc_lane2
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+								}
+								if gc_left3 != 0 {
+									{
+										gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+										gc_tx2 := gc_tidx2.X - 1
+										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+											gc_tx2++
+											if gc_tx2 == gc_bdx2 {
+												gc_tx2 = 0
+											}
+											if gc_left3&(1<<gc_lane2) == 0 {
+												continue
+											}
 //line hecbench_jaccard.go:79
-						start := csrPtr[row]
-
-//line hecbench_jaccard.go:80
-						end := csrPtr[row+1]
-
-//line hecbench_jaccard.go:81
-						length := end - start
-						_ = start
-						_ = end
-						_ = length
-						gc_l_start[gc_lane2] = start
-						gc_l_length[gc_lane2] = length
-					}
-
-//line hecbench_jaccard.go:84
-					if weighted {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
+											sum_ := gc_l_sum_[gc_lane2]
+//line hecbench_jaccard.go:58
+											v := gc_c22r[gc_lane2]
+											if gc_tx2 >= j {
+												sum_ += v
+											}
+//line hecbench_jaccard.go:63
+											gc_l_sum_[gc_lane2] = sum_
+										}
+									}
+								}
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							start := gc_l_start[gc_lane2]
-							_ = start
-							length := gc_l_length[gc_lane2]
-							_ = length
-
-//line hecbench_jaccard.go:85
-							var n_ int32 = length
-
-//line hecbench_jaccard.go:85
-							_ = n_
-
-//line hecbench_jaccard.go:85
-							var ind []int32 = csrInd[start:]
-
-//line hecbench_jaccard.go:85
-							_ = ind
-							_ = n_
-							_ = ind
-							gc_l_n_[gc_lane2] = n_
-							gc_l_ind[gc_lane2] = ind
-						}
-
-//line hecbench_jaccard.go:85
-						var w_ []float32 = w
-
-//line hecbench_jaccard.go:85
-						_ = w_
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							n_ := gc_l_n_[gc_lane2]
-							_ = n_
-
-//line hecbench_jaccard.go:29
-							sum_ := float32(0.0)
-
-//line hecbench_jaccard.go:30
-							var last float32
-
-//line hecbench_jaccard.go:31
-							mn := ((n_ + int32(gc_bdx2) - 1) / int32(gc_bdx2)) * int32(gc_bdx2)
-							_ = sum_
-							_ = last
-							_ = mn
-							gc_l_sum_[gc_lane2] = sum_
-							gc_l_last[gc_lane2] = last
-							gc_l_mn[gc_lane2] = mn
-						}
-
-//line hecbench_jaccard.go:32
-						{
-							gc_save112 := gc_act2
-							gc_in112 := gc_act2
-							gc_left2 := gc_act2
+							gc_left4 := gc_act2
 							if compiled.SIMD {
-//line hecbench_jaccard.go:32
-								gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_jaccard.go:32
-								_ = gc_iota
-								gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-//line hecbench_jaccard.go:32
-									gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_jaccard.go:32
-									_ = gc_iota2
+								if gc_act2 == ^uint32(0) {
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_tx2 := gc_tidx4.X + gc_lane2
-										_ = gc_tx2
-										gc_ty2 := gc_tidx4.Y
-										_ = gc_ty2
-										gc_tz2 := gc_tidx4.Z
-										_ = gc_tz2
-										_ = gc_rank2
-//line hecbench_jaccard.go:32
-										i := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2)
-//line hecbench_jaccard.go:32
-										_ = i
-//line hecbench_jaccard.go:32
-										i.StoreSlice(gc_l_i[gc_lane2:])
-										gc_left2 &^= 0xff << gc_lane2
+//line hecbench_jaccard.go:64
+										sum_ := archsimd.LoadFloat32x8Slice(gc_l_sum_[gc_lane2:])
+//line hecbench_jaccard.go:64
+										last := archsimd.LoadFloat32x8Slice(gc_l_last[gc_lane2:])
+//line hecbench_jaccard.go:64
+										sum_ = sum_.Add(last)
+//line hecbench_jaccard.go:64
+										sum_.StoreSlice(gc_l_sum_[gc_lane2:])
+										gc_left4 &^= 0xff << gc_lane2
 									}
 								} else {
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 										if gc_act2>>gc_lane2&0xff != 0xff {
 											continue
 										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-										if gc_tidx2.X+8 > gc_bdx2 {
-											continue // the lanes wrap to the next row
-										}
-										gc_tx2 := gc_tidx2.X
-										_ = gc_tx2
-										gc_ty2 := gc_tidx2.Y
-										_ = gc_ty2
-										gc_tz2 := gc_tidx2.Z
-										_ = gc_tz2
-										_ = gc_rank2
-//line hecbench_jaccard.go:32
-										i := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota)
-//line hecbench_jaccard.go:32
-										_ = i
-//line hecbench_jaccard.go:32
-										i.StoreSlice(gc_l_i[gc_lane2:])
-										gc_left2 &^= 0xff << gc_lane2
+//line hecbench_jaccard.go:64
+										sum_ := archsimd.LoadFloat32x8Slice(gc_l_sum_[gc_lane2:])
+//line hecbench_jaccard.go:64
+										last := archsimd.LoadFloat32x8Slice(gc_l_last[gc_lane2:])
+//line hecbench_jaccard.go:64
+										sum_ = sum_.Add(last)
+//line hecbench_jaccard.go:64
+										sum_.StoreSlice(gc_l_sum_[gc_lane2:])
+										gc_left4 &^= 0xff << gc_lane2
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left2 != 0 {
-								{
-									gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-									gc_tx2 := gc_tidx2.X - 1
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										gc_tx2++
-										if gc_tx2 == gc_bdx2 {
-											gc_tx2 = 0
-										}
-										if gc_left2&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-
-//line hecbench_jaccard.go:32
-										i := int32(gc_tx2)
-										_ = i
-										gc_l_i[gc_lane2] = i
-									}
-								}
-							}
-							for {
-								gc_b2.Tick()
-								if gc_b2.Stopped() {
-									return
-								}
-								gc_act2 = gc_in112 &^ gc_dead2
-								var gc_m112, gc_skip112 uint32
-								_ = gc_skip112
+							if gc_left4 != 0 {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_act2&(1<<gc_lane2) == 0 {
+									if gc_left4&(1<<gc_lane2) == 0 {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-									mn := gc_l_mn[gc_lane2]
-									_ = mn
-									i := gc_l_i[gc_lane2]
-									_ = i
-
-//line hecbench_jaccard.go:32
-									if i < mn {
-										gc_m112 |= 1 << gc_lane2
-									}
-								}
-								gc_in112 &= gc_m112
-								gc_act2 = gc_in112
-								if gc_act2 == 0 {
-									break
-								}
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-									n_ := gc_l_n_[gc_lane2]
-									_ = n_
+//line hecbench_jaccard.go:77
 									sum_ := gc_l_sum_[gc_lane2]
-									_ = sum_
-									i := gc_l_i[gc_lane2]
-									_ = i
-
-//line hecbench_jaccard.go:40
-									valid := i < n_
-									_ = valid
-
-//line hecbench_jaccard.go:47
-									gc_l_valid[gc_lane2] = valid
+//line hecbench_jaccard.go:79
+									last := gc_l_last[gc_lane2]
+//line hecbench_jaccard.go:64
+									sum_ += last
+									gc_l_sum_[gc_lane2] = sum_
 								}
-
-//line hecbench_jaccard.go:47
-								compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, jaccardMask, &gc_l_sum_, gc_bdx2-1, gc_bdx2, &gc_c21r)
+							}
+							gc_act2 = gc_in112 &^ gc_dead2
+							gc_left5 := gc_act2
+							if compiled.SIMD {
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_jaccard.go:32
+										i := archsimd.LoadInt32x8Slice(gc_l_i[gc_lane2:])
+//line hecbench_jaccard.go:32
+										i = i.Add(archsimd.BroadcastInt32x8(int32(gc_bdx2)))
+//line hecbench_jaccard.go:32
+										i.StoreSlice(gc_l_i[gc_lane2:])
+										gc_left5 &^= 0xff << gc_lane2
+									}
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+//line hecbench_jaccard.go:32
+										i := archsimd.LoadInt32x8Slice(gc_l_i[gc_lane2:])
+//line hecbench_jaccard.go:32
+										i = i.Add(archsimd.BroadcastInt32x8(int32(gc_bdx2)))
+//line hecbench_jaccard.go:32
+										i.StoreSlice(gc_l_i[gc_lane2:])
+										gc_left5 &^= 0xff << gc_lane2
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left5 != 0 {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_act2&(1<<gc_lane2) == 0 {
+									if gc_left5&(1<<gc_lane2) == 0 {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-									ind := gc_l_ind[gc_lane2]
-									_ = ind
-									var sum_ float32
-									_ = sum_
-									var last float32
-									_ = last
+//line hecbench_jaccard.go:45
 									i := gc_l_i[gc_lane2]
-									_ = i
-									valid := gc_l_valid[gc_lane2]
-									_ = valid
-
-//line hecbench_jaccard.go:47
-									last = gc_c21r[gc_lane2]
-
-//line hecbench_jaccard.go:50
-									if valid {
-										sum_ = w_[ind[i]]
-									} else {
-										sum_ = 0.0
-									}
-									gc_l_sum_[gc_lane2] = sum_
-									gc_l_last[gc_lane2] = last
-								}
-
-//line hecbench_jaccard.go:57
-								for j := 1; j < gc_bdx2; j *= 2 {
-
-//line hecbench_jaccard.go:58
-									compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, jaccardMask, &gc_l_sum_, j, gc_bdx2, &gc_c22r)
-									gc_left3 := gc_act2
-									if compiled.SIMD {
-//line hecbench_jaccard.go:58
-										gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_jaccard.go:58
-										_ = gc_iota3
-										gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-										if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
-//line hecbench_jaccard.go:58
-											gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_jaccard.go:58
-											_ = gc_iota4
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												gc_rank2 := gc_w2 + gc_lane2
-												gc_tx2 := gc_tidx5.X + gc_lane2
-												_ = gc_tx2
-												gc_ty2 := gc_tidx5.Y
-												_ = gc_ty2
-												gc_tz2 := gc_tidx5.Z
-												_ = gc_tz2
-												_ = gc_rank2
-//line hecbench_jaccard.go:58
-												sum_ := archsimd.LoadFloat32x8Slice(gc_l_sum_[gc_lane2:])
-//line hecbench_jaccard.go:58
-												_ = sum_
-//line hecbench_jaccard.go:58
-												v := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
-//line hecbench_jaccard.go:58
-												_ = v
-//line hecbench_jaccard.go:59
-												if gc_tx2 >= j {
-//line hecbench_jaccard.go:59
-													sum_ = sum_.Add(v)
-//line hecbench_jaccard.go:59
-												} else {
-//line hecbench_jaccard.go:59
-													gc_if2 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(j, gc_tx2, 8))))
-//line hecbench_jaccard.go:59
-													_ = gc_if2
-//line hecbench_jaccard.go:59
-													if gc_if2.ToBits() != 0 {
-//line hecbench_jaccard.go:59
-														sum_ = sum_.Add(v).Merge(sum_, gc_if2)
-//line hecbench_jaccard.go:59
-													}
-//line hecbench_jaccard.go:59
-												}
-//line hecbench_jaccard.go:59
-												sum_.StoreSlice(gc_l_sum_[gc_lane2:])
-												gc_left3 &^= 0xff << gc_lane2
-											}
-										} else {
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-												if gc_act2>>gc_lane2&0xff != 0xff {
-													continue
-												}
-												gc_rank2 := gc_w2 + gc_lane2
-												gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-												if gc_tidx2.X+8 > gc_bdx2 {
-													continue // the lanes wrap to the next row
-												}
-												gc_tx2 := gc_tidx2.X
-												_ = gc_tx2
-												gc_ty2 := gc_tidx2.Y
-												_ = gc_ty2
-												gc_tz2 := gc_tidx2.Z
-												_ = gc_tz2
-												_ = gc_rank2
-//line hecbench_jaccard.go:59
-												sum_ := archsimd.LoadFloat32x8Slice(gc_l_sum_[gc_lane2:])
-//line hecbench_jaccard.go:59
-												_ = sum_
-//line hecbench_jaccard.go:58
-												v := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
-//line hecbench_jaccard.go:58
-												_ = v
-//line hecbench_jaccard.go:59
-												gc_if := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(j, gc_tx2, 8))))
-//line hecbench_jaccard.go:59
-												_ = gc_if
-//line hecbench_jaccard.go:59
-												if gc_if.ToBits() != 0 {
-//line hecbench_jaccard.go:59
-													sum_ = sum_.Add(v).Merge(sum_, gc_if)
-//line hecbench_jaccard.go:59
-												}
-//line hecbench_jaccard.go:59
-												sum_.StoreSlice(gc_l_sum_[gc_lane2:])
-												gc_left3 &^= 0xff << gc_lane2
-											}
-										}
-										archsimd.ClearAVXUpperBits()
-									}
-									if gc_left3 != 0 {
-										{
-											gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-											gc_tx2 := gc_tidx2.X - 1
-											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-												gc_tx2++
-												if gc_tx2 == gc_bdx2 {
-													gc_tx2 = 0
-												}
-												if gc_left3&(1<<gc_lane2) == 0 {
-													continue
-												}
-												gc_rank2 := gc_w2 + gc_lane2
-												_ = gc_rank2
-												sum_ := gc_l_sum_[gc_lane2]
-												_ = sum_
-
-//line hecbench_jaccard.go:58
-												v := gc_c22r[gc_lane2]
-
-//line hecbench_jaccard.go:59
-												if gc_tx2 >= j {
-													sum_ += v
-												}
-												_ = v
-												gc_l_sum_[gc_lane2] = sum_
-											}
-										}
-									}
-								}
-								gc_left4 := gc_act2
-								if compiled.SIMD {
-									if gc_act2 == ^uint32(0) {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line hecbench_jaccard.go:64
-											sum_ := archsimd.LoadFloat32x8Slice(gc_l_sum_[gc_lane2:])
-//line hecbench_jaccard.go:64
-											_ = sum_
-//line hecbench_jaccard.go:64
-											last := archsimd.LoadFloat32x8Slice(gc_l_last[gc_lane2:])
-//line hecbench_jaccard.go:64
-											_ = last
-//line hecbench_jaccard.go:64
-											sum_ = sum_.Add(last)
-//line hecbench_jaccard.go:64
-											sum_.StoreSlice(gc_l_sum_[gc_lane2:])
-											gc_left4 &^= 0xff << gc_lane2
-										}
-									} else {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											if gc_act2>>gc_lane2&0xff != 0xff {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line hecbench_jaccard.go:64
-											sum_ := archsimd.LoadFloat32x8Slice(gc_l_sum_[gc_lane2:])
-//line hecbench_jaccard.go:64
-											_ = sum_
-//line hecbench_jaccard.go:64
-											last := archsimd.LoadFloat32x8Slice(gc_l_last[gc_lane2:])
-//line hecbench_jaccard.go:64
-											_ = last
-//line hecbench_jaccard.go:64
-											sum_ = sum_.Add(last)
-//line hecbench_jaccard.go:64
-											sum_.StoreSlice(gc_l_sum_[gc_lane2:])
-											gc_left4 &^= 0xff << gc_lane2
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left4 != 0 {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left4&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-										sum_ := gc_l_sum_[gc_lane2]
-										_ = sum_
-										last := gc_l_last[gc_lane2]
-										_ = last
-
-//line hecbench_jaccard.go:64
-										sum_ += last
-										gc_l_sum_[gc_lane2] = sum_
-									}
-								}
-								gc_act2 = gc_in112 &^ gc_dead2
-								gc_left5 := gc_act2
-								if compiled.SIMD {
-									if gc_act2 == ^uint32(0) {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
 //line hecbench_jaccard.go:32
-											i := archsimd.LoadInt32x8Slice(gc_l_i[gc_lane2:])
-//line hecbench_jaccard.go:32
-											_ = i
-//line hecbench_jaccard.go:32
-											i = i.Add(archsimd.BroadcastInt32x8(int32(gc_bdx2)))
-//line hecbench_jaccard.go:32
-											i.StoreSlice(gc_l_i[gc_lane2:])
-											gc_left5 &^= 0xff << gc_lane2
-										}
-									} else {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											if gc_act2>>gc_lane2&0xff != 0xff {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line hecbench_jaccard.go:32
-											i := archsimd.LoadInt32x8Slice(gc_l_i[gc_lane2:])
-//line hecbench_jaccard.go:32
-											_ = i
-//line hecbench_jaccard.go:32
-											i = i.Add(archsimd.BroadcastInt32x8(int32(gc_bdx2)))
-//line hecbench_jaccard.go:32
-											i.StoreSlice(gc_l_i[gc_lane2:])
-											gc_left5 &^= 0xff << gc_lane2
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left5 != 0 {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left5&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-										i := gc_l_i[gc_lane2]
-										_ = i
-
-//line hecbench_jaccard.go:32
-										i += int32(gc_bdx2)
-										gc_l_i[gc_lane2] = i
-									}
+									i += int32(gc_bdx2)
+									gc_l_i[gc_lane2] = i
 								}
 							}
-							gc_act2 = gc_save112 &^ gc_dead2
 						}
-
+						gc_act2 = gc_save112 &^ gc_dead2
+					}
 //line hecbench_jaccard.go:68
-						compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, jaccardMask, &gc_l_sum_, gc_bdx2-1, gc_bdx2, &gc_c23r)
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								var last float32
-								_ = last
-								row := gc_l_row[gc_lane2]
-								_ = row
-
-//line hecbench_jaccard.go:68
-								last = gc_c23r[gc_lane2]
-
-//line hecbench_jaccard.go:70
-								var r float32 = last
-
-//line hecbench_jaccard.go:70
-								_ = r
-
-//line hecbench_jaccard.go:85
-								sum := r
-
-//line hecbench_jaccard.go:86
-								if gc_tx2 == 0 {
-									work[row] = sum
-								}
-								_ = r
-								_ = sum
-								gc_l_last[gc_lane2] = last
-							}
-						}
-					} else {
+					compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, jaccardMask, &gc_l_sum_, gc_bdx2-1, gc_bdx2, &gc_c23r)
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2++
+							if gc_tx2 == gc_bdx2 {
+								gc_tx2 = 0
+							}
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
+							var last float32
+//line hecbench_jaccard.go:84
 							row := gc_l_row[gc_lane2]
-							_ = row
-							length := gc_l_length[gc_lane2]
-							_ = length
-
+//line hecbench_jaccard.go:68
+							last = gc_c23r[gc_lane2]
+//line hecbench_jaccard.go:70
+							var r float32 = last
+//line hecbench_jaccard.go:85
+							sum := r
+							if gc_tx2 == 0 {
+								work[row] = sum
+							}
+//line hecbench_jaccard.go:91
+							gc_l_last[gc_lane2] = last
+						}
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						row := gc_l_row[gc_lane2]
+//line hecbench_jaccard.go:103
+						length := gc_l_length[gc_lane2]
 //line hecbench_jaccard.go:90
-							work[row] = float32(length)
-						}
-					}
-					gc_act2 = gc_in172 &^ gc_dead2
-					gc_left6 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_jaccard.go:78
-								row := archsimd.LoadInt32x8Slice(gc_l_row[gc_lane2:])
-//line hecbench_jaccard.go:78
-								_ = row
-//line hecbench_jaccard.go:78
-								row = row.Add(archsimd.BroadcastInt32x8(int32(gc_gdy2 * gc_bdy2)))
-//line hecbench_jaccard.go:78
-								row.StoreSlice(gc_l_row[gc_lane2:])
-								gc_left6 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_jaccard.go:78
-								row := archsimd.LoadInt32x8Slice(gc_l_row[gc_lane2:])
-//line hecbench_jaccard.go:78
-								_ = row
-//line hecbench_jaccard.go:78
-								row = row.Add(archsimd.BroadcastInt32x8(int32(gc_gdy2 * gc_bdy2)))
-//line hecbench_jaccard.go:78
-								row.StoreSlice(gc_l_row[gc_lane2:])
-								gc_left6 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left6 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left6&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							row := gc_l_row[gc_lane2]
-							_ = row
-
-//line hecbench_jaccard.go:78
-							row += int32(gc_gdy2 * gc_bdy2)
-							gc_l_row[gc_lane2] = row
-						}
+						work[row] = float32(length)
 					}
 				}
-				gc_act2 = gc_save172 &^ gc_dead2
+				gc_act2 = gc_in172 &^ gc_dead2
+				gc_left6 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_jaccard.go:78
+							row := archsimd.LoadInt32x8Slice(gc_l_row[gc_lane2:])
+//line hecbench_jaccard.go:78
+							row = row.Add(archsimd.BroadcastInt32x8(int32(gc_gdy2 * gc_bdy2)))
+//line hecbench_jaccard.go:78
+							row.StoreSlice(gc_l_row[gc_lane2:])
+							gc_left6 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+//line hecbench_jaccard.go:78
+							row := archsimd.LoadInt32x8Slice(gc_l_row[gc_lane2:])
+//line hecbench_jaccard.go:78
+							row = row.Add(archsimd.BroadcastInt32x8(int32(gc_gdy2 * gc_bdy2)))
+//line hecbench_jaccard.go:78
+							row.StoreSlice(gc_l_row[gc_lane2:])
+							gc_left6 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left6 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left6&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line hecbench_jaccard.go:91
+						row := gc_l_row[gc_lane2]
+//line hecbench_jaccard.go:78
+						row += int32(gc_gdy2 * gc_bdy2)
+						gc_l_row[gc_lane2] = row
+					}
+				}
 			}
+			gc_act2 = gc_save172 &^ gc_dead2
 		}
 	}
 }
@@ -1421,7 +1153,6 @@ func gc_body_jaccardIsKernel[T jaccardReal](gc_b2 *compiled.Block, gc_lo2, gc_hi
 	gc_gdy2 := gc_gd2.Y
 	gc_gdz2 := gc_gd2.Z
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_jaccard.go:102
 	for gc_off, gc_limit, gc_more := int32(0), int32(n), true; gc_more; gc_off += int32(gc_gdz2 * gc_bdz2) {
 		gc_b2.Tick()
@@ -1429,100 +1160,93 @@ func gc_body_jaccardIsKernel[T jaccardReal](gc_b2 *compiled.Block, gc_lo2, gc_hi
 			return
 		}
 		gc_more = false
-		{
-			gc_bx2 := gc_lo2%gc_gdx2 - 1
-			gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-			gc_bz2 := gc_lo2 / (gc_gdx2 * gc_gdy2)
-			for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-				gc_pos2.Block = gc_blk2
-				gc_bx2++
-				if gc_bx2 == gc_gdx2 {
-					gc_bx2 = 0
-					gc_by2++
-					if gc_by2 == gc_gdy2 {
-						gc_by2 = 0
-						gc_bz2++
-					}
+//line hecbench_jaccard.go:109
+		gc_bx2 := gc_lo2%gc_gdx2 - 1
+		gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
+		gc_bz2 := gc_lo2 / (gc_gdx2 * gc_gdy2)
+		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+			gc_pos2.Block = gc_blk2
+			gc_bx2++
+			if gc_bx2 == gc_gdx2 {
+				gc_bx2 = 0
+				gc_by2++
+				if gc_by2 == gc_gdy2 {
+					gc_by2 = 0
+					gc_bz2++
 				}
-				{
-					gc_ty2 := 0
-					gc_tz2 := 0
-					for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+			}
+			{
+				gc_ty2 := 0
+				gc_tz2 := 0
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line hecbench_jaccard.go:102
-							gc_start2 := int32(gc_tz2 + gc_bz2*gc_bdz2)
-							row := gc_start2 + gc_off
-							if !(row < gc_limit) || row < gc_start2 && compiled.StrideStopped(gc_start2, int32(gc_gdz2*gc_bdz2), gc_limit, false) {
-								continue
-							}
-							gc_more = true
-
+						gc_start2 := int32(gc_tz2 + gc_bz2*gc_bdz2)
+						row := gc_start2 + gc_off
+						if !(row < gc_limit) || row < gc_start2 && compiled.StrideStopped(gc_start2, int32(gc_gdz2*gc_bdz2), gc_limit, false) {
+							continue
+						}
+						gc_more = true
 //line hecbench_jaccard.go:103
-							for j := csrPtr[row] + int32(gc_ty2+gc_by2*gc_bdy2); j < csrPtr[row+1]; j += int32(gc_gdy2 * gc_bdy2) {
-								col := csrInd[j]
-
-								Ni := csrPtr[row+1] - csrPtr[row]
-								Nj := csrPtr[col+1] - csrPtr[col]
-								var ref, cur int32
-								if Ni < Nj {
-									ref, cur = row, col
-								} else {
-									ref, cur = col, row
-								}
-
+						for j := csrPtr[row] + int32(gc_ty2+gc_by2*gc_bdy2); j < csrPtr[row+1]; j += int32(gc_gdy2 * gc_bdy2) {
+							col := csrInd[j]
+//line hecbench_jaccard.go:106
+							Ni := csrPtr[row+1] - csrPtr[row]
+							Nj := csrPtr[col+1] - csrPtr[col]
+							var ref, cur int32
+							if Ni < Nj {
+								ref, cur = row, col
+							} else {
+								ref, cur = col, row
+							}
 //line hecbench_jaccard.go:116
-								weightS[j] = work[row] + work[col]
-
+							weightS[j] = work[row] + work[col]
 //line hecbench_jaccard.go:120
-								for i := csrPtr[ref] + int32(gc_tx2+gc_bx2*gc_bdx2); i < csrPtr[ref+1]; i += int32(gc_gdx2 * gc_bdx2) {
-									match := int32(-1)
-									refCol := csrInd[i]
-									var refVal T
-									if weighted {
-										refVal = v[refCol]
-									} else {
-										refVal = T(1.0)
-									}
-
+							for i := csrPtr[ref] + int32(gc_tx2+gc_bx2*gc_bdx2); i < csrPtr[ref+1]; i += int32(gc_gdx2 * gc_bdx2) {
+								match := int32(-1)
+								refCol := csrInd[i]
+								var refVal T
+								if weighted {
+									refVal = v[refCol]
+								} else {
+									refVal = T(1.0)
+								}
 //line hecbench_jaccard.go:131
-									left := csrPtr[cur]
-									right := csrPtr[cur+1] - 1
-									for left <= right {
+								left := csrPtr[cur]
+								right := csrPtr[cur+1] - 1
+								for left <= right {
 //line hecbench_jaccard.go:133
-										gc_b2.Tick()
+									gc_b2.Tick()
 //line hecbench_jaccard.go:133
-										if gc_b2.Stopped() {
+									if gc_b2.Stopped() {
 //line hecbench_jaccard.go:133
-											return
-//line hecbench_jaccard.go:133
-										}
-										middle := (left + right) >> 1
-										curCol := csrInd[middle]
-										if curCol > refCol {
-											right = middle - 1
-										} else if curCol < refCol {
-											left = middle + 1
-										} else {
-											match = middle
-											break
-										}
+										return
 									}
-
+//line hecbench_jaccard.go:134
+									middle := (left + right) >> 1
+									curCol := csrInd[middle]
+									if curCol > refCol {
+										right = middle - 1
+									} else if curCol < refCol {
+										left = middle + 1
+									} else {
+										match = middle
+										break
+									}
+								}
 //line hecbench_jaccard.go:147
-									if match != -1 {
-										atomic.Add(&weightI[j], refVal)
-									}
+								if match != -1 {
+									atomic.Add(&weightI[j], refVal)
 								}
 							}
 						}
-						gc_ty2++
-						if gc_ty2 == gc_bdy2 {
-							gc_ty2 = 0
-							gc_tz2++
-						}
+					}
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+						gc_tz2++
 					}
 				}
 			}
@@ -1560,7 +1284,6 @@ func gc_body_jaccardIsOptKernel[T jaccardReal](gc_b2 *compiled.Block, gc_lo2, gc
 	gc_gdy2 := gc_gd2.Y
 	gc_gdz2 := gc_gd2.Z
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_jaccard.go:161
 	for gc_off, gc_limit, gc_more := int32(0), int32(n), true; gc_more; gc_off += int32(gc_gdz2 * gc_bdz2) {
 		gc_b2.Tick()
@@ -1568,103 +1291,96 @@ func gc_body_jaccardIsOptKernel[T jaccardReal](gc_b2 *compiled.Block, gc_lo2, gc
 			return
 		}
 		gc_more = false
-		{
-			gc_bx2 := gc_lo2%gc_gdx2 - 1
-			gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-			gc_bz2 := gc_lo2 / (gc_gdx2 * gc_gdy2)
-			for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-				gc_pos2.Block = gc_blk2
-				gc_bx2++
-				if gc_bx2 == gc_gdx2 {
-					gc_bx2 = 0
-					gc_by2++
-					if gc_by2 == gc_gdy2 {
-						gc_by2 = 0
-						gc_bz2++
-					}
+//line hecbench_jaccard.go:168
+		gc_bx2 := gc_lo2%gc_gdx2 - 1
+		gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
+		gc_bz2 := gc_lo2 / (gc_gdx2 * gc_gdy2)
+		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+			gc_pos2.Block = gc_blk2
+			gc_bx2++
+			if gc_bx2 == gc_gdx2 {
+				gc_bx2 = 0
+				gc_by2++
+				if gc_by2 == gc_gdy2 {
+					gc_by2 = 0
+					gc_bz2++
 				}
-				{
-					gc_ty2 := 0
-					gc_tz2 := 0
-					for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+			}
+			{
+				gc_ty2 := 0
+				gc_tz2 := 0
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line hecbench_jaccard.go:161
-							gc_start2 := int32(gc_tz2 + gc_bz2*gc_bdz2)
-							row := gc_start2 + gc_off
-							if !(row < gc_limit) || row < gc_start2 && compiled.StrideStopped(gc_start2, int32(gc_gdz2*gc_bdz2), gc_limit, false) {
-								continue
-							}
-							gc_more = true
-
+						gc_start2 := int32(gc_tz2 + gc_bz2*gc_bdz2)
+						row := gc_start2 + gc_off
+						if !(row < gc_limit) || row < gc_start2 && compiled.StrideStopped(gc_start2, int32(gc_gdz2*gc_bdz2), gc_limit, false) {
+							continue
+						}
+						gc_more = true
 //line hecbench_jaccard.go:162
-							for j := csrPtr[row] + int32(gc_ty2+gc_by2*gc_bdy2); j < csrPtr[row+1]; j += int32(gc_gdy2 * gc_bdy2) {
-								col := csrInd[j]
-
-								Ni := csrPtr[row+1] - csrPtr[row]
-								Nj := csrPtr[col+1] - csrPtr[col]
-								var ref, cur int32
-								if Ni < Nj {
-									ref, cur = row, col
-								} else {
-									ref, cur = col, row
-								}
-
+						for j := csrPtr[row] + int32(gc_ty2+gc_by2*gc_bdy2); j < csrPtr[row+1]; j += int32(gc_gdy2 * gc_bdy2) {
+							col := csrInd[j]
+//line hecbench_jaccard.go:165
+							Ni := csrPtr[row+1] - csrPtr[row]
+							Nj := csrPtr[col+1] - csrPtr[col]
+							var ref, cur int32
+							if Ni < Nj {
+								ref, cur = row, col
+							} else {
+								ref, cur = col, row
+							}
 //line hecbench_jaccard.go:175
-								weightS[j] = work[row] + work[col]
-
+							weightS[j] = work[row] + work[col]
 //line hecbench_jaccard.go:179
-								if gc_tx2 == 0 {
-									localSum := T(0)
-									iPtr := csrPtr[ref]
-									jPtr := csrPtr[cur]
-									refEnd := csrPtr[ref+1]
-									curEnd := csrPtr[cur+1]
-
+							if gc_tx2 == 0 {
+								localSum := T(0)
+								iPtr := csrPtr[ref]
+								jPtr := csrPtr[cur]
+								refEnd := csrPtr[ref+1]
+								curEnd := csrPtr[cur+1]
 //line hecbench_jaccard.go:187
-									for iPtr < refEnd && jPtr < curEnd {
+								for iPtr < refEnd && jPtr < curEnd {
 //line hecbench_jaccard.go:187
-										gc_b2.Tick()
+									gc_b2.Tick()
 //line hecbench_jaccard.go:187
-										if gc_b2.Stopped() {
+									if gc_b2.Stopped() {
 //line hecbench_jaccard.go:187
-											return
-//line hecbench_jaccard.go:187
-										}
-										refCol := csrInd[iPtr]
-										curCol := csrInd[jPtr]
-
-										if refCol == curCol {
-											var refVal T
-											if weighted {
-												refVal = v[refCol]
-											} else {
-												refVal = T(1.0)
-											}
-											localSum += refVal
-											iPtr++
-											jPtr++
-										} else if refCol < curCol {
-											iPtr++
+										return
+									}
+//line hecbench_jaccard.go:188
+									refCol := csrInd[iPtr]
+									curCol := csrInd[jPtr]
+//line hecbench_jaccard.go:191
+									if refCol == curCol {
+										var refVal T
+										if weighted {
+											refVal = v[refCol]
 										} else {
-											jPtr++
+											refVal = T(1.0)
 										}
+										localSum += refVal
+										iPtr++
+										jPtr++
+									} else if refCol < curCol {
+										iPtr++
+									} else {
+										jPtr++
 									}
-
+								}
 //line hecbench_jaccard.go:209
-									if localSum != 0 {
-										atomic.Add(&weightI[j], localSum)
-									}
+								if localSum != 0 {
+									atomic.Add(&weightI[j], localSum)
 								}
 							}
 						}
-						gc_ty2++
-						if gc_ty2 == gc_bdy2 {
-							gc_ty2 = 0
-							gc_tz2++
-						}
+					}
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+						gc_tz2++
 					}
 				}
 			}
@@ -1697,7 +1413,6 @@ func gc_body_jaccardJwKernel[T jaccardReal](gc_b2 *compiled.Block, gc_lo2, gc_hi
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_jaccard.go:222
 	for gc_off, gc_limit, gc_more := int32(0), int32(e), true; gc_more; gc_off += int32(gc_gdx2 * gc_bdx2) {
 		gc_b2.Tick()
@@ -1705,37 +1420,30 @@ func gc_body_jaccardJwKernel[T jaccardReal](gc_b2 *compiled.Block, gc_lo2, gc_hi
 			return
 		}
 		gc_more = false
-		{
-			gc_bx2 := gc_lo2%gc_gdx2 - 1
-			for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-				gc_pos2.Block = gc_blk2
-				gc_bx2++
-				if gc_bx2 == gc_gdx2 {
-					gc_bx2 = 0
-				}
-				{
-					for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+//line hecbench_jaccard.go:229
+		gc_bx2 := gc_lo2%gc_gdx2 - 1
+		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+			gc_pos2.Block = gc_blk2
+			gc_bx2++
+			if gc_bx2 == gc_gdx2 {
+				gc_bx2 = 0
+			}
+			{
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line hecbench_jaccard.go:222
-							gc_start2 := int32(gc_tx2 + gc_bx2*gc_bdx2)
-							j := gc_start2 + gc_off
-							if !(j < gc_limit) || j < gc_start2 && compiled.StrideStopped(gc_start2, int32(gc_gdx2*gc_bdx2), gc_limit, false) {
-								continue
-							}
-							gc_more = true
-
-//line hecbench_jaccard.go:223
-							Wi := weightI[j]
-
-//line hecbench_jaccard.go:224
-							Ws := weightS[j]
-
-//line hecbench_jaccard.go:225
-							weightJ[j] = (gamma * csrVal[j]) * (Wi / (Ws - Wi))
+						gc_start2 := int32(gc_tx2 + gc_bx2*gc_bdx2)
+						j := gc_start2 + gc_off
+						if !(j < gc_limit) || j < gc_start2 && compiled.StrideStopped(gc_start2, int32(gc_gdx2*gc_bdx2), gc_limit, false) {
+							continue
 						}
+						gc_more = true
+//line hecbench_jaccard.go:223
+						Wi := weightI[j]
+						Ws := weightS[j]
+						weightJ[j] = (gamma * csrVal[j]) * (Wi / (Ws - Wi))
 					}
 				}
 			}
@@ -1766,7 +1474,6 @@ func gc_body_jaccardFillKernel[T jaccardReal](gc_b2 *compiled.Block, gc_lo2, gc_
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_jaccard.go:234
 	for gc_off, gc_limit, gc_more := int32(0), int32(e), true; gc_more; gc_off += int32(gc_gdx2 * gc_bdx2) {
 		gc_b2.Tick()
@@ -1774,34 +1481,31 @@ func gc_body_jaccardFillKernel[T jaccardReal](gc_b2 *compiled.Block, gc_lo2, gc_
 			return
 		}
 		gc_more = false
-		{
-			gc_bx2 := gc_lo2%gc_gdx2 - 1
-			for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-				gc_pos2.Block = gc_blk2
-				gc_bx2++
-				if gc_bx2 == gc_gdx2 {
-					gc_bx2 = 0
-				}
-				{
-					for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+//line hecbench_jaccard.go:241
+		gc_bx2 := gc_lo2%gc_gdx2 - 1
+		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+			gc_pos2.Block = gc_blk2
+			gc_bx2++
+			if gc_bx2 == gc_gdx2 {
+				gc_bx2 = 0
+			}
+			{
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line hecbench_jaccard.go:234
-							gc_start2 := int32(gc_tx2 + gc_bx2*gc_bdx2)
-							j := gc_start2 + gc_off
-							if !(j < gc_limit) || j < gc_start2 && compiled.StrideStopped(gc_start2, int32(gc_gdx2*gc_bdx2), gc_limit, false) {
-								continue
-							}
-							gc_more = true
-
+						gc_start2 := int32(gc_tx2 + gc_bx2*gc_bdx2)
+						j := gc_start2 + gc_off
+						if !(j < gc_limit) || j < gc_start2 && compiled.StrideStopped(gc_start2, int32(gc_gdx2*gc_bdx2), gc_limit, false) {
+							continue
+						}
+						gc_more = true
 //line hecbench_jaccard.go:238
-							if weighted {
-								w[j] = T(j+1) / T(e)
-							} else {
-								w[j] = value
-							}
+						if weighted {
+							w[j] = T(j+1) / T(e)
+						} else {
+							w[j] = value
 						}
 					}
 				}
@@ -1813,4 +1517,5 @@ func gc_body_jaccardFillKernel[T jaccardReal](gc_b2 *compiled.Block, gc_lo2, gc_
 // gc_files_hecbench_jaccard holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_jaccard.go
+//line hecbench_jaccard.go:254
 var gc_files_hecbench_jaccard embed.FS

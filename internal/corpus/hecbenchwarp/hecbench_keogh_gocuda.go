@@ -38,13 +38,10 @@ func gc_body_lbKeoghKernel(gc_b *compiled.Block, subject, avgs, stds, lbKeogh, l
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line hecbench_keogh.go:25
 	cache := gocuda.DynamicShared[float32](t)
-
 //line hecbench_keogh.go:28
 	blockSize := int32(gc_bdx * gc_bx)
-
 //line hecbench_keogh.go:31
 	for gc_off, gc_limit, gc_more := int32(0), int32(int32(gc_bdx)+M), true; gc_more; gc_off += int32(gc_bdx) {
 		gc_b.Tick()
@@ -52,65 +49,54 @@ func gc_body_lbKeoghKernel(gc_b *compiled.Block, subject, avgs, stds, lbKeogh, l
 			return
 		}
 		gc_more = false
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line hecbench_keogh.go:38
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_keogh.go:27
-					lid := int32(gc_tx)
-					_ = lid
-
+				lid := int32(gc_tx)
 //line hecbench_keogh.go:31
-					gc_start := lid
-					k := gc_start + gc_off
-					if !(k < gc_limit) || k < gc_start && compiled.StrideStopped(gc_start, int32(gc_bdx), gc_limit, false) {
-						continue
-					}
-					gc_more = true
-
+				gc_start := lid
+				k := gc_start + gc_off
+				if !(k < gc_limit) || k < gc_start && compiled.StrideStopped(gc_start, int32(gc_bdx), gc_limit, false) {
+					continue
+				}
+				gc_more = true
 //line hecbench_keogh.go:32
-					if blockSize+k < N {
-						cache[k] = subject[blockSize+k]
-					}
+				if blockSize+k < N {
+					cache[k] = subject[blockSize+k]
 				}
 			}
 		}
 	}
+//line hecbench_keogh.go:39
 	compiled.OutOfLine(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_keogh.go:27
 					lid := int32(gc_tx)
-					_ = lid
-
 //line hecbench_keogh.go:29
 					idx := blockSize + lid
-					_ = idx
-
 //line hecbench_keogh.go:39
 					if idx < N-M+1 {
-
 //line hecbench_keogh.go:42
 						residues := float32(0)
 						avg := avgs[idx]
 						std := stds[idx]
-
+//line hecbench_keogh.go:46
 						for i := int32(0); i < M; i++ {
-
+//line hecbench_keogh.go:48
 							value := (cache[lid+i] - avg) / std
 							lower := value - lowerBound[i]
 							upper := value - upperBound[i]
-
 //line hecbench_keogh.go:53
 							residues += upper*upper*b2f(upper > 0) + lower*lower*b2f(lower < 0)
 						}
-
+//line hecbench_keogh.go:56
 						lbKeogh[idx] = residues
 					}
 				}

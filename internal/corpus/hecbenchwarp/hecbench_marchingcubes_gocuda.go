@@ -43,1080 +43,873 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 	gc_by := gc_bidx.Y
 	gc_bz := gc_bidx.Z
 	gc_n := gc_b.Len()
-	gc_s_minV := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-	gc_s_maxV := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-
 //line hecbench_marchingcubes.go:75
 	sminMax := gocuda.Shared[float32](t, 64)[:64]
-
-//line hecbench_marchingcubes.go:76
 	const threadNum = mcVoxelXLv1 * mcVoxelYLv1
-
-//line hecbench_marchingcubes.go:77
 	const warpNum = threadNum / 32
-
 //line hecbench_marchingcubes.go:80
 	z := uint32(gc_bz) * (mcVoxelZLv1 - 1)
-
 //line hecbench_marchingcubes.go:83
 	blockid := uint32(gc_bx) + mcGridXLv1*(uint32(gc_by)+mcGridYLv1*uint32(gc_bz))
-	{
-		var gc_l_t0 [32]float32
-		var gc_c1v [32]float32
-		var gc_c1r [32]float32
-		var gc_c2v [32]float32
-		var gc_c2r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				gc_ty := gc_tidx.Y
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line hecbench_marchingcubes.go:78
-					x := uint32(gc_bx)*(mcVoxelXLv1-1) + uint32(gc_tx)
-					_ = x
-
-//line hecbench_marchingcubes.go:79
-					y := uint32(gc_by)*(mcVoxelYLv1-1) + uint32(gc_ty)
-					_ = y
-
 //line hecbench_marchingcubes.go:85
-					v := mcF(x, y, z)
-
+	var gc_l_minV [32]float32
+	var gc_l_maxV [32]float32
+	var gc_l_t0 [32]float32
+	var gc_c1r [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_marchingcubes.go:78
+				x := uint32(gc_bx)*(mcVoxelXLv1-1) + uint32(gc_tx)
+				y := uint32(gc_by)*(mcVoxelYLv1-1) + uint32(gc_ty)
+//line hecbench_marchingcubes.go:85
+				v := mcF(x, y, z)
+				minV := v
 //line hecbench_marchingcubes.go:86
-					minV := v
-
-//line hecbench_marchingcubes.go:86
-					maxV := v
-
+				maxV := v
+				{
 					{
-
 //line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(1)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
+						c0 := uint32(1)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
 						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(2)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
+						if v > maxV {
+							maxV = v
 						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(3)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(4)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(5)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(6)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(7)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(8)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(9)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(10)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(11)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(12)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(13)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(14)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(15)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(16)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(17)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(18)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(19)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(20)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(21)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(22)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(23)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(24)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(25)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(26)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(27)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(28)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(29)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(30)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(31)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(32)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(33)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(34)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(35)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(36)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(37)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(38)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(39)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(40)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(41)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(42)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(43)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(44)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(45)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(46)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(47)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(48)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(49)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(50)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(51)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(52)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(53)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(54)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(55)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(56)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(57)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(58)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(59)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(60)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(61)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(62)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(63)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:95
 					}
-					_ = v
-					_ = minV
-					_ = maxV
-					gc_s_minV[gc_rank] = minV
-					gc_s_maxV[gc_rank] = maxV
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(2)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(3)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(4)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(5)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(6)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(7)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(8)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(9)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(10)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(11)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(12)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(13)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(14)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(15)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(16)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(17)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(18)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(19)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(20)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(21)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(22)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(23)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(24)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(25)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(26)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(27)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(28)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(29)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(30)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(31)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(32)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(33)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(34)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(35)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(36)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(37)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(38)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(39)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(40)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(41)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(42)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(43)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(44)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(45)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(46)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(47)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(48)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(49)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(50)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(51)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(52)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(53)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(54)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(55)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(56)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(57)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(58)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(59)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(60)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(61)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(62)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(63)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
 				}
+//line hecbench_marchingcubes.go:99
+				gc_l_minV[gc_lane] = minV
+				gc_l_maxV[gc_lane] = maxV
 			}
-
+		}
 //line hecbench_marchingcubes.go:96
-			for c0_ := 16; c0_ > 0; c0_ /= 2 {
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					minV := gc_s_minV[gc_rank]
-
-//line hecbench_marchingcubes.go:97
-					var t0, t1 float32
-					_ = t0
-					_ = t1
-
-//line hecbench_marchingcubes.go:98
-					gc_c1v[gc_lane] = minV
-					gc_l_t0[gc_lane] = t0
-				}
-
-//line hecbench_marchingcubes.go:98
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, c0_, 32, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					maxV := gc_s_maxV[gc_rank]
-					var t0 float32
-					_ = t0
-
-//line hecbench_marchingcubes.go:98
-					t0 = gc_c1r[gc_lane]
-
-//line hecbench_marchingcubes.go:99
-					gc_c2v[gc_lane] = maxV
-					gc_l_t0[gc_lane] = t0
-				}
-
-//line hecbench_marchingcubes.go:99
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c2v, c0_, 32, &gc_c2r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					minV := gc_s_minV[gc_rank]
-					maxV := gc_s_maxV[gc_rank]
-					t0 := gc_l_t0[gc_lane]
-					_ = t0
-					var t1 float32
-					_ = t1
-
-//line hecbench_marchingcubes.go:99
-					t1 = gc_c2r[gc_lane]
-
+		for c0_ := 16; c0_ > 0; c0_ /= 2 {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line hecbench_marchingcubes.go:100
-					if t0 < minV {
-						minV = t0
-					}
-
-//line hecbench_marchingcubes.go:103
-					if t1 > maxV {
-						maxV = t1
-					}
-					gc_s_minV[gc_rank] = minV
-					gc_s_maxV[gc_rank] = maxV
-				}
+				minV := gc_l_minV[gc_lane]
+				_ = minV
+//line hecbench_marchingcubes.go:97
+				var t0, t1 float32
+//line hecbench_marchingcubes.go:99
+				_ = t1
+//line hecbench_marchingcubes.go:98
+				gc_l_t0[gc_lane] = t0
 			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				gc_ty := gc_tidx.Y
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line hecbench_marchingcubes.go:81
-					tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
-					_ = tid
-
-//line hecbench_marchingcubes.go:82
-					laneid := tid % 32
-					_ = laneid
-
-//line hecbench_marchingcubes.go:84
-					warpid := tid >> 5
-					_ = warpid
-					minV := gc_s_minV[gc_rank]
-					maxV := gc_s_maxV[gc_rank]
-
+//line hecbench_marchingcubes.go:98
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_minV, c0_, 32, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_marchingcubes.go:102
+				maxV := gc_l_maxV[gc_lane]
+				_ = maxV
+				var t0 float32
+//line hecbench_marchingcubes.go:98
+				t0 = gc_c1r[gc_lane]
+				gc_l_t0[gc_lane] = t0
+			}
+//line hecbench_marchingcubes.go:99
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_maxV, c0_, 32, &gc_c2r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_marchingcubes.go:103
+				minV := gc_l_minV[gc_lane]
+//line hecbench_marchingcubes.go:105
+				maxV := gc_l_maxV[gc_lane]
 //line hecbench_marchingcubes.go:107
-					if laneid == 0 {
-						sminMax[warpid] = minV
-						sminMax[warpid+warpNum] = maxV
+				t0 := gc_l_t0[gc_lane]
+//line hecbench_marchingcubes.go:109
+				var t1 float32
+//line hecbench_marchingcubes.go:99
+				t1 = gc_c2r[gc_lane]
+				if t0 < minV {
+					minV = t0
+				}
+				if t1 > maxV {
+					maxV = t1
+				}
+				gc_l_minV[gc_lane] = minV
+				gc_l_maxV[gc_lane] = maxV
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
 					}
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_marchingcubes.go:81
+				tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
+				laneid := tid % 32
+//line hecbench_marchingcubes.go:84
+				warpid := tid >> 5
+//line hecbench_marchingcubes.go:86
+				minV := gc_l_minV[gc_lane]
+//line hecbench_marchingcubes.go:88
+				maxV := gc_l_maxV[gc_lane]
+//line hecbench_marchingcubes.go:107
+				if laneid == 0 {
+					sminMax[warpid] = minV
+					sminMax[warpid+warpNum] = maxV
 				}
 			}
 		}
 	}
-	{
-		var gc_l_t0_ [32]float32
-		var gc_c3v [32]float32
-		var gc_c3r [32]float32
-		var gc_c4v [32]float32
-		var gc_c4r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line hecbench_marchingcubes.go:116
+	var gc_l_minV2 [32]float32
+	var gc_l_maxV2 [32]float32
+	var gc_l_t0_ [32]float32
+	var gc_c3r [32]float32
+	var gc_c4r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line hecbench_marchingcubes.go:127
+			var gc_m13 uint32
 			{
-				var gc_m13 uint32
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line hecbench_marchingcubes.go:81
+					tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
+//line hecbench_marchingcubes.go:84
+					warpid := tid >> 5
+//line hecbench_marchingcubes.go:112
+					if warpid == 0 {
+						gc_m13 |= 1 << gc_lane
+					}
+				}
+			}
+			gc_save13 := gc_act
+			gc_act = gc_save13 & gc_m13
+			if gc_act != 0 {
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					gc_ty := gc_tidx.Y
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
@@ -1125,177 +918,115 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 								gc_ty = 0
 							}
 						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-
 //line hecbench_marchingcubes.go:81
 						tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
-						_ = tid
-
+						laneid := tid % 32
 //line hecbench_marchingcubes.go:84
-						warpid := tid >> 5
-						_ = warpid
-
-//line hecbench_marchingcubes.go:112
-						if warpid == 0 {
-							gc_m13 |= 1 << gc_lane
-						}
-					}
-				}
-				gc_save13 := gc_act
-				gc_act = gc_save13 & gc_m13
-				if gc_act != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						gc_ty := gc_tidx.Y
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-								gc_ty++
-								if gc_ty == gc_bdy {
-									gc_ty = 0
-								}
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line hecbench_marchingcubes.go:81
-							tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
-							_ = tid
-
-//line hecbench_marchingcubes.go:82
-							laneid := tid % 32
-							_ = laneid
-							var minV float32
-							_ = minV
-							var maxV float32
-							_ = maxV
-
+						var minV float32
+//line hecbench_marchingcubes.go:86
+						var maxV float32
 //line hecbench_marchingcubes.go:113
-							minV = sminMax[laneid]
-
-//line hecbench_marchingcubes.go:114
-							maxV = sminMax[laneid+warpNum]
-							gc_s_minV[gc_rank] = minV
-							gc_s_maxV[gc_rank] = maxV
-						}
+						minV = sminMax[laneid]
+						maxV = sminMax[laneid+warpNum]
+						gc_l_minV2[gc_lane] = minV
+						gc_l_maxV2[gc_lane] = maxV
 					}
-
+				}
 //line hecbench_marchingcubes.go:115
-					for c0_2 := int(warpNum / 2); c0_2 > 0; c0_2 /= 2 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							minV := gc_s_minV[gc_rank]
-
-//line hecbench_marchingcubes.go:116
-							var t0_, t1_ float32
-							_ = t0_
-							_ = t1_
-
-//line hecbench_marchingcubes.go:117
-							gc_c3v[gc_lane] = minV
-							gc_l_t0_[gc_lane] = t0_
+				for c0_2 := int(warpNum / 2); c0_2 > 0; c0_2 /= 2 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
 						}
-
-//line hecbench_marchingcubes.go:117
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c3v, c0_2, 32, &gc_c3r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							maxV := gc_s_maxV[gc_rank]
-							var t0_ float32
-							_ = t0_
-
-//line hecbench_marchingcubes.go:117
-							t0_ = gc_c3r[gc_lane]
-
-//line hecbench_marchingcubes.go:118
-							gc_c4v[gc_lane] = maxV
-							gc_l_t0_[gc_lane] = t0_
-						}
-
-//line hecbench_marchingcubes.go:118
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c4v, c0_2, 32, &gc_c4r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							minV := gc_s_minV[gc_rank]
-							maxV := gc_s_maxV[gc_rank]
-							t0_ := gc_l_t0_[gc_lane]
-							_ = t0_
-							var t1_ float32
-							_ = t1_
-
-//line hecbench_marchingcubes.go:118
-							t1_ = gc_c4r[gc_lane]
-
-//line hecbench_marchingcubes.go:119
-							if t0_ < minV {
-								minV = t0_
-							}
-
 //line hecbench_marchingcubes.go:122
-							if t1_ > maxV {
-								maxV = t1_
-							}
-							gc_s_minV[gc_rank] = minV
-							gc_s_maxV[gc_rank] = maxV
-						}
+						minV := gc_l_minV2[gc_lane]
+						_ = minV
+//line hecbench_marchingcubes.go:116
+						var t0_, t1_ float32
+//line hecbench_marchingcubes.go:118
+						_ = t1_
+//line hecbench_marchingcubes.go:117
+						gc_l_t0_[gc_lane] = t0_
 					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						gc_ty := gc_tidx.Y
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-								gc_ty++
-								if gc_ty == gc_bdy {
-									gc_ty = 0
-								}
+//line hecbench_marchingcubes.go:117
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_minV2, c0_2, 32, &gc_c3r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+//line hecbench_marchingcubes.go:124
+						maxV := gc_l_maxV2[gc_lane]
+						_ = maxV
+						var t0_ float32
+//line hecbench_marchingcubes.go:117
+						t0_ = gc_c3r[gc_lane]
+						gc_l_t0_[gc_lane] = t0_
+					}
+//line hecbench_marchingcubes.go:118
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_maxV2, c0_2, 32, &gc_c4r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+//line hecbench_marchingcubes.go:125
+						minV := gc_l_minV2[gc_lane]
+//line hecbench_marchingcubes.go:127
+						maxV := gc_l_maxV2[gc_lane]
+//line hecbench_marchingcubes.go:129
+						t0_ := gc_l_t0_[gc_lane]
+//line hecbench_marchingcubes.go:131
+						var t1_ float32
+//line hecbench_marchingcubes.go:118
+						t1_ = gc_c4r[gc_lane]
+						if t0_ < minV {
+							minV = t0_
+						}
+						if t1_ > maxV {
+							maxV = t1_
+						}
+						gc_l_minV2[gc_lane] = minV
+						gc_l_maxV2[gc_lane] = maxV
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_ty := gc_tidx.Y
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+							gc_ty++
+							if gc_ty == gc_bdy {
+								gc_ty = 0
 							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:81
-							tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
-							_ = tid
-
-//line hecbench_marchingcubes.go:82
-							laneid := tid % 32
-							_ = laneid
-							minV := gc_s_minV[gc_rank]
-							maxV := gc_s_maxV[gc_rank]
-
+						tid := uint32(gc_tx) + mcVoxelXLv1*uint32(gc_ty)
+						laneid := tid % 32
+//line hecbench_marchingcubes.go:84
+						minV := gc_l_minV2[gc_lane]
+//line hecbench_marchingcubes.go:86
+						maxV := gc_l_maxV2[gc_lane]
 //line hecbench_marchingcubes.go:126
-							if laneid == 0 {
-								minMax[blockid*2] = minV
-								minMax[blockid*2+1] = maxV
-							}
+						if laneid == 0 {
+							minMax[blockid*2] = minV
+							minMax[blockid*2+1] = maxV
 						}
 					}
 				}
-				gc_act = gc_save13 &^ gc_dead
 			}
+			gc_act = gc_save13 &^ gc_dead
 		}
 	}
 }
@@ -1330,411 +1061,321 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 	gc_n := gc_b.Len()
 	gc_s_test := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_testSum := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
-
 //line hecbench_marchingcubes.go:140
 	sums := gocuda.Shared[uint32](t, 32)[:32]
-
-//line hecbench_marchingcubes.go:141
 	const warpNum = mcCountingThreadNumLv1 / 32
-	{
-		var gc_c1v [32]uint32
-		var gc_c1r [32]uint32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line hecbench_marchingcubes.go:142
-					tid := uint32(gc_tx)
-					_ = tid
-
-//line hecbench_marchingcubes.go:144
-					bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
-					_ = bIdx
-
-//line hecbench_marchingcubes.go:146
-					var test uint32
-
-//line hecbench_marchingcubes.go:147
-					if minMax[2*bIdx] <= isoValue && minMax[2*bIdx+1] >= isoValue {
-						test = 1
-					} else {
-						test = 0
-					}
-
-//line hecbench_marchingcubes.go:152
-					testSum := test
-					_ = test
-					_ = testSum
-					gc_s_test[gc_rank] = test
-					gc_s_testSum[gc_rank] = testSum
-				}
-			}
-
-//line hecbench_marchingcubes.go:153
-			for c0 := 1; c0 < 32; c0 *= 2 {
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					testSum := gc_s_testSum[gc_rank]
-
-//line hecbench_marchingcubes.go:154
-					gc_c1v[gc_lane] = testSum
-				}
-
-//line hecbench_marchingcubes.go:154
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c1v, c0, 32, &gc_c1r)
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-
-//line hecbench_marchingcubes.go:142
-						tid := uint32(gc_tx)
-						_ = tid
-
 //line hecbench_marchingcubes.go:143
-						laneid := tid % 32
-						_ = laneid
-						testSum := gc_s_testSum[gc_rank]
-
-//line hecbench_marchingcubes.go:154
-						tp := gc_c1r[gc_lane]
-
-//line hecbench_marchingcubes.go:155
-						if laneid >= uint32(c0) {
-							testSum += tp
-						}
-						_ = tp
-						gc_s_testSum[gc_rank] = testSum
-					}
+	var gc_c1v [32]uint32
+	var gc_c1r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line hecbench_marchingcubes.go:142
-					tid := uint32(gc_tx)
-					_ = tid
-
-//line hecbench_marchingcubes.go:143
-					laneid := tid % 32
-					_ = laneid
-
-//line hecbench_marchingcubes.go:145
-					warpid := tid >> 5
-					_ = warpid
-					testSum := gc_s_testSum[gc_rank]
-
-//line hecbench_marchingcubes.go:159
-					if laneid == 31 {
-						sums[warpid] = testSum
-					}
-				}
-			}
-		}
-	}
-	{
-		var gc_l_warpSum [32]uint32
-		var gc_c2r [32]uint32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				var gc_m13 uint32
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line hecbench_marchingcubes.go:142
-						tid := uint32(gc_tx)
-						_ = tid
-
-//line hecbench_marchingcubes.go:145
-						warpid := tid >> 5
-						_ = warpid
-
-//line hecbench_marchingcubes.go:163
-						if warpid == 0 {
-							gc_m13 |= 1 << gc_lane
-						}
-					}
-				}
-				gc_save13 := gc_act
-				gc_act = gc_save13 & gc_m13
-				if gc_act != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line hecbench_marchingcubes.go:142
-							tid := uint32(gc_tx)
-							_ = tid
-
-//line hecbench_marchingcubes.go:143
-							laneid := tid % 32
-							_ = laneid
-
-//line hecbench_marchingcubes.go:164
-							warpSum := sums[laneid]
-							_ = warpSum
-							gc_l_warpSum[gc_lane] = warpSum
-						}
-					}
-
-//line hecbench_marchingcubes.go:165
-					for c0_ := 1; uint32(c0_) < warpNum; c0_ *= 2 {
-						gc_b.Tick()
-						if gc_b.Stopped() {
-							return
-						}
-
-//line hecbench_marchingcubes.go:166
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_warpSum, c0_, 32, &gc_c2r)
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-
-//line hecbench_marchingcubes.go:142
-								tid := uint32(gc_tx)
-								_ = tid
-
-//line hecbench_marchingcubes.go:143
-								laneid := tid % 32
-								_ = laneid
-								warpSum := gc_l_warpSum[gc_lane]
-								_ = warpSum
-
-//line hecbench_marchingcubes.go:166
-								tp_ := gc_c2r[gc_lane]
-
-//line hecbench_marchingcubes.go:167
-								if laneid >= uint32(c0_) {
-									warpSum += tp_
-								}
-								_ = tp_
-								gc_l_warpSum[gc_lane] = warpSum
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line hecbench_marchingcubes.go:142
-							tid := uint32(gc_tx)
-							_ = tid
-
-//line hecbench_marchingcubes.go:143
-							laneid := tid % 32
-							_ = laneid
-							warpSum := gc_l_warpSum[gc_lane]
-							_ = warpSum
-
-//line hecbench_marchingcubes.go:171
-							sums[laneid] = warpSum
-						}
-					}
-				}
-				gc_act = gc_save13 &^ gc_dead
-			}
-		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
+				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-
 //line hecbench_marchingcubes.go:142
 				tid := uint32(gc_tx)
-				_ = tid
-
-//line hecbench_marchingcubes.go:145
-				warpid := tid >> 5
-				_ = warpid
-				testSum := gc_s_testSum[gc_rank]
-
-//line hecbench_marchingcubes.go:174
-				if warpid != 0 {
-					testSum += sums[warpid-1]
+//line hecbench_marchingcubes.go:144
+				bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
+//line hecbench_marchingcubes.go:146
+				var test uint32
+				if minMax[2*bIdx] <= isoValue && minMax[2*bIdx+1] >= isoValue {
+					test = 1
+				} else {
+					test = 0
 				}
-
-//line hecbench_marchingcubes.go:177
-				if tid == mcCountingThreadNumLv1-1 && testSum != 0 {
-					sums[31] = atomic.Add(&countedBlockNum[0], testSum)
-				}
+				testSum := test
+//line hecbench_marchingcubes.go:155
+				gc_s_test[gc_rank] = test
 				gc_s_testSum[gc_rank] = testSum
 			}
 		}
+//line hecbench_marchingcubes.go:153
+		for c0 := 1; c0 < 32; c0 *= 2 {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line hecbench_marchingcubes.go:157
+				testSum := gc_s_testSum[gc_rank]
+//line hecbench_marchingcubes.go:154
+				gc_c1v[gc_lane] = testSum
+			}
+//line hecbench_marchingcubes.go:154
+			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c1v, c0, 32, &gc_c1r)
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+//line hecbench_marchingcubes.go:142
+					tid := uint32(gc_tx)
+					laneid := tid % 32
+//line hecbench_marchingcubes.go:145
+					testSum := gc_s_testSum[gc_rank]
+//line hecbench_marchingcubes.go:154
+					tp := gc_c1r[gc_lane]
+					if laneid >= uint32(c0) {
+						testSum += tp
+					}
+//line hecbench_marchingcubes.go:159
+					gc_s_testSum[gc_rank] = testSum
+				}
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_marchingcubes.go:142
+				tid := uint32(gc_tx)
+				laneid := tid % 32
+//line hecbench_marchingcubes.go:145
+				warpid := tid >> 5
+//line hecbench_marchingcubes.go:147
+				testSum := gc_s_testSum[gc_rank]
+//line hecbench_marchingcubes.go:159
+				if laneid == 31 {
+					sums[warpid] = testSum
+				}
+			}
+		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_marchingcubes.go:142
-					tid := uint32(gc_tx)
-					_ = tid
-
-//line hecbench_marchingcubes.go:144
-					bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
-					_ = bIdx
-					test := gc_s_test[gc_rank]
-					testSum := gc_s_testSum[gc_rank]
-
-//line hecbench_marchingcubes.go:181
-					if test != 0 {
-						blockIndices[testSum+sums[31]-1] = bIdx
+//line hecbench_marchingcubes.go:167
+	var gc_l_warpSum [32]uint32
+	var gc_c2r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line hecbench_marchingcubes.go:175
+			var gc_m13 uint32
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
+					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
 //line hecbench_marchingcubes.go:142
 					tid := uint32(gc_tx)
-					_ = tid
-
-//line hecbench_marchingcubes.go:144
-					bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
-					_ = bIdx
-					test := gc_s_test[gc_rank]
-					testSum := gc_s_testSum[gc_rank]
-
-//line hecbench_marchingcubes.go:181
-					if test != 0 {
-						blockIndices[testSum+sums[31]-1] = bIdx
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_marchingcubes.go:142
-					tid := uint32(gc_tx)
-					_ = tid
-
-//line hecbench_marchingcubes.go:144
-					bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
-					_ = bIdx
-					test := gc_s_test[gc_rank]
-					testSum := gc_s_testSum[gc_rank]
-
-//line hecbench_marchingcubes.go:181
-					if test != 0 {
-						blockIndices[testSum+sums[31]-1] = bIdx
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_marchingcubes.go:142
-					tid := uint32(gc_tx)
-					_ = tid
-
-//line hecbench_marchingcubes.go:144
-					bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
-					_ = bIdx
-					test := gc_s_test[gc_rank]
-					testSum := gc_s_testSum[gc_rank]
-
-//line hecbench_marchingcubes.go:181
-					if test != 0 {
-						blockIndices[testSum+sums[31]-1] = bIdx
+//line hecbench_marchingcubes.go:145
+					warpid := tid >> 5
+//line hecbench_marchingcubes.go:163
+					if warpid == 0 {
+						gc_m13 |= 1 << gc_lane
 					}
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_save13 := gc_act
+			gc_act = gc_save13 & gc_m13
+			if gc_act != 0 {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_marchingcubes.go:142
+						tid := uint32(gc_tx)
+						laneid := tid % 32
+//line hecbench_marchingcubes.go:164
+						warpSum := sums[laneid]
+//line hecbench_marchingcubes.go:166
+						gc_l_warpSum[gc_lane] = warpSum
+					}
+				}
+//line hecbench_marchingcubes.go:165
+				for c0_ := 1; uint32(c0_) < warpNum; c0_ *= 2 {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+//line hecbench_marchingcubes.go:166
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_warpSum, c0_, 32, &gc_c2r)
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+//line hecbench_marchingcubes.go:142
+							tid := uint32(gc_tx)
+							laneid := tid % 32
+//line hecbench_marchingcubes.go:145
+							warpSum := gc_l_warpSum[gc_lane]
+//line hecbench_marchingcubes.go:166
+							tp_ := gc_c2r[gc_lane]
+							if laneid >= uint32(c0_) {
+								warpSum += tp_
+							}
+//line hecbench_marchingcubes.go:171
+							gc_l_warpSum[gc_lane] = warpSum
+						}
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_marchingcubes.go:142
+						tid := uint32(gc_tx)
+						laneid := tid % 32
+//line hecbench_marchingcubes.go:145
+						warpSum := gc_l_warpSum[gc_lane]
+//line hecbench_marchingcubes.go:171
+						sums[laneid] = warpSum
+					}
+				}
+			}
+			gc_act = gc_save13 &^ gc_dead
+		}
+	}
+//line hecbench_marchingcubes.go:180
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line hecbench_marchingcubes.go:142
+			tid := uint32(gc_tx)
+//line hecbench_marchingcubes.go:145
+			warpid := tid >> 5
+//line hecbench_marchingcubes.go:147
+			testSum := gc_s_testSum[gc_rank]
+//line hecbench_marchingcubes.go:174
+			if warpid != 0 {
+				testSum += sums[warpid-1]
+			}
+			if tid == mcCountingThreadNumLv1-1 && testSum != 0 {
+				sums[31] = atomic.Add(&countedBlockNum[0], testSum)
+			}
+			gc_s_testSum[gc_rank] = testSum
+		}
+	}
+//line hecbench_marchingcubes.go:185
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_marchingcubes.go:142
 				tid := uint32(gc_tx)
-				_ = tid
-
 //line hecbench_marchingcubes.go:144
 				bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
-				_ = bIdx
+//line hecbench_marchingcubes.go:146
 				test := gc_s_test[gc_rank]
 				testSum := gc_s_testSum[gc_rank]
-
 //line hecbench_marchingcubes.go:181
 				if test != 0 {
 					blockIndices[testSum+sums[31]-1] = bIdx
 				}
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_marchingcubes.go:142
+				tid := uint32(gc_tx)
+//line hecbench_marchingcubes.go:144
+				bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
+//line hecbench_marchingcubes.go:146
+				test := gc_s_test[gc_rank]
+				testSum := gc_s_testSum[gc_rank]
+//line hecbench_marchingcubes.go:181
+				if test != 0 {
+					blockIndices[testSum+sums[31]-1] = bIdx
+				}
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_marchingcubes.go:142
+				tid := uint32(gc_tx)
+//line hecbench_marchingcubes.go:144
+				bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
+//line hecbench_marchingcubes.go:146
+				test := gc_s_test[gc_rank]
+				testSum := gc_s_testSum[gc_rank]
+//line hecbench_marchingcubes.go:181
+				if test != 0 {
+					blockIndices[testSum+sums[31]-1] = bIdx
+				}
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_marchingcubes.go:142
+				tid := uint32(gc_tx)
+//line hecbench_marchingcubes.go:144
+				bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
+//line hecbench_marchingcubes.go:146
+				test := gc_s_test[gc_rank]
+				testSum := gc_s_testSum[gc_rank]
+//line hecbench_marchingcubes.go:181
+				if test != 0 {
+					blockIndices[testSum+sums[31]-1] = bIdx
+				}
+			}
+		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line hecbench_marchingcubes.go:142
+			tid := uint32(gc_tx)
+//line hecbench_marchingcubes.go:144
+			bIdx := uint32(gc_bx)*mcCountingThreadNumLv1 + tid
+//line hecbench_marchingcubes.go:146
+			test := gc_s_test[gc_rank]
+			testSum := gc_s_testSum[gc_rank]
+//line hecbench_marchingcubes.go:181
+			if test != 0 {
+				blockIndices[testSum+sums[31]-1] = bIdx
 			}
 		}
 	}
@@ -1744,8 +1385,6 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 // block b takes level-1 block blockIndicesLv1[b], threadIdx.y one of its
 // 5×5 columns of sub-blocks, the 16 lanes of x one 4×4 plane, walking the
 // 9 sub-blocks of the column and reducing each by 16-lane shuffles.
-//
-//line hecbench_marchingcubes.go:192
 func McComputeMinMaxLv2Kernel(blockIndicesLv1 []uint32, minMax []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_mcComputeMinMaxLv2Kernel,
 		func(gc_t *gocuda.Thread) { mcComputeMinMaxLv2Kernel(gc_t, blockIndicesLv1, minMax) },
@@ -1766,13 +1405,9 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
-
 //line hecbench_marchingcubes.go:195
 	blockIndex := blockIndicesLv1[gc_bx]
-
-//line hecbench_marchingcubes.go:196
 	tp := blockIndex
-
 //line hecbench_marchingcubes.go:198
 	tp /= mcGridXLv1
 	{
@@ -1784,90 +1419,60 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_marchingcubes.go:193
 					tid := uint32(gc_tx)
-					_ = tid
-
-//line hecbench_marchingcubes.go:194
 					voxelOffset := uint32(gc_ty)
-					_ = voxelOffset
-
 //line hecbench_marchingcubes.go:199
 					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
-					_ = y
+//line hecbench_marchingcubes.go:201
 					gc_s_y[gc_rank] = y
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_marchingcubes.go:193
 					tid := uint32(gc_tx)
-					_ = tid
-
-//line hecbench_marchingcubes.go:194
 					voxelOffset := uint32(gc_ty)
-					_ = voxelOffset
-
 //line hecbench_marchingcubes.go:199
 					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
-					_ = y
+//line hecbench_marchingcubes.go:201
 					gc_s_y[gc_rank] = y
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_marchingcubes.go:193
 					tid := uint32(gc_tx)
-					_ = tid
-
-//line hecbench_marchingcubes.go:194
 					voxelOffset := uint32(gc_ty)
-					_ = voxelOffset
-
 //line hecbench_marchingcubes.go:199
 					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
-					_ = y
+//line hecbench_marchingcubes.go:201
 					gc_s_y[gc_rank] = y
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_marchingcubes.go:193
 					tid := uint32(gc_tx)
-					_ = tid
-
-//line hecbench_marchingcubes.go:194
 					voxelOffset := uint32(gc_ty)
-					_ = voxelOffset
-
 //line hecbench_marchingcubes.go:199
 					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
-					_ = y
+//line hecbench_marchingcubes.go:201
 					gc_s_y[gc_rank] = y
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_marchingcubes.go:193
 				tid := uint32(gc_tx)
-				_ = tid
-
-//line hecbench_marchingcubes.go:194
 				voxelOffset := uint32(gc_ty)
-				_ = voxelOffset
-
 //line hecbench_marchingcubes.go:199
 				y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
-				_ = y
+//line hecbench_marchingcubes.go:201
 				gc_s_y[gc_rank] = y
 			}
 			gc_ty++
@@ -1876,406 +1481,322 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 			}
 		}
 	}
-
 //line hecbench_marchingcubes.go:200
 	tp /= mcGridYLv1
-	{
-		var gc_l_z [32]uint32
-		var gc_l_v [32]float32
-		var gc_l_minV [32]float32
-		var gc_l_maxV [32]float32
-		var gc_l_idx [32]uint32
-		var gc_l_c0 [32]uint32
-		var gc_l_t0 [32]float32
-		var gc_c1r [32]float32
-		var gc_c2r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				gc_ty := gc_tidx.Y
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
+//line hecbench_marchingcubes.go:202
+	var gc_l_z [32]uint32
+	var gc_l_v [32]float32
+	var gc_l_minV [32]float32
+	var gc_l_maxV [32]float32
+	var gc_l_idx [32]uint32
+	var gc_l_c0 [32]uint32
+	var gc_l_t0 [32]float32
+	var gc_c1r [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line hecbench_marchingcubes.go:217
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_marchingcubes.go:194
+				voxelOffset := uint32(gc_ty)
+//line hecbench_marchingcubes.go:193
+				tid := uint32(gc_tx)
+//line hecbench_marchingcubes.go:197
+				x := (blockIndex%mcGridXLv1)*(mcVoxelXLv1-1) + (voxelOffset%5)*(mcVoxelXLv2-1) + (tid & 3)
+//line hecbench_marchingcubes.go:199
+				y := gc_s_y[gc_rank]
+//line hecbench_marchingcubes.go:201
+				z := tp * (mcVoxelZLv1 - 1)
+				v := mcF(x, y, z)
+				minV := v
+//line hecbench_marchingcubes.go:203
+				maxV := v
+				idx := 2 * (voxelOffset + mcVoxelNumLv2*uint32(gc_bx))
+//line hecbench_marchingcubes.go:210
+				gc_l_z[gc_lane] = z
+				gc_l_v[gc_lane] = v
+				gc_l_minV[gc_lane] = minV
+				gc_l_maxV[gc_lane] = maxV
+				gc_l_idx[gc_lane] = idx
+			}
+		}
+		{
+//line hecbench_marchingcubes.go:206
+			gc_save10 := gc_act
+			gc_in10 := gc_act
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_marchingcubes.go:205
+				c0 := uint32(0)
+//line hecbench_marchingcubes.go:207
+				gc_l_c0[gc_lane] = c0
+			}
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in10 &^ gc_dead
+				var gc_m10, gc_skip10 uint32
+				_ = gc_skip10
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
-//line hecbench_marchingcubes.go:194
-					voxelOffset := uint32(gc_ty)
-					_ = voxelOffset
-
-//line hecbench_marchingcubes.go:193
-					tid := uint32(gc_tx)
-					_ = tid
-
-//line hecbench_marchingcubes.go:197
-					x := (blockIndex%mcGridXLv1)*(mcVoxelXLv1-1) + (voxelOffset%5)*(mcVoxelXLv2-1) + (tid & 3)
-					_ = x
-					y := gc_s_y[gc_rank]
-
-//line hecbench_marchingcubes.go:201
-					z := tp * (mcVoxelZLv1 - 1)
-
-//line hecbench_marchingcubes.go:202
-					v := mcF(x, y, z)
-
-//line hecbench_marchingcubes.go:203
-					minV := v
-
-//line hecbench_marchingcubes.go:203
-					maxV := v
-
-//line hecbench_marchingcubes.go:204
-					idx := 2 * (voxelOffset + mcVoxelNumLv2*uint32(gc_bx))
-					_ = z
-					_ = v
-					_ = minV
-					_ = maxV
-					_ = idx
-					gc_l_z[gc_lane] = z
-					gc_l_v[gc_lane] = v
-					gc_l_minV[gc_lane] = minV
-					gc_l_maxV[gc_lane] = maxV
-					gc_l_idx[gc_lane] = idx
-				}
-			}
-
+					c0 := gc_l_c0[gc_lane]
 //line hecbench_marchingcubes.go:205
-			{
-				gc_save10 := gc_act
-				gc_in10 := gc_act
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-
-//line hecbench_marchingcubes.go:205
-					c0 := uint32(0)
-					_ = c0
-					gc_l_c0[gc_lane] = c0
-				}
-				for {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
+					if c0 < mcBlockZLv2 {
+						gc_m10 |= 1 << gc_lane
 					}
-					gc_act = gc_in10 &^ gc_dead
-					var gc_m10, gc_skip10 uint32
-					_ = gc_skip10
+				}
+				gc_in10 &= gc_m10
+				gc_act = gc_in10
+				if gc_act == 0 {
+					break
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_ty := gc_tidx.Y
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+							gc_ty++
+							if gc_ty == gc_bdy {
+								gc_ty = 0
+							}
+						}
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-						c0 := gc_l_c0[gc_lane]
-						_ = c0
-
-//line hecbench_marchingcubes.go:205
-						if c0 < mcBlockZLv2 {
-							gc_m10 |= 1 << gc_lane
-						}
-					}
-					gc_in10 &= gc_m10
-					gc_act = gc_in10
-					if gc_act == 0 {
-						break
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						gc_ty := gc_tidx.Y
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-								gc_ty++
-								if gc_ty == gc_bdy {
-									gc_ty = 0
-								}
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
 //line hecbench_marchingcubes.go:194
-							voxelOffset := uint32(gc_ty)
-							_ = voxelOffset
-
+						voxelOffset := uint32(gc_ty)
 //line hecbench_marchingcubes.go:193
-							tid := uint32(gc_tx)
-							_ = tid
-
+						tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:197
-							x := (blockIndex%mcGridXLv1)*(mcVoxelXLv1-1) + (voxelOffset%5)*(mcVoxelXLv2-1) + (tid & 3)
-							_ = x
-							y := gc_s_y[gc_rank]
-							z := gc_l_z[gc_lane]
-							_ = z
-							v := gc_l_v[gc_lane]
-							_ = v
-							minV := gc_l_minV[gc_lane]
-							_ = minV
-							maxV := gc_l_maxV[gc_lane]
-							_ = maxV
-
+						x := (blockIndex%mcGridXLv1)*(mcVoxelXLv1-1) + (voxelOffset%5)*(mcVoxelXLv2-1) + (tid & 3)
+//line hecbench_marchingcubes.go:199
+						y := gc_s_y[gc_rank]
+						z := gc_l_z[gc_lane]
+//line hecbench_marchingcubes.go:202
+						v := gc_l_v[gc_lane]
+//line hecbench_marchingcubes.go:204
+						minV := gc_l_minV[gc_lane]
+//line hecbench_marchingcubes.go:206
+						maxV := gc_l_maxV[gc_lane]
+						{
 							{
-
 //line hecbench_marchingcubes.go:206
-								{
-//line hecbench_marchingcubes.go:206
-									c1 := uint32(1)
-//line hecbench_marchingcubes.go:206
-									_ = c1
-									v = mcF(x, y, z+c1)
-									if v < minV {
-										minV = v
-									}
-									if v > maxV {
-										maxV = v
-									}
+								c1 := uint32(1)
+								v = mcF(x, y, z+c1)
+								if v < minV {
+									minV = v
 								}
-//line hecbench_marchingcubes.go:206
-								{
-//line hecbench_marchingcubes.go:206
-									c1 := uint32(2)
-//line hecbench_marchingcubes.go:206
-									_ = c1
-									v = mcF(x, y, z+c1)
-									if v < minV {
-										minV = v
-									}
-									if v > maxV {
-										maxV = v
-									}
+								if v > maxV {
+									maxV = v
 								}
-//line hecbench_marchingcubes.go:206
-								{
-//line hecbench_marchingcubes.go:206
-									c1 := uint32(3)
-//line hecbench_marchingcubes.go:206
-									_ = c1
-									v = mcF(x, y, z+c1)
-									if v < minV {
-										minV = v
-									}
-									if v > maxV {
-										maxV = v
-									}
-								}
-//line hecbench_marchingcubes.go:206
-								{
-//line hecbench_marchingcubes.go:206
-									c1 := uint32(4)
-//line hecbench_marchingcubes.go:206
-									_ = c1
-									v = mcF(x, y, z+c1)
-									if v < minV {
-										minV = v
-									}
-									if v > maxV {
-										maxV = v
-									}
-								}
-//line hecbench_marchingcubes.go:206
-								{
-//line hecbench_marchingcubes.go:206
-									c1 := uint32(5)
-//line hecbench_marchingcubes.go:206
-									_ = c1
-									v = mcF(x, y, z+c1)
-									if v < minV {
-										minV = v
-									}
-									if v > maxV {
-										maxV = v
-									}
-								}
-//line hecbench_marchingcubes.go:206
-								{
-//line hecbench_marchingcubes.go:206
-									c1 := uint32(6)
-//line hecbench_marchingcubes.go:206
-									_ = c1
-									v = mcF(x, y, z+c1)
-									if v < minV {
-										minV = v
-									}
-									if v > maxV {
-										maxV = v
-									}
-								}
-//line hecbench_marchingcubes.go:206
-								{
-//line hecbench_marchingcubes.go:206
-									c1 := uint32(7)
-//line hecbench_marchingcubes.go:206
-									_ = c1
-									v = mcF(x, y, z+c1)
-									if v < minV {
-										minV = v
-									}
-									if v > maxV {
-										maxV = v
-									}
-								}
-//line hecbench_marchingcubes.go:214
 							}
-
+							{
+//line hecbench_marchingcubes.go:206
+								c1 := uint32(2)
+								v = mcF(x, y, z+c1)
+								if v < minV {
+									minV = v
+								}
+								if v > maxV {
+									maxV = v
+								}
+							}
+							{
+//line hecbench_marchingcubes.go:206
+								c1 := uint32(3)
+								v = mcF(x, y, z+c1)
+								if v < minV {
+									minV = v
+								}
+								if v > maxV {
+									maxV = v
+								}
+							}
+							{
+//line hecbench_marchingcubes.go:206
+								c1 := uint32(4)
+								v = mcF(x, y, z+c1)
+								if v < minV {
+									minV = v
+								}
+								if v > maxV {
+									maxV = v
+								}
+							}
+							{
+//line hecbench_marchingcubes.go:206
+								c1 := uint32(5)
+								v = mcF(x, y, z+c1)
+								if v < minV {
+									minV = v
+								}
+								if v > maxV {
+									maxV = v
+								}
+							}
+							{
+//line hecbench_marchingcubes.go:206
+								c1 := uint32(6)
+								v = mcF(x, y, z+c1)
+								if v < minV {
+									minV = v
+								}
+								if v > maxV {
+									maxV = v
+								}
+							}
+							{
+//line hecbench_marchingcubes.go:206
+								c1 := uint32(7)
+								v = mcF(x, y, z+c1)
+								if v < minV {
+									minV = v
+								}
+								if v > maxV {
+									maxV = v
+								}
+							}
+						}
 //line hecbench_marchingcubes.go:215
-							z += mcVoxelZLv2 - 1
-							gc_l_z[gc_lane] = z
-							gc_l_v[gc_lane] = v
-							gc_l_minV[gc_lane] = minV
-							gc_l_maxV[gc_lane] = maxV
-						}
+						z += mcVoxelZLv2 - 1
+						gc_l_z[gc_lane] = z
+						gc_l_v[gc_lane] = v
+						gc_l_minV[gc_lane] = minV
+						gc_l_maxV[gc_lane] = maxV
 					}
-
+				}
 //line hecbench_marchingcubes.go:216
-					for c1_ := 8; c1_ > 0; c1_ /= 2 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							minV := gc_l_minV[gc_lane]
-							_ = minV
-
-//line hecbench_marchingcubes.go:217
-							var t0, t1 float32
-							_ = t0
-							_ = t1
-
-//line hecbench_marchingcubes.go:218
-							gc_l_t0[gc_lane] = t0
-						}
-
-//line hecbench_marchingcubes.go:218
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_minV, c1_, 32, &gc_c1r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							maxV := gc_l_maxV[gc_lane]
-							_ = maxV
-							var t0 float32
-							_ = t0
-
-//line hecbench_marchingcubes.go:218
-							t0 = gc_c1r[gc_lane]
-
-//line hecbench_marchingcubes.go:219
-							gc_l_t0[gc_lane] = t0
-						}
-
-//line hecbench_marchingcubes.go:219
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_maxV, c1_, 32, &gc_c2r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							minV := gc_l_minV[gc_lane]
-							_ = minV
-							maxV := gc_l_maxV[gc_lane]
-							_ = maxV
-							t0 := gc_l_t0[gc_lane]
-							_ = t0
-							var t1 float32
-							_ = t1
-
-//line hecbench_marchingcubes.go:219
-							t1 = gc_c2r[gc_lane]
-
-//line hecbench_marchingcubes.go:220
-							if t0 < minV {
-								minV = t0
-							}
-
-//line hecbench_marchingcubes.go:223
-							if t1 > maxV {
-								maxV = t1
-							}
-							gc_l_minV[gc_lane] = minV
-							gc_l_maxV[gc_lane] = maxV
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line hecbench_marchingcubes.go:193
-							tid := uint32(gc_tx)
-							_ = tid
-							v := gc_l_v[gc_lane]
-							_ = v
-							minV := gc_l_minV[gc_lane]
-							_ = minV
-							maxV := gc_l_maxV[gc_lane]
-							_ = maxV
-							idx := gc_l_idx[gc_lane]
-							_ = idx
-
-//line hecbench_marchingcubes.go:227
-							if tid == 0 {
-								minMax[idx] = minV
-								minMax[idx+1] = maxV
-								const offsetSize = 2 * mcBlockXLv2 * mcBlockYLv2
-								idx += offsetSize
-							}
-
-//line hecbench_marchingcubes.go:233
-							minV = v
-
-//line hecbench_marchingcubes.go:234
-							maxV = v
-							gc_l_minV[gc_lane] = minV
-							gc_l_maxV[gc_lane] = maxV
-							gc_l_idx[gc_lane] = idx
-						}
-					}
-					gc_act = gc_in10 &^ gc_dead
+				for c1_ := 8; c1_ > 0; c1_ /= 2 {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						c0 := gc_l_c0[gc_lane]
-						_ = c0
-
-//line hecbench_marchingcubes.go:205
-						c0++
-						gc_l_c0[gc_lane] = c0
+//line hecbench_marchingcubes.go:223
+						minV := gc_l_minV[gc_lane]
+						_ = minV
+//line hecbench_marchingcubes.go:217
+						var t0, t1 float32
+//line hecbench_marchingcubes.go:219
+						_ = t1
+//line hecbench_marchingcubes.go:218
+						gc_l_t0[gc_lane] = t0
+					}
+//line hecbench_marchingcubes.go:218
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_minV, c1_, 32, &gc_c1r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+//line hecbench_marchingcubes.go:225
+						maxV := gc_l_maxV[gc_lane]
+						_ = maxV
+						var t0 float32
+//line hecbench_marchingcubes.go:218
+						t0 = gc_c1r[gc_lane]
+						gc_l_t0[gc_lane] = t0
+					}
+//line hecbench_marchingcubes.go:219
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_l_maxV, c1_, 32, &gc_c2r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+//line hecbench_marchingcubes.go:226
+						minV := gc_l_minV[gc_lane]
+//line hecbench_marchingcubes.go:228
+						maxV := gc_l_maxV[gc_lane]
+//line hecbench_marchingcubes.go:230
+						t0 := gc_l_t0[gc_lane]
+//line hecbench_marchingcubes.go:232
+						var t1 float32
+//line hecbench_marchingcubes.go:219
+						t1 = gc_c2r[gc_lane]
+						if t0 < minV {
+							minV = t0
+						}
+						if t1 > maxV {
+							maxV = t1
+						}
+						gc_l_minV[gc_lane] = minV
+						gc_l_maxV[gc_lane] = maxV
 					}
 				}
-				gc_act = gc_save10 &^ gc_dead
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_marchingcubes.go:193
+						tid := uint32(gc_tx)
+//line hecbench_marchingcubes.go:195
+						v := gc_l_v[gc_lane]
+//line hecbench_marchingcubes.go:197
+						minV := gc_l_minV[gc_lane]
+//line hecbench_marchingcubes.go:199
+						maxV := gc_l_maxV[gc_lane]
+//line hecbench_marchingcubes.go:201
+						idx := gc_l_idx[gc_lane]
+//line hecbench_marchingcubes.go:227
+						if tid == 0 {
+							minMax[idx] = minV
+							minMax[idx+1] = maxV
+							const offsetSize = 2 * mcBlockXLv2 * mcBlockYLv2
+							idx += offsetSize
+						}
+						minV = v
+						maxV = v
+						gc_l_minV[gc_lane] = minV
+						gc_l_maxV[gc_lane] = maxV
+						gc_l_idx[gc_lane] = idx
+					}
+				}
+				gc_act = gc_in10 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line hecbench_marchingcubes.go:247
+					c0 := gc_l_c0[gc_lane]
+//line hecbench_marchingcubes.go:205
+					c0++
+					gc_l_c0[gc_lane] = c0
+				}
 			}
+			gc_act = gc_save10 &^ gc_dead
 		}
 	}
 }
@@ -2311,111 +1832,116 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 	gc_n := gc_b.Len()
 	gc_s_test := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_testSum := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
-
 //line hecbench_marchingcubes.go:244
 	sums := gocuda.Shared[uint32](t, 32)[:32]
-
-//line hecbench_marchingcubes.go:245
 	const warpNum = mcCountingThreadNumLv2 / 32
-	{
-		var gc_c1v [32]uint32
-		var gc_c1r [32]uint32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
+//line hecbench_marchingcubes.go:247
+	var gc_c1v [32]uint32
+	var gc_c1r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:246
-					tid := uint32(gc_tx)
-					_ = tid
-
+				tid := uint32(gc_tx)
 //line hecbench_marchingcubes.go:249
-					id0 := tid + uint32(gc_bx)*mcCountingThreadNumLv2
-					_ = id0
-
-//line hecbench_marchingcubes.go:250
-					id1 := id0 / mcVoxelNumLv2
-					_ = id1
-
-//line hecbench_marchingcubes.go:251
-					var test uint32
-
-//line hecbench_marchingcubes.go:252
-					if id1 < counterBlockNumLv1 {
-						if minMax[2*id0] <= isoValue && minMax[2*id0+1] >= isoValue {
-							test = 1
-						} else {
-							test = 0
-						}
+				id0 := tid + uint32(gc_bx)*mcCountingThreadNumLv2
+				id1 := id0 / mcVoxelNumLv2
+				var test uint32
+				if id1 < counterBlockNumLv1 {
+					if minMax[2*id0] <= isoValue && minMax[2*id0+1] >= isoValue {
+						test = 1
 					} else {
 						test = 0
 					}
-
-//line hecbench_marchingcubes.go:261
-					testSum := test
-					_ = test
-					_ = testSum
-					gc_s_test[gc_rank] = test
+				} else {
+					test = 0
+				}
+				testSum := test
+//line hecbench_marchingcubes.go:264
+				gc_s_test[gc_rank] = test
+				gc_s_testSum[gc_rank] = testSum
+			}
+		}
+//line hecbench_marchingcubes.go:262
+		for c0 := 1; c0 < 32; c0 *= 2 {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line hecbench_marchingcubes.go:266
+				testSum := gc_s_testSum[gc_rank]
+//line hecbench_marchingcubes.go:263
+				gc_c1v[gc_lane] = testSum
+			}
+//line hecbench_marchingcubes.go:263
+			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c1v, c0, 32, &gc_c1r)
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+//line hecbench_marchingcubes.go:246
+					tid := uint32(gc_tx)
+					laneid := tid % 32
+//line hecbench_marchingcubes.go:249
+					testSum := gc_s_testSum[gc_rank]
+//line hecbench_marchingcubes.go:263
+					tp := gc_c1r[gc_lane]
+					if laneid >= uint32(c0) {
+						testSum += tp
+					}
+//line hecbench_marchingcubes.go:268
 					gc_s_testSum[gc_rank] = testSum
 				}
 			}
-
-//line hecbench_marchingcubes.go:262
-			for c0 := 1; c0 < 32; c0 *= 2 {
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					testSum := gc_s_testSum[gc_rank]
-
-//line hecbench_marchingcubes.go:263
-					gc_c1v[gc_lane] = testSum
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-
-//line hecbench_marchingcubes.go:263
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c1v, c0, 32, &gc_c1r)
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:246
-						tid := uint32(gc_tx)
-						_ = tid
-
-//line hecbench_marchingcubes.go:247
-						laneid := tid % 32
-						_ = laneid
-						testSum := gc_s_testSum[gc_rank]
-
-//line hecbench_marchingcubes.go:263
-						tp := gc_c1r[gc_lane]
-
-//line hecbench_marchingcubes.go:264
-						if laneid >= uint32(c0) {
-							testSum += tp
-						}
-						_ = tp
-						gc_s_testSum[gc_rank] = testSum
-					}
+				tid := uint32(gc_tx)
+				laneid := tid % 32
+				warpid := tid >> 5
+//line hecbench_marchingcubes.go:250
+				testSum := gc_s_testSum[gc_rank]
+//line hecbench_marchingcubes.go:268
+				if laneid == 31 {
+					sums[warpid] = testSum
 				}
 			}
+		}
+	}
+//line hecbench_marchingcubes.go:276
+	var gc_l_warpSum [32]uint32
+	var gc_c2r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line hecbench_marchingcubes.go:284
+			var gc_m13 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
@@ -2426,66 +1952,49 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
 //line hecbench_marchingcubes.go:246
 					tid := uint32(gc_tx)
-					_ = tid
-
-//line hecbench_marchingcubes.go:247
-					laneid := tid % 32
-					_ = laneid
-
 //line hecbench_marchingcubes.go:248
 					warpid := tid >> 5
-					_ = warpid
-					testSum := gc_s_testSum[gc_rank]
-
-//line hecbench_marchingcubes.go:268
-					if laneid == 31 {
-						sums[warpid] = testSum
+//line hecbench_marchingcubes.go:272
+					if warpid == 0 {
+						gc_m13 |= 1 << gc_lane
 					}
 				}
 			}
-		}
-	}
-	{
-		var gc_l_warpSum [32]uint32
-		var gc_c2r [32]uint32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				var gc_m13 uint32
+			gc_save13 := gc_act
+			gc_act = gc_save13 & gc_m13
+			if gc_act != 0 {
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
 						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-
 //line hecbench_marchingcubes.go:246
 						tid := uint32(gc_tx)
-						_ = tid
-
-//line hecbench_marchingcubes.go:248
-						warpid := tid >> 5
-						_ = warpid
-
-//line hecbench_marchingcubes.go:272
-						if warpid == 0 {
-							gc_m13 |= 1 << gc_lane
-						}
+						laneid := tid % 32
+//line hecbench_marchingcubes.go:273
+						warpSum := sums[laneid]
+//line hecbench_marchingcubes.go:275
+						gc_l_warpSum[gc_lane] = warpSum
 					}
 				}
-				gc_save13 := gc_act
-				gc_act = gc_save13 & gc_m13
-				if gc_act != 0 {
+//line hecbench_marchingcubes.go:274
+				for c0_ := 1; uint32(c0_) < warpNum; c0_ *= 2 {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+//line hecbench_marchingcubes.go:275
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_warpSum, c0_, 32, &gc_c2r)
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
@@ -2497,169 +2006,99 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
 //line hecbench_marchingcubes.go:246
 							tid := uint32(gc_tx)
-							_ = tid
-
-//line hecbench_marchingcubes.go:247
 							laneid := tid % 32
-							_ = laneid
-
-//line hecbench_marchingcubes.go:273
-							warpSum := sums[laneid]
-							_ = warpSum
+//line hecbench_marchingcubes.go:249
+							warpSum := gc_l_warpSum[gc_lane]
+//line hecbench_marchingcubes.go:275
+							tp_ := gc_c2r[gc_lane]
+							if laneid >= uint32(c0_) {
+								warpSum += tp_
+							}
+//line hecbench_marchingcubes.go:280
 							gc_l_warpSum[gc_lane] = warpSum
 						}
 					}
-
-//line hecbench_marchingcubes.go:274
-					for c0_ := 1; uint32(c0_) < warpNum; c0_ *= 2 {
-						gc_b.Tick()
-						if gc_b.Stopped() {
-							return
-						}
-
-//line hecbench_marchingcubes.go:275
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_warpSum, c0_, 32, &gc_c2r)
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-
-//line hecbench_marchingcubes.go:246
-								tid := uint32(gc_tx)
-								_ = tid
-
-//line hecbench_marchingcubes.go:247
-								laneid := tid % 32
-								_ = laneid
-								warpSum := gc_l_warpSum[gc_lane]
-								_ = warpSum
-
-//line hecbench_marchingcubes.go:275
-								tp_ := gc_c2r[gc_lane]
-
-//line hecbench_marchingcubes.go:276
-								if laneid >= uint32(c0_) {
-									warpSum += tp_
-								}
-								_ = tp_
-								gc_l_warpSum[gc_lane] = warpSum
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line hecbench_marchingcubes.go:246
-							tid := uint32(gc_tx)
-							_ = tid
-
-//line hecbench_marchingcubes.go:247
-							laneid := tid % 32
-							_ = laneid
-							warpSum := gc_l_warpSum[gc_lane]
-							_ = warpSum
-
-//line hecbench_marchingcubes.go:280
-							sums[laneid] = warpSum
-						}
-					}
 				}
-				gc_act = gc_save13 &^ gc_dead
-			}
-		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes.go:246
-				tid := uint32(gc_tx)
-				_ = tid
-
-//line hecbench_marchingcubes.go:248
-				warpid := tid >> 5
-				_ = warpid
-				testSum := gc_s_testSum[gc_rank]
-
-//line hecbench_marchingcubes.go:283
-				if warpid != 0 {
-					testSum += sums[warpid-1]
-				}
-
-//line hecbench_marchingcubes.go:286
-				if tid == mcCountingThreadNumLv2-1 {
-					sums[31] = atomic.Add(&countedBlockNumLv2[0], testSum)
-				}
-				gc_s_testSum[gc_rank] = testSum
-			}
-		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line hecbench_marchingcubes.go:246
-				tid := uint32(gc_tx)
-				_ = tid
-
+						tid := uint32(gc_tx)
+						laneid := tid % 32
 //line hecbench_marchingcubes.go:249
-				id0 := tid + uint32(gc_bx)*mcCountingThreadNumLv2
-				_ = id0
-
-//line hecbench_marchingcubes.go:250
-				id1 := id0 / mcVoxelNumLv2
-				_ = id1
-				test := gc_s_test[gc_rank]
-				testSum := gc_s_testSum[gc_rank]
-
-//line hecbench_marchingcubes.go:290
-				if test != 0 {
-					bIdx1 := blockIndicesLv1[id1]
-					var bIdx2 uint32
-					var x1, y1, z1 uint32
-					var x2, y2, z2 uint32
-					tp1 := bIdx1
-					tp2 := (tid + uint32(gc_bx)*mcCountingThreadNumLv2) % mcVoxelNumLv2
-					x1 = tp1 % mcGridXLv1
-					x2 = tp2 % mcBlockXLv2
-					tp1 /= mcGridXLv1
-					tp2 /= mcBlockXLv2
-					y1 = tp1 % mcGridYLv1
-					y2 = tp2 % mcBlockYLv2
-					z1 = tp1 / mcGridYLv1
-					z2 = tp2 / mcBlockYLv2
-					bIdx2 = x2 + mcBlockXLv2*(x1+mcGridXLv1*(y2+mcBlockYLv2*(y1+mcGridYLv1*(z1*mcBlockZLv2+z2))))
-					blockIndicesLv2[testSum+sums[31]-1] = bIdx2
+						warpSum := gc_l_warpSum[gc_lane]
+//line hecbench_marchingcubes.go:280
+						sums[laneid] = warpSum
+					}
 				}
+			}
+			gc_act = gc_save13 &^ gc_dead
+		}
+	}
+//line hecbench_marchingcubes.go:289
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line hecbench_marchingcubes.go:246
+			tid := uint32(gc_tx)
+//line hecbench_marchingcubes.go:248
+			warpid := tid >> 5
+//line hecbench_marchingcubes.go:250
+			testSum := gc_s_testSum[gc_rank]
+//line hecbench_marchingcubes.go:283
+			if warpid != 0 {
+				testSum += sums[warpid-1]
+			}
+			if tid == mcCountingThreadNumLv2-1 {
+				sums[31] = atomic.Add(&countedBlockNumLv2[0], testSum)
+			}
+			gc_s_testSum[gc_rank] = testSum
+		}
+	}
+//line hecbench_marchingcubes.go:294
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line hecbench_marchingcubes.go:246
+			tid := uint32(gc_tx)
+//line hecbench_marchingcubes.go:249
+			id0 := tid + uint32(gc_bx)*mcCountingThreadNumLv2
+			id1 := id0 / mcVoxelNumLv2
+//line hecbench_marchingcubes.go:252
+			test := gc_s_test[gc_rank]
+			testSum := gc_s_testSum[gc_rank]
+//line hecbench_marchingcubes.go:290
+			if test != 0 {
+				bIdx1 := blockIndicesLv1[id1]
+				var bIdx2 uint32
+				var x1, y1, z1 uint32
+				var x2, y2, z2 uint32
+				tp1 := bIdx1
+				tp2 := (tid + uint32(gc_bx)*mcCountingThreadNumLv2) % mcVoxelNumLv2
+				x1 = tp1 % mcGridXLv1
+				x2 = tp2 % mcBlockXLv2
+				tp1 /= mcGridXLv1
+				tp2 /= mcBlockXLv2
+				y1 = tp1 % mcGridYLv1
+				y2 = tp2 % mcBlockYLv2
+				z1 = tp1 / mcGridYLv1
+				z2 = tp2 / mcBlockYLv2
+				bIdx2 = x2 + mcBlockXLv2*(x1+mcGridXLv1*(y2+mcBlockYLv2*(y1+mcGridYLv1*(z1*mcBlockZLv2+z2))))
+				blockIndicesLv2[testSum+sums[31]-1] = bIdx2
 			}
 		}
 	}
@@ -2668,4 +2107,5 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 // gc_files_hecbench_marchingcubes holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_marchingcubes.go
+//line hecbench_marchingcubes.go:316
 var gc_files_hecbench_marchingcubes embed.FS

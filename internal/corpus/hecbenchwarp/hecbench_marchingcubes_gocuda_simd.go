@@ -44,1299 +44,1034 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b2 *compiled.Block, minMax []float32) {
 	gc_by2 := gc_bidx2.Y
 	gc_bz2 := gc_bidx2.Z
 	gc_n2 := gc_b2.Len()
-	gc_s_minV := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_maxV := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-
 //line hecbench_marchingcubes.go:75
 	sminMax := gocuda.Shared[float32](t, 64)[:64]
-
-//line hecbench_marchingcubes.go:76
 	const threadNum = mcVoxelXLv1 * mcVoxelYLv1
-
-//line hecbench_marchingcubes.go:77
 	const warpNum = threadNum / 32
-
 //line hecbench_marchingcubes.go:80
 	z := uint32(gc_bz2) * (mcVoxelZLv1 - 1)
-
 //line hecbench_marchingcubes.go:83
 	blockid := uint32(gc_bx2) + mcGridXLv1*(uint32(gc_by2)+mcGridYLv1*uint32(gc_bz2))
-	{
-		var gc_l_t0 [32]float32
-		var gc_c21v [32]float32
-		var gc_c21r [32]float32
-		var gc_c22v [32]float32
-		var gc_c22r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				gc_ty2 := gc_tidx2.Y
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-						gc_ty2++
-						if gc_ty2 == gc_bdy2 {
-							gc_ty2 = 0
-						}
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_marchingcubes.go:78
-					x := uint32(gc_bx2)*(mcVoxelXLv1-1) + uint32(gc_tx2)
-					_ = x
-
-//line hecbench_marchingcubes.go:79
-					y := uint32(gc_by2)*(mcVoxelYLv1-1) + uint32(gc_ty2)
-					_ = y
-
 //line hecbench_marchingcubes.go:85
-					v := mcF(x, y, z)
-
+	var gc_l_minV [32]float32
+	var gc_l_maxV [32]float32
+	var gc_l_t0 [32]float32
+	var gc_c21r [32]float32
+	var gc_c22r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			gc_ty2 := gc_tidx2.Y
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_marchingcubes.go:78
+				x := uint32(gc_bx2)*(mcVoxelXLv1-1) + uint32(gc_tx2)
+				y := uint32(gc_by2)*(mcVoxelYLv1-1) + uint32(gc_ty2)
+//line hecbench_marchingcubes.go:85
+				v := mcF(x, y, z)
+				minV := v
 //line hecbench_marchingcubes.go:86
-					minV := v
-
-//line hecbench_marchingcubes.go:86
-					maxV := v
-
+				maxV := v
+				{
 					{
-
 //line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(1)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
+						c0 := uint32(1)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
 						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(2)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
+						if v > maxV {
+							maxV = v
 						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(3)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(4)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(5)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(6)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(7)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(8)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(9)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(10)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(11)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(12)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(13)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(14)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(15)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(16)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(17)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(18)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(19)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(20)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(21)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(22)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(23)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(24)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(25)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(26)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(27)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(28)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(29)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(30)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(31)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(32)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(33)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(34)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(35)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(36)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(37)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(38)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(39)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(40)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(41)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(42)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(43)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(44)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(45)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(46)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(47)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(48)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(49)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(50)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(51)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(52)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(53)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(54)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(55)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(56)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(57)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(58)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(59)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(60)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(61)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(62)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:87
-						{
-//line hecbench_marchingcubes.go:87
-							c0 := uint32(63)
-//line hecbench_marchingcubes.go:87
-							_ = c0
-							v = mcF(x, y, z+c0)
-							if v < minV {
-								minV = v
-							}
-							if v > maxV {
-								maxV = v
-							}
-						}
-//line hecbench_marchingcubes.go:95
 					}
-					_ = v
-					_ = minV
-					_ = maxV
-					gc_s_minV[gc_rank2] = minV
-					gc_s_maxV[gc_rank2] = maxV
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(2)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(3)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(4)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(5)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(6)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(7)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(8)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(9)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(10)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(11)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(12)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(13)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(14)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(15)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(16)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(17)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(18)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(19)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(20)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(21)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(22)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(23)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(24)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(25)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(26)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(27)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(28)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(29)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(30)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(31)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(32)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(33)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(34)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(35)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(36)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(37)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(38)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(39)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(40)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(41)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(42)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(43)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(44)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(45)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(46)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(47)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(48)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(49)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(50)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(51)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(52)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(53)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(54)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(55)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(56)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(57)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(58)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(59)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(60)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(61)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(62)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
+					{
+//line hecbench_marchingcubes.go:87
+						c0 := uint32(63)
+						v = mcF(x, y, z+c0)
+						if v < minV {
+							minV = v
+						}
+						if v > maxV {
+							maxV = v
+						}
+					}
 				}
+//line hecbench_marchingcubes.go:99
+				gc_l_minV[gc_lane2] = minV
+				gc_l_maxV[gc_lane2] = maxV
 			}
-
+		}
 //line hecbench_marchingcubes.go:96
-			for c0_ := 16; c0_ > 0; c0_ /= 2 {
-				gc_left := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+		for c0_ := 16; c0_ > 0; c0_ /= 2 {
+			gc_left := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line hecbench_marchingcubes.go:97
-							minV := archsimd.LoadFloat32x8Slice(gc_s_minV[gc_rank2:])
+						minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane2:])
 //line hecbench_marchingcubes.go:97
-							_ = minV
+						_ = minV
 //line hecbench_marchingcubes.go:97
-							var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_marchingcubes.go:97
-							_ = t0
+						var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_marchingcubes.go:97
-							var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:97
-							_ = t1
-//line hecbench_marchingcubes.go:98
-							minV.StoreSlice(gc_c21v[gc_lane2:])
-//line hecbench_marchingcubes.go:98
-							t0.StoreSlice(gc_l_t0[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_marchingcubes.go:98
-							minV := archsimd.LoadFloat32x8Slice(gc_s_minV[gc_rank2:])
-//line hecbench_marchingcubes.go:98
-							_ = minV
-//line hecbench_marchingcubes.go:97
-							var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:97
-							_ = t0
-//line hecbench_marchingcubes.go:97
-							var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:97
-							_ = t1
-//line hecbench_marchingcubes.go:98
-							minV.StoreSlice(gc_c21v[gc_lane2:])
-//line hecbench_marchingcubes.go:98
-							t0.StoreSlice(gc_l_t0[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						minV := gc_s_minV[gc_rank2]
-
-//line hecbench_marchingcubes.go:97
-						var t0, t1 float32
-						_ = t0
 						_ = t1
-
-//line hecbench_marchingcubes.go:98
-						gc_c21v[gc_lane2] = minV
-						gc_l_t0[gc_lane2] = t0
+//line hecbench_marchingcubes.go:97
+						t0.StoreSlice(gc_l_t0[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
 					}
-				}
-
-//line hecbench_marchingcubes.go:98
-				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_c21v, c0_, 32, &gc_c21r)
-				gc_left2 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_marchingcubes.go:98
-							maxV := archsimd.LoadFloat32x8Slice(gc_s_maxV[gc_rank2:])
-//line hecbench_marchingcubes.go:98
-							_ = maxV
-//line hecbench_marchingcubes.go:98
-							var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:98
-							_ = t0
-//line hecbench_marchingcubes.go:98
-							t0 = archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
-//line hecbench_marchingcubes.go:99
-							maxV.StoreSlice(gc_c22v[gc_lane2:])
-//line hecbench_marchingcubes.go:99
-							t0.StoreSlice(gc_l_t0[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_marchingcubes.go:99
-							maxV := archsimd.LoadFloat32x8Slice(gc_s_maxV[gc_rank2:])
-//line hecbench_marchingcubes.go:99
-							_ = maxV
-//line hecbench_marchingcubes.go:99
-							var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:99
-							_ = t0
-//line hecbench_marchingcubes.go:98
-							t0 = archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
-//line hecbench_marchingcubes.go:99
-							maxV.StoreSlice(gc_c22v[gc_lane2:])
-//line hecbench_marchingcubes.go:99
-							t0.StoreSlice(gc_l_t0[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						maxV := gc_s_maxV[gc_rank2]
-						var t0 float32
-						_ = t0
-
-//line hecbench_marchingcubes.go:98
-						t0 = gc_c21r[gc_lane2]
-
-//line hecbench_marchingcubes.go:99
-						gc_c22v[gc_lane2] = maxV
-						gc_l_t0[gc_lane2] = t0
-					}
-				}
-
-//line hecbench_marchingcubes.go:99
-				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_c22v, c0_, 32, &gc_c22r)
-				gc_left3 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_marchingcubes.go:99
-							minV := archsimd.LoadFloat32x8Slice(gc_s_minV[gc_rank2:])
-//line hecbench_marchingcubes.go:99
-							_ = minV
-//line hecbench_marchingcubes.go:99
-							maxV := archsimd.LoadFloat32x8Slice(gc_s_maxV[gc_rank2:])
-//line hecbench_marchingcubes.go:99
-							_ = maxV
-//line hecbench_marchingcubes.go:99
-							t0 := archsimd.LoadFloat32x8Slice(gc_l_t0[gc_lane2:])
-//line hecbench_marchingcubes.go:99
-							_ = t0
-//line hecbench_marchingcubes.go:99
-							var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:99
-							_ = t1
-//line hecbench_marchingcubes.go:99
-							t1 = archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
-//line hecbench_marchingcubes.go:100
-							gc_if3 := t0.Less(minV)
-//line hecbench_marchingcubes.go:100
-							_ = gc_if3
-//line hecbench_marchingcubes.go:100
-							if gc_if3.ToBits() != 0 {
-//line hecbench_marchingcubes.go:100
-								minV = t0.Merge(minV, gc_if3)
-//line hecbench_marchingcubes.go:100
-							}
-//line hecbench_marchingcubes.go:103
-							gc_if4 := t1.Greater(maxV)
-//line hecbench_marchingcubes.go:103
-							_ = gc_if4
-//line hecbench_marchingcubes.go:103
-							if gc_if4.ToBits() != 0 {
-//line hecbench_marchingcubes.go:103
-								maxV = t1.Merge(maxV, gc_if4)
-//line hecbench_marchingcubes.go:103
-							}
-//line hecbench_marchingcubes.go:103
-							minV.StoreSlice(gc_s_minV[gc_rank2:])
-//line hecbench_marchingcubes.go:103
-							maxV.StoreSlice(gc_s_maxV[gc_rank2:])
-							gc_left3 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_marchingcubes.go:103
-							minV := archsimd.LoadFloat32x8Slice(gc_s_minV[gc_rank2:])
-//line hecbench_marchingcubes.go:103
-							_ = minV
-//line hecbench_marchingcubes.go:103
-							maxV := archsimd.LoadFloat32x8Slice(gc_s_maxV[gc_rank2:])
-//line hecbench_marchingcubes.go:103
-							_ = maxV
-//line hecbench_marchingcubes.go:103
-							t0 := archsimd.LoadFloat32x8Slice(gc_l_t0[gc_lane2:])
-//line hecbench_marchingcubes.go:103
-							_ = t0
-//line hecbench_marchingcubes.go:103
-							var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:103
-							_ = t1
-//line hecbench_marchingcubes.go:99
-							t1 = archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
-//line hecbench_marchingcubes.go:100
-							gc_if := t0.Less(minV)
-//line hecbench_marchingcubes.go:100
-							_ = gc_if
-//line hecbench_marchingcubes.go:100
-							if gc_if.ToBits() != 0 {
-//line hecbench_marchingcubes.go:100
-								minV = t0.Merge(minV, gc_if)
-//line hecbench_marchingcubes.go:100
-							}
-//line hecbench_marchingcubes.go:103
-							gc_if2 := t1.Greater(maxV)
-//line hecbench_marchingcubes.go:103
-							_ = gc_if2
-//line hecbench_marchingcubes.go:103
-							if gc_if2.ToBits() != 0 {
-//line hecbench_marchingcubes.go:103
-								maxV = t1.Merge(maxV, gc_if2)
-//line hecbench_marchingcubes.go:103
-							}
-//line hecbench_marchingcubes.go:103
-							minV.StoreSlice(gc_s_minV[gc_rank2:])
-//line hecbench_marchingcubes.go:103
-							maxV.StoreSlice(gc_s_maxV[gc_rank2:])
-							gc_left3 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left3 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left3&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						minV := gc_s_minV[gc_rank2]
-						maxV := gc_s_maxV[gc_rank2]
-						t0 := gc_l_t0[gc_lane2]
-						_ = t0
-						var t1 float32
+//line hecbench_marchingcubes.go:97
+						minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane2:])
+//line hecbench_marchingcubes.go:97
+						_ = minV
+//line hecbench_marchingcubes.go:97
+						var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_marchingcubes.go:97
+						var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_marchingcubes.go:97
 						_ = t1
-
-//line hecbench_marchingcubes.go:99
-						t1 = gc_c22r[gc_lane2]
-
-//line hecbench_marchingcubes.go:100
-						if t0 < minV {
-							minV = t0
-						}
-
-//line hecbench_marchingcubes.go:103
-						if t1 > maxV {
-							maxV = t1
-						}
-						gc_s_minV[gc_rank2] = minV
-						gc_s_maxV[gc_rank2] = maxV
+//line hecbench_marchingcubes.go:97
+						t0.StoreSlice(gc_l_t0[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
 					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line hecbench_marchingcubes.go:110
+					minV := gc_l_minV[gc_lane2]
+					_ = minV
+//line hecbench_marchingcubes.go:97
+					var t0, t1 float32
+//line hecbench_marchingcubes.go:99
+					_ = t1
+//line hecbench_marchingcubes.go:98
+					gc_l_t0[gc_lane2] = t0
 				}
 			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				gc_ty2 := gc_tidx2.Y
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-						gc_ty2++
-						if gc_ty2 == gc_bdy2 {
-							gc_ty2 = 0
+//line hecbench_marchingcubes.go:98
+			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_l_minV, c0_, 32, &gc_c21r)
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_marchingcubes.go:98
+						maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane2:])
+//line hecbench_marchingcubes.go:98
+						_ = maxV
+//line hecbench_marchingcubes.go:98
+						var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_marchingcubes.go:98
+						t0 = archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+//line hecbench_marchingcubes.go:98
+						t0.StoreSlice(gc_l_t0[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
 						}
+//line hecbench_marchingcubes.go:98
+						maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane2:])
+//line hecbench_marchingcubes.go:98
+						_ = maxV
+//line hecbench_marchingcubes.go:98
+						var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_marchingcubes.go:98
+						t0 = archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+//line hecbench_marchingcubes.go:98
+						t0.StoreSlice(gc_l_t0[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line hecbench_marchingcubes.go:111
+					maxV := gc_l_maxV[gc_lane2]
+					_ = maxV
+					var t0 float32
+//line hecbench_marchingcubes.go:98
+					t0 = gc_c21r[gc_lane2]
+					gc_l_t0[gc_lane2] = t0
+				}
+			}
+//line hecbench_marchingcubes.go:99
+			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_l_maxV, c0_, 32, &gc_c22r)
+			gc_left3 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_marchingcubes.go:99
+						minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane2:])
+//line hecbench_marchingcubes.go:99
+						maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane2:])
+//line hecbench_marchingcubes.go:99
+						t0 := archsimd.LoadFloat32x8Slice(gc_l_t0[gc_lane2:])
+//line hecbench_marchingcubes.go:99
+						var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_marchingcubes.go:99
+						t1 = archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+						gc_if3 := t0.Less(minV)
+//line hecbench_marchingcubes.go:100
+						if gc_if3.ToBits() != 0 {
+//line hecbench_marchingcubes.go:100
+							minV = t0.Merge(minV, gc_if3)
+						}
+//line hecbench_marchingcubes.go:103
+						gc_if4 := t1.Greater(maxV)
+//line hecbench_marchingcubes.go:103
+						if gc_if4.ToBits() != 0 {
+//line hecbench_marchingcubes.go:103
+							maxV = t1.Merge(maxV, gc_if4)
+						}
+//line hecbench_marchingcubes.go:103
+						minV.StoreSlice(gc_l_minV[gc_lane2:])
+//line hecbench_marchingcubes.go:103
+						maxV.StoreSlice(gc_l_maxV[gc_lane2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+//line hecbench_marchingcubes.go:103
+						minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane2:])
+//line hecbench_marchingcubes.go:103
+						maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane2:])
+//line hecbench_marchingcubes.go:103
+						t0 := archsimd.LoadFloat32x8Slice(gc_l_t0[gc_lane2:])
+//line hecbench_marchingcubes.go:103
+						var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_marchingcubes.go:99
+						t1 = archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+						gc_if := t0.Less(minV)
+//line hecbench_marchingcubes.go:100
+						if gc_if.ToBits() != 0 {
+//line hecbench_marchingcubes.go:100
+							minV = t0.Merge(minV, gc_if)
+						}
+//line hecbench_marchingcubes.go:103
+						gc_if2 := t1.Greater(maxV)
+//line hecbench_marchingcubes.go:103
+						if gc_if2.ToBits() != 0 {
+//line hecbench_marchingcubes.go:103
+							maxV = t1.Merge(maxV, gc_if2)
+						}
+//line hecbench_marchingcubes.go:103
+						minV.StoreSlice(gc_l_minV[gc_lane2:])
+//line hecbench_marchingcubes.go:103
+						maxV.StoreSlice(gc_l_maxV[gc_lane2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left3&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line hecbench_marchingcubes.go:116
+					minV := gc_l_minV[gc_lane2]
+//line hecbench_marchingcubes.go:118
+					maxV := gc_l_maxV[gc_lane2]
+//line hecbench_marchingcubes.go:120
+					t0 := gc_l_t0[gc_lane2]
+//line hecbench_marchingcubes.go:122
+					var t1 float32
+//line hecbench_marchingcubes.go:99
+					t1 = gc_c22r[gc_lane2]
+					if t0 < minV {
+						minV = t0
+					}
+					if t1 > maxV {
+						maxV = t1
+					}
+					gc_l_minV[gc_lane2] = minV
+					gc_l_maxV[gc_lane2] = maxV
+				}
+			}
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			gc_ty2 := gc_tidx2.Y
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
 //line hecbench_marchingcubes.go:81
-					tid := uint32(gc_tx2) + mcVoxelXLv1*uint32(gc_ty2)
-					_ = tid
-
-//line hecbench_marchingcubes.go:82
-					laneid := tid % 32
-					_ = laneid
-
+				tid := uint32(gc_tx2) + mcVoxelXLv1*uint32(gc_ty2)
+				laneid := tid % 32
 //line hecbench_marchingcubes.go:84
-					warpid := tid >> 5
-					_ = warpid
-					minV := gc_s_minV[gc_rank2]
-					maxV := gc_s_maxV[gc_rank2]
-
+				warpid := tid >> 5
+//line hecbench_marchingcubes.go:86
+				minV := gc_l_minV[gc_lane2]
+//line hecbench_marchingcubes.go:88
+				maxV := gc_l_maxV[gc_lane2]
 //line hecbench_marchingcubes.go:107
-					if laneid == 0 {
-						sminMax[warpid] = minV
-						sminMax[warpid+warpNum] = maxV
-					}
+				if laneid == 0 {
+					sminMax[warpid] = minV
+					sminMax[warpid+warpNum] = maxV
 				}
 			}
 		}
 	}
-	{
-		var gc_l_t0_ [32]float32
-		var gc_c23v [32]float32
-		var gc_c23r [32]float32
-		var gc_c24v [32]float32
-		var gc_c24r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line hecbench_marchingcubes.go:116
+	var gc_l_minV2 [32]float32
+	var gc_l_maxV2 [32]float32
+	var gc_l_t0_ [32]float32
+	var gc_c23r [32]float32
+	var gc_c24r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line hecbench_marchingcubes.go:127
+			var gc_m132 uint32
 			{
-				var gc_m132 uint32
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				gc_ty2 := gc_tidx2.Y
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+						gc_ty2++
+						if gc_ty2 == gc_bdy2 {
+							gc_ty2 = 0
+						}
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_marchingcubes.go:81
+					tid := uint32(gc_tx2) + mcVoxelXLv1*uint32(gc_ty2)
+//line hecbench_marchingcubes.go:84
+					warpid := tid >> 5
+//line hecbench_marchingcubes.go:112
+					if warpid == 0 {
+						gc_m132 |= 1 << gc_lane2
+					}
+				}
+			}
+			gc_save132 := gc_act2
+			gc_act2 = gc_save132 & gc_m132
+			if gc_act2 != 0 {
 				{
 					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					gc_ty2 := gc_tidx2.Y
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						gc_tx2++
 						if gc_tx2 == gc_bdx2 {
 							gc_tx2 = 0
@@ -1345,387 +1080,267 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b2 *compiled.Block, minMax []float32) {
 								gc_ty2 = 0
 							}
 						}
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_marchingcubes.go:81
 						tid := uint32(gc_tx2) + mcVoxelXLv1*uint32(gc_ty2)
-						_ = tid
-
+						laneid := tid % 32
 //line hecbench_marchingcubes.go:84
-						warpid := tid >> 5
-						_ = warpid
-
-//line hecbench_marchingcubes.go:112
-						if warpid == 0 {
-							gc_m132 |= 1 << gc_lane2
-						}
-					}
-				}
-				gc_save132 := gc_act2
-				gc_act2 = gc_save132 & gc_m132
-				if gc_act2 != 0 {
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						gc_ty2 := gc_tidx2.Y
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-								gc_ty2++
-								if gc_ty2 == gc_bdy2 {
-									gc_ty2 = 0
-								}
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_marchingcubes.go:81
-							tid := uint32(gc_tx2) + mcVoxelXLv1*uint32(gc_ty2)
-							_ = tid
-
-//line hecbench_marchingcubes.go:82
-							laneid := tid % 32
-							_ = laneid
-							var minV float32
-							_ = minV
-							var maxV float32
-							_ = maxV
-
+						var minV float32
+//line hecbench_marchingcubes.go:86
+						var maxV float32
 //line hecbench_marchingcubes.go:113
-							minV = sminMax[laneid]
-
-//line hecbench_marchingcubes.go:114
-							maxV = sminMax[laneid+warpNum]
-							gc_s_minV[gc_rank2] = minV
-							gc_s_maxV[gc_rank2] = maxV
-						}
+						minV = sminMax[laneid]
+						maxV = sminMax[laneid+warpNum]
+						gc_l_minV2[gc_lane2] = minV
+						gc_l_maxV2[gc_lane2] = maxV
 					}
-
+				}
 //line hecbench_marchingcubes.go:115
-					for c0_2 := int(warpNum / 2); c0_2 > 0; c0_2 /= 2 {
-						gc_left4 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+				for c0_2 := int(warpNum / 2); c0_2 > 0; c0_2 /= 2 {
+					gc_left4 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line hecbench_marchingcubes.go:116
-									minV := archsimd.LoadFloat32x8Slice(gc_s_minV[gc_rank2:])
+								minV := archsimd.LoadFloat32x8Slice(gc_l_minV2[gc_lane2:])
 //line hecbench_marchingcubes.go:116
-									_ = minV
+								_ = minV
 //line hecbench_marchingcubes.go:116
-									var t0_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var t0_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_marchingcubes.go:116
-									_ = t0_
+								var t1_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_marchingcubes.go:116
-									var t1_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:116
-									_ = t1_
-//line hecbench_marchingcubes.go:117
-									minV.StoreSlice(gc_c23v[gc_lane2:])
-//line hecbench_marchingcubes.go:117
-									t0_.StoreSlice(gc_l_t0_[gc_lane2:])
-									gc_left4 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line hecbench_marchingcubes.go:117
-									minV := archsimd.LoadFloat32x8Slice(gc_s_minV[gc_rank2:])
-//line hecbench_marchingcubes.go:117
-									_ = minV
-//line hecbench_marchingcubes.go:116
-									var t0_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:116
-									_ = t0_
-//line hecbench_marchingcubes.go:116
-									var t1_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:116
-									_ = t1_
-//line hecbench_marchingcubes.go:117
-									minV.StoreSlice(gc_c23v[gc_lane2:])
-//line hecbench_marchingcubes.go:117
-									t0_.StoreSlice(gc_l_t0_[gc_lane2:])
-									gc_left4 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left4 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left4&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								minV := gc_s_minV[gc_rank2]
-
-//line hecbench_marchingcubes.go:116
-								var t0_, t1_ float32
-								_ = t0_
 								_ = t1_
-
-//line hecbench_marchingcubes.go:117
-								gc_c23v[gc_lane2] = minV
-								gc_l_t0_[gc_lane2] = t0_
+//line hecbench_marchingcubes.go:116
+								t0_.StoreSlice(gc_l_t0_[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
 							}
-						}
-
-//line hecbench_marchingcubes.go:117
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_c23v, c0_2, 32, &gc_c23r)
-						gc_left5 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line hecbench_marchingcubes.go:117
-									maxV := archsimd.LoadFloat32x8Slice(gc_s_maxV[gc_rank2:])
-//line hecbench_marchingcubes.go:117
-									_ = maxV
-//line hecbench_marchingcubes.go:117
-									var t0_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:117
-									_ = t0_
-//line hecbench_marchingcubes.go:117
-									t0_ = archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:])
-//line hecbench_marchingcubes.go:118
-									maxV.StoreSlice(gc_c24v[gc_lane2:])
-//line hecbench_marchingcubes.go:118
-									t0_.StoreSlice(gc_l_t0_[gc_lane2:])
-									gc_left5 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line hecbench_marchingcubes.go:118
-									maxV := archsimd.LoadFloat32x8Slice(gc_s_maxV[gc_rank2:])
-//line hecbench_marchingcubes.go:118
-									_ = maxV
-//line hecbench_marchingcubes.go:118
-									var t0_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:118
-									_ = t0_
-//line hecbench_marchingcubes.go:117
-									t0_ = archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:])
-//line hecbench_marchingcubes.go:118
-									maxV.StoreSlice(gc_c24v[gc_lane2:])
-//line hecbench_marchingcubes.go:118
-									t0_.StoreSlice(gc_l_t0_[gc_lane2:])
-									gc_left5 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left5 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left5&(1<<gc_lane2) == 0 {
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								maxV := gc_s_maxV[gc_rank2]
-								var t0_ float32
-								_ = t0_
-
-//line hecbench_marchingcubes.go:117
-								t0_ = gc_c23r[gc_lane2]
-
-//line hecbench_marchingcubes.go:118
-								gc_c24v[gc_lane2] = maxV
-								gc_l_t0_[gc_lane2] = t0_
-							}
-						}
-
-//line hecbench_marchingcubes.go:118
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_c24v, c0_2, 32, &gc_c24r)
-						gc_left6 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line hecbench_marchingcubes.go:118
-									minV := archsimd.LoadFloat32x8Slice(gc_s_minV[gc_rank2:])
-//line hecbench_marchingcubes.go:118
-									_ = minV
-//line hecbench_marchingcubes.go:118
-									maxV := archsimd.LoadFloat32x8Slice(gc_s_maxV[gc_rank2:])
-//line hecbench_marchingcubes.go:118
-									_ = maxV
-//line hecbench_marchingcubes.go:118
-									t0_ := archsimd.LoadFloat32x8Slice(gc_l_t0_[gc_lane2:])
-//line hecbench_marchingcubes.go:118
-									_ = t0_
-//line hecbench_marchingcubes.go:118
-									var t1_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:118
-									_ = t1_
-//line hecbench_marchingcubes.go:118
-									t1_ = archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:])
-//line hecbench_marchingcubes.go:119
-									gc_if7 := t0_.Less(minV)
-//line hecbench_marchingcubes.go:119
-									_ = gc_if7
-//line hecbench_marchingcubes.go:119
-									if gc_if7.ToBits() != 0 {
-//line hecbench_marchingcubes.go:119
-										minV = t0_.Merge(minV, gc_if7)
-//line hecbench_marchingcubes.go:119
-									}
-//line hecbench_marchingcubes.go:122
-									gc_if8 := t1_.Greater(maxV)
-//line hecbench_marchingcubes.go:122
-									_ = gc_if8
-//line hecbench_marchingcubes.go:122
-									if gc_if8.ToBits() != 0 {
-//line hecbench_marchingcubes.go:122
-										maxV = t1_.Merge(maxV, gc_if8)
-//line hecbench_marchingcubes.go:122
-									}
-//line hecbench_marchingcubes.go:122
-									minV.StoreSlice(gc_s_minV[gc_rank2:])
-//line hecbench_marchingcubes.go:122
-									maxV.StoreSlice(gc_s_maxV[gc_rank2:])
-									gc_left6 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line hecbench_marchingcubes.go:122
-									minV := archsimd.LoadFloat32x8Slice(gc_s_minV[gc_rank2:])
-//line hecbench_marchingcubes.go:122
-									_ = minV
-//line hecbench_marchingcubes.go:122
-									maxV := archsimd.LoadFloat32x8Slice(gc_s_maxV[gc_rank2:])
-//line hecbench_marchingcubes.go:122
-									_ = maxV
-//line hecbench_marchingcubes.go:122
-									t0_ := archsimd.LoadFloat32x8Slice(gc_l_t0_[gc_lane2:])
-//line hecbench_marchingcubes.go:122
-									_ = t0_
-//line hecbench_marchingcubes.go:122
-									var t1_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:122
-									_ = t1_
-//line hecbench_marchingcubes.go:118
-									t1_ = archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:])
-//line hecbench_marchingcubes.go:119
-									gc_if5 := t0_.Less(minV)
-//line hecbench_marchingcubes.go:119
-									_ = gc_if5
-//line hecbench_marchingcubes.go:119
-									if gc_if5.ToBits() != 0 {
-//line hecbench_marchingcubes.go:119
-										minV = t0_.Merge(minV, gc_if5)
-//line hecbench_marchingcubes.go:119
-									}
-//line hecbench_marchingcubes.go:122
-									gc_if6 := t1_.Greater(maxV)
-//line hecbench_marchingcubes.go:122
-									_ = gc_if6
-//line hecbench_marchingcubes.go:122
-									if gc_if6.ToBits() != 0 {
-//line hecbench_marchingcubes.go:122
-										maxV = t1_.Merge(maxV, gc_if6)
-//line hecbench_marchingcubes.go:122
-									}
-//line hecbench_marchingcubes.go:122
-									minV.StoreSlice(gc_s_minV[gc_rank2:])
-//line hecbench_marchingcubes.go:122
-									maxV.StoreSlice(gc_s_maxV[gc_rank2:])
-									gc_left6 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left6 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left6&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								minV := gc_s_minV[gc_rank2]
-								maxV := gc_s_maxV[gc_rank2]
-								t0_ := gc_l_t0_[gc_lane2]
-								_ = t0_
-								var t1_ float32
+//line hecbench_marchingcubes.go:116
+								minV := archsimd.LoadFloat32x8Slice(gc_l_minV2[gc_lane2:])
+//line hecbench_marchingcubes.go:116
+								_ = minV
+//line hecbench_marchingcubes.go:116
+								var t0_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_marchingcubes.go:116
+								var t1_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_marchingcubes.go:116
 								_ = t1_
-
-//line hecbench_marchingcubes.go:118
-								t1_ = gc_c24r[gc_lane2]
-
-//line hecbench_marchingcubes.go:119
-								if t0_ < minV {
-									minV = t0_
-								}
-
-//line hecbench_marchingcubes.go:122
-								if t1_ > maxV {
-									maxV = t1_
-								}
-								gc_s_minV[gc_rank2] = minV
-								gc_s_maxV[gc_rank2] = maxV
+//line hecbench_marchingcubes.go:116
+								t0_.StoreSlice(gc_l_t0_[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
 							}
 						}
+						archsimd.ClearAVXUpperBits()
 					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						gc_ty2 := gc_tidx2.Y
+					if gc_left4 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-								gc_ty2++
-								if gc_ty2 == gc_bdy2 {
-									gc_ty2 = 0
-								}
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
+							if gc_left4&(1<<gc_lane2) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_marchingcubes.go:81
-							tid := uint32(gc_tx2) + mcVoxelXLv1*uint32(gc_ty2)
-							_ = tid
-
-//line hecbench_marchingcubes.go:82
-							laneid := tid % 32
-							_ = laneid
-							minV := gc_s_minV[gc_rank2]
-							maxV := gc_s_maxV[gc_rank2]
-
-//line hecbench_marchingcubes.go:126
-							if laneid == 0 {
-								minMax[blockid*2] = minV
-								minMax[blockid*2+1] = maxV
+//line hecbench_marchingcubes.go:129
+							minV := gc_l_minV2[gc_lane2]
+							_ = minV
+//line hecbench_marchingcubes.go:116
+							var t0_, t1_ float32
+//line hecbench_marchingcubes.go:118
+							_ = t1_
+//line hecbench_marchingcubes.go:117
+							gc_l_t0_[gc_lane2] = t0_
+						}
+					}
+//line hecbench_marchingcubes.go:117
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_l_minV2, c0_2, 32, &gc_c23r)
+					gc_left5 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_marchingcubes.go:117
+								maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV2[gc_lane2:])
+//line hecbench_marchingcubes.go:117
+								_ = maxV
+//line hecbench_marchingcubes.go:117
+								var t0_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_marchingcubes.go:117
+								t0_ = archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:])
+//line hecbench_marchingcubes.go:117
+								t0_.StoreSlice(gc_l_t0_[gc_lane2:])
+								gc_left5 &^= 0xff << gc_lane2
 							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+//line hecbench_marchingcubes.go:117
+								maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV2[gc_lane2:])
+//line hecbench_marchingcubes.go:117
+								_ = maxV
+//line hecbench_marchingcubes.go:117
+								var t0_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_marchingcubes.go:117
+								t0_ = archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:])
+//line hecbench_marchingcubes.go:117
+								t0_.StoreSlice(gc_l_t0_[gc_lane2:])
+								gc_left5 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left5 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left5&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line hecbench_marchingcubes.go:130
+							maxV := gc_l_maxV2[gc_lane2]
+							_ = maxV
+							var t0_ float32
+//line hecbench_marchingcubes.go:117
+							t0_ = gc_c23r[gc_lane2]
+							gc_l_t0_[gc_lane2] = t0_
+						}
+					}
+//line hecbench_marchingcubes.go:118
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_l_maxV2, c0_2, 32, &gc_c24r)
+					gc_left6 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_marchingcubes.go:118
+								minV := archsimd.LoadFloat32x8Slice(gc_l_minV2[gc_lane2:])
+//line hecbench_marchingcubes.go:118
+								maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV2[gc_lane2:])
+//line hecbench_marchingcubes.go:118
+								t0_ := archsimd.LoadFloat32x8Slice(gc_l_t0_[gc_lane2:])
+//line hecbench_marchingcubes.go:118
+								var t1_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_marchingcubes.go:118
+								t1_ = archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:])
+								gc_if7 := t0_.Less(minV)
+//line hecbench_marchingcubes.go:119
+								if gc_if7.ToBits() != 0 {
+//line hecbench_marchingcubes.go:119
+									minV = t0_.Merge(minV, gc_if7)
+								}
+//line hecbench_marchingcubes.go:122
+								gc_if8 := t1_.Greater(maxV)
+//line hecbench_marchingcubes.go:122
+								if gc_if8.ToBits() != 0 {
+//line hecbench_marchingcubes.go:122
+									maxV = t1_.Merge(maxV, gc_if8)
+								}
+//line hecbench_marchingcubes.go:122
+								minV.StoreSlice(gc_l_minV2[gc_lane2:])
+//line hecbench_marchingcubes.go:122
+								maxV.StoreSlice(gc_l_maxV2[gc_lane2:])
+								gc_left6 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+//line hecbench_marchingcubes.go:122
+								minV := archsimd.LoadFloat32x8Slice(gc_l_minV2[gc_lane2:])
+//line hecbench_marchingcubes.go:122
+								maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV2[gc_lane2:])
+//line hecbench_marchingcubes.go:122
+								t0_ := archsimd.LoadFloat32x8Slice(gc_l_t0_[gc_lane2:])
+//line hecbench_marchingcubes.go:122
+								var t1_ archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_marchingcubes.go:118
+								t1_ = archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:])
+								gc_if5 := t0_.Less(minV)
+//line hecbench_marchingcubes.go:119
+								if gc_if5.ToBits() != 0 {
+//line hecbench_marchingcubes.go:119
+									minV = t0_.Merge(minV, gc_if5)
+								}
+//line hecbench_marchingcubes.go:122
+								gc_if6 := t1_.Greater(maxV)
+//line hecbench_marchingcubes.go:122
+								if gc_if6.ToBits() != 0 {
+//line hecbench_marchingcubes.go:122
+									maxV = t1_.Merge(maxV, gc_if6)
+								}
+//line hecbench_marchingcubes.go:122
+								minV.StoreSlice(gc_l_minV2[gc_lane2:])
+//line hecbench_marchingcubes.go:122
+								maxV.StoreSlice(gc_l_maxV2[gc_lane2:])
+								gc_left6 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left6 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left6&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line hecbench_marchingcubes.go:135
+							minV := gc_l_minV2[gc_lane2]
+//line hecbench_marchingcubes.go:137
+							maxV := gc_l_maxV2[gc_lane2]
+//line hecbench_marchingcubes.go:139
+							t0_ := gc_l_t0_[gc_lane2]
+//line hecbench_marchingcubes.go:141
+							var t1_ float32
+//line hecbench_marchingcubes.go:118
+							t1_ = gc_c24r[gc_lane2]
+							if t0_ < minV {
+								minV = t0_
+							}
+							if t1_ > maxV {
+								maxV = t1_
+							}
+							gc_l_minV2[gc_lane2] = minV
+							gc_l_maxV2[gc_lane2] = maxV
 						}
 					}
 				}
-				gc_act2 = gc_save132 &^ gc_dead2
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					gc_ty2 := gc_tidx2.Y
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+							gc_ty2++
+							if gc_ty2 == gc_bdy2 {
+								gc_ty2 = 0
+							}
+						}
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_marchingcubes.go:81
+						tid := uint32(gc_tx2) + mcVoxelXLv1*uint32(gc_ty2)
+						laneid := tid % 32
+//line hecbench_marchingcubes.go:84
+						minV := gc_l_minV2[gc_lane2]
+//line hecbench_marchingcubes.go:86
+						maxV := gc_l_maxV2[gc_lane2]
+//line hecbench_marchingcubes.go:126
+						if laneid == 0 {
+							minMax[blockid*2] = minV
+							minMax[blockid*2+1] = maxV
+						}
+					}
+				}
 			}
+			gc_act2 = gc_save132 &^ gc_dead2
 		}
 	}
 }
@@ -1760,174 +1375,275 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 	gc_n2 := gc_b2.Len()
 	gc_s_test := compiled.Scratch[uint32](gc_b2, 0)[:gc_n2]
 	gc_s_testSum := compiled.Scratch[uint32](gc_b2, 1)[:gc_n2]
-
 //line hecbench_marchingcubes.go:140
 	sums := gocuda.Shared[uint32](t, 32)[:32]
-
-//line hecbench_marchingcubes.go:141
 	const warpNum = mcCountingThreadNumLv1 / 32
-	{
-		var gc_c21v [32]uint32
-		var gc_c21r [32]uint32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
+//line hecbench_marchingcubes.go:143
+	var gc_c21v [32]uint32
+	var gc_c21r [32]uint32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
+//line hecbench_marchingcubes.go:146
+			gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+			gc_vb2 := archsimd.BroadcastFloat32x8(isoValue)
+			gc_vb3 := archsimd.BroadcastUint32x8(1)
+//line hecbench_marchingcubes.go:150
+			gc_vb4 := archsimd.BroadcastUint32x8(0)
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+//line hecbench_marchingcubes.go:150
+				gc_evens4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+//line hecbench_marchingcubes.go:147
+				gc_vb6 := archsimd.BroadcastFloat32x8(isoValue)
+				gc_vb7 := archsimd.BroadcastUint32x8(1)
+//line hecbench_marchingcubes.go:150
+				gc_vb8 := archsimd.BroadcastUint32x8(0)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx3.X + gc_lane2
+//line hecbench_marchingcubes.go:155
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+//line hecbench_marchingcubes.go:142
+					var tid uint32 = uint32(gc_tx2)
+//line hecbench_marchingcubes.go:144
+					var bIdx uint32 = uint32(gc_bx2)*mcCountingThreadNumLv1 + tid
+//line hecbench_marchingcubes.go:146
+					var test archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+					var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_marchingcubes.go:147
+					if int(2*bIdx) >= 0 && int(2*bIdx) <= len(minMax)-16 && (int(2*bIdx)&1 == 0 || !(int(2*bIdx) >= 1 && int(2*bIdx) <= len(minMax)-15)) {
+//line hecbench_marchingcubes.go:147
+						gc_ld7 = archsimd.LoadFloat32x8Slice(minMax[2*bIdx:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx)+8:]).Permute(gc_evens4))
+//line hecbench_marchingcubes.go:147
+					} else if int(2*bIdx) >= 1 && int(2*bIdx) <= len(minMax)-15 {
+//line hecbench_marchingcubes.go:147
+						gc_ld7 = archsimd.LoadFloat32x8Slice(minMax[(2*bIdx)-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx)+7:]).Permute(gc_evens4))
+					} else {
+//line hecbench_marchingcubes.go:147
+						var gc_lanes7 [8]float32
+//line hecbench_marchingcubes.go:147
+						for gc_k7 := range 8 {
+//line hecbench_marchingcubes.go:147
+							if 0xff&(1<<gc_k7) != 0 {
+//line hecbench_marchingcubes.go:147
+								gc_pos2.Thread = gc_rank2 + gc_k7
+//line hecbench_marchingcubes.go:147
+								gc_lanes7[gc_k7] = minMax[(2*bIdx)+uint32(2*gc_k7)]
+							}
+						}
+//line hecbench_marchingcubes.go:147
+						gc_pos2.Thread = gc_rank2
+//line hecbench_marchingcubes.go:147
+						gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes7)
+					}
+//line hecbench_marchingcubes.go:147
+					var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_marchingcubes.go:147
+					if int(2*bIdx+1) >= 0 && int(2*bIdx+1) <= len(minMax)-16 && (int(2*bIdx+1)&1 == 0 || !(int(2*bIdx+1) >= 1 && int(2*bIdx+1) <= len(minMax)-15)) {
+//line hecbench_marchingcubes.go:147
+						gc_ld8 = archsimd.LoadFloat32x8Slice(minMax[2*bIdx+1:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx+1)+8:]).Permute(gc_evens4))
+//line hecbench_marchingcubes.go:147
+					} else if int(2*bIdx+1) >= 1 && int(2*bIdx+1) <= len(minMax)-15 {
+//line hecbench_marchingcubes.go:147
+						gc_ld8 = archsimd.LoadFloat32x8Slice(minMax[(2*bIdx+1)-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx+1)+7:]).Permute(gc_evens4))
+					} else {
+//line hecbench_marchingcubes.go:147
+						var gc_lanes8 [8]float32
+//line hecbench_marchingcubes.go:147
+						for gc_k8 := range 8 {
+//line hecbench_marchingcubes.go:147
+							if 0xff&(1<<gc_k8) != 0 {
+//line hecbench_marchingcubes.go:147
+								gc_pos2.Thread = gc_rank2 + gc_k8
+//line hecbench_marchingcubes.go:147
+								gc_lanes8[gc_k8] = minMax[(2*bIdx+1)+uint32(2*gc_k8)]
+							}
+						}
+//line hecbench_marchingcubes.go:147
+						gc_pos2.Thread = gc_rank2
+//line hecbench_marchingcubes.go:147
+						gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes8)
+					}
+//line hecbench_marchingcubes.go:147
+					gc_if4 := gc_ld7.LessEqual(gc_vb6).And(gc_ld8.GreaterEqual(gc_vb6))
+//line hecbench_marchingcubes.go:147
+					if gc_if4.ToBits() != 0 {
+//line hecbench_marchingcubes.go:147
+						test = gc_vb7.Merge(test, gc_if4)
+					}
+//line hecbench_marchingcubes.go:147
+					gc_else4 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line hecbench_marchingcubes.go:147
+					if gc_else4.ToBits() != 0 {
+						{
+//line hecbench_marchingcubes.go:147
+							test = gc_vb8.Merge(test, gc_else4)
+						}
+					}
+//line hecbench_marchingcubes.go:147
+					testSum := test
+//line hecbench_marchingcubes.go:147
+					test.StoreSlice(gc_s_test[gc_rank2:])
+//line hecbench_marchingcubes.go:147
+					testSum.StoreSlice(gc_s_testSum[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line hecbench_marchingcubes.go:162
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line hecbench_marchingcubes.go:142
+					var tid uint32 = uint32(gc_tx2)
+//line hecbench_marchingcubes.go:144
+					var bIdx uint32 = uint32(gc_bx2)*mcCountingThreadNumLv1 + tid
+//line hecbench_marchingcubes.go:146
+					var test archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+					var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_marchingcubes.go:147
+					if int(2*bIdx) >= 0 && int(2*bIdx) <= len(minMax)-16 && (int(2*bIdx)&1 == 0 || !(int(2*bIdx) >= 1 && int(2*bIdx) <= len(minMax)-15)) {
+//line hecbench_marchingcubes.go:147
+						gc_ld3 = archsimd.LoadFloat32x8Slice(minMax[2*bIdx:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx)+8:]).Permute(gc_evens2))
+//line hecbench_marchingcubes.go:147
+					} else if int(2*bIdx) >= 1 && int(2*bIdx) <= len(minMax)-15 {
+//line hecbench_marchingcubes.go:147
+						gc_ld3 = archsimd.LoadFloat32x8Slice(minMax[(2*bIdx)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx)+7:]).Permute(gc_evens2))
+					} else {
+//line hecbench_marchingcubes.go:147
+						var gc_lanes3 [8]float32
+//line hecbench_marchingcubes.go:147
+						for gc_k3 := range 8 {
+//line hecbench_marchingcubes.go:147
+							if 0xff&(1<<gc_k3) != 0 {
+//line hecbench_marchingcubes.go:147
+								gc_pos2.Thread = gc_rank2 + gc_k3
+//line hecbench_marchingcubes.go:147
+								gc_lanes3[gc_k3] = minMax[(2*bIdx)+uint32(2*gc_k3)]
+							}
+						}
+//line hecbench_marchingcubes.go:147
+						gc_pos2.Thread = gc_rank2
+//line hecbench_marchingcubes.go:147
+						gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+					}
+//line hecbench_marchingcubes.go:147
+					var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_marchingcubes.go:147
+					if int(2*bIdx+1) >= 0 && int(2*bIdx+1) <= len(minMax)-16 && (int(2*bIdx+1)&1 == 0 || !(int(2*bIdx+1) >= 1 && int(2*bIdx+1) <= len(minMax)-15)) {
+//line hecbench_marchingcubes.go:147
+						gc_ld4 = archsimd.LoadFloat32x8Slice(minMax[2*bIdx+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx+1)+8:]).Permute(gc_evens2))
+//line hecbench_marchingcubes.go:147
+					} else if int(2*bIdx+1) >= 1 && int(2*bIdx+1) <= len(minMax)-15 {
+//line hecbench_marchingcubes.go:147
+						gc_ld4 = archsimd.LoadFloat32x8Slice(minMax[(2*bIdx+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx+1)+7:]).Permute(gc_evens2))
+					} else {
+//line hecbench_marchingcubes.go:147
+						var gc_lanes4 [8]float32
+//line hecbench_marchingcubes.go:147
+						for gc_k4 := range 8 {
+//line hecbench_marchingcubes.go:147
+							if 0xff&(1<<gc_k4) != 0 {
+//line hecbench_marchingcubes.go:147
+								gc_pos2.Thread = gc_rank2 + gc_k4
+//line hecbench_marchingcubes.go:147
+								gc_lanes4[gc_k4] = minMax[(2*bIdx+1)+uint32(2*gc_k4)]
+							}
+						}
+//line hecbench_marchingcubes.go:147
+						gc_pos2.Thread = gc_rank2
+//line hecbench_marchingcubes.go:147
+						gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+					}
+//line hecbench_marchingcubes.go:147
+					gc_if2 := gc_ld3.LessEqual(gc_vb2).And(gc_ld4.GreaterEqual(gc_vb2))
+//line hecbench_marchingcubes.go:147
+					if gc_if2.ToBits() != 0 {
+//line hecbench_marchingcubes.go:147
+						test = gc_vb3.Merge(test, gc_if2)
+					}
+//line hecbench_marchingcubes.go:147
+					gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line hecbench_marchingcubes.go:147
+					if gc_else2.ToBits() != 0 {
+						{
+//line hecbench_marchingcubes.go:147
+							test = gc_vb4.Merge(test, gc_else2)
+						}
+					}
+//line hecbench_marchingcubes.go:147
+					testSum := test
+//line hecbench_marchingcubes.go:147
+					test.StoreSlice(gc_s_test[gc_rank2:])
+//line hecbench_marchingcubes.go:147
+					testSum.StoreSlice(gc_s_testSum[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_marchingcubes.go:142
+					tid := uint32(gc_tx2)
+//line hecbench_marchingcubes.go:144
+					bIdx := uint32(gc_bx2)*mcCountingThreadNumLv1 + tid
+//line hecbench_marchingcubes.go:146
+					var test uint32
+					if minMax[2*bIdx] <= isoValue && minMax[2*bIdx+1] >= isoValue {
+						test = 1
+					} else {
+						test = 0
+					}
+					testSum := test
+//line hecbench_marchingcubes.go:155
+					gc_s_test[gc_rank2] = test
+					gc_s_testSum[gc_rank2] = testSum
+				}
+			}
+		}
+//line hecbench_marchingcubes.go:153
+		for c0 := 1; c0 < 32; c0 *= 2 {
+			gc_left2 := gc_act2
 			if compiled.SIMD {
-//line hecbench_marchingcubes.go:146
-				gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line hecbench_marchingcubes.go:146
-				_ = gc_evens2
-//line hecbench_marchingcubes.go:147
-				gc_vb2 := archsimd.BroadcastFloat32x8(isoValue)
-//line hecbench_marchingcubes.go:147
-				_ = gc_vb2
-//line hecbench_marchingcubes.go:148
-				gc_vb3 := archsimd.BroadcastUint32x8(1)
-//line hecbench_marchingcubes.go:148
-				_ = gc_vb3
-//line hecbench_marchingcubes.go:150
-				gc_vb4 := archsimd.BroadcastUint32x8(0)
-//line hecbench_marchingcubes.go:150
-				_ = gc_vb4
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-//line hecbench_marchingcubes.go:150
-					gc_evens4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line hecbench_marchingcubes.go:150
-					_ = gc_evens4
-//line hecbench_marchingcubes.go:147
-					gc_vb6 := archsimd.BroadcastFloat32x8(isoValue)
-//line hecbench_marchingcubes.go:147
-					_ = gc_vb6
-//line hecbench_marchingcubes.go:148
-					gc_vb7 := archsimd.BroadcastUint32x8(1)
-//line hecbench_marchingcubes.go:148
-					_ = gc_vb7
-//line hecbench_marchingcubes.go:150
-					gc_vb8 := archsimd.BroadcastUint32x8(0)
-//line hecbench_marchingcubes.go:150
-					_ = gc_vb8
+				if gc_act2 == ^uint32(0) {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line hecbench_marchingcubes.go:142
-						var tid uint32 = uint32(gc_tx2)
-//line hecbench_marchingcubes.go:142
-						_ = tid
-//line hecbench_marchingcubes.go:144
-						var bIdx uint32 = uint32(gc_bx2)*mcCountingThreadNumLv1 + tid
-//line hecbench_marchingcubes.go:144
-						_ = bIdx
-//line hecbench_marchingcubes.go:146
-						var test archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line hecbench_marchingcubes.go:146
-						_ = test
-//line hecbench_marchingcubes.go:147
-						var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:147
-						if int(2*bIdx) >= 0 && int(2*bIdx) <= len(minMax)-16 && (int(2*bIdx)&1 == 0 || !(int(2*bIdx) >= 1 && int(2*bIdx) <= len(minMax)-15)) {
-//line hecbench_marchingcubes.go:147
-							gc_ld7 = archsimd.LoadFloat32x8Slice(minMax[2*bIdx:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx)+8:]).Permute(gc_evens4))
-//line hecbench_marchingcubes.go:147
-						} else if int(2*bIdx) >= 1 && int(2*bIdx) <= len(minMax)-15 {
-//line hecbench_marchingcubes.go:147
-							gc_ld7 = archsimd.LoadFloat32x8Slice(minMax[(2*bIdx)-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx)+7:]).Permute(gc_evens4))
-//line hecbench_marchingcubes.go:147
-						} else {
-//line hecbench_marchingcubes.go:147
-							var gc_lanes7 [8]float32
-//line hecbench_marchingcubes.go:147
-							for gc_k7 := range 8 {
-//line hecbench_marchingcubes.go:147
-								if 0xff&(1<<gc_k7) != 0 {
-//line hecbench_marchingcubes.go:147
-									gc_pos2.Thread = gc_rank2 + gc_k7
-//line hecbench_marchingcubes.go:147
-									gc_lanes7[gc_k7] = minMax[(2*bIdx)+uint32(2*gc_k7)]
-//line hecbench_marchingcubes.go:147
-								}
-//line hecbench_marchingcubes.go:147
-							}
-//line hecbench_marchingcubes.go:147
-							gc_pos2.Thread = gc_rank2
-//line hecbench_marchingcubes.go:147
-							gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes7)
-//line hecbench_marchingcubes.go:147
-						}
-//line hecbench_marchingcubes.go:147
-						var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:147
-						if int(2*bIdx+1) >= 0 && int(2*bIdx+1) <= len(minMax)-16 && (int(2*bIdx+1)&1 == 0 || !(int(2*bIdx+1) >= 1 && int(2*bIdx+1) <= len(minMax)-15)) {
-//line hecbench_marchingcubes.go:147
-							gc_ld8 = archsimd.LoadFloat32x8Slice(minMax[2*bIdx+1:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx+1)+8:]).Permute(gc_evens4))
-//line hecbench_marchingcubes.go:147
-						} else if int(2*bIdx+1) >= 1 && int(2*bIdx+1) <= len(minMax)-15 {
-//line hecbench_marchingcubes.go:147
-							gc_ld8 = archsimd.LoadFloat32x8Slice(minMax[(2*bIdx+1)-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx+1)+7:]).Permute(gc_evens4))
-//line hecbench_marchingcubes.go:147
-						} else {
-//line hecbench_marchingcubes.go:147
-							var gc_lanes8 [8]float32
-//line hecbench_marchingcubes.go:147
-							for gc_k8 := range 8 {
-//line hecbench_marchingcubes.go:147
-								if 0xff&(1<<gc_k8) != 0 {
-//line hecbench_marchingcubes.go:147
-									gc_pos2.Thread = gc_rank2 + gc_k8
-//line hecbench_marchingcubes.go:147
-									gc_lanes8[gc_k8] = minMax[(2*bIdx+1)+uint32(2*gc_k8)]
-//line hecbench_marchingcubes.go:147
-								}
-//line hecbench_marchingcubes.go:147
-							}
-//line hecbench_marchingcubes.go:147
-							gc_pos2.Thread = gc_rank2
-//line hecbench_marchingcubes.go:147
-							gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes8)
-//line hecbench_marchingcubes.go:147
-						}
-//line hecbench_marchingcubes.go:147
-						gc_if4 := gc_ld7.LessEqual(gc_vb6).And(gc_ld8.GreaterEqual(gc_vb6))
-//line hecbench_marchingcubes.go:147
-						_ = gc_if4
-//line hecbench_marchingcubes.go:147
-						if gc_if4.ToBits() != 0 {
-//line hecbench_marchingcubes.go:147
-							test = gc_vb7.Merge(test, gc_if4)
-//line hecbench_marchingcubes.go:147
-						}
-//line hecbench_marchingcubes.go:147
-						gc_else4 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_marchingcubes.go:147
-						_ = gc_else4
-//line hecbench_marchingcubes.go:147
-						if gc_else4.ToBits() != 0 {
-//line hecbench_marchingcubes.go:147
-							{
-//line hecbench_marchingcubes.go:147
-								test = gc_vb8.Merge(test, gc_else4)
-//line hecbench_marchingcubes.go:147
-							}
-//line hecbench_marchingcubes.go:147
-						}
-//line hecbench_marchingcubes.go:147
-						testSum := test
-//line hecbench_marchingcubes.go:147
-						_ = testSum
-//line hecbench_marchingcubes.go:147
-						test.StoreSlice(gc_s_test[gc_rank2:])
-//line hecbench_marchingcubes.go:147
-						testSum.StoreSlice(gc_s_testSum[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
+//line hecbench_marchingcubes.go:154
+						testSum := archsimd.LoadUint32x8Slice(gc_s_testSum[gc_rank2:])
+//line hecbench_marchingcubes.go:154
+						testSum.StoreSlice(gc_c21v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
 				} else {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -1935,255 +1651,87 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line hecbench_marchingcubes.go:142
-						var tid uint32 = uint32(gc_tx2)
-//line hecbench_marchingcubes.go:142
-						_ = tid
-//line hecbench_marchingcubes.go:144
-						var bIdx uint32 = uint32(gc_bx2)*mcCountingThreadNumLv1 + tid
-//line hecbench_marchingcubes.go:144
-						_ = bIdx
-//line hecbench_marchingcubes.go:146
-						var test archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line hecbench_marchingcubes.go:146
-						_ = test
-//line hecbench_marchingcubes.go:147
-						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:147
-						if int(2*bIdx) >= 0 && int(2*bIdx) <= len(minMax)-16 && (int(2*bIdx)&1 == 0 || !(int(2*bIdx) >= 1 && int(2*bIdx) <= len(minMax)-15)) {
-//line hecbench_marchingcubes.go:147
-							gc_ld3 = archsimd.LoadFloat32x8Slice(minMax[2*bIdx:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx)+8:]).Permute(gc_evens2))
-//line hecbench_marchingcubes.go:147
-						} else if int(2*bIdx) >= 1 && int(2*bIdx) <= len(minMax)-15 {
-//line hecbench_marchingcubes.go:147
-							gc_ld3 = archsimd.LoadFloat32x8Slice(minMax[(2*bIdx)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx)+7:]).Permute(gc_evens2))
-//line hecbench_marchingcubes.go:147
-						} else {
-//line hecbench_marchingcubes.go:147
-							var gc_lanes3 [8]float32
-//line hecbench_marchingcubes.go:147
-							for gc_k3 := range 8 {
-//line hecbench_marchingcubes.go:147
-								if 0xff&(1<<gc_k3) != 0 {
-//line hecbench_marchingcubes.go:147
-									gc_pos2.Thread = gc_rank2 + gc_k3
-//line hecbench_marchingcubes.go:147
-									gc_lanes3[gc_k3] = minMax[(2*bIdx)+uint32(2*gc_k3)]
-//line hecbench_marchingcubes.go:147
-								}
-//line hecbench_marchingcubes.go:147
-							}
-//line hecbench_marchingcubes.go:147
-							gc_pos2.Thread = gc_rank2
-//line hecbench_marchingcubes.go:147
-							gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
-//line hecbench_marchingcubes.go:147
-						}
-//line hecbench_marchingcubes.go:147
-						var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:147
-						if int(2*bIdx+1) >= 0 && int(2*bIdx+1) <= len(minMax)-16 && (int(2*bIdx+1)&1 == 0 || !(int(2*bIdx+1) >= 1 && int(2*bIdx+1) <= len(minMax)-15)) {
-//line hecbench_marchingcubes.go:147
-							gc_ld4 = archsimd.LoadFloat32x8Slice(minMax[2*bIdx+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx+1)+8:]).Permute(gc_evens2))
-//line hecbench_marchingcubes.go:147
-						} else if int(2*bIdx+1) >= 1 && int(2*bIdx+1) <= len(minMax)-15 {
-//line hecbench_marchingcubes.go:147
-							gc_ld4 = archsimd.LoadFloat32x8Slice(minMax[(2*bIdx+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx+1)+7:]).Permute(gc_evens2))
-//line hecbench_marchingcubes.go:147
-						} else {
-//line hecbench_marchingcubes.go:147
-							var gc_lanes4 [8]float32
-//line hecbench_marchingcubes.go:147
-							for gc_k4 := range 8 {
-//line hecbench_marchingcubes.go:147
-								if 0xff&(1<<gc_k4) != 0 {
-//line hecbench_marchingcubes.go:147
-									gc_pos2.Thread = gc_rank2 + gc_k4
-//line hecbench_marchingcubes.go:147
-									gc_lanes4[gc_k4] = minMax[(2*bIdx+1)+uint32(2*gc_k4)]
-//line hecbench_marchingcubes.go:147
-								}
-//line hecbench_marchingcubes.go:147
-							}
-//line hecbench_marchingcubes.go:147
-							gc_pos2.Thread = gc_rank2
-//line hecbench_marchingcubes.go:147
-							gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
-//line hecbench_marchingcubes.go:147
-						}
-//line hecbench_marchingcubes.go:147
-						gc_if2 := gc_ld3.LessEqual(gc_vb2).And(gc_ld4.GreaterEqual(gc_vb2))
-//line hecbench_marchingcubes.go:147
-						_ = gc_if2
-//line hecbench_marchingcubes.go:147
-						if gc_if2.ToBits() != 0 {
-//line hecbench_marchingcubes.go:147
-							test = gc_vb3.Merge(test, gc_if2)
-//line hecbench_marchingcubes.go:147
-						}
-//line hecbench_marchingcubes.go:147
-						gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_marchingcubes.go:147
-						_ = gc_else2
-//line hecbench_marchingcubes.go:147
-						if gc_else2.ToBits() != 0 {
-//line hecbench_marchingcubes.go:147
-							{
-//line hecbench_marchingcubes.go:147
-								test = gc_vb4.Merge(test, gc_else2)
-//line hecbench_marchingcubes.go:147
-							}
-//line hecbench_marchingcubes.go:147
-						}
-//line hecbench_marchingcubes.go:147
-						testSum := test
-//line hecbench_marchingcubes.go:147
-						_ = testSum
-//line hecbench_marchingcubes.go:147
-						test.StoreSlice(gc_s_test[gc_rank2:])
-//line hecbench_marchingcubes.go:147
-						testSum.StoreSlice(gc_s_testSum[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
+//line hecbench_marchingcubes.go:154
+						testSum := archsimd.LoadUint32x8Slice(gc_s_testSum[gc_rank2:])
+//line hecbench_marchingcubes.go:154
+						testSum.StoreSlice(gc_c21v[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_marchingcubes.go:167
+					testSum := gc_s_testSum[gc_rank2]
+//line hecbench_marchingcubes.go:154
+					gc_c21v[gc_lane2] = testSum
+				}
+			}
+//line hecbench_marchingcubes.go:154
+			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xffffffff, &gc_c21v, c0, 32, &gc_c21r)
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
 //line hecbench_marchingcubes.go:142
-						tid := uint32(gc_tx2)
-						_ = tid
-
-//line hecbench_marchingcubes.go:144
-						bIdx := uint32(gc_bx2)*mcCountingThreadNumLv1 + tid
-						_ = bIdx
-
-//line hecbench_marchingcubes.go:146
-						var test uint32
-
+					tid := uint32(gc_tx2)
+					laneid := tid % 32
+//line hecbench_marchingcubes.go:145
+					testSum := gc_s_testSum[gc_rank2]
+//line hecbench_marchingcubes.go:154
+					tp := gc_c21r[gc_lane2]
+					if laneid >= uint32(c0) {
+						testSum += tp
+					}
+//line hecbench_marchingcubes.go:159
+					gc_s_testSum[gc_rank2] = testSum
+				}
+			}
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_marchingcubes.go:142
+				tid := uint32(gc_tx2)
+				laneid := tid % 32
+//line hecbench_marchingcubes.go:145
+				warpid := tid >> 5
 //line hecbench_marchingcubes.go:147
-						if minMax[2*bIdx] <= isoValue && minMax[2*bIdx+1] >= isoValue {
-							test = 1
-						} else {
-							test = 0
-						}
-
-//line hecbench_marchingcubes.go:152
-						testSum := test
-						_ = test
-						_ = testSum
-						gc_s_test[gc_rank2] = test
-						gc_s_testSum[gc_rank2] = testSum
-					}
+				testSum := gc_s_testSum[gc_rank2]
+//line hecbench_marchingcubes.go:159
+				if laneid == 31 {
+					sums[warpid] = testSum
 				}
 			}
-
-//line hecbench_marchingcubes.go:153
-			for c0 := 1; c0 < 32; c0 *= 2 {
-				gc_left2 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_marchingcubes.go:154
-							testSum := archsimd.LoadUint32x8Slice(gc_s_testSum[gc_rank2:])
-//line hecbench_marchingcubes.go:154
-							_ = testSum
-//line hecbench_marchingcubes.go:154
-							testSum.StoreSlice(gc_c21v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_marchingcubes.go:154
-							testSum := archsimd.LoadUint32x8Slice(gc_s_testSum[gc_rank2:])
-//line hecbench_marchingcubes.go:154
-							_ = testSum
-//line hecbench_marchingcubes.go:154
-							testSum.StoreSlice(gc_c21v[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						testSum := gc_s_testSum[gc_rank2]
-
-//line hecbench_marchingcubes.go:154
-						gc_c21v[gc_lane2] = testSum
-					}
-				}
-
-//line hecbench_marchingcubes.go:154
-				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xffffffff, &gc_c21v, c0, 32, &gc_c21r)
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-
-//line hecbench_marchingcubes.go:142
-						tid := uint32(gc_tx2)
-						_ = tid
-
-//line hecbench_marchingcubes.go:143
-						laneid := tid % 32
-						_ = laneid
-						testSum := gc_s_testSum[gc_rank2]
-
-//line hecbench_marchingcubes.go:154
-						tp := gc_c21r[gc_lane2]
-
-//line hecbench_marchingcubes.go:155
-						if laneid >= uint32(c0) {
-							testSum += tp
-						}
-						_ = tp
-						gc_s_testSum[gc_rank2] = testSum
-					}
-				}
-			}
+		}
+	}
+//line hecbench_marchingcubes.go:167
+	var gc_l_warpSum [32]uint32
+	var gc_c22r [32]uint32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line hecbench_marchingcubes.go:175
+			var gc_m132 uint32
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
@@ -2194,66 +1742,49 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_marchingcubes.go:142
 					tid := uint32(gc_tx2)
-					_ = tid
-
-//line hecbench_marchingcubes.go:143
-					laneid := tid % 32
-					_ = laneid
-
 //line hecbench_marchingcubes.go:145
 					warpid := tid >> 5
-					_ = warpid
-					testSum := gc_s_testSum[gc_rank2]
-
-//line hecbench_marchingcubes.go:159
-					if laneid == 31 {
-						sums[warpid] = testSum
+//line hecbench_marchingcubes.go:163
+					if warpid == 0 {
+						gc_m132 |= 1 << gc_lane2
 					}
 				}
 			}
-		}
-	}
-	{
-		var gc_l_warpSum [32]uint32
-		var gc_c22r [32]uint32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				var gc_m132 uint32
+			gc_save132 := gc_act2
+			gc_act2 = gc_save132 & gc_m132
+			if gc_act2 != 0 {
 				{
 					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						gc_tx2++
 						if gc_tx2 == gc_bdx2 {
 							gc_tx2 = 0
 						}
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_marchingcubes.go:142
 						tid := uint32(gc_tx2)
-						_ = tid
-
-//line hecbench_marchingcubes.go:145
-						warpid := tid >> 5
-						_ = warpid
-
-//line hecbench_marchingcubes.go:163
-						if warpid == 0 {
-							gc_m132 |= 1 << gc_lane2
-						}
+						laneid := tid % 32
+//line hecbench_marchingcubes.go:164
+						warpSum := sums[laneid]
+//line hecbench_marchingcubes.go:166
+						gc_l_warpSum[gc_lane2] = warpSum
 					}
 				}
-				gc_save132 := gc_act2
-				gc_act2 = gc_save132 & gc_m132
-				if gc_act2 != 0 {
+//line hecbench_marchingcubes.go:165
+				for c0_ := 1; uint32(c0_) < warpNum; c0_ *= 2 {
+					gc_b2.Tick()
+					if gc_b2.Stopped() {
+						return
+					}
+//line hecbench_marchingcubes.go:166
+					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xffffffff, &gc_l_warpSum, c0_, 32, &gc_c22r)
 					{
 						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						gc_tx2 := gc_tidx2.X - 1
@@ -2265,238 +1796,156 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
 //line hecbench_marchingcubes.go:142
 							tid := uint32(gc_tx2)
-							_ = tid
-
-//line hecbench_marchingcubes.go:143
 							laneid := tid % 32
-							_ = laneid
-
-//line hecbench_marchingcubes.go:164
-							warpSum := sums[laneid]
-							_ = warpSum
+//line hecbench_marchingcubes.go:145
+							warpSum := gc_l_warpSum[gc_lane2]
+//line hecbench_marchingcubes.go:166
+							tp_ := gc_c22r[gc_lane2]
+							if laneid >= uint32(c0_) {
+								warpSum += tp_
+							}
+//line hecbench_marchingcubes.go:171
 							gc_l_warpSum[gc_lane2] = warpSum
 						}
 					}
-
-//line hecbench_marchingcubes.go:165
-					for c0_ := 1; uint32(c0_) < warpNum; c0_ *= 2 {
-						gc_b2.Tick()
-						if gc_b2.Stopped() {
-							return
-						}
-
-//line hecbench_marchingcubes.go:166
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xffffffff, &gc_l_warpSum, c0_, 32, &gc_c22r)
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-
-//line hecbench_marchingcubes.go:142
-								tid := uint32(gc_tx2)
-								_ = tid
-
-//line hecbench_marchingcubes.go:143
-								laneid := tid % 32
-								_ = laneid
-								warpSum := gc_l_warpSum[gc_lane2]
-								_ = warpSum
-
-//line hecbench_marchingcubes.go:166
-								tp_ := gc_c22r[gc_lane2]
-
-//line hecbench_marchingcubes.go:167
-								if laneid >= uint32(c0_) {
-									warpSum += tp_
-								}
-								_ = tp_
-								gc_l_warpSum[gc_lane2] = warpSum
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_marchingcubes.go:142
-							tid := uint32(gc_tx2)
-							_ = tid
-
-//line hecbench_marchingcubes.go:143
-							laneid := tid % 32
-							_ = laneid
-							warpSum := gc_l_warpSum[gc_lane2]
-							_ = warpSum
-
-//line hecbench_marchingcubes.go:171
-							sums[laneid] = warpSum
-						}
-					}
 				}
-				gc_act2 = gc_save132 &^ gc_dead2
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 //line hecbench_marchingcubes.go:142
-				tid := uint32(gc_tx2)
-				_ = tid
-
+						tid := uint32(gc_tx2)
+						laneid := tid % 32
 //line hecbench_marchingcubes.go:145
-				warpid := tid >> 5
-				_ = warpid
-				testSum := gc_s_testSum[gc_rank2]
-
-//line hecbench_marchingcubes.go:174
-				if warpid != 0 {
-					testSum += sums[warpid-1]
+						warpSum := gc_l_warpSum[gc_lane2]
+//line hecbench_marchingcubes.go:171
+						sums[laneid] = warpSum
+					}
 				}
-
-//line hecbench_marchingcubes.go:177
-				if tid == mcCountingThreadNumLv1-1 && testSum != 0 {
-					sums[31] = atomic.Add(&countedBlockNum[0], testSum)
-				}
-				gc_s_testSum[gc_rank2] = testSum
 			}
+			gc_act2 = gc_save132 &^ gc_dead2
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line hecbench_marchingcubes.go:180
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
 //line hecbench_marchingcubes.go:142
-					tid := uint32(gc_tx2)
-					_ = tid
-
-//line hecbench_marchingcubes.go:144
-					bIdx := uint32(gc_bx2)*mcCountingThreadNumLv1 + tid
-					_ = bIdx
-					test := gc_s_test[gc_rank2]
-					testSum := gc_s_testSum[gc_rank2]
-
-//line hecbench_marchingcubes.go:181
-					if test != 0 {
-						blockIndices[testSum+sums[31]-1] = bIdx
-					}
-				}
-				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_marchingcubes.go:142
-					tid := uint32(gc_tx2)
-					_ = tid
-
-//line hecbench_marchingcubes.go:144
-					bIdx := uint32(gc_bx2)*mcCountingThreadNumLv1 + tid
-					_ = bIdx
-					test := gc_s_test[gc_rank2]
-					testSum := gc_s_testSum[gc_rank2]
-
-//line hecbench_marchingcubes.go:181
-					if test != 0 {
-						blockIndices[testSum+sums[31]-1] = bIdx
-					}
-				}
-				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_marchingcubes.go:142
-					tid := uint32(gc_tx2)
-					_ = tid
-
-//line hecbench_marchingcubes.go:144
-					bIdx := uint32(gc_bx2)*mcCountingThreadNumLv1 + tid
-					_ = bIdx
-					test := gc_s_test[gc_rank2]
-					testSum := gc_s_testSum[gc_rank2]
-
-//line hecbench_marchingcubes.go:181
-					if test != 0 {
-						blockIndices[testSum+sums[31]-1] = bIdx
-					}
-				}
-				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_marchingcubes.go:142
-					tid := uint32(gc_tx2)
-					_ = tid
-
-//line hecbench_marchingcubes.go:144
-					bIdx := uint32(gc_bx2)*mcCountingThreadNumLv1 + tid
-					_ = bIdx
-					test := gc_s_test[gc_rank2]
-					testSum := gc_s_testSum[gc_rank2]
-
-//line hecbench_marchingcubes.go:181
-					if test != 0 {
-						blockIndices[testSum+sums[31]-1] = bIdx
-					}
-				}
+			tid := uint32(gc_tx2)
+//line hecbench_marchingcubes.go:145
+			warpid := tid >> 5
+//line hecbench_marchingcubes.go:147
+			testSum := gc_s_testSum[gc_rank2]
+//line hecbench_marchingcubes.go:174
+			if warpid != 0 {
+				testSum += sums[warpid-1]
 			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			if tid == mcCountingThreadNumLv1-1 && testSum != 0 {
+				sums[31] = atomic.Add(&countedBlockNum[0], testSum)
+			}
+			gc_s_testSum[gc_rank2] = testSum
+		}
+	}
+//line hecbench_marchingcubes.go:185
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+			{
+				gc_tx2 := gc_step2 + 0
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line hecbench_marchingcubes.go:142
 				tid := uint32(gc_tx2)
-				_ = tid
-
 //line hecbench_marchingcubes.go:144
 				bIdx := uint32(gc_bx2)*mcCountingThreadNumLv1 + tid
-				_ = bIdx
+//line hecbench_marchingcubes.go:146
 				test := gc_s_test[gc_rank2]
 				testSum := gc_s_testSum[gc_rank2]
-
+//line hecbench_marchingcubes.go:181
+				if test != 0 {
+					blockIndices[testSum+sums[31]-1] = bIdx
+				}
+			}
+			{
+				gc_tx2 := gc_step2 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_marchingcubes.go:142
+				tid := uint32(gc_tx2)
+//line hecbench_marchingcubes.go:144
+				bIdx := uint32(gc_bx2)*mcCountingThreadNumLv1 + tid
+//line hecbench_marchingcubes.go:146
+				test := gc_s_test[gc_rank2]
+				testSum := gc_s_testSum[gc_rank2]
+//line hecbench_marchingcubes.go:181
+				if test != 0 {
+					blockIndices[testSum+sums[31]-1] = bIdx
+				}
+			}
+			{
+				gc_tx2 := gc_step2 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_marchingcubes.go:142
+				tid := uint32(gc_tx2)
+//line hecbench_marchingcubes.go:144
+				bIdx := uint32(gc_bx2)*mcCountingThreadNumLv1 + tid
+//line hecbench_marchingcubes.go:146
+				test := gc_s_test[gc_rank2]
+				testSum := gc_s_testSum[gc_rank2]
+//line hecbench_marchingcubes.go:181
+				if test != 0 {
+					blockIndices[testSum+sums[31]-1] = bIdx
+				}
+			}
+			{
+				gc_tx2 := gc_step2 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_marchingcubes.go:142
+				tid := uint32(gc_tx2)
+//line hecbench_marchingcubes.go:144
+				bIdx := uint32(gc_bx2)*mcCountingThreadNumLv1 + tid
+//line hecbench_marchingcubes.go:146
+				test := gc_s_test[gc_rank2]
+				testSum := gc_s_testSum[gc_rank2]
 //line hecbench_marchingcubes.go:181
 				if test != 0 {
 					blockIndices[testSum+sums[31]-1] = bIdx
 				}
 			}
 		}
+		for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line hecbench_marchingcubes.go:142
+			tid := uint32(gc_tx2)
+//line hecbench_marchingcubes.go:144
+			bIdx := uint32(gc_bx2)*mcCountingThreadNumLv1 + tid
+//line hecbench_marchingcubes.go:146
+			test := gc_s_test[gc_rank2]
+			testSum := gc_s_testSum[gc_rank2]
+//line hecbench_marchingcubes.go:181
+			if test != 0 {
+				blockIndices[testSum+sums[31]-1] = bIdx
+			}
+		}
 	}
 }
 
+//line hecbench_marchingcubes.go:189
 var gc_tab_uint32x8_81bd7ffd = [8]uint32{0, 2, 4, 6, 1, 3, 5, 7}
 
 // McComputeMinMaxLv2Kernel is computeMinMaxLv2 of marchingCubes-cuda:
@@ -2525,13 +1974,9 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b2 *compiled.Block, blockIndicesLv1 []u
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_y := compiled.Scratch[uint32](gc_b2, 0)[:gc_n2]
-
 //line hecbench_marchingcubes.go:195
 	blockIndex := blockIndicesLv1[gc_bx2]
-
-//line hecbench_marchingcubes.go:196
 	tp := blockIndex
-
 //line hecbench_marchingcubes.go:198
 	tp /= mcGridXLv1
 	{
@@ -2543,90 +1988,60 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b2 *compiled.Block, blockIndicesLv1 []u
 					gc_tx2 := gc_step2 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_marchingcubes.go:193
 					tid := uint32(gc_tx2)
-					_ = tid
-
-//line hecbench_marchingcubes.go:194
 					voxelOffset := uint32(gc_ty2)
-					_ = voxelOffset
-
 //line hecbench_marchingcubes.go:199
 					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
-					_ = y
+//line hecbench_marchingcubes.go:201
 					gc_s_y[gc_rank2] = y
 				}
 				{
 					gc_tx2 := gc_step2 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_marchingcubes.go:193
 					tid := uint32(gc_tx2)
-					_ = tid
-
-//line hecbench_marchingcubes.go:194
 					voxelOffset := uint32(gc_ty2)
-					_ = voxelOffset
-
 //line hecbench_marchingcubes.go:199
 					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
-					_ = y
+//line hecbench_marchingcubes.go:201
 					gc_s_y[gc_rank2] = y
 				}
 				{
 					gc_tx2 := gc_step2 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_marchingcubes.go:193
 					tid := uint32(gc_tx2)
-					_ = tid
-
-//line hecbench_marchingcubes.go:194
 					voxelOffset := uint32(gc_ty2)
-					_ = voxelOffset
-
 //line hecbench_marchingcubes.go:199
 					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
-					_ = y
+//line hecbench_marchingcubes.go:201
 					gc_s_y[gc_rank2] = y
 				}
 				{
 					gc_tx2 := gc_step2 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_marchingcubes.go:193
 					tid := uint32(gc_tx2)
-					_ = tid
-
-//line hecbench_marchingcubes.go:194
 					voxelOffset := uint32(gc_ty2)
-					_ = voxelOffset
-
 //line hecbench_marchingcubes.go:199
 					y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
-					_ = y
+//line hecbench_marchingcubes.go:201
 					gc_s_y[gc_rank2] = y
 				}
 			}
 			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line hecbench_marchingcubes.go:193
 				tid := uint32(gc_tx2)
-				_ = tid
-
-//line hecbench_marchingcubes.go:194
 				voxelOffset := uint32(gc_ty2)
-				_ = voxelOffset
-
 //line hecbench_marchingcubes.go:199
 				y := (tp%mcGridYLv1)*(mcVoxelYLv1-1) + (voxelOffset/5)*(mcVoxelYLv2-1) + (tid >> 2)
-				_ = y
+//line hecbench_marchingcubes.go:201
 				gc_s_y[gc_rank2] = y
 			}
 			gc_ty2++
@@ -2635,689 +2050,535 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b2 *compiled.Block, blockIndicesLv1 []u
 			}
 		}
 	}
-
 //line hecbench_marchingcubes.go:200
 	tp /= mcGridYLv1
-	{
-		var gc_l_z [32]uint32
-		var gc_l_v [32]float32
-		var gc_l_minV [32]float32
-		var gc_l_maxV [32]float32
-		var gc_l_idx [32]uint32
-		var gc_l_c0 [32]uint32
-		var gc_l_t0 [32]float32
-		var gc_c21r [32]float32
-		var gc_c22r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				gc_ty2 := gc_tidx2.Y
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-						gc_ty2++
-						if gc_ty2 == gc_bdy2 {
-							gc_ty2 = 0
+//line hecbench_marchingcubes.go:202
+	var gc_l_z [32]uint32
+	var gc_l_v [32]float32
+	var gc_l_minV [32]float32
+	var gc_l_maxV [32]float32
+	var gc_l_idx [32]uint32
+	var gc_l_c0 [32]uint32
+	var gc_l_t0 [32]float32
+	var gc_c21r [32]float32
+	var gc_c22r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line hecbench_marchingcubes.go:217
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			gc_ty2 := gc_tidx2.Y
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_marchingcubes.go:194
+				voxelOffset := uint32(gc_ty2)
+//line hecbench_marchingcubes.go:193
+				tid := uint32(gc_tx2)
+//line hecbench_marchingcubes.go:197
+				x := (blockIndex%mcGridXLv1)*(mcVoxelXLv1-1) + (voxelOffset%5)*(mcVoxelXLv2-1) + (tid & 3)
+//line hecbench_marchingcubes.go:199
+				y := gc_s_y[gc_rank2]
+//line hecbench_marchingcubes.go:201
+				z := tp * (mcVoxelZLv1 - 1)
+				v := mcF(x, y, z)
+				minV := v
+//line hecbench_marchingcubes.go:203
+				maxV := v
+				idx := 2 * (voxelOffset + mcVoxelNumLv2*uint32(gc_bx2))
+//line hecbench_marchingcubes.go:210
+				gc_l_z[gc_lane2] = z
+				gc_l_v[gc_lane2] = v
+				gc_l_minV[gc_lane2] = minV
+				gc_l_maxV[gc_lane2] = maxV
+				gc_l_idx[gc_lane2] = idx
+			}
+		}
+		{
+//line hecbench_marchingcubes.go:206
+			gc_save102 := gc_act2
+			gc_in102 := gc_act2
+			gc_left := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_marchingcubes.go:205
+						var c0 uint32 = uint32(0)
+						archsimd.BroadcastUint32x8(c0).StoreSlice(gc_l_c0[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
 						}
+//line hecbench_marchingcubes.go:205
+						var c0 uint32 = uint32(0)
+						archsimd.BroadcastUint32x8(c0).StoreSlice(gc_l_c0[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line hecbench_marchingcubes.go:205
+					c0 := uint32(0)
+//line hecbench_marchingcubes.go:207
+					gc_l_c0[gc_lane2] = c0
+				}
+			}
+			for {
+				gc_b2.Tick()
+				if gc_b2.Stopped() {
+					return
+				}
+				gc_act2 = gc_in102 &^ gc_dead2
+				var gc_m102, gc_skip102 uint32
+				_ = gc_skip102
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-
-//line hecbench_marchingcubes.go:194
-					voxelOffset := uint32(gc_ty2)
-					_ = voxelOffset
-
-//line hecbench_marchingcubes.go:193
-					tid := uint32(gc_tx2)
-					_ = tid
-
-//line hecbench_marchingcubes.go:197
-					x := (blockIndex%mcGridXLv1)*(mcVoxelXLv1-1) + (voxelOffset%5)*(mcVoxelXLv2-1) + (tid & 3)
-					_ = x
-					y := gc_s_y[gc_rank2]
-
-//line hecbench_marchingcubes.go:201
-					z := tp * (mcVoxelZLv1 - 1)
-
-//line hecbench_marchingcubes.go:202
-					v := mcF(x, y, z)
-
-//line hecbench_marchingcubes.go:203
-					minV := v
-
-//line hecbench_marchingcubes.go:203
-					maxV := v
-
-//line hecbench_marchingcubes.go:204
-					idx := 2 * (voxelOffset + mcVoxelNumLv2*uint32(gc_bx2))
-					_ = z
-					_ = v
-					_ = minV
-					_ = maxV
-					_ = idx
-					gc_l_z[gc_lane2] = z
-					gc_l_v[gc_lane2] = v
-					gc_l_minV[gc_lane2] = minV
-					gc_l_maxV[gc_lane2] = maxV
-					gc_l_idx[gc_lane2] = idx
+					c0 := gc_l_c0[gc_lane2]
+//line hecbench_marchingcubes.go:205
+					if c0 < mcBlockZLv2 {
+						gc_m102 |= 1 << gc_lane2
+					}
 				}
-			}
-
-//line hecbench_marchingcubes.go:205
-			{
-				gc_save102 := gc_act2
-				gc_in102 := gc_act2
-				gc_left := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_marchingcubes.go:205
-							var c0 uint32 = uint32(0)
-//line hecbench_marchingcubes.go:205
-							_ = c0
-							archsimd.BroadcastUint32x8(c0).StoreSlice(gc_l_c0[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
+				gc_in102 &= gc_m102
+				gc_act2 = gc_in102
+				if gc_act2 == 0 {
+					break
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					gc_ty2 := gc_tidx2.Y
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+							gc_ty2++
+							if gc_ty2 == gc_bdy2 {
+								gc_ty2 = 0
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_marchingcubes.go:205
-							var c0 uint32 = uint32(0)
-//line hecbench_marchingcubes.go:205
-							_ = c0
-							archsimd.BroadcastUint32x8(c0).StoreSlice(gc_l_c0[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
 						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-
-//line hecbench_marchingcubes.go:205
-						c0 := uint32(0)
-						_ = c0
-						gc_l_c0[gc_lane2] = c0
-					}
-				}
-				for {
-					gc_b2.Tick()
-					if gc_b2.Stopped() {
-						return
-					}
-					gc_act2 = gc_in102 &^ gc_dead2
-					var gc_m102, gc_skip102 uint32
-					_ = gc_skip102
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-						c0 := gc_l_c0[gc_lane2]
-						_ = c0
-
-//line hecbench_marchingcubes.go:205
-						if c0 < mcBlockZLv2 {
-							gc_m102 |= 1 << gc_lane2
-						}
-					}
-					gc_in102 &= gc_m102
-					gc_act2 = gc_in102
-					if gc_act2 == 0 {
-						break
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						gc_ty2 := gc_tidx2.Y
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-								gc_ty2++
-								if gc_ty2 == gc_bdy2 {
-									gc_ty2 = 0
-								}
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
 //line hecbench_marchingcubes.go:194
-							voxelOffset := uint32(gc_ty2)
-							_ = voxelOffset
-
+						voxelOffset := uint32(gc_ty2)
 //line hecbench_marchingcubes.go:193
-							tid := uint32(gc_tx2)
-							_ = tid
-
+						tid := uint32(gc_tx2)
 //line hecbench_marchingcubes.go:197
-							x := (blockIndex%mcGridXLv1)*(mcVoxelXLv1-1) + (voxelOffset%5)*(mcVoxelXLv2-1) + (tid & 3)
-							_ = x
-							y := gc_s_y[gc_rank2]
-							z := gc_l_z[gc_lane2]
-							_ = z
-							v := gc_l_v[gc_lane2]
-							_ = v
-							minV := gc_l_minV[gc_lane2]
-							_ = minV
-							maxV := gc_l_maxV[gc_lane2]
-							_ = maxV
-
+						x := (blockIndex%mcGridXLv1)*(mcVoxelXLv1-1) + (voxelOffset%5)*(mcVoxelXLv2-1) + (tid & 3)
+//line hecbench_marchingcubes.go:199
+						y := gc_s_y[gc_rank2]
+						z := gc_l_z[gc_lane2]
+//line hecbench_marchingcubes.go:202
+						v := gc_l_v[gc_lane2]
+//line hecbench_marchingcubes.go:204
+						minV := gc_l_minV[gc_lane2]
+//line hecbench_marchingcubes.go:206
+						maxV := gc_l_maxV[gc_lane2]
+						{
 							{
-
 //line hecbench_marchingcubes.go:206
-								{
-//line hecbench_marchingcubes.go:206
-									c1 := uint32(1)
-//line hecbench_marchingcubes.go:206
-									_ = c1
-									v = mcF(x, y, z+c1)
-									if v < minV {
-										minV = v
-									}
-									if v > maxV {
-										maxV = v
-									}
+								c1 := uint32(1)
+								v = mcF(x, y, z+c1)
+								if v < minV {
+									minV = v
 								}
-//line hecbench_marchingcubes.go:206
-								{
-//line hecbench_marchingcubes.go:206
-									c1 := uint32(2)
-//line hecbench_marchingcubes.go:206
-									_ = c1
-									v = mcF(x, y, z+c1)
-									if v < minV {
-										minV = v
-									}
-									if v > maxV {
-										maxV = v
-									}
+								if v > maxV {
+									maxV = v
 								}
-//line hecbench_marchingcubes.go:206
-								{
-//line hecbench_marchingcubes.go:206
-									c1 := uint32(3)
-//line hecbench_marchingcubes.go:206
-									_ = c1
-									v = mcF(x, y, z+c1)
-									if v < minV {
-										minV = v
-									}
-									if v > maxV {
-										maxV = v
-									}
-								}
-//line hecbench_marchingcubes.go:206
-								{
-//line hecbench_marchingcubes.go:206
-									c1 := uint32(4)
-//line hecbench_marchingcubes.go:206
-									_ = c1
-									v = mcF(x, y, z+c1)
-									if v < minV {
-										minV = v
-									}
-									if v > maxV {
-										maxV = v
-									}
-								}
-//line hecbench_marchingcubes.go:206
-								{
-//line hecbench_marchingcubes.go:206
-									c1 := uint32(5)
-//line hecbench_marchingcubes.go:206
-									_ = c1
-									v = mcF(x, y, z+c1)
-									if v < minV {
-										minV = v
-									}
-									if v > maxV {
-										maxV = v
-									}
-								}
-//line hecbench_marchingcubes.go:206
-								{
-//line hecbench_marchingcubes.go:206
-									c1 := uint32(6)
-//line hecbench_marchingcubes.go:206
-									_ = c1
-									v = mcF(x, y, z+c1)
-									if v < minV {
-										minV = v
-									}
-									if v > maxV {
-										maxV = v
-									}
-								}
-//line hecbench_marchingcubes.go:206
-								{
-//line hecbench_marchingcubes.go:206
-									c1 := uint32(7)
-//line hecbench_marchingcubes.go:206
-									_ = c1
-									v = mcF(x, y, z+c1)
-									if v < minV {
-										minV = v
-									}
-									if v > maxV {
-										maxV = v
-									}
-								}
-//line hecbench_marchingcubes.go:214
 							}
-
+							{
+//line hecbench_marchingcubes.go:206
+								c1 := uint32(2)
+								v = mcF(x, y, z+c1)
+								if v < minV {
+									minV = v
+								}
+								if v > maxV {
+									maxV = v
+								}
+							}
+							{
+//line hecbench_marchingcubes.go:206
+								c1 := uint32(3)
+								v = mcF(x, y, z+c1)
+								if v < minV {
+									minV = v
+								}
+								if v > maxV {
+									maxV = v
+								}
+							}
+							{
+//line hecbench_marchingcubes.go:206
+								c1 := uint32(4)
+								v = mcF(x, y, z+c1)
+								if v < minV {
+									minV = v
+								}
+								if v > maxV {
+									maxV = v
+								}
+							}
+							{
+//line hecbench_marchingcubes.go:206
+								c1 := uint32(5)
+								v = mcF(x, y, z+c1)
+								if v < minV {
+									minV = v
+								}
+								if v > maxV {
+									maxV = v
+								}
+							}
+							{
+//line hecbench_marchingcubes.go:206
+								c1 := uint32(6)
+								v = mcF(x, y, z+c1)
+								if v < minV {
+									minV = v
+								}
+								if v > maxV {
+									maxV = v
+								}
+							}
+							{
+//line hecbench_marchingcubes.go:206
+								c1 := uint32(7)
+								v = mcF(x, y, z+c1)
+								if v < minV {
+									minV = v
+								}
+								if v > maxV {
+									maxV = v
+								}
+							}
+						}
 //line hecbench_marchingcubes.go:215
-							z += mcVoxelZLv2 - 1
-							gc_l_z[gc_lane2] = z
-							gc_l_v[gc_lane2] = v
-							gc_l_minV[gc_lane2] = minV
-							gc_l_maxV[gc_lane2] = maxV
-						}
+						z += mcVoxelZLv2 - 1
+						gc_l_z[gc_lane2] = z
+						gc_l_v[gc_lane2] = v
+						gc_l_minV[gc_lane2] = minV
+						gc_l_maxV[gc_lane2] = maxV
 					}
-
+				}
 //line hecbench_marchingcubes.go:216
-					for c1_ := 8; c1_ > 0; c1_ /= 2 {
-						gc_left2 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line hecbench_marchingcubes.go:217
-									minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane2:])
-//line hecbench_marchingcubes.go:217
-									_ = minV
-//line hecbench_marchingcubes.go:217
-									var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:217
-									_ = t0
-//line hecbench_marchingcubes.go:217
-									var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:217
-									_ = t1
-//line hecbench_marchingcubes.go:217
-									t0.StoreSlice(gc_l_t0[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line hecbench_marchingcubes.go:217
-									minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane2:])
-//line hecbench_marchingcubes.go:217
-									_ = minV
-//line hecbench_marchingcubes.go:217
-									var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:217
-									_ = t0
-//line hecbench_marchingcubes.go:217
-									var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:217
-									_ = t1
-//line hecbench_marchingcubes.go:217
-									t0.StoreSlice(gc_l_t0[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left2 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								minV := gc_l_minV[gc_lane2]
-								_ = minV
-
-//line hecbench_marchingcubes.go:217
-								var t0, t1 float32
-								_ = t0
-								_ = t1
-
-//line hecbench_marchingcubes.go:218
-								gc_l_t0[gc_lane2] = t0
-							}
-						}
-
-//line hecbench_marchingcubes.go:218
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_l_minV, c1_, 32, &gc_c21r)
-						gc_left3 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line hecbench_marchingcubes.go:218
-									maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane2:])
-//line hecbench_marchingcubes.go:218
-									_ = maxV
-//line hecbench_marchingcubes.go:218
-									var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:218
-									_ = t0
-//line hecbench_marchingcubes.go:218
-									t0 = archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
-//line hecbench_marchingcubes.go:218
-									t0.StoreSlice(gc_l_t0[gc_lane2:])
-									gc_left3 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line hecbench_marchingcubes.go:218
-									maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane2:])
-//line hecbench_marchingcubes.go:218
-									_ = maxV
-//line hecbench_marchingcubes.go:218
-									var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:218
-									_ = t0
-//line hecbench_marchingcubes.go:218
-									t0 = archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
-//line hecbench_marchingcubes.go:218
-									t0.StoreSlice(gc_l_t0[gc_lane2:])
-									gc_left3 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left3 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left3&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								maxV := gc_l_maxV[gc_lane2]
-								_ = maxV
-								var t0 float32
-								_ = t0
-
-//line hecbench_marchingcubes.go:218
-								t0 = gc_c21r[gc_lane2]
-
-//line hecbench_marchingcubes.go:219
-								gc_l_t0[gc_lane2] = t0
-							}
-						}
-
-//line hecbench_marchingcubes.go:219
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_l_maxV, c1_, 32, &gc_c22r)
-						gc_left4 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line hecbench_marchingcubes.go:219
-									minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane2:])
-//line hecbench_marchingcubes.go:219
-									_ = minV
-//line hecbench_marchingcubes.go:219
-									maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane2:])
-//line hecbench_marchingcubes.go:219
-									_ = maxV
-//line hecbench_marchingcubes.go:219
-									t0 := archsimd.LoadFloat32x8Slice(gc_l_t0[gc_lane2:])
-//line hecbench_marchingcubes.go:219
-									_ = t0
-//line hecbench_marchingcubes.go:219
-									var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:219
-									_ = t1
-//line hecbench_marchingcubes.go:219
-									t1 = archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
-//line hecbench_marchingcubes.go:220
-									gc_if3 := t0.Less(minV)
-//line hecbench_marchingcubes.go:220
-									_ = gc_if3
-//line hecbench_marchingcubes.go:220
-									if gc_if3.ToBits() != 0 {
-//line hecbench_marchingcubes.go:220
-										minV = t0.Merge(minV, gc_if3)
-//line hecbench_marchingcubes.go:220
-									}
-//line hecbench_marchingcubes.go:223
-									gc_if4 := t1.Greater(maxV)
-//line hecbench_marchingcubes.go:223
-									_ = gc_if4
-//line hecbench_marchingcubes.go:223
-									if gc_if4.ToBits() != 0 {
-//line hecbench_marchingcubes.go:223
-										maxV = t1.Merge(maxV, gc_if4)
-//line hecbench_marchingcubes.go:223
-									}
-//line hecbench_marchingcubes.go:223
-									minV.StoreSlice(gc_l_minV[gc_lane2:])
-//line hecbench_marchingcubes.go:223
-									maxV.StoreSlice(gc_l_maxV[gc_lane2:])
-									gc_left4 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line hecbench_marchingcubes.go:223
-									minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane2:])
-//line hecbench_marchingcubes.go:223
-									_ = minV
-//line hecbench_marchingcubes.go:223
-									maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane2:])
-//line hecbench_marchingcubes.go:223
-									_ = maxV
-//line hecbench_marchingcubes.go:223
-									t0 := archsimd.LoadFloat32x8Slice(gc_l_t0[gc_lane2:])
-//line hecbench_marchingcubes.go:223
-									_ = t0
-//line hecbench_marchingcubes.go:223
-									var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:223
-									_ = t1
-//line hecbench_marchingcubes.go:219
-									t1 = archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
-//line hecbench_marchingcubes.go:220
-									gc_if := t0.Less(minV)
-//line hecbench_marchingcubes.go:220
-									_ = gc_if
-//line hecbench_marchingcubes.go:220
-									if gc_if.ToBits() != 0 {
-//line hecbench_marchingcubes.go:220
-										minV = t0.Merge(minV, gc_if)
-//line hecbench_marchingcubes.go:220
-									}
-//line hecbench_marchingcubes.go:223
-									gc_if2 := t1.Greater(maxV)
-//line hecbench_marchingcubes.go:223
-									_ = gc_if2
-//line hecbench_marchingcubes.go:223
-									if gc_if2.ToBits() != 0 {
-//line hecbench_marchingcubes.go:223
-										maxV = t1.Merge(maxV, gc_if2)
-//line hecbench_marchingcubes.go:223
-									}
-//line hecbench_marchingcubes.go:223
-									minV.StoreSlice(gc_l_minV[gc_lane2:])
-//line hecbench_marchingcubes.go:223
-									maxV.StoreSlice(gc_l_maxV[gc_lane2:])
-									gc_left4 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left4 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left4&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								minV := gc_l_minV[gc_lane2]
-								_ = minV
-								maxV := gc_l_maxV[gc_lane2]
-								_ = maxV
-								t0 := gc_l_t0[gc_lane2]
-								_ = t0
-								var t1 float32
-								_ = t1
-
-//line hecbench_marchingcubes.go:219
-								t1 = gc_c22r[gc_lane2]
-
-//line hecbench_marchingcubes.go:220
-								if t0 < minV {
-									minV = t0
-								}
-
-//line hecbench_marchingcubes.go:223
-								if t1 > maxV {
-									maxV = t1
-								}
-								gc_l_minV[gc_lane2] = minV
-								gc_l_maxV[gc_lane2] = maxV
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_marchingcubes.go:193
-							tid := uint32(gc_tx2)
-							_ = tid
-							v := gc_l_v[gc_lane2]
-							_ = v
-							minV := gc_l_minV[gc_lane2]
-							_ = minV
-							maxV := gc_l_maxV[gc_lane2]
-							_ = maxV
-							idx := gc_l_idx[gc_lane2]
-							_ = idx
-
-//line hecbench_marchingcubes.go:227
-							if tid == 0 {
-								minMax[idx] = minV
-								minMax[idx+1] = maxV
-								const offsetSize = 2 * mcBlockXLv2 * mcBlockYLv2
-								idx += offsetSize
-							}
-
-//line hecbench_marchingcubes.go:233
-							minV = v
-
-//line hecbench_marchingcubes.go:234
-							maxV = v
-							gc_l_minV[gc_lane2] = minV
-							gc_l_maxV[gc_lane2] = maxV
-							gc_l_idx[gc_lane2] = idx
-						}
-					}
-					gc_act2 = gc_in102 &^ gc_dead2
-					gc_left5 := gc_act2
+				for c1_ := 8; c1_ > 0; c1_ /= 2 {
+					gc_left2 := gc_act2
 					if compiled.SIMD {
-//line hecbench_marchingcubes.go:205
-						gc_vb := archsimd.BroadcastUint32x8(1)
-//line hecbench_marchingcubes.go:205
-						_ = gc_vb
 						if gc_act2 == ^uint32(0) {
-//line hecbench_marchingcubes.go:205
-							gc_vb2 := archsimd.BroadcastUint32x8(1)
-//line hecbench_marchingcubes.go:205
-							_ = gc_vb2
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_marchingcubes.go:205
-								c0 := archsimd.LoadUint32x8Slice(gc_l_c0[gc_lane2:])
-//line hecbench_marchingcubes.go:205
-								_ = c0
-//line hecbench_marchingcubes.go:205
-								c0 = c0.Add(gc_vb2)
-//line hecbench_marchingcubes.go:205
-								c0.StoreSlice(gc_l_c0[gc_lane2:])
-								gc_left5 &^= 0xff << gc_lane2
+//line hecbench_marchingcubes.go:217
+								minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane2:])
+//line hecbench_marchingcubes.go:217
+								_ = minV
+//line hecbench_marchingcubes.go:217
+								var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_marchingcubes.go:217
+								var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_marchingcubes.go:217
+								_ = t1
+//line hecbench_marchingcubes.go:217
+								t0.StoreSlice(gc_l_t0[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
 						} else {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								if gc_act2>>gc_lane2&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_marchingcubes.go:205
-								c0 := archsimd.LoadUint32x8Slice(gc_l_c0[gc_lane2:])
-//line hecbench_marchingcubes.go:205
-								_ = c0
-//line hecbench_marchingcubes.go:205
-								c0 = c0.Add(gc_vb)
-//line hecbench_marchingcubes.go:205
-								c0.StoreSlice(gc_l_c0[gc_lane2:])
-								gc_left5 &^= 0xff << gc_lane2
+//line hecbench_marchingcubes.go:217
+								minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane2:])
+//line hecbench_marchingcubes.go:217
+								_ = minV
+//line hecbench_marchingcubes.go:217
+								var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_marchingcubes.go:217
+								var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_marchingcubes.go:217
+								_ = t1
+//line hecbench_marchingcubes.go:217
+								t0.StoreSlice(gc_l_t0[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left5 != 0 {
+					if gc_left2 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left5&(1<<gc_lane2) == 0 {
+							if gc_left2&(1<<gc_lane2) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							c0 := gc_l_c0[gc_lane2]
-							_ = c0
-
-//line hecbench_marchingcubes.go:205
-							c0++
-							gc_l_c0[gc_lane2] = c0
+//line hecbench_marchingcubes.go:230
+							minV := gc_l_minV[gc_lane2]
+							_ = minV
+//line hecbench_marchingcubes.go:217
+							var t0, t1 float32
+//line hecbench_marchingcubes.go:219
+							_ = t1
+//line hecbench_marchingcubes.go:218
+							gc_l_t0[gc_lane2] = t0
+						}
+					}
+//line hecbench_marchingcubes.go:218
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_l_minV, c1_, 32, &gc_c21r)
+					gc_left3 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_marchingcubes.go:218
+								maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane2:])
+//line hecbench_marchingcubes.go:218
+								_ = maxV
+//line hecbench_marchingcubes.go:218
+								var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_marchingcubes.go:218
+								t0 = archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+//line hecbench_marchingcubes.go:218
+								t0.StoreSlice(gc_l_t0[gc_lane2:])
+								gc_left3 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+//line hecbench_marchingcubes.go:218
+								maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane2:])
+//line hecbench_marchingcubes.go:218
+								_ = maxV
+//line hecbench_marchingcubes.go:218
+								var t0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_marchingcubes.go:218
+								t0 = archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+//line hecbench_marchingcubes.go:218
+								t0.StoreSlice(gc_l_t0[gc_lane2:])
+								gc_left3 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left3 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left3&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line hecbench_marchingcubes.go:231
+							maxV := gc_l_maxV[gc_lane2]
+							_ = maxV
+							var t0 float32
+//line hecbench_marchingcubes.go:218
+							t0 = gc_c21r[gc_lane2]
+							gc_l_t0[gc_lane2] = t0
+						}
+					}
+//line hecbench_marchingcubes.go:219
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_l_maxV, c1_, 32, &gc_c22r)
+					gc_left4 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_marchingcubes.go:219
+								minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane2:])
+//line hecbench_marchingcubes.go:219
+								maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane2:])
+//line hecbench_marchingcubes.go:219
+								t0 := archsimd.LoadFloat32x8Slice(gc_l_t0[gc_lane2:])
+//line hecbench_marchingcubes.go:219
+								var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_marchingcubes.go:219
+								t1 = archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+								gc_if3 := t0.Less(minV)
+//line hecbench_marchingcubes.go:220
+								if gc_if3.ToBits() != 0 {
+//line hecbench_marchingcubes.go:220
+									minV = t0.Merge(minV, gc_if3)
+								}
+//line hecbench_marchingcubes.go:223
+								gc_if4 := t1.Greater(maxV)
+//line hecbench_marchingcubes.go:223
+								if gc_if4.ToBits() != 0 {
+//line hecbench_marchingcubes.go:223
+									maxV = t1.Merge(maxV, gc_if4)
+								}
+//line hecbench_marchingcubes.go:223
+								minV.StoreSlice(gc_l_minV[gc_lane2:])
+//line hecbench_marchingcubes.go:223
+								maxV.StoreSlice(gc_l_maxV[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+//line hecbench_marchingcubes.go:223
+								minV := archsimd.LoadFloat32x8Slice(gc_l_minV[gc_lane2:])
+//line hecbench_marchingcubes.go:223
+								maxV := archsimd.LoadFloat32x8Slice(gc_l_maxV[gc_lane2:])
+//line hecbench_marchingcubes.go:223
+								t0 := archsimd.LoadFloat32x8Slice(gc_l_t0[gc_lane2:])
+//line hecbench_marchingcubes.go:223
+								var t1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_marchingcubes.go:219
+								t1 = archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+								gc_if := t0.Less(minV)
+//line hecbench_marchingcubes.go:220
+								if gc_if.ToBits() != 0 {
+//line hecbench_marchingcubes.go:220
+									minV = t0.Merge(minV, gc_if)
+								}
+//line hecbench_marchingcubes.go:223
+								gc_if2 := t1.Greater(maxV)
+//line hecbench_marchingcubes.go:223
+								if gc_if2.ToBits() != 0 {
+//line hecbench_marchingcubes.go:223
+									maxV = t1.Merge(maxV, gc_if2)
+								}
+//line hecbench_marchingcubes.go:223
+								minV.StoreSlice(gc_l_minV[gc_lane2:])
+//line hecbench_marchingcubes.go:223
+								maxV.StoreSlice(gc_l_maxV[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left4&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line hecbench_marchingcubes.go:236
+							minV := gc_l_minV[gc_lane2]
+//line hecbench_marchingcubes.go:238
+							maxV := gc_l_maxV[gc_lane2]
+//line hecbench_marchingcubes.go:240
+							t0 := gc_l_t0[gc_lane2]
+//line hecbench_marchingcubes.go:242
+							var t1 float32
+//line hecbench_marchingcubes.go:219
+							t1 = gc_c22r[gc_lane2]
+							if t0 < minV {
+								minV = t0
+							}
+							if t1 > maxV {
+								maxV = t1
+							}
+							gc_l_minV[gc_lane2] = minV
+							gc_l_maxV[gc_lane2] = maxV
 						}
 					}
 				}
-				gc_act2 = gc_save102 &^ gc_dead2
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_marchingcubes.go:193
+						tid := uint32(gc_tx2)
+//line hecbench_marchingcubes.go:195
+						v := gc_l_v[gc_lane2]
+//line hecbench_marchingcubes.go:197
+						minV := gc_l_minV[gc_lane2]
+//line hecbench_marchingcubes.go:199
+						maxV := gc_l_maxV[gc_lane2]
+//line hecbench_marchingcubes.go:201
+						idx := gc_l_idx[gc_lane2]
+//line hecbench_marchingcubes.go:227
+						if tid == 0 {
+							minMax[idx] = minV
+							minMax[idx+1] = maxV
+							const offsetSize = 2 * mcBlockXLv2 * mcBlockYLv2
+							idx += offsetSize
+						}
+						minV = v
+						maxV = v
+						gc_l_minV[gc_lane2] = minV
+						gc_l_maxV[gc_lane2] = maxV
+						gc_l_idx[gc_lane2] = idx
+					}
+				}
+				gc_act2 = gc_in102 &^ gc_dead2
+				gc_left5 := gc_act2
+				if compiled.SIMD {
+//line hecbench_marchingcubes.go:205
+					gc_vb := archsimd.BroadcastUint32x8(1)
+					if gc_act2 == ^uint32(0) {
+//line hecbench_marchingcubes.go:205
+						gc_vb2 := archsimd.BroadcastUint32x8(1)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_marchingcubes.go:205
+							c0 := archsimd.LoadUint32x8Slice(gc_l_c0[gc_lane2:])
+//line hecbench_marchingcubes.go:205
+							c0 = c0.Add(gc_vb2)
+//line hecbench_marchingcubes.go:205
+							c0.StoreSlice(gc_l_c0[gc_lane2:])
+							gc_left5 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+//line hecbench_marchingcubes.go:205
+							c0 := archsimd.LoadUint32x8Slice(gc_l_c0[gc_lane2:])
+//line hecbench_marchingcubes.go:205
+							c0 = c0.Add(gc_vb)
+//line hecbench_marchingcubes.go:205
+							c0.StoreSlice(gc_l_c0[gc_lane2:])
+							gc_left5 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left5 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left5&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line hecbench_marchingcubes.go:218
+						c0 := gc_l_c0[gc_lane2]
+//line hecbench_marchingcubes.go:205
+						c0++
+						gc_l_c0[gc_lane2] = c0
+					}
+				}
 			}
+			gc_act2 = gc_save102 &^ gc_dead2
 		}
 	}
 }
@@ -3353,148 +2614,147 @@ func gc_body_mcCompactLv2Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 	gc_n2 := gc_b2.Len()
 	gc_s_test := compiled.Scratch[uint32](gc_b2, 0)[:gc_n2]
 	gc_s_testSum := compiled.Scratch[uint32](gc_b2, 1)[:gc_n2]
-
 //line hecbench_marchingcubes.go:244
 	sums := gocuda.Shared[uint32](t, 32)[:32]
-
-//line hecbench_marchingcubes.go:245
 	const warpNum = mcCountingThreadNumLv2 / 32
-	{
-		var gc_c21v [32]uint32
-		var gc_c21r [32]uint32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
+//line hecbench_marchingcubes.go:247
+	var gc_c21v [32]uint32
+	var gc_c21r [32]uint32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
 //line hecbench_marchingcubes.go:246
-					tid := uint32(gc_tx2)
-					_ = tid
-
+				tid := uint32(gc_tx2)
 //line hecbench_marchingcubes.go:249
-					id0 := tid + uint32(gc_bx2)*mcCountingThreadNumLv2
-					_ = id0
-
-//line hecbench_marchingcubes.go:250
-					id1 := id0 / mcVoxelNumLv2
-					_ = id1
-
-//line hecbench_marchingcubes.go:251
-					var test uint32
-
-//line hecbench_marchingcubes.go:252
-					if id1 < counterBlockNumLv1 {
-						if minMax[2*id0] <= isoValue && minMax[2*id0+1] >= isoValue {
-							test = 1
-						} else {
-							test = 0
-						}
+				id0 := tid + uint32(gc_bx2)*mcCountingThreadNumLv2
+				id1 := id0 / mcVoxelNumLv2
+				var test uint32
+				if id1 < counterBlockNumLv1 {
+					if minMax[2*id0] <= isoValue && minMax[2*id0+1] >= isoValue {
+						test = 1
 					} else {
 						test = 0
 					}
-
-//line hecbench_marchingcubes.go:261
-					testSum := test
-					_ = test
-					_ = testSum
-					gc_s_test[gc_rank2] = test
-					gc_s_testSum[gc_rank2] = testSum
+				} else {
+					test = 0
 				}
+				testSum := test
+//line hecbench_marchingcubes.go:264
+				gc_s_test[gc_rank2] = test
+				gc_s_testSum[gc_rank2] = testSum
 			}
-
+		}
 //line hecbench_marchingcubes.go:262
-			for c0 := 1; c0 < 32; c0 *= 2 {
-				gc_left := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+		for c0 := 1; c0 < 32; c0 *= 2 {
+			gc_left := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
 //line hecbench_marchingcubes.go:263
-							testSum := archsimd.LoadUint32x8Slice(gc_s_testSum[gc_rank2:])
+						testSum := archsimd.LoadUint32x8Slice(gc_s_testSum[gc_rank2:])
 //line hecbench_marchingcubes.go:263
-							_ = testSum
-//line hecbench_marchingcubes.go:263
-							testSum.StoreSlice(gc_c21v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_marchingcubes.go:263
-							testSum := archsimd.LoadUint32x8Slice(gc_s_testSum[gc_rank2:])
-//line hecbench_marchingcubes.go:263
-							_ = testSum
-//line hecbench_marchingcubes.go:263
-							testSum.StoreSlice(gc_c21v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
+						testSum.StoreSlice(gc_c21v[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left&(1<<gc_lane2) == 0 {
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						testSum := gc_s_testSum[gc_rank2]
-
 //line hecbench_marchingcubes.go:263
-						gc_c21v[gc_lane2] = testSum
+						testSum := archsimd.LoadUint32x8Slice(gc_s_testSum[gc_rank2:])
+//line hecbench_marchingcubes.go:263
+						testSum.StoreSlice(gc_c21v[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
 					}
 				}
-
-//line hecbench_marchingcubes.go:263
-				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xffffffff, &gc_c21v, c0, 32, &gc_c21r)
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-
-//line hecbench_marchingcubes.go:246
-						tid := uint32(gc_tx2)
-						_ = tid
-
-//line hecbench_marchingcubes.go:247
-						laneid := tid % 32
-						_ = laneid
-						testSum := gc_s_testSum[gc_rank2]
-
-//line hecbench_marchingcubes.go:263
-						tp := gc_c21r[gc_lane2]
-
-//line hecbench_marchingcubes.go:264
-						if laneid >= uint32(c0) {
-							testSum += tp
-						}
-						_ = tp
-						gc_s_testSum[gc_rank2] = testSum
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
 					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_marchingcubes.go:276
+					testSum := gc_s_testSum[gc_rank2]
+//line hecbench_marchingcubes.go:263
+					gc_c21v[gc_lane2] = testSum
 				}
 			}
+//line hecbench_marchingcubes.go:263
+			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xffffffff, &gc_c21v, c0, 32, &gc_c21r)
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_marchingcubes.go:246
+					tid := uint32(gc_tx2)
+					laneid := tid % 32
+//line hecbench_marchingcubes.go:249
+					testSum := gc_s_testSum[gc_rank2]
+//line hecbench_marchingcubes.go:263
+					tp := gc_c21r[gc_lane2]
+					if laneid >= uint32(c0) {
+						testSum += tp
+					}
+//line hecbench_marchingcubes.go:268
+					gc_s_testSum[gc_rank2] = testSum
+				}
+			}
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_marchingcubes.go:246
+				tid := uint32(gc_tx2)
+				laneid := tid % 32
+				warpid := tid >> 5
+//line hecbench_marchingcubes.go:250
+				testSum := gc_s_testSum[gc_rank2]
+//line hecbench_marchingcubes.go:268
+				if laneid == 31 {
+					sums[warpid] = testSum
+				}
+			}
+		}
+	}
+//line hecbench_marchingcubes.go:276
+	var gc_l_warpSum [32]uint32
+	var gc_c22r [32]uint32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line hecbench_marchingcubes.go:284
+			var gc_m132 uint32
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
@@ -3505,66 +2765,49 @@ func gc_body_mcCompactLv2Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_marchingcubes.go:246
 					tid := uint32(gc_tx2)
-					_ = tid
-
-//line hecbench_marchingcubes.go:247
-					laneid := tid % 32
-					_ = laneid
-
 //line hecbench_marchingcubes.go:248
 					warpid := tid >> 5
-					_ = warpid
-					testSum := gc_s_testSum[gc_rank2]
-
-//line hecbench_marchingcubes.go:268
-					if laneid == 31 {
-						sums[warpid] = testSum
+//line hecbench_marchingcubes.go:272
+					if warpid == 0 {
+						gc_m132 |= 1 << gc_lane2
 					}
 				}
 			}
-		}
-	}
-	{
-		var gc_l_warpSum [32]uint32
-		var gc_c22r [32]uint32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				var gc_m132 uint32
+			gc_save132 := gc_act2
+			gc_act2 = gc_save132 & gc_m132
+			if gc_act2 != 0 {
 				{
 					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						gc_tx2++
 						if gc_tx2 == gc_bdx2 {
 							gc_tx2 = 0
 						}
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_marchingcubes.go:246
 						tid := uint32(gc_tx2)
-						_ = tid
-
-//line hecbench_marchingcubes.go:248
-						warpid := tid >> 5
-						_ = warpid
-
-//line hecbench_marchingcubes.go:272
-						if warpid == 0 {
-							gc_m132 |= 1 << gc_lane2
-						}
+						laneid := tid % 32
+//line hecbench_marchingcubes.go:273
+						warpSum := sums[laneid]
+//line hecbench_marchingcubes.go:275
+						gc_l_warpSum[gc_lane2] = warpSum
 					}
 				}
-				gc_save132 := gc_act2
-				gc_act2 = gc_save132 & gc_m132
-				if gc_act2 != 0 {
+//line hecbench_marchingcubes.go:274
+				for c0_ := 1; uint32(c0_) < warpNum; c0_ *= 2 {
+					gc_b2.Tick()
+					if gc_b2.Stopped() {
+						return
+					}
+//line hecbench_marchingcubes.go:275
+					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xffffffff, &gc_l_warpSum, c0_, 32, &gc_c22r)
 					{
 						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						gc_tx2 := gc_tidx2.X - 1
@@ -3576,169 +2819,99 @@ func gc_body_mcCompactLv2Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
 //line hecbench_marchingcubes.go:246
 							tid := uint32(gc_tx2)
-							_ = tid
-
-//line hecbench_marchingcubes.go:247
 							laneid := tid % 32
-							_ = laneid
-
-//line hecbench_marchingcubes.go:273
-							warpSum := sums[laneid]
-							_ = warpSum
+//line hecbench_marchingcubes.go:249
+							warpSum := gc_l_warpSum[gc_lane2]
+//line hecbench_marchingcubes.go:275
+							tp_ := gc_c22r[gc_lane2]
+							if laneid >= uint32(c0_) {
+								warpSum += tp_
+							}
+//line hecbench_marchingcubes.go:280
 							gc_l_warpSum[gc_lane2] = warpSum
 						}
 					}
-
-//line hecbench_marchingcubes.go:274
-					for c0_ := 1; uint32(c0_) < warpNum; c0_ *= 2 {
-						gc_b2.Tick()
-						if gc_b2.Stopped() {
-							return
-						}
-
-//line hecbench_marchingcubes.go:275
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xffffffff, &gc_l_warpSum, c0_, 32, &gc_c22r)
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-
-//line hecbench_marchingcubes.go:246
-								tid := uint32(gc_tx2)
-								_ = tid
-
-//line hecbench_marchingcubes.go:247
-								laneid := tid % 32
-								_ = laneid
-								warpSum := gc_l_warpSum[gc_lane2]
-								_ = warpSum
-
-//line hecbench_marchingcubes.go:275
-								tp_ := gc_c22r[gc_lane2]
-
-//line hecbench_marchingcubes.go:276
-								if laneid >= uint32(c0_) {
-									warpSum += tp_
-								}
-								_ = tp_
-								gc_l_warpSum[gc_lane2] = warpSum
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_marchingcubes.go:246
-							tid := uint32(gc_tx2)
-							_ = tid
-
-//line hecbench_marchingcubes.go:247
-							laneid := tid % 32
-							_ = laneid
-							warpSum := gc_l_warpSum[gc_lane2]
-							_ = warpSum
-
-//line hecbench_marchingcubes.go:280
-							sums[laneid] = warpSum
-						}
-					}
 				}
-				gc_act2 = gc_save132 &^ gc_dead2
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 //line hecbench_marchingcubes.go:246
-				tid := uint32(gc_tx2)
-				_ = tid
-
-//line hecbench_marchingcubes.go:248
-				warpid := tid >> 5
-				_ = warpid
-				testSum := gc_s_testSum[gc_rank2]
-
-//line hecbench_marchingcubes.go:283
-				if warpid != 0 {
-					testSum += sums[warpid-1]
-				}
-
-//line hecbench_marchingcubes.go:286
-				if tid == mcCountingThreadNumLv2-1 {
-					sums[31] = atomic.Add(&countedBlockNumLv2[0], testSum)
-				}
-				gc_s_testSum[gc_rank2] = testSum
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_marchingcubes.go:246
-				tid := uint32(gc_tx2)
-				_ = tid
-
+						tid := uint32(gc_tx2)
+						laneid := tid % 32
 //line hecbench_marchingcubes.go:249
-				id0 := tid + uint32(gc_bx2)*mcCountingThreadNumLv2
-				_ = id0
-
-//line hecbench_marchingcubes.go:250
-				id1 := id0 / mcVoxelNumLv2
-				_ = id1
-				test := gc_s_test[gc_rank2]
-				testSum := gc_s_testSum[gc_rank2]
-
-//line hecbench_marchingcubes.go:290
-				if test != 0 {
-					bIdx1 := blockIndicesLv1[id1]
-					var bIdx2 uint32
-					var x1, y1, z1 uint32
-					var x2, y2, z2 uint32
-					tp1 := bIdx1
-					tp2 := (tid + uint32(gc_bx2)*mcCountingThreadNumLv2) % mcVoxelNumLv2
-					x1 = tp1 % mcGridXLv1
-					x2 = tp2 % mcBlockXLv2
-					tp1 /= mcGridXLv1
-					tp2 /= mcBlockXLv2
-					y1 = tp1 % mcGridYLv1
-					y2 = tp2 % mcBlockYLv2
-					z1 = tp1 / mcGridYLv1
-					z2 = tp2 / mcBlockYLv2
-					bIdx2 = x2 + mcBlockXLv2*(x1+mcGridXLv1*(y2+mcBlockYLv2*(y1+mcGridYLv1*(z1*mcBlockZLv2+z2))))
-					blockIndicesLv2[testSum+sums[31]-1] = bIdx2
+						warpSum := gc_l_warpSum[gc_lane2]
+//line hecbench_marchingcubes.go:280
+						sums[laneid] = warpSum
+					}
 				}
+			}
+			gc_act2 = gc_save132 &^ gc_dead2
+		}
+	}
+//line hecbench_marchingcubes.go:289
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line hecbench_marchingcubes.go:246
+			tid := uint32(gc_tx2)
+//line hecbench_marchingcubes.go:248
+			warpid := tid >> 5
+//line hecbench_marchingcubes.go:250
+			testSum := gc_s_testSum[gc_rank2]
+//line hecbench_marchingcubes.go:283
+			if warpid != 0 {
+				testSum += sums[warpid-1]
+			}
+			if tid == mcCountingThreadNumLv2-1 {
+				sums[31] = atomic.Add(&countedBlockNumLv2[0], testSum)
+			}
+			gc_s_testSum[gc_rank2] = testSum
+		}
+	}
+//line hecbench_marchingcubes.go:294
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line hecbench_marchingcubes.go:246
+			tid := uint32(gc_tx2)
+//line hecbench_marchingcubes.go:249
+			id0 := tid + uint32(gc_bx2)*mcCountingThreadNumLv2
+			id1 := id0 / mcVoxelNumLv2
+//line hecbench_marchingcubes.go:252
+			test := gc_s_test[gc_rank2]
+			testSum := gc_s_testSum[gc_rank2]
+//line hecbench_marchingcubes.go:290
+			if test != 0 {
+				bIdx1 := blockIndicesLv1[id1]
+				var bIdx2 uint32
+				var x1, y1, z1 uint32
+				var x2, y2, z2 uint32
+				tp1 := bIdx1
+				tp2 := (tid + uint32(gc_bx2)*mcCountingThreadNumLv2) % mcVoxelNumLv2
+				x1 = tp1 % mcGridXLv1
+				x2 = tp2 % mcBlockXLv2
+				tp1 /= mcGridXLv1
+				tp2 /= mcBlockXLv2
+				y1 = tp1 % mcGridYLv1
+				y2 = tp2 % mcBlockYLv2
+				z1 = tp1 / mcGridYLv1
+				z2 = tp2 / mcBlockYLv2
+				bIdx2 = x2 + mcBlockXLv2*(x1+mcGridXLv1*(y2+mcBlockYLv2*(y1+mcGridYLv1*(z1*mcBlockZLv2+z2))))
+				blockIndicesLv2[testSum+sums[31]-1] = bIdx2
 			}
 		}
 	}
@@ -3747,4 +2920,5 @@ func gc_body_mcCompactLv2Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 // gc_files_hecbench_marchingcubes holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_marchingcubes.go
+//line hecbench_marchingcubes.go:316
 var gc_files_hecbench_marchingcubes embed.FS

@@ -59,104 +59,76 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 	gc_s_numTriangles := compiled.Scratch[uint32](gc_b, 5)[:gc_n]
 	gc_s_numVertices := compiled.Scratch[uint32](gc_b, 6)[:gc_n]
 	gc_s_sumVertices := compiled.Scratch[uint32](gc_b, 7)[:gc_n]
-	_ = gc_s_sumVertices
+//line hecbench_marchingcubes_triangles.go:54
 	gc_s_sumTriangles := compiled.Scratch[uint32](gc_b, 8)[:gc_n]
-	_ = gc_s_sumTriangles
-
 //line hecbench_marchingcubes_triangles.go:37
 	vertexIndices := gocuda.Shared[uint16](t, int(mcVoxelZLv2*mcVoxelYLv2*mcVoxelXLv2))[:int(mcVoxelZLv2*mcVoxelYLv2*mcVoxelXLv2)]
-
-//line hecbench_marchingcubes_triangles.go:38
 	value := gocuda.Shared[float32](t, int((mcVoxelZLv2+1)*(mcVoxelYLv2+1)*(mcVoxelXLv2+1)))[:int((mcVoxelZLv2+1)*(mcVoxelYLv2+1)*(mcVoxelXLv2+1))]
-
-//line hecbench_marchingcubes_triangles.go:39
 	sumsVertices := gocuda.Shared[uint32](t, 32)[:32]
-
-//line hecbench_marchingcubes_triangles.go:40
 	sumsTriangles := gocuda.Shared[uint32](t, 32)[:32]
-
 //line hecbench_marchingcubes_triangles.go:43
 	blockId := blockIndicesLv2[gc_bx]
-
-//line hecbench_marchingcubes_triangles.go:44
 	tp := blockId
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_marchingcubes_triangles.go:42
-					tx := uint32(gc_tx)
-					_ = tx
-
-//line hecbench_marchingcubes_triangles.go:45
-					x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
-					_ = x
-					gc_s_x[gc_rank] = x
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_marchingcubes_triangles.go:42
-					tx := uint32(gc_tx)
-					_ = tx
-
-//line hecbench_marchingcubes_triangles.go:45
-					x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
-					_ = x
-					gc_s_x[gc_rank] = x
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_marchingcubes_triangles.go:42
-					tx := uint32(gc_tx)
-					_ = tx
-
-//line hecbench_marchingcubes_triangles.go:45
-					x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
-					_ = x
-					gc_s_x[gc_rank] = x
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_marchingcubes_triangles.go:42
-					tx := uint32(gc_tx)
-					_ = tx
-
-//line hecbench_marchingcubes_triangles.go:45
-					x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
-					_ = x
-					gc_s_x[gc_rank] = x
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line hecbench_marchingcubes_triangles.go:46
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_marchingcubes_triangles.go:42
 				tx := uint32(gc_tx)
-				_ = tx
-
 //line hecbench_marchingcubes_triangles.go:45
 				x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
-				_ = x
+//line hecbench_marchingcubes_triangles.go:47
+				gc_s_x[gc_rank] = x
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_marchingcubes_triangles.go:42
+				tx := uint32(gc_tx)
+//line hecbench_marchingcubes_triangles.go:45
+				x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
+//line hecbench_marchingcubes_triangles.go:47
+				gc_s_x[gc_rank] = x
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_marchingcubes_triangles.go:42
+				tx := uint32(gc_tx)
+//line hecbench_marchingcubes_triangles.go:45
+				x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
+//line hecbench_marchingcubes_triangles.go:47
+				gc_s_x[gc_rank] = x
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_marchingcubes_triangles.go:42
+				tx := uint32(gc_tx)
+//line hecbench_marchingcubes_triangles.go:45
+				x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
+//line hecbench_marchingcubes_triangles.go:47
 				gc_s_x[gc_rank] = x
 			}
 		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line hecbench_marchingcubes_triangles.go:42
+			tx := uint32(gc_tx)
+//line hecbench_marchingcubes_triangles.go:45
+			x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
+//line hecbench_marchingcubes_triangles.go:47
+			gc_s_x[gc_rank] = x
+		}
 	}
-
 //line hecbench_marchingcubes_triangles.go:46
 	tp /= mcGridXLv2
 	{
@@ -166,38 +138,21 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_marchingcubes_triangles.go:42
 				tx := uint32(gc_tx)
-				_ = tx
-
 //line hecbench_marchingcubes_triangles.go:42
 				ty := uint32(gc_ty)
-				_ = ty
-
 //line hecbench_marchingcubes_triangles.go:42
 				tz := uint32(gc_tz)
-				_ = tz
-
 //line hecbench_marchingcubes_triangles.go:47
 				y := (tp%mcGridYLv2)*(mcVoxelYLv2-1) + ty
-				_ = y
-
-//line hecbench_marchingcubes_triangles.go:48
 				z := (tp/mcGridYLv2)*(mcVoxelZLv2-1) + tz
-				_ = z
+//line hecbench_marchingcubes_triangles.go:50
 				x := gc_s_x[gc_rank]
-
 //line hecbench_marchingcubes_triangles.go:49
 				eds := uint32(7)
-
-//line hecbench_marchingcubes_triangles.go:50
 				value[mcValueIdx(tz, ty, tx)] = mcF(x, y, z)
-
-//line hecbench_marchingcubes_triangles.go:51
 				v := value[mcValueIdx(tz, ty, tx)]
-
-//line hecbench_marchingcubes_triangles.go:52
 				if tx == mcVoxelXLv2-1 {
 					eds &= 6
 					value[mcValueIdx(tz, ty, mcVoxelXLv2)] = mcF(x+1, y, z)
@@ -205,8 +160,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 						value[mcValueIdx(tz, mcVoxelYLv2, mcVoxelXLv2)] = mcF(x+1, y+1, z)
 					}
 				}
-
-//line hecbench_marchingcubes_triangles.go:59
 				if ty == mcVoxelYLv2-1 {
 					eds &= 5
 					value[mcValueIdx(tz, mcVoxelYLv2, tx)] = mcF(x, y+1, z)
@@ -214,8 +167,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 						value[mcValueIdx(mcVoxelZLv2, mcVoxelYLv2, tx)] = mcF(x, y+1, z+1)
 					}
 				}
-
-//line hecbench_marchingcubes_triangles.go:66
 				if tz == mcVoxelZLv2-1 {
 					eds &= 3
 					value[mcValueIdx(mcVoxelZLv2, ty, tx)] = mcF(x, y, z+1)
@@ -223,11 +174,8 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 						value[mcValueIdx(mcVoxelZLv2, ty, mcVoxelXLv2)] = mcF(x+1, y, z+1)
 					}
 				}
-
-//line hecbench_marchingcubes_triangles.go:73
 				eds <<= 13
-				_ = eds
-				_ = v
+//line hecbench_marchingcubes_triangles.go:76
 				gc_s_eds[gc_rank] = eds
 				gc_s_v[gc_rank] = v
 			}
@@ -238,23 +186,118 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 			}
 		}
 	}
-
 //line hecbench_marchingcubes_triangles.go:115
 	const threadNum = mcVoxelXLv2 * mcVoxelYLv2 * mcVoxelZLv2
-
-//line hecbench_marchingcubes_triangles.go:116
 	const warpNum = threadNum / 32
-	{
-		var gc_l_tp0 [32]uint32
-		var gc_c1v [32]uint32
-		var gc_c1r [32]uint32
-		var gc_c2v [32]uint32
-		var gc_c2r [32]uint32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line hecbench_marchingcubes_triangles.go:118
+	var gc_l_tp0 [32]uint32
+	var gc_c1v [32]uint32
+	var gc_c1r [32]uint32
+	var gc_c2v [32]uint32
+	var gc_c2r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			gc_tz := gc_tidx.Z
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+						gc_tz++
+					}
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_marchingcubes_triangles.go:42
+				tx := uint32(gc_tx)
+//line hecbench_marchingcubes_triangles.go:42
+				ty := uint32(gc_ty)
+//line hecbench_marchingcubes_triangles.go:42
+				tz := uint32(gc_tz)
+//line hecbench_marchingcubes_triangles.go:44
+				eds := gc_s_eds[gc_rank]
+//line hecbench_marchingcubes_triangles.go:75
+				cubeCase := uint32(0)
+				if value[mcValueIdx(tz, ty, tx)] < isoValue {
+					cubeCase |= 1
+				}
+				if value[mcValueIdx(tz, ty, tx+1)] < isoValue {
+					cubeCase |= 2
+				}
+				if value[mcValueIdx(tz, ty+1, tx+1)] < isoValue {
+					cubeCase |= 4
+				}
+				if value[mcValueIdx(tz, ty+1, tx)] < isoValue {
+					cubeCase |= 8
+				}
+				if value[mcValueIdx(tz+1, ty, tx)] < isoValue {
+					cubeCase |= 16
+				}
+				if value[mcValueIdx(tz+1, ty, tx+1)] < isoValue {
+					cubeCase |= 32
+				}
+				if value[mcValueIdx(tz+1, ty+1, tx+1)] < isoValue {
+					cubeCase |= 64
+				}
+				if value[mcValueIdx(tz+1, ty+1, tx)] < isoValue {
+					cubeCase |= 128
+				}
+//line hecbench_marchingcubes_triangles.go:101
+				var distinctEdges uint32
+				if eds != 0 {
+					distinctEdges = uint32(distinctEdgesTable[cubeCase])
+				}
+				var numTriangles uint32
+				if eds != 0xe000 {
+					numTriangles = 0
+				} else {
+					numTriangles = distinctEdges & 7
+				}
+				distinctEdges &= eds
+				numVertices := uint32(bits.OnesCount32(distinctEdges))
+//line hecbench_marchingcubes_triangles.go:117
+				sumVertices := numVertices
+				sumTriangles := numTriangles
+//line hecbench_marchingcubes_triangles.go:125
+				gc_s_cubeCase[gc_rank] = cubeCase
+				gc_s_distinctEdges[gc_rank] = distinctEdges
+				gc_s_numTriangles[gc_rank] = numTriangles
+				gc_s_numVertices[gc_rank] = numVertices
+				gc_s_sumVertices[gc_rank] = sumVertices
+				gc_s_sumTriangles[gc_rank] = sumTriangles
+			}
+		}
+//line hecbench_marchingcubes_triangles.go:120
+		for c0 := 1; c0 < 32; c0 *= 2 {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line hecbench_marchingcubes_triangles.go:124
+				sumVertices := gc_s_sumVertices[gc_rank]
+//line hecbench_marchingcubes_triangles.go:121
+				gc_c1v[gc_lane] = sumVertices
+			}
+//line hecbench_marchingcubes_triangles.go:121
+			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c1v, c0, 32, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line hecbench_marchingcubes_triangles.go:125
+				sumTriangles := gc_s_sumTriangles[gc_rank]
+//line hecbench_marchingcubes_triangles.go:121
+				tp0 := gc_c1r[gc_lane]
+				gc_c2v[gc_lane] = sumTriangles
+				gc_l_tp0[gc_lane] = tp0
+			}
+//line hecbench_marchingcubes_triangles.go:122
+			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c2v, c0, 32, &gc_c2r)
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
@@ -271,189 +314,80 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 						}
 					}
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
 //line hecbench_marchingcubes_triangles.go:42
 					tx := uint32(gc_tx)
-					_ = tx
-
 //line hecbench_marchingcubes_triangles.go:42
 					ty := uint32(gc_ty)
-					_ = ty
-
 //line hecbench_marchingcubes_triangles.go:42
 					tz := uint32(gc_tz)
-					_ = tz
-					eds := gc_s_eds[gc_rank]
-
-//line hecbench_marchingcubes_triangles.go:75
-					cubeCase := uint32(0)
-
-//line hecbench_marchingcubes_triangles.go:76
-					if value[mcValueIdx(tz, ty, tx)] < isoValue {
-						cubeCase |= 1
+//line hecbench_marchingcubes_triangles.go:113
+					laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
+//line hecbench_marchingcubes_triangles.go:115
+					sumVertices := gc_s_sumVertices[gc_rank]
+					sumTriangles := gc_s_sumTriangles[gc_rank]
+					tp0 := gc_l_tp0[gc_lane]
+//line hecbench_marchingcubes_triangles.go:122
+					tp1 := gc_c2r[gc_lane]
+					if laneid >= uint32(c0) {
+						sumVertices += tp0
+						sumTriangles += tp1
 					}
-
-//line hecbench_marchingcubes_triangles.go:79
-					if value[mcValueIdx(tz, ty, tx+1)] < isoValue {
-						cubeCase |= 2
-					}
-
-//line hecbench_marchingcubes_triangles.go:82
-					if value[mcValueIdx(tz, ty+1, tx+1)] < isoValue {
-						cubeCase |= 4
-					}
-
-//line hecbench_marchingcubes_triangles.go:85
-					if value[mcValueIdx(tz, ty+1, tx)] < isoValue {
-						cubeCase |= 8
-					}
-
-//line hecbench_marchingcubes_triangles.go:88
-					if value[mcValueIdx(tz+1, ty, tx)] < isoValue {
-						cubeCase |= 16
-					}
-
-//line hecbench_marchingcubes_triangles.go:91
-					if value[mcValueIdx(tz+1, ty, tx+1)] < isoValue {
-						cubeCase |= 32
-					}
-
-//line hecbench_marchingcubes_triangles.go:94
-					if value[mcValueIdx(tz+1, ty+1, tx+1)] < isoValue {
-						cubeCase |= 64
-					}
-
-//line hecbench_marchingcubes_triangles.go:97
-					if value[mcValueIdx(tz+1, ty+1, tx)] < isoValue {
-						cubeCase |= 128
-					}
-
-//line hecbench_marchingcubes_triangles.go:101
-					var distinctEdges uint32
-
-//line hecbench_marchingcubes_triangles.go:102
-					if eds != 0 {
-						distinctEdges = uint32(distinctEdgesTable[cubeCase])
-					}
-
-//line hecbench_marchingcubes_triangles.go:105
-					var numTriangles uint32
-
-//line hecbench_marchingcubes_triangles.go:106
-					if eds != 0xe000 {
-						numTriangles = 0
-					} else {
-						numTriangles = distinctEdges & 7
-					}
-
-//line hecbench_marchingcubes_triangles.go:111
-					distinctEdges &= eds
-
-//line hecbench_marchingcubes_triangles.go:112
-					numVertices := uint32(bits.OnesCount32(distinctEdges))
-
-//line hecbench_marchingcubes_triangles.go:117
-					sumVertices := numVertices
-
-//line hecbench_marchingcubes_triangles.go:118
-					sumTriangles := numTriangles
-					_ = cubeCase
-					_ = distinctEdges
-					_ = numTriangles
-					_ = numVertices
-					_ = sumVertices
-					_ = sumTriangles
-					gc_s_cubeCase[gc_rank] = cubeCase
-					gc_s_distinctEdges[gc_rank] = distinctEdges
-					gc_s_numTriangles[gc_rank] = numTriangles
-					gc_s_numVertices[gc_rank] = numVertices
+//line hecbench_marchingcubes_triangles.go:128
 					gc_s_sumVertices[gc_rank] = sumVertices
 					gc_s_sumTriangles[gc_rank] = sumTriangles
 				}
 			}
-
-//line hecbench_marchingcubes_triangles.go:120
-			for c0 := 1; c0 < 32; c0 *= 2 {
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					sumVertices := gc_s_sumVertices[gc_rank]
-
-//line hecbench_marchingcubes_triangles.go:121
-					gc_c1v[gc_lane] = sumVertices
-				}
-
-//line hecbench_marchingcubes_triangles.go:121
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c1v, c0, 32, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					sumTriangles := gc_s_sumTriangles[gc_rank]
-
-//line hecbench_marchingcubes_triangles.go:121
-					tp0 := gc_c1r[gc_lane]
-					_ = tp0
-
-//line hecbench_marchingcubes_triangles.go:122
-					gc_c2v[gc_lane] = sumTriangles
-					gc_l_tp0[gc_lane] = tp0
-				}
-
-//line hecbench_marchingcubes_triangles.go:122
-				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c2v, c0, 32, &gc_c2r)
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					gc_ty := gc_tidx.Y
-					gc_tz := gc_tidx.Z
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-							gc_ty++
-							if gc_ty == gc_bdy {
-								gc_ty = 0
-								gc_tz++
-							}
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-
-//line hecbench_marchingcubes_triangles.go:42
-						tx := uint32(gc_tx)
-						_ = tx
-
-//line hecbench_marchingcubes_triangles.go:42
-						ty := uint32(gc_ty)
-						_ = ty
-
-//line hecbench_marchingcubes_triangles.go:42
-						tz := uint32(gc_tz)
-						_ = tz
-
-//line hecbench_marchingcubes_triangles.go:113
-						laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
-						_ = laneid
-						sumVertices := gc_s_sumVertices[gc_rank]
-						sumTriangles := gc_s_sumTriangles[gc_rank]
-						tp0 := gc_l_tp0[gc_lane]
-						_ = tp0
-
-//line hecbench_marchingcubes_triangles.go:122
-						tp1 := gc_c2r[gc_lane]
-
-//line hecbench_marchingcubes_triangles.go:123
-						if laneid >= uint32(c0) {
-							sumVertices += tp0
-							sumTriangles += tp1
-						}
-						_ = tp1
-						gc_s_sumVertices[gc_rank] = sumVertices
-						gc_s_sumTriangles[gc_rank] = sumTriangles
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			gc_tz := gc_tidx.Z
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+						gc_tz++
 					}
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_marchingcubes_triangles.go:42
+				tx := uint32(gc_tx)
+//line hecbench_marchingcubes_triangles.go:42
+				ty := uint32(gc_ty)
+//line hecbench_marchingcubes_triangles.go:42
+				tz := uint32(gc_tz)
+//line hecbench_marchingcubes_triangles.go:113
+				laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
+				warpid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) >> 5
+//line hecbench_marchingcubes_triangles.go:116
+				sumVertices := gc_s_sumVertices[gc_rank]
+				sumTriangles := gc_s_sumTriangles[gc_rank]
+//line hecbench_marchingcubes_triangles.go:128
+				if laneid == 31 {
+					sumsVertices[warpid] = sumVertices
+					sumsTriangles[warpid] = sumTriangles
+				}
 			}
+		}
+	}
+//line hecbench_marchingcubes_triangles.go:137
+	var gc_l_warpSumVertices [32]uint32
+	var gc_l_warpSumTriangles [32]uint32
+	var gc_l_tp0_ [32]uint32
+	var gc_c3r [32]uint32
+	var gc_c4r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line hecbench_marchingcubes_triangles.go:148
+			var gc_m17 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
@@ -471,57 +405,29 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
 //line hecbench_marchingcubes_triangles.go:42
 					tx := uint32(gc_tx)
-					_ = tx
-
 //line hecbench_marchingcubes_triangles.go:42
 					ty := uint32(gc_ty)
-					_ = ty
-
 //line hecbench_marchingcubes_triangles.go:42
 					tz := uint32(gc_tz)
-					_ = tz
-
-//line hecbench_marchingcubes_triangles.go:113
-					laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
-					_ = laneid
-
 //line hecbench_marchingcubes_triangles.go:114
 					warpid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) >> 5
-					_ = warpid
-					sumVertices := gc_s_sumVertices[gc_rank]
-					sumTriangles := gc_s_sumTriangles[gc_rank]
-
-//line hecbench_marchingcubes_triangles.go:128
-					if laneid == 31 {
-						sumsVertices[warpid] = sumVertices
-						sumsTriangles[warpid] = sumTriangles
+//line hecbench_marchingcubes_triangles.go:133
+					if warpid == 0 {
+						gc_m17 |= 1 << gc_lane
 					}
 				}
 			}
-		}
-	}
-	{
-		var gc_l_warpSumVertices [32]uint32
-		var gc_l_warpSumTriangles [32]uint32
-		var gc_l_tp0_ [32]uint32
-		var gc_c3r [32]uint32
-		var gc_c4r [32]uint32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				var gc_m17 uint32
+			gc_save17 := gc_act
+			gc_act = gc_save17 & gc_m17
+			if gc_act != 0 {
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					gc_ty := gc_tidx.Y
 					gc_tz := gc_tidx.Z
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
@@ -531,34 +437,48 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 								gc_tz++
 							}
 						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-
 //line hecbench_marchingcubes_triangles.go:42
 						tx := uint32(gc_tx)
-						_ = tx
-
 //line hecbench_marchingcubes_triangles.go:42
 						ty := uint32(gc_ty)
-						_ = ty
-
 //line hecbench_marchingcubes_triangles.go:42
 						tz := uint32(gc_tz)
-						_ = tz
-
-//line hecbench_marchingcubes_triangles.go:114
-						warpid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) >> 5
-						_ = warpid
-
-//line hecbench_marchingcubes_triangles.go:133
-						if warpid == 0 {
-							gc_m17 |= 1 << gc_lane
-						}
+//line hecbench_marchingcubes_triangles.go:113
+						laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
+//line hecbench_marchingcubes_triangles.go:134
+						warpSumVertices := sumsVertices[laneid]
+						warpSumTriangles := sumsTriangles[laneid]
+//line hecbench_marchingcubes_triangles.go:138
+						gc_l_warpSumVertices[gc_lane] = warpSumVertices
+						gc_l_warpSumTriangles[gc_lane] = warpSumTriangles
 					}
 				}
-				gc_save17 := gc_act
-				gc_act = gc_save17 & gc_m17
-				if gc_act != 0 {
+//line hecbench_marchingcubes_triangles.go:136
+				for c0_ := 1; uint32(c0_) < warpNum; c0_ *= 2 {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+//line hecbench_marchingcubes_triangles.go:137
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_warpSumVertices, c0_, 32, &gc_c3r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+//line hecbench_marchingcubes_triangles.go:144
+						warpSumTriangles := gc_l_warpSumTriangles[gc_lane]
+						_ = warpSumTriangles
+//line hecbench_marchingcubes_triangles.go:137
+						tp0_ := gc_c3r[gc_lane]
+						gc_l_tp0_[gc_lane] = tp0_
+					}
+//line hecbench_marchingcubes_triangles.go:138
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_warpSumTriangles, c0_, 32, &gc_c4r)
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
@@ -577,232 +497,113 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
 //line hecbench_marchingcubes_triangles.go:42
 							tx := uint32(gc_tx)
-							_ = tx
-
 //line hecbench_marchingcubes_triangles.go:42
 							ty := uint32(gc_ty)
-							_ = ty
-
 //line hecbench_marchingcubes_triangles.go:42
 							tz := uint32(gc_tz)
-							_ = tz
-
 //line hecbench_marchingcubes_triangles.go:113
 							laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
-							_ = laneid
-
-//line hecbench_marchingcubes_triangles.go:134
-							warpSumVertices := sumsVertices[laneid]
-
-//line hecbench_marchingcubes_triangles.go:135
-							warpSumTriangles := sumsTriangles[laneid]
-							_ = warpSumVertices
-							_ = warpSumTriangles
+//line hecbench_marchingcubes_triangles.go:115
+							warpSumVertices := gc_l_warpSumVertices[gc_lane]
+//line hecbench_marchingcubes_triangles.go:117
+							warpSumTriangles := gc_l_warpSumTriangles[gc_lane]
+//line hecbench_marchingcubes_triangles.go:119
+							tp0_ := gc_l_tp0_[gc_lane]
+//line hecbench_marchingcubes_triangles.go:138
+							tp1_ := gc_c4r[gc_lane]
+							if laneid >= uint32(c0_) {
+								warpSumVertices += tp0_
+								warpSumTriangles += tp1_
+							}
+//line hecbench_marchingcubes_triangles.go:144
 							gc_l_warpSumVertices[gc_lane] = warpSumVertices
 							gc_l_warpSumTriangles[gc_lane] = warpSumTriangles
 						}
 					}
-
-//line hecbench_marchingcubes_triangles.go:136
-					for c0_ := 1; uint32(c0_) < warpNum; c0_ *= 2 {
-						gc_b.Tick()
-						if gc_b.Stopped() {
-							return
-						}
-
-//line hecbench_marchingcubes_triangles.go:137
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_warpSumVertices, c0_, 32, &gc_c3r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_ty := gc_tidx.Y
+					gc_tz := gc_tidx.Z
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+							gc_ty++
+							if gc_ty == gc_bdy {
+								gc_ty = 0
+								gc_tz++
 							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							warpSumTriangles := gc_l_warpSumTriangles[gc_lane]
-							_ = warpSumTriangles
-
-//line hecbench_marchingcubes_triangles.go:137
-							tp0_ := gc_c3r[gc_lane]
-							_ = tp0_
-
-//line hecbench_marchingcubes_triangles.go:138
-							gc_l_tp0_[gc_lane] = tp0_
 						}
-
-//line hecbench_marchingcubes_triangles.go:138
-						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_warpSumTriangles, c0_, 32, &gc_c4r)
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							gc_ty := gc_tidx.Y
-							gc_tz := gc_tidx.Z
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-									gc_ty++
-									if gc_ty == gc_bdy {
-										gc_ty = 0
-										gc_tz++
-									}
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_marchingcubes_triangles.go:42
-								tx := uint32(gc_tx)
-								_ = tx
-
+						tx := uint32(gc_tx)
 //line hecbench_marchingcubes_triangles.go:42
-								ty := uint32(gc_ty)
-								_ = ty
-
+						ty := uint32(gc_ty)
 //line hecbench_marchingcubes_triangles.go:42
-								tz := uint32(gc_tz)
-								_ = tz
-
+						tz := uint32(gc_tz)
 //line hecbench_marchingcubes_triangles.go:113
-								laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
-								_ = laneid
-								warpSumVertices := gc_l_warpSumVertices[gc_lane]
-								_ = warpSumVertices
-								warpSumTriangles := gc_l_warpSumTriangles[gc_lane]
-								_ = warpSumTriangles
-								tp0_ := gc_l_tp0_[gc_lane]
-								_ = tp0_
-
-//line hecbench_marchingcubes_triangles.go:138
-								tp1_ := gc_c4r[gc_lane]
-
-//line hecbench_marchingcubes_triangles.go:139
-								if laneid >= uint32(c0_) {
-									warpSumVertices += tp0_
-									warpSumTriangles += tp1_
-								}
-								_ = tp1_
-								gc_l_warpSumVertices[gc_lane] = warpSumVertices
-								gc_l_warpSumTriangles[gc_lane] = warpSumTriangles
-							}
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						gc_ty := gc_tidx.Y
-						gc_tz := gc_tidx.Z
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-								gc_ty++
-								if gc_ty == gc_bdy {
-									gc_ty = 0
-									gc_tz++
-								}
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line hecbench_marchingcubes_triangles.go:42
-							tx := uint32(gc_tx)
-							_ = tx
-
-//line hecbench_marchingcubes_triangles.go:42
-							ty := uint32(gc_ty)
-							_ = ty
-
-//line hecbench_marchingcubes_triangles.go:42
-							tz := uint32(gc_tz)
-							_ = tz
-
-//line hecbench_marchingcubes_triangles.go:113
-							laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
-							_ = laneid
-							warpSumVertices := gc_l_warpSumVertices[gc_lane]
-							_ = warpSumVertices
-							warpSumTriangles := gc_l_warpSumTriangles[gc_lane]
-							_ = warpSumTriangles
-
+						laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
+//line hecbench_marchingcubes_triangles.go:115
+						warpSumVertices := gc_l_warpSumVertices[gc_lane]
+//line hecbench_marchingcubes_triangles.go:117
+						warpSumTriangles := gc_l_warpSumTriangles[gc_lane]
 //line hecbench_marchingcubes_triangles.go:144
-							sumsVertices[laneid] = warpSumVertices
-
-//line hecbench_marchingcubes_triangles.go:145
-							sumsTriangles[laneid] = warpSumTriangles
-						}
+						sumsVertices[laneid] = warpSumVertices
+						sumsTriangles[laneid] = warpSumTriangles
 					}
 				}
-				gc_act = gc_save17 &^ gc_dead
 			}
+			gc_act = gc_save17 &^ gc_dead
 		}
 	}
 	{
+//line hecbench_marchingcubes_triangles.go:154
 		gc_ty := 0
 		gc_tz := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_marchingcubes_triangles.go:42
 				tx := uint32(gc_tx)
-				_ = tx
-
 //line hecbench_marchingcubes_triangles.go:42
 				ty := uint32(gc_ty)
-				_ = ty
-
 //line hecbench_marchingcubes_triangles.go:42
 				tz := uint32(gc_tz)
-				_ = tz
-
 //line hecbench_marchingcubes_triangles.go:114
 				warpid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) >> 5
-				_ = warpid
+//line hecbench_marchingcubes_triangles.go:116
 				eds := gc_s_eds[gc_rank]
 				distinctEdges := gc_s_distinctEdges[gc_rank]
 				numTriangles := gc_s_numTriangles[gc_rank]
 				numVertices := gc_s_numVertices[gc_rank]
 				sumVertices := gc_s_sumVertices[gc_rank]
-				_ = sumVertices
+//line hecbench_marchingcubes_triangles.go:122
 				sumTriangles := gc_s_sumTriangles[gc_rank]
-				_ = sumTriangles
-
 //line hecbench_marchingcubes_triangles.go:148
 				if warpid != 0 {
 					sumVertices += sumsVertices[warpid-1]
 					sumTriangles += sumsTriangles[warpid-1]
 				}
-
-//line hecbench_marchingcubes_triangles.go:152
 				if eds == 0 {
 					sumsVertices[31] = atomic.Add(&countedVerticesNum[0], sumVertices)
 					sumsTriangles[31] = atomic.Add(&countedTrianglesNum[0], sumTriangles)
 				}
-
 //line hecbench_marchingcubes_triangles.go:157
 				interOffsetVertices := sumVertices - numVertices
-
-//line hecbench_marchingcubes_triangles.go:158
 				sumVertices = interOffsetVertices + sumsVertices[31]
-
-//line hecbench_marchingcubes_triangles.go:159
 				sumTriangles = sumTriangles + sumsTriangles[31] - numTriangles
-
-//line hecbench_marchingcubes_triangles.go:160
 				vertexIndices[mcVertexIdx(tz, ty, tx)] = uint16(interOffsetVertices | distinctEdges)
-				_ = interOffsetVertices
 			}
+//line hecbench_marchingcubes_triangles.go:163
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -812,146 +613,108 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 	}
 	compiled.OutOfLine(func() {
 		vertexIndices := vertexIndices[:128]
-		_ = vertexIndices
+//line hecbench_marchingcubes_triangles.go:173
 		value := value[:225]
-		_ = value
+//line hecbench_marchingcubes_triangles.go:175
 		sumsVertices := sumsVertices[:32]
-		_ = sumsVertices
+//line hecbench_marchingcubes_triangles.go:177
 		gc_s_x := gc_s_x[:gc_n]
-		_ = gc_s_x
+//line hecbench_marchingcubes_triangles.go:179
 		gc_s_v := gc_s_v[:gc_n]
-		_ = gc_s_v
+//line hecbench_marchingcubes_triangles.go:181
 		gc_s_cubeCase := gc_s_cubeCase[:gc_n]
-		_ = gc_s_cubeCase
+//line hecbench_marchingcubes_triangles.go:183
 		gc_s_distinctEdges := gc_s_distinctEdges[:gc_n]
-		_ = gc_s_distinctEdges
+//line hecbench_marchingcubes_triangles.go:185
 		gc_s_numTriangles := gc_s_numTriangles[:gc_n]
-		_ = gc_s_numTriangles
 		{
+//line hecbench_marchingcubes_triangles.go:188
 			gc_ty := 0
 			gc_tz := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_marchingcubes_triangles.go:42
 					tx := uint32(gc_tx)
-					_ = tx
-
 //line hecbench_marchingcubes_triangles.go:42
 					ty := uint32(gc_ty)
-					_ = ty
-
 //line hecbench_marchingcubes_triangles.go:42
 					tz := uint32(gc_tz)
-					_ = tz
-
 //line hecbench_marchingcubes_triangles.go:47
 					y := (tp%mcGridYLv2)*(mcVoxelYLv2-1) + ty
-					_ = y
-
-//line hecbench_marchingcubes_triangles.go:48
 					z := (tp/mcGridYLv2)*(mcVoxelZLv2-1) + tz
-					_ = z
+//line hecbench_marchingcubes_triangles.go:50
 					x := gc_s_x[gc_rank]
 					v := gc_s_v[gc_rank]
 					cubeCase := gc_s_cubeCase[gc_rank]
 					distinctEdges := gc_s_distinctEdges[gc_rank]
 					numTriangles := gc_s_numTriangles[gc_rank]
-
 //line hecbench_marchingcubes_triangles.go:163
 					for c0_2 := uint32(0); c0_2 < numTriangles; c0_2++ {
-//line hecbench_marchingcubes_triangles.go:163
 						{
 							{
 //line hecbench_marchingcubes_triangles.go:164
 								c1 := uint32(0)
-//line hecbench_marchingcubes_triangles.go:164
-								_ = c1
 								edgeID := triTable[16*cubeCase+3*c0_2+c1]
 								edgePos := edgeIDTable[edgeID]
 								vertexIndex := vertexIndices[mcVertexIdx(tz+uint32(edgePos.Z), ty+uint32(edgePos.Y), tx+uint32(edgePos.X))]
 								tp_ := uint32(bits.OnesCount16(vertexIndex>>(16-edgePos.W))) + uint32(vertexIndex&0x1fff)
 								atomic.Add(&triangles[0], uint64(sumsVertices[31]+tp_))
 							}
-//line hecbench_marchingcubes_triangles.go:164
 							{
 //line hecbench_marchingcubes_triangles.go:164
 								c1 := uint32(1)
-//line hecbench_marchingcubes_triangles.go:164
-								_ = c1
 								edgeID := triTable[16*cubeCase+3*c0_2+c1]
 								edgePos := edgeIDTable[edgeID]
 								vertexIndex := vertexIndices[mcVertexIdx(tz+uint32(edgePos.Z), ty+uint32(edgePos.Y), tx+uint32(edgePos.X))]
 								tp_ := uint32(bits.OnesCount16(vertexIndex>>(16-edgePos.W))) + uint32(vertexIndex&0x1fff)
 								atomic.Add(&triangles[0], uint64(sumsVertices[31]+tp_))
 							}
-//line hecbench_marchingcubes_triangles.go:164
 							{
 //line hecbench_marchingcubes_triangles.go:164
 								c1 := uint32(2)
-//line hecbench_marchingcubes_triangles.go:164
-								_ = c1
 								edgeID := triTable[16*cubeCase+3*c0_2+c1]
 								edgePos := edgeIDTable[edgeID]
 								vertexIndex := vertexIndices[mcVertexIdx(tz+uint32(edgePos.Z), ty+uint32(edgePos.Y), tx+uint32(edgePos.X))]
 								tp_ := uint32(bits.OnesCount16(vertexIndex>>(16-edgePos.W))) + uint32(vertexIndex&0x1fff)
 								atomic.Add(&triangles[0], uint64(sumsVertices[31]+tp_))
 							}
-//line hecbench_marchingcubes_triangles.go:170
 						}
 					}
-
 //line hecbench_marchingcubes_triangles.go:174
 					zp := float32(0)
-
 //line hecbench_marchingcubes_triangles.go:174
 					cx := float32(0)
-
 //line hecbench_marchingcubes_triangles.go:174
 					cy := float32(0)
-
 //line hecbench_marchingcubes_triangles.go:174
 					cz := float32(0)
-
 //line hecbench_marchingcubes_triangles.go:176
 					if distinctEdges&(1<<15) != 0 {
 						zp = mcZeroPoint(x, v, value[mcValueIdx(tz, ty, tx+1)], isoValue)
 						cy = mcTransformToCoord(y)
 						cz = mcTransformToCoord(z)
 					}
-
 //line hecbench_marchingcubes_triangles.go:182
 					if distinctEdges&(1<<14) != 0 {
 						cx = mcTransformToCoord(x)
 						zp += mcZeroPoint(y, v, value[mcValueIdx(tz, ty+1, tx)], isoValue)
 						cz += mcTransformToCoord(z)
 					}
-
 //line hecbench_marchingcubes_triangles.go:188
 					if distinctEdges&(1<<13) != 0 {
 						cx += mcTransformToCoord(x)
 						cy += mcTransformToCoord(y)
 						zp += mcZeroPoint(z, v, value[mcValueIdx(tz+1, ty, tx)], isoValue)
 					}
-
 //line hecbench_marchingcubes_triangles.go:194
 					atomic.Add(&coordX[0], cx)
-
-//line hecbench_marchingcubes_triangles.go:195
 					atomic.Add(&coordY[0], cy)
-
-//line hecbench_marchingcubes_triangles.go:196
 					atomic.Add(&coordZ[0], cz)
-
-//line hecbench_marchingcubes_triangles.go:197
 					atomic.Add(&coordZP[0], zp)
-					_ = zp
-					_ = cx
-					_ = cy
-					_ = cz
 				}
+//line hecbench_marchingcubes_triangles.go:203
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0

@@ -60,104 +60,76 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 	gc_s_numTriangles := compiled.Scratch[uint32](gc_b2, 5)[:gc_n2]
 	gc_s_numVertices := compiled.Scratch[uint32](gc_b2, 6)[:gc_n2]
 	gc_s_sumVertices := compiled.Scratch[uint32](gc_b2, 7)[:gc_n2]
-	_ = gc_s_sumVertices
+//line hecbench_marchingcubes_triangles.go:54
 	gc_s_sumTriangles := compiled.Scratch[uint32](gc_b2, 8)[:gc_n2]
-	_ = gc_s_sumTriangles
-
 //line hecbench_marchingcubes_triangles.go:37
 	vertexIndices := gocuda.Shared[uint16](t, int(mcVoxelZLv2*mcVoxelYLv2*mcVoxelXLv2))[:int(mcVoxelZLv2*mcVoxelYLv2*mcVoxelXLv2)]
-
-//line hecbench_marchingcubes_triangles.go:38
 	value := gocuda.Shared[float32](t, int((mcVoxelZLv2+1)*(mcVoxelYLv2+1)*(mcVoxelXLv2+1)))[:int((mcVoxelZLv2+1)*(mcVoxelYLv2+1)*(mcVoxelXLv2+1))]
-
-//line hecbench_marchingcubes_triangles.go:39
 	sumsVertices := gocuda.Shared[uint32](t, 32)[:32]
-
-//line hecbench_marchingcubes_triangles.go:40
 	sumsTriangles := gocuda.Shared[uint32](t, 32)[:32]
-
 //line hecbench_marchingcubes_triangles.go:43
 	blockId := blockIndicesLv2[gc_bx2]
-
-//line hecbench_marchingcubes_triangles.go:44
 	tp := blockId
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_marchingcubes_triangles.go:42
-					tx := uint32(gc_tx2)
-					_ = tx
-
-//line hecbench_marchingcubes_triangles.go:45
-					x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
-					_ = x
-					gc_s_x[gc_rank2] = x
-				}
-				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_marchingcubes_triangles.go:42
-					tx := uint32(gc_tx2)
-					_ = tx
-
-//line hecbench_marchingcubes_triangles.go:45
-					x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
-					_ = x
-					gc_s_x[gc_rank2] = x
-				}
-				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_marchingcubes_triangles.go:42
-					tx := uint32(gc_tx2)
-					_ = tx
-
-//line hecbench_marchingcubes_triangles.go:45
-					x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
-					_ = x
-					gc_s_x[gc_rank2] = x
-				}
-				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_marchingcubes_triangles.go:42
-					tx := uint32(gc_tx2)
-					_ = tx
-
-//line hecbench_marchingcubes_triangles.go:45
-					x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
-					_ = x
-					gc_s_x[gc_rank2] = x
-				}
-			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line hecbench_marchingcubes_triangles.go:46
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+			{
+				gc_tx2 := gc_step2 + 0
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line hecbench_marchingcubes_triangles.go:42
 				tx := uint32(gc_tx2)
-				_ = tx
-
 //line hecbench_marchingcubes_triangles.go:45
 				x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
-				_ = x
+//line hecbench_marchingcubes_triangles.go:47
+				gc_s_x[gc_rank2] = x
+			}
+			{
+				gc_tx2 := gc_step2 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_marchingcubes_triangles.go:42
+				tx := uint32(gc_tx2)
+//line hecbench_marchingcubes_triangles.go:45
+				x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
+//line hecbench_marchingcubes_triangles.go:47
+				gc_s_x[gc_rank2] = x
+			}
+			{
+				gc_tx2 := gc_step2 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_marchingcubes_triangles.go:42
+				tx := uint32(gc_tx2)
+//line hecbench_marchingcubes_triangles.go:45
+				x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
+//line hecbench_marchingcubes_triangles.go:47
+				gc_s_x[gc_rank2] = x
+			}
+			{
+				gc_tx2 := gc_step2 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_marchingcubes_triangles.go:42
+				tx := uint32(gc_tx2)
+//line hecbench_marchingcubes_triangles.go:45
+				x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
+//line hecbench_marchingcubes_triangles.go:47
 				gc_s_x[gc_rank2] = x
 			}
 		}
+		for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line hecbench_marchingcubes_triangles.go:42
+			tx := uint32(gc_tx2)
+//line hecbench_marchingcubes_triangles.go:45
+			x := (tp%mcGridXLv2)*(mcVoxelXLv2-1) + tx
+//line hecbench_marchingcubes_triangles.go:47
+			gc_s_x[gc_rank2] = x
+		}
 	}
-
 //line hecbench_marchingcubes_triangles.go:46
 	tp /= mcGridXLv2
 	{
@@ -167,38 +139,21 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line hecbench_marchingcubes_triangles.go:42
 				tx := uint32(gc_tx2)
-				_ = tx
-
 //line hecbench_marchingcubes_triangles.go:42
 				ty := uint32(gc_ty2)
-				_ = ty
-
 //line hecbench_marchingcubes_triangles.go:42
 				tz := uint32(gc_tz2)
-				_ = tz
-
 //line hecbench_marchingcubes_triangles.go:47
 				y := (tp%mcGridYLv2)*(mcVoxelYLv2-1) + ty
-				_ = y
-
-//line hecbench_marchingcubes_triangles.go:48
 				z := (tp/mcGridYLv2)*(mcVoxelZLv2-1) + tz
-				_ = z
+//line hecbench_marchingcubes_triangles.go:50
 				x := gc_s_x[gc_rank2]
-
 //line hecbench_marchingcubes_triangles.go:49
 				eds := uint32(7)
-
-//line hecbench_marchingcubes_triangles.go:50
 				value[mcValueIdx(tz, ty, tx)] = mcF(x, y, z)
-
-//line hecbench_marchingcubes_triangles.go:51
 				v := value[mcValueIdx(tz, ty, tx)]
-
-//line hecbench_marchingcubes_triangles.go:52
 				if tx == mcVoxelXLv2-1 {
 					eds &= 6
 					value[mcValueIdx(tz, ty, mcVoxelXLv2)] = mcF(x+1, y, z)
@@ -206,8 +161,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 						value[mcValueIdx(tz, mcVoxelYLv2, mcVoxelXLv2)] = mcF(x+1, y+1, z)
 					}
 				}
-
-//line hecbench_marchingcubes_triangles.go:59
 				if ty == mcVoxelYLv2-1 {
 					eds &= 5
 					value[mcValueIdx(tz, mcVoxelYLv2, tx)] = mcF(x, y+1, z)
@@ -215,8 +168,6 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 						value[mcValueIdx(mcVoxelZLv2, mcVoxelYLv2, tx)] = mcF(x, y+1, z+1)
 					}
 				}
-
-//line hecbench_marchingcubes_triangles.go:66
 				if tz == mcVoxelZLv2-1 {
 					eds &= 3
 					value[mcValueIdx(mcVoxelZLv2, ty, tx)] = mcF(x, y, z+1)
@@ -224,11 +175,8 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 						value[mcValueIdx(mcVoxelZLv2, ty, mcVoxelXLv2)] = mcF(x+1, y, z+1)
 					}
 				}
-
-//line hecbench_marchingcubes_triangles.go:73
 				eds <<= 13
-				_ = eds
-				_ = v
+//line hecbench_marchingcubes_triangles.go:76
 				gc_s_eds[gc_rank2] = eds
 				gc_s_v[gc_rank2] = v
 			}
@@ -239,23 +187,186 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 			}
 		}
 	}
-
 //line hecbench_marchingcubes_triangles.go:115
 	const threadNum = mcVoxelXLv2 * mcVoxelYLv2 * mcVoxelZLv2
-
-//line hecbench_marchingcubes_triangles.go:116
 	const warpNum = threadNum / 32
-	{
-		var gc_l_tp0 [32]uint32
-		var gc_c21v [32]uint32
-		var gc_c21r [32]uint32
-		var gc_c22v [32]uint32
-		var gc_c22r [32]uint32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line hecbench_marchingcubes_triangles.go:118
+	var gc_l_tp0 [32]uint32
+	var gc_c21v [32]uint32
+	var gc_c21r [32]uint32
+	var gc_c22v [32]uint32
+	var gc_c22r [32]uint32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			gc_ty2 := gc_tidx2.Y
+			gc_tz2 := gc_tidx2.Z
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+						gc_tz2++
+					}
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_marchingcubes_triangles.go:42
+				tx := uint32(gc_tx2)
+//line hecbench_marchingcubes_triangles.go:42
+				ty := uint32(gc_ty2)
+//line hecbench_marchingcubes_triangles.go:42
+				tz := uint32(gc_tz2)
+//line hecbench_marchingcubes_triangles.go:44
+				eds := gc_s_eds[gc_rank2]
+//line hecbench_marchingcubes_triangles.go:75
+				cubeCase := uint32(0)
+				if value[mcValueIdx(tz, ty, tx)] < isoValue {
+					cubeCase |= 1
+				}
+				if value[mcValueIdx(tz, ty, tx+1)] < isoValue {
+					cubeCase |= 2
+				}
+				if value[mcValueIdx(tz, ty+1, tx+1)] < isoValue {
+					cubeCase |= 4
+				}
+				if value[mcValueIdx(tz, ty+1, tx)] < isoValue {
+					cubeCase |= 8
+				}
+				if value[mcValueIdx(tz+1, ty, tx)] < isoValue {
+					cubeCase |= 16
+				}
+				if value[mcValueIdx(tz+1, ty, tx+1)] < isoValue {
+					cubeCase |= 32
+				}
+				if value[mcValueIdx(tz+1, ty+1, tx+1)] < isoValue {
+					cubeCase |= 64
+				}
+				if value[mcValueIdx(tz+1, ty+1, tx)] < isoValue {
+					cubeCase |= 128
+				}
+//line hecbench_marchingcubes_triangles.go:101
+				var distinctEdges uint32
+				if eds != 0 {
+					distinctEdges = uint32(distinctEdgesTable[cubeCase])
+				}
+				var numTriangles uint32
+				if eds != 0xe000 {
+					numTriangles = 0
+				} else {
+					numTriangles = distinctEdges & 7
+				}
+				distinctEdges &= eds
+				numVertices := uint32(bits.OnesCount32(distinctEdges))
+//line hecbench_marchingcubes_triangles.go:117
+				sumVertices := numVertices
+				sumTriangles := numTriangles
+//line hecbench_marchingcubes_triangles.go:125
+				gc_s_cubeCase[gc_rank2] = cubeCase
+				gc_s_distinctEdges[gc_rank2] = distinctEdges
+				gc_s_numTriangles[gc_rank2] = numTriangles
+				gc_s_numVertices[gc_rank2] = numVertices
+				gc_s_sumVertices[gc_rank2] = sumVertices
+				gc_s_sumTriangles[gc_rank2] = sumTriangles
+			}
+		}
+//line hecbench_marchingcubes_triangles.go:120
+		for c0 := 1; c0 < 32; c0 *= 2 {
+			gc_left := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_marchingcubes_triangles.go:121
+						sumVertices := archsimd.LoadUint32x8Slice(gc_s_sumVertices[gc_rank2:])
+//line hecbench_marchingcubes_triangles.go:121
+						sumVertices.StoreSlice(gc_c21v[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_marchingcubes_triangles.go:121
+						sumVertices := archsimd.LoadUint32x8Slice(gc_s_sumVertices[gc_rank2:])
+//line hecbench_marchingcubes_triangles.go:121
+						sumVertices.StoreSlice(gc_c21v[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_marchingcubes_triangles.go:134
+					sumVertices := gc_s_sumVertices[gc_rank2]
+//line hecbench_marchingcubes_triangles.go:121
+					gc_c21v[gc_lane2] = sumVertices
+				}
+			}
+//line hecbench_marchingcubes_triangles.go:121
+			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xffffffff, &gc_c21v, c0, 32, &gc_c21r)
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_marchingcubes_triangles.go:121
+						sumTriangles := archsimd.LoadUint32x8Slice(gc_s_sumTriangles[gc_rank2:])
+//line hecbench_marchingcubes_triangles.go:121
+						tp0 := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
+						sumTriangles.StoreSlice(gc_c22v[gc_lane2:])
+//line hecbench_marchingcubes_triangles.go:122
+						tp0.StoreSlice(gc_l_tp0[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_marchingcubes_triangles.go:122
+						sumTriangles := archsimd.LoadUint32x8Slice(gc_s_sumTriangles[gc_rank2:])
+//line hecbench_marchingcubes_triangles.go:121
+						tp0 := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
+						sumTriangles.StoreSlice(gc_c22v[gc_lane2:])
+//line hecbench_marchingcubes_triangles.go:122
+						tp0.StoreSlice(gc_l_tp0[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_marchingcubes_triangles.go:135
+					sumTriangles := gc_s_sumTriangles[gc_rank2]
+//line hecbench_marchingcubes_triangles.go:121
+					tp0 := gc_c21r[gc_lane2]
+					gc_c22v[gc_lane2] = sumTriangles
+					gc_l_tp0[gc_lane2] = tp0
+				}
+			}
+//line hecbench_marchingcubes_triangles.go:122
+			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xffffffff, &gc_c22v, c0, 32, &gc_c22r)
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
@@ -272,275 +383,80 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 						}
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
 //line hecbench_marchingcubes_triangles.go:42
 					tx := uint32(gc_tx2)
-					_ = tx
-
 //line hecbench_marchingcubes_triangles.go:42
 					ty := uint32(gc_ty2)
-					_ = ty
-
 //line hecbench_marchingcubes_triangles.go:42
 					tz := uint32(gc_tz2)
-					_ = tz
-					eds := gc_s_eds[gc_rank2]
-
-//line hecbench_marchingcubes_triangles.go:75
-					cubeCase := uint32(0)
-
-//line hecbench_marchingcubes_triangles.go:76
-					if value[mcValueIdx(tz, ty, tx)] < isoValue {
-						cubeCase |= 1
+//line hecbench_marchingcubes_triangles.go:113
+					laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
+//line hecbench_marchingcubes_triangles.go:115
+					sumVertices := gc_s_sumVertices[gc_rank2]
+					sumTriangles := gc_s_sumTriangles[gc_rank2]
+					tp0 := gc_l_tp0[gc_lane2]
+//line hecbench_marchingcubes_triangles.go:122
+					tp1 := gc_c22r[gc_lane2]
+					if laneid >= uint32(c0) {
+						sumVertices += tp0
+						sumTriangles += tp1
 					}
-
-//line hecbench_marchingcubes_triangles.go:79
-					if value[mcValueIdx(tz, ty, tx+1)] < isoValue {
-						cubeCase |= 2
-					}
-
-//line hecbench_marchingcubes_triangles.go:82
-					if value[mcValueIdx(tz, ty+1, tx+1)] < isoValue {
-						cubeCase |= 4
-					}
-
-//line hecbench_marchingcubes_triangles.go:85
-					if value[mcValueIdx(tz, ty+1, tx)] < isoValue {
-						cubeCase |= 8
-					}
-
-//line hecbench_marchingcubes_triangles.go:88
-					if value[mcValueIdx(tz+1, ty, tx)] < isoValue {
-						cubeCase |= 16
-					}
-
-//line hecbench_marchingcubes_triangles.go:91
-					if value[mcValueIdx(tz+1, ty, tx+1)] < isoValue {
-						cubeCase |= 32
-					}
-
-//line hecbench_marchingcubes_triangles.go:94
-					if value[mcValueIdx(tz+1, ty+1, tx+1)] < isoValue {
-						cubeCase |= 64
-					}
-
-//line hecbench_marchingcubes_triangles.go:97
-					if value[mcValueIdx(tz+1, ty+1, tx)] < isoValue {
-						cubeCase |= 128
-					}
-
-//line hecbench_marchingcubes_triangles.go:101
-					var distinctEdges uint32
-
-//line hecbench_marchingcubes_triangles.go:102
-					if eds != 0 {
-						distinctEdges = uint32(distinctEdgesTable[cubeCase])
-					}
-
-//line hecbench_marchingcubes_triangles.go:105
-					var numTriangles uint32
-
-//line hecbench_marchingcubes_triangles.go:106
-					if eds != 0xe000 {
-						numTriangles = 0
-					} else {
-						numTriangles = distinctEdges & 7
-					}
-
-//line hecbench_marchingcubes_triangles.go:111
-					distinctEdges &= eds
-
-//line hecbench_marchingcubes_triangles.go:112
-					numVertices := uint32(bits.OnesCount32(distinctEdges))
-
-//line hecbench_marchingcubes_triangles.go:117
-					sumVertices := numVertices
-
-//line hecbench_marchingcubes_triangles.go:118
-					sumTriangles := numTriangles
-					_ = cubeCase
-					_ = distinctEdges
-					_ = numTriangles
-					_ = numVertices
-					_ = sumVertices
-					_ = sumTriangles
-					gc_s_cubeCase[gc_rank2] = cubeCase
-					gc_s_distinctEdges[gc_rank2] = distinctEdges
-					gc_s_numTriangles[gc_rank2] = numTriangles
-					gc_s_numVertices[gc_rank2] = numVertices
+//line hecbench_marchingcubes_triangles.go:128
 					gc_s_sumVertices[gc_rank2] = sumVertices
 					gc_s_sumTriangles[gc_rank2] = sumTriangles
 				}
 			}
-
-//line hecbench_marchingcubes_triangles.go:120
-			for c0 := 1; c0 < 32; c0 *= 2 {
-				gc_left := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_marchingcubes_triangles.go:121
-							sumVertices := archsimd.LoadUint32x8Slice(gc_s_sumVertices[gc_rank2:])
-//line hecbench_marchingcubes_triangles.go:121
-							_ = sumVertices
-//line hecbench_marchingcubes_triangles.go:121
-							sumVertices.StoreSlice(gc_c21v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_marchingcubes_triangles.go:121
-							sumVertices := archsimd.LoadUint32x8Slice(gc_s_sumVertices[gc_rank2:])
-//line hecbench_marchingcubes_triangles.go:121
-							_ = sumVertices
-//line hecbench_marchingcubes_triangles.go:121
-							sumVertices.StoreSlice(gc_c21v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						sumVertices := gc_s_sumVertices[gc_rank2]
-
-//line hecbench_marchingcubes_triangles.go:121
-						gc_c21v[gc_lane2] = sumVertices
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			gc_ty2 := gc_tidx2.Y
+			gc_tz2 := gc_tidx2.Z
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+						gc_tz2++
 					}
 				}
-
-//line hecbench_marchingcubes_triangles.go:121
-				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xffffffff, &gc_c21v, c0, 32, &gc_c21r)
-				gc_left2 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_marchingcubes_triangles.go:121
-							sumTriangles := archsimd.LoadUint32x8Slice(gc_s_sumTriangles[gc_rank2:])
-//line hecbench_marchingcubes_triangles.go:121
-							_ = sumTriangles
-//line hecbench_marchingcubes_triangles.go:121
-							tp0 := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
-//line hecbench_marchingcubes_triangles.go:121
-							_ = tp0
-//line hecbench_marchingcubes_triangles.go:122
-							sumTriangles.StoreSlice(gc_c22v[gc_lane2:])
-//line hecbench_marchingcubes_triangles.go:122
-							tp0.StoreSlice(gc_l_tp0[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_marchingcubes_triangles.go:122
-							sumTriangles := archsimd.LoadUint32x8Slice(gc_s_sumTriangles[gc_rank2:])
-//line hecbench_marchingcubes_triangles.go:122
-							_ = sumTriangles
-//line hecbench_marchingcubes_triangles.go:121
-							tp0 := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
-//line hecbench_marchingcubes_triangles.go:121
-							_ = tp0
-//line hecbench_marchingcubes_triangles.go:122
-							sumTriangles.StoreSlice(gc_c22v[gc_lane2:])
-//line hecbench_marchingcubes_triangles.go:122
-							tp0.StoreSlice(gc_l_tp0[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						sumTriangles := gc_s_sumTriangles[gc_rank2]
-
-//line hecbench_marchingcubes_triangles.go:121
-						tp0 := gc_c21r[gc_lane2]
-						_ = tp0
-
-//line hecbench_marchingcubes_triangles.go:122
-						gc_c22v[gc_lane2] = sumTriangles
-						gc_l_tp0[gc_lane2] = tp0
-					}
-				}
-
-//line hecbench_marchingcubes_triangles.go:122
-				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xffffffff, &gc_c22v, c0, 32, &gc_c22r)
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					gc_ty2 := gc_tidx2.Y
-					gc_tz2 := gc_tidx2.Z
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-							gc_ty2++
-							if gc_ty2 == gc_bdy2 {
-								gc_ty2 = 0
-								gc_tz2++
-							}
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
 //line hecbench_marchingcubes_triangles.go:42
-						tx := uint32(gc_tx2)
-						_ = tx
-
+				tx := uint32(gc_tx2)
 //line hecbench_marchingcubes_triangles.go:42
-						ty := uint32(gc_ty2)
-						_ = ty
-
+				ty := uint32(gc_ty2)
 //line hecbench_marchingcubes_triangles.go:42
-						tz := uint32(gc_tz2)
-						_ = tz
-
+				tz := uint32(gc_tz2)
 //line hecbench_marchingcubes_triangles.go:113
-						laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
-						_ = laneid
-						sumVertices := gc_s_sumVertices[gc_rank2]
-						sumTriangles := gc_s_sumTriangles[gc_rank2]
-						tp0 := gc_l_tp0[gc_lane2]
-						_ = tp0
-
-//line hecbench_marchingcubes_triangles.go:122
-						tp1 := gc_c22r[gc_lane2]
-
-//line hecbench_marchingcubes_triangles.go:123
-						if laneid >= uint32(c0) {
-							sumVertices += tp0
-							sumTriangles += tp1
-						}
-						_ = tp1
-						gc_s_sumVertices[gc_rank2] = sumVertices
-						gc_s_sumTriangles[gc_rank2] = sumTriangles
-					}
+				laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
+				warpid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) >> 5
+//line hecbench_marchingcubes_triangles.go:116
+				sumVertices := gc_s_sumVertices[gc_rank2]
+				sumTriangles := gc_s_sumTriangles[gc_rank2]
+//line hecbench_marchingcubes_triangles.go:128
+				if laneid == 31 {
+					sumsVertices[warpid] = sumVertices
+					sumsTriangles[warpid] = sumTriangles
 				}
 			}
+		}
+	}
+//line hecbench_marchingcubes_triangles.go:137
+	var gc_l_warpSumVertices [32]uint32
+	var gc_l_warpSumTriangles [32]uint32
+	var gc_l_tp0_ [32]uint32
+	var gc_c23r [32]uint32
+	var gc_c24r [32]uint32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line hecbench_marchingcubes_triangles.go:148
+			var gc_m172 uint32
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
@@ -558,57 +474,29 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_marchingcubes_triangles.go:42
 					tx := uint32(gc_tx2)
-					_ = tx
-
 //line hecbench_marchingcubes_triangles.go:42
 					ty := uint32(gc_ty2)
-					_ = ty
-
 //line hecbench_marchingcubes_triangles.go:42
 					tz := uint32(gc_tz2)
-					_ = tz
-
-//line hecbench_marchingcubes_triangles.go:113
-					laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
-					_ = laneid
-
 //line hecbench_marchingcubes_triangles.go:114
 					warpid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) >> 5
-					_ = warpid
-					sumVertices := gc_s_sumVertices[gc_rank2]
-					sumTriangles := gc_s_sumTriangles[gc_rank2]
-
-//line hecbench_marchingcubes_triangles.go:128
-					if laneid == 31 {
-						sumsVertices[warpid] = sumVertices
-						sumsTriangles[warpid] = sumTriangles
+//line hecbench_marchingcubes_triangles.go:133
+					if warpid == 0 {
+						gc_m172 |= 1 << gc_lane2
 					}
 				}
 			}
-		}
-	}
-	{
-		var gc_l_warpSumVertices [32]uint32
-		var gc_l_warpSumTriangles [32]uint32
-		var gc_l_tp0_ [32]uint32
-		var gc_c23r [32]uint32
-		var gc_c24r [32]uint32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				var gc_m172 uint32
+			gc_save172 := gc_act2
+			gc_act2 = gc_save172 & gc_m172
+			if gc_act2 != 0 {
 				{
 					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					gc_ty2 := gc_tidx2.Y
 					gc_tz2 := gc_tidx2.Z
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						gc_tx2++
 						if gc_tx2 == gc_bdx2 {
 							gc_tx2 = 0
@@ -618,34 +506,48 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 								gc_tz2++
 							}
 						}
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_marchingcubes_triangles.go:42
 						tx := uint32(gc_tx2)
-						_ = tx
-
 //line hecbench_marchingcubes_triangles.go:42
 						ty := uint32(gc_ty2)
-						_ = ty
-
 //line hecbench_marchingcubes_triangles.go:42
 						tz := uint32(gc_tz2)
-						_ = tz
-
-//line hecbench_marchingcubes_triangles.go:114
-						warpid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) >> 5
-						_ = warpid
-
-//line hecbench_marchingcubes_triangles.go:133
-						if warpid == 0 {
-							gc_m172 |= 1 << gc_lane2
-						}
+//line hecbench_marchingcubes_triangles.go:113
+						laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
+//line hecbench_marchingcubes_triangles.go:134
+						warpSumVertices := sumsVertices[laneid]
+						warpSumTriangles := sumsTriangles[laneid]
+//line hecbench_marchingcubes_triangles.go:138
+						gc_l_warpSumVertices[gc_lane2] = warpSumVertices
+						gc_l_warpSumTriangles[gc_lane2] = warpSumTriangles
 					}
 				}
-				gc_save172 := gc_act2
-				gc_act2 = gc_save172 & gc_m172
-				if gc_act2 != 0 {
+//line hecbench_marchingcubes_triangles.go:136
+				for c0_ := 1; uint32(c0_) < warpNum; c0_ *= 2 {
+					gc_b2.Tick()
+					if gc_b2.Stopped() {
+						return
+					}
+//line hecbench_marchingcubes_triangles.go:137
+					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xffffffff, &gc_l_warpSumVertices, c0_, 32, &gc_c23r)
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line hecbench_marchingcubes_triangles.go:144
+						warpSumTriangles := gc_l_warpSumTriangles[gc_lane2]
+						_ = warpSumTriangles
+//line hecbench_marchingcubes_triangles.go:137
+						tp0_ := gc_c23r[gc_lane2]
+						gc_l_tp0_[gc_lane2] = tp0_
+					}
+//line hecbench_marchingcubes_triangles.go:138
+					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xffffffff, &gc_l_warpSumTriangles, c0_, 32, &gc_c24r)
 					{
 						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						gc_tx2 := gc_tidx2.X - 1
@@ -664,232 +566,113 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
 //line hecbench_marchingcubes_triangles.go:42
 							tx := uint32(gc_tx2)
-							_ = tx
-
 //line hecbench_marchingcubes_triangles.go:42
 							ty := uint32(gc_ty2)
-							_ = ty
-
 //line hecbench_marchingcubes_triangles.go:42
 							tz := uint32(gc_tz2)
-							_ = tz
-
 //line hecbench_marchingcubes_triangles.go:113
 							laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
-							_ = laneid
-
-//line hecbench_marchingcubes_triangles.go:134
-							warpSumVertices := sumsVertices[laneid]
-
-//line hecbench_marchingcubes_triangles.go:135
-							warpSumTriangles := sumsTriangles[laneid]
-							_ = warpSumVertices
-							_ = warpSumTriangles
+//line hecbench_marchingcubes_triangles.go:115
+							warpSumVertices := gc_l_warpSumVertices[gc_lane2]
+//line hecbench_marchingcubes_triangles.go:117
+							warpSumTriangles := gc_l_warpSumTriangles[gc_lane2]
+//line hecbench_marchingcubes_triangles.go:119
+							tp0_ := gc_l_tp0_[gc_lane2]
+//line hecbench_marchingcubes_triangles.go:138
+							tp1_ := gc_c24r[gc_lane2]
+							if laneid >= uint32(c0_) {
+								warpSumVertices += tp0_
+								warpSumTriangles += tp1_
+							}
+//line hecbench_marchingcubes_triangles.go:144
 							gc_l_warpSumVertices[gc_lane2] = warpSumVertices
 							gc_l_warpSumTriangles[gc_lane2] = warpSumTriangles
 						}
 					}
-
-//line hecbench_marchingcubes_triangles.go:136
-					for c0_ := 1; uint32(c0_) < warpNum; c0_ *= 2 {
-						gc_b2.Tick()
-						if gc_b2.Stopped() {
-							return
-						}
-
-//line hecbench_marchingcubes_triangles.go:137
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xffffffff, &gc_l_warpSumVertices, c0_, 32, &gc_c23r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					gc_ty2 := gc_tidx2.Y
+					gc_tz2 := gc_tidx2.Z
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+							gc_ty2++
+							if gc_ty2 == gc_bdy2 {
+								gc_ty2 = 0
+								gc_tz2++
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							warpSumTriangles := gc_l_warpSumTriangles[gc_lane2]
-							_ = warpSumTriangles
-
-//line hecbench_marchingcubes_triangles.go:137
-							tp0_ := gc_c23r[gc_lane2]
-							_ = tp0_
-
-//line hecbench_marchingcubes_triangles.go:138
-							gc_l_tp0_[gc_lane2] = tp0_
 						}
-
-//line hecbench_marchingcubes_triangles.go:138
-						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xffffffff, &gc_l_warpSumTriangles, c0_, 32, &gc_c24r)
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							gc_ty2 := gc_tidx2.Y
-							gc_tz2 := gc_tidx2.Z
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-									gc_ty2++
-									if gc_ty2 == gc_bdy2 {
-										gc_ty2 = 0
-										gc_tz2++
-									}
-								}
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 //line hecbench_marchingcubes_triangles.go:42
-								tx := uint32(gc_tx2)
-								_ = tx
-
+						tx := uint32(gc_tx2)
 //line hecbench_marchingcubes_triangles.go:42
-								ty := uint32(gc_ty2)
-								_ = ty
-
+						ty := uint32(gc_ty2)
 //line hecbench_marchingcubes_triangles.go:42
-								tz := uint32(gc_tz2)
-								_ = tz
-
+						tz := uint32(gc_tz2)
 //line hecbench_marchingcubes_triangles.go:113
-								laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
-								_ = laneid
-								warpSumVertices := gc_l_warpSumVertices[gc_lane2]
-								_ = warpSumVertices
-								warpSumTriangles := gc_l_warpSumTriangles[gc_lane2]
-								_ = warpSumTriangles
-								tp0_ := gc_l_tp0_[gc_lane2]
-								_ = tp0_
-
-//line hecbench_marchingcubes_triangles.go:138
-								tp1_ := gc_c24r[gc_lane2]
-
-//line hecbench_marchingcubes_triangles.go:139
-								if laneid >= uint32(c0_) {
-									warpSumVertices += tp0_
-									warpSumTriangles += tp1_
-								}
-								_ = tp1_
-								gc_l_warpSumVertices[gc_lane2] = warpSumVertices
-								gc_l_warpSumTriangles[gc_lane2] = warpSumTriangles
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						gc_ty2 := gc_tidx2.Y
-						gc_tz2 := gc_tidx2.Z
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-								gc_ty2++
-								if gc_ty2 == gc_bdy2 {
-									gc_ty2 = 0
-									gc_tz2++
-								}
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_marchingcubes_triangles.go:42
-							tx := uint32(gc_tx2)
-							_ = tx
-
-//line hecbench_marchingcubes_triangles.go:42
-							ty := uint32(gc_ty2)
-							_ = ty
-
-//line hecbench_marchingcubes_triangles.go:42
-							tz := uint32(gc_tz2)
-							_ = tz
-
-//line hecbench_marchingcubes_triangles.go:113
-							laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
-							_ = laneid
-							warpSumVertices := gc_l_warpSumVertices[gc_lane2]
-							_ = warpSumVertices
-							warpSumTriangles := gc_l_warpSumTriangles[gc_lane2]
-							_ = warpSumTriangles
-
+						laneid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) % 32
+//line hecbench_marchingcubes_triangles.go:115
+						warpSumVertices := gc_l_warpSumVertices[gc_lane2]
+//line hecbench_marchingcubes_triangles.go:117
+						warpSumTriangles := gc_l_warpSumTriangles[gc_lane2]
 //line hecbench_marchingcubes_triangles.go:144
-							sumsVertices[laneid] = warpSumVertices
-
-//line hecbench_marchingcubes_triangles.go:145
-							sumsTriangles[laneid] = warpSumTriangles
-						}
+						sumsVertices[laneid] = warpSumVertices
+						sumsTriangles[laneid] = warpSumTriangles
 					}
 				}
-				gc_act2 = gc_save172 &^ gc_dead2
 			}
+			gc_act2 = gc_save172 &^ gc_dead2
 		}
 	}
 	{
+//line hecbench_marchingcubes_triangles.go:154
 		gc_ty2 := 0
 		gc_tz2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line hecbench_marchingcubes_triangles.go:42
 				tx := uint32(gc_tx2)
-				_ = tx
-
 //line hecbench_marchingcubes_triangles.go:42
 				ty := uint32(gc_ty2)
-				_ = ty
-
 //line hecbench_marchingcubes_triangles.go:42
 				tz := uint32(gc_tz2)
-				_ = tz
-
 //line hecbench_marchingcubes_triangles.go:114
 				warpid := (tx + mcVoxelXLv2*(ty+mcVoxelYLv2*tz)) >> 5
-				_ = warpid
+//line hecbench_marchingcubes_triangles.go:116
 				eds := gc_s_eds[gc_rank2]
 				distinctEdges := gc_s_distinctEdges[gc_rank2]
 				numTriangles := gc_s_numTriangles[gc_rank2]
 				numVertices := gc_s_numVertices[gc_rank2]
 				sumVertices := gc_s_sumVertices[gc_rank2]
-				_ = sumVertices
+//line hecbench_marchingcubes_triangles.go:122
 				sumTriangles := gc_s_sumTriangles[gc_rank2]
-				_ = sumTriangles
-
 //line hecbench_marchingcubes_triangles.go:148
 				if warpid != 0 {
 					sumVertices += sumsVertices[warpid-1]
 					sumTriangles += sumsTriangles[warpid-1]
 				}
-
-//line hecbench_marchingcubes_triangles.go:152
 				if eds == 0 {
 					sumsVertices[31] = atomic.Add(&countedVerticesNum[0], sumVertices)
 					sumsTriangles[31] = atomic.Add(&countedTrianglesNum[0], sumTriangles)
 				}
-
 //line hecbench_marchingcubes_triangles.go:157
 				interOffsetVertices := sumVertices - numVertices
-
-//line hecbench_marchingcubes_triangles.go:158
 				sumVertices = interOffsetVertices + sumsVertices[31]
-
-//line hecbench_marchingcubes_triangles.go:159
 				sumTriangles = sumTriangles + sumsTriangles[31] - numTriangles
-
-//line hecbench_marchingcubes_triangles.go:160
 				vertexIndices[mcVertexIdx(tz, ty, tx)] = uint16(interOffsetVertices | distinctEdges)
-				_ = interOffsetVertices
 			}
+//line hecbench_marchingcubes_triangles.go:163
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -899,146 +682,108 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b2 *compiled.Block, isoValue float32
 	}
 	compiled.OutOfLine(func() {
 		vertexIndices := vertexIndices[:128]
-		_ = vertexIndices
+//line hecbench_marchingcubes_triangles.go:173
 		value := value[:225]
-		_ = value
+//line hecbench_marchingcubes_triangles.go:175
 		sumsVertices := sumsVertices[:32]
-		_ = sumsVertices
+//line hecbench_marchingcubes_triangles.go:177
 		gc_s_x := gc_s_x[:gc_n2]
-		_ = gc_s_x
+//line hecbench_marchingcubes_triangles.go:179
 		gc_s_v := gc_s_v[:gc_n2]
-		_ = gc_s_v
+//line hecbench_marchingcubes_triangles.go:181
 		gc_s_cubeCase := gc_s_cubeCase[:gc_n2]
-		_ = gc_s_cubeCase
+//line hecbench_marchingcubes_triangles.go:183
 		gc_s_distinctEdges := gc_s_distinctEdges[:gc_n2]
-		_ = gc_s_distinctEdges
+//line hecbench_marchingcubes_triangles.go:185
 		gc_s_numTriangles := gc_s_numTriangles[:gc_n2]
-		_ = gc_s_numTriangles
 		{
+//line hecbench_marchingcubes_triangles.go:188
 			gc_ty2 := 0
 			gc_tz2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_marchingcubes_triangles.go:42
 					tx := uint32(gc_tx2)
-					_ = tx
-
 //line hecbench_marchingcubes_triangles.go:42
 					ty := uint32(gc_ty2)
-					_ = ty
-
 //line hecbench_marchingcubes_triangles.go:42
 					tz := uint32(gc_tz2)
-					_ = tz
-
 //line hecbench_marchingcubes_triangles.go:47
 					y := (tp%mcGridYLv2)*(mcVoxelYLv2-1) + ty
-					_ = y
-
-//line hecbench_marchingcubes_triangles.go:48
 					z := (tp/mcGridYLv2)*(mcVoxelZLv2-1) + tz
-					_ = z
+//line hecbench_marchingcubes_triangles.go:50
 					x := gc_s_x[gc_rank2]
 					v := gc_s_v[gc_rank2]
 					cubeCase := gc_s_cubeCase[gc_rank2]
 					distinctEdges := gc_s_distinctEdges[gc_rank2]
 					numTriangles := gc_s_numTriangles[gc_rank2]
-
 //line hecbench_marchingcubes_triangles.go:163
 					for c0_2 := uint32(0); c0_2 < numTriangles; c0_2++ {
-//line hecbench_marchingcubes_triangles.go:163
 						{
 							{
 //line hecbench_marchingcubes_triangles.go:164
 								c1 := uint32(0)
-//line hecbench_marchingcubes_triangles.go:164
-								_ = c1
 								edgeID := triTable[16*cubeCase+3*c0_2+c1]
 								edgePos := edgeIDTable[edgeID]
 								vertexIndex := vertexIndices[mcVertexIdx(tz+uint32(edgePos.Z), ty+uint32(edgePos.Y), tx+uint32(edgePos.X))]
 								tp_ := uint32(bits.OnesCount16(vertexIndex>>(16-edgePos.W))) + uint32(vertexIndex&0x1fff)
 								atomic.Add(&triangles[0], uint64(sumsVertices[31]+tp_))
 							}
-//line hecbench_marchingcubes_triangles.go:164
 							{
 //line hecbench_marchingcubes_triangles.go:164
 								c1 := uint32(1)
-//line hecbench_marchingcubes_triangles.go:164
-								_ = c1
 								edgeID := triTable[16*cubeCase+3*c0_2+c1]
 								edgePos := edgeIDTable[edgeID]
 								vertexIndex := vertexIndices[mcVertexIdx(tz+uint32(edgePos.Z), ty+uint32(edgePos.Y), tx+uint32(edgePos.X))]
 								tp_ := uint32(bits.OnesCount16(vertexIndex>>(16-edgePos.W))) + uint32(vertexIndex&0x1fff)
 								atomic.Add(&triangles[0], uint64(sumsVertices[31]+tp_))
 							}
-//line hecbench_marchingcubes_triangles.go:164
 							{
 //line hecbench_marchingcubes_triangles.go:164
 								c1 := uint32(2)
-//line hecbench_marchingcubes_triangles.go:164
-								_ = c1
 								edgeID := triTable[16*cubeCase+3*c0_2+c1]
 								edgePos := edgeIDTable[edgeID]
 								vertexIndex := vertexIndices[mcVertexIdx(tz+uint32(edgePos.Z), ty+uint32(edgePos.Y), tx+uint32(edgePos.X))]
 								tp_ := uint32(bits.OnesCount16(vertexIndex>>(16-edgePos.W))) + uint32(vertexIndex&0x1fff)
 								atomic.Add(&triangles[0], uint64(sumsVertices[31]+tp_))
 							}
-//line hecbench_marchingcubes_triangles.go:170
 						}
 					}
-
 //line hecbench_marchingcubes_triangles.go:174
 					zp := float32(0)
-
 //line hecbench_marchingcubes_triangles.go:174
 					cx := float32(0)
-
 //line hecbench_marchingcubes_triangles.go:174
 					cy := float32(0)
-
 //line hecbench_marchingcubes_triangles.go:174
 					cz := float32(0)
-
 //line hecbench_marchingcubes_triangles.go:176
 					if distinctEdges&(1<<15) != 0 {
 						zp = mcZeroPoint(x, v, value[mcValueIdx(tz, ty, tx+1)], isoValue)
 						cy = mcTransformToCoord(y)
 						cz = mcTransformToCoord(z)
 					}
-
 //line hecbench_marchingcubes_triangles.go:182
 					if distinctEdges&(1<<14) != 0 {
 						cx = mcTransformToCoord(x)
 						zp += mcZeroPoint(y, v, value[mcValueIdx(tz, ty+1, tx)], isoValue)
 						cz += mcTransformToCoord(z)
 					}
-
 //line hecbench_marchingcubes_triangles.go:188
 					if distinctEdges&(1<<13) != 0 {
 						cx += mcTransformToCoord(x)
 						cy += mcTransformToCoord(y)
 						zp += mcZeroPoint(z, v, value[mcValueIdx(tz+1, ty, tx)], isoValue)
 					}
-
 //line hecbench_marchingcubes_triangles.go:194
 					atomic.Add(&coordX[0], cx)
-
-//line hecbench_marchingcubes_triangles.go:195
 					atomic.Add(&coordY[0], cy)
-
-//line hecbench_marchingcubes_triangles.go:196
 					atomic.Add(&coordZ[0], cz)
-
-//line hecbench_marchingcubes_triangles.go:197
 					atomic.Add(&coordZP[0], zp)
-					_ = zp
-					_ = cx
-					_ = cy
-					_ = cz
 				}
+//line hecbench_marchingcubes_triangles.go:203
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0

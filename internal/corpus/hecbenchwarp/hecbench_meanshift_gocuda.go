@@ -61,12 +61,8 @@ func gc_body_meanShiftKernel(gc_b *compiled.Block, gc_lo, gc_hi int, data, dataN
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_meanshift.go:30
 						tid := gc_bx*gc_bdx + gc_tx
-						_ = tid
-
-//line hecbench_meanshift.go:31
 						{
 							row := tid * msD
 							newPosition := [msD]float32{0}
@@ -74,96 +70,69 @@ func gc_body_meanShiftKernel(gc_b *compiled.Block, gc_lo, gc_hi int, data, dataN
 							for i := 0; i < msN; i++ {
 								rowN := i * msD
 								sqDist := float32(0)
-//line hecbench_meanshift.go:37
 								{
 									{
 //line hecbench_meanshift.go:38
 										j := int(0)
-//line hecbench_meanshift.go:38
-										_ = j
 										sqDist += (data[row+j] - data[rowN+j]) * (data[row+j] - data[rowN+j])
 									}
-//line hecbench_meanshift.go:38
 									{
 //line hecbench_meanshift.go:38
 										j := int(1)
-//line hecbench_meanshift.go:38
-										_ = j
 										sqDist += (data[row+j] - data[rowN+j]) * (data[row+j] - data[rowN+j])
 									}
-//line hecbench_meanshift.go:38
 									{
 //line hecbench_meanshift.go:38
 										j := int(2)
-//line hecbench_meanshift.go:38
-										_ = j
 										sqDist += (data[row+j] - data[rowN+j]) * (data[row+j] - data[rowN+j])
 									}
-//line hecbench_meanshift.go:40
 								}
+//line hecbench_meanshift.go:41
 								if sqDist <= msRadius {
 									weight := expf(-sqDist / msDblSigmaSq)
-//line hecbench_meanshift.go:42
 									{
 										{
 //line hecbench_meanshift.go:43
 											j_ := int(0)
-//line hecbench_meanshift.go:43
-											_ = j_
 											newPosition[j_] += weight * data[rowN+j_]
 										}
-//line hecbench_meanshift.go:43
 										{
 //line hecbench_meanshift.go:43
 											j_ := int(1)
-//line hecbench_meanshift.go:43
-											_ = j_
 											newPosition[j_] += weight * data[rowN+j_]
 										}
-//line hecbench_meanshift.go:43
 										{
 //line hecbench_meanshift.go:43
 											j_ := int(2)
-//line hecbench_meanshift.go:43
-											_ = j_
 											newPosition[j_] += weight * data[rowN+j_]
 										}
-//line hecbench_meanshift.go:45
 									}
+//line hecbench_meanshift.go:46
 									totWeight += weight
 								}
 							}
-//line hecbench_meanshift.go:48
 							{
 								{
 //line hecbench_meanshift.go:49
 									j_2 := int(0)
-//line hecbench_meanshift.go:49
-									_ = j_2
 									dataNext[row+j_2] = newPosition[j_2] / totWeight
 								}
-//line hecbench_meanshift.go:49
 								{
 //line hecbench_meanshift.go:49
 									j_2 := int(1)
-//line hecbench_meanshift.go:49
-									_ = j_2
 									dataNext[row+j_2] = newPosition[j_2] / totWeight
 								}
-//line hecbench_meanshift.go:49
 								{
 //line hecbench_meanshift.go:49
 									j_2 := int(2)
-//line hecbench_meanshift.go:49
-									_ = j_2
 									dataNext[row+j_2] = newPosition[j_2] / totWeight
 								}
-//line hecbench_meanshift.go:51
 							}
 						}
 					}
 				}
 			}
+//line hecbench_meanshift.go:56
 		})
 	}
 }
@@ -195,264 +164,186 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 	gc_n := gc_b.Len()
 	gc_s_newPosition := compiled.Scratch[[3]float32](gc_b, 0)[:gc_n]
 	gc_s_totWeight := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-
 //line hecbench_meanshift.go:64
 	localData := gocuda.Shared[float32](t, msTileWidth*msD)[:msTileWidth*msD]
-
-//line hecbench_meanshift.go:65
 	validData := gocuda.Shared[float32](t, msTileWidth)[:msTileWidth]
-	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line hecbench_meanshift.go:72
-				newPosition := [msD]float32{0}
-
-//line hecbench_meanshift.go:73
-				totWeight := float32(0)
-				_ = newPosition
-				_ = totWeight
-				gc_s_newPosition[gc_rank] = newPosition
-				gc_s_totWeight[gc_rank] = totWeight
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line hecbench_meanshift.go:72
-				newPosition := [msD]float32{0}
-
-//line hecbench_meanshift.go:73
-				totWeight := float32(0)
-				_ = newPosition
-				_ = totWeight
-				gc_s_newPosition[gc_rank] = newPosition
-				gc_s_totWeight[gc_rank] = totWeight
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line hecbench_meanshift.go:72
-				newPosition := [msD]float32{0}
-
-//line hecbench_meanshift.go:73
-				totWeight := float32(0)
-				_ = newPosition
-				_ = totWeight
-				gc_s_newPosition[gc_rank] = newPosition
-				gc_s_totWeight[gc_rank] = totWeight
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line hecbench_meanshift.go:72
-				newPosition := [msD]float32{0}
-
-//line hecbench_meanshift.go:73
-				totWeight := float32(0)
-				_ = newPosition
-				_ = totWeight
-				gc_s_newPosition[gc_rank] = newPosition
-				gc_s_totWeight[gc_rank] = totWeight
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line hecbench_meanshift.go:67
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
+			newPosition := [msD]float32{0}
+			totWeight := float32(0)
+//line hecbench_meanshift.go:76
+			gc_s_newPosition[gc_rank] = newPosition
+			gc_s_totWeight[gc_rank] = totWeight
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
 //line hecbench_meanshift.go:72
 			newPosition := [msD]float32{0}
-
-//line hecbench_meanshift.go:73
 			totWeight := float32(0)
-			_ = newPosition
-			_ = totWeight
+//line hecbench_meanshift.go:76
+			gc_s_newPosition[gc_rank] = newPosition
+			gc_s_totWeight[gc_rank] = totWeight
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line hecbench_meanshift.go:72
+			newPosition := [msD]float32{0}
+			totWeight := float32(0)
+//line hecbench_meanshift.go:76
+			gc_s_newPosition[gc_rank] = newPosition
+			gc_s_totWeight[gc_rank] = totWeight
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line hecbench_meanshift.go:72
+			newPosition := [msD]float32{0}
+			totWeight := float32(0)
+//line hecbench_meanshift.go:76
 			gc_s_newPosition[gc_rank] = newPosition
 			gc_s_totWeight[gc_rank] = totWeight
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line hecbench_meanshift.go:72
+		newPosition := [msD]float32{0}
+		totWeight := float32(0)
+//line hecbench_meanshift.go:76
+		gc_s_newPosition[gc_rank] = newPosition
+		gc_s_totWeight[gc_rank] = totWeight
+	}
 //line hecbench_meanshift.go:76
 	for tt := 0; tt < msBlocks; tt++ {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_meanshift.go:68
-					lid := gc_tx
-					_ = lid
-
-//line hecbench_meanshift.go:71
-					localRow := lid * msD
-					_ = localRow
-
-//line hecbench_meanshift.go:77
-					tidInTile := tt*msTileWidth + lid
-					_ = tidInTile
-
 //line hecbench_meanshift.go:78
-					if tidInTile < msN {
-						rowInTile := tidInTile * msD
-//line hecbench_meanshift.go:79
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_meanshift.go:68
+				lid := gc_tx
+//line hecbench_meanshift.go:71
+				localRow := lid * msD
+//line hecbench_meanshift.go:77
+				tidInTile := tt*msTileWidth + lid
+				if tidInTile < msN {
+					rowInTile := tidInTile * msD
+					{
 						{
-							{
 //line hecbench_meanshift.go:80
-								j := int(0)
-//line hecbench_meanshift.go:80
-								_ = j
-								localData[localRow+j] = data[rowInTile+j]
-							}
-//line hecbench_meanshift.go:80
-							{
-//line hecbench_meanshift.go:80
-								j := int(1)
-//line hecbench_meanshift.go:80
-								_ = j
-								localData[localRow+j] = data[rowInTile+j]
-							}
-//line hecbench_meanshift.go:80
-							{
-//line hecbench_meanshift.go:80
-								j := int(2)
-//line hecbench_meanshift.go:80
-								_ = j
-								localData[localRow+j] = data[rowInTile+j]
-							}
-//line hecbench_meanshift.go:82
+							j := int(0)
+							localData[localRow+j] = data[rowInTile+j]
 						}
-						validData[lid] = 1
-					} else {
-//line hecbench_meanshift.go:84
 						{
-							{
-//line hecbench_meanshift.go:85
-								j_ := int(0)
-//line hecbench_meanshift.go:85
-								_ = j_
-								localData[localRow+j_] = 0
-							}
-//line hecbench_meanshift.go:85
-							{
-//line hecbench_meanshift.go:85
-								j_ := int(1)
-//line hecbench_meanshift.go:85
-								_ = j_
-								localData[localRow+j_] = 0
-							}
-//line hecbench_meanshift.go:85
-							{
-//line hecbench_meanshift.go:85
-								j_ := int(2)
-//line hecbench_meanshift.go:85
-								_ = j_
-								localData[localRow+j_] = 0
-							}
-//line hecbench_meanshift.go:87
+//line hecbench_meanshift.go:80
+							j := int(1)
+							localData[localRow+j] = data[rowInTile+j]
 						}
-						validData[lid] = 0
+						{
+//line hecbench_meanshift.go:80
+							j := int(2)
+							localData[localRow+j] = data[rowInTile+j]
+						}
 					}
+//line hecbench_meanshift.go:83
+					validData[lid] = 1
+				} else {
+					{
+						{
+//line hecbench_meanshift.go:85
+							j_ := int(0)
+							localData[localRow+j_] = 0
+						}
+						{
+//line hecbench_meanshift.go:85
+							j_ := int(1)
+							localData[localRow+j_] = 0
+						}
+						{
+//line hecbench_meanshift.go:85
+							j_ := int(2)
+							localData[localRow+j_] = 0
+						}
+					}
+//line hecbench_meanshift.go:88
+					validData[lid] = 0
 				}
 			}
 		}
+//line hecbench_meanshift.go:93
 		compiled.OutOfLine(func() {
 			localData := localData[:192]
-			_ = localData
+//line hecbench_meanshift.go:96
 			validData := validData[:64]
-			_ = validData
+//line hecbench_meanshift.go:98
 			gc_s_newPosition := gc_s_newPosition[:gc_n]
-			_ = gc_s_newPosition
+//line hecbench_meanshift.go:100
 			gc_s_totWeight := gc_s_totWeight[:gc_n]
-			_ = gc_s_totWeight
 			{
+//line hecbench_meanshift.go:103
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_meanshift.go:68
 						lid := gc_tx
-						_ = lid
-
-//line hecbench_meanshift.go:69
 						tid := gc_bx*gc_bdx + lid
-						_ = tid
-
-//line hecbench_meanshift.go:70
 						row := tid * msD
-						_ = row
+//line hecbench_meanshift.go:72
 						newPosition := gc_s_newPosition[gc_rank]
 						totWeight := gc_s_totWeight[gc_rank]
-
 //line hecbench_meanshift.go:91
 						for i := 0; i < msTileWidth; i++ {
 							localRowTile := i * msD
 							validRadius := msRadius * validData[i]
 							sqDist := float32(0.)
-//line hecbench_meanshift.go:94
 							{
 								{
 //line hecbench_meanshift.go:95
 									j_2 := int(0)
-//line hecbench_meanshift.go:95
-									_ = j_2
 									sqDist += (data[row+j_2] - localData[localRowTile+j_2]) *
 										(data[row+j_2] - localData[localRowTile+j_2])
 								}
-//line hecbench_meanshift.go:95
 								{
 //line hecbench_meanshift.go:95
 									j_2 := int(1)
-//line hecbench_meanshift.go:95
-									_ = j_2
 									sqDist += (data[row+j_2] - localData[localRowTile+j_2]) *
 										(data[row+j_2] - localData[localRowTile+j_2])
 								}
-//line hecbench_meanshift.go:95
 								{
 //line hecbench_meanshift.go:95
 									j_2 := int(2)
-//line hecbench_meanshift.go:95
-									_ = j_2
 									sqDist += (data[row+j_2] - localData[localRowTile+j_2]) *
 										(data[row+j_2] - localData[localRowTile+j_2])
 								}
-//line hecbench_meanshift.go:98
 							}
+//line hecbench_meanshift.go:99
 							if sqDist <= validRadius {
 								weight := expf(-sqDist / msDblSigmaSq)
-//line hecbench_meanshift.go:100
 								{
 									{
 //line hecbench_meanshift.go:101
 										j_3 := int(0)
-//line hecbench_meanshift.go:101
-										_ = j_3
 										newPosition[j_3] += (weight * localData[localRowTile+j_3])
 									}
-//line hecbench_meanshift.go:101
 									{
 //line hecbench_meanshift.go:101
 										j_3 := int(1)
-//line hecbench_meanshift.go:101
-										_ = j_3
 										newPosition[j_3] += (weight * localData[localRowTile+j_3])
 									}
-//line hecbench_meanshift.go:101
 									{
 //line hecbench_meanshift.go:101
 										j_3 := int(2)
-//line hecbench_meanshift.go:101
-										_ = j_3
 										newPosition[j_3] += (weight * localData[localRowTile+j_3])
 									}
-//line hecbench_meanshift.go:103
 								}
+//line hecbench_meanshift.go:104
 								totWeight += (weight * validData[i])
 							}
 						}
@@ -463,61 +354,41 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 			}
 		})
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(msN, gc_bx*gc_bdx); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line hecbench_meanshift.go:115
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+		panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound := compiled.Diff(msN, gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_meanshift.go:68
-				lid := gc_tx
-				_ = lid
-
-//line hecbench_meanshift.go:69
-				tid := gc_bx*gc_bdx + lid
-				_ = tid
-
-//line hecbench_meanshift.go:70
-				row := tid * msD
-				_ = row
-				newPosition := gc_s_newPosition[gc_rank]
-				totWeight := gc_s_totWeight[gc_rank]
-
-//line hecbench_meanshift.go:109
+			lid := gc_tx
+			tid := gc_bx*gc_bdx + lid
+			row := tid * msD
+//line hecbench_meanshift.go:72
+			newPosition := gc_s_newPosition[gc_rank]
+			totWeight := gc_s_totWeight[gc_rank]
+			{
 				{
-//line hecbench_meanshift.go:109
 					{
-						{
 //line hecbench_meanshift.go:110
-							j_4 := int(0)
+						j_4 := int(0)
+						dataNext[row+j_4] = newPosition[j_4] / totWeight
+					}
+					{
 //line hecbench_meanshift.go:110
-							_ = j_4
-							dataNext[row+j_4] = newPosition[j_4] / totWeight
-						}
+						j_4 := int(1)
+						dataNext[row+j_4] = newPosition[j_4] / totWeight
+					}
+					{
 //line hecbench_meanshift.go:110
-						{
-//line hecbench_meanshift.go:110
-							j_4 := int(1)
-//line hecbench_meanshift.go:110
-							_ = j_4
-							dataNext[row+j_4] = newPosition[j_4] / totWeight
-						}
-//line hecbench_meanshift.go:110
-						{
-//line hecbench_meanshift.go:110
-							j_4 := int(2)
-//line hecbench_meanshift.go:110
-							_ = j_4
-							dataNext[row+j_4] = newPosition[j_4] / totWeight
-						}
-//line hecbench_meanshift.go:112
+						j_4 := int(2)
+						dataNext[row+j_4] = newPosition[j_4] / totWeight
 					}
 				}
 			}

@@ -62,12 +62,8 @@ func gc_body_meanShiftKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, data, da
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_meanshift.go:30
 						tid := gc_bx2*gc_bdx2 + gc_tx2
-						_ = tid
-
-//line hecbench_meanshift.go:31
 						{
 							row := tid * msD
 							newPosition := [msD]float32{0}
@@ -75,96 +71,69 @@ func gc_body_meanShiftKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, data, da
 							for i := 0; i < msN; i++ {
 								rowN := i * msD
 								sqDist := float32(0)
-//line hecbench_meanshift.go:37
 								{
 									{
 //line hecbench_meanshift.go:38
 										j := int(0)
-//line hecbench_meanshift.go:38
-										_ = j
 										sqDist += (data[row+j] - data[rowN+j]) * (data[row+j] - data[rowN+j])
 									}
-//line hecbench_meanshift.go:38
 									{
 //line hecbench_meanshift.go:38
 										j := int(1)
-//line hecbench_meanshift.go:38
-										_ = j
 										sqDist += (data[row+j] - data[rowN+j]) * (data[row+j] - data[rowN+j])
 									}
-//line hecbench_meanshift.go:38
 									{
 //line hecbench_meanshift.go:38
 										j := int(2)
-//line hecbench_meanshift.go:38
-										_ = j
 										sqDist += (data[row+j] - data[rowN+j]) * (data[row+j] - data[rowN+j])
 									}
-//line hecbench_meanshift.go:40
 								}
+//line hecbench_meanshift.go:41
 								if sqDist <= msRadius {
 									weight := expf(-sqDist / msDblSigmaSq)
-//line hecbench_meanshift.go:42
 									{
 										{
 //line hecbench_meanshift.go:43
 											j_ := int(0)
-//line hecbench_meanshift.go:43
-											_ = j_
 											newPosition[j_] += weight * data[rowN+j_]
 										}
-//line hecbench_meanshift.go:43
 										{
 //line hecbench_meanshift.go:43
 											j_ := int(1)
-//line hecbench_meanshift.go:43
-											_ = j_
 											newPosition[j_] += weight * data[rowN+j_]
 										}
-//line hecbench_meanshift.go:43
 										{
 //line hecbench_meanshift.go:43
 											j_ := int(2)
-//line hecbench_meanshift.go:43
-											_ = j_
 											newPosition[j_] += weight * data[rowN+j_]
 										}
-//line hecbench_meanshift.go:45
 									}
+//line hecbench_meanshift.go:46
 									totWeight += weight
 								}
 							}
-//line hecbench_meanshift.go:48
 							{
 								{
 //line hecbench_meanshift.go:49
 									j_2 := int(0)
-//line hecbench_meanshift.go:49
-									_ = j_2
 									dataNext[row+j_2] = newPosition[j_2] / totWeight
 								}
-//line hecbench_meanshift.go:49
 								{
 //line hecbench_meanshift.go:49
 									j_2 := int(1)
-//line hecbench_meanshift.go:49
-									_ = j_2
 									dataNext[row+j_2] = newPosition[j_2] / totWeight
 								}
-//line hecbench_meanshift.go:49
 								{
 //line hecbench_meanshift.go:49
 									j_2 := int(2)
-//line hecbench_meanshift.go:49
-									_ = j_2
 									dataNext[row+j_2] = newPosition[j_2] / totWeight
 								}
-//line hecbench_meanshift.go:51
 							}
 						}
 					}
 				}
 			}
+//line hecbench_meanshift.go:56
 		})
 	}
 }
@@ -196,725 +165,538 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 	gc_n2 := gc_b2.Len()
 	gc_s_newPosition := compiled.Scratch[[3]float32](gc_b2, 0)[:gc_n2]
 	gc_s_totWeight := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-
 //line hecbench_meanshift.go:64
 	localData := gocuda.Shared[float32](t, msTileWidth*msD)[:msTileWidth*msD]
-
-//line hecbench_meanshift.go:65
 	validData := gocuda.Shared[float32](t, msTileWidth)[:msTileWidth]
-	{
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
-			{
-				gc_rank2 := gc_step2 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_meanshift.go:72
-				newPosition := [msD]float32{0}
-
-//line hecbench_meanshift.go:73
-				totWeight := float32(0)
-				_ = newPosition
-				_ = totWeight
-				gc_s_newPosition[gc_rank2] = newPosition
-				gc_s_totWeight[gc_rank2] = totWeight
-			}
-			{
-				gc_rank2 := gc_step2 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_meanshift.go:72
-				newPosition := [msD]float32{0}
-
-//line hecbench_meanshift.go:73
-				totWeight := float32(0)
-				_ = newPosition
-				_ = totWeight
-				gc_s_newPosition[gc_rank2] = newPosition
-				gc_s_totWeight[gc_rank2] = totWeight
-			}
-			{
-				gc_rank2 := gc_step2 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_meanshift.go:72
-				newPosition := [msD]float32{0}
-
-//line hecbench_meanshift.go:73
-				totWeight := float32(0)
-				_ = newPosition
-				_ = totWeight
-				gc_s_newPosition[gc_rank2] = newPosition
-				gc_s_totWeight[gc_rank2] = totWeight
-			}
-			{
-				gc_rank2 := gc_step2 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_meanshift.go:72
-				newPosition := [msD]float32{0}
-
-//line hecbench_meanshift.go:73
-				totWeight := float32(0)
-				_ = newPosition
-				_ = totWeight
-				gc_s_newPosition[gc_rank2] = newPosition
-				gc_s_totWeight[gc_rank2] = totWeight
-			}
-		}
-		for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
+//line hecbench_meanshift.go:67
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
+		{
+			gc_rank2 := gc_step2 + 0
 			gc_pos2.Thread = gc_rank2
-
+			newPosition := [msD]float32{0}
+			totWeight := float32(0)
+//line hecbench_meanshift.go:76
+			gc_s_newPosition[gc_rank2] = newPosition
+			gc_s_totWeight[gc_rank2] = totWeight
+		}
+		{
+			gc_rank2 := gc_step2 + 1
+			gc_pos2.Thread = gc_rank2
 //line hecbench_meanshift.go:72
 			newPosition := [msD]float32{0}
-
-//line hecbench_meanshift.go:73
 			totWeight := float32(0)
-			_ = newPosition
-			_ = totWeight
+//line hecbench_meanshift.go:76
+			gc_s_newPosition[gc_rank2] = newPosition
+			gc_s_totWeight[gc_rank2] = totWeight
+		}
+		{
+			gc_rank2 := gc_step2 + 2
+			gc_pos2.Thread = gc_rank2
+//line hecbench_meanshift.go:72
+			newPosition := [msD]float32{0}
+			totWeight := float32(0)
+//line hecbench_meanshift.go:76
+			gc_s_newPosition[gc_rank2] = newPosition
+			gc_s_totWeight[gc_rank2] = totWeight
+		}
+		{
+			gc_rank2 := gc_step2 + 3
+			gc_pos2.Thread = gc_rank2
+//line hecbench_meanshift.go:72
+			newPosition := [msD]float32{0}
+			totWeight := float32(0)
+//line hecbench_meanshift.go:76
 			gc_s_newPosition[gc_rank2] = newPosition
 			gc_s_totWeight[gc_rank2] = totWeight
 		}
 	}
-
+	for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line hecbench_meanshift.go:72
+		newPosition := [msD]float32{0}
+		totWeight := float32(0)
+//line hecbench_meanshift.go:76
+		gc_s_newPosition[gc_rank2] = newPosition
+		gc_s_totWeight[gc_rank2] = totWeight
+	}
 //line hecbench_meanshift.go:76
 	for tt := 0; tt < msBlocks; tt++ {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
-				if compiled.SIMD {
+//line hecbench_meanshift.go:78
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := 0
+			if compiled.SIMD {
 //line hecbench_meanshift.go:68
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_meanshift.go:68
-					_ = gc_iota
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_meanshift.go:83
-					gc_vb := archsimd.BroadcastFloat32x8(1)
-//line hecbench_meanshift.go:83
-					_ = gc_vb
+				gc_vb := archsimd.BroadcastFloat32x8(1)
 //line hecbench_meanshift.go:86
-					gc_vb2 := archsimd.BroadcastFloat32x8(0)
-//line hecbench_meanshift.go:86
-					_ = gc_vb2
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_vb2 := archsimd.BroadcastFloat32x8(0)
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_meanshift.go:68
-						var lid int = gc_tx2
-//line hecbench_meanshift.go:68
-						_ = lid
+					var lid int = gc_tx2
 //line hecbench_meanshift.go:71
-						var localRow int = lid * msD
-//line hecbench_meanshift.go:71
-						_ = localRow
+					var localRow int = lid * msD
 //line hecbench_meanshift.go:77
-						var tidInTile int = tt*msTileWidth + lid
-//line hecbench_meanshift.go:77
-						_ = tidInTile
+					var tidInTile int = tt*msTileWidth + lid
+					if lid < 0 || lid > len(validData)-8 {
 //line hecbench_meanshift.go:78
-						if lid < 0 || lid > len(validData)-8 {
+						break
+					}
 //line hecbench_meanshift.go:78
-							break
+					if tidInTile < msN && uint(msN-tidInTile) > 7 {
 //line hecbench_meanshift.go:78
+						var rowInTile int = tidInTile *
+							msD
+						{
+//line hecbench_meanshift.go:79
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							{
+//line hecbench_meanshift.go:79
+								var gc_lanes [8]float32
+//line hecbench_meanshift.go:79
+								for gc_k := range 8 {
+//line hecbench_meanshift.go:79
+									if 0xff&(1<<gc_k) != 0 {
+//line hecbench_meanshift.go:79
+										gc_pos2.Thread = gc_rank2 + gc_k
+//line hecbench_meanshift.go:79
+										gc_lanes[gc_k] = data[(rowInTile+compiled.Trip(0))+3*gc_k]
+									}
+								}
+//line hecbench_meanshift.go:81
+								gc_pos2.Thread = gc_rank2
+//line hecbench_meanshift.go:81
+								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+							}
+							{
+//line hecbench_meanshift.go:81
+								var gc_lanes2 [8]float32
+//line hecbench_meanshift.go:81
+								gc_ld.Store(&gc_lanes2)
+//line hecbench_meanshift.go:81
+								for gc_k2 := range 8 {
+//line hecbench_meanshift.go:81
+									if 0xff&(1<<gc_k2) != 0 {
+//line hecbench_meanshift.go:81
+										gc_pos2.Thread = gc_rank2 + gc_k2
+//line hecbench_meanshift.go:81
+										localData[(localRow+compiled.Trip(0))+3*gc_k2] = gc_lanes2[gc_k2]
+									}
+								}
+//line hecbench_meanshift.go:81
+								gc_pos2.Thread = gc_rank2
+							}
 						}
+						{
+//line hecbench_meanshift.go:81
+							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							{
+//line hecbench_meanshift.go:81
+								var gc_lanes3 [8]float32
+//line hecbench_meanshift.go:81
+								for gc_k3 := range 8 {
+//line hecbench_meanshift.go:81
+									if 0xff&(1<<gc_k3) != 0 {
+//line hecbench_meanshift.go:81
+										gc_pos2.Thread = gc_rank2 + gc_k3
+//line hecbench_meanshift.go:81
+										gc_lanes3[gc_k3] = data[(rowInTile+compiled.Trip(1))+3*gc_k3]
+									}
+								}
+//line hecbench_meanshift.go:81
+								gc_pos2.Thread = gc_rank2
+//line hecbench_meanshift.go:81
+								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
+							}
+							{
+//line hecbench_meanshift.go:81
+								var gc_lanes4 [8]float32
+//line hecbench_meanshift.go:81
+								gc_ld2.Store(&gc_lanes4)
+//line hecbench_meanshift.go:81
+								for gc_k4 := range 8 {
+//line hecbench_meanshift.go:81
+									if 0xff&(1<<gc_k4) != 0 {
+//line hecbench_meanshift.go:81
+										gc_pos2.Thread = gc_rank2 + gc_k4
+//line hecbench_meanshift.go:81
+										localData[(localRow+compiled.Trip(1))+3*gc_k4] = gc_lanes4[gc_k4]
+									}
+								}
+//line hecbench_meanshift.go:81
+								gc_pos2.Thread = gc_rank2
+							}
+						}
+						{
+//line hecbench_meanshift.go:81
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							{
+//line hecbench_meanshift.go:81
+								var gc_lanes5 [8]float32
+//line hecbench_meanshift.go:81
+								for gc_k5 := range 8 {
+//line hecbench_meanshift.go:81
+									if 0xff&(1<<gc_k5) != 0 {
+//line hecbench_meanshift.go:81
+										gc_pos2.Thread = gc_rank2 + gc_k5
+//line hecbench_meanshift.go:81
+										gc_lanes5[gc_k5] = data[(rowInTile+compiled.Trip(2))+3*gc_k5]
+									}
+								}
+//line hecbench_meanshift.go:81
+								gc_pos2.Thread = gc_rank2
+//line hecbench_meanshift.go:81
+								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
+							}
+							{
+//line hecbench_meanshift.go:81
+								var gc_lanes6 [8]float32
+//line hecbench_meanshift.go:81
+								gc_ld3.Store(&gc_lanes6)
+//line hecbench_meanshift.go:81
+								for gc_k6 := range 8 {
+//line hecbench_meanshift.go:81
+									if 0xff&(1<<gc_k6) != 0 {
+//line hecbench_meanshift.go:81
+										gc_pos2.Thread = gc_rank2 + gc_k6
+//line hecbench_meanshift.go:81
+										localData[(localRow+compiled.Trip(2))+3*gc_k6] = gc_lanes6[gc_k6]
+									}
+								}
+//line hecbench_meanshift.go:81
+								gc_pos2.Thread = gc_rank2
+							}
+						}
+//line hecbench_meanshift.go:81
+						gc_vb.StoreSlice(validData[lid:])
+					} else {
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(msN, tidInTile, 8))))
 //line hecbench_meanshift.go:78
-						if tidInTile < msN && uint(msN-tidInTile) > 7 {
+						if gc_if.ToBits() != 0 {
 //line hecbench_meanshift.go:78
 							var rowInTile int = tidInTile *
 								msD
-//line hecbench_meanshift.go:79
-							_ = rowInTile
-//line hecbench_meanshift.go:79
 							{
 //line hecbench_meanshift.go:79
-								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_meanshift.go:79
+								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 								{
 //line hecbench_meanshift.go:79
-									var gc_lanes [8]float32
+									var gc_lanes7 [8]float32
 //line hecbench_meanshift.go:79
-									for gc_k := range 8 {
+									for gc_k7 := range 8 {
 //line hecbench_meanshift.go:79
-										if 0xff&(1<<gc_k) != 0 {
+										if gc_if.ToBits()&(1<<gc_k7) != 0 {
 //line hecbench_meanshift.go:79
-											gc_pos2.Thread = gc_rank2 + gc_k
+											gc_pos2.Thread = gc_rank2 + gc_k7
 //line hecbench_meanshift.go:79
-											gc_lanes[gc_k] = data[(rowInTile+compiled.Trip(0))+3*gc_k]
-//line hecbench_meanshift.go:81
+											gc_lanes7[gc_k7] = data[(rowInTile+compiled.Trip(0))+3*gc_k7]
 										}
-//line hecbench_meanshift.go:81
 									}
 //line hecbench_meanshift.go:81
 									gc_pos2.Thread = gc_rank2
 //line hecbench_meanshift.go:81
-									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line hecbench_meanshift.go:81
+									gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes7)
 								}
-//line hecbench_meanshift.go:81
 								{
 //line hecbench_meanshift.go:81
-									var gc_lanes2 [8]float32
+									var gc_lanes8 [8]float32
 //line hecbench_meanshift.go:81
-									gc_ld.Store(&gc_lanes2)
+									gc_ld4.Store(&gc_lanes8)
 //line hecbench_meanshift.go:81
-									for gc_k2 := range 8 {
+									for gc_k8 := range 8 {
 //line hecbench_meanshift.go:81
-										if 0xff&(1<<gc_k2) != 0 {
+										if gc_if.ToBits()&(1<<gc_k8) != 0 {
 //line hecbench_meanshift.go:81
-											gc_pos2.Thread = gc_rank2 + gc_k2
+											gc_pos2.Thread = gc_rank2 + gc_k8
 //line hecbench_meanshift.go:81
-											localData[(localRow+compiled.Trip(0))+3*gc_k2] = gc_lanes2[gc_k2]
-//line hecbench_meanshift.go:81
+											localData[(localRow+compiled.Trip(0))+3*gc_k8] = gc_lanes8[gc_k8]
 										}
-//line hecbench_meanshift.go:81
 									}
 //line hecbench_meanshift.go:81
 									gc_pos2.Thread = gc_rank2
-//line hecbench_meanshift.go:81
 								}
-//line hecbench_meanshift.go:81
 							}
-//line hecbench_meanshift.go:81
 							{
 //line hecbench_meanshift.go:81
-								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_meanshift.go:81
+								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 								{
 //line hecbench_meanshift.go:81
-									var gc_lanes3 [8]float32
+									var gc_lanes9 [8]float32
 //line hecbench_meanshift.go:81
-									for gc_k3 := range 8 {
+									for gc_k9 := range 8 {
 //line hecbench_meanshift.go:81
-										if 0xff&(1<<gc_k3) != 0 {
+										if gc_if.ToBits()&(1<<gc_k9) != 0 {
 //line hecbench_meanshift.go:81
-											gc_pos2.Thread = gc_rank2 + gc_k3
+											gc_pos2.Thread = gc_rank2 + gc_k9
 //line hecbench_meanshift.go:81
-											gc_lanes3[gc_k3] = data[(rowInTile+compiled.Trip(1))+3*gc_k3]
-//line hecbench_meanshift.go:81
+											gc_lanes9[gc_k9] = data[(rowInTile+compiled.Trip(1))+3*gc_k9]
 										}
-//line hecbench_meanshift.go:81
 									}
 //line hecbench_meanshift.go:81
 									gc_pos2.Thread = gc_rank2
 //line hecbench_meanshift.go:81
-									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
-//line hecbench_meanshift.go:81
+									gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes9)
 								}
-//line hecbench_meanshift.go:81
 								{
 //line hecbench_meanshift.go:81
-									var gc_lanes4 [8]float32
+									var gc_lanes10 [8]float32
 //line hecbench_meanshift.go:81
-									gc_ld2.Store(&gc_lanes4)
+									gc_ld5.Store(&gc_lanes10)
 //line hecbench_meanshift.go:81
-									for gc_k4 := range 8 {
+									for gc_k10 := range 8 {
 //line hecbench_meanshift.go:81
-										if 0xff&(1<<gc_k4) != 0 {
+										if gc_if.ToBits()&(1<<gc_k10) != 0 {
 //line hecbench_meanshift.go:81
-											gc_pos2.Thread = gc_rank2 + gc_k4
+											gc_pos2.Thread = gc_rank2 + gc_k10
 //line hecbench_meanshift.go:81
-											localData[(localRow+compiled.Trip(1))+3*gc_k4] = gc_lanes4[gc_k4]
-//line hecbench_meanshift.go:81
+											localData[(localRow+compiled.Trip(1))+3*gc_k10] = gc_lanes10[gc_k10]
 										}
-//line hecbench_meanshift.go:81
 									}
 //line hecbench_meanshift.go:81
 									gc_pos2.Thread = gc_rank2
-//line hecbench_meanshift.go:81
 								}
-//line hecbench_meanshift.go:81
 							}
-//line hecbench_meanshift.go:81
 							{
 //line hecbench_meanshift.go:81
-								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_meanshift.go:81
+								var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 								{
 //line hecbench_meanshift.go:81
-									var gc_lanes5 [8]float32
+									var gc_lanes11 [8]float32
 //line hecbench_meanshift.go:81
-									for gc_k5 := range 8 {
+									for gc_k11 := range 8 {
 //line hecbench_meanshift.go:81
-										if 0xff&(1<<gc_k5) != 0 {
+										if gc_if.ToBits()&(1<<gc_k11) != 0 {
 //line hecbench_meanshift.go:81
-											gc_pos2.Thread = gc_rank2 + gc_k5
+											gc_pos2.Thread = gc_rank2 + gc_k11
 //line hecbench_meanshift.go:81
-											gc_lanes5[gc_k5] = data[(rowInTile+compiled.Trip(2))+3*gc_k5]
-//line hecbench_meanshift.go:81
+											gc_lanes11[gc_k11] = data[(rowInTile+compiled.Trip(2))+3*gc_k11]
 										}
-//line hecbench_meanshift.go:81
 									}
 //line hecbench_meanshift.go:81
 									gc_pos2.Thread = gc_rank2
 //line hecbench_meanshift.go:81
-									gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
-//line hecbench_meanshift.go:81
+									gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes11)
 								}
-//line hecbench_meanshift.go:81
 								{
 //line hecbench_meanshift.go:81
-									var gc_lanes6 [8]float32
+									var gc_lanes12 [8]float32
 //line hecbench_meanshift.go:81
-									gc_ld3.Store(&gc_lanes6)
+									gc_ld6.Store(&gc_lanes12)
 //line hecbench_meanshift.go:81
-									for gc_k6 := range 8 {
+									for gc_k12 := range 8 {
 //line hecbench_meanshift.go:81
-										if 0xff&(1<<gc_k6) != 0 {
+										if gc_if.ToBits()&(1<<gc_k12) != 0 {
 //line hecbench_meanshift.go:81
-											gc_pos2.Thread = gc_rank2 + gc_k6
+											gc_pos2.Thread = gc_rank2 + gc_k12
 //line hecbench_meanshift.go:81
-											localData[(localRow+compiled.Trip(2))+3*gc_k6] = gc_lanes6[gc_k6]
-//line hecbench_meanshift.go:81
+											localData[(localRow+compiled.Trip(2))+3*gc_k12] = gc_lanes12[gc_k12]
 										}
-//line hecbench_meanshift.go:81
 									}
 //line hecbench_meanshift.go:81
 									gc_pos2.Thread = gc_rank2
-//line hecbench_meanshift.go:81
 								}
-//line hecbench_meanshift.go:81
 							}
 //line hecbench_meanshift.go:81
-							gc_vb.StoreSlice(validData[lid:])
+							gc_vb.Merge(archsimd.LoadFloat32x8Slice(validData[lid:]), gc_if).StoreSlice(validData[lid:])
+						}
+						gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_meanshift.go:83
-						} else {
+						if gc_else.ToBits() != 0 {
+							{
+								{
+									{
 //line hecbench_meanshift.go:83
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(msN, tidInTile, 8))))
-//line hecbench_meanshift.go:78
-							_ = gc_if
-//line hecbench_meanshift.go:78
-							if gc_if.ToBits() != 0 {
-//line hecbench_meanshift.go:78
-								var rowInTile int = tidInTile *
-									msD
-//line hecbench_meanshift.go:79
-								_ = rowInTile
-//line hecbench_meanshift.go:79
-								{
-//line hecbench_meanshift.go:79
-									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_meanshift.go:79
-									{
-//line hecbench_meanshift.go:79
-										var gc_lanes7 [8]float32
-//line hecbench_meanshift.go:79
-										for gc_k7 := range 8 {
-//line hecbench_meanshift.go:79
-											if gc_if.ToBits()&(1<<gc_k7) != 0 {
-//line hecbench_meanshift.go:79
-												gc_pos2.Thread = gc_rank2 + gc_k7
-//line hecbench_meanshift.go:79
-												gc_lanes7[gc_k7] = data[(rowInTile+compiled.Trip(0))+3*gc_k7]
-//line hecbench_meanshift.go:81
-											}
-//line hecbench_meanshift.go:81
-										}
-//line hecbench_meanshift.go:81
-										gc_pos2.Thread = gc_rank2
-//line hecbench_meanshift.go:81
-										gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes7)
-//line hecbench_meanshift.go:81
-									}
-//line hecbench_meanshift.go:81
-									{
-//line hecbench_meanshift.go:81
-										var gc_lanes8 [8]float32
-//line hecbench_meanshift.go:81
-										gc_ld4.Store(&gc_lanes8)
-//line hecbench_meanshift.go:81
-										for gc_k8 := range 8 {
-//line hecbench_meanshift.go:81
-											if gc_if.ToBits()&(1<<gc_k8) != 0 {
-//line hecbench_meanshift.go:81
-												gc_pos2.Thread = gc_rank2 + gc_k8
-//line hecbench_meanshift.go:81
-												localData[(localRow+compiled.Trip(0))+3*gc_k8] = gc_lanes8[gc_k8]
-//line hecbench_meanshift.go:81
-											}
-//line hecbench_meanshift.go:81
-										}
-//line hecbench_meanshift.go:81
-										gc_pos2.Thread = gc_rank2
-//line hecbench_meanshift.go:81
-									}
-//line hecbench_meanshift.go:81
-								}
-//line hecbench_meanshift.go:81
-								{
-//line hecbench_meanshift.go:81
-									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_meanshift.go:81
-									{
-//line hecbench_meanshift.go:81
-										var gc_lanes9 [8]float32
-//line hecbench_meanshift.go:81
-										for gc_k9 := range 8 {
-//line hecbench_meanshift.go:81
-											if gc_if.ToBits()&(1<<gc_k9) != 0 {
-//line hecbench_meanshift.go:81
-												gc_pos2.Thread = gc_rank2 + gc_k9
-//line hecbench_meanshift.go:81
-												gc_lanes9[gc_k9] = data[(rowInTile+compiled.Trip(1))+3*gc_k9]
-//line hecbench_meanshift.go:81
-											}
-//line hecbench_meanshift.go:81
-										}
-//line hecbench_meanshift.go:81
-										gc_pos2.Thread = gc_rank2
-//line hecbench_meanshift.go:81
-										gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes9)
-//line hecbench_meanshift.go:81
-									}
-//line hecbench_meanshift.go:81
-									{
-//line hecbench_meanshift.go:81
-										var gc_lanes10 [8]float32
-//line hecbench_meanshift.go:81
-										gc_ld5.Store(&gc_lanes10)
-//line hecbench_meanshift.go:81
-										for gc_k10 := range 8 {
-//line hecbench_meanshift.go:81
-											if gc_if.ToBits()&(1<<gc_k10) != 0 {
-//line hecbench_meanshift.go:81
-												gc_pos2.Thread = gc_rank2 + gc_k10
-//line hecbench_meanshift.go:81
-												localData[(localRow+compiled.Trip(1))+3*gc_k10] = gc_lanes10[gc_k10]
-//line hecbench_meanshift.go:81
-											}
-//line hecbench_meanshift.go:81
-										}
-//line hecbench_meanshift.go:81
-										gc_pos2.Thread = gc_rank2
-//line hecbench_meanshift.go:81
-									}
-//line hecbench_meanshift.go:81
-								}
-//line hecbench_meanshift.go:81
-								{
-//line hecbench_meanshift.go:81
-									var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_meanshift.go:81
-									{
-//line hecbench_meanshift.go:81
-										var gc_lanes11 [8]float32
-//line hecbench_meanshift.go:81
-										for gc_k11 := range 8 {
-//line hecbench_meanshift.go:81
-											if gc_if.ToBits()&(1<<gc_k11) != 0 {
-//line hecbench_meanshift.go:81
-												gc_pos2.Thread = gc_rank2 + gc_k11
-//line hecbench_meanshift.go:81
-												gc_lanes11[gc_k11] = data[(rowInTile+compiled.Trip(2))+3*gc_k11]
-//line hecbench_meanshift.go:81
-											}
-//line hecbench_meanshift.go:81
-										}
-//line hecbench_meanshift.go:81
-										gc_pos2.Thread = gc_rank2
-//line hecbench_meanshift.go:81
-										gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes11)
-//line hecbench_meanshift.go:81
-									}
-//line hecbench_meanshift.go:81
-									{
-//line hecbench_meanshift.go:81
-										var gc_lanes12 [8]float32
-//line hecbench_meanshift.go:81
-										gc_ld6.Store(&gc_lanes12)
-//line hecbench_meanshift.go:81
-										for gc_k12 := range 8 {
-//line hecbench_meanshift.go:81
-											if gc_if.ToBits()&(1<<gc_k12) != 0 {
-//line hecbench_meanshift.go:81
-												gc_pos2.Thread = gc_rank2 + gc_k12
-//line hecbench_meanshift.go:81
-												localData[(localRow+compiled.Trip(2))+3*gc_k12] = gc_lanes12[gc_k12]
-//line hecbench_meanshift.go:81
-											}
-//line hecbench_meanshift.go:81
-										}
-//line hecbench_meanshift.go:81
-										gc_pos2.Thread = gc_rank2
-//line hecbench_meanshift.go:81
-									}
-//line hecbench_meanshift.go:81
-								}
-//line hecbench_meanshift.go:81
-								gc_vb.Merge(archsimd.LoadFloat32x8Slice(validData[lid:]), gc_if).StoreSlice(validData[lid:])
+										var gc_lanes13 [8]float32
 //line hecbench_meanshift.go:83
+										gc_vb2.Store(&gc_lanes13)
+//line hecbench_meanshift.go:83
+										for gc_k13 := range 8 {
+//line hecbench_meanshift.go:83
+											if gc_else.ToBits()&(1<<gc_k13) != 0 {
+//line hecbench_meanshift.go:83
+												gc_pos2.Thread = gc_rank2 + gc_k13
+//line hecbench_meanshift.go:86
+												localData[(localRow+compiled.Trip(0))+3*gc_k13] = gc_lanes13[gc_k13]
+											}
+										}
+//line hecbench_meanshift.go:86
+										gc_pos2.Thread = gc_rank2
+									}
+								}
+								{
+									{
+//line hecbench_meanshift.go:86
+										var gc_lanes14 [8]float32
+//line hecbench_meanshift.go:86
+										gc_vb2.Store(&gc_lanes14)
+//line hecbench_meanshift.go:86
+										for gc_k14 := range 8 {
+//line hecbench_meanshift.go:86
+											if gc_else.ToBits()&(1<<gc_k14) != 0 {
+//line hecbench_meanshift.go:86
+												gc_pos2.Thread = gc_rank2 + gc_k14
+//line hecbench_meanshift.go:86
+												localData[(localRow+compiled.Trip(1))+3*gc_k14] = gc_lanes14[gc_k14]
+											}
+										}
+//line hecbench_meanshift.go:86
+										gc_pos2.Thread = gc_rank2
+									}
+								}
+								{
+									{
+//line hecbench_meanshift.go:86
+										var gc_lanes15 [8]float32
+//line hecbench_meanshift.go:86
+										gc_vb2.Store(&gc_lanes15)
+//line hecbench_meanshift.go:86
+										for gc_k15 := range 8 {
+//line hecbench_meanshift.go:86
+											if gc_else.ToBits()&(1<<gc_k15) != 0 {
+//line hecbench_meanshift.go:86
+												gc_pos2.Thread = gc_rank2 + gc_k15
+//line hecbench_meanshift.go:86
+												localData[(localRow+compiled.Trip(2))+3*gc_k15] = gc_lanes15[gc_k15]
+											}
+										}
+//line hecbench_meanshift.go:86
+										gc_pos2.Thread = gc_rank2
+									}
+								}
+//line hecbench_meanshift.go:86
+								gc_vb2.Merge(archsimd.LoadFloat32x8Slice(validData[lid:]), gc_else).StoreSlice(validData[lid:])
 							}
-//line hecbench_meanshift.go:83
-							gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_meanshift.go:83
-							_ = gc_else
-//line hecbench_meanshift.go:83
-							if gc_else.ToBits() != 0 {
-//line hecbench_meanshift.go:83
-								{
-//line hecbench_meanshift.go:83
-									{
-//line hecbench_meanshift.go:83
-										{
-//line hecbench_meanshift.go:83
-											var gc_lanes13 [8]float32
-//line hecbench_meanshift.go:83
-											gc_vb2.Store(&gc_lanes13)
-//line hecbench_meanshift.go:83
-											for gc_k13 := range 8 {
-//line hecbench_meanshift.go:83
-												if gc_else.ToBits()&(1<<gc_k13) != 0 {
-//line hecbench_meanshift.go:83
-													gc_pos2.Thread = gc_rank2 + gc_k13
-
-//line hecbench_meanshift.go:86
-													localData[(localRow+compiled.Trip(0))+3*gc_k13] = gc_lanes13[gc_k13]
-//line hecbench_meanshift.go:86
-												}
-//line hecbench_meanshift.go:86
-											}
-//line hecbench_meanshift.go:86
-											gc_pos2.Thread = gc_rank2
-//line hecbench_meanshift.go:86
-										}
-//line hecbench_meanshift.go:86
-									}
-//line hecbench_meanshift.go:86
-									{
-//line hecbench_meanshift.go:86
-										{
-//line hecbench_meanshift.go:86
-											var gc_lanes14 [8]float32
-//line hecbench_meanshift.go:86
-											gc_vb2.Store(&gc_lanes14)
-//line hecbench_meanshift.go:86
-											for gc_k14 := range 8 {
-//line hecbench_meanshift.go:86
-												if gc_else.ToBits()&(1<<gc_k14) != 0 {
-//line hecbench_meanshift.go:86
-													gc_pos2.Thread = gc_rank2 + gc_k14
-//line hecbench_meanshift.go:86
-													localData[(localRow+compiled.Trip(1))+3*gc_k14] = gc_lanes14[gc_k14]
-//line hecbench_meanshift.go:86
-												}
-//line hecbench_meanshift.go:86
-											}
-//line hecbench_meanshift.go:86
-											gc_pos2.Thread = gc_rank2
-//line hecbench_meanshift.go:86
-										}
-//line hecbench_meanshift.go:86
-									}
-//line hecbench_meanshift.go:86
-									{
-//line hecbench_meanshift.go:86
-										{
-//line hecbench_meanshift.go:86
-											var gc_lanes15 [8]float32
-//line hecbench_meanshift.go:86
-											gc_vb2.Store(&gc_lanes15)
-//line hecbench_meanshift.go:86
-											for gc_k15 := range 8 {
-//line hecbench_meanshift.go:86
-												if gc_else.ToBits()&(1<<gc_k15) != 0 {
-//line hecbench_meanshift.go:86
-													gc_pos2.Thread = gc_rank2 + gc_k15
-//line hecbench_meanshift.go:86
-													localData[(localRow+compiled.Trip(2))+3*gc_k15] = gc_lanes15[gc_k15]
-//line hecbench_meanshift.go:86
-												}
-//line hecbench_meanshift.go:86
-											}
-//line hecbench_meanshift.go:86
-											gc_pos2.Thread = gc_rank2
-//line hecbench_meanshift.go:86
-										}
-//line hecbench_meanshift.go:86
-									}
-//line hecbench_meanshift.go:86
-									gc_vb2.Merge(archsimd.LoadFloat32x8Slice(validData[lid:]), gc_else).StoreSlice(validData[lid:])
-//line hecbench_meanshift.go:88
-								}
-//line hecbench_meanshift.go:88
-							}
-//line hecbench_meanshift.go:88
 						}
 					}
-					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line hecbench_meanshift.go:90
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line hecbench_meanshift.go:68
-					lid := gc_tx2
-					_ = lid
-
+				lid := gc_tx2
 //line hecbench_meanshift.go:71
-					localRow := lid * msD
-					_ = localRow
-
+				localRow := lid * msD
 //line hecbench_meanshift.go:77
-					tidInTile := tt*msTileWidth + lid
-					_ = tidInTile
-
-//line hecbench_meanshift.go:78
-					if tidInTile < msN {
-						rowInTile := tidInTile * msD
-//line hecbench_meanshift.go:79
+				tidInTile := tt*msTileWidth + lid
+				if tidInTile < msN {
+					rowInTile := tidInTile * msD
+					{
 						{
-							{
 //line hecbench_meanshift.go:80
-								j := int(0)
-//line hecbench_meanshift.go:80
-								_ = j
-								localData[localRow+j] = data[rowInTile+j]
-							}
-//line hecbench_meanshift.go:80
-							{
-//line hecbench_meanshift.go:80
-								j := int(1)
-//line hecbench_meanshift.go:80
-								_ = j
-								localData[localRow+j] = data[rowInTile+j]
-							}
-//line hecbench_meanshift.go:80
-							{
-//line hecbench_meanshift.go:80
-								j := int(2)
-//line hecbench_meanshift.go:80
-								_ = j
-								localData[localRow+j] = data[rowInTile+j]
-							}
-//line hecbench_meanshift.go:82
+							j := int(0)
+							localData[localRow+j] = data[rowInTile+j]
 						}
-						validData[lid] = 1
-					} else {
-//line hecbench_meanshift.go:84
 						{
-							{
-//line hecbench_meanshift.go:85
-								j_ := int(0)
-//line hecbench_meanshift.go:85
-								_ = j_
-								localData[localRow+j_] = 0
-							}
-//line hecbench_meanshift.go:85
-							{
-//line hecbench_meanshift.go:85
-								j_ := int(1)
-//line hecbench_meanshift.go:85
-								_ = j_
-								localData[localRow+j_] = 0
-							}
-//line hecbench_meanshift.go:85
-							{
-//line hecbench_meanshift.go:85
-								j_ := int(2)
-//line hecbench_meanshift.go:85
-								_ = j_
-								localData[localRow+j_] = 0
-							}
-//line hecbench_meanshift.go:87
+//line hecbench_meanshift.go:80
+							j := int(1)
+							localData[localRow+j] = data[rowInTile+j]
 						}
-						validData[lid] = 0
+						{
+//line hecbench_meanshift.go:80
+							j := int(2)
+							localData[localRow+j] = data[rowInTile+j]
+						}
 					}
+//line hecbench_meanshift.go:83
+					validData[lid] = 1
+				} else {
+					{
+						{
+//line hecbench_meanshift.go:85
+							j_ := int(0)
+							localData[localRow+j_] = 0
+						}
+						{
+//line hecbench_meanshift.go:85
+							j_ := int(1)
+							localData[localRow+j_] = 0
+						}
+						{
+//line hecbench_meanshift.go:85
+							j_ := int(2)
+							localData[localRow+j_] = 0
+						}
+					}
+//line hecbench_meanshift.go:88
+					validData[lid] = 0
 				}
 			}
 		}
+//line hecbench_meanshift.go:93
 		archsimd.ClearAVXUpperBits()
 		compiled.OutOfLine(func() {
 			localData := localData[:192]
-			_ = localData
+//line hecbench_meanshift.go:97
 			validData := validData[:64]
-			_ = validData
+//line hecbench_meanshift.go:99
 			gc_s_newPosition := gc_s_newPosition[:gc_n2]
-			_ = gc_s_newPosition
+//line hecbench_meanshift.go:101
 			gc_s_totWeight := gc_s_totWeight[:gc_n2]
-			_ = gc_s_totWeight
 			{
+//line hecbench_meanshift.go:104
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_meanshift.go:68
 						lid := gc_tx2
-						_ = lid
-
-//line hecbench_meanshift.go:69
 						tid := gc_bx2*gc_bdx2 + lid
-						_ = tid
-
-//line hecbench_meanshift.go:70
 						row := tid * msD
-						_ = row
+//line hecbench_meanshift.go:72
 						newPosition := gc_s_newPosition[gc_rank2]
 						totWeight := gc_s_totWeight[gc_rank2]
-
 //line hecbench_meanshift.go:91
 						for i := 0; i < msTileWidth; i++ {
 							localRowTile := i * msD
 							validRadius := msRadius * validData[i]
 							sqDist := float32(0.)
-//line hecbench_meanshift.go:94
 							{
 								{
 //line hecbench_meanshift.go:95
 									j_2 := int(0)
-//line hecbench_meanshift.go:95
-									_ = j_2
 									sqDist += (data[row+j_2] - localData[localRowTile+j_2]) *
 										(data[row+j_2] - localData[localRowTile+j_2])
 								}
-//line hecbench_meanshift.go:95
 								{
 //line hecbench_meanshift.go:95
 									j_2 := int(1)
-//line hecbench_meanshift.go:95
-									_ = j_2
 									sqDist += (data[row+j_2] - localData[localRowTile+j_2]) *
 										(data[row+j_2] - localData[localRowTile+j_2])
 								}
-//line hecbench_meanshift.go:95
 								{
 //line hecbench_meanshift.go:95
 									j_2 := int(2)
-//line hecbench_meanshift.go:95
-									_ = j_2
 									sqDist += (data[row+j_2] - localData[localRowTile+j_2]) *
 										(data[row+j_2] - localData[localRowTile+j_2])
 								}
-//line hecbench_meanshift.go:98
 							}
+//line hecbench_meanshift.go:99
 							if sqDist <= validRadius {
 								weight := expf(-sqDist / msDblSigmaSq)
-//line hecbench_meanshift.go:100
 								{
 									{
 //line hecbench_meanshift.go:101
 										j_3 := int(0)
-//line hecbench_meanshift.go:101
-										_ = j_3
 										newPosition[j_3] += (weight * localData[localRowTile+j_3])
 									}
-//line hecbench_meanshift.go:101
 									{
 //line hecbench_meanshift.go:101
 										j_3 := int(1)
-//line hecbench_meanshift.go:101
-										_ = j_3
 										newPosition[j_3] += (weight * localData[localRowTile+j_3])
 									}
-//line hecbench_meanshift.go:101
 									{
 //line hecbench_meanshift.go:101
 										j_3 := int(2)
-//line hecbench_meanshift.go:101
-										_ = j_3
 										newPosition[j_3] += (weight * localData[localRowTile+j_3])
 									}
-//line hecbench_meanshift.go:103
 								}
+//line hecbench_meanshift.go:104
 								totWeight += (weight * validData[i])
 							}
 						}
@@ -925,61 +707,41 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 			}
 		})
 	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound2 := compiled.Diff(msN, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
+//line hecbench_meanshift.go:115
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound2 := compiled.Diff(msN, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+		gc_to2 = gc_bound2
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
 //line hecbench_meanshift.go:68
-				lid := gc_tx2
-				_ = lid
-
-//line hecbench_meanshift.go:69
-				tid := gc_bx2*gc_bdx2 + lid
-				_ = tid
-
-//line hecbench_meanshift.go:70
-				row := tid * msD
-				_ = row
-				newPosition := gc_s_newPosition[gc_rank2]
-				totWeight := gc_s_totWeight[gc_rank2]
-
-//line hecbench_meanshift.go:109
+			lid := gc_tx2
+			tid := gc_bx2*gc_bdx2 + lid
+			row := tid * msD
+//line hecbench_meanshift.go:72
+			newPosition := gc_s_newPosition[gc_rank2]
+			totWeight := gc_s_totWeight[gc_rank2]
+			{
 				{
-//line hecbench_meanshift.go:109
 					{
-						{
 //line hecbench_meanshift.go:110
-							j_4 := int(0)
+						j_4 := int(0)
+						dataNext[row+j_4] = newPosition[j_4] / totWeight
+					}
+					{
 //line hecbench_meanshift.go:110
-							_ = j_4
-							dataNext[row+j_4] = newPosition[j_4] / totWeight
-						}
+						j_4 := int(1)
+						dataNext[row+j_4] = newPosition[j_4] / totWeight
+					}
+					{
 //line hecbench_meanshift.go:110
-						{
-//line hecbench_meanshift.go:110
-							j_4 := int(1)
-//line hecbench_meanshift.go:110
-							_ = j_4
-							dataNext[row+j_4] = newPosition[j_4] / totWeight
-						}
-//line hecbench_meanshift.go:110
-						{
-//line hecbench_meanshift.go:110
-							j_4 := int(2)
-//line hecbench_meanshift.go:110
-							_ = j_4
-							dataNext[row+j_4] = newPosition[j_4] / totWeight
-						}
-//line hecbench_meanshift.go:112
+						j_4 := int(2)
+						dataNext[row+j_4] = newPosition[j_4] / totWeight
 					}
 				}
 			}

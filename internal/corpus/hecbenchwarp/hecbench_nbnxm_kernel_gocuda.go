@@ -59,310 +59,259 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 	gc_s_fCiBufX := make([][8]float32, gc_b.Len())
 	gc_s_fCiBufY := make([][8]float32, gc_b.Len())
 	gc_s_fCiBufZ := make([][8]float32, gc_b.Len())
-
 //line hecbench_nbnxm_kernel.go:21
 	const prunedClusterPairSize = nbClSize * nbSplitClSize
-
 //line hecbench_nbnxm_kernel.go:27
 	bidx := uint32(gc_bz)
-
 //line hecbench_nbnxm_kernel.go:31
 	const localMemSize = nbNumClusterPerSupercluster*nbClSize*int(unsafe.Sizeof(Float4{})) +
 		nbClSize*nbClSize*nbDim*4 +
 		nbNumClusterPerSupercluster*nbClSize*4
-
 //line hecbench_nbnxm_kernel.go:35
 	localPtr := gocuda.Shared[uint8](t, localMemSize)[:localMemSize]
-
-//line hecbench_nbnxm_kernel.go:36
 	ptr := 0
-	{
-		gc_off3 := ptr
-		if gc_off3 >= 0 && gc_off3 < len(localPtr) {
-			gc_at := localPtr[gc_off3:][:1]
-			gc_step := 0
-			for ; gc_step+3 < gc_n; gc_step += 4 {
-				{
-					gc_rank := gc_step + 0
-					_ = gc_rank
-					gc_pos.Thread = gc_rank
-
 //line hecbench_nbnxm_kernel.go:38
-					smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at[0])), nbNumClusterPerSupercluster*nbClSize)
-					_ = smXq
-					gc_s_smXq[gc_rank] = smXq
-				}
-				{
-					gc_rank := gc_step + 1
-					_ = gc_rank
-					gc_pos.Thread = gc_rank
-
-//line hecbench_nbnxm_kernel.go:38
-					smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at[0])), nbNumClusterPerSupercluster*nbClSize)
-					_ = smXq
-					gc_s_smXq[gc_rank] = smXq
-				}
-				{
-					gc_rank := gc_step + 2
-					_ = gc_rank
-					gc_pos.Thread = gc_rank
-
-//line hecbench_nbnxm_kernel.go:38
-					smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at[0])), nbNumClusterPerSupercluster*nbClSize)
-					_ = smXq
-					gc_s_smXq[gc_rank] = smXq
-				}
-				{
-					gc_rank := gc_step + 3
-					_ = gc_rank
-					gc_pos.Thread = gc_rank
-
-//line hecbench_nbnxm_kernel.go:38
-					smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at[0])), nbNumClusterPerSupercluster*nbClSize)
-					_ = smXq
-					gc_s_smXq[gc_rank] = smXq
-				}
-			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	gc_off3 := ptr
+	if gc_off3 >= 0 && gc_off3 < len(localPtr) {
+		gc_at := localPtr[gc_off3:][:1]
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+//line hecbench_nbnxm_kernel.go:46
 				gc_pos.Thread = gc_rank
-
 //line hecbench_nbnxm_kernel.go:38
 				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at[0])), nbNumClusterPerSupercluster*nbClSize)
-				_ = smXq
+//line hecbench_nbnxm_kernel.go:40
 				gc_s_smXq[gc_rank] = smXq
 			}
-		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-				{
-					gc_rank := gc_step2 + 0
-					gc_pos.Thread = gc_rank
-
-//line hecbench_nbnxm_kernel.go:38
-					smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
-					_ = smXq
-					gc_s_smXq[gc_rank] = smXq
-				}
-				{
-					gc_rank := gc_step2 + 1
-					gc_pos.Thread = gc_rank
-
-//line hecbench_nbnxm_kernel.go:38
-					smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
-					_ = smXq
-					gc_s_smXq[gc_rank] = smXq
-				}
-				{
-					gc_rank := gc_step2 + 2
-					gc_pos.Thread = gc_rank
-
-//line hecbench_nbnxm_kernel.go:38
-					smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
-					_ = smXq
-					gc_s_smXq[gc_rank] = smXq
-				}
-				{
-					gc_rank := gc_step2 + 3
-					gc_pos.Thread = gc_rank
-
-//line hecbench_nbnxm_kernel.go:38
-					smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
-					_ = smXq
-					gc_s_smXq[gc_rank] = smXq
-				}
-			}
-			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			{
+				gc_rank := gc_step + 1
+//line hecbench_nbnxm_kernel.go:45
 				gc_pos.Thread = gc_rank
-
+//line hecbench_nbnxm_kernel.go:38
+				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at[0])), nbNumClusterPerSupercluster*nbClSize)
+//line hecbench_nbnxm_kernel.go:40
+				gc_s_smXq[gc_rank] = smXq
+			}
+			{
+				gc_rank := gc_step + 2
+//line hecbench_nbnxm_kernel.go:45
+				gc_pos.Thread = gc_rank
+//line hecbench_nbnxm_kernel.go:38
+				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at[0])), nbNumClusterPerSupercluster*nbClSize)
+//line hecbench_nbnxm_kernel.go:40
+				gc_s_smXq[gc_rank] = smXq
+			}
+			{
+				gc_rank := gc_step + 3
+//line hecbench_nbnxm_kernel.go:45
+				gc_pos.Thread = gc_rank
+//line hecbench_nbnxm_kernel.go:38
+				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at[0])), nbNumClusterPerSupercluster*nbClSize)
+//line hecbench_nbnxm_kernel.go:40
+				gc_s_smXq[gc_rank] = smXq
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line hecbench_nbnxm_kernel.go:38
+			smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at[0])), nbNumClusterPerSupercluster*nbClSize)
+//line hecbench_nbnxm_kernel.go:40
+			gc_s_smXq[gc_rank] = smXq
+		}
+	} else {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			{
+				gc_rank := gc_step2 + 0
+				gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:38
 				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
-				_ = smXq
+//line hecbench_nbnxm_kernel.go:40
+				gc_s_smXq[gc_rank] = smXq
+			}
+			{
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
+//line hecbench_nbnxm_kernel.go:38
+				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
+//line hecbench_nbnxm_kernel.go:40
+				gc_s_smXq[gc_rank] = smXq
+			}
+			{
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
+//line hecbench_nbnxm_kernel.go:38
+				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
+//line hecbench_nbnxm_kernel.go:40
+				gc_s_smXq[gc_rank] = smXq
+			}
+			{
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
+//line hecbench_nbnxm_kernel.go:38
+				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
+//line hecbench_nbnxm_kernel.go:40
 				gc_s_smXq[gc_rank] = smXq
 			}
 		}
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line hecbench_nbnxm_kernel.go:38
+			smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
+//line hecbench_nbnxm_kernel.go:40
+			gc_s_smXq[gc_rank] = smXq
+		}
 	}
-
 //line hecbench_nbnxm_kernel.go:39
 	ptr += nbNumClusterPerSupercluster * nbClSize * int(unsafe.Sizeof(Float4{}))
-	{
-		gc_off4 := ptr
-		if gc_off4 >= 0 && gc_off4 < len(localPtr) {
-			gc_at2 := localPtr[gc_off4:][:1]
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-				{
-					gc_rank := gc_step3 + 0
-					_ = gc_rank
-					gc_pos.Thread = gc_rank
-
-//line hecbench_nbnxm_kernel.go:40
-					smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at2[0])), nbClSize*nbClSize*nbDim)
-					_ = smReductionBuffer
-					gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
-				}
-				{
-					gc_rank := gc_step3 + 1
-					_ = gc_rank
-					gc_pos.Thread = gc_rank
-
-//line hecbench_nbnxm_kernel.go:40
-					smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at2[0])), nbClSize*nbClSize*nbDim)
-					_ = smReductionBuffer
-					gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
-				}
-				{
-					gc_rank := gc_step3 + 2
-					_ = gc_rank
-					gc_pos.Thread = gc_rank
-
-//line hecbench_nbnxm_kernel.go:40
-					smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at2[0])), nbClSize*nbClSize*nbDim)
-					_ = smReductionBuffer
-					gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
-				}
-				{
-					gc_rank := gc_step3 + 3
-					_ = gc_rank
-					gc_pos.Thread = gc_rank
-
-//line hecbench_nbnxm_kernel.go:40
-					smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at2[0])), nbClSize*nbClSize*nbDim)
-					_ = smReductionBuffer
-					gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
-				}
-			}
-			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+//line hecbench_nbnxm_kernel.go:41
+	gc_off4 := ptr
+	if gc_off4 >= 0 && gc_off4 < len(localPtr) {
+		gc_at2 := localPtr[gc_off4:][:1]
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+			{
+				gc_rank := gc_step3 + 0
+//line hecbench_nbnxm_kernel.go:49
 				gc_pos.Thread = gc_rank
-
 //line hecbench_nbnxm_kernel.go:40
 				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at2[0])), nbClSize*nbClSize*nbDim)
-				_ = smReductionBuffer
+//line hecbench_nbnxm_kernel.go:42
 				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
 			}
-		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-				{
-					gc_rank := gc_step4 + 0
-					gc_pos.Thread = gc_rank
-
-//line hecbench_nbnxm_kernel.go:40
-					smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
-					_ = smReductionBuffer
-					gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
-				}
-				{
-					gc_rank := gc_step4 + 1
-					gc_pos.Thread = gc_rank
-
-//line hecbench_nbnxm_kernel.go:40
-					smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
-					_ = smReductionBuffer
-					gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
-				}
-				{
-					gc_rank := gc_step4 + 2
-					gc_pos.Thread = gc_rank
-
-//line hecbench_nbnxm_kernel.go:40
-					smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
-					_ = smReductionBuffer
-					gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
-				}
-				{
-					gc_rank := gc_step4 + 3
-					gc_pos.Thread = gc_rank
-
-//line hecbench_nbnxm_kernel.go:40
-					smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
-					_ = smReductionBuffer
-					gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
-				}
-			}
-			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+			{
+				gc_rank := gc_step3 + 1
+//line hecbench_nbnxm_kernel.go:47
 				gc_pos.Thread = gc_rank
-
 //line hecbench_nbnxm_kernel.go:40
-				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
-				_ = smReductionBuffer
+				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at2[0])), nbClSize*nbClSize*nbDim)
+//line hecbench_nbnxm_kernel.go:42
+				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
+			}
+			{
+				gc_rank := gc_step3 + 2
+//line hecbench_nbnxm_kernel.go:47
+				gc_pos.Thread = gc_rank
+//line hecbench_nbnxm_kernel.go:40
+				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at2[0])), nbClSize*nbClSize*nbDim)
+//line hecbench_nbnxm_kernel.go:42
+				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
+			}
+			{
+				gc_rank := gc_step3 + 3
+//line hecbench_nbnxm_kernel.go:47
+				gc_pos.Thread = gc_rank
+//line hecbench_nbnxm_kernel.go:40
+				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at2[0])), nbClSize*nbClSize*nbDim)
+//line hecbench_nbnxm_kernel.go:42
 				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
 			}
 		}
+		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line hecbench_nbnxm_kernel.go:40
+			smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at2[0])), nbClSize*nbClSize*nbDim)
+//line hecbench_nbnxm_kernel.go:42
+			gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
+		}
+	} else {
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+			{
+				gc_rank := gc_step4 + 0
+				gc_pos.Thread = gc_rank
+//line hecbench_nbnxm_kernel.go:40
+				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
+//line hecbench_nbnxm_kernel.go:42
+				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
+			}
+			{
+				gc_rank := gc_step4 + 1
+				gc_pos.Thread = gc_rank
+//line hecbench_nbnxm_kernel.go:40
+				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
+//line hecbench_nbnxm_kernel.go:42
+				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
+			}
+			{
+				gc_rank := gc_step4 + 2
+				gc_pos.Thread = gc_rank
+//line hecbench_nbnxm_kernel.go:40
+				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
+//line hecbench_nbnxm_kernel.go:42
+				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
+			}
+			{
+				gc_rank := gc_step4 + 3
+				gc_pos.Thread = gc_rank
+//line hecbench_nbnxm_kernel.go:40
+				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
+//line hecbench_nbnxm_kernel.go:42
+				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
+			}
+		}
+		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line hecbench_nbnxm_kernel.go:40
+			smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
+//line hecbench_nbnxm_kernel.go:42
+			gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
+		}
 	}
-
 //line hecbench_nbnxm_kernel.go:41
 	ptr += nbClSize * nbClSize * nbDim * 4
-
 //line hecbench_nbnxm_kernel.go:48
 	nbSci := aPlistSci[bidx]
-
-//line hecbench_nbnxm_kernel.go:49
 	sci := nbSci.Sci
-
-//line hecbench_nbnxm_kernel.go:50
 	cij4Start := nbSci.Cj4IndStart
-
-//line hecbench_nbnxm_kernel.go:51
 	cij4End := nbSci.Cj4IndEnd
-
-//line hecbench_nbnxm_kernel.go:52
 	nbScishift := nbSci.Shift
-
 //line hecbench_nbnxm_kernel.go:55
 	beta2 := ewaldBeta * ewaldBeta
-
-//line hecbench_nbnxm_kernel.go:56
 	beta3 := ewaldBeta * ewaldBeta * ewaldBeta
 	compiled.OutOfLine(func() {
 		localPtr := localPtr[:2048]
-		_ = localPtr
+//line hecbench_nbnxm_kernel.go:60
 		gc_s_smXq := gc_s_smXq[:gc_n]
-		_ = gc_s_smXq
+//line hecbench_nbnxm_kernel.go:62
 		gc_s_smAtomTypeI := gc_s_smAtomTypeI[:gc_n]
-		_ = gc_s_smAtomTypeI
+//line hecbench_nbnxm_kernel.go:64
 		gc_s_fCiBufX := gc_s_fCiBufX[:gc_n]
-		_ = gc_s_fCiBufX
+//line hecbench_nbnxm_kernel.go:66
 		gc_s_fCiBufY := gc_s_fCiBufY[:gc_n]
-		_ = gc_s_fCiBufY
+//line hecbench_nbnxm_kernel.go:68
 		gc_s_fCiBufZ := gc_s_fCiBufZ[:gc_n]
-		_ = gc_s_fCiBufZ
 		{
+//line hecbench_nbnxm_kernel.go:71
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_nbnxm_kernel.go:24
 					tidxi := uint32(gc_tx)
-					_ = tidxi
-
-//line hecbench_nbnxm_kernel.go:25
 					tidxj := uint32(gc_ty)
-					_ = tidxj
+//line hecbench_nbnxm_kernel.go:27
 					smXq := gc_s_smXq[gc_rank]
-
 //line hecbench_nbnxm_kernel.go:42
 					smAtomTypeI := unsafe.Slice((*int32)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
-
 //line hecbench_nbnxm_kernel.go:44
 					fCiBufX := [nbNumClusterPerSupercluster]float32{0}
 					gc_s_fCiBufX[gc_rank] = fCiBufX
-
 //line hecbench_nbnxm_kernel.go:45
 					fCiBufY := [nbNumClusterPerSupercluster]float32{0}
 					gc_s_fCiBufY[gc_rank] = fCiBufY
-
 //line hecbench_nbnxm_kernel.go:46
 					fCiBufZ := [nbNumClusterPerSupercluster]float32{0}
 					gc_s_fCiBufZ[gc_rank] = fCiBufZ
-
 //line hecbench_nbnxm_kernel.go:58
 					for i := int32(0); i < nbNumClusterPerSupercluster; i += nbClSize {
-
+//line hecbench_nbnxm_kernel.go:60
 						ci := sci*nbNumClusterPerSupercluster + int32(tidxj) + i
 						ai := ci*nbClSize + int32(tidxi)
-
+//line hecbench_nbnxm_kernel.go:63
 						shift := aShiftVec[nbScishift]
 						xqi := aXq[ai]
 						addFloat4(&xqi, Float4{shift[0], shift[1], shift[2], 0.0})
@@ -370,10 +319,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 						smXq[(int32(tidxj)+i)*nbClSize+int32(tidxi)] = xqi
 						smAtomTypeI[(int32(tidxj)+i)*nbClSize+int32(tidxi)] = aAtomTypes[ai]
 					}
-					_ = smAtomTypeI
-					_ = fCiBufX
-					_ = fCiBufY
-					_ = fCiBufZ
+//line hecbench_nbnxm_kernel.go:74
 					gc_s_smAtomTypeI[gc_rank] = smAtomTypeI
 				}
 				gc_ty++
@@ -383,119 +329,197 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 			}
 		}
 	})
-	{
-		var gc_l_f_ [32]NbFloat3
-		var gc_l_aidx_ [32]int32
-		var gc_l_f [32]NbFloat3
-		var gc_l_aidx [32]int32
-		var gc_l_j4 [32]int32
-		var gc_l_imask [32]uint32
-		var gc_l_wexcl [32]uint32
-		var gc_l_jm [32]int
-		var gc_l_maskSet [32]bool
-		var gc_c1v [32]float32
-		var gc_c1r [32]float32
-		var gc_c2v [32]float32
-		var gc_c2r [32]float32
-		var gc_c3v [32]float32
-		var gc_c3r [32]float32
-		var gc_c4v [32]float32
-		var gc_c4r [32]float32
-		var gc_c5v [32]float32
-		var gc_c5r [32]float32
-		var gc_c6v [32]float32
-		var gc_c6r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-
+//line hecbench_nbnxm_kernel.go:84
+	var gc_l_f_ [32]NbFloat3
+	var gc_l_aidx_ [32]int32
+	var gc_l_f [32]NbFloat3
+	var gc_l_aidx [32]int32
+	var gc_l_j4 [32]int32
+	var gc_l_imask [32]uint32
+	var gc_l_wexcl [32]uint32
+	var gc_l_jm [32]int
+	var gc_l_maskSet [32]bool
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	var gc_c3v [32]float32
+	var gc_c3r [32]float32
+	var gc_c4v [32]float32
+	var gc_c4r [32]float32
+	var gc_c5v [32]float32
+	var gc_c5r [32]float32
+	var gc_c6v [32]float32
+	var gc_c6r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line hecbench_nbnxm_kernel.go:77
+			gc_save28 := gc_act
+			gc_in28 := gc_act
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line hecbench_nbnxm_kernel.go:76
-			{
-				gc_save28 := gc_act
-				gc_in28 := gc_act
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-
-//line hecbench_nbnxm_kernel.go:76
-					j4 := cij4Start
-					_ = j4
-					gc_l_j4[gc_lane] = j4
+				j4 := cij4Start
+//line hecbench_nbnxm_kernel.go:78
+				gc_l_j4[gc_lane] = j4
+			}
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
 				}
-				for {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
+				gc_act = gc_in28 &^ gc_dead
+				var gc_m28, gc_skip28 uint32
+//line hecbench_nbnxm_kernel.go:88
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
 					}
-					gc_act = gc_in28 &^ gc_dead
-					var gc_m28, gc_skip28 uint32
-					_ = gc_skip28
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					j4 := gc_l_j4[gc_lane]
+//line hecbench_nbnxm_kernel.go:76
+					if j4 < cij4End {
+						gc_m28 |= 1 << gc_lane
+					}
+				}
+				gc_in28 &= gc_m28
+				gc_act = gc_in28
+				if gc_act == 0 {
+					break
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_ty := gc_tidx.Y
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+							gc_ty++
+							if gc_ty == gc_bdy {
+								gc_ty = 0
+							}
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_nbnxm_kernel.go:25
+						tidxj := uint32(gc_ty)
+//line hecbench_nbnxm_kernel.go:24
+						tidxi := uint32(gc_tx)
+//line hecbench_nbnxm_kernel.go:26
+						tidx := tidxj*nbClSize + tidxi
+//line hecbench_nbnxm_kernel.go:29
+						imeiIdx := tidx / prunedClusterPairSize
+//line hecbench_nbnxm_kernel.go:31
+						j4 := gc_l_j4[gc_lane]
+//line hecbench_nbnxm_kernel.go:77
+						imask := aPlistCJ4[j4].Imei[imeiIdx].Imask
+//line hecbench_nbnxm_kernel.go:79
+						gc_l_imask[gc_lane] = imask
+					}
+				}
+				{
+					var gc_m11 uint32
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-						j4 := gc_l_j4[gc_lane]
-						_ = j4
-
-//line hecbench_nbnxm_kernel.go:76
-						if j4 < cij4End {
-							gc_m28 |= 1 << gc_lane
+						imask := gc_l_imask[gc_lane]
+//line hecbench_nbnxm_kernel.go:78
+						if imask == 0 {
+							gc_m11 |= 1 << gc_lane
 						}
 					}
-					gc_in28 &= gc_m28
-					gc_act = gc_in28
-					if gc_act == 0 {
-						break
+					gc_save11 := gc_act
+					gc_act = gc_save11 & gc_m11
+					if gc_act != 0 {
+//line hecbench_nbnxm_kernel.go:79
+						gc_skip28 |= gc_act
+						gc_act = 0
 					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						gc_ty := gc_tidx.Y
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-								gc_ty++
-								if gc_ty == gc_bdy {
-									gc_ty = 0
-								}
+					gc_act = gc_save11 &^ gc_dead &^ gc_skip28
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_ty := gc_tidx.Y
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+							gc_ty++
+							if gc_ty == gc_bdy {
+								gc_ty = 0
 							}
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_nbnxm_kernel.go:25
+						tidxj := uint32(gc_ty)
+//line hecbench_nbnxm_kernel.go:24
+						tidxi := uint32(gc_tx)
+//line hecbench_nbnxm_kernel.go:26
+						tidx := tidxj*nbClSize + tidxi
+//line hecbench_nbnxm_kernel.go:29
+						imeiIdx := tidx / prunedClusterPairSize
+//line hecbench_nbnxm_kernel.go:31
+						j4 := gc_l_j4[gc_lane]
+//line hecbench_nbnxm_kernel.go:81
+						wexclIdx := aPlistCJ4[j4].Imei[imeiIdx].ExclInd
+						wexcl := aPlistExcl[wexclIdx].Pair[tidx&(prunedClusterPairSize-1)]
+//line hecbench_nbnxm_kernel.go:85
+						gc_l_wexcl[gc_lane] = wexcl
+					}
+				}
+				{
+//line hecbench_nbnxm_kernel.go:85
+					gc_save25 := gc_act
+					gc_in25 := gc_act
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+//line hecbench_nbnxm_kernel.go:84
+						jm := 0
+//line hecbench_nbnxm_kernel.go:86
+						gc_l_jm[gc_lane] = jm
+					}
+					for {
+						gc_b.Tick()
+						if gc_b.Stopped() {
+							return
+						}
+						gc_act = gc_in25 &^ gc_dead
+						var gc_m25, gc_skip25 uint32
+//line hecbench_nbnxm_kernel.go:96
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-
-//line hecbench_nbnxm_kernel.go:25
-							tidxj := uint32(gc_ty)
-							_ = tidxj
-
-//line hecbench_nbnxm_kernel.go:24
-							tidxi := uint32(gc_tx)
-							_ = tidxi
-
-//line hecbench_nbnxm_kernel.go:26
-							tidx := tidxj*nbClSize + tidxi
-							_ = tidx
-
-//line hecbench_nbnxm_kernel.go:29
-							imeiIdx := tidx / prunedClusterPairSize
-							_ = imeiIdx
-							j4 := gc_l_j4[gc_lane]
-							_ = j4
-
-//line hecbench_nbnxm_kernel.go:77
-							imask := aPlistCJ4[j4].Imei[imeiIdx].Imask
-							_ = imask
-							gc_l_imask[gc_lane] = imask
+							jm := gc_l_jm[gc_lane]
+//line hecbench_nbnxm_kernel.go:84
+							if jm < nbJgroupSize {
+								gc_m25 |= 1 << gc_lane
+							}
 						}
-					}
-					{
-						var gc_m11 uint32
+						gc_in25 &= gc_m25
+						gc_act = gc_in25
+						if gc_act == 0 {
+							break
+						}
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
@@ -503,1458 +527,953 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
 							imask := gc_l_imask[gc_lane]
-							_ = imask
-
-//line hecbench_nbnxm_kernel.go:78
-							if imask == 0 {
-								gc_m11 |= 1 << gc_lane
-							}
+//line hecbench_nbnxm_kernel.go:101
+							jm := gc_l_jm[gc_lane]
+//line hecbench_nbnxm_kernel.go:85
+							maskSet := imask&(nbSuperClInteractionMask<<(jm*nbNumClusterPerSupercluster)) != 0
+//line hecbench_nbnxm_kernel.go:87
+							gc_l_maskSet[gc_lane] = maskSet
 						}
-						gc_save11 := gc_act
-						gc_act = gc_save11 & gc_m11
-						if gc_act != 0 {
-
-//line hecbench_nbnxm_kernel.go:79
-							gc_skip28 |= gc_act
-							gc_act = 0
-						}
-						gc_act = gc_save11 &^ gc_dead &^ gc_skip28
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						gc_ty := gc_tidx.Y
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-								gc_ty++
-								if gc_ty == gc_bdy {
-									gc_ty = 0
+						{
+							var gc_m14 uint32
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+								maskSet := gc_l_maskSet[gc_lane]
+//line hecbench_nbnxm_kernel.go:86
+								if !maskSet {
+									gc_m14 |= 1 << gc_lane
 								}
 							}
+							gc_save14 := gc_act
+							gc_act = gc_save14 & gc_m14
+							if gc_act != 0 {
+//line hecbench_nbnxm_kernel.go:87
+								gc_skip25 |= gc_act
+								gc_act = 0
+							}
+							gc_act = gc_save14 &^ gc_dead &^ gc_skip25
+						}
+						{
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							gc_ty := gc_tidx.Y
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+									gc_ty++
+									if gc_ty == gc_bdy {
+										gc_ty = 0
+									}
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_nbnxm_kernel.go:24
+								tidxi := uint32(gc_tx)
+								tidxj := uint32(gc_ty)
+//line hecbench_nbnxm_kernel.go:73
+								nonSelfInteraction := !(nbScishift == nbCentralShiftIndex && tidxj <= tidxi)
+//line hecbench_nbnxm_kernel.go:75
+								smXq := gc_s_smXq[gc_rank]
+								smReductionBuffer := gc_s_smReductionBuffer[gc_rank]
+								smAtomTypeI := gc_s_smAtomTypeI[gc_rank]
+								j4 := gc_l_j4[gc_lane]
+//line hecbench_nbnxm_kernel.go:80
+								imask := gc_l_imask[gc_lane]
+//line hecbench_nbnxm_kernel.go:82
+								wexcl := gc_l_wexcl[gc_lane]
+//line hecbench_nbnxm_kernel.go:84
+								jm := gc_l_jm[gc_lane]
+//line hecbench_nbnxm_kernel.go:89
+								maskJI := uint32(1) << (jm * nbNumClusterPerSupercluster)
+								cj := aPlistCJ4[j4].Cj[jm]
+								aj := cj*nbClSize + int32(tidxj)
+//line hecbench_nbnxm_kernel.go:94
+								xqj := aXq[aj]
+//line hecbench_nbnxm_kernel.go:96
+								xj := NbFloat3{xqj.X, xqj.Y, xqj.Z}
+								qj := xqj.W
+								var atomTypeJ int32
+								atomTypeJ = aAtomTypes[aj]
+//line hecbench_nbnxm_kernel.go:101
+								fCjBuf := NbFloat3{0.0, 0.0, 0.0}
+								{
+									{
+//line hecbench_nbnxm_kernel.go:103
+										i_ := int32(0)
+										if imask&maskJI != 0 {
+//line hecbench_nbnxm_kernel.go:106
+											ci_ := sci*nbNumClusterPerSupercluster + i_
+//line hecbench_nbnxm_kernel.go:108
+											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
+											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
+//line hecbench_nbnxm_kernel.go:112
+											rv := xi.sub(xj)
+											r2 := rv.norm2()
+//line hecbench_nbnxm_kernel.go:115
+											var pairExclMask float32
+											if wexcl&maskJI != 0 {
+												pairExclMask = 1.0
+											} else {
+												pairExclMask = 0.0
+											}
+//line hecbench_nbnxm_kernel.go:124
+											notExcluded := nonSelfInteraction || (ci_ != cj)
+//line hecbench_nbnxm_kernel.go:127
+											if (r2 < rCoulombSq) && notExcluded {
+												qi := xqi_.W
+												var atomTypeI int32
+												var c6c12 NbFloat2
+//line hecbench_nbnxm_kernel.go:133
+												atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
+												c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
+//line hecbench_nbnxm_kernel.go:137
+												c6 := c6c12.X
+												c12 := c6c12.Y
+//line hecbench_nbnxm_kernel.go:141
+												r2 = max(r2, nbMinDistanceSquared)
+//line hecbench_nbnxm_kernel.go:143
+												rInv := frsqrtRn(r2)
+												r2Inv := rInv * rInv
+												var r6Inv, fInvR float32
+												r6Inv = r2Inv * r2Inv * r2Inv
+												r6Inv *= pairExclMask
+												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+//line hecbench_nbnxm_kernel.go:150
+												fInvR += qi * qj *
+													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
+												forceIJ := rv.scale(fInvR)
+//line hecbench_nbnxm_kernel.go:156
+												fCjBuf.subAssign(forceIJ)
+//line hecbench_nbnxm_kernel.go:158
+												gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
+												gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
+												gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
+											}
+										}
+//line hecbench_nbnxm_kernel.go:164
+										maskJI += maskJI
+									}
+									{
+//line hecbench_nbnxm_kernel.go:103
+										i_ := int32(1)
+										if imask&maskJI != 0 {
+//line hecbench_nbnxm_kernel.go:106
+											ci_ := sci*nbNumClusterPerSupercluster + i_
+//line hecbench_nbnxm_kernel.go:108
+											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
+											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
+//line hecbench_nbnxm_kernel.go:112
+											rv := xi.sub(xj)
+											r2 := rv.norm2()
+//line hecbench_nbnxm_kernel.go:115
+											var pairExclMask float32
+											if wexcl&maskJI != 0 {
+												pairExclMask = 1.0
+											} else {
+												pairExclMask = 0.0
+											}
+//line hecbench_nbnxm_kernel.go:124
+											notExcluded := nonSelfInteraction || (ci_ != cj)
+//line hecbench_nbnxm_kernel.go:127
+											if (r2 < rCoulombSq) && notExcluded {
+												qi := xqi_.W
+												var atomTypeI int32
+												var c6c12 NbFloat2
+//line hecbench_nbnxm_kernel.go:133
+												atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
+												c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
+//line hecbench_nbnxm_kernel.go:137
+												c6 := c6c12.X
+												c12 := c6c12.Y
+//line hecbench_nbnxm_kernel.go:141
+												r2 = max(r2, nbMinDistanceSquared)
+//line hecbench_nbnxm_kernel.go:143
+												rInv := frsqrtRn(r2)
+												r2Inv := rInv * rInv
+												var r6Inv, fInvR float32
+												r6Inv = r2Inv * r2Inv * r2Inv
+												r6Inv *= pairExclMask
+												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+//line hecbench_nbnxm_kernel.go:150
+												fInvR += qi * qj *
+													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
+												forceIJ := rv.scale(fInvR)
+//line hecbench_nbnxm_kernel.go:156
+												fCjBuf.subAssign(forceIJ)
+//line hecbench_nbnxm_kernel.go:158
+												gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
+												gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
+												gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
+											}
+										}
+//line hecbench_nbnxm_kernel.go:164
+										maskJI += maskJI
+									}
+									{
+//line hecbench_nbnxm_kernel.go:103
+										i_ := int32(2)
+										if imask&maskJI != 0 {
+//line hecbench_nbnxm_kernel.go:106
+											ci_ := sci*nbNumClusterPerSupercluster + i_
+//line hecbench_nbnxm_kernel.go:108
+											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
+											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
+//line hecbench_nbnxm_kernel.go:112
+											rv := xi.sub(xj)
+											r2 := rv.norm2()
+//line hecbench_nbnxm_kernel.go:115
+											var pairExclMask float32
+											if wexcl&maskJI != 0 {
+												pairExclMask = 1.0
+											} else {
+												pairExclMask = 0.0
+											}
+//line hecbench_nbnxm_kernel.go:124
+											notExcluded := nonSelfInteraction || (ci_ != cj)
+//line hecbench_nbnxm_kernel.go:127
+											if (r2 < rCoulombSq) && notExcluded {
+												qi := xqi_.W
+												var atomTypeI int32
+												var c6c12 NbFloat2
+//line hecbench_nbnxm_kernel.go:133
+												atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
+												c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
+//line hecbench_nbnxm_kernel.go:137
+												c6 := c6c12.X
+												c12 := c6c12.Y
+//line hecbench_nbnxm_kernel.go:141
+												r2 = max(r2, nbMinDistanceSquared)
+//line hecbench_nbnxm_kernel.go:143
+												rInv := frsqrtRn(r2)
+												r2Inv := rInv * rInv
+												var r6Inv, fInvR float32
+												r6Inv = r2Inv * r2Inv * r2Inv
+												r6Inv *= pairExclMask
+												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+//line hecbench_nbnxm_kernel.go:150
+												fInvR += qi * qj *
+													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
+												forceIJ := rv.scale(fInvR)
+//line hecbench_nbnxm_kernel.go:156
+												fCjBuf.subAssign(forceIJ)
+//line hecbench_nbnxm_kernel.go:158
+												gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
+												gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
+												gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
+											}
+										}
+//line hecbench_nbnxm_kernel.go:164
+										maskJI += maskJI
+									}
+									{
+//line hecbench_nbnxm_kernel.go:103
+										i_ := int32(3)
+										if imask&maskJI != 0 {
+//line hecbench_nbnxm_kernel.go:106
+											ci_ := sci*nbNumClusterPerSupercluster + i_
+//line hecbench_nbnxm_kernel.go:108
+											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
+											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
+//line hecbench_nbnxm_kernel.go:112
+											rv := xi.sub(xj)
+											r2 := rv.norm2()
+//line hecbench_nbnxm_kernel.go:115
+											var pairExclMask float32
+											if wexcl&maskJI != 0 {
+												pairExclMask = 1.0
+											} else {
+												pairExclMask = 0.0
+											}
+//line hecbench_nbnxm_kernel.go:124
+											notExcluded := nonSelfInteraction || (ci_ != cj)
+//line hecbench_nbnxm_kernel.go:127
+											if (r2 < rCoulombSq) && notExcluded {
+												qi := xqi_.W
+												var atomTypeI int32
+												var c6c12 NbFloat2
+//line hecbench_nbnxm_kernel.go:133
+												atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
+												c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
+//line hecbench_nbnxm_kernel.go:137
+												c6 := c6c12.X
+												c12 := c6c12.Y
+//line hecbench_nbnxm_kernel.go:141
+												r2 = max(r2, nbMinDistanceSquared)
+//line hecbench_nbnxm_kernel.go:143
+												rInv := frsqrtRn(r2)
+												r2Inv := rInv * rInv
+												var r6Inv, fInvR float32
+												r6Inv = r2Inv * r2Inv * r2Inv
+												r6Inv *= pairExclMask
+												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+//line hecbench_nbnxm_kernel.go:150
+												fInvR += qi * qj *
+													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
+												forceIJ := rv.scale(fInvR)
+//line hecbench_nbnxm_kernel.go:156
+												fCjBuf.subAssign(forceIJ)
+//line hecbench_nbnxm_kernel.go:158
+												gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
+												gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
+												gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
+											}
+										}
+//line hecbench_nbnxm_kernel.go:164
+										maskJI += maskJI
+									}
+									{
+//line hecbench_nbnxm_kernel.go:103
+										i_ := int32(4)
+										if imask&maskJI != 0 {
+//line hecbench_nbnxm_kernel.go:106
+											ci_ := sci*nbNumClusterPerSupercluster + i_
+//line hecbench_nbnxm_kernel.go:108
+											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
+											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
+//line hecbench_nbnxm_kernel.go:112
+											rv := xi.sub(xj)
+											r2 := rv.norm2()
+//line hecbench_nbnxm_kernel.go:115
+											var pairExclMask float32
+											if wexcl&maskJI != 0 {
+												pairExclMask = 1.0
+											} else {
+												pairExclMask = 0.0
+											}
+//line hecbench_nbnxm_kernel.go:124
+											notExcluded := nonSelfInteraction || (ci_ != cj)
+//line hecbench_nbnxm_kernel.go:127
+											if (r2 < rCoulombSq) && notExcluded {
+												qi := xqi_.W
+												var atomTypeI int32
+												var c6c12 NbFloat2
+//line hecbench_nbnxm_kernel.go:133
+												atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
+												c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
+//line hecbench_nbnxm_kernel.go:137
+												c6 := c6c12.X
+												c12 := c6c12.Y
+//line hecbench_nbnxm_kernel.go:141
+												r2 = max(r2, nbMinDistanceSquared)
+//line hecbench_nbnxm_kernel.go:143
+												rInv := frsqrtRn(r2)
+												r2Inv := rInv * rInv
+												var r6Inv, fInvR float32
+												r6Inv = r2Inv * r2Inv * r2Inv
+												r6Inv *= pairExclMask
+												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+//line hecbench_nbnxm_kernel.go:150
+												fInvR += qi * qj *
+													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
+												forceIJ := rv.scale(fInvR)
+//line hecbench_nbnxm_kernel.go:156
+												fCjBuf.subAssign(forceIJ)
+//line hecbench_nbnxm_kernel.go:158
+												gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
+												gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
+												gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
+											}
+										}
+//line hecbench_nbnxm_kernel.go:164
+										maskJI += maskJI
+									}
+									{
+//line hecbench_nbnxm_kernel.go:103
+										i_ := int32(5)
+										if imask&maskJI != 0 {
+//line hecbench_nbnxm_kernel.go:106
+											ci_ := sci*nbNumClusterPerSupercluster + i_
+//line hecbench_nbnxm_kernel.go:108
+											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
+											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
+//line hecbench_nbnxm_kernel.go:112
+											rv := xi.sub(xj)
+											r2 := rv.norm2()
+//line hecbench_nbnxm_kernel.go:115
+											var pairExclMask float32
+											if wexcl&maskJI != 0 {
+												pairExclMask = 1.0
+											} else {
+												pairExclMask = 0.0
+											}
+//line hecbench_nbnxm_kernel.go:124
+											notExcluded := nonSelfInteraction || (ci_ != cj)
+//line hecbench_nbnxm_kernel.go:127
+											if (r2 < rCoulombSq) && notExcluded {
+												qi := xqi_.W
+												var atomTypeI int32
+												var c6c12 NbFloat2
+//line hecbench_nbnxm_kernel.go:133
+												atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
+												c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
+//line hecbench_nbnxm_kernel.go:137
+												c6 := c6c12.X
+												c12 := c6c12.Y
+//line hecbench_nbnxm_kernel.go:141
+												r2 = max(r2, nbMinDistanceSquared)
+//line hecbench_nbnxm_kernel.go:143
+												rInv := frsqrtRn(r2)
+												r2Inv := rInv * rInv
+												var r6Inv, fInvR float32
+												r6Inv = r2Inv * r2Inv * r2Inv
+												r6Inv *= pairExclMask
+												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+//line hecbench_nbnxm_kernel.go:150
+												fInvR += qi * qj *
+													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
+												forceIJ := rv.scale(fInvR)
+//line hecbench_nbnxm_kernel.go:156
+												fCjBuf.subAssign(forceIJ)
+//line hecbench_nbnxm_kernel.go:158
+												gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
+												gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
+												gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
+											}
+										}
+//line hecbench_nbnxm_kernel.go:164
+										maskJI += maskJI
+									}
+									{
+//line hecbench_nbnxm_kernel.go:103
+										i_ := int32(6)
+										if imask&maskJI != 0 {
+//line hecbench_nbnxm_kernel.go:106
+											ci_ := sci*nbNumClusterPerSupercluster + i_
+//line hecbench_nbnxm_kernel.go:108
+											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
+											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
+//line hecbench_nbnxm_kernel.go:112
+											rv := xi.sub(xj)
+											r2 := rv.norm2()
+//line hecbench_nbnxm_kernel.go:115
+											var pairExclMask float32
+											if wexcl&maskJI != 0 {
+												pairExclMask = 1.0
+											} else {
+												pairExclMask = 0.0
+											}
+//line hecbench_nbnxm_kernel.go:124
+											notExcluded := nonSelfInteraction || (ci_ != cj)
+//line hecbench_nbnxm_kernel.go:127
+											if (r2 < rCoulombSq) && notExcluded {
+												qi := xqi_.W
+												var atomTypeI int32
+												var c6c12 NbFloat2
+//line hecbench_nbnxm_kernel.go:133
+												atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
+												c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
+//line hecbench_nbnxm_kernel.go:137
+												c6 := c6c12.X
+												c12 := c6c12.Y
+//line hecbench_nbnxm_kernel.go:141
+												r2 = max(r2, nbMinDistanceSquared)
+//line hecbench_nbnxm_kernel.go:143
+												rInv := frsqrtRn(r2)
+												r2Inv := rInv * rInv
+												var r6Inv, fInvR float32
+												r6Inv = r2Inv * r2Inv * r2Inv
+												r6Inv *= pairExclMask
+												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+//line hecbench_nbnxm_kernel.go:150
+												fInvR += qi * qj *
+													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
+												forceIJ := rv.scale(fInvR)
+//line hecbench_nbnxm_kernel.go:156
+												fCjBuf.subAssign(forceIJ)
+//line hecbench_nbnxm_kernel.go:158
+												gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
+												gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
+												gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
+											}
+										}
+//line hecbench_nbnxm_kernel.go:164
+										maskJI += maskJI
+									}
+									{
+//line hecbench_nbnxm_kernel.go:103
+										i_ := int32(7)
+										if imask&maskJI != 0 {
+//line hecbench_nbnxm_kernel.go:106
+											ci_ := sci*nbNumClusterPerSupercluster + i_
+//line hecbench_nbnxm_kernel.go:108
+											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
+											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
+//line hecbench_nbnxm_kernel.go:112
+											rv := xi.sub(xj)
+											r2 := rv.norm2()
+//line hecbench_nbnxm_kernel.go:115
+											var pairExclMask float32
+											if wexcl&maskJI != 0 {
+												pairExclMask = 1.0
+											} else {
+												pairExclMask = 0.0
+											}
+//line hecbench_nbnxm_kernel.go:124
+											notExcluded := nonSelfInteraction || (ci_ != cj)
+//line hecbench_nbnxm_kernel.go:127
+											if (r2 < rCoulombSq) && notExcluded {
+												qi := xqi_.W
+												var atomTypeI int32
+												var c6c12 NbFloat2
+//line hecbench_nbnxm_kernel.go:133
+												atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
+												c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
+//line hecbench_nbnxm_kernel.go:137
+												c6 := c6c12.X
+												c12 := c6c12.Y
+//line hecbench_nbnxm_kernel.go:141
+												r2 = max(r2, nbMinDistanceSquared)
+//line hecbench_nbnxm_kernel.go:143
+												rInv := frsqrtRn(r2)
+												r2Inv := rInv * rInv
+												var r6Inv, fInvR float32
+												r6Inv = r2Inv * r2Inv * r2Inv
+												r6Inv *= pairExclMask
+												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+//line hecbench_nbnxm_kernel.go:150
+												fInvR += qi * qj *
+													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
+												forceIJ := rv.scale(fInvR)
+//line hecbench_nbnxm_kernel.go:156
+												fCjBuf.subAssign(forceIJ)
+//line hecbench_nbnxm_kernel.go:158
+												gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
+												gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
+												gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
+											}
+										}
+//line hecbench_nbnxm_kernel.go:164
+										maskJI += maskJI
+									}
+								}
+								var smBuf []float32 = smReductionBuffer
+//line hecbench_nbnxm_kernel.go:167
+								_ = smBuf
+//line hecbench_nbnxm_kernel.go:167
+								var f NbFloat3 = fCjBuf
+//line hecbench_nbnxm_kernel.go:167
+								var aidx int32 = aj
+//line hecbench_nbnxm_kernel.go:179
+								gc_l_f[gc_lane] = f
+								gc_l_aidx[gc_lane] = aidx
+							}
+						}
+//line hecbench_nbnxm_kernel.go:167
+						var aF_ []NbFloat3 = aF
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+//line hecbench_nbnxm_kernel.go:174
+							f := gc_l_f[gc_lane]
+//line hecbench_nbnxm_kernel.go:176
+							aidx := gc_l_aidx[gc_lane]
+//line hecbench_nbnxm.go:211
+							var f_ NbFloat3 = f
+//line hecbench_nbnxm.go:211
+							var aidx_ int32 = aidx
+//line hecbench_nbnxm.go:214
+							gc_l_f_[gc_lane] = f_
+							gc_l_aidx_[gc_lane] = aidx_
+						}
+//line hecbench_nbnxm.go:211
+						var aF_2 []NbFloat3 = aF_
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+//line hecbench_nbnxm.go:218
+							f_ := gc_l_f_[gc_lane]
+//line hecbench_nbnxm.go:188
+							gc_c1v[gc_lane] = f_[0]
+						}
+//line hecbench_nbnxm.go:188
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, 1, 32, &gc_c1r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-
-//line hecbench_nbnxm_kernel.go:25
-							tidxj := uint32(gc_ty)
-							_ = tidxj
-
-//line hecbench_nbnxm_kernel.go:24
-							tidxi := uint32(gc_tx)
-							_ = tidxi
-
-//line hecbench_nbnxm_kernel.go:26
-							tidx := tidxj*nbClSize + tidxi
-							_ = tidx
-
-//line hecbench_nbnxm_kernel.go:29
-							imeiIdx := tidx / prunedClusterPairSize
-							_ = imeiIdx
-							j4 := gc_l_j4[gc_lane]
-							_ = j4
-
-//line hecbench_nbnxm_kernel.go:81
-							wexclIdx := aPlistCJ4[j4].Imei[imeiIdx].ExclInd
-
-//line hecbench_nbnxm_kernel.go:82
-							wexcl := aPlistExcl[wexclIdx].Pair[tidx&(prunedClusterPairSize-1)]
-							_ = wexclIdx
-							_ = wexcl
-							gc_l_wexcl[gc_lane] = wexcl
+							f_ := gc_l_f_[gc_lane]
+//line hecbench_nbnxm.go:188
+							f_[0] += gc_c1r[gc_lane]
+							gc_c2v[gc_lane] = f_[1]
+							gc_l_f_[gc_lane] = f_
 						}
-					}
-
-//line hecbench_nbnxm_kernel.go:84
-					{
-						gc_save25 := gc_act
-						gc_in25 := gc_act
+//line hecbench_nbnxm.go:189
+						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c2v, 1, 32, &gc_c2r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
+							gc_pos.Thread = gc_rank
+							f_ := gc_l_f_[gc_lane]
+//line hecbench_nbnxm.go:189
+							f_[1] += gc_c2r[gc_lane]
+							gc_c3v[gc_lane] = f_[2]
+							gc_l_f_[gc_lane] = f_
+						}
+//line hecbench_nbnxm.go:190
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c3v, 1, 32, &gc_c3r)
+						{
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_nbnxm_kernel.go:24
+								tidxi := uint32(gc_tx)
+//line hecbench_nbnxm_kernel.go:167
+								var tidxi_ int32 = int32(tidxi)
+//line hecbench_nbnxm.go:211
+								var tidxi_2 int32 = tidxi_
+//line hecbench_nbnxm.go:213
+								f_ := gc_l_f_[gc_lane]
+//line hecbench_nbnxm.go:190
+								f_[2] += gc_c3r[gc_lane]
+								if tidxi_2&1 != 0 {
+									f_[0] = f_[1]
+								}
+//line hecbench_nbnxm.go:195
+								gc_c4v[gc_lane] = f_[0]
+								gc_l_f_[gc_lane] = f_
+							}
+						}
+//line hecbench_nbnxm.go:195
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c4v, 2, 32, &gc_c4r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							f_ := gc_l_f_[gc_lane]
+//line hecbench_nbnxm.go:195
+							f_[0] += gc_c4r[gc_lane]
+							gc_c5v[gc_lane] = f_[2]
+							gc_l_f_[gc_lane] = f_
+						}
+//line hecbench_nbnxm.go:196
+						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c5v, 2, 32, &gc_c5r)
+						{
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_nbnxm_kernel.go:24
+								tidxi := uint32(gc_tx)
+//line hecbench_nbnxm_kernel.go:167
+								var tidxi_ int32 = int32(tidxi)
+//line hecbench_nbnxm.go:211
+								var tidxi_2 int32 = tidxi_
+//line hecbench_nbnxm.go:213
+								f_ := gc_l_f_[gc_lane]
+//line hecbench_nbnxm.go:196
+								f_[2] += gc_c5r[gc_lane]
+								if tidxi_2&2 != 0 {
+									f_[0] = f_[2]
+								}
+//line hecbench_nbnxm.go:202
+								gc_c6v[gc_lane] = f_[0]
+								gc_l_f_[gc_lane] = f_
+							}
+						}
+//line hecbench_nbnxm.go:202
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c6v, 4, 32, &gc_c6r)
+						{
+							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+							gc_tx := gc_tidx.X - 1
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								gc_pos.Thread = gc_rank
+//line hecbench_nbnxm_kernel.go:24
+								tidxi := uint32(gc_tx)
+//line hecbench_nbnxm_kernel.go:167
+								var tidxi_ int32 = int32(tidxi)
+//line hecbench_nbnxm.go:211
+								var tidxi_2 int32 = tidxi_
+//line hecbench_nbnxm.go:213
+								f_ := gc_l_f_[gc_lane]
+//line hecbench_nbnxm.go:215
+								aidx_ := gc_l_aidx_[gc_lane]
+//line hecbench_nbnxm.go:202
+								f_[0] += gc_c6r[gc_lane]
+//line hecbench_nbnxm.go:204
+								if tidxi_2 < 3 {
+									atomic.Add(&aF_2[aidx_][tidxi_2], f_[0])
+								}
+								gc_l_f_[gc_lane] = f_
+							}
+						}
+						gc_act = gc_in25 &^ gc_dead
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+//line hecbench_nbnxm.go:217
+							jm := gc_l_jm[gc_lane]
 //line hecbench_nbnxm_kernel.go:84
-							jm := 0
-							_ = jm
+							jm++
 							gc_l_jm[gc_lane] = jm
 						}
-						for {
-							gc_b.Tick()
-							if gc_b.Stopped() {
-								return
-							}
-							gc_act = gc_in25 &^ gc_dead
-							var gc_m25, gc_skip25 uint32
-							_ = gc_skip25
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								jm := gc_l_jm[gc_lane]
-								_ = jm
-
-//line hecbench_nbnxm_kernel.go:84
-								if jm < nbJgroupSize {
-									gc_m25 |= 1 << gc_lane
-								}
-							}
-							gc_in25 &= gc_m25
-							gc_act = gc_in25
-							if gc_act == 0 {
-								break
-							}
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								imask := gc_l_imask[gc_lane]
-								_ = imask
-								jm := gc_l_jm[gc_lane]
-								_ = jm
-
-//line hecbench_nbnxm_kernel.go:85
-								maskSet := imask&(nbSuperClInteractionMask<<(jm*nbNumClusterPerSupercluster)) != 0
-								_ = maskSet
-								gc_l_maskSet[gc_lane] = maskSet
-							}
-							{
-								var gc_m14 uint32
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-									maskSet := gc_l_maskSet[gc_lane]
-									_ = maskSet
-
-//line hecbench_nbnxm_kernel.go:86
-									if !maskSet {
-										gc_m14 |= 1 << gc_lane
-									}
-								}
-								gc_save14 := gc_act
-								gc_act = gc_save14 & gc_m14
-								if gc_act != 0 {
-
-//line hecbench_nbnxm_kernel.go:87
-									gc_skip25 |= gc_act
-									gc_act = 0
-								}
-								gc_act = gc_save14 &^ gc_dead &^ gc_skip25
-							}
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								gc_ty := gc_tidx.Y
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-										gc_ty++
-										if gc_ty == gc_bdy {
-											gc_ty = 0
-										}
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_nbnxm_kernel.go:24
-									tidxi := uint32(gc_tx)
-									_ = tidxi
-
-//line hecbench_nbnxm_kernel.go:25
-									tidxj := uint32(gc_ty)
-									_ = tidxj
-
-//line hecbench_nbnxm_kernel.go:73
-									nonSelfInteraction := !(nbScishift == nbCentralShiftIndex && tidxj <= tidxi)
-									_ = nonSelfInteraction
-									smXq := gc_s_smXq[gc_rank]
-									smReductionBuffer := gc_s_smReductionBuffer[gc_rank]
-									smAtomTypeI := gc_s_smAtomTypeI[gc_rank]
-									j4 := gc_l_j4[gc_lane]
-									_ = j4
-									imask := gc_l_imask[gc_lane]
-									_ = imask
-									wexcl := gc_l_wexcl[gc_lane]
-									_ = wexcl
-									jm := gc_l_jm[gc_lane]
-									_ = jm
-
-//line hecbench_nbnxm_kernel.go:89
-									maskJI := uint32(1) << (jm * nbNumClusterPerSupercluster)
-
-//line hecbench_nbnxm_kernel.go:90
-									cj := aPlistCJ4[j4].Cj[jm]
-
-//line hecbench_nbnxm_kernel.go:91
-									aj := cj*nbClSize + int32(tidxj)
-
-//line hecbench_nbnxm_kernel.go:94
-									xqj := aXq[aj]
-
-//line hecbench_nbnxm_kernel.go:96
-									xj := NbFloat3{xqj.X, xqj.Y, xqj.Z}
-
-//line hecbench_nbnxm_kernel.go:97
-									qj := xqj.W
-
-//line hecbench_nbnxm_kernel.go:98
-									var atomTypeJ int32
-
-//line hecbench_nbnxm_kernel.go:99
-									atomTypeJ = aAtomTypes[aj]
-
-//line hecbench_nbnxm_kernel.go:101
-									fCjBuf := NbFloat3{0.0, 0.0, 0.0}
-
-									{
-
-//line hecbench_nbnxm_kernel.go:103
-										{
-//line hecbench_nbnxm_kernel.go:103
-											i_ := int32(0)
-//line hecbench_nbnxm_kernel.go:103
-											_ = i_
-											if imask&maskJI != 0 {
-
-												ci_ := sci*nbNumClusterPerSupercluster + i_
-
-												xqi_ := smXq[i_*nbClSize+int32(tidxi)]
-												xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
-
-//line hecbench_nbnxm_kernel.go:112
-												rv := xi.sub(xj)
-												r2 := rv.norm2()
-
-												var pairExclMask float32
-												if wexcl&maskJI != 0 {
-													pairExclMask = 1.0
-												} else {
-													pairExclMask = 0.0
-												}
-
-//line hecbench_nbnxm_kernel.go:124
-												notExcluded := nonSelfInteraction || (ci_ != cj)
-
-//line hecbench_nbnxm_kernel.go:127
-												if (r2 < rCoulombSq) && notExcluded {
-													qi := xqi_.W
-													var atomTypeI int32
-													var c6c12 NbFloat2
-
-//line hecbench_nbnxm_kernel.go:133
-													atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
-													c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
-
-//line hecbench_nbnxm_kernel.go:137
-													c6 := c6c12.X
-													c12 := c6c12.Y
-
-//line hecbench_nbnxm_kernel.go:141
-													r2 = max(r2, nbMinDistanceSquared)
-
-													rInv := frsqrtRn(r2)
-													r2Inv := rInv * rInv
-													var r6Inv, fInvR float32
-													r6Inv = r2Inv * r2Inv * r2Inv
-													r6Inv *= pairExclMask
-													fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
-
-													fInvR += qi * qj *
-														(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
-
-													forceIJ := rv.scale(fInvR)
-
-//line hecbench_nbnxm_kernel.go:156
-													fCjBuf.subAssign(forceIJ)
-
-													gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
-													gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
-													gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
-												}
-											}
-
-											maskJI += maskJI
-										}
-//line hecbench_nbnxm_kernel.go:103
-										{
-//line hecbench_nbnxm_kernel.go:103
-											i_ := int32(1)
-//line hecbench_nbnxm_kernel.go:103
-											_ = i_
-											if imask&maskJI != 0 {
-
-												ci_ := sci*nbNumClusterPerSupercluster + i_
-
-												xqi_ := smXq[i_*nbClSize+int32(tidxi)]
-												xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
-
-//line hecbench_nbnxm_kernel.go:112
-												rv := xi.sub(xj)
-												r2 := rv.norm2()
-
-												var pairExclMask float32
-												if wexcl&maskJI != 0 {
-													pairExclMask = 1.0
-												} else {
-													pairExclMask = 0.0
-												}
-
-//line hecbench_nbnxm_kernel.go:124
-												notExcluded := nonSelfInteraction || (ci_ != cj)
-
-//line hecbench_nbnxm_kernel.go:127
-												if (r2 < rCoulombSq) && notExcluded {
-													qi := xqi_.W
-													var atomTypeI int32
-													var c6c12 NbFloat2
-
-//line hecbench_nbnxm_kernel.go:133
-													atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
-													c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
-
-//line hecbench_nbnxm_kernel.go:137
-													c6 := c6c12.X
-													c12 := c6c12.Y
-
-//line hecbench_nbnxm_kernel.go:141
-													r2 = max(r2, nbMinDistanceSquared)
-
-													rInv := frsqrtRn(r2)
-													r2Inv := rInv * rInv
-													var r6Inv, fInvR float32
-													r6Inv = r2Inv * r2Inv * r2Inv
-													r6Inv *= pairExclMask
-													fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
-
-													fInvR += qi * qj *
-														(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
-
-													forceIJ := rv.scale(fInvR)
-
-//line hecbench_nbnxm_kernel.go:156
-													fCjBuf.subAssign(forceIJ)
-
-													gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
-													gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
-													gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
-												}
-											}
-
-											maskJI += maskJI
-										}
-//line hecbench_nbnxm_kernel.go:103
-										{
-//line hecbench_nbnxm_kernel.go:103
-											i_ := int32(2)
-//line hecbench_nbnxm_kernel.go:103
-											_ = i_
-											if imask&maskJI != 0 {
-
-												ci_ := sci*nbNumClusterPerSupercluster + i_
-
-												xqi_ := smXq[i_*nbClSize+int32(tidxi)]
-												xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
-
-//line hecbench_nbnxm_kernel.go:112
-												rv := xi.sub(xj)
-												r2 := rv.norm2()
-
-												var pairExclMask float32
-												if wexcl&maskJI != 0 {
-													pairExclMask = 1.0
-												} else {
-													pairExclMask = 0.0
-												}
-
-//line hecbench_nbnxm_kernel.go:124
-												notExcluded := nonSelfInteraction || (ci_ != cj)
-
-//line hecbench_nbnxm_kernel.go:127
-												if (r2 < rCoulombSq) && notExcluded {
-													qi := xqi_.W
-													var atomTypeI int32
-													var c6c12 NbFloat2
-
-//line hecbench_nbnxm_kernel.go:133
-													atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
-													c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
-
-//line hecbench_nbnxm_kernel.go:137
-													c6 := c6c12.X
-													c12 := c6c12.Y
-
-//line hecbench_nbnxm_kernel.go:141
-													r2 = max(r2, nbMinDistanceSquared)
-
-													rInv := frsqrtRn(r2)
-													r2Inv := rInv * rInv
-													var r6Inv, fInvR float32
-													r6Inv = r2Inv * r2Inv * r2Inv
-													r6Inv *= pairExclMask
-													fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
-
-													fInvR += qi * qj *
-														(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
-
-													forceIJ := rv.scale(fInvR)
-
-//line hecbench_nbnxm_kernel.go:156
-													fCjBuf.subAssign(forceIJ)
-
-													gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
-													gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
-													gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
-												}
-											}
-
-											maskJI += maskJI
-										}
-//line hecbench_nbnxm_kernel.go:103
-										{
-//line hecbench_nbnxm_kernel.go:103
-											i_ := int32(3)
-//line hecbench_nbnxm_kernel.go:103
-											_ = i_
-											if imask&maskJI != 0 {
-
-												ci_ := sci*nbNumClusterPerSupercluster + i_
-
-												xqi_ := smXq[i_*nbClSize+int32(tidxi)]
-												xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
-
-//line hecbench_nbnxm_kernel.go:112
-												rv := xi.sub(xj)
-												r2 := rv.norm2()
-
-												var pairExclMask float32
-												if wexcl&maskJI != 0 {
-													pairExclMask = 1.0
-												} else {
-													pairExclMask = 0.0
-												}
-
-//line hecbench_nbnxm_kernel.go:124
-												notExcluded := nonSelfInteraction || (ci_ != cj)
-
-//line hecbench_nbnxm_kernel.go:127
-												if (r2 < rCoulombSq) && notExcluded {
-													qi := xqi_.W
-													var atomTypeI int32
-													var c6c12 NbFloat2
-
-//line hecbench_nbnxm_kernel.go:133
-													atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
-													c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
-
-//line hecbench_nbnxm_kernel.go:137
-													c6 := c6c12.X
-													c12 := c6c12.Y
-
-//line hecbench_nbnxm_kernel.go:141
-													r2 = max(r2, nbMinDistanceSquared)
-
-													rInv := frsqrtRn(r2)
-													r2Inv := rInv * rInv
-													var r6Inv, fInvR float32
-													r6Inv = r2Inv * r2Inv * r2Inv
-													r6Inv *= pairExclMask
-													fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
-
-													fInvR += qi * qj *
-														(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
-
-													forceIJ := rv.scale(fInvR)
-
-//line hecbench_nbnxm_kernel.go:156
-													fCjBuf.subAssign(forceIJ)
-
-													gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
-													gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
-													gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
-												}
-											}
-
-											maskJI += maskJI
-										}
-//line hecbench_nbnxm_kernel.go:103
-										{
-//line hecbench_nbnxm_kernel.go:103
-											i_ := int32(4)
-//line hecbench_nbnxm_kernel.go:103
-											_ = i_
-											if imask&maskJI != 0 {
-
-												ci_ := sci*nbNumClusterPerSupercluster + i_
-
-												xqi_ := smXq[i_*nbClSize+int32(tidxi)]
-												xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
-
-//line hecbench_nbnxm_kernel.go:112
-												rv := xi.sub(xj)
-												r2 := rv.norm2()
-
-												var pairExclMask float32
-												if wexcl&maskJI != 0 {
-													pairExclMask = 1.0
-												} else {
-													pairExclMask = 0.0
-												}
-
-//line hecbench_nbnxm_kernel.go:124
-												notExcluded := nonSelfInteraction || (ci_ != cj)
-
-//line hecbench_nbnxm_kernel.go:127
-												if (r2 < rCoulombSq) && notExcluded {
-													qi := xqi_.W
-													var atomTypeI int32
-													var c6c12 NbFloat2
-
-//line hecbench_nbnxm_kernel.go:133
-													atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
-													c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
-
-//line hecbench_nbnxm_kernel.go:137
-													c6 := c6c12.X
-													c12 := c6c12.Y
-
-//line hecbench_nbnxm_kernel.go:141
-													r2 = max(r2, nbMinDistanceSquared)
-
-													rInv := frsqrtRn(r2)
-													r2Inv := rInv * rInv
-													var r6Inv, fInvR float32
-													r6Inv = r2Inv * r2Inv * r2Inv
-													r6Inv *= pairExclMask
-													fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
-
-													fInvR += qi * qj *
-														(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
-
-													forceIJ := rv.scale(fInvR)
-
-//line hecbench_nbnxm_kernel.go:156
-													fCjBuf.subAssign(forceIJ)
-
-													gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
-													gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
-													gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
-												}
-											}
-
-											maskJI += maskJI
-										}
-//line hecbench_nbnxm_kernel.go:103
-										{
-//line hecbench_nbnxm_kernel.go:103
-											i_ := int32(5)
-//line hecbench_nbnxm_kernel.go:103
-											_ = i_
-											if imask&maskJI != 0 {
-
-												ci_ := sci*nbNumClusterPerSupercluster + i_
-
-												xqi_ := smXq[i_*nbClSize+int32(tidxi)]
-												xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
-
-//line hecbench_nbnxm_kernel.go:112
-												rv := xi.sub(xj)
-												r2 := rv.norm2()
-
-												var pairExclMask float32
-												if wexcl&maskJI != 0 {
-													pairExclMask = 1.0
-												} else {
-													pairExclMask = 0.0
-												}
-
-//line hecbench_nbnxm_kernel.go:124
-												notExcluded := nonSelfInteraction || (ci_ != cj)
-
-//line hecbench_nbnxm_kernel.go:127
-												if (r2 < rCoulombSq) && notExcluded {
-													qi := xqi_.W
-													var atomTypeI int32
-													var c6c12 NbFloat2
-
-//line hecbench_nbnxm_kernel.go:133
-													atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
-													c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
-
-//line hecbench_nbnxm_kernel.go:137
-													c6 := c6c12.X
-													c12 := c6c12.Y
-
-//line hecbench_nbnxm_kernel.go:141
-													r2 = max(r2, nbMinDistanceSquared)
-
-													rInv := frsqrtRn(r2)
-													r2Inv := rInv * rInv
-													var r6Inv, fInvR float32
-													r6Inv = r2Inv * r2Inv * r2Inv
-													r6Inv *= pairExclMask
-													fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
-
-													fInvR += qi * qj *
-														(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
-
-													forceIJ := rv.scale(fInvR)
-
-//line hecbench_nbnxm_kernel.go:156
-													fCjBuf.subAssign(forceIJ)
-
-													gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
-													gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
-													gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
-												}
-											}
-
-											maskJI += maskJI
-										}
-//line hecbench_nbnxm_kernel.go:103
-										{
-//line hecbench_nbnxm_kernel.go:103
-											i_ := int32(6)
-//line hecbench_nbnxm_kernel.go:103
-											_ = i_
-											if imask&maskJI != 0 {
-
-												ci_ := sci*nbNumClusterPerSupercluster + i_
-
-												xqi_ := smXq[i_*nbClSize+int32(tidxi)]
-												xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
-
-//line hecbench_nbnxm_kernel.go:112
-												rv := xi.sub(xj)
-												r2 := rv.norm2()
-
-												var pairExclMask float32
-												if wexcl&maskJI != 0 {
-													pairExclMask = 1.0
-												} else {
-													pairExclMask = 0.0
-												}
-
-//line hecbench_nbnxm_kernel.go:124
-												notExcluded := nonSelfInteraction || (ci_ != cj)
-
-//line hecbench_nbnxm_kernel.go:127
-												if (r2 < rCoulombSq) && notExcluded {
-													qi := xqi_.W
-													var atomTypeI int32
-													var c6c12 NbFloat2
-
-//line hecbench_nbnxm_kernel.go:133
-													atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
-													c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
-
-//line hecbench_nbnxm_kernel.go:137
-													c6 := c6c12.X
-													c12 := c6c12.Y
-
-//line hecbench_nbnxm_kernel.go:141
-													r2 = max(r2, nbMinDistanceSquared)
-
-													rInv := frsqrtRn(r2)
-													r2Inv := rInv * rInv
-													var r6Inv, fInvR float32
-													r6Inv = r2Inv * r2Inv * r2Inv
-													r6Inv *= pairExclMask
-													fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
-
-													fInvR += qi * qj *
-														(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
-
-													forceIJ := rv.scale(fInvR)
-
-//line hecbench_nbnxm_kernel.go:156
-													fCjBuf.subAssign(forceIJ)
-
-													gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
-													gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
-													gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
-												}
-											}
-
-											maskJI += maskJI
-										}
-//line hecbench_nbnxm_kernel.go:103
-										{
-//line hecbench_nbnxm_kernel.go:103
-											i_ := int32(7)
-//line hecbench_nbnxm_kernel.go:103
-											_ = i_
-											if imask&maskJI != 0 {
-
-												ci_ := sci*nbNumClusterPerSupercluster + i_
-
-												xqi_ := smXq[i_*nbClSize+int32(tidxi)]
-												xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
-
-//line hecbench_nbnxm_kernel.go:112
-												rv := xi.sub(xj)
-												r2 := rv.norm2()
-
-												var pairExclMask float32
-												if wexcl&maskJI != 0 {
-													pairExclMask = 1.0
-												} else {
-													pairExclMask = 0.0
-												}
-
-//line hecbench_nbnxm_kernel.go:124
-												notExcluded := nonSelfInteraction || (ci_ != cj)
-
-//line hecbench_nbnxm_kernel.go:127
-												if (r2 < rCoulombSq) && notExcluded {
-													qi := xqi_.W
-													var atomTypeI int32
-													var c6c12 NbFloat2
-
-//line hecbench_nbnxm_kernel.go:133
-													atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
-													c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
-
-//line hecbench_nbnxm_kernel.go:137
-													c6 := c6c12.X
-													c12 := c6c12.Y
-
-//line hecbench_nbnxm_kernel.go:141
-													r2 = max(r2, nbMinDistanceSquared)
-
-													rInv := frsqrtRn(r2)
-													r2Inv := rInv * rInv
-													var r6Inv, fInvR float32
-													r6Inv = r2Inv * r2Inv * r2Inv
-													r6Inv *= pairExclMask
-													fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
-
-													fInvR += qi * qj *
-														(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
-
-													forceIJ := rv.scale(fInvR)
-
-//line hecbench_nbnxm_kernel.go:156
-													fCjBuf.subAssign(forceIJ)
-
-													gc_s_fCiBufX[gc_rank][i_] += forceIJ[0]
-													gc_s_fCiBufY[gc_rank][i_] += forceIJ[1]
-													gc_s_fCiBufZ[gc_rank][i_] += forceIJ[2]
-												}
-											}
-
-											maskJI += maskJI
-										}
-//line hecbench_nbnxm_kernel.go:165
-									}
-
-//line hecbench_nbnxm_kernel.go:167
-									var smBuf []float32 = smReductionBuffer
-
-//line hecbench_nbnxm_kernel.go:167
-									_ = smBuf
-
-//line hecbench_nbnxm_kernel.go:167
-									var f NbFloat3 = fCjBuf
-
-//line hecbench_nbnxm_kernel.go:167
-									_ = f
-
-//line hecbench_nbnxm_kernel.go:167
-									var aidx int32 = aj
-
-//line hecbench_nbnxm_kernel.go:167
-									_ = aidx
-									_ = maskJI
-									_ = cj
-									_ = aj
-									_ = xqj
-									_ = xj
-									_ = qj
-									_ = atomTypeJ
-									_ = fCjBuf
-									_ = smBuf
-									_ = f
-									_ = aidx
-									gc_l_f[gc_lane] = f
-									gc_l_aidx[gc_lane] = aidx
-								}
-							}
-
-//line hecbench_nbnxm_kernel.go:167
-							var aF_ []NbFloat3 = aF
-
-//line hecbench_nbnxm_kernel.go:167
-							_ = aF_
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								f := gc_l_f[gc_lane]
-								_ = f
-								aidx := gc_l_aidx[gc_lane]
-								_ = aidx
-
-//line hecbench_nbnxm.go:211
-								var f_ NbFloat3 = f
-
-//line hecbench_nbnxm.go:211
-								_ = f_
-
-//line hecbench_nbnxm.go:211
-								var aidx_ int32 = aidx
-
-//line hecbench_nbnxm.go:211
-								_ = aidx_
-								_ = f_
-								_ = aidx_
-								gc_l_f_[gc_lane] = f_
-								gc_l_aidx_[gc_lane] = aidx_
-							}
-
-//line hecbench_nbnxm.go:211
-							var aF_2 []NbFloat3 = aF_
-
-//line hecbench_nbnxm.go:211
-							_ = aF_2
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								f_ := gc_l_f_[gc_lane]
-								_ = f_
-
-//line hecbench_nbnxm.go:188
-								gc_c1v[gc_lane] = f_[0]
-							}
-
-//line hecbench_nbnxm.go:188
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, 1, 32, &gc_c1r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								f_ := gc_l_f_[gc_lane]
-								_ = f_
-
-//line hecbench_nbnxm.go:188
-								f_[0] += gc_c1r[gc_lane]
-
-//line hecbench_nbnxm.go:189
-								gc_c2v[gc_lane] = f_[1]
-								gc_l_f_[gc_lane] = f_
-							}
-
-//line hecbench_nbnxm.go:189
-							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c2v, 1, 32, &gc_c2r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								f_ := gc_l_f_[gc_lane]
-								_ = f_
-
-//line hecbench_nbnxm.go:189
-								f_[1] += gc_c2r[gc_lane]
-
-//line hecbench_nbnxm.go:190
-								gc_c3v[gc_lane] = f_[2]
-								gc_l_f_[gc_lane] = f_
-							}
-
-//line hecbench_nbnxm.go:190
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c3v, 1, 32, &gc_c3r)
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_nbnxm_kernel.go:24
-									tidxi := uint32(gc_tx)
-									_ = tidxi
-
-//line hecbench_nbnxm_kernel.go:167
-									var tidxi_ int32 = int32(tidxi)
-									_ = tidxi_
-
-//line hecbench_nbnxm.go:211
-									var tidxi_2 int32 = tidxi_
-									_ = tidxi_2
-									f_ := gc_l_f_[gc_lane]
-									_ = f_
-
-//line hecbench_nbnxm.go:190
-									f_[2] += gc_c3r[gc_lane]
-
-//line hecbench_nbnxm.go:191
-									if tidxi_2&1 != 0 {
-										f_[0] = f_[1]
-									}
-
-//line hecbench_nbnxm.go:195
-									gc_c4v[gc_lane] = f_[0]
-									gc_l_f_[gc_lane] = f_
-								}
-							}
-
-//line hecbench_nbnxm.go:195
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c4v, 2, 32, &gc_c4r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								f_ := gc_l_f_[gc_lane]
-								_ = f_
-
-//line hecbench_nbnxm.go:195
-								f_[0] += gc_c4r[gc_lane]
-
-//line hecbench_nbnxm.go:196
-								gc_c5v[gc_lane] = f_[2]
-								gc_l_f_[gc_lane] = f_
-							}
-
-//line hecbench_nbnxm.go:196
-							compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c5v, 2, 32, &gc_c5r)
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_nbnxm_kernel.go:24
-									tidxi := uint32(gc_tx)
-									_ = tidxi
-
-//line hecbench_nbnxm_kernel.go:167
-									var tidxi_ int32 = int32(tidxi)
-									_ = tidxi_
-
-//line hecbench_nbnxm.go:211
-									var tidxi_2 int32 = tidxi_
-									_ = tidxi_2
-									f_ := gc_l_f_[gc_lane]
-									_ = f_
-
-//line hecbench_nbnxm.go:196
-									f_[2] += gc_c5r[gc_lane]
-
-//line hecbench_nbnxm.go:197
-									if tidxi_2&2 != 0 {
-										f_[0] = f_[2]
-									}
-
-//line hecbench_nbnxm.go:202
-									gc_c6v[gc_lane] = f_[0]
-									gc_l_f_[gc_lane] = f_
-								}
-							}
-
-//line hecbench_nbnxm.go:202
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c6v, 4, 32, &gc_c6r)
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
-								for gc_lane := 0; gc_lane < 32; gc_lane++ {
-									gc_tx++
-									if gc_tx == gc_bdx {
-										gc_tx = 0
-									}
-									if gc_act&(1<<gc_lane) == 0 {
-										continue
-									}
-									gc_rank := gc_w + gc_lane
-									gc_pos.Thread = gc_rank
-
-//line hecbench_nbnxm_kernel.go:24
-									tidxi := uint32(gc_tx)
-									_ = tidxi
-
-//line hecbench_nbnxm_kernel.go:167
-									var tidxi_ int32 = int32(tidxi)
-									_ = tidxi_
-
-//line hecbench_nbnxm.go:211
-									var tidxi_2 int32 = tidxi_
-									_ = tidxi_2
-									f_ := gc_l_f_[gc_lane]
-									_ = f_
-									aidx_ := gc_l_aidx_[gc_lane]
-									_ = aidx_
-
-//line hecbench_nbnxm.go:202
-									f_[0] += gc_c6r[gc_lane]
-
-//line hecbench_nbnxm.go:204
-									if tidxi_2 < 3 {
-										atomic.Add(&aF_2[aidx_][tidxi_2], f_[0])
-									}
-									gc_l_f_[gc_lane] = f_
-								}
-							}
-							gc_act = gc_in25 &^ gc_dead
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								jm := gc_l_jm[gc_lane]
-								_ = jm
-
-//line hecbench_nbnxm_kernel.go:84
-								jm++
-								gc_l_jm[gc_lane] = jm
-							}
-						}
-						gc_act = gc_save25 &^ gc_dead
 					}
-					gc_act = gc_in28 &^ gc_dead
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						j4 := gc_l_j4[gc_lane]
-						_ = j4
-
-//line hecbench_nbnxm_kernel.go:76
-						j4 += 1
-						gc_l_j4[gc_lane] = j4
-					}
+					gc_act = gc_save25 &^ gc_dead
 				}
-				gc_act = gc_save28 &^ gc_dead
+				gc_act = gc_in28 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line hecbench_nbnxm_kernel.go:97
+					j4 := gc_l_j4[gc_lane]
+//line hecbench_nbnxm_kernel.go:76
+					j4 += 1
+					gc_l_j4[gc_lane] = j4
+				}
 			}
+			gc_act = gc_save28 &^ gc_dead
 		}
 	}
-	{
-
 //line hecbench_nbnxm_kernel.go:172
-		nbSci_ := aPlistSci[bidx]
-
-//line hecbench_nbnxm_kernel.go:173
-		sci_ := nbSci_.Sci
-
+	nbSci_ := aPlistSci[bidx]
+	sci_ := nbSci_.Sci
 //line hecbench_nbnxm_kernel.go:176
-		doCalcShift := (calcShift && nbSci_.Shift != nbCentralShiftIndex)
-
+	doCalcShift := (calcShift && nbSci_.Shift != nbCentralShiftIndex)
 //line hecbench_nbnxm_kernel.go:178
-		var calcFShift bool = doCalcShift
-
+	var calcFShift bool = doCalcShift
 //line hecbench_nbnxm_kernel.go:178
-		_ = calcFShift
-
+	var sci_2 int32 = sci_
 //line hecbench_nbnxm_kernel.go:178
-		var sci_2 int32 = sci_
-
+	var shift_ int32 = nbSci_.Shift
 //line hecbench_nbnxm_kernel.go:178
-		_ = sci_2
-
+	var aF_3 []NbFloat3 = aF
 //line hecbench_nbnxm_kernel.go:178
-		var shift_ int32 = nbSci_.Shift
-
-//line hecbench_nbnxm_kernel.go:178
-		_ = shift_
-
-//line hecbench_nbnxm_kernel.go:178
-		var aF_3 []NbFloat3 = aF
-
-//line hecbench_nbnxm_kernel.go:178
-		_ = aF_3
-
-//line hecbench_nbnxm_kernel.go:178
-		var aFShift_ []NbFloat3 = aFShift
-
-//line hecbench_nbnxm_kernel.go:178
-		_ = aFShift_
-
+	var aFShift_ []NbFloat3 = aFShift
 //line hecbench_nbnxm.go:131
-		const bufStride = nbClSize * nbClSize
-
-//line hecbench_nbnxm.go:132
-		const clSizeLog2 = nbClSizeLog2
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				smReductionBuffer := gc_s_smReductionBuffer[gc_rank]
-
+	const bufStride = nbClSize * nbClSize
+	const clSizeLog2 = nbClSizeLog2
+	{
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			smReductionBuffer := gc_s_smReductionBuffer[gc_rank]
 //line hecbench_nbnxm_kernel.go:178
-				var smBuf_ []float32 = smReductionBuffer
-
+			var smBuf_ []float32 = smReductionBuffer
 //line hecbench_nbnxm_kernel.go:178
-				_ = smBuf_
-
+			var fCiBufX_ []float32 = gc_s_fCiBufX[gc_rank][:]
 //line hecbench_nbnxm_kernel.go:178
-				var fCiBufX_ []float32 = gc_s_fCiBufX[gc_rank][:]
-
+			var fCiBufY_ []float32 = gc_s_fCiBufY[gc_rank][:]
 //line hecbench_nbnxm_kernel.go:178
-				_ = fCiBufX_
-
-//line hecbench_nbnxm_kernel.go:178
-				var fCiBufY_ []float32 = gc_s_fCiBufY[gc_rank][:]
-
-//line hecbench_nbnxm_kernel.go:178
-				_ = fCiBufY_
-
-//line hecbench_nbnxm_kernel.go:178
-				var fCiBufZ_ []float32 = gc_s_fCiBufZ[gc_rank][:]
-
-//line hecbench_nbnxm_kernel.go:178
-				_ = fCiBufZ_
-
+			var fCiBufZ_ []float32 = gc_s_fCiBufZ[gc_rank][:]
 //line hecbench_nbnxm.go:134
-				fShiftBuf := float32(0.0)
-				_ = smBuf_
-				_ = fCiBufX_
-				_ = fCiBufY_
-				_ = fCiBufZ_
-				_ = fShiftBuf
-				gc_s_smBuf_[gc_rank] = smBuf_
-				gc_s_fCiBufX_[gc_rank] = fCiBufX_
-				gc_s_fCiBufY_[gc_rank] = fCiBufY_
-				gc_s_fCiBufZ_[gc_rank] = fCiBufZ_
-				gc_s_fShiftBuf[gc_rank] = fShiftBuf
-			}
+			fShiftBuf := float32(0.0)
+//line hecbench_nbnxm.go:140
+			gc_s_smBuf_[gc_rank] = smBuf_
+			gc_s_fCiBufX_[gc_rank] = fCiBufX_
+			gc_s_fCiBufY_[gc_rank] = fCiBufY_
+			gc_s_fCiBufZ_[gc_rank] = fCiBufZ_
+			gc_s_fShiftBuf[gc_rank] = fShiftBuf
 		}
-
+	}
 //line hecbench_nbnxm.go:135
-		for ciOffset := int32(0); ciOffset < nbNumClusterPerSupercluster; ciOffset++ {
-			{
-				gc_ty := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_step5 := 0
-					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_nbnxm_kernel.go:24
-							tidxi := uint32(gc_tx)
-							_ = tidxi
-
-//line hecbench_nbnxm_kernel.go:178
-							var tidxi_3 int32 = int32(tidxi)
-							_ = tidxi_3
-
-//line hecbench_nbnxm_kernel.go:25
-							tidxj := uint32(gc_ty)
-							_ = tidxj
-
-//line hecbench_nbnxm_kernel.go:178
-							var tidxj_2 int32 = int32(tidxj)
-							_ = tidxj_2
-
-//line hecbench_nbnxm.go:133
-							tidx_ := tidxi_3 + tidxj_2*nbClSize
-							_ = tidx_
-							smBuf_ := gc_s_smBuf_[gc_rank]
-							fCiBufX_ := gc_s_fCiBufX_[gc_rank]
-							fCiBufY_ := gc_s_fCiBufY_[gc_rank]
-							fCiBufZ_ := gc_s_fCiBufZ_[gc_rank]
-
-//line hecbench_nbnxm.go:138
-							smBuf_[tidx_] = fCiBufX_[ciOffset]
-
-//line hecbench_nbnxm.go:139
-							smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
-
-//line hecbench_nbnxm.go:140
-							smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
-						}
-						{
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_nbnxm_kernel.go:24
-							tidxi := uint32(gc_tx)
-							_ = tidxi
-
-//line hecbench_nbnxm_kernel.go:178
-							var tidxi_3 int32 = int32(tidxi)
-							_ = tidxi_3
-
-//line hecbench_nbnxm_kernel.go:25
-							tidxj := uint32(gc_ty)
-							_ = tidxj
-
-//line hecbench_nbnxm_kernel.go:178
-							var tidxj_2 int32 = int32(tidxj)
-							_ = tidxj_2
-
-//line hecbench_nbnxm.go:133
-							tidx_ := tidxi_3 + tidxj_2*nbClSize
-							_ = tidx_
-							smBuf_ := gc_s_smBuf_[gc_rank]
-							fCiBufX_ := gc_s_fCiBufX_[gc_rank]
-							fCiBufY_ := gc_s_fCiBufY_[gc_rank]
-							fCiBufZ_ := gc_s_fCiBufZ_[gc_rank]
-
-//line hecbench_nbnxm.go:138
-							smBuf_[tidx_] = fCiBufX_[ciOffset]
-
-//line hecbench_nbnxm.go:139
-							smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
-
-//line hecbench_nbnxm.go:140
-							smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
-						}
-						{
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_nbnxm_kernel.go:24
-							tidxi := uint32(gc_tx)
-							_ = tidxi
-
-//line hecbench_nbnxm_kernel.go:178
-							var tidxi_3 int32 = int32(tidxi)
-							_ = tidxi_3
-
-//line hecbench_nbnxm_kernel.go:25
-							tidxj := uint32(gc_ty)
-							_ = tidxj
-
-//line hecbench_nbnxm_kernel.go:178
-							var tidxj_2 int32 = int32(tidxj)
-							_ = tidxj_2
-
-//line hecbench_nbnxm.go:133
-							tidx_ := tidxi_3 + tidxj_2*nbClSize
-							_ = tidx_
-							smBuf_ := gc_s_smBuf_[gc_rank]
-							fCiBufX_ := gc_s_fCiBufX_[gc_rank]
-							fCiBufY_ := gc_s_fCiBufY_[gc_rank]
-							fCiBufZ_ := gc_s_fCiBufZ_[gc_rank]
-
-//line hecbench_nbnxm.go:138
-							smBuf_[tidx_] = fCiBufX_[ciOffset]
-
-//line hecbench_nbnxm.go:139
-							smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
-
-//line hecbench_nbnxm.go:140
-							smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
-						}
-						{
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_nbnxm_kernel.go:24
-							tidxi := uint32(gc_tx)
-							_ = tidxi
-
-//line hecbench_nbnxm_kernel.go:178
-							var tidxi_3 int32 = int32(tidxi)
-							_ = tidxi_3
-
-//line hecbench_nbnxm_kernel.go:25
-							tidxj := uint32(gc_ty)
-							_ = tidxj
-
-//line hecbench_nbnxm_kernel.go:178
-							var tidxj_2 int32 = int32(tidxj)
-							_ = tidxj_2
-
-//line hecbench_nbnxm.go:133
-							tidx_ := tidxi_3 + tidxj_2*nbClSize
-							_ = tidx_
-							smBuf_ := gc_s_smBuf_[gc_rank]
-							fCiBufX_ := gc_s_fCiBufX_[gc_rank]
-							fCiBufY_ := gc_s_fCiBufY_[gc_rank]
-							fCiBufZ_ := gc_s_fCiBufZ_[gc_rank]
-
-//line hecbench_nbnxm.go:138
-							smBuf_[tidx_] = fCiBufX_[ciOffset]
-
-//line hecbench_nbnxm.go:139
-							smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
-
-//line hecbench_nbnxm.go:140
-							smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+	for ciOffset := int32(0); ciOffset < nbNumClusterPerSupercluster; ciOffset++ {
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_nbnxm_kernel.go:24
 						tidxi := uint32(gc_tx)
-						_ = tidxi
-
 //line hecbench_nbnxm_kernel.go:178
 						var tidxi_3 int32 = int32(tidxi)
-						_ = tidxi_3
-
 //line hecbench_nbnxm_kernel.go:25
 						tidxj := uint32(gc_ty)
-						_ = tidxj
-
 //line hecbench_nbnxm_kernel.go:178
 						var tidxj_2 int32 = int32(tidxj)
-						_ = tidxj_2
-
 //line hecbench_nbnxm.go:133
 						tidx_ := tidxi_3 + tidxj_2*nbClSize
-						_ = tidx_
+//line hecbench_nbnxm.go:135
 						smBuf_ := gc_s_smBuf_[gc_rank]
 						fCiBufX_ := gc_s_fCiBufX_[gc_rank]
 						fCiBufY_ := gc_s_fCiBufY_[gc_rank]
 						fCiBufZ_ := gc_s_fCiBufZ_[gc_rank]
-
 //line hecbench_nbnxm.go:138
 						smBuf_[tidx_] = fCiBufX_[ciOffset]
-
-//line hecbench_nbnxm.go:139
 						smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
-
-//line hecbench_nbnxm.go:140
 						smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
 					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-				}
-			}
-
-//line hecbench_nbnxm.go:145
-			i_2 := int32(nbClSize / 2)
-
-//line hecbench_nbnxm.go:146
-			for j := clSizeLog2 - 1; j > 0; j-- {
-				{
-					gc_ty := 0
-					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_nbnxm_kernel.go:25
-							tidxj := uint32(gc_ty)
-							_ = tidxj
-
-//line hecbench_nbnxm_kernel.go:178
-							var tidxj_2 int32 = int32(tidxj)
-							_ = tidxj_2
-
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_nbnxm_kernel.go:24
-							tidxi := uint32(gc_tx)
-							_ = tidxi
-
+						tidxi := uint32(gc_tx)
 //line hecbench_nbnxm_kernel.go:178
-							var tidxi_3 int32 = int32(tidxi)
-							_ = tidxi_3
-
+						var tidxi_3 int32 = int32(tidxi)
+//line hecbench_nbnxm_kernel.go:25
+						tidxj := uint32(gc_ty)
+//line hecbench_nbnxm_kernel.go:178
+						var tidxj_2 int32 = int32(tidxj)
 //line hecbench_nbnxm.go:133
-							tidx_ := tidxi_3 + tidxj_2*nbClSize
-							_ = tidx_
-							smBuf_ := gc_s_smBuf_[gc_rank]
-
-//line hecbench_nbnxm.go:147
-							if tidxj_2 < i_2 {
-								smBuf_[tidx_] += smBuf_[tidx_+i_2*nbClSize]
-								smBuf_[bufStride+tidx_] += smBuf_[bufStride+tidx_+i_2*nbClSize]
-								smBuf_[2*bufStride+tidx_] += smBuf_[2*bufStride+tidx_+i_2*nbClSize]
-							}
-						}
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-						}
+						tidx_ := tidxi_3 + tidxj_2*nbClSize
+//line hecbench_nbnxm.go:135
+						smBuf_ := gc_s_smBuf_[gc_rank]
+						fCiBufX_ := gc_s_fCiBufX_[gc_rank]
+						fCiBufY_ := gc_s_fCiBufY_[gc_rank]
+						fCiBufZ_ := gc_s_fCiBufZ_[gc_rank]
+//line hecbench_nbnxm.go:138
+						smBuf_[tidx_] = fCiBufX_[ciOffset]
+						smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
+						smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_nbnxm_kernel.go:24
+						tidxi := uint32(gc_tx)
+//line hecbench_nbnxm_kernel.go:178
+						var tidxi_3 int32 = int32(tidxi)
+//line hecbench_nbnxm_kernel.go:25
+						tidxj := uint32(gc_ty)
+//line hecbench_nbnxm_kernel.go:178
+						var tidxj_2 int32 = int32(tidxj)
+//line hecbench_nbnxm.go:133
+						tidx_ := tidxi_3 + tidxj_2*nbClSize
+//line hecbench_nbnxm.go:135
+						smBuf_ := gc_s_smBuf_[gc_rank]
+						fCiBufX_ := gc_s_fCiBufX_[gc_rank]
+						fCiBufY_ := gc_s_fCiBufY_[gc_rank]
+						fCiBufZ_ := gc_s_fCiBufZ_[gc_rank]
+//line hecbench_nbnxm.go:138
+						smBuf_[tidx_] = fCiBufX_[ciOffset]
+						smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
+						smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_nbnxm_kernel.go:24
+						tidxi := uint32(gc_tx)
+//line hecbench_nbnxm_kernel.go:178
+						var tidxi_3 int32 = int32(tidxi)
+//line hecbench_nbnxm_kernel.go:25
+						tidxj := uint32(gc_ty)
+//line hecbench_nbnxm_kernel.go:178
+						var tidxj_2 int32 = int32(tidxj)
+//line hecbench_nbnxm.go:133
+						tidx_ := tidxi_3 + tidxj_2*nbClSize
+//line hecbench_nbnxm.go:135
+						smBuf_ := gc_s_smBuf_[gc_rank]
+						fCiBufX_ := gc_s_fCiBufX_[gc_rank]
+						fCiBufY_ := gc_s_fCiBufY_[gc_rank]
+						fCiBufZ_ := gc_s_fCiBufZ_[gc_rank]
+//line hecbench_nbnxm.go:138
+						smBuf_[tidx_] = fCiBufX_[ciOffset]
+						smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
+						smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
 					}
 				}
-
-//line hecbench_nbnxm.go:152
-				i_2 >>= 1
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_nbnxm_kernel.go:24
+					tidxi := uint32(gc_tx)
+//line hecbench_nbnxm_kernel.go:178
+					var tidxi_3 int32 = int32(tidxi)
+//line hecbench_nbnxm_kernel.go:25
+					tidxj := uint32(gc_ty)
+//line hecbench_nbnxm_kernel.go:178
+					var tidxj_2 int32 = int32(tidxj)
+//line hecbench_nbnxm.go:133
+					tidx_ := tidxi_3 + tidxj_2*nbClSize
+//line hecbench_nbnxm.go:135
+					smBuf_ := gc_s_smBuf_[gc_rank]
+					fCiBufX_ := gc_s_fCiBufX_[gc_rank]
+					fCiBufY_ := gc_s_fCiBufY_[gc_rank]
+					fCiBufZ_ := gc_s_fCiBufZ_[gc_rank]
+//line hecbench_nbnxm.go:138
+					smBuf_[tidx_] = fCiBufX_[ciOffset]
+					smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
+					smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
 			}
+		}
+//line hecbench_nbnxm.go:145
+		i_2 := int32(nbClSize / 2)
+		for j := clSizeLog2 - 1; j > 0; j-- {
 			{
 				gc_ty := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line hecbench_nbnxm_kernel.go:24
-						tidxi := uint32(gc_tx)
-						_ = tidxi
-
-//line hecbench_nbnxm_kernel.go:178
-						var tidxi_3 int32 = int32(tidxi)
-						_ = tidxi_3
-
 //line hecbench_nbnxm_kernel.go:25
 						tidxj := uint32(gc_ty)
-						_ = tidxj
-
 //line hecbench_nbnxm_kernel.go:178
 						var tidxj_2 int32 = int32(tidxj)
-						_ = tidxj_2
-
-//line hecbench_nbnxm.go:136
-						aidx_2 := (sci_2*nbNumClusterPerSupercluster+ciOffset)*nbClSize + tidxi_3
-						_ = aidx_2
+//line hecbench_nbnxm_kernel.go:24
+						tidxi := uint32(gc_tx)
+//line hecbench_nbnxm_kernel.go:178
+						var tidxi_3 int32 = int32(tidxi)
+//line hecbench_nbnxm.go:133
+						tidx_ := tidxi_3 + tidxj_2*nbClSize
+//line hecbench_nbnxm.go:135
 						smBuf_ := gc_s_smBuf_[gc_rank]
-						fShiftBuf := gc_s_fShiftBuf[gc_rank]
-
-//line hecbench_nbnxm.go:161
-						if tidxj_2 < 3 {
-							f_2 := smBuf_[tidxj_2*bufStride+tidxi_3] +
-								smBuf_[tidxj_2*bufStride+nbClSize+tidxi_3]
-
-							atomic.Add(&aF_3[aidx_2][tidxj_2], f_2)
-
-							if calcFShift {
-								fShiftBuf += f_2
-							}
+//line hecbench_nbnxm.go:147
+						if tidxj_2 < i_2 {
+							smBuf_[tidx_] += smBuf_[tidx_+i_2*nbClSize]
+							smBuf_[bufStride+tidx_] += smBuf_[bufStride+tidx_+i_2*nbClSize]
+							smBuf_[2*bufStride+tidx_] += smBuf_[2*bufStride+tidx_+i_2*nbClSize]
 						}
-						gc_s_fShiftBuf[gc_rank] = fShiftBuf
 					}
 					gc_ty++
 					if gc_ty == gc_bdy {
@@ -1962,131 +1481,40 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					}
 				}
 			}
+//line hecbench_nbnxm.go:152
+			i_2 >>= 1
 		}
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_nbnxm_kernel.go:25
-						tidxj := uint32(gc_ty)
-						_ = tidxj
-
-//line hecbench_nbnxm_kernel.go:178
-						var tidxj_2 int32 = int32(tidxj)
-						_ = tidxj_2
-						fShiftBuf := gc_s_fShiftBuf[gc_rank]
-
-//line hecbench_nbnxm.go:174
-						if calcFShift {
-
-//line hecbench_nbnxm.go:178
-							if tidxj_2 < 3 {
-
-								atomic.Add(&aFShift_[shift_][tidxj_2], fShiftBuf)
-							}
-						}
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_nbnxm_kernel.go:25
-						tidxj := uint32(gc_ty)
-						_ = tidxj
-
-//line hecbench_nbnxm_kernel.go:178
-						var tidxj_2 int32 = int32(tidxj)
-						_ = tidxj_2
-						fShiftBuf := gc_s_fShiftBuf[gc_rank]
-
-//line hecbench_nbnxm.go:174
-						if calcFShift {
-
-//line hecbench_nbnxm.go:178
-							if tidxj_2 < 3 {
-
-								atomic.Add(&aFShift_[shift_][tidxj_2], fShiftBuf)
-							}
-						}
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_nbnxm_kernel.go:25
-						tidxj := uint32(gc_ty)
-						_ = tidxj
-
-//line hecbench_nbnxm_kernel.go:178
-						var tidxj_2 int32 = int32(tidxj)
-						_ = tidxj_2
-						fShiftBuf := gc_s_fShiftBuf[gc_rank]
-
-//line hecbench_nbnxm.go:174
-						if calcFShift {
-
-//line hecbench_nbnxm.go:178
-							if tidxj_2 < 3 {
-
-								atomic.Add(&aFShift_[shift_][tidxj_2], fShiftBuf)
-							}
-						}
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_nbnxm_kernel.go:25
-						tidxj := uint32(gc_ty)
-						_ = tidxj
-
-//line hecbench_nbnxm_kernel.go:178
-						var tidxj_2 int32 = int32(tidxj)
-						_ = tidxj_2
-						fShiftBuf := gc_s_fShiftBuf[gc_rank]
-
-//line hecbench_nbnxm.go:174
-						if calcFShift {
-
-//line hecbench_nbnxm.go:178
-							if tidxj_2 < 3 {
-
-								atomic.Add(&aFShift_[shift_][tidxj_2], fShiftBuf)
-							}
-						}
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
+//line hecbench_nbnxm_kernel.go:24
+					tidxi := uint32(gc_tx)
+//line hecbench_nbnxm_kernel.go:178
+					var tidxi_3 int32 = int32(tidxi)
 //line hecbench_nbnxm_kernel.go:25
 					tidxj := uint32(gc_ty)
-					_ = tidxj
-
 //line hecbench_nbnxm_kernel.go:178
 					var tidxj_2 int32 = int32(tidxj)
-					_ = tidxj_2
+//line hecbench_nbnxm.go:136
+					aidx_2 := (sci_2*nbNumClusterPerSupercluster+ciOffset)*nbClSize + tidxi_3
+//line hecbench_nbnxm.go:138
+					smBuf_ := gc_s_smBuf_[gc_rank]
 					fShiftBuf := gc_s_fShiftBuf[gc_rank]
-
-//line hecbench_nbnxm.go:174
-					if calcFShift {
-
-//line hecbench_nbnxm.go:178
-						if tidxj_2 < 3 {
-
-							atomic.Add(&aFShift_[shift_][tidxj_2], fShiftBuf)
+//line hecbench_nbnxm.go:161
+					if tidxj_2 < 3 {
+						f_2 := smBuf_[tidxj_2*bufStride+tidxi_3] +
+							smBuf_[tidxj_2*bufStride+nbClSize+tidxi_3]
+//line hecbench_nbnxm.go:165
+						atomic.Add(&aF_3[aidx_2][tidxj_2], f_2)
+//line hecbench_nbnxm.go:167
+						if calcFShift {
+							fShiftBuf += f_2
 						}
 					}
+					gc_s_fShiftBuf[gc_rank] = fShiftBuf
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {
@@ -2095,9 +1523,116 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 			}
 		}
 	}
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+				{
+					gc_tx := gc_step6 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_nbnxm_kernel.go:25
+					tidxj := uint32(gc_ty)
+//line hecbench_nbnxm_kernel.go:178
+					var tidxj_2 int32 = int32(tidxj)
+//line hecbench_nbnxm_kernel.go:180
+					fShiftBuf := gc_s_fShiftBuf[gc_rank]
+//line hecbench_nbnxm.go:174
+					if calcFShift {
+//line hecbench_nbnxm.go:178
+						if tidxj_2 < 3 {
+//line hecbench_nbnxm.go:180
+							atomic.Add(&aFShift_[shift_][tidxj_2], fShiftBuf)
+						}
+					}
+				}
+				{
+					gc_tx := gc_step6 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_nbnxm_kernel.go:25
+					tidxj := uint32(gc_ty)
+//line hecbench_nbnxm_kernel.go:178
+					var tidxj_2 int32 = int32(tidxj)
+//line hecbench_nbnxm_kernel.go:180
+					fShiftBuf := gc_s_fShiftBuf[gc_rank]
+//line hecbench_nbnxm.go:174
+					if calcFShift {
+//line hecbench_nbnxm.go:178
+						if tidxj_2 < 3 {
+//line hecbench_nbnxm.go:180
+							atomic.Add(&aFShift_[shift_][tidxj_2], fShiftBuf)
+						}
+					}
+				}
+				{
+					gc_tx := gc_step6 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_nbnxm_kernel.go:25
+					tidxj := uint32(gc_ty)
+//line hecbench_nbnxm_kernel.go:178
+					var tidxj_2 int32 = int32(tidxj)
+//line hecbench_nbnxm_kernel.go:180
+					fShiftBuf := gc_s_fShiftBuf[gc_rank]
+//line hecbench_nbnxm.go:174
+					if calcFShift {
+//line hecbench_nbnxm.go:178
+						if tidxj_2 < 3 {
+//line hecbench_nbnxm.go:180
+							atomic.Add(&aFShift_[shift_][tidxj_2], fShiftBuf)
+						}
+					}
+				}
+				{
+					gc_tx := gc_step6 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_nbnxm_kernel.go:25
+					tidxj := uint32(gc_ty)
+//line hecbench_nbnxm_kernel.go:178
+					var tidxj_2 int32 = int32(tidxj)
+//line hecbench_nbnxm_kernel.go:180
+					fShiftBuf := gc_s_fShiftBuf[gc_rank]
+//line hecbench_nbnxm.go:174
+					if calcFShift {
+//line hecbench_nbnxm.go:178
+						if tidxj_2 < 3 {
+//line hecbench_nbnxm.go:180
+							atomic.Add(&aFShift_[shift_][tidxj_2], fShiftBuf)
+						}
+					}
+				}
+			}
+			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_nbnxm_kernel.go:25
+				tidxj := uint32(gc_ty)
+//line hecbench_nbnxm_kernel.go:178
+				var tidxj_2 int32 = int32(tidxj)
+//line hecbench_nbnxm_kernel.go:180
+				fShiftBuf := gc_s_fShiftBuf[gc_rank]
+//line hecbench_nbnxm.go:174
+				if calcFShift {
+//line hecbench_nbnxm.go:178
+					if tidxj_2 < 3 {
+//line hecbench_nbnxm.go:180
+						atomic.Add(&aFShift_[shift_][tidxj_2], fShiftBuf)
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
 }
 
 // gc_files_hecbench_nbnxm_kernel holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_nbnxm.go hecbench_nbnxm_kernel.go
+//line hecbench_nbnxm.go:196
 var gc_files_hecbench_nbnxm_kernel embed.FS

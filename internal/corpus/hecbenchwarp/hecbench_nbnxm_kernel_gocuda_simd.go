@@ -60,310 +60,259 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 	gc_s_fCiBufX := make([][8]float32, gc_b2.Len())
 	gc_s_fCiBufY := make([][8]float32, gc_b2.Len())
 	gc_s_fCiBufZ := make([][8]float32, gc_b2.Len())
-
 //line hecbench_nbnxm_kernel.go:21
 	const prunedClusterPairSize = nbClSize * nbSplitClSize
-
 //line hecbench_nbnxm_kernel.go:27
 	bidx := uint32(gc_bz2)
-
 //line hecbench_nbnxm_kernel.go:31
 	const localMemSize = nbNumClusterPerSupercluster*nbClSize*int(unsafe.Sizeof(Float4{})) +
 		nbClSize*nbClSize*nbDim*4 +
 		nbNumClusterPerSupercluster*nbClSize*4
-
 //line hecbench_nbnxm_kernel.go:35
 	localPtr := gocuda.Shared[uint8](t, localMemSize)[:localMemSize]
-
-//line hecbench_nbnxm_kernel.go:36
 	ptr := 0
-	{
-		gc_off5 := ptr
-		if gc_off5 >= 0 && gc_off5 < len(localPtr) {
-			gc_at3 := localPtr[gc_off5:][:1]
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
-				{
-					gc_rank2 := gc_step7 + 0
-					_ = gc_rank2
-					gc_pos2.Thread = gc_rank2
-
 //line hecbench_nbnxm_kernel.go:38
-					smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at3[0])), nbNumClusterPerSupercluster*nbClSize)
-					_ = smXq
-					gc_s_smXq[gc_rank2] = smXq
-				}
-				{
-					gc_rank2 := gc_step7 + 1
-					_ = gc_rank2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_nbnxm_kernel.go:38
-					smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at3[0])), nbNumClusterPerSupercluster*nbClSize)
-					_ = smXq
-					gc_s_smXq[gc_rank2] = smXq
-				}
-				{
-					gc_rank2 := gc_step7 + 2
-					_ = gc_rank2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_nbnxm_kernel.go:38
-					smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at3[0])), nbNumClusterPerSupercluster*nbClSize)
-					_ = smXq
-					gc_s_smXq[gc_rank2] = smXq
-				}
-				{
-					gc_rank2 := gc_step7 + 3
-					_ = gc_rank2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_nbnxm_kernel.go:38
-					smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at3[0])), nbNumClusterPerSupercluster*nbClSize)
-					_ = smXq
-					gc_s_smXq[gc_rank2] = smXq
-				}
-			}
-			for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
+	gc_off5 := ptr
+	if gc_off5 >= 0 && gc_off5 < len(localPtr) {
+		gc_at3 := localPtr[gc_off5:][:1]
+		gc_step7 := 0
+		for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+			{
+				gc_rank2 := gc_step7 + 0
+//line hecbench_nbnxm_kernel.go:46
 				gc_pos2.Thread = gc_rank2
-
 //line hecbench_nbnxm_kernel.go:38
 				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at3[0])), nbNumClusterPerSupercluster*nbClSize)
-				_ = smXq
+//line hecbench_nbnxm_kernel.go:40
 				gc_s_smXq[gc_rank2] = smXq
 			}
-		} else {
-			gc_step8 := 0
-			for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
-				{
-					gc_rank2 := gc_step8 + 0
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_nbnxm_kernel.go:38
-					smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
-					_ = smXq
-					gc_s_smXq[gc_rank2] = smXq
-				}
-				{
-					gc_rank2 := gc_step8 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_nbnxm_kernel.go:38
-					smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
-					_ = smXq
-					gc_s_smXq[gc_rank2] = smXq
-				}
-				{
-					gc_rank2 := gc_step8 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_nbnxm_kernel.go:38
-					smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
-					_ = smXq
-					gc_s_smXq[gc_rank2] = smXq
-				}
-				{
-					gc_rank2 := gc_step8 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_nbnxm_kernel.go:38
-					smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
-					_ = smXq
-					gc_s_smXq[gc_rank2] = smXq
-				}
-			}
-			for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
+			{
+				gc_rank2 := gc_step7 + 1
+//line hecbench_nbnxm_kernel.go:45
 				gc_pos2.Thread = gc_rank2
-
+//line hecbench_nbnxm_kernel.go:38
+				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at3[0])), nbNumClusterPerSupercluster*nbClSize)
+//line hecbench_nbnxm_kernel.go:40
+				gc_s_smXq[gc_rank2] = smXq
+			}
+			{
+				gc_rank2 := gc_step7 + 2
+//line hecbench_nbnxm_kernel.go:45
+				gc_pos2.Thread = gc_rank2
+//line hecbench_nbnxm_kernel.go:38
+				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at3[0])), nbNumClusterPerSupercluster*nbClSize)
+//line hecbench_nbnxm_kernel.go:40
+				gc_s_smXq[gc_rank2] = smXq
+			}
+			{
+				gc_rank2 := gc_step7 + 3
+//line hecbench_nbnxm_kernel.go:45
+				gc_pos2.Thread = gc_rank2
+//line hecbench_nbnxm_kernel.go:38
+				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at3[0])), nbNumClusterPerSupercluster*nbClSize)
+//line hecbench_nbnxm_kernel.go:40
+				gc_s_smXq[gc_rank2] = smXq
+			}
+		}
+		for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+//line hecbench_nbnxm_kernel.go:38
+			smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at3[0])), nbNumClusterPerSupercluster*nbClSize)
+//line hecbench_nbnxm_kernel.go:40
+			gc_s_smXq[gc_rank2] = smXq
+		}
+	} else {
+		gc_step8 := 0
+		for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
+			{
+				gc_rank2 := gc_step8 + 0
+				gc_pos2.Thread = gc_rank2
 //line hecbench_nbnxm_kernel.go:38
 				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
-				_ = smXq
+//line hecbench_nbnxm_kernel.go:40
+				gc_s_smXq[gc_rank2] = smXq
+			}
+			{
+				gc_rank2 := gc_step8 + 1
+				gc_pos2.Thread = gc_rank2
+//line hecbench_nbnxm_kernel.go:38
+				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
+//line hecbench_nbnxm_kernel.go:40
+				gc_s_smXq[gc_rank2] = smXq
+			}
+			{
+				gc_rank2 := gc_step8 + 2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_nbnxm_kernel.go:38
+				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
+//line hecbench_nbnxm_kernel.go:40
+				gc_s_smXq[gc_rank2] = smXq
+			}
+			{
+				gc_rank2 := gc_step8 + 3
+				gc_pos2.Thread = gc_rank2
+//line hecbench_nbnxm_kernel.go:38
+				smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
+//line hecbench_nbnxm_kernel.go:40
 				gc_s_smXq[gc_rank2] = smXq
 			}
 		}
+		for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+//line hecbench_nbnxm_kernel.go:38
+			smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
+//line hecbench_nbnxm_kernel.go:40
+			gc_s_smXq[gc_rank2] = smXq
+		}
 	}
-
 //line hecbench_nbnxm_kernel.go:39
 	ptr += nbNumClusterPerSupercluster * nbClSize * int(unsafe.Sizeof(Float4{}))
-	{
-		gc_off6 := ptr
-		if gc_off6 >= 0 && gc_off6 < len(localPtr) {
-			gc_at4 := localPtr[gc_off6:][:1]
-			gc_step9 := 0
-			for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
-				{
-					gc_rank2 := gc_step9 + 0
-					_ = gc_rank2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_nbnxm_kernel.go:40
-					smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at4[0])), nbClSize*nbClSize*nbDim)
-					_ = smReductionBuffer
-					gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
-				}
-				{
-					gc_rank2 := gc_step9 + 1
-					_ = gc_rank2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_nbnxm_kernel.go:40
-					smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at4[0])), nbClSize*nbClSize*nbDim)
-					_ = smReductionBuffer
-					gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
-				}
-				{
-					gc_rank2 := gc_step9 + 2
-					_ = gc_rank2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_nbnxm_kernel.go:40
-					smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at4[0])), nbClSize*nbClSize*nbDim)
-					_ = smReductionBuffer
-					gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
-				}
-				{
-					gc_rank2 := gc_step9 + 3
-					_ = gc_rank2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_nbnxm_kernel.go:40
-					smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at4[0])), nbClSize*nbClSize*nbDim)
-					_ = smReductionBuffer
-					gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
-				}
-			}
-			for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
+//line hecbench_nbnxm_kernel.go:41
+	gc_off6 := ptr
+	if gc_off6 >= 0 && gc_off6 < len(localPtr) {
+		gc_at4 := localPtr[gc_off6:][:1]
+		gc_step9 := 0
+		for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
+			{
+				gc_rank2 := gc_step9 + 0
+//line hecbench_nbnxm_kernel.go:49
 				gc_pos2.Thread = gc_rank2
-
 //line hecbench_nbnxm_kernel.go:40
 				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at4[0])), nbClSize*nbClSize*nbDim)
-				_ = smReductionBuffer
+//line hecbench_nbnxm_kernel.go:42
 				gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
 			}
-		} else {
-			gc_step10 := 0
-			for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
-				{
-					gc_rank2 := gc_step10 + 0
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_nbnxm_kernel.go:40
-					smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
-					_ = smReductionBuffer
-					gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
-				}
-				{
-					gc_rank2 := gc_step10 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_nbnxm_kernel.go:40
-					smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
-					_ = smReductionBuffer
-					gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
-				}
-				{
-					gc_rank2 := gc_step10 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_nbnxm_kernel.go:40
-					smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
-					_ = smReductionBuffer
-					gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
-				}
-				{
-					gc_rank2 := gc_step10 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_nbnxm_kernel.go:40
-					smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
-					_ = smReductionBuffer
-					gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
-				}
-			}
-			for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
+			{
+				gc_rank2 := gc_step9 + 1
+//line hecbench_nbnxm_kernel.go:47
 				gc_pos2.Thread = gc_rank2
-
 //line hecbench_nbnxm_kernel.go:40
-				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
-				_ = smReductionBuffer
+				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at4[0])), nbClSize*nbClSize*nbDim)
+//line hecbench_nbnxm_kernel.go:42
+				gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
+			}
+			{
+				gc_rank2 := gc_step9 + 2
+//line hecbench_nbnxm_kernel.go:47
+				gc_pos2.Thread = gc_rank2
+//line hecbench_nbnxm_kernel.go:40
+				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at4[0])), nbClSize*nbClSize*nbDim)
+//line hecbench_nbnxm_kernel.go:42
+				gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
+			}
+			{
+				gc_rank2 := gc_step9 + 3
+//line hecbench_nbnxm_kernel.go:47
+				gc_pos2.Thread = gc_rank2
+//line hecbench_nbnxm_kernel.go:40
+				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at4[0])), nbClSize*nbClSize*nbDim)
+//line hecbench_nbnxm_kernel.go:42
 				gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
 			}
 		}
+		for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+//line hecbench_nbnxm_kernel.go:40
+			smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at4[0])), nbClSize*nbClSize*nbDim)
+//line hecbench_nbnxm_kernel.go:42
+			gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
+		}
+	} else {
+		gc_step10 := 0
+		for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
+			{
+				gc_rank2 := gc_step10 + 0
+				gc_pos2.Thread = gc_rank2
+//line hecbench_nbnxm_kernel.go:40
+				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
+//line hecbench_nbnxm_kernel.go:42
+				gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
+			}
+			{
+				gc_rank2 := gc_step10 + 1
+				gc_pos2.Thread = gc_rank2
+//line hecbench_nbnxm_kernel.go:40
+				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
+//line hecbench_nbnxm_kernel.go:42
+				gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
+			}
+			{
+				gc_rank2 := gc_step10 + 2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_nbnxm_kernel.go:40
+				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
+//line hecbench_nbnxm_kernel.go:42
+				gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
+			}
+			{
+				gc_rank2 := gc_step10 + 3
+				gc_pos2.Thread = gc_rank2
+//line hecbench_nbnxm_kernel.go:40
+				smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
+//line hecbench_nbnxm_kernel.go:42
+				gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
+			}
+		}
+		for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+//line hecbench_nbnxm_kernel.go:40
+			smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
+//line hecbench_nbnxm_kernel.go:42
+			gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
+		}
 	}
-
 //line hecbench_nbnxm_kernel.go:41
 	ptr += nbClSize * nbClSize * nbDim * 4
-
 //line hecbench_nbnxm_kernel.go:48
 	nbSci := aPlistSci[bidx]
-
-//line hecbench_nbnxm_kernel.go:49
 	sci := nbSci.Sci
-
-//line hecbench_nbnxm_kernel.go:50
 	cij4Start := nbSci.Cj4IndStart
-
-//line hecbench_nbnxm_kernel.go:51
 	cij4End := nbSci.Cj4IndEnd
-
-//line hecbench_nbnxm_kernel.go:52
 	nbScishift := nbSci.Shift
-
 //line hecbench_nbnxm_kernel.go:55
 	beta2 := ewaldBeta * ewaldBeta
-
-//line hecbench_nbnxm_kernel.go:56
 	beta3 := ewaldBeta * ewaldBeta * ewaldBeta
 	compiled.OutOfLine(func() {
 		localPtr := localPtr[:2048]
-		_ = localPtr
+//line hecbench_nbnxm_kernel.go:60
 		gc_s_smXq := gc_s_smXq[:gc_n2]
-		_ = gc_s_smXq
+//line hecbench_nbnxm_kernel.go:62
 		gc_s_smAtomTypeI := gc_s_smAtomTypeI[:gc_n2]
-		_ = gc_s_smAtomTypeI
+//line hecbench_nbnxm_kernel.go:64
 		gc_s_fCiBufX := gc_s_fCiBufX[:gc_n2]
-		_ = gc_s_fCiBufX
+//line hecbench_nbnxm_kernel.go:66
 		gc_s_fCiBufY := gc_s_fCiBufY[:gc_n2]
-		_ = gc_s_fCiBufY
+//line hecbench_nbnxm_kernel.go:68
 		gc_s_fCiBufZ := gc_s_fCiBufZ[:gc_n2]
-		_ = gc_s_fCiBufZ
 		{
+//line hecbench_nbnxm_kernel.go:71
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_nbnxm_kernel.go:24
 					tidxi := uint32(gc_tx2)
-					_ = tidxi
-
-//line hecbench_nbnxm_kernel.go:25
 					tidxj := uint32(gc_ty2)
-					_ = tidxj
+//line hecbench_nbnxm_kernel.go:27
 					smXq := gc_s_smXq[gc_rank2]
-
 //line hecbench_nbnxm_kernel.go:42
 					smAtomTypeI := unsafe.Slice((*int32)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
-
 //line hecbench_nbnxm_kernel.go:44
 					fCiBufX := [nbNumClusterPerSupercluster]float32{0}
 					gc_s_fCiBufX[gc_rank2] = fCiBufX
-
 //line hecbench_nbnxm_kernel.go:45
 					fCiBufY := [nbNumClusterPerSupercluster]float32{0}
 					gc_s_fCiBufY[gc_rank2] = fCiBufY
-
 //line hecbench_nbnxm_kernel.go:46
 					fCiBufZ := [nbNumClusterPerSupercluster]float32{0}
 					gc_s_fCiBufZ[gc_rank2] = fCiBufZ
-
 //line hecbench_nbnxm_kernel.go:58
 					for i := int32(0); i < nbNumClusterPerSupercluster; i += nbClSize {
-
+//line hecbench_nbnxm_kernel.go:60
 						ci := sci*nbNumClusterPerSupercluster + int32(tidxj) + i
 						ai := ci*nbClSize + int32(tidxi)
-
+//line hecbench_nbnxm_kernel.go:63
 						shift := aShiftVec[nbScishift]
 						xqi := aXq[ai]
 						addFloat4(&xqi, Float4{shift[0], shift[1], shift[2], 0.0})
@@ -371,10 +320,7 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 						smXq[(int32(tidxj)+i)*nbClSize+int32(tidxi)] = xqi
 						smAtomTypeI[(int32(tidxj)+i)*nbClSize+int32(tidxi)] = aAtomTypes[ai]
 					}
-					_ = smAtomTypeI
-					_ = fCiBufX
-					_ = fCiBufY
-					_ = fCiBufZ
+//line hecbench_nbnxm_kernel.go:74
 					gc_s_smAtomTypeI[gc_rank2] = smAtomTypeI
 				}
 				gc_ty2++
@@ -384,153 +330,223 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 			}
 		}
 	})
-	{
-		var gc_l_f_ [32]NbFloat3
-		var gc_l_aidx_ [32]int32
-		var gc_l_f [32]NbFloat3
-		var gc_l_aidx [32]int32
-		var gc_l_j4 [32]int32
-		var gc_l_imask [32]uint32
-		var gc_l_wexcl [32]uint32
-		var gc_l_jm [32]int
-		var gc_l_maskSet [32]bool
-		var gc_c21v [32]float32
-		var gc_c21r [32]float32
-		var gc_c22v [32]float32
-		var gc_c22r [32]float32
-		var gc_c23v [32]float32
-		var gc_c23r [32]float32
-		var gc_c24v [32]float32
-		var gc_c24r [32]float32
-		var gc_c25v [32]float32
-		var gc_c25r [32]float32
-		var gc_c26v [32]float32
-		var gc_c26r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-
+//line hecbench_nbnxm_kernel.go:84
+	var gc_l_f_ [32]NbFloat3
+	var gc_l_aidx_ [32]int32
+	var gc_l_f [32]NbFloat3
+	var gc_l_aidx [32]int32
+	var gc_l_j4 [32]int32
+	var gc_l_imask [32]uint32
+	var gc_l_wexcl [32]uint32
+	var gc_l_jm [32]int
+	var gc_l_maskSet [32]bool
+	var gc_c21v [32]float32
+	var gc_c21r [32]float32
+	var gc_c22v [32]float32
+	var gc_c22r [32]float32
+	var gc_c23v [32]float32
+	var gc_c23r [32]float32
+	var gc_c24v [32]float32
+	var gc_c24r [32]float32
+	var gc_c25v [32]float32
+	var gc_c25r [32]float32
+	var gc_c26v [32]float32
+	var gc_c26r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+		{
+//line hecbench_nbnxm_kernel.go:77
+			gc_save282 := gc_act2
+			gc_in282 := gc_act2
+			gc_left := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line hecbench_nbnxm_kernel.go:76
-			{
-				gc_save282 := gc_act2
-				gc_in282 := gc_act2
-				gc_left := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_nbnxm_kernel.go:76
-							var j4 int32 = cij4Start
-//line hecbench_nbnxm_kernel.go:76
-							_ = j4
-							archsimd.BroadcastInt32x8(j4).StoreSlice(gc_l_j4[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line hecbench_nbnxm_kernel.go:76
-							var j4 int32 = cij4Start
-//line hecbench_nbnxm_kernel.go:76
-							_ = j4
-							archsimd.BroadcastInt32x8(j4).StoreSlice(gc_l_j4[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
+						var j4 int32 = cij4Start
+						archsimd.BroadcastInt32x8(j4).StoreSlice(gc_l_j4[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
 					}
-					archsimd.ClearAVXUpperBits()
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+//line hecbench_nbnxm_kernel.go:76
+						var j4 int32 = cij4Start
+						archsimd.BroadcastInt32x8(j4).StoreSlice(gc_l_j4[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
 				}
-				if gc_left != 0 {
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line hecbench_nbnxm_kernel.go:76
+					j4 := cij4Start
+//line hecbench_nbnxm_kernel.go:78
+					gc_l_j4[gc_lane2] = j4
+				}
+			}
+			for {
+				gc_b2.Tick()
+				if gc_b2.Stopped() {
+					return
+				}
+				gc_act2 = gc_in282 &^ gc_dead2
+				var gc_m282, gc_skip282 uint32
+//line hecbench_nbnxm_kernel.go:89
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					j4 := gc_l_j4[gc_lane2]
+//line hecbench_nbnxm_kernel.go:76
+					if j4 < cij4End {
+						gc_m282 |= 1 << gc_lane2
+					}
+				}
+				gc_in282 &= gc_m282
+				gc_act2 = gc_in282
+				if gc_act2 == 0 {
+					break
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					gc_ty2 := gc_tidx2.Y
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left&(1<<gc_lane2) == 0 {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+							gc_ty2++
+							if gc_ty2 == gc_bdy2 {
+								gc_ty2 = 0
+							}
+						}
+						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-
-//line hecbench_nbnxm_kernel.go:76
-						j4 := cij4Start
-						_ = j4
-						gc_l_j4[gc_lane2] = j4
+						gc_pos2.Thread = gc_rank2
+//line hecbench_nbnxm_kernel.go:25
+						tidxj := uint32(gc_ty2)
+//line hecbench_nbnxm_kernel.go:24
+						tidxi := uint32(gc_tx2)
+//line hecbench_nbnxm_kernel.go:26
+						tidx := tidxj*nbClSize + tidxi
+//line hecbench_nbnxm_kernel.go:29
+						imeiIdx := tidx / prunedClusterPairSize
+//line hecbench_nbnxm_kernel.go:31
+						j4 := gc_l_j4[gc_lane2]
+//line hecbench_nbnxm_kernel.go:77
+						imask := aPlistCJ4[j4].Imei[imeiIdx].Imask
+//line hecbench_nbnxm_kernel.go:79
+						gc_l_imask[gc_lane2] = imask
 					}
 				}
-				for {
-					gc_b2.Tick()
-					if gc_b2.Stopped() {
-						return
-					}
-					gc_act2 = gc_in282 &^ gc_dead2
-					var gc_m282, gc_skip282 uint32
-					_ = gc_skip282
+				{
+					var gc_m112 uint32
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-						j4 := gc_l_j4[gc_lane2]
-						_ = j4
-
-//line hecbench_nbnxm_kernel.go:76
-						if j4 < cij4End {
-							gc_m282 |= 1 << gc_lane2
+						imask := gc_l_imask[gc_lane2]
+//line hecbench_nbnxm_kernel.go:78
+						if imask == 0 {
+							gc_m112 |= 1 << gc_lane2
 						}
 					}
-					gc_in282 &= gc_m282
-					gc_act2 = gc_in282
-					if gc_act2 == 0 {
-						break
+					gc_save112 := gc_act2
+					gc_act2 = gc_save112 & gc_m112
+					if gc_act2 != 0 {
+//line hecbench_nbnxm_kernel.go:79
+						gc_skip282 |= gc_act2
+						gc_act2 = 0
 					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						gc_ty2 := gc_tidx2.Y
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-								gc_ty2++
-								if gc_ty2 == gc_bdy2 {
-									gc_ty2 = 0
-								}
+					gc_act2 = gc_save112 &^ gc_dead2 &^ gc_skip282
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					gc_ty2 := gc_tidx2.Y
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+							gc_ty2++
+							if gc_ty2 == gc_bdy2 {
+								gc_ty2 = 0
 							}
+						}
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_nbnxm_kernel.go:25
+						tidxj := uint32(gc_ty2)
+//line hecbench_nbnxm_kernel.go:24
+						tidxi := uint32(gc_tx2)
+//line hecbench_nbnxm_kernel.go:26
+						tidx := tidxj*nbClSize + tidxi
+//line hecbench_nbnxm_kernel.go:29
+						imeiIdx := tidx / prunedClusterPairSize
+//line hecbench_nbnxm_kernel.go:31
+						j4 := gc_l_j4[gc_lane2]
+//line hecbench_nbnxm_kernel.go:81
+						wexclIdx := aPlistCJ4[j4].Imei[imeiIdx].ExclInd
+						wexcl := aPlistExcl[wexclIdx].Pair[tidx&(prunedClusterPairSize-1)]
+//line hecbench_nbnxm_kernel.go:85
+						gc_l_wexcl[gc_lane2] = wexcl
+					}
+				}
+				{
+//line hecbench_nbnxm_kernel.go:85
+					gc_save252 := gc_act2
+					gc_in252 := gc_act2
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line hecbench_nbnxm_kernel.go:84
+						jm := 0
+//line hecbench_nbnxm_kernel.go:86
+						gc_l_jm[gc_lane2] = jm
+					}
+					for {
+						gc_b2.Tick()
+						if gc_b2.Stopped() {
+							return
+						}
+						gc_act2 = gc_in252 &^ gc_dead2
+						var gc_m252, gc_skip252 uint32
+//line hecbench_nbnxm_kernel.go:96
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
-
-//line hecbench_nbnxm_kernel.go:25
-							tidxj := uint32(gc_ty2)
-							_ = tidxj
-
-//line hecbench_nbnxm_kernel.go:24
-							tidxi := uint32(gc_tx2)
-							_ = tidxi
-
-//line hecbench_nbnxm_kernel.go:26
-							tidx := tidxj*nbClSize + tidxi
-							_ = tidx
-
-//line hecbench_nbnxm_kernel.go:29
-							imeiIdx := tidx / prunedClusterPairSize
-							_ = imeiIdx
-							j4 := gc_l_j4[gc_lane2]
-							_ = j4
-
-//line hecbench_nbnxm_kernel.go:77
-							imask := aPlistCJ4[j4].Imei[imeiIdx].Imask
-							_ = imask
-							gc_l_imask[gc_lane2] = imask
+							jm := gc_l_jm[gc_lane2]
+//line hecbench_nbnxm_kernel.go:84
+							if jm < nbJgroupSize {
+								gc_m252 |= 1 << gc_lane2
+							}
 						}
-					}
-					{
-						var gc_m112 uint32
+						gc_in252 &= gc_m252
+						gc_act2 = gc_in252
+						if gc_act2 == 0 {
+							break
+						}
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
@@ -538,1464 +554,963 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
 							imask := gc_l_imask[gc_lane2]
-							_ = imask
-
-//line hecbench_nbnxm_kernel.go:78
-							if imask == 0 {
-								gc_m112 |= 1 << gc_lane2
-							}
+//line hecbench_nbnxm_kernel.go:101
+							jm := gc_l_jm[gc_lane2]
+//line hecbench_nbnxm_kernel.go:85
+							maskSet := imask&(nbSuperClInteractionMask<<(jm*nbNumClusterPerSupercluster)) != 0
+//line hecbench_nbnxm_kernel.go:87
+							gc_l_maskSet[gc_lane2] = maskSet
 						}
-						gc_save112 := gc_act2
-						gc_act2 = gc_save112 & gc_m112
-						if gc_act2 != 0 {
-
-//line hecbench_nbnxm_kernel.go:79
-							gc_skip282 |= gc_act2
-							gc_act2 = 0
-						}
-						gc_act2 = gc_save112 &^ gc_dead2 &^ gc_skip282
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						gc_ty2 := gc_tidx2.Y
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-								gc_ty2++
-								if gc_ty2 == gc_bdy2 {
-									gc_ty2 = 0
+						{
+							var gc_m142 uint32
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+								maskSet := gc_l_maskSet[gc_lane2]
+//line hecbench_nbnxm_kernel.go:86
+								if !maskSet {
+									gc_m142 |= 1 << gc_lane2
 								}
 							}
+							gc_save142 := gc_act2
+							gc_act2 = gc_save142 & gc_m142
+							if gc_act2 != 0 {
+//line hecbench_nbnxm_kernel.go:87
+								gc_skip252 |= gc_act2
+								gc_act2 = 0
+							}
+							gc_act2 = gc_save142 &^ gc_dead2 &^ gc_skip252
+						}
+						{
+							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+							gc_tx2 := gc_tidx2.X - 1
+							gc_ty2 := gc_tidx2.Y
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+									gc_ty2++
+									if gc_ty2 == gc_bdy2 {
+										gc_ty2 = 0
+									}
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_nbnxm_kernel.go:24
+								tidxi := uint32(gc_tx2)
+								tidxj := uint32(gc_ty2)
+//line hecbench_nbnxm_kernel.go:73
+								nonSelfInteraction := !(nbScishift == nbCentralShiftIndex && tidxj <= tidxi)
+//line hecbench_nbnxm_kernel.go:75
+								smXq := gc_s_smXq[gc_rank2]
+								smReductionBuffer := gc_s_smReductionBuffer[gc_rank2]
+								smAtomTypeI := gc_s_smAtomTypeI[gc_rank2]
+								j4 := gc_l_j4[gc_lane2]
+//line hecbench_nbnxm_kernel.go:80
+								imask := gc_l_imask[gc_lane2]
+//line hecbench_nbnxm_kernel.go:82
+								wexcl := gc_l_wexcl[gc_lane2]
+//line hecbench_nbnxm_kernel.go:84
+								jm := gc_l_jm[gc_lane2]
+//line hecbench_nbnxm_kernel.go:89
+								maskJI := uint32(1) << (jm * nbNumClusterPerSupercluster)
+								cj := aPlistCJ4[j4].Cj[jm]
+								aj := cj*nbClSize + int32(tidxj)
+//line hecbench_nbnxm_kernel.go:94
+								xqj := aXq[aj]
+//line hecbench_nbnxm_kernel.go:96
+								xj := NbFloat3{xqj.X, xqj.Y, xqj.Z}
+								qj := xqj.W
+								var atomTypeJ int32
+								atomTypeJ = aAtomTypes[aj]
+//line hecbench_nbnxm_kernel.go:101
+								fCjBuf := NbFloat3{0.0, 0.0, 0.0}
+								{
+									{
+//line hecbench_nbnxm_kernel.go:103
+										i_ := int32(0)
+										if imask&maskJI != 0 {
+//line hecbench_nbnxm_kernel.go:106
+											ci_ := sci*nbNumClusterPerSupercluster + i_
+//line hecbench_nbnxm_kernel.go:108
+											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
+											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
+//line hecbench_nbnxm_kernel.go:112
+											rv := xi.sub(xj)
+											r2 := rv.norm2()
+//line hecbench_nbnxm_kernel.go:115
+											var pairExclMask float32
+											if wexcl&maskJI != 0 {
+												pairExclMask = 1.0
+											} else {
+												pairExclMask = 0.0
+											}
+//line hecbench_nbnxm_kernel.go:124
+											notExcluded := nonSelfInteraction || (ci_ != cj)
+//line hecbench_nbnxm_kernel.go:127
+											if (r2 < rCoulombSq) && notExcluded {
+												qi := xqi_.W
+												var atomTypeI int32
+												var c6c12 NbFloat2
+//line hecbench_nbnxm_kernel.go:133
+												atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
+												c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
+//line hecbench_nbnxm_kernel.go:137
+												c6 := c6c12.X
+												c12 := c6c12.Y
+//line hecbench_nbnxm_kernel.go:141
+												r2 = max(r2, nbMinDistanceSquared)
+//line hecbench_nbnxm_kernel.go:143
+												rInv := frsqrtRn(r2)
+												r2Inv := rInv * rInv
+												var r6Inv, fInvR float32
+												r6Inv = r2Inv * r2Inv * r2Inv
+												r6Inv *= pairExclMask
+												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+//line hecbench_nbnxm_kernel.go:150
+												fInvR += qi * qj *
+													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
+												forceIJ := rv.scale(fInvR)
+//line hecbench_nbnxm_kernel.go:156
+												fCjBuf.subAssign(forceIJ)
+//line hecbench_nbnxm_kernel.go:158
+												gc_s_fCiBufX[gc_rank2][i_] += forceIJ[0]
+												gc_s_fCiBufY[gc_rank2][i_] += forceIJ[1]
+												gc_s_fCiBufZ[gc_rank2][i_] += forceIJ[2]
+											}
+										}
+//line hecbench_nbnxm_kernel.go:164
+										maskJI += maskJI
+									}
+									{
+//line hecbench_nbnxm_kernel.go:103
+										i_ := int32(1)
+										if imask&maskJI != 0 {
+//line hecbench_nbnxm_kernel.go:106
+											ci_ := sci*nbNumClusterPerSupercluster + i_
+//line hecbench_nbnxm_kernel.go:108
+											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
+											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
+//line hecbench_nbnxm_kernel.go:112
+											rv := xi.sub(xj)
+											r2 := rv.norm2()
+//line hecbench_nbnxm_kernel.go:115
+											var pairExclMask float32
+											if wexcl&maskJI != 0 {
+												pairExclMask = 1.0
+											} else {
+												pairExclMask = 0.0
+											}
+//line hecbench_nbnxm_kernel.go:124
+											notExcluded := nonSelfInteraction || (ci_ != cj)
+//line hecbench_nbnxm_kernel.go:127
+											if (r2 < rCoulombSq) && notExcluded {
+												qi := xqi_.W
+												var atomTypeI int32
+												var c6c12 NbFloat2
+//line hecbench_nbnxm_kernel.go:133
+												atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
+												c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
+//line hecbench_nbnxm_kernel.go:137
+												c6 := c6c12.X
+												c12 := c6c12.Y
+//line hecbench_nbnxm_kernel.go:141
+												r2 = max(r2, nbMinDistanceSquared)
+//line hecbench_nbnxm_kernel.go:143
+												rInv := frsqrtRn(r2)
+												r2Inv := rInv * rInv
+												var r6Inv, fInvR float32
+												r6Inv = r2Inv * r2Inv * r2Inv
+												r6Inv *= pairExclMask
+												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+//line hecbench_nbnxm_kernel.go:150
+												fInvR += qi * qj *
+													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
+												forceIJ := rv.scale(fInvR)
+//line hecbench_nbnxm_kernel.go:156
+												fCjBuf.subAssign(forceIJ)
+//line hecbench_nbnxm_kernel.go:158
+												gc_s_fCiBufX[gc_rank2][i_] += forceIJ[0]
+												gc_s_fCiBufY[gc_rank2][i_] += forceIJ[1]
+												gc_s_fCiBufZ[gc_rank2][i_] += forceIJ[2]
+											}
+										}
+//line hecbench_nbnxm_kernel.go:164
+										maskJI += maskJI
+									}
+									{
+//line hecbench_nbnxm_kernel.go:103
+										i_ := int32(2)
+										if imask&maskJI != 0 {
+//line hecbench_nbnxm_kernel.go:106
+											ci_ := sci*nbNumClusterPerSupercluster + i_
+//line hecbench_nbnxm_kernel.go:108
+											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
+											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
+//line hecbench_nbnxm_kernel.go:112
+											rv := xi.sub(xj)
+											r2 := rv.norm2()
+//line hecbench_nbnxm_kernel.go:115
+											var pairExclMask float32
+											if wexcl&maskJI != 0 {
+												pairExclMask = 1.0
+											} else {
+												pairExclMask = 0.0
+											}
+//line hecbench_nbnxm_kernel.go:124
+											notExcluded := nonSelfInteraction || (ci_ != cj)
+//line hecbench_nbnxm_kernel.go:127
+											if (r2 < rCoulombSq) && notExcluded {
+												qi := xqi_.W
+												var atomTypeI int32
+												var c6c12 NbFloat2
+//line hecbench_nbnxm_kernel.go:133
+												atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
+												c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
+//line hecbench_nbnxm_kernel.go:137
+												c6 := c6c12.X
+												c12 := c6c12.Y
+//line hecbench_nbnxm_kernel.go:141
+												r2 = max(r2, nbMinDistanceSquared)
+//line hecbench_nbnxm_kernel.go:143
+												rInv := frsqrtRn(r2)
+												r2Inv := rInv * rInv
+												var r6Inv, fInvR float32
+												r6Inv = r2Inv * r2Inv * r2Inv
+												r6Inv *= pairExclMask
+												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+//line hecbench_nbnxm_kernel.go:150
+												fInvR += qi * qj *
+													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
+												forceIJ := rv.scale(fInvR)
+//line hecbench_nbnxm_kernel.go:156
+												fCjBuf.subAssign(forceIJ)
+//line hecbench_nbnxm_kernel.go:158
+												gc_s_fCiBufX[gc_rank2][i_] += forceIJ[0]
+												gc_s_fCiBufY[gc_rank2][i_] += forceIJ[1]
+												gc_s_fCiBufZ[gc_rank2][i_] += forceIJ[2]
+											}
+										}
+//line hecbench_nbnxm_kernel.go:164
+										maskJI += maskJI
+									}
+									{
+//line hecbench_nbnxm_kernel.go:103
+										i_ := int32(3)
+										if imask&maskJI != 0 {
+//line hecbench_nbnxm_kernel.go:106
+											ci_ := sci*nbNumClusterPerSupercluster + i_
+//line hecbench_nbnxm_kernel.go:108
+											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
+											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
+//line hecbench_nbnxm_kernel.go:112
+											rv := xi.sub(xj)
+											r2 := rv.norm2()
+//line hecbench_nbnxm_kernel.go:115
+											var pairExclMask float32
+											if wexcl&maskJI != 0 {
+												pairExclMask = 1.0
+											} else {
+												pairExclMask = 0.0
+											}
+//line hecbench_nbnxm_kernel.go:124
+											notExcluded := nonSelfInteraction || (ci_ != cj)
+//line hecbench_nbnxm_kernel.go:127
+											if (r2 < rCoulombSq) && notExcluded {
+												qi := xqi_.W
+												var atomTypeI int32
+												var c6c12 NbFloat2
+//line hecbench_nbnxm_kernel.go:133
+												atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
+												c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
+//line hecbench_nbnxm_kernel.go:137
+												c6 := c6c12.X
+												c12 := c6c12.Y
+//line hecbench_nbnxm_kernel.go:141
+												r2 = max(r2, nbMinDistanceSquared)
+//line hecbench_nbnxm_kernel.go:143
+												rInv := frsqrtRn(r2)
+												r2Inv := rInv * rInv
+												var r6Inv, fInvR float32
+												r6Inv = r2Inv * r2Inv * r2Inv
+												r6Inv *= pairExclMask
+												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+//line hecbench_nbnxm_kernel.go:150
+												fInvR += qi * qj *
+													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
+												forceIJ := rv.scale(fInvR)
+//line hecbench_nbnxm_kernel.go:156
+												fCjBuf.subAssign(forceIJ)
+//line hecbench_nbnxm_kernel.go:158
+												gc_s_fCiBufX[gc_rank2][i_] += forceIJ[0]
+												gc_s_fCiBufY[gc_rank2][i_] += forceIJ[1]
+												gc_s_fCiBufZ[gc_rank2][i_] += forceIJ[2]
+											}
+										}
+//line hecbench_nbnxm_kernel.go:164
+										maskJI += maskJI
+									}
+									{
+//line hecbench_nbnxm_kernel.go:103
+										i_ := int32(4)
+										if imask&maskJI != 0 {
+//line hecbench_nbnxm_kernel.go:106
+											ci_ := sci*nbNumClusterPerSupercluster + i_
+//line hecbench_nbnxm_kernel.go:108
+											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
+											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
+//line hecbench_nbnxm_kernel.go:112
+											rv := xi.sub(xj)
+											r2 := rv.norm2()
+//line hecbench_nbnxm_kernel.go:115
+											var pairExclMask float32
+											if wexcl&maskJI != 0 {
+												pairExclMask = 1.0
+											} else {
+												pairExclMask = 0.0
+											}
+//line hecbench_nbnxm_kernel.go:124
+											notExcluded := nonSelfInteraction || (ci_ != cj)
+//line hecbench_nbnxm_kernel.go:127
+											if (r2 < rCoulombSq) && notExcluded {
+												qi := xqi_.W
+												var atomTypeI int32
+												var c6c12 NbFloat2
+//line hecbench_nbnxm_kernel.go:133
+												atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
+												c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
+//line hecbench_nbnxm_kernel.go:137
+												c6 := c6c12.X
+												c12 := c6c12.Y
+//line hecbench_nbnxm_kernel.go:141
+												r2 = max(r2, nbMinDistanceSquared)
+//line hecbench_nbnxm_kernel.go:143
+												rInv := frsqrtRn(r2)
+												r2Inv := rInv * rInv
+												var r6Inv, fInvR float32
+												r6Inv = r2Inv * r2Inv * r2Inv
+												r6Inv *= pairExclMask
+												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+//line hecbench_nbnxm_kernel.go:150
+												fInvR += qi * qj *
+													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
+												forceIJ := rv.scale(fInvR)
+//line hecbench_nbnxm_kernel.go:156
+												fCjBuf.subAssign(forceIJ)
+//line hecbench_nbnxm_kernel.go:158
+												gc_s_fCiBufX[gc_rank2][i_] += forceIJ[0]
+												gc_s_fCiBufY[gc_rank2][i_] += forceIJ[1]
+												gc_s_fCiBufZ[gc_rank2][i_] += forceIJ[2]
+											}
+										}
+//line hecbench_nbnxm_kernel.go:164
+										maskJI += maskJI
+									}
+									{
+//line hecbench_nbnxm_kernel.go:103
+										i_ := int32(5)
+										if imask&maskJI != 0 {
+//line hecbench_nbnxm_kernel.go:106
+											ci_ := sci*nbNumClusterPerSupercluster + i_
+//line hecbench_nbnxm_kernel.go:108
+											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
+											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
+//line hecbench_nbnxm_kernel.go:112
+											rv := xi.sub(xj)
+											r2 := rv.norm2()
+//line hecbench_nbnxm_kernel.go:115
+											var pairExclMask float32
+											if wexcl&maskJI != 0 {
+												pairExclMask = 1.0
+											} else {
+												pairExclMask = 0.0
+											}
+//line hecbench_nbnxm_kernel.go:124
+											notExcluded := nonSelfInteraction || (ci_ != cj)
+//line hecbench_nbnxm_kernel.go:127
+											if (r2 < rCoulombSq) && notExcluded {
+												qi := xqi_.W
+												var atomTypeI int32
+												var c6c12 NbFloat2
+//line hecbench_nbnxm_kernel.go:133
+												atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
+												c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
+//line hecbench_nbnxm_kernel.go:137
+												c6 := c6c12.X
+												c12 := c6c12.Y
+//line hecbench_nbnxm_kernel.go:141
+												r2 = max(r2, nbMinDistanceSquared)
+//line hecbench_nbnxm_kernel.go:143
+												rInv := frsqrtRn(r2)
+												r2Inv := rInv * rInv
+												var r6Inv, fInvR float32
+												r6Inv = r2Inv * r2Inv * r2Inv
+												r6Inv *= pairExclMask
+												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+//line hecbench_nbnxm_kernel.go:150
+												fInvR += qi * qj *
+													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
+												forceIJ := rv.scale(fInvR)
+//line hecbench_nbnxm_kernel.go:156
+												fCjBuf.subAssign(forceIJ)
+//line hecbench_nbnxm_kernel.go:158
+												gc_s_fCiBufX[gc_rank2][i_] += forceIJ[0]
+												gc_s_fCiBufY[gc_rank2][i_] += forceIJ[1]
+												gc_s_fCiBufZ[gc_rank2][i_] += forceIJ[2]
+											}
+										}
+//line hecbench_nbnxm_kernel.go:164
+										maskJI += maskJI
+									}
+									{
+//line hecbench_nbnxm_kernel.go:103
+										i_ := int32(6)
+										if imask&maskJI != 0 {
+//line hecbench_nbnxm_kernel.go:106
+											ci_ := sci*nbNumClusterPerSupercluster + i_
+//line hecbench_nbnxm_kernel.go:108
+											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
+											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
+//line hecbench_nbnxm_kernel.go:112
+											rv := xi.sub(xj)
+											r2 := rv.norm2()
+//line hecbench_nbnxm_kernel.go:115
+											var pairExclMask float32
+											if wexcl&maskJI != 0 {
+												pairExclMask = 1.0
+											} else {
+												pairExclMask = 0.0
+											}
+//line hecbench_nbnxm_kernel.go:124
+											notExcluded := nonSelfInteraction || (ci_ != cj)
+//line hecbench_nbnxm_kernel.go:127
+											if (r2 < rCoulombSq) && notExcluded {
+												qi := xqi_.W
+												var atomTypeI int32
+												var c6c12 NbFloat2
+//line hecbench_nbnxm_kernel.go:133
+												atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
+												c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
+//line hecbench_nbnxm_kernel.go:137
+												c6 := c6c12.X
+												c12 := c6c12.Y
+//line hecbench_nbnxm_kernel.go:141
+												r2 = max(r2, nbMinDistanceSquared)
+//line hecbench_nbnxm_kernel.go:143
+												rInv := frsqrtRn(r2)
+												r2Inv := rInv * rInv
+												var r6Inv, fInvR float32
+												r6Inv = r2Inv * r2Inv * r2Inv
+												r6Inv *= pairExclMask
+												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+//line hecbench_nbnxm_kernel.go:150
+												fInvR += qi * qj *
+													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
+												forceIJ := rv.scale(fInvR)
+//line hecbench_nbnxm_kernel.go:156
+												fCjBuf.subAssign(forceIJ)
+//line hecbench_nbnxm_kernel.go:158
+												gc_s_fCiBufX[gc_rank2][i_] += forceIJ[0]
+												gc_s_fCiBufY[gc_rank2][i_] += forceIJ[1]
+												gc_s_fCiBufZ[gc_rank2][i_] += forceIJ[2]
+											}
+										}
+//line hecbench_nbnxm_kernel.go:164
+										maskJI += maskJI
+									}
+									{
+//line hecbench_nbnxm_kernel.go:103
+										i_ := int32(7)
+										if imask&maskJI != 0 {
+//line hecbench_nbnxm_kernel.go:106
+											ci_ := sci*nbNumClusterPerSupercluster + i_
+//line hecbench_nbnxm_kernel.go:108
+											xqi_ := smXq[i_*nbClSize+int32(tidxi)]
+											xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
+//line hecbench_nbnxm_kernel.go:112
+											rv := xi.sub(xj)
+											r2 := rv.norm2()
+//line hecbench_nbnxm_kernel.go:115
+											var pairExclMask float32
+											if wexcl&maskJI != 0 {
+												pairExclMask = 1.0
+											} else {
+												pairExclMask = 0.0
+											}
+//line hecbench_nbnxm_kernel.go:124
+											notExcluded := nonSelfInteraction || (ci_ != cj)
+//line hecbench_nbnxm_kernel.go:127
+											if (r2 < rCoulombSq) && notExcluded {
+												qi := xqi_.W
+												var atomTypeI int32
+												var c6c12 NbFloat2
+//line hecbench_nbnxm_kernel.go:133
+												atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
+												c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
+//line hecbench_nbnxm_kernel.go:137
+												c6 := c6c12.X
+												c12 := c6c12.Y
+//line hecbench_nbnxm_kernel.go:141
+												r2 = max(r2, nbMinDistanceSquared)
+//line hecbench_nbnxm_kernel.go:143
+												rInv := frsqrtRn(r2)
+												r2Inv := rInv * rInv
+												var r6Inv, fInvR float32
+												r6Inv = r2Inv * r2Inv * r2Inv
+												r6Inv *= pairExclMask
+												fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
+//line hecbench_nbnxm_kernel.go:150
+												fInvR += qi * qj *
+													(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
+//line hecbench_nbnxm_kernel.go:153
+												forceIJ := rv.scale(fInvR)
+//line hecbench_nbnxm_kernel.go:156
+												fCjBuf.subAssign(forceIJ)
+//line hecbench_nbnxm_kernel.go:158
+												gc_s_fCiBufX[gc_rank2][i_] += forceIJ[0]
+												gc_s_fCiBufY[gc_rank2][i_] += forceIJ[1]
+												gc_s_fCiBufZ[gc_rank2][i_] += forceIJ[2]
+											}
+										}
+//line hecbench_nbnxm_kernel.go:164
+										maskJI += maskJI
+									}
+								}
+								var smBuf []float32 = smReductionBuffer
+//line hecbench_nbnxm_kernel.go:167
+								_ = smBuf
+//line hecbench_nbnxm_kernel.go:167
+								var f NbFloat3 = fCjBuf
+//line hecbench_nbnxm_kernel.go:167
+								var aidx int32 = aj
+//line hecbench_nbnxm_kernel.go:179
+								gc_l_f[gc_lane2] = f
+								gc_l_aidx[gc_lane2] = aidx
+							}
+						}
+//line hecbench_nbnxm_kernel.go:167
+						var aF_ []NbFloat3 = aF
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line hecbench_nbnxm_kernel.go:174
+							f := gc_l_f[gc_lane2]
+//line hecbench_nbnxm_kernel.go:176
+							aidx := gc_l_aidx[gc_lane2]
+//line hecbench_nbnxm.go:211
+							var f_ NbFloat3 = f
+//line hecbench_nbnxm.go:211
+							var aidx_ int32 = aidx
+//line hecbench_nbnxm.go:214
+							gc_l_f_[gc_lane2] = f_
+							gc_l_aidx_[gc_lane2] = aidx_
+						}
+//line hecbench_nbnxm.go:211
+						var aF_2 []NbFloat3 = aF_
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line hecbench_nbnxm.go:218
+							f_ := gc_l_f_[gc_lane2]
+//line hecbench_nbnxm.go:188
+							gc_c21v[gc_lane2] = f_[0]
+						}
+//line hecbench_nbnxm.go:188
+						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_c21v, 1, 32, &gc_c21r)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
-
-//line hecbench_nbnxm_kernel.go:25
-							tidxj := uint32(gc_ty2)
-							_ = tidxj
-
-//line hecbench_nbnxm_kernel.go:24
-							tidxi := uint32(gc_tx2)
-							_ = tidxi
-
-//line hecbench_nbnxm_kernel.go:26
-							tidx := tidxj*nbClSize + tidxi
-							_ = tidx
-
-//line hecbench_nbnxm_kernel.go:29
-							imeiIdx := tidx / prunedClusterPairSize
-							_ = imeiIdx
-							j4 := gc_l_j4[gc_lane2]
-							_ = j4
-
-//line hecbench_nbnxm_kernel.go:81
-							wexclIdx := aPlistCJ4[j4].Imei[imeiIdx].ExclInd
-
-//line hecbench_nbnxm_kernel.go:82
-							wexcl := aPlistExcl[wexclIdx].Pair[tidx&(prunedClusterPairSize-1)]
-							_ = wexclIdx
-							_ = wexcl
-							gc_l_wexcl[gc_lane2] = wexcl
+							f_ := gc_l_f_[gc_lane2]
+//line hecbench_nbnxm.go:188
+							f_[0] += gc_c21r[gc_lane2]
+							gc_c22v[gc_lane2] = f_[1]
+							gc_l_f_[gc_lane2] = f_
 						}
-					}
-
-//line hecbench_nbnxm_kernel.go:84
-					{
-						gc_save252 := gc_act2
-						gc_in252 := gc_act2
+//line hecbench_nbnxm.go:189
+						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xffffffff, &gc_c22v, 1, 32, &gc_c22r)
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-
+							gc_pos2.Thread = gc_rank2
+							f_ := gc_l_f_[gc_lane2]
+//line hecbench_nbnxm.go:189
+							f_[1] += gc_c22r[gc_lane2]
+							gc_c23v[gc_lane2] = f_[2]
+							gc_l_f_[gc_lane2] = f_
+						}
+//line hecbench_nbnxm.go:190
+						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_c23v, 1, 32, &gc_c23r)
+						{
+							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+							gc_tx2 := gc_tidx2.X - 1
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_nbnxm_kernel.go:24
+								tidxi := uint32(gc_tx2)
+//line hecbench_nbnxm_kernel.go:167
+								var tidxi_ int32 = int32(tidxi)
+//line hecbench_nbnxm.go:211
+								var tidxi_2 int32 = tidxi_
+//line hecbench_nbnxm.go:213
+								f_ := gc_l_f_[gc_lane2]
+//line hecbench_nbnxm.go:190
+								f_[2] += gc_c23r[gc_lane2]
+								if tidxi_2&1 != 0 {
+									f_[0] = f_[1]
+								}
+//line hecbench_nbnxm.go:195
+								gc_c24v[gc_lane2] = f_[0]
+								gc_l_f_[gc_lane2] = f_
+							}
+						}
+//line hecbench_nbnxm.go:195
+						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_c24v, 2, 32, &gc_c24r)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							f_ := gc_l_f_[gc_lane2]
+//line hecbench_nbnxm.go:195
+							f_[0] += gc_c24r[gc_lane2]
+							gc_c25v[gc_lane2] = f_[2]
+							gc_l_f_[gc_lane2] = f_
+						}
+//line hecbench_nbnxm.go:196
+						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xffffffff, &gc_c25v, 2, 32, &gc_c25r)
+						{
+							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+							gc_tx2 := gc_tidx2.X - 1
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_nbnxm_kernel.go:24
+								tidxi := uint32(gc_tx2)
+//line hecbench_nbnxm_kernel.go:167
+								var tidxi_ int32 = int32(tidxi)
+//line hecbench_nbnxm.go:211
+								var tidxi_2 int32 = tidxi_
+//line hecbench_nbnxm.go:213
+								f_ := gc_l_f_[gc_lane2]
+//line hecbench_nbnxm.go:196
+								f_[2] += gc_c25r[gc_lane2]
+								if tidxi_2&2 != 0 {
+									f_[0] = f_[2]
+								}
+//line hecbench_nbnxm.go:202
+								gc_c26v[gc_lane2] = f_[0]
+								gc_l_f_[gc_lane2] = f_
+							}
+						}
+//line hecbench_nbnxm.go:202
+						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_c26v, 4, 32, &gc_c26r)
+						{
+							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+							gc_tx2 := gc_tidx2.X - 1
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_nbnxm_kernel.go:24
+								tidxi := uint32(gc_tx2)
+//line hecbench_nbnxm_kernel.go:167
+								var tidxi_ int32 = int32(tidxi)
+//line hecbench_nbnxm.go:211
+								var tidxi_2 int32 = tidxi_
+//line hecbench_nbnxm.go:213
+								f_ := gc_l_f_[gc_lane2]
+//line hecbench_nbnxm.go:215
+								aidx_ := gc_l_aidx_[gc_lane2]
+//line hecbench_nbnxm.go:202
+								f_[0] += gc_c26r[gc_lane2]
+//line hecbench_nbnxm.go:204
+								if tidxi_2 < 3 {
+									atomic.Add(&aF_2[aidx_][tidxi_2], f_[0])
+								}
+								gc_l_f_[gc_lane2] = f_
+							}
+						}
+						gc_act2 = gc_in252 &^ gc_dead2
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line hecbench_nbnxm.go:217
+							jm := gc_l_jm[gc_lane2]
 //line hecbench_nbnxm_kernel.go:84
-							jm := 0
-							_ = jm
+							jm++
 							gc_l_jm[gc_lane2] = jm
 						}
-						for {
-							gc_b2.Tick()
-							if gc_b2.Stopped() {
-								return
-							}
-							gc_act2 = gc_in252 &^ gc_dead2
-							var gc_m252, gc_skip252 uint32
-							_ = gc_skip252
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								jm := gc_l_jm[gc_lane2]
-								_ = jm
-
-//line hecbench_nbnxm_kernel.go:84
-								if jm < nbJgroupSize {
-									gc_m252 |= 1 << gc_lane2
-								}
-							}
-							gc_in252 &= gc_m252
-							gc_act2 = gc_in252
-							if gc_act2 == 0 {
-								break
-							}
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								imask := gc_l_imask[gc_lane2]
-								_ = imask
-								jm := gc_l_jm[gc_lane2]
-								_ = jm
-
-//line hecbench_nbnxm_kernel.go:85
-								maskSet := imask&(nbSuperClInteractionMask<<(jm*nbNumClusterPerSupercluster)) != 0
-								_ = maskSet
-								gc_l_maskSet[gc_lane2] = maskSet
-							}
-							{
-								var gc_m142 uint32
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-									maskSet := gc_l_maskSet[gc_lane2]
-									_ = maskSet
-
-//line hecbench_nbnxm_kernel.go:86
-									if !maskSet {
-										gc_m142 |= 1 << gc_lane2
-									}
-								}
-								gc_save142 := gc_act2
-								gc_act2 = gc_save142 & gc_m142
-								if gc_act2 != 0 {
-
-//line hecbench_nbnxm_kernel.go:87
-									gc_skip252 |= gc_act2
-									gc_act2 = 0
-								}
-								gc_act2 = gc_save142 &^ gc_dead2 &^ gc_skip252
-							}
-							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								gc_ty2 := gc_tidx2.Y
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-										gc_ty2++
-										if gc_ty2 == gc_bdy2 {
-											gc_ty2 = 0
-										}
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_nbnxm_kernel.go:24
-									tidxi := uint32(gc_tx2)
-									_ = tidxi
-
-//line hecbench_nbnxm_kernel.go:25
-									tidxj := uint32(gc_ty2)
-									_ = tidxj
-
-//line hecbench_nbnxm_kernel.go:73
-									nonSelfInteraction := !(nbScishift == nbCentralShiftIndex && tidxj <= tidxi)
-									_ = nonSelfInteraction
-									smXq := gc_s_smXq[gc_rank2]
-									smReductionBuffer := gc_s_smReductionBuffer[gc_rank2]
-									smAtomTypeI := gc_s_smAtomTypeI[gc_rank2]
-									j4 := gc_l_j4[gc_lane2]
-									_ = j4
-									imask := gc_l_imask[gc_lane2]
-									_ = imask
-									wexcl := gc_l_wexcl[gc_lane2]
-									_ = wexcl
-									jm := gc_l_jm[gc_lane2]
-									_ = jm
-
-//line hecbench_nbnxm_kernel.go:89
-									maskJI := uint32(1) << (jm * nbNumClusterPerSupercluster)
-
-//line hecbench_nbnxm_kernel.go:90
-									cj := aPlistCJ4[j4].Cj[jm]
-
-//line hecbench_nbnxm_kernel.go:91
-									aj := cj*nbClSize + int32(tidxj)
-
-//line hecbench_nbnxm_kernel.go:94
-									xqj := aXq[aj]
-
-//line hecbench_nbnxm_kernel.go:96
-									xj := NbFloat3{xqj.X, xqj.Y, xqj.Z}
-
-//line hecbench_nbnxm_kernel.go:97
-									qj := xqj.W
-
-//line hecbench_nbnxm_kernel.go:98
-									var atomTypeJ int32
-
-//line hecbench_nbnxm_kernel.go:99
-									atomTypeJ = aAtomTypes[aj]
-
-//line hecbench_nbnxm_kernel.go:101
-									fCjBuf := NbFloat3{0.0, 0.0, 0.0}
-
-									{
-
-//line hecbench_nbnxm_kernel.go:103
-										{
-//line hecbench_nbnxm_kernel.go:103
-											i_ := int32(0)
-//line hecbench_nbnxm_kernel.go:103
-											_ = i_
-											if imask&maskJI != 0 {
-
-												ci_ := sci*nbNumClusterPerSupercluster + i_
-
-												xqi_ := smXq[i_*nbClSize+int32(tidxi)]
-												xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
-
-//line hecbench_nbnxm_kernel.go:112
-												rv := xi.sub(xj)
-												r2 := rv.norm2()
-
-												var pairExclMask float32
-												if wexcl&maskJI != 0 {
-													pairExclMask = 1.0
-												} else {
-													pairExclMask = 0.0
-												}
-
-//line hecbench_nbnxm_kernel.go:124
-												notExcluded := nonSelfInteraction || (ci_ != cj)
-
-//line hecbench_nbnxm_kernel.go:127
-												if (r2 < rCoulombSq) && notExcluded {
-													qi := xqi_.W
-													var atomTypeI int32
-													var c6c12 NbFloat2
-
-//line hecbench_nbnxm_kernel.go:133
-													atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
-													c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
-
-//line hecbench_nbnxm_kernel.go:137
-													c6 := c6c12.X
-													c12 := c6c12.Y
-
-//line hecbench_nbnxm_kernel.go:141
-													r2 = max(r2, nbMinDistanceSquared)
-
-													rInv := frsqrtRn(r2)
-													r2Inv := rInv * rInv
-													var r6Inv, fInvR float32
-													r6Inv = r2Inv * r2Inv * r2Inv
-													r6Inv *= pairExclMask
-													fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
-
-													fInvR += qi * qj *
-														(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
-
-													forceIJ := rv.scale(fInvR)
-
-//line hecbench_nbnxm_kernel.go:156
-													fCjBuf.subAssign(forceIJ)
-
-													gc_s_fCiBufX[gc_rank2][i_] += forceIJ[0]
-													gc_s_fCiBufY[gc_rank2][i_] += forceIJ[1]
-													gc_s_fCiBufZ[gc_rank2][i_] += forceIJ[2]
-												}
-											}
-
-											maskJI += maskJI
-										}
-//line hecbench_nbnxm_kernel.go:103
-										{
-//line hecbench_nbnxm_kernel.go:103
-											i_ := int32(1)
-//line hecbench_nbnxm_kernel.go:103
-											_ = i_
-											if imask&maskJI != 0 {
-
-												ci_ := sci*nbNumClusterPerSupercluster + i_
-
-												xqi_ := smXq[i_*nbClSize+int32(tidxi)]
-												xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
-
-//line hecbench_nbnxm_kernel.go:112
-												rv := xi.sub(xj)
-												r2 := rv.norm2()
-
-												var pairExclMask float32
-												if wexcl&maskJI != 0 {
-													pairExclMask = 1.0
-												} else {
-													pairExclMask = 0.0
-												}
-
-//line hecbench_nbnxm_kernel.go:124
-												notExcluded := nonSelfInteraction || (ci_ != cj)
-
-//line hecbench_nbnxm_kernel.go:127
-												if (r2 < rCoulombSq) && notExcluded {
-													qi := xqi_.W
-													var atomTypeI int32
-													var c6c12 NbFloat2
-
-//line hecbench_nbnxm_kernel.go:133
-													atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
-													c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
-
-//line hecbench_nbnxm_kernel.go:137
-													c6 := c6c12.X
-													c12 := c6c12.Y
-
-//line hecbench_nbnxm_kernel.go:141
-													r2 = max(r2, nbMinDistanceSquared)
-
-													rInv := frsqrtRn(r2)
-													r2Inv := rInv * rInv
-													var r6Inv, fInvR float32
-													r6Inv = r2Inv * r2Inv * r2Inv
-													r6Inv *= pairExclMask
-													fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
-
-													fInvR += qi * qj *
-														(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
-
-													forceIJ := rv.scale(fInvR)
-
-//line hecbench_nbnxm_kernel.go:156
-													fCjBuf.subAssign(forceIJ)
-
-													gc_s_fCiBufX[gc_rank2][i_] += forceIJ[0]
-													gc_s_fCiBufY[gc_rank2][i_] += forceIJ[1]
-													gc_s_fCiBufZ[gc_rank2][i_] += forceIJ[2]
-												}
-											}
-
-											maskJI += maskJI
-										}
-//line hecbench_nbnxm_kernel.go:103
-										{
-//line hecbench_nbnxm_kernel.go:103
-											i_ := int32(2)
-//line hecbench_nbnxm_kernel.go:103
-											_ = i_
-											if imask&maskJI != 0 {
-
-												ci_ := sci*nbNumClusterPerSupercluster + i_
-
-												xqi_ := smXq[i_*nbClSize+int32(tidxi)]
-												xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
-
-//line hecbench_nbnxm_kernel.go:112
-												rv := xi.sub(xj)
-												r2 := rv.norm2()
-
-												var pairExclMask float32
-												if wexcl&maskJI != 0 {
-													pairExclMask = 1.0
-												} else {
-													pairExclMask = 0.0
-												}
-
-//line hecbench_nbnxm_kernel.go:124
-												notExcluded := nonSelfInteraction || (ci_ != cj)
-
-//line hecbench_nbnxm_kernel.go:127
-												if (r2 < rCoulombSq) && notExcluded {
-													qi := xqi_.W
-													var atomTypeI int32
-													var c6c12 NbFloat2
-
-//line hecbench_nbnxm_kernel.go:133
-													atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
-													c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
-
-//line hecbench_nbnxm_kernel.go:137
-													c6 := c6c12.X
-													c12 := c6c12.Y
-
-//line hecbench_nbnxm_kernel.go:141
-													r2 = max(r2, nbMinDistanceSquared)
-
-													rInv := frsqrtRn(r2)
-													r2Inv := rInv * rInv
-													var r6Inv, fInvR float32
-													r6Inv = r2Inv * r2Inv * r2Inv
-													r6Inv *= pairExclMask
-													fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
-
-													fInvR += qi * qj *
-														(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
-
-													forceIJ := rv.scale(fInvR)
-
-//line hecbench_nbnxm_kernel.go:156
-													fCjBuf.subAssign(forceIJ)
-
-													gc_s_fCiBufX[gc_rank2][i_] += forceIJ[0]
-													gc_s_fCiBufY[gc_rank2][i_] += forceIJ[1]
-													gc_s_fCiBufZ[gc_rank2][i_] += forceIJ[2]
-												}
-											}
-
-											maskJI += maskJI
-										}
-//line hecbench_nbnxm_kernel.go:103
-										{
-//line hecbench_nbnxm_kernel.go:103
-											i_ := int32(3)
-//line hecbench_nbnxm_kernel.go:103
-											_ = i_
-											if imask&maskJI != 0 {
-
-												ci_ := sci*nbNumClusterPerSupercluster + i_
-
-												xqi_ := smXq[i_*nbClSize+int32(tidxi)]
-												xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
-
-//line hecbench_nbnxm_kernel.go:112
-												rv := xi.sub(xj)
-												r2 := rv.norm2()
-
-												var pairExclMask float32
-												if wexcl&maskJI != 0 {
-													pairExclMask = 1.0
-												} else {
-													pairExclMask = 0.0
-												}
-
-//line hecbench_nbnxm_kernel.go:124
-												notExcluded := nonSelfInteraction || (ci_ != cj)
-
-//line hecbench_nbnxm_kernel.go:127
-												if (r2 < rCoulombSq) && notExcluded {
-													qi := xqi_.W
-													var atomTypeI int32
-													var c6c12 NbFloat2
-
-//line hecbench_nbnxm_kernel.go:133
-													atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
-													c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
-
-//line hecbench_nbnxm_kernel.go:137
-													c6 := c6c12.X
-													c12 := c6c12.Y
-
-//line hecbench_nbnxm_kernel.go:141
-													r2 = max(r2, nbMinDistanceSquared)
-
-													rInv := frsqrtRn(r2)
-													r2Inv := rInv * rInv
-													var r6Inv, fInvR float32
-													r6Inv = r2Inv * r2Inv * r2Inv
-													r6Inv *= pairExclMask
-													fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
-
-													fInvR += qi * qj *
-														(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
-
-													forceIJ := rv.scale(fInvR)
-
-//line hecbench_nbnxm_kernel.go:156
-													fCjBuf.subAssign(forceIJ)
-
-													gc_s_fCiBufX[gc_rank2][i_] += forceIJ[0]
-													gc_s_fCiBufY[gc_rank2][i_] += forceIJ[1]
-													gc_s_fCiBufZ[gc_rank2][i_] += forceIJ[2]
-												}
-											}
-
-											maskJI += maskJI
-										}
-//line hecbench_nbnxm_kernel.go:103
-										{
-//line hecbench_nbnxm_kernel.go:103
-											i_ := int32(4)
-//line hecbench_nbnxm_kernel.go:103
-											_ = i_
-											if imask&maskJI != 0 {
-
-												ci_ := sci*nbNumClusterPerSupercluster + i_
-
-												xqi_ := smXq[i_*nbClSize+int32(tidxi)]
-												xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
-
-//line hecbench_nbnxm_kernel.go:112
-												rv := xi.sub(xj)
-												r2 := rv.norm2()
-
-												var pairExclMask float32
-												if wexcl&maskJI != 0 {
-													pairExclMask = 1.0
-												} else {
-													pairExclMask = 0.0
-												}
-
-//line hecbench_nbnxm_kernel.go:124
-												notExcluded := nonSelfInteraction || (ci_ != cj)
-
-//line hecbench_nbnxm_kernel.go:127
-												if (r2 < rCoulombSq) && notExcluded {
-													qi := xqi_.W
-													var atomTypeI int32
-													var c6c12 NbFloat2
-
-//line hecbench_nbnxm_kernel.go:133
-													atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
-													c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
-
-//line hecbench_nbnxm_kernel.go:137
-													c6 := c6c12.X
-													c12 := c6c12.Y
-
-//line hecbench_nbnxm_kernel.go:141
-													r2 = max(r2, nbMinDistanceSquared)
-
-													rInv := frsqrtRn(r2)
-													r2Inv := rInv * rInv
-													var r6Inv, fInvR float32
-													r6Inv = r2Inv * r2Inv * r2Inv
-													r6Inv *= pairExclMask
-													fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
-
-													fInvR += qi * qj *
-														(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
-
-													forceIJ := rv.scale(fInvR)
-
-//line hecbench_nbnxm_kernel.go:156
-													fCjBuf.subAssign(forceIJ)
-
-													gc_s_fCiBufX[gc_rank2][i_] += forceIJ[0]
-													gc_s_fCiBufY[gc_rank2][i_] += forceIJ[1]
-													gc_s_fCiBufZ[gc_rank2][i_] += forceIJ[2]
-												}
-											}
-
-											maskJI += maskJI
-										}
-//line hecbench_nbnxm_kernel.go:103
-										{
-//line hecbench_nbnxm_kernel.go:103
-											i_ := int32(5)
-//line hecbench_nbnxm_kernel.go:103
-											_ = i_
-											if imask&maskJI != 0 {
-
-												ci_ := sci*nbNumClusterPerSupercluster + i_
-
-												xqi_ := smXq[i_*nbClSize+int32(tidxi)]
-												xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
-
-//line hecbench_nbnxm_kernel.go:112
-												rv := xi.sub(xj)
-												r2 := rv.norm2()
-
-												var pairExclMask float32
-												if wexcl&maskJI != 0 {
-													pairExclMask = 1.0
-												} else {
-													pairExclMask = 0.0
-												}
-
-//line hecbench_nbnxm_kernel.go:124
-												notExcluded := nonSelfInteraction || (ci_ != cj)
-
-//line hecbench_nbnxm_kernel.go:127
-												if (r2 < rCoulombSq) && notExcluded {
-													qi := xqi_.W
-													var atomTypeI int32
-													var c6c12 NbFloat2
-
-//line hecbench_nbnxm_kernel.go:133
-													atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
-													c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
-
-//line hecbench_nbnxm_kernel.go:137
-													c6 := c6c12.X
-													c12 := c6c12.Y
-
-//line hecbench_nbnxm_kernel.go:141
-													r2 = max(r2, nbMinDistanceSquared)
-
-													rInv := frsqrtRn(r2)
-													r2Inv := rInv * rInv
-													var r6Inv, fInvR float32
-													r6Inv = r2Inv * r2Inv * r2Inv
-													r6Inv *= pairExclMask
-													fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
-
-													fInvR += qi * qj *
-														(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
-
-													forceIJ := rv.scale(fInvR)
-
-//line hecbench_nbnxm_kernel.go:156
-													fCjBuf.subAssign(forceIJ)
-
-													gc_s_fCiBufX[gc_rank2][i_] += forceIJ[0]
-													gc_s_fCiBufY[gc_rank2][i_] += forceIJ[1]
-													gc_s_fCiBufZ[gc_rank2][i_] += forceIJ[2]
-												}
-											}
-
-											maskJI += maskJI
-										}
-//line hecbench_nbnxm_kernel.go:103
-										{
-//line hecbench_nbnxm_kernel.go:103
-											i_ := int32(6)
-//line hecbench_nbnxm_kernel.go:103
-											_ = i_
-											if imask&maskJI != 0 {
-
-												ci_ := sci*nbNumClusterPerSupercluster + i_
-
-												xqi_ := smXq[i_*nbClSize+int32(tidxi)]
-												xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
-
-//line hecbench_nbnxm_kernel.go:112
-												rv := xi.sub(xj)
-												r2 := rv.norm2()
-
-												var pairExclMask float32
-												if wexcl&maskJI != 0 {
-													pairExclMask = 1.0
-												} else {
-													pairExclMask = 0.0
-												}
-
-//line hecbench_nbnxm_kernel.go:124
-												notExcluded := nonSelfInteraction || (ci_ != cj)
-
-//line hecbench_nbnxm_kernel.go:127
-												if (r2 < rCoulombSq) && notExcluded {
-													qi := xqi_.W
-													var atomTypeI int32
-													var c6c12 NbFloat2
-
-//line hecbench_nbnxm_kernel.go:133
-													atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
-													c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
-
-//line hecbench_nbnxm_kernel.go:137
-													c6 := c6c12.X
-													c12 := c6c12.Y
-
-//line hecbench_nbnxm_kernel.go:141
-													r2 = max(r2, nbMinDistanceSquared)
-
-													rInv := frsqrtRn(r2)
-													r2Inv := rInv * rInv
-													var r6Inv, fInvR float32
-													r6Inv = r2Inv * r2Inv * r2Inv
-													r6Inv *= pairExclMask
-													fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
-
-													fInvR += qi * qj *
-														(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
-
-													forceIJ := rv.scale(fInvR)
-
-//line hecbench_nbnxm_kernel.go:156
-													fCjBuf.subAssign(forceIJ)
-
-													gc_s_fCiBufX[gc_rank2][i_] += forceIJ[0]
-													gc_s_fCiBufY[gc_rank2][i_] += forceIJ[1]
-													gc_s_fCiBufZ[gc_rank2][i_] += forceIJ[2]
-												}
-											}
-
-											maskJI += maskJI
-										}
-//line hecbench_nbnxm_kernel.go:103
-										{
-//line hecbench_nbnxm_kernel.go:103
-											i_ := int32(7)
-//line hecbench_nbnxm_kernel.go:103
-											_ = i_
-											if imask&maskJI != 0 {
-
-												ci_ := sci*nbNumClusterPerSupercluster + i_
-
-												xqi_ := smXq[i_*nbClSize+int32(tidxi)]
-												xi := NbFloat3{xqi_.X, xqi_.Y, xqi_.Z}
-
-//line hecbench_nbnxm_kernel.go:112
-												rv := xi.sub(xj)
-												r2 := rv.norm2()
-
-												var pairExclMask float32
-												if wexcl&maskJI != 0 {
-													pairExclMask = 1.0
-												} else {
-													pairExclMask = 0.0
-												}
-
-//line hecbench_nbnxm_kernel.go:124
-												notExcluded := nonSelfInteraction || (ci_ != cj)
-
-//line hecbench_nbnxm_kernel.go:127
-												if (r2 < rCoulombSq) && notExcluded {
-													qi := xqi_.W
-													var atomTypeI int32
-													var c6c12 NbFloat2
-
-//line hecbench_nbnxm_kernel.go:133
-													atomTypeI = smAtomTypeI[i_*nbClSize+int32(tidxi)]
-													c6c12 = aNbfp[numTypes*atomTypeI+atomTypeJ]
-
-//line hecbench_nbnxm_kernel.go:137
-													c6 := c6c12.X
-													c12 := c6c12.Y
-
-//line hecbench_nbnxm_kernel.go:141
-													r2 = max(r2, nbMinDistanceSquared)
-
-													rInv := frsqrtRn(r2)
-													r2Inv := rInv * rInv
-													var r6Inv, fInvR float32
-													r6Inv = r2Inv * r2Inv * r2Inv
-													r6Inv *= pairExclMask
-													fInvR = r6Inv * (c12*r6Inv - c6) * r2Inv
-
-													fInvR += qi * qj *
-														(pairExclMask*r2Inv*rInv + pmeCorrF(beta2*r2)*beta3)
-
-													forceIJ := rv.scale(fInvR)
-
-//line hecbench_nbnxm_kernel.go:156
-													fCjBuf.subAssign(forceIJ)
-
-													gc_s_fCiBufX[gc_rank2][i_] += forceIJ[0]
-													gc_s_fCiBufY[gc_rank2][i_] += forceIJ[1]
-													gc_s_fCiBufZ[gc_rank2][i_] += forceIJ[2]
-												}
-											}
-
-											maskJI += maskJI
-										}
-//line hecbench_nbnxm_kernel.go:165
-									}
-
-//line hecbench_nbnxm_kernel.go:167
-									var smBuf []float32 = smReductionBuffer
-
-//line hecbench_nbnxm_kernel.go:167
-									_ = smBuf
-
-//line hecbench_nbnxm_kernel.go:167
-									var f NbFloat3 = fCjBuf
-
-//line hecbench_nbnxm_kernel.go:167
-									_ = f
-
-//line hecbench_nbnxm_kernel.go:167
-									var aidx int32 = aj
-
-//line hecbench_nbnxm_kernel.go:167
-									_ = aidx
-									_ = maskJI
-									_ = cj
-									_ = aj
-									_ = xqj
-									_ = xj
-									_ = qj
-									_ = atomTypeJ
-									_ = fCjBuf
-									_ = smBuf
-									_ = f
-									_ = aidx
-									gc_l_f[gc_lane2] = f
-									gc_l_aidx[gc_lane2] = aidx
-								}
-							}
-
-//line hecbench_nbnxm_kernel.go:167
-							var aF_ []NbFloat3 = aF
-
-//line hecbench_nbnxm_kernel.go:167
-							_ = aF_
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								f := gc_l_f[gc_lane2]
-								_ = f
-								aidx := gc_l_aidx[gc_lane2]
-								_ = aidx
-
-//line hecbench_nbnxm.go:211
-								var f_ NbFloat3 = f
-
-//line hecbench_nbnxm.go:211
-								_ = f_
-
-//line hecbench_nbnxm.go:211
-								var aidx_ int32 = aidx
-
-//line hecbench_nbnxm.go:211
-								_ = aidx_
-								_ = f_
-								_ = aidx_
-								gc_l_f_[gc_lane2] = f_
-								gc_l_aidx_[gc_lane2] = aidx_
-							}
-
-//line hecbench_nbnxm.go:211
-							var aF_2 []NbFloat3 = aF_
-
-//line hecbench_nbnxm.go:211
-							_ = aF_2
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								f_ := gc_l_f_[gc_lane2]
-								_ = f_
-
-//line hecbench_nbnxm.go:188
-								gc_c21v[gc_lane2] = f_[0]
-							}
-
-//line hecbench_nbnxm.go:188
-							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_c21v, 1, 32, &gc_c21r)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								f_ := gc_l_f_[gc_lane2]
-								_ = f_
-
-//line hecbench_nbnxm.go:188
-								f_[0] += gc_c21r[gc_lane2]
-
-//line hecbench_nbnxm.go:189
-								gc_c22v[gc_lane2] = f_[1]
-								gc_l_f_[gc_lane2] = f_
-							}
-
-//line hecbench_nbnxm.go:189
-							compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xffffffff, &gc_c22v, 1, 32, &gc_c22r)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								f_ := gc_l_f_[gc_lane2]
-								_ = f_
-
-//line hecbench_nbnxm.go:189
-								f_[1] += gc_c22r[gc_lane2]
-
-//line hecbench_nbnxm.go:190
-								gc_c23v[gc_lane2] = f_[2]
-								gc_l_f_[gc_lane2] = f_
-							}
-
-//line hecbench_nbnxm.go:190
-							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_c23v, 1, 32, &gc_c23r)
-							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_nbnxm_kernel.go:24
-									tidxi := uint32(gc_tx2)
-									_ = tidxi
-
-//line hecbench_nbnxm_kernel.go:167
-									var tidxi_ int32 = int32(tidxi)
-									_ = tidxi_
-
-//line hecbench_nbnxm.go:211
-									var tidxi_2 int32 = tidxi_
-									_ = tidxi_2
-									f_ := gc_l_f_[gc_lane2]
-									_ = f_
-
-//line hecbench_nbnxm.go:190
-									f_[2] += gc_c23r[gc_lane2]
-
-//line hecbench_nbnxm.go:191
-									if tidxi_2&1 != 0 {
-										f_[0] = f_[1]
-									}
-
-//line hecbench_nbnxm.go:195
-									gc_c24v[gc_lane2] = f_[0]
-									gc_l_f_[gc_lane2] = f_
-								}
-							}
-
-//line hecbench_nbnxm.go:195
-							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_c24v, 2, 32, &gc_c24r)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								f_ := gc_l_f_[gc_lane2]
-								_ = f_
-
-//line hecbench_nbnxm.go:195
-								f_[0] += gc_c24r[gc_lane2]
-
-//line hecbench_nbnxm.go:196
-								gc_c25v[gc_lane2] = f_[2]
-								gc_l_f_[gc_lane2] = f_
-							}
-
-//line hecbench_nbnxm.go:196
-							compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xffffffff, &gc_c25v, 2, 32, &gc_c25r)
-							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_nbnxm_kernel.go:24
-									tidxi := uint32(gc_tx2)
-									_ = tidxi
-
-//line hecbench_nbnxm_kernel.go:167
-									var tidxi_ int32 = int32(tidxi)
-									_ = tidxi_
-
-//line hecbench_nbnxm.go:211
-									var tidxi_2 int32 = tidxi_
-									_ = tidxi_2
-									f_ := gc_l_f_[gc_lane2]
-									_ = f_
-
-//line hecbench_nbnxm.go:196
-									f_[2] += gc_c25r[gc_lane2]
-
-//line hecbench_nbnxm.go:197
-									if tidxi_2&2 != 0 {
-										f_[0] = f_[2]
-									}
-
-//line hecbench_nbnxm.go:202
-									gc_c26v[gc_lane2] = f_[0]
-									gc_l_f_[gc_lane2] = f_
-								}
-							}
-
-//line hecbench_nbnxm.go:202
-							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_c26v, 4, 32, &gc_c26r)
-							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-
-//line hecbench_nbnxm_kernel.go:24
-									tidxi := uint32(gc_tx2)
-									_ = tidxi
-
-//line hecbench_nbnxm_kernel.go:167
-									var tidxi_ int32 = int32(tidxi)
-									_ = tidxi_
-
-//line hecbench_nbnxm.go:211
-									var tidxi_2 int32 = tidxi_
-									_ = tidxi_2
-									f_ := gc_l_f_[gc_lane2]
-									_ = f_
-									aidx_ := gc_l_aidx_[gc_lane2]
-									_ = aidx_
-
-//line hecbench_nbnxm.go:202
-									f_[0] += gc_c26r[gc_lane2]
-
-//line hecbench_nbnxm.go:204
-									if tidxi_2 < 3 {
-										atomic.Add(&aF_2[aidx_][tidxi_2], f_[0])
-									}
-									gc_l_f_[gc_lane2] = f_
-								}
-							}
-							gc_act2 = gc_in252 &^ gc_dead2
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								jm := gc_l_jm[gc_lane2]
-								_ = jm
-
-//line hecbench_nbnxm_kernel.go:84
-								jm++
-								gc_l_jm[gc_lane2] = jm
-							}
-						}
-						gc_act2 = gc_save252 &^ gc_dead2
 					}
-					gc_act2 = gc_in282 &^ gc_dead2
-					gc_left2 := gc_act2
-					if compiled.SIMD {
+					gc_act2 = gc_save252 &^ gc_dead2
+				}
+				gc_act2 = gc_in282 &^ gc_dead2
+				gc_left2 := gc_act2
+				if compiled.SIMD {
 //line hecbench_nbnxm_kernel.go:76
-						gc_vb := archsimd.BroadcastInt32x8(1)
+					gc_vb := archsimd.BroadcastInt32x8(1)
+					if gc_act2 == ^uint32(0) {
 //line hecbench_nbnxm_kernel.go:76
-						_ = gc_vb
-						if gc_act2 == ^uint32(0) {
+						gc_vb2 := archsimd.BroadcastInt32x8(1)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line hecbench_nbnxm_kernel.go:76
-							gc_vb2 := archsimd.BroadcastInt32x8(1)
+							j4 := archsimd.LoadInt32x8Slice(gc_l_j4[gc_lane2:])
 //line hecbench_nbnxm_kernel.go:76
-							_ = gc_vb2
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+							j4 = j4.Add(gc_vb2)
 //line hecbench_nbnxm_kernel.go:76
-								j4 := archsimd.LoadInt32x8Slice(gc_l_j4[gc_lane2:])
-//line hecbench_nbnxm_kernel.go:76
-								_ = j4
-//line hecbench_nbnxm_kernel.go:76
-								j4 = j4.Add(gc_vb2)
-//line hecbench_nbnxm_kernel.go:76
-								j4.StoreSlice(gc_l_j4[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_nbnxm_kernel.go:76
-								j4 := archsimd.LoadInt32x8Slice(gc_l_j4[gc_lane2:])
-//line hecbench_nbnxm_kernel.go:76
-								_ = j4
-//line hecbench_nbnxm_kernel.go:76
-								j4 = j4.Add(gc_vb)
-//line hecbench_nbnxm_kernel.go:76
-								j4.StoreSlice(gc_l_j4[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
+							j4.StoreSlice(gc_l_j4[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							j4 := gc_l_j4[gc_lane2]
-							_ = j4
-
 //line hecbench_nbnxm_kernel.go:76
-							j4 += 1
-							gc_l_j4[gc_lane2] = j4
+							j4 := archsimd.LoadInt32x8Slice(gc_l_j4[gc_lane2:])
+//line hecbench_nbnxm_kernel.go:76
+							j4 = j4.Add(gc_vb)
+//line hecbench_nbnxm_kernel.go:76
+							j4.StoreSlice(gc_l_j4[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
 						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left2&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line hecbench_nbnxm_kernel.go:89
+						j4 := gc_l_j4[gc_lane2]
+//line hecbench_nbnxm_kernel.go:76
+						j4 += 1
+						gc_l_j4[gc_lane2] = j4
 					}
 				}
-				gc_act2 = gc_save282 &^ gc_dead2
 			}
+			gc_act2 = gc_save282 &^ gc_dead2
 		}
 	}
-	{
-
 //line hecbench_nbnxm_kernel.go:172
-		nbSci_ := aPlistSci[bidx]
-
-//line hecbench_nbnxm_kernel.go:173
-		sci_ := nbSci_.Sci
-
+	nbSci_ := aPlistSci[bidx]
+	sci_ := nbSci_.Sci
 //line hecbench_nbnxm_kernel.go:176
-		doCalcShift := (calcShift && nbSci_.Shift != nbCentralShiftIndex)
-
+	doCalcShift := (calcShift && nbSci_.Shift != nbCentralShiftIndex)
 //line hecbench_nbnxm_kernel.go:178
-		var calcFShift bool = doCalcShift
-
+	var calcFShift bool = doCalcShift
 //line hecbench_nbnxm_kernel.go:178
-		_ = calcFShift
-
+	var sci_2 int32 = sci_
 //line hecbench_nbnxm_kernel.go:178
-		var sci_2 int32 = sci_
-
+	var shift_ int32 = nbSci_.Shift
 //line hecbench_nbnxm_kernel.go:178
-		_ = sci_2
-
+	var aF_3 []NbFloat3 = aF
 //line hecbench_nbnxm_kernel.go:178
-		var shift_ int32 = nbSci_.Shift
-
-//line hecbench_nbnxm_kernel.go:178
-		_ = shift_
-
-//line hecbench_nbnxm_kernel.go:178
-		var aF_3 []NbFloat3 = aF
-
-//line hecbench_nbnxm_kernel.go:178
-		_ = aF_3
-
-//line hecbench_nbnxm_kernel.go:178
-		var aFShift_ []NbFloat3 = aFShift
-
-//line hecbench_nbnxm_kernel.go:178
-		_ = aFShift_
-
+	var aFShift_ []NbFloat3 = aFShift
 //line hecbench_nbnxm.go:131
-		const bufStride = nbClSize * nbClSize
-
-//line hecbench_nbnxm.go:132
-		const clSizeLog2 = nbClSizeLog2
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				smReductionBuffer := gc_s_smReductionBuffer[gc_rank2]
-
+	const bufStride = nbClSize * nbClSize
+	const clSizeLog2 = nbClSizeLog2
+	{
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			smReductionBuffer := gc_s_smReductionBuffer[gc_rank2]
 //line hecbench_nbnxm_kernel.go:178
-				var smBuf_ []float32 = smReductionBuffer
-
+			var smBuf_ []float32 = smReductionBuffer
 //line hecbench_nbnxm_kernel.go:178
-				_ = smBuf_
-
+			var fCiBufX_ []float32 = gc_s_fCiBufX[gc_rank2][:]
 //line hecbench_nbnxm_kernel.go:178
-				var fCiBufX_ []float32 = gc_s_fCiBufX[gc_rank2][:]
-
+			var fCiBufY_ []float32 = gc_s_fCiBufY[gc_rank2][:]
 //line hecbench_nbnxm_kernel.go:178
-				_ = fCiBufX_
-
-//line hecbench_nbnxm_kernel.go:178
-				var fCiBufY_ []float32 = gc_s_fCiBufY[gc_rank2][:]
-
-//line hecbench_nbnxm_kernel.go:178
-				_ = fCiBufY_
-
-//line hecbench_nbnxm_kernel.go:178
-				var fCiBufZ_ []float32 = gc_s_fCiBufZ[gc_rank2][:]
-
-//line hecbench_nbnxm_kernel.go:178
-				_ = fCiBufZ_
-
+			var fCiBufZ_ []float32 = gc_s_fCiBufZ[gc_rank2][:]
 //line hecbench_nbnxm.go:134
-				fShiftBuf := float32(0.0)
-				_ = smBuf_
-				_ = fCiBufX_
-				_ = fCiBufY_
-				_ = fCiBufZ_
-				_ = fShiftBuf
-				gc_s_smBuf_[gc_rank2] = smBuf_
-				gc_s_fCiBufX_[gc_rank2] = fCiBufX_
-				gc_s_fCiBufY_[gc_rank2] = fCiBufY_
-				gc_s_fCiBufZ_[gc_rank2] = fCiBufZ_
-				gc_s_fShiftBuf[gc_rank2] = fShiftBuf
-			}
+			fShiftBuf := float32(0.0)
+//line hecbench_nbnxm.go:140
+			gc_s_smBuf_[gc_rank2] = smBuf_
+			gc_s_fCiBufX_[gc_rank2] = fCiBufX_
+			gc_s_fCiBufY_[gc_rank2] = fCiBufY_
+			gc_s_fCiBufZ_[gc_rank2] = fCiBufZ_
+			gc_s_fShiftBuf[gc_rank2] = fShiftBuf
 		}
-
+	}
 //line hecbench_nbnxm.go:135
-		for ciOffset := int32(0); ciOffset < nbNumClusterPerSupercluster; ciOffset++ {
-			{
-				gc_ty2 := 0
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_step11 := 0
-					for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
-						{
-							gc_tx2 := gc_step11 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_nbnxm_kernel.go:24
-							tidxi := uint32(gc_tx2)
-							_ = tidxi
-
-//line hecbench_nbnxm_kernel.go:178
-							var tidxi_3 int32 = int32(tidxi)
-							_ = tidxi_3
-
-//line hecbench_nbnxm_kernel.go:25
-							tidxj := uint32(gc_ty2)
-							_ = tidxj
-
-//line hecbench_nbnxm_kernel.go:178
-							var tidxj_2 int32 = int32(tidxj)
-							_ = tidxj_2
-
-//line hecbench_nbnxm.go:133
-							tidx_ := tidxi_3 + tidxj_2*nbClSize
-							_ = tidx_
-							smBuf_ := gc_s_smBuf_[gc_rank2]
-							fCiBufX_ := gc_s_fCiBufX_[gc_rank2]
-							fCiBufY_ := gc_s_fCiBufY_[gc_rank2]
-							fCiBufZ_ := gc_s_fCiBufZ_[gc_rank2]
-
-//line hecbench_nbnxm.go:138
-							smBuf_[tidx_] = fCiBufX_[ciOffset]
-
-//line hecbench_nbnxm.go:139
-							smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
-
-//line hecbench_nbnxm.go:140
-							smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
-						}
-						{
-							gc_tx2 := gc_step11 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_nbnxm_kernel.go:24
-							tidxi := uint32(gc_tx2)
-							_ = tidxi
-
-//line hecbench_nbnxm_kernel.go:178
-							var tidxi_3 int32 = int32(tidxi)
-							_ = tidxi_3
-
-//line hecbench_nbnxm_kernel.go:25
-							tidxj := uint32(gc_ty2)
-							_ = tidxj
-
-//line hecbench_nbnxm_kernel.go:178
-							var tidxj_2 int32 = int32(tidxj)
-							_ = tidxj_2
-
-//line hecbench_nbnxm.go:133
-							tidx_ := tidxi_3 + tidxj_2*nbClSize
-							_ = tidx_
-							smBuf_ := gc_s_smBuf_[gc_rank2]
-							fCiBufX_ := gc_s_fCiBufX_[gc_rank2]
-							fCiBufY_ := gc_s_fCiBufY_[gc_rank2]
-							fCiBufZ_ := gc_s_fCiBufZ_[gc_rank2]
-
-//line hecbench_nbnxm.go:138
-							smBuf_[tidx_] = fCiBufX_[ciOffset]
-
-//line hecbench_nbnxm.go:139
-							smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
-
-//line hecbench_nbnxm.go:140
-							smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
-						}
-						{
-							gc_tx2 := gc_step11 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_nbnxm_kernel.go:24
-							tidxi := uint32(gc_tx2)
-							_ = tidxi
-
-//line hecbench_nbnxm_kernel.go:178
-							var tidxi_3 int32 = int32(tidxi)
-							_ = tidxi_3
-
-//line hecbench_nbnxm_kernel.go:25
-							tidxj := uint32(gc_ty2)
-							_ = tidxj
-
-//line hecbench_nbnxm_kernel.go:178
-							var tidxj_2 int32 = int32(tidxj)
-							_ = tidxj_2
-
-//line hecbench_nbnxm.go:133
-							tidx_ := tidxi_3 + tidxj_2*nbClSize
-							_ = tidx_
-							smBuf_ := gc_s_smBuf_[gc_rank2]
-							fCiBufX_ := gc_s_fCiBufX_[gc_rank2]
-							fCiBufY_ := gc_s_fCiBufY_[gc_rank2]
-							fCiBufZ_ := gc_s_fCiBufZ_[gc_rank2]
-
-//line hecbench_nbnxm.go:138
-							smBuf_[tidx_] = fCiBufX_[ciOffset]
-
-//line hecbench_nbnxm.go:139
-							smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
-
-//line hecbench_nbnxm.go:140
-							smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
-						}
-						{
-							gc_tx2 := gc_step11 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_nbnxm_kernel.go:24
-							tidxi := uint32(gc_tx2)
-							_ = tidxi
-
-//line hecbench_nbnxm_kernel.go:178
-							var tidxi_3 int32 = int32(tidxi)
-							_ = tidxi_3
-
-//line hecbench_nbnxm_kernel.go:25
-							tidxj := uint32(gc_ty2)
-							_ = tidxj
-
-//line hecbench_nbnxm_kernel.go:178
-							var tidxj_2 int32 = int32(tidxj)
-							_ = tidxj_2
-
-//line hecbench_nbnxm.go:133
-							tidx_ := tidxi_3 + tidxj_2*nbClSize
-							_ = tidx_
-							smBuf_ := gc_s_smBuf_[gc_rank2]
-							fCiBufX_ := gc_s_fCiBufX_[gc_rank2]
-							fCiBufY_ := gc_s_fCiBufY_[gc_rank2]
-							fCiBufZ_ := gc_s_fCiBufZ_[gc_rank2]
-
-//line hecbench_nbnxm.go:138
-							smBuf_[tidx_] = fCiBufX_[ciOffset]
-
-//line hecbench_nbnxm.go:139
-							smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
-
-//line hecbench_nbnxm.go:140
-							smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
-						}
-					}
-					for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+	for ciOffset := int32(0); ciOffset < nbNumClusterPerSupercluster; ciOffset++ {
+		{
+			gc_ty2 := 0
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_step11 := 0
+				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+					{
+						gc_tx2 := gc_step11 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_nbnxm_kernel.go:24
 						tidxi := uint32(gc_tx2)
-						_ = tidxi
-
 //line hecbench_nbnxm_kernel.go:178
 						var tidxi_3 int32 = int32(tidxi)
-						_ = tidxi_3
-
 //line hecbench_nbnxm_kernel.go:25
 						tidxj := uint32(gc_ty2)
-						_ = tidxj
-
 //line hecbench_nbnxm_kernel.go:178
 						var tidxj_2 int32 = int32(tidxj)
-						_ = tidxj_2
-
 //line hecbench_nbnxm.go:133
 						tidx_ := tidxi_3 + tidxj_2*nbClSize
-						_ = tidx_
+//line hecbench_nbnxm.go:135
 						smBuf_ := gc_s_smBuf_[gc_rank2]
 						fCiBufX_ := gc_s_fCiBufX_[gc_rank2]
 						fCiBufY_ := gc_s_fCiBufY_[gc_rank2]
 						fCiBufZ_ := gc_s_fCiBufZ_[gc_rank2]
-
 //line hecbench_nbnxm.go:138
 						smBuf_[tidx_] = fCiBufX_[ciOffset]
-
-//line hecbench_nbnxm.go:139
 						smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
-
-//line hecbench_nbnxm.go:140
 						smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
 					}
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-					}
-				}
-			}
-
-//line hecbench_nbnxm.go:145
-			i_2 := int32(nbClSize / 2)
-
-//line hecbench_nbnxm.go:146
-			for j := clSizeLog2 - 1; j > 0; j-- {
-				archsimd.ClearAVXUpperBits()
-				{
-					gc_ty2 := 0
-					for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_nbnxm_kernel.go:25
-							tidxj := uint32(gc_ty2)
-							_ = tidxj
-
-//line hecbench_nbnxm_kernel.go:178
-							var tidxj_2 int32 = int32(tidxj)
-							_ = tidxj_2
-
+					{
+						gc_tx2 := gc_step11 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line hecbench_nbnxm_kernel.go:24
-							tidxi := uint32(gc_tx2)
-							_ = tidxi
-
+						tidxi := uint32(gc_tx2)
 //line hecbench_nbnxm_kernel.go:178
-							var tidxi_3 int32 = int32(tidxi)
-							_ = tidxi_3
-
+						var tidxi_3 int32 = int32(tidxi)
+//line hecbench_nbnxm_kernel.go:25
+						tidxj := uint32(gc_ty2)
+//line hecbench_nbnxm_kernel.go:178
+						var tidxj_2 int32 = int32(tidxj)
 //line hecbench_nbnxm.go:133
-							tidx_ := tidxi_3 + tidxj_2*nbClSize
-							_ = tidx_
-							smBuf_ := gc_s_smBuf_[gc_rank2]
-
-//line hecbench_nbnxm.go:147
-							if tidxj_2 < i_2 {
-								smBuf_[tidx_] += smBuf_[tidx_+i_2*nbClSize]
-								smBuf_[bufStride+tidx_] += smBuf_[bufStride+tidx_+i_2*nbClSize]
-								smBuf_[2*bufStride+tidx_] += smBuf_[2*bufStride+tidx_+i_2*nbClSize]
-							}
-						}
-						gc_ty2++
-						if gc_ty2 == gc_bdy2 {
-							gc_ty2 = 0
-						}
+						tidx_ := tidxi_3 + tidxj_2*nbClSize
+//line hecbench_nbnxm.go:135
+						smBuf_ := gc_s_smBuf_[gc_rank2]
+						fCiBufX_ := gc_s_fCiBufX_[gc_rank2]
+						fCiBufY_ := gc_s_fCiBufY_[gc_rank2]
+						fCiBufZ_ := gc_s_fCiBufZ_[gc_rank2]
+//line hecbench_nbnxm.go:138
+						smBuf_[tidx_] = fCiBufX_[ciOffset]
+						smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
+						smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
+					}
+					{
+						gc_tx2 := gc_step11 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_nbnxm_kernel.go:24
+						tidxi := uint32(gc_tx2)
+//line hecbench_nbnxm_kernel.go:178
+						var tidxi_3 int32 = int32(tidxi)
+//line hecbench_nbnxm_kernel.go:25
+						tidxj := uint32(gc_ty2)
+//line hecbench_nbnxm_kernel.go:178
+						var tidxj_2 int32 = int32(tidxj)
+//line hecbench_nbnxm.go:133
+						tidx_ := tidxi_3 + tidxj_2*nbClSize
+//line hecbench_nbnxm.go:135
+						smBuf_ := gc_s_smBuf_[gc_rank2]
+						fCiBufX_ := gc_s_fCiBufX_[gc_rank2]
+						fCiBufY_ := gc_s_fCiBufY_[gc_rank2]
+						fCiBufZ_ := gc_s_fCiBufZ_[gc_rank2]
+//line hecbench_nbnxm.go:138
+						smBuf_[tidx_] = fCiBufX_[ciOffset]
+						smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
+						smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
+					}
+					{
+						gc_tx2 := gc_step11 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_nbnxm_kernel.go:24
+						tidxi := uint32(gc_tx2)
+//line hecbench_nbnxm_kernel.go:178
+						var tidxi_3 int32 = int32(tidxi)
+//line hecbench_nbnxm_kernel.go:25
+						tidxj := uint32(gc_ty2)
+//line hecbench_nbnxm_kernel.go:178
+						var tidxj_2 int32 = int32(tidxj)
+//line hecbench_nbnxm.go:133
+						tidx_ := tidxi_3 + tidxj_2*nbClSize
+//line hecbench_nbnxm.go:135
+						smBuf_ := gc_s_smBuf_[gc_rank2]
+						fCiBufX_ := gc_s_fCiBufX_[gc_rank2]
+						fCiBufY_ := gc_s_fCiBufY_[gc_rank2]
+						fCiBufZ_ := gc_s_fCiBufZ_[gc_rank2]
+//line hecbench_nbnxm.go:138
+						smBuf_[tidx_] = fCiBufX_[ciOffset]
+						smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
+						smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
 					}
 				}
-
-//line hecbench_nbnxm.go:152
-				i_2 >>= 1
+				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_nbnxm_kernel.go:24
+					tidxi := uint32(gc_tx2)
+//line hecbench_nbnxm_kernel.go:178
+					var tidxi_3 int32 = int32(tidxi)
+//line hecbench_nbnxm_kernel.go:25
+					tidxj := uint32(gc_ty2)
+//line hecbench_nbnxm_kernel.go:178
+					var tidxj_2 int32 = int32(tidxj)
+//line hecbench_nbnxm.go:133
+					tidx_ := tidxi_3 + tidxj_2*nbClSize
+//line hecbench_nbnxm.go:135
+					smBuf_ := gc_s_smBuf_[gc_rank2]
+					fCiBufX_ := gc_s_fCiBufX_[gc_rank2]
+					fCiBufY_ := gc_s_fCiBufY_[gc_rank2]
+					fCiBufZ_ := gc_s_fCiBufZ_[gc_rank2]
+//line hecbench_nbnxm.go:138
+					smBuf_[tidx_] = fCiBufX_[ciOffset]
+					smBuf_[bufStride+tidx_] = fCiBufY_[ciOffset]
+					smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
+				}
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
+				}
 			}
+		}
+//line hecbench_nbnxm.go:145
+		i_2 := int32(nbClSize / 2)
+		for j := clSizeLog2 - 1; j > 0; j-- {
 			archsimd.ClearAVXUpperBits()
 			{
 				gc_ty2 := 0
@@ -2003,41 +1518,24 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_nbnxm_kernel.go:24
-						tidxi := uint32(gc_tx2)
-						_ = tidxi
-
-//line hecbench_nbnxm_kernel.go:178
-						var tidxi_3 int32 = int32(tidxi)
-						_ = tidxi_3
-
 //line hecbench_nbnxm_kernel.go:25
 						tidxj := uint32(gc_ty2)
-						_ = tidxj
-
 //line hecbench_nbnxm_kernel.go:178
 						var tidxj_2 int32 = int32(tidxj)
-						_ = tidxj_2
-
-//line hecbench_nbnxm.go:136
-						aidx_2 := (sci_2*nbNumClusterPerSupercluster+ciOffset)*nbClSize + tidxi_3
-						_ = aidx_2
+//line hecbench_nbnxm_kernel.go:24
+						tidxi := uint32(gc_tx2)
+//line hecbench_nbnxm_kernel.go:178
+						var tidxi_3 int32 = int32(tidxi)
+//line hecbench_nbnxm.go:133
+						tidx_ := tidxi_3 + tidxj_2*nbClSize
+//line hecbench_nbnxm.go:135
 						smBuf_ := gc_s_smBuf_[gc_rank2]
-						fShiftBuf := gc_s_fShiftBuf[gc_rank2]
-
-//line hecbench_nbnxm.go:161
-						if tidxj_2 < 3 {
-							f_2 := smBuf_[tidxj_2*bufStride+tidxi_3] +
-								smBuf_[tidxj_2*bufStride+nbClSize+tidxi_3]
-
-							atomic.Add(&aF_3[aidx_2][tidxj_2], f_2)
-
-							if calcFShift {
-								fShiftBuf += f_2
-							}
+//line hecbench_nbnxm.go:147
+						if tidxj_2 < i_2 {
+							smBuf_[tidx_] += smBuf_[tidx_+i_2*nbClSize]
+							smBuf_[bufStride+tidx_] += smBuf_[bufStride+tidx_+i_2*nbClSize]
+							smBuf_[2*bufStride+tidx_] += smBuf_[2*bufStride+tidx_+i_2*nbClSize]
 						}
-						gc_s_fShiftBuf[gc_rank2] = fShiftBuf
 					}
 					gc_ty2++
 					if gc_ty2 == gc_bdy2 {
@@ -2045,131 +1543,41 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 					}
 				}
 			}
+//line hecbench_nbnxm.go:152
+			i_2 >>= 1
 		}
+		archsimd.ClearAVXUpperBits()
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step12 := 0
-				for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
-					{
-						gc_tx2 := gc_step12 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_nbnxm_kernel.go:25
-						tidxj := uint32(gc_ty2)
-						_ = tidxj
-
-//line hecbench_nbnxm_kernel.go:178
-						var tidxj_2 int32 = int32(tidxj)
-						_ = tidxj_2
-						fShiftBuf := gc_s_fShiftBuf[gc_rank2]
-
-//line hecbench_nbnxm.go:174
-						if calcFShift {
-
-//line hecbench_nbnxm.go:178
-							if tidxj_2 < 3 {
-
-								atomic.Add(&aFShift_[shift_][tidxj_2], fShiftBuf)
-							}
-						}
-					}
-					{
-						gc_tx2 := gc_step12 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_nbnxm_kernel.go:25
-						tidxj := uint32(gc_ty2)
-						_ = tidxj
-
-//line hecbench_nbnxm_kernel.go:178
-						var tidxj_2 int32 = int32(tidxj)
-						_ = tidxj_2
-						fShiftBuf := gc_s_fShiftBuf[gc_rank2]
-
-//line hecbench_nbnxm.go:174
-						if calcFShift {
-
-//line hecbench_nbnxm.go:178
-							if tidxj_2 < 3 {
-
-								atomic.Add(&aFShift_[shift_][tidxj_2], fShiftBuf)
-							}
-						}
-					}
-					{
-						gc_tx2 := gc_step12 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_nbnxm_kernel.go:25
-						tidxj := uint32(gc_ty2)
-						_ = tidxj
-
-//line hecbench_nbnxm_kernel.go:178
-						var tidxj_2 int32 = int32(tidxj)
-						_ = tidxj_2
-						fShiftBuf := gc_s_fShiftBuf[gc_rank2]
-
-//line hecbench_nbnxm.go:174
-						if calcFShift {
-
-//line hecbench_nbnxm.go:178
-							if tidxj_2 < 3 {
-
-								atomic.Add(&aFShift_[shift_][tidxj_2], fShiftBuf)
-							}
-						}
-					}
-					{
-						gc_tx2 := gc_step12 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_nbnxm_kernel.go:25
-						tidxj := uint32(gc_ty2)
-						_ = tidxj
-
-//line hecbench_nbnxm_kernel.go:178
-						var tidxj_2 int32 = int32(tidxj)
-						_ = tidxj_2
-						fShiftBuf := gc_s_fShiftBuf[gc_rank2]
-
-//line hecbench_nbnxm.go:174
-						if calcFShift {
-
-//line hecbench_nbnxm.go:178
-							if tidxj_2 < 3 {
-
-								atomic.Add(&aFShift_[shift_][tidxj_2], fShiftBuf)
-							}
-						}
-					}
-				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
+//line hecbench_nbnxm_kernel.go:24
+					tidxi := uint32(gc_tx2)
+//line hecbench_nbnxm_kernel.go:178
+					var tidxi_3 int32 = int32(tidxi)
 //line hecbench_nbnxm_kernel.go:25
 					tidxj := uint32(gc_ty2)
-					_ = tidxj
-
 //line hecbench_nbnxm_kernel.go:178
 					var tidxj_2 int32 = int32(tidxj)
-					_ = tidxj_2
+//line hecbench_nbnxm.go:136
+					aidx_2 := (sci_2*nbNumClusterPerSupercluster+ciOffset)*nbClSize + tidxi_3
+//line hecbench_nbnxm.go:138
+					smBuf_ := gc_s_smBuf_[gc_rank2]
 					fShiftBuf := gc_s_fShiftBuf[gc_rank2]
-
-//line hecbench_nbnxm.go:174
-					if calcFShift {
-
-//line hecbench_nbnxm.go:178
-						if tidxj_2 < 3 {
-
-							atomic.Add(&aFShift_[shift_][tidxj_2], fShiftBuf)
+//line hecbench_nbnxm.go:161
+					if tidxj_2 < 3 {
+						f_2 := smBuf_[tidxj_2*bufStride+tidxi_3] +
+							smBuf_[tidxj_2*bufStride+nbClSize+tidxi_3]
+//line hecbench_nbnxm.go:165
+						atomic.Add(&aF_3[aidx_2][tidxj_2], f_2)
+//line hecbench_nbnxm.go:167
+						if calcFShift {
+							fShiftBuf += f_2
 						}
 					}
+					gc_s_fShiftBuf[gc_rank2] = fShiftBuf
 				}
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
@@ -2178,9 +1586,116 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 			}
 		}
 	}
+	{
+		gc_ty2 := 0
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step12 := 0
+			for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
+				{
+					gc_tx2 := gc_step12 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_nbnxm_kernel.go:25
+					tidxj := uint32(gc_ty2)
+//line hecbench_nbnxm_kernel.go:178
+					var tidxj_2 int32 = int32(tidxj)
+//line hecbench_nbnxm_kernel.go:180
+					fShiftBuf := gc_s_fShiftBuf[gc_rank2]
+//line hecbench_nbnxm.go:174
+					if calcFShift {
+//line hecbench_nbnxm.go:178
+						if tidxj_2 < 3 {
+//line hecbench_nbnxm.go:180
+							atomic.Add(&aFShift_[shift_][tidxj_2], fShiftBuf)
+						}
+					}
+				}
+				{
+					gc_tx2 := gc_step12 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_nbnxm_kernel.go:25
+					tidxj := uint32(gc_ty2)
+//line hecbench_nbnxm_kernel.go:178
+					var tidxj_2 int32 = int32(tidxj)
+//line hecbench_nbnxm_kernel.go:180
+					fShiftBuf := gc_s_fShiftBuf[gc_rank2]
+//line hecbench_nbnxm.go:174
+					if calcFShift {
+//line hecbench_nbnxm.go:178
+						if tidxj_2 < 3 {
+//line hecbench_nbnxm.go:180
+							atomic.Add(&aFShift_[shift_][tidxj_2], fShiftBuf)
+						}
+					}
+				}
+				{
+					gc_tx2 := gc_step12 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_nbnxm_kernel.go:25
+					tidxj := uint32(gc_ty2)
+//line hecbench_nbnxm_kernel.go:178
+					var tidxj_2 int32 = int32(tidxj)
+//line hecbench_nbnxm_kernel.go:180
+					fShiftBuf := gc_s_fShiftBuf[gc_rank2]
+//line hecbench_nbnxm.go:174
+					if calcFShift {
+//line hecbench_nbnxm.go:178
+						if tidxj_2 < 3 {
+//line hecbench_nbnxm.go:180
+							atomic.Add(&aFShift_[shift_][tidxj_2], fShiftBuf)
+						}
+					}
+				}
+				{
+					gc_tx2 := gc_step12 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_nbnxm_kernel.go:25
+					tidxj := uint32(gc_ty2)
+//line hecbench_nbnxm_kernel.go:178
+					var tidxj_2 int32 = int32(tidxj)
+//line hecbench_nbnxm_kernel.go:180
+					fShiftBuf := gc_s_fShiftBuf[gc_rank2]
+//line hecbench_nbnxm.go:174
+					if calcFShift {
+//line hecbench_nbnxm.go:178
+						if tidxj_2 < 3 {
+//line hecbench_nbnxm.go:180
+							atomic.Add(&aFShift_[shift_][tidxj_2], fShiftBuf)
+						}
+					}
+				}
+			}
+			for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_nbnxm_kernel.go:25
+				tidxj := uint32(gc_ty2)
+//line hecbench_nbnxm_kernel.go:178
+				var tidxj_2 int32 = int32(tidxj)
+//line hecbench_nbnxm_kernel.go:180
+				fShiftBuf := gc_s_fShiftBuf[gc_rank2]
+//line hecbench_nbnxm.go:174
+				if calcFShift {
+//line hecbench_nbnxm.go:178
+					if tidxj_2 < 3 {
+//line hecbench_nbnxm.go:180
+						atomic.Add(&aFShift_[shift_][tidxj_2], fShiftBuf)
+					}
+				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
+			}
+		}
+	}
 }
 
 // gc_files_hecbench_nbnxm_kernel holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_nbnxm.go hecbench_nbnxm_kernel.go
+//line hecbench_nbnxm.go:196
 var gc_files_hecbench_nbnxm_kernel embed.FS

@@ -39,347 +39,186 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line hecbench_scan2.go:19
 	bid := gc_bx
-
 //line hecbench_scan2.go:23
 	value := gocuda.Shared[float32](t, 1)[:1]
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := bid
-			if gc_from >= 0 && gc_off >= 0 && gc_off < len(input) {
-				gc_at := input[gc_off:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+//line hecbench_scan2.go:25
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := bid
+		if gc_from >= 0 && gc_off >= 0 && gc_off < len(input) {
+			gc_at := input[gc_off:][:1]
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
 					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_scan2.go:20
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_scan2.go:26
-						{
-							value[0] = gc_at[0]
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_scan2.go:20
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_scan2.go:26
-						{
-							value[0] = gc_at[0]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_scan2.go:20
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_scan2.go:26
-						{
-							value[0] = gc_at[0]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_scan2.go:20
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_scan2.go:26
-						{
-							value[0] = gc_at[0]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_scan2.go:20
-					tid := gc_tx
-					_ = tid
-
-//line hecbench_scan2.go:26
-					{
+//line hecbench_scan2.go:27
 						value[0] = gc_at[0]
 					}
 				}
-			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
 					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_scan2.go:20
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_scan2.go:26
-						{
-							value[0] = input[bid]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_scan2.go:20
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_scan2.go:26
-						{
-							value[0] = input[bid]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_scan2.go:20
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_scan2.go:26
-						{
-							value[0] = input[bid]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_scan2.go:20
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_scan2.go:26
-						{
-							value[0] = input[bid]
-						}
+//line hecbench_scan2.go:27
+						value[0] = gc_at[0]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				{
+					{
+//line hecbench_scan2.go:27
+						value[0] = gc_at[0]
+					}
+				}
+				{
+					{
+//line hecbench_scan2.go:27
+						value[0] = gc_at[0]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				{
+//line hecbench_scan2.go:27
+					value[0] = gc_at[0]
+				}
+			}
+		} else {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line hecbench_scan2.go:20
-					tid := gc_tx
-					_ = tid
-
-//line hecbench_scan2.go:26
 					{
+//line hecbench_scan2.go:27
+						value[0] = input[bid]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line hecbench_scan2.go:27
+						value[0] = input[bid]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line hecbench_scan2.go:27
+						value[0] = input[bid]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line hecbench_scan2.go:27
 						value[0] = input[bid]
 					}
 				}
 			}
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				{
+//line hecbench_scan2.go:27
+					value[0] = input[bid]
+				}
+			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := bid * gc_bdx
-			if gc_off2 >= 0 && gc_off2 <= len(output) && gc_bdx <= len(output)-gc_off2 {
-				gc_at2 := output[gc_off2:][:gc_bdx]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_scan2.go:20
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_scan2.go:21
-						gid := bid*gc_bdx + tid
-						_ = gid
-
-//line hecbench_scan2.go:31
-						gc_at2[gc_tx] += value[0]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_scan2.go:20
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_scan2.go:21
-						gid := bid*gc_bdx + tid
-						_ = gid
-
-//line hecbench_scan2.go:31
-						gc_at2[gc_tx] += value[0]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_scan2.go:20
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_scan2.go:21
-						gid := bid*gc_bdx + tid
-						_ = gid
-
-//line hecbench_scan2.go:31
-						gc_at2[gc_tx] += value[0]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_scan2.go:20
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_scan2.go:21
-						gid := bid*gc_bdx + tid
-						_ = gid
-
-//line hecbench_scan2.go:31
-						gc_at2[gc_tx] += value[0]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_scan2.go:20
-					tid := gc_tx
-					_ = tid
-
-//line hecbench_scan2.go:21
-					gid := bid*gc_bdx + tid
-					_ = gid
-
+//line hecbench_scan2.go:34
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := bid * gc_bdx
+		if gc_off2 >= 0 && gc_off2 <= len(output) && gc_bdx <= len(output)-gc_off2 {
+			gc_at2 := output[gc_off2:][:gc_bdx]
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
 //line hecbench_scan2.go:31
 					gc_at2[gc_tx] += value[0]
 				}
-			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_scan2.go:20
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_scan2.go:21
-						gid := bid*gc_bdx + tid
-						_ = gid
-
+				{
+					gc_tx := gc_step3 + 1
 //line hecbench_scan2.go:31
-						output[gid] += value[0]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_scan2.go:20
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_scan2.go:21
-						gid := bid*gc_bdx + tid
-						_ = gid
-
-//line hecbench_scan2.go:31
-						output[gid] += value[0]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_scan2.go:20
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_scan2.go:21
-						gid := bid*gc_bdx + tid
-						_ = gid
-
-//line hecbench_scan2.go:31
-						output[gid] += value[0]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_scan2.go:20
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_scan2.go:21
-						gid := bid*gc_bdx + tid
-						_ = gid
-
-//line hecbench_scan2.go:31
-						output[gid] += value[0]
-					}
+					gc_at2[gc_tx] += value[0]
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				{
+					gc_tx := gc_step3 + 2
+//line hecbench_scan2.go:31
+					gc_at2[gc_tx] += value[0]
+				}
+				{
+					gc_tx := gc_step3 + 3
+//line hecbench_scan2.go:31
+					gc_at2[gc_tx] += value[0]
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+//line hecbench_scan2.go:31
+				gc_at2[gc_tx] += value[0]
+			}
+		} else {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_scan2.go:20
 					tid := gc_tx
-					_ = tid
-
-//line hecbench_scan2.go:21
 					gid := bid*gc_bdx + tid
-					_ = gid
-
 //line hecbench_scan2.go:31
 					output[gid] += value[0]
 				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:20
+					tid := gc_tx
+					gid := bid*gc_bdx + tid
+//line hecbench_scan2.go:31
+					output[gid] += value[0]
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:20
+					tid := gc_tx
+					gid := bid*gc_bdx + tid
+//line hecbench_scan2.go:31
+					output[gid] += value[0]
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:20
+					tid := gc_tx
+					gid := bid*gc_bdx + tid
+//line hecbench_scan2.go:31
+					output[gid] += value[0]
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:20
+				tid := gc_tx
+				gid := bid*gc_bdx + tid
+//line hecbench_scan2.go:31
+				output[gid] += value[0]
 			}
 		}
 	}
@@ -412,426 +251,301 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 	gc_n := gc_b.Len()
 	gc_s_cache0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_cache1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-
 //line hecbench_scan2.go:40
 	block := gocuda.DynamicShared[float32](t)
-
 //line hecbench_scan2.go:43
 	bid := gc_bx
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_stride := 2 * 1
-			gc_off := 2 * (bid * gc_bdx)
-			gc_off2 := 1
-			gc_off3 := (2 * (bid * gc_bdx)) + 1
-			if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(block)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(input)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(block)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(input)) {
-				for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := 0, 0+gc_stride*(0), gc_off+gc_stride*(0), gc_off2+gc_stride*(0), gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_scan2.go:42
-					tid := gc_tx
-					_ = tid
-
-//line hecbench_scan2.go:44
-					gid := bid*gc_bdx + tid
-					_ = gid
-
+//line hecbench_scan2.go:45
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_stride := 2 * 1
+		gc_off := 2 * (bid * gc_bdx)
+		gc_off2 := 1
+		gc_off3 := (2 * (bid * gc_bdx)) + 1
+		if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(block)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(input)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(block)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(input)) {
+			for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := 0, 0+gc_stride*(0), gc_off+gc_stride*(0), gc_off2+gc_stride*(0), gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
 //line hecbench_scan2.go:47
-					block[gc_idx] = input[gc_idx2]
-
-//line hecbench_scan2.go:48
-					block[gc_idx3] = input[gc_idx4]
-				}
-			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_scan2.go:42
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_scan2.go:44
-						gid := bid*gc_bdx + tid
-						_ = gid
-
-//line hecbench_scan2.go:47
-						block[2*tid] = input[2*gid]
-
-//line hecbench_scan2.go:48
-						block[2*tid+1] = input[2*gid+1]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_scan2.go:42
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_scan2.go:44
-						gid := bid*gc_bdx + tid
-						_ = gid
-
-//line hecbench_scan2.go:47
-						block[2*tid] = input[2*gid]
-
-//line hecbench_scan2.go:48
-						block[2*tid+1] = input[2*gid+1]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_scan2.go:42
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_scan2.go:44
-						gid := bid*gc_bdx + tid
-						_ = gid
-
-//line hecbench_scan2.go:47
-						block[2*tid] = input[2*gid]
-
-//line hecbench_scan2.go:48
-						block[2*tid+1] = input[2*gid+1]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_scan2.go:42
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_scan2.go:44
-						gid := bid*gc_bdx + tid
-						_ = gid
-
-//line hecbench_scan2.go:47
-						block[2*tid] = input[2*gid]
-
-//line hecbench_scan2.go:48
-						block[2*tid+1] = input[2*gid+1]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				block[gc_idx] = input[gc_idx2]
+				block[gc_idx3] = input[gc_idx4]
+			}
+		} else {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_scan2.go:42
 					tid := gc_tx
-					_ = tid
-
 //line hecbench_scan2.go:44
 					gid := bid*gc_bdx + tid
-					_ = gid
-
 //line hecbench_scan2.go:47
 					block[2*tid] = input[2*gid]
-
-//line hecbench_scan2.go:48
+					block[2*tid+1] = input[2*gid+1]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:42
+					tid := gc_tx
+//line hecbench_scan2.go:44
+					gid := bid*gc_bdx + tid
+//line hecbench_scan2.go:47
+					block[2*tid] = input[2*gid]
+					block[2*tid+1] = input[2*gid+1]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:42
+					tid := gc_tx
+//line hecbench_scan2.go:44
+					gid := bid*gc_bdx + tid
+//line hecbench_scan2.go:47
+					block[2*tid] = input[2*gid]
+					block[2*tid+1] = input[2*gid+1]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:42
+					tid := gc_tx
+//line hecbench_scan2.go:44
+					gid := bid*gc_bdx + tid
+//line hecbench_scan2.go:47
+					block[2*tid] = input[2*gid]
 					block[2*tid+1] = input[2*gid+1]
 				}
 			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:42
+				tid := gc_tx
+//line hecbench_scan2.go:44
+				gid := bid*gc_bdx + tid
+//line hecbench_scan2.go:47
+				block[2*tid] = input[2*gid]
+				block[2*tid+1] = input[2*gid+1]
+			}
 		}
 	}
-	{
-		gc_off4 := 0
-		gc_off5 := 1
-		if gc_off4 >= 0 && gc_off4 < len(block) && gc_off5 >= 0 && gc_off5 < len(block) {
-			gc_at := block[gc_off4:][:1]
-			gc_at2 := block[gc_off5:][:1]
-			gc_elem := gc_at[0]
-			gc_elem2 := gc_at2[0]
-			gc_vstep := 0
-			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-				gc_rank := gc_vstep
+//line hecbench_scan2.go:54
+	gc_off4 := 0
+	gc_off5 := 1
+	if gc_off4 >= 0 && gc_off4 < len(block) && gc_off5 >= 0 && gc_off5 < len(block) {
+		gc_at := block[gc_off4:][:1]
+		gc_at2 := block[gc_off5:][:1]
+		gc_elem := gc_at[0]
+		gc_elem2 := gc_at2[0]
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:51
+			var cache0 float32 = gc_at[0]
+			var cache1 float32 = cache0 + gc_at2[0]
+			lanes.BroadcastFloat32x8(cache0).StoreSlice(gc_s_cache0[gc_rank:])
+			lanes.BroadcastFloat32x8(cache1).StoreSlice(gc_s_cache1[gc_rank:])
+		}
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+//line hecbench_scan2.go:51
+			cache0 := gc_elem
+			cache1 := cache0 + gc_elem2
+//line hecbench_scan2.go:55
+			gc_s_cache0[gc_rank] = cache0
+			gc_s_cache1[gc_rank] = cache1
+		}
+	} else {
+		gc_vstep2 := 0
+		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+			gc_rank := gc_vstep2
+			gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:51
+			var cache0 float32 = block[0]
+			var cache1 float32 = cache0 + block[1]
+			lanes.BroadcastFloat32x8(cache0).StoreSlice(gc_s_cache0[gc_rank:])
+			lanes.BroadcastFloat32x8(cache1).StoreSlice(gc_s_cache1[gc_rank:])
+		}
+		gc_step2 := gc_vstep2
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			{
+				gc_rank := gc_step2 + 0
 				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:51
-				var cache0 float32 = gc_at[0]
-//line hecbench_scan2.go:51
-				_ = cache0
-//line hecbench_scan2.go:52
-				var cache1 float32 = cache0 + gc_at2[0]
-//line hecbench_scan2.go:52
-				_ = cache1
-				lanes.BroadcastFloat32x8(cache0).StoreSlice(gc_s_cache0[gc_rank:])
-				lanes.BroadcastFloat32x8(cache1).StoreSlice(gc_s_cache1[gc_rank:])
-			}
-			for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
-
-//line hecbench_scan2.go:51
-				cache0 := gc_elem
-
-//line hecbench_scan2.go:52
-				cache1 := cache0 + gc_elem2
-				_ = cache0
-				_ = cache1
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-		} else {
-			gc_vstep2 := 0
-			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
-				gc_rank := gc_vstep2
-				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:51
-				var cache0 float32 = block[0]
-//line hecbench_scan2.go:51
-				_ = cache0
-//line hecbench_scan2.go:52
-				var cache1 float32 = cache0 + block[1]
-//line hecbench_scan2.go:52
-				_ = cache1
-				lanes.BroadcastFloat32x8(cache0).StoreSlice(gc_s_cache0[gc_rank:])
-				lanes.BroadcastFloat32x8(cache1).StoreSlice(gc_s_cache1[gc_rank:])
-			}
-			gc_step2 := gc_vstep2
-			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-				{
-					gc_rank := gc_step2 + 0
-					gc_pos.Thread = gc_rank
-
-//line hecbench_scan2.go:51
-					cache0 := block[0]
-
-//line hecbench_scan2.go:52
-					cache1 := cache0 + block[1]
-					_ = cache0
-					_ = cache1
-					gc_s_cache0[gc_rank] = cache0
-					gc_s_cache1[gc_rank] = cache1
-				}
-				{
-					gc_rank := gc_step2 + 1
-					gc_pos.Thread = gc_rank
-
-//line hecbench_scan2.go:51
-					cache0 := block[0]
-
-//line hecbench_scan2.go:52
-					cache1 := cache0 + block[1]
-					_ = cache0
-					_ = cache1
-					gc_s_cache0[gc_rank] = cache0
-					gc_s_cache1[gc_rank] = cache1
-				}
-				{
-					gc_rank := gc_step2 + 2
-					gc_pos.Thread = gc_rank
-
-//line hecbench_scan2.go:51
-					cache0 := block[0]
-
-//line hecbench_scan2.go:52
-					cache1 := cache0 + block[1]
-					_ = cache0
-					_ = cache1
-					gc_s_cache0[gc_rank] = cache0
-					gc_s_cache1[gc_rank] = cache1
-				}
-				{
-					gc_rank := gc_step2 + 3
-					gc_pos.Thread = gc_rank
-
-//line hecbench_scan2.go:51
-					cache0 := block[0]
-
-//line hecbench_scan2.go:52
-					cache1 := cache0 + block[1]
-					_ = cache0
-					_ = cache1
-					gc_s_cache0[gc_rank] = cache0
-					gc_s_cache1[gc_rank] = cache1
-				}
-			}
-			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-
 //line hecbench_scan2.go:51
 				cache0 := block[0]
-
-//line hecbench_scan2.go:52
 				cache1 := cache0 + block[1]
-				_ = cache0
-				_ = cache1
+//line hecbench_scan2.go:55
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
+			}
+			{
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:51
+				cache0 := block[0]
+				cache1 := cache0 + block[1]
+//line hecbench_scan2.go:55
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
+			}
+			{
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:51
+				cache0 := block[0]
+				cache1 := cache0 + block[1]
+//line hecbench_scan2.go:55
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
+			}
+			{
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:51
+				cache0 := block[0]
+				cache1 := cache0 + block[1]
+//line hecbench_scan2.go:55
 				gc_s_cache0[gc_rank] = cache0
 				gc_s_cache1[gc_rank] = cache1
 			}
 		}
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:51
+			cache0 := block[0]
+			cache1 := cache0 + block[1]
+//line hecbench_scan2.go:55
+			gc_s_cache0[gc_rank] = cache0
+			gc_s_cache1[gc_rank] = cache1
+		}
 	}
-
 //line hecbench_scan2.go:55
 	for stride := 1; stride < int(blockSize); stride *= 2 {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_scan2.go:42
-					tid := gc_tx
-					_ = tid
-					cache0 := gc_s_cache0[gc_rank]
-					cache1 := gc_s_cache1[gc_rank]
-
-//line hecbench_scan2.go:56
-					if 2*tid >= stride {
-						cache0 = block[2*tid-stride] + block[2*tid]
-						cache1 = block[2*tid+1-stride] + block[2*tid+1]
-					}
-					gc_s_cache0[gc_rank] = cache0
-					gc_s_cache1[gc_rank] = cache1
-				}
-			}
-		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_stride2 := 2 * 1
-				gc_off6 := 1
-				if compiled.InStride(gc_stride2, 0, 0, gc_bdx, len(block)) && compiled.InStride(gc_stride2, gc_off6, 0, gc_bdx, len(block)) {
-					for gc_tx, gc_idx5, gc_idx6 := 0, 0+gc_stride2*(0), gc_off6+gc_stride2*(0); gc_tx < gc_bdx; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_scan2.go:42
-						tid := gc_tx
-						_ = tid
-						cache0 := gc_s_cache0[gc_rank]
-						cache1 := gc_s_cache1[gc_rank]
-
-//line hecbench_scan2.go:62
-						block[gc_idx5] = cache0
-
-//line hecbench_scan2.go:63
-						block[gc_idx6] = cache1
-					}
-				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_scan2.go:42
-							tid := gc_tx
-							_ = tid
-							cache0 := gc_s_cache0[gc_rank]
-							cache1 := gc_s_cache1[gc_rank]
-
-//line hecbench_scan2.go:62
-							block[2*tid] = cache0
-
-//line hecbench_scan2.go:63
-							block[2*tid+1] = cache1
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_scan2.go:42
-							tid := gc_tx
-							_ = tid
-							cache0 := gc_s_cache0[gc_rank]
-							cache1 := gc_s_cache1[gc_rank]
-
-//line hecbench_scan2.go:62
-							block[2*tid] = cache0
-
-//line hecbench_scan2.go:63
-							block[2*tid+1] = cache1
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_scan2.go:42
-							tid := gc_tx
-							_ = tid
-							cache0 := gc_s_cache0[gc_rank]
-							cache1 := gc_s_cache1[gc_rank]
-
-//line hecbench_scan2.go:62
-							block[2*tid] = cache0
-
-//line hecbench_scan2.go:63
-							block[2*tid+1] = cache1
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_scan2.go:42
-							tid := gc_tx
-							_ = tid
-							cache0 := gc_s_cache0[gc_rank]
-							cache1 := gc_s_cache1[gc_rank]
-
-//line hecbench_scan2.go:62
-							block[2*tid] = cache0
-
-//line hecbench_scan2.go:63
-							block[2*tid+1] = cache1
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_scan2.go:42
-						tid := gc_tx
-						_ = tid
-						cache0 := gc_s_cache0[gc_rank]
-						cache1 := gc_s_cache1[gc_rank]
-
-//line hecbench_scan2.go:62
-						block[2*tid] = cache0
-
-//line hecbench_scan2.go:63
-						block[2*tid+1] = cache1
-					}
-				}
-			}
-		}
-	}
-	{
+//line hecbench_scan2.go:57
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_scan2.go:42
 				tid := gc_tx
-				_ = tid
-
 //line hecbench_scan2.go:44
-				gid := bid*gc_bdx + tid
-				_ = gid
-
-//line hecbench_scan2.go:69
-				sumBuffer[bid] = block[blockSize-1]
-
-//line hecbench_scan2.go:72
-				if tid == 0 {
-					output[2*gid] = 0
-					output[2*gid+1] = block[2*tid]
-				} else {
-					output[2*gid] = block[2*tid-1]
-					output[2*gid+1] = block[2*tid]
+				cache0 := gc_s_cache0[gc_rank]
+				cache1 := gc_s_cache1[gc_rank]
+//line hecbench_scan2.go:56
+				if 2*tid >= stride {
+					cache0 = block[2*tid-stride] + block[2*tid]
+					cache1 = block[2*tid+1-stride] + block[2*tid+1]
 				}
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
+			}
+		}
+//line hecbench_scan2.go:66
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_stride2 := 2 * 1
+			gc_off6 := 1
+			if compiled.InStride(gc_stride2, 0, 0, gc_bdx, len(block)) && compiled.InStride(gc_stride2, gc_off6, 0, gc_bdx, len(block)) {
+				for gc_tx, gc_idx5, gc_idx6 := 0, 0+gc_stride2*(0), gc_off6+gc_stride2*(0); gc_tx < gc_bdx; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
+					gc_rank := gc_base + gc_tx
+//line hecbench_scan2.go:44
+					cache0 := gc_s_cache0[gc_rank]
+					cache1 := gc_s_cache1[gc_rank]
+//line hecbench_scan2.go:62
+					block[gc_idx5] = cache0
+					block[gc_idx6] = cache1
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:42
+						tid := gc_tx
+//line hecbench_scan2.go:44
+						cache0 := gc_s_cache0[gc_rank]
+						cache1 := gc_s_cache1[gc_rank]
+//line hecbench_scan2.go:62
+						block[2*tid] = cache0
+						block[2*tid+1] = cache1
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:42
+						tid := gc_tx
+//line hecbench_scan2.go:44
+						cache0 := gc_s_cache0[gc_rank]
+						cache1 := gc_s_cache1[gc_rank]
+//line hecbench_scan2.go:62
+						block[2*tid] = cache0
+						block[2*tid+1] = cache1
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:42
+						tid := gc_tx
+//line hecbench_scan2.go:44
+						cache0 := gc_s_cache0[gc_rank]
+						cache1 := gc_s_cache1[gc_rank]
+//line hecbench_scan2.go:62
+						block[2*tid] = cache0
+						block[2*tid+1] = cache1
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:42
+						tid := gc_tx
+//line hecbench_scan2.go:44
+						cache0 := gc_s_cache0[gc_rank]
+						cache1 := gc_s_cache1[gc_rank]
+//line hecbench_scan2.go:62
+						block[2*tid] = cache0
+						block[2*tid+1] = cache1
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:42
+					tid := gc_tx
+//line hecbench_scan2.go:44
+					cache0 := gc_s_cache0[gc_rank]
+					cache1 := gc_s_cache1[gc_rank]
+//line hecbench_scan2.go:62
+					block[2*tid] = cache0
+					block[2*tid+1] = cache1
+				}
+			}
+		}
+	}
+//line hecbench_scan2.go:70
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:42
+			tid := gc_tx
+//line hecbench_scan2.go:44
+			gid := bid*gc_bdx + tid
+//line hecbench_scan2.go:69
+			sumBuffer[bid] = block[blockSize-1]
+//line hecbench_scan2.go:72
+			if tid == 0 {
+				output[2*gid] = 0
+				output[2*gid+1] = block[2*tid]
+			} else {
+				output[2*gid] = block[2*tid-1]
+				output[2*gid+1] = block[2*tid]
 			}
 		}
 	}
@@ -839,8 +553,6 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 
 // Scan2PrefixSumKernel is prefixSum of scan2-cuda: ScanLargeArrays
 // without the block sums, for the one block of the last level.
-//
-//line hecbench_scan2.go:85
 func Scan2PrefixSumKernel(output, input []float32, blockSize uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_scan2PrefixSumKernel,
 		func(gc_t *gocuda.Thread) { scan2PrefixSumKernel(gc_t, output, input, blockSize) },
@@ -861,423 +573,299 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 	gc_n := gc_b.Len()
 	gc_s_cache0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_cache1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-
 //line hecbench_scan2.go:87
 	bid := gc_bx
-
 //line hecbench_scan2.go:90
 	block := gocuda.DynamicShared[float32](t)
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_stride := 2 * 1
-			gc_off := 2 * (bid * gc_bdx)
-			gc_off2 := 1
-			gc_off3 := (2 * (bid * gc_bdx)) + 1
-			if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(block)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(input)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(block)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(input)) {
-				for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := 0, 0+gc_stride*(0), gc_off+gc_stride*(0), gc_off2+gc_stride*(0), gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_scan2.go:86
-					tid := gc_tx
-					_ = tid
-
-//line hecbench_scan2.go:88
-					gid := bid*gc_bdx + tid
-					_ = gid
-
+//line hecbench_scan2.go:92
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_stride := 2 * 1
+		gc_off := 2 * (bid * gc_bdx)
+		gc_off2 := 1
+		gc_off3 := (2 * (bid * gc_bdx)) + 1
+		if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(block)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(input)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(block)) && compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(input)) {
+			for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 := 0, 0+gc_stride*(0), gc_off+gc_stride*(0), gc_off2+gc_stride*(0), gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride {
 //line hecbench_scan2.go:93
-					block[gc_idx] = input[gc_idx2]
-
-//line hecbench_scan2.go:94
-					block[gc_idx3] = input[gc_idx4]
-				}
-			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_scan2.go:86
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_scan2.go:88
-						gid := bid*gc_bdx + tid
-						_ = gid
-
-//line hecbench_scan2.go:93
-						block[2*tid] = input[2*gid]
-
-//line hecbench_scan2.go:94
-						block[2*tid+1] = input[2*gid+1]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_scan2.go:86
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_scan2.go:88
-						gid := bid*gc_bdx + tid
-						_ = gid
-
-//line hecbench_scan2.go:93
-						block[2*tid] = input[2*gid]
-
-//line hecbench_scan2.go:94
-						block[2*tid+1] = input[2*gid+1]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_scan2.go:86
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_scan2.go:88
-						gid := bid*gc_bdx + tid
-						_ = gid
-
-//line hecbench_scan2.go:93
-						block[2*tid] = input[2*gid]
-
-//line hecbench_scan2.go:94
-						block[2*tid+1] = input[2*gid+1]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_scan2.go:86
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_scan2.go:88
-						gid := bid*gc_bdx + tid
-						_ = gid
-
-//line hecbench_scan2.go:93
-						block[2*tid] = input[2*gid]
-
-//line hecbench_scan2.go:94
-						block[2*tid+1] = input[2*gid+1]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				block[gc_idx] = input[gc_idx2]
+				block[gc_idx3] = input[gc_idx4]
+			}
+		} else {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_scan2.go:86
 					tid := gc_tx
-					_ = tid
-
 //line hecbench_scan2.go:88
 					gid := bid*gc_bdx + tid
-					_ = gid
-
 //line hecbench_scan2.go:93
 					block[2*tid] = input[2*gid]
-
-//line hecbench_scan2.go:94
+					block[2*tid+1] = input[2*gid+1]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:86
+					tid := gc_tx
+//line hecbench_scan2.go:88
+					gid := bid*gc_bdx + tid
+//line hecbench_scan2.go:93
+					block[2*tid] = input[2*gid]
+					block[2*tid+1] = input[2*gid+1]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:86
+					tid := gc_tx
+//line hecbench_scan2.go:88
+					gid := bid*gc_bdx + tid
+//line hecbench_scan2.go:93
+					block[2*tid] = input[2*gid]
+					block[2*tid+1] = input[2*gid+1]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:86
+					tid := gc_tx
+//line hecbench_scan2.go:88
+					gid := bid*gc_bdx + tid
+//line hecbench_scan2.go:93
+					block[2*tid] = input[2*gid]
 					block[2*tid+1] = input[2*gid+1]
 				}
 			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:86
+				tid := gc_tx
+//line hecbench_scan2.go:88
+				gid := bid*gc_bdx + tid
+//line hecbench_scan2.go:93
+				block[2*tid] = input[2*gid]
+				block[2*tid+1] = input[2*gid+1]
+			}
 		}
 	}
-	{
-		gc_off4 := 0
-		gc_off5 := 1
-		if gc_off4 >= 0 && gc_off4 < len(block) && gc_off5 >= 0 && gc_off5 < len(block) {
-			gc_at := block[gc_off4:][:1]
-			gc_at2 := block[gc_off5:][:1]
-			gc_elem := gc_at[0]
-			gc_elem2 := gc_at2[0]
-			gc_vstep := 0
-			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-				gc_rank := gc_vstep
+//line hecbench_scan2.go:100
+	gc_off4 := 0
+	gc_off5 := 1
+	if gc_off4 >= 0 && gc_off4 < len(block) && gc_off5 >= 0 && gc_off5 < len(block) {
+		gc_at := block[gc_off4:][:1]
+		gc_at2 := block[gc_off5:][:1]
+		gc_elem := gc_at[0]
+		gc_elem2 := gc_at2[0]
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:97
+			var cache0 float32 = gc_at[0]
+			var cache1 float32 = cache0 + gc_at2[0]
+			lanes.BroadcastFloat32x8(cache0).StoreSlice(gc_s_cache0[gc_rank:])
+			lanes.BroadcastFloat32x8(cache1).StoreSlice(gc_s_cache1[gc_rank:])
+		}
+		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+//line hecbench_scan2.go:97
+			cache0 := gc_elem
+			cache1 := cache0 + gc_elem2
+//line hecbench_scan2.go:101
+			gc_s_cache0[gc_rank] = cache0
+			gc_s_cache1[gc_rank] = cache1
+		}
+	} else {
+		gc_vstep2 := 0
+		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+			gc_rank := gc_vstep2
+			gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:97
+			var cache0 float32 = block[0]
+			var cache1 float32 = cache0 + block[1]
+			lanes.BroadcastFloat32x8(cache0).StoreSlice(gc_s_cache0[gc_rank:])
+			lanes.BroadcastFloat32x8(cache1).StoreSlice(gc_s_cache1[gc_rank:])
+		}
+		gc_step2 := gc_vstep2
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			{
+				gc_rank := gc_step2 + 0
 				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:97
-				var cache0 float32 = gc_at[0]
-//line hecbench_scan2.go:97
-				_ = cache0
-//line hecbench_scan2.go:98
-				var cache1 float32 = cache0 + gc_at2[0]
-//line hecbench_scan2.go:98
-				_ = cache1
-				lanes.BroadcastFloat32x8(cache0).StoreSlice(gc_s_cache0[gc_rank:])
-				lanes.BroadcastFloat32x8(cache1).StoreSlice(gc_s_cache1[gc_rank:])
-			}
-			for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
-
-//line hecbench_scan2.go:97
-				cache0 := gc_elem
-
-//line hecbench_scan2.go:98
-				cache1 := cache0 + gc_elem2
-				_ = cache0
-				_ = cache1
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-		} else {
-			gc_vstep2 := 0
-			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
-				gc_rank := gc_vstep2
-				gc_pos.Thread = gc_rank
-//line hecbench_scan2.go:97
-				var cache0 float32 = block[0]
-//line hecbench_scan2.go:97
-				_ = cache0
-//line hecbench_scan2.go:98
-				var cache1 float32 = cache0 + block[1]
-//line hecbench_scan2.go:98
-				_ = cache1
-				lanes.BroadcastFloat32x8(cache0).StoreSlice(gc_s_cache0[gc_rank:])
-				lanes.BroadcastFloat32x8(cache1).StoreSlice(gc_s_cache1[gc_rank:])
-			}
-			gc_step2 := gc_vstep2
-			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-				{
-					gc_rank := gc_step2 + 0
-					gc_pos.Thread = gc_rank
-
-//line hecbench_scan2.go:97
-					cache0 := block[0]
-
-//line hecbench_scan2.go:98
-					cache1 := cache0 + block[1]
-					_ = cache0
-					_ = cache1
-					gc_s_cache0[gc_rank] = cache0
-					gc_s_cache1[gc_rank] = cache1
-				}
-				{
-					gc_rank := gc_step2 + 1
-					gc_pos.Thread = gc_rank
-
-//line hecbench_scan2.go:97
-					cache0 := block[0]
-
-//line hecbench_scan2.go:98
-					cache1 := cache0 + block[1]
-					_ = cache0
-					_ = cache1
-					gc_s_cache0[gc_rank] = cache0
-					gc_s_cache1[gc_rank] = cache1
-				}
-				{
-					gc_rank := gc_step2 + 2
-					gc_pos.Thread = gc_rank
-
-//line hecbench_scan2.go:97
-					cache0 := block[0]
-
-//line hecbench_scan2.go:98
-					cache1 := cache0 + block[1]
-					_ = cache0
-					_ = cache1
-					gc_s_cache0[gc_rank] = cache0
-					gc_s_cache1[gc_rank] = cache1
-				}
-				{
-					gc_rank := gc_step2 + 3
-					gc_pos.Thread = gc_rank
-
-//line hecbench_scan2.go:97
-					cache0 := block[0]
-
-//line hecbench_scan2.go:98
-					cache1 := cache0 + block[1]
-					_ = cache0
-					_ = cache1
-					gc_s_cache0[gc_rank] = cache0
-					gc_s_cache1[gc_rank] = cache1
-				}
-			}
-			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-
 //line hecbench_scan2.go:97
 				cache0 := block[0]
-
-//line hecbench_scan2.go:98
 				cache1 := cache0 + block[1]
-				_ = cache0
-				_ = cache1
+//line hecbench_scan2.go:101
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
+			}
+			{
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:97
+				cache0 := block[0]
+				cache1 := cache0 + block[1]
+//line hecbench_scan2.go:101
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
+			}
+			{
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:97
+				cache0 := block[0]
+				cache1 := cache0 + block[1]
+//line hecbench_scan2.go:101
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
+			}
+			{
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:97
+				cache0 := block[0]
+				cache1 := cache0 + block[1]
+//line hecbench_scan2.go:101
 				gc_s_cache0[gc_rank] = cache0
 				gc_s_cache1[gc_rank] = cache1
 			}
 		}
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:97
+			cache0 := block[0]
+			cache1 := cache0 + block[1]
+//line hecbench_scan2.go:101
+			gc_s_cache0[gc_rank] = cache0
+			gc_s_cache1[gc_rank] = cache1
+		}
 	}
-
 //line hecbench_scan2.go:101
 	for stride := 1; stride < int(blockSize); stride *= 2 {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_scan2.go:86
-					tid := gc_tx
-					_ = tid
-					cache0 := gc_s_cache0[gc_rank]
-					cache1 := gc_s_cache1[gc_rank]
-
-//line hecbench_scan2.go:102
-					if 2*tid >= stride {
-						cache0 = block[2*tid-stride] + block[2*tid]
-						cache1 = block[2*tid+1-stride] + block[2*tid+1]
-					}
-					gc_s_cache0[gc_rank] = cache0
-					gc_s_cache1[gc_rank] = cache1
-				}
-			}
-		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_stride2 := 2 * 1
-				gc_off6 := 1
-				if compiled.InStride(gc_stride2, 0, 0, gc_bdx, len(block)) && compiled.InStride(gc_stride2, gc_off6, 0, gc_bdx, len(block)) {
-					for gc_tx, gc_idx5, gc_idx6 := 0, 0+gc_stride2*(0), gc_off6+gc_stride2*(0); gc_tx < gc_bdx; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_scan2.go:86
-						tid := gc_tx
-						_ = tid
-						cache0 := gc_s_cache0[gc_rank]
-						cache1 := gc_s_cache1[gc_rank]
-
-//line hecbench_scan2.go:108
-						block[gc_idx5] = cache0
-
-//line hecbench_scan2.go:109
-						block[gc_idx6] = cache1
-					}
-				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_scan2.go:86
-							tid := gc_tx
-							_ = tid
-							cache0 := gc_s_cache0[gc_rank]
-							cache1 := gc_s_cache1[gc_rank]
-
-//line hecbench_scan2.go:108
-							block[2*tid] = cache0
-
-//line hecbench_scan2.go:109
-							block[2*tid+1] = cache1
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_scan2.go:86
-							tid := gc_tx
-							_ = tid
-							cache0 := gc_s_cache0[gc_rank]
-							cache1 := gc_s_cache1[gc_rank]
-
-//line hecbench_scan2.go:108
-							block[2*tid] = cache0
-
-//line hecbench_scan2.go:109
-							block[2*tid+1] = cache1
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_scan2.go:86
-							tid := gc_tx
-							_ = tid
-							cache0 := gc_s_cache0[gc_rank]
-							cache1 := gc_s_cache1[gc_rank]
-
-//line hecbench_scan2.go:108
-							block[2*tid] = cache0
-
-//line hecbench_scan2.go:109
-							block[2*tid+1] = cache1
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_scan2.go:86
-							tid := gc_tx
-							_ = tid
-							cache0 := gc_s_cache0[gc_rank]
-							cache1 := gc_s_cache1[gc_rank]
-
-//line hecbench_scan2.go:108
-							block[2*tid] = cache0
-
-//line hecbench_scan2.go:109
-							block[2*tid+1] = cache1
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_scan2.go:86
-						tid := gc_tx
-						_ = tid
-						cache0 := gc_s_cache0[gc_rank]
-						cache1 := gc_s_cache1[gc_rank]
-
-//line hecbench_scan2.go:108
-						block[2*tid] = cache0
-
-//line hecbench_scan2.go:109
-						block[2*tid+1] = cache1
-					}
-				}
-			}
-		}
-	}
-	{
+//line hecbench_scan2.go:103
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_scan2.go:86
 				tid := gc_tx
-				_ = tid
-
 //line hecbench_scan2.go:88
-				gid := bid*gc_bdx + tid
-				_ = gid
-
-//line hecbench_scan2.go:115
-				if tid == 0 {
-					output[2*gid] = 0
-					output[2*gid+1] = block[2*tid]
-				} else {
-					output[2*gid] = block[2*tid-1]
-					output[2*gid+1] = block[2*tid]
+				cache0 := gc_s_cache0[gc_rank]
+				cache1 := gc_s_cache1[gc_rank]
+//line hecbench_scan2.go:102
+				if 2*tid >= stride {
+					cache0 = block[2*tid-stride] + block[2*tid]
+					cache1 = block[2*tid+1-stride] + block[2*tid+1]
 				}
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
+			}
+		}
+//line hecbench_scan2.go:112
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_stride2 := 2 * 1
+			gc_off6 := 1
+			if compiled.InStride(gc_stride2, 0, 0, gc_bdx, len(block)) && compiled.InStride(gc_stride2, gc_off6, 0, gc_bdx, len(block)) {
+				for gc_tx, gc_idx5, gc_idx6 := 0, 0+gc_stride2*(0), gc_off6+gc_stride2*(0); gc_tx < gc_bdx; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
+					gc_rank := gc_base + gc_tx
+//line hecbench_scan2.go:88
+					cache0 := gc_s_cache0[gc_rank]
+					cache1 := gc_s_cache1[gc_rank]
+//line hecbench_scan2.go:108
+					block[gc_idx5] = cache0
+					block[gc_idx6] = cache1
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:86
+						tid := gc_tx
+//line hecbench_scan2.go:88
+						cache0 := gc_s_cache0[gc_rank]
+						cache1 := gc_s_cache1[gc_rank]
+//line hecbench_scan2.go:108
+						block[2*tid] = cache0
+						block[2*tid+1] = cache1
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:86
+						tid := gc_tx
+//line hecbench_scan2.go:88
+						cache0 := gc_s_cache0[gc_rank]
+						cache1 := gc_s_cache1[gc_rank]
+//line hecbench_scan2.go:108
+						block[2*tid] = cache0
+						block[2*tid+1] = cache1
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:86
+						tid := gc_tx
+//line hecbench_scan2.go:88
+						cache0 := gc_s_cache0[gc_rank]
+						cache1 := gc_s_cache1[gc_rank]
+//line hecbench_scan2.go:108
+						block[2*tid] = cache0
+						block[2*tid+1] = cache1
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:86
+						tid := gc_tx
+//line hecbench_scan2.go:88
+						cache0 := gc_s_cache0[gc_rank]
+						cache1 := gc_s_cache1[gc_rank]
+//line hecbench_scan2.go:108
+						block[2*tid] = cache0
+						block[2*tid+1] = cache1
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:86
+					tid := gc_tx
+//line hecbench_scan2.go:88
+					cache0 := gc_s_cache0[gc_rank]
+					cache1 := gc_s_cache1[gc_rank]
+//line hecbench_scan2.go:108
+					block[2*tid] = cache0
+					block[2*tid+1] = cache1
+				}
+			}
+		}
+	}
+//line hecbench_scan2.go:116
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line hecbench_scan2.go:86
+			tid := gc_tx
+//line hecbench_scan2.go:88
+			gid := bid*gc_bdx + tid
+//line hecbench_scan2.go:115
+			if tid == 0 {
+				output[2*gid] = 0
+				output[2*gid+1] = block[2*tid]
+			} else {
+				output[2*gid] = block[2*tid-1]
+				output[2*gid+1] = block[2*tid]
 			}
 		}
 	}
@@ -1286,4 +874,5 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 // gc_files_hecbench_scan2 holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_scan2.go
+//line hecbench_scan2.go:130
 var gc_files_hecbench_scan2 embed.FS

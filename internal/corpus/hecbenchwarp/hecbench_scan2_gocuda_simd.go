@@ -39,326 +39,201 @@ func gc_body_scan2BlockAdditionKernel(gc_b2 *compiled.Block, input, output []flo
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_scan2.go:19
 	bid := gc_bx2
-
 //line hecbench_scan2.go:23
 	value := gocuda.Shared[float32](t, 1)[:1]
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := bid
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(input) {
-				gc_at3 := input[gc_off3:][:1]
-				gc_step5 := gc_from2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+//line hecbench_scan2.go:25
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+		gc_to2 = gc_bound2 + 1
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off3 := bid
+		if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(input) {
+			gc_at3 := input[gc_off3:][:1]
+			gc_step5 := gc_from2
+			for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				{
 					{
-						gc_tx2 := gc_step5 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_scan2.go:20
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_scan2.go:26
-						{
-							value[0] = gc_at3[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_scan2.go:20
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_scan2.go:26
-						{
-							value[0] = gc_at3[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_scan2.go:20
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_scan2.go:26
-						{
-							value[0] = gc_at3[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_scan2.go:20
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_scan2.go:26
-						{
-							value[0] = gc_at3[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_scan2.go:20
-					tid := gc_tx2
-					_ = tid
-
-//line hecbench_scan2.go:26
-					{
+//line hecbench_scan2.go:27
 						value[0] = gc_at3[0]
 					}
 				}
-			} else {
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				{
 					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan2.go:20
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_scan2.go:26
-						{
-							value[0] = input[bid]
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan2.go:20
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_scan2.go:26
-						{
-							value[0] = input[bid]
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan2.go:20
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_scan2.go:26
-						{
-							value[0] = input[bid]
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan2.go:20
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_scan2.go:26
-						{
-							value[0] = input[bid]
-						}
+//line hecbench_scan2.go:27
+						value[0] = gc_at3[0]
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				{
+					{
+//line hecbench_scan2.go:27
+						value[0] = gc_at3[0]
+					}
+				}
+				{
+					{
+//line hecbench_scan2.go:27
+						value[0] = gc_at3[0]
+					}
+				}
+			}
+			for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+				{
+//line hecbench_scan2.go:27
+					value[0] = gc_at3[0]
+				}
+			}
+		} else {
+			gc_step6 := gc_from2
+			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan2.go:20
-					tid := gc_tx2
-					_ = tid
-
-//line hecbench_scan2.go:26
 					{
+//line hecbench_scan2.go:27
+						value[0] = input[bid]
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line hecbench_scan2.go:27
+						value[0] = input[bid]
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line hecbench_scan2.go:27
+						value[0] = input[bid]
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line hecbench_scan2.go:27
 						value[0] = input[bid]
 					}
 				}
 			}
+			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				{
+//line hecbench_scan2.go:27
+					value[0] = input[bid]
+				}
+			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := bid * gc_bdx2
-			if gc_off4 >= 0 && gc_off4 <= len(output) && gc_bdx2 <= len(output)-gc_off4 {
-				gc_at4 := output[gc_off4:][:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD {
+//line hecbench_scan2.go:34
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off4 := bid * gc_bdx2
+		if gc_off4 >= 0 && gc_off4 <= len(output) && gc_bdx2 <= len(output)-gc_off4 {
+			gc_at4 := output[gc_off4:][:gc_bdx2]
+			gc_vstep := 0
+			if compiled.SIMD {
 //line hecbench_scan2.go:20
-					gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line hecbench_scan2.go:20
-					_ = gc_Lane0Mask322
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line hecbench_scan2.go:20
-						var tid int = gc_tx2
-//line hecbench_scan2.go:20
-						_ = tid
-//line hecbench_scan2.go:21
-						var gid int = bid*gc_bdx2 + tid
-//line hecbench_scan2.go:21
-						_ = gid
-						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&value[0], gc_Lane0Mask322)).StoreSlice(gc_at4[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_scan2.go:20
-					tid := gc_tx2
-					_ = tid
-
-//line hecbench_scan2.go:21
-					gid := bid*gc_bdx2 + tid
-					_ = gid
-
-//line hecbench_scan2.go:31
-					gc_at4[gc_tx2] += value[0]
-				}
-			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD {
-//line hecbench_scan2.go:20
-					gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line hecbench_scan2.go:20
-					_ = gc_Lane0Mask32
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line hecbench_scan2.go:20
-						var tid int = gc_tx2
-//line hecbench_scan2.go:20
-						_ = tid
-//line hecbench_scan2.go:21
-						var gid int = bid*gc_bdx2 + tid
-//line hecbench_scan2.go:21
-						_ = gid
-//line hecbench_scan2.go:31
-						if gid < 0 || gid > len(output)-8 {
-//line hecbench_scan2.go:31
-							break
-//line hecbench_scan2.go:31
-						}
-						archsimd.LoadFloat32x8Slice(output[gid:]).Add(compiled.BroadcastFloat32x8At(&value[0], gc_Lane0Mask32)).StoreSlice(output[gid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step7 := gc_vstep2
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan2.go:20
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_scan2.go:21
-						gid := bid*gc_bdx2 + tid
-						_ = gid
-
-//line hecbench_scan2.go:31
-						output[gid] += value[0]
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan2.go:20
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_scan2.go:21
-						gid := bid*gc_bdx2 + tid
-						_ = gid
-
-//line hecbench_scan2.go:31
-						output[gid] += value[0]
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan2.go:20
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_scan2.go:21
-						gid := bid*gc_bdx2 + tid
-						_ = gid
-
-//line hecbench_scan2.go:31
-						output[gid] += value[0]
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan2.go:20
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_scan2.go:21
-						gid := bid*gc_bdx2 + tid
-						_ = gid
-
-//line hecbench_scan2.go:31
-						output[gid] += value[0]
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_Lane0Mask322 := compiled.Lane0Mask32()
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
+//line hecbench_scan2.go:20
+					var tid int = gc_tx2
+					var gid int = bid*gc_bdx2 + tid
+//line hecbench_scan2.go:21
+					_ = gid
+					archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&value[0], gc_Lane0Mask322)).StoreSlice(gc_at4[gc_tx2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line hecbench_scan2.go:31
+				gc_at4[gc_tx2] += value[0]
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD {
+//line hecbench_scan2.go:20
+				gc_Lane0Mask32 := compiled.Lane0Mask32()
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_scan2.go:20
+					var tid int = gc_tx2
+					var gid int = bid*gc_bdx2 + tid
+//line hecbench_scan2.go:31
+					if gid < 0 || gid > len(output)-8 {
+//line hecbench_scan2.go:31
+						break
+					}
+//line hecbench_scan2.go:32
+					archsimd.LoadFloat32x8Slice(output[gid:]).Add(compiled.BroadcastFloat32x8At(&value[0], gc_Lane0Mask32)).StoreSlice(output[gid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step7 := gc_vstep2
+			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				{
+					gc_tx2 := gc_step7 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line hecbench_scan2.go:20
 					tid := gc_tx2
-					_ = tid
-
-//line hecbench_scan2.go:21
 					gid := bid*gc_bdx2 + tid
-					_ = gid
-
 //line hecbench_scan2.go:31
 					output[gid] += value[0]
 				}
+				{
+					gc_tx2 := gc_step7 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_scan2.go:20
+					tid := gc_tx2
+					gid := bid*gc_bdx2 + tid
+//line hecbench_scan2.go:31
+					output[gid] += value[0]
+				}
+				{
+					gc_tx2 := gc_step7 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_scan2.go:20
+					tid := gc_tx2
+					gid := bid*gc_bdx2 + tid
+//line hecbench_scan2.go:31
+					output[gid] += value[0]
+				}
+				{
+					gc_tx2 := gc_step7 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_scan2.go:20
+					tid := gc_tx2
+					gid := bid*gc_bdx2 + tid
+//line hecbench_scan2.go:31
+					output[gid] += value[0]
+				}
+			}
+			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_scan2.go:20
+				tid := gc_tx2
+				gid := bid*gc_bdx2 + tid
+//line hecbench_scan2.go:31
+				output[gid] += value[0]
 			}
 		}
 	}
@@ -391,1133 +266,890 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 	gc_n2 := gc_b2.Len()
 	gc_s_cache0 := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_s_cache1 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-
 //line hecbench_scan2.go:40
 	block := gocuda.DynamicShared[float32](t)
-
 //line hecbench_scan2.go:43
 	bid := gc_bx2
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
+//line hecbench_scan2.go:45
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep3 := 0
+		if compiled.SIMD {
 //line hecbench_scan2.go:42
-				gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+			gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line hecbench_scan2.go:42
-				_ = gc_evens
+			gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line hecbench_scan2.go:42
-				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+			gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line hecbench_scan2.go:42
-				_ = gc_spreadLo
+			gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_scan2.go:42
-				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+			gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+		gc_steps:
+			for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+				gc_tx2 := gc_vstep3
+				gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_scan2.go:42
-				_ = gc_spreadHi
-//line hecbench_scan2.go:42
-				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_scan2.go:42
-				_ = gc_evenLanes
-//line hecbench_scan2.go:42
-				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_scan2.go:42
-				_ = gc_oddLanes
-			gc_steps:
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-//line hecbench_scan2.go:42
-					var tid int = gc_tx2
-//line hecbench_scan2.go:42
-					_ = tid
+				var tid int = gc_tx2
 //line hecbench_scan2.go:44
-					var gid int = bid*gc_bdx2 + tid
-//line hecbench_scan2.go:44
-					_ = gid
+				var gid int = bid*gc_bdx2 + tid
 //line hecbench_scan2.go:47
-					var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+				var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:47
-					if (2*gid) >= 0 && (2*gid) <= len(input)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(input)-15)) {
+				if (2*gid) >= 0 && (2*gid) <= len(input)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(input)-15)) {
 //line hecbench_scan2.go:47
-						gc_ld = archsimd.LoadFloat32x8Slice(input[2*gid:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(input[(2*gid)+8:]).Permute(gc_evens))
+					gc_ld = archsimd.LoadFloat32x8Slice(input[2*gid:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(input[(2*gid)+8:]).Permute(gc_evens))
 //line hecbench_scan2.go:47
-					} else if (2*gid) >= 1 && (2*gid) <= len(input)-15 {
+				} else if (2*gid) >= 1 && (2*gid) <= len(input)-15 {
 //line hecbench_scan2.go:47
-						gc_ld = archsimd.LoadFloat32x8Slice(input[(2*gid)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(input[(2*gid)+7:]).Permute(gc_evens))
+					gc_ld = archsimd.LoadFloat32x8Slice(input[(2*gid)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(input[(2*gid)+7:]).Permute(gc_evens))
+				} else {
 //line hecbench_scan2.go:47
-					} else {
+					break gc_steps
+				}
 //line hecbench_scan2.go:47
-						break gc_steps
+				gc_st := gc_ld
 //line hecbench_scan2.go:47
-					}
+				if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
 //line hecbench_scan2.go:47
-					gc_st := gc_ld
+					gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+0:]), gc_evenLanes).StoreSlice(block[(2*tid)+0:])
 //line hecbench_scan2.go:47
-					if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
+					gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]), gc_evenLanes).StoreSlice(block[(2*tid)+8:])
 //line hecbench_scan2.go:47
-						gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+0:]), gc_evenLanes).StoreSlice(block[(2*tid)+0:])
+				} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
 //line hecbench_scan2.go:47
-						gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]), gc_evenLanes).StoreSlice(block[(2*tid)+8:])
+					gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]), gc_oddLanes).StoreSlice(block[(2*tid)-1:])
 //line hecbench_scan2.go:47
-					} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
+					gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]), gc_oddLanes).StoreSlice(block[(2*tid)+7:])
+				} else {
 //line hecbench_scan2.go:47
-						gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]), gc_oddLanes).StoreSlice(block[(2*tid)-1:])
+					break gc_steps
+				}
 //line hecbench_scan2.go:47
-						gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]), gc_oddLanes).StoreSlice(block[(2*tid)+7:])
-//line hecbench_scan2.go:47
-					} else {
-//line hecbench_scan2.go:47
-						break gc_steps
-//line hecbench_scan2.go:47
-					}
-//line hecbench_scan2.go:47
-					var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+				var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+				if (2*gid+1) >= 0 && (2*gid+1) <= len(input)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(input)-15)) {
 //line hecbench_scan2.go:48
-					if (2*gid+1) >= 0 && (2*gid+1) <= len(input)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(input)-15)) {
+					gc_ld2 = archsimd.LoadFloat32x8Slice(input[2*gid+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(input[(2*gid+1)+8:]).Permute(gc_evens))
 //line hecbench_scan2.go:48
-						gc_ld2 = archsimd.LoadFloat32x8Slice(input[2*gid+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(input[(2*gid+1)+8:]).Permute(gc_evens))
+				} else if (2*gid+1) >= 1 && (2*gid+1) <= len(input)-15 {
 //line hecbench_scan2.go:48
-					} else if (2*gid+1) >= 1 && (2*gid+1) <= len(input)-15 {
+					gc_ld2 = archsimd.LoadFloat32x8Slice(input[(2*gid+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(input[(2*gid+1)+7:]).Permute(gc_evens))
+				} else {
 //line hecbench_scan2.go:48
-						gc_ld2 = archsimd.LoadFloat32x8Slice(input[(2*gid+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(input[(2*gid+1)+7:]).Permute(gc_evens))
+					var gc_lanes3 [8]float32
 //line hecbench_scan2.go:48
-					} else {
+					for gc_k3 := range 8 {
 //line hecbench_scan2.go:48
-						var gc_lanes3 [8]float32
+						if 0xff&(1<<gc_k3) != 0 {
 //line hecbench_scan2.go:48
-						for gc_k3 := range 8 {
+							gc_pos2.Thread = gc_rank2 + gc_k3
 //line hecbench_scan2.go:48
-							if 0xff&(1<<gc_k3) != 0 {
-//line hecbench_scan2.go:48
-								gc_pos2.Thread = gc_rank2 + gc_k3
-//line hecbench_scan2.go:48
-								gc_lanes3[gc_k3] = input[(2*gid+1)+2*gc_k3]
-//line hecbench_scan2.go:48
-							}
-//line hecbench_scan2.go:48
+							gc_lanes3[gc_k3] = input[(2*gid+1)+2*gc_k3]
 						}
-//line hecbench_scan2.go:48
-						gc_pos2.Thread = gc_rank2
-//line hecbench_scan2.go:48
-						gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
-//line hecbench_scan2.go:48
 					}
 //line hecbench_scan2.go:48
-					gc_st2 := gc_ld2
+					gc_pos2.Thread = gc_rank2
 //line hecbench_scan2.go:48
-					if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
+					gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
+				}
 //line hecbench_scan2.go:48
-						gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+0:]), gc_evenLanes).StoreSlice(block[(2*tid+1)+0:])
+				gc_st2 := gc_ld2
 //line hecbench_scan2.go:48
-						gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]), gc_evenLanes).StoreSlice(block[(2*tid+1)+8:])
+				if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
 //line hecbench_scan2.go:48
-					} else if (2*tid+1) >= 1 && (2*tid+1) <= len(block)-15 {
+					gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+0:]), gc_evenLanes).StoreSlice(block[(2*tid+1)+0:])
 //line hecbench_scan2.go:48
-						gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]), gc_oddLanes).StoreSlice(block[(2*tid+1)-1:])
+					gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]), gc_evenLanes).StoreSlice(block[(2*tid+1)+8:])
 //line hecbench_scan2.go:48
-						gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]), gc_oddLanes).StoreSlice(block[(2*tid+1)+7:])
+				} else if (2*tid+1) >= 1 && (2*tid+1) <= len(block)-15 {
 //line hecbench_scan2.go:48
-					} else {
+					gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]), gc_oddLanes).StoreSlice(block[(2*tid+1)-1:])
 //line hecbench_scan2.go:48
-						var gc_lanes4 [8]float32
+					gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]), gc_oddLanes).StoreSlice(block[(2*tid+1)+7:])
+				} else {
 //line hecbench_scan2.go:48
-						gc_st2.Store(&gc_lanes4)
+					var gc_lanes4 [8]float32
 //line hecbench_scan2.go:48
-						for gc_k4 := range 8 {
+					gc_st2.Store(&gc_lanes4)
 //line hecbench_scan2.go:48
-							if 0xff&(1<<gc_k4) != 0 {
+					for gc_k4 := range 8 {
 //line hecbench_scan2.go:48
-								gc_pos2.Thread = gc_rank2 + gc_k4
+						if 0xff&(1<<gc_k4) != 0 {
 //line hecbench_scan2.go:48
-								block[(2*tid+1)+2*gc_k4] = gc_lanes4[gc_k4]
+							gc_pos2.Thread = gc_rank2 + gc_k4
 //line hecbench_scan2.go:48
-							}
-//line hecbench_scan2.go:48
+							block[(2*tid+1)+2*gc_k4] = gc_lanes4[gc_k4]
 						}
-//line hecbench_scan2.go:48
-						gc_pos2.Thread = gc_rank2
-//line hecbench_scan2.go:48
 					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step4 := gc_vstep3
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan2.go:42
-					tid := gc_tx2
-					_ = tid
-
-//line hecbench_scan2.go:44
-					gid := bid*gc_bdx2 + tid
-					_ = gid
-
-//line hecbench_scan2.go:47
-					block[2*tid] = input[2*gid]
-
 //line hecbench_scan2.go:48
-					block[2*tid+1] = input[2*gid+1]
-				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan2.go:42
-					tid := gc_tx2
-					_ = tid
-
-//line hecbench_scan2.go:44
-					gid := bid*gc_bdx2 + tid
-					_ = gid
-
-//line hecbench_scan2.go:47
-					block[2*tid] = input[2*gid]
-
-//line hecbench_scan2.go:48
-					block[2*tid+1] = input[2*gid+1]
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan2.go:42
-					tid := gc_tx2
-					_ = tid
-
-//line hecbench_scan2.go:44
-					gid := bid*gc_bdx2 + tid
-					_ = gid
-
-//line hecbench_scan2.go:47
-					block[2*tid] = input[2*gid]
-
-//line hecbench_scan2.go:48
-					block[2*tid+1] = input[2*gid+1]
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan2.go:42
-					tid := gc_tx2
-					_ = tid
-
-//line hecbench_scan2.go:44
-					gid := bid*gc_bdx2 + tid
-					_ = gid
-
-//line hecbench_scan2.go:47
-					block[2*tid] = input[2*gid]
-
-//line hecbench_scan2.go:48
-					block[2*tid+1] = input[2*gid+1]
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line hecbench_scan2.go:50
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step4 := gc_vstep3
+		for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+			{
+				gc_tx2 := gc_step4 + 0
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line hecbench_scan2.go:42
 				tid := gc_tx2
-				_ = tid
-
 //line hecbench_scan2.go:44
 				gid := bid*gc_bdx2 + tid
-				_ = gid
-
 //line hecbench_scan2.go:47
 				block[2*tid] = input[2*gid]
-
-//line hecbench_scan2.go:48
+				block[2*tid+1] = input[2*gid+1]
+			}
+			{
+				gc_tx2 := gc_step4 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_scan2.go:42
+				tid := gc_tx2
+//line hecbench_scan2.go:44
+				gid := bid*gc_bdx2 + tid
+//line hecbench_scan2.go:47
+				block[2*tid] = input[2*gid]
+				block[2*tid+1] = input[2*gid+1]
+			}
+			{
+				gc_tx2 := gc_step4 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_scan2.go:42
+				tid := gc_tx2
+//line hecbench_scan2.go:44
+				gid := bid*gc_bdx2 + tid
+//line hecbench_scan2.go:47
+				block[2*tid] = input[2*gid]
+				block[2*tid+1] = input[2*gid+1]
+			}
+			{
+				gc_tx2 := gc_step4 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_scan2.go:42
+				tid := gc_tx2
+//line hecbench_scan2.go:44
+				gid := bid*gc_bdx2 + tid
+//line hecbench_scan2.go:47
+				block[2*tid] = input[2*gid]
 				block[2*tid+1] = input[2*gid+1]
 			}
 		}
+		for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line hecbench_scan2.go:42
+			tid := gc_tx2
+//line hecbench_scan2.go:44
+			gid := bid*gc_bdx2 + tid
+//line hecbench_scan2.go:47
+			block[2*tid] = input[2*gid]
+			block[2*tid+1] = input[2*gid+1]
+		}
 	}
-	{
-		gc_off7 := 0
-		gc_off8 := 1
-		if gc_off7 >= 0 && gc_off7 < len(block) && gc_off8 >= 0 && gc_off8 < len(block) {
-			gc_at3 := block[gc_off7:][:1]
-			gc_at4 := block[gc_off8:][:1]
-			gc_elem3 := gc_at3[0]
-			gc_elem4 := gc_at4[0]
-			gc_vstep4 := 0
-			if compiled.SIMD {
+//line hecbench_scan2.go:53
+	gc_off7 := 0
+	gc_off8 := 1
+	if gc_off7 >= 0 && gc_off7 < len(block) && gc_off8 >= 0 && gc_off8 < len(block) {
+		gc_at3 := block[gc_off7:][:1]
+		gc_at4 := block[gc_off8:][:1]
+		gc_elem3 := gc_at3[0]
+		gc_elem4 := gc_at4[0]
+		gc_vstep4 := 0
+		if compiled.SIMD {
 //line hecbench_scan2.go:51
-				gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line hecbench_scan2.go:51
-				_ = gc_Lane0Mask322
-				for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-					gc_rank2 := gc_vstep4
-					gc_pos2.Thread = gc_rank2
-//line hecbench_scan2.go:51
-					cache0 := compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask322)
-//line hecbench_scan2.go:51
-					_ = cache0
-//line hecbench_scan2.go:52
-					cache1 := cache0.Add(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask322))
-//line hecbench_scan2.go:52
-					_ = cache1
-//line hecbench_scan2.go:52
-					cache0.StoreSlice(gc_s_cache0[gc_rank2:])
-//line hecbench_scan2.go:52
-					cache1.StoreSlice(gc_s_cache1[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_rank2 := gc_vstep4; gc_rank2 < gc_n2; gc_rank2++ {
-
-//line hecbench_scan2.go:51
-				cache0 := gc_elem3
-
-//line hecbench_scan2.go:52
-				cache1 := cache0 + gc_elem4
-				_ = cache0
-				_ = cache1
-				gc_s_cache0[gc_rank2] = cache0
-				gc_s_cache1[gc_rank2] = cache1
-			}
-		} else {
-			gc_vstep5 := 0
-			if compiled.SIMD {
-//line hecbench_scan2.go:51
-				gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line hecbench_scan2.go:51
-				_ = gc_Lane0Mask32
-				for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
-					gc_rank2 := gc_vstep5
-					gc_pos2.Thread = gc_rank2
-//line hecbench_scan2.go:51
-					cache0 := compiled.BroadcastFloat32x8At(&block[0], gc_Lane0Mask32)
-//line hecbench_scan2.go:51
-					_ = cache0
-//line hecbench_scan2.go:52
-					cache1 := cache0.Add(compiled.BroadcastFloat32x8At(&block[1], gc_Lane0Mask32))
-//line hecbench_scan2.go:52
-					_ = cache1
-//line hecbench_scan2.go:52
-					cache0.StoreSlice(gc_s_cache0[gc_rank2:])
-//line hecbench_scan2.go:52
-					cache1.StoreSlice(gc_s_cache1[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step5 := gc_vstep5
-			for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
-				{
-					gc_rank2 := gc_step5 + 0
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan2.go:51
-					cache0 := block[0]
-
-//line hecbench_scan2.go:52
-					cache1 := cache0 + block[1]
-					_ = cache0
-					_ = cache1
-					gc_s_cache0[gc_rank2] = cache0
-					gc_s_cache1[gc_rank2] = cache1
-				}
-				{
-					gc_rank2 := gc_step5 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan2.go:51
-					cache0 := block[0]
-
-//line hecbench_scan2.go:52
-					cache1 := cache0 + block[1]
-					_ = cache0
-					_ = cache1
-					gc_s_cache0[gc_rank2] = cache0
-					gc_s_cache1[gc_rank2] = cache1
-				}
-				{
-					gc_rank2 := gc_step5 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan2.go:51
-					cache0 := block[0]
-
-//line hecbench_scan2.go:52
-					cache1 := cache0 + block[1]
-					_ = cache0
-					_ = cache1
-					gc_s_cache0[gc_rank2] = cache0
-					gc_s_cache1[gc_rank2] = cache1
-				}
-				{
-					gc_rank2 := gc_step5 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan2.go:51
-					cache0 := block[0]
-
-//line hecbench_scan2.go:52
-					cache1 := cache0 + block[1]
-					_ = cache0
-					_ = cache1
-					gc_s_cache0[gc_rank2] = cache0
-					gc_s_cache1[gc_rank2] = cache1
-				}
-			}
-			for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_Lane0Mask322 := compiled.Lane0Mask32()
+			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+				gc_rank2 := gc_vstep4
 				gc_pos2.Thread = gc_rank2
-
+//line hecbench_scan2.go:51
+				cache0 := compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask322)
+				cache1 := cache0.Add(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask322))
+//line hecbench_scan2.go:52
+				cache0.StoreSlice(gc_s_cache0[gc_rank2:])
+//line hecbench_scan2.go:52
+				cache1.StoreSlice(gc_s_cache1[gc_rank2:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_rank2 := gc_vstep4; gc_rank2 < gc_n2; gc_rank2++ {
+//line hecbench_scan2.go:51
+			cache0 := gc_elem3
+			cache1 := cache0 + gc_elem4
+//line hecbench_scan2.go:55
+			gc_s_cache0[gc_rank2] = cache0
+			gc_s_cache1[gc_rank2] = cache1
+		}
+	} else {
+		gc_vstep5 := 0
+		if compiled.SIMD {
+//line hecbench_scan2.go:51
+			gc_Lane0Mask32 := compiled.Lane0Mask32()
+			for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
+				gc_rank2 := gc_vstep5
+				gc_pos2.Thread = gc_rank2
+//line hecbench_scan2.go:51
+				cache0 := compiled.BroadcastFloat32x8At(&block[0], gc_Lane0Mask32)
+				cache1 := cache0.Add(compiled.BroadcastFloat32x8At(&block[1], gc_Lane0Mask32))
+//line hecbench_scan2.go:52
+				cache0.StoreSlice(gc_s_cache0[gc_rank2:])
+//line hecbench_scan2.go:52
+				cache1.StoreSlice(gc_s_cache1[gc_rank2:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step5 := gc_vstep5
+		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+			{
+				gc_rank2 := gc_step5 + 0
+				gc_pos2.Thread = gc_rank2
 //line hecbench_scan2.go:51
 				cache0 := block[0]
-
-//line hecbench_scan2.go:52
 				cache1 := cache0 + block[1]
-				_ = cache0
-				_ = cache1
+//line hecbench_scan2.go:55
+				gc_s_cache0[gc_rank2] = cache0
+				gc_s_cache1[gc_rank2] = cache1
+			}
+			{
+				gc_rank2 := gc_step5 + 1
+				gc_pos2.Thread = gc_rank2
+//line hecbench_scan2.go:51
+				cache0 := block[0]
+				cache1 := cache0 + block[1]
+//line hecbench_scan2.go:55
+				gc_s_cache0[gc_rank2] = cache0
+				gc_s_cache1[gc_rank2] = cache1
+			}
+			{
+				gc_rank2 := gc_step5 + 2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_scan2.go:51
+				cache0 := block[0]
+				cache1 := cache0 + block[1]
+//line hecbench_scan2.go:55
+				gc_s_cache0[gc_rank2] = cache0
+				gc_s_cache1[gc_rank2] = cache1
+			}
+			{
+				gc_rank2 := gc_step5 + 3
+				gc_pos2.Thread = gc_rank2
+//line hecbench_scan2.go:51
+				cache0 := block[0]
+				cache1 := cache0 + block[1]
+//line hecbench_scan2.go:55
 				gc_s_cache0[gc_rank2] = cache0
 				gc_s_cache1[gc_rank2] = cache1
 			}
 		}
+		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+//line hecbench_scan2.go:51
+			cache0 := block[0]
+			cache1 := cache0 + block[1]
+//line hecbench_scan2.go:55
+			gc_s_cache0[gc_rank2] = cache0
+			gc_s_cache1[gc_rank2] = cache1
+		}
 	}
-
 //line hecbench_scan2.go:55
 	for stride := 1; stride < int(blockSize); stride *= 2 {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep6 := 0
-				if compiled.SIMD {
-//line hecbench_scan2.go:42
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line hecbench_scan2.go:42
-					_ = gc_iota2
-//line hecbench_scan2.go:42
-					gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line hecbench_scan2.go:42
-					_ = gc_evens2
-				gc_steps2:
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line hecbench_scan2.go:42
-						var tid int = gc_tx2
-//line hecbench_scan2.go:42
-						_ = tid
-//line hecbench_scan2.go:42
-						cache0 := archsimd.LoadFloat32x8Slice(gc_s_cache0[gc_rank2:])
-//line hecbench_scan2.go:42
-						_ = cache0
-//line hecbench_scan2.go:42
-						cache1 := archsimd.LoadFloat32x8Slice(gc_s_cache1[gc_rank2:])
-//line hecbench_scan2.go:42
-						_ = cache1
-//line hecbench_scan2.go:56
-						if 2*tid >= stride {
-//line hecbench_scan2.go:56
-							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:56
-							if (2*tid-stride) >= 0 && (2*tid-stride) <= len(block)-16 && ((2*tid-stride)&1 == 0 || !((2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15)) {
-								gc_ld3 = archsimd.LoadFloat32x8Slice(block[2*tid-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+8:]).Permute(gc_evens2))
 //line hecbench_scan2.go:57
-							} else if (2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15 {
-//line hecbench_scan2.go:57
-								gc_ld3 = archsimd.LoadFloat32x8Slice(block[(2*tid-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+7:]).Permute(gc_evens2))
-//line hecbench_scan2.go:57
-							} else {
-//line hecbench_scan2.go:57
-								break gc_steps2
-//line hecbench_scan2.go:57
-							}
-//line hecbench_scan2.go:57
-							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:57
-							if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
-//line hecbench_scan2.go:57
-								gc_ld4 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens2))
-//line hecbench_scan2.go:57
-							} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
-//line hecbench_scan2.go:57
-								gc_ld4 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens2))
-//line hecbench_scan2.go:57
-							} else {
-//line hecbench_scan2.go:57
-								break gc_steps2
-//line hecbench_scan2.go:57
-							}
-//line hecbench_scan2.go:57
-							cache0 = gc_ld3.Add(gc_ld4)
-//line hecbench_scan2.go:57
-							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:57
-							if (2*tid+1-stride) >= 0 && (2*tid+1-stride) <= len(block)-16 && ((2*tid+1-stride)&1 == 0 || !((2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15)) {
-								gc_ld5 = archsimd.LoadFloat32x8Slice(block[2*tid+1-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+8:]).Permute(gc_evens2))
-//line hecbench_scan2.go:58
-							} else if (2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15 {
-//line hecbench_scan2.go:58
-								gc_ld5 = archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+7:]).Permute(gc_evens2))
-//line hecbench_scan2.go:58
-							} else {
-//line hecbench_scan2.go:58
-								break gc_steps2
-//line hecbench_scan2.go:58
-							}
-//line hecbench_scan2.go:58
-							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:58
-							if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
-//line hecbench_scan2.go:58
-								gc_ld6 = archsimd.LoadFloat32x8Slice(block[2*tid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]).Permute(gc_evens2))
-//line hecbench_scan2.go:58
-							} else if (2*tid+1) >= 1 && (2*tid+1) <= len(block)-15 {
-//line hecbench_scan2.go:58
-								gc_ld6 = archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]).Permute(gc_evens2))
-//line hecbench_scan2.go:58
-							} else {
-//line hecbench_scan2.go:58
-								break gc_steps2
-//line hecbench_scan2.go:58
-							}
-//line hecbench_scan2.go:58
-							cache1 = gc_ld5.Add(gc_ld6)
-//line hecbench_scan2.go:58
-						} else {
-//line hecbench_scan2.go:58
-							gc_if := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(stride, 2*tid, 16))))
-//line hecbench_scan2.go:56
-							_ = gc_if
-//line hecbench_scan2.go:56
-							if gc_if.ToBits() != 0 {
-//line hecbench_scan2.go:56
-								var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:56
-								if (2*tid-stride) >= 0 && (2*tid-stride) <= len(block)-16 && ((2*tid-stride)&1 == 0 || !((2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15)) {
-									gc_ld7 = archsimd.LoadFloat32x8Slice(block[2*tid-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+8:]).Permute(gc_evens2))
-//line hecbench_scan2.go:57
-								} else if (2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15 {
-//line hecbench_scan2.go:57
-									gc_ld7 = archsimd.LoadFloat32x8Slice(block[(2*tid-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+7:]).Permute(gc_evens2))
-//line hecbench_scan2.go:57
-								} else {
-//line hecbench_scan2.go:57
-									break gc_steps2
-//line hecbench_scan2.go:57
-								}
-//line hecbench_scan2.go:57
-								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:57
-								if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
-//line hecbench_scan2.go:57
-									gc_ld8 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens2))
-//line hecbench_scan2.go:57
-								} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
-//line hecbench_scan2.go:57
-									gc_ld8 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens2))
-//line hecbench_scan2.go:57
-								} else {
-//line hecbench_scan2.go:57
-									break gc_steps2
-//line hecbench_scan2.go:57
-								}
-//line hecbench_scan2.go:57
-								cache0 = gc_ld7.Add(gc_ld8).Merge(cache0, gc_if)
-//line hecbench_scan2.go:57
-								var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:57
-								if (2*tid+1-stride) >= 0 && (2*tid+1-stride) <= len(block)-16 && ((2*tid+1-stride)&1 == 0 || !((2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15)) {
-									gc_ld9 = archsimd.LoadFloat32x8Slice(block[2*tid+1-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+8:]).Permute(gc_evens2))
-//line hecbench_scan2.go:58
-								} else if (2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15 {
-//line hecbench_scan2.go:58
-									gc_ld9 = archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+7:]).Permute(gc_evens2))
-//line hecbench_scan2.go:58
-								} else {
-//line hecbench_scan2.go:58
-									break gc_steps2
-//line hecbench_scan2.go:58
-								}
-//line hecbench_scan2.go:58
-								var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:58
-								if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
-//line hecbench_scan2.go:58
-									gc_ld10 = archsimd.LoadFloat32x8Slice(block[2*tid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]).Permute(gc_evens2))
-//line hecbench_scan2.go:58
-								} else if (2*tid+1) >= 1 && (2*tid+1) <= len(block)-15 {
-//line hecbench_scan2.go:58
-									gc_ld10 = archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]).Permute(gc_evens2))
-//line hecbench_scan2.go:58
-								} else {
-//line hecbench_scan2.go:58
-									break gc_steps2
-//line hecbench_scan2.go:58
-								}
-//line hecbench_scan2.go:58
-								cache1 = gc_ld9.Add(gc_ld10).Merge(cache1, gc_if)
-//line hecbench_scan2.go:58
-							}
-//line hecbench_scan2.go:58
-						}
-//line hecbench_scan2.go:56
-						cache0.StoreSlice(gc_s_cache0[gc_rank2:])
-//line hecbench_scan2.go:56
-						cache1.StoreSlice(gc_s_cache1[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan2.go:42
-					tid := gc_tx2
-					_ = tid
-					cache0 := gc_s_cache0[gc_rank2]
-					cache1 := gc_s_cache1[gc_rank2]
-
-//line hecbench_scan2.go:56
-					if 2*tid >= stride {
-						cache0 = block[2*tid-stride] + block[2*tid]
-						cache1 = block[2*tid+1-stride] + block[2*tid+1]
-					}
-					gc_s_cache0[gc_rank2] = cache0
-					gc_s_cache1[gc_rank2] = cache1
-				}
-			}
-		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep7 := 0
-				if compiled.SIMD {
-//line hecbench_scan2.go:42
-					gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line hecbench_scan2.go:42
-					_ = gc_spreadLo2
-//line hecbench_scan2.go:42
-					gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line hecbench_scan2.go:42
-					_ = gc_spreadHi2
-//line hecbench_scan2.go:42
-					gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_scan2.go:42
-					_ = gc_evenLanes2
-//line hecbench_scan2.go:42
-					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_scan2.go:42
-					_ = gc_oddLanes2
-				gc_steps3:
-					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line hecbench_scan2.go:42
-						var tid int = gc_tx2
-//line hecbench_scan2.go:42
-						_ = tid
-//line hecbench_scan2.go:42
-						cache0 := archsimd.LoadFloat32x8Slice(gc_s_cache0[gc_rank2:])
-//line hecbench_scan2.go:42
-						_ = cache0
-//line hecbench_scan2.go:42
-						cache1 := archsimd.LoadFloat32x8Slice(gc_s_cache1[gc_rank2:])
-//line hecbench_scan2.go:42
-						_ = cache1
-//line hecbench_scan2.go:62
-						if (2*tid) >= 0 && (2*tid) <= len(block)-16 {
-//line hecbench_scan2.go:62
-							cache0.Permute(gc_spreadLo2).Merge(cache1.Permute(gc_spreadLo2), gc_evenLanes2).StoreSlice(block[2*tid:])
-//line hecbench_scan2.go:62
-							cache0.Permute(gc_spreadHi2).Merge(cache1.Permute(gc_spreadHi2), gc_evenLanes2).StoreSlice(block[(2*tid)+8:])
-//line hecbench_scan2.go:62
-						} else {
-//line hecbench_scan2.go:62
-							gc_st3 := cache0
-//line hecbench_scan2.go:62
-							if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
-//line hecbench_scan2.go:62
-								gc_st3.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+0:]), gc_evenLanes2).StoreSlice(block[(2*tid)+0:])
-//line hecbench_scan2.go:62
-								gc_st3.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]), gc_evenLanes2).StoreSlice(block[(2*tid)+8:])
-//line hecbench_scan2.go:62
-							} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
-//line hecbench_scan2.go:62
-								gc_st3.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]), gc_oddLanes2).StoreSlice(block[(2*tid)-1:])
-//line hecbench_scan2.go:62
-								gc_st3.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]), gc_oddLanes2).StoreSlice(block[(2*tid)+7:])
-//line hecbench_scan2.go:62
-							} else {
-//line hecbench_scan2.go:62
-								break gc_steps3
-//line hecbench_scan2.go:62
-							}
-//line hecbench_scan2.go:62
-							gc_st4 := cache1
-//line hecbench_scan2.go:62
-							if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
-								gc_st4.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+0:]), gc_evenLanes2).StoreSlice(block[(2*tid+1)+0:])
-//line hecbench_scan2.go:63
-								gc_st4.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]), gc_evenLanes2).StoreSlice(block[(2*tid+1)+8:])
-//line hecbench_scan2.go:63
-							} else if (2*tid+1) >= 1 && (2*tid+1) <= len(block)-15 {
-//line hecbench_scan2.go:63
-								gc_st4.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]), gc_oddLanes2).StoreSlice(block[(2*tid+1)-1:])
-//line hecbench_scan2.go:63
-								gc_st4.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]), gc_oddLanes2).StoreSlice(block[(2*tid+1)+7:])
-//line hecbench_scan2.go:63
-							} else {
-//line hecbench_scan2.go:63
-								var gc_lanes14 [8]float32
-//line hecbench_scan2.go:63
-								gc_st4.Store(&gc_lanes14)
-//line hecbench_scan2.go:63
-								for gc_k14 := range 8 {
-//line hecbench_scan2.go:63
-									if 0xff&(1<<gc_k14) != 0 {
-//line hecbench_scan2.go:63
-										gc_pos2.Thread = gc_rank2 + gc_k14
-//line hecbench_scan2.go:63
-										block[(2*tid+1)+2*gc_k14] = gc_lanes14[gc_k14]
-//line hecbench_scan2.go:63
-									}
-//line hecbench_scan2.go:63
-								}
-//line hecbench_scan2.go:63
-								gc_pos2.Thread = gc_rank2
-//line hecbench_scan2.go:63
-							}
-//line hecbench_scan2.go:63
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step6 := gc_vstep7
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan2.go:42
-						tid := gc_tx2
-						_ = tid
-						cache0 := gc_s_cache0[gc_rank2]
-						cache1 := gc_s_cache1[gc_rank2]
-
-//line hecbench_scan2.go:62
-						block[2*tid] = cache0
-
-//line hecbench_scan2.go:63
-						block[2*tid+1] = cache1
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan2.go:42
-						tid := gc_tx2
-						_ = tid
-						cache0 := gc_s_cache0[gc_rank2]
-						cache1 := gc_s_cache1[gc_rank2]
-
-//line hecbench_scan2.go:62
-						block[2*tid] = cache0
-
-//line hecbench_scan2.go:63
-						block[2*tid+1] = cache1
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan2.go:42
-						tid := gc_tx2
-						_ = tid
-						cache0 := gc_s_cache0[gc_rank2]
-						cache1 := gc_s_cache1[gc_rank2]
-
-//line hecbench_scan2.go:62
-						block[2*tid] = cache0
-
-//line hecbench_scan2.go:63
-						block[2*tid+1] = cache1
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan2.go:42
-						tid := gc_tx2
-						_ = tid
-						cache0 := gc_s_cache0[gc_rank2]
-						cache1 := gc_s_cache1[gc_rank2]
-
-//line hecbench_scan2.go:62
-						block[2*tid] = cache0
-
-//line hecbench_scan2.go:63
-						block[2*tid+1] = cache1
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan2.go:42
-					tid := gc_tx2
-					_ = tid
-					cache0 := gc_s_cache0[gc_rank2]
-					cache1 := gc_s_cache1[gc_rank2]
-
-//line hecbench_scan2.go:62
-					block[2*tid] = cache0
-
-//line hecbench_scan2.go:63
-					block[2*tid+1] = cache1
-				}
-			}
-		}
-	}
-	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep8 := 0
+			gc_vstep6 := 0
 			if compiled.SIMD {
 //line hecbench_scan2.go:42
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line hecbench_scan2.go:42
-				_ = gc_iota
-//line hecbench_scan2.go:73
-				gc_vb := archsimd.BroadcastFloat32x8(0)
-//line hecbench_scan2.go:73
-				_ = gc_vb
-//line hecbench_scan2.go:73
-				gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line hecbench_scan2.go:73
-				_ = gc_spreadLo3
-//line hecbench_scan2.go:73
-				gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line hecbench_scan2.go:73
-				_ = gc_spreadHi3
-//line hecbench_scan2.go:73
-				gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_scan2.go:73
-				_ = gc_evenLanes3
-//line hecbench_scan2.go:73
-				gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_scan2.go:73
-				_ = gc_oddLanes3
-//line hecbench_scan2.go:73
-				gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line hecbench_scan2.go:73
-				_ = gc_evens3
-				for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-					gc_tx2 := gc_vstep8
+				gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+			gc_steps2:
+				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+					gc_tx2 := gc_vstep6
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
 //line hecbench_scan2.go:42
 					var tid int = gc_tx2
 //line hecbench_scan2.go:42
-					_ = tid
-//line hecbench_scan2.go:44
-					var gid int = bid*gc_bdx2 + tid
-//line hecbench_scan2.go:44
-					_ = gid
-//line hecbench_scan2.go:69
-					sumBuffer[bid] = block[blockSize-1]
-//line hecbench_scan2.go:72
-					gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-//line hecbench_scan2.go:72
-					_ = gc_if2
-//line hecbench_scan2.go:73
-					if gc_if2.ToBits() != 0 {
-//line hecbench_scan2.go:73
-						gc_st5 := gc_vb
-//line hecbench_scan2.go:73
-						if (2*gid) >= 0 && (2*gid) <= len(output)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(output)-15)) {
-//line hecbench_scan2.go:73
-							gc_st5.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
-//line hecbench_scan2.go:73
-							gc_st5.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
-//line hecbench_scan2.go:73
-						} else if (2*gid) >= 1 && (2*gid) <= len(output)-15 {
-//line hecbench_scan2.go:73
-							gc_st5.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
-//line hecbench_scan2.go:73
-							gc_st5.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
-//line hecbench_scan2.go:73
+					cache0 := archsimd.LoadFloat32x8Slice(gc_s_cache0[gc_rank2:])
+//line hecbench_scan2.go:42
+					cache1 := archsimd.LoadFloat32x8Slice(gc_s_cache1[gc_rank2:])
+//line hecbench_scan2.go:56
+					if 2*tid >= stride {
+//line hecbench_scan2.go:56
+						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_scan2.go:56
+						if (2*tid-stride) >= 0 && (2*tid-stride) <= len(block)-16 && ((2*tid-stride)&1 == 0 || !((2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15)) {
+							gc_ld3 = archsimd.LoadFloat32x8Slice(block[2*tid-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+8:]).Permute(gc_evens2))
+//line hecbench_scan2.go:57
+						} else if (2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15 {
+//line hecbench_scan2.go:57
+							gc_ld3 = archsimd.LoadFloat32x8Slice(block[(2*tid-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+7:]).Permute(gc_evens2))
 						} else {
-//line hecbench_scan2.go:73
-							var gc_lanes15 [8]float32
-//line hecbench_scan2.go:73
-							gc_st5.Store(&gc_lanes15)
-//line hecbench_scan2.go:73
-							for gc_k15 := range 8 {
-//line hecbench_scan2.go:73
-								if gc_if2.ToBits()&(1<<gc_k15) != 0 {
-//line hecbench_scan2.go:73
-									gc_pos2.Thread = gc_rank2 + gc_k15
-//line hecbench_scan2.go:73
-									output[(2*gid)+2*gc_k15] = gc_lanes15[gc_k15]
-//line hecbench_scan2.go:73
-								}
-//line hecbench_scan2.go:73
-							}
-//line hecbench_scan2.go:73
-							gc_pos2.Thread = gc_rank2
-//line hecbench_scan2.go:73
+//line hecbench_scan2.go:57
+							break gc_steps2
 						}
-//line hecbench_scan2.go:73
-						var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:73
+//line hecbench_scan2.go:57
+						var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_scan2.go:57
 						if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
-							gc_ld11 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens3))
-//line hecbench_scan2.go:74
+//line hecbench_scan2.go:57
+							gc_ld4 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens2))
+//line hecbench_scan2.go:57
 						} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
-//line hecbench_scan2.go:74
-							gc_ld11 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens3))
-//line hecbench_scan2.go:74
+//line hecbench_scan2.go:57
+							gc_ld4 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens2))
 						} else {
-//line hecbench_scan2.go:74
-							var gc_lanes16 [8]float32
-//line hecbench_scan2.go:74
-							for gc_k16 := range 8 {
-//line hecbench_scan2.go:74
-								if gc_if2.ToBits()&(1<<gc_k16) != 0 {
-//line hecbench_scan2.go:74
-									gc_pos2.Thread = gc_rank2 + gc_k16
-//line hecbench_scan2.go:74
-									gc_lanes16[gc_k16] = block[(2*tid)+2*gc_k16]
-//line hecbench_scan2.go:74
-								}
-//line hecbench_scan2.go:74
-							}
-//line hecbench_scan2.go:74
-							gc_pos2.Thread = gc_rank2
-//line hecbench_scan2.go:74
-							gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes16)
-//line hecbench_scan2.go:74
+//line hecbench_scan2.go:57
+							break gc_steps2
 						}
-//line hecbench_scan2.go:74
-						gc_st6 := gc_ld11
-//line hecbench_scan2.go:74
-						if (2*gid+1) >= 0 && (2*gid+1) <= len(output)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(output)-15)) {
-//line hecbench_scan2.go:74
-							gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
-//line hecbench_scan2.go:74
-							gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
-//line hecbench_scan2.go:74
-						} else if (2*gid+1) >= 1 && (2*gid+1) <= len(output)-15 {
-//line hecbench_scan2.go:74
-							gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
-//line hecbench_scan2.go:74
-							gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
-//line hecbench_scan2.go:74
+//line hecbench_scan2.go:57
+						cache0 = gc_ld3.Add(gc_ld4)
+//line hecbench_scan2.go:57
+						var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_scan2.go:57
+						if (2*tid+1-stride) >= 0 && (2*tid+1-stride) <= len(block)-16 && ((2*tid+1-stride)&1 == 0 || !((2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15)) {
+							gc_ld5 = archsimd.LoadFloat32x8Slice(block[2*tid+1-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+8:]).Permute(gc_evens2))
+//line hecbench_scan2.go:58
+						} else if (2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15 {
+//line hecbench_scan2.go:58
+							gc_ld5 = archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+7:]).Permute(gc_evens2))
 						} else {
-//line hecbench_scan2.go:74
-							var gc_lanes17 [8]float32
-//line hecbench_scan2.go:74
-							gc_st6.Store(&gc_lanes17)
-//line hecbench_scan2.go:74
-							for gc_k17 := range 8 {
-//line hecbench_scan2.go:74
-								if gc_if2.ToBits()&(1<<gc_k17) != 0 {
-//line hecbench_scan2.go:74
-									gc_pos2.Thread = gc_rank2 + gc_k17
-//line hecbench_scan2.go:74
-									output[(2*gid+1)+2*gc_k17] = gc_lanes17[gc_k17]
-//line hecbench_scan2.go:74
-								}
-//line hecbench_scan2.go:74
-							}
-//line hecbench_scan2.go:74
-							gc_pos2.Thread = gc_rank2
-//line hecbench_scan2.go:74
+//line hecbench_scan2.go:58
+							break gc_steps2
 						}
-//line hecbench_scan2.go:74
-					}
-//line hecbench_scan2.go:73
-					gc_else := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_scan2.go:73
-					_ = gc_else
-//line hecbench_scan2.go:76
-					if gc_else.ToBits() != 0 {
-//line hecbench_scan2.go:76
-						{
-//line hecbench_scan2.go:76
-							var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:76
-							if (2*tid-1) >= 0 && (2*tid-1) <= len(block)-16 && ((2*tid-1)&1 == 0 || !((2*tid-1) >= 1 && (2*tid-1) <= len(block)-15)) {
-//line hecbench_scan2.go:76
-								gc_ld12 = archsimd.LoadFloat32x8Slice(block[2*tid-1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid-1)+8:]).Permute(gc_evens3))
-//line hecbench_scan2.go:76
-							} else if (2*tid-1) >= 1 && (2*tid-1) <= len(block)-15 {
-//line hecbench_scan2.go:76
-								gc_ld12 = archsimd.LoadFloat32x8Slice(block[(2*tid-1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-1)+7:]).Permute(gc_evens3))
-//line hecbench_scan2.go:76
+//line hecbench_scan2.go:58
+						var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_scan2.go:58
+						if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
+//line hecbench_scan2.go:58
+							gc_ld6 = archsimd.LoadFloat32x8Slice(block[2*tid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]).Permute(gc_evens2))
+//line hecbench_scan2.go:58
+						} else if (2*tid+1) >= 1 && (2*tid+1) <= len(block)-15 {
+//line hecbench_scan2.go:58
+							gc_ld6 = archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]).Permute(gc_evens2))
+						} else {
+//line hecbench_scan2.go:58
+							break gc_steps2
+						}
+//line hecbench_scan2.go:58
+						cache1 = gc_ld5.Add(gc_ld6)
+					} else {
+//line hecbench_scan2.go:58
+						gc_if := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(stride, 2*tid, 16))))
+//line hecbench_scan2.go:56
+						if gc_if.ToBits() != 0 {
+//line hecbench_scan2.go:56
+							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_scan2.go:56
+							if (2*tid-stride) >= 0 && (2*tid-stride) <= len(block)-16 && ((2*tid-stride)&1 == 0 || !((2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15)) {
+								gc_ld7 = archsimd.LoadFloat32x8Slice(block[2*tid-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+8:]).Permute(gc_evens2))
+//line hecbench_scan2.go:57
+							} else if (2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15 {
+//line hecbench_scan2.go:57
+								gc_ld7 = archsimd.LoadFloat32x8Slice(block[(2*tid-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+7:]).Permute(gc_evens2))
 							} else {
-//line hecbench_scan2.go:76
-								var gc_lanes18 [8]float32
-//line hecbench_scan2.go:76
-								for gc_k18 := range 8 {
-//line hecbench_scan2.go:76
-									if gc_else.ToBits()&(1<<gc_k18) != 0 {
-//line hecbench_scan2.go:76
-										gc_pos2.Thread = gc_rank2 + gc_k18
-//line hecbench_scan2.go:76
-										gc_lanes18[gc_k18] = block[(2*tid-1)+2*gc_k18]
-//line hecbench_scan2.go:76
-									}
-//line hecbench_scan2.go:76
-								}
-//line hecbench_scan2.go:76
-								gc_pos2.Thread = gc_rank2
-//line hecbench_scan2.go:76
-								gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes18)
-//line hecbench_scan2.go:76
+//line hecbench_scan2.go:57
+								break gc_steps2
 							}
-//line hecbench_scan2.go:76
-							gc_st7 := gc_ld12
-//line hecbench_scan2.go:76
-							if (2*gid) >= 0 && (2*gid) <= len(output)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(output)-15)) {
-//line hecbench_scan2.go:76
-								gc_st7.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)+0:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
-//line hecbench_scan2.go:76
-								gc_st7.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+8:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
-//line hecbench_scan2.go:76
-							} else if (2*gid) >= 1 && (2*gid) <= len(output)-15 {
-//line hecbench_scan2.go:76
-								gc_st7.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
-//line hecbench_scan2.go:76
-								gc_st7.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
-//line hecbench_scan2.go:76
-							} else {
-//line hecbench_scan2.go:76
-								var gc_lanes19 [8]float32
-//line hecbench_scan2.go:76
-								gc_st7.Store(&gc_lanes19)
-//line hecbench_scan2.go:76
-								for gc_k19 := range 8 {
-//line hecbench_scan2.go:76
-									if gc_else.ToBits()&(1<<gc_k19) != 0 {
-//line hecbench_scan2.go:76
-										gc_pos2.Thread = gc_rank2 + gc_k19
-//line hecbench_scan2.go:76
-										output[(2*gid)+2*gc_k19] = gc_lanes19[gc_k19]
-//line hecbench_scan2.go:76
-									}
-//line hecbench_scan2.go:76
-								}
-//line hecbench_scan2.go:76
-								gc_pos2.Thread = gc_rank2
-//line hecbench_scan2.go:76
-							}
-//line hecbench_scan2.go:76
-							var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:76
+//line hecbench_scan2.go:57
+							var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_scan2.go:57
 							if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
-								gc_ld13 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens3))
-//line hecbench_scan2.go:77
+//line hecbench_scan2.go:57
+								gc_ld8 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens2))
+//line hecbench_scan2.go:57
 							} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
-//line hecbench_scan2.go:77
-								gc_ld13 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens3))
-//line hecbench_scan2.go:77
+//line hecbench_scan2.go:57
+								gc_ld8 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens2))
 							} else {
-//line hecbench_scan2.go:77
-								var gc_lanes20 [8]float32
-//line hecbench_scan2.go:77
-								for gc_k20 := range 8 {
-//line hecbench_scan2.go:77
-									if gc_else.ToBits()&(1<<gc_k20) != 0 {
-//line hecbench_scan2.go:77
-										gc_pos2.Thread = gc_rank2 + gc_k20
-//line hecbench_scan2.go:77
-										gc_lanes20[gc_k20] = block[(2*tid)+2*gc_k20]
-//line hecbench_scan2.go:77
-									}
-//line hecbench_scan2.go:77
-								}
-//line hecbench_scan2.go:77
-								gc_pos2.Thread = gc_rank2
-//line hecbench_scan2.go:77
-								gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes20)
-//line hecbench_scan2.go:77
+//line hecbench_scan2.go:57
+								break gc_steps2
 							}
-//line hecbench_scan2.go:77
-							gc_st8 := gc_ld13
-//line hecbench_scan2.go:77
-							if (2*gid+1) >= 0 && (2*gid+1) <= len(output)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(output)-15)) {
-//line hecbench_scan2.go:77
-								gc_st8.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)+0:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
-//line hecbench_scan2.go:77
-								gc_st8.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+8:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
-//line hecbench_scan2.go:77
-							} else if (2*gid+1) >= 1 && (2*gid+1) <= len(output)-15 {
-//line hecbench_scan2.go:77
-								gc_st8.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
-//line hecbench_scan2.go:77
-								gc_st8.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
-//line hecbench_scan2.go:77
+//line hecbench_scan2.go:57
+							cache0 = gc_ld7.Add(gc_ld8).Merge(cache0, gc_if)
+//line hecbench_scan2.go:57
+							var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_scan2.go:57
+							if (2*tid+1-stride) >= 0 && (2*tid+1-stride) <= len(block)-16 && ((2*tid+1-stride)&1 == 0 || !((2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15)) {
+								gc_ld9 = archsimd.LoadFloat32x8Slice(block[2*tid+1-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+8:]).Permute(gc_evens2))
+//line hecbench_scan2.go:58
+							} else if (2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15 {
+//line hecbench_scan2.go:58
+								gc_ld9 = archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+7:]).Permute(gc_evens2))
 							} else {
-//line hecbench_scan2.go:77
-								var gc_lanes21 [8]float32
-//line hecbench_scan2.go:77
-								gc_st8.Store(&gc_lanes21)
-//line hecbench_scan2.go:77
-								for gc_k21 := range 8 {
-//line hecbench_scan2.go:77
-									if gc_else.ToBits()&(1<<gc_k21) != 0 {
-//line hecbench_scan2.go:77
-										gc_pos2.Thread = gc_rank2 + gc_k21
-//line hecbench_scan2.go:77
-										output[(2*gid+1)+2*gc_k21] = gc_lanes21[gc_k21]
-//line hecbench_scan2.go:77
-									}
-//line hecbench_scan2.go:77
-								}
-//line hecbench_scan2.go:77
-								gc_pos2.Thread = gc_rank2
-//line hecbench_scan2.go:77
+//line hecbench_scan2.go:58
+								break gc_steps2
 							}
-//line hecbench_scan2.go:77
+//line hecbench_scan2.go:58
+							var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_scan2.go:58
+							if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
+//line hecbench_scan2.go:58
+								gc_ld10 = archsimd.LoadFloat32x8Slice(block[2*tid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]).Permute(gc_evens2))
+//line hecbench_scan2.go:58
+							} else if (2*tid+1) >= 1 && (2*tid+1) <= len(block)-15 {
+//line hecbench_scan2.go:58
+								gc_ld10 = archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]).Permute(gc_evens2))
+							} else {
+//line hecbench_scan2.go:58
+								break gc_steps2
+							}
+//line hecbench_scan2.go:58
+							cache1 = gc_ld9.Add(gc_ld10).Merge(cache1, gc_if)
 						}
-//line hecbench_scan2.go:77
 					}
+//line hecbench_scan2.go:56
+					cache0.StoreSlice(gc_s_cache0[gc_rank2:])
+//line hecbench_scan2.go:56
+					cache1.StoreSlice(gc_s_cache1[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line hecbench_scan2.go:42
 				tid := gc_tx2
-				_ = tid
-
 //line hecbench_scan2.go:44
-				gid := bid*gc_bdx2 + tid
-				_ = gid
-
+				cache0 := gc_s_cache0[gc_rank2]
+				cache1 := gc_s_cache1[gc_rank2]
+//line hecbench_scan2.go:56
+				if 2*tid >= stride {
+					cache0 = block[2*tid-stride] + block[2*tid]
+					cache1 = block[2*tid+1-stride] + block[2*tid+1]
+				}
+				gc_s_cache0[gc_rank2] = cache0
+				gc_s_cache1[gc_rank2] = cache1
+			}
+		}
+//line hecbench_scan2.go:66
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep7 := 0
+			if compiled.SIMD {
+//line hecbench_scan2.go:42
+				gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line hecbench_scan2.go:42
+				gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line hecbench_scan2.go:42
+				gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+//line hecbench_scan2.go:42
+				gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+			gc_steps3:
+				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+					gc_tx2 := gc_vstep7
+					gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_scan2.go:42
+					var tid int = gc_tx2
+//line hecbench_scan2.go:42
+					cache0 := archsimd.LoadFloat32x8Slice(gc_s_cache0[gc_rank2:])
+//line hecbench_scan2.go:42
+					cache1 := archsimd.LoadFloat32x8Slice(gc_s_cache1[gc_rank2:])
+//line hecbench_scan2.go:62
+					if (2*tid) >= 0 && (2*tid) <= len(block)-16 {
+//line hecbench_scan2.go:62
+						cache0.Permute(gc_spreadLo2).Merge(cache1.Permute(gc_spreadLo2), gc_evenLanes2).StoreSlice(block[2*tid:])
+//line hecbench_scan2.go:62
+						cache0.Permute(gc_spreadHi2).Merge(cache1.Permute(gc_spreadHi2), gc_evenLanes2).StoreSlice(block[(2*tid)+8:])
+					} else {
+//line hecbench_scan2.go:62
+						gc_st3 := cache0
+//line hecbench_scan2.go:62
+						if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
+//line hecbench_scan2.go:62
+							gc_st3.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+0:]), gc_evenLanes2).StoreSlice(block[(2*tid)+0:])
+//line hecbench_scan2.go:62
+							gc_st3.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]), gc_evenLanes2).StoreSlice(block[(2*tid)+8:])
+//line hecbench_scan2.go:62
+						} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
+//line hecbench_scan2.go:62
+							gc_st3.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]), gc_oddLanes2).StoreSlice(block[(2*tid)-1:])
+//line hecbench_scan2.go:62
+							gc_st3.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]), gc_oddLanes2).StoreSlice(block[(2*tid)+7:])
+						} else {
+//line hecbench_scan2.go:62
+							break gc_steps3
+						}
+//line hecbench_scan2.go:62
+						gc_st4 := cache1
+//line hecbench_scan2.go:62
+						if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
+							gc_st4.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+0:]), gc_evenLanes2).StoreSlice(block[(2*tid+1)+0:])
+//line hecbench_scan2.go:63
+							gc_st4.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]), gc_evenLanes2).StoreSlice(block[(2*tid+1)+8:])
+//line hecbench_scan2.go:63
+						} else if (2*tid+1) >= 1 && (2*tid+1) <= len(block)-15 {
+//line hecbench_scan2.go:63
+							gc_st4.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]), gc_oddLanes2).StoreSlice(block[(2*tid+1)-1:])
+//line hecbench_scan2.go:63
+							gc_st4.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]), gc_oddLanes2).StoreSlice(block[(2*tid+1)+7:])
+						} else {
+//line hecbench_scan2.go:63
+							var gc_lanes14 [8]float32
+//line hecbench_scan2.go:63
+							gc_st4.Store(&gc_lanes14)
+//line hecbench_scan2.go:63
+							for gc_k14 := range 8 {
+//line hecbench_scan2.go:63
+								if 0xff&(1<<gc_k14) != 0 {
+//line hecbench_scan2.go:63
+									gc_pos2.Thread = gc_rank2 + gc_k14
+//line hecbench_scan2.go:63
+									block[(2*tid+1)+2*gc_k14] = gc_lanes14[gc_k14]
+								}
+							}
+//line hecbench_scan2.go:63
+							gc_pos2.Thread = gc_rank2
+						}
+					}
+				}
+//line hecbench_scan2.go:65
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step6 := gc_vstep7
+			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_scan2.go:42
+					tid := gc_tx2
+//line hecbench_scan2.go:44
+					cache0 := gc_s_cache0[gc_rank2]
+					cache1 := gc_s_cache1[gc_rank2]
+//line hecbench_scan2.go:62
+					block[2*tid] = cache0
+					block[2*tid+1] = cache1
+				}
+				{
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_scan2.go:42
+					tid := gc_tx2
+//line hecbench_scan2.go:44
+					cache0 := gc_s_cache0[gc_rank2]
+					cache1 := gc_s_cache1[gc_rank2]
+//line hecbench_scan2.go:62
+					block[2*tid] = cache0
+					block[2*tid+1] = cache1
+				}
+				{
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_scan2.go:42
+					tid := gc_tx2
+//line hecbench_scan2.go:44
+					cache0 := gc_s_cache0[gc_rank2]
+					cache1 := gc_s_cache1[gc_rank2]
+//line hecbench_scan2.go:62
+					block[2*tid] = cache0
+					block[2*tid+1] = cache1
+				}
+				{
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_scan2.go:42
+					tid := gc_tx2
+//line hecbench_scan2.go:44
+					cache0 := gc_s_cache0[gc_rank2]
+					cache1 := gc_s_cache1[gc_rank2]
+//line hecbench_scan2.go:62
+					block[2*tid] = cache0
+					block[2*tid+1] = cache1
+				}
+			}
+			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_scan2.go:42
+				tid := gc_tx2
+//line hecbench_scan2.go:44
+				cache0 := gc_s_cache0[gc_rank2]
+				cache1 := gc_s_cache1[gc_rank2]
+//line hecbench_scan2.go:62
+				block[2*tid] = cache0
+				block[2*tid+1] = cache1
+			}
+		}
+	}
+//line hecbench_scan2.go:69
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep8 := 0
+		if compiled.SIMD {
+//line hecbench_scan2.go:42
+			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line hecbench_scan2.go:73
+			gc_vb := archsimd.BroadcastFloat32x8(0)
+//line hecbench_scan2.go:73
+			gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line hecbench_scan2.go:73
+			gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line hecbench_scan2.go:73
+			gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+//line hecbench_scan2.go:73
+			gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+//line hecbench_scan2.go:73
+			gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+			for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+				gc_tx2 := gc_vstep8
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_scan2.go:42
+				var tid int = gc_tx2
+//line hecbench_scan2.go:44
+				var gid int = bid*gc_bdx2 + tid
 //line hecbench_scan2.go:69
 				sumBuffer[bid] = block[blockSize-1]
-
 //line hecbench_scan2.go:72
-				if tid == 0 {
-					output[2*gid] = 0
-					output[2*gid+1] = block[2*tid]
-				} else {
-					output[2*gid] = block[2*tid-1]
-					output[2*gid+1] = block[2*tid]
+				gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+				if gc_if2.ToBits() != 0 {
+//line hecbench_scan2.go:73
+					gc_st5 := gc_vb
+//line hecbench_scan2.go:73
+					if (2*gid) >= 0 && (2*gid) <= len(output)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(output)-15)) {
+//line hecbench_scan2.go:73
+						gc_st5.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+//line hecbench_scan2.go:73
+						gc_st5.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+//line hecbench_scan2.go:73
+					} else if (2*gid) >= 1 && (2*gid) <= len(output)-15 {
+//line hecbench_scan2.go:73
+						gc_st5.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+//line hecbench_scan2.go:73
+						gc_st5.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+					} else {
+//line hecbench_scan2.go:73
+						var gc_lanes15 [8]float32
+//line hecbench_scan2.go:73
+						gc_st5.Store(&gc_lanes15)
+//line hecbench_scan2.go:73
+						for gc_k15 := range 8 {
+//line hecbench_scan2.go:73
+							if gc_if2.ToBits()&(1<<gc_k15) != 0 {
+//line hecbench_scan2.go:73
+								gc_pos2.Thread = gc_rank2 + gc_k15
+//line hecbench_scan2.go:73
+								output[(2*gid)+2*gc_k15] = gc_lanes15[gc_k15]
+							}
+						}
+//line hecbench_scan2.go:73
+						gc_pos2.Thread = gc_rank2
+					}
+//line hecbench_scan2.go:73
+					var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_scan2.go:73
+					if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
+						gc_ld11 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens3))
+//line hecbench_scan2.go:74
+					} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
+//line hecbench_scan2.go:74
+						gc_ld11 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens3))
+					} else {
+//line hecbench_scan2.go:74
+						var gc_lanes16 [8]float32
+//line hecbench_scan2.go:74
+						for gc_k16 := range 8 {
+//line hecbench_scan2.go:74
+							if gc_if2.ToBits()&(1<<gc_k16) != 0 {
+//line hecbench_scan2.go:74
+								gc_pos2.Thread = gc_rank2 + gc_k16
+//line hecbench_scan2.go:74
+								gc_lanes16[gc_k16] = block[(2*tid)+2*gc_k16]
+							}
+						}
+//line hecbench_scan2.go:74
+						gc_pos2.Thread = gc_rank2
+//line hecbench_scan2.go:74
+						gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes16)
+					}
+//line hecbench_scan2.go:74
+					gc_st6 := gc_ld11
+//line hecbench_scan2.go:74
+					if (2*gid+1) >= 0 && (2*gid+1) <= len(output)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(output)-15)) {
+//line hecbench_scan2.go:74
+						gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+//line hecbench_scan2.go:74
+						gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+//line hecbench_scan2.go:74
+					} else if (2*gid+1) >= 1 && (2*gid+1) <= len(output)-15 {
+//line hecbench_scan2.go:74
+						gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+//line hecbench_scan2.go:74
+						gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+					} else {
+//line hecbench_scan2.go:74
+						var gc_lanes17 [8]float32
+//line hecbench_scan2.go:74
+						gc_st6.Store(&gc_lanes17)
+//line hecbench_scan2.go:74
+						for gc_k17 := range 8 {
+//line hecbench_scan2.go:74
+							if gc_if2.ToBits()&(1<<gc_k17) != 0 {
+//line hecbench_scan2.go:74
+								gc_pos2.Thread = gc_rank2 + gc_k17
+//line hecbench_scan2.go:74
+								output[(2*gid+1)+2*gc_k17] = gc_lanes17[gc_k17]
+							}
+						}
+//line hecbench_scan2.go:74
+						gc_pos2.Thread = gc_rank2
+					}
 				}
+//line hecbench_scan2.go:73
+				gc_else := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line hecbench_scan2.go:76
+				if gc_else.ToBits() != 0 {
+					{
+//line hecbench_scan2.go:76
+						var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_scan2.go:76
+						if (2*tid-1) >= 0 && (2*tid-1) <= len(block)-16 && ((2*tid-1)&1 == 0 || !((2*tid-1) >= 1 && (2*tid-1) <= len(block)-15)) {
+//line hecbench_scan2.go:76
+							gc_ld12 = archsimd.LoadFloat32x8Slice(block[2*tid-1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid-1)+8:]).Permute(gc_evens3))
+//line hecbench_scan2.go:76
+						} else if (2*tid-1) >= 1 && (2*tid-1) <= len(block)-15 {
+//line hecbench_scan2.go:76
+							gc_ld12 = archsimd.LoadFloat32x8Slice(block[(2*tid-1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-1)+7:]).Permute(gc_evens3))
+						} else {
+//line hecbench_scan2.go:76
+							var gc_lanes18 [8]float32
+//line hecbench_scan2.go:76
+							for gc_k18 := range 8 {
+//line hecbench_scan2.go:76
+								if gc_else.ToBits()&(1<<gc_k18) != 0 {
+//line hecbench_scan2.go:76
+									gc_pos2.Thread = gc_rank2 + gc_k18
+//line hecbench_scan2.go:76
+									gc_lanes18[gc_k18] = block[(2*tid-1)+2*gc_k18]
+								}
+							}
+//line hecbench_scan2.go:76
+							gc_pos2.Thread = gc_rank2
+//line hecbench_scan2.go:76
+							gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes18)
+						}
+//line hecbench_scan2.go:76
+						gc_st7 := gc_ld12
+//line hecbench_scan2.go:76
+						if (2*gid) >= 0 && (2*gid) <= len(output)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(output)-15)) {
+//line hecbench_scan2.go:76
+							gc_st7.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)+0:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+//line hecbench_scan2.go:76
+							gc_st7.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+8:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+//line hecbench_scan2.go:76
+						} else if (2*gid) >= 1 && (2*gid) <= len(output)-15 {
+//line hecbench_scan2.go:76
+							gc_st7.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+//line hecbench_scan2.go:76
+							gc_st7.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+						} else {
+//line hecbench_scan2.go:76
+							var gc_lanes19 [8]float32
+//line hecbench_scan2.go:76
+							gc_st7.Store(&gc_lanes19)
+//line hecbench_scan2.go:76
+							for gc_k19 := range 8 {
+//line hecbench_scan2.go:76
+								if gc_else.ToBits()&(1<<gc_k19) != 0 {
+//line hecbench_scan2.go:76
+									gc_pos2.Thread = gc_rank2 + gc_k19
+//line hecbench_scan2.go:76
+									output[(2*gid)+2*gc_k19] = gc_lanes19[gc_k19]
+								}
+							}
+//line hecbench_scan2.go:76
+							gc_pos2.Thread = gc_rank2
+						}
+//line hecbench_scan2.go:76
+						var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_scan2.go:76
+						if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
+							gc_ld13 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens3))
+//line hecbench_scan2.go:77
+						} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
+//line hecbench_scan2.go:77
+							gc_ld13 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens3))
+						} else {
+//line hecbench_scan2.go:77
+							var gc_lanes20 [8]float32
+//line hecbench_scan2.go:77
+							for gc_k20 := range 8 {
+//line hecbench_scan2.go:77
+								if gc_else.ToBits()&(1<<gc_k20) != 0 {
+//line hecbench_scan2.go:77
+									gc_pos2.Thread = gc_rank2 + gc_k20
+//line hecbench_scan2.go:77
+									gc_lanes20[gc_k20] = block[(2*tid)+2*gc_k20]
+								}
+							}
+//line hecbench_scan2.go:77
+							gc_pos2.Thread = gc_rank2
+//line hecbench_scan2.go:77
+							gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes20)
+						}
+//line hecbench_scan2.go:77
+						gc_st8 := gc_ld13
+//line hecbench_scan2.go:77
+						if (2*gid+1) >= 0 && (2*gid+1) <= len(output)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(output)-15)) {
+//line hecbench_scan2.go:77
+							gc_st8.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)+0:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+//line hecbench_scan2.go:77
+							gc_st8.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+8:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+//line hecbench_scan2.go:77
+						} else if (2*gid+1) >= 1 && (2*gid+1) <= len(output)-15 {
+//line hecbench_scan2.go:77
+							gc_st8.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+//line hecbench_scan2.go:77
+							gc_st8.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+						} else {
+//line hecbench_scan2.go:77
+							var gc_lanes21 [8]float32
+//line hecbench_scan2.go:77
+							gc_st8.Store(&gc_lanes21)
+//line hecbench_scan2.go:77
+							for gc_k21 := range 8 {
+//line hecbench_scan2.go:77
+								if gc_else.ToBits()&(1<<gc_k21) != 0 {
+//line hecbench_scan2.go:77
+									gc_pos2.Thread = gc_rank2 + gc_k21
+//line hecbench_scan2.go:77
+									output[(2*gid+1)+2*gc_k21] = gc_lanes21[gc_k21]
+								}
+							}
+//line hecbench_scan2.go:77
+							gc_pos2.Thread = gc_rank2
+						}
+					}
+				}
+			}
+//line hecbench_scan2.go:79
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line hecbench_scan2.go:42
+			tid := gc_tx2
+//line hecbench_scan2.go:44
+			gid := bid*gc_bdx2 + tid
+//line hecbench_scan2.go:69
+			sumBuffer[bid] = block[blockSize-1]
+//line hecbench_scan2.go:72
+			if tid == 0 {
+				output[2*gid] = 0
+				output[2*gid+1] = block[2*tid]
+			} else {
+				output[2*gid] = block[2*tid-1]
+				output[2*gid+1] = block[2*tid]
 			}
 		}
 	}
 }
 
+//line hecbench_scan2.go:84
 var gc_tab_int32x8_b9b5b420 = [8]int32{0, 2, 4, 6, 8, 10, 12, 14}
 
 // Scan2PrefixSumKernel is prefixSum of scan2-cuda: ScanLargeArrays
@@ -1544,1108 +1176,866 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 	gc_n2 := gc_b2.Len()
 	gc_s_cache0 := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_s_cache1 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-
 //line hecbench_scan2.go:87
 	bid := gc_bx2
-
 //line hecbench_scan2.go:90
 	block := gocuda.DynamicShared[float32](t)
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
+//line hecbench_scan2.go:92
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep3 := 0
+		if compiled.SIMD {
 //line hecbench_scan2.go:86
-				gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+			gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line hecbench_scan2.go:86
-				_ = gc_evens
+			gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line hecbench_scan2.go:86
-				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+			gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line hecbench_scan2.go:86
-				_ = gc_spreadLo
+			gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_scan2.go:86
-				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+			gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+		gc_steps:
+			for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+				gc_tx2 := gc_vstep3
+				gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_scan2.go:86
-				_ = gc_spreadHi
-//line hecbench_scan2.go:86
-				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_scan2.go:86
-				_ = gc_evenLanes
-//line hecbench_scan2.go:86
-				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_scan2.go:86
-				_ = gc_oddLanes
-			gc_steps:
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-//line hecbench_scan2.go:86
-					var tid int = gc_tx2
-//line hecbench_scan2.go:86
-					_ = tid
+				var tid int = gc_tx2
 //line hecbench_scan2.go:88
-					var gid int = bid*gc_bdx2 + tid
-//line hecbench_scan2.go:88
-					_ = gid
+				var gid int = bid*gc_bdx2 + tid
 //line hecbench_scan2.go:93
-					var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+				var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:93
-					if (2*gid) >= 0 && (2*gid) <= len(input)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(input)-15)) {
+				if (2*gid) >= 0 && (2*gid) <= len(input)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(input)-15)) {
 //line hecbench_scan2.go:93
-						gc_ld = archsimd.LoadFloat32x8Slice(input[2*gid:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(input[(2*gid)+8:]).Permute(gc_evens))
+					gc_ld = archsimd.LoadFloat32x8Slice(input[2*gid:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(input[(2*gid)+8:]).Permute(gc_evens))
 //line hecbench_scan2.go:93
-					} else if (2*gid) >= 1 && (2*gid) <= len(input)-15 {
+				} else if (2*gid) >= 1 && (2*gid) <= len(input)-15 {
 //line hecbench_scan2.go:93
-						gc_ld = archsimd.LoadFloat32x8Slice(input[(2*gid)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(input[(2*gid)+7:]).Permute(gc_evens))
+					gc_ld = archsimd.LoadFloat32x8Slice(input[(2*gid)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(input[(2*gid)+7:]).Permute(gc_evens))
+				} else {
 //line hecbench_scan2.go:93
-					} else {
+					break gc_steps
+				}
 //line hecbench_scan2.go:93
-						break gc_steps
+				gc_st := gc_ld
 //line hecbench_scan2.go:93
-					}
+				if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
 //line hecbench_scan2.go:93
-					gc_st := gc_ld
+					gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+0:]), gc_evenLanes).StoreSlice(block[(2*tid)+0:])
 //line hecbench_scan2.go:93
-					if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
+					gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]), gc_evenLanes).StoreSlice(block[(2*tid)+8:])
 //line hecbench_scan2.go:93
-						gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+0:]), gc_evenLanes).StoreSlice(block[(2*tid)+0:])
+				} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
 //line hecbench_scan2.go:93
-						gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]), gc_evenLanes).StoreSlice(block[(2*tid)+8:])
+					gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]), gc_oddLanes).StoreSlice(block[(2*tid)-1:])
 //line hecbench_scan2.go:93
-					} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
+					gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]), gc_oddLanes).StoreSlice(block[(2*tid)+7:])
+				} else {
 //line hecbench_scan2.go:93
-						gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]), gc_oddLanes).StoreSlice(block[(2*tid)-1:])
+					break gc_steps
+				}
 //line hecbench_scan2.go:93
-						gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]), gc_oddLanes).StoreSlice(block[(2*tid)+7:])
-//line hecbench_scan2.go:93
-					} else {
-//line hecbench_scan2.go:93
-						break gc_steps
-//line hecbench_scan2.go:93
-					}
-//line hecbench_scan2.go:93
-					var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+				var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+				if (2*gid+1) >= 0 && (2*gid+1) <= len(input)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(input)-15)) {
 //line hecbench_scan2.go:94
-					if (2*gid+1) >= 0 && (2*gid+1) <= len(input)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(input)-15)) {
+					gc_ld2 = archsimd.LoadFloat32x8Slice(input[2*gid+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(input[(2*gid+1)+8:]).Permute(gc_evens))
 //line hecbench_scan2.go:94
-						gc_ld2 = archsimd.LoadFloat32x8Slice(input[2*gid+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(input[(2*gid+1)+8:]).Permute(gc_evens))
+				} else if (2*gid+1) >= 1 && (2*gid+1) <= len(input)-15 {
 //line hecbench_scan2.go:94
-					} else if (2*gid+1) >= 1 && (2*gid+1) <= len(input)-15 {
+					gc_ld2 = archsimd.LoadFloat32x8Slice(input[(2*gid+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(input[(2*gid+1)+7:]).Permute(gc_evens))
+				} else {
 //line hecbench_scan2.go:94
-						gc_ld2 = archsimd.LoadFloat32x8Slice(input[(2*gid+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(input[(2*gid+1)+7:]).Permute(gc_evens))
+					var gc_lanes3 [8]float32
 //line hecbench_scan2.go:94
-					} else {
+					for gc_k3 := range 8 {
 //line hecbench_scan2.go:94
-						var gc_lanes3 [8]float32
+						if 0xff&(1<<gc_k3) != 0 {
 //line hecbench_scan2.go:94
-						for gc_k3 := range 8 {
+							gc_pos2.Thread = gc_rank2 + gc_k3
 //line hecbench_scan2.go:94
-							if 0xff&(1<<gc_k3) != 0 {
-//line hecbench_scan2.go:94
-								gc_pos2.Thread = gc_rank2 + gc_k3
-//line hecbench_scan2.go:94
-								gc_lanes3[gc_k3] = input[(2*gid+1)+2*gc_k3]
-//line hecbench_scan2.go:94
-							}
-//line hecbench_scan2.go:94
+							gc_lanes3[gc_k3] = input[(2*gid+1)+2*gc_k3]
 						}
-//line hecbench_scan2.go:94
-						gc_pos2.Thread = gc_rank2
-//line hecbench_scan2.go:94
-						gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
-//line hecbench_scan2.go:94
 					}
 //line hecbench_scan2.go:94
-					gc_st2 := gc_ld2
+					gc_pos2.Thread = gc_rank2
 //line hecbench_scan2.go:94
-					if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
+					gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
+				}
 //line hecbench_scan2.go:94
-						gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+0:]), gc_evenLanes).StoreSlice(block[(2*tid+1)+0:])
+				gc_st2 := gc_ld2
 //line hecbench_scan2.go:94
-						gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]), gc_evenLanes).StoreSlice(block[(2*tid+1)+8:])
+				if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
 //line hecbench_scan2.go:94
-					} else if (2*tid+1) >= 1 && (2*tid+1) <= len(block)-15 {
+					gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+0:]), gc_evenLanes).StoreSlice(block[(2*tid+1)+0:])
 //line hecbench_scan2.go:94
-						gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]), gc_oddLanes).StoreSlice(block[(2*tid+1)-1:])
+					gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]), gc_evenLanes).StoreSlice(block[(2*tid+1)+8:])
 //line hecbench_scan2.go:94
-						gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]), gc_oddLanes).StoreSlice(block[(2*tid+1)+7:])
+				} else if (2*tid+1) >= 1 && (2*tid+1) <= len(block)-15 {
 //line hecbench_scan2.go:94
-					} else {
+					gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]), gc_oddLanes).StoreSlice(block[(2*tid+1)-1:])
 //line hecbench_scan2.go:94
-						var gc_lanes4 [8]float32
+					gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]), gc_oddLanes).StoreSlice(block[(2*tid+1)+7:])
+				} else {
 //line hecbench_scan2.go:94
-						gc_st2.Store(&gc_lanes4)
+					var gc_lanes4 [8]float32
 //line hecbench_scan2.go:94
-						for gc_k4 := range 8 {
+					gc_st2.Store(&gc_lanes4)
 //line hecbench_scan2.go:94
-							if 0xff&(1<<gc_k4) != 0 {
+					for gc_k4 := range 8 {
 //line hecbench_scan2.go:94
-								gc_pos2.Thread = gc_rank2 + gc_k4
+						if 0xff&(1<<gc_k4) != 0 {
 //line hecbench_scan2.go:94
-								block[(2*tid+1)+2*gc_k4] = gc_lanes4[gc_k4]
+							gc_pos2.Thread = gc_rank2 + gc_k4
 //line hecbench_scan2.go:94
-							}
-//line hecbench_scan2.go:94
+							block[(2*tid+1)+2*gc_k4] = gc_lanes4[gc_k4]
 						}
-//line hecbench_scan2.go:94
-						gc_pos2.Thread = gc_rank2
-//line hecbench_scan2.go:94
 					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step4 := gc_vstep3
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan2.go:86
-					tid := gc_tx2
-					_ = tid
-
-//line hecbench_scan2.go:88
-					gid := bid*gc_bdx2 + tid
-					_ = gid
-
-//line hecbench_scan2.go:93
-					block[2*tid] = input[2*gid]
-
 //line hecbench_scan2.go:94
-					block[2*tid+1] = input[2*gid+1]
-				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan2.go:86
-					tid := gc_tx2
-					_ = tid
-
-//line hecbench_scan2.go:88
-					gid := bid*gc_bdx2 + tid
-					_ = gid
-
-//line hecbench_scan2.go:93
-					block[2*tid] = input[2*gid]
-
-//line hecbench_scan2.go:94
-					block[2*tid+1] = input[2*gid+1]
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan2.go:86
-					tid := gc_tx2
-					_ = tid
-
-//line hecbench_scan2.go:88
-					gid := bid*gc_bdx2 + tid
-					_ = gid
-
-//line hecbench_scan2.go:93
-					block[2*tid] = input[2*gid]
-
-//line hecbench_scan2.go:94
-					block[2*tid+1] = input[2*gid+1]
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan2.go:86
-					tid := gc_tx2
-					_ = tid
-
-//line hecbench_scan2.go:88
-					gid := bid*gc_bdx2 + tid
-					_ = gid
-
-//line hecbench_scan2.go:93
-					block[2*tid] = input[2*gid]
-
-//line hecbench_scan2.go:94
-					block[2*tid+1] = input[2*gid+1]
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line hecbench_scan2.go:96
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step4 := gc_vstep3
+		for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+			{
+				gc_tx2 := gc_step4 + 0
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line hecbench_scan2.go:86
 				tid := gc_tx2
-				_ = tid
-
 //line hecbench_scan2.go:88
 				gid := bid*gc_bdx2 + tid
-				_ = gid
-
 //line hecbench_scan2.go:93
 				block[2*tid] = input[2*gid]
-
-//line hecbench_scan2.go:94
+				block[2*tid+1] = input[2*gid+1]
+			}
+			{
+				gc_tx2 := gc_step4 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_scan2.go:86
+				tid := gc_tx2
+//line hecbench_scan2.go:88
+				gid := bid*gc_bdx2 + tid
+//line hecbench_scan2.go:93
+				block[2*tid] = input[2*gid]
+				block[2*tid+1] = input[2*gid+1]
+			}
+			{
+				gc_tx2 := gc_step4 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_scan2.go:86
+				tid := gc_tx2
+//line hecbench_scan2.go:88
+				gid := bid*gc_bdx2 + tid
+//line hecbench_scan2.go:93
+				block[2*tid] = input[2*gid]
+				block[2*tid+1] = input[2*gid+1]
+			}
+			{
+				gc_tx2 := gc_step4 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_scan2.go:86
+				tid := gc_tx2
+//line hecbench_scan2.go:88
+				gid := bid*gc_bdx2 + tid
+//line hecbench_scan2.go:93
+				block[2*tid] = input[2*gid]
 				block[2*tid+1] = input[2*gid+1]
 			}
 		}
+		for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line hecbench_scan2.go:86
+			tid := gc_tx2
+//line hecbench_scan2.go:88
+			gid := bid*gc_bdx2 + tid
+//line hecbench_scan2.go:93
+			block[2*tid] = input[2*gid]
+			block[2*tid+1] = input[2*gid+1]
+		}
 	}
-	{
-		gc_off7 := 0
-		gc_off8 := 1
-		if gc_off7 >= 0 && gc_off7 < len(block) && gc_off8 >= 0 && gc_off8 < len(block) {
-			gc_at3 := block[gc_off7:][:1]
-			gc_at4 := block[gc_off8:][:1]
-			gc_elem3 := gc_at3[0]
-			gc_elem4 := gc_at4[0]
-			gc_vstep4 := 0
-			if compiled.SIMD {
+//line hecbench_scan2.go:99
+	gc_off7 := 0
+	gc_off8 := 1
+	if gc_off7 >= 0 && gc_off7 < len(block) && gc_off8 >= 0 && gc_off8 < len(block) {
+		gc_at3 := block[gc_off7:][:1]
+		gc_at4 := block[gc_off8:][:1]
+		gc_elem3 := gc_at3[0]
+		gc_elem4 := gc_at4[0]
+		gc_vstep4 := 0
+		if compiled.SIMD {
 //line hecbench_scan2.go:97
-				gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line hecbench_scan2.go:97
-				_ = gc_Lane0Mask322
-				for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-					gc_rank2 := gc_vstep4
-					gc_pos2.Thread = gc_rank2
-//line hecbench_scan2.go:97
-					cache0 := compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask322)
-//line hecbench_scan2.go:97
-					_ = cache0
-//line hecbench_scan2.go:98
-					cache1 := cache0.Add(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask322))
-//line hecbench_scan2.go:98
-					_ = cache1
-//line hecbench_scan2.go:98
-					cache0.StoreSlice(gc_s_cache0[gc_rank2:])
-//line hecbench_scan2.go:98
-					cache1.StoreSlice(gc_s_cache1[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_rank2 := gc_vstep4; gc_rank2 < gc_n2; gc_rank2++ {
-
-//line hecbench_scan2.go:97
-				cache0 := gc_elem3
-
-//line hecbench_scan2.go:98
-				cache1 := cache0 + gc_elem4
-				_ = cache0
-				_ = cache1
-				gc_s_cache0[gc_rank2] = cache0
-				gc_s_cache1[gc_rank2] = cache1
-			}
-		} else {
-			gc_vstep5 := 0
-			if compiled.SIMD {
-//line hecbench_scan2.go:97
-				gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line hecbench_scan2.go:97
-				_ = gc_Lane0Mask32
-				for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
-					gc_rank2 := gc_vstep5
-					gc_pos2.Thread = gc_rank2
-//line hecbench_scan2.go:97
-					cache0 := compiled.BroadcastFloat32x8At(&block[0], gc_Lane0Mask32)
-//line hecbench_scan2.go:97
-					_ = cache0
-//line hecbench_scan2.go:98
-					cache1 := cache0.Add(compiled.BroadcastFloat32x8At(&block[1], gc_Lane0Mask32))
-//line hecbench_scan2.go:98
-					_ = cache1
-//line hecbench_scan2.go:98
-					cache0.StoreSlice(gc_s_cache0[gc_rank2:])
-//line hecbench_scan2.go:98
-					cache1.StoreSlice(gc_s_cache1[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step5 := gc_vstep5
-			for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
-				{
-					gc_rank2 := gc_step5 + 0
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan2.go:97
-					cache0 := block[0]
-
-//line hecbench_scan2.go:98
-					cache1 := cache0 + block[1]
-					_ = cache0
-					_ = cache1
-					gc_s_cache0[gc_rank2] = cache0
-					gc_s_cache1[gc_rank2] = cache1
-				}
-				{
-					gc_rank2 := gc_step5 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan2.go:97
-					cache0 := block[0]
-
-//line hecbench_scan2.go:98
-					cache1 := cache0 + block[1]
-					_ = cache0
-					_ = cache1
-					gc_s_cache0[gc_rank2] = cache0
-					gc_s_cache1[gc_rank2] = cache1
-				}
-				{
-					gc_rank2 := gc_step5 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan2.go:97
-					cache0 := block[0]
-
-//line hecbench_scan2.go:98
-					cache1 := cache0 + block[1]
-					_ = cache0
-					_ = cache1
-					gc_s_cache0[gc_rank2] = cache0
-					gc_s_cache1[gc_rank2] = cache1
-				}
-				{
-					gc_rank2 := gc_step5 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan2.go:97
-					cache0 := block[0]
-
-//line hecbench_scan2.go:98
-					cache1 := cache0 + block[1]
-					_ = cache0
-					_ = cache1
-					gc_s_cache0[gc_rank2] = cache0
-					gc_s_cache1[gc_rank2] = cache1
-				}
-			}
-			for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_Lane0Mask322 := compiled.Lane0Mask32()
+			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+				gc_rank2 := gc_vstep4
 				gc_pos2.Thread = gc_rank2
-
+//line hecbench_scan2.go:97
+				cache0 := compiled.BroadcastFloat32x8At(&gc_at3[0], gc_Lane0Mask322)
+				cache1 := cache0.Add(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask322))
+//line hecbench_scan2.go:98
+				cache0.StoreSlice(gc_s_cache0[gc_rank2:])
+//line hecbench_scan2.go:98
+				cache1.StoreSlice(gc_s_cache1[gc_rank2:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_rank2 := gc_vstep4; gc_rank2 < gc_n2; gc_rank2++ {
+//line hecbench_scan2.go:97
+			cache0 := gc_elem3
+			cache1 := cache0 + gc_elem4
+//line hecbench_scan2.go:101
+			gc_s_cache0[gc_rank2] = cache0
+			gc_s_cache1[gc_rank2] = cache1
+		}
+	} else {
+		gc_vstep5 := 0
+		if compiled.SIMD {
+//line hecbench_scan2.go:97
+			gc_Lane0Mask32 := compiled.Lane0Mask32()
+			for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
+				gc_rank2 := gc_vstep5
+				gc_pos2.Thread = gc_rank2
+//line hecbench_scan2.go:97
+				cache0 := compiled.BroadcastFloat32x8At(&block[0], gc_Lane0Mask32)
+				cache1 := cache0.Add(compiled.BroadcastFloat32x8At(&block[1], gc_Lane0Mask32))
+//line hecbench_scan2.go:98
+				cache0.StoreSlice(gc_s_cache0[gc_rank2:])
+//line hecbench_scan2.go:98
+				cache1.StoreSlice(gc_s_cache1[gc_rank2:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step5 := gc_vstep5
+		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+			{
+				gc_rank2 := gc_step5 + 0
+				gc_pos2.Thread = gc_rank2
 //line hecbench_scan2.go:97
 				cache0 := block[0]
-
-//line hecbench_scan2.go:98
 				cache1 := cache0 + block[1]
-				_ = cache0
-				_ = cache1
+//line hecbench_scan2.go:101
+				gc_s_cache0[gc_rank2] = cache0
+				gc_s_cache1[gc_rank2] = cache1
+			}
+			{
+				gc_rank2 := gc_step5 + 1
+				gc_pos2.Thread = gc_rank2
+//line hecbench_scan2.go:97
+				cache0 := block[0]
+				cache1 := cache0 + block[1]
+//line hecbench_scan2.go:101
+				gc_s_cache0[gc_rank2] = cache0
+				gc_s_cache1[gc_rank2] = cache1
+			}
+			{
+				gc_rank2 := gc_step5 + 2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_scan2.go:97
+				cache0 := block[0]
+				cache1 := cache0 + block[1]
+//line hecbench_scan2.go:101
+				gc_s_cache0[gc_rank2] = cache0
+				gc_s_cache1[gc_rank2] = cache1
+			}
+			{
+				gc_rank2 := gc_step5 + 3
+				gc_pos2.Thread = gc_rank2
+//line hecbench_scan2.go:97
+				cache0 := block[0]
+				cache1 := cache0 + block[1]
+//line hecbench_scan2.go:101
 				gc_s_cache0[gc_rank2] = cache0
 				gc_s_cache1[gc_rank2] = cache1
 			}
 		}
+		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+//line hecbench_scan2.go:97
+			cache0 := block[0]
+			cache1 := cache0 + block[1]
+//line hecbench_scan2.go:101
+			gc_s_cache0[gc_rank2] = cache0
+			gc_s_cache1[gc_rank2] = cache1
+		}
 	}
-
 //line hecbench_scan2.go:101
 	for stride := 1; stride < int(blockSize); stride *= 2 {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep6 := 0
-				if compiled.SIMD {
-//line hecbench_scan2.go:86
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line hecbench_scan2.go:86
-					_ = gc_iota2
-//line hecbench_scan2.go:86
-					gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line hecbench_scan2.go:86
-					_ = gc_evens2
-				gc_steps2:
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line hecbench_scan2.go:86
-						var tid int = gc_tx2
-//line hecbench_scan2.go:86
-						_ = tid
-//line hecbench_scan2.go:86
-						cache0 := archsimd.LoadFloat32x8Slice(gc_s_cache0[gc_rank2:])
-//line hecbench_scan2.go:86
-						_ = cache0
-//line hecbench_scan2.go:86
-						cache1 := archsimd.LoadFloat32x8Slice(gc_s_cache1[gc_rank2:])
-//line hecbench_scan2.go:86
-						_ = cache1
-//line hecbench_scan2.go:102
-						if 2*tid >= stride {
-//line hecbench_scan2.go:102
-							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:102
-							if (2*tid-stride) >= 0 && (2*tid-stride) <= len(block)-16 && ((2*tid-stride)&1 == 0 || !((2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15)) {
-								gc_ld3 = archsimd.LoadFloat32x8Slice(block[2*tid-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+8:]).Permute(gc_evens2))
 //line hecbench_scan2.go:103
-							} else if (2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15 {
-//line hecbench_scan2.go:103
-								gc_ld3 = archsimd.LoadFloat32x8Slice(block[(2*tid-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+7:]).Permute(gc_evens2))
-//line hecbench_scan2.go:103
-							} else {
-//line hecbench_scan2.go:103
-								break gc_steps2
-//line hecbench_scan2.go:103
-							}
-//line hecbench_scan2.go:103
-							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:103
-							if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
-//line hecbench_scan2.go:103
-								gc_ld4 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens2))
-//line hecbench_scan2.go:103
-							} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
-//line hecbench_scan2.go:103
-								gc_ld4 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens2))
-//line hecbench_scan2.go:103
-							} else {
-//line hecbench_scan2.go:103
-								break gc_steps2
-//line hecbench_scan2.go:103
-							}
-//line hecbench_scan2.go:103
-							cache0 = gc_ld3.Add(gc_ld4)
-//line hecbench_scan2.go:103
-							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:103
-							if (2*tid+1-stride) >= 0 && (2*tid+1-stride) <= len(block)-16 && ((2*tid+1-stride)&1 == 0 || !((2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15)) {
-								gc_ld5 = archsimd.LoadFloat32x8Slice(block[2*tid+1-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+8:]).Permute(gc_evens2))
-//line hecbench_scan2.go:104
-							} else if (2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15 {
-//line hecbench_scan2.go:104
-								gc_ld5 = archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+7:]).Permute(gc_evens2))
-//line hecbench_scan2.go:104
-							} else {
-//line hecbench_scan2.go:104
-								break gc_steps2
-//line hecbench_scan2.go:104
-							}
-//line hecbench_scan2.go:104
-							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:104
-							if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
-//line hecbench_scan2.go:104
-								gc_ld6 = archsimd.LoadFloat32x8Slice(block[2*tid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]).Permute(gc_evens2))
-//line hecbench_scan2.go:104
-							} else if (2*tid+1) >= 1 && (2*tid+1) <= len(block)-15 {
-//line hecbench_scan2.go:104
-								gc_ld6 = archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]).Permute(gc_evens2))
-//line hecbench_scan2.go:104
-							} else {
-//line hecbench_scan2.go:104
-								break gc_steps2
-//line hecbench_scan2.go:104
-							}
-//line hecbench_scan2.go:104
-							cache1 = gc_ld5.Add(gc_ld6)
-//line hecbench_scan2.go:104
-						} else {
-//line hecbench_scan2.go:104
-							gc_if := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(stride, 2*tid, 16))))
-//line hecbench_scan2.go:102
-							_ = gc_if
-//line hecbench_scan2.go:102
-							if gc_if.ToBits() != 0 {
-//line hecbench_scan2.go:102
-								var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:102
-								if (2*tid-stride) >= 0 && (2*tid-stride) <= len(block)-16 && ((2*tid-stride)&1 == 0 || !((2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15)) {
-									gc_ld7 = archsimd.LoadFloat32x8Slice(block[2*tid-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+8:]).Permute(gc_evens2))
-//line hecbench_scan2.go:103
-								} else if (2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15 {
-//line hecbench_scan2.go:103
-									gc_ld7 = archsimd.LoadFloat32x8Slice(block[(2*tid-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+7:]).Permute(gc_evens2))
-//line hecbench_scan2.go:103
-								} else {
-//line hecbench_scan2.go:103
-									break gc_steps2
-//line hecbench_scan2.go:103
-								}
-//line hecbench_scan2.go:103
-								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:103
-								if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
-//line hecbench_scan2.go:103
-									gc_ld8 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens2))
-//line hecbench_scan2.go:103
-								} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
-//line hecbench_scan2.go:103
-									gc_ld8 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens2))
-//line hecbench_scan2.go:103
-								} else {
-//line hecbench_scan2.go:103
-									break gc_steps2
-//line hecbench_scan2.go:103
-								}
-//line hecbench_scan2.go:103
-								cache0 = gc_ld7.Add(gc_ld8).Merge(cache0, gc_if)
-//line hecbench_scan2.go:103
-								var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:103
-								if (2*tid+1-stride) >= 0 && (2*tid+1-stride) <= len(block)-16 && ((2*tid+1-stride)&1 == 0 || !((2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15)) {
-									gc_ld9 = archsimd.LoadFloat32x8Slice(block[2*tid+1-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+8:]).Permute(gc_evens2))
-//line hecbench_scan2.go:104
-								} else if (2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15 {
-//line hecbench_scan2.go:104
-									gc_ld9 = archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+7:]).Permute(gc_evens2))
-//line hecbench_scan2.go:104
-								} else {
-//line hecbench_scan2.go:104
-									break gc_steps2
-//line hecbench_scan2.go:104
-								}
-//line hecbench_scan2.go:104
-								var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:104
-								if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
-//line hecbench_scan2.go:104
-									gc_ld10 = archsimd.LoadFloat32x8Slice(block[2*tid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]).Permute(gc_evens2))
-//line hecbench_scan2.go:104
-								} else if (2*tid+1) >= 1 && (2*tid+1) <= len(block)-15 {
-//line hecbench_scan2.go:104
-									gc_ld10 = archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]).Permute(gc_evens2))
-//line hecbench_scan2.go:104
-								} else {
-//line hecbench_scan2.go:104
-									break gc_steps2
-//line hecbench_scan2.go:104
-								}
-//line hecbench_scan2.go:104
-								cache1 = gc_ld9.Add(gc_ld10).Merge(cache1, gc_if)
-//line hecbench_scan2.go:104
-							}
-//line hecbench_scan2.go:104
-						}
-//line hecbench_scan2.go:102
-						cache0.StoreSlice(gc_s_cache0[gc_rank2:])
-//line hecbench_scan2.go:102
-						cache1.StoreSlice(gc_s_cache1[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan2.go:86
-					tid := gc_tx2
-					_ = tid
-					cache0 := gc_s_cache0[gc_rank2]
-					cache1 := gc_s_cache1[gc_rank2]
-
-//line hecbench_scan2.go:102
-					if 2*tid >= stride {
-						cache0 = block[2*tid-stride] + block[2*tid]
-						cache1 = block[2*tid+1-stride] + block[2*tid+1]
-					}
-					gc_s_cache0[gc_rank2] = cache0
-					gc_s_cache1[gc_rank2] = cache1
-				}
-			}
-		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep7 := 0
-				if compiled.SIMD {
-//line hecbench_scan2.go:86
-					gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line hecbench_scan2.go:86
-					_ = gc_spreadLo2
-//line hecbench_scan2.go:86
-					gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line hecbench_scan2.go:86
-					_ = gc_spreadHi2
-//line hecbench_scan2.go:86
-					gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_scan2.go:86
-					_ = gc_evenLanes2
-//line hecbench_scan2.go:86
-					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_scan2.go:86
-					_ = gc_oddLanes2
-				gc_steps3:
-					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line hecbench_scan2.go:86
-						var tid int = gc_tx2
-//line hecbench_scan2.go:86
-						_ = tid
-//line hecbench_scan2.go:86
-						cache0 := archsimd.LoadFloat32x8Slice(gc_s_cache0[gc_rank2:])
-//line hecbench_scan2.go:86
-						_ = cache0
-//line hecbench_scan2.go:86
-						cache1 := archsimd.LoadFloat32x8Slice(gc_s_cache1[gc_rank2:])
-//line hecbench_scan2.go:86
-						_ = cache1
-//line hecbench_scan2.go:108
-						if (2*tid) >= 0 && (2*tid) <= len(block)-16 {
-//line hecbench_scan2.go:108
-							cache0.Permute(gc_spreadLo2).Merge(cache1.Permute(gc_spreadLo2), gc_evenLanes2).StoreSlice(block[2*tid:])
-//line hecbench_scan2.go:108
-							cache0.Permute(gc_spreadHi2).Merge(cache1.Permute(gc_spreadHi2), gc_evenLanes2).StoreSlice(block[(2*tid)+8:])
-//line hecbench_scan2.go:108
-						} else {
-//line hecbench_scan2.go:108
-							gc_st3 := cache0
-//line hecbench_scan2.go:108
-							if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
-//line hecbench_scan2.go:108
-								gc_st3.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+0:]), gc_evenLanes2).StoreSlice(block[(2*tid)+0:])
-//line hecbench_scan2.go:108
-								gc_st3.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]), gc_evenLanes2).StoreSlice(block[(2*tid)+8:])
-//line hecbench_scan2.go:108
-							} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
-//line hecbench_scan2.go:108
-								gc_st3.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]), gc_oddLanes2).StoreSlice(block[(2*tid)-1:])
-//line hecbench_scan2.go:108
-								gc_st3.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]), gc_oddLanes2).StoreSlice(block[(2*tid)+7:])
-//line hecbench_scan2.go:108
-							} else {
-//line hecbench_scan2.go:108
-								break gc_steps3
-//line hecbench_scan2.go:108
-							}
-//line hecbench_scan2.go:108
-							gc_st4 := cache1
-//line hecbench_scan2.go:108
-							if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
-								gc_st4.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+0:]), gc_evenLanes2).StoreSlice(block[(2*tid+1)+0:])
-//line hecbench_scan2.go:109
-								gc_st4.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]), gc_evenLanes2).StoreSlice(block[(2*tid+1)+8:])
-//line hecbench_scan2.go:109
-							} else if (2*tid+1) >= 1 && (2*tid+1) <= len(block)-15 {
-//line hecbench_scan2.go:109
-								gc_st4.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]), gc_oddLanes2).StoreSlice(block[(2*tid+1)-1:])
-//line hecbench_scan2.go:109
-								gc_st4.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]), gc_oddLanes2).StoreSlice(block[(2*tid+1)+7:])
-//line hecbench_scan2.go:109
-							} else {
-//line hecbench_scan2.go:109
-								var gc_lanes14 [8]float32
-//line hecbench_scan2.go:109
-								gc_st4.Store(&gc_lanes14)
-//line hecbench_scan2.go:109
-								for gc_k14 := range 8 {
-//line hecbench_scan2.go:109
-									if 0xff&(1<<gc_k14) != 0 {
-//line hecbench_scan2.go:109
-										gc_pos2.Thread = gc_rank2 + gc_k14
-//line hecbench_scan2.go:109
-										block[(2*tid+1)+2*gc_k14] = gc_lanes14[gc_k14]
-//line hecbench_scan2.go:109
-									}
-//line hecbench_scan2.go:109
-								}
-//line hecbench_scan2.go:109
-								gc_pos2.Thread = gc_rank2
-//line hecbench_scan2.go:109
-							}
-//line hecbench_scan2.go:109
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step6 := gc_vstep7
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan2.go:86
-						tid := gc_tx2
-						_ = tid
-						cache0 := gc_s_cache0[gc_rank2]
-						cache1 := gc_s_cache1[gc_rank2]
-
-//line hecbench_scan2.go:108
-						block[2*tid] = cache0
-
-//line hecbench_scan2.go:109
-						block[2*tid+1] = cache1
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan2.go:86
-						tid := gc_tx2
-						_ = tid
-						cache0 := gc_s_cache0[gc_rank2]
-						cache1 := gc_s_cache1[gc_rank2]
-
-//line hecbench_scan2.go:108
-						block[2*tid] = cache0
-
-//line hecbench_scan2.go:109
-						block[2*tid+1] = cache1
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan2.go:86
-						tid := gc_tx2
-						_ = tid
-						cache0 := gc_s_cache0[gc_rank2]
-						cache1 := gc_s_cache1[gc_rank2]
-
-//line hecbench_scan2.go:108
-						block[2*tid] = cache0
-
-//line hecbench_scan2.go:109
-						block[2*tid+1] = cache1
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan2.go:86
-						tid := gc_tx2
-						_ = tid
-						cache0 := gc_s_cache0[gc_rank2]
-						cache1 := gc_s_cache1[gc_rank2]
-
-//line hecbench_scan2.go:108
-						block[2*tid] = cache0
-
-//line hecbench_scan2.go:109
-						block[2*tid+1] = cache1
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan2.go:86
-					tid := gc_tx2
-					_ = tid
-					cache0 := gc_s_cache0[gc_rank2]
-					cache1 := gc_s_cache1[gc_rank2]
-
-//line hecbench_scan2.go:108
-					block[2*tid] = cache0
-
-//line hecbench_scan2.go:109
-					block[2*tid+1] = cache1
-				}
-			}
-		}
-	}
-	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep8 := 0
+			gc_vstep6 := 0
 			if compiled.SIMD {
 //line hecbench_scan2.go:86
-				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line hecbench_scan2.go:86
-				_ = gc_iota
-//line hecbench_scan2.go:116
-				gc_vb := archsimd.BroadcastFloat32x8(0)
-//line hecbench_scan2.go:116
-				_ = gc_vb
-//line hecbench_scan2.go:116
-				gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line hecbench_scan2.go:116
-				_ = gc_spreadLo3
-//line hecbench_scan2.go:116
-				gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line hecbench_scan2.go:116
-				_ = gc_spreadHi3
-//line hecbench_scan2.go:116
-				gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_scan2.go:116
-				_ = gc_evenLanes3
-//line hecbench_scan2.go:116
-				gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_scan2.go:116
-				_ = gc_oddLanes3
-//line hecbench_scan2.go:116
-				gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line hecbench_scan2.go:116
-				_ = gc_evens3
-			gc_steps4:
-				for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-					gc_tx2 := gc_vstep8
+				gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+			gc_steps2:
+				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+					gc_tx2 := gc_vstep6
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line hecbench_scan2.go:86
 					var tid int = gc_tx2
 //line hecbench_scan2.go:86
-					_ = tid
-//line hecbench_scan2.go:88
-					var gid int = bid*gc_bdx2 + tid
-//line hecbench_scan2.go:88
-					_ = gid
-//line hecbench_scan2.go:115
-					gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-//line hecbench_scan2.go:115
-					_ = gc_if2
-//line hecbench_scan2.go:116
-					if gc_if2.ToBits() != 0 {
-//line hecbench_scan2.go:116
-						gc_st5 := gc_vb
-//line hecbench_scan2.go:116
-						if (2*gid) >= 0 && (2*gid) <= len(output)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(output)-15)) {
-//line hecbench_scan2.go:116
-							gc_st5.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
-//line hecbench_scan2.go:116
-							gc_st5.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
-//line hecbench_scan2.go:116
-						} else if (2*gid) >= 1 && (2*gid) <= len(output)-15 {
-//line hecbench_scan2.go:116
-							gc_st5.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
-//line hecbench_scan2.go:116
-							gc_st5.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
-//line hecbench_scan2.go:116
+					cache0 := archsimd.LoadFloat32x8Slice(gc_s_cache0[gc_rank2:])
+//line hecbench_scan2.go:86
+					cache1 := archsimd.LoadFloat32x8Slice(gc_s_cache1[gc_rank2:])
+//line hecbench_scan2.go:102
+					if 2*tid >= stride {
+//line hecbench_scan2.go:102
+						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_scan2.go:102
+						if (2*tid-stride) >= 0 && (2*tid-stride) <= len(block)-16 && ((2*tid-stride)&1 == 0 || !((2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15)) {
+							gc_ld3 = archsimd.LoadFloat32x8Slice(block[2*tid-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+8:]).Permute(gc_evens2))
+//line hecbench_scan2.go:103
+						} else if (2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15 {
+//line hecbench_scan2.go:103
+							gc_ld3 = archsimd.LoadFloat32x8Slice(block[(2*tid-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+7:]).Permute(gc_evens2))
 						} else {
-//line hecbench_scan2.go:116
-							break gc_steps4
-//line hecbench_scan2.go:116
+//line hecbench_scan2.go:103
+							break gc_steps2
 						}
-//line hecbench_scan2.go:116
-						var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:116
+//line hecbench_scan2.go:103
+						var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_scan2.go:103
 						if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
-							gc_ld11 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens3))
-//line hecbench_scan2.go:117
+//line hecbench_scan2.go:103
+							gc_ld4 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens2))
+//line hecbench_scan2.go:103
 						} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
-//line hecbench_scan2.go:117
-							gc_ld11 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens3))
-//line hecbench_scan2.go:117
+//line hecbench_scan2.go:103
+							gc_ld4 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens2))
 						} else {
-//line hecbench_scan2.go:117
-							var gc_lanes16 [8]float32
-//line hecbench_scan2.go:117
-							for gc_k16 := range 8 {
-//line hecbench_scan2.go:117
-								if gc_if2.ToBits()&(1<<gc_k16) != 0 {
-//line hecbench_scan2.go:117
-									gc_pos2.Thread = gc_rank2 + gc_k16
-//line hecbench_scan2.go:117
-									gc_lanes16[gc_k16] = block[(2*tid)+2*gc_k16]
-//line hecbench_scan2.go:117
-								}
-//line hecbench_scan2.go:117
-							}
-//line hecbench_scan2.go:117
-							gc_pos2.Thread = gc_rank2
-//line hecbench_scan2.go:117
-							gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes16)
-//line hecbench_scan2.go:117
+//line hecbench_scan2.go:103
+							break gc_steps2
 						}
-//line hecbench_scan2.go:117
-						gc_st6 := gc_ld11
-//line hecbench_scan2.go:117
-						if (2*gid+1) >= 0 && (2*gid+1) <= len(output)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(output)-15)) {
-//line hecbench_scan2.go:117
-							gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
-//line hecbench_scan2.go:117
-							gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
-//line hecbench_scan2.go:117
-						} else if (2*gid+1) >= 1 && (2*gid+1) <= len(output)-15 {
-//line hecbench_scan2.go:117
-							gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
-//line hecbench_scan2.go:117
-							gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
-//line hecbench_scan2.go:117
+//line hecbench_scan2.go:103
+						cache0 = gc_ld3.Add(gc_ld4)
+//line hecbench_scan2.go:103
+						var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_scan2.go:103
+						if (2*tid+1-stride) >= 0 && (2*tid+1-stride) <= len(block)-16 && ((2*tid+1-stride)&1 == 0 || !((2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15)) {
+							gc_ld5 = archsimd.LoadFloat32x8Slice(block[2*tid+1-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+8:]).Permute(gc_evens2))
+//line hecbench_scan2.go:104
+						} else if (2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15 {
+//line hecbench_scan2.go:104
+							gc_ld5 = archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+7:]).Permute(gc_evens2))
 						} else {
-//line hecbench_scan2.go:117
-							var gc_lanes17 [8]float32
-//line hecbench_scan2.go:117
-							gc_st6.Store(&gc_lanes17)
-//line hecbench_scan2.go:117
-							for gc_k17 := range 8 {
-//line hecbench_scan2.go:117
-								if gc_if2.ToBits()&(1<<gc_k17) != 0 {
-//line hecbench_scan2.go:117
-									gc_pos2.Thread = gc_rank2 + gc_k17
-//line hecbench_scan2.go:117
-									output[(2*gid+1)+2*gc_k17] = gc_lanes17[gc_k17]
-//line hecbench_scan2.go:117
-								}
-//line hecbench_scan2.go:117
-							}
-//line hecbench_scan2.go:117
-							gc_pos2.Thread = gc_rank2
-//line hecbench_scan2.go:117
+//line hecbench_scan2.go:104
+							break gc_steps2
 						}
-//line hecbench_scan2.go:117
-					}
-//line hecbench_scan2.go:116
-					gc_else := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_scan2.go:116
-					_ = gc_else
-//line hecbench_scan2.go:119
-					if gc_else.ToBits() != 0 {
-//line hecbench_scan2.go:119
-						{
-//line hecbench_scan2.go:119
-							var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:119
-							if (2*tid-1) >= 0 && (2*tid-1) <= len(block)-16 && ((2*tid-1)&1 == 0 || !((2*tid-1) >= 1 && (2*tid-1) <= len(block)-15)) {
-//line hecbench_scan2.go:119
-								gc_ld12 = archsimd.LoadFloat32x8Slice(block[2*tid-1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid-1)+8:]).Permute(gc_evens3))
-//line hecbench_scan2.go:119
-							} else if (2*tid-1) >= 1 && (2*tid-1) <= len(block)-15 {
-//line hecbench_scan2.go:119
-								gc_ld12 = archsimd.LoadFloat32x8Slice(block[(2*tid-1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-1)+7:]).Permute(gc_evens3))
-//line hecbench_scan2.go:119
+//line hecbench_scan2.go:104
+						var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_scan2.go:104
+						if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
+//line hecbench_scan2.go:104
+							gc_ld6 = archsimd.LoadFloat32x8Slice(block[2*tid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]).Permute(gc_evens2))
+//line hecbench_scan2.go:104
+						} else if (2*tid+1) >= 1 && (2*tid+1) <= len(block)-15 {
+//line hecbench_scan2.go:104
+							gc_ld6 = archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]).Permute(gc_evens2))
+						} else {
+//line hecbench_scan2.go:104
+							break gc_steps2
+						}
+//line hecbench_scan2.go:104
+						cache1 = gc_ld5.Add(gc_ld6)
+					} else {
+//line hecbench_scan2.go:104
+						gc_if := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(stride, 2*tid, 16))))
+//line hecbench_scan2.go:102
+						if gc_if.ToBits() != 0 {
+//line hecbench_scan2.go:102
+							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_scan2.go:102
+							if (2*tid-stride) >= 0 && (2*tid-stride) <= len(block)-16 && ((2*tid-stride)&1 == 0 || !((2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15)) {
+								gc_ld7 = archsimd.LoadFloat32x8Slice(block[2*tid-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+8:]).Permute(gc_evens2))
+//line hecbench_scan2.go:103
+							} else if (2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15 {
+//line hecbench_scan2.go:103
+								gc_ld7 = archsimd.LoadFloat32x8Slice(block[(2*tid-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+7:]).Permute(gc_evens2))
 							} else {
-//line hecbench_scan2.go:119
-								var gc_lanes18 [8]float32
-//line hecbench_scan2.go:119
-								for gc_k18 := range 8 {
-//line hecbench_scan2.go:119
-									if gc_else.ToBits()&(1<<gc_k18) != 0 {
-//line hecbench_scan2.go:119
-										gc_pos2.Thread = gc_rank2 + gc_k18
-//line hecbench_scan2.go:119
-										gc_lanes18[gc_k18] = block[(2*tid-1)+2*gc_k18]
-//line hecbench_scan2.go:119
-									}
-//line hecbench_scan2.go:119
-								}
-//line hecbench_scan2.go:119
-								gc_pos2.Thread = gc_rank2
-//line hecbench_scan2.go:119
-								gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes18)
-//line hecbench_scan2.go:119
+//line hecbench_scan2.go:103
+								break gc_steps2
 							}
-//line hecbench_scan2.go:119
-							gc_st7 := gc_ld12
-//line hecbench_scan2.go:119
-							if (2*gid) >= 0 && (2*gid) <= len(output)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(output)-15)) {
-//line hecbench_scan2.go:119
-								gc_st7.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)+0:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
-//line hecbench_scan2.go:119
-								gc_st7.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+8:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
-//line hecbench_scan2.go:119
-							} else if (2*gid) >= 1 && (2*gid) <= len(output)-15 {
-//line hecbench_scan2.go:119
-								gc_st7.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
-//line hecbench_scan2.go:119
-								gc_st7.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
-//line hecbench_scan2.go:119
-							} else {
-//line hecbench_scan2.go:119
-								var gc_lanes19 [8]float32
-//line hecbench_scan2.go:119
-								gc_st7.Store(&gc_lanes19)
-//line hecbench_scan2.go:119
-								for gc_k19 := range 8 {
-//line hecbench_scan2.go:119
-									if gc_else.ToBits()&(1<<gc_k19) != 0 {
-//line hecbench_scan2.go:119
-										gc_pos2.Thread = gc_rank2 + gc_k19
-//line hecbench_scan2.go:119
-										output[(2*gid)+2*gc_k19] = gc_lanes19[gc_k19]
-//line hecbench_scan2.go:119
-									}
-//line hecbench_scan2.go:119
-								}
-//line hecbench_scan2.go:119
-								gc_pos2.Thread = gc_rank2
-//line hecbench_scan2.go:119
-							}
-//line hecbench_scan2.go:119
-							var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_scan2.go:119
+//line hecbench_scan2.go:103
+							var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_scan2.go:103
 							if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
-								gc_ld13 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens3))
-//line hecbench_scan2.go:120
+//line hecbench_scan2.go:103
+								gc_ld8 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens2))
+//line hecbench_scan2.go:103
 							} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
-//line hecbench_scan2.go:120
-								gc_ld13 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens3))
-//line hecbench_scan2.go:120
+//line hecbench_scan2.go:103
+								gc_ld8 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens2))
 							} else {
-//line hecbench_scan2.go:120
-								var gc_lanes20 [8]float32
-//line hecbench_scan2.go:120
-								for gc_k20 := range 8 {
-//line hecbench_scan2.go:120
-									if gc_else.ToBits()&(1<<gc_k20) != 0 {
-//line hecbench_scan2.go:120
-										gc_pos2.Thread = gc_rank2 + gc_k20
-//line hecbench_scan2.go:120
-										gc_lanes20[gc_k20] = block[(2*tid)+2*gc_k20]
-//line hecbench_scan2.go:120
-									}
-//line hecbench_scan2.go:120
-								}
-//line hecbench_scan2.go:120
-								gc_pos2.Thread = gc_rank2
-//line hecbench_scan2.go:120
-								gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes20)
-//line hecbench_scan2.go:120
+//line hecbench_scan2.go:103
+								break gc_steps2
 							}
-//line hecbench_scan2.go:120
-							gc_st8 := gc_ld13
-//line hecbench_scan2.go:120
-							if (2*gid+1) >= 0 && (2*gid+1) <= len(output)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(output)-15)) {
-//line hecbench_scan2.go:120
-								gc_st8.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)+0:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
-//line hecbench_scan2.go:120
-								gc_st8.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+8:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
-//line hecbench_scan2.go:120
-							} else if (2*gid+1) >= 1 && (2*gid+1) <= len(output)-15 {
-//line hecbench_scan2.go:120
-								gc_st8.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
-//line hecbench_scan2.go:120
-								gc_st8.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
-//line hecbench_scan2.go:120
+//line hecbench_scan2.go:103
+							cache0 = gc_ld7.Add(gc_ld8).Merge(cache0, gc_if)
+//line hecbench_scan2.go:103
+							var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_scan2.go:103
+							if (2*tid+1-stride) >= 0 && (2*tid+1-stride) <= len(block)-16 && ((2*tid+1-stride)&1 == 0 || !((2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15)) {
+								gc_ld9 = archsimd.LoadFloat32x8Slice(block[2*tid+1-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+8:]).Permute(gc_evens2))
+//line hecbench_scan2.go:104
+							} else if (2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15 {
+//line hecbench_scan2.go:104
+								gc_ld9 = archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+7:]).Permute(gc_evens2))
 							} else {
-//line hecbench_scan2.go:120
-								var gc_lanes21 [8]float32
-//line hecbench_scan2.go:120
-								gc_st8.Store(&gc_lanes21)
-//line hecbench_scan2.go:120
-								for gc_k21 := range 8 {
-//line hecbench_scan2.go:120
-									if gc_else.ToBits()&(1<<gc_k21) != 0 {
-//line hecbench_scan2.go:120
-										gc_pos2.Thread = gc_rank2 + gc_k21
-//line hecbench_scan2.go:120
-										output[(2*gid+1)+2*gc_k21] = gc_lanes21[gc_k21]
-//line hecbench_scan2.go:120
-									}
-//line hecbench_scan2.go:120
-								}
-//line hecbench_scan2.go:120
-								gc_pos2.Thread = gc_rank2
-//line hecbench_scan2.go:120
+//line hecbench_scan2.go:104
+								break gc_steps2
 							}
-//line hecbench_scan2.go:120
+//line hecbench_scan2.go:104
+							var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_scan2.go:104
+							if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
+//line hecbench_scan2.go:104
+								gc_ld10 = archsimd.LoadFloat32x8Slice(block[2*tid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]).Permute(gc_evens2))
+//line hecbench_scan2.go:104
+							} else if (2*tid+1) >= 1 && (2*tid+1) <= len(block)-15 {
+//line hecbench_scan2.go:104
+								gc_ld10 = archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]).Permute(gc_evens2))
+							} else {
+//line hecbench_scan2.go:104
+								break gc_steps2
+							}
+//line hecbench_scan2.go:104
+							cache1 = gc_ld9.Add(gc_ld10).Merge(cache1, gc_if)
 						}
-//line hecbench_scan2.go:120
 					}
+//line hecbench_scan2.go:102
+					cache0.StoreSlice(gc_s_cache0[gc_rank2:])
+//line hecbench_scan2.go:102
+					cache1.StoreSlice(gc_s_cache1[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line hecbench_scan2.go:86
 				tid := gc_tx2
-				_ = tid
-
 //line hecbench_scan2.go:88
-				gid := bid*gc_bdx2 + tid
-				_ = gid
-
-//line hecbench_scan2.go:115
-				if tid == 0 {
-					output[2*gid] = 0
-					output[2*gid+1] = block[2*tid]
-				} else {
-					output[2*gid] = block[2*tid-1]
-					output[2*gid+1] = block[2*tid]
+				cache0 := gc_s_cache0[gc_rank2]
+				cache1 := gc_s_cache1[gc_rank2]
+//line hecbench_scan2.go:102
+				if 2*tid >= stride {
+					cache0 = block[2*tid-stride] + block[2*tid]
+					cache1 = block[2*tid+1-stride] + block[2*tid+1]
 				}
+				gc_s_cache0[gc_rank2] = cache0
+				gc_s_cache1[gc_rank2] = cache1
+			}
+		}
+//line hecbench_scan2.go:112
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep7 := 0
+			if compiled.SIMD {
+//line hecbench_scan2.go:86
+				gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line hecbench_scan2.go:86
+				gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line hecbench_scan2.go:86
+				gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+//line hecbench_scan2.go:86
+				gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+			gc_steps3:
+				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+					gc_tx2 := gc_vstep7
+					gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_scan2.go:86
+					var tid int = gc_tx2
+//line hecbench_scan2.go:86
+					cache0 := archsimd.LoadFloat32x8Slice(gc_s_cache0[gc_rank2:])
+//line hecbench_scan2.go:86
+					cache1 := archsimd.LoadFloat32x8Slice(gc_s_cache1[gc_rank2:])
+//line hecbench_scan2.go:108
+					if (2*tid) >= 0 && (2*tid) <= len(block)-16 {
+//line hecbench_scan2.go:108
+						cache0.Permute(gc_spreadLo2).Merge(cache1.Permute(gc_spreadLo2), gc_evenLanes2).StoreSlice(block[2*tid:])
+//line hecbench_scan2.go:108
+						cache0.Permute(gc_spreadHi2).Merge(cache1.Permute(gc_spreadHi2), gc_evenLanes2).StoreSlice(block[(2*tid)+8:])
+					} else {
+//line hecbench_scan2.go:108
+						gc_st3 := cache0
+//line hecbench_scan2.go:108
+						if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
+//line hecbench_scan2.go:108
+							gc_st3.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+0:]), gc_evenLanes2).StoreSlice(block[(2*tid)+0:])
+//line hecbench_scan2.go:108
+							gc_st3.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]), gc_evenLanes2).StoreSlice(block[(2*tid)+8:])
+//line hecbench_scan2.go:108
+						} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
+//line hecbench_scan2.go:108
+							gc_st3.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]), gc_oddLanes2).StoreSlice(block[(2*tid)-1:])
+//line hecbench_scan2.go:108
+							gc_st3.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]), gc_oddLanes2).StoreSlice(block[(2*tid)+7:])
+						} else {
+//line hecbench_scan2.go:108
+							break gc_steps3
+						}
+//line hecbench_scan2.go:108
+						gc_st4 := cache1
+//line hecbench_scan2.go:108
+						if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
+							gc_st4.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+0:]), gc_evenLanes2).StoreSlice(block[(2*tid+1)+0:])
+//line hecbench_scan2.go:109
+							gc_st4.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]), gc_evenLanes2).StoreSlice(block[(2*tid+1)+8:])
+//line hecbench_scan2.go:109
+						} else if (2*tid+1) >= 1 && (2*tid+1) <= len(block)-15 {
+//line hecbench_scan2.go:109
+							gc_st4.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]), gc_oddLanes2).StoreSlice(block[(2*tid+1)-1:])
+//line hecbench_scan2.go:109
+							gc_st4.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]), gc_oddLanes2).StoreSlice(block[(2*tid+1)+7:])
+						} else {
+//line hecbench_scan2.go:109
+							var gc_lanes14 [8]float32
+//line hecbench_scan2.go:109
+							gc_st4.Store(&gc_lanes14)
+//line hecbench_scan2.go:109
+							for gc_k14 := range 8 {
+//line hecbench_scan2.go:109
+								if 0xff&(1<<gc_k14) != 0 {
+//line hecbench_scan2.go:109
+									gc_pos2.Thread = gc_rank2 + gc_k14
+//line hecbench_scan2.go:109
+									block[(2*tid+1)+2*gc_k14] = gc_lanes14[gc_k14]
+								}
+							}
+//line hecbench_scan2.go:109
+							gc_pos2.Thread = gc_rank2
+						}
+					}
+				}
+//line hecbench_scan2.go:111
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step6 := gc_vstep7
+			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_scan2.go:86
+					tid := gc_tx2
+//line hecbench_scan2.go:88
+					cache0 := gc_s_cache0[gc_rank2]
+					cache1 := gc_s_cache1[gc_rank2]
+//line hecbench_scan2.go:108
+					block[2*tid] = cache0
+					block[2*tid+1] = cache1
+				}
+				{
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_scan2.go:86
+					tid := gc_tx2
+//line hecbench_scan2.go:88
+					cache0 := gc_s_cache0[gc_rank2]
+					cache1 := gc_s_cache1[gc_rank2]
+//line hecbench_scan2.go:108
+					block[2*tid] = cache0
+					block[2*tid+1] = cache1
+				}
+				{
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_scan2.go:86
+					tid := gc_tx2
+//line hecbench_scan2.go:88
+					cache0 := gc_s_cache0[gc_rank2]
+					cache1 := gc_s_cache1[gc_rank2]
+//line hecbench_scan2.go:108
+					block[2*tid] = cache0
+					block[2*tid+1] = cache1
+				}
+				{
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_scan2.go:86
+					tid := gc_tx2
+//line hecbench_scan2.go:88
+					cache0 := gc_s_cache0[gc_rank2]
+					cache1 := gc_s_cache1[gc_rank2]
+//line hecbench_scan2.go:108
+					block[2*tid] = cache0
+					block[2*tid+1] = cache1
+				}
+			}
+			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_scan2.go:86
+				tid := gc_tx2
+//line hecbench_scan2.go:88
+				cache0 := gc_s_cache0[gc_rank2]
+				cache1 := gc_s_cache1[gc_rank2]
+//line hecbench_scan2.go:108
+				block[2*tid] = cache0
+				block[2*tid+1] = cache1
+			}
+		}
+	}
+//line hecbench_scan2.go:115
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep8 := 0
+		if compiled.SIMD {
+//line hecbench_scan2.go:86
+			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line hecbench_scan2.go:116
+			gc_vb := archsimd.BroadcastFloat32x8(0)
+//line hecbench_scan2.go:116
+			gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line hecbench_scan2.go:116
+			gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line hecbench_scan2.go:116
+			gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+//line hecbench_scan2.go:116
+			gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+//line hecbench_scan2.go:116
+			gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+		gc_steps4:
+			for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+				gc_tx2 := gc_vstep8
+				gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_scan2.go:86
+				var tid int = gc_tx2
+//line hecbench_scan2.go:88
+				var gid int = bid*gc_bdx2 + tid
+//line hecbench_scan2.go:115
+				gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+				if gc_if2.ToBits() != 0 {
+//line hecbench_scan2.go:116
+					gc_st5 := gc_vb
+//line hecbench_scan2.go:116
+					if (2*gid) >= 0 && (2*gid) <= len(output)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(output)-15)) {
+//line hecbench_scan2.go:116
+						gc_st5.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+//line hecbench_scan2.go:116
+						gc_st5.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+//line hecbench_scan2.go:116
+					} else if (2*gid) >= 1 && (2*gid) <= len(output)-15 {
+//line hecbench_scan2.go:116
+						gc_st5.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+//line hecbench_scan2.go:116
+						gc_st5.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+					} else {
+//line hecbench_scan2.go:116
+						break gc_steps4
+					}
+//line hecbench_scan2.go:116
+					var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_scan2.go:116
+					if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
+						gc_ld11 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens3))
+//line hecbench_scan2.go:117
+					} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
+//line hecbench_scan2.go:117
+						gc_ld11 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens3))
+					} else {
+//line hecbench_scan2.go:117
+						var gc_lanes16 [8]float32
+//line hecbench_scan2.go:117
+						for gc_k16 := range 8 {
+//line hecbench_scan2.go:117
+							if gc_if2.ToBits()&(1<<gc_k16) != 0 {
+//line hecbench_scan2.go:117
+								gc_pos2.Thread = gc_rank2 + gc_k16
+//line hecbench_scan2.go:117
+								gc_lanes16[gc_k16] = block[(2*tid)+2*gc_k16]
+							}
+						}
+//line hecbench_scan2.go:117
+						gc_pos2.Thread = gc_rank2
+//line hecbench_scan2.go:117
+						gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes16)
+					}
+//line hecbench_scan2.go:117
+					gc_st6 := gc_ld11
+//line hecbench_scan2.go:117
+					if (2*gid+1) >= 0 && (2*gid+1) <= len(output)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(output)-15)) {
+//line hecbench_scan2.go:117
+						gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+//line hecbench_scan2.go:117
+						gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+//line hecbench_scan2.go:117
+					} else if (2*gid+1) >= 1 && (2*gid+1) <= len(output)-15 {
+//line hecbench_scan2.go:117
+						gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+//line hecbench_scan2.go:117
+						gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+					} else {
+//line hecbench_scan2.go:117
+						var gc_lanes17 [8]float32
+//line hecbench_scan2.go:117
+						gc_st6.Store(&gc_lanes17)
+//line hecbench_scan2.go:117
+						for gc_k17 := range 8 {
+//line hecbench_scan2.go:117
+							if gc_if2.ToBits()&(1<<gc_k17) != 0 {
+//line hecbench_scan2.go:117
+								gc_pos2.Thread = gc_rank2 + gc_k17
+//line hecbench_scan2.go:117
+								output[(2*gid+1)+2*gc_k17] = gc_lanes17[gc_k17]
+							}
+						}
+//line hecbench_scan2.go:117
+						gc_pos2.Thread = gc_rank2
+					}
+				}
+//line hecbench_scan2.go:116
+				gc_else := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line hecbench_scan2.go:119
+				if gc_else.ToBits() != 0 {
+					{
+//line hecbench_scan2.go:119
+						var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_scan2.go:119
+						if (2*tid-1) >= 0 && (2*tid-1) <= len(block)-16 && ((2*tid-1)&1 == 0 || !((2*tid-1) >= 1 && (2*tid-1) <= len(block)-15)) {
+//line hecbench_scan2.go:119
+							gc_ld12 = archsimd.LoadFloat32x8Slice(block[2*tid-1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid-1)+8:]).Permute(gc_evens3))
+//line hecbench_scan2.go:119
+						} else if (2*tid-1) >= 1 && (2*tid-1) <= len(block)-15 {
+//line hecbench_scan2.go:119
+							gc_ld12 = archsimd.LoadFloat32x8Slice(block[(2*tid-1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-1)+7:]).Permute(gc_evens3))
+						} else {
+//line hecbench_scan2.go:119
+							var gc_lanes18 [8]float32
+//line hecbench_scan2.go:119
+							for gc_k18 := range 8 {
+//line hecbench_scan2.go:119
+								if gc_else.ToBits()&(1<<gc_k18) != 0 {
+//line hecbench_scan2.go:119
+									gc_pos2.Thread = gc_rank2 + gc_k18
+//line hecbench_scan2.go:119
+									gc_lanes18[gc_k18] = block[(2*tid-1)+2*gc_k18]
+								}
+							}
+//line hecbench_scan2.go:119
+							gc_pos2.Thread = gc_rank2
+//line hecbench_scan2.go:119
+							gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes18)
+						}
+//line hecbench_scan2.go:119
+						gc_st7 := gc_ld12
+//line hecbench_scan2.go:119
+						if (2*gid) >= 0 && (2*gid) <= len(output)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(output)-15)) {
+//line hecbench_scan2.go:119
+							gc_st7.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)+0:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+//line hecbench_scan2.go:119
+							gc_st7.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+8:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+//line hecbench_scan2.go:119
+						} else if (2*gid) >= 1 && (2*gid) <= len(output)-15 {
+//line hecbench_scan2.go:119
+							gc_st7.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+//line hecbench_scan2.go:119
+							gc_st7.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+						} else {
+//line hecbench_scan2.go:119
+							var gc_lanes19 [8]float32
+//line hecbench_scan2.go:119
+							gc_st7.Store(&gc_lanes19)
+//line hecbench_scan2.go:119
+							for gc_k19 := range 8 {
+//line hecbench_scan2.go:119
+								if gc_else.ToBits()&(1<<gc_k19) != 0 {
+//line hecbench_scan2.go:119
+									gc_pos2.Thread = gc_rank2 + gc_k19
+//line hecbench_scan2.go:119
+									output[(2*gid)+2*gc_k19] = gc_lanes19[gc_k19]
+								}
+							}
+//line hecbench_scan2.go:119
+							gc_pos2.Thread = gc_rank2
+						}
+//line hecbench_scan2.go:119
+						var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_scan2.go:119
+						if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
+							gc_ld13 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens3))
+//line hecbench_scan2.go:120
+						} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
+//line hecbench_scan2.go:120
+							gc_ld13 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens3))
+						} else {
+//line hecbench_scan2.go:120
+							var gc_lanes20 [8]float32
+//line hecbench_scan2.go:120
+							for gc_k20 := range 8 {
+//line hecbench_scan2.go:120
+								if gc_else.ToBits()&(1<<gc_k20) != 0 {
+//line hecbench_scan2.go:120
+									gc_pos2.Thread = gc_rank2 + gc_k20
+//line hecbench_scan2.go:120
+									gc_lanes20[gc_k20] = block[(2*tid)+2*gc_k20]
+								}
+							}
+//line hecbench_scan2.go:120
+							gc_pos2.Thread = gc_rank2
+//line hecbench_scan2.go:120
+							gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes20)
+						}
+//line hecbench_scan2.go:120
+						gc_st8 := gc_ld13
+//line hecbench_scan2.go:120
+						if (2*gid+1) >= 0 && (2*gid+1) <= len(output)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(output)-15)) {
+//line hecbench_scan2.go:120
+							gc_st8.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)+0:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+//line hecbench_scan2.go:120
+							gc_st8.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+8:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
+//line hecbench_scan2.go:120
+						} else if (2*gid+1) >= 1 && (2*gid+1) <= len(output)-15 {
+//line hecbench_scan2.go:120
+							gc_st8.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+//line hecbench_scan2.go:120
+							gc_st8.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
+						} else {
+//line hecbench_scan2.go:120
+							var gc_lanes21 [8]float32
+//line hecbench_scan2.go:120
+							gc_st8.Store(&gc_lanes21)
+//line hecbench_scan2.go:120
+							for gc_k21 := range 8 {
+//line hecbench_scan2.go:120
+								if gc_else.ToBits()&(1<<gc_k21) != 0 {
+//line hecbench_scan2.go:120
+									gc_pos2.Thread = gc_rank2 + gc_k21
+//line hecbench_scan2.go:120
+									output[(2*gid+1)+2*gc_k21] = gc_lanes21[gc_k21]
+								}
+							}
+//line hecbench_scan2.go:120
+							gc_pos2.Thread = gc_rank2
+						}
+					}
+				}
+			}
+//line hecbench_scan2.go:122
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line hecbench_scan2.go:86
+			tid := gc_tx2
+//line hecbench_scan2.go:88
+			gid := bid*gc_bdx2 + tid
+//line hecbench_scan2.go:115
+			if tid == 0 {
+				output[2*gid] = 0
+				output[2*gid+1] = block[2*tid]
+			} else {
+				output[2*gid] = block[2*tid-1]
+				output[2*gid+1] = block[2*tid]
 			}
 		}
 	}
@@ -2654,4 +2044,5 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 // gc_files_hecbench_scan2 holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_scan2.go
+//line hecbench_scan2.go:130
 var gc_files_hecbench_scan2 embed.FS

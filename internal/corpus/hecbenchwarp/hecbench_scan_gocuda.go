@@ -39,211 +39,110 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line hecbench_scan.go:29
 	temp := gocuda.Shared[T](t, 2*N)
-
-//line hecbench_scan.go:30
 	for bid := int64(gc_bx); bid < nblocks; bid += int64(gc_gdx) {
-
-//line hecbench_scan.go:31
 		gi := gIdata[bid*int64(N):]
-
-//line hecbench_scan.go:32
 		gout := gOdata[bid*int64(N):]
-
 //line hecbench_scan.go:43
 		offset := 1
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_scan.go:34
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_scan.go:35
-						a := thid
-						_ = a
-
-//line hecbench_scan.go:36
-						b := a + (N / 2)
-						_ = b
-
-//line hecbench_scan.go:37
-						oa := scanOffset(a)
-						_ = oa
-
-//line hecbench_scan.go:38
-						ob := scanOffset(b)
-						_ = ob
-
-//line hecbench_scan.go:40
-						temp[a+oa] = gi[a]
-
-//line hecbench_scan.go:41
-						temp[b+ob] = gi[b]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_scan.go:34
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_scan.go:35
-						a := thid
-						_ = a
-
-//line hecbench_scan.go:36
-						b := a + (N / 2)
-						_ = b
-
-//line hecbench_scan.go:37
-						oa := scanOffset(a)
-						_ = oa
-
-//line hecbench_scan.go:38
-						ob := scanOffset(b)
-						_ = ob
-
-//line hecbench_scan.go:40
-						temp[a+oa] = gi[a]
-
-//line hecbench_scan.go:41
-						temp[b+ob] = gi[b]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_scan.go:34
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_scan.go:35
-						a := thid
-						_ = a
-
-//line hecbench_scan.go:36
-						b := a + (N / 2)
-						_ = b
-
-//line hecbench_scan.go:37
-						oa := scanOffset(a)
-						_ = oa
-
-//line hecbench_scan.go:38
-						ob := scanOffset(b)
-						_ = ob
-
-//line hecbench_scan.go:40
-						temp[a+oa] = gi[a]
-
-//line hecbench_scan.go:41
-						temp[b+ob] = gi[b]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_scan.go:34
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_scan.go:35
-						a := thid
-						_ = a
-
-//line hecbench_scan.go:36
-						b := a + (N / 2)
-						_ = b
-
-//line hecbench_scan.go:37
-						oa := scanOffset(a)
-						_ = oa
-
-//line hecbench_scan.go:38
-						ob := scanOffset(b)
-						_ = ob
-
-//line hecbench_scan.go:40
-						temp[a+oa] = gi[a]
-
-//line hecbench_scan.go:41
-						temp[b+ob] = gi[b]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line hecbench_scan.go:45
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_scan.go:34
 					thid := gc_tx
-					_ = thid
-
-//line hecbench_scan.go:35
 					a := thid
-					_ = a
-
-//line hecbench_scan.go:36
 					b := a + (N / 2)
-					_ = b
-
-//line hecbench_scan.go:37
 					oa := scanOffset(a)
-					_ = oa
-
-//line hecbench_scan.go:38
 					ob := scanOffset(b)
-					_ = ob
-
 //line hecbench_scan.go:40
 					temp[a+oa] = gi[a]
-
-//line hecbench_scan.go:41
+					temp[b+ob] = gi[b]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_scan.go:34
+					thid := gc_tx
+					a := thid
+					b := a + (N / 2)
+					oa := scanOffset(a)
+					ob := scanOffset(b)
+//line hecbench_scan.go:40
+					temp[a+oa] = gi[a]
+					temp[b+ob] = gi[b]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_scan.go:34
+					thid := gc_tx
+					a := thid
+					b := a + (N / 2)
+					oa := scanOffset(a)
+					ob := scanOffset(b)
+//line hecbench_scan.go:40
+					temp[a+oa] = gi[a]
+					temp[b+ob] = gi[b]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_scan.go:34
+					thid := gc_tx
+					a := thid
+					b := a + (N / 2)
+					oa := scanOffset(a)
+					ob := scanOffset(b)
+//line hecbench_scan.go:40
+					temp[a+oa] = gi[a]
 					temp[b+ob] = gi[b]
 				}
 			}
-		}
-
-//line hecbench_scan.go:44
-		for d := N >> 1; d > 0; d >>= 1 {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if gc_bound := d; gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line hecbench_scan.go:34
-						thid := gc_tx
-						_ = thid
-
+				thid := gc_tx
+				a := thid
+				b := a + (N / 2)
+				oa := scanOffset(a)
+				ob := scanOffset(b)
+//line hecbench_scan.go:40
+				temp[a+oa] = gi[a]
+				temp[b+ob] = gi[b]
+			}
+		}
+		for d := N >> 1; d > 0; d >>= 1 {
 //line hecbench_scan.go:46
-						{
-							ai := offset*(2*thid+1) - 1
-							bi := offset*(2*thid+2) - 1
-							ai += scanOffset(ai)
-							bi += scanOffset(bi)
-							temp[bi] += temp[ai]
-						}
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := d; gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_scan.go:34
+					thid := gc_tx
+					{
+//line hecbench_scan.go:47
+						ai := offset*(2*thid+1) - 1
+						bi := offset*(2*thid+2) - 1
+						ai += scanOffset(ai)
+						bi += scanOffset(bi)
+						temp[bi] += temp[ai]
 					}
 				}
 			}
-
 //line hecbench_scan.go:53
 			offset *= 2
 		}
@@ -259,267 +158,143 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line hecbench_scan.go:34
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_scan.go:56
-						{
-							temp[N-1+scanOffset(N-1)] = 0
-						}
+//line hecbench_scan.go:57
+						temp[N-1+scanOffset(N-1)] = 0
 					}
 					{
+//line hecbench_scan.go:61
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line hecbench_scan.go:34
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_scan.go:56
-						{
-							temp[N-1+scanOffset(N-1)] = 0
-						}
+//line hecbench_scan.go:57
+						temp[N-1+scanOffset(N-1)] = 0
 					}
 					{
+//line hecbench_scan.go:61
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line hecbench_scan.go:34
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_scan.go:56
-						{
-							temp[N-1+scanOffset(N-1)] = 0
-						}
+//line hecbench_scan.go:57
+						temp[N-1+scanOffset(N-1)] = 0
 					}
 					{
+//line hecbench_scan.go:61
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line hecbench_scan.go:34
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_scan.go:56
-						{
-							temp[N-1+scanOffset(N-1)] = 0
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_scan.go:34
-					thid := gc_tx
-					_ = thid
-
-//line hecbench_scan.go:56
-					{
+//line hecbench_scan.go:57
 						temp[N-1+scanOffset(N-1)] = 0
 					}
 				}
-			}
-		}
-
-//line hecbench_scan.go:60
-		for d_ := 1; d_ < N; d_ *= 2 {
-
 //line hecbench_scan.go:61
-			offset >>= 1
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if gc_bound := d_; gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_scan.go:34
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_scan.go:63
-						{
-							ai_ := offset*(2*thid+1) - 1
-							bi_ := offset*(2*thid+2) - 1
-							ai_ += scanOffset(ai_)
-							bi_ += scanOffset(bi_)
-							tt := temp[ai_]
-							temp[ai_] = temp[bi_]
-							temp[bi_] += tt
-						}
-					}
-				}
-			}
-		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_scan.go:34
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_scan.go:35
-						a := thid
-						_ = a
-
-//line hecbench_scan.go:36
-						b := a + (N / 2)
-						_ = b
-
-//line hecbench_scan.go:37
-						oa := scanOffset(a)
-						_ = oa
-
-//line hecbench_scan.go:38
-						ob := scanOffset(b)
-						_ = ob
-
-//line hecbench_scan.go:75
-						gout[a] = temp[a+oa]
-
-//line hecbench_scan.go:76
-						gout[b] = temp[b+ob]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_scan.go:34
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_scan.go:35
-						a := thid
-						_ = a
-
-//line hecbench_scan.go:36
-						b := a + (N / 2)
-						_ = b
-
-//line hecbench_scan.go:37
-						oa := scanOffset(a)
-						_ = oa
-
-//line hecbench_scan.go:38
-						ob := scanOffset(b)
-						_ = ob
-
-//line hecbench_scan.go:75
-						gout[a] = temp[a+oa]
-
-//line hecbench_scan.go:76
-						gout[b] = temp[b+ob]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_scan.go:34
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_scan.go:35
-						a := thid
-						_ = a
-
-//line hecbench_scan.go:36
-						b := a + (N / 2)
-						_ = b
-
-//line hecbench_scan.go:37
-						oa := scanOffset(a)
-						_ = oa
-
-//line hecbench_scan.go:38
-						ob := scanOffset(b)
-						_ = ob
-
-//line hecbench_scan.go:75
-						gout[a] = temp[a+oa]
-
-//line hecbench_scan.go:76
-						gout[b] = temp[b+ob]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_scan.go:34
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_scan.go:35
-						a := thid
-						_ = a
-
-//line hecbench_scan.go:36
-						b := a + (N / 2)
-						_ = b
-
-//line hecbench_scan.go:37
-						oa := scanOffset(a)
-						_ = oa
-
-//line hecbench_scan.go:38
-						ob := scanOffset(b)
-						_ = ob
-
-//line hecbench_scan.go:75
-						gout[a] = temp[a+oa]
-
-//line hecbench_scan.go:76
-						gout[b] = temp[b+ob]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
+//line hecbench_scan.go:57
+					temp[N-1+scanOffset(N-1)] = 0
+				}
+			}
+		}
+//line hecbench_scan.go:60
+		for d_ := 1; d_ < N; d_ *= 2 {
+			offset >>= 1
+//line hecbench_scan.go:63
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := d_; gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_scan.go:34
 					thid := gc_tx
-					_ = thid
-
-//line hecbench_scan.go:35
+					{
+//line hecbench_scan.go:64
+						ai_ := offset*(2*thid+1) - 1
+						bi_ := offset*(2*thid+2) - 1
+						ai_ += scanOffset(ai_)
+						bi_ += scanOffset(bi_)
+						tt := temp[ai_]
+						temp[ai_] = temp[bi_]
+						temp[bi_] += tt
+					}
+				}
+			}
+		}
+//line hecbench_scan.go:77
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_scan.go:34
+					thid := gc_tx
 					a := thid
-					_ = a
-
-//line hecbench_scan.go:36
 					b := a + (N / 2)
-					_ = b
-
-//line hecbench_scan.go:37
 					oa := scanOffset(a)
-					_ = oa
-
-//line hecbench_scan.go:38
 					ob := scanOffset(b)
-					_ = ob
-
 //line hecbench_scan.go:75
 					gout[a] = temp[a+oa]
-
-//line hecbench_scan.go:76
 					gout[b] = temp[b+ob]
 				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_scan.go:34
+					thid := gc_tx
+					a := thid
+					b := a + (N / 2)
+					oa := scanOffset(a)
+					ob := scanOffset(b)
+//line hecbench_scan.go:75
+					gout[a] = temp[a+oa]
+					gout[b] = temp[b+ob]
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_scan.go:34
+					thid := gc_tx
+					a := thid
+					b := a + (N / 2)
+					oa := scanOffset(a)
+					ob := scanOffset(b)
+//line hecbench_scan.go:75
+					gout[a] = temp[a+oa]
+					gout[b] = temp[b+ob]
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_scan.go:34
+					thid := gc_tx
+					a := thid
+					b := a + (N / 2)
+					oa := scanOffset(a)
+					ob := scanOffset(b)
+//line hecbench_scan.go:75
+					gout[a] = temp[a+oa]
+					gout[b] = temp[b+ob]
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_scan.go:34
+				thid := gc_tx
+				a := thid
+				b := a + (N / 2)
+				oa := scanOffset(a)
+				ob := scanOffset(b)
+//line hecbench_scan.go:75
+				gout[a] = temp[a+oa]
+				gout[b] = temp[b+ob]
 			}
 		}
 	}
@@ -528,8 +303,6 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int6
 // ScanKernel is scan<T, N> of scan-cuda: Blelloch's exclusive scan of
 // each tile in shared memory, thread thid loading and storing elements
 // 2·thid and 2·thid+1.
-//
-//line hecbench_scan.go:85
 func ScanKernel[T scanInt](N int, nblocks int64, gOdata, gIdata []T) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_scanKernel,
 		func(gc_t *gocuda.Thread) { scanKernel[T](gc_t, N, nblocks, gOdata, gIdata) },
@@ -552,122 +325,78 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line hecbench_scan.go:86
 	temp := gocuda.Shared[T](t, N)[:N]
-
-//line hecbench_scan.go:87
 	for bid := int64(gc_bx); bid < nblocks; bid += int64(gc_gdx) {
-
-//line hecbench_scan.go:88
 		gi := gIdata[bid*int64(N):]
-
-//line hecbench_scan.go:89
 		gout := gOdata[bid*int64(N):]
-
 //line hecbench_scan.go:92
 		offset := 1
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_stride := 2 * 1
-				gc_off := 1
-				if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, 0, 0, gc_bdx, len(gi)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(gi)) {
-					for gc_tx, gc_idx, gc_idx2 := 0, 0+gc_stride*(0), gc_off+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_scan.go:91
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_scan.go:93
-						temp[gc_idx] = gi[gc_idx]
-
 //line hecbench_scan.go:94
-						temp[gc_idx2] = gi[gc_idx2]
-					}
-				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_scan.go:91
-							thid := gc_tx
-							_ = thid
-
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_stride := 2 * 1
+			gc_off := 1
+			if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, 0, 0, gc_bdx, len(gi)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(gi)) {
+				for gc_tx, gc_idx, gc_idx2 := 0, 0+gc_stride*(0), gc_off+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
 //line hecbench_scan.go:93
-							temp[2*thid] = gi[2*thid]
-
-//line hecbench_scan.go:94
-							temp[2*thid+1] = gi[2*thid+1]
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_scan.go:91
-							thid := gc_tx
-							_ = thid
-
-//line hecbench_scan.go:93
-							temp[2*thid] = gi[2*thid]
-
-//line hecbench_scan.go:94
-							temp[2*thid+1] = gi[2*thid+1]
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_scan.go:91
-							thid := gc_tx
-							_ = thid
-
-//line hecbench_scan.go:93
-							temp[2*thid] = gi[2*thid]
-
-//line hecbench_scan.go:94
-							temp[2*thid+1] = gi[2*thid+1]
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_scan.go:91
-							thid := gc_tx
-							_ = thid
-
-//line hecbench_scan.go:93
-							temp[2*thid] = gi[2*thid]
-
-//line hecbench_scan.go:94
-							temp[2*thid+1] = gi[2*thid+1]
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					temp[gc_idx] = gi[gc_idx]
+					temp[gc_idx2] = gi[gc_idx2]
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_scan.go:91
 						thid := gc_tx
-						_ = thid
-
 //line hecbench_scan.go:93
 						temp[2*thid] = gi[2*thid]
-
-//line hecbench_scan.go:94
+						temp[2*thid+1] = gi[2*thid+1]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_scan.go:91
+						thid := gc_tx
+//line hecbench_scan.go:93
+						temp[2*thid] = gi[2*thid]
+						temp[2*thid+1] = gi[2*thid+1]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_scan.go:91
+						thid := gc_tx
+//line hecbench_scan.go:93
+						temp[2*thid] = gi[2*thid]
+						temp[2*thid+1] = gi[2*thid+1]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_scan.go:91
+						thid := gc_tx
+//line hecbench_scan.go:93
+						temp[2*thid] = gi[2*thid]
 						temp[2*thid+1] = gi[2*thid+1]
 					}
 				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_scan.go:91
+					thid := gc_tx
+//line hecbench_scan.go:93
+					temp[2*thid] = gi[2*thid]
+					temp[2*thid+1] = gi[2*thid+1]
+				}
 			}
 		}
-
 //line hecbench_scan.go:95
 		for d := N >> 1; d > 0; d >>= 1 {
 			if gc_bdy*gc_bdz == 1 && offset == 1 && d <= gc_bdx && d/4 > 0 && compiled.UpSweep3(temp, d) {
@@ -675,61 +404,37 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 				d /= 4
 				continue
 			}
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if gc_bound := d; gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_stride2 := offset * (2 * 1)
-					gc_off2 := (offset * 2) - 1
-					gc_off3 := (offset * 1) - 1
-					if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off2, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off3, gc_from, gc_to, len(temp)) {
-						for gc_tx, gc_idx3, gc_idx4 := gc_from, gc_off2+gc_stride2*(gc_from), gc_off3+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx3, gc_idx4 = gc_tx+1, gc_idx3+gc_stride2, gc_idx4+gc_stride2 {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_scan.go:91
-							thid := gc_tx
-							_ = thid
-
-//line hecbench_scan.go:97
-							{
-
-//line hecbench_scan.go:106
-								ai := offset*(2*thid+1) - 1
-//line hecbench_scan.go:106
-								_ = ai
-								bi := offset*(2*thid+2) - 1
-//line hecbench_scan.go:107
-								_ = bi
-								temp[gc_idx3] += temp[gc_idx4]
-
-//line hecbench_scan.go:109
-							}
+//line hecbench_scan.go:102
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := d; gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_stride2 := offset * (2 * 1)
+				gc_off2 := (offset * 2) - 1
+				gc_off3 := (offset * 1) - 1
+				if gc_from >= 0 && compiled.InStride(gc_stride2, gc_off2, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride2, gc_off3, gc_from, gc_to, len(temp)) {
+					for gc_tx, gc_idx3, gc_idx4 := gc_from, gc_off2+gc_stride2*(gc_from), gc_off3+gc_stride2*(gc_from); gc_tx < gc_to; gc_tx, gc_idx3, gc_idx4 = gc_tx+1, gc_idx3+gc_stride2, gc_idx4+gc_stride2 {
+						{
+//line hecbench_scan.go:108
+							temp[gc_idx3] += temp[gc_idx4]
 						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_scan.go:91
-							thid := gc_tx
-							_ = thid
-
-//line hecbench_scan.go:97
-							{
-
+						thid := gc_tx
+						{
 //line hecbench_scan.go:106
-								ai := offset*(2*thid+1) - 1
-								bi := offset*(2*thid+2) - 1
-								temp[bi] += temp[ai]
-							}
+							ai := offset*(2*thid+1) - 1
+							bi := offset*(2*thid+2) - 1
+							temp[bi] += temp[ai]
 						}
 					}
 				}
 			}
-
 //line hecbench_scan.go:110
 			offset *= 2
 		}
@@ -745,156 +450,73 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step2 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_scan.go:91
-							thid := gc_tx
-							_ = thid
-
-//line hecbench_scan.go:113
-							{
-								gc_at[0] = 0
-							}
+//line hecbench_scan.go:114
+							gc_at[0] = 0
 						}
 						{
-							gc_tx := gc_step2 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_scan.go:91
-							thid := gc_tx
-							_ = thid
-
-//line hecbench_scan.go:113
-							{
-								gc_at[0] = 0
-							}
+//line hecbench_scan.go:114
+							gc_at[0] = 0
 						}
 						{
-							gc_tx := gc_step2 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_scan.go:91
-							thid := gc_tx
-							_ = thid
-
-//line hecbench_scan.go:113
-							{
-								gc_at[0] = 0
-							}
+//line hecbench_scan.go:114
+							gc_at[0] = 0
 						}
 						{
-							gc_tx := gc_step2 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_scan.go:91
-							thid := gc_tx
-							_ = thid
-
-//line hecbench_scan.go:113
-							{
-								gc_at[0] = 0
-							}
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_scan.go:91
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_scan.go:113
-						{
+//line hecbench_scan.go:114
 							gc_at[0] = 0
 						}
 					}
+//line hecbench_scan.go:118
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line hecbench_scan.go:114
+						gc_at[0] = 0
+					}
 				} else {
+//line hecbench_scan.go:118
 					gc_step3 := gc_from
 					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
 							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line hecbench_scan.go:91
-							thid := gc_tx
-							_ = thid
-
-//line hecbench_scan.go:113
-							{
-								temp[N-1] = 0
-							}
+//line hecbench_scan.go:114
+							temp[N-1] = 0
 						}
 						{
+//line hecbench_scan.go:118
 							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line hecbench_scan.go:91
-							thid := gc_tx
-							_ = thid
-
-//line hecbench_scan.go:113
-							{
-								temp[N-1] = 0
-							}
+//line hecbench_scan.go:114
+							temp[N-1] = 0
 						}
 						{
+//line hecbench_scan.go:118
 							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line hecbench_scan.go:91
-							thid := gc_tx
-							_ = thid
-
-//line hecbench_scan.go:113
-							{
-								temp[N-1] = 0
-							}
+//line hecbench_scan.go:114
+							temp[N-1] = 0
 						}
 						{
+//line hecbench_scan.go:118
 							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line hecbench_scan.go:91
-							thid := gc_tx
-							_ = thid
-
-//line hecbench_scan.go:113
-							{
-								temp[N-1] = 0
-							}
+//line hecbench_scan.go:114
+							temp[N-1] = 0
 						}
 					}
+//line hecbench_scan.go:118
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line hecbench_scan.go:91
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_scan.go:113
-						{
-							temp[N-1] = 0
-						}
+//line hecbench_scan.go:114
+						temp[N-1] = 0
 					}
 				}
 			}
 		}
-
 //line hecbench_scan.go:116
 		for d_ := 1; d_ < N; d_ *= 2 {
 			if gc_bdy*gc_bdz == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx/4 && 4*d_ < N && compiled.DownSweep3(temp, d_) {
@@ -902,163 +524,106 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 				d_ *= 4
 				continue
 			}
-
 //line hecbench_scan.go:117
 			offset >>= 1
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if gc_bound := d_; gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_stride3 := offset * (2 * 1)
-					gc_off5 := (offset * 1) - 1
-					gc_off6 := (offset * 2) - 1
-					if gc_from >= 0 && compiled.InStride(gc_stride3, gc_off5, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride3, gc_off6, gc_from, gc_to, len(temp)) {
-						for gc_tx, gc_idx5, gc_idx6 := gc_from, gc_off5+gc_stride3*(gc_from), gc_off6+gc_stride3*(gc_from); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride3, gc_idx6+gc_stride3 {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_scan.go:91
-							thid := gc_tx
-							_ = thid
-
 //line hecbench_scan.go:119
-							{
-								ai_ := offset*(2*thid+1) - 1
-//line hecbench_scan.go:120
-								_ = ai_
-								bi_ := offset*(2*thid+2) - 1
-//line hecbench_scan.go:121
-								_ = bi_
-								tt := temp[gc_idx5]
-
-//line hecbench_scan.go:123
-								temp[gc_idx5] = temp[gc_idx6]
-
-//line hecbench_scan.go:124
-								temp[gc_idx6] += tt
-							}
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := d_; gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_stride3 := offset * (2 * 1)
+				gc_off5 := (offset * 1) - 1
+				gc_off6 := (offset * 2) - 1
+				if gc_from >= 0 && compiled.InStride(gc_stride3, gc_off5, gc_from, gc_to, len(temp)) && compiled.InStride(gc_stride3, gc_off6, gc_from, gc_to, len(temp)) {
+					for gc_tx, gc_idx5, gc_idx6 := gc_from, gc_off5+gc_stride3*(gc_from), gc_off6+gc_stride3*(gc_from); gc_tx < gc_to; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride3, gc_idx6+gc_stride3 {
+						{
+//line hecbench_scan.go:122
+							tt := temp[gc_idx5]
+							temp[gc_idx5] = temp[gc_idx6]
+							temp[gc_idx6] += tt
 						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_scan.go:91
-							thid := gc_tx
-							_ = thid
-
-//line hecbench_scan.go:119
-							{
-								ai_ := offset*(2*thid+1) - 1
-								bi_ := offset*(2*thid+2) - 1
-								tt := temp[ai_]
-								temp[ai_] = temp[bi_]
-								temp[bi_] += tt
-							}
+						thid := gc_tx
+						{
+//line hecbench_scan.go:120
+							ai_ := offset*(2*thid+1) - 1
+							bi_ := offset*(2*thid+2) - 1
+							tt := temp[ai_]
+							temp[ai_] = temp[bi_]
+							temp[bi_] += tt
 						}
 					}
 				}
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_stride4 := 2 * 1
-				gc_off7 := 1
-				if compiled.InStride(gc_stride4, 0, 0, gc_bdx, len(gout)) && compiled.InStride(gc_stride4, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride4, gc_off7, 0, gc_bdx, len(gout)) && compiled.InStride(gc_stride4, gc_off7, 0, gc_bdx, len(temp)) {
-					for gc_tx, gc_idx7, gc_idx8 := 0, 0+gc_stride4*(0), gc_off7+gc_stride4*(0); gc_tx < gc_bdx; gc_tx, gc_idx7, gc_idx8 = gc_tx+1, gc_idx7+gc_stride4, gc_idx8+gc_stride4 {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_scan.go:91
-						thid := gc_tx
-						_ = thid
-
+//line hecbench_scan.go:132
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_stride4 := 2 * 1
+			gc_off7 := 1
+			if compiled.InStride(gc_stride4, 0, 0, gc_bdx, len(gout)) && compiled.InStride(gc_stride4, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride4, gc_off7, 0, gc_bdx, len(gout)) && compiled.InStride(gc_stride4, gc_off7, 0, gc_bdx, len(temp)) {
+				for gc_tx, gc_idx7, gc_idx8 := 0, 0+gc_stride4*(0), gc_off7+gc_stride4*(0); gc_tx < gc_bdx; gc_tx, gc_idx7, gc_idx8 = gc_tx+1, gc_idx7+gc_stride4, gc_idx8+gc_stride4 {
 //line hecbench_scan.go:127
-						gout[gc_idx7] = temp[gc_idx7]
-
-//line hecbench_scan.go:128
-						gout[gc_idx8] = temp[gc_idx8]
-					}
-				} else {
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_scan.go:91
-							thid := gc_tx
-							_ = thid
-
-//line hecbench_scan.go:127
-							gout[2*thid] = temp[2*thid]
-
-//line hecbench_scan.go:128
-							gout[2*thid+1] = temp[2*thid+1]
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_scan.go:91
-							thid := gc_tx
-							_ = thid
-
-//line hecbench_scan.go:127
-							gout[2*thid] = temp[2*thid]
-
-//line hecbench_scan.go:128
-							gout[2*thid+1] = temp[2*thid+1]
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_scan.go:91
-							thid := gc_tx
-							_ = thid
-
-//line hecbench_scan.go:127
-							gout[2*thid] = temp[2*thid]
-
-//line hecbench_scan.go:128
-							gout[2*thid+1] = temp[2*thid+1]
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_scan.go:91
-							thid := gc_tx
-							_ = thid
-
-//line hecbench_scan.go:127
-							gout[2*thid] = temp[2*thid]
-
-//line hecbench_scan.go:128
-							gout[2*thid+1] = temp[2*thid+1]
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					gout[gc_idx7] = temp[gc_idx7]
+					gout[gc_idx8] = temp[gc_idx8]
+				}
+			} else {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_scan.go:91
 						thid := gc_tx
-						_ = thid
-
 //line hecbench_scan.go:127
 						gout[2*thid] = temp[2*thid]
-
-//line hecbench_scan.go:128
 						gout[2*thid+1] = temp[2*thid+1]
 					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_scan.go:91
+						thid := gc_tx
+//line hecbench_scan.go:127
+						gout[2*thid] = temp[2*thid]
+						gout[2*thid+1] = temp[2*thid+1]
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_scan.go:91
+						thid := gc_tx
+//line hecbench_scan.go:127
+						gout[2*thid] = temp[2*thid]
+						gout[2*thid+1] = temp[2*thid+1]
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_scan.go:91
+						thid := gc_tx
+//line hecbench_scan.go:127
+						gout[2*thid] = temp[2*thid]
+						gout[2*thid+1] = temp[2*thid+1]
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_scan.go:91
+					thid := gc_tx
+//line hecbench_scan.go:127
+					gout[2*thid] = temp[2*thid]
+					gout[2*thid+1] = temp[2*thid+1]
 				}
 			}
 		}
@@ -1068,4 +633,5 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 // gc_files_hecbench_scan holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_scan.go
+//line hecbench_scan.go:139
 var gc_files_hecbench_scan embed.FS

@@ -40,211 +40,110 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b2 *compiled.Block, N int, nblocks int
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_scan.go:29
 	temp := gocuda.Shared[T](t, 2*N)
-
-//line hecbench_scan.go:30
 	for bid := int64(gc_bx2); bid < nblocks; bid += int64(gc_gdx2) {
-
-//line hecbench_scan.go:31
 		gi := gIdata[bid*int64(N):]
-
-//line hecbench_scan.go:32
 		gout := gOdata[bid*int64(N):]
-
 //line hecbench_scan.go:43
 		offset := 1
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan.go:34
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_scan.go:35
-						a := thid
-						_ = a
-
-//line hecbench_scan.go:36
-						b := a + (N / 2)
-						_ = b
-
-//line hecbench_scan.go:37
-						oa := scanOffset(a)
-						_ = oa
-
-//line hecbench_scan.go:38
-						ob := scanOffset(b)
-						_ = ob
-
-//line hecbench_scan.go:40
-						temp[a+oa] = gi[a]
-
-//line hecbench_scan.go:41
-						temp[b+ob] = gi[b]
-					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan.go:34
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_scan.go:35
-						a := thid
-						_ = a
-
-//line hecbench_scan.go:36
-						b := a + (N / 2)
-						_ = b
-
-//line hecbench_scan.go:37
-						oa := scanOffset(a)
-						_ = oa
-
-//line hecbench_scan.go:38
-						ob := scanOffset(b)
-						_ = ob
-
-//line hecbench_scan.go:40
-						temp[a+oa] = gi[a]
-
-//line hecbench_scan.go:41
-						temp[b+ob] = gi[b]
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan.go:34
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_scan.go:35
-						a := thid
-						_ = a
-
-//line hecbench_scan.go:36
-						b := a + (N / 2)
-						_ = b
-
-//line hecbench_scan.go:37
-						oa := scanOffset(a)
-						_ = oa
-
-//line hecbench_scan.go:38
-						ob := scanOffset(b)
-						_ = ob
-
-//line hecbench_scan.go:40
-						temp[a+oa] = gi[a]
-
-//line hecbench_scan.go:41
-						temp[b+ob] = gi[b]
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan.go:34
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_scan.go:35
-						a := thid
-						_ = a
-
-//line hecbench_scan.go:36
-						b := a + (N / 2)
-						_ = b
-
-//line hecbench_scan.go:37
-						oa := scanOffset(a)
-						_ = oa
-
-//line hecbench_scan.go:38
-						ob := scanOffset(b)
-						_ = ob
-
-//line hecbench_scan.go:40
-						temp[a+oa] = gi[a]
-
-//line hecbench_scan.go:41
-						temp[b+ob] = gi[b]
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line hecbench_scan.go:45
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_scan.go:34
 					thid := gc_tx2
-					_ = thid
-
-//line hecbench_scan.go:35
 					a := thid
-					_ = a
-
-//line hecbench_scan.go:36
 					b := a + (N / 2)
-					_ = b
-
-//line hecbench_scan.go:37
 					oa := scanOffset(a)
-					_ = oa
-
-//line hecbench_scan.go:38
 					ob := scanOffset(b)
-					_ = ob
-
 //line hecbench_scan.go:40
 					temp[a+oa] = gi[a]
-
-//line hecbench_scan.go:41
+					temp[b+ob] = gi[b]
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_scan.go:34
+					thid := gc_tx2
+					a := thid
+					b := a + (N / 2)
+					oa := scanOffset(a)
+					ob := scanOffset(b)
+//line hecbench_scan.go:40
+					temp[a+oa] = gi[a]
+					temp[b+ob] = gi[b]
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_scan.go:34
+					thid := gc_tx2
+					a := thid
+					b := a + (N / 2)
+					oa := scanOffset(a)
+					ob := scanOffset(b)
+//line hecbench_scan.go:40
+					temp[a+oa] = gi[a]
+					temp[b+ob] = gi[b]
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_scan.go:34
+					thid := gc_tx2
+					a := thid
+					b := a + (N / 2)
+					oa := scanOffset(a)
+					ob := scanOffset(b)
+//line hecbench_scan.go:40
+					temp[a+oa] = gi[a]
 					temp[b+ob] = gi[b]
 				}
 			}
-		}
-
-//line hecbench_scan.go:44
-		for d := N >> 1; d > 0; d >>= 1 {
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if gc_bound2 := d; gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line hecbench_scan.go:34
-						thid := gc_tx2
-						_ = thid
-
+				thid := gc_tx2
+				a := thid
+				b := a + (N / 2)
+				oa := scanOffset(a)
+				ob := scanOffset(b)
+//line hecbench_scan.go:40
+				temp[a+oa] = gi[a]
+				temp[b+ob] = gi[b]
+			}
+		}
+		for d := N >> 1; d > 0; d >>= 1 {
 //line hecbench_scan.go:46
-						{
-							ai := offset*(2*thid+1) - 1
-							bi := offset*(2*thid+2) - 1
-							ai += scanOffset(ai)
-							bi += scanOffset(bi)
-							temp[bi] += temp[ai]
-						}
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := d; gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_scan.go:34
+					thid := gc_tx2
+					{
+//line hecbench_scan.go:47
+						ai := offset*(2*thid+1) - 1
+						bi := offset*(2*thid+2) - 1
+						ai += scanOffset(ai)
+						bi += scanOffset(bi)
+						temp[bi] += temp[ai]
 					}
 				}
 			}
-
 //line hecbench_scan.go:53
 			offset *= 2
 		}
@@ -260,267 +159,143 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b2 *compiled.Block, N int, nblocks int
 						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan.go:34
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_scan.go:56
-						{
-							temp[N-1+scanOffset(N-1)] = 0
-						}
+//line hecbench_scan.go:57
+						temp[N-1+scanOffset(N-1)] = 0
 					}
 					{
+//line hecbench_scan.go:61
 						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan.go:34
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_scan.go:56
-						{
-							temp[N-1+scanOffset(N-1)] = 0
-						}
+//line hecbench_scan.go:57
+						temp[N-1+scanOffset(N-1)] = 0
 					}
 					{
+//line hecbench_scan.go:61
 						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan.go:34
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_scan.go:56
-						{
-							temp[N-1+scanOffset(N-1)] = 0
-						}
+//line hecbench_scan.go:57
+						temp[N-1+scanOffset(N-1)] = 0
 					}
 					{
+//line hecbench_scan.go:61
 						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan.go:34
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_scan.go:56
-						{
-							temp[N-1+scanOffset(N-1)] = 0
-						}
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan.go:34
-					thid := gc_tx2
-					_ = thid
-
-//line hecbench_scan.go:56
-					{
+//line hecbench_scan.go:57
 						temp[N-1+scanOffset(N-1)] = 0
 					}
 				}
-			}
-		}
-
-//line hecbench_scan.go:60
-		for d_ := 1; d_ < N; d_ *= 2 {
-
 //line hecbench_scan.go:61
-			offset >>= 1
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if gc_bound2 := d_; gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan.go:34
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_scan.go:63
-						{
-							ai_ := offset*(2*thid+1) - 1
-							bi_ := offset*(2*thid+2) - 1
-							ai_ += scanOffset(ai_)
-							bi_ += scanOffset(bi_)
-							tt := temp[ai_]
-							temp[ai_] = temp[bi_]
-							temp[bi_] += tt
-						}
-					}
-				}
-			}
-		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan.go:34
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_scan.go:35
-						a := thid
-						_ = a
-
-//line hecbench_scan.go:36
-						b := a + (N / 2)
-						_ = b
-
-//line hecbench_scan.go:37
-						oa := scanOffset(a)
-						_ = oa
-
-//line hecbench_scan.go:38
-						ob := scanOffset(b)
-						_ = ob
-
-//line hecbench_scan.go:75
-						gout[a] = temp[a+oa]
-
-//line hecbench_scan.go:76
-						gout[b] = temp[b+ob]
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan.go:34
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_scan.go:35
-						a := thid
-						_ = a
-
-//line hecbench_scan.go:36
-						b := a + (N / 2)
-						_ = b
-
-//line hecbench_scan.go:37
-						oa := scanOffset(a)
-						_ = oa
-
-//line hecbench_scan.go:38
-						ob := scanOffset(b)
-						_ = ob
-
-//line hecbench_scan.go:75
-						gout[a] = temp[a+oa]
-
-//line hecbench_scan.go:76
-						gout[b] = temp[b+ob]
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan.go:34
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_scan.go:35
-						a := thid
-						_ = a
-
-//line hecbench_scan.go:36
-						b := a + (N / 2)
-						_ = b
-
-//line hecbench_scan.go:37
-						oa := scanOffset(a)
-						_ = oa
-
-//line hecbench_scan.go:38
-						ob := scanOffset(b)
-						_ = ob
-
-//line hecbench_scan.go:75
-						gout[a] = temp[a+oa]
-
-//line hecbench_scan.go:76
-						gout[b] = temp[b+ob]
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan.go:34
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_scan.go:35
-						a := thid
-						_ = a
-
-//line hecbench_scan.go:36
-						b := a + (N / 2)
-						_ = b
-
-//line hecbench_scan.go:37
-						oa := scanOffset(a)
-						_ = oa
-
-//line hecbench_scan.go:38
-						ob := scanOffset(b)
-						_ = ob
-
-//line hecbench_scan.go:75
-						gout[a] = temp[a+oa]
-
-//line hecbench_scan.go:76
-						gout[b] = temp[b+ob]
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
+//line hecbench_scan.go:57
+					temp[N-1+scanOffset(N-1)] = 0
+				}
+			}
+		}
+//line hecbench_scan.go:60
+		for d_ := 1; d_ < N; d_ *= 2 {
+			offset >>= 1
+//line hecbench_scan.go:63
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := d_; gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line hecbench_scan.go:34
 					thid := gc_tx2
-					_ = thid
-
-//line hecbench_scan.go:35
+					{
+//line hecbench_scan.go:64
+						ai_ := offset*(2*thid+1) - 1
+						bi_ := offset*(2*thid+2) - 1
+						ai_ += scanOffset(ai_)
+						bi_ += scanOffset(bi_)
+						tt := temp[ai_]
+						temp[ai_] = temp[bi_]
+						temp[bi_] += tt
+					}
+				}
+			}
+		}
+//line hecbench_scan.go:77
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_scan.go:34
+					thid := gc_tx2
 					a := thid
-					_ = a
-
-//line hecbench_scan.go:36
 					b := a + (N / 2)
-					_ = b
-
-//line hecbench_scan.go:37
 					oa := scanOffset(a)
-					_ = oa
-
-//line hecbench_scan.go:38
 					ob := scanOffset(b)
-					_ = ob
-
 //line hecbench_scan.go:75
 					gout[a] = temp[a+oa]
-
-//line hecbench_scan.go:76
 					gout[b] = temp[b+ob]
 				}
+				{
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_scan.go:34
+					thid := gc_tx2
+					a := thid
+					b := a + (N / 2)
+					oa := scanOffset(a)
+					ob := scanOffset(b)
+//line hecbench_scan.go:75
+					gout[a] = temp[a+oa]
+					gout[b] = temp[b+ob]
+				}
+				{
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_scan.go:34
+					thid := gc_tx2
+					a := thid
+					b := a + (N / 2)
+					oa := scanOffset(a)
+					ob := scanOffset(b)
+//line hecbench_scan.go:75
+					gout[a] = temp[a+oa]
+					gout[b] = temp[b+ob]
+				}
+				{
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_scan.go:34
+					thid := gc_tx2
+					a := thid
+					b := a + (N / 2)
+					oa := scanOffset(a)
+					ob := scanOffset(b)
+//line hecbench_scan.go:75
+					gout[a] = temp[a+oa]
+					gout[b] = temp[b+ob]
+				}
+			}
+			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_scan.go:34
+				thid := gc_tx2
+				a := thid
+				b := a + (N / 2)
+				oa := scanOffset(a)
+				ob := scanOffset(b)
+//line hecbench_scan.go:75
+				gout[a] = temp[a+oa]
+				gout[b] = temp[b+ob]
 			}
 		}
 	}
@@ -529,8 +304,6 @@ func gc_body_scanBcaoKernel[T scanInt](gc_b2 *compiled.Block, N int, nblocks int
 // ScanKernel is scan<T, N> of scan-cuda: Blelloch's exclusive scan of
 // each tile in shared memory, thread thid loading and storing elements
 // 2·thid and 2·thid+1.
-//
-//line hecbench_scan.go:85
 func ScanKernel[T scanInt](N int, nblocks int64, gOdata, gIdata []T) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_scanKernel[T](gc_b, N, nblocks, gOdata, gIdata) }
 	switch any(*new(T)).(type) {
@@ -560,122 +333,78 @@ func gc_body_scanKernel[T scanInt](gc_b3 *compiled.Block, N int, nblocks int64, 
 	gc_bidx3 := gc_b3.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b3.Len()
-
 //line hecbench_scan.go:86
 	temp := gocuda.Shared[T](t, N)[:N]
-
-//line hecbench_scan.go:87
 	for bid := int64(gc_bx3); bid < nblocks; bid += int64(gc_gdx3) {
-
-//line hecbench_scan.go:88
 		gi := gIdata[bid*int64(N):]
-
-//line hecbench_scan.go:89
 		gout := gOdata[bid*int64(N):]
-
 //line hecbench_scan.go:92
 		offset := 1
-		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_stride5 := 2 * 1
-				gc_off9 := 1
-				if compiled.InStride(gc_stride5, 0, 0, gc_bdx3, len(temp)) && compiled.InStride(gc_stride5, 0, 0, gc_bdx3, len(gi)) && compiled.InStride(gc_stride5, gc_off9, 0, gc_bdx3, len(temp)) && compiled.InStride(gc_stride5, gc_off9, 0, gc_bdx3, len(gi)) {
-					for gc_tx3, gc_idx9, gc_idx10 := 0, 0+gc_stride5*(0), gc_off9+gc_stride5*(0); gc_tx3 < gc_bdx3; gc_tx3, gc_idx9, gc_idx10 = gc_tx3+1, gc_idx9+gc_stride5, gc_idx10+gc_stride5 {
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line hecbench_scan.go:91
-						thid := gc_tx3
-						_ = thid
-
-//line hecbench_scan.go:93
-						temp[gc_idx9] = gi[gc_idx9]
-
 //line hecbench_scan.go:94
-						temp[gc_idx10] = gi[gc_idx10]
-					}
-				} else {
-					gc_step9 := 0
-					for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
-						{
-							gc_tx3 := gc_step9 + 0
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line hecbench_scan.go:91
-							thid := gc_tx3
-							_ = thid
-
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_stride5 := 2 * 1
+			gc_off9 := 1
+			if compiled.InStride(gc_stride5, 0, 0, gc_bdx3, len(temp)) && compiled.InStride(gc_stride5, 0, 0, gc_bdx3, len(gi)) && compiled.InStride(gc_stride5, gc_off9, 0, gc_bdx3, len(temp)) && compiled.InStride(gc_stride5, gc_off9, 0, gc_bdx3, len(gi)) {
+				for gc_tx3, gc_idx9, gc_idx10 := 0, 0+gc_stride5*(0), gc_off9+gc_stride5*(0); gc_tx3 < gc_bdx3; gc_tx3, gc_idx9, gc_idx10 = gc_tx3+1, gc_idx9+gc_stride5, gc_idx10+gc_stride5 {
 //line hecbench_scan.go:93
-							temp[2*thid] = gi[2*thid]
-
-//line hecbench_scan.go:94
-							temp[2*thid+1] = gi[2*thid+1]
-						}
-						{
-							gc_tx3 := gc_step9 + 1
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line hecbench_scan.go:91
-							thid := gc_tx3
-							_ = thid
-
-//line hecbench_scan.go:93
-							temp[2*thid] = gi[2*thid]
-
-//line hecbench_scan.go:94
-							temp[2*thid+1] = gi[2*thid+1]
-						}
-						{
-							gc_tx3 := gc_step9 + 2
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line hecbench_scan.go:91
-							thid := gc_tx3
-							_ = thid
-
-//line hecbench_scan.go:93
-							temp[2*thid] = gi[2*thid]
-
-//line hecbench_scan.go:94
-							temp[2*thid+1] = gi[2*thid+1]
-						}
-						{
-							gc_tx3 := gc_step9 + 3
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line hecbench_scan.go:91
-							thid := gc_tx3
-							_ = thid
-
-//line hecbench_scan.go:93
-							temp[2*thid] = gi[2*thid]
-
-//line hecbench_scan.go:94
-							temp[2*thid+1] = gi[2*thid+1]
-						}
-					}
-					for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
+					temp[gc_idx9] = gi[gc_idx9]
+					temp[gc_idx10] = gi[gc_idx10]
+				}
+			} else {
+				gc_step9 := 0
+				for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
+					{
+						gc_tx3 := gc_step9 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
 //line hecbench_scan.go:91
 						thid := gc_tx3
-						_ = thid
-
 //line hecbench_scan.go:93
 						temp[2*thid] = gi[2*thid]
-
-//line hecbench_scan.go:94
+						temp[2*thid+1] = gi[2*thid+1]
+					}
+					{
+						gc_tx3 := gc_step9 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line hecbench_scan.go:91
+						thid := gc_tx3
+//line hecbench_scan.go:93
+						temp[2*thid] = gi[2*thid]
+						temp[2*thid+1] = gi[2*thid+1]
+					}
+					{
+						gc_tx3 := gc_step9 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line hecbench_scan.go:91
+						thid := gc_tx3
+//line hecbench_scan.go:93
+						temp[2*thid] = gi[2*thid]
+						temp[2*thid+1] = gi[2*thid+1]
+					}
+					{
+						gc_tx3 := gc_step9 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line hecbench_scan.go:91
+						thid := gc_tx3
+//line hecbench_scan.go:93
+						temp[2*thid] = gi[2*thid]
 						temp[2*thid+1] = gi[2*thid+1]
 					}
 				}
+				for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line hecbench_scan.go:91
+					thid := gc_tx3
+//line hecbench_scan.go:93
+					temp[2*thid] = gi[2*thid]
+					temp[2*thid+1] = gi[2*thid+1]
+				}
 			}
 		}
-
 //line hecbench_scan.go:95
 		for d := N >> 1; d > 0; d >>= 1 {
 			if gc_bdy3*gc_bdz3 == 1 && offset == 1 && d <= gc_bdx3 && d/4 > 0 && compiled.UpSweep3(temp, d) {
@@ -683,61 +412,37 @@ func gc_body_scanKernel[T scanInt](gc_b3 *compiled.Block, N int, nblocks int64, 
 				d /= 4
 				continue
 			}
-			{
-				gc_from3, gc_to3 := 0, gc_bdx3
-				if gc_bound3 := d; gc_bound3 < gc_to3 {
-					gc_to3 = gc_bound3
-				}
-				for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-					gc_stride6 := offset * (2 * 1)
-					gc_off10 := (offset * 2) - 1
-					gc_off11 := (offset * 1) - 1
-					if gc_from3 >= 0 && compiled.InStride(gc_stride6, gc_off10, gc_from3, gc_to3, len(temp)) && compiled.InStride(gc_stride6, gc_off11, gc_from3, gc_to3, len(temp)) {
-						for gc_tx3, gc_idx11, gc_idx12 := gc_from3, gc_off10+gc_stride6*(gc_from3), gc_off11+gc_stride6*(gc_from3); gc_tx3 < gc_to3; gc_tx3, gc_idx11, gc_idx12 = gc_tx3+1, gc_idx11+gc_stride6, gc_idx12+gc_stride6 {
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-
-//line hecbench_scan.go:91
-							thid := gc_tx3
-							_ = thid
-
-//line hecbench_scan.go:97
-							{
-
-//line hecbench_scan.go:106
-								ai := offset*(2*thid+1) - 1
-//line hecbench_scan.go:106
-								_ = ai
-								bi := offset*(2*thid+2) - 1
-//line hecbench_scan.go:107
-								_ = bi
-								temp[gc_idx11] += temp[gc_idx12]
-
-//line hecbench_scan.go:109
-							}
+//line hecbench_scan.go:102
+			gc_from3, gc_to3 := 0, gc_bdx3
+			if gc_bound3 := d; gc_bound3 < gc_to3 {
+				gc_to3 = gc_bound3
+			}
+			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_stride6 := offset * (2 * 1)
+				gc_off10 := (offset * 2) - 1
+				gc_off11 := (offset * 1) - 1
+				if gc_from3 >= 0 && compiled.InStride(gc_stride6, gc_off10, gc_from3, gc_to3, len(temp)) && compiled.InStride(gc_stride6, gc_off11, gc_from3, gc_to3, len(temp)) {
+					for gc_tx3, gc_idx11, gc_idx12 := gc_from3, gc_off10+gc_stride6*(gc_from3), gc_off11+gc_stride6*(gc_from3); gc_tx3 < gc_to3; gc_tx3, gc_idx11, gc_idx12 = gc_tx3+1, gc_idx11+gc_stride6, gc_idx12+gc_stride6 {
+						{
+//line hecbench_scan.go:108
+							temp[gc_idx11] += temp[gc_idx12]
 						}
-					} else {
-						for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
+					}
+				} else {
+					for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
 //line hecbench_scan.go:91
-							thid := gc_tx3
-							_ = thid
-
-//line hecbench_scan.go:97
-							{
-
+						thid := gc_tx3
+						{
 //line hecbench_scan.go:106
-								ai := offset*(2*thid+1) - 1
-								bi := offset*(2*thid+2) - 1
-								temp[bi] += temp[ai]
-							}
+							ai := offset*(2*thid+1) - 1
+							bi := offset*(2*thid+2) - 1
+							temp[bi] += temp[ai]
 						}
 					}
 				}
 			}
-
 //line hecbench_scan.go:110
 			offset *= 2
 		}
@@ -753,156 +458,73 @@ func gc_body_scanKernel[T scanInt](gc_b3 *compiled.Block, N int, nblocks int64, 
 					gc_step10 := gc_from3
 					for ; gc_step10+3 < gc_to3; gc_step10 += 4 {
 						{
-							gc_tx3 := gc_step10 + 0
-							_ = gc_tx3
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-
-//line hecbench_scan.go:91
-							thid := gc_tx3
-							_ = thid
-
-//line hecbench_scan.go:113
-							{
-								gc_at3[0] = 0
-							}
+//line hecbench_scan.go:114
+							gc_at3[0] = 0
 						}
 						{
-							gc_tx3 := gc_step10 + 1
-							_ = gc_tx3
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-
-//line hecbench_scan.go:91
-							thid := gc_tx3
-							_ = thid
-
-//line hecbench_scan.go:113
-							{
-								gc_at3[0] = 0
-							}
+//line hecbench_scan.go:114
+							gc_at3[0] = 0
 						}
 						{
-							gc_tx3 := gc_step10 + 2
-							_ = gc_tx3
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-
-//line hecbench_scan.go:91
-							thid := gc_tx3
-							_ = thid
-
-//line hecbench_scan.go:113
-							{
-								gc_at3[0] = 0
-							}
+//line hecbench_scan.go:114
+							gc_at3[0] = 0
 						}
 						{
-							gc_tx3 := gc_step10 + 3
-							_ = gc_tx3
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-
-//line hecbench_scan.go:91
-							thid := gc_tx3
-							_ = thid
-
-//line hecbench_scan.go:113
-							{
-								gc_at3[0] = 0
-							}
-						}
-					}
-					for gc_tx3 := gc_step10; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line hecbench_scan.go:91
-						thid := gc_tx3
-						_ = thid
-
-//line hecbench_scan.go:113
-						{
+//line hecbench_scan.go:114
 							gc_at3[0] = 0
 						}
 					}
+//line hecbench_scan.go:118
+					for gc_tx3 := gc_step10; gc_tx3 < gc_to3; gc_tx3++ {
+//line hecbench_scan.go:114
+						gc_at3[0] = 0
+					}
 				} else {
+//line hecbench_scan.go:118
 					gc_step11 := gc_from3
 					for ; gc_step11+3 < gc_to3; gc_step11 += 4 {
 						{
 							gc_tx3 := gc_step11 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
-
-//line hecbench_scan.go:91
-							thid := gc_tx3
-							_ = thid
-
-//line hecbench_scan.go:113
-							{
-								temp[N-1] = 0
-							}
+//line hecbench_scan.go:114
+							temp[N-1] = 0
 						}
 						{
+//line hecbench_scan.go:118
 							gc_tx3 := gc_step11 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
-
-//line hecbench_scan.go:91
-							thid := gc_tx3
-							_ = thid
-
-//line hecbench_scan.go:113
-							{
-								temp[N-1] = 0
-							}
+//line hecbench_scan.go:114
+							temp[N-1] = 0
 						}
 						{
+//line hecbench_scan.go:118
 							gc_tx3 := gc_step11 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
-
-//line hecbench_scan.go:91
-							thid := gc_tx3
-							_ = thid
-
-//line hecbench_scan.go:113
-							{
-								temp[N-1] = 0
-							}
+//line hecbench_scan.go:114
+							temp[N-1] = 0
 						}
 						{
+//line hecbench_scan.go:118
 							gc_tx3 := gc_step11 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
-
-//line hecbench_scan.go:91
-							thid := gc_tx3
-							_ = thid
-
-//line hecbench_scan.go:113
-							{
-								temp[N-1] = 0
-							}
+//line hecbench_scan.go:114
+							temp[N-1] = 0
 						}
 					}
+//line hecbench_scan.go:118
 					for gc_tx3 := gc_step11; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line hecbench_scan.go:91
-						thid := gc_tx3
-						_ = thid
-
-//line hecbench_scan.go:113
-						{
-							temp[N-1] = 0
-						}
+//line hecbench_scan.go:114
+						temp[N-1] = 0
 					}
 				}
 			}
 		}
-
 //line hecbench_scan.go:116
 		for d_ := 1; d_ < N; d_ *= 2 {
 			if gc_bdy3*gc_bdz3 == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx3/4 && 4*d_ < N && compiled.DownSweep3(temp, d_) {
@@ -910,163 +532,106 @@ func gc_body_scanKernel[T scanInt](gc_b3 *compiled.Block, N int, nblocks int64, 
 				d_ *= 4
 				continue
 			}
-
 //line hecbench_scan.go:117
 			offset >>= 1
-			{
-				gc_from3, gc_to3 := 0, gc_bdx3
-				if gc_bound3 := d_; gc_bound3 < gc_to3 {
-					gc_to3 = gc_bound3
-				}
-				for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-					gc_stride7 := offset * (2 * 1)
-					gc_off13 := (offset * 1) - 1
-					gc_off14 := (offset * 2) - 1
-					if gc_from3 >= 0 && compiled.InStride(gc_stride7, gc_off13, gc_from3, gc_to3, len(temp)) && compiled.InStride(gc_stride7, gc_off14, gc_from3, gc_to3, len(temp)) {
-						for gc_tx3, gc_idx13, gc_idx14 := gc_from3, gc_off13+gc_stride7*(gc_from3), gc_off14+gc_stride7*(gc_from3); gc_tx3 < gc_to3; gc_tx3, gc_idx13, gc_idx14 = gc_tx3+1, gc_idx13+gc_stride7, gc_idx14+gc_stride7 {
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-
-//line hecbench_scan.go:91
-							thid := gc_tx3
-							_ = thid
-
 //line hecbench_scan.go:119
-							{
-								ai_ := offset*(2*thid+1) - 1
-//line hecbench_scan.go:120
-								_ = ai_
-								bi_ := offset*(2*thid+2) - 1
-//line hecbench_scan.go:121
-								_ = bi_
-								tt := temp[gc_idx13]
-
-//line hecbench_scan.go:123
-								temp[gc_idx13] = temp[gc_idx14]
-
-//line hecbench_scan.go:124
-								temp[gc_idx14] += tt
-							}
+			gc_from3, gc_to3 := 0, gc_bdx3
+			if gc_bound3 := d_; gc_bound3 < gc_to3 {
+				gc_to3 = gc_bound3
+			}
+			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_stride7 := offset * (2 * 1)
+				gc_off13 := (offset * 1) - 1
+				gc_off14 := (offset * 2) - 1
+				if gc_from3 >= 0 && compiled.InStride(gc_stride7, gc_off13, gc_from3, gc_to3, len(temp)) && compiled.InStride(gc_stride7, gc_off14, gc_from3, gc_to3, len(temp)) {
+					for gc_tx3, gc_idx13, gc_idx14 := gc_from3, gc_off13+gc_stride7*(gc_from3), gc_off14+gc_stride7*(gc_from3); gc_tx3 < gc_to3; gc_tx3, gc_idx13, gc_idx14 = gc_tx3+1, gc_idx13+gc_stride7, gc_idx14+gc_stride7 {
+						{
+//line hecbench_scan.go:122
+							tt := temp[gc_idx13]
+							temp[gc_idx13] = temp[gc_idx14]
+							temp[gc_idx14] += tt
 						}
-					} else {
-						for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
+					}
+				} else {
+					for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
 //line hecbench_scan.go:91
-							thid := gc_tx3
-							_ = thid
-
-//line hecbench_scan.go:119
-							{
-								ai_ := offset*(2*thid+1) - 1
-								bi_ := offset*(2*thid+2) - 1
-								tt := temp[ai_]
-								temp[ai_] = temp[bi_]
-								temp[bi_] += tt
-							}
+						thid := gc_tx3
+						{
+//line hecbench_scan.go:120
+							ai_ := offset*(2*thid+1) - 1
+							bi_ := offset*(2*thid+2) - 1
+							tt := temp[ai_]
+							temp[ai_] = temp[bi_]
+							temp[bi_] += tt
 						}
 					}
 				}
 			}
 		}
-		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_stride8 := 2 * 1
-				gc_off15 := 1
-				if compiled.InStride(gc_stride8, 0, 0, gc_bdx3, len(gout)) && compiled.InStride(gc_stride8, 0, 0, gc_bdx3, len(temp)) && compiled.InStride(gc_stride8, gc_off15, 0, gc_bdx3, len(gout)) && compiled.InStride(gc_stride8, gc_off15, 0, gc_bdx3, len(temp)) {
-					for gc_tx3, gc_idx15, gc_idx16 := 0, 0+gc_stride8*(0), gc_off15+gc_stride8*(0); gc_tx3 < gc_bdx3; gc_tx3, gc_idx15, gc_idx16 = gc_tx3+1, gc_idx15+gc_stride8, gc_idx16+gc_stride8 {
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line hecbench_scan.go:91
-						thid := gc_tx3
-						_ = thid
-
+//line hecbench_scan.go:132
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_stride8 := 2 * 1
+			gc_off15 := 1
+			if compiled.InStride(gc_stride8, 0, 0, gc_bdx3, len(gout)) && compiled.InStride(gc_stride8, 0, 0, gc_bdx3, len(temp)) && compiled.InStride(gc_stride8, gc_off15, 0, gc_bdx3, len(gout)) && compiled.InStride(gc_stride8, gc_off15, 0, gc_bdx3, len(temp)) {
+				for gc_tx3, gc_idx15, gc_idx16 := 0, 0+gc_stride8*(0), gc_off15+gc_stride8*(0); gc_tx3 < gc_bdx3; gc_tx3, gc_idx15, gc_idx16 = gc_tx3+1, gc_idx15+gc_stride8, gc_idx16+gc_stride8 {
 //line hecbench_scan.go:127
-						gout[gc_idx15] = temp[gc_idx15]
-
-//line hecbench_scan.go:128
-						gout[gc_idx16] = temp[gc_idx16]
-					}
-				} else {
-					gc_step12 := 0
-					for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
-						{
-							gc_tx3 := gc_step12 + 0
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line hecbench_scan.go:91
-							thid := gc_tx3
-							_ = thid
-
-//line hecbench_scan.go:127
-							gout[2*thid] = temp[2*thid]
-
-//line hecbench_scan.go:128
-							gout[2*thid+1] = temp[2*thid+1]
-						}
-						{
-							gc_tx3 := gc_step12 + 1
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line hecbench_scan.go:91
-							thid := gc_tx3
-							_ = thid
-
-//line hecbench_scan.go:127
-							gout[2*thid] = temp[2*thid]
-
-//line hecbench_scan.go:128
-							gout[2*thid+1] = temp[2*thid+1]
-						}
-						{
-							gc_tx3 := gc_step12 + 2
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line hecbench_scan.go:91
-							thid := gc_tx3
-							_ = thid
-
-//line hecbench_scan.go:127
-							gout[2*thid] = temp[2*thid]
-
-//line hecbench_scan.go:128
-							gout[2*thid+1] = temp[2*thid+1]
-						}
-						{
-							gc_tx3 := gc_step12 + 3
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line hecbench_scan.go:91
-							thid := gc_tx3
-							_ = thid
-
-//line hecbench_scan.go:127
-							gout[2*thid] = temp[2*thid]
-
-//line hecbench_scan.go:128
-							gout[2*thid+1] = temp[2*thid+1]
-						}
-					}
-					for gc_tx3 := gc_step12; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gout[gc_idx15] = temp[gc_idx15]
+					gout[gc_idx16] = temp[gc_idx16]
+				}
+			} else {
+				gc_step12 := 0
+				for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
+					{
+						gc_tx3 := gc_step12 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
 //line hecbench_scan.go:91
 						thid := gc_tx3
-						_ = thid
-
 //line hecbench_scan.go:127
 						gout[2*thid] = temp[2*thid]
-
-//line hecbench_scan.go:128
 						gout[2*thid+1] = temp[2*thid+1]
 					}
+					{
+						gc_tx3 := gc_step12 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line hecbench_scan.go:91
+						thid := gc_tx3
+//line hecbench_scan.go:127
+						gout[2*thid] = temp[2*thid]
+						gout[2*thid+1] = temp[2*thid+1]
+					}
+					{
+						gc_tx3 := gc_step12 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line hecbench_scan.go:91
+						thid := gc_tx3
+//line hecbench_scan.go:127
+						gout[2*thid] = temp[2*thid]
+						gout[2*thid+1] = temp[2*thid+1]
+					}
+					{
+						gc_tx3 := gc_step12 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line hecbench_scan.go:91
+						thid := gc_tx3
+//line hecbench_scan.go:127
+						gout[2*thid] = temp[2*thid]
+						gout[2*thid+1] = temp[2*thid+1]
+					}
+				}
+				for gc_tx3 := gc_step12; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line hecbench_scan.go:91
+					thid := gc_tx3
+//line hecbench_scan.go:127
+					gout[2*thid] = temp[2*thid]
+					gout[2*thid+1] = temp[2*thid+1]
 				}
 			}
 		}
@@ -1086,241 +651,181 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_scan.go:86
 	temp := gocuda.Shared[int32](t, N)[:N]
-
-//line hecbench_scan.go:87
 	for bid := int64(gc_bx2); bid < nblocks; bid += int64(gc_gdx2) {
-
-//line hecbench_scan.go:88
 		gi := gIdata[bid*int64(N):]
-
-//line hecbench_scan.go:89
 		gout := gOdata[bid*int64(N):]
-
 //line hecbench_scan.go:92
 		offset := 1
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
-				if compiled.SIMD {
-//line hecbench_scan.go:91
-					gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line hecbench_scan.go:91
-					_ = gc_evens
-//line hecbench_scan.go:91
-					gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line hecbench_scan.go:91
-					_ = gc_spreadLo
-//line hecbench_scan.go:91
-					gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line hecbench_scan.go:91
-					_ = gc_spreadHi
-//line hecbench_scan.go:91
-					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_scan.go:91
-					_ = gc_evenLanes
-//line hecbench_scan.go:91
-					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_scan.go:91
-					_ = gc_oddLanes
-				gc_steps:
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line hecbench_scan.go:91
-						var thid int = gc_tx2
-//line hecbench_scan.go:91
-						_ = thid
-//line hecbench_scan.go:93
-						var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_scan.go:93
-						if (2*thid) >= 0 && (2*thid) <= len(gi)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(gi)-15)) {
-//line hecbench_scan.go:93
-							gc_ld = archsimd.LoadInt32x8Slice(gi[2*thid:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(gi[(2*thid)+8:]).Permute(gc_evens))
-//line hecbench_scan.go:93
-						} else if (2*thid) >= 1 && (2*thid) <= len(gi)-15 {
-//line hecbench_scan.go:93
-							gc_ld = archsimd.LoadInt32x8Slice(gi[(2*thid)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(gi[(2*thid)+7:]).Permute(gc_evens))
-//line hecbench_scan.go:93
-						} else {
-//line hecbench_scan.go:93
-							break gc_steps
-//line hecbench_scan.go:93
-						}
-//line hecbench_scan.go:93
-						gc_st := gc_ld
-//line hecbench_scan.go:93
-						if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
-//line hecbench_scan.go:93
-							gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid)+0:]), gc_evenLanes).StoreSlice(temp[(2*thid)+0:])
-//line hecbench_scan.go:93
-							gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
-//line hecbench_scan.go:93
-						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
-//line hecbench_scan.go:93
-							gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]), gc_oddLanes).StoreSlice(temp[(2*thid)-1:])
-//line hecbench_scan.go:93
-							gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]), gc_oddLanes).StoreSlice(temp[(2*thid)+7:])
-//line hecbench_scan.go:93
-						} else {
-//line hecbench_scan.go:93
-							break gc_steps
-//line hecbench_scan.go:93
-						}
-//line hecbench_scan.go:93
-						var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_scan.go:94
-						if (2*thid+1) >= 0 && (2*thid+1) <= len(gi)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(gi)-15)) {
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := 0
+			if compiled.SIMD {
+//line hecbench_scan.go:91
+				gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+//line hecbench_scan.go:91
+				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line hecbench_scan.go:91
+				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line hecbench_scan.go:91
+				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+//line hecbench_scan.go:91
+				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+			gc_steps:
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_scan.go:91
+					var thid int = gc_tx2
+//line hecbench_scan.go:93
+					var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line hecbench_scan.go:93
+					if (2*thid) >= 0 && (2*thid) <= len(gi)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(gi)-15)) {
+//line hecbench_scan.go:93
+						gc_ld = archsimd.LoadInt32x8Slice(gi[2*thid:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(gi[(2*thid)+8:]).Permute(gc_evens))
+//line hecbench_scan.go:93
+					} else if (2*thid) >= 1 && (2*thid) <= len(gi)-15 {
+//line hecbench_scan.go:93
+						gc_ld = archsimd.LoadInt32x8Slice(gi[(2*thid)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(gi[(2*thid)+7:]).Permute(gc_evens))
+					} else {
+//line hecbench_scan.go:93
+						break gc_steps
+					}
+//line hecbench_scan.go:93
+					gc_st := gc_ld
+//line hecbench_scan.go:93
+					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
+//line hecbench_scan.go:93
+						gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid)+0:]), gc_evenLanes).StoreSlice(temp[(2*thid)+0:])
+//line hecbench_scan.go:93
+						gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
+//line hecbench_scan.go:93
+					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
+//line hecbench_scan.go:93
+						gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]), gc_oddLanes).StoreSlice(temp[(2*thid)-1:])
+//line hecbench_scan.go:93
+						gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]), gc_oddLanes).StoreSlice(temp[(2*thid)+7:])
+					} else {
+//line hecbench_scan.go:93
+						break gc_steps
+					}
+//line hecbench_scan.go:93
+					var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					if (2*thid+1) >= 0 && (2*thid+1) <= len(gi)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(gi)-15)) {
 //line hecbench_scan.go:94
-							gc_ld2 = archsimd.LoadInt32x8Slice(gi[2*thid+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(gi[(2*thid+1)+8:]).Permute(gc_evens))
+						gc_ld2 = archsimd.LoadInt32x8Slice(gi[2*thid+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(gi[(2*thid+1)+8:]).Permute(gc_evens))
 //line hecbench_scan.go:94
-						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(gi)-15 {
+					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(gi)-15 {
 //line hecbench_scan.go:94
-							gc_ld2 = archsimd.LoadInt32x8Slice(gi[(2*thid+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(gi[(2*thid+1)+7:]).Permute(gc_evens))
+						gc_ld2 = archsimd.LoadInt32x8Slice(gi[(2*thid+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(gi[(2*thid+1)+7:]).Permute(gc_evens))
+					} else {
 //line hecbench_scan.go:94
-						} else {
+						var gc_lanes3 [8]int32
 //line hecbench_scan.go:94
-							var gc_lanes3 [8]int32
+						for gc_k3 := range 8 {
 //line hecbench_scan.go:94
-							for gc_k3 := range 8 {
+							if 0xff&(1<<gc_k3) != 0 {
 //line hecbench_scan.go:94
-								if 0xff&(1<<gc_k3) != 0 {
+								gc_pos2.Thread = gc_rank2 + gc_k3
 //line hecbench_scan.go:94
-									gc_pos2.Thread = gc_rank2 + gc_k3
-//line hecbench_scan.go:94
-									gc_lanes3[gc_k3] = gi[(2*thid+1)+2*gc_k3]
-//line hecbench_scan.go:94
-								}
-//line hecbench_scan.go:94
+								gc_lanes3[gc_k3] = gi[(2*thid+1)+2*gc_k3]
 							}
-//line hecbench_scan.go:94
-							gc_pos2.Thread = gc_rank2
-//line hecbench_scan.go:94
-							gc_ld2 = archsimd.LoadInt32x8(&gc_lanes3)
-//line hecbench_scan.go:94
 						}
 //line hecbench_scan.go:94
-						gc_st2 := gc_ld2
+						gc_pos2.Thread = gc_rank2
 //line hecbench_scan.go:94
-						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
+						gc_ld2 = archsimd.LoadInt32x8(&gc_lanes3)
+					}
 //line hecbench_scan.go:94
-							gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid+1)+0:]), gc_evenLanes).StoreSlice(temp[(2*thid+1)+0:])
+					gc_st2 := gc_ld2
 //line hecbench_scan.go:94
-							gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid+1)+8:]), gc_evenLanes).StoreSlice(temp[(2*thid+1)+8:])
+					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
 //line hecbench_scan.go:94
-						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
+						gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid+1)+0:]), gc_evenLanes).StoreSlice(temp[(2*thid+1)+0:])
 //line hecbench_scan.go:94
-							gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]), gc_oddLanes).StoreSlice(temp[(2*thid+1)-1:])
+						gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid+1)+8:]), gc_evenLanes).StoreSlice(temp[(2*thid+1)+8:])
 //line hecbench_scan.go:94
-							gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]), gc_oddLanes).StoreSlice(temp[(2*thid+1)+7:])
+					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
 //line hecbench_scan.go:94
-						} else {
+						gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]), gc_oddLanes).StoreSlice(temp[(2*thid+1)-1:])
 //line hecbench_scan.go:94
-							var gc_lanes4 [8]int32
+						gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]), gc_oddLanes).StoreSlice(temp[(2*thid+1)+7:])
+					} else {
 //line hecbench_scan.go:94
-							gc_st2.Store(&gc_lanes4)
+						var gc_lanes4 [8]int32
 //line hecbench_scan.go:94
-							for gc_k4 := range 8 {
+						gc_st2.Store(&gc_lanes4)
 //line hecbench_scan.go:94
-								if 0xff&(1<<gc_k4) != 0 {
+						for gc_k4 := range 8 {
 //line hecbench_scan.go:94
-									gc_pos2.Thread = gc_rank2 + gc_k4
+							if 0xff&(1<<gc_k4) != 0 {
 //line hecbench_scan.go:94
-									temp[(2*thid+1)+2*gc_k4] = gc_lanes4[gc_k4]
+								gc_pos2.Thread = gc_rank2 + gc_k4
 //line hecbench_scan.go:94
-								}
-//line hecbench_scan.go:94
+								temp[(2*thid+1)+2*gc_k4] = gc_lanes4[gc_k4]
 							}
-//line hecbench_scan.go:94
-							gc_pos2.Thread = gc_rank2
-//line hecbench_scan.go:94
 						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step5 := gc_vstep
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan.go:91
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_scan.go:93
-						temp[2*thid] = gi[2*thid]
-
 //line hecbench_scan.go:94
-						temp[2*thid+1] = gi[2*thid+1]
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan.go:91
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_scan.go:93
-						temp[2*thid] = gi[2*thid]
-
-//line hecbench_scan.go:94
-						temp[2*thid+1] = gi[2*thid+1]
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan.go:91
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_scan.go:93
-						temp[2*thid] = gi[2*thid]
-
-//line hecbench_scan.go:94
-						temp[2*thid+1] = gi[2*thid+1]
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan.go:91
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_scan.go:93
-						temp[2*thid] = gi[2*thid]
-
-//line hecbench_scan.go:94
-						temp[2*thid+1] = gi[2*thid+1]
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line hecbench_scan.go:96
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step5 := gc_vstep
+			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				{
+					gc_tx2 := gc_step5 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_scan.go:91
 					thid := gc_tx2
-					_ = thid
-
 //line hecbench_scan.go:93
 					temp[2*thid] = gi[2*thid]
-
-//line hecbench_scan.go:94
+					temp[2*thid+1] = gi[2*thid+1]
+				}
+				{
+					gc_tx2 := gc_step5 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_scan.go:91
+					thid := gc_tx2
+//line hecbench_scan.go:93
+					temp[2*thid] = gi[2*thid]
+					temp[2*thid+1] = gi[2*thid+1]
+				}
+				{
+					gc_tx2 := gc_step5 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_scan.go:91
+					thid := gc_tx2
+//line hecbench_scan.go:93
+					temp[2*thid] = gi[2*thid]
+					temp[2*thid+1] = gi[2*thid+1]
+				}
+				{
+					gc_tx2 := gc_step5 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_scan.go:91
+					thid := gc_tx2
+//line hecbench_scan.go:93
+					temp[2*thid] = gi[2*thid]
 					temp[2*thid+1] = gi[2*thid+1]
 				}
 			}
+			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_scan.go:91
+				thid := gc_tx2
+//line hecbench_scan.go:93
+				temp[2*thid] = gi[2*thid]
+				temp[2*thid+1] = gi[2*thid+1]
+			}
 		}
-
 //line hecbench_scan.go:95
 		for d := N >> 1; d > 0; d >>= 1 {
 			if gc_bdy2*gc_bdz2 == 1 && offset == 1 && d <= gc_bdx2 && d/4 > 0 && compiled.UpSweep3(temp, d) {
@@ -1328,131 +833,98 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 				d /= 4
 				continue
 			}
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if gc_bound2 := d; gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
-						if offset == 1 {
+//line hecbench_scan.go:102
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := d; gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					if offset == 1 {
 //line hecbench_scan.go:91
-							gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line hecbench_scan.go:91
-							_ = gc_evens3
+						gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line hecbench_scan.go:91
-							gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line hecbench_scan.go:91
-							_ = gc_spreadLo3
+						gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_scan.go:91
-							gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+					gc_steps3:
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
 //line hecbench_scan.go:91
-							_ = gc_spreadHi3
-//line hecbench_scan.go:91
-							gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_scan.go:91
-							_ = gc_evenLanes3
-//line hecbench_scan.go:91
-							gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_scan.go:91
-							_ = gc_oddLanes3
-						gc_steps3:
-							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line hecbench_scan.go:91
-								var thid int = gc_tx2
-//line hecbench_scan.go:91
-								_ = thid
-//line hecbench_scan.go:97
-								{
-
+							var thid int = gc_tx2
+							{
 //line hecbench_scan.go:106
-									var ai int = 1*(2*thid+1) - 1
-//line hecbench_scan.go:106
-									_ = ai
-									var bi int = 1*(2*thid+2) - 1
-//line hecbench_scan.go:107
-									_ = bi
-									var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var ai int = 1*(2*thid+1) - 1
+								var bi int = 1*(2*thid+2) - 1
+								var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_scan.go:108
-									if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
+								if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
 //line hecbench_scan.go:108
-										gc_ld5 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
+									gc_ld5 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
 //line hecbench_scan.go:108
-									} else if ai >= 1 && ai <= len(temp)-15 {
+								} else if ai >= 1 && ai <= len(temp)-15 {
 //line hecbench_scan.go:108
-										gc_ld5 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
+									gc_ld5 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
+								} else {
 //line hecbench_scan.go:108
-									} else {
+									break gc_steps3
+								}
 //line hecbench_scan.go:108
-										break gc_steps3
+								var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_scan.go:108
-									}
+								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line hecbench_scan.go:108
-									var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									gc_ld6 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
 //line hecbench_scan.go:108
-									if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+								} else if bi >= 1 && bi <= len(temp)-15 {
 //line hecbench_scan.go:108
-										gc_ld6 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
+									gc_ld6 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
+								} else {
 //line hecbench_scan.go:108
-									} else if bi >= 1 && bi <= len(temp)-15 {
+									break gc_steps3
+								}
 //line hecbench_scan.go:108
-										gc_ld6 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
+								gc_st4 := gc_ld6.Add(gc_ld5)
 //line hecbench_scan.go:108
-									} else {
+								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line hecbench_scan.go:108
-										break gc_steps3
+									gc_st4.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes3).StoreSlice(temp[bi+0:])
 //line hecbench_scan.go:108
-									}
+									gc_st4.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes3).StoreSlice(temp[bi+8:])
 //line hecbench_scan.go:108
-									gc_st4 := gc_ld6.Add(gc_ld5)
+								} else if bi >= 1 && bi <= len(temp)-15 {
 //line hecbench_scan.go:108
-									if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
+									gc_st4.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes3).StoreSlice(temp[bi-1:])
 //line hecbench_scan.go:108
-										gc_st4.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes3).StoreSlice(temp[bi+0:])
+									gc_st4.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes3).StoreSlice(temp[bi+7:])
+								} else {
 //line hecbench_scan.go:108
-										gc_st4.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes3).StoreSlice(temp[bi+8:])
-//line hecbench_scan.go:108
-									} else if bi >= 1 && bi <= len(temp)-15 {
-//line hecbench_scan.go:108
-										gc_st4.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes3).StoreSlice(temp[bi-1:])
-//line hecbench_scan.go:108
-										gc_st4.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes3).StoreSlice(temp[bi+7:])
-//line hecbench_scan.go:108
-									} else {
-//line hecbench_scan.go:108
-										break gc_steps3
-//line hecbench_scan.go:108
-									}
-//line hecbench_scan.go:108
+									break gc_steps3
 								}
 							}
-							archsimd.ClearAVXUpperBits()
 						}
+//line hecbench_scan.go:110
+						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line hecbench_scan.go:91
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_scan.go:97
-						{
-
+					thid := gc_tx2
+					{
 //line hecbench_scan.go:106
-							ai := offset*(2*thid+1) - 1
-							bi := offset*(2*thid+2) - 1
-							temp[bi] += temp[ai]
-						}
+						ai := offset*(2*thid+1) - 1
+						bi := offset*(2*thid+2) - 1
+						temp[bi] += temp[ai]
 					}
 				}
 			}
-
 //line hecbench_scan.go:110
 			offset *= 2
 		}
@@ -1468,156 +940,73 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 					gc_step6 := gc_from2
 					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_scan.go:91
-							thid := gc_tx2
-							_ = thid
-
-//line hecbench_scan.go:113
-							{
-								gc_at2[0] = 0
-							}
+//line hecbench_scan.go:114
+							gc_at2[0] = 0
 						}
 						{
-							gc_tx2 := gc_step6 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_scan.go:91
-							thid := gc_tx2
-							_ = thid
-
-//line hecbench_scan.go:113
-							{
-								gc_at2[0] = 0
-							}
+//line hecbench_scan.go:114
+							gc_at2[0] = 0
 						}
 						{
-							gc_tx2 := gc_step6 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_scan.go:91
-							thid := gc_tx2
-							_ = thid
-
-//line hecbench_scan.go:113
-							{
-								gc_at2[0] = 0
-							}
+//line hecbench_scan.go:114
+							gc_at2[0] = 0
 						}
 						{
-							gc_tx2 := gc_step6 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line hecbench_scan.go:91
-							thid := gc_tx2
-							_ = thid
-
-//line hecbench_scan.go:113
-							{
-								gc_at2[0] = 0
-							}
-						}
-					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_scan.go:91
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_scan.go:113
-						{
+//line hecbench_scan.go:114
 							gc_at2[0] = 0
 						}
 					}
+//line hecbench_scan.go:118
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+//line hecbench_scan.go:114
+						gc_at2[0] = 0
+					}
 				} else {
+//line hecbench_scan.go:118
 					gc_step7 := gc_from2
 					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 						{
 							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan.go:91
-							thid := gc_tx2
-							_ = thid
-
-//line hecbench_scan.go:113
-							{
-								temp[N-1] = 0
-							}
+//line hecbench_scan.go:114
+							temp[N-1] = 0
 						}
 						{
+//line hecbench_scan.go:118
 							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan.go:91
-							thid := gc_tx2
-							_ = thid
-
-//line hecbench_scan.go:113
-							{
-								temp[N-1] = 0
-							}
+//line hecbench_scan.go:114
+							temp[N-1] = 0
 						}
 						{
+//line hecbench_scan.go:118
 							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan.go:91
-							thid := gc_tx2
-							_ = thid
-
-//line hecbench_scan.go:113
-							{
-								temp[N-1] = 0
-							}
+//line hecbench_scan.go:114
+							temp[N-1] = 0
 						}
 						{
+//line hecbench_scan.go:118
 							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan.go:91
-							thid := gc_tx2
-							_ = thid
-
-//line hecbench_scan.go:113
-							{
-								temp[N-1] = 0
-							}
+//line hecbench_scan.go:114
+							temp[N-1] = 0
 						}
 					}
+//line hecbench_scan.go:118
 					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan.go:91
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_scan.go:113
-						{
-							temp[N-1] = 0
-						}
+//line hecbench_scan.go:114
+						temp[N-1] = 0
 					}
 				}
 			}
 		}
-
 //line hecbench_scan.go:116
 		for d_ := 1; d_ < N; d_ *= 2 {
 			if gc_bdy2*gc_bdz2 == 1 && offset == 8 && d_ >= 1 && d_ <= gc_bdx2/4 && 4*d_ < N && compiled.DownSweep3(temp, d_) {
@@ -1625,424 +1014,336 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 				d_ *= 4
 				continue
 			}
-
 //line hecbench_scan.go:117
 			offset >>= 1
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if gc_bound2 := d_; gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep3 := gc_from2
-					if compiled.SIMD {
-						if offset == 1 {
-//line hecbench_scan.go:91
-							gc_evens5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
-//line hecbench_scan.go:91
-							_ = gc_evens5
-//line hecbench_scan.go:91
-							gc_spreadLo5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line hecbench_scan.go:91
-							_ = gc_spreadLo5
-//line hecbench_scan.go:91
-							gc_spreadHi5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line hecbench_scan.go:91
-							_ = gc_spreadHi5
-//line hecbench_scan.go:91
-							gc_evenLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_scan.go:91
-							_ = gc_evenLanes5
-//line hecbench_scan.go:91
-							gc_oddLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_scan.go:91
-							_ = gc_oddLanes5
-						gc_steps5:
-							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line hecbench_scan.go:91
-								var thid int = gc_tx2
-//line hecbench_scan.go:91
-								_ = thid
 //line hecbench_scan.go:119
-								{
-									var ai_ int = 1*(2*thid+1) - 1
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := d_; gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep3 := gc_from2
+				if compiled.SIMD {
+					if offset == 1 {
+//line hecbench_scan.go:91
+						gc_evens5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+//line hecbench_scan.go:91
+						gc_spreadLo5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line hecbench_scan.go:91
+						gc_spreadHi5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line hecbench_scan.go:91
+						gc_evenLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
+//line hecbench_scan.go:91
+						gc_oddLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+					gc_steps5:
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+//line hecbench_scan.go:91
+							var thid int = gc_tx2
+							{
 //line hecbench_scan.go:120
-									_ = ai_
-									var bi_ int = 1*(2*thid+2) - 1
-//line hecbench_scan.go:121
-									_ = bi_
-									var gc_ld10 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var ai_ int = 1*(2*thid+1) - 1
+								var bi_ int = 1*(2*thid+2) - 1
+								var gc_ld10 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_scan.go:122
-									if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line hecbench_scan.go:122
-										gc_ld10 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens5))
+									gc_ld10 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens5))
 //line hecbench_scan.go:122
-									} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line hecbench_scan.go:122
-										gc_ld10 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens5))
+									gc_ld10 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens5))
+								} else {
 //line hecbench_scan.go:122
-									} else {
+									break gc_steps5
+								}
 //line hecbench_scan.go:122
-										break gc_steps5
+								tt := gc_ld10
 //line hecbench_scan.go:122
-									}
+								var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_scan.go:122
-									tt := gc_ld10
-//line hecbench_scan.go:122
-									_ = tt
-//line hecbench_scan.go:122
-									var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_scan.go:122
-									if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-										gc_ld11 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
+								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+									gc_ld11 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
 //line hecbench_scan.go:123
-									} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line hecbench_scan.go:123
-										gc_ld11 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
+									gc_ld11 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
+								} else {
 //line hecbench_scan.go:123
-									} else {
+									break gc_steps5
+								}
 //line hecbench_scan.go:123
-										break gc_steps5
+								gc_st7 := gc_ld11
 //line hecbench_scan.go:123
-									}
+								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line hecbench_scan.go:123
-									gc_st7 := gc_ld11
+									gc_st7.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes5).StoreSlice(temp[ai_+0:])
 //line hecbench_scan.go:123
-									if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
+									gc_st7.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes5).StoreSlice(temp[ai_+8:])
 //line hecbench_scan.go:123
-										gc_st7.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes5).StoreSlice(temp[ai_+0:])
+								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line hecbench_scan.go:123
-										gc_st7.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes5).StoreSlice(temp[ai_+8:])
+									gc_st7.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes5).StoreSlice(temp[ai_-1:])
 //line hecbench_scan.go:123
-									} else if ai_ >= 1 && ai_ <= len(temp)-15 {
+									gc_st7.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes5).StoreSlice(temp[ai_+7:])
+								} else {
 //line hecbench_scan.go:123
-										gc_st7.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes5).StoreSlice(temp[ai_-1:])
+									break gc_steps5
+								}
 //line hecbench_scan.go:123
-										gc_st7.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes5).StoreSlice(temp[ai_+7:])
+								var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_scan.go:123
-									} else {
-//line hecbench_scan.go:123
-										break gc_steps5
-//line hecbench_scan.go:123
-									}
-//line hecbench_scan.go:123
-									var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_scan.go:123
-									if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-										gc_ld12 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
+								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+									gc_ld12 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
 //line hecbench_scan.go:124
-									} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line hecbench_scan.go:124
-										gc_ld12 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
+									gc_ld12 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
+								} else {
 //line hecbench_scan.go:124
-									} else {
+									var gc_lanes19 [8]int32
 //line hecbench_scan.go:124
-										var gc_lanes19 [8]int32
+									for gc_k19 := range 8 {
 //line hecbench_scan.go:124
-										for gc_k19 := range 8 {
+										if 0xff&(1<<gc_k19) != 0 {
 //line hecbench_scan.go:124
-											if 0xff&(1<<gc_k19) != 0 {
+											gc_pos2.Thread = gc_rank2 + gc_k19
 //line hecbench_scan.go:124
-												gc_pos2.Thread = gc_rank2 + gc_k19
-//line hecbench_scan.go:124
-												gc_lanes19[gc_k19] = temp[bi_+2*gc_k19]
-//line hecbench_scan.go:124
-											}
-//line hecbench_scan.go:124
+											gc_lanes19[gc_k19] = temp[bi_+2*gc_k19]
 										}
-//line hecbench_scan.go:124
-										gc_pos2.Thread = gc_rank2
-//line hecbench_scan.go:124
-										gc_ld12 = archsimd.LoadInt32x8(&gc_lanes19)
-//line hecbench_scan.go:124
 									}
 //line hecbench_scan.go:124
-									gc_st8 := gc_ld12.Add(tt)
+									gc_pos2.Thread = gc_rank2
 //line hecbench_scan.go:124
-									if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
+									gc_ld12 = archsimd.LoadInt32x8(&gc_lanes19)
+								}
 //line hecbench_scan.go:124
-										gc_st8.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes5).StoreSlice(temp[bi_+0:])
+								gc_st8 := gc_ld12.Add(tt)
 //line hecbench_scan.go:124
-										gc_st8.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes5).StoreSlice(temp[bi_+8:])
+								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 //line hecbench_scan.go:124
-									} else if bi_ >= 1 && bi_ <= len(temp)-15 {
+									gc_st8.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes5).StoreSlice(temp[bi_+0:])
 //line hecbench_scan.go:124
-										gc_st8.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes5).StoreSlice(temp[bi_-1:])
+									gc_st8.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes5).StoreSlice(temp[bi_+8:])
 //line hecbench_scan.go:124
-										gc_st8.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes5).StoreSlice(temp[bi_+7:])
+								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line hecbench_scan.go:124
-									} else {
+									gc_st8.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes5).StoreSlice(temp[bi_-1:])
 //line hecbench_scan.go:124
-										var gc_lanes20 [8]int32
+									gc_st8.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes5).StoreSlice(temp[bi_+7:])
+								} else {
 //line hecbench_scan.go:124
-										gc_st8.Store(&gc_lanes20)
+									var gc_lanes20 [8]int32
 //line hecbench_scan.go:124
-										for gc_k20 := range 8 {
+									gc_st8.Store(&gc_lanes20)
 //line hecbench_scan.go:124
-											if 0xff&(1<<gc_k20) != 0 {
+									for gc_k20 := range 8 {
 //line hecbench_scan.go:124
-												gc_pos2.Thread = gc_rank2 + gc_k20
+										if 0xff&(1<<gc_k20) != 0 {
 //line hecbench_scan.go:124
-												temp[bi_+2*gc_k20] = gc_lanes20[gc_k20]
+											gc_pos2.Thread = gc_rank2 + gc_k20
 //line hecbench_scan.go:124
-											}
-//line hecbench_scan.go:124
+											temp[bi_+2*gc_k20] = gc_lanes20[gc_k20]
 										}
-//line hecbench_scan.go:124
-										gc_pos2.Thread = gc_rank2
-//line hecbench_scan.go:124
 									}
 //line hecbench_scan.go:124
+									gc_pos2.Thread = gc_rank2
 								}
 							}
-							archsimd.ClearAVXUpperBits()
 						}
+//line hecbench_scan.go:126
+						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line hecbench_scan.go:91
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_scan.go:119
-						{
-							ai_ := offset*(2*thid+1) - 1
-							bi_ := offset*(2*thid+2) - 1
-							tt := temp[ai_]
-							temp[ai_] = temp[bi_]
-							temp[bi_] += tt
-						}
+					thid := gc_tx2
+					{
+//line hecbench_scan.go:120
+						ai_ := offset*(2*thid+1) - 1
+						bi_ := offset*(2*thid+2) - 1
+						tt := temp[ai_]
+						temp[ai_] = temp[bi_]
+						temp[bi_] += tt
 					}
 				}
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep4 := 0
-				if compiled.SIMD {
+//line hecbench_scan.go:131
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep4 := 0
+			if compiled.SIMD {
 //line hecbench_scan.go:91
-					gc_evens6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_evens6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line hecbench_scan.go:91
-					_ = gc_evens6
+				gc_spreadLo6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line hecbench_scan.go:91
-					gc_spreadLo6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadHi6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line hecbench_scan.go:91
-					_ = gc_spreadLo6
+				gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_scan.go:91
-					gc_spreadHi6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_oddLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+			gc_steps6:
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
+					gc_rank2 := gc_base2 + gc_tx2
 //line hecbench_scan.go:91
-					_ = gc_spreadHi6
-//line hecbench_scan.go:91
-					gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_scan.go:91
-					_ = gc_evenLanes6
-//line hecbench_scan.go:91
-					gc_oddLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_scan.go:91
-					_ = gc_oddLanes6
-				gc_steps6:
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line hecbench_scan.go:91
-						var thid int = gc_tx2
-//line hecbench_scan.go:91
-						_ = thid
+					var thid int = gc_tx2
 //line hecbench_scan.go:127
-						var gc_ld13 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					var gc_ld13 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_scan.go:127
-						if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
+					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
 //line hecbench_scan.go:127
-							gc_ld13 = archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens6))
+						gc_ld13 = archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens6))
 //line hecbench_scan.go:127
-						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
+					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
 //line hecbench_scan.go:127
-							gc_ld13 = archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens6))
+						gc_ld13 = archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens6))
+					} else {
 //line hecbench_scan.go:127
-						} else {
+						break gc_steps6
+					}
 //line hecbench_scan.go:127
-							break gc_steps6
+					gc_st9 := gc_ld13
 //line hecbench_scan.go:127
-						}
+					if (2*thid) >= 0 && (2*thid) <= len(gout)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(gout)-15)) {
 //line hecbench_scan.go:127
-						gc_st9 := gc_ld13
+						gc_st9.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(gout[(2*thid)+0:]), gc_evenLanes6)
 //line hecbench_scan.go:127
-						if (2*thid) >= 0 && (2*thid) <= len(gout)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(gout)-15)) {
+						gc_st9.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(gout[(2*thid)+8:]), gc_evenLanes6)
 //line hecbench_scan.go:127
-							gc_st9.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(gout[(2*thid)+0:]), gc_evenLanes6)
+					} else if (2*thid) >= 1 && (2*thid) <= len(gout)-15 {
 //line hecbench_scan.go:127
-							gc_st9.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(gout[(2*thid)+8:]), gc_evenLanes6)
+						gc_st9.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(gout[(2*thid)-1:]), gc_oddLanes6)
 //line hecbench_scan.go:127
-						} else if (2*thid) >= 1 && (2*thid) <= len(gout)-15 {
+						gc_st9.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(gout[(2*thid)+7:]), gc_oddLanes6)
+					} else {
 //line hecbench_scan.go:127
-							gc_st9.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(gout[(2*thid)-1:]), gc_oddLanes6)
+						break gc_steps6
+					}
 //line hecbench_scan.go:127
-							gc_st9.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(gout[(2*thid)+7:]), gc_oddLanes6)
-//line hecbench_scan.go:127
-						} else {
-//line hecbench_scan.go:127
-							break gc_steps6
-//line hecbench_scan.go:127
-						}
-//line hecbench_scan.go:127
-						var gc_ld14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					var gc_ld14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
 //line hecbench_scan.go:128
-						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
+						gc_ld14 = archsimd.LoadInt32x8Slice(temp[2*thid+1:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens6))
 //line hecbench_scan.go:128
-							gc_ld14 = archsimd.LoadInt32x8Slice(temp[2*thid+1:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens6))
+					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
 //line hecbench_scan.go:128
-						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
+						gc_ld14 = archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens6))
+					} else {
 //line hecbench_scan.go:128
-							gc_ld14 = archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens6))
+						var gc_lanes23 [8]int32
 //line hecbench_scan.go:128
-						} else {
+						for gc_k23 := range 8 {
 //line hecbench_scan.go:128
-							var gc_lanes23 [8]int32
+							if 0xff&(1<<gc_k23) != 0 {
 //line hecbench_scan.go:128
-							for gc_k23 := range 8 {
+								gc_pos2.Thread = gc_rank2 + gc_k23
 //line hecbench_scan.go:128
-								if 0xff&(1<<gc_k23) != 0 {
-//line hecbench_scan.go:128
-									gc_pos2.Thread = gc_rank2 + gc_k23
-//line hecbench_scan.go:128
-									gc_lanes23[gc_k23] = temp[(2*thid+1)+2*gc_k23]
-//line hecbench_scan.go:128
-								}
-//line hecbench_scan.go:128
+								gc_lanes23[gc_k23] = temp[(2*thid+1)+2*gc_k23]
 							}
-//line hecbench_scan.go:128
-							gc_pos2.Thread = gc_rank2
-//line hecbench_scan.go:128
-							gc_ld14 = archsimd.LoadInt32x8(&gc_lanes23)
-//line hecbench_scan.go:128
 						}
 //line hecbench_scan.go:128
-						gc_st10 := gc_ld14
+						gc_pos2.Thread = gc_rank2
 //line hecbench_scan.go:128
-						if (2*thid+1) >= 0 && (2*thid+1) <= len(gout)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(gout)-15)) {
+						gc_ld14 = archsimd.LoadInt32x8(&gc_lanes23)
+					}
 //line hecbench_scan.go:128
-							gc_st10.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(gout[(2*thid+1)+0:]), gc_evenLanes6)
+					gc_st10 := gc_ld14
 //line hecbench_scan.go:128
-							gc_st10.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(gout[(2*thid+1)+8:]), gc_evenLanes6)
+					if (2*thid+1) >= 0 && (2*thid+1) <= len(gout)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(gout)-15)) {
 //line hecbench_scan.go:128
-						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(gout)-15 {
+						gc_st10.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(gout[(2*thid+1)+0:]), gc_evenLanes6)
 //line hecbench_scan.go:128
-							gc_st10.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(gout[(2*thid+1)-1:]), gc_oddLanes6)
+						gc_st10.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(gout[(2*thid+1)+8:]), gc_evenLanes6)
 //line hecbench_scan.go:128
-							gc_st10.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(gout[(2*thid+1)+7:]), gc_oddLanes6)
+					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(gout)-15 {
 //line hecbench_scan.go:128
-						} else {
+						gc_st10.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(gout[(2*thid+1)-1:]), gc_oddLanes6)
 //line hecbench_scan.go:128
-							var gc_lanes24 [8]int32
+						gc_st10.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(gout[(2*thid+1)+7:]), gc_oddLanes6)
+					} else {
 //line hecbench_scan.go:128
-							gc_st10.Store(&gc_lanes24)
+						var gc_lanes24 [8]int32
 //line hecbench_scan.go:128
-							for gc_k24 := range 8 {
+						gc_st10.Store(&gc_lanes24)
 //line hecbench_scan.go:128
-								if 0xff&(1<<gc_k24) != 0 {
+						for gc_k24 := range 8 {
 //line hecbench_scan.go:128
-									gc_pos2.Thread = gc_rank2 + gc_k24
+							if 0xff&(1<<gc_k24) != 0 {
 //line hecbench_scan.go:128
-									gout[(2*thid+1)+2*gc_k24] = gc_lanes24[gc_k24]
+								gc_pos2.Thread = gc_rank2 + gc_k24
 //line hecbench_scan.go:128
-								}
-//line hecbench_scan.go:128
+								gout[(2*thid+1)+2*gc_k24] = gc_lanes24[gc_k24]
 							}
-//line hecbench_scan.go:128
-							gc_pos2.Thread = gc_rank2
-//line hecbench_scan.go:128
 						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step8 := gc_vstep4
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan.go:91
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_scan.go:127
-						gout[2*thid] = temp[2*thid]
-
 //line hecbench_scan.go:128
-						gout[2*thid+1] = temp[2*thid+1]
-					}
-					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan.go:91
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_scan.go:127
-						gout[2*thid] = temp[2*thid]
-
-//line hecbench_scan.go:128
-						gout[2*thid+1] = temp[2*thid+1]
-					}
-					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan.go:91
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_scan.go:127
-						gout[2*thid] = temp[2*thid]
-
-//line hecbench_scan.go:128
-						gout[2*thid+1] = temp[2*thid+1]
-					}
-					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_scan.go:91
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_scan.go:127
-						gout[2*thid] = temp[2*thid]
-
-//line hecbench_scan.go:128
-						gout[2*thid+1] = temp[2*thid+1]
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line hecbench_scan.go:130
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step8 := gc_vstep4
+			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				{
+					gc_tx2 := gc_step8 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_scan.go:91
 					thid := gc_tx2
-					_ = thid
-
 //line hecbench_scan.go:127
 					gout[2*thid] = temp[2*thid]
-
-//line hecbench_scan.go:128
 					gout[2*thid+1] = temp[2*thid+1]
 				}
+				{
+					gc_tx2 := gc_step8 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_scan.go:91
+					thid := gc_tx2
+//line hecbench_scan.go:127
+					gout[2*thid] = temp[2*thid]
+					gout[2*thid+1] = temp[2*thid+1]
+				}
+				{
+					gc_tx2 := gc_step8 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_scan.go:91
+					thid := gc_tx2
+//line hecbench_scan.go:127
+					gout[2*thid] = temp[2*thid]
+					gout[2*thid+1] = temp[2*thid+1]
+				}
+				{
+					gc_tx2 := gc_step8 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_scan.go:91
+					thid := gc_tx2
+//line hecbench_scan.go:127
+					gout[2*thid] = temp[2*thid]
+					gout[2*thid+1] = temp[2*thid+1]
+				}
+			}
+			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_scan.go:91
+				thid := gc_tx2
+//line hecbench_scan.go:127
+				gout[2*thid] = temp[2*thid]
+				gout[2*thid+1] = temp[2*thid+1]
 			}
 		}
 	}
 }
 
+//line hecbench_scan.go:135
 var gc_tab_uint32x8_cd1ab05d = [8]uint32{0, 0, 1, 1, 2, 2, 3, 3}
 
 var gc_tab_uint32x8_3bb2957d = [8]uint32{4, 4, 5, 5, 6, 6, 7, 7}

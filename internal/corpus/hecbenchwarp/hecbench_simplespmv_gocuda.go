@@ -60,12 +60,8 @@ func gc_body_spmvCsrKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numRows int, 
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_simplespmv.go:15
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line hecbench_simplespmv.go:16
 						{
 							rowStart := rowIndices[i]
 							rowEnd := rowIndices[i+1]
@@ -110,21 +106,46 @@ func gc_body_spmvVectorCsrKernel(gc_b *compiled.Block, BS int, numRows int, rowI
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	{
-		var gc_l_temp [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line hecbench_simplespmv.go:42
+	var gc_l_temp [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line hecbench_simplespmv.go:50
+			var gc_m6 uint32
 			{
-				var gc_m6 uint32
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line hecbench_simplespmv.go:33
+					m := gc_bx*gc_bdy + gc_ty
+					if m < numRows {
+						gc_m6 |= 1 << gc_lane
+					}
+				}
+			}
+			gc_save6 := gc_act
+			gc_act = gc_save6 & gc_m6
+			if gc_act != 0 {
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
 					gc_ty := gc_tidx.Y
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
@@ -133,122 +154,71 @@ func gc_body_spmvVectorCsrKernel(gc_b *compiled.Block, BS int, numRows int, rowI
 								gc_ty = 0
 							}
 						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-
 //line hecbench_simplespmv.go:33
 						m := gc_bx*gc_bdy + gc_ty
-						_ = m
-
-//line hecbench_simplespmv.go:34
-						if m < numRows {
-							gc_m6 |= 1 << gc_lane
+//line hecbench_simplespmv.go:35
+						rowStart := rowIndices[m]
+						rowEnd := rowIndices[m+1]
+						temp := float32(0)
+						for n := rowStart + gc_tx; n < rowEnd; n += BS {
+							temp += values[n] * x[colIndices[n]]
 						}
+//line hecbench_simplespmv.go:44
+						gc_l_temp[gc_lane] = temp
 					}
 				}
-				gc_save6 := gc_act
-				gc_act = gc_save6 & gc_m6
-				if gc_act != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						gc_ty := gc_tidx.Y
+//line hecbench_simplespmv.go:41
+				for i := BS >> 1; i > 0; i >>= 1 {
+					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && BS == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_temp, i, 0, 32)
+					} else {
+//line hecbench_simplespmv.go:42
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_temp, i, BS, &gc_c1r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-								gc_ty++
-								if gc_ty == gc_bdy {
-									gc_ty = 0
-								}
-							}
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line hecbench_simplespmv.go:33
-							m := gc_bx*gc_bdy + gc_ty
-							_ = m
-
-//line hecbench_simplespmv.go:35
-							rowStart := rowIndices[m]
-
-//line hecbench_simplespmv.go:36
-							rowEnd := rowIndices[m+1]
-
-//line hecbench_simplespmv.go:37
-							temp := float32(0)
-
-//line hecbench_simplespmv.go:38
-							for n := rowStart + gc_tx; n < rowEnd; n += BS {
-								temp += values[n] * x[colIndices[n]]
-							}
-							_ = rowStart
-							_ = rowEnd
-							_ = temp
+//line hecbench_simplespmv.go:49
+							temp := gc_l_temp[gc_lane]
+//line hecbench_simplespmv.go:42
+							temp += gc_c1r[gc_lane]
 							gc_l_temp[gc_lane] = temp
 						}
 					}
-
-//line hecbench_simplespmv.go:41
-					for i := BS >> 1; i > 0; i >>= 1 {
-
-//line hecbench_simplespmv.go:42
-						if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && BS == 32 {
-							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_temp, i, 0, 32)
-						} else {
-
-//line hecbench_simplespmv.go:42
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_temp, i, BS, &gc_c1r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								temp := gc_l_temp[gc_lane]
-								_ = temp
-
-//line hecbench_simplespmv.go:42
-								temp += gc_c1r[gc_lane]
-								gc_l_temp[gc_lane] = temp
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_ty := gc_tidx.Y
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+							gc_ty++
+							if gc_ty == gc_bdy {
+								gc_ty = 0
 							}
 						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						gc_ty := gc_tidx.Y
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-								gc_ty++
-								if gc_ty == gc_bdy {
-									gc_ty = 0
-								}
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_simplespmv.go:33
-							m := gc_bx*gc_bdy + gc_ty
-							_ = m
-							temp := gc_l_temp[gc_lane]
-							_ = temp
-
+						m := gc_bx*gc_bdy + gc_ty
+//line hecbench_simplespmv.go:35
+						temp := gc_l_temp[gc_lane]
 //line hecbench_simplespmv.go:44
-							y[m] = temp
-						}
+						y[m] = temp
 					}
 				}
-				gc_act = gc_save6 &^ gc_dead
 			}
+			gc_act = gc_save6 &^ gc_dead
 		}
 	}
 }
@@ -299,12 +269,8 @@ func gc_body_spmvDenseKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numRows int
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_simplespmv.go:53
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line hecbench_simplespmv.go:54
 						{
 							temp := float32(0)
 							for j := 0; j < numRows; j++ {

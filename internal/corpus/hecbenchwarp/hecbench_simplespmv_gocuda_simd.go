@@ -61,12 +61,8 @@ func gc_body_spmvCsrKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numRows in
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_simplespmv.go:15
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line hecbench_simplespmv.go:16
 						{
 							rowStart := rowIndices[i]
 							rowEnd := rowIndices[i+1]
@@ -111,21 +107,46 @@ func gc_body_spmvVectorCsrKernel(gc_b2 *compiled.Block, BS int, numRows int, row
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_temp [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line hecbench_simplespmv.go:42
+	var gc_l_temp [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line hecbench_simplespmv.go:50
+			var gc_m62 uint32
 			{
-				var gc_m62 uint32
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				gc_ty2 := gc_tidx2.Y
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+						gc_ty2++
+						if gc_ty2 == gc_bdy2 {
+							gc_ty2 = 0
+						}
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_simplespmv.go:33
+					m := gc_bx2*gc_bdy2 + gc_ty2
+					if m < numRows {
+						gc_m62 |= 1 << gc_lane2
+					}
+				}
+			}
+			gc_save62 := gc_act2
+			gc_act2 = gc_save62 & gc_m62
+			if gc_act2 != 0 {
 				{
 					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
 					gc_ty2 := gc_tidx2.Y
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						gc_tx2++
 						if gc_tx2 == gc_bdx2 {
 							gc_tx2 = 0
@@ -134,175 +155,114 @@ func gc_body_spmvVectorCsrKernel(gc_b2 *compiled.Block, BS int, numRows int, row
 								gc_ty2 = 0
 							}
 						}
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_simplespmv.go:33
 						m := gc_bx2*gc_bdy2 + gc_ty2
-						_ = m
-
-//line hecbench_simplespmv.go:34
-						if m < numRows {
-							gc_m62 |= 1 << gc_lane2
+//line hecbench_simplespmv.go:35
+						rowStart := rowIndices[m]
+						rowEnd := rowIndices[m+1]
+						temp := float32(0)
+						for n := rowStart + gc_tx2; n < rowEnd; n += BS {
+							temp += values[n] * x[colIndices[n]]
 						}
+//line hecbench_simplespmv.go:44
+						gc_l_temp[gc_lane2] = temp
 					}
 				}
-				gc_save62 := gc_act2
-				gc_act2 = gc_save62 & gc_m62
-				if gc_act2 != 0 {
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						gc_ty2 := gc_tidx2.Y
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-								gc_ty2++
-								if gc_ty2 == gc_bdy2 {
-									gc_ty2 = 0
-								}
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_simplespmv.go:33
-							m := gc_bx2*gc_bdy2 + gc_ty2
-							_ = m
-
-//line hecbench_simplespmv.go:35
-							rowStart := rowIndices[m]
-
-//line hecbench_simplespmv.go:36
-							rowEnd := rowIndices[m+1]
-
-//line hecbench_simplespmv.go:37
-							temp := float32(0)
-
-//line hecbench_simplespmv.go:38
-							for n := rowStart + gc_tx2; n < rowEnd; n += BS {
-								temp += values[n] * x[colIndices[n]]
-							}
-							_ = rowStart
-							_ = rowEnd
-							_ = temp
-							gc_l_temp[gc_lane2] = temp
+//line hecbench_simplespmv.go:41
+				if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && BS == 32 {
+					var gc_run compiled.ShflSteps
+					for i := BS >> 1; i > 0; i >>= 1 {
+//line hecbench_simplespmv.go:42
+						gc_run.Add(i, 0, 32)
+						if gc_run.Full() {
+							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_temp, &gc_run)
 						}
 					}
-
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_temp, &gc_run)
+				} else {
 //line hecbench_simplespmv.go:41
-					if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && BS == 32 {
-						var gc_run compiled.ShflSteps
-						for i := BS >> 1; i > 0; i >>= 1 {
-
+					for i := BS >> 1; i > 0; i >>= 1 {
+						if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && BS == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_temp, i, 0, 32)
+						} else {
 //line hecbench_simplespmv.go:42
-							gc_run.Add(i, 0, 32)
-							if gc_run.Full() {
-								compiled.ShflAddSteps(compiled.ShflDown, &gc_l_temp, &gc_run)
-							}
-						}
-						compiled.ShflAddSteps(compiled.ShflDown, &gc_l_temp, &gc_run)
-					} else {
-
-//line hecbench_simplespmv.go:41
-						for i := BS >> 1; i > 0; i >>= 1 {
-
+							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_temp, i, BS, &gc_c21r)
+							gc_left := gc_act2
+							if compiled.SIMD {
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line hecbench_simplespmv.go:42
-							if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && BS == 32 {
-								compiled.ShflAddWarp(compiled.ShflDown, &gc_l_temp, i, 0, 32)
-							} else {
-
+										temp := archsimd.LoadFloat32x8Slice(gc_l_temp[gc_lane2:])
 //line hecbench_simplespmv.go:42
-								compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_temp, i, BS, &gc_c21r)
-								gc_left := gc_act2
-								if compiled.SIMD {
-									if gc_act2 == ^uint32(0) {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
+										temp = temp.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
 //line hecbench_simplespmv.go:42
-											temp := archsimd.LoadFloat32x8Slice(gc_l_temp[gc_lane2:])
-//line hecbench_simplespmv.go:42
-											_ = temp
-//line hecbench_simplespmv.go:42
-											temp = temp.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line hecbench_simplespmv.go:42
-											temp.StoreSlice(gc_l_temp[gc_lane2:])
-											gc_left &^= 0xff << gc_lane2
-										}
-									} else {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											if gc_act2>>gc_lane2&0xff != 0xff {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line hecbench_simplespmv.go:42
-											temp := archsimd.LoadFloat32x8Slice(gc_l_temp[gc_lane2:])
-//line hecbench_simplespmv.go:42
-											_ = temp
-//line hecbench_simplespmv.go:42
-											temp = temp.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line hecbench_simplespmv.go:42
-											temp.StoreSlice(gc_l_temp[gc_lane2:])
-											gc_left &^= 0xff << gc_lane2
-										}
+										temp.StoreSlice(gc_l_temp[gc_lane2:])
+										gc_left &^= 0xff << gc_lane2
 									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left != 0 {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left&(1<<gc_lane2) == 0 {
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
 											continue
 										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-										temp := gc_l_temp[gc_lane2]
-										_ = temp
-
 //line hecbench_simplespmv.go:42
-										temp += gc_c21r[gc_lane2]
-										gc_l_temp[gc_lane2] = temp
+										temp := archsimd.LoadFloat32x8Slice(gc_l_temp[gc_lane2:])
+//line hecbench_simplespmv.go:42
+										temp = temp.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line hecbench_simplespmv.go:42
+										temp.StoreSlice(gc_l_temp[gc_lane2:])
+										gc_left &^= 0xff << gc_lane2
 									}
 								}
+								archsimd.ClearAVXUpperBits()
 							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						gc_ty2 := gc_tidx2.Y
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-								gc_ty2++
-								if gc_ty2 == gc_bdy2 {
-									gc_ty2 = 0
+							if gc_left != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left&(1<<gc_lane2) == 0 {
+										continue
+									}
+//line hecbench_simplespmv.go:55
+									temp := gc_l_temp[gc_lane2]
+//line hecbench_simplespmv.go:42
+									temp += gc_c21r[gc_lane2]
+									gc_l_temp[gc_lane2] = temp
 								}
 							}
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_simplespmv.go:33
-							m := gc_bx2*gc_bdy2 + gc_ty2
-							_ = m
-							temp := gc_l_temp[gc_lane2]
-							_ = temp
-
-//line hecbench_simplespmv.go:44
-							y[m] = temp
 						}
 					}
 				}
-				gc_act2 = gc_save62 &^ gc_dead2
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					gc_ty2 := gc_tidx2.Y
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+							gc_ty2++
+							if gc_ty2 == gc_bdy2 {
+								gc_ty2 = 0
+							}
+						}
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_simplespmv.go:33
+						m := gc_bx2*gc_bdy2 + gc_ty2
+//line hecbench_simplespmv.go:35
+						temp := gc_l_temp[gc_lane2]
+//line hecbench_simplespmv.go:44
+						y[m] = temp
+					}
+				}
 			}
+			gc_act2 = gc_save62 &^ gc_dead2
 		}
 	}
 }
@@ -353,12 +313,8 @@ func gc_body_spmvDenseKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numRows 
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_simplespmv.go:53
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line hecbench_simplespmv.go:54
 						{
 							temp := float32(0)
 							for j := 0; j < numRows; j++ {

@@ -50,79 +50,58 @@ func gc_body_stddevSampleKernel(gc_b *compiled.Block, gc_lo, gc_hi int, std []fl
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_stddev.go:29
-						i := int32(gc_bdx*gc_bx + gc_tx)
-						_ = i
-
-//line hecbench_stddev.go:30
-						if i < D {
-							std[i] = sqrtf(std[i] / float32(N))
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_stddev.go:29
-						i := int32(gc_bdx*gc_bx + gc_tx)
-						_ = i
-
-//line hecbench_stddev.go:30
-						if i < D {
-							std[i] = sqrtf(std[i] / float32(N))
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_stddev.go:29
-						i := int32(gc_bdx*gc_bx + gc_tx)
-						_ = i
-
-//line hecbench_stddev.go:30
-						if i < D {
-							std[i] = sqrtf(std[i] / float32(N))
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_stddev.go:29
-						i := int32(gc_bdx*gc_bx + gc_tx)
-						_ = i
-
-//line hecbench_stddev.go:30
-						if i < D {
-							std[i] = sqrtf(std[i] / float32(N))
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line hecbench_stddev.go:46
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_stddev.go:29
 					i := int32(gc_bdx*gc_bx + gc_tx)
-					_ = i
-
-//line hecbench_stddev.go:30
 					if i < D {
 						std[i] = sqrtf(std[i] / float32(N))
 					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_stddev.go:29
+					i := int32(gc_bdx*gc_bx + gc_tx)
+					if i < D {
+						std[i] = sqrtf(std[i] / float32(N))
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_stddev.go:29
+					i := int32(gc_bdx*gc_bx + gc_tx)
+					if i < D {
+						std[i] = sqrtf(std[i] / float32(N))
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_stddev.go:29
+					i := int32(gc_bdx*gc_bx + gc_tx)
+					if i < D {
+						std[i] = sqrtf(std[i] / float32(N))
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_stddev.go:29
+				i := int32(gc_bdx*gc_bx + gc_tx)
+				if i < D {
+					std[i] = sqrtf(std[i] / float32(N))
 				}
 			}
 		}
@@ -155,72 +134,60 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_threadData := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-
 //line hecbench_stddev.go:40
 	const RowsPerBlkPerIter = stddevTPB / stddevColsPerBlk
-
 //line hecbench_stddev.go:46
 	stride := int32(RowsPerBlkPerIter * gc_gdx)
-	{
-		gc_vstep := 0
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			_ = gc_rank
+//line hecbench_stddev.go:48
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
 //line hecbench_stddev.go:45
-			var threadData float32 = float32(0)
-//line hecbench_stddev.go:45
-			_ = threadData
-			lanes.BroadcastFloat32x8(threadData).StoreSlice(gc_s_threadData[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line hecbench_stddev.go:45
-				threadData := float32(0)
-				_ = threadData
-				gc_s_threadData[gc_rank] = threadData
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line hecbench_stddev.go:45
-				threadData := float32(0)
-				_ = threadData
-				gc_s_threadData[gc_rank] = threadData
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line hecbench_stddev.go:45
-				threadData := float32(0)
-				_ = threadData
-				gc_s_threadData[gc_rank] = threadData
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line hecbench_stddev.go:45
-				threadData := float32(0)
-				_ = threadData
-				gc_s_threadData[gc_rank] = threadData
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var threadData float32 = float32(0)
+		lanes.BroadcastFloat32x8(threadData).StoreSlice(gc_s_threadData[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line hecbench_stddev.go:45
 			threadData := float32(0)
-			_ = threadData
+//line hecbench_stddev.go:47
+			gc_s_threadData[gc_rank] = threadData
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line hecbench_stddev.go:45
+			threadData := float32(0)
+//line hecbench_stddev.go:47
+			gc_s_threadData[gc_rank] = threadData
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line hecbench_stddev.go:45
+			threadData := float32(0)
+//line hecbench_stddev.go:47
+			gc_s_threadData[gc_rank] = threadData
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line hecbench_stddev.go:45
+			threadData := float32(0)
+//line hecbench_stddev.go:47
 			gc_s_threadData[gc_rank] = threadData
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line hecbench_stddev.go:45
+		threadData := float32(0)
+//line hecbench_stddev.go:47
+		gc_s_threadData[gc_rank] = threadData
+	}
 //line hecbench_stddev.go:47
 	for gc_off, gc_limit, gc_more := int32(0), int32(N), true; gc_more; gc_off += stride {
 		gc_b.Tick()
@@ -228,55 +195,39 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 			return
 		}
 		gc_more = false
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_stddev.go:41
-					thisColId := int32(gc_tx % stddevColsPerBlk)
-					_ = thisColId
-
-//line hecbench_stddev.go:43
-					colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
-					_ = colId
-
-//line hecbench_stddev.go:42
-					thisRowId := int32(gc_tx / stddevColsPerBlk)
-					_ = thisRowId
-
-//line hecbench_stddev.go:44
-					rowId := thisRowId + (int32(gc_bx) * RowsPerBlkPerIter)
-					_ = rowId
-					threadData := gc_s_threadData[gc_rank]
-
-//line hecbench_stddev.go:47
-					gc_start := rowId
-					i := gc_start + gc_off
-					if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, stride, gc_limit, false) {
-						continue
-					}
-					gc_more = true
-
-//line hecbench_stddev.go:48
-					var val float32
-
-//line hecbench_stddev.go:49
-					if colId < D {
-						val = data[i*D+colId]
-					} else {
-						val = 0
-					}
-
 //line hecbench_stddev.go:54
-					threadData += val * val
-					gc_s_threadData[gc_rank] = threadData
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_stddev.go:41
+				thisColId := int32(gc_tx % stddevColsPerBlk)
+//line hecbench_stddev.go:43
+				colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
+//line hecbench_stddev.go:42
+				thisRowId := int32(gc_tx / stddevColsPerBlk)
+//line hecbench_stddev.go:44
+				rowId := thisRowId + (int32(gc_bx) * RowsPerBlkPerIter)
+//line hecbench_stddev.go:46
+				threadData := gc_s_threadData[gc_rank]
+				gc_start := rowId
+				i := gc_start + gc_off
+				if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, stride, gc_limit, false) {
+					continue
 				}
+				gc_more = true
+//line hecbench_stddev.go:48
+				var val float32
+				if colId < D {
+					val = data[i*D+colId]
+				} else {
+					val = 0
+				}
+				threadData += val * val
+				gc_s_threadData[gc_rank] = threadData
 			}
 		}
 	}
-
 //line hecbench_stddev.go:57
 	sstd := gocuda.Shared[float32](t, stddevColsPerBlk)[:stddevColsPerBlk]
 	{
@@ -291,186 +242,141 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_stddev.go:58
-						{
-							gc_at[gc_tx] = 0
-						}
+//line hecbench_stddev.go:59
+						gc_at[gc_tx] = 0
 					}
 					{
+//line hecbench_stddev.go:63
 						gc_tx := gc_step2 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_stddev.go:58
-						{
-							gc_at[gc_tx] = 0
-						}
+//line hecbench_stddev.go:59
+						gc_at[gc_tx] = 0
 					}
 					{
+//line hecbench_stddev.go:63
 						gc_tx := gc_step2 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_stddev.go:58
-						{
-							gc_at[gc_tx] = 0
-						}
+//line hecbench_stddev.go:59
+						gc_at[gc_tx] = 0
 					}
 					{
+//line hecbench_stddev.go:63
 						gc_tx := gc_step2 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_stddev.go:58
-						{
-							gc_at[gc_tx] = 0
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_stddev.go:58
-					{
+//line hecbench_stddev.go:59
 						gc_at[gc_tx] = 0
 					}
 				}
+//line hecbench_stddev.go:63
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line hecbench_stddev.go:59
+					gc_at[gc_tx] = 0
+				}
 			} else {
+//line hecbench_stddev.go:63
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line hecbench_stddev.go:58
-						{
-							sstd[gc_tx] = 0
-						}
+//line hecbench_stddev.go:59
+						sstd[gc_tx] = 0
 					}
 					{
+//line hecbench_stddev.go:63
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line hecbench_stddev.go:58
-						{
-							sstd[gc_tx] = 0
-						}
+//line hecbench_stddev.go:59
+						sstd[gc_tx] = 0
 					}
 					{
+//line hecbench_stddev.go:63
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line hecbench_stddev.go:58
-						{
-							sstd[gc_tx] = 0
-						}
+//line hecbench_stddev.go:59
+						sstd[gc_tx] = 0
 					}
 					{
+//line hecbench_stddev.go:63
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line hecbench_stddev.go:58
-						{
-							sstd[gc_tx] = 0
-						}
+//line hecbench_stddev.go:59
+						sstd[gc_tx] = 0
 					}
 				}
+//line hecbench_stddev.go:63
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line hecbench_stddev.go:58
-					{
-						sstd[gc_tx] = 0
-					}
+//line hecbench_stddev.go:59
+					sstd[gc_tx] = 0
 				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_stddev.go:41
-					thisColId := int32(gc_tx % stddevColsPerBlk)
-					_ = thisColId
-					threadData := gc_s_threadData[gc_rank]
-
-//line hecbench_stddev.go:63
-					compiled.SharedAdd(&sstd[thisColId], threadData)
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_stddev.go:41
-					thisColId := int32(gc_tx % stddevColsPerBlk)
-					_ = thisColId
-					threadData := gc_s_threadData[gc_rank]
-
-//line hecbench_stddev.go:63
-					compiled.SharedAdd(&sstd[thisColId], threadData)
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_stddev.go:41
-					thisColId := int32(gc_tx % stddevColsPerBlk)
-					_ = thisColId
-					threadData := gc_s_threadData[gc_rank]
-
-//line hecbench_stddev.go:63
-					compiled.SharedAdd(&sstd[thisColId], threadData)
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_stddev.go:41
-					thisColId := int32(gc_tx % stddevColsPerBlk)
-					_ = thisColId
-					threadData := gc_s_threadData[gc_rank]
-
-//line hecbench_stddev.go:63
-					compiled.SharedAdd(&sstd[thisColId], threadData)
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+//line hecbench_stddev.go:66
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			{
+				gc_tx := gc_step4 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_stddev.go:41
 				thisColId := int32(gc_tx % stddevColsPerBlk)
-				_ = thisColId
+//line hecbench_stddev.go:43
 				threadData := gc_s_threadData[gc_rank]
-
+//line hecbench_stddev.go:63
+				compiled.SharedAdd(&sstd[thisColId], threadData)
+			}
+			{
+				gc_tx := gc_step4 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_stddev.go:41
+				thisColId := int32(gc_tx % stddevColsPerBlk)
+//line hecbench_stddev.go:43
+				threadData := gc_s_threadData[gc_rank]
+//line hecbench_stddev.go:63
+				compiled.SharedAdd(&sstd[thisColId], threadData)
+			}
+			{
+				gc_tx := gc_step4 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_stddev.go:41
+				thisColId := int32(gc_tx % stddevColsPerBlk)
+//line hecbench_stddev.go:43
+				threadData := gc_s_threadData[gc_rank]
+//line hecbench_stddev.go:63
+				compiled.SharedAdd(&sstd[thisColId], threadData)
+			}
+			{
+				gc_tx := gc_step4 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_stddev.go:41
+				thisColId := int32(gc_tx % stddevColsPerBlk)
+//line hecbench_stddev.go:43
+				threadData := gc_s_threadData[gc_rank]
 //line hecbench_stddev.go:63
 				compiled.SharedAdd(&sstd[thisColId], threadData)
 			}
 		}
+		for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line hecbench_stddev.go:41
+			thisColId := int32(gc_tx % stddevColsPerBlk)
+//line hecbench_stddev.go:43
+			threadData := gc_s_threadData[gc_rank]
+//line hecbench_stddev.go:63
+			compiled.SharedAdd(&sstd[thisColId], threadData)
+		}
 	}
 	{
+//line hecbench_stddev.go:68
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := stddevColsPerBlk; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -482,91 +388,60 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 					gc_tx := gc_step5 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_stddev.go:41
 					thisColId := int32(gc_tx % stddevColsPerBlk)
-					_ = thisColId
-
 //line hecbench_stddev.go:43
 					colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
-					_ = colId
-
-//line hecbench_stddev.go:66
-					{
-						atomic.Add(&std[colId], sstd[thisColId])
-					}
+//line hecbench_stddev.go:67
+					atomic.Add(&std[colId], sstd[thisColId])
 				}
 				{
+//line hecbench_stddev.go:71
 					gc_tx := gc_step5 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_stddev.go:41
 					thisColId := int32(gc_tx % stddevColsPerBlk)
-					_ = thisColId
-
 //line hecbench_stddev.go:43
 					colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
-					_ = colId
-
-//line hecbench_stddev.go:66
-					{
-						atomic.Add(&std[colId], sstd[thisColId])
-					}
+//line hecbench_stddev.go:67
+					atomic.Add(&std[colId], sstd[thisColId])
 				}
 				{
+//line hecbench_stddev.go:71
 					gc_tx := gc_step5 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_stddev.go:41
 					thisColId := int32(gc_tx % stddevColsPerBlk)
-					_ = thisColId
-
 //line hecbench_stddev.go:43
 					colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
-					_ = colId
-
-//line hecbench_stddev.go:66
-					{
-						atomic.Add(&std[colId], sstd[thisColId])
-					}
+//line hecbench_stddev.go:67
+					atomic.Add(&std[colId], sstd[thisColId])
 				}
 				{
+//line hecbench_stddev.go:71
 					gc_tx := gc_step5 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_stddev.go:41
 					thisColId := int32(gc_tx % stddevColsPerBlk)
-					_ = thisColId
-
 //line hecbench_stddev.go:43
 					colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
-					_ = colId
-
-//line hecbench_stddev.go:66
-					{
-						atomic.Add(&std[colId], sstd[thisColId])
-					}
+//line hecbench_stddev.go:67
+					atomic.Add(&std[colId], sstd[thisColId])
 				}
 			}
+//line hecbench_stddev.go:71
 			for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_stddev.go:41
 				thisColId := int32(gc_tx % stddevColsPerBlk)
-				_ = thisColId
-
 //line hecbench_stddev.go:43
 				colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
-				_ = colId
-
-//line hecbench_stddev.go:66
-				{
-					atomic.Add(&std[colId], sstd[thisColId])
-				}
+//line hecbench_stddev.go:67
+				atomic.Add(&std[colId], sstd[thisColId])
 			}
 		}
 	}
@@ -575,4 +450,5 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 // gc_files_hecbench_stddev holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_stddev.go
+//line hecbench_stddev.go:77
 var gc_files_hecbench_stddev embed.FS

@@ -50,79 +50,58 @@ func gc_body_stddevSampleKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, std [
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_stddev.go:29
-						i := int32(gc_bdx2*gc_bx2 + gc_tx2)
-						_ = i
-
-//line hecbench_stddev.go:30
-						if i < D {
-							std[i] = sqrtf(std[i] / float32(N))
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_stddev.go:29
-						i := int32(gc_bdx2*gc_bx2 + gc_tx2)
-						_ = i
-
-//line hecbench_stddev.go:30
-						if i < D {
-							std[i] = sqrtf(std[i] / float32(N))
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_stddev.go:29
-						i := int32(gc_bdx2*gc_bx2 + gc_tx2)
-						_ = i
-
-//line hecbench_stddev.go:30
-						if i < D {
-							std[i] = sqrtf(std[i] / float32(N))
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_stddev.go:29
-						i := int32(gc_bdx2*gc_bx2 + gc_tx2)
-						_ = i
-
-//line hecbench_stddev.go:30
-						if i < D {
-							std[i] = sqrtf(std[i] / float32(N))
-						}
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line hecbench_stddev.go:46
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+				{
+					gc_tx2 := gc_step2 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_stddev.go:29
 					i := int32(gc_bdx2*gc_bx2 + gc_tx2)
-					_ = i
-
-//line hecbench_stddev.go:30
 					if i < D {
 						std[i] = sqrtf(std[i] / float32(N))
 					}
+				}
+				{
+					gc_tx2 := gc_step2 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_stddev.go:29
+					i := int32(gc_bdx2*gc_bx2 + gc_tx2)
+					if i < D {
+						std[i] = sqrtf(std[i] / float32(N))
+					}
+				}
+				{
+					gc_tx2 := gc_step2 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_stddev.go:29
+					i := int32(gc_bdx2*gc_bx2 + gc_tx2)
+					if i < D {
+						std[i] = sqrtf(std[i] / float32(N))
+					}
+				}
+				{
+					gc_tx2 := gc_step2 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_stddev.go:29
+					i := int32(gc_bdx2*gc_bx2 + gc_tx2)
+					if i < D {
+						std[i] = sqrtf(std[i] / float32(N))
+					}
+				}
+			}
+			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_stddev.go:29
+				i := int32(gc_bdx2*gc_bx2 + gc_tx2)
+				if i < D {
+					std[i] = sqrtf(std[i] / float32(N))
 				}
 			}
 		}
@@ -155,80 +134,66 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
 	gc_s_threadData := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-
 //line hecbench_stddev.go:40
 	const RowsPerBlkPerIter = stddevTPB / stddevColsPerBlk
-
 //line hecbench_stddev.go:46
 	stride := int32(RowsPerBlkPerIter * gc_gdx2)
-	{
-		gc_vstep2 := 0
-		if compiled.SIMD {
+//line hecbench_stddev.go:48
+	gc_vstep2 := 0
+	if compiled.SIMD {
 //line hecbench_stddev.go:45
-			gc_vb := archsimd.BroadcastFloat32x8(float32(0))
+		gc_vb := archsimd.BroadcastFloat32x8(float32(0))
+		for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+			gc_rank2 := gc_vstep2
 //line hecbench_stddev.go:45
-			_ = gc_vb
-			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-				gc_rank2 := gc_vstep2
-				_ = gc_rank2
+			threadData := gc_vb
 //line hecbench_stddev.go:45
-				threadData := gc_vb
-//line hecbench_stddev.go:45
-				_ = threadData
-//line hecbench_stddev.go:45
-				threadData.StoreSlice(gc_s_threadData[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
+			threadData.StoreSlice(gc_s_threadData[gc_rank2:])
 		}
-		gc_step6 := gc_vstep2
-		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
-			{
-				gc_rank2 := gc_step6 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_stddev.go:45
-				threadData := float32(0)
-				_ = threadData
-				gc_s_threadData[gc_rank2] = threadData
-			}
-			{
-				gc_rank2 := gc_step6 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_stddev.go:45
-				threadData := float32(0)
-				_ = threadData
-				gc_s_threadData[gc_rank2] = threadData
-			}
-			{
-				gc_rank2 := gc_step6 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_stddev.go:45
-				threadData := float32(0)
-				_ = threadData
-				gc_s_threadData[gc_rank2] = threadData
-			}
-			{
-				gc_rank2 := gc_step6 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_stddev.go:45
-				threadData := float32(0)
-				_ = threadData
-				gc_s_threadData[gc_rank2] = threadData
-			}
-		}
-		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step6 := gc_vstep2
+	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+		{
+			gc_rank2 := gc_step6 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line hecbench_stddev.go:45
 			threadData := float32(0)
-			_ = threadData
+//line hecbench_stddev.go:47
+			gc_s_threadData[gc_rank2] = threadData
+		}
+		{
+			gc_rank2 := gc_step6 + 1
+			gc_pos2.Thread = gc_rank2
+//line hecbench_stddev.go:45
+			threadData := float32(0)
+//line hecbench_stddev.go:47
+			gc_s_threadData[gc_rank2] = threadData
+		}
+		{
+			gc_rank2 := gc_step6 + 2
+			gc_pos2.Thread = gc_rank2
+//line hecbench_stddev.go:45
+			threadData := float32(0)
+//line hecbench_stddev.go:47
+			gc_s_threadData[gc_rank2] = threadData
+		}
+		{
+			gc_rank2 := gc_step6 + 3
+			gc_pos2.Thread = gc_rank2
+//line hecbench_stddev.go:45
+			threadData := float32(0)
+//line hecbench_stddev.go:47
 			gc_s_threadData[gc_rank2] = threadData
 		}
 	}
-
+	for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line hecbench_stddev.go:45
+		threadData := float32(0)
+//line hecbench_stddev.go:47
+		gc_s_threadData[gc_rank2] = threadData
+	}
 //line hecbench_stddev.go:47
 	for gc_off, gc_limit, gc_more := int32(0), int32(N), true; gc_more; gc_off += stride {
 		gc_b2.Tick()
@@ -236,55 +201,39 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 			return
 		}
 		gc_more = false
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_stddev.go:41
-					thisColId := int32(gc_tx2 % stddevColsPerBlk)
-					_ = thisColId
-
-//line hecbench_stddev.go:43
-					colId := thisColId + (int32(gc_by2) * stddevColsPerBlk)
-					_ = colId
-
-//line hecbench_stddev.go:42
-					thisRowId := int32(gc_tx2 / stddevColsPerBlk)
-					_ = thisRowId
-
-//line hecbench_stddev.go:44
-					rowId := thisRowId + (int32(gc_bx2) * RowsPerBlkPerIter)
-					_ = rowId
-					threadData := gc_s_threadData[gc_rank2]
-
-//line hecbench_stddev.go:47
-					gc_start2 := rowId
-					i := gc_start2 + gc_off
-					if !(i < gc_limit) || i < gc_start2 && compiled.StrideStopped(gc_start2, stride, gc_limit, false) {
-						continue
-					}
-					gc_more = true
-
-//line hecbench_stddev.go:48
-					var val float32
-
-//line hecbench_stddev.go:49
-					if colId < D {
-						val = data[i*D+colId]
-					} else {
-						val = 0
-					}
-
 //line hecbench_stddev.go:54
-					threadData += val * val
-					gc_s_threadData[gc_rank2] = threadData
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_stddev.go:41
+				thisColId := int32(gc_tx2 % stddevColsPerBlk)
+//line hecbench_stddev.go:43
+				colId := thisColId + (int32(gc_by2) * stddevColsPerBlk)
+//line hecbench_stddev.go:42
+				thisRowId := int32(gc_tx2 / stddevColsPerBlk)
+//line hecbench_stddev.go:44
+				rowId := thisRowId + (int32(gc_bx2) * RowsPerBlkPerIter)
+//line hecbench_stddev.go:46
+				threadData := gc_s_threadData[gc_rank2]
+				gc_start2 := rowId
+				i := gc_start2 + gc_off
+				if !(i < gc_limit) || i < gc_start2 && compiled.StrideStopped(gc_start2, stride, gc_limit, false) {
+					continue
 				}
+				gc_more = true
+//line hecbench_stddev.go:48
+				var val float32
+				if colId < D {
+					val = data[i*D+colId]
+				} else {
+					val = 0
+				}
+				threadData += val * val
+				gc_s_threadData[gc_rank2] = threadData
 			}
 		}
 	}
-
 //line hecbench_stddev.go:57
 	sstd := gocuda.Shared[float32](t, stddevColsPerBlk)[:stddevColsPerBlk]
 	{
@@ -299,51 +248,32 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 				if compiled.SIMD {
 //line hecbench_stddev.go:59
 					gc_vb3 := archsimd.BroadcastFloat32x8(0)
-//line hecbench_stddev.go:59
-					_ = gc_vb3
 					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line hecbench_stddev.go:58
-						{
-							gc_vb3.StoreSlice(gc_at2[gc_tx2:])
 //line hecbench_stddev.go:59
-						}
+						gc_vb3.StoreSlice(gc_at2[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_stddev.go:58
-					{
-						gc_at2[gc_tx2] = 0
-					}
+//line hecbench_stddev.go:59
+					gc_at2[gc_tx2] = 0
 				}
 			} else {
+//line hecbench_stddev.go:63
 				gc_vstep4 := gc_from2
 				if compiled.SIMD {
 //line hecbench_stddev.go:59
 					gc_vb2 := archsimd.BroadcastFloat32x8(0)
-//line hecbench_stddev.go:59
-					_ = gc_vb2
 					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line hecbench_stddev.go:58
-						{
-							if gc_tx2 < 0 || gc_tx2 > len(sstd)-8 {
 //line hecbench_stddev.go:59
-								break
+						if gc_tx2 < 0 || gc_tx2 > len(sstd)-8 {
 //line hecbench_stddev.go:59
-							}
-//line hecbench_stddev.go:59
-							gc_vb2.StoreSlice(sstd[gc_tx2:])
-//line hecbench_stddev.go:59
+							break
 						}
+//line hecbench_stddev.go:59
+						gc_vb2.StoreSlice(sstd[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -353,127 +283,106 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_stddev.go:58
-						{
-							sstd[gc_tx2] = 0
-						}
+//line hecbench_stddev.go:59
+						sstd[gc_tx2] = 0
 					}
 					{
+//line hecbench_stddev.go:63
 						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_stddev.go:58
-						{
-							sstd[gc_tx2] = 0
-						}
+//line hecbench_stddev.go:59
+						sstd[gc_tx2] = 0
 					}
 					{
+//line hecbench_stddev.go:63
 						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_stddev.go:58
-						{
-							sstd[gc_tx2] = 0
-						}
+//line hecbench_stddev.go:59
+						sstd[gc_tx2] = 0
 					}
 					{
+//line hecbench_stddev.go:63
 						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line hecbench_stddev.go:58
-						{
-							sstd[gc_tx2] = 0
-						}
+//line hecbench_stddev.go:59
+						sstd[gc_tx2] = 0
 					}
 				}
+//line hecbench_stddev.go:63
 				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line hecbench_stddev.go:58
-					{
-						sstd[gc_tx2] = 0
-					}
+//line hecbench_stddev.go:59
+					sstd[gc_tx2] = 0
 				}
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step8 := 0
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-				{
-					gc_tx2 := gc_step8 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_stddev.go:41
-					thisColId := int32(gc_tx2 % stddevColsPerBlk)
-					_ = thisColId
-					threadData := gc_s_threadData[gc_rank2]
-
-//line hecbench_stddev.go:63
-					compiled.SharedAdd(&sstd[thisColId], threadData)
-				}
-				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_stddev.go:41
-					thisColId := int32(gc_tx2 % stddevColsPerBlk)
-					_ = thisColId
-					threadData := gc_s_threadData[gc_rank2]
-
-//line hecbench_stddev.go:63
-					compiled.SharedAdd(&sstd[thisColId], threadData)
-				}
-				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_stddev.go:41
-					thisColId := int32(gc_tx2 % stddevColsPerBlk)
-					_ = thisColId
-					threadData := gc_s_threadData[gc_rank2]
-
-//line hecbench_stddev.go:63
-					compiled.SharedAdd(&sstd[thisColId], threadData)
-				}
-				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_stddev.go:41
-					thisColId := int32(gc_tx2 % stddevColsPerBlk)
-					_ = thisColId
-					threadData := gc_s_threadData[gc_rank2]
-
-//line hecbench_stddev.go:63
-					compiled.SharedAdd(&sstd[thisColId], threadData)
-				}
-			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line hecbench_stddev.go:66
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_step8 := 0
+		for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+			{
+				gc_tx2 := gc_step8 + 0
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line hecbench_stddev.go:41
 				thisColId := int32(gc_tx2 % stddevColsPerBlk)
-				_ = thisColId
+//line hecbench_stddev.go:43
 				threadData := gc_s_threadData[gc_rank2]
-
+//line hecbench_stddev.go:63
+				compiled.SharedAdd(&sstd[thisColId], threadData)
+			}
+			{
+				gc_tx2 := gc_step8 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_stddev.go:41
+				thisColId := int32(gc_tx2 % stddevColsPerBlk)
+//line hecbench_stddev.go:43
+				threadData := gc_s_threadData[gc_rank2]
+//line hecbench_stddev.go:63
+				compiled.SharedAdd(&sstd[thisColId], threadData)
+			}
+			{
+				gc_tx2 := gc_step8 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_stddev.go:41
+				thisColId := int32(gc_tx2 % stddevColsPerBlk)
+//line hecbench_stddev.go:43
+				threadData := gc_s_threadData[gc_rank2]
+//line hecbench_stddev.go:63
+				compiled.SharedAdd(&sstd[thisColId], threadData)
+			}
+			{
+				gc_tx2 := gc_step8 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_stddev.go:41
+				thisColId := int32(gc_tx2 % stddevColsPerBlk)
+//line hecbench_stddev.go:43
+				threadData := gc_s_threadData[gc_rank2]
 //line hecbench_stddev.go:63
 				compiled.SharedAdd(&sstd[thisColId], threadData)
 			}
 		}
+		for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line hecbench_stddev.go:41
+			thisColId := int32(gc_tx2 % stddevColsPerBlk)
+//line hecbench_stddev.go:43
+			threadData := gc_s_threadData[gc_rank2]
+//line hecbench_stddev.go:63
+			compiled.SharedAdd(&sstd[thisColId], threadData)
+		}
 	}
 	{
+//line hecbench_stddev.go:68
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := stddevColsPerBlk; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
@@ -485,91 +394,60 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 					gc_tx2 := gc_step9 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_stddev.go:41
 					thisColId := int32(gc_tx2 % stddevColsPerBlk)
-					_ = thisColId
-
 //line hecbench_stddev.go:43
 					colId := thisColId + (int32(gc_by2) * stddevColsPerBlk)
-					_ = colId
-
-//line hecbench_stddev.go:66
-					{
-						atomic.Add(&std[colId], sstd[thisColId])
-					}
+//line hecbench_stddev.go:67
+					atomic.Add(&std[colId], sstd[thisColId])
 				}
 				{
+//line hecbench_stddev.go:71
 					gc_tx2 := gc_step9 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_stddev.go:41
 					thisColId := int32(gc_tx2 % stddevColsPerBlk)
-					_ = thisColId
-
 //line hecbench_stddev.go:43
 					colId := thisColId + (int32(gc_by2) * stddevColsPerBlk)
-					_ = colId
-
-//line hecbench_stddev.go:66
-					{
-						atomic.Add(&std[colId], sstd[thisColId])
-					}
+//line hecbench_stddev.go:67
+					atomic.Add(&std[colId], sstd[thisColId])
 				}
 				{
+//line hecbench_stddev.go:71
 					gc_tx2 := gc_step9 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_stddev.go:41
 					thisColId := int32(gc_tx2 % stddevColsPerBlk)
-					_ = thisColId
-
 //line hecbench_stddev.go:43
 					colId := thisColId + (int32(gc_by2) * stddevColsPerBlk)
-					_ = colId
-
-//line hecbench_stddev.go:66
-					{
-						atomic.Add(&std[colId], sstd[thisColId])
-					}
+//line hecbench_stddev.go:67
+					atomic.Add(&std[colId], sstd[thisColId])
 				}
 				{
+//line hecbench_stddev.go:71
 					gc_tx2 := gc_step9 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_stddev.go:41
 					thisColId := int32(gc_tx2 % stddevColsPerBlk)
-					_ = thisColId
-
 //line hecbench_stddev.go:43
 					colId := thisColId + (int32(gc_by2) * stddevColsPerBlk)
-					_ = colId
-
-//line hecbench_stddev.go:66
-					{
-						atomic.Add(&std[colId], sstd[thisColId])
-					}
+//line hecbench_stddev.go:67
+					atomic.Add(&std[colId], sstd[thisColId])
 				}
 			}
+//line hecbench_stddev.go:71
 			for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line hecbench_stddev.go:41
 				thisColId := int32(gc_tx2 % stddevColsPerBlk)
-				_ = thisColId
-
 //line hecbench_stddev.go:43
 				colId := thisColId + (int32(gc_by2) * stddevColsPerBlk)
-				_ = colId
-
-//line hecbench_stddev.go:66
-				{
-					atomic.Add(&std[colId], sstd[thisColId])
-				}
+//line hecbench_stddev.go:67
+				atomic.Add(&std[colId], sstd[thisColId])
 			}
 		}
 	}
@@ -578,4 +456,5 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 // gc_files_hecbench_stddev holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_stddev.go
+//line hecbench_stddev.go:77
 var gc_files_hecbench_stddev embed.FS

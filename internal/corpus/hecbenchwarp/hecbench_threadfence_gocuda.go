@@ -37,305 +37,222 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line hecbench_threadfence.go:20
 	isLastBlockDone := gocuda.Shared[bool](t, 1)[:1]
-
-//line hecbench_threadfence.go:21
 	partialSum := gocuda.Shared[float32](t, 1)[:1]
-
 //line hecbench_threadfence.go:24
 	bid := uint32(gc_bx)
-
-//line hecbench_threadfence.go:25
 	numBlocks := uint32(gc_gdx)
-
-//line hecbench_threadfence.go:26
 	blockSize := uint32(gc_bdx)
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_threadfence.go:27
-					lid := uint32(gc_tx)
-					_ = lid
-
-//line hecbench_threadfence.go:30
-					if lid == 0 {
-						partialSum[0] = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_threadfence.go:27
-					lid := uint32(gc_tx)
-					_ = lid
-
-//line hecbench_threadfence.go:30
-					if lid == 0 {
-						partialSum[0] = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_threadfence.go:27
-					lid := uint32(gc_tx)
-					_ = lid
-
-//line hecbench_threadfence.go:30
-					if lid == 0 {
-						partialSum[0] = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_threadfence.go:27
-					lid := uint32(gc_tx)
-					_ = lid
-
-//line hecbench_threadfence.go:30
-					if lid == 0 {
-						partialSum[0] = 0
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line hecbench_threadfence.go:28
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_threadfence.go:27
 				lid := uint32(gc_tx)
-				_ = lid
-
+//line hecbench_threadfence.go:30
+				if lid == 0 {
+					partialSum[0] = 0
+				}
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_threadfence.go:27
+				lid := uint32(gc_tx)
+//line hecbench_threadfence.go:30
+				if lid == 0 {
+					partialSum[0] = 0
+				}
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_threadfence.go:27
+				lid := uint32(gc_tx)
+//line hecbench_threadfence.go:30
+				if lid == 0 {
+					partialSum[0] = 0
+				}
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_threadfence.go:27
+				lid := uint32(gc_tx)
 //line hecbench_threadfence.go:30
 				if lid == 0 {
 					partialSum[0] = 0
 				}
 			}
 		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_threadfence.go:27
-					lid := uint32(gc_tx)
-					_ = lid
-
-//line hecbench_threadfence.go:28
-					gid := bid*blockSize + lid
-					_ = gid
-
-//line hecbench_threadfence.go:35
-					if gid < uint32(N) {
-						compiled.SharedAdd(&partialSum[0], array[gid])
-					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_threadfence.go:27
-					lid := uint32(gc_tx)
-					_ = lid
-
-//line hecbench_threadfence.go:28
-					gid := bid*blockSize + lid
-					_ = gid
-
-//line hecbench_threadfence.go:35
-					if gid < uint32(N) {
-						compiled.SharedAdd(&partialSum[0], array[gid])
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_threadfence.go:27
-					lid := uint32(gc_tx)
-					_ = lid
-
-//line hecbench_threadfence.go:28
-					gid := bid*blockSize + lid
-					_ = gid
-
-//line hecbench_threadfence.go:35
-					if gid < uint32(N) {
-						compiled.SharedAdd(&partialSum[0], array[gid])
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_threadfence.go:27
-					lid := uint32(gc_tx)
-					_ = lid
-
-//line hecbench_threadfence.go:28
-					gid := bid*blockSize + lid
-					_ = gid
-
-//line hecbench_threadfence.go:35
-					if gid < uint32(N) {
-						compiled.SharedAdd(&partialSum[0], array[gid])
-					}
-				}
+			lid := uint32(gc_tx)
+//line hecbench_threadfence.go:30
+			if lid == 0 {
+				partialSum[0] = 0
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+		}
+	}
+//line hecbench_threadfence.go:37
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			{
+				gc_tx := gc_step2 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_threadfence.go:27
 				lid := uint32(gc_tx)
-				_ = lid
-
-//line hecbench_threadfence.go:28
 				gid := bid*blockSize + lid
-				_ = gid
-
+//line hecbench_threadfence.go:35
+				if gid < uint32(N) {
+					compiled.SharedAdd(&partialSum[0], array[gid])
+				}
+			}
+			{
+				gc_tx := gc_step2 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_threadfence.go:27
+				lid := uint32(gc_tx)
+				gid := bid*blockSize + lid
+//line hecbench_threadfence.go:35
+				if gid < uint32(N) {
+					compiled.SharedAdd(&partialSum[0], array[gid])
+				}
+			}
+			{
+				gc_tx := gc_step2 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_threadfence.go:27
+				lid := uint32(gc_tx)
+				gid := bid*blockSize + lid
+//line hecbench_threadfence.go:35
+				if gid < uint32(N) {
+					compiled.SharedAdd(&partialSum[0], array[gid])
+				}
+			}
+			{
+				gc_tx := gc_step2 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_threadfence.go:27
+				lid := uint32(gc_tx)
+				gid := bid*blockSize + lid
 //line hecbench_threadfence.go:35
 				if gid < uint32(N) {
 					compiled.SharedAdd(&partialSum[0], array[gid])
 				}
 			}
 		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line hecbench_threadfence.go:27
-				lid := uint32(gc_tx)
-				_ = lid
-
-//line hecbench_threadfence.go:41
-				if lid == 0 {
-
-//line hecbench_threadfence.go:50
-					result[bid] = partialSum[0]
-
-//line hecbench_threadfence.go:55
-					atomic.ThreadFence()
-
-//line hecbench_threadfence.go:58
-					value := atomic.Add(&count[0], 1)
-
-//line hecbench_threadfence.go:62
-					isLastBlockDone[0] = (value == (numBlocks - 1))
-				}
+			lid := uint32(gc_tx)
+			gid := bid*blockSize + lid
+//line hecbench_threadfence.go:35
+			if gid < uint32(N) {
+				compiled.SharedAdd(&partialSum[0], array[gid])
 			}
 		}
 	}
-
+//line hecbench_threadfence.go:42
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line hecbench_threadfence.go:27
+			lid := uint32(gc_tx)
+//line hecbench_threadfence.go:41
+			if lid == 0 {
+//line hecbench_threadfence.go:50
+				result[bid] = partialSum[0]
+//line hecbench_threadfence.go:55
+				atomic.ThreadFence()
+//line hecbench_threadfence.go:58
+				value := atomic.Add(&count[0], 1)
+//line hecbench_threadfence.go:62
+				isLastBlockDone[0] = (value == (numBlocks - 1))
+			}
+		}
+	}
 //line hecbench_threadfence.go:69
 	if isLastBlockDone[0] {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_threadfence.go:27
-						lid := uint32(gc_tx)
-						_ = lid
-
-//line hecbench_threadfence.go:73
-						if lid == 0 {
-							partialSum[0] = 0
-						}
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_threadfence.go:27
-						lid := uint32(gc_tx)
-						_ = lid
-
-//line hecbench_threadfence.go:73
-						if lid == 0 {
-							partialSum[0] = 0
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_threadfence.go:27
-						lid := uint32(gc_tx)
-						_ = lid
-
-//line hecbench_threadfence.go:73
-						if lid == 0 {
-							partialSum[0] = 0
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_threadfence.go:27
-						lid := uint32(gc_tx)
-						_ = lid
-
-//line hecbench_threadfence.go:73
-						if lid == 0 {
-							partialSum[0] = 0
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+//line hecbench_threadfence.go:71
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_threadfence.go:27
 					lid := uint32(gc_tx)
-					_ = lid
-
+//line hecbench_threadfence.go:73
+					if lid == 0 {
+						partialSum[0] = 0
+					}
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_threadfence.go:27
+					lid := uint32(gc_tx)
+//line hecbench_threadfence.go:73
+					if lid == 0 {
+						partialSum[0] = 0
+					}
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_threadfence.go:27
+					lid := uint32(gc_tx)
+//line hecbench_threadfence.go:73
+					if lid == 0 {
+						partialSum[0] = 0
+					}
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_threadfence.go:27
+					lid := uint32(gc_tx)
 //line hecbench_threadfence.go:73
 					if lid == 0 {
 						partialSum[0] = 0
 					}
 				}
 			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_threadfence.go:27
+				lid := uint32(gc_tx)
+//line hecbench_threadfence.go:73
+				if lid == 0 {
+					partialSum[0] = 0
+				}
+			}
 		}
-
-//line hecbench_threadfence.go:78
 		gc_chunk := compiled.StrideChunk(int(blockSize))
 		gc_span := (int(blockSize)) * gc_chunk
-
 //line hecbench_threadfence.go:78
 		for gc_off, gc_limit, gc_more := 0, int(numBlocks), true; gc_more; gc_off += (int(blockSize)) * gc_chunk {
 			gc_b.Tick()
@@ -343,226 +260,166 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 				return
 			}
 			gc_more = false
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+//line hecbench_threadfence.go:85
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_threadfence.go:27
-						lid := uint32(gc_tx)
-						_ = lid
-
+					lid := uint32(gc_tx)
 //line hecbench_threadfence.go:78
-						gc_start := int(lid)
-						gc_from2 := gc_start + gc_off
-						gc_trips := gc_limit - gc_from2
-						switch {
-						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, int(blockSize), gc_chunk, gc_limit, false)
-						case gc_trips > gc_span:
-							gc_trips = gc_chunk
-						case gc_trips > 0:
-							gc_trips = (gc_trips-1)/(int(blockSize)) + 1
-						default:
-							gc_trips = 0
-						}
-						if gc_trips == gc_chunk {
-							gc_more = true
-						}
-						for i := gc_from2; gc_trips > 0; i, gc_trips = i+(int(blockSize)), gc_trips-1 {
-
+					gc_start := int(lid)
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, int(blockSize), gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(int(blockSize)) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(int(blockSize)), gc_trips-1 {
 //line hecbench_threadfence.go:79
-							compiled.SharedAdd(&partialSum[0], result[i])
-						}
+						compiled.SharedAdd(&partialSum[0], result[i])
 					}
 				}
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := 0
-				if gc_off2 >= 0 && gc_off2 < len(result) && gc_off2 < len(count) {
-					gc_at := result[gc_off2:][:1]
-					gc_at2 := count[gc_off2:][:1]
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_threadfence.go:27
-							lid := uint32(gc_tx)
-							_ = lid
-
-//line hecbench_threadfence.go:84
-							if lid == 0 {
-
-//line hecbench_threadfence.go:90
-								gc_at[0] = partialSum[0]
-								gc_at2[0] = 0
-							}
-						}
-						{
-							gc_tx := gc_step4 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_threadfence.go:27
-							lid := uint32(gc_tx)
-							_ = lid
-
-//line hecbench_threadfence.go:84
-							if lid == 0 {
-
-//line hecbench_threadfence.go:90
-								gc_at[0] = partialSum[0]
-								gc_at2[0] = 0
-							}
-						}
-						{
-							gc_tx := gc_step4 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_threadfence.go:27
-							lid := uint32(gc_tx)
-							_ = lid
-
-//line hecbench_threadfence.go:84
-							if lid == 0 {
-
-//line hecbench_threadfence.go:90
-								gc_at[0] = partialSum[0]
-								gc_at2[0] = 0
-							}
-						}
-						{
-							gc_tx := gc_step4 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line hecbench_threadfence.go:27
-							lid := uint32(gc_tx)
-							_ = lid
-
-//line hecbench_threadfence.go:84
-							if lid == 0 {
-
-//line hecbench_threadfence.go:90
-								gc_at[0] = partialSum[0]
-								gc_at2[0] = 0
-							}
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
+//line hecbench_threadfence.go:86
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := 0
+			if gc_off2 >= 0 && gc_off2 < len(result) && gc_off2 < len(count) {
+				gc_at := result[gc_off2:][:1]
+				gc_at2 := count[gc_off2:][:1]
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 //line hecbench_threadfence.go:27
 						lid := uint32(gc_tx)
-						_ = lid
-
 //line hecbench_threadfence.go:84
 						if lid == 0 {
-
 //line hecbench_threadfence.go:90
 							gc_at[0] = partialSum[0]
 							gc_at2[0] = 0
 						}
 					}
-				} else {
-					gc_step5 := 0
-					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_threadfence.go:27
-							lid := uint32(gc_tx)
-							_ = lid
-
-//line hecbench_threadfence.go:84
-							if lid == 0 {
-
-//line hecbench_threadfence.go:90
-								result[0] = partialSum[0]
-								count[0] = 0
-							}
-						}
-						{
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_threadfence.go:27
-							lid := uint32(gc_tx)
-							_ = lid
-
-//line hecbench_threadfence.go:84
-							if lid == 0 {
-
-//line hecbench_threadfence.go:90
-								result[0] = partialSum[0]
-								count[0] = 0
-							}
-						}
-						{
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_threadfence.go:27
-							lid := uint32(gc_tx)
-							_ = lid
-
-//line hecbench_threadfence.go:84
-							if lid == 0 {
-
-//line hecbench_threadfence.go:90
-								result[0] = partialSum[0]
-								count[0] = 0
-							}
-						}
-						{
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_threadfence.go:27
-							lid := uint32(gc_tx)
-							_ = lid
-
-//line hecbench_threadfence.go:84
-							if lid == 0 {
-
-//line hecbench_threadfence.go:90
-								result[0] = partialSum[0]
-								count[0] = 0
-							}
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+					{
+						gc_tx := gc_step4 + 1
 //line hecbench_threadfence.go:27
 						lid := uint32(gc_tx)
-						_ = lid
-
 //line hecbench_threadfence.go:84
 						if lid == 0 {
-
+//line hecbench_threadfence.go:90
+							gc_at[0] = partialSum[0]
+							gc_at2[0] = 0
+						}
+					}
+					{
+						gc_tx := gc_step4 + 2
+//line hecbench_threadfence.go:27
+						lid := uint32(gc_tx)
+//line hecbench_threadfence.go:84
+						if lid == 0 {
+//line hecbench_threadfence.go:90
+							gc_at[0] = partialSum[0]
+							gc_at2[0] = 0
+						}
+					}
+					{
+						gc_tx := gc_step4 + 3
+//line hecbench_threadfence.go:27
+						lid := uint32(gc_tx)
+//line hecbench_threadfence.go:84
+						if lid == 0 {
+//line hecbench_threadfence.go:90
+							gc_at[0] = partialSum[0]
+							gc_at2[0] = 0
+						}
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+//line hecbench_threadfence.go:27
+					lid := uint32(gc_tx)
+//line hecbench_threadfence.go:84
+					if lid == 0 {
+//line hecbench_threadfence.go:90
+						gc_at[0] = partialSum[0]
+						gc_at2[0] = 0
+					}
+				}
+			} else {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_threadfence.go:27
+						lid := uint32(gc_tx)
+//line hecbench_threadfence.go:84
+						if lid == 0 {
 //line hecbench_threadfence.go:90
 							result[0] = partialSum[0]
 							count[0] = 0
 						}
+					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_threadfence.go:27
+						lid := uint32(gc_tx)
+//line hecbench_threadfence.go:84
+						if lid == 0 {
+//line hecbench_threadfence.go:90
+							result[0] = partialSum[0]
+							count[0] = 0
+						}
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_threadfence.go:27
+						lid := uint32(gc_tx)
+//line hecbench_threadfence.go:84
+						if lid == 0 {
+//line hecbench_threadfence.go:90
+							result[0] = partialSum[0]
+							count[0] = 0
+						}
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line hecbench_threadfence.go:27
+						lid := uint32(gc_tx)
+//line hecbench_threadfence.go:84
+						if lid == 0 {
+//line hecbench_threadfence.go:90
+							result[0] = partialSum[0]
+							count[0] = 0
+						}
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_threadfence.go:27
+					lid := uint32(gc_tx)
+//line hecbench_threadfence.go:84
+					if lid == 0 {
+//line hecbench_threadfence.go:90
+						result[0] = partialSum[0]
+						count[0] = 0
 					}
 				}
 			}
@@ -573,4 +430,5 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 // gc_files_hecbench_threadfence holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_threadfence.go
+//line hecbench_threadfence.go:103
 var gc_files_hecbench_threadfence embed.FS

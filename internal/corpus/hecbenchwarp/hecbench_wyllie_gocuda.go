@@ -40,41 +40,31 @@ func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
 	gc_n := gc_b.Len()
 	gc_s_temp := compiled.Scratch[int64](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_L1:
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line hecbench_wyllie.go:26
-				index := int32(gc_bx*gc_bdx + gc_tx)
-				_ = index
-
-//line hecbench_wyllie.go:27
-				if !(index < size) {
-//line hecbench_wyllie.go:27
-					{
-//line hecbench_wyllie.go:27
-						gc_exited[gc_rank] = true
-//line hecbench_wyllie.go:27
-						continue gc_L1
-//line hecbench_wyllie.go:27
-					}
-//line hecbench_wyllie.go:27
-				}
-
-//line hecbench_wyllie.go:28
-				var node, next int64
-				_ = node
-				_ = next
+//line hecbench_wyllie.go:35
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
 			}
+//line hecbench_wyllie.go:26
+			index := int32(gc_bx*gc_bdx + gc_tx)
+			if !(index < size) {
+				{
+//line hecbench_wyllie.go:27
+					gc_exited[gc_rank] = true
+//line hecbench_wyllie.go:27
+					continue gc_L1
+				}
+			}
+//line hecbench_wyllie.go:28
+			var node, next int64
+			_ = node
+			_ = next
 		}
 	}
-
 //line hecbench_wyllie.go:29
 	for {
 		gc_b.Tick()
@@ -84,120 +74,86 @@ func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
 		if compiled.AllExited(gc_exited) {
 			return
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_L2:
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
-//line hecbench_wyllie.go:26
-					index := int32(gc_bx*gc_bdx + gc_tx)
-					_ = index
-					var node int64
-					_ = node
-					var next int64
-					_ = next
-
-//line hecbench_wyllie.go:30
-					node = list[index]
-
-//line hecbench_wyllie.go:31
-					if node>>32 == wyllieNIL {
-//line hecbench_wyllie.go:31
-						{
-//line hecbench_wyllie.go:31
-							gc_exited[gc_rank] = true
-							continue gc_L2
-//line hecbench_wyllie.go:32
-						}
-//line hecbench_wyllie.go:31
-					}
-
-//line hecbench_wyllie.go:34
-					next = list[node>>32]
-
-//line hecbench_wyllie.go:35
-					if next>>32 == wyllieNIL {
-//line hecbench_wyllie.go:35
-						{
-//line hecbench_wyllie.go:35
-							gc_exited[gc_rank] = true
-							continue gc_L2
-//line hecbench_wyllie.go:36
-						}
-//line hecbench_wyllie.go:35
-					}
-
 //line hecbench_wyllie.go:38
-					temp := (node & wyllieMASK)
-
-//line hecbench_wyllie.go:39
-					temp += (next & wyllieMASK)
-
-//line hecbench_wyllie.go:40
-					temp += (next >> 32) << 32
-					_ = temp
-					gc_s_temp[gc_rank] = temp
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L2:
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
 				}
+//line hecbench_wyllie.go:26
+				index := int32(gc_bx*gc_bdx + gc_tx)
+//line hecbench_wyllie.go:28
+				var node int64
+//line hecbench_wyllie.go:30
+				var next int64
+//line hecbench_wyllie.go:30
+				node = list[index]
+				if node>>32 == wyllieNIL {
+					{
+//line hecbench_wyllie.go:31
+						gc_exited[gc_rank] = true
+						continue gc_L2
+					}
+				}
+//line hecbench_wyllie.go:34
+				next = list[node>>32]
+				if next>>32 == wyllieNIL {
+					{
+//line hecbench_wyllie.go:35
+						gc_exited[gc_rank] = true
+						continue gc_L2
+					}
+				}
+//line hecbench_wyllie.go:38
+				temp := (node & wyllieMASK)
+				temp += (next & wyllieMASK)
+				temp += (next >> 32) << 32
+//line hecbench_wyllie.go:42
+				gc_s_temp[gc_rank] = temp
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := 0
+//line hecbench_wyllie.go:47
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
 //line hecbench_wyllie.go:26
-				gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
+			gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
+			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line hecbench_wyllie.go:26
-				_ = gc_all2
-				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+				gc_alive2 := gc_all2
 //line hecbench_wyllie.go:26
-					gc_alive2 := gc_all2
+				if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
 //line hecbench_wyllie.go:26
-					_ = gc_alive2
-//line hecbench_wyllie.go:26
-					if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
-//line hecbench_wyllie.go:26
-						gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
-//line hecbench_wyllie.go:26
-					}
-//line hecbench_wyllie.go:26
-					var index int32 = int32(gc_bx*gc_bdx + gc_tx)
-//line hecbench_wyllie.go:26
-					_ = index
-//line hecbench_wyllie.go:26
-					temp := lanes.LoadInt64x4Slice(gc_s_temp[gc_rank:])
-//line hecbench_wyllie.go:26
-					_ = temp
-//line hecbench_wyllie.go:42
-					if int(index) < 0 || int(index) > len(list)-4 {
-//line hecbench_wyllie.go:42
-						break
-//line hecbench_wyllie.go:42
-					}
-//line hecbench_wyllie.go:42
-					temp.StoreMasked((*[4]int64)(list[index:]), gc_alive2)
+					gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
 //line hecbench_wyllie.go:26
-					index := int32(gc_bx*gc_bdx + gc_tx)
-					_ = index
-					temp := gc_s_temp[gc_rank]
-
+				var index int32 = int32(gc_bx*gc_bdx + gc_tx)
+//line hecbench_wyllie.go:26
+				temp := lanes.LoadInt64x4Slice(gc_s_temp[gc_rank:])
 //line hecbench_wyllie.go:42
-					list[index] = temp
+				if int(index) < 0 || int(index) > len(list)-4 {
+//line hecbench_wyllie.go:42
+					break
 				}
+//line hecbench_wyllie.go:42
+				temp.StoreMasked((*[4]int64)(list[index:]), gc_alive2)
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+//line hecbench_wyllie.go:26
+				index := int32(gc_bx*gc_bdx + gc_tx)
+//line hecbench_wyllie.go:28
+				temp := gc_s_temp[gc_rank]
+//line hecbench_wyllie.go:42
+				list[index] = temp
 			}
 		}
 	}
@@ -206,4 +162,5 @@ func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
 // gc_files_hecbench_wyllie holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_wyllie.go
+//line hecbench_wyllie.go:52
 var gc_files_hecbench_wyllie embed.FS

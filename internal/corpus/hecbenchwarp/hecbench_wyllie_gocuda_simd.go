@@ -40,96 +40,69 @@ func gc_body_wyllieKernel(gc_b2 *compiled.Block, list []int64, size int32) {
 	gc_n2 := gc_b2.Len()
 	gc_s_temp := compiled.Scratch[int64](gc_b2, 0)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
+//line hecbench_wyllie.go:35
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep2 := 0
+		if compiled.SIMD {
 //line hecbench_wyllie.go:26
-				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_wyllie.go:26
-				_ = gc_all3
-//line hecbench_wyllie.go:26
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line hecbench_wyllie.go:26
-				_ = gc_iota2
-//line hecbench_wyllie.go:27
-				gc_vb := archsimd.BroadcastInt32x8(size)
-//line hecbench_wyllie.go:27
-				_ = gc_vb
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-//line hecbench_wyllie.go:27
-					gc_alive3 := gc_all3
-//line hecbench_wyllie.go:27
-					_ = gc_alive3
-//line hecbench_wyllie.go:27
-					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
-//line hecbench_wyllie.go:27
-						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_wyllie.go:27
-					}
-//line hecbench_wyllie.go:26
-					index := archsimd.BroadcastInt32x8(int32(gc_bx2*gc_bdx2 + gc_tx2)).Add(gc_iota2)
-//line hecbench_wyllie.go:26
-					_ = index
-//line hecbench_wyllie.go:27
-					gc_if := index.Less(gc_vb).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_wyllie.go:27
-					_ = gc_if
-//line hecbench_wyllie.go:27
-					if gc_alive3.And(gc_if).ToBits() != 0 {
-//line hecbench_wyllie.go:27
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.And(gc_if).ToBits())
-//line hecbench_wyllie.go:27
-						gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line hecbench_wyllie.go:27
-					}
-//line hecbench_wyllie.go:28
-					var node int64
-//line hecbench_wyllie.go:28
-					_ = node
-//line hecbench_wyllie.go:28
-					var next int64
-//line hecbench_wyllie.go:28
-					_ = next
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-		gc_L12:
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_vb := archsimd.BroadcastInt32x8(size)
+			for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+				gc_tx2 := gc_vstep2
 				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
+//line hecbench_wyllie.go:27
+				gc_alive3 := gc_all3
+//line hecbench_wyllie.go:27
+				if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+//line hecbench_wyllie.go:27
+					gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-
 //line hecbench_wyllie.go:26
-				index := int32(gc_bx2*gc_bdx2 + gc_tx2)
-				_ = index
-
+				index := archsimd.BroadcastInt32x8(int32(gc_bx2*gc_bdx2 + gc_tx2)).Add(gc_iota2)
+				gc_if := index.Less(gc_vb).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_wyllie.go:27
-				if !(index < size) {
+				if gc_alive3.And(gc_if).ToBits() != 0 {
 //line hecbench_wyllie.go:27
-					{
+					compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.And(gc_if).ToBits())
 //line hecbench_wyllie.go:27
-						gc_exited2[gc_rank2] = true
-//line hecbench_wyllie.go:27
-						continue gc_L12
-//line hecbench_wyllie.go:27
-					}
-//line hecbench_wyllie.go:27
+					gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
-
 //line hecbench_wyllie.go:28
-				var node, next int64
+				var node int64
+//line hecbench_wyllie.go:28
 				_ = node
+//line hecbench_wyllie.go:28
+				var next int64
+//line hecbench_wyllie.go:28
 				_ = next
 			}
+			archsimd.ClearAVXUpperBits()
+		}
+	gc_L12:
+		for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line hecbench_wyllie.go:26
+			index := int32(gc_bx2*gc_bdx2 + gc_tx2)
+			if !(index < size) {
+				{
+//line hecbench_wyllie.go:27
+					gc_exited2[gc_rank2] = true
+//line hecbench_wyllie.go:27
+					continue gc_L12
+				}
+			}
+//line hecbench_wyllie.go:28
+			var node, next int64
+			_ = node
+			_ = next
 		}
 	}
-
 //line hecbench_wyllie.go:29
 	for {
 		gc_b2.Tick()
@@ -139,123 +112,89 @@ func gc_body_wyllieKernel(gc_b2 *compiled.Block, list []int64, size int32) {
 		if compiled.AllExited(gc_exited2) {
 			return
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_L22:
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
-//line hecbench_wyllie.go:26
-					index := int32(gc_bx2*gc_bdx2 + gc_tx2)
-					_ = index
-					var node int64
-					_ = node
-					var next int64
-					_ = next
-
-//line hecbench_wyllie.go:30
-					node = list[index]
-
-//line hecbench_wyllie.go:31
-					if node>>32 == wyllieNIL {
-//line hecbench_wyllie.go:31
-						{
-//line hecbench_wyllie.go:31
-							gc_exited2[gc_rank2] = true
-							continue gc_L22
-//line hecbench_wyllie.go:32
-						}
-//line hecbench_wyllie.go:31
-					}
-
-//line hecbench_wyllie.go:34
-					next = list[node>>32]
-
-//line hecbench_wyllie.go:35
-					if next>>32 == wyllieNIL {
-//line hecbench_wyllie.go:35
-						{
-//line hecbench_wyllie.go:35
-							gc_exited2[gc_rank2] = true
-							continue gc_L22
-//line hecbench_wyllie.go:36
-						}
-//line hecbench_wyllie.go:35
-					}
-
 //line hecbench_wyllie.go:38
-					temp := (node & wyllieMASK)
-
-//line hecbench_wyllie.go:39
-					temp += (next & wyllieMASK)
-
-//line hecbench_wyllie.go:40
-					temp += (next >> 32) << 32
-					_ = temp
-					gc_s_temp[gc_rank2] = temp
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_L22:
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
 				}
+//line hecbench_wyllie.go:26
+				index := int32(gc_bx2*gc_bdx2 + gc_tx2)
+//line hecbench_wyllie.go:28
+				var node int64
+//line hecbench_wyllie.go:30
+				var next int64
+//line hecbench_wyllie.go:30
+				node = list[index]
+				if node>>32 == wyllieNIL {
+					{
+//line hecbench_wyllie.go:31
+						gc_exited2[gc_rank2] = true
+						continue gc_L22
+					}
+				}
+//line hecbench_wyllie.go:34
+				next = list[node>>32]
+				if next>>32 == wyllieNIL {
+					{
+//line hecbench_wyllie.go:35
+						gc_exited2[gc_rank2] = true
+						continue gc_L22
+					}
+				}
+//line hecbench_wyllie.go:38
+				temp := (node & wyllieMASK)
+				temp += (next & wyllieMASK)
+				temp += (next >> 32) << 32
+//line hecbench_wyllie.go:42
+				gc_s_temp[gc_rank2] = temp
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := 0
-				if compiled.SIMD {
+//line hecbench_wyllie.go:47
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep3 := 0
+			if compiled.SIMD {
 //line hecbench_wyllie.go:26
-					gc_all6 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line hecbench_wyllie.go:26
-					_ = gc_all6
-					for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line hecbench_wyllie.go:26
-						gc_alive6 := gc_all6
-//line hecbench_wyllie.go:26
-						_ = gc_alive6
-//line hecbench_wyllie.go:26
-						if gc_ex6 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex6 != 0 {
-//line hecbench_wyllie.go:26
-							gc_alive6 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex6&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
-//line hecbench_wyllie.go:26
-						}
-//line hecbench_wyllie.go:26
-						var index int32 = int32(gc_bx2*gc_bdx2 + gc_tx2)
-//line hecbench_wyllie.go:26
-						_ = index
-//line hecbench_wyllie.go:26
-						temp := archsimd.LoadInt64x4Slice(gc_s_temp[gc_rank2:])
-//line hecbench_wyllie.go:26
-						_ = temp
-//line hecbench_wyllie.go:42
-						if int(index) < 0 || int(index) > len(list)-4 {
-//line hecbench_wyllie.go:42
-							break
-//line hecbench_wyllie.go:42
-						}
-//line hecbench_wyllie.go:42
-						temp.StoreMasked((*[4]int64)(list[index:]), gc_alive6)
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_all6 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+				for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
 //line hecbench_wyllie.go:26
-					index := int32(gc_bx2*gc_bdx2 + gc_tx2)
-					_ = index
-					temp := gc_s_temp[gc_rank2]
-
+					gc_alive6 := gc_all6
+//line hecbench_wyllie.go:26
+					if gc_ex6 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex6 != 0 {
+//line hecbench_wyllie.go:26
+						gc_alive6 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex6&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+					}
+//line hecbench_wyllie.go:26
+					var index int32 = int32(gc_bx2*gc_bdx2 + gc_tx2)
+//line hecbench_wyllie.go:26
+					temp := archsimd.LoadInt64x4Slice(gc_s_temp[gc_rank2:])
 //line hecbench_wyllie.go:42
-					list[index] = temp
+					if int(index) < 0 || int(index) > len(list)-4 {
+//line hecbench_wyllie.go:42
+						break
+					}
+//line hecbench_wyllie.go:42
+					temp.StoreMasked((*[4]int64)(list[index:]), gc_alive6)
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+//line hecbench_wyllie.go:26
+				index := int32(gc_bx2*gc_bdx2 + gc_tx2)
+//line hecbench_wyllie.go:28
+				temp := gc_s_temp[gc_rank2]
+//line hecbench_wyllie.go:42
+				list[index] = temp
 			}
 		}
 	}
@@ -264,4 +203,5 @@ func gc_body_wyllieKernel(gc_b2 *compiled.Block, list []int64, size int32) {
 // gc_files_hecbench_wyllie holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_wyllie.go
+//line hecbench_wyllie.go:52
 var gc_files_hecbench_wyllie embed.FS

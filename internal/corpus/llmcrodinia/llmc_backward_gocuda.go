@@ -46,122 +46,89 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 	gc_n := gc_b.Len()
 	gc_s_doutCol := compiled.Scratch[[]float32](gc_b, 0)[:gc_n]
 	gc_s_doutSum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-	_ = gc_s_doutSum
-
 //line llmc_backward.go:26
 	smem := gocuda.DynamicShared[float32](t)
-
 //line llmc_backward.go:29
 	tl := gc_bx * gocuda.WarpSize
-
-//line llmc_backward.go:30
 	vstep := gc_bdx / gocuda.WarpSize
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_backward.go:28
-					laneID := gc_tx % gocuda.WarpSize
-					_ = laneID
-
-//line llmc_backward.go:34
-					doutCol := dout[tl+laneID:]
-
-//line llmc_backward.go:41
-					doutSum := float32(0.0)
-					_ = doutCol
-					_ = doutSum
-					gc_s_doutCol[gc_rank] = doutCol
-					gc_s_doutSum[gc_rank] = doutSum
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_backward.go:28
-					laneID := gc_tx % gocuda.WarpSize
-					_ = laneID
-
-//line llmc_backward.go:34
-					doutCol := dout[tl+laneID:]
-
-//line llmc_backward.go:41
-					doutSum := float32(0.0)
-					_ = doutCol
-					_ = doutSum
-					gc_s_doutCol[gc_rank] = doutCol
-					gc_s_doutSum[gc_rank] = doutSum
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_backward.go:28
-					laneID := gc_tx % gocuda.WarpSize
-					_ = laneID
-
-//line llmc_backward.go:34
-					doutCol := dout[tl+laneID:]
-
-//line llmc_backward.go:41
-					doutSum := float32(0.0)
-					_ = doutCol
-					_ = doutSum
-					gc_s_doutCol[gc_rank] = doutCol
-					gc_s_doutSum[gc_rank] = doutSum
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_backward.go:28
-					laneID := gc_tx % gocuda.WarpSize
-					_ = laneID
-
-//line llmc_backward.go:34
-					doutCol := dout[tl+laneID:]
-
-//line llmc_backward.go:41
-					doutSum := float32(0.0)
-					_ = doutCol
-					_ = doutSum
-					gc_s_doutCol[gc_rank] = doutCol
-					gc_s_doutSum[gc_rank] = doutSum
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line llmc_backward.go:32
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line llmc_backward.go:28
 				laneID := gc_tx % gocuda.WarpSize
-				_ = laneID
-
 //line llmc_backward.go:34
 				doutCol := dout[tl+laneID:]
-
 //line llmc_backward.go:41
 				doutSum := float32(0.0)
-				_ = doutCol
-				_ = doutSum
+//line llmc_backward.go:44
+				gc_s_doutCol[gc_rank] = doutCol
+				gc_s_doutSum[gc_rank] = doutSum
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line llmc_backward.go:28
+				laneID := gc_tx % gocuda.WarpSize
+//line llmc_backward.go:34
+				doutCol := dout[tl+laneID:]
+//line llmc_backward.go:41
+				doutSum := float32(0.0)
+//line llmc_backward.go:44
+				gc_s_doutCol[gc_rank] = doutCol
+				gc_s_doutSum[gc_rank] = doutSum
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line llmc_backward.go:28
+				laneID := gc_tx % gocuda.WarpSize
+//line llmc_backward.go:34
+				doutCol := dout[tl+laneID:]
+//line llmc_backward.go:41
+				doutSum := float32(0.0)
+//line llmc_backward.go:44
+				gc_s_doutCol[gc_rank] = doutCol
+				gc_s_doutSum[gc_rank] = doutSum
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line llmc_backward.go:28
+				laneID := gc_tx % gocuda.WarpSize
+//line llmc_backward.go:34
+				doutCol := dout[tl+laneID:]
+//line llmc_backward.go:41
+				doutSum := float32(0.0)
+//line llmc_backward.go:44
 				gc_s_doutCol[gc_rank] = doutCol
 				gc_s_doutSum[gc_rank] = doutSum
 			}
 		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line llmc_backward.go:28
+			laneID := gc_tx % gocuda.WarpSize
+//line llmc_backward.go:34
+			doutCol := dout[tl+laneID:]
+//line llmc_backward.go:41
+			doutSum := float32(0.0)
+//line llmc_backward.go:44
+			gc_s_doutCol[gc_rank] = doutCol
+			gc_s_doutSum[gc_rank] = doutSum
+		}
 	}
-
 //line llmc_backward.go:42
 	gc_chunk := compiled.StrideChunk(vstep)
 	gc_span := (vstep) * gc_chunk
-
 //line llmc_backward.go:42
 	for gc_off, gc_limit, gc_more := 0, B*T, true; gc_more; gc_off += (vstep) * gc_chunk {
 		gc_b.Tick()
@@ -169,136 +136,107 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 			return
 		}
 		gc_more = false
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line llmc_backward.go:49
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line llmc_backward.go:27
-					warpID := gc_tx / gocuda.WarpSize
-					_ = warpID
-					doutCol := gc_s_doutCol[gc_rank]
-					doutSum := gc_s_doutSum[gc_rank]
-
+				warpID := gc_tx / gocuda.WarpSize
+//line llmc_backward.go:29
+				doutCol := gc_s_doutCol[gc_rank]
+				doutSum := gc_s_doutSum[gc_rank]
 //line llmc_backward.go:42
-					gc_start := warpID
-					gc_from2 := gc_start + gc_off
-					gc_trips := gc_limit - gc_from2
-					switch {
-					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, vstep, gc_chunk, gc_limit, false)
-					case gc_trips > gc_span:
-						gc_trips = gc_chunk
-					case gc_trips > 0:
-						gc_trips = (gc_trips-1)/(vstep) + 1
-					default:
-						gc_trips = 0
-					}
-					if gc_trips == gc_chunk {
-						gc_more = true
-					}
-					for row := gc_from2; gc_trips > 0; row, gc_trips = row+(vstep), gc_trips-1 {
-
-//line llmc_backward.go:43
-						doutSum += doutCol[row*OC]
-					}
-					gc_s_doutSum[gc_rank] = doutSum
+				gc_start := warpID
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, vstep, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(vstep) + 1
+				default:
+					gc_trips = 0
 				}
+				if gc_trips == gc_chunk {
+					gc_more = true
+				}
+				for row := gc_from2; gc_trips > 0; row, gc_trips = row+(vstep), gc_trips-1 {
+//line llmc_backward.go:43
+					doutSum += doutCol[row*OC]
+				}
+				gc_s_doutSum[gc_rank] = doutSum
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_backward.go:27
-					warpID := gc_tx / gocuda.WarpSize
-					_ = warpID
-
-//line llmc_backward.go:28
-					laneID := gc_tx % gocuda.WarpSize
-					_ = laneID
-					doutSum := gc_s_doutSum[gc_rank]
-
-//line llmc_backward.go:45
-					smem[laneID+warpID*gocuda.WarpSize] = doutSum
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_backward.go:27
-					warpID := gc_tx / gocuda.WarpSize
-					_ = warpID
-
-//line llmc_backward.go:28
-					laneID := gc_tx % gocuda.WarpSize
-					_ = laneID
-					doutSum := gc_s_doutSum[gc_rank]
-
-//line llmc_backward.go:45
-					smem[laneID+warpID*gocuda.WarpSize] = doutSum
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_backward.go:27
-					warpID := gc_tx / gocuda.WarpSize
-					_ = warpID
-
-//line llmc_backward.go:28
-					laneID := gc_tx % gocuda.WarpSize
-					_ = laneID
-					doutSum := gc_s_doutSum[gc_rank]
-
-//line llmc_backward.go:45
-					smem[laneID+warpID*gocuda.WarpSize] = doutSum
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_backward.go:27
-					warpID := gc_tx / gocuda.WarpSize
-					_ = warpID
-
-//line llmc_backward.go:28
-					laneID := gc_tx % gocuda.WarpSize
-					_ = laneID
-					doutSum := gc_s_doutSum[gc_rank]
-
-//line llmc_backward.go:45
-					smem[laneID+warpID*gocuda.WarpSize] = doutSum
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+//line llmc_backward.go:51
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			{
+				gc_tx := gc_step2 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line llmc_backward.go:27
 				warpID := gc_tx / gocuda.WarpSize
-				_ = warpID
-
-//line llmc_backward.go:28
 				laneID := gc_tx % gocuda.WarpSize
-				_ = laneID
+//line llmc_backward.go:30
 				doutSum := gc_s_doutSum[gc_rank]
-
+//line llmc_backward.go:45
+				smem[laneID+warpID*gocuda.WarpSize] = doutSum
+			}
+			{
+				gc_tx := gc_step2 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line llmc_backward.go:27
+				warpID := gc_tx / gocuda.WarpSize
+				laneID := gc_tx % gocuda.WarpSize
+//line llmc_backward.go:30
+				doutSum := gc_s_doutSum[gc_rank]
+//line llmc_backward.go:45
+				smem[laneID+warpID*gocuda.WarpSize] = doutSum
+			}
+			{
+				gc_tx := gc_step2 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line llmc_backward.go:27
+				warpID := gc_tx / gocuda.WarpSize
+				laneID := gc_tx % gocuda.WarpSize
+//line llmc_backward.go:30
+				doutSum := gc_s_doutSum[gc_rank]
+//line llmc_backward.go:45
+				smem[laneID+warpID*gocuda.WarpSize] = doutSum
+			}
+			{
+				gc_tx := gc_step2 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line llmc_backward.go:27
+				warpID := gc_tx / gocuda.WarpSize
+				laneID := gc_tx % gocuda.WarpSize
+//line llmc_backward.go:30
+				doutSum := gc_s_doutSum[gc_rank]
 //line llmc_backward.go:45
 				smem[laneID+warpID*gocuda.WarpSize] = doutSum
 			}
 		}
+		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line llmc_backward.go:27
+			warpID := gc_tx / gocuda.WarpSize
+			laneID := gc_tx % gocuda.WarpSize
+//line llmc_backward.go:30
+			doutSum := gc_s_doutSum[gc_rank]
+//line llmc_backward.go:45
+			smem[laneID+warpID*gocuda.WarpSize] = doutSum
+		}
 	}
+//line llmc_backward.go:49
 	compiled.OutOfLine(func() {
 		gc_s_doutSum := gc_s_doutSum[:gc_n]
 		_ = gc_s_doutSum
@@ -307,21 +245,13 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line llmc_backward.go:27
 					warpID := gc_tx / gocuda.WarpSize
-					_ = warpID
-
-//line llmc_backward.go:28
 					laneID := gc_tx % gocuda.WarpSize
-					_ = laneID
+//line llmc_backward.go:30
 					var doutSum float32
-					_ = doutSum
-
 //line llmc_backward.go:49
 					doutSum = 0.0
-
-//line llmc_backward.go:50
 					if warpID == 0 {
 						for j := 0; j < vstep; j++ {
 							doutSum += smem[laneID+j*gocuda.WarpSize]
@@ -371,25 +301,15 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 	gc_s_dnormMean := compiled.Scratch[float32](gc_b, 5)[:gc_n]
 	gc_s_dnormNormMean := compiled.Scratch[float32](gc_b, 6)[:gc_n]
 	gc_exited := gc_b.Exited()
-
 //line llmc_backward.go:67
 	shared := gocuda.DynamicShared[float32](t)
-
 //line llmc_backward.go:69
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line llmc_backward.go:70
 	warp := cg.TiledPartition(block, 32)
-	_ = warp
-
 //line llmc_backward.go:72
 	N := B * T
-
 //line llmc_backward.go:87
 	dbiasShared := shared
-
-//line llmc_backward.go:88
 	dweightShared := shared[C:]
 	{
 	gc_L1:
@@ -398,49 +318,24 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 			if gc_exited[gc_rank] {
 				continue
 			}
-
 //line llmc_backward.go:71
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-			_ = idx
-
 //line llmc_backward.go:73
 			if idx >= N {
 //line llmc_backward.go:73
-				{
-//line llmc_backward.go:73
-					gc_exited[gc_rank] = true
-					continue gc_L1
-//line llmc_backward.go:74
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
-
 //line llmc_backward.go:77
 			b := idx / T
-
-//line llmc_backward.go:78
 			t_ := idx % T
-
 //line llmc_backward.go:80
 			doutBt := dout[b*T*C+t_*C:]
-
-//line llmc_backward.go:81
 			inpBt := inp[b*T*C+t_*C:]
-
-//line llmc_backward.go:82
 			dinpBt := dinp[b*T*C+t_*C:]
-
-//line llmc_backward.go:83
 			meanBt := mean[b*T+t_]
-
-//line llmc_backward.go:84
 			rstdBt := rstd[b*T+t_]
-			_ = b
-			_ = t_
-			_ = doutBt
-			_ = inpBt
-			_ = dinpBt
-			_ = meanBt
-			_ = rstdBt
+//line llmc_backward.go:92
 			gc_s_doutBt[gc_rank] = doutBt
 			gc_s_inpBt[gc_rank] = inpBt
 			gc_s_dinpBt[gc_rank] = dinpBt
@@ -448,7 +343,6 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 			gc_s_rstdBt[gc_rank] = rstdBt
 		}
 	}
-
 //line llmc_backward.go:91
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
@@ -456,128 +350,91 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
+//line llmc_backward.go:98
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := gc_from
+//line llmc_backward.go:91
+			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+			gc_vb := lanes.BroadcastFloat32x8(0.0)
+			for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+//line llmc_backward.go:92
+				gc_alive := gc_all
+//line llmc_backward.go:92
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+//line llmc_backward.go:92
+					gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+				}
+//line llmc_backward.go:91
+				var i int = gc_tx + gc_off
+				if i < 0 || i > len(dbiasShared)-8 || i > len(dweightShared)-8 {
+//line llmc_backward.go:92
+					break
+				}
+//line llmc_backward.go:92
+				gc_vb.StoreMasked((*[8]float32)(dbiasShared[i:]), gc_alive)
+				gc_vb.StoreMasked((*[8]float32)(dweightShared[i:]), gc_alive)
 			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
+			if gc_vstep > gc_from {
+				gc_more = true
 			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := gc_from
-//line llmc_backward.go:91
-				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line llmc_backward.go:91
-				_ = gc_all
-//line llmc_backward.go:92
-				gc_vb := lanes.BroadcastFloat32x8(0.0)
-//line llmc_backward.go:92
-				_ = gc_vb
-				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line llmc_backward.go:92
-					gc_alive := gc_all
-//line llmc_backward.go:92
-					_ = gc_alive
-//line llmc_backward.go:92
-					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line llmc_backward.go:92
-						gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-//line llmc_backward.go:92
-					}
-//line llmc_backward.go:91
-					var i int = gc_tx + gc_off
-//line llmc_backward.go:91
-					_ = i
-//line llmc_backward.go:92
-					if i < 0 || i > len(dbiasShared)-8 || i > len(dweightShared)-8 {
-//line llmc_backward.go:92
-						break
-//line llmc_backward.go:92
-					}
-//line llmc_backward.go:92
-					gc_vb.StoreMasked((*[8]float32)(dbiasShared[i:]), gc_alive)
-//line llmc_backward.go:93
-					gc_vb.StoreMasked((*[8]float32)(dweightShared[i:]), gc_alive)
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
 				}
-				if gc_vstep > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
 //line llmc_backward.go:91
-					i := gc_tx + gc_off
-					gc_more = true
-
+				i := gc_tx + gc_off
+				gc_more = true
 //line llmc_backward.go:92
-					dbiasShared[i] = 0.0
-
-//line llmc_backward.go:93
-					dweightShared[i] = 0.0
-				}
+				dbiasShared[i] = 0.0
+				dweightShared[i] = 0.0
 			}
 		}
 	}
-	{
-		gc_vstep2 := 0
-//line llmc_backward.go:98
-		gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-//line llmc_backward.go:98
-		_ = gc_all2
-		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
-			gc_rank := gc_vstep2
-			_ = gc_rank
-//line llmc_backward.go:98
-			gc_alive2 := gc_all2
-//line llmc_backward.go:98
-			_ = gc_alive2
-//line llmc_backward.go:98
-			if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
-//line llmc_backward.go:98
-				gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
-//line llmc_backward.go:98
-			}
-//line llmc_backward.go:98
-			var dnormMean float32 = float32(0.0)
-//line llmc_backward.go:98
-			_ = dnormMean
 //line llmc_backward.go:99
-			var dnormNormMean float32 = float32(0.0)
-//line llmc_backward.go:99
-			_ = dnormNormMean
-			lanes.BroadcastFloat32x8(dnormMean).StoreMasked((*[8]float32)(gc_s_dnormMean[gc_rank:]), gc_alive2)
-			lanes.BroadcastFloat32x8(dnormNormMean).StoreMasked((*[8]float32)(gc_s_dnormNormMean[gc_rank:]), gc_alive2)
+	gc_vstep2 := 0
+//line llmc_backward.go:98
+	gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+	for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+		gc_rank := gc_vstep2
+//line llmc_backward.go:98
+		gc_alive2 := gc_all2
+//line llmc_backward.go:98
+		if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+//line llmc_backward.go:98
+			gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 		}
-		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
-
 //line llmc_backward.go:98
-			dnormMean := float32(0.0)
-
-//line llmc_backward.go:99
-			dnormNormMean := float32(0.0)
-			_ = dnormMean
-			_ = dnormNormMean
-			gc_s_dnormMean[gc_rank] = dnormMean
-			gc_s_dnormNormMean[gc_rank] = dnormNormMean
-		}
+		var dnormMean float32 = float32(0.0)
+		var dnormNormMean float32 = float32(0.0)
+		lanes.BroadcastFloat32x8(dnormMean).StoreMasked((*[8]float32)(gc_s_dnormMean[gc_rank:]), gc_alive2)
+		lanes.BroadcastFloat32x8(dnormNormMean).StoreMasked((*[8]float32)(gc_s_dnormNormMean[gc_rank:]), gc_alive2)
 	}
-
+	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
+		}
+//line llmc_backward.go:98
+		dnormMean := float32(0.0)
+		dnormNormMean := float32(0.0)
+//line llmc_backward.go:102
+		gc_s_dnormMean[gc_rank] = dnormMean
+		gc_s_dnormNormMean[gc_rank] = dnormNormMean
+	}
 //line llmc_backward.go:100
 	gc_chunk2 := compiled.StrideChunk(32)
 	gc_span2 := (32) * gc_chunk2
-
 //line llmc_backward.go:100
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
 		gc_b.Tick()
@@ -585,143 +442,120 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 			return
 		}
 		gc_more2 = false
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-				doutBt := gc_s_doutBt[gc_rank]
-				inpBt := gc_s_inpBt[gc_rank]
-				meanBt := gc_s_meanBt[gc_rank]
-				rstdBt := gc_s_rstdBt[gc_rank]
-				dnormMean := gc_s_dnormMean[gc_rank]
-				dnormNormMean := gc_s_dnormNormMean[gc_rank]
-
+//line llmc_backward.go:107
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			doutBt := gc_s_doutBt[gc_rank]
+			inpBt := gc_s_inpBt[gc_rank]
+			meanBt := gc_s_meanBt[gc_rank]
+			rstdBt := gc_s_rstdBt[gc_rank]
+			dnormMean := gc_s_dnormMean[gc_rank]
+			dnormNormMean := gc_s_dnormNormMean[gc_rank]
 //line llmc_backward.go:100
-				gc_start := (gc_rank & (32 - 1))
-				gc_from2 := gc_start + gc_off2
-				gc_trips := gc_limit2 - gc_from2
-				switch {
-				case gc_from2 < gc_start || gc_from2 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, 32, gc_chunk2, gc_limit2, false)
-				case gc_trips > gc_span2:
-					gc_trips = gc_chunk2
-				case gc_trips > 0:
-					gc_trips = (gc_trips-1)/(32) + 1
-				default:
-					gc_trips = 0
-				}
-				if gc_trips == gc_chunk2 {
-					gc_more2 = true
-				}
-				for i_ := gc_from2; gc_trips > 0; i_, gc_trips = i_+(32), gc_trips-1 {
-
+			gc_start := (gc_rank & (32 - 1))
+			gc_from2 := gc_start + gc_off2
+			gc_trips := gc_limit2 - gc_from2
+			switch {
+			case gc_from2 < gc_start || gc_from2 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+				gc_trips = compiled.ChunkTrips(gc_start, gc_from2, 32, gc_chunk2, gc_limit2, false)
+			case gc_trips > gc_span2:
+				gc_trips = gc_chunk2
+			case gc_trips > 0:
+				gc_trips = (gc_trips-1)/(32) + 1
+			default:
+				gc_trips = 0
+			}
+			if gc_trips == gc_chunk2 {
+				gc_more2 = true
+			}
+			for i_ := gc_from2; gc_trips > 0; i_, gc_trips = i_+(32), gc_trips-1 {
 //line llmc_backward.go:101
-					normBti := (inpBt[i_] - meanBt) * rstdBt
-
-//line llmc_backward.go:102
-					dnormI := weight[i_] * doutBt[i_]
-
-//line llmc_backward.go:103
-					dnormMean += dnormI
-
-//line llmc_backward.go:104
-					dnormNormMean += dnormI * normBti
-				}
-				gc_s_dnormMean[gc_rank] = dnormMean
-				gc_s_dnormNormMean[gc_rank] = dnormNormMean
+				normBti := (inpBt[i_] - meanBt) * rstdBt
+				dnormI := weight[i_] * doutBt[i_]
+				dnormMean += dnormI
+				dnormNormMean += dnormI * normBti
 			}
+			gc_s_dnormMean[gc_rank] = dnormMean
+			gc_s_dnormNormMean[gc_rank] = dnormNormMean
 		}
 	}
-	{
-		var gc_c1v [32]float32
-		var gc_c1r [32]float32
-		var gc_c2v [32]float32
-		var gc_c2r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-			for gc_lane := range min(32, gc_n-gc_w) {
-				if gc_exited[gc_w+gc_lane] {
-					gc_act &^= 1 << gc_lane
-				}
+//line llmc_backward.go:112
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
 			}
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				dnormMean := gc_s_dnormMean[gc_rank]
-
-//line llmc_backward.go:106
-				gc_c1v[gc_lane] = dnormMean
+		}
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
 			}
-
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			dnormMean := gc_s_dnormMean[gc_rank]
 //line llmc_backward.go:106
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				var dnormMean float32
-				_ = dnormMean
-				dnormNormMean := gc_s_dnormNormMean[gc_rank]
-
+			gc_c1v[gc_lane] = dnormMean
+		}
 //line llmc_backward.go:106
-				dnormMean = gc_c1r[gc_lane]
-
-//line llmc_backward.go:107
-				gc_c2v[gc_lane] = dnormNormMean
-				gc_s_dnormMean[gc_rank] = dnormMean
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
 			}
-
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			var dnormMean float32
+//line llmc_backward.go:115
+			dnormNormMean := gc_s_dnormNormMean[gc_rank]
+//line llmc_backward.go:106
+			dnormMean = gc_c1r[gc_lane]
+			gc_c2v[gc_lane] = dnormNormMean
+			gc_s_dnormMean[gc_rank] = dnormMean
+		}
 //line llmc_backward.go:107
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
-			var gc_memoIn float32
-			var gc_memoIn2 float32
-			var gc_memoOut float32
-			var gc_memoOut2 float32
-			gc_ran := false
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				dnormMean := gc_s_dnormMean[gc_rank]
-				var dnormNormMean float32
-				_ = dnormNormMean
-
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+		var gc_memoIn float32
+		var gc_memoIn2 float32
+		var gc_memoOut float32
+		var gc_memoOut2 float32
+		gc_ran := false
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+//line llmc_backward.go:119
+			dnormMean := gc_s_dnormMean[gc_rank]
+			var dnormNormMean float32
 //line llmc_backward.go:107
-				dnormNormMean = gc_c2r[gc_lane]
-				if gc_ran && compiled.Same32(dnormMean, gc_memoIn) && compiled.Same32(dnormNormMean, gc_memoIn2) {
-					dnormMean, dnormNormMean = gc_memoOut, gc_memoOut2
-				} else {
-					gc_memoIn, gc_memoIn2 = dnormMean, dnormNormMean
-
+			dnormNormMean = gc_c2r[gc_lane]
+			if gc_ran && compiled.Same32(dnormMean, gc_memoIn) && compiled.Same32(dnormNormMean, gc_memoIn2) {
+				dnormMean, dnormNormMean = gc_memoOut, gc_memoOut2
+			} else {
+				gc_memoIn, gc_memoIn2 = dnormMean, dnormNormMean
 //line llmc_backward.go:108
-					dnormMean = dnormMean / float32(C)
-
-//line llmc_backward.go:109
-					dnormNormMean = dnormNormMean / float32(C)
-					gc_memoOut, gc_memoOut2 = dnormMean, dnormNormMean
-					gc_ran = true
-				}
-				gc_s_dnormMean[gc_rank] = dnormMean
-				gc_s_dnormNormMean[gc_rank] = dnormNormMean
+				dnormMean = dnormMean / float32(C)
+				dnormNormMean = dnormNormMean / float32(C)
+				gc_memoOut, gc_memoOut2 = dnormMean, dnormNormMean
+				gc_ran = true
 			}
+			gc_s_dnormMean[gc_rank] = dnormMean
+			gc_s_dnormNormMean[gc_rank] = dnormNormMean
 		}
 	}
-
 //line llmc_backward.go:112
 	gc_chunk3 := compiled.StrideChunk(32)
 	gc_span3 := (32) * gc_chunk3
-
 //line llmc_backward.go:112
 	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += (32) * gc_chunk3 {
 		gc_b.Tick()
@@ -729,77 +563,57 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 			return
 		}
 		gc_more3 = false
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-				doutBt := gc_s_doutBt[gc_rank]
-				inpBt := gc_s_inpBt[gc_rank]
-				dinpBt := gc_s_dinpBt[gc_rank]
-				meanBt := gc_s_meanBt[gc_rank]
-				rstdBt := gc_s_rstdBt[gc_rank]
-				dnormMean := gc_s_dnormMean[gc_rank]
-				dnormNormMean := gc_s_dnormNormMean[gc_rank]
-
+//line llmc_backward.go:119
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			doutBt := gc_s_doutBt[gc_rank]
+			inpBt := gc_s_inpBt[gc_rank]
+			dinpBt := gc_s_dinpBt[gc_rank]
+			meanBt := gc_s_meanBt[gc_rank]
+			rstdBt := gc_s_rstdBt[gc_rank]
+			dnormMean := gc_s_dnormMean[gc_rank]
+			dnormNormMean := gc_s_dnormNormMean[gc_rank]
 //line llmc_backward.go:112
-				gc_start2 := (gc_rank & (32 - 1))
-				gc_from3 := gc_start2 + gc_off3
-				gc_trips2 := gc_limit3 - gc_from3
-				switch {
-				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
-					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, 32, gc_chunk3, gc_limit3, false)
-				case gc_trips2 > gc_span3:
-					gc_trips2 = gc_chunk3
-				case gc_trips2 > 0:
-					gc_trips2 = (gc_trips2-1)/(32) + 1
-				default:
-					gc_trips2 = 0
-				}
-				if gc_trips2 == gc_chunk3 {
-					gc_more3 = true
-				}
-				for i_2 := gc_from3; gc_trips2 > 0; i_2, gc_trips2 = i_2+(32), gc_trips2-1 {
-
+			gc_start2 := (gc_rank & (32 - 1))
+			gc_from3 := gc_start2 + gc_off3
+			gc_trips2 := gc_limit3 - gc_from3
+			switch {
+			case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+				gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, 32, gc_chunk3, gc_limit3, false)
+			case gc_trips2 > gc_span3:
+				gc_trips2 = gc_chunk3
+			case gc_trips2 > 0:
+				gc_trips2 = (gc_trips2-1)/(32) + 1
+			default:
+				gc_trips2 = 0
+			}
+			if gc_trips2 == gc_chunk3 {
+				gc_more3 = true
+			}
+			for i_2 := gc_from3; gc_trips2 > 0; i_2, gc_trips2 = i_2+(32), gc_trips2-1 {
 //line llmc_backward.go:113
-					normBti_ := (inpBt[i_2] - meanBt) * rstdBt
-
-//line llmc_backward.go:114
-					dnormI_ := weight[i_2] * doutBt[i_2]
-
+				normBti_ := (inpBt[i_2] - meanBt) * rstdBt
+				dnormI_ := weight[i_2] * doutBt[i_2]
 //line llmc_backward.go:116
-					atomic.Add(&dbiasShared[i_2], doutBt[i_2])
-
+				atomic.Add(&dbiasShared[i_2], doutBt[i_2])
 //line llmc_backward.go:118
-					atomic.Add(&dweightShared[i_2], normBti_*doutBt[i_2])
-
+				atomic.Add(&dweightShared[i_2], normBti_*doutBt[i_2])
 //line llmc_backward.go:120
-					dval := float32(0.0)
-
-//line llmc_backward.go:121
-					dval += dnormI_
-
-//line llmc_backward.go:122
-					dval -= dnormMean
-
-//line llmc_backward.go:123
-					dval -= normBti_ * dnormNormMean
-
-//line llmc_backward.go:124
-					dval *= rstdBt
-
-//line llmc_backward.go:125
-					dinpBt[i_2] += dval
-				}
+				dval := float32(0.0)
+				dval += dnormI_
+				dval -= dnormMean
+				dval -= normBti_ * dnormNormMean
+				dval *= rstdBt
+				dinpBt[i_2] += dval
 			}
 		}
 	}
-
 //line llmc_backward.go:130
 	gc_chunk4 := compiled.StrideChunk(gc_bdx)
 	gc_span4 := (gc_bdx) * gc_chunk4
-
 //line llmc_backward.go:130
 	for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += (gc_bdx) * gc_chunk4 {
 		gc_b.Tick()
@@ -807,47 +621,42 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 			return
 		}
 		gc_more4 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off4, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
+//line llmc_backward.go:137
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off4, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 //line llmc_backward.go:130
-					gc_start3 := gc_tx
-					gc_from4 := gc_start3 + gc_off4
-					gc_trips3 := gc_limit4 - gc_from4
-					switch {
-					case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span4 <= 0 || gc_limit4 > compiled.ChunkLimit:
-						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, gc_bdx, gc_chunk4, gc_limit4, false)
-					case gc_trips3 > gc_span4:
-						gc_trips3 = gc_chunk4
-					case gc_trips3 > 0:
-						gc_trips3 = (gc_trips3-1)/(gc_bdx) + 1
-					default:
-						gc_trips3 = 0
-					}
-					if gc_trips3 == gc_chunk4 {
-						gc_more4 = true
-					}
-					for i_3 := gc_from4; gc_trips3 > 0; i_3, gc_trips3 = i_3+(gc_bdx), gc_trips3-1 {
-
+				gc_start3 := gc_tx
+				gc_from4 := gc_start3 + gc_off4
+				gc_trips3 := gc_limit4 - gc_from4
+				switch {
+				case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span4 <= 0 || gc_limit4 > compiled.ChunkLimit:
+					gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, gc_bdx, gc_chunk4, gc_limit4, false)
+				case gc_trips3 > gc_span4:
+					gc_trips3 = gc_chunk4
+				case gc_trips3 > 0:
+					gc_trips3 = (gc_trips3-1)/(gc_bdx) + 1
+				default:
+					gc_trips3 = 0
+				}
+				if gc_trips3 == gc_chunk4 {
+					gc_more4 = true
+				}
+				for i_3 := gc_from4; gc_trips3 > 0; i_3, gc_trips3 = i_3+(gc_bdx), gc_trips3-1 {
 //line llmc_backward.go:131
-						atomic.Add(&dbias[i_3], dbiasShared[i_3])
-
-//line llmc_backward.go:132
-						atomic.Add(&dweight[i_3], dweightShared[i_3])
-					}
+					atomic.Add(&dbias[i_3], dbiasShared[i_3])
+					atomic.Add(&dweight[i_3], dweightShared[i_3])
 				}
 			}
 		}
@@ -891,84 +700,49 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 	gc_n := gc_b.Len()
 	gc_s_localSum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-
 //line llmc_backward.go:152
 	const BlockSize = 256
-
-//line llmc_backward.go:153
 	const TPerBlock = 4
-
-//line llmc_backward.go:154
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line llmc_backward.go:155
 	warp := cg.TiledPartition(block, 32)
-	_ = warp
-
-//line llmc_backward.go:156
 	blockAcc := gocuda.Shared[float32](t, 32)[:32]
-
 //line llmc_backward.go:158
 	idx := gc_by
-
 //line llmc_backward.go:160
 	t0 := T - 1 - TPerBlock*gc_bx
-
 //line llmc_backward.go:162
 	att = att[idx*T*T:]
-
-//line llmc_backward.go:163
 	datt = datt[idx*T*T:]
-
-//line llmc_backward.go:164
 	dpreatt = dpreatt[idx*T*T:]
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
-
 //line llmc_backward.go:166
-			if (gc_rank / 32) == 0 {
-				blockAcc[(gc_rank & (32 - 1))] = 0
-			}
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
+		}
+//line llmc_backward.go:166
+		if (gc_rank / 32) == 0 {
+			blockAcc[(gc_rank & (32 - 1))] = 0
 		}
 	}
-
-//line llmc_backward.go:170
 	for to := 0; to < TPerBlock; to++ {
-
-//line llmc_backward.go:171
 		t_ := t0 - to
-
 //line llmc_backward.go:175
 		attBth := att[t_*T:]
-
-//line llmc_backward.go:176
 		dattBth := datt[t_*T:]
-
-//line llmc_backward.go:177
 		dpreattBth := dpreatt[t_*T:]
 		{
 			gc_vstep := 0
 //line llmc_backward.go:172
 			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line llmc_backward.go:172
-			_ = gc_all
 			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
 				gc_rank := gc_vstep
-				_ = gc_rank
 //line llmc_backward.go:172
 				gc_alive := gc_all
-//line llmc_backward.go:172
-				_ = gc_alive
 //line llmc_backward.go:172
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line llmc_backward.go:172
 					gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-//line llmc_backward.go:172
 				}
 //line llmc_backward.go:172
 				if t_ < 0 {
@@ -976,12 +750,9 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 					compiled.SetExited(gc_exited, gc_rank, gc_alive.ToBits())
 //line llmc_backward.go:172
 					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().ToMask())
-//line llmc_backward.go:172
 				}
 //line llmc_backward.go:179
 				var localSum float32 = float32(0)
-//line llmc_backward.go:179
-				_ = localSum
 				lanes.BroadcastFloat32x8(localSum).StoreMasked((*[8]float32)(gc_s_localSum[gc_rank:]), gc_alive)
 			}
 		gc_L2:
@@ -990,29 +761,21 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 				if gc_exited[gc_rank] {
 					continue
 				}
-
 //line llmc_backward.go:172
 				if t_ < 0 {
 //line llmc_backward.go:172
-					{
-//line llmc_backward.go:172
-						gc_exited[gc_rank] = true
-						continue gc_L2
-//line llmc_backward.go:173
-					}
+					gc_exited[gc_rank] = true
+					continue gc_L2
 				}
-
 //line llmc_backward.go:179
 				localSum := float32(0)
-				_ = localSum
+//line llmc_backward.go:181
 				gc_s_localSum[gc_rank] = localSum
 			}
 		}
-
 //line llmc_backward.go:180
 		gc_chunk := compiled.StrideChunk(BlockSize)
 		gc_span := (BlockSize) * gc_chunk
-
 //line llmc_backward.go:180
 		for gc_off, gc_limit, gc_more := 0, t_, true; gc_more; gc_off += (BlockSize) * gc_chunk {
 			gc_b.Tick()
@@ -1020,123 +783,109 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 				return
 			}
 			gc_more = false
-			{
-				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-					localSum := gc_s_localSum[gc_rank]
-
+//line llmc_backward.go:187
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				localSum := gc_s_localSum[gc_rank]
 //line llmc_backward.go:180
-					gc_start := gc_rank
-					gc_from2 := gc_start + gc_off
-					gc_trips := gc_limit - gc_from2 + 1
-					switch {
-					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, BlockSize, gc_chunk, gc_limit, true)
-					case gc_trips > gc_span:
-						gc_trips = gc_chunk
-					case gc_trips > 0:
-						gc_trips = (gc_trips-1)/(BlockSize) + 1
-					default:
-						gc_trips = 0
-					}
-					if gc_trips == gc_chunk {
-						gc_more = true
-					}
-					for t2 := gc_from2; gc_trips > 0; t2, gc_trips = t2+(BlockSize), gc_trips-1 {
-
+				gc_start := gc_rank
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2 + 1
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, BlockSize, gc_chunk, gc_limit, true)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(BlockSize) + 1
+				default:
+					gc_trips = 0
+				}
+				if gc_trips == gc_chunk {
+					gc_more = true
+				}
+				for t2 := gc_from2; gc_trips > 0; t2, gc_trips = t2+(BlockSize), gc_trips-1 {
 //line llmc_backward.go:181
-						localSum += attBth[t2] * dattBth[t2]
-					}
-					gc_s_localSum[gc_rank] = localSum
+					localSum += attBth[t2] * dattBth[t2]
 				}
+				gc_s_localSum[gc_rank] = localSum
 			}
 		}
-		{
-			var gc_c1v [32]float32
-			var gc_c1r [32]float32
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-				for gc_lane := range min(32, gc_n-gc_w) {
-					if gc_exited[gc_w+gc_lane] {
-						gc_act &^= 1 << gc_lane
-					}
-				}
-				var gc_dead uint32
-				_ = gc_dead
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					localSum := gc_s_localSum[gc_rank]
-
-//line llmc_backward.go:184
-					gc_c1v[gc_lane] = localSum
-				}
-
-//line llmc_backward.go:184
-				compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line llmc_backward.go:184
-					blockAcc[(gc_rank / 32)] = gc_c1r[gc_lane]
+//line llmc_backward.go:188
+		var gc_c1v [32]float32
+		var gc_c1r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			for gc_lane := range min(32, gc_n-gc_w) {
+				if gc_exited[gc_w+gc_lane] {
+					gc_act &^= 1 << gc_lane
 				}
 			}
-		}
-		{
-			var gc_c2v [32]float32
-			var gc_c2r [32]float32
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-				for gc_lane := range min(32, gc_n-gc_w) {
-					if gc_exited[gc_w+gc_lane] {
-						gc_act &^= 1 << gc_lane
-					}
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
 				}
-				var gc_dead uint32
-				_ = gc_dead
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line llmc_backward.go:186
-					gc_c2v[gc_lane] = blockAcc[(gc_rank & (32 - 1))]
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				localSum := gc_s_localSum[gc_rank]
+//line llmc_backward.go:184
+				gc_c1v[gc_lane] = localSum
+			}
+//line llmc_backward.go:184
+			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
 				}
-
-//line llmc_backward.go:186
-				compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					var localSum float32
-					_ = localSum
-
-//line llmc_backward.go:186
-					localSum = gc_c2r[gc_lane]
-					gc_s_localSum[gc_rank] = localSum
-				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line llmc_backward.go:184
+				blockAcc[(gc_rank / 32)] = gc_c1r[gc_lane]
 			}
 		}
-
+//line llmc_backward.go:189
+		var gc_c2v [32]float32
+		var gc_c2r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			for gc_lane := range min(32, gc_n-gc_w) {
+				if gc_exited[gc_w+gc_lane] {
+					gc_act &^= 1 << gc_lane
+				}
+			}
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line llmc_backward.go:186
+				gc_c2v[gc_lane] = blockAcc[(gc_rank & (32 - 1))]
+			}
+//line llmc_backward.go:186
+			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+//line llmc_backward.go:193
+				var localSum float32
+//line llmc_backward.go:186
+				localSum = gc_c2r[gc_lane]
+				gc_s_localSum[gc_rank] = localSum
+			}
+		}
 //line llmc_backward.go:188
 		gc_chunk2 := compiled.StrideChunk(BlockSize)
 		gc_span2 := (BlockSize) * gc_chunk2
-
 //line llmc_backward.go:188
 		for gc_off2, gc_limit2, gc_more2 := 0, t_, true; gc_more2; gc_off2 += (BlockSize) * gc_chunk2 {
 			gc_b.Tick()
@@ -1144,39 +893,34 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 				return
 			}
 			gc_more2 = false
-			{
-				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-					localSum := gc_s_localSum[gc_rank]
-
+//line llmc_backward.go:195
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				localSum := gc_s_localSum[gc_rank]
 //line llmc_backward.go:188
-					gc_start2 := gc_rank
-					gc_from3 := gc_start2 + gc_off2
-					gc_trips2 := gc_limit2 - gc_from3 + 1
-					switch {
-					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, BlockSize, gc_chunk2, gc_limit2, true)
-					case gc_trips2 > gc_span2:
-						gc_trips2 = gc_chunk2
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(BlockSize) + 1
-					default:
-						gc_trips2 = 0
-					}
-					if gc_trips2 == gc_chunk2 {
-						gc_more2 = true
-					}
-					for t3 := gc_from3; gc_trips2 > 0; t3, gc_trips2 = t3+(BlockSize), gc_trips2-1 {
-
+				gc_start2 := gc_rank
+				gc_from3 := gc_start2 + gc_off2
+				gc_trips2 := gc_limit2 - gc_from3 + 1
+				switch {
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, BlockSize, gc_chunk2, gc_limit2, true)
+				case gc_trips2 > gc_span2:
+					gc_trips2 = gc_chunk2
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(BlockSize) + 1
+				default:
+					gc_trips2 = 0
+				}
+				if gc_trips2 == gc_chunk2 {
+					gc_more2 = true
+				}
+				for t3 := gc_from3; gc_trips2 > 0; t3, gc_trips2 = t3+(BlockSize), gc_trips2-1 {
 //line llmc_backward.go:191
-						acc := attBth[t3] * (dattBth[t3] - localSum)
-
-//line llmc_backward.go:192
-						dpreattBth[t3] = scale * acc
-					}
+					acc := attBth[t3] * (dattBth[t3] - localSum)
+					dpreattBth[t3] = scale * acc
 				}
 			}
 		}
@@ -1218,104 +962,58 @@ func gc_body_adamwKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, paramsMemory, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(numParameters, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(gradsMemory) && gc_to <= len(gradsMemory)-gc_off && gc_off <= len(mMemory) && gc_to <= len(mMemory)-gc_off && gc_off <= len(vMemory) && gc_to <= len(vMemory)-gc_off && gc_off <= len(paramsMemory) && gc_to <= len(paramsMemory)-gc_off {
-					gc_at := gradsMemory[gc_off:][:gc_to]
-					gc_at2 := mMemory[gc_off:][:gc_to]
-					gc_at3 := vMemory[gc_off:][:gc_to]
-					gc_at4 := paramsMemory[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_backward.go:209
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
+//line llmc_backward.go:225
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(numParameters, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(gradsMemory) && gc_to <= len(gradsMemory)-gc_off && gc_off <= len(mMemory) && gc_to <= len(mMemory)-gc_off && gc_off <= len(vMemory) && gc_to <= len(vMemory)-gc_off && gc_off <= len(paramsMemory) && gc_to <= len(paramsMemory)-gc_off {
+				gc_at := gradsMemory[gc_off:][:gc_to]
+				gc_at2 := mMemory[gc_off:][:gc_to]
+				gc_at3 := vMemory[gc_off:][:gc_to]
+				gc_at4 := paramsMemory[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_backward.go:213
-						grad := gc_at[gc_tx]
-
-//line llmc_backward.go:214
-						m := gc_at2[gc_tx]
-
-//line llmc_backward.go:215
-						v := gc_at3[gc_tx]
-
+					grad := gc_at[gc_tx]
+					m := gc_at2[gc_tx]
+					v := gc_at3[gc_tx]
 //line llmc_backward.go:217
-						m = lerp(grad, m, beta1)
-
-//line llmc_backward.go:218
-						gc_at2[gc_tx] = m
-
+					m = lerp(grad, m, beta1)
+					gc_at2[gc_tx] = m
 //line llmc_backward.go:220
-						v = lerp(grad*grad, v, beta2)
-
-//line llmc_backward.go:221
-						gc_at3[gc_tx] = v
-
-//line llmc_backward.go:222
-						m /= beta1Correction
-
-//line llmc_backward.go:223
-						v /= beta2Correction
-
-//line llmc_backward.go:224
-						gc_at4[gc_tx] -= learningRate * (m/(sqrtf(v)+eps) + weightDecay*gc_at4[gc_tx])
-						_ = grad
-						_ = m
-						_ = v
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+					v = lerp(grad*grad, v, beta2)
+					gc_at3[gc_tx] = v
+					m /= beta1Correction
+					v /= beta2Correction
+					gc_at4[gc_tx] -= learningRate * (m/(sqrtf(v)+eps) + weightDecay*gc_at4[gc_tx])
+				}
+			} else {
+//line llmc_backward.go:230
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_backward.go:209
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
+					i := gc_bx*gc_bdx + gc_tx
 //line llmc_backward.go:213
-						grad := gradsMemory[i]
-
-//line llmc_backward.go:214
-						m := mMemory[i]
-
-//line llmc_backward.go:215
-						v := vMemory[i]
-
+					grad := gradsMemory[i]
+					m := mMemory[i]
+					v := vMemory[i]
 //line llmc_backward.go:217
-						m = lerp(grad, m, beta1)
-
-//line llmc_backward.go:218
-						mMemory[i] = m
-
+					m = lerp(grad, m, beta1)
+					mMemory[i] = m
 //line llmc_backward.go:220
-						v = lerp(grad*grad, v, beta2)
-
-//line llmc_backward.go:221
-						vMemory[i] = v
-
-//line llmc_backward.go:222
-						m /= beta1Correction
-
-//line llmc_backward.go:223
-						v /= beta2Correction
-
-//line llmc_backward.go:224
-						paramsMemory[i] -= learningRate * (m/(sqrtf(v)+eps) + weightDecay*paramsMemory[i])
-						_ = grad
-						_ = m
-						_ = v
-					}
+					v = lerp(grad*grad, v, beta2)
+					vMemory[i] = v
+					m /= beta1Correction
+					v /= beta2Correction
+					paramsMemory[i] -= learningRate * (m/(sqrtf(v)+eps) + weightDecay*paramsMemory[i])
 				}
 			}
 		}
@@ -1371,376 +1069,268 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 	gc_s_blockMaxval := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	gc_s_sp := compiled.Scratch[softmaxParams](gc_b, 3)[:gc_n]
 	gc_s_dloss := compiled.Scratch[float32](gc_b, 4)[:gc_n]
-
 //line llmc_backward.go:312
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line llmc_backward.go:313
 	warp := cg.TiledPartition(block, 32)
-	_ = warp
-
-//line llmc_backward.go:314
 	idx := gc_bx
-
-//line llmc_backward.go:315
 	ix := int(targets[idx])
-
 //line llmc_backward.go:318
 	var warp_ cg.Tile = warp
-	_ = warp_
-
-//line llmc_backward.go:318
-	_ = warp_
-
 //line llmc_backward.go:318
 	var idx_ int = idx
-
-//line llmc_backward.go:318
-	_ = idx_
-
 //line llmc_backward.go:318
 	var inp []float32 = logits
-
-//line llmc_backward.go:318
-	_ = inp
-
 //line llmc_backward.go:318
 	var V_ int = V
-
-//line llmc_backward.go:318
-	_ = V_
-
 //line llmc_backward.go:318
 	var P_ int = P
-
-//line llmc_backward.go:318
-	_ = P_
-
 //line llmc_backward.go:241
 	x := inp[idx_*P_:]
-
 //line llmc_backward.go:257
 	sharedMaxval := gc_shared1(32)[:32]
-
-//line llmc_backward.go:258
 	sharedSumval := gc_shared2(32)[:32]
-
-//line llmc_backward.go:259
 	numWarps := gc_bdx / 32
-	{
-		var gc_c1v [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line llmc_backward.go:242
-					threadMaxval := float32(math.Inf(-1))
-
-//line llmc_backward.go:243
-					threadSumval := float32(0.0)
-
-//line llmc_backward.go:246
-					for i_ := V_ + gc_tx - gc_bdx; i_ >= 0; i_ -= gc_bdx {
-						v_ := x[i_]
-						oldMaxval := threadMaxval
-						threadMaxval = fmaxf(threadMaxval, v_)
-						threadSumval *= expf(oldMaxval - threadMaxval)
-						threadSumval += expf(v_ - threadMaxval)
-					}
-					_ = threadMaxval
-					_ = threadSumval
-
-//line llmc_backward.go:264
-					gc_c1v[gc_lane] = threadMaxval
-					gc_s_threadMaxval[gc_rank] = threadMaxval
-					gc_s_threadSumval[gc_rank] = threadSumval
-				}
-			}
-
-//line llmc_backward.go:264
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp_.Size(), &gc_c1v, compiled.OpGreater, &gc_c1r)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line llmc_backward.go:260
-					warpID := gc_tx / 32
-					_ = warpID
-
 //line llmc_backward.go:261
-					laneID := gc_tx % 32
-					_ = laneID
-
-//line llmc_backward.go:264
-					warpMaxval := gc_c1r[gc_lane]
-
-//line llmc_backward.go:266
-					if laneID == 0 {
-						sharedMaxval[warpID] = warpMaxval
-					}
-					_ = warpMaxval
-				}
-			}
-		}
-	}
-	{
-		var gc_c2v [32]float32
-		var gc_c2r [32]float32
-		var gc_c3v [32]float32
-		var gc_c3r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line llmc_backward.go:261
-					laneID := gc_tx % 32
-					_ = laneID
-					var warpMaxval float32
-					_ = warpMaxval
-
-//line llmc_backward.go:272
-					if laneID < numWarps {
-						warpMaxval = sharedMaxval[laneID]
-					} else {
-						warpMaxval = -math.MaxFloat32
-					}
-
-//line llmc_backward.go:278
-					gc_c2v[gc_lane] = warpMaxval
-				}
-			}
-
-//line llmc_backward.go:278
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp_.Size(), &gc_c2v, compiled.OpGreater, &gc_c2r)
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-				threadMaxval := gc_s_threadMaxval[gc_rank]
-				threadSumval := gc_s_threadSumval[gc_rank]
-
-//line llmc_backward.go:278
-				blockMaxval := gc_c2r[gc_lane]
-
-//line llmc_backward.go:280
-				threadSumval *= expf(threadMaxval - blockMaxval)
-				_ = blockMaxval
-
-//line llmc_backward.go:282
-				gc_c3v[gc_lane] = threadSumval
+//line llmc_backward.go:242
+				threadMaxval := float32(math.Inf(-1))
+				threadSumval := float32(0.0)
+//line llmc_backward.go:246
+				for i_ := V_ + gc_tx - gc_bdx; i_ >= 0; i_ -= gc_bdx {
+					v_ := x[i_]
+					oldMaxval := threadMaxval
+					threadMaxval = fmaxf(threadMaxval, v_)
+					threadSumval *= expf(oldMaxval - threadMaxval)
+					threadSumval += expf(v_ - threadMaxval)
+				}
+//line llmc_backward.go:264
+				gc_c1v[gc_lane] = threadMaxval
+				gc_s_threadMaxval[gc_rank] = threadMaxval
 				gc_s_threadSumval[gc_rank] = threadSumval
-				gc_s_blockMaxval[gc_rank] = blockMaxval
 			}
-
-//line llmc_backward.go:282
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp_.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
+		}
+//line llmc_backward.go:264
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp_.Size(), &gc_c1v, compiled.OpGreater, &gc_c1r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line llmc_backward.go:260
-					warpID := gc_tx / 32
-					_ = warpID
-
-//line llmc_backward.go:261
-					laneID := gc_tx % 32
-					_ = laneID
-
-//line llmc_backward.go:282
-					warpSumval := gc_c3r[gc_lane]
-
-//line llmc_backward.go:283
-					if laneID == 0 {
-						sharedSumval[warpID] = warpSumval
-					}
-					_ = warpSumval
+				warpID := gc_tx / 32
+				laneID := gc_tx % 32
+//line llmc_backward.go:264
+				warpMaxval := gc_c1r[gc_lane]
+//line llmc_backward.go:266
+				if laneID == 0 {
+					sharedMaxval[warpID] = warpMaxval
 				}
 			}
 		}
 	}
-
+//line llmc_backward.go:275
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	var gc_c3v [32]float32
+	var gc_c3r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line llmc_backward.go:261
+				laneID := gc_tx % 32
+//line llmc_backward.go:263
+				var warpMaxval float32
+//line llmc_backward.go:272
+				if laneID < numWarps {
+					warpMaxval = sharedMaxval[laneID]
+				} else {
+					warpMaxval = -math.MaxFloat32
+				}
+//line llmc_backward.go:278
+				gc_c2v[gc_lane] = warpMaxval
+			}
+		}
+//line llmc_backward.go:278
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp_.Size(), &gc_c2v, compiled.OpGreater, &gc_c2r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			threadMaxval := gc_s_threadMaxval[gc_rank]
+			threadSumval := gc_s_threadSumval[gc_rank]
+//line llmc_backward.go:278
+			blockMaxval := gc_c2r[gc_lane]
+//line llmc_backward.go:280
+			threadSumval *= expf(threadMaxval - blockMaxval)
+//line llmc_backward.go:282
+			gc_c3v[gc_lane] = threadSumval
+			gc_s_threadSumval[gc_rank] = threadSumval
+			gc_s_blockMaxval[gc_rank] = blockMaxval
+		}
+//line llmc_backward.go:282
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp_.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line llmc_backward.go:260
+				warpID := gc_tx / 32
+				laneID := gc_tx % 32
+//line llmc_backward.go:282
+				warpSumval := gc_c3r[gc_lane]
+				if laneID == 0 {
+					sharedSumval[warpID] = warpSumval
+				}
+			}
+		}
+	}
 //line llmc_backward.go:335
 	logitsVec := logits[idx*P:]
-	{
-		var gc_c4v [32]float32
-		var gc_c4r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line llmc_backward.go:261
-					laneID := gc_tx % 32
-					_ = laneID
-					var warpSumval float32
-					_ = warpSumval
-
-//line llmc_backward.go:288
-					if laneID < numWarps {
-						warpSumval = sharedSumval[laneID]
-					} else {
-						warpSumval = 0.0
-					}
-
-//line llmc_backward.go:293
-					gc_c4v[gc_lane] = warpSumval
+//line llmc_backward.go:337
+	var gc_c4v [32]float32
+	var gc_c4r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line llmc_backward.go:261
+				laneID := gc_tx % 32
+//line llmc_backward.go:263
+				var warpSumval float32
+//line llmc_backward.go:288
+				if laneID < numWarps {
+					warpSumval = sharedSumval[laneID]
+				} else {
+					warpSumval = 0.0
+				}
+				gc_c4v[gc_lane] = warpSumval
 			}
-
+		}
 //line llmc_backward.go:293
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp_.Size(), &gc_c4v, compiled.OpPlus, &gc_c4r)
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp_.Size(), &gc_c4v, compiled.OpPlus, &gc_c4r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off2 := idx*P + ix
-					gc_off3 := idx
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 < len(logits) && gc_off3 >= 0 && gc_off3 < len(losses) && gc_off3 < len(dlosses) {
-						gc_at := logits[gc_off2:][:1]
-						gc_at2 := losses[gc_off3:][:1]
-						gc_at3 := dlosses[gc_off3:][:1]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							blockMaxval := gc_s_blockMaxval[gc_rank]
-
+				gc_x0 := gc_tidx.X
+				gc_off2 := idx*P + ix
+				gc_off3 := idx
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 < len(logits) && gc_off3 >= 0 && gc_off3 < len(losses) && gc_off3 < len(dlosses) {
+					gc_at := logits[gc_off2:][:1]
+					gc_at2 := losses[gc_off3:][:1]
+					gc_at3 := dlosses[gc_off3:][:1]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+//line llmc_backward.go:308
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						blockMaxval := gc_s_blockMaxval[gc_rank]
 //line llmc_backward.go:293
-							blockSumval := gc_c4r[gc_lane]
-
+						blockSumval := gc_c4r[gc_lane]
 //line llmc_backward.go:295
-							var r softmaxParams = softmaxParams{1. / blockSumval, blockMaxval}
-
-//line llmc_backward.go:295
-							_ = r
-
+						var r softmaxParams = softmaxParams{1. / blockSumval, blockMaxval}
 //line llmc_backward.go:318
-							sp := r
-
+						sp := r
 //line llmc_backward.go:321
-							if gc_tx == 0 {
-								prob := expf(gc_at[0]-sp.Offset) * sp.Scale
-								gc_at2[0] = -logf(prob)
-							}
-
-//line llmc_backward.go:327
-							var dloss float32
-
-//line llmc_backward.go:328
-							if dlosses != nil {
-								dloss = gc_at3[0]
-							} else {
-								dloss = 1.0 / float32(B*T)
-							}
-							_ = blockSumval
-							_ = r
-							_ = sp
-							_ = dloss
-							gc_s_sp[gc_rank] = sp
-							gc_s_dloss[gc_rank] = dloss
+						if gc_tx == 0 {
+							prob := expf(gc_at[0]-sp.Offset) * sp.Scale
+							gc_at2[0] = -logf(prob)
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							blockMaxval := gc_s_blockMaxval[gc_rank]
-
+//line llmc_backward.go:327
+						var dloss float32
+						if dlosses != nil {
+							dloss = gc_at3[0]
+						} else {
+							dloss = 1.0 / float32(B*T)
+						}
+//line llmc_backward.go:337
+						gc_s_sp[gc_rank] = sp
+						gc_s_dloss[gc_rank] = dloss
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						blockMaxval := gc_s_blockMaxval[gc_rank]
 //line llmc_backward.go:293
-							blockSumval := gc_c4r[gc_lane]
-
+						blockSumval := gc_c4r[gc_lane]
 //line llmc_backward.go:295
-							var r softmaxParams = softmaxParams{1. / blockSumval, blockMaxval}
-
-//line llmc_backward.go:295
-							_ = r
-
+						var r softmaxParams = softmaxParams{1. / blockSumval, blockMaxval}
 //line llmc_backward.go:318
-							sp := r
-
+						sp := r
 //line llmc_backward.go:321
-							if gc_tx == 0 {
-								prob := expf(logits[idx*P+ix]-sp.Offset) * sp.Scale
-								losses[idx] = -logf(prob)
-							}
-
-//line llmc_backward.go:327
-							var dloss float32
-
-//line llmc_backward.go:328
-							if dlosses != nil {
-								dloss = dlosses[idx]
-							} else {
-								dloss = 1.0 / float32(B*T)
-							}
-							_ = blockSumval
-							_ = r
-							_ = sp
-							_ = dloss
-							gc_s_sp[gc_rank] = sp
-							gc_s_dloss[gc_rank] = dloss
+						if gc_tx == 0 {
+							prob := expf(logits[idx*P+ix]-sp.Offset) * sp.Scale
+							losses[idx] = -logf(prob)
 						}
+//line llmc_backward.go:327
+						var dloss float32
+						if dlosses != nil {
+							dloss = dlosses[idx]
+						} else {
+							dloss = 1.0 / float32(B*T)
+						}
+//line llmc_backward.go:337
+						gc_s_sp[gc_rank] = sp
+						gc_s_dloss[gc_rank] = dloss
 					}
 				}
 			}
 		}
 	}
-
 //line llmc_backward.go:336
 	for gc_off, gc_limit, gc_more := 0, V, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
@@ -1748,91 +1338,65 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off4 := gc_off
-				gc_off5 := gc_off + (idx * P)
-				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logitsVec) && gc_to <= len(logitsVec)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(probs) && gc_to <= len(probs)-gc_off5 && gc_off5 <= len(logits) && gc_to <= len(logits)-gc_off5 {
-					gc_at4 := logitsVec[gc_off4:][:gc_to]
-					gc_at5 := probs[gc_off5:][:gc_to]
-					gc_at6 := logits[gc_off5:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						sp := gc_s_sp[gc_rank]
-						dloss := gc_s_dloss[gc_rank]
-
+//line llmc_backward.go:343
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_off
+			gc_off5 := gc_off + (idx * P)
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logitsVec) && gc_to <= len(logitsVec)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(probs) && gc_to <= len(probs)-gc_off5 && gc_off5 <= len(logits) && gc_to <= len(logits)-gc_off5 {
+				gc_at4 := logitsVec[gc_off4:][:gc_to]
+				gc_at5 := probs[gc_off5:][:gc_to]
+				gc_at6 := logits[gc_off5:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line llmc_backward.go:360
+					sp := gc_s_sp[gc_rank]
+					dloss := gc_s_dloss[gc_rank]
 //line llmc_backward.go:336
-						i := gc_tx + gc_off
-						gc_more = true
-						_ = i
-
+					i := gc_tx + gc_off
+					gc_more = true
 //line llmc_backward.go:339
-						v := gc_at4[gc_tx]
-
-//line llmc_backward.go:340
-						prob_ := expf(v-sp.Offset) * sp.Scale
-
-//line llmc_backward.go:341
-						if probs != nil {
-							gc_at5[gc_tx] = prob_
-						}
-
-//line llmc_backward.go:344
-						var indicator float32
-
-//line llmc_backward.go:345
-						if i == ix {
-							indicator = 1.0
-						} else {
-							indicator = 0.0
-						}
-
-//line llmc_backward.go:350
-						gc_at6[gc_tx] = (prob_ - indicator) * dloss
+					v := gc_at4[gc_tx]
+					prob_ := expf(v-sp.Offset) * sp.Scale
+					if probs != nil {
+						gc_at5[gc_tx] = prob_
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sp := gc_s_sp[gc_rank]
-						dloss := gc_s_dloss[gc_rank]
-
+					var indicator float32
+					if i == ix {
+						indicator = 1.0
+					} else {
+						indicator = 0.0
+					}
+					gc_at6[gc_tx] = (prob_ - indicator) * dloss
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					sp := gc_s_sp[gc_rank]
+					dloss := gc_s_dloss[gc_rank]
 //line llmc_backward.go:336
-						i := gc_tx + gc_off
-						gc_more = true
-
+					i := gc_tx + gc_off
+					gc_more = true
 //line llmc_backward.go:339
-						v := logitsVec[i]
-
-//line llmc_backward.go:340
-						prob_ := expf(v-sp.Offset) * sp.Scale
-
-//line llmc_backward.go:341
-						if probs != nil {
-							probs[idx*P+i] = prob_
-						}
-
-//line llmc_backward.go:344
-						var indicator float32
-
-//line llmc_backward.go:345
-						if i == ix {
-							indicator = 1.0
-						} else {
-							indicator = 0.0
-						}
-
-//line llmc_backward.go:350
-						logits[idx*P+i] = (prob_ - indicator) * dloss
+					v := logitsVec[i]
+					prob_ := expf(v-sp.Offset) * sp.Scale
+					if probs != nil {
+						probs[idx*P+i] = prob_
 					}
+					var indicator float32
+					if i == ix {
+						indicator = 1.0
+					} else {
+						indicator = 0.0
+					}
+					logits[idx*P+i] = (prob_ - indicator) * dloss
 				}
 			}
 		}
@@ -1867,39 +1431,26 @@ func gc_body_matmulForwardKernel4(gc_b *compiled.Block, out []float32, inp, weig
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_vals := compiled.Scratch[[8][8]float32](gc_b, 0)[:gc_n]
-
 //line llmc_backward.go:378
 	lhsS := gocuda.Shared[[32]float32](t, 128)[:128]
-
-//line llmc_backward.go:379
 	rhsS := gocuda.Shared[[32]float32](t, 128)[:128]
-
 //line llmc_backward.go:382
 	inp = inp[128*gc_bx*C:]
-
-//line llmc_backward.go:383
 	weight = weight[128*gc_by*C:]
-
-//line llmc_backward.go:384
 	out = out[128*gc_bx*OC+128*gc_by:]
 	compiled.OutOfLine(func() {
 		gc_s_vals := gc_s_vals[:gc_n]
-		_ = gc_s_vals
 		{
+//line llmc_backward.go:389
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line llmc_backward.go:375
 					oc := 8 * (gc_by*gc_bdy + gc_ty)
-					_ = oc
-
 //line llmc_backward.go:386
 					var vals [8][8]float32
-
-//line llmc_backward.go:387
 					if bias != nil {
 						for i := 0; i < 8; i++ {
 							for j := 0; j < 8; j += 4 {
@@ -1911,7 +1462,7 @@ func gc_body_matmulForwardKernel4(gc_b *compiled.Block, out []float32, inp, weig
 							}
 						}
 					}
-					_ = vals
+//line llmc_backward.go:399
 					gc_s_vals[gc_rank] = vals
 				}
 				gc_ty++
@@ -1921,14 +1472,11 @@ func gc_body_matmulForwardKernel4(gc_b *compiled.Block, out []float32, inp, weig
 			}
 		}
 	})
-
 //line llmc_backward.go:400
 	for so := 0; so < C; so += 32 {
-
 //line llmc_backward.go:405
 		gc_chunk := compiled.StrideChunk(32)
 		gc_span := (32) * gc_chunk
-
 //line llmc_backward.go:405
 		for gc_off, gc_limit, gc_more := 0, 128, true; gc_more; gc_off += (32) * gc_chunk {
 			gc_b.Tick()
@@ -1936,243 +1484,180 @@ func gc_body_matmulForwardKernel4(gc_b *compiled.Block, out []float32, inp, weig
 				return
 			}
 			gc_more = false
-			{
-				gc_ty := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+//line llmc_backward.go:412
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_backward.go:403
-						xby8 := gc_tx / 8
-						_ = xby8
-
+					xby8 := gc_tx / 8
 //line llmc_backward.go:402
-						xmod8 := gc_tx % 8
-						_ = xmod8
-
+					xmod8 := gc_tx % 8
 //line llmc_backward.go:404
-						xo := 4 * xmod8
-						_ = xo
-
-//line llmc_backward.go:405
-						gc_start := 2*gc_ty + xby8
-						gc_from2 := gc_start + gc_off
-						gc_trips := gc_limit - gc_from2
-						switch {
-						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, 32, gc_chunk, gc_limit, false)
-						case gc_trips > gc_span:
-							gc_trips = gc_chunk
-						case gc_trips > 0:
-							gc_trips = (gc_trips-1)/(32) + 1
-						default:
-							gc_trips = 0
-						}
-						if gc_trips == gc_chunk {
-							gc_more = true
-						}
-						for y := gc_from2; gc_trips > 0; y, gc_trips = y+(32), gc_trips-1 {
-
+					xo := 4 * xmod8
+					gc_start := 2*gc_ty + xby8
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, 32, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(32) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for y := gc_from2; gc_trips > 0; y, gc_trips = y+(32), gc_trips-1 {
 //line llmc_backward.go:406
-							stVec(&lhsS[y][xo], ldVec(&inp[y*C+so+xo]))
-
-//line llmc_backward.go:407
-							stVec(&rhsS[y][xo], ldVec(&weight[y*C+so+xo]))
-						}
+						stVec(&lhsS[y][xo], ldVec(&inp[y*C+so+xo]))
+						stVec(&rhsS[y][xo], ldVec(&weight[y*C+so+xo]))
 					}
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
+//line llmc_backward.go:417
 		compiled.OutOfLine(func() {
 			lhsS := lhsS[:128]
-			_ = lhsS
+//line llmc_backward.go:420
 			rhsS := rhsS[:128]
-			_ = rhsS
+//line llmc_backward.go:422
 			gc_s_vals := gc_s_vals[:gc_n]
-			_ = gc_s_vals
 			{
+//line llmc_backward.go:425
 				gc_ty := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line llmc_backward.go:399
 						siStart := 4 * (16*gc_ty + gc_tx)
-						_ = siStart
+//line llmc_backward.go:401
 						vals := gc_s_vals[gc_rank]
-
 //line llmc_backward.go:411
 						for si := siStart; si < siStart+32; si += 4 {
 							var rhs [8]float4
-//line llmc_backward.go:412
 							{
 								{
 //line llmc_backward.go:413
 									u := int(0)
-//line llmc_backward.go:413
-									_ = u
 									rhs[u] = ldVec(&rhsS[u+8*gc_ty][si%32])
 								}
-//line llmc_backward.go:413
 								{
 //line llmc_backward.go:413
 									u := int(1)
-//line llmc_backward.go:413
-									_ = u
 									rhs[u] = ldVec(&rhsS[u+8*gc_ty][si%32])
 								}
-//line llmc_backward.go:413
 								{
 //line llmc_backward.go:413
 									u := int(2)
-//line llmc_backward.go:413
-									_ = u
 									rhs[u] = ldVec(&rhsS[u+8*gc_ty][si%32])
 								}
-//line llmc_backward.go:413
 								{
 //line llmc_backward.go:413
 									u := int(3)
-//line llmc_backward.go:413
-									_ = u
 									rhs[u] = ldVec(&rhsS[u+8*gc_ty][si%32])
 								}
-//line llmc_backward.go:413
 								{
 //line llmc_backward.go:413
 									u := int(4)
-//line llmc_backward.go:413
-									_ = u
 									rhs[u] = ldVec(&rhsS[u+8*gc_ty][si%32])
 								}
-//line llmc_backward.go:413
 								{
 //line llmc_backward.go:413
 									u := int(5)
-//line llmc_backward.go:413
-									_ = u
 									rhs[u] = ldVec(&rhsS[u+8*gc_ty][si%32])
 								}
-//line llmc_backward.go:413
 								{
 //line llmc_backward.go:413
 									u := int(6)
-//line llmc_backward.go:413
-									_ = u
 									rhs[u] = ldVec(&rhsS[u+8*gc_ty][si%32])
 								}
-//line llmc_backward.go:413
 								{
 //line llmc_backward.go:413
 									u := int(7)
-//line llmc_backward.go:413
-									_ = u
 									rhs[u] = ldVec(&rhsS[u+8*gc_ty][si%32])
 								}
-//line llmc_backward.go:415
 							}
-
 							for ii := 0; ii < 8; ii++ {
 								lhs := ldVec(&lhsS[ii+8*gc_tx][si%32])
-//line llmc_backward.go:418
 								{
 									{
 //line llmc_backward.go:419
 										ji := int(0)
-//line llmc_backward.go:419
-										_ = ji
 										vals[ii][ji] += lhs.X * rhs[ji].X
 										vals[ii][ji] += lhs.Y * rhs[ji].Y
 										vals[ii][ji] += lhs.Z * rhs[ji].Z
 										vals[ii][ji] += lhs.W * rhs[ji].W
 									}
-//line llmc_backward.go:419
 									{
 //line llmc_backward.go:419
 										ji := int(1)
-//line llmc_backward.go:419
-										_ = ji
 										vals[ii][ji] += lhs.X * rhs[ji].X
 										vals[ii][ji] += lhs.Y * rhs[ji].Y
 										vals[ii][ji] += lhs.Z * rhs[ji].Z
 										vals[ii][ji] += lhs.W * rhs[ji].W
 									}
-//line llmc_backward.go:419
 									{
 //line llmc_backward.go:419
 										ji := int(2)
-//line llmc_backward.go:419
-										_ = ji
 										vals[ii][ji] += lhs.X * rhs[ji].X
 										vals[ii][ji] += lhs.Y * rhs[ji].Y
 										vals[ii][ji] += lhs.Z * rhs[ji].Z
 										vals[ii][ji] += lhs.W * rhs[ji].W
 									}
-//line llmc_backward.go:419
 									{
 //line llmc_backward.go:419
 										ji := int(3)
-//line llmc_backward.go:419
-										_ = ji
 										vals[ii][ji] += lhs.X * rhs[ji].X
 										vals[ii][ji] += lhs.Y * rhs[ji].Y
 										vals[ii][ji] += lhs.Z * rhs[ji].Z
 										vals[ii][ji] += lhs.W * rhs[ji].W
 									}
-//line llmc_backward.go:419
 									{
 //line llmc_backward.go:419
 										ji := int(4)
-//line llmc_backward.go:419
-										_ = ji
 										vals[ii][ji] += lhs.X * rhs[ji].X
 										vals[ii][ji] += lhs.Y * rhs[ji].Y
 										vals[ii][ji] += lhs.Z * rhs[ji].Z
 										vals[ii][ji] += lhs.W * rhs[ji].W
 									}
-//line llmc_backward.go:419
 									{
 //line llmc_backward.go:419
 										ji := int(5)
-//line llmc_backward.go:419
-										_ = ji
 										vals[ii][ji] += lhs.X * rhs[ji].X
 										vals[ii][ji] += lhs.Y * rhs[ji].Y
 										vals[ii][ji] += lhs.Z * rhs[ji].Z
 										vals[ii][ji] += lhs.W * rhs[ji].W
 									}
-//line llmc_backward.go:419
 									{
 //line llmc_backward.go:419
 										ji := int(6)
-//line llmc_backward.go:419
-										_ = ji
 										vals[ii][ji] += lhs.X * rhs[ji].X
 										vals[ii][ji] += lhs.Y * rhs[ji].Y
 										vals[ii][ji] += lhs.Z * rhs[ji].Z
 										vals[ii][ji] += lhs.W * rhs[ji].W
 									}
-//line llmc_backward.go:419
 									{
 //line llmc_backward.go:419
 										ji := int(7)
-//line llmc_backward.go:419
-										_ = ji
 										vals[ii][ji] += lhs.X * rhs[ji].X
 										vals[ii][ji] += lhs.Y * rhs[ji].Y
 										vals[ii][ji] += lhs.Z * rhs[ji].Z
 										vals[ii][ji] += lhs.W * rhs[ji].W
 									}
-//line llmc_backward.go:424
 								}
 							}
 						}
+//line llmc_backward.go:427
 						gc_s_vals[gc_rank] = vals
 					}
 					gc_ty++
@@ -2185,15 +1670,14 @@ func gc_body_matmulForwardKernel4(gc_b *compiled.Block, out []float32, inp, weig
 	}
 	compiled.OutOfLine(func() {
 		gc_s_vals := gc_s_vals[:gc_n]
-		_ = gc_s_vals
 		{
+//line llmc_backward.go:441
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					vals := gc_s_vals[gc_rank]
-
 //line llmc_backward.go:429
 					for i_ := 0; i_ < 8; i_++ {
 						for j_ := 0; j_ < 8; j_ += 4 {

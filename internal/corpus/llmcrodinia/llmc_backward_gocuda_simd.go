@@ -46,122 +46,89 @@ func gc_body_matmulBackwardBiasKernel4(gc_b2 *compiled.Block, dbias []float32, d
 	gc_n2 := gc_b2.Len()
 	gc_s_doutCol := compiled.Scratch[[]float32](gc_b2, 0)[:gc_n2]
 	gc_s_doutSum := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	_ = gc_s_doutSum
-
 //line llmc_backward.go:26
 	smem := gocuda.DynamicShared[float32](t)
-
 //line llmc_backward.go:29
 	tl := gc_bx2 * gocuda.WarpSize
-
-//line llmc_backward.go:30
 	vstep := gc_bdx2 / gocuda.WarpSize
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-				{
-					gc_tx2 := gc_step3 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_backward.go:28
-					laneID := gc_tx2 % gocuda.WarpSize
-					_ = laneID
-
-//line llmc_backward.go:34
-					doutCol := dout[tl+laneID:]
-
-//line llmc_backward.go:41
-					doutSum := float32(0.0)
-					_ = doutCol
-					_ = doutSum
-					gc_s_doutCol[gc_rank2] = doutCol
-					gc_s_doutSum[gc_rank2] = doutSum
-				}
-				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_backward.go:28
-					laneID := gc_tx2 % gocuda.WarpSize
-					_ = laneID
-
-//line llmc_backward.go:34
-					doutCol := dout[tl+laneID:]
-
-//line llmc_backward.go:41
-					doutSum := float32(0.0)
-					_ = doutCol
-					_ = doutSum
-					gc_s_doutCol[gc_rank2] = doutCol
-					gc_s_doutSum[gc_rank2] = doutSum
-				}
-				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_backward.go:28
-					laneID := gc_tx2 % gocuda.WarpSize
-					_ = laneID
-
-//line llmc_backward.go:34
-					doutCol := dout[tl+laneID:]
-
-//line llmc_backward.go:41
-					doutSum := float32(0.0)
-					_ = doutCol
-					_ = doutSum
-					gc_s_doutCol[gc_rank2] = doutCol
-					gc_s_doutSum[gc_rank2] = doutSum
-				}
-				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_backward.go:28
-					laneID := gc_tx2 % gocuda.WarpSize
-					_ = laneID
-
-//line llmc_backward.go:34
-					doutCol := dout[tl+laneID:]
-
-//line llmc_backward.go:41
-					doutSum := float32(0.0)
-					_ = doutCol
-					_ = doutSum
-					gc_s_doutCol[gc_rank2] = doutCol
-					gc_s_doutSum[gc_rank2] = doutSum
-				}
-			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line llmc_backward.go:32
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+			{
+				gc_tx2 := gc_step3 + 0
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line llmc_backward.go:28
 				laneID := gc_tx2 % gocuda.WarpSize
-				_ = laneID
-
 //line llmc_backward.go:34
 				doutCol := dout[tl+laneID:]
-
 //line llmc_backward.go:41
 				doutSum := float32(0.0)
-				_ = doutCol
-				_ = doutSum
+//line llmc_backward.go:44
+				gc_s_doutCol[gc_rank2] = doutCol
+				gc_s_doutSum[gc_rank2] = doutSum
+			}
+			{
+				gc_tx2 := gc_step3 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line llmc_backward.go:28
+				laneID := gc_tx2 % gocuda.WarpSize
+//line llmc_backward.go:34
+				doutCol := dout[tl+laneID:]
+//line llmc_backward.go:41
+				doutSum := float32(0.0)
+//line llmc_backward.go:44
+				gc_s_doutCol[gc_rank2] = doutCol
+				gc_s_doutSum[gc_rank2] = doutSum
+			}
+			{
+				gc_tx2 := gc_step3 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line llmc_backward.go:28
+				laneID := gc_tx2 % gocuda.WarpSize
+//line llmc_backward.go:34
+				doutCol := dout[tl+laneID:]
+//line llmc_backward.go:41
+				doutSum := float32(0.0)
+//line llmc_backward.go:44
+				gc_s_doutCol[gc_rank2] = doutCol
+				gc_s_doutSum[gc_rank2] = doutSum
+			}
+			{
+				gc_tx2 := gc_step3 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line llmc_backward.go:28
+				laneID := gc_tx2 % gocuda.WarpSize
+//line llmc_backward.go:34
+				doutCol := dout[tl+laneID:]
+//line llmc_backward.go:41
+				doutSum := float32(0.0)
+//line llmc_backward.go:44
 				gc_s_doutCol[gc_rank2] = doutCol
 				gc_s_doutSum[gc_rank2] = doutSum
 			}
 		}
+		for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line llmc_backward.go:28
+			laneID := gc_tx2 % gocuda.WarpSize
+//line llmc_backward.go:34
+			doutCol := dout[tl+laneID:]
+//line llmc_backward.go:41
+			doutSum := float32(0.0)
+//line llmc_backward.go:44
+			gc_s_doutCol[gc_rank2] = doutCol
+			gc_s_doutSum[gc_rank2] = doutSum
+		}
 	}
-
 //line llmc_backward.go:42
 	gc_chunk := compiled.StrideChunk(vstep)
 	gc_span := (vstep) * gc_chunk
-
 //line llmc_backward.go:42
 	for gc_off, gc_limit, gc_more := 0, B*T, true; gc_more; gc_off += (vstep) * gc_chunk {
 		gc_b2.Tick()
@@ -169,136 +136,107 @@ func gc_body_matmulBackwardBiasKernel4(gc_b2 *compiled.Block, dbias []float32, d
 			return
 		}
 		gc_more = false
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line llmc_backward.go:49
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line llmc_backward.go:27
-					warpID := gc_tx2 / gocuda.WarpSize
-					_ = warpID
-					doutCol := gc_s_doutCol[gc_rank2]
-					doutSum := gc_s_doutSum[gc_rank2]
-
+				warpID := gc_tx2 / gocuda.WarpSize
+//line llmc_backward.go:29
+				doutCol := gc_s_doutCol[gc_rank2]
+				doutSum := gc_s_doutSum[gc_rank2]
 //line llmc_backward.go:42
-					gc_start2 := warpID
-					gc_from4 := gc_start2 + gc_off
-					gc_trips2 := gc_limit - gc_from4
-					switch {
-					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, vstep, gc_chunk, gc_limit, false)
-					case gc_trips2 > gc_span:
-						gc_trips2 = gc_chunk
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(vstep) + 1
-					default:
-						gc_trips2 = 0
-					}
-					if gc_trips2 == gc_chunk {
-						gc_more = true
-					}
-					for row := gc_from4; gc_trips2 > 0; row, gc_trips2 = row+(vstep), gc_trips2-1 {
-
-//line llmc_backward.go:43
-						doutSum += doutCol[row*OC]
-					}
-					gc_s_doutSum[gc_rank2] = doutSum
+				gc_start2 := warpID
+				gc_from4 := gc_start2 + gc_off
+				gc_trips2 := gc_limit - gc_from4
+				switch {
+				case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, vstep, gc_chunk, gc_limit, false)
+				case gc_trips2 > gc_span:
+					gc_trips2 = gc_chunk
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(vstep) + 1
+				default:
+					gc_trips2 = 0
 				}
+				if gc_trips2 == gc_chunk {
+					gc_more = true
+				}
+				for row := gc_from4; gc_trips2 > 0; row, gc_trips2 = row+(vstep), gc_trips2-1 {
+//line llmc_backward.go:43
+					doutSum += doutCol[row*OC]
+				}
+				gc_s_doutSum[gc_rank2] = doutSum
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_backward.go:27
-					warpID := gc_tx2 / gocuda.WarpSize
-					_ = warpID
-
-//line llmc_backward.go:28
-					laneID := gc_tx2 % gocuda.WarpSize
-					_ = laneID
-					doutSum := gc_s_doutSum[gc_rank2]
-
-//line llmc_backward.go:45
-					smem[laneID+warpID*gocuda.WarpSize] = doutSum
-				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_backward.go:27
-					warpID := gc_tx2 / gocuda.WarpSize
-					_ = warpID
-
-//line llmc_backward.go:28
-					laneID := gc_tx2 % gocuda.WarpSize
-					_ = laneID
-					doutSum := gc_s_doutSum[gc_rank2]
-
-//line llmc_backward.go:45
-					smem[laneID+warpID*gocuda.WarpSize] = doutSum
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_backward.go:27
-					warpID := gc_tx2 / gocuda.WarpSize
-					_ = warpID
-
-//line llmc_backward.go:28
-					laneID := gc_tx2 % gocuda.WarpSize
-					_ = laneID
-					doutSum := gc_s_doutSum[gc_rank2]
-
-//line llmc_backward.go:45
-					smem[laneID+warpID*gocuda.WarpSize] = doutSum
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_backward.go:27
-					warpID := gc_tx2 / gocuda.WarpSize
-					_ = warpID
-
-//line llmc_backward.go:28
-					laneID := gc_tx2 % gocuda.WarpSize
-					_ = laneID
-					doutSum := gc_s_doutSum[gc_rank2]
-
-//line llmc_backward.go:45
-					smem[laneID+warpID*gocuda.WarpSize] = doutSum
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line llmc_backward.go:51
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+			{
+				gc_tx2 := gc_step4 + 0
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line llmc_backward.go:27
 				warpID := gc_tx2 / gocuda.WarpSize
-				_ = warpID
-
-//line llmc_backward.go:28
 				laneID := gc_tx2 % gocuda.WarpSize
-				_ = laneID
+//line llmc_backward.go:30
 				doutSum := gc_s_doutSum[gc_rank2]
-
+//line llmc_backward.go:45
+				smem[laneID+warpID*gocuda.WarpSize] = doutSum
+			}
+			{
+				gc_tx2 := gc_step4 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line llmc_backward.go:27
+				warpID := gc_tx2 / gocuda.WarpSize
+				laneID := gc_tx2 % gocuda.WarpSize
+//line llmc_backward.go:30
+				doutSum := gc_s_doutSum[gc_rank2]
+//line llmc_backward.go:45
+				smem[laneID+warpID*gocuda.WarpSize] = doutSum
+			}
+			{
+				gc_tx2 := gc_step4 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line llmc_backward.go:27
+				warpID := gc_tx2 / gocuda.WarpSize
+				laneID := gc_tx2 % gocuda.WarpSize
+//line llmc_backward.go:30
+				doutSum := gc_s_doutSum[gc_rank2]
+//line llmc_backward.go:45
+				smem[laneID+warpID*gocuda.WarpSize] = doutSum
+			}
+			{
+				gc_tx2 := gc_step4 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line llmc_backward.go:27
+				warpID := gc_tx2 / gocuda.WarpSize
+				laneID := gc_tx2 % gocuda.WarpSize
+//line llmc_backward.go:30
+				doutSum := gc_s_doutSum[gc_rank2]
 //line llmc_backward.go:45
 				smem[laneID+warpID*gocuda.WarpSize] = doutSum
 			}
 		}
+		for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line llmc_backward.go:27
+			warpID := gc_tx2 / gocuda.WarpSize
+			laneID := gc_tx2 % gocuda.WarpSize
+//line llmc_backward.go:30
+			doutSum := gc_s_doutSum[gc_rank2]
+//line llmc_backward.go:45
+			smem[laneID+warpID*gocuda.WarpSize] = doutSum
+		}
 	}
+//line llmc_backward.go:49
 	compiled.OutOfLine(func() {
 		gc_s_doutSum := gc_s_doutSum[:gc_n2]
 		_ = gc_s_doutSum
@@ -307,21 +245,13 @@ func gc_body_matmulBackwardBiasKernel4(gc_b2 *compiled.Block, dbias []float32, d
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line llmc_backward.go:27
 					warpID := gc_tx2 / gocuda.WarpSize
-					_ = warpID
-
-//line llmc_backward.go:28
 					laneID := gc_tx2 % gocuda.WarpSize
-					_ = laneID
+//line llmc_backward.go:30
 					var doutSum float32
-					_ = doutSum
-
 //line llmc_backward.go:49
 					doutSum = 0.0
-
-//line llmc_backward.go:50
 					if warpID == 0 {
 						for j := 0; j < vstep; j++ {
 							doutSum += smem[laneID+j*gocuda.WarpSize]
@@ -371,25 +301,15 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 	gc_s_dnormMean := compiled.Scratch[float32](gc_b2, 5)[:gc_n2]
 	gc_s_dnormNormMean := compiled.Scratch[float32](gc_b2, 6)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
-
 //line llmc_backward.go:67
 	shared := gocuda.DynamicShared[float32](t)
-
 //line llmc_backward.go:69
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line llmc_backward.go:70
 	warp := cg.TiledPartition(block, 32)
-	_ = warp
-
 //line llmc_backward.go:72
 	N := B * T
-
 //line llmc_backward.go:87
 	dbiasShared := shared
-
-//line llmc_backward.go:88
 	dweightShared := shared[C:]
 	{
 	gc_L12:
@@ -398,49 +318,24 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 			if gc_exited2[gc_rank2] {
 				continue
 			}
-
 //line llmc_backward.go:71
 			idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
-			_ = idx
-
 //line llmc_backward.go:73
 			if idx >= N {
 //line llmc_backward.go:73
-				{
-//line llmc_backward.go:73
-					gc_exited2[gc_rank2] = true
-					continue gc_L12
-//line llmc_backward.go:74
-				}
+				gc_exited2[gc_rank2] = true
+				continue gc_L12
 			}
-
 //line llmc_backward.go:77
 			b := idx / T
-
-//line llmc_backward.go:78
 			t_ := idx % T
-
 //line llmc_backward.go:80
 			doutBt := dout[b*T*C+t_*C:]
-
-//line llmc_backward.go:81
 			inpBt := inp[b*T*C+t_*C:]
-
-//line llmc_backward.go:82
 			dinpBt := dinp[b*T*C+t_*C:]
-
-//line llmc_backward.go:83
 			meanBt := mean[b*T+t_]
-
-//line llmc_backward.go:84
 			rstdBt := rstd[b*T+t_]
-			_ = b
-			_ = t_
-			_ = doutBt
-			_ = inpBt
-			_ = dinpBt
-			_ = meanBt
-			_ = rstdBt
+//line llmc_backward.go:92
 			gc_s_doutBt[gc_rank2] = doutBt
 			gc_s_inpBt[gc_rank2] = inpBt
 			gc_s_dinpBt[gc_rank2] = dinpBt
@@ -448,7 +343,6 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 			gc_s_rstdBt[gc_rank2] = rstdBt
 		}
 	}
-
 //line llmc_backward.go:91
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += gc_bdx2 {
 		gc_b2.Tick()
@@ -456,139 +350,100 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 			return
 		}
 		gc_more = false
-		{
-			gc_from5, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := gc_from5
-				if compiled.SIMD {
+//line llmc_backward.go:98
+		gc_from5, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep3 := gc_from5
+			if compiled.SIMD {
 //line llmc_backward.go:91
-					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line llmc_backward.go:91
-					_ = gc_all3
-//line llmc_backward.go:92
-					gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
-//line llmc_backward.go:92
-					_ = gc_vb2
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line llmc_backward.go:92
-						gc_alive3 := gc_all3
-//line llmc_backward.go:92
-						_ = gc_alive3
-//line llmc_backward.go:92
-						if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
-//line llmc_backward.go:92
-							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line llmc_backward.go:92
-						}
-//line llmc_backward.go:91
-						var i int = gc_tx2 + gc_off
-//line llmc_backward.go:91
-						_ = i
-//line llmc_backward.go:92
-						if i < 0 || i > len(dbiasShared)-8 || i > len(dweightShared)-8 {
-//line llmc_backward.go:92
-							break
-//line llmc_backward.go:92
-						}
-//line llmc_backward.go:92
-						gc_vb2.StoreMasked((*[8]float32)(dbiasShared[i:]), gc_alive3)
-//line llmc_backward.go:93
-						gc_vb2.StoreMasked((*[8]float32)(dweightShared[i:]), gc_alive3)
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep3 > gc_from5 {
-					gc_more = true
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
+				for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
-//line llmc_backward.go:91
-					i := gc_tx2 + gc_off
-					gc_more = true
-
 //line llmc_backward.go:92
-					dbiasShared[i] = 0.0
-
-//line llmc_backward.go:93
-					dweightShared[i] = 0.0
+					gc_alive3 := gc_all3
+//line llmc_backward.go:92
+					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+//line llmc_backward.go:92
+						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+//line llmc_backward.go:91
+					var i int = gc_tx2 + gc_off
+					if i < 0 || i > len(dbiasShared)-8 || i > len(dweightShared)-8 {
+//line llmc_backward.go:92
+						break
+					}
+//line llmc_backward.go:92
+					gc_vb2.StoreMasked((*[8]float32)(dbiasShared[i:]), gc_alive3)
+					gc_vb2.StoreMasked((*[8]float32)(dweightShared[i:]), gc_alive3)
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_vstep3 > gc_from5 {
+				gc_more = true
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+//line llmc_backward.go:91
+				i := gc_tx2 + gc_off
+				gc_more = true
+//line llmc_backward.go:92
+				dbiasShared[i] = 0.0
+				dweightShared[i] = 0.0
 			}
 		}
 	}
-	{
-		gc_vstep4 := 0
-		if compiled.SIMD {
-//line llmc_backward.go:98
-			gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line llmc_backward.go:98
-			_ = gc_all4
-//line llmc_backward.go:98
-			gc_vb3 := archsimd.BroadcastFloat32x8(float32(0.0))
-//line llmc_backward.go:98
-			_ = gc_vb3
-			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-				gc_rank2 := gc_vstep4
-				_ = gc_rank2
-//line llmc_backward.go:98
-				gc_alive4 := gc_all4
-//line llmc_backward.go:98
-				_ = gc_alive4
-//line llmc_backward.go:98
-				if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
-//line llmc_backward.go:98
-					gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line llmc_backward.go:98
-				}
-//line llmc_backward.go:98
-				dnormMean := gc_vb3
-//line llmc_backward.go:98
-				_ = dnormMean
 //line llmc_backward.go:99
-				dnormNormMean := gc_vb3
-//line llmc_backward.go:99
-				_ = dnormNormMean
-				dnormMean.Merge(archsimd.LoadFloat32x8Slice(gc_s_dnormMean[gc_rank2:]), gc_alive4).StoreSlice(gc_s_dnormMean[gc_rank2:])
-				dnormNormMean.Merge(archsimd.LoadFloat32x8Slice(gc_s_dnormNormMean[gc_rank2:]), gc_alive4).StoreSlice(gc_s_dnormNormMean[gc_rank2:])
+	gc_vstep4 := 0
+	if compiled.SIMD {
+//line llmc_backward.go:98
+		gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line llmc_backward.go:98
+		gc_vb3 := archsimd.BroadcastFloat32x8(float32(0.0))
+		for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+			gc_rank2 := gc_vstep4
+//line llmc_backward.go:98
+			gc_alive4 := gc_all4
+//line llmc_backward.go:98
+			if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+//line llmc_backward.go:98
+				gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		for gc_rank2 := gc_vstep4; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
-				continue
-			}
-
 //line llmc_backward.go:98
-			dnormMean := float32(0.0)
-
-//line llmc_backward.go:99
-			dnormNormMean := float32(0.0)
-			_ = dnormMean
-			_ = dnormNormMean
-			gc_s_dnormMean[gc_rank2] = dnormMean
-			gc_s_dnormNormMean[gc_rank2] = dnormNormMean
+			dnormMean := gc_vb3
+			dnormNormMean := gc_vb3
+			dnormMean.Merge(archsimd.LoadFloat32x8Slice(gc_s_dnormMean[gc_rank2:]), gc_alive4).StoreSlice(gc_s_dnormMean[gc_rank2:])
+			dnormNormMean.Merge(archsimd.LoadFloat32x8Slice(gc_s_dnormNormMean[gc_rank2:]), gc_alive4).StoreSlice(gc_s_dnormNormMean[gc_rank2:])
 		}
+		archsimd.ClearAVXUpperBits()
 	}
-
+	for gc_rank2 := gc_vstep4; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		if gc_exited2[gc_rank2] {
+			continue
+		}
+//line llmc_backward.go:98
+		dnormMean := float32(0.0)
+		dnormNormMean := float32(0.0)
+//line llmc_backward.go:102
+		gc_s_dnormMean[gc_rank2] = dnormMean
+		gc_s_dnormNormMean[gc_rank2] = dnormNormMean
+	}
 //line llmc_backward.go:100
 	gc_chunk2 := compiled.StrideChunk(32)
 	gc_span2 := (32) * gc_chunk2
 	archsimd.ClearAVXUpperBits()
-
 //line llmc_backward.go:100
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
 		gc_b2.Tick()
@@ -596,144 +451,121 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 			return
 		}
 		gc_more2 = false
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-				doutBt := gc_s_doutBt[gc_rank2]
-				inpBt := gc_s_inpBt[gc_rank2]
-				meanBt := gc_s_meanBt[gc_rank2]
-				rstdBt := gc_s_rstdBt[gc_rank2]
-				dnormMean := gc_s_dnormMean[gc_rank2]
-				dnormNormMean := gc_s_dnormNormMean[gc_rank2]
-
+//line llmc_backward.go:107
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+			doutBt := gc_s_doutBt[gc_rank2]
+			inpBt := gc_s_inpBt[gc_rank2]
+			meanBt := gc_s_meanBt[gc_rank2]
+			rstdBt := gc_s_rstdBt[gc_rank2]
+			dnormMean := gc_s_dnormMean[gc_rank2]
+			dnormNormMean := gc_s_dnormNormMean[gc_rank2]
 //line llmc_backward.go:100
-				gc_start4 := (gc_rank2 & (32 - 1))
-				gc_from6 := gc_start4 + gc_off2
-				gc_trips4 := gc_limit2 - gc_from6
-				switch {
-				case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-					gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, 32, gc_chunk2, gc_limit2, false)
-				case gc_trips4 > gc_span2:
-					gc_trips4 = gc_chunk2
-				case gc_trips4 > 0:
-					gc_trips4 = (gc_trips4-1)/(32) + 1
-				default:
-					gc_trips4 = 0
-				}
-				if gc_trips4 == gc_chunk2 {
-					gc_more2 = true
-				}
-				for i_ := gc_from6; gc_trips4 > 0; i_, gc_trips4 = i_+(32), gc_trips4-1 {
-
+			gc_start4 := (gc_rank2 & (32 - 1))
+			gc_from6 := gc_start4 + gc_off2
+			gc_trips4 := gc_limit2 - gc_from6
+			switch {
+			case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+				gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, 32, gc_chunk2, gc_limit2, false)
+			case gc_trips4 > gc_span2:
+				gc_trips4 = gc_chunk2
+			case gc_trips4 > 0:
+				gc_trips4 = (gc_trips4-1)/(32) + 1
+			default:
+				gc_trips4 = 0
+			}
+			if gc_trips4 == gc_chunk2 {
+				gc_more2 = true
+			}
+			for i_ := gc_from6; gc_trips4 > 0; i_, gc_trips4 = i_+(32), gc_trips4-1 {
 //line llmc_backward.go:101
-					normBti := (inpBt[i_] - meanBt) * rstdBt
-
-//line llmc_backward.go:102
-					dnormI := weight[i_] * doutBt[i_]
-
-//line llmc_backward.go:103
-					dnormMean += dnormI
-
-//line llmc_backward.go:104
-					dnormNormMean += dnormI * normBti
-				}
-				gc_s_dnormMean[gc_rank2] = dnormMean
-				gc_s_dnormNormMean[gc_rank2] = dnormNormMean
+				normBti := (inpBt[i_] - meanBt) * rstdBt
+				dnormI := weight[i_] * doutBt[i_]
+				dnormMean += dnormI
+				dnormNormMean += dnormI * normBti
 			}
+			gc_s_dnormMean[gc_rank2] = dnormMean
+			gc_s_dnormNormMean[gc_rank2] = dnormNormMean
 		}
 	}
-	{
-		var gc_c21v [32]float32
-		var gc_c21r [32]float32
-		var gc_c22v [32]float32
-		var gc_c22r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			for gc_lane2 := range min(32, gc_n2-gc_w2) {
-				if gc_exited2[gc_w2+gc_lane2] {
-					gc_act2 &^= 1 << gc_lane2
-				}
+//line llmc_backward.go:112
+	var gc_c21v [32]float32
+	var gc_c21r [32]float32
+	var gc_c22v [32]float32
+	var gc_c22r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		for gc_lane2 := range min(32, gc_n2-gc_w2) {
+			if gc_exited2[gc_w2+gc_lane2] {
+				gc_act2 &^= 1 << gc_lane2
 			}
-			var gc_dead2 uint32
-			_ = gc_dead2
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				dnormMean := gc_s_dnormMean[gc_rank2]
-
-//line llmc_backward.go:106
-				gc_c21v[gc_lane2] = dnormMean
+		}
+		var gc_dead2 uint32
+		_ = gc_dead2
+		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
 			}
-
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			dnormMean := gc_s_dnormMean[gc_rank2]
 //line llmc_backward.go:106
-			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				var dnormMean float32
-				_ = dnormMean
-				dnormNormMean := gc_s_dnormNormMean[gc_rank2]
-
+			gc_c21v[gc_lane2] = dnormMean
+		}
 //line llmc_backward.go:106
-				dnormMean = gc_c21r[gc_lane2]
-
-//line llmc_backward.go:107
-				gc_c22v[gc_lane2] = dnormNormMean
-				gc_s_dnormMean[gc_rank2] = dnormMean
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
+		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
 			}
-
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			var dnormMean float32
+//line llmc_backward.go:115
+			dnormNormMean := gc_s_dnormNormMean[gc_rank2]
+//line llmc_backward.go:106
+			dnormMean = gc_c21r[gc_lane2]
+			gc_c22v[gc_lane2] = dnormNormMean
+			gc_s_dnormMean[gc_rank2] = dnormMean
+		}
 //line llmc_backward.go:107
-			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
-			var gc_memoIn3 float32
-			var gc_memoIn4 float32
-			var gc_memoOut3 float32
-			var gc_memoOut4 float32
-			gc_ran2 := false
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				dnormMean := gc_s_dnormMean[gc_rank2]
-				var dnormNormMean float32
-				_ = dnormNormMean
-
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
+		var gc_memoIn3 float32
+		var gc_memoIn4 float32
+		var gc_memoOut3 float32
+		var gc_memoOut4 float32
+		gc_ran2 := false
+		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
+			}
+			gc_rank2 := gc_w2 + gc_lane2
+//line llmc_backward.go:119
+			dnormMean := gc_s_dnormMean[gc_rank2]
+			var dnormNormMean float32
 //line llmc_backward.go:107
-				dnormNormMean = gc_c22r[gc_lane2]
-				if gc_ran2 && compiled.Same32(dnormMean, gc_memoIn3) && compiled.Same32(dnormNormMean, gc_memoIn4) {
-					dnormMean, dnormNormMean = gc_memoOut3, gc_memoOut4
-				} else {
-					gc_memoIn3, gc_memoIn4 = dnormMean, dnormNormMean
-
+			dnormNormMean = gc_c22r[gc_lane2]
+			if gc_ran2 && compiled.Same32(dnormMean, gc_memoIn3) && compiled.Same32(dnormNormMean, gc_memoIn4) {
+				dnormMean, dnormNormMean = gc_memoOut3, gc_memoOut4
+			} else {
+				gc_memoIn3, gc_memoIn4 = dnormMean, dnormNormMean
 //line llmc_backward.go:108
-					dnormMean = dnormMean / float32(C)
-
-//line llmc_backward.go:109
-					dnormNormMean = dnormNormMean / float32(C)
-					gc_memoOut3, gc_memoOut4 = dnormMean, dnormNormMean
-					gc_ran2 = true
-				}
-				gc_s_dnormMean[gc_rank2] = dnormMean
-				gc_s_dnormNormMean[gc_rank2] = dnormNormMean
+				dnormMean = dnormMean / float32(C)
+				dnormNormMean = dnormNormMean / float32(C)
+				gc_memoOut3, gc_memoOut4 = dnormMean, dnormNormMean
+				gc_ran2 = true
 			}
+			gc_s_dnormMean[gc_rank2] = dnormMean
+			gc_s_dnormNormMean[gc_rank2] = dnormNormMean
 		}
 	}
-
 //line llmc_backward.go:112
 	gc_chunk3 := compiled.StrideChunk(32)
 	gc_span3 := (32) * gc_chunk3
 	archsimd.ClearAVXUpperBits()
-
 //line llmc_backward.go:112
 	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += (32) * gc_chunk3 {
 		gc_b2.Tick()
@@ -741,78 +573,58 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 			return
 		}
 		gc_more3 = false
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-				doutBt := gc_s_doutBt[gc_rank2]
-				inpBt := gc_s_inpBt[gc_rank2]
-				dinpBt := gc_s_dinpBt[gc_rank2]
-				meanBt := gc_s_meanBt[gc_rank2]
-				rstdBt := gc_s_rstdBt[gc_rank2]
-				dnormMean := gc_s_dnormMean[gc_rank2]
-				dnormNormMean := gc_s_dnormNormMean[gc_rank2]
-
+//line llmc_backward.go:119
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+			doutBt := gc_s_doutBt[gc_rank2]
+			inpBt := gc_s_inpBt[gc_rank2]
+			dinpBt := gc_s_dinpBt[gc_rank2]
+			meanBt := gc_s_meanBt[gc_rank2]
+			rstdBt := gc_s_rstdBt[gc_rank2]
+			dnormMean := gc_s_dnormMean[gc_rank2]
+			dnormNormMean := gc_s_dnormNormMean[gc_rank2]
 //line llmc_backward.go:112
-				gc_start5 := (gc_rank2 & (32 - 1))
-				gc_from7 := gc_start5 + gc_off3
-				gc_trips5 := gc_limit3 - gc_from7
-				switch {
-				case gc_from7 < gc_start5 || gc_from7 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
-					gc_trips5 = compiled.ChunkTrips(gc_start5, gc_from7, 32, gc_chunk3, gc_limit3, false)
-				case gc_trips5 > gc_span3:
-					gc_trips5 = gc_chunk3
-				case gc_trips5 > 0:
-					gc_trips5 = (gc_trips5-1)/(32) + 1
-				default:
-					gc_trips5 = 0
-				}
-				if gc_trips5 == gc_chunk3 {
-					gc_more3 = true
-				}
-				for i_2 := gc_from7; gc_trips5 > 0; i_2, gc_trips5 = i_2+(32), gc_trips5-1 {
-
+			gc_start5 := (gc_rank2 & (32 - 1))
+			gc_from7 := gc_start5 + gc_off3
+			gc_trips5 := gc_limit3 - gc_from7
+			switch {
+			case gc_from7 < gc_start5 || gc_from7 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+				gc_trips5 = compiled.ChunkTrips(gc_start5, gc_from7, 32, gc_chunk3, gc_limit3, false)
+			case gc_trips5 > gc_span3:
+				gc_trips5 = gc_chunk3
+			case gc_trips5 > 0:
+				gc_trips5 = (gc_trips5-1)/(32) + 1
+			default:
+				gc_trips5 = 0
+			}
+			if gc_trips5 == gc_chunk3 {
+				gc_more3 = true
+			}
+			for i_2 := gc_from7; gc_trips5 > 0; i_2, gc_trips5 = i_2+(32), gc_trips5-1 {
 //line llmc_backward.go:113
-					normBti_ := (inpBt[i_2] - meanBt) * rstdBt
-
-//line llmc_backward.go:114
-					dnormI_ := weight[i_2] * doutBt[i_2]
-
+				normBti_ := (inpBt[i_2] - meanBt) * rstdBt
+				dnormI_ := weight[i_2] * doutBt[i_2]
 //line llmc_backward.go:116
-					atomic.Add(&dbiasShared[i_2], doutBt[i_2])
-
+				atomic.Add(&dbiasShared[i_2], doutBt[i_2])
 //line llmc_backward.go:118
-					atomic.Add(&dweightShared[i_2], normBti_*doutBt[i_2])
-
+				atomic.Add(&dweightShared[i_2], normBti_*doutBt[i_2])
 //line llmc_backward.go:120
-					dval := float32(0.0)
-
-//line llmc_backward.go:121
-					dval += dnormI_
-
-//line llmc_backward.go:122
-					dval -= dnormMean
-
-//line llmc_backward.go:123
-					dval -= normBti_ * dnormNormMean
-
-//line llmc_backward.go:124
-					dval *= rstdBt
-
-//line llmc_backward.go:125
-					dinpBt[i_2] += dval
-				}
+				dval := float32(0.0)
+				dval += dnormI_
+				dval -= dnormMean
+				dval -= normBti_ * dnormNormMean
+				dval *= rstdBt
+				dinpBt[i_2] += dval
 			}
 		}
 	}
-
 //line llmc_backward.go:130
 	gc_chunk4 := compiled.StrideChunk(gc_bdx2)
 	gc_span4 := (gc_bdx2) * gc_chunk4
 	archsimd.ClearAVXUpperBits()
-
 //line llmc_backward.go:130
 	for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += (gc_bdx2) * gc_chunk4 {
 		gc_b2.Tick()
@@ -820,47 +632,42 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 			return
 		}
 		gc_more4 = false
-		{
-			gc_from5, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off4, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit4, gc_off4); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
+//line llmc_backward.go:137
+		gc_from5, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off4, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit4, gc_off4); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
 //line llmc_backward.go:130
-					gc_start6 := gc_tx2
-					gc_from8 := gc_start6 + gc_off4
-					gc_trips6 := gc_limit4 - gc_from8
-					switch {
-					case gc_from8 < gc_start6 || gc_from8 < 0 || gc_span4 <= 0 || gc_limit4 > compiled.ChunkLimit:
-						gc_trips6 = compiled.ChunkTrips(gc_start6, gc_from8, gc_bdx2, gc_chunk4, gc_limit4, false)
-					case gc_trips6 > gc_span4:
-						gc_trips6 = gc_chunk4
-					case gc_trips6 > 0:
-						gc_trips6 = (gc_trips6-1)/(gc_bdx2) + 1
-					default:
-						gc_trips6 = 0
-					}
-					if gc_trips6 == gc_chunk4 {
-						gc_more4 = true
-					}
-					for i_3 := gc_from8; gc_trips6 > 0; i_3, gc_trips6 = i_3+(gc_bdx2), gc_trips6-1 {
-
+				gc_start6 := gc_tx2
+				gc_from8 := gc_start6 + gc_off4
+				gc_trips6 := gc_limit4 - gc_from8
+				switch {
+				case gc_from8 < gc_start6 || gc_from8 < 0 || gc_span4 <= 0 || gc_limit4 > compiled.ChunkLimit:
+					gc_trips6 = compiled.ChunkTrips(gc_start6, gc_from8, gc_bdx2, gc_chunk4, gc_limit4, false)
+				case gc_trips6 > gc_span4:
+					gc_trips6 = gc_chunk4
+				case gc_trips6 > 0:
+					gc_trips6 = (gc_trips6-1)/(gc_bdx2) + 1
+				default:
+					gc_trips6 = 0
+				}
+				if gc_trips6 == gc_chunk4 {
+					gc_more4 = true
+				}
+				for i_3 := gc_from8; gc_trips6 > 0; i_3, gc_trips6 = i_3+(gc_bdx2), gc_trips6-1 {
 //line llmc_backward.go:131
-						atomic.Add(&dbias[i_3], dbiasShared[i_3])
-
-//line llmc_backward.go:132
-						atomic.Add(&dweight[i_3], dweightShared[i_3])
-					}
+					atomic.Add(&dbias[i_3], dbiasShared[i_3])
+					atomic.Add(&dweight[i_3], dweightShared[i_3])
 				}
 			}
 		}
@@ -905,89 +712,52 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 	gc_s_localSum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
 	_ = &scale
-
 //line llmc_backward.go:152
 	const BlockSize = 256
-
-//line llmc_backward.go:153
 	const TPerBlock = 4
-
-//line llmc_backward.go:154
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line llmc_backward.go:155
 	warp := cg.TiledPartition(block, 32)
-	_ = warp
-
-//line llmc_backward.go:156
 	blockAcc := gocuda.Shared[float32](t, 32)[:32]
-
 //line llmc_backward.go:158
 	idx := gc_by2
-
 //line llmc_backward.go:160
 	t0 := T - 1 - TPerBlock*gc_bx2
-
 //line llmc_backward.go:162
 	att = att[idx*T*T:]
-
-//line llmc_backward.go:163
 	datt = datt[idx*T*T:]
-
-//line llmc_backward.go:164
 	dpreatt = dpreatt[idx*T*T:]
-	{
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
-				continue
-			}
-
 //line llmc_backward.go:166
-			if (gc_rank2 / 32) == 0 {
-				blockAcc[(gc_rank2 & (32 - 1))] = 0
-			}
+	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		if gc_exited2[gc_rank2] {
+			continue
+		}
+//line llmc_backward.go:166
+		if (gc_rank2 / 32) == 0 {
+			blockAcc[(gc_rank2 & (32 - 1))] = 0
 		}
 	}
-
-//line llmc_backward.go:170
 	for to := 0; to < TPerBlock; to++ {
-
-//line llmc_backward.go:171
 		t_ := t0 - to
-
 //line llmc_backward.go:175
 		attBth := att[t_*T:]
-
-//line llmc_backward.go:176
 		dattBth := datt[t_*T:]
-
-//line llmc_backward.go:177
 		dpreattBth := dpreatt[t_*T:]
 		{
 			gc_vstep2 := 0
 			if compiled.SIMD {
 //line llmc_backward.go:172
 				gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line llmc_backward.go:172
-				_ = gc_all2
 //line llmc_backward.go:179
 				gc_vb := archsimd.BroadcastFloat32x8(float32(0))
-//line llmc_backward.go:179
-				_ = gc_vb
 				for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
 					gc_rank2 := gc_vstep2
-					_ = gc_rank2
 //line llmc_backward.go:179
 					gc_alive2 := gc_all2
-//line llmc_backward.go:179
-					_ = gc_alive2
 //line llmc_backward.go:179
 					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line llmc_backward.go:179
 						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line llmc_backward.go:179
 					}
 //line llmc_backward.go:172
 					if t_ < 0 {
@@ -995,12 +765,9 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive2.ToBits())
 //line llmc_backward.go:172
 						gc_alive2 = gc_alive2.And(gc_alive2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
-//line llmc_backward.go:172
 					}
 //line llmc_backward.go:179
 					localSum := gc_vb
-//line llmc_backward.go:179
-					_ = localSum
 					localSum.Merge(archsimd.LoadFloat32x8Slice(gc_s_localSum[gc_rank2:]), gc_alive2).StoreSlice(gc_s_localSum[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1011,30 +778,22 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
 //line llmc_backward.go:172
 				if t_ < 0 {
 //line llmc_backward.go:172
-					{
-//line llmc_backward.go:172
-						gc_exited2[gc_rank2] = true
-						continue gc_L22
-//line llmc_backward.go:173
-					}
+					gc_exited2[gc_rank2] = true
+					continue gc_L22
 				}
-
 //line llmc_backward.go:179
 				localSum := float32(0)
-				_ = localSum
+//line llmc_backward.go:181
 				gc_s_localSum[gc_rank2] = localSum
 			}
 		}
-
 //line llmc_backward.go:180
 		gc_chunk := compiled.StrideChunk(BlockSize)
 		gc_span := (BlockSize) * gc_chunk
 		archsimd.ClearAVXUpperBits()
-
 //line llmc_backward.go:180
 		for gc_off, gc_limit, gc_more := 0, t_, true; gc_more; gc_off += (BlockSize) * gc_chunk {
 			gc_b2.Tick()
@@ -1042,124 +801,110 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 				return
 			}
 			gc_more = false
-			{
-				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-					localSum := gc_s_localSum[gc_rank2]
-
+//line llmc_backward.go:187
+			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+				localSum := gc_s_localSum[gc_rank2]
 //line llmc_backward.go:180
-					gc_start3 := gc_rank2
-					gc_from5 := gc_start3 + gc_off
-					gc_trips3 := gc_limit - gc_from5 + 1
-					switch {
-					case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, BlockSize, gc_chunk, gc_limit, true)
-					case gc_trips3 > gc_span:
-						gc_trips3 = gc_chunk
-					case gc_trips3 > 0:
-						gc_trips3 = (gc_trips3-1)/(BlockSize) + 1
-					default:
-						gc_trips3 = 0
-					}
-					if gc_trips3 == gc_chunk {
-						gc_more = true
-					}
-					for t2 := gc_from5; gc_trips3 > 0; t2, gc_trips3 = t2+(BlockSize), gc_trips3-1 {
-
+				gc_start3 := gc_rank2
+				gc_from5 := gc_start3 + gc_off
+				gc_trips3 := gc_limit - gc_from5 + 1
+				switch {
+				case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, BlockSize, gc_chunk, gc_limit, true)
+				case gc_trips3 > gc_span:
+					gc_trips3 = gc_chunk
+				case gc_trips3 > 0:
+					gc_trips3 = (gc_trips3-1)/(BlockSize) + 1
+				default:
+					gc_trips3 = 0
+				}
+				if gc_trips3 == gc_chunk {
+					gc_more = true
+				}
+				for t2 := gc_from5; gc_trips3 > 0; t2, gc_trips3 = t2+(BlockSize), gc_trips3-1 {
 //line llmc_backward.go:181
-						localSum += attBth[t2] * dattBth[t2]
-					}
-					gc_s_localSum[gc_rank2] = localSum
+					localSum += attBth[t2] * dattBth[t2]
 				}
+				gc_s_localSum[gc_rank2] = localSum
 			}
 		}
-		{
-			var gc_c21v [32]float32
-			var gc_c21r [32]float32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-				for gc_lane2 := range min(32, gc_n2-gc_w2) {
-					if gc_exited2[gc_w2+gc_lane2] {
-						gc_act2 &^= 1 << gc_lane2
-					}
-				}
-				var gc_dead2 uint32
-				_ = gc_dead2
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					localSum := gc_s_localSum[gc_rank2]
-
-//line llmc_backward.go:184
-					gc_c21v[gc_lane2] = localSum
-				}
-
-//line llmc_backward.go:184
-				compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_backward.go:184
-					blockAcc[(gc_rank2 / 32)] = gc_c21r[gc_lane2]
+//line llmc_backward.go:188
+		var gc_c21v [32]float32
+		var gc_c21r [32]float32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			for gc_lane2 := range min(32, gc_n2-gc_w2) {
+				if gc_exited2[gc_w2+gc_lane2] {
+					gc_act2 &^= 1 << gc_lane2
 				}
 			}
-		}
-		{
-			var gc_c22v [32]float32
-			var gc_c22r [32]float32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-				for gc_lane2 := range min(32, gc_n2-gc_w2) {
-					if gc_exited2[gc_w2+gc_lane2] {
-						gc_act2 &^= 1 << gc_lane2
-					}
+			var gc_dead2 uint32
+			_ = gc_dead2
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
 				}
-				var gc_dead2 uint32
-				_ = gc_dead2
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_backward.go:186
-					gc_c22v[gc_lane2] = blockAcc[(gc_rank2 & (32 - 1))]
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				localSum := gc_s_localSum[gc_rank2]
+//line llmc_backward.go:184
+				gc_c21v[gc_lane2] = localSum
+			}
+//line llmc_backward.go:184
+			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
 				}
-
-//line llmc_backward.go:186
-				compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					var localSum float32
-					_ = localSum
-
-//line llmc_backward.go:186
-					localSum = gc_c22r[gc_lane2]
-					gc_s_localSum[gc_rank2] = localSum
-				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line llmc_backward.go:184
+				blockAcc[(gc_rank2 / 32)] = gc_c21r[gc_lane2]
 			}
 		}
-
+//line llmc_backward.go:189
+		var gc_c22v [32]float32
+		var gc_c22r [32]float32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			for gc_lane2 := range min(32, gc_n2-gc_w2) {
+				if gc_exited2[gc_w2+gc_lane2] {
+					gc_act2 &^= 1 << gc_lane2
+				}
+			}
+			var gc_dead2 uint32
+			_ = gc_dead2
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line llmc_backward.go:186
+				gc_c22v[gc_lane2] = blockAcc[(gc_rank2 & (32 - 1))]
+			}
+//line llmc_backward.go:186
+			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+//line llmc_backward.go:193
+				var localSum float32
+//line llmc_backward.go:186
+				localSum = gc_c22r[gc_lane2]
+				gc_s_localSum[gc_rank2] = localSum
+			}
+		}
 //line llmc_backward.go:188
 		gc_chunk2 := compiled.StrideChunk(BlockSize)
 		gc_span2 := (BlockSize) * gc_chunk2
 		archsimd.ClearAVXUpperBits()
-
 //line llmc_backward.go:188
 		for gc_off2, gc_limit2, gc_more2 := 0, t_, true; gc_more2; gc_off2 += (BlockSize) * gc_chunk2 {
 			gc_b2.Tick()
@@ -1167,39 +912,34 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 				return
 			}
 			gc_more2 = false
-			{
-				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-					localSum := gc_s_localSum[gc_rank2]
-
+//line llmc_backward.go:195
+			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+				localSum := gc_s_localSum[gc_rank2]
 //line llmc_backward.go:188
-					gc_start4 := gc_rank2
-					gc_from6 := gc_start4 + gc_off2
-					gc_trips4 := gc_limit2 - gc_from6 + 1
-					switch {
-					case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, BlockSize, gc_chunk2, gc_limit2, true)
-					case gc_trips4 > gc_span2:
-						gc_trips4 = gc_chunk2
-					case gc_trips4 > 0:
-						gc_trips4 = (gc_trips4-1)/(BlockSize) + 1
-					default:
-						gc_trips4 = 0
-					}
-					if gc_trips4 == gc_chunk2 {
-						gc_more2 = true
-					}
-					for t3 := gc_from6; gc_trips4 > 0; t3, gc_trips4 = t3+(BlockSize), gc_trips4-1 {
-
+				gc_start4 := gc_rank2
+				gc_from6 := gc_start4 + gc_off2
+				gc_trips4 := gc_limit2 - gc_from6 + 1
+				switch {
+				case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, BlockSize, gc_chunk2, gc_limit2, true)
+				case gc_trips4 > gc_span2:
+					gc_trips4 = gc_chunk2
+				case gc_trips4 > 0:
+					gc_trips4 = (gc_trips4-1)/(BlockSize) + 1
+				default:
+					gc_trips4 = 0
+				}
+				if gc_trips4 == gc_chunk2 {
+					gc_more2 = true
+				}
+				for t3 := gc_from6; gc_trips4 > 0; t3, gc_trips4 = t3+(BlockSize), gc_trips4-1 {
 //line llmc_backward.go:191
-						acc := attBth[t3] * (dattBth[t3] - localSum)
-
-//line llmc_backward.go:192
-						dpreattBth[t3] = scale * acc
-					}
+					acc := attBth[t3] * (dattBth[t3] - localSum)
+					dpreattBth[t3] = scale * acc
 				}
 			}
 		}
@@ -1241,104 +981,58 @@ func gc_body_adamwKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, paramsMemor
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(numParameters, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(gradsMemory) && gc_to2 <= len(gradsMemory)-gc_off2 && gc_off2 <= len(mMemory) && gc_to2 <= len(mMemory)-gc_off2 && gc_off2 <= len(vMemory) && gc_to2 <= len(vMemory)-gc_off2 && gc_off2 <= len(paramsMemory) && gc_to2 <= len(paramsMemory)-gc_off2 {
-					gc_at5 := gradsMemory[gc_off2:][:gc_to2]
-					gc_at6 := mMemory[gc_off2:][:gc_to2]
-					gc_at7 := vMemory[gc_off2:][:gc_to2]
-					gc_at8 := paramsMemory[gc_off2:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_backward.go:209
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
+//line llmc_backward.go:225
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(numParameters, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(gradsMemory) && gc_to2 <= len(gradsMemory)-gc_off2 && gc_off2 <= len(mMemory) && gc_to2 <= len(mMemory)-gc_off2 && gc_off2 <= len(vMemory) && gc_to2 <= len(vMemory)-gc_off2 && gc_off2 <= len(paramsMemory) && gc_to2 <= len(paramsMemory)-gc_off2 {
+				gc_at5 := gradsMemory[gc_off2:][:gc_to2]
+				gc_at6 := mMemory[gc_off2:][:gc_to2]
+				gc_at7 := vMemory[gc_off2:][:gc_to2]
+				gc_at8 := paramsMemory[gc_off2:][:gc_to2]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line llmc_backward.go:213
-						grad := gc_at5[gc_tx2]
-
-//line llmc_backward.go:214
-						m := gc_at6[gc_tx2]
-
-//line llmc_backward.go:215
-						v := gc_at7[gc_tx2]
-
+					grad := gc_at5[gc_tx2]
+					m := gc_at6[gc_tx2]
+					v := gc_at7[gc_tx2]
 //line llmc_backward.go:217
-						m = lerp(grad, m, beta1)
-
-//line llmc_backward.go:218
-						gc_at6[gc_tx2] = m
-
+					m = lerp(grad, m, beta1)
+					gc_at6[gc_tx2] = m
 //line llmc_backward.go:220
-						v = lerp(grad*grad, v, beta2)
-
-//line llmc_backward.go:221
-						gc_at7[gc_tx2] = v
-
-//line llmc_backward.go:222
-						m /= beta1Correction
-
-//line llmc_backward.go:223
-						v /= beta2Correction
-
-//line llmc_backward.go:224
-						gc_at8[gc_tx2] -= learningRate * (m/(sqrtf(v)+eps) + weightDecay*gc_at8[gc_tx2])
-						_ = grad
-						_ = m
-						_ = v
-					}
-				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+					v = lerp(grad*grad, v, beta2)
+					gc_at7[gc_tx2] = v
+					m /= beta1Correction
+					v /= beta2Correction
+					gc_at8[gc_tx2] -= learningRate * (m/(sqrtf(v)+eps) + weightDecay*gc_at8[gc_tx2])
+				}
+			} else {
+//line llmc_backward.go:230
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line llmc_backward.go:209
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
+					i := gc_bx2*gc_bdx2 + gc_tx2
 //line llmc_backward.go:213
-						grad := gradsMemory[i]
-
-//line llmc_backward.go:214
-						m := mMemory[i]
-
-//line llmc_backward.go:215
-						v := vMemory[i]
-
+					grad := gradsMemory[i]
+					m := mMemory[i]
+					v := vMemory[i]
 //line llmc_backward.go:217
-						m = lerp(grad, m, beta1)
-
-//line llmc_backward.go:218
-						mMemory[i] = m
-
+					m = lerp(grad, m, beta1)
+					mMemory[i] = m
 //line llmc_backward.go:220
-						v = lerp(grad*grad, v, beta2)
-
-//line llmc_backward.go:221
-						vMemory[i] = v
-
-//line llmc_backward.go:222
-						m /= beta1Correction
-
-//line llmc_backward.go:223
-						v /= beta2Correction
-
-//line llmc_backward.go:224
-						paramsMemory[i] -= learningRate * (m/(sqrtf(v)+eps) + weightDecay*paramsMemory[i])
-						_ = grad
-						_ = m
-						_ = v
-					}
+					v = lerp(grad*grad, v, beta2)
+					vMemory[i] = v
+					m /= beta1Correction
+					v /= beta2Correction
+					paramsMemory[i] -= learningRate * (m/(sqrtf(v)+eps) + weightDecay*paramsMemory[i])
 				}
 			}
 		}
@@ -1394,376 +1088,268 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 	gc_s_blockMaxval := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
 	gc_s_sp := compiled.Scratch[softmaxParams](gc_b2, 3)[:gc_n2]
 	gc_s_dloss := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
-
 //line llmc_backward.go:312
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line llmc_backward.go:313
 	warp := cg.TiledPartition(block, 32)
-	_ = warp
-
-//line llmc_backward.go:314
 	idx := gc_bx2
-
-//line llmc_backward.go:315
 	ix := int(targets[idx])
-
 //line llmc_backward.go:318
 	var warp_ cg.Tile = warp
-	_ = warp_
-
-//line llmc_backward.go:318
-	_ = warp_
-
 //line llmc_backward.go:318
 	var idx_ int = idx
-
-//line llmc_backward.go:318
-	_ = idx_
-
 //line llmc_backward.go:318
 	var inp []float32 = logits
-
-//line llmc_backward.go:318
-	_ = inp
-
 //line llmc_backward.go:318
 	var V_ int = V
-
-//line llmc_backward.go:318
-	_ = V_
-
 //line llmc_backward.go:318
 	var P_ int = P
-
-//line llmc_backward.go:318
-	_ = P_
-
 //line llmc_backward.go:241
 	x := inp[idx_*P_:]
-
 //line llmc_backward.go:257
 	sharedMaxval := gc_shared12(32)[:32]
-
-//line llmc_backward.go:258
 	sharedSumval := gc_shared22(32)[:32]
-
-//line llmc_backward.go:259
 	numWarps := gc_bdx2 / 32
-	{
-		var gc_c21v [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_backward.go:242
-					threadMaxval := float32(math.Inf(-1))
-
-//line llmc_backward.go:243
-					threadSumval := float32(0.0)
-
-//line llmc_backward.go:246
-					for i_ := V_ + gc_tx2 - gc_bdx2; i_ >= 0; i_ -= gc_bdx2 {
-						v_ := x[i_]
-						oldMaxval := threadMaxval
-						threadMaxval = fmaxf(threadMaxval, v_)
-						threadSumval *= expf(oldMaxval - threadMaxval)
-						threadSumval += expf(v_ - threadMaxval)
-					}
-					_ = threadMaxval
-					_ = threadSumval
-
-//line llmc_backward.go:264
-					gc_c21v[gc_lane2] = threadMaxval
-					gc_s_threadMaxval[gc_rank2] = threadMaxval
-					gc_s_threadSumval[gc_rank2] = threadSumval
-				}
-			}
-
-//line llmc_backward.go:264
-			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp_.Size(), &gc_c21v, compiled.OpGreater, &gc_c21r)
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_backward.go:260
-					warpID := gc_tx2 / 32
-					_ = warpID
-
 //line llmc_backward.go:261
-					laneID := gc_tx2 % 32
-					_ = laneID
-
-//line llmc_backward.go:264
-					warpMaxval := gc_c21r[gc_lane2]
-
-//line llmc_backward.go:266
-					if laneID == 0 {
-						sharedMaxval[warpID] = warpMaxval
-					}
-					_ = warpMaxval
-				}
-			}
-		}
-	}
-	{
-		var gc_c22v [32]float32
-		var gc_c22r [32]float32
-		var gc_c23v [32]float32
-		var gc_c23r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_backward.go:261
-					laneID := gc_tx2 % 32
-					_ = laneID
-					var warpMaxval float32
-					_ = warpMaxval
-
-//line llmc_backward.go:272
-					if laneID < numWarps {
-						warpMaxval = sharedMaxval[laneID]
-					} else {
-						warpMaxval = -math.MaxFloat32
-					}
-
-//line llmc_backward.go:278
-					gc_c22v[gc_lane2] = warpMaxval
-				}
-			}
-
-//line llmc_backward.go:278
-			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp_.Size(), &gc_c22v, compiled.OpGreater, &gc_c22r)
+	var gc_c21v [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
-				threadMaxval := gc_s_threadMaxval[gc_rank2]
-				threadSumval := gc_s_threadSumval[gc_rank2]
-
-//line llmc_backward.go:278
-				blockMaxval := gc_c22r[gc_lane2]
-
-//line llmc_backward.go:280
-				threadSumval *= expf(threadMaxval - blockMaxval)
-				_ = blockMaxval
-
-//line llmc_backward.go:282
-				gc_c23v[gc_lane2] = threadSumval
+//line llmc_backward.go:242
+				threadMaxval := float32(math.Inf(-1))
+				threadSumval := float32(0.0)
+//line llmc_backward.go:246
+				for i_ := V_ + gc_tx2 - gc_bdx2; i_ >= 0; i_ -= gc_bdx2 {
+					v_ := x[i_]
+					oldMaxval := threadMaxval
+					threadMaxval = fmaxf(threadMaxval, v_)
+					threadSumval *= expf(oldMaxval - threadMaxval)
+					threadSumval += expf(v_ - threadMaxval)
+				}
+//line llmc_backward.go:264
+				gc_c21v[gc_lane2] = threadMaxval
+				gc_s_threadMaxval[gc_rank2] = threadMaxval
 				gc_s_threadSumval[gc_rank2] = threadSumval
-				gc_s_blockMaxval[gc_rank2] = blockMaxval
 			}
-
-//line llmc_backward.go:282
-			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp_.Size(), &gc_c23v, compiled.OpPlus, &gc_c23r)
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
+		}
+//line llmc_backward.go:264
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp_.Size(), &gc_c21v, compiled.OpGreater, &gc_c21r)
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
 //line llmc_backward.go:260
-					warpID := gc_tx2 / 32
-					_ = warpID
-
-//line llmc_backward.go:261
-					laneID := gc_tx2 % 32
-					_ = laneID
-
-//line llmc_backward.go:282
-					warpSumval := gc_c23r[gc_lane2]
-
-//line llmc_backward.go:283
-					if laneID == 0 {
-						sharedSumval[warpID] = warpSumval
-					}
-					_ = warpSumval
+				warpID := gc_tx2 / 32
+				laneID := gc_tx2 % 32
+//line llmc_backward.go:264
+				warpMaxval := gc_c21r[gc_lane2]
+//line llmc_backward.go:266
+				if laneID == 0 {
+					sharedMaxval[warpID] = warpMaxval
 				}
 			}
 		}
 	}
-
+//line llmc_backward.go:275
+	var gc_c22v [32]float32
+	var gc_c22r [32]float32
+	var gc_c23v [32]float32
+	var gc_c23r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line llmc_backward.go:261
+				laneID := gc_tx2 % 32
+//line llmc_backward.go:263
+				var warpMaxval float32
+//line llmc_backward.go:272
+				if laneID < numWarps {
+					warpMaxval = sharedMaxval[laneID]
+				} else {
+					warpMaxval = -math.MaxFloat32
+				}
+//line llmc_backward.go:278
+				gc_c22v[gc_lane2] = warpMaxval
+			}
+		}
+//line llmc_backward.go:278
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp_.Size(), &gc_c22v, compiled.OpGreater, &gc_c22r)
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			threadMaxval := gc_s_threadMaxval[gc_rank2]
+			threadSumval := gc_s_threadSumval[gc_rank2]
+//line llmc_backward.go:278
+			blockMaxval := gc_c22r[gc_lane2]
+//line llmc_backward.go:280
+			threadSumval *= expf(threadMaxval - blockMaxval)
+//line llmc_backward.go:282
+			gc_c23v[gc_lane2] = threadSumval
+			gc_s_threadSumval[gc_rank2] = threadSumval
+			gc_s_blockMaxval[gc_rank2] = blockMaxval
+		}
+//line llmc_backward.go:282
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp_.Size(), &gc_c23v, compiled.OpPlus, &gc_c23r)
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line llmc_backward.go:260
+				warpID := gc_tx2 / 32
+				laneID := gc_tx2 % 32
+//line llmc_backward.go:282
+				warpSumval := gc_c23r[gc_lane2]
+				if laneID == 0 {
+					sharedSumval[warpID] = warpSumval
+				}
+			}
+		}
+	}
 //line llmc_backward.go:335
 	logitsVec := logits[idx*P:]
-	{
-		var gc_c24v [32]float32
-		var gc_c24r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_backward.go:261
-					laneID := gc_tx2 % 32
-					_ = laneID
-					var warpSumval float32
-					_ = warpSumval
-
-//line llmc_backward.go:288
-					if laneID < numWarps {
-						warpSumval = sharedSumval[laneID]
-					} else {
-						warpSumval = 0.0
-					}
-
-//line llmc_backward.go:293
-					gc_c24v[gc_lane2] = warpSumval
+//line llmc_backward.go:337
+	var gc_c24v [32]float32
+	var gc_c24r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
 				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line llmc_backward.go:261
+				laneID := gc_tx2 % 32
+//line llmc_backward.go:263
+				var warpSumval float32
+//line llmc_backward.go:288
+				if laneID < numWarps {
+					warpSumval = sharedSumval[laneID]
+				} else {
+					warpSumval = 0.0
+				}
+				gc_c24v[gc_lane2] = warpSumval
 			}
-
+		}
 //line llmc_backward.go:293
-			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp_.Size(), &gc_c24v, compiled.OpPlus, &gc_c24r)
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp_.Size(), &gc_c24v, compiled.OpPlus, &gc_c24r)
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x02 := gc_tidx2.X
-					gc_off6 := idx*P + ix
-					gc_off7 := idx
-					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off6 >= 0 && gc_off6 < len(logits) && gc_off7 >= 0 && gc_off7 < len(losses) && gc_off7 < len(dlosses) {
-						gc_at7 := logits[gc_off6:][:1]
-						gc_at8 := losses[gc_off7:][:1]
-						gc_at9 := dlosses[gc_off7:][:1]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x02 + gc_lane2
-							_ = gc_tx2
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							blockMaxval := gc_s_blockMaxval[gc_rank2]
-
+				gc_x02 := gc_tidx2.X
+				gc_off6 := idx*P + ix
+				gc_off7 := idx
+				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off6 >= 0 && gc_off6 < len(logits) && gc_off7 >= 0 && gc_off7 < len(losses) && gc_off7 < len(dlosses) {
+					gc_at7 := logits[gc_off6:][:1]
+					gc_at8 := losses[gc_off7:][:1]
+					gc_at9 := dlosses[gc_off7:][:1]
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2 := gc_x02 + gc_lane2
+//line llmc_backward.go:308
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						blockMaxval := gc_s_blockMaxval[gc_rank2]
 //line llmc_backward.go:293
-							blockSumval := gc_c24r[gc_lane2]
-
+						blockSumval := gc_c24r[gc_lane2]
 //line llmc_backward.go:295
-							var r softmaxParams = softmaxParams{1. / blockSumval, blockMaxval}
-
-//line llmc_backward.go:295
-							_ = r
-
+						var r softmaxParams = softmaxParams{1. / blockSumval, blockMaxval}
 //line llmc_backward.go:318
-							sp := r
-
+						sp := r
 //line llmc_backward.go:321
-							if gc_tx2 == 0 {
-								prob := expf(gc_at7[0]-sp.Offset) * sp.Scale
-								gc_at8[0] = -logf(prob)
-							}
-
-//line llmc_backward.go:327
-							var dloss float32
-
-//line llmc_backward.go:328
-							if dlosses != nil {
-								dloss = gc_at9[0]
-							} else {
-								dloss = 1.0 / float32(B*T)
-							}
-							_ = blockSumval
-							_ = r
-							_ = sp
-							_ = dloss
-							gc_s_sp[gc_rank2] = sp
-							gc_s_dloss[gc_rank2] = dloss
+						if gc_tx2 == 0 {
+							prob := expf(gc_at7[0]-sp.Offset) * sp.Scale
+							gc_at8[0] = -logf(prob)
 						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							blockMaxval := gc_s_blockMaxval[gc_rank2]
-
+//line llmc_backward.go:327
+						var dloss float32
+						if dlosses != nil {
+							dloss = gc_at9[0]
+						} else {
+							dloss = 1.0 / float32(B*T)
+						}
+//line llmc_backward.go:337
+						gc_s_sp[gc_rank2] = sp
+						gc_s_dloss[gc_rank2] = dloss
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						blockMaxval := gc_s_blockMaxval[gc_rank2]
 //line llmc_backward.go:293
-							blockSumval := gc_c24r[gc_lane2]
-
+						blockSumval := gc_c24r[gc_lane2]
 //line llmc_backward.go:295
-							var r softmaxParams = softmaxParams{1. / blockSumval, blockMaxval}
-
-//line llmc_backward.go:295
-							_ = r
-
+						var r softmaxParams = softmaxParams{1. / blockSumval, blockMaxval}
 //line llmc_backward.go:318
-							sp := r
-
+						sp := r
 //line llmc_backward.go:321
-							if gc_tx2 == 0 {
-								prob := expf(logits[idx*P+ix]-sp.Offset) * sp.Scale
-								losses[idx] = -logf(prob)
-							}
-
-//line llmc_backward.go:327
-							var dloss float32
-
-//line llmc_backward.go:328
-							if dlosses != nil {
-								dloss = dlosses[idx]
-							} else {
-								dloss = 1.0 / float32(B*T)
-							}
-							_ = blockSumval
-							_ = r
-							_ = sp
-							_ = dloss
-							gc_s_sp[gc_rank2] = sp
-							gc_s_dloss[gc_rank2] = dloss
+						if gc_tx2 == 0 {
+							prob := expf(logits[idx*P+ix]-sp.Offset) * sp.Scale
+							losses[idx] = -logf(prob)
 						}
+//line llmc_backward.go:327
+						var dloss float32
+						if dlosses != nil {
+							dloss = dlosses[idx]
+						} else {
+							dloss = 1.0 / float32(B*T)
+						}
+//line llmc_backward.go:337
+						gc_s_sp[gc_rank2] = sp
+						gc_s_dloss[gc_rank2] = dloss
 					}
 				}
 			}
 		}
 	}
-
 //line llmc_backward.go:336
 	for gc_off, gc_limit, gc_more := 0, V, true; gc_more; gc_off += gc_bdx2 {
 		gc_b2.Tick()
@@ -1771,91 +1357,65 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off8 := gc_off
-				gc_off9 := gc_off + (idx * P)
-				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(logitsVec) && gc_to2 <= len(logitsVec)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(probs) && gc_to2 <= len(probs)-gc_off9 && gc_off9 <= len(logits) && gc_to2 <= len(logits)-gc_off9 {
-					gc_at10 := logitsVec[gc_off8:][:gc_to2]
-					gc_at11 := probs[gc_off9:][:gc_to2]
-					gc_at12 := logits[gc_off9:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-						sp := gc_s_sp[gc_rank2]
-						dloss := gc_s_dloss[gc_rank2]
-
+//line llmc_backward.go:343
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off8 := gc_off
+			gc_off9 := gc_off + (idx * P)
+			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(logitsVec) && gc_to2 <= len(logitsVec)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(probs) && gc_to2 <= len(probs)-gc_off9 && gc_off9 <= len(logits) && gc_to2 <= len(logits)-gc_off9 {
+				gc_at10 := logitsVec[gc_off8:][:gc_to2]
+				gc_at11 := probs[gc_off9:][:gc_to2]
+				gc_at12 := logits[gc_off9:][:gc_to2]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line llmc_backward.go:360
+					sp := gc_s_sp[gc_rank2]
+					dloss := gc_s_dloss[gc_rank2]
 //line llmc_backward.go:336
-						i := gc_tx2 + gc_off
-						gc_more = true
-						_ = i
-
+					i := gc_tx2 + gc_off
+					gc_more = true
 //line llmc_backward.go:339
-						v := gc_at10[gc_tx2]
-
-//line llmc_backward.go:340
-						prob_ := expf(v-sp.Offset) * sp.Scale
-
-//line llmc_backward.go:341
-						if probs != nil {
-							gc_at11[gc_tx2] = prob_
-						}
-
-//line llmc_backward.go:344
-						var indicator float32
-
-//line llmc_backward.go:345
-						if i == ix {
-							indicator = 1.0
-						} else {
-							indicator = 0.0
-						}
-
-//line llmc_backward.go:350
-						gc_at12[gc_tx2] = (prob_ - indicator) * dloss
+					v := gc_at10[gc_tx2]
+					prob_ := expf(v-sp.Offset) * sp.Scale
+					if probs != nil {
+						gc_at11[gc_tx2] = prob_
 					}
-				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sp := gc_s_sp[gc_rank2]
-						dloss := gc_s_dloss[gc_rank2]
-
+					var indicator float32
+					if i == ix {
+						indicator = 1.0
+					} else {
+						indicator = 0.0
+					}
+					gc_at12[gc_tx2] = (prob_ - indicator) * dloss
+				}
+			} else {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					sp := gc_s_sp[gc_rank2]
+					dloss := gc_s_dloss[gc_rank2]
 //line llmc_backward.go:336
-						i := gc_tx2 + gc_off
-						gc_more = true
-
+					i := gc_tx2 + gc_off
+					gc_more = true
 //line llmc_backward.go:339
-						v := logitsVec[i]
-
-//line llmc_backward.go:340
-						prob_ := expf(v-sp.Offset) * sp.Scale
-
-//line llmc_backward.go:341
-						if probs != nil {
-							probs[idx*P+i] = prob_
-						}
-
-//line llmc_backward.go:344
-						var indicator float32
-
-//line llmc_backward.go:345
-						if i == ix {
-							indicator = 1.0
-						} else {
-							indicator = 0.0
-						}
-
-//line llmc_backward.go:350
-						logits[idx*P+i] = (prob_ - indicator) * dloss
+					v := logitsVec[i]
+					prob_ := expf(v-sp.Offset) * sp.Scale
+					if probs != nil {
+						probs[idx*P+i] = prob_
 					}
+					var indicator float32
+					if i == ix {
+						indicator = 1.0
+					} else {
+						indicator = 0.0
+					}
+					logits[idx*P+i] = (prob_ - indicator) * dloss
 				}
 			}
 		}
@@ -1890,39 +1450,26 @@ func gc_body_matmulForwardKernel4(gc_b2 *compiled.Block, out []float32, inp, wei
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
 	gc_s_vals := compiled.Scratch[[8][8]float32](gc_b2, 0)[:gc_n2]
-
 //line llmc_backward.go:378
 	lhsS := gocuda.Shared[[32]float32](t, 128)[:128]
-
-//line llmc_backward.go:379
 	rhsS := gocuda.Shared[[32]float32](t, 128)[:128]
-
 //line llmc_backward.go:382
 	inp = inp[128*gc_bx2*C:]
-
-//line llmc_backward.go:383
 	weight = weight[128*gc_by2*C:]
-
-//line llmc_backward.go:384
 	out = out[128*gc_bx2*OC+128*gc_by2:]
 	compiled.OutOfLine(func() {
 		gc_s_vals := gc_s_vals[:gc_n2]
-		_ = gc_s_vals
 		{
+//line llmc_backward.go:389
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line llmc_backward.go:375
 					oc := 8 * (gc_by2*gc_bdy2 + gc_ty2)
-					_ = oc
-
 //line llmc_backward.go:386
 					var vals [8][8]float32
-
-//line llmc_backward.go:387
 					if bias != nil {
 						for i := 0; i < 8; i++ {
 							for j := 0; j < 8; j += 4 {
@@ -1934,7 +1481,7 @@ func gc_body_matmulForwardKernel4(gc_b2 *compiled.Block, out []float32, inp, wei
 							}
 						}
 					}
-					_ = vals
+//line llmc_backward.go:399
 					gc_s_vals[gc_rank2] = vals
 				}
 				gc_ty2++
@@ -1944,14 +1491,11 @@ func gc_body_matmulForwardKernel4(gc_b2 *compiled.Block, out []float32, inp, wei
 			}
 		}
 	})
-
 //line llmc_backward.go:400
 	for so := 0; so < C; so += 32 {
-
 //line llmc_backward.go:405
 		gc_chunk := compiled.StrideChunk(32)
 		gc_span := (32) * gc_chunk
-
 //line llmc_backward.go:405
 		for gc_off, gc_limit, gc_more := 0, 128, true; gc_more; gc_off += (32) * gc_chunk {
 			gc_b2.Tick()
@@ -1959,243 +1503,180 @@ func gc_body_matmulForwardKernel4(gc_b2 *compiled.Block, out []float32, inp, wei
 				return
 			}
 			gc_more = false
-			{
-				gc_ty2 := 0
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+//line llmc_backward.go:412
+			gc_ty2 := 0
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line llmc_backward.go:403
-						xby8 := gc_tx2 / 8
-						_ = xby8
-
+					xby8 := gc_tx2 / 8
 //line llmc_backward.go:402
-						xmod8 := gc_tx2 % 8
-						_ = xmod8
-
+					xmod8 := gc_tx2 % 8
 //line llmc_backward.go:404
-						xo := 4 * xmod8
-						_ = xo
-
-//line llmc_backward.go:405
-						gc_start2 := 2*gc_ty2 + xby8
-						gc_from4 := gc_start2 + gc_off
-						gc_trips2 := gc_limit - gc_from4
-						switch {
-						case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, 32, gc_chunk, gc_limit, false)
-						case gc_trips2 > gc_span:
-							gc_trips2 = gc_chunk
-						case gc_trips2 > 0:
-							gc_trips2 = (gc_trips2-1)/(32) + 1
-						default:
-							gc_trips2 = 0
-						}
-						if gc_trips2 == gc_chunk {
-							gc_more = true
-						}
-						for y := gc_from4; gc_trips2 > 0; y, gc_trips2 = y+(32), gc_trips2-1 {
-
+					xo := 4 * xmod8
+					gc_start2 := 2*gc_ty2 + xby8
+					gc_from4 := gc_start2 + gc_off
+					gc_trips2 := gc_limit - gc_from4
+					switch {
+					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, 32, gc_chunk, gc_limit, false)
+					case gc_trips2 > gc_span:
+						gc_trips2 = gc_chunk
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(32) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk {
+						gc_more = true
+					}
+					for y := gc_from4; gc_trips2 > 0; y, gc_trips2 = y+(32), gc_trips2-1 {
 //line llmc_backward.go:406
-							stVec(&lhsS[y][xo], ldVec(&inp[y*C+so+xo]))
-
-//line llmc_backward.go:407
-							stVec(&rhsS[y][xo], ldVec(&weight[y*C+so+xo]))
-						}
+						stVec(&lhsS[y][xo], ldVec(&inp[y*C+so+xo]))
+						stVec(&rhsS[y][xo], ldVec(&weight[y*C+so+xo]))
 					}
-					gc_ty2++
-					if gc_ty2 == gc_bdy2 {
-						gc_ty2 = 0
-					}
+				}
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
 				}
 			}
 		}
+//line llmc_backward.go:417
 		compiled.OutOfLine(func() {
 			lhsS := lhsS[:128]
-			_ = lhsS
+//line llmc_backward.go:420
 			rhsS := rhsS[:128]
-			_ = rhsS
+//line llmc_backward.go:422
 			gc_s_vals := gc_s_vals[:gc_n2]
-			_ = gc_s_vals
 			{
+//line llmc_backward.go:425
 				gc_ty2 := 0
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line llmc_backward.go:399
 						siStart := 4 * (16*gc_ty2 + gc_tx2)
-						_ = siStart
+//line llmc_backward.go:401
 						vals := gc_s_vals[gc_rank2]
-
 //line llmc_backward.go:411
 						for si := siStart; si < siStart+32; si += 4 {
 							var rhs [8]float4
-//line llmc_backward.go:412
 							{
 								{
 //line llmc_backward.go:413
 									u := int(0)
-//line llmc_backward.go:413
-									_ = u
 									rhs[u] = ldVec(&rhsS[u+8*gc_ty2][si%32])
 								}
-//line llmc_backward.go:413
 								{
 //line llmc_backward.go:413
 									u := int(1)
-//line llmc_backward.go:413
-									_ = u
 									rhs[u] = ldVec(&rhsS[u+8*gc_ty2][si%32])
 								}
-//line llmc_backward.go:413
 								{
 //line llmc_backward.go:413
 									u := int(2)
-//line llmc_backward.go:413
-									_ = u
 									rhs[u] = ldVec(&rhsS[u+8*gc_ty2][si%32])
 								}
-//line llmc_backward.go:413
 								{
 //line llmc_backward.go:413
 									u := int(3)
-//line llmc_backward.go:413
-									_ = u
 									rhs[u] = ldVec(&rhsS[u+8*gc_ty2][si%32])
 								}
-//line llmc_backward.go:413
 								{
 //line llmc_backward.go:413
 									u := int(4)
-//line llmc_backward.go:413
-									_ = u
 									rhs[u] = ldVec(&rhsS[u+8*gc_ty2][si%32])
 								}
-//line llmc_backward.go:413
 								{
 //line llmc_backward.go:413
 									u := int(5)
-//line llmc_backward.go:413
-									_ = u
 									rhs[u] = ldVec(&rhsS[u+8*gc_ty2][si%32])
 								}
-//line llmc_backward.go:413
 								{
 //line llmc_backward.go:413
 									u := int(6)
-//line llmc_backward.go:413
-									_ = u
 									rhs[u] = ldVec(&rhsS[u+8*gc_ty2][si%32])
 								}
-//line llmc_backward.go:413
 								{
 //line llmc_backward.go:413
 									u := int(7)
-//line llmc_backward.go:413
-									_ = u
 									rhs[u] = ldVec(&rhsS[u+8*gc_ty2][si%32])
 								}
-//line llmc_backward.go:415
 							}
-
 							for ii := 0; ii < 8; ii++ {
 								lhs := ldVec(&lhsS[ii+8*gc_tx2][si%32])
-//line llmc_backward.go:418
 								{
 									{
 //line llmc_backward.go:419
 										ji := int(0)
-//line llmc_backward.go:419
-										_ = ji
 										vals[ii][ji] += lhs.X * rhs[ji].X
 										vals[ii][ji] += lhs.Y * rhs[ji].Y
 										vals[ii][ji] += lhs.Z * rhs[ji].Z
 										vals[ii][ji] += lhs.W * rhs[ji].W
 									}
-//line llmc_backward.go:419
 									{
 //line llmc_backward.go:419
 										ji := int(1)
-//line llmc_backward.go:419
-										_ = ji
 										vals[ii][ji] += lhs.X * rhs[ji].X
 										vals[ii][ji] += lhs.Y * rhs[ji].Y
 										vals[ii][ji] += lhs.Z * rhs[ji].Z
 										vals[ii][ji] += lhs.W * rhs[ji].W
 									}
-//line llmc_backward.go:419
 									{
 //line llmc_backward.go:419
 										ji := int(2)
-//line llmc_backward.go:419
-										_ = ji
 										vals[ii][ji] += lhs.X * rhs[ji].X
 										vals[ii][ji] += lhs.Y * rhs[ji].Y
 										vals[ii][ji] += lhs.Z * rhs[ji].Z
 										vals[ii][ji] += lhs.W * rhs[ji].W
 									}
-//line llmc_backward.go:419
 									{
 //line llmc_backward.go:419
 										ji := int(3)
-//line llmc_backward.go:419
-										_ = ji
 										vals[ii][ji] += lhs.X * rhs[ji].X
 										vals[ii][ji] += lhs.Y * rhs[ji].Y
 										vals[ii][ji] += lhs.Z * rhs[ji].Z
 										vals[ii][ji] += lhs.W * rhs[ji].W
 									}
-//line llmc_backward.go:419
 									{
 //line llmc_backward.go:419
 										ji := int(4)
-//line llmc_backward.go:419
-										_ = ji
 										vals[ii][ji] += lhs.X * rhs[ji].X
 										vals[ii][ji] += lhs.Y * rhs[ji].Y
 										vals[ii][ji] += lhs.Z * rhs[ji].Z
 										vals[ii][ji] += lhs.W * rhs[ji].W
 									}
-//line llmc_backward.go:419
 									{
 //line llmc_backward.go:419
 										ji := int(5)
-//line llmc_backward.go:419
-										_ = ji
 										vals[ii][ji] += lhs.X * rhs[ji].X
 										vals[ii][ji] += lhs.Y * rhs[ji].Y
 										vals[ii][ji] += lhs.Z * rhs[ji].Z
 										vals[ii][ji] += lhs.W * rhs[ji].W
 									}
-//line llmc_backward.go:419
 									{
 //line llmc_backward.go:419
 										ji := int(6)
-//line llmc_backward.go:419
-										_ = ji
 										vals[ii][ji] += lhs.X * rhs[ji].X
 										vals[ii][ji] += lhs.Y * rhs[ji].Y
 										vals[ii][ji] += lhs.Z * rhs[ji].Z
 										vals[ii][ji] += lhs.W * rhs[ji].W
 									}
-//line llmc_backward.go:419
 									{
 //line llmc_backward.go:419
 										ji := int(7)
-//line llmc_backward.go:419
-										_ = ji
 										vals[ii][ji] += lhs.X * rhs[ji].X
 										vals[ii][ji] += lhs.Y * rhs[ji].Y
 										vals[ii][ji] += lhs.Z * rhs[ji].Z
 										vals[ii][ji] += lhs.W * rhs[ji].W
 									}
-//line llmc_backward.go:424
 								}
 							}
 						}
+//line llmc_backward.go:427
 						gc_s_vals[gc_rank2] = vals
 					}
 					gc_ty2++
@@ -2208,15 +1689,14 @@ func gc_body_matmulForwardKernel4(gc_b2 *compiled.Block, out []float32, inp, wei
 	}
 	compiled.OutOfLine(func() {
 		gc_s_vals := gc_s_vals[:gc_n2]
-		_ = gc_s_vals
 		{
+//line llmc_backward.go:441
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					vals := gc_s_vals[gc_rank2]
-
 //line llmc_backward.go:429
 					for i_ := 0; i_ < 8; i_++ {
 						for j_ := 0; j_ < 8; j_ += 4 {

@@ -51,68 +51,55 @@ func gc_body_encoderForwardKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, out [
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line llmc_forward.go:54
 		C4 := C / 4
-
 //line llmc_forward.go:56
 		N := B * T * C4
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_qoff, gc_qd := gc_bx*gc_bdx, C4
-				if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
-					for gc_seg := gc_from; gc_seg < gc_to; {
-						gc_q := (gc_qoff + gc_seg) / gc_qd
-						gc_r := gc_qoff - gc_q*gc_qd
-						_, _ = gc_q, gc_r
-						gc_segend := min(gc_to, gc_qd-gc_r)
-						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_forward.go:55
-							idx := gc_bx*gc_bdx + gc_tx
-							_ = idx
-
-//line llmc_forward.go:57
-							{
-								bt := gc_q
 //line llmc_forward.go:58
-								_ = bt
-								b := bt / T
-								t_ := bt % T
-								c4 := (gc_tx + gc_r)
-								ix := int(inp[b*T+t_])
-								out[b*T*C4+t_*C4+c4] = addFloat4(wte[ix*C4+c4], wpe[t_*C4+c4])
-							}
-						}
-						gc_seg = gc_segend
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := gc_bx*gc_bdx, C4
+			if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
+				for gc_seg := gc_from; gc_seg < gc_to; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_segend := min(gc_to, gc_qd-gc_r)
+					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line llmc_forward.go:55
-						idx := gc_bx*gc_bdx + gc_tx
-						_ = idx
-
-//line llmc_forward.go:57
 						{
-							bt := idx / C4
+//line llmc_forward.go:58
+							bt := gc_q
 							b := bt / T
 							t_ := bt % T
-							c4 := idx % C4
+							c4 := (gc_tx + gc_r)
 							ix := int(inp[b*T+t_])
 							out[b*T*C4+t_*C4+c4] = addFloat4(wte[ix*C4+c4], wpe[t_*C4+c4])
 						}
+					}
+					gc_seg = gc_segend
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line llmc_forward.go:55
+					idx := gc_bx*gc_bdx + gc_tx
+					{
+//line llmc_forward.go:58
+						bt := idx / C4
+						b := bt / T
+						t_ := bt % T
+						c4 := idx % C4
+						ix := int(inp[b*T+t_])
+						out[b*T*C4+t_*C4+c4] = addFloat4(wte[ix*C4+c4], wpe[t_*C4+c4])
 					}
 				}
 			}
@@ -154,79 +141,67 @@ func gc_body_encoderBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dwte,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line llmc_forward.go:74
 		N := B * T * C
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_qoff, gc_qd := gc_bx*gc_bdx, C
-				if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
-					for gc_seg := gc_from; gc_seg < gc_to; {
-						gc_q := (gc_qoff + gc_seg) / gc_qd
-						gc_r := gc_qoff - gc_q*gc_qd
-						_, _ = gc_q, gc_r
-						gc_segend := min(gc_to, gc_qd-gc_r)
-						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_forward.go:73
-							idx := gc_bx*gc_bdx + gc_tx
-							_ = idx
-
 //line llmc_forward.go:76
-							{
-								bt := gc_q
-//line llmc_forward.go:77
-								_ = bt
-								b := bt / T
-								t_ := bt % T
-								c := (gc_tx + gc_r)
-
-								ix := int(inp[b*T+t_])
-
-								doutBtc := &dout[b*T*C+t_*C+c]
-								dwteIx := &dwte[ix*C+c]
-								dwpeTc := &dwpe[t_*C+c]
-
-								atomic.Add(dwteIx, *doutBtc)
-								atomic.Add(dwpeTc, *doutBtc)
-							}
-						}
-						gc_seg = gc_segend
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := gc_bx*gc_bdx, C
+			if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
+				for gc_seg := gc_from; gc_seg < gc_to; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_segend := min(gc_to, gc_qd-gc_r)
+					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line llmc_forward.go:73
-						idx := gc_bx*gc_bdx + gc_tx
-						_ = idx
-
-//line llmc_forward.go:76
 						{
-							bt := idx / C
+//line llmc_forward.go:77
+							bt := gc_q
 							b := bt / T
 							t_ := bt % T
-							c := idx % C
-
+							c := (gc_tx + gc_r)
+//line llmc_forward.go:82
 							ix := int(inp[b*T+t_])
-
+//line llmc_forward.go:84
 							doutBtc := &dout[b*T*C+t_*C+c]
 							dwteIx := &dwte[ix*C+c]
 							dwpeTc := &dwpe[t_*C+c]
-
+//line llmc_forward.go:88
 							atomic.Add(dwteIx, *doutBtc)
 							atomic.Add(dwpeTc, *doutBtc)
 						}
+					}
+					gc_seg = gc_segend
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line llmc_forward.go:73
+					idx := gc_bx*gc_bdx + gc_tx
+					{
+//line llmc_forward.go:77
+						bt := idx / C
+						b := bt / T
+						t_ := bt % T
+						c := idx % C
+//line llmc_forward.go:82
+						ix := int(inp[b*T+t_])
+//line llmc_forward.go:84
+						doutBtc := &dout[b*T*C+t_*C+c]
+						dwteIx := &dwte[ix*C+c]
+						dwpeTc := &dwpe[t_*C+c]
+//line llmc_forward.go:88
+						atomic.Add(dwteIx, *doutBtc)
+						atomic.Add(dwpeTc, *doutBtc)
 					}
 				}
 			}
@@ -264,53 +239,36 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 	gc_s_s := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 	gc_s_o := compiled.Scratch[[]float32](gc_b, 4)[:gc_n]
 	gc_exited := gc_b.Exited()
-
 //line llmc_forward.go:100
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line llmc_forward.go:101
 	warp := cg.TiledPartition(block, 32)
-	_ = warp
 	{
 	gc_L1:
+//line llmc_forward.go:105
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
-
 //line llmc_forward.go:102
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-			_ = idx
-
-//line llmc_forward.go:103
 			if idx >= N {
 //line llmc_forward.go:103
-				{
-//line llmc_forward.go:103
-					gc_exited[gc_rank] = true
-					continue gc_L1
-//line llmc_forward.go:104
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
-
 //line llmc_forward.go:108
 			x := inp[idx*C:]
-
 //line llmc_forward.go:111
 			sum := float32(0.0)
-			_ = x
-			_ = sum
+//line llmc_forward.go:114
 			gc_s_x[gc_rank] = x
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-
 //line llmc_forward.go:112
 	gc_chunk := compiled.StrideChunk(32)
 	gc_span := (32) * gc_chunk
-
 //line llmc_forward.go:112
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (32) * gc_chunk {
 		gc_b.Tick()
@@ -318,115 +276,101 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			return
 		}
 		gc_more = false
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-				x := gc_s_x[gc_rank]
-				sum := gc_s_sum[gc_rank]
-
+//line llmc_forward.go:119
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			x := gc_s_x[gc_rank]
+			sum := gc_s_sum[gc_rank]
 //line llmc_forward.go:112
-				gc_start := (gc_rank & (32 - 1))
-				gc_from2 := gc_start + gc_off
-				gc_trips := gc_limit - gc_from2
-				switch {
-				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, 32, gc_chunk, gc_limit, false)
-				case gc_trips > gc_span:
-					gc_trips = gc_chunk
-				case gc_trips > 0:
-					gc_trips = (gc_trips-1)/(32) + 1
-				default:
-					gc_trips = 0
-				}
-				if gc_trips == gc_chunk {
-					gc_more = true
-				}
-				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
-
+			gc_start := (gc_rank & (32 - 1))
+			gc_from2 := gc_start + gc_off
+			gc_trips := gc_limit - gc_from2
+			switch {
+			case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+				gc_trips = compiled.ChunkTrips(gc_start, gc_from2, 32, gc_chunk, gc_limit, false)
+			case gc_trips > gc_span:
+				gc_trips = gc_chunk
+			case gc_trips > 0:
+				gc_trips = (gc_trips-1)/(32) + 1
+			default:
+				gc_trips = 0
+			}
+			if gc_trips == gc_chunk {
+				gc_more = true
+			}
+			for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
 //line llmc_forward.go:113
-					sum += x[i]
-				}
-				gc_s_sum[gc_rank] = sum
+				sum += x[i]
 			}
+			gc_s_sum[gc_rank] = sum
 		}
 	}
-	{
-		var gc_c1v [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-			for gc_lane := range min(32, gc_n-gc_w) {
-				if gc_exited[gc_w+gc_lane] {
-					gc_act &^= 1 << gc_lane
-				}
+//line llmc_forward.go:120
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
 			}
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				sum := gc_s_sum[gc_rank]
-
-//line llmc_forward.go:115
-				gc_c1v[gc_lane] = sum
+		}
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
 			}
-
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			sum := gc_s_sum[gc_rank]
 //line llmc_forward.go:115
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
-			var gc_memoIn float32
-			var gc_memoOut float32
-			gc_ran := false
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
+			gc_c1v[gc_lane] = sum
+		}
+//line llmc_forward.go:115
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		var gc_memoIn float32
+		var gc_memoOut float32
+		gc_ran := false
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line llmc_forward.go:102
-				idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-				_ = idx
-				var sum float32
-				_ = sum
-
+			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
+//line llmc_forward.go:104
+			var sum float32
 //line llmc_forward.go:115
-				sum = gc_c1r[gc_lane]
-				var m float32
-				if gc_ran && compiled.Same32(sum, gc_memoIn) {
-					m = gc_memoOut
-				} else {
-					gc_memoIn = sum
-
+			sum = gc_c1r[gc_lane]
+			var m float32
+			if gc_ran && compiled.Same32(sum, gc_memoIn) {
+				m = gc_memoOut
+			} else {
+				gc_memoIn = sum
 //line llmc_forward.go:116
-					m = sum / float32(C)
-					gc_memoOut = m
-					gc_ran = true
-				}
-
-//line llmc_forward.go:117
-				if (gc_rank&(32-1)) == 0 && mean != nil {
-					mean[idx] = m
-				}
-
-//line llmc_forward.go:122
-				sum = 0.0
-				_ = m
-				gc_s_sum[gc_rank] = sum
-				gc_s_m[gc_rank] = m
+				m = sum / float32(C)
+				gc_memoOut = m
+				gc_ran = true
 			}
+//line llmc_forward.go:117
+			if (gc_rank&(32-1)) == 0 && mean != nil {
+				mean[idx] = m
+			}
+//line llmc_forward.go:122
+			sum = 0.0
+//line llmc_forward.go:124
+			gc_s_sum[gc_rank] = sum
+			gc_s_m[gc_rank] = m
 		}
 	}
-
 //line llmc_forward.go:123
 	gc_chunk2 := compiled.StrideChunk(32)
 	gc_span2 := (32) * gc_chunk2
-
 //line llmc_forward.go:123
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
 		gc_b.Tick()
@@ -434,110 +378,91 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			return
 		}
 		gc_more2 = false
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-				x := gc_s_x[gc_rank]
-				sum := gc_s_sum[gc_rank]
-				m := gc_s_m[gc_rank]
-
+//line llmc_forward.go:130
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			x := gc_s_x[gc_rank]
+			sum := gc_s_sum[gc_rank]
+			m := gc_s_m[gc_rank]
 //line llmc_forward.go:123
-				gc_start2 := (gc_rank & (32 - 1))
-				gc_from3 := gc_start2 + gc_off2
-				gc_trips2 := gc_limit2 - gc_from3
-				switch {
-				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, 32, gc_chunk2, gc_limit2, false)
-				case gc_trips2 > gc_span2:
-					gc_trips2 = gc_chunk2
-				case gc_trips2 > 0:
-					gc_trips2 = (gc_trips2-1)/(32) + 1
-				default:
-					gc_trips2 = 0
-				}
-				if gc_trips2 == gc_chunk2 {
-					gc_more2 = true
-				}
-				for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(32), gc_trips2-1 {
-
+			gc_start2 := (gc_rank & (32 - 1))
+			gc_from3 := gc_start2 + gc_off2
+			gc_trips2 := gc_limit2 - gc_from3
+			switch {
+			case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+				gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, 32, gc_chunk2, gc_limit2, false)
+			case gc_trips2 > gc_span2:
+				gc_trips2 = gc_chunk2
+			case gc_trips2 > 0:
+				gc_trips2 = (gc_trips2-1)/(32) + 1
+			default:
+				gc_trips2 = 0
+			}
+			if gc_trips2 == gc_chunk2 {
+				gc_more2 = true
+			}
+			for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(32), gc_trips2-1 {
 //line llmc_forward.go:124
-					diff := x[i_] - m
-
-//line llmc_forward.go:125
-					sum += diff * diff
-				}
-				gc_s_sum[gc_rank] = sum
+				diff := x[i_] - m
+				sum += diff * diff
 			}
+			gc_s_sum[gc_rank] = sum
 		}
 	}
-	{
-		var gc_c2v [32]float32
-		var gc_c2r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-			for gc_lane := range min(32, gc_n-gc_w) {
-				if gc_exited[gc_w+gc_lane] {
-					gc_act &^= 1 << gc_lane
-				}
+//line llmc_forward.go:132
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
 			}
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				sum := gc_s_sum[gc_rank]
-
-//line llmc_forward.go:127
-				gc_c2v[gc_lane] = sum
+		}
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
 			}
-
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			sum := gc_s_sum[gc_rank]
 //line llmc_forward.go:127
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
+			gc_c2v[gc_lane] = sum
+		}
+//line llmc_forward.go:127
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line llmc_forward.go:102
-				idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-				_ = idx
-				var sum float32
-				_ = sum
-
+			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
+//line llmc_forward.go:104
+			var sum float32
 //line llmc_forward.go:127
-				sum = gc_c2r[gc_lane]
-
-//line llmc_forward.go:128
-				s := intrinsic.Rsqrtf(sum/float32(C) + 1e-5)
-
-//line llmc_forward.go:129
-				if (gc_rank&(32-1)) == 0 && rstd != nil {
-					rstd[idx] = s
-				}
-
-//line llmc_forward.go:134
-				o := out[idx*C:]
-				_ = s
-				_ = o
-				gc_s_sum[gc_rank] = sum
-				gc_s_s[gc_rank] = s
-				gc_s_o[gc_rank] = o
+			sum = gc_c2r[gc_lane]
+			s := intrinsic.Rsqrtf(sum/float32(C) + 1e-5)
+			if (gc_rank&(32-1)) == 0 && rstd != nil {
+				rstd[idx] = s
 			}
+//line llmc_forward.go:134
+			o := out[idx*C:]
+//line llmc_forward.go:137
+			gc_s_sum[gc_rank] = sum
+			gc_s_s[gc_rank] = s
+			gc_s_o[gc_rank] = o
 		}
 	}
-
 //line llmc_forward.go:135
 	gc_chunk3 := compiled.StrideChunk(32)
 	gc_span3 := (32) * gc_chunk3
-
 //line llmc_forward.go:135
 	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += (32) * gc_chunk3 {
 		gc_b.Tick()
@@ -545,42 +470,37 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			return
 		}
 		gc_more3 = false
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-				x := gc_s_x[gc_rank]
-				m := gc_s_m[gc_rank]
-				s := gc_s_s[gc_rank]
-				o := gc_s_o[gc_rank]
-
+//line llmc_forward.go:142
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			x := gc_s_x[gc_rank]
+			m := gc_s_m[gc_rank]
+			s := gc_s_s[gc_rank]
+			o := gc_s_o[gc_rank]
 //line llmc_forward.go:135
-				gc_start3 := (gc_rank & (32 - 1))
-				gc_from4 := gc_start3 + gc_off3
-				gc_trips3 := gc_limit3 - gc_from4
-				switch {
-				case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
-					gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, 32, gc_chunk3, gc_limit3, false)
-				case gc_trips3 > gc_span3:
-					gc_trips3 = gc_chunk3
-				case gc_trips3 > 0:
-					gc_trips3 = (gc_trips3-1)/(32) + 1
-				default:
-					gc_trips3 = 0
-				}
-				if gc_trips3 == gc_chunk3 {
-					gc_more3 = true
-				}
-				for c := gc_from4; gc_trips3 > 0; c, gc_trips3 = c+(32), gc_trips3-1 {
-
+			gc_start3 := (gc_rank & (32 - 1))
+			gc_from4 := gc_start3 + gc_off3
+			gc_trips3 := gc_limit3 - gc_from4
+			switch {
+			case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+				gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, 32, gc_chunk3, gc_limit3, false)
+			case gc_trips3 > gc_span3:
+				gc_trips3 = gc_chunk3
+			case gc_trips3 > 0:
+				gc_trips3 = (gc_trips3-1)/(32) + 1
+			default:
+				gc_trips3 = 0
+			}
+			if gc_trips3 == gc_chunk3 {
+				gc_more3 = true
+			}
+			for c := gc_from4; gc_trips3 > 0; c, gc_trips3 = c+(32), gc_trips3-1 {
 //line llmc_forward.go:139
-					n := s * (x[c] - m)
-
-//line llmc_forward.go:140
-					o[c] = n*weight[c] + bias[c]
-				}
+				n := s * (x[c] - m)
+				o[c] = n*weight[c] + bias[c]
 			}
 		}
 	}
@@ -612,256 +532,183 @@ func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTempe
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line llmc_forward.go:164
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line llmc_forward.go:165
 	warp := cg.TiledPartition(block, 32)
-	_ = warp
-	{
-		var gc_l_ownPos [32]int
-		var gc_l_x [32][]float32
-		var gc_l_maxval [32]float32
-		var gc_l_sumval [32]float32
-		var gc_l_globalMaxval [32]float32
-		var gc_c1r [32]float32
-		var gc_c2r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-			var gc_dead uint32
-			_ = gc_dead
-		gc_L2:
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
+//line llmc_forward.go:168
+	var gc_l_ownPos [32]int
+	var gc_l_x [32][]float32
+	var gc_l_maxval [32]float32
+	var gc_l_sumval [32]float32
+	var gc_l_globalMaxval [32]float32
+	var gc_c1r [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+	gc_L2:
+//line llmc_forward.go:180
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
 //line llmc_forward.go:171
-				idx := (gc_gdx-gc_bx-1)*((gc_n+31)/32) + (gc_rank / 32)
-				_ = idx
-
+			idx := (gc_gdx-gc_bx-1)*((gc_n+31)/32) + (gc_rank / 32)
 //line llmc_forward.go:163
-				t.Assert(T%4 == 0)
-
+			t.Assert(T%4 == 0)
 //line llmc_forward.go:172
-				if idx >= N*T {
+			if idx >= N*T {
+				{
 //line llmc_forward.go:172
-					{
+					gc_dead |= uint32(1) << gc_lane
 //line llmc_forward.go:172
-						gc_dead |= uint32(1) << gc_lane
-//line llmc_forward.go:172
-						gc_act &^= uint32(1) << gc_lane
-						continue gc_L2
-//line llmc_forward.go:173
-					}
+					gc_act &^= uint32(1) << gc_lane
+					continue gc_L2
 				}
-
+			}
 //line llmc_forward.go:175
-				ownPos := idx % T
-
-//line llmc_forward.go:176
-				posBy4 := ownPos / 4
-
+			ownPos := idx % T
+			posBy4 := ownPos / 4
 //line llmc_forward.go:179
-				x := inp[idx*T:]
-
+			x := inp[idx*T:]
 //line llmc_forward.go:182
-				maxval := float32(-math.MaxFloat32)
-
-//line llmc_forward.go:183
-				sumval := float32(0.0)
-
+			maxval := float32(-math.MaxFloat32)
+			sumval := float32(0.0)
 //line llmc_forward.go:185
-				xVec := toFloat4s(x)
-
+			xVec := toFloat4s(x)
+			for i := (gc_rank & (32 - 1)); i < posBy4; i += 32 {
 //line llmc_forward.go:186
-				for i := (gc_rank & (32 - 1)); i < posBy4; i += 32 {
+				gc_b.Tick()
 //line llmc_forward.go:186
-					gc_b.Tick()
+				if gc_b.Stopped() {
 //line llmc_forward.go:186
-					if gc_b.Stopped() {
-//line llmc_forward.go:186
-						return
-//line llmc_forward.go:186
-					}
-					v := xVec[i]
-					oldMaxval := maxval
-//line llmc_forward.go:188
+					return
+				}
+//line llmc_forward.go:187
+				v := xVec[i]
+				oldMaxval := maxval
+				{
 					{
-						{
 //line llmc_forward.go:189
-							k := int(0)
-//line llmc_forward.go:189
-							_ = k
-							maxval = fmaxf(maxval, vecAt(&v, k))
-						}
-//line llmc_forward.go:189
-						{
-//line llmc_forward.go:189
-							k := int(1)
-//line llmc_forward.go:189
-							_ = k
-							maxval = fmaxf(maxval, vecAt(&v, k))
-						}
-//line llmc_forward.go:189
-						{
-//line llmc_forward.go:189
-							k := int(2)
-//line llmc_forward.go:189
-							_ = k
-							maxval = fmaxf(maxval, vecAt(&v, k))
-						}
-//line llmc_forward.go:189
-						{
-//line llmc_forward.go:189
-							k := int(3)
-//line llmc_forward.go:189
-							_ = k
-							maxval = fmaxf(maxval, vecAt(&v, k))
-						}
-//line llmc_forward.go:191
+						k := int(0)
+						maxval = fmaxf(maxval, vecAt(&v, k))
 					}
-					sumval *= expf(invTemperature * (oldMaxval - maxval))
+					{
+//line llmc_forward.go:189
+						k := int(1)
+						maxval = fmaxf(maxval, vecAt(&v, k))
+					}
+					{
+//line llmc_forward.go:189
+						k := int(2)
+						maxval = fmaxf(maxval, vecAt(&v, k))
+					}
+					{
+//line llmc_forward.go:189
+						k := int(3)
+						maxval = fmaxf(maxval, vecAt(&v, k))
+					}
+				}
 //line llmc_forward.go:192
+				sumval *= expf(invTemperature * (oldMaxval - maxval))
+				{
 					{
-						{
 //line llmc_forward.go:193
-							k_ := int(0)
+						k_ := int(0)
+						sumval += expf(invTemperature * (vecAt(&v, k_) - maxval))
+					}
+					{
 //line llmc_forward.go:193
-							_ = k_
-							sumval += expf(invTemperature * (vecAt(&v, k_) - maxval))
-						}
+						k_ := int(1)
+						sumval += expf(invTemperature * (vecAt(&v, k_) - maxval))
+					}
+					{
 //line llmc_forward.go:193
-						{
+						k_ := int(2)
+						sumval += expf(invTemperature * (vecAt(&v, k_) - maxval))
+					}
+					{
 //line llmc_forward.go:193
-							k_ := int(1)
-//line llmc_forward.go:193
-							_ = k_
-							sumval += expf(invTemperature * (vecAt(&v, k_) - maxval))
-						}
-//line llmc_forward.go:193
-						{
-//line llmc_forward.go:193
-							k_ := int(2)
-//line llmc_forward.go:193
-							_ = k_
-							sumval += expf(invTemperature * (vecAt(&v, k_) - maxval))
-						}
-//line llmc_forward.go:193
-						{
-//line llmc_forward.go:193
-							k_ := int(3)
-//line llmc_forward.go:193
-							_ = k_
-							sumval += expf(invTemperature * (vecAt(&v, k_) - maxval))
-						}
-//line llmc_forward.go:195
+						k_ := int(3)
+						sumval += expf(invTemperature * (vecAt(&v, k_) - maxval))
 					}
 				}
-
-//line llmc_forward.go:198
-				if 4*posBy4+(gc_rank&(32-1)) <= ownPos {
-					oldMaxval_ := maxval
-					maxval = fmaxf(maxval, x[4*posBy4+(gc_rank&(32-1))])
-					sumval *= expf(invTemperature * (oldMaxval_ - maxval))
-					sumval += expf(invTemperature * (x[4*posBy4+(gc_rank&(32-1))] - maxval))
-				}
-				_ = ownPos
-				_ = posBy4
-				_ = x
-				_ = maxval
-				_ = sumval
-				_ = xVec
-
-//line llmc_forward.go:205
-				gc_l_ownPos[gc_lane] = ownPos
-				gc_l_x[gc_lane] = x
-				gc_l_maxval[gc_lane] = maxval
-				gc_l_sumval[gc_lane] = sumval
 			}
-
-//line llmc_forward.go:205
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_maxval, compiled.OpGreater, &gc_c1r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				maxval := gc_l_maxval[gc_lane]
-				_ = maxval
-				sumval := gc_l_sumval[gc_lane]
-				_ = sumval
-
-//line llmc_forward.go:205
-				globalMaxval := gc_c1r[gc_lane]
-
-//line llmc_forward.go:206
-				sumval *= expf(invTemperature * (maxval - globalMaxval))
-				_ = globalMaxval
-
-//line llmc_forward.go:208
-				gc_l_sumval[gc_lane] = sumval
-				gc_l_globalMaxval[gc_lane] = globalMaxval
+			if 4*posBy4+(gc_rank&(32-1)) <= ownPos {
+				oldMaxval_ := maxval
+				maxval = fmaxf(maxval, x[4*posBy4+(gc_rank&(32-1))])
+				sumval *= expf(invTemperature * (oldMaxval_ - maxval))
+				sumval += expf(invTemperature * (x[4*posBy4+(gc_rank&(32-1))] - maxval))
 			}
-
+//line llmc_forward.go:205
+			gc_l_ownPos[gc_lane] = ownPos
+			gc_l_x[gc_lane] = x
+			gc_l_maxval[gc_lane] = maxval
+			gc_l_sumval[gc_lane] = sumval
+		}
+//line llmc_forward.go:205
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_maxval, compiled.OpGreater, &gc_c1r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			maxval := gc_l_maxval[gc_lane]
+//line llmc_forward.go:214
+			sumval := gc_l_sumval[gc_lane]
+//line llmc_forward.go:205
+			globalMaxval := gc_c1r[gc_lane]
+			sumval *= expf(invTemperature * (maxval - globalMaxval))
 //line llmc_forward.go:208
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_sumval, compiled.OpPlus, &gc_c2r)
-			var gc_memoIn float32
-			var gc_memoOut float32
-			gc_ran := false
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
+			gc_l_sumval[gc_lane] = sumval
+			gc_l_globalMaxval[gc_lane] = globalMaxval
+		}
+//line llmc_forward.go:208
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_sumval, compiled.OpPlus, &gc_c2r)
+		var gc_memoIn float32
+		var gc_memoOut float32
+		gc_ran := false
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line llmc_forward.go:171
-				idx := (gc_gdx-gc_bx-1)*((gc_n+31)/32) + (gc_rank / 32)
-				_ = idx
-				ownPos := gc_l_ownPos[gc_lane]
-				_ = ownPos
-				x := gc_l_x[gc_lane]
-				_ = x
-				globalMaxval := gc_l_globalMaxval[gc_lane]
-				_ = globalMaxval
-
+			idx := (gc_gdx-gc_bx-1)*((gc_n+31)/32) + (gc_rank / 32)
+//line llmc_forward.go:173
+			ownPos := gc_l_ownPos[gc_lane]
+//line llmc_forward.go:175
+			x := gc_l_x[gc_lane]
+//line llmc_forward.go:177
+			globalMaxval := gc_l_globalMaxval[gc_lane]
 //line llmc_forward.go:208
-				sum := gc_c2r[gc_lane]
-				var norm float32
-				if gc_ran && compiled.Same32(sum, gc_memoIn) {
-					norm = gc_memoOut
-				} else {
-					gc_memoIn = sum
-
+			sum := gc_c2r[gc_lane]
+			var norm float32
+			if gc_ran && compiled.Same32(sum, gc_memoIn) {
+				norm = gc_memoOut
+			} else {
+				gc_memoIn = sum
 //line llmc_forward.go:209
-					norm = 1. / sum
-					gc_memoOut = norm
-					gc_ran = true
+				norm = 1. / sum
+				gc_memoOut = norm
+				gc_ran = true
+			}
+//line llmc_forward.go:212
+			for i_ := (gc_rank & (32 - 1)); i_ <= ownPos; i_ += 32 {
+//line llmc_forward.go:212
+				gc_b.Tick()
+//line llmc_forward.go:212
+				if gc_b.Stopped() {
+//line llmc_forward.go:212
+					return
 				}
-
-//line llmc_forward.go:212
-				for i_ := (gc_rank & (32 - 1)); i_ <= ownPos; i_ += 32 {
-//line llmc_forward.go:212
-					gc_b.Tick()
-//line llmc_forward.go:212
-					if gc_b.Stopped() {
-//line llmc_forward.go:212
-						return
-//line llmc_forward.go:212
-					}
-
-					ev := expf(invTemperature * (x[i_] - globalMaxval))
-					out[idx*T+i_] = ev * norm
-				}
-				_ = sum
-				_ = norm
+				ev := expf(invTemperature * (x[i_] - globalMaxval))
+				out[idx*T+i_] = ev * norm
 			}
 		}
 	}
@@ -869,8 +716,6 @@ func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTempe
 
 // PermuteKernel is permute_kernel of train_gpt2_fp32.cu: QKV of shape
 // (B, N, 3, NH, d) split into Q, K and V of shape (B, NH, N, d).
-//
-//line llmc_forward.go:223
 func PermuteKernel(q, k, v []float32, inp []float32, B, N, NH, d int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_permuteKernel,
 		func(gc_t *gocuda.Thread) { permuteKernel(gc_t, q, k, v, inp, B, N, NH, d) },
@@ -900,59 +745,31 @@ func gc_body_permuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, q, k, v []flo
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(B*NH*N*d, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_qoff, gc_qd := gc_bx*gc_bdx, (NH * N * d)
-				if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
-					for gc_seg := gc_from; gc_seg < gc_to; {
-						gc_q := (gc_qoff + gc_seg) / gc_qd
-						gc_r := gc_qoff - gc_q*gc_qd
-						_, _ = gc_q, gc_r
-						gc_segend := min(gc_to, gc_qd-gc_r)
-						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_forward.go:226
-							idx := gc_bx*gc_bdx + gc_tx
-							_ = idx
-
-//line llmc_forward.go:228
-							{
-								b := gc_q
-								rest := (gc_tx + gc_r)
-								nh_ := rest / (N * d)
-								rest = rest % (N * d)
-								n := rest / d
-								d_ := rest % d
-								inpIdx := (b * N * 3 * NH * d) + (n * 3 * NH * d) + (0 * NH * d) + (nh_ * d) + d_
-								q[idx] = inp[inpIdx]
-								k[idx] = inp[inpIdx+NH*d]
-								v[idx] = inp[inpIdx+2*(NH*d)]
-							}
-						}
-						gc_seg = gc_segend
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+//line llmc_forward.go:241
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(B*NH*N*d, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := gc_bx*gc_bdx, (NH * N * d)
+			if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
+				for gc_seg := gc_from; gc_seg < gc_to; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_segend := min(gc_to, gc_qd-gc_r)
+					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line llmc_forward.go:226
 						idx := gc_bx*gc_bdx + gc_tx
-						_ = idx
-
-//line llmc_forward.go:228
 						{
-							b := idx / (NH * N * d)
-							rest := idx % (NH * N * d)
+//line llmc_forward.go:229
+							b := gc_q
+							rest := (gc_tx + gc_r)
 							nh_ := rest / (N * d)
 							rest = rest % (N * d)
 							n := rest / d
@@ -962,6 +779,27 @@ func gc_body_permuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, q, k, v []flo
 							k[idx] = inp[inpIdx+NH*d]
 							v[idx] = inp[inpIdx+2*(NH*d)]
 						}
+					}
+					gc_seg = gc_segend
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line llmc_forward.go:226
+					idx := gc_bx*gc_bdx + gc_tx
+					{
+//line llmc_forward.go:229
+						b := idx / (NH * N * d)
+						rest := idx % (NH * N * d)
+						nh_ := rest / (N * d)
+						rest = rest % (N * d)
+						n := rest / d
+						d_ := rest % d
+						inpIdx := (b * N * 3 * NH * d) + (n * 3 * NH * d) + (0 * NH * d) + (nh_ * d) + d_
+						q[idx] = inp[inpIdx]
+						k[idx] = inp[inpIdx+NH*d]
+						v[idx] = inp[inpIdx+2*(NH*d)]
 					}
 				}
 			}
@@ -1002,57 +840,31 @@ func gc_body_unpermuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, inp []float
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(B*NH*N*d, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_qoff, gc_qd := gc_bx*gc_bdx, (NH * N * d)
-				if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
-					for gc_seg := gc_from; gc_seg < gc_to; {
-						gc_q := (gc_qoff + gc_seg) / gc_qd
-						gc_r := gc_qoff - gc_q*gc_qd
-						_, _ = gc_q, gc_r
-						gc_segend := min(gc_to, gc_qd-gc_r)
-						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_forward.go:248
-							idx := gc_bx*gc_bdx + gc_tx
-							_ = idx
-
-//line llmc_forward.go:250
-							{
-								b := gc_q
-								rest := (gc_tx + gc_r)
-								nh_ := rest / (N * d)
-								rest = rest % (N * d)
-								n := rest / d
-								d_ := rest % d
-								otherIdx := (b * NH * N * d) + (n * NH * d) + (nh_ * d) + d_
-								out[otherIdx] = inp[idx]
-							}
-						}
-						gc_seg = gc_segend
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+//line llmc_forward.go:264
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(B*NH*N*d, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := gc_bx*gc_bdx, (NH * N * d)
+			if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
+				for gc_seg := gc_from; gc_seg < gc_to; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_segend := min(gc_to, gc_qd-gc_r)
+					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line llmc_forward.go:248
 						idx := gc_bx*gc_bdx + gc_tx
-						_ = idx
-
-//line llmc_forward.go:250
 						{
-							b := idx / (NH * N * d)
-							rest := idx % (NH * N * d)
+//line llmc_forward.go:251
+							b := gc_q
+							rest := (gc_tx + gc_r)
 							nh_ := rest / (N * d)
 							rest = rest % (N * d)
 							n := rest / d
@@ -1060,6 +872,25 @@ func gc_body_unpermuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, inp []float
 							otherIdx := (b * NH * N * d) + (n * NH * d) + (nh_ * d) + d_
 							out[otherIdx] = inp[idx]
 						}
+					}
+					gc_seg = gc_segend
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line llmc_forward.go:248
+					idx := gc_bx*gc_bdx + gc_tx
+					{
+//line llmc_forward.go:251
+						b := idx / (NH * N * d)
+						rest := idx % (NH * N * d)
+						nh_ := rest / (N * d)
+						rest = rest % (N * d)
+						n := rest / d
+						d_ := rest % d
+						otherIdx := (b * NH * N * d) + (n * NH * d) + (nh_ * d) + d_
+						out[otherIdx] = inp[idx]
 					}
 				}
 			}
@@ -1092,7 +923,7 @@ func gc_body_geluForwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out []flo
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line llmc_forward.go:279
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -1103,48 +934,38 @@ func gc_body_geluForwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out []flo
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(inp) && gc_to <= len(inp)-gc_off && gc_off <= len(out) && gc_to <= len(out)-gc_off {
-					gc_at := inp[gc_off:][:gc_to]
-					gc_at2 := out[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-
-//line llmc_forward.go:270
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line llmc_forward.go:271
-						{
-							xi := gc_at[gc_tx]
-							cube := 0.044715 * xi * xi * xi
-							gc_at2[gc_tx] = 0.5 * xi * (1.0 + tanhf(geluScalingFactor()*(xi+cube)))
-						}
+//line llmc_forward.go:290
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(inp) && gc_to <= len(inp)-gc_off && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := inp[gc_off:][:gc_to]
+				gc_at2 := out[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					{
+//line llmc_forward.go:272
+						xi := gc_at[gc_tx]
+						cube := 0.044715 * xi * xi * xi
+						gc_at2[gc_tx] = 0.5 * xi * (1.0 + tanhf(geluScalingFactor()*(xi+cube)))
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line llmc_forward.go:270
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line llmc_forward.go:271
-						{
-							xi := inp[i]
-							cube := 0.044715 * xi * xi * xi
-							out[i] = 0.5 * xi * (1.0 + tanhf(geluScalingFactor()*(xi+cube)))
-						}
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						xi := inp[i]
+						cube := 0.044715 * xi * xi * xi
+						out[i] = 0.5 * xi * (1.0 + tanhf(geluScalingFactor()*(xi+cube)))
 					}
 				}
 			}
@@ -1177,7 +998,7 @@ func gc_body_geluBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dinp []f
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line llmc_forward.go:292
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -1188,59 +1009,49 @@ func gc_body_geluBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dinp []f
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(inp) && gc_to <= len(inp)-gc_off && gc_off <= len(dinp) && gc_to <= len(dinp)-gc_off && gc_off <= len(dout) && gc_to <= len(dout)-gc_off {
-					gc_at := inp[gc_off:][:gc_to]
-					gc_at2 := dinp[gc_off:][:gc_to]
-					gc_at3 := dout[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-
-//line llmc_forward.go:283
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line llmc_forward.go:284
-						{
-							x := gc_at[gc_tx]
-							cube := 0.044715 * x * x * x
-							tanhArg := geluScalingFactor() * (x + cube)
-							tanhOut := tanhf(tanhArg)
-							coshfOut := coshf(tanhArg)
-							sechOut := 1.0 / (coshfOut * coshfOut)
-							localGrad := 0.5*(1.0+tanhOut) + x*0.5*sechOut*geluScalingFactor()*(1.0+3.0*0.044715*x*x)
-							gc_at2[gc_tx] = localGrad * gc_at3[gc_tx]
-						}
+//line llmc_forward.go:303
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(N, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(inp) && gc_to <= len(inp)-gc_off && gc_off <= len(dinp) && gc_to <= len(dinp)-gc_off && gc_off <= len(dout) && gc_to <= len(dout)-gc_off {
+				gc_at := inp[gc_off:][:gc_to]
+				gc_at2 := dinp[gc_off:][:gc_to]
+				gc_at3 := dout[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					{
+//line llmc_forward.go:285
+						x := gc_at[gc_tx]
+						cube := 0.044715 * x * x * x
+						tanhArg := geluScalingFactor() * (x + cube)
+						tanhOut := tanhf(tanhArg)
+						coshfOut := coshf(tanhArg)
+						sechOut := 1.0 / (coshfOut * coshfOut)
+						localGrad := 0.5*(1.0+tanhOut) + x*0.5*sechOut*geluScalingFactor()*(1.0+3.0*0.044715*x*x)
+						gc_at2[gc_tx] = localGrad * gc_at3[gc_tx]
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 //line llmc_forward.go:283
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line llmc_forward.go:284
-						{
-							x := inp[i]
-							cube := 0.044715 * x * x * x
-							tanhArg := geluScalingFactor() * (x + cube)
-							tanhOut := tanhf(tanhArg)
-							coshfOut := coshf(tanhArg)
-							sechOut := 1.0 / (coshfOut * coshfOut)
-							localGrad := 0.5*(1.0+tanhOut) + x*0.5*sechOut*geluScalingFactor()*(1.0+3.0*0.044715*x*x)
-							dinp[i] = localGrad * dout[i]
-						}
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						x := inp[i]
+						cube := 0.044715 * x * x * x
+						tanhArg := geluScalingFactor() * (x + cube)
+						tanhOut := tanhf(tanhArg)
+						coshfOut := coshf(tanhArg)
+						sechOut := 1.0 / (coshfOut * coshfOut)
+						localGrad := 0.5*(1.0+tanhOut) + x*0.5*sechOut*geluScalingFactor()*(1.0+3.0*0.044715*x*x)
+						dinp[i] = localGrad * dout[i]
 					}
 				}
 			}
@@ -1251,4 +1062,5 @@ func gc_body_geluBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dinp []f
 // gc_files_llmc_forward holds the source files whose lines the kernels' records hash.
 //
 //go:embed llmc_forward.go
+//line llmc_forward.go:304
 var gc_files_llmc_forward embed.FS

@@ -41,273 +41,179 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line rodinia_btree.go:49
 	bid := gc_bx
-
 //line rodinia_btree.go:52
 	var i int
-
-//line rodinia_btree.go:53
 	var i_ int = 0
-
 //line rodinia_btree.go:53
 	for ; i_ < height; i_++ {
 		gc_apart := compiled.Disjoint(currKnodeD, offsetD) && compiled.Disjoint(keysD, offsetD)
-		_ = gc_apart
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := bid
-				if gc_off >= 0 && gc_off < len(currKnodeD) && gc_apart && gc_off < len(keysD) && gc_off < len(offsetD) {
-					gc_at := currKnodeD[gc_off:][:1]
-					gc_at2 := keysD[gc_off:][:1]
-					gc_at3 := offsetD[gc_off:][:1]
-					gc_elem := gc_at[0]
-					gc_elem2 := gc_at2[0]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_btree.go:48
-						thid := gc_tx
-						_ = thid
-
-//line rodinia_btree.go:56
-						if (knodesD[gc_elem].keys[thid]) <= gc_elem2 && (knodesD[gc_elem].keys[thid+1] > gc_elem2) {
-
-//line rodinia_btree.go:60
-							if int(knodesD[gc_at3[0]].indices[thid]) < knodesElem {
-								gc_at3[0] = int64(knodesD[gc_at3[0]].indices[thid])
-							}
-						}
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_btree.go:48
-						thid := gc_tx
-						_ = thid
-
-//line rodinia_btree.go:56
-						if (knodesD[currKnodeD[bid]].keys[thid]) <= keysD[bid] && (knodesD[currKnodeD[bid]].keys[thid+1] > keysD[bid]) {
-
-//line rodinia_btree.go:60
-							if int(knodesD[offsetD[bid]].indices[thid]) < knodesElem {
-								offsetD[bid] = int64(knodesD[offsetD[bid]].indices[thid])
-							}
-						}
-					}
-				}
-			}
-		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := 0; gc_bound < gc_to-1 {
-				gc_to = gc_bound + 1
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := bid
-				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(currKnodeD) && gc_off2 < len(offsetD) {
-					gc_at4 := currKnodeD[gc_off2:][:1]
-					gc_at5 := offsetD[gc_off2:][:1]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line rodinia_btree.go:48
-							thid := gc_tx
-							_ = thid
-
-//line rodinia_btree.go:67
-							{
-								gc_at4[0] = gc_at5[0]
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line rodinia_btree.go:48
-							thid := gc_tx
-							_ = thid
-
-//line rodinia_btree.go:67
-							{
-								gc_at4[0] = gc_at5[0]
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line rodinia_btree.go:48
-							thid := gc_tx
-							_ = thid
-
-//line rodinia_btree.go:67
-							{
-								gc_at4[0] = gc_at5[0]
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line rodinia_btree.go:48
-							thid := gc_tx
-							_ = thid
-
-//line rodinia_btree.go:67
-							{
-								gc_at4[0] = gc_at5[0]
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rodinia_btree.go:48
-						thid := gc_tx
-						_ = thid
-
-//line rodinia_btree.go:67
-						{
-							gc_at4[0] = gc_at5[0]
-						}
-					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line rodinia_btree.go:48
-							thid := gc_tx
-							_ = thid
-
-//line rodinia_btree.go:67
-							{
-								currKnodeD[bid] = offsetD[bid]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line rodinia_btree.go:48
-							thid := gc_tx
-							_ = thid
-
-//line rodinia_btree.go:67
-							{
-								currKnodeD[bid] = offsetD[bid]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line rodinia_btree.go:48
-							thid := gc_tx
-							_ = thid
-
-//line rodinia_btree.go:67
-							{
-								currKnodeD[bid] = offsetD[bid]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line rodinia_btree.go:48
-							thid := gc_tx
-							_ = thid
-
-//line rodinia_btree.go:67
-							{
-								currKnodeD[bid] = offsetD[bid]
-							}
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_btree.go:48
-						thid := gc_tx
-						_ = thid
-
-//line rodinia_btree.go:67
-						{
-							currKnodeD[bid] = offsetD[bid]
-						}
-					}
-				}
-			}
-		}
-	}
-
-//line rodinia_btree.go:72
-	i = i_
-
-//line rodinia_btree.go:72
-	_ = i
-	gc_apart2 := compiled.Disjoint(currKnodeD, ansD) && compiled.Disjoint(keysD, ansD)
-	_ = gc_apart2
-	{
+//line rodinia_btree.go:57
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := bid
-			if gc_off3 >= 0 && gc_off3 < len(currKnodeD) && gc_apart2 && gc_off3 < len(keysD) && gc_off3 < len(ansD) {
-				gc_at6 := currKnodeD[gc_off3:][:1]
-				gc_at7 := keysD[gc_off3:][:1]
-				gc_at8 := ansD[gc_off3:][:1]
-				gc_elem3 := gc_at6[0]
-				gc_elem4 := gc_at7[0]
+			gc_off := bid
+			if gc_off >= 0 && gc_off < len(currKnodeD) && gc_apart && gc_off < len(keysD) && gc_off < len(offsetD) {
+				gc_at := currKnodeD[gc_off:][:1]
+				gc_at2 := keysD[gc_off:][:1]
+				gc_at3 := offsetD[gc_off:][:1]
+				gc_elem := gc_at[0]
+				gc_elem2 := gc_at2[0]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line rodinia_btree.go:48
 					thid := gc_tx
-					_ = thid
-
-//line rodinia_btree.go:76
-					if knodesD[gc_elem3].keys[thid] == gc_elem4 {
-						gc_at8[0].value = recordsD[knodesD[gc_elem3].indices[thid]].value
+//line rodinia_btree.go:56
+					if (knodesD[gc_elem].keys[thid]) <= gc_elem2 && (knodesD[gc_elem].keys[thid+1] > gc_elem2) {
+//line rodinia_btree.go:60
+						if int(knodesD[gc_at3[0]].indices[thid]) < knodesElem {
+							gc_at3[0] = int64(knodesD[gc_at3[0]].indices[thid])
+						}
 					}
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line rodinia_btree.go:48
 					thid := gc_tx
-					_ = thid
-
-//line rodinia_btree.go:76
-					if knodesD[currKnodeD[bid]].keys[thid] == keysD[bid] {
-						ansD[bid].value = recordsD[knodesD[currKnodeD[bid]].indices[thid]].value
+//line rodinia_btree.go:56
+					if (knodesD[currKnodeD[bid]].keys[thid]) <= keysD[bid] && (knodesD[currKnodeD[bid]].keys[thid+1] > keysD[bid]) {
+//line rodinia_btree.go:60
+						if int(knodesD[offsetD[bid]].indices[thid]) < knodesElem {
+							offsetD[bid] = int64(knodesD[offsetD[bid]].indices[thid])
+						}
 					}
+				}
+			}
+		}
+//line rodinia_btree.go:69
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := bid
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(currKnodeD) && gc_off2 < len(offsetD) {
+				gc_at4 := currKnodeD[gc_off2:][:1]
+				gc_at5 := offsetD[gc_off2:][:1]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						{
+//line rodinia_btree.go:68
+							gc_at4[0] = gc_at5[0]
+						}
+					}
+					{
+						{
+//line rodinia_btree.go:68
+							gc_at4[0] = gc_at5[0]
+						}
+					}
+					{
+						{
+//line rodinia_btree.go:68
+							gc_at4[0] = gc_at5[0]
+						}
+					}
+					{
+						{
+//line rodinia_btree.go:68
+							gc_at4[0] = gc_at5[0]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+//line rodinia_btree.go:68
+						gc_at4[0] = gc_at5[0]
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line rodinia_btree.go:68
+							currKnodeD[bid] = offsetD[bid]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line rodinia_btree.go:68
+							currKnodeD[bid] = offsetD[bid]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line rodinia_btree.go:68
+							currKnodeD[bid] = offsetD[bid]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line rodinia_btree.go:68
+							currKnodeD[bid] = offsetD[bid]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line rodinia_btree.go:68
+						currKnodeD[bid] = offsetD[bid]
+					}
+				}
+			}
+		}
+	}
+//line rodinia_btree.go:72
+	i = i_
+//line rodinia_btree.go:72
+	_ = i
+	gc_apart2 := compiled.Disjoint(currKnodeD, ansD) && compiled.Disjoint(keysD, ansD)
+//line rodinia_btree.go:76
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := bid
+		if gc_off3 >= 0 && gc_off3 < len(currKnodeD) && gc_apart2 && gc_off3 < len(keysD) && gc_off3 < len(ansD) {
+			gc_at6 := currKnodeD[gc_off3:][:1]
+			gc_at7 := keysD[gc_off3:][:1]
+			gc_at8 := ansD[gc_off3:][:1]
+			gc_elem3 := gc_at6[0]
+			gc_elem4 := gc_at7[0]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line rodinia_btree.go:48
+				thid := gc_tx
+//line rodinia_btree.go:76
+				if knodesD[gc_elem3].keys[thid] == gc_elem4 {
+					gc_at8[0].value = recordsD[knodesD[gc_elem3].indices[thid]].value
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line rodinia_btree.go:48
+				thid := gc_tx
+//line rodinia_btree.go:76
+				if knodesD[currKnodeD[bid]].keys[thid] == keysD[bid] {
+					ansD[bid].value = recordsD[knodesD[currKnodeD[bid]].indices[thid]].value
 				}
 			}
 		}
@@ -318,8 +224,6 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 // descends towards startD[bid] and endD[bid] together, then stores the
 // index of the start's record in RecstartD[bid] and, after a barrier, the
 // number of records from it to the end's in ReclenD[bid].
-//
-//line rodinia_btree.go:88
 func FindRangeKKernel(height int, knodesD []knode, knodesElem int, currKnodeD []int64, offsetD []int64, lastKnodeD []int64, offset2D []int64, startD []int32, endD []int32, RecstartD []int32, ReclenD []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_findRangeK,
 		func(gc_t *gocuda.Thread) {
@@ -341,473 +245,342 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line rodinia_btree.go:104
 	bid := gc_bx
-
 //line rodinia_btree.go:107
 	var i int
-
-//line rodinia_btree.go:108
 	var i_ int = 0
-
 //line rodinia_btree.go:108
 	for ; i_ < height; i_++ {
 		gc_apart := compiled.Disjoint(currKnodeD, offsetD) && compiled.Disjoint(currKnodeD, offset2D) && compiled.Disjoint(startD, offsetD) && compiled.Disjoint(startD, offset2D) && compiled.Disjoint(lastKnodeD, offsetD) && compiled.Disjoint(lastKnodeD, offset2D) && compiled.Disjoint(endD, offsetD) && compiled.Disjoint(endD, offset2D)
-		_ = gc_apart
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := bid
-				if gc_off >= 0 && gc_off < len(currKnodeD) && gc_apart && gc_off < len(startD) && gc_off < len(offsetD) && gc_off < len(lastKnodeD) && gc_off < len(endD) && gc_off < len(offset2D) {
-					gc_at := currKnodeD[gc_off:][:1]
-					gc_at2 := startD[gc_off:][:1]
-					gc_at3 := offsetD[gc_off:][:1]
-					gc_at4 := lastKnodeD[gc_off:][:1]
-					gc_at5 := endD[gc_off:][:1]
-					gc_at6 := offset2D[gc_off:][:1]
-					gc_elem := gc_at[0]
-					gc_elem2 := gc_at2[0]
-					gc_elem3 := gc_at4[0]
-					gc_elem4 := gc_at5[0]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+//line rodinia_btree.go:112
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := bid
+			if gc_off >= 0 && gc_off < len(currKnodeD) && gc_apart && gc_off < len(startD) && gc_off < len(offsetD) && gc_off < len(lastKnodeD) && gc_off < len(endD) && gc_off < len(offset2D) {
+				gc_at := currKnodeD[gc_off:][:1]
+				gc_at2 := startD[gc_off:][:1]
+				gc_at3 := offsetD[gc_off:][:1]
+				gc_at4 := lastKnodeD[gc_off:][:1]
+				gc_at5 := endD[gc_off:][:1]
+				gc_at6 := offset2D[gc_off:][:1]
+				gc_elem := gc_at[0]
+				gc_elem2 := gc_at2[0]
+				gc_elem3 := gc_at4[0]
+				gc_elem4 := gc_at5[0]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line rodinia_btree.go:103
-						thid := gc_tx
-						_ = thid
-
+					thid := gc_tx
 //line rodinia_btree.go:110
-						if (knodesD[gc_elem].keys[thid] <= gc_elem2) && (knodesD[gc_elem].keys[thid+1] > gc_elem2) {
-
+					if (knodesD[gc_elem].keys[thid] <= gc_elem2) && (knodesD[gc_elem].keys[thid+1] > gc_elem2) {
 //line rodinia_btree.go:114
-							if int(knodesD[gc_elem].indices[thid]) < knodesElem {
-								gc_at3[0] = int64(knodesD[gc_elem].indices[thid])
-							}
-						}
-
-//line rodinia_btree.go:118
-						if (knodesD[gc_elem3].keys[thid] <= gc_elem4) && (knodesD[gc_elem3].keys[thid+1] > gc_elem4) {
-
-//line rodinia_btree.go:122
-							if int(knodesD[gc_elem3].indices[thid]) < knodesElem {
-								gc_at6[0] = int64(knodesD[gc_elem3].indices[thid])
-							}
+						if int(knodesD[gc_elem].indices[thid]) < knodesElem {
+							gc_at3[0] = int64(knodesD[gc_elem].indices[thid])
 						}
 					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_btree.go:103
-						thid := gc_tx
-						_ = thid
-
-//line rodinia_btree.go:110
-						if (knodesD[currKnodeD[bid]].keys[thid] <= startD[bid]) && (knodesD[currKnodeD[bid]].keys[thid+1] > startD[bid]) {
-
-//line rodinia_btree.go:114
-							if int(knodesD[currKnodeD[bid]].indices[thid]) < knodesElem {
-								offsetD[bid] = int64(knodesD[currKnodeD[bid]].indices[thid])
-							}
-						}
-
-//line rodinia_btree.go:118
-						if (knodesD[lastKnodeD[bid]].keys[thid] <= endD[bid]) && (knodesD[lastKnodeD[bid]].keys[thid+1] > endD[bid]) {
-
+					if (knodesD[gc_elem3].keys[thid] <= gc_elem4) && (knodesD[gc_elem3].keys[thid+1] > gc_elem4) {
 //line rodinia_btree.go:122
-							if int(knodesD[lastKnodeD[bid]].indices[thid]) < knodesElem {
-								offset2D[bid] = int64(knodesD[lastKnodeD[bid]].indices[thid])
-							}
+						if int(knodesD[gc_elem3].indices[thid]) < knodesElem {
+							gc_at6[0] = int64(knodesD[gc_elem3].indices[thid])
+						}
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line rodinia_btree.go:103
+					thid := gc_tx
+//line rodinia_btree.go:110
+					if (knodesD[currKnodeD[bid]].keys[thid] <= startD[bid]) && (knodesD[currKnodeD[bid]].keys[thid+1] > startD[bid]) {
+//line rodinia_btree.go:114
+						if int(knodesD[currKnodeD[bid]].indices[thid]) < knodesElem {
+							offsetD[bid] = int64(knodesD[currKnodeD[bid]].indices[thid])
+						}
+					}
+					if (knodesD[lastKnodeD[bid]].keys[thid] <= endD[bid]) && (knodesD[lastKnodeD[bid]].keys[thid+1] > endD[bid]) {
+//line rodinia_btree.go:122
+						if int(knodesD[lastKnodeD[bid]].indices[thid]) < knodesElem {
+							offset2D[bid] = int64(knodesD[lastKnodeD[bid]].indices[thid])
 						}
 					}
 				}
 			}
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := 0; gc_bound < gc_to-1 {
-				gc_to = gc_bound + 1
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := bid
-				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(currKnodeD) && gc_off2 < len(offsetD) && gc_off2 < len(lastKnodeD) && gc_off2 < len(offset2D) {
-					gc_at7 := currKnodeD[gc_off2:][:1]
-					gc_at8 := offsetD[gc_off2:][:1]
-					gc_at9 := lastKnodeD[gc_off2:][:1]
-					gc_at10 := offset2D[gc_off2:][:1]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+//line rodinia_btree.go:131
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := bid
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(currKnodeD) && gc_off2 < len(offsetD) && gc_off2 < len(lastKnodeD) && gc_off2 < len(offset2D) {
+				gc_at7 := currKnodeD[gc_off2:][:1]
+				gc_at8 := offsetD[gc_off2:][:1]
+				gc_at9 := lastKnodeD[gc_off2:][:1]
+				gc_at10 := offset2D[gc_off2:][:1]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
 						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line rodinia_btree.go:103
-							thid := gc_tx
-							_ = thid
-
-//line rodinia_btree.go:129
-							{
-								gc_at7[0] = gc_at8[0]
-								gc_at9[0] = gc_at10[0]
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line rodinia_btree.go:103
-							thid := gc_tx
-							_ = thid
-
-//line rodinia_btree.go:129
-							{
-								gc_at7[0] = gc_at8[0]
-								gc_at9[0] = gc_at10[0]
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line rodinia_btree.go:103
-							thid := gc_tx
-							_ = thid
-
-//line rodinia_btree.go:129
-							{
-								gc_at7[0] = gc_at8[0]
-								gc_at9[0] = gc_at10[0]
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line rodinia_btree.go:103
-							thid := gc_tx
-							_ = thid
-
-//line rodinia_btree.go:129
-							{
-								gc_at7[0] = gc_at8[0]
-								gc_at9[0] = gc_at10[0]
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rodinia_btree.go:103
-						thid := gc_tx
-						_ = thid
-
-//line rodinia_btree.go:129
-						{
+//line rodinia_btree.go:130
 							gc_at7[0] = gc_at8[0]
 							gc_at9[0] = gc_at10[0]
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
 						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line rodinia_btree.go:103
-							thid := gc_tx
-							_ = thid
-
-//line rodinia_btree.go:129
-							{
-								currKnodeD[bid] = offsetD[bid]
-								lastKnodeD[bid] = offset2D[bid]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line rodinia_btree.go:103
-							thid := gc_tx
-							_ = thid
-
-//line rodinia_btree.go:129
-							{
-								currKnodeD[bid] = offsetD[bid]
-								lastKnodeD[bid] = offset2D[bid]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line rodinia_btree.go:103
-							thid := gc_tx
-							_ = thid
-
-//line rodinia_btree.go:129
-							{
-								currKnodeD[bid] = offsetD[bid]
-								lastKnodeD[bid] = offset2D[bid]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line rodinia_btree.go:103
-							thid := gc_tx
-							_ = thid
-
-//line rodinia_btree.go:129
-							{
-								currKnodeD[bid] = offsetD[bid]
-								lastKnodeD[bid] = offset2D[bid]
-							}
+//line rodinia_btree.go:130
+							gc_at7[0] = gc_at8[0]
+							gc_at9[0] = gc_at10[0]
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						{
+//line rodinia_btree.go:130
+							gc_at7[0] = gc_at8[0]
+							gc_at9[0] = gc_at10[0]
+						}
+					}
+					{
+						{
+//line rodinia_btree.go:130
+							gc_at7[0] = gc_at8[0]
+							gc_at9[0] = gc_at10[0]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+//line rodinia_btree.go:130
+						gc_at7[0] = gc_at8[0]
+						gc_at9[0] = gc_at10[0]
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line rodinia_btree.go:103
-						thid := gc_tx
-						_ = thid
-
-//line rodinia_btree.go:129
 						{
+//line rodinia_btree.go:130
+							currKnodeD[bid] = offsetD[bid]
+							lastKnodeD[bid] = offset2D[bid]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line rodinia_btree.go:130
+							currKnodeD[bid] = offsetD[bid]
+							lastKnodeD[bid] = offset2D[bid]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line rodinia_btree.go:130
+							currKnodeD[bid] = offsetD[bid]
+							lastKnodeD[bid] = offset2D[bid]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line rodinia_btree.go:130
 							currKnodeD[bid] = offsetD[bid]
 							lastKnodeD[bid] = offset2D[bid]
 						}
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line rodinia_btree.go:130
+						currKnodeD[bid] = offsetD[bid]
+						lastKnodeD[bid] = offset2D[bid]
+					}
+				}
 			}
 		}
 	}
-
 //line rodinia_btree.go:134
 	i = i_
-
 //line rodinia_btree.go:134
 	_ = i
 	gc_apart2 := compiled.Disjoint(currKnodeD, RecstartD) && compiled.Disjoint(startD, RecstartD)
-	_ = gc_apart2
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := bid
-			if gc_off3 >= 0 && gc_off3 < len(currKnodeD) && gc_apart2 && gc_off3 < len(startD) && gc_off3 < len(RecstartD) {
-				gc_at11 := currKnodeD[gc_off3:][:1]
-				gc_at12 := startD[gc_off3:][:1]
-				gc_at13 := RecstartD[gc_off3:][:1]
-				gc_elem5 := gc_at11[0]
-				gc_elem6 := gc_at12[0]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_btree.go:103
-						thid := gc_tx
-						_ = thid
-
-//line rodinia_btree.go:137
-						if knodesD[gc_elem5].keys[thid] == gc_elem6 {
-							gc_at13[0] = knodesD[gc_elem5].indices[thid]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_btree.go:103
-						thid := gc_tx
-						_ = thid
-
-//line rodinia_btree.go:137
-						if knodesD[gc_elem5].keys[thid] == gc_elem6 {
-							gc_at13[0] = knodesD[gc_elem5].indices[thid]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_btree.go:103
-						thid := gc_tx
-						_ = thid
-
-//line rodinia_btree.go:137
-						if knodesD[gc_elem5].keys[thid] == gc_elem6 {
-							gc_at13[0] = knodesD[gc_elem5].indices[thid]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_btree.go:103
-						thid := gc_tx
-						_ = thid
-
-//line rodinia_btree.go:137
-						if knodesD[gc_elem5].keys[thid] == gc_elem6 {
-							gc_at13[0] = knodesD[gc_elem5].indices[thid]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+//line rodinia_btree.go:138
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := bid
+		if gc_off3 >= 0 && gc_off3 < len(currKnodeD) && gc_apart2 && gc_off3 < len(startD) && gc_off3 < len(RecstartD) {
+			gc_at11 := currKnodeD[gc_off3:][:1]
+			gc_at12 := startD[gc_off3:][:1]
+			gc_at13 := RecstartD[gc_off3:][:1]
+			gc_elem5 := gc_at11[0]
+			gc_elem6 := gc_at12[0]
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+//line rodinia_btree.go:151
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line rodinia_btree.go:103
 					thid := gc_tx
-					_ = thid
-
 //line rodinia_btree.go:137
 					if knodesD[gc_elem5].keys[thid] == gc_elem6 {
 						gc_at13[0] = knodesD[gc_elem5].indices[thid]
 					}
 				}
-			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_btree.go:103
-						thid := gc_tx
-						_ = thid
-
-//line rodinia_btree.go:137
-						if knodesD[currKnodeD[bid]].keys[thid] == startD[bid] {
-							RecstartD[bid] = knodesD[currKnodeD[bid]].indices[thid]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_btree.go:103
-						thid := gc_tx
-						_ = thid
-
-//line rodinia_btree.go:137
-						if knodesD[currKnodeD[bid]].keys[thid] == startD[bid] {
-							RecstartD[bid] = knodesD[currKnodeD[bid]].indices[thid]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_btree.go:103
-						thid := gc_tx
-						_ = thid
-
-//line rodinia_btree.go:137
-						if knodesD[currKnodeD[bid]].keys[thid] == startD[bid] {
-							RecstartD[bid] = knodesD[currKnodeD[bid]].indices[thid]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_btree.go:103
-						thid := gc_tx
-						_ = thid
-
-//line rodinia_btree.go:137
-						if knodesD[currKnodeD[bid]].keys[thid] == startD[bid] {
-							RecstartD[bid] = knodesD[currKnodeD[bid]].indices[thid]
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				{
+					gc_tx := gc_step3 + 1
+//line rodinia_btree.go:144
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line rodinia_btree.go:103
 					thid := gc_tx
-					_ = thid
-
+//line rodinia_btree.go:137
+					if knodesD[gc_elem5].keys[thid] == gc_elem6 {
+						gc_at13[0] = knodesD[gc_elem5].indices[thid]
+					}
+				}
+				{
+					gc_tx := gc_step3 + 2
+//line rodinia_btree.go:144
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line rodinia_btree.go:103
+					thid := gc_tx
+//line rodinia_btree.go:137
+					if knodesD[gc_elem5].keys[thid] == gc_elem6 {
+						gc_at13[0] = knodesD[gc_elem5].indices[thid]
+					}
+				}
+				{
+					gc_tx := gc_step3 + 3
+//line rodinia_btree.go:144
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line rodinia_btree.go:103
+					thid := gc_tx
+//line rodinia_btree.go:137
+					if knodesD[gc_elem5].keys[thid] == gc_elem6 {
+						gc_at13[0] = knodesD[gc_elem5].indices[thid]
+					}
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line rodinia_btree.go:103
+				thid := gc_tx
+//line rodinia_btree.go:137
+				if knodesD[gc_elem5].keys[thid] == gc_elem6 {
+					gc_at13[0] = knodesD[gc_elem5].indices[thid]
+				}
+			}
+		} else {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line rodinia_btree.go:103
+					thid := gc_tx
+//line rodinia_btree.go:137
+					if knodesD[currKnodeD[bid]].keys[thid] == startD[bid] {
+						RecstartD[bid] = knodesD[currKnodeD[bid]].indices[thid]
+					}
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line rodinia_btree.go:103
+					thid := gc_tx
+//line rodinia_btree.go:137
+					if knodesD[currKnodeD[bid]].keys[thid] == startD[bid] {
+						RecstartD[bid] = knodesD[currKnodeD[bid]].indices[thid]
+					}
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line rodinia_btree.go:103
+					thid := gc_tx
+//line rodinia_btree.go:137
+					if knodesD[currKnodeD[bid]].keys[thid] == startD[bid] {
+						RecstartD[bid] = knodesD[currKnodeD[bid]].indices[thid]
+					}
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line rodinia_btree.go:103
+					thid := gc_tx
 //line rodinia_btree.go:137
 					if knodesD[currKnodeD[bid]].keys[thid] == startD[bid] {
 						RecstartD[bid] = knodesD[currKnodeD[bid]].indices[thid]
 					}
 				}
 			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line rodinia_btree.go:103
+				thid := gc_tx
+//line rodinia_btree.go:137
+				if knodesD[currKnodeD[bid]].keys[thid] == startD[bid] {
+					RecstartD[bid] = knodesD[currKnodeD[bid]].indices[thid]
+				}
+			}
 		}
 	}
+//line rodinia_btree.go:144
 	gc_apart3 := compiled.Disjoint(lastKnodeD, ReclenD) && compiled.Disjoint(endD, ReclenD) && compiled.Disjoint(RecstartD, ReclenD)
-	_ = gc_apart3
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off4 := bid
-			if gc_off4 >= 0 && gc_off4 < len(lastKnodeD) && gc_apart3 && gc_off4 < len(endD) && gc_off4 < len(ReclenD) && gc_off4 < len(RecstartD) {
-				gc_at14 := lastKnodeD[gc_off4:][:1]
-				gc_at15 := endD[gc_off4:][:1]
-				gc_at16 := ReclenD[gc_off4:][:1]
-				gc_at17 := RecstartD[gc_off4:][:1]
-				gc_elem7 := gc_at14[0]
-				gc_elem8 := gc_at15[0]
-				gc_elem9 := gc_at17[0]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line rodinia_btree.go:147
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off4 := bid
+		if gc_off4 >= 0 && gc_off4 < len(lastKnodeD) && gc_apart3 && gc_off4 < len(endD) && gc_off4 < len(ReclenD) && gc_off4 < len(RecstartD) {
+			gc_at14 := lastKnodeD[gc_off4:][:1]
+			gc_at15 := endD[gc_off4:][:1]
+			gc_at16 := ReclenD[gc_off4:][:1]
+			gc_at17 := RecstartD[gc_off4:][:1]
+			gc_elem7 := gc_at14[0]
+			gc_elem8 := gc_at15[0]
+			gc_elem9 := gc_at17[0]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line rodinia_btree.go:103
-					thid := gc_tx
-					_ = thid
-
+				thid := gc_tx
 //line rodinia_btree.go:143
-					if knodesD[gc_elem7].keys[thid] == gc_elem8 {
-						gc_at16[0] = knodesD[gc_elem7].indices[thid] - gc_elem9 + 1
-					}
+				if knodesD[gc_elem7].keys[thid] == gc_elem8 {
+					gc_at16[0] = knodesD[gc_elem7].indices[thid] - gc_elem9 + 1
 				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line rodinia_btree.go:103
-					thid := gc_tx
-					_ = thid
-
+				thid := gc_tx
 //line rodinia_btree.go:143
-					if knodesD[lastKnodeD[bid]].keys[thid] == endD[bid] {
-						ReclenD[bid] = knodesD[lastKnodeD[bid]].indices[thid] - RecstartD[bid] + 1
-					}
+				if knodesD[lastKnodeD[bid]].keys[thid] == endD[bid] {
+					ReclenD[bid] = knodesD[lastKnodeD[bid]].indices[thid] - RecstartD[bid] + 1
 				}
 			}
 		}
@@ -817,4 +590,5 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 // gc_files_rodinia_btree holds the source files whose lines the kernels' records hash.
 //
 //go:embed rodinia_btree.go
+//line rodinia_btree.go:155
 var gc_files_rodinia_btree embed.FS

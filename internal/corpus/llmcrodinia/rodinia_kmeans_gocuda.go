@@ -60,24 +60,19 @@ func gc_body_invertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, output
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rodinia_kmeans.go:22
 						pointID := gc_tx + gc_bdx*gc_bx
-						_ = pointID
-
-//line rodinia_kmeans.go:23
 						var i int
-
-//line rodinia_kmeans.go:25
 						{
+//line rodinia_kmeans.go:26
 							for i = 0; i < nfeatures; i++ {
 								output[pointID+npoints*i] = input[pointID*nfeatures+i]
 							}
 						}
-						_ = i
 					}
 				}
 			}
+//line rodinia_kmeans.go:34
 		})
 	}
 }
@@ -127,7 +122,6 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 				gc_by = 0
 			}
 		}
-
 //line rodinia_kmeans.go:45
 		blockID := gc_gdx*gc_by + gc_bx
 		compiled.OutOfLine(func() {
@@ -136,25 +130,20 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rodinia_kmeans.go:47
 						pointID := blockID*gc_bdx*gc_bdy + gc_tx
-						_ = pointID
-
 //line rodinia_kmeans.go:49
 						index := -1
-
 //line rodinia_kmeans.go:51
 						if pointID < npoints {
 							var i, j int
 							minDist := float32(math.MaxFloat32)
 							var dist float32
-
 //line rodinia_kmeans.go:57
 							for i = 0; i < nclusters; i++ {
 								clusterBaseIndex := i * nfeatures
 								ans := float32(0.0)
-
+//line rodinia_kmeans.go:61
 								for j = 0; j < nfeatures; j++ {
 									addr := pointID + j*npoints
 									diff := (tFeatures[addr] -
@@ -162,7 +151,6 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 									ans += diff * diff
 								}
 								dist = ans
-
 //line rodinia_kmeans.go:71
 								if dist < minDist {
 									minDist = dist
@@ -170,16 +158,15 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 								}
 							}
 						}
-
 //line rodinia_kmeans.go:78
 						if pointID < npoints {
-
+//line rodinia_kmeans.go:80
 							membership[pointID] = int32(index)
 						}
-						_ = index
 					}
 				}
 			}
+//line rodinia_kmeans.go:86
 		})
 	}
 }
@@ -228,10 +215,8 @@ func gc_body_hotspotOpt1(gc_b *compiled.Block, gc_lo, gc_hi int, p, tIn, tOut []
 				gc_by = 0
 			}
 		}
-
 //line rodinia_kmeans.go:96
 		ambTemp := float32(80.0)
-
 //line rodinia_kmeans.go:102
 		xy := nx * ny
 		compiled.OutOfLine(func() {
@@ -241,80 +226,45 @@ func gc_body_hotspotOpt1(gc_b *compiled.Block, gc_lo, gc_hi int, p, tIn, tOut []
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rodinia_kmeans.go:98
 						i := gc_bdx*gc_bx + gc_tx
-						_ = i
-
-//line rodinia_kmeans.go:99
 						j := gc_bdy*gc_by + gc_ty
-						_ = j
-
 //line rodinia_kmeans.go:101
 						c := i + j*nx
-
 //line rodinia_kmeans.go:104
 						var W, E, N, S int
-
-//line rodinia_kmeans.go:105
 						if i == 0 {
 							W = c
 						} else {
 							W = c - 1
 						}
-
-//line rodinia_kmeans.go:110
 						if i == nx-1 {
 							E = c
 						} else {
 							E = c + 1
 						}
-
-//line rodinia_kmeans.go:115
 						if j == 0 {
 							N = c
 						} else {
 							N = c - nx
 						}
-
-//line rodinia_kmeans.go:120
 						if j == ny-1 {
 							S = c
 						} else {
 							S = c + nx
 						}
-
 //line rodinia_kmeans.go:126
 						var temp1, temp2, temp3 float32
-
-//line rodinia_kmeans.go:127
 						temp2 = tIn[c]
-
-//line rodinia_kmeans.go:128
 						temp1 = temp2
-
-//line rodinia_kmeans.go:129
 						temp3 = tIn[c+xy]
-
-//line rodinia_kmeans.go:130
 						tOut[c] = cc*temp2 + cw*tIn[W] + ce*tIn[E] + cs*tIn[S] +
 							cn*tIn[N] + cb*temp1 + ct*temp3 + sdc*p[c] + ct*ambTemp
-
-//line rodinia_kmeans.go:132
 						c += xy
-
-//line rodinia_kmeans.go:133
 						W += xy
-
-//line rodinia_kmeans.go:134
 						E += xy
-
-//line rodinia_kmeans.go:135
 						N += xy
-
-//line rodinia_kmeans.go:136
 						S += xy
-
 //line rodinia_kmeans.go:138
 						for k := 1; k < nz-1; k++ {
 							temp1 = temp2
@@ -328,25 +278,12 @@ func gc_body_hotspotOpt1(gc_b *compiled.Block, gc_lo, gc_hi int, p, tIn, tOut []
 							N += xy
 							S += xy
 						}
-
-//line rodinia_kmeans.go:150
 						temp1 = temp2
-
-//line rodinia_kmeans.go:151
 						temp2 = temp3
-
-//line rodinia_kmeans.go:152
 						tOut[c] = cc*temp2 + cw*tIn[W] + ce*tIn[E] + cs*tIn[S] +
 							cn*tIn[N] + cb*temp1 + ct*temp3 + sdc*p[c] + ct*ambTemp
-						_ = c
-						_ = W
-						_ = E
-						_ = N
-						_ = S
-						_ = temp1
-						_ = temp2
-						_ = temp3
 					}
+//line rodinia_kmeans.go:163
 					gc_ty++
 					if gc_ty == gc_bdy {
 						gc_ty = 0

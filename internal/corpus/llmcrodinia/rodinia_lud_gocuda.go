@@ -37,56 +37,45 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
-
 //line rodinia_lud.go:22
 	shadow := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
 	compiled.OutOfLine(func() {
 		shadow := shadow[:16]
-		_ = shadow
 		{
+//line rodinia_lud.go:27
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line rodinia_lud.go:21
 					var i, j int
-
 //line rodinia_lud.go:24
 					arrayOffset := offset*matrixDim + offset
-
-//line rodinia_lud.go:25
 					var i_ int = 0
-
 //line rodinia_lud.go:25
 					for ; i_ < ludBlockSize; i_++ {
 						shadow[i_][gc_tx] = m[arrayOffset+gc_tx]
 						arrayOffset += matrixDim
 					}
-
 //line rodinia_lud.go:28
 					i = i_
-
 //line rodinia_lud.go:28
 					_ = i
-					_ = i
+//line rodinia_lud.go:30
 					_ = j
-					_ = arrayOffset
-					_ = i_
 				}
 			}
 		}
+//line rodinia_lud.go:36
 	})
-
 //line rodinia_lud.go:30
 	var i_2 int = 0
-
 //line rodinia_lud.go:30
 	for ; i_2 < ludBlockSize-1; i_2++ {
 		compiled.OutOfLine(func() {
 			shadow := shadow[:16]
-			_ = shadow
 			{
+//line rodinia_lud.go:35
 				gc_from, gc_to := 0, gc_bdx
 				if gc_bound := i_2; gc_bound >= gc_to {
 					gc_from = gc_to
@@ -102,10 +91,8 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var j int
-							_ = j
-
-//line rodinia_lud.go:32
 							{
+//line rodinia_lud.go:33
 								for j = 0; j < i_2; j++ {
 									gc_at[gc_tx][i_2] -= gc_at[gc_tx][j] * shadow[j][i_2]
 								}
@@ -117,10 +104,8 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var j int
-							_ = j
-
-//line rodinia_lud.go:32
 							{
+//line rodinia_lud.go:33
 								for j = 0; j < i_2; j++ {
 									shadow[gc_tx][i_2] -= shadow[gc_tx][j] * shadow[j][i_2]
 								}
@@ -133,8 +118,8 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 		})
 		compiled.OutOfLine(func() {
 			shadow := shadow[:16]
-			_ = shadow
 			{
+//line rodinia_lud.go:47
 				gc_from, gc_to := 0, gc_bdx
 				if gc_bound := i_2; gc_bound >= gc_to {
 					gc_from = gc_to
@@ -150,11 +135,8 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var j int
-							_ = j
-
-//line rodinia_lud.go:40
 							{
-
+//line rodinia_lud.go:42
 								for j = 0; j < i_2+1; j++ {
 									gc_at3[gc_tx] -= gc_at4[0][j] * shadow[j][gc_tx]
 								}
@@ -165,11 +147,8 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var j int
-							_ = j
-
-//line rodinia_lud.go:40
 							{
-
+//line rodinia_lud.go:42
 								for j = 0; j < i_2+1; j++ {
 									shadow[i_2+1][gc_tx] -= shadow[i_2+1][j] * shadow[j][gc_tx]
 								}
@@ -182,8 +161,8 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 	}
 	compiled.OutOfLine(func() {
 		shadow := shadow[:16]
-		_ = shadow
 		{
+//line rodinia_lud.go:56
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -191,35 +170,22 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 					var i int
 					_ = i
 					var arrayOffset int
-					_ = arrayOffset
-
 //line rodinia_lud.go:47
 					i = i_2
-
-//line rodinia_lud.go:47
-					_ = i
-
 //line rodinia_lud.go:55
 					arrayOffset = (offset+1)*matrixDim + offset
-
-//line rodinia_lud.go:56
 					var i_3 int = 1
-
 //line rodinia_lud.go:56
 					for ; i_3 < ludBlockSize; i_3++ {
 						m[arrayOffset+gc_tx] = shadow[i_3][gc_tx]
 						arrayOffset += matrixDim
 					}
-
 //line rodinia_lud.go:59
 					i = i_3
-
-//line rodinia_lud.go:59
-					_ = i
-					_ = i_3
 				}
 			}
 		}
+//line rodinia_lud.go:64
 	})
 }
 
@@ -247,93 +213,80 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line rodinia_lud.go:69
 	dia := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
-
-//line rodinia_lud.go:70
 	periRow := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
-
-//line rodinia_lud.go:71
 	periCol := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
 	compiled.OutOfLine(func() {
 		dia := dia[:16]
-		_ = dia
+//line rodinia_lud.go:75
 		periRow := periRow[:16]
-		_ = periRow
+//line rodinia_lud.go:77
 		periCol := periCol[:16]
-		_ = periCol
 		{
+//line rodinia_lud.go:80
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line rodinia_lud.go:73
 					var i, j, arrayOffset int
-
-//line rodinia_lud.go:74
 					var idx int
-
 //line rodinia_lud.go:76
 					if gc_tx < ludBlockSize {
 						idx = gc_tx
-
+//line rodinia_lud.go:79
 						arrayOffset = offset*matrixDim + offset
 						for i = 0; i < ludBlockSize/2; i++ {
 							dia[i][idx] = m[arrayOffset+idx]
 							arrayOffset += matrixDim
 						}
-
+//line rodinia_lud.go:85
 						arrayOffset = offset*matrixDim + offset
 						for i = 0; i < ludBlockSize; i++ {
 							periRow[i][idx] = m[arrayOffset+(gc_bx+1)*ludBlockSize+idx]
 							arrayOffset += matrixDim
 						}
-
 					} else {
+//line rodinia_lud.go:92
 						idx = gc_tx - ludBlockSize
-
+//line rodinia_lud.go:94
 						arrayOffset = (offset+ludBlockSize/2)*matrixDim + offset
 						for i = ludBlockSize / 2; i < ludBlockSize; i++ {
 							dia[i][idx] = m[arrayOffset+idx]
 							arrayOffset += matrixDim
 						}
-
+//line rodinia_lud.go:100
 						arrayOffset = (offset+(gc_bx+1)*ludBlockSize)*matrixDim + offset
 						for i = 0; i < ludBlockSize; i++ {
 							periCol[i][idx] = m[arrayOffset+idx]
 							arrayOffset += matrixDim
 						}
-
 					}
-					_ = i
+//line rodinia_lud.go:108
 					_ = j
-					_ = arrayOffset
-					_ = idx
 				}
 			}
 		}
+//line rodinia_lud.go:114
 	})
 	compiled.OutOfLine(func() {
 		dia := dia[:16]
-		_ = dia
+//line rodinia_lud.go:118
 		periRow := periRow[:16]
-		_ = periRow
+//line rodinia_lud.go:120
 		periCol := periCol[:16]
-		_ = periCol
 		{
+//line rodinia_lud.go:123
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var i int
-					_ = i
+//line rodinia_lud.go:129
 					var j int
-					_ = j
+//line rodinia_lud.go:131
 					var idx int
-					_ = idx
-
 //line rodinia_lud.go:109
 					if gc_tx < ludBlockSize {
 						idx = gc_tx
@@ -357,21 +310,19 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 	})
 	compiled.OutOfLine(func() {
 		periRow := periRow[:16]
-		_ = periRow
+//line rodinia_lud.go:132
 		periCol := periCol[:16]
-		_ = periCol
 		{
+//line rodinia_lud.go:135
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var i int
-					_ = i
+//line rodinia_lud.go:141
 					var arrayOffset int
-					_ = arrayOffset
+//line rodinia_lud.go:143
 					var idx int
-					_ = idx
-
 //line rodinia_lud.go:128
 					if gc_tx < ludBlockSize {
 						idx = gc_tx
@@ -419,17 +370,11 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line rodinia_lud.go:152
 	periRow := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
-
-//line rodinia_lud.go:153
 	periCol := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
-
 //line rodinia_lud.go:158
 	globalRowID := offset + (gc_by+1)*ludBlockSize
-
-//line rodinia_lud.go:159
 	globalColID := offset + (gc_bx+1)*ludBlockSize
 	{
 		gc_ty := 0
@@ -443,19 +388,11 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 				gc_at3 := periCol[gc_row][:gc_bdx]
 				gc_at4 := m[gc_off2:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
 //line rodinia_lud.go:155
 					var i int
-
-//line rodinia_lud.go:156
 					var sum float32
-
 //line rodinia_lud.go:161
 					gc_at[gc_tx] = gc_at2[gc_tx]
-
-//line rodinia_lud.go:162
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 					_ = i
 					_ = sum
@@ -464,17 +401,11 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line rodinia_lud.go:155
 					var i int
-
-//line rodinia_lud.go:156
 					var sum float32
-
 //line rodinia_lud.go:161
 					periRow[gc_ty][gc_tx] = m[(offset+gc_ty)*matrixDim+globalColID+gc_tx]
-
-//line rodinia_lud.go:162
 					periCol[gc_ty][gc_tx] = m[(globalRowID+gc_ty)*matrixDim+offset+gc_tx]
 					_ = i
 					_ = sum
@@ -488,10 +419,10 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 	}
 	compiled.OutOfLine(func() {
 		periRow := periRow[:16]
-		_ = periRow
+//line rodinia_lud.go:176
 		periCol := periCol[:16]
-		_ = periCol
 		{
+//line rodinia_lud.go:179
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off3 := gc_ty
@@ -502,8 +433,6 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 					gc_vstep := 0
 //line rodinia_lud.go:166
 					gc_vb2 := lanes.BroadcastFloat32x8(0)
-//line rodinia_lud.go:166
-					_ = gc_vb2
 				gc_steps2:
 					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 						gc_tx := gc_vstep
@@ -516,13 +445,8 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 //line rodinia_lud.go:166
 						var sum lanes.Float32x8
 //line rodinia_lud.go:166
-						_ = sum
-//line rodinia_lud.go:166
 						sum = gc_vb2
-//line rodinia_lud.go:167
 						var i_ int = 0
-//line rodinia_lud.go:167
-						_ = i_
 //line rodinia_lud.go:167
 						for ; i_ < ludBlockSize; i_ = i_ + 1 {
 //line rodinia_lud.go:167
@@ -530,15 +454,12 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 //line rodinia_lud.go:167
 							if gc_tx >= 0 && gc_tx <= len(periRow[i_])-8 {
 								gc_ld2 = lanes.LoadFloat32x8Slice(periRow[i_][gc_tx:])
-//line rodinia_lud.go:168
 							} else {
 //line rodinia_lud.go:168
 								break gc_steps2
-//line rodinia_lud.go:168
 							}
 //line rodinia_lud.go:168
 							sum = sum.Add(lanes.BroadcastFloat32x8(gc_at5[0][i_]).Mul(gc_ld2))
-//line rodinia_lud.go:168
 						}
 //line rodinia_lud.go:167
 						i = i_
@@ -550,35 +471,22 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						var i int
 						_ = i
 						var sum float32
-						_ = sum
-
 //line rodinia_lud.go:166
 						sum = 0
-
-//line rodinia_lud.go:167
 						var i_ int = 0
-
 //line rodinia_lud.go:167
 						for ; i_ < ludBlockSize; i_++ {
 							sum += gc_at5[0][i_] * periRow[i_][gc_tx]
 						}
-
 //line rodinia_lud.go:169
 						i = i_
-
-//line rodinia_lud.go:169
-						_ = i
-
-//line rodinia_lud.go:170
 						gc_at6[gc_tx] -= sum
-						_ = i_
 					}
 				} else {
+//line rodinia_lud.go:174
 					gc_vstep2 := 0
 //line rodinia_lud.go:166
 					gc_vb := lanes.BroadcastFloat32x8(0)
-//line rodinia_lud.go:166
-					_ = gc_vb
 				gc_steps:
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
@@ -591,18 +499,12 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 //line rodinia_lud.go:166
 						var sum lanes.Float32x8
 //line rodinia_lud.go:166
-						_ = sum
-//line rodinia_lud.go:166
 						sum = gc_vb
-//line rodinia_lud.go:167
 						var i_ int = 0
-//line rodinia_lud.go:167
-						_ = i_
 //line rodinia_lud.go:167
 						if ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) > len(m)-8 {
 //line rodinia_lud.go:167
 							break
-//line rodinia_lud.go:167
 						}
 //line rodinia_lud.go:167
 						for ; i_ < ludBlockSize; i_ = i_ + 1 {
@@ -611,15 +513,12 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 //line rodinia_lud.go:167
 							if gc_tx >= 0 && gc_tx <= len(periRow[i_])-8 {
 								gc_ld = lanes.LoadFloat32x8Slice(periRow[i_][gc_tx:])
-//line rodinia_lud.go:168
 							} else {
 //line rodinia_lud.go:168
 								break gc_steps
-//line rodinia_lud.go:168
 							}
 //line rodinia_lud.go:168
 							sum = sum.Add(lanes.BroadcastFloat32x8(periCol[gc_ty][i_]).Mul(gc_ld))
-//line rodinia_lud.go:168
 						}
 //line rodinia_lud.go:167
 						i = i_
@@ -631,30 +530,19 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						var i int
 						_ = i
 						var sum float32
-						_ = sum
-
 //line rodinia_lud.go:166
 						sum = 0
-
-//line rodinia_lud.go:167
 						var i_ int = 0
-
 //line rodinia_lud.go:167
 						for ; i_ < ludBlockSize; i_++ {
 							sum += periCol[gc_ty][i_] * periRow[i_][gc_tx]
 						}
-
 //line rodinia_lud.go:169
 						i = i_
-
-//line rodinia_lud.go:169
-						_ = i
-
-//line rodinia_lud.go:170
 						m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx] -= sum
-						_ = i_
 					}
 				}
+//line rodinia_lud.go:174
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0

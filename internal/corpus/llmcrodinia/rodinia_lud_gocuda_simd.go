@@ -37,13 +37,12 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_n2 := gc_b2.Len()
-
 //line rodinia_lud.go:22
 	shadow := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
 	compiled.OutOfLine(func() {
 		shadow := shadow[:16]
-		_ = shadow
 		{
+//line rodinia_lud.go:27
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
 				if compiled.SIMD {
@@ -61,12 +60,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						_ = j
 //line rodinia_lud.go:24
 						var arrayOffset int = offset*matrixDim + offset
-//line rodinia_lud.go:24
-						_ = arrayOffset
-//line rodinia_lud.go:25
 						var i_ int = 0
-//line rodinia_lud.go:25
-						_ = i_
 //line rodinia_lud.go:25
 						for ; i_ < ludBlockSize; i_ = i_ + 1 {
 //line rodinia_lud.go:25
@@ -76,7 +70,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 								gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-8 {
 //line rodinia_lud.go:26
 								gc_ld = archsimd.LoadFloat32x8Slice(m[arrayOffset+gc_tx2:])
-//line rodinia_lud.go:26
 							} else {
 //line rodinia_lud.go:26
 								var gc_lanes [8]float32
@@ -88,21 +81,17 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 										gc_pos2.Thread = gc_rank2 + gc_k
 //line rodinia_lud.go:26
 										gc_lanes[gc_k] = m[(arrayOffset+gc_tx2)+gc_k]
-//line rodinia_lud.go:26
 									}
-//line rodinia_lud.go:26
 								}
 //line rodinia_lud.go:26
 								gc_pos2.Thread = gc_rank2
 //line rodinia_lud.go:26
 								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line rodinia_lud.go:26
 							}
 //line rodinia_lud.go:26
 							if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_])-8 {
 //line rodinia_lud.go:26
 								gc_ld.StoreSlice(shadow[i_][gc_tx2:])
-//line rodinia_lud.go:26
 							} else {
 //line rodinia_lud.go:26
 								var gc_lanes2 [8]float32
@@ -116,18 +105,14 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 										gc_pos2.Thread = gc_rank2 + gc_k2
 //line rodinia_lud.go:26
 										shadow[i_][gc_tx2+gc_k2] = gc_lanes2[gc_k2]
-//line rodinia_lud.go:26
 									}
-//line rodinia_lud.go:26
 								}
 //line rodinia_lud.go:26
 								gc_pos2.Thread = gc_rank2
-//line rodinia_lud.go:26
 							}
 //line rodinia_lud.go:26
 							arrayOffset = arrayOffset +
 								matrixDim
-//line rodinia_lud.go:27
 						}
 //line rodinia_lud.go:25
 						i = i_
@@ -137,46 +122,36 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line rodinia_lud.go:21
 					var i, j int
-
 //line rodinia_lud.go:24
 					arrayOffset := offset*matrixDim + offset
-
-//line rodinia_lud.go:25
 					var i_ int = 0
-
 //line rodinia_lud.go:25
 					for ; i_ < ludBlockSize; i_++ {
 						shadow[i_][gc_tx2] = m[arrayOffset+gc_tx2]
 						arrayOffset += matrixDim
 					}
-
 //line rodinia_lud.go:28
 					i = i_
-
 //line rodinia_lud.go:28
 					_ = i
-					_ = i
+//line rodinia_lud.go:30
 					_ = j
-					_ = arrayOffset
-					_ = i_
 				}
 			}
 		}
+//line rodinia_lud.go:36
 	})
-
 //line rodinia_lud.go:30
 	var i_2 int = 0
-
 //line rodinia_lud.go:30
 	for ; i_2 < ludBlockSize-1; i_2++ {
 		archsimd.ClearAVXUpperBits()
 		compiled.OutOfLine(func() {
 			shadow := shadow[:16]
-			_ = shadow
 			{
+//line rodinia_lud.go:36
 				gc_from2, gc_to2 := 0, gc_bdx2
 				if gc_bound2 := i_2; gc_bound2 >= gc_to2 {
 					gc_from2 = gc_to2
@@ -192,10 +167,8 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							var j int
-							_ = j
-
-//line rodinia_lud.go:32
 							{
+//line rodinia_lud.go:33
 								for j = 0; j < i_2; j++ {
 									gc_at5[gc_tx2][i_2] -= gc_at5[gc_tx2][j] * shadow[j][i_2]
 								}
@@ -207,10 +180,8 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							var j int
-							_ = j
-
-//line rodinia_lud.go:32
 							{
+//line rodinia_lud.go:33
 								for j = 0; j < i_2; j++ {
 									shadow[gc_tx2][i_2] -= shadow[gc_tx2][j] * shadow[j][i_2]
 								}
@@ -223,8 +194,8 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 		})
 		compiled.OutOfLine(func() {
 			shadow := shadow[:16]
-			_ = shadow
 			{
+//line rodinia_lud.go:47
 				gc_from2, gc_to2 := 0, gc_bdx2
 				if gc_bound2 := i_2; gc_bound2 >= gc_to2 {
 					gc_from2 = gc_to2
@@ -240,26 +211,19 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						if compiled.SIMD {
 //line rodinia_lud.go:40
 							gc_Lane0Mask324 := compiled.Lane0Mask32()
-//line rodinia_lud.go:40
-							_ = gc_Lane0Mask324
 							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line rodinia_lud.go:40
 								var j int
-//line rodinia_lud.go:40
-								_ = j
-//line rodinia_lud.go:40
 								{
-
 									for j = 0; j < i_2+1; j = j + 1 {
 //line rodinia_lud.go:42
 										var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rodinia_lud.go:42
 										if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-8 {
 											gc_ld3 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
-//line rodinia_lud.go:43
 										} else {
 //line rodinia_lud.go:43
 											var gc_lanes4 [8]float32
@@ -271,34 +235,27 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 													gc_pos2.Thread = gc_rank2 + gc_k4
 //line rodinia_lud.go:43
 													gc_lanes4[gc_k4] = shadow[j][gc_tx2+gc_k4]
-//line rodinia_lud.go:43
 												}
-//line rodinia_lud.go:43
 											}
 //line rodinia_lud.go:43
 											gc_pos2.Thread = gc_rank2
 //line rodinia_lud.go:43
 											gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes4)
-//line rodinia_lud.go:43
 										}
 //line rodinia_lud.go:43
 										archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at8[0][j], gc_Lane0Mask324).Mul(gc_ld3)).StoreSlice(gc_at7[gc_tx2:])
-//line rodinia_lud.go:43
 									}
-//line rodinia_lud.go:43
 								}
 							}
+//line rodinia_lud.go:45
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							var j int
-							_ = j
-
-//line rodinia_lud.go:40
 							{
-
+//line rodinia_lud.go:42
 								for j = 0; j < i_2+1; j++ {
 									gc_at7[gc_tx2] -= gc_at8[0][j] * shadow[j][gc_tx2]
 								}
@@ -309,23 +266,16 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						if compiled.SIMD {
 //line rodinia_lud.go:40
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line rodinia_lud.go:40
-							_ = gc_Lane0Mask322
 							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line rodinia_lud.go:40
 								var j int
-//line rodinia_lud.go:40
-								_ = j
-//line rodinia_lud.go:40
 								{
-
 									if gc_tx2 < 0 || gc_tx2 > len(shadow[i_2+1])-8 {
 //line rodinia_lud.go:42
 										break
-//line rodinia_lud.go:42
 									}
 //line rodinia_lud.go:42
 									for j = 0; j < i_2+1; j = j + 1 {
@@ -334,7 +284,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:42
 										if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-8 {
 											gc_ld2 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
-//line rodinia_lud.go:43
 										} else {
 //line rodinia_lud.go:43
 											var gc_lanes3 [8]float32
@@ -346,34 +295,27 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 													gc_pos2.Thread = gc_rank2 + gc_k3
 //line rodinia_lud.go:43
 													gc_lanes3[gc_k3] = shadow[j][gc_tx2+gc_k3]
-//line rodinia_lud.go:43
 												}
-//line rodinia_lud.go:43
 											}
 //line rodinia_lud.go:43
 											gc_pos2.Thread = gc_rank2
 //line rodinia_lud.go:43
 											gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
-//line rodinia_lud.go:43
 										}
 //line rodinia_lud.go:43
 										archsimd.LoadFloat32x8Slice(shadow[i_2+1][gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&shadow[i_2+1][j], gc_Lane0Mask322).Mul(gc_ld2)).StoreSlice(shadow[i_2+1][gc_tx2:])
-//line rodinia_lud.go:43
 									}
-//line rodinia_lud.go:43
 								}
 							}
+//line rodinia_lud.go:45
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							var j int
-							_ = j
-
-//line rodinia_lud.go:40
 							{
-
+//line rodinia_lud.go:42
 								for j = 0; j < i_2+1; j++ {
 									shadow[i_2+1][gc_tx2] -= shadow[i_2+1][j] * shadow[j][gc_tx2]
 								}
@@ -386,8 +328,8 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 	}
 	compiled.OutOfLine(func() {
 		shadow := shadow[:16]
-		_ = shadow
 		{
+//line rodinia_lud.go:56
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep4 := 0
 				if compiled.SIMD {
@@ -402,15 +344,10 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:47
 						var arrayOffset int
 //line rodinia_lud.go:47
-						_ = arrayOffset
-//line rodinia_lud.go:47
 						i = i_2
 //line rodinia_lud.go:55
 						arrayOffset = (offset+1)*matrixDim + offset
-//line rodinia_lud.go:56
 						var i_3 int = 1
-//line rodinia_lud.go:56
-						_ = i_3
 //line rodinia_lud.go:56
 						for ; i_3 < ludBlockSize; i_3 = i_3 + 1 {
 //line rodinia_lud.go:56
@@ -418,7 +355,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:56
 							if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_3])-8 {
 								gc_ld4 = archsimd.LoadFloat32x8Slice(shadow[i_3][gc_tx2:])
-//line rodinia_lud.go:57
 							} else {
 //line rodinia_lud.go:57
 								var gc_lanes5 [8]float32
@@ -430,21 +366,17 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 										gc_pos2.Thread = gc_rank2 + gc_k5
 //line rodinia_lud.go:57
 										gc_lanes5[gc_k5] = shadow[i_3][gc_tx2+gc_k5]
-//line rodinia_lud.go:57
 									}
-//line rodinia_lud.go:57
 								}
 //line rodinia_lud.go:57
 								gc_pos2.Thread = gc_rank2
 //line rodinia_lud.go:57
 								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes5)
-//line rodinia_lud.go:57
 							}
 //line rodinia_lud.go:57
 							if (arrayOffset+gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-8 {
 //line rodinia_lud.go:57
 								gc_ld4.StoreSlice(m[arrayOffset+gc_tx2:])
-//line rodinia_lud.go:57
 							} else {
 //line rodinia_lud.go:57
 								var gc_lanes6 [8]float32
@@ -458,18 +390,14 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 										gc_pos2.Thread = gc_rank2 + gc_k6
 //line rodinia_lud.go:57
 										m[(arrayOffset+gc_tx2)+gc_k6] = gc_lanes6[gc_k6]
-//line rodinia_lud.go:57
 									}
-//line rodinia_lud.go:57
 								}
 //line rodinia_lud.go:57
 								gc_pos2.Thread = gc_rank2
-//line rodinia_lud.go:57
 							}
 //line rodinia_lud.go:57
 							arrayOffset = arrayOffset +
 								matrixDim
-//line rodinia_lud.go:58
 						}
 //line rodinia_lud.go:56
 						i = i_3
@@ -482,35 +410,22 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					var i int
 					_ = i
 					var arrayOffset int
-					_ = arrayOffset
-
 //line rodinia_lud.go:47
 					i = i_2
-
-//line rodinia_lud.go:47
-					_ = i
-
 //line rodinia_lud.go:55
 					arrayOffset = (offset+1)*matrixDim + offset
-
-//line rodinia_lud.go:56
 					var i_3 int = 1
-
 //line rodinia_lud.go:56
 					for ; i_3 < ludBlockSize; i_3++ {
 						m[arrayOffset+gc_tx2] = shadow[i_3][gc_tx2]
 						arrayOffset += matrixDim
 					}
-
 //line rodinia_lud.go:59
 					i = i_3
-
-//line rodinia_lud.go:59
-					_ = i
-					_ = i_3
 				}
 			}
 		}
+//line rodinia_lud.go:64
 	})
 }
 
@@ -538,93 +453,80 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line rodinia_lud.go:69
 	dia := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
-
-//line rodinia_lud.go:70
 	periRow := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
-
-//line rodinia_lud.go:71
 	periCol := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
 	compiled.OutOfLine(func() {
 		dia := dia[:16]
-		_ = dia
+//line rodinia_lud.go:75
 		periRow := periRow[:16]
-		_ = periRow
+//line rodinia_lud.go:77
 		periCol := periCol[:16]
-		_ = periCol
 		{
+//line rodinia_lud.go:80
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line rodinia_lud.go:73
 					var i, j, arrayOffset int
-
-//line rodinia_lud.go:74
 					var idx int
-
 //line rodinia_lud.go:76
 					if gc_tx2 < ludBlockSize {
 						idx = gc_tx2
-
+//line rodinia_lud.go:79
 						arrayOffset = offset*matrixDim + offset
 						for i = 0; i < ludBlockSize/2; i++ {
 							dia[i][idx] = m[arrayOffset+idx]
 							arrayOffset += matrixDim
 						}
-
+//line rodinia_lud.go:85
 						arrayOffset = offset*matrixDim + offset
 						for i = 0; i < ludBlockSize; i++ {
 							periRow[i][idx] = m[arrayOffset+(gc_bx2+1)*ludBlockSize+idx]
 							arrayOffset += matrixDim
 						}
-
 					} else {
+//line rodinia_lud.go:92
 						idx = gc_tx2 - ludBlockSize
-
+//line rodinia_lud.go:94
 						arrayOffset = (offset+ludBlockSize/2)*matrixDim + offset
 						for i = ludBlockSize / 2; i < ludBlockSize; i++ {
 							dia[i][idx] = m[arrayOffset+idx]
 							arrayOffset += matrixDim
 						}
-
+//line rodinia_lud.go:100
 						arrayOffset = (offset+(gc_bx2+1)*ludBlockSize)*matrixDim + offset
 						for i = 0; i < ludBlockSize; i++ {
 							periCol[i][idx] = m[arrayOffset+idx]
 							arrayOffset += matrixDim
 						}
-
 					}
-					_ = i
+//line rodinia_lud.go:108
 					_ = j
-					_ = arrayOffset
-					_ = idx
 				}
 			}
 		}
+//line rodinia_lud.go:114
 	})
 	compiled.OutOfLine(func() {
 		dia := dia[:16]
-		_ = dia
+//line rodinia_lud.go:118
 		periRow := periRow[:16]
-		_ = periRow
+//line rodinia_lud.go:120
 		periCol := periCol[:16]
-		_ = periCol
 		{
+//line rodinia_lud.go:123
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					var i int
-					_ = i
+//line rodinia_lud.go:129
 					var j int
-					_ = j
+//line rodinia_lud.go:131
 					var idx int
-					_ = idx
-
 //line rodinia_lud.go:109
 					if gc_tx2 < ludBlockSize {
 						idx = gc_tx2
@@ -648,21 +550,19 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 	})
 	compiled.OutOfLine(func() {
 		periRow := periRow[:16]
-		_ = periRow
+//line rodinia_lud.go:132
 		periCol := periCol[:16]
-		_ = periCol
 		{
+//line rodinia_lud.go:135
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					var i int
-					_ = i
+//line rodinia_lud.go:141
 					var arrayOffset int
-					_ = arrayOffset
+//line rodinia_lud.go:143
 					var idx int
-					_ = idx
-
 //line rodinia_lud.go:128
 					if gc_tx2 < ludBlockSize {
 						idx = gc_tx2
@@ -710,17 +610,11 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-
 //line rodinia_lud.go:152
 	periRow := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
-
-//line rodinia_lud.go:153
 	periCol := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
-
 //line rodinia_lud.go:158
 	globalRowID := offset + (gc_by2+1)*ludBlockSize
-
-//line rodinia_lud.go:159
 	globalColID := offset + (gc_bx2+1)*ludBlockSize
 	{
 		gc_ty2 := 0
@@ -737,13 +631,10 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line rodinia_lud.go:155
 						var i int
 //line rodinia_lud.go:155
 						_ = i
-//line rodinia_lud.go:156
 						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rodinia_lud.go:156
 						_ = sum
@@ -753,19 +644,11 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line rodinia_lud.go:155
 					var i int
-
-//line rodinia_lud.go:156
 					var sum float32
-
 //line rodinia_lud.go:161
 					gc_at7[gc_tx2] = gc_at8[gc_tx2]
-
-//line rodinia_lud.go:162
 					gc_at9[gc_tx2] = gc_at10[gc_tx2]
 					_ = i
 					_ = sum
@@ -781,7 +664,6 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						var i int
 //line rodinia_lud.go:155
 						_ = i
-//line rodinia_lud.go:156
 						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rodinia_lud.go:156
 						_ = sum
@@ -789,8 +671,8 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						if ((offset+gc_ty2)*matrixDim+globalColID+gc_tx2) < 0 || ((offset+gc_ty2)*matrixDim+globalColID+gc_tx2) > len(m)-8 || gc_tx2 < 0 || gc_tx2 > len(periRow[gc_ty2])-8 || ((globalRowID+gc_ty2)*matrixDim+offset+gc_tx2) < 0 || ((globalRowID+gc_ty2)*matrixDim+offset+gc_tx2) > len(m)-8 || gc_tx2 > len(periCol[gc_ty2])-8 {
 //line rodinia_lud.go:161
 							break
-//line rodinia_lud.go:161
 						}
+//line rodinia_lud.go:162
 						archsimd.LoadFloat32x8Slice(m[(offset+gc_ty2)*matrixDim+globalColID+gc_tx2:]).StoreSlice(periRow[gc_ty2][gc_tx2:])
 						archsimd.LoadFloat32x8Slice(m[(globalRowID+gc_ty2)*matrixDim+offset+gc_tx2:]).StoreSlice(periCol[gc_ty2][gc_tx2:])
 					}
@@ -799,17 +681,11 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line rodinia_lud.go:155
 					var i int
-
-//line rodinia_lud.go:156
 					var sum float32
-
 //line rodinia_lud.go:161
 					periRow[gc_ty2][gc_tx2] = m[(offset+gc_ty2)*matrixDim+globalColID+gc_tx2]
-
-//line rodinia_lud.go:162
 					periCol[gc_ty2][gc_tx2] = m[(globalRowID+gc_ty2)*matrixDim+offset+gc_tx2]
 					_ = i
 					_ = sum
@@ -823,10 +699,10 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 	}
 	compiled.OutOfLine(func() {
 		periRow := periRow[:16]
-		_ = periRow
+//line rodinia_lud.go:176
 		periCol := periCol[:16]
-		_ = periCol
 		{
+//line rodinia_lud.go:179
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off7 := gc_ty2
@@ -839,11 +715,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:166
 						gc_vb6 := archsimd.BroadcastFloat32x8(0)
 //line rodinia_lud.go:166
-						_ = gc_vb6
-//line rodinia_lud.go:166
 						gc_Lane0Mask324 := compiled.Lane0Mask32()
-//line rodinia_lud.go:166
-						_ = gc_Lane0Mask324
 					gc_steps4:
 						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
@@ -856,13 +728,8 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:166
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rodinia_lud.go:166
-							_ = sum
-//line rodinia_lud.go:166
 							sum = gc_vb6
-//line rodinia_lud.go:167
 							var i_ int = 0
-//line rodinia_lud.go:167
-							_ = i_
 //line rodinia_lud.go:167
 							for ; i_ < ludBlockSize; i_ = i_ + 1 {
 //line rodinia_lud.go:167
@@ -870,15 +737,12 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:167
 								if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-8 {
 									gc_ld4 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
-//line rodinia_lud.go:168
 								} else {
 //line rodinia_lud.go:168
 									break gc_steps4
-//line rodinia_lud.go:168
 								}
 //line rodinia_lud.go:168
 								sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_at11[0][i_], gc_Lane0Mask324).Mul(gc_ld4))
-//line rodinia_lud.go:168
 							}
 //line rodinia_lud.go:167
 							i = i_
@@ -892,40 +756,25 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						var i int
 						_ = i
 						var sum float32
-						_ = sum
-
 //line rodinia_lud.go:166
 						sum = 0
-
-//line rodinia_lud.go:167
 						var i_ int = 0
-
 //line rodinia_lud.go:167
 						for ; i_ < ludBlockSize; i_++ {
 							sum += gc_at11[0][i_] * periRow[i_][gc_tx2]
 						}
-
 //line rodinia_lud.go:169
 						i = i_
-
-//line rodinia_lud.go:169
-						_ = i
-
-//line rodinia_lud.go:170
 						gc_at12[gc_tx2] -= sum
-						_ = i_
 					}
 				} else {
+//line rodinia_lud.go:174
 					gc_vstep6 := 0
 					if compiled.SIMD {
 //line rodinia_lud.go:166
 						gc_vb4 := archsimd.BroadcastFloat32x8(0)
 //line rodinia_lud.go:166
-						_ = gc_vb4
-//line rodinia_lud.go:166
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line rodinia_lud.go:166
-						_ = gc_Lane0Mask322
 					gc_steps3:
 						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
@@ -938,18 +787,12 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:166
 							var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rodinia_lud.go:166
-							_ = sum
-//line rodinia_lud.go:166
 							sum = gc_vb4
-//line rodinia_lud.go:167
 							var i_ int = 0
-//line rodinia_lud.go:167
-							_ = i_
 //line rodinia_lud.go:167
 							if ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2) < 0 || ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2) > len(m)-8 {
 //line rodinia_lud.go:167
 								break
-//line rodinia_lud.go:167
 							}
 //line rodinia_lud.go:167
 							for ; i_ < ludBlockSize; i_ = i_ + 1 {
@@ -958,15 +801,12 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:167
 								if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-8 {
 									gc_ld3 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
-//line rodinia_lud.go:168
 								} else {
 //line rodinia_lud.go:168
 									break gc_steps3
-//line rodinia_lud.go:168
 								}
 //line rodinia_lud.go:168
 								sum = sum.Add(compiled.BroadcastFloat32x8At(&periCol[gc_ty2][i_], gc_Lane0Mask322).Mul(gc_ld3))
-//line rodinia_lud.go:168
 							}
 //line rodinia_lud.go:167
 							i = i_
@@ -980,30 +820,19 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						var i int
 						_ = i
 						var sum float32
-						_ = sum
-
 //line rodinia_lud.go:166
 						sum = 0
-
-//line rodinia_lud.go:167
 						var i_ int = 0
-
 //line rodinia_lud.go:167
 						for ; i_ < ludBlockSize; i_++ {
 							sum += periCol[gc_ty2][i_] * periRow[i_][gc_tx2]
 						}
-
 //line rodinia_lud.go:169
 						i = i_
-
-//line rodinia_lud.go:169
-						_ = i
-
-//line rodinia_lud.go:170
 						m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2] -= sum
-						_ = i_
 					}
 				}
+//line rodinia_lud.go:174
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0

@@ -46,20 +46,13 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line rodinia_srad.go:27
 	bx := gc_bx
-
 //line rodinia_srad.go:30
 	nf := sradNumberThreads - (gc_gdx*sradNumberThreads - dNo)
-
-//line rodinia_srad.go:31
 	df := 0
-
 //line rodinia_srad.go:34
 	dPsum := gocuda.Shared[float32](t, sradNumberThreads)[:sradNumberThreads]
-
-//line rodinia_srad.go:35
 	dPsum2 := gocuda.Shared[float32](t, sradNumberThreads)[:sradNumberThreads]
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -76,29 +69,12 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 				gc_at := dPsum[:gc_to]
 				gc_at2 := dPsum2[:gc_to]
 				for gc_tx, gc_idx := gc_from, gc_off+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line rodinia_srad.go:28
-					tx := gc_tx
-					_ = tx
-
-//line rodinia_srad.go:29
-					ei := (bx * sradNumberThreads) + tx
-					_ = ei
-
 //line rodinia_srad.go:38
 					var i int
-
-//line rodinia_srad.go:41
-					{
-
-						gc_at[gc_tx] = dSums[gc_idx]
-
-//line rodinia_srad.go:44
-						gc_at2[gc_tx] = dSums2[gc_idx]
-
-					}
+//line rodinia_srad.go:43
+					gc_at[gc_tx] = dSums[gc_idx]
+					gc_at2[gc_tx] = dSums2[gc_idx]
+//line rodinia_srad.go:47
 					_ = i
 				}
 			} else {
@@ -108,209 +84,250 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rodinia_srad.go:28
 						tx := gc_tx
-						_ = tx
-
-//line rodinia_srad.go:29
 						ei := (bx * sradNumberThreads) + tx
-						_ = ei
-
 //line rodinia_srad.go:38
 						var i int
-
-//line rodinia_srad.go:41
-						{
-
-							dPsum[tx] = dSums[ei*dMul]
-							dPsum2[tx] = dSums2[ei*dMul]
-
-						}
+//line rodinia_srad.go:43
+						dPsum[tx] = dSums[ei*dMul]
+						dPsum2[tx] = dSums2[ei*dMul]
+//line rodinia_srad.go:47
 						_ = i
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rodinia_srad.go:28
 						tx := gc_tx
-						_ = tx
-
-//line rodinia_srad.go:29
 						ei := (bx * sradNumberThreads) + tx
-						_ = ei
-
 //line rodinia_srad.go:38
 						var i int
-
-//line rodinia_srad.go:41
-						{
-
-							dPsum[tx] = dSums[ei*dMul]
-							dPsum2[tx] = dSums2[ei*dMul]
-
-						}
+//line rodinia_srad.go:43
+						dPsum[tx] = dSums[ei*dMul]
+						dPsum2[tx] = dSums2[ei*dMul]
+//line rodinia_srad.go:47
 						_ = i
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rodinia_srad.go:28
 						tx := gc_tx
-						_ = tx
-
-//line rodinia_srad.go:29
 						ei := (bx * sradNumberThreads) + tx
-						_ = ei
-
 //line rodinia_srad.go:38
 						var i int
-
-//line rodinia_srad.go:41
-						{
-
-							dPsum[tx] = dSums[ei*dMul]
-							dPsum2[tx] = dSums2[ei*dMul]
-
-						}
+//line rodinia_srad.go:43
+						dPsum[tx] = dSums[ei*dMul]
+						dPsum2[tx] = dSums2[ei*dMul]
+//line rodinia_srad.go:47
 						_ = i
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rodinia_srad.go:28
 						tx := gc_tx
-						_ = tx
-
-//line rodinia_srad.go:29
 						ei := (bx * sradNumberThreads) + tx
-						_ = ei
-
 //line rodinia_srad.go:38
 						var i int
-
-//line rodinia_srad.go:41
-						{
-
-							dPsum[tx] = dSums[ei*dMul]
-							dPsum2[tx] = dSums2[ei*dMul]
-
-						}
+//line rodinia_srad.go:43
+						dPsum[tx] = dSums[ei*dMul]
+						dPsum2[tx] = dSums2[ei*dMul]
+//line rodinia_srad.go:47
 						_ = i
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line rodinia_srad.go:28
 					tx := gc_tx
-					_ = tx
-
-//line rodinia_srad.go:29
 					ei := (bx * sradNumberThreads) + tx
-					_ = ei
-
 //line rodinia_srad.go:38
 					var i int
-
-//line rodinia_srad.go:41
-					{
-
-						dPsum[tx] = dSums[ei*dMul]
-						dPsum2[tx] = dSums2[ei*dMul]
-
-					}
+//line rodinia_srad.go:43
+					dPsum[tx] = dSums[ei*dMul]
+					dPsum2[tx] = dSums2[ei*dMul]
+//line rodinia_srad.go:47
 					_ = i
 				}
 			}
 		}
 	}
-
 //line rodinia_srad.go:53
 	if nf == sradNumberThreads {
-
 //line rodinia_srad.go:55
 		var i_ int = 2
-
 //line rodinia_srad.go:55
 		for ; i_ <= sradNumberThreads; i_ = 2 * i_ {
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_qoff, gc_qd := 1, i_
-					if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
-						for gc_seg := 0; gc_seg < gc_bdx; {
-							gc_q := (gc_qoff + gc_seg) / gc_qd
-							gc_r := gc_qoff - gc_q*gc_qd
-							_, _ = gc_q, gc_r
-							gc_segend := min(gc_bdx, gc_qd-gc_r)
-							gc_seglen := gc_segend - gc_seg
-							gc_off2 := gc_seg
-							gc_off3 := (0 - (i_ / 2)) + gc_seg
-							if gc_off2 >= 0 && gc_off2 <= len(dPsum) && gc_seglen <= len(dPsum)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(dPsum) && gc_seglen <= len(dPsum)-gc_off3 && gc_off2 <= len(dPsum2) && gc_seglen <= len(dPsum2)-gc_off2 && gc_off3 <= len(dPsum2) && gc_seglen <= len(dPsum2)-gc_off3 {
-								gc_at3 := dPsum[gc_off2:][:gc_seglen]
-								gc_at4 := dPsum[gc_off3:][:gc_seglen]
-								gc_at5 := dPsum2[gc_off2:][:gc_seglen]
-								gc_at6 := dPsum2[gc_off3:][:gc_seglen]
-								for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-									gc_tx := gc_seg + gc_u
-									gc_rank := gc_base + gc_tx
-									_ = gc_rank
-
-//line rodinia_srad.go:28
-									tx := gc_tx
-									_ = tx
-
 //line rodinia_srad.go:57
-									if (gc_tx + gc_r) == 0 {
-										gc_at3[gc_u] = gc_at3[gc_u] + gc_at4[gc_u]
-										gc_at5[gc_u] = gc_at5[gc_u] + gc_at6[gc_u]
-									}
-								}
-							} else {
-								for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line rodinia_srad.go:28
-									tx := gc_tx
-									_ = tx
-
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_qoff, gc_qd := 1, i_
+				if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+					for gc_seg := 0; gc_seg < gc_bdx; {
+						gc_q := (gc_qoff + gc_seg) / gc_qd
+						gc_r := gc_qoff - gc_q*gc_qd
+						_, _ = gc_q, gc_r
+						gc_segend := min(gc_bdx, gc_qd-gc_r)
+						gc_seglen := gc_segend - gc_seg
+						gc_off2 := gc_seg
+						gc_off3 := (0 - (i_ / 2)) + gc_seg
+						if gc_off2 >= 0 && gc_off2 <= len(dPsum) && gc_seglen <= len(dPsum)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(dPsum) && gc_seglen <= len(dPsum)-gc_off3 && gc_off2 <= len(dPsum2) && gc_seglen <= len(dPsum2)-gc_off2 && gc_off3 <= len(dPsum2) && gc_seglen <= len(dPsum2)-gc_off3 {
+							gc_at3 := dPsum[gc_off2:][:gc_seglen]
+							gc_at4 := dPsum[gc_off3:][:gc_seglen]
+							gc_at5 := dPsum2[gc_off2:][:gc_seglen]
+							gc_at6 := dPsum2[gc_off3:][:gc_seglen]
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_seg + gc_u
 //line rodinia_srad.go:57
-									if (gc_tx + gc_r) == 0 {
-										dPsum[tx] = dPsum[tx] + dPsum[tx-i_/2]
-										dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_/2]
-									}
+								if (gc_tx + gc_r) == 0 {
+									gc_at3[gc_u] = gc_at3[gc_u] + gc_at4[gc_u]
+									gc_at5[gc_u] = gc_at5[gc_u] + gc_at6[gc_u]
 								}
 							}
-							gc_seg = gc_segend
+						} else {
+							for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line rodinia_srad.go:28
+								tx := gc_tx
+//line rodinia_srad.go:57
+								if (gc_tx + gc_r) == 0 {
+									dPsum[tx] = dPsum[tx] + dPsum[tx-i_/2]
+									dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_/2]
+								}
+							}
 						}
-					} else {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
+						gc_seg = gc_segend
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line rodinia_srad.go:28
-							tx := gc_tx
-							_ = tx
-
+						tx := gc_tx
 //line rodinia_srad.go:57
-							if (tx+1)%i_ == 0 {
-								dPsum[tx] = dPsum[tx] + dPsum[tx-i_/2]
-								dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_/2]
-							}
+						if (tx+1)%i_ == 0 {
+							dPsum[tx] = dPsum[tx] + dPsum[tx-i_/2]
+							dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_/2]
 						}
 					}
 				}
 			}
 		}
-		{
+//line rodinia_srad.go:67
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := (sradNumberThreads - 1); gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		if gc_bound := (sradNumberThreads - 1); gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := bx * dMul * sradNumberThreads
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(dSums) && gc_to <= len(dPsum) && gc_off4 < len(dSums2) && gc_to <= len(dPsum2) {
+				gc_at7 := dSums[gc_off4:][:1]
+				gc_at8 := dPsum[:gc_to]
+				gc_at9 := dSums2[gc_off4:][:1]
+				gc_at10 := dPsum2[:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+//line rodinia_srad.go:30
+					var i int
+					_ = i
+//line rodinia_srad.go:63
+					i = i_
+					{
+//line rodinia_srad.go:66
+						gc_at7[0] = gc_at8[gc_tx]
+						gc_at9[0] = gc_at10[gc_tx]
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line rodinia_srad.go:28
+					tx := gc_tx
+//line rodinia_srad.go:30
+					var i int
+					_ = i
+//line rodinia_srad.go:63
+					i = i_
+					{
+//line rodinia_srad.go:66
+						dSums[bx*dMul*sradNumberThreads] = dPsum[tx]
+						dSums2[bx*dMul*sradNumberThreads] = dPsum2[tx]
+					}
+				}
+			}
+		}
+	} else {
+//line rodinia_srad.go:71
+		if bx != (gc_gdx - 1) {
+//line rodinia_srad.go:73
+			var i_2 int = 2
+//line rodinia_srad.go:73
+			for ; i_2 <= sradNumberThreads; i_2 = 2 * i_2 {
+//line rodinia_srad.go:75
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_qoff2, gc_qd2 := 1, i_2
+					if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
+						for gc_seg2 := 0; gc_seg2 < gc_bdx; {
+							gc_q2 := (gc_qoff2 + gc_seg2) / gc_qd2
+							gc_r2 := gc_qoff2 - gc_q2*gc_qd2
+							_, _ = gc_q2, gc_r2
+							gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
+							gc_seglen2 := gc_segend2 - gc_seg2
+							gc_off5 := gc_seg2
+							gc_off6 := (0 - (i_2 / 2)) + gc_seg2
+							if gc_off5 >= 0 && gc_off5 <= len(dPsum) && gc_seglen2 <= len(dPsum)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(dPsum) && gc_seglen2 <= len(dPsum)-gc_off6 && gc_off5 <= len(dPsum2) && gc_seglen2 <= len(dPsum2)-gc_off5 && gc_off6 <= len(dPsum2) && gc_seglen2 <= len(dPsum2)-gc_off6 {
+								gc_at11 := dPsum[gc_off5:][:gc_seglen2]
+								gc_at12 := dPsum[gc_off6:][:gc_seglen2]
+								gc_at13 := dPsum2[gc_off5:][:gc_seglen2]
+								gc_at14 := dPsum2[gc_off6:][:gc_seglen2]
+								for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+									gc_tx := gc_seg2 + gc_u2
+//line rodinia_srad.go:75
+									if (gc_tx + gc_r2) == 0 {
+										gc_at11[gc_u2] = gc_at11[gc_u2] + gc_at12[gc_u2]
+										gc_at13[gc_u2] = gc_at13[gc_u2] + gc_at14[gc_u2]
+									}
+								}
+							} else {
+								for gc_tx := gc_seg2; gc_tx < gc_segend2; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+//line rodinia_srad.go:28
+									tx := gc_tx
+//line rodinia_srad.go:75
+									if (gc_tx + gc_r2) == 0 {
+										dPsum[tx] = dPsum[tx] + dPsum[tx-i_2/2]
+										dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_2/2]
+									}
+								}
+							}
+							gc_seg2 = gc_segend2
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line rodinia_srad.go:28
+							tx := gc_tx
+//line rodinia_srad.go:75
+							if (tx+1)%i_2 == 0 {
+								dPsum[tx] = dPsum[tx] + dPsum[tx-i_2/2]
+								dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_2/2]
+							}
+						}
+					}
+				}
+			}
+//line rodinia_srad.go:85
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := (sradNumberThreads - 1); gc_bound > gc_from {
 				gc_from = gc_bound
@@ -319,358 +336,162 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off4 := bx * dMul * sradNumberThreads
-				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(dSums) && gc_to <= len(dPsum) && gc_off4 < len(dSums2) && gc_to <= len(dPsum2) {
-					gc_at7 := dSums[gc_off4:][:1]
-					gc_at8 := dPsum[:gc_to]
-					gc_at9 := dSums2[gc_off4:][:1]
-					gc_at10 := dPsum2[:gc_to]
+				gc_off7 := bx * dMul * sradNumberThreads
+				if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(dSums) && gc_to <= len(dPsum) && gc_off7 < len(dSums2) && gc_to <= len(dPsum2) {
+					gc_at15 := dSums[gc_off7:][:1]
+					gc_at16 := dPsum[:gc_to]
+					gc_at17 := dSums2[gc_off7:][:1]
+					gc_at18 := dPsum2[:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line rodinia_srad.go:28
-						tx := gc_tx
-						_ = tx
+//line rodinia_srad.go:30
 						var i int
 						_ = i
-
-//line rodinia_srad.go:63
-						i = i_
-
-//line rodinia_srad.go:63
-						_ = i
-
-//line rodinia_srad.go:65
+//line rodinia_srad.go:81
+						i = i_2
 						{
-							gc_at7[0] = gc_at8[gc_tx]
-							gc_at9[0] = gc_at10[gc_tx]
+//line rodinia_srad.go:84
+							gc_at15[0] = gc_at16[gc_tx]
+							gc_at17[0] = gc_at18[gc_tx]
 						}
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line rodinia_srad.go:28
 						tx := gc_tx
-						_ = tx
+//line rodinia_srad.go:30
 						var i int
 						_ = i
-
-//line rodinia_srad.go:63
-						i = i_
-
-//line rodinia_srad.go:63
-						_ = i
-
-//line rodinia_srad.go:65
+//line rodinia_srad.go:81
+						i = i_2
 						{
+//line rodinia_srad.go:84
 							dSums[bx*dMul*sradNumberThreads] = dPsum[tx]
 							dSums2[bx*dMul*sradNumberThreads] = dPsum2[tx]
 						}
 					}
 				}
 			}
-		}
-	} else {
-
-//line rodinia_srad.go:71
-		if bx != (gc_gdx - 1) {
-
-//line rodinia_srad.go:73
-			var i_2 int = 2
-
-//line rodinia_srad.go:73
-			for ; i_2 <= sradNumberThreads; i_2 = 2 * i_2 {
-				{
-					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						gc_qoff2, gc_qd2 := 1, i_2
-						if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
-							for gc_seg2 := 0; gc_seg2 < gc_bdx; {
-								gc_q2 := (gc_qoff2 + gc_seg2) / gc_qd2
-								gc_r2 := gc_qoff2 - gc_q2*gc_qd2
-								_, _ = gc_q2, gc_r2
-								gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
-								gc_seglen2 := gc_segend2 - gc_seg2
-								gc_off5 := gc_seg2
-								gc_off6 := (0 - (i_2 / 2)) + gc_seg2
-								if gc_off5 >= 0 && gc_off5 <= len(dPsum) && gc_seglen2 <= len(dPsum)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(dPsum) && gc_seglen2 <= len(dPsum)-gc_off6 && gc_off5 <= len(dPsum2) && gc_seglen2 <= len(dPsum2)-gc_off5 && gc_off6 <= len(dPsum2) && gc_seglen2 <= len(dPsum2)-gc_off6 {
-									gc_at11 := dPsum[gc_off5:][:gc_seglen2]
-									gc_at12 := dPsum[gc_off6:][:gc_seglen2]
-									gc_at13 := dPsum2[gc_off5:][:gc_seglen2]
-									gc_at14 := dPsum2[gc_off6:][:gc_seglen2]
-									for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
-										gc_tx := gc_seg2 + gc_u2
-										gc_rank := gc_base + gc_tx
-										_ = gc_rank
-
-//line rodinia_srad.go:28
-										tx := gc_tx
-										_ = tx
-
-//line rodinia_srad.go:75
-										if (gc_tx + gc_r2) == 0 {
-											gc_at11[gc_u2] = gc_at11[gc_u2] + gc_at12[gc_u2]
-											gc_at13[gc_u2] = gc_at13[gc_u2] + gc_at14[gc_u2]
-										}
-									}
-								} else {
-									for gc_tx := gc_seg2; gc_tx < gc_segend2; gc_tx++ {
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-
-//line rodinia_srad.go:28
-										tx := gc_tx
-										_ = tx
-
-//line rodinia_srad.go:75
-										if (gc_tx + gc_r2) == 0 {
-											dPsum[tx] = dPsum[tx] + dPsum[tx-i_2/2]
-											dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_2/2]
-										}
-									}
-								}
-								gc_seg2 = gc_segend2
-							}
-						} else {
-							for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line rodinia_srad.go:28
-								tx := gc_tx
-								_ = tx
-
-//line rodinia_srad.go:75
-								if (tx+1)%i_2 == 0 {
-									dPsum[tx] = dPsum[tx] + dPsum[tx-i_2/2]
-									dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_2/2]
-								}
-							}
-						}
-					}
-				}
-			}
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if gc_bound := (sradNumberThreads - 1); gc_bound > gc_from {
-					gc_from = gc_bound
-				}
-				if gc_bound := (sradNumberThreads - 1); gc_bound < gc_to-1 {
-					gc_to = gc_bound + 1
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off7 := bx * dMul * sradNumberThreads
-					if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(dSums) && gc_to <= len(dPsum) && gc_off7 < len(dSums2) && gc_to <= len(dPsum2) {
-						gc_at15 := dSums[gc_off7:][:1]
-						gc_at16 := dPsum[:gc_to]
-						gc_at17 := dSums2[gc_off7:][:1]
-						gc_at18 := dPsum2[:gc_to]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line rodinia_srad.go:28
-							tx := gc_tx
-							_ = tx
-							var i int
-							_ = i
-
-//line rodinia_srad.go:81
-							i = i_2
-
-//line rodinia_srad.go:81
-							_ = i
-
-//line rodinia_srad.go:83
-							{
-								gc_at15[0] = gc_at16[gc_tx]
-								gc_at17[0] = gc_at18[gc_tx]
-							}
-						}
-					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line rodinia_srad.go:28
-							tx := gc_tx
-							_ = tx
-							var i int
-							_ = i
-
-//line rodinia_srad.go:81
-							i = i_2
-
-//line rodinia_srad.go:81
-							_ = i
-
-//line rodinia_srad.go:83
-							{
-								dSums[bx*dMul*sradNumberThreads] = dPsum[tx]
-								dSums2[bx*dMul*sradNumberThreads] = dPsum2[tx]
-							}
-						}
-					}
-				}
-			}
 		} else {
-
 //line rodinia_srad.go:89
 			var i_3 int = 2
-
 //line rodinia_srad.go:89
 			for ; i_3 <= sradNumberThreads; i_3 = 2 * i_3 {
 				if nf >= i_3 {
 					df = i_3
 				}
 			}
-
 //line rodinia_srad.go:95
 			var i_4 int = 2
-			{
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-					{
-						gc_rank := gc_step2 + 0
-						gc_pos.Thread = gc_rank
-						var i int
-						_ = i
-
-//line rodinia_srad.go:93
-						i = i_3
-
-//line rodinia_srad.go:93
-						_ = i
-					}
-					{
-						gc_rank := gc_step2 + 1
-						gc_pos.Thread = gc_rank
-						var i int
-						_ = i
-
-//line rodinia_srad.go:93
-						i = i_3
-
-//line rodinia_srad.go:93
-						_ = i
-					}
-					{
-						gc_rank := gc_step2 + 2
-						gc_pos.Thread = gc_rank
-						var i int
-						_ = i
-
-//line rodinia_srad.go:93
-						i = i_3
-
-//line rodinia_srad.go:93
-						_ = i
-					}
-					{
-						gc_rank := gc_step2 + 3
-						gc_pos.Thread = gc_rank
-						var i int
-						_ = i
-
-//line rodinia_srad.go:93
-						i = i_3
-
-//line rodinia_srad.go:93
-						_ = i
-					}
-				}
-				for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+//line rodinia_srad.go:97
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+				{
+					gc_rank := gc_step2 + 0
 					gc_pos.Thread = gc_rank
 					var i int
 					_ = i
-
 //line rodinia_srad.go:93
 					i = i_3
-
-//line rodinia_srad.go:93
+				}
+				{
+					gc_rank := gc_step2 + 1
+					gc_pos.Thread = gc_rank
+					var i int
 					_ = i
+//line rodinia_srad.go:93
+					i = i_3
+				}
+				{
+					gc_rank := gc_step2 + 2
+					gc_pos.Thread = gc_rank
+					var i int
+					_ = i
+//line rodinia_srad.go:93
+					i = i_3
+				}
+				{
+					gc_rank := gc_step2 + 3
+					gc_pos.Thread = gc_rank
+					var i int
+					_ = i
+//line rodinia_srad.go:93
+					i = i_3
 				}
 			}
-
-//line rodinia_srad.go:95
+			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				var i int
+				_ = i
+//line rodinia_srad.go:93
+				i = i_3
+			}
 			for ; i_4 <= df; i_4 = 2 * i_4 {
-				{
-					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						gc_qoff3, gc_qd3 := 1, i_4
-						if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx) {
-							for gc_seg3 := 0; gc_seg3 < gc_bdx; {
-								gc_q3 := (gc_qoff3 + gc_seg3) / gc_qd3
-								gc_r3 := gc_qoff3 - gc_q3*gc_qd3
-								_, _ = gc_q3, gc_r3
-								gc_segend3 := min(gc_bdx, gc_qd3-gc_r3)
-								gc_seglen3 := gc_segend3 - gc_seg3
-								gc_off8 := gc_seg3
-								gc_off9 := (0 - (i_4 / 2)) + gc_seg3
-								if gc_off8 >= 0 && gc_off8 <= len(dPsum) && gc_seglen3 <= len(dPsum)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(dPsum) && gc_seglen3 <= len(dPsum)-gc_off9 && gc_off8 <= len(dPsum2) && gc_seglen3 <= len(dPsum2)-gc_off8 && gc_off9 <= len(dPsum2) && gc_seglen3 <= len(dPsum2)-gc_off9 {
-									gc_at19 := dPsum[gc_off8:][:gc_seglen3]
-									gc_at20 := dPsum[gc_off9:][:gc_seglen3]
-									gc_at21 := dPsum2[gc_off8:][:gc_seglen3]
-									gc_at22 := dPsum2[gc_off9:][:gc_seglen3]
-									for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
-										gc_tx := gc_seg3 + gc_u3
-										gc_rank := gc_base + gc_tx
-										_ = gc_rank
-
-//line rodinia_srad.go:28
-										tx := gc_tx
-										_ = tx
-
 //line rodinia_srad.go:97
-										if (gc_tx+gc_r3) == 0 && tx < df {
-											gc_at19[gc_u3] = gc_at19[gc_u3] + gc_at20[gc_u3]
-											gc_at21[gc_u3] = gc_at21[gc_u3] + gc_at22[gc_u3]
-										}
-									}
-								} else {
-									for gc_tx := gc_seg3; gc_tx < gc_segend3; gc_tx++ {
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_qoff3, gc_qd3 := 1, i_4
+					if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx) {
+						for gc_seg3 := 0; gc_seg3 < gc_bdx; {
+							gc_q3 := (gc_qoff3 + gc_seg3) / gc_qd3
+							gc_r3 := gc_qoff3 - gc_q3*gc_qd3
+							_, _ = gc_q3, gc_r3
+							gc_segend3 := min(gc_bdx, gc_qd3-gc_r3)
+							gc_seglen3 := gc_segend3 - gc_seg3
+							gc_off8 := gc_seg3
+							gc_off9 := (0 - (i_4 / 2)) + gc_seg3
+							if gc_off8 >= 0 && gc_off8 <= len(dPsum) && gc_seglen3 <= len(dPsum)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(dPsum) && gc_seglen3 <= len(dPsum)-gc_off9 && gc_off8 <= len(dPsum2) && gc_seglen3 <= len(dPsum2)-gc_off8 && gc_off9 <= len(dPsum2) && gc_seglen3 <= len(dPsum2)-gc_off9 {
+								gc_at19 := dPsum[gc_off8:][:gc_seglen3]
+								gc_at20 := dPsum[gc_off9:][:gc_seglen3]
+								gc_at21 := dPsum2[gc_off8:][:gc_seglen3]
+								gc_at22 := dPsum2[gc_off9:][:gc_seglen3]
+								for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
+									gc_tx := gc_seg3 + gc_u3
 //line rodinia_srad.go:28
-										tx := gc_tx
-										_ = tx
-
+									tx := gc_tx
 //line rodinia_srad.go:97
-										if (gc_tx+gc_r3) == 0 && tx < df {
-											dPsum[tx] = dPsum[tx] + dPsum[tx-i_4/2]
-											dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_4/2]
-										}
+									if (gc_tx+gc_r3) == 0 && tx < df {
+										gc_at19[gc_u3] = gc_at19[gc_u3] + gc_at20[gc_u3]
+										gc_at21[gc_u3] = gc_at21[gc_u3] + gc_at22[gc_u3]
 									}
 								}
-								gc_seg3 = gc_segend3
+							} else {
+								for gc_tx := gc_seg3; gc_tx < gc_segend3; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+//line rodinia_srad.go:28
+									tx := gc_tx
+//line rodinia_srad.go:97
+									if (gc_tx+gc_r3) == 0 && tx < df {
+										dPsum[tx] = dPsum[tx] + dPsum[tx-i_4/2]
+										dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_4/2]
+									}
+								}
 							}
-						} else {
-							for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
+							gc_seg3 = gc_segend3
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line rodinia_srad.go:28
-								tx := gc_tx
-								_ = tx
-
+							tx := gc_tx
 //line rodinia_srad.go:97
-								if (tx+1)%i_4 == 0 && tx < df {
-									dPsum[tx] = dPsum[tx] + dPsum[tx-i_4/2]
-									dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_4/2]
-								}
+							if (tx+1)%i_4 == 0 && tx < df {
+								dPsum[tx] = dPsum[tx] + dPsum[tx-i_4/2]
+								dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_4/2]
 							}
 						}
 					}
 				}
 			}
+//line rodinia_srad.go:106
 			compiled.OutOfLine(func() {
 				dPsum := dPsum[:512]
-				_ = dPsum
+//line rodinia_srad.go:109
 				dPsum2 := dPsum2[:512]
-				_ = dPsum2
 				{
+//line rodinia_srad.go:112
 					gc_from, gc_to := 0, gc_bdx
 					if gc_bound := (df - 1); gc_bound > gc_from {
 						gc_from = gc_bound
@@ -688,27 +509,17 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-
-//line rodinia_srad.go:28
-								tx := gc_tx
-								_ = tx
+//line rodinia_srad.go:30
 								var i int
-								_ = i
-
 //line rodinia_srad.go:103
 								i = i_4
-
-//line rodinia_srad.go:103
-								_ = i
-
-//line rodinia_srad.go:105
 								{
-
+//line rodinia_srad.go:107
 									for i = (bx * sradNumberThreads) + df; i < (bx*sradNumberThreads)+nf; i++ {
 										gc_at23[gc_tx] = gc_at23[gc_tx] + dSums[i]
 										gc_at24[gc_tx] = gc_at24[gc_tx] + dSums2[i]
 									}
-
+//line rodinia_srad.go:112
 									gc_at25[0] = gc_at23[gc_tx]
 									gc_at26[0] = gc_at24[gc_tx]
 								}
@@ -717,27 +528,19 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-
 //line rodinia_srad.go:28
 								tx := gc_tx
-								_ = tx
+//line rodinia_srad.go:30
 								var i int
-								_ = i
-
 //line rodinia_srad.go:103
 								i = i_4
-
-//line rodinia_srad.go:103
-								_ = i
-
-//line rodinia_srad.go:105
 								{
-
+//line rodinia_srad.go:107
 									for i = (bx * sradNumberThreads) + df; i < (bx*sradNumberThreads)+nf; i++ {
 										dPsum[tx] = dPsum[tx] + dSums[i]
 										dPsum2[tx] = dPsum2[tx] + dSums2[i]
 									}
-
+//line rodinia_srad.go:112
 									dSums[bx*dMul*sradNumberThreads] = dPsum[tx]
 									dSums2[bx*dMul*sradNumberThreads] = dPsum2[tx]
 								}

@@ -47,20 +47,13 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line rodinia_srad.go:27
 	bx := gc_bx2
-
 //line rodinia_srad.go:30
 	nf := sradNumberThreads - (gc_gdx2*sradNumberThreads - dNo)
-
-//line rodinia_srad.go:31
 	df := 0
-
 //line rodinia_srad.go:34
 	dPsum := gocuda.Shared[float32](t, sradNumberThreads)[:sradNumberThreads]
-
-//line rodinia_srad.go:35
 	dPsum2 := gocuda.Shared[float32](t, sradNumberThreads)[:sradNumberThreads]
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
@@ -77,29 +70,12 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 				gc_at27 := dPsum[:gc_to2]
 				gc_at28 := dPsum2[:gc_to2]
 				for gc_tx2, gc_idx2 := gc_from2, gc_off11+gc_stride2*(gc_from2); gc_tx2 < gc_to2; gc_tx2, gc_idx2 = gc_tx2+1, gc_idx2+gc_stride2 {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line rodinia_srad.go:28
-					tx := gc_tx2
-					_ = tx
-
-//line rodinia_srad.go:29
-					ei := (bx * sradNumberThreads) + tx
-					_ = ei
-
 //line rodinia_srad.go:38
 					var i int
-
-//line rodinia_srad.go:41
-					{
-
-						gc_at27[gc_tx2] = dSums[gc_idx2]
-
-//line rodinia_srad.go:44
-						gc_at28[gc_tx2] = dSums2[gc_idx2]
-
-					}
+//line rodinia_srad.go:43
+					gc_at27[gc_tx2] = dSums[gc_idx2]
+					gc_at28[gc_tx2] = dSums2[gc_idx2]
+//line rodinia_srad.go:47
 					_ = i
 				}
 			} else {
@@ -109,238 +85,296 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line rodinia_srad.go:28
 						tx := gc_tx2
-						_ = tx
-
-//line rodinia_srad.go:29
 						ei := (bx * sradNumberThreads) + tx
-						_ = ei
-
 //line rodinia_srad.go:38
 						var i int
-
-//line rodinia_srad.go:41
-						{
-
-							dPsum[tx] = dSums[ei*dMul]
-							dPsum2[tx] = dSums2[ei*dMul]
-
-						}
+//line rodinia_srad.go:43
+						dPsum[tx] = dSums[ei*dMul]
+						dPsum2[tx] = dSums2[ei*dMul]
+//line rodinia_srad.go:47
 						_ = i
 					}
 					{
 						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line rodinia_srad.go:28
 						tx := gc_tx2
-						_ = tx
-
-//line rodinia_srad.go:29
 						ei := (bx * sradNumberThreads) + tx
-						_ = ei
-
 //line rodinia_srad.go:38
 						var i int
-
-//line rodinia_srad.go:41
-						{
-
-							dPsum[tx] = dSums[ei*dMul]
-							dPsum2[tx] = dSums2[ei*dMul]
-
-						}
+//line rodinia_srad.go:43
+						dPsum[tx] = dSums[ei*dMul]
+						dPsum2[tx] = dSums2[ei*dMul]
+//line rodinia_srad.go:47
 						_ = i
 					}
 					{
 						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line rodinia_srad.go:28
 						tx := gc_tx2
-						_ = tx
-
-//line rodinia_srad.go:29
 						ei := (bx * sradNumberThreads) + tx
-						_ = ei
-
 //line rodinia_srad.go:38
 						var i int
-
-//line rodinia_srad.go:41
-						{
-
-							dPsum[tx] = dSums[ei*dMul]
-							dPsum2[tx] = dSums2[ei*dMul]
-
-						}
+//line rodinia_srad.go:43
+						dPsum[tx] = dSums[ei*dMul]
+						dPsum2[tx] = dSums2[ei*dMul]
+//line rodinia_srad.go:47
 						_ = i
 					}
 					{
 						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line rodinia_srad.go:28
 						tx := gc_tx2
-						_ = tx
-
-//line rodinia_srad.go:29
 						ei := (bx * sradNumberThreads) + tx
-						_ = ei
-
 //line rodinia_srad.go:38
 						var i int
-
-//line rodinia_srad.go:41
-						{
-
-							dPsum[tx] = dSums[ei*dMul]
-							dPsum2[tx] = dSums2[ei*dMul]
-
-						}
+//line rodinia_srad.go:43
+						dPsum[tx] = dSums[ei*dMul]
+						dPsum2[tx] = dSums2[ei*dMul]
+//line rodinia_srad.go:47
 						_ = i
 					}
 				}
 				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line rodinia_srad.go:28
 					tx := gc_tx2
-					_ = tx
-
-//line rodinia_srad.go:29
 					ei := (bx * sradNumberThreads) + tx
-					_ = ei
-
 //line rodinia_srad.go:38
 					var i int
-
-//line rodinia_srad.go:41
-					{
-
-						dPsum[tx] = dSums[ei*dMul]
-						dPsum2[tx] = dSums2[ei*dMul]
-
-					}
+//line rodinia_srad.go:43
+					dPsum[tx] = dSums[ei*dMul]
+					dPsum2[tx] = dSums2[ei*dMul]
+//line rodinia_srad.go:47
 					_ = i
 				}
 			}
 		}
 	}
-
 //line rodinia_srad.go:53
 	if nf == sradNumberThreads {
-
 //line rodinia_srad.go:55
 		var i_ int = 2
-
 //line rodinia_srad.go:55
 		for ; i_ <= sradNumberThreads; i_ = 2 * i_ {
-			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_qoff4, gc_qd4 := 1, i_
-					if compiled.Segmented(gc_qoff4, gc_qd4, 0, gc_bdx2) {
-						for gc_seg4 := 0; gc_seg4 < gc_bdx2; {
-							gc_q := (gc_qoff4 + gc_seg4) / gc_qd4
-							gc_r := gc_qoff4 - gc_q*gc_qd4
-							_, _ = gc_q, gc_r
-							gc_segend4 := min(gc_bdx2, gc_qd4-gc_r)
-							gc_seglen4 := gc_segend4 - gc_seg4
-							gc_off12 := gc_seg4
-							gc_off13 := (0 - (i_ / 2)) + gc_seg4
-							if gc_off12 >= 0 && gc_off12 <= len(dPsum) && gc_seglen4 <= len(dPsum)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(dPsum) && gc_seglen4 <= len(dPsum)-gc_off13 && gc_off12 <= len(dPsum2) && gc_seglen4 <= len(dPsum2)-gc_off12 && gc_off13 <= len(dPsum2) && gc_seglen4 <= len(dPsum2)-gc_off13 {
-								gc_at29 := dPsum[gc_off12:][:gc_seglen4]
-								gc_at30 := dPsum[gc_off13:][:gc_seglen4]
-								gc_at31 := dPsum2[gc_off12:][:gc_seglen4]
-								gc_at32 := dPsum2[gc_off13:][:gc_seglen4]
-								gc_vstep := gc_seg4
-								if compiled.SIMD {
+//line rodinia_srad.go:57
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_qoff4, gc_qd4 := 1, i_
+				if compiled.Segmented(gc_qoff4, gc_qd4, 0, gc_bdx2) {
+					for gc_seg4 := 0; gc_seg4 < gc_bdx2; {
+						gc_q := (gc_qoff4 + gc_seg4) / gc_qd4
+						gc_r := gc_qoff4 - gc_q*gc_qd4
+						_, _ = gc_q, gc_r
+						gc_segend4 := min(gc_bdx2, gc_qd4-gc_r)
+						gc_seglen4 := gc_segend4 - gc_seg4
+						gc_off12 := gc_seg4
+						gc_off13 := (0 - (i_ / 2)) + gc_seg4
+						if gc_off12 >= 0 && gc_off12 <= len(dPsum) && gc_seglen4 <= len(dPsum)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(dPsum) && gc_seglen4 <= len(dPsum)-gc_off13 && gc_off12 <= len(dPsum2) && gc_seglen4 <= len(dPsum2)-gc_off12 && gc_off13 <= len(dPsum2) && gc_seglen4 <= len(dPsum2)-gc_off13 {
+							gc_at29 := dPsum[gc_off12:][:gc_seglen4]
+							gc_at30 := dPsum[gc_off13:][:gc_seglen4]
+							gc_at31 := dPsum2[gc_off12:][:gc_seglen4]
+							gc_at32 := dPsum2[gc_off13:][:gc_seglen4]
+							gc_vstep := gc_seg4
+							if compiled.SIMD {
 //line rodinia_srad.go:28
-									gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								for ; gc_vstep+7 < gc_segend4; gc_vstep += 8 {
+									gc_tx2 := gc_vstep
 //line rodinia_srad.go:28
-									_ = gc_iota
-									for ; gc_vstep+7 < gc_segend4; gc_vstep += 8 {
-										gc_tx2 := gc_vstep
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
+									var tx int = gc_tx2
 //line rodinia_srad.go:28
-										var tx int = gc_tx2
-//line rodinia_srad.go:28
-										_ = tx
-//line rodinia_srad.go:57
-										gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx2 + gc_r), 8))))
-//line rodinia_srad.go:57
-										_ = gc_if
-//line rodinia_srad.go:57
-										if gc_if.ToBits() != 0 {
-//line rodinia_srad.go:57
-											archsimd.LoadFloat32x8Slice(gc_at29[(gc_tx2-gc_seg4):]).Add(archsimd.LoadFloat32x8Slice(gc_at30[(gc_tx2-gc_seg4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at29[(gc_tx2-gc_seg4):]), gc_if).StoreSlice(gc_at29[(gc_tx2 - gc_seg4):])
-//line rodinia_srad.go:57
-											archsimd.LoadFloat32x8Slice(gc_at31[(gc_tx2-gc_seg4):]).Add(archsimd.LoadFloat32x8Slice(gc_at32[(gc_tx2-gc_seg4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at31[(gc_tx2-gc_seg4):]), gc_if).StoreSlice(gc_at31[(gc_tx2 - gc_seg4):])
-//line rodinia_srad.go:57
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								for gc_u4 := gc_vstep - gc_seg4; gc_u4 < gc_seglen4; gc_u4++ {
-									gc_tx2 := gc_seg4 + gc_u4
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-
-//line rodinia_srad.go:28
-									tx := gc_tx2
 									_ = tx
-
 //line rodinia_srad.go:57
-									if (gc_tx2 + gc_r) == 0 {
-										gc_at29[gc_u4] = gc_at29[gc_u4] + gc_at30[gc_u4]
-										gc_at31[gc_u4] = gc_at31[gc_u4] + gc_at32[gc_u4]
+									gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx2 + gc_r), 8))))
+//line rodinia_srad.go:57
+									if gc_if.ToBits() != 0 {
+//line rodinia_srad.go:57
+										archsimd.LoadFloat32x8Slice(gc_at29[(gc_tx2-gc_seg4):]).Add(archsimd.LoadFloat32x8Slice(gc_at30[(gc_tx2-gc_seg4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at29[(gc_tx2-gc_seg4):]), gc_if).StoreSlice(gc_at29[(gc_tx2 - gc_seg4):])
+//line rodinia_srad.go:57
+										archsimd.LoadFloat32x8Slice(gc_at31[(gc_tx2-gc_seg4):]).Add(archsimd.LoadFloat32x8Slice(gc_at32[(gc_tx2-gc_seg4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at31[(gc_tx2-gc_seg4):]), gc_if).StoreSlice(gc_at31[(gc_tx2 - gc_seg4):])
 									}
 								}
-							} else {
-								for gc_tx2 := gc_seg4; gc_tx2 < gc_segend4; gc_tx2++ {
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line rodinia_srad.go:28
-									tx := gc_tx2
-									_ = tx
-
+//line rodinia_srad.go:59
+								archsimd.ClearAVXUpperBits()
+							}
+							for gc_u4 := gc_vstep - gc_seg4; gc_u4 < gc_seglen4; gc_u4++ {
+								gc_tx2 := gc_seg4 + gc_u4
 //line rodinia_srad.go:57
-									if (gc_tx2 + gc_r) == 0 {
-										dPsum[tx] = dPsum[tx] + dPsum[tx-i_/2]
-										dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_/2]
-									}
+								if (gc_tx2 + gc_r) == 0 {
+									gc_at29[gc_u4] = gc_at29[gc_u4] + gc_at30[gc_u4]
+									gc_at31[gc_u4] = gc_at31[gc_u4] + gc_at32[gc_u4]
 								}
 							}
-							gc_seg4 = gc_segend4
+						} else {
+							for gc_tx2 := gc_seg4; gc_tx2 < gc_segend4; gc_tx2++ {
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line rodinia_srad.go:28
+								tx := gc_tx2
+//line rodinia_srad.go:57
+								if (gc_tx2 + gc_r) == 0 {
+									dPsum[tx] = dPsum[tx] + dPsum[tx-i_/2]
+									dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_/2]
+								}
+							}
 						}
-					} else {
-						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+						gc_seg4 = gc_segend4
+					}
+				} else {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line rodinia_srad.go:28
-							tx := gc_tx2
-							_ = tx
-
+						tx := gc_tx2
 //line rodinia_srad.go:57
-							if (tx+1)%i_ == 0 {
-								dPsum[tx] = dPsum[tx] + dPsum[tx-i_/2]
-								dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_/2]
-							}
+						if (tx+1)%i_ == 0 {
+							dPsum[tx] = dPsum[tx] + dPsum[tx-i_/2]
+							dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_/2]
 						}
 					}
 				}
 			}
 		}
-		{
+//line rodinia_srad.go:67
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := (sradNumberThreads - 1); gc_bound2 > gc_from2 {
+			gc_from2 = gc_bound2
+		}
+		if gc_bound2 := (sradNumberThreads - 1); gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off14 := bx * dMul * sradNumberThreads
+			if gc_from2 >= 0 && gc_off14 >= 0 && gc_off14 < len(dSums) && gc_to2 <= len(dPsum) && gc_off14 < len(dSums2) && gc_to2 <= len(dPsum2) {
+				gc_at33 := dSums[gc_off14:][:1]
+				gc_at34 := dPsum[:gc_to2]
+				gc_at35 := dSums2[gc_off14:][:1]
+				gc_at36 := dPsum2[:gc_to2]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+//line rodinia_srad.go:30
+					var i int
+					_ = i
+//line rodinia_srad.go:63
+					i = i_
+					{
+//line rodinia_srad.go:66
+						gc_at33[0] = gc_at34[gc_tx2]
+						gc_at35[0] = gc_at36[gc_tx2]
+					}
+				}
+			} else {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line rodinia_srad.go:28
+					tx := gc_tx2
+//line rodinia_srad.go:30
+					var i int
+					_ = i
+//line rodinia_srad.go:63
+					i = i_
+					{
+//line rodinia_srad.go:66
+						dSums[bx*dMul*sradNumberThreads] = dPsum[tx]
+						dSums2[bx*dMul*sradNumberThreads] = dPsum2[tx]
+					}
+				}
+			}
+		}
+	} else {
+//line rodinia_srad.go:71
+		if bx != (gc_gdx2 - 1) {
+//line rodinia_srad.go:73
+			var i_2 int = 2
+//line rodinia_srad.go:73
+			for ; i_2 <= sradNumberThreads; i_2 = 2 * i_2 {
+//line rodinia_srad.go:75
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_qoff5, gc_qd5 := 1, i_2
+					if compiled.Segmented(gc_qoff5, gc_qd5, 0, gc_bdx2) {
+						for gc_seg5 := 0; gc_seg5 < gc_bdx2; {
+							gc_q2 := (gc_qoff5 + gc_seg5) / gc_qd5
+							gc_r2 := gc_qoff5 - gc_q2*gc_qd5
+							_, _ = gc_q2, gc_r2
+							gc_segend5 := min(gc_bdx2, gc_qd5-gc_r2)
+							gc_seglen5 := gc_segend5 - gc_seg5
+							gc_off15 := gc_seg5
+							gc_off16 := (0 - (i_2 / 2)) + gc_seg5
+							if gc_off15 >= 0 && gc_off15 <= len(dPsum) && gc_seglen5 <= len(dPsum)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(dPsum) && gc_seglen5 <= len(dPsum)-gc_off16 && gc_off15 <= len(dPsum2) && gc_seglen5 <= len(dPsum2)-gc_off15 && gc_off16 <= len(dPsum2) && gc_seglen5 <= len(dPsum2)-gc_off16 {
+								gc_at37 := dPsum[gc_off15:][:gc_seglen5]
+								gc_at38 := dPsum[gc_off16:][:gc_seglen5]
+								gc_at39 := dPsum2[gc_off15:][:gc_seglen5]
+								gc_at40 := dPsum2[gc_off16:][:gc_seglen5]
+								gc_vstep2 := gc_seg5
+								if compiled.SIMD {
+//line rodinia_srad.go:28
+									gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+									for ; gc_vstep2+7 < gc_segend5; gc_vstep2 += 8 {
+										gc_tx2 := gc_vstep2
+//line rodinia_srad.go:28
+										var tx int = gc_tx2
+//line rodinia_srad.go:28
+										_ = tx
+//line rodinia_srad.go:75
+										gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx2 + gc_r2), 8))))
+//line rodinia_srad.go:75
+										if gc_if2.ToBits() != 0 {
+//line rodinia_srad.go:75
+											archsimd.LoadFloat32x8Slice(gc_at37[(gc_tx2-gc_seg5):]).Add(archsimd.LoadFloat32x8Slice(gc_at38[(gc_tx2-gc_seg5):])).Merge(archsimd.LoadFloat32x8Slice(gc_at37[(gc_tx2-gc_seg5):]), gc_if2).StoreSlice(gc_at37[(gc_tx2 - gc_seg5):])
+//line rodinia_srad.go:75
+											archsimd.LoadFloat32x8Slice(gc_at39[(gc_tx2-gc_seg5):]).Add(archsimd.LoadFloat32x8Slice(gc_at40[(gc_tx2-gc_seg5):])).Merge(archsimd.LoadFloat32x8Slice(gc_at39[(gc_tx2-gc_seg5):]), gc_if2).StoreSlice(gc_at39[(gc_tx2 - gc_seg5):])
+										}
+									}
+//line rodinia_srad.go:77
+									archsimd.ClearAVXUpperBits()
+								}
+								for gc_u5 := gc_vstep2 - gc_seg5; gc_u5 < gc_seglen5; gc_u5++ {
+									gc_tx2 := gc_seg5 + gc_u5
+//line rodinia_srad.go:75
+									if (gc_tx2 + gc_r2) == 0 {
+										gc_at37[gc_u5] = gc_at37[gc_u5] + gc_at38[gc_u5]
+										gc_at39[gc_u5] = gc_at39[gc_u5] + gc_at40[gc_u5]
+									}
+								}
+							} else {
+								for gc_tx2 := gc_seg5; gc_tx2 < gc_segend5; gc_tx2++ {
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line rodinia_srad.go:28
+									tx := gc_tx2
+//line rodinia_srad.go:75
+									if (gc_tx2 + gc_r2) == 0 {
+										dPsum[tx] = dPsum[tx] + dPsum[tx-i_2/2]
+										dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_2/2]
+									}
+								}
+							}
+							gc_seg5 = gc_segend5
+						}
+					} else {
+						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line rodinia_srad.go:28
+							tx := gc_tx2
+//line rodinia_srad.go:75
+							if (tx+1)%i_2 == 0 {
+								dPsum[tx] = dPsum[tx] + dPsum[tx-i_2/2]
+								dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_2/2]
+							}
+						}
+					}
+				}
+			}
+//line rodinia_srad.go:85
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := (sradNumberThreads - 1); gc_bound2 > gc_from2 {
 				gc_from2 = gc_bound2
@@ -349,416 +383,183 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 				gc_to2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off14 := bx * dMul * sradNumberThreads
-				if gc_from2 >= 0 && gc_off14 >= 0 && gc_off14 < len(dSums) && gc_to2 <= len(dPsum) && gc_off14 < len(dSums2) && gc_to2 <= len(dPsum2) {
-					gc_at33 := dSums[gc_off14:][:1]
-					gc_at34 := dPsum[:gc_to2]
-					gc_at35 := dSums2[gc_off14:][:1]
-					gc_at36 := dPsum2[:gc_to2]
+				gc_off17 := bx * dMul * sradNumberThreads
+				if gc_from2 >= 0 && gc_off17 >= 0 && gc_off17 < len(dSums) && gc_to2 <= len(dPsum) && gc_off17 < len(dSums2) && gc_to2 <= len(dPsum2) {
+					gc_at41 := dSums[gc_off17:][:1]
+					gc_at42 := dPsum[:gc_to2]
+					gc_at43 := dSums2[gc_off17:][:1]
+					gc_at44 := dPsum2[:gc_to2]
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line rodinia_srad.go:28
-						tx := gc_tx2
-						_ = tx
+//line rodinia_srad.go:30
 						var i int
 						_ = i
-
-//line rodinia_srad.go:63
-						i = i_
-
-//line rodinia_srad.go:63
-						_ = i
-
-//line rodinia_srad.go:65
+//line rodinia_srad.go:81
+						i = i_2
 						{
-							gc_at33[0] = gc_at34[gc_tx2]
-							gc_at35[0] = gc_at36[gc_tx2]
+//line rodinia_srad.go:84
+							gc_at41[0] = gc_at42[gc_tx2]
+							gc_at43[0] = gc_at44[gc_tx2]
 						}
 					}
 				} else {
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line rodinia_srad.go:28
 						tx := gc_tx2
-						_ = tx
+//line rodinia_srad.go:30
 						var i int
 						_ = i
-
-//line rodinia_srad.go:63
-						i = i_
-
-//line rodinia_srad.go:63
-						_ = i
-
-//line rodinia_srad.go:65
+//line rodinia_srad.go:81
+						i = i_2
 						{
+//line rodinia_srad.go:84
 							dSums[bx*dMul*sradNumberThreads] = dPsum[tx]
 							dSums2[bx*dMul*sradNumberThreads] = dPsum2[tx]
 						}
 					}
 				}
 			}
-		}
-	} else {
-
-//line rodinia_srad.go:71
-		if bx != (gc_gdx2 - 1) {
-
-//line rodinia_srad.go:73
-			var i_2 int = 2
-
-//line rodinia_srad.go:73
-			for ; i_2 <= sradNumberThreads; i_2 = 2 * i_2 {
-				{
-					for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_qoff5, gc_qd5 := 1, i_2
-						if compiled.Segmented(gc_qoff5, gc_qd5, 0, gc_bdx2) {
-							for gc_seg5 := 0; gc_seg5 < gc_bdx2; {
-								gc_q2 := (gc_qoff5 + gc_seg5) / gc_qd5
-								gc_r2 := gc_qoff5 - gc_q2*gc_qd5
-								_, _ = gc_q2, gc_r2
-								gc_segend5 := min(gc_bdx2, gc_qd5-gc_r2)
-								gc_seglen5 := gc_segend5 - gc_seg5
-								gc_off15 := gc_seg5
-								gc_off16 := (0 - (i_2 / 2)) + gc_seg5
-								if gc_off15 >= 0 && gc_off15 <= len(dPsum) && gc_seglen5 <= len(dPsum)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(dPsum) && gc_seglen5 <= len(dPsum)-gc_off16 && gc_off15 <= len(dPsum2) && gc_seglen5 <= len(dPsum2)-gc_off15 && gc_off16 <= len(dPsum2) && gc_seglen5 <= len(dPsum2)-gc_off16 {
-									gc_at37 := dPsum[gc_off15:][:gc_seglen5]
-									gc_at38 := dPsum[gc_off16:][:gc_seglen5]
-									gc_at39 := dPsum2[gc_off15:][:gc_seglen5]
-									gc_at40 := dPsum2[gc_off16:][:gc_seglen5]
-									gc_vstep2 := gc_seg5
-									if compiled.SIMD {
-//line rodinia_srad.go:28
-										gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line rodinia_srad.go:28
-										_ = gc_iota2
-										for ; gc_vstep2+7 < gc_segend5; gc_vstep2 += 8 {
-											gc_tx2 := gc_vstep2
-											gc_rank2 := gc_base2 + gc_tx2
-											_ = gc_rank2
-//line rodinia_srad.go:28
-											var tx int = gc_tx2
-//line rodinia_srad.go:28
-											_ = tx
-//line rodinia_srad.go:75
-											gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx2 + gc_r2), 8))))
-//line rodinia_srad.go:75
-											_ = gc_if2
-//line rodinia_srad.go:75
-											if gc_if2.ToBits() != 0 {
-//line rodinia_srad.go:75
-												archsimd.LoadFloat32x8Slice(gc_at37[(gc_tx2-gc_seg5):]).Add(archsimd.LoadFloat32x8Slice(gc_at38[(gc_tx2-gc_seg5):])).Merge(archsimd.LoadFloat32x8Slice(gc_at37[(gc_tx2-gc_seg5):]), gc_if2).StoreSlice(gc_at37[(gc_tx2 - gc_seg5):])
-//line rodinia_srad.go:75
-												archsimd.LoadFloat32x8Slice(gc_at39[(gc_tx2-gc_seg5):]).Add(archsimd.LoadFloat32x8Slice(gc_at40[(gc_tx2-gc_seg5):])).Merge(archsimd.LoadFloat32x8Slice(gc_at39[(gc_tx2-gc_seg5):]), gc_if2).StoreSlice(gc_at39[(gc_tx2 - gc_seg5):])
-//line rodinia_srad.go:75
-											}
-										}
-										archsimd.ClearAVXUpperBits()
-									}
-									for gc_u5 := gc_vstep2 - gc_seg5; gc_u5 < gc_seglen5; gc_u5++ {
-										gc_tx2 := gc_seg5 + gc_u5
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-
-//line rodinia_srad.go:28
-										tx := gc_tx2
-										_ = tx
-
-//line rodinia_srad.go:75
-										if (gc_tx2 + gc_r2) == 0 {
-											gc_at37[gc_u5] = gc_at37[gc_u5] + gc_at38[gc_u5]
-											gc_at39[gc_u5] = gc_at39[gc_u5] + gc_at40[gc_u5]
-										}
-									}
-								} else {
-									for gc_tx2 := gc_seg5; gc_tx2 < gc_segend5; gc_tx2++ {
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-
-//line rodinia_srad.go:28
-										tx := gc_tx2
-										_ = tx
-
-//line rodinia_srad.go:75
-										if (gc_tx2 + gc_r2) == 0 {
-											dPsum[tx] = dPsum[tx] + dPsum[tx-i_2/2]
-											dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_2/2]
-										}
-									}
-								}
-								gc_seg5 = gc_segend5
-							}
-						} else {
-							for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line rodinia_srad.go:28
-								tx := gc_tx2
-								_ = tx
-
-//line rodinia_srad.go:75
-								if (tx+1)%i_2 == 0 {
-									dPsum[tx] = dPsum[tx] + dPsum[tx-i_2/2]
-									dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_2/2]
-								}
-							}
-						}
-					}
-				}
-			}
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if gc_bound2 := (sradNumberThreads - 1); gc_bound2 > gc_from2 {
-					gc_from2 = gc_bound2
-				}
-				if gc_bound2 := (sradNumberThreads - 1); gc_bound2 < gc_to2-1 {
-					gc_to2 = gc_bound2 + 1
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off17 := bx * dMul * sradNumberThreads
-					if gc_from2 >= 0 && gc_off17 >= 0 && gc_off17 < len(dSums) && gc_to2 <= len(dPsum) && gc_off17 < len(dSums2) && gc_to2 <= len(dPsum2) {
-						gc_at41 := dSums[gc_off17:][:1]
-						gc_at42 := dPsum[:gc_to2]
-						gc_at43 := dSums2[gc_off17:][:1]
-						gc_at44 := dPsum2[:gc_to2]
-						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line rodinia_srad.go:28
-							tx := gc_tx2
-							_ = tx
-							var i int
-							_ = i
-
-//line rodinia_srad.go:81
-							i = i_2
-
-//line rodinia_srad.go:81
-							_ = i
-
-//line rodinia_srad.go:83
-							{
-								gc_at41[0] = gc_at42[gc_tx2]
-								gc_at43[0] = gc_at44[gc_tx2]
-							}
-						}
-					} else {
-						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line rodinia_srad.go:28
-							tx := gc_tx2
-							_ = tx
-							var i int
-							_ = i
-
-//line rodinia_srad.go:81
-							i = i_2
-
-//line rodinia_srad.go:81
-							_ = i
-
-//line rodinia_srad.go:83
-							{
-								dSums[bx*dMul*sradNumberThreads] = dPsum[tx]
-								dSums2[bx*dMul*sradNumberThreads] = dPsum2[tx]
-							}
-						}
-					}
-				}
-			}
 		} else {
-
 //line rodinia_srad.go:89
 			var i_3 int = 2
-
 //line rodinia_srad.go:89
 			for ; i_3 <= sradNumberThreads; i_3 = 2 * i_3 {
 				if nf >= i_3 {
 					df = i_3
 				}
 			}
-
 //line rodinia_srad.go:95
 			var i_4 int = 2
-			{
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-					{
-						gc_rank2 := gc_step4 + 0
-						gc_pos2.Thread = gc_rank2
-						var i int
-						_ = i
-
-//line rodinia_srad.go:93
-						i = i_3
-
-//line rodinia_srad.go:93
-						_ = i
-					}
-					{
-						gc_rank2 := gc_step4 + 1
-						gc_pos2.Thread = gc_rank2
-						var i int
-						_ = i
-
-//line rodinia_srad.go:93
-						i = i_3
-
-//line rodinia_srad.go:93
-						_ = i
-					}
-					{
-						gc_rank2 := gc_step4 + 2
-						gc_pos2.Thread = gc_rank2
-						var i int
-						_ = i
-
-//line rodinia_srad.go:93
-						i = i_3
-
-//line rodinia_srad.go:93
-						_ = i
-					}
-					{
-						gc_rank2 := gc_step4 + 3
-						gc_pos2.Thread = gc_rank2
-						var i int
-						_ = i
-
-//line rodinia_srad.go:93
-						i = i_3
-
-//line rodinia_srad.go:93
-						_ = i
-					}
-				}
-				for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+//line rodinia_srad.go:97
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+				{
+					gc_rank2 := gc_step4 + 0
 					gc_pos2.Thread = gc_rank2
 					var i int
 					_ = i
-
 //line rodinia_srad.go:93
 					i = i_3
-
-//line rodinia_srad.go:93
+				}
+				{
+					gc_rank2 := gc_step4 + 1
+					gc_pos2.Thread = gc_rank2
+					var i int
 					_ = i
+//line rodinia_srad.go:93
+					i = i_3
+				}
+				{
+					gc_rank2 := gc_step4 + 2
+					gc_pos2.Thread = gc_rank2
+					var i int
+					_ = i
+//line rodinia_srad.go:93
+					i = i_3
+				}
+				{
+					gc_rank2 := gc_step4 + 3
+					gc_pos2.Thread = gc_rank2
+					var i int
+					_ = i
+//line rodinia_srad.go:93
+					i = i_3
 				}
 			}
-
-//line rodinia_srad.go:95
+			for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+				var i int
+				_ = i
+//line rodinia_srad.go:93
+				i = i_3
+			}
 			for ; i_4 <= df; i_4 = 2 * i_4 {
-				{
-					for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_qoff6, gc_qd6 := 1, i_4
-						if compiled.Segmented(gc_qoff6, gc_qd6, 0, gc_bdx2) {
-							for gc_seg6 := 0; gc_seg6 < gc_bdx2; {
-								gc_q3 := (gc_qoff6 + gc_seg6) / gc_qd6
-								gc_r3 := gc_qoff6 - gc_q3*gc_qd6
-								_, _ = gc_q3, gc_r3
-								gc_segend6 := min(gc_bdx2, gc_qd6-gc_r3)
-								gc_seglen6 := gc_segend6 - gc_seg6
-								gc_off18 := gc_seg6
-								gc_off19 := (0 - (i_4 / 2)) + gc_seg6
-								if gc_off18 >= 0 && gc_off18 <= len(dPsum) && gc_seglen6 <= len(dPsum)-gc_off18 && gc_off19 >= 0 && gc_off19 <= len(dPsum) && gc_seglen6 <= len(dPsum)-gc_off19 && gc_off18 <= len(dPsum2) && gc_seglen6 <= len(dPsum2)-gc_off18 && gc_off19 <= len(dPsum2) && gc_seglen6 <= len(dPsum2)-gc_off19 {
-									gc_at45 := dPsum[gc_off18:][:gc_seglen6]
-									gc_at46 := dPsum[gc_off19:][:gc_seglen6]
-									gc_at47 := dPsum2[gc_off18:][:gc_seglen6]
-									gc_at48 := dPsum2[gc_off19:][:gc_seglen6]
-									gc_vstep3 := gc_seg6
-									if compiled.SIMD {
+//line rodinia_srad.go:97
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_qoff6, gc_qd6 := 1, i_4
+					if compiled.Segmented(gc_qoff6, gc_qd6, 0, gc_bdx2) {
+						for gc_seg6 := 0; gc_seg6 < gc_bdx2; {
+							gc_q3 := (gc_qoff6 + gc_seg6) / gc_qd6
+							gc_r3 := gc_qoff6 - gc_q3*gc_qd6
+							_, _ = gc_q3, gc_r3
+							gc_segend6 := min(gc_bdx2, gc_qd6-gc_r3)
+							gc_seglen6 := gc_segend6 - gc_seg6
+							gc_off18 := gc_seg6
+							gc_off19 := (0 - (i_4 / 2)) + gc_seg6
+							if gc_off18 >= 0 && gc_off18 <= len(dPsum) && gc_seglen6 <= len(dPsum)-gc_off18 && gc_off19 >= 0 && gc_off19 <= len(dPsum) && gc_seglen6 <= len(dPsum)-gc_off19 && gc_off18 <= len(dPsum2) && gc_seglen6 <= len(dPsum2)-gc_off18 && gc_off19 <= len(dPsum2) && gc_seglen6 <= len(dPsum2)-gc_off19 {
+								gc_at45 := dPsum[gc_off18:][:gc_seglen6]
+								gc_at46 := dPsum[gc_off19:][:gc_seglen6]
+								gc_at47 := dPsum2[gc_off18:][:gc_seglen6]
+								gc_at48 := dPsum2[gc_off19:][:gc_seglen6]
+								gc_vstep3 := gc_seg6
+								if compiled.SIMD {
 //line rodinia_srad.go:28
-										gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+									gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+									for ; gc_vstep3+7 < gc_segend6; gc_vstep3 += 8 {
+										gc_tx2 := gc_vstep3
 //line rodinia_srad.go:28
-										_ = gc_iota3
-										for ; gc_vstep3+7 < gc_segend6; gc_vstep3 += 8 {
-											gc_tx2 := gc_vstep3
-											gc_rank2 := gc_base2 + gc_tx2
-											_ = gc_rank2
-//line rodinia_srad.go:28
-											var tx int = gc_tx2
-//line rodinia_srad.go:28
-											_ = tx
+										var tx int = gc_tx2
 //line rodinia_srad.go:97
-											gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx2 + gc_r3), 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(df, tx, 8)))))
+										gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx2 + gc_r3), 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(df, tx, 8)))))
 //line rodinia_srad.go:97
-											_ = gc_if3
+										if gc_if3.ToBits() != 0 {
 //line rodinia_srad.go:97
-											if gc_if3.ToBits() != 0 {
+											archsimd.LoadFloat32x8Slice(gc_at45[(gc_tx2-gc_seg6):]).Add(archsimd.LoadFloat32x8Slice(gc_at46[(gc_tx2-gc_seg6):])).Merge(archsimd.LoadFloat32x8Slice(gc_at45[(gc_tx2-gc_seg6):]), gc_if3).StoreSlice(gc_at45[(gc_tx2 - gc_seg6):])
 //line rodinia_srad.go:97
-												archsimd.LoadFloat32x8Slice(gc_at45[(gc_tx2-gc_seg6):]).Add(archsimd.LoadFloat32x8Slice(gc_at46[(gc_tx2-gc_seg6):])).Merge(archsimd.LoadFloat32x8Slice(gc_at45[(gc_tx2-gc_seg6):]), gc_if3).StoreSlice(gc_at45[(gc_tx2 - gc_seg6):])
-//line rodinia_srad.go:97
-												archsimd.LoadFloat32x8Slice(gc_at47[(gc_tx2-gc_seg6):]).Add(archsimd.LoadFloat32x8Slice(gc_at48[(gc_tx2-gc_seg6):])).Merge(archsimd.LoadFloat32x8Slice(gc_at47[(gc_tx2-gc_seg6):]), gc_if3).StoreSlice(gc_at47[(gc_tx2 - gc_seg6):])
-//line rodinia_srad.go:97
-											}
-										}
-										archsimd.ClearAVXUpperBits()
-									}
-									for gc_u6 := gc_vstep3 - gc_seg6; gc_u6 < gc_seglen6; gc_u6++ {
-										gc_tx2 := gc_seg6 + gc_u6
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-
-//line rodinia_srad.go:28
-										tx := gc_tx2
-										_ = tx
-
-//line rodinia_srad.go:97
-										if (gc_tx2+gc_r3) == 0 && tx < df {
-											gc_at45[gc_u6] = gc_at45[gc_u6] + gc_at46[gc_u6]
-											gc_at47[gc_u6] = gc_at47[gc_u6] + gc_at48[gc_u6]
+											archsimd.LoadFloat32x8Slice(gc_at47[(gc_tx2-gc_seg6):]).Add(archsimd.LoadFloat32x8Slice(gc_at48[(gc_tx2-gc_seg6):])).Merge(archsimd.LoadFloat32x8Slice(gc_at47[(gc_tx2-gc_seg6):]), gc_if3).StoreSlice(gc_at47[(gc_tx2 - gc_seg6):])
 										}
 									}
-								} else {
-									for gc_tx2 := gc_seg6; gc_tx2 < gc_segend6; gc_tx2++ {
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-
+//line rodinia_srad.go:99
+									archsimd.ClearAVXUpperBits()
+								}
+								for gc_u6 := gc_vstep3 - gc_seg6; gc_u6 < gc_seglen6; gc_u6++ {
+									gc_tx2 := gc_seg6 + gc_u6
 //line rodinia_srad.go:28
-										tx := gc_tx2
-										_ = tx
-
+									tx := gc_tx2
 //line rodinia_srad.go:97
-										if (gc_tx2+gc_r3) == 0 && tx < df {
-											dPsum[tx] = dPsum[tx] + dPsum[tx-i_4/2]
-											dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_4/2]
-										}
+									if (gc_tx2+gc_r3) == 0 && tx < df {
+										gc_at45[gc_u6] = gc_at45[gc_u6] + gc_at46[gc_u6]
+										gc_at47[gc_u6] = gc_at47[gc_u6] + gc_at48[gc_u6]
 									}
 								}
-								gc_seg6 = gc_segend6
+							} else {
+								for gc_tx2 := gc_seg6; gc_tx2 < gc_segend6; gc_tx2++ {
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line rodinia_srad.go:28
+									tx := gc_tx2
+//line rodinia_srad.go:97
+									if (gc_tx2+gc_r3) == 0 && tx < df {
+										dPsum[tx] = dPsum[tx] + dPsum[tx-i_4/2]
+										dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_4/2]
+									}
+								}
 							}
-						} else {
-							for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
+							gc_seg6 = gc_segend6
+						}
+					} else {
+						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
 //line rodinia_srad.go:28
-								tx := gc_tx2
-								_ = tx
-
+							tx := gc_tx2
 //line rodinia_srad.go:97
-								if (tx+1)%i_4 == 0 && tx < df {
-									dPsum[tx] = dPsum[tx] + dPsum[tx-i_4/2]
-									dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_4/2]
-								}
+							if (tx+1)%i_4 == 0 && tx < df {
+								dPsum[tx] = dPsum[tx] + dPsum[tx-i_4/2]
+								dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_4/2]
 							}
 						}
 					}
 				}
 			}
+//line rodinia_srad.go:106
 			compiled.OutOfLine(func() {
 				dPsum := dPsum[:512]
-				_ = dPsum
+//line rodinia_srad.go:109
 				dPsum2 := dPsum2[:512]
-				_ = dPsum2
 				{
+//line rodinia_srad.go:112
 					gc_from2, gc_to2 := 0, gc_bdx2
 					if gc_bound2 := (df - 1); gc_bound2 > gc_from2 {
 						gc_from2 = gc_bound2
@@ -776,27 +577,17 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 							for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
-
-//line rodinia_srad.go:28
-								tx := gc_tx2
-								_ = tx
+//line rodinia_srad.go:30
 								var i int
-								_ = i
-
 //line rodinia_srad.go:103
 								i = i_4
-
-//line rodinia_srad.go:103
-								_ = i
-
-//line rodinia_srad.go:105
 								{
-
+//line rodinia_srad.go:107
 									for i = (bx * sradNumberThreads) + df; i < (bx*sradNumberThreads)+nf; i++ {
 										gc_at49[gc_tx2] = gc_at49[gc_tx2] + dSums[i]
 										gc_at50[gc_tx2] = gc_at50[gc_tx2] + dSums2[i]
 									}
-
+//line rodinia_srad.go:112
 									gc_at51[0] = gc_at49[gc_tx2]
 									gc_at52[0] = gc_at50[gc_tx2]
 								}
@@ -805,27 +596,19 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 							for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
-
 //line rodinia_srad.go:28
 								tx := gc_tx2
-								_ = tx
+//line rodinia_srad.go:30
 								var i int
-								_ = i
-
 //line rodinia_srad.go:103
 								i = i_4
-
-//line rodinia_srad.go:103
-								_ = i
-
-//line rodinia_srad.go:105
 								{
-
+//line rodinia_srad.go:107
 									for i = (bx * sradNumberThreads) + df; i < (bx*sradNumberThreads)+nf; i++ {
 										dPsum[tx] = dPsum[tx] + dSums[i]
 										dPsum2[tx] = dPsum2[tx] + dSums2[i]
 									}
-
+//line rodinia_srad.go:112
 									dSums[bx*dMul*sradNumberThreads] = dPsum[tx]
 									dSums2[bx*dMul*sradNumberThreads] = dPsum2[tx]
 								}

@@ -43,67 +43,52 @@ func gc_body_gpuRecursiveReduce(gc_b *compiled.Block, dev *gocuda.Device, gIdata
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-
 //line cheng_nested.go:25
 	idata := gIdata[gc_bx*gc_bdx:]
-
-//line cheng_nested.go:26
 	odata := gOdata[gc_bx:]
-
 //line cheng_nested.go:33
 	istride := isize >> 1
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_L1:
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
+//line cheng_nested.go:35
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 //line cheng_nested.go:23
-				tid := uint32(gc_tx)
-				_ = tid
-
+			tid := uint32(gc_tx)
 //line cheng_nested.go:28
-				if isize == 2 && tid == 0 {
-					gOdata[gc_bx] = idata[0] + idata[1]
+			if isize == 2 && tid == 0 {
+				gOdata[gc_bx] = idata[0] + idata[1]
+				{
 //line cheng_nested.go:29
-					{
-//line cheng_nested.go:29
-						gc_exited[gc_rank] = true
-						continue gc_L1
-//line cheng_nested.go:30
-					}
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
-
+			}
 //line cheng_nested.go:34
-				if istride > 1 && tid < istride {
-					idata[tid] += idata[tid+istride]
-				}
+			if istride > 1 && tid < istride {
+				idata[tid] += idata[tid+istride]
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
+//line cheng_nested.go:41
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 //line cheng_nested.go:23
-				tid := uint32(gc_tx)
-				_ = tid
-
+			tid := uint32(gc_tx)
 //line cheng_nested.go:40
-				if tid == 0 {
-					cfg := gocuda.Config{Grid: gocuda.Dim3{X: 1}, Block: gocuda.Dim3{X: int(istride)}}
-					if err := dev.Launch(cfg, GpuRecursiveReduceKernel(dev, idata, odata, istride)); err != nil {
-						panic(err)
-					}
+			if tid == 0 {
+				cfg := gocuda.Config{Grid: gocuda.Dim3{X: 1}, Block: gocuda.Dim3{X: int(istride)}}
+				if err := dev.Launch(cfg, GpuRecursiveReduceKernel(dev, idata, odata, istride)); err != nil {
+					panic(err)
 				}
 			}
 		}
@@ -113,4 +98,5 @@ func gc_body_gpuRecursiveReduce(gc_b *compiled.Block, dev *gocuda.Device, gIdata
 // gc_files_cheng_nested holds the source files whose lines the kernels' records hash.
 //
 //go:embed cheng_nested.go
+//line cheng_nested.go:54
 var gc_files_cheng_nested embed.FS

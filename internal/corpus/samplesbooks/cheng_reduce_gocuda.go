@@ -40,61 +40,32 @@ func gc_body_reduceNeighboredKernel(gc_b *compiled.Block, gIdata, gOdata []int32
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-
 //line cheng_reduce.go:26
 	idata := gIdata[gc_bx*gc_bdx:]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_L1:
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
+//line cheng_reduce.go:28
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 //line cheng_reduce.go:24
-				idx := uint32(gc_bx*gc_bdx + gc_tx)
-				_ = idx
-
+			idx := uint32(gc_bx*gc_bdx + gc_tx)
 //line cheng_reduce.go:28
-				if idx >= n {
+			if idx >= n {
+				{
 //line cheng_reduce.go:28
-					{
-//line cheng_reduce.go:28
-						gc_exited[gc_rank] = true
-						continue gc_L1
-//line cheng_reduce.go:29
-					}
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
 		}
 	}
-
 //line cheng_reduce.go:32
 	for stride := 1; stride < gc_bdx; stride *= 2 {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
-//line cheng_reduce.go:23
-					tid := uint32(gc_tx)
-					_ = tid
-
-//line cheng_reduce.go:33
-					if tid%uint32(2*stride) == 0 {
-						idata[tid] += idata[tid+uint32(stride)]
-					}
-				}
-			}
-		}
-	}
-	{
+//line cheng_reduce.go:34
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -102,15 +73,28 @@ func gc_body_reduceNeighboredKernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				if gc_exited[gc_rank] {
 					continue
 				}
-
 //line cheng_reduce.go:23
 				tid := uint32(gc_tx)
-				_ = tid
-
-//line cheng_reduce.go:39
-				if tid == 0 {
-					gOdata[gc_bx] = idata[0]
+//line cheng_reduce.go:33
+				if tid%uint32(2*stride) == 0 {
+					idata[tid] += idata[tid+uint32(stride)]
 				}
+			}
+		}
+	}
+//line cheng_reduce.go:41
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+//line cheng_reduce.go:23
+			tid := uint32(gc_tx)
+//line cheng_reduce.go:39
+			if tid == 0 {
+				gOdata[gc_bx] = idata[0]
 			}
 		}
 	}
@@ -119,8 +103,6 @@ func gc_body_reduceNeighboredKernel(gc_b *compiled.Block, gIdata, gOdata []int32
 // ReduceNeighboredLessKernel is reduceNeighboredLess of reduceInteger.cu:
 // the same pairs, but thread tid works on element 2·stride·tid, so that
 // the working threads are the block's first ones and whole warps idle.
-//
-//line cheng_reduce.go:49
 func ReduceNeighboredLessKernel(gIdata, gOdata []int32, n uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduceNeighboredLessKernel,
 		func(gc_t *gocuda.Thread) { reduceNeighboredLessKernel(gc_t, gIdata, gOdata, n) },
@@ -139,65 +121,32 @@ func gc_body_reduceNeighboredLessKernel(gc_b *compiled.Block, gIdata, gOdata []i
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-
 //line cheng_reduce.go:53
 	idata := gIdata[gc_bx*gc_bdx:]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_L1:
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
+//line cheng_reduce.go:55
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 //line cheng_reduce.go:51
-				idx := uint32(gc_bx*gc_bdx + gc_tx)
-				_ = idx
-
+			idx := uint32(gc_bx*gc_bdx + gc_tx)
 //line cheng_reduce.go:55
-				if idx >= n {
+			if idx >= n {
+				{
 //line cheng_reduce.go:55
-					{
-//line cheng_reduce.go:55
-						gc_exited[gc_rank] = true
-						continue gc_L1
-//line cheng_reduce.go:56
-					}
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
 		}
 	}
-
 //line cheng_reduce.go:59
 	for stride := 1; stride < gc_bdx; stride *= 2 {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
-//line cheng_reduce.go:50
-					tid := uint32(gc_tx)
-					_ = tid
-
-//line cheng_reduce.go:60
-					index := 2 * stride * int(tid)
-					_ = index
-
 //line cheng_reduce.go:61
-					if index < gc_bdx {
-						idata[index] += idata[index+stride]
-					}
-				}
-			}
-		}
-	}
-	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -205,15 +154,29 @@ func gc_body_reduceNeighboredLessKernel(gc_b *compiled.Block, gIdata, gOdata []i
 				if gc_exited[gc_rank] {
 					continue
 				}
-
 //line cheng_reduce.go:50
 				tid := uint32(gc_tx)
-				_ = tid
-
-//line cheng_reduce.go:67
-				if tid == 0 {
-					gOdata[gc_bx] = idata[0]
+//line cheng_reduce.go:60
+				index := 2 * stride * int(tid)
+				if index < gc_bdx {
+					idata[index] += idata[index+stride]
 				}
+			}
+		}
+	}
+//line cheng_reduce.go:69
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+//line cheng_reduce.go:50
+			tid := uint32(gc_tx)
+//line cheng_reduce.go:67
+			if tid == 0 {
+				gOdata[gc_bx] = idata[0]
 			}
 		}
 	}
@@ -222,8 +185,6 @@ func gc_body_reduceNeighboredLessKernel(gc_b *compiled.Block, gIdata, gOdata []i
 // ReduceInterleavedKernel is reduceInterleaved of reduceInteger.cu: the
 // interleaved pair approach, the stride halving from blockDim.x/2 and the
 // first stride threads adding the element stride above theirs.
-//
-//line cheng_reduce.go:77
 func ReduceInterleavedKernel(gIdata, gOdata []int32, n uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduceInterleavedKernel,
 		func(gc_t *gocuda.Thread) { reduceInterleavedKernel(gc_t, gIdata, gOdata, n) },
@@ -242,157 +203,123 @@ func gc_body_reduceInterleavedKernel(gc_b *compiled.Block, gIdata, gOdata []int3
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-
 //line cheng_reduce.go:81
 	idata := gIdata[gc_bx*gc_bdx:]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_L1:
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
+//line cheng_reduce.go:83
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 //line cheng_reduce.go:79
-				idx := uint32(gc_bx*gc_bdx + gc_tx)
-				_ = idx
-
+			idx := uint32(gc_bx*gc_bdx + gc_tx)
 //line cheng_reduce.go:83
-				if idx >= n {
+			if idx >= n {
+				{
 //line cheng_reduce.go:83
-					{
-//line cheng_reduce.go:83
-						gc_exited[gc_rank] = true
-						continue gc_L1
-//line cheng_reduce.go:84
-					}
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
 		}
 	}
-
 //line cheng_reduce.go:87
 	for stride := gc_bdx / 2; stride > 0; stride >>= 1 {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := 0
+//line cheng_reduce.go:89
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
 //line cheng_reduce.go:78
-				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
 //line cheng_reduce.go:78
-				_ = gc_all
+			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+		gc_steps:
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
 //line cheng_reduce.go:78
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_alive := gc_all
 //line cheng_reduce.go:78
-				_ = gc_iota
-			gc_steps:
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line cheng_reduce.go:78
-					gc_alive := gc_all
+					gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+				}
 //line cheng_reduce.go:78
-					_ = gc_alive
-//line cheng_reduce.go:78
-					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line cheng_reduce.go:78
-						gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-//line cheng_reduce.go:78
+				var tid uint32 = uint32(gc_tx)
+//line cheng_reduce.go:88
+				if int(tid) < 0 || int(tid) > len(idata)-8 {
+//line cheng_reduce.go:88
+					break
+				}
+//line cheng_reduce.go:88
+				if int(tid) < stride && uint(stride-int(tid)) > 7 {
+//line cheng_reduce.go:88
+					var gc_ld lanes.Int32x8
+//line cheng_reduce.go:88
+					if (int(tid)+stride) >= 0 && (int(tid)+stride) <= len(idata)-8 {
+						gc_ld = lanes.LoadInt32x8Slice(idata[int(tid)+stride:])
+					} else {
+//line cheng_reduce.go:89
+						break gc_steps
 					}
-//line cheng_reduce.go:78
-					var tid uint32 = uint32(gc_tx)
-//line cheng_reduce.go:78
-					_ = tid
+//line cheng_reduce.go:89
+					lanes.LoadInt32x8Slice(idata[tid:]).Add(gc_ld).StoreMasked((*[8]int32)(idata[tid:]), gc_alive)
+				} else {
+//line cheng_reduce.go:89
+					gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(stride, int(tid), 8))))
 //line cheng_reduce.go:88
-					if int(tid) < 0 || int(tid) > len(idata)-8 {
+					if gc_alive.And(gc_if).ToBits() != 0 {
 //line cheng_reduce.go:88
-						break
-//line cheng_reduce.go:88
-					}
-//line cheng_reduce.go:88
-					if int(tid) < stride && uint(stride-int(tid)) > 7 {
-//line cheng_reduce.go:88
-						var gc_ld lanes.Int32x8
+						var gc_ld2 lanes.Int32x8
 //line cheng_reduce.go:88
 						if (int(tid)+stride) >= 0 && (int(tid)+stride) <= len(idata)-8 {
-							gc_ld = lanes.LoadInt32x8Slice(idata[int(tid)+stride:])
-//line cheng_reduce.go:89
+							gc_ld2 = lanes.LoadInt32x8Slice(idata[int(tid)+stride:])
 						} else {
 //line cheng_reduce.go:89
 							break gc_steps
-//line cheng_reduce.go:89
 						}
 //line cheng_reduce.go:89
-						lanes.LoadInt32x8Slice(idata[tid:]).Add(gc_ld).StoreMasked((*[8]int32)(idata[tid:]), gc_alive)
-//line cheng_reduce.go:89
-					} else {
-//line cheng_reduce.go:89
-						gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(stride, int(tid), 8))))
-//line cheng_reduce.go:88
-						_ = gc_if
-//line cheng_reduce.go:88
-						if gc_alive.And(gc_if).ToBits() != 0 {
-//line cheng_reduce.go:88
-							var gc_ld2 lanes.Int32x8
-//line cheng_reduce.go:88
-							if (int(tid)+stride) >= 0 && (int(tid)+stride) <= len(idata)-8 {
-								gc_ld2 = lanes.LoadInt32x8Slice(idata[int(tid)+stride:])
-//line cheng_reduce.go:89
-							} else {
-//line cheng_reduce.go:89
-								break gc_steps
-//line cheng_reduce.go:89
-							}
-//line cheng_reduce.go:89
-							lanes.LoadInt32x8Slice(idata[tid:]).Add(gc_ld2).StoreMasked((*[8]int32)(idata[tid:]), gc_alive.And(gc_if))
-//line cheng_reduce.go:89
-						}
-//line cheng_reduce.go:89
-					}
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
-//line cheng_reduce.go:78
-					tid := uint32(gc_tx)
-					_ = tid
-
-//line cheng_reduce.go:88
-					if int(tid) < stride {
-						idata[tid] += idata[int(tid)+stride]
+						lanes.LoadInt32x8Slice(idata[tid:]).Add(gc_ld2).StoreMasked((*[8]int32)(idata[tid:]), gc_alive.And(gc_if))
 					}
 				}
 			}
-		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+//line cheng_reduce.go:91
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
 					continue
 				}
-
 //line cheng_reduce.go:78
 				tid := uint32(gc_tx)
-				_ = tid
-
-//line cheng_reduce.go:94
-				if tid == 0 {
-					gOdata[gc_bx] = idata[0]
+//line cheng_reduce.go:88
+				if int(tid) < stride {
+					idata[tid] += idata[int(tid)+stride]
 				}
+			}
+		}
+	}
+//line cheng_reduce.go:96
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+//line cheng_reduce.go:78
+			tid := uint32(gc_tx)
+//line cheng_reduce.go:94
+			if tid == 0 {
+				gOdata[gc_bx] = idata[0]
 			}
 		}
 	}
 }
 
+//line cheng_reduce.go:102
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // ReduceUnrolling2Kernel is reduceUnrolling2 of reduceInteger.cu: each
@@ -417,346 +344,256 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line cheng_reduce.go:106
 	bdim := uint32(gc_bdx)
-
 //line cheng_reduce.go:109
 	idata := gIdata[uint32(gc_bx)*bdim*2:]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line cheng_reduce.go:105
-					tid := uint32(gc_tx)
-					_ = tid
-
-//line cheng_reduce.go:107
-					idx := uint32(gc_bx)*bdim*2 + tid
-					_ = idx
-
 //line cheng_reduce.go:111
-					if idx+bdim < n {
-						gIdata[idx] += gIdata[idx+bdim]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line cheng_reduce.go:105
-					tid := uint32(gc_tx)
-					_ = tid
-
-//line cheng_reduce.go:107
-					idx := uint32(gc_bx)*bdim*2 + tid
-					_ = idx
-
-//line cheng_reduce.go:111
-					if idx+bdim < n {
-						gIdata[idx] += gIdata[idx+bdim]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line cheng_reduce.go:105
-					tid := uint32(gc_tx)
-					_ = tid
-
-//line cheng_reduce.go:107
-					idx := uint32(gc_bx)*bdim*2 + tid
-					_ = idx
-
-//line cheng_reduce.go:111
-					if idx+bdim < n {
-						gIdata[idx] += gIdata[idx+bdim]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line cheng_reduce.go:105
-					tid := uint32(gc_tx)
-					_ = tid
-
-//line cheng_reduce.go:107
-					idx := uint32(gc_bx)*bdim*2 + tid
-					_ = idx
-
-//line cheng_reduce.go:111
-					if idx+bdim < n {
-						gIdata[idx] += gIdata[idx+bdim]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line cheng_reduce.go:105
 				tid := uint32(gc_tx)
-				_ = tid
-
 //line cheng_reduce.go:107
 				idx := uint32(gc_bx)*bdim*2 + tid
-				_ = idx
-
+//line cheng_reduce.go:111
+				if idx+bdim < n {
+					gIdata[idx] += gIdata[idx+bdim]
+				}
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line cheng_reduce.go:105
+				tid := uint32(gc_tx)
+//line cheng_reduce.go:107
+				idx := uint32(gc_bx)*bdim*2 + tid
+//line cheng_reduce.go:111
+				if idx+bdim < n {
+					gIdata[idx] += gIdata[idx+bdim]
+				}
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line cheng_reduce.go:105
+				tid := uint32(gc_tx)
+//line cheng_reduce.go:107
+				idx := uint32(gc_bx)*bdim*2 + tid
+//line cheng_reduce.go:111
+				if idx+bdim < n {
+					gIdata[idx] += gIdata[idx+bdim]
+				}
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line cheng_reduce.go:105
+				tid := uint32(gc_tx)
+//line cheng_reduce.go:107
+				idx := uint32(gc_bx)*bdim*2 + tid
 //line cheng_reduce.go:111
 				if idx+bdim < n {
 					gIdata[idx] += gIdata[idx+bdim]
 				}
 			}
 		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line cheng_reduce.go:105
+			tid := uint32(gc_tx)
+//line cheng_reduce.go:107
+			idx := uint32(gc_bx)*bdim*2 + tid
+//line cheng_reduce.go:111
+			if idx+bdim < n {
+				gIdata[idx] += gIdata[idx+bdim]
+			}
+		}
 	}
-
 //line cheng_reduce.go:117
 	for stride := bdim / 2; stride > 0; stride >>= 1 {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cheng_reduce.go:105
-						tid := uint32(gc_tx)
-						_ = tid
-
-//line cheng_reduce.go:118
-						if tid < stride {
-							idata[tid] += idata[tid+stride]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cheng_reduce.go:105
-						tid := uint32(gc_tx)
-						_ = tid
-
-//line cheng_reduce.go:118
-						if tid < stride {
-							idata[tid] += idata[tid+stride]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cheng_reduce.go:105
-						tid := uint32(gc_tx)
-						_ = tid
-
-//line cheng_reduce.go:118
-						if tid < stride {
-							idata[tid] += idata[tid+stride]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cheng_reduce.go:105
-						tid := uint32(gc_tx)
-						_ = tid
-
-//line cheng_reduce.go:118
-						if tid < stride {
-							idata[tid] += idata[tid+stride]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+//line cheng_reduce.go:119
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_reduce.go:105
 					tid := uint32(gc_tx)
-					_ = tid
-
+//line cheng_reduce.go:118
+					if tid < stride {
+						idata[tid] += idata[tid+stride]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line cheng_reduce.go:105
+					tid := uint32(gc_tx)
+//line cheng_reduce.go:118
+					if tid < stride {
+						idata[tid] += idata[tid+stride]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line cheng_reduce.go:105
+					tid := uint32(gc_tx)
+//line cheng_reduce.go:118
+					if tid < stride {
+						idata[tid] += idata[tid+stride]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line cheng_reduce.go:105
+					tid := uint32(gc_tx)
 //line cheng_reduce.go:118
 					if tid < stride {
 						idata[tid] += idata[tid+stride]
 					}
 				}
 			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line cheng_reduce.go:105
+				tid := uint32(gc_tx)
+//line cheng_reduce.go:118
+				if tid < stride {
+					idata[tid] += idata[tid+stride]
+				}
+			}
 		}
 	}
+//line cheng_reduce.go:125
 	gc_apart := compiled.Disjoint(idata, gOdata)
-	_ = gc_apart
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx
-			gc_off2 := 0
-			if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(idata) && gc_apart {
-				gc_at := gOdata[gc_off:][:1]
-				gc_at2 := idata[gc_off2:][:1]
-				gc_elem := gc_at2[0]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line cheng_reduce.go:105
-						tid := uint32(gc_tx)
-						_ = tid
-
-//line cheng_reduce.go:124
-						if tid == 0 {
-							gc_at[0] = gc_elem
-						}
-					}
-					{
-						gc_tx := gc_step3 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line cheng_reduce.go:105
-						tid := uint32(gc_tx)
-						_ = tid
-
-//line cheng_reduce.go:124
-						if tid == 0 {
-							gc_at[0] = gc_elem
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line cheng_reduce.go:105
-						tid := uint32(gc_tx)
-						_ = tid
-
-//line cheng_reduce.go:124
-						if tid == 0 {
-							gc_at[0] = gc_elem
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line cheng_reduce.go:105
-						tid := uint32(gc_tx)
-						_ = tid
-
-//line cheng_reduce.go:124
-						if tid == 0 {
-							gc_at[0] = gc_elem
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
+//line cheng_reduce.go:128
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx
+		gc_off2 := 0
+		if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(idata) && gc_apart {
+			gc_at := gOdata[gc_off:][:1]
+			gc_at2 := idata[gc_off2:][:1]
+			gc_elem := gc_at2[0]
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
 //line cheng_reduce.go:105
 					tid := uint32(gc_tx)
-					_ = tid
-
 //line cheng_reduce.go:124
 					if tid == 0 {
 						gc_at[0] = gc_elem
 					}
 				}
-			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cheng_reduce.go:105
-						tid := uint32(gc_tx)
-						_ = tid
-
-//line cheng_reduce.go:124
-						if tid == 0 {
-							gOdata[gc_bx] = idata[0]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cheng_reduce.go:105
-						tid := uint32(gc_tx)
-						_ = tid
-
-//line cheng_reduce.go:124
-						if tid == 0 {
-							gOdata[gc_bx] = idata[0]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cheng_reduce.go:105
-						tid := uint32(gc_tx)
-						_ = tid
-
-//line cheng_reduce.go:124
-						if tid == 0 {
-							gOdata[gc_bx] = idata[0]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cheng_reduce.go:105
-						tid := uint32(gc_tx)
-						_ = tid
-
-//line cheng_reduce.go:124
-						if tid == 0 {
-							gOdata[gc_bx] = idata[0]
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				{
+					gc_tx := gc_step3 + 1
 //line cheng_reduce.go:105
 					tid := uint32(gc_tx)
-					_ = tid
-
+//line cheng_reduce.go:124
+					if tid == 0 {
+						gc_at[0] = gc_elem
+					}
+				}
+				{
+					gc_tx := gc_step3 + 2
+//line cheng_reduce.go:105
+					tid := uint32(gc_tx)
+//line cheng_reduce.go:124
+					if tid == 0 {
+						gc_at[0] = gc_elem
+					}
+				}
+				{
+					gc_tx := gc_step3 + 3
+//line cheng_reduce.go:105
+					tid := uint32(gc_tx)
+//line cheng_reduce.go:124
+					if tid == 0 {
+						gc_at[0] = gc_elem
+					}
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+//line cheng_reduce.go:105
+				tid := uint32(gc_tx)
+//line cheng_reduce.go:124
+				if tid == 0 {
+					gc_at[0] = gc_elem
+				}
+			}
+		} else {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line cheng_reduce.go:105
+					tid := uint32(gc_tx)
 //line cheng_reduce.go:124
 					if tid == 0 {
 						gOdata[gc_bx] = idata[0]
 					}
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line cheng_reduce.go:105
+					tid := uint32(gc_tx)
+//line cheng_reduce.go:124
+					if tid == 0 {
+						gOdata[gc_bx] = idata[0]
+					}
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line cheng_reduce.go:105
+					tid := uint32(gc_tx)
+//line cheng_reduce.go:124
+					if tid == 0 {
+						gOdata[gc_bx] = idata[0]
+					}
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line cheng_reduce.go:105
+					tid := uint32(gc_tx)
+//line cheng_reduce.go:124
+					if tid == 0 {
+						gOdata[gc_bx] = idata[0]
+					}
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line cheng_reduce.go:105
+				tid := uint32(gc_tx)
+//line cheng_reduce.go:124
+				if tid == 0 {
+					gOdata[gc_bx] = idata[0]
 				}
 			}
 		}
@@ -784,275 +621,205 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line cheng_reduce.go:135
 	bdim := uint32(gc_bdx)
-
 //line cheng_reduce.go:138
 	idata := gIdata[uint32(gc_bx)*bdim*4:]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line cheng_reduce.go:134
-				tid := uint32(gc_tx)
-				_ = tid
-
-//line cheng_reduce.go:136
-				idx := uint32(gc_bx)*bdim*4 + tid
-				_ = idx
-
 //line cheng_reduce.go:140
-				if idx+3*bdim < n {
-					a1 := gIdata[idx]
-					a2 := gIdata[idx+bdim]
-					a3 := gIdata[idx+2*bdim]
-					a4 := gIdata[idx+3*bdim]
-					gIdata[idx] = a1 + a2 + a3 + a4
-				}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line cheng_reduce.go:134
+			tid := uint32(gc_tx)
+//line cheng_reduce.go:136
+			idx := uint32(gc_bx)*bdim*4 + tid
+//line cheng_reduce.go:140
+			if idx+3*bdim < n {
+				a1 := gIdata[idx]
+				a2 := gIdata[idx+bdim]
+				a3 := gIdata[idx+2*bdim]
+				a4 := gIdata[idx+3*bdim]
+				gIdata[idx] = a1 + a2 + a3 + a4
 			}
 		}
 	}
-
 //line cheng_reduce.go:150
 	for stride := bdim / 2; stride > 0; stride >>= 1 {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cheng_reduce.go:134
-						tid := uint32(gc_tx)
-						_ = tid
-
-//line cheng_reduce.go:151
-						if tid < stride {
-							idata[tid] += idata[tid+stride]
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cheng_reduce.go:134
-						tid := uint32(gc_tx)
-						_ = tid
-
-//line cheng_reduce.go:151
-						if tid < stride {
-							idata[tid] += idata[tid+stride]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cheng_reduce.go:134
-						tid := uint32(gc_tx)
-						_ = tid
-
-//line cheng_reduce.go:151
-						if tid < stride {
-							idata[tid] += idata[tid+stride]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cheng_reduce.go:134
-						tid := uint32(gc_tx)
-						_ = tid
-
-//line cheng_reduce.go:151
-						if tid < stride {
-							idata[tid] += idata[tid+stride]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line cheng_reduce.go:152
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_reduce.go:134
 					tid := uint32(gc_tx)
-					_ = tid
-
+//line cheng_reduce.go:151
+					if tid < stride {
+						idata[tid] += idata[tid+stride]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line cheng_reduce.go:134
+					tid := uint32(gc_tx)
+//line cheng_reduce.go:151
+					if tid < stride {
+						idata[tid] += idata[tid+stride]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line cheng_reduce.go:134
+					tid := uint32(gc_tx)
+//line cheng_reduce.go:151
+					if tid < stride {
+						idata[tid] += idata[tid+stride]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line cheng_reduce.go:134
+					tid := uint32(gc_tx)
 //line cheng_reduce.go:151
 					if tid < stride {
 						idata[tid] += idata[tid+stride]
 					}
 				}
 			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line cheng_reduce.go:134
+				tid := uint32(gc_tx)
+//line cheng_reduce.go:151
+				if tid < stride {
+					idata[tid] += idata[tid+stride]
+				}
+			}
 		}
 	}
+//line cheng_reduce.go:158
 	gc_apart := compiled.Disjoint(idata, gOdata)
-	_ = gc_apart
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx
-			gc_off2 := 0
-			if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(idata) && gc_apart {
-				gc_at := gOdata[gc_off:][:1]
-				gc_at2 := idata[gc_off2:][:1]
-				gc_elem := gc_at2[0]
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line cheng_reduce.go:134
-						tid := uint32(gc_tx)
-						_ = tid
-
-//line cheng_reduce.go:157
-						if tid == 0 {
-							gc_at[0] = gc_elem
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line cheng_reduce.go:134
-						tid := uint32(gc_tx)
-						_ = tid
-
-//line cheng_reduce.go:157
-						if tid == 0 {
-							gc_at[0] = gc_elem
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line cheng_reduce.go:134
-						tid := uint32(gc_tx)
-						_ = tid
-
-//line cheng_reduce.go:157
-						if tid == 0 {
-							gc_at[0] = gc_elem
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line cheng_reduce.go:134
-						tid := uint32(gc_tx)
-						_ = tid
-
-//line cheng_reduce.go:157
-						if tid == 0 {
-							gc_at[0] = gc_elem
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
+//line cheng_reduce.go:161
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx
+		gc_off2 := 0
+		if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(idata) && gc_apart {
+			gc_at := gOdata[gc_off:][:1]
+			gc_at2 := idata[gc_off2:][:1]
+			gc_elem := gc_at2[0]
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 //line cheng_reduce.go:134
 					tid := uint32(gc_tx)
-					_ = tid
-
 //line cheng_reduce.go:157
 					if tid == 0 {
 						gc_at[0] = gc_elem
 					}
 				}
-			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cheng_reduce.go:134
-						tid := uint32(gc_tx)
-						_ = tid
-
-//line cheng_reduce.go:157
-						if tid == 0 {
-							gOdata[gc_bx] = idata[0]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cheng_reduce.go:134
-						tid := uint32(gc_tx)
-						_ = tid
-
-//line cheng_reduce.go:157
-						if tid == 0 {
-							gOdata[gc_bx] = idata[0]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cheng_reduce.go:134
-						tid := uint32(gc_tx)
-						_ = tid
-
-//line cheng_reduce.go:157
-						if tid == 0 {
-							gOdata[gc_bx] = idata[0]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cheng_reduce.go:134
-						tid := uint32(gc_tx)
-						_ = tid
-
-//line cheng_reduce.go:157
-						if tid == 0 {
-							gOdata[gc_bx] = idata[0]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				{
+					gc_tx := gc_step2 + 1
 //line cheng_reduce.go:134
 					tid := uint32(gc_tx)
-					_ = tid
-
+//line cheng_reduce.go:157
+					if tid == 0 {
+						gc_at[0] = gc_elem
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+//line cheng_reduce.go:134
+					tid := uint32(gc_tx)
+//line cheng_reduce.go:157
+					if tid == 0 {
+						gc_at[0] = gc_elem
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+//line cheng_reduce.go:134
+					tid := uint32(gc_tx)
+//line cheng_reduce.go:157
+					if tid == 0 {
+						gc_at[0] = gc_elem
+					}
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+//line cheng_reduce.go:134
+				tid := uint32(gc_tx)
+//line cheng_reduce.go:157
+				if tid == 0 {
+					gc_at[0] = gc_elem
+				}
+			}
+		} else {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line cheng_reduce.go:134
+					tid := uint32(gc_tx)
 //line cheng_reduce.go:157
 					if tid == 0 {
 						gOdata[gc_bx] = idata[0]
 					}
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line cheng_reduce.go:134
+					tid := uint32(gc_tx)
+//line cheng_reduce.go:157
+					if tid == 0 {
+						gOdata[gc_bx] = idata[0]
+					}
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line cheng_reduce.go:134
+					tid := uint32(gc_tx)
+//line cheng_reduce.go:157
+					if tid == 0 {
+						gOdata[gc_bx] = idata[0]
+					}
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line cheng_reduce.go:134
+					tid := uint32(gc_tx)
+//line cheng_reduce.go:157
+					if tid == 0 {
+						gOdata[gc_bx] = idata[0]
+					}
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line cheng_reduce.go:134
+				tid := uint32(gc_tx)
+//line cheng_reduce.go:157
+				if tid == 0 {
+					gOdata[gc_bx] = idata[0]
 				}
 			}
 		}
@@ -1080,279 +847,209 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line cheng_reduce.go:168
 	bdim := uint32(gc_bdx)
-
 //line cheng_reduce.go:171
 	idata := gIdata[uint32(gc_bx)*bdim*8:]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line cheng_reduce.go:167
-				tid := uint32(gc_tx)
-				_ = tid
-
-//line cheng_reduce.go:169
-				idx := uint32(gc_bx)*bdim*8 + tid
-				_ = idx
-
 //line cheng_reduce.go:173
-				if idx+7*bdim < n {
-					a1 := gIdata[idx]
-					a2 := gIdata[idx+bdim]
-					a3 := gIdata[idx+2*bdim]
-					a4 := gIdata[idx+3*bdim]
-					b1 := gIdata[idx+4*bdim]
-					b2 := gIdata[idx+5*bdim]
-					b3 := gIdata[idx+6*bdim]
-					b4 := gIdata[idx+7*bdim]
-					gIdata[idx] = a1 + a2 + a3 + a4 + b1 + b2 + b3 + b4
-				}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line cheng_reduce.go:167
+			tid := uint32(gc_tx)
+//line cheng_reduce.go:169
+			idx := uint32(gc_bx)*bdim*8 + tid
+//line cheng_reduce.go:173
+			if idx+7*bdim < n {
+				a1 := gIdata[idx]
+				a2 := gIdata[idx+bdim]
+				a3 := gIdata[idx+2*bdim]
+				a4 := gIdata[idx+3*bdim]
+				b1 := gIdata[idx+4*bdim]
+				b2 := gIdata[idx+5*bdim]
+				b3 := gIdata[idx+6*bdim]
+				b4 := gIdata[idx+7*bdim]
+				gIdata[idx] = a1 + a2 + a3 + a4 + b1 + b2 + b3 + b4
 			}
 		}
 	}
-
 //line cheng_reduce.go:187
 	for stride := bdim / 2; stride > 0; stride >>= 1 {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cheng_reduce.go:167
-						tid := uint32(gc_tx)
-						_ = tid
-
-//line cheng_reduce.go:188
-						if tid < stride {
-							idata[tid] += idata[tid+stride]
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cheng_reduce.go:167
-						tid := uint32(gc_tx)
-						_ = tid
-
-//line cheng_reduce.go:188
-						if tid < stride {
-							idata[tid] += idata[tid+stride]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cheng_reduce.go:167
-						tid := uint32(gc_tx)
-						_ = tid
-
-//line cheng_reduce.go:188
-						if tid < stride {
-							idata[tid] += idata[tid+stride]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cheng_reduce.go:167
-						tid := uint32(gc_tx)
-						_ = tid
-
-//line cheng_reduce.go:188
-						if tid < stride {
-							idata[tid] += idata[tid+stride]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line cheng_reduce.go:189
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_reduce.go:167
 					tid := uint32(gc_tx)
-					_ = tid
-
+//line cheng_reduce.go:188
+					if tid < stride {
+						idata[tid] += idata[tid+stride]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line cheng_reduce.go:167
+					tid := uint32(gc_tx)
+//line cheng_reduce.go:188
+					if tid < stride {
+						idata[tid] += idata[tid+stride]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line cheng_reduce.go:167
+					tid := uint32(gc_tx)
+//line cheng_reduce.go:188
+					if tid < stride {
+						idata[tid] += idata[tid+stride]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line cheng_reduce.go:167
+					tid := uint32(gc_tx)
 //line cheng_reduce.go:188
 					if tid < stride {
 						idata[tid] += idata[tid+stride]
 					}
 				}
 			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line cheng_reduce.go:167
+				tid := uint32(gc_tx)
+//line cheng_reduce.go:188
+				if tid < stride {
+					idata[tid] += idata[tid+stride]
+				}
+			}
 		}
 	}
+//line cheng_reduce.go:195
 	gc_apart := compiled.Disjoint(idata, gOdata)
-	_ = gc_apart
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx
-			gc_off2 := 0
-			if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(idata) && gc_apart {
-				gc_at := gOdata[gc_off:][:1]
-				gc_at2 := idata[gc_off2:][:1]
-				gc_elem := gc_at2[0]
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line cheng_reduce.go:167
-						tid := uint32(gc_tx)
-						_ = tid
-
-//line cheng_reduce.go:194
-						if tid == 0 {
-							gc_at[0] = gc_elem
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line cheng_reduce.go:167
-						tid := uint32(gc_tx)
-						_ = tid
-
-//line cheng_reduce.go:194
-						if tid == 0 {
-							gc_at[0] = gc_elem
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line cheng_reduce.go:167
-						tid := uint32(gc_tx)
-						_ = tid
-
-//line cheng_reduce.go:194
-						if tid == 0 {
-							gc_at[0] = gc_elem
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line cheng_reduce.go:167
-						tid := uint32(gc_tx)
-						_ = tid
-
-//line cheng_reduce.go:194
-						if tid == 0 {
-							gc_at[0] = gc_elem
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
+//line cheng_reduce.go:198
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx
+		gc_off2 := 0
+		if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(idata) && gc_apart {
+			gc_at := gOdata[gc_off:][:1]
+			gc_at2 := idata[gc_off2:][:1]
+			gc_elem := gc_at2[0]
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 //line cheng_reduce.go:167
 					tid := uint32(gc_tx)
-					_ = tid
-
 //line cheng_reduce.go:194
 					if tid == 0 {
 						gc_at[0] = gc_elem
 					}
 				}
-			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cheng_reduce.go:167
-						tid := uint32(gc_tx)
-						_ = tid
-
-//line cheng_reduce.go:194
-						if tid == 0 {
-							gOdata[gc_bx] = idata[0]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cheng_reduce.go:167
-						tid := uint32(gc_tx)
-						_ = tid
-
-//line cheng_reduce.go:194
-						if tid == 0 {
-							gOdata[gc_bx] = idata[0]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cheng_reduce.go:167
-						tid := uint32(gc_tx)
-						_ = tid
-
-//line cheng_reduce.go:194
-						if tid == 0 {
-							gOdata[gc_bx] = idata[0]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cheng_reduce.go:167
-						tid := uint32(gc_tx)
-						_ = tid
-
-//line cheng_reduce.go:194
-						if tid == 0 {
-							gOdata[gc_bx] = idata[0]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				{
+					gc_tx := gc_step2 + 1
 //line cheng_reduce.go:167
 					tid := uint32(gc_tx)
-					_ = tid
-
+//line cheng_reduce.go:194
+					if tid == 0 {
+						gc_at[0] = gc_elem
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+//line cheng_reduce.go:167
+					tid := uint32(gc_tx)
+//line cheng_reduce.go:194
+					if tid == 0 {
+						gc_at[0] = gc_elem
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+//line cheng_reduce.go:167
+					tid := uint32(gc_tx)
+//line cheng_reduce.go:194
+					if tid == 0 {
+						gc_at[0] = gc_elem
+					}
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+//line cheng_reduce.go:167
+				tid := uint32(gc_tx)
+//line cheng_reduce.go:194
+				if tid == 0 {
+					gc_at[0] = gc_elem
+				}
+			}
+		} else {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line cheng_reduce.go:167
+					tid := uint32(gc_tx)
 //line cheng_reduce.go:194
 					if tid == 0 {
 						gOdata[gc_bx] = idata[0]
 					}
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line cheng_reduce.go:167
+					tid := uint32(gc_tx)
+//line cheng_reduce.go:194
+					if tid == 0 {
+						gOdata[gc_bx] = idata[0]
+					}
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line cheng_reduce.go:167
+					tid := uint32(gc_tx)
+//line cheng_reduce.go:194
+					if tid == 0 {
+						gOdata[gc_bx] = idata[0]
+					}
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line cheng_reduce.go:167
+					tid := uint32(gc_tx)
+//line cheng_reduce.go:194
+					if tid == 0 {
+						gOdata[gc_bx] = idata[0]
+					}
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line cheng_reduce.go:167
+				tid := uint32(gc_tx)
+//line cheng_reduce.go:194
+				if tid == 0 {
+					gOdata[gc_bx] = idata[0]
 				}
 			}
 		}
@@ -1362,4 +1059,5 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 // gc_files_cheng_reduce holds the source files whose lines the kernels' records hash.
 //
 //go:embed cheng_reduce.go
+//line cheng_reduce.go:206
 var gc_files_cheng_reduce embed.FS

@@ -40,61 +40,32 @@ func gc_body_reduceNeighboredKernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_exited2 := gc_b2.Exited()
-
 //line cheng_reduce.go:26
 	idata := gIdata[gc_bx2*gc_bdx2:]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_L12:
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
+//line cheng_reduce.go:28
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+	gc_L12:
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
 //line cheng_reduce.go:24
-				idx := uint32(gc_bx2*gc_bdx2 + gc_tx2)
-				_ = idx
-
+			idx := uint32(gc_bx2*gc_bdx2 + gc_tx2)
 //line cheng_reduce.go:28
-				if idx >= n {
+			if idx >= n {
+				{
 //line cheng_reduce.go:28
-					{
-//line cheng_reduce.go:28
-						gc_exited2[gc_rank2] = true
-						continue gc_L12
-//line cheng_reduce.go:29
-					}
+					gc_exited2[gc_rank2] = true
+					continue gc_L12
 				}
 			}
 		}
 	}
-
 //line cheng_reduce.go:32
 	for stride := 1; stride < gc_bdx2; stride *= 2 {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
-//line cheng_reduce.go:23
-					tid := uint32(gc_tx2)
-					_ = tid
-
-//line cheng_reduce.go:33
-					if tid%uint32(2*stride) == 0 {
-						idata[tid] += idata[tid+uint32(stride)]
-					}
-				}
-			}
-		}
-	}
-	{
+//line cheng_reduce.go:34
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -102,15 +73,28 @@ func gc_body_reduceNeighboredKernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
 //line cheng_reduce.go:23
 				tid := uint32(gc_tx2)
-				_ = tid
-
-//line cheng_reduce.go:39
-				if tid == 0 {
-					gOdata[gc_bx2] = idata[0]
+//line cheng_reduce.go:33
+				if tid%uint32(2*stride) == 0 {
+					idata[tid] += idata[tid+uint32(stride)]
 				}
+			}
+		}
+	}
+//line cheng_reduce.go:41
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line cheng_reduce.go:23
+			tid := uint32(gc_tx2)
+//line cheng_reduce.go:39
+			if tid == 0 {
+				gOdata[gc_bx2] = idata[0]
 			}
 		}
 	}
@@ -119,8 +103,6 @@ func gc_body_reduceNeighboredKernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 // ReduceNeighboredLessKernel is reduceNeighboredLess of reduceInteger.cu:
 // the same pairs, but thread tid works on element 2·stride·tid, so that
 // the working threads are the block's first ones and whole warps idle.
-//
-//line cheng_reduce.go:49
 func ReduceNeighboredLessKernel(gIdata, gOdata []int32, n uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduceNeighboredLessKernel,
 		func(gc_t *gocuda.Thread) { reduceNeighboredLessKernel(gc_t, gIdata, gOdata, n) },
@@ -139,260 +121,203 @@ func gc_body_reduceNeighboredLessKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_exited2 := gc_b2.Exited()
-
 //line cheng_reduce.go:53
 	idata := gIdata[gc_bx2*gc_bdx2:]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_L12:
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
+//line cheng_reduce.go:55
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+	gc_L12:
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
 //line cheng_reduce.go:51
-				idx := uint32(gc_bx2*gc_bdx2 + gc_tx2)
-				_ = idx
-
+			idx := uint32(gc_bx2*gc_bdx2 + gc_tx2)
 //line cheng_reduce.go:55
-				if idx >= n {
+			if idx >= n {
+				{
 //line cheng_reduce.go:55
-					{
-//line cheng_reduce.go:55
-						gc_exited2[gc_rank2] = true
-						continue gc_L12
-//line cheng_reduce.go:56
-					}
+					gc_exited2[gc_rank2] = true
+					continue gc_L12
 				}
 			}
 		}
 	}
-
 //line cheng_reduce.go:59
 	for stride := 1; stride < gc_bdx2; stride *= 2 {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
-				if compiled.SIMD {
-					if stride == 1 {
+//line cheng_reduce.go:61
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := 0
+			if compiled.SIMD {
+				if stride == 1 {
 //line cheng_reduce.go:50
-						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce.go:50
-						_ = gc_all2
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line cheng_reduce.go:50
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+					gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line cheng_reduce.go:50
-						_ = gc_iota2
+					gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line cheng_reduce.go:50
-						gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+					gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line cheng_reduce.go:50
-						_ = gc_evens
+					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce.go:50
-						gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
+				gc_steps:
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
 //line cheng_reduce.go:50
-						_ = gc_spreadLo
+						gc_alive2 := gc_all2
 //line cheng_reduce.go:50
-						gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line cheng_reduce.go:50
-						_ = gc_spreadHi
+							gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						}
 //line cheng_reduce.go:50
-						gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce.go:50
-						_ = gc_evenLanes
-//line cheng_reduce.go:50
-						gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce.go:50
-						_ = gc_oddLanes
-					gc_steps:
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line cheng_reduce.go:50
-							gc_alive2 := gc_all2
-//line cheng_reduce.go:50
-							_ = gc_alive2
-//line cheng_reduce.go:50
-							if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
-//line cheng_reduce.go:50
-								gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce.go:50
+						var tid uint32 = uint32(gc_tx2)
+//line cheng_reduce.go:60
+						var index int = 2 * int(tid)
+						if index < gc_bdx2 && uint(gc_bdx2-index) > 14 {
+//line cheng_reduce.go:61
+							var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line cheng_reduce.go:61
+							if (index+1) >= 0 && (index+1) <= len(idata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(idata)-15)) {
+								gc_ld = archsimd.LoadInt32x8Slice(idata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(idata[(index+1)+8:]).Permute(gc_evens))
+//line cheng_reduce.go:62
+							} else if (index+1) >= 1 && (index+1) <= len(idata)-15 {
+//line cheng_reduce.go:62
+								gc_ld = archsimd.LoadInt32x8Slice(idata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(idata[(index+1)+7:]).Permute(gc_evens))
+							} else {
+//line cheng_reduce.go:62
+								break gc_steps
 							}
-//line cheng_reduce.go:50
-							var tid uint32 = uint32(gc_tx2)
-//line cheng_reduce.go:50
-							_ = tid
-//line cheng_reduce.go:60
-							var index int = 2 * int(tid)
-//line cheng_reduce.go:60
-							_ = index
+//line cheng_reduce.go:62
+							var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line cheng_reduce.go:62
+							if index >= 0 && index <= len(idata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(idata)-15)) {
+//line cheng_reduce.go:62
+								gc_ld2 = archsimd.LoadInt32x8Slice(idata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(idata[index+8:]).Permute(gc_evens))
+//line cheng_reduce.go:62
+							} else if index >= 1 && index <= len(idata)-15 {
+//line cheng_reduce.go:62
+								gc_ld2 = archsimd.LoadInt32x8Slice(idata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(idata[index+7:]).Permute(gc_evens))
+							} else {
+//line cheng_reduce.go:62
+								break gc_steps
+							}
+//line cheng_reduce.go:62
+							gc_st := gc_ld2.Add(gc_ld)
+//line cheng_reduce.go:62
+							if index >= 0 && index <= len(idata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(idata)-15)) {
+//line cheng_reduce.go:62
+								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(idata[index+0:]), gc_alive2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+//line cheng_reduce.go:62
+								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(idata[index+8:]), gc_alive2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+//line cheng_reduce.go:62
+							} else if index >= 1 && index <= len(idata)-15 {
+//line cheng_reduce.go:62
+								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(idata[index-1:]), gc_alive2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+//line cheng_reduce.go:62
+								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(idata[index+7:]), gc_alive2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+							} else {
+//line cheng_reduce.go:62
+								break gc_steps
+							}
+						} else {
+//line cheng_reduce.go:62
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2, index, 16))))
 //line cheng_reduce.go:61
-							if index < gc_bdx2 && uint(gc_bdx2-index) > 14 {
+							if gc_alive2.And(gc_if2).ToBits() != 0 {
 //line cheng_reduce.go:61
-								var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_reduce.go:61
 								if (index+1) >= 0 && (index+1) <= len(idata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(idata)-15)) {
-									gc_ld = archsimd.LoadInt32x8Slice(idata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(idata[(index+1)+8:]).Permute(gc_evens))
+									gc_ld3 = archsimd.LoadInt32x8Slice(idata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(idata[(index+1)+8:]).Permute(gc_evens))
 //line cheng_reduce.go:62
 								} else if (index+1) >= 1 && (index+1) <= len(idata)-15 {
 //line cheng_reduce.go:62
-									gc_ld = archsimd.LoadInt32x8Slice(idata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(idata[(index+1)+7:]).Permute(gc_evens))
-//line cheng_reduce.go:62
+									gc_ld3 = archsimd.LoadInt32x8Slice(idata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(idata[(index+1)+7:]).Permute(gc_evens))
 								} else {
 //line cheng_reduce.go:62
 									break gc_steps
-//line cheng_reduce.go:62
 								}
 //line cheng_reduce.go:62
-								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_reduce.go:62
 								if index >= 0 && index <= len(idata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(idata)-15)) {
 //line cheng_reduce.go:62
-									gc_ld2 = archsimd.LoadInt32x8Slice(idata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(idata[index+8:]).Permute(gc_evens))
+									gc_ld4 = archsimd.LoadInt32x8Slice(idata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(idata[index+8:]).Permute(gc_evens))
 //line cheng_reduce.go:62
 								} else if index >= 1 && index <= len(idata)-15 {
 //line cheng_reduce.go:62
-									gc_ld2 = archsimd.LoadInt32x8Slice(idata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(idata[index+7:]).Permute(gc_evens))
-//line cheng_reduce.go:62
+									gc_ld4 = archsimd.LoadInt32x8Slice(idata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(idata[index+7:]).Permute(gc_evens))
 								} else {
 //line cheng_reduce.go:62
 									break gc_steps
-//line cheng_reduce.go:62
 								}
 //line cheng_reduce.go:62
-								gc_st := gc_ld2.Add(gc_ld)
+								gc_st2 := gc_ld4.Add(gc_ld3)
 //line cheng_reduce.go:62
 								if index >= 0 && index <= len(idata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(idata)-15)) {
 //line cheng_reduce.go:62
-									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(idata[index+0:]), gc_alive2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+									gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(idata[index+0:]), gc_alive2.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line cheng_reduce.go:62
-									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(idata[index+8:]), gc_alive2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+									gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(idata[index+8:]), gc_alive2.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line cheng_reduce.go:62
 								} else if index >= 1 && index <= len(idata)-15 {
 //line cheng_reduce.go:62
-									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(idata[index-1:]), gc_alive2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+									gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(idata[index-1:]), gc_alive2.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line cheng_reduce.go:62
-									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(idata[index+7:]), gc_alive2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line cheng_reduce.go:62
+									gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(idata[index+7:]), gc_alive2.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 								} else {
 //line cheng_reduce.go:62
 									break gc_steps
-//line cheng_reduce.go:62
 								}
-//line cheng_reduce.go:62
-							} else {
-//line cheng_reduce.go:62
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2, index, 16))))
-//line cheng_reduce.go:61
-								_ = gc_if2
-//line cheng_reduce.go:61
-								if gc_alive2.And(gc_if2).ToBits() != 0 {
-//line cheng_reduce.go:61
-									var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cheng_reduce.go:61
-									if (index+1) >= 0 && (index+1) <= len(idata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(idata)-15)) {
-										gc_ld3 = archsimd.LoadInt32x8Slice(idata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(idata[(index+1)+8:]).Permute(gc_evens))
-//line cheng_reduce.go:62
-									} else if (index+1) >= 1 && (index+1) <= len(idata)-15 {
-//line cheng_reduce.go:62
-										gc_ld3 = archsimd.LoadInt32x8Slice(idata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(idata[(index+1)+7:]).Permute(gc_evens))
-//line cheng_reduce.go:62
-									} else {
-//line cheng_reduce.go:62
-										break gc_steps
-//line cheng_reduce.go:62
-									}
-//line cheng_reduce.go:62
-									var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cheng_reduce.go:62
-									if index >= 0 && index <= len(idata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(idata)-15)) {
-//line cheng_reduce.go:62
-										gc_ld4 = archsimd.LoadInt32x8Slice(idata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(idata[index+8:]).Permute(gc_evens))
-//line cheng_reduce.go:62
-									} else if index >= 1 && index <= len(idata)-15 {
-//line cheng_reduce.go:62
-										gc_ld4 = archsimd.LoadInt32x8Slice(idata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(idata[index+7:]).Permute(gc_evens))
-//line cheng_reduce.go:62
-									} else {
-//line cheng_reduce.go:62
-										break gc_steps
-//line cheng_reduce.go:62
-									}
-//line cheng_reduce.go:62
-									gc_st2 := gc_ld4.Add(gc_ld3)
-//line cheng_reduce.go:62
-									if index >= 0 && index <= len(idata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(idata)-15)) {
-//line cheng_reduce.go:62
-										gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(idata[index+0:]), gc_alive2.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line cheng_reduce.go:62
-										gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(idata[index+8:]), gc_alive2.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-//line cheng_reduce.go:62
-									} else if index >= 1 && index <= len(idata)-15 {
-//line cheng_reduce.go:62
-										gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(idata[index-1:]), gc_alive2.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line cheng_reduce.go:62
-										gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(idata[index+7:]), gc_alive2.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-//line cheng_reduce.go:62
-									} else {
-//line cheng_reduce.go:62
-										break gc_steps
-//line cheng_reduce.go:62
-									}
-//line cheng_reduce.go:62
-								}
-//line cheng_reduce.go:62
 							}
 						}
-						archsimd.ClearAVXUpperBits()
 					}
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
-//line cheng_reduce.go:50
-					tid := uint32(gc_tx2)
-					_ = tid
-
-//line cheng_reduce.go:60
-					index := 2 * stride * int(tid)
-					_ = index
-
-//line cheng_reduce.go:61
-					if index < gc_bdx2 {
-						idata[index] += idata[index+stride]
-					}
+//line cheng_reduce.go:64
+					archsimd.ClearAVXUpperBits()
 				}
 			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
 //line cheng_reduce.go:50
 				tid := uint32(gc_tx2)
-				_ = tid
-
-//line cheng_reduce.go:67
-				if tid == 0 {
-					gOdata[gc_bx2] = idata[0]
+//line cheng_reduce.go:60
+				index := 2 * stride * int(tid)
+				if index < gc_bdx2 {
+					idata[index] += idata[index+stride]
 				}
+			}
+		}
+	}
+//line cheng_reduce.go:69
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line cheng_reduce.go:50
+			tid := uint32(gc_tx2)
+//line cheng_reduce.go:67
+			if tid == 0 {
+				gOdata[gc_bx2] = idata[0]
 			}
 		}
 	}
 }
 
+//line cheng_reduce.go:75
 var gc_tab_int32x8_b9b5b420 = [8]int32{0, 2, 4, 6, 8, 10, 12, 14}
 
 var gc_tab_uint32x8_81bd7ffd = [8]uint32{0, 2, 4, 6, 1, 3, 5, 7}
@@ -428,160 +353,126 @@ func gc_body_reduceInterleavedKernel(gc_b2 *compiled.Block, gIdata, gOdata []int
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_exited2 := gc_b2.Exited()
-
 //line cheng_reduce.go:81
 	idata := gIdata[gc_bx2*gc_bdx2:]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_L12:
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
+//line cheng_reduce.go:83
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+	gc_L12:
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
 //line cheng_reduce.go:79
-				idx := uint32(gc_bx2*gc_bdx2 + gc_tx2)
-				_ = idx
-
+			idx := uint32(gc_bx2*gc_bdx2 + gc_tx2)
 //line cheng_reduce.go:83
-				if idx >= n {
+			if idx >= n {
+				{
 //line cheng_reduce.go:83
-					{
-//line cheng_reduce.go:83
-						gc_exited2[gc_rank2] = true
-						continue gc_L12
-//line cheng_reduce.go:84
-					}
+					gc_exited2[gc_rank2] = true
+					continue gc_L12
 				}
 			}
 		}
 	}
-
 //line cheng_reduce.go:87
 	for stride := gc_bdx2 / 2; stride > 0; stride >>= 1 {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
-				if compiled.SIMD {
+//line cheng_reduce.go:89
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep2 := 0
+			if compiled.SIMD {
 //line cheng_reduce.go:78
-					gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce.go:78
-					_ = gc_all2
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_steps2:
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
+					gc_rank2 := gc_base2 + gc_tx2
 //line cheng_reduce.go:78
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_alive2 := gc_all2
 //line cheng_reduce.go:78
-					_ = gc_iota2
-				gc_steps2:
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line cheng_reduce.go:78
-						gc_alive2 := gc_all2
+						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
 //line cheng_reduce.go:78
-						_ = gc_alive2
-//line cheng_reduce.go:78
-						if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
-//line cheng_reduce.go:78
-							gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce.go:78
+					var tid uint32 = uint32(gc_tx2)
+//line cheng_reduce.go:88
+					if int(tid) < 0 || int(tid) > len(idata)-8 {
+//line cheng_reduce.go:88
+						break
+					}
+//line cheng_reduce.go:88
+					if int(tid) < stride && uint(stride-int(tid)) > 7 {
+//line cheng_reduce.go:88
+						var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line cheng_reduce.go:88
+						if (int(tid)+stride) >= 0 && (int(tid)+stride) <= len(idata)-8 {
+							gc_ld3 = archsimd.LoadInt32x8Slice(idata[int(tid)+stride:])
+						} else {
+//line cheng_reduce.go:89
+							break gc_steps2
 						}
-//line cheng_reduce.go:78
-						var tid uint32 = uint32(gc_tx2)
-//line cheng_reduce.go:78
-						_ = tid
+//line cheng_reduce.go:89
+						archsimd.LoadInt32x8Slice(idata[tid:]).Add(gc_ld3).StoreMasked((*[8]int32)(idata[tid:]), gc_alive2)
+					} else {
+//line cheng_reduce.go:89
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(stride, int(tid), 8))))
 //line cheng_reduce.go:88
-						if int(tid) < 0 || int(tid) > len(idata)-8 {
+						if gc_alive2.And(gc_if2).ToBits() != 0 {
 //line cheng_reduce.go:88
-							break
-//line cheng_reduce.go:88
-						}
-//line cheng_reduce.go:88
-						if int(tid) < stride && uint(stride-int(tid)) > 7 {
-//line cheng_reduce.go:88
-							var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_reduce.go:88
 							if (int(tid)+stride) >= 0 && (int(tid)+stride) <= len(idata)-8 {
-								gc_ld3 = archsimd.LoadInt32x8Slice(idata[int(tid)+stride:])
-//line cheng_reduce.go:89
+								gc_ld4 = archsimd.LoadInt32x8Slice(idata[int(tid)+stride:])
 							} else {
 //line cheng_reduce.go:89
 								break gc_steps2
-//line cheng_reduce.go:89
 							}
 //line cheng_reduce.go:89
-							archsimd.LoadInt32x8Slice(idata[tid:]).Add(gc_ld3).StoreMasked((*[8]int32)(idata[tid:]), gc_alive2)
-//line cheng_reduce.go:89
-						} else {
-//line cheng_reduce.go:89
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(stride, int(tid), 8))))
-//line cheng_reduce.go:88
-							_ = gc_if2
-//line cheng_reduce.go:88
-							if gc_alive2.And(gc_if2).ToBits() != 0 {
-//line cheng_reduce.go:88
-								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cheng_reduce.go:88
-								if (int(tid)+stride) >= 0 && (int(tid)+stride) <= len(idata)-8 {
-									gc_ld4 = archsimd.LoadInt32x8Slice(idata[int(tid)+stride:])
-//line cheng_reduce.go:89
-								} else {
-//line cheng_reduce.go:89
-									break gc_steps2
-//line cheng_reduce.go:89
-								}
-//line cheng_reduce.go:89
-								archsimd.LoadInt32x8Slice(idata[tid:]).Add(gc_ld4).StoreMasked((*[8]int32)(idata[tid:]), gc_alive2.And(gc_if2))
-//line cheng_reduce.go:89
-							}
-//line cheng_reduce.go:89
+							archsimd.LoadInt32x8Slice(idata[tid:]).Add(gc_ld4).StoreMasked((*[8]int32)(idata[tid:]), gc_alive2.And(gc_if2))
 						}
 					}
-					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
-//line cheng_reduce.go:78
-					tid := uint32(gc_tx2)
-					_ = tid
-
-//line cheng_reduce.go:88
-					if int(tid) < stride {
-						idata[tid] += idata[int(tid)+stride]
-					}
-				}
+//line cheng_reduce.go:91
+				archsimd.ClearAVXUpperBits()
 			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
 //line cheng_reduce.go:78
 				tid := uint32(gc_tx2)
-				_ = tid
-
-//line cheng_reduce.go:94
-				if tid == 0 {
-					gOdata[gc_bx2] = idata[0]
+//line cheng_reduce.go:88
+				if int(tid) < stride {
+					idata[tid] += idata[int(tid)+stride]
 				}
+			}
+		}
+	}
+//line cheng_reduce.go:96
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line cheng_reduce.go:78
+			tid := uint32(gc_tx2)
+//line cheng_reduce.go:94
+			if tid == 0 {
+				gOdata[gc_bx2] = idata[0]
 			}
 		}
 	}
 }
 
+//line cheng_reduce.go:102
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // ReduceUnrolling2Kernel is reduceUnrolling2 of reduceInteger.cu: each
@@ -606,346 +497,256 @@ func gc_body_reduceUnrolling2Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line cheng_reduce.go:106
 	bdim := uint32(gc_bdx2)
-
 //line cheng_reduce.go:109
 	idata := gIdata[uint32(gc_bx2)*bdim*2:]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-				{
-					gc_tx2 := gc_step5 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce.go:105
-					tid := uint32(gc_tx2)
-					_ = tid
-
-//line cheng_reduce.go:107
-					idx := uint32(gc_bx2)*bdim*2 + tid
-					_ = idx
-
 //line cheng_reduce.go:111
-					if idx+bdim < n {
-						gIdata[idx] += gIdata[idx+bdim]
-					}
-				}
-				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce.go:105
-					tid := uint32(gc_tx2)
-					_ = tid
-
-//line cheng_reduce.go:107
-					idx := uint32(gc_bx2)*bdim*2 + tid
-					_ = idx
-
-//line cheng_reduce.go:111
-					if idx+bdim < n {
-						gIdata[idx] += gIdata[idx+bdim]
-					}
-				}
-				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce.go:105
-					tid := uint32(gc_tx2)
-					_ = tid
-
-//line cheng_reduce.go:107
-					idx := uint32(gc_bx2)*bdim*2 + tid
-					_ = idx
-
-//line cheng_reduce.go:111
-					if idx+bdim < n {
-						gIdata[idx] += gIdata[idx+bdim]
-					}
-				}
-				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce.go:105
-					tid := uint32(gc_tx2)
-					_ = tid
-
-//line cheng_reduce.go:107
-					idx := uint32(gc_bx2)*bdim*2 + tid
-					_ = idx
-
-//line cheng_reduce.go:111
-					if idx+bdim < n {
-						gIdata[idx] += gIdata[idx+bdim]
-					}
-				}
-			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_step5 := 0
+		for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+			{
+				gc_tx2 := gc_step5 + 0
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line cheng_reduce.go:105
 				tid := uint32(gc_tx2)
-				_ = tid
-
 //line cheng_reduce.go:107
 				idx := uint32(gc_bx2)*bdim*2 + tid
-				_ = idx
-
+//line cheng_reduce.go:111
+				if idx+bdim < n {
+					gIdata[idx] += gIdata[idx+bdim]
+				}
+			}
+			{
+				gc_tx2 := gc_step5 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line cheng_reduce.go:105
+				tid := uint32(gc_tx2)
+//line cheng_reduce.go:107
+				idx := uint32(gc_bx2)*bdim*2 + tid
+//line cheng_reduce.go:111
+				if idx+bdim < n {
+					gIdata[idx] += gIdata[idx+bdim]
+				}
+			}
+			{
+				gc_tx2 := gc_step5 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line cheng_reduce.go:105
+				tid := uint32(gc_tx2)
+//line cheng_reduce.go:107
+				idx := uint32(gc_bx2)*bdim*2 + tid
+//line cheng_reduce.go:111
+				if idx+bdim < n {
+					gIdata[idx] += gIdata[idx+bdim]
+				}
+			}
+			{
+				gc_tx2 := gc_step5 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line cheng_reduce.go:105
+				tid := uint32(gc_tx2)
+//line cheng_reduce.go:107
+				idx := uint32(gc_bx2)*bdim*2 + tid
 //line cheng_reduce.go:111
 				if idx+bdim < n {
 					gIdata[idx] += gIdata[idx+bdim]
 				}
 			}
 		}
+		for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line cheng_reduce.go:105
+			tid := uint32(gc_tx2)
+//line cheng_reduce.go:107
+			idx := uint32(gc_bx2)*bdim*2 + tid
+//line cheng_reduce.go:111
+			if idx+bdim < n {
+				gIdata[idx] += gIdata[idx+bdim]
+			}
+		}
 	}
-
 //line cheng_reduce.go:117
 	for stride := bdim / 2; stride > 0; stride >>= 1 {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce.go:105
-						tid := uint32(gc_tx2)
-						_ = tid
-
-//line cheng_reduce.go:118
-						if tid < stride {
-							idata[tid] += idata[tid+stride]
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce.go:105
-						tid := uint32(gc_tx2)
-						_ = tid
-
-//line cheng_reduce.go:118
-						if tid < stride {
-							idata[tid] += idata[tid+stride]
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce.go:105
-						tid := uint32(gc_tx2)
-						_ = tid
-
-//line cheng_reduce.go:118
-						if tid < stride {
-							idata[tid] += idata[tid+stride]
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce.go:105
-						tid := uint32(gc_tx2)
-						_ = tid
-
-//line cheng_reduce.go:118
-						if tid < stride {
-							idata[tid] += idata[tid+stride]
-						}
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line cheng_reduce.go:119
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line cheng_reduce.go:105
 					tid := uint32(gc_tx2)
-					_ = tid
-
+//line cheng_reduce.go:118
+					if tid < stride {
+						idata[tid] += idata[tid+stride]
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce.go:105
+					tid := uint32(gc_tx2)
+//line cheng_reduce.go:118
+					if tid < stride {
+						idata[tid] += idata[tid+stride]
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce.go:105
+					tid := uint32(gc_tx2)
+//line cheng_reduce.go:118
+					if tid < stride {
+						idata[tid] += idata[tid+stride]
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce.go:105
+					tid := uint32(gc_tx2)
 //line cheng_reduce.go:118
 					if tid < stride {
 						idata[tid] += idata[tid+stride]
 					}
 				}
 			}
+			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line cheng_reduce.go:105
+				tid := uint32(gc_tx2)
+//line cheng_reduce.go:118
+				if tid < stride {
+					idata[tid] += idata[tid+stride]
+				}
+			}
 		}
 	}
+//line cheng_reduce.go:125
 	gc_apart2 := compiled.Disjoint(idata, gOdata)
-	_ = gc_apart2
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2
-			gc_off4 := 0
-			if gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(idata) && gc_apart2 {
-				gc_at3 := gOdata[gc_off3:][:1]
-				gc_at4 := idata[gc_off4:][:1]
-				gc_elem2 := gc_at4[0]
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line cheng_reduce.go:105
-						tid := uint32(gc_tx2)
-						_ = tid
-
-//line cheng_reduce.go:124
-						if tid == 0 {
-							gc_at3[0] = gc_elem2
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line cheng_reduce.go:105
-						tid := uint32(gc_tx2)
-						_ = tid
-
-//line cheng_reduce.go:124
-						if tid == 0 {
-							gc_at3[0] = gc_elem2
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line cheng_reduce.go:105
-						tid := uint32(gc_tx2)
-						_ = tid
-
-//line cheng_reduce.go:124
-						if tid == 0 {
-							gc_at3[0] = gc_elem2
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line cheng_reduce.go:105
-						tid := uint32(gc_tx2)
-						_ = tid
-
-//line cheng_reduce.go:124
-						if tid == 0 {
-							gc_at3[0] = gc_elem2
-						}
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+//line cheng_reduce.go:128
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off3 := gc_bx2
+		gc_off4 := 0
+		if gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(idata) && gc_apart2 {
+			gc_at3 := gOdata[gc_off3:][:1]
+			gc_at4 := idata[gc_off4:][:1]
+			gc_elem2 := gc_at4[0]
+			gc_step7 := 0
+			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				{
+					gc_tx2 := gc_step7 + 0
 //line cheng_reduce.go:105
 					tid := uint32(gc_tx2)
-					_ = tid
-
 //line cheng_reduce.go:124
 					if tid == 0 {
 						gc_at3[0] = gc_elem2
 					}
 				}
-			} else {
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce.go:105
-						tid := uint32(gc_tx2)
-						_ = tid
-
-//line cheng_reduce.go:124
-						if tid == 0 {
-							gOdata[gc_bx2] = idata[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce.go:105
-						tid := uint32(gc_tx2)
-						_ = tid
-
-//line cheng_reduce.go:124
-						if tid == 0 {
-							gOdata[gc_bx2] = idata[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce.go:105
-						tid := uint32(gc_tx2)
-						_ = tid
-
-//line cheng_reduce.go:124
-						if tid == 0 {
-							gOdata[gc_bx2] = idata[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce.go:105
-						tid := uint32(gc_tx2)
-						_ = tid
-
-//line cheng_reduce.go:124
-						if tid == 0 {
-							gOdata[gc_bx2] = idata[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+				{
+					gc_tx2 := gc_step7 + 1
 //line cheng_reduce.go:105
 					tid := uint32(gc_tx2)
-					_ = tid
-
+//line cheng_reduce.go:124
+					if tid == 0 {
+						gc_at3[0] = gc_elem2
+					}
+				}
+				{
+					gc_tx2 := gc_step7 + 2
+//line cheng_reduce.go:105
+					tid := uint32(gc_tx2)
+//line cheng_reduce.go:124
+					if tid == 0 {
+						gc_at3[0] = gc_elem2
+					}
+				}
+				{
+					gc_tx2 := gc_step7 + 3
+//line cheng_reduce.go:105
+					tid := uint32(gc_tx2)
+//line cheng_reduce.go:124
+					if tid == 0 {
+						gc_at3[0] = gc_elem2
+					}
+				}
+			}
+			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line cheng_reduce.go:105
+				tid := uint32(gc_tx2)
+//line cheng_reduce.go:124
+				if tid == 0 {
+					gc_at3[0] = gc_elem2
+				}
+			}
+		} else {
+			gc_step8 := 0
+			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				{
+					gc_tx2 := gc_step8 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce.go:105
+					tid := uint32(gc_tx2)
 //line cheng_reduce.go:124
 					if tid == 0 {
 						gOdata[gc_bx2] = idata[0]
 					}
+				}
+				{
+					gc_tx2 := gc_step8 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce.go:105
+					tid := uint32(gc_tx2)
+//line cheng_reduce.go:124
+					if tid == 0 {
+						gOdata[gc_bx2] = idata[0]
+					}
+				}
+				{
+					gc_tx2 := gc_step8 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce.go:105
+					tid := uint32(gc_tx2)
+//line cheng_reduce.go:124
+					if tid == 0 {
+						gOdata[gc_bx2] = idata[0]
+					}
+				}
+				{
+					gc_tx2 := gc_step8 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce.go:105
+					tid := uint32(gc_tx2)
+//line cheng_reduce.go:124
+					if tid == 0 {
+						gOdata[gc_bx2] = idata[0]
+					}
+				}
+			}
+			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line cheng_reduce.go:105
+				tid := uint32(gc_tx2)
+//line cheng_reduce.go:124
+				if tid == 0 {
+					gOdata[gc_bx2] = idata[0]
 				}
 			}
 		}
@@ -973,275 +774,205 @@ func gc_body_reduceUnrolling4Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line cheng_reduce.go:135
 	bdim := uint32(gc_bdx2)
-
 //line cheng_reduce.go:138
 	idata := gIdata[uint32(gc_bx2)*bdim*4:]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce.go:134
-				tid := uint32(gc_tx2)
-				_ = tid
-
-//line cheng_reduce.go:136
-				idx := uint32(gc_bx2)*bdim*4 + tid
-				_ = idx
-
 //line cheng_reduce.go:140
-				if idx+3*bdim < n {
-					a1 := gIdata[idx]
-					a2 := gIdata[idx+bdim]
-					a3 := gIdata[idx+2*bdim]
-					a4 := gIdata[idx+3*bdim]
-					gIdata[idx] = a1 + a2 + a3 + a4
-				}
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line cheng_reduce.go:134
+			tid := uint32(gc_tx2)
+//line cheng_reduce.go:136
+			idx := uint32(gc_bx2)*bdim*4 + tid
+//line cheng_reduce.go:140
+			if idx+3*bdim < n {
+				a1 := gIdata[idx]
+				a2 := gIdata[idx+bdim]
+				a3 := gIdata[idx+2*bdim]
+				a4 := gIdata[idx+3*bdim]
+				gIdata[idx] = a1 + a2 + a3 + a4
 			}
 		}
 	}
-
 //line cheng_reduce.go:150
 	for stride := bdim / 2; stride > 0; stride >>= 1 {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce.go:134
-						tid := uint32(gc_tx2)
-						_ = tid
-
-//line cheng_reduce.go:151
-						if tid < stride {
-							idata[tid] += idata[tid+stride]
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce.go:134
-						tid := uint32(gc_tx2)
-						_ = tid
-
-//line cheng_reduce.go:151
-						if tid < stride {
-							idata[tid] += idata[tid+stride]
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce.go:134
-						tid := uint32(gc_tx2)
-						_ = tid
-
-//line cheng_reduce.go:151
-						if tid < stride {
-							idata[tid] += idata[tid+stride]
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce.go:134
-						tid := uint32(gc_tx2)
-						_ = tid
-
-//line cheng_reduce.go:151
-						if tid < stride {
-							idata[tid] += idata[tid+stride]
-						}
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line cheng_reduce.go:152
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line cheng_reduce.go:134
 					tid := uint32(gc_tx2)
-					_ = tid
-
+//line cheng_reduce.go:151
+					if tid < stride {
+						idata[tid] += idata[tid+stride]
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce.go:134
+					tid := uint32(gc_tx2)
+//line cheng_reduce.go:151
+					if tid < stride {
+						idata[tid] += idata[tid+stride]
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce.go:134
+					tid := uint32(gc_tx2)
+//line cheng_reduce.go:151
+					if tid < stride {
+						idata[tid] += idata[tid+stride]
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce.go:134
+					tid := uint32(gc_tx2)
 //line cheng_reduce.go:151
 					if tid < stride {
 						idata[tid] += idata[tid+stride]
 					}
 				}
 			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line cheng_reduce.go:134
+				tid := uint32(gc_tx2)
+//line cheng_reduce.go:151
+				if tid < stride {
+					idata[tid] += idata[tid+stride]
+				}
+			}
 		}
 	}
+//line cheng_reduce.go:158
 	gc_apart2 := compiled.Disjoint(idata, gOdata)
-	_ = gc_apart2
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2
-			gc_off4 := 0
-			if gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(idata) && gc_apart2 {
-				gc_at3 := gOdata[gc_off3:][:1]
-				gc_at4 := idata[gc_off4:][:1]
-				gc_elem2 := gc_at4[0]
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line cheng_reduce.go:134
-						tid := uint32(gc_tx2)
-						_ = tid
-
-//line cheng_reduce.go:157
-						if tid == 0 {
-							gc_at3[0] = gc_elem2
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line cheng_reduce.go:134
-						tid := uint32(gc_tx2)
-						_ = tid
-
-//line cheng_reduce.go:157
-						if tid == 0 {
-							gc_at3[0] = gc_elem2
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line cheng_reduce.go:134
-						tid := uint32(gc_tx2)
-						_ = tid
-
-//line cheng_reduce.go:157
-						if tid == 0 {
-							gc_at3[0] = gc_elem2
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line cheng_reduce.go:134
-						tid := uint32(gc_tx2)
-						_ = tid
-
-//line cheng_reduce.go:157
-						if tid == 0 {
-							gc_at3[0] = gc_elem2
-						}
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+//line cheng_reduce.go:161
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off3 := gc_bx2
+		gc_off4 := 0
+		if gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(idata) && gc_apart2 {
+			gc_at3 := gOdata[gc_off3:][:1]
+			gc_at4 := idata[gc_off4:][:1]
+			gc_elem2 := gc_at4[0]
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				{
+					gc_tx2 := gc_step5 + 0
 //line cheng_reduce.go:134
 					tid := uint32(gc_tx2)
-					_ = tid
-
 //line cheng_reduce.go:157
 					if tid == 0 {
 						gc_at3[0] = gc_elem2
 					}
 				}
-			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce.go:134
-						tid := uint32(gc_tx2)
-						_ = tid
-
-//line cheng_reduce.go:157
-						if tid == 0 {
-							gOdata[gc_bx2] = idata[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce.go:134
-						tid := uint32(gc_tx2)
-						_ = tid
-
-//line cheng_reduce.go:157
-						if tid == 0 {
-							gOdata[gc_bx2] = idata[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce.go:134
-						tid := uint32(gc_tx2)
-						_ = tid
-
-//line cheng_reduce.go:157
-						if tid == 0 {
-							gOdata[gc_bx2] = idata[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce.go:134
-						tid := uint32(gc_tx2)
-						_ = tid
-
-//line cheng_reduce.go:157
-						if tid == 0 {
-							gOdata[gc_bx2] = idata[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+				{
+					gc_tx2 := gc_step5 + 1
 //line cheng_reduce.go:134
 					tid := uint32(gc_tx2)
-					_ = tid
-
+//line cheng_reduce.go:157
+					if tid == 0 {
+						gc_at3[0] = gc_elem2
+					}
+				}
+				{
+					gc_tx2 := gc_step5 + 2
+//line cheng_reduce.go:134
+					tid := uint32(gc_tx2)
+//line cheng_reduce.go:157
+					if tid == 0 {
+						gc_at3[0] = gc_elem2
+					}
+				}
+				{
+					gc_tx2 := gc_step5 + 3
+//line cheng_reduce.go:134
+					tid := uint32(gc_tx2)
+//line cheng_reduce.go:157
+					if tid == 0 {
+						gc_at3[0] = gc_elem2
+					}
+				}
+			}
+			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line cheng_reduce.go:134
+				tid := uint32(gc_tx2)
+//line cheng_reduce.go:157
+				if tid == 0 {
+					gc_at3[0] = gc_elem2
+				}
+			}
+		} else {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce.go:134
+					tid := uint32(gc_tx2)
 //line cheng_reduce.go:157
 					if tid == 0 {
 						gOdata[gc_bx2] = idata[0]
 					}
+				}
+				{
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce.go:134
+					tid := uint32(gc_tx2)
+//line cheng_reduce.go:157
+					if tid == 0 {
+						gOdata[gc_bx2] = idata[0]
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce.go:134
+					tid := uint32(gc_tx2)
+//line cheng_reduce.go:157
+					if tid == 0 {
+						gOdata[gc_bx2] = idata[0]
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce.go:134
+					tid := uint32(gc_tx2)
+//line cheng_reduce.go:157
+					if tid == 0 {
+						gOdata[gc_bx2] = idata[0]
+					}
+				}
+			}
+			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line cheng_reduce.go:134
+				tid := uint32(gc_tx2)
+//line cheng_reduce.go:157
+				if tid == 0 {
+					gOdata[gc_bx2] = idata[0]
 				}
 			}
 		}
@@ -1269,279 +1000,209 @@ func gc_body_reduceUnrolling8Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line cheng_reduce.go:168
 	bdim := uint32(gc_bdx2)
-
 //line cheng_reduce.go:171
 	idata := gIdata[uint32(gc_bx2)*bdim*8:]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce.go:167
-				tid := uint32(gc_tx2)
-				_ = tid
-
-//line cheng_reduce.go:169
-				idx := uint32(gc_bx2)*bdim*8 + tid
-				_ = idx
-
 //line cheng_reduce.go:173
-				if idx+7*bdim < n {
-					a1 := gIdata[idx]
-					a2 := gIdata[idx+bdim]
-					a3 := gIdata[idx+2*bdim]
-					a4 := gIdata[idx+3*bdim]
-					b1 := gIdata[idx+4*bdim]
-					b2 := gIdata[idx+5*bdim]
-					b3 := gIdata[idx+6*bdim]
-					b4 := gIdata[idx+7*bdim]
-					gIdata[idx] = a1 + a2 + a3 + a4 + b1 + b2 + b3 + b4
-				}
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line cheng_reduce.go:167
+			tid := uint32(gc_tx2)
+//line cheng_reduce.go:169
+			idx := uint32(gc_bx2)*bdim*8 + tid
+//line cheng_reduce.go:173
+			if idx+7*bdim < n {
+				a1 := gIdata[idx]
+				a2 := gIdata[idx+bdim]
+				a3 := gIdata[idx+2*bdim]
+				a4 := gIdata[idx+3*bdim]
+				b1 := gIdata[idx+4*bdim]
+				b2 := gIdata[idx+5*bdim]
+				b3 := gIdata[idx+6*bdim]
+				b4 := gIdata[idx+7*bdim]
+				gIdata[idx] = a1 + a2 + a3 + a4 + b1 + b2 + b3 + b4
 			}
 		}
 	}
-
 //line cheng_reduce.go:187
 	for stride := bdim / 2; stride > 0; stride >>= 1 {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce.go:167
-						tid := uint32(gc_tx2)
-						_ = tid
-
-//line cheng_reduce.go:188
-						if tid < stride {
-							idata[tid] += idata[tid+stride]
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce.go:167
-						tid := uint32(gc_tx2)
-						_ = tid
-
-//line cheng_reduce.go:188
-						if tid < stride {
-							idata[tid] += idata[tid+stride]
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce.go:167
-						tid := uint32(gc_tx2)
-						_ = tid
-
-//line cheng_reduce.go:188
-						if tid < stride {
-							idata[tid] += idata[tid+stride]
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce.go:167
-						tid := uint32(gc_tx2)
-						_ = tid
-
-//line cheng_reduce.go:188
-						if tid < stride {
-							idata[tid] += idata[tid+stride]
-						}
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line cheng_reduce.go:189
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line cheng_reduce.go:167
 					tid := uint32(gc_tx2)
-					_ = tid
-
+//line cheng_reduce.go:188
+					if tid < stride {
+						idata[tid] += idata[tid+stride]
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce.go:167
+					tid := uint32(gc_tx2)
+//line cheng_reduce.go:188
+					if tid < stride {
+						idata[tid] += idata[tid+stride]
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce.go:167
+					tid := uint32(gc_tx2)
+//line cheng_reduce.go:188
+					if tid < stride {
+						idata[tid] += idata[tid+stride]
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce.go:167
+					tid := uint32(gc_tx2)
 //line cheng_reduce.go:188
 					if tid < stride {
 						idata[tid] += idata[tid+stride]
 					}
 				}
 			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line cheng_reduce.go:167
+				tid := uint32(gc_tx2)
+//line cheng_reduce.go:188
+				if tid < stride {
+					idata[tid] += idata[tid+stride]
+				}
+			}
 		}
 	}
+//line cheng_reduce.go:195
 	gc_apart2 := compiled.Disjoint(idata, gOdata)
-	_ = gc_apart2
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2
-			gc_off4 := 0
-			if gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(idata) && gc_apart2 {
-				gc_at3 := gOdata[gc_off3:][:1]
-				gc_at4 := idata[gc_off4:][:1]
-				gc_elem2 := gc_at4[0]
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line cheng_reduce.go:167
-						tid := uint32(gc_tx2)
-						_ = tid
-
-//line cheng_reduce.go:194
-						if tid == 0 {
-							gc_at3[0] = gc_elem2
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line cheng_reduce.go:167
-						tid := uint32(gc_tx2)
-						_ = tid
-
-//line cheng_reduce.go:194
-						if tid == 0 {
-							gc_at3[0] = gc_elem2
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line cheng_reduce.go:167
-						tid := uint32(gc_tx2)
-						_ = tid
-
-//line cheng_reduce.go:194
-						if tid == 0 {
-							gc_at3[0] = gc_elem2
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line cheng_reduce.go:167
-						tid := uint32(gc_tx2)
-						_ = tid
-
-//line cheng_reduce.go:194
-						if tid == 0 {
-							gc_at3[0] = gc_elem2
-						}
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+//line cheng_reduce.go:198
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off3 := gc_bx2
+		gc_off4 := 0
+		if gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(idata) && gc_apart2 {
+			gc_at3 := gOdata[gc_off3:][:1]
+			gc_at4 := idata[gc_off4:][:1]
+			gc_elem2 := gc_at4[0]
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				{
+					gc_tx2 := gc_step5 + 0
 //line cheng_reduce.go:167
 					tid := uint32(gc_tx2)
-					_ = tid
-
 //line cheng_reduce.go:194
 					if tid == 0 {
 						gc_at3[0] = gc_elem2
 					}
 				}
-			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce.go:167
-						tid := uint32(gc_tx2)
-						_ = tid
-
-//line cheng_reduce.go:194
-						if tid == 0 {
-							gOdata[gc_bx2] = idata[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce.go:167
-						tid := uint32(gc_tx2)
-						_ = tid
-
-//line cheng_reduce.go:194
-						if tid == 0 {
-							gOdata[gc_bx2] = idata[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce.go:167
-						tid := uint32(gc_tx2)
-						_ = tid
-
-//line cheng_reduce.go:194
-						if tid == 0 {
-							gOdata[gc_bx2] = idata[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce.go:167
-						tid := uint32(gc_tx2)
-						_ = tid
-
-//line cheng_reduce.go:194
-						if tid == 0 {
-							gOdata[gc_bx2] = idata[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+				{
+					gc_tx2 := gc_step5 + 1
 //line cheng_reduce.go:167
 					tid := uint32(gc_tx2)
-					_ = tid
-
+//line cheng_reduce.go:194
+					if tid == 0 {
+						gc_at3[0] = gc_elem2
+					}
+				}
+				{
+					gc_tx2 := gc_step5 + 2
+//line cheng_reduce.go:167
+					tid := uint32(gc_tx2)
+//line cheng_reduce.go:194
+					if tid == 0 {
+						gc_at3[0] = gc_elem2
+					}
+				}
+				{
+					gc_tx2 := gc_step5 + 3
+//line cheng_reduce.go:167
+					tid := uint32(gc_tx2)
+//line cheng_reduce.go:194
+					if tid == 0 {
+						gc_at3[0] = gc_elem2
+					}
+				}
+			}
+			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line cheng_reduce.go:167
+				tid := uint32(gc_tx2)
+//line cheng_reduce.go:194
+				if tid == 0 {
+					gc_at3[0] = gc_elem2
+				}
+			}
+		} else {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce.go:167
+					tid := uint32(gc_tx2)
 //line cheng_reduce.go:194
 					if tid == 0 {
 						gOdata[gc_bx2] = idata[0]
 					}
+				}
+				{
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce.go:167
+					tid := uint32(gc_tx2)
+//line cheng_reduce.go:194
+					if tid == 0 {
+						gOdata[gc_bx2] = idata[0]
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce.go:167
+					tid := uint32(gc_tx2)
+//line cheng_reduce.go:194
+					if tid == 0 {
+						gOdata[gc_bx2] = idata[0]
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce.go:167
+					tid := uint32(gc_tx2)
+//line cheng_reduce.go:194
+					if tid == 0 {
+						gOdata[gc_bx2] = idata[0]
+					}
+				}
+			}
+			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line cheng_reduce.go:167
+				tid := uint32(gc_tx2)
+//line cheng_reduce.go:194
+				if tid == 0 {
+					gOdata[gc_bx2] = idata[0]
 				}
 			}
 		}
@@ -1551,4 +1212,5 @@ func gc_body_reduceUnrolling8Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 // gc_files_cheng_reduce holds the source files whose lines the kernels' records hash.
 //
 //go:embed cheng_reduce.go
+//line cheng_reduce.go:206
 var gc_files_cheng_reduce embed.FS

@@ -44,458 +44,353 @@ func gc_body_reduceShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32, n u
 	gc_n2 := gc_b2.Len()
 	gc_s_localSum := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
-
 //line cheng_reduce_shfl.go:38
 	smem := gocuda.Shared[int32](t, shflSmemDim)[:shflSmemDim]
-	{
-		var gc_l_localSum_ [32]int32
-		var gc_c21r [32]int32
-		var gc_c22r [32]int32
-		var gc_c23r [32]int32
-		var gc_c24r [32]int32
-		var gc_c25r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			for gc_lane2 := range min(32, gc_n2-gc_w2) {
-				if gc_exited2[gc_w2+gc_lane2] {
-					gc_act2 &^= 1 << gc_lane2
-				}
-			}
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-			gc_L42:
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
 //line cheng_reduce_shfl.go:40
-					idx := uint32(gc_bx2*gc_bdx2 + gc_tx2)
-					_ = idx
-
-//line cheng_reduce_shfl.go:42
-					if idx >= n {
-//line cheng_reduce_shfl.go:42
-						{
-//line cheng_reduce_shfl.go:42
-							gc_exited2[gc_rank2] = true
-//line cheng_reduce_shfl.go:42
-							gc_dead2 |= uint32(1) << gc_lane2
-//line cheng_reduce_shfl.go:42
-							gc_act2 &^= uint32(1) << gc_lane2
-							continue gc_L42
-//line cheng_reduce_shfl.go:43
-						}
-					}
-
-//line cheng_reduce_shfl.go:49
-					var localSum_ int32 = gIdata[idx]
-
-//line cheng_reduce_shfl.go:49
-					_ = localSum_
-					_ = localSum_
-
-//line cheng_reduce_shfl.go:22
-					gc_l_localSum_[gc_lane2] = localSum_
-				}
-			}
-
-//line cheng_reduce_shfl.go:22
-			if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
-				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_localSum_, 16, 0, 32)
-			} else {
-
-//line cheng_reduce_shfl.go:22
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_localSum_, 16, 32, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					localSum_ := gc_l_localSum_[gc_lane2]
-					_ = localSum_
-
-//line cheng_reduce_shfl.go:22
-					localSum_ += gc_c21r[gc_lane2]
-
-//line cheng_reduce_shfl.go:23
-					gc_l_localSum_[gc_lane2] = localSum_
-				}
-			}
-
-//line cheng_reduce_shfl.go:23
-			if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
-				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_localSum_, 8, 0, 32)
-			} else {
-
-//line cheng_reduce_shfl.go:23
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_localSum_, 8, 32, &gc_c22r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					localSum_ := gc_l_localSum_[gc_lane2]
-					_ = localSum_
-
-//line cheng_reduce_shfl.go:23
-					localSum_ += gc_c22r[gc_lane2]
-
-//line cheng_reduce_shfl.go:24
-					gc_l_localSum_[gc_lane2] = localSum_
-				}
-			}
-
-//line cheng_reduce_shfl.go:24
-			if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
-				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_localSum_, 4, 0, 32)
-			} else {
-
-//line cheng_reduce_shfl.go:24
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_localSum_, 4, 32, &gc_c23r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					localSum_ := gc_l_localSum_[gc_lane2]
-					_ = localSum_
-
-//line cheng_reduce_shfl.go:24
-					localSum_ += gc_c23r[gc_lane2]
-
-//line cheng_reduce_shfl.go:25
-					gc_l_localSum_[gc_lane2] = localSum_
-				}
-			}
-
-//line cheng_reduce_shfl.go:25
-			if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
-				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_localSum_, 2, 0, 32)
-			} else {
-
-//line cheng_reduce_shfl.go:25
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_localSum_, 2, 32, &gc_c24r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					localSum_ := gc_l_localSum_[gc_lane2]
-					_ = localSum_
-
-//line cheng_reduce_shfl.go:25
-					localSum_ += gc_c24r[gc_lane2]
-
-//line cheng_reduce_shfl.go:26
-					gc_l_localSum_[gc_lane2] = localSum_
-				}
-			}
-
-//line cheng_reduce_shfl.go:26
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_localSum_, 1, 32, &gc_c25r)
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce_shfl.go:46
-					laneIdx := gc_tx2 % gocuda.WarpSize
-					_ = laneIdx
-
-//line cheng_reduce_shfl.go:47
-					warpIdx := gc_tx2 / gocuda.WarpSize
-					_ = warpIdx
-					localSum_ := gc_l_localSum_[gc_lane2]
-					_ = localSum_
-
-//line cheng_reduce_shfl.go:26
-					localSum_ += gc_c25r[gc_lane2]
-
-//line cheng_reduce_shfl.go:28
-					var r int32 = localSum_
-
-//line cheng_reduce_shfl.go:28
-					_ = r
-
-//line cheng_reduce_shfl.go:49
-					localSum := r
-
-//line cheng_reduce_shfl.go:51
-					if laneIdx == 0 {
-						smem[warpIdx] = localSum
-					}
-					_ = r
-					_ = localSum
-					gc_l_localSum_[gc_lane2] = localSum_
-					gc_s_localSum[gc_rank2] = localSum
-				}
+	var gc_l_localSum_ [32]int32
+	var gc_c21r [32]int32
+	var gc_c22r [32]int32
+	var gc_c23r [32]int32
+	var gc_c24r [32]int32
+	var gc_c25r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		for gc_lane2 := range min(32, gc_n2-gc_w2) {
+			if gc_exited2[gc_w2+gc_lane2] {
+				gc_act2 &^= 1 << gc_lane2
 			}
 		}
-	}
-	{
-		var gc_l_localSum_2 [32]int32
-		var gc_c26r [32]int32
-		var gc_c27r [32]int32
-		var gc_c28r [32]int32
-		var gc_c29r [32]int32
-		var gc_c210r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			for gc_lane2 := range min(32, gc_n2-gc_w2) {
-				if gc_exited2[gc_w2+gc_lane2] {
-					gc_act2 &^= 1 << gc_lane2
+		var gc_dead2 uint32
+		{
+//line cheng_reduce_shfl.go:56
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+		gc_L42:
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
 				}
-			}
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce_shfl.go:46
-					laneIdx := gc_tx2 % gocuda.WarpSize
-					_ = laneIdx
-					localSum := gc_s_localSum[gc_rank2]
-
-//line cheng_reduce_shfl.go:57
-					if gc_tx2 < gocuda.WarpSize {
-						if gc_tx2 < shflSmemDim {
-							localSum = smem[laneIdx]
-						} else {
-							localSum = 0
-						}
-					}
-					gc_s_localSum[gc_rank2] = localSum
-				}
-			}
-			{
-				var gc_m172 uint32
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce_shfl.go:47
-						warpIdx := gc_tx2 / gocuda.WarpSize
-						_ = warpIdx
-
-//line cheng_reduce_shfl.go:65
-						if warpIdx == 0 {
-							gc_m172 |= 1 << gc_lane2
-						}
-					}
-				}
-				gc_save172 := gc_act2
-				gc_act2 = gc_save172 & gc_m172
-				if gc_act2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						localSum := gc_s_localSum[gc_rank2]
-
-//line cheng_reduce_shfl.go:66
-						var localSum_2 int32 = localSum
-
-//line cheng_reduce_shfl.go:66
-						_ = localSum_2
-						_ = localSum_2
-
-//line cheng_reduce_shfl.go:22
-						gc_l_localSum_2[gc_lane2] = localSum_2
-					}
-
-//line cheng_reduce_shfl.go:22
-					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_localSum_2, 16, 0, 32)
-					} else {
-
-//line cheng_reduce_shfl.go:22
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_localSum_2, 16, 32, &gc_c26r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							localSum_2 := gc_l_localSum_2[gc_lane2]
-							_ = localSum_2
-
-//line cheng_reduce_shfl.go:22
-							localSum_2 += gc_c26r[gc_lane2]
-
-//line cheng_reduce_shfl.go:23
-							gc_l_localSum_2[gc_lane2] = localSum_2
-						}
-					}
-
-//line cheng_reduce_shfl.go:23
-					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_localSum_2, 8, 0, 32)
-					} else {
-
-//line cheng_reduce_shfl.go:23
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_localSum_2, 8, 32, &gc_c27r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							localSum_2 := gc_l_localSum_2[gc_lane2]
-							_ = localSum_2
-
-//line cheng_reduce_shfl.go:23
-							localSum_2 += gc_c27r[gc_lane2]
-
-//line cheng_reduce_shfl.go:24
-							gc_l_localSum_2[gc_lane2] = localSum_2
-						}
-					}
-
-//line cheng_reduce_shfl.go:24
-					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_localSum_2, 4, 0, 32)
-					} else {
-
-//line cheng_reduce_shfl.go:24
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_localSum_2, 4, 32, &gc_c28r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							localSum_2 := gc_l_localSum_2[gc_lane2]
-							_ = localSum_2
-
-//line cheng_reduce_shfl.go:24
-							localSum_2 += gc_c28r[gc_lane2]
-
-//line cheng_reduce_shfl.go:25
-							gc_l_localSum_2[gc_lane2] = localSum_2
-						}
-					}
-
-//line cheng_reduce_shfl.go:25
-					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_localSum_2, 2, 0, 32)
-					} else {
-
-//line cheng_reduce_shfl.go:25
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_localSum_2, 2, 32, &gc_c29r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							localSum_2 := gc_l_localSum_2[gc_lane2]
-							_ = localSum_2
-
-//line cheng_reduce_shfl.go:25
-							localSum_2 += gc_c29r[gc_lane2]
-
-//line cheng_reduce_shfl.go:26
-							gc_l_localSum_2[gc_lane2] = localSum_2
-						}
-					}
-
-//line cheng_reduce_shfl.go:26
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_localSum_2, 1, 32, &gc_c210r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						localSum_2 := gc_l_localSum_2[gc_lane2]
-						_ = localSum_2
-						var localSum int32
-						_ = localSum
-
-//line cheng_reduce_shfl.go:26
-						localSum_2 += gc_c210r[gc_lane2]
-
-//line cheng_reduce_shfl.go:28
-						var r_ int32 = localSum_2
-
-//line cheng_reduce_shfl.go:28
-						_ = r_
-
-//line cheng_reduce_shfl.go:66
-						localSum = r_
-						_ = r_
-						gc_l_localSum_2[gc_lane2] = localSum_2
-						gc_s_localSum[gc_rank2] = localSum
-					}
-				}
-				gc_act2 = gc_save172 &^ gc_dead2
-			}
-		}
-	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+				if gc_act2&(1<<gc_lane2) == 0 {
 					continue
 				}
-				localSum := gc_s_localSum[gc_rank2]
-
-//line cheng_reduce_shfl.go:69
-				{
-					gOdata[gc_bx2] = localSum
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line cheng_reduce_shfl.go:40
+				idx := uint32(gc_bx2*gc_bdx2 + gc_tx2)
+//line cheng_reduce_shfl.go:42
+				if idx >= n {
+					{
+//line cheng_reduce_shfl.go:42
+						gc_exited2[gc_rank2] = true
+//line cheng_reduce_shfl.go:42
+						gc_dead2 |= uint32(1) << gc_lane2
+//line cheng_reduce_shfl.go:42
+						gc_act2 &^= uint32(1) << gc_lane2
+						continue gc_L42
+					}
 				}
+//line cheng_reduce_shfl.go:49
+				var localSum_ int32 = gIdata[idx]
+//line cheng_reduce_shfl.go:22
+				gc_l_localSum_[gc_lane2] = localSum_
+			}
+		}
+//line cheng_reduce_shfl.go:22
+		if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+			compiled.ShflAddWarp(compiled.ShflXor, &gc_l_localSum_, 16, 0, 32)
+		} else {
+//line cheng_reduce_shfl.go:22
+			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_localSum_, 16, 32, &gc_c21r)
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+//line cheng_reduce_shfl.go:29
+				localSum_ := gc_l_localSum_[gc_lane2]
+//line cheng_reduce_shfl.go:22
+				localSum_ += gc_c21r[gc_lane2]
+				gc_l_localSum_[gc_lane2] = localSum_
+			}
+		}
+//line cheng_reduce_shfl.go:23
+		if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+			compiled.ShflAddWarp(compiled.ShflXor, &gc_l_localSum_, 8, 0, 32)
+		} else {
+//line cheng_reduce_shfl.go:23
+			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_localSum_, 8, 32, &gc_c22r)
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+//line cheng_reduce_shfl.go:30
+				localSum_ := gc_l_localSum_[gc_lane2]
+//line cheng_reduce_shfl.go:23
+				localSum_ += gc_c22r[gc_lane2]
+				gc_l_localSum_[gc_lane2] = localSum_
+			}
+		}
+//line cheng_reduce_shfl.go:24
+		if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+			compiled.ShflAddWarp(compiled.ShflXor, &gc_l_localSum_, 4, 0, 32)
+		} else {
+//line cheng_reduce_shfl.go:24
+			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_localSum_, 4, 32, &gc_c23r)
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+//line cheng_reduce_shfl.go:31
+				localSum_ := gc_l_localSum_[gc_lane2]
+//line cheng_reduce_shfl.go:24
+				localSum_ += gc_c23r[gc_lane2]
+				gc_l_localSum_[gc_lane2] = localSum_
+			}
+		}
+//line cheng_reduce_shfl.go:25
+		if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+			compiled.ShflAddWarp(compiled.ShflXor, &gc_l_localSum_, 2, 0, 32)
+		} else {
+//line cheng_reduce_shfl.go:25
+			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_localSum_, 2, 32, &gc_c24r)
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+//line cheng_reduce_shfl.go:32
+				localSum_ := gc_l_localSum_[gc_lane2]
+//line cheng_reduce_shfl.go:25
+				localSum_ += gc_c24r[gc_lane2]
+				gc_l_localSum_[gc_lane2] = localSum_
+			}
+		}
+//line cheng_reduce_shfl.go:26
+		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_localSum_, 1, 32, &gc_c25r)
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line cheng_reduce_shfl.go:46
+				laneIdx := gc_tx2 % gocuda.WarpSize
+				warpIdx := gc_tx2 / gocuda.WarpSize
+//line cheng_reduce_shfl.go:49
+				localSum_ := gc_l_localSum_[gc_lane2]
+//line cheng_reduce_shfl.go:26
+				localSum_ += gc_c25r[gc_lane2]
+//line cheng_reduce_shfl.go:28
+				var r int32 = localSum_
+//line cheng_reduce_shfl.go:49
+				localSum := r
+//line cheng_reduce_shfl.go:51
+				if laneIdx == 0 {
+					smem[warpIdx] = localSum
+				}
+//line cheng_reduce_shfl.go:56
+				gc_l_localSum_[gc_lane2] = localSum_
+				gc_s_localSum[gc_rank2] = localSum
+			}
+		}
+	}
+//line cheng_reduce_shfl.go:63
+	var gc_l_localSum_2 [32]int32
+	var gc_c26r [32]int32
+	var gc_c27r [32]int32
+	var gc_c28r [32]int32
+	var gc_c29r [32]int32
+	var gc_c210r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		for gc_lane2 := range min(32, gc_n2-gc_w2) {
+			if gc_exited2[gc_w2+gc_lane2] {
+				gc_act2 &^= 1 << gc_lane2
+			}
+		}
+		var gc_dead2 uint32
+		{
+//line cheng_reduce_shfl.go:79
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line cheng_reduce_shfl.go:46
+				laneIdx := gc_tx2 % gocuda.WarpSize
+//line cheng_reduce_shfl.go:48
+				localSum := gc_s_localSum[gc_rank2]
+//line cheng_reduce_shfl.go:57
+				if gc_tx2 < gocuda.WarpSize {
+					if gc_tx2 < shflSmemDim {
+						localSum = smem[laneIdx]
+					} else {
+						localSum = 0
+					}
+				}
+				gc_s_localSum[gc_rank2] = localSum
+			}
+		}
+		{
+			var gc_m172 uint32
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce_shfl.go:47
+					warpIdx := gc_tx2 / gocuda.WarpSize
+//line cheng_reduce_shfl.go:65
+					if warpIdx == 0 {
+						gc_m172 |= 1 << gc_lane2
+					}
+				}
+			}
+			gc_save172 := gc_act2
+			gc_act2 = gc_save172 & gc_m172
+			if gc_act2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line cheng_reduce_shfl.go:79
+					localSum := gc_s_localSum[gc_rank2]
+//line cheng_reduce_shfl.go:66
+					var localSum_2 int32 = localSum
+//line cheng_reduce_shfl.go:22
+					gc_l_localSum_2[gc_lane2] = localSum_2
+				}
+//line cheng_reduce_shfl.go:22
+				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_localSum_2, 16, 0, 32)
+				} else {
+//line cheng_reduce_shfl.go:22
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_localSum_2, 16, 32, &gc_c26r)
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line cheng_reduce_shfl.go:29
+						localSum_2 := gc_l_localSum_2[gc_lane2]
+//line cheng_reduce_shfl.go:22
+						localSum_2 += gc_c26r[gc_lane2]
+						gc_l_localSum_2[gc_lane2] = localSum_2
+					}
+				}
+//line cheng_reduce_shfl.go:23
+				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_localSum_2, 8, 0, 32)
+				} else {
+//line cheng_reduce_shfl.go:23
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_localSum_2, 8, 32, &gc_c27r)
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line cheng_reduce_shfl.go:30
+						localSum_2 := gc_l_localSum_2[gc_lane2]
+//line cheng_reduce_shfl.go:23
+						localSum_2 += gc_c27r[gc_lane2]
+						gc_l_localSum_2[gc_lane2] = localSum_2
+					}
+				}
+//line cheng_reduce_shfl.go:24
+				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_localSum_2, 4, 0, 32)
+				} else {
+//line cheng_reduce_shfl.go:24
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_localSum_2, 4, 32, &gc_c28r)
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line cheng_reduce_shfl.go:31
+						localSum_2 := gc_l_localSum_2[gc_lane2]
+//line cheng_reduce_shfl.go:24
+						localSum_2 += gc_c28r[gc_lane2]
+						gc_l_localSum_2[gc_lane2] = localSum_2
+					}
+				}
+//line cheng_reduce_shfl.go:25
+				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_localSum_2, 2, 0, 32)
+				} else {
+//line cheng_reduce_shfl.go:25
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_localSum_2, 2, 32, &gc_c29r)
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line cheng_reduce_shfl.go:32
+						localSum_2 := gc_l_localSum_2[gc_lane2]
+//line cheng_reduce_shfl.go:25
+						localSum_2 += gc_c29r[gc_lane2]
+						gc_l_localSum_2[gc_lane2] = localSum_2
+					}
+				}
+//line cheng_reduce_shfl.go:26
+				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_localSum_2, 1, 32, &gc_c210r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line cheng_reduce_shfl.go:33
+					localSum_2 := gc_l_localSum_2[gc_lane2]
+//line cheng_reduce_shfl.go:35
+					var localSum int32
+//line cheng_reduce_shfl.go:26
+					localSum_2 += gc_c210r[gc_lane2]
+//line cheng_reduce_shfl.go:28
+					var r_ int32 = localSum_2
+//line cheng_reduce_shfl.go:66
+					localSum = r_
+//line cheng_reduce_shfl.go:68
+					gc_l_localSum_2[gc_lane2] = localSum_2
+					gc_s_localSum[gc_rank2] = localSum
+				}
+			}
+			gc_act2 = gc_save172 &^ gc_dead2
+		}
+	}
+//line cheng_reduce_shfl.go:77
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+		gc_to2 = gc_bound2 + 1
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+			localSum := gc_s_localSum[gc_rank2]
+			{
+//line cheng_reduce_shfl.go:70
+				gOdata[gc_bx2] = localSum
 			}
 		}
 	}
@@ -505,8 +400,6 @@ func gc_body_reduceShflKernel(gc_b2 *compiled.Block, gIdata, gOdata []int32, n u
 // block's elements go to shared memory and are reduced there, completely
 // unrolled, down to 32 partial sums, which each warp then folds by
 // shuffles (only warp 0's result counts).
-//
-//line cheng_reduce_shfl.go:80
 func ReduceSmemShflKernel(gIdata, gOdata []int32, n uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduceSmemShflKernel,
 		func(gc_t *gocuda.Thread) { reduceSmemShflKernel(gc_t, gIdata, gOdata, n) },
@@ -529,634 +422,493 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 	gc_n2 := gc_b7.Len()
 	gc_s_localSum := compiled.Scratch[int32](gc_b7, 0)[:gc_n2]
 	gc_exited2 := gc_b7.Exited()
-
 //line cheng_reduce_shfl.go:81
 	smem := gocuda.Shared[int32](t, shflDim)[:shflDim]
-
 //line cheng_reduce_shfl.go:91
 	idata := gIdata[gc_bx2*gc_bdx2:]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_L15:
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
-//line cheng_reduce_shfl.go:83
-				tid := gc_tx2
-				_ = tid
-
-//line cheng_reduce_shfl.go:85
-				idx := uint32(gc_bx2*gc_bdx2 + gc_tx2)
-				_ = idx
-
-//line cheng_reduce_shfl.go:87
-				if idx >= n {
-//line cheng_reduce_shfl.go:87
-					{
-//line cheng_reduce_shfl.go:87
-						gc_exited2[gc_rank2] = true
-						continue gc_L15
-//line cheng_reduce_shfl.go:88
-					}
-				}
-
 //line cheng_reduce_shfl.go:93
-				smem[tid] = idata[tid]
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+	gc_L15:
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
 			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep6 := 0
-			if compiled.SIMD {
 //line cheng_reduce_shfl.go:83
-				gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:83
-				_ = gc_all6
-//line cheng_reduce_shfl.go:83
-				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:83
-				_ = gc_iota6
-//line cheng_reduce_shfl.go:83
-				gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:83
-				_ = gc_none6
-				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-					gc_tx2 := gc_vstep6
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-//line cheng_reduce_shfl.go:83
-					gc_alive6 := gc_all6
-//line cheng_reduce_shfl.go:83
-					_ = gc_alive6
-//line cheng_reduce_shfl.go:83
-					if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
-//line cheng_reduce_shfl.go:83
-						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:83
-					}
-//line cheng_reduce_shfl.go:83
-					var tid int = gc_tx2
-//line cheng_reduce_shfl.go:83
-					_ = tid
-//line cheng_reduce_shfl.go:96
-					if (tid+
-						512) < 0 || (tid+512) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
-//line cheng_reduce_shfl.go:96
-						break
-//line cheng_reduce_shfl.go:96
-					}
-//line cheng_reduce_shfl.go:96
-					if gc_bdx2 >= 1024 && (tid < 512 && uint(512-tid) > 7) {
-//line cheng_reduce_shfl.go:96
-						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+512:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive6).StoreSlice(smem[tid:])
-					} else {
-//line cheng_reduce_shfl.go:97
-						gc_b8 := gc_none6
-//line cheng_reduce_shfl.go:97
-						if gc_bdx2 >= 1024 {
-//line cheng_reduce_shfl.go:96
-							gc_b8 = gc_all6
-//line cheng_reduce_shfl.go:96
-						}
-//line cheng_reduce_shfl.go:96
-						gc_if6 := gc_b8.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
-//line cheng_reduce_shfl.go:96
-						_ = gc_if6
-//line cheng_reduce_shfl.go:96
-						if gc_alive6.And(gc_if6).ToBits() != 0 {
-//line cheng_reduce_shfl.go:96
-							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+512:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive6.And(gc_if6)).StoreSlice(smem[tid:])
-						}
-//line cheng_reduce_shfl.go:97
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
-//line cheng_reduce_shfl.go:83
-				tid := gc_tx2
-				_ = tid
-
-//line cheng_reduce_shfl.go:96
-				if gc_bdx2 >= 1024 && tid < 512 {
-					smem[tid] += smem[tid+512]
-				}
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep7 := 0
-			if compiled.SIMD {
-//line cheng_reduce_shfl.go:83
-				gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:83
-				_ = gc_all7
-//line cheng_reduce_shfl.go:83
-				gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:83
-				_ = gc_iota7
-//line cheng_reduce_shfl.go:83
-				gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:83
-				_ = gc_none7
-				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-					gc_tx2 := gc_vstep7
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-//line cheng_reduce_shfl.go:83
-					gc_alive7 := gc_all7
-//line cheng_reduce_shfl.go:83
-					_ = gc_alive7
-//line cheng_reduce_shfl.go:83
-					if gc_ex7 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex7 != 0 {
-//line cheng_reduce_shfl.go:83
-						gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:83
-					}
-//line cheng_reduce_shfl.go:83
-					var tid int = gc_tx2
-//line cheng_reduce_shfl.go:83
-					_ = tid
-//line cheng_reduce_shfl.go:100
-					if (tid+
-						256) < 0 || (tid+256) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
-//line cheng_reduce_shfl.go:100
-						break
-//line cheng_reduce_shfl.go:100
-					}
-//line cheng_reduce_shfl.go:100
-					if gc_bdx2 >= 512 && (tid < 256 && uint(256-tid) > 7) {
-//line cheng_reduce_shfl.go:100
-						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+256:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive7).StoreSlice(smem[tid:])
-					} else {
-//line cheng_reduce_shfl.go:101
-						gc_b9 := gc_none7
-//line cheng_reduce_shfl.go:101
-						if gc_bdx2 >= 512 {
-//line cheng_reduce_shfl.go:100
-							gc_b9 = gc_all7
-//line cheng_reduce_shfl.go:100
-						}
-//line cheng_reduce_shfl.go:100
-						gc_if7 := gc_b9.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-//line cheng_reduce_shfl.go:100
-						_ = gc_if7
-//line cheng_reduce_shfl.go:100
-						if gc_alive7.And(gc_if7).ToBits() != 0 {
-//line cheng_reduce_shfl.go:100
-							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+256:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive7.And(gc_if7)).StoreSlice(smem[tid:])
-						}
-//line cheng_reduce_shfl.go:101
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
-//line cheng_reduce_shfl.go:83
-				tid := gc_tx2
-				_ = tid
-
-//line cheng_reduce_shfl.go:100
-				if gc_bdx2 >= 512 && tid < 256 {
-					smem[tid] += smem[tid+256]
-				}
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep8 := 0
-			if compiled.SIMD {
-//line cheng_reduce_shfl.go:83
-				gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:83
-				_ = gc_all8
-//line cheng_reduce_shfl.go:83
-				gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:83
-				_ = gc_iota8
-//line cheng_reduce_shfl.go:83
-				gc_none8 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:83
-				_ = gc_none8
-				for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-					gc_tx2 := gc_vstep8
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-//line cheng_reduce_shfl.go:83
-					gc_alive8 := gc_all8
-//line cheng_reduce_shfl.go:83
-					_ = gc_alive8
-//line cheng_reduce_shfl.go:83
-					if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
-//line cheng_reduce_shfl.go:83
-						gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:83
-					}
-//line cheng_reduce_shfl.go:83
-					var tid int = gc_tx2
-//line cheng_reduce_shfl.go:83
-					_ = tid
-//line cheng_reduce_shfl.go:104
-					if (tid+
-						128) < 0 || (tid+128) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
-//line cheng_reduce_shfl.go:104
-						break
-//line cheng_reduce_shfl.go:104
-					}
-//line cheng_reduce_shfl.go:104
-					if gc_bdx2 >= 256 && (tid < 128 && uint(128-tid) > 7) {
-//line cheng_reduce_shfl.go:104
-						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+128:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive8).StoreSlice(smem[tid:])
-					} else {
-//line cheng_reduce_shfl.go:105
-						gc_b10 := gc_none8
-//line cheng_reduce_shfl.go:105
-						if gc_bdx2 >= 256 {
-//line cheng_reduce_shfl.go:104
-							gc_b10 = gc_all8
-//line cheng_reduce_shfl.go:104
-						}
-//line cheng_reduce_shfl.go:104
-						gc_if8 := gc_b10.And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-//line cheng_reduce_shfl.go:104
-						_ = gc_if8
-//line cheng_reduce_shfl.go:104
-						if gc_alive8.And(gc_if8).ToBits() != 0 {
-//line cheng_reduce_shfl.go:104
-							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+128:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive8.And(gc_if8)).StoreSlice(smem[tid:])
-						}
-//line cheng_reduce_shfl.go:105
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
-//line cheng_reduce_shfl.go:83
-				tid := gc_tx2
-				_ = tid
-
-//line cheng_reduce_shfl.go:104
-				if gc_bdx2 >= 256 && tid < 128 {
-					smem[tid] += smem[tid+128]
-				}
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep9 := 0
-			if compiled.SIMD {
-//line cheng_reduce_shfl.go:83
-				gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:83
-				_ = gc_all9
-//line cheng_reduce_shfl.go:83
-				gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:83
-				_ = gc_iota9
-//line cheng_reduce_shfl.go:83
-				gc_none9 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:83
-				_ = gc_none9
-				for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
-					gc_tx2 := gc_vstep9
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-//line cheng_reduce_shfl.go:83
-					gc_alive9 := gc_all9
-//line cheng_reduce_shfl.go:83
-					_ = gc_alive9
-//line cheng_reduce_shfl.go:83
-					if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
-//line cheng_reduce_shfl.go:83
-						gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:83
-					}
-//line cheng_reduce_shfl.go:83
-					var tid int = gc_tx2
-//line cheng_reduce_shfl.go:83
-					_ = tid
-//line cheng_reduce_shfl.go:108
-					if (tid+
-						64) < 0 || (tid+64) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
-//line cheng_reduce_shfl.go:108
-						break
-//line cheng_reduce_shfl.go:108
-					}
-//line cheng_reduce_shfl.go:108
-					if gc_bdx2 >= 128 && (tid < 64 && uint(64-tid) > 7) {
-//line cheng_reduce_shfl.go:108
-						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+64:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive9).StoreSlice(smem[tid:])
-					} else {
-//line cheng_reduce_shfl.go:109
-						gc_b11 := gc_none9
-//line cheng_reduce_shfl.go:109
-						if gc_bdx2 >= 128 {
-//line cheng_reduce_shfl.go:108
-							gc_b11 = gc_all9
-//line cheng_reduce_shfl.go:108
-						}
-//line cheng_reduce_shfl.go:108
-						gc_if9 := gc_b11.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-//line cheng_reduce_shfl.go:108
-						_ = gc_if9
-//line cheng_reduce_shfl.go:108
-						if gc_alive9.And(gc_if9).ToBits() != 0 {
-//line cheng_reduce_shfl.go:108
-							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+64:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive9.And(gc_if9)).StoreSlice(smem[tid:])
-						}
-//line cheng_reduce_shfl.go:109
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
-//line cheng_reduce_shfl.go:83
-				tid := gc_tx2
-				_ = tid
-
-//line cheng_reduce_shfl.go:108
-				if gc_bdx2 >= 128 && tid < 64 {
-					smem[tid] += smem[tid+64]
-				}
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep10 := 0
-			if compiled.SIMD {
-//line cheng_reduce_shfl.go:83
-				gc_all10 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:83
-				_ = gc_all10
-//line cheng_reduce_shfl.go:83
-				gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:83
-				_ = gc_iota10
-//line cheng_reduce_shfl.go:83
-				gc_none10 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:83
-				_ = gc_none10
-				for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
-					gc_tx2 := gc_vstep10
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-//line cheng_reduce_shfl.go:83
-					gc_alive10 := gc_all10
-//line cheng_reduce_shfl.go:83
-					_ = gc_alive10
-//line cheng_reduce_shfl.go:83
-					if gc_ex10 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex10 != 0 {
-//line cheng_reduce_shfl.go:83
-						gc_alive10 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex10]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:83
-					}
-//line cheng_reduce_shfl.go:83
-					var tid int = gc_tx2
-//line cheng_reduce_shfl.go:83
-					_ = tid
-//line cheng_reduce_shfl.go:112
-					if (tid+
-						32) < 0 || (tid+32) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
-//line cheng_reduce_shfl.go:112
-						break
-//line cheng_reduce_shfl.go:112
-					}
-//line cheng_reduce_shfl.go:112
-					if gc_bdx2 >= 64 && (tid < 32 && uint(32-tid) > 7) {
-//line cheng_reduce_shfl.go:112
-						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+32:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive10).StoreSlice(smem[tid:])
-					} else {
-//line cheng_reduce_shfl.go:113
-						gc_b12 := gc_none10
-//line cheng_reduce_shfl.go:113
-						if gc_bdx2 >= 64 {
-//line cheng_reduce_shfl.go:112
-							gc_b12 = gc_all10
-//line cheng_reduce_shfl.go:112
-						}
-//line cheng_reduce_shfl.go:112
-						gc_if10 := gc_b12.And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
-//line cheng_reduce_shfl.go:112
-						_ = gc_if10
-//line cheng_reduce_shfl.go:112
-						if gc_alive10.And(gc_if10).ToBits() != 0 {
-//line cheng_reduce_shfl.go:112
-							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+32:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive10.And(gc_if10)).StoreSlice(smem[tid:])
-						}
-//line cheng_reduce_shfl.go:113
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep10; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
-//line cheng_reduce_shfl.go:83
-				tid := gc_tx2
-				_ = tid
-
-//line cheng_reduce_shfl.go:112
-				if gc_bdx2 >= 64 && tid < 32 {
-					smem[tid] += smem[tid+32]
-				}
-			}
-		}
-	}
-	{
-		var gc_c21v [32]int32
-		var gc_c21r [32]int32
-		var gc_c22v [32]int32
-		var gc_c22r [32]int32
-		var gc_c23v [32]int32
-		var gc_c23r [32]int32
-		var gc_c24v [32]int32
-		var gc_c24r [32]int32
-		var gc_c25v [32]int32
-		var gc_c25r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			for gc_lane2 := range min(32, gc_n2-gc_w2) {
-				if gc_exited2[gc_w2+gc_lane2] {
-					gc_act2 &^= 1 << gc_lane2
-				}
-			}
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b7.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce_shfl.go:83
-					tid := gc_tx2
-					_ = tid
-
-//line cheng_reduce_shfl.go:117
-					localSum := smem[tid]
-					_ = localSum
-
-//line cheng_reduce_shfl.go:118
-					gc_c21v[gc_lane2] = localSum
-					gc_s_localSum[gc_rank2] = localSum
-				}
-			}
-
-//line cheng_reduce_shfl.go:118
-			compiled.ShflWarp(gc_b7, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c21v, 16, 32, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				localSum := gc_s_localSum[gc_rank2]
-
-//line cheng_reduce_shfl.go:118
-				localSum += gc_c21r[gc_lane2]
-
-//line cheng_reduce_shfl.go:119
-				gc_c22v[gc_lane2] = localSum
-				gc_s_localSum[gc_rank2] = localSum
-			}
-
-//line cheng_reduce_shfl.go:119
-			compiled.ShflWarp(gc_b7, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c22v, 8, 32, &gc_c22r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				localSum := gc_s_localSum[gc_rank2]
-
-//line cheng_reduce_shfl.go:119
-				localSum += gc_c22r[gc_lane2]
-
-//line cheng_reduce_shfl.go:120
-				gc_c23v[gc_lane2] = localSum
-				gc_s_localSum[gc_rank2] = localSum
-			}
-
-//line cheng_reduce_shfl.go:120
-			compiled.ShflWarp(gc_b7, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c23v, 4, 32, &gc_c23r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				localSum := gc_s_localSum[gc_rank2]
-
-//line cheng_reduce_shfl.go:120
-				localSum += gc_c23r[gc_lane2]
-
-//line cheng_reduce_shfl.go:121
-				gc_c24v[gc_lane2] = localSum
-				gc_s_localSum[gc_rank2] = localSum
-			}
-
-//line cheng_reduce_shfl.go:121
-			compiled.ShflWarp(gc_b7, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c24v, 2, 32, &gc_c24r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				localSum := gc_s_localSum[gc_rank2]
-
-//line cheng_reduce_shfl.go:121
-				localSum += gc_c24r[gc_lane2]
-
-//line cheng_reduce_shfl.go:122
-				gc_c25v[gc_lane2] = localSum
-				gc_s_localSum[gc_rank2] = localSum
-			}
-
-//line cheng_reduce_shfl.go:122
-			compiled.ShflWarp(gc_b7, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c25v, 1, 32, &gc_c25r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				localSum := gc_s_localSum[gc_rank2]
-
-//line cheng_reduce_shfl.go:122
-				localSum += gc_c25r[gc_lane2]
-				gc_s_localSum[gc_rank2] = localSum
-			}
-		}
-	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
-//line cheng_reduce_shfl.go:83
-				tid := gc_tx2
-				_ = tid
-				localSum := gc_s_localSum[gc_rank2]
-
-//line cheng_reduce_shfl.go:124
+			tid := gc_tx2
+//line cheng_reduce_shfl.go:85
+			idx := uint32(gc_bx2*gc_bdx2 + gc_tx2)
+//line cheng_reduce_shfl.go:87
+			if idx >= n {
 				{
-					gOdata[gc_bx2] = localSum
+//line cheng_reduce_shfl.go:87
+					gc_exited2[gc_rank2] = true
+					continue gc_L15
 				}
+			}
+//line cheng_reduce_shfl.go:93
+			smem[tid] = idata[tid]
+		}
+	}
+//line cheng_reduce_shfl.go:98
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep6 := 0
+		if compiled.SIMD {
+//line cheng_reduce_shfl.go:83
+			gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line cheng_reduce_shfl.go:83
+			gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line cheng_reduce_shfl.go:83
+			gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+			for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+				gc_tx2 := gc_vstep6
+				gc_rank2 := gc_base2 + gc_tx2
+//line cheng_reduce_shfl.go:83
+				gc_alive6 := gc_all6
+//line cheng_reduce_shfl.go:83
+				if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
+//line cheng_reduce_shfl.go:83
+					gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				}
+//line cheng_reduce_shfl.go:83
+				var tid int = gc_tx2
+//line cheng_reduce_shfl.go:96
+				if (tid+
+					512) < 0 || (tid+512) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
+//line cheng_reduce_shfl.go:96
+					break
+				}
+//line cheng_reduce_shfl.go:96
+				if gc_bdx2 >= 1024 && (tid < 512 && uint(512-tid) > 7) {
+//line cheng_reduce_shfl.go:96
+					archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+512:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive6).StoreSlice(smem[tid:])
+				} else {
+//line cheng_reduce_shfl.go:97
+					gc_b8 := gc_none6
+//line cheng_reduce_shfl.go:97
+					if gc_bdx2 >= 1024 {
+//line cheng_reduce_shfl.go:96
+						gc_b8 = gc_all6
+					}
+//line cheng_reduce_shfl.go:96
+					gc_if6 := gc_b8.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
+//line cheng_reduce_shfl.go:96
+					if gc_alive6.And(gc_if6).ToBits() != 0 {
+//line cheng_reduce_shfl.go:96
+						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+512:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive6.And(gc_if6)).StoreSlice(smem[tid:])
+					}
+				}
+			}
+//line cheng_reduce_shfl.go:99
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line cheng_reduce_shfl.go:83
+			tid := gc_tx2
+//line cheng_reduce_shfl.go:96
+			if gc_bdx2 >= 1024 && tid < 512 {
+				smem[tid] += smem[tid+512]
+			}
+		}
+	}
+//line cheng_reduce_shfl.go:103
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep7 := 0
+		if compiled.SIMD {
+//line cheng_reduce_shfl.go:83
+			gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line cheng_reduce_shfl.go:83
+			gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line cheng_reduce_shfl.go:83
+			gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+			for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+				gc_tx2 := gc_vstep7
+				gc_rank2 := gc_base2 + gc_tx2
+//line cheng_reduce_shfl.go:83
+				gc_alive7 := gc_all7
+//line cheng_reduce_shfl.go:83
+				if gc_ex7 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex7 != 0 {
+//line cheng_reduce_shfl.go:83
+					gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				}
+//line cheng_reduce_shfl.go:83
+				var tid int = gc_tx2
+//line cheng_reduce_shfl.go:100
+				if (tid+
+					256) < 0 || (tid+256) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
+//line cheng_reduce_shfl.go:100
+					break
+				}
+//line cheng_reduce_shfl.go:100
+				if gc_bdx2 >= 512 && (tid < 256 && uint(256-tid) > 7) {
+//line cheng_reduce_shfl.go:100
+					archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+256:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive7).StoreSlice(smem[tid:])
+				} else {
+//line cheng_reduce_shfl.go:101
+					gc_b9 := gc_none7
+//line cheng_reduce_shfl.go:101
+					if gc_bdx2 >= 512 {
+//line cheng_reduce_shfl.go:100
+						gc_b9 = gc_all7
+					}
+//line cheng_reduce_shfl.go:100
+					gc_if7 := gc_b9.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+//line cheng_reduce_shfl.go:100
+					if gc_alive7.And(gc_if7).ToBits() != 0 {
+//line cheng_reduce_shfl.go:100
+						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+256:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive7.And(gc_if7)).StoreSlice(smem[tid:])
+					}
+				}
+			}
+//line cheng_reduce_shfl.go:103
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line cheng_reduce_shfl.go:83
+			tid := gc_tx2
+//line cheng_reduce_shfl.go:100
+			if gc_bdx2 >= 512 && tid < 256 {
+				smem[tid] += smem[tid+256]
+			}
+		}
+	}
+//line cheng_reduce_shfl.go:107
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep8 := 0
+		if compiled.SIMD {
+//line cheng_reduce_shfl.go:83
+			gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line cheng_reduce_shfl.go:83
+			gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line cheng_reduce_shfl.go:83
+			gc_none8 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+			for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+				gc_tx2 := gc_vstep8
+				gc_rank2 := gc_base2 + gc_tx2
+//line cheng_reduce_shfl.go:83
+				gc_alive8 := gc_all8
+//line cheng_reduce_shfl.go:83
+				if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
+//line cheng_reduce_shfl.go:83
+					gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				}
+//line cheng_reduce_shfl.go:83
+				var tid int = gc_tx2
+//line cheng_reduce_shfl.go:104
+				if (tid+
+					128) < 0 || (tid+128) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
+//line cheng_reduce_shfl.go:104
+					break
+				}
+//line cheng_reduce_shfl.go:104
+				if gc_bdx2 >= 256 && (tid < 128 && uint(128-tid) > 7) {
+//line cheng_reduce_shfl.go:104
+					archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+128:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive8).StoreSlice(smem[tid:])
+				} else {
+//line cheng_reduce_shfl.go:105
+					gc_b10 := gc_none8
+//line cheng_reduce_shfl.go:105
+					if gc_bdx2 >= 256 {
+//line cheng_reduce_shfl.go:104
+						gc_b10 = gc_all8
+					}
+//line cheng_reduce_shfl.go:104
+					gc_if8 := gc_b10.And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+//line cheng_reduce_shfl.go:104
+					if gc_alive8.And(gc_if8).ToBits() != 0 {
+//line cheng_reduce_shfl.go:104
+						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+128:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive8.And(gc_if8)).StoreSlice(smem[tid:])
+					}
+				}
+			}
+//line cheng_reduce_shfl.go:107
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line cheng_reduce_shfl.go:83
+			tid := gc_tx2
+//line cheng_reduce_shfl.go:104
+			if gc_bdx2 >= 256 && tid < 128 {
+				smem[tid] += smem[tid+128]
+			}
+		}
+	}
+//line cheng_reduce_shfl.go:111
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep9 := 0
+		if compiled.SIMD {
+//line cheng_reduce_shfl.go:83
+			gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line cheng_reduce_shfl.go:83
+			gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line cheng_reduce_shfl.go:83
+			gc_none9 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+			for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
+				gc_tx2 := gc_vstep9
+				gc_rank2 := gc_base2 + gc_tx2
+//line cheng_reduce_shfl.go:83
+				gc_alive9 := gc_all9
+//line cheng_reduce_shfl.go:83
+				if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
+//line cheng_reduce_shfl.go:83
+					gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				}
+//line cheng_reduce_shfl.go:83
+				var tid int = gc_tx2
+//line cheng_reduce_shfl.go:108
+				if (tid+
+					64) < 0 || (tid+64) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
+//line cheng_reduce_shfl.go:108
+					break
+				}
+//line cheng_reduce_shfl.go:108
+				if gc_bdx2 >= 128 && (tid < 64 && uint(64-tid) > 7) {
+//line cheng_reduce_shfl.go:108
+					archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+64:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive9).StoreSlice(smem[tid:])
+				} else {
+//line cheng_reduce_shfl.go:109
+					gc_b11 := gc_none9
+//line cheng_reduce_shfl.go:109
+					if gc_bdx2 >= 128 {
+//line cheng_reduce_shfl.go:108
+						gc_b11 = gc_all9
+					}
+//line cheng_reduce_shfl.go:108
+					gc_if9 := gc_b11.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+//line cheng_reduce_shfl.go:108
+					if gc_alive9.And(gc_if9).ToBits() != 0 {
+//line cheng_reduce_shfl.go:108
+						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+64:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive9.And(gc_if9)).StoreSlice(smem[tid:])
+					}
+				}
+			}
+//line cheng_reduce_shfl.go:111
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line cheng_reduce_shfl.go:83
+			tid := gc_tx2
+//line cheng_reduce_shfl.go:108
+			if gc_bdx2 >= 128 && tid < 64 {
+				smem[tid] += smem[tid+64]
+			}
+		}
+	}
+//line cheng_reduce_shfl.go:115
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep10 := 0
+		if compiled.SIMD {
+//line cheng_reduce_shfl.go:83
+			gc_all10 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line cheng_reduce_shfl.go:83
+			gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line cheng_reduce_shfl.go:83
+			gc_none10 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+			for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
+				gc_tx2 := gc_vstep10
+				gc_rank2 := gc_base2 + gc_tx2
+//line cheng_reduce_shfl.go:83
+				gc_alive10 := gc_all10
+//line cheng_reduce_shfl.go:83
+				if gc_ex10 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex10 != 0 {
+//line cheng_reduce_shfl.go:83
+					gc_alive10 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex10]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				}
+//line cheng_reduce_shfl.go:83
+				var tid int = gc_tx2
+//line cheng_reduce_shfl.go:112
+				if (tid+
+					32) < 0 || (tid+32) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
+//line cheng_reduce_shfl.go:112
+					break
+				}
+//line cheng_reduce_shfl.go:112
+				if gc_bdx2 >= 64 && (tid < 32 && uint(32-tid) > 7) {
+//line cheng_reduce_shfl.go:112
+					archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+32:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive10).StoreSlice(smem[tid:])
+				} else {
+//line cheng_reduce_shfl.go:113
+					gc_b12 := gc_none10
+//line cheng_reduce_shfl.go:113
+					if gc_bdx2 >= 64 {
+//line cheng_reduce_shfl.go:112
+						gc_b12 = gc_all10
+					}
+//line cheng_reduce_shfl.go:112
+					gc_if10 := gc_b12.And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
+//line cheng_reduce_shfl.go:112
+					if gc_alive10.And(gc_if10).ToBits() != 0 {
+//line cheng_reduce_shfl.go:112
+						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+32:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive10.And(gc_if10)).StoreSlice(smem[tid:])
+					}
+				}
+			}
+//line cheng_reduce_shfl.go:115
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep10; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line cheng_reduce_shfl.go:83
+			tid := gc_tx2
+//line cheng_reduce_shfl.go:112
+			if gc_bdx2 >= 64 && tid < 32 {
+				smem[tid] += smem[tid+32]
+			}
+		}
+	}
+//line cheng_reduce_shfl.go:119
+	var gc_c21v [32]int32
+	var gc_c21r [32]int32
+	var gc_c22v [32]int32
+	var gc_c22r [32]int32
+	var gc_c23v [32]int32
+	var gc_c23r [32]int32
+	var gc_c24v [32]int32
+	var gc_c24r [32]int32
+	var gc_c25v [32]int32
+	var gc_c25r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		for gc_lane2 := range min(32, gc_n2-gc_w2) {
+			if gc_exited2[gc_w2+gc_lane2] {
+				gc_act2 &^= 1 << gc_lane2
+			}
+		}
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b7.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line cheng_reduce_shfl.go:83
+				tid := gc_tx2
+//line cheng_reduce_shfl.go:117
+				localSum := smem[tid]
+				gc_c21v[gc_lane2] = localSum
+				gc_s_localSum[gc_rank2] = localSum
+			}
+		}
+//line cheng_reduce_shfl.go:118
+		compiled.ShflWarp(gc_b7, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c21v, 16, 32, &gc_c21r)
+		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
+			}
+			gc_rank2 := gc_w2 + gc_lane2
+//line cheng_reduce_shfl.go:125
+			localSum := gc_s_localSum[gc_rank2]
+//line cheng_reduce_shfl.go:118
+			localSum += gc_c21r[gc_lane2]
+			gc_c22v[gc_lane2] = localSum
+			gc_s_localSum[gc_rank2] = localSum
+		}
+//line cheng_reduce_shfl.go:119
+		compiled.ShflWarp(gc_b7, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c22v, 8, 32, &gc_c22r)
+		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
+			}
+			gc_rank2 := gc_w2 + gc_lane2
+//line cheng_reduce_shfl.go:126
+			localSum := gc_s_localSum[gc_rank2]
+//line cheng_reduce_shfl.go:119
+			localSum += gc_c22r[gc_lane2]
+			gc_c23v[gc_lane2] = localSum
+			gc_s_localSum[gc_rank2] = localSum
+		}
+//line cheng_reduce_shfl.go:120
+		compiled.ShflWarp(gc_b7, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c23v, 4, 32, &gc_c23r)
+		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
+			}
+			gc_rank2 := gc_w2 + gc_lane2
+//line cheng_reduce_shfl.go:127
+			localSum := gc_s_localSum[gc_rank2]
+//line cheng_reduce_shfl.go:120
+			localSum += gc_c23r[gc_lane2]
+			gc_c24v[gc_lane2] = localSum
+			gc_s_localSum[gc_rank2] = localSum
+		}
+//line cheng_reduce_shfl.go:121
+		compiled.ShflWarp(gc_b7, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c24v, 2, 32, &gc_c24r)
+		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
+			}
+			gc_rank2 := gc_w2 + gc_lane2
+//line cheng_reduce_shfl.go:128
+			localSum := gc_s_localSum[gc_rank2]
+//line cheng_reduce_shfl.go:121
+			localSum += gc_c24r[gc_lane2]
+			gc_c25v[gc_lane2] = localSum
+			gc_s_localSum[gc_rank2] = localSum
+		}
+//line cheng_reduce_shfl.go:122
+		compiled.ShflWarp(gc_b7, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c25v, 1, 32, &gc_c25r)
+		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
+			}
+			gc_rank2 := gc_w2 + gc_lane2
+//line cheng_reduce_shfl.go:129
+			localSum := gc_s_localSum[gc_rank2]
+//line cheng_reduce_shfl.go:122
+			localSum += gc_c25r[gc_lane2]
+			gc_s_localSum[gc_rank2] = localSum
+		}
+	}
+//line cheng_reduce_shfl.go:128
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+		gc_to2 = gc_bound2 + 1
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line cheng_reduce_shfl.go:85
+			localSum := gc_s_localSum[gc_rank2]
+			{
+//line cheng_reduce_shfl.go:125
+				gOdata[gc_bx2] = localSum
 			}
 		}
 	}
@@ -1166,8 +918,6 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 // reduceIntegerShfl.cu: each thread first adds four elements a block
 // apart (through floats, as the book writes it), then the block reduces
 // in shared memory to 32 sums and warp 0 alone folds them by shuffles.
-//
-//line cheng_reduce_shfl.go:135
 func ReduceSmemUnrollShflKernel(gIdata, gOdata []int32, n uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduceSmemUnrollShflKernel,
 		func(gc_t *gocuda.Thread) { reduceSmemUnrollShflKernel(gc_t, gIdata, gOdata, n) },
@@ -1189,1829 +939,1424 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b12.Len()
 	gc_s_localSum := compiled.Scratch[int32](gc_b12, 0)[:gc_n2]
-
 //line cheng_reduce_shfl.go:136
 	if shflDim <= 1*gc_bdx2 {
 		gc_b12.SharedWritten()
 	}
-
 //line cheng_reduce_shfl.go:136
 	smem := gocuda.Shared[int32](t, shflDim)[:shflDim]
-
 //line cheng_reduce_shfl.go:139
 	bdim := uint32(gc_bdx2)
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+//line cheng_reduce_shfl.go:141
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line cheng_reduce_shfl.go:138
+			tid := gc_tx2
+//line cheng_reduce_shfl.go:141
+			idx := uint32(gc_bx2)*bdim*4 + uint32(gc_tx2)
+//line cheng_reduce_shfl.go:143
+			localSum := int32(0)
+//line cheng_reduce_shfl.go:145
+			if idx+3*bdim < n {
+				a1 := float32(gIdata[idx])
+				a2 := float32(gIdata[idx+bdim])
+				a3 := float32(gIdata[idx+2*bdim])
+				a4 := float32(gIdata[idx+3*bdim])
+				localSum = int32(a1 + a2 + a3 + a4)
+			}
+//line cheng_reduce_shfl.go:153
+			smem[tid] = localSum
+//line cheng_reduce_shfl.go:155
+			gc_s_localSum[gc_rank2] = localSum
+		}
+	}
+//line cheng_reduce_shfl.go:160
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off8 := 512
+		gc_fastlo6 := min(max(0, -gc_off8), gc_bdx2)
+		gc_fasthi6 := max(min(gc_bdx2, len(smem), len(smem)-gc_off8), gc_fastlo6)
+		if gc_fastlo6 < gc_fasthi6 {
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				if gc_tx2 == gc_fastlo6 {
+					gc_seglen6 := gc_fasthi6 - gc_fastlo6
+					gc_at13 := smem[gc_fastlo6:][:gc_seglen6]
+					gc_at14 := smem[gc_off8+gc_fastlo6:][:gc_seglen6]
+					gc_vstep11 := gc_fastlo6
+					if compiled.SIMD {
+//line cheng_reduce_shfl.go:138
+						gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line cheng_reduce_shfl.go:138
+						gc_none12 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line cheng_reduce_shfl.go:138
+						gc_all12 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep11+7 < gc_fasthi6; gc_vstep11 += 8 {
+							gc_tx2 := gc_vstep11
+//line cheng_reduce_shfl.go:138
+							var tid int = gc_tx2
+//line cheng_reduce_shfl.go:156
+							if gc_bdx2 >= 1024 && (tid < 512 && uint(512-tid) > 7) {
+//line cheng_reduce_shfl.go:156
+								archsimd.LoadInt32x8Slice(gc_at13[(gc_tx2 - gc_fastlo6):]).Add(archsimd.LoadInt32x8Slice(gc_at14[(gc_tx2 - gc_fastlo6):])).StoreSlice(gc_at13[(gc_tx2 - gc_fastlo6):])
+							} else {
+//line cheng_reduce_shfl.go:156
+								gc_b14 := gc_none12
+//line cheng_reduce_shfl.go:156
+								if gc_bdx2 >= 1024 {
+//line cheng_reduce_shfl.go:156
+									gc_b14 = gc_all12
+								}
+//line cheng_reduce_shfl.go:156
+								gc_if12 := gc_b14.And(gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
+//line cheng_reduce_shfl.go:156
+								if gc_if12.ToBits() != 0 {
+//line cheng_reduce_shfl.go:156
+									archsimd.LoadInt32x8Slice(gc_at13[(gc_tx2-gc_fastlo6):]).Add(archsimd.LoadInt32x8Slice(gc_at14[(gc_tx2-gc_fastlo6):])).Merge(archsimd.LoadInt32x8Slice(gc_at13[(gc_tx2-gc_fastlo6):]), gc_if12).StoreSlice(gc_at13[(gc_tx2 - gc_fastlo6):])
+								}
+							}
+						}
+//line cheng_reduce_shfl.go:158
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_u6 := gc_vstep11 - gc_fastlo6; gc_u6 < gc_seglen6; gc_u6++ {
+						gc_tx2 := gc_fastlo6 + gc_u6
+//line cheng_reduce_shfl.go:138
+						tid := gc_tx2
+//line cheng_reduce_shfl.go:156
+						if gc_bdx2 >= 1024 && tid < 512 {
+							gc_at13[gc_u6] += gc_at14[gc_u6]
+						}
+					}
+					gc_tx2 = gc_fasthi6 - 1
+					continue
+				}
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line cheng_reduce_shfl.go:138
 				tid := gc_tx2
-				_ = tid
-
-//line cheng_reduce_shfl.go:141
-				idx := uint32(gc_bx2)*bdim*4 + uint32(gc_tx2)
-				_ = idx
-
-//line cheng_reduce_shfl.go:143
-				localSum := int32(0)
-
-//line cheng_reduce_shfl.go:145
-				if idx+3*bdim < n {
-					a1 := float32(gIdata[idx])
-					a2 := float32(gIdata[idx+bdim])
-					a3 := float32(gIdata[idx+2*bdim])
-					a4 := float32(gIdata[idx+3*bdim])
-					localSum = int32(a1 + a2 + a3 + a4)
-				}
-
-//line cheng_reduce_shfl.go:153
-				smem[tid] = localSum
-				_ = localSum
-				gc_s_localSum[gc_rank2] = localSum
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := 512
-			gc_fastlo6 := min(max(0, -gc_off8), gc_bdx2)
-			gc_fasthi6 := max(min(gc_bdx2, len(smem), len(smem)-gc_off8), gc_fastlo6)
-			if gc_fastlo6 < gc_fasthi6 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo6 {
-						gc_seglen6 := gc_fasthi6 - gc_fastlo6
-						gc_at13 := smem[gc_fastlo6:][:gc_seglen6]
-						gc_at14 := smem[gc_off8+gc_fastlo6:][:gc_seglen6]
-						gc_vstep11 := gc_fastlo6
-						if compiled.SIMD {
-//line cheng_reduce_shfl.go:138
-							gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:138
-							_ = gc_iota12
-//line cheng_reduce_shfl.go:138
-							gc_none12 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:138
-							_ = gc_none12
-//line cheng_reduce_shfl.go:138
-							gc_all12 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:138
-							_ = gc_all12
-							for ; gc_vstep11+7 < gc_fasthi6; gc_vstep11 += 8 {
-								gc_tx2 := gc_vstep11
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line cheng_reduce_shfl.go:138
-								var tid int = gc_tx2
-//line cheng_reduce_shfl.go:138
-								_ = tid
 //line cheng_reduce_shfl.go:156
-								if gc_bdx2 >= 1024 && (tid < 512 && uint(512-tid) > 7) {
-//line cheng_reduce_shfl.go:156
-									archsimd.LoadInt32x8Slice(gc_at13[(gc_tx2 - gc_fastlo6):]).Add(archsimd.LoadInt32x8Slice(gc_at14[(gc_tx2 - gc_fastlo6):])).StoreSlice(gc_at13[(gc_tx2 - gc_fastlo6):])
-//line cheng_reduce_shfl.go:156
-								} else {
-//line cheng_reduce_shfl.go:156
-									gc_b14 := gc_none12
-//line cheng_reduce_shfl.go:156
-									if gc_bdx2 >= 1024 {
-//line cheng_reduce_shfl.go:156
-										gc_b14 = gc_all12
-//line cheng_reduce_shfl.go:156
-									}
-//line cheng_reduce_shfl.go:156
-									gc_if12 := gc_b14.And(gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
-//line cheng_reduce_shfl.go:156
-									_ = gc_if12
-//line cheng_reduce_shfl.go:156
-									if gc_if12.ToBits() != 0 {
-//line cheng_reduce_shfl.go:156
-										archsimd.LoadInt32x8Slice(gc_at13[(gc_tx2-gc_fastlo6):]).Add(archsimd.LoadInt32x8Slice(gc_at14[(gc_tx2-gc_fastlo6):])).Merge(archsimd.LoadInt32x8Slice(gc_at13[(gc_tx2-gc_fastlo6):]), gc_if12).StoreSlice(gc_at13[(gc_tx2 - gc_fastlo6):])
-//line cheng_reduce_shfl.go:156
-									}
-//line cheng_reduce_shfl.go:156
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						for gc_u6 := gc_vstep11 - gc_fastlo6; gc_u6 < gc_seglen6; gc_u6++ {
-							gc_tx2 := gc_fastlo6 + gc_u6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-							tid := gc_tx2
-							_ = tid
-
-//line cheng_reduce_shfl.go:156
-							if gc_bdx2 >= 1024 && tid < 512 {
-								gc_at13[gc_u6] += gc_at14[gc_u6]
-							}
-						}
-						gc_tx2 = gc_fasthi6 - 1
-						continue
-					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx2
-					_ = tid
-
-//line cheng_reduce_shfl.go:156
-					if gc_bdx2 >= 1024 && tid < 512 {
-						smem[tid] += smem[tid+512]
-					}
-				}
-			} else {
-				gc_vstep12 := 0
-				if compiled.SIMD {
-//line cheng_reduce_shfl.go:138
-					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:138
-					_ = gc_iota11
-//line cheng_reduce_shfl.go:138
-					gc_none11 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:138
-					_ = gc_none11
-//line cheng_reduce_shfl.go:138
-					gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:138
-					_ = gc_all11
-					for ; gc_vstep12+7 < gc_bdx2; gc_vstep12 += 8 {
-						gc_tx2 := gc_vstep12
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line cheng_reduce_shfl.go:138
-						var tid int = gc_tx2
-//line cheng_reduce_shfl.go:138
-						_ = tid
-//line cheng_reduce_shfl.go:156
-						if (tid+
-							512) < 0 || (tid+512) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
-//line cheng_reduce_shfl.go:156
-							break
-//line cheng_reduce_shfl.go:156
-						}
-//line cheng_reduce_shfl.go:156
-						if gc_bdx2 >= 1024 && (tid < 512 && uint(512-tid) > 7) {
-//line cheng_reduce_shfl.go:156
-							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+512:])).StoreSlice(smem[tid:])
-						} else {
-//line cheng_reduce_shfl.go:157
-							gc_b13 := gc_none11
-//line cheng_reduce_shfl.go:157
-							if gc_bdx2 >= 1024 {
-//line cheng_reduce_shfl.go:156
-								gc_b13 = gc_all11
-//line cheng_reduce_shfl.go:156
-							}
-//line cheng_reduce_shfl.go:156
-							gc_if11 := gc_b13.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
-//line cheng_reduce_shfl.go:156
-							_ = gc_if11
-//line cheng_reduce_shfl.go:156
-							if gc_if11.ToBits() != 0 {
-//line cheng_reduce_shfl.go:156
-								archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+512:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if11).StoreSlice(smem[tid:])
-							}
-//line cheng_reduce_shfl.go:157
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step8 := gc_vstep12
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-						tid := gc_tx2
-						_ = tid
-
-//line cheng_reduce_shfl.go:156
-						if gc_bdx2 >= 1024 && tid < 512 {
-							smem[tid] += smem[tid+512]
-						}
-					}
-					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-						tid := gc_tx2
-						_ = tid
-
-//line cheng_reduce_shfl.go:156
-						if gc_bdx2 >= 1024 && tid < 512 {
-							smem[tid] += smem[tid+512]
-						}
-					}
-					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-						tid := gc_tx2
-						_ = tid
-
-//line cheng_reduce_shfl.go:156
-						if gc_bdx2 >= 1024 && tid < 512 {
-							smem[tid] += smem[tid+512]
-						}
-					}
-					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-						tid := gc_tx2
-						_ = tid
-
-//line cheng_reduce_shfl.go:156
-						if gc_bdx2 >= 1024 && tid < 512 {
-							smem[tid] += smem[tid+512]
-						}
-					}
-				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx2
-					_ = tid
-
-//line cheng_reduce_shfl.go:156
-					if gc_bdx2 >= 1024 && tid < 512 {
-						smem[tid] += smem[tid+512]
-					}
+				if gc_bdx2 >= 1024 && tid < 512 {
+					smem[tid] += smem[tid+512]
 				}
 			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := 256
-			gc_fastlo7 := min(max(0, -gc_off9), gc_bdx2)
-			gc_fasthi7 := max(min(gc_bdx2, len(smem), len(smem)-gc_off9), gc_fastlo7)
-			if gc_fastlo7 < gc_fasthi7 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo7 {
-						gc_seglen7 := gc_fasthi7 - gc_fastlo7
-						gc_at15 := smem[gc_fastlo7:][:gc_seglen7]
-						gc_at16 := smem[gc_off9+gc_fastlo7:][:gc_seglen7]
-						gc_vstep13 := gc_fastlo7
-						if compiled.SIMD {
-//line cheng_reduce_shfl.go:138
-							gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:138
-							_ = gc_iota14
-//line cheng_reduce_shfl.go:138
-							gc_none14 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:138
-							_ = gc_none14
-//line cheng_reduce_shfl.go:138
-							gc_all14 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:138
-							_ = gc_all14
-							for ; gc_vstep13+7 < gc_fasthi7; gc_vstep13 += 8 {
-								gc_tx2 := gc_vstep13
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line cheng_reduce_shfl.go:138
-								var tid int = gc_tx2
-//line cheng_reduce_shfl.go:138
-								_ = tid
-//line cheng_reduce_shfl.go:160
-								if gc_bdx2 >= 512 && (tid < 256 && uint(256-tid) > 7) {
-//line cheng_reduce_shfl.go:160
-									archsimd.LoadInt32x8Slice(gc_at15[(gc_tx2 - gc_fastlo7):]).Add(archsimd.LoadInt32x8Slice(gc_at16[(gc_tx2 - gc_fastlo7):])).StoreSlice(gc_at15[(gc_tx2 - gc_fastlo7):])
-//line cheng_reduce_shfl.go:160
-								} else {
-//line cheng_reduce_shfl.go:160
-									gc_b16 := gc_none14
-//line cheng_reduce_shfl.go:160
-									if gc_bdx2 >= 512 {
-//line cheng_reduce_shfl.go:160
-										gc_b16 = gc_all14
-//line cheng_reduce_shfl.go:160
-									}
-//line cheng_reduce_shfl.go:160
-									gc_if14 := gc_b16.And(gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-//line cheng_reduce_shfl.go:160
-									_ = gc_if14
-//line cheng_reduce_shfl.go:160
-									if gc_if14.ToBits() != 0 {
-//line cheng_reduce_shfl.go:160
-										archsimd.LoadInt32x8Slice(gc_at15[(gc_tx2-gc_fastlo7):]).Add(archsimd.LoadInt32x8Slice(gc_at16[(gc_tx2-gc_fastlo7):])).Merge(archsimd.LoadInt32x8Slice(gc_at15[(gc_tx2-gc_fastlo7):]), gc_if14).StoreSlice(gc_at15[(gc_tx2 - gc_fastlo7):])
-//line cheng_reduce_shfl.go:160
-									}
-//line cheng_reduce_shfl.go:160
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						for gc_u7 := gc_vstep13 - gc_fastlo7; gc_u7 < gc_seglen7; gc_u7++ {
-							gc_tx2 := gc_fastlo7 + gc_u7
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-							tid := gc_tx2
-							_ = tid
-
-//line cheng_reduce_shfl.go:160
-							if gc_bdx2 >= 512 && tid < 256 {
-								gc_at15[gc_u7] += gc_at16[gc_u7]
-							}
-						}
-						gc_tx2 = gc_fasthi7 - 1
-						continue
-					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx2
-					_ = tid
-
-//line cheng_reduce_shfl.go:160
-					if gc_bdx2 >= 512 && tid < 256 {
-						smem[tid] += smem[tid+256]
-					}
-				}
-			} else {
-				gc_vstep14 := 0
-				if compiled.SIMD {
-//line cheng_reduce_shfl.go:138
-					gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:138
-					_ = gc_iota13
-//line cheng_reduce_shfl.go:138
-					gc_none13 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:138
-					_ = gc_none13
-//line cheng_reduce_shfl.go:138
-					gc_all13 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:138
-					_ = gc_all13
-					for ; gc_vstep14+7 < gc_bdx2; gc_vstep14 += 8 {
-						gc_tx2 := gc_vstep14
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line cheng_reduce_shfl.go:138
-						var tid int = gc_tx2
-//line cheng_reduce_shfl.go:138
-						_ = tid
-//line cheng_reduce_shfl.go:160
-						if (tid+
-							256) < 0 || (tid+256) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
-//line cheng_reduce_shfl.go:160
-							break
-//line cheng_reduce_shfl.go:160
-						}
-//line cheng_reduce_shfl.go:160
-						if gc_bdx2 >= 512 && (tid < 256 && uint(256-tid) > 7) {
-//line cheng_reduce_shfl.go:160
-							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+256:])).StoreSlice(smem[tid:])
-						} else {
-//line cheng_reduce_shfl.go:161
-							gc_b15 := gc_none13
-//line cheng_reduce_shfl.go:161
-							if gc_bdx2 >= 512 {
-//line cheng_reduce_shfl.go:160
-								gc_b15 = gc_all13
-//line cheng_reduce_shfl.go:160
-							}
-//line cheng_reduce_shfl.go:160
-							gc_if13 := gc_b15.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-//line cheng_reduce_shfl.go:160
-							_ = gc_if13
-//line cheng_reduce_shfl.go:160
-							if gc_if13.ToBits() != 0 {
-//line cheng_reduce_shfl.go:160
-								archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+256:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if13).StoreSlice(smem[tid:])
-							}
-//line cheng_reduce_shfl.go:161
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step9 := gc_vstep14
-				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
-					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-						tid := gc_tx2
-						_ = tid
-
-//line cheng_reduce_shfl.go:160
-						if gc_bdx2 >= 512 && tid < 256 {
-							smem[tid] += smem[tid+256]
-						}
-					}
-					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-						tid := gc_tx2
-						_ = tid
-
-//line cheng_reduce_shfl.go:160
-						if gc_bdx2 >= 512 && tid < 256 {
-							smem[tid] += smem[tid+256]
-						}
-					}
-					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-						tid := gc_tx2
-						_ = tid
-
-//line cheng_reduce_shfl.go:160
-						if gc_bdx2 >= 512 && tid < 256 {
-							smem[tid] += smem[tid+256]
-						}
-					}
-					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-						tid := gc_tx2
-						_ = tid
-
-//line cheng_reduce_shfl.go:160
-						if gc_bdx2 >= 512 && tid < 256 {
-							smem[tid] += smem[tid+256]
-						}
-					}
-				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx2
-					_ = tid
-
-//line cheng_reduce_shfl.go:160
-					if gc_bdx2 >= 512 && tid < 256 {
-						smem[tid] += smem[tid+256]
-					}
-				}
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off10 := 128
-			gc_fastlo8 := min(max(0, -gc_off10), gc_bdx2)
-			gc_fasthi8 := max(min(gc_bdx2, len(smem), len(smem)-gc_off10), gc_fastlo8)
-			if gc_fastlo8 < gc_fasthi8 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo8 {
-						gc_seglen8 := gc_fasthi8 - gc_fastlo8
-						gc_at17 := smem[gc_fastlo8:][:gc_seglen8]
-						gc_at18 := smem[gc_off10+gc_fastlo8:][:gc_seglen8]
-						gc_vstep15 := gc_fastlo8
-						if compiled.SIMD {
-//line cheng_reduce_shfl.go:138
-							gc_iota16 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:138
-							_ = gc_iota16
-//line cheng_reduce_shfl.go:138
-							gc_none16 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:138
-							_ = gc_none16
-//line cheng_reduce_shfl.go:138
-							gc_all16 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:138
-							_ = gc_all16
-							for ; gc_vstep15+7 < gc_fasthi8; gc_vstep15 += 8 {
-								gc_tx2 := gc_vstep15
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line cheng_reduce_shfl.go:138
-								var tid int = gc_tx2
-//line cheng_reduce_shfl.go:138
-								_ = tid
-//line cheng_reduce_shfl.go:164
-								if gc_bdx2 >= 256 && (tid < 128 && uint(128-tid) > 7) {
-//line cheng_reduce_shfl.go:164
-									archsimd.LoadInt32x8Slice(gc_at17[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadInt32x8Slice(gc_at18[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo8):])
-//line cheng_reduce_shfl.go:164
-								} else {
-//line cheng_reduce_shfl.go:164
-									gc_b18 := gc_none16
-//line cheng_reduce_shfl.go:164
-									if gc_bdx2 >= 256 {
-//line cheng_reduce_shfl.go:164
-										gc_b18 = gc_all16
-//line cheng_reduce_shfl.go:164
-									}
-//line cheng_reduce_shfl.go:164
-									gc_if16 := gc_b18.And(gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-//line cheng_reduce_shfl.go:164
-									_ = gc_if16
-//line cheng_reduce_shfl.go:164
-									if gc_if16.ToBits() != 0 {
-//line cheng_reduce_shfl.go:164
-										archsimd.LoadInt32x8Slice(gc_at17[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadInt32x8Slice(gc_at18[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadInt32x8Slice(gc_at17[(gc_tx2-gc_fastlo8):]), gc_if16).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo8):])
-//line cheng_reduce_shfl.go:164
-									}
-//line cheng_reduce_shfl.go:164
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						for gc_u8 := gc_vstep15 - gc_fastlo8; gc_u8 < gc_seglen8; gc_u8++ {
-							gc_tx2 := gc_fastlo8 + gc_u8
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-							tid := gc_tx2
-							_ = tid
-
-//line cheng_reduce_shfl.go:164
-							if gc_bdx2 >= 256 && tid < 128 {
-								gc_at17[gc_u8] += gc_at18[gc_u8]
-							}
-						}
-						gc_tx2 = gc_fasthi8 - 1
-						continue
-					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx2
-					_ = tid
-
-//line cheng_reduce_shfl.go:164
-					if gc_bdx2 >= 256 && tid < 128 {
-						smem[tid] += smem[tid+128]
-					}
-				}
-			} else {
-				gc_vstep16 := 0
-				if compiled.SIMD {
-//line cheng_reduce_shfl.go:138
-					gc_iota15 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:138
-					_ = gc_iota15
-//line cheng_reduce_shfl.go:138
-					gc_none15 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:138
-					_ = gc_none15
-//line cheng_reduce_shfl.go:138
-					gc_all15 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:138
-					_ = gc_all15
-					for ; gc_vstep16+7 < gc_bdx2; gc_vstep16 += 8 {
-						gc_tx2 := gc_vstep16
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line cheng_reduce_shfl.go:138
-						var tid int = gc_tx2
-//line cheng_reduce_shfl.go:138
-						_ = tid
-//line cheng_reduce_shfl.go:164
-						if (tid+
-							128) < 0 || (tid+128) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
-//line cheng_reduce_shfl.go:164
-							break
-//line cheng_reduce_shfl.go:164
-						}
-//line cheng_reduce_shfl.go:164
-						if gc_bdx2 >= 256 && (tid < 128 && uint(128-tid) > 7) {
-//line cheng_reduce_shfl.go:164
-							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+128:])).StoreSlice(smem[tid:])
-						} else {
-//line cheng_reduce_shfl.go:165
-							gc_b17 := gc_none15
-//line cheng_reduce_shfl.go:165
-							if gc_bdx2 >= 256 {
-//line cheng_reduce_shfl.go:164
-								gc_b17 = gc_all15
-//line cheng_reduce_shfl.go:164
-							}
-//line cheng_reduce_shfl.go:164
-							gc_if15 := gc_b17.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-//line cheng_reduce_shfl.go:164
-							_ = gc_if15
-//line cheng_reduce_shfl.go:164
-							if gc_if15.ToBits() != 0 {
-//line cheng_reduce_shfl.go:164
-								archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+128:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if15).StoreSlice(smem[tid:])
-							}
-//line cheng_reduce_shfl.go:165
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step10 := gc_vstep16
-				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
-					{
-						gc_tx2 := gc_step10 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-						tid := gc_tx2
-						_ = tid
-
-//line cheng_reduce_shfl.go:164
-						if gc_bdx2 >= 256 && tid < 128 {
-							smem[tid] += smem[tid+128]
-						}
-					}
-					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-						tid := gc_tx2
-						_ = tid
-
-//line cheng_reduce_shfl.go:164
-						if gc_bdx2 >= 256 && tid < 128 {
-							smem[tid] += smem[tid+128]
-						}
-					}
-					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-						tid := gc_tx2
-						_ = tid
-
-//line cheng_reduce_shfl.go:164
-						if gc_bdx2 >= 256 && tid < 128 {
-							smem[tid] += smem[tid+128]
-						}
-					}
-					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-						tid := gc_tx2
-						_ = tid
-
-//line cheng_reduce_shfl.go:164
-						if gc_bdx2 >= 256 && tid < 128 {
-							smem[tid] += smem[tid+128]
-						}
-					}
-				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx2
-					_ = tid
-
-//line cheng_reduce_shfl.go:164
-					if gc_bdx2 >= 256 && tid < 128 {
-						smem[tid] += smem[tid+128]
-					}
-				}
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off11 := 64
-			gc_fastlo9 := min(max(0, -gc_off11), gc_bdx2)
-			gc_fasthi9 := max(min(gc_bdx2, len(smem), len(smem)-gc_off11), gc_fastlo9)
-			if gc_fastlo9 < gc_fasthi9 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo9 {
-						gc_seglen9 := gc_fasthi9 - gc_fastlo9
-						gc_at19 := smem[gc_fastlo9:][:gc_seglen9]
-						gc_at20 := smem[gc_off11+gc_fastlo9:][:gc_seglen9]
-						gc_vstep17 := gc_fastlo9
-						if compiled.SIMD {
-//line cheng_reduce_shfl.go:138
-							gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:138
-							_ = gc_iota18
-//line cheng_reduce_shfl.go:138
-							gc_none18 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:138
-							_ = gc_none18
-//line cheng_reduce_shfl.go:138
-							gc_all18 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:138
-							_ = gc_all18
-							for ; gc_vstep17+7 < gc_fasthi9; gc_vstep17 += 8 {
-								gc_tx2 := gc_vstep17
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line cheng_reduce_shfl.go:138
-								var tid int = gc_tx2
-//line cheng_reduce_shfl.go:138
-								_ = tid
-//line cheng_reduce_shfl.go:168
-								if gc_bdx2 >= 128 && (tid < 64 && uint(64-tid) > 7) {
-//line cheng_reduce_shfl.go:168
-									archsimd.LoadInt32x8Slice(gc_at19[(gc_tx2 - gc_fastlo9):]).Add(archsimd.LoadInt32x8Slice(gc_at20[(gc_tx2 - gc_fastlo9):])).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo9):])
-//line cheng_reduce_shfl.go:168
-								} else {
-//line cheng_reduce_shfl.go:168
-									gc_b20 := gc_none18
-//line cheng_reduce_shfl.go:168
-									if gc_bdx2 >= 128 {
-//line cheng_reduce_shfl.go:168
-										gc_b20 = gc_all18
-//line cheng_reduce_shfl.go:168
-									}
-//line cheng_reduce_shfl.go:168
-									gc_if18 := gc_b20.And(gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-//line cheng_reduce_shfl.go:168
-									_ = gc_if18
-//line cheng_reduce_shfl.go:168
-									if gc_if18.ToBits() != 0 {
-//line cheng_reduce_shfl.go:168
-										archsimd.LoadInt32x8Slice(gc_at19[(gc_tx2-gc_fastlo9):]).Add(archsimd.LoadInt32x8Slice(gc_at20[(gc_tx2-gc_fastlo9):])).Merge(archsimd.LoadInt32x8Slice(gc_at19[(gc_tx2-gc_fastlo9):]), gc_if18).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo9):])
-//line cheng_reduce_shfl.go:168
-									}
-//line cheng_reduce_shfl.go:168
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						for gc_u9 := gc_vstep17 - gc_fastlo9; gc_u9 < gc_seglen9; gc_u9++ {
-							gc_tx2 := gc_fastlo9 + gc_u9
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-							tid := gc_tx2
-							_ = tid
-
-//line cheng_reduce_shfl.go:168
-							if gc_bdx2 >= 128 && tid < 64 {
-								gc_at19[gc_u9] += gc_at20[gc_u9]
-							}
-						}
-						gc_tx2 = gc_fasthi9 - 1
-						continue
-					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx2
-					_ = tid
-
-//line cheng_reduce_shfl.go:168
-					if gc_bdx2 >= 128 && tid < 64 {
-						smem[tid] += smem[tid+64]
-					}
-				}
-			} else {
-				gc_vstep18 := 0
-				if compiled.SIMD {
-//line cheng_reduce_shfl.go:138
-					gc_iota17 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:138
-					_ = gc_iota17
-//line cheng_reduce_shfl.go:138
-					gc_none17 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:138
-					_ = gc_none17
-//line cheng_reduce_shfl.go:138
-					gc_all17 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:138
-					_ = gc_all17
-					for ; gc_vstep18+7 < gc_bdx2; gc_vstep18 += 8 {
-						gc_tx2 := gc_vstep18
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line cheng_reduce_shfl.go:138
-						var tid int = gc_tx2
-//line cheng_reduce_shfl.go:138
-						_ = tid
-//line cheng_reduce_shfl.go:168
-						if (tid+
-							64) < 0 || (tid+64) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
-//line cheng_reduce_shfl.go:168
-							break
-//line cheng_reduce_shfl.go:168
-						}
-//line cheng_reduce_shfl.go:168
-						if gc_bdx2 >= 128 && (tid < 64 && uint(64-tid) > 7) {
-//line cheng_reduce_shfl.go:168
-							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+64:])).StoreSlice(smem[tid:])
-						} else {
-//line cheng_reduce_shfl.go:169
-							gc_b19 := gc_none17
-//line cheng_reduce_shfl.go:169
-							if gc_bdx2 >= 128 {
-//line cheng_reduce_shfl.go:168
-								gc_b19 = gc_all17
-//line cheng_reduce_shfl.go:168
-							}
-//line cheng_reduce_shfl.go:168
-							gc_if17 := gc_b19.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-//line cheng_reduce_shfl.go:168
-							_ = gc_if17
-//line cheng_reduce_shfl.go:168
-							if gc_if17.ToBits() != 0 {
-//line cheng_reduce_shfl.go:168
-								archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+64:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if17).StoreSlice(smem[tid:])
-							}
-//line cheng_reduce_shfl.go:169
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step11 := gc_vstep18
-				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
-					{
-						gc_tx2 := gc_step11 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-						tid := gc_tx2
-						_ = tid
-
-//line cheng_reduce_shfl.go:168
-						if gc_bdx2 >= 128 && tid < 64 {
-							smem[tid] += smem[tid+64]
-						}
-					}
-					{
-						gc_tx2 := gc_step11 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-						tid := gc_tx2
-						_ = tid
-
-//line cheng_reduce_shfl.go:168
-						if gc_bdx2 >= 128 && tid < 64 {
-							smem[tid] += smem[tid+64]
-						}
-					}
-					{
-						gc_tx2 := gc_step11 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-						tid := gc_tx2
-						_ = tid
-
-//line cheng_reduce_shfl.go:168
-						if gc_bdx2 >= 128 && tid < 64 {
-							smem[tid] += smem[tid+64]
-						}
-					}
-					{
-						gc_tx2 := gc_step11 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-						tid := gc_tx2
-						_ = tid
-
-//line cheng_reduce_shfl.go:168
-						if gc_bdx2 >= 128 && tid < 64 {
-							smem[tid] += smem[tid+64]
-						}
-					}
-				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx2
-					_ = tid
-
-//line cheng_reduce_shfl.go:168
-					if gc_bdx2 >= 128 && tid < 64 {
-						smem[tid] += smem[tid+64]
-					}
-				}
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off12 := 32
-			gc_fastlo10 := min(max(0, -gc_off12), gc_bdx2)
-			gc_fasthi10 := max(min(gc_bdx2, len(smem), len(smem)-gc_off12), gc_fastlo10)
-			if gc_fastlo10 < gc_fasthi10 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					if gc_tx2 == gc_fastlo10 {
-						gc_seglen10 := gc_fasthi10 - gc_fastlo10
-						gc_at21 := smem[gc_fastlo10:][:gc_seglen10]
-						gc_at22 := smem[gc_off12+gc_fastlo10:][:gc_seglen10]
-						gc_vstep19 := gc_fastlo10
-						if compiled.SIMD {
-//line cheng_reduce_shfl.go:138
-							gc_iota20 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:138
-							_ = gc_iota20
-//line cheng_reduce_shfl.go:138
-							gc_none20 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:138
-							_ = gc_none20
-//line cheng_reduce_shfl.go:138
-							gc_all20 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:138
-							_ = gc_all20
-							for ; gc_vstep19+7 < gc_fasthi10; gc_vstep19 += 8 {
-								gc_tx2 := gc_vstep19
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line cheng_reduce_shfl.go:138
-								var tid int = gc_tx2
-//line cheng_reduce_shfl.go:138
-								_ = tid
-//line cheng_reduce_shfl.go:172
-								if gc_bdx2 >= 64 && (tid < 32 && uint(32-tid) > 7) {
-//line cheng_reduce_shfl.go:172
-									archsimd.LoadInt32x8Slice(gc_at21[(gc_tx2 - gc_fastlo10):]).Add(archsimd.LoadInt32x8Slice(gc_at22[(gc_tx2 - gc_fastlo10):])).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo10):])
-//line cheng_reduce_shfl.go:172
-								} else {
-//line cheng_reduce_shfl.go:172
-									gc_b22 := gc_none20
-//line cheng_reduce_shfl.go:172
-									if gc_bdx2 >= 64 {
-//line cheng_reduce_shfl.go:172
-										gc_b22 = gc_all20
-//line cheng_reduce_shfl.go:172
-									}
-//line cheng_reduce_shfl.go:172
-									gc_if20 := gc_b22.And(gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
-//line cheng_reduce_shfl.go:172
-									_ = gc_if20
-//line cheng_reduce_shfl.go:172
-									if gc_if20.ToBits() != 0 {
-//line cheng_reduce_shfl.go:172
-										archsimd.LoadInt32x8Slice(gc_at21[(gc_tx2-gc_fastlo10):]).Add(archsimd.LoadInt32x8Slice(gc_at22[(gc_tx2-gc_fastlo10):])).Merge(archsimd.LoadInt32x8Slice(gc_at21[(gc_tx2-gc_fastlo10):]), gc_if20).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo10):])
-//line cheng_reduce_shfl.go:172
-									}
-//line cheng_reduce_shfl.go:172
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						for gc_u10 := gc_vstep19 - gc_fastlo10; gc_u10 < gc_seglen10; gc_u10++ {
-							gc_tx2 := gc_fastlo10 + gc_u10
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-							tid := gc_tx2
-							_ = tid
-
-//line cheng_reduce_shfl.go:172
-							if gc_bdx2 >= 64 && tid < 32 {
-								gc_at21[gc_u10] += gc_at22[gc_u10]
-							}
-						}
-						gc_tx2 = gc_fasthi10 - 1
-						continue
-					}
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx2
-					_ = tid
-
-//line cheng_reduce_shfl.go:172
-					if gc_bdx2 >= 64 && tid < 32 {
-						smem[tid] += smem[tid+32]
-					}
-				}
-			} else {
-				gc_vstep20 := 0
-				if compiled.SIMD {
-//line cheng_reduce_shfl.go:138
-					gc_iota19 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line cheng_reduce_shfl.go:138
-					_ = gc_iota19
-//line cheng_reduce_shfl.go:138
-					gc_none19 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:138
-					_ = gc_none19
-//line cheng_reduce_shfl.go:138
-					gc_all19 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line cheng_reduce_shfl.go:138
-					_ = gc_all19
-					for ; gc_vstep20+7 < gc_bdx2; gc_vstep20 += 8 {
-						gc_tx2 := gc_vstep20
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line cheng_reduce_shfl.go:138
-						var tid int = gc_tx2
-//line cheng_reduce_shfl.go:138
-						_ = tid
-//line cheng_reduce_shfl.go:172
-						if (tid+
-							32) < 0 || (tid+32) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
-//line cheng_reduce_shfl.go:172
-							break
-//line cheng_reduce_shfl.go:172
-						}
-//line cheng_reduce_shfl.go:172
-						if gc_bdx2 >= 64 && (tid < 32 && uint(32-tid) > 7) {
-//line cheng_reduce_shfl.go:172
-							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+32:])).StoreSlice(smem[tid:])
-						} else {
-//line cheng_reduce_shfl.go:173
-							gc_b21 := gc_none19
-//line cheng_reduce_shfl.go:173
-							if gc_bdx2 >= 64 {
-//line cheng_reduce_shfl.go:172
-								gc_b21 = gc_all19
-//line cheng_reduce_shfl.go:172
-							}
-//line cheng_reduce_shfl.go:172
-							gc_if19 := gc_b21.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
-//line cheng_reduce_shfl.go:172
-							_ = gc_if19
-//line cheng_reduce_shfl.go:172
-							if gc_if19.ToBits() != 0 {
-//line cheng_reduce_shfl.go:172
-								archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+32:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if19).StoreSlice(smem[tid:])
-							}
-//line cheng_reduce_shfl.go:173
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step12 := gc_vstep20
-				for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
-					{
-						gc_tx2 := gc_step12 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-						tid := gc_tx2
-						_ = tid
-
-//line cheng_reduce_shfl.go:172
-						if gc_bdx2 >= 64 && tid < 32 {
-							smem[tid] += smem[tid+32]
-						}
-					}
-					{
-						gc_tx2 := gc_step12 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-						tid := gc_tx2
-						_ = tid
-
-//line cheng_reduce_shfl.go:172
-						if gc_bdx2 >= 64 && tid < 32 {
-							smem[tid] += smem[tid+32]
-						}
-					}
-					{
-						gc_tx2 := gc_step12 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-						tid := gc_tx2
-						_ = tid
-
-//line cheng_reduce_shfl.go:172
-						if gc_bdx2 >= 64 && tid < 32 {
-							smem[tid] += smem[tid+32]
-						}
-					}
-					{
-						gc_tx2 := gc_step12 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-						tid := gc_tx2
-						_ = tid
-
-//line cheng_reduce_shfl.go:172
-						if gc_bdx2 >= 64 && tid < 32 {
-							smem[tid] += smem[tid+32]
-						}
-					}
-				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx2
-					_ = tid
-
-//line cheng_reduce_shfl.go:172
-					if gc_bdx2 >= 64 && tid < 32 {
-						smem[tid] += smem[tid+32]
-					}
-				}
-			}
-		}
-	}
-	{
-		var gc_c21v [32]int32
-		var gc_c21r [32]int32
-		var gc_c22v [32]int32
-		var gc_c22r [32]int32
-		var gc_c23v [32]int32
-		var gc_c23r [32]int32
-		var gc_c24v [32]int32
-		var gc_c24r [32]int32
-		var gc_c25v [32]int32
-		var gc_c25r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
+		} else {
+			gc_vstep12 := 0
 			if compiled.SIMD {
-				gc_tidx3 := gc_b12.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
 //line cheng_reduce_shfl.go:138
-						var tid int = gc_tx2
+				gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:138
-						_ = tid
+				gc_none11 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:138
-						var localSum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+				gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep12+7 < gc_bdx2; gc_vstep12 += 8 {
+					gc_tx2 := gc_vstep12
 //line cheng_reduce_shfl.go:138
-						_ = localSum
-//line cheng_reduce_shfl.go:177
-						if tid < 0 || tid > len(smem)-8 {
-//line cheng_reduce_shfl.go:177
-							break
-//line cheng_reduce_shfl.go:177
-						}
-//line cheng_reduce_shfl.go:177
-						localSum = archsimd.LoadInt32x8Slice(smem[tid:])
-//line cheng_reduce_shfl.go:177
-						localSum.StoreSlice(gc_s_localSum[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
+					var tid int = gc_tx2
+//line cheng_reduce_shfl.go:156
+					if (tid+
+						512) < 0 || (tid+512) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
+//line cheng_reduce_shfl.go:156
+						break
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
+//line cheng_reduce_shfl.go:156
+					if gc_bdx2 >= 1024 && (tid < 512 && uint(512-tid) > 7) {
+//line cheng_reduce_shfl.go:156
+						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+512:])).StoreSlice(smem[tid:])
+					} else {
+//line cheng_reduce_shfl.go:157
+						gc_b13 := gc_none11
+//line cheng_reduce_shfl.go:157
+						if gc_bdx2 >= 1024 {
+//line cheng_reduce_shfl.go:156
+							gc_b13 = gc_all11
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b12.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
+//line cheng_reduce_shfl.go:156
+						gc_if11 := gc_b13.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
+//line cheng_reduce_shfl.go:156
+						if gc_if11.ToBits() != 0 {
+//line cheng_reduce_shfl.go:156
+							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+512:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if11).StoreSlice(smem[tid:])
 						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line cheng_reduce_shfl.go:138
-						var tid int = gc_tx2
-//line cheng_reduce_shfl.go:138
-						_ = tid
-//line cheng_reduce_shfl.go:138
-						var localSum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cheng_reduce_shfl.go:138
-						_ = localSum
-//line cheng_reduce_shfl.go:177
-						if tid < 0 || tid > len(smem)-8 {
-//line cheng_reduce_shfl.go:177
-							break
-//line cheng_reduce_shfl.go:177
-						}
-//line cheng_reduce_shfl.go:177
-						localSum = archsimd.LoadInt32x8Slice(smem[tid:])
-//line cheng_reduce_shfl.go:177
-						localSum.StoreSlice(gc_s_localSum[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
 					}
 				}
+//line cheng_reduce_shfl.go:159
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left != 0 {
+			gc_step8 := gc_vstep12
+			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				{
+					gc_tx2 := gc_step8 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce_shfl.go:138
+					tid := gc_tx2
+//line cheng_reduce_shfl.go:156
+					if gc_bdx2 >= 1024 && tid < 512 {
+						smem[tid] += smem[tid+512]
+					}
+				}
+				{
+					gc_tx2 := gc_step8 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce_shfl.go:138
+					tid := gc_tx2
+//line cheng_reduce_shfl.go:156
+					if gc_bdx2 >= 1024 && tid < 512 {
+						smem[tid] += smem[tid+512]
+					}
+				}
+				{
+					gc_tx2 := gc_step8 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce_shfl.go:138
+					tid := gc_tx2
+//line cheng_reduce_shfl.go:156
+					if gc_bdx2 >= 1024 && tid < 512 {
+						smem[tid] += smem[tid+512]
+					}
+				}
+				{
+					gc_tx2 := gc_step8 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce_shfl.go:138
+					tid := gc_tx2
+//line cheng_reduce_shfl.go:156
+					if gc_bdx2 >= 1024 && tid < 512 {
+						smem[tid] += smem[tid+512]
+					}
+				}
+			}
+			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line cheng_reduce_shfl.go:138
+				tid := gc_tx2
+//line cheng_reduce_shfl.go:156
+				if gc_bdx2 >= 1024 && tid < 512 {
+					smem[tid] += smem[tid+512]
+				}
+			}
+		}
+	}
+//line cheng_reduce_shfl.go:164
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off9 := 256
+		gc_fastlo7 := min(max(0, -gc_off9), gc_bdx2)
+		gc_fasthi7 := max(min(gc_bdx2, len(smem), len(smem)-gc_off9), gc_fastlo7)
+		if gc_fastlo7 < gc_fasthi7 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				if gc_tx2 == gc_fastlo7 {
+					gc_seglen7 := gc_fasthi7 - gc_fastlo7
+					gc_at15 := smem[gc_fastlo7:][:gc_seglen7]
+					gc_at16 := smem[gc_off9+gc_fastlo7:][:gc_seglen7]
+					gc_vstep13 := gc_fastlo7
+					if compiled.SIMD {
+//line cheng_reduce_shfl.go:138
+						gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line cheng_reduce_shfl.go:138
+						gc_none14 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line cheng_reduce_shfl.go:138
+						gc_all14 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep13+7 < gc_fasthi7; gc_vstep13 += 8 {
+							gc_tx2 := gc_vstep13
+//line cheng_reduce_shfl.go:138
+							var tid int = gc_tx2
+//line cheng_reduce_shfl.go:160
+							if gc_bdx2 >= 512 && (tid < 256 && uint(256-tid) > 7) {
+//line cheng_reduce_shfl.go:160
+								archsimd.LoadInt32x8Slice(gc_at15[(gc_tx2 - gc_fastlo7):]).Add(archsimd.LoadInt32x8Slice(gc_at16[(gc_tx2 - gc_fastlo7):])).StoreSlice(gc_at15[(gc_tx2 - gc_fastlo7):])
+							} else {
+//line cheng_reduce_shfl.go:160
+								gc_b16 := gc_none14
+//line cheng_reduce_shfl.go:160
+								if gc_bdx2 >= 512 {
+//line cheng_reduce_shfl.go:160
+									gc_b16 = gc_all14
+								}
+//line cheng_reduce_shfl.go:160
+								gc_if14 := gc_b16.And(gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+//line cheng_reduce_shfl.go:160
+								if gc_if14.ToBits() != 0 {
+//line cheng_reduce_shfl.go:160
+									archsimd.LoadInt32x8Slice(gc_at15[(gc_tx2-gc_fastlo7):]).Add(archsimd.LoadInt32x8Slice(gc_at16[(gc_tx2-gc_fastlo7):])).Merge(archsimd.LoadInt32x8Slice(gc_at15[(gc_tx2-gc_fastlo7):]), gc_if14).StoreSlice(gc_at15[(gc_tx2 - gc_fastlo7):])
+								}
+							}
+						}
+//line cheng_reduce_shfl.go:162
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_u7 := gc_vstep13 - gc_fastlo7; gc_u7 < gc_seglen7; gc_u7++ {
+						gc_tx2 := gc_fastlo7 + gc_u7
+//line cheng_reduce_shfl.go:138
+						tid := gc_tx2
+//line cheng_reduce_shfl.go:160
+						if gc_bdx2 >= 512 && tid < 256 {
+							gc_at15[gc_u7] += gc_at16[gc_u7]
+						}
+					}
+					gc_tx2 = gc_fasthi7 - 1
+					continue
+				}
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line cheng_reduce_shfl.go:138
+				tid := gc_tx2
+//line cheng_reduce_shfl.go:160
+				if gc_bdx2 >= 512 && tid < 256 {
+					smem[tid] += smem[tid+256]
+				}
+			}
+		} else {
+			gc_vstep14 := 0
+			if compiled.SIMD {
+//line cheng_reduce_shfl.go:138
+				gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line cheng_reduce_shfl.go:138
+				gc_none13 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line cheng_reduce_shfl.go:138
+				gc_all13 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep14+7 < gc_bdx2; gc_vstep14 += 8 {
+					gc_tx2 := gc_vstep14
+//line cheng_reduce_shfl.go:138
+					var tid int = gc_tx2
+//line cheng_reduce_shfl.go:160
+					if (tid+
+						256) < 0 || (tid+256) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
+//line cheng_reduce_shfl.go:160
+						break
+					}
+//line cheng_reduce_shfl.go:160
+					if gc_bdx2 >= 512 && (tid < 256 && uint(256-tid) > 7) {
+//line cheng_reduce_shfl.go:160
+						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+256:])).StoreSlice(smem[tid:])
+					} else {
+//line cheng_reduce_shfl.go:161
+						gc_b15 := gc_none13
+//line cheng_reduce_shfl.go:161
+						if gc_bdx2 >= 512 {
+//line cheng_reduce_shfl.go:160
+							gc_b15 = gc_all13
+						}
+//line cheng_reduce_shfl.go:160
+						gc_if13 := gc_b15.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+//line cheng_reduce_shfl.go:160
+						if gc_if13.ToBits() != 0 {
+//line cheng_reduce_shfl.go:160
+							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+256:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if13).StoreSlice(smem[tid:])
+						}
+					}
+				}
+//line cheng_reduce_shfl.go:163
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step9 := gc_vstep14
+			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+				{
+					gc_tx2 := gc_step9 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce_shfl.go:138
+					tid := gc_tx2
+//line cheng_reduce_shfl.go:160
+					if gc_bdx2 >= 512 && tid < 256 {
+						smem[tid] += smem[tid+256]
+					}
+				}
+				{
+					gc_tx2 := gc_step9 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce_shfl.go:138
+					tid := gc_tx2
+//line cheng_reduce_shfl.go:160
+					if gc_bdx2 >= 512 && tid < 256 {
+						smem[tid] += smem[tid+256]
+					}
+				}
+				{
+					gc_tx2 := gc_step9 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce_shfl.go:138
+					tid := gc_tx2
+//line cheng_reduce_shfl.go:160
+					if gc_bdx2 >= 512 && tid < 256 {
+						smem[tid] += smem[tid+256]
+					}
+				}
+				{
+					gc_tx2 := gc_step9 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce_shfl.go:138
+					tid := gc_tx2
+//line cheng_reduce_shfl.go:160
+					if gc_bdx2 >= 512 && tid < 256 {
+						smem[tid] += smem[tid+256]
+					}
+				}
+			}
+			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line cheng_reduce_shfl.go:138
+				tid := gc_tx2
+//line cheng_reduce_shfl.go:160
+				if gc_bdx2 >= 512 && tid < 256 {
+					smem[tid] += smem[tid+256]
+				}
+			}
+		}
+	}
+//line cheng_reduce_shfl.go:168
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off10 := 128
+		gc_fastlo8 := min(max(0, -gc_off10), gc_bdx2)
+		gc_fasthi8 := max(min(gc_bdx2, len(smem), len(smem)-gc_off10), gc_fastlo8)
+		if gc_fastlo8 < gc_fasthi8 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				if gc_tx2 == gc_fastlo8 {
+					gc_seglen8 := gc_fasthi8 - gc_fastlo8
+					gc_at17 := smem[gc_fastlo8:][:gc_seglen8]
+					gc_at18 := smem[gc_off10+gc_fastlo8:][:gc_seglen8]
+					gc_vstep15 := gc_fastlo8
+					if compiled.SIMD {
+//line cheng_reduce_shfl.go:138
+						gc_iota16 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line cheng_reduce_shfl.go:138
+						gc_none16 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line cheng_reduce_shfl.go:138
+						gc_all16 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep15+7 < gc_fasthi8; gc_vstep15 += 8 {
+							gc_tx2 := gc_vstep15
+//line cheng_reduce_shfl.go:138
+							var tid int = gc_tx2
+//line cheng_reduce_shfl.go:164
+							if gc_bdx2 >= 256 && (tid < 128 && uint(128-tid) > 7) {
+//line cheng_reduce_shfl.go:164
+								archsimd.LoadInt32x8Slice(gc_at17[(gc_tx2 - gc_fastlo8):]).Add(archsimd.LoadInt32x8Slice(gc_at18[(gc_tx2 - gc_fastlo8):])).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo8):])
+							} else {
+//line cheng_reduce_shfl.go:164
+								gc_b18 := gc_none16
+//line cheng_reduce_shfl.go:164
+								if gc_bdx2 >= 256 {
+//line cheng_reduce_shfl.go:164
+									gc_b18 = gc_all16
+								}
+//line cheng_reduce_shfl.go:164
+								gc_if16 := gc_b18.And(gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+//line cheng_reduce_shfl.go:164
+								if gc_if16.ToBits() != 0 {
+//line cheng_reduce_shfl.go:164
+									archsimd.LoadInt32x8Slice(gc_at17[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadInt32x8Slice(gc_at18[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadInt32x8Slice(gc_at17[(gc_tx2-gc_fastlo8):]), gc_if16).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo8):])
+								}
+							}
+						}
+//line cheng_reduce_shfl.go:166
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_u8 := gc_vstep15 - gc_fastlo8; gc_u8 < gc_seglen8; gc_u8++ {
+						gc_tx2 := gc_fastlo8 + gc_u8
+//line cheng_reduce_shfl.go:138
+						tid := gc_tx2
+//line cheng_reduce_shfl.go:164
+						if gc_bdx2 >= 256 && tid < 128 {
+							gc_at17[gc_u8] += gc_at18[gc_u8]
+						}
+					}
+					gc_tx2 = gc_fasthi8 - 1
+					continue
+				}
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line cheng_reduce_shfl.go:138
+				tid := gc_tx2
+//line cheng_reduce_shfl.go:164
+				if gc_bdx2 >= 256 && tid < 128 {
+					smem[tid] += smem[tid+128]
+				}
+			}
+		} else {
+			gc_vstep16 := 0
+			if compiled.SIMD {
+//line cheng_reduce_shfl.go:138
+				gc_iota15 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line cheng_reduce_shfl.go:138
+				gc_none15 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line cheng_reduce_shfl.go:138
+				gc_all15 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep16+7 < gc_bdx2; gc_vstep16 += 8 {
+					gc_tx2 := gc_vstep16
+//line cheng_reduce_shfl.go:138
+					var tid int = gc_tx2
+//line cheng_reduce_shfl.go:164
+					if (tid+
+						128) < 0 || (tid+128) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
+//line cheng_reduce_shfl.go:164
+						break
+					}
+//line cheng_reduce_shfl.go:164
+					if gc_bdx2 >= 256 && (tid < 128 && uint(128-tid) > 7) {
+//line cheng_reduce_shfl.go:164
+						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+128:])).StoreSlice(smem[tid:])
+					} else {
+//line cheng_reduce_shfl.go:165
+						gc_b17 := gc_none15
+//line cheng_reduce_shfl.go:165
+						if gc_bdx2 >= 256 {
+//line cheng_reduce_shfl.go:164
+							gc_b17 = gc_all15
+						}
+//line cheng_reduce_shfl.go:164
+						gc_if15 := gc_b17.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+//line cheng_reduce_shfl.go:164
+						if gc_if15.ToBits() != 0 {
+//line cheng_reduce_shfl.go:164
+							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+128:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if15).StoreSlice(smem[tid:])
+						}
+					}
+				}
+//line cheng_reduce_shfl.go:167
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step10 := gc_vstep16
+			for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+				{
+					gc_tx2 := gc_step10 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce_shfl.go:138
+					tid := gc_tx2
+//line cheng_reduce_shfl.go:164
+					if gc_bdx2 >= 256 && tid < 128 {
+						smem[tid] += smem[tid+128]
+					}
+				}
+				{
+					gc_tx2 := gc_step10 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce_shfl.go:138
+					tid := gc_tx2
+//line cheng_reduce_shfl.go:164
+					if gc_bdx2 >= 256 && tid < 128 {
+						smem[tid] += smem[tid+128]
+					}
+				}
+				{
+					gc_tx2 := gc_step10 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce_shfl.go:138
+					tid := gc_tx2
+//line cheng_reduce_shfl.go:164
+					if gc_bdx2 >= 256 && tid < 128 {
+						smem[tid] += smem[tid+128]
+					}
+				}
+				{
+					gc_tx2 := gc_step10 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce_shfl.go:138
+					tid := gc_tx2
+//line cheng_reduce_shfl.go:164
+					if gc_bdx2 >= 256 && tid < 128 {
+						smem[tid] += smem[tid+128]
+					}
+				}
+			}
+			for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line cheng_reduce_shfl.go:138
+				tid := gc_tx2
+//line cheng_reduce_shfl.go:164
+				if gc_bdx2 >= 256 && tid < 128 {
+					smem[tid] += smem[tid+128]
+				}
+			}
+		}
+	}
+//line cheng_reduce_shfl.go:172
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off11 := 64
+		gc_fastlo9 := min(max(0, -gc_off11), gc_bdx2)
+		gc_fasthi9 := max(min(gc_bdx2, len(smem), len(smem)-gc_off11), gc_fastlo9)
+		if gc_fastlo9 < gc_fasthi9 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				if gc_tx2 == gc_fastlo9 {
+					gc_seglen9 := gc_fasthi9 - gc_fastlo9
+					gc_at19 := smem[gc_fastlo9:][:gc_seglen9]
+					gc_at20 := smem[gc_off11+gc_fastlo9:][:gc_seglen9]
+					gc_vstep17 := gc_fastlo9
+					if compiled.SIMD {
+//line cheng_reduce_shfl.go:138
+						gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line cheng_reduce_shfl.go:138
+						gc_none18 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line cheng_reduce_shfl.go:138
+						gc_all18 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep17+7 < gc_fasthi9; gc_vstep17 += 8 {
+							gc_tx2 := gc_vstep17
+//line cheng_reduce_shfl.go:138
+							var tid int = gc_tx2
+//line cheng_reduce_shfl.go:168
+							if gc_bdx2 >= 128 && (tid < 64 && uint(64-tid) > 7) {
+//line cheng_reduce_shfl.go:168
+								archsimd.LoadInt32x8Slice(gc_at19[(gc_tx2 - gc_fastlo9):]).Add(archsimd.LoadInt32x8Slice(gc_at20[(gc_tx2 - gc_fastlo9):])).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo9):])
+							} else {
+//line cheng_reduce_shfl.go:168
+								gc_b20 := gc_none18
+//line cheng_reduce_shfl.go:168
+								if gc_bdx2 >= 128 {
+//line cheng_reduce_shfl.go:168
+									gc_b20 = gc_all18
+								}
+//line cheng_reduce_shfl.go:168
+								gc_if18 := gc_b20.And(gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+//line cheng_reduce_shfl.go:168
+								if gc_if18.ToBits() != 0 {
+//line cheng_reduce_shfl.go:168
+									archsimd.LoadInt32x8Slice(gc_at19[(gc_tx2-gc_fastlo9):]).Add(archsimd.LoadInt32x8Slice(gc_at20[(gc_tx2-gc_fastlo9):])).Merge(archsimd.LoadInt32x8Slice(gc_at19[(gc_tx2-gc_fastlo9):]), gc_if18).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo9):])
+								}
+							}
+						}
+//line cheng_reduce_shfl.go:170
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_u9 := gc_vstep17 - gc_fastlo9; gc_u9 < gc_seglen9; gc_u9++ {
+						gc_tx2 := gc_fastlo9 + gc_u9
+//line cheng_reduce_shfl.go:138
+						tid := gc_tx2
+//line cheng_reduce_shfl.go:168
+						if gc_bdx2 >= 128 && tid < 64 {
+							gc_at19[gc_u9] += gc_at20[gc_u9]
+						}
+					}
+					gc_tx2 = gc_fasthi9 - 1
+					continue
+				}
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line cheng_reduce_shfl.go:138
+				tid := gc_tx2
+//line cheng_reduce_shfl.go:168
+				if gc_bdx2 >= 128 && tid < 64 {
+					smem[tid] += smem[tid+64]
+				}
+			}
+		} else {
+			gc_vstep18 := 0
+			if compiled.SIMD {
+//line cheng_reduce_shfl.go:138
+				gc_iota17 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line cheng_reduce_shfl.go:138
+				gc_none17 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line cheng_reduce_shfl.go:138
+				gc_all17 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep18+7 < gc_bdx2; gc_vstep18 += 8 {
+					gc_tx2 := gc_vstep18
+//line cheng_reduce_shfl.go:138
+					var tid int = gc_tx2
+//line cheng_reduce_shfl.go:168
+					if (tid+
+						64) < 0 || (tid+64) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
+//line cheng_reduce_shfl.go:168
+						break
+					}
+//line cheng_reduce_shfl.go:168
+					if gc_bdx2 >= 128 && (tid < 64 && uint(64-tid) > 7) {
+//line cheng_reduce_shfl.go:168
+						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+64:])).StoreSlice(smem[tid:])
+					} else {
+//line cheng_reduce_shfl.go:169
+						gc_b19 := gc_none17
+//line cheng_reduce_shfl.go:169
+						if gc_bdx2 >= 128 {
+//line cheng_reduce_shfl.go:168
+							gc_b19 = gc_all17
+						}
+//line cheng_reduce_shfl.go:168
+						gc_if17 := gc_b19.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+//line cheng_reduce_shfl.go:168
+						if gc_if17.ToBits() != 0 {
+//line cheng_reduce_shfl.go:168
+							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+64:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if17).StoreSlice(smem[tid:])
+						}
+					}
+				}
+//line cheng_reduce_shfl.go:171
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step11 := gc_vstep18
+			for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+				{
+					gc_tx2 := gc_step11 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce_shfl.go:138
+					tid := gc_tx2
+//line cheng_reduce_shfl.go:168
+					if gc_bdx2 >= 128 && tid < 64 {
+						smem[tid] += smem[tid+64]
+					}
+				}
+				{
+					gc_tx2 := gc_step11 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce_shfl.go:138
+					tid := gc_tx2
+//line cheng_reduce_shfl.go:168
+					if gc_bdx2 >= 128 && tid < 64 {
+						smem[tid] += smem[tid+64]
+					}
+				}
+				{
+					gc_tx2 := gc_step11 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce_shfl.go:138
+					tid := gc_tx2
+//line cheng_reduce_shfl.go:168
+					if gc_bdx2 >= 128 && tid < 64 {
+						smem[tid] += smem[tid+64]
+					}
+				}
+				{
+					gc_tx2 := gc_step11 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce_shfl.go:138
+					tid := gc_tx2
+//line cheng_reduce_shfl.go:168
+					if gc_bdx2 >= 128 && tid < 64 {
+						smem[tid] += smem[tid+64]
+					}
+				}
+			}
+			for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line cheng_reduce_shfl.go:138
+				tid := gc_tx2
+//line cheng_reduce_shfl.go:168
+				if gc_bdx2 >= 128 && tid < 64 {
+					smem[tid] += smem[tid+64]
+				}
+			}
+		}
+	}
+//line cheng_reduce_shfl.go:176
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off12 := 32
+		gc_fastlo10 := min(max(0, -gc_off12), gc_bdx2)
+		gc_fasthi10 := max(min(gc_bdx2, len(smem), len(smem)-gc_off12), gc_fastlo10)
+		if gc_fastlo10 < gc_fasthi10 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				if gc_tx2 == gc_fastlo10 {
+					gc_seglen10 := gc_fasthi10 - gc_fastlo10
+					gc_at21 := smem[gc_fastlo10:][:gc_seglen10]
+					gc_at22 := smem[gc_off12+gc_fastlo10:][:gc_seglen10]
+					gc_vstep19 := gc_fastlo10
+					if compiled.SIMD {
+//line cheng_reduce_shfl.go:138
+						gc_iota20 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line cheng_reduce_shfl.go:138
+						gc_none20 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line cheng_reduce_shfl.go:138
+						gc_all20 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep19+7 < gc_fasthi10; gc_vstep19 += 8 {
+							gc_tx2 := gc_vstep19
+//line cheng_reduce_shfl.go:138
+							var tid int = gc_tx2
+//line cheng_reduce_shfl.go:172
+							if gc_bdx2 >= 64 && (tid < 32 && uint(32-tid) > 7) {
+//line cheng_reduce_shfl.go:172
+								archsimd.LoadInt32x8Slice(gc_at21[(gc_tx2 - gc_fastlo10):]).Add(archsimd.LoadInt32x8Slice(gc_at22[(gc_tx2 - gc_fastlo10):])).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo10):])
+							} else {
+//line cheng_reduce_shfl.go:172
+								gc_b22 := gc_none20
+//line cheng_reduce_shfl.go:172
+								if gc_bdx2 >= 64 {
+//line cheng_reduce_shfl.go:172
+									gc_b22 = gc_all20
+								}
+//line cheng_reduce_shfl.go:172
+								gc_if20 := gc_b22.And(gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
+//line cheng_reduce_shfl.go:172
+								if gc_if20.ToBits() != 0 {
+//line cheng_reduce_shfl.go:172
+									archsimd.LoadInt32x8Slice(gc_at21[(gc_tx2-gc_fastlo10):]).Add(archsimd.LoadInt32x8Slice(gc_at22[(gc_tx2-gc_fastlo10):])).Merge(archsimd.LoadInt32x8Slice(gc_at21[(gc_tx2-gc_fastlo10):]), gc_if20).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo10):])
+								}
+							}
+						}
+//line cheng_reduce_shfl.go:174
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_u10 := gc_vstep19 - gc_fastlo10; gc_u10 < gc_seglen10; gc_u10++ {
+						gc_tx2 := gc_fastlo10 + gc_u10
+//line cheng_reduce_shfl.go:138
+						tid := gc_tx2
+//line cheng_reduce_shfl.go:172
+						if gc_bdx2 >= 64 && tid < 32 {
+							gc_at21[gc_u10] += gc_at22[gc_u10]
+						}
+					}
+					gc_tx2 = gc_fasthi10 - 1
+					continue
+				}
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line cheng_reduce_shfl.go:138
+				tid := gc_tx2
+//line cheng_reduce_shfl.go:172
+				if gc_bdx2 >= 64 && tid < 32 {
+					smem[tid] += smem[tid+32]
+				}
+			}
+		} else {
+			gc_vstep20 := 0
+			if compiled.SIMD {
+//line cheng_reduce_shfl.go:138
+				gc_iota19 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line cheng_reduce_shfl.go:138
+				gc_none19 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line cheng_reduce_shfl.go:138
+				gc_all19 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep20+7 < gc_bdx2; gc_vstep20 += 8 {
+					gc_tx2 := gc_vstep20
+//line cheng_reduce_shfl.go:138
+					var tid int = gc_tx2
+//line cheng_reduce_shfl.go:172
+					if (tid+
+						32) < 0 || (tid+32) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
+//line cheng_reduce_shfl.go:172
+						break
+					}
+//line cheng_reduce_shfl.go:172
+					if gc_bdx2 >= 64 && (tid < 32 && uint(32-tid) > 7) {
+//line cheng_reduce_shfl.go:172
+						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+32:])).StoreSlice(smem[tid:])
+					} else {
+//line cheng_reduce_shfl.go:173
+						gc_b21 := gc_none19
+//line cheng_reduce_shfl.go:173
+						if gc_bdx2 >= 64 {
+//line cheng_reduce_shfl.go:172
+							gc_b21 = gc_all19
+						}
+//line cheng_reduce_shfl.go:172
+						gc_if19 := gc_b21.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
+//line cheng_reduce_shfl.go:172
+						if gc_if19.ToBits() != 0 {
+//line cheng_reduce_shfl.go:172
+							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+32:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if19).StoreSlice(smem[tid:])
+						}
+					}
+				}
+//line cheng_reduce_shfl.go:175
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step12 := gc_vstep20
+			for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
+				{
+					gc_tx2 := gc_step12 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce_shfl.go:138
+					tid := gc_tx2
+//line cheng_reduce_shfl.go:172
+					if gc_bdx2 >= 64 && tid < 32 {
+						smem[tid] += smem[tid+32]
+					}
+				}
+				{
+					gc_tx2 := gc_step12 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce_shfl.go:138
+					tid := gc_tx2
+//line cheng_reduce_shfl.go:172
+					if gc_bdx2 >= 64 && tid < 32 {
+						smem[tid] += smem[tid+32]
+					}
+				}
+				{
+					gc_tx2 := gc_step12 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce_shfl.go:138
+					tid := gc_tx2
+//line cheng_reduce_shfl.go:172
+					if gc_bdx2 >= 64 && tid < 32 {
+						smem[tid] += smem[tid+32]
+					}
+				}
+				{
+					gc_tx2 := gc_step12 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce_shfl.go:138
+					tid := gc_tx2
+//line cheng_reduce_shfl.go:172
+					if gc_bdx2 >= 64 && tid < 32 {
+						smem[tid] += smem[tid+32]
+					}
+				}
+			}
+			for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line cheng_reduce_shfl.go:138
+				tid := gc_tx2
+//line cheng_reduce_shfl.go:172
+				if gc_bdx2 >= 64 && tid < 32 {
+					smem[tid] += smem[tid+32]
+				}
+			}
+		}
+	}
+//line cheng_reduce_shfl.go:180
+	var gc_c21v [32]int32
+	var gc_c21r [32]int32
+	var gc_c22v [32]int32
+	var gc_c22r [32]int32
+	var gc_c23v [32]int32
+	var gc_c23r [32]int32
+	var gc_c24v [32]int32
+	var gc_c24r [32]int32
+	var gc_c25v [32]int32
+	var gc_c25r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+//line cheng_reduce_shfl.go:195
+		gc_left := gc_act2
+		if compiled.SIMD {
+			gc_tidx3 := gc_b12.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tx2 := gc_tidx3.X + gc_lane2
+//line cheng_reduce_shfl.go:203
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+//line cheng_reduce_shfl.go:138
+					var tid int = gc_tx2
+//line cheng_reduce_shfl.go:138
+					var localSum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line cheng_reduce_shfl.go:177
+					if tid < 0 || tid > len(smem)-8 {
+//line cheng_reduce_shfl.go:177
+						break
+					}
+//line cheng_reduce_shfl.go:177
+					localSum = archsimd.LoadInt32x8Slice(smem[tid:])
+//line cheng_reduce_shfl.go:177
+					localSum.StoreSlice(gc_s_localSum[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b12.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line cheng_reduce_shfl.go:192
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line cheng_reduce_shfl.go:138
+					var tid int = gc_tx2
+//line cheng_reduce_shfl.go:138
+					var localSum archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line cheng_reduce_shfl.go:177
+					if tid < 0 || tid > len(smem)-8 {
+//line cheng_reduce_shfl.go:177
+						break
+					}
+//line cheng_reduce_shfl.go:177
+					localSum = archsimd.LoadInt32x8Slice(smem[tid:])
+//line cheng_reduce_shfl.go:177
+					localSum.StoreSlice(gc_s_localSum[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b12.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce_shfl.go:138
+					tid := gc_tx2
+//line cheng_reduce_shfl.go:140
+					var localSum int32
+//line cheng_reduce_shfl.go:177
+					localSum = smem[tid]
+					gc_s_localSum[gc_rank2] = localSum
+				}
+			}
+		}
+		{
+			var gc_m162 uint32
+//line cheng_reduce_shfl.go:178
+			if gc_x03 := gc_b12.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x03+gc_cnt2 <= gc_bdx2 {
+				gc_lo4, gc_hi4 := 0, 32
+				if gc_bound4 := compiled.Diff(32, gc_x03); gc_bound4 < gc_hi4 {
+					gc_hi4 = gc_bound4
+				}
+				if gc_lo4 < gc_hi4 {
+					gc_m162 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				}
+			} else {
 				{
 					gc_tidx2 := gc_b12.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_tx2++
 						if gc_tx2 == gc_bdx2 {
 							gc_tx2 = 0
 						}
-						if gc_left&(1<<gc_lane2) == 0 {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line cheng_reduce_shfl.go:138
+						tid := gc_tx2
+//line cheng_reduce_shfl.go:178
+						if tid < 32 {
+							gc_m162 |= 1 << gc_lane2
+						}
+					}
+				}
+			}
+			gc_save162 := gc_act2
+			gc_act2 = gc_save162 & gc_m162
+			if gc_act2 != 0 {
+				gc_left2 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+//line cheng_reduce_shfl.go:179
+							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank2:])
+//line cheng_reduce_shfl.go:179
+							localSum.StoreSlice(gc_c21v[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+//line cheng_reduce_shfl.go:179
+							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank2:])
+//line cheng_reduce_shfl.go:179
+							localSum.StoreSlice(gc_c21v[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-						tid := gc_tx2
-						_ = tid
-						var localSum int32
-						_ = localSum
-
-//line cheng_reduce_shfl.go:177
-						localSum = smem[tid]
+//line cheng_reduce_shfl.go:192
+						localSum := gc_s_localSum[gc_rank2]
+//line cheng_reduce_shfl.go:179
+						gc_c21v[gc_lane2] = localSum
+					}
+				}
+//line cheng_reduce_shfl.go:179
+				compiled.ShflWarp(gc_b12, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c21v, 16, 32, &gc_c21r)
+				gc_left3 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+//line cheng_reduce_shfl.go:179
+							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank2:])
+//line cheng_reduce_shfl.go:179
+							localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+							localSum.StoreSlice(gc_c22v[gc_lane2:])
+//line cheng_reduce_shfl.go:180
+							localSum.StoreSlice(gc_s_localSum[gc_rank2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+//line cheng_reduce_shfl.go:180
+							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank2:])
+//line cheng_reduce_shfl.go:179
+							localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+							localSum.StoreSlice(gc_c22v[gc_lane2:])
+//line cheng_reduce_shfl.go:180
+							localSum.StoreSlice(gc_s_localSum[gc_rank2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left3&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line cheng_reduce_shfl.go:193
+						localSum := gc_s_localSum[gc_rank2]
+//line cheng_reduce_shfl.go:179
+						localSum += gc_c21r[gc_lane2]
+						gc_c22v[gc_lane2] = localSum
+						gc_s_localSum[gc_rank2] = localSum
+					}
+				}
+//line cheng_reduce_shfl.go:180
+				compiled.ShflWarp(gc_b12, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c22v, 8, 32, &gc_c22r)
+				gc_left4 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+//line cheng_reduce_shfl.go:180
+							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank2:])
+//line cheng_reduce_shfl.go:180
+							localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+							localSum.StoreSlice(gc_c23v[gc_lane2:])
+//line cheng_reduce_shfl.go:181
+							localSum.StoreSlice(gc_s_localSum[gc_rank2:])
+							gc_left4 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+//line cheng_reduce_shfl.go:181
+							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank2:])
+//line cheng_reduce_shfl.go:180
+							localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+							localSum.StoreSlice(gc_c23v[gc_lane2:])
+//line cheng_reduce_shfl.go:181
+							localSum.StoreSlice(gc_s_localSum[gc_rank2:])
+							gc_left4 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left4 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left4&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line cheng_reduce_shfl.go:194
+						localSum := gc_s_localSum[gc_rank2]
+//line cheng_reduce_shfl.go:180
+						localSum += gc_c22r[gc_lane2]
+						gc_c23v[gc_lane2] = localSum
+						gc_s_localSum[gc_rank2] = localSum
+					}
+				}
+//line cheng_reduce_shfl.go:181
+				compiled.ShflWarp(gc_b12, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c23v, 4, 32, &gc_c23r)
+				gc_left5 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+//line cheng_reduce_shfl.go:181
+							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank2:])
+//line cheng_reduce_shfl.go:181
+							localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:]))
+							localSum.StoreSlice(gc_c24v[gc_lane2:])
+//line cheng_reduce_shfl.go:182
+							localSum.StoreSlice(gc_s_localSum[gc_rank2:])
+							gc_left5 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+//line cheng_reduce_shfl.go:182
+							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank2:])
+//line cheng_reduce_shfl.go:181
+							localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:]))
+							localSum.StoreSlice(gc_c24v[gc_lane2:])
+//line cheng_reduce_shfl.go:182
+							localSum.StoreSlice(gc_s_localSum[gc_rank2:])
+							gc_left5 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left5 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left5&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line cheng_reduce_shfl.go:195
+						localSum := gc_s_localSum[gc_rank2]
+//line cheng_reduce_shfl.go:181
+						localSum += gc_c23r[gc_lane2]
+						gc_c24v[gc_lane2] = localSum
+						gc_s_localSum[gc_rank2] = localSum
+					}
+				}
+//line cheng_reduce_shfl.go:182
+				compiled.ShflWarp(gc_b12, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c24v, 2, 32, &gc_c24r)
+				gc_left6 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+//line cheng_reduce_shfl.go:182
+							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank2:])
+//line cheng_reduce_shfl.go:182
+							localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]))
+							localSum.StoreSlice(gc_c25v[gc_lane2:])
+//line cheng_reduce_shfl.go:183
+							localSum.StoreSlice(gc_s_localSum[gc_rank2:])
+							gc_left6 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+//line cheng_reduce_shfl.go:183
+							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank2:])
+//line cheng_reduce_shfl.go:182
+							localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]))
+							localSum.StoreSlice(gc_c25v[gc_lane2:])
+//line cheng_reduce_shfl.go:183
+							localSum.StoreSlice(gc_s_localSum[gc_rank2:])
+							gc_left6 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left6 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left6&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line cheng_reduce_shfl.go:196
+						localSum := gc_s_localSum[gc_rank2]
+//line cheng_reduce_shfl.go:182
+						localSum += gc_c24r[gc_lane2]
+						gc_c25v[gc_lane2] = localSum
+						gc_s_localSum[gc_rank2] = localSum
+					}
+				}
+//line cheng_reduce_shfl.go:183
+				compiled.ShflWarp(gc_b12, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c25v, 1, 32, &gc_c25r)
+				gc_left7 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+//line cheng_reduce_shfl.go:183
+							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank2:])
+//line cheng_reduce_shfl.go:183
+							localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c25r[gc_lane2:]))
+//line cheng_reduce_shfl.go:183
+							localSum.StoreSlice(gc_s_localSum[gc_rank2:])
+							gc_left7 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+//line cheng_reduce_shfl.go:183
+							localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank2:])
+//line cheng_reduce_shfl.go:183
+							localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c25r[gc_lane2:]))
+//line cheng_reduce_shfl.go:183
+							localSum.StoreSlice(gc_s_localSum[gc_rank2:])
+							gc_left7 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left7 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left7&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line cheng_reduce_shfl.go:196
+						localSum := gc_s_localSum[gc_rank2]
+//line cheng_reduce_shfl.go:183
+						localSum += gc_c25r[gc_lane2]
 						gc_s_localSum[gc_rank2] = localSum
 					}
 				}
 			}
-			{
-				var gc_m162 uint32
-
-//line cheng_reduce_shfl.go:178
-				if gc_x03 := gc_b12.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x03+gc_cnt2 <= gc_bdx2 {
-					gc_lo4, gc_hi4 := 0, 32
-					if gc_bound4 := compiled.Diff(32, gc_x03); gc_bound4 < gc_hi4 {
-						gc_hi4 = gc_bound4
-					}
-					if gc_lo4 < gc_hi4 {
-						gc_m162 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
-					}
-				} else {
-					{
-						gc_tidx2 := gc_b12.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-							tid := gc_tx2
-							_ = tid
-
-//line cheng_reduce_shfl.go:178
-							if tid < 32 {
-								gc_m162 |= 1 << gc_lane2
-							}
-						}
-					}
-				}
-				gc_save162 := gc_act2
-				gc_act2 = gc_save162 & gc_m162
-				if gc_act2 != 0 {
-					gc_left2 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line cheng_reduce_shfl.go:179
-								localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank2:])
-//line cheng_reduce_shfl.go:179
-								_ = localSum
-//line cheng_reduce_shfl.go:179
-								localSum.StoreSlice(gc_c21v[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line cheng_reduce_shfl.go:179
-								localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank2:])
-//line cheng_reduce_shfl.go:179
-								_ = localSum
-//line cheng_reduce_shfl.go:179
-								localSum.StoreSlice(gc_c21v[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							localSum := gc_s_localSum[gc_rank2]
-
-//line cheng_reduce_shfl.go:179
-							gc_c21v[gc_lane2] = localSum
-						}
-					}
-
-//line cheng_reduce_shfl.go:179
-					compiled.ShflWarp(gc_b12, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c21v, 16, 32, &gc_c21r)
-					gc_left3 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line cheng_reduce_shfl.go:179
-								localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank2:])
-//line cheng_reduce_shfl.go:179
-								_ = localSum
-//line cheng_reduce_shfl.go:179
-								localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line cheng_reduce_shfl.go:180
-								localSum.StoreSlice(gc_c22v[gc_lane2:])
-//line cheng_reduce_shfl.go:180
-								localSum.StoreSlice(gc_s_localSum[gc_rank2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line cheng_reduce_shfl.go:180
-								localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank2:])
-//line cheng_reduce_shfl.go:180
-								_ = localSum
-//line cheng_reduce_shfl.go:179
-								localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line cheng_reduce_shfl.go:180
-								localSum.StoreSlice(gc_c22v[gc_lane2:])
-//line cheng_reduce_shfl.go:180
-								localSum.StoreSlice(gc_s_localSum[gc_rank2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left3&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							localSum := gc_s_localSum[gc_rank2]
-
-//line cheng_reduce_shfl.go:179
-							localSum += gc_c21r[gc_lane2]
-
-//line cheng_reduce_shfl.go:180
-							gc_c22v[gc_lane2] = localSum
-							gc_s_localSum[gc_rank2] = localSum
-						}
-					}
-
-//line cheng_reduce_shfl.go:180
-					compiled.ShflWarp(gc_b12, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c22v, 8, 32, &gc_c22r)
-					gc_left4 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line cheng_reduce_shfl.go:180
-								localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank2:])
-//line cheng_reduce_shfl.go:180
-								_ = localSum
-//line cheng_reduce_shfl.go:180
-								localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
-//line cheng_reduce_shfl.go:181
-								localSum.StoreSlice(gc_c23v[gc_lane2:])
-//line cheng_reduce_shfl.go:181
-								localSum.StoreSlice(gc_s_localSum[gc_rank2:])
-								gc_left4 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line cheng_reduce_shfl.go:181
-								localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank2:])
-//line cheng_reduce_shfl.go:181
-								_ = localSum
-//line cheng_reduce_shfl.go:180
-								localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
-//line cheng_reduce_shfl.go:181
-								localSum.StoreSlice(gc_c23v[gc_lane2:])
-//line cheng_reduce_shfl.go:181
-								localSum.StoreSlice(gc_s_localSum[gc_rank2:])
-								gc_left4 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left4 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left4&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							localSum := gc_s_localSum[gc_rank2]
-
-//line cheng_reduce_shfl.go:180
-							localSum += gc_c22r[gc_lane2]
-
-//line cheng_reduce_shfl.go:181
-							gc_c23v[gc_lane2] = localSum
-							gc_s_localSum[gc_rank2] = localSum
-						}
-					}
-
-//line cheng_reduce_shfl.go:181
-					compiled.ShflWarp(gc_b12, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c23v, 4, 32, &gc_c23r)
-					gc_left5 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line cheng_reduce_shfl.go:181
-								localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank2:])
-//line cheng_reduce_shfl.go:181
-								_ = localSum
-//line cheng_reduce_shfl.go:181
-								localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:]))
-//line cheng_reduce_shfl.go:182
-								localSum.StoreSlice(gc_c24v[gc_lane2:])
-//line cheng_reduce_shfl.go:182
-								localSum.StoreSlice(gc_s_localSum[gc_rank2:])
-								gc_left5 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line cheng_reduce_shfl.go:182
-								localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank2:])
-//line cheng_reduce_shfl.go:182
-								_ = localSum
-//line cheng_reduce_shfl.go:181
-								localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:]))
-//line cheng_reduce_shfl.go:182
-								localSum.StoreSlice(gc_c24v[gc_lane2:])
-//line cheng_reduce_shfl.go:182
-								localSum.StoreSlice(gc_s_localSum[gc_rank2:])
-								gc_left5 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left5 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left5&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							localSum := gc_s_localSum[gc_rank2]
-
-//line cheng_reduce_shfl.go:181
-							localSum += gc_c23r[gc_lane2]
-
-//line cheng_reduce_shfl.go:182
-							gc_c24v[gc_lane2] = localSum
-							gc_s_localSum[gc_rank2] = localSum
-						}
-					}
-
-//line cheng_reduce_shfl.go:182
-					compiled.ShflWarp(gc_b12, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c24v, 2, 32, &gc_c24r)
-					gc_left6 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line cheng_reduce_shfl.go:182
-								localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank2:])
-//line cheng_reduce_shfl.go:182
-								_ = localSum
-//line cheng_reduce_shfl.go:182
-								localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]))
-//line cheng_reduce_shfl.go:183
-								localSum.StoreSlice(gc_c25v[gc_lane2:])
-//line cheng_reduce_shfl.go:183
-								localSum.StoreSlice(gc_s_localSum[gc_rank2:])
-								gc_left6 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line cheng_reduce_shfl.go:183
-								localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank2:])
-//line cheng_reduce_shfl.go:183
-								_ = localSum
-//line cheng_reduce_shfl.go:182
-								localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]))
-//line cheng_reduce_shfl.go:183
-								localSum.StoreSlice(gc_c25v[gc_lane2:])
-//line cheng_reduce_shfl.go:183
-								localSum.StoreSlice(gc_s_localSum[gc_rank2:])
-								gc_left6 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left6 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left6&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							localSum := gc_s_localSum[gc_rank2]
-
-//line cheng_reduce_shfl.go:182
-							localSum += gc_c24r[gc_lane2]
-
-//line cheng_reduce_shfl.go:183
-							gc_c25v[gc_lane2] = localSum
-							gc_s_localSum[gc_rank2] = localSum
-						}
-					}
-
-//line cheng_reduce_shfl.go:183
-					compiled.ShflWarp(gc_b12, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c25v, 1, 32, &gc_c25r)
-					gc_left7 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line cheng_reduce_shfl.go:183
-								localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank2:])
-//line cheng_reduce_shfl.go:183
-								_ = localSum
-//line cheng_reduce_shfl.go:183
-								localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c25r[gc_lane2:]))
-//line cheng_reduce_shfl.go:183
-								localSum.StoreSlice(gc_s_localSum[gc_rank2:])
-								gc_left7 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line cheng_reduce_shfl.go:183
-								localSum := archsimd.LoadInt32x8Slice(gc_s_localSum[gc_rank2:])
-//line cheng_reduce_shfl.go:183
-								_ = localSum
-//line cheng_reduce_shfl.go:183
-								localSum = localSum.Add(archsimd.LoadInt32x8Slice(gc_c25r[gc_lane2:]))
-//line cheng_reduce_shfl.go:183
-								localSum.StoreSlice(gc_s_localSum[gc_rank2:])
-								gc_left7 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left7 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left7&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							localSum := gc_s_localSum[gc_rank2]
-
-//line cheng_reduce_shfl.go:183
-							localSum += gc_c25r[gc_lane2]
-							gc_s_localSum[gc_rank2] = localSum
-						}
-					}
-				}
-				gc_act2 = gc_save162 &^ gc_dead2
-			}
+			gc_act2 = gc_save162 &^ gc_dead2
 		}
 	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
-			gc_to2 = gc_bound3 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off13 := gc_bx2
-			if gc_from2 >= 0 && gc_off13 >= 0 && gc_off13 < len(gOdata) {
-				gc_at23 := gOdata[gc_off13:][:1]
-				gc_step13 := gc_from2
-				for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
-					{
-						gc_tx2 := gc_step13 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-						tid := gc_tx2
-						_ = tid
-						localSum := gc_s_localSum[gc_rank2]
-
-//line cheng_reduce_shfl.go:186
-						{
-							gc_at23[0] = localSum
-						}
-					}
-					{
-						gc_tx2 := gc_step13 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-						tid := gc_tx2
-						_ = tid
-						localSum := gc_s_localSum[gc_rank2]
-
-//line cheng_reduce_shfl.go:186
-						{
-							gc_at23[0] = localSum
-						}
-					}
-					{
-						gc_tx2 := gc_step13 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-						tid := gc_tx2
-						_ = tid
-						localSum := gc_s_localSum[gc_rank2]
-
-//line cheng_reduce_shfl.go:186
-						{
-							gc_at23[0] = localSum
-						}
-					}
-					{
-						gc_tx2 := gc_step13 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-						tid := gc_tx2
-						_ = tid
-						localSum := gc_s_localSum[gc_rank2]
-
-//line cheng_reduce_shfl.go:186
-						{
-							gc_at23[0] = localSum
-						}
-					}
-				}
-				for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
+//line cheng_reduce_shfl.go:193
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
+		gc_to2 = gc_bound3 + 1
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off13 := gc_bx2
+		if gc_from2 >= 0 && gc_off13 >= 0 && gc_off13 < len(gOdata) {
+			gc_at23 := gOdata[gc_off13:][:1]
+			gc_step13 := gc_from2
+			for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
+				{
+					gc_tx2 := gc_step13 + 0
+//line cheng_reduce_shfl.go:206
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx2
-					_ = tid
+//line cheng_reduce_shfl.go:140
 					localSum := gc_s_localSum[gc_rank2]
-
-//line cheng_reduce_shfl.go:186
 					{
+//line cheng_reduce_shfl.go:187
 						gc_at23[0] = localSum
 					}
 				}
-			} else {
-				gc_step14 := gc_from2
-				for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
+				{
+					gc_tx2 := gc_step13 + 1
+//line cheng_reduce_shfl.go:193
+					gc_rank2 := gc_base2 + gc_tx2
+//line cheng_reduce_shfl.go:140
+					localSum := gc_s_localSum[gc_rank2]
 					{
-						gc_tx2 := gc_step14 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-						tid := gc_tx2
-						_ = tid
-						localSum := gc_s_localSum[gc_rank2]
-
-//line cheng_reduce_shfl.go:186
-						{
-							gOdata[gc_bx2] = localSum
-						}
-					}
-					{
-						gc_tx2 := gc_step14 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-						tid := gc_tx2
-						_ = tid
-						localSum := gc_s_localSum[gc_rank2]
-
-//line cheng_reduce_shfl.go:186
-						{
-							gOdata[gc_bx2] = localSum
-						}
-					}
-					{
-						gc_tx2 := gc_step14 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-						tid := gc_tx2
-						_ = tid
-						localSum := gc_s_localSum[gc_rank2]
-
-//line cheng_reduce_shfl.go:186
-						{
-							gOdata[gc_bx2] = localSum
-						}
-					}
-					{
-						gc_tx2 := gc_step14 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-						tid := gc_tx2
-						_ = tid
-						localSum := gc_s_localSum[gc_rank2]
-
-//line cheng_reduce_shfl.go:186
-						{
-							gOdata[gc_bx2] = localSum
-						}
+//line cheng_reduce_shfl.go:187
+						gc_at23[0] = localSum
 					}
 				}
-				for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
+				{
+					gc_tx2 := gc_step13 + 2
+//line cheng_reduce_shfl.go:193
+					gc_rank2 := gc_base2 + gc_tx2
+//line cheng_reduce_shfl.go:140
+					localSum := gc_s_localSum[gc_rank2]
+					{
+//line cheng_reduce_shfl.go:187
+						gc_at23[0] = localSum
+					}
+				}
+				{
+					gc_tx2 := gc_step13 + 3
+//line cheng_reduce_shfl.go:193
+					gc_rank2 := gc_base2 + gc_tx2
+//line cheng_reduce_shfl.go:140
+					localSum := gc_s_localSum[gc_rank2]
+					{
+//line cheng_reduce_shfl.go:187
+						gc_at23[0] = localSum
+					}
+				}
+			}
+			for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line cheng_reduce_shfl.go:140
+				localSum := gc_s_localSum[gc_rank2]
+				{
+//line cheng_reduce_shfl.go:187
+					gc_at23[0] = localSum
+				}
+			}
+		} else {
+			gc_step14 := gc_from2
+			for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
+				{
+					gc_tx2 := gc_step14 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line cheng_reduce_shfl.go:138
-					tid := gc_tx2
-					_ = tid
+//line cheng_reduce_shfl.go:140
 					localSum := gc_s_localSum[gc_rank2]
-
-//line cheng_reduce_shfl.go:186
 					{
+//line cheng_reduce_shfl.go:187
 						gOdata[gc_bx2] = localSum
 					}
+				}
+				{
+					gc_tx2 := gc_step14 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce_shfl.go:140
+					localSum := gc_s_localSum[gc_rank2]
+					{
+//line cheng_reduce_shfl.go:187
+						gOdata[gc_bx2] = localSum
+					}
+				}
+				{
+					gc_tx2 := gc_step14 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce_shfl.go:140
+					localSum := gc_s_localSum[gc_rank2]
+					{
+//line cheng_reduce_shfl.go:187
+						gOdata[gc_bx2] = localSum
+					}
+				}
+				{
+					gc_tx2 := gc_step14 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cheng_reduce_shfl.go:140
+					localSum := gc_s_localSum[gc_rank2]
+					{
+//line cheng_reduce_shfl.go:187
+						gOdata[gc_bx2] = localSum
+					}
+				}
+			}
+			for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line cheng_reduce_shfl.go:140
+				localSum := gc_s_localSum[gc_rank2]
+				{
+//line cheng_reduce_shfl.go:187
+					gOdata[gc_bx2] = localSum
 				}
 			}
 		}
@@ -3021,4 +2366,5 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 // gc_files_cheng_reduce_shfl holds the source files whose lines the kernels' records hash.
 //
 //go:embed cheng_reduce_shfl.go
+//line cheng_reduce_shfl.go:198
 var gc_files_cheng_reduce_shfl embed.FS

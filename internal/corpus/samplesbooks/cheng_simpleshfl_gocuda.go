@@ -36,75 +36,60 @@ func gc_body_shflBroadcastKernel(gc_b *compiled.Block, dOut, dIn []int32, srcLan
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	{
-		var gc_c1v [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line cheng_simpleshfl.go:29
-					value := dIn[gc_tx]
-					_ = value
-
-//line cheng_simpleshfl.go:30
-					gc_c1v[gc_lane] = value
+//line cheng_simpleshfl.go:36
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line cheng_simpleshfl.go:29
+				value := dIn[gc_tx]
+				gc_c1v[gc_lane] = value
 			}
-
+		}
 //line cheng_simpleshfl.go:30
-			compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xffffffff, &gc_c1v, srcLane, shflBdimx, &gc_c1r)
+		compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xffffffff, &gc_c1v, srcLane, shflBdimx, &gc_c1r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
-						gc_at := dOut[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							var value int32
-							_ = value
-
+				gc_x0 := gc_tidx.X
+				gc_off := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
+					gc_at := dOut[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line cheng_simpleshfl.go:42
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						var value int32
 //line cheng_simpleshfl.go:30
-							value = gc_c1r[gc_lane]
-
-//line cheng_simpleshfl.go:31
-							gc_at[gc_lane] = value
+						value = gc_c1r[gc_lane]
+						gc_at[gc_lane] = value
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							var value int32
-							_ = value
-
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						var value int32
 //line cheng_simpleshfl.go:30
-							value = gc_c1r[gc_lane]
-
-//line cheng_simpleshfl.go:31
-							dOut[gc_tx] = value
-						}
+						value = gc_c1r[gc_lane]
+						dOut[gc_tx] = value
 					}
 				}
 			}
@@ -134,81 +119,66 @@ func gc_body_shflWrapKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int)
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	{
-		var gc_c1m [32]uint32
-		var gc_c1v [32]int32
-		var gc_c1a [32]int
-		var gc_c1w [32]int
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line cheng_simpleshfl.go:40
-					value := dIn[gc_tx]
-					_ = value
-
-//line cheng_simpleshfl.go:41
-					gc_c1m[gc_lane] = 0xffffffff
-					gc_c1v[gc_lane] = value
-					gc_c1a[gc_lane] = int(int32(uint32(gc_tx) + uint32(offset)))
-					gc_c1w[gc_lane] = shflBdimx
+//line cheng_simpleshfl.go:47
+	var gc_c1m [32]uint32
+	var gc_c1v [32]int32
+	var gc_c1a [32]int
+	var gc_c1w [32]int
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line cheng_simpleshfl.go:40
+				value := dIn[gc_tx]
+				gc_c1m[gc_lane] = 0xffffffff
+				gc_c1v[gc_lane] = value
+				gc_c1a[gc_lane] = int(int32(uint32(gc_tx) + uint32(offset)))
+				gc_c1w[gc_lane] = shflBdimx
 			}
-
+		}
 //line cheng_simpleshfl.go:41
-			compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+		compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
-						gc_at := dOut[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							var value int32
-							_ = value
-
+				gc_x0 := gc_tidx.X
+				gc_off := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
+					gc_at := dOut[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line cheng_simpleshfl.go:53
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						var value int32
 //line cheng_simpleshfl.go:41
-							value = gc_c1r[gc_lane]
-
-//line cheng_simpleshfl.go:42
-							gc_at[gc_lane] = value
+						value = gc_c1r[gc_lane]
+						gc_at[gc_lane] = value
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							var value int32
-							_ = value
-
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						var value int32
 //line cheng_simpleshfl.go:41
-							value = gc_c1r[gc_lane]
-
-//line cheng_simpleshfl.go:42
-							dOut[gc_tx] = value
-						}
+						value = gc_c1r[gc_lane]
+						dOut[gc_tx] = value
 					}
 				}
 			}
@@ -237,83 +207,68 @@ func gc_body_shflWrapPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, offset 
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	{
-		var gc_l_value [32]int32
-		var gc_c1m [32]uint32
-		var gc_c1a [32]int
-		var gc_c1w [32]int
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line cheng_simpleshfl.go:50
-					value := dIn[gc_tx]
-					_ = value
-
-//line cheng_simpleshfl.go:51
-					gc_c1m[gc_lane] = 0xffffffff
-					gc_c1a[gc_lane] = int(int32(uint32(gc_tx) + uint32(offset)))
-					gc_c1w[gc_lane] = shflBdimx
-					gc_l_value[gc_lane] = value
+//line cheng_simpleshfl.go:57
+	var gc_l_value [32]int32
+	var gc_c1m [32]uint32
+	var gc_c1a [32]int
+	var gc_c1w [32]int
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line cheng_simpleshfl.go:50
+				value := dIn[gc_tx]
+				gc_c1m[gc_lane] = 0xffffffff
+				gc_c1a[gc_lane] = int(int32(uint32(gc_tx) + uint32(offset)))
+				gc_c1w[gc_lane] = shflBdimx
+				gc_l_value[gc_lane] = value
 			}
-
+		}
 //line cheng_simpleshfl.go:51
-			compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_value, &gc_c1a, &gc_c1w, &gc_c1r)
+		compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_value, &gc_c1a, &gc_c1w, &gc_c1r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
-						gc_at := dOut[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							value := gc_l_value[gc_lane]
-							_ = value
-
+				gc_x0 := gc_tidx.X
+				gc_off := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
+					gc_at := dOut[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line cheng_simpleshfl.go:63
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						value := gc_l_value[gc_lane]
 //line cheng_simpleshfl.go:51
-							value += gc_c1r[gc_lane]
-
-//line cheng_simpleshfl.go:52
-							gc_at[gc_lane] = value
-							gc_l_value[gc_lane] = value
+						value += gc_c1r[gc_lane]
+						gc_at[gc_lane] = value
+						gc_l_value[gc_lane] = value
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							value := gc_l_value[gc_lane]
-							_ = value
-
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						value := gc_l_value[gc_lane]
 //line cheng_simpleshfl.go:51
-							value += gc_c1r[gc_lane]
-
-//line cheng_simpleshfl.go:52
-							dOut[gc_tx] = value
-							gc_l_value[gc_lane] = value
-						}
+						value += gc_c1r[gc_lane]
+						dOut[gc_tx] = value
+						gc_l_value[gc_lane] = value
 					}
 				}
 			}
@@ -342,75 +297,60 @@ func gc_body_shflUpKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32)
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	{
-		var gc_c1v [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line cheng_simpleshfl.go:60
-					value := dIn[gc_tx]
-					_ = value
-
-//line cheng_simpleshfl.go:61
-					gc_c1v[gc_lane] = value
+//line cheng_simpleshfl.go:67
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line cheng_simpleshfl.go:60
+				value := dIn[gc_tx]
+				gc_c1v[gc_lane] = value
 			}
-
+		}
 //line cheng_simpleshfl.go:61
-			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c1v, int(delta), shflBdimx, &gc_c1r)
+		compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_c1v, int(delta), shflBdimx, &gc_c1r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
-						gc_at := dOut[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							var value int32
-							_ = value
-
+				gc_x0 := gc_tidx.X
+				gc_off := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
+					gc_at := dOut[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line cheng_simpleshfl.go:73
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						var value int32
 //line cheng_simpleshfl.go:61
-							value = gc_c1r[gc_lane]
-
-//line cheng_simpleshfl.go:62
-							gc_at[gc_lane] = value
+						value = gc_c1r[gc_lane]
+						gc_at[gc_lane] = value
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							var value int32
-							_ = value
-
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						var value int32
 //line cheng_simpleshfl.go:61
-							value = gc_c1r[gc_lane]
-
-//line cheng_simpleshfl.go:62
-							dOut[gc_tx] = value
-						}
+						value = gc_c1r[gc_lane]
+						dOut[gc_tx] = value
 					}
 				}
 			}
@@ -439,75 +379,60 @@ func gc_body_shflDownKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint3
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	{
-		var gc_c1v [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line cheng_simpleshfl.go:70
-					value := dIn[gc_tx]
-					_ = value
-
-//line cheng_simpleshfl.go:71
-					gc_c1v[gc_lane] = value
+//line cheng_simpleshfl.go:77
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line cheng_simpleshfl.go:70
+				value := dIn[gc_tx]
+				gc_c1v[gc_lane] = value
 			}
-
+		}
 //line cheng_simpleshfl.go:71
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, int(delta), shflBdimx, &gc_c1r)
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, int(delta), shflBdimx, &gc_c1r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
-						gc_at := dOut[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							var value int32
-							_ = value
-
+				gc_x0 := gc_tidx.X
+				gc_off := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
+					gc_at := dOut[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line cheng_simpleshfl.go:83
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						var value int32
 //line cheng_simpleshfl.go:71
-							value = gc_c1r[gc_lane]
-
-//line cheng_simpleshfl.go:72
-							gc_at[gc_lane] = value
+						value = gc_c1r[gc_lane]
+						gc_at[gc_lane] = value
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							var value int32
-							_ = value
-
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						var value int32
 //line cheng_simpleshfl.go:71
-							value = gc_c1r[gc_lane]
-
-//line cheng_simpleshfl.go:72
-							dOut[gc_tx] = value
-						}
+						value = gc_c1r[gc_lane]
+						dOut[gc_tx] = value
 					}
 				}
 			}
@@ -536,75 +461,60 @@ func gc_body_shflXorKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	{
-		var gc_c1v [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line cheng_simpleshfl.go:80
-					value := dIn[gc_tx]
-					_ = value
-
-//line cheng_simpleshfl.go:81
-					gc_c1v[gc_lane] = value
+//line cheng_simpleshfl.go:87
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line cheng_simpleshfl.go:80
+				value := dIn[gc_tx]
+				gc_c1v[gc_lane] = value
 			}
-
+		}
 //line cheng_simpleshfl.go:81
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, shflBdimx, &gc_c1r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, shflBdimx, &gc_c1r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
-						gc_at := dOut[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							var value int32
-							_ = value
-
+				gc_x0 := gc_tidx.X
+				gc_off := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
+					gc_at := dOut[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line cheng_simpleshfl.go:93
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						var value int32
 //line cheng_simpleshfl.go:81
-							value = gc_c1r[gc_lane]
-
-//line cheng_simpleshfl.go:82
-							gc_at[gc_lane] = value
+						value = gc_c1r[gc_lane]
+						gc_at[gc_lane] = value
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							var value int32
-							_ = value
-
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						var value int32
 //line cheng_simpleshfl.go:81
-							value = gc_c1r[gc_lane]
-
-//line cheng_simpleshfl.go:82
-							dOut[gc_tx] = value
-						}
+						value = gc_c1r[gc_lane]
+						dOut[gc_tx] = value
 					}
 				}
 			}
@@ -634,191 +544,135 @@ func gc_body_shflXorArrayKernel(gc_b *compiled.Block, dOut, dIn []int32, mask in
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	{
-		var gc_l_value [32][4]int32
-		var gc_c1v [32]int32
-		var gc_c1r [32]int32
-		var gc_c2v [32]int32
-		var gc_c2r [32]int32
-		var gc_c3v [32]int32
-		var gc_c3r [32]int32
-		var gc_c4v [32]int32
-		var gc_c4r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line cheng_simpleshfl.go:91
-					idx := gc_tx * shflSegm
-					_ = idx
-
-//line cheng_simpleshfl.go:92
-					var value [shflSegm]int32
-
-					{
-
-//line cheng_simpleshfl.go:94
-						{
-//line cheng_simpleshfl.go:94
-							i := int(0)
-//line cheng_simpleshfl.go:94
-							_ = i
-							value[i] = dIn[idx+i]
-						}
-//line cheng_simpleshfl.go:94
-						{
-//line cheng_simpleshfl.go:94
-							i := int(1)
-//line cheng_simpleshfl.go:94
-							_ = i
-							value[i] = dIn[idx+i]
-						}
-//line cheng_simpleshfl.go:94
-						{
-//line cheng_simpleshfl.go:94
-							i := int(2)
-//line cheng_simpleshfl.go:94
-							_ = i
-							value[i] = dIn[idx+i]
-						}
-//line cheng_simpleshfl.go:94
-						{
-//line cheng_simpleshfl.go:94
-							i := int(3)
-//line cheng_simpleshfl.go:94
-							_ = i
-							value[i] = dIn[idx+i]
-						}
-//line cheng_simpleshfl.go:96
-					}
-					_ = value
-
 //line cheng_simpleshfl.go:98
-					gc_c1v[gc_lane] = value[0]
-					gc_l_value[gc_lane] = value
+	var gc_l_value [32][4]int32
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	var gc_c2v [32]int32
+	var gc_c2r [32]int32
+	var gc_c3v [32]int32
+	var gc_c3r [32]int32
+	var gc_c4v [32]int32
+	var gc_c4r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-			}
-
-//line cheng_simpleshfl.go:98
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, shflBdimx, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-				value := gc_l_value[gc_lane]
-				_ = value
-
-//line cheng_simpleshfl.go:98
-				value[0] = gc_c1r[gc_lane]
-
-//line cheng_simpleshfl.go:99
-				gc_c2v[gc_lane] = value[1]
-				gc_l_value[gc_lane] = value
-			}
-
-//line cheng_simpleshfl.go:99
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, mask, shflBdimx, &gc_c2r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				value := gc_l_value[gc_lane]
-				_ = value
-
-//line cheng_simpleshfl.go:99
-				value[1] = gc_c2r[gc_lane]
-
-//line cheng_simpleshfl.go:100
-				gc_c3v[gc_lane] = value[2]
-				gc_l_value[gc_lane] = value
-			}
-
-//line cheng_simpleshfl.go:100
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c3v, mask, shflBdimx, &gc_c3r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				value := gc_l_value[gc_lane]
-				_ = value
-
-//line cheng_simpleshfl.go:100
-				value[2] = gc_c3r[gc_lane]
-
-//line cheng_simpleshfl.go:101
-				gc_c4v[gc_lane] = value[3]
-				gc_l_value[gc_lane] = value
-			}
-
-//line cheng_simpleshfl.go:101
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c4v, mask, shflBdimx, &gc_c4r)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
 //line cheng_simpleshfl.go:91
-					idx := gc_tx * shflSegm
-					_ = idx
-					value := gc_l_value[gc_lane]
-					_ = value
-
-//line cheng_simpleshfl.go:101
-					value[3] = gc_c4r[gc_lane]
-
+				idx := gc_tx * shflSegm
+				var value [shflSegm]int32
+				{
 					{
-
-//line cheng_simpleshfl.go:103
-						{
-//line cheng_simpleshfl.go:103
-							i_ := int(0)
-//line cheng_simpleshfl.go:103
-							_ = i_
-							dOut[idx+i_] = value[i_]
-						}
-//line cheng_simpleshfl.go:103
-						{
-//line cheng_simpleshfl.go:103
-							i_ := int(1)
-//line cheng_simpleshfl.go:103
-							_ = i_
-							dOut[idx+i_] = value[i_]
-						}
-//line cheng_simpleshfl.go:103
-						{
-//line cheng_simpleshfl.go:103
-							i_ := int(2)
-//line cheng_simpleshfl.go:103
-							_ = i_
-							dOut[idx+i_] = value[i_]
-						}
-//line cheng_simpleshfl.go:103
-						{
-//line cheng_simpleshfl.go:103
-							i_ := int(3)
-//line cheng_simpleshfl.go:103
-							_ = i_
-							dOut[idx+i_] = value[i_]
-						}
-//line cheng_simpleshfl.go:105
+//line cheng_simpleshfl.go:94
+						i := int(0)
+						value[i] = dIn[idx+i]
 					}
-					gc_l_value[gc_lane] = value
+					{
+//line cheng_simpleshfl.go:94
+						i := int(1)
+						value[i] = dIn[idx+i]
+					}
+					{
+//line cheng_simpleshfl.go:94
+						i := int(2)
+						value[i] = dIn[idx+i]
+					}
+					{
+//line cheng_simpleshfl.go:94
+						i := int(3)
+						value[i] = dIn[idx+i]
+					}
 				}
+				gc_c1v[gc_lane] = value[0]
+				gc_l_value[gc_lane] = value
+			}
+		}
+//line cheng_simpleshfl.go:98
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, shflBdimx, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			value := gc_l_value[gc_lane]
+//line cheng_simpleshfl.go:98
+			value[0] = gc_c1r[gc_lane]
+			gc_c2v[gc_lane] = value[1]
+			gc_l_value[gc_lane] = value
+		}
+//line cheng_simpleshfl.go:99
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, mask, shflBdimx, &gc_c2r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			value := gc_l_value[gc_lane]
+//line cheng_simpleshfl.go:99
+			value[1] = gc_c2r[gc_lane]
+			gc_c3v[gc_lane] = value[2]
+			gc_l_value[gc_lane] = value
+		}
+//line cheng_simpleshfl.go:100
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c3v, mask, shflBdimx, &gc_c3r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			value := gc_l_value[gc_lane]
+//line cheng_simpleshfl.go:100
+			value[2] = gc_c3r[gc_lane]
+			gc_c4v[gc_lane] = value[3]
+			gc_l_value[gc_lane] = value
+		}
+//line cheng_simpleshfl.go:101
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c4v, mask, shflBdimx, &gc_c4r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line cheng_simpleshfl.go:91
+				idx := gc_tx * shflSegm
+//line cheng_simpleshfl.go:93
+				value := gc_l_value[gc_lane]
+//line cheng_simpleshfl.go:101
+				value[3] = gc_c4r[gc_lane]
+				{
+					{
+//line cheng_simpleshfl.go:103
+						i_ := int(0)
+						dOut[idx+i_] = value[i_]
+					}
+					{
+//line cheng_simpleshfl.go:103
+						i_ := int(1)
+						dOut[idx+i_] = value[i_]
+					}
+					{
+//line cheng_simpleshfl.go:103
+						i_ := int(2)
+						dOut[idx+i_] = value[i_]
+					}
+					{
+//line cheng_simpleshfl.go:103
+						i_ := int(3)
+						dOut[idx+i_] = value[i_]
+					}
+				}
+//line cheng_simpleshfl.go:106
+				gc_l_value[gc_lane] = value
 			}
 		}
 	}
@@ -845,141 +699,101 @@ func gc_body_shflXorInt4Kernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	{
-		var gc_l_value [32]int4
-		var gc_c1v [32]int32
-		var gc_c1r [32]int32
-		var gc_c2v [32]int32
-		var gc_c2r [32]int32
-		var gc_c3v [32]int32
-		var gc_c3r [32]int32
-		var gc_c4v [32]int32
-		var gc_c4r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
+//line cheng_simpleshfl.go:120
+	var gc_l_value [32]int4
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	var gc_c2v [32]int32
+	var gc_c2r [32]int32
+	var gc_c3v [32]int32
+	var gc_c3r [32]int32
+	var gc_c4v [32]int32
+	var gc_c4r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line cheng_simpleshfl.go:113
-					idx := gc_tx * shflSegm
-					_ = idx
-
-//line cheng_simpleshfl.go:114
-					var value int4
-
+				idx := gc_tx * shflSegm
+				var value int4
 //line cheng_simpleshfl.go:116
-					value.x = dIn[idx]
-
-//line cheng_simpleshfl.go:117
-					value.y = dIn[idx+1]
-
-//line cheng_simpleshfl.go:118
-					value.z = dIn[idx+2]
-
-//line cheng_simpleshfl.go:119
-					value.w = dIn[idx+3]
-					_ = value
-
+				value.x = dIn[idx]
+				value.y = dIn[idx+1]
+				value.z = dIn[idx+2]
+				value.w = dIn[idx+3]
 //line cheng_simpleshfl.go:121
-					gc_c1v[gc_lane] = value.x
-					gc_l_value[gc_lane] = value
+				gc_c1v[gc_lane] = value.x
+				gc_l_value[gc_lane] = value
+			}
+		}
+//line cheng_simpleshfl.go:121
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, shflBdimx, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			value := gc_l_value[gc_lane]
+//line cheng_simpleshfl.go:121
+			value.x = gc_c1r[gc_lane]
+			gc_c2v[gc_lane] = value.y
+			gc_l_value[gc_lane] = value
+		}
+//line cheng_simpleshfl.go:122
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, mask, shflBdimx, &gc_c2r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			value := gc_l_value[gc_lane]
+//line cheng_simpleshfl.go:122
+			value.y = gc_c2r[gc_lane]
+			gc_c3v[gc_lane] = value.z
+			gc_l_value[gc_lane] = value
+		}
+//line cheng_simpleshfl.go:123
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c3v, mask, shflBdimx, &gc_c3r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			value := gc_l_value[gc_lane]
+//line cheng_simpleshfl.go:123
+			value.z = gc_c3r[gc_lane]
+			gc_c4v[gc_lane] = value.w
+			gc_l_value[gc_lane] = value
+		}
+//line cheng_simpleshfl.go:124
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c4v, mask, shflBdimx, &gc_c4r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-			}
-
-//line cheng_simpleshfl.go:121
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, shflBdimx, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-				value := gc_l_value[gc_lane]
-				_ = value
-
-//line cheng_simpleshfl.go:121
-				value.x = gc_c1r[gc_lane]
-
-//line cheng_simpleshfl.go:122
-				gc_c2v[gc_lane] = value.y
-				gc_l_value[gc_lane] = value
-			}
-
-//line cheng_simpleshfl.go:122
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, mask, shflBdimx, &gc_c2r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				value := gc_l_value[gc_lane]
-				_ = value
-
-//line cheng_simpleshfl.go:122
-				value.y = gc_c2r[gc_lane]
-
-//line cheng_simpleshfl.go:123
-				gc_c3v[gc_lane] = value.z
-				gc_l_value[gc_lane] = value
-			}
-
-//line cheng_simpleshfl.go:123
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c3v, mask, shflBdimx, &gc_c3r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				value := gc_l_value[gc_lane]
-				_ = value
-
-//line cheng_simpleshfl.go:123
-				value.z = gc_c3r[gc_lane]
-
-//line cheng_simpleshfl.go:124
-				gc_c4v[gc_lane] = value.w
-				gc_l_value[gc_lane] = value
-			}
-
-//line cheng_simpleshfl.go:124
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c4v, mask, shflBdimx, &gc_c4r)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
 //line cheng_simpleshfl.go:113
-					idx := gc_tx * shflSegm
-					_ = idx
-					value := gc_l_value[gc_lane]
-					_ = value
-
+				idx := gc_tx * shflSegm
+//line cheng_simpleshfl.go:115
+				value := gc_l_value[gc_lane]
 //line cheng_simpleshfl.go:124
-					value.w = gc_c4r[gc_lane]
-
+				value.w = gc_c4r[gc_lane]
 //line cheng_simpleshfl.go:126
-					dOut[idx] = value.x
-
-//line cheng_simpleshfl.go:127
-					dOut[idx+1] = value.y
-
-//line cheng_simpleshfl.go:128
-					dOut[idx+2] = value.z
-
-//line cheng_simpleshfl.go:129
-					dOut[idx+3] = value.w
-					gc_l_value[gc_lane] = value
-				}
+				dOut[idx] = value.x
+				dOut[idx+1] = value.y
+				dOut[idx+2] = value.z
+				dOut[idx+3] = value.w
+				gc_l_value[gc_lane] = value
 			}
 		}
 	}
@@ -1007,137 +821,96 @@ func gc_body_shflXorElementKernel(gc_b *compiled.Block, dOut, dIn []int32, mask,
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	{
-		var gc_l_value [32][4]int32
-		var gc_c1v [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line cheng_simpleshfl.go:138
-					idx := gc_tx * shflSegm
-					_ = idx
-
-//line cheng_simpleshfl.go:139
-					var value [shflSegm]int32
-
-					{
-
-//line cheng_simpleshfl.go:141
-						{
-//line cheng_simpleshfl.go:141
-							i := int(0)
-//line cheng_simpleshfl.go:141
-							_ = i
-							value[i] = dIn[idx+i]
-						}
-//line cheng_simpleshfl.go:141
-						{
-//line cheng_simpleshfl.go:141
-							i := int(1)
-//line cheng_simpleshfl.go:141
-							_ = i
-							value[i] = dIn[idx+i]
-						}
-//line cheng_simpleshfl.go:141
-						{
-//line cheng_simpleshfl.go:141
-							i := int(2)
-//line cheng_simpleshfl.go:141
-							_ = i
-							value[i] = dIn[idx+i]
-						}
-//line cheng_simpleshfl.go:141
-						{
-//line cheng_simpleshfl.go:141
-							i := int(3)
-//line cheng_simpleshfl.go:141
-							_ = i
-							value[i] = dIn[idx+i]
-						}
-//line cheng_simpleshfl.go:143
-					}
-					_ = value
-
 //line cheng_simpleshfl.go:145
-					gc_c1v[gc_lane] = value[dstIdx]
-					gc_l_value[gc_lane] = value
+	var gc_l_value [32][4]int32
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line cheng_simpleshfl.go:138
+				idx := gc_tx * shflSegm
+				var value [shflSegm]int32
+				{
+					{
+//line cheng_simpleshfl.go:141
+						i := int(0)
+						value[i] = dIn[idx+i]
+					}
+					{
+//line cheng_simpleshfl.go:141
+						i := int(1)
+						value[i] = dIn[idx+i]
+					}
+					{
+//line cheng_simpleshfl.go:141
+						i := int(2)
+						value[i] = dIn[idx+i]
+					}
+					{
+//line cheng_simpleshfl.go:141
+						i := int(3)
+						value[i] = dIn[idx+i]
+					}
+				}
+				gc_c1v[gc_lane] = value[dstIdx]
+				gc_l_value[gc_lane] = value
 			}
-
+		}
 //line cheng_simpleshfl.go:145
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, shflBdimx, &gc_c1r)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line cheng_simpleshfl.go:138
-					idx := gc_tx * shflSegm
-					_ = idx
-					value := gc_l_value[gc_lane]
-					_ = value
-
-//line cheng_simpleshfl.go:145
-					value[srcIdx] = gc_c1r[gc_lane]
-
-					{
-
-//line cheng_simpleshfl.go:147
-						{
-//line cheng_simpleshfl.go:147
-							i_ := int(0)
-//line cheng_simpleshfl.go:147
-							_ = i_
-							dOut[idx+i_] = value[i_]
-						}
-//line cheng_simpleshfl.go:147
-						{
-//line cheng_simpleshfl.go:147
-							i_ := int(1)
-//line cheng_simpleshfl.go:147
-							_ = i_
-							dOut[idx+i_] = value[i_]
-						}
-//line cheng_simpleshfl.go:147
-						{
-//line cheng_simpleshfl.go:147
-							i_ := int(2)
-//line cheng_simpleshfl.go:147
-							_ = i_
-							dOut[idx+i_] = value[i_]
-						}
-//line cheng_simpleshfl.go:147
-						{
-//line cheng_simpleshfl.go:147
-							i_ := int(3)
-//line cheng_simpleshfl.go:147
-							_ = i_
-							dOut[idx+i_] = value[i_]
-						}
-//line cheng_simpleshfl.go:149
-					}
-					gc_l_value[gc_lane] = value
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, shflBdimx, &gc_c1r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line cheng_simpleshfl.go:138
+				idx := gc_tx * shflSegm
+//line cheng_simpleshfl.go:140
+				value := gc_l_value[gc_lane]
+//line cheng_simpleshfl.go:145
+				value[srcIdx] = gc_c1r[gc_lane]
+				{
+					{
+//line cheng_simpleshfl.go:147
+						i_ := int(0)
+						dOut[idx+i_] = value[i_]
+					}
+					{
+//line cheng_simpleshfl.go:147
+						i_ := int(1)
+						dOut[idx+i_] = value[i_]
+					}
+					{
+//line cheng_simpleshfl.go:147
+						i_ := int(2)
+						dOut[idx+i_] = value[i_]
+					}
+					{
+//line cheng_simpleshfl.go:147
+						i_ := int(3)
+						dOut[idx+i_] = value[i_]
+					}
+				}
+//line cheng_simpleshfl.go:150
+				gc_l_value[gc_lane] = value
 			}
 		}
 	}
@@ -1166,159 +939,114 @@ func gc_body_shflXorArraySwapKernel(gc_b *compiled.Block, dOut, dIn []int32, mas
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	{
-		var gc_l_value [32][4]int32
-		var gc_c1v [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line cheng_simpleshfl.go:159
-					idx := gc_tx * shflSegm
-					_ = idx
-
 //line cheng_simpleshfl.go:166
-					pred := (gc_tx & 1) != mask
-					_ = pred
-
+	var gc_l_value [32][4]int32
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line cheng_simpleshfl.go:159
+				idx := gc_tx * shflSegm
+//line cheng_simpleshfl.go:166
+				pred := (gc_tx & 1) != mask
 //line cheng_simpleshfl.go:160
-					var value [shflSegm]int32
-
+				var value [shflSegm]int32
+				{
 					{
-
 //line cheng_simpleshfl.go:162
-						{
-//line cheng_simpleshfl.go:162
-							i := int(0)
-//line cheng_simpleshfl.go:162
-							_ = i
-							value[i] = dIn[idx+i]
-						}
-//line cheng_simpleshfl.go:162
-						{
-//line cheng_simpleshfl.go:162
-							i := int(1)
-//line cheng_simpleshfl.go:162
-							_ = i
-							value[i] = dIn[idx+i]
-						}
-//line cheng_simpleshfl.go:162
-						{
-//line cheng_simpleshfl.go:162
-							i := int(2)
-//line cheng_simpleshfl.go:162
-							_ = i
-							value[i] = dIn[idx+i]
-						}
-//line cheng_simpleshfl.go:162
-						{
-//line cheng_simpleshfl.go:162
-							i := int(3)
-//line cheng_simpleshfl.go:162
-							_ = i
-							value[i] = dIn[idx+i]
-						}
-//line cheng_simpleshfl.go:164
+						i := int(0)
+						value[i] = dIn[idx+i]
 					}
-
+					{
+//line cheng_simpleshfl.go:162
+						i := int(1)
+						value[i] = dIn[idx+i]
+					}
+					{
+//line cheng_simpleshfl.go:162
+						i := int(2)
+						value[i] = dIn[idx+i]
+					}
+					{
+//line cheng_simpleshfl.go:162
+						i := int(3)
+						value[i] = dIn[idx+i]
+					}
+				}
 //line cheng_simpleshfl.go:168
-					if pred {
-						tmp := value[srcIdx]
-						value[srcIdx] = value[dstIdx]
-						value[dstIdx] = tmp
-					}
-					_ = value
-
-//line cheng_simpleshfl.go:174
-					gc_c1v[gc_lane] = value[dstIdx]
-					gc_l_value[gc_lane] = value
+				if pred {
+					tmp := value[srcIdx]
+					value[srcIdx] = value[dstIdx]
+					value[dstIdx] = tmp
 				}
+//line cheng_simpleshfl.go:174
+				gc_c1v[gc_lane] = value[dstIdx]
+				gc_l_value[gc_lane] = value
 			}
-
+		}
 //line cheng_simpleshfl.go:174
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, shflBdimx, &gc_c1r)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line cheng_simpleshfl.go:159
-					idx := gc_tx * shflSegm
-					_ = idx
-
-//line cheng_simpleshfl.go:166
-					pred := (gc_tx & 1) != mask
-					_ = pred
-					value := gc_l_value[gc_lane]
-					_ = value
-
-//line cheng_simpleshfl.go:174
-					value[dstIdx] = gc_c1r[gc_lane]
-
-//line cheng_simpleshfl.go:176
-					if pred {
-						tmp_ := value[srcIdx]
-						value[srcIdx] = value[dstIdx]
-						value[dstIdx] = tmp_
-					}
-
-					{
-
-//line cheng_simpleshfl.go:182
-						{
-//line cheng_simpleshfl.go:182
-							i_ := int(0)
-//line cheng_simpleshfl.go:182
-							_ = i_
-							dOut[idx+i_] = value[i_]
-						}
-//line cheng_simpleshfl.go:182
-						{
-//line cheng_simpleshfl.go:182
-							i_ := int(1)
-//line cheng_simpleshfl.go:182
-							_ = i_
-							dOut[idx+i_] = value[i_]
-						}
-//line cheng_simpleshfl.go:182
-						{
-//line cheng_simpleshfl.go:182
-							i_ := int(2)
-//line cheng_simpleshfl.go:182
-							_ = i_
-							dOut[idx+i_] = value[i_]
-						}
-//line cheng_simpleshfl.go:182
-						{
-//line cheng_simpleshfl.go:182
-							i_ := int(3)
-//line cheng_simpleshfl.go:182
-							_ = i_
-							dOut[idx+i_] = value[i_]
-						}
-//line cheng_simpleshfl.go:184
-					}
-					gc_l_value[gc_lane] = value
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask, shflBdimx, &gc_c1r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line cheng_simpleshfl.go:159
+				idx := gc_tx * shflSegm
+//line cheng_simpleshfl.go:166
+				pred := (gc_tx & 1) != mask
+//line cheng_simpleshfl.go:168
+				value := gc_l_value[gc_lane]
+//line cheng_simpleshfl.go:174
+				value[dstIdx] = gc_c1r[gc_lane]
+//line cheng_simpleshfl.go:176
+				if pred {
+					tmp_ := value[srcIdx]
+					value[srcIdx] = value[dstIdx]
+					value[dstIdx] = tmp_
+				}
+				{
+					{
+//line cheng_simpleshfl.go:182
+						i_ := int(0)
+						dOut[idx+i_] = value[i_]
+					}
+					{
+//line cheng_simpleshfl.go:182
+						i_ := int(1)
+						dOut[idx+i_] = value[i_]
+					}
+					{
+//line cheng_simpleshfl.go:182
+						i_ := int(2)
+						dOut[idx+i_] = value[i_]
+					}
+					{
+//line cheng_simpleshfl.go:182
+						i_ := int(3)
+						dOut[idx+i_] = value[i_]
+					}
+				}
+//line cheng_simpleshfl.go:185
+				gc_l_value[gc_lane] = value
 			}
 		}
 	}
@@ -1345,187 +1073,122 @@ func gc_body_shflSwapKernel(gc_b *compiled.Block, dOut, dIn []int32, mask, first
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-
 //line cheng_simpleshfl.go:219
 	var mask_ int = mask
-
-//line cheng_simpleshfl.go:219
-	_ = mask_
-
 //line cheng_simpleshfl.go:219
 	var firstIdx_ int = firstIdx
-
-//line cheng_simpleshfl.go:219
-	_ = firstIdx_
-
 //line cheng_simpleshfl.go:219
 	var secondIdx_ int = secondIdx
-
-//line cheng_simpleshfl.go:219
-	_ = secondIdx_
-	{
-		var gc_l_value_ [32][]int32
-		var gc_l_pred [32]bool
-		var gc_l_value [32][4]int32
-		var gc_c1v [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line cheng_simpleshfl.go:219
-					var laneIdx int = gc_tx
-					_ = laneIdx
-
-//line cheng_simpleshfl.go:212
-					idx := gc_tx * shflSegm
-					_ = idx
-
-//line cheng_simpleshfl.go:213
-					var value [shflSegm]int32
-					gc_l_value[gc_lane] = value
-
-					{
-
-//line cheng_simpleshfl.go:215
-						{
-//line cheng_simpleshfl.go:215
-							i := int(0)
-//line cheng_simpleshfl.go:215
-							_ = i
-							gc_l_value[gc_lane][i] = dIn[idx+i]
-						}
-//line cheng_simpleshfl.go:215
-						{
-//line cheng_simpleshfl.go:215
-							i := int(1)
-//line cheng_simpleshfl.go:215
-							_ = i
-							gc_l_value[gc_lane][i] = dIn[idx+i]
-						}
-//line cheng_simpleshfl.go:215
-						{
-//line cheng_simpleshfl.go:215
-							i := int(2)
-//line cheng_simpleshfl.go:215
-							_ = i
-							gc_l_value[gc_lane][i] = dIn[idx+i]
-						}
-//line cheng_simpleshfl.go:215
-						{
-//line cheng_simpleshfl.go:215
-							i := int(3)
-//line cheng_simpleshfl.go:215
-							_ = i
-							gc_l_value[gc_lane][i] = dIn[idx+i]
-						}
-//line cheng_simpleshfl.go:217
-					}
-
-//line cheng_simpleshfl.go:219
-					var value_ []int32 = gc_l_value[gc_lane][:]
-
-//line cheng_simpleshfl.go:219
-					_ = value_
-
-//line cheng_simpleshfl.go:190
-					pred := (laneIdx/mask_ + 1) == 1
-
-//line cheng_simpleshfl.go:192
-					if pred {
-						tmp := value_[firstIdx_]
-						value_[firstIdx_] = value_[secondIdx_]
-						value_[secondIdx_] = tmp
-					}
-					_ = value
-					_ = value_
-					_ = pred
-
-//line cheng_simpleshfl.go:198
-					gc_c1v[gc_lane] = value_[secondIdx_]
-					gc_l_value_[gc_lane] = value_
-					gc_l_pred[gc_lane] = pred
+//line cheng_simpleshfl.go:221
+	var gc_l_value_ [32][]int32
+	var gc_l_pred [32]bool
+	var gc_l_value [32][4]int32
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-			}
-
-//line cheng_simpleshfl.go:198
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask_, shflBdimx, &gc_c1r)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line cheng_simpleshfl.go:219
+				var laneIdx int = gc_tx
 //line cheng_simpleshfl.go:212
-					idx := gc_tx * shflSegm
-					_ = idx
-					value_ := gc_l_value_[gc_lane]
-					_ = value_
-					pred := gc_l_pred[gc_lane]
-					_ = pred
-
-//line cheng_simpleshfl.go:198
-					value_[secondIdx_] = gc_c1r[gc_lane]
-
-//line cheng_simpleshfl.go:200
-					if pred {
-						tmp_ := value_[firstIdx_]
-						value_[firstIdx_] = value_[secondIdx_]
-						value_[secondIdx_] = tmp_
-					}
-
+				idx := gc_tx * shflSegm
+				var value [shflSegm]int32
+				gc_l_value[gc_lane] = value
+				{
 					{
-
+//line cheng_simpleshfl.go:215
+						i := int(0)
+						gc_l_value[gc_lane][i] = dIn[idx+i]
+					}
+					{
+//line cheng_simpleshfl.go:215
+						i := int(1)
+						gc_l_value[gc_lane][i] = dIn[idx+i]
+					}
+					{
+//line cheng_simpleshfl.go:215
+						i := int(2)
+						gc_l_value[gc_lane][i] = dIn[idx+i]
+					}
+					{
+//line cheng_simpleshfl.go:215
+						i := int(3)
+						gc_l_value[gc_lane][i] = dIn[idx+i]
+					}
+				}
+				var value_ []int32 = gc_l_value[gc_lane][:]
+//line cheng_simpleshfl.go:190
+				pred := (laneIdx/mask_ + 1) == 1
+//line cheng_simpleshfl.go:192
+				if pred {
+					tmp := value_[firstIdx_]
+					value_[firstIdx_] = value_[secondIdx_]
+					value_[secondIdx_] = tmp
+				}
+//line cheng_simpleshfl.go:198
+				gc_c1v[gc_lane] = value_[secondIdx_]
+				gc_l_value_[gc_lane] = value_
+				gc_l_pred[gc_lane] = pred
+			}
+		}
+//line cheng_simpleshfl.go:198
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, mask_, shflBdimx, &gc_c1r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line cheng_simpleshfl.go:212
+				idx := gc_tx * shflSegm
+//line cheng_simpleshfl.go:214
+				value_ := gc_l_value_[gc_lane]
+//line cheng_simpleshfl.go:216
+				pred := gc_l_pred[gc_lane]
+//line cheng_simpleshfl.go:198
+				value_[secondIdx_] = gc_c1r[gc_lane]
+//line cheng_simpleshfl.go:200
+				if pred {
+					tmp_ := value_[firstIdx_]
+					value_[firstIdx_] = value_[secondIdx_]
+					value_[secondIdx_] = tmp_
+				}
+				{
+					{
 //line cheng_simpleshfl.go:221
-						{
+						i_ := int(0)
+						dOut[idx+i_] = gc_l_value[gc_lane][i_]
+					}
+					{
 //line cheng_simpleshfl.go:221
-							i_ := int(0)
+						i_ := int(1)
+						dOut[idx+i_] = gc_l_value[gc_lane][i_]
+					}
+					{
 //line cheng_simpleshfl.go:221
-							_ = i_
-							dOut[idx+i_] = gc_l_value[gc_lane][i_]
-						}
+						i_ := int(2)
+						dOut[idx+i_] = gc_l_value[gc_lane][i_]
+					}
+					{
 //line cheng_simpleshfl.go:221
-						{
-//line cheng_simpleshfl.go:221
-							i_ := int(1)
-//line cheng_simpleshfl.go:221
-							_ = i_
-							dOut[idx+i_] = gc_l_value[gc_lane][i_]
-						}
-//line cheng_simpleshfl.go:221
-						{
-//line cheng_simpleshfl.go:221
-							i_ := int(2)
-//line cheng_simpleshfl.go:221
-							_ = i_
-							dOut[idx+i_] = gc_l_value[gc_lane][i_]
-						}
-//line cheng_simpleshfl.go:221
-						{
-//line cheng_simpleshfl.go:221
-							i_ := int(3)
-//line cheng_simpleshfl.go:221
-							_ = i_
-							dOut[idx+i_] = gc_l_value[gc_lane][i_]
-						}
-//line cheng_simpleshfl.go:223
+						i_ := int(3)
+						dOut[idx+i_] = gc_l_value[gc_lane][i_]
 					}
 				}
 			}
@@ -1554,147 +1217,106 @@ func gc_body_shflArrayKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	{
-		var gc_l_value [32][4]int32
-		var gc_c1m [32]uint32
-		var gc_c1v [32]int32
-		var gc_c1a [32]int
-		var gc_c1w [32]int
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line cheng_simpleshfl.go:231
-					idx := gc_tx * shflSegm
-					_ = idx
-
 //line cheng_simpleshfl.go:238
-					lane := (uint32(offset) + uint32(gc_tx)) % shflSegm
-					_ = lane
-
-//line cheng_simpleshfl.go:232
-					var value [shflSegm]int32
-
-					{
-
-//line cheng_simpleshfl.go:234
-						{
-//line cheng_simpleshfl.go:234
-							i := int(0)
-//line cheng_simpleshfl.go:234
-							_ = i
-							value[i] = dIn[idx+i]
-						}
-//line cheng_simpleshfl.go:234
-						{
-//line cheng_simpleshfl.go:234
-							i := int(1)
-//line cheng_simpleshfl.go:234
-							_ = i
-							value[i] = dIn[idx+i]
-						}
-//line cheng_simpleshfl.go:234
-						{
-//line cheng_simpleshfl.go:234
-							i := int(2)
-//line cheng_simpleshfl.go:234
-							_ = i
-							value[i] = dIn[idx+i]
-						}
-//line cheng_simpleshfl.go:234
-						{
-//line cheng_simpleshfl.go:234
-							i := int(3)
-//line cheng_simpleshfl.go:234
-							_ = i
-							value[i] = dIn[idx+i]
-						}
-//line cheng_simpleshfl.go:236
-					}
-					_ = value
-
-//line cheng_simpleshfl.go:239
-					gc_c1m[gc_lane] = 0xffffffff
-					gc_c1v[gc_lane] = value[3]
-					gc_c1a[gc_lane] = int(lane)
-					gc_c1w[gc_lane] = shflBdimx
-					gc_l_value[gc_lane] = value
+	var gc_l_value [32][4]int32
+	var gc_c1m [32]uint32
+	var gc_c1v [32]int32
+	var gc_c1a [32]int
+	var gc_c1w [32]int
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-			}
-
-//line cheng_simpleshfl.go:239
-			compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line cheng_simpleshfl.go:231
-					idx := gc_tx * shflSegm
-					_ = idx
-					value := gc_l_value[gc_lane]
-					_ = value
-
-//line cheng_simpleshfl.go:239
-					value[0] = gc_c1r[gc_lane]
-
+				idx := gc_tx * shflSegm
+//line cheng_simpleshfl.go:238
+				lane := (uint32(offset) + uint32(gc_tx)) % shflSegm
+//line cheng_simpleshfl.go:232
+				var value [shflSegm]int32
+				{
 					{
-
-//line cheng_simpleshfl.go:241
-						{
-//line cheng_simpleshfl.go:241
-							i_ := int(0)
-//line cheng_simpleshfl.go:241
-							_ = i_
-							dOut[idx+i_] = value[i_]
-						}
-//line cheng_simpleshfl.go:241
-						{
-//line cheng_simpleshfl.go:241
-							i_ := int(1)
-//line cheng_simpleshfl.go:241
-							_ = i_
-							dOut[idx+i_] = value[i_]
-						}
-//line cheng_simpleshfl.go:241
-						{
-//line cheng_simpleshfl.go:241
-							i_ := int(2)
-//line cheng_simpleshfl.go:241
-							_ = i_
-							dOut[idx+i_] = value[i_]
-						}
-//line cheng_simpleshfl.go:241
-						{
-//line cheng_simpleshfl.go:241
-							i_ := int(3)
-//line cheng_simpleshfl.go:241
-							_ = i_
-							dOut[idx+i_] = value[i_]
-						}
-//line cheng_simpleshfl.go:243
+//line cheng_simpleshfl.go:234
+						i := int(0)
+						value[i] = dIn[idx+i]
 					}
-					gc_l_value[gc_lane] = value
+					{
+//line cheng_simpleshfl.go:234
+						i := int(1)
+						value[i] = dIn[idx+i]
+					}
+					{
+//line cheng_simpleshfl.go:234
+						i := int(2)
+						value[i] = dIn[idx+i]
+					}
+					{
+//line cheng_simpleshfl.go:234
+						i := int(3)
+						value[i] = dIn[idx+i]
+					}
 				}
+//line cheng_simpleshfl.go:239
+				gc_c1m[gc_lane] = 0xffffffff
+				gc_c1v[gc_lane] = value[3]
+				gc_c1a[gc_lane] = int(lane)
+				gc_c1w[gc_lane] = shflBdimx
+				gc_l_value[gc_lane] = value
+			}
+		}
+//line cheng_simpleshfl.go:239
+		compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line cheng_simpleshfl.go:231
+				idx := gc_tx * shflSegm
+//line cheng_simpleshfl.go:233
+				value := gc_l_value[gc_lane]
+//line cheng_simpleshfl.go:239
+				value[0] = gc_c1r[gc_lane]
+				{
+					{
+//line cheng_simpleshfl.go:241
+						i_ := int(0)
+						dOut[idx+i_] = value[i_]
+					}
+					{
+//line cheng_simpleshfl.go:241
+						i_ := int(1)
+						dOut[idx+i_] = value[i_]
+					}
+					{
+//line cheng_simpleshfl.go:241
+						i_ := int(2)
+						dOut[idx+i_] = value[i_]
+					}
+					{
+//line cheng_simpleshfl.go:241
+						i_ := int(3)
+						dOut[idx+i_] = value[i_]
+					}
+				}
+//line cheng_simpleshfl.go:244
+				gc_l_value[gc_lane] = value
 			}
 		}
 	}
@@ -1721,98 +1343,75 @@ func gc_body_shflXorPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	{
-		var gc_l_value [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line cheng_simpleshfl.go:258
+	var gc_l_value [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dIn) && 32 <= len(dIn)-gc_off {
-						gc_at := dIn[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
+				gc_x0 := gc_tidx.X
+				gc_off := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dIn) && 32 <= len(dIn)-gc_off {
+					gc_at := dIn[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 //line cheng_simpleshfl.go:251
-							value := gc_at[gc_lane]
-							_ = value
-
-//line cheng_simpleshfl.go:252
-							gc_l_value[gc_lane] = value
+						value := gc_at[gc_lane]
+						gc_l_value[gc_lane] = value
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line cheng_simpleshfl.go:251
-							value := dIn[gc_tx]
-							_ = value
-
-//line cheng_simpleshfl.go:252
-							gc_l_value[gc_lane] = value
-						}
+						value := dIn[gc_tx]
+						gc_l_value[gc_lane] = value
 					}
 				}
 			}
-
+		}
 //line cheng_simpleshfl.go:252
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_value, mask, shflBdimx, &gc_c1r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_value, mask, shflBdimx, &gc_c1r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x02 := gc_tidx.X
-					gc_off2 := gc_x02
-					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(dOut) && 32 <= len(dOut)-gc_off2 {
-						gc_at2 := dOut[gc_off2:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x02 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							value := gc_l_value[gc_lane]
-							_ = value
-
+				gc_x02 := gc_tidx.X
+				gc_off2 := gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(dOut) && 32 <= len(dOut)-gc_off2 {
+					gc_at2 := dOut[gc_off2:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line cheng_simpleshfl.go:264
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						value := gc_l_value[gc_lane]
 //line cheng_simpleshfl.go:252
-							value += gc_c1r[gc_lane]
-
-//line cheng_simpleshfl.go:253
-							gc_at2[gc_lane] = value
-							gc_l_value[gc_lane] = value
+						value += gc_c1r[gc_lane]
+						gc_at2[gc_lane] = value
+						gc_l_value[gc_lane] = value
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							value := gc_l_value[gc_lane]
-							_ = value
-
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						value := gc_l_value[gc_lane]
 //line cheng_simpleshfl.go:252
-							value += gc_c1r[gc_lane]
-
-//line cheng_simpleshfl.go:253
-							dOut[gc_tx] = value
-							gc_l_value[gc_lane] = value
-						}
+						value += gc_c1r[gc_lane]
+						dOut[gc_tx] = value
+						gc_l_value[gc_lane] = value
 					}
 				}
 			}
@@ -1823,4 +1422,5 @@ func gc_body_shflXorPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 // gc_files_cheng_simpleshfl holds the source files whose lines the kernels' records hash.
 //
 //go:embed cheng_simpleshfl.go
+//line cheng_simpleshfl.go:266
 var gc_files_cheng_simpleshfl embed.FS

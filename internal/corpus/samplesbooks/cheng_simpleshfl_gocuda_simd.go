@@ -37,189 +37,161 @@ func gc_body_shflBroadcastKernel(gc_b2 *compiled.Block, dOut, dIn []int32, srcLa
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_c21v [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
+//line cheng_simpleshfl.go:36
+	var gc_c21v [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line cheng_simpleshfl.go:48
+					gc_tx2 := gc_tidx3.X + gc_lane2
+//line cheng_simpleshfl.go:50
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
 //line cheng_simpleshfl.go:29
-						if gc_tx2 < 0 || gc_tx2 > len(dIn)-8 {
+					if gc_tx2 < 0 || gc_tx2 > len(dIn)-8 {
 //line cheng_simpleshfl.go:29
-							break
-//line cheng_simpleshfl.go:29
-						}
-//line cheng_simpleshfl.go:29
-						value := archsimd.LoadInt32x8Slice(dIn[gc_tx2:])
-//line cheng_simpleshfl.go:29
-						_ = value
-//line cheng_simpleshfl.go:29
-						value.StoreSlice(gc_c21v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						break
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
 //line cheng_simpleshfl.go:29
-						if gc_tx2 < 0 || gc_tx2 > len(dIn)-8 {
+					value := archsimd.LoadInt32x8Slice(dIn[gc_tx2:])
 //line cheng_simpleshfl.go:29
-							break
-//line cheng_simpleshfl.go:29
-						}
-//line cheng_simpleshfl.go:29
-						value := archsimd.LoadInt32x8Slice(dIn[gc_tx2:])
-//line cheng_simpleshfl.go:29
-						_ = value
-//line cheng_simpleshfl.go:29
-						value.StoreSlice(gc_c21v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
+					value.StoreSlice(gc_c21v[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_simpleshfl.go:29
-						value := dIn[gc_tx2]
-						_ = value
-
-//line cheng_simpleshfl.go:30
-						gc_c21v[gc_lane2] = value
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
 					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line cheng_simpleshfl.go:44
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line cheng_simpleshfl.go:29
+					if gc_tx2 < 0 || gc_tx2 > len(dIn)-8 {
+//line cheng_simpleshfl.go:29
+						break
+					}
+//line cheng_simpleshfl.go:29
+					value := archsimd.LoadInt32x8Slice(dIn[gc_tx2:])
+//line cheng_simpleshfl.go:29
+					value.StoreSlice(gc_c21v[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
 			}
-
-//line cheng_simpleshfl.go:30
-			compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, 0xffffffff, &gc_c21v, srcLane, shflBdimx, &gc_c21r)
-			gc_left2 := gc_act2
-			if compiled.SIMD {
-				gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx4.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx4.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx4.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line cheng_simpleshfl.go:30
-						var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cheng_simpleshfl.go:30
-						_ = value
-//line cheng_simpleshfl.go:30
-						value = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line cheng_simpleshfl.go:31
-						if gc_tx2 < 0 || gc_tx2 > len(dOut)-8 {
-//line cheng_simpleshfl.go:31
-							break
-//line cheng_simpleshfl.go:31
-						}
-//line cheng_simpleshfl.go:31
-						value.StoreSlice(dOut[gc_tx2:])
-						gc_left2 &^= 0xff << gc_lane2
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line cheng_simpleshfl.go:31
-						var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cheng_simpleshfl.go:31
-						_ = value
-//line cheng_simpleshfl.go:30
-						value = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line cheng_simpleshfl.go:31
-						if gc_tx2 < 0 || gc_tx2 > len(dOut)-8 {
-//line cheng_simpleshfl.go:31
-							break
-//line cheng_simpleshfl.go:31
-						}
-//line cheng_simpleshfl.go:31
-						value.StoreSlice(dOut[gc_tx2:])
-						gc_left2 &^= 0xff << gc_lane2
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
 					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line cheng_simpleshfl.go:29
+					value := dIn[gc_tx2]
+					gc_c21v[gc_lane2] = value
 				}
-				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left2 != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						var value int32
-						_ = value
-
+		}
 //line cheng_simpleshfl.go:30
-						value = gc_c21r[gc_lane2]
-
+		compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, 0xffffffff, &gc_c21v, srcLane, shflBdimx, &gc_c21r)
+		gc_left2 := gc_act2
+		if compiled.SIMD {
+			gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line cheng_simpleshfl.go:37
+					gc_tx2 := gc_tidx4.X + gc_lane2
+//line cheng_simpleshfl.go:39
+					gc_ty2 := gc_tidx4.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx4.Z
+					_ = gc_tz2
+//line cheng_simpleshfl.go:30
+					var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line cheng_simpleshfl.go:30
+					value = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+					if gc_tx2 < 0 || gc_tx2 > len(dOut)-8 {
 //line cheng_simpleshfl.go:31
-						dOut[gc_tx2] = value
+						break
 					}
+//line cheng_simpleshfl.go:31
+					value.StoreSlice(dOut[gc_tx2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line cheng_simpleshfl.go:46
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line cheng_simpleshfl.go:31
+					var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line cheng_simpleshfl.go:30
+					value = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+					if gc_tx2 < 0 || gc_tx2 > len(dOut)-8 {
+//line cheng_simpleshfl.go:31
+						break
+					}
+//line cheng_simpleshfl.go:31
+					value.StoreSlice(dOut[gc_tx2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left2 != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					var value int32
+//line cheng_simpleshfl.go:30
+					value = gc_c21r[gc_lane2]
+					dOut[gc_tx2] = value
 				}
 			}
 		}
@@ -248,130 +220,110 @@ func gc_body_shflWrapKernel(gc_b2 *compiled.Block, dOut, dIn []int32, offset int
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_c21m [32]uint32
-		var gc_c21v [32]int32
-		var gc_c21a [32]int
-		var gc_c21w [32]int
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line cheng_simpleshfl.go:47
+	var gc_c21m [32]uint32
+	var gc_c21v [32]int32
+	var gc_c21a [32]int
+	var gc_c21w [32]int
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line cheng_simpleshfl.go:40
+				value := dIn[gc_tx2]
+				gc_c21m[gc_lane2] = 0xffffffff
+				gc_c21v[gc_lane2] = value
+				gc_c21a[gc_lane2] = int(int32(uint32(gc_tx2) + uint32(offset)))
+				gc_c21w[gc_lane2] = shflBdimx
+			}
+		}
+//line cheng_simpleshfl.go:41
+		compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_c21v, &gc_c21a, &gc_c21w, &gc_c21r)
+		gc_left := gc_act2
+		if compiled.SIMD {
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line cheng_simpleshfl.go:48
+					gc_tx2 := gc_tidx3.X + gc_lane2
+//line cheng_simpleshfl.go:50
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+//line cheng_simpleshfl.go:41
+					var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line cheng_simpleshfl.go:41
+					value = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+					if gc_tx2 < 0 || gc_tx2 > len(dOut)-8 {
+//line cheng_simpleshfl.go:42
+						break
+					}
+//line cheng_simpleshfl.go:42
+					value.StoreSlice(dOut[gc_tx2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line cheng_simpleshfl.go:57
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line cheng_simpleshfl.go:42
+					var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line cheng_simpleshfl.go:41
+					value = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+					if gc_tx2 < 0 || gc_tx2 > len(dOut)-8 {
+//line cheng_simpleshfl.go:42
+						break
+					}
+//line cheng_simpleshfl.go:42
+					value.StoreSlice(dOut[gc_tx2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					gc_tx2++
 					if gc_tx2 == gc_bdx2 {
 						gc_tx2 = 0
 					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-
-//line cheng_simpleshfl.go:40
-					value := dIn[gc_tx2]
-					_ = value
-
+					var value int32
 //line cheng_simpleshfl.go:41
-					gc_c21m[gc_lane2] = 0xffffffff
-					gc_c21v[gc_lane2] = value
-					gc_c21a[gc_lane2] = int(int32(uint32(gc_tx2) + uint32(offset)))
-					gc_c21w[gc_lane2] = shflBdimx
-				}
-			}
-
-//line cheng_simpleshfl.go:41
-			compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_c21v, &gc_c21a, &gc_c21w, &gc_c21r)
-			gc_left := gc_act2
-			if compiled.SIMD {
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line cheng_simpleshfl.go:41
-						var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cheng_simpleshfl.go:41
-						_ = value
-//line cheng_simpleshfl.go:41
-						value = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line cheng_simpleshfl.go:42
-						if gc_tx2 < 0 || gc_tx2 > len(dOut)-8 {
-//line cheng_simpleshfl.go:42
-							break
-//line cheng_simpleshfl.go:42
-						}
-//line cheng_simpleshfl.go:42
-						value.StoreSlice(dOut[gc_tx2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line cheng_simpleshfl.go:42
-						var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cheng_simpleshfl.go:42
-						_ = value
-//line cheng_simpleshfl.go:41
-						value = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line cheng_simpleshfl.go:42
-						if gc_tx2 < 0 || gc_tx2 > len(dOut)-8 {
-//line cheng_simpleshfl.go:42
-							break
-//line cheng_simpleshfl.go:42
-						}
-//line cheng_simpleshfl.go:42
-						value.StoreSlice(dOut[gc_tx2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						var value int32
-						_ = value
-
-//line cheng_simpleshfl.go:41
-						value = gc_c21r[gc_lane2]
-
-//line cheng_simpleshfl.go:42
-						dOut[gc_tx2] = value
-					}
+					value = gc_c21r[gc_lane2]
+					dOut[gc_tx2] = value
 				}
 			}
 		}
@@ -399,135 +351,115 @@ func gc_body_shflWrapPlusKernel(gc_b2 *compiled.Block, dOut, dIn []int32, offset
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_value [32]int32
-		var gc_c21m [32]uint32
-		var gc_c21a [32]int
-		var gc_c21w [32]int
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line cheng_simpleshfl.go:57
+	var gc_l_value [32]int32
+	var gc_c21m [32]uint32
+	var gc_c21a [32]int
+	var gc_c21w [32]int
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line cheng_simpleshfl.go:50
+				value := dIn[gc_tx2]
+				gc_c21m[gc_lane2] = 0xffffffff
+				gc_c21a[gc_lane2] = int(int32(uint32(gc_tx2) + uint32(offset)))
+				gc_c21w[gc_lane2] = shflBdimx
+				gc_l_value[gc_lane2] = value
+			}
+		}
+//line cheng_simpleshfl.go:51
+		compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_l_value, &gc_c21a, &gc_c21w, &gc_c21r)
+		gc_left := gc_act2
+		if compiled.SIMD {
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line cheng_simpleshfl.go:58
+					gc_tx2 := gc_tidx3.X + gc_lane2
+//line cheng_simpleshfl.go:60
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+//line cheng_simpleshfl.go:51
+					value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
+//line cheng_simpleshfl.go:51
+					value = value.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+					if gc_tx2 < 0 || gc_tx2 > len(dOut)-8 {
+//line cheng_simpleshfl.go:52
+						break
+					}
+//line cheng_simpleshfl.go:52
+					value.StoreSlice(dOut[gc_tx2:])
+//line cheng_simpleshfl.go:52
+					value.StoreSlice(gc_l_value[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line cheng_simpleshfl.go:67
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line cheng_simpleshfl.go:52
+					value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
+//line cheng_simpleshfl.go:51
+					value = value.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+					if gc_tx2 < 0 || gc_tx2 > len(dOut)-8 {
+//line cheng_simpleshfl.go:52
+						break
+					}
+//line cheng_simpleshfl.go:52
+					value.StoreSlice(dOut[gc_tx2:])
+//line cheng_simpleshfl.go:52
+					value.StoreSlice(gc_l_value[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					gc_tx2++
 					if gc_tx2 == gc_bdx2 {
 						gc_tx2 = 0
 					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-
-//line cheng_simpleshfl.go:50
-					value := dIn[gc_tx2]
-					_ = value
-
+					value := gc_l_value[gc_lane2]
 //line cheng_simpleshfl.go:51
-					gc_c21m[gc_lane2] = 0xffffffff
-					gc_c21a[gc_lane2] = int(int32(uint32(gc_tx2) + uint32(offset)))
-					gc_c21w[gc_lane2] = shflBdimx
+					value += gc_c21r[gc_lane2]
+					dOut[gc_tx2] = value
 					gc_l_value[gc_lane2] = value
-				}
-			}
-
-//line cheng_simpleshfl.go:51
-			compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_l_value, &gc_c21a, &gc_c21w, &gc_c21r)
-			gc_left := gc_act2
-			if compiled.SIMD {
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line cheng_simpleshfl.go:51
-						value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
-//line cheng_simpleshfl.go:51
-						_ = value
-//line cheng_simpleshfl.go:51
-						value = value.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line cheng_simpleshfl.go:52
-						if gc_tx2 < 0 || gc_tx2 > len(dOut)-8 {
-//line cheng_simpleshfl.go:52
-							break
-//line cheng_simpleshfl.go:52
-						}
-//line cheng_simpleshfl.go:52
-						value.StoreSlice(dOut[gc_tx2:])
-//line cheng_simpleshfl.go:52
-						value.StoreSlice(gc_l_value[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line cheng_simpleshfl.go:52
-						value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
-//line cheng_simpleshfl.go:52
-						_ = value
-//line cheng_simpleshfl.go:51
-						value = value.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line cheng_simpleshfl.go:52
-						if gc_tx2 < 0 || gc_tx2 > len(dOut)-8 {
-//line cheng_simpleshfl.go:52
-							break
-//line cheng_simpleshfl.go:52
-						}
-//line cheng_simpleshfl.go:52
-						value.StoreSlice(dOut[gc_tx2:])
-//line cheng_simpleshfl.go:52
-						value.StoreSlice(gc_l_value[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						value := gc_l_value[gc_lane2]
-						_ = value
-
-//line cheng_simpleshfl.go:51
-						value += gc_c21r[gc_lane2]
-
-//line cheng_simpleshfl.go:52
-						dOut[gc_tx2] = value
-						gc_l_value[gc_lane2] = value
-					}
 				}
 			}
 		}
@@ -555,189 +487,161 @@ func gc_body_shflUpKernel(gc_b2 *compiled.Block, dOut, dIn []int32, delta uint32
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_c21v [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
+//line cheng_simpleshfl.go:67
+	var gc_c21v [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line cheng_simpleshfl.go:79
+					gc_tx2 := gc_tidx3.X + gc_lane2
+//line cheng_simpleshfl.go:81
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
 //line cheng_simpleshfl.go:60
-						if gc_tx2 < 0 || gc_tx2 > len(dIn)-8 {
+					if gc_tx2 < 0 || gc_tx2 > len(dIn)-8 {
 //line cheng_simpleshfl.go:60
-							break
-//line cheng_simpleshfl.go:60
-						}
-//line cheng_simpleshfl.go:60
-						value := archsimd.LoadInt32x8Slice(dIn[gc_tx2:])
-//line cheng_simpleshfl.go:60
-						_ = value
-//line cheng_simpleshfl.go:60
-						value.StoreSlice(gc_c21v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						break
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
 //line cheng_simpleshfl.go:60
-						if gc_tx2 < 0 || gc_tx2 > len(dIn)-8 {
+					value := archsimd.LoadInt32x8Slice(dIn[gc_tx2:])
 //line cheng_simpleshfl.go:60
-							break
-//line cheng_simpleshfl.go:60
-						}
-//line cheng_simpleshfl.go:60
-						value := archsimd.LoadInt32x8Slice(dIn[gc_tx2:])
-//line cheng_simpleshfl.go:60
-						_ = value
-//line cheng_simpleshfl.go:60
-						value.StoreSlice(gc_c21v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
+					value.StoreSlice(gc_c21v[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_simpleshfl.go:60
-						value := dIn[gc_tx2]
-						_ = value
-
-//line cheng_simpleshfl.go:61
-						gc_c21v[gc_lane2] = value
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
 					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line cheng_simpleshfl.go:75
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line cheng_simpleshfl.go:60
+					if gc_tx2 < 0 || gc_tx2 > len(dIn)-8 {
+//line cheng_simpleshfl.go:60
+						break
+					}
+//line cheng_simpleshfl.go:60
+					value := archsimd.LoadInt32x8Slice(dIn[gc_tx2:])
+//line cheng_simpleshfl.go:60
+					value.StoreSlice(gc_c21v[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
 			}
-
-//line cheng_simpleshfl.go:61
-			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xffffffff, &gc_c21v, int(delta), shflBdimx, &gc_c21r)
-			gc_left2 := gc_act2
-			if compiled.SIMD {
-				gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx4.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx4.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx4.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line cheng_simpleshfl.go:61
-						var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cheng_simpleshfl.go:61
-						_ = value
-//line cheng_simpleshfl.go:61
-						value = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line cheng_simpleshfl.go:62
-						if gc_tx2 < 0 || gc_tx2 > len(dOut)-8 {
-//line cheng_simpleshfl.go:62
-							break
-//line cheng_simpleshfl.go:62
-						}
-//line cheng_simpleshfl.go:62
-						value.StoreSlice(dOut[gc_tx2:])
-						gc_left2 &^= 0xff << gc_lane2
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line cheng_simpleshfl.go:62
-						var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cheng_simpleshfl.go:62
-						_ = value
-//line cheng_simpleshfl.go:61
-						value = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line cheng_simpleshfl.go:62
-						if gc_tx2 < 0 || gc_tx2 > len(dOut)-8 {
-//line cheng_simpleshfl.go:62
-							break
-//line cheng_simpleshfl.go:62
-						}
-//line cheng_simpleshfl.go:62
-						value.StoreSlice(dOut[gc_tx2:])
-						gc_left2 &^= 0xff << gc_lane2
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
 					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line cheng_simpleshfl.go:60
+					value := dIn[gc_tx2]
+					gc_c21v[gc_lane2] = value
 				}
-				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left2 != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						var value int32
-						_ = value
-
+		}
 //line cheng_simpleshfl.go:61
-						value = gc_c21r[gc_lane2]
-
+		compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xffffffff, &gc_c21v, int(delta), shflBdimx, &gc_c21r)
+		gc_left2 := gc_act2
+		if compiled.SIMD {
+			gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line cheng_simpleshfl.go:68
+					gc_tx2 := gc_tidx4.X + gc_lane2
+//line cheng_simpleshfl.go:70
+					gc_ty2 := gc_tidx4.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx4.Z
+					_ = gc_tz2
+//line cheng_simpleshfl.go:61
+					var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line cheng_simpleshfl.go:61
+					value = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+					if gc_tx2 < 0 || gc_tx2 > len(dOut)-8 {
 //line cheng_simpleshfl.go:62
-						dOut[gc_tx2] = value
+						break
 					}
+//line cheng_simpleshfl.go:62
+					value.StoreSlice(dOut[gc_tx2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line cheng_simpleshfl.go:77
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line cheng_simpleshfl.go:62
+					var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line cheng_simpleshfl.go:61
+					value = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+					if gc_tx2 < 0 || gc_tx2 > len(dOut)-8 {
+//line cheng_simpleshfl.go:62
+						break
+					}
+//line cheng_simpleshfl.go:62
+					value.StoreSlice(dOut[gc_tx2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left2 != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					var value int32
+//line cheng_simpleshfl.go:61
+					value = gc_c21r[gc_lane2]
+					dOut[gc_tx2] = value
 				}
 			}
 		}
@@ -765,189 +669,161 @@ func gc_body_shflDownKernel(gc_b2 *compiled.Block, dOut, dIn []int32, delta uint
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_c21v [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
+//line cheng_simpleshfl.go:77
+	var gc_c21v [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line cheng_simpleshfl.go:89
+					gc_tx2 := gc_tidx3.X + gc_lane2
+//line cheng_simpleshfl.go:91
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
 //line cheng_simpleshfl.go:70
-						if gc_tx2 < 0 || gc_tx2 > len(dIn)-8 {
+					if gc_tx2 < 0 || gc_tx2 > len(dIn)-8 {
 //line cheng_simpleshfl.go:70
-							break
-//line cheng_simpleshfl.go:70
-						}
-//line cheng_simpleshfl.go:70
-						value := archsimd.LoadInt32x8Slice(dIn[gc_tx2:])
-//line cheng_simpleshfl.go:70
-						_ = value
-//line cheng_simpleshfl.go:70
-						value.StoreSlice(gc_c21v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						break
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
 //line cheng_simpleshfl.go:70
-						if gc_tx2 < 0 || gc_tx2 > len(dIn)-8 {
+					value := archsimd.LoadInt32x8Slice(dIn[gc_tx2:])
 //line cheng_simpleshfl.go:70
-							break
-//line cheng_simpleshfl.go:70
-						}
-//line cheng_simpleshfl.go:70
-						value := archsimd.LoadInt32x8Slice(dIn[gc_tx2:])
-//line cheng_simpleshfl.go:70
-						_ = value
-//line cheng_simpleshfl.go:70
-						value.StoreSlice(gc_c21v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
+					value.StoreSlice(gc_c21v[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_simpleshfl.go:70
-						value := dIn[gc_tx2]
-						_ = value
-
-//line cheng_simpleshfl.go:71
-						gc_c21v[gc_lane2] = value
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
 					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line cheng_simpleshfl.go:85
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line cheng_simpleshfl.go:70
+					if gc_tx2 < 0 || gc_tx2 > len(dIn)-8 {
+//line cheng_simpleshfl.go:70
+						break
+					}
+//line cheng_simpleshfl.go:70
+					value := archsimd.LoadInt32x8Slice(dIn[gc_tx2:])
+//line cheng_simpleshfl.go:70
+					value.StoreSlice(gc_c21v[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
 			}
-
-//line cheng_simpleshfl.go:71
-			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_c21v, int(delta), shflBdimx, &gc_c21r)
-			gc_left2 := gc_act2
-			if compiled.SIMD {
-				gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx4.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx4.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx4.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line cheng_simpleshfl.go:71
-						var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cheng_simpleshfl.go:71
-						_ = value
-//line cheng_simpleshfl.go:71
-						value = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line cheng_simpleshfl.go:72
-						if gc_tx2 < 0 || gc_tx2 > len(dOut)-8 {
-//line cheng_simpleshfl.go:72
-							break
-//line cheng_simpleshfl.go:72
-						}
-//line cheng_simpleshfl.go:72
-						value.StoreSlice(dOut[gc_tx2:])
-						gc_left2 &^= 0xff << gc_lane2
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line cheng_simpleshfl.go:72
-						var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cheng_simpleshfl.go:72
-						_ = value
-//line cheng_simpleshfl.go:71
-						value = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line cheng_simpleshfl.go:72
-						if gc_tx2 < 0 || gc_tx2 > len(dOut)-8 {
-//line cheng_simpleshfl.go:72
-							break
-//line cheng_simpleshfl.go:72
-						}
-//line cheng_simpleshfl.go:72
-						value.StoreSlice(dOut[gc_tx2:])
-						gc_left2 &^= 0xff << gc_lane2
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
 					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line cheng_simpleshfl.go:70
+					value := dIn[gc_tx2]
+					gc_c21v[gc_lane2] = value
 				}
-				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left2 != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						var value int32
-						_ = value
-
+		}
 //line cheng_simpleshfl.go:71
-						value = gc_c21r[gc_lane2]
-
+		compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_c21v, int(delta), shflBdimx, &gc_c21r)
+		gc_left2 := gc_act2
+		if compiled.SIMD {
+			gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line cheng_simpleshfl.go:78
+					gc_tx2 := gc_tidx4.X + gc_lane2
+//line cheng_simpleshfl.go:80
+					gc_ty2 := gc_tidx4.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx4.Z
+					_ = gc_tz2
+//line cheng_simpleshfl.go:71
+					var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line cheng_simpleshfl.go:71
+					value = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+					if gc_tx2 < 0 || gc_tx2 > len(dOut)-8 {
 //line cheng_simpleshfl.go:72
-						dOut[gc_tx2] = value
+						break
 					}
+//line cheng_simpleshfl.go:72
+					value.StoreSlice(dOut[gc_tx2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line cheng_simpleshfl.go:87
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line cheng_simpleshfl.go:72
+					var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line cheng_simpleshfl.go:71
+					value = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+					if gc_tx2 < 0 || gc_tx2 > len(dOut)-8 {
+//line cheng_simpleshfl.go:72
+						break
+					}
+//line cheng_simpleshfl.go:72
+					value.StoreSlice(dOut[gc_tx2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left2 != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					var value int32
+//line cheng_simpleshfl.go:71
+					value = gc_c21r[gc_lane2]
+					dOut[gc_tx2] = value
 				}
 			}
 		}
@@ -975,189 +851,161 @@ func gc_body_shflXorKernel(gc_b2 *compiled.Block, dOut, dIn []int32, mask int) {
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_c21v [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
+//line cheng_simpleshfl.go:87
+	var gc_c21v [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line cheng_simpleshfl.go:99
+					gc_tx2 := gc_tidx3.X + gc_lane2
+//line cheng_simpleshfl.go:101
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
 //line cheng_simpleshfl.go:80
-						if gc_tx2 < 0 || gc_tx2 > len(dIn)-8 {
+					if gc_tx2 < 0 || gc_tx2 > len(dIn)-8 {
 //line cheng_simpleshfl.go:80
-							break
-//line cheng_simpleshfl.go:80
-						}
-//line cheng_simpleshfl.go:80
-						value := archsimd.LoadInt32x8Slice(dIn[gc_tx2:])
-//line cheng_simpleshfl.go:80
-						_ = value
-//line cheng_simpleshfl.go:80
-						value.StoreSlice(gc_c21v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						break
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
 //line cheng_simpleshfl.go:80
-						if gc_tx2 < 0 || gc_tx2 > len(dIn)-8 {
+					value := archsimd.LoadInt32x8Slice(dIn[gc_tx2:])
 //line cheng_simpleshfl.go:80
-							break
-//line cheng_simpleshfl.go:80
-						}
-//line cheng_simpleshfl.go:80
-						value := archsimd.LoadInt32x8Slice(dIn[gc_tx2:])
-//line cheng_simpleshfl.go:80
-						_ = value
-//line cheng_simpleshfl.go:80
-						value.StoreSlice(gc_c21v[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
+					value.StoreSlice(gc_c21v[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line cheng_simpleshfl.go:80
-						value := dIn[gc_tx2]
-						_ = value
-
-//line cheng_simpleshfl.go:81
-						gc_c21v[gc_lane2] = value
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
 					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line cheng_simpleshfl.go:95
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line cheng_simpleshfl.go:80
+					if gc_tx2 < 0 || gc_tx2 > len(dIn)-8 {
+//line cheng_simpleshfl.go:80
+						break
+					}
+//line cheng_simpleshfl.go:80
+					value := archsimd.LoadInt32x8Slice(dIn[gc_tx2:])
+//line cheng_simpleshfl.go:80
+					value.StoreSlice(gc_c21v[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
 			}
-
-//line cheng_simpleshfl.go:81
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c21v, mask, shflBdimx, &gc_c21r)
-			gc_left2 := gc_act2
-			if compiled.SIMD {
-				gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx4.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx4.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx4.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line cheng_simpleshfl.go:81
-						var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cheng_simpleshfl.go:81
-						_ = value
-//line cheng_simpleshfl.go:81
-						value = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line cheng_simpleshfl.go:82
-						if gc_tx2 < 0 || gc_tx2 > len(dOut)-8 {
-//line cheng_simpleshfl.go:82
-							break
-//line cheng_simpleshfl.go:82
-						}
-//line cheng_simpleshfl.go:82
-						value.StoreSlice(dOut[gc_tx2:])
-						gc_left2 &^= 0xff << gc_lane2
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line cheng_simpleshfl.go:82
-						var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cheng_simpleshfl.go:82
-						_ = value
-//line cheng_simpleshfl.go:81
-						value = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line cheng_simpleshfl.go:82
-						if gc_tx2 < 0 || gc_tx2 > len(dOut)-8 {
-//line cheng_simpleshfl.go:82
-							break
-//line cheng_simpleshfl.go:82
-						}
-//line cheng_simpleshfl.go:82
-						value.StoreSlice(dOut[gc_tx2:])
-						gc_left2 &^= 0xff << gc_lane2
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
 					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line cheng_simpleshfl.go:80
+					value := dIn[gc_tx2]
+					gc_c21v[gc_lane2] = value
 				}
-				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left2 != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						var value int32
-						_ = value
-
+		}
 //line cheng_simpleshfl.go:81
-						value = gc_c21r[gc_lane2]
-
+		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c21v, mask, shflBdimx, &gc_c21r)
+		gc_left2 := gc_act2
+		if compiled.SIMD {
+			gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line cheng_simpleshfl.go:88
+					gc_tx2 := gc_tidx4.X + gc_lane2
+//line cheng_simpleshfl.go:90
+					gc_ty2 := gc_tidx4.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx4.Z
+					_ = gc_tz2
+//line cheng_simpleshfl.go:81
+					var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line cheng_simpleshfl.go:81
+					value = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+					if gc_tx2 < 0 || gc_tx2 > len(dOut)-8 {
 //line cheng_simpleshfl.go:82
-						dOut[gc_tx2] = value
+						break
 					}
+//line cheng_simpleshfl.go:82
+					value.StoreSlice(dOut[gc_tx2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line cheng_simpleshfl.go:97
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line cheng_simpleshfl.go:82
+					var value archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line cheng_simpleshfl.go:81
+					value = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+					if gc_tx2 < 0 || gc_tx2 > len(dOut)-8 {
+//line cheng_simpleshfl.go:82
+						break
+					}
+//line cheng_simpleshfl.go:82
+					value.StoreSlice(dOut[gc_tx2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left2 != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					var value int32
+//line cheng_simpleshfl.go:81
+					value = gc_c21r[gc_lane2]
+					dOut[gc_tx2] = value
 				}
 			}
 		}
@@ -1186,191 +1034,135 @@ func gc_body_shflXorArrayKernel(gc_b2 *compiled.Block, dOut, dIn []int32, mask i
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_value [32][4]int32
-		var gc_c21v [32]int32
-		var gc_c21r [32]int32
-		var gc_c22v [32]int32
-		var gc_c22r [32]int32
-		var gc_c23v [32]int32
-		var gc_c23r [32]int32
-		var gc_c24v [32]int32
-		var gc_c24r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line cheng_simpleshfl.go:91
-					idx := gc_tx2 * shflSegm
-					_ = idx
-
-//line cheng_simpleshfl.go:92
-					var value [shflSegm]int32
-
-					{
-
-//line cheng_simpleshfl.go:94
-						{
-//line cheng_simpleshfl.go:94
-							i := int(0)
-//line cheng_simpleshfl.go:94
-							_ = i
-							value[i] = dIn[idx+i]
-						}
-//line cheng_simpleshfl.go:94
-						{
-//line cheng_simpleshfl.go:94
-							i := int(1)
-//line cheng_simpleshfl.go:94
-							_ = i
-							value[i] = dIn[idx+i]
-						}
-//line cheng_simpleshfl.go:94
-						{
-//line cheng_simpleshfl.go:94
-							i := int(2)
-//line cheng_simpleshfl.go:94
-							_ = i
-							value[i] = dIn[idx+i]
-						}
-//line cheng_simpleshfl.go:94
-						{
-//line cheng_simpleshfl.go:94
-							i := int(3)
-//line cheng_simpleshfl.go:94
-							_ = i
-							value[i] = dIn[idx+i]
-						}
-//line cheng_simpleshfl.go:96
-					}
-					_ = value
-
 //line cheng_simpleshfl.go:98
-					gc_c21v[gc_lane2] = value[0]
-					gc_l_value[gc_lane2] = value
+	var gc_l_value [32][4]int32
+	var gc_c21v [32]int32
+	var gc_c21r [32]int32
+	var gc_c22v [32]int32
+	var gc_c22r [32]int32
+	var gc_c23v [32]int32
+	var gc_c23r [32]int32
+	var gc_c24v [32]int32
+	var gc_c24r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
 				}
-			}
-
-//line cheng_simpleshfl.go:98
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c21v, mask, shflBdimx, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
-				value := gc_l_value[gc_lane2]
-				_ = value
-
-//line cheng_simpleshfl.go:98
-				value[0] = gc_c21r[gc_lane2]
-
-//line cheng_simpleshfl.go:99
-				gc_c22v[gc_lane2] = value[1]
-				gc_l_value[gc_lane2] = value
-			}
-
-//line cheng_simpleshfl.go:99
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c22v, mask, shflBdimx, &gc_c22r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				value := gc_l_value[gc_lane2]
-				_ = value
-
-//line cheng_simpleshfl.go:99
-				value[1] = gc_c22r[gc_lane2]
-
-//line cheng_simpleshfl.go:100
-				gc_c23v[gc_lane2] = value[2]
-				gc_l_value[gc_lane2] = value
-			}
-
-//line cheng_simpleshfl.go:100
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c23v, mask, shflBdimx, &gc_c23r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				value := gc_l_value[gc_lane2]
-				_ = value
-
-//line cheng_simpleshfl.go:100
-				value[2] = gc_c23r[gc_lane2]
-
-//line cheng_simpleshfl.go:101
-				gc_c24v[gc_lane2] = value[3]
-				gc_l_value[gc_lane2] = value
-			}
-
-//line cheng_simpleshfl.go:101
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c24v, mask, shflBdimx, &gc_c24r)
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
 //line cheng_simpleshfl.go:91
-					idx := gc_tx2 * shflSegm
-					_ = idx
-					value := gc_l_value[gc_lane2]
-					_ = value
-
-//line cheng_simpleshfl.go:101
-					value[3] = gc_c24r[gc_lane2]
-
+				idx := gc_tx2 * shflSegm
+				var value [shflSegm]int32
+				{
 					{
-
-//line cheng_simpleshfl.go:103
-						{
-//line cheng_simpleshfl.go:103
-							i_ := int(0)
-//line cheng_simpleshfl.go:103
-							_ = i_
-							dOut[idx+i_] = value[i_]
-						}
-//line cheng_simpleshfl.go:103
-						{
-//line cheng_simpleshfl.go:103
-							i_ := int(1)
-//line cheng_simpleshfl.go:103
-							_ = i_
-							dOut[idx+i_] = value[i_]
-						}
-//line cheng_simpleshfl.go:103
-						{
-//line cheng_simpleshfl.go:103
-							i_ := int(2)
-//line cheng_simpleshfl.go:103
-							_ = i_
-							dOut[idx+i_] = value[i_]
-						}
-//line cheng_simpleshfl.go:103
-						{
-//line cheng_simpleshfl.go:103
-							i_ := int(3)
-//line cheng_simpleshfl.go:103
-							_ = i_
-							dOut[idx+i_] = value[i_]
-						}
-//line cheng_simpleshfl.go:105
+//line cheng_simpleshfl.go:94
+						i := int(0)
+						value[i] = dIn[idx+i]
 					}
-					gc_l_value[gc_lane2] = value
+					{
+//line cheng_simpleshfl.go:94
+						i := int(1)
+						value[i] = dIn[idx+i]
+					}
+					{
+//line cheng_simpleshfl.go:94
+						i := int(2)
+						value[i] = dIn[idx+i]
+					}
+					{
+//line cheng_simpleshfl.go:94
+						i := int(3)
+						value[i] = dIn[idx+i]
+					}
 				}
+				gc_c21v[gc_lane2] = value[0]
+				gc_l_value[gc_lane2] = value
+			}
+		}
+//line cheng_simpleshfl.go:98
+		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c21v, mask, shflBdimx, &gc_c21r)
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			value := gc_l_value[gc_lane2]
+//line cheng_simpleshfl.go:98
+			value[0] = gc_c21r[gc_lane2]
+			gc_c22v[gc_lane2] = value[1]
+			gc_l_value[gc_lane2] = value
+		}
+//line cheng_simpleshfl.go:99
+		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c22v, mask, shflBdimx, &gc_c22r)
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			value := gc_l_value[gc_lane2]
+//line cheng_simpleshfl.go:99
+			value[1] = gc_c22r[gc_lane2]
+			gc_c23v[gc_lane2] = value[2]
+			gc_l_value[gc_lane2] = value
+		}
+//line cheng_simpleshfl.go:100
+		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c23v, mask, shflBdimx, &gc_c23r)
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			value := gc_l_value[gc_lane2]
+//line cheng_simpleshfl.go:100
+			value[2] = gc_c23r[gc_lane2]
+			gc_c24v[gc_lane2] = value[3]
+			gc_l_value[gc_lane2] = value
+		}
+//line cheng_simpleshfl.go:101
+		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c24v, mask, shflBdimx, &gc_c24r)
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line cheng_simpleshfl.go:91
+				idx := gc_tx2 * shflSegm
+//line cheng_simpleshfl.go:93
+				value := gc_l_value[gc_lane2]
+//line cheng_simpleshfl.go:101
+				value[3] = gc_c24r[gc_lane2]
+				{
+					{
+//line cheng_simpleshfl.go:103
+						i_ := int(0)
+						dOut[idx+i_] = value[i_]
+					}
+					{
+//line cheng_simpleshfl.go:103
+						i_ := int(1)
+						dOut[idx+i_] = value[i_]
+					}
+					{
+//line cheng_simpleshfl.go:103
+						i_ := int(2)
+						dOut[idx+i_] = value[i_]
+					}
+					{
+//line cheng_simpleshfl.go:103
+						i_ := int(3)
+						dOut[idx+i_] = value[i_]
+					}
+				}
+//line cheng_simpleshfl.go:106
+				gc_l_value[gc_lane2] = value
 			}
 		}
 	}
@@ -1397,141 +1189,101 @@ func gc_body_shflXorInt4Kernel(gc_b2 *compiled.Block, dOut, dIn []int32, mask in
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_value [32]int4
-		var gc_c21v [32]int32
-		var gc_c21r [32]int32
-		var gc_c22v [32]int32
-		var gc_c22r [32]int32
-		var gc_c23v [32]int32
-		var gc_c23r [32]int32
-		var gc_c24v [32]int32
-		var gc_c24r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
+//line cheng_simpleshfl.go:120
+	var gc_l_value [32]int4
+	var gc_c21v [32]int32
+	var gc_c21r [32]int32
+	var gc_c22v [32]int32
+	var gc_c22r [32]int32
+	var gc_c23v [32]int32
+	var gc_c23r [32]int32
+	var gc_c24v [32]int32
+	var gc_c24r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
 //line cheng_simpleshfl.go:113
-					idx := gc_tx2 * shflSegm
-					_ = idx
-
-//line cheng_simpleshfl.go:114
-					var value int4
-
+				idx := gc_tx2 * shflSegm
+				var value int4
 //line cheng_simpleshfl.go:116
-					value.x = dIn[idx]
-
-//line cheng_simpleshfl.go:117
-					value.y = dIn[idx+1]
-
-//line cheng_simpleshfl.go:118
-					value.z = dIn[idx+2]
-
-//line cheng_simpleshfl.go:119
-					value.w = dIn[idx+3]
-					_ = value
-
+				value.x = dIn[idx]
+				value.y = dIn[idx+1]
+				value.z = dIn[idx+2]
+				value.w = dIn[idx+3]
 //line cheng_simpleshfl.go:121
-					gc_c21v[gc_lane2] = value.x
-					gc_l_value[gc_lane2] = value
+				gc_c21v[gc_lane2] = value.x
+				gc_l_value[gc_lane2] = value
+			}
+		}
+//line cheng_simpleshfl.go:121
+		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c21v, mask, shflBdimx, &gc_c21r)
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			value := gc_l_value[gc_lane2]
+//line cheng_simpleshfl.go:121
+			value.x = gc_c21r[gc_lane2]
+			gc_c22v[gc_lane2] = value.y
+			gc_l_value[gc_lane2] = value
+		}
+//line cheng_simpleshfl.go:122
+		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c22v, mask, shflBdimx, &gc_c22r)
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			value := gc_l_value[gc_lane2]
+//line cheng_simpleshfl.go:122
+			value.y = gc_c22r[gc_lane2]
+			gc_c23v[gc_lane2] = value.z
+			gc_l_value[gc_lane2] = value
+		}
+//line cheng_simpleshfl.go:123
+		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c23v, mask, shflBdimx, &gc_c23r)
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			value := gc_l_value[gc_lane2]
+//line cheng_simpleshfl.go:123
+			value.z = gc_c23r[gc_lane2]
+			gc_c24v[gc_lane2] = value.w
+			gc_l_value[gc_lane2] = value
+		}
+//line cheng_simpleshfl.go:124
+		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c24v, mask, shflBdimx, &gc_c24r)
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
 				}
-			}
-
-//line cheng_simpleshfl.go:121
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c21v, mask, shflBdimx, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
-				value := gc_l_value[gc_lane2]
-				_ = value
-
-//line cheng_simpleshfl.go:121
-				value.x = gc_c21r[gc_lane2]
-
-//line cheng_simpleshfl.go:122
-				gc_c22v[gc_lane2] = value.y
-				gc_l_value[gc_lane2] = value
-			}
-
-//line cheng_simpleshfl.go:122
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c22v, mask, shflBdimx, &gc_c22r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				value := gc_l_value[gc_lane2]
-				_ = value
-
-//line cheng_simpleshfl.go:122
-				value.y = gc_c22r[gc_lane2]
-
-//line cheng_simpleshfl.go:123
-				gc_c23v[gc_lane2] = value.z
-				gc_l_value[gc_lane2] = value
-			}
-
-//line cheng_simpleshfl.go:123
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c23v, mask, shflBdimx, &gc_c23r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				value := gc_l_value[gc_lane2]
-				_ = value
-
-//line cheng_simpleshfl.go:123
-				value.z = gc_c23r[gc_lane2]
-
-//line cheng_simpleshfl.go:124
-				gc_c24v[gc_lane2] = value.w
-				gc_l_value[gc_lane2] = value
-			}
-
-//line cheng_simpleshfl.go:124
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c24v, mask, shflBdimx, &gc_c24r)
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
 //line cheng_simpleshfl.go:113
-					idx := gc_tx2 * shflSegm
-					_ = idx
-					value := gc_l_value[gc_lane2]
-					_ = value
-
+				idx := gc_tx2 * shflSegm
+//line cheng_simpleshfl.go:115
+				value := gc_l_value[gc_lane2]
 //line cheng_simpleshfl.go:124
-					value.w = gc_c24r[gc_lane2]
-
+				value.w = gc_c24r[gc_lane2]
 //line cheng_simpleshfl.go:126
-					dOut[idx] = value.x
-
-//line cheng_simpleshfl.go:127
-					dOut[idx+1] = value.y
-
-//line cheng_simpleshfl.go:128
-					dOut[idx+2] = value.z
-
-//line cheng_simpleshfl.go:129
-					dOut[idx+3] = value.w
-					gc_l_value[gc_lane2] = value
-				}
+				dOut[idx] = value.x
+				dOut[idx+1] = value.y
+				dOut[idx+2] = value.z
+				dOut[idx+3] = value.w
+				gc_l_value[gc_lane2] = value
 			}
 		}
 	}
@@ -1559,137 +1311,96 @@ func gc_body_shflXorElementKernel(gc_b2 *compiled.Block, dOut, dIn []int32, mask
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_value [32][4]int32
-		var gc_c21v [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line cheng_simpleshfl.go:138
-					idx := gc_tx2 * shflSegm
-					_ = idx
-
-//line cheng_simpleshfl.go:139
-					var value [shflSegm]int32
-
-					{
-
-//line cheng_simpleshfl.go:141
-						{
-//line cheng_simpleshfl.go:141
-							i := int(0)
-//line cheng_simpleshfl.go:141
-							_ = i
-							value[i] = dIn[idx+i]
-						}
-//line cheng_simpleshfl.go:141
-						{
-//line cheng_simpleshfl.go:141
-							i := int(1)
-//line cheng_simpleshfl.go:141
-							_ = i
-							value[i] = dIn[idx+i]
-						}
-//line cheng_simpleshfl.go:141
-						{
-//line cheng_simpleshfl.go:141
-							i := int(2)
-//line cheng_simpleshfl.go:141
-							_ = i
-							value[i] = dIn[idx+i]
-						}
-//line cheng_simpleshfl.go:141
-						{
-//line cheng_simpleshfl.go:141
-							i := int(3)
-//line cheng_simpleshfl.go:141
-							_ = i
-							value[i] = dIn[idx+i]
-						}
-//line cheng_simpleshfl.go:143
-					}
-					_ = value
-
 //line cheng_simpleshfl.go:145
-					gc_c21v[gc_lane2] = value[dstIdx]
-					gc_l_value[gc_lane2] = value
+	var gc_l_value [32][4]int32
+	var gc_c21v [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
 				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line cheng_simpleshfl.go:138
+				idx := gc_tx2 * shflSegm
+				var value [shflSegm]int32
+				{
+					{
+//line cheng_simpleshfl.go:141
+						i := int(0)
+						value[i] = dIn[idx+i]
+					}
+					{
+//line cheng_simpleshfl.go:141
+						i := int(1)
+						value[i] = dIn[idx+i]
+					}
+					{
+//line cheng_simpleshfl.go:141
+						i := int(2)
+						value[i] = dIn[idx+i]
+					}
+					{
+//line cheng_simpleshfl.go:141
+						i := int(3)
+						value[i] = dIn[idx+i]
+					}
+				}
+				gc_c21v[gc_lane2] = value[dstIdx]
+				gc_l_value[gc_lane2] = value
 			}
-
+		}
 //line cheng_simpleshfl.go:145
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c21v, mask, shflBdimx, &gc_c21r)
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line cheng_simpleshfl.go:138
-					idx := gc_tx2 * shflSegm
-					_ = idx
-					value := gc_l_value[gc_lane2]
-					_ = value
-
-//line cheng_simpleshfl.go:145
-					value[srcIdx] = gc_c21r[gc_lane2]
-
-					{
-
-//line cheng_simpleshfl.go:147
-						{
-//line cheng_simpleshfl.go:147
-							i_ := int(0)
-//line cheng_simpleshfl.go:147
-							_ = i_
-							dOut[idx+i_] = value[i_]
-						}
-//line cheng_simpleshfl.go:147
-						{
-//line cheng_simpleshfl.go:147
-							i_ := int(1)
-//line cheng_simpleshfl.go:147
-							_ = i_
-							dOut[idx+i_] = value[i_]
-						}
-//line cheng_simpleshfl.go:147
-						{
-//line cheng_simpleshfl.go:147
-							i_ := int(2)
-//line cheng_simpleshfl.go:147
-							_ = i_
-							dOut[idx+i_] = value[i_]
-						}
-//line cheng_simpleshfl.go:147
-						{
-//line cheng_simpleshfl.go:147
-							i_ := int(3)
-//line cheng_simpleshfl.go:147
-							_ = i_
-							dOut[idx+i_] = value[i_]
-						}
-//line cheng_simpleshfl.go:149
-					}
-					gc_l_value[gc_lane2] = value
+		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c21v, mask, shflBdimx, &gc_c21r)
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
 				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line cheng_simpleshfl.go:138
+				idx := gc_tx2 * shflSegm
+//line cheng_simpleshfl.go:140
+				value := gc_l_value[gc_lane2]
+//line cheng_simpleshfl.go:145
+				value[srcIdx] = gc_c21r[gc_lane2]
+				{
+					{
+//line cheng_simpleshfl.go:147
+						i_ := int(0)
+						dOut[idx+i_] = value[i_]
+					}
+					{
+//line cheng_simpleshfl.go:147
+						i_ := int(1)
+						dOut[idx+i_] = value[i_]
+					}
+					{
+//line cheng_simpleshfl.go:147
+						i_ := int(2)
+						dOut[idx+i_] = value[i_]
+					}
+					{
+//line cheng_simpleshfl.go:147
+						i_ := int(3)
+						dOut[idx+i_] = value[i_]
+					}
+				}
+//line cheng_simpleshfl.go:150
+				gc_l_value[gc_lane2] = value
 			}
 		}
 	}
@@ -1718,159 +1429,114 @@ func gc_body_shflXorArraySwapKernel(gc_b2 *compiled.Block, dOut, dIn []int32, ma
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_value [32][4]int32
-		var gc_c21v [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line cheng_simpleshfl.go:159
-					idx := gc_tx2 * shflSegm
-					_ = idx
-
 //line cheng_simpleshfl.go:166
-					pred := (gc_tx2 & 1) != mask
-					_ = pred
-
+	var gc_l_value [32][4]int32
+	var gc_c21v [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line cheng_simpleshfl.go:159
+				idx := gc_tx2 * shflSegm
+//line cheng_simpleshfl.go:166
+				pred := (gc_tx2 & 1) != mask
 //line cheng_simpleshfl.go:160
-					var value [shflSegm]int32
-
+				var value [shflSegm]int32
+				{
 					{
-
 //line cheng_simpleshfl.go:162
-						{
-//line cheng_simpleshfl.go:162
-							i := int(0)
-//line cheng_simpleshfl.go:162
-							_ = i
-							value[i] = dIn[idx+i]
-						}
-//line cheng_simpleshfl.go:162
-						{
-//line cheng_simpleshfl.go:162
-							i := int(1)
-//line cheng_simpleshfl.go:162
-							_ = i
-							value[i] = dIn[idx+i]
-						}
-//line cheng_simpleshfl.go:162
-						{
-//line cheng_simpleshfl.go:162
-							i := int(2)
-//line cheng_simpleshfl.go:162
-							_ = i
-							value[i] = dIn[idx+i]
-						}
-//line cheng_simpleshfl.go:162
-						{
-//line cheng_simpleshfl.go:162
-							i := int(3)
-//line cheng_simpleshfl.go:162
-							_ = i
-							value[i] = dIn[idx+i]
-						}
-//line cheng_simpleshfl.go:164
+						i := int(0)
+						value[i] = dIn[idx+i]
 					}
-
+					{
+//line cheng_simpleshfl.go:162
+						i := int(1)
+						value[i] = dIn[idx+i]
+					}
+					{
+//line cheng_simpleshfl.go:162
+						i := int(2)
+						value[i] = dIn[idx+i]
+					}
+					{
+//line cheng_simpleshfl.go:162
+						i := int(3)
+						value[i] = dIn[idx+i]
+					}
+				}
 //line cheng_simpleshfl.go:168
-					if pred {
-						tmp := value[srcIdx]
-						value[srcIdx] = value[dstIdx]
-						value[dstIdx] = tmp
-					}
-					_ = value
-
-//line cheng_simpleshfl.go:174
-					gc_c21v[gc_lane2] = value[dstIdx]
-					gc_l_value[gc_lane2] = value
+				if pred {
+					tmp := value[srcIdx]
+					value[srcIdx] = value[dstIdx]
+					value[dstIdx] = tmp
 				}
+//line cheng_simpleshfl.go:174
+				gc_c21v[gc_lane2] = value[dstIdx]
+				gc_l_value[gc_lane2] = value
 			}
-
+		}
 //line cheng_simpleshfl.go:174
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c21v, mask, shflBdimx, &gc_c21r)
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line cheng_simpleshfl.go:159
-					idx := gc_tx2 * shflSegm
-					_ = idx
-
-//line cheng_simpleshfl.go:166
-					pred := (gc_tx2 & 1) != mask
-					_ = pred
-					value := gc_l_value[gc_lane2]
-					_ = value
-
-//line cheng_simpleshfl.go:174
-					value[dstIdx] = gc_c21r[gc_lane2]
-
-//line cheng_simpleshfl.go:176
-					if pred {
-						tmp_ := value[srcIdx]
-						value[srcIdx] = value[dstIdx]
-						value[dstIdx] = tmp_
-					}
-
-					{
-
-//line cheng_simpleshfl.go:182
-						{
-//line cheng_simpleshfl.go:182
-							i_ := int(0)
-//line cheng_simpleshfl.go:182
-							_ = i_
-							dOut[idx+i_] = value[i_]
-						}
-//line cheng_simpleshfl.go:182
-						{
-//line cheng_simpleshfl.go:182
-							i_ := int(1)
-//line cheng_simpleshfl.go:182
-							_ = i_
-							dOut[idx+i_] = value[i_]
-						}
-//line cheng_simpleshfl.go:182
-						{
-//line cheng_simpleshfl.go:182
-							i_ := int(2)
-//line cheng_simpleshfl.go:182
-							_ = i_
-							dOut[idx+i_] = value[i_]
-						}
-//line cheng_simpleshfl.go:182
-						{
-//line cheng_simpleshfl.go:182
-							i_ := int(3)
-//line cheng_simpleshfl.go:182
-							_ = i_
-							dOut[idx+i_] = value[i_]
-						}
-//line cheng_simpleshfl.go:184
-					}
-					gc_l_value[gc_lane2] = value
+		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c21v, mask, shflBdimx, &gc_c21r)
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
 				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line cheng_simpleshfl.go:159
+				idx := gc_tx2 * shflSegm
+//line cheng_simpleshfl.go:166
+				pred := (gc_tx2 & 1) != mask
+//line cheng_simpleshfl.go:168
+				value := gc_l_value[gc_lane2]
+//line cheng_simpleshfl.go:174
+				value[dstIdx] = gc_c21r[gc_lane2]
+//line cheng_simpleshfl.go:176
+				if pred {
+					tmp_ := value[srcIdx]
+					value[srcIdx] = value[dstIdx]
+					value[dstIdx] = tmp_
+				}
+				{
+					{
+//line cheng_simpleshfl.go:182
+						i_ := int(0)
+						dOut[idx+i_] = value[i_]
+					}
+					{
+//line cheng_simpleshfl.go:182
+						i_ := int(1)
+						dOut[idx+i_] = value[i_]
+					}
+					{
+//line cheng_simpleshfl.go:182
+						i_ := int(2)
+						dOut[idx+i_] = value[i_]
+					}
+					{
+//line cheng_simpleshfl.go:182
+						i_ := int(3)
+						dOut[idx+i_] = value[i_]
+					}
+				}
+//line cheng_simpleshfl.go:185
+				gc_l_value[gc_lane2] = value
 			}
 		}
 	}
@@ -1897,187 +1563,122 @@ func gc_body_shflSwapKernel(gc_b2 *compiled.Block, dOut, dIn []int32, mask, firs
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-
 //line cheng_simpleshfl.go:219
 	var mask_ int = mask
-
-//line cheng_simpleshfl.go:219
-	_ = mask_
-
 //line cheng_simpleshfl.go:219
 	var firstIdx_ int = firstIdx
-
-//line cheng_simpleshfl.go:219
-	_ = firstIdx_
-
 //line cheng_simpleshfl.go:219
 	var secondIdx_ int = secondIdx
-
-//line cheng_simpleshfl.go:219
-	_ = secondIdx_
-	{
-		var gc_l_value_ [32][]int32
-		var gc_l_pred [32]bool
-		var gc_l_value [32][4]int32
-		var gc_c21v [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line cheng_simpleshfl.go:219
-					var laneIdx int = gc_tx2
-					_ = laneIdx
-
-//line cheng_simpleshfl.go:212
-					idx := gc_tx2 * shflSegm
-					_ = idx
-
-//line cheng_simpleshfl.go:213
-					var value [shflSegm]int32
-					gc_l_value[gc_lane2] = value
-
-					{
-
-//line cheng_simpleshfl.go:215
-						{
-//line cheng_simpleshfl.go:215
-							i := int(0)
-//line cheng_simpleshfl.go:215
-							_ = i
-							gc_l_value[gc_lane2][i] = dIn[idx+i]
-						}
-//line cheng_simpleshfl.go:215
-						{
-//line cheng_simpleshfl.go:215
-							i := int(1)
-//line cheng_simpleshfl.go:215
-							_ = i
-							gc_l_value[gc_lane2][i] = dIn[idx+i]
-						}
-//line cheng_simpleshfl.go:215
-						{
-//line cheng_simpleshfl.go:215
-							i := int(2)
-//line cheng_simpleshfl.go:215
-							_ = i
-							gc_l_value[gc_lane2][i] = dIn[idx+i]
-						}
-//line cheng_simpleshfl.go:215
-						{
-//line cheng_simpleshfl.go:215
-							i := int(3)
-//line cheng_simpleshfl.go:215
-							_ = i
-							gc_l_value[gc_lane2][i] = dIn[idx+i]
-						}
-//line cheng_simpleshfl.go:217
-					}
-
-//line cheng_simpleshfl.go:219
-					var value_ []int32 = gc_l_value[gc_lane2][:]
-
-//line cheng_simpleshfl.go:219
-					_ = value_
-
-//line cheng_simpleshfl.go:190
-					pred := (laneIdx/mask_ + 1) == 1
-
-//line cheng_simpleshfl.go:192
-					if pred {
-						tmp := value_[firstIdx_]
-						value_[firstIdx_] = value_[secondIdx_]
-						value_[secondIdx_] = tmp
-					}
-					_ = value
-					_ = value_
-					_ = pred
-
-//line cheng_simpleshfl.go:198
-					gc_c21v[gc_lane2] = value_[secondIdx_]
-					gc_l_value_[gc_lane2] = value_
-					gc_l_pred[gc_lane2] = pred
+//line cheng_simpleshfl.go:221
+	var gc_l_value_ [32][]int32
+	var gc_l_pred [32]bool
+	var gc_l_value [32][4]int32
+	var gc_c21v [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
 				}
-			}
-
-//line cheng_simpleshfl.go:198
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c21v, mask_, shflBdimx, &gc_c21r)
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line cheng_simpleshfl.go:219
+				var laneIdx int = gc_tx2
 //line cheng_simpleshfl.go:212
-					idx := gc_tx2 * shflSegm
-					_ = idx
-					value_ := gc_l_value_[gc_lane2]
-					_ = value_
-					pred := gc_l_pred[gc_lane2]
-					_ = pred
-
-//line cheng_simpleshfl.go:198
-					value_[secondIdx_] = gc_c21r[gc_lane2]
-
-//line cheng_simpleshfl.go:200
-					if pred {
-						tmp_ := value_[firstIdx_]
-						value_[firstIdx_] = value_[secondIdx_]
-						value_[secondIdx_] = tmp_
-					}
-
+				idx := gc_tx2 * shflSegm
+				var value [shflSegm]int32
+				gc_l_value[gc_lane2] = value
+				{
 					{
-
+//line cheng_simpleshfl.go:215
+						i := int(0)
+						gc_l_value[gc_lane2][i] = dIn[idx+i]
+					}
+					{
+//line cheng_simpleshfl.go:215
+						i := int(1)
+						gc_l_value[gc_lane2][i] = dIn[idx+i]
+					}
+					{
+//line cheng_simpleshfl.go:215
+						i := int(2)
+						gc_l_value[gc_lane2][i] = dIn[idx+i]
+					}
+					{
+//line cheng_simpleshfl.go:215
+						i := int(3)
+						gc_l_value[gc_lane2][i] = dIn[idx+i]
+					}
+				}
+				var value_ []int32 = gc_l_value[gc_lane2][:]
+//line cheng_simpleshfl.go:190
+				pred := (laneIdx/mask_ + 1) == 1
+//line cheng_simpleshfl.go:192
+				if pred {
+					tmp := value_[firstIdx_]
+					value_[firstIdx_] = value_[secondIdx_]
+					value_[secondIdx_] = tmp
+				}
+//line cheng_simpleshfl.go:198
+				gc_c21v[gc_lane2] = value_[secondIdx_]
+				gc_l_value_[gc_lane2] = value_
+				gc_l_pred[gc_lane2] = pred
+			}
+		}
+//line cheng_simpleshfl.go:198
+		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c21v, mask_, shflBdimx, &gc_c21r)
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line cheng_simpleshfl.go:212
+				idx := gc_tx2 * shflSegm
+//line cheng_simpleshfl.go:214
+				value_ := gc_l_value_[gc_lane2]
+//line cheng_simpleshfl.go:216
+				pred := gc_l_pred[gc_lane2]
+//line cheng_simpleshfl.go:198
+				value_[secondIdx_] = gc_c21r[gc_lane2]
+//line cheng_simpleshfl.go:200
+				if pred {
+					tmp_ := value_[firstIdx_]
+					value_[firstIdx_] = value_[secondIdx_]
+					value_[secondIdx_] = tmp_
+				}
+				{
+					{
 //line cheng_simpleshfl.go:221
-						{
+						i_ := int(0)
+						dOut[idx+i_] = gc_l_value[gc_lane2][i_]
+					}
+					{
 //line cheng_simpleshfl.go:221
-							i_ := int(0)
+						i_ := int(1)
+						dOut[idx+i_] = gc_l_value[gc_lane2][i_]
+					}
+					{
 //line cheng_simpleshfl.go:221
-							_ = i_
-							dOut[idx+i_] = gc_l_value[gc_lane2][i_]
-						}
+						i_ := int(2)
+						dOut[idx+i_] = gc_l_value[gc_lane2][i_]
+					}
+					{
 //line cheng_simpleshfl.go:221
-						{
-//line cheng_simpleshfl.go:221
-							i_ := int(1)
-//line cheng_simpleshfl.go:221
-							_ = i_
-							dOut[idx+i_] = gc_l_value[gc_lane2][i_]
-						}
-//line cheng_simpleshfl.go:221
-						{
-//line cheng_simpleshfl.go:221
-							i_ := int(2)
-//line cheng_simpleshfl.go:221
-							_ = i_
-							dOut[idx+i_] = gc_l_value[gc_lane2][i_]
-						}
-//line cheng_simpleshfl.go:221
-						{
-//line cheng_simpleshfl.go:221
-							i_ := int(3)
-//line cheng_simpleshfl.go:221
-							_ = i_
-							dOut[idx+i_] = gc_l_value[gc_lane2][i_]
-						}
-//line cheng_simpleshfl.go:223
+						i_ := int(3)
+						dOut[idx+i_] = gc_l_value[gc_lane2][i_]
 					}
 				}
 			}
@@ -2106,147 +1707,106 @@ func gc_body_shflArrayKernel(gc_b2 *compiled.Block, dOut, dIn []int32, offset in
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_value [32][4]int32
-		var gc_c21m [32]uint32
-		var gc_c21v [32]int32
-		var gc_c21a [32]int
-		var gc_c21w [32]int
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line cheng_simpleshfl.go:231
-					idx := gc_tx2 * shflSegm
-					_ = idx
-
 //line cheng_simpleshfl.go:238
-					lane := (uint32(offset) + uint32(gc_tx2)) % shflSegm
-					_ = lane
-
-//line cheng_simpleshfl.go:232
-					var value [shflSegm]int32
-
-					{
-
-//line cheng_simpleshfl.go:234
-						{
-//line cheng_simpleshfl.go:234
-							i := int(0)
-//line cheng_simpleshfl.go:234
-							_ = i
-							value[i] = dIn[idx+i]
-						}
-//line cheng_simpleshfl.go:234
-						{
-//line cheng_simpleshfl.go:234
-							i := int(1)
-//line cheng_simpleshfl.go:234
-							_ = i
-							value[i] = dIn[idx+i]
-						}
-//line cheng_simpleshfl.go:234
-						{
-//line cheng_simpleshfl.go:234
-							i := int(2)
-//line cheng_simpleshfl.go:234
-							_ = i
-							value[i] = dIn[idx+i]
-						}
-//line cheng_simpleshfl.go:234
-						{
-//line cheng_simpleshfl.go:234
-							i := int(3)
-//line cheng_simpleshfl.go:234
-							_ = i
-							value[i] = dIn[idx+i]
-						}
-//line cheng_simpleshfl.go:236
-					}
-					_ = value
-
-//line cheng_simpleshfl.go:239
-					gc_c21m[gc_lane2] = 0xffffffff
-					gc_c21v[gc_lane2] = value[3]
-					gc_c21a[gc_lane2] = int(lane)
-					gc_c21w[gc_lane2] = shflBdimx
-					gc_l_value[gc_lane2] = value
+	var gc_l_value [32][4]int32
+	var gc_c21m [32]uint32
+	var gc_c21v [32]int32
+	var gc_c21a [32]int
+	var gc_c21w [32]int
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
 				}
-			}
-
-//line cheng_simpleshfl.go:239
-			compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_c21v, &gc_c21a, &gc_c21w, &gc_c21r)
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
 //line cheng_simpleshfl.go:231
-					idx := gc_tx2 * shflSegm
-					_ = idx
-					value := gc_l_value[gc_lane2]
-					_ = value
-
-//line cheng_simpleshfl.go:239
-					value[0] = gc_c21r[gc_lane2]
-
+				idx := gc_tx2 * shflSegm
+//line cheng_simpleshfl.go:238
+				lane := (uint32(offset) + uint32(gc_tx2)) % shflSegm
+//line cheng_simpleshfl.go:232
+				var value [shflSegm]int32
+				{
 					{
-
-//line cheng_simpleshfl.go:241
-						{
-//line cheng_simpleshfl.go:241
-							i_ := int(0)
-//line cheng_simpleshfl.go:241
-							_ = i_
-							dOut[idx+i_] = value[i_]
-						}
-//line cheng_simpleshfl.go:241
-						{
-//line cheng_simpleshfl.go:241
-							i_ := int(1)
-//line cheng_simpleshfl.go:241
-							_ = i_
-							dOut[idx+i_] = value[i_]
-						}
-//line cheng_simpleshfl.go:241
-						{
-//line cheng_simpleshfl.go:241
-							i_ := int(2)
-//line cheng_simpleshfl.go:241
-							_ = i_
-							dOut[idx+i_] = value[i_]
-						}
-//line cheng_simpleshfl.go:241
-						{
-//line cheng_simpleshfl.go:241
-							i_ := int(3)
-//line cheng_simpleshfl.go:241
-							_ = i_
-							dOut[idx+i_] = value[i_]
-						}
-//line cheng_simpleshfl.go:243
+//line cheng_simpleshfl.go:234
+						i := int(0)
+						value[i] = dIn[idx+i]
 					}
-					gc_l_value[gc_lane2] = value
+					{
+//line cheng_simpleshfl.go:234
+						i := int(1)
+						value[i] = dIn[idx+i]
+					}
+					{
+//line cheng_simpleshfl.go:234
+						i := int(2)
+						value[i] = dIn[idx+i]
+					}
+					{
+//line cheng_simpleshfl.go:234
+						i := int(3)
+						value[i] = dIn[idx+i]
+					}
 				}
+//line cheng_simpleshfl.go:239
+				gc_c21m[gc_lane2] = 0xffffffff
+				gc_c21v[gc_lane2] = value[3]
+				gc_c21a[gc_lane2] = int(lane)
+				gc_c21w[gc_lane2] = shflBdimx
+				gc_l_value[gc_lane2] = value
+			}
+		}
+//line cheng_simpleshfl.go:239
+		compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_c21v, &gc_c21a, &gc_c21w, &gc_c21r)
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line cheng_simpleshfl.go:231
+				idx := gc_tx2 * shflSegm
+//line cheng_simpleshfl.go:233
+				value := gc_l_value[gc_lane2]
+//line cheng_simpleshfl.go:239
+				value[0] = gc_c21r[gc_lane2]
+				{
+					{
+//line cheng_simpleshfl.go:241
+						i_ := int(0)
+						dOut[idx+i_] = value[i_]
+					}
+					{
+//line cheng_simpleshfl.go:241
+						i_ := int(1)
+						dOut[idx+i_] = value[i_]
+					}
+					{
+//line cheng_simpleshfl.go:241
+						i_ := int(2)
+						dOut[idx+i_] = value[i_]
+					}
+					{
+//line cheng_simpleshfl.go:241
+						i_ := int(3)
+						dOut[idx+i_] = value[i_]
+					}
+				}
+//line cheng_simpleshfl.go:244
+				gc_l_value[gc_lane2] = value
 			}
 		}
 	}
@@ -2273,150 +1833,122 @@ func gc_body_shflXorPlusKernel(gc_b2 *compiled.Block, dOut, dIn []int32, mask in
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_value [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line cheng_simpleshfl.go:258
+	var gc_l_value [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x03 := gc_tidx2.X
-					gc_off3 := gc_x03
-					if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(dIn) && 32 <= len(dIn)-gc_off3 {
-						gc_at3 := dIn[gc_off3:][:32]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x03 + gc_lane2
-							_ = gc_tx2
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-
+				gc_x03 := gc_tidx2.X
+				gc_off3 := gc_x03
+				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(dIn) && 32 <= len(dIn)-gc_off3 {
+					gc_at3 := dIn[gc_off3:][:32]
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 //line cheng_simpleshfl.go:251
-							value := gc_at3[gc_lane2]
-							_ = value
-
-//line cheng_simpleshfl.go:252
-							gc_l_value[gc_lane2] = value
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line cheng_simpleshfl.go:251
-							value := dIn[gc_tx2]
-							_ = value
-
-//line cheng_simpleshfl.go:252
-							gc_l_value[gc_lane2] = value
-						}
-					}
-				}
-			}
-
-//line cheng_simpleshfl.go:252
-			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_value, mask, shflBdimx, &gc_c21r)
-			gc_left := gc_act2
-			if compiled.SIMD {
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line cheng_simpleshfl.go:252
-						value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
-//line cheng_simpleshfl.go:252
-						_ = value
-//line cheng_simpleshfl.go:252
-						value = value.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line cheng_simpleshfl.go:253
-						if gc_tx2 < 0 || gc_tx2 > len(dOut)-8 {
-//line cheng_simpleshfl.go:253
-							break
-//line cheng_simpleshfl.go:253
-						}
-//line cheng_simpleshfl.go:253
-						value.StoreSlice(dOut[gc_tx2:])
-//line cheng_simpleshfl.go:253
-						value.StoreSlice(gc_l_value[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
+						value := gc_at3[gc_lane2]
+						gc_l_value[gc_lane2] = value
 					}
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line cheng_simpleshfl.go:253
-						value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
-//line cheng_simpleshfl.go:253
-						_ = value
-//line cheng_simpleshfl.go:252
-						value = value.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line cheng_simpleshfl.go:253
-						if gc_tx2 < 0 || gc_tx2 > len(dOut)-8 {
-//line cheng_simpleshfl.go:253
-							break
-//line cheng_simpleshfl.go:253
-						}
-//line cheng_simpleshfl.go:253
-						value.StoreSlice(dOut[gc_tx2:])
-//line cheng_simpleshfl.go:253
-						value.StoreSlice(gc_l_value[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_tx2++
 						if gc_tx2 == gc_bdx2 {
 							gc_tx2 = 0
 						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-						value := gc_l_value[gc_lane2]
-						_ = value
-
-//line cheng_simpleshfl.go:252
-						value += gc_c21r[gc_lane2]
-
-//line cheng_simpleshfl.go:253
-						dOut[gc_tx2] = value
+//line cheng_simpleshfl.go:251
+						value := dIn[gc_tx2]
 						gc_l_value[gc_lane2] = value
 					}
+				}
+			}
+		}
+//line cheng_simpleshfl.go:252
+		compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_value, mask, shflBdimx, &gc_c21r)
+		gc_left := gc_act2
+		if compiled.SIMD {
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line cheng_simpleshfl.go:259
+					gc_tx2 := gc_tidx3.X + gc_lane2
+//line cheng_simpleshfl.go:261
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+//line cheng_simpleshfl.go:252
+					value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
+//line cheng_simpleshfl.go:252
+					value = value.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+					if gc_tx2 < 0 || gc_tx2 > len(dOut)-8 {
+//line cheng_simpleshfl.go:253
+						break
+					}
+//line cheng_simpleshfl.go:253
+					value.StoreSlice(dOut[gc_tx2:])
+//line cheng_simpleshfl.go:253
+					value.StoreSlice(gc_l_value[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line cheng_simpleshfl.go:268
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line cheng_simpleshfl.go:253
+					value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
+//line cheng_simpleshfl.go:252
+					value = value.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+					if gc_tx2 < 0 || gc_tx2 > len(dOut)-8 {
+//line cheng_simpleshfl.go:253
+						break
+					}
+//line cheng_simpleshfl.go:253
+					value.StoreSlice(dOut[gc_tx2:])
+//line cheng_simpleshfl.go:253
+					value.StoreSlice(gc_l_value[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					value := gc_l_value[gc_lane2]
+//line cheng_simpleshfl.go:252
+					value += gc_c21r[gc_lane2]
+					dOut[gc_tx2] = value
+					gc_l_value[gc_lane2] = value
 				}
 			}
 		}
@@ -2426,4 +1958,5 @@ func gc_body_shflXorPlusKernel(gc_b2 *compiled.Block, dOut, dIn []int32, mask in
 // gc_files_cheng_simpleshfl holds the source files whose lines the kernels' records hash.
 //
 //go:embed cheng_simpleshfl.go
+//line cheng_simpleshfl.go:265
 var gc_files_cheng_simpleshfl embed.FS

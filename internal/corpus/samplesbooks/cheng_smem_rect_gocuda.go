@@ -35,7 +35,6 @@ func gc_body_smemRectSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 	gc_n := gc_b.Len()
 	gc_s_irow := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_icol := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
-
 //line cheng_smem_rect.go:23
 	tile := gocuda.Shared[[rectBdimx]int32](t, rectBdimy)[:rectBdimy]
 	{
@@ -44,21 +43,14 @@ func gc_body_smemRectSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line cheng_smem_rect.go:25
 				idx := uint32(gc_ty*gc_bdx + gc_tx)
-				_ = idx
-
 //line cheng_smem_rect.go:27
 				irow := idx / uint32(gc_bdy)
-
-//line cheng_smem_rect.go:28
 				icol := idx % uint32(gc_bdy)
-
 //line cheng_smem_rect.go:30
 				tile[gc_ty][gc_tx] = int32(idx)
-				_ = irow
-				_ = icol
+//line cheng_smem_rect.go:33
 				gc_s_irow[gc_rank] = irow
 				gc_s_icol[gc_rank] = icol
 			}
@@ -77,13 +69,11 @@ func gc_body_smemRectSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_smem_rect.go:25
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = idx
+//line cheng_smem_rect.go:27
 					irow := gc_s_irow[gc_rank]
 					icol := gc_s_icol[gc_rank]
-
 //line cheng_smem_rect.go:34
 					out[idx] = tile[icol][irow]
 				}
@@ -91,13 +81,11 @@ func gc_body_smemRectSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_smem_rect.go:25
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = idx
+//line cheng_smem_rect.go:27
 					irow := gc_s_irow[gc_rank]
 					icol := gc_s_icol[gc_rank]
-
 //line cheng_smem_rect.go:34
 					out[idx] = tile[icol][irow]
 				}
@@ -105,13 +93,11 @@ func gc_body_smemRectSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_smem_rect.go:25
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = idx
+//line cheng_smem_rect.go:27
 					irow := gc_s_irow[gc_rank]
 					icol := gc_s_icol[gc_rank]
-
 //line cheng_smem_rect.go:34
 					out[idx] = tile[icol][irow]
 				}
@@ -119,13 +105,11 @@ func gc_body_smemRectSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_smem_rect.go:25
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = idx
+//line cheng_smem_rect.go:27
 					irow := gc_s_irow[gc_rank]
 					icol := gc_s_icol[gc_rank]
-
 //line cheng_smem_rect.go:34
 					out[idx] = tile[icol][irow]
 				}
@@ -133,13 +117,11 @@ func gc_body_smemRectSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line cheng_smem_rect.go:25
 				idx := uint32(gc_ty*gc_bdx + gc_tx)
-				_ = idx
+//line cheng_smem_rect.go:27
 				irow := gc_s_irow[gc_rank]
 				icol := gc_s_icol[gc_rank]
-
 //line cheng_smem_rect.go:34
 				out[idx] = tile[icol][irow]
 			}
@@ -174,7 +156,6 @@ func gc_body_smemRectSetRowReadColPadKernel(gc_b *compiled.Block, out []int32) {
 	gc_n := gc_b.Len()
 	gc_s_irow := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_icol := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
-
 //line cheng_smem_rect.go:42
 	tile := gocuda.Shared[[rectBdimx + rectIpad]int32](t, rectBdimy)[:rectBdimy]
 	{
@@ -183,21 +164,14 @@ func gc_body_smemRectSetRowReadColPadKernel(gc_b *compiled.Block, out []int32) {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line cheng_smem_rect.go:44
 				idx := uint32(gc_ty*gc_bdx + gc_tx)
-				_ = idx
-
 //line cheng_smem_rect.go:46
 				irow := idx / uint32(gc_bdy)
-
-//line cheng_smem_rect.go:47
 				icol := idx % uint32(gc_bdy)
-
 //line cheng_smem_rect.go:49
 				tile[gc_ty][gc_tx] = int32(idx)
-				_ = irow
-				_ = icol
+//line cheng_smem_rect.go:52
 				gc_s_irow[gc_rank] = irow
 				gc_s_icol[gc_rank] = icol
 			}
@@ -216,13 +190,11 @@ func gc_body_smemRectSetRowReadColPadKernel(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_smem_rect.go:44
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = idx
+//line cheng_smem_rect.go:46
 					irow := gc_s_irow[gc_rank]
 					icol := gc_s_icol[gc_rank]
-
 //line cheng_smem_rect.go:53
 					out[idx] = tile[icol][irow]
 				}
@@ -230,13 +202,11 @@ func gc_body_smemRectSetRowReadColPadKernel(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_smem_rect.go:44
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = idx
+//line cheng_smem_rect.go:46
 					irow := gc_s_irow[gc_rank]
 					icol := gc_s_icol[gc_rank]
-
 //line cheng_smem_rect.go:53
 					out[idx] = tile[icol][irow]
 				}
@@ -244,13 +214,11 @@ func gc_body_smemRectSetRowReadColPadKernel(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_smem_rect.go:44
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = idx
+//line cheng_smem_rect.go:46
 					irow := gc_s_irow[gc_rank]
 					icol := gc_s_icol[gc_rank]
-
 //line cheng_smem_rect.go:53
 					out[idx] = tile[icol][irow]
 				}
@@ -258,13 +226,11 @@ func gc_body_smemRectSetRowReadColPadKernel(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_smem_rect.go:44
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = idx
+//line cheng_smem_rect.go:46
 					irow := gc_s_irow[gc_rank]
 					icol := gc_s_icol[gc_rank]
-
 //line cheng_smem_rect.go:53
 					out[idx] = tile[icol][irow]
 				}
@@ -272,13 +238,11 @@ func gc_body_smemRectSetRowReadColPadKernel(gc_b *compiled.Block, out []int32) {
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line cheng_smem_rect.go:44
 				idx := uint32(gc_ty*gc_bdx + gc_tx)
-				_ = idx
+//line cheng_smem_rect.go:46
 				irow := gc_s_irow[gc_rank]
 				icol := gc_s_icol[gc_rank]
-
 //line cheng_smem_rect.go:53
 				out[idx] = tile[icol][irow]
 			}
@@ -312,7 +276,6 @@ func gc_body_smemRectSetRowReadColDynKernel(gc_b *compiled.Block, out []int32) {
 	gc_bdy := gc_bd.Y
 	gc_n := gc_b.Len()
 	gc_s_colIdx := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
-
 //line cheng_smem_rect.go:61
 	tile := gocuda.DynamicShared[int32](t)
 	{
@@ -321,25 +284,16 @@ func gc_body_smemRectSetRowReadColDynKernel(gc_b *compiled.Block, out []int32) {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line cheng_smem_rect.go:63
 				idx := uint32(gc_ty*gc_bdx + gc_tx)
-				_ = idx
-
 //line cheng_smem_rect.go:65
 				irow := idx / uint32(gc_bdy)
-
-//line cheng_smem_rect.go:66
 				icol := idx % uint32(gc_bdy)
-
 //line cheng_smem_rect.go:68
 				colIdx := icol*uint32(gc_bdx) + irow
-
 //line cheng_smem_rect.go:70
 				tile[idx] = int32(idx)
-				_ = irow
-				_ = icol
-				_ = colIdx
+//line cheng_smem_rect.go:74
 				gc_s_colIdx[gc_rank] = colIdx
 			}
 			gc_ty++
@@ -357,12 +311,10 @@ func gc_body_smemRectSetRowReadColDynKernel(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_smem_rect.go:63
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = idx
+//line cheng_smem_rect.go:65
 					colIdx := gc_s_colIdx[gc_rank]
-
 //line cheng_smem_rect.go:74
 					out[idx] = tile[colIdx]
 				}
@@ -370,12 +322,10 @@ func gc_body_smemRectSetRowReadColDynKernel(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_smem_rect.go:63
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = idx
+//line cheng_smem_rect.go:65
 					colIdx := gc_s_colIdx[gc_rank]
-
 //line cheng_smem_rect.go:74
 					out[idx] = tile[colIdx]
 				}
@@ -383,12 +333,10 @@ func gc_body_smemRectSetRowReadColDynKernel(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_smem_rect.go:63
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = idx
+//line cheng_smem_rect.go:65
 					colIdx := gc_s_colIdx[gc_rank]
-
 //line cheng_smem_rect.go:74
 					out[idx] = tile[colIdx]
 				}
@@ -396,12 +344,10 @@ func gc_body_smemRectSetRowReadColDynKernel(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_smem_rect.go:63
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = idx
+//line cheng_smem_rect.go:65
 					colIdx := gc_s_colIdx[gc_rank]
-
 //line cheng_smem_rect.go:74
 					out[idx] = tile[colIdx]
 				}
@@ -409,12 +355,10 @@ func gc_body_smemRectSetRowReadColDynKernel(gc_b *compiled.Block, out []int32) {
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line cheng_smem_rect.go:63
 				idx := uint32(gc_ty*gc_bdx + gc_tx)
-				_ = idx
+//line cheng_smem_rect.go:65
 				colIdx := gc_s_colIdx[gc_rank]
-
 //line cheng_smem_rect.go:74
 				out[idx] = tile[colIdx]
 			}
@@ -448,7 +392,6 @@ func gc_body_smemRectSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int32
 	gc_bdy := gc_bd.Y
 	gc_n := gc_b.Len()
 	gc_s_colIdx := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
-
 //line cheng_smem_rect.go:82
 	tile := gocuda.DynamicShared[int32](t)
 	{
@@ -457,29 +400,18 @@ func gc_body_smemRectSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int32
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line cheng_smem_rect.go:84
 				gIdx := uint32(gc_ty*gc_bdx + gc_tx)
-				_ = gIdx
-
 //line cheng_smem_rect.go:89
 				rowIdx := uint32(gc_ty*(gc_bdx+rectIpad) + gc_tx)
-				_ = rowIdx
-
 //line cheng_smem_rect.go:86
 				irow := gIdx / uint32(gc_bdy)
-
-//line cheng_smem_rect.go:87
 				icol := gIdx % uint32(gc_bdy)
-
 //line cheng_smem_rect.go:91
 				colIdx := icol*uint32(gc_bdx+rectIpad) + irow
-
 //line cheng_smem_rect.go:93
 				tile[rowIdx] = int32(gIdx)
-				_ = irow
-				_ = icol
-				_ = colIdx
+//line cheng_smem_rect.go:97
 				gc_s_colIdx[gc_rank] = colIdx
 			}
 			gc_ty++
@@ -497,12 +429,10 @@ func gc_body_smemRectSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int32
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_smem_rect.go:84
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = gIdx
+//line cheng_smem_rect.go:86
 					colIdx := gc_s_colIdx[gc_rank]
-
 //line cheng_smem_rect.go:97
 					out[gIdx] = tile[colIdx]
 				}
@@ -510,12 +440,10 @@ func gc_body_smemRectSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int32
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_smem_rect.go:84
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = gIdx
+//line cheng_smem_rect.go:86
 					colIdx := gc_s_colIdx[gc_rank]
-
 //line cheng_smem_rect.go:97
 					out[gIdx] = tile[colIdx]
 				}
@@ -523,12 +451,10 @@ func gc_body_smemRectSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int32
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_smem_rect.go:84
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = gIdx
+//line cheng_smem_rect.go:86
 					colIdx := gc_s_colIdx[gc_rank]
-
 //line cheng_smem_rect.go:97
 					out[gIdx] = tile[colIdx]
 				}
@@ -536,12 +462,10 @@ func gc_body_smemRectSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int32
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_smem_rect.go:84
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = gIdx
+//line cheng_smem_rect.go:86
 					colIdx := gc_s_colIdx[gc_rank]
-
 //line cheng_smem_rect.go:97
 					out[gIdx] = tile[colIdx]
 				}
@@ -549,12 +473,10 @@ func gc_body_smemRectSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int32
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line cheng_smem_rect.go:84
 				gIdx := uint32(gc_ty*gc_bdx + gc_tx)
-				_ = gIdx
+//line cheng_smem_rect.go:86
 				colIdx := gc_s_colIdx[gc_rank]
-
 //line cheng_smem_rect.go:97
 				out[gIdx] = tile[colIdx]
 			}

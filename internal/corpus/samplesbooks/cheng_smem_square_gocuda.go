@@ -34,7 +34,6 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_n := gc_b.Len()
-
 //line cheng_smem_square.go:26
 	tile := gocuda.Shared[[sqBdimx]int32](t, sqBdimy)[:sqBdimy]
 	{
@@ -47,65 +46,36 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
 //line cheng_smem_square.go:28
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
-						_ = idx
-
 //line cheng_smem_square.go:30
 						gc_at[gc_tx] = int32(idx)
 					}
 					{
 						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
 //line cheng_smem_square.go:28
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
-						_ = idx
-
 //line cheng_smem_square.go:30
 						gc_at[gc_tx] = int32(idx)
 					}
 					{
 						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
 //line cheng_smem_square.go:28
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
-						_ = idx
-
 //line cheng_smem_square.go:30
 						gc_at[gc_tx] = int32(idx)
 					}
 					{
 						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
 //line cheng_smem_square.go:28
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
-						_ = idx
-
 //line cheng_smem_square.go:30
 						gc_at[gc_tx] = int32(idx)
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
 //line cheng_smem_square.go:28
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = idx
-
 //line cheng_smem_square.go:30
 					gc_at[gc_tx] = int32(idx)
 				}
@@ -116,11 +86,8 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line cheng_smem_square.go:28
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
-						_ = idx
-
 //line cheng_smem_square.go:30
 						tile[gc_ty][gc_tx] = int32(idx)
 					}
@@ -128,11 +95,8 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line cheng_smem_square.go:28
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
-						_ = idx
-
 //line cheng_smem_square.go:30
 						tile[gc_ty][gc_tx] = int32(idx)
 					}
@@ -140,11 +104,8 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line cheng_smem_square.go:28
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
-						_ = idx
-
 //line cheng_smem_square.go:30
 						tile[gc_ty][gc_tx] = int32(idx)
 					}
@@ -152,11 +113,8 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line cheng_smem_square.go:28
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
-						_ = idx
-
 //line cheng_smem_square.go:30
 						tile[gc_ty][gc_tx] = int32(idx)
 					}
@@ -164,11 +122,8 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_smem_square.go:28
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = idx
-
 //line cheng_smem_square.go:30
 					tile[gc_ty][gc_tx] = int32(idx)
 				}
@@ -188,11 +143,8 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_smem_square.go:28
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = idx
-
 //line cheng_smem_square.go:34
 					out[idx] = tile[gc_tx][gc_ty]
 				}
@@ -200,11 +152,8 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_smem_square.go:28
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = idx
-
 //line cheng_smem_square.go:34
 					out[idx] = tile[gc_tx][gc_ty]
 				}
@@ -212,11 +161,8 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_smem_square.go:28
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = idx
-
 //line cheng_smem_square.go:34
 					out[idx] = tile[gc_tx][gc_ty]
 				}
@@ -224,11 +170,8 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_smem_square.go:28
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = idx
-
 //line cheng_smem_square.go:34
 					out[idx] = tile[gc_tx][gc_ty]
 				}
@@ -236,11 +179,8 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line cheng_smem_square.go:28
 				idx := uint32(gc_ty*gc_bdx + gc_tx)
-				_ = idx
-
 //line cheng_smem_square.go:34
 				out[idx] = tile[gc_tx][gc_ty]
 			}
@@ -274,7 +214,6 @@ func gc_body_smemSquareSetRowReadColDynKernel(gc_b *compiled.Block, out []int32)
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_n := gc_b.Len()
-
 //line cheng_smem_square.go:43
 	tile := gocuda.DynamicShared[int32](t)
 	{
@@ -286,11 +225,8 @@ func gc_body_smemSquareSetRowReadColDynKernel(gc_b *compiled.Block, out []int32)
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_smem_square.go:45
 					rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = rowIdx
-
 //line cheng_smem_square.go:48
 					tile[rowIdx] = int32(rowIdx)
 				}
@@ -298,11 +234,8 @@ func gc_body_smemSquareSetRowReadColDynKernel(gc_b *compiled.Block, out []int32)
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_smem_square.go:45
 					rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = rowIdx
-
 //line cheng_smem_square.go:48
 					tile[rowIdx] = int32(rowIdx)
 				}
@@ -310,11 +243,8 @@ func gc_body_smemSquareSetRowReadColDynKernel(gc_b *compiled.Block, out []int32)
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_smem_square.go:45
 					rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = rowIdx
-
 //line cheng_smem_square.go:48
 					tile[rowIdx] = int32(rowIdx)
 				}
@@ -322,11 +252,8 @@ func gc_body_smemSquareSetRowReadColDynKernel(gc_b *compiled.Block, out []int32)
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_smem_square.go:45
 					rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = rowIdx
-
 //line cheng_smem_square.go:48
 					tile[rowIdx] = int32(rowIdx)
 				}
@@ -334,11 +261,8 @@ func gc_body_smemSquareSetRowReadColDynKernel(gc_b *compiled.Block, out []int32)
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line cheng_smem_square.go:45
 				rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
-				_ = rowIdx
-
 //line cheng_smem_square.go:48
 				tile[rowIdx] = int32(rowIdx)
 			}
@@ -357,15 +281,9 @@ func gc_body_smemSquareSetRowReadColDynKernel(gc_b *compiled.Block, out []int32)
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_smem_square.go:45
 					rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = rowIdx
-
-//line cheng_smem_square.go:46
 					colIdx := uint32(gc_tx*gc_bdy + gc_ty)
-					_ = colIdx
-
 //line cheng_smem_square.go:52
 					out[rowIdx] = tile[colIdx]
 				}
@@ -373,15 +291,9 @@ func gc_body_smemSquareSetRowReadColDynKernel(gc_b *compiled.Block, out []int32)
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_smem_square.go:45
 					rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = rowIdx
-
-//line cheng_smem_square.go:46
 					colIdx := uint32(gc_tx*gc_bdy + gc_ty)
-					_ = colIdx
-
 //line cheng_smem_square.go:52
 					out[rowIdx] = tile[colIdx]
 				}
@@ -389,15 +301,9 @@ func gc_body_smemSquareSetRowReadColDynKernel(gc_b *compiled.Block, out []int32)
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_smem_square.go:45
 					rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = rowIdx
-
-//line cheng_smem_square.go:46
 					colIdx := uint32(gc_tx*gc_bdy + gc_ty)
-					_ = colIdx
-
 //line cheng_smem_square.go:52
 					out[rowIdx] = tile[colIdx]
 				}
@@ -405,15 +311,9 @@ func gc_body_smemSquareSetRowReadColDynKernel(gc_b *compiled.Block, out []int32)
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_smem_square.go:45
 					rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = rowIdx
-
-//line cheng_smem_square.go:46
 					colIdx := uint32(gc_tx*gc_bdy + gc_ty)
-					_ = colIdx
-
 //line cheng_smem_square.go:52
 					out[rowIdx] = tile[colIdx]
 				}
@@ -421,15 +321,9 @@ func gc_body_smemSquareSetRowReadColDynKernel(gc_b *compiled.Block, out []int32)
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line cheng_smem_square.go:45
 				rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
-				_ = rowIdx
-
-//line cheng_smem_square.go:46
 				colIdx := uint32(gc_tx*gc_bdy + gc_ty)
-				_ = colIdx
-
 //line cheng_smem_square.go:52
 				out[rowIdx] = tile[colIdx]
 			}
@@ -462,7 +356,6 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_n := gc_b.Len()
-
 //line cheng_smem_square.go:60
 	tile := gocuda.Shared[[sqBdimx + sqIpad]int32](t, sqBdimy)[:sqBdimy]
 	{
@@ -475,65 +368,36 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
 //line cheng_smem_square.go:62
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
-						_ = idx
-
 //line cheng_smem_square.go:64
 						gc_at[gc_tx] = int32(idx)
 					}
 					{
 						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
 //line cheng_smem_square.go:62
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
-						_ = idx
-
 //line cheng_smem_square.go:64
 						gc_at[gc_tx] = int32(idx)
 					}
 					{
 						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
 //line cheng_smem_square.go:62
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
-						_ = idx
-
 //line cheng_smem_square.go:64
 						gc_at[gc_tx] = int32(idx)
 					}
 					{
 						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
 //line cheng_smem_square.go:62
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
-						_ = idx
-
 //line cheng_smem_square.go:64
 						gc_at[gc_tx] = int32(idx)
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
 //line cheng_smem_square.go:62
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = idx
-
 //line cheng_smem_square.go:64
 					gc_at[gc_tx] = int32(idx)
 				}
@@ -544,11 +408,8 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line cheng_smem_square.go:62
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
-						_ = idx
-
 //line cheng_smem_square.go:64
 						tile[gc_ty][gc_tx] = int32(idx)
 					}
@@ -556,11 +417,8 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line cheng_smem_square.go:62
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
-						_ = idx
-
 //line cheng_smem_square.go:64
 						tile[gc_ty][gc_tx] = int32(idx)
 					}
@@ -568,11 +426,8 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line cheng_smem_square.go:62
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
-						_ = idx
-
 //line cheng_smem_square.go:64
 						tile[gc_ty][gc_tx] = int32(idx)
 					}
@@ -580,11 +435,8 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line cheng_smem_square.go:62
 						idx := uint32(gc_ty*gc_bdx + gc_tx)
-						_ = idx
-
 //line cheng_smem_square.go:64
 						tile[gc_ty][gc_tx] = int32(idx)
 					}
@@ -592,11 +444,8 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_smem_square.go:62
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = idx
-
 //line cheng_smem_square.go:64
 					tile[gc_ty][gc_tx] = int32(idx)
 				}
@@ -616,11 +465,8 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_smem_square.go:62
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = idx
-
 //line cheng_smem_square.go:68
 					out[idx] = tile[gc_tx][gc_ty]
 				}
@@ -628,11 +474,8 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_smem_square.go:62
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = idx
-
 //line cheng_smem_square.go:68
 					out[idx] = tile[gc_tx][gc_ty]
 				}
@@ -640,11 +483,8 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_smem_square.go:62
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = idx
-
 //line cheng_smem_square.go:68
 					out[idx] = tile[gc_tx][gc_ty]
 				}
@@ -652,11 +492,8 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_smem_square.go:62
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = idx
-
 //line cheng_smem_square.go:68
 					out[idx] = tile[gc_tx][gc_ty]
 				}
@@ -664,11 +501,8 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line cheng_smem_square.go:62
 				idx := uint32(gc_ty*gc_bdx + gc_tx)
-				_ = idx
-
 //line cheng_smem_square.go:68
 				out[idx] = tile[gc_tx][gc_ty]
 			}
@@ -702,7 +536,6 @@ func gc_body_smemSquareSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
 	gc_n := gc_b.Len()
-
 //line cheng_smem_square.go:77
 	tile := gocuda.DynamicShared[int32](t)
 	{
@@ -714,15 +547,10 @@ func gc_body_smemSquareSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_smem_square.go:79
 					rowIdx := uint32(gc_ty*(gc_bdx+sqIpad) + gc_tx)
-					_ = rowIdx
-
 //line cheng_smem_square.go:82
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = gIdx
-
 //line cheng_smem_square.go:84
 					tile[rowIdx] = int32(gIdx)
 				}
@@ -730,15 +558,10 @@ func gc_body_smemSquareSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_smem_square.go:79
 					rowIdx := uint32(gc_ty*(gc_bdx+sqIpad) + gc_tx)
-					_ = rowIdx
-
 //line cheng_smem_square.go:82
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = gIdx
-
 //line cheng_smem_square.go:84
 					tile[rowIdx] = int32(gIdx)
 				}
@@ -746,15 +569,10 @@ func gc_body_smemSquareSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_smem_square.go:79
 					rowIdx := uint32(gc_ty*(gc_bdx+sqIpad) + gc_tx)
-					_ = rowIdx
-
 //line cheng_smem_square.go:82
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = gIdx
-
 //line cheng_smem_square.go:84
 					tile[rowIdx] = int32(gIdx)
 				}
@@ -762,15 +580,10 @@ func gc_body_smemSquareSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_smem_square.go:79
 					rowIdx := uint32(gc_ty*(gc_bdx+sqIpad) + gc_tx)
-					_ = rowIdx
-
 //line cheng_smem_square.go:82
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = gIdx
-
 //line cheng_smem_square.go:84
 					tile[rowIdx] = int32(gIdx)
 				}
@@ -778,15 +591,10 @@ func gc_body_smemSquareSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line cheng_smem_square.go:79
 				rowIdx := uint32(gc_ty*(gc_bdx+sqIpad) + gc_tx)
-				_ = rowIdx
-
 //line cheng_smem_square.go:82
 				gIdx := uint32(gc_ty*gc_bdx + gc_tx)
-				_ = gIdx
-
 //line cheng_smem_square.go:84
 				tile[rowIdx] = int32(gIdx)
 			}
@@ -805,15 +613,10 @@ func gc_body_smemSquareSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_smem_square.go:80
 					colIdx := uint32(gc_tx*(gc_bdx+sqIpad) + gc_ty)
-					_ = colIdx
-
 //line cheng_smem_square.go:82
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = gIdx
-
 //line cheng_smem_square.go:88
 					out[gIdx] = tile[colIdx]
 				}
@@ -821,15 +624,10 @@ func gc_body_smemSquareSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_smem_square.go:80
 					colIdx := uint32(gc_tx*(gc_bdx+sqIpad) + gc_ty)
-					_ = colIdx
-
 //line cheng_smem_square.go:82
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = gIdx
-
 //line cheng_smem_square.go:88
 					out[gIdx] = tile[colIdx]
 				}
@@ -837,15 +635,10 @@ func gc_body_smemSquareSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_smem_square.go:80
 					colIdx := uint32(gc_tx*(gc_bdx+sqIpad) + gc_ty)
-					_ = colIdx
-
 //line cheng_smem_square.go:82
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = gIdx
-
 //line cheng_smem_square.go:88
 					out[gIdx] = tile[colIdx]
 				}
@@ -853,15 +646,10 @@ func gc_body_smemSquareSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cheng_smem_square.go:80
 					colIdx := uint32(gc_tx*(gc_bdx+sqIpad) + gc_ty)
-					_ = colIdx
-
 //line cheng_smem_square.go:82
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
-					_ = gIdx
-
 //line cheng_smem_square.go:88
 					out[gIdx] = tile[colIdx]
 				}
@@ -869,15 +657,10 @@ func gc_body_smemSquareSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line cheng_smem_square.go:80
 				colIdx := uint32(gc_tx*(gc_bdx+sqIpad) + gc_ty)
-				_ = colIdx
-
 //line cheng_smem_square.go:82
 				gIdx := uint32(gc_ty*gc_bdx + gc_tx)
-				_ = gIdx
-
 //line cheng_smem_square.go:88
 				out[gIdx] = tile[colIdx]
 			}

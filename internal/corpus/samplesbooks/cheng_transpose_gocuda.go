@@ -43,122 +43,79 @@ func gc_body_transposeSmemUnrollPadKernel(gc_b *compiled.Block, out, in []float3
 	gc_s_icol := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
 	gc_s_to := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
 	gc_exited := gc_b.Exited()
-
 //line cheng_transpose.go:29
 	tile := gocuda.Shared[float32](t, trBdimy*(trBdimx*2+trIpad))[:trBdimy*(trBdimx*2+trIpad)]
-
 //line cheng_transpose.go:31
 	bdx := uint32(gc_bdx)
-
 //line cheng_transpose.go:31
 	bdy := uint32(gc_bdy)
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_L1:
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line cheng_transpose.go:32
-				tx := uint32(gc_tx)
-				_ = tx
-
-//line cheng_transpose.go:34
-				ix := 2*uint32(gc_bx)*bdx + tx
-				_ = ix
-
-//line cheng_transpose.go:32
-				ty := uint32(gc_ty)
-				_ = ty
-
-//line cheng_transpose.go:35
-				iy := uint32(gc_by)*bdy + ty
-				_ = iy
-
-//line cheng_transpose.go:37
-				ti := iy*uint32(nx) + ix
-				_ = ti
-
-//line cheng_transpose.go:39
-				bidx := ty*bdx + tx
-				_ = bidx
-
-//line cheng_transpose.go:49
-				rowIdx := ty*(bdx*2+trIpad) + tx
-				_ = rowIdx
-
-//line cheng_transpose.go:40
-				irow := bidx / bdy
-
-//line cheng_transpose.go:41
-				icol := bidx % bdy
-
-//line cheng_transpose.go:43
-				ix2 := uint32(gc_by)*bdy + icol
-
-//line cheng_transpose.go:44
-				iy2 := 2*uint32(gc_bx)*bdx + irow
-
-//line cheng_transpose.go:46
-				to := iy2*uint32(ny) + ix2
-
-//line cheng_transpose.go:48
-				if !(ix+bdx < uint32(nx) && iy < uint32(ny)) {
-//line cheng_transpose.go:48
-					{
-//line cheng_transpose.go:48
-						gc_exited[gc_rank] = true
-//line cheng_transpose.go:48
-						continue gc_L1
-//line cheng_transpose.go:48
-					}
-//line cheng_transpose.go:48
-				}
-
-//line cheng_transpose.go:50
-				tile[rowIdx] = in[ti]
-
-//line cheng_transpose.go:51
-				tile[rowIdx+trBdimx] = in[ti+trBdimx]
-				_ = irow
-				_ = icol
-				_ = ix2
-				_ = iy2
-				_ = to
-				gc_s_irow[gc_rank] = irow
-				gc_s_icol[gc_rank] = icol
-				gc_s_to[gc_rank] = to
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-			}
-		}
-	}
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+//line cheng_transpose.go:33
+	gc_ty := 0
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
-			irow := gc_s_irow[gc_rank]
-			icol := gc_s_icol[gc_rank]
-			to := gc_s_to[gc_rank]
-
-//line cheng_transpose.go:55
-			colIdx := icol*(bdx*2+trIpad) + irow
-
-//line cheng_transpose.go:56
-			out[to] = tile[colIdx]
-
+//line cheng_transpose.go:32
+			tx := uint32(gc_tx)
+//line cheng_transpose.go:34
+			ix := 2*uint32(gc_bx)*bdx + tx
+//line cheng_transpose.go:32
+			ty := uint32(gc_ty)
+//line cheng_transpose.go:35
+			iy := uint32(gc_by)*bdy + ty
+//line cheng_transpose.go:37
+			ti := iy*uint32(nx) + ix
+//line cheng_transpose.go:39
+			bidx := ty*bdx + tx
+//line cheng_transpose.go:49
+			rowIdx := ty*(bdx*2+trIpad) + tx
+//line cheng_transpose.go:40
+			irow := bidx / bdy
+			icol := bidx % bdy
+//line cheng_transpose.go:43
+			ix2 := uint32(gc_by)*bdy + icol
+			iy2 := 2*uint32(gc_bx)*bdx + irow
+//line cheng_transpose.go:46
+			to := iy2*uint32(ny) + ix2
+//line cheng_transpose.go:48
+			if !(ix+bdx < uint32(nx) && iy < uint32(ny)) {
+				{
+//line cheng_transpose.go:48
+					gc_exited[gc_rank] = true
+//line cheng_transpose.go:48
+					continue gc_L1
+				}
+			}
+//line cheng_transpose.go:50
+			tile[rowIdx] = in[ti]
+			tile[rowIdx+trBdimx] = in[ti+trBdimx]
 //line cheng_transpose.go:57
-			out[to+uint32(ny)*trBdimx] = tile[colIdx+trBdimx]
-			_ = colIdx
+			gc_s_irow[gc_rank] = irow
+			gc_s_icol[gc_rank] = icol
+			gc_s_to[gc_rank] = to
 		}
+		gc_ty++
+		if gc_ty == gc_bdy {
+			gc_ty = 0
+		}
+	}
+//line cheng_transpose.go:68
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
+		}
+		irow := gc_s_irow[gc_rank]
+		icol := gc_s_icol[gc_rank]
+		to := gc_s_to[gc_rank]
+//line cheng_transpose.go:55
+		colIdx := icol*(bdx*2+trIpad) + irow
+		out[to] = tile[colIdx]
+		out[to+uint32(ny)*trBdimx] = tile[colIdx+trBdimx]
 	}
 }
 
@@ -190,126 +147,83 @@ func gc_body_transposeSmemUnrollPadDynKernel(gc_b *compiled.Block, out, in []flo
 	gc_s_icol := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
 	gc_s_to := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
 	gc_exited := gc_b.Exited()
-
 //line cheng_transpose.go:66
 	tile := gocuda.DynamicShared[float32](t)
-
 //line cheng_transpose.go:68
 	bdx := uint32(gc_bdx)
-
 //line cheng_transpose.go:68
 	bdy := uint32(gc_bdy)
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_L1:
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line cheng_transpose.go:69
-				tx := uint32(gc_tx)
-				_ = tx
-
-//line cheng_transpose.go:71
-				ix := bdx*uint32(gc_bx)*2 + tx
-				_ = ix
-
-//line cheng_transpose.go:69
-				ty := uint32(gc_ty)
-				_ = ty
-
-//line cheng_transpose.go:72
-				iy := bdy*uint32(gc_by) + ty
-				_ = iy
-
-//line cheng_transpose.go:74
-				ti := iy*uint32(nx) + ix
-				_ = ti
-
-//line cheng_transpose.go:76
-				bidx := ty*bdx + tx
-				_ = bidx
-
-//line cheng_transpose.go:85
-				rowIdx := ty*(bdx*2+trIpad) + tx
-				_ = rowIdx
-
-//line cheng_transpose.go:77
-				irow := bidx / bdy
-
-//line cheng_transpose.go:78
-				icol := bidx % bdy
-
-//line cheng_transpose.go:80
-				ix2 := bdy*uint32(gc_by) + icol
-
-//line cheng_transpose.go:81
-				iy2 := bdx*2*uint32(gc_bx) + irow
-
-//line cheng_transpose.go:82
-				to := iy2*uint32(ny) + ix2
-
-//line cheng_transpose.go:84
-				if !(ix+bdx < uint32(nx) && iy < uint32(ny)) {
-//line cheng_transpose.go:84
-					{
-//line cheng_transpose.go:84
-						gc_exited[gc_rank] = true
-//line cheng_transpose.go:84
-						continue gc_L1
-//line cheng_transpose.go:84
-					}
-//line cheng_transpose.go:84
-				}
-
-//line cheng_transpose.go:86
-				tile[rowIdx] = in[ti]
-
-//line cheng_transpose.go:87
-				tile[rowIdx+trBdimx] = in[ti+trBdimx]
-				_ = irow
-				_ = icol
-				_ = ix2
-				_ = iy2
-				_ = to
-				gc_s_irow[gc_rank] = irow
-				gc_s_icol[gc_rank] = icol
-				gc_s_to[gc_rank] = to
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-			}
-		}
-	}
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+//line cheng_transpose.go:70
+	gc_ty := 0
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
-			irow := gc_s_irow[gc_rank]
-			icol := gc_s_icol[gc_rank]
-			to := gc_s_to[gc_rank]
-
-//line cheng_transpose.go:91
-			colIdx := icol*(bdx*2+trIpad) + irow
-
-//line cheng_transpose.go:92
-			out[to] = tile[colIdx]
-
+//line cheng_transpose.go:69
+			tx := uint32(gc_tx)
+//line cheng_transpose.go:71
+			ix := bdx*uint32(gc_bx)*2 + tx
+//line cheng_transpose.go:69
+			ty := uint32(gc_ty)
+//line cheng_transpose.go:72
+			iy := bdy*uint32(gc_by) + ty
+//line cheng_transpose.go:74
+			ti := iy*uint32(nx) + ix
+//line cheng_transpose.go:76
+			bidx := ty*bdx + tx
+//line cheng_transpose.go:85
+			rowIdx := ty*(bdx*2+trIpad) + tx
+//line cheng_transpose.go:77
+			irow := bidx / bdy
+			icol := bidx % bdy
+//line cheng_transpose.go:80
+			ix2 := bdy*uint32(gc_by) + icol
+			iy2 := bdx*2*uint32(gc_bx) + irow
+			to := iy2*uint32(ny) + ix2
+//line cheng_transpose.go:84
+			if !(ix+bdx < uint32(nx) && iy < uint32(ny)) {
+				{
+//line cheng_transpose.go:84
+					gc_exited[gc_rank] = true
+//line cheng_transpose.go:84
+					continue gc_L1
+				}
+			}
+//line cheng_transpose.go:86
+			tile[rowIdx] = in[ti]
+			tile[rowIdx+trBdimx] = in[ti+trBdimx]
 //line cheng_transpose.go:93
-			out[to+uint32(ny)*trBdimx] = tile[colIdx+trBdimx]
-			_ = colIdx
+			gc_s_irow[gc_rank] = irow
+			gc_s_icol[gc_rank] = icol
+			gc_s_to[gc_rank] = to
 		}
+		gc_ty++
+		if gc_ty == gc_bdy {
+			gc_ty = 0
+		}
+	}
+//line cheng_transpose.go:104
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
+		}
+		irow := gc_s_irow[gc_rank]
+		icol := gc_s_icol[gc_rank]
+		to := gc_s_to[gc_rank]
+//line cheng_transpose.go:91
+		colIdx := icol*(bdx*2+trIpad) + irow
+		out[to] = tile[colIdx]
+		out[to+uint32(ny)*trBdimx] = tile[colIdx+trBdimx]
 	}
 }
 
 // gc_files_cheng_transpose holds the source files whose lines the kernels' records hash.
 //
 //go:embed cheng_transpose.go
+//line cheng_transpose.go:102
 var gc_files_cheng_transpose embed.FS

@@ -52,223 +52,163 @@ func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b *compiled.Block, f
 	for gc_rank := range gc_s_dStrings {
 		gc_s_dStrings[gc_rank] = dStrings
 	}
-
 //line cudf_find.go:83
 	warp := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
-	_ = warp
-
 //line cudf_find.go:100
 	startC := start
-
 //line cudf_find.go:100
 	stopC := stop
-	{
-		var gc_l_dStr [32][]byte
-		var gc_l_begin [32]int32
-		var gc_l_startCharPos [32]int32
-		var gc_l_position [32]int32
-		var gc_l_result [32]int32
-		var gc_c1r [32]int32
-		var gc_c2r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-			gc_L2:
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line cudf_find.go:84
-					laneIdx := int32((gc_rank & (32 - 1)))
-					_ = laneIdx
-
-//line cudf_find.go:86
-					tid := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
-					_ = tid
-
-//line cudf_find.go:87
-					strIdx := int32(tid / 32)
-					_ = strIdx
-
-//line cudf_find.go:88
-					if strIdx >= gc_s_dStrings[gc_rank].size() || gc_s_dStrings[gc_rank].isNull(strIdx) {
-//line cudf_find.go:88
-						{
-//line cudf_find.go:88
-							gc_dead |= uint32(1) << gc_lane
-//line cudf_find.go:88
-							gc_act &^= uint32(1) << gc_lane
-							continue gc_L2
-//line cudf_find.go:89
-						}
-					}
-
-//line cudf_find.go:92
-					dStr := gc_s_dStrings[gc_rank].element(strIdx)
-
-//line cudf_find.go:93
-					dTarget := dTargets.at(strIdx)
-
-//line cudf_find.go:95
-					begin, leftOver := bytesToCharacterPosition(dStr, start)
-
-//line cudf_find.go:96
-					startCharPos := start - leftOver
-
-//line cudf_find.go:100
-					dStrC := dStr
-
-//line cudf_find.go:100
-					beginC := begin
-
-//line cudf_find.go:101
-					end := func() int32 {
-						if stopC < 0 {
-							return int32(len(dStrC))
-						}
-						if stopC <= startC {
-							return beginC
-						}
-
-						b, _ := bytesToCharacterPosition(dStrC[beginC:], stopC-startC)
-						return beginC + b
-					}()
-
+//line cudf_find.go:102
+	var gc_l_dStr [32][]byte
+	var gc_l_begin [32]int32
+	var gc_l_startCharPos [32]int32
+	var gc_l_position [32]int32
+	var gc_l_result [32]int32
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		{
 //line cudf_find.go:114
-					position := int32(-1)
-
-//line cudf_find.go:115
-					if forward {
-						position = math.MaxInt32
-					}
-
-//line cudf_find.go:118
-					for itr := begin + laneIdx; itr+int32(len(dTarget)) <= end; itr += 32 {
-//line cudf_find.go:118
-						gc_b.Tick()
-//line cudf_find.go:118
-						if gc_b.Stopped() {
-//line cudf_find.go:118
-							return
-//line cudf_find.go:118
-						}
-						if cudfCompare(dTarget, dStr[itr:], int32(len(dTarget))) == 0 {
-							position = itr
-							if forward {
-								break
-							}
-						}
-					}
-
-//line cudf_find.go:128
-					var result int32
-					_ = dStr
-					_ = dTarget
-					_ = begin
-					_ = leftOver
-					_ = startCharPos
-					_ = dStrC
-					_ = beginC
-					_ = end
-					_ = position
-					_ = result
-					gc_l_dStr[gc_lane] = dStr
-					gc_l_begin[gc_lane] = begin
-					gc_l_startCharPos[gc_lane] = startCharPos
-					gc_l_position[gc_lane] = position
-					gc_l_result[gc_lane] = result
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+		gc_L2:
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-			}
-
-//line cudf_find.go:129
-			if forward {
-
-//line cudf_find.go:130
-				compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_position, compiled.OpLess, &gc_c1r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					var result int32
-					_ = result
-
-//line cudf_find.go:130
-					result = gc_c1r[gc_lane]
-					gc_l_result[gc_lane] = result
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
 				}
-			} else {
-
-//line cudf_find.go:132
-				compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_position, compiled.OpGreater, &gc_c2r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					var result int32
-					_ = result
-
-//line cudf_find.go:132
-					result = gc_c2r[gc_lane]
-					gc_l_result[gc_lane] = result
-				}
-			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line cudf_find.go:84
-					laneIdx := int32((gc_rank & (32 - 1)))
-					_ = laneIdx
-
+				laneIdx := int32((gc_rank & (32 - 1)))
 //line cudf_find.go:86
-					tid := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
-					_ = tid
-
-//line cudf_find.go:87
-					strIdx := int32(tid / 32)
-					_ = strIdx
-					dStr := gc_l_dStr[gc_lane]
-					_ = dStr
-					begin := gc_l_begin[gc_lane]
-					_ = begin
-					startCharPos := gc_l_startCharPos[gc_lane]
-					_ = startCharPos
-					result := gc_l_result[gc_lane]
-					_ = result
-
-//line cudf_find.go:135
-					if laneIdx == 0 {
-
-						if result < math.MaxInt32 && result >= begin {
-							dResults[strIdx] = startCharPos + charactersInString(dStr[begin:], result-begin)
-						} else {
-							dResults[strIdx] = -1
+				tid := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
+				strIdx := int32(tid / 32)
+				if strIdx >= gc_s_dStrings[gc_rank].size() || gc_s_dStrings[gc_rank].isNull(strIdx) {
+					{
+//line cudf_find.go:88
+						gc_dead |= uint32(1) << gc_lane
+//line cudf_find.go:88
+						gc_act &^= uint32(1) << gc_lane
+						continue gc_L2
+					}
+				}
+				dStr := gc_s_dStrings[gc_rank].element(strIdx)
+				dTarget := dTargets.at(strIdx)
+//line cudf_find.go:95
+				begin, leftOver := bytesToCharacterPosition(dStr, start)
+				startCharPos := start - leftOver
+//line cudf_find.go:100
+				dStrC := dStr
+//line cudf_find.go:100
+				beginC := begin
+				end := func() int32 {
+					if stopC < 0 {
+						return int32(len(dStrC))
+					}
+					if stopC <= startC {
+						return beginC
+					}
+//line cudf_find.go:109
+					b, _ := bytesToCharacterPosition(dStrC[beginC:], stopC-startC)
+					return beginC + b
+				}()
+//line cudf_find.go:114
+				position := int32(-1)
+				if forward {
+					position = math.MaxInt32
+				}
+				for itr := begin + laneIdx; itr+int32(len(dTarget)) <= end; itr += 32 {
+//line cudf_find.go:118
+					gc_b.Tick()
+//line cudf_find.go:118
+					if gc_b.Stopped() {
+//line cudf_find.go:118
+						return
+					}
+//line cudf_find.go:119
+					if cudfCompare(dTarget, dStr[itr:], int32(len(dTarget))) == 0 {
+						position = itr
+						if forward {
+							break
 						}
+					}
+				}
+//line cudf_find.go:128
+				var result int32
+//line cudf_find.go:139
+				gc_l_dStr[gc_lane] = dStr
+				gc_l_begin[gc_lane] = begin
+				gc_l_startCharPos[gc_lane] = startCharPos
+				gc_l_position[gc_lane] = position
+				gc_l_result[gc_lane] = result
+			}
+		}
+//line cudf_find.go:129
+		if forward {
+			compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_position, compiled.OpLess, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+//line cudf_find.go:137
+				var result int32
+//line cudf_find.go:130
+				result = gc_c1r[gc_lane]
+				gc_l_result[gc_lane] = result
+			}
+		} else {
+//line cudf_find.go:132
+			compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_position, compiled.OpGreater, &gc_c2r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+//line cudf_find.go:139
+				var result int32
+//line cudf_find.go:132
+				result = gc_c2r[gc_lane]
+				gc_l_result[gc_lane] = result
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line cudf_find.go:84
+				laneIdx := int32((gc_rank & (32 - 1)))
+//line cudf_find.go:86
+				tid := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
+				strIdx := int32(tid / 32)
+//line cudf_find.go:89
+				dStr := gc_l_dStr[gc_lane]
+//line cudf_find.go:91
+				begin := gc_l_begin[gc_lane]
+//line cudf_find.go:93
+				startCharPos := gc_l_startCharPos[gc_lane]
+//line cudf_find.go:95
+				result := gc_l_result[gc_lane]
+//line cudf_find.go:135
+				if laneIdx == 0 {
+//line cudf_find.go:137
+					if result < math.MaxInt32 && result >= begin {
+						dResults[strIdx] = startCharPos + charactersInString(dStr[begin:], result-begin)
+					} else {
+						dResults[strIdx] = -1
 					}
 				}
 			}
@@ -306,141 +246,105 @@ func gc_body_containsWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrings, 
 	for gc_rank := range gc_s_dStrings {
 		gc_s_dStrings[gc_rank] = dStrings
 	}
-
 //line cudf_find.go:159
 	warp := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
-	_ = warp
-
 //line cudf_find.go:166
 	const bytesPerWarp = 4
-	{
-		var gc_c1v [32]bool
-		var gc_c1r [32]bool
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-			gc_L2:
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line cudf_find.go:152
-					idx := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
-					_ = idx
-
-//line cudf_find.go:154
-					strIdx := int32(idx / 32)
-					_ = strIdx
-
-//line cudf_find.go:160
-					laneIdx := int32((gc_rank & (32 - 1)))
-					_ = laneIdx
-
-//line cudf_find.go:155
-					if strIdx >= gc_s_dStrings[gc_rank].size() {
-//line cudf_find.go:155
-						{
-//line cudf_find.go:155
-							gc_dead |= uint32(1) << gc_lane
-//line cudf_find.go:155
-							gc_act &^= uint32(1) << gc_lane
-							continue gc_L2
-//line cudf_find.go:156
-						}
-					}
-
-//line cudf_find.go:162
-					if gc_s_dStrings[gc_rank].isNull(strIdx) {
-//line cudf_find.go:162
-						{
-//line cudf_find.go:162
-							gc_dead |= uint32(1) << gc_lane
-//line cudf_find.go:162
-							gc_act &^= uint32(1) << gc_lane
-							continue gc_L2
-//line cudf_find.go:163
-						}
-					}
-
-//line cudf_find.go:165
-					dStr := gc_s_dStrings[gc_rank].element(strIdx)
-
-//line cudf_find.go:167
-					found := false
-
 //line cudf_find.go:168
-					for i := laneIdx * bytesPerWarp; !found && i+int32(len(dTarget)) <= int32(len(dStr)); i += 32 * bytesPerWarp {
-//line cudf_find.go:168
-						gc_b.Tick()
-//line cudf_find.go:168
-						if gc_b.Stopped() {
-//line cudf_find.go:168
-							return
-//line cudf_find.go:168
-						}
-
-						for j := int32(0); !found && j < bytesPerWarp; j++ {
-							if i+j+int32(len(dTarget)) <= int32(len(dStr)) &&
-								cudfCompare(dTarget, dStr[i+j:], int32(len(dTarget))) == 0 {
-								found = true
-							}
-						}
-					}
-					_ = dStr
-					_ = found
-
-//line cudf_find.go:178
-					gc_c1v[gc_lane] = found
+	var gc_c1v [32]bool
+	var gc_c1r [32]bool
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		{
+//line cudf_find.go:175
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+		gc_L2:
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-			}
-
-//line cudf_find.go:178
-			compiled.TileLanes[bool, bool](gc_b, "Any", gc_w, gc_act, warp.Size(), &gc_c1v, 0, nil, &gc_c1r)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line cudf_find.go:152
-					idx := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
-					_ = idx
-
+				idx := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
 //line cudf_find.go:154
-					strIdx := int32(idx / 32)
-					_ = strIdx
-
+				strIdx := int32(idx / 32)
 //line cudf_find.go:160
-					laneIdx := int32((gc_rank & (32 - 1)))
-					_ = laneIdx
-
-//line cudf_find.go:178
-					result := gc_c1r[gc_lane]
-
-//line cudf_find.go:179
-					if laneIdx == 0 {
-						dResults[strIdx] = result
+				laneIdx := int32((gc_rank & (32 - 1)))
+//line cudf_find.go:155
+				if strIdx >= gc_s_dStrings[gc_rank].size() {
+					{
+//line cudf_find.go:155
+						gc_dead |= uint32(1) << gc_lane
+//line cudf_find.go:155
+						gc_act &^= uint32(1) << gc_lane
+						continue gc_L2
 					}
-					_ = result
+				}
+//line cudf_find.go:162
+				if gc_s_dStrings[gc_rank].isNull(strIdx) {
+					{
+//line cudf_find.go:162
+						gc_dead |= uint32(1) << gc_lane
+//line cudf_find.go:162
+						gc_act &^= uint32(1) << gc_lane
+						continue gc_L2
+					}
+				}
+//line cudf_find.go:165
+				dStr := gc_s_dStrings[gc_rank].element(strIdx)
+//line cudf_find.go:167
+				found := false
+				for i := laneIdx * bytesPerWarp; !found && i+int32(len(dTarget)) <= int32(len(dStr)); i += 32 * bytesPerWarp {
+//line cudf_find.go:168
+					gc_b.Tick()
+//line cudf_find.go:168
+					if gc_b.Stopped() {
+//line cudf_find.go:168
+						return
+					}
+					for j := int32(0); !found && j < bytesPerWarp; j++ {
+						if i+j+int32(len(dTarget)) <= int32(len(dStr)) &&
+							cudfCompare(dTarget, dStr[i+j:], int32(len(dTarget))) == 0 {
+							found = true
+						}
+					}
+				}
+//line cudf_find.go:178
+				gc_c1v[gc_lane] = found
+			}
+		}
+//line cudf_find.go:178
+		compiled.TileLanes[bool, bool](gc_b, "Any", gc_w, gc_act, warp.Size(), &gc_c1v, 0, nil, &gc_c1r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line cudf_find.go:152
+				idx := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
+//line cudf_find.go:154
+				strIdx := int32(idx / 32)
+//line cudf_find.go:160
+				laneIdx := int32((gc_rank & (32 - 1)))
+//line cudf_find.go:178
+				result := gc_c1r[gc_lane]
+				if laneIdx == 0 {
+					dResults[strIdx] = result
 				}
 			}
 		}
@@ -450,4 +354,5 @@ func gc_body_containsWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrings, 
 // gc_files_cudf_find holds the source files whose lines the kernels' records hash.
 //
 //go:embed cudf_find.go cudf_find_instance.go
+//line cudf_find.go:192
 var gc_files_cudf_find embed.FS

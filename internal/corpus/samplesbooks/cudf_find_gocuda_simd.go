@@ -53,299 +53,223 @@ func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b2 *compiled.Block, 
 	for gc_rank2 := range gc_s_dStrings {
 		gc_s_dStrings[gc_rank2] = dStrings
 	}
-
 //line cudf_find.go:83
 	warp := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
-	_ = warp
-
 //line cudf_find.go:100
 	startC := start
-
 //line cudf_find.go:100
 	stopC := stop
-	{
-		var gc_l_dStr [32][]byte
-		var gc_l_begin [32]int32
-		var gc_l_startCharPos [32]int32
-		var gc_l_position [32]int32
-		var gc_l_result [32]int32
-		var gc_c21r [32]int32
-		var gc_c22r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-			gc_L22:
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+//line cudf_find.go:102
+	var gc_l_dStr [32][]byte
+	var gc_l_begin [32]int32
+	var gc_l_startCharPos [32]int32
+	var gc_l_position [32]int32
+	var gc_l_result [32]int32
+	var gc_c21r [32]int32
+	var gc_c22r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+		{
+//line cudf_find.go:114
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+		gc_L22:
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line cudf_find.go:84
+				laneIdx := int32((gc_rank2 & (32 - 1)))
+//line cudf_find.go:86
+				tid := int64(gc_bx2)*int64(gc_bdx2) + int64(gc_tx2)
+				strIdx := int32(tid / 32)
+				if strIdx >= gc_s_dStrings[gc_rank2].size() || gc_s_dStrings[gc_rank2].isNull(strIdx) {
+					{
+//line cudf_find.go:88
+						gc_dead2 |= uint32(1) << gc_lane2
+//line cudf_find.go:88
+						gc_act2 &^= uint32(1) << gc_lane2
+						continue gc_L22
 					}
-					if gc_act2&(1<<gc_lane2) == 0 {
+				}
+				dStr := gc_s_dStrings[gc_rank2].element(strIdx)
+				dTarget := dTargets.at(strIdx)
+//line cudf_find.go:95
+				begin, leftOver := bytesToCharacterPosition(dStr, start)
+				startCharPos := start - leftOver
+//line cudf_find.go:100
+				dStrC := dStr
+//line cudf_find.go:100
+				beginC := begin
+				end := func() int32 {
+					if stopC < 0 {
+						return int32(len(dStrC))
+					}
+					if stopC <= startC {
+						return beginC
+					}
+//line cudf_find.go:109
+					b, _ := bytesToCharacterPosition(dStrC[beginC:], stopC-startC)
+					return beginC + b
+				}()
+//line cudf_find.go:114
+				position := int32(-1)
+				if forward {
+					position = math.MaxInt32
+				}
+				for itr := begin + laneIdx; itr+int32(len(dTarget)) <= end; itr += 32 {
+//line cudf_find.go:118
+					gc_b2.Tick()
+//line cudf_find.go:118
+					if gc_b2.Stopped() {
+//line cudf_find.go:118
+						return
+					}
+//line cudf_find.go:119
+					if cudfCompare(dTarget, dStr[itr:], int32(len(dTarget))) == 0 {
+						position = itr
+						if forward {
+							break
+						}
+					}
+				}
+//line cudf_find.go:128
+				var result int32
+//line cudf_find.go:139
+				gc_l_dStr[gc_lane2] = dStr
+				gc_l_begin[gc_lane2] = begin
+				gc_l_startCharPos[gc_lane2] = startCharPos
+				gc_l_position[gc_lane2] = position
+				gc_l_result[gc_lane2] = result
+			}
+		}
+//line cudf_find.go:129
+		if forward {
+			compiled.TileReduceOp[int32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_position, compiled.OpLess, &gc_c21r)
+			gc_left := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line cudf_find.go:130
+						var result archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line cudf_find.go:130
+						result = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+//line cudf_find.go:130
+						result.StoreSlice(gc_l_result[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+//line cudf_find.go:130
+						var result archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line cudf_find.go:130
+						result = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+//line cudf_find.go:130
+						result.StoreSlice(gc_l_result[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line cudf_find.go:84
-					laneIdx := int32((gc_rank2 & (32 - 1)))
-					_ = laneIdx
-
-//line cudf_find.go:86
-					tid := int64(gc_bx2)*int64(gc_bdx2) + int64(gc_tx2)
-					_ = tid
-
-//line cudf_find.go:87
-					strIdx := int32(tid / 32)
-					_ = strIdx
-
-//line cudf_find.go:88
-					if strIdx >= gc_s_dStrings[gc_rank2].size() || gc_s_dStrings[gc_rank2].isNull(strIdx) {
-//line cudf_find.go:88
-						{
-//line cudf_find.go:88
-							gc_dead2 |= uint32(1) << gc_lane2
-//line cudf_find.go:88
-							gc_act2 &^= uint32(1) << gc_lane2
-							continue gc_L22
-//line cudf_find.go:89
-						}
-					}
-
-//line cudf_find.go:92
-					dStr := gc_s_dStrings[gc_rank2].element(strIdx)
-
-//line cudf_find.go:93
-					dTarget := dTargets.at(strIdx)
-
-//line cudf_find.go:95
-					begin, leftOver := bytesToCharacterPosition(dStr, start)
-
-//line cudf_find.go:96
-					startCharPos := start - leftOver
-
-//line cudf_find.go:100
-					dStrC := dStr
-
-//line cudf_find.go:100
-					beginC := begin
-
-//line cudf_find.go:101
-					end := func() int32 {
-						if stopC < 0 {
-							return int32(len(dStrC))
-						}
-						if stopC <= startC {
-							return beginC
-						}
-
-						b, _ := bytesToCharacterPosition(dStrC[beginC:], stopC-startC)
-						return beginC + b
-					}()
-
-//line cudf_find.go:114
-					position := int32(-1)
-
-//line cudf_find.go:115
-					if forward {
-						position = math.MaxInt32
-					}
-
-//line cudf_find.go:118
-					for itr := begin + laneIdx; itr+int32(len(dTarget)) <= end; itr += 32 {
-//line cudf_find.go:118
-						gc_b2.Tick()
-//line cudf_find.go:118
-						if gc_b2.Stopped() {
-//line cudf_find.go:118
-							return
-//line cudf_find.go:118
-						}
-						if cudfCompare(dTarget, dStr[itr:], int32(len(dTarget))) == 0 {
-							position = itr
-							if forward {
-								break
-							}
-						}
-					}
-
-//line cudf_find.go:128
+//line cudf_find.go:143
 					var result int32
-					_ = dStr
-					_ = dTarget
-					_ = begin
-					_ = leftOver
-					_ = startCharPos
-					_ = dStrC
-					_ = beginC
-					_ = end
-					_ = position
-					_ = result
-					gc_l_dStr[gc_lane2] = dStr
-					gc_l_begin[gc_lane2] = begin
-					gc_l_startCharPos[gc_lane2] = startCharPos
-					gc_l_position[gc_lane2] = position
+//line cudf_find.go:130
+					result = gc_c21r[gc_lane2]
 					gc_l_result[gc_lane2] = result
 				}
 			}
-
-//line cudf_find.go:129
-			if forward {
-
-//line cudf_find.go:130
-				compiled.TileReduceOp[int32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_position, compiled.OpLess, &gc_c21r)
-				gc_left := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line cudf_find.go:130
-							var result archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cudf_find.go:130
-							_ = result
-//line cudf_find.go:130
-							result = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line cudf_find.go:130
-							result.StoreSlice(gc_l_result[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line cudf_find.go:130
-							var result archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cudf_find.go:130
-							_ = result
-//line cudf_find.go:130
-							result = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line cudf_find.go:130
-							result.StoreSlice(gc_l_result[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
+		} else {
+//line cudf_find.go:132
+			compiled.TileReduceOp[int32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_position, compiled.OpGreater, &gc_c22r)
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line cudf_find.go:132
+						var result archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line cudf_find.go:132
+						result = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+//line cudf_find.go:132
+						result.StoreSlice(gc_l_result[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left&(1<<gc_lane2) == 0 {
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						var result int32
-						_ = result
-
-//line cudf_find.go:130
-						result = gc_c21r[gc_lane2]
-						gc_l_result[gc_lane2] = result
+//line cudf_find.go:132
+						var result archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line cudf_find.go:132
+						result = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+//line cudf_find.go:132
+						result.StoreSlice(gc_l_result[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
 					}
 				}
-			} else {
-
-//line cudf_find.go:132
-				compiled.TileReduceOp[int32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_position, compiled.OpGreater, &gc_c22r)
-				gc_left2 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line cudf_find.go:132
-							var result archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cudf_find.go:132
-							_ = result
-//line cudf_find.go:132
-							result = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line cudf_find.go:132
-							result.StoreSlice(gc_l_result[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line cudf_find.go:132
-							var result archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cudf_find.go:132
-							_ = result
-//line cudf_find.go:132
-							result = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line cudf_find.go:132
-							result.StoreSlice(gc_l_result[gc_lane2:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						var result int32
-						_ = result
-
-//line cudf_find.go:132
-						result = gc_c22r[gc_lane2]
-						gc_l_result[gc_lane2] = result
-					}
-				}
+				archsimd.ClearAVXUpperBits()
 			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
+			if gc_left2 != 0 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_act2&(1<<gc_lane2) == 0 {
+					if gc_left2&(1<<gc_lane2) == 0 {
 						continue
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
+//line cudf_find.go:145
+					var result int32
+//line cudf_find.go:132
+					result = gc_c22r[gc_lane2]
+					gc_l_result[gc_lane2] = result
+				}
+			}
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
 //line cudf_find.go:84
-					laneIdx := int32((gc_rank2 & (32 - 1)))
-					_ = laneIdx
-
+				laneIdx := int32((gc_rank2 & (32 - 1)))
 //line cudf_find.go:86
-					tid := int64(gc_bx2)*int64(gc_bdx2) + int64(gc_tx2)
-					_ = tid
-
-//line cudf_find.go:87
-					strIdx := int32(tid / 32)
-					_ = strIdx
-					dStr := gc_l_dStr[gc_lane2]
-					_ = dStr
-					begin := gc_l_begin[gc_lane2]
-					_ = begin
-					startCharPos := gc_l_startCharPos[gc_lane2]
-					_ = startCharPos
-					result := gc_l_result[gc_lane2]
-					_ = result
-
+				tid := int64(gc_bx2)*int64(gc_bdx2) + int64(gc_tx2)
+				strIdx := int32(tid / 32)
+//line cudf_find.go:89
+				dStr := gc_l_dStr[gc_lane2]
+//line cudf_find.go:91
+				begin := gc_l_begin[gc_lane2]
+//line cudf_find.go:93
+				startCharPos := gc_l_startCharPos[gc_lane2]
+//line cudf_find.go:95
+				result := gc_l_result[gc_lane2]
 //line cudf_find.go:135
-					if laneIdx == 0 {
-
-						if result < math.MaxInt32 && result >= begin {
-							dResults[strIdx] = startCharPos + charactersInString(dStr[begin:], result-begin)
-						} else {
-							dResults[strIdx] = -1
-						}
+				if laneIdx == 0 {
+//line cudf_find.go:137
+					if result < math.MaxInt32 && result >= begin {
+						dResults[strIdx] = startCharPos + charactersInString(dStr[begin:], result-begin)
+					} else {
+						dResults[strIdx] = -1
 					}
 				}
 			}
@@ -383,141 +307,105 @@ func gc_body_containsWarpParallelFn(gc_b2 *compiled.Block, dStrings cudfStrings,
 	for gc_rank2 := range gc_s_dStrings {
 		gc_s_dStrings[gc_rank2] = dStrings
 	}
-
 //line cudf_find.go:159
 	warp := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
-	_ = warp
-
 //line cudf_find.go:166
 	const bytesPerWarp = 4
-	{
-		var gc_c21v [32]bool
-		var gc_c21r [32]bool
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-			gc_L22:
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line cudf_find.go:152
-					idx := int64(gc_bx2)*int64(gc_bdx2) + int64(gc_tx2)
-					_ = idx
-
-//line cudf_find.go:154
-					strIdx := int32(idx / 32)
-					_ = strIdx
-
-//line cudf_find.go:160
-					laneIdx := int32((gc_rank2 & (32 - 1)))
-					_ = laneIdx
-
-//line cudf_find.go:155
-					if strIdx >= gc_s_dStrings[gc_rank2].size() {
-//line cudf_find.go:155
-						{
-//line cudf_find.go:155
-							gc_dead2 |= uint32(1) << gc_lane2
-//line cudf_find.go:155
-							gc_act2 &^= uint32(1) << gc_lane2
-							continue gc_L22
-//line cudf_find.go:156
-						}
-					}
-
-//line cudf_find.go:162
-					if gc_s_dStrings[gc_rank2].isNull(strIdx) {
-//line cudf_find.go:162
-						{
-//line cudf_find.go:162
-							gc_dead2 |= uint32(1) << gc_lane2
-//line cudf_find.go:162
-							gc_act2 &^= uint32(1) << gc_lane2
-							continue gc_L22
-//line cudf_find.go:163
-						}
-					}
-
-//line cudf_find.go:165
-					dStr := gc_s_dStrings[gc_rank2].element(strIdx)
-
-//line cudf_find.go:167
-					found := false
-
 //line cudf_find.go:168
-					for i := laneIdx * bytesPerWarp; !found && i+int32(len(dTarget)) <= int32(len(dStr)); i += 32 * bytesPerWarp {
-//line cudf_find.go:168
-						gc_b2.Tick()
-//line cudf_find.go:168
-						if gc_b2.Stopped() {
-//line cudf_find.go:168
-							return
-//line cudf_find.go:168
-						}
-
-						for j := int32(0); !found && j < bytesPerWarp; j++ {
-							if i+j+int32(len(dTarget)) <= int32(len(dStr)) &&
-								cudfCompare(dTarget, dStr[i+j:], int32(len(dTarget))) == 0 {
-								found = true
-							}
-						}
-					}
-					_ = dStr
-					_ = found
-
-//line cudf_find.go:178
-					gc_c21v[gc_lane2] = found
+	var gc_c21v [32]bool
+	var gc_c21r [32]bool
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+		{
+//line cudf_find.go:175
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+		gc_L22:
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
 				}
-			}
-
-//line cudf_find.go:178
-			compiled.TileLanes[bool, bool](gc_b2, "Any", gc_w2, gc_act2, warp.Size(), &gc_c21v, 0, nil, &gc_c21r)
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
 //line cudf_find.go:152
-					idx := int64(gc_bx2)*int64(gc_bdx2) + int64(gc_tx2)
-					_ = idx
-
+				idx := int64(gc_bx2)*int64(gc_bdx2) + int64(gc_tx2)
 //line cudf_find.go:154
-					strIdx := int32(idx / 32)
-					_ = strIdx
-
+				strIdx := int32(idx / 32)
 //line cudf_find.go:160
-					laneIdx := int32((gc_rank2 & (32 - 1)))
-					_ = laneIdx
-
-//line cudf_find.go:178
-					result := gc_c21r[gc_lane2]
-
-//line cudf_find.go:179
-					if laneIdx == 0 {
-						dResults[strIdx] = result
+				laneIdx := int32((gc_rank2 & (32 - 1)))
+//line cudf_find.go:155
+				if strIdx >= gc_s_dStrings[gc_rank2].size() {
+					{
+//line cudf_find.go:155
+						gc_dead2 |= uint32(1) << gc_lane2
+//line cudf_find.go:155
+						gc_act2 &^= uint32(1) << gc_lane2
+						continue gc_L22
 					}
-					_ = result
+				}
+//line cudf_find.go:162
+				if gc_s_dStrings[gc_rank2].isNull(strIdx) {
+					{
+//line cudf_find.go:162
+						gc_dead2 |= uint32(1) << gc_lane2
+//line cudf_find.go:162
+						gc_act2 &^= uint32(1) << gc_lane2
+						continue gc_L22
+					}
+				}
+//line cudf_find.go:165
+				dStr := gc_s_dStrings[gc_rank2].element(strIdx)
+//line cudf_find.go:167
+				found := false
+				for i := laneIdx * bytesPerWarp; !found && i+int32(len(dTarget)) <= int32(len(dStr)); i += 32 * bytesPerWarp {
+//line cudf_find.go:168
+					gc_b2.Tick()
+//line cudf_find.go:168
+					if gc_b2.Stopped() {
+//line cudf_find.go:168
+						return
+					}
+					for j := int32(0); !found && j < bytesPerWarp; j++ {
+						if i+j+int32(len(dTarget)) <= int32(len(dStr)) &&
+							cudfCompare(dTarget, dStr[i+j:], int32(len(dTarget))) == 0 {
+							found = true
+						}
+					}
+				}
+//line cudf_find.go:178
+				gc_c21v[gc_lane2] = found
+			}
+		}
+//line cudf_find.go:178
+		compiled.TileLanes[bool, bool](gc_b2, "Any", gc_w2, gc_act2, warp.Size(), &gc_c21v, 0, nil, &gc_c21r)
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line cudf_find.go:152
+				idx := int64(gc_bx2)*int64(gc_bdx2) + int64(gc_tx2)
+//line cudf_find.go:154
+				strIdx := int32(idx / 32)
+//line cudf_find.go:160
+				laneIdx := int32((gc_rank2 & (32 - 1)))
+//line cudf_find.go:178
+				result := gc_c21r[gc_lane2]
+				if laneIdx == 0 {
+					dResults[strIdx] = result
 				}
 			}
 		}
@@ -527,4 +415,5 @@ func gc_body_containsWarpParallelFn(gc_b2 *compiled.Block, dStrings cudfStrings,
 // gc_files_cudf_find holds the source files whose lines the kernels' records hash.
 //
 //go:embed cudf_find.go cudf_find_instance.go
+//line cudf_find.go:192
 var gc_files_cudf_find embed.FS

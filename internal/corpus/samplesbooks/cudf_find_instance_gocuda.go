@@ -50,388 +50,295 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 	for gc_rank := range gc_s_dStrings {
 		gc_s_dStrings[gc_rank] = dStrings
 	}
-
 //line cudf_find_instance.go:59
 	warp := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
-	_ = warp
-	{
-		var gc_l_dStr [32][]byte
-		var gc_l_end [32]int32
-		var gc_l_maxPos [32]int32
-		var gc_l_charPos [32]int32
-		var gc_l_charCount [32]int32
-		var gc_l_count [32]int32
-		var gc_l_itr [32]int32
-		var gc_l_isChar [32]int32
-		var gc_l_found [32]int32
-		var gc_l_foundCount [32]int32
-		var gc_l_foundScan [32]int32
-		var gc_c1r [32]int32
-		var gc_c2r [32]int32
-		var gc_c3r [32]int32
-		var gc_c4v [32]int32
-		var gc_c4r [32]int32
-		var gc_c5r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-			gc_L2:
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
+//line cudf_find_instance.go:62
+	var gc_l_dStr [32][]byte
+	var gc_l_end [32]int32
+	var gc_l_maxPos [32]int32
+	var gc_l_charPos [32]int32
+	var gc_l_charCount [32]int32
+	var gc_l_count [32]int32
+	var gc_l_itr [32]int32
+	var gc_l_isChar [32]int32
+	var gc_l_found [32]int32
+	var gc_l_foundCount [32]int32
+	var gc_l_foundScan [32]int32
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	var gc_c3r [32]int32
+	var gc_c4v [32]int32
+	var gc_c4r [32]int32
+	var gc_c5r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		{
+//line cudf_find_instance.go:84
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+		gc_L2:
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line cudf_find_instance.go:53
+				tid := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
+				strIdx := int32(tid / 32)
+				if strIdx >= gc_s_dStrings[gc_rank].size() || gc_s_dStrings[gc_rank].isNull(strIdx) {
+					{
+//line cudf_find_instance.go:55
+						gc_dead |= uint32(1) << gc_lane
+//line cudf_find_instance.go:55
+						gc_act &^= uint32(1) << gc_lane
+						continue gc_L2
 					}
+				}
+//line cudf_find_instance.go:62
+				dStr := gc_s_dStrings[gc_rank].element(strIdx)
+				end := int32(len(dStr))
+//line cudf_find_instance.go:66
+				maxPos := int32(len(dStr))
+				charPos := maxPos
+				charCount := int32(0)
+				count := int32(0)
+//line cudf_find_instance.go:76
+				gc_l_dStr[gc_lane] = dStr
+				gc_l_end[gc_lane] = end
+				gc_l_maxPos[gc_lane] = maxPos
+				gc_l_charPos[gc_lane] = charPos
+				gc_l_charCount[gc_lane] = charCount
+				gc_l_count[gc_lane] = count
+			}
+		}
+		{
+//line cudf_find_instance.go:71
+			gc_save12 := gc_act
+			gc_in12 := gc_act
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+//line cudf_find_instance.go:60
+				laneIdx := int32((gc_rank & (32 - 1)))
+//line cudf_find_instance.go:70
+				itr := laneIdx
+//line cudf_find_instance.go:72
+				gc_l_itr[gc_lane] = itr
+			}
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in12 &^ gc_dead
+				var gc_m12, gc_skip12 uint32
+//line cudf_find_instance.go:82
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
-//line cudf_find_instance.go:53
-					tid := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
-					_ = tid
-
-//line cudf_find_instance.go:54
-					strIdx := int32(tid / 32)
-					_ = strIdx
-
-//line cudf_find_instance.go:55
-					if strIdx >= gc_s_dStrings[gc_rank].size() || gc_s_dStrings[gc_rank].isNull(strIdx) {
-//line cudf_find_instance.go:55
-						{
-//line cudf_find_instance.go:55
-							gc_dead |= uint32(1) << gc_lane
-//line cudf_find_instance.go:55
-							gc_act &^= uint32(1) << gc_lane
-							continue gc_L2
-//line cudf_find_instance.go:56
+					end := gc_l_end[gc_lane]
+//line cudf_find_instance.go:90
+					itr := gc_l_itr[gc_lane]
+//line cudf_find_instance.go:70
+					if itr+int32(len(dTarget)) <= end {
+						gc_m12 |= 1 << gc_lane
+					}
+				}
+				gc_in12 &= gc_m12
+				gc_act = gc_in12
+				if gc_act == 0 {
+					break
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					dStr := gc_l_dStr[gc_lane]
+//line cudf_find_instance.go:87
+					itr := gc_l_itr[gc_lane]
+//line cudf_find_instance.go:71
+					isChar := int32(0)
+					if !isUTF8ContinuationChar(dStr[itr]) {
+						isChar = 1
+					}
+					found := int32(0)
+					if isChar != 0 && cudfCompare(dTarget, dStr[itr:], int32(len(dTarget))) == 0 {
+						found = 1
+					}
+//line cudf_find_instance.go:81
+					gc_l_isChar[gc_lane] = isChar
+					gc_l_found[gc_lane] = found
+				}
+//line cudf_find_instance.go:81
+				compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_found, compiled.OpPlus, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line cudf_find_instance.go:88
+					found := gc_l_found[gc_lane]
+					_ = found
+//line cudf_find_instance.go:81
+					foundCount := gc_c1r[gc_lane]
+					gc_l_foundCount[gc_lane] = foundCount
+				}
+//line cudf_find_instance.go:82
+				compiled.TileReduce[int32](gc_b, "InclusiveScan", gc_w, gc_act, warp.Size(), &gc_l_found, cg.Plus, &gc_c2r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line cudf_find_instance.go:89
+					isChar := gc_l_isChar[gc_lane]
+					_ = isChar
+//line cudf_find_instance.go:82
+					foundScan := gc_c2r[gc_lane]
+//line cudf_find_instance.go:84
+					gc_l_foundScan[gc_lane] = foundScan
+				}
+//line cudf_find_instance.go:84
+				compiled.TileReduce[int32](gc_b, "ExclusiveScan", gc_w, gc_act, warp.Size(), &gc_l_isChar, cg.Plus, &gc_c3r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line cudf_find_instance.go:91
+					charPos := gc_l_charPos[gc_lane]
+//line cudf_find_instance.go:93
+					count := gc_l_count[gc_lane]
+//line cudf_find_instance.go:95
+					foundScan := gc_l_foundScan[gc_lane]
+//line cudf_find_instance.go:84
+					charsScan := gc_c3r[gc_lane]
+//line cudf_find_instance.go:86
+					foundPos := charPos
+					if foundScan+count == instance+1 {
+						foundPos = charsScan
+					}
+//line cudf_find_instance.go:91
+					gc_c4v[gc_lane] = foundPos
+				}
+//line cudf_find_instance.go:91
+				compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_c4v, compiled.OpLess, &gc_c4r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line cudf_find_instance.go:98
+					var charPos int32
+//line cudf_find_instance.go:91
+					charPos = gc_c4r[gc_lane]
+					gc_l_charPos[gc_lane] = charPos
+				}
+				{
+					var gc_m8 uint32
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						maxPos := gc_l_maxPos[gc_lane]
+//line cudf_find_instance.go:104
+						charPos := gc_l_charPos[gc_lane]
+//line cudf_find_instance.go:92
+						if charPos < maxPos {
+							gc_m8 |= 1 << gc_lane
 						}
 					}
-
-//line cudf_find_instance.go:62
-					dStr := gc_s_dStrings[gc_rank].element(strIdx)
-
-//line cudf_find_instance.go:63
-					end := int32(len(dStr))
-
-//line cudf_find_instance.go:66
-					maxPos := int32(len(dStr))
-
-//line cudf_find_instance.go:67
-					charPos := maxPos
-
-//line cudf_find_instance.go:68
-					charCount := int32(0)
-
-//line cudf_find_instance.go:69
-					count := int32(0)
-					_ = dStr
-					_ = end
-					_ = maxPos
-					_ = charPos
-					_ = charCount
-					_ = count
-					gc_l_dStr[gc_lane] = dStr
-					gc_l_end[gc_lane] = end
-					gc_l_maxPos[gc_lane] = maxPos
-					gc_l_charPos[gc_lane] = charPos
-					gc_l_charCount[gc_lane] = charCount
+					gc_save8 := gc_act
+					gc_act = gc_save8 & gc_m8
+					if gc_act != 0 {
+//line cudf_find_instance.go:93
+						gc_in12 &^= gc_act
+						gc_skip12 |= gc_act
+						gc_act = 0
+					}
+					gc_act = gc_save8 &^ gc_dead &^ gc_skip12
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line cudf_find_instance.go:105
+					count := gc_l_count[gc_lane]
+//line cudf_find_instance.go:107
+					isChar := gc_l_isChar[gc_lane]
+					_ = isChar
+					foundCount := gc_l_foundCount[gc_lane]
+//line cudf_find_instance.go:95
+					count += foundCount
 					gc_l_count[gc_lane] = count
 				}
-			}
-
-//line cudf_find_instance.go:70
-			{
-				gc_save12 := gc_act
-				gc_in12 := gc_act
+//line cudf_find_instance.go:96
+				compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_isChar, compiled.OpPlus, &gc_c5r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-
-//line cudf_find_instance.go:60
-					laneIdx := int32((gc_rank & (32 - 1)))
-					_ = laneIdx
-
+//line cudf_find_instance.go:103
+					charCount := gc_l_charCount[gc_lane]
+//line cudf_find_instance.go:96
+					charCount += gc_c5r[gc_lane]
+					gc_l_charCount[gc_lane] = charCount
+				}
+				gc_act = gc_in12 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line cudf_find_instance.go:106
+					itr := gc_l_itr[gc_lane]
 //line cudf_find_instance.go:70
-					itr := laneIdx
-					_ = itr
+					itr += 32
 					gc_l_itr[gc_lane] = itr
 				}
-				for {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
-					}
-					gc_act = gc_in12 &^ gc_dead
-					var gc_m12, gc_skip12 uint32
-					_ = gc_skip12
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						end := gc_l_end[gc_lane]
-						_ = end
-						itr := gc_l_itr[gc_lane]
-						_ = itr
-
-//line cudf_find_instance.go:70
-						if itr+int32(len(dTarget)) <= end {
-							gc_m12 |= 1 << gc_lane
-						}
-					}
-					gc_in12 &= gc_m12
-					gc_act = gc_in12
-					if gc_act == 0 {
-						break
-					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						dStr := gc_l_dStr[gc_lane]
-						_ = dStr
-						itr := gc_l_itr[gc_lane]
-						_ = itr
-
-//line cudf_find_instance.go:71
-						isChar := int32(0)
-
-//line cudf_find_instance.go:72
-						if !isUTF8ContinuationChar(dStr[itr]) {
-							isChar = 1
-						}
-
-//line cudf_find_instance.go:75
-						found := int32(0)
-
-//line cudf_find_instance.go:76
-						if isChar != 0 && cudfCompare(dTarget, dStr[itr:], int32(len(dTarget))) == 0 {
-							found = 1
-						}
-						_ = isChar
-						_ = found
-
-//line cudf_find_instance.go:81
-						gc_l_isChar[gc_lane] = isChar
-						gc_l_found[gc_lane] = found
-					}
-
-//line cudf_find_instance.go:81
-					compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_found, compiled.OpPlus, &gc_c1r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						found := gc_l_found[gc_lane]
-						_ = found
-
-//line cudf_find_instance.go:81
-						foundCount := gc_c1r[gc_lane]
-						_ = foundCount
-
-//line cudf_find_instance.go:82
-						gc_l_foundCount[gc_lane] = foundCount
-					}
-
-//line cudf_find_instance.go:82
-					compiled.TileReduce[int32](gc_b, "InclusiveScan", gc_w, gc_act, warp.Size(), &gc_l_found, cg.Plus, &gc_c2r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						isChar := gc_l_isChar[gc_lane]
-						_ = isChar
-
-//line cudf_find_instance.go:82
-						foundScan := gc_c2r[gc_lane]
-						_ = foundScan
-
-//line cudf_find_instance.go:84
-						gc_l_foundScan[gc_lane] = foundScan
-					}
-
-//line cudf_find_instance.go:84
-					compiled.TileReduce[int32](gc_b, "ExclusiveScan", gc_w, gc_act, warp.Size(), &gc_l_isChar, cg.Plus, &gc_c3r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						charPos := gc_l_charPos[gc_lane]
-						_ = charPos
-						count := gc_l_count[gc_lane]
-						_ = count
-						foundScan := gc_l_foundScan[gc_lane]
-						_ = foundScan
-
-//line cudf_find_instance.go:84
-						charsScan := gc_c3r[gc_lane]
-
-//line cudf_find_instance.go:86
-						foundPos := charPos
-
-//line cudf_find_instance.go:87
-						if foundScan+count == instance+1 {
-							foundPos = charsScan
-						}
-						_ = charsScan
-						_ = foundPos
-
-//line cudf_find_instance.go:91
-						gc_c4v[gc_lane] = foundPos
-					}
-
-//line cudf_find_instance.go:91
-					compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_c4v, compiled.OpLess, &gc_c4r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						var charPos int32
-						_ = charPos
-
-//line cudf_find_instance.go:91
-						charPos = gc_c4r[gc_lane]
-						gc_l_charPos[gc_lane] = charPos
-					}
-					{
-						var gc_m8 uint32
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							maxPos := gc_l_maxPos[gc_lane]
-							_ = maxPos
-							charPos := gc_l_charPos[gc_lane]
-							_ = charPos
-
-//line cudf_find_instance.go:92
-							if charPos < maxPos {
-								gc_m8 |= 1 << gc_lane
-							}
-						}
-						gc_save8 := gc_act
-						gc_act = gc_save8 & gc_m8
-						if gc_act != 0 {
-
-//line cudf_find_instance.go:93
-							gc_in12 &^= gc_act
-							gc_skip12 |= gc_act
-							gc_act = 0
-						}
-						gc_act = gc_save8 &^ gc_dead &^ gc_skip12
-					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						count := gc_l_count[gc_lane]
-						_ = count
-						isChar := gc_l_isChar[gc_lane]
-						_ = isChar
-						foundCount := gc_l_foundCount[gc_lane]
-						_ = foundCount
-
-//line cudf_find_instance.go:95
-						count += foundCount
-
-//line cudf_find_instance.go:96
-						gc_l_count[gc_lane] = count
-					}
-
-//line cudf_find_instance.go:96
-					compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_isChar, compiled.OpPlus, &gc_c5r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						charCount := gc_l_charCount[gc_lane]
-						_ = charCount
-
-//line cudf_find_instance.go:96
-						charCount += gc_c5r[gc_lane]
-						gc_l_charCount[gc_lane] = charCount
-					}
-					gc_act = gc_in12 &^ gc_dead
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						itr := gc_l_itr[gc_lane]
-						_ = itr
-
-//line cudf_find_instance.go:70
-						itr += 32
-						gc_l_itr[gc_lane] = itr
-					}
-				}
-				gc_act = gc_save12 &^ gc_dead
 			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
+			gc_act = gc_save12 &^ gc_dead
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line cudf_find_instance.go:53
-					tid := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
-					_ = tid
-
-//line cudf_find_instance.go:54
-					strIdx := int32(tid / 32)
-					_ = strIdx
-
+				tid := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
+				strIdx := int32(tid / 32)
 //line cudf_find_instance.go:60
-					laneIdx := int32((gc_rank & (32 - 1)))
-					_ = laneIdx
-					maxPos := gc_l_maxPos[gc_lane]
-					_ = maxPos
-					charPos := gc_l_charPos[gc_lane]
-					_ = charPos
-					charCount := gc_l_charCount[gc_lane]
-					_ = charCount
-
+				laneIdx := int32((gc_rank & (32 - 1)))
+//line cudf_find_instance.go:62
+				maxPos := gc_l_maxPos[gc_lane]
+//line cudf_find_instance.go:64
+				charPos := gc_l_charPos[gc_lane]
+//line cudf_find_instance.go:66
+				charCount := gc_l_charCount[gc_lane]
 //line cudf_find_instance.go:100
-					if laneIdx == 0 {
-						if charPos == maxPos {
-							dResults[strIdx] = -1
-						} else {
-							dResults[strIdx] = charPos + charCount
-						}
+				if laneIdx == 0 {
+					if charPos == maxPos {
+						dResults[strIdx] = -1
+					} else {
+						dResults[strIdx] = charPos + charCount
 					}
 				}
 			}
@@ -442,4 +349,5 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 // gc_files_cudf_find_instance holds the source files whose lines the kernels' records hash.
 //
 //go:embed cudf_find_instance.go
+//line cudf_find_instance.go:116
 var gc_files_cudf_find_instance embed.FS

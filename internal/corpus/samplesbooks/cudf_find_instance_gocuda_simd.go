@@ -51,510 +51,389 @@ func gc_body_findInstanceWarpParallelFn(gc_b2 *compiled.Block, dStrings cudfStri
 	for gc_rank2 := range gc_s_dStrings {
 		gc_s_dStrings[gc_rank2] = dStrings
 	}
-
 //line cudf_find_instance.go:59
 	warp := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
-	_ = warp
-	{
-		var gc_l_dStr [32][]byte
-		var gc_l_end [32]int32
-		var gc_l_maxPos [32]int32
-		var gc_l_charPos [32]int32
-		var gc_l_charCount [32]int32
-		var gc_l_count [32]int32
-		var gc_l_itr [32]int32
-		var gc_l_isChar [32]int32
-		var gc_l_found [32]int32
-		var gc_l_foundCount [32]int32
-		var gc_l_foundScan [32]int32
-		var gc_c21r [32]int32
-		var gc_c22r [32]int32
-		var gc_c23r [32]int32
-		var gc_c24v [32]int32
-		var gc_c24r [32]int32
-		var gc_c25r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-			gc_L22:
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+//line cudf_find_instance.go:62
+	var gc_l_dStr [32][]byte
+	var gc_l_end [32]int32
+	var gc_l_maxPos [32]int32
+	var gc_l_charPos [32]int32
+	var gc_l_charCount [32]int32
+	var gc_l_count [32]int32
+	var gc_l_itr [32]int32
+	var gc_l_isChar [32]int32
+	var gc_l_found [32]int32
+	var gc_l_foundCount [32]int32
+	var gc_l_foundScan [32]int32
+	var gc_c21r [32]int32
+	var gc_c22r [32]int32
+	var gc_c23r [32]int32
+	var gc_c24v [32]int32
+	var gc_c24r [32]int32
+	var gc_c25r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+		{
+//line cudf_find_instance.go:84
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+		gc_L22:
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line cudf_find_instance.go:53
+				tid := int64(gc_bx2)*int64(gc_bdx2) + int64(gc_tx2)
+				strIdx := int32(tid / 32)
+				if strIdx >= gc_s_dStrings[gc_rank2].size() || gc_s_dStrings[gc_rank2].isNull(strIdx) {
+					{
+//line cudf_find_instance.go:55
+						gc_dead2 |= uint32(1) << gc_lane2
+//line cudf_find_instance.go:55
+						gc_act2 &^= uint32(1) << gc_lane2
+						continue gc_L22
 					}
+				}
+//line cudf_find_instance.go:62
+				dStr := gc_s_dStrings[gc_rank2].element(strIdx)
+				end := int32(len(dStr))
+//line cudf_find_instance.go:66
+				maxPos := int32(len(dStr))
+				charPos := maxPos
+				charCount := int32(0)
+				count := int32(0)
+//line cudf_find_instance.go:76
+				gc_l_dStr[gc_lane2] = dStr
+				gc_l_end[gc_lane2] = end
+				gc_l_maxPos[gc_lane2] = maxPos
+				gc_l_charPos[gc_lane2] = charPos
+				gc_l_charCount[gc_lane2] = charCount
+				gc_l_count[gc_lane2] = count
+			}
+		}
+		{
+//line cudf_find_instance.go:71
+			gc_save122 := gc_act2
+			gc_in122 := gc_act2
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+//line cudf_find_instance.go:60
+				laneIdx := int32((gc_rank2 & (32 - 1)))
+//line cudf_find_instance.go:70
+				itr := laneIdx
+//line cudf_find_instance.go:72
+				gc_l_itr[gc_lane2] = itr
+			}
+			for {
+				gc_b2.Tick()
+				if gc_b2.Stopped() {
+					return
+				}
+				gc_act2 = gc_in122 &^ gc_dead2
+				var gc_m122, gc_skip122 uint32
+//line cudf_find_instance.go:82
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-
-//line cudf_find_instance.go:53
-					tid := int64(gc_bx2)*int64(gc_bdx2) + int64(gc_tx2)
-					_ = tid
-
-//line cudf_find_instance.go:54
-					strIdx := int32(tid / 32)
-					_ = strIdx
-
-//line cudf_find_instance.go:55
-					if strIdx >= gc_s_dStrings[gc_rank2].size() || gc_s_dStrings[gc_rank2].isNull(strIdx) {
-//line cudf_find_instance.go:55
-						{
-//line cudf_find_instance.go:55
-							gc_dead2 |= uint32(1) << gc_lane2
-//line cudf_find_instance.go:55
-							gc_act2 &^= uint32(1) << gc_lane2
-							continue gc_L22
-//line cudf_find_instance.go:56
+					end := gc_l_end[gc_lane2]
+//line cudf_find_instance.go:90
+					itr := gc_l_itr[gc_lane2]
+//line cudf_find_instance.go:70
+					if itr+int32(len(dTarget)) <= end {
+						gc_m122 |= 1 << gc_lane2
+					}
+				}
+				gc_in122 &= gc_m122
+				gc_act2 = gc_in122
+				if gc_act2 == 0 {
+					break
+				}
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					dStr := gc_l_dStr[gc_lane2]
+//line cudf_find_instance.go:87
+					itr := gc_l_itr[gc_lane2]
+//line cudf_find_instance.go:71
+					isChar := int32(0)
+					if !isUTF8ContinuationChar(dStr[itr]) {
+						isChar = 1
+					}
+					found := int32(0)
+					if isChar != 0 && cudfCompare(dTarget, dStr[itr:], int32(len(dTarget))) == 0 {
+						found = 1
+					}
+//line cudf_find_instance.go:81
+					gc_l_isChar[gc_lane2] = isChar
+					gc_l_found[gc_lane2] = found
+				}
+//line cudf_find_instance.go:81
+				compiled.TileReduceOp[int32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_found, compiled.OpPlus, &gc_c21r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line cudf_find_instance.go:88
+					found := gc_l_found[gc_lane2]
+					_ = found
+//line cudf_find_instance.go:81
+					foundCount := gc_c21r[gc_lane2]
+					gc_l_foundCount[gc_lane2] = foundCount
+				}
+//line cudf_find_instance.go:82
+				compiled.TileReduce[int32](gc_b2, "InclusiveScan", gc_w2, gc_act2, warp.Size(), &gc_l_found, cg.Plus, &gc_c22r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line cudf_find_instance.go:89
+					isChar := gc_l_isChar[gc_lane2]
+					_ = isChar
+//line cudf_find_instance.go:82
+					foundScan := gc_c22r[gc_lane2]
+//line cudf_find_instance.go:84
+					gc_l_foundScan[gc_lane2] = foundScan
+				}
+//line cudf_find_instance.go:84
+				compiled.TileReduce[int32](gc_b2, "ExclusiveScan", gc_w2, gc_act2, warp.Size(), &gc_l_isChar, cg.Plus, &gc_c23r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line cudf_find_instance.go:91
+					charPos := gc_l_charPos[gc_lane2]
+//line cudf_find_instance.go:93
+					count := gc_l_count[gc_lane2]
+//line cudf_find_instance.go:95
+					foundScan := gc_l_foundScan[gc_lane2]
+//line cudf_find_instance.go:84
+					charsScan := gc_c23r[gc_lane2]
+//line cudf_find_instance.go:86
+					foundPos := charPos
+					if foundScan+count == instance+1 {
+						foundPos = charsScan
+					}
+//line cudf_find_instance.go:91
+					gc_c24v[gc_lane2] = foundPos
+				}
+//line cudf_find_instance.go:91
+				compiled.TileReduceOp[int32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c24v, compiled.OpLess, &gc_c24r)
+				gc_left := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line cudf_find_instance.go:91
+							var charPos archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line cudf_find_instance.go:91
+							charPos = archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:])
+//line cudf_find_instance.go:91
+							charPos.StoreSlice(gc_l_charPos[gc_lane2:])
+							gc_left &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+//line cudf_find_instance.go:91
+							var charPos archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line cudf_find_instance.go:91
+							charPos = archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:])
+//line cudf_find_instance.go:91
+							charPos.StoreSlice(gc_l_charPos[gc_lane2:])
+							gc_left &^= 0xff << gc_lane2
 						}
 					}
-
-//line cudf_find_instance.go:62
-					dStr := gc_s_dStrings[gc_rank2].element(strIdx)
-
-//line cudf_find_instance.go:63
-					end := int32(len(dStr))
-
-//line cudf_find_instance.go:66
-					maxPos := int32(len(dStr))
-
-//line cudf_find_instance.go:67
-					charPos := maxPos
-
-//line cudf_find_instance.go:68
-					charCount := int32(0)
-
-//line cudf_find_instance.go:69
-					count := int32(0)
-					_ = dStr
-					_ = end
-					_ = maxPos
-					_ = charPos
-					_ = charCount
-					_ = count
-					gc_l_dStr[gc_lane2] = dStr
-					gc_l_end[gc_lane2] = end
-					gc_l_maxPos[gc_lane2] = maxPos
-					gc_l_charPos[gc_lane2] = charPos
-					gc_l_charCount[gc_lane2] = charCount
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line cudf_find_instance.go:104
+						var charPos int32
+//line cudf_find_instance.go:91
+						charPos = gc_c24r[gc_lane2]
+						gc_l_charPos[gc_lane2] = charPos
+					}
+				}
+				{
+					var gc_m82 uint32
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						maxPos := gc_l_maxPos[gc_lane2]
+//line cudf_find_instance.go:105
+						charPos := gc_l_charPos[gc_lane2]
+//line cudf_find_instance.go:92
+						if charPos < maxPos {
+							gc_m82 |= 1 << gc_lane2
+						}
+					}
+					gc_save82 := gc_act2
+					gc_act2 = gc_save82 & gc_m82
+					if gc_act2 != 0 {
+//line cudf_find_instance.go:93
+						gc_in122 &^= gc_act2
+						gc_skip122 |= gc_act2
+						gc_act2 = 0
+					}
+					gc_act2 = gc_save82 &^ gc_dead2 &^ gc_skip122
+				}
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line cudf_find_instance.go:105
+					count := gc_l_count[gc_lane2]
+//line cudf_find_instance.go:107
+					isChar := gc_l_isChar[gc_lane2]
+					_ = isChar
+					foundCount := gc_l_foundCount[gc_lane2]
+//line cudf_find_instance.go:95
+					count += foundCount
 					gc_l_count[gc_lane2] = count
 				}
-			}
-
-//line cudf_find_instance.go:70
-			{
-				gc_save122 := gc_act2
-				gc_in122 := gc_act2
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
+//line cudf_find_instance.go:96
+				compiled.TileReduceOp[int32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_isChar, compiled.OpPlus, &gc_c25r)
+				gc_left2 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line cudf_find_instance.go:96
+							charCount := archsimd.LoadInt32x8Slice(gc_l_charCount[gc_lane2:])
+//line cudf_find_instance.go:96
+							charCount = charCount.Add(archsimd.LoadInt32x8Slice(gc_c25r[gc_lane2:]))
+//line cudf_find_instance.go:96
+							charCount.StoreSlice(gc_l_charCount[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+//line cudf_find_instance.go:96
+							charCount := archsimd.LoadInt32x8Slice(gc_l_charCount[gc_lane2:])
+//line cudf_find_instance.go:96
+							charCount = charCount.Add(archsimd.LoadInt32x8Slice(gc_c25r[gc_lane2:]))
+//line cudf_find_instance.go:96
+							charCount.StoreSlice(gc_l_charCount[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-
-//line cudf_find_instance.go:60
-					laneIdx := int32((gc_rank2 & (32 - 1)))
-					_ = laneIdx
-
-//line cudf_find_instance.go:70
-					itr := laneIdx
-					_ = itr
-					gc_l_itr[gc_lane2] = itr
+					archsimd.ClearAVXUpperBits()
 				}
-				for {
-					gc_b2.Tick()
-					if gc_b2.Stopped() {
-						return
-					}
-					gc_act2 = gc_in122 &^ gc_dead2
-					var gc_m122, gc_skip122 uint32
-					_ = gc_skip122
+				if gc_left2 != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
+						if gc_left2&(1<<gc_lane2) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						end := gc_l_end[gc_lane2]
-						_ = end
-						itr := gc_l_itr[gc_lane2]
-						_ = itr
-
-//line cudf_find_instance.go:70
-						if itr+int32(len(dTarget)) <= end {
-							gc_m122 |= 1 << gc_lane2
-						}
-					}
-					gc_in122 &= gc_m122
-					gc_act2 = gc_in122
-					if gc_act2 == 0 {
-						break
-					}
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						dStr := gc_l_dStr[gc_lane2]
-						_ = dStr
-						itr := gc_l_itr[gc_lane2]
-						_ = itr
-
-//line cudf_find_instance.go:71
-						isChar := int32(0)
-
-//line cudf_find_instance.go:72
-						if !isUTF8ContinuationChar(dStr[itr]) {
-							isChar = 1
-						}
-
-//line cudf_find_instance.go:75
-						found := int32(0)
-
-//line cudf_find_instance.go:76
-						if isChar != 0 && cudfCompare(dTarget, dStr[itr:], int32(len(dTarget))) == 0 {
-							found = 1
-						}
-						_ = isChar
-						_ = found
-
-//line cudf_find_instance.go:81
-						gc_l_isChar[gc_lane2] = isChar
-						gc_l_found[gc_lane2] = found
-					}
-
-//line cudf_find_instance.go:81
-					compiled.TileReduceOp[int32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_found, compiled.OpPlus, &gc_c21r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						found := gc_l_found[gc_lane2]
-						_ = found
-
-//line cudf_find_instance.go:81
-						foundCount := gc_c21r[gc_lane2]
-						_ = foundCount
-
-//line cudf_find_instance.go:82
-						gc_l_foundCount[gc_lane2] = foundCount
-					}
-
-//line cudf_find_instance.go:82
-					compiled.TileReduce[int32](gc_b2, "InclusiveScan", gc_w2, gc_act2, warp.Size(), &gc_l_found, cg.Plus, &gc_c22r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						isChar := gc_l_isChar[gc_lane2]
-						_ = isChar
-
-//line cudf_find_instance.go:82
-						foundScan := gc_c22r[gc_lane2]
-						_ = foundScan
-
-//line cudf_find_instance.go:84
-						gc_l_foundScan[gc_lane2] = foundScan
-					}
-
-//line cudf_find_instance.go:84
-					compiled.TileReduce[int32](gc_b2, "ExclusiveScan", gc_w2, gc_act2, warp.Size(), &gc_l_isChar, cg.Plus, &gc_c23r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						charPos := gc_l_charPos[gc_lane2]
-						_ = charPos
-						count := gc_l_count[gc_lane2]
-						_ = count
-						foundScan := gc_l_foundScan[gc_lane2]
-						_ = foundScan
-
-//line cudf_find_instance.go:84
-						charsScan := gc_c23r[gc_lane2]
-
-//line cudf_find_instance.go:86
-						foundPos := charPos
-
-//line cudf_find_instance.go:87
-						if foundScan+count == instance+1 {
-							foundPos = charsScan
-						}
-						_ = charsScan
-						_ = foundPos
-
-//line cudf_find_instance.go:91
-						gc_c24v[gc_lane2] = foundPos
-					}
-
-//line cudf_find_instance.go:91
-					compiled.TileReduceOp[int32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c24v, compiled.OpLess, &gc_c24r)
-					gc_left := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line cudf_find_instance.go:91
-								var charPos archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cudf_find_instance.go:91
-								_ = charPos
-//line cudf_find_instance.go:91
-								charPos = archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:])
-//line cudf_find_instance.go:91
-								charPos.StoreSlice(gc_l_charPos[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line cudf_find_instance.go:91
-								var charPos archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line cudf_find_instance.go:91
-								_ = charPos
-//line cudf_find_instance.go:91
-								charPos = archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:])
-//line cudf_find_instance.go:91
-								charPos.StoreSlice(gc_l_charPos[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							var charPos int32
-							_ = charPos
-
-//line cudf_find_instance.go:91
-							charPos = gc_c24r[gc_lane2]
-							gc_l_charPos[gc_lane2] = charPos
-						}
-					}
-					{
-						var gc_m82 uint32
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							maxPos := gc_l_maxPos[gc_lane2]
-							_ = maxPos
-							charPos := gc_l_charPos[gc_lane2]
-							_ = charPos
-
-//line cudf_find_instance.go:92
-							if charPos < maxPos {
-								gc_m82 |= 1 << gc_lane2
-							}
-						}
-						gc_save82 := gc_act2
-						gc_act2 = gc_save82 & gc_m82
-						if gc_act2 != 0 {
-
-//line cudf_find_instance.go:93
-							gc_in122 &^= gc_act2
-							gc_skip122 |= gc_act2
-							gc_act2 = 0
-						}
-						gc_act2 = gc_save82 &^ gc_dead2 &^ gc_skip122
-					}
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						count := gc_l_count[gc_lane2]
-						_ = count
-						isChar := gc_l_isChar[gc_lane2]
-						_ = isChar
-						foundCount := gc_l_foundCount[gc_lane2]
-						_ = foundCount
-
-//line cudf_find_instance.go:95
-						count += foundCount
-
+//line cudf_find_instance.go:109
+						charCount := gc_l_charCount[gc_lane2]
 //line cudf_find_instance.go:96
-						gc_l_count[gc_lane2] = count
-					}
-
-//line cudf_find_instance.go:96
-					compiled.TileReduceOp[int32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_isChar, compiled.OpPlus, &gc_c25r)
-					gc_left2 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line cudf_find_instance.go:96
-								charCount := archsimd.LoadInt32x8Slice(gc_l_charCount[gc_lane2:])
-//line cudf_find_instance.go:96
-								_ = charCount
-//line cudf_find_instance.go:96
-								charCount = charCount.Add(archsimd.LoadInt32x8Slice(gc_c25r[gc_lane2:]))
-//line cudf_find_instance.go:96
-								charCount.StoreSlice(gc_l_charCount[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line cudf_find_instance.go:96
-								charCount := archsimd.LoadInt32x8Slice(gc_l_charCount[gc_lane2:])
-//line cudf_find_instance.go:96
-								_ = charCount
-//line cudf_find_instance.go:96
-								charCount = charCount.Add(archsimd.LoadInt32x8Slice(gc_c25r[gc_lane2:]))
-//line cudf_find_instance.go:96
-								charCount.StoreSlice(gc_l_charCount[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							charCount := gc_l_charCount[gc_lane2]
-							_ = charCount
-
-//line cudf_find_instance.go:96
-							charCount += gc_c25r[gc_lane2]
-							gc_l_charCount[gc_lane2] = charCount
-						}
-					}
-					gc_act2 = gc_in122 &^ gc_dead2
-					gc_left3 := gc_act2
-					if compiled.SIMD {
-//line cudf_find_instance.go:70
-						gc_vb := archsimd.BroadcastInt32x8(32)
-//line cudf_find_instance.go:70
-						_ = gc_vb
-						if gc_act2 == ^uint32(0) {
-//line cudf_find_instance.go:70
-							gc_vb2 := archsimd.BroadcastInt32x8(32)
-//line cudf_find_instance.go:70
-							_ = gc_vb2
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line cudf_find_instance.go:70
-								itr := archsimd.LoadInt32x8Slice(gc_l_itr[gc_lane2:])
-//line cudf_find_instance.go:70
-								_ = itr
-//line cudf_find_instance.go:70
-								itr = itr.Add(gc_vb2)
-//line cudf_find_instance.go:70
-								itr.StoreSlice(gc_l_itr[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line cudf_find_instance.go:70
-								itr := archsimd.LoadInt32x8Slice(gc_l_itr[gc_lane2:])
-//line cudf_find_instance.go:70
-								_ = itr
-//line cudf_find_instance.go:70
-								itr = itr.Add(gc_vb)
-//line cudf_find_instance.go:70
-								itr.StoreSlice(gc_l_itr[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left3 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left3&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							itr := gc_l_itr[gc_lane2]
-							_ = itr
-
-//line cudf_find_instance.go:70
-							itr += 32
-							gc_l_itr[gc_lane2] = itr
-						}
+						charCount += gc_c25r[gc_lane2]
+						gc_l_charCount[gc_lane2] = charCount
 					}
 				}
-				gc_act2 = gc_save122 &^ gc_dead2
+				gc_act2 = gc_in122 &^ gc_dead2
+				gc_left3 := gc_act2
+				if compiled.SIMD {
+//line cudf_find_instance.go:70
+					gc_vb := archsimd.BroadcastInt32x8(32)
+					if gc_act2 == ^uint32(0) {
+//line cudf_find_instance.go:70
+						gc_vb2 := archsimd.BroadcastInt32x8(32)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line cudf_find_instance.go:70
+							itr := archsimd.LoadInt32x8Slice(gc_l_itr[gc_lane2:])
+//line cudf_find_instance.go:70
+							itr = itr.Add(gc_vb2)
+//line cudf_find_instance.go:70
+							itr.StoreSlice(gc_l_itr[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+//line cudf_find_instance.go:70
+							itr := archsimd.LoadInt32x8Slice(gc_l_itr[gc_lane2:])
+//line cudf_find_instance.go:70
+							itr = itr.Add(gc_vb)
+//line cudf_find_instance.go:70
+							itr.StoreSlice(gc_l_itr[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left3&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line cudf_find_instance.go:83
+						itr := gc_l_itr[gc_lane2]
+//line cudf_find_instance.go:70
+						itr += 32
+						gc_l_itr[gc_lane2] = itr
+					}
+				}
 			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
+			gc_act2 = gc_save122 &^ gc_dead2
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
 //line cudf_find_instance.go:53
-					tid := int64(gc_bx2)*int64(gc_bdx2) + int64(gc_tx2)
-					_ = tid
-
-//line cudf_find_instance.go:54
-					strIdx := int32(tid / 32)
-					_ = strIdx
-
+				tid := int64(gc_bx2)*int64(gc_bdx2) + int64(gc_tx2)
+				strIdx := int32(tid / 32)
 //line cudf_find_instance.go:60
-					laneIdx := int32((gc_rank2 & (32 - 1)))
-					_ = laneIdx
-					maxPos := gc_l_maxPos[gc_lane2]
-					_ = maxPos
-					charPos := gc_l_charPos[gc_lane2]
-					_ = charPos
-					charCount := gc_l_charCount[gc_lane2]
-					_ = charCount
-
+				laneIdx := int32((gc_rank2 & (32 - 1)))
+//line cudf_find_instance.go:62
+				maxPos := gc_l_maxPos[gc_lane2]
+//line cudf_find_instance.go:64
+				charPos := gc_l_charPos[gc_lane2]
+//line cudf_find_instance.go:66
+				charCount := gc_l_charCount[gc_lane2]
 //line cudf_find_instance.go:100
-					if laneIdx == 0 {
-						if charPos == maxPos {
-							dResults[strIdx] = -1
-						} else {
-							dResults[strIdx] = charPos + charCount
-						}
+				if laneIdx == 0 {
+					if charPos == maxPos {
+						dResults[strIdx] = -1
+					} else {
+						dResults[strIdx] = charPos + charCount
 					}
 				}
 			}
@@ -565,4 +444,5 @@ func gc_body_findInstanceWarpParallelFn(gc_b2 *compiled.Block, dStrings cudfStri
 // gc_files_cudf_find_instance holds the source files whose lines the kernels' records hash.
 //
 //go:embed cudf_find_instance.go
+//line cudf_find_instance.go:116
 var gc_files_cudf_find_instance embed.FS

@@ -48,410 +48,331 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 	for gc_rank := range gc_s_dStrings {
 		gc_s_dStrings[gc_rank] = dStrings
 	}
-
 //line cudf_slice.go:60
 	warp := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
-	_ = warp
-	{
-		var gc_l_dStr [32][]byte
-		var gc_l_start [32]int32
-		var gc_l_stop [32]int32
-		var gc_l_end [32]int32
-		var gc_l_startCounts [32][2]int32
-		var gc_l_stopCounts [32][2]int32
-		var gc_l_itr [32]int32
-		var gc_l_charCount [32]int32
-		var gc_l_byteCount [32]int32
-		var gc_l_bc [32]int32
-		var gc_c1v [32]int32
-		var gc_c1r [32]int32
-		var gc_c2r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-			gc_L2:
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
+//line cudf_slice.go:63
+	var gc_l_dStr [32][]byte
+	var gc_l_start [32]int32
+	var gc_l_stop [32]int32
+	var gc_l_end [32]int32
+	var gc_l_startCounts [32][2]int32
+	var gc_l_stopCounts [32][2]int32
+	var gc_l_itr [32]int32
+	var gc_l_charCount [32]int32
+	var gc_l_byteCount [32]int32
+	var gc_l_bc [32]int32
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+		{
+//line cudf_slice.go:81
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+		gc_L2:
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line cudf_slice.go:54
+				idx := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
+				strIdx := int32(idx / 32)
+				if strIdx >= gc_s_dStrings[gc_rank].size() {
+					{
+//line cudf_slice.go:56
+						gc_dead |= uint32(1) << gc_lane
+//line cudf_slice.go:56
+						gc_act &^= uint32(1) << gc_lane
+						continue gc_L2
 					}
+				}
+//line cudf_slice.go:62
+				if gc_s_dStrings[gc_rank].isNull(strIdx) {
+					if (gc_rank & (32 - 1)) == 0 {
+						dOutput[strIdx] = cudfIndexPair{null: true}
+					}
+					{
+//line cudf_slice.go:65
+						gc_dead |= uint32(1) << gc_lane
+//line cudf_slice.go:65
+						gc_act &^= uint32(1) << gc_lane
+						continue gc_L2
+					}
+				}
+//line cudf_slice.go:68
+				dStr := gc_s_dStrings[gc_rank].element(strIdx)
+				if len(dStr) == 0 {
+					if (gc_rank & (32 - 1)) == 0 {
+						dOutput[strIdx] = cudfIndexPair{}
+					}
+					{
+//line cudf_slice.go:72
+						gc_dead |= uint32(1) << gc_lane
+//line cudf_slice.go:72
+						gc_act &^= uint32(1) << gc_lane
+						continue gc_L2
+					}
+				}
+				start := max(starts.at(strIdx), 0)
+//line cudf_slice.go:78
+				stopC := stops.at(strIdx)
+				stop := func() int32 {
+					if stopC < 0 {
+						return math.MaxInt32
+					}
+					return stopC
+				}()
+				end := int32(len(dStr))
+//line cudf_slice.go:87
+				startCounts := [2]int32{0, 0}
+				stopCounts := [2]int32{0, 0}
+//line cudf_slice.go:90
+				itr := int32((gc_rank & (32 - 1)))
+//line cudf_slice.go:92
+				charCount := int32(0)
+				byteCount := int32(0)
+//line cudf_slice.go:104
+				gc_l_dStr[gc_lane] = dStr
+				gc_l_start[gc_lane] = start
+				gc_l_stop[gc_lane] = stop
+				gc_l_end[gc_lane] = end
+				gc_l_startCounts[gc_lane] = startCounts
+				gc_l_stopCounts[gc_lane] = stopCounts
+				gc_l_itr[gc_lane] = itr
+				gc_l_charCount[gc_lane] = charCount
+				gc_l_byteCount[gc_lane] = byteCount
+			}
+		}
+		{
+//line cudf_slice.go:95
+			gc_save10 := gc_act
+			gc_in10 := gc_act
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in10 &^ gc_dead
+				var gc_m10, gc_skip10 uint32
+//line cudf_slice.go:105
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
-//line cudf_slice.go:54
-					idx := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
-					_ = idx
-
-//line cudf_slice.go:55
-					strIdx := int32(idx / 32)
-					_ = strIdx
-
-//line cudf_slice.go:56
-					if strIdx >= gc_s_dStrings[gc_rank].size() {
-//line cudf_slice.go:56
-						{
-//line cudf_slice.go:56
-							gc_dead |= uint32(1) << gc_lane
-//line cudf_slice.go:56
-							gc_act &^= uint32(1) << gc_lane
-							continue gc_L2
-//line cudf_slice.go:57
-						}
+					dStr := gc_l_dStr[gc_lane]
+//line cudf_slice.go:113
+					byteCount := gc_l_byteCount[gc_lane]
+//line cudf_slice.go:94
+					if byteCount < int32(len(dStr)) {
+						gc_m10 |= 1 << gc_lane
 					}
-
-//line cudf_slice.go:62
-					if gc_s_dStrings[gc_rank].isNull(strIdx) {
-						if (gc_rank & (32 - 1)) == 0 {
-							dOutput[strIdx] = cudfIndexPair{null: true}
-						}
-//line cudf_slice.go:65
-						{
-//line cudf_slice.go:65
-							gc_dead |= uint32(1) << gc_lane
-//line cudf_slice.go:65
-							gc_act &^= uint32(1) << gc_lane
-							continue gc_L2
-//line cudf_slice.go:66
-						}
-					}
-
-//line cudf_slice.go:68
-					dStr := gc_s_dStrings[gc_rank].element(strIdx)
-
-//line cudf_slice.go:69
-					if len(dStr) == 0 {
-						if (gc_rank & (32 - 1)) == 0 {
-							dOutput[strIdx] = cudfIndexPair{}
-						}
-//line cudf_slice.go:72
-						{
-//line cudf_slice.go:72
-							gc_dead |= uint32(1) << gc_lane
-//line cudf_slice.go:72
-							gc_act &^= uint32(1) << gc_lane
-							continue gc_L2
-//line cudf_slice.go:73
-						}
-					}
-
-//line cudf_slice.go:76
-					start := max(starts.at(strIdx), 0)
-
-//line cudf_slice.go:78
-					stopC := stops.at(strIdx)
-
-//line cudf_slice.go:79
-					stop := func() int32 {
-						if stopC < 0 {
-							return math.MaxInt32
-						}
-						return stopC
-					}()
-
-//line cudf_slice.go:85
-					end := int32(len(dStr))
-
-//line cudf_slice.go:87
-					startCounts := [2]int32{0, 0}
-
-//line cudf_slice.go:88
-					stopCounts := [2]int32{0, 0}
-
-//line cudf_slice.go:90
-					itr := int32((gc_rank & (32 - 1)))
-
-//line cudf_slice.go:92
-					charCount := int32(0)
-
-//line cudf_slice.go:93
-					byteCount := int32(0)
-					_ = dStr
-					_ = start
-					_ = stopC
-					_ = stop
-					_ = end
-					_ = startCounts
-					_ = stopCounts
-					_ = itr
-					_ = charCount
-					_ = byteCount
-					gc_l_dStr[gc_lane] = dStr
-					gc_l_start[gc_lane] = start
-					gc_l_stop[gc_lane] = stop
-					gc_l_end[gc_lane] = end
-					gc_l_startCounts[gc_lane] = startCounts
-					gc_l_stopCounts[gc_lane] = stopCounts
-					gc_l_itr[gc_lane] = itr
-					gc_l_charCount[gc_lane] = charCount
-					gc_l_byteCount[gc_lane] = byteCount
 				}
-			}
-
-//line cudf_slice.go:94
-			{
-				gc_save10 := gc_act
-				gc_in10 := gc_act
-				for {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
+				gc_in10 &= gc_m10
+				gc_act = gc_in10
+				if gc_act == 0 {
+					break
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
 					}
-					gc_act = gc_in10 &^ gc_dead
-					var gc_m10, gc_skip10 uint32
-					_ = gc_skip10
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						dStr := gc_l_dStr[gc_lane]
-						_ = dStr
-						byteCount := gc_l_byteCount[gc_lane]
-						_ = byteCount
-
-//line cudf_slice.go:94
-						if byteCount < int32(len(dStr)) {
-							gc_m10 |= 1 << gc_lane
-						}
-					}
-					gc_in10 &= gc_m10
-					gc_act = gc_in10
-					if gc_act == 0 {
-						break
-					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						start := gc_l_start[gc_lane]
-						_ = start
-						startCounts := gc_l_startCounts[gc_lane]
-						_ = startCounts
-						charCount := gc_l_charCount[gc_lane]
-						_ = charCount
-						byteCount := gc_l_byteCount[gc_lane]
-						_ = byteCount
-
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					start := gc_l_start[gc_lane]
+//line cudf_slice.go:111
+					startCounts := gc_l_startCounts[gc_lane]
+//line cudf_slice.go:113
+					charCount := gc_l_charCount[gc_lane]
+//line cudf_slice.go:115
+					byteCount := gc_l_byteCount[gc_lane]
 //line cudf_slice.go:95
-						if charCount <= start {
-							startCounts = [2]int32{charCount, byteCount}
-						}
-						gc_l_startCounts[gc_lane] = startCounts
+					if charCount <= start {
+						startCounts = [2]int32{charCount, byteCount}
 					}
-					{
-						var gc_m5 uint32
+					gc_l_startCounts[gc_lane] = startCounts
+				}
+				{
+					var gc_m5 uint32
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						stop := gc_l_stop[gc_lane]
+//line cudf_slice.go:110
+						charCount := gc_l_charCount[gc_lane]
+//line cudf_slice.go:98
+						if charCount <= stop {
+							gc_m5 |= 1 << gc_lane
+						}
+					}
+					gc_save5 := gc_act
+					gc_act = gc_save5 & gc_m5
+					if gc_act != 0 {
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-							stop := gc_l_stop[gc_lane]
-							_ = stop
-							charCount := gc_l_charCount[gc_lane]
-							_ = charCount
-
-//line cudf_slice.go:98
-							if charCount <= stop {
-								gc_m5 |= 1 << gc_lane
-							}
-						}
-						gc_save5 := gc_act
-						gc_act = gc_save5 & gc_m5
-						if gc_act != 0 {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								var stopCounts [2]int32
-								_ = stopCounts
-								charCount := gc_l_charCount[gc_lane]
-								_ = charCount
-								byteCount := gc_l_byteCount[gc_lane]
-								_ = byteCount
-
-//line cudf_slice.go:99
-								stopCounts = [2]int32{charCount, byteCount}
-								gc_l_stopCounts[gc_lane] = stopCounts
-							}
-						}
-						gc_act = gc_save5 &^ gc_m5 &^ gc_dead &^ gc_skip10
-						if gc_act != 0 {
-
-//line cudf_slice.go:101
-							gc_in10 &^= gc_act
-							gc_skip10 |= gc_act
-							gc_act = 0
-						}
-						gc_act = gc_save5 &^ gc_dead &^ gc_skip10
-					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						dStr := gc_l_dStr[gc_lane]
-						_ = dStr
-						end := gc_l_end[gc_lane]
-						_ = end
-						itr := gc_l_itr[gc_lane]
-						_ = itr
-
-//line cudf_slice.go:103
-						cc := int32(0)
-
-//line cudf_slice.go:104
-						if itr < end && isBeginUTF8Char(dStr[itr]) {
-							cc = 1
-						}
-
-//line cudf_slice.go:107
-						bc := int32(0)
-
-//line cudf_slice.go:108
-						if itr < end {
-							bc = bytesInUTF8Byte(dStr[itr])
-						}
-						_ = cc
-						_ = bc
-
-//line cudf_slice.go:111
-						gc_c1v[gc_lane] = cc
-						gc_l_bc[gc_lane] = bc
-					}
-
-//line cudf_slice.go:111
-					compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						charCount := gc_l_charCount[gc_lane]
-						_ = charCount
-						bc := gc_l_bc[gc_lane]
-						_ = bc
-
-//line cudf_slice.go:111
-						charCount += gc_c1r[gc_lane]
-
-//line cudf_slice.go:112
-						gc_l_charCount[gc_lane] = charCount
-					}
-
-//line cudf_slice.go:112
-					compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_bc, compiled.OpPlus, &gc_c2r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						itr := gc_l_itr[gc_lane]
-						_ = itr
-						byteCount := gc_l_byteCount[gc_lane]
-						_ = byteCount
-
-//line cudf_slice.go:112
-						byteCount += gc_c2r[gc_lane]
-
+							var stopCounts [2]int32
 //line cudf_slice.go:113
-						itr += 32
-						gc_l_itr[gc_lane] = itr
-						gc_l_byteCount[gc_lane] = byteCount
+							charCount := gc_l_charCount[gc_lane]
+//line cudf_slice.go:115
+							byteCount := gc_l_byteCount[gc_lane]
+//line cudf_slice.go:99
+							stopCounts = [2]int32{charCount, byteCount}
+							gc_l_stopCounts[gc_lane] = stopCounts
+						}
 					}
+					gc_act = gc_save5 &^ gc_m5 &^ gc_dead &^ gc_skip10
+					if gc_act != 0 {
+//line cudf_slice.go:101
+						gc_in10 &^= gc_act
+						gc_skip10 |= gc_act
+						gc_act = 0
+					}
+					gc_act = gc_save5 &^ gc_dead &^ gc_skip10
 				}
-				gc_act = gc_save10 &^ gc_dead
-			}
-
-//line cudf_slice.go:116
-			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, warp.Size(), nil, 0, nil, nil)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-			gc_L13:
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
-//line cudf_slice.go:54
-					idx := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
-					_ = idx
-
-//line cudf_slice.go:55
-					strIdx := int32(idx / 32)
-					_ = strIdx
 					dStr := gc_l_dStr[gc_lane]
-					_ = dStr
-					start := gc_l_start[gc_lane]
-					_ = start
-					stop := gc_l_stop[gc_lane]
-					_ = stop
-					startCounts := gc_l_startCounts[gc_lane]
-					_ = startCounts
-					stopCounts := gc_l_stopCounts[gc_lane]
-					_ = stopCounts
-					charCount := gc_l_charCount[gc_lane]
-					_ = charCount
-
+//line cudf_slice.go:115
+					end := gc_l_end[gc_lane]
+//line cudf_slice.go:117
+					itr := gc_l_itr[gc_lane]
+//line cudf_slice.go:103
+					cc := int32(0)
+					if itr < end && isBeginUTF8Char(dStr[itr]) {
+						cc = 1
+					}
+					bc := int32(0)
+					if itr < end {
+						bc = bytesInUTF8Byte(dStr[itr])
+					}
+					gc_c1v[gc_lane] = cc
+					gc_l_bc[gc_lane] = bc
+				}
+//line cudf_slice.go:111
+				compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
 //line cudf_slice.go:118
-					if (gc_rank & (32 - 1)) == 0 {
-						if start >= charCount {
-							dOutput[strIdx] = cudfIndexPair{}
+					charCount := gc_l_charCount[gc_lane]
 //line cudf_slice.go:120
-							{
+					bc := gc_l_bc[gc_lane]
+					_ = bc
+//line cudf_slice.go:111
+					charCount += gc_c1r[gc_lane]
+					gc_l_charCount[gc_lane] = charCount
+				}
+//line cudf_slice.go:112
+				compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_bc, compiled.OpPlus, &gc_c2r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line cudf_slice.go:119
+					byteCount := gc_l_byteCount[gc_lane]
+//line cudf_slice.go:112
+					byteCount += gc_c2r[gc_lane]
+					gc_l_byteCount[gc_lane] = byteCount
+				}
+				gc_act = gc_in10 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line cudf_slice.go:122
+					itr := gc_l_itr[gc_lane]
+//line cudf_slice.go:113
+					itr += 32
+					gc_l_itr[gc_lane] = itr
+				}
+			}
+			gc_act = gc_save10 &^ gc_dead
+		}
+//line cudf_slice.go:116
+		compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, warp.Size(), nil, 0, nil, nil)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+		gc_L13:
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line cudf_slice.go:54
+				idx := int64(gc_bx)*int64(gc_bdx) + int64(gc_tx)
+				strIdx := int32(idx / 32)
+//line cudf_slice.go:57
+				dStr := gc_l_dStr[gc_lane]
+//line cudf_slice.go:59
+				start := gc_l_start[gc_lane]
+//line cudf_slice.go:61
+				stop := gc_l_stop[gc_lane]
+//line cudf_slice.go:63
+				startCounts := gc_l_startCounts[gc_lane]
+//line cudf_slice.go:65
+				stopCounts := gc_l_stopCounts[gc_lane]
+//line cudf_slice.go:67
+				charCount := gc_l_charCount[gc_lane]
+//line cudf_slice.go:118
+				if (gc_rank & (32 - 1)) == 0 {
+					if start >= charCount {
+						dOutput[strIdx] = cudfIndexPair{}
+						{
 //line cudf_slice.go:120
-								gc_dead |= uint32(1) << gc_lane
+							gc_dead |= uint32(1) << gc_lane
 //line cudf_slice.go:120
-								gc_act &^= uint32(1) << gc_lane
-								continue gc_L13
-//line cudf_slice.go:121
-							}
-						}
-
-//line cudf_slice.go:125
-						firstByte := startCounts[1]
-						if startCounts[0] < start {
-							b, _ := bytesToCharacterPosition(dStr[firstByte:], start-startCounts[0])
-							firstByte += b
-						}
-
-						stop = min(stop, charCount)
-						lastByte := stopCounts[1]
-						if stopCounts[0] < stop {
-							b_, _ := bytesToCharacterPosition(dStr[lastByte:], stop-stopCounts[0])
-							lastByte += b_
-						}
-
-						if firstByte < lastByte {
-							dOutput[strIdx] = cudfIndexPair{offset: gc_s_dStrings[gc_rank].offsets[strIdx] + firstByte, size: lastByte - firstByte}
-						} else {
-							dOutput[strIdx] = cudfIndexPair{}
+							gc_act &^= uint32(1) << gc_lane
+							continue gc_L13
 						}
 					}
-					gc_l_stop[gc_lane] = stop
+//line cudf_slice.go:125
+					firstByte := startCounts[1]
+					if startCounts[0] < start {
+						b, _ := bytesToCharacterPosition(dStr[firstByte:], start-startCounts[0])
+						firstByte += b
+					}
+//line cudf_slice.go:131
+					stop = min(stop, charCount)
+					lastByte := stopCounts[1]
+					if stopCounts[0] < stop {
+						b_, _ := bytesToCharacterPosition(dStr[lastByte:], stop-stopCounts[0])
+						lastByte += b_
+					}
+//line cudf_slice.go:138
+					if firstByte < lastByte {
+						dOutput[strIdx] = cudfIndexPair{offset: gc_s_dStrings[gc_rank].offsets[strIdx] + firstByte, size: lastByte - firstByte}
+					} else {
+						dOutput[strIdx] = cudfIndexPair{}
+					}
 				}
+				gc_l_stop[gc_lane] = stop
 			}
 		}
 	}
@@ -460,4 +381,5 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 // gc_files_cudf_slice holds the source files whose lines the kernels' records hash.
 //
 //go:embed cudf_slice.go
+//line cudf_slice.go:154
 var gc_files_cudf_slice embed.FS

@@ -49,472 +49,395 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b2 *compiled.Block, dS
 	for gc_rank2 := range gc_s_dStrings {
 		gc_s_dStrings[gc_rank2] = dStrings
 	}
-
 //line cudf_slice.go:60
 	warp := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
-	_ = warp
-	{
-		var gc_l_dStr [32][]byte
-		var gc_l_start [32]int32
-		var gc_l_stop [32]int32
-		var gc_l_end [32]int32
-		var gc_l_startCounts [32][2]int32
-		var gc_l_stopCounts [32][2]int32
-		var gc_l_itr [32]int32
-		var gc_l_charCount [32]int32
-		var gc_l_byteCount [32]int32
-		var gc_l_bc [32]int32
-		var gc_c21v [32]int32
-		var gc_c21r [32]int32
-		var gc_c22r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-			gc_L22:
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+//line cudf_slice.go:63
+	var gc_l_dStr [32][]byte
+	var gc_l_start [32]int32
+	var gc_l_stop [32]int32
+	var gc_l_end [32]int32
+	var gc_l_startCounts [32][2]int32
+	var gc_l_stopCounts [32][2]int32
+	var gc_l_itr [32]int32
+	var gc_l_charCount [32]int32
+	var gc_l_byteCount [32]int32
+	var gc_l_bc [32]int32
+	var gc_c21v [32]int32
+	var gc_c21r [32]int32
+	var gc_c22r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+		{
+//line cudf_slice.go:81
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+		gc_L22:
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line cudf_slice.go:54
+				idx := int64(gc_bx2)*int64(gc_bdx2) + int64(gc_tx2)
+				strIdx := int32(idx / 32)
+				if strIdx >= gc_s_dStrings[gc_rank2].size() {
+					{
+//line cudf_slice.go:56
+						gc_dead2 |= uint32(1) << gc_lane2
+//line cudf_slice.go:56
+						gc_act2 &^= uint32(1) << gc_lane2
+						continue gc_L22
 					}
+				}
+//line cudf_slice.go:62
+				if gc_s_dStrings[gc_rank2].isNull(strIdx) {
+					if (gc_rank2 & (32 - 1)) == 0 {
+						dOutput[strIdx] = cudfIndexPair{null: true}
+					}
+					{
+//line cudf_slice.go:65
+						gc_dead2 |= uint32(1) << gc_lane2
+//line cudf_slice.go:65
+						gc_act2 &^= uint32(1) << gc_lane2
+						continue gc_L22
+					}
+				}
+//line cudf_slice.go:68
+				dStr := gc_s_dStrings[gc_rank2].element(strIdx)
+				if len(dStr) == 0 {
+					if (gc_rank2 & (32 - 1)) == 0 {
+						dOutput[strIdx] = cudfIndexPair{}
+					}
+					{
+//line cudf_slice.go:72
+						gc_dead2 |= uint32(1) << gc_lane2
+//line cudf_slice.go:72
+						gc_act2 &^= uint32(1) << gc_lane2
+						continue gc_L22
+					}
+				}
+				start := max(starts.at(strIdx), 0)
+//line cudf_slice.go:78
+				stopC := stops.at(strIdx)
+				stop := func() int32 {
+					if stopC < 0 {
+						return math.MaxInt32
+					}
+					return stopC
+				}()
+				end := int32(len(dStr))
+//line cudf_slice.go:87
+				startCounts := [2]int32{0, 0}
+				stopCounts := [2]int32{0, 0}
+//line cudf_slice.go:90
+				itr := int32((gc_rank2 & (32 - 1)))
+//line cudf_slice.go:92
+				charCount := int32(0)
+				byteCount := int32(0)
+//line cudf_slice.go:104
+				gc_l_dStr[gc_lane2] = dStr
+				gc_l_start[gc_lane2] = start
+				gc_l_stop[gc_lane2] = stop
+				gc_l_end[gc_lane2] = end
+				gc_l_startCounts[gc_lane2] = startCounts
+				gc_l_stopCounts[gc_lane2] = stopCounts
+				gc_l_itr[gc_lane2] = itr
+				gc_l_charCount[gc_lane2] = charCount
+				gc_l_byteCount[gc_lane2] = byteCount
+			}
+		}
+		{
+//line cudf_slice.go:95
+			gc_save102 := gc_act2
+			gc_in102 := gc_act2
+			for {
+				gc_b2.Tick()
+				if gc_b2.Stopped() {
+					return
+				}
+				gc_act2 = gc_in102 &^ gc_dead2
+				var gc_m102, gc_skip102 uint32
+//line cudf_slice.go:105
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-
-//line cudf_slice.go:54
-					idx := int64(gc_bx2)*int64(gc_bdx2) + int64(gc_tx2)
-					_ = idx
-
-//line cudf_slice.go:55
-					strIdx := int32(idx / 32)
-					_ = strIdx
-
-//line cudf_slice.go:56
-					if strIdx >= gc_s_dStrings[gc_rank2].size() {
-//line cudf_slice.go:56
-						{
-//line cudf_slice.go:56
-							gc_dead2 |= uint32(1) << gc_lane2
-//line cudf_slice.go:56
-							gc_act2 &^= uint32(1) << gc_lane2
-							continue gc_L22
-//line cudf_slice.go:57
-						}
+					dStr := gc_l_dStr[gc_lane2]
+//line cudf_slice.go:113
+					byteCount := gc_l_byteCount[gc_lane2]
+//line cudf_slice.go:94
+					if byteCount < int32(len(dStr)) {
+						gc_m102 |= 1 << gc_lane2
 					}
-
-//line cudf_slice.go:62
-					if gc_s_dStrings[gc_rank2].isNull(strIdx) {
-						if (gc_rank2 & (32 - 1)) == 0 {
-							dOutput[strIdx] = cudfIndexPair{null: true}
-						}
-//line cudf_slice.go:65
-						{
-//line cudf_slice.go:65
-							gc_dead2 |= uint32(1) << gc_lane2
-//line cudf_slice.go:65
-							gc_act2 &^= uint32(1) << gc_lane2
-							continue gc_L22
-//line cudf_slice.go:66
-						}
-					}
-
-//line cudf_slice.go:68
-					dStr := gc_s_dStrings[gc_rank2].element(strIdx)
-
-//line cudf_slice.go:69
-					if len(dStr) == 0 {
-						if (gc_rank2 & (32 - 1)) == 0 {
-							dOutput[strIdx] = cudfIndexPair{}
-						}
-//line cudf_slice.go:72
-						{
-//line cudf_slice.go:72
-							gc_dead2 |= uint32(1) << gc_lane2
-//line cudf_slice.go:72
-							gc_act2 &^= uint32(1) << gc_lane2
-							continue gc_L22
-//line cudf_slice.go:73
-						}
-					}
-
-//line cudf_slice.go:76
-					start := max(starts.at(strIdx), 0)
-
-//line cudf_slice.go:78
-					stopC := stops.at(strIdx)
-
-//line cudf_slice.go:79
-					stop := func() int32 {
-						if stopC < 0 {
-							return math.MaxInt32
-						}
-						return stopC
-					}()
-
-//line cudf_slice.go:85
-					end := int32(len(dStr))
-
-//line cudf_slice.go:87
-					startCounts := [2]int32{0, 0}
-
-//line cudf_slice.go:88
-					stopCounts := [2]int32{0, 0}
-
-//line cudf_slice.go:90
-					itr := int32((gc_rank2 & (32 - 1)))
-
-//line cudf_slice.go:92
-					charCount := int32(0)
-
-//line cudf_slice.go:93
-					byteCount := int32(0)
-					_ = dStr
-					_ = start
-					_ = stopC
-					_ = stop
-					_ = end
-					_ = startCounts
-					_ = stopCounts
-					_ = itr
-					_ = charCount
-					_ = byteCount
-					gc_l_dStr[gc_lane2] = dStr
-					gc_l_start[gc_lane2] = start
-					gc_l_stop[gc_lane2] = stop
-					gc_l_end[gc_lane2] = end
-					gc_l_startCounts[gc_lane2] = startCounts
-					gc_l_stopCounts[gc_lane2] = stopCounts
-					gc_l_itr[gc_lane2] = itr
-					gc_l_charCount[gc_lane2] = charCount
-					gc_l_byteCount[gc_lane2] = byteCount
 				}
-			}
-
-//line cudf_slice.go:94
-			{
-				gc_save102 := gc_act2
-				gc_in102 := gc_act2
-				for {
-					gc_b2.Tick()
-					if gc_b2.Stopped() {
-						return
+				gc_in102 &= gc_m102
+				gc_act2 = gc_in102
+				if gc_act2 == 0 {
+					break
+				}
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
 					}
-					gc_act2 = gc_in102 &^ gc_dead2
-					var gc_m102, gc_skip102 uint32
-					_ = gc_skip102
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						dStr := gc_l_dStr[gc_lane2]
-						_ = dStr
-						byteCount := gc_l_byteCount[gc_lane2]
-						_ = byteCount
-
-//line cudf_slice.go:94
-						if byteCount < int32(len(dStr)) {
-							gc_m102 |= 1 << gc_lane2
-						}
-					}
-					gc_in102 &= gc_m102
-					gc_act2 = gc_in102
-					if gc_act2 == 0 {
-						break
-					}
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						start := gc_l_start[gc_lane2]
-						_ = start
-						startCounts := gc_l_startCounts[gc_lane2]
-						_ = startCounts
-						charCount := gc_l_charCount[gc_lane2]
-						_ = charCount
-						byteCount := gc_l_byteCount[gc_lane2]
-						_ = byteCount
-
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					start := gc_l_start[gc_lane2]
+//line cudf_slice.go:111
+					startCounts := gc_l_startCounts[gc_lane2]
+//line cudf_slice.go:113
+					charCount := gc_l_charCount[gc_lane2]
+//line cudf_slice.go:115
+					byteCount := gc_l_byteCount[gc_lane2]
 //line cudf_slice.go:95
-						if charCount <= start {
-							startCounts = [2]int32{charCount, byteCount}
-						}
-						gc_l_startCounts[gc_lane2] = startCounts
+					if charCount <= start {
+						startCounts = [2]int32{charCount, byteCount}
 					}
-					{
-						var gc_m52 uint32
+					gc_l_startCounts[gc_lane2] = startCounts
+				}
+				{
+					var gc_m52 uint32
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						stop := gc_l_stop[gc_lane2]
+//line cudf_slice.go:110
+						charCount := gc_l_charCount[gc_lane2]
+//line cudf_slice.go:98
+						if charCount <= stop {
+							gc_m52 |= 1 << gc_lane2
+						}
+					}
+					gc_save52 := gc_act2
+					gc_act2 = gc_save52 & gc_m52
+					if gc_act2 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
-							stop := gc_l_stop[gc_lane2]
-							_ = stop
+							var stopCounts [2]int32
+//line cudf_slice.go:113
 							charCount := gc_l_charCount[gc_lane2]
-							_ = charCount
-
-//line cudf_slice.go:98
-							if charCount <= stop {
-								gc_m52 |= 1 << gc_lane2
-							}
-						}
-						gc_save52 := gc_act2
-						gc_act2 = gc_save52 & gc_m52
-						if gc_act2 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								var stopCounts [2]int32
-								_ = stopCounts
-								charCount := gc_l_charCount[gc_lane2]
-								_ = charCount
-								byteCount := gc_l_byteCount[gc_lane2]
-								_ = byteCount
-
-//line cudf_slice.go:99
-								stopCounts = [2]int32{charCount, byteCount}
-								gc_l_stopCounts[gc_lane2] = stopCounts
-							}
-						}
-						gc_act2 = gc_save52 &^ gc_m52 &^ gc_dead2 &^ gc_skip102
-						if gc_act2 != 0 {
-
-//line cudf_slice.go:101
-							gc_in102 &^= gc_act2
-							gc_skip102 |= gc_act2
-							gc_act2 = 0
-						}
-						gc_act2 = gc_save52 &^ gc_dead2 &^ gc_skip102
-					}
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						dStr := gc_l_dStr[gc_lane2]
-						_ = dStr
-						end := gc_l_end[gc_lane2]
-						_ = end
-						itr := gc_l_itr[gc_lane2]
-						_ = itr
-
-//line cudf_slice.go:103
-						cc := int32(0)
-
-//line cudf_slice.go:104
-						if itr < end && isBeginUTF8Char(dStr[itr]) {
-							cc = 1
-						}
-
-//line cudf_slice.go:107
-						bc := int32(0)
-
-//line cudf_slice.go:108
-						if itr < end {
-							bc = bytesInUTF8Byte(dStr[itr])
-						}
-						_ = cc
-						_ = bc
-
-//line cudf_slice.go:111
-						gc_c21v[gc_lane2] = cc
-						gc_l_bc[gc_lane2] = bc
-					}
-
-//line cudf_slice.go:111
-					compiled.TileReduceOp[int32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						charCount := gc_l_charCount[gc_lane2]
-						_ = charCount
-						bc := gc_l_bc[gc_lane2]
-						_ = bc
-
-//line cudf_slice.go:111
-						charCount += gc_c21r[gc_lane2]
-
-//line cudf_slice.go:112
-						gc_l_charCount[gc_lane2] = charCount
-					}
-
-//line cudf_slice.go:112
-					compiled.TileReduceOp[int32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_bc, compiled.OpPlus, &gc_c22r)
-					gc_left := gc_act2
-					if compiled.SIMD {
-//line cudf_slice.go:113
-						gc_vb := archsimd.BroadcastInt32x8(32)
-//line cudf_slice.go:113
-						_ = gc_vb
-						if gc_act2 == ^uint32(0) {
-//line cudf_slice.go:113
-							gc_vb2 := archsimd.BroadcastInt32x8(32)
-//line cudf_slice.go:113
-							_ = gc_vb2
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line cudf_slice.go:113
-								itr := archsimd.LoadInt32x8Slice(gc_l_itr[gc_lane2:])
-//line cudf_slice.go:113
-								_ = itr
-//line cudf_slice.go:113
-								byteCount := archsimd.LoadInt32x8Slice(gc_l_byteCount[gc_lane2:])
-//line cudf_slice.go:113
-								_ = byteCount
-//line cudf_slice.go:112
-								byteCount = byteCount.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
-//line cudf_slice.go:113
-								itr = itr.Add(gc_vb2)
-//line cudf_slice.go:113
-								itr.StoreSlice(gc_l_itr[gc_lane2:])
-//line cudf_slice.go:113
-								byteCount.StoreSlice(gc_l_byteCount[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line cudf_slice.go:113
-								itr := archsimd.LoadInt32x8Slice(gc_l_itr[gc_lane2:])
-//line cudf_slice.go:113
-								_ = itr
-//line cudf_slice.go:113
-								byteCount := archsimd.LoadInt32x8Slice(gc_l_byteCount[gc_lane2:])
-//line cudf_slice.go:113
-								_ = byteCount
-//line cudf_slice.go:112
-								byteCount = byteCount.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
-//line cudf_slice.go:113
-								itr = itr.Add(gc_vb)
-//line cudf_slice.go:113
-								itr.StoreSlice(gc_l_itr[gc_lane2:])
-//line cudf_slice.go:113
-								byteCount.StoreSlice(gc_l_byteCount[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							itr := gc_l_itr[gc_lane2]
-							_ = itr
+//line cudf_slice.go:115
 							byteCount := gc_l_byteCount[gc_lane2]
-							_ = byteCount
-
-//line cudf_slice.go:112
-							byteCount += gc_c22r[gc_lane2]
-
-//line cudf_slice.go:113
-							itr += 32
-							gc_l_itr[gc_lane2] = itr
-							gc_l_byteCount[gc_lane2] = byteCount
+//line cudf_slice.go:99
+							stopCounts = [2]int32{charCount, byteCount}
+							gc_l_stopCounts[gc_lane2] = stopCounts
 						}
 					}
-				}
-				gc_act2 = gc_save102 &^ gc_dead2
-			}
-
-//line cudf_slice.go:116
-			compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, warp.Size(), nil, 0, nil, nil)
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-			gc_L132:
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+					gc_act2 = gc_save52 &^ gc_m52 &^ gc_dead2 &^ gc_skip102
+					if gc_act2 != 0 {
+//line cudf_slice.go:101
+						gc_in102 &^= gc_act2
+						gc_skip102 |= gc_act2
+						gc_act2 = 0
 					}
+					gc_act2 = gc_save52 &^ gc_dead2 &^ gc_skip102
+				}
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-
-//line cudf_slice.go:54
-					idx := int64(gc_bx2)*int64(gc_bdx2) + int64(gc_tx2)
-					_ = idx
-
-//line cudf_slice.go:55
-					strIdx := int32(idx / 32)
-					_ = strIdx
 					dStr := gc_l_dStr[gc_lane2]
-					_ = dStr
-					start := gc_l_start[gc_lane2]
-					_ = start
-					stop := gc_l_stop[gc_lane2]
-					_ = stop
-					startCounts := gc_l_startCounts[gc_lane2]
-					_ = startCounts
-					stopCounts := gc_l_stopCounts[gc_lane2]
-					_ = stopCounts
-					charCount := gc_l_charCount[gc_lane2]
-					_ = charCount
-
+//line cudf_slice.go:115
+					end := gc_l_end[gc_lane2]
+//line cudf_slice.go:117
+					itr := gc_l_itr[gc_lane2]
+//line cudf_slice.go:103
+					cc := int32(0)
+					if itr < end && isBeginUTF8Char(dStr[itr]) {
+						cc = 1
+					}
+					bc := int32(0)
+					if itr < end {
+						bc = bytesInUTF8Byte(dStr[itr])
+					}
+					gc_c21v[gc_lane2] = cc
+					gc_l_bc[gc_lane2] = bc
+				}
+//line cudf_slice.go:111
+				compiled.TileReduceOp[int32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
 //line cudf_slice.go:118
-					if (gc_rank2 & (32 - 1)) == 0 {
-						if start >= charCount {
-							dOutput[strIdx] = cudfIndexPair{}
+					charCount := gc_l_charCount[gc_lane2]
 //line cudf_slice.go:120
-							{
-//line cudf_slice.go:120
-								gc_dead2 |= uint32(1) << gc_lane2
-//line cudf_slice.go:120
-								gc_act2 &^= uint32(1) << gc_lane2
-								continue gc_L132
-//line cudf_slice.go:121
+					bc := gc_l_bc[gc_lane2]
+					_ = bc
+//line cudf_slice.go:111
+					charCount += gc_c21r[gc_lane2]
+					gc_l_charCount[gc_lane2] = charCount
+				}
+//line cudf_slice.go:112
+				compiled.TileReduceOp[int32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_bc, compiled.OpPlus, &gc_c22r)
+				gc_left := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line cudf_slice.go:112
+							byteCount := archsimd.LoadInt32x8Slice(gc_l_byteCount[gc_lane2:])
+//line cudf_slice.go:112
+							byteCount = byteCount.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+//line cudf_slice.go:112
+							byteCount.StoreSlice(gc_l_byteCount[gc_lane2:])
+							gc_left &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
 							}
-						}
-
-//line cudf_slice.go:125
-						firstByte := startCounts[1]
-						if startCounts[0] < start {
-							b, _ := bytesToCharacterPosition(dStr[firstByte:], start-startCounts[0])
-							firstByte += b
-						}
-
-						stop = min(stop, charCount)
-						lastByte := stopCounts[1]
-						if stopCounts[0] < stop {
-							b_, _ := bytesToCharacterPosition(dStr[lastByte:], stop-stopCounts[0])
-							lastByte += b_
-						}
-
-						if firstByte < lastByte {
-							dOutput[strIdx] = cudfIndexPair{offset: gc_s_dStrings[gc_rank2].offsets[strIdx] + firstByte, size: lastByte - firstByte}
-						} else {
-							dOutput[strIdx] = cudfIndexPair{}
+//line cudf_slice.go:112
+							byteCount := archsimd.LoadInt32x8Slice(gc_l_byteCount[gc_lane2:])
+//line cudf_slice.go:112
+							byteCount = byteCount.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+//line cudf_slice.go:112
+							byteCount.StoreSlice(gc_l_byteCount[gc_lane2:])
+							gc_left &^= 0xff << gc_lane2
 						}
 					}
-					gc_l_stop[gc_lane2] = stop
+					archsimd.ClearAVXUpperBits()
 				}
+				if gc_left != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line cudf_slice.go:125
+						byteCount := gc_l_byteCount[gc_lane2]
+//line cudf_slice.go:112
+						byteCount += gc_c22r[gc_lane2]
+						gc_l_byteCount[gc_lane2] = byteCount
+					}
+				}
+				gc_act2 = gc_in102 &^ gc_dead2
+				gc_left2 := gc_act2
+				if compiled.SIMD {
+//line cudf_slice.go:113
+					gc_vb := archsimd.BroadcastInt32x8(32)
+					if gc_act2 == ^uint32(0) {
+//line cudf_slice.go:113
+						gc_vb2 := archsimd.BroadcastInt32x8(32)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line cudf_slice.go:113
+							itr := archsimd.LoadInt32x8Slice(gc_l_itr[gc_lane2:])
+//line cudf_slice.go:113
+							itr = itr.Add(gc_vb2)
+//line cudf_slice.go:113
+							itr.StoreSlice(gc_l_itr[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+//line cudf_slice.go:113
+							itr := archsimd.LoadInt32x8Slice(gc_l_itr[gc_lane2:])
+//line cudf_slice.go:113
+							itr = itr.Add(gc_vb)
+//line cudf_slice.go:113
+							itr.StoreSlice(gc_l_itr[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left2&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line cudf_slice.go:126
+						itr := gc_l_itr[gc_lane2]
+//line cudf_slice.go:113
+						itr += 32
+						gc_l_itr[gc_lane2] = itr
+					}
+				}
+			}
+			gc_act2 = gc_save102 &^ gc_dead2
+		}
+//line cudf_slice.go:116
+		compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, warp.Size(), nil, 0, nil, nil)
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+		gc_L132:
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line cudf_slice.go:54
+				idx := int64(gc_bx2)*int64(gc_bdx2) + int64(gc_tx2)
+				strIdx := int32(idx / 32)
+//line cudf_slice.go:57
+				dStr := gc_l_dStr[gc_lane2]
+//line cudf_slice.go:59
+				start := gc_l_start[gc_lane2]
+//line cudf_slice.go:61
+				stop := gc_l_stop[gc_lane2]
+//line cudf_slice.go:63
+				startCounts := gc_l_startCounts[gc_lane2]
+//line cudf_slice.go:65
+				stopCounts := gc_l_stopCounts[gc_lane2]
+//line cudf_slice.go:67
+				charCount := gc_l_charCount[gc_lane2]
+//line cudf_slice.go:118
+				if (gc_rank2 & (32 - 1)) == 0 {
+					if start >= charCount {
+						dOutput[strIdx] = cudfIndexPair{}
+						{
+//line cudf_slice.go:120
+							gc_dead2 |= uint32(1) << gc_lane2
+//line cudf_slice.go:120
+							gc_act2 &^= uint32(1) << gc_lane2
+							continue gc_L132
+						}
+					}
+//line cudf_slice.go:125
+					firstByte := startCounts[1]
+					if startCounts[0] < start {
+						b, _ := bytesToCharacterPosition(dStr[firstByte:], start-startCounts[0])
+						firstByte += b
+					}
+//line cudf_slice.go:131
+					stop = min(stop, charCount)
+					lastByte := stopCounts[1]
+					if stopCounts[0] < stop {
+						b_, _ := bytesToCharacterPosition(dStr[lastByte:], stop-stopCounts[0])
+						lastByte += b_
+					}
+//line cudf_slice.go:138
+					if firstByte < lastByte {
+						dOutput[strIdx] = cudfIndexPair{offset: gc_s_dStrings[gc_rank2].offsets[strIdx] + firstByte, size: lastByte - firstByte}
+					} else {
+						dOutput[strIdx] = cudfIndexPair{}
+					}
+				}
+				gc_l_stop[gc_lane2] = stop
 			}
 		}
 	}
@@ -523,4 +446,5 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b2 *compiled.Block, dS
 // gc_files_cudf_slice holds the source files whose lines the kernels' records hash.
 //
 //go:embed cudf_slice.go
+//line cudf_slice.go:154
 var gc_files_cudf_slice embed.FS

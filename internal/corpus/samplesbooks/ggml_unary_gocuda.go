@@ -44,42 +44,33 @@ func gc_body_unaryOpKernel(gc_b *compiled.Block, gc_lo, gc_hi int, op func(float
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bdx*gc_bx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(k, gc_bdx*gc_bx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bdx * gc_bx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(dst) && gc_to <= len(dst)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
-					gc_at := dst[gc_off:][:gc_to]
-					gc_at2 := x[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_unary.go:57
-						i := gc_bdx*gc_bx + gc_tx
-						_ = i
-
+//line ggml_unary.go:74
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bdx*gc_bx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(k, gc_bdx*gc_bx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bdx * gc_bx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(dst) && gc_to <= len(dst)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+				gc_at := dst[gc_off:][:gc_to]
+				gc_at2 := x[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line ggml_unary.go:63
-						gc_at[gc_tx] = op(gc_at2[gc_tx])
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+					gc_at[gc_tx] = op(gc_at2[gc_tx])
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line ggml_unary.go:57
-						i := gc_bdx*gc_bx + gc_tx
-						_ = i
-
+					i := gc_bdx*gc_bx + gc_tx
 //line ggml_unary.go:63
-						dst[i] = op(x[i])
-					}
+					dst[i] = op(x[i])
 				}
 			}
 		}
@@ -123,62 +114,30 @@ func gc_body_unaryOpKernelStrided(gc_b *compiled.Block, gc_lo, gc_hi int, op fun
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line ggml_unary.go:79
 		ne01 := ne0 * ne1
-
-//line ggml_unary.go:80
 		ne012 := ne01 * ne2
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_L1:
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line ggml_unary.go:74
-					i := int64(gc_bdx)*int64(gc_bx) + int64(gc_tx)
-					_ = i
-
-//line ggml_unary.go:75
-					if i >= neTotal {
-						continue gc_L1
-					}
-
-//line ggml_unary.go:81
-					i3 := i / ne012
-
 //line ggml_unary.go:82
-					rem := i - i3*ne012
-
-//line ggml_unary.go:83
-					i2 := rem / ne01
-
-//line ggml_unary.go:84
-					rem -= i2 * ne01
-
-//line ggml_unary.go:85
-					i1 := rem / ne0
-
-//line ggml_unary.go:86
-					i0 := rem - i1*ne0
-
-//line ggml_unary.go:87
-					srcOff := i0*sx0 + i1*sx1 + i2*sx2 + i3*sx3
-
-//line ggml_unary.go:88
-					dstOff := i0*sd0 + i1*sd1 + i2*sd2 + i3*sd3
-
-//line ggml_unary.go:89
-					dst[dstOff] = op(x[srcOff])
-					_ = i3
-					_ = rem
-					_ = i2
-					_ = i1
-					_ = i0
-					_ = srcOff
-					_ = dstOff
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L1:
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line ggml_unary.go:74
+				i := int64(gc_bdx)*int64(gc_bx) + int64(gc_tx)
+				if i >= neTotal {
+					continue gc_L1
 				}
+//line ggml_unary.go:81
+				i3 := i / ne012
+				rem := i - i3*ne012
+				i2 := rem / ne01
+				rem -= i2 * ne01
+				i1 := rem / ne0
+				i0 := rem - i1*ne0
+				srcOff := i0*sx0 + i1*sx1 + i2*sx2 + i3*sx3
+				dstOff := i0*sd0 + i1*sd1 + i2*sd2 + i3*sd3
+				dst[dstOff] = op(x[srcOff])
 			}
 		}
 	}
@@ -219,38 +178,26 @@ func gc_body_unaryGatedOpKernel(gc_b *compiled.Block, gc_lo, gc_hi int, op func(
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_L1:
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line ggml_unary.go:116
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L1:
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line ggml_unary.go:99
-					i := int64(gc_bdx)*int64(gc_bx) + int64(gc_tx)
-					_ = i
-
+				i := int64(gc_bdx)*int64(gc_bx) + int64(gc_tx)
 //line ggml_unary.go:101
-					if i >= k {
-						continue gc_L1
-					}
-
-//line ggml_unary.go:106
-					j0 := (i/n)*o0 + (i % n)
-
-//line ggml_unary.go:107
-					j1 := j0
-
-//line ggml_unary.go:108
-					if o0 != o1 {
-						j1 = (i/n)*o1 + (i % n)
-					}
-
-//line ggml_unary.go:112
-					dst[i] = op(x[j0]) * g[j1]
-					_ = j0
-					_ = j1
+				if i >= k {
+					continue gc_L1
 				}
+//line ggml_unary.go:106
+				j0 := (i/n)*o0 + (i % n)
+				j1 := j0
+				if o0 != o1 {
+					j1 = (i/n)*o1 + (i % n)
+				}
+//line ggml_unary.go:112
+				dst[i] = op(x[j0]) * g[j1]
 			}
 		}
 	}
@@ -259,4 +206,5 @@ func gc_body_unaryGatedOpKernel(gc_b *compiled.Block, gc_lo, gc_hi int, op func(
 // gc_files_ggml_unary holds the source files whose lines the kernels' records hash.
 //
 //go:embed ggml_unary.go
+//line ggml_unary.go:124
 var gc_files_ggml_unary embed.FS

@@ -65,12 +65,8 @@ func gc_body_attentionKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, key, query
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_attention.go:22
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line hecbench_attention.go:23
 						{
 							sum := float32(0)
 							for j := 0; j < d; j++ {
@@ -111,7 +107,7 @@ func gc_body_attentionKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, expSum, do
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line hecbench_attention.go:47
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -123,166 +119,115 @@ func gc_body_attentionKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, expSum, do
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		gc_apart := compiled.Disjoint(expSum, score)
-		_ = gc_apart
-		{
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				gc_off2 := 0
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(score) && gc_to <= len(score)-gc_off && gc_off <= len(dotProduct) && gc_to <= len(dotProduct)-gc_off && gc_off2 >= 0 && gc_off2 < len(expSum) && gc_apart {
-					gc_at := score[gc_off:][:gc_to]
-					gc_at2 := dotProduct[gc_off:][:gc_to]
-					gc_at3 := expSum[gc_off2:][:1]
-					gc_elem := gc_at3[0]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+//line hecbench_attention.go:60
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := 0
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(score) && gc_to <= len(score)-gc_off && gc_off <= len(dotProduct) && gc_to <= len(dotProduct)-gc_off && gc_off2 >= 0 && gc_off2 < len(expSum) && gc_apart {
+				gc_at := score[gc_off:][:gc_to]
+				gc_at2 := dotProduct[gc_off:][:gc_to]
+				gc_at3 := expSum[gc_off2:][:1]
+				gc_elem := gc_at3[0]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-
-//line hecbench_attention.go:38
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line hecbench_attention.go:39
-							{
-								gc_at[gc_tx] = expf(gc_at2[gc_tx]) / gc_elem
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-
-//line hecbench_attention.go:38
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line hecbench_attention.go:39
-							{
-								gc_at[gc_tx] = expf(gc_at2[gc_tx]) / gc_elem
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-
-//line hecbench_attention.go:38
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line hecbench_attention.go:39
-							{
-								gc_at[gc_tx] = expf(gc_at2[gc_tx]) / gc_elem
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-
-//line hecbench_attention.go:38
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line hecbench_attention.go:39
-							{
-								gc_at[gc_tx] = expf(gc_at2[gc_tx]) / gc_elem
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-
-//line hecbench_attention.go:38
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line hecbench_attention.go:39
-						{
+//line hecbench_attention.go:40
 							gc_at[gc_tx] = expf(gc_at2[gc_tx]) / gc_elem
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step + 1
 						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line hecbench_attention.go:38
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line hecbench_attention.go:39
-							{
-								score[i] = expf(dotProduct[i]) / expSum[0]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line hecbench_attention.go:38
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line hecbench_attention.go:39
-							{
-								score[i] = expf(dotProduct[i]) / expSum[0]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line hecbench_attention.go:38
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line hecbench_attention.go:39
-							{
-								score[i] = expf(dotProduct[i]) / expSum[0]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line hecbench_attention.go:38
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line hecbench_attention.go:39
-							{
-								score[i] = expf(dotProduct[i]) / expSum[0]
-							}
+//line hecbench_attention.go:40
+							gc_at[gc_tx] = expf(gc_at2[gc_tx]) / gc_elem
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+						{
+//line hecbench_attention.go:40
+							gc_at[gc_tx] = expf(gc_at2[gc_tx]) / gc_elem
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						{
+//line hecbench_attention.go:40
+							gc_at[gc_tx] = expf(gc_at2[gc_tx]) / gc_elem
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+//line hecbench_attention.go:40
+						gc_at[gc_tx] = expf(gc_at2[gc_tx]) / gc_elem
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-
 //line hecbench_attention.go:38
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line hecbench_attention.go:39
 						{
 							score[i] = expf(dotProduct[i]) / expSum[0]
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line hecbench_attention.go:38
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							score[i] = expf(dotProduct[i]) / expSum[0]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line hecbench_attention.go:38
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							score[i] = expf(dotProduct[i]) / expSum[0]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line hecbench_attention.go:38
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							score[i] = expf(dotProduct[i]) / expSum[0]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line hecbench_attention.go:38
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						score[i] = expf(dotProduct[i]) / expSum[0]
 					}
 				}
 			}
@@ -336,8 +281,6 @@ func gc_body_attentionKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, score, val
 					gc_vstep := gc_from
 //line hecbench_attention.go:51
 					gc_vb := lanes.BroadcastFloat32x8(float32(0))
-//line hecbench_attention.go:51
-					_ = gc_vb
 				gc_steps2:
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
@@ -345,17 +288,11 @@ func gc_body_attentionKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, score, val
 						gc_pos.Thread = gc_rank
 //line hecbench_attention.go:49
 						var j int = gc_bx*gc_bdx + gc_tx
-//line hecbench_attention.go:49
-						_ = j
-//line hecbench_attention.go:50
 						{
 							sum := gc_vb
-//line hecbench_attention.go:51
-							_ = sum
 							if j < 0 || j > len(output)-8 {
 //line hecbench_attention.go:52
 								break
-//line hecbench_attention.go:52
 							}
 //line hecbench_attention.go:52
 							for i := 0; i < n; i = i + 1 {
@@ -366,30 +303,23 @@ func gc_body_attentionKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, score, val
 									d+j) >= 0 && (i*d+j) <= len(value)-8 {
 //line hecbench_attention.go:53
 									gc_ld2 = lanes.LoadFloat32x8Slice(value[i*d+j:])
-//line hecbench_attention.go:53
 								} else {
 //line hecbench_attention.go:53
 									break gc_steps2
-//line hecbench_attention.go:53
 								}
 //line hecbench_attention.go:53
 								sum = sum.Add(lanes.BroadcastFloat32x8(score[i]).Mul(gc_ld2))
-//line hecbench_attention.go:53
 							}
 //line hecbench_attention.go:53
 							sum.StoreSlice(output[j:])
-//line hecbench_attention.go:55
 						}
 					}
+//line hecbench_attention.go:57
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_attention.go:49
 						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line hecbench_attention.go:50
 						{
 							sum := float32(0)
 							for i := 0; i < n; i++ {
@@ -428,91 +358,67 @@ func gc_body_attentionKernel1WarpReduce(gc_b *compiled.Block, key, query, dotPro
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line hecbench_attention.go:66
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line hecbench_attention.go:67
 	warp := cg.TiledPartition(block, 32)
-	_ = warp
-	{
-		var gc_c1v [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				var gc_m4 uint32
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_attention.go:70
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line hecbench_attention.go:78
+			var gc_m4 uint32
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_attention.go:69
+				i := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
+				if i < n {
+					gc_m4 |= 1 << gc_lane
+				}
+			}
+			gc_save4 := gc_act
+			gc_act = gc_save4 & gc_m4
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
 //line hecbench_attention.go:69
 					i := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-					_ = i
-
-//line hecbench_attention.go:70
-					if i < n {
-						gc_m4 |= 1 << gc_lane
-					}
-				}
-				gc_save4 := gc_act
-				gc_act = gc_save4 & gc_m4
-				if gc_act != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line hecbench_attention.go:69
-						i := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-						_ = i
-
 //line hecbench_attention.go:71
-						sum := float32(0)
-
-//line hecbench_attention.go:72
-						for j := (gc_rank & (32 - 1)); j < d; j += 32 {
-							sum += key[i*d+j] * query[j]
-						}
-						_ = sum
-
-//line hecbench_attention.go:75
-						gc_c1v[gc_lane] = sum
+					sum := float32(0)
+					for j := (gc_rank & (32 - 1)); j < d; j += 32 {
+						sum += key[i*d+j] * query[j]
 					}
-
+					gc_c1v[gc_lane] = sum
+				}
 //line hecbench_attention.go:75
-					compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
+				compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_attention.go:69
-						i := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-						_ = i
-						var sum float32
-						_ = sum
-
+					i := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
+//line hecbench_attention.go:71
+					var sum float32
 //line hecbench_attention.go:75
-						sum = gc_c1r[gc_lane]
-
-//line hecbench_attention.go:76
-						if (gc_rank & (32 - 1)) == 0 {
-							dotProduct[i] = sum
-							atomic.Add(&expSum[0], expf(sum))
-						}
+					sum = gc_c1r[gc_lane]
+					if (gc_rank & (32 - 1)) == 0 {
+						dotProduct[i] = sum
+						atomic.Add(&expSum[0], expf(sum))
 					}
 				}
-				gc_act = gc_save4 &^ gc_dead
 			}
+			gc_act = gc_save4 &^ gc_dead
 		}
 	}
 }
@@ -540,91 +446,67 @@ func gc_body_attentionKernel2WarpReduce(gc_b *compiled.Block, expSum, dotProduct
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line hecbench_attention.go:89
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line hecbench_attention.go:90
 	warp := cg.TiledPartition(block, 32)
-	_ = warp
-	{
-		var gc_c1v [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				var gc_m4 uint32
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_attention.go:93
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line hecbench_attention.go:101
+			var gc_m4 uint32
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_attention.go:91
+				j := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
+				if j < d {
+					gc_m4 |= 1 << gc_lane
+				}
+			}
+			gc_save4 := gc_act
+			gc_act = gc_save4 & gc_m4
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
 //line hecbench_attention.go:91
 					j := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-					_ = j
-
-//line hecbench_attention.go:92
-					if j < d {
-						gc_m4 |= 1 << gc_lane
-					}
-				}
-				gc_save4 := gc_act
-				gc_act = gc_save4 & gc_m4
-				if gc_act != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line hecbench_attention.go:91
-						j := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-						_ = j
-
 //line hecbench_attention.go:93
-						sum := float32(0)
-
-//line hecbench_attention.go:94
-						for i := (gc_rank & (32 - 1)); i < n; i += 32 {
-							score := expf(dotProduct[i]) / expSum[0]
-							sum += score * value[i*d+j]
-						}
-						_ = sum
-
-//line hecbench_attention.go:98
-						gc_c1v[gc_lane] = sum
+					sum := float32(0)
+					for i := (gc_rank & (32 - 1)); i < n; i += 32 {
+						score := expf(dotProduct[i]) / expSum[0]
+						sum += score * value[i*d+j]
 					}
-
+					gc_c1v[gc_lane] = sum
+				}
 //line hecbench_attention.go:98
-					compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
+				compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line hecbench_attention.go:91
-						j := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-						_ = j
-						var sum float32
-						_ = sum
-
+					j := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
+//line hecbench_attention.go:93
+					var sum float32
 //line hecbench_attention.go:98
-						sum = gc_c1r[gc_lane]
-
-//line hecbench_attention.go:99
-						if (gc_rank & (32 - 1)) == 0 {
-							output[j] = sum
-						}
+					sum = gc_c1r[gc_lane]
+					if (gc_rank & (32 - 1)) == 0 {
+						output[j] = sum
 					}
 				}
-				gc_act = gc_save4 &^ gc_dead
 			}
+			gc_act = gc_save4 &^ gc_dead
 		}
 	}
 }
@@ -632,4 +514,5 @@ func gc_body_attentionKernel2WarpReduce(gc_b *compiled.Block, expSum, dotProduct
 // gc_files_hecbench_attention holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_attention.go
+//line hecbench_attention.go:113
 var gc_files_hecbench_attention embed.FS

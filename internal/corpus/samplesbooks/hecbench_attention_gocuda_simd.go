@@ -65,12 +65,8 @@ func gc_body_attentionKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, key, qu
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_attention.go:22
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line hecbench_attention.go:23
 						{
 							sum := float32(0)
 							for j := 0; j < d; j++ {
@@ -111,7 +107,7 @@ func gc_body_attentionKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, expSum,
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line hecbench_attention.go:47
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -123,166 +119,115 @@ func gc_body_attentionKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, expSum,
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		gc_apart2 := compiled.Disjoint(expSum, score)
-		_ = gc_apart2
-		{
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off3 := gc_bx2 * gc_bdx2
-				gc_off4 := 0
-				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(score) && gc_to2 <= len(score)-gc_off3 && gc_off3 <= len(dotProduct) && gc_to2 <= len(dotProduct)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(expSum) && gc_apart2 {
-					gc_at4 := score[gc_off3:][:gc_to2]
-					gc_at5 := dotProduct[gc_off3:][:gc_to2]
-					gc_at6 := expSum[gc_off4:][:1]
-					gc_elem2 := gc_at6[0]
-					gc_step3 := gc_from2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+//line hecbench_attention.go:60
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off3 := gc_bx2 * gc_bdx2
+			gc_off4 := 0
+			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(score) && gc_to2 <= len(score)-gc_off3 && gc_off3 <= len(dotProduct) && gc_to2 <= len(dotProduct)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(expSum) && gc_apart2 {
+				gc_at4 := score[gc_off3:][:gc_to2]
+				gc_at5 := dotProduct[gc_off3:][:gc_to2]
+				gc_at6 := expSum[gc_off4:][:1]
+				gc_elem2 := gc_at6[0]
+				gc_step3 := gc_from2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
 						{
-							gc_tx2 := gc_step3 + 0
-							_ = gc_tx2
-
-//line hecbench_attention.go:38
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line hecbench_attention.go:39
-							{
-								gc_at4[gc_tx2] = expf(gc_at5[gc_tx2]) / gc_elem2
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 1
-							_ = gc_tx2
-
-//line hecbench_attention.go:38
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line hecbench_attention.go:39
-							{
-								gc_at4[gc_tx2] = expf(gc_at5[gc_tx2]) / gc_elem2
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							_ = gc_tx2
-
-//line hecbench_attention.go:38
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line hecbench_attention.go:39
-							{
-								gc_at4[gc_tx2] = expf(gc_at5[gc_tx2]) / gc_elem2
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							_ = gc_tx2
-
-//line hecbench_attention.go:38
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line hecbench_attention.go:39
-							{
-								gc_at4[gc_tx2] = expf(gc_at5[gc_tx2]) / gc_elem2
-							}
-						}
-					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-
-//line hecbench_attention.go:38
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line hecbench_attention.go:39
-						{
+//line hecbench_attention.go:40
 							gc_at4[gc_tx2] = expf(gc_at5[gc_tx2]) / gc_elem2
 						}
 					}
-				} else {
-					gc_step4 := gc_from2
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step3 + 1
 						{
-							gc_tx2 := gc_step4 + 0
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_attention.go:38
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line hecbench_attention.go:39
-							{
-								score[i] = expf(dotProduct[i]) / expSum[0]
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_attention.go:38
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line hecbench_attention.go:39
-							{
-								score[i] = expf(dotProduct[i]) / expSum[0]
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_attention.go:38
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line hecbench_attention.go:39
-							{
-								score[i] = expf(dotProduct[i]) / expSum[0]
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_attention.go:38
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line hecbench_attention.go:39
-							{
-								score[i] = expf(dotProduct[i]) / expSum[0]
-							}
+//line hecbench_attention.go:40
+							gc_at4[gc_tx2] = expf(gc_at5[gc_tx2]) / gc_elem2
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step3 + 2
+						{
+//line hecbench_attention.go:40
+							gc_at4[gc_tx2] = expf(gc_at5[gc_tx2]) / gc_elem2
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						{
+//line hecbench_attention.go:40
+							gc_at4[gc_tx2] = expf(gc_at5[gc_tx2]) / gc_elem2
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+//line hecbench_attention.go:40
+						gc_at4[gc_tx2] = expf(gc_at5[gc_tx2]) / gc_elem2
+					}
+				}
+			} else {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_attention.go:38
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line hecbench_attention.go:39
 						{
 							score[i] = expf(dotProduct[i]) / expSum[0]
 						}
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line hecbench_attention.go:38
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							score[i] = expf(dotProduct[i]) / expSum[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line hecbench_attention.go:38
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							score[i] = expf(dotProduct[i]) / expSum[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line hecbench_attention.go:38
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							score[i] = expf(dotProduct[i]) / expSum[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line hecbench_attention.go:38
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						score[i] = expf(dotProduct[i]) / expSum[0]
 					}
 				}
 			}
@@ -338,11 +283,7 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 //line hecbench_attention.go:51
 						gc_vb2 := archsimd.BroadcastFloat32x8(float32(0))
 //line hecbench_attention.go:51
-						_ = gc_vb2
-//line hecbench_attention.go:51
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line hecbench_attention.go:51
-						_ = gc_Lane0Mask32
 					gc_steps3:
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
@@ -350,17 +291,11 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 							gc_pos2.Thread = gc_rank2
 //line hecbench_attention.go:49
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line hecbench_attention.go:49
-							_ = j
-//line hecbench_attention.go:50
 							{
 								sum := gc_vb2
-//line hecbench_attention.go:51
-								_ = sum
 								if j < 0 || j > len(output)-8 {
 //line hecbench_attention.go:52
 									break
-//line hecbench_attention.go:52
 								}
 //line hecbench_attention.go:52
 								for i := 0; i < n; i = i + 1 {
@@ -371,32 +306,25 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 										d+j) >= 0 && (i*d+j) <= len(value)-8 {
 //line hecbench_attention.go:53
 										gc_ld3 = archsimd.LoadFloat32x8Slice(value[i*d+j:])
-//line hecbench_attention.go:53
 									} else {
 //line hecbench_attention.go:53
 										break gc_steps3
-//line hecbench_attention.go:53
 									}
 //line hecbench_attention.go:53
 									sum = sum.Add(compiled.BroadcastFloat32x8At(&score[i], gc_Lane0Mask32).Mul(gc_ld3))
-//line hecbench_attention.go:53
 								}
 //line hecbench_attention.go:53
 								sum.StoreSlice(output[j:])
-//line hecbench_attention.go:55
 							}
 						}
+//line hecbench_attention.go:57
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_attention.go:49
 						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line hecbench_attention.go:50
 						{
 							sum := float32(0)
 							for i := 0; i < n; i++ {
@@ -435,91 +363,67 @@ func gc_body_attentionKernel1WarpReduce(gc_b2 *compiled.Block, key, query, dotPr
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_attention.go:66
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line hecbench_attention.go:67
 	warp := cg.TiledPartition(block, 32)
-	_ = warp
-	{
-		var gc_c21v [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				var gc_m42 uint32
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line hecbench_attention.go:70
+	var gc_c21v [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line hecbench_attention.go:78
+			var gc_m42 uint32
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_attention.go:69
+				i := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
+				if i < n {
+					gc_m42 |= 1 << gc_lane2
+				}
+			}
+			gc_save42 := gc_act2
+			gc_act2 = gc_save42 & gc_m42
+			if gc_act2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_attention.go:69
 					i := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
-					_ = i
-
-//line hecbench_attention.go:70
-					if i < n {
-						gc_m42 |= 1 << gc_lane2
-					}
-				}
-				gc_save42 := gc_act2
-				gc_act2 = gc_save42 & gc_m42
-				if gc_act2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_attention.go:69
-						i := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
-						_ = i
-
 //line hecbench_attention.go:71
-						sum := float32(0)
-
-//line hecbench_attention.go:72
-						for j := (gc_rank2 & (32 - 1)); j < d; j += 32 {
-							sum += key[i*d+j] * query[j]
-						}
-						_ = sum
-
-//line hecbench_attention.go:75
-						gc_c21v[gc_lane2] = sum
+					sum := float32(0)
+					for j := (gc_rank2 & (32 - 1)); j < d; j += 32 {
+						sum += key[i*d+j] * query[j]
 					}
-
+					gc_c21v[gc_lane2] = sum
+				}
 //line hecbench_attention.go:75
-					compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
+				compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 //line hecbench_attention.go:69
-						i := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
-						_ = i
-						var sum float32
-						_ = sum
-
+					i := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
+//line hecbench_attention.go:71
+					var sum float32
 //line hecbench_attention.go:75
-						sum = gc_c21r[gc_lane2]
-
-//line hecbench_attention.go:76
-						if (gc_rank2 & (32 - 1)) == 0 {
-							dotProduct[i] = sum
-							atomic.Add(&expSum[0], expf(sum))
-						}
+					sum = gc_c21r[gc_lane2]
+					if (gc_rank2 & (32 - 1)) == 0 {
+						dotProduct[i] = sum
+						atomic.Add(&expSum[0], expf(sum))
 					}
 				}
-				gc_act2 = gc_save42 &^ gc_dead2
 			}
+			gc_act2 = gc_save42 &^ gc_dead2
 		}
 	}
 }
@@ -547,91 +451,67 @@ func gc_body_attentionKernel2WarpReduce(gc_b2 *compiled.Block, expSum, dotProduc
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_attention.go:89
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line hecbench_attention.go:90
 	warp := cg.TiledPartition(block, 32)
-	_ = warp
-	{
-		var gc_c21v [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				var gc_m42 uint32
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line hecbench_attention.go:93
+	var gc_c21v [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line hecbench_attention.go:101
+			var gc_m42 uint32
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_attention.go:91
+				j := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
+				if j < d {
+					gc_m42 |= 1 << gc_lane2
+				}
+			}
+			gc_save42 := gc_act2
+			gc_act2 = gc_save42 & gc_m42
+			if gc_act2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_attention.go:91
 					j := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
-					_ = j
-
-//line hecbench_attention.go:92
-					if j < d {
-						gc_m42 |= 1 << gc_lane2
-					}
-				}
-				gc_save42 := gc_act2
-				gc_act2 = gc_save42 & gc_m42
-				if gc_act2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_attention.go:91
-						j := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
-						_ = j
-
 //line hecbench_attention.go:93
-						sum := float32(0)
-
-//line hecbench_attention.go:94
-						for i := (gc_rank2 & (32 - 1)); i < n; i += 32 {
-							score := expf(dotProduct[i]) / expSum[0]
-							sum += score * value[i*d+j]
-						}
-						_ = sum
-
-//line hecbench_attention.go:98
-						gc_c21v[gc_lane2] = sum
+					sum := float32(0)
+					for i := (gc_rank2 & (32 - 1)); i < n; i += 32 {
+						score := expf(dotProduct[i]) / expSum[0]
+						sum += score * value[i*d+j]
 					}
-
+					gc_c21v[gc_lane2] = sum
+				}
 //line hecbench_attention.go:98
-					compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
+				compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 //line hecbench_attention.go:91
-						j := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
-						_ = j
-						var sum float32
-						_ = sum
-
+					j := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
+//line hecbench_attention.go:93
+					var sum float32
 //line hecbench_attention.go:98
-						sum = gc_c21r[gc_lane2]
-
-//line hecbench_attention.go:99
-						if (gc_rank2 & (32 - 1)) == 0 {
-							output[j] = sum
-						}
+					sum = gc_c21r[gc_lane2]
+					if (gc_rank2 & (32 - 1)) == 0 {
+						output[j] = sum
 					}
 				}
-				gc_act2 = gc_save42 &^ gc_dead2
 			}
+			gc_act2 = gc_save42 &^ gc_dead2
 		}
 	}
 }
@@ -639,4 +519,5 @@ func gc_body_attentionKernel2WarpReduce(gc_b2 *compiled.Block, expSum, dotProduc
 // gc_files_hecbench_attention holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_attention.go
+//line hecbench_attention.go:113
 var gc_files_hecbench_attention embed.FS

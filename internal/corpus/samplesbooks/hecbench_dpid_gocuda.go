@@ -35,742 +35,497 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-
 //line hecbench_dpid.go:147
 	var srcLane int = 16
-
-//line hecbench_dpid.go:147
-	_ = srcLane
-
 //line hecbench_dpid.go:147
 	var width int = 32
-
-//line hecbench_dpid.go:147
-	_ = width
-
-//line hecbench_dpid.go:148
 	var srcLane_ int = 8
-
-//line hecbench_dpid.go:148
-	_ = srcLane_
-
 //line hecbench_dpid.go:148
 	var width_ int = 32
-
-//line hecbench_dpid.go:148
-	_ = width_
-
-//line hecbench_dpid.go:149
 	var srcLane_2 int = 4
-
-//line hecbench_dpid.go:149
-	_ = srcLane_2
-
 //line hecbench_dpid.go:149
 	var width_2 int = 32
-
-//line hecbench_dpid.go:149
-	_ = width_2
-
-//line hecbench_dpid.go:150
 	var srcLane_3 int = 2
-
-//line hecbench_dpid.go:150
-	_ = srcLane_3
-
 //line hecbench_dpid.go:150
 	var width_3 int = 32
-
-//line hecbench_dpid.go:150
-	_ = width_3
-
-//line hecbench_dpid.go:151
 	var srcLane_4 int = 1
-
-//line hecbench_dpid.go:151
-	_ = srcLane_4
-
 //line hecbench_dpid.go:151
 	var width_4 int = 32
-
-//line hecbench_dpid.go:151
-	_ = width_4
-	{
-		var gc_l_v [32]float4
-		var gc_l_v_ [32]float4
-		var gc_l_v_2 [32]float4
-		var gc_l_v_3 [32]float4
-		var gc_l_v_4 [32]float4
-		var gc_l_output [32]float4
-		var gc_l_output_ [32]float4
-		var gc_l_output_2 [32]float4
-		var gc_l_output_3 [32]float4
-		var gc_l_output_4 [32]float4
-		var gc_l_value [32]*float4
-		var gc_l_color [32]float4
-		var gc_c1v [32]float32
-		var gc_c1r [32]float32
-		var gc_c2v [32]float32
-		var gc_c2r [32]float32
-		var gc_c3v [32]float32
-		var gc_c3r [32]float32
-		var gc_c4v [32]float32
-		var gc_c4r [32]float32
-		var gc_c5v [32]float32
-		var gc_c5r [32]float32
-		var gc_c6v [32]float32
-		var gc_c6r [32]float32
-		var gc_c7v [32]float32
-		var gc_c7r [32]float32
-		var gc_c8v [32]float32
-		var gc_c8r [32]float32
-		var gc_c9v [32]float32
-		var gc_c9r [32]float32
-		var gc_c10v [32]float32
-		var gc_c10r [32]float32
-		var gc_c11v [32]float32
-		var gc_c11r [32]float32
-		var gc_c12v [32]float32
-		var gc_c12r [32]float32
-		var gc_c13v [32]float32
-		var gc_c13r [32]float32
-		var gc_c14v [32]float32
-		var gc_c14r [32]float32
-		var gc_c15v [32]float32
-		var gc_c15r [32]float32
-		var gc_c16v [32]float32
-		var gc_c16r [32]float32
-		var gc_c17v [32]float32
-		var gc_c17r [32]float32
-		var gc_c18v [32]float32
-		var gc_c18r [32]float32
-		var gc_c19v [32]float32
-		var gc_c19r [32]float32
-		var gc_c20v [32]float32
-		var gc_c20r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-			var gc_dead uint32
-			_ = gc_dead
-		gc_L2:
+//line hecbench_dpid.go:153
+	var gc_l_v [32]float4
+	var gc_l_v_ [32]float4
+	var gc_l_v_2 [32]float4
+	var gc_l_v_3 [32]float4
+	var gc_l_v_4 [32]float4
+	var gc_l_output [32]float4
+	var gc_l_output_ [32]float4
+	var gc_l_output_2 [32]float4
+	var gc_l_output_3 [32]float4
+	var gc_l_output_4 [32]float4
+	var gc_l_value [32]*float4
+	var gc_l_color [32]float4
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	var gc_c3v [32]float32
+	var gc_c3r [32]float32
+	var gc_c4v [32]float32
+	var gc_c4r [32]float32
+	var gc_c5v [32]float32
+	var gc_c5r [32]float32
+	var gc_c6v [32]float32
+	var gc_c6r [32]float32
+	var gc_c7v [32]float32
+	var gc_c7r [32]float32
+	var gc_c8v [32]float32
+	var gc_c8r [32]float32
+	var gc_c9v [32]float32
+	var gc_c9r [32]float32
+	var gc_c10v [32]float32
+	var gc_c10r [32]float32
+	var gc_c11v [32]float32
+	var gc_c11r [32]float32
+	var gc_c12v [32]float32
+	var gc_c12r [32]float32
+	var gc_c13v [32]float32
+	var gc_c13r [32]float32
+	var gc_c14v [32]float32
+	var gc_c14r [32]float32
+	var gc_c15v [32]float32
+	var gc_c15r [32]float32
+	var gc_c16v [32]float32
+	var gc_c16r [32]float32
+	var gc_c17v [32]float32
+	var gc_c17r [32]float32
+	var gc_c18v [32]float32
+	var gc_c18r [32]float32
+	var gc_c19v [32]float32
+	var gc_c19r [32]float32
+	var gc_c20v [32]float32
+	var gc_c20r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+	gc_L2:
+//line hecbench_dpid.go:210
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+//line hecbench_dpid.go:168
+			if dpidPX(t) >= p.OWidth || dpidPY(t) >= p.OHeight {
+				{
+//line hecbench_dpid.go:168
+					gc_dead |= uint32(1) << gc_lane
+//line hecbench_dpid.go:168
+					gc_act &^= uint32(1) << gc_lane
+					continue gc_L2
+				}
+			}
+			l := newDpidLocal(t, p)
+			color := float4{0.0, 0.0, 0.0, 0.0}
+			gc_l_color[gc_lane] = color
+			for i := dpidWThread(t); i < l.pixelCount; i += dpidWsize {
+				x := l.sxr + (i % l.xCount)
+				y := l.syr + (i / l.xCount)
+//line hecbench_dpid.go:179
+				f := dpidContribution(l, 1.0, x, y)
+//line hecbench_dpid.go:181
+				pixel := input[x+y*p.IWidth]
+				dpidAdd(&gc_l_color[gc_lane], float4{float32(pixel.X) * f, float32(pixel.Y) * f, float32(pixel.Z) * f, f})
+			}
+//line hecbench_dpid.go:185
+			var value *float4 = &gc_l_color[gc_lane]
+//line hecbench_dpid.go:147
+			var v float4 = *value
+//line hecbench_dpid.go:137
+			var output float4
+			gc_c1v[gc_lane] = v.X
+			gc_l_v[gc_lane] = v
+			gc_l_output[gc_lane] = output
+			gc_l_value[gc_lane] = value
+		}
+//line hecbench_dpid.go:138
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c1v, srcLane, width, &gc_c1r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
+//line hecbench_dpid.go:147
+			output := gc_l_output[gc_lane]
+//line hecbench_dpid.go:138
+			output.X = gc_c1r[gc_lane]
+			gc_c2v[gc_lane] = v.Y
+			gc_l_output[gc_lane] = output
+		}
+//line hecbench_dpid.go:139
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, srcLane, width, &gc_c2r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
+//line hecbench_dpid.go:148
+			output := gc_l_output[gc_lane]
+//line hecbench_dpid.go:139
+			output.Y = gc_c2r[gc_lane]
+			gc_c3v[gc_lane] = v.Z
+			gc_l_output[gc_lane] = output
+		}
+//line hecbench_dpid.go:140
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c3v, srcLane, width, &gc_c3r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
+//line hecbench_dpid.go:149
+			output := gc_l_output[gc_lane]
+//line hecbench_dpid.go:140
+			output.Z = gc_c3r[gc_lane]
+			gc_c4v[gc_lane] = v.W
+			gc_l_output[gc_lane] = output
+		}
+//line hecbench_dpid.go:141
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, srcLane, width, &gc_c4r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			output := gc_l_output[gc_lane]
+//line hecbench_dpid.go:150
+			value := gc_l_value[gc_lane]
+//line hecbench_dpid.go:141
+			output.W = gc_c4r[gc_lane]
+			var r_ float4 = output
+//line hecbench_dpid.go:147
+			var r float4 = r_
+//line hecbench_dpid.go:147
+			dpidPlusEq(value, r)
+			var v_ float4 = *value
+//line hecbench_dpid.go:137
+			var output_ float4
+			gc_c5v[gc_lane] = v_.X
+			gc_l_v_[gc_lane] = v_
+			gc_l_output[gc_lane] = output
+			gc_l_output_[gc_lane] = output_
+		}
+//line hecbench_dpid.go:138
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c5v, srcLane_, width_, &gc_c5r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_ := gc_l_v_[gc_lane]
+//line hecbench_dpid.go:147
+			output_ := gc_l_output_[gc_lane]
+//line hecbench_dpid.go:138
+			output_.X = gc_c5r[gc_lane]
+			gc_c6v[gc_lane] = v_.Y
+			gc_l_output_[gc_lane] = output_
+		}
+//line hecbench_dpid.go:139
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c6v, srcLane_, width_, &gc_c6r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_ := gc_l_v_[gc_lane]
+//line hecbench_dpid.go:148
+			output_ := gc_l_output_[gc_lane]
+//line hecbench_dpid.go:139
+			output_.Y = gc_c6r[gc_lane]
+			gc_c7v[gc_lane] = v_.Z
+			gc_l_output_[gc_lane] = output_
+		}
+//line hecbench_dpid.go:140
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c7v, srcLane_, width_, &gc_c7r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_ := gc_l_v_[gc_lane]
+//line hecbench_dpid.go:149
+			output_ := gc_l_output_[gc_lane]
+//line hecbench_dpid.go:140
+			output_.Z = gc_c7r[gc_lane]
+			gc_c8v[gc_lane] = v_.W
+			gc_l_output_[gc_lane] = output_
+		}
+//line hecbench_dpid.go:141
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c8v, srcLane_, width_, &gc_c8r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			output_ := gc_l_output_[gc_lane]
+//line hecbench_dpid.go:150
+			value := gc_l_value[gc_lane]
+//line hecbench_dpid.go:141
+			output_.W = gc_c8r[gc_lane]
+			var r_3 float4 = output_
+//line hecbench_dpid.go:148
+			var r_2 float4 = r_3
+//line hecbench_dpid.go:148
+			dpidPlusEq(value, r_2)
+			var v_2 float4 = *value
+//line hecbench_dpid.go:137
+			var output_2 float4
+			gc_c9v[gc_lane] = v_2.X
+			gc_l_v_2[gc_lane] = v_2
+			gc_l_output_[gc_lane] = output_
+			gc_l_output_2[gc_lane] = output_2
+		}
+//line hecbench_dpid.go:138
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c9v, srcLane_2, width_2, &gc_c9r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_2 := gc_l_v_2[gc_lane]
+//line hecbench_dpid.go:147
+			output_2 := gc_l_output_2[gc_lane]
+//line hecbench_dpid.go:138
+			output_2.X = gc_c9r[gc_lane]
+			gc_c10v[gc_lane] = v_2.Y
+			gc_l_output_2[gc_lane] = output_2
+		}
+//line hecbench_dpid.go:139
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c10v, srcLane_2, width_2, &gc_c10r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_2 := gc_l_v_2[gc_lane]
+//line hecbench_dpid.go:148
+			output_2 := gc_l_output_2[gc_lane]
+//line hecbench_dpid.go:139
+			output_2.Y = gc_c10r[gc_lane]
+			gc_c11v[gc_lane] = v_2.Z
+			gc_l_output_2[gc_lane] = output_2
+		}
+//line hecbench_dpid.go:140
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c11v, srcLane_2, width_2, &gc_c11r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_2 := gc_l_v_2[gc_lane]
+//line hecbench_dpid.go:149
+			output_2 := gc_l_output_2[gc_lane]
+//line hecbench_dpid.go:140
+			output_2.Z = gc_c11r[gc_lane]
+			gc_c12v[gc_lane] = v_2.W
+			gc_l_output_2[gc_lane] = output_2
+		}
+//line hecbench_dpid.go:141
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c12v, srcLane_2, width_2, &gc_c12r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			output_2 := gc_l_output_2[gc_lane]
+//line hecbench_dpid.go:150
+			value := gc_l_value[gc_lane]
+//line hecbench_dpid.go:141
+			output_2.W = gc_c12r[gc_lane]
+			var r_5 float4 = output_2
+//line hecbench_dpid.go:149
+			var r_4 float4 = r_5
+//line hecbench_dpid.go:149
+			dpidPlusEq(value, r_4)
+			var v_3 float4 = *value
+//line hecbench_dpid.go:137
+			var output_3 float4
+			gc_c13v[gc_lane] = v_3.X
+			gc_l_v_3[gc_lane] = v_3
+			gc_l_output_2[gc_lane] = output_2
+			gc_l_output_3[gc_lane] = output_3
+		}
+//line hecbench_dpid.go:138
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c13v, srcLane_3, width_3, &gc_c13r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_3 := gc_l_v_3[gc_lane]
+//line hecbench_dpid.go:147
+			output_3 := gc_l_output_3[gc_lane]
+//line hecbench_dpid.go:138
+			output_3.X = gc_c13r[gc_lane]
+			gc_c14v[gc_lane] = v_3.Y
+			gc_l_output_3[gc_lane] = output_3
+		}
+//line hecbench_dpid.go:139
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c14v, srcLane_3, width_3, &gc_c14r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_3 := gc_l_v_3[gc_lane]
+//line hecbench_dpid.go:148
+			output_3 := gc_l_output_3[gc_lane]
+//line hecbench_dpid.go:139
+			output_3.Y = gc_c14r[gc_lane]
+			gc_c15v[gc_lane] = v_3.Z
+			gc_l_output_3[gc_lane] = output_3
+		}
+//line hecbench_dpid.go:140
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c15v, srcLane_3, width_3, &gc_c15r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_3 := gc_l_v_3[gc_lane]
+//line hecbench_dpid.go:149
+			output_3 := gc_l_output_3[gc_lane]
+//line hecbench_dpid.go:140
+			output_3.Z = gc_c15r[gc_lane]
+			gc_c16v[gc_lane] = v_3.W
+			gc_l_output_3[gc_lane] = output_3
+		}
+//line hecbench_dpid.go:141
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c16v, srcLane_3, width_3, &gc_c16r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			output_3 := gc_l_output_3[gc_lane]
+//line hecbench_dpid.go:150
+			value := gc_l_value[gc_lane]
+//line hecbench_dpid.go:141
+			output_3.W = gc_c16r[gc_lane]
+			var r_7 float4 = output_3
+//line hecbench_dpid.go:150
+			var r_6 float4 = r_7
+//line hecbench_dpid.go:150
+			dpidPlusEq(value, r_6)
+			var v_4 float4 = *value
+//line hecbench_dpid.go:137
+			var output_4 float4
+			gc_c17v[gc_lane] = v_4.X
+			gc_l_v_4[gc_lane] = v_4
+			gc_l_output_3[gc_lane] = output_3
+			gc_l_output_4[gc_lane] = output_4
+		}
+//line hecbench_dpid.go:138
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c17v, srcLane_4, width_4, &gc_c17r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_4 := gc_l_v_4[gc_lane]
+//line hecbench_dpid.go:147
+			output_4 := gc_l_output_4[gc_lane]
+//line hecbench_dpid.go:138
+			output_4.X = gc_c17r[gc_lane]
+			gc_c18v[gc_lane] = v_4.Y
+			gc_l_output_4[gc_lane] = output_4
+		}
+//line hecbench_dpid.go:139
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c18v, srcLane_4, width_4, &gc_c18r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_4 := gc_l_v_4[gc_lane]
+//line hecbench_dpid.go:148
+			output_4 := gc_l_output_4[gc_lane]
+//line hecbench_dpid.go:139
+			output_4.Y = gc_c18r[gc_lane]
+			gc_c19v[gc_lane] = v_4.Z
+			gc_l_output_4[gc_lane] = output_4
+		}
+//line hecbench_dpid.go:140
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c19v, srcLane_4, width_4, &gc_c19r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_4 := gc_l_v_4[gc_lane]
+//line hecbench_dpid.go:149
+			output_4 := gc_l_output_4[gc_lane]
+//line hecbench_dpid.go:140
+			output_4.Z = gc_c19r[gc_lane]
+			gc_c20v[gc_lane] = v_4.W
+			gc_l_output_4[gc_lane] = output_4
+		}
+//line hecbench_dpid.go:141
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c20v, srcLane_4, width_4, &gc_c20r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
-
-//line hecbench_dpid.go:168
-				if dpidPX(t) >= p.OWidth || dpidPY(t) >= p.OHeight {
-//line hecbench_dpid.go:168
-					{
-//line hecbench_dpid.go:168
-						gc_dead |= uint32(1) << gc_lane
-//line hecbench_dpid.go:168
-						gc_act &^= uint32(1) << gc_lane
-						continue gc_L2
-//line hecbench_dpid.go:169
-					}
-				}
-
-//line hecbench_dpid.go:172
-				l := newDpidLocal(t, p)
-
-//line hecbench_dpid.go:173
-				color := float4{0.0, 0.0, 0.0, 0.0}
-				gc_l_color[gc_lane] = color
-
-//line hecbench_dpid.go:175
-				for i := dpidWThread(t); i < l.pixelCount; i += dpidWsize {
-					x := l.sxr + (i % l.xCount)
-					y := l.syr + (i / l.xCount)
-
-					f := dpidContribution(l, 1.0, x, y)
-
-					pixel := input[x+y*p.IWidth]
-					dpidAdd(&gc_l_color[gc_lane], float4{float32(pixel.X) * f, float32(pixel.Y) * f, float32(pixel.Z) * f, f})
-				}
-
-//line hecbench_dpid.go:185
-				var value *float4 = &gc_l_color[gc_lane]
-
-//line hecbench_dpid.go:185
-				_ = value
-
-//line hecbench_dpid.go:147
-				var v float4 = *value
-
-//line hecbench_dpid.go:147
-				_ = v
-
-//line hecbench_dpid.go:137
-				var output float4
-				_ = l
-				_ = color
-				_ = value
-				_ = v
-				_ = output
-
-//line hecbench_dpid.go:138
-				gc_c1v[gc_lane] = v.X
-				gc_l_v[gc_lane] = v
-				gc_l_output[gc_lane] = output
-				gc_l_value[gc_lane] = value
-			}
-
-//line hecbench_dpid.go:138
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c1v, srcLane, width, &gc_c1r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v := gc_l_v[gc_lane]
-				_ = v
-				output := gc_l_output[gc_lane]
-				_ = output
-
-//line hecbench_dpid.go:138
-				output.X = gc_c1r[gc_lane]
-
-//line hecbench_dpid.go:139
-				gc_c2v[gc_lane] = v.Y
-				gc_l_output[gc_lane] = output
-			}
-
-//line hecbench_dpid.go:139
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, srcLane, width, &gc_c2r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v := gc_l_v[gc_lane]
-				_ = v
-				output := gc_l_output[gc_lane]
-				_ = output
-
-//line hecbench_dpid.go:139
-				output.Y = gc_c2r[gc_lane]
-
-//line hecbench_dpid.go:140
-				gc_c3v[gc_lane] = v.Z
-				gc_l_output[gc_lane] = output
-			}
-
-//line hecbench_dpid.go:140
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c3v, srcLane, width, &gc_c3r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v := gc_l_v[gc_lane]
-				_ = v
-				output := gc_l_output[gc_lane]
-				_ = output
-
-//line hecbench_dpid.go:140
-				output.Z = gc_c3r[gc_lane]
-
-//line hecbench_dpid.go:141
-				gc_c4v[gc_lane] = v.W
-				gc_l_output[gc_lane] = output
-			}
-
-//line hecbench_dpid.go:141
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, srcLane, width, &gc_c4r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				output := gc_l_output[gc_lane]
-				_ = output
-				value := gc_l_value[gc_lane]
-				_ = value
-
-//line hecbench_dpid.go:141
-				output.W = gc_c4r[gc_lane]
-
-//line hecbench_dpid.go:142
-				var r_ float4 = output
-
-//line hecbench_dpid.go:142
-				_ = r_
-
-//line hecbench_dpid.go:147
-				var r float4 = r_
-
-//line hecbench_dpid.go:147
-				dpidPlusEq(value, r)
-
-//line hecbench_dpid.go:148
-				var v_ float4 = *value
-
-//line hecbench_dpid.go:148
-				_ = v_
-
-//line hecbench_dpid.go:137
-				var output_ float4
-				_ = r_
-				_ = r
-				_ = v_
-				_ = output_
-
-//line hecbench_dpid.go:138
-				gc_c5v[gc_lane] = v_.X
-				gc_l_v_[gc_lane] = v_
-				gc_l_output[gc_lane] = output
-				gc_l_output_[gc_lane] = output_
-			}
-
-//line hecbench_dpid.go:138
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c5v, srcLane_, width_, &gc_c5r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v_ := gc_l_v_[gc_lane]
-				_ = v_
-				output_ := gc_l_output_[gc_lane]
-				_ = output_
-
-//line hecbench_dpid.go:138
-				output_.X = gc_c5r[gc_lane]
-
-//line hecbench_dpid.go:139
-				gc_c6v[gc_lane] = v_.Y
-				gc_l_output_[gc_lane] = output_
-			}
-
-//line hecbench_dpid.go:139
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c6v, srcLane_, width_, &gc_c6r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v_ := gc_l_v_[gc_lane]
-				_ = v_
-				output_ := gc_l_output_[gc_lane]
-				_ = output_
-
-//line hecbench_dpid.go:139
-				output_.Y = gc_c6r[gc_lane]
-
-//line hecbench_dpid.go:140
-				gc_c7v[gc_lane] = v_.Z
-				gc_l_output_[gc_lane] = output_
-			}
-
-//line hecbench_dpid.go:140
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c7v, srcLane_, width_, &gc_c7r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v_ := gc_l_v_[gc_lane]
-				_ = v_
-				output_ := gc_l_output_[gc_lane]
-				_ = output_
-
-//line hecbench_dpid.go:140
-				output_.Z = gc_c7r[gc_lane]
-
-//line hecbench_dpid.go:141
-				gc_c8v[gc_lane] = v_.W
-				gc_l_output_[gc_lane] = output_
-			}
-
-//line hecbench_dpid.go:141
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c8v, srcLane_, width_, &gc_c8r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				output_ := gc_l_output_[gc_lane]
-				_ = output_
-				value := gc_l_value[gc_lane]
-				_ = value
-
-//line hecbench_dpid.go:141
-				output_.W = gc_c8r[gc_lane]
-
-//line hecbench_dpid.go:142
-				var r_3 float4 = output_
-
-//line hecbench_dpid.go:142
-				_ = r_3
-
-//line hecbench_dpid.go:148
-				var r_2 float4 = r_3
-
-//line hecbench_dpid.go:148
-				dpidPlusEq(value, r_2)
-
-//line hecbench_dpid.go:149
-				var v_2 float4 = *value
-
-//line hecbench_dpid.go:149
-				_ = v_2
-
-//line hecbench_dpid.go:137
-				var output_2 float4
-				_ = r_3
-				_ = r_2
-				_ = v_2
-				_ = output_2
-
-//line hecbench_dpid.go:138
-				gc_c9v[gc_lane] = v_2.X
-				gc_l_v_2[gc_lane] = v_2
-				gc_l_output_[gc_lane] = output_
-				gc_l_output_2[gc_lane] = output_2
-			}
-
-//line hecbench_dpid.go:138
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c9v, srcLane_2, width_2, &gc_c9r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v_2 := gc_l_v_2[gc_lane]
-				_ = v_2
-				output_2 := gc_l_output_2[gc_lane]
-				_ = output_2
-
-//line hecbench_dpid.go:138
-				output_2.X = gc_c9r[gc_lane]
-
-//line hecbench_dpid.go:139
-				gc_c10v[gc_lane] = v_2.Y
-				gc_l_output_2[gc_lane] = output_2
-			}
-
-//line hecbench_dpid.go:139
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c10v, srcLane_2, width_2, &gc_c10r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v_2 := gc_l_v_2[gc_lane]
-				_ = v_2
-				output_2 := gc_l_output_2[gc_lane]
-				_ = output_2
-
-//line hecbench_dpid.go:139
-				output_2.Y = gc_c10r[gc_lane]
-
-//line hecbench_dpid.go:140
-				gc_c11v[gc_lane] = v_2.Z
-				gc_l_output_2[gc_lane] = output_2
-			}
-
-//line hecbench_dpid.go:140
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c11v, srcLane_2, width_2, &gc_c11r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v_2 := gc_l_v_2[gc_lane]
-				_ = v_2
-				output_2 := gc_l_output_2[gc_lane]
-				_ = output_2
-
-//line hecbench_dpid.go:140
-				output_2.Z = gc_c11r[gc_lane]
-
-//line hecbench_dpid.go:141
-				gc_c12v[gc_lane] = v_2.W
-				gc_l_output_2[gc_lane] = output_2
-			}
-
-//line hecbench_dpid.go:141
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c12v, srcLane_2, width_2, &gc_c12r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				output_2 := gc_l_output_2[gc_lane]
-				_ = output_2
-				value := gc_l_value[gc_lane]
-				_ = value
-
-//line hecbench_dpid.go:141
-				output_2.W = gc_c12r[gc_lane]
-
-//line hecbench_dpid.go:142
-				var r_5 float4 = output_2
-
-//line hecbench_dpid.go:142
-				_ = r_5
-
-//line hecbench_dpid.go:149
-				var r_4 float4 = r_5
-
-//line hecbench_dpid.go:149
-				dpidPlusEq(value, r_4)
-
-//line hecbench_dpid.go:150
-				var v_3 float4 = *value
-
-//line hecbench_dpid.go:150
-				_ = v_3
-
-//line hecbench_dpid.go:137
-				var output_3 float4
-				_ = r_5
-				_ = r_4
-				_ = v_3
-				_ = output_3
-
-//line hecbench_dpid.go:138
-				gc_c13v[gc_lane] = v_3.X
-				gc_l_v_3[gc_lane] = v_3
-				gc_l_output_2[gc_lane] = output_2
-				gc_l_output_3[gc_lane] = output_3
-			}
-
-//line hecbench_dpid.go:138
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c13v, srcLane_3, width_3, &gc_c13r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v_3 := gc_l_v_3[gc_lane]
-				_ = v_3
-				output_3 := gc_l_output_3[gc_lane]
-				_ = output_3
-
-//line hecbench_dpid.go:138
-				output_3.X = gc_c13r[gc_lane]
-
-//line hecbench_dpid.go:139
-				gc_c14v[gc_lane] = v_3.Y
-				gc_l_output_3[gc_lane] = output_3
-			}
-
-//line hecbench_dpid.go:139
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c14v, srcLane_3, width_3, &gc_c14r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v_3 := gc_l_v_3[gc_lane]
-				_ = v_3
-				output_3 := gc_l_output_3[gc_lane]
-				_ = output_3
-
-//line hecbench_dpid.go:139
-				output_3.Y = gc_c14r[gc_lane]
-
-//line hecbench_dpid.go:140
-				gc_c15v[gc_lane] = v_3.Z
-				gc_l_output_3[gc_lane] = output_3
-			}
-
-//line hecbench_dpid.go:140
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c15v, srcLane_3, width_3, &gc_c15r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v_3 := gc_l_v_3[gc_lane]
-				_ = v_3
-				output_3 := gc_l_output_3[gc_lane]
-				_ = output_3
-
-//line hecbench_dpid.go:140
-				output_3.Z = gc_c15r[gc_lane]
-
-//line hecbench_dpid.go:141
-				gc_c16v[gc_lane] = v_3.W
-				gc_l_output_3[gc_lane] = output_3
-			}
-
-//line hecbench_dpid.go:141
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c16v, srcLane_3, width_3, &gc_c16r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				output_3 := gc_l_output_3[gc_lane]
-				_ = output_3
-				value := gc_l_value[gc_lane]
-				_ = value
-
-//line hecbench_dpid.go:141
-				output_3.W = gc_c16r[gc_lane]
-
-//line hecbench_dpid.go:142
-				var r_7 float4 = output_3
-
-//line hecbench_dpid.go:142
-				_ = r_7
-
-//line hecbench_dpid.go:150
-				var r_6 float4 = r_7
-
-//line hecbench_dpid.go:150
-				dpidPlusEq(value, r_6)
-
-//line hecbench_dpid.go:151
-				var v_4 float4 = *value
-
-//line hecbench_dpid.go:151
-				_ = v_4
-
-//line hecbench_dpid.go:137
-				var output_4 float4
-				_ = r_7
-				_ = r_6
-				_ = v_4
-				_ = output_4
-
-//line hecbench_dpid.go:138
-				gc_c17v[gc_lane] = v_4.X
-				gc_l_v_4[gc_lane] = v_4
-				gc_l_output_3[gc_lane] = output_3
-				gc_l_output_4[gc_lane] = output_4
-			}
-
-//line hecbench_dpid.go:138
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c17v, srcLane_4, width_4, &gc_c17r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v_4 := gc_l_v_4[gc_lane]
-				_ = v_4
 				output_4 := gc_l_output_4[gc_lane]
-				_ = output_4
-
-//line hecbench_dpid.go:138
-				output_4.X = gc_c17r[gc_lane]
-
-//line hecbench_dpid.go:139
-				gc_c18v[gc_lane] = v_4.Y
-				gc_l_output_4[gc_lane] = output_4
-			}
-
-//line hecbench_dpid.go:139
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c18v, srcLane_4, width_4, &gc_c18r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v_4 := gc_l_v_4[gc_lane]
-				_ = v_4
-				output_4 := gc_l_output_4[gc_lane]
-				_ = output_4
-
-//line hecbench_dpid.go:139
-				output_4.Y = gc_c18r[gc_lane]
-
-//line hecbench_dpid.go:140
-				gc_c19v[gc_lane] = v_4.Z
-				gc_l_output_4[gc_lane] = output_4
-			}
-
-//line hecbench_dpid.go:140
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c19v, srcLane_4, width_4, &gc_c19r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v_4 := gc_l_v_4[gc_lane]
-				_ = v_4
-				output_4 := gc_l_output_4[gc_lane]
-				_ = output_4
-
-//line hecbench_dpid.go:140
-				output_4.Z = gc_c19r[gc_lane]
-
+//line hecbench_dpid.go:158
+				value := gc_l_value[gc_lane]
 //line hecbench_dpid.go:141
-				gc_c20v[gc_lane] = v_4.W
-				gc_l_output_4[gc_lane] = output_4
-			}
-
-//line hecbench_dpid.go:141
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c20v, srcLane_4, width_4, &gc_c20r)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					gc_b.Enter(gc_rank)
-					output_4 := gc_l_output_4[gc_lane]
-					_ = output_4
-					value := gc_l_value[gc_lane]
-					_ = value
-
-//line hecbench_dpid.go:141
-					output_4.W = gc_c20r[gc_lane]
-
-//line hecbench_dpid.go:142
-					var r_9 float4 = output_4
-
-//line hecbench_dpid.go:142
-					_ = r_9
-
+				output_4.W = gc_c20r[gc_lane]
+				var r_9 float4 = output_4
 //line hecbench_dpid.go:151
-					var r_8 float4 = r_9
-
+				var r_8 float4 = r_9
 //line hecbench_dpid.go:151
-					dpidPlusEq(value, r_8)
-
+				dpidPlusEq(value, r_8)
 //line hecbench_dpid.go:187
-					if (gc_tx % 32) == 0 {
-						dpidNormalize(&gc_l_color[gc_lane])
-						patches[dpidPX(t)+dpidPY(t)*p.OWidth] = Uchar3{uint8(gc_l_color[gc_lane].X), uint8(gc_l_color[gc_lane].Y), uint8(gc_l_color[gc_lane].Z)}
-					}
-					_ = r_9
-					_ = r_8
-					gc_l_output_4[gc_lane] = output_4
+				if (gc_tx % 32) == 0 {
+					dpidNormalize(&gc_l_color[gc_lane])
+					patches[dpidPX(t)+dpidPY(t)*p.OWidth] = Uchar3{uint8(gc_l_color[gc_lane].X), uint8(gc_l_color[gc_lane].Y), uint8(gc_l_color[gc_lane].Z)}
 				}
+//line hecbench_dpid.go:193
+				gc_l_output_4[gc_lane] = output_4
 			}
 		}
 	}
@@ -796,752 +551,505 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-
 //line hecbench_dpid.go:147
 	var srcLane int = 16
-
-//line hecbench_dpid.go:147
-	_ = srcLane
-
 //line hecbench_dpid.go:147
 	var width int = 32
-
-//line hecbench_dpid.go:147
-	_ = width
-
-//line hecbench_dpid.go:148
 	var srcLane_ int = 8
-
-//line hecbench_dpid.go:148
-	_ = srcLane_
-
 //line hecbench_dpid.go:148
 	var width_ int = 32
-
-//line hecbench_dpid.go:148
-	_ = width_
-
-//line hecbench_dpid.go:149
 	var srcLane_2 int = 4
-
-//line hecbench_dpid.go:149
-	_ = srcLane_2
-
 //line hecbench_dpid.go:149
 	var width_2 int = 32
-
-//line hecbench_dpid.go:149
-	_ = width_2
-
-//line hecbench_dpid.go:150
 	var srcLane_3 int = 2
-
-//line hecbench_dpid.go:150
-	_ = srcLane_3
-
 //line hecbench_dpid.go:150
 	var width_3 int = 32
-
-//line hecbench_dpid.go:150
-	_ = width_3
-
-//line hecbench_dpid.go:151
 	var srcLane_4 int = 1
-
-//line hecbench_dpid.go:151
-	_ = srcLane_4
-
 //line hecbench_dpid.go:151
 	var width_4 int = 32
-
-//line hecbench_dpid.go:151
-	_ = width_4
-	{
-		var gc_l_v [32]float4
-		var gc_l_v_ [32]float4
-		var gc_l_v_2 [32]float4
-		var gc_l_v_3 [32]float4
-		var gc_l_v_4 [32]float4
-		var gc_l_output_ [32]float4
-		var gc_l_output_2 [32]float4
-		var gc_l_output_3 [32]float4
-		var gc_l_output_4 [32]float4
-		var gc_l_output_5 [32]float4
-		var gc_l_value [32]*float4
-		var gc_l_avg [32]float4
-		var gc_l_color [32]float4
-		var gc_c1v [32]float32
-		var gc_c1r [32]float32
-		var gc_c2v [32]float32
-		var gc_c2r [32]float32
-		var gc_c3v [32]float32
-		var gc_c3r [32]float32
-		var gc_c4v [32]float32
-		var gc_c4r [32]float32
-		var gc_c5v [32]float32
-		var gc_c5r [32]float32
-		var gc_c6v [32]float32
-		var gc_c6r [32]float32
-		var gc_c7v [32]float32
-		var gc_c7r [32]float32
-		var gc_c8v [32]float32
-		var gc_c8r [32]float32
-		var gc_c9v [32]float32
-		var gc_c9r [32]float32
-		var gc_c10v [32]float32
-		var gc_c10r [32]float32
-		var gc_c11v [32]float32
-		var gc_c11r [32]float32
-		var gc_c12v [32]float32
-		var gc_c12r [32]float32
-		var gc_c13v [32]float32
-		var gc_c13r [32]float32
-		var gc_c14v [32]float32
-		var gc_c14r [32]float32
-		var gc_c15v [32]float32
-		var gc_c15r [32]float32
-		var gc_c16v [32]float32
-		var gc_c16r [32]float32
-		var gc_c17v [32]float32
-		var gc_c17r [32]float32
-		var gc_c18v [32]float32
-		var gc_c18r [32]float32
-		var gc_c19v [32]float32
-		var gc_c19r [32]float32
-		var gc_c20v [32]float32
-		var gc_c20r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-			var gc_dead uint32
-			_ = gc_dead
-		gc_L2:
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
+//line hecbench_dpid.go:153
+	var gc_l_v [32]float4
+	var gc_l_v_ [32]float4
+	var gc_l_v_2 [32]float4
+	var gc_l_v_3 [32]float4
+	var gc_l_v_4 [32]float4
+	var gc_l_output_ [32]float4
+	var gc_l_output_2 [32]float4
+	var gc_l_output_3 [32]float4
+	var gc_l_output_4 [32]float4
+	var gc_l_output_5 [32]float4
+	var gc_l_value [32]*float4
+	var gc_l_avg [32]float4
+	var gc_l_color [32]float4
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	var gc_c3v [32]float32
+	var gc_c3r [32]float32
+	var gc_c4v [32]float32
+	var gc_c4r [32]float32
+	var gc_c5v [32]float32
+	var gc_c5r [32]float32
+	var gc_c6v [32]float32
+	var gc_c6r [32]float32
+	var gc_c7v [32]float32
+	var gc_c7r [32]float32
+	var gc_c8v [32]float32
+	var gc_c8r [32]float32
+	var gc_c9v [32]float32
+	var gc_c9r [32]float32
+	var gc_c10v [32]float32
+	var gc_c10r [32]float32
+	var gc_c11v [32]float32
+	var gc_c11r [32]float32
+	var gc_c12v [32]float32
+	var gc_c12r [32]float32
+	var gc_c13v [32]float32
+	var gc_c13r [32]float32
+	var gc_c14v [32]float32
+	var gc_c14r [32]float32
+	var gc_c15v [32]float32
+	var gc_c15r [32]float32
+	var gc_c16v [32]float32
+	var gc_c16r [32]float32
+	var gc_c17v [32]float32
+	var gc_c17r [32]float32
+	var gc_c18v [32]float32
+	var gc_c18r [32]float32
+	var gc_c19v [32]float32
+	var gc_c19r [32]float32
+	var gc_c20v [32]float32
+	var gc_c20r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+	gc_L2:
+//line hecbench_dpid.go:211
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+//line hecbench_dpid.go:249
+			if dpidPX(t) >= p.OWidth || dpidPY(t) >= p.OHeight {
+				{
+//line hecbench_dpid.go:249
+					gc_dead |= uint32(1) << gc_lane
+//line hecbench_dpid.go:249
+					gc_act &^= uint32(1) << gc_lane
+					continue gc_L2
 				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line hecbench_dpid.go:249
-				if dpidPX(t) >= p.OWidth || dpidPY(t) >= p.OHeight {
-//line hecbench_dpid.go:249
-					{
-//line hecbench_dpid.go:249
-						gc_dead |= uint32(1) << gc_lane
-//line hecbench_dpid.go:249
-						gc_act &^= uint32(1) << gc_lane
-						continue gc_L2
-//line hecbench_dpid.go:250
-					}
-				}
-
-//line hecbench_dpid.go:253
-				l := newDpidLocal(t, p)
-
-//line hecbench_dpid.go:254
-				avg := dpidCalcAverage(t, p, patches)
-
+			}
+			l := newDpidLocal(t, p)
+			avg := dpidCalcAverage(t, p, patches)
 //line hecbench_dpid.go:256
-				color := float4{0.0, 0.0, 0.0, 0.0}
-				gc_l_color[gc_lane] = color
-
-//line hecbench_dpid.go:258
-				for i := dpidWThread(t); i < l.pixelCount; i += dpidWsize {
-					x := l.sxr + (i % l.xCount)
-					y := l.syr + (i / l.xCount)
-
-					pixel := input[x+y*p.IWidth]
-					f := dpidDistance(avg, pixel)
-
-					f = dpidLambda(p, f)
-					f = dpidContribution(l, f, x, y)
-
-					dpidAddColor(&gc_l_color[gc_lane], pixel, f)
-				}
-
+			color := float4{0.0, 0.0, 0.0, 0.0}
+			gc_l_color[gc_lane] = color
+			for i := dpidWThread(t); i < l.pixelCount; i += dpidWsize {
+				x := l.sxr + (i % l.xCount)
+				y := l.syr + (i / l.xCount)
+//line hecbench_dpid.go:262
+				pixel := input[x+y*p.IWidth]
+				f := dpidDistance(avg, pixel)
+//line hecbench_dpid.go:265
+				f = dpidLambda(p, f)
+				f = dpidContribution(l, f, x, y)
+//line hecbench_dpid.go:268
+				dpidAddColor(&gc_l_color[gc_lane], pixel, f)
+			}
 //line hecbench_dpid.go:271
-				var value *float4 = &gc_l_color[gc_lane]
-
-//line hecbench_dpid.go:271
-				_ = value
-
+			var value *float4 = &gc_l_color[gc_lane]
 //line hecbench_dpid.go:147
-				var v float4 = *value
-
+			var v float4 = *value
+//line hecbench_dpid.go:137
+			var output_ float4
+			gc_c1v[gc_lane] = v.X
+			gc_l_v[gc_lane] = v
+			gc_l_output_[gc_lane] = output_
+			gc_l_value[gc_lane] = value
+			gc_l_avg[gc_lane] = avg
+		}
+//line hecbench_dpid.go:138
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c1v, srcLane, width, &gc_c1r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
 //line hecbench_dpid.go:147
-				_ = v
-
-//line hecbench_dpid.go:137
-				var output_ float4
-				_ = l
-				_ = avg
-				_ = color
-				_ = value
-				_ = v
-				_ = output_
-
+			output_ := gc_l_output_[gc_lane]
 //line hecbench_dpid.go:138
-				gc_c1v[gc_lane] = v.X
-				gc_l_v[gc_lane] = v
-				gc_l_output_[gc_lane] = output_
-				gc_l_value[gc_lane] = value
-				gc_l_avg[gc_lane] = avg
-			}
-
-//line hecbench_dpid.go:138
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c1v, srcLane, width, &gc_c1r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v := gc_l_v[gc_lane]
-				_ = v
-				output_ := gc_l_output_[gc_lane]
-				_ = output_
-
-//line hecbench_dpid.go:138
-				output_.X = gc_c1r[gc_lane]
-
+			output_.X = gc_c1r[gc_lane]
+			gc_c2v[gc_lane] = v.Y
+			gc_l_output_[gc_lane] = output_
+		}
 //line hecbench_dpid.go:139
-				gc_c2v[gc_lane] = v.Y
-				gc_l_output_[gc_lane] = output_
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, srcLane, width, &gc_c2r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
 			}
-
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
+//line hecbench_dpid.go:148
+			output_ := gc_l_output_[gc_lane]
 //line hecbench_dpid.go:139
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, srcLane, width, &gc_c2r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v := gc_l_v[gc_lane]
-				_ = v
-				output_ := gc_l_output_[gc_lane]
-				_ = output_
-
-//line hecbench_dpid.go:139
-				output_.Y = gc_c2r[gc_lane]
-
+			output_.Y = gc_c2r[gc_lane]
+			gc_c3v[gc_lane] = v.Z
+			gc_l_output_[gc_lane] = output_
+		}
 //line hecbench_dpid.go:140
-				gc_c3v[gc_lane] = v.Z
-				gc_l_output_[gc_lane] = output_
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c3v, srcLane, width, &gc_c3r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
 			}
-
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_l_v[gc_lane]
+//line hecbench_dpid.go:149
+			output_ := gc_l_output_[gc_lane]
 //line hecbench_dpid.go:140
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c3v, srcLane, width, &gc_c3r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v := gc_l_v[gc_lane]
-				_ = v
-				output_ := gc_l_output_[gc_lane]
-				_ = output_
-
-//line hecbench_dpid.go:140
-				output_.Z = gc_c3r[gc_lane]
-
+			output_.Z = gc_c3r[gc_lane]
+			gc_c4v[gc_lane] = v.W
+			gc_l_output_[gc_lane] = output_
+		}
 //line hecbench_dpid.go:141
-				gc_c4v[gc_lane] = v.W
-				gc_l_output_[gc_lane] = output_
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, srcLane, width, &gc_c4r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
 			}
-
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			output_ := gc_l_output_[gc_lane]
+//line hecbench_dpid.go:150
+			value := gc_l_value[gc_lane]
 //line hecbench_dpid.go:141
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, srcLane, width, &gc_c4r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				output_ := gc_l_output_[gc_lane]
-				_ = output_
-				value := gc_l_value[gc_lane]
-				_ = value
-
-//line hecbench_dpid.go:141
-				output_.W = gc_c4r[gc_lane]
-
-//line hecbench_dpid.go:142
-				var r_ float4 = output_
-
-//line hecbench_dpid.go:142
-				_ = r_
-
+			output_.W = gc_c4r[gc_lane]
+			var r_ float4 = output_
 //line hecbench_dpid.go:147
-				var r float4 = r_
-
+			var r float4 = r_
 //line hecbench_dpid.go:147
-				dpidPlusEq(value, r)
-
-//line hecbench_dpid.go:148
-				var v_ float4 = *value
-
-//line hecbench_dpid.go:148
-				_ = v_
-
+			dpidPlusEq(value, r)
+			var v_ float4 = *value
 //line hecbench_dpid.go:137
-				var output_2 float4
-				_ = r_
-				_ = r
-				_ = v_
-				_ = output_2
-
+			var output_2 float4
+			gc_c5v[gc_lane] = v_.X
+			gc_l_v_[gc_lane] = v_
+			gc_l_output_[gc_lane] = output_
+			gc_l_output_2[gc_lane] = output_2
+		}
 //line hecbench_dpid.go:138
-				gc_c5v[gc_lane] = v_.X
-				gc_l_v_[gc_lane] = v_
-				gc_l_output_[gc_lane] = output_
-				gc_l_output_2[gc_lane] = output_2
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c5v, srcLane_, width_, &gc_c5r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
 			}
-
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_ := gc_l_v_[gc_lane]
+//line hecbench_dpid.go:147
+			output_2 := gc_l_output_2[gc_lane]
 //line hecbench_dpid.go:138
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c5v, srcLane_, width_, &gc_c5r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v_ := gc_l_v_[gc_lane]
-				_ = v_
-				output_2 := gc_l_output_2[gc_lane]
-				_ = output_2
-
-//line hecbench_dpid.go:138
-				output_2.X = gc_c5r[gc_lane]
-
+			output_2.X = gc_c5r[gc_lane]
+			gc_c6v[gc_lane] = v_.Y
+			gc_l_output_2[gc_lane] = output_2
+		}
 //line hecbench_dpid.go:139
-				gc_c6v[gc_lane] = v_.Y
-				gc_l_output_2[gc_lane] = output_2
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c6v, srcLane_, width_, &gc_c6r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
 			}
-
-//line hecbench_dpid.go:139
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c6v, srcLane_, width_, &gc_c6r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v_ := gc_l_v_[gc_lane]
-				_ = v_
-				output_2 := gc_l_output_2[gc_lane]
-				_ = output_2
-
-//line hecbench_dpid.go:139
-				output_2.Y = gc_c6r[gc_lane]
-
-//line hecbench_dpid.go:140
-				gc_c7v[gc_lane] = v_.Z
-				gc_l_output_2[gc_lane] = output_2
-			}
-
-//line hecbench_dpid.go:140
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c7v, srcLane_, width_, &gc_c7r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v_ := gc_l_v_[gc_lane]
-				_ = v_
-				output_2 := gc_l_output_2[gc_lane]
-				_ = output_2
-
-//line hecbench_dpid.go:140
-				output_2.Z = gc_c7r[gc_lane]
-
-//line hecbench_dpid.go:141
-				gc_c8v[gc_lane] = v_.W
-				gc_l_output_2[gc_lane] = output_2
-			}
-
-//line hecbench_dpid.go:141
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c8v, srcLane_, width_, &gc_c8r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				output_2 := gc_l_output_2[gc_lane]
-				_ = output_2
-				value := gc_l_value[gc_lane]
-				_ = value
-
-//line hecbench_dpid.go:141
-				output_2.W = gc_c8r[gc_lane]
-
-//line hecbench_dpid.go:142
-				var r_3 float4 = output_2
-
-//line hecbench_dpid.go:142
-				_ = r_3
-
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_ := gc_l_v_[gc_lane]
 //line hecbench_dpid.go:148
-				var r_2 float4 = r_3
-
+			output_2 := gc_l_output_2[gc_lane]
+//line hecbench_dpid.go:139
+			output_2.Y = gc_c6r[gc_lane]
+			gc_c7v[gc_lane] = v_.Z
+			gc_l_output_2[gc_lane] = output_2
+		}
+//line hecbench_dpid.go:140
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c7v, srcLane_, width_, &gc_c7r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_ := gc_l_v_[gc_lane]
+//line hecbench_dpid.go:149
+			output_2 := gc_l_output_2[gc_lane]
+//line hecbench_dpid.go:140
+			output_2.Z = gc_c7r[gc_lane]
+			gc_c8v[gc_lane] = v_.W
+			gc_l_output_2[gc_lane] = output_2
+		}
+//line hecbench_dpid.go:141
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c8v, srcLane_, width_, &gc_c8r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			output_2 := gc_l_output_2[gc_lane]
+//line hecbench_dpid.go:150
+			value := gc_l_value[gc_lane]
+//line hecbench_dpid.go:141
+			output_2.W = gc_c8r[gc_lane]
+			var r_3 float4 = output_2
 //line hecbench_dpid.go:148
-				dpidPlusEq(value, r_2)
-
-//line hecbench_dpid.go:149
-				var v_2 float4 = *value
-
-//line hecbench_dpid.go:149
-				_ = v_2
-
+			var r_2 float4 = r_3
+//line hecbench_dpid.go:148
+			dpidPlusEq(value, r_2)
+			var v_2 float4 = *value
 //line hecbench_dpid.go:137
-				var output_3 float4
-				_ = r_3
-				_ = r_2
-				_ = v_2
-				_ = output_3
-
+			var output_3 float4
+			gc_c9v[gc_lane] = v_2.X
+			gc_l_v_2[gc_lane] = v_2
+			gc_l_output_2[gc_lane] = output_2
+			gc_l_output_3[gc_lane] = output_3
+		}
 //line hecbench_dpid.go:138
-				gc_c9v[gc_lane] = v_2.X
-				gc_l_v_2[gc_lane] = v_2
-				gc_l_output_2[gc_lane] = output_2
-				gc_l_output_3[gc_lane] = output_3
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c9v, srcLane_2, width_2, &gc_c9r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
 			}
-
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_2 := gc_l_v_2[gc_lane]
+//line hecbench_dpid.go:147
+			output_3 := gc_l_output_3[gc_lane]
 //line hecbench_dpid.go:138
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c9v, srcLane_2, width_2, &gc_c9r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v_2 := gc_l_v_2[gc_lane]
-				_ = v_2
-				output_3 := gc_l_output_3[gc_lane]
-				_ = output_3
-
-//line hecbench_dpid.go:138
-				output_3.X = gc_c9r[gc_lane]
-
+			output_3.X = gc_c9r[gc_lane]
+			gc_c10v[gc_lane] = v_2.Y
+			gc_l_output_3[gc_lane] = output_3
+		}
 //line hecbench_dpid.go:139
-				gc_c10v[gc_lane] = v_2.Y
-				gc_l_output_3[gc_lane] = output_3
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c10v, srcLane_2, width_2, &gc_c10r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
 			}
-
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_2 := gc_l_v_2[gc_lane]
+//line hecbench_dpid.go:148
+			output_3 := gc_l_output_3[gc_lane]
 //line hecbench_dpid.go:139
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c10v, srcLane_2, width_2, &gc_c10r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v_2 := gc_l_v_2[gc_lane]
-				_ = v_2
-				output_3 := gc_l_output_3[gc_lane]
-				_ = output_3
-
-//line hecbench_dpid.go:139
-				output_3.Y = gc_c10r[gc_lane]
-
+			output_3.Y = gc_c10r[gc_lane]
+			gc_c11v[gc_lane] = v_2.Z
+			gc_l_output_3[gc_lane] = output_3
+		}
 //line hecbench_dpid.go:140
-				gc_c11v[gc_lane] = v_2.Z
-				gc_l_output_3[gc_lane] = output_3
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c11v, srcLane_2, width_2, &gc_c11r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
 			}
-
-//line hecbench_dpid.go:140
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c11v, srcLane_2, width_2, &gc_c11r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v_2 := gc_l_v_2[gc_lane]
-				_ = v_2
-				output_3 := gc_l_output_3[gc_lane]
-				_ = output_3
-
-//line hecbench_dpid.go:140
-				output_3.Z = gc_c11r[gc_lane]
-
-//line hecbench_dpid.go:141
-				gc_c12v[gc_lane] = v_2.W
-				gc_l_output_3[gc_lane] = output_3
-			}
-
-//line hecbench_dpid.go:141
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c12v, srcLane_2, width_2, &gc_c12r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				output_3 := gc_l_output_3[gc_lane]
-				_ = output_3
-				value := gc_l_value[gc_lane]
-				_ = value
-
-//line hecbench_dpid.go:141
-				output_3.W = gc_c12r[gc_lane]
-
-//line hecbench_dpid.go:142
-				var r_5 float4 = output_3
-
-//line hecbench_dpid.go:142
-				_ = r_5
-
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_2 := gc_l_v_2[gc_lane]
 //line hecbench_dpid.go:149
-				var r_4 float4 = r_5
-
+			output_3 := gc_l_output_3[gc_lane]
+//line hecbench_dpid.go:140
+			output_3.Z = gc_c11r[gc_lane]
+			gc_c12v[gc_lane] = v_2.W
+			gc_l_output_3[gc_lane] = output_3
+		}
+//line hecbench_dpid.go:141
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c12v, srcLane_2, width_2, &gc_c12r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			output_3 := gc_l_output_3[gc_lane]
+//line hecbench_dpid.go:150
+			value := gc_l_value[gc_lane]
+//line hecbench_dpid.go:141
+			output_3.W = gc_c12r[gc_lane]
+			var r_5 float4 = output_3
 //line hecbench_dpid.go:149
-				dpidPlusEq(value, r_4)
-
-//line hecbench_dpid.go:150
-				var v_3 float4 = *value
-
-//line hecbench_dpid.go:150
-				_ = v_3
-
+			var r_4 float4 = r_5
+//line hecbench_dpid.go:149
+			dpidPlusEq(value, r_4)
+			var v_3 float4 = *value
 //line hecbench_dpid.go:137
-				var output_4 float4
-				_ = r_5
-				_ = r_4
-				_ = v_3
-				_ = output_4
-
+			var output_4 float4
+			gc_c13v[gc_lane] = v_3.X
+			gc_l_v_3[gc_lane] = v_3
+			gc_l_output_3[gc_lane] = output_3
+			gc_l_output_4[gc_lane] = output_4
+		}
 //line hecbench_dpid.go:138
-				gc_c13v[gc_lane] = v_3.X
-				gc_l_v_3[gc_lane] = v_3
-				gc_l_output_3[gc_lane] = output_3
-				gc_l_output_4[gc_lane] = output_4
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c13v, srcLane_3, width_3, &gc_c13r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
 			}
-
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_3 := gc_l_v_3[gc_lane]
+//line hecbench_dpid.go:147
+			output_4 := gc_l_output_4[gc_lane]
 //line hecbench_dpid.go:138
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c13v, srcLane_3, width_3, &gc_c13r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v_3 := gc_l_v_3[gc_lane]
-				_ = v_3
-				output_4 := gc_l_output_4[gc_lane]
-				_ = output_4
-
-//line hecbench_dpid.go:138
-				output_4.X = gc_c13r[gc_lane]
-
+			output_4.X = gc_c13r[gc_lane]
+			gc_c14v[gc_lane] = v_3.Y
+			gc_l_output_4[gc_lane] = output_4
+		}
 //line hecbench_dpid.go:139
-				gc_c14v[gc_lane] = v_3.Y
-				gc_l_output_4[gc_lane] = output_4
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c14v, srcLane_3, width_3, &gc_c14r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
 			}
-
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_3 := gc_l_v_3[gc_lane]
+//line hecbench_dpid.go:148
+			output_4 := gc_l_output_4[gc_lane]
 //line hecbench_dpid.go:139
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c14v, srcLane_3, width_3, &gc_c14r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v_3 := gc_l_v_3[gc_lane]
-				_ = v_3
-				output_4 := gc_l_output_4[gc_lane]
-				_ = output_4
-
-//line hecbench_dpid.go:139
-				output_4.Y = gc_c14r[gc_lane]
-
+			output_4.Y = gc_c14r[gc_lane]
+			gc_c15v[gc_lane] = v_3.Z
+			gc_l_output_4[gc_lane] = output_4
+		}
 //line hecbench_dpid.go:140
-				gc_c15v[gc_lane] = v_3.Z
-				gc_l_output_4[gc_lane] = output_4
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c15v, srcLane_3, width_3, &gc_c15r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
 			}
-
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_3 := gc_l_v_3[gc_lane]
+//line hecbench_dpid.go:149
+			output_4 := gc_l_output_4[gc_lane]
 //line hecbench_dpid.go:140
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c15v, srcLane_3, width_3, &gc_c15r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v_3 := gc_l_v_3[gc_lane]
-				_ = v_3
-				output_4 := gc_l_output_4[gc_lane]
-				_ = output_4
-
-//line hecbench_dpid.go:140
-				output_4.Z = gc_c15r[gc_lane]
-
+			output_4.Z = gc_c15r[gc_lane]
+			gc_c16v[gc_lane] = v_3.W
+			gc_l_output_4[gc_lane] = output_4
+		}
 //line hecbench_dpid.go:141
-				gc_c16v[gc_lane] = v_3.W
-				gc_l_output_4[gc_lane] = output_4
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c16v, srcLane_3, width_3, &gc_c16r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
 			}
-
-//line hecbench_dpid.go:141
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c16v, srcLane_3, width_3, &gc_c16r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				output_4 := gc_l_output_4[gc_lane]
-				_ = output_4
-				value := gc_l_value[gc_lane]
-				_ = value
-
-//line hecbench_dpid.go:141
-				output_4.W = gc_c16r[gc_lane]
-
-//line hecbench_dpid.go:142
-				var r_7 float4 = output_4
-
-//line hecbench_dpid.go:142
-				_ = r_7
-
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			output_4 := gc_l_output_4[gc_lane]
 //line hecbench_dpid.go:150
-				var r_6 float4 = r_7
-
+			value := gc_l_value[gc_lane]
+//line hecbench_dpid.go:141
+			output_4.W = gc_c16r[gc_lane]
+			var r_7 float4 = output_4
 //line hecbench_dpid.go:150
-				dpidPlusEq(value, r_6)
-
-//line hecbench_dpid.go:151
-				var v_4 float4 = *value
-
-//line hecbench_dpid.go:151
-				_ = v_4
-
+			var r_6 float4 = r_7
+//line hecbench_dpid.go:150
+			dpidPlusEq(value, r_6)
+			var v_4 float4 = *value
 //line hecbench_dpid.go:137
-				var output_5 float4
-				_ = r_7
-				_ = r_6
-				_ = v_4
-				_ = output_5
-
+			var output_5 float4
+			gc_c17v[gc_lane] = v_4.X
+			gc_l_v_4[gc_lane] = v_4
+			gc_l_output_4[gc_lane] = output_4
+			gc_l_output_5[gc_lane] = output_5
+		}
 //line hecbench_dpid.go:138
-				gc_c17v[gc_lane] = v_4.X
-				gc_l_v_4[gc_lane] = v_4
-				gc_l_output_4[gc_lane] = output_4
-				gc_l_output_5[gc_lane] = output_5
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c17v, srcLane_4, width_4, &gc_c17r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
 			}
-
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_4 := gc_l_v_4[gc_lane]
+//line hecbench_dpid.go:147
+			output_5 := gc_l_output_5[gc_lane]
 //line hecbench_dpid.go:138
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c17v, srcLane_4, width_4, &gc_c17r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v_4 := gc_l_v_4[gc_lane]
-				_ = v_4
-				output_5 := gc_l_output_5[gc_lane]
-				_ = output_5
-
-//line hecbench_dpid.go:138
-				output_5.X = gc_c17r[gc_lane]
-
+			output_5.X = gc_c17r[gc_lane]
+			gc_c18v[gc_lane] = v_4.Y
+			gc_l_output_5[gc_lane] = output_5
+		}
 //line hecbench_dpid.go:139
-				gc_c18v[gc_lane] = v_4.Y
-				gc_l_output_5[gc_lane] = output_5
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c18v, srcLane_4, width_4, &gc_c18r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
 			}
-
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_4 := gc_l_v_4[gc_lane]
+//line hecbench_dpid.go:148
+			output_5 := gc_l_output_5[gc_lane]
 //line hecbench_dpid.go:139
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c18v, srcLane_4, width_4, &gc_c18r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v_4 := gc_l_v_4[gc_lane]
-				_ = v_4
-				output_5 := gc_l_output_5[gc_lane]
-				_ = output_5
-
-//line hecbench_dpid.go:139
-				output_5.Y = gc_c18r[gc_lane]
-
+			output_5.Y = gc_c18r[gc_lane]
+			gc_c19v[gc_lane] = v_4.Z
+			gc_l_output_5[gc_lane] = output_5
+		}
 //line hecbench_dpid.go:140
-				gc_c19v[gc_lane] = v_4.Z
-				gc_l_output_5[gc_lane] = output_5
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c19v, srcLane_4, width_4, &gc_c19r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
 			}
-
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v_4 := gc_l_v_4[gc_lane]
+//line hecbench_dpid.go:149
+			output_5 := gc_l_output_5[gc_lane]
 //line hecbench_dpid.go:140
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c19v, srcLane_4, width_4, &gc_c19r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				v_4 := gc_l_v_4[gc_lane]
-				_ = v_4
-				output_5 := gc_l_output_5[gc_lane]
-				_ = output_5
-
-//line hecbench_dpid.go:140
-				output_5.Z = gc_c19r[gc_lane]
-
+			output_5.Z = gc_c19r[gc_lane]
+			gc_c20v[gc_lane] = v_4.W
+			gc_l_output_5[gc_lane] = output_5
+		}
 //line hecbench_dpid.go:141
-				gc_c20v[gc_lane] = v_4.W
-				gc_l_output_5[gc_lane] = output_5
+		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c20v, srcLane_4, width_4, &gc_c20r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
 			}
-
-//line hecbench_dpid.go:141
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c20v, srcLane_4, width_4, &gc_c20r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-				output_5 := gc_l_output_5[gc_lane]
-				_ = output_5
-				value := gc_l_value[gc_lane]
-				_ = value
-				avg := gc_l_avg[gc_lane]
-				_ = avg
-
-//line hecbench_dpid.go:141
-				output_5.W = gc_c20r[gc_lane]
-
-//line hecbench_dpid.go:142
-				var r_9 float4 = output_5
-
-//line hecbench_dpid.go:142
-				_ = r_9
-
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+			output_5 := gc_l_output_5[gc_lane]
 //line hecbench_dpid.go:151
-				var r_8 float4 = r_9
-
+			value := gc_l_value[gc_lane]
+//line hecbench_dpid.go:153
+			avg := gc_l_avg[gc_lane]
+//line hecbench_dpid.go:141
+			output_5.W = gc_c20r[gc_lane]
+			var r_9 float4 = output_5
 //line hecbench_dpid.go:151
-				dpidPlusEq(value, r_8)
-
+			var r_8 float4 = r_9
+//line hecbench_dpid.go:151
+			dpidPlusEq(value, r_8)
 //line hecbench_dpid.go:273
-				if dpidWThread(t) == 0 {
-					ref := &output[dpidPX(t)+dpidPY(t)*p.OWidth]
-
-					if gc_l_color[gc_lane].W == 0.0 {
-						*ref = Uchar3{uint8(avg.X), uint8(avg.Y), uint8(avg.Z)}
-					} else {
-						dpidNormalize(&gc_l_color[gc_lane])
-						*ref = Uchar3{uint8(gc_l_color[gc_lane].X), uint8(gc_l_color[gc_lane].Y), uint8(gc_l_color[gc_lane].Z)}
-					}
+			if dpidWThread(t) == 0 {
+				ref := &output[dpidPX(t)+dpidPY(t)*p.OWidth]
+//line hecbench_dpid.go:276
+				if gc_l_color[gc_lane].W == 0.0 {
+					*ref = Uchar3{uint8(avg.X), uint8(avg.Y), uint8(avg.Z)}
+				} else {
+					dpidNormalize(&gc_l_color[gc_lane])
+					*ref = Uchar3{uint8(gc_l_color[gc_lane].X), uint8(gc_l_color[gc_lane].Y), uint8(gc_l_color[gc_lane].Z)}
 				}
-				_ = r_9
-				_ = r_8
-				gc_l_output_5[gc_lane] = output_5
 			}
+//line hecbench_dpid.go:285
+			gc_l_output_5[gc_lane] = output_5
 		}
 	}
 }
@@ -1549,4 +1057,5 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 // gc_files_hecbench_dpid holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_dpid.go
+//line hecbench_dpid.go:294
 var gc_files_hecbench_dpid embed.FS

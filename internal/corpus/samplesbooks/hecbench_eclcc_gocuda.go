@@ -50,10 +50,8 @@ func gc_body_eclInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line hecbench_eclcc.go:37
 		incr := int32(gc_gdx * eclThreadsPerBlock)
-
 //line hecbench_eclcc.go:39
 		for gc_off, gc_limit, gc_more := int32(0), int32(nodes), true; gc_more; gc_off += incr {
 			gc_b.Tick()
@@ -61,137 +59,51 @@ func gc_body_eclInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, 
 				return
 			}
 			gc_more = false
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+//line hecbench_eclcc.go:46
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line hecbench_eclcc.go:36
-						from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
-						_ = from
-
+					from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
 //line hecbench_eclcc.go:39
-						gc_start := from
-						v := gc_start + gc_off
-						if !(v < gc_limit) || v < gc_start && compiled.StrideStopped(gc_start, incr, gc_limit, false) {
-							continue
-						}
-						gc_more = true
-
-//line hecbench_eclcc.go:40
-						beg := nidx[v]
-
-//line hecbench_eclcc.go:41
-						end := nidx[v+1]
-
-//line hecbench_eclcc.go:42
-						m := v
-
-//line hecbench_eclcc.go:43
-						i := beg
-
-//line hecbench_eclcc.go:44
-						for (m == v) && (i < end) {
-//line hecbench_eclcc.go:44
-							gc_b.Tick()
-//line hecbench_eclcc.go:44
-							if gc_b.Stopped() {
-//line hecbench_eclcc.go:44
-								return
-//line hecbench_eclcc.go:44
-							}
-							m = min(m, nlist[i])
-							i++
-						}
-
-//line hecbench_eclcc.go:48
-						nstat[v] = m
+					gc_start := from
+					v := gc_start + gc_off
+					if !(v < gc_limit) || v < gc_start && compiled.StrideStopped(gc_start, incr, gc_limit, false) {
+						continue
 					}
+					gc_more = true
+//line hecbench_eclcc.go:40
+					beg := nidx[v]
+					end := nidx[v+1]
+					m := v
+					i := beg
+					for (m == v) && (i < end) {
+//line hecbench_eclcc.go:44
+						gc_b.Tick()
+//line hecbench_eclcc.go:44
+						if gc_b.Stopped() {
+//line hecbench_eclcc.go:44
+							return
+						}
+//line hecbench_eclcc.go:45
+						m = min(m, nlist[i])
+						i++
+					}
+					nstat[v] = m
 				}
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_eclcc.go:36
-						from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
-						_ = from
-
-//line hecbench_eclcc.go:51
-						if from == 0 {
-							g.TopL = 0
-							g.PosL = 0
-							g.TopH = nodes - 1
-							g.PosH = nodes - 1
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_eclcc.go:36
-						from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
-						_ = from
-
-//line hecbench_eclcc.go:51
-						if from == 0 {
-							g.TopL = 0
-							g.PosL = 0
-							g.TopH = nodes - 1
-							g.PosH = nodes - 1
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_eclcc.go:36
-						from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
-						_ = from
-
-//line hecbench_eclcc.go:51
-						if from == 0 {
-							g.TopL = 0
-							g.PosL = 0
-							g.TopH = nodes - 1
-							g.PosH = nodes - 1
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_eclcc.go:36
-						from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
-						_ = from
-
-//line hecbench_eclcc.go:51
-						if from == 0 {
-							g.TopL = 0
-							g.PosL = 0
-							g.TopH = nodes - 1
-							g.PosH = nodes - 1
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line hecbench_eclcc.go:54
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_eclcc.go:36
 					from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
-					_ = from
-
 //line hecbench_eclcc.go:51
 					if from == 0 {
 						g.TopL = 0
@@ -199,6 +111,61 @@ func gc_body_eclInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, 
 						g.TopH = nodes - 1
 						g.PosH = nodes - 1
 					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_eclcc.go:36
+					from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
+//line hecbench_eclcc.go:51
+					if from == 0 {
+						g.TopL = 0
+						g.PosL = 0
+						g.TopH = nodes - 1
+						g.PosH = nodes - 1
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_eclcc.go:36
+					from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
+//line hecbench_eclcc.go:51
+					if from == 0 {
+						g.TopL = 0
+						g.PosL = 0
+						g.TopH = nodes - 1
+						g.PosH = nodes - 1
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line hecbench_eclcc.go:36
+					from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
+//line hecbench_eclcc.go:51
+					if from == 0 {
+						g.TopL = 0
+						g.PosL = 0
+						g.TopH = nodes - 1
+						g.PosH = nodes - 1
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_eclcc.go:36
+				from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
+//line hecbench_eclcc.go:51
+				if from == 0 {
+					g.TopL = 0
+					g.PosL = 0
+					g.TopH = nodes - 1
+					g.PosH = nodes - 1
 				}
 			}
 		}
@@ -229,10 +196,8 @@ func gc_body_eclCompute1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
-
 //line hecbench_eclcc.go:86
 	incr := int32(gc_gdx * eclThreadsPerBlock)
-
 //line hecbench_eclcc.go:88
 	for gc_off, gc_limit, gc_more := int32(0), int32(nodes), true; gc_more; gc_off += incr {
 		gc_b.Tick()
@@ -240,82 +205,75 @@ func gc_body_eclCompute1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int
 			return
 		}
 		gc_more = false
-		{
-			gc_bx := gc_lo%gc_gdx - 1
-			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-				gc_pos.Block = gc_blk
-				gc_bx++
-				if gc_bx == gc_gdx {
-					gc_bx = 0
-				}
-				{
-					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
+//line hecbench_eclcc.go:95
+		gc_bx := gc_lo%gc_gdx - 1
+		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+			gc_pos.Block = gc_blk
+			gc_bx++
+			if gc_bx == gc_gdx {
+				gc_bx = 0
+			}
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_eclcc.go:85
-							from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
-							_ = from
-
+						from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
 //line hecbench_eclcc.go:88
-							gc_start := from
-							v := gc_start + gc_off
-							if !(v < gc_limit) || v < gc_start && compiled.StrideStopped(gc_start, incr, gc_limit, false) {
-								continue
-							}
-							gc_more = true
-
+						gc_start := from
+						v := gc_start + gc_off
+						if !(v < gc_limit) || v < gc_start && compiled.StrideStopped(gc_start, incr, gc_limit, false) {
+							continue
+						}
+						gc_more = true
 //line hecbench_eclcc.go:89
-							vstat := nstat[v]
-
-//line hecbench_eclcc.go:90
-							if v != vstat {
-								beg := nidx[v]
-								end := nidx[v+1]
-								deg := end - beg
-								if deg > 16 {
-									var idx int32
-									if deg <= 352 {
-										idx = atomic.Add(&g.TopL, 1)
-									} else {
-										idx = atomic.Add(&g.TopH, -1)
-									}
-									wl[idx] = v
+						vstat := nstat[v]
+						if v != vstat {
+							beg := nidx[v]
+							end := nidx[v+1]
+							deg := end - beg
+							if deg > 16 {
+								var idx int32
+								if deg <= 352 {
+									idx = atomic.Add(&g.TopL, 1)
 								} else {
-									vstat_ := representative(v, nstat)
-									for i := beg; i < end; i++ {
-										nli := nlist[i]
-										if v > nli {
-											ostat := representative(nli, nstat)
-											var repeat bool
-											for {
+									idx = atomic.Add(&g.TopH, -1)
+								}
+								wl[idx] = v
+							} else {
+								vstat_ := representative(v, nstat)
+								for i := beg; i < end; i++ {
+									nli := nlist[i]
+									if v > nli {
+										ostat := representative(nli, nstat)
+										var repeat bool
+										for {
 //line hecbench_eclcc.go:109
-												gc_b.Tick()
+											gc_b.Tick()
 //line hecbench_eclcc.go:109
-												if gc_b.Stopped() {
+											if gc_b.Stopped() {
 //line hecbench_eclcc.go:109
-													return
-//line hecbench_eclcc.go:109
-												}
-												repeat = false
-												if vstat_ != ostat {
-													var ret int32
-													if vstat_ < ostat {
-														if ret = atomic.CAS(&nstat[ostat], ostat, vstat_); ret != ostat {
-															ostat = ret
-															repeat = true
-														}
-													} else {
-														if ret = atomic.CAS(&nstat[vstat_], vstat_, ostat); ret != vstat_ {
-															vstat_ = ret
-															repeat = true
-														}
+												return
+											}
+//line hecbench_eclcc.go:110
+											repeat = false
+											if vstat_ != ostat {
+												var ret int32
+												if vstat_ < ostat {
+													if ret = atomic.CAS(&nstat[ostat], ostat, vstat_); ret != ostat {
+														ostat = ret
+														repeat = true
+													}
+												} else {
+													if ret = atomic.CAS(&nstat[vstat_], vstat_, ostat); ret != vstat_ {
+														vstat_ = ret
+														repeat = true
 													}
 												}
-												if !repeat {
-													break
-												}
+											}
+											if !repeat {
+												break
 											}
 										}
 									}
@@ -351,181 +309,148 @@ func gc_body_eclCompute2Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	{
-		var gc_l_idx [32]int32
-		var gc_c1r [32]int32
-		var gc_c2r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
+//line hecbench_eclcc.go:149
+	var gc_l_idx [32]int32
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line hecbench_eclcc.go:158
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_eclcc.go:142
+				lane := int32(gc_tx % eclWarpsize)
+//line hecbench_eclcc.go:144
+				var idx int32
+				if lane == 0 {
+					idx = atomic.Add(&g.PosL, 1)
+				}
+				gc_l_idx[gc_lane] = idx
+			}
+		}
+//line hecbench_eclcc.go:148
+		compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xffffffff, &gc_l_idx, 0, 32, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_eclcc.go:152
+			var idx int32
+//line hecbench_eclcc.go:148
+			idx = gc_c1r[gc_lane]
+			gc_l_idx[gc_lane] = idx
+		}
+		{
+//line hecbench_eclcc.go:150
+			gc_save7 := gc_act
+			gc_in7 := gc_act
+			for {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_act = gc_in7 &^ gc_dead
+				var gc_m7, gc_skip7 uint32
+				_ = gc_skip7
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
-//line hecbench_eclcc.go:142
-					lane := int32(gc_tx % eclWarpsize)
-					_ = lane
-
-//line hecbench_eclcc.go:144
-					var idx int32
-
-//line hecbench_eclcc.go:145
-					if lane == 0 {
-						idx = atomic.Add(&g.PosL, 1)
-					}
-					_ = idx
-
-//line hecbench_eclcc.go:148
-					gc_l_idx[gc_lane] = idx
-				}
-			}
-
-//line hecbench_eclcc.go:148
-			compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xffffffff, &gc_l_idx, 0, 32, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				var idx int32
-				_ = idx
-
-//line hecbench_eclcc.go:148
-				idx = gc_c1r[gc_lane]
-				gc_l_idx[gc_lane] = idx
-			}
-
+					idx := gc_l_idx[gc_lane]
 //line hecbench_eclcc.go:149
-			{
-				gc_save7 := gc_act
-				gc_in7 := gc_act
-				for {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
+					if idx < g.TopL {
+						gc_m7 |= 1 << gc_lane
 					}
-					gc_act = gc_in7 &^ gc_dead
-					var gc_m7, gc_skip7 uint32
-					_ = gc_skip7
+				}
+				gc_in7 &= gc_m7
+				gc_act = gc_in7
+				if gc_act == 0 {
+					break
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-						idx := gc_l_idx[gc_lane]
-						_ = idx
-
-//line hecbench_eclcc.go:149
-						if idx < g.TopL {
-							gc_m7 |= 1 << gc_lane
-						}
-					}
-					gc_in7 &= gc_m7
-					gc_act = gc_in7
-					if gc_act == 0 {
-						break
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
 //line hecbench_eclcc.go:142
-							lane := int32(gc_tx % eclWarpsize)
-							_ = lane
-							idx := gc_l_idx[gc_lane]
-							_ = idx
-
+						lane := int32(gc_tx % eclWarpsize)
+//line hecbench_eclcc.go:144
+						idx := gc_l_idx[gc_lane]
 //line hecbench_eclcc.go:150
-							v := wl[idx]
-
-//line hecbench_eclcc.go:151
-							vstat := representative(v, nstat)
-
-//line hecbench_eclcc.go:152
-							for i := nidx[v] + lane; i < nidx[v+1]; i += eclWarpsize {
-								nli := nlist[i]
-								if v > nli {
-									ostat := representative(nli, nstat)
-									var repeat bool
-									for {
+						v := wl[idx]
+						vstat := representative(v, nstat)
+						for i := nidx[v] + lane; i < nidx[v+1]; i += eclWarpsize {
+							nli := nlist[i]
+							if v > nli {
+								ostat := representative(nli, nstat)
+								var repeat bool
+								for {
 //line hecbench_eclcc.go:157
-										gc_b.Tick()
+									gc_b.Tick()
 //line hecbench_eclcc.go:157
-										if gc_b.Stopped() {
+									if gc_b.Stopped() {
 //line hecbench_eclcc.go:157
-											return
-//line hecbench_eclcc.go:157
-										}
-										repeat = false
-										if vstat != ostat {
-											var ret int32
-											if vstat < ostat {
-												if ret = atomic.CAS(&nstat[ostat], ostat, vstat); ret != ostat {
-													ostat = ret
-													repeat = true
-												}
-											} else {
-												if ret = atomic.CAS(&nstat[vstat], vstat, ostat); ret != vstat {
-													vstat = ret
-													repeat = true
-												}
+										return
+									}
+//line hecbench_eclcc.go:158
+									repeat = false
+									if vstat != ostat {
+										var ret int32
+										if vstat < ostat {
+											if ret = atomic.CAS(&nstat[ostat], ostat, vstat); ret != ostat {
+												ostat = ret
+												repeat = true
+											}
+										} else {
+											if ret = atomic.CAS(&nstat[vstat], vstat, ostat); ret != vstat {
+												vstat = ret
+												repeat = true
 											}
 										}
-										if !repeat {
-											break
-										}
+									}
+									if !repeat {
+										break
 									}
 								}
 							}
-
-//line hecbench_eclcc.go:179
-							if lane == 0 {
-								idx = atomic.Add(&g.PosL, 1)
-							}
-							_ = v
-							_ = vstat
-
-//line hecbench_eclcc.go:182
-							gc_l_idx[gc_lane] = idx
 						}
-					}
-
-//line hecbench_eclcc.go:182
-					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xffffffff, &gc_l_idx, 0, 32, &gc_c2r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
+						if lane == 0 {
+							idx = atomic.Add(&g.PosL, 1)
 						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						var idx int32
-						_ = idx
-
-//line hecbench_eclcc.go:182
-						idx = gc_c2r[gc_lane]
 						gc_l_idx[gc_lane] = idx
 					}
 				}
-				gc_act = gc_save7 &^ gc_dead
+//line hecbench_eclcc.go:182
+				compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xffffffff, &gc_l_idx, 0, 32, &gc_c2r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+//line hecbench_eclcc.go:189
+					var idx int32
+//line hecbench_eclcc.go:182
+					idx = gc_c2r[gc_lane]
+					gc_l_idx[gc_lane] = idx
+				}
 			}
+			gc_act = gc_save7 &^ gc_dead
 		}
 	}
 }
@@ -552,7 +477,6 @@ func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
 	gc_s_vstat := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-
 //line hecbench_eclcc.go:192
 	vB := gocuda.Shared[int32](t, 1)[:1]
 	{
@@ -564,123 +488,100 @@ func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
-//line hecbench_eclcc.go:193
-				{
-					idx := atomic.Add(&g.PosH, -1)
-					if idx > g.TopH {
-						vB[0] = wl[idx]
-					} else {
-						vB[0] = -1
-					}
+//line hecbench_eclcc.go:194
+				idx := atomic.Add(&g.PosH, -1)
+				if idx > g.TopH {
+					vB[0] = wl[idx]
+				} else {
+					vB[0] = -1
 				}
 			}
 		}
 	}
-
 //line hecbench_eclcc.go:202
 	for vB[0] >= 0 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-
 //line hecbench_eclcc.go:203
 		v := vB[0]
-		{
-			gc_vstep := 0
-			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-				gc_rank := gc_vstep
-				gc_pos.Thread = gc_rank
 //line hecbench_eclcc.go:205
-				var gc_curr int32 = nstat[v]
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
+			gc_pos.Thread = gc_rank
 //line hecbench_eclcc.go:205
-				_ = gc_curr
+			var gc_curr int32 = nstat[v]
 //line hecbench_eclcc.go:205
-				if gc_curr != v {
+			if gc_curr != v {
 //line hecbench_eclcc.go:205
-					var gc_next int32
+				var gc_next int32
 //line hecbench_eclcc.go:64
-					_ = gc_next
-//line hecbench_eclcc.go:64
-					var gc_prev int32 = v
+				var gc_prev int32 = v
 //line hecbench_eclcc.go:205
-					_ = gc_prev
+				for {
 //line hecbench_eclcc.go:205
-					for {
+					gc_next = nstat[gc_curr]
 //line hecbench_eclcc.go:205
-						gc_next = nstat[gc_curr]
+					if !(gc_curr > gc_next) {
 //line hecbench_eclcc.go:205
-						if !(gc_curr > gc_next) {
-//line hecbench_eclcc.go:205
-							break
-//line hecbench_eclcc.go:205
-						}
-//line hecbench_eclcc.go:205
-						nstat[gc_prev] = gc_next
-//line hecbench_eclcc.go:205
-						gc_prev = gc_curr
-//line hecbench_eclcc.go:205
-						gc_curr = gc_next
-//line hecbench_eclcc.go:205
+						break
 					}
 //line hecbench_eclcc.go:205
-				}
+					nstat[gc_prev] = gc_next
 //line hecbench_eclcc.go:205
-				var vstat int32 = gc_curr
+					gc_prev = gc_curr
 //line hecbench_eclcc.go:205
-				_ = vstat
-				lanes.BroadcastInt32x8(vstat).StoreSlice(gc_s_vstat[gc_rank:])
-			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_n; gc_step += 4 {
-				{
-					gc_rank := gc_step + 0
-					gc_pos.Thread = gc_rank
-
-//line hecbench_eclcc.go:205
-					vstat := representative(v, nstat)
-					_ = vstat
-					gc_s_vstat[gc_rank] = vstat
-				}
-				{
-					gc_rank := gc_step + 1
-					gc_pos.Thread = gc_rank
-
-//line hecbench_eclcc.go:205
-					vstat := representative(v, nstat)
-					_ = vstat
-					gc_s_vstat[gc_rank] = vstat
-				}
-				{
-					gc_rank := gc_step + 2
-					gc_pos.Thread = gc_rank
-
-//line hecbench_eclcc.go:205
-					vstat := representative(v, nstat)
-					_ = vstat
-					gc_s_vstat[gc_rank] = vstat
-				}
-				{
-					gc_rank := gc_step + 3
-					gc_pos.Thread = gc_rank
-
-//line hecbench_eclcc.go:205
-					vstat := representative(v, nstat)
-					_ = vstat
-					gc_s_vstat[gc_rank] = vstat
+					gc_curr = gc_next
 				}
 			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line hecbench_eclcc.go:205
+			var vstat int32 = gc_curr
+			lanes.BroadcastInt32x8(vstat).StoreSlice(gc_s_vstat[gc_rank:])
+		}
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
-
 //line hecbench_eclcc.go:205
 				vstat := representative(v, nstat)
-				_ = vstat
+//line hecbench_eclcc.go:207
+				gc_s_vstat[gc_rank] = vstat
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+//line hecbench_eclcc.go:205
+				vstat := representative(v, nstat)
+//line hecbench_eclcc.go:207
+				gc_s_vstat[gc_rank] = vstat
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+//line hecbench_eclcc.go:205
+				vstat := representative(v, nstat)
+//line hecbench_eclcc.go:207
+				gc_s_vstat[gc_rank] = vstat
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+//line hecbench_eclcc.go:205
+				vstat := representative(v, nstat)
+//line hecbench_eclcc.go:207
 				gc_s_vstat[gc_rank] = vstat
 			}
 		}
-
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line hecbench_eclcc.go:205
+			vstat := representative(v, nstat)
+//line hecbench_eclcc.go:207
+			gc_s_vstat[gc_rank] = vstat
+		}
 //line hecbench_eclcc.go:206
 		for gc_off, gc_limit, gc_more := int32(0), int32(nidx[v+1]), true; gc_more; gc_off += eclThreadsPerBlock {
 			gc_b.Tick()
@@ -688,80 +589,73 @@ func gc_body_eclCompute3Kernel(gc_b *compiled.Block, nodes int32, nidx, nlist, n
 				return
 			}
 			gc_more = false
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						vstat := gc_s_vstat[gc_rank]
-
+//line hecbench_eclcc.go:213
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					vstat := gc_s_vstat[gc_rank]
 //line hecbench_eclcc.go:206
-						gc_start := nidx[v] + int32(gc_tx)
-						i := gc_start + gc_off
-						if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, eclThreadsPerBlock, gc_limit, false) {
-							continue
-						}
-						gc_more = true
-
+					gc_start := nidx[v] + int32(gc_tx)
+					i := gc_start + gc_off
+					if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, eclThreadsPerBlock, gc_limit, false) {
+						continue
+					}
+					gc_more = true
 //line hecbench_eclcc.go:207
-						nli := nlist[i]
-
-//line hecbench_eclcc.go:208
-						if v > nli {
-							ostat := representative(nli, nstat)
-							var repeat bool
-							for {
+					nli := nlist[i]
+					if v > nli {
+						ostat := representative(nli, nstat)
+						var repeat bool
+						for {
 //line hecbench_eclcc.go:211
-								gc_b.Tick()
+							gc_b.Tick()
 //line hecbench_eclcc.go:211
-								if gc_b.Stopped() {
+							if gc_b.Stopped() {
 //line hecbench_eclcc.go:211
-									return
-//line hecbench_eclcc.go:211
-								}
-								repeat = false
-								if vstat != ostat {
-									var ret int32
-									if vstat < ostat {
-										if ret = atomic.CAS(&nstat[ostat], ostat, vstat); ret != ostat {
-											ostat = ret
-											repeat = true
-										}
-									} else {
-										if ret = atomic.CAS(&nstat[vstat], vstat, ostat); ret != vstat {
-											vstat = ret
-											repeat = true
-										}
+								return
+							}
+//line hecbench_eclcc.go:212
+							repeat = false
+							if vstat != ostat {
+								var ret int32
+								if vstat < ostat {
+									if ret = atomic.CAS(&nstat[ostat], ostat, vstat); ret != ostat {
+										ostat = ret
+										repeat = true
+									}
+								} else {
+									if ret = atomic.CAS(&nstat[vstat], vstat, ostat); ret != vstat {
+										vstat = ret
+										repeat = true
 									}
 								}
-								if !repeat {
-									break
-								}
+							}
+							if !repeat {
+								break
 							}
 						}
-						gc_s_vstat[gc_rank] = vstat
 					}
+					gc_s_vstat[gc_rank] = vstat
 				}
 			}
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := 0; gc_bound < gc_to-1 {
-				gc_to = gc_bound + 1
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_eclcc.go:233
-					{
-						idx_ := atomic.Add(&g.PosH, -1)
-						if idx_ > g.TopH {
-							vB[0] = wl[idx_]
-						} else {
-							vB[0] = -1
-						}
+//line hecbench_eclcc.go:238
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				{
+//line hecbench_eclcc.go:234
+					idx_ := atomic.Add(&g.PosH, -1)
+					if idx_ > g.TopH {
+						vB[0] = wl[idx_]
+					} else {
+						vB[0] = -1
 					}
 				}
 			}
@@ -792,10 +686,8 @@ func gc_body_eclFlattenKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int3
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
-
 //line hecbench_eclcc.go:251
 	incr := int32(gc_gdx * eclThreadsPerBlock)
-
 //line hecbench_eclcc.go:253
 	for gc_off, gc_limit, gc_more := int32(0), int32(nodes), true; gc_more; gc_off += incr {
 		gc_b.Tick()
@@ -803,62 +695,49 @@ func gc_body_eclFlattenKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int3
 			return
 		}
 		gc_more = false
-		{
-			gc_bx := gc_lo%gc_gdx - 1
-			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-				gc_pos.Block = gc_blk
-				gc_bx++
-				if gc_bx == gc_gdx {
-					gc_bx = 0
-				}
-				{
-					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
+//line hecbench_eclcc.go:260
+		gc_bx := gc_lo%gc_gdx - 1
+		for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+			gc_pos.Block = gc_blk
+			gc_bx++
+			if gc_bx == gc_gdx {
+				gc_bx = 0
+			}
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line hecbench_eclcc.go:250
-							from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
-							_ = from
-
+						from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
 //line hecbench_eclcc.go:253
-							gc_start := from
-							v := gc_start + gc_off
-							if !(v < gc_limit) || v < gc_start && compiled.StrideStopped(gc_start, incr, gc_limit, false) {
-								continue
-							}
-							gc_more = true
-
+						gc_start := from
+						v := gc_start + gc_off
+						if !(v < gc_limit) || v < gc_start && compiled.StrideStopped(gc_start, incr, gc_limit, false) {
+							continue
+						}
+						gc_more = true
 //line hecbench_eclcc.go:254
-							var next int32
-
-//line hecbench_eclcc.go:255
-							vstat := nstat[v]
-
-//line hecbench_eclcc.go:256
-							old := vstat
-
+						var next int32
+						vstat := nstat[v]
+						old := vstat
+						for {
 //line hecbench_eclcc.go:257
-							for {
+							gc_b.Tick()
 //line hecbench_eclcc.go:257
-								gc_b.Tick()
+							if gc_b.Stopped() {
 //line hecbench_eclcc.go:257
-								if gc_b.Stopped() {
-//line hecbench_eclcc.go:257
-									return
-//line hecbench_eclcc.go:257
-								}
-								next = nstat[vstat]
-								if !(vstat > next) {
-									break
-								}
-								vstat = next
+								return
 							}
-
-//line hecbench_eclcc.go:264
-							if old != vstat {
-								nstat[v] = vstat
+//line hecbench_eclcc.go:258
+							next = nstat[vstat]
+							if !(vstat > next) {
+								break
 							}
+							vstat = next
+						}
+						if old != vstat {
+							nstat[v] = vstat
 						}
 					}
 				}
@@ -870,4 +749,5 @@ func gc_body_eclFlattenKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int3
 // gc_files_hecbench_eclcc holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_eclcc.go
+//line hecbench_eclcc.go:278
 var gc_files_hecbench_eclcc embed.FS

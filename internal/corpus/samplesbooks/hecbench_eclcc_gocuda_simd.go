@@ -50,10 +50,8 @@ func gc_body_eclInitKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int3
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-
 //line hecbench_eclcc.go:37
 		incr := int32(gc_gdx2 * eclThreadsPerBlock)
-
 //line hecbench_eclcc.go:39
 		for gc_off, gc_limit, gc_more := int32(0), int32(nodes), true; gc_more; gc_off += incr {
 			gc_b2.Tick()
@@ -61,194 +59,91 @@ func gc_body_eclInitKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int3
 				return
 			}
 			gc_more = false
-			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+//line hecbench_eclcc.go:46
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line hecbench_eclcc.go:36
-						from := int32(gc_tx2 + gc_bx2*eclThreadsPerBlock)
-						_ = from
-
+					from := int32(gc_tx2 + gc_bx2*eclThreadsPerBlock)
 //line hecbench_eclcc.go:39
-						gc_start2 := from
-						v := gc_start2 + gc_off
-						if !(v < gc_limit) || v < gc_start2 && compiled.StrideStopped(gc_start2, incr, gc_limit, false) {
-							continue
-						}
-						gc_more = true
-
-//line hecbench_eclcc.go:40
-						beg := nidx[v]
-
-//line hecbench_eclcc.go:41
-						end := nidx[v+1]
-
-//line hecbench_eclcc.go:42
-						m := v
-
-//line hecbench_eclcc.go:43
-						i := beg
-
-//line hecbench_eclcc.go:44
-						for (m == v) && (i < end) {
-//line hecbench_eclcc.go:44
-							gc_b2.Tick()
-//line hecbench_eclcc.go:44
-							if gc_b2.Stopped() {
-//line hecbench_eclcc.go:44
-								return
-//line hecbench_eclcc.go:44
-							}
-							m = min(m, nlist[i])
-							i++
-						}
-
-//line hecbench_eclcc.go:48
-						nstat[v] = m
+					gc_start2 := from
+					v := gc_start2 + gc_off
+					if !(v < gc_limit) || v < gc_start2 && compiled.StrideStopped(gc_start2, incr, gc_limit, false) {
+						continue
 					}
+					gc_more = true
+//line hecbench_eclcc.go:40
+					beg := nidx[v]
+					end := nidx[v+1]
+					m := v
+					i := beg
+					for (m == v) && (i < end) {
+//line hecbench_eclcc.go:44
+						gc_b2.Tick()
+//line hecbench_eclcc.go:44
+						if gc_b2.Stopped() {
+//line hecbench_eclcc.go:44
+							return
+						}
+//line hecbench_eclcc.go:45
+						m = min(m, nlist[i])
+						i++
+					}
+					nstat[v] = m
 				}
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
-				if compiled.SIMD {
+//line hecbench_eclcc.go:54
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := 0
+			if compiled.SIMD {
 //line hecbench_eclcc.go:36
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line hecbench_eclcc.go:51
+				gc_vb := archsimd.BroadcastInt32x8(0)
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 //line hecbench_eclcc.go:36
-					_ = gc_iota
+					from := archsimd.BroadcastInt32x8(int32(gc_tx2 + gc_bx2*eclThreadsPerBlock)).Add(gc_iota)
 //line hecbench_eclcc.go:51
-					gc_vb := archsimd.BroadcastInt32x8(0)
+					if (gc_tx2+gc_bx2*eclThreadsPerBlock) < -2147483648 || (gc_tx2+gc_bx2*eclThreadsPerBlock) > 2147483640 {
 //line hecbench_eclcc.go:51
-					_ = gc_vb
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line hecbench_eclcc.go:36
-						from := archsimd.BroadcastInt32x8(int32(gc_tx2 + gc_bx2*eclThreadsPerBlock)).Add(gc_iota)
-//line hecbench_eclcc.go:36
-						_ = from
+						break
+					}
 //line hecbench_eclcc.go:51
-						if (gc_tx2+gc_bx2*eclThreadsPerBlock) < -2147483648 || (gc_tx2+gc_bx2*eclThreadsPerBlock) > 2147483640 {
-
-//line hecbench_eclcc.go:51
-							break
-//line hecbench_eclcc.go:51
-						}
-//line hecbench_eclcc.go:51
-						gc_if := from.Equal(gc_vb)
-//line hecbench_eclcc.go:51
-						_ = gc_if
+					gc_if := from.Equal(gc_vb)
+					if gc_if.ToBits() != 0 {
 //line hecbench_eclcc.go:52
 						if gc_if.ToBits() != 0 {
 //line hecbench_eclcc.go:52
-							if gc_if.ToBits() != 0 {
+							g.TopL = 0
+						}
 //line hecbench_eclcc.go:52
-								g.TopL = 0
-//line hecbench_eclcc.go:52
-							}
-//line hecbench_eclcc.go:52
-							if gc_if.ToBits() != 0 {
-								g.PosL = 0
+						if gc_if.ToBits() != 0 {
+							g.PosL = 0
+						}
 //line hecbench_eclcc.go:53
-							}
-//line hecbench_eclcc.go:53
-							if gc_if.ToBits() != 0 {
-								g.TopH = nodes - 1
+						if gc_if.ToBits() != 0 {
+							g.TopH = nodes - 1
+						}
 //line hecbench_eclcc.go:54
-							}
-//line hecbench_eclcc.go:54
-							if gc_if.ToBits() != 0 {
-								g.PosH = nodes - 1
-//line hecbench_eclcc.go:55
-							}
-//line hecbench_eclcc.go:55
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_eclcc.go:36
-						from := int32(gc_tx2 + gc_bx2*eclThreadsPerBlock)
-						_ = from
-
-//line hecbench_eclcc.go:51
-						if from == 0 {
-							g.TopL = 0
-							g.PosL = 0
-							g.TopH = nodes - 1
-							g.PosH = nodes - 1
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_eclcc.go:36
-						from := int32(gc_tx2 + gc_bx2*eclThreadsPerBlock)
-						_ = from
-
-//line hecbench_eclcc.go:51
-						if from == 0 {
-							g.TopL = 0
-							g.PosL = 0
-							g.TopH = nodes - 1
-							g.PosH = nodes - 1
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_eclcc.go:36
-						from := int32(gc_tx2 + gc_bx2*eclThreadsPerBlock)
-						_ = from
-
-//line hecbench_eclcc.go:51
-						if from == 0 {
-							g.TopL = 0
-							g.PosL = 0
-							g.TopH = nodes - 1
-							g.PosH = nodes - 1
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_eclcc.go:36
-						from := int32(gc_tx2 + gc_bx2*eclThreadsPerBlock)
-						_ = from
-
-//line hecbench_eclcc.go:51
-						if from == 0 {
-							g.TopL = 0
-							g.PosL = 0
-							g.TopH = nodes - 1
+						if gc_if.ToBits() != 0 {
 							g.PosH = nodes - 1
 						}
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line hecbench_eclcc.go:57
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step2 := gc_vstep
+			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+				{
+					gc_tx2 := gc_step2 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_eclcc.go:36
 					from := int32(gc_tx2 + gc_bx2*eclThreadsPerBlock)
-					_ = from
-
 //line hecbench_eclcc.go:51
 					if from == 0 {
 						g.TopL = 0
@@ -256,6 +151,61 @@ func gc_body_eclInitKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int3
 						g.TopH = nodes - 1
 						g.PosH = nodes - 1
 					}
+				}
+				{
+					gc_tx2 := gc_step2 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_eclcc.go:36
+					from := int32(gc_tx2 + gc_bx2*eclThreadsPerBlock)
+//line hecbench_eclcc.go:51
+					if from == 0 {
+						g.TopL = 0
+						g.PosL = 0
+						g.TopH = nodes - 1
+						g.PosH = nodes - 1
+					}
+				}
+				{
+					gc_tx2 := gc_step2 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_eclcc.go:36
+					from := int32(gc_tx2 + gc_bx2*eclThreadsPerBlock)
+//line hecbench_eclcc.go:51
+					if from == 0 {
+						g.TopL = 0
+						g.PosL = 0
+						g.TopH = nodes - 1
+						g.PosH = nodes - 1
+					}
+				}
+				{
+					gc_tx2 := gc_step2 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line hecbench_eclcc.go:36
+					from := int32(gc_tx2 + gc_bx2*eclThreadsPerBlock)
+//line hecbench_eclcc.go:51
+					if from == 0 {
+						g.TopL = 0
+						g.PosL = 0
+						g.TopH = nodes - 1
+						g.PosH = nodes - 1
+					}
+				}
+			}
+			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_eclcc.go:36
+				from := int32(gc_tx2 + gc_bx2*eclThreadsPerBlock)
+//line hecbench_eclcc.go:51
+				if from == 0 {
+					g.TopL = 0
+					g.PosL = 0
+					g.TopH = nodes - 1
+					g.PosH = nodes - 1
 				}
 			}
 		}
@@ -286,10 +236,8 @@ func gc_body_eclCompute1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes 
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_eclcc.go:86
 	incr := int32(gc_gdx2 * eclThreadsPerBlock)
-
 //line hecbench_eclcc.go:88
 	for gc_off, gc_limit, gc_more := int32(0), int32(nodes), true; gc_more; gc_off += incr {
 		gc_b2.Tick()
@@ -297,82 +245,75 @@ func gc_body_eclCompute1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes 
 			return
 		}
 		gc_more = false
-		{
-			gc_bx2 := gc_lo2%gc_gdx2 - 1
-			for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-				gc_pos2.Block = gc_blk2
-				gc_bx2++
-				if gc_bx2 == gc_gdx2 {
-					gc_bx2 = 0
-				}
-				{
-					for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+//line hecbench_eclcc.go:95
+		gc_bx2 := gc_lo2%gc_gdx2 - 1
+		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+			gc_pos2.Block = gc_blk2
+			gc_bx2++
+			if gc_bx2 == gc_gdx2 {
+				gc_bx2 = 0
+			}
+			{
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line hecbench_eclcc.go:85
-							from := int32(gc_tx2 + gc_bx2*eclThreadsPerBlock)
-							_ = from
-
+						from := int32(gc_tx2 + gc_bx2*eclThreadsPerBlock)
 //line hecbench_eclcc.go:88
-							gc_start2 := from
-							v := gc_start2 + gc_off
-							if !(v < gc_limit) || v < gc_start2 && compiled.StrideStopped(gc_start2, incr, gc_limit, false) {
-								continue
-							}
-							gc_more = true
-
+						gc_start2 := from
+						v := gc_start2 + gc_off
+						if !(v < gc_limit) || v < gc_start2 && compiled.StrideStopped(gc_start2, incr, gc_limit, false) {
+							continue
+						}
+						gc_more = true
 //line hecbench_eclcc.go:89
-							vstat := nstat[v]
-
-//line hecbench_eclcc.go:90
-							if v != vstat {
-								beg := nidx[v]
-								end := nidx[v+1]
-								deg := end - beg
-								if deg > 16 {
-									var idx int32
-									if deg <= 352 {
-										idx = atomic.Add(&g.TopL, 1)
-									} else {
-										idx = atomic.Add(&g.TopH, -1)
-									}
-									wl[idx] = v
+						vstat := nstat[v]
+						if v != vstat {
+							beg := nidx[v]
+							end := nidx[v+1]
+							deg := end - beg
+							if deg > 16 {
+								var idx int32
+								if deg <= 352 {
+									idx = atomic.Add(&g.TopL, 1)
 								} else {
-									vstat_ := representative(v, nstat)
-									for i := beg; i < end; i++ {
-										nli := nlist[i]
-										if v > nli {
-											ostat := representative(nli, nstat)
-											var repeat bool
-											for {
+									idx = atomic.Add(&g.TopH, -1)
+								}
+								wl[idx] = v
+							} else {
+								vstat_ := representative(v, nstat)
+								for i := beg; i < end; i++ {
+									nli := nlist[i]
+									if v > nli {
+										ostat := representative(nli, nstat)
+										var repeat bool
+										for {
 //line hecbench_eclcc.go:109
-												gc_b2.Tick()
+											gc_b2.Tick()
 //line hecbench_eclcc.go:109
-												if gc_b2.Stopped() {
+											if gc_b2.Stopped() {
 //line hecbench_eclcc.go:109
-													return
-//line hecbench_eclcc.go:109
-												}
-												repeat = false
-												if vstat_ != ostat {
-													var ret int32
-													if vstat_ < ostat {
-														if ret = atomic.CAS(&nstat[ostat], ostat, vstat_); ret != ostat {
-															ostat = ret
-															repeat = true
-														}
-													} else {
-														if ret = atomic.CAS(&nstat[vstat_], vstat_, ostat); ret != vstat_ {
-															vstat_ = ret
-															repeat = true
-														}
+												return
+											}
+//line hecbench_eclcc.go:110
+											repeat = false
+											if vstat_ != ostat {
+												var ret int32
+												if vstat_ < ostat {
+													if ret = atomic.CAS(&nstat[ostat], ostat, vstat_); ret != ostat {
+														ostat = ret
+														repeat = true
+													}
+												} else {
+													if ret = atomic.CAS(&nstat[vstat_], vstat_, ostat); ret != vstat_ {
+														vstat_ = ret
+														repeat = true
 													}
 												}
-												if !repeat {
-													break
-												}
+											}
+											if !repeat {
+												break
 											}
 										}
 									}
@@ -408,260 +349,211 @@ func gc_body_eclCompute2Kernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, 
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_idx [32]int32
-		var gc_c21r [32]int32
-		var gc_c22r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
+//line hecbench_eclcc.go:149
+	var gc_l_idx [32]int32
+	var gc_c21r [32]int32
+	var gc_c22r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line hecbench_eclcc.go:158
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
 //line hecbench_eclcc.go:142
-					lane := int32(gc_tx2 % eclWarpsize)
-					_ = lane
-
+				lane := int32(gc_tx2 % eclWarpsize)
 //line hecbench_eclcc.go:144
-					var idx int32
-
-//line hecbench_eclcc.go:145
-					if lane == 0 {
-						idx = atomic.Add(&g.PosL, 1)
-					}
-					_ = idx
-
+				var idx int32
+				if lane == 0 {
+					idx = atomic.Add(&g.PosL, 1)
+				}
+				gc_l_idx[gc_lane2] = idx
+			}
+		}
 //line hecbench_eclcc.go:148
-					gc_l_idx[gc_lane2] = idx
+		compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, 0xffffffff, &gc_l_idx, 0, 32, &gc_c21r)
+		gc_left := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_eclcc.go:148
+					var idx archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line hecbench_eclcc.go:148
+					idx = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+//line hecbench_eclcc.go:148
+					idx.StoreSlice(gc_l_idx[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+//line hecbench_eclcc.go:148
+					var idx archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line hecbench_eclcc.go:148
+					idx = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+//line hecbench_eclcc.go:148
+					idx.StoreSlice(gc_l_idx[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
 			}
-
-//line hecbench_eclcc.go:148
-			compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, 0xffffffff, &gc_l_idx, 0, 32, &gc_c21r)
-			gc_left := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line hecbench_eclcc.go:148
-						var idx archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_eclcc.go:148
-						_ = idx
-//line hecbench_eclcc.go:148
-						idx = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line hecbench_eclcc.go:148
-						idx.StoreSlice(gc_l_idx[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line hecbench_eclcc.go:148
-						var idx archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_eclcc.go:148
-						_ = idx
-//line hecbench_eclcc.go:148
-						idx = archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line hecbench_eclcc.go:148
-						idx.StoreSlice(gc_l_idx[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
 				}
-				archsimd.ClearAVXUpperBits()
+//line hecbench_eclcc.go:161
+				var idx int32
+//line hecbench_eclcc.go:148
+				idx = gc_c21r[gc_lane2]
+				gc_l_idx[gc_lane2] = idx
 			}
-			if gc_left != 0 {
+		}
+		{
+//line hecbench_eclcc.go:150
+			gc_save72 := gc_act2
+			gc_in72 := gc_act2
+			for {
+				gc_b2.Tick()
+				if gc_b2.Stopped() {
+					return
+				}
+				gc_act2 = gc_in72 &^ gc_dead2
+				var gc_m72, gc_skip72 uint32
+				_ = gc_skip72
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
+					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					var idx int32
-					_ = idx
-
-//line hecbench_eclcc.go:148
-					idx = gc_c21r[gc_lane2]
-					gc_l_idx[gc_lane2] = idx
-				}
-			}
-
+					gc_pos2.Thread = gc_rank2
+					idx := gc_l_idx[gc_lane2]
 //line hecbench_eclcc.go:149
-			{
-				gc_save72 := gc_act2
-				gc_in72 := gc_act2
-				for {
-					gc_b2.Tick()
-					if gc_b2.Stopped() {
-						return
+					if idx < g.TopL {
+						gc_m72 |= 1 << gc_lane2
 					}
-					gc_act2 = gc_in72 &^ gc_dead2
-					var gc_m72, gc_skip72 uint32
-					_ = gc_skip72
+				}
+				gc_in72 &= gc_m72
+				gc_act2 = gc_in72
+				if gc_act2 == 0 {
+					break
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-						idx := gc_l_idx[gc_lane2]
-						_ = idx
-
-//line hecbench_eclcc.go:149
-						if idx < g.TopL {
-							gc_m72 |= 1 << gc_lane2
-						}
-					}
-					gc_in72 &= gc_m72
-					gc_act2 = gc_in72
-					if gc_act2 == 0 {
-						break
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
 //line hecbench_eclcc.go:142
-							lane := int32(gc_tx2 % eclWarpsize)
-							_ = lane
-							idx := gc_l_idx[gc_lane2]
-							_ = idx
-
+						lane := int32(gc_tx2 % eclWarpsize)
+//line hecbench_eclcc.go:144
+						idx := gc_l_idx[gc_lane2]
 //line hecbench_eclcc.go:150
-							v := wl[idx]
-
-//line hecbench_eclcc.go:151
-							vstat := representative(v, nstat)
-
-//line hecbench_eclcc.go:152
-							for i := nidx[v] + lane; i < nidx[v+1]; i += eclWarpsize {
-								nli := nlist[i]
-								if v > nli {
-									ostat := representative(nli, nstat)
-									var repeat bool
-									for {
+						v := wl[idx]
+						vstat := representative(v, nstat)
+						for i := nidx[v] + lane; i < nidx[v+1]; i += eclWarpsize {
+							nli := nlist[i]
+							if v > nli {
+								ostat := representative(nli, nstat)
+								var repeat bool
+								for {
 //line hecbench_eclcc.go:157
-										gc_b2.Tick()
+									gc_b2.Tick()
 //line hecbench_eclcc.go:157
-										if gc_b2.Stopped() {
+									if gc_b2.Stopped() {
 //line hecbench_eclcc.go:157
-											return
-//line hecbench_eclcc.go:157
-										}
-										repeat = false
-										if vstat != ostat {
-											var ret int32
-											if vstat < ostat {
-												if ret = atomic.CAS(&nstat[ostat], ostat, vstat); ret != ostat {
-													ostat = ret
-													repeat = true
-												}
-											} else {
-												if ret = atomic.CAS(&nstat[vstat], vstat, ostat); ret != vstat {
-													vstat = ret
-													repeat = true
-												}
+										return
+									}
+//line hecbench_eclcc.go:158
+									repeat = false
+									if vstat != ostat {
+										var ret int32
+										if vstat < ostat {
+											if ret = atomic.CAS(&nstat[ostat], ostat, vstat); ret != ostat {
+												ostat = ret
+												repeat = true
+											}
+										} else {
+											if ret = atomic.CAS(&nstat[vstat], vstat, ostat); ret != vstat {
+												vstat = ret
+												repeat = true
 											}
 										}
-										if !repeat {
-											break
-										}
+									}
+									if !repeat {
+										break
 									}
 								}
 							}
-
-//line hecbench_eclcc.go:179
-							if lane == 0 {
-								idx = atomic.Add(&g.PosL, 1)
-							}
-							_ = v
-							_ = vstat
-
-//line hecbench_eclcc.go:182
-							gc_l_idx[gc_lane2] = idx
 						}
-					}
-
-//line hecbench_eclcc.go:182
-					compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, 0xffffffff, &gc_l_idx, 0, 32, &gc_c22r)
-					gc_left2 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_eclcc.go:182
-								var idx archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_eclcc.go:182
-								_ = idx
-//line hecbench_eclcc.go:182
-								idx = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line hecbench_eclcc.go:182
-								idx.StoreSlice(gc_l_idx[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_eclcc.go:182
-								var idx archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_eclcc.go:182
-								_ = idx
-//line hecbench_eclcc.go:182
-								idx = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line hecbench_eclcc.go:182
-								idx.StoreSlice(gc_l_idx[gc_lane2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
+						if lane == 0 {
+							idx = atomic.Add(&g.PosL, 1)
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							var idx int32
-							_ = idx
-
-//line hecbench_eclcc.go:182
-							idx = gc_c22r[gc_lane2]
-							gc_l_idx[gc_lane2] = idx
-						}
+						gc_l_idx[gc_lane2] = idx
 					}
 				}
-				gc_act2 = gc_save72 &^ gc_dead2
+//line hecbench_eclcc.go:182
+				compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, 0xffffffff, &gc_l_idx, 0, 32, &gc_c22r)
+				gc_left2 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_eclcc.go:182
+							var idx archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line hecbench_eclcc.go:182
+							idx = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+//line hecbench_eclcc.go:182
+							idx.StoreSlice(gc_l_idx[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+//line hecbench_eclcc.go:182
+							var idx archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line hecbench_eclcc.go:182
+							idx = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+//line hecbench_eclcc.go:182
+							idx.StoreSlice(gc_l_idx[gc_lane2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left2&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line hecbench_eclcc.go:195
+						var idx int32
+//line hecbench_eclcc.go:182
+						idx = gc_c22r[gc_lane2]
+						gc_l_idx[gc_lane2] = idx
+					}
+				}
 			}
+			gc_act2 = gc_save72 &^ gc_dead2
 		}
 	}
 }
@@ -688,7 +580,6 @@ func gc_body_eclCompute3Kernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, 
 	gc_bdx2 := gc_bd2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_vstat := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
-
 //line hecbench_eclcc.go:192
 	vB := gocuda.Shared[int32](t, 1)[:1]
 	{
@@ -700,126 +591,103 @@ func gc_body_eclCompute3Kernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, 
 			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
-//line hecbench_eclcc.go:193
-				{
-					idx := atomic.Add(&g.PosH, -1)
-					if idx > g.TopH {
-						vB[0] = wl[idx]
-					} else {
-						vB[0] = -1
-					}
+//line hecbench_eclcc.go:194
+				idx := atomic.Add(&g.PosH, -1)
+				if idx > g.TopH {
+					vB[0] = wl[idx]
+				} else {
+					vB[0] = -1
 				}
 			}
 		}
 	}
-
 //line hecbench_eclcc.go:202
 	for vB[0] >= 0 {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
-
 //line hecbench_eclcc.go:203
 		v := vB[0]
-		{
-			gc_vstep2 := 0
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-					gc_rank2 := gc_vstep2
-					gc_pos2.Thread = gc_rank2
 //line hecbench_eclcc.go:205
-					var gc_curr2 int32 = nstat[v]
+		gc_vstep2 := 0
+		if compiled.SIMD {
+			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+				gc_rank2 := gc_vstep2
+				gc_pos2.Thread = gc_rank2
 //line hecbench_eclcc.go:205
-					_ = gc_curr2
+				var gc_curr2 int32 = nstat[v]
 //line hecbench_eclcc.go:205
-					if gc_curr2 != v {
+				if gc_curr2 != v {
 //line hecbench_eclcc.go:205
-						var gc_next2 int32
+					var gc_next2 int32
 //line hecbench_eclcc.go:64
-						_ = gc_next2
-//line hecbench_eclcc.go:64
-						var gc_prev2 int32 = v
+					var gc_prev2 int32 = v
 //line hecbench_eclcc.go:205
-						_ = gc_prev2
+					for {
 //line hecbench_eclcc.go:205
-						for {
+						gc_next2 = nstat[gc_curr2]
 //line hecbench_eclcc.go:205
-							gc_next2 = nstat[gc_curr2]
+						if !(gc_curr2 > gc_next2) {
 //line hecbench_eclcc.go:205
-							if !(gc_curr2 > gc_next2) {
-//line hecbench_eclcc.go:205
-								break
-//line hecbench_eclcc.go:205
-							}
-//line hecbench_eclcc.go:205
-							nstat[gc_prev2] = gc_next2
-//line hecbench_eclcc.go:205
-							gc_prev2 = gc_curr2
-//line hecbench_eclcc.go:205
-							gc_curr2 = gc_next2
-//line hecbench_eclcc.go:205
+							break
 						}
 //line hecbench_eclcc.go:205
+						nstat[gc_prev2] = gc_next2
+//line hecbench_eclcc.go:205
+						gc_prev2 = gc_curr2
+//line hecbench_eclcc.go:205
+						gc_curr2 = gc_next2
 					}
-//line hecbench_eclcc.go:205
-					var vstat int32 = gc_curr2
-//line hecbench_eclcc.go:205
-					_ = vstat
-					archsimd.BroadcastInt32x8(vstat).StoreSlice(gc_s_vstat[gc_rank2:])
 				}
-				archsimd.ClearAVXUpperBits()
+//line hecbench_eclcc.go:205
+				var vstat int32 = gc_curr2
+				archsimd.BroadcastInt32x8(vstat).StoreSlice(gc_s_vstat[gc_rank2:])
 			}
-			gc_step2 := gc_vstep2
-			for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
-				{
-					gc_rank2 := gc_step2 + 0
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_eclcc.go:205
-					vstat := representative(v, nstat)
-					_ = vstat
-					gc_s_vstat[gc_rank2] = vstat
-				}
-				{
-					gc_rank2 := gc_step2 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_eclcc.go:205
-					vstat := representative(v, nstat)
-					_ = vstat
-					gc_s_vstat[gc_rank2] = vstat
-				}
-				{
-					gc_rank2 := gc_step2 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_eclcc.go:205
-					vstat := representative(v, nstat)
-					_ = vstat
-					gc_s_vstat[gc_rank2] = vstat
-				}
-				{
-					gc_rank2 := gc_step2 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_eclcc.go:205
-					vstat := representative(v, nstat)
-					_ = vstat
-					gc_s_vstat[gc_rank2] = vstat
-				}
-			}
-			for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step2 := gc_vstep2
+		for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
+			{
+				gc_rank2 := gc_step2 + 0
 				gc_pos2.Thread = gc_rank2
-
 //line hecbench_eclcc.go:205
 				vstat := representative(v, nstat)
-				_ = vstat
+//line hecbench_eclcc.go:207
+				gc_s_vstat[gc_rank2] = vstat
+			}
+			{
+				gc_rank2 := gc_step2 + 1
+				gc_pos2.Thread = gc_rank2
+//line hecbench_eclcc.go:205
+				vstat := representative(v, nstat)
+//line hecbench_eclcc.go:207
+				gc_s_vstat[gc_rank2] = vstat
+			}
+			{
+				gc_rank2 := gc_step2 + 2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_eclcc.go:205
+				vstat := representative(v, nstat)
+//line hecbench_eclcc.go:207
+				gc_s_vstat[gc_rank2] = vstat
+			}
+			{
+				gc_rank2 := gc_step2 + 3
+				gc_pos2.Thread = gc_rank2
+//line hecbench_eclcc.go:205
+				vstat := representative(v, nstat)
+//line hecbench_eclcc.go:207
 				gc_s_vstat[gc_rank2] = vstat
 			}
 		}
-
+		for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+//line hecbench_eclcc.go:205
+			vstat := representative(v, nstat)
+//line hecbench_eclcc.go:207
+			gc_s_vstat[gc_rank2] = vstat
+		}
 //line hecbench_eclcc.go:206
 		for gc_off, gc_limit, gc_more := int32(0), int32(nidx[v+1]), true; gc_more; gc_off += eclThreadsPerBlock {
 			gc_b2.Tick()
@@ -827,80 +695,73 @@ func gc_body_eclCompute3Kernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, 
 				return
 			}
 			gc_more = false
-			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						vstat := gc_s_vstat[gc_rank2]
-
+//line hecbench_eclcc.go:213
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					vstat := gc_s_vstat[gc_rank2]
 //line hecbench_eclcc.go:206
-						gc_start2 := nidx[v] + int32(gc_tx2)
-						i := gc_start2 + gc_off
-						if !(i < gc_limit) || i < gc_start2 && compiled.StrideStopped(gc_start2, eclThreadsPerBlock, gc_limit, false) {
-							continue
-						}
-						gc_more = true
-
+					gc_start2 := nidx[v] + int32(gc_tx2)
+					i := gc_start2 + gc_off
+					if !(i < gc_limit) || i < gc_start2 && compiled.StrideStopped(gc_start2, eclThreadsPerBlock, gc_limit, false) {
+						continue
+					}
+					gc_more = true
 //line hecbench_eclcc.go:207
-						nli := nlist[i]
-
-//line hecbench_eclcc.go:208
-						if v > nli {
-							ostat := representative(nli, nstat)
-							var repeat bool
-							for {
+					nli := nlist[i]
+					if v > nli {
+						ostat := representative(nli, nstat)
+						var repeat bool
+						for {
 //line hecbench_eclcc.go:211
-								gc_b2.Tick()
+							gc_b2.Tick()
 //line hecbench_eclcc.go:211
-								if gc_b2.Stopped() {
+							if gc_b2.Stopped() {
 //line hecbench_eclcc.go:211
-									return
-//line hecbench_eclcc.go:211
-								}
-								repeat = false
-								if vstat != ostat {
-									var ret int32
-									if vstat < ostat {
-										if ret = atomic.CAS(&nstat[ostat], ostat, vstat); ret != ostat {
-											ostat = ret
-											repeat = true
-										}
-									} else {
-										if ret = atomic.CAS(&nstat[vstat], vstat, ostat); ret != vstat {
-											vstat = ret
-											repeat = true
-										}
+								return
+							}
+//line hecbench_eclcc.go:212
+							repeat = false
+							if vstat != ostat {
+								var ret int32
+								if vstat < ostat {
+									if ret = atomic.CAS(&nstat[ostat], ostat, vstat); ret != ostat {
+										ostat = ret
+										repeat = true
+									}
+								} else {
+									if ret = atomic.CAS(&nstat[vstat], vstat, ostat); ret != vstat {
+										vstat = ret
+										repeat = true
 									}
 								}
-								if !repeat {
-									break
-								}
+							}
+							if !repeat {
+								break
 							}
 						}
-						gc_s_vstat[gc_rank2] = vstat
 					}
+					gc_s_vstat[gc_rank2] = vstat
 				}
 			}
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_eclcc.go:233
-					{
-						idx_ := atomic.Add(&g.PosH, -1)
-						if idx_ > g.TopH {
-							vB[0] = wl[idx_]
-						} else {
-							vB[0] = -1
-						}
+//line hecbench_eclcc.go:238
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				{
+//line hecbench_eclcc.go:234
+					idx_ := atomic.Add(&g.PosH, -1)
+					if idx_ > g.TopH {
+						vB[0] = wl[idx_]
+					} else {
+						vB[0] = -1
 					}
 				}
 			}
@@ -931,10 +792,8 @@ func gc_body_eclFlattenKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes i
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_eclcc.go:251
 	incr := int32(gc_gdx2 * eclThreadsPerBlock)
-
 //line hecbench_eclcc.go:253
 	for gc_off, gc_limit, gc_more := int32(0), int32(nodes), true; gc_more; gc_off += incr {
 		gc_b2.Tick()
@@ -942,62 +801,49 @@ func gc_body_eclFlattenKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes i
 			return
 		}
 		gc_more = false
-		{
-			gc_bx2 := gc_lo2%gc_gdx2 - 1
-			for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-				gc_pos2.Block = gc_blk2
-				gc_bx2++
-				if gc_bx2 == gc_gdx2 {
-					gc_bx2 = 0
-				}
-				{
-					for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+//line hecbench_eclcc.go:260
+		gc_bx2 := gc_lo2%gc_gdx2 - 1
+		for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+			gc_pos2.Block = gc_blk2
+			gc_bx2++
+			if gc_bx2 == gc_gdx2 {
+				gc_bx2 = 0
+			}
+			{
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line hecbench_eclcc.go:250
-							from := int32(gc_tx2 + gc_bx2*eclThreadsPerBlock)
-							_ = from
-
+						from := int32(gc_tx2 + gc_bx2*eclThreadsPerBlock)
 //line hecbench_eclcc.go:253
-							gc_start2 := from
-							v := gc_start2 + gc_off
-							if !(v < gc_limit) || v < gc_start2 && compiled.StrideStopped(gc_start2, incr, gc_limit, false) {
-								continue
-							}
-							gc_more = true
-
+						gc_start2 := from
+						v := gc_start2 + gc_off
+						if !(v < gc_limit) || v < gc_start2 && compiled.StrideStopped(gc_start2, incr, gc_limit, false) {
+							continue
+						}
+						gc_more = true
 //line hecbench_eclcc.go:254
-							var next int32
-
-//line hecbench_eclcc.go:255
-							vstat := nstat[v]
-
-//line hecbench_eclcc.go:256
-							old := vstat
-
+						var next int32
+						vstat := nstat[v]
+						old := vstat
+						for {
 //line hecbench_eclcc.go:257
-							for {
+							gc_b2.Tick()
 //line hecbench_eclcc.go:257
-								gc_b2.Tick()
+							if gc_b2.Stopped() {
 //line hecbench_eclcc.go:257
-								if gc_b2.Stopped() {
-//line hecbench_eclcc.go:257
-									return
-//line hecbench_eclcc.go:257
-								}
-								next = nstat[vstat]
-								if !(vstat > next) {
-									break
-								}
-								vstat = next
+								return
 							}
-
-//line hecbench_eclcc.go:264
-							if old != vstat {
-								nstat[v] = vstat
+//line hecbench_eclcc.go:258
+							next = nstat[vstat]
+							if !(vstat > next) {
+								break
 							}
+							vstat = next
+						}
+						if old != vstat {
+							nstat[v] = vstat
 						}
 					}
 				}
@@ -1009,4 +855,5 @@ func gc_body_eclFlattenKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes i
 // gc_files_hecbench_eclcc holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_eclcc.go
+//line hecbench_eclcc.go:278
 var gc_files_hecbench_eclcc embed.FS

@@ -41,90 +41,66 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_val_ := compiled.Scratch[welfordData[T]](gc_b, 0)[:gc_n]
-	_ = gc_s_val_
+//line hecbench_rowwise.go:155
 	gc_s_op := compiled.Scratch[welfordOps[T]](gc_b, 1)[:gc_n]
 	gc_s_identityElement := compiled.Scratch[welfordData[T]](gc_b, 2)[:gc_n]
 	gc_s_welfordOp := compiled.Scratch[welfordOps[T]](gc_b, 3)[:gc_n]
 	gc_s_val := compiled.Scratch[welfordData[T]](gc_b, 4)[:gc_n]
-	_ = gc_s_val
-
 //line hecbench_rowwise.go:144
 	i := int64(gc_bx)
-	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line hecbench_rowwise.go:145
-				welfordOp := welfordOps[T]{correction: 0, takeSqrt: false}
-
 //line hecbench_rowwise.go:146
-				val := welfordData[T]{0, 0, 0, 0}
-				_ = welfordOp
-				_ = val
-				gc_s_welfordOp[gc_rank] = welfordOp
-				gc_s_val[gc_rank] = val
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line hecbench_rowwise.go:145
-				welfordOp := welfordOps[T]{correction: 0, takeSqrt: false}
-
-//line hecbench_rowwise.go:146
-				val := welfordData[T]{0, 0, 0, 0}
-				_ = welfordOp
-				_ = val
-				gc_s_welfordOp[gc_rank] = welfordOp
-				gc_s_val[gc_rank] = val
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line hecbench_rowwise.go:145
-				welfordOp := welfordOps[T]{correction: 0, takeSqrt: false}
-
-//line hecbench_rowwise.go:146
-				val := welfordData[T]{0, 0, 0, 0}
-				_ = welfordOp
-				_ = val
-				gc_s_welfordOp[gc_rank] = welfordOp
-				gc_s_val[gc_rank] = val
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line hecbench_rowwise.go:145
-				welfordOp := welfordOps[T]{correction: 0, takeSqrt: false}
-
-//line hecbench_rowwise.go:146
-				val := welfordData[T]{0, 0, 0, 0}
-				_ = welfordOp
-				_ = val
-				gc_s_welfordOp[gc_rank] = welfordOp
-				gc_s_val[gc_rank] = val
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line hecbench_rowwise.go:145
 			welfordOp := welfordOps[T]{correction: 0, takeSqrt: false}
-
-//line hecbench_rowwise.go:146
 			val := welfordData[T]{0, 0, 0, 0}
-			_ = welfordOp
-			_ = val
+//line hecbench_rowwise.go:149
+			gc_s_welfordOp[gc_rank] = welfordOp
+			gc_s_val[gc_rank] = val
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line hecbench_rowwise.go:145
+			welfordOp := welfordOps[T]{correction: 0, takeSqrt: false}
+			val := welfordData[T]{0, 0, 0, 0}
+//line hecbench_rowwise.go:149
+			gc_s_welfordOp[gc_rank] = welfordOp
+			gc_s_val[gc_rank] = val
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line hecbench_rowwise.go:145
+			welfordOp := welfordOps[T]{correction: 0, takeSqrt: false}
+			val := welfordData[T]{0, 0, 0, 0}
+//line hecbench_rowwise.go:149
+			gc_s_welfordOp[gc_rank] = welfordOp
+			gc_s_val[gc_rank] = val
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line hecbench_rowwise.go:145
+			welfordOp := welfordOps[T]{correction: 0, takeSqrt: false}
+			val := welfordData[T]{0, 0, 0, 0}
+//line hecbench_rowwise.go:149
 			gc_s_welfordOp[gc_rank] = welfordOp
 			gc_s_val[gc_rank] = val
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line hecbench_rowwise.go:145
+		welfordOp := welfordOps[T]{correction: 0, takeSqrt: false}
+		val := welfordData[T]{0, 0, 0, 0}
+//line hecbench_rowwise.go:149
+		gc_s_welfordOp[gc_rank] = welfordOp
+		gc_s_val[gc_rank] = val
+	}
 //line hecbench_rowwise.go:147
 	for gc_off, gc_limit, gc_more := int64(0), int64(n), true; gc_more; gc_off += int64(gc_bdx) {
 		gc_b.Tick()
@@ -132,393 +108,287 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 			return
 		}
 		gc_more = false
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					welfordOp := gc_s_welfordOp[gc_rank]
-					val := gc_s_val[gc_rank]
-
-//line hecbench_rowwise.go:147
-					gc_start := int64(gc_tx)
-					j := gc_start + gc_off
-					if !(j < gc_limit) || j < gc_start && compiled.StrideStopped(gc_start, int64(gc_bdx), gc_limit, false) {
-						continue
-					}
-					gc_more = true
-
-//line hecbench_rowwise.go:148
-					index := i*n + j
-
-//line hecbench_rowwise.go:149
-					val = welfordOp.reduce(val, x[index], index)
-					gc_s_val[gc_rank] = val
-				}
-			}
-		}
-	}
-
-//line hecbench_rowwise.go:152
-	valShared := gocuda.Shared[welfordData[T]](t, 32)[:32]
-
-//line hecbench_rowwise.go:153
-	var shared []welfordData[T] = valShared
-
-//line hecbench_rowwise.go:153
-	_ = shared
-	{
-		var gc_l_acc [32]welfordData[T]
-		var gc_l_shflDownSync [32]T
-		var gc_l_shflDownSync_ [32]T
-		var gc_l_shflDownSync_2 [32]int64
-		var gc_l_val_2 [32]welfordData[T]
-		var gc_l_op_ [32]welfordOps[T]
-		var gc_c1v [32]T
-		var gc_c1r [32]T
-		var gc_c2v [32]T
-		var gc_c2r [32]T
-		var gc_c3v [32]int64
-		var gc_c3r [32]int64
-		var gc_c4v [32]T
-		var gc_c4r [32]T
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
+//line hecbench_rowwise.go:154
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				welfordOp := gc_s_welfordOp[gc_rank]
 				val := gc_s_val[gc_rank]
-
-//line hecbench_rowwise.go:153
-				var val_ welfordData[T] = val
-
-//line hecbench_rowwise.go:153
-				_ = val_
-
-//line hecbench_rowwise.go:153
-				var op welfordOps[T] = welfordOp
-
-//line hecbench_rowwise.go:153
-				_ = op
-
-//line hecbench_rowwise.go:153
-				var identityElement welfordData[T] = welfordData[T]{0, 0, 0, 0}
-
-//line hecbench_rowwise.go:153
-				_ = identityElement
-
-//line hecbench_rowwise.go:120
-				var val_2 welfordData[T] = val_
-
-//line hecbench_rowwise.go:120
-				_ = val_2
-
-//line hecbench_rowwise.go:120
-				var op_ welfordOps[T] = op
-
-//line hecbench_rowwise.go:120
-				_ = op_
-				_ = val_
-				_ = op
-				_ = identityElement
-				_ = val_2
-				_ = op_
-				gc_l_val_2[gc_lane] = val_2
-				gc_l_op_[gc_lane] = op_
-				gc_s_op[gc_rank] = op
-				gc_s_identityElement[gc_rank] = identityElement
-			}
-
-//line hecbench_rowwise.go:107
-			for offset := 32 >> 1; offset > 0; offset >>= 1 {
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val_2 := gc_l_val_2[gc_lane]
-					_ = val_2
-
-//line hecbench_rowwise.go:108
-					var acc welfordData[T] = val_2
-
-//line hecbench_rowwise.go:108
-					_ = acc
-					_ = acc
-					gc_l_acc[gc_lane] = acc
+//line hecbench_rowwise.go:147
+				gc_start := int64(gc_tx)
+				j := gc_start + gc_off
+				if !(j < gc_limit) || j < gc_start && compiled.StrideStopped(gc_start, int64(gc_bdx), gc_limit, false) {
+					continue
 				}
-
-//line hecbench_rowwise.go:108
-				var offset_ int = offset
-
-//line hecbench_rowwise.go:108
-				_ = offset_
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					acc := gc_l_acc[gc_lane]
-					_ = acc
-
-//line hecbench_rowwise.go:90
-					gc_c1v[gc_lane] = acc.mean
-				}
-
-//line hecbench_rowwise.go:90
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, offset_, 32, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					acc := gc_l_acc[gc_lane]
-					_ = acc
-
-//line hecbench_rowwise.go:90
-					var shflDownSync T = gc_c1r[gc_lane]
-					_ = shflDownSync
-
-//line hecbench_rowwise.go:91
-					gc_c2v[gc_lane] = acc.m2
-					gc_l_shflDownSync[gc_lane] = shflDownSync
-				}
-
-//line hecbench_rowwise.go:91
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c2v, offset_, 32, &gc_c2r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					acc := gc_l_acc[gc_lane]
-					_ = acc
-
-//line hecbench_rowwise.go:91
-					var shflDownSync_ T = gc_c2r[gc_lane]
-					_ = shflDownSync_
-
-//line hecbench_rowwise.go:92
-					gc_c3v[gc_lane] = acc.n
-					gc_l_shflDownSync_[gc_lane] = shflDownSync_
-				}
-
-//line hecbench_rowwise.go:92
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c3v, offset_, 32, &gc_c3r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					acc := gc_l_acc[gc_lane]
-					_ = acc
-
-//line hecbench_rowwise.go:92
-					var shflDownSync_2 int64 = gc_c3r[gc_lane]
-					_ = shflDownSync_2
-
-//line hecbench_rowwise.go:93
-					gc_c4v[gc_lane] = acc.nf
-					gc_l_shflDownSync_2[gc_lane] = shflDownSync_2
-				}
-
-//line hecbench_rowwise.go:93
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c4v, offset_, 32, &gc_c4r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					shflDownSync := gc_l_shflDownSync[gc_lane]
-					_ = shflDownSync
-					shflDownSync_ := gc_l_shflDownSync_[gc_lane]
-					_ = shflDownSync_
-					shflDownSync_2 := gc_l_shflDownSync_2[gc_lane]
-					_ = shflDownSync_2
-					val_2 := gc_l_val_2[gc_lane]
-					_ = val_2
-					op_ := gc_l_op_[gc_lane]
-					_ = op_
-
-//line hecbench_rowwise.go:93
-					var shflDownSync_3 T = gc_c4r[gc_lane]
-
-//line hecbench_rowwise.go:89
-					var r_3 welfordData[T] = welfordData[T]{
-						shflDownSync,
-						shflDownSync_,
-						shflDownSync_2,
-						shflDownSync_3,
-					}
-
-//line hecbench_rowwise.go:89
-					_ = r_3
-
-//line hecbench_rowwise.go:108
-					var r_2 welfordData[T] = r_3
-
-//line hecbench_rowwise.go:108
-					val_2 = op_.combine(val_2, r_2)
-					_ = shflDownSync_3
-					_ = r_3
-					_ = r_2
-					gc_l_val_2[gc_lane] = val_2
-				}
-			}
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				val_2 := gc_l_val_2[gc_lane]
-				_ = val_2
-				var val_ welfordData[T]
-				_ = val_
-
-//line hecbench_rowwise.go:110
-				var r_ welfordData[T] = val_2
-
-//line hecbench_rowwise.go:110
-				_ = r_
-
-//line hecbench_rowwise.go:120
-				val_ = r_
-				_ = r_
-				gc_s_val_[gc_rank] = val_
+				gc_more = true
+//line hecbench_rowwise.go:148
+				index := i*n + j
+				val = welfordOp.reduce(val, x[index], index)
+				gc_s_val[gc_rank] = val
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_rowwise.go:117
-					tid := gc_tx
-					_ = tid
-
-//line hecbench_rowwise.go:118
-					lid := tid % 32
-					_ = lid
-
-//line hecbench_rowwise.go:119
-					wid := tid / 32
-					_ = wid
-					val_ := gc_s_val_[gc_rank]
-
-//line hecbench_rowwise.go:122
-					if lid == 0 {
-						shared[wid] = val_
-					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_rowwise.go:117
-					tid := gc_tx
-					_ = tid
-
-//line hecbench_rowwise.go:118
-					lid := tid % 32
-					_ = lid
-
-//line hecbench_rowwise.go:119
-					wid := tid / 32
-					_ = wid
-					val_ := gc_s_val_[gc_rank]
-
-//line hecbench_rowwise.go:122
-					if lid == 0 {
-						shared[wid] = val_
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_rowwise.go:117
-					tid := gc_tx
-					_ = tid
-
-//line hecbench_rowwise.go:118
-					lid := tid % 32
-					_ = lid
-
-//line hecbench_rowwise.go:119
-					wid := tid / 32
-					_ = wid
-					val_ := gc_s_val_[gc_rank]
-
-//line hecbench_rowwise.go:122
-					if lid == 0 {
-						shared[wid] = val_
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_rowwise.go:117
-					tid := gc_tx
-					_ = tid
-
-//line hecbench_rowwise.go:118
-					lid := tid % 32
-					_ = lid
-
-//line hecbench_rowwise.go:119
-					wid := tid / 32
-					_ = wid
-					val_ := gc_s_val_[gc_rank]
-
-//line hecbench_rowwise.go:122
-					if lid == 0 {
-						shared[wid] = val_
-					}
-				}
+//line hecbench_rowwise.go:152
+	valShared := gocuda.Shared[welfordData[T]](t, 32)[:32]
+	var shared []welfordData[T] = valShared
+//line hecbench_rowwise.go:155
+	var gc_l_acc [32]welfordData[T]
+	var gc_l_shflDownSync [32]T
+	var gc_l_shflDownSync_ [32]T
+	var gc_l_shflDownSync_2 [32]int64
+	var gc_l_val_2 [32]welfordData[T]
+	var gc_l_op_ [32]welfordOps[T]
+	var gc_c1v [32]T
+	var gc_c1r [32]T
+	var gc_c2v [32]T
+	var gc_c2r [32]T
+	var gc_c3v [32]int64
+	var gc_c3r [32]int64
+	var gc_c4v [32]T
+	var gc_c4r [32]T
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			welfordOp := gc_s_welfordOp[gc_rank]
+			val := gc_s_val[gc_rank]
+//line hecbench_rowwise.go:153
+			var val_ welfordData[T] = val
+//line hecbench_rowwise.go:153
+			var op welfordOps[T] = welfordOp
+//line hecbench_rowwise.go:153
+			var identityElement welfordData[T] = welfordData[T]{0, 0, 0, 0}
+//line hecbench_rowwise.go:120
+			var val_2 welfordData[T] = val_
+//line hecbench_rowwise.go:120
+			var op_ welfordOps[T] = op
+//line hecbench_rowwise.go:126
+			gc_l_val_2[gc_lane] = val_2
+			gc_l_op_[gc_lane] = op_
+			gc_s_op[gc_rank] = op
+			gc_s_identityElement[gc_rank] = identityElement
+		}
+//line hecbench_rowwise.go:107
+		for offset := 32 >> 1; offset > 0; offset >>= 1 {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_rowwise.go:111
+				val_2 := gc_l_val_2[gc_lane]
+//line hecbench_rowwise.go:108
+				var acc welfordData[T] = val_2
+//line hecbench_rowwise.go:110
+				gc_l_acc[gc_lane] = acc
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+//line hecbench_rowwise.go:108
+			var offset_ int = offset
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_rowwise.go:112
+				acc := gc_l_acc[gc_lane]
+//line hecbench_rowwise.go:90
+				gc_c1v[gc_lane] = acc.mean
+			}
+//line hecbench_rowwise.go:90
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, offset_, 32, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_rowwise.go:94
+				acc := gc_l_acc[gc_lane]
+//line hecbench_rowwise.go:90
+				var shflDownSync T = gc_c1r[gc_lane]
+				gc_c2v[gc_lane] = acc.m2
+				gc_l_shflDownSync[gc_lane] = shflDownSync
+			}
+//line hecbench_rowwise.go:91
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c2v, offset_, 32, &gc_c2r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_rowwise.go:95
+				acc := gc_l_acc[gc_lane]
+//line hecbench_rowwise.go:91
+				var shflDownSync_ T = gc_c2r[gc_lane]
+				gc_c3v[gc_lane] = acc.n
+				gc_l_shflDownSync_[gc_lane] = shflDownSync_
+			}
+//line hecbench_rowwise.go:92
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c3v, offset_, 32, &gc_c3r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_rowwise.go:96
+				acc := gc_l_acc[gc_lane]
+//line hecbench_rowwise.go:92
+				var shflDownSync_2 int64 = gc_c3r[gc_lane]
+				gc_c4v[gc_lane] = acc.nf
+				gc_l_shflDownSync_2[gc_lane] = shflDownSync_2
+			}
+//line hecbench_rowwise.go:93
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c4v, offset_, 32, &gc_c4r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				shflDownSync := gc_l_shflDownSync[gc_lane]
+//line hecbench_rowwise.go:99
+				shflDownSync_ := gc_l_shflDownSync_[gc_lane]
+//line hecbench_rowwise.go:101
+				shflDownSync_2 := gc_l_shflDownSync_2[gc_lane]
+//line hecbench_rowwise.go:103
+				val_2 := gc_l_val_2[gc_lane]
+//line hecbench_rowwise.go:105
+				op_ := gc_l_op_[gc_lane]
+//line hecbench_rowwise.go:93
+				var shflDownSync_3 T = gc_c4r[gc_lane]
+//line hecbench_rowwise.go:89
+				var r_3 welfordData[T] = welfordData[T]{
+					shflDownSync,
+					shflDownSync_,
+					shflDownSync_2,
+					shflDownSync_3,
+				}
+//line hecbench_rowwise.go:108
+				var r_2 welfordData[T] = r_3
+//line hecbench_rowwise.go:108
+				val_2 = op_.combine(val_2, r_2)
+//line hecbench_rowwise.go:112
+				gc_l_val_2[gc_lane] = val_2
+			}
+		}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line hecbench_rowwise.go:118
+			val_2 := gc_l_val_2[gc_lane]
+//line hecbench_rowwise.go:120
+			var val_ welfordData[T]
+//line hecbench_rowwise.go:110
+			var r_ welfordData[T] = val_2
+//line hecbench_rowwise.go:120
+			val_ = r_
+//line hecbench_rowwise.go:122
+			gc_s_val_[gc_rank] = val_
+		}
+	}
+//line hecbench_rowwise.go:127
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			{
+				gc_tx := gc_step2 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line hecbench_rowwise.go:117
 				tid := gc_tx
-				_ = tid
-
-//line hecbench_rowwise.go:118
 				lid := tid % 32
-				_ = lid
-
-//line hecbench_rowwise.go:119
 				wid := tid / 32
-				_ = wid
+//line hecbench_rowwise.go:121
 				val_ := gc_s_val_[gc_rank]
-
-//line hecbench_rowwise.go:122
+				if lid == 0 {
+					shared[wid] = val_
+				}
+			}
+			{
+				gc_tx := gc_step2 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_rowwise.go:117
+				tid := gc_tx
+				lid := tid % 32
+				wid := tid / 32
+//line hecbench_rowwise.go:121
+				val_ := gc_s_val_[gc_rank]
+				if lid == 0 {
+					shared[wid] = val_
+				}
+			}
+			{
+				gc_tx := gc_step2 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_rowwise.go:117
+				tid := gc_tx
+				lid := tid % 32
+				wid := tid / 32
+//line hecbench_rowwise.go:121
+				val_ := gc_s_val_[gc_rank]
+				if lid == 0 {
+					shared[wid] = val_
+				}
+			}
+			{
+				gc_tx := gc_step2 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line hecbench_rowwise.go:117
+				tid := gc_tx
+				lid := tid % 32
+				wid := tid / 32
+//line hecbench_rowwise.go:121
+				val_ := gc_s_val_[gc_rank]
 				if lid == 0 {
 					shared[wid] = val_
 				}
 			}
 		}
+		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line hecbench_rowwise.go:117
+			tid := gc_tx
+			lid := tid % 32
+			wid := tid / 32
+//line hecbench_rowwise.go:121
+			val_ := gc_s_val_[gc_rank]
+			if lid == 0 {
+				shared[wid] = val_
+			}
+		}
 	}
-	{
-		var gc_l_acc_ [32]welfordData[T]
-		var gc_l_shflDownSync_4 [32]T
-		var gc_l_shflDownSync_5 [32]T
-		var gc_l_shflDownSync_6 [32]int64
-		var gc_l_val_3 [32]welfordData[T]
-		var gc_l_op_2 [32]welfordOps[T]
-		var gc_c5v [32]T
-		var gc_c5r [32]T
-		var gc_c6v [32]T
-		var gc_c6r [32]T
-		var gc_c7v [32]int64
-		var gc_c7r [32]int64
-		var gc_c8v [32]T
-		var gc_c8r [32]T
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line hecbench_rowwise.go:129
+	var gc_l_acc_ [32]welfordData[T]
+	var gc_l_shflDownSync_4 [32]T
+	var gc_l_shflDownSync_5 [32]T
+	var gc_l_shflDownSync_6 [32]int64
+	var gc_l_val_3 [32]welfordData[T]
+	var gc_l_op_2 [32]welfordOps[T]
+	var gc_c5v [32]T
+	var gc_c5r [32]T
+	var gc_c6v [32]T
+	var gc_c6r [32]T
+	var gc_c7v [32]int64
+	var gc_c7r [32]int64
+	var gc_c8v [32]T
+	var gc_c8r [32]T
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line hecbench_rowwise.go:149
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_rowwise.go:117
+				tid := gc_tx
+				lid := tid % 32
+//line hecbench_rowwise.go:120
+				var val_ welfordData[T]
+//line hecbench_rowwise.go:122
+				identityElement := gc_s_identityElement[gc_rank]
+//line hecbench_rowwise.go:126
+				if tid < gc_bdx/32 {
+					val_ = shared[lid]
+				} else {
+					val_ = identityElement
+				}
+				gc_s_val_[gc_rank] = val_
+			}
+		}
+		{
+			var gc_m24 uint32
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
@@ -529,253 +399,154 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
 //line hecbench_rowwise.go:117
 					tid := gc_tx
-					_ = tid
-
-//line hecbench_rowwise.go:118
-					lid := tid % 32
-					_ = lid
-					var val_ welfordData[T]
-					_ = val_
-					identityElement := gc_s_identityElement[gc_rank]
-
-//line hecbench_rowwise.go:126
-					if tid < gc_bdx/32 {
-						val_ = shared[lid]
-					} else {
-						val_ = identityElement
+//line hecbench_rowwise.go:119
+					wid := tid / 32
+//line hecbench_rowwise.go:131
+					if wid == 0 {
+						gc_m24 |= 1 << gc_lane
 					}
-					gc_s_val_[gc_rank] = val_
 				}
 			}
-			{
-				var gc_m24 uint32
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
+			gc_save24 := gc_act
+			gc_act = gc_save24 & gc_m24
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+//line hecbench_rowwise.go:145
+					val_ := gc_s_val_[gc_rank]
+					op := gc_s_op[gc_rank]
+//line hecbench_rowwise.go:132
+					var val_3 welfordData[T] = val_
+//line hecbench_rowwise.go:132
+					var op_2 welfordOps[T] = op
+//line hecbench_rowwise.go:135
+					gc_l_val_3[gc_lane] = val_3
+					gc_l_op_2[gc_lane] = op_2
+				}
+//line hecbench_rowwise.go:107
+				for offset_2 := 32 >> 1; offset_2 > 0; offset_2 >>= 1 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+//line hecbench_rowwise.go:114
+						val_3 := gc_l_val_3[gc_lane]
+//line hecbench_rowwise.go:108
+						var acc_ welfordData[T] = val_3
+//line hecbench_rowwise.go:110
+						gc_l_acc_[gc_lane] = acc_
+					}
+//line hecbench_rowwise.go:108
+					var offset_3 int = offset_2
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+//line hecbench_rowwise.go:115
+						acc_ := gc_l_acc_[gc_lane]
+//line hecbench_rowwise.go:90
+						gc_c5v[gc_lane] = acc_.mean
+					}
+//line hecbench_rowwise.go:90
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c5v, offset_3, 32, &gc_c5r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+//line hecbench_rowwise.go:97
+						acc_ := gc_l_acc_[gc_lane]
+//line hecbench_rowwise.go:90
+						var shflDownSync_4 T = gc_c5r[gc_lane]
+						gc_c6v[gc_lane] = acc_.m2
+						gc_l_shflDownSync_4[gc_lane] = shflDownSync_4
+					}
+//line hecbench_rowwise.go:91
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c6v, offset_3, 32, &gc_c6r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+//line hecbench_rowwise.go:98
+						acc_ := gc_l_acc_[gc_lane]
+//line hecbench_rowwise.go:91
+						var shflDownSync_5 T = gc_c6r[gc_lane]
+						gc_c7v[gc_lane] = acc_.n
+						gc_l_shflDownSync_5[gc_lane] = shflDownSync_5
+					}
+//line hecbench_rowwise.go:92
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c7v, offset_3, 32, &gc_c7r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+//line hecbench_rowwise.go:99
+						acc_ := gc_l_acc_[gc_lane]
+//line hecbench_rowwise.go:92
+						var shflDownSync_6 int64 = gc_c7r[gc_lane]
+						gc_c8v[gc_lane] = acc_.nf
+						gc_l_shflDownSync_6[gc_lane] = shflDownSync_6
+					}
+//line hecbench_rowwise.go:93
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c8v, offset_3, 32, &gc_c8r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-
-//line hecbench_rowwise.go:117
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_rowwise.go:119
-						wid := tid / 32
-						_ = wid
-
-//line hecbench_rowwise.go:131
-						if wid == 0 {
-							gc_m24 |= 1 << gc_lane
-						}
-					}
-				}
-				gc_save24 := gc_act
-				gc_act = gc_save24 & gc_m24
-				if gc_act != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						val_ := gc_s_val_[gc_rank]
-						op := gc_s_op[gc_rank]
-
-//line hecbench_rowwise.go:132
-						var val_3 welfordData[T] = val_
-
-//line hecbench_rowwise.go:132
-						_ = val_3
-
-//line hecbench_rowwise.go:132
-						var op_2 welfordOps[T] = op
-
-//line hecbench_rowwise.go:132
-						_ = op_2
-						_ = val_3
-						_ = op_2
-						gc_l_val_3[gc_lane] = val_3
-						gc_l_op_2[gc_lane] = op_2
-					}
-
-//line hecbench_rowwise.go:107
-					for offset_2 := 32 >> 1; offset_2 > 0; offset_2 >>= 1 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							val_3 := gc_l_val_3[gc_lane]
-							_ = val_3
-
-//line hecbench_rowwise.go:108
-							var acc_ welfordData[T] = val_3
-
-//line hecbench_rowwise.go:108
-							_ = acc_
-							_ = acc_
-							gc_l_acc_[gc_lane] = acc_
-						}
-
-//line hecbench_rowwise.go:108
-						var offset_3 int = offset_2
-
-//line hecbench_rowwise.go:108
-						_ = offset_3
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							acc_ := gc_l_acc_[gc_lane]
-							_ = acc_
-
-//line hecbench_rowwise.go:90
-							gc_c5v[gc_lane] = acc_.mean
-						}
-
-//line hecbench_rowwise.go:90
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c5v, offset_3, 32, &gc_c5r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							acc_ := gc_l_acc_[gc_lane]
-							_ = acc_
-
-//line hecbench_rowwise.go:90
-							var shflDownSync_4 T = gc_c5r[gc_lane]
-							_ = shflDownSync_4
-
-//line hecbench_rowwise.go:91
-							gc_c6v[gc_lane] = acc_.m2
-							gc_l_shflDownSync_4[gc_lane] = shflDownSync_4
-						}
-
-//line hecbench_rowwise.go:91
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c6v, offset_3, 32, &gc_c6r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							acc_ := gc_l_acc_[gc_lane]
-							_ = acc_
-
-//line hecbench_rowwise.go:91
-							var shflDownSync_5 T = gc_c6r[gc_lane]
-							_ = shflDownSync_5
-
-//line hecbench_rowwise.go:92
-							gc_c7v[gc_lane] = acc_.n
-							gc_l_shflDownSync_5[gc_lane] = shflDownSync_5
-						}
-
-//line hecbench_rowwise.go:92
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c7v, offset_3, 32, &gc_c7r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							acc_ := gc_l_acc_[gc_lane]
-							_ = acc_
-
-//line hecbench_rowwise.go:92
-							var shflDownSync_6 int64 = gc_c7r[gc_lane]
-							_ = shflDownSync_6
-
-//line hecbench_rowwise.go:93
-							gc_c8v[gc_lane] = acc_.nf
-							gc_l_shflDownSync_6[gc_lane] = shflDownSync_6
-						}
-
-//line hecbench_rowwise.go:93
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c8v, offset_3, 32, &gc_c8r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							shflDownSync_4 := gc_l_shflDownSync_4[gc_lane]
-							_ = shflDownSync_4
-							shflDownSync_5 := gc_l_shflDownSync_5[gc_lane]
-							_ = shflDownSync_5
-							shflDownSync_6 := gc_l_shflDownSync_6[gc_lane]
-							_ = shflDownSync_6
-							val_3 := gc_l_val_3[gc_lane]
-							_ = val_3
-							op_2 := gc_l_op_2[gc_lane]
-							_ = op_2
-
-//line hecbench_rowwise.go:93
-							var shflDownSync_7 T = gc_c8r[gc_lane]
-
-//line hecbench_rowwise.go:89
-							var r_6 welfordData[T] = welfordData[T]{
-								shflDownSync_4,
-								shflDownSync_5,
-								shflDownSync_6,
-								shflDownSync_7,
-							}
-
-//line hecbench_rowwise.go:89
-							_ = r_6
-
-//line hecbench_rowwise.go:108
-							var r_5 welfordData[T] = r_6
-
-//line hecbench_rowwise.go:108
-							val_3 = op_2.combine(val_3, r_5)
-							_ = shflDownSync_7
-							_ = r_6
-							_ = r_5
-							gc_l_val_3[gc_lane] = val_3
-						}
-					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
+						shflDownSync_4 := gc_l_shflDownSync_4[gc_lane]
+//line hecbench_rowwise.go:102
+						shflDownSync_5 := gc_l_shflDownSync_5[gc_lane]
+//line hecbench_rowwise.go:104
+						shflDownSync_6 := gc_l_shflDownSync_6[gc_lane]
+//line hecbench_rowwise.go:106
 						val_3 := gc_l_val_3[gc_lane]
-						_ = val_3
-						var val_ welfordData[T]
-						_ = val_
-
-//line hecbench_rowwise.go:110
-						var r_4 welfordData[T] = val_3
-
-//line hecbench_rowwise.go:110
-						_ = r_4
-
-//line hecbench_rowwise.go:132
-						val_ = r_4
-						_ = r_4
-						gc_s_val_[gc_rank] = val_
+//line hecbench_rowwise.go:108
+						op_2 := gc_l_op_2[gc_lane]
+//line hecbench_rowwise.go:93
+						var shflDownSync_7 T = gc_c8r[gc_lane]
+//line hecbench_rowwise.go:89
+						var r_6 welfordData[T] = welfordData[T]{
+							shflDownSync_4,
+							shflDownSync_5,
+							shflDownSync_6,
+							shflDownSync_7,
+						}
+//line hecbench_rowwise.go:108
+						var r_5 welfordData[T] = r_6
+//line hecbench_rowwise.go:108
+						val_3 = op_2.combine(val_3, r_5)
+//line hecbench_rowwise.go:112
+						gc_l_val_3[gc_lane] = val_3
 					}
 				}
-				gc_act = gc_save24 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+//line hecbench_rowwise.go:121
+					val_3 := gc_l_val_3[gc_lane]
+//line hecbench_rowwise.go:123
+					var val_ welfordData[T]
+//line hecbench_rowwise.go:110
+					var r_4 welfordData[T] = val_3
+//line hecbench_rowwise.go:132
+					val_ = r_4
+//line hecbench_rowwise.go:134
+					gc_s_val_[gc_rank] = val_
+				}
 			}
+			gc_act = gc_save24 &^ gc_dead
 		}
 	}
 	{
+//line hecbench_rowwise.go:142
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -784,44 +555,32 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
 			for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-				_ = gc_rank
+//line hecbench_rowwise.go:151
 				val_ := gc_s_val_[gc_rank]
-				_ = val_
+//line hecbench_rowwise.go:153
 				welfordOp := gc_s_welfordOp[gc_rank]
 				_ = welfordOp
 				var val welfordData[T]
-				_ = val
-
 //line hecbench_rowwise.go:134
 				var r welfordData[T] = val_
-
-//line hecbench_rowwise.go:134
-				_ = r
-
 //line hecbench_rowwise.go:153
 				val = r
-				_ = r
+//line hecbench_rowwise.go:155
 				gc_s_val[gc_rank] = val
 			}
 			for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-				_ = gc_rank
+//line hecbench_rowwise.go:160
 				val_ := gc_s_val_[gc_rank]
-				_ = val_
+//line hecbench_rowwise.go:162
 				welfordOp := gc_s_welfordOp[gc_rank]
 				_ = welfordOp
 				var val welfordData[T]
-				_ = val
-
 //line hecbench_rowwise.go:134
 				var r welfordData[T] = val_
-
-//line hecbench_rowwise.go:134
-				_ = r
-
 //line hecbench_rowwise.go:153
 				val = r
-				_ = r
+//line hecbench_rowwise.go:155
 				gc_s_val[gc_rank] = val
 			}
 		}
@@ -838,24 +597,15 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 				val_ := gc_s_val_[gc_rank]
 				welfordOp := gc_s_welfordOp[gc_rank]
 				var val welfordData[T]
-				_ = val
-
 //line hecbench_rowwise.go:134
 				var r welfordData[T] = val_
-
-//line hecbench_rowwise.go:134
-				_ = r
-
 //line hecbench_rowwise.go:153
 				val = r
-
-//line hecbench_rowwise.go:155
-				{
-					m1, m2 := welfordOp.project(val)
-					rstd[i] = T(1 / math.Sqrt(float64(m1+eps)))
-					mean[i] = m2
-				}
-				_ = r
+//line hecbench_rowwise.go:156
+				m1, m2 := welfordOp.project(val)
+				rstd[i] = T(1 / math.Sqrt(float64(m1+eps)))
+				mean[i] = m2
+//line hecbench_rowwise.go:161
 				gc_s_val[gc_rank] = val
 			}
 		}

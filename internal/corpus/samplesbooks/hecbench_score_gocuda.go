@@ -48,120 +48,81 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line hecbench_score.go:34
 	c := gc_bx
-
-//line hecbench_score.go:35
 	b := gc_by
-
 //line hecbench_score.go:37
 	indices := indicesAll[(b*numClasses+c)*classwiseTopK:]
-
-//line hecbench_score.go:38
 	count := countAll[b*numClasses+c:]
-
-//line hecbench_score.go:39
 	scores := scoresAll[(b*numClasses+c)*numPriors:]
-
 //line hecbench_score.go:41
 	bins := gocuda.Shared[int32](t, scoreBins)[:scoreBins]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line hecbench_score.go:43
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			{
 				{
-
 //line hecbench_score.go:43
-					{
+					unroll := int(0)
+					bins[unroll*scoreBlockSize+gc_tx] = 0
+				}
+				{
 //line hecbench_score.go:43
-						unroll := int(0)
+					unroll := int(1)
+					bins[unroll*scoreBlockSize+gc_tx] = 0
+				}
+				{
 //line hecbench_score.go:43
-						_ = unroll
-						bins[unroll*scoreBlockSize+gc_tx] = 0
-					}
+					unroll := int(2)
+					bins[unroll*scoreBlockSize+gc_tx] = 0
+				}
+				{
 //line hecbench_score.go:43
-					{
+					unroll := int(3)
+					bins[unroll*scoreBlockSize+gc_tx] = 0
+				}
+				{
 //line hecbench_score.go:43
-						unroll := int(1)
+					unroll := int(4)
+					bins[unroll*scoreBlockSize+gc_tx] = 0
+				}
+				{
 //line hecbench_score.go:43
-						_ = unroll
-						bins[unroll*scoreBlockSize+gc_tx] = 0
-					}
+					unroll := int(5)
+					bins[unroll*scoreBlockSize+gc_tx] = 0
+				}
+				{
 //line hecbench_score.go:43
-					{
+					unroll := int(6)
+					bins[unroll*scoreBlockSize+gc_tx] = 0
+				}
+				{
 //line hecbench_score.go:43
-						unroll := int(2)
-//line hecbench_score.go:43
-						_ = unroll
-						bins[unroll*scoreBlockSize+gc_tx] = 0
-					}
-//line hecbench_score.go:43
-					{
-//line hecbench_score.go:43
-						unroll := int(3)
-//line hecbench_score.go:43
-						_ = unroll
-						bins[unroll*scoreBlockSize+gc_tx] = 0
-					}
-//line hecbench_score.go:43
-					{
-//line hecbench_score.go:43
-						unroll := int(4)
-//line hecbench_score.go:43
-						_ = unroll
-						bins[unroll*scoreBlockSize+gc_tx] = 0
-					}
-//line hecbench_score.go:43
-					{
-//line hecbench_score.go:43
-						unroll := int(5)
-//line hecbench_score.go:43
-						_ = unroll
-						bins[unroll*scoreBlockSize+gc_tx] = 0
-					}
-//line hecbench_score.go:43
-					{
-//line hecbench_score.go:43
-						unroll := int(6)
-//line hecbench_score.go:43
-						_ = unroll
-						bins[unroll*scoreBlockSize+gc_tx] = 0
-					}
-//line hecbench_score.go:43
-					{
-//line hecbench_score.go:43
-						unroll := int(7)
-//line hecbench_score.go:43
-						_ = unroll
-						bins[unroll*scoreBlockSize+gc_tx] = 0
-					}
-//line hecbench_score.go:45
+					unroll := int(7)
+					bins[unroll*scoreBlockSize+gc_tx] = 0
 				}
 			}
 		}
 	}
 	compiled.OutOfLine(func() {
 		bins := bins[:2048]
-		_ = bins
 		{
+//line hecbench_score.go:53
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_score.go:49
 					for i := gc_tx; i < numPriors; i = i + scoreBlockSize {
 						confidence := scores[i]
 						if confidence > threshold {
 							confScaled := (confidence - threshold) / (1.0 - threshold)
 							binIndex := int(confScaled * scoreBins)
-
 //line hecbench_score.go:57
 							binIndex = clampInt(binIndex, 0, scoreBins-1) - 1
-
+//line hecbench_score.go:59
 							if binIndex >= 0 {
 								compiled.SharedAdd(&bins[binIndex], 1)
 							}
@@ -171,116 +132,72 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 			}
 		}
 	})
-
 //line hecbench_score.go:67
 	const warpSize = 32
-	{
-		var gc_l_previousGroupFirstElement [32]int32
-		var gc_l_value [32]int32
-		var gc_c1r [32]int32
-		var gc_c2r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				var gc_m12 uint32
-
 //line hecbench_score.go:69
-				if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
-					gc_lo2, gc_hi2 := 0, 32
-					if gc_bound2 := compiled.Diff(warpSize, gc_x0); gc_bound2 < gc_hi2 {
-						gc_hi2 = gc_bound2
-					}
-					if gc_lo2 < gc_hi2 {
-						gc_m12 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-					}
-				} else {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+	var gc_l_previousGroupFirstElement [32]int32
+	var gc_l_value [32]int32
+	var gc_c1r [32]int32
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line hecbench_score.go:79
+			var gc_m12 uint32
 //line hecbench_score.go:69
-							if gc_tx < warpSize {
-								gc_m12 |= 1 << gc_lane
-							}
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(warpSize, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_m12 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_score.go:69
+						if gc_tx < warpSize {
+							gc_m12 |= 1 << gc_lane
 						}
 					}
 				}
-				gc_save12 := gc_act
-				gc_act = gc_save12 & gc_m12
-				if gc_act != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-
-//line hecbench_score.go:75
-						previousGroupFirstElement := int32(0)
-						_ = previousGroupFirstElement
-						gc_l_previousGroupFirstElement[gc_lane] = previousGroupFirstElement
+			}
+			gc_save12 := gc_act
+			gc_act = gc_save12 & gc_m12
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
 					}
-
-//line hecbench_score.go:76
-					for iter := scoreBins/warpSize - 1; iter >= 0; iter-- {
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							{
-								gc_x02 := gc_tidx.X
-								gc_off4 := (iter * warpSize) + gc_x02
-								if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(bins) && 32 <= len(bins)-gc_off4 {
-									gc_at := bins[gc_off4:][:32]
-
-//line hecbench_score.go:78
-									copy(gc_l_value[:], gc_at)
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx++
-										if gc_tx == gc_bdx {
-											gc_tx = 0
-										}
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										gc_pos.Thread = gc_rank
-
-//line hecbench_score.go:72
-										threadID := gc_tx
-										_ = threadID
-
+//line hecbench_score.go:75
+					previousGroupFirstElement := int32(0)
 //line hecbench_score.go:77
-										idx := iter*warpSize + threadID
-										_ = idx
-
+					gc_l_previousGroupFirstElement[gc_lane] = previousGroupFirstElement
+				}
+//line hecbench_score.go:76
+				for iter := scoreBins/warpSize - 1; iter >= 0; iter-- {
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						{
+							gc_x02 := gc_tidx.X
+							gc_off4 := (iter * warpSize) + gc_x02
+							if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(bins) && 32 <= len(bins)-gc_off4 {
+								gc_at := bins[gc_off4:][:32]
 //line hecbench_score.go:78
-										value := bins[idx]
-										_ = value
-										gc_l_value[gc_lane] = value
-									}
-								}
-							}
-						}
-
-//line hecbench_score.go:80
-						for i_ := 1; i_ < warpSize; i_ *= 2 {
-
-//line hecbench_score.go:81
-							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_value, i_, 32, &gc_c1r)
-							{
-								gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-								gc_tx := gc_tidx.X - 1
+								copy(gc_l_value[:], gc_at)
+							} else {
 								for gc_lane := 0; gc_lane < 32; gc_lane++ {
 									gc_tx++
 									if gc_tx == gc_bdx {
@@ -290,253 +207,212 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 										continue
 									}
 									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-
+									gc_pos.Thread = gc_rank
 //line hecbench_score.go:72
 									threadID := gc_tx
-									_ = threadID
-
-//line hecbench_score.go:73
-									inverseLaneID := warpSize - threadID - 1
-									_ = inverseLaneID
-									value := gc_l_value[gc_lane]
-									_ = value
-
-//line hecbench_score.go:81
-									n := gc_c1r[gc_lane]
-
-//line hecbench_score.go:82
-									if inverseLaneID >= i_ {
-										value += n
-									}
-									_ = n
+//line hecbench_score.go:77
+									idx := iter*warpSize + threadID
+									value := bins[idx]
+//line hecbench_score.go:80
 									gc_l_value[gc_lane] = value
 								}
 							}
 						}
+					}
+//line hecbench_score.go:80
+					for i_ := 1; i_ < warpSize; i_ *= 2 {
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_value, i_, 32, &gc_c1r)
 						{
 							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 							gc_tx := gc_tidx.X - 1
-							{
-								gc_x03 := gc_tidx.X
-								gc_off5 := (iter * warpSize) + gc_x03
-								if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(bins) && 32 <= len(bins)-gc_off5 {
-									gc_at2 := bins[gc_off5:][:32]
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx := gc_x03 + gc_lane
-										_ = gc_tx
-										gc_rank := gc_w + gc_lane
-										_ = gc_rank
-
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
 //line hecbench_score.go:72
-										threadID := gc_tx
-										_ = threadID
-
-//line hecbench_score.go:77
-										idx := iter*warpSize + threadID
-										_ = idx
-										previousGroupFirstElement := gc_l_previousGroupFirstElement[gc_lane]
-										_ = previousGroupFirstElement
-										value := gc_l_value[gc_lane]
-										_ = value
-
+								threadID := gc_tx
+								inverseLaneID := warpSize - threadID - 1
+//line hecbench_score.go:75
+								value := gc_l_value[gc_lane]
+//line hecbench_score.go:81
+								n := gc_c1r[gc_lane]
+								if inverseLaneID >= i_ {
+									value += n
+								}
+//line hecbench_score.go:86
+								gc_l_value[gc_lane] = value
+							}
+						}
+					}
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						{
+							gc_x03 := gc_tidx.X
+							gc_off5 := (iter * warpSize) + gc_x03
+							if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(bins) && 32 <= len(bins)-gc_off5 {
+								gc_at2 := bins[gc_off5:][:32]
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line hecbench_score.go:79
+									previousGroupFirstElement := gc_l_previousGroupFirstElement[gc_lane]
+//line hecbench_score.go:81
+									value := gc_l_value[gc_lane]
 //line hecbench_score.go:87
-										value += previousGroupFirstElement
-
-//line hecbench_score.go:88
-										gc_at2[gc_lane] = value
-
+									value += previousGroupFirstElement
+									gc_at2[gc_lane] = value
 //line hecbench_score.go:90
-										gc_l_value[gc_lane] = value
+									gc_l_value[gc_lane] = value
+								}
+							} else {
+								for gc_lane := 0; gc_lane < 32; gc_lane++ {
+									gc_tx++
+									if gc_tx == gc_bdx {
+										gc_tx = 0
 									}
-								} else {
-									for gc_lane := 0; gc_lane < 32; gc_lane++ {
-										gc_tx++
-										if gc_tx == gc_bdx {
-											gc_tx = 0
-										}
-										if gc_act&(1<<gc_lane) == 0 {
-											continue
-										}
-										gc_rank := gc_w + gc_lane
-										gc_pos.Thread = gc_rank
-
+									if gc_act&(1<<gc_lane) == 0 {
+										continue
+									}
+									gc_rank := gc_w + gc_lane
+									gc_pos.Thread = gc_rank
 //line hecbench_score.go:72
-										threadID := gc_tx
-										_ = threadID
-
+									threadID := gc_tx
 //line hecbench_score.go:77
-										idx := iter*warpSize + threadID
-										_ = idx
-										previousGroupFirstElement := gc_l_previousGroupFirstElement[gc_lane]
-										_ = previousGroupFirstElement
-										value := gc_l_value[gc_lane]
-										_ = value
-
+									idx := iter*warpSize + threadID
+//line hecbench_score.go:79
+									previousGroupFirstElement := gc_l_previousGroupFirstElement[gc_lane]
+//line hecbench_score.go:81
+									value := gc_l_value[gc_lane]
 //line hecbench_score.go:87
-										value += previousGroupFirstElement
-
-//line hecbench_score.go:88
-										bins[idx] = value
-
+									value += previousGroupFirstElement
+									bins[idx] = value
 //line hecbench_score.go:90
-										gc_l_value[gc_lane] = value
-									}
+									gc_l_value[gc_lane] = value
 								}
 							}
 						}
-
+					}
 //line hecbench_score.go:90
-						compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xFFFFFFFF, &gc_l_value, 0, 32, &gc_c2r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							var previousGroupFirstElement int32
-							_ = previousGroupFirstElement
-
-//line hecbench_score.go:90
-							previousGroupFirstElement = gc_c2r[gc_lane]
-							gc_l_previousGroupFirstElement[gc_lane] = previousGroupFirstElement
+					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xFFFFFFFF, &gc_l_value, 0, 32, &gc_c2r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
 						}
+//line hecbench_score.go:97
+						var previousGroupFirstElement int32
+//line hecbench_score.go:90
+						previousGroupFirstElement = gc_c2r[gc_lane]
+						gc_l_previousGroupFirstElement[gc_lane] = previousGroupFirstElement
 					}
 				}
-				gc_act = gc_save12 &^ gc_dead
 			}
+			gc_act = gc_save12 &^ gc_dead
 		}
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off6 := 0
-			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(count) {
-				gc_at3 := count[gc_off6:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+//line hecbench_score.go:100
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off6 := 0
+		if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(count) {
+			gc_at3 := count[gc_off6:][:1]
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
 					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_score.go:94
-						{
-							gc_at3[0] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_score.go:94
-						{
-							gc_at3[0] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_score.go:94
-						{
-							gc_at3[0] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line hecbench_score.go:94
-						{
-							gc_at3[0] = 0
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line hecbench_score.go:94
-					{
+//line hecbench_score.go:95
 						gc_at3[0] = 0
 					}
 				}
-			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
 					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_score.go:94
-						{
-							count[0] = 0
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_score.go:94
-						{
-							count[0] = 0
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_score.go:94
-						{
-							count[0] = 0
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_score.go:94
-						{
-							count[0] = 0
-						}
+//line hecbench_score.go:95
+						gc_at3[0] = 0
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				{
+					{
+//line hecbench_score.go:95
+						gc_at3[0] = 0
+					}
+				}
+				{
+					{
+//line hecbench_score.go:95
+						gc_at3[0] = 0
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				{
+//line hecbench_score.go:95
+					gc_at3[0] = 0
+				}
+			}
+		} else {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line hecbench_score.go:94
 					{
+//line hecbench_score.go:95
+						count[0] = 0
+					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line hecbench_score.go:95
+						count[0] = 0
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line hecbench_score.go:95
+						count[0] = 0
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line hecbench_score.go:95
 						count[0] = 0
 					}
 				}
 			}
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				{
+//line hecbench_score.go:95
+					count[0] = 0
+				}
+			}
 		}
 	}
+//line hecbench_score.go:101
 	compiled.OutOfLine(func() {
 		bins := bins[:2048]
-		_ = bins
 		{
+//line hecbench_score.go:105
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line hecbench_score.go:100
 					for i_2 := gc_tx; i_2 < numPriors; i_2 = i_2 + scoreBlockSize {
 						confidence_ := scores[i_2]
@@ -544,7 +420,7 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 							confScaled_ := (confidence_ - threshold) / (1.0 - threshold)
 							binIndex_ := int(confScaled_ * scoreBins)
 							binIndex_ = clampInt(binIndex_, 0, scoreBins-1)
-
+//line hecbench_score.go:107
 							idx_ := compiled.SharedAdd(&bins[binIndex_], 1)
 							if int(idx_) < classwiseTopK {
 								indices[idx_] = int32(i_2)

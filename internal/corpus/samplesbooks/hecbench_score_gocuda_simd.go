@@ -50,188 +50,129 @@ func gc_body_findTopKKernel(gc_b2 *compiled.Block, indicesAll, countAll []int32,
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
 	_ = &threshold
-
 //line hecbench_score.go:34
 	c := gc_bx2
-
-//line hecbench_score.go:35
 	b := gc_by2
-
 //line hecbench_score.go:37
 	indices := indicesAll[(b*numClasses+c)*classwiseTopK:]
-
-//line hecbench_score.go:38
 	count := countAll[b*numClasses+c:]
-
-//line hecbench_score.go:39
 	scores := scoresAll[(b*numClasses+c)*numPriors:]
-
 //line hecbench_score.go:41
 	bins := gocuda.Shared[int32](t, scoreBins)[:scoreBins]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
-//line hecbench_score.go:44
-				gc_vb := archsimd.BroadcastInt32x8(0)
-//line hecbench_score.go:44
-				_ = gc_vb
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line hecbench_score.go:43
-					if (compiled.Trip(0)*
-						scoreBlockSize+gc_tx2) < 0 || (compiled.Trip(0)*scoreBlockSize+gc_tx2) > len(bins)-8 || (compiled.Trip(1)*scoreBlockSize+gc_tx2) < 0 || (compiled.Trip(1)*scoreBlockSize+gc_tx2) > len(bins)-8 || (compiled.Trip(2)*scoreBlockSize+gc_tx2) < 0 || (compiled.Trip(2)*scoreBlockSize+gc_tx2) > len(bins)-8 || (compiled.Trip(3)*scoreBlockSize+gc_tx2) < 0 || (compiled.Trip(3)*scoreBlockSize+gc_tx2) > len(bins)-8 || (compiled.Trip(4)*scoreBlockSize+gc_tx2) < 0 || (compiled.Trip(4)*scoreBlockSize+gc_tx2) > len(bins)-8 || (compiled.Trip(5)*scoreBlockSize+gc_tx2) < 0 || (compiled.Trip(5)*scoreBlockSize+gc_tx2) > len(bins)-8 || (compiled.Trip(6)*scoreBlockSize+gc_tx2) < 0 || (compiled.Trip(6)*scoreBlockSize+gc_tx2) > len(bins)-8 || (compiled.Trip(7)*scoreBlockSize+gc_tx2) < 0 || (compiled.Trip(7)*scoreBlockSize+gc_tx2) > len(bins)-8 {
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep := 0
+		if compiled.SIMD {
+//line hecbench_score.go:44
+			gc_vb := archsimd.BroadcastInt32x8(0)
+			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_tx2 := gc_vstep
 //line hecbench_score.go:43
-						break
+				if (compiled.Trip(0)*
+					scoreBlockSize+gc_tx2) < 0 || (compiled.Trip(0)*scoreBlockSize+gc_tx2) > len(bins)-8 || (compiled.Trip(1)*scoreBlockSize+gc_tx2) < 0 || (compiled.Trip(1)*scoreBlockSize+gc_tx2) > len(bins)-8 || (compiled.Trip(2)*scoreBlockSize+gc_tx2) < 0 || (compiled.Trip(2)*scoreBlockSize+gc_tx2) > len(bins)-8 || (compiled.Trip(3)*scoreBlockSize+gc_tx2) < 0 || (compiled.Trip(3)*scoreBlockSize+gc_tx2) > len(bins)-8 || (compiled.Trip(4)*scoreBlockSize+gc_tx2) < 0 || (compiled.Trip(4)*scoreBlockSize+gc_tx2) > len(bins)-8 || (compiled.Trip(5)*scoreBlockSize+gc_tx2) < 0 || (compiled.Trip(5)*scoreBlockSize+gc_tx2) > len(bins)-8 || (compiled.Trip(6)*scoreBlockSize+gc_tx2) < 0 || (compiled.Trip(6)*scoreBlockSize+gc_tx2) > len(bins)-8 || (compiled.Trip(7)*scoreBlockSize+gc_tx2) < 0 || (compiled.Trip(7)*scoreBlockSize+gc_tx2) > len(bins)-8 {
 //line hecbench_score.go:43
-					}
-//line hecbench_score.go:44
-					{
-//line hecbench_score.go:44
-						gc_vb.StoreSlice(bins[compiled.Trip(0)*scoreBlockSize+gc_tx2:])
-//line hecbench_score.go:44
-					}
-//line hecbench_score.go:44
-					{
-//line hecbench_score.go:44
-						gc_vb.StoreSlice(bins[compiled.Trip(1)*scoreBlockSize+gc_tx2:])
-//line hecbench_score.go:44
-					}
-//line hecbench_score.go:44
-					{
-//line hecbench_score.go:44
-						gc_vb.StoreSlice(bins[compiled.Trip(2)*scoreBlockSize+gc_tx2:])
-//line hecbench_score.go:44
-					}
-//line hecbench_score.go:44
-					{
-//line hecbench_score.go:44
-						gc_vb.StoreSlice(bins[compiled.Trip(3)*scoreBlockSize+gc_tx2:])
-//line hecbench_score.go:44
-					}
-//line hecbench_score.go:44
-					{
-//line hecbench_score.go:44
-						gc_vb.StoreSlice(bins[compiled.Trip(4)*scoreBlockSize+gc_tx2:])
-//line hecbench_score.go:44
-					}
-//line hecbench_score.go:44
-					{
-//line hecbench_score.go:44
-						gc_vb.StoreSlice(bins[compiled.Trip(5)*scoreBlockSize+gc_tx2:])
-//line hecbench_score.go:44
-					}
-//line hecbench_score.go:44
-					{
-//line hecbench_score.go:44
-						gc_vb.StoreSlice(bins[compiled.Trip(6)*scoreBlockSize+gc_tx2:])
-//line hecbench_score.go:44
-					}
-//line hecbench_score.go:44
-					{
-//line hecbench_score.go:44
-						gc_vb.StoreSlice(bins[compiled.Trip(7)*scoreBlockSize+gc_tx2:])
-//line hecbench_score.go:44
-					}
+					break
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
 				{
-
+//line hecbench_score.go:44
+					gc_vb.StoreSlice(bins[compiled.Trip(0)*scoreBlockSize+gc_tx2:])
+				}
+				{
+//line hecbench_score.go:44
+					gc_vb.StoreSlice(bins[compiled.Trip(1)*scoreBlockSize+gc_tx2:])
+				}
+				{
+//line hecbench_score.go:44
+					gc_vb.StoreSlice(bins[compiled.Trip(2)*scoreBlockSize+gc_tx2:])
+				}
+				{
+//line hecbench_score.go:44
+					gc_vb.StoreSlice(bins[compiled.Trip(3)*scoreBlockSize+gc_tx2:])
+				}
+				{
+//line hecbench_score.go:44
+					gc_vb.StoreSlice(bins[compiled.Trip(4)*scoreBlockSize+gc_tx2:])
+				}
+				{
+//line hecbench_score.go:44
+					gc_vb.StoreSlice(bins[compiled.Trip(5)*scoreBlockSize+gc_tx2:])
+				}
+				{
+//line hecbench_score.go:44
+					gc_vb.StoreSlice(bins[compiled.Trip(6)*scoreBlockSize+gc_tx2:])
+				}
+				{
+//line hecbench_score.go:44
+					gc_vb.StoreSlice(bins[compiled.Trip(7)*scoreBlockSize+gc_tx2:])
+				}
+			}
+//line hecbench_score.go:46
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			{
+				{
 //line hecbench_score.go:43
-					{
+					unroll := int(0)
+					bins[unroll*scoreBlockSize+gc_tx2] = 0
+				}
+				{
 //line hecbench_score.go:43
-						unroll := int(0)
+					unroll := int(1)
+					bins[unroll*scoreBlockSize+gc_tx2] = 0
+				}
+				{
 //line hecbench_score.go:43
-						_ = unroll
-						bins[unroll*scoreBlockSize+gc_tx2] = 0
-					}
+					unroll := int(2)
+					bins[unroll*scoreBlockSize+gc_tx2] = 0
+				}
+				{
 //line hecbench_score.go:43
-					{
+					unroll := int(3)
+					bins[unroll*scoreBlockSize+gc_tx2] = 0
+				}
+				{
 //line hecbench_score.go:43
-						unroll := int(1)
+					unroll := int(4)
+					bins[unroll*scoreBlockSize+gc_tx2] = 0
+				}
+				{
 //line hecbench_score.go:43
-						_ = unroll
-						bins[unroll*scoreBlockSize+gc_tx2] = 0
-					}
+					unroll := int(5)
+					bins[unroll*scoreBlockSize+gc_tx2] = 0
+				}
+				{
 //line hecbench_score.go:43
-					{
+					unroll := int(6)
+					bins[unroll*scoreBlockSize+gc_tx2] = 0
+				}
+				{
 //line hecbench_score.go:43
-						unroll := int(2)
-//line hecbench_score.go:43
-						_ = unroll
-						bins[unroll*scoreBlockSize+gc_tx2] = 0
-					}
-//line hecbench_score.go:43
-					{
-//line hecbench_score.go:43
-						unroll := int(3)
-//line hecbench_score.go:43
-						_ = unroll
-						bins[unroll*scoreBlockSize+gc_tx2] = 0
-					}
-//line hecbench_score.go:43
-					{
-//line hecbench_score.go:43
-						unroll := int(4)
-//line hecbench_score.go:43
-						_ = unroll
-						bins[unroll*scoreBlockSize+gc_tx2] = 0
-					}
-//line hecbench_score.go:43
-					{
-//line hecbench_score.go:43
-						unroll := int(5)
-//line hecbench_score.go:43
-						_ = unroll
-						bins[unroll*scoreBlockSize+gc_tx2] = 0
-					}
-//line hecbench_score.go:43
-					{
-//line hecbench_score.go:43
-						unroll := int(6)
-//line hecbench_score.go:43
-						_ = unroll
-						bins[unroll*scoreBlockSize+gc_tx2] = 0
-					}
-//line hecbench_score.go:43
-					{
-//line hecbench_score.go:43
-						unroll := int(7)
-//line hecbench_score.go:43
-						_ = unroll
-						bins[unroll*scoreBlockSize+gc_tx2] = 0
-					}
-//line hecbench_score.go:45
+					unroll := int(7)
+					bins[unroll*scoreBlockSize+gc_tx2] = 0
 				}
 			}
 		}
 	}
 	compiled.OutOfLine(func() {
 		bins := bins[:2048]
-		_ = bins
 		{
+//line hecbench_score.go:53
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_score.go:49
 					for i := gc_tx2; i < numPriors; i = i + scoreBlockSize {
 						confidence := scores[i]
 						if confidence > threshold {
 							confScaled := (confidence - threshold) / (1.0 - threshold)
 							binIndex := int(confScaled * scoreBins)
-
 //line hecbench_score.go:57
 							binIndex = clampInt(binIndex, 0, scoreBins-1) - 1
-
+//line hecbench_score.go:59
 							if binIndex >= 0 {
 								compiled.SharedAdd(&bins[binIndex], 1)
 							}
@@ -241,148 +182,96 @@ func gc_body_findTopKKernel(gc_b2 *compiled.Block, indicesAll, countAll []int32,
 			}
 		}
 	})
-
 //line hecbench_score.go:67
 	const warpSize = 32
-	{
-		var gc_l_previousGroupFirstElement [32]int32
-		var gc_l_value [32]int32
-		var gc_c21r [32]int32
-		var gc_c22r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				var gc_m122 uint32
-
 //line hecbench_score.go:69
-				if gc_x04 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x04+gc_cnt2 <= gc_bdx2 {
-					gc_lo4, gc_hi4 := 0, 32
-					if gc_bound4 := compiled.Diff(warpSize, gc_x04); gc_bound4 < gc_hi4 {
-						gc_hi4 = gc_bound4
-					}
-					if gc_lo4 < gc_hi4 {
-						gc_m122 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
-					}
-				} else {
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
+	var gc_l_previousGroupFirstElement [32]int32
+	var gc_l_value [32]int32
+	var gc_c21r [32]int32
+	var gc_c22r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line hecbench_score.go:79
+			var gc_m122 uint32
 //line hecbench_score.go:69
-							if gc_tx2 < warpSize {
-								gc_m122 |= 1 << gc_lane2
-							}
+			if gc_x04 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x04+gc_cnt2 <= gc_bdx2 {
+				gc_lo4, gc_hi4 := 0, 32
+				if gc_bound4 := compiled.Diff(warpSize, gc_x04); gc_bound4 < gc_hi4 {
+					gc_hi4 = gc_bound4
+				}
+				if gc_lo4 < gc_hi4 {
+					gc_m122 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				}
+			} else {
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_score.go:69
+						if gc_tx2 < warpSize {
+							gc_m122 |= 1 << gc_lane2
 						}
 					}
 				}
-				gc_save122 := gc_act2
-				gc_act2 = gc_save122 & gc_m122
-				if gc_act2 != 0 {
-					gc_left := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+			}
+			gc_save122 := gc_act2
+			gc_act2 = gc_save122 & gc_m122
+			if gc_act2 != 0 {
+				gc_left := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line hecbench_score.go:75
-								var previousGroupFirstElement int32 = int32(0)
-//line hecbench_score.go:75
-								_ = previousGroupFirstElement
-								archsimd.BroadcastInt32x8(previousGroupFirstElement).StoreSlice(gc_l_previousGroupFirstElement[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line hecbench_score.go:75
-								var previousGroupFirstElement int32 = int32(0)
-//line hecbench_score.go:75
-								_ = previousGroupFirstElement
-								archsimd.BroadcastInt32x8(previousGroupFirstElement).StoreSlice(gc_l_previousGroupFirstElement[gc_lane2:])
-								gc_left &^= 0xff << gc_lane2
-							}
+							var previousGroupFirstElement int32 = int32(0)
+							archsimd.BroadcastInt32x8(previousGroupFirstElement).StoreSlice(gc_l_previousGroupFirstElement[gc_lane2:])
+							gc_left &^= 0xff << gc_lane2
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left&(1<<gc_lane2) == 0 {
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-
 //line hecbench_score.go:75
-							previousGroupFirstElement := int32(0)
-							_ = previousGroupFirstElement
-							gc_l_previousGroupFirstElement[gc_lane2] = previousGroupFirstElement
+							var previousGroupFirstElement int32 = int32(0)
+							archsimd.BroadcastInt32x8(previousGroupFirstElement).StoreSlice(gc_l_previousGroupFirstElement[gc_lane2:])
+							gc_left &^= 0xff << gc_lane2
 						}
 					}
-
-//line hecbench_score.go:76
-					for iter := scoreBins/warpSize - 1; iter >= 0; iter-- {
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							{
-								gc_x05 := gc_tidx2.X
-								gc_off7 := (iter * warpSize) + gc_x05
-								if gc_act2 == ^uint32(0) && gc_x05+32 <= gc_bdx2 && gc_off7 >= 0 && gc_off7 <= len(bins) && 32 <= len(bins)-gc_off7 {
-									gc_at4 := bins[gc_off7:][:32]
-
-//line hecbench_score.go:78
-									copy(gc_l_value[:], gc_at4)
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										gc_tx2++
-										if gc_tx2 == gc_bdx2 {
-											gc_tx2 = 0
-										}
-										if gc_act2&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										gc_pos2.Thread = gc_rank2
-
-//line hecbench_score.go:72
-										threadID := gc_tx2
-										_ = threadID
-
-//line hecbench_score.go:77
-										idx := iter*warpSize + threadID
-										_ = idx
-
-//line hecbench_score.go:78
-										value := bins[idx]
-										_ = value
-										gc_l_value[gc_lane2] = value
-									}
-								}
-							}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left&(1<<gc_lane2) == 0 {
+							continue
 						}
-
-//line hecbench_score.go:80
-						for i_ := 1; i_ < warpSize; i_ *= 2 {
-
-//line hecbench_score.go:81
-							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_value, i_, 32, &gc_c21r)
-							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
+//line hecbench_score.go:75
+						previousGroupFirstElement := int32(0)
+//line hecbench_score.go:77
+						gc_l_previousGroupFirstElement[gc_lane2] = previousGroupFirstElement
+					}
+				}
+//line hecbench_score.go:76
+				for iter := scoreBins/warpSize - 1; iter >= 0; iter-- {
+					{
+						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						gc_tx2 := gc_tidx2.X - 1
+						{
+							gc_x05 := gc_tidx2.X
+							gc_off7 := (iter * warpSize) + gc_x05
+							if gc_act2 == ^uint32(0) && gc_x05+32 <= gc_bdx2 && gc_off7 >= 0 && gc_off7 <= len(bins) && 32 <= len(bins)-gc_off7 {
+								gc_at4 := bins[gc_off7:][:32]
+//line hecbench_score.go:78
+								copy(gc_l_value[:], gc_at4)
+							} else {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 									gc_tx2++
 									if gc_tx2 == gc_bdx2 {
@@ -392,351 +281,296 @@ func gc_body_findTopKKernel(gc_b2 *compiled.Block, indicesAll, countAll []int32,
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-
-//line hecbench_score.go:72
-									threadID := gc_tx2
-									_ = threadID
-
-//line hecbench_score.go:73
-									inverseLaneID := warpSize - threadID - 1
-									_ = inverseLaneID
-									value := gc_l_value[gc_lane2]
-									_ = value
-
-//line hecbench_score.go:81
-									n := gc_c21r[gc_lane2]
-
-//line hecbench_score.go:82
-									if inverseLaneID >= i_ {
-										value += n
-									}
-									_ = n
-									gc_l_value[gc_lane2] = value
-								}
-							}
-						}
-						gc_left2 := gc_act2
-						if compiled.SIMD {
-							gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_tx2 := gc_tidx4.X + gc_lane2
-									_ = gc_tx2
-									gc_ty2 := gc_tidx4.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx4.Z
-									_ = gc_tz2
-									_ = gc_rank2
-//line hecbench_score.go:72
-									var threadID int = gc_tx2
-//line hecbench_score.go:72
-									_ = threadID
-//line hecbench_score.go:77
-									var idx int = iter*warpSize + threadID
-//line hecbench_score.go:77
-									_ = idx
-//line hecbench_score.go:77
-									previousGroupFirstElement := archsimd.LoadInt32x8Slice(gc_l_previousGroupFirstElement[gc_lane2:])
-//line hecbench_score.go:77
-									_ = previousGroupFirstElement
-//line hecbench_score.go:77
-									value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
-//line hecbench_score.go:77
-									_ = value
-//line hecbench_score.go:87
-									value = value.Add(previousGroupFirstElement)
-//line hecbench_score.go:88
-									if idx < 0 || idx > len(bins)-8 {
-//line hecbench_score.go:88
-										break
-//line hecbench_score.go:88
-									}
-//line hecbench_score.go:88
-									value.StoreSlice(bins[idx:])
-//line hecbench_score.go:88
-									value.StoreSlice(gc_l_value[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-									if gc_tidx2.X+8 > gc_bdx2 {
-										continue // the lanes wrap to the next row
-									}
-									gc_tx2 := gc_tidx2.X
-									_ = gc_tx2
-									gc_ty2 := gc_tidx2.Y
-									_ = gc_ty2
-									gc_tz2 := gc_tidx2.Z
-									_ = gc_tz2
-									_ = gc_rank2
-//line hecbench_score.go:72
-									var threadID int = gc_tx2
-//line hecbench_score.go:72
-									_ = threadID
-//line hecbench_score.go:77
-									var idx int = iter*warpSize + threadID
-//line hecbench_score.go:77
-									_ = idx
-//line hecbench_score.go:77
-									previousGroupFirstElement := archsimd.LoadInt32x8Slice(gc_l_previousGroupFirstElement[gc_lane2:])
-//line hecbench_score.go:77
-									_ = previousGroupFirstElement
-//line hecbench_score.go:77
-									value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
-//line hecbench_score.go:77
-									_ = value
-//line hecbench_score.go:87
-									value = value.Add(previousGroupFirstElement)
-//line hecbench_score.go:88
-									if idx < 0 || idx > len(bins)-8 {
-//line hecbench_score.go:88
-										break
-//line hecbench_score.go:88
-									}
-//line hecbench_score.go:88
-									value.StoreSlice(bins[idx:])
-//line hecbench_score.go:88
-									value.StoreSlice(gc_l_value[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left2 != 0 {
-							{
-								gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-								gc_tx2 := gc_tidx2.X - 1
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									gc_tx2++
-									if gc_tx2 == gc_bdx2 {
-										gc_tx2 = 0
-									}
-									if gc_left2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
 									gc_pos2.Thread = gc_rank2
-
 //line hecbench_score.go:72
 									threadID := gc_tx2
-									_ = threadID
-
 //line hecbench_score.go:77
 									idx := iter*warpSize + threadID
-									_ = idx
-									previousGroupFirstElement := gc_l_previousGroupFirstElement[gc_lane2]
-									_ = previousGroupFirstElement
-									value := gc_l_value[gc_lane2]
-									_ = value
-
-//line hecbench_score.go:87
-									value += previousGroupFirstElement
-
-//line hecbench_score.go:88
-									bins[idx] = value
-
-//line hecbench_score.go:90
+									value := bins[idx]
+//line hecbench_score.go:80
 									gc_l_value[gc_lane2] = value
 								}
 							}
 						}
-
-//line hecbench_score.go:90
-						compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_value, 0, 32, &gc_c22r)
-						gc_left3 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line hecbench_score.go:90
-									var previousGroupFirstElement archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_score.go:90
-									_ = previousGroupFirstElement
-//line hecbench_score.go:90
-									previousGroupFirstElement = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line hecbench_score.go:90
-									previousGroupFirstElement.StoreSlice(gc_l_previousGroupFirstElement[gc_lane2:])
-									gc_left3 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line hecbench_score.go:90
-									var previousGroupFirstElement archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line hecbench_score.go:90
-									_ = previousGroupFirstElement
-//line hecbench_score.go:90
-									previousGroupFirstElement = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line hecbench_score.go:90
-									previousGroupFirstElement.StoreSlice(gc_l_previousGroupFirstElement[gc_lane2:])
-									gc_left3 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left3 != 0 {
+					}
+//line hecbench_score.go:80
+					for i_ := 1; i_ < warpSize; i_ *= 2 {
+						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_value, i_, 32, &gc_c21r)
+						{
+							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+							gc_tx2 := gc_tidx2.X - 1
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left3&(1<<gc_lane2) == 0 {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+//line hecbench_score.go:72
+								threadID := gc_tx2
+								inverseLaneID := warpSize - threadID - 1
+//line hecbench_score.go:75
+								value := gc_l_value[gc_lane2]
+//line hecbench_score.go:81
+								n := gc_c21r[gc_lane2]
+								if inverseLaneID >= i_ {
+									value += n
+								}
+//line hecbench_score.go:86
+								gc_l_value[gc_lane2] = value
+							}
+						}
+					}
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+						if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_score.go:96
+								gc_tx2 := gc_tidx4.X + gc_lane2
+//line hecbench_score.go:98
+								gc_ty2 := gc_tidx4.Y
+								_ = gc_ty2
+								gc_tz2 := gc_tidx4.Z
+								_ = gc_tz2
+//line hecbench_score.go:72
+								var threadID int = gc_tx2
+//line hecbench_score.go:77
+								var idx int = iter*warpSize + threadID
+//line hecbench_score.go:77
+								previousGroupFirstElement := archsimd.LoadInt32x8Slice(gc_l_previousGroupFirstElement[gc_lane2:])
+//line hecbench_score.go:77
+								value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
+//line hecbench_score.go:87
+								value = value.Add(previousGroupFirstElement)
+								if idx < 0 || idx > len(bins)-8 {
+//line hecbench_score.go:88
+									break
+								}
+//line hecbench_score.go:88
+								value.StoreSlice(bins[idx:])
+//line hecbench_score.go:88
+								value.StoreSlice(gc_l_value[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								var previousGroupFirstElement int32
-								_ = previousGroupFirstElement
-
+								gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+								if gc_tidx2.X+8 > gc_bdx2 {
+									continue // the lanes wrap to the next row
+								}
+								gc_tx2 := gc_tidx2.X
+//line hecbench_score.go:103
+								gc_ty2 := gc_tidx2.Y
+								_ = gc_ty2
+								gc_tz2 := gc_tidx2.Z
+								_ = gc_tz2
+//line hecbench_score.go:72
+								var threadID int = gc_tx2
+//line hecbench_score.go:77
+								var idx int = iter*warpSize + threadID
+//line hecbench_score.go:77
+								previousGroupFirstElement := archsimd.LoadInt32x8Slice(gc_l_previousGroupFirstElement[gc_lane2:])
+//line hecbench_score.go:77
+								value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
+//line hecbench_score.go:87
+								value = value.Add(previousGroupFirstElement)
+								if idx < 0 || idx > len(bins)-8 {
+//line hecbench_score.go:88
+									break
+								}
+//line hecbench_score.go:88
+								value.StoreSlice(bins[idx:])
+//line hecbench_score.go:88
+								value.StoreSlice(gc_l_value[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						{
+							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+							gc_tx2 := gc_tidx2.X - 1
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								gc_tx2++
+								if gc_tx2 == gc_bdx2 {
+									gc_tx2 = 0
+								}
+								if gc_left2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line hecbench_score.go:72
+								threadID := gc_tx2
+//line hecbench_score.go:77
+								idx := iter*warpSize + threadID
+//line hecbench_score.go:79
+								previousGroupFirstElement := gc_l_previousGroupFirstElement[gc_lane2]
+//line hecbench_score.go:81
+								value := gc_l_value[gc_lane2]
+//line hecbench_score.go:87
+								value += previousGroupFirstElement
+								bins[idx] = value
 //line hecbench_score.go:90
-								previousGroupFirstElement = gc_c22r[gc_lane2]
-								gc_l_previousGroupFirstElement[gc_lane2] = previousGroupFirstElement
+								gc_l_value[gc_lane2] = value
 							}
 						}
 					}
+//line hecbench_score.go:90
+					compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_value, 0, 32, &gc_c22r)
+					gc_left3 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_score.go:90
+								var previousGroupFirstElement archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line hecbench_score.go:90
+								previousGroupFirstElement = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+//line hecbench_score.go:90
+								previousGroupFirstElement.StoreSlice(gc_l_previousGroupFirstElement[gc_lane2:])
+								gc_left3 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+//line hecbench_score.go:90
+								var previousGroupFirstElement archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line hecbench_score.go:90
+								previousGroupFirstElement = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+//line hecbench_score.go:90
+								previousGroupFirstElement.StoreSlice(gc_l_previousGroupFirstElement[gc_lane2:])
+								gc_left3 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left3 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left3&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line hecbench_score.go:103
+							var previousGroupFirstElement int32
+//line hecbench_score.go:90
+							previousGroupFirstElement = gc_c22r[gc_lane2]
+							gc_l_previousGroupFirstElement[gc_lane2] = previousGroupFirstElement
+						}
+					}
 				}
-				gc_act2 = gc_save122 &^ gc_dead2
 			}
+			gc_act2 = gc_save122 &^ gc_dead2
 		}
 	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
-			gc_to2 = gc_bound3 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := 0
-			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 < len(count) {
-				gc_at5 := count[gc_off8:][:1]
-				gc_step3 := gc_from2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+//line hecbench_score.go:101
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
+		gc_to2 = gc_bound3 + 1
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off8 := 0
+		if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 < len(count) {
+			gc_at5 := count[gc_off8:][:1]
+			gc_step3 := gc_from2
+			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				{
 					{
-						gc_tx2 := gc_step3 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_score.go:94
-						{
-							gc_at5[0] = 0
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_score.go:94
-						{
-							gc_at5[0] = 0
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_score.go:94
-						{
-							gc_at5[0] = 0
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_score.go:94
-						{
-							gc_at5[0] = 0
-						}
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_score.go:94
-					{
+//line hecbench_score.go:95
 						gc_at5[0] = 0
 					}
 				}
-			} else {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				{
 					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_score.go:94
-						{
-							count[0] = 0
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_score.go:94
-						{
-							count[0] = 0
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_score.go:94
-						{
-							count[0] = 0
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_score.go:94
-						{
-							count[0] = 0
-						}
+//line hecbench_score.go:95
+						gc_at5[0] = 0
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				{
+					{
+//line hecbench_score.go:95
+						gc_at5[0] = 0
+					}
+				}
+				{
+					{
+//line hecbench_score.go:95
+						gc_at5[0] = 0
+					}
+				}
+			}
+			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+				{
+//line hecbench_score.go:95
+					gc_at5[0] = 0
+				}
+			}
+		} else {
+			gc_step4 := gc_from2
+			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line hecbench_score.go:94
 					{
+//line hecbench_score.go:95
+						count[0] = 0
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line hecbench_score.go:95
+						count[0] = 0
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line hecbench_score.go:95
+						count[0] = 0
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line hecbench_score.go:95
 						count[0] = 0
 					}
 				}
 			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				{
+//line hecbench_score.go:95
+					count[0] = 0
+				}
+			}
 		}
 	}
+//line hecbench_score.go:101
 	compiled.OutOfLine(func() {
 		bins := bins[:2048]
-		_ = bins
 		{
+//line hecbench_score.go:105
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_score.go:100
 					for i_2 := gc_tx2; i_2 < numPriors; i_2 = i_2 + scoreBlockSize {
 						confidence_ := scores[i_2]
@@ -744,7 +578,7 @@ func gc_body_findTopKKernel(gc_b2 *compiled.Block, indicesAll, countAll []int32,
 							confScaled_ := (confidence_ - threshold) / (1.0 - threshold)
 							binIndex_ := int(confScaled_ * scoreBins)
 							binIndex_ = clampInt(binIndex_, 0, scoreBins-1)
-
+//line hecbench_score.go:107
 							idx_ := compiled.SharedAdd(&bins[binIndex_], 1)
 							if int(idx_) < classwiseTopK {
 								indices[idx_] = int32(i_2)

@@ -63,36 +63,24 @@ func gc_body_softMaxKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numSlice, sli
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_softmax.go:18
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
 //line hecbench_softmax.go:22
 						maxVal := src[i*sliceSize]
-
-//line hecbench_softmax.go:23
 						for j := 0; j < sliceSize; j++ {
 							maxVal = max(maxVal, src[i*sliceSize+j])
 						}
-
-//line hecbench_softmax.go:26
 						sum := float32(0)
-
-//line hecbench_softmax.go:27
 						for j_ := 0; j_ < sliceSize; j_++ {
 							sum += expf(src[i*sliceSize+j_] - maxVal)
 						}
-
-//line hecbench_softmax.go:30
 						for j_2 := 0; j_2 < sliceSize; j_2++ {
 							dest[i*sliceSize+j_2] = expf(src[i*sliceSize+j_2]-maxVal) / sum
 						}
-						_ = maxVal
-						_ = sum
 					}
 				}
 			}
+//line hecbench_softmax.go:38
 		})
 	}
 }
@@ -121,48 +109,32 @@ func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, 
 	gc_s_maxVal := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_sum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_exited := gc_b.Exited()
-
 //line hecbench_softmax.go:41
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line hecbench_softmax.go:42
 	warp := cg.TiledPartition(block, 32)
-	_ = warp
 	{
 	gc_L1:
+//line hecbench_softmax.go:46
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
-
 //line hecbench_softmax.go:43
 			i := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-			_ = i
-
-//line hecbench_softmax.go:44
 			if i >= numSlice {
 //line hecbench_softmax.go:44
-				{
-//line hecbench_softmax.go:44
-					gc_exited[gc_rank] = true
-					continue gc_L1
-//line hecbench_softmax.go:45
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
-
-//line hecbench_softmax.go:47
 			maxVal := src[i*sliceSize]
-			_ = maxVal
+//line hecbench_softmax.go:49
 			gc_s_maxVal[gc_rank] = maxVal
 		}
 	}
-
 //line hecbench_softmax.go:48
 	gc_chunk := compiled.StrideChunk(32)
 	gc_span := (32) * gc_chunk
-
 //line hecbench_softmax.go:48
 	for gc_off, gc_limit, gc_more := 0, sliceSize, true; gc_more; gc_off += (32) * gc_chunk {
 		gc_b.Tick()
@@ -170,127 +142,106 @@ func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, 
 			return
 		}
 		gc_more = false
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line hecbench_softmax.go:43
-				i := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-				_ = i
-				maxVal := gc_s_maxVal[gc_rank]
-
-//line hecbench_softmax.go:48
-				gc_start := (gc_rank & (32 - 1))
-				gc_from2 := gc_start + gc_off
-				gc_trips := gc_limit - gc_from2
-				switch {
-				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, 32, gc_chunk, gc_limit, false)
-				case gc_trips > gc_span:
-					gc_trips = gc_chunk
-				case gc_trips > 0:
-					gc_trips = (gc_trips-1)/(32) + 1
-				default:
-					gc_trips = 0
-				}
-				if gc_trips == gc_chunk {
-					gc_more = true
-				}
-				for j := gc_from2; gc_trips > 0; j, gc_trips = j+(32), gc_trips-1 {
-
-//line hecbench_softmax.go:49
-					maxVal = max(maxVal, src[i*sliceSize+j])
-				}
-				gc_s_maxVal[gc_rank] = maxVal
-			}
-		}
-	}
-	{
-		var gc_c1v [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-			for gc_lane := range min(32, gc_n-gc_w) {
-				if gc_exited[gc_w+gc_lane] {
-					gc_act &^= 1 << gc_lane
-				}
-			}
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				maxVal := gc_s_maxVal[gc_rank]
-
-//line hecbench_softmax.go:51
-				gc_c1v[gc_lane] = maxVal
-			}
-
-//line hecbench_softmax.go:51
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpGreater, &gc_c1r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				var maxVal float32
-				_ = maxVal
-
-//line hecbench_softmax.go:51
-				maxVal = gc_c1r[gc_lane]
-				gc_s_maxVal[gc_rank] = maxVal
-			}
-		}
-	}
-	{
-		gc_vstep := 0
-//line hecbench_softmax.go:52
-		gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line hecbench_softmax.go:52
-		_ = gc_all
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			_ = gc_rank
-//line hecbench_softmax.go:52
-			gc_alive := gc_all
-//line hecbench_softmax.go:52
-			_ = gc_alive
-//line hecbench_softmax.go:52
-			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line hecbench_softmax.go:52
-				gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-//line hecbench_softmax.go:52
-			}
-//line hecbench_softmax.go:52
-			var sum float32 = float32(0)
-//line hecbench_softmax.go:52
-			_ = sum
-			lanes.BroadcastFloat32x8(sum).StoreMasked((*[8]float32)(gc_s_sum[gc_rank:]), gc_alive)
-		}
-		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+//line hecbench_softmax.go:55
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
-
-//line hecbench_softmax.go:52
-			sum := float32(0)
-			_ = sum
-			gc_s_sum[gc_rank] = sum
+//line hecbench_softmax.go:43
+			i := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
+//line hecbench_softmax.go:45
+			maxVal := gc_s_maxVal[gc_rank]
+//line hecbench_softmax.go:48
+			gc_start := (gc_rank & (32 - 1))
+			gc_from2 := gc_start + gc_off
+			gc_trips := gc_limit - gc_from2
+			switch {
+			case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+				gc_trips = compiled.ChunkTrips(gc_start, gc_from2, 32, gc_chunk, gc_limit, false)
+			case gc_trips > gc_span:
+				gc_trips = gc_chunk
+			case gc_trips > 0:
+				gc_trips = (gc_trips-1)/(32) + 1
+			default:
+				gc_trips = 0
+			}
+			if gc_trips == gc_chunk {
+				gc_more = true
+			}
+			for j := gc_from2; gc_trips > 0; j, gc_trips = j+(32), gc_trips-1 {
+//line hecbench_softmax.go:49
+				maxVal = max(maxVal, src[i*sliceSize+j])
+			}
+			gc_s_maxVal[gc_rank] = maxVal
 		}
 	}
-
+//line hecbench_softmax.go:56
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
+			}
+		}
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			maxVal := gc_s_maxVal[gc_rank]
+//line hecbench_softmax.go:51
+			gc_c1v[gc_lane] = maxVal
+		}
+//line hecbench_softmax.go:51
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpGreater, &gc_c1r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+//line hecbench_softmax.go:58
+			var maxVal float32
+//line hecbench_softmax.go:51
+			maxVal = gc_c1r[gc_lane]
+			gc_s_maxVal[gc_rank] = maxVal
+		}
+	}
+//line hecbench_softmax.go:57
+	gc_vstep := 0
+//line hecbench_softmax.go:52
+	gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
+//line hecbench_softmax.go:52
+		gc_alive := gc_all
+//line hecbench_softmax.go:52
+		if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+//line hecbench_softmax.go:52
+			gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+		}
+//line hecbench_softmax.go:52
+		var sum float32 = float32(0)
+		lanes.BroadcastFloat32x8(sum).StoreMasked((*[8]float32)(gc_s_sum[gc_rank:]), gc_alive)
+	}
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
+		}
+//line hecbench_softmax.go:52
+		sum := float32(0)
+//line hecbench_softmax.go:54
+		gc_s_sum[gc_rank] = sum
+	}
 //line hecbench_softmax.go:53
 	gc_chunk2 := compiled.StrideChunk(32)
 	gc_span2 := (32) * gc_chunk2
-
 //line hecbench_softmax.go:53
 	for gc_off2, gc_limit2, gc_more2 := 0, sliceSize, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
 		gc_b.Tick()
@@ -298,91 +249,80 @@ func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, 
 			return
 		}
 		gc_more2 = false
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
+//line hecbench_softmax.go:60
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 //line hecbench_softmax.go:43
-				i := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-				_ = i
-				maxVal := gc_s_maxVal[gc_rank]
-				sum := gc_s_sum[gc_rank]
-
+			i := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
+//line hecbench_softmax.go:45
+			maxVal := gc_s_maxVal[gc_rank]
+			sum := gc_s_sum[gc_rank]
 //line hecbench_softmax.go:53
-				gc_start2 := (gc_rank & (32 - 1))
-				gc_from3 := gc_start2 + gc_off2
-				gc_trips2 := gc_limit2 - gc_from3
-				switch {
-				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, 32, gc_chunk2, gc_limit2, false)
-				case gc_trips2 > gc_span2:
-					gc_trips2 = gc_chunk2
-				case gc_trips2 > 0:
-					gc_trips2 = (gc_trips2-1)/(32) + 1
-				default:
-					gc_trips2 = 0
-				}
-				if gc_trips2 == gc_chunk2 {
-					gc_more2 = true
-				}
-				for j_ := gc_from3; gc_trips2 > 0; j_, gc_trips2 = j_+(32), gc_trips2-1 {
-
+			gc_start2 := (gc_rank & (32 - 1))
+			gc_from3 := gc_start2 + gc_off2
+			gc_trips2 := gc_limit2 - gc_from3
+			switch {
+			case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+				gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, 32, gc_chunk2, gc_limit2, false)
+			case gc_trips2 > gc_span2:
+				gc_trips2 = gc_chunk2
+			case gc_trips2 > 0:
+				gc_trips2 = (gc_trips2-1)/(32) + 1
+			default:
+				gc_trips2 = 0
+			}
+			if gc_trips2 == gc_chunk2 {
+				gc_more2 = true
+			}
+			for j_ := gc_from3; gc_trips2 > 0; j_, gc_trips2 = j_+(32), gc_trips2-1 {
 //line hecbench_softmax.go:54
-					sum += expf(src[i*sliceSize+j_] - maxVal)
-				}
-				gc_s_sum[gc_rank] = sum
+				sum += expf(src[i*sliceSize+j_] - maxVal)
 			}
+			gc_s_sum[gc_rank] = sum
 		}
 	}
-	{
-		var gc_c2v [32]float32
-		var gc_c2r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-			for gc_lane := range min(32, gc_n-gc_w) {
-				if gc_exited[gc_w+gc_lane] {
-					gc_act &^= 1 << gc_lane
-				}
-			}
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				sum := gc_s_sum[gc_rank]
-
-//line hecbench_softmax.go:56
-				gc_c2v[gc_lane] = sum
-			}
-
-//line hecbench_softmax.go:56
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				var sum float32
-				_ = sum
-
-//line hecbench_softmax.go:56
-				sum = gc_c2r[gc_lane]
-				gc_s_sum[gc_rank] = sum
+//line hecbench_softmax.go:61
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
 			}
 		}
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			sum := gc_s_sum[gc_rank]
+//line hecbench_softmax.go:56
+			gc_c2v[gc_lane] = sum
+		}
+//line hecbench_softmax.go:56
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+//line hecbench_softmax.go:63
+			var sum float32
+//line hecbench_softmax.go:56
+			sum = gc_c2r[gc_lane]
+			gc_s_sum[gc_rank] = sum
+		}
 	}
-
 //line hecbench_softmax.go:57
 	gc_chunk3 := compiled.StrideChunk(32)
 	gc_span3 := (32) * gc_chunk3
-
 //line hecbench_softmax.go:57
 	for gc_off3, gc_limit3, gc_more3 := 0, sliceSize, true; gc_more3; gc_off3 += (32) * gc_chunk3 {
 		gc_b.Tick()
@@ -390,41 +330,37 @@ func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, 
 			return
 		}
 		gc_more3 = false
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
+//line hecbench_softmax.go:64
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 //line hecbench_softmax.go:43
-				i := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-				_ = i
-				maxVal := gc_s_maxVal[gc_rank]
-				sum := gc_s_sum[gc_rank]
-
+			i := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
+//line hecbench_softmax.go:45
+			maxVal := gc_s_maxVal[gc_rank]
+			sum := gc_s_sum[gc_rank]
 //line hecbench_softmax.go:57
-				gc_start3 := (gc_rank & (32 - 1))
-				gc_from4 := gc_start3 + gc_off3
-				gc_trips3 := gc_limit3 - gc_from4
-				switch {
-				case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
-					gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, 32, gc_chunk3, gc_limit3, false)
-				case gc_trips3 > gc_span3:
-					gc_trips3 = gc_chunk3
-				case gc_trips3 > 0:
-					gc_trips3 = (gc_trips3-1)/(32) + 1
-				default:
-					gc_trips3 = 0
-				}
-				if gc_trips3 == gc_chunk3 {
-					gc_more3 = true
-				}
-				for j_2 := gc_from4; gc_trips3 > 0; j_2, gc_trips3 = j_2+(32), gc_trips3-1 {
-
+			gc_start3 := (gc_rank & (32 - 1))
+			gc_from4 := gc_start3 + gc_off3
+			gc_trips3 := gc_limit3 - gc_from4
+			switch {
+			case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+				gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, 32, gc_chunk3, gc_limit3, false)
+			case gc_trips3 > gc_span3:
+				gc_trips3 = gc_chunk3
+			case gc_trips3 > 0:
+				gc_trips3 = (gc_trips3-1)/(32) + 1
+			default:
+				gc_trips3 = 0
+			}
+			if gc_trips3 == gc_chunk3 {
+				gc_more3 = true
+			}
+			for j_2 := gc_from4; gc_trips3 > 0; j_2, gc_trips3 = j_2+(32), gc_trips3-1 {
 //line hecbench_softmax.go:58
-					dest[i*sliceSize+j_2] = expf(src[i*sliceSize+j_2]-maxVal) / sum
-				}
+				dest[i*sliceSize+j_2] = expf(src[i*sliceSize+j_2]-maxVal) / sum
 			}
 		}
 	}
@@ -433,4 +369,5 @@ func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, 
 // gc_files_hecbench_softmax holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_softmax.go
+//line hecbench_softmax.go:68
 var gc_files_hecbench_softmax embed.FS

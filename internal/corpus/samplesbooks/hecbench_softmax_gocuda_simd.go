@@ -63,36 +63,24 @@ func gc_body_softMaxKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numSlice, 
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line hecbench_softmax.go:18
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
 //line hecbench_softmax.go:22
 						maxVal := src[i*sliceSize]
-
-//line hecbench_softmax.go:23
 						for j := 0; j < sliceSize; j++ {
 							maxVal = max(maxVal, src[i*sliceSize+j])
 						}
-
-//line hecbench_softmax.go:26
 						sum := float32(0)
-
-//line hecbench_softmax.go:27
 						for j_ := 0; j_ < sliceSize; j_++ {
 							sum += expf(src[i*sliceSize+j_] - maxVal)
 						}
-
-//line hecbench_softmax.go:30
 						for j_2 := 0; j_2 < sliceSize; j_2++ {
 							dest[i*sliceSize+j_2] = expf(src[i*sliceSize+j_2]-maxVal) / sum
 						}
-						_ = maxVal
-						_ = sum
 					}
 				}
 			}
+//line hecbench_softmax.go:38
 		})
 	}
 }
@@ -121,49 +109,33 @@ func gc_body_softMax2Kernel(gc_b2 *compiled.Block, numSlice, sliceSize int, src,
 	gc_s_maxVal := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_s_sum := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
-
 //line hecbench_softmax.go:41
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line hecbench_softmax.go:42
 	warp := cg.TiledPartition(block, 32)
-	_ = warp
 	{
 	gc_L12:
+//line hecbench_softmax.go:46
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
 				continue
 			}
-
 //line hecbench_softmax.go:43
 			i := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
-			_ = i
-
-//line hecbench_softmax.go:44
 			if i >= numSlice {
 //line hecbench_softmax.go:44
-				{
-//line hecbench_softmax.go:44
-					gc_exited2[gc_rank2] = true
-					continue gc_L12
-//line hecbench_softmax.go:45
-				}
+				gc_exited2[gc_rank2] = true
+				continue gc_L12
 			}
-
-//line hecbench_softmax.go:47
 			maxVal := src[i*sliceSize]
-			_ = maxVal
+//line hecbench_softmax.go:49
 			gc_s_maxVal[gc_rank2] = maxVal
 		}
 	}
-
 //line hecbench_softmax.go:48
 	gc_chunk := compiled.StrideChunk(32)
 	gc_span := (32) * gc_chunk
 	archsimd.ClearAVXUpperBits()
-
 //line hecbench_softmax.go:48
 	for gc_off, gc_limit, gc_more := 0, sliceSize, true; gc_more; gc_off += (32) * gc_chunk {
 		gc_b2.Tick()
@@ -171,135 +143,112 @@ func gc_body_softMax2Kernel(gc_b2 *compiled.Block, numSlice, sliceSize int, src,
 			return
 		}
 		gc_more = false
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
-//line hecbench_softmax.go:43
-				i := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
-				_ = i
-				maxVal := gc_s_maxVal[gc_rank2]
-
-//line hecbench_softmax.go:48
-				gc_start4 := (gc_rank2 & (32 - 1))
-				gc_from6 := gc_start4 + gc_off
-				gc_trips4 := gc_limit - gc_from6
-				switch {
-				case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, 32, gc_chunk, gc_limit, false)
-				case gc_trips4 > gc_span:
-					gc_trips4 = gc_chunk
-				case gc_trips4 > 0:
-					gc_trips4 = (gc_trips4-1)/(32) + 1
-				default:
-					gc_trips4 = 0
-				}
-				if gc_trips4 == gc_chunk {
-					gc_more = true
-				}
-				for j := gc_from6; gc_trips4 > 0; j, gc_trips4 = j+(32), gc_trips4-1 {
-
-//line hecbench_softmax.go:49
-					maxVal = max(maxVal, src[i*sliceSize+j])
-				}
-				gc_s_maxVal[gc_rank2] = maxVal
-			}
-		}
-	}
-	{
-		var gc_c21v [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			for gc_lane2 := range min(32, gc_n2-gc_w2) {
-				if gc_exited2[gc_w2+gc_lane2] {
-					gc_act2 &^= 1 << gc_lane2
-				}
-			}
-			var gc_dead2 uint32
-			_ = gc_dead2
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				maxVal := gc_s_maxVal[gc_rank2]
-
-//line hecbench_softmax.go:51
-				gc_c21v[gc_lane2] = maxVal
-			}
-
-//line hecbench_softmax.go:51
-			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpGreater, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				var maxVal float32
-				_ = maxVal
-
-//line hecbench_softmax.go:51
-				maxVal = gc_c21r[gc_lane2]
-				gc_s_maxVal[gc_rank2] = maxVal
-			}
-		}
-	}
-	{
-		gc_vstep2 := 0
-		if compiled.SIMD {
-//line hecbench_softmax.go:52
-			gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line hecbench_softmax.go:52
-			_ = gc_all2
-//line hecbench_softmax.go:52
-			gc_vb := archsimd.BroadcastFloat32x8(float32(0))
-//line hecbench_softmax.go:52
-			_ = gc_vb
-			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-				gc_rank2 := gc_vstep2
-				_ = gc_rank2
-//line hecbench_softmax.go:52
-				gc_alive2 := gc_all2
-//line hecbench_softmax.go:52
-				_ = gc_alive2
-//line hecbench_softmax.go:52
-				if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
-//line hecbench_softmax.go:52
-					gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line hecbench_softmax.go:52
-				}
-//line hecbench_softmax.go:52
-				sum := gc_vb
-//line hecbench_softmax.go:52
-				_ = sum
-				sum.Merge(archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:]), gc_alive2).StoreSlice(gc_s_sum[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		for gc_rank2 := gc_vstep2; gc_rank2 < gc_n2; gc_rank2++ {
+//line hecbench_softmax.go:55
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
 				continue
 			}
-
-//line hecbench_softmax.go:52
-			sum := float32(0)
-			_ = sum
-			gc_s_sum[gc_rank2] = sum
+//line hecbench_softmax.go:43
+			i := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
+//line hecbench_softmax.go:45
+			maxVal := gc_s_maxVal[gc_rank2]
+//line hecbench_softmax.go:48
+			gc_start4 := (gc_rank2 & (32 - 1))
+			gc_from6 := gc_start4 + gc_off
+			gc_trips4 := gc_limit - gc_from6
+			switch {
+			case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+				gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, 32, gc_chunk, gc_limit, false)
+			case gc_trips4 > gc_span:
+				gc_trips4 = gc_chunk
+			case gc_trips4 > 0:
+				gc_trips4 = (gc_trips4-1)/(32) + 1
+			default:
+				gc_trips4 = 0
+			}
+			if gc_trips4 == gc_chunk {
+				gc_more = true
+			}
+			for j := gc_from6; gc_trips4 > 0; j, gc_trips4 = j+(32), gc_trips4-1 {
+//line hecbench_softmax.go:49
+				maxVal = max(maxVal, src[i*sliceSize+j])
+			}
+			gc_s_maxVal[gc_rank2] = maxVal
 		}
 	}
-
+//line hecbench_softmax.go:56
+	var gc_c21v [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		for gc_lane2 := range min(32, gc_n2-gc_w2) {
+			if gc_exited2[gc_w2+gc_lane2] {
+				gc_act2 &^= 1 << gc_lane2
+			}
+		}
+		var gc_dead2 uint32
+		_ = gc_dead2
+		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
+			}
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			maxVal := gc_s_maxVal[gc_rank2]
+//line hecbench_softmax.go:51
+			gc_c21v[gc_lane2] = maxVal
+		}
+//line hecbench_softmax.go:51
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpGreater, &gc_c21r)
+		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
+			}
+			gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_softmax.go:58
+			var maxVal float32
+//line hecbench_softmax.go:51
+			maxVal = gc_c21r[gc_lane2]
+			gc_s_maxVal[gc_rank2] = maxVal
+		}
+	}
+//line hecbench_softmax.go:57
+	gc_vstep2 := 0
+	if compiled.SIMD {
+//line hecbench_softmax.go:52
+		gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line hecbench_softmax.go:52
+		gc_vb := archsimd.BroadcastFloat32x8(float32(0))
+		for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+			gc_rank2 := gc_vstep2
+//line hecbench_softmax.go:52
+			gc_alive2 := gc_all2
+//line hecbench_softmax.go:52
+			if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+//line hecbench_softmax.go:52
+				gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+			}
+//line hecbench_softmax.go:52
+			sum := gc_vb
+			sum.Merge(archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:]), gc_alive2).StoreSlice(gc_s_sum[gc_rank2:])
+		}
+		archsimd.ClearAVXUpperBits()
+	}
+	for gc_rank2 := gc_vstep2; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		if gc_exited2[gc_rank2] {
+			continue
+		}
+//line hecbench_softmax.go:52
+		sum := float32(0)
+//line hecbench_softmax.go:54
+		gc_s_sum[gc_rank2] = sum
+	}
 //line hecbench_softmax.go:53
 	gc_chunk2 := compiled.StrideChunk(32)
 	gc_span2 := (32) * gc_chunk2
 	archsimd.ClearAVXUpperBits()
-
 //line hecbench_softmax.go:53
 	for gc_off2, gc_limit2, gc_more2 := 0, sliceSize, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
 		gc_b2.Tick()
@@ -307,92 +256,81 @@ func gc_body_softMax2Kernel(gc_b2 *compiled.Block, numSlice, sliceSize int, src,
 			return
 		}
 		gc_more2 = false
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
+//line hecbench_softmax.go:60
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
 //line hecbench_softmax.go:43
-				i := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
-				_ = i
-				maxVal := gc_s_maxVal[gc_rank2]
-				sum := gc_s_sum[gc_rank2]
-
+			i := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
+//line hecbench_softmax.go:45
+			maxVal := gc_s_maxVal[gc_rank2]
+			sum := gc_s_sum[gc_rank2]
 //line hecbench_softmax.go:53
-				gc_start5 := (gc_rank2 & (32 - 1))
-				gc_from7 := gc_start5 + gc_off2
-				gc_trips5 := gc_limit2 - gc_from7
-				switch {
-				case gc_from7 < gc_start5 || gc_from7 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-					gc_trips5 = compiled.ChunkTrips(gc_start5, gc_from7, 32, gc_chunk2, gc_limit2, false)
-				case gc_trips5 > gc_span2:
-					gc_trips5 = gc_chunk2
-				case gc_trips5 > 0:
-					gc_trips5 = (gc_trips5-1)/(32) + 1
-				default:
-					gc_trips5 = 0
-				}
-				if gc_trips5 == gc_chunk2 {
-					gc_more2 = true
-				}
-				for j_ := gc_from7; gc_trips5 > 0; j_, gc_trips5 = j_+(32), gc_trips5-1 {
-
+			gc_start5 := (gc_rank2 & (32 - 1))
+			gc_from7 := gc_start5 + gc_off2
+			gc_trips5 := gc_limit2 - gc_from7
+			switch {
+			case gc_from7 < gc_start5 || gc_from7 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+				gc_trips5 = compiled.ChunkTrips(gc_start5, gc_from7, 32, gc_chunk2, gc_limit2, false)
+			case gc_trips5 > gc_span2:
+				gc_trips5 = gc_chunk2
+			case gc_trips5 > 0:
+				gc_trips5 = (gc_trips5-1)/(32) + 1
+			default:
+				gc_trips5 = 0
+			}
+			if gc_trips5 == gc_chunk2 {
+				gc_more2 = true
+			}
+			for j_ := gc_from7; gc_trips5 > 0; j_, gc_trips5 = j_+(32), gc_trips5-1 {
 //line hecbench_softmax.go:54
-					sum += expf(src[i*sliceSize+j_] - maxVal)
-				}
-				gc_s_sum[gc_rank2] = sum
+				sum += expf(src[i*sliceSize+j_] - maxVal)
 			}
+			gc_s_sum[gc_rank2] = sum
 		}
 	}
-	{
-		var gc_c22v [32]float32
-		var gc_c22r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			for gc_lane2 := range min(32, gc_n2-gc_w2) {
-				if gc_exited2[gc_w2+gc_lane2] {
-					gc_act2 &^= 1 << gc_lane2
-				}
-			}
-			var gc_dead2 uint32
-			_ = gc_dead2
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				sum := gc_s_sum[gc_rank2]
-
-//line hecbench_softmax.go:56
-				gc_c22v[gc_lane2] = sum
-			}
-
-//line hecbench_softmax.go:56
-			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				var sum float32
-				_ = sum
-
-//line hecbench_softmax.go:56
-				sum = gc_c22r[gc_lane2]
-				gc_s_sum[gc_rank2] = sum
+//line hecbench_softmax.go:61
+	var gc_c22v [32]float32
+	var gc_c22r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		for gc_lane2 := range min(32, gc_n2-gc_w2) {
+			if gc_exited2[gc_w2+gc_lane2] {
+				gc_act2 &^= 1 << gc_lane2
 			}
 		}
+		var gc_dead2 uint32
+		_ = gc_dead2
+		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
+			}
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			sum := gc_s_sum[gc_rank2]
+//line hecbench_softmax.go:56
+			gc_c22v[gc_lane2] = sum
+		}
+//line hecbench_softmax.go:56
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
+		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
+			}
+			gc_rank2 := gc_w2 + gc_lane2
+//line hecbench_softmax.go:63
+			var sum float32
+//line hecbench_softmax.go:56
+			sum = gc_c22r[gc_lane2]
+			gc_s_sum[gc_rank2] = sum
+		}
 	}
-
 //line hecbench_softmax.go:57
 	gc_chunk3 := compiled.StrideChunk(32)
 	gc_span3 := (32) * gc_chunk3
 	archsimd.ClearAVXUpperBits()
-
 //line hecbench_softmax.go:57
 	for gc_off3, gc_limit3, gc_more3 := 0, sliceSize, true; gc_more3; gc_off3 += (32) * gc_chunk3 {
 		gc_b2.Tick()
@@ -400,41 +338,37 @@ func gc_body_softMax2Kernel(gc_b2 *compiled.Block, numSlice, sliceSize int, src,
 			return
 		}
 		gc_more3 = false
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
+//line hecbench_softmax.go:64
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
 //line hecbench_softmax.go:43
-				i := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
-				_ = i
-				maxVal := gc_s_maxVal[gc_rank2]
-				sum := gc_s_sum[gc_rank2]
-
+			i := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
+//line hecbench_softmax.go:45
+			maxVal := gc_s_maxVal[gc_rank2]
+			sum := gc_s_sum[gc_rank2]
 //line hecbench_softmax.go:57
-				gc_start6 := (gc_rank2 & (32 - 1))
-				gc_from8 := gc_start6 + gc_off3
-				gc_trips6 := gc_limit3 - gc_from8
-				switch {
-				case gc_from8 < gc_start6 || gc_from8 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
-					gc_trips6 = compiled.ChunkTrips(gc_start6, gc_from8, 32, gc_chunk3, gc_limit3, false)
-				case gc_trips6 > gc_span3:
-					gc_trips6 = gc_chunk3
-				case gc_trips6 > 0:
-					gc_trips6 = (gc_trips6-1)/(32) + 1
-				default:
-					gc_trips6 = 0
-				}
-				if gc_trips6 == gc_chunk3 {
-					gc_more3 = true
-				}
-				for j_2 := gc_from8; gc_trips6 > 0; j_2, gc_trips6 = j_2+(32), gc_trips6-1 {
-
+			gc_start6 := (gc_rank2 & (32 - 1))
+			gc_from8 := gc_start6 + gc_off3
+			gc_trips6 := gc_limit3 - gc_from8
+			switch {
+			case gc_from8 < gc_start6 || gc_from8 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+				gc_trips6 = compiled.ChunkTrips(gc_start6, gc_from8, 32, gc_chunk3, gc_limit3, false)
+			case gc_trips6 > gc_span3:
+				gc_trips6 = gc_chunk3
+			case gc_trips6 > 0:
+				gc_trips6 = (gc_trips6-1)/(32) + 1
+			default:
+				gc_trips6 = 0
+			}
+			if gc_trips6 == gc_chunk3 {
+				gc_more3 = true
+			}
+			for j_2 := gc_from8; gc_trips6 > 0; j_2, gc_trips6 = j_2+(32), gc_trips6-1 {
 //line hecbench_softmax.go:58
-					dest[i*sliceSize+j_2] = expf(src[i*sliceSize+j_2]-maxVal) / sum
-				}
+				dest[i*sliceSize+j_2] = expf(src[i*sliceSize+j_2]-maxVal) / sum
 			}
 		}
 	}
@@ -443,4 +377,5 @@ func gc_body_softMax2Kernel(gc_b2 *compiled.Block, numSlice, sliceSize int, src,
 // gc_files_hecbench_softmax holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_softmax.go
+//line hecbench_softmax.go:68
 var gc_files_hecbench_softmax embed.FS

@@ -51,7 +51,6 @@ func gc_body_unfoldBackwardElementwiseKernel(gc_b *compiled.Block, gc_lo, gc_hi 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line hecbench_unfold.go:24
 		totalWorkBlock := nThreads * nElemsPerThread
 		compiled.OutOfLine(func() {
@@ -60,21 +59,18 @@ func gc_body_unfoldBackwardElementwiseKernel(gc_b *compiled.Block, gc_lo, gc_hi 
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line hecbench_unfold.go:25
 						idx := totalWorkBlock*gc_bx + gc_tx
-
-//line hecbench_unfold.go:26
 						for i_ := 0; i_ < nElemsPerThread; i_++ {
 							if idx < totalNElems {
 								f(idx)
 								idx += nThreads
 							}
 						}
-						_ = idx
 					}
 				}
 			}
+//line hecbench_unfold.go:36
 		})
 	}
 }

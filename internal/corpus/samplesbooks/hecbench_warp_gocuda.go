@@ -41,86 +41,64 @@ func gc_body_bcastShflSg8Kernel(gc_b *compiled.Block, arg int32, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	{
-		var gc_c1v [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-
-//line hecbench_warp.go:25
-					value := int32(0)
-
-//line hecbench_warp.go:26
-					if (gc_tx & 0x7) == 0 {
-						value = arg
-					}
-					_ = value
-
-//line hecbench_warp.go:29
-					gc_c1v[gc_lane] = value
+//line hecbench_warp.go:34
+	var gc_c1v [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+//line hecbench_warp.go:25
+				value := int32(0)
+				if (gc_tx & 0x7) == 0 {
+					value = arg
+				}
+				gc_c1v[gc_lane] = value
 			}
-
+		}
 //line hecbench_warp.go:29
-			compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xffffffff, &gc_c1v, 0, 32, &gc_c1r)
+		compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xffffffff, &gc_c1v, 0, 32, &gc_c1r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bdx * gc_bx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
-						gc_at := out[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line hecbench_warp.go:30
-							oi := gc_bdx*gc_bx + gc_tx
-							_ = oi
-
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bdx * gc_bx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+					gc_at := out[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line hecbench_warp.go:41
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_warp.go:29
-							outV := gc_c1r[gc_lane]
-
+						outV := gc_c1r[gc_lane]
 //line hecbench_warp.go:31
-							gc_at[gc_lane] = outV
-							_ = outV
+						gc_at[gc_lane] = outV
+					}
+				} else {
+//line hecbench_warp.go:35
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line hecbench_warp.go:30
-							oi := gc_bdx*gc_bx + gc_tx
-							_ = oi
-
+						oi := gc_bdx*gc_bx + gc_tx
 //line hecbench_warp.go:29
-							outV := gc_c1r[gc_lane]
-
+						outV := gc_c1r[gc_lane]
 //line hecbench_warp.go:31
-							out[oi] = outV
-							_ = outV
-						}
+						out[oi] = outV
 					}
 				}
 			}
@@ -151,83 +129,68 @@ func gc_body_bcastShflXorSg8Kernel(gc_b *compiled.Block, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	{
-		var gc_l_value [32]int32
-		var gc_c1r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-
+//line hecbench_warp.go:48
+	var gc_l_value [32]int32
+	var gc_c1r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
 //line hecbench_warp.go:39
-					value := int32(gc_tx & 0x7)
-					_ = value
+				value := int32(gc_tx & 0x7)
+//line hecbench_warp.go:41
+				gc_l_value[gc_lane] = value
+			}
+		}
+//line hecbench_warp.go:40
+		for mask := 1; mask < 0x7; mask *= 2 {
+			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_value, mask, 0, 32)
+			} else {
+//line hecbench_warp.go:41
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_value, mask, 32, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line hecbench_warp.go:45
+					value := gc_l_value[gc_lane]
+//line hecbench_warp.go:41
+					value += gc_c1r[gc_lane]
 					gc_l_value[gc_lane] = value
 				}
 			}
-
-//line hecbench_warp.go:40
-			for mask := 1; mask < 0x7; mask *= 2 {
-
-//line hecbench_warp.go:41
-				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
-					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_value, mask, 0, 32)
-				} else {
-
-//line hecbench_warp.go:41
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_value, mask, 32, &gc_c1r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						value := gc_l_value[gc_lane]
-						_ = value
-
-//line hecbench_warp.go:41
-						value += gc_c1r[gc_lane]
-						gc_l_value[gc_lane] = value
-					}
-				}
-			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := (gc_bdx * gc_bx) + gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
-						gc_at := out[gc_off:][:32]
-
+				gc_x0 := gc_tidx.X
+				gc_off := (gc_bdx * gc_bx) + gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+					gc_at := out[gc_off:][:32]
 //line hecbench_warp.go:44
-						copy(gc_at, gc_l_value[:])
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line hecbench_warp.go:43
-							oi := gc_bdx*gc_bx + gc_tx
-							_ = oi
-							value := gc_l_value[gc_lane]
-							_ = value
-
-//line hecbench_warp.go:44
-							out[oi] = value
+					copy(gc_at, gc_l_value[:])
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line hecbench_warp.go:43
+						oi := gc_bdx*gc_bx + gc_tx
+//line hecbench_warp.go:45
+						value := gc_l_value[gc_lane]
+//line hecbench_warp.go:44
+						out[oi] = value
 					}
 				}
 			}
@@ -259,71 +222,55 @@ func gc_body_transposeShflKernel(gc_b *compiled.Block, out, in []float32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line hecbench_warp.go:53
 	bStart := uint32(gc_bdx * gc_bx)
-	{
-		var gc_c1m [32]uint32
-		var gc_c1v [32]float32
-		var gc_c1a [32]int
-		var gc_c1w [32]int
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line hecbench_warp.go:54
-					bOffs := bStart + uint32(gc_tx)
-					_ = bOffs
-
 //line hecbench_warp.go:55
-					sOffs := uint32(gc_bdx - gc_tx - 1)
-					_ = sOffs
-
-//line hecbench_warp.go:56
-					val := in[bOffs]
-					_ = val
-
-//line hecbench_warp.go:57
-					gc_c1m[gc_lane] = 0xffffffff
-					gc_c1v[gc_lane] = val
-					gc_c1a[gc_lane] = int(sOffs)
-					gc_c1w[gc_lane] = 32
+	var gc_c1m [32]uint32
+	var gc_c1v [32]float32
+	var gc_c1a [32]int
+	var gc_c1w [32]int
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-			}
-
-//line hecbench_warp.go:57
-			compiled.WarpLanes[float32, float32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line hecbench_warp.go:54
-					bOffs := bStart + uint32(gc_tx)
-					_ = bOffs
-
+				bOffs := bStart + uint32(gc_tx)
+				sOffs := uint32(gc_bdx - gc_tx - 1)
+				val := in[bOffs]
+				gc_c1m[gc_lane] = 0xffffffff
+				gc_c1v[gc_lane] = val
+				gc_c1a[gc_lane] = int(sOffs)
+				gc_c1w[gc_lane] = 32
+			}
+		}
 //line hecbench_warp.go:57
-					out[bOffs] = gc_c1r[gc_lane]
+		compiled.WarpLanes[float32, float32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_warp.go:54
+				bOffs := bStart + uint32(gc_tx)
+//line hecbench_warp.go:57
+				out[bOffs] = gc_c1r[gc_lane]
 			}
 		}
 	}
@@ -350,134 +297,100 @@ func gc_body_atomicAggregateKernel(gc_b *compiled.Block, d []int32, s int) {
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-
 //line hecbench_warp.go:65
 	tmask := uint32(0xFFFFFFFF)
-	{
-		var gc_l_ptr_ [32]*int32
-		var gc_l_mask [32]int32
-		var gc_c1v [32]uint64
-		var gc_c1r [32]uint32
-		var gc_c2m [32]uint32
-		var gc_c2v [32]int32
-		var gc_c2a [32]int
-		var gc_c2w [32]int
-		var gc_c2r [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line hecbench_warp.go:82
-					ptr := &d[gc_tx%s]
-
-//line hecbench_warp.go:83
-					var ptr_ *int32 = ptr
-
-//line hecbench_warp.go:83
-					_ = ptr_
-
-//line hecbench_warp.go:64
-					var mask int32
-					_ = ptr
-					_ = ptr_
-					_ = mask
-
-//line hecbench_warp.go:66
-					gc_c1v[gc_lane] = uint64(uintptr(unsafe.Pointer(ptr_)))
-					gc_l_ptr_[gc_lane] = ptr_
-					gc_l_mask[gc_lane] = mask
-				}
-			}
-
-//line hecbench_warp.go:66
-			compiled.WarpLanes[uint64, uint32](gc_b, "MatchAnySync", gc_w, gc_act, tmask, nil, &gc_c1v, nil, nil, &gc_c1r)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line hecbench_warp.go:69
-					laneID := uint32(gc_tx % 32)
-					_ = laneID
-					ptr_ := gc_l_ptr_[gc_lane]
-					_ = ptr_
-					var mask int32
-					_ = mask
-
-//line hecbench_warp.go:66
-					mask = int32(gc_c1r[gc_lane])
-
 //line hecbench_warp.go:67
-					leader := intrinsic.Ffs(mask) - 1
-
-//line hecbench_warp.go:68
-					res := int32(0)
-
-//line hecbench_warp.go:70
-					if int(laneID) == leader {
-						res = atomic.Add(ptr_, int32(intrinsic.Popc(uint32(mask))))
-					}
-					_ = leader
-					_ = res
-
-//line hecbench_warp.go:73
-					gc_c2m[gc_lane] = uint32(mask)
-					gc_c2v[gc_lane] = res
-					gc_c2a[gc_lane] = leader
-					gc_c2w[gc_lane] = 32
-					gc_l_mask[gc_lane] = mask
+	var gc_l_ptr_ [32]*int32
+	var gc_l_mask [32]int32
+	var gc_c1v [32]uint64
+	var gc_c1r [32]uint32
+	var gc_c2m [32]uint32
+	var gc_c2v [32]int32
+	var gc_c2a [32]int
+	var gc_c2w [32]int
+	var gc_c2r [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_warp.go:82
+				ptr := &d[gc_tx%s]
+				var ptr_ *int32 = ptr
+//line hecbench_warp.go:64
+				var mask int32
+//line hecbench_warp.go:66
+				gc_c1v[gc_lane] = uint64(uintptr(unsafe.Pointer(ptr_)))
+				gc_l_ptr_[gc_lane] = ptr_
+				gc_l_mask[gc_lane] = mask
 			}
-
-//line hecbench_warp.go:73
-			compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line hecbench_warp.go:69
-					laneID := uint32(gc_tx % 32)
-					_ = laneID
-					mask := gc_l_mask[gc_lane]
-					_ = mask
-					var res int32
-					_ = res
-
-//line hecbench_warp.go:73
-					res = gc_c2r[gc_lane]
-
-//line hecbench_warp.go:74
-					var r int32 = res + int32(intrinsic.Popc(uint32(mask)&((1<<laneID)-1)))
-
-//line hecbench_warp.go:74
-					_ = r
-					_ = r
+		}
+//line hecbench_warp.go:66
+		compiled.WarpLanes[uint64, uint32](gc_b, "MatchAnySync", gc_w, gc_act, tmask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_warp.go:69
+				laneID := uint32(gc_tx % 32)
+//line hecbench_warp.go:71
+				ptr_ := gc_l_ptr_[gc_lane]
+//line hecbench_warp.go:73
+				var mask int32
+//line hecbench_warp.go:66
+				mask = int32(gc_c1r[gc_lane])
+				leader := intrinsic.Ffs(mask) - 1
+				res := int32(0)
+//line hecbench_warp.go:70
+				if int(laneID) == leader {
+					res = atomic.Add(ptr_, int32(intrinsic.Popc(uint32(mask))))
+				}
+				gc_c2m[gc_lane] = uint32(mask)
+				gc_c2v[gc_lane] = res
+				gc_c2a[gc_lane] = leader
+				gc_c2w[gc_lane] = 32
+				gc_l_mask[gc_lane] = mask
+			}
+		}
+//line hecbench_warp.go:73
+		compiled.WarpLanes[int32, int32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line hecbench_warp.go:69
+				laneID := uint32(gc_tx % 32)
+//line hecbench_warp.go:71
+				mask := gc_l_mask[gc_lane]
+//line hecbench_warp.go:73
+				var res int32
+//line hecbench_warp.go:73
+				res = gc_c2r[gc_lane]
+				var r int32 = res + int32(intrinsic.Popc(uint32(mask)&((1<<laneID)-1)))
+//line hecbench_warp.go:74
+				_ = r
 			}
 		}
 	}
@@ -486,4 +399,5 @@ func gc_body_atomicAggregateKernel(gc_b *compiled.Block, d []int32, s int) {
 // gc_files_hecbench_warp holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_warp.go
+//line hecbench_warp.go:85
 var gc_files_hecbench_warp embed.FS

@@ -42,136 +42,109 @@ func gc_body_bcastShflSg8Kernel(gc_b2 *compiled.Block, arg int32, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_c21v [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line hecbench_warp.go:34
+	var gc_c21v [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+//line hecbench_warp.go:25
+				value := int32(0)
+				if (gc_tx2 & 0x7) == 0 {
+					value = arg
+				}
+				gc_c21v[gc_lane2] = value
+			}
+		}
+//line hecbench_warp.go:29
+		compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, 0xffffffff, &gc_c21v, 0, 32, &gc_c21r)
+		gc_left := gc_act2
+		if compiled.SIMD {
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_warp.go:36
+					gc_tx2 := gc_tidx3.X + gc_lane2
+//line hecbench_warp.go:38
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+//line hecbench_warp.go:30
+					var oi int = gc_bdx2*gc_bx2 + gc_tx2
+//line hecbench_warp.go:29
+					outV := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+//line hecbench_warp.go:31
+					if oi < 0 || oi > len(out)-8 {
+//line hecbench_warp.go:31
+						break
+					}
+//line hecbench_warp.go:31
+					outV.StoreSlice(out[oi:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line hecbench_warp.go:46
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line hecbench_warp.go:30
+					var oi int = gc_bdx2*gc_bx2 + gc_tx2
+//line hecbench_warp.go:29
+					outV := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+//line hecbench_warp.go:31
+					if oi < 0 || oi > len(out)-8 {
+//line hecbench_warp.go:31
+						break
+					}
+//line hecbench_warp.go:31
+					outV.StoreSlice(out[oi:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					gc_tx2++
 					if gc_tx2 == gc_bdx2 {
 						gc_tx2 = 0
 					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-
-//line hecbench_warp.go:25
-					value := int32(0)
-
-//line hecbench_warp.go:26
-					if (gc_tx2 & 0x7) == 0 {
-						value = arg
-					}
-					_ = value
-
-//line hecbench_warp.go:29
-					gc_c21v[gc_lane2] = value
-				}
-			}
-
-//line hecbench_warp.go:29
-			compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, 0xffffffff, &gc_c21v, 0, 32, &gc_c21r)
-			gc_left := gc_act2
-			if compiled.SIMD {
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
 //line hecbench_warp.go:30
-						var oi int = gc_bdx2*gc_bx2 + gc_tx2
-//line hecbench_warp.go:30
-						_ = oi
+					oi := gc_bdx2*gc_bx2 + gc_tx2
 //line hecbench_warp.go:29
-						outV := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line hecbench_warp.go:29
-						_ = outV
+					outV := gc_c21r[gc_lane2]
 //line hecbench_warp.go:31
-						if oi < 0 || oi > len(out)-8 {
-//line hecbench_warp.go:31
-							break
-//line hecbench_warp.go:31
-						}
-//line hecbench_warp.go:31
-						outV.StoreSlice(out[oi:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line hecbench_warp.go:30
-						var oi int = gc_bdx2*gc_bx2 + gc_tx2
-//line hecbench_warp.go:30
-						_ = oi
-//line hecbench_warp.go:29
-						outV := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line hecbench_warp.go:29
-						_ = outV
-//line hecbench_warp.go:31
-						if oi < 0 || oi > len(out)-8 {
-//line hecbench_warp.go:31
-							break
-//line hecbench_warp.go:31
-						}
-//line hecbench_warp.go:31
-						outV.StoreSlice(out[oi:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_warp.go:30
-						oi := gc_bdx2*gc_bx2 + gc_tx2
-						_ = oi
-
-//line hecbench_warp.go:29
-						outV := gc_c21r[gc_lane2]
-
-//line hecbench_warp.go:31
-						out[oi] = outV
-						_ = outV
-					}
+					out[oi] = outV
 				}
 			}
 		}
@@ -201,139 +174,114 @@ func gc_body_bcastShflXorSg8Kernel(gc_b2 *compiled.Block, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_value [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-
+//line hecbench_warp.go:48
+	var gc_l_value [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
 //line hecbench_warp.go:39
-					value := int32(gc_tx2 & 0x7)
-					_ = value
-					gc_l_value[gc_lane2] = value
+				value := int32(gc_tx2 & 0x7)
+//line hecbench_warp.go:41
+				gc_l_value[gc_lane2] = value
+			}
+		}
+//line hecbench_warp.go:40
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+			var gc_run compiled.ShflSteps
+			for mask := 1; mask < 0x7; mask *= 2 {
+//line hecbench_warp.go:41
+				gc_run.Add(mask, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_value, &gc_run)
 				}
 			}
-
+			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_value, &gc_run)
+		} else {
 //line hecbench_warp.go:40
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
-				var gc_run compiled.ShflSteps
-				for mask := 1; mask < 0x7; mask *= 2 {
-
+			for mask := 1; mask < 0x7; mask *= 2 {
+				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_value, mask, 0, 32)
+				} else {
 //line hecbench_warp.go:41
-					gc_run.Add(mask, 0, 32)
-					if gc_run.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_value, &gc_run)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_value, &gc_run)
-			} else {
-
-//line hecbench_warp.go:40
-				for mask := 1; mask < 0x7; mask *= 2 {
-
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_value, mask, 32, &gc_c21r)
+					gc_left := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line hecbench_warp.go:41
-					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && 32 == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_value, mask, 0, 32)
-					} else {
-
+								value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
 //line hecbench_warp.go:41
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_value, mask, 32, &gc_c21r)
-						gc_left := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+								value = value.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
 //line hecbench_warp.go:41
-									value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
-//line hecbench_warp.go:41
-									_ = value
-//line hecbench_warp.go:41
-									value = value.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line hecbench_warp.go:41
-									value.StoreSlice(gc_l_value[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line hecbench_warp.go:41
-									value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
-//line hecbench_warp.go:41
-									_ = value
-//line hecbench_warp.go:41
-									value = value.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line hecbench_warp.go:41
-									value.StoreSlice(gc_l_value[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
+								value.StoreSlice(gc_l_value[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
 							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left&(1<<gc_lane2) == 0 {
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								value := gc_l_value[gc_lane2]
-								_ = value
-
 //line hecbench_warp.go:41
-								value += gc_c21r[gc_lane2]
-								gc_l_value[gc_lane2] = value
+								value := archsimd.LoadInt32x8Slice(gc_l_value[gc_lane2:])
+//line hecbench_warp.go:41
+								value = value.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line hecbench_warp.go:41
+								value.StoreSlice(gc_l_value[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line hecbench_warp.go:54
+							value := gc_l_value[gc_lane2]
+//line hecbench_warp.go:41
+							value += gc_c21r[gc_lane2]
+							gc_l_value[gc_lane2] = value
 						}
 					}
 				}
 			}
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x02 := gc_tidx2.X
-					gc_off2 := (gc_bdx2 * gc_bx2) + gc_x02
-					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
-						gc_at2 := out[gc_off2:][:32]
-
+				gc_x02 := gc_tidx2.X
+				gc_off2 := (gc_bdx2 * gc_bx2) + gc_x02
+				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:32]
 //line hecbench_warp.go:44
-						copy(gc_at2, gc_l_value[:])
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_warp.go:43
-							oi := gc_bdx2*gc_bx2 + gc_tx2
-							_ = oi
-							value := gc_l_value[gc_lane2]
-							_ = value
-
-//line hecbench_warp.go:44
-							out[oi] = value
+					copy(gc_at2, gc_l_value[:])
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
 						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_warp.go:43
+						oi := gc_bdx2*gc_bx2 + gc_tx2
+//line hecbench_warp.go:45
+						value := gc_l_value[gc_lane2]
+//line hecbench_warp.go:44
+						out[oi] = value
 					}
 				}
 			}
@@ -365,134 +313,112 @@ func gc_body_transposeShflKernel(gc_b2 *compiled.Block, out, in []float32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_warp.go:53
 	bStart := uint32(gc_bdx2 * gc_bx2)
-	{
-		var gc_c21m [32]uint32
-		var gc_c21v [32]float32
-		var gc_c21a [32]int
-		var gc_c21w [32]int
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line hecbench_warp.go:55
+	var gc_c21m [32]uint32
+	var gc_c21v [32]float32
+	var gc_c21a [32]int
+	var gc_c21w [32]int
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_warp.go:54
+				bOffs := bStart + uint32(gc_tx2)
+				sOffs := uint32(gc_bdx2 - gc_tx2 - 1)
+				val := in[bOffs]
+				gc_c21m[gc_lane2] = 0xffffffff
+				gc_c21v[gc_lane2] = val
+				gc_c21a[gc_lane2] = int(sOffs)
+				gc_c21w[gc_lane2] = 32
+			}
+		}
+//line hecbench_warp.go:57
+		compiled.WarpLanes[float32, float32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_c21v, &gc_c21a, &gc_c21w, &gc_c21r)
+		gc_left := gc_act2
+		if compiled.SIMD {
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line hecbench_warp.go:64
+					gc_tx2 := gc_tidx3.X + gc_lane2
+//line hecbench_warp.go:66
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
+//line hecbench_warp.go:54
+					var bOffs uint32 = bStart + uint32(gc_tx2)
+//line hecbench_warp.go:57
+					if int(bOffs) < 0 || int(bOffs) > len(out)-8 {
+//line hecbench_warp.go:57
+						break
+					}
+//line hecbench_warp.go:58
+					archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]).StoreSlice(out[bOffs:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line hecbench_warp.go:73
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line hecbench_warp.go:54
+					var bOffs uint32 = bStart + uint32(gc_tx2)
+//line hecbench_warp.go:57
+					if int(bOffs) < 0 || int(bOffs) > len(out)-8 {
+//line hecbench_warp.go:57
+						break
+					}
+//line hecbench_warp.go:58
+					archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]).StoreSlice(out[bOffs:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					gc_tx2++
 					if gc_tx2 == gc_bdx2 {
 						gc_tx2 = 0
 					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-
 //line hecbench_warp.go:54
 					bOffs := bStart + uint32(gc_tx2)
-					_ = bOffs
-
-//line hecbench_warp.go:55
-					sOffs := uint32(gc_bdx2 - gc_tx2 - 1)
-					_ = sOffs
-
-//line hecbench_warp.go:56
-					val := in[bOffs]
-					_ = val
-
 //line hecbench_warp.go:57
-					gc_c21m[gc_lane2] = 0xffffffff
-					gc_c21v[gc_lane2] = val
-					gc_c21a[gc_lane2] = int(sOffs)
-					gc_c21w[gc_lane2] = 32
-				}
-			}
-
-//line hecbench_warp.go:57
-			compiled.WarpLanes[float32, float32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_c21v, &gc_c21a, &gc_c21w, &gc_c21r)
-			gc_left := gc_act2
-			if compiled.SIMD {
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line hecbench_warp.go:54
-						var bOffs uint32 = bStart + uint32(gc_tx2)
-//line hecbench_warp.go:54
-						_ = bOffs
-//line hecbench_warp.go:57
-						if int(bOffs) < 0 || int(bOffs) > len(out)-8 {
-//line hecbench_warp.go:57
-							break
-//line hecbench_warp.go:57
-						}
-						archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]).StoreSlice(out[bOffs:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line hecbench_warp.go:54
-						var bOffs uint32 = bStart + uint32(gc_tx2)
-//line hecbench_warp.go:54
-						_ = bOffs
-//line hecbench_warp.go:57
-						if int(bOffs) < 0 || int(bOffs) > len(out)-8 {
-//line hecbench_warp.go:57
-							break
-//line hecbench_warp.go:57
-						}
-						archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]).StoreSlice(out[bOffs:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_warp.go:54
-						bOffs := bStart + uint32(gc_tx2)
-						_ = bOffs
-
-//line hecbench_warp.go:57
-						out[bOffs] = gc_c21r[gc_lane2]
-					}
+					out[bOffs] = gc_c21r[gc_lane2]
 				}
 			}
 		}
@@ -520,134 +446,100 @@ func gc_body_atomicAggregateKernel(gc_b2 *compiled.Block, d []int32, s int) {
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-
 //line hecbench_warp.go:65
 	tmask := uint32(0xFFFFFFFF)
-	{
-		var gc_l_ptr_ [32]*int32
-		var gc_l_mask [32]int32
-		var gc_c21v [32]uint64
-		var gc_c21r [32]uint32
-		var gc_c22m [32]uint32
-		var gc_c22v [32]int32
-		var gc_c22a [32]int
-		var gc_c22w [32]int
-		var gc_c22r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_warp.go:82
-					ptr := &d[gc_tx2%s]
-
-//line hecbench_warp.go:83
-					var ptr_ *int32 = ptr
-
-//line hecbench_warp.go:83
-					_ = ptr_
-
-//line hecbench_warp.go:64
-					var mask int32
-					_ = ptr
-					_ = ptr_
-					_ = mask
-
-//line hecbench_warp.go:66
-					gc_c21v[gc_lane2] = uint64(uintptr(unsafe.Pointer(ptr_)))
-					gc_l_ptr_[gc_lane2] = ptr_
-					gc_l_mask[gc_lane2] = mask
-				}
-			}
-
-//line hecbench_warp.go:66
-			compiled.WarpLanes[uint64, uint32](gc_b2, "MatchAnySync", gc_w2, gc_act2, tmask, nil, &gc_c21v, nil, nil, &gc_c21r)
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_warp.go:69
-					laneID := uint32(gc_tx2 % 32)
-					_ = laneID
-					ptr_ := gc_l_ptr_[gc_lane2]
-					_ = ptr_
-					var mask int32
-					_ = mask
-
-//line hecbench_warp.go:66
-					mask = int32(gc_c21r[gc_lane2])
-
 //line hecbench_warp.go:67
-					leader := intrinsic.Ffs(mask) - 1
-
-//line hecbench_warp.go:68
-					res := int32(0)
-
-//line hecbench_warp.go:70
-					if int(laneID) == leader {
-						res = atomic.Add(ptr_, int32(intrinsic.Popc(uint32(mask))))
-					}
-					_ = leader
-					_ = res
-
-//line hecbench_warp.go:73
-					gc_c22m[gc_lane2] = uint32(mask)
-					gc_c22v[gc_lane2] = res
-					gc_c22a[gc_lane2] = leader
-					gc_c22w[gc_lane2] = 32
-					gc_l_mask[gc_lane2] = mask
+	var gc_l_ptr_ [32]*int32
+	var gc_l_mask [32]int32
+	var gc_c21v [32]uint64
+	var gc_c21r [32]uint32
+	var gc_c22m [32]uint32
+	var gc_c22v [32]int32
+	var gc_c22a [32]int
+	var gc_c22w [32]int
+	var gc_c22r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
 				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_warp.go:82
+				ptr := &d[gc_tx2%s]
+				var ptr_ *int32 = ptr
+//line hecbench_warp.go:64
+				var mask int32
+//line hecbench_warp.go:66
+				gc_c21v[gc_lane2] = uint64(uintptr(unsafe.Pointer(ptr_)))
+				gc_l_ptr_[gc_lane2] = ptr_
+				gc_l_mask[gc_lane2] = mask
 			}
-
-//line hecbench_warp.go:73
-			compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_c22v, &gc_c22a, &gc_c22w, &gc_c22r)
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_warp.go:69
-					laneID := uint32(gc_tx2 % 32)
-					_ = laneID
-					mask := gc_l_mask[gc_lane2]
-					_ = mask
-					var res int32
-					_ = res
-
-//line hecbench_warp.go:73
-					res = gc_c22r[gc_lane2]
-
-//line hecbench_warp.go:74
-					var r int32 = res + int32(intrinsic.Popc(uint32(mask)&((1<<laneID)-1)))
-
-//line hecbench_warp.go:74
-					_ = r
-					_ = r
+		}
+//line hecbench_warp.go:66
+		compiled.WarpLanes[uint64, uint32](gc_b2, "MatchAnySync", gc_w2, gc_act2, tmask, nil, &gc_c21v, nil, nil, &gc_c21r)
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
 				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_warp.go:69
+				laneID := uint32(gc_tx2 % 32)
+//line hecbench_warp.go:71
+				ptr_ := gc_l_ptr_[gc_lane2]
+//line hecbench_warp.go:73
+				var mask int32
+//line hecbench_warp.go:66
+				mask = int32(gc_c21r[gc_lane2])
+				leader := intrinsic.Ffs(mask) - 1
+				res := int32(0)
+//line hecbench_warp.go:70
+				if int(laneID) == leader {
+					res = atomic.Add(ptr_, int32(intrinsic.Popc(uint32(mask))))
+				}
+				gc_c22m[gc_lane2] = uint32(mask)
+				gc_c22v[gc_lane2] = res
+				gc_c22a[gc_lane2] = leader
+				gc_c22w[gc_lane2] = 32
+				gc_l_mask[gc_lane2] = mask
+			}
+		}
+//line hecbench_warp.go:73
+		compiled.WarpLanes[int32, int32](gc_b2, "ShflSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_c22v, &gc_c22a, &gc_c22w, &gc_c22r)
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line hecbench_warp.go:69
+				laneID := uint32(gc_tx2 % 32)
+//line hecbench_warp.go:71
+				mask := gc_l_mask[gc_lane2]
+//line hecbench_warp.go:73
+				var res int32
+//line hecbench_warp.go:73
+				res = gc_c22r[gc_lane2]
+				var r int32 = res + int32(intrinsic.Popc(uint32(mask)&((1<<laneID)-1)))
+//line hecbench_warp.go:74
+				_ = r
 			}
 		}
 	}
@@ -656,4 +548,5 @@ func gc_body_atomicAggregateKernel(gc_b2 *compiled.Block, d []int32, s int) {
 // gc_files_hecbench_warp holds the source files whose lines the kernels' records hash.
 //
 //go:embed hecbench_warp.go
+//line hecbench_warp.go:85
 var gc_files_hecbench_warp embed.FS

@@ -59,42 +59,31 @@ func gc_body_stencilKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 				gc_bz++
 			}
 		}
-		{
-			gc_ty := 0
-			gc_tz := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line pmpp_stencil.go:55
+		gc_ty := 0
+		gc_tz := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line pmpp_stencil.go:28
-					i := uint32(gc_bz*gc_bdz + gc_tz)
-					_ = i
-
-//line pmpp_stencil.go:29
-					j := uint32(gc_by*gc_bdy + gc_ty)
-					_ = j
-
-//line pmpp_stencil.go:30
-					k := uint32(gc_bx*gc_bdx + gc_tx)
-					_ = k
-
-//line pmpp_stencil.go:31
-					if i >= 1 && i < N-1 && j >= 1 && j < N-1 && k >= 1 && k < N-1 {
-						out[i*N*N+j*N+k] = float32(c0)*in[i*N*N+j*N+k] +
-							float32(c1)*in[i*N*N+j*N+(k-1)] +
-							float32(c2)*in[i*N*N+j*N+(k+1)] +
-							float32(c3)*in[i*N*N+(j-1)*N+k] +
-							float32(c4)*in[i*N*N+(j+1)*N+k] +
-							float32(c5)*in[(i-1)*N*N+j*N+k] +
-							float32(c6)*in[(i+1)*N*N+j*N+k]
-					}
+				i := uint32(gc_bz*gc_bdz + gc_tz)
+				j := uint32(gc_by*gc_bdy + gc_ty)
+				k := uint32(gc_bx*gc_bdx + gc_tx)
+				if i >= 1 && i < N-1 && j >= 1 && j < N-1 && k >= 1 && k < N-1 {
+					out[i*N*N+j*N+k] = float32(c0)*in[i*N*N+j*N+k] +
+						float32(c1)*in[i*N*N+j*N+(k-1)] +
+						float32(c2)*in[i*N*N+j*N+(k+1)] +
+						float32(c3)*in[i*N*N+(j-1)*N+k] +
+						float32(c4)*in[i*N*N+(j+1)*N+k] +
+						float32(c5)*in[(i-1)*N*N+j*N+k] +
+						float32(c6)*in[(i+1)*N*N+j*N+k]
 				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-					gc_tz++
-				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
 			}
 		}
 	}
@@ -128,16 +117,25 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 	gc_by := gc_bidx.Y
 	gc_bz := gc_bidx.Z
 	gc_n := gc_b.Len()
-
 //line pmpp_stencil.go:51
 	n := int(N)
-
-//line pmpp_stencil.go:52
 	inS := gocuda.Shared[[inTileDimSmall][inTileDimSmall]float32](t, inTileDimSmall)[:inTileDimSmall]
 	{
 		gc_ty := 0
 		gc_tz := 0
 		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*outTileDimSmall-1, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(0, gc_bx*outTileDimSmall-1); gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		if !compiled.Adds(gc_bx*outTileDimSmall-1, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*outTileDimSmall-1); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			if ((gc_bz*outTileDimSmall + gc_tz - 1) < 0) || ((gc_bz*outTileDimSmall + gc_tz - 1) >= n) || ((gc_by*outTileDimSmall + gc_ty - 1) < 0) || ((gc_by*outTileDimSmall + gc_ty - 1) >= n) {
 				gc_ty++
@@ -164,70 +162,36 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line pmpp_stencil.go:48
-							i := gc_bz*outTileDimSmall + gc_tz - 1
-							_ = i
-
-//line pmpp_stencil.go:49
-							j := gc_by*outTileDimSmall + gc_ty - 1
-							_ = j
-
-//line pmpp_stencil.go:50
-							k := gc_bx*outTileDimSmall + gc_tx - 1
-							_ = k
-
-//line pmpp_stencil.go:53
-							if i >= 0 && i < n && j >= 0 && j < n && k >= 0 && k < n {
-								gc_at[0][gc_ty][gc_tx] = gc_at2[gc_u]
-							}
+//line pmpp_stencil.go:54
+							gc_at[0][gc_ty][gc_tx] = gc_at2[gc_u]
 						}
+//line pmpp_stencil.go:57
 						gc_tx = gc_fasthi - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line pmpp_stencil.go:48
 					i := gc_bz*outTileDimSmall + gc_tz - 1
-					_ = i
-
-//line pmpp_stencil.go:49
 					j := gc_by*outTileDimSmall + gc_ty - 1
-					_ = j
-
-//line pmpp_stencil.go:50
 					k := gc_bx*outTileDimSmall + gc_tx - 1
-					_ = k
-
-//line pmpp_stencil.go:53
-					if i >= 0 && i < n && j >= 0 && j < n && k >= 0 && k < n {
-						inS[gc_tz][gc_ty][gc_tx] = in[i*n*n+j*n+k]
-					}
+//line pmpp_stencil.go:54
+					inS[gc_tz][gc_ty][gc_tx] = in[i*n*n+j*n+k]
 				}
 			} else {
+//line pmpp_stencil.go:58
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line pmpp_stencil.go:48
 					i := gc_bz*outTileDimSmall + gc_tz - 1
-					_ = i
-
-//line pmpp_stencil.go:49
 					j := gc_by*outTileDimSmall + gc_ty - 1
-					_ = j
-
-//line pmpp_stencil.go:50
 					k := gc_bx*outTileDimSmall + gc_tx - 1
-					_ = k
-
-//line pmpp_stencil.go:53
-					if i >= 0 && i < n && j >= 0 && j < n && k >= 0 && k < n {
-						inS[gc_tz][gc_ty][gc_tx] = in[i*n*n+j*n+k]
-					}
+//line pmpp_stencil.go:54
+					inS[gc_tz][gc_ty][gc_tx] = in[i*n*n+j*n+k]
 				}
 			}
+//line pmpp_stencil.go:58
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -239,6 +203,18 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 		gc_ty := 0
 		gc_tz := 0
 		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*outTileDimSmall-1, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(1, gc_bx*outTileDimSmall-1); gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		if !compiled.Adds(gc_bx*outTileDimSmall-1, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n-1, gc_bx*outTileDimSmall-1); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			if ((gc_bz*outTileDimSmall + gc_tz - 1) < 1) || ((gc_bz*outTileDimSmall + gc_tz - 1) >= n-1) || ((gc_by*outTileDimSmall + gc_ty - 1) < 1) || ((gc_by*outTileDimSmall + gc_ty - 1) >= n-1) {
 				gc_ty++
@@ -269,43 +245,17 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 //line pmpp_stencil.go:48
 						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:48
-						_ = gc_iota2
-//line pmpp_stencil.go:48
 						gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
 //line pmpp_stencil.go:48
-						_ = gc_none2
-//line pmpp_stencil.go:48
 						gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-//line pmpp_stencil.go:48
-						_ = gc_all2
 //line pmpp_stencil.go:60
 						gc_vb8 := lanes.BroadcastFloat32x8(float32(c0))
-//line pmpp_stencil.go:60
-						_ = gc_vb8
-//line pmpp_stencil.go:61
 						gc_vb9 := lanes.BroadcastFloat32x8(float32(c1))
-//line pmpp_stencil.go:61
-						_ = gc_vb9
-//line pmpp_stencil.go:62
 						gc_vb10 := lanes.BroadcastFloat32x8(float32(c2))
-//line pmpp_stencil.go:62
-						_ = gc_vb10
-//line pmpp_stencil.go:63
 						gc_vb11 := lanes.BroadcastFloat32x8(float32(c3))
-//line pmpp_stencil.go:63
-						_ = gc_vb11
-//line pmpp_stencil.go:64
 						gc_vb12 := lanes.BroadcastFloat32x8(float32(c4))
-//line pmpp_stencil.go:64
-						_ = gc_vb12
-//line pmpp_stencil.go:65
 						gc_vb13 := lanes.BroadcastFloat32x8(float32(c5))
-//line pmpp_stencil.go:65
-						_ = gc_vb13
-//line pmpp_stencil.go:66
 						gc_vb14 := lanes.BroadcastFloat32x8(float32(c6))
-//line pmpp_stencil.go:66
-						_ = gc_vb14
 					gc_steps2:
 						for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
 							gc_tx := gc_vstep
@@ -315,425 +265,218 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 							var i int = gc_bz*outTileDimSmall + gc_tz - 1
 //line pmpp_stencil.go:48
 							_ = i
-//line pmpp_stencil.go:49
 							var j int = gc_by*outTileDimSmall + gc_ty - 1
 //line pmpp_stencil.go:49
 							_ = j
-//line pmpp_stencil.go:50
 							var k int = gc_bx*outTileDimSmall + gc_tx - 1
 //line pmpp_stencil.go:50
 							_ = k
-//line pmpp_stencil.go:57
-							if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
-//line pmpp_stencil.go:57
+//line pmpp_stencil.go:58
+							if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+								gc_ty < inTileDimSmall-1 && gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
+//line pmpp_stencil.go:59
+								var gc_ld15 lanes.Float32x8
+//line pmpp_stencil.go:59
+								if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty])-8 {
+									gc_ld15 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx:])
+								} else {
+//line pmpp_stencil.go:60
+									break gc_steps2
+								}
+//line pmpp_stencil.go:60
+								var gc_ld16 lanes.Float32x8
+//line pmpp_stencil.go:60
+								if (gc_tx-1) >= 0 && (gc_tx-1) <= len(gc_at4[0][gc_ty])-8 {
+									gc_ld16 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx-1:])
+								} else {
+//line pmpp_stencil.go:61
+									break gc_steps2
+								}
+//line pmpp_stencil.go:61
+								var gc_ld17 lanes.Float32x8
+//line pmpp_stencil.go:61
+								if (gc_tx+1) >= 0 && (gc_tx+1) <= len(gc_at4[0][gc_ty])-8 {
+									gc_ld17 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx+1:])
+								} else {
+//line pmpp_stencil.go:62
+									break gc_steps2
+								}
+//line pmpp_stencil.go:62
+								var gc_ld18 lanes.Float32x8
+//line pmpp_stencil.go:62
+								if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty-1])-8 {
+									gc_ld18 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty-1][gc_tx:])
+								} else {
+//line pmpp_stencil.go:63
+									break gc_steps2
+								}
+//line pmpp_stencil.go:63
+								var gc_ld19 lanes.Float32x8
+//line pmpp_stencil.go:63
+								if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty+1])-8 {
+									gc_ld19 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty+1][gc_tx:])
+								} else {
+//line pmpp_stencil.go:64
+									break gc_steps2
+								}
+//line pmpp_stencil.go:64
+								var gc_ld20 lanes.Float32x8
+//line pmpp_stencil.go:64
+								if gc_tx >= 0 && gc_tx <= len(gc_at5[0][gc_ty])-8 {
+									gc_ld20 = lanes.LoadFloat32x8Slice(gc_at5[0][gc_ty][gc_tx:])
+								} else {
+//line pmpp_stencil.go:65
+									break gc_steps2
+								}
+//line pmpp_stencil.go:65
+								var gc_ld21 lanes.Float32x8
+//line pmpp_stencil.go:65
+								if gc_tx >= 0 && gc_tx <= len(gc_at6[0][gc_ty])-8 {
+									gc_ld21 = lanes.LoadFloat32x8Slice(gc_at6[0][gc_ty][gc_tx:])
+								} else {
+//line pmpp_stencil.go:66
+									break gc_steps2
+								}
+//line pmpp_stencil.go:66
+								gc_vb8.Mul(gc_ld15).Add(gc_vb9.Mul(gc_ld16)).Add(gc_vb10.Mul(gc_ld17)).Add(gc_vb11.Mul(gc_ld18)).Add(gc_vb12.Mul(gc_ld19)).Add(gc_vb13.Mul(gc_ld20)).Add(gc_vb14.Mul(gc_ld21)).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
+							} else {
+//line pmpp_stencil.go:66
+								gc_b3 := gc_none2
+//line pmpp_stencil.go:66
 								if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
 //line pmpp_stencil.go:59
-									gc_ty < inTileDimSmall-1 && gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
+									gc_ty < inTileDimSmall-1 {
+//line pmpp_stencil.go:59
+									gc_b3 = gc_all2
+								}
+//line pmpp_stencil.go:59
+								gc_if2 := gc_b3.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
+//line pmpp_stencil.go:59
+								if gc_if2.ToBits() != 0 {
 //line pmpp_stencil.go:59
 									var gc_ld22 lanes.Float32x8
 //line pmpp_stencil.go:59
 									if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty])-8 {
 										gc_ld22 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx:])
-//line pmpp_stencil.go:60
 									} else {
 //line pmpp_stencil.go:60
 										break gc_steps2
-//line pmpp_stencil.go:60
 									}
 //line pmpp_stencil.go:60
 									var gc_ld23 lanes.Float32x8
 //line pmpp_stencil.go:60
 									if (gc_tx-1) >= 0 && (gc_tx-1) <= len(gc_at4[0][gc_ty])-8 {
 										gc_ld23 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx-1:])
-//line pmpp_stencil.go:61
 									} else {
 //line pmpp_stencil.go:61
 										break gc_steps2
-//line pmpp_stencil.go:61
 									}
 //line pmpp_stencil.go:61
 									var gc_ld24 lanes.Float32x8
 //line pmpp_stencil.go:61
 									if (gc_tx+1) >= 0 && (gc_tx+1) <= len(gc_at4[0][gc_ty])-8 {
 										gc_ld24 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx+1:])
-//line pmpp_stencil.go:62
 									} else {
 //line pmpp_stencil.go:62
 										break gc_steps2
-//line pmpp_stencil.go:62
 									}
 //line pmpp_stencil.go:62
 									var gc_ld25 lanes.Float32x8
 //line pmpp_stencil.go:62
 									if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty-1])-8 {
 										gc_ld25 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty-1][gc_tx:])
-//line pmpp_stencil.go:63
 									} else {
 //line pmpp_stencil.go:63
 										break gc_steps2
-//line pmpp_stencil.go:63
 									}
 //line pmpp_stencil.go:63
 									var gc_ld26 lanes.Float32x8
 //line pmpp_stencil.go:63
 									if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty+1])-8 {
 										gc_ld26 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty+1][gc_tx:])
-//line pmpp_stencil.go:64
 									} else {
 //line pmpp_stencil.go:64
 										break gc_steps2
-//line pmpp_stencil.go:64
 									}
 //line pmpp_stencil.go:64
 									var gc_ld27 lanes.Float32x8
 //line pmpp_stencil.go:64
 									if gc_tx >= 0 && gc_tx <= len(gc_at5[0][gc_ty])-8 {
 										gc_ld27 = lanes.LoadFloat32x8Slice(gc_at5[0][gc_ty][gc_tx:])
-//line pmpp_stencil.go:65
 									} else {
 //line pmpp_stencil.go:65
 										break gc_steps2
-//line pmpp_stencil.go:65
 									}
 //line pmpp_stencil.go:65
 									var gc_ld28 lanes.Float32x8
 //line pmpp_stencil.go:65
 									if gc_tx >= 0 && gc_tx <= len(gc_at6[0][gc_ty])-8 {
 										gc_ld28 = lanes.LoadFloat32x8Slice(gc_at6[0][gc_ty][gc_tx:])
-//line pmpp_stencil.go:66
 									} else {
 //line pmpp_stencil.go:66
 										break gc_steps2
-//line pmpp_stencil.go:66
 									}
 //line pmpp_stencil.go:66
-									gc_vb8.Mul(gc_ld22).Add(gc_vb9.Mul(gc_ld23)).Add(gc_vb10.Mul(gc_ld24)).Add(gc_vb11.Mul(gc_ld25)).Add(gc_vb12.Mul(gc_ld26)).Add(gc_vb13.Mul(gc_ld27)).Add(gc_vb14.Mul(gc_ld28)).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
-//line pmpp_stencil.go:66
-								} else {
-//line pmpp_stencil.go:66
-									gc_b6 := gc_none2
-//line pmpp_stencil.go:66
-									if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
-//line pmpp_stencil.go:59
-										gc_ty < inTileDimSmall-1 {
-//line pmpp_stencil.go:59
-										gc_b6 = gc_all2
-//line pmpp_stencil.go:59
-									}
-//line pmpp_stencil.go:59
-									gc_if4 := gc_b6.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
-//line pmpp_stencil.go:59
-									_ = gc_if4
-//line pmpp_stencil.go:59
-									if gc_if4.ToBits() != 0 {
-//line pmpp_stencil.go:59
-										var gc_ld29 lanes.Float32x8
-//line pmpp_stencil.go:59
-										if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty])-8 {
-											gc_ld29 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx:])
-//line pmpp_stencil.go:60
-										} else {
-//line pmpp_stencil.go:60
-											break gc_steps2
-//line pmpp_stencil.go:60
-										}
-//line pmpp_stencil.go:60
-										var gc_ld30 lanes.Float32x8
-//line pmpp_stencil.go:60
-										if (gc_tx-1) >= 0 && (gc_tx-1) <= len(gc_at4[0][gc_ty])-8 {
-											gc_ld30 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx-1:])
-//line pmpp_stencil.go:61
-										} else {
-//line pmpp_stencil.go:61
-											break gc_steps2
-//line pmpp_stencil.go:61
-										}
-//line pmpp_stencil.go:61
-										var gc_ld31 lanes.Float32x8
-//line pmpp_stencil.go:61
-										if (gc_tx+1) >= 0 && (gc_tx+1) <= len(gc_at4[0][gc_ty])-8 {
-											gc_ld31 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx+1:])
-//line pmpp_stencil.go:62
-										} else {
-//line pmpp_stencil.go:62
-											break gc_steps2
-//line pmpp_stencil.go:62
-										}
-//line pmpp_stencil.go:62
-										var gc_ld32 lanes.Float32x8
-//line pmpp_stencil.go:62
-										if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty-1])-8 {
-											gc_ld32 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty-1][gc_tx:])
-//line pmpp_stencil.go:63
-										} else {
-//line pmpp_stencil.go:63
-											break gc_steps2
-//line pmpp_stencil.go:63
-										}
-//line pmpp_stencil.go:63
-										var gc_ld33 lanes.Float32x8
-//line pmpp_stencil.go:63
-										if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty+1])-8 {
-											gc_ld33 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty+1][gc_tx:])
-//line pmpp_stencil.go:64
-										} else {
-//line pmpp_stencil.go:64
-											break gc_steps2
-//line pmpp_stencil.go:64
-										}
-//line pmpp_stencil.go:64
-										var gc_ld34 lanes.Float32x8
-//line pmpp_stencil.go:64
-										if gc_tx >= 0 && gc_tx <= len(gc_at5[0][gc_ty])-8 {
-											gc_ld34 = lanes.LoadFloat32x8Slice(gc_at5[0][gc_ty][gc_tx:])
-//line pmpp_stencil.go:65
-										} else {
-//line pmpp_stencil.go:65
-											break gc_steps2
-//line pmpp_stencil.go:65
-										}
-//line pmpp_stencil.go:65
-										var gc_ld35 lanes.Float32x8
-//line pmpp_stencil.go:65
-										if gc_tx >= 0 && gc_tx <= len(gc_at6[0][gc_ty])-8 {
-											gc_ld35 = lanes.LoadFloat32x8Slice(gc_at6[0][gc_ty][gc_tx:])
-//line pmpp_stencil.go:66
-										} else {
-//line pmpp_stencil.go:66
-											break gc_steps2
-//line pmpp_stencil.go:66
-										}
-//line pmpp_stencil.go:66
-										gc_vb8.Mul(gc_ld29).Add(gc_vb9.Mul(gc_ld30)).Add(gc_vb10.Mul(gc_ld31)).Add(gc_vb11.Mul(gc_ld32)).Add(gc_vb12.Mul(gc_ld33)).Add(gc_vb13.Mul(gc_ld34)).Add(gc_vb14.Mul(gc_ld35)).StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo2):]), gc_if4)
-//line pmpp_stencil.go:66
-									}
-//line pmpp_stencil.go:66
+									gc_vb8.Mul(gc_ld22).Add(gc_vb9.Mul(gc_ld23)).Add(gc_vb10.Mul(gc_ld24)).Add(gc_vb11.Mul(gc_ld25)).Add(gc_vb12.Mul(gc_ld26)).Add(gc_vb13.Mul(gc_ld27)).Add(gc_vb14.Mul(gc_ld28)).StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo2):]), gc_if2)
 								}
-//line pmpp_stencil.go:66
-							} else {
-//line pmpp_stencil.go:66
-								gc_b5 := gc_none2
-//line pmpp_stencil.go:66
-								if i >=
-//line pmpp_stencil.go:57
-									1 && i < n-1 && j >= 1 && j < n-1 {
-//line pmpp_stencil.go:57
-									gc_b5 = gc_all2
-//line pmpp_stencil.go:57
-								}
-//line pmpp_stencil.go:57
-								gc_if5 := gc_b5.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
-//line pmpp_stencil.go:57
-								_ = gc_if5
-//line pmpp_stencil.go:57
-								if gc_if5.ToBits() != 0 {
-//line pmpp_stencil.go:57
-									gc_b7 := gc_none2
-//line pmpp_stencil.go:57
-									if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
-//line pmpp_stencil.go:59
-										gc_ty < inTileDimSmall-1 {
-//line pmpp_stencil.go:59
-										gc_b7 = gc_all2
-//line pmpp_stencil.go:59
-									}
-//line pmpp_stencil.go:59
-									gc_if6 := gc_b7.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
-//line pmpp_stencil.go:59
-									_ = gc_if6
-//line pmpp_stencil.go:59
-									if gc_if5.And(gc_if6).ToBits() != 0 {
-//line pmpp_stencil.go:59
-										var gc_ld36 lanes.Float32x8
-//line pmpp_stencil.go:59
-										if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty])-8 {
-											gc_ld36 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx:])
-//line pmpp_stencil.go:60
-										} else {
-//line pmpp_stencil.go:60
-											break gc_steps2
-//line pmpp_stencil.go:60
-										}
-//line pmpp_stencil.go:60
-										var gc_ld37 lanes.Float32x8
-//line pmpp_stencil.go:60
-										if (gc_tx-1) >= 0 && (gc_tx-1) <= len(gc_at4[0][gc_ty])-8 {
-											gc_ld37 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx-1:])
-//line pmpp_stencil.go:61
-										} else {
-//line pmpp_stencil.go:61
-											break gc_steps2
-//line pmpp_stencil.go:61
-										}
-//line pmpp_stencil.go:61
-										var gc_ld38 lanes.Float32x8
-//line pmpp_stencil.go:61
-										if (gc_tx+1) >= 0 && (gc_tx+1) <= len(gc_at4[0][gc_ty])-8 {
-											gc_ld38 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty][gc_tx+1:])
-//line pmpp_stencil.go:62
-										} else {
-//line pmpp_stencil.go:62
-											break gc_steps2
-//line pmpp_stencil.go:62
-										}
-//line pmpp_stencil.go:62
-										var gc_ld39 lanes.Float32x8
-//line pmpp_stencil.go:62
-										if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty-1])-8 {
-											gc_ld39 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty-1][gc_tx:])
-//line pmpp_stencil.go:63
-										} else {
-//line pmpp_stencil.go:63
-											break gc_steps2
-//line pmpp_stencil.go:63
-										}
-//line pmpp_stencil.go:63
-										var gc_ld40 lanes.Float32x8
-//line pmpp_stencil.go:63
-										if gc_tx >= 0 && gc_tx <= len(gc_at4[0][gc_ty+1])-8 {
-											gc_ld40 = lanes.LoadFloat32x8Slice(gc_at4[0][gc_ty+1][gc_tx:])
-//line pmpp_stencil.go:64
-										} else {
-//line pmpp_stencil.go:64
-											break gc_steps2
-//line pmpp_stencil.go:64
-										}
-//line pmpp_stencil.go:64
-										var gc_ld41 lanes.Float32x8
-//line pmpp_stencil.go:64
-										if gc_tx >= 0 && gc_tx <= len(gc_at5[0][gc_ty])-8 {
-											gc_ld41 = lanes.LoadFloat32x8Slice(gc_at5[0][gc_ty][gc_tx:])
-//line pmpp_stencil.go:65
-										} else {
-//line pmpp_stencil.go:65
-											break gc_steps2
-//line pmpp_stencil.go:65
-										}
-//line pmpp_stencil.go:65
-										var gc_ld42 lanes.Float32x8
-//line pmpp_stencil.go:65
-										if gc_tx >= 0 && gc_tx <= len(gc_at6[0][gc_ty])-8 {
-											gc_ld42 = lanes.LoadFloat32x8Slice(gc_at6[0][gc_ty][gc_tx:])
-//line pmpp_stencil.go:66
-										} else {
-//line pmpp_stencil.go:66
-											break gc_steps2
-//line pmpp_stencil.go:66
-										}
-//line pmpp_stencil.go:66
-										gc_vb8.Mul(gc_ld36).Add(gc_vb9.Mul(gc_ld37)).Add(gc_vb10.Mul(gc_ld38)).Add(gc_vb11.Mul(gc_ld39)).Add(gc_vb12.Mul(gc_ld40)).Add(gc_vb13.Mul(gc_ld41)).Add(gc_vb14.Mul(gc_ld42)).StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo2):]), gc_if5.And(gc_if6))
-//line pmpp_stencil.go:66
-									}
-//line pmpp_stencil.go:66
-								}
-//line pmpp_stencil.go:66
 							}
 						}
+//line pmpp_stencil.go:68
 						for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_fastlo2 + gc_u2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line pmpp_stencil.go:48
-							i := gc_bz*outTileDimSmall + gc_tz - 1
-							_ = i
-
-//line pmpp_stencil.go:49
-							j := gc_by*outTileDimSmall + gc_ty - 1
-							_ = j
-
-//line pmpp_stencil.go:50
-							k := gc_bx*outTileDimSmall + gc_tx - 1
-							_ = k
-
-//line pmpp_stencil.go:57
-							if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
-								if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
-									gc_ty < inTileDimSmall-1 && gc_tx >= 1 && gc_tx < inTileDimSmall-1 {
-									gc_at3[gc_u2] = float32(c0)*gc_at4[0][gc_ty][gc_tx] +
-										float32(c1)*gc_at4[0][gc_ty][gc_tx-1] +
-										float32(c2)*gc_at4[0][gc_ty][gc_tx+1] +
-										float32(c3)*gc_at4[0][gc_ty-1][gc_tx] +
-										float32(c4)*gc_at4[0][gc_ty+1][gc_tx] +
-										float32(c5)*gc_at5[0][gc_ty][gc_tx] +
-										float32(c6)*gc_at6[0][gc_ty][gc_tx]
-								}
+//line pmpp_stencil.go:58
+							if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+								gc_ty < inTileDimSmall-1 && gc_tx >= 1 && gc_tx < inTileDimSmall-1 {
+								gc_at3[gc_u2] = float32(c0)*gc_at4[0][gc_ty][gc_tx] +
+									float32(c1)*gc_at4[0][gc_ty][gc_tx-1] +
+									float32(c2)*gc_at4[0][gc_ty][gc_tx+1] +
+									float32(c3)*gc_at4[0][gc_ty-1][gc_tx] +
+									float32(c4)*gc_at4[0][gc_ty+1][gc_tx] +
+									float32(c5)*gc_at5[0][gc_ty][gc_tx] +
+									float32(c6)*gc_at6[0][gc_ty][gc_tx]
 							}
 						}
+//line pmpp_stencil.go:70
 						gc_tx = gc_fasthi2 - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line pmpp_stencil.go:48
 					i := gc_bz*outTileDimSmall + gc_tz - 1
-					_ = i
-
-//line pmpp_stencil.go:49
 					j := gc_by*outTileDimSmall + gc_ty - 1
-					_ = j
-
-//line pmpp_stencil.go:50
 					k := gc_bx*outTileDimSmall + gc_tx - 1
-					_ = k
-
-//line pmpp_stencil.go:57
-					if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
-						if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
-							gc_ty < inTileDimSmall-1 && gc_tx >= 1 && gc_tx < inTileDimSmall-1 {
-							out[i*n*n+j*n+k] = float32(c0)*inS[gc_tz][gc_ty][gc_tx] +
-								float32(c1)*inS[gc_tz][gc_ty][gc_tx-1] +
-								float32(c2)*inS[gc_tz][gc_ty][gc_tx+1] +
-								float32(c3)*inS[gc_tz][gc_ty-1][gc_tx] +
-								float32(c4)*inS[gc_tz][gc_ty+1][gc_tx] +
-								float32(c5)*inS[gc_tz-1][gc_ty][gc_tx] +
-								float32(c6)*inS[gc_tz+1][gc_ty][gc_tx]
-						}
+//line pmpp_stencil.go:58
+					if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+						gc_ty < inTileDimSmall-1 && gc_tx >= 1 && gc_tx < inTileDimSmall-1 {
+						out[i*n*n+j*n+k] = float32(c0)*inS[gc_tz][gc_ty][gc_tx] +
+							float32(c1)*inS[gc_tz][gc_ty][gc_tx-1] +
+							float32(c2)*inS[gc_tz][gc_ty][gc_tx+1] +
+							float32(c3)*inS[gc_tz][gc_ty-1][gc_tx] +
+							float32(c4)*inS[gc_tz][gc_ty+1][gc_tx] +
+							float32(c5)*inS[gc_tz-1][gc_ty][gc_tx] +
+							float32(c6)*inS[gc_tz+1][gc_ty][gc_tx]
 					}
 				}
 			} else {
+//line pmpp_stencil.go:71
 				gc_vstep2 := gc_from
 //line pmpp_stencil.go:48
 				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:48
-				_ = gc_iota
-//line pmpp_stencil.go:48
 				gc_none := lanes.BroadcastInt32x8(0).ToMask()
 //line pmpp_stencil.go:48
-				_ = gc_none
-//line pmpp_stencil.go:48
 				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line pmpp_stencil.go:48
-				_ = gc_all
 //line pmpp_stencil.go:60
 				gc_vb := lanes.BroadcastFloat32x8(float32(c0))
-//line pmpp_stencil.go:60
-				_ = gc_vb
-//line pmpp_stencil.go:61
 				gc_vb2 := lanes.BroadcastFloat32x8(float32(c1))
-//line pmpp_stencil.go:61
-				_ = gc_vb2
-//line pmpp_stencil.go:62
 				gc_vb3 := lanes.BroadcastFloat32x8(float32(c2))
-//line pmpp_stencil.go:62
-				_ = gc_vb3
-//line pmpp_stencil.go:63
 				gc_vb4 := lanes.BroadcastFloat32x8(float32(c3))
-//line pmpp_stencil.go:63
-				_ = gc_vb4
-//line pmpp_stencil.go:64
 				gc_vb5 := lanes.BroadcastFloat32x8(float32(c4))
-//line pmpp_stencil.go:64
-				_ = gc_vb5
-//line pmpp_stencil.go:65
 				gc_vb6 := lanes.BroadcastFloat32x8(float32(c5))
-//line pmpp_stencil.go:65
-				_ = gc_vb6
-//line pmpp_stencil.go:66
 				gc_vb7 := lanes.BroadcastFloat32x8(float32(c6))
-//line pmpp_stencil.go:66
-				_ = gc_vb7
 			gc_steps:
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
@@ -741,362 +484,187 @@ func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, 
 					gc_pos.Thread = gc_rank
 //line pmpp_stencil.go:48
 					var i int = gc_bz*outTileDimSmall + gc_tz - 1
-//line pmpp_stencil.go:48
-					_ = i
-//line pmpp_stencil.go:49
 					var j int = gc_by*outTileDimSmall + gc_ty - 1
-//line pmpp_stencil.go:49
-					_ = j
-//line pmpp_stencil.go:50
 					var k int = gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:50
-					_ = k
-//line pmpp_stencil.go:57
+//line pmpp_stencil.go:58
 					if (i*
-
 //line pmpp_stencil.go:60
 						n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
-//line pmpp_stencil.go:57
+//line pmpp_stencil.go:58
 						break
-//line pmpp_stencil.go:57
 					}
-//line pmpp_stencil.go:57
-					if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
-//line pmpp_stencil.go:57
-						if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+//line pmpp_stencil.go:58
+					if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+						gc_ty < inTileDimSmall-1 && gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
 //line pmpp_stencil.go:59
-							gc_ty < inTileDimSmall-1 && gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
+						var gc_ld lanes.Float32x8
 //line pmpp_stencil.go:59
-							var gc_ld lanes.Float32x8
-//line pmpp_stencil.go:59
-							if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty])-8 {
-								gc_ld = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx:])
-//line pmpp_stencil.go:60
-							} else {
-//line pmpp_stencil.go:60
-								break gc_steps
-//line pmpp_stencil.go:60
-							}
-//line pmpp_stencil.go:60
-							var gc_ld2 lanes.Float32x8
-//line pmpp_stencil.go:60
-							if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inS[gc_tz][gc_ty])-8 {
-								gc_ld2 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx-1:])
-//line pmpp_stencil.go:61
-							} else {
-//line pmpp_stencil.go:61
-								break gc_steps
-//line pmpp_stencil.go:61
-							}
-//line pmpp_stencil.go:61
-							var gc_ld3 lanes.Float32x8
-//line pmpp_stencil.go:61
-							if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inS[gc_tz][gc_ty])-8 {
-								gc_ld3 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx+1:])
-//line pmpp_stencil.go:62
-							} else {
-//line pmpp_stencil.go:62
-								break gc_steps
-//line pmpp_stencil.go:62
-							}
-//line pmpp_stencil.go:62
-							var gc_ld4 lanes.Float32x8
-//line pmpp_stencil.go:62
-							if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty-1])-8 {
-								gc_ld4 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty-1][gc_tx:])
-//line pmpp_stencil.go:63
-							} else {
-//line pmpp_stencil.go:63
-								break gc_steps
-//line pmpp_stencil.go:63
-							}
-//line pmpp_stencil.go:63
-							var gc_ld5 lanes.Float32x8
-//line pmpp_stencil.go:63
-							if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty+1])-8 {
-								gc_ld5 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty+1][gc_tx:])
-//line pmpp_stencil.go:64
-							} else {
-//line pmpp_stencil.go:64
-								break gc_steps
-//line pmpp_stencil.go:64
-							}
-//line pmpp_stencil.go:64
-							var gc_ld6 lanes.Float32x8
-//line pmpp_stencil.go:64
-							if gc_tx >= 0 && gc_tx <= len(inS[gc_tz-1][gc_ty])-8 {
-								gc_ld6 = lanes.LoadFloat32x8Slice(inS[gc_tz-1][gc_ty][gc_tx:])
-//line pmpp_stencil.go:65
-							} else {
-//line pmpp_stencil.go:65
-								break gc_steps
-//line pmpp_stencil.go:65
-							}
-//line pmpp_stencil.go:65
-							var gc_ld7 lanes.Float32x8
-//line pmpp_stencil.go:65
-							if gc_tx >= 0 && gc_tx <= len(inS[gc_tz+1][gc_ty])-8 {
-								gc_ld7 = lanes.LoadFloat32x8Slice(inS[gc_tz+1][gc_ty][gc_tx:])
-//line pmpp_stencil.go:66
-							} else {
-//line pmpp_stencil.go:66
-								break gc_steps
-//line pmpp_stencil.go:66
-							}
-//line pmpp_stencil.go:66
-							gc_vb.Mul(gc_ld).Add(gc_vb2.Mul(gc_ld2)).Add(gc_vb3.Mul(gc_ld3)).Add(gc_vb4.Mul(gc_ld4)).Add(gc_vb5.Mul(gc_ld5)).Add(gc_vb6.Mul(gc_ld6)).Add(gc_vb7.Mul(gc_ld7)).StoreSlice(out[i*n*n+j*n+k:])
-//line pmpp_stencil.go:60
+						if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty])-8 {
+							gc_ld = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx:])
 						} else {
 //line pmpp_stencil.go:60
-							gc_b3 := gc_none
-//line pmpp_stencil.go:60
-							if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
-//line pmpp_stencil.go:59
-								gc_ty < inTileDimSmall-1 {
-//line pmpp_stencil.go:59
-								gc_b3 = gc_all
-//line pmpp_stencil.go:59
-							}
-//line pmpp_stencil.go:59
-							gc_if := gc_b3.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
-//line pmpp_stencil.go:59
-							_ = gc_if
-//line pmpp_stencil.go:59
-							if gc_if.ToBits() != 0 {
-//line pmpp_stencil.go:59
-								var gc_ld8 lanes.Float32x8
-//line pmpp_stencil.go:59
-								if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty])-8 {
-									gc_ld8 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx:])
-//line pmpp_stencil.go:60
-								} else {
-//line pmpp_stencil.go:60
-									break gc_steps
-//line pmpp_stencil.go:60
-								}
-//line pmpp_stencil.go:60
-								var gc_ld9 lanes.Float32x8
-//line pmpp_stencil.go:60
-								if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inS[gc_tz][gc_ty])-8 {
-									gc_ld9 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx-1:])
-//line pmpp_stencil.go:61
-								} else {
-//line pmpp_stencil.go:61
-									break gc_steps
-//line pmpp_stencil.go:61
-								}
-//line pmpp_stencil.go:61
-								var gc_ld10 lanes.Float32x8
-//line pmpp_stencil.go:61
-								if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inS[gc_tz][gc_ty])-8 {
-									gc_ld10 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx+1:])
-//line pmpp_stencil.go:62
-								} else {
-//line pmpp_stencil.go:62
-									break gc_steps
-//line pmpp_stencil.go:62
-								}
-//line pmpp_stencil.go:62
-								var gc_ld11 lanes.Float32x8
-//line pmpp_stencil.go:62
-								if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty-1])-8 {
-									gc_ld11 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty-1][gc_tx:])
-//line pmpp_stencil.go:63
-								} else {
-//line pmpp_stencil.go:63
-									break gc_steps
-//line pmpp_stencil.go:63
-								}
-//line pmpp_stencil.go:63
-								var gc_ld12 lanes.Float32x8
-//line pmpp_stencil.go:63
-								if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty+1])-8 {
-									gc_ld12 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty+1][gc_tx:])
-//line pmpp_stencil.go:64
-								} else {
-//line pmpp_stencil.go:64
-									break gc_steps
-//line pmpp_stencil.go:64
-								}
-//line pmpp_stencil.go:64
-								var gc_ld13 lanes.Float32x8
-//line pmpp_stencil.go:64
-								if gc_tx >= 0 && gc_tx <= len(inS[gc_tz-1][gc_ty])-8 {
-									gc_ld13 = lanes.LoadFloat32x8Slice(inS[gc_tz-1][gc_ty][gc_tx:])
-//line pmpp_stencil.go:65
-								} else {
-//line pmpp_stencil.go:65
-									break gc_steps
-//line pmpp_stencil.go:65
-								}
-//line pmpp_stencil.go:65
-								var gc_ld14 lanes.Float32x8
-//line pmpp_stencil.go:65
-								if gc_tx >= 0 && gc_tx <= len(inS[gc_tz+1][gc_ty])-8 {
-									gc_ld14 = lanes.LoadFloat32x8Slice(inS[gc_tz+1][gc_ty][gc_tx:])
-//line pmpp_stencil.go:66
-								} else {
-//line pmpp_stencil.go:66
-									break gc_steps
-//line pmpp_stencil.go:66
-								}
-//line pmpp_stencil.go:66
-								gc_vb.Mul(gc_ld8).Add(gc_vb2.Mul(gc_ld9)).Add(gc_vb3.Mul(gc_ld10)).Add(gc_vb4.Mul(gc_ld11)).Add(gc_vb5.Mul(gc_ld12)).Add(gc_vb6.Mul(gc_ld13)).Add(gc_vb7.Mul(gc_ld14)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if)
-//line pmpp_stencil.go:60
-							}
-//line pmpp_stencil.go:60
+							break gc_steps
 						}
 //line pmpp_stencil.go:60
+						var gc_ld2 lanes.Float32x8
+//line pmpp_stencil.go:60
+						if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inS[gc_tz][gc_ty])-8 {
+							gc_ld2 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx-1:])
+						} else {
+//line pmpp_stencil.go:61
+							break gc_steps
+						}
+//line pmpp_stencil.go:61
+						var gc_ld3 lanes.Float32x8
+//line pmpp_stencil.go:61
+						if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inS[gc_tz][gc_ty])-8 {
+							gc_ld3 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx+1:])
+						} else {
+//line pmpp_stencil.go:62
+							break gc_steps
+						}
+//line pmpp_stencil.go:62
+						var gc_ld4 lanes.Float32x8
+//line pmpp_stencil.go:62
+						if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty-1])-8 {
+							gc_ld4 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty-1][gc_tx:])
+						} else {
+//line pmpp_stencil.go:63
+							break gc_steps
+						}
+//line pmpp_stencil.go:63
+						var gc_ld5 lanes.Float32x8
+//line pmpp_stencil.go:63
+						if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty+1])-8 {
+							gc_ld5 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty+1][gc_tx:])
+						} else {
+//line pmpp_stencil.go:64
+							break gc_steps
+						}
+//line pmpp_stencil.go:64
+						var gc_ld6 lanes.Float32x8
+//line pmpp_stencil.go:64
+						if gc_tx >= 0 && gc_tx <= len(inS[gc_tz-1][gc_ty])-8 {
+							gc_ld6 = lanes.LoadFloat32x8Slice(inS[gc_tz-1][gc_ty][gc_tx:])
+						} else {
+//line pmpp_stencil.go:65
+							break gc_steps
+						}
+//line pmpp_stencil.go:65
+						var gc_ld7 lanes.Float32x8
+//line pmpp_stencil.go:65
+						if gc_tx >= 0 && gc_tx <= len(inS[gc_tz+1][gc_ty])-8 {
+							gc_ld7 = lanes.LoadFloat32x8Slice(inS[gc_tz+1][gc_ty][gc_tx:])
+						} else {
+//line pmpp_stencil.go:66
+							break gc_steps
+						}
+//line pmpp_stencil.go:66
+						gc_vb.Mul(gc_ld).Add(gc_vb2.Mul(gc_ld2)).Add(gc_vb3.Mul(gc_ld3)).Add(gc_vb4.Mul(gc_ld4)).Add(gc_vb5.Mul(gc_ld5)).Add(gc_vb6.Mul(gc_ld6)).Add(gc_vb7.Mul(gc_ld7)).StoreSlice(out[i*n*n+j*n+k:])
 					} else {
 //line pmpp_stencil.go:60
 						gc_b2 := gc_none
 //line pmpp_stencil.go:60
-						if i >=
-//line pmpp_stencil.go:57
-							1 && i < n-1 && j >= 1 && j < n-1 {
-//line pmpp_stencil.go:57
+						if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+//line pmpp_stencil.go:59
+							gc_ty < inTileDimSmall-1 {
+//line pmpp_stencil.go:59
 							gc_b2 = gc_all
-//line pmpp_stencil.go:57
 						}
-//line pmpp_stencil.go:57
-						gc_if2 := gc_b2.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
-//line pmpp_stencil.go:57
-						_ = gc_if2
-//line pmpp_stencil.go:57
-						if gc_if2.ToBits() != 0 {
-//line pmpp_stencil.go:57
-							gc_b4 := gc_none
-//line pmpp_stencil.go:57
-							if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
 //line pmpp_stencil.go:59
-								gc_ty < inTileDimSmall-1 {
+						gc_if := gc_b2.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
 //line pmpp_stencil.go:59
-								gc_b4 = gc_all
+						if gc_if.ToBits() != 0 {
 //line pmpp_stencil.go:59
-							}
+							var gc_ld8 lanes.Float32x8
 //line pmpp_stencil.go:59
-							gc_if3 := gc_b4.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
-//line pmpp_stencil.go:59
-							_ = gc_if3
-//line pmpp_stencil.go:59
-							if gc_if2.And(gc_if3).ToBits() != 0 {
-//line pmpp_stencil.go:59
-								var gc_ld15 lanes.Float32x8
-//line pmpp_stencil.go:59
-								if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty])-8 {
-									gc_ld15 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx:])
+							if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty])-8 {
+								gc_ld8 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx:])
+							} else {
 //line pmpp_stencil.go:60
-								} else {
-//line pmpp_stencil.go:60
-									break gc_steps
-//line pmpp_stencil.go:60
-								}
-//line pmpp_stencil.go:60
-								var gc_ld16 lanes.Float32x8
-//line pmpp_stencil.go:60
-								if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inS[gc_tz][gc_ty])-8 {
-									gc_ld16 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx-1:])
-//line pmpp_stencil.go:61
-								} else {
-//line pmpp_stencil.go:61
-									break gc_steps
-//line pmpp_stencil.go:61
-								}
-//line pmpp_stencil.go:61
-								var gc_ld17 lanes.Float32x8
-//line pmpp_stencil.go:61
-								if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inS[gc_tz][gc_ty])-8 {
-									gc_ld17 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx+1:])
-//line pmpp_stencil.go:62
-								} else {
-//line pmpp_stencil.go:62
-									break gc_steps
-//line pmpp_stencil.go:62
-								}
-//line pmpp_stencil.go:62
-								var gc_ld18 lanes.Float32x8
-//line pmpp_stencil.go:62
-								if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty-1])-8 {
-									gc_ld18 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty-1][gc_tx:])
-//line pmpp_stencil.go:63
-								} else {
-//line pmpp_stencil.go:63
-									break gc_steps
-//line pmpp_stencil.go:63
-								}
-//line pmpp_stencil.go:63
-								var gc_ld19 lanes.Float32x8
-//line pmpp_stencil.go:63
-								if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty+1])-8 {
-									gc_ld19 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty+1][gc_tx:])
-//line pmpp_stencil.go:64
-								} else {
-//line pmpp_stencil.go:64
-									break gc_steps
-//line pmpp_stencil.go:64
-								}
-//line pmpp_stencil.go:64
-								var gc_ld20 lanes.Float32x8
-//line pmpp_stencil.go:64
-								if gc_tx >= 0 && gc_tx <= len(inS[gc_tz-1][gc_ty])-8 {
-									gc_ld20 = lanes.LoadFloat32x8Slice(inS[gc_tz-1][gc_ty][gc_tx:])
-//line pmpp_stencil.go:65
-								} else {
-//line pmpp_stencil.go:65
-									break gc_steps
-//line pmpp_stencil.go:65
-								}
-//line pmpp_stencil.go:65
-								var gc_ld21 lanes.Float32x8
-//line pmpp_stencil.go:65
-								if gc_tx >= 0 && gc_tx <= len(inS[gc_tz+1][gc_ty])-8 {
-									gc_ld21 = lanes.LoadFloat32x8Slice(inS[gc_tz+1][gc_ty][gc_tx:])
-//line pmpp_stencil.go:66
-								} else {
-//line pmpp_stencil.go:66
-									break gc_steps
-//line pmpp_stencil.go:66
-								}
-//line pmpp_stencil.go:66
-								gc_vb.Mul(gc_ld15).Add(gc_vb2.Mul(gc_ld16)).Add(gc_vb3.Mul(gc_ld17)).Add(gc_vb4.Mul(gc_ld18)).Add(gc_vb5.Mul(gc_ld19)).Add(gc_vb6.Mul(gc_ld20)).Add(gc_vb7.Mul(gc_ld21)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if2.And(gc_if3))
-//line pmpp_stencil.go:60
+								break gc_steps
 							}
 //line pmpp_stencil.go:60
-						}
+							var gc_ld9 lanes.Float32x8
 //line pmpp_stencil.go:60
+							if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inS[gc_tz][gc_ty])-8 {
+								gc_ld9 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx-1:])
+							} else {
+//line pmpp_stencil.go:61
+								break gc_steps
+							}
+//line pmpp_stencil.go:61
+							var gc_ld10 lanes.Float32x8
+//line pmpp_stencil.go:61
+							if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inS[gc_tz][gc_ty])-8 {
+								gc_ld10 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty][gc_tx+1:])
+							} else {
+//line pmpp_stencil.go:62
+								break gc_steps
+							}
+//line pmpp_stencil.go:62
+							var gc_ld11 lanes.Float32x8
+//line pmpp_stencil.go:62
+							if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty-1])-8 {
+								gc_ld11 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty-1][gc_tx:])
+							} else {
+//line pmpp_stencil.go:63
+								break gc_steps
+							}
+//line pmpp_stencil.go:63
+							var gc_ld12 lanes.Float32x8
+//line pmpp_stencil.go:63
+							if gc_tx >= 0 && gc_tx <= len(inS[gc_tz][gc_ty+1])-8 {
+								gc_ld12 = lanes.LoadFloat32x8Slice(inS[gc_tz][gc_ty+1][gc_tx:])
+							} else {
+//line pmpp_stencil.go:64
+								break gc_steps
+							}
+//line pmpp_stencil.go:64
+							var gc_ld13 lanes.Float32x8
+//line pmpp_stencil.go:64
+							if gc_tx >= 0 && gc_tx <= len(inS[gc_tz-1][gc_ty])-8 {
+								gc_ld13 = lanes.LoadFloat32x8Slice(inS[gc_tz-1][gc_ty][gc_tx:])
+							} else {
+//line pmpp_stencil.go:65
+								break gc_steps
+							}
+//line pmpp_stencil.go:65
+							var gc_ld14 lanes.Float32x8
+//line pmpp_stencil.go:65
+							if gc_tx >= 0 && gc_tx <= len(inS[gc_tz+1][gc_ty])-8 {
+								gc_ld14 = lanes.LoadFloat32x8Slice(inS[gc_tz+1][gc_ty][gc_tx:])
+							} else {
+//line pmpp_stencil.go:66
+								break gc_steps
+							}
+//line pmpp_stencil.go:66
+							gc_vb.Mul(gc_ld8).Add(gc_vb2.Mul(gc_ld9)).Add(gc_vb3.Mul(gc_ld10)).Add(gc_vb4.Mul(gc_ld11)).Add(gc_vb5.Mul(gc_ld12)).Add(gc_vb6.Mul(gc_ld13)).Add(gc_vb7.Mul(gc_ld14)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if)
+						}
 					}
 				}
+//line pmpp_stencil.go:62
 				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line pmpp_stencil.go:48
 					i := gc_bz*outTileDimSmall + gc_tz - 1
-					_ = i
-
-//line pmpp_stencil.go:49
 					j := gc_by*outTileDimSmall + gc_ty - 1
-					_ = j
-
-//line pmpp_stencil.go:50
 					k := gc_bx*outTileDimSmall + gc_tx - 1
-					_ = k
-
-//line pmpp_stencil.go:57
-					if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
-						if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
-							gc_ty < inTileDimSmall-1 && gc_tx >= 1 && gc_tx < inTileDimSmall-1 {
-							out[i*n*n+j*n+k] = float32(c0)*inS[gc_tz][gc_ty][gc_tx] +
-								float32(c1)*inS[gc_tz][gc_ty][gc_tx-1] +
-								float32(c2)*inS[gc_tz][gc_ty][gc_tx+1] +
-								float32(c3)*inS[gc_tz][gc_ty-1][gc_tx] +
-								float32(c4)*inS[gc_tz][gc_ty+1][gc_tx] +
-								float32(c5)*inS[gc_tz-1][gc_ty][gc_tx] +
-								float32(c6)*inS[gc_tz+1][gc_ty][gc_tx]
-						}
+//line pmpp_stencil.go:58
+					if gc_tz >= 1 && gc_tz < inTileDimSmall-1 && gc_ty >= 1 &&
+						gc_ty < inTileDimSmall-1 && gc_tx >= 1 && gc_tx < inTileDimSmall-1 {
+						out[i*n*n+j*n+k] = float32(c0)*inS[gc_tz][gc_ty][gc_tx] +
+							float32(c1)*inS[gc_tz][gc_ty][gc_tx-1] +
+							float32(c2)*inS[gc_tz][gc_ty][gc_tx+1] +
+							float32(c3)*inS[gc_tz][gc_ty-1][gc_tx] +
+							float32(c4)*inS[gc_tz][gc_ty+1][gc_tx] +
+							float32(c5)*inS[gc_tz-1][gc_ty][gc_tx] +
+							float32(c6)*inS[gc_tz+1][gc_ty][gc_tx]
 					}
 				}
 			}
+//line pmpp_stencil.go:71
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1134,20 +702,12 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 	gc_by := gc_bidx.Y
 	gc_bz := gc_bidx.Z
 	gc_n := gc_b.Len()
-
 //line pmpp_stencil.go:77
 	iStart := gc_bz * outTileDimBig
-
 //line pmpp_stencil.go:80
 	n := int(N)
-
-//line pmpp_stencil.go:81
 	inPrevS := gocuda.Shared[[inTileDimBig]float32](t, inTileDimBig)[:inTileDimBig]
-
-//line pmpp_stencil.go:82
 	inCurrS := gocuda.Shared[[inTileDimBig]float32](t, inTileDimBig)[:inTileDimBig]
-
-//line pmpp_stencil.go:83
 	inNextS := gocuda.Shared[[inTileDimBig]float32](t, inTileDimBig)[:inTileDimBig]
 	{
 		gc_ty := 0
@@ -1171,32 +731,17 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 						gc_at5 := in[gc_off2+gc_fastlo:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
 //line pmpp_stencil.go:78
 							j := gc_by*outTileDimBig + gc_ty - 1
-							_ = j
-
-//line pmpp_stencil.go:79
 							k := gc_bx*outTileDimBig + gc_tx - 1
-							_ = k
-
 //line pmpp_stencil.go:85
 							gc_at[gc_u] = 0.0
-
-//line pmpp_stencil.go:86
 							gc_at2[gc_u] = 0.0
-
-//line pmpp_stencil.go:87
 							gc_at3[gc_u] = 0.0
-
 //line pmpp_stencil.go:89
 							if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
 								gc_at[gc_u] = gc_at4[gc_u]
 							}
-
-//line pmpp_stencil.go:92
 							if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
 								gc_at2[gc_u] = gc_at5[gc_u]
 							}
@@ -1206,30 +751,17 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line pmpp_stencil.go:78
 					j := gc_by*outTileDimBig + gc_ty - 1
-					_ = j
-
-//line pmpp_stencil.go:79
 					k := gc_bx*outTileDimBig + gc_tx - 1
-					_ = k
-
 //line pmpp_stencil.go:85
 					inPrevS[gc_ty][gc_tx] = 0.0
-
-//line pmpp_stencil.go:86
 					inCurrS[gc_ty][gc_tx] = 0.0
-
-//line pmpp_stencil.go:87
 					inNextS[gc_ty][gc_tx] = 0.0
-
 //line pmpp_stencil.go:89
 					if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
 						inPrevS[gc_ty][gc_tx] = in[(iStart-1)*n*n+j*n+k]
 					}
-
-//line pmpp_stencil.go:92
 					if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
 						inCurrS[gc_ty][gc_tx] = in[iStart*n*n+j*n+k]
 					}
@@ -1238,30 +770,17 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line pmpp_stencil.go:78
 					j := gc_by*outTileDimBig + gc_ty - 1
-					_ = j
-
-//line pmpp_stencil.go:79
 					k := gc_bx*outTileDimBig + gc_tx - 1
-					_ = k
-
 //line pmpp_stencil.go:85
 					inPrevS[gc_ty][gc_tx] = 0.0
-
-//line pmpp_stencil.go:86
 					inCurrS[gc_ty][gc_tx] = 0.0
-
-//line pmpp_stencil.go:87
 					inNextS[gc_ty][gc_tx] = 0.0
-
 //line pmpp_stencil.go:89
 					if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
 						inPrevS[gc_ty][gc_tx] = in[(iStart-1)*n*n+j*n+k]
 					}
-
-//line pmpp_stencil.go:92
 					if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
 						inCurrS[gc_ty][gc_tx] = in[iStart*n*n+j*n+k]
 					}
@@ -1273,7 +792,6 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 			}
 		}
 	}
-
 //line pmpp_stencil.go:95
 	for i := iStart; i < iStart+outTileDimBig; i++ {
 		{
@@ -1294,21 +812,11 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 							gc_at7 := in[gc_off3+gc_fastlo2:][:gc_seglen2]
 							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 								gc_tx := gc_fastlo2 + gc_u2
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
 //line pmpp_stencil.go:78
 								j := gc_by*outTileDimBig + gc_ty - 1
-								_ = j
-
-//line pmpp_stencil.go:79
 								k := gc_bx*outTileDimBig + gc_tx - 1
-								_ = k
-
 //line pmpp_stencil.go:96
 								gc_at6[gc_u2] = 0.0
-
-//line pmpp_stencil.go:97
 								if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
 									gc_at6[gc_u2] = gc_at7[gc_u2]
 								}
@@ -1318,19 +826,11 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 						}
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line pmpp_stencil.go:78
 						j := gc_by*outTileDimBig + gc_ty - 1
-						_ = j
-
-//line pmpp_stencil.go:79
 						k := gc_bx*outTileDimBig + gc_tx - 1
-						_ = k
-
 //line pmpp_stencil.go:96
 						inNextS[gc_ty][gc_tx] = 0.0
-
-//line pmpp_stencil.go:97
 						if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
 							inNextS[gc_ty][gc_tx] = in[(i+1)*n*n+j*n+k]
 						}
@@ -1339,19 +839,11 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line pmpp_stencil.go:78
 						j := gc_by*outTileDimBig + gc_ty - 1
-						_ = j
-
-//line pmpp_stencil.go:79
 						k := gc_bx*outTileDimBig + gc_tx - 1
-						_ = k
-
 //line pmpp_stencil.go:96
 						inNextS[gc_ty][gc_tx] = 0.0
-
-//line pmpp_stencil.go:97
 						if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
 							inNextS[gc_ty][gc_tx] = in[(i+1)*n*n+j*n+k]
 						}
@@ -1393,55 +885,22 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 //line pmpp_stencil.go:78
 							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:78
-							_ = gc_iota2
-//line pmpp_stencil.go:78
 							gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
 //line pmpp_stencil.go:78
-							_ = gc_none2
-//line pmpp_stencil.go:78
 							gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-//line pmpp_stencil.go:78
-							_ = gc_all2
 //line pmpp_stencil.go:104
 							gc_vb8 := lanes.BroadcastFloat32x8(float32(c0))
-//line pmpp_stencil.go:104
-							_ = gc_vb8
-//line pmpp_stencil.go:105
 							gc_vb9 := lanes.BroadcastFloat32x8(float32(c1))
-//line pmpp_stencil.go:105
-							_ = gc_vb9
-//line pmpp_stencil.go:106
 							gc_vb10 := lanes.BroadcastFloat32x8(float32(c2))
-//line pmpp_stencil.go:106
-							_ = gc_vb10
-//line pmpp_stencil.go:107
 							gc_vb11 := lanes.BroadcastFloat32x8(float32(c3))
-//line pmpp_stencil.go:107
-							_ = gc_vb11
-//line pmpp_stencil.go:108
 							gc_vb12 := lanes.BroadcastFloat32x8(float32(c4))
-//line pmpp_stencil.go:108
-							_ = gc_vb12
-//line pmpp_stencil.go:109
 							gc_vb13 := lanes.BroadcastFloat32x8(float32(c5))
-//line pmpp_stencil.go:109
-							_ = gc_vb13
-//line pmpp_stencil.go:110
 							gc_vb14 := lanes.BroadcastFloat32x8(float32(c6))
-//line pmpp_stencil.go:110
-							_ = gc_vb14
 							for ; gc_vstep+7 < gc_fasthi3; gc_vstep += 8 {
 								gc_tx := gc_vstep
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
 //line pmpp_stencil.go:78
 								var j int = gc_by*outTileDimBig + gc_ty - 1
-//line pmpp_stencil.go:78
-								_ = j
-//line pmpp_stencil.go:79
 								var k int = gc_bx*outTileDimBig + gc_tx - 1
-//line pmpp_stencil.go:79
-								_ = k
 //line pmpp_stencil.go:101
 								if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
 //line pmpp_stencil.go:101
@@ -1450,7 +909,6 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 										gc_tx >= 1 && (gc_tx < inTileDimBig-1 && uint(inTileDimBig-1-gc_tx) > 7) {
 //line pmpp_stencil.go:103
 										gc_vb8.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo3):])).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo3):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx - gc_fastlo3):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx - gc_fastlo3):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at13[(gc_tx - gc_fastlo3):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at14[(gc_tx - gc_fastlo3):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at15[(gc_tx - gc_fastlo3):]))).StoreSlice(gc_at8[(gc_tx - gc_fastlo3):])
-//line pmpp_stencil.go:103
 									} else {
 //line pmpp_stencil.go:103
 										gc_b6 := gc_none2
@@ -1458,20 +916,14 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 										if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
 //line pmpp_stencil.go:102
 											gc_b6 = gc_all2
-//line pmpp_stencil.go:102
 										}
 //line pmpp_stencil.go:102
 										gc_if4 := gc_b6.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
-										_ = gc_if4
-//line pmpp_stencil.go:103
 										if gc_if4.ToBits() != 0 {
 //line pmpp_stencil.go:103
 											gc_vb8.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo3):])).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo3):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo3):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo3):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at13[(gc_tx-gc_fastlo3):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at14[(gc_tx-gc_fastlo3):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at15[(gc_tx-gc_fastlo3):]))).StoreMasked((*[8]float32)(gc_at8[(gc_tx-gc_fastlo3):]), gc_if4)
-//line pmpp_stencil.go:103
 										}
-//line pmpp_stencil.go:103
 									}
-//line pmpp_stencil.go:103
 								} else {
 //line pmpp_stencil.go:103
 									gc_b5 := gc_none2
@@ -1479,12 +931,9 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 									if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
 //line pmpp_stencil.go:101
 										gc_b5 = gc_all2
-//line pmpp_stencil.go:101
 									}
 //line pmpp_stencil.go:101
 									gc_if5 := gc_b5.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
-//line pmpp_stencil.go:101
-									_ = gc_if5
 //line pmpp_stencil.go:101
 									if gc_if5.ToBits() != 0 {
 //line pmpp_stencil.go:101
@@ -1492,35 +941,22 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 //line pmpp_stencil.go:101
 										if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
 											gc_b7 = gc_all2
-//line pmpp_stencil.go:102
 										}
 //line pmpp_stencil.go:102
 										gc_if6 := gc_b7.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
-										_ = gc_if6
-//line pmpp_stencil.go:103
 										if gc_if5.And(gc_if6).ToBits() != 0 {
 //line pmpp_stencil.go:103
 											gc_vb8.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo3):])).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(gc_at10[(gc_tx-gc_fastlo3):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at11[(gc_tx-gc_fastlo3):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at12[(gc_tx-gc_fastlo3):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at13[(gc_tx-gc_fastlo3):]))).Add(gc_vb13.Mul(lanes.LoadFloat32x8Slice(gc_at14[(gc_tx-gc_fastlo3):]))).Add(gc_vb14.Mul(lanes.LoadFloat32x8Slice(gc_at15[(gc_tx-gc_fastlo3):]))).StoreMasked((*[8]float32)(gc_at8[(gc_tx-gc_fastlo3):]), gc_if5.And(gc_if6))
-//line pmpp_stencil.go:103
 										}
-//line pmpp_stencil.go:103
 									}
-//line pmpp_stencil.go:103
 								}
 							}
+//line pmpp_stencil.go:105
 							for gc_u3 := gc_vstep - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 								gc_tx := gc_fastlo3 + gc_u3
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
 //line pmpp_stencil.go:78
 								j := gc_by*outTileDimBig + gc_ty - 1
-								_ = j
-
-//line pmpp_stencil.go:79
 								k := gc_bx*outTileDimBig + gc_tx - 1
-								_ = k
-
 //line pmpp_stencil.go:101
 								if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
 									if gc_ty >= 1 && gc_ty < inTileDimBig-1 &&
@@ -1540,15 +976,9 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 						}
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line pmpp_stencil.go:78
 						j := gc_by*outTileDimBig + gc_ty - 1
-						_ = j
-
-//line pmpp_stencil.go:79
 						k := gc_bx*outTileDimBig + gc_tx - 1
-						_ = k
-
 //line pmpp_stencil.go:101
 						if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
 							if gc_ty >= 1 && gc_ty < inTileDimBig-1 &&
@@ -1568,43 +998,17 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 //line pmpp_stencil.go:78
 					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:78
-					_ = gc_iota
-//line pmpp_stencil.go:78
 					gc_none := lanes.BroadcastInt32x8(0).ToMask()
 //line pmpp_stencil.go:78
-					_ = gc_none
-//line pmpp_stencil.go:78
 					gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line pmpp_stencil.go:78
-					_ = gc_all
 //line pmpp_stencil.go:104
 					gc_vb := lanes.BroadcastFloat32x8(float32(c0))
-//line pmpp_stencil.go:104
-					_ = gc_vb
-//line pmpp_stencil.go:105
 					gc_vb2 := lanes.BroadcastFloat32x8(float32(c1))
-//line pmpp_stencil.go:105
-					_ = gc_vb2
-//line pmpp_stencil.go:106
 					gc_vb3 := lanes.BroadcastFloat32x8(float32(c2))
-//line pmpp_stencil.go:106
-					_ = gc_vb3
-//line pmpp_stencil.go:107
 					gc_vb4 := lanes.BroadcastFloat32x8(float32(c3))
-//line pmpp_stencil.go:107
-					_ = gc_vb4
-//line pmpp_stencil.go:108
 					gc_vb5 := lanes.BroadcastFloat32x8(float32(c4))
-//line pmpp_stencil.go:108
-					_ = gc_vb5
-//line pmpp_stencil.go:109
 					gc_vb6 := lanes.BroadcastFloat32x8(float32(c5))
-//line pmpp_stencil.go:109
-					_ = gc_vb6
-//line pmpp_stencil.go:110
 					gc_vb7 := lanes.BroadcastFloat32x8(float32(c6))
-//line pmpp_stencil.go:110
-					_ = gc_vb7
 				gc_steps:
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
@@ -1612,17 +1016,11 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 						gc_pos.Thread = gc_rank
 //line pmpp_stencil.go:78
 						var j int = gc_by*outTileDimBig + gc_ty - 1
-//line pmpp_stencil.go:78
-						_ = j
-//line pmpp_stencil.go:79
 						var k int = gc_bx*outTileDimBig + gc_tx - 1
-//line pmpp_stencil.go:79
-						_ = k
 //line pmpp_stencil.go:101
 						if (i*n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
 //line pmpp_stencil.go:101
 							break
-//line pmpp_stencil.go:101
 						}
 //line pmpp_stencil.go:101
 						if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
@@ -1635,81 +1033,66 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 //line pmpp_stencil.go:103
 								if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
 									gc_ld = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx:])
-//line pmpp_stencil.go:104
 								} else {
 //line pmpp_stencil.go:104
 									break gc_steps
-//line pmpp_stencil.go:104
 								}
 //line pmpp_stencil.go:104
 								var gc_ld2 lanes.Float32x8
 //line pmpp_stencil.go:104
 								if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
 									gc_ld2 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
-//line pmpp_stencil.go:105
 								} else {
 //line pmpp_stencil.go:105
 									break gc_steps
-//line pmpp_stencil.go:105
 								}
 //line pmpp_stencil.go:105
 								var gc_ld3 lanes.Float32x8
 //line pmpp_stencil.go:105
 								if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
 									gc_ld3 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
-//line pmpp_stencil.go:106
 								} else {
 //line pmpp_stencil.go:106
 									break gc_steps
-//line pmpp_stencil.go:106
 								}
 //line pmpp_stencil.go:106
 								var gc_ld4 lanes.Float32x8
 //line pmpp_stencil.go:106
 								if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
 									gc_ld4 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
-//line pmpp_stencil.go:107
 								} else {
 //line pmpp_stencil.go:107
 									break gc_steps
-//line pmpp_stencil.go:107
 								}
 //line pmpp_stencil.go:107
 								var gc_ld5 lanes.Float32x8
 //line pmpp_stencil.go:107
 								if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
 									gc_ld5 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
-//line pmpp_stencil.go:108
 								} else {
 //line pmpp_stencil.go:108
 									break gc_steps
-//line pmpp_stencil.go:108
 								}
 //line pmpp_stencil.go:108
 								var gc_ld6 lanes.Float32x8
 //line pmpp_stencil.go:108
 								if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
 									gc_ld6 = lanes.LoadFloat32x8Slice(inPrevS[gc_ty][gc_tx:])
-//line pmpp_stencil.go:109
 								} else {
 //line pmpp_stencil.go:109
 									break gc_steps
-//line pmpp_stencil.go:109
 								}
 //line pmpp_stencil.go:109
 								var gc_ld7 lanes.Float32x8
 //line pmpp_stencil.go:109
 								if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
 									gc_ld7 = lanes.LoadFloat32x8Slice(inNextS[gc_ty][gc_tx:])
-//line pmpp_stencil.go:110
 								} else {
 //line pmpp_stencil.go:110
 									break gc_steps
-//line pmpp_stencil.go:110
 								}
 //line pmpp_stencil.go:110
 								gc_vb.Mul(gc_ld).Add(gc_vb2.Mul(gc_ld2)).Add(gc_vb3.Mul(gc_ld3)).Add(gc_vb4.Mul(gc_ld4)).Add(gc_vb5.Mul(gc_ld5)).Add(gc_vb6.Mul(gc_ld6)).Add(gc_vb7.Mul(gc_ld7)).StoreSlice(out[i*n*n+j*n+k:])
-//line pmpp_stencil.go:104
 							} else {
 //line pmpp_stencil.go:104
 								gc_b3 := gc_none
@@ -1717,97 +1100,77 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 								if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
 //line pmpp_stencil.go:102
 									gc_b3 = gc_all
-//line pmpp_stencil.go:102
 								}
 //line pmpp_stencil.go:102
 								gc_if := gc_b3.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
-								_ = gc_if
-//line pmpp_stencil.go:103
 								if gc_if.ToBits() != 0 {
 //line pmpp_stencil.go:103
 									var gc_ld8 lanes.Float32x8
 //line pmpp_stencil.go:103
 									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
 										gc_ld8 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx:])
-//line pmpp_stencil.go:104
 									} else {
 //line pmpp_stencil.go:104
 										break gc_steps
-//line pmpp_stencil.go:104
 									}
 //line pmpp_stencil.go:104
 									var gc_ld9 lanes.Float32x8
 //line pmpp_stencil.go:104
 									if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
 										gc_ld9 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
-//line pmpp_stencil.go:105
 									} else {
 //line pmpp_stencil.go:105
 										break gc_steps
-//line pmpp_stencil.go:105
 									}
 //line pmpp_stencil.go:105
 									var gc_ld10 lanes.Float32x8
 //line pmpp_stencil.go:105
 									if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
 										gc_ld10 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
-//line pmpp_stencil.go:106
 									} else {
 //line pmpp_stencil.go:106
 										break gc_steps
-//line pmpp_stencil.go:106
 									}
 //line pmpp_stencil.go:106
 									var gc_ld11 lanes.Float32x8
 //line pmpp_stencil.go:106
 									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
 										gc_ld11 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
-//line pmpp_stencil.go:107
 									} else {
 //line pmpp_stencil.go:107
 										break gc_steps
-//line pmpp_stencil.go:107
 									}
 //line pmpp_stencil.go:107
 									var gc_ld12 lanes.Float32x8
 //line pmpp_stencil.go:107
 									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
 										gc_ld12 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
-//line pmpp_stencil.go:108
 									} else {
 //line pmpp_stencil.go:108
 										break gc_steps
-//line pmpp_stencil.go:108
 									}
 //line pmpp_stencil.go:108
 									var gc_ld13 lanes.Float32x8
 //line pmpp_stencil.go:108
 									if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
 										gc_ld13 = lanes.LoadFloat32x8Slice(inPrevS[gc_ty][gc_tx:])
-//line pmpp_stencil.go:109
 									} else {
 //line pmpp_stencil.go:109
 										break gc_steps
-//line pmpp_stencil.go:109
 									}
 //line pmpp_stencil.go:109
 									var gc_ld14 lanes.Float32x8
 //line pmpp_stencil.go:109
 									if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
 										gc_ld14 = lanes.LoadFloat32x8Slice(inNextS[gc_ty][gc_tx:])
-//line pmpp_stencil.go:110
 									} else {
 //line pmpp_stencil.go:110
 										break gc_steps
-//line pmpp_stencil.go:110
 									}
 //line pmpp_stencil.go:110
 									gc_vb.Mul(gc_ld8).Add(gc_vb2.Mul(gc_ld9)).Add(gc_vb3.Mul(gc_ld10)).Add(gc_vb4.Mul(gc_ld11)).Add(gc_vb5.Mul(gc_ld12)).Add(gc_vb6.Mul(gc_ld13)).Add(gc_vb7.Mul(gc_ld14)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if)
-//line pmpp_stencil.go:104
 								}
-//line pmpp_stencil.go:104
 							}
-//line pmpp_stencil.go:104
 						} else {
 //line pmpp_stencil.go:104
 							gc_b2 := gc_none
@@ -1815,12 +1178,9 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 							if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
 //line pmpp_stencil.go:101
 								gc_b2 = gc_all
-//line pmpp_stencil.go:101
 							}
 //line pmpp_stencil.go:101
 							gc_if2 := gc_b2.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
-//line pmpp_stencil.go:101
-							_ = gc_if2
 //line pmpp_stencil.go:101
 							if gc_if2.ToBits() != 0 {
 //line pmpp_stencil.go:101
@@ -1828,111 +1188,86 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 //line pmpp_stencil.go:101
 								if gc_ty >= 1 && gc_ty < inTileDimBig-1 {
 									gc_b4 = gc_all
-//line pmpp_stencil.go:102
 								}
 //line pmpp_stencil.go:102
 								gc_if3 := gc_b4.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx, 8)))))
-								_ = gc_if3
-//line pmpp_stencil.go:103
 								if gc_if2.And(gc_if3).ToBits() != 0 {
 //line pmpp_stencil.go:103
 									var gc_ld15 lanes.Float32x8
 //line pmpp_stencil.go:103
 									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
 										gc_ld15 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx:])
-//line pmpp_stencil.go:104
 									} else {
 //line pmpp_stencil.go:104
 										break gc_steps
-//line pmpp_stencil.go:104
 									}
 //line pmpp_stencil.go:104
 									var gc_ld16 lanes.Float32x8
 //line pmpp_stencil.go:104
 									if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
 										gc_ld16 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
-//line pmpp_stencil.go:105
 									} else {
 //line pmpp_stencil.go:105
 										break gc_steps
-//line pmpp_stencil.go:105
 									}
 //line pmpp_stencil.go:105
 									var gc_ld17 lanes.Float32x8
 //line pmpp_stencil.go:105
 									if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
 										gc_ld17 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
-//line pmpp_stencil.go:106
 									} else {
 //line pmpp_stencil.go:106
 										break gc_steps
-//line pmpp_stencil.go:106
 									}
 //line pmpp_stencil.go:106
 									var gc_ld18 lanes.Float32x8
 //line pmpp_stencil.go:106
 									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
 										gc_ld18 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
-//line pmpp_stencil.go:107
 									} else {
 //line pmpp_stencil.go:107
 										break gc_steps
-//line pmpp_stencil.go:107
 									}
 //line pmpp_stencil.go:107
 									var gc_ld19 lanes.Float32x8
 //line pmpp_stencil.go:107
 									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
 										gc_ld19 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
-//line pmpp_stencil.go:108
 									} else {
 //line pmpp_stencil.go:108
 										break gc_steps
-//line pmpp_stencil.go:108
 									}
 //line pmpp_stencil.go:108
 									var gc_ld20 lanes.Float32x8
 //line pmpp_stencil.go:108
 									if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
 										gc_ld20 = lanes.LoadFloat32x8Slice(inPrevS[gc_ty][gc_tx:])
-//line pmpp_stencil.go:109
 									} else {
 //line pmpp_stencil.go:109
 										break gc_steps
-//line pmpp_stencil.go:109
 									}
 //line pmpp_stencil.go:109
 									var gc_ld21 lanes.Float32x8
 //line pmpp_stencil.go:109
 									if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
 										gc_ld21 = lanes.LoadFloat32x8Slice(inNextS[gc_ty][gc_tx:])
-//line pmpp_stencil.go:110
 									} else {
 //line pmpp_stencil.go:110
 										break gc_steps
-//line pmpp_stencil.go:110
 									}
 //line pmpp_stencil.go:110
 									gc_vb.Mul(gc_ld15).Add(gc_vb2.Mul(gc_ld16)).Add(gc_vb3.Mul(gc_ld17)).Add(gc_vb4.Mul(gc_ld18)).Add(gc_vb5.Mul(gc_ld19)).Add(gc_vb6.Mul(gc_ld20)).Add(gc_vb7.Mul(gc_ld21)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if2.And(gc_if3))
-//line pmpp_stencil.go:104
 								}
-//line pmpp_stencil.go:104
 							}
-//line pmpp_stencil.go:104
 						}
 					}
+//line pmpp_stencil.go:106
 					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line pmpp_stencil.go:78
 						j := gc_by*outTileDimBig + gc_ty - 1
-						_ = j
-
-//line pmpp_stencil.go:79
 						k := gc_bx*outTileDimBig + gc_tx - 1
-						_ = k
-
 //line pmpp_stencil.go:101
 						if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
 							if gc_ty >= 1 && gc_ty < inTileDimBig-1 &&
@@ -1963,24 +1298,16 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 					gc_at17 := inCurrS[gc_row6][:gc_bdx]
 					gc_at18 := inNextS[gc_row6][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
 //line pmpp_stencil.go:114
 						gc_at16[gc_tx] = gc_at17[gc_tx]
-
-//line pmpp_stencil.go:115
 						gc_at17[gc_tx] = gc_at18[gc_tx]
 					}
 				} else {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line pmpp_stencil.go:114
 						inPrevS[gc_ty][gc_tx] = inCurrS[gc_ty][gc_tx]
-
-//line pmpp_stencil.go:115
 						inCurrS[gc_ty][gc_tx] = inNextS[gc_ty][gc_tx]
 					}
 				}
@@ -2026,13 +1353,10 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 	gc_s_inPrev := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_inCurr := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_inNext := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-
 //line pmpp_stencil.go:127
 	iStart := gc_bz * outTileDimSmall
-
 //line pmpp_stencil.go:130
 	n := int(N)
-
 //line pmpp_stencil.go:132
 	inCurrS := gocuda.Shared[[inTileDimSmall]float32](t, inTileDimSmall)[:inTileDimSmall]
 	{
@@ -2056,38 +1380,23 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
 //line pmpp_stencil.go:128
 							j := gc_by*outTileDimSmall + gc_ty - 1
-							_ = j
-
-//line pmpp_stencil.go:129
 							k := gc_bx*outTileDimSmall + gc_tx - 1
-							_ = k
-
 //line pmpp_stencil.go:131
 							var inPrev float32
-
 //line pmpp_stencil.go:133
 							var inCurr float32
-
-//line pmpp_stencil.go:134
 							var inNext float32
-
-//line pmpp_stencil.go:135
 							if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
 								inPrev = gc_at[gc_u]
 							}
-
 //line pmpp_stencil.go:139
 							if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
 								inCurr = gc_at2[gc_u]
 								gc_at3[gc_u] = inCurr
 							}
-							_ = inPrev
-							_ = inCurr
-							_ = inNext
+//line pmpp_stencil.go:146
 							gc_s_inPrev[gc_rank] = inPrev
 							gc_s_inCurr[gc_rank] = inCurr
 							gc_s_inNext[gc_rank] = inNext
@@ -2097,37 +1406,23 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line pmpp_stencil.go:128
 					j := gc_by*outTileDimSmall + gc_ty - 1
-					_ = j
-
-//line pmpp_stencil.go:129
 					k := gc_bx*outTileDimSmall + gc_tx - 1
-					_ = k
-
 //line pmpp_stencil.go:131
 					var inPrev float32
-
 //line pmpp_stencil.go:133
 					var inCurr float32
-
-//line pmpp_stencil.go:134
 					var inNext float32
-
-//line pmpp_stencil.go:135
 					if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
 						inPrev = in[(iStart-1)*n*n+j*n+k]
 					}
-
 //line pmpp_stencil.go:139
 					if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
 						inCurr = in[iStart*n*n+j*n+k]
 						inCurrS[gc_ty][gc_tx] = inCurr
 					}
-					_ = inPrev
-					_ = inCurr
-					_ = inNext
+//line pmpp_stencil.go:146
 					gc_s_inPrev[gc_rank] = inPrev
 					gc_s_inCurr[gc_rank] = inCurr
 					gc_s_inNext[gc_rank] = inNext
@@ -2136,37 +1431,23 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line pmpp_stencil.go:128
 					j := gc_by*outTileDimSmall + gc_ty - 1
-					_ = j
-
-//line pmpp_stencil.go:129
 					k := gc_bx*outTileDimSmall + gc_tx - 1
-					_ = k
-
 //line pmpp_stencil.go:131
 					var inPrev float32
-
 //line pmpp_stencil.go:133
 					var inCurr float32
-
-//line pmpp_stencil.go:134
 					var inNext float32
-
-//line pmpp_stencil.go:135
 					if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
 						inPrev = in[(iStart-1)*n*n+j*n+k]
 					}
-
 //line pmpp_stencil.go:139
 					if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
 						inCurr = in[iStart*n*n+j*n+k]
 						inCurrS[gc_ty][gc_tx] = inCurr
 					}
-					_ = inPrev
-					_ = inCurr
-					_ = inNext
+//line pmpp_stencil.go:146
 					gc_s_inPrev[gc_rank] = inPrev
 					gc_s_inCurr[gc_rank] = inCurr
 					gc_s_inNext[gc_rank] = inNext
@@ -2178,7 +1459,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 			}
 		}
 	}
-
 //line pmpp_stencil.go:144
 	for i := iStart; i < iStart+outTileDimSmall; i++ {
 		{
@@ -2196,36 +1476,21 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:128
 							gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:128
-							_ = gc_iota2
-//line pmpp_stencil.go:128
 							gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
 //line pmpp_stencil.go:128
-							_ = gc_none2
-//line pmpp_stencil.go:128
 							gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-//line pmpp_stencil.go:128
-							_ = gc_all2
 							for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-								_ = gc_rank
 //line pmpp_stencil.go:128
 								var j int = gc_by*outTileDimSmall + gc_ty - 1
-//line pmpp_stencil.go:128
-								_ = j
-//line pmpp_stencil.go:129
 								var k int = gc_bx*outTileDimSmall + gc_tx - 1
 //line pmpp_stencil.go:129
-								_ = k
-//line pmpp_stencil.go:129
 								inNext := lanes.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
-//line pmpp_stencil.go:129
-								_ = inNext
 //line pmpp_stencil.go:145
 								if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
 //line pmpp_stencil.go:145
 									inNext = lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo2):])
-//line pmpp_stencil.go:145
 								} else {
 //line pmpp_stencil.go:145
 									gc_b3 := gc_none2
@@ -2233,19 +1498,14 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 									if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
 //line pmpp_stencil.go:145
 										gc_b3 = gc_all2
-//line pmpp_stencil.go:145
 									}
 //line pmpp_stencil.go:145
 									gc_if2 := gc_b3.And(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:145
-									_ = gc_if2
-//line pmpp_stencil.go:145
 									if gc_if2.ToBits() != 0 {
 //line pmpp_stencil.go:145
 										inNext = lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo2):]).Merge(inNext, gc_if2)
-//line pmpp_stencil.go:145
 									}
-//line pmpp_stencil.go:145
 								}
 //line pmpp_stencil.go:145
 								inNext.StoreSlice(gc_s_inNext[gc_rank:])
@@ -2253,17 +1513,11 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
 								gc_tx := gc_fastlo2 + gc_u2
 								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
 //line pmpp_stencil.go:128
 								j := gc_by*outTileDimSmall + gc_ty - 1
-								_ = j
-
-//line pmpp_stencil.go:129
 								k := gc_bx*outTileDimSmall + gc_tx - 1
-								_ = k
+//line pmpp_stencil.go:131
 								inNext := gc_s_inNext[gc_rank]
-
 //line pmpp_stencil.go:145
 								if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
 									inNext = gc_at4[gc_u2]
@@ -2275,16 +1529,11 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						}
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line pmpp_stencil.go:128
 						j := gc_by*outTileDimSmall + gc_ty - 1
-						_ = j
-
-//line pmpp_stencil.go:129
 						k := gc_bx*outTileDimSmall + gc_tx - 1
-						_ = k
+//line pmpp_stencil.go:131
 						inNext := gc_s_inNext[gc_rank]
-
 //line pmpp_stencil.go:145
 						if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
 							inNext = in[(i+1)*n*n+j*n+k]
@@ -2296,36 +1545,21 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:128
 					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:128
-					_ = gc_iota
-//line pmpp_stencil.go:128
 					gc_none := lanes.BroadcastInt32x8(0).ToMask()
 //line pmpp_stencil.go:128
-					_ = gc_none
-//line pmpp_stencil.go:128
 					gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line pmpp_stencil.go:128
-					_ = gc_all
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
 //line pmpp_stencil.go:128
 						var j int = gc_by*outTileDimSmall + gc_ty - 1
-//line pmpp_stencil.go:128
-						_ = j
-//line pmpp_stencil.go:129
 						var k int = gc_bx*outTileDimSmall + gc_tx - 1
 //line pmpp_stencil.go:129
-						_ = k
-//line pmpp_stencil.go:129
 						inNext := lanes.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
-//line pmpp_stencil.go:129
-						_ = inNext
 //line pmpp_stencil.go:145
 						if ((i+1)*n*n+j*n+k) < 0 || ((i+1)*n*n+j*n+k) > len(in)-8 {
 //line pmpp_stencil.go:145
 							break
-//line pmpp_stencil.go:145
 						}
 //line pmpp_stencil.go:145
 						if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
@@ -2338,18 +1572,14 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
 //line pmpp_stencil.go:145
 								gc_b2 = gc_all
-//line pmpp_stencil.go:145
 							}
 //line pmpp_stencil.go:145
 							gc_if := gc_b2.And(gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-//line pmpp_stencil.go:145
-							_ = gc_if
 //line pmpp_stencil.go:145
 							if gc_if.ToBits() != 0 {
 //line pmpp_stencil.go:145
 								inNext = lanes.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Merge(inNext, gc_if)
 							}
-//line pmpp_stencil.go:146
 						}
 //line pmpp_stencil.go:145
 						inNext.StoreSlice(gc_s_inNext[gc_rank:])
@@ -2357,16 +1587,11 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line pmpp_stencil.go:128
 						j := gc_by*outTileDimSmall + gc_ty - 1
-						_ = j
-
-//line pmpp_stencil.go:129
 						k := gc_bx*outTileDimSmall + gc_tx - 1
-						_ = k
+//line pmpp_stencil.go:131
 						inNext := gc_s_inNext[gc_rank]
-
 //line pmpp_stencil.go:145
 						if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
 							inNext = in[(i+1)*n*n+j*n+k]
@@ -2407,67 +1632,29 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:128
 							gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:128
-							_ = gc_iota4
-//line pmpp_stencil.go:128
 							gc_none4 := lanes.BroadcastInt32x8(0).ToMask()
 //line pmpp_stencil.go:128
-							_ = gc_none4
-//line pmpp_stencil.go:128
 							gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
-//line pmpp_stencil.go:128
-							_ = gc_all4
 //line pmpp_stencil.go:153
 							gc_vb8 := lanes.BroadcastFloat32x8(float32(c0))
-//line pmpp_stencil.go:153
-							_ = gc_vb8
-//line pmpp_stencil.go:154
 							gc_vb9 := lanes.BroadcastFloat32x8(float32(c1))
-//line pmpp_stencil.go:154
-							_ = gc_vb9
-//line pmpp_stencil.go:155
 							gc_vb10 := lanes.BroadcastFloat32x8(float32(c2))
-//line pmpp_stencil.go:155
-							_ = gc_vb10
-//line pmpp_stencil.go:156
 							gc_vb11 := lanes.BroadcastFloat32x8(float32(c3))
-//line pmpp_stencil.go:156
-							_ = gc_vb11
-//line pmpp_stencil.go:157
 							gc_vb12 := lanes.BroadcastFloat32x8(float32(c4))
-//line pmpp_stencil.go:157
-							_ = gc_vb12
-//line pmpp_stencil.go:158
 							gc_vb13 := lanes.BroadcastFloat32x8(float32(c5))
-//line pmpp_stencil.go:158
-							_ = gc_vb13
-//line pmpp_stencil.go:159
 							gc_vb14 := lanes.BroadcastFloat32x8(float32(c6))
-//line pmpp_stencil.go:159
-							_ = gc_vb14
 							for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
 								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
-								_ = gc_rank
 //line pmpp_stencil.go:128
 								var j int = gc_by*outTileDimSmall + gc_ty - 1
-//line pmpp_stencil.go:128
-								_ = j
-//line pmpp_stencil.go:129
 								var k int = gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:129
-								_ = k
 //line pmpp_stencil.go:129
 								inPrev := lanes.LoadFloat32x8Slice(gc_s_inPrev[gc_rank:])
 //line pmpp_stencil.go:129
-								_ = inPrev
-//line pmpp_stencil.go:129
 								inCurr := lanes.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
 //line pmpp_stencil.go:129
-								_ = inCurr
-//line pmpp_stencil.go:129
 								inNext := lanes.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
-//line pmpp_stencil.go:129
-								_ = inNext
 //line pmpp_stencil.go:150
 								if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
 //line pmpp_stencil.go:150
@@ -2476,7 +1663,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 										gc_tx >= 1 && (gc_tx < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx) > 7) {
 //line pmpp_stencil.go:152
 										gc_vb8.Mul(inCurr).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo3):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx - gc_fastlo3):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo3):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo3):]))).Add(gc_vb13.Mul(inPrev)).Add(gc_vb14.Mul(inNext)).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
-//line pmpp_stencil.go:152
 									} else {
 //line pmpp_stencil.go:152
 										gc_b8 := gc_none4
@@ -2484,20 +1670,14 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 										if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
 //line pmpp_stencil.go:151
 											gc_b8 = gc_all4
-//line pmpp_stencil.go:151
 										}
 //line pmpp_stencil.go:151
 										gc_if6 := gc_b8.And(gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
-										_ = gc_if6
-//line pmpp_stencil.go:152
 										if gc_if6.ToBits() != 0 {
 //line pmpp_stencil.go:152
 											gc_vb8.Mul(inCurr).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo3):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo3):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo3):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo3):]))).Add(gc_vb13.Mul(inPrev)).Add(gc_vb14.Mul(inNext)).StoreMasked((*[8]float32)(gc_at5[(gc_tx-gc_fastlo3):]), gc_if6)
-//line pmpp_stencil.go:152
 										}
-//line pmpp_stencil.go:152
 									}
-//line pmpp_stencil.go:152
 								} else {
 //line pmpp_stencil.go:152
 									gc_b7 := gc_none4
@@ -2505,12 +1685,9 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 									if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
 //line pmpp_stencil.go:150
 										gc_b7 = gc_all4
-//line pmpp_stencil.go:150
 									}
 //line pmpp_stencil.go:150
 									gc_if7 := gc_b7.And(gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
-//line pmpp_stencil.go:150
-									_ = gc_if7
 //line pmpp_stencil.go:150
 									if gc_if7.ToBits() != 0 {
 //line pmpp_stencil.go:150
@@ -2518,38 +1695,27 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:150
 										if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
 											gc_b9 = gc_all4
-//line pmpp_stencil.go:151
 										}
 //line pmpp_stencil.go:151
 										gc_if8 := gc_b9.And(gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
-										_ = gc_if8
-//line pmpp_stencil.go:152
 										if gc_if7.And(gc_if8).ToBits() != 0 {
 //line pmpp_stencil.go:152
 											gc_vb8.Mul(inCurr).Add(gc_vb9.Mul(lanes.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo3):]))).Add(gc_vb10.Mul(lanes.LoadFloat32x8Slice(gc_at7[(gc_tx-gc_fastlo3):]))).Add(gc_vb11.Mul(lanes.LoadFloat32x8Slice(gc_at8[(gc_tx-gc_fastlo3):]))).Add(gc_vb12.Mul(lanes.LoadFloat32x8Slice(gc_at9[(gc_tx-gc_fastlo3):]))).Add(gc_vb13.Mul(inPrev)).Add(gc_vb14.Mul(inNext)).StoreMasked((*[8]float32)(gc_at5[(gc_tx-gc_fastlo3):]), gc_if7.And(gc_if8))
-//line pmpp_stencil.go:152
 										}
-//line pmpp_stencil.go:152
 									}
-//line pmpp_stencil.go:152
 								}
 							}
+//line pmpp_stencil.go:154
 							for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
 								gc_tx := gc_fastlo3 + gc_u3
 								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
 //line pmpp_stencil.go:128
 								j := gc_by*outTileDimSmall + gc_ty - 1
-								_ = j
-
-//line pmpp_stencil.go:129
 								k := gc_bx*outTileDimSmall + gc_tx - 1
-								_ = k
+//line pmpp_stencil.go:131
 								inPrev := gc_s_inPrev[gc_rank]
 								inCurr := gc_s_inCurr[gc_rank]
 								inNext := gc_s_inNext[gc_rank]
-
 //line pmpp_stencil.go:150
 								if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
 									if gc_ty >= 1 && gc_ty < inTileDimSmall-1 &&
@@ -2569,18 +1735,13 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						}
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line pmpp_stencil.go:128
 						j := gc_by*outTileDimSmall + gc_ty - 1
-						_ = j
-
-//line pmpp_stencil.go:129
 						k := gc_bx*outTileDimSmall + gc_tx - 1
-						_ = k
+//line pmpp_stencil.go:131
 						inPrev := gc_s_inPrev[gc_rank]
 						inCurr := gc_s_inCurr[gc_rank]
 						inNext := gc_s_inNext[gc_rank]
-
 //line pmpp_stencil.go:150
 						if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
 							if gc_ty >= 1 && gc_ty < inTileDimSmall-1 &&
@@ -2600,43 +1761,17 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:128
 					gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:128
-					_ = gc_iota3
-//line pmpp_stencil.go:128
 					gc_none3 := lanes.BroadcastInt32x8(0).ToMask()
 //line pmpp_stencil.go:128
-					_ = gc_none3
-//line pmpp_stencil.go:128
 					gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
-//line pmpp_stencil.go:128
-					_ = gc_all3
 //line pmpp_stencil.go:153
 					gc_vb := lanes.BroadcastFloat32x8(float32(c0))
-//line pmpp_stencil.go:153
-					_ = gc_vb
-//line pmpp_stencil.go:154
 					gc_vb2 := lanes.BroadcastFloat32x8(float32(c1))
-//line pmpp_stencil.go:154
-					_ = gc_vb2
-//line pmpp_stencil.go:155
 					gc_vb3 := lanes.BroadcastFloat32x8(float32(c2))
-//line pmpp_stencil.go:155
-					_ = gc_vb3
-//line pmpp_stencil.go:156
 					gc_vb4 := lanes.BroadcastFloat32x8(float32(c3))
-//line pmpp_stencil.go:156
-					_ = gc_vb4
-//line pmpp_stencil.go:157
 					gc_vb5 := lanes.BroadcastFloat32x8(float32(c4))
-//line pmpp_stencil.go:157
-					_ = gc_vb5
-//line pmpp_stencil.go:158
 					gc_vb6 := lanes.BroadcastFloat32x8(float32(c5))
-//line pmpp_stencil.go:158
-					_ = gc_vb6
-//line pmpp_stencil.go:159
 					gc_vb7 := lanes.BroadcastFloat32x8(float32(c6))
-//line pmpp_stencil.go:159
-					_ = gc_vb7
 				gc_steps:
 					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
@@ -2644,29 +1779,17 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						gc_pos.Thread = gc_rank
 //line pmpp_stencil.go:128
 						var j int = gc_by*outTileDimSmall + gc_ty - 1
-//line pmpp_stencil.go:128
-						_ = j
-//line pmpp_stencil.go:129
 						var k int = gc_bx*outTileDimSmall + gc_tx - 1
-//line pmpp_stencil.go:129
-						_ = k
 //line pmpp_stencil.go:129
 						inPrev := lanes.LoadFloat32x8Slice(gc_s_inPrev[gc_rank:])
 //line pmpp_stencil.go:129
-						_ = inPrev
-//line pmpp_stencil.go:129
 						inCurr := lanes.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
 //line pmpp_stencil.go:129
-						_ = inCurr
-//line pmpp_stencil.go:129
 						inNext := lanes.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
-//line pmpp_stencil.go:129
-						_ = inNext
 //line pmpp_stencil.go:150
 						if (i*n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
 //line pmpp_stencil.go:150
 							break
-//line pmpp_stencil.go:150
 						}
 //line pmpp_stencil.go:150
 						if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
@@ -2680,48 +1803,39 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 								if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
 //line pmpp_stencil.go:154
 									gc_ld = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
-//line pmpp_stencil.go:154
 								} else {
 //line pmpp_stencil.go:154
 									break gc_steps
-//line pmpp_stencil.go:154
 								}
 //line pmpp_stencil.go:154
 								var gc_ld2 lanes.Float32x8
 //line pmpp_stencil.go:154
 								if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
 									gc_ld2 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
-//line pmpp_stencil.go:155
 								} else {
 //line pmpp_stencil.go:155
 									break gc_steps
-//line pmpp_stencil.go:155
 								}
 //line pmpp_stencil.go:155
 								var gc_ld3 lanes.Float32x8
 //line pmpp_stencil.go:155
 								if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
 									gc_ld3 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
-//line pmpp_stencil.go:156
 								} else {
 //line pmpp_stencil.go:156
 									break gc_steps
-//line pmpp_stencil.go:156
 								}
 //line pmpp_stencil.go:156
 								var gc_ld4 lanes.Float32x8
 //line pmpp_stencil.go:156
 								if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
 									gc_ld4 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
-//line pmpp_stencil.go:157
 								} else {
 //line pmpp_stencil.go:157
 									break gc_steps
-//line pmpp_stencil.go:157
 								}
 //line pmpp_stencil.go:157
 								gc_vb.Mul(inCurr).Add(gc_vb2.Mul(gc_ld)).Add(gc_vb3.Mul(gc_ld2)).Add(gc_vb4.Mul(gc_ld3)).Add(gc_vb5.Mul(gc_ld4)).Add(gc_vb6.Mul(inPrev)).Add(gc_vb7.Mul(inNext)).StoreSlice(out[i*n*n+j*n+k:])
-//line pmpp_stencil.go:153
 							} else {
 //line pmpp_stencil.go:153
 								gc_b5 := gc_none3
@@ -2729,12 +1843,9 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 								if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
 //line pmpp_stencil.go:151
 									gc_b5 = gc_all3
-//line pmpp_stencil.go:151
 								}
 //line pmpp_stencil.go:151
 								gc_if3 := gc_b5.And(gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
-								_ = gc_if3
-//line pmpp_stencil.go:152
 								if gc_if3.ToBits() != 0 {
 //line pmpp_stencil.go:152
 									var gc_ld5 lanes.Float32x8
@@ -2742,52 +1853,41 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 									if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
 //line pmpp_stencil.go:154
 										gc_ld5 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
-//line pmpp_stencil.go:154
 									} else {
 //line pmpp_stencil.go:154
 										break gc_steps
-//line pmpp_stencil.go:154
 									}
 //line pmpp_stencil.go:154
 									var gc_ld6 lanes.Float32x8
 //line pmpp_stencil.go:154
 									if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
 										gc_ld6 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
-//line pmpp_stencil.go:155
 									} else {
 //line pmpp_stencil.go:155
 										break gc_steps
-//line pmpp_stencil.go:155
 									}
 //line pmpp_stencil.go:155
 									var gc_ld7 lanes.Float32x8
 //line pmpp_stencil.go:155
 									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
 										gc_ld7 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
-//line pmpp_stencil.go:156
 									} else {
 //line pmpp_stencil.go:156
 										break gc_steps
-//line pmpp_stencil.go:156
 									}
 //line pmpp_stencil.go:156
 									var gc_ld8 lanes.Float32x8
 //line pmpp_stencil.go:156
 									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
 										gc_ld8 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
-//line pmpp_stencil.go:157
 									} else {
 //line pmpp_stencil.go:157
 										break gc_steps
-//line pmpp_stencil.go:157
 									}
 //line pmpp_stencil.go:157
 									gc_vb.Mul(inCurr).Add(gc_vb2.Mul(gc_ld5)).Add(gc_vb3.Mul(gc_ld6)).Add(gc_vb4.Mul(gc_ld7)).Add(gc_vb5.Mul(gc_ld8)).Add(gc_vb6.Mul(inPrev)).Add(gc_vb7.Mul(inNext)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if3)
-//line pmpp_stencil.go:153
 								}
-//line pmpp_stencil.go:153
 							}
-//line pmpp_stencil.go:153
 						} else {
 //line pmpp_stencil.go:153
 							gc_b4 := gc_none3
@@ -2795,12 +1895,9 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
 //line pmpp_stencil.go:150
 								gc_b4 = gc_all3
-//line pmpp_stencil.go:150
 							}
 //line pmpp_stencil.go:150
 							gc_if4 := gc_b4.And(gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
-//line pmpp_stencil.go:150
-							_ = gc_if4
 //line pmpp_stencil.go:150
 							if gc_if4.ToBits() != 0 {
 //line pmpp_stencil.go:150
@@ -2808,12 +1905,9 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:150
 								if gc_ty >= 1 && gc_ty < inTileDimSmall-1 {
 									gc_b6 = gc_all3
-//line pmpp_stencil.go:151
 								}
 //line pmpp_stencil.go:151
 								gc_if5 := gc_b6.And(gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx, 8))))).And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx, 8)))))
-								_ = gc_if5
-//line pmpp_stencil.go:152
 								if gc_if4.And(gc_if5).ToBits() != 0 {
 //line pmpp_stencil.go:152
 									var gc_ld9 lanes.Float32x8
@@ -2821,69 +1915,54 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 									if (gc_tx-1) >= 0 && (gc_tx-1) <= len(inCurrS[gc_ty])-8 {
 //line pmpp_stencil.go:154
 										gc_ld9 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx-1:])
-//line pmpp_stencil.go:154
 									} else {
 //line pmpp_stencil.go:154
 										break gc_steps
-//line pmpp_stencil.go:154
 									}
 //line pmpp_stencil.go:154
 									var gc_ld10 lanes.Float32x8
 //line pmpp_stencil.go:154
 									if (gc_tx+1) >= 0 && (gc_tx+1) <= len(inCurrS[gc_ty])-8 {
 										gc_ld10 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty][gc_tx+1:])
-//line pmpp_stencil.go:155
 									} else {
 //line pmpp_stencil.go:155
 										break gc_steps
-//line pmpp_stencil.go:155
 									}
 //line pmpp_stencil.go:155
 									var gc_ld11 lanes.Float32x8
 //line pmpp_stencil.go:155
 									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty+1])-8 {
 										gc_ld11 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty+1][gc_tx:])
-//line pmpp_stencil.go:156
 									} else {
 //line pmpp_stencil.go:156
 										break gc_steps
-//line pmpp_stencil.go:156
 									}
 //line pmpp_stencil.go:156
 									var gc_ld12 lanes.Float32x8
 //line pmpp_stencil.go:156
 									if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty-1])-8 {
 										gc_ld12 = lanes.LoadFloat32x8Slice(inCurrS[gc_ty-1][gc_tx:])
-//line pmpp_stencil.go:157
 									} else {
 //line pmpp_stencil.go:157
 										break gc_steps
-//line pmpp_stencil.go:157
 									}
 //line pmpp_stencil.go:157
 									gc_vb.Mul(inCurr).Add(gc_vb2.Mul(gc_ld9)).Add(gc_vb3.Mul(gc_ld10)).Add(gc_vb4.Mul(gc_ld11)).Add(gc_vb5.Mul(gc_ld12)).Add(gc_vb6.Mul(inPrev)).Add(gc_vb7.Mul(inNext)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if4.And(gc_if5))
-//line pmpp_stencil.go:153
 								}
-//line pmpp_stencil.go:153
 							}
-//line pmpp_stencil.go:153
 						}
 					}
+//line pmpp_stencil.go:155
 					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line pmpp_stencil.go:128
 						j := gc_by*outTileDimSmall + gc_ty - 1
-						_ = j
-
-//line pmpp_stencil.go:129
 						k := gc_bx*outTileDimSmall + gc_tx - 1
-						_ = k
+//line pmpp_stencil.go:131
 						inPrev := gc_s_inPrev[gc_rank]
 						inCurr := gc_s_inCurr[gc_rank]
 						inNext := gc_s_inNext[gc_rank]
-
 //line pmpp_stencil.go:150
 						if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
 							if gc_ty >= 1 && gc_ty < inTileDimSmall-1 &&
@@ -2915,24 +1994,15 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
 //line pmpp_stencil.go:163
 						var inPrev lanes.Float32x8
 //line pmpp_stencil.go:163
-						_ = inPrev
-//line pmpp_stencil.go:163
 						inCurr := lanes.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
-//line pmpp_stencil.go:163
-						_ = inCurr
 //line pmpp_stencil.go:163
 						inNext := lanes.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
 //line pmpp_stencil.go:163
-						_ = inNext
-//line pmpp_stencil.go:163
 						inPrev = inCurr
-//line pmpp_stencil.go:164
 						inCurr = inNext
-//line pmpp_stencil.go:165
 						inNext.StoreSlice(gc_at10[gc_tx:])
 //line pmpp_stencil.go:165
 						inPrev.StoreSlice(gc_s_inPrev[gc_rank:])
@@ -2941,19 +2011,14 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 					}
 					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line pmpp_stencil.go:170
 						var inPrev float32
-						_ = inPrev
+//line pmpp_stencil.go:172
 						inCurr := gc_s_inCurr[gc_rank]
 						inNext := gc_s_inNext[gc_rank]
-
 //line pmpp_stencil.go:163
 						inPrev = inCurr
-
-//line pmpp_stencil.go:164
 						inCurr = inNext
-
-//line pmpp_stencil.go:165
 						gc_at10[gc_tx] = inNext
 						gc_s_inPrev[gc_rank] = inPrev
 						gc_s_inCurr[gc_rank] = inCurr
@@ -2967,24 +2032,15 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 //line pmpp_stencil.go:163
 						var inPrev lanes.Float32x8
 //line pmpp_stencil.go:163
-						_ = inPrev
-//line pmpp_stencil.go:163
 						inCurr := lanes.LoadFloat32x8Slice(gc_s_inCurr[gc_rank:])
-//line pmpp_stencil.go:163
-						_ = inCurr
 //line pmpp_stencil.go:163
 						inNext := lanes.LoadFloat32x8Slice(gc_s_inNext[gc_rank:])
 //line pmpp_stencil.go:163
-						_ = inNext
-//line pmpp_stencil.go:163
 						inPrev = inCurr
-//line pmpp_stencil.go:164
 						inCurr = inNext
-//line pmpp_stencil.go:165
 						if gc_tx < 0 || gc_tx > len(inCurrS[gc_ty])-8 {
 //line pmpp_stencil.go:165
 							break
-//line pmpp_stencil.go:165
 						}
 //line pmpp_stencil.go:165
 						inNext.StoreSlice(inCurrS[gc_ty][gc_tx:])
@@ -3000,17 +2056,12 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var inPrev float32
-							_ = inPrev
+//line pmpp_stencil.go:175
 							inCurr := gc_s_inCurr[gc_rank]
 							inNext := gc_s_inNext[gc_rank]
-
 //line pmpp_stencil.go:163
 							inPrev = inCurr
-
-//line pmpp_stencil.go:164
 							inCurr = inNext
-
-//line pmpp_stencil.go:165
 							inCurrS[gc_ty][gc_tx] = inNext
 							gc_s_inPrev[gc_rank] = inPrev
 							gc_s_inCurr[gc_rank] = inCurr
@@ -3020,17 +2071,12 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var inPrev float32
-							_ = inPrev
+//line pmpp_stencil.go:175
 							inCurr := gc_s_inCurr[gc_rank]
 							inNext := gc_s_inNext[gc_rank]
-
 //line pmpp_stencil.go:163
 							inPrev = inCurr
-
-//line pmpp_stencil.go:164
 							inCurr = inNext
-
-//line pmpp_stencil.go:165
 							inCurrS[gc_ty][gc_tx] = inNext
 							gc_s_inPrev[gc_rank] = inPrev
 							gc_s_inCurr[gc_rank] = inCurr
@@ -3040,17 +2086,12 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var inPrev float32
-							_ = inPrev
+//line pmpp_stencil.go:175
 							inCurr := gc_s_inCurr[gc_rank]
 							inNext := gc_s_inNext[gc_rank]
-
 //line pmpp_stencil.go:163
 							inPrev = inCurr
-
-//line pmpp_stencil.go:164
 							inCurr = inNext
-
-//line pmpp_stencil.go:165
 							inCurrS[gc_ty][gc_tx] = inNext
 							gc_s_inPrev[gc_rank] = inPrev
 							gc_s_inCurr[gc_rank] = inCurr
@@ -3060,17 +2101,12 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var inPrev float32
-							_ = inPrev
+//line pmpp_stencil.go:175
 							inCurr := gc_s_inCurr[gc_rank]
 							inNext := gc_s_inNext[gc_rank]
-
 //line pmpp_stencil.go:163
 							inPrev = inCurr
-
-//line pmpp_stencil.go:164
 							inCurr = inNext
-
-//line pmpp_stencil.go:165
 							inCurrS[gc_ty][gc_tx] = inNext
 							gc_s_inPrev[gc_rank] = inPrev
 							gc_s_inCurr[gc_rank] = inCurr
@@ -3080,17 +2116,12 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var inPrev float32
-						_ = inPrev
+//line pmpp_stencil.go:175
 						inCurr := gc_s_inCurr[gc_rank]
 						inNext := gc_s_inNext[gc_rank]
-
 //line pmpp_stencil.go:163
 						inPrev = inCurr
-
-//line pmpp_stencil.go:164
 						inCurr = inNext
-
-//line pmpp_stencil.go:165
 						inCurrS[gc_ty][gc_tx] = inNext
 						gc_s_inPrev[gc_rank] = inPrev
 						gc_s_inCurr[gc_rank] = inCurr

@@ -59,42 +59,31 @@ func gc_body_stencilKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 				gc_bz2++
 			}
 		}
-		{
-			gc_ty2 := 0
-			gc_tz2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line pmpp_stencil.go:55
+		gc_ty2 := 0
+		gc_tz2 := 0
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line pmpp_stencil.go:28
-					i := uint32(gc_bz2*gc_bdz2 + gc_tz2)
-					_ = i
-
-//line pmpp_stencil.go:29
-					j := uint32(gc_by2*gc_bdy2 + gc_ty2)
-					_ = j
-
-//line pmpp_stencil.go:30
-					k := uint32(gc_bx2*gc_bdx2 + gc_tx2)
-					_ = k
-
-//line pmpp_stencil.go:31
-					if i >= 1 && i < N-1 && j >= 1 && j < N-1 && k >= 1 && k < N-1 {
-						out[i*N*N+j*N+k] = float32(c0)*in[i*N*N+j*N+k] +
-							float32(c1)*in[i*N*N+j*N+(k-1)] +
-							float32(c2)*in[i*N*N+j*N+(k+1)] +
-							float32(c3)*in[i*N*N+(j-1)*N+k] +
-							float32(c4)*in[i*N*N+(j+1)*N+k] +
-							float32(c5)*in[(i-1)*N*N+j*N+k] +
-							float32(c6)*in[(i+1)*N*N+j*N+k]
-					}
+				i := uint32(gc_bz2*gc_bdz2 + gc_tz2)
+				j := uint32(gc_by2*gc_bdy2 + gc_ty2)
+				k := uint32(gc_bx2*gc_bdx2 + gc_tx2)
+				if i >= 1 && i < N-1 && j >= 1 && j < N-1 && k >= 1 && k < N-1 {
+					out[i*N*N+j*N+k] = float32(c0)*in[i*N*N+j*N+k] +
+						float32(c1)*in[i*N*N+j*N+(k-1)] +
+						float32(c2)*in[i*N*N+j*N+(k+1)] +
+						float32(c3)*in[i*N*N+(j-1)*N+k] +
+						float32(c4)*in[i*N*N+(j+1)*N+k] +
+						float32(c5)*in[(i-1)*N*N+j*N+k] +
+						float32(c6)*in[(i+1)*N*N+j*N+k]
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-					gc_tz2++
-				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
+				gc_tz2++
 			}
 		}
 	}
@@ -117,27 +106,36 @@ func StencilSharedMemoryKernel(in, out []float32, N uint32, c0, c1, c2, c3, c4, 
 var gc_src_stencilSharedMemoryKernel = compiled.NewSource(gc_files_pmpp_stencil, "stencilSharedMemoryKernel", "b674ff5c4c0455fa8ca43480294eecd71554b3712b5aac692fdc3245e919c99b", "pmpp_stencil.go:42-69").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line pmpp_stencil.go:47
-func gc_body_stencilSharedMemoryKernel(gc_b8 *compiled.Block, in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32) {
-	t := gc_b8.Thread()
-	gc_pos2 := gc_b8.Pos()
-	gc_bd2 := gc_b8.Dim()
+func gc_body_stencilSharedMemoryKernel(gc_b4 *compiled.Block, in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32) {
+	t := gc_b4.Thread()
+	gc_pos2 := gc_b4.Pos()
+	gc_bd2 := gc_b4.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b8.Index()
+	gc_bidx2 := gc_b4.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_bz2 := gc_bidx2.Z
-	gc_n2 := gc_b8.Len()
-
+	gc_n2 := gc_b4.Len()
 //line pmpp_stencil.go:51
 	n := int(N)
-
-//line pmpp_stencil.go:52
 	inS := gocuda.Shared[[inTileDimSmall][inTileDimSmall]float32](t, inTileDimSmall)[:inTileDimSmall]
 	{
 		gc_ty2 := 0
 		gc_tz2 := 0
 		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*outTileDimSmall-1, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(0, gc_bx2*outTileDimSmall-1); gc_bound2 > gc_from2 {
+			gc_from2 = gc_bound2
+		}
+		if !compiled.Adds(gc_bx2*outTileDimSmall-1, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(n, gc_bx2*outTileDimSmall-1); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if ((gc_bz2*outTileDimSmall + gc_tz2 - 1) < 0) || ((gc_bz2*outTileDimSmall + gc_tz2 - 1) >= n) || ((gc_by2*outTileDimSmall + gc_ty2 - 1) < 0) || ((gc_by2*outTileDimSmall + gc_ty2 - 1) >= n) {
 				gc_ty2++
@@ -162,18 +160,6 @@ func gc_body_stencilSharedMemoryKernel(gc_b8 *compiled.Block, in, out []float32,
 						gc_at8 := in[gc_off8+gc_fastlo3:][:gc_seglen3]
 						gc_vstep3 := gc_fastlo3
 						if compiled.SIMD {
-//line pmpp_stencil.go:48
-							gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line pmpp_stencil.go:48
-							_ = gc_iota4
-//line pmpp_stencil.go:48
-							gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:48
-							_ = gc_none4
-//line pmpp_stencil.go:48
-							gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:48
-							_ = gc_all4
 							for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -182,88 +168,19 @@ func gc_body_stencilSharedMemoryKernel(gc_b8 *compiled.Block, in, out []float32,
 								var i int = gc_bz2*outTileDimSmall + gc_tz2 - 1
 //line pmpp_stencil.go:48
 								_ = i
-//line pmpp_stencil.go:49
 								var j int = gc_by2*outTileDimSmall + gc_ty2 - 1
 //line pmpp_stencil.go:49
 								_ = j
-//line pmpp_stencil.go:50
 								var k int = gc_bx2*outTileDimSmall + gc_tx2 - 1
 //line pmpp_stencil.go:50
 								_ = k
-//line pmpp_stencil.go:53
-								if i >= 0 && i < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
-//line pmpp_stencil.go:53
-									if gc_tx2 >= 0 && gc_tx2 <= len(gc_at7[0][gc_ty2])-8 {
-										archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at7[0][gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:54
-									} else {
+								if gc_tx2 < 0 || gc_tx2 > len(gc_at7[0][gc_ty2])-8 {
 //line pmpp_stencil.go:54
-										var gc_lanes45 [8]float32
-//line pmpp_stencil.go:54
-										archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo3):]).Store(&gc_lanes45)
-//line pmpp_stencil.go:54
-										for gc_k45 := range 8 {
-//line pmpp_stencil.go:54
-											if 0xff&(1<<gc_k45) != 0 {
-//line pmpp_stencil.go:54
-												gc_pos2.Thread = gc_rank2 + gc_k45
-//line pmpp_stencil.go:54
-												gc_at7[0][gc_ty2][gc_tx2+gc_k45] = gc_lanes45[gc_k45]
-//line pmpp_stencil.go:54
-											}
-//line pmpp_stencil.go:54
-										}
-//line pmpp_stencil.go:54
-										gc_pos2.Thread = gc_rank2
-//line pmpp_stencil.go:54
-									}
-//line pmpp_stencil.go:54
-								} else {
-//line pmpp_stencil.go:54
-									gc_b10 := gc_none4
-//line pmpp_stencil.go:54
-									if i >=
-//line pmpp_stencil.go:53
-										0 && i < n && j >= 0 && j < n {
-//line pmpp_stencil.go:53
-										gc_b10 = gc_all4
-//line pmpp_stencil.go:53
-									}
-//line pmpp_stencil.go:53
-									gc_if8 := gc_b10.And(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-//line pmpp_stencil.go:53
-									_ = gc_if8
-//line pmpp_stencil.go:53
-									if gc_if8.ToBits() != 0 {
-//line pmpp_stencil.go:53
-										if gc_tx2 >= 0 && gc_tx2 <= len(gc_at7[0][gc_ty2])-8 {
-											archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2-gc_fastlo3):]).StoreMasked((*[8]float32)(gc_at7[0][gc_ty2][gc_tx2:]), gc_if8)
-//line pmpp_stencil.go:54
-										} else {
-//line pmpp_stencil.go:54
-											var gc_lanes46 [8]float32
-//line pmpp_stencil.go:54
-											archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo3):]).Store(&gc_lanes46)
-//line pmpp_stencil.go:54
-											for gc_k46 := range 8 {
-//line pmpp_stencil.go:54
-												if gc_if8.ToBits()&(1<<gc_k46) != 0 {
-//line pmpp_stencil.go:54
-													gc_pos2.Thread = gc_rank2 + gc_k46
-//line pmpp_stencil.go:54
-													gc_at7[0][gc_ty2][gc_tx2+gc_k46] = gc_lanes46[gc_k46]
-//line pmpp_stencil.go:54
-												}
-//line pmpp_stencil.go:54
-											}
-//line pmpp_stencil.go:54
-											gc_pos2.Thread = gc_rank2
-//line pmpp_stencil.go:54
-										}
-//line pmpp_stencil.go:54
-									}
-//line pmpp_stencil.go:54
+									break
 								}
+//line pmpp_stencil.go:54
+								archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at7[0][gc_ty2][gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -271,184 +188,56 @@ func gc_body_stencilSharedMemoryKernel(gc_b8 *compiled.Block, in, out []float32,
 							gc_tx2 := gc_fastlo3 + gc_u3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line pmpp_stencil.go:48
-							i := gc_bz2*outTileDimSmall + gc_tz2 - 1
-							_ = i
-
-//line pmpp_stencil.go:49
-							j := gc_by2*outTileDimSmall + gc_ty2 - 1
-							_ = j
-
-//line pmpp_stencil.go:50
-							k := gc_bx2*outTileDimSmall + gc_tx2 - 1
-							_ = k
-
-//line pmpp_stencil.go:53
-							if i >= 0 && i < n && j >= 0 && j < n && k >= 0 && k < n {
-								gc_at7[0][gc_ty2][gc_tx2] = gc_at8[gc_u3]
-							}
+//line pmpp_stencil.go:54
+							gc_at7[0][gc_ty2][gc_tx2] = gc_at8[gc_u3]
 						}
+//line pmpp_stencil.go:57
 						gc_tx2 = gc_fasthi3 - 1
 						continue
 					}
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line pmpp_stencil.go:48
 					i := gc_bz2*outTileDimSmall + gc_tz2 - 1
-					_ = i
-
-//line pmpp_stencil.go:49
 					j := gc_by2*outTileDimSmall + gc_ty2 - 1
-					_ = j
-
-//line pmpp_stencil.go:50
 					k := gc_bx2*outTileDimSmall + gc_tx2 - 1
-					_ = k
-
-//line pmpp_stencil.go:53
-					if i >= 0 && i < n && j >= 0 && j < n && k >= 0 && k < n {
-						inS[gc_tz2][gc_ty2][gc_tx2] = in[i*n*n+j*n+k]
-					}
+//line pmpp_stencil.go:54
+					inS[gc_tz2][gc_ty2][gc_tx2] = in[i*n*n+j*n+k]
 				}
 			} else {
+//line pmpp_stencil.go:58
 				gc_vstep4 := gc_from2
 				if compiled.SIMD {
-//line pmpp_stencil.go:48
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line pmpp_stencil.go:48
-					_ = gc_iota3
-//line pmpp_stencil.go:48
-					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:48
-					_ = gc_none3
-//line pmpp_stencil.go:48
-					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:48
-					_ = gc_all3
 					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line pmpp_stencil.go:48
 						var i int = gc_bz2*outTileDimSmall + gc_tz2 - 1
-//line pmpp_stencil.go:48
-						_ = i
-//line pmpp_stencil.go:49
 						var j int = gc_by2*outTileDimSmall + gc_ty2 - 1
-//line pmpp_stencil.go:49
-						_ = j
-//line pmpp_stencil.go:50
 						var k int = gc_bx2*outTileDimSmall + gc_tx2 - 1
-//line pmpp_stencil.go:50
-						_ = k
-//line pmpp_stencil.go:53
-						if (i*
-							n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(in)-8 {
-//line pmpp_stencil.go:53
+//line pmpp_stencil.go:54
+						if (i*n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(in)-8 || gc_tx2 < 0 || gc_tx2 > len(inS[gc_tz2][gc_ty2])-8 {
+//line pmpp_stencil.go:54
 							break
-//line pmpp_stencil.go:53
 						}
-//line pmpp_stencil.go:53
-						if i >= 0 && i < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
-//line pmpp_stencil.go:53
-							if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2])-8 {
-								archsimd.LoadFloat32x8Slice(in[i*n*n+j*n+k:]).StoreSlice(inS[gc_tz2][gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:54
-							} else {
-//line pmpp_stencil.go:54
-								var gc_lanes43 [8]float32
-//line pmpp_stencil.go:54
-								archsimd.LoadFloat32x8Slice(in[i*n*n+j*n+k:]).Store(&gc_lanes43)
-//line pmpp_stencil.go:54
-								for gc_k43 := range 8 {
-//line pmpp_stencil.go:54
-									if 0xff&(1<<gc_k43) != 0 {
-//line pmpp_stencil.go:54
-										gc_pos2.Thread = gc_rank2 + gc_k43
-//line pmpp_stencil.go:54
-										inS[gc_tz2][gc_ty2][gc_tx2+gc_k43] = gc_lanes43[gc_k43]
-//line pmpp_stencil.go:54
-									}
-//line pmpp_stencil.go:54
-								}
-//line pmpp_stencil.go:54
-								gc_pos2.Thread = gc_rank2
-//line pmpp_stencil.go:54
-							}
-//line pmpp_stencil.go:54
-						} else {
-//line pmpp_stencil.go:54
-							gc_b9 := gc_none3
-//line pmpp_stencil.go:54
-							if i >=
-//line pmpp_stencil.go:53
-								0 && i < n && j >= 0 && j < n {
-//line pmpp_stencil.go:53
-								gc_b9 = gc_all3
-//line pmpp_stencil.go:53
-							}
-//line pmpp_stencil.go:53
-							gc_if7 := gc_b9.And(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-//line pmpp_stencil.go:53
-							_ = gc_if7
-//line pmpp_stencil.go:53
-							if gc_if7.ToBits() != 0 {
-//line pmpp_stencil.go:53
-								if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2])-8 {
-									archsimd.LoadFloat32x8Slice(in[i*n*n+j*n+k:]).StoreMasked((*[8]float32)(inS[gc_tz2][gc_ty2][gc_tx2:]), gc_if7)
-//line pmpp_stencil.go:54
-								} else {
-//line pmpp_stencil.go:54
-									var gc_lanes44 [8]float32
-//line pmpp_stencil.go:54
-									archsimd.LoadFloat32x8Slice(in[i*n*n+j*n+k:]).Store(&gc_lanes44)
-//line pmpp_stencil.go:54
-									for gc_k44 := range 8 {
-//line pmpp_stencil.go:54
-										if gc_if7.ToBits()&(1<<gc_k44) != 0 {
-//line pmpp_stencil.go:54
-											gc_pos2.Thread = gc_rank2 + gc_k44
-//line pmpp_stencil.go:54
-											inS[gc_tz2][gc_ty2][gc_tx2+gc_k44] = gc_lanes44[gc_k44]
-//line pmpp_stencil.go:54
-										}
-//line pmpp_stencil.go:54
-									}
-//line pmpp_stencil.go:54
-									gc_pos2.Thread = gc_rank2
-//line pmpp_stencil.go:54
-								}
-//line pmpp_stencil.go:54
-							}
-//line pmpp_stencil.go:54
-						}
+						archsimd.LoadFloat32x8Slice(in[i*n*n+j*n+k:]).StoreSlice(inS[gc_tz2][gc_ty2][gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line pmpp_stencil.go:48
 					i := gc_bz2*outTileDimSmall + gc_tz2 - 1
-					_ = i
-
-//line pmpp_stencil.go:49
 					j := gc_by2*outTileDimSmall + gc_ty2 - 1
-					_ = j
-
-//line pmpp_stencil.go:50
 					k := gc_bx2*outTileDimSmall + gc_tx2 - 1
-					_ = k
-
-//line pmpp_stencil.go:53
-					if i >= 0 && i < n && j >= 0 && j < n && k >= 0 && k < n {
-						inS[gc_tz2][gc_ty2][gc_tx2] = in[i*n*n+j*n+k]
-					}
+//line pmpp_stencil.go:54
+					inS[gc_tz2][gc_ty2][gc_tx2] = in[i*n*n+j*n+k]
 				}
 			}
+//line pmpp_stencil.go:58
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -460,6 +249,18 @@ func gc_body_stencilSharedMemoryKernel(gc_b8 *compiled.Block, in, out []float32,
 		gc_ty2 := 0
 		gc_tz2 := 0
 		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*outTileDimSmall-1, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(1, gc_bx2*outTileDimSmall-1); gc_bound2 > gc_from2 {
+			gc_from2 = gc_bound2
+		}
+		if !compiled.Adds(gc_bx2*outTileDimSmall-1, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(n-1, gc_bx2*outTileDimSmall-1); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if ((gc_bz2*outTileDimSmall + gc_tz2 - 1) < 1) || ((gc_bz2*outTileDimSmall + gc_tz2 - 1) >= n-1) || ((gc_by2*outTileDimSmall + gc_ty2 - 1) < 1) || ((gc_by2*outTileDimSmall + gc_ty2 - 1) >= n-1) {
 				gc_ty2++
@@ -489,45 +290,19 @@ func gc_body_stencilSharedMemoryKernel(gc_b8 *compiled.Block, in, out []float32,
 						gc_vstep5 := gc_fastlo4
 						if compiled.SIMD {
 //line pmpp_stencil.go:48
-							gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:48
-							_ = gc_iota6
+							gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:48
-							gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:48
-							_ = gc_none6
-//line pmpp_stencil.go:48
-							gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:48
-							_ = gc_all6
+							gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:60
 							gc_vb22 := archsimd.BroadcastFloat32x8(float32(c0))
-//line pmpp_stencil.go:60
-							_ = gc_vb22
-//line pmpp_stencil.go:61
 							gc_vb23 := archsimd.BroadcastFloat32x8(float32(c1))
-//line pmpp_stencil.go:61
-							_ = gc_vb23
-//line pmpp_stencil.go:62
 							gc_vb24 := archsimd.BroadcastFloat32x8(float32(c2))
-//line pmpp_stencil.go:62
-							_ = gc_vb24
-//line pmpp_stencil.go:63
 							gc_vb25 := archsimd.BroadcastFloat32x8(float32(c3))
-//line pmpp_stencil.go:63
-							_ = gc_vb25
-//line pmpp_stencil.go:64
 							gc_vb26 := archsimd.BroadcastFloat32x8(float32(c4))
-//line pmpp_stencil.go:64
-							_ = gc_vb26
-//line pmpp_stencil.go:65
 							gc_vb27 := archsimd.BroadcastFloat32x8(float32(c5))
-//line pmpp_stencil.go:65
-							_ = gc_vb27
-//line pmpp_stencil.go:66
 							gc_vb28 := archsimd.BroadcastFloat32x8(float32(c6))
-//line pmpp_stencil.go:66
-							_ = gc_vb28
 						gc_steps4:
 							for ; gc_vstep5+7 < gc_fasthi4; gc_vstep5 += 8 {
 								gc_tx2 := gc_vstep5
@@ -537,428 +312,221 @@ func gc_body_stencilSharedMemoryKernel(gc_b8 *compiled.Block, in, out []float32,
 								var i int = gc_bz2*outTileDimSmall + gc_tz2 - 1
 //line pmpp_stencil.go:48
 								_ = i
-//line pmpp_stencil.go:49
 								var j int = gc_by2*outTileDimSmall + gc_ty2 - 1
 //line pmpp_stencil.go:49
 								_ = j
-//line pmpp_stencil.go:50
 								var k int = gc_bx2*outTileDimSmall + gc_tx2 - 1
 //line pmpp_stencil.go:50
 								_ = k
-//line pmpp_stencil.go:57
-								if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
-//line pmpp_stencil.go:57
-									if gc_tz2 >= 1 && gc_tz2 < inTileDimSmall-1 && gc_ty2 >= 1 &&
+//line pmpp_stencil.go:58
+								if gc_tz2 >= 1 && gc_tz2 < inTileDimSmall-1 && gc_ty2 >= 1 &&
+									gc_ty2 < inTileDimSmall-1 && gc_tx2 >= 1 && (gc_tx2 < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx2) > 7) {
 //line pmpp_stencil.go:59
-										gc_ty2 < inTileDimSmall-1 && gc_tx2 >= 1 && (gc_tx2 < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx2) > 7) {
+									var gc_ld43 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:59
-										var gc_ld64 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:59
-										if gc_tx2 >= 0 && gc_tx2 <= len(gc_at10[0][gc_ty2])-8 {
-											gc_ld64 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2:])
+									if gc_tx2 >= 0 && gc_tx2 <= len(gc_at10[0][gc_ty2])-8 {
+										gc_ld43 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2:])
+									} else {
 //line pmpp_stencil.go:60
-										} else {
+										break gc_steps4
+									}
 //line pmpp_stencil.go:60
-											break gc_steps4
+									var gc_ld44 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:60
-										}
-//line pmpp_stencil.go:60
-										var gc_ld65 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:60
-										if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(gc_at10[0][gc_ty2])-8 {
-											gc_ld65 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2-1:])
+									if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(gc_at10[0][gc_ty2])-8 {
+										gc_ld44 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2-1:])
+									} else {
 //line pmpp_stencil.go:61
-										} else {
+										break gc_steps4
+									}
 //line pmpp_stencil.go:61
-											break gc_steps4
+									var gc_ld45 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:61
-										}
-//line pmpp_stencil.go:61
-										var gc_ld66 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:61
-										if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(gc_at10[0][gc_ty2])-8 {
-											gc_ld66 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2+1:])
+									if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(gc_at10[0][gc_ty2])-8 {
+										gc_ld45 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2+1:])
+									} else {
 //line pmpp_stencil.go:62
-										} else {
+										break gc_steps4
+									}
 //line pmpp_stencil.go:62
-											break gc_steps4
+									var gc_ld46 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:62
-										}
-//line pmpp_stencil.go:62
-										var gc_ld67 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:62
-										if gc_tx2 >= 0 && gc_tx2 <= len(gc_at10[0][gc_ty2-1])-8 {
-											gc_ld67 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2-1][gc_tx2:])
+									if gc_tx2 >= 0 && gc_tx2 <= len(gc_at10[0][gc_ty2-1])-8 {
+										gc_ld46 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2-1][gc_tx2:])
+									} else {
 //line pmpp_stencil.go:63
-										} else {
+										break gc_steps4
+									}
 //line pmpp_stencil.go:63
-											break gc_steps4
+									var gc_ld47 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:63
-										}
-//line pmpp_stencil.go:63
-										var gc_ld68 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:63
-										if gc_tx2 >= 0 && gc_tx2 <= len(gc_at10[0][gc_ty2+1])-8 {
-											gc_ld68 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2+1][gc_tx2:])
+									if gc_tx2 >= 0 && gc_tx2 <= len(gc_at10[0][gc_ty2+1])-8 {
+										gc_ld47 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2+1][gc_tx2:])
+									} else {
 //line pmpp_stencil.go:64
-										} else {
+										break gc_steps4
+									}
 //line pmpp_stencil.go:64
-											break gc_steps4
+									var gc_ld48 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:64
-										}
-//line pmpp_stencil.go:64
-										var gc_ld69 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:64
-										if gc_tx2 >= 0 && gc_tx2 <= len(gc_at11[0][gc_ty2])-8 {
-											gc_ld69 = archsimd.LoadFloat32x8Slice(gc_at11[0][gc_ty2][gc_tx2:])
+									if gc_tx2 >= 0 && gc_tx2 <= len(gc_at11[0][gc_ty2])-8 {
+										gc_ld48 = archsimd.LoadFloat32x8Slice(gc_at11[0][gc_ty2][gc_tx2:])
+									} else {
 //line pmpp_stencil.go:65
-										} else {
+										break gc_steps4
+									}
 //line pmpp_stencil.go:65
-											break gc_steps4
+									var gc_ld49 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:65
-										}
-//line pmpp_stencil.go:65
-										var gc_ld70 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:65
-										if gc_tx2 >= 0 && gc_tx2 <= len(gc_at12[0][gc_ty2])-8 {
-											gc_ld70 = archsimd.LoadFloat32x8Slice(gc_at12[0][gc_ty2][gc_tx2:])
-//line pmpp_stencil.go:66
-										} else {
-//line pmpp_stencil.go:66
-											break gc_steps4
-//line pmpp_stencil.go:66
-										}
-//line pmpp_stencil.go:66
-										gc_vb22.Mul(gc_ld64).Add(gc_vb23.Mul(gc_ld65)).Add(gc_vb24.Mul(gc_ld66)).Add(gc_vb25.Mul(gc_ld67)).Add(gc_vb26.Mul(gc_ld68)).Add(gc_vb27.Mul(gc_ld69)).Add(gc_vb28.Mul(gc_ld70)).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo4):])
-//line pmpp_stencil.go:66
+									if gc_tx2 >= 0 && gc_tx2 <= len(gc_at12[0][gc_ty2])-8 {
+										gc_ld49 = archsimd.LoadFloat32x8Slice(gc_at12[0][gc_ty2][gc_tx2:])
 									} else {
 //line pmpp_stencil.go:66
-										gc_b15 := gc_none6
-//line pmpp_stencil.go:66
-										if gc_tz2 >= 1 && gc_tz2 < inTileDimSmall-1 && gc_ty2 >= 1 &&
-//line pmpp_stencil.go:59
-											gc_ty2 < inTileDimSmall-1 {
-//line pmpp_stencil.go:59
-											gc_b15 = gc_all6
-//line pmpp_stencil.go:59
-										}
-//line pmpp_stencil.go:59
-										gc_if12 := gc_b15.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
-//line pmpp_stencil.go:59
-										_ = gc_if12
-//line pmpp_stencil.go:59
-										if gc_if12.ToBits() != 0 {
-//line pmpp_stencil.go:59
-											var gc_ld71 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:59
-											if gc_tx2 >= 0 && gc_tx2 <= len(gc_at10[0][gc_ty2])-8 {
-												gc_ld71 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2:])
-//line pmpp_stencil.go:60
-											} else {
-//line pmpp_stencil.go:60
-												break gc_steps4
-//line pmpp_stencil.go:60
-											}
-//line pmpp_stencil.go:60
-											var gc_ld72 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:60
-											if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(gc_at10[0][gc_ty2])-8 {
-												gc_ld72 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2-1:])
-//line pmpp_stencil.go:61
-											} else {
-//line pmpp_stencil.go:61
-												break gc_steps4
-//line pmpp_stencil.go:61
-											}
-//line pmpp_stencil.go:61
-											var gc_ld73 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:61
-											if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(gc_at10[0][gc_ty2])-8 {
-												gc_ld73 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2+1:])
-//line pmpp_stencil.go:62
-											} else {
-//line pmpp_stencil.go:62
-												break gc_steps4
-//line pmpp_stencil.go:62
-											}
-//line pmpp_stencil.go:62
-											var gc_ld74 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:62
-											if gc_tx2 >= 0 && gc_tx2 <= len(gc_at10[0][gc_ty2-1])-8 {
-												gc_ld74 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2-1][gc_tx2:])
-//line pmpp_stencil.go:63
-											} else {
-//line pmpp_stencil.go:63
-												break gc_steps4
-//line pmpp_stencil.go:63
-											}
-//line pmpp_stencil.go:63
-											var gc_ld75 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:63
-											if gc_tx2 >= 0 && gc_tx2 <= len(gc_at10[0][gc_ty2+1])-8 {
-												gc_ld75 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2+1][gc_tx2:])
-//line pmpp_stencil.go:64
-											} else {
-//line pmpp_stencil.go:64
-												break gc_steps4
-//line pmpp_stencil.go:64
-											}
-//line pmpp_stencil.go:64
-											var gc_ld76 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:64
-											if gc_tx2 >= 0 && gc_tx2 <= len(gc_at11[0][gc_ty2])-8 {
-												gc_ld76 = archsimd.LoadFloat32x8Slice(gc_at11[0][gc_ty2][gc_tx2:])
-//line pmpp_stencil.go:65
-											} else {
-//line pmpp_stencil.go:65
-												break gc_steps4
-//line pmpp_stencil.go:65
-											}
-//line pmpp_stencil.go:65
-											var gc_ld77 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:65
-											if gc_tx2 >= 0 && gc_tx2 <= len(gc_at12[0][gc_ty2])-8 {
-												gc_ld77 = archsimd.LoadFloat32x8Slice(gc_at12[0][gc_ty2][gc_tx2:])
-//line pmpp_stencil.go:66
-											} else {
-//line pmpp_stencil.go:66
-												break gc_steps4
-//line pmpp_stencil.go:66
-											}
-//line pmpp_stencil.go:66
-											gc_vb22.Mul(gc_ld71).Add(gc_vb23.Mul(gc_ld72)).Add(gc_vb24.Mul(gc_ld73)).Add(gc_vb25.Mul(gc_ld74)).Add(gc_vb26.Mul(gc_ld75)).Add(gc_vb27.Mul(gc_ld76)).Add(gc_vb28.Mul(gc_ld77)).StoreMasked((*[8]float32)(gc_at9[(gc_tx2-gc_fastlo4):]), gc_if12)
-//line pmpp_stencil.go:66
-										}
-//line pmpp_stencil.go:66
+										break gc_steps4
 									}
 //line pmpp_stencil.go:66
+									gc_vb22.Mul(gc_ld43).Add(gc_vb23.Mul(gc_ld44)).Add(gc_vb24.Mul(gc_ld45)).Add(gc_vb25.Mul(gc_ld46)).Add(gc_vb26.Mul(gc_ld47)).Add(gc_vb27.Mul(gc_ld48)).Add(gc_vb28.Mul(gc_ld49)).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo4):])
 								} else {
 //line pmpp_stencil.go:66
-									gc_b14 := gc_none6
+									gc_b6 := gc_none4
 //line pmpp_stencil.go:66
-									if i >=
-//line pmpp_stencil.go:57
-										1 && i < n-1 && j >= 1 && j < n-1 {
-//line pmpp_stencil.go:57
-										gc_b14 = gc_all6
-//line pmpp_stencil.go:57
+									if gc_tz2 >= 1 && gc_tz2 < inTileDimSmall-1 && gc_ty2 >= 1 &&
+//line pmpp_stencil.go:59
+										gc_ty2 < inTileDimSmall-1 {
+//line pmpp_stencil.go:59
+										gc_b6 = gc_all4
 									}
-//line pmpp_stencil.go:57
-									gc_if13 := gc_b14.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
-//line pmpp_stencil.go:57
-									_ = gc_if13
-//line pmpp_stencil.go:57
-									if gc_if13.ToBits() != 0 {
-//line pmpp_stencil.go:57
-										gc_b16 := gc_none6
-//line pmpp_stencil.go:57
-										if gc_tz2 >= 1 && gc_tz2 < inTileDimSmall-1 && gc_ty2 >= 1 &&
 //line pmpp_stencil.go:59
-											gc_ty2 < inTileDimSmall-1 {
+									gc_if4 := gc_b6.And(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
 //line pmpp_stencil.go:59
-											gc_b16 = gc_all6
+									if gc_if4.ToBits() != 0 {
 //line pmpp_stencil.go:59
+										var gc_ld50 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:59
+										if gc_tx2 >= 0 && gc_tx2 <= len(gc_at10[0][gc_ty2])-8 {
+											gc_ld50 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2:])
+										} else {
+//line pmpp_stencil.go:60
+											break gc_steps4
 										}
-//line pmpp_stencil.go:59
-										gc_if14 := gc_b16.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
-//line pmpp_stencil.go:59
-										_ = gc_if14
-//line pmpp_stencil.go:59
-										if gc_if13.And(gc_if14).ToBits() != 0 {
-//line pmpp_stencil.go:59
-											var gc_ld78 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:59
-											if gc_tx2 >= 0 && gc_tx2 <= len(gc_at10[0][gc_ty2])-8 {
-												gc_ld78 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:60
-											} else {
+										var gc_ld51 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:60
-												break gc_steps4
-//line pmpp_stencil.go:60
-											}
-//line pmpp_stencil.go:60
-											var gc_ld79 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:60
-											if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(gc_at10[0][gc_ty2])-8 {
-												gc_ld79 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2-1:])
+										if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(gc_at10[0][gc_ty2])-8 {
+											gc_ld51 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2-1:])
+										} else {
 //line pmpp_stencil.go:61
-											} else {
+											break gc_steps4
+										}
 //line pmpp_stencil.go:61
-												break gc_steps4
+										var gc_ld52 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:61
-											}
-//line pmpp_stencil.go:61
-											var gc_ld80 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:61
-											if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(gc_at10[0][gc_ty2])-8 {
-												gc_ld80 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2+1:])
+										if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(gc_at10[0][gc_ty2])-8 {
+											gc_ld52 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2+1:])
+										} else {
 //line pmpp_stencil.go:62
-											} else {
+											break gc_steps4
+										}
 //line pmpp_stencil.go:62
-												break gc_steps4
+										var gc_ld53 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:62
-											}
-//line pmpp_stencil.go:62
-											var gc_ld81 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:62
-											if gc_tx2 >= 0 && gc_tx2 <= len(gc_at10[0][gc_ty2-1])-8 {
-												gc_ld81 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2-1][gc_tx2:])
+										if gc_tx2 >= 0 && gc_tx2 <= len(gc_at10[0][gc_ty2-1])-8 {
+											gc_ld53 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2-1][gc_tx2:])
+										} else {
 //line pmpp_stencil.go:63
-											} else {
+											break gc_steps4
+										}
 //line pmpp_stencil.go:63
-												break gc_steps4
+										var gc_ld54 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:63
-											}
-//line pmpp_stencil.go:63
-											var gc_ld82 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:63
-											if gc_tx2 >= 0 && gc_tx2 <= len(gc_at10[0][gc_ty2+1])-8 {
-												gc_ld82 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2+1][gc_tx2:])
+										if gc_tx2 >= 0 && gc_tx2 <= len(gc_at10[0][gc_ty2+1])-8 {
+											gc_ld54 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2+1][gc_tx2:])
+										} else {
 //line pmpp_stencil.go:64
-											} else {
+											break gc_steps4
+										}
 //line pmpp_stencil.go:64
-												break gc_steps4
+										var gc_ld55 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:64
-											}
-//line pmpp_stencil.go:64
-											var gc_ld83 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:64
-											if gc_tx2 >= 0 && gc_tx2 <= len(gc_at11[0][gc_ty2])-8 {
-												gc_ld83 = archsimd.LoadFloat32x8Slice(gc_at11[0][gc_ty2][gc_tx2:])
+										if gc_tx2 >= 0 && gc_tx2 <= len(gc_at11[0][gc_ty2])-8 {
+											gc_ld55 = archsimd.LoadFloat32x8Slice(gc_at11[0][gc_ty2][gc_tx2:])
+										} else {
 //line pmpp_stencil.go:65
-											} else {
+											break gc_steps4
+										}
 //line pmpp_stencil.go:65
-												break gc_steps4
+										var gc_ld56 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:65
-											}
-//line pmpp_stencil.go:65
-											var gc_ld84 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:65
-											if gc_tx2 >= 0 && gc_tx2 <= len(gc_at12[0][gc_ty2])-8 {
-												gc_ld84 = archsimd.LoadFloat32x8Slice(gc_at12[0][gc_ty2][gc_tx2:])
+										if gc_tx2 >= 0 && gc_tx2 <= len(gc_at12[0][gc_ty2])-8 {
+											gc_ld56 = archsimd.LoadFloat32x8Slice(gc_at12[0][gc_ty2][gc_tx2:])
+										} else {
 //line pmpp_stencil.go:66
-											} else {
-//line pmpp_stencil.go:66
-												break gc_steps4
-//line pmpp_stencil.go:66
-											}
-//line pmpp_stencil.go:66
-											gc_vb22.Mul(gc_ld78).Add(gc_vb23.Mul(gc_ld79)).Add(gc_vb24.Mul(gc_ld80)).Add(gc_vb25.Mul(gc_ld81)).Add(gc_vb26.Mul(gc_ld82)).Add(gc_vb27.Mul(gc_ld83)).Add(gc_vb28.Mul(gc_ld84)).StoreMasked((*[8]float32)(gc_at9[(gc_tx2-gc_fastlo4):]), gc_if13.And(gc_if14))
-//line pmpp_stencil.go:66
+											break gc_steps4
 										}
 //line pmpp_stencil.go:66
+										gc_vb22.Mul(gc_ld50).Add(gc_vb23.Mul(gc_ld51)).Add(gc_vb24.Mul(gc_ld52)).Add(gc_vb25.Mul(gc_ld53)).Add(gc_vb26.Mul(gc_ld54)).Add(gc_vb27.Mul(gc_ld55)).Add(gc_vb28.Mul(gc_ld56)).StoreMasked((*[8]float32)(gc_at9[(gc_tx2-gc_fastlo4):]), gc_if4)
 									}
-//line pmpp_stencil.go:66
 								}
 							}
+//line pmpp_stencil.go:68
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u4 := gc_vstep5 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
 							gc_tx2 := gc_fastlo4 + gc_u4
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line pmpp_stencil.go:48
-							i := gc_bz2*outTileDimSmall + gc_tz2 - 1
-							_ = i
-
-//line pmpp_stencil.go:49
-							j := gc_by2*outTileDimSmall + gc_ty2 - 1
-							_ = j
-
-//line pmpp_stencil.go:50
-							k := gc_bx2*outTileDimSmall + gc_tx2 - 1
-							_ = k
-
-//line pmpp_stencil.go:57
-							if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
-								if gc_tz2 >= 1 && gc_tz2 < inTileDimSmall-1 && gc_ty2 >= 1 &&
-									gc_ty2 < inTileDimSmall-1 && gc_tx2 >= 1 && gc_tx2 < inTileDimSmall-1 {
-									gc_at9[gc_u4] = float32(c0)*gc_at10[0][gc_ty2][gc_tx2] +
-										float32(c1)*gc_at10[0][gc_ty2][gc_tx2-1] +
-										float32(c2)*gc_at10[0][gc_ty2][gc_tx2+1] +
-										float32(c3)*gc_at10[0][gc_ty2-1][gc_tx2] +
-										float32(c4)*gc_at10[0][gc_ty2+1][gc_tx2] +
-										float32(c5)*gc_at11[0][gc_ty2][gc_tx2] +
-										float32(c6)*gc_at12[0][gc_ty2][gc_tx2]
-								}
+//line pmpp_stencil.go:58
+							if gc_tz2 >= 1 && gc_tz2 < inTileDimSmall-1 && gc_ty2 >= 1 &&
+								gc_ty2 < inTileDimSmall-1 && gc_tx2 >= 1 && gc_tx2 < inTileDimSmall-1 {
+								gc_at9[gc_u4] = float32(c0)*gc_at10[0][gc_ty2][gc_tx2] +
+									float32(c1)*gc_at10[0][gc_ty2][gc_tx2-1] +
+									float32(c2)*gc_at10[0][gc_ty2][gc_tx2+1] +
+									float32(c3)*gc_at10[0][gc_ty2-1][gc_tx2] +
+									float32(c4)*gc_at10[0][gc_ty2+1][gc_tx2] +
+									float32(c5)*gc_at11[0][gc_ty2][gc_tx2] +
+									float32(c6)*gc_at12[0][gc_ty2][gc_tx2]
 							}
 						}
+//line pmpp_stencil.go:70
 						gc_tx2 = gc_fasthi4 - 1
 						continue
 					}
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line pmpp_stencil.go:48
 					i := gc_bz2*outTileDimSmall + gc_tz2 - 1
-					_ = i
-
-//line pmpp_stencil.go:49
 					j := gc_by2*outTileDimSmall + gc_ty2 - 1
-					_ = j
-
-//line pmpp_stencil.go:50
 					k := gc_bx2*outTileDimSmall + gc_tx2 - 1
-					_ = k
-
-//line pmpp_stencil.go:57
-					if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
-						if gc_tz2 >= 1 && gc_tz2 < inTileDimSmall-1 && gc_ty2 >= 1 &&
-							gc_ty2 < inTileDimSmall-1 && gc_tx2 >= 1 && gc_tx2 < inTileDimSmall-1 {
-							out[i*n*n+j*n+k] = float32(c0)*inS[gc_tz2][gc_ty2][gc_tx2] +
-								float32(c1)*inS[gc_tz2][gc_ty2][gc_tx2-1] +
-								float32(c2)*inS[gc_tz2][gc_ty2][gc_tx2+1] +
-								float32(c3)*inS[gc_tz2][gc_ty2-1][gc_tx2] +
-								float32(c4)*inS[gc_tz2][gc_ty2+1][gc_tx2] +
-								float32(c5)*inS[gc_tz2-1][gc_ty2][gc_tx2] +
-								float32(c6)*inS[gc_tz2+1][gc_ty2][gc_tx2]
-						}
+//line pmpp_stencil.go:58
+					if gc_tz2 >= 1 && gc_tz2 < inTileDimSmall-1 && gc_ty2 >= 1 &&
+						gc_ty2 < inTileDimSmall-1 && gc_tx2 >= 1 && gc_tx2 < inTileDimSmall-1 {
+						out[i*n*n+j*n+k] = float32(c0)*inS[gc_tz2][gc_ty2][gc_tx2] +
+							float32(c1)*inS[gc_tz2][gc_ty2][gc_tx2-1] +
+							float32(c2)*inS[gc_tz2][gc_ty2][gc_tx2+1] +
+							float32(c3)*inS[gc_tz2][gc_ty2-1][gc_tx2] +
+							float32(c4)*inS[gc_tz2][gc_ty2+1][gc_tx2] +
+							float32(c5)*inS[gc_tz2-1][gc_ty2][gc_tx2] +
+							float32(c6)*inS[gc_tz2+1][gc_ty2][gc_tx2]
 					}
 				}
 			} else {
+//line pmpp_stencil.go:71
 				gc_vstep6 := gc_from2
 				if compiled.SIMD {
 //line pmpp_stencil.go:48
-					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:48
-					_ = gc_iota5
+					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:48
-					gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:48
-					_ = gc_none5
-//line pmpp_stencil.go:48
-					gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:48
-					_ = gc_all5
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:60
 					gc_vb15 := archsimd.BroadcastFloat32x8(float32(c0))
-//line pmpp_stencil.go:60
-					_ = gc_vb15
-//line pmpp_stencil.go:61
 					gc_vb16 := archsimd.BroadcastFloat32x8(float32(c1))
-//line pmpp_stencil.go:61
-					_ = gc_vb16
-//line pmpp_stencil.go:62
 					gc_vb17 := archsimd.BroadcastFloat32x8(float32(c2))
-//line pmpp_stencil.go:62
-					_ = gc_vb17
-//line pmpp_stencil.go:63
 					gc_vb18 := archsimd.BroadcastFloat32x8(float32(c3))
-//line pmpp_stencil.go:63
-					_ = gc_vb18
-//line pmpp_stencil.go:64
 					gc_vb19 := archsimd.BroadcastFloat32x8(float32(c4))
-//line pmpp_stencil.go:64
-					_ = gc_vb19
-//line pmpp_stencil.go:65
 					gc_vb20 := archsimd.BroadcastFloat32x8(float32(c5))
-//line pmpp_stencil.go:65
-					_ = gc_vb20
-//line pmpp_stencil.go:66
 					gc_vb21 := archsimd.BroadcastFloat32x8(float32(c6))
-//line pmpp_stencil.go:66
-					_ = gc_vb21
 				gc_steps3:
 					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
@@ -966,364 +534,189 @@ func gc_body_stencilSharedMemoryKernel(gc_b8 *compiled.Block, in, out []float32,
 						gc_pos2.Thread = gc_rank2
 //line pmpp_stencil.go:48
 						var i int = gc_bz2*outTileDimSmall + gc_tz2 - 1
-//line pmpp_stencil.go:48
-						_ = i
-//line pmpp_stencil.go:49
 						var j int = gc_by2*outTileDimSmall + gc_ty2 - 1
-//line pmpp_stencil.go:49
-						_ = j
-//line pmpp_stencil.go:50
 						var k int = gc_bx2*outTileDimSmall + gc_tx2 - 1
-//line pmpp_stencil.go:50
-						_ = k
-//line pmpp_stencil.go:57
+//line pmpp_stencil.go:58
 						if (i*
-
 //line pmpp_stencil.go:60
 							n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
-//line pmpp_stencil.go:57
+//line pmpp_stencil.go:58
 							break
-//line pmpp_stencil.go:57
 						}
-//line pmpp_stencil.go:57
-						if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
-//line pmpp_stencil.go:57
-							if gc_tz2 >= 1 && gc_tz2 < inTileDimSmall-1 && gc_ty2 >= 1 &&
+//line pmpp_stencil.go:58
+						if gc_tz2 >= 1 && gc_tz2 < inTileDimSmall-1 && gc_ty2 >= 1 &&
+							gc_ty2 < inTileDimSmall-1 && gc_tx2 >= 1 && (gc_tx2 < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx2) > 7) {
 //line pmpp_stencil.go:59
-								gc_ty2 < inTileDimSmall-1 && gc_tx2 >= 1 && (gc_tx2 < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx2) > 7) {
+							var gc_ld29 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:59
-								var gc_ld43 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:59
-								if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2])-8 {
-									gc_ld43 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2:])
-//line pmpp_stencil.go:60
-								} else {
-//line pmpp_stencil.go:60
-									break gc_steps3
-//line pmpp_stencil.go:60
-								}
-//line pmpp_stencil.go:60
-								var gc_ld44 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:60
-								if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(inS[gc_tz2][gc_ty2])-8 {
-									gc_ld44 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2-1:])
-//line pmpp_stencil.go:61
-								} else {
-//line pmpp_stencil.go:61
-									break gc_steps3
-//line pmpp_stencil.go:61
-								}
-//line pmpp_stencil.go:61
-								var gc_ld45 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:61
-								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(inS[gc_tz2][gc_ty2])-8 {
-									gc_ld45 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2+1:])
-//line pmpp_stencil.go:62
-								} else {
-//line pmpp_stencil.go:62
-									break gc_steps3
-//line pmpp_stencil.go:62
-								}
-//line pmpp_stencil.go:62
-								var gc_ld46 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:62
-								if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2-1])-8 {
-									gc_ld46 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2-1][gc_tx2:])
-//line pmpp_stencil.go:63
-								} else {
-//line pmpp_stencil.go:63
-									break gc_steps3
-//line pmpp_stencil.go:63
-								}
-//line pmpp_stencil.go:63
-								var gc_ld47 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:63
-								if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2+1])-8 {
-									gc_ld47 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2+1][gc_tx2:])
-//line pmpp_stencil.go:64
-								} else {
-//line pmpp_stencil.go:64
-									break gc_steps3
-//line pmpp_stencil.go:64
-								}
-//line pmpp_stencil.go:64
-								var gc_ld48 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:64
-								if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2-1][gc_ty2])-8 {
-									gc_ld48 = archsimd.LoadFloat32x8Slice(inS[gc_tz2-1][gc_ty2][gc_tx2:])
-//line pmpp_stencil.go:65
-								} else {
-//line pmpp_stencil.go:65
-									break gc_steps3
-//line pmpp_stencil.go:65
-								}
-//line pmpp_stencil.go:65
-								var gc_ld49 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:65
-								if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2+1][gc_ty2])-8 {
-									gc_ld49 = archsimd.LoadFloat32x8Slice(inS[gc_tz2+1][gc_ty2][gc_tx2:])
-//line pmpp_stencil.go:66
-								} else {
-//line pmpp_stencil.go:66
-									break gc_steps3
-//line pmpp_stencil.go:66
-								}
-//line pmpp_stencil.go:66
-								gc_vb15.Mul(gc_ld43).Add(gc_vb16.Mul(gc_ld44)).Add(gc_vb17.Mul(gc_ld45)).Add(gc_vb18.Mul(gc_ld46)).Add(gc_vb19.Mul(gc_ld47)).Add(gc_vb20.Mul(gc_ld48)).Add(gc_vb21.Mul(gc_ld49)).StoreSlice(out[i*n*n+j*n+k:])
-//line pmpp_stencil.go:60
+							if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2])-8 {
+								gc_ld29 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2:])
 							} else {
 //line pmpp_stencil.go:60
-								gc_b12 := gc_none5
-//line pmpp_stencil.go:60
-								if gc_tz2 >= 1 && gc_tz2 < inTileDimSmall-1 && gc_ty2 >= 1 &&
-//line pmpp_stencil.go:59
-									gc_ty2 < inTileDimSmall-1 {
-//line pmpp_stencil.go:59
-									gc_b12 = gc_all5
-//line pmpp_stencil.go:59
-								}
-//line pmpp_stencil.go:59
-								gc_if9 := gc_b12.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
-//line pmpp_stencil.go:59
-								_ = gc_if9
-//line pmpp_stencil.go:59
-								if gc_if9.ToBits() != 0 {
-//line pmpp_stencil.go:59
-									var gc_ld50 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:59
-									if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2])-8 {
-										gc_ld50 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2:])
-//line pmpp_stencil.go:60
-									} else {
-//line pmpp_stencil.go:60
-										break gc_steps3
-//line pmpp_stencil.go:60
-									}
-//line pmpp_stencil.go:60
-									var gc_ld51 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:60
-									if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(inS[gc_tz2][gc_ty2])-8 {
-										gc_ld51 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2-1:])
-//line pmpp_stencil.go:61
-									} else {
-//line pmpp_stencil.go:61
-										break gc_steps3
-//line pmpp_stencil.go:61
-									}
-//line pmpp_stencil.go:61
-									var gc_ld52 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:61
-									if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(inS[gc_tz2][gc_ty2])-8 {
-										gc_ld52 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2+1:])
-//line pmpp_stencil.go:62
-									} else {
-//line pmpp_stencil.go:62
-										break gc_steps3
-//line pmpp_stencil.go:62
-									}
-//line pmpp_stencil.go:62
-									var gc_ld53 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:62
-									if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2-1])-8 {
-										gc_ld53 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2-1][gc_tx2:])
-//line pmpp_stencil.go:63
-									} else {
-//line pmpp_stencil.go:63
-										break gc_steps3
-//line pmpp_stencil.go:63
-									}
-//line pmpp_stencil.go:63
-									var gc_ld54 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:63
-									if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2+1])-8 {
-										gc_ld54 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2+1][gc_tx2:])
-//line pmpp_stencil.go:64
-									} else {
-//line pmpp_stencil.go:64
-										break gc_steps3
-//line pmpp_stencil.go:64
-									}
-//line pmpp_stencil.go:64
-									var gc_ld55 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:64
-									if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2-1][gc_ty2])-8 {
-										gc_ld55 = archsimd.LoadFloat32x8Slice(inS[gc_tz2-1][gc_ty2][gc_tx2:])
-//line pmpp_stencil.go:65
-									} else {
-//line pmpp_stencil.go:65
-										break gc_steps3
-//line pmpp_stencil.go:65
-									}
-//line pmpp_stencil.go:65
-									var gc_ld56 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:65
-									if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2+1][gc_ty2])-8 {
-										gc_ld56 = archsimd.LoadFloat32x8Slice(inS[gc_tz2+1][gc_ty2][gc_tx2:])
-//line pmpp_stencil.go:66
-									} else {
-//line pmpp_stencil.go:66
-										break gc_steps3
-//line pmpp_stencil.go:66
-									}
-//line pmpp_stencil.go:66
-									gc_vb15.Mul(gc_ld50).Add(gc_vb16.Mul(gc_ld51)).Add(gc_vb17.Mul(gc_ld52)).Add(gc_vb18.Mul(gc_ld53)).Add(gc_vb19.Mul(gc_ld54)).Add(gc_vb20.Mul(gc_ld55)).Add(gc_vb21.Mul(gc_ld56)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if9)
-//line pmpp_stencil.go:60
-								}
-//line pmpp_stencil.go:60
+								break gc_steps3
 							}
 //line pmpp_stencil.go:60
+							var gc_ld30 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:60
+							if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(inS[gc_tz2][gc_ty2])-8 {
+								gc_ld30 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2-1:])
+							} else {
+//line pmpp_stencil.go:61
+								break gc_steps3
+							}
+//line pmpp_stencil.go:61
+							var gc_ld31 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:61
+							if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(inS[gc_tz2][gc_ty2])-8 {
+								gc_ld31 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2+1:])
+							} else {
+//line pmpp_stencil.go:62
+								break gc_steps3
+							}
+//line pmpp_stencil.go:62
+							var gc_ld32 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:62
+							if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2-1])-8 {
+								gc_ld32 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2-1][gc_tx2:])
+							} else {
+//line pmpp_stencil.go:63
+								break gc_steps3
+							}
+//line pmpp_stencil.go:63
+							var gc_ld33 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:63
+							if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2+1])-8 {
+								gc_ld33 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2+1][gc_tx2:])
+							} else {
+//line pmpp_stencil.go:64
+								break gc_steps3
+							}
+//line pmpp_stencil.go:64
+							var gc_ld34 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:64
+							if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2-1][gc_ty2])-8 {
+								gc_ld34 = archsimd.LoadFloat32x8Slice(inS[gc_tz2-1][gc_ty2][gc_tx2:])
+							} else {
+//line pmpp_stencil.go:65
+								break gc_steps3
+							}
+//line pmpp_stencil.go:65
+							var gc_ld35 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:65
+							if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2+1][gc_ty2])-8 {
+								gc_ld35 = archsimd.LoadFloat32x8Slice(inS[gc_tz2+1][gc_ty2][gc_tx2:])
+							} else {
+//line pmpp_stencil.go:66
+								break gc_steps3
+							}
+//line pmpp_stencil.go:66
+							gc_vb15.Mul(gc_ld29).Add(gc_vb16.Mul(gc_ld30)).Add(gc_vb17.Mul(gc_ld31)).Add(gc_vb18.Mul(gc_ld32)).Add(gc_vb19.Mul(gc_ld33)).Add(gc_vb20.Mul(gc_ld34)).Add(gc_vb21.Mul(gc_ld35)).StoreSlice(out[i*n*n+j*n+k:])
 						} else {
 //line pmpp_stencil.go:60
-							gc_b11 := gc_none5
+							gc_b5 := gc_none3
 //line pmpp_stencil.go:60
-							if i >=
-//line pmpp_stencil.go:57
-								1 && i < n-1 && j >= 1 && j < n-1 {
-//line pmpp_stencil.go:57
-								gc_b11 = gc_all5
-//line pmpp_stencil.go:57
+							if gc_tz2 >= 1 && gc_tz2 < inTileDimSmall-1 && gc_ty2 >= 1 &&
+//line pmpp_stencil.go:59
+								gc_ty2 < inTileDimSmall-1 {
+//line pmpp_stencil.go:59
+								gc_b5 = gc_all3
 							}
-//line pmpp_stencil.go:57
-							gc_if10 := gc_b11.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
-//line pmpp_stencil.go:57
-							_ = gc_if10
-//line pmpp_stencil.go:57
-							if gc_if10.ToBits() != 0 {
-//line pmpp_stencil.go:57
-								gc_b13 := gc_none5
-//line pmpp_stencil.go:57
-								if gc_tz2 >= 1 && gc_tz2 < inTileDimSmall-1 && gc_ty2 >= 1 &&
 //line pmpp_stencil.go:59
-									gc_ty2 < inTileDimSmall-1 {
+							gc_if3 := gc_b5.And(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
 //line pmpp_stencil.go:59
-									gc_b13 = gc_all5
+							if gc_if3.ToBits() != 0 {
 //line pmpp_stencil.go:59
-								}
+								var gc_ld36 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:59
-								gc_if11 := gc_b13.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
-//line pmpp_stencil.go:59
-								_ = gc_if11
-//line pmpp_stencil.go:59
-								if gc_if10.And(gc_if11).ToBits() != 0 {
-//line pmpp_stencil.go:59
-									var gc_ld57 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:59
-									if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2])-8 {
-										gc_ld57 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2:])
+								if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2])-8 {
+									gc_ld36 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2:])
+								} else {
 //line pmpp_stencil.go:60
-									} else {
-//line pmpp_stencil.go:60
-										break gc_steps3
-//line pmpp_stencil.go:60
-									}
-//line pmpp_stencil.go:60
-									var gc_ld58 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:60
-									if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(inS[gc_tz2][gc_ty2])-8 {
-										gc_ld58 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2-1:])
-//line pmpp_stencil.go:61
-									} else {
-//line pmpp_stencil.go:61
-										break gc_steps3
-//line pmpp_stencil.go:61
-									}
-//line pmpp_stencil.go:61
-									var gc_ld59 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:61
-									if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(inS[gc_tz2][gc_ty2])-8 {
-										gc_ld59 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2+1:])
-//line pmpp_stencil.go:62
-									} else {
-//line pmpp_stencil.go:62
-										break gc_steps3
-//line pmpp_stencil.go:62
-									}
-//line pmpp_stencil.go:62
-									var gc_ld60 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:62
-									if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2-1])-8 {
-										gc_ld60 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2-1][gc_tx2:])
-//line pmpp_stencil.go:63
-									} else {
-//line pmpp_stencil.go:63
-										break gc_steps3
-//line pmpp_stencil.go:63
-									}
-//line pmpp_stencil.go:63
-									var gc_ld61 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:63
-									if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2+1])-8 {
-										gc_ld61 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2+1][gc_tx2:])
-//line pmpp_stencil.go:64
-									} else {
-//line pmpp_stencil.go:64
-										break gc_steps3
-//line pmpp_stencil.go:64
-									}
-//line pmpp_stencil.go:64
-									var gc_ld62 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:64
-									if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2-1][gc_ty2])-8 {
-										gc_ld62 = archsimd.LoadFloat32x8Slice(inS[gc_tz2-1][gc_ty2][gc_tx2:])
-//line pmpp_stencil.go:65
-									} else {
-//line pmpp_stencil.go:65
-										break gc_steps3
-//line pmpp_stencil.go:65
-									}
-//line pmpp_stencil.go:65
-									var gc_ld63 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:65
-									if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2+1][gc_ty2])-8 {
-										gc_ld63 = archsimd.LoadFloat32x8Slice(inS[gc_tz2+1][gc_ty2][gc_tx2:])
-//line pmpp_stencil.go:66
-									} else {
-//line pmpp_stencil.go:66
-										break gc_steps3
-//line pmpp_stencil.go:66
-									}
-//line pmpp_stencil.go:66
-									gc_vb15.Mul(gc_ld57).Add(gc_vb16.Mul(gc_ld58)).Add(gc_vb17.Mul(gc_ld59)).Add(gc_vb18.Mul(gc_ld60)).Add(gc_vb19.Mul(gc_ld61)).Add(gc_vb20.Mul(gc_ld62)).Add(gc_vb21.Mul(gc_ld63)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if10.And(gc_if11))
-//line pmpp_stencil.go:60
+									break gc_steps3
 								}
 //line pmpp_stencil.go:60
-							}
+								var gc_ld37 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:60
+								if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(inS[gc_tz2][gc_ty2])-8 {
+									gc_ld37 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2-1:])
+								} else {
+//line pmpp_stencil.go:61
+									break gc_steps3
+								}
+//line pmpp_stencil.go:61
+								var gc_ld38 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:61
+								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(inS[gc_tz2][gc_ty2])-8 {
+									gc_ld38 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2+1:])
+								} else {
+//line pmpp_stencil.go:62
+									break gc_steps3
+								}
+//line pmpp_stencil.go:62
+								var gc_ld39 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:62
+								if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2-1])-8 {
+									gc_ld39 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2-1][gc_tx2:])
+								} else {
+//line pmpp_stencil.go:63
+									break gc_steps3
+								}
+//line pmpp_stencil.go:63
+								var gc_ld40 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:63
+								if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2+1])-8 {
+									gc_ld40 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2+1][gc_tx2:])
+								} else {
+//line pmpp_stencil.go:64
+									break gc_steps3
+								}
+//line pmpp_stencil.go:64
+								var gc_ld41 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:64
+								if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2-1][gc_ty2])-8 {
+									gc_ld41 = archsimd.LoadFloat32x8Slice(inS[gc_tz2-1][gc_ty2][gc_tx2:])
+								} else {
+//line pmpp_stencil.go:65
+									break gc_steps3
+								}
+//line pmpp_stencil.go:65
+								var gc_ld42 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line pmpp_stencil.go:65
+								if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2+1][gc_ty2])-8 {
+									gc_ld42 = archsimd.LoadFloat32x8Slice(inS[gc_tz2+1][gc_ty2][gc_tx2:])
+								} else {
+//line pmpp_stencil.go:66
+									break gc_steps3
+								}
+//line pmpp_stencil.go:66
+								gc_vb15.Mul(gc_ld36).Add(gc_vb16.Mul(gc_ld37)).Add(gc_vb17.Mul(gc_ld38)).Add(gc_vb18.Mul(gc_ld39)).Add(gc_vb19.Mul(gc_ld40)).Add(gc_vb20.Mul(gc_ld41)).Add(gc_vb21.Mul(gc_ld42)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if3)
+							}
 						}
 					}
+//line pmpp_stencil.go:62
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line pmpp_stencil.go:48
 					i := gc_bz2*outTileDimSmall + gc_tz2 - 1
-					_ = i
-
-//line pmpp_stencil.go:49
 					j := gc_by2*outTileDimSmall + gc_ty2 - 1
-					_ = j
-
-//line pmpp_stencil.go:50
 					k := gc_bx2*outTileDimSmall + gc_tx2 - 1
-					_ = k
-
-//line pmpp_stencil.go:57
-					if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
-						if gc_tz2 >= 1 && gc_tz2 < inTileDimSmall-1 && gc_ty2 >= 1 &&
-							gc_ty2 < inTileDimSmall-1 && gc_tx2 >= 1 && gc_tx2 < inTileDimSmall-1 {
-							out[i*n*n+j*n+k] = float32(c0)*inS[gc_tz2][gc_ty2][gc_tx2] +
-								float32(c1)*inS[gc_tz2][gc_ty2][gc_tx2-1] +
-								float32(c2)*inS[gc_tz2][gc_ty2][gc_tx2+1] +
-								float32(c3)*inS[gc_tz2][gc_ty2-1][gc_tx2] +
-								float32(c4)*inS[gc_tz2][gc_ty2+1][gc_tx2] +
-								float32(c5)*inS[gc_tz2-1][gc_ty2][gc_tx2] +
-								float32(c6)*inS[gc_tz2+1][gc_ty2][gc_tx2]
-						}
+//line pmpp_stencil.go:58
+					if gc_tz2 >= 1 && gc_tz2 < inTileDimSmall-1 && gc_ty2 >= 1 &&
+						gc_ty2 < inTileDimSmall-1 && gc_tx2 >= 1 && gc_tx2 < inTileDimSmall-1 {
+						out[i*n*n+j*n+k] = float32(c0)*inS[gc_tz2][gc_ty2][gc_tx2] +
+							float32(c1)*inS[gc_tz2][gc_ty2][gc_tx2-1] +
+							float32(c2)*inS[gc_tz2][gc_ty2][gc_tx2+1] +
+							float32(c3)*inS[gc_tz2][gc_ty2-1][gc_tx2] +
+							float32(c4)*inS[gc_tz2][gc_ty2+1][gc_tx2] +
+							float32(c5)*inS[gc_tz2-1][gc_ty2][gc_tx2] +
+							float32(c6)*inS[gc_tz2+1][gc_ty2][gc_tx2]
 					}
 				}
 			}
+//line pmpp_stencil.go:71
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -1361,20 +754,12 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 	gc_by2 := gc_bidx2.Y
 	gc_bz2 := gc_bidx2.Z
 	gc_n2 := gc_b8.Len()
-
 //line pmpp_stencil.go:77
 	iStart := gc_bz2 * outTileDimBig
-
 //line pmpp_stencil.go:80
 	n := int(N)
-
-//line pmpp_stencil.go:81
 	inPrevS := gocuda.Shared[[inTileDimBig]float32](t, inTileDimBig)[:inTileDimBig]
-
-//line pmpp_stencil.go:82
 	inCurrS := gocuda.Shared[[inTileDimBig]float32](t, inTileDimBig)[:inTileDimBig]
-
-//line pmpp_stencil.go:83
 	inNextS := gocuda.Shared[[inTileDimBig]float32](t, inTileDimBig)[:inTileDimBig]
 	{
 		gc_ty2 := 0
@@ -1401,31 +786,16 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:85
 							gc_vb16 := archsimd.BroadcastFloat32x8(0.0)
 //line pmpp_stencil.go:85
-							_ = gc_vb16
-//line pmpp_stencil.go:85
 							gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line pmpp_stencil.go:85
-							_ = gc_iota4
 //line pmpp_stencil.go:85
 							gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:85
-							_ = gc_none4
-//line pmpp_stencil.go:85
 							gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:85
-							_ = gc_all4
 							for ; gc_vstep3+7 < gc_fasthi4; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line pmpp_stencil.go:78
 								var j int = gc_by2*outTileDimBig + gc_ty2 - 1
-//line pmpp_stencil.go:78
-								_ = j
-//line pmpp_stencil.go:79
 								var k int = gc_bx2*outTileDimBig + gc_tx2 - 1
-//line pmpp_stencil.go:79
-								_ = k
 //line pmpp_stencil.go:85
 								gc_vb16.StoreSlice(gc_at19[(gc_tx2 - gc_fastlo4):])
 //line pmpp_stencil.go:85
@@ -1436,7 +806,6 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 								if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
 //line pmpp_stencil.go:89
 									archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo4):])
-//line pmpp_stencil.go:89
 								} else {
 //line pmpp_stencil.go:89
 									gc_b11 := gc_none4
@@ -1444,25 +813,18 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 									if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
 //line pmpp_stencil.go:89
 										gc_b11 = gc_all4
-//line pmpp_stencil.go:89
 									}
 //line pmpp_stencil.go:89
 									gc_if9 := gc_b11.And(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:89
-									_ = gc_if9
-//line pmpp_stencil.go:89
 									if gc_if9.ToBits() != 0 {
 //line pmpp_stencil.go:89
 										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo4):]).StoreMasked((*[8]float32)(gc_at19[(gc_tx2-gc_fastlo4):]), gc_if9)
-//line pmpp_stencil.go:89
 									}
-//line pmpp_stencil.go:89
 								}
-//line pmpp_stencil.go:92
 								if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
 //line pmpp_stencil.go:92
 									archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo4):])
-//line pmpp_stencil.go:92
 								} else {
 //line pmpp_stencil.go:92
 									gc_b12 := gc_none4
@@ -1470,51 +832,32 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 									if iStart >= 0 && iStart < n && j >= 0 && j < n {
 //line pmpp_stencil.go:92
 										gc_b12 = gc_all4
-//line pmpp_stencil.go:92
 									}
 //line pmpp_stencil.go:92
 									gc_if10 := gc_b12.And(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:92
-									_ = gc_if10
-//line pmpp_stencil.go:92
 									if gc_if10.ToBits() != 0 {
 //line pmpp_stencil.go:92
 										archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo4):]).StoreMasked((*[8]float32)(gc_at20[(gc_tx2-gc_fastlo4):]), gc_if10)
-//line pmpp_stencil.go:92
 									}
-//line pmpp_stencil.go:92
 								}
 							}
+//line pmpp_stencil.go:94
 							archsimd.ClearAVXUpperBits()
 						}
 						for gc_u4 := gc_vstep3 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
 							gc_tx2 := gc_fastlo4 + gc_u4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
 //line pmpp_stencil.go:78
 							j := gc_by2*outTileDimBig + gc_ty2 - 1
-							_ = j
-
-//line pmpp_stencil.go:79
 							k := gc_bx2*outTileDimBig + gc_tx2 - 1
-							_ = k
-
 //line pmpp_stencil.go:85
 							gc_at19[gc_u4] = 0.0
-
-//line pmpp_stencil.go:86
 							gc_at20[gc_u4] = 0.0
-
-//line pmpp_stencil.go:87
 							gc_at21[gc_u4] = 0.0
-
 //line pmpp_stencil.go:89
 							if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
 								gc_at19[gc_u4] = gc_at22[gc_u4]
 							}
-
-//line pmpp_stencil.go:92
 							if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
 								gc_at20[gc_u4] = gc_at23[gc_u4]
 							}
@@ -1524,30 +867,17 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 					}
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line pmpp_stencil.go:78
 					j := gc_by2*outTileDimBig + gc_ty2 - 1
-					_ = j
-
-//line pmpp_stencil.go:79
 					k := gc_bx2*outTileDimBig + gc_tx2 - 1
-					_ = k
-
 //line pmpp_stencil.go:85
 					inPrevS[gc_ty2][gc_tx2] = 0.0
-
-//line pmpp_stencil.go:86
 					inCurrS[gc_ty2][gc_tx2] = 0.0
-
-//line pmpp_stencil.go:87
 					inNextS[gc_ty2][gc_tx2] = 0.0
-
 //line pmpp_stencil.go:89
 					if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
 						inPrevS[gc_ty2][gc_tx2] = in[(iStart-1)*n*n+j*n+k]
 					}
-
-//line pmpp_stencil.go:92
 					if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
 						inCurrS[gc_ty2][gc_tx2] = in[iStart*n*n+j*n+k]
 					}
@@ -1558,51 +888,34 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:85
 					gc_vb15 := archsimd.BroadcastFloat32x8(0.0)
 //line pmpp_stencil.go:85
-					_ = gc_vb15
-//line pmpp_stencil.go:85
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line pmpp_stencil.go:85
-					_ = gc_iota3
 //line pmpp_stencil.go:85
 					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:85
-					_ = gc_none3
-//line pmpp_stencil.go:85
 					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:85
-					_ = gc_all3
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line pmpp_stencil.go:78
 						var j int = gc_by2*outTileDimBig + gc_ty2 - 1
-//line pmpp_stencil.go:78
-						_ = j
-//line pmpp_stencil.go:79
 						var k int = gc_bx2*outTileDimBig + gc_tx2 - 1
-//line pmpp_stencil.go:79
-						_ = k
 //line pmpp_stencil.go:85
 						if gc_tx2 < 0 || gc_tx2 > len(inPrevS[gc_ty2])-8 ||
 							gc_tx2 > len(inCurrS[gc_ty2])-8 ||
 							gc_tx2 > len(inNextS[gc_ty2])-8 || ((iStart-1)*n*n+j*n+k) < 0 || ((iStart-1)*n*n+j*n+k) > len(in)-8 || (iStart*n*n+j*n+k) < 0 || (iStart*n*n+j*n+k) > len(in)-8 {
 //line pmpp_stencil.go:85
 							break
-//line pmpp_stencil.go:85
 						}
 //line pmpp_stencil.go:85
 						gc_vb15.StoreSlice(inPrevS[gc_ty2][gc_tx2:])
-//line pmpp_stencil.go:86
 						gc_vb15.StoreSlice(inCurrS[gc_ty2][gc_tx2:])
-//line pmpp_stencil.go:87
 						gc_vb15.StoreSlice(inNextS[gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:89
 						if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
 //line pmpp_stencil.go:89
 							if gc_tx2 >= 0 && gc_tx2 <= len(inPrevS[gc_ty2])-8 {
 								archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).StoreSlice(inPrevS[gc_ty2][gc_tx2:])
-//line pmpp_stencil.go:90
 							} else {
 //line pmpp_stencil.go:90
 								var gc_lanes22 [8]float32
@@ -1616,15 +929,11 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 										gc_pos2.Thread = gc_rank2 + gc_k22
 //line pmpp_stencil.go:90
 										inPrevS[gc_ty2][gc_tx2+gc_k22] = gc_lanes22[gc_k22]
-//line pmpp_stencil.go:90
 									}
-//line pmpp_stencil.go:90
 								}
 //line pmpp_stencil.go:90
 								gc_pos2.Thread = gc_rank2
-//line pmpp_stencil.go:90
 							}
-//line pmpp_stencil.go:90
 						} else {
 //line pmpp_stencil.go:90
 							gc_b9 := gc_none3
@@ -1632,18 +941,14 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 							if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
 //line pmpp_stencil.go:89
 								gc_b9 = gc_all3
-//line pmpp_stencil.go:89
 							}
 //line pmpp_stencil.go:89
 							gc_if7 := gc_b9.And(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-//line pmpp_stencil.go:89
-							_ = gc_if7
 //line pmpp_stencil.go:89
 							if gc_if7.ToBits() != 0 {
 //line pmpp_stencil.go:89
 								if gc_tx2 >= 0 && gc_tx2 <= len(inPrevS[gc_ty2])-8 {
 									archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).StoreMasked((*[8]float32)(inPrevS[gc_ty2][gc_tx2:]), gc_if7)
-//line pmpp_stencil.go:90
 								} else {
 //line pmpp_stencil.go:90
 									var gc_lanes23 [8]float32
@@ -1657,24 +962,18 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 											gc_pos2.Thread = gc_rank2 + gc_k23
 //line pmpp_stencil.go:90
 											inPrevS[gc_ty2][gc_tx2+gc_k23] = gc_lanes23[gc_k23]
-//line pmpp_stencil.go:90
 										}
-//line pmpp_stencil.go:90
 									}
 //line pmpp_stencil.go:90
 									gc_pos2.Thread = gc_rank2
-//line pmpp_stencil.go:90
 								}
-//line pmpp_stencil.go:90
 							}
-//line pmpp_stencil.go:90
 						}
 //line pmpp_stencil.go:92
 						if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
 //line pmpp_stencil.go:92
 							if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2])-8 {
 								archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).StoreSlice(inCurrS[gc_ty2][gc_tx2:])
-//line pmpp_stencil.go:93
 							} else {
 //line pmpp_stencil.go:93
 								var gc_lanes24 [8]float32
@@ -1688,15 +987,11 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 										gc_pos2.Thread = gc_rank2 + gc_k24
 //line pmpp_stencil.go:93
 										inCurrS[gc_ty2][gc_tx2+gc_k24] = gc_lanes24[gc_k24]
-//line pmpp_stencil.go:93
 									}
-//line pmpp_stencil.go:93
 								}
 //line pmpp_stencil.go:93
 								gc_pos2.Thread = gc_rank2
-//line pmpp_stencil.go:93
 							}
-//line pmpp_stencil.go:93
 						} else {
 //line pmpp_stencil.go:93
 							gc_b10 := gc_none3
@@ -1704,18 +999,14 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 							if iStart >= 0 && iStart < n && j >= 0 && j < n {
 //line pmpp_stencil.go:92
 								gc_b10 = gc_all3
-//line pmpp_stencil.go:92
 							}
 //line pmpp_stencil.go:92
 							gc_if8 := gc_b10.And(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-//line pmpp_stencil.go:92
-							_ = gc_if8
 //line pmpp_stencil.go:92
 							if gc_if8.ToBits() != 0 {
 //line pmpp_stencil.go:92
 								if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2])-8 {
 									archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).StoreMasked((*[8]float32)(inCurrS[gc_ty2][gc_tx2:]), gc_if8)
-//line pmpp_stencil.go:93
 								} else {
 //line pmpp_stencil.go:93
 									var gc_lanes25 [8]float32
@@ -1729,48 +1020,31 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 											gc_pos2.Thread = gc_rank2 + gc_k25
 //line pmpp_stencil.go:93
 											inCurrS[gc_ty2][gc_tx2+gc_k25] = gc_lanes25[gc_k25]
-//line pmpp_stencil.go:93
 										}
-//line pmpp_stencil.go:93
 									}
 //line pmpp_stencil.go:93
 									gc_pos2.Thread = gc_rank2
-//line pmpp_stencil.go:93
 								}
-//line pmpp_stencil.go:93
 							}
-//line pmpp_stencil.go:93
 						}
 					}
+//line pmpp_stencil.go:95
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line pmpp_stencil.go:78
 					j := gc_by2*outTileDimBig + gc_ty2 - 1
-					_ = j
-
-//line pmpp_stencil.go:79
 					k := gc_bx2*outTileDimBig + gc_tx2 - 1
-					_ = k
-
 //line pmpp_stencil.go:85
 					inPrevS[gc_ty2][gc_tx2] = 0.0
-
-//line pmpp_stencil.go:86
 					inCurrS[gc_ty2][gc_tx2] = 0.0
-
-//line pmpp_stencil.go:87
 					inNextS[gc_ty2][gc_tx2] = 0.0
-
 //line pmpp_stencil.go:89
 					if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
 						inPrevS[gc_ty2][gc_tx2] = in[(iStart-1)*n*n+j*n+k]
 					}
-
-//line pmpp_stencil.go:92
 					if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
 						inCurrS[gc_ty2][gc_tx2] = in[iStart*n*n+j*n+k]
 					}
@@ -1782,7 +1056,6 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 			}
 		}
 	}
-
 //line pmpp_stencil.go:95
 	for i := iStart; i < iStart+outTileDimBig; i++ {
 		{
@@ -1806,38 +1079,21 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:96
 								gc_vb18 := archsimd.BroadcastFloat32x8(0.0)
 //line pmpp_stencil.go:96
-								_ = gc_vb18
-//line pmpp_stencil.go:96
 								gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line pmpp_stencil.go:96
-								_ = gc_iota6
 //line pmpp_stencil.go:96
 								gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:96
-								_ = gc_none6
-//line pmpp_stencil.go:96
 								gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:96
-								_ = gc_all6
 								for ; gc_vstep5+7 < gc_fasthi5; gc_vstep5 += 8 {
 									gc_tx2 := gc_vstep5
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
 //line pmpp_stencil.go:78
 									var j int = gc_by2*outTileDimBig + gc_ty2 - 1
-//line pmpp_stencil.go:78
-									_ = j
-//line pmpp_stencil.go:79
 									var k int = gc_bx2*outTileDimBig + gc_tx2 - 1
-//line pmpp_stencil.go:79
-									_ = k
 //line pmpp_stencil.go:96
 									gc_vb18.StoreSlice(gc_at24[(gc_tx2 - gc_fastlo5):])
-//line pmpp_stencil.go:97
 									if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
 //line pmpp_stencil.go:97
 										archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2 - gc_fastlo5):]).StoreSlice(gc_at24[(gc_tx2 - gc_fastlo5):])
-//line pmpp_stencil.go:97
 									} else {
 //line pmpp_stencil.go:97
 										gc_b14 := gc_none6
@@ -1845,40 +1101,26 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 										if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
 //line pmpp_stencil.go:97
 											gc_b14 = gc_all6
-//line pmpp_stencil.go:97
 										}
 //line pmpp_stencil.go:97
 										gc_if12 := gc_b14.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:97
-										_ = gc_if12
-//line pmpp_stencil.go:97
 										if gc_if12.ToBits() != 0 {
 //line pmpp_stencil.go:97
 											archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2-gc_fastlo5):]).StoreMasked((*[8]float32)(gc_at24[(gc_tx2-gc_fastlo5):]), gc_if12)
-//line pmpp_stencil.go:97
 										}
-//line pmpp_stencil.go:97
 									}
 								}
+//line pmpp_stencil.go:99
 								archsimd.ClearAVXUpperBits()
 							}
 							for gc_u5 := gc_vstep5 - gc_fastlo5; gc_u5 < gc_seglen5; gc_u5++ {
 								gc_tx2 := gc_fastlo5 + gc_u5
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
 //line pmpp_stencil.go:78
 								j := gc_by2*outTileDimBig + gc_ty2 - 1
-								_ = j
-
-//line pmpp_stencil.go:79
 								k := gc_bx2*outTileDimBig + gc_tx2 - 1
-								_ = k
-
 //line pmpp_stencil.go:96
 								gc_at24[gc_u5] = 0.0
-
-//line pmpp_stencil.go:97
 								if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
 									gc_at24[gc_u5] = gc_at25[gc_u5]
 								}
@@ -1888,19 +1130,11 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 						}
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line pmpp_stencil.go:78
 						j := gc_by2*outTileDimBig + gc_ty2 - 1
-						_ = j
-
-//line pmpp_stencil.go:79
 						k := gc_bx2*outTileDimBig + gc_tx2 - 1
-						_ = k
-
 //line pmpp_stencil.go:96
 						inNextS[gc_ty2][gc_tx2] = 0.0
-
-//line pmpp_stencil.go:97
 						if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
 							inNextS[gc_ty2][gc_tx2] = in[(i+1)*n*n+j*n+k]
 						}
@@ -1911,45 +1145,29 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:96
 						gc_vb17 := archsimd.BroadcastFloat32x8(0.0)
 //line pmpp_stencil.go:96
-						_ = gc_vb17
-//line pmpp_stencil.go:96
 						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line pmpp_stencil.go:96
-						_ = gc_iota5
 //line pmpp_stencil.go:96
 						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:96
-						_ = gc_none5
-//line pmpp_stencil.go:96
 						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:96
-						_ = gc_all5
 						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line pmpp_stencil.go:78
 							var j int = gc_by2*outTileDimBig + gc_ty2 - 1
-//line pmpp_stencil.go:78
-							_ = j
-//line pmpp_stencil.go:79
 							var k int = gc_bx2*outTileDimBig + gc_tx2 - 1
-//line pmpp_stencil.go:79
-							_ = k
 //line pmpp_stencil.go:96
 							if gc_tx2 < 0 || gc_tx2 > len(inNextS[gc_ty2])-8 || ((i+1)*n*n+j*n+k) < 0 || ((i+1)*n*n+j*n+k) > len(in)-8 {
 //line pmpp_stencil.go:96
 								break
-//line pmpp_stencil.go:96
 							}
 //line pmpp_stencil.go:96
 							gc_vb17.StoreSlice(inNextS[gc_ty2][gc_tx2:])
-//line pmpp_stencil.go:97
 							if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
 //line pmpp_stencil.go:97
 								if gc_tx2 >= 0 && gc_tx2 <= len(inNextS[gc_ty2])-8 {
 									archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).StoreSlice(inNextS[gc_ty2][gc_tx2:])
-//line pmpp_stencil.go:98
 								} else {
 //line pmpp_stencil.go:98
 									var gc_lanes26 [8]float32
@@ -1963,15 +1181,11 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 											gc_pos2.Thread = gc_rank2 + gc_k26
 //line pmpp_stencil.go:98
 											inNextS[gc_ty2][gc_tx2+gc_k26] = gc_lanes26[gc_k26]
-//line pmpp_stencil.go:98
 										}
-//line pmpp_stencil.go:98
 									}
 //line pmpp_stencil.go:98
 									gc_pos2.Thread = gc_rank2
-//line pmpp_stencil.go:98
 								}
-//line pmpp_stencil.go:98
 							} else {
 //line pmpp_stencil.go:98
 								gc_b13 := gc_none5
@@ -1979,18 +1193,14 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 								if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
 //line pmpp_stencil.go:97
 									gc_b13 = gc_all5
-//line pmpp_stencil.go:97
 								}
 //line pmpp_stencil.go:97
 								gc_if11 := gc_b13.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-//line pmpp_stencil.go:97
-								_ = gc_if11
 //line pmpp_stencil.go:97
 								if gc_if11.ToBits() != 0 {
 //line pmpp_stencil.go:97
 									if gc_tx2 >= 0 && gc_tx2 <= len(inNextS[gc_ty2])-8 {
 										archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).StoreMasked((*[8]float32)(inNextS[gc_ty2][gc_tx2:]), gc_if11)
-//line pmpp_stencil.go:98
 									} else {
 //line pmpp_stencil.go:98
 										var gc_lanes27 [8]float32
@@ -2004,37 +1214,25 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 												gc_pos2.Thread = gc_rank2 + gc_k27
 //line pmpp_stencil.go:98
 												inNextS[gc_ty2][gc_tx2+gc_k27] = gc_lanes27[gc_k27]
-//line pmpp_stencil.go:98
 											}
-//line pmpp_stencil.go:98
 										}
 //line pmpp_stencil.go:98
 										gc_pos2.Thread = gc_rank2
-//line pmpp_stencil.go:98
 									}
-//line pmpp_stencil.go:98
 								}
-//line pmpp_stencil.go:98
 							}
 						}
+//line pmpp_stencil.go:100
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line pmpp_stencil.go:78
 						j := gc_by2*outTileDimBig + gc_ty2 - 1
-						_ = j
-
-//line pmpp_stencil.go:79
 						k := gc_bx2*outTileDimBig + gc_tx2 - 1
-						_ = k
-
 //line pmpp_stencil.go:96
 						inNextS[gc_ty2][gc_tx2] = 0.0
-
-//line pmpp_stencil.go:97
 						if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
 							inNextS[gc_ty2][gc_tx2] = in[(i+1)*n*n+j*n+k]
 						}
@@ -2077,55 +1275,22 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:78
 								gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:78
-								_ = gc_iota8
-//line pmpp_stencil.go:78
 								gc_none8 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:78
-								_ = gc_none8
-//line pmpp_stencil.go:78
 								gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:78
-								_ = gc_all8
 //line pmpp_stencil.go:104
 								gc_vb26 := archsimd.BroadcastFloat32x8(float32(c0))
-//line pmpp_stencil.go:104
-								_ = gc_vb26
-//line pmpp_stencil.go:105
 								gc_vb27 := archsimd.BroadcastFloat32x8(float32(c1))
-//line pmpp_stencil.go:105
-								_ = gc_vb27
-//line pmpp_stencil.go:106
 								gc_vb28 := archsimd.BroadcastFloat32x8(float32(c2))
-//line pmpp_stencil.go:106
-								_ = gc_vb28
-//line pmpp_stencil.go:107
 								gc_vb29 := archsimd.BroadcastFloat32x8(float32(c3))
-//line pmpp_stencil.go:107
-								_ = gc_vb29
-//line pmpp_stencil.go:108
 								gc_vb30 := archsimd.BroadcastFloat32x8(float32(c4))
-//line pmpp_stencil.go:108
-								_ = gc_vb30
-//line pmpp_stencil.go:109
 								gc_vb31 := archsimd.BroadcastFloat32x8(float32(c5))
-//line pmpp_stencil.go:109
-								_ = gc_vb31
-//line pmpp_stencil.go:110
 								gc_vb32 := archsimd.BroadcastFloat32x8(float32(c6))
-//line pmpp_stencil.go:110
-								_ = gc_vb32
 								for ; gc_vstep7+7 < gc_fasthi6; gc_vstep7 += 8 {
 									gc_tx2 := gc_vstep7
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
 //line pmpp_stencil.go:78
 									var j int = gc_by2*outTileDimBig + gc_ty2 - 1
-//line pmpp_stencil.go:78
-									_ = j
-//line pmpp_stencil.go:79
 									var k int = gc_bx2*outTileDimBig + gc_tx2 - 1
-//line pmpp_stencil.go:79
-									_ = k
 //line pmpp_stencil.go:101
 									if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
 //line pmpp_stencil.go:101
@@ -2134,7 +1299,6 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 											gc_tx2 >= 1 && (gc_tx2 < inTileDimBig-1 && uint(inTileDimBig-1-gc_tx2) > 7) {
 //line pmpp_stencil.go:103
 											gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2 - gc_fastlo6):])).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb28.Mul(archsimd.LoadFloat32x8Slice(gc_at29[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb29.Mul(archsimd.LoadFloat32x8Slice(gc_at30[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x8Slice(gc_at31[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x8Slice(gc_at32[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x8Slice(gc_at33[(gc_tx2 - gc_fastlo6):]))).StoreSlice(gc_at26[(gc_tx2 - gc_fastlo6):])
-//line pmpp_stencil.go:103
 										} else {
 //line pmpp_stencil.go:103
 											gc_b19 := gc_none8
@@ -2142,20 +1306,14 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 											if gc_ty2 >= 1 && gc_ty2 < inTileDimBig-1 {
 //line pmpp_stencil.go:102
 												gc_b19 = gc_all8
-//line pmpp_stencil.go:102
 											}
 //line pmpp_stencil.go:102
 											gc_if16 := gc_b19.And(gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx2, 8)))))
-											_ = gc_if16
-//line pmpp_stencil.go:103
 											if gc_if16.ToBits() != 0 {
 //line pmpp_stencil.go:103
 												gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2-gc_fastlo6):])).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2-gc_fastlo6):]))).Add(gc_vb28.Mul(archsimd.LoadFloat32x8Slice(gc_at29[(gc_tx2-gc_fastlo6):]))).Add(gc_vb29.Mul(archsimd.LoadFloat32x8Slice(gc_at30[(gc_tx2-gc_fastlo6):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x8Slice(gc_at31[(gc_tx2-gc_fastlo6):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x8Slice(gc_at32[(gc_tx2-gc_fastlo6):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x8Slice(gc_at33[(gc_tx2-gc_fastlo6):]))).StoreMasked((*[8]float32)(gc_at26[(gc_tx2-gc_fastlo6):]), gc_if16)
-//line pmpp_stencil.go:103
 											}
-//line pmpp_stencil.go:103
 										}
-//line pmpp_stencil.go:103
 									} else {
 //line pmpp_stencil.go:103
 										gc_b18 := gc_none8
@@ -2163,12 +1321,9 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 										if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
 //line pmpp_stencil.go:101
 											gc_b18 = gc_all8
-//line pmpp_stencil.go:101
 										}
 //line pmpp_stencil.go:101
 										gc_if17 := gc_b18.And(gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
-//line pmpp_stencil.go:101
-										_ = gc_if17
 //line pmpp_stencil.go:101
 										if gc_if17.ToBits() != 0 {
 //line pmpp_stencil.go:101
@@ -2176,37 +1331,24 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:101
 											if gc_ty2 >= 1 && gc_ty2 < inTileDimBig-1 {
 												gc_b20 = gc_all8
-//line pmpp_stencil.go:102
 											}
 //line pmpp_stencil.go:102
 											gc_if18 := gc_b20.And(gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx2, 8)))))
-											_ = gc_if18
-//line pmpp_stencil.go:103
 											if gc_if17.And(gc_if18).ToBits() != 0 {
 //line pmpp_stencil.go:103
 												gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2-gc_fastlo6):])).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2-gc_fastlo6):]))).Add(gc_vb28.Mul(archsimd.LoadFloat32x8Slice(gc_at29[(gc_tx2-gc_fastlo6):]))).Add(gc_vb29.Mul(archsimd.LoadFloat32x8Slice(gc_at30[(gc_tx2-gc_fastlo6):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x8Slice(gc_at31[(gc_tx2-gc_fastlo6):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x8Slice(gc_at32[(gc_tx2-gc_fastlo6):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x8Slice(gc_at33[(gc_tx2-gc_fastlo6):]))).StoreMasked((*[8]float32)(gc_at26[(gc_tx2-gc_fastlo6):]), gc_if17.And(gc_if18))
-//line pmpp_stencil.go:103
 											}
-//line pmpp_stencil.go:103
 										}
-//line pmpp_stencil.go:103
 									}
 								}
+//line pmpp_stencil.go:105
 								archsimd.ClearAVXUpperBits()
 							}
 							for gc_u6 := gc_vstep7 - gc_fastlo6; gc_u6 < gc_seglen6; gc_u6++ {
 								gc_tx2 := gc_fastlo6 + gc_u6
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
 //line pmpp_stencil.go:78
 								j := gc_by2*outTileDimBig + gc_ty2 - 1
-								_ = j
-
-//line pmpp_stencil.go:79
 								k := gc_bx2*outTileDimBig + gc_tx2 - 1
-								_ = k
-
 //line pmpp_stencil.go:101
 								if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
 									if gc_ty2 >= 1 && gc_ty2 < inTileDimBig-1 &&
@@ -2226,15 +1368,9 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 						}
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line pmpp_stencil.go:78
 						j := gc_by2*outTileDimBig + gc_ty2 - 1
-						_ = j
-
-//line pmpp_stencil.go:79
 						k := gc_bx2*outTileDimBig + gc_tx2 - 1
-						_ = k
-
 //line pmpp_stencil.go:101
 						if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
 							if gc_ty2 >= 1 && gc_ty2 < inTileDimBig-1 &&
@@ -2255,43 +1391,17 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:78
 						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:78
-						_ = gc_iota7
-//line pmpp_stencil.go:78
 						gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:78
-						_ = gc_none7
-//line pmpp_stencil.go:78
 						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:78
-						_ = gc_all7
 //line pmpp_stencil.go:104
 						gc_vb19 := archsimd.BroadcastFloat32x8(float32(c0))
-//line pmpp_stencil.go:104
-						_ = gc_vb19
-//line pmpp_stencil.go:105
 						gc_vb20 := archsimd.BroadcastFloat32x8(float32(c1))
-//line pmpp_stencil.go:105
-						_ = gc_vb20
-//line pmpp_stencil.go:106
 						gc_vb21 := archsimd.BroadcastFloat32x8(float32(c2))
-//line pmpp_stencil.go:106
-						_ = gc_vb21
-//line pmpp_stencil.go:107
 						gc_vb22 := archsimd.BroadcastFloat32x8(float32(c3))
-//line pmpp_stencil.go:107
-						_ = gc_vb22
-//line pmpp_stencil.go:108
 						gc_vb23 := archsimd.BroadcastFloat32x8(float32(c4))
-//line pmpp_stencil.go:108
-						_ = gc_vb23
-//line pmpp_stencil.go:109
 						gc_vb24 := archsimd.BroadcastFloat32x8(float32(c5))
-//line pmpp_stencil.go:109
-						_ = gc_vb24
-//line pmpp_stencil.go:110
 						gc_vb25 := archsimd.BroadcastFloat32x8(float32(c6))
-//line pmpp_stencil.go:110
-						_ = gc_vb25
 					gc_steps2:
 						for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
 							gc_tx2 := gc_vstep8
@@ -2299,17 +1409,11 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 							gc_pos2.Thread = gc_rank2
 //line pmpp_stencil.go:78
 							var j int = gc_by2*outTileDimBig + gc_ty2 - 1
-//line pmpp_stencil.go:78
-							_ = j
-//line pmpp_stencil.go:79
 							var k int = gc_bx2*outTileDimBig + gc_tx2 - 1
-//line pmpp_stencil.go:79
-							_ = k
 //line pmpp_stencil.go:101
 							if (i*n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
 //line pmpp_stencil.go:101
 								break
-//line pmpp_stencil.go:101
 							}
 //line pmpp_stencil.go:101
 							if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
@@ -2322,81 +1426,66 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:103
 									if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2])-8 {
 										gc_ld22 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2:])
-//line pmpp_stencil.go:104
 									} else {
 //line pmpp_stencil.go:104
 										break gc_steps2
-//line pmpp_stencil.go:104
 									}
 //line pmpp_stencil.go:104
 									var gc_ld23 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:104
 									if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(inCurrS[gc_ty2])-8 {
 										gc_ld23 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2-1:])
-//line pmpp_stencil.go:105
 									} else {
 //line pmpp_stencil.go:105
 										break gc_steps2
-//line pmpp_stencil.go:105
 									}
 //line pmpp_stencil.go:105
 									var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:105
 									if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(inCurrS[gc_ty2])-8 {
 										gc_ld24 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2+1:])
-//line pmpp_stencil.go:106
 									} else {
 //line pmpp_stencil.go:106
 										break gc_steps2
-//line pmpp_stencil.go:106
 									}
 //line pmpp_stencil.go:106
 									var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:106
 									if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2-1])-8 {
 										gc_ld25 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2-1][gc_tx2:])
-//line pmpp_stencil.go:107
 									} else {
 //line pmpp_stencil.go:107
 										break gc_steps2
-//line pmpp_stencil.go:107
 									}
 //line pmpp_stencil.go:107
 									var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:107
 									if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2+1])-8 {
 										gc_ld26 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2+1][gc_tx2:])
-//line pmpp_stencil.go:108
 									} else {
 //line pmpp_stencil.go:108
 										break gc_steps2
-//line pmpp_stencil.go:108
 									}
 //line pmpp_stencil.go:108
 									var gc_ld27 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:108
 									if gc_tx2 >= 0 && gc_tx2 <= len(inPrevS[gc_ty2])-8 {
 										gc_ld27 = archsimd.LoadFloat32x8Slice(inPrevS[gc_ty2][gc_tx2:])
-//line pmpp_stencil.go:109
 									} else {
 //line pmpp_stencil.go:109
 										break gc_steps2
-//line pmpp_stencil.go:109
 									}
 //line pmpp_stencil.go:109
 									var gc_ld28 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:109
 									if gc_tx2 >= 0 && gc_tx2 <= len(inNextS[gc_ty2])-8 {
 										gc_ld28 = archsimd.LoadFloat32x8Slice(inNextS[gc_ty2][gc_tx2:])
-//line pmpp_stencil.go:110
 									} else {
 //line pmpp_stencil.go:110
 										break gc_steps2
-//line pmpp_stencil.go:110
 									}
 //line pmpp_stencil.go:110
 									gc_vb19.Mul(gc_ld22).Add(gc_vb20.Mul(gc_ld23)).Add(gc_vb21.Mul(gc_ld24)).Add(gc_vb22.Mul(gc_ld25)).Add(gc_vb23.Mul(gc_ld26)).Add(gc_vb24.Mul(gc_ld27)).Add(gc_vb25.Mul(gc_ld28)).StoreSlice(out[i*n*n+j*n+k:])
-//line pmpp_stencil.go:104
 								} else {
 //line pmpp_stencil.go:104
 									gc_b16 := gc_none7
@@ -2404,97 +1493,77 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 									if gc_ty2 >= 1 && gc_ty2 < inTileDimBig-1 {
 //line pmpp_stencil.go:102
 										gc_b16 = gc_all7
-//line pmpp_stencil.go:102
 									}
 //line pmpp_stencil.go:102
 									gc_if13 := gc_b16.And(gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx2, 8)))))
-									_ = gc_if13
-//line pmpp_stencil.go:103
 									if gc_if13.ToBits() != 0 {
 //line pmpp_stencil.go:103
 										var gc_ld29 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:103
 										if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2])-8 {
 											gc_ld29 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2:])
-//line pmpp_stencil.go:104
 										} else {
 //line pmpp_stencil.go:104
 											break gc_steps2
-//line pmpp_stencil.go:104
 										}
 //line pmpp_stencil.go:104
 										var gc_ld30 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:104
 										if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(inCurrS[gc_ty2])-8 {
 											gc_ld30 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2-1:])
-//line pmpp_stencil.go:105
 										} else {
 //line pmpp_stencil.go:105
 											break gc_steps2
-//line pmpp_stencil.go:105
 										}
 //line pmpp_stencil.go:105
 										var gc_ld31 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:105
 										if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(inCurrS[gc_ty2])-8 {
 											gc_ld31 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2+1:])
-//line pmpp_stencil.go:106
 										} else {
 //line pmpp_stencil.go:106
 											break gc_steps2
-//line pmpp_stencil.go:106
 										}
 //line pmpp_stencil.go:106
 										var gc_ld32 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:106
 										if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2-1])-8 {
 											gc_ld32 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2-1][gc_tx2:])
-//line pmpp_stencil.go:107
 										} else {
 //line pmpp_stencil.go:107
 											break gc_steps2
-//line pmpp_stencil.go:107
 										}
 //line pmpp_stencil.go:107
 										var gc_ld33 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:107
 										if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2+1])-8 {
 											gc_ld33 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2+1][gc_tx2:])
-//line pmpp_stencil.go:108
 										} else {
 //line pmpp_stencil.go:108
 											break gc_steps2
-//line pmpp_stencil.go:108
 										}
 //line pmpp_stencil.go:108
 										var gc_ld34 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:108
 										if gc_tx2 >= 0 && gc_tx2 <= len(inPrevS[gc_ty2])-8 {
 											gc_ld34 = archsimd.LoadFloat32x8Slice(inPrevS[gc_ty2][gc_tx2:])
-//line pmpp_stencil.go:109
 										} else {
 //line pmpp_stencil.go:109
 											break gc_steps2
-//line pmpp_stencil.go:109
 										}
 //line pmpp_stencil.go:109
 										var gc_ld35 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:109
 										if gc_tx2 >= 0 && gc_tx2 <= len(inNextS[gc_ty2])-8 {
 											gc_ld35 = archsimd.LoadFloat32x8Slice(inNextS[gc_ty2][gc_tx2:])
-//line pmpp_stencil.go:110
 										} else {
 //line pmpp_stencil.go:110
 											break gc_steps2
-//line pmpp_stencil.go:110
 										}
 //line pmpp_stencil.go:110
 										gc_vb19.Mul(gc_ld29).Add(gc_vb20.Mul(gc_ld30)).Add(gc_vb21.Mul(gc_ld31)).Add(gc_vb22.Mul(gc_ld32)).Add(gc_vb23.Mul(gc_ld33)).Add(gc_vb24.Mul(gc_ld34)).Add(gc_vb25.Mul(gc_ld35)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if13)
-//line pmpp_stencil.go:104
 									}
-//line pmpp_stencil.go:104
 								}
-//line pmpp_stencil.go:104
 							} else {
 //line pmpp_stencil.go:104
 								gc_b15 := gc_none7
@@ -2502,12 +1571,9 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 								if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
 //line pmpp_stencil.go:101
 									gc_b15 = gc_all7
-//line pmpp_stencil.go:101
 								}
 //line pmpp_stencil.go:101
 								gc_if14 := gc_b15.And(gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
-//line pmpp_stencil.go:101
-								_ = gc_if14
 //line pmpp_stencil.go:101
 								if gc_if14.ToBits() != 0 {
 //line pmpp_stencil.go:101
@@ -2515,113 +1581,88 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:101
 									if gc_ty2 >= 1 && gc_ty2 < inTileDimBig-1 {
 										gc_b17 = gc_all7
-//line pmpp_stencil.go:102
 									}
 //line pmpp_stencil.go:102
 									gc_if15 := gc_b17.And(gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx2, 8)))))
-									_ = gc_if15
-//line pmpp_stencil.go:103
 									if gc_if14.And(gc_if15).ToBits() != 0 {
 //line pmpp_stencil.go:103
 										var gc_ld36 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:103
 										if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2])-8 {
 											gc_ld36 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2:])
-//line pmpp_stencil.go:104
 										} else {
 //line pmpp_stencil.go:104
 											break gc_steps2
-//line pmpp_stencil.go:104
 										}
 //line pmpp_stencil.go:104
 										var gc_ld37 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:104
 										if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(inCurrS[gc_ty2])-8 {
 											gc_ld37 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2-1:])
-//line pmpp_stencil.go:105
 										} else {
 //line pmpp_stencil.go:105
 											break gc_steps2
-//line pmpp_stencil.go:105
 										}
 //line pmpp_stencil.go:105
 										var gc_ld38 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:105
 										if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(inCurrS[gc_ty2])-8 {
 											gc_ld38 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2+1:])
-//line pmpp_stencil.go:106
 										} else {
 //line pmpp_stencil.go:106
 											break gc_steps2
-//line pmpp_stencil.go:106
 										}
 //line pmpp_stencil.go:106
 										var gc_ld39 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:106
 										if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2-1])-8 {
 											gc_ld39 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2-1][gc_tx2:])
-//line pmpp_stencil.go:107
 										} else {
 //line pmpp_stencil.go:107
 											break gc_steps2
-//line pmpp_stencil.go:107
 										}
 //line pmpp_stencil.go:107
 										var gc_ld40 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:107
 										if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2+1])-8 {
 											gc_ld40 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2+1][gc_tx2:])
-//line pmpp_stencil.go:108
 										} else {
 //line pmpp_stencil.go:108
 											break gc_steps2
-//line pmpp_stencil.go:108
 										}
 //line pmpp_stencil.go:108
 										var gc_ld41 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:108
 										if gc_tx2 >= 0 && gc_tx2 <= len(inPrevS[gc_ty2])-8 {
 											gc_ld41 = archsimd.LoadFloat32x8Slice(inPrevS[gc_ty2][gc_tx2:])
-//line pmpp_stencil.go:109
 										} else {
 //line pmpp_stencil.go:109
 											break gc_steps2
-//line pmpp_stencil.go:109
 										}
 //line pmpp_stencil.go:109
 										var gc_ld42 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:109
 										if gc_tx2 >= 0 && gc_tx2 <= len(inNextS[gc_ty2])-8 {
 											gc_ld42 = archsimd.LoadFloat32x8Slice(inNextS[gc_ty2][gc_tx2:])
-//line pmpp_stencil.go:110
 										} else {
 //line pmpp_stencil.go:110
 											break gc_steps2
-//line pmpp_stencil.go:110
 										}
 //line pmpp_stencil.go:110
 										gc_vb19.Mul(gc_ld36).Add(gc_vb20.Mul(gc_ld37)).Add(gc_vb21.Mul(gc_ld38)).Add(gc_vb22.Mul(gc_ld39)).Add(gc_vb23.Mul(gc_ld40)).Add(gc_vb24.Mul(gc_ld41)).Add(gc_vb25.Mul(gc_ld42)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if14.And(gc_if15))
-//line pmpp_stencil.go:104
 									}
-//line pmpp_stencil.go:104
 								}
-//line pmpp_stencil.go:104
 							}
 						}
+//line pmpp_stencil.go:106
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line pmpp_stencil.go:78
 						j := gc_by2*outTileDimBig + gc_ty2 - 1
-						_ = j
-
-//line pmpp_stencil.go:79
 						k := gc_bx2*outTileDimBig + gc_tx2 - 1
-						_ = k
-
 //line pmpp_stencil.go:101
 						if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
 							if gc_ty2 >= 1 && gc_ty2 < inTileDimBig-1 &&
@@ -2655,21 +1696,15 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 					if compiled.SIMD {
 						for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
 							gc_tx2 := gc_vstep9
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+//line pmpp_stencil.go:135
 							archsimd.LoadFloat32x8Slice(gc_at35[gc_tx2:]).StoreSlice(gc_at34[gc_tx2:])
 							archsimd.LoadFloat32x8Slice(gc_at36[gc_tx2:]).StoreSlice(gc_at35[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line pmpp_stencil.go:114
 						gc_at34[gc_tx2] = gc_at35[gc_tx2]
-
-//line pmpp_stencil.go:115
 						gc_at35[gc_tx2] = gc_at36[gc_tx2]
 					}
 				} else {
@@ -2684,8 +1719,8 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 								gc_tx2 > len(inNextS[gc_ty2])-8 {
 //line pmpp_stencil.go:114
 								break
-//line pmpp_stencil.go:114
 							}
+//line pmpp_stencil.go:115
 							archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2:]).StoreSlice(inPrevS[gc_ty2][gc_tx2:])
 							archsimd.LoadFloat32x8Slice(inNextS[gc_ty2][gc_tx2:]).StoreSlice(inCurrS[gc_ty2][gc_tx2:])
 						}
@@ -2694,11 +1729,8 @@ func gc_body_stencilThreadCoarseningKernel(gc_b8 *compiled.Block, in, out []floa
 					for gc_tx2 := gc_vstep10; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line pmpp_stencil.go:114
 						inPrevS[gc_ty2][gc_tx2] = inCurrS[gc_ty2][gc_tx2]
-
-//line pmpp_stencil.go:115
 						inCurrS[gc_ty2][gc_tx2] = inNextS[gc_ty2][gc_tx2]
 					}
 				}
@@ -2744,13 +1776,10 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 	gc_s_inPrev := compiled.Scratch[float32](gc_b10, 0)[:gc_n2]
 	gc_s_inCurr := compiled.Scratch[float32](gc_b10, 1)[:gc_n2]
 	gc_s_inNext := compiled.Scratch[float32](gc_b10, 2)[:gc_n2]
-
 //line pmpp_stencil.go:127
 	iStart := gc_bz2 * outTileDimSmall
-
 //line pmpp_stencil.go:130
 	n := int(N)
-
 //line pmpp_stencil.go:132
 	inCurrS := gocuda.Shared[[inTileDimSmall]float32](t, inTileDimSmall)[:inTileDimSmall]
 	{
@@ -2776,44 +1805,23 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 //line pmpp_stencil.go:128
 							gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:128
-							_ = gc_iota6
-//line pmpp_stencil.go:128
 							gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:128
-							_ = gc_none6
-//line pmpp_stencil.go:128
 							gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:128
-							_ = gc_all6
 							for ; gc_vstep7+7 < gc_fasthi4; gc_vstep7 += 8 {
 								gc_tx2 := gc_vstep7
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line pmpp_stencil.go:128
 								var j int = gc_by2*outTileDimSmall + gc_ty2 - 1
-//line pmpp_stencil.go:128
-								_ = j
-//line pmpp_stencil.go:129
 								var k int = gc_bx2*outTileDimSmall + gc_tx2 - 1
-//line pmpp_stencil.go:129
-								_ = k
 //line pmpp_stencil.go:131
 								var inPrev archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:131
-								_ = inPrev
 //line pmpp_stencil.go:133
 								var inCurr archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:133
-								_ = inCurr
-//line pmpp_stencil.go:134
 								var inNext archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:134
-								_ = inNext
-//line pmpp_stencil.go:135
 								if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
 //line pmpp_stencil.go:135
 									inPrev = archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2 - gc_fastlo4):])
-//line pmpp_stencil.go:135
 								} else {
 //line pmpp_stencil.go:135
 									gc_b13 := gc_none6
@@ -2821,19 +1829,14 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 									if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
 //line pmpp_stencil.go:135
 										gc_b13 = gc_all6
-//line pmpp_stencil.go:135
 									}
 //line pmpp_stencil.go:135
 									gc_if11 := gc_b13.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:135
-									_ = gc_if11
-//line pmpp_stencil.go:135
 									if gc_if11.ToBits() != 0 {
 //line pmpp_stencil.go:135
 										inPrev = archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2-gc_fastlo4):]).Merge(inPrev, gc_if11)
-//line pmpp_stencil.go:135
 									}
-//line pmpp_stencil.go:135
 								}
 //line pmpp_stencil.go:139
 								if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
@@ -2841,7 +1844,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 									inCurr = archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2 - gc_fastlo4):])
 //line pmpp_stencil.go:139
 									inCurr.StoreSlice(gc_at13[(gc_tx2 - gc_fastlo4):])
-//line pmpp_stencil.go:139
 								} else {
 //line pmpp_stencil.go:139
 									gc_b14 := gc_none6
@@ -2849,21 +1851,16 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 									if iStart >= 0 && iStart < n && j >= 0 && j < n {
 //line pmpp_stencil.go:139
 										gc_b14 = gc_all6
-//line pmpp_stencil.go:139
 									}
 //line pmpp_stencil.go:139
 									gc_if12 := gc_b14.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-//line pmpp_stencil.go:139
-									_ = gc_if12
 //line pmpp_stencil.go:139
 									if gc_if12.ToBits() != 0 {
 //line pmpp_stencil.go:139
 										inCurr = archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2-gc_fastlo4):]).Merge(inCurr, gc_if12)
 //line pmpp_stencil.go:139
 										inCurr.StoreMasked((*[8]float32)(gc_at13[(gc_tx2-gc_fastlo4):]), gc_if12)
-//line pmpp_stencil.go:139
 									}
-//line pmpp_stencil.go:139
 								}
 //line pmpp_stencil.go:139
 								inPrev.StoreSlice(gc_s_inPrev[gc_rank2:])
@@ -2877,38 +1874,23 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 						for gc_u4 := gc_vstep7 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
 							gc_tx2 := gc_fastlo4 + gc_u4
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
 //line pmpp_stencil.go:128
 							j := gc_by2*outTileDimSmall + gc_ty2 - 1
-							_ = j
-
-//line pmpp_stencil.go:129
 							k := gc_bx2*outTileDimSmall + gc_tx2 - 1
-							_ = k
-
 //line pmpp_stencil.go:131
 							var inPrev float32
-
 //line pmpp_stencil.go:133
 							var inCurr float32
-
-//line pmpp_stencil.go:134
 							var inNext float32
-
-//line pmpp_stencil.go:135
 							if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
 								inPrev = gc_at11[gc_u4]
 							}
-
 //line pmpp_stencil.go:139
 							if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
 								inCurr = gc_at12[gc_u4]
 								gc_at13[gc_u4] = inCurr
 							}
-							_ = inPrev
-							_ = inCurr
-							_ = inNext
+//line pmpp_stencil.go:146
 							gc_s_inPrev[gc_rank2] = inPrev
 							gc_s_inCurr[gc_rank2] = inCurr
 							gc_s_inNext[gc_rank2] = inNext
@@ -2918,37 +1900,23 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 					}
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line pmpp_stencil.go:128
 					j := gc_by2*outTileDimSmall + gc_ty2 - 1
-					_ = j
-
-//line pmpp_stencil.go:129
 					k := gc_bx2*outTileDimSmall + gc_tx2 - 1
-					_ = k
-
 //line pmpp_stencil.go:131
 					var inPrev float32
-
 //line pmpp_stencil.go:133
 					var inCurr float32
-
-//line pmpp_stencil.go:134
 					var inNext float32
-
-//line pmpp_stencil.go:135
 					if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
 						inPrev = in[(iStart-1)*n*n+j*n+k]
 					}
-
 //line pmpp_stencil.go:139
 					if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
 						inCurr = in[iStart*n*n+j*n+k]
 						inCurrS[gc_ty2][gc_tx2] = inCurr
 					}
-					_ = inPrev
-					_ = inCurr
-					_ = inNext
+//line pmpp_stencil.go:146
 					gc_s_inPrev[gc_rank2] = inPrev
 					gc_s_inCurr[gc_rank2] = inCurr
 					gc_s_inNext[gc_rank2] = inNext
@@ -2959,44 +1927,24 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 //line pmpp_stencil.go:128
 					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:128
-					_ = gc_iota5
-//line pmpp_stencil.go:128
 					gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:128
-					_ = gc_none5
-//line pmpp_stencil.go:128
 					gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:128
-					_ = gc_all5
 					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
 						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line pmpp_stencil.go:128
 						var j int = gc_by2*outTileDimSmall + gc_ty2 - 1
-//line pmpp_stencil.go:128
-						_ = j
-//line pmpp_stencil.go:129
 						var k int = gc_bx2*outTileDimSmall + gc_tx2 - 1
-//line pmpp_stencil.go:129
-						_ = k
 //line pmpp_stencil.go:131
 						var inPrev archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:131
-						_ = inPrev
 //line pmpp_stencil.go:133
 						var inCurr archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:133
-						_ = inCurr
-//line pmpp_stencil.go:134
 						var inNext archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line pmpp_stencil.go:134
-						_ = inNext
-//line pmpp_stencil.go:135
 						if ((iStart-1)*n*n+j*n+k) < 0 || ((iStart-1)*n*n+j*n+k) > len(in)-8 || (iStart*n*n+j*n+k) < 0 || (iStart*n*n+j*n+k) > len(in)-8 {
 //line pmpp_stencil.go:135
 							break
-//line pmpp_stencil.go:135
 						}
 //line pmpp_stencil.go:135
 						if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
@@ -3009,18 +1957,14 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 							if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
 //line pmpp_stencil.go:135
 								gc_b11 = gc_all5
-//line pmpp_stencil.go:135
 							}
 //line pmpp_stencil.go:135
 							gc_if9 := gc_b11.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-//line pmpp_stencil.go:135
-							_ = gc_if9
 //line pmpp_stencil.go:135
 							if gc_if9.ToBits() != 0 {
 //line pmpp_stencil.go:135
 								inPrev = archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).Merge(inPrev, gc_if9)
 							}
-//line pmpp_stencil.go:136
 						}
 //line pmpp_stencil.go:139
 						if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
@@ -3028,7 +1972,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 							inCurr = archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:])
 							if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2])-8 {
 								inCurr.StoreSlice(inCurrS[gc_ty2][gc_tx2:])
-//line pmpp_stencil.go:141
 							} else {
 //line pmpp_stencil.go:141
 								var gc_lanes13 [8]float32
@@ -3042,15 +1985,11 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 										gc_pos2.Thread = gc_rank2 + gc_k13
 //line pmpp_stencil.go:141
 										inCurrS[gc_ty2][gc_tx2+gc_k13] = gc_lanes13[gc_k13]
-//line pmpp_stencil.go:141
 									}
-//line pmpp_stencil.go:141
 								}
 //line pmpp_stencil.go:141
 								gc_pos2.Thread = gc_rank2
-//line pmpp_stencil.go:141
 							}
-//line pmpp_stencil.go:141
 						} else {
 //line pmpp_stencil.go:141
 							gc_b12 := gc_none5
@@ -3058,19 +1997,15 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 							if iStart >= 0 && iStart < n && j >= 0 && j < n {
 //line pmpp_stencil.go:139
 								gc_b12 = gc_all5
-//line pmpp_stencil.go:139
 							}
 //line pmpp_stencil.go:139
 							gc_if10 := gc_b12.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-//line pmpp_stencil.go:139
-							_ = gc_if10
 //line pmpp_stencil.go:139
 							if gc_if10.ToBits() != 0 {
 //line pmpp_stencil.go:139
 								inCurr = archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).Merge(inCurr, gc_if10)
 								if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2])-8 {
 									inCurr.StoreMasked((*[8]float32)(inCurrS[gc_ty2][gc_tx2:]), gc_if10)
-//line pmpp_stencil.go:141
 								} else {
 //line pmpp_stencil.go:141
 									var gc_lanes14 [8]float32
@@ -3084,17 +2019,12 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 											gc_pos2.Thread = gc_rank2 + gc_k14
 //line pmpp_stencil.go:141
 											inCurrS[gc_ty2][gc_tx2+gc_k14] = gc_lanes14[gc_k14]
-//line pmpp_stencil.go:141
 										}
-//line pmpp_stencil.go:141
 									}
 //line pmpp_stencil.go:141
 									gc_pos2.Thread = gc_rank2
-//line pmpp_stencil.go:141
 								}
-//line pmpp_stencil.go:141
 							}
-//line pmpp_stencil.go:141
 						}
 //line pmpp_stencil.go:139
 						inPrev.StoreSlice(gc_s_inPrev[gc_rank2:])
@@ -3108,37 +2038,23 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line pmpp_stencil.go:128
 					j := gc_by2*outTileDimSmall + gc_ty2 - 1
-					_ = j
-
-//line pmpp_stencil.go:129
 					k := gc_bx2*outTileDimSmall + gc_tx2 - 1
-					_ = k
-
 //line pmpp_stencil.go:131
 					var inPrev float32
-
 //line pmpp_stencil.go:133
 					var inCurr float32
-
-//line pmpp_stencil.go:134
 					var inNext float32
-
-//line pmpp_stencil.go:135
 					if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n && k >= 0 && k < n {
 						inPrev = in[(iStart-1)*n*n+j*n+k]
 					}
-
 //line pmpp_stencil.go:139
 					if iStart >= 0 && iStart < n && j >= 0 && j < n && k >= 0 && k < n {
 						inCurr = in[iStart*n*n+j*n+k]
 						inCurrS[gc_ty2][gc_tx2] = inCurr
 					}
-					_ = inPrev
-					_ = inCurr
-					_ = inNext
+//line pmpp_stencil.go:146
 					gc_s_inPrev[gc_rank2] = inPrev
 					gc_s_inCurr[gc_rank2] = inCurr
 					gc_s_inNext[gc_rank2] = inNext
@@ -3150,7 +2066,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 			}
 		}
 	}
-
 //line pmpp_stencil.go:144
 	for i := iStart; i < iStart+outTileDimSmall; i++ {
 		{
@@ -3169,36 +2084,21 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 //line pmpp_stencil.go:128
 								gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:128
-								_ = gc_iota8
-//line pmpp_stencil.go:128
 								gc_none8 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:128
-								_ = gc_none8
-//line pmpp_stencil.go:128
 								gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:128
-								_ = gc_all8
 								for ; gc_vstep9+7 < gc_fasthi5; gc_vstep9 += 8 {
 									gc_tx2 := gc_vstep9
 									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
 //line pmpp_stencil.go:128
 									var j int = gc_by2*outTileDimSmall + gc_ty2 - 1
-//line pmpp_stencil.go:128
-									_ = j
-//line pmpp_stencil.go:129
 									var k int = gc_bx2*outTileDimSmall + gc_tx2 - 1
 //line pmpp_stencil.go:129
-									_ = k
-//line pmpp_stencil.go:129
 									inNext := archsimd.LoadFloat32x8Slice(gc_s_inNext[gc_rank2:])
-//line pmpp_stencil.go:129
-									_ = inNext
 //line pmpp_stencil.go:145
 									if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
 //line pmpp_stencil.go:145
 										inNext = archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2 - gc_fastlo5):])
-//line pmpp_stencil.go:145
 									} else {
 //line pmpp_stencil.go:145
 										gc_b16 := gc_none8
@@ -3206,19 +2106,14 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 										if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
 //line pmpp_stencil.go:145
 											gc_b16 = gc_all8
-//line pmpp_stencil.go:145
 										}
 //line pmpp_stencil.go:145
 										gc_if14 := gc_b16.And(gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:145
-										_ = gc_if14
-//line pmpp_stencil.go:145
 										if gc_if14.ToBits() != 0 {
 //line pmpp_stencil.go:145
 											inNext = archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2-gc_fastlo5):]).Merge(inNext, gc_if14)
-//line pmpp_stencil.go:145
 										}
-//line pmpp_stencil.go:145
 									}
 //line pmpp_stencil.go:145
 									inNext.StoreSlice(gc_s_inNext[gc_rank2:])
@@ -3228,17 +2123,11 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 							for gc_u5 := gc_vstep9 - gc_fastlo5; gc_u5 < gc_seglen5; gc_u5++ {
 								gc_tx2 := gc_fastlo5 + gc_u5
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
 //line pmpp_stencil.go:128
 								j := gc_by2*outTileDimSmall + gc_ty2 - 1
-								_ = j
-
-//line pmpp_stencil.go:129
 								k := gc_bx2*outTileDimSmall + gc_tx2 - 1
-								_ = k
+//line pmpp_stencil.go:131
 								inNext := gc_s_inNext[gc_rank2]
-
 //line pmpp_stencil.go:145
 								if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
 									inNext = gc_at14[gc_u5]
@@ -3250,16 +2139,11 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 						}
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line pmpp_stencil.go:128
 						j := gc_by2*outTileDimSmall + gc_ty2 - 1
-						_ = j
-
-//line pmpp_stencil.go:129
 						k := gc_bx2*outTileDimSmall + gc_tx2 - 1
-						_ = k
+//line pmpp_stencil.go:131
 						inNext := gc_s_inNext[gc_rank2]
-
 //line pmpp_stencil.go:145
 						if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
 							inNext = in[(i+1)*n*n+j*n+k]
@@ -3272,36 +2156,21 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 //line pmpp_stencil.go:128
 						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:128
-						_ = gc_iota7
-//line pmpp_stencil.go:128
 						gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:128
-						_ = gc_none7
-//line pmpp_stencil.go:128
 						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:128
-						_ = gc_all7
 						for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
 							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line pmpp_stencil.go:128
 							var j int = gc_by2*outTileDimSmall + gc_ty2 - 1
-//line pmpp_stencil.go:128
-							_ = j
-//line pmpp_stencil.go:129
 							var k int = gc_bx2*outTileDimSmall + gc_tx2 - 1
 //line pmpp_stencil.go:129
-							_ = k
-//line pmpp_stencil.go:129
 							inNext := archsimd.LoadFloat32x8Slice(gc_s_inNext[gc_rank2:])
-//line pmpp_stencil.go:129
-							_ = inNext
 //line pmpp_stencil.go:145
 							if ((i+1)*n*n+j*n+k) < 0 || ((i+1)*n*n+j*n+k) > len(in)-8 {
 //line pmpp_stencil.go:145
 								break
-//line pmpp_stencil.go:145
 							}
 //line pmpp_stencil.go:145
 							if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && (k < n && uint(n-k) > 7) {
@@ -3314,18 +2183,14 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 								if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
 //line pmpp_stencil.go:145
 									gc_b15 = gc_all7
-//line pmpp_stencil.go:145
 								}
 //line pmpp_stencil.go:145
 								gc_if13 := gc_b15.And(gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
-//line pmpp_stencil.go:145
-								_ = gc_if13
 //line pmpp_stencil.go:145
 								if gc_if13.ToBits() != 0 {
 //line pmpp_stencil.go:145
 									inNext = archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Merge(inNext, gc_if13)
 								}
-//line pmpp_stencil.go:146
 							}
 //line pmpp_stencil.go:145
 							inNext.StoreSlice(gc_s_inNext[gc_rank2:])
@@ -3335,16 +2200,11 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 					for gc_tx2 := gc_vstep10; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line pmpp_stencil.go:128
 						j := gc_by2*outTileDimSmall + gc_ty2 - 1
-						_ = j
-
-//line pmpp_stencil.go:129
 						k := gc_bx2*outTileDimSmall + gc_tx2 - 1
-						_ = k
+//line pmpp_stencil.go:131
 						inNext := gc_s_inNext[gc_rank2]
-
 //line pmpp_stencil.go:145
 						if i+1 >= 0 && i+1 < n && j >= 0 && j < n && k >= 0 && k < n {
 							inNext = in[(i+1)*n*n+j*n+k]
@@ -3386,67 +2246,29 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 //line pmpp_stencil.go:128
 								gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:128
-								_ = gc_iota10
-//line pmpp_stencil.go:128
 								gc_none10 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:128
-								_ = gc_none10
-//line pmpp_stencil.go:128
 								gc_all10 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:128
-								_ = gc_all10
 //line pmpp_stencil.go:153
 								gc_vb22 := archsimd.BroadcastFloat32x8(float32(c0))
-//line pmpp_stencil.go:153
-								_ = gc_vb22
-//line pmpp_stencil.go:154
 								gc_vb23 := archsimd.BroadcastFloat32x8(float32(c1))
-//line pmpp_stencil.go:154
-								_ = gc_vb23
-//line pmpp_stencil.go:155
 								gc_vb24 := archsimd.BroadcastFloat32x8(float32(c2))
-//line pmpp_stencil.go:155
-								_ = gc_vb24
-//line pmpp_stencil.go:156
 								gc_vb25 := archsimd.BroadcastFloat32x8(float32(c3))
-//line pmpp_stencil.go:156
-								_ = gc_vb25
-//line pmpp_stencil.go:157
 								gc_vb26 := archsimd.BroadcastFloat32x8(float32(c4))
-//line pmpp_stencil.go:157
-								_ = gc_vb26
-//line pmpp_stencil.go:158
 								gc_vb27 := archsimd.BroadcastFloat32x8(float32(c5))
-//line pmpp_stencil.go:158
-								_ = gc_vb27
-//line pmpp_stencil.go:159
 								gc_vb28 := archsimd.BroadcastFloat32x8(float32(c6))
-//line pmpp_stencil.go:159
-								_ = gc_vb28
 								for ; gc_vstep11+7 < gc_fasthi6; gc_vstep11 += 8 {
 									gc_tx2 := gc_vstep11
 									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
 //line pmpp_stencil.go:128
 									var j int = gc_by2*outTileDimSmall + gc_ty2 - 1
-//line pmpp_stencil.go:128
-									_ = j
-//line pmpp_stencil.go:129
 									var k int = gc_bx2*outTileDimSmall + gc_tx2 - 1
-//line pmpp_stencil.go:129
-									_ = k
 //line pmpp_stencil.go:129
 									inPrev := archsimd.LoadFloat32x8Slice(gc_s_inPrev[gc_rank2:])
 //line pmpp_stencil.go:129
-									_ = inPrev
-//line pmpp_stencil.go:129
 									inCurr := archsimd.LoadFloat32x8Slice(gc_s_inCurr[gc_rank2:])
 //line pmpp_stencil.go:129
-									_ = inCurr
-//line pmpp_stencil.go:129
 									inNext := archsimd.LoadFloat32x8Slice(gc_s_inNext[gc_rank2:])
-//line pmpp_stencil.go:129
-									_ = inNext
 //line pmpp_stencil.go:150
 									if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
 //line pmpp_stencil.go:150
@@ -3455,7 +2277,6 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 											gc_tx2 >= 1 && (gc_tx2 < inTileDimSmall-1 && uint(inTileDimSmall-1-gc_tx2) > 7) {
 //line pmpp_stencil.go:152
 											gc_vb22.Mul(inCurr).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb27.Mul(inPrev)).Add(gc_vb28.Mul(inNext)).StoreSlice(gc_at15[(gc_tx2 - gc_fastlo6):])
-//line pmpp_stencil.go:152
 										} else {
 //line pmpp_stencil.go:152
 											gc_b21 := gc_none10
@@ -3463,20 +2284,14 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 											if gc_ty2 >= 1 && gc_ty2 < inTileDimSmall-1 {
 //line pmpp_stencil.go:151
 												gc_b21 = gc_all10
-//line pmpp_stencil.go:151
 											}
 //line pmpp_stencil.go:151
 											gc_if18 := gc_b21.And(gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
-											_ = gc_if18
-//line pmpp_stencil.go:152
 											if gc_if18.ToBits() != 0 {
 //line pmpp_stencil.go:152
 												gc_vb22.Mul(inCurr).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2-gc_fastlo6):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2-gc_fastlo6):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2-gc_fastlo6):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2-gc_fastlo6):]))).Add(gc_vb27.Mul(inPrev)).Add(gc_vb28.Mul(inNext)).StoreMasked((*[8]float32)(gc_at15[(gc_tx2-gc_fastlo6):]), gc_if18)
-//line pmpp_stencil.go:152
 											}
-//line pmpp_stencil.go:152
 										}
-//line pmpp_stencil.go:152
 									} else {
 //line pmpp_stencil.go:152
 										gc_b20 := gc_none10
@@ -3484,12 +2299,9 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 										if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
 //line pmpp_stencil.go:150
 											gc_b20 = gc_all10
-//line pmpp_stencil.go:150
 										}
 //line pmpp_stencil.go:150
 										gc_if19 := gc_b20.And(gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
-//line pmpp_stencil.go:150
-										_ = gc_if19
 //line pmpp_stencil.go:150
 										if gc_if19.ToBits() != 0 {
 //line pmpp_stencil.go:150
@@ -3497,40 +2309,29 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 //line pmpp_stencil.go:150
 											if gc_ty2 >= 1 && gc_ty2 < inTileDimSmall-1 {
 												gc_b22 = gc_all10
-//line pmpp_stencil.go:151
 											}
 //line pmpp_stencil.go:151
 											gc_if20 := gc_b22.And(gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
-											_ = gc_if20
-//line pmpp_stencil.go:152
 											if gc_if19.And(gc_if20).ToBits() != 0 {
 //line pmpp_stencil.go:152
 												gc_vb22.Mul(inCurr).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2-gc_fastlo6):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2-gc_fastlo6):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2-gc_fastlo6):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2-gc_fastlo6):]))).Add(gc_vb27.Mul(inPrev)).Add(gc_vb28.Mul(inNext)).StoreMasked((*[8]float32)(gc_at15[(gc_tx2-gc_fastlo6):]), gc_if19.And(gc_if20))
-//line pmpp_stencil.go:152
 											}
-//line pmpp_stencil.go:152
 										}
-//line pmpp_stencil.go:152
 									}
 								}
+//line pmpp_stencil.go:154
 								archsimd.ClearAVXUpperBits()
 							}
 							for gc_u6 := gc_vstep11 - gc_fastlo6; gc_u6 < gc_seglen6; gc_u6++ {
 								gc_tx2 := gc_fastlo6 + gc_u6
 								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
 //line pmpp_stencil.go:128
 								j := gc_by2*outTileDimSmall + gc_ty2 - 1
-								_ = j
-
-//line pmpp_stencil.go:129
 								k := gc_bx2*outTileDimSmall + gc_tx2 - 1
-								_ = k
+//line pmpp_stencil.go:131
 								inPrev := gc_s_inPrev[gc_rank2]
 								inCurr := gc_s_inCurr[gc_rank2]
 								inNext := gc_s_inNext[gc_rank2]
-
 //line pmpp_stencil.go:150
 								if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
 									if gc_ty2 >= 1 && gc_ty2 < inTileDimSmall-1 &&
@@ -3550,18 +2351,13 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 						}
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line pmpp_stencil.go:128
 						j := gc_by2*outTileDimSmall + gc_ty2 - 1
-						_ = j
-
-//line pmpp_stencil.go:129
 						k := gc_bx2*outTileDimSmall + gc_tx2 - 1
-						_ = k
+//line pmpp_stencil.go:131
 						inPrev := gc_s_inPrev[gc_rank2]
 						inCurr := gc_s_inCurr[gc_rank2]
 						inNext := gc_s_inNext[gc_rank2]
-
 //line pmpp_stencil.go:150
 						if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
 							if gc_ty2 >= 1 && gc_ty2 < inTileDimSmall-1 &&
@@ -3582,43 +2378,17 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 //line pmpp_stencil.go:128
 						gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:128
-						_ = gc_iota9
-//line pmpp_stencil.go:128
 						gc_none9 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:128
-						_ = gc_none9
-//line pmpp_stencil.go:128
 						gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line pmpp_stencil.go:128
-						_ = gc_all9
 //line pmpp_stencil.go:153
 						gc_vb15 := archsimd.BroadcastFloat32x8(float32(c0))
-//line pmpp_stencil.go:153
-						_ = gc_vb15
-//line pmpp_stencil.go:154
 						gc_vb16 := archsimd.BroadcastFloat32x8(float32(c1))
-//line pmpp_stencil.go:154
-						_ = gc_vb16
-//line pmpp_stencil.go:155
 						gc_vb17 := archsimd.BroadcastFloat32x8(float32(c2))
-//line pmpp_stencil.go:155
-						_ = gc_vb17
-//line pmpp_stencil.go:156
 						gc_vb18 := archsimd.BroadcastFloat32x8(float32(c3))
-//line pmpp_stencil.go:156
-						_ = gc_vb18
-//line pmpp_stencil.go:157
 						gc_vb19 := archsimd.BroadcastFloat32x8(float32(c4))
-//line pmpp_stencil.go:157
-						_ = gc_vb19
-//line pmpp_stencil.go:158
 						gc_vb20 := archsimd.BroadcastFloat32x8(float32(c5))
-//line pmpp_stencil.go:158
-						_ = gc_vb20
-//line pmpp_stencil.go:159
 						gc_vb21 := archsimd.BroadcastFloat32x8(float32(c6))
-//line pmpp_stencil.go:159
-						_ = gc_vb21
 					gc_steps2:
 						for ; gc_vstep12+7 < gc_bdx2; gc_vstep12 += 8 {
 							gc_tx2 := gc_vstep12
@@ -3626,29 +2396,17 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 							gc_pos2.Thread = gc_rank2
 //line pmpp_stencil.go:128
 							var j int = gc_by2*outTileDimSmall + gc_ty2 - 1
-//line pmpp_stencil.go:128
-							_ = j
-//line pmpp_stencil.go:129
 							var k int = gc_bx2*outTileDimSmall + gc_tx2 - 1
-//line pmpp_stencil.go:129
-							_ = k
 //line pmpp_stencil.go:129
 							inPrev := archsimd.LoadFloat32x8Slice(gc_s_inPrev[gc_rank2:])
 //line pmpp_stencil.go:129
-							_ = inPrev
-//line pmpp_stencil.go:129
 							inCurr := archsimd.LoadFloat32x8Slice(gc_s_inCurr[gc_rank2:])
 //line pmpp_stencil.go:129
-							_ = inCurr
-//line pmpp_stencil.go:129
 							inNext := archsimd.LoadFloat32x8Slice(gc_s_inNext[gc_rank2:])
-//line pmpp_stencil.go:129
-							_ = inNext
 //line pmpp_stencil.go:150
 							if (i*n*n+j*n+k) < 0 || (i*n*n+j*n+k) > len(out)-8 {
 //line pmpp_stencil.go:150
 								break
-//line pmpp_stencil.go:150
 							}
 //line pmpp_stencil.go:150
 							if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && (k < n-1 && uint(n-1-k) > 7) {
@@ -3662,48 +2420,39 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 									if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(inCurrS[gc_ty2])-8 {
 //line pmpp_stencil.go:154
 										gc_ld13 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2-1:])
-//line pmpp_stencil.go:154
 									} else {
 //line pmpp_stencil.go:154
 										break gc_steps2
-//line pmpp_stencil.go:154
 									}
 //line pmpp_stencil.go:154
 									var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:154
 									if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(inCurrS[gc_ty2])-8 {
 										gc_ld14 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2+1:])
-//line pmpp_stencil.go:155
 									} else {
 //line pmpp_stencil.go:155
 										break gc_steps2
-//line pmpp_stencil.go:155
 									}
 //line pmpp_stencil.go:155
 									var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:155
 									if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2+1])-8 {
 										gc_ld15 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2+1][gc_tx2:])
-//line pmpp_stencil.go:156
 									} else {
 //line pmpp_stencil.go:156
 										break gc_steps2
-//line pmpp_stencil.go:156
 									}
 //line pmpp_stencil.go:156
 									var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:156
 									if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2-1])-8 {
 										gc_ld16 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2-1][gc_tx2:])
-//line pmpp_stencil.go:157
 									} else {
 //line pmpp_stencil.go:157
 										break gc_steps2
-//line pmpp_stencil.go:157
 									}
 //line pmpp_stencil.go:157
 									gc_vb15.Mul(inCurr).Add(gc_vb16.Mul(gc_ld13)).Add(gc_vb17.Mul(gc_ld14)).Add(gc_vb18.Mul(gc_ld15)).Add(gc_vb19.Mul(gc_ld16)).Add(gc_vb20.Mul(inPrev)).Add(gc_vb21.Mul(inNext)).StoreSlice(out[i*n*n+j*n+k:])
-//line pmpp_stencil.go:153
 								} else {
 //line pmpp_stencil.go:153
 									gc_b18 := gc_none9
@@ -3711,12 +2460,9 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 									if gc_ty2 >= 1 && gc_ty2 < inTileDimSmall-1 {
 //line pmpp_stencil.go:151
 										gc_b18 = gc_all9
-//line pmpp_stencil.go:151
 									}
 //line pmpp_stencil.go:151
 									gc_if15 := gc_b18.And(gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
-									_ = gc_if15
-//line pmpp_stencil.go:152
 									if gc_if15.ToBits() != 0 {
 //line pmpp_stencil.go:152
 										var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -3724,52 +2470,41 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 										if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(inCurrS[gc_ty2])-8 {
 //line pmpp_stencil.go:154
 											gc_ld17 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2-1:])
-//line pmpp_stencil.go:154
 										} else {
 //line pmpp_stencil.go:154
 											break gc_steps2
-//line pmpp_stencil.go:154
 										}
 //line pmpp_stencil.go:154
 										var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:154
 										if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(inCurrS[gc_ty2])-8 {
 											gc_ld18 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2+1:])
-//line pmpp_stencil.go:155
 										} else {
 //line pmpp_stencil.go:155
 											break gc_steps2
-//line pmpp_stencil.go:155
 										}
 //line pmpp_stencil.go:155
 										var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:155
 										if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2+1])-8 {
 											gc_ld19 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2+1][gc_tx2:])
-//line pmpp_stencil.go:156
 										} else {
 //line pmpp_stencil.go:156
 											break gc_steps2
-//line pmpp_stencil.go:156
 										}
 //line pmpp_stencil.go:156
 										var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:156
 										if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2-1])-8 {
 											gc_ld20 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2-1][gc_tx2:])
-//line pmpp_stencil.go:157
 										} else {
 //line pmpp_stencil.go:157
 											break gc_steps2
-//line pmpp_stencil.go:157
 										}
 //line pmpp_stencil.go:157
 										gc_vb15.Mul(inCurr).Add(gc_vb16.Mul(gc_ld17)).Add(gc_vb17.Mul(gc_ld18)).Add(gc_vb18.Mul(gc_ld19)).Add(gc_vb19.Mul(gc_ld20)).Add(gc_vb20.Mul(inPrev)).Add(gc_vb21.Mul(inNext)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if15)
-//line pmpp_stencil.go:153
 									}
-//line pmpp_stencil.go:153
 								}
-//line pmpp_stencil.go:153
 							} else {
 //line pmpp_stencil.go:153
 								gc_b17 := gc_none9
@@ -3777,12 +2512,9 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 								if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
 //line pmpp_stencil.go:150
 									gc_b17 = gc_all9
-//line pmpp_stencil.go:150
 								}
 //line pmpp_stencil.go:150
 								gc_if16 := gc_b17.And(gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
-//line pmpp_stencil.go:150
-								_ = gc_if16
 //line pmpp_stencil.go:150
 								if gc_if16.ToBits() != 0 {
 //line pmpp_stencil.go:150
@@ -3790,12 +2522,9 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 //line pmpp_stencil.go:150
 									if gc_ty2 >= 1 && gc_ty2 < inTileDimSmall-1 {
 										gc_b19 = gc_all9
-//line pmpp_stencil.go:151
 									}
 //line pmpp_stencil.go:151
 									gc_if17 := gc_b19.And(gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
-									_ = gc_if17
-//line pmpp_stencil.go:152
 									if gc_if16.And(gc_if17).ToBits() != 0 {
 //line pmpp_stencil.go:152
 										var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -3803,71 +2532,56 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 										if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(inCurrS[gc_ty2])-8 {
 //line pmpp_stencil.go:154
 											gc_ld21 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2-1:])
-//line pmpp_stencil.go:154
 										} else {
 //line pmpp_stencil.go:154
 											break gc_steps2
-//line pmpp_stencil.go:154
 										}
 //line pmpp_stencil.go:154
 										var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:154
 										if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(inCurrS[gc_ty2])-8 {
 											gc_ld22 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2+1:])
-//line pmpp_stencil.go:155
 										} else {
 //line pmpp_stencil.go:155
 											break gc_steps2
-//line pmpp_stencil.go:155
 										}
 //line pmpp_stencil.go:155
 										var gc_ld23 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:155
 										if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2+1])-8 {
 											gc_ld23 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2+1][gc_tx2:])
-//line pmpp_stencil.go:156
 										} else {
 //line pmpp_stencil.go:156
 											break gc_steps2
-//line pmpp_stencil.go:156
 										}
 //line pmpp_stencil.go:156
 										var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:156
 										if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2-1])-8 {
 											gc_ld24 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2-1][gc_tx2:])
-//line pmpp_stencil.go:157
 										} else {
 //line pmpp_stencil.go:157
 											break gc_steps2
-//line pmpp_stencil.go:157
 										}
 //line pmpp_stencil.go:157
 										gc_vb15.Mul(inCurr).Add(gc_vb16.Mul(gc_ld21)).Add(gc_vb17.Mul(gc_ld22)).Add(gc_vb18.Mul(gc_ld23)).Add(gc_vb19.Mul(gc_ld24)).Add(gc_vb20.Mul(inPrev)).Add(gc_vb21.Mul(inNext)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if16.And(gc_if17))
-//line pmpp_stencil.go:153
 									}
-//line pmpp_stencil.go:153
 								}
-//line pmpp_stencil.go:153
 							}
 						}
+//line pmpp_stencil.go:155
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx2 := gc_vstep12; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line pmpp_stencil.go:128
 						j := gc_by2*outTileDimSmall + gc_ty2 - 1
-						_ = j
-
-//line pmpp_stencil.go:129
 						k := gc_bx2*outTileDimSmall + gc_tx2 - 1
-						_ = k
+//line pmpp_stencil.go:131
 						inPrev := gc_s_inPrev[gc_rank2]
 						inCurr := gc_s_inCurr[gc_rank2]
 						inNext := gc_s_inNext[gc_rank2]
-
 //line pmpp_stencil.go:150
 						if i >= 1 && i < n-1 && j >= 1 && j < n-1 && k >= 1 && k < n-1 {
 							if gc_ty2 >= 1 && gc_ty2 < inTileDimSmall-1 &&
@@ -3900,24 +2614,15 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 						for ; gc_vstep13+7 < gc_bdx2; gc_vstep13 += 8 {
 							gc_tx2 := gc_vstep13
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line pmpp_stencil.go:163
 							var inPrev archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:163
-							_ = inPrev
-//line pmpp_stencil.go:163
 							inCurr := archsimd.LoadFloat32x8Slice(gc_s_inCurr[gc_rank2:])
-//line pmpp_stencil.go:163
-							_ = inCurr
 //line pmpp_stencil.go:163
 							inNext := archsimd.LoadFloat32x8Slice(gc_s_inNext[gc_rank2:])
 //line pmpp_stencil.go:163
-							_ = inNext
-//line pmpp_stencil.go:163
 							inPrev = inCurr
-//line pmpp_stencil.go:164
 							inCurr = inNext
-//line pmpp_stencil.go:165
 							inNext.StoreSlice(gc_at20[gc_tx2:])
 //line pmpp_stencil.go:165
 							inPrev.StoreSlice(gc_s_inPrev[gc_rank2:])
@@ -3928,19 +2633,14 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 					}
 					for gc_tx2 := gc_vstep13; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line pmpp_stencil.go:172
 						var inPrev float32
-						_ = inPrev
+//line pmpp_stencil.go:174
 						inCurr := gc_s_inCurr[gc_rank2]
 						inNext := gc_s_inNext[gc_rank2]
-
 //line pmpp_stencil.go:163
 						inPrev = inCurr
-
-//line pmpp_stencil.go:164
 						inCurr = inNext
-
-//line pmpp_stencil.go:165
 						gc_at20[gc_tx2] = inNext
 						gc_s_inPrev[gc_rank2] = inPrev
 						gc_s_inCurr[gc_rank2] = inCurr
@@ -3955,24 +2655,15 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 //line pmpp_stencil.go:163
 							var inPrev archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:163
-							_ = inPrev
-//line pmpp_stencil.go:163
 							inCurr := archsimd.LoadFloat32x8Slice(gc_s_inCurr[gc_rank2:])
-//line pmpp_stencil.go:163
-							_ = inCurr
 //line pmpp_stencil.go:163
 							inNext := archsimd.LoadFloat32x8Slice(gc_s_inNext[gc_rank2:])
 //line pmpp_stencil.go:163
-							_ = inNext
-//line pmpp_stencil.go:163
 							inPrev = inCurr
-//line pmpp_stencil.go:164
 							inCurr = inNext
-//line pmpp_stencil.go:165
 							if gc_tx2 < 0 || gc_tx2 > len(inCurrS[gc_ty2])-8 {
 //line pmpp_stencil.go:165
 								break
-//line pmpp_stencil.go:165
 							}
 //line pmpp_stencil.go:165
 							inNext.StoreSlice(inCurrS[gc_ty2][gc_tx2:])
@@ -3990,17 +2681,12 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							var inPrev float32
-							_ = inPrev
+//line pmpp_stencil.go:177
 							inCurr := gc_s_inCurr[gc_rank2]
 							inNext := gc_s_inNext[gc_rank2]
-
 //line pmpp_stencil.go:163
 							inPrev = inCurr
-
-//line pmpp_stencil.go:164
 							inCurr = inNext
-
-//line pmpp_stencil.go:165
 							inCurrS[gc_ty2][gc_tx2] = inNext
 							gc_s_inPrev[gc_rank2] = inPrev
 							gc_s_inCurr[gc_rank2] = inCurr
@@ -4010,17 +2696,12 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							var inPrev float32
-							_ = inPrev
+//line pmpp_stencil.go:175
 							inCurr := gc_s_inCurr[gc_rank2]
 							inNext := gc_s_inNext[gc_rank2]
-
 //line pmpp_stencil.go:163
 							inPrev = inCurr
-
-//line pmpp_stencil.go:164
 							inCurr = inNext
-
-//line pmpp_stencil.go:165
 							inCurrS[gc_ty2][gc_tx2] = inNext
 							gc_s_inPrev[gc_rank2] = inPrev
 							gc_s_inCurr[gc_rank2] = inCurr
@@ -4030,17 +2711,12 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							var inPrev float32
-							_ = inPrev
+//line pmpp_stencil.go:175
 							inCurr := gc_s_inCurr[gc_rank2]
 							inNext := gc_s_inNext[gc_rank2]
-
 //line pmpp_stencil.go:163
 							inPrev = inCurr
-
-//line pmpp_stencil.go:164
 							inCurr = inNext
-
-//line pmpp_stencil.go:165
 							inCurrS[gc_ty2][gc_tx2] = inNext
 							gc_s_inPrev[gc_rank2] = inPrev
 							gc_s_inCurr[gc_rank2] = inCurr
@@ -4050,17 +2726,12 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							var inPrev float32
-							_ = inPrev
+//line pmpp_stencil.go:175
 							inCurr := gc_s_inCurr[gc_rank2]
 							inNext := gc_s_inNext[gc_rank2]
-
 //line pmpp_stencil.go:163
 							inPrev = inCurr
-
-//line pmpp_stencil.go:164
 							inCurr = inNext
-
-//line pmpp_stencil.go:165
 							inCurrS[gc_ty2][gc_tx2] = inNext
 							gc_s_inPrev[gc_rank2] = inPrev
 							gc_s_inCurr[gc_rank2] = inCurr
@@ -4070,17 +2741,12 @@ func gc_body_stencilRegisterTilingKernel(gc_b10 *compiled.Block, in, out []float
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						var inPrev float32
-						_ = inPrev
+//line pmpp_stencil.go:175
 						inCurr := gc_s_inCurr[gc_rank2]
 						inNext := gc_s_inNext[gc_rank2]
-
 //line pmpp_stencil.go:163
 						inPrev = inCurr
-
-//line pmpp_stencil.go:164
 						inCurr = inNext
-
-//line pmpp_stencil.go:165
 						inCurrS[gc_ty2][gc_tx2] = inNext
 						gc_s_inPrev[gc_rank2] = inPrev
 						gc_s_inCurr[gc_rank2] = inCurr

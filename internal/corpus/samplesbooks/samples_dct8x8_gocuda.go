@@ -47,17 +47,14 @@ func gc_body_cudaKernel2DCTKernel(gc_b *compiled.Block, dst, src []float32, ImgS
 		gc_s_dst[gc_rank] = dst
 	}
 	gc_s_src := compiled.Scratch[[]float32](gc_b, 1)[:gc_n]
-	_ = gc_s_src
+//line samples_dct8x8.go:137
 	for gc_rank := range gc_s_src {
 		gc_s_src[gc_rank] = src
 	}
 	gc_s_blPtr := compiled.Scratch[[]float32](gc_b, 2)[:gc_n]
-
 //line samples_dct8x8.go:122
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
-//line samples_dct8x8.go:124
 	block := gocuda.Shared[float32](t, ker2BlockHeight*ker2SmemblockStride)[:ker2BlockHeight*ker2SmemblockStride]
 	{
 		gc_ty := 0
@@ -66,100 +63,57 @@ func gc_body_cudaKernel2DCTKernel(gc_b *compiled.Block, dst, src []float32, ImgS
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line samples_dct8x8.go:126
 				OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
-				_ = OffsThreadInRow
-
-//line samples_dct8x8.go:127
 				OffsThreadInCol := gc_tz * dctBlockSize
-				_ = OffsThreadInCol
+//line samples_dct8x8.go:129
 				dst := gc_s_dst[gc_rank]
 				src := gc_s_src[gc_rank]
-				_ = src
-
 //line samples_dct8x8.go:128
 				off := int(intrinsic.Mul24(int32(gc_by*ker2BlockHeight+OffsThreadInCol), int32(ImgStride))) + gc_bx*ker2BlockWidth + OffsThreadInRow
-
-//line samples_dct8x8.go:129
 				src = src[off:]
-
-//line samples_dct8x8.go:130
 				dst = dst[off:]
-
-//line samples_dct8x8.go:131
 				blPtr := block[OffsThreadInCol*ker2SmemblockStride+OffsThreadInRow:]
-
 				{
-
-//line samples_dct8x8.go:133
-					{
-//line samples_dct8x8.go:133
-						i := int(0)
-//line samples_dct8x8.go:133
-						_ = i
-						blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
-					}
-//line samples_dct8x8.go:133
-					{
-//line samples_dct8x8.go:133
-						i := int(1)
-//line samples_dct8x8.go:133
-						_ = i
-						blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
-					}
-//line samples_dct8x8.go:133
-					{
-//line samples_dct8x8.go:133
-						i := int(2)
-//line samples_dct8x8.go:133
-						_ = i
-						blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
-					}
-//line samples_dct8x8.go:133
-					{
-//line samples_dct8x8.go:133
-						i := int(3)
-//line samples_dct8x8.go:133
-						_ = i
-						blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
-					}
-//line samples_dct8x8.go:133
-					{
-//line samples_dct8x8.go:133
-						i := int(4)
-//line samples_dct8x8.go:133
-						_ = i
-						blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
-					}
-//line samples_dct8x8.go:133
-					{
-//line samples_dct8x8.go:133
-						i := int(5)
-//line samples_dct8x8.go:133
-						_ = i
-						blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
-					}
-//line samples_dct8x8.go:133
-					{
-//line samples_dct8x8.go:133
-						i := int(6)
-//line samples_dct8x8.go:133
-						_ = i
-						blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
-					}
-//line samples_dct8x8.go:133
-					{
-//line samples_dct8x8.go:133
-						i := int(7)
-//line samples_dct8x8.go:133
-						_ = i
-						blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
-					}
-//line samples_dct8x8.go:135
+					i := int(0)
+					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
 				}
-				_ = off
-				_ = blPtr
+				{
+//line samples_dct8x8.go:133
+					i := int(1)
+					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
+				}
+				{
+//line samples_dct8x8.go:133
+					i := int(2)
+					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
+				}
+				{
+//line samples_dct8x8.go:133
+					i := int(3)
+					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
+				}
+				{
+//line samples_dct8x8.go:133
+					i := int(4)
+					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
+				}
+				{
+//line samples_dct8x8.go:133
+					i := int(5)
+					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
+				}
+				{
+//line samples_dct8x8.go:133
+					i := int(6)
+					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
+				}
+				{
+//line samples_dct8x8.go:133
+					i := int(7)
+					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
+				}
+//line samples_dct8x8.go:138
 				gc_s_dst[gc_rank] = dst
 				gc_s_blPtr[gc_rank] = blPtr
 			}
@@ -180,15 +134,9 @@ func gc_body_cudaKernel2DCTKernel(gc_b *compiled.Block, dst, src []float32, ImgS
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_dct8x8.go:126
 					OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
-					_ = OffsThreadInRow
-
-//line samples_dct8x8.go:127
 					OffsThreadInCol := gc_tz * dctBlockSize
-					_ = OffsThreadInCol
-
 //line samples_dct8x8.go:138
 					inplaceDCTvector(block[(OffsThreadInCol+gc_tx)*ker2SmemblockStride+OffsThreadInRow-gc_tx:], 1)
 				}
@@ -196,15 +144,9 @@ func gc_body_cudaKernel2DCTKernel(gc_b *compiled.Block, dst, src []float32, ImgS
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_dct8x8.go:126
 					OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
-					_ = OffsThreadInRow
-
-//line samples_dct8x8.go:127
 					OffsThreadInCol := gc_tz * dctBlockSize
-					_ = OffsThreadInCol
-
 //line samples_dct8x8.go:138
 					inplaceDCTvector(block[(OffsThreadInCol+gc_tx)*ker2SmemblockStride+OffsThreadInRow-gc_tx:], 1)
 				}
@@ -212,15 +154,9 @@ func gc_body_cudaKernel2DCTKernel(gc_b *compiled.Block, dst, src []float32, ImgS
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_dct8x8.go:126
 					OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
-					_ = OffsThreadInRow
-
-//line samples_dct8x8.go:127
 					OffsThreadInCol := gc_tz * dctBlockSize
-					_ = OffsThreadInCol
-
 //line samples_dct8x8.go:138
 					inplaceDCTvector(block[(OffsThreadInCol+gc_tx)*ker2SmemblockStride+OffsThreadInRow-gc_tx:], 1)
 				}
@@ -228,15 +164,9 @@ func gc_body_cudaKernel2DCTKernel(gc_b *compiled.Block, dst, src []float32, ImgS
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_dct8x8.go:126
 					OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
-					_ = OffsThreadInRow
-
-//line samples_dct8x8.go:127
 					OffsThreadInCol := gc_tz * dctBlockSize
-					_ = OffsThreadInCol
-
 //line samples_dct8x8.go:138
 					inplaceDCTvector(block[(OffsThreadInCol+gc_tx)*ker2SmemblockStride+OffsThreadInRow-gc_tx:], 1)
 				}
@@ -244,15 +174,9 @@ func gc_body_cudaKernel2DCTKernel(gc_b *compiled.Block, dst, src []float32, ImgS
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line samples_dct8x8.go:126
 				OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
-				_ = OffsThreadInRow
-
-//line samples_dct8x8.go:127
 				OffsThreadInCol := gc_tz * dctBlockSize
-				_ = OffsThreadInCol
-
 //line samples_dct8x8.go:138
 				inplaceDCTvector(block[(OffsThreadInCol+gc_tx)*ker2SmemblockStride+OffsThreadInRow-gc_tx:], 1)
 			}
@@ -263,123 +187,89 @@ func gc_body_cudaKernel2DCTKernel(gc_b *compiled.Block, dst, src []float32, ImgS
 			}
 		}
 	}
-	{
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-				blPtr := gc_s_blPtr[gc_rank]
-
-//line samples_dct8x8.go:141
-				inplaceDCTvector(blPtr, ker2SmemblockStride)
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-				blPtr := gc_s_blPtr[gc_rank]
-
-//line samples_dct8x8.go:141
-				inplaceDCTvector(blPtr, ker2SmemblockStride)
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-				blPtr := gc_s_blPtr[gc_rank]
-
-//line samples_dct8x8.go:141
-				inplaceDCTvector(blPtr, ker2SmemblockStride)
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-				blPtr := gc_s_blPtr[gc_rank]
-
-//line samples_dct8x8.go:141
-				inplaceDCTvector(blPtr, ker2SmemblockStride)
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+//line samples_dct8x8.go:148
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+		{
+			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
 			blPtr := gc_s_blPtr[gc_rank]
-
+//line samples_dct8x8.go:141
+			inplaceDCTvector(blPtr, ker2SmemblockStride)
+		}
+		{
+			gc_rank := gc_step2 + 1
+			gc_pos.Thread = gc_rank
+			blPtr := gc_s_blPtr[gc_rank]
+//line samples_dct8x8.go:141
+			inplaceDCTvector(blPtr, ker2SmemblockStride)
+		}
+		{
+			gc_rank := gc_step2 + 2
+			gc_pos.Thread = gc_rank
+			blPtr := gc_s_blPtr[gc_rank]
+//line samples_dct8x8.go:141
+			inplaceDCTvector(blPtr, ker2SmemblockStride)
+		}
+		{
+			gc_rank := gc_step2 + 3
+			gc_pos.Thread = gc_rank
+			blPtr := gc_s_blPtr[gc_rank]
 //line samples_dct8x8.go:141
 			inplaceDCTvector(blPtr, ker2SmemblockStride)
 		}
 	}
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			dst := gc_s_dst[gc_rank]
-			blPtr := gc_s_blPtr[gc_rank]
-
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		blPtr := gc_s_blPtr[gc_rank]
+//line samples_dct8x8.go:141
+		inplaceDCTvector(blPtr, ker2SmemblockStride)
+	}
+//line samples_dct8x8.go:145
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		dst := gc_s_dst[gc_rank]
+		blPtr := gc_s_blPtr[gc_rank]
+		{
 			{
-
 //line samples_dct8x8.go:144
-				{
+				i_ := int(0)
+				dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+			}
+			{
 //line samples_dct8x8.go:144
-					i_ := int(0)
+				i_ := int(1)
+				dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+			}
+			{
 //line samples_dct8x8.go:144
-					_ = i_
-					dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
-				}
+				i_ := int(2)
+				dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+			}
+			{
 //line samples_dct8x8.go:144
-				{
+				i_ := int(3)
+				dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+			}
+			{
 //line samples_dct8x8.go:144
-					i_ := int(1)
+				i_ := int(4)
+				dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+			}
+			{
 //line samples_dct8x8.go:144
-					_ = i_
-					dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
-				}
+				i_ := int(5)
+				dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+			}
+			{
 //line samples_dct8x8.go:144
-				{
+				i_ := int(6)
+				dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+			}
+			{
 //line samples_dct8x8.go:144
-					i_ := int(2)
-//line samples_dct8x8.go:144
-					_ = i_
-					dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
-				}
-//line samples_dct8x8.go:144
-				{
-//line samples_dct8x8.go:144
-					i_ := int(3)
-//line samples_dct8x8.go:144
-					_ = i_
-					dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
-				}
-//line samples_dct8x8.go:144
-				{
-//line samples_dct8x8.go:144
-					i_ := int(4)
-//line samples_dct8x8.go:144
-					_ = i_
-					dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
-				}
-//line samples_dct8x8.go:144
-				{
-//line samples_dct8x8.go:144
-					i_ := int(5)
-//line samples_dct8x8.go:144
-					_ = i_
-					dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
-				}
-//line samples_dct8x8.go:144
-				{
-//line samples_dct8x8.go:144
-					i_ := int(6)
-//line samples_dct8x8.go:144
-					_ = i_
-					dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
-				}
-//line samples_dct8x8.go:144
-				{
-//line samples_dct8x8.go:144
-					i_ := int(7)
-//line samples_dct8x8.go:144
-					_ = i_
-					dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
-				}
-//line samples_dct8x8.go:146
+				i_ := int(7)
+				dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
 			}
 		}
 	}
@@ -387,8 +277,6 @@ func gc_body_cudaKernel2DCTKernel(gc_b *compiled.Block, dst, src []float32, ImgS
 
 // CUDAKernel2IDCTKernel is CUDAkernel2IDCT of dct8x8_kernel2.cuh: the same
 // walk with the inverse transform.
-//
-//line samples_dct8x8.go:153
 func CUDAKernel2IDCTKernel(dst, src []float32, ImgStride int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_cudaKernel2IDCTKernel,
 		func(gc_t *gocuda.Thread) { cudaKernel2IDCTKernel(gc_t, dst, src, ImgStride) },
@@ -414,17 +302,14 @@ func gc_body_cudaKernel2IDCTKernel(gc_b *compiled.Block, dst, src []float32, Img
 		gc_s_dst[gc_rank] = dst
 	}
 	gc_s_src := compiled.Scratch[[]float32](gc_b, 1)[:gc_n]
-	_ = gc_s_src
+//line samples_dct8x8.go:169
 	for gc_rank := range gc_s_src {
 		gc_s_src[gc_rank] = src
 	}
 	gc_s_blPtr := compiled.Scratch[[]float32](gc_b, 2)[:gc_n]
-
 //line samples_dct8x8.go:154
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
-//line samples_dct8x8.go:156
 	block := gocuda.Shared[float32](t, ker2BlockHeight*ker2SmemblockStride)[:ker2BlockHeight*ker2SmemblockStride]
 	{
 		gc_ty := 0
@@ -433,100 +318,57 @@ func gc_body_cudaKernel2IDCTKernel(gc_b *compiled.Block, dst, src []float32, Img
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line samples_dct8x8.go:158
 				OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
-				_ = OffsThreadInRow
-
-//line samples_dct8x8.go:159
 				OffsThreadInCol := gc_tz * dctBlockSize
-				_ = OffsThreadInCol
+//line samples_dct8x8.go:161
 				dst := gc_s_dst[gc_rank]
 				src := gc_s_src[gc_rank]
-				_ = src
-
 //line samples_dct8x8.go:160
 				off := int(intrinsic.Mul24(int32(gc_by*ker2BlockHeight+OffsThreadInCol), int32(ImgStride))) + gc_bx*ker2BlockWidth + OffsThreadInRow
-
-//line samples_dct8x8.go:161
 				src = src[off:]
-
-//line samples_dct8x8.go:162
 				dst = dst[off:]
-
-//line samples_dct8x8.go:163
 				blPtr := block[OffsThreadInCol*ker2SmemblockStride+OffsThreadInRow:]
-
 				{
-
-//line samples_dct8x8.go:165
-					{
-//line samples_dct8x8.go:165
-						i := int(0)
-//line samples_dct8x8.go:165
-						_ = i
-						blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
-					}
-//line samples_dct8x8.go:165
-					{
-//line samples_dct8x8.go:165
-						i := int(1)
-//line samples_dct8x8.go:165
-						_ = i
-						blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
-					}
-//line samples_dct8x8.go:165
-					{
-//line samples_dct8x8.go:165
-						i := int(2)
-//line samples_dct8x8.go:165
-						_ = i
-						blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
-					}
-//line samples_dct8x8.go:165
-					{
-//line samples_dct8x8.go:165
-						i := int(3)
-//line samples_dct8x8.go:165
-						_ = i
-						blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
-					}
-//line samples_dct8x8.go:165
-					{
-//line samples_dct8x8.go:165
-						i := int(4)
-//line samples_dct8x8.go:165
-						_ = i
-						blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
-					}
-//line samples_dct8x8.go:165
-					{
-//line samples_dct8x8.go:165
-						i := int(5)
-//line samples_dct8x8.go:165
-						_ = i
-						blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
-					}
-//line samples_dct8x8.go:165
-					{
-//line samples_dct8x8.go:165
-						i := int(6)
-//line samples_dct8x8.go:165
-						_ = i
-						blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
-					}
-//line samples_dct8x8.go:165
-					{
-//line samples_dct8x8.go:165
-						i := int(7)
-//line samples_dct8x8.go:165
-						_ = i
-						blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
-					}
-//line samples_dct8x8.go:167
+					i := int(0)
+					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
 				}
-				_ = off
-				_ = blPtr
+				{
+//line samples_dct8x8.go:165
+					i := int(1)
+					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
+				}
+				{
+//line samples_dct8x8.go:165
+					i := int(2)
+					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
+				}
+				{
+//line samples_dct8x8.go:165
+					i := int(3)
+					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
+				}
+				{
+//line samples_dct8x8.go:165
+					i := int(4)
+					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
+				}
+				{
+//line samples_dct8x8.go:165
+					i := int(5)
+					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
+				}
+				{
+//line samples_dct8x8.go:165
+					i := int(6)
+					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
+				}
+				{
+//line samples_dct8x8.go:165
+					i := int(7)
+					blPtr[i*ker2SmemblockStride] = src[i*ImgStride]
+				}
+//line samples_dct8x8.go:170
 				gc_s_dst[gc_rank] = dst
 				gc_s_blPtr[gc_rank] = blPtr
 			}
@@ -547,15 +389,9 @@ func gc_body_cudaKernel2IDCTKernel(gc_b *compiled.Block, dst, src []float32, Img
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_dct8x8.go:158
 					OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
-					_ = OffsThreadInRow
-
-//line samples_dct8x8.go:159
 					OffsThreadInCol := gc_tz * dctBlockSize
-					_ = OffsThreadInCol
-
 //line samples_dct8x8.go:170
 					inplaceIDCTvector(block[(OffsThreadInCol+gc_tx)*ker2SmemblockStride+OffsThreadInRow-gc_tx:], 1)
 				}
@@ -563,15 +399,9 @@ func gc_body_cudaKernel2IDCTKernel(gc_b *compiled.Block, dst, src []float32, Img
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_dct8x8.go:158
 					OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
-					_ = OffsThreadInRow
-
-//line samples_dct8x8.go:159
 					OffsThreadInCol := gc_tz * dctBlockSize
-					_ = OffsThreadInCol
-
 //line samples_dct8x8.go:170
 					inplaceIDCTvector(block[(OffsThreadInCol+gc_tx)*ker2SmemblockStride+OffsThreadInRow-gc_tx:], 1)
 				}
@@ -579,15 +409,9 @@ func gc_body_cudaKernel2IDCTKernel(gc_b *compiled.Block, dst, src []float32, Img
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_dct8x8.go:158
 					OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
-					_ = OffsThreadInRow
-
-//line samples_dct8x8.go:159
 					OffsThreadInCol := gc_tz * dctBlockSize
-					_ = OffsThreadInCol
-
 //line samples_dct8x8.go:170
 					inplaceIDCTvector(block[(OffsThreadInCol+gc_tx)*ker2SmemblockStride+OffsThreadInRow-gc_tx:], 1)
 				}
@@ -595,15 +419,9 @@ func gc_body_cudaKernel2IDCTKernel(gc_b *compiled.Block, dst, src []float32, Img
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_dct8x8.go:158
 					OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
-					_ = OffsThreadInRow
-
-//line samples_dct8x8.go:159
 					OffsThreadInCol := gc_tz * dctBlockSize
-					_ = OffsThreadInCol
-
 //line samples_dct8x8.go:170
 					inplaceIDCTvector(block[(OffsThreadInCol+gc_tx)*ker2SmemblockStride+OffsThreadInRow-gc_tx:], 1)
 				}
@@ -611,15 +429,9 @@ func gc_body_cudaKernel2IDCTKernel(gc_b *compiled.Block, dst, src []float32, Img
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line samples_dct8x8.go:158
 				OffsThreadInRow := gc_ty*dctBlockSize + gc_tx
-				_ = OffsThreadInRow
-
-//line samples_dct8x8.go:159
 				OffsThreadInCol := gc_tz * dctBlockSize
-				_ = OffsThreadInCol
-
 //line samples_dct8x8.go:170
 				inplaceIDCTvector(block[(OffsThreadInCol+gc_tx)*ker2SmemblockStride+OffsThreadInRow-gc_tx:], 1)
 			}
@@ -630,123 +442,89 @@ func gc_body_cudaKernel2IDCTKernel(gc_b *compiled.Block, dst, src []float32, Img
 			}
 		}
 	}
-	{
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-				blPtr := gc_s_blPtr[gc_rank]
-
-//line samples_dct8x8.go:173
-				inplaceIDCTvector(blPtr, ker2SmemblockStride)
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-				blPtr := gc_s_blPtr[gc_rank]
-
-//line samples_dct8x8.go:173
-				inplaceIDCTvector(blPtr, ker2SmemblockStride)
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-				blPtr := gc_s_blPtr[gc_rank]
-
-//line samples_dct8x8.go:173
-				inplaceIDCTvector(blPtr, ker2SmemblockStride)
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-				blPtr := gc_s_blPtr[gc_rank]
-
-//line samples_dct8x8.go:173
-				inplaceIDCTvector(blPtr, ker2SmemblockStride)
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+//line samples_dct8x8.go:180
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+		{
+			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
 			blPtr := gc_s_blPtr[gc_rank]
-
+//line samples_dct8x8.go:173
+			inplaceIDCTvector(blPtr, ker2SmemblockStride)
+		}
+		{
+			gc_rank := gc_step2 + 1
+			gc_pos.Thread = gc_rank
+			blPtr := gc_s_blPtr[gc_rank]
+//line samples_dct8x8.go:173
+			inplaceIDCTvector(blPtr, ker2SmemblockStride)
+		}
+		{
+			gc_rank := gc_step2 + 2
+			gc_pos.Thread = gc_rank
+			blPtr := gc_s_blPtr[gc_rank]
+//line samples_dct8x8.go:173
+			inplaceIDCTvector(blPtr, ker2SmemblockStride)
+		}
+		{
+			gc_rank := gc_step2 + 3
+			gc_pos.Thread = gc_rank
+			blPtr := gc_s_blPtr[gc_rank]
 //line samples_dct8x8.go:173
 			inplaceIDCTvector(blPtr, ker2SmemblockStride)
 		}
 	}
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			dst := gc_s_dst[gc_rank]
-			blPtr := gc_s_blPtr[gc_rank]
-
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		blPtr := gc_s_blPtr[gc_rank]
+//line samples_dct8x8.go:173
+		inplaceIDCTvector(blPtr, ker2SmemblockStride)
+	}
+//line samples_dct8x8.go:177
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		dst := gc_s_dst[gc_rank]
+		blPtr := gc_s_blPtr[gc_rank]
+		{
 			{
-
 //line samples_dct8x8.go:177
-				{
+				i_ := int(0)
+				dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+			}
+			{
 //line samples_dct8x8.go:177
-					i_ := int(0)
+				i_ := int(1)
+				dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+			}
+			{
 //line samples_dct8x8.go:177
-					_ = i_
-					dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
-				}
+				i_ := int(2)
+				dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+			}
+			{
 //line samples_dct8x8.go:177
-				{
+				i_ := int(3)
+				dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+			}
+			{
 //line samples_dct8x8.go:177
-					i_ := int(1)
+				i_ := int(4)
+				dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+			}
+			{
 //line samples_dct8x8.go:177
-					_ = i_
-					dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
-				}
+				i_ := int(5)
+				dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+			}
+			{
 //line samples_dct8x8.go:177
-				{
+				i_ := int(6)
+				dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
+			}
+			{
 //line samples_dct8x8.go:177
-					i_ := int(2)
-//line samples_dct8x8.go:177
-					_ = i_
-					dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
-				}
-//line samples_dct8x8.go:177
-				{
-//line samples_dct8x8.go:177
-					i_ := int(3)
-//line samples_dct8x8.go:177
-					_ = i_
-					dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
-				}
-//line samples_dct8x8.go:177
-				{
-//line samples_dct8x8.go:177
-					i_ := int(4)
-//line samples_dct8x8.go:177
-					_ = i_
-					dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
-				}
-//line samples_dct8x8.go:177
-				{
-//line samples_dct8x8.go:177
-					i_ := int(5)
-//line samples_dct8x8.go:177
-					_ = i_
-					dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
-				}
-//line samples_dct8x8.go:177
-				{
-//line samples_dct8x8.go:177
-					i_ := int(6)
-//line samples_dct8x8.go:177
-					_ = i_
-					dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
-				}
-//line samples_dct8x8.go:177
-				{
-//line samples_dct8x8.go:177
-					i_ := int(7)
-//line samples_dct8x8.go:177
-					_ = i_
-					dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
-				}
-//line samples_dct8x8.go:179
+				i_ := int(7)
+				dst[i_*ImgStride] = blPtr[i_*ker2SmemblockStride]
 			}
 		}
 	}
@@ -755,8 +533,6 @@ func gc_body_cudaKernel2IDCTKernel(gc_b *compiled.Block, dst, src []float32, Img
 // CUDAKernelQuantizationFloatKernel is CUDAkernelQuantizationFloat of
 // dct8x8_kernel_quantization.cuh: each coefficient rounded to a multiple
 // of its entry of the quantization table.
-//
-//line samples_dct8x8.go:187
 func CUDAKernelQuantizationFloatKernel(SrcDst []float32, Stride int, Q []int16) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_cudaKernelQuantizationFloatKernel,
 		func(gc_t *gocuda.Thread) { cudaKernelQuantizationFloatKernel(gc_t, SrcDst, Stride, Q) },
@@ -793,86 +569,49 @@ func gc_body_cudaKernelQuantizationFloatKernel(gc_b *compiled.Block, gc_lo, gc_h
 				gc_by = 0
 			}
 		}
-
 //line samples_dct8x8.go:188
 		bx := gc_bx
-
-//line samples_dct8x8.go:189
 		by := gc_by
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := (bx * dctBlockSize) + ((by*dctBlockSize + gc_ty) * Stride)
-				gc_off2 := gc_ty * dctBlockSize
-				if gc_off >= 0 && gc_off <= len(SrcDst) && gc_bdx <= len(SrcDst)-gc_off && gc_off2 >= 0 && gc_off2 <= len(Q) && gc_bdx <= len(Q)-gc_off2 {
-					gc_at := SrcDst[gc_off:][:gc_bdx]
-					gc_at2 := Q[gc_off2:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
 //line samples_dct8x8.go:191
-						tx := gc_tx
-						_ = tx
-
-//line samples_dct8x8.go:192
-						ty := gc_ty
-						_ = ty
-
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (bx * dctBlockSize) + ((by*dctBlockSize + gc_ty) * Stride)
+			gc_off2 := gc_ty * dctBlockSize
+			if gc_off >= 0 && gc_off <= len(SrcDst) && gc_bdx <= len(SrcDst)-gc_off && gc_off2 >= 0 && gc_off2 <= len(Q) && gc_bdx <= len(Q)-gc_off2 {
+				gc_at := SrcDst[gc_off:][:gc_bdx]
+				gc_at2 := Q[gc_off2:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 //line samples_dct8x8.go:194
-						curCoef := gc_at[gc_tx]
-
-//line samples_dct8x8.go:195
-						curQuant := float32(gc_at2[gc_tx])
-
+					curCoef := gc_at[gc_tx]
+					curQuant := float32(gc_at2[gc_tx])
 //line samples_dct8x8.go:197
-						quantized := float32(math.Round(float64(curCoef / curQuant)))
-
-//line samples_dct8x8.go:198
-						curCoef = quantized * curQuant
-
+					quantized := float32(math.Round(float64(curCoef / curQuant)))
+					curCoef = quantized * curQuant
 //line samples_dct8x8.go:200
-						gc_at[gc_tx] = curCoef
-						_ = curCoef
-						_ = curQuant
-						_ = quantized
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+					gc_at[gc_tx] = curCoef
+				}
+			} else {
+//line samples_dct8x8.go:206
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples_dct8x8.go:191
-						tx := gc_tx
-						_ = tx
-
-//line samples_dct8x8.go:192
-						ty := gc_ty
-						_ = ty
-
+					tx := gc_tx
+					ty := gc_ty
 //line samples_dct8x8.go:194
-						curCoef := SrcDst[(by*dctBlockSize+ty)*Stride+(bx*dctBlockSize+tx)]
-
-//line samples_dct8x8.go:195
-						curQuant := float32(Q[ty*dctBlockSize+tx])
-
+					curCoef := SrcDst[(by*dctBlockSize+ty)*Stride+(bx*dctBlockSize+tx)]
+					curQuant := float32(Q[ty*dctBlockSize+tx])
 //line samples_dct8x8.go:197
-						quantized := float32(math.Round(float64(curCoef / curQuant)))
-
-//line samples_dct8x8.go:198
-						curCoef = quantized * curQuant
-
+					quantized := float32(math.Round(float64(curCoef / curQuant)))
+					curCoef = quantized * curQuant
 //line samples_dct8x8.go:200
-						SrcDst[(by*dctBlockSize+ty)*Stride+(bx*dctBlockSize+tx)] = curCoef
-						_ = curCoef
-						_ = curQuant
-						_ = quantized
-					}
+					SrcDst[(by*dctBlockSize+ty)*Stride+(bx*dctBlockSize+tx)] = curCoef
 				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
+			}
+//line samples_dct8x8.go:206
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -904,17 +643,13 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_curCoef := compiled.Scratch[int16](gc_b, 0)[:gc_n]
-	_ = gc_s_curCoef
+//line samples_dct8x8.go:220
 	gc_s_curQuant := compiled.Scratch[int16](gc_b, 1)[:gc_n]
-
 //line samples_dct8x8.go:209
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples_dct8x8.go:210
 	bx := gc_bx
-
-//line samples_dct8x8.go:211
 	by := gc_by
 	{
 		gc_ty := 0
@@ -927,21 +662,9 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line samples_dct8x8.go:213
-					tx := gc_tx
-					_ = tx
-
-//line samples_dct8x8.go:214
-					ty := gc_ty
-					_ = ty
-
 //line samples_dct8x8.go:216
 					curCoef := gc_at[gc_tx]
-
-//line samples_dct8x8.go:217
 					curQuant := gc_at2[gc_tx]
-
 //line samples_dct8x8.go:219
 					if curCoef < 0 {
 						curCoef = -curCoef
@@ -952,8 +675,7 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 						curCoef += curQuant >> 1
 						curCoef /= curQuant
 					}
-					_ = curCoef
-					_ = curQuant
+//line samples_dct8x8.go:230
 					gc_s_curCoef[gc_rank] = curCoef
 					gc_s_curQuant[gc_rank] = curQuant
 				}
@@ -961,21 +683,12 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_dct8x8.go:213
 					tx := gc_tx
-					_ = tx
-
-//line samples_dct8x8.go:214
 					ty := gc_ty
-					_ = ty
-
 //line samples_dct8x8.go:216
 					curCoef := SrcDst[(by*dctBlockSize+ty)*Stride+(bx*dctBlockSize+tx)]
-
-//line samples_dct8x8.go:217
 					curQuant := Q[ty*dctBlockSize+tx]
-
 //line samples_dct8x8.go:219
 					if curCoef < 0 {
 						curCoef = -curCoef
@@ -986,8 +699,7 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 						curCoef += curQuant >> 1
 						curCoef /= curQuant
 					}
-					_ = curCoef
-					_ = curQuant
+//line samples_dct8x8.go:230
 					gc_s_curCoef[gc_rank] = curCoef
 					gc_s_curQuant[gc_rank] = curQuant
 				}
@@ -1008,115 +720,65 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-						_ = gc_tx
+//line samples_dct8x8.go:251
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_dct8x8.go:213
-						tx := gc_tx
-						_ = tx
-
-//line samples_dct8x8.go:214
-						ty := gc_ty
-						_ = ty
+//line samples_dct8x8.go:216
 						curCoef := gc_s_curCoef[gc_rank]
-						_ = curCoef
+//line samples_dct8x8.go:218
 						curQuant := gc_s_curQuant[gc_rank]
-
 //line samples_dct8x8.go:231
 						curCoef = curCoef * curQuant
-
 //line samples_dct8x8.go:233
 						gc_at3[gc_tx] = curCoef
 					}
 					{
 						gc_tx := gc_step + 1
-						_ = gc_tx
+//line samples_dct8x8.go:238
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_dct8x8.go:213
-						tx := gc_tx
-						_ = tx
-
-//line samples_dct8x8.go:214
-						ty := gc_ty
-						_ = ty
+//line samples_dct8x8.go:216
 						curCoef := gc_s_curCoef[gc_rank]
-						_ = curCoef
+//line samples_dct8x8.go:218
 						curQuant := gc_s_curQuant[gc_rank]
-
 //line samples_dct8x8.go:231
 						curCoef = curCoef * curQuant
-
 //line samples_dct8x8.go:233
 						gc_at3[gc_tx] = curCoef
 					}
 					{
 						gc_tx := gc_step + 2
-						_ = gc_tx
+//line samples_dct8x8.go:238
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_dct8x8.go:213
-						tx := gc_tx
-						_ = tx
-
-//line samples_dct8x8.go:214
-						ty := gc_ty
-						_ = ty
+//line samples_dct8x8.go:216
 						curCoef := gc_s_curCoef[gc_rank]
-						_ = curCoef
+//line samples_dct8x8.go:218
 						curQuant := gc_s_curQuant[gc_rank]
-
 //line samples_dct8x8.go:231
 						curCoef = curCoef * curQuant
-
 //line samples_dct8x8.go:233
 						gc_at3[gc_tx] = curCoef
 					}
 					{
 						gc_tx := gc_step + 3
-						_ = gc_tx
+//line samples_dct8x8.go:238
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_dct8x8.go:213
-						tx := gc_tx
-						_ = tx
-
-//line samples_dct8x8.go:214
-						ty := gc_ty
-						_ = ty
+//line samples_dct8x8.go:216
 						curCoef := gc_s_curCoef[gc_rank]
-						_ = curCoef
+//line samples_dct8x8.go:218
 						curQuant := gc_s_curQuant[gc_rank]
-
 //line samples_dct8x8.go:231
 						curCoef = curCoef * curQuant
-
 //line samples_dct8x8.go:233
 						gc_at3[gc_tx] = curCoef
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line samples_dct8x8.go:213
-					tx := gc_tx
-					_ = tx
-
-//line samples_dct8x8.go:214
-					ty := gc_ty
-					_ = ty
+//line samples_dct8x8.go:216
 					curCoef := gc_s_curCoef[gc_rank]
-					_ = curCoef
+//line samples_dct8x8.go:218
 					curQuant := gc_s_curQuant[gc_rank]
-
 //line samples_dct8x8.go:231
 					curCoef = curCoef * curQuant
-
 //line samples_dct8x8.go:233
 					gc_at3[gc_tx] = curCoef
 				}
@@ -1127,21 +789,15 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples_dct8x8.go:213
 						tx := gc_tx
-						_ = tx
-
-//line samples_dct8x8.go:214
 						ty := gc_ty
-						_ = ty
+//line samples_dct8x8.go:216
 						curCoef := gc_s_curCoef[gc_rank]
-						_ = curCoef
+//line samples_dct8x8.go:218
 						curQuant := gc_s_curQuant[gc_rank]
-
 //line samples_dct8x8.go:231
 						curCoef = curCoef * curQuant
-
 //line samples_dct8x8.go:233
 						SrcDst[(by*dctBlockSize+ty)*Stride+(bx*dctBlockSize+tx)] = curCoef
 					}
@@ -1149,21 +805,15 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples_dct8x8.go:213
 						tx := gc_tx
-						_ = tx
-
-//line samples_dct8x8.go:214
 						ty := gc_ty
-						_ = ty
+//line samples_dct8x8.go:216
 						curCoef := gc_s_curCoef[gc_rank]
-						_ = curCoef
+//line samples_dct8x8.go:218
 						curQuant := gc_s_curQuant[gc_rank]
-
 //line samples_dct8x8.go:231
 						curCoef = curCoef * curQuant
-
 //line samples_dct8x8.go:233
 						SrcDst[(by*dctBlockSize+ty)*Stride+(bx*dctBlockSize+tx)] = curCoef
 					}
@@ -1171,21 +821,15 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples_dct8x8.go:213
 						tx := gc_tx
-						_ = tx
-
-//line samples_dct8x8.go:214
 						ty := gc_ty
-						_ = ty
+//line samples_dct8x8.go:216
 						curCoef := gc_s_curCoef[gc_rank]
-						_ = curCoef
+//line samples_dct8x8.go:218
 						curQuant := gc_s_curQuant[gc_rank]
-
 //line samples_dct8x8.go:231
 						curCoef = curCoef * curQuant
-
 //line samples_dct8x8.go:233
 						SrcDst[(by*dctBlockSize+ty)*Stride+(bx*dctBlockSize+tx)] = curCoef
 					}
@@ -1193,21 +837,15 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples_dct8x8.go:213
 						tx := gc_tx
-						_ = tx
-
-//line samples_dct8x8.go:214
 						ty := gc_ty
-						_ = ty
+//line samples_dct8x8.go:216
 						curCoef := gc_s_curCoef[gc_rank]
-						_ = curCoef
+//line samples_dct8x8.go:218
 						curQuant := gc_s_curQuant[gc_rank]
-
 //line samples_dct8x8.go:231
 						curCoef = curCoef * curQuant
-
 //line samples_dct8x8.go:233
 						SrcDst[(by*dctBlockSize+ty)*Stride+(bx*dctBlockSize+tx)] = curCoef
 					}
@@ -1215,21 +853,15 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_dct8x8.go:213
 					tx := gc_tx
-					_ = tx
-
-//line samples_dct8x8.go:214
 					ty := gc_ty
-					_ = ty
+//line samples_dct8x8.go:216
 					curCoef := gc_s_curCoef[gc_rank]
-					_ = curCoef
+//line samples_dct8x8.go:218
 					curQuant := gc_s_curQuant[gc_rank]
-
 //line samples_dct8x8.go:231
 					curCoef = curCoef * curQuant
-
 //line samples_dct8x8.go:233
 					SrcDst[(by*dctBlockSize+ty)*Stride+(bx*dctBlockSize+tx)] = curCoef
 				}

@@ -45,75 +45,60 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_tempSum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
-	gc_s_beta := compiled.Scratch[float64](gc_b, 1)[:gc_n]
-	_ = gc_s_beta
-
 //line samples_graphs.go:25
 	tmp := gocuda.Shared[float64](t, threadsPerBlock)[:threadsPerBlock]
-
 //line samples_graphs.go:27
 	cta := cg.ThisThreadBlock(t)
-	_ = cta
-	{
-		gc_vstep := 0
-		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
-			gc_rank := gc_vstep
-			_ = gc_rank
 //line samples_graphs.go:30
-			var tempSum float64 = 0.0
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+		gc_rank := gc_vstep
 //line samples_graphs.go:30
-			_ = tempSum
-			lanes.BroadcastFloat64x4(tempSum).StoreSlice(gc_s_tempSum[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line samples_graphs.go:30
-				tempSum := 0.0
-				_ = tempSum
-				gc_s_tempSum[gc_rank] = tempSum
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line samples_graphs.go:30
-				tempSum := 0.0
-				_ = tempSum
-				gc_s_tempSum[gc_rank] = tempSum
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line samples_graphs.go:30
-				tempSum := 0.0
-				_ = tempSum
-				gc_s_tempSum[gc_rank] = tempSum
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line samples_graphs.go:30
-				tempSum := 0.0
-				_ = tempSum
-				gc_s_tempSum[gc_rank] = tempSum
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var tempSum float64 = 0.0
+		lanes.BroadcastFloat64x4(tempSum).StoreSlice(gc_s_tempSum[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line samples_graphs.go:30
 			tempSum := 0.0
-			_ = tempSum
+//line samples_graphs.go:32
+			gc_s_tempSum[gc_rank] = tempSum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line samples_graphs.go:30
+			tempSum := 0.0
+//line samples_graphs.go:32
+			gc_s_tempSum[gc_rank] = tempSum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line samples_graphs.go:30
+			tempSum := 0.0
+//line samples_graphs.go:32
+			gc_s_tempSum[gc_rank] = tempSum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line samples_graphs.go:30
+			tempSum := 0.0
+//line samples_graphs.go:32
 			gc_s_tempSum[gc_rank] = tempSum
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line samples_graphs.go:30
+		tempSum := 0.0
+//line samples_graphs.go:32
+		gc_s_tempSum[gc_rank] = tempSum
+	}
 //line samples_graphs.go:31
 	for gc_off, gc_limit, gc_more := 0, inputSize, true; gc_more; gc_off += gc_gdx * gc_bdx {
 		gc_b.Tick()
@@ -121,332 +106,252 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := (gc_bx * gc_bdx) + gc_off
-				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(inputVec) && gc_to <= len(inputVec)-gc_off2 {
-					gc_at := inputVec[gc_off2:][:gc_to]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_graphs.go:28
-							globaltid := gc_bx*gc_bdx + gc_tx
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank]
-
-//line samples_graphs.go:31
-							i := globaltid + gc_off
-							gc_more = true
-							_ = i
-
-//line samples_graphs.go:32
-							tempSum += float64(gc_at[gc_tx])
-							gc_s_tempSum[gc_rank] = tempSum
-						}
-						{
-							gc_tx := gc_step2 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_graphs.go:28
-							globaltid := gc_bx*gc_bdx + gc_tx
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank]
-
-//line samples_graphs.go:31
-							i := globaltid + gc_off
-							gc_more = true
-							_ = i
-
-//line samples_graphs.go:32
-							tempSum += float64(gc_at[gc_tx])
-							gc_s_tempSum[gc_rank] = tempSum
-						}
-						{
-							gc_tx := gc_step2 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_graphs.go:28
-							globaltid := gc_bx*gc_bdx + gc_tx
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank]
-
-//line samples_graphs.go:31
-							i := globaltid + gc_off
-							gc_more = true
-							_ = i
-
-//line samples_graphs.go:32
-							tempSum += float64(gc_at[gc_tx])
-							gc_s_tempSum[gc_rank] = tempSum
-						}
-						{
-							gc_tx := gc_step2 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples_graphs.go:28
-							globaltid := gc_bx*gc_bdx + gc_tx
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank]
-
-//line samples_graphs.go:31
-							i := globaltid + gc_off
-							gc_more = true
-							_ = i
-
-//line samples_graphs.go:32
-							tempSum += float64(gc_at[gc_tx])
-							gc_s_tempSum[gc_rank] = tempSum
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line samples_graphs.go:38
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * gc_bdx) + gc_off
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(inputVec) && gc_to <= len(inputVec)-gc_off2 {
+				gc_at := inputVec[gc_off2:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+//line samples_graphs.go:54
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_graphs.go:28
-						globaltid := gc_bx*gc_bdx + gc_tx
-						_ = globaltid
+//line samples_graphs.go:30
 						tempSum := gc_s_tempSum[gc_rank]
-
-//line samples_graphs.go:31
-						i := globaltid + gc_off
+//line samples_graphs.go:32
 						gc_more = true
-						_ = i
-
 //line samples_graphs.go:32
 						tempSum += float64(gc_at[gc_tx])
 						gc_s_tempSum[gc_rank] = tempSum
 					}
-				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_graphs.go:28
-							globaltid := gc_bx*gc_bdx + gc_tx
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank]
-
-//line samples_graphs.go:31
-							i := globaltid + gc_off
-							gc_more = true
-
+					{
+						gc_tx := gc_step2 + 1
+//line samples_graphs.go:38
+						gc_rank := gc_base + gc_tx
+//line samples_graphs.go:30
+						tempSum := gc_s_tempSum[gc_rank]
 //line samples_graphs.go:32
-							tempSum += float64(inputVec[i])
-							gc_s_tempSum[gc_rank] = tempSum
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_graphs.go:28
-							globaltid := gc_bx*gc_bdx + gc_tx
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank]
-
-//line samples_graphs.go:31
-							i := globaltid + gc_off
-							gc_more = true
-
+						gc_more = true
 //line samples_graphs.go:32
-							tempSum += float64(inputVec[i])
-							gc_s_tempSum[gc_rank] = tempSum
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_graphs.go:28
-							globaltid := gc_bx*gc_bdx + gc_tx
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank]
-
-//line samples_graphs.go:31
-							i := globaltid + gc_off
-							gc_more = true
-
-//line samples_graphs.go:32
-							tempSum += float64(inputVec[i])
-							gc_s_tempSum[gc_rank] = tempSum
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_graphs.go:28
-							globaltid := gc_bx*gc_bdx + gc_tx
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank]
-
-//line samples_graphs.go:31
-							i := globaltid + gc_off
-							gc_more = true
-
-//line samples_graphs.go:32
-							tempSum += float64(inputVec[i])
-							gc_s_tempSum[gc_rank] = tempSum
-						}
+						tempSum += float64(gc_at[gc_tx])
+						gc_s_tempSum[gc_rank] = tempSum
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step2 + 2
+//line samples_graphs.go:38
+						gc_rank := gc_base + gc_tx
+//line samples_graphs.go:30
+						tempSum := gc_s_tempSum[gc_rank]
+//line samples_graphs.go:32
+						gc_more = true
+//line samples_graphs.go:32
+						tempSum += float64(gc_at[gc_tx])
+						gc_s_tempSum[gc_rank] = tempSum
+					}
+					{
+						gc_tx := gc_step2 + 3
+//line samples_graphs.go:38
+						gc_rank := gc_base + gc_tx
+//line samples_graphs.go:30
+						tempSum := gc_s_tempSum[gc_rank]
+//line samples_graphs.go:32
+						gc_more = true
+//line samples_graphs.go:32
+						tempSum += float64(gc_at[gc_tx])
+						gc_s_tempSum[gc_rank] = tempSum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line samples_graphs.go:30
+					tempSum := gc_s_tempSum[gc_rank]
+//line samples_graphs.go:32
+					gc_more = true
+//line samples_graphs.go:32
+					tempSum += float64(gc_at[gc_tx])
+					gc_s_tempSum[gc_rank] = tempSum
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples_graphs.go:28
 						globaltid := gc_bx*gc_bdx + gc_tx
-						_ = globaltid
+//line samples_graphs.go:30
 						tempSum := gc_s_tempSum[gc_rank]
-
-//line samples_graphs.go:31
 						i := globaltid + gc_off
 						gc_more = true
-
+//line samples_graphs.go:32
+						tempSum += float64(inputVec[i])
+						gc_s_tempSum[gc_rank] = tempSum
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_graphs.go:28
+						globaltid := gc_bx*gc_bdx + gc_tx
+//line samples_graphs.go:30
+						tempSum := gc_s_tempSum[gc_rank]
+						i := globaltid + gc_off
+						gc_more = true
+//line samples_graphs.go:32
+						tempSum += float64(inputVec[i])
+						gc_s_tempSum[gc_rank] = tempSum
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_graphs.go:28
+						globaltid := gc_bx*gc_bdx + gc_tx
+//line samples_graphs.go:30
+						tempSum := gc_s_tempSum[gc_rank]
+						i := globaltid + gc_off
+						gc_more = true
+//line samples_graphs.go:32
+						tempSum += float64(inputVec[i])
+						gc_s_tempSum[gc_rank] = tempSum
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_graphs.go:28
+						globaltid := gc_bx*gc_bdx + gc_tx
+//line samples_graphs.go:30
+						tempSum := gc_s_tempSum[gc_rank]
+						i := globaltid + gc_off
+						gc_more = true
 //line samples_graphs.go:32
 						tempSum += float64(inputVec[i])
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_graphs.go:28
+					globaltid := gc_bx*gc_bdx + gc_tx
+//line samples_graphs.go:30
+					tempSum := gc_s_tempSum[gc_rank]
+					i := globaltid + gc_off
+					gc_more = true
+//line samples_graphs.go:32
+					tempSum += float64(inputVec[i])
+					gc_s_tempSum[gc_rank] = tempSum
+				}
 			}
 		}
 	}
-	{
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-			{
-				gc_rank := gc_step4 + 0
-				gc_pos.Thread = gc_rank
-				tempSum := gc_s_tempSum[gc_rank]
-
-//line samples_graphs.go:34
-				tmp[gc_rank] = tempSum
-			}
-			{
-				gc_rank := gc_step4 + 1
-				gc_pos.Thread = gc_rank
-				tempSum := gc_s_tempSum[gc_rank]
-
-//line samples_graphs.go:34
-				tmp[gc_rank] = tempSum
-			}
-			{
-				gc_rank := gc_step4 + 2
-				gc_pos.Thread = gc_rank
-				tempSum := gc_s_tempSum[gc_rank]
-
-//line samples_graphs.go:34
-				tmp[gc_rank] = tempSum
-			}
-			{
-				gc_rank := gc_step4 + 3
-				gc_pos.Thread = gc_rank
-				tempSum := gc_s_tempSum[gc_rank]
-
-//line samples_graphs.go:34
-				tmp[gc_rank] = tempSum
-			}
-		}
-		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+//line samples_graphs.go:40
+	gc_step4 := 0
+	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+		{
+			gc_rank := gc_step4 + 0
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
-
+//line samples_graphs.go:34
+			tmp[gc_rank] = tempSum
+		}
+		{
+			gc_rank := gc_step4 + 1
+			gc_pos.Thread = gc_rank
+			tempSum := gc_s_tempSum[gc_rank]
+//line samples_graphs.go:34
+			tmp[gc_rank] = tempSum
+		}
+		{
+			gc_rank := gc_step4 + 2
+			gc_pos.Thread = gc_rank
+			tempSum := gc_s_tempSum[gc_rank]
+//line samples_graphs.go:34
+			tmp[gc_rank] = tempSum
+		}
+		{
+			gc_rank := gc_step4 + 3
+			gc_pos.Thread = gc_rank
+			tempSum := gc_s_tempSum[gc_rank]
 //line samples_graphs.go:34
 			tmp[gc_rank] = tempSum
 		}
 	}
-
+	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		tempSum := gc_s_tempSum[gc_rank]
+//line samples_graphs.go:34
+		tmp[gc_rank] = tempSum
+	}
 //line samples_graphs.go:38
 	tile32 := cg.TiledPartition(cta, 32)
-	_ = tile32
-	{
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line samples_graphs.go:41
+	var gc_l_beta [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line samples_graphs.go:50
+			tempSum := gc_s_tempSum[gc_rank]
+//line samples_graphs.go:40
+			beta := tempSum
+			var temp float64
+//line samples_graphs.go:43
+			_ = temp
+			gc_l_beta[gc_lane] = beta
+		}
+//line samples_graphs.go:43
+		for i_ := 32 / 2; i_ > 0; i_ >>= 1 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				tempSum := gc_s_tempSum[gc_rank]
-
-//line samples_graphs.go:40
-				beta := tempSum
-
-//line samples_graphs.go:41
+				gc_pos.Thread = gc_rank
+				beta := gc_l_beta[gc_lane]
+//line samples_graphs.go:49
 				var temp float64
-				_ = beta
-				_ = temp
-				gc_s_beta[gc_rank] = beta
-			}
-
-//line samples_graphs.go:43
-			for i_ := 32 / 2; i_ > 0; i_ >>= 1 {
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					beta := gc_s_beta[gc_rank]
-					var temp float64
-					_ = temp
-
 //line samples_graphs.go:44
-					if (gc_rank & (32 - 1)) < i_ {
-						temp = tmp[gc_rank+i_]
-						beta += temp
-						tmp[gc_rank] = beta
-					}
-
-//line samples_graphs.go:49
-					gc_s_beta[gc_rank] = beta
+				if (gc_rank & (32 - 1)) < i_ {
+					temp = tmp[gc_rank+i_]
+					beta += temp
+					tmp[gc_rank] = beta
 				}
-
-//line samples_graphs.go:49
-				compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
+				gc_l_beta[gc_lane] = beta
 			}
+//line samples_graphs.go:49
+			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile32.Size(), nil, 0, nil, nil)
 		}
 	}
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			beta := gc_s_beta[gc_rank]
-			_ = beta
-
+//line samples_graphs.go:54
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		var beta float64
 //line samples_graphs.go:53
-			if gc_rank == 0 && gc_bx < outputSize {
-				beta = 0.0
-				for i_2 := 0; i_2 < gc_n; i_2 += 32 {
+		if gc_rank == 0 && gc_bx < outputSize {
+			beta = 0.0
+			for i_2 := 0; i_2 < gc_n; i_2 += 32 {
 //line samples_graphs.go:55
-					gc_b.Tick()
+				gc_b.Tick()
 //line samples_graphs.go:55
-					if gc_b.Stopped() {
+				if gc_b.Stopped() {
 //line samples_graphs.go:55
-						return
-//line samples_graphs.go:55
-					}
-					beta += tmp[i_2]
+					return
 				}
-				outputVec[gc_bx] = beta
+//line samples_graphs.go:56
+				beta += tmp[i_2]
 			}
+			outputVec[gc_bx] = beta
 		}
 	}
 }
@@ -477,73 +382,60 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_tempSum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
-
 //line samples_graphs.go:68
 	tmp := gocuda.Shared[float64](t, threadsPerBlock)[:threadsPerBlock]
-
 //line samples_graphs.go:70
 	cta := cg.ThisThreadBlock(t)
-	_ = cta
-	{
-		gc_vstep := 0
-		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
-			gc_rank := gc_vstep
-			_ = gc_rank
 //line samples_graphs.go:73
-			var tempSum float64 = 0.0
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+		gc_rank := gc_vstep
 //line samples_graphs.go:73
-			_ = tempSum
-			lanes.BroadcastFloat64x4(tempSum).StoreSlice(gc_s_tempSum[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line samples_graphs.go:73
-				tempSum := 0.0
-				_ = tempSum
-				gc_s_tempSum[gc_rank] = tempSum
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line samples_graphs.go:73
-				tempSum := 0.0
-				_ = tempSum
-				gc_s_tempSum[gc_rank] = tempSum
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line samples_graphs.go:73
-				tempSum := 0.0
-				_ = tempSum
-				gc_s_tempSum[gc_rank] = tempSum
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line samples_graphs.go:73
-				tempSum := 0.0
-				_ = tempSum
-				gc_s_tempSum[gc_rank] = tempSum
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var tempSum float64 = 0.0
+		lanes.BroadcastFloat64x4(tempSum).StoreSlice(gc_s_tempSum[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line samples_graphs.go:73
 			tempSum := 0.0
-			_ = tempSum
+//line samples_graphs.go:75
+			gc_s_tempSum[gc_rank] = tempSum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line samples_graphs.go:73
+			tempSum := 0.0
+//line samples_graphs.go:75
+			gc_s_tempSum[gc_rank] = tempSum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line samples_graphs.go:73
+			tempSum := 0.0
+//line samples_graphs.go:75
+			gc_s_tempSum[gc_rank] = tempSum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line samples_graphs.go:73
+			tempSum := 0.0
+//line samples_graphs.go:75
 			gc_s_tempSum[gc_rank] = tempSum
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line samples_graphs.go:73
+		tempSum := 0.0
+//line samples_graphs.go:75
+		gc_s_tempSum[gc_rank] = tempSum
+	}
 //line samples_graphs.go:74
 	for gc_off, gc_limit, gc_more := 0, inputSize, true; gc_more; gc_off += gc_gdx * gc_bdx {
 		gc_b.Tick()
@@ -551,358 +443,292 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := (gc_bx * gc_bdx) + gc_off
-				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(inputVec) && gc_to <= len(inputVec)-gc_off2 {
-					gc_at := inputVec[gc_off2:][:gc_to]
-					gc_vstep2 := gc_from
-					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line samples_graphs.go:81
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * gc_bdx) + gc_off
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(inputVec) && gc_to <= len(inputVec)-gc_off2 {
+				gc_at := inputVec[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line samples_graphs.go:71
-						var globaltid int = gc_bx*gc_bdx + gc_tx
+					var globaltid int = gc_bx*gc_bdx + gc_tx
 //line samples_graphs.go:71
-						_ = globaltid
-//line samples_graphs.go:71
-						tempSum := lanes.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
-//line samples_graphs.go:71
-						_ = tempSum
+					tempSum := lanes.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
 //line samples_graphs.go:74
-						var i int = globaltid + gc_off
+					var i int = globaltid + gc_off
 //line samples_graphs.go:74
-						_ = i
+					_ = i
+					tempSum = tempSum.Add(lanes.LoadFloat64x4Slice(gc_at[gc_tx:]))
 //line samples_graphs.go:75
-						tempSum = tempSum.Add(lanes.LoadFloat64x4Slice(gc_at[gc_tx:]))
+					tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
+				}
+				if gc_vstep2 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line samples_graphs.go:73
+					tempSum := gc_s_tempSum[gc_rank]
 //line samples_graphs.go:75
-						tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
+					gc_more = true
+//line samples_graphs.go:75
+					tempSum += gc_at[gc_tx]
+					gc_s_tempSum[gc_rank] = tempSum
+				}
+			} else {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+//line samples_graphs.go:71
+					var globaltid int = gc_bx*gc_bdx + gc_tx
+//line samples_graphs.go:71
+					tempSum := lanes.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
+//line samples_graphs.go:74
+					var i int = globaltid + gc_off
+					if i < 0 || i > len(inputVec)-4 {
+//line samples_graphs.go:75
+						break
 					}
-					if gc_vstep2 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_graphs.go:71
-						globaltid := gc_bx*gc_bdx + gc_tx
-						_ = globaltid
-						tempSum := gc_s_tempSum[gc_rank]
-
-//line samples_graphs.go:74
-						i := globaltid + gc_off
-						gc_more = true
-						_ = i
-
 //line samples_graphs.go:75
-						tempSum += gc_at[gc_tx]
-						gc_s_tempSum[gc_rank] = tempSum
-					}
-				} else {
-					gc_vstep3 := gc_from
-					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line samples_graphs.go:71
-						var globaltid int = gc_bx*gc_bdx + gc_tx
-//line samples_graphs.go:71
-						_ = globaltid
-//line samples_graphs.go:71
-						tempSum := lanes.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
-//line samples_graphs.go:71
-						_ = tempSum
-//line samples_graphs.go:74
-						var i int = globaltid + gc_off
-//line samples_graphs.go:74
-						_ = i
+					tempSum = tempSum.Add(lanes.LoadFloat64x4Slice(inputVec[i:]))
 //line samples_graphs.go:75
-						if i < 0 || i > len(inputVec)-4 {
-//line samples_graphs.go:75
-							break
-//line samples_graphs.go:75
-						}
-//line samples_graphs.go:75
-						tempSum = tempSum.Add(lanes.LoadFloat64x4Slice(inputVec[i:]))
-//line samples_graphs.go:75
-						tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
-					}
-					if gc_vstep3 > gc_from {
-						gc_more = true
-					}
-					gc_step2 := gc_vstep3
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_graphs.go:71
-							globaltid := gc_bx*gc_bdx + gc_tx
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank]
-
-//line samples_graphs.go:74
-							i := globaltid + gc_off
-							gc_more = true
-
-//line samples_graphs.go:75
-							tempSum += inputVec[i]
-							gc_s_tempSum[gc_rank] = tempSum
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_graphs.go:71
-							globaltid := gc_bx*gc_bdx + gc_tx
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank]
-
-//line samples_graphs.go:74
-							i := globaltid + gc_off
-							gc_more = true
-
-//line samples_graphs.go:75
-							tempSum += inputVec[i]
-							gc_s_tempSum[gc_rank] = tempSum
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_graphs.go:71
-							globaltid := gc_bx*gc_bdx + gc_tx
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank]
-
-//line samples_graphs.go:74
-							i := globaltid + gc_off
-							gc_more = true
-
-//line samples_graphs.go:75
-							tempSum += inputVec[i]
-							gc_s_tempSum[gc_rank] = tempSum
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_graphs.go:71
-							globaltid := gc_bx*gc_bdx + gc_tx
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank]
-
-//line samples_graphs.go:74
-							i := globaltid + gc_off
-							gc_more = true
-
-//line samples_graphs.go:75
-							tempSum += inputVec[i]
-							gc_s_tempSum[gc_rank] = tempSum
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
+				}
+				if gc_vstep3 > gc_from {
+					gc_more = true
+				}
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples_graphs.go:71
 						globaltid := gc_bx*gc_bdx + gc_tx
-						_ = globaltid
+//line samples_graphs.go:73
 						tempSum := gc_s_tempSum[gc_rank]
-
-//line samples_graphs.go:74
 						i := globaltid + gc_off
 						gc_more = true
-
+//line samples_graphs.go:75
+						tempSum += inputVec[i]
+						gc_s_tempSum[gc_rank] = tempSum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_graphs.go:71
+						globaltid := gc_bx*gc_bdx + gc_tx
+//line samples_graphs.go:73
+						tempSum := gc_s_tempSum[gc_rank]
+						i := globaltid + gc_off
+						gc_more = true
+//line samples_graphs.go:75
+						tempSum += inputVec[i]
+						gc_s_tempSum[gc_rank] = tempSum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_graphs.go:71
+						globaltid := gc_bx*gc_bdx + gc_tx
+//line samples_graphs.go:73
+						tempSum := gc_s_tempSum[gc_rank]
+						i := globaltid + gc_off
+						gc_more = true
+//line samples_graphs.go:75
+						tempSum += inputVec[i]
+						gc_s_tempSum[gc_rank] = tempSum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples_graphs.go:71
+						globaltid := gc_bx*gc_bdx + gc_tx
+//line samples_graphs.go:73
+						tempSum := gc_s_tempSum[gc_rank]
+						i := globaltid + gc_off
+						gc_more = true
 //line samples_graphs.go:75
 						tempSum += inputVec[i]
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_graphs.go:71
+					globaltid := gc_bx*gc_bdx + gc_tx
+//line samples_graphs.go:73
+					tempSum := gc_s_tempSum[gc_rank]
+					i := globaltid + gc_off
+					gc_more = true
+//line samples_graphs.go:75
+					tempSum += inputVec[i]
+					gc_s_tempSum[gc_rank] = tempSum
+				}
 			}
 		}
 	}
-	{
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-			{
-				gc_rank := gc_step3 + 0
-				gc_pos.Thread = gc_rank
-				tempSum := gc_s_tempSum[gc_rank]
-
-//line samples_graphs.go:77
-				tmp[gc_rank] = tempSum
-			}
-			{
-				gc_rank := gc_step3 + 1
-				gc_pos.Thread = gc_rank
-				tempSum := gc_s_tempSum[gc_rank]
-
-//line samples_graphs.go:77
-				tmp[gc_rank] = tempSum
-			}
-			{
-				gc_rank := gc_step3 + 2
-				gc_pos.Thread = gc_rank
-				tempSum := gc_s_tempSum[gc_rank]
-
-//line samples_graphs.go:77
-				tmp[gc_rank] = tempSum
-			}
-			{
-				gc_rank := gc_step3 + 3
-				gc_pos.Thread = gc_rank
-				tempSum := gc_s_tempSum[gc_rank]
-
-//line samples_graphs.go:77
-				tmp[gc_rank] = tempSum
-			}
-		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+//line samples_graphs.go:83
+	gc_step3 := 0
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+		{
+			gc_rank := gc_step3 + 0
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
-
+//line samples_graphs.go:77
+			tmp[gc_rank] = tempSum
+		}
+		{
+			gc_rank := gc_step3 + 1
+			gc_pos.Thread = gc_rank
+			tempSum := gc_s_tempSum[gc_rank]
+//line samples_graphs.go:77
+			tmp[gc_rank] = tempSum
+		}
+		{
+			gc_rank := gc_step3 + 2
+			gc_pos.Thread = gc_rank
+			tempSum := gc_s_tempSum[gc_rank]
+//line samples_graphs.go:77
+			tmp[gc_rank] = tempSum
+		}
+		{
+			gc_rank := gc_step3 + 3
+			gc_pos.Thread = gc_rank
+			tempSum := gc_s_tempSum[gc_rank]
 //line samples_graphs.go:77
 			tmp[gc_rank] = tempSum
 		}
 	}
-
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		tempSum := gc_s_tempSum[gc_rank]
+//line samples_graphs.go:77
+		tmp[gc_rank] = tempSum
+	}
 //line samples_graphs.go:81
 	tile32 := cg.TiledPartition(cta, 32)
-	_ = tile32
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			tempSum := gc_s_tempSum[gc_rank]
-
+//line samples_graphs.go:84
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		tempSum := gc_s_tempSum[gc_rank]
 //line samples_graphs.go:83
-			if (gc_bdx >= 512) && (gc_rank < 256) {
-				tempSum = tempSum + tmp[gc_rank+256]
-				tmp[gc_rank] = tempSum
-			}
-			gc_s_tempSum[gc_rank] = tempSum
+		if (gc_bdx >= 512) && (gc_rank < 256) {
+			tempSum = tempSum + tmp[gc_rank+256]
+			tmp[gc_rank] = tempSum
 		}
+		gc_s_tempSum[gc_rank] = tempSum
 	}
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			tempSum := gc_s_tempSum[gc_rank]
-
+//line samples_graphs.go:91
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		tempSum := gc_s_tempSum[gc_rank]
 //line samples_graphs.go:90
-			if (gc_bdx >= 256) && (gc_rank < 128) {
-				tempSum = tempSum + tmp[gc_rank+128]
-				tmp[gc_rank] = tempSum
-			}
-			gc_s_tempSum[gc_rank] = tempSum
+		if (gc_bdx >= 256) && (gc_rank < 128) {
+			tempSum = tempSum + tmp[gc_rank+128]
+			tmp[gc_rank] = tempSum
 		}
+		gc_s_tempSum[gc_rank] = tempSum
 	}
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			tempSum := gc_s_tempSum[gc_rank]
-
+//line samples_graphs.go:98
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		tempSum := gc_s_tempSum[gc_rank]
 //line samples_graphs.go:97
-			if (gc_bdx >= 128) && (gc_rank < 64) {
-				tempSum = tempSum + tmp[gc_rank+64]
-				tmp[gc_rank] = tempSum
-			}
-			gc_s_tempSum[gc_rank] = tempSum
+		if (gc_bdx >= 128) && (gc_rank < 64) {
+			tempSum = tempSum + tmp[gc_rank+64]
+			tmp[gc_rank] = tempSum
 		}
+		gc_s_tempSum[gc_rank] = tempSum
 	}
-	{
-		var gc_c1v [32]float64
-		var gc_c1r [32]float64
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				var gc_m11 uint32
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line samples_graphs.go:105
+	var gc_c1v [32]float64
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line samples_graphs.go:113
+			var gc_m11 uint32
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line samples_graphs.go:104
+				if gc_rank < 32 {
+					gc_m11 |= 1 << gc_lane
+				}
+			}
+			gc_save11 := gc_act
+			gc_act = gc_save11 & gc_m11
+			if gc_act != 0 {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_lo2 < gc_hi2 && !(gc_bdx >= 64) {
+					gc_hi2 = 0
+				}
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
-//line samples_graphs.go:104
-					if gc_rank < 32 {
-						gc_m11 |= 1 << gc_lane
+					tempSum := gc_s_tempSum[gc_rank]
+					{
+//line samples_graphs.go:107
+						tempSum += tmp[gc_rank+32]
 					}
+					gc_s_tempSum[gc_rank] = tempSum
 				}
-				gc_save11 := gc_act
-				gc_act = gc_save11 & gc_m11
-				if gc_act != 0 {
-					gc_lo2, gc_hi2 := 0, 32
-					if gc_lo2 < gc_hi2 && !(gc_bdx >= 64) {
-						gc_hi2 = 0
-					}
-					for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+//line samples_graphs.go:109
+				for offset := 32 / 2; offset > 0; offset /= 2 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+//line samples_graphs.go:116
 						tempSum := gc_s_tempSum[gc_rank]
-
-//line samples_graphs.go:106
-						{
-							tempSum += tmp[gc_rank+32]
+//line samples_graphs.go:110
+						gc_c1v[gc_lane] = tempSum
+					}
+//line samples_graphs.go:110
+					compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
 						}
+						gc_rank := gc_w + gc_lane
+//line samples_graphs.go:117
+						tempSum := gc_s_tempSum[gc_rank]
+//line samples_graphs.go:110
+						tempSum += gc_c1r[gc_lane]
 						gc_s_tempSum[gc_rank] = tempSum
 					}
-
-//line samples_graphs.go:109
-					for offset := 32 / 2; offset > 0; offset /= 2 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							tempSum := gc_s_tempSum[gc_rank]
-
-//line samples_graphs.go:110
-							gc_c1v[gc_lane] = tempSum
-						}
-
-//line samples_graphs.go:110
-						compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							tempSum := gc_s_tempSum[gc_rank]
-
-//line samples_graphs.go:110
-							tempSum += gc_c1r[gc_lane]
-							gc_s_tempSum[gc_rank] = tempSum
-						}
-					}
 				}
-				gc_act = gc_save11 &^ gc_dead
 			}
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				tempSum := gc_s_tempSum[gc_rank]
-
+			gc_act = gc_save11 &^ gc_dead
+		}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			tempSum := gc_s_tempSum[gc_rank]
 //line samples_graphs.go:113
-				if gc_rank == 0 {
-					result[0] = tempSum
-				}
+			if gc_rank == 0 {
+				result[0] = tempSum
 			}
 		}
 	}
@@ -911,4 +737,5 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 // gc_files_samples_graphs holds the source files whose lines the kernels' records hash.
 //
 //go:embed samples_graphs.go
+//line samples_graphs.go:124
 var gc_files_samples_graphs embed.FS

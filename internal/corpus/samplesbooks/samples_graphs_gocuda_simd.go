@@ -45,83 +45,66 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_tempSum := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
-	gc_s_beta := compiled.Scratch[float64](gc_b2, 1)[:gc_n2]
-	_ = gc_s_beta
-
 //line samples_graphs.go:25
 	tmp := gocuda.Shared[float64](t, threadsPerBlock)[:threadsPerBlock]
-
 //line samples_graphs.go:27
 	cta := cg.ThisThreadBlock(t)
-	_ = cta
-	{
-		gc_vstep2 := 0
-		if compiled.SIMD {
 //line samples_graphs.go:30
-			gc_vb := archsimd.BroadcastFloat64x4(0.0)
+	gc_vstep2 := 0
+	if compiled.SIMD {
 //line samples_graphs.go:30
-			_ = gc_vb
-			for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
-				gc_rank2 := gc_vstep2
-				_ = gc_rank2
+		gc_vb := archsimd.BroadcastFloat64x4(0.0)
+		for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
+			gc_rank2 := gc_vstep2
 //line samples_graphs.go:30
-				tempSum := gc_vb
+			tempSum := gc_vb
 //line samples_graphs.go:30
-				_ = tempSum
-//line samples_graphs.go:30
-				tempSum.StoreSlice(gc_s_tempSum[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
+			tempSum.StoreSlice(gc_s_tempSum[gc_rank2:])
 		}
-		gc_step5 := gc_vstep2
-		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
-			{
-				gc_rank2 := gc_step5 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line samples_graphs.go:30
-				tempSum := 0.0
-				_ = tempSum
-				gc_s_tempSum[gc_rank2] = tempSum
-			}
-			{
-				gc_rank2 := gc_step5 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line samples_graphs.go:30
-				tempSum := 0.0
-				_ = tempSum
-				gc_s_tempSum[gc_rank2] = tempSum
-			}
-			{
-				gc_rank2 := gc_step5 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_graphs.go:30
-				tempSum := 0.0
-				_ = tempSum
-				gc_s_tempSum[gc_rank2] = tempSum
-			}
-			{
-				gc_rank2 := gc_step5 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line samples_graphs.go:30
-				tempSum := 0.0
-				_ = tempSum
-				gc_s_tempSum[gc_rank2] = tempSum
-			}
-		}
-		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step5 := gc_vstep2
+	for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+		{
+			gc_rank2 := gc_step5 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line samples_graphs.go:30
 			tempSum := 0.0
-			_ = tempSum
+//line samples_graphs.go:32
+			gc_s_tempSum[gc_rank2] = tempSum
+		}
+		{
+			gc_rank2 := gc_step5 + 1
+			gc_pos2.Thread = gc_rank2
+//line samples_graphs.go:30
+			tempSum := 0.0
+//line samples_graphs.go:32
+			gc_s_tempSum[gc_rank2] = tempSum
+		}
+		{
+			gc_rank2 := gc_step5 + 2
+			gc_pos2.Thread = gc_rank2
+//line samples_graphs.go:30
+			tempSum := 0.0
+//line samples_graphs.go:32
+			gc_s_tempSum[gc_rank2] = tempSum
+		}
+		{
+			gc_rank2 := gc_step5 + 3
+			gc_pos2.Thread = gc_rank2
+//line samples_graphs.go:30
+			tempSum := 0.0
+//line samples_graphs.go:32
 			gc_s_tempSum[gc_rank2] = tempSum
 		}
 	}
-
+	for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line samples_graphs.go:30
+		tempSum := 0.0
+//line samples_graphs.go:32
+		gc_s_tempSum[gc_rank2] = tempSum
+	}
 //line samples_graphs.go:31
 	for gc_off, gc_limit, gc_more := 0, inputSize, true; gc_more; gc_off += gc_gdx2 * gc_bdx2 {
 		gc_b2.Tick()
@@ -129,332 +112,252 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off3 := (gc_bx2 * gc_bdx2) + gc_off
-				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(inputVec) && gc_to2 <= len(inputVec)-gc_off3 {
-					gc_at2 := inputVec[gc_off3:][:gc_to2]
-					gc_step6 := gc_from2
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-						{
-							gc_tx2 := gc_step6 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line samples_graphs.go:28
-							globaltid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank2]
-
-//line samples_graphs.go:31
-							i := globaltid + gc_off
-							gc_more = true
-							_ = i
-
-//line samples_graphs.go:32
-							tempSum += float64(gc_at2[gc_tx2])
-							gc_s_tempSum[gc_rank2] = tempSum
-						}
-						{
-							gc_tx2 := gc_step6 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line samples_graphs.go:28
-							globaltid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank2]
-
-//line samples_graphs.go:31
-							i := globaltid + gc_off
-							gc_more = true
-							_ = i
-
-//line samples_graphs.go:32
-							tempSum += float64(gc_at2[gc_tx2])
-							gc_s_tempSum[gc_rank2] = tempSum
-						}
-						{
-							gc_tx2 := gc_step6 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line samples_graphs.go:28
-							globaltid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank2]
-
-//line samples_graphs.go:31
-							i := globaltid + gc_off
-							gc_more = true
-							_ = i
-
-//line samples_graphs.go:32
-							tempSum += float64(gc_at2[gc_tx2])
-							gc_s_tempSum[gc_rank2] = tempSum
-						}
-						{
-							gc_tx2 := gc_step6 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line samples_graphs.go:28
-							globaltid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank2]
-
-//line samples_graphs.go:31
-							i := globaltid + gc_off
-							gc_more = true
-							_ = i
-
-//line samples_graphs.go:32
-							tempSum += float64(gc_at2[gc_tx2])
-							gc_s_tempSum[gc_rank2] = tempSum
-						}
-					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+//line samples_graphs.go:38
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off3 := (gc_bx2 * gc_bdx2) + gc_off
+			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(inputVec) && gc_to2 <= len(inputVec)-gc_off3 {
+				gc_at2 := inputVec[gc_off3:][:gc_to2]
+				gc_step6 := gc_from2
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+//line samples_graphs.go:54
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line samples_graphs.go:28
-						globaltid := gc_bx2*gc_bdx2 + gc_tx2
-						_ = globaltid
+//line samples_graphs.go:30
 						tempSum := gc_s_tempSum[gc_rank2]
-
-//line samples_graphs.go:31
-						i := globaltid + gc_off
+//line samples_graphs.go:32
 						gc_more = true
-						_ = i
-
 //line samples_graphs.go:32
 						tempSum += float64(gc_at2[gc_tx2])
 						gc_s_tempSum[gc_rank2] = tempSum
 					}
-				} else {
-					gc_step7 := gc_from2
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-						{
-							gc_tx2 := gc_step7 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_graphs.go:28
-							globaltid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank2]
-
-//line samples_graphs.go:31
-							i := globaltid + gc_off
-							gc_more = true
-
+					{
+						gc_tx2 := gc_step6 + 1
+//line samples_graphs.go:38
+						gc_rank2 := gc_base2 + gc_tx2
+//line samples_graphs.go:30
+						tempSum := gc_s_tempSum[gc_rank2]
 //line samples_graphs.go:32
-							tempSum += float64(inputVec[i])
-							gc_s_tempSum[gc_rank2] = tempSum
-						}
-						{
-							gc_tx2 := gc_step7 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_graphs.go:28
-							globaltid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank2]
-
-//line samples_graphs.go:31
-							i := globaltid + gc_off
-							gc_more = true
-
+						gc_more = true
 //line samples_graphs.go:32
-							tempSum += float64(inputVec[i])
-							gc_s_tempSum[gc_rank2] = tempSum
-						}
-						{
-							gc_tx2 := gc_step7 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_graphs.go:28
-							globaltid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank2]
-
-//line samples_graphs.go:31
-							i := globaltid + gc_off
-							gc_more = true
-
-//line samples_graphs.go:32
-							tempSum += float64(inputVec[i])
-							gc_s_tempSum[gc_rank2] = tempSum
-						}
-						{
-							gc_tx2 := gc_step7 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_graphs.go:28
-							globaltid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank2]
-
-//line samples_graphs.go:31
-							i := globaltid + gc_off
-							gc_more = true
-
-//line samples_graphs.go:32
-							tempSum += float64(inputVec[i])
-							gc_s_tempSum[gc_rank2] = tempSum
-						}
+						tempSum += float64(gc_at2[gc_tx2])
+						gc_s_tempSum[gc_rank2] = tempSum
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step6 + 2
+//line samples_graphs.go:38
+						gc_rank2 := gc_base2 + gc_tx2
+//line samples_graphs.go:30
+						tempSum := gc_s_tempSum[gc_rank2]
+//line samples_graphs.go:32
+						gc_more = true
+//line samples_graphs.go:32
+						tempSum += float64(gc_at2[gc_tx2])
+						gc_s_tempSum[gc_rank2] = tempSum
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+//line samples_graphs.go:38
+						gc_rank2 := gc_base2 + gc_tx2
+//line samples_graphs.go:30
+						tempSum := gc_s_tempSum[gc_rank2]
+//line samples_graphs.go:32
+						gc_more = true
+//line samples_graphs.go:32
+						tempSum += float64(gc_at2[gc_tx2])
+						gc_s_tempSum[gc_rank2] = tempSum
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line samples_graphs.go:30
+					tempSum := gc_s_tempSum[gc_rank2]
+//line samples_graphs.go:32
+					gc_more = true
+//line samples_graphs.go:32
+					tempSum += float64(gc_at2[gc_tx2])
+					gc_s_tempSum[gc_rank2] = tempSum
+				}
+			} else {
+				gc_step7 := gc_from2
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line samples_graphs.go:28
 						globaltid := gc_bx2*gc_bdx2 + gc_tx2
-						_ = globaltid
+//line samples_graphs.go:30
 						tempSum := gc_s_tempSum[gc_rank2]
-
-//line samples_graphs.go:31
 						i := globaltid + gc_off
 						gc_more = true
-
+//line samples_graphs.go:32
+						tempSum += float64(inputVec[i])
+						gc_s_tempSum[gc_rank2] = tempSum
+					}
+					{
+						gc_tx2 := gc_step7 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples_graphs.go:28
+						globaltid := gc_bx2*gc_bdx2 + gc_tx2
+//line samples_graphs.go:30
+						tempSum := gc_s_tempSum[gc_rank2]
+						i := globaltid + gc_off
+						gc_more = true
+//line samples_graphs.go:32
+						tempSum += float64(inputVec[i])
+						gc_s_tempSum[gc_rank2] = tempSum
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples_graphs.go:28
+						globaltid := gc_bx2*gc_bdx2 + gc_tx2
+//line samples_graphs.go:30
+						tempSum := gc_s_tempSum[gc_rank2]
+						i := globaltid + gc_off
+						gc_more = true
+//line samples_graphs.go:32
+						tempSum += float64(inputVec[i])
+						gc_s_tempSum[gc_rank2] = tempSum
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples_graphs.go:28
+						globaltid := gc_bx2*gc_bdx2 + gc_tx2
+//line samples_graphs.go:30
+						tempSum := gc_s_tempSum[gc_rank2]
+						i := globaltid + gc_off
+						gc_more = true
 //line samples_graphs.go:32
 						tempSum += float64(inputVec[i])
 						gc_s_tempSum[gc_rank2] = tempSum
 					}
 				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples_graphs.go:28
+					globaltid := gc_bx2*gc_bdx2 + gc_tx2
+//line samples_graphs.go:30
+					tempSum := gc_s_tempSum[gc_rank2]
+					i := globaltid + gc_off
+					gc_more = true
+//line samples_graphs.go:32
+					tempSum += float64(inputVec[i])
+					gc_s_tempSum[gc_rank2] = tempSum
+				}
 			}
 		}
 	}
-	{
-		gc_step8 := 0
-		for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
-			{
-				gc_rank2 := gc_step8 + 0
-				gc_pos2.Thread = gc_rank2
-				tempSum := gc_s_tempSum[gc_rank2]
-
-//line samples_graphs.go:34
-				tmp[gc_rank2] = tempSum
-			}
-			{
-				gc_rank2 := gc_step8 + 1
-				gc_pos2.Thread = gc_rank2
-				tempSum := gc_s_tempSum[gc_rank2]
-
-//line samples_graphs.go:34
-				tmp[gc_rank2] = tempSum
-			}
-			{
-				gc_rank2 := gc_step8 + 2
-				gc_pos2.Thread = gc_rank2
-				tempSum := gc_s_tempSum[gc_rank2]
-
-//line samples_graphs.go:34
-				tmp[gc_rank2] = tempSum
-			}
-			{
-				gc_rank2 := gc_step8 + 3
-				gc_pos2.Thread = gc_rank2
-				tempSum := gc_s_tempSum[gc_rank2]
-
-//line samples_graphs.go:34
-				tmp[gc_rank2] = tempSum
-			}
-		}
-		for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
+//line samples_graphs.go:40
+	gc_step8 := 0
+	for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
+		{
+			gc_rank2 := gc_step8 + 0
 			gc_pos2.Thread = gc_rank2
 			tempSum := gc_s_tempSum[gc_rank2]
-
+//line samples_graphs.go:34
+			tmp[gc_rank2] = tempSum
+		}
+		{
+			gc_rank2 := gc_step8 + 1
+			gc_pos2.Thread = gc_rank2
+			tempSum := gc_s_tempSum[gc_rank2]
+//line samples_graphs.go:34
+			tmp[gc_rank2] = tempSum
+		}
+		{
+			gc_rank2 := gc_step8 + 2
+			gc_pos2.Thread = gc_rank2
+			tempSum := gc_s_tempSum[gc_rank2]
+//line samples_graphs.go:34
+			tmp[gc_rank2] = tempSum
+		}
+		{
+			gc_rank2 := gc_step8 + 3
+			gc_pos2.Thread = gc_rank2
+			tempSum := gc_s_tempSum[gc_rank2]
 //line samples_graphs.go:34
 			tmp[gc_rank2] = tempSum
 		}
 	}
-
+	for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		tempSum := gc_s_tempSum[gc_rank2]
+//line samples_graphs.go:34
+		tmp[gc_rank2] = tempSum
+	}
 //line samples_graphs.go:38
 	tile32 := cg.TiledPartition(cta, 32)
-	_ = tile32
-	{
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line samples_graphs.go:41
+	var gc_l_beta [32]float64
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+//line samples_graphs.go:50
+			tempSum := gc_s_tempSum[gc_rank2]
+//line samples_graphs.go:40
+			beta := tempSum
+			var temp float64
+//line samples_graphs.go:43
+			_ = temp
+			gc_l_beta[gc_lane2] = beta
+		}
+//line samples_graphs.go:43
+		for i_ := 32 / 2; i_ > 0; i_ >>= 1 {
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				tempSum := gc_s_tempSum[gc_rank2]
-
-//line samples_graphs.go:40
-				beta := tempSum
-
-//line samples_graphs.go:41
+				gc_pos2.Thread = gc_rank2
+				beta := gc_l_beta[gc_lane2]
+//line samples_graphs.go:49
 				var temp float64
-				_ = beta
-				_ = temp
-				gc_s_beta[gc_rank2] = beta
-			}
-
-//line samples_graphs.go:43
-			for i_ := 32 / 2; i_ > 0; i_ >>= 1 {
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					beta := gc_s_beta[gc_rank2]
-					var temp float64
-					_ = temp
-
 //line samples_graphs.go:44
-					if (gc_rank2 & (32 - 1)) < i_ {
-						temp = tmp[gc_rank2+i_]
-						beta += temp
-						tmp[gc_rank2] = beta
-					}
-
-//line samples_graphs.go:49
-					gc_s_beta[gc_rank2] = beta
+				if (gc_rank2 & (32 - 1)) < i_ {
+					temp = tmp[gc_rank2+i_]
+					beta += temp
+					tmp[gc_rank2] = beta
 				}
-
-//line samples_graphs.go:49
-				compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
+				gc_l_beta[gc_lane2] = beta
 			}
+//line samples_graphs.go:49
+			compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
 		}
 	}
-	{
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			beta := gc_s_beta[gc_rank2]
-			_ = beta
-
+//line samples_graphs.go:54
+	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		var beta float64
 //line samples_graphs.go:53
-			if gc_rank2 == 0 && gc_bx2 < outputSize {
-				beta = 0.0
-				for i_2 := 0; i_2 < gc_n2; i_2 += 32 {
+		if gc_rank2 == 0 && gc_bx2 < outputSize {
+			beta = 0.0
+			for i_2 := 0; i_2 < gc_n2; i_2 += 32 {
 //line samples_graphs.go:55
-					gc_b2.Tick()
+				gc_b2.Tick()
 //line samples_graphs.go:55
-					if gc_b2.Stopped() {
+				if gc_b2.Stopped() {
 //line samples_graphs.go:55
-						return
-//line samples_graphs.go:55
-					}
-					beta += tmp[i_2]
+					return
 				}
-				outputVec[gc_bx2] = beta
+//line samples_graphs.go:56
+				beta += tmp[i_2]
 			}
+			outputVec[gc_bx2] = beta
 		}
 	}
 }
@@ -485,81 +388,66 @@ func gc_body_graphReduceFinalKernel(gc_b2 *compiled.Block, inputVec, result []fl
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_tempSum := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
-
 //line samples_graphs.go:68
 	tmp := gocuda.Shared[float64](t, threadsPerBlock)[:threadsPerBlock]
-
 //line samples_graphs.go:70
 	cta := cg.ThisThreadBlock(t)
-	_ = cta
-	{
-		gc_vstep4 := 0
-		if compiled.SIMD {
 //line samples_graphs.go:73
-			gc_vb := archsimd.BroadcastFloat64x4(0.0)
+	gc_vstep4 := 0
+	if compiled.SIMD {
 //line samples_graphs.go:73
-			_ = gc_vb
-			for ; gc_vstep4+3 < gc_n2; gc_vstep4 += 4 {
-				gc_rank2 := gc_vstep4
-				_ = gc_rank2
+		gc_vb := archsimd.BroadcastFloat64x4(0.0)
+		for ; gc_vstep4+3 < gc_n2; gc_vstep4 += 4 {
+			gc_rank2 := gc_vstep4
 //line samples_graphs.go:73
-				tempSum := gc_vb
+			tempSum := gc_vb
 //line samples_graphs.go:73
-				_ = tempSum
-//line samples_graphs.go:73
-				tempSum.StoreSlice(gc_s_tempSum[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
+			tempSum.StoreSlice(gc_s_tempSum[gc_rank2:])
 		}
-		gc_step4 := gc_vstep4
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-			{
-				gc_rank2 := gc_step4 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line samples_graphs.go:73
-				tempSum := 0.0
-				_ = tempSum
-				gc_s_tempSum[gc_rank2] = tempSum
-			}
-			{
-				gc_rank2 := gc_step4 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line samples_graphs.go:73
-				tempSum := 0.0
-				_ = tempSum
-				gc_s_tempSum[gc_rank2] = tempSum
-			}
-			{
-				gc_rank2 := gc_step4 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_graphs.go:73
-				tempSum := 0.0
-				_ = tempSum
-				gc_s_tempSum[gc_rank2] = tempSum
-			}
-			{
-				gc_rank2 := gc_step4 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line samples_graphs.go:73
-				tempSum := 0.0
-				_ = tempSum
-				gc_s_tempSum[gc_rank2] = tempSum
-			}
-		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step4 := gc_vstep4
+	for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+		{
+			gc_rank2 := gc_step4 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line samples_graphs.go:73
 			tempSum := 0.0
-			_ = tempSum
+//line samples_graphs.go:75
+			gc_s_tempSum[gc_rank2] = tempSum
+		}
+		{
+			gc_rank2 := gc_step4 + 1
+			gc_pos2.Thread = gc_rank2
+//line samples_graphs.go:73
+			tempSum := 0.0
+//line samples_graphs.go:75
+			gc_s_tempSum[gc_rank2] = tempSum
+		}
+		{
+			gc_rank2 := gc_step4 + 2
+			gc_pos2.Thread = gc_rank2
+//line samples_graphs.go:73
+			tempSum := 0.0
+//line samples_graphs.go:75
+			gc_s_tempSum[gc_rank2] = tempSum
+		}
+		{
+			gc_rank2 := gc_step4 + 3
+			gc_pos2.Thread = gc_rank2
+//line samples_graphs.go:73
+			tempSum := 0.0
+//line samples_graphs.go:75
 			gc_s_tempSum[gc_rank2] = tempSum
 		}
 	}
-
+	for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line samples_graphs.go:73
+		tempSum := 0.0
+//line samples_graphs.go:75
+		gc_s_tempSum[gc_rank2] = tempSum
+	}
 //line samples_graphs.go:74
 	for gc_off, gc_limit, gc_more := 0, inputSize, true; gc_more; gc_off += gc_gdx2 * gc_bdx2 {
 		gc_b2.Tick()
@@ -567,364 +455,298 @@ func gc_body_graphReduceFinalKernel(gc_b2 *compiled.Block, inputVec, result []fl
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off3 := (gc_bx2 * gc_bdx2) + gc_off
-				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(inputVec) && gc_to2 <= len(inputVec)-gc_off3 {
-					gc_at2 := inputVec[gc_off3:][:gc_to2]
-					gc_vstep5 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep5+3 < gc_to2; gc_vstep5 += 4 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line samples_graphs.go:71
-							var globaltid int = gc_bx2*gc_bdx2 + gc_tx2
-//line samples_graphs.go:71
-							_ = globaltid
-//line samples_graphs.go:71
-							tempSum := archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank2:])
-//line samples_graphs.go:71
-							_ = tempSum
-//line samples_graphs.go:74
-							var i int = globaltid + gc_off
-//line samples_graphs.go:74
-							_ = i
-//line samples_graphs.go:75
-							tempSum = tempSum.Add(archsimd.LoadFloat64x4Slice(gc_at2[gc_tx2:]))
-//line samples_graphs.go:75
-							tempSum.StoreSlice(gc_s_tempSum[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep5 > gc_from2 {
-						gc_more = true
-					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+//line samples_graphs.go:81
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off3 := (gc_bx2 * gc_bdx2) + gc_off
+			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(inputVec) && gc_to2 <= len(inputVec)-gc_off3 {
+				gc_at2 := inputVec[gc_off3:][:gc_to2]
+				gc_vstep5 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep5+3 < gc_to2; gc_vstep5 += 4 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line samples_graphs.go:71
-						globaltid := gc_bx2*gc_bdx2 + gc_tx2
-						_ = globaltid
-						tempSum := gc_s_tempSum[gc_rank2]
-
+						var globaltid int = gc_bx2*gc_bdx2 + gc_tx2
+//line samples_graphs.go:71
+						tempSum := archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank2:])
 //line samples_graphs.go:74
-						i := globaltid + gc_off
-						gc_more = true
+						var i int = globaltid + gc_off
+//line samples_graphs.go:74
 						_ = i
-
+						tempSum = tempSum.Add(archsimd.LoadFloat64x4Slice(gc_at2[gc_tx2:]))
 //line samples_graphs.go:75
-						tempSum += gc_at2[gc_tx2]
-						gc_s_tempSum[gc_rank2] = tempSum
+						tempSum.StoreSlice(gc_s_tempSum[gc_rank2:])
 					}
-				} else {
-					gc_vstep6 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep6+3 < gc_to2; gc_vstep6 += 4 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep5 > gc_from2 {
+					gc_more = true
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line samples_graphs.go:73
+					tempSum := gc_s_tempSum[gc_rank2]
+//line samples_graphs.go:75
+					gc_more = true
+//line samples_graphs.go:75
+					tempSum += gc_at2[gc_tx2]
+					gc_s_tempSum[gc_rank2] = tempSum
+				}
+			} else {
+				gc_vstep6 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep6+3 < gc_to2; gc_vstep6 += 4 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
 //line samples_graphs.go:71
-							var globaltid int = gc_bx2*gc_bdx2 + gc_tx2
+						var globaltid int = gc_bx2*gc_bdx2 + gc_tx2
 //line samples_graphs.go:71
-							_ = globaltid
-//line samples_graphs.go:71
-							tempSum := archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank2:])
-//line samples_graphs.go:71
-							_ = tempSum
+						tempSum := archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank2:])
 //line samples_graphs.go:74
-							var i int = globaltid + gc_off
-//line samples_graphs.go:74
-							_ = i
+						var i int = globaltid + gc_off
+						if i < 0 || i > len(inputVec)-4 {
 //line samples_graphs.go:75
-							if i < 0 || i > len(inputVec)-4 {
-//line samples_graphs.go:75
-								break
-//line samples_graphs.go:75
-							}
-//line samples_graphs.go:75
-							tempSum = tempSum.Add(archsimd.LoadFloat64x4Slice(inputVec[i:]))
-//line samples_graphs.go:75
-							tempSum.StoreSlice(gc_s_tempSum[gc_rank2:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
+//line samples_graphs.go:75
+						tempSum = tempSum.Add(archsimd.LoadFloat64x4Slice(inputVec[i:]))
+//line samples_graphs.go:75
+						tempSum.StoreSlice(gc_s_tempSum[gc_rank2:])
 					}
-					if gc_vstep6 > gc_from2 {
-						gc_more = true
-					}
-					gc_step5 := gc_vstep6
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_graphs.go:71
-							globaltid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank2]
-
-//line samples_graphs.go:74
-							i := globaltid + gc_off
-							gc_more = true
-
-//line samples_graphs.go:75
-							tempSum += inputVec[i]
-							gc_s_tempSum[gc_rank2] = tempSum
-						}
-						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_graphs.go:71
-							globaltid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank2]
-
-//line samples_graphs.go:74
-							i := globaltid + gc_off
-							gc_more = true
-
-//line samples_graphs.go:75
-							tempSum += inputVec[i]
-							gc_s_tempSum[gc_rank2] = tempSum
-						}
-						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_graphs.go:71
-							globaltid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank2]
-
-//line samples_graphs.go:74
-							i := globaltid + gc_off
-							gc_more = true
-
-//line samples_graphs.go:75
-							tempSum += inputVec[i]
-							gc_s_tempSum[gc_rank2] = tempSum
-						}
-						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_graphs.go:71
-							globaltid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = globaltid
-							tempSum := gc_s_tempSum[gc_rank2]
-
-//line samples_graphs.go:74
-							i := globaltid + gc_off
-							gc_more = true
-
-//line samples_graphs.go:75
-							tempSum += inputVec[i]
-							gc_s_tempSum[gc_rank2] = tempSum
-						}
-					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep6 > gc_from2 {
+					gc_more = true
+				}
+				gc_step5 := gc_vstep6
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line samples_graphs.go:71
 						globaltid := gc_bx2*gc_bdx2 + gc_tx2
-						_ = globaltid
+//line samples_graphs.go:73
 						tempSum := gc_s_tempSum[gc_rank2]
-
-//line samples_graphs.go:74
 						i := globaltid + gc_off
 						gc_more = true
-
+//line samples_graphs.go:75
+						tempSum += inputVec[i]
+						gc_s_tempSum[gc_rank2] = tempSum
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples_graphs.go:71
+						globaltid := gc_bx2*gc_bdx2 + gc_tx2
+//line samples_graphs.go:73
+						tempSum := gc_s_tempSum[gc_rank2]
+						i := globaltid + gc_off
+						gc_more = true
+//line samples_graphs.go:75
+						tempSum += inputVec[i]
+						gc_s_tempSum[gc_rank2] = tempSum
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples_graphs.go:71
+						globaltid := gc_bx2*gc_bdx2 + gc_tx2
+//line samples_graphs.go:73
+						tempSum := gc_s_tempSum[gc_rank2]
+						i := globaltid + gc_off
+						gc_more = true
+//line samples_graphs.go:75
+						tempSum += inputVec[i]
+						gc_s_tempSum[gc_rank2] = tempSum
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples_graphs.go:71
+						globaltid := gc_bx2*gc_bdx2 + gc_tx2
+//line samples_graphs.go:73
+						tempSum := gc_s_tempSum[gc_rank2]
+						i := globaltid + gc_off
+						gc_more = true
 //line samples_graphs.go:75
 						tempSum += inputVec[i]
 						gc_s_tempSum[gc_rank2] = tempSum
 					}
 				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples_graphs.go:71
+					globaltid := gc_bx2*gc_bdx2 + gc_tx2
+//line samples_graphs.go:73
+					tempSum := gc_s_tempSum[gc_rank2]
+					i := globaltid + gc_off
+					gc_more = true
+//line samples_graphs.go:75
+					tempSum += inputVec[i]
+					gc_s_tempSum[gc_rank2] = tempSum
+				}
 			}
 		}
 	}
-	{
-		gc_step6 := 0
-		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
-			{
-				gc_rank2 := gc_step6 + 0
-				gc_pos2.Thread = gc_rank2
-				tempSum := gc_s_tempSum[gc_rank2]
-
-//line samples_graphs.go:77
-				tmp[gc_rank2] = tempSum
-			}
-			{
-				gc_rank2 := gc_step6 + 1
-				gc_pos2.Thread = gc_rank2
-				tempSum := gc_s_tempSum[gc_rank2]
-
-//line samples_graphs.go:77
-				tmp[gc_rank2] = tempSum
-			}
-			{
-				gc_rank2 := gc_step6 + 2
-				gc_pos2.Thread = gc_rank2
-				tempSum := gc_s_tempSum[gc_rank2]
-
-//line samples_graphs.go:77
-				tmp[gc_rank2] = tempSum
-			}
-			{
-				gc_rank2 := gc_step6 + 3
-				gc_pos2.Thread = gc_rank2
-				tempSum := gc_s_tempSum[gc_rank2]
-
-//line samples_graphs.go:77
-				tmp[gc_rank2] = tempSum
-			}
-		}
-		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+//line samples_graphs.go:83
+	gc_step6 := 0
+	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+		{
+			gc_rank2 := gc_step6 + 0
 			gc_pos2.Thread = gc_rank2
 			tempSum := gc_s_tempSum[gc_rank2]
-
+//line samples_graphs.go:77
+			tmp[gc_rank2] = tempSum
+		}
+		{
+			gc_rank2 := gc_step6 + 1
+			gc_pos2.Thread = gc_rank2
+			tempSum := gc_s_tempSum[gc_rank2]
+//line samples_graphs.go:77
+			tmp[gc_rank2] = tempSum
+		}
+		{
+			gc_rank2 := gc_step6 + 2
+			gc_pos2.Thread = gc_rank2
+			tempSum := gc_s_tempSum[gc_rank2]
+//line samples_graphs.go:77
+			tmp[gc_rank2] = tempSum
+		}
+		{
+			gc_rank2 := gc_step6 + 3
+			gc_pos2.Thread = gc_rank2
+			tempSum := gc_s_tempSum[gc_rank2]
 //line samples_graphs.go:77
 			tmp[gc_rank2] = tempSum
 		}
 	}
-
+	for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		tempSum := gc_s_tempSum[gc_rank2]
+//line samples_graphs.go:77
+		tmp[gc_rank2] = tempSum
+	}
 //line samples_graphs.go:81
 	tile32 := cg.TiledPartition(cta, 32)
-	_ = tile32
-	{
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			tempSum := gc_s_tempSum[gc_rank2]
-
+//line samples_graphs.go:84
+	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		tempSum := gc_s_tempSum[gc_rank2]
 //line samples_graphs.go:83
-			if (gc_bdx2 >= 512) && (gc_rank2 < 256) {
-				tempSum = tempSum + tmp[gc_rank2+256]
-				tmp[gc_rank2] = tempSum
-			}
-			gc_s_tempSum[gc_rank2] = tempSum
+		if (gc_bdx2 >= 512) && (gc_rank2 < 256) {
+			tempSum = tempSum + tmp[gc_rank2+256]
+			tmp[gc_rank2] = tempSum
 		}
+		gc_s_tempSum[gc_rank2] = tempSum
 	}
-	{
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			tempSum := gc_s_tempSum[gc_rank2]
-
+//line samples_graphs.go:91
+	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		tempSum := gc_s_tempSum[gc_rank2]
 //line samples_graphs.go:90
-			if (gc_bdx2 >= 256) && (gc_rank2 < 128) {
-				tempSum = tempSum + tmp[gc_rank2+128]
-				tmp[gc_rank2] = tempSum
-			}
-			gc_s_tempSum[gc_rank2] = tempSum
+		if (gc_bdx2 >= 256) && (gc_rank2 < 128) {
+			tempSum = tempSum + tmp[gc_rank2+128]
+			tmp[gc_rank2] = tempSum
 		}
+		gc_s_tempSum[gc_rank2] = tempSum
 	}
-	{
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			tempSum := gc_s_tempSum[gc_rank2]
-
+//line samples_graphs.go:98
+	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		tempSum := gc_s_tempSum[gc_rank2]
 //line samples_graphs.go:97
-			if (gc_bdx2 >= 128) && (gc_rank2 < 64) {
-				tempSum = tempSum + tmp[gc_rank2+64]
-				tmp[gc_rank2] = tempSum
-			}
-			gc_s_tempSum[gc_rank2] = tempSum
+		if (gc_bdx2 >= 128) && (gc_rank2 < 64) {
+			tempSum = tempSum + tmp[gc_rank2+64]
+			tmp[gc_rank2] = tempSum
 		}
+		gc_s_tempSum[gc_rank2] = tempSum
 	}
-	{
-		var gc_c21v [32]float64
-		var gc_c21r [32]float64
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				var gc_m112 uint32
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line samples_graphs.go:105
+	var gc_c21v [32]float64
+	var gc_c21r [32]float64
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line samples_graphs.go:113
+			var gc_m112 uint32
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line samples_graphs.go:104
+				if gc_rank2 < 32 {
+					gc_m112 |= 1 << gc_lane2
+				}
+			}
+			gc_save112 := gc_act2
+			gc_act2 = gc_save112 & gc_m112
+			if gc_act2 != 0 {
+				gc_lo4, gc_hi4 := 0, 32
+				if gc_lo4 < gc_hi4 && !(gc_bdx2 >= 64) {
+					gc_hi4 = 0
+				}
+				for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-
-//line samples_graphs.go:104
-					if gc_rank2 < 32 {
-						gc_m112 |= 1 << gc_lane2
+					tempSum := gc_s_tempSum[gc_rank2]
+					{
+//line samples_graphs.go:107
+						tempSum += tmp[gc_rank2+32]
 					}
+					gc_s_tempSum[gc_rank2] = tempSum
 				}
-				gc_save112 := gc_act2
-				gc_act2 = gc_save112 & gc_m112
-				if gc_act2 != 0 {
-					gc_lo4, gc_hi4 := 0, 32
-					if gc_lo4 < gc_hi4 && !(gc_bdx2 >= 64) {
-						gc_hi4 = 0
-					}
-					for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
+//line samples_graphs.go:109
+				for offset := 32 / 2; offset > 0; offset /= 2 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+//line samples_graphs.go:116
 						tempSum := gc_s_tempSum[gc_rank2]
-
-//line samples_graphs.go:106
-						{
-							tempSum += tmp[gc_rank2+32]
+//line samples_graphs.go:110
+						gc_c21v[gc_lane2] = tempSum
+					}
+//line samples_graphs.go:110
+					compiled.TileLanes[float64, float64](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_c21v, offset, nil, &gc_c21r)
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
 						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line samples_graphs.go:117
+						tempSum := gc_s_tempSum[gc_rank2]
+//line samples_graphs.go:110
+						tempSum += gc_c21r[gc_lane2]
 						gc_s_tempSum[gc_rank2] = tempSum
 					}
-
-//line samples_graphs.go:109
-					for offset := 32 / 2; offset > 0; offset /= 2 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							tempSum := gc_s_tempSum[gc_rank2]
-
-//line samples_graphs.go:110
-							gc_c21v[gc_lane2] = tempSum
-						}
-
-//line samples_graphs.go:110
-						compiled.TileLanes[float64, float64](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_c21v, offset, nil, &gc_c21r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							tempSum := gc_s_tempSum[gc_rank2]
-
-//line samples_graphs.go:110
-							tempSum += gc_c21r[gc_lane2]
-							gc_s_tempSum[gc_rank2] = tempSum
-						}
-					}
 				}
-				gc_act2 = gc_save112 &^ gc_dead2
 			}
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				tempSum := gc_s_tempSum[gc_rank2]
-
+			gc_act2 = gc_save112 &^ gc_dead2
+		}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			tempSum := gc_s_tempSum[gc_rank2]
 //line samples_graphs.go:113
-				if gc_rank2 == 0 {
-					result[0] = tempSum
-				}
+			if gc_rank2 == 0 {
+				result[0] = tempSum
 			}
 		}
 	}
@@ -933,4 +755,5 @@ func gc_body_graphReduceFinalKernel(gc_b2 *compiled.Block, inputVec, result []fl
 // gc_files_samples_graphs holds the source files whose lines the kernels' records hash.
 //
 //go:embed samples_graphs.go
+//line samples_graphs.go:124
 var gc_files_samples_graphs embed.FS

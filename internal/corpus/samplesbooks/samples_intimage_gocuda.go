@@ -46,748 +46,521 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 	gc_n := gc_b.Len()
 	gc_s_result_ := compiled.Scratch[[16]uint32](gc_b, 0)[:gc_n]
 	gc_s_result := make([]packedResult, gc_b.Len())
-
 //line samples_intimage.go:147
 	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
-//line samples_intimage.go:148
 	tile := cg.TiledPartition(cta, 32)
-	_ = tile
-
 //line samples_intimage.go:151
 	scanline := img[gc_bx*120:]
-
-//line samples_intimage.go:152
 	var cta_ cg.ThreadBlock = cta
-	_ = cta_
-
-//line samples_intimage.go:152
-	_ = cta_
-
 //line samples_intimage.go:38
 	tile_ := cg.TiledPartition(cta_, 32)
-	_ = tile_
-
 //line samples_intimage.go:40
 	sums := gc_shared1(128)[:128]
-	{
-		var gc_l_sum [32]uint32
-		var gc_c1r [32]uint32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
+//line samples_intimage.go:42
+	var gc_l_sum [32]uint32
+	var gc_c1r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line samples_intimage.go:150
-					id := uint32(gc_tx)
-					_ = id
-
+				id := uint32(gc_tx)
 //line samples_intimage.go:152
-					var data Uint4 = scanline[id]
-
-//line samples_intimage.go:152
-					_ = data
-
+				var data Uint4 = scanline[id]
 //line samples_intimage.go:44
-					var result_ [16]uint32
-
-//line samples_intimage.go:45
-					{
-						a := uintToUchar4(data.X)
-						b := uintToUchar4(data.Y)
-						c := uintToUchar4(data.Z)
-						d := uintToUchar4(data.W)
-
-						result_[0] = uint32(a.X)
-						result_[1] = uint32(a.X) + uint32(a.Y)
-						result_[2] = uint32(a.X) + uint32(a.Y) + uint32(a.Z)
-						result_[3] = uint32(a.X) + uint32(a.Y) + uint32(a.Z) + uint32(a.W)
-
-						result_[4] = uint32(b.X)
-						result_[5] = uint32(b.X) + uint32(b.Y)
-						result_[6] = uint32(b.X) + uint32(b.Y) + uint32(b.Z)
-						result_[7] = uint32(b.X) + uint32(b.Y) + uint32(b.Z) + uint32(b.W)
-
-						result_[8] = uint32(c.X)
-						result_[9] = uint32(c.X) + uint32(c.Y)
-						result_[10] = uint32(c.X) + uint32(c.Y) + uint32(c.Z)
-						result_[11] = uint32(c.X) + uint32(c.Y) + uint32(c.Z) + uint32(c.W)
-
-						result_[12] = uint32(d.X)
-						result_[13] = uint32(d.X) + uint32(d.Y)
-						result_[14] = uint32(d.X) + uint32(d.Y) + uint32(d.Z)
-						result_[15] = uint32(d.X) + uint32(d.Y) + uint32(d.Z) + uint32(d.W)
-					}
-
+				var result_ [16]uint32
+				{
+					a := uintToUchar4(data.X)
+					b := uintToUchar4(data.Y)
+					c := uintToUchar4(data.Z)
+					d := uintToUchar4(data.W)
+//line samples_intimage.go:51
+					result_[0] = uint32(a.X)
+					result_[1] = uint32(a.X) + uint32(a.Y)
+					result_[2] = uint32(a.X) + uint32(a.Y) + uint32(a.Z)
+					result_[3] = uint32(a.X) + uint32(a.Y) + uint32(a.Z) + uint32(a.W)
+//line samples_intimage.go:56
+					result_[4] = uint32(b.X)
+					result_[5] = uint32(b.X) + uint32(b.Y)
+					result_[6] = uint32(b.X) + uint32(b.Y) + uint32(b.Z)
+					result_[7] = uint32(b.X) + uint32(b.Y) + uint32(b.Z) + uint32(b.W)
+//line samples_intimage.go:61
+					result_[8] = uint32(c.X)
+					result_[9] = uint32(c.X) + uint32(c.Y)
+					result_[10] = uint32(c.X) + uint32(c.Y) + uint32(c.Z)
+					result_[11] = uint32(c.X) + uint32(c.Y) + uint32(c.Z) + uint32(c.W)
+//line samples_intimage.go:66
+					result_[12] = uint32(d.X)
+					result_[13] = uint32(d.X) + uint32(d.Y)
+					result_[14] = uint32(d.X) + uint32(d.Y) + uint32(d.Z)
+					result_[15] = uint32(d.X) + uint32(d.Y) + uint32(d.Z) + uint32(d.W)
+				}
 //line samples_intimage.go:72
-					for i := 4; i <= 7; i++ {
-						result_[i] += result_[3]
-					}
-
+				for i := 4; i <= 7; i++ {
+					result_[i] += result_[3]
+				}
 //line samples_intimage.go:76
-					for i_ := 8; i_ <= 11; i_++ {
-						result_[i_] += result_[7]
-					}
-
+				for i_ := 8; i_ <= 11; i_++ {
+					result_[i_] += result_[7]
+				}
 //line samples_intimage.go:80
-					for i_2 := 12; i_2 <= 15; i_2++ {
-						result_[i_2] += result_[11]
-					}
-
+				for i_2 := 12; i_2 <= 15; i_2++ {
+					result_[i_2] += result_[11]
+				}
 //line samples_intimage.go:84
-					sum := result_[15]
-					_ = data
-					_ = result_
-					_ = sum
-					gc_s_result_[gc_rank] = result_
-					gc_l_sum[gc_lane] = sum
+				sum := result_[15]
+//line samples_intimage.go:88
+				gc_s_result_[gc_rank] = result_
+				gc_l_sum[gc_lane] = sum
+			}
+		}
+//line samples_intimage.go:88
+		for i_3 := uint32(1); i_3 < 32; i_3 *= 2 {
+			compiled.TileLanes[uint32, uint32](gc_b, "ShflUp", gc_w, gc_act, tile_.Size(), &gc_l_sum, int(i_3), nil, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line samples_intimage.go:41
+				laneID := uint32((gc_rank & (tile_.Size() - 1)))
+//line samples_intimage.go:43
+				result_ := gc_s_result_[gc_rank]
+				sum := gc_l_sum[gc_lane]
+//line samples_intimage.go:89
+				n := gc_c1r[gc_lane]
+//line samples_intimage.go:91
+				if laneID >= i_3 {
+					{
+						{
+//line samples_intimage.go:92
+							j := int(0)
+							result_[j] += n
+						}
+						{
+//line samples_intimage.go:92
+							j := int(1)
+							result_[j] += n
+						}
+						{
+//line samples_intimage.go:92
+							j := int(2)
+							result_[j] += n
+						}
+						{
+//line samples_intimage.go:92
+							j := int(3)
+							result_[j] += n
+						}
+						{
+//line samples_intimage.go:92
+							j := int(4)
+							result_[j] += n
+						}
+						{
+//line samples_intimage.go:92
+							j := int(5)
+							result_[j] += n
+						}
+						{
+//line samples_intimage.go:92
+							j := int(6)
+							result_[j] += n
+						}
+						{
+//line samples_intimage.go:92
+							j := int(7)
+							result_[j] += n
+						}
+						{
+//line samples_intimage.go:92
+							j := int(8)
+							result_[j] += n
+						}
+						{
+//line samples_intimage.go:92
+							j := int(9)
+							result_[j] += n
+						}
+						{
+//line samples_intimage.go:92
+							j := int(10)
+							result_[j] += n
+						}
+						{
+//line samples_intimage.go:92
+							j := int(11)
+							result_[j] += n
+						}
+						{
+//line samples_intimage.go:92
+							j := int(12)
+							result_[j] += n
+						}
+						{
+//line samples_intimage.go:92
+							j := int(13)
+							result_[j] += n
+						}
+						{
+//line samples_intimage.go:92
+							j := int(14)
+							result_[j] += n
+						}
+						{
+//line samples_intimage.go:92
+							j := int(15)
+							result_[j] += n
+						}
+					}
+					sum += n
+				}
+//line samples_intimage.go:99
+				gc_s_result_[gc_rank] = result_
+				gc_l_sum[gc_lane] = sum
+			}
+		}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line samples_intimage.go:42
+			warpID := uint32(((gc_rank / tile_.Size()) % tile_.MetaGroupSize()))
+//line samples_intimage.go:44
+			result_ := gc_s_result_[gc_rank]
+//line samples_intimage.go:101
+			if (gc_rank & (tile_.Size() - 1)) == (tile_.Size() - 1) {
+				sums[warpID] = result_[15]
+			}
+		}
+	}
+//line samples_intimage.go:108
+	var gc_l_warpSum [32]uint32
+	var gc_c2r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line samples_intimage.go:116
+			var gc_m12 uint32
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line samples_intimage.go:42
+				warpID := uint32(((gc_rank / tile_.Size()) % tile_.MetaGroupSize()))
+//line samples_intimage.go:107
+				if warpID == 0 {
+					gc_m12 |= 1 << gc_lane
 				}
 			}
-
-//line samples_intimage.go:88
-			for i_3 := uint32(1); i_3 < 32; i_3 *= 2 {
-
-//line samples_intimage.go:89
-				compiled.TileLanes[uint32, uint32](gc_b, "ShflUp", gc_w, gc_act, tile_.Size(), &gc_l_sum, int(i_3), nil, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_save12 := gc_act
+			gc_act = gc_save12 & gc_m12
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
 //line samples_intimage.go:41
 					laneID := uint32((gc_rank & (tile_.Size() - 1)))
-					_ = laneID
-					result_ := gc_s_result_[gc_rank]
-					sum := gc_l_sum[gc_lane]
-					_ = sum
-
-//line samples_intimage.go:89
-					n := gc_c1r[gc_lane]
-
-//line samples_intimage.go:91
-					if laneID >= i_3 {
-//line samples_intimage.go:91
-						{
-							{
-//line samples_intimage.go:92
-								j := int(0)
-//line samples_intimage.go:92
-								_ = j
-								result_[j] += n
-							}
-//line samples_intimage.go:92
-							{
-//line samples_intimage.go:92
-								j := int(1)
-//line samples_intimage.go:92
-								_ = j
-								result_[j] += n
-							}
-//line samples_intimage.go:92
-							{
-//line samples_intimage.go:92
-								j := int(2)
-//line samples_intimage.go:92
-								_ = j
-								result_[j] += n
-							}
-//line samples_intimage.go:92
-							{
-//line samples_intimage.go:92
-								j := int(3)
-//line samples_intimage.go:92
-								_ = j
-								result_[j] += n
-							}
-//line samples_intimage.go:92
-							{
-//line samples_intimage.go:92
-								j := int(4)
-//line samples_intimage.go:92
-								_ = j
-								result_[j] += n
-							}
-//line samples_intimage.go:92
-							{
-//line samples_intimage.go:92
-								j := int(5)
-//line samples_intimage.go:92
-								_ = j
-								result_[j] += n
-							}
-//line samples_intimage.go:92
-							{
-//line samples_intimage.go:92
-								j := int(6)
-//line samples_intimage.go:92
-								_ = j
-								result_[j] += n
-							}
-//line samples_intimage.go:92
-							{
-//line samples_intimage.go:92
-								j := int(7)
-//line samples_intimage.go:92
-								_ = j
-								result_[j] += n
-							}
-//line samples_intimage.go:92
-							{
-//line samples_intimage.go:92
-								j := int(8)
-//line samples_intimage.go:92
-								_ = j
-								result_[j] += n
-							}
-//line samples_intimage.go:92
-							{
-//line samples_intimage.go:92
-								j := int(9)
-//line samples_intimage.go:92
-								_ = j
-								result_[j] += n
-							}
-//line samples_intimage.go:92
-							{
-//line samples_intimage.go:92
-								j := int(10)
-//line samples_intimage.go:92
-								_ = j
-								result_[j] += n
-							}
-//line samples_intimage.go:92
-							{
-//line samples_intimage.go:92
-								j := int(11)
-//line samples_intimage.go:92
-								_ = j
-								result_[j] += n
-							}
-//line samples_intimage.go:92
-							{
-//line samples_intimage.go:92
-								j := int(12)
-//line samples_intimage.go:92
-								_ = j
-								result_[j] += n
-							}
-//line samples_intimage.go:92
-							{
-//line samples_intimage.go:92
-								j := int(13)
-//line samples_intimage.go:92
-								_ = j
-								result_[j] += n
-							}
-//line samples_intimage.go:92
-							{
-//line samples_intimage.go:92
-								j := int(14)
-//line samples_intimage.go:92
-								_ = j
-								result_[j] += n
-							}
-//line samples_intimage.go:92
-							{
-//line samples_intimage.go:92
-								j := int(15)
-//line samples_intimage.go:92
-								_ = j
-								result_[j] += n
-							}
-//line samples_intimage.go:94
-						}
-
-						sum += n
-					}
-					_ = n
-					gc_s_result_[gc_rank] = result_
-					gc_l_sum[gc_lane] = sum
+//line samples_intimage.go:108
+					warpSum := sums[laneID]
+//line samples_intimage.go:110
+					gc_l_warpSum[gc_lane] = warpSum
 				}
-			}
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line samples_intimage.go:42
-				warpID := uint32(((gc_rank / tile_.Size()) % tile_.MetaGroupSize()))
-				_ = warpID
-				result_ := gc_s_result_[gc_rank]
-
-//line samples_intimage.go:101
-				if (gc_rank & (tile_.Size() - 1)) == (tile_.Size() - 1) {
-					sums[warpID] = result_[15]
-				}
-			}
-		}
-	}
-	{
-		var gc_l_warpSum [32]uint32
-		var gc_c2r [32]uint32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				var gc_m12 uint32
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line samples_intimage.go:42
-					warpID := uint32(((gc_rank / tile_.Size()) % tile_.MetaGroupSize()))
-					_ = warpID
-
-//line samples_intimage.go:107
-					if warpID == 0 {
-						gc_m12 |= 1 << gc_lane
-					}
-				}
-				gc_save12 := gc_act
-				gc_act = gc_save12 & gc_m12
-				if gc_act != 0 {
+//line samples_intimage.go:110
+				for i_4 := uint32(1); i_4 <= 16; i_4 *= 2 {
+					compiled.TileLanes[uint32, uint32](gc_b, "ShflUp", gc_w, gc_act, tile_.Size(), &gc_l_warpSum, int(i_4), nil, &gc_c2r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
 //line samples_intimage.go:41
 						laneID := uint32((gc_rank & (tile_.Size() - 1)))
-						_ = laneID
-
-//line samples_intimage.go:108
-						warpSum := sums[laneID]
-						_ = warpSum
+//line samples_intimage.go:43
+						warpSum := gc_l_warpSum[gc_lane]
+//line samples_intimage.go:111
+						n_ := gc_c2r[gc_lane]
+//line samples_intimage.go:113
+						if laneID >= i_4 {
+							warpSum += n_
+						}
+//line samples_intimage.go:117
 						gc_l_warpSum[gc_lane] = warpSum
 					}
-
-//line samples_intimage.go:110
-					for i_4 := uint32(1); i_4 <= 16; i_4 *= 2 {
-
-//line samples_intimage.go:111
-						compiled.TileLanes[uint32, uint32](gc_b, "ShflUp", gc_w, gc_act, tile_.Size(), &gc_l_warpSum, int(i_4), nil, &gc_c2r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line samples_intimage.go:41
-							laneID := uint32((gc_rank & (tile_.Size() - 1)))
-							_ = laneID
-							warpSum := gc_l_warpSum[gc_lane]
-							_ = warpSum
-
-//line samples_intimage.go:111
-							n_ := gc_c2r[gc_lane]
-
-//line samples_intimage.go:113
-							if laneID >= i_4 {
-								warpSum += n_
-							}
-							_ = n_
-							gc_l_warpSum[gc_lane] = warpSum
-						}
-					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line samples_intimage.go:41
-						laneID := uint32((gc_rank & (tile_.Size() - 1)))
-						_ = laneID
-						warpSum := gc_l_warpSum[gc_lane]
-						_ = warpSum
-
-//line samples_intimage.go:118
-						sums[laneID] = warpSum
-					}
 				}
-				gc_act = gc_save12 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line samples_intimage.go:41
+					laneID := uint32((gc_rank & (tile_.Size() - 1)))
+//line samples_intimage.go:43
+					warpSum := gc_l_warpSum[gc_lane]
+//line samples_intimage.go:118
+					sums[laneID] = warpSum
+				}
 			}
+			gc_act = gc_save12 &^ gc_dead
 		}
 	}
-
 //line samples_intimage.go:172
 	blockOffset := uint32(gc_bx) * 480
-	{
-		var gc_l_idxToElem [32]func(idx uint32) Uint4
-		var gc_c3v [32]Uint4
-		var gc_c3r [32]Uint4
-		var gc_c4v [32]Uint4
-		var gc_c4r [32]Uint4
-		var gc_c5v [32]Uint4
-		var gc_c5r [32]Uint4
-		var gc_c6v [32]Uint4
-		var gc_c6r [32]Uint4
-		var gc_c7v [32]Uint4
-		var gc_c7r [32]Uint4
-		var gc_c8v [32]Uint4
-		var gc_c8r [32]Uint4
-		var gc_c9v [32]Uint4
-		var gc_c9r [32]Uint4
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
+//line samples_intimage.go:174
+	var gc_l_idxToElem [32]func(idx uint32) Uint4
+	var gc_c3v [32]Uint4
+	var gc_c3r [32]Uint4
+	var gc_c4v [32]Uint4
+	var gc_c4r [32]Uint4
+	var gc_c5v [32]Uint4
+	var gc_c5r [32]Uint4
+	var gc_c6v [32]Uint4
+	var gc_c6r [32]Uint4
+	var gc_c7v [32]Uint4
+	var gc_c7r [32]Uint4
+	var gc_c8v [32]Uint4
+	var gc_c8r [32]Uint4
+	var gc_c9v [32]Uint4
+	var gc_c9r [32]Uint4
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line samples_intimage.go:42
-				warpID := uint32(((gc_rank / tile_.Size()) % tile_.MetaGroupSize()))
-				_ = warpID
-				result_ := gc_s_result_[gc_rank]
-
+			warpID := uint32(((gc_rank / tile_.Size()) % tile_.MetaGroupSize()))
+//line samples_intimage.go:44
+			result_ := gc_s_result_[gc_rank]
 //line samples_intimage.go:123
-				if warpID > 0 {
-					blockSum := sums[warpID-1]
-//line samples_intimage.go:124
+			if warpID > 0 {
+				blockSum := sums[warpID-1]
+				{
 					{
-
-						{
 //line samples_intimage.go:126
-							i_5 := int(0)
+						i_5 := int(0)
+						result_[i_5] += blockSum
+					}
+					{
 //line samples_intimage.go:126
-							_ = i_5
-							result_[i_5] += blockSum
-						}
+						i_5 := int(1)
+						result_[i_5] += blockSum
+					}
+					{
 //line samples_intimage.go:126
-						{
+						i_5 := int(2)
+						result_[i_5] += blockSum
+					}
+					{
 //line samples_intimage.go:126
-							i_5 := int(1)
+						i_5 := int(3)
+						result_[i_5] += blockSum
+					}
+					{
 //line samples_intimage.go:126
-							_ = i_5
-							result_[i_5] += blockSum
-						}
+						i_5 := int(4)
+						result_[i_5] += blockSum
+					}
+					{
 //line samples_intimage.go:126
-						{
+						i_5 := int(5)
+						result_[i_5] += blockSum
+					}
+					{
 //line samples_intimage.go:126
-							i_5 := int(2)
+						i_5 := int(6)
+						result_[i_5] += blockSum
+					}
+					{
 //line samples_intimage.go:126
-							_ = i_5
-							result_[i_5] += blockSum
-						}
+						i_5 := int(7)
+						result_[i_5] += blockSum
+					}
+					{
 //line samples_intimage.go:126
-						{
+						i_5 := int(8)
+						result_[i_5] += blockSum
+					}
+					{
 //line samples_intimage.go:126
-							i_5 := int(3)
+						i_5 := int(9)
+						result_[i_5] += blockSum
+					}
+					{
 //line samples_intimage.go:126
-							_ = i_5
-							result_[i_5] += blockSum
-						}
+						i_5 := int(10)
+						result_[i_5] += blockSum
+					}
+					{
 //line samples_intimage.go:126
-						{
+						i_5 := int(11)
+						result_[i_5] += blockSum
+					}
+					{
 //line samples_intimage.go:126
-							i_5 := int(4)
+						i_5 := int(12)
+						result_[i_5] += blockSum
+					}
+					{
 //line samples_intimage.go:126
-							_ = i_5
-							result_[i_5] += blockSum
-						}
+						i_5 := int(13)
+						result_[i_5] += blockSum
+					}
+					{
 //line samples_intimage.go:126
-						{
+						i_5 := int(14)
+						result_[i_5] += blockSum
+					}
+					{
 //line samples_intimage.go:126
-							i_5 := int(5)
-//line samples_intimage.go:126
-							_ = i_5
-							result_[i_5] += blockSum
-						}
-//line samples_intimage.go:126
-						{
-//line samples_intimage.go:126
-							i_5 := int(6)
-//line samples_intimage.go:126
-							_ = i_5
-							result_[i_5] += blockSum
-						}
-//line samples_intimage.go:126
-						{
-//line samples_intimage.go:126
-							i_5 := int(7)
-//line samples_intimage.go:126
-							_ = i_5
-							result_[i_5] += blockSum
-						}
-//line samples_intimage.go:126
-						{
-//line samples_intimage.go:126
-							i_5 := int(8)
-//line samples_intimage.go:126
-							_ = i_5
-							result_[i_5] += blockSum
-						}
-//line samples_intimage.go:126
-						{
-//line samples_intimage.go:126
-							i_5 := int(9)
-//line samples_intimage.go:126
-							_ = i_5
-							result_[i_5] += blockSum
-						}
-//line samples_intimage.go:126
-						{
-//line samples_intimage.go:126
-							i_5 := int(10)
-//line samples_intimage.go:126
-							_ = i_5
-							result_[i_5] += blockSum
-						}
-//line samples_intimage.go:126
-						{
-//line samples_intimage.go:126
-							i_5 := int(11)
-//line samples_intimage.go:126
-							_ = i_5
-							result_[i_5] += blockSum
-						}
-//line samples_intimage.go:126
-						{
-//line samples_intimage.go:126
-							i_5 := int(12)
-//line samples_intimage.go:126
-							_ = i_5
-							result_[i_5] += blockSum
-						}
-//line samples_intimage.go:126
-						{
-//line samples_intimage.go:126
-							i_5 := int(13)
-//line samples_intimage.go:126
-							_ = i_5
-							result_[i_5] += blockSum
-						}
-//line samples_intimage.go:126
-						{
-//line samples_intimage.go:126
-							i_5 := int(14)
-//line samples_intimage.go:126
-							_ = i_5
-							result_[i_5] += blockSum
-						}
-//line samples_intimage.go:126
-						{
-//line samples_intimage.go:126
-							i_5 := int(15)
-//line samples_intimage.go:126
-							_ = i_5
-							result_[i_5] += blockSum
-						}
-//line samples_intimage.go:128
+						i_5 := int(15)
+						result_[i_5] += blockSum
 					}
 				}
-
-//line samples_intimage.go:131
-				out := packedResult{
-					Uint4{result_[0], result_[1], result_[2], result_[3]},
-					Uint4{result_[4], result_[5], result_[6], result_[7]},
-					Uint4{result_[8], result_[9], result_[10], result_[11]},
-					Uint4{result_[12], result_[13], result_[14], result_[15]},
-				}
-
-//line samples_intimage.go:137
-				var r packedResult = out
-
-//line samples_intimage.go:137
-				_ = r
-
+			}
+			out := packedResult{
+				Uint4{result_[0], result_[1], result_[2], result_[3]},
+				Uint4{result_[4], result_[5], result_[6], result_[7]},
+				Uint4{result_[8], result_[9], result_[10], result_[11]},
+				Uint4{result_[12], result_[13], result_[14], result_[15]},
+			}
+			var r packedResult = out
 //line samples_intimage.go:152
-				result := r
-				gc_s_result[gc_rank] = result
-
+			result := r
+			gc_s_result[gc_rank] = result
 //line samples_intimage.go:155
-				idxToElem := func(idx uint32) Uint4 {
-					switch idx {
-					case 0:
-						return gc_s_result[gc_rank].x
-					case 1:
-						return gc_s_result[gc_rank].y
-					case 2:
-						return gc_s_result[gc_rank].z
-					case 3:
-						return gc_s_result[gc_rank].w
-					}
-					return Uint4{}
+			idxToElem := func(idx uint32) Uint4 {
+				switch idx {
+				case 0:
+					return gc_s_result[gc_rank].x
+				case 1:
+					return gc_s_result[gc_rank].y
+				case 2:
+					return gc_s_result[gc_rank].z
+				case 3:
+					return gc_s_result[gc_rank].w
 				}
-				_ = out
-				_ = r
-				_ = result
-				_ = idxToElem
-
-//line samples_intimage.go:174
-				gc_c3v[gc_lane] = gc_s_result[gc_rank].y
-				gc_s_result_[gc_rank] = result_
-				gc_l_idxToElem[gc_lane] = idxToElem
+				return Uint4{}
 			}
-
 //line samples_intimage.go:174
-			compiled.TileLanes[Uint4, Uint4](gc_b, "ShflXor", gc_w, gc_act, tile.Size(), &gc_c3v, 1, nil, &gc_c3r)
+			gc_c3v[gc_lane] = gc_s_result[gc_rank].y
+			gc_s_result_[gc_rank] = result_
+			gc_l_idxToElem[gc_lane] = idxToElem
+		}
+//line samples_intimage.go:174
+		compiled.TileLanes[Uint4, Uint4](gc_b, "ShflXor", gc_w, gc_act, tile.Size(), &gc_c3v, 1, nil, &gc_c3r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line samples_intimage.go:174
+			gc_s_result[gc_rank].y = gc_c3r[gc_lane]
+			gc_c4v[gc_lane] = gc_s_result[gc_rank].z
+		}
+//line samples_intimage.go:175
+		compiled.TileLanes[Uint4, Uint4](gc_b, "ShflXor", gc_w, gc_act, tile.Size(), &gc_c4v, 2, nil, &gc_c4r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line samples_intimage.go:175
+			gc_s_result[gc_rank].z = gc_c4r[gc_lane]
+			gc_c5v[gc_lane] = gc_s_result[gc_rank].w
+		}
+//line samples_intimage.go:176
+		compiled.TileLanes[Uint4, Uint4](gc_b, "ShflXor", gc_w, gc_act, tile.Size(), &gc_c5v, 3, nil, &gc_c5r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-
-//line samples_intimage.go:174
-				gc_s_result[gc_rank].y = gc_c3r[gc_lane]
-
-//line samples_intimage.go:175
-				gc_c4v[gc_lane] = gc_s_result[gc_rank].z
-			}
-
-//line samples_intimage.go:175
-			compiled.TileLanes[Uint4, Uint4](gc_b, "ShflXor", gc_w, gc_act, tile.Size(), &gc_c4v, 2, nil, &gc_c4r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line samples_intimage.go:175
-				gc_s_result[gc_rank].z = gc_c4r[gc_lane]
-
-//line samples_intimage.go:176
-				gc_c5v[gc_lane] = gc_s_result[gc_rank].w
-			}
-
-//line samples_intimage.go:176
-			compiled.TileLanes[Uint4, Uint4](gc_b, "ShflXor", gc_w, gc_act, tile.Size(), &gc_c5v, 3, nil, &gc_c5r)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
 //line samples_intimage.go:150
-					id := uint32(gc_tx)
-					_ = id
-
+				id := uint32(gc_tx)
 //line samples_intimage.go:169
-					idMask := id & 3
-					_ = idMask
-
-//line samples_intimage.go:170
-					idSwizzle := (id + 2) & 3
-					_ = idSwizzle
-
-//line samples_intimage.go:171
-					idShift := (id >> 2) << 4
-					_ = idShift
-					idxToElem := gc_l_idxToElem[gc_lane]
-					_ = idxToElem
-
+				idMask := id & 3
+				idSwizzle := (id + 2) & 3
+				idShift := (id >> 2) << 4
+//line samples_intimage.go:173
+				idxToElem := gc_l_idxToElem[gc_lane]
 //line samples_intimage.go:176
-					gc_s_result[gc_rank].w = gc_c5r[gc_lane]
-
+				gc_s_result[gc_rank].w = gc_c5r[gc_lane]
 //line samples_intimage.go:178
-					integralImage[blockOffset+idMask+idShift] = idxToElem(idMask)
-
-//line samples_intimage.go:179
-					integralImage[blockOffset+idSwizzle+idShift+8] = idxToElem(idSwizzle)
-
+				integralImage[blockOffset+idMask+idShift] = idxToElem(idMask)
+				integralImage[blockOffset+idSwizzle+idShift+8] = idxToElem(idSwizzle)
 //line samples_intimage.go:182
-					gc_c6v[gc_lane] = gc_s_result[gc_rank].x
+				gc_c6v[gc_lane] = gc_s_result[gc_rank].x
+			}
+		}
+//line samples_intimage.go:182
+		compiled.TileLanes[Uint4, Uint4](gc_b, "ShflXor", gc_w, gc_act, tile.Size(), &gc_c6v, 1, nil, &gc_c6r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line samples_intimage.go:182
+			gc_s_result[gc_rank].x = gc_c6r[gc_lane]
+			gc_c7v[gc_lane] = gc_s_result[gc_rank].y
+		}
+//line samples_intimage.go:183
+		compiled.TileLanes[Uint4, Uint4](gc_b, "ShflXor", gc_w, gc_act, tile.Size(), &gc_c7v, 1, nil, &gc_c7r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line samples_intimage.go:183
+			gc_s_result[gc_rank].y = gc_c7r[gc_lane]
+			gc_c8v[gc_lane] = gc_s_result[gc_rank].z
+		}
+//line samples_intimage.go:184
+		compiled.TileLanes[Uint4, Uint4](gc_b, "ShflXor", gc_w, gc_act, tile.Size(), &gc_c8v, 1, nil, &gc_c8r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line samples_intimage.go:184
+			gc_s_result[gc_rank].z = gc_c8r[gc_lane]
+			gc_c9v[gc_lane] = gc_s_result[gc_rank].w
+		}
+//line samples_intimage.go:185
+		compiled.TileLanes[Uint4, Uint4](gc_b, "ShflXor", gc_w, gc_act, tile.Size(), &gc_c9v, 1, nil, &gc_c9r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-			}
-
-//line samples_intimage.go:182
-			compiled.TileLanes[Uint4, Uint4](gc_b, "ShflXor", gc_w, gc_act, tile.Size(), &gc_c6v, 1, nil, &gc_c6r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-
-//line samples_intimage.go:182
-				gc_s_result[gc_rank].x = gc_c6r[gc_lane]
-
-//line samples_intimage.go:183
-				gc_c7v[gc_lane] = gc_s_result[gc_rank].y
-			}
-
-//line samples_intimage.go:183
-			compiled.TileLanes[Uint4, Uint4](gc_b, "ShflXor", gc_w, gc_act, tile.Size(), &gc_c7v, 1, nil, &gc_c7r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line samples_intimage.go:183
-				gc_s_result[gc_rank].y = gc_c7r[gc_lane]
-
-//line samples_intimage.go:184
-				gc_c8v[gc_lane] = gc_s_result[gc_rank].z
-			}
-
-//line samples_intimage.go:184
-			compiled.TileLanes[Uint4, Uint4](gc_b, "ShflXor", gc_w, gc_act, tile.Size(), &gc_c8v, 1, nil, &gc_c8r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line samples_intimage.go:184
-				gc_s_result[gc_rank].z = gc_c8r[gc_lane]
-
-//line samples_intimage.go:185
-				gc_c9v[gc_lane] = gc_s_result[gc_rank].w
-			}
-
-//line samples_intimage.go:185
-			compiled.TileLanes[Uint4, Uint4](gc_b, "ShflXor", gc_w, gc_act, tile.Size(), &gc_c9v, 1, nil, &gc_c9r)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
 //line samples_intimage.go:150
-					id := uint32(gc_tx)
-					_ = id
-
+				id := uint32(gc_tx)
 //line samples_intimage.go:169
-					idMask := id & 3
-					_ = idMask
-
-//line samples_intimage.go:170
-					idSwizzle := (id + 2) & 3
-					_ = idSwizzle
-
-//line samples_intimage.go:171
-					idShift := (id >> 2) << 4
-					_ = idShift
-					idxToElem := gc_l_idxToElem[gc_lane]
-					_ = idxToElem
-
+				idMask := id & 3
+				idSwizzle := (id + 2) & 3
+				idShift := (id >> 2) << 4
+//line samples_intimage.go:173
+				idxToElem := gc_l_idxToElem[gc_lane]
 //line samples_intimage.go:185
-					gc_s_result[gc_rank].w = gc_c9r[gc_lane]
-
+				gc_s_result[gc_rank].w = gc_c9r[gc_lane]
 //line samples_intimage.go:187
-					integralImage[blockOffset+idMask+idShift+4] = idxToElem(idMask)
-
-//line samples_intimage.go:188
-					integralImage[blockOffset+idSwizzle+idShift+12] = idxToElem(idSwizzle)
-				}
+				integralImage[blockOffset+idMask+idShift+4] = idxToElem(idMask)
+				integralImage[blockOffset+idSwizzle+idShift+12] = idxToElem(idSwizzle)
 			}
 		}
 	}
@@ -822,10 +595,8 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 	gc_s_stepSum := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_sum := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
 	gc_s_p := compiled.Scratch[[]uint32](gc_b, 2)[:gc_n]
-
 //line samples_intimage.go:198
 	sums := gocuda.Shared[[9]uint32](t, 32)[:32]
-
 //line samples_intimage.go:202
 	mask := uint32(0xffffffff)
 	{
@@ -837,71 +608,61 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-						_ = gc_tx
+//line samples_intimage.go:213
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples_intimage.go:201
 						stepSum := uint32(0)
-
 //line samples_intimage.go:204
 						gc_at[gc_tx][gc_ty] = 0
-						_ = stepSum
+//line samples_intimage.go:206
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 					{
 						gc_tx := gc_step + 1
-						_ = gc_tx
+//line samples_intimage.go:211
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples_intimage.go:201
 						stepSum := uint32(0)
-
 //line samples_intimage.go:204
 						gc_at[gc_tx][gc_ty] = 0
-						_ = stepSum
+//line samples_intimage.go:206
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 					{
 						gc_tx := gc_step + 2
-						_ = gc_tx
+//line samples_intimage.go:211
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples_intimage.go:201
 						stepSum := uint32(0)
-
 //line samples_intimage.go:204
 						gc_at[gc_tx][gc_ty] = 0
-						_ = stepSum
+//line samples_intimage.go:206
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 					{
 						gc_tx := gc_step + 3
-						_ = gc_tx
+//line samples_intimage.go:211
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples_intimage.go:201
 						stepSum := uint32(0)
-
 //line samples_intimage.go:204
 						gc_at[gc_tx][gc_ty] = 0
-						_ = stepSum
+//line samples_intimage.go:206
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_intimage.go:201
 					stepSum := uint32(0)
-
 //line samples_intimage.go:204
 					gc_at[gc_tx][gc_ty] = 0
-					_ = stepSum
+//line samples_intimage.go:206
 					gc_s_stepSum[gc_rank] = stepSum
 				}
 			} else {
@@ -911,65 +672,55 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples_intimage.go:201
 						stepSum := uint32(0)
-
 //line samples_intimage.go:204
 						sums[gc_tx][gc_ty] = 0
-						_ = stepSum
+//line samples_intimage.go:206
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples_intimage.go:201
 						stepSum := uint32(0)
-
 //line samples_intimage.go:204
 						sums[gc_tx][gc_ty] = 0
-						_ = stepSum
+//line samples_intimage.go:206
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 					{
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples_intimage.go:201
 						stepSum := uint32(0)
-
 //line samples_intimage.go:204
 						sums[gc_tx][gc_ty] = 0
-						_ = stepSum
+//line samples_intimage.go:206
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 					{
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples_intimage.go:201
 						stepSum := uint32(0)
-
 //line samples_intimage.go:204
 						sums[gc_tx][gc_ty] = 0
-						_ = stepSum
+//line samples_intimage.go:206
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_intimage.go:201
 					stepSum := uint32(0)
-
 //line samples_intimage.go:204
 					sums[gc_tx][gc_ty] = 0
-					_ = stepSum
+//line samples_intimage.go:206
 					gc_s_stepSum[gc_rank] = stepSum
 				}
 			}
@@ -979,7 +730,6 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 			}
 		}
 	}
-
 //line samples_intimage.go:207
 	for step := 0; step < 135; step++ {
 		{
@@ -988,24 +738,15 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_intimage.go:199
 					tidx := gc_bx*gc_bdx + gc_tx
-					_ = tidx
-
 //line samples_intimage.go:208
 					sum := uint32(0)
-
-//line samples_intimage.go:209
 					p := img[(gc_ty+step*8)*width+tidx:]
-
 //line samples_intimage.go:211
 					sum = p[0]
-
-//line samples_intimage.go:212
 					sums[gc_tx][gc_ty] = sum
-					_ = sum
-					_ = p
+//line samples_intimage.go:215
 					gc_s_sum[gc_rank] = sum
 					gc_s_p[gc_rank] = p
 				}
@@ -1015,119 +756,94 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 				}
 			}
 		}
-		{
-			var gc_l_partialSum [32]int32
-			var gc_c1r [32]int32
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
+//line samples_intimage.go:225
+		var gc_l_partialSum [32]int32
+		var gc_c1r [32]int32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line samples_intimage.go:218
+					j := gc_tx % 8
+					k := gc_tx/8 + gc_ty*4
+//line samples_intimage.go:217
+					partialSum := int32(0)
+//line samples_intimage.go:221
+					partialSum = int32(sums[k][j])
+//line samples_intimage.go:223
+					gc_l_partialSum[gc_lane] = partialSum
+				}
+			}
+//line samples_intimage.go:223
+			for i := 1; i <= 8; i *= 2 {
+				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask, &gc_l_partialSum, i, 32, &gc_c1r)
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-					gc_ty := gc_tidx.Y
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
-							gc_ty++
-							if gc_ty == gc_bdy {
-								gc_ty = 0
-							}
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line samples_intimage.go:218
-						j := gc_tx % 8
-						_ = j
-
-//line samples_intimage.go:219
-						k := gc_tx/8 + gc_ty*4
-						_ = k
-
-//line samples_intimage.go:217
-						partialSum := int32(0)
-
-//line samples_intimage.go:221
-						partialSum = int32(sums[k][j])
-						_ = partialSum
+//line samples_intimage.go:199
+						tidx := gc_bx*gc_bdx + gc_tx
+						laneID := uint32(tidx % 8)
+//line samples_intimage.go:202
+						partialSum := gc_l_partialSum[gc_lane]
+//line samples_intimage.go:224
+						n := gc_c1r[gc_lane]
+//line samples_intimage.go:226
+						if laneID >= uint32(i) {
+							partialSum += n
+						}
+//line samples_intimage.go:230
 						gc_l_partialSum[gc_lane] = partialSum
 					}
 				}
-
-//line samples_intimage.go:223
-				for i := 1; i <= 8; i *= 2 {
-
-//line samples_intimage.go:224
-					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask, &gc_l_partialSum, i, 32, &gc_c1r)
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
-//line samples_intimage.go:199
-							tidx := gc_bx*gc_bdx + gc_tx
-							_ = tidx
-
-//line samples_intimage.go:200
-							laneID := uint32(tidx % 8)
-							_ = laneID
-							partialSum := gc_l_partialSum[gc_lane]
-							_ = partialSum
-
-//line samples_intimage.go:224
-							n := gc_c1r[gc_lane]
-
-//line samples_intimage.go:226
-							if laneID >= uint32(i) {
-								partialSum += n
-							}
-							_ = n
-							gc_l_partialSum[gc_lane] = partialSum
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
 						}
 					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					gc_ty := gc_tidx.Y
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-							gc_ty++
-							if gc_ty == gc_bdy {
-								gc_ty = 0
-							}
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line samples_intimage.go:218
-						j := gc_tx % 8
-						_ = j
-
-//line samples_intimage.go:219
-						k := gc_tx/8 + gc_ty*4
-						_ = k
-						partialSum := gc_l_partialSum[gc_lane]
-						_ = partialSum
-
+					j := gc_tx % 8
+					k := gc_tx/8 + gc_ty*4
+//line samples_intimage.go:221
+					partialSum := gc_l_partialSum[gc_lane]
 //line samples_intimage.go:231
-						sums[k][j] = uint32(partialSum)
-					}
+					sums[k][j] = uint32(partialSum)
 				}
 			}
 		}
 		{
+//line samples_intimage.go:237
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				if gc_bdx <= len(sums) {
@@ -1137,16 +853,12 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 						gc_pos.Thread = gc_rank
 						stepSum := gc_s_stepSum[gc_rank]
 						sum := gc_s_sum[gc_rank]
-
 //line samples_intimage.go:234
 						if gc_ty > 0 {
 							sum += gc_at2[gc_tx][gc_ty-1]
 						}
-
 //line samples_intimage.go:238
 						sum += stepSum
-
-//line samples_intimage.go:239
 						stepSum += gc_at2[gc_tx][gc_bdy-1]
 						gc_s_stepSum[gc_rank] = stepSum
 						gc_s_sum[gc_rank] = sum
@@ -1157,16 +869,12 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 						gc_pos.Thread = gc_rank
 						stepSum := gc_s_stepSum[gc_rank]
 						sum := gc_s_sum[gc_rank]
-
 //line samples_intimage.go:234
 						if gc_ty > 0 {
 							sum += sums[gc_tx][gc_ty-1]
 						}
-
 //line samples_intimage.go:238
 						sum += stepSum
-
-//line samples_intimage.go:239
 						stepSum += sums[gc_tx][gc_bdy-1]
 						gc_s_stepSum[gc_rank] = stepSum
 						gc_s_sum[gc_rank] = sum
@@ -1178,54 +886,48 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 				}
 			}
 		}
-		{
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-				{
-					gc_rank := gc_step3 + 0
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-					p := gc_s_p[gc_rank]
-
-//line samples_intimage.go:241
-					p[0] = sum
-				}
-				{
-					gc_rank := gc_step3 + 1
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-					p := gc_s_p[gc_rank]
-
-//line samples_intimage.go:241
-					p[0] = sum
-				}
-				{
-					gc_rank := gc_step3 + 2
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-					p := gc_s_p[gc_rank]
-
-//line samples_intimage.go:241
-					p[0] = sum
-				}
-				{
-					gc_rank := gc_step3 + 3
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-					p := gc_s_p[gc_rank]
-
-//line samples_intimage.go:241
-					p[0] = sum
-				}
-			}
-			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+//line samples_intimage.go:251
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+			{
+				gc_rank := gc_step3 + 0
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 				p := gc_s_p[gc_rank]
-
 //line samples_intimage.go:241
 				p[0] = sum
 			}
+			{
+				gc_rank := gc_step3 + 1
+				gc_pos.Thread = gc_rank
+				sum := gc_s_sum[gc_rank]
+				p := gc_s_p[gc_rank]
+//line samples_intimage.go:241
+				p[0] = sum
+			}
+			{
+				gc_rank := gc_step3 + 2
+				gc_pos.Thread = gc_rank
+				sum := gc_s_sum[gc_rank]
+				p := gc_s_p[gc_rank]
+//line samples_intimage.go:241
+				p[0] = sum
+			}
+			{
+				gc_rank := gc_step3 + 3
+				gc_pos.Thread = gc_rank
+				sum := gc_s_sum[gc_rank]
+				p := gc_s_p[gc_rank]
+//line samples_intimage.go:241
+				p[0] = sum
+			}
+		}
+		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			sum := gc_s_sum[gc_rank]
+			p := gc_s_p[gc_rank]
+//line samples_intimage.go:241
+			p[0] = sum
 		}
 	}
 }
@@ -1233,4 +935,5 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 // gc_files_samples_intimage holds the source files whose lines the kernels' records hash.
 //
 //go:embed samples_intimage.go
+//line samples_intimage.go:250
 var gc_files_samples_intimage embed.FS

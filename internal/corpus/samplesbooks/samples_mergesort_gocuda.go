@@ -51,12 +51,12 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 		gc_s_dDstVal[gc_rank] = dDstVal
 	}
 	gc_s_dSrcKey := compiled.Scratch[[]uint32](gc_b, 2)[:gc_n]
-	_ = gc_s_dSrcKey
+//line samples_mergesort.go:106
 	for gc_rank := range gc_s_dSrcKey {
 		gc_s_dSrcKey[gc_rank] = dSrcKey
 	}
 	gc_s_dSrcVal := compiled.Scratch[[]uint32](gc_b, 3)[:gc_n]
-	_ = gc_s_dSrcVal
+//line samples_mergesort.go:111
 	for gc_rank := range gc_s_dSrcVal {
 		gc_s_dSrcVal[gc_rank] = dSrcVal
 	}
@@ -68,337 +68,149 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 	gc_s_valB := compiled.Scratch[uint32](gc_b, 9)[:gc_n]
 	gc_s_posA := compiled.Scratch[uint32](gc_b, 10)[:gc_n]
 	gc_s_posB := compiled.Scratch[uint32](gc_b, 11)[:gc_n]
-
 //line samples_mergesort.go:89
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples_mergesort.go:90
 	sKey := gocuda.Shared[uint32](t, msSharedSizeLimit)[:msSharedSizeLimit]
-
-//line samples_mergesort.go:91
 	sVal := gocuda.Shared[uint32](t, msSharedSizeLimit)[:msSharedSizeLimit]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
 //line samples_mergesort.go:93
-				tx := uint32(gc_tx)
-				_ = tx
-
-//line samples_mergesort.go:94
-				off := uint32(gc_bx)*msSharedSizeLimit + tx
-				_ = off
-				dDstKey := gc_s_dDstKey[gc_rank]
-				dDstVal := gc_s_dDstVal[gc_rank]
-				dSrcKey := gc_s_dSrcKey[gc_rank]
-				_ = dSrcKey
-				dSrcVal := gc_s_dSrcVal[gc_rank]
-				_ = dSrcVal
-
-//line samples_mergesort.go:95
-				dSrcKey = dSrcKey[off:]
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line samples_mergesort.go:93
+			tx := uint32(gc_tx)
+			off := uint32(gc_bx)*msSharedSizeLimit + tx
 //line samples_mergesort.go:96
-				dSrcVal = dSrcVal[off:]
-
-//line samples_mergesort.go:97
-				dDstKey = dDstKey[off:]
-
-//line samples_mergesort.go:98
-				dDstVal = dDstVal[off:]
-
-//line samples_mergesort.go:99
-				sKey[tx+0] = dSrcKey[0]
-
+			dDstKey := gc_s_dDstKey[gc_rank]
+			dDstVal := gc_s_dDstVal[gc_rank]
+			dSrcKey := gc_s_dSrcKey[gc_rank]
 //line samples_mergesort.go:100
-				sVal[tx+0] = dSrcVal[0]
-
-//line samples_mergesort.go:101
-				sKey[tx+(msSharedSizeLimit/2)] = dSrcKey[(msSharedSizeLimit / 2)]
-
-//line samples_mergesort.go:102
-				sVal[tx+(msSharedSizeLimit/2)] = dSrcVal[(msSharedSizeLimit / 2)]
-				gc_s_dDstKey[gc_rank] = dDstKey
-				gc_s_dDstVal[gc_rank] = dDstVal
-			}
+			dSrcVal := gc_s_dSrcVal[gc_rank]
+//line samples_mergesort.go:95
+			dSrcKey = dSrcKey[off:]
+			dSrcVal = dSrcVal[off:]
+			dDstKey = dDstKey[off:]
+			dDstVal = dDstVal[off:]
+			sKey[tx+0] = dSrcKey[0]
+			sVal[tx+0] = dSrcVal[0]
+			sKey[tx+(msSharedSizeLimit/2)] = dSrcKey[(msSharedSizeLimit / 2)]
+			sVal[tx+(msSharedSizeLimit/2)] = dSrcVal[(msSharedSizeLimit / 2)]
+			gc_s_dDstKey[gc_rank] = dDstKey
+			gc_s_dDstVal[gc_rank] = dDstVal
 		}
 	}
-
 //line samples_mergesort.go:104
 	for stride := uint32(1); stride < arrayLength; stride <<= 1 {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_mergesort.go:93
-						tx := uint32(gc_tx)
-						_ = tx
-
-//line samples_mergesort.go:105
-						lPos := tx & (stride - 1)
-						_ = lPos
-
 //line samples_mergesort.go:106
-						baseKey := sKey[2*(tx-lPos):]
-
-//line samples_mergesort.go:107
-						baseVal := sVal[2*(tx-lPos):]
-						_ = baseKey
-						_ = baseVal
-						gc_s_baseKey[gc_rank] = baseKey
-						gc_s_baseVal[gc_rank] = baseVal
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_mergesort.go:93
-						tx := uint32(gc_tx)
-						_ = tx
-
-//line samples_mergesort.go:105
-						lPos := tx & (stride - 1)
-						_ = lPos
-
-//line samples_mergesort.go:106
-						baseKey := sKey[2*(tx-lPos):]
-
-//line samples_mergesort.go:107
-						baseVal := sVal[2*(tx-lPos):]
-						_ = baseKey
-						_ = baseVal
-						gc_s_baseKey[gc_rank] = baseKey
-						gc_s_baseVal[gc_rank] = baseVal
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_mergesort.go:93
-						tx := uint32(gc_tx)
-						_ = tx
-
-//line samples_mergesort.go:105
-						lPos := tx & (stride - 1)
-						_ = lPos
-
-//line samples_mergesort.go:106
-						baseKey := sKey[2*(tx-lPos):]
-
-//line samples_mergesort.go:107
-						baseVal := sVal[2*(tx-lPos):]
-						_ = baseKey
-						_ = baseVal
-						gc_s_baseKey[gc_rank] = baseKey
-						gc_s_baseVal[gc_rank] = baseVal
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_mergesort.go:93
-						tx := uint32(gc_tx)
-						_ = tx
-
-//line samples_mergesort.go:105
-						lPos := tx & (stride - 1)
-						_ = lPos
-
-//line samples_mergesort.go:106
-						baseKey := sKey[2*(tx-lPos):]
-
-//line samples_mergesort.go:107
-						baseVal := sVal[2*(tx-lPos):]
-						_ = baseKey
-						_ = baseVal
-						gc_s_baseKey[gc_rank] = baseKey
-						gc_s_baseVal[gc_rank] = baseVal
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples_mergesort.go:93
 					tx := uint32(gc_tx)
-					_ = tx
-
 //line samples_mergesort.go:105
 					lPos := tx & (stride - 1)
-					_ = lPos
-
-//line samples_mergesort.go:106
 					baseKey := sKey[2*(tx-lPos):]
-
-//line samples_mergesort.go:107
 					baseVal := sVal[2*(tx-lPos):]
-					_ = baseKey
-					_ = baseVal
+//line samples_mergesort.go:110
+					gc_s_baseKey[gc_rank] = baseKey
+					gc_s_baseVal[gc_rank] = baseVal
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_mergesort.go:93
+					tx := uint32(gc_tx)
+//line samples_mergesort.go:105
+					lPos := tx & (stride - 1)
+					baseKey := sKey[2*(tx-lPos):]
+					baseVal := sVal[2*(tx-lPos):]
+//line samples_mergesort.go:110
+					gc_s_baseKey[gc_rank] = baseKey
+					gc_s_baseVal[gc_rank] = baseVal
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_mergesort.go:93
+					tx := uint32(gc_tx)
+//line samples_mergesort.go:105
+					lPos := tx & (stride - 1)
+					baseKey := sKey[2*(tx-lPos):]
+					baseVal := sVal[2*(tx-lPos):]
+//line samples_mergesort.go:110
+					gc_s_baseKey[gc_rank] = baseKey
+					gc_s_baseVal[gc_rank] = baseVal
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples_mergesort.go:93
+					tx := uint32(gc_tx)
+//line samples_mergesort.go:105
+					lPos := tx & (stride - 1)
+					baseKey := sKey[2*(tx-lPos):]
+					baseVal := sVal[2*(tx-lPos):]
+//line samples_mergesort.go:110
 					gc_s_baseKey[gc_rank] = baseKey
 					gc_s_baseVal[gc_rank] = baseVal
 				}
 			}
-		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_mergesort.go:93
-					tx := uint32(gc_tx)
-					_ = tx
-
+				tx := uint32(gc_tx)
 //line samples_mergesort.go:105
-					lPos := tx & (stride - 1)
-					_ = lPos
-					baseKey := gc_s_baseKey[gc_rank]
-					baseVal := gc_s_baseVal[gc_rank]
-
+				lPos := tx & (stride - 1)
+				baseKey := sKey[2*(tx-lPos):]
+				baseVal := sVal[2*(tx-lPos):]
 //line samples_mergesort.go:110
-					keyA := baseKey[lPos+0]
-
-//line samples_mergesort.go:111
-					valA := baseVal[lPos+0]
-
-//line samples_mergesort.go:112
-					keyB := baseKey[lPos+stride]
-
-//line samples_mergesort.go:113
-					valB := baseVal[lPos+stride]
-
-//line samples_mergesort.go:114
-					posA := binarySearchExclusive(sortDir, keyA, baseKey[stride:], stride, stride) + lPos
-
-//line samples_mergesort.go:115
-					posB := binarySearchInclusive(sortDir, keyB, baseKey[0:], stride, stride) + lPos
-					_ = keyA
-					_ = valA
-					_ = keyB
-					_ = valB
-					_ = posA
-					_ = posB
-					gc_s_keyA[gc_rank] = keyA
-					gc_s_valA[gc_rank] = valA
-					gc_s_keyB[gc_rank] = keyB
-					gc_s_valB[gc_rank] = valB
-					gc_s_posA[gc_rank] = posA
-					gc_s_posB[gc_rank] = posB
-				}
+				gc_s_baseKey[gc_rank] = baseKey
+				gc_s_baseVal[gc_rank] = baseVal
 			}
 		}
-		{
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-				{
-					gc_rank := gc_step2 + 0
-					gc_pos.Thread = gc_rank
-					baseKey := gc_s_baseKey[gc_rank]
-					baseVal := gc_s_baseVal[gc_rank]
-					keyA := gc_s_keyA[gc_rank]
-					valA := gc_s_valA[gc_rank]
-					keyB := gc_s_keyB[gc_rank]
-					valB := gc_s_valB[gc_rank]
-					posA := gc_s_posA[gc_rank]
-					posB := gc_s_posB[gc_rank]
-
-//line samples_mergesort.go:118
-					baseKey[posA] = keyA
-
-//line samples_mergesort.go:119
-					baseVal[posA] = valA
-
-//line samples_mergesort.go:120
-					baseKey[posB] = keyB
-
-//line samples_mergesort.go:121
-					baseVal[posB] = valB
-				}
-				{
-					gc_rank := gc_step2 + 1
-					gc_pos.Thread = gc_rank
-					baseKey := gc_s_baseKey[gc_rank]
-					baseVal := gc_s_baseVal[gc_rank]
-					keyA := gc_s_keyA[gc_rank]
-					valA := gc_s_valA[gc_rank]
-					keyB := gc_s_keyB[gc_rank]
-					valB := gc_s_valB[gc_rank]
-					posA := gc_s_posA[gc_rank]
-					posB := gc_s_posB[gc_rank]
-
-//line samples_mergesort.go:118
-					baseKey[posA] = keyA
-
-//line samples_mergesort.go:119
-					baseVal[posA] = valA
-
-//line samples_mergesort.go:120
-					baseKey[posB] = keyB
-
-//line samples_mergesort.go:121
-					baseVal[posB] = valB
-				}
-				{
-					gc_rank := gc_step2 + 2
-					gc_pos.Thread = gc_rank
-					baseKey := gc_s_baseKey[gc_rank]
-					baseVal := gc_s_baseVal[gc_rank]
-					keyA := gc_s_keyA[gc_rank]
-					valA := gc_s_valA[gc_rank]
-					keyB := gc_s_keyB[gc_rank]
-					valB := gc_s_valB[gc_rank]
-					posA := gc_s_posA[gc_rank]
-					posB := gc_s_posB[gc_rank]
-
-//line samples_mergesort.go:118
-					baseKey[posA] = keyA
-
-//line samples_mergesort.go:119
-					baseVal[posA] = valA
-
-//line samples_mergesort.go:120
-					baseKey[posB] = keyB
-
-//line samples_mergesort.go:121
-					baseVal[posB] = valB
-				}
-				{
-					gc_rank := gc_step2 + 3
-					gc_pos.Thread = gc_rank
-					baseKey := gc_s_baseKey[gc_rank]
-					baseVal := gc_s_baseVal[gc_rank]
-					keyA := gc_s_keyA[gc_rank]
-					valA := gc_s_valA[gc_rank]
-					keyB := gc_s_keyB[gc_rank]
-					valB := gc_s_valB[gc_rank]
-					posA := gc_s_posA[gc_rank]
-					posB := gc_s_posB[gc_rank]
-
-//line samples_mergesort.go:118
-					baseKey[posA] = keyA
-
-//line samples_mergesort.go:119
-					baseVal[posA] = valA
-
-//line samples_mergesort.go:120
-					baseKey[posB] = keyB
-
-//line samples_mergesort.go:121
-					baseVal[posB] = valB
-				}
+//line samples_mergesort.go:116
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_mergesort.go:93
+				tx := uint32(gc_tx)
+//line samples_mergesort.go:105
+				lPos := tx & (stride - 1)
+//line samples_mergesort.go:107
+				baseKey := gc_s_baseKey[gc_rank]
+				baseVal := gc_s_baseVal[gc_rank]
+//line samples_mergesort.go:110
+				keyA := baseKey[lPos+0]
+				valA := baseVal[lPos+0]
+				keyB := baseKey[lPos+stride]
+				valB := baseVal[lPos+stride]
+				posA := binarySearchExclusive(sortDir, keyA, baseKey[stride:], stride, stride) + lPos
+				posB := binarySearchInclusive(sortDir, keyB, baseKey[0:], stride, stride) + lPos
+//line samples_mergesort.go:122
+				gc_s_keyA[gc_rank] = keyA
+				gc_s_valA[gc_rank] = valA
+				gc_s_keyB[gc_rank] = keyB
+				gc_s_valB[gc_rank] = valB
+				gc_s_posA[gc_rank] = posA
+				gc_s_posB[gc_rank] = posB
 			}
-			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		}
+//line samples_mergesort.go:132
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			{
+				gc_rank := gc_step2 + 0
 				gc_pos.Thread = gc_rank
 				baseKey := gc_s_baseKey[gc_rank]
 				baseVal := gc_s_baseVal[gc_rank]
@@ -408,45 +220,96 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 				valB := gc_s_valB[gc_rank]
 				posA := gc_s_posA[gc_rank]
 				posB := gc_s_posB[gc_rank]
-
 //line samples_mergesort.go:118
 				baseKey[posA] = keyA
-
-//line samples_mergesort.go:119
 				baseVal[posA] = valA
-
-//line samples_mergesort.go:120
 				baseKey[posB] = keyB
-
-//line samples_mergesort.go:121
+				baseVal[posB] = valB
+			}
+			{
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
+				baseKey := gc_s_baseKey[gc_rank]
+				baseVal := gc_s_baseVal[gc_rank]
+				keyA := gc_s_keyA[gc_rank]
+				valA := gc_s_valA[gc_rank]
+				keyB := gc_s_keyB[gc_rank]
+				valB := gc_s_valB[gc_rank]
+				posA := gc_s_posA[gc_rank]
+				posB := gc_s_posB[gc_rank]
+//line samples_mergesort.go:118
+				baseKey[posA] = keyA
+				baseVal[posA] = valA
+				baseKey[posB] = keyB
+				baseVal[posB] = valB
+			}
+			{
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
+				baseKey := gc_s_baseKey[gc_rank]
+				baseVal := gc_s_baseVal[gc_rank]
+				keyA := gc_s_keyA[gc_rank]
+				valA := gc_s_valA[gc_rank]
+				keyB := gc_s_keyB[gc_rank]
+				valB := gc_s_valB[gc_rank]
+				posA := gc_s_posA[gc_rank]
+				posB := gc_s_posB[gc_rank]
+//line samples_mergesort.go:118
+				baseKey[posA] = keyA
+				baseVal[posA] = valA
+				baseKey[posB] = keyB
+				baseVal[posB] = valB
+			}
+			{
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
+				baseKey := gc_s_baseKey[gc_rank]
+				baseVal := gc_s_baseVal[gc_rank]
+				keyA := gc_s_keyA[gc_rank]
+				valA := gc_s_valA[gc_rank]
+				keyB := gc_s_keyB[gc_rank]
+				valB := gc_s_valB[gc_rank]
+				posA := gc_s_posA[gc_rank]
+				posB := gc_s_posB[gc_rank]
+//line samples_mergesort.go:118
+				baseKey[posA] = keyA
+				baseVal[posA] = valA
+				baseKey[posB] = keyB
 				baseVal[posB] = valB
 			}
 		}
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			baseKey := gc_s_baseKey[gc_rank]
+			baseVal := gc_s_baseVal[gc_rank]
+			keyA := gc_s_keyA[gc_rank]
+			valA := gc_s_valA[gc_rank]
+			keyB := gc_s_keyB[gc_rank]
+			valB := gc_s_valB[gc_rank]
+			posA := gc_s_posA[gc_rank]
+			posB := gc_s_posB[gc_rank]
+//line samples_mergesort.go:118
+			baseKey[posA] = keyA
+			baseVal[posA] = valA
+			baseKey[posB] = keyB
+			baseVal[posB] = valB
+		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line samples_mergesort.go:93
-				tx := uint32(gc_tx)
-				_ = tx
-				dDstKey := gc_s_dDstKey[gc_rank]
-				dDstVal := gc_s_dDstVal[gc_rank]
-
-//line samples_mergesort.go:125
-				dDstKey[0] = sKey[tx+0]
-
 //line samples_mergesort.go:126
-				dDstVal[0] = sVal[tx+0]
-
-//line samples_mergesort.go:127
-				dDstKey[(msSharedSizeLimit / 2)] = sKey[tx+(msSharedSizeLimit/2)]
-
-//line samples_mergesort.go:128
-				dDstVal[(msSharedSizeLimit / 2)] = sVal[tx+(msSharedSizeLimit/2)]
-			}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line samples_mergesort.go:93
+			tx := uint32(gc_tx)
+//line samples_mergesort.go:95
+			dDstKey := gc_s_dDstKey[gc_rank]
+			dDstVal := gc_s_dDstVal[gc_rank]
+//line samples_mergesort.go:125
+			dDstKey[0] = sKey[tx+0]
+			dDstVal[0] = sVal[tx+0]
+			dDstKey[(msSharedSizeLimit / 2)] = sKey[tx+(msSharedSizeLimit/2)]
+			dDstVal[(msSharedSizeLimit / 2)] = sVal[tx+(msSharedSizeLimit/2)]
 		}
 	}
 }
@@ -455,8 +318,6 @@ func gc_body_mergeSortSharedKernel(gc_b *compiled.Block, dDstKey, dDstVal, dSrcK
 // mergeSort.cu: one thread a sample (every SAMPLE_STRIDE-th key) of a pair
 // of sorted runs, its rank in its own run and, by binary search, in the
 // other; threads past threadCount return at once.
-//
-//line samples_mergesort.go:137
 func GenerateSampleRanksKernel(dRanksA, dRanksB, dSrcKey []uint32, stride, N, threadCount, sortDir uint32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_generateSampleRanksKernel,
 		func(gc_t *gocuda.Thread) {
@@ -479,17 +340,17 @@ func gc_body_generateSampleRanksKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_s_dRanksA := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
-	_ = gc_s_dRanksA
+//line samples_mergesort.go:146
 	for gc_rank := range gc_s_dRanksA {
 		gc_s_dRanksA[gc_rank] = dRanksA
 	}
 	gc_s_dRanksB := compiled.Scratch[[]uint32](gc_b, 1)[:gc_n]
-	_ = gc_s_dRanksB
+//line samples_mergesort.go:151
 	for gc_rank := range gc_s_dRanksB {
 		gc_s_dRanksB[gc_rank] = dRanksB
 	}
 	gc_s_dSrcKey := compiled.Scratch[[]uint32](gc_b, 2)[:gc_n]
-	_ = gc_s_dSrcKey
+//line samples_mergesort.go:156
 	for gc_rank := range gc_s_dSrcKey {
 		gc_s_dSrcKey[gc_rank] = dSrcKey
 	}
@@ -503,72 +364,50 @@ func gc_body_generateSampleRanksKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line samples_mergesort.go:150
 		segmentElementsA := stride
-
 //line samples_mergesort.go:152
 		segmentSamplesA := getSampleCount(segmentElementsA)
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_L1:
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line samples_mergesort.go:154
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L1:
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_mergesort.go:138
-					pos := uint32(gc_bx*gc_bdx + gc_tx)
-					_ = pos
-
+				pos := uint32(gc_bx*gc_bdx + gc_tx)
 //line samples_mergesort.go:144
-					i := pos & ((stride / msSampleStride) - 1)
-					_ = i
-
-//line samples_mergesort.go:145
-					segmentBase := (pos - i) * (2 * msSampleStride)
-					_ = segmentBase
-
+				i := pos & ((stride / msSampleStride) - 1)
+				segmentBase := (pos - i) * (2 * msSampleStride)
 //line samples_mergesort.go:151
-					segmentElementsB := min(stride, N-segmentBase-stride)
-					_ = segmentElementsB
-
+				segmentElementsB := min(stride, N-segmentBase-stride)
 //line samples_mergesort.go:153
-					segmentSamplesB := getSampleCount(segmentElementsB)
-					_ = segmentSamplesB
-					dRanksA := gc_s_dRanksA[gc_rank]
-					_ = dRanksA
-					dRanksB := gc_s_dRanksB[gc_rank]
-					_ = dRanksB
-					dSrcKey := gc_s_dSrcKey[gc_rank]
-					_ = dSrcKey
-
-//line samples_mergesort.go:140
-					if pos >= threadCount {
-						continue gc_L1
-					}
-
-//line samples_mergesort.go:146
-					dSrcKey = dSrcKey[segmentBase:]
-
-//line samples_mergesort.go:147
-					dRanksA = dRanksA[segmentBase/msSampleStride:]
-
-//line samples_mergesort.go:148
-					dRanksB = dRanksB[segmentBase/msSampleStride:]
-
+				segmentSamplesB := getSampleCount(segmentElementsB)
 //line samples_mergesort.go:155
-					if i < segmentSamplesA {
-						dRanksA[i] = i * msSampleStride
-						dRanksB[i] = binarySearchExclusive(sortDir,
-							dSrcKey[i*msSampleStride], dSrcKey[stride:], segmentElementsB, nextPowerOfTwo(segmentElementsB))
-					}
-
+				dRanksA := gc_s_dRanksA[gc_rank]
+//line samples_mergesort.go:157
+				dRanksB := gc_s_dRanksB[gc_rank]
+//line samples_mergesort.go:159
+				dSrcKey := gc_s_dSrcKey[gc_rank]
+//line samples_mergesort.go:140
+				if pos >= threadCount {
+					continue gc_L1
+				}
+//line samples_mergesort.go:146
+				dSrcKey = dSrcKey[segmentBase:]
+				dRanksA = dRanksA[segmentBase/msSampleStride:]
+				dRanksB = dRanksB[segmentBase/msSampleStride:]
+//line samples_mergesort.go:155
+				if i < segmentSamplesA {
+					dRanksA[i] = i * msSampleStride
+					dRanksB[i] = binarySearchExclusive(sortDir,
+						dSrcKey[i*msSampleStride], dSrcKey[stride:], segmentElementsB, nextPowerOfTwo(segmentElementsB))
+				}
 //line samples_mergesort.go:161
-					if i < segmentSamplesB {
-						dRanksB[(stride/msSampleStride)+i] = i * msSampleStride
-						dRanksA[(stride/msSampleStride)+i] = binarySearchInclusive(sortDir,
-							dSrcKey[stride+i*msSampleStride], dSrcKey[0:], segmentElementsA, nextPowerOfTwo(segmentElementsA))
-					}
+				if i < segmentSamplesB {
+					dRanksB[(stride/msSampleStride)+i] = i * msSampleStride
+					dRanksA[(stride/msSampleStride)+i] = binarySearchInclusive(sortDir,
+						dSrcKey[stride+i*msSampleStride], dSrcKey[0:], segmentElementsA, nextPowerOfTwo(segmentElementsA))
 				}
 			}
 		}
@@ -600,12 +439,12 @@ func gc_body_mergeRanksAndIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
 	gc_s_dLimits := compiled.Scratch[[]uint32](gc_b, 0)[:gc_n]
-	_ = gc_s_dLimits
+//line samples_mergesort.go:182
 	for gc_rank := range gc_s_dLimits {
 		gc_s_dLimits[gc_rank] = dLimits
 	}
 	gc_s_dRanks := compiled.Scratch[[]uint32](gc_b, 1)[:gc_n]
-	_ = gc_s_dRanks
+//line samples_mergesort.go:187
 	for gc_rank := range gc_s_dRanks {
 		gc_s_dRanks[gc_rank] = dRanks
 	}
@@ -619,67 +458,47 @@ func gc_body_mergeRanksAndIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line samples_mergesort.go:185
 		segmentElementsA := stride
-
 //line samples_mergesort.go:187
 		segmentSamplesA := getSampleCount(segmentElementsA)
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_L1:
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line samples_mergesort.go:189
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L1:
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_mergesort.go:174
-					pos := uint32(gc_bx*gc_bdx + gc_tx)
-					_ = pos
-
+				pos := uint32(gc_bx*gc_bdx + gc_tx)
 //line samples_mergesort.go:180
-					i := pos & ((stride / msSampleStride) - 1)
-					_ = i
-
-//line samples_mergesort.go:181
-					segmentBase := (pos - i) * (2 * msSampleStride)
-					_ = segmentBase
-
+				i := pos & ((stride / msSampleStride) - 1)
+				segmentBase := (pos - i) * (2 * msSampleStride)
 //line samples_mergesort.go:186
-					segmentElementsB := min(stride, N-segmentBase-stride)
-					_ = segmentElementsB
-
+				segmentElementsB := min(stride, N-segmentBase-stride)
 //line samples_mergesort.go:188
-					segmentSamplesB := getSampleCount(segmentElementsB)
-					_ = segmentSamplesB
-					dLimits := gc_s_dLimits[gc_rank]
-					_ = dLimits
-					dRanks := gc_s_dRanks[gc_rank]
-					_ = dRanks
-
-//line samples_mergesort.go:176
-					if pos >= threadCount {
-						continue gc_L1
-					}
-
-//line samples_mergesort.go:182
-					dRanks = dRanks[(pos-i)*2:]
-
-//line samples_mergesort.go:183
-					dLimits = dLimits[(pos-i)*2:]
-
+				segmentSamplesB := getSampleCount(segmentElementsB)
 //line samples_mergesort.go:190
-					if i < segmentSamplesA {
-						dstPos := binarySearchExclusive(1,
-							dRanks[i], dRanks[segmentSamplesA:], segmentSamplesB, nextPowerOfTwo(segmentSamplesB)) + i
-						dLimits[dstPos] = dRanks[i]
-					}
-
+				dLimits := gc_s_dLimits[gc_rank]
+//line samples_mergesort.go:192
+				dRanks := gc_s_dRanks[gc_rank]
+//line samples_mergesort.go:176
+				if pos >= threadCount {
+					continue gc_L1
+				}
+//line samples_mergesort.go:182
+				dRanks = dRanks[(pos-i)*2:]
+				dLimits = dLimits[(pos-i)*2:]
+//line samples_mergesort.go:190
+				if i < segmentSamplesA {
+					dstPos := binarySearchExclusive(1,
+						dRanks[i], dRanks[segmentSamplesA:], segmentSamplesB, nextPowerOfTwo(segmentSamplesB)) + i
+					dLimits[dstPos] = dRanks[i]
+				}
 //line samples_mergesort.go:196
-					if i < segmentSamplesB {
-						dstPos_ := binarySearchInclusive(1,
-							dRanks[segmentSamplesA+i], dRanks, segmentSamplesA, nextPowerOfTwo(segmentSamplesA)) + i
-						dLimits[dstPos_] = dRanks[segmentSamplesA+i]
-					}
+				if i < segmentSamplesB {
+					dstPos_ := binarySearchInclusive(1,
+						dRanks[segmentSamplesA+i], dRanks, segmentSamplesA, nextPowerOfTwo(segmentSamplesA)) + i
+					dLimits[dstPos_] = dRanks[segmentSamplesA+i]
 				}
 			}
 		}
@@ -719,360 +538,223 @@ func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstV
 	gc_s_valB := compiled.Scratch[uint32](gc_b, 3)[:gc_n]
 	gc_s_dstPosA := compiled.Scratch[uint32](gc_b, 4)[:gc_n]
 	gc_s_dstPosB := compiled.Scratch[uint32](gc_b, 5)[:gc_n]
-
 //line samples_mergesort.go:241
 	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
-//line samples_mergesort.go:242
 	sKey := gocuda.Shared[uint32](t, 2*msSampleStride)[:2*msSampleStride]
-
-//line samples_mergesort.go:243
 	sVal := gocuda.Shared[uint32](t, 2*msSampleStride)[:2*msSampleStride]
-
 //line samples_mergesort.go:245
 	bx := uint32(gc_bx)
-
 //line samples_mergesort.go:247
 	intervalI := bx & ((2*stride)/msSampleStride - 1)
-
-//line samples_mergesort.go:248
 	segmentBase := (bx - intervalI) * msSampleStride
-
-//line samples_mergesort.go:249
 	dSrcKey = dSrcKey[segmentBase:]
-
-//line samples_mergesort.go:250
 	dSrcVal = dSrcVal[segmentBase:]
-
-//line samples_mergesort.go:251
 	dDstKey = dDstKey[segmentBase:]
-
-//line samples_mergesort.go:252
 	dDstVal = dDstVal[segmentBase:]
-
 //line samples_mergesort.go:254
 	startSrcA := gocuda.Shared[uint32](t, 1)[:1]
-
-//line samples_mergesort.go:255
 	startSrcB := gocuda.Shared[uint32](t, 1)[:1]
-
-//line samples_mergesort.go:256
 	lenSrcA := gocuda.Shared[uint32](t, 1)[:1]
-
-//line samples_mergesort.go:257
 	lenSrcB := gocuda.Shared[uint32](t, 1)[:1]
-
-//line samples_mergesort.go:258
 	startDstA := gocuda.Shared[uint32](t, 1)[:1]
-
-//line samples_mergesort.go:259
 	startDstB := gocuda.Shared[uint32](t, 1)[:1]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line samples_mergesort.go:246
-				tx := uint32(gc_tx)
-				_ = tx
-
 //line samples_mergesort.go:261
-				if tx == 0 {
-					segmentElementsA := stride
-					segmentElementsB := min(stride, N-segmentBase-stride)
-					segmentSamplesA := getSampleCount(segmentElementsA)
-					segmentSamplesB := getSampleCount(segmentElementsB)
-					segmentSamples := segmentSamplesA + segmentSamplesB
-
-					startSrcA[0] = dLimitsA[bx]
-					startSrcB[0] = dLimitsB[bx]
-					endSrcA := segmentElementsA
-					endSrcB := segmentElementsB
-					if intervalI+1 < segmentSamples {
-						endSrcA = dLimitsA[bx+1]
-						endSrcB = dLimitsB[bx+1]
-					}
-					lenSrcA[0] = endSrcA - startSrcA[0]
-					lenSrcB[0] = endSrcB - startSrcB[0]
-					startDstA[0] = startSrcA[0] + startSrcB[0]
-					startDstB[0] = startDstA[0] + lenSrcA[0]
-				}
-			}
-		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line samples_mergesort.go:246
-				tx := uint32(gc_tx)
-				_ = tx
-
-//line samples_mergesort.go:284
-				if tx < lenSrcA[0] {
-					sKey[tx+0] = dSrcKey[0+startSrcA[0]+tx]
-					sVal[tx+0] = dSrcVal[0+startSrcA[0]+tx]
+			tx := uint32(gc_tx)
+//line samples_mergesort.go:261
+			if tx == 0 {
+				segmentElementsA := stride
+				segmentElementsB := min(stride, N-segmentBase-stride)
+				segmentSamplesA := getSampleCount(segmentElementsA)
+				segmentSamplesB := getSampleCount(segmentElementsB)
+				segmentSamples := segmentSamplesA + segmentSamplesB
+//line samples_mergesort.go:268
+				startSrcA[0] = dLimitsA[bx]
+				startSrcB[0] = dLimitsB[bx]
+				endSrcA := segmentElementsA
+				endSrcB := segmentElementsB
+				if intervalI+1 < segmentSamples {
+					endSrcA = dLimitsA[bx+1]
+					endSrcB = dLimitsB[bx+1]
 				}
-
-//line samples_mergesort.go:289
-				if tx < lenSrcB[0] {
-					sKey[tx+msSampleStride] = dSrcKey[stride+startSrcB[0]+tx]
-					sVal[tx+msSampleStride] = dSrcVal[stride+startSrcB[0]+tx]
-				}
+				lenSrcA[0] = endSrcA - startSrcA[0]
+				lenSrcB[0] = endSrcB - startSrcB[0]
+				startDstA[0] = startSrcA[0] + startSrcB[0]
+				startDstB[0] = startDstA[0] + lenSrcA[0]
 			}
 		}
 	}
-
-//line samples_mergesort.go:295
+//line samples_mergesort.go:285
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line samples_mergesort.go:246
+			tx := uint32(gc_tx)
+//line samples_mergesort.go:284
+			if tx < lenSrcA[0] {
+				sKey[tx+0] = dSrcKey[0+startSrcA[0]+tx]
+				sVal[tx+0] = dSrcVal[0+startSrcA[0]+tx]
+			}
+//line samples_mergesort.go:289
+			if tx < lenSrcB[0] {
+				sKey[tx+msSampleStride] = dSrcKey[stride+startSrcB[0]+tx]
+				sVal[tx+msSampleStride] = dSrcVal[stride+startSrcB[0]+tx]
+			}
+		}
+	}
 	var dstKey []uint32 = sKey
-
-//line samples_mergesort.go:295
-	_ = dstKey
-
 //line samples_mergesort.go:295
 	var dstVal []uint32 = sVal
-
-//line samples_mergesort.go:295
-	_ = dstVal
-
 //line samples_mergesort.go:295
 	var srcAKey []uint32 = sKey[0:]
-
-//line samples_mergesort.go:295
-	_ = srcAKey
-
 //line samples_mergesort.go:295
 	var srcAVal []uint32 = sVal[0:]
-
-//line samples_mergesort.go:295
-	_ = srcAVal
-
 //line samples_mergesort.go:295
 	var srcBKey []uint32 = sKey[msSampleStride:]
-
-//line samples_mergesort.go:295
-	_ = srcBKey
-
 //line samples_mergesort.go:295
 	var srcBVal []uint32 = sVal[msSampleStride:]
-
-//line samples_mergesort.go:295
-	_ = srcBVal
-
 //line samples_mergesort.go:295
 	var lenA uint32 = lenSrcA[0]
-
-//line samples_mergesort.go:295
-	_ = lenA
-
 //line samples_mergesort.go:295
 	var nPowTwoLenA uint32 = msSampleStride
-
-//line samples_mergesort.go:295
-	_ = nPowTwoLenA
-
 //line samples_mergesort.go:295
 	var lenB uint32 = lenSrcB[0]
-
-//line samples_mergesort.go:295
-	_ = lenB
-
 //line samples_mergesort.go:295
 	var nPowTwoLenB uint32 = msSampleStride
-
-//line samples_mergesort.go:295
-	_ = nPowTwoLenB
-
 //line samples_mergesort.go:295
 	var cta_ cg.ThreadBlock = cta
 	_ = cta_
-
-//line samples_mergesort.go:295
-	_ = cta_
-
 //line samples_mergesort.go:295
 	var sortDir_ uint32 = sortDir
-
-//line samples_mergesort.go:295
-	_ = sortDir_
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line samples_mergesort.go:297
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line samples_mergesort.go:208
-				tx_ := uint32(gc_tx)
-				_ = tx_
-
+			tx_ := uint32(gc_tx)
 //line samples_mergesort.go:207
-				var keyA, valA, keyB, valB, dstPosA, dstPosB uint32
-
+			var keyA, valA, keyB, valB, dstPosA, dstPosB uint32
 //line samples_mergesort.go:210
-				if tx_ < lenA {
-					keyA = srcAKey[tx_]
-					valA = srcAVal[tx_]
-					dstPosA = binarySearchExclusive(sortDir_, keyA, srcBKey, lenB, nPowTwoLenB) + tx_
-				}
-
-//line samples_mergesort.go:216
-				if tx_ < lenB {
-					keyB = srcBKey[tx_]
-					valB = srcBVal[tx_]
-					dstPosB = binarySearchInclusive(sortDir_, keyB, srcAKey, lenA, nPowTwoLenA) + tx_
-				}
-				_ = keyA
-				_ = valA
-				_ = keyB
-				_ = valB
-				_ = dstPosA
-				_ = dstPosB
-				gc_s_keyA[gc_rank] = keyA
-				gc_s_valA[gc_rank] = valA
-				gc_s_keyB[gc_rank] = keyB
-				gc_s_valB[gc_rank] = valB
-				gc_s_dstPosA[gc_rank] = dstPosA
-				gc_s_dstPosB[gc_rank] = dstPosB
+			if tx_ < lenA {
+				keyA = srcAKey[tx_]
+				valA = srcAVal[tx_]
+				dstPosA = binarySearchExclusive(sortDir_, keyA, srcBKey, lenB, nPowTwoLenB) + tx_
 			}
+//line samples_mergesort.go:216
+			if tx_ < lenB {
+				keyB = srcBKey[tx_]
+				valB = srcBVal[tx_]
+				dstPosB = binarySearchInclusive(sortDir_, keyB, srcAKey, lenA, nPowTwoLenA) + tx_
+			}
+//line samples_mergesort.go:227
+			gc_s_keyA[gc_rank] = keyA
+			gc_s_valA[gc_rank] = valA
+			gc_s_keyB[gc_rank] = keyB
+			gc_s_valB[gc_rank] = valB
+			gc_s_dstPosA[gc_rank] = dstPosA
+			gc_s_dstPosB[gc_rank] = dstPosB
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_mergesort.go:208
-					tx_ := uint32(gc_tx)
-					_ = tx_
-					keyA := gc_s_keyA[gc_rank]
-					valA := gc_s_valA[gc_rank]
-					keyB := gc_s_keyB[gc_rank]
-					valB := gc_s_valB[gc_rank]
-					dstPosA := gc_s_dstPosA[gc_rank]
-					dstPosB := gc_s_dstPosB[gc_rank]
-
-//line samples_mergesort.go:224
-					if tx_ < lenA {
-						dstKey[dstPosA] = keyA
-						dstVal[dstPosA] = valA
-					}
-
-//line samples_mergesort.go:229
-					if tx_ < lenB {
-						dstKey[dstPosB] = keyB
-						dstVal[dstPosB] = valB
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_mergesort.go:208
-					tx_ := uint32(gc_tx)
-					_ = tx_
-					keyA := gc_s_keyA[gc_rank]
-					valA := gc_s_valA[gc_rank]
-					keyB := gc_s_keyB[gc_rank]
-					valB := gc_s_valB[gc_rank]
-					dstPosA := gc_s_dstPosA[gc_rank]
-					dstPosB := gc_s_dstPosB[gc_rank]
-
-//line samples_mergesort.go:224
-					if tx_ < lenA {
-						dstKey[dstPosA] = keyA
-						dstVal[dstPosA] = valA
-					}
-
-//line samples_mergesort.go:229
-					if tx_ < lenB {
-						dstKey[dstPosB] = keyB
-						dstVal[dstPosB] = valB
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_mergesort.go:208
-					tx_ := uint32(gc_tx)
-					_ = tx_
-					keyA := gc_s_keyA[gc_rank]
-					valA := gc_s_valA[gc_rank]
-					keyB := gc_s_keyB[gc_rank]
-					valB := gc_s_valB[gc_rank]
-					dstPosA := gc_s_dstPosA[gc_rank]
-					dstPosB := gc_s_dstPosB[gc_rank]
-
-//line samples_mergesort.go:224
-					if tx_ < lenA {
-						dstKey[dstPosA] = keyA
-						dstVal[dstPosA] = valA
-					}
-
-//line samples_mergesort.go:229
-					if tx_ < lenB {
-						dstKey[dstPosB] = keyB
-						dstVal[dstPosB] = valB
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_mergesort.go:208
-					tx_ := uint32(gc_tx)
-					_ = tx_
-					keyA := gc_s_keyA[gc_rank]
-					valA := gc_s_valA[gc_rank]
-					keyB := gc_s_keyB[gc_rank]
-					valB := gc_s_valB[gc_rank]
-					dstPosA := gc_s_dstPosA[gc_rank]
-					dstPosB := gc_s_dstPosB[gc_rank]
-
-//line samples_mergesort.go:224
-					if tx_ < lenA {
-						dstKey[dstPosA] = keyA
-						dstVal[dstPosA] = valA
-					}
-
-//line samples_mergesort.go:229
-					if tx_ < lenB {
-						dstKey[dstPosB] = keyB
-						dstVal[dstPosB] = valB
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line samples_mergesort.go:237
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line samples_mergesort.go:208
 				tx_ := uint32(gc_tx)
-				_ = tx_
+//line samples_mergesort.go:210
 				keyA := gc_s_keyA[gc_rank]
 				valA := gc_s_valA[gc_rank]
 				keyB := gc_s_keyB[gc_rank]
 				valB := gc_s_valB[gc_rank]
 				dstPosA := gc_s_dstPosA[gc_rank]
 				dstPosB := gc_s_dstPosB[gc_rank]
-
 //line samples_mergesort.go:224
 				if tx_ < lenA {
 					dstKey[dstPosA] = keyA
 					dstVal[dstPosA] = valA
 				}
-
+//line samples_mergesort.go:229
+				if tx_ < lenB {
+					dstKey[dstPosB] = keyB
+					dstVal[dstPosB] = valB
+				}
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_mergesort.go:208
+				tx_ := uint32(gc_tx)
+//line samples_mergesort.go:210
+				keyA := gc_s_keyA[gc_rank]
+				valA := gc_s_valA[gc_rank]
+				keyB := gc_s_keyB[gc_rank]
+				valB := gc_s_valB[gc_rank]
+				dstPosA := gc_s_dstPosA[gc_rank]
+				dstPosB := gc_s_dstPosB[gc_rank]
+//line samples_mergesort.go:224
+				if tx_ < lenA {
+					dstKey[dstPosA] = keyA
+					dstVal[dstPosA] = valA
+				}
+//line samples_mergesort.go:229
+				if tx_ < lenB {
+					dstKey[dstPosB] = keyB
+					dstVal[dstPosB] = valB
+				}
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_mergesort.go:208
+				tx_ := uint32(gc_tx)
+//line samples_mergesort.go:210
+				keyA := gc_s_keyA[gc_rank]
+				valA := gc_s_valA[gc_rank]
+				keyB := gc_s_keyB[gc_rank]
+				valB := gc_s_valB[gc_rank]
+				dstPosA := gc_s_dstPosA[gc_rank]
+				dstPosB := gc_s_dstPosB[gc_rank]
+//line samples_mergesort.go:224
+				if tx_ < lenA {
+					dstKey[dstPosA] = keyA
+					dstVal[dstPosA] = valA
+				}
+//line samples_mergesort.go:229
+				if tx_ < lenB {
+					dstKey[dstPosB] = keyB
+					dstVal[dstPosB] = valB
+				}
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples_mergesort.go:208
+				tx_ := uint32(gc_tx)
+//line samples_mergesort.go:210
+				keyA := gc_s_keyA[gc_rank]
+				valA := gc_s_valA[gc_rank]
+				keyB := gc_s_keyB[gc_rank]
+				valB := gc_s_valB[gc_rank]
+				dstPosA := gc_s_dstPosA[gc_rank]
+				dstPosB := gc_s_dstPosB[gc_rank]
+//line samples_mergesort.go:224
+				if tx_ < lenA {
+					dstKey[dstPosA] = keyA
+					dstVal[dstPosA] = valA
+				}
 //line samples_mergesort.go:229
 				if tx_ < lenB {
 					dstKey[dstPosB] = keyB
@@ -1080,28 +762,46 @@ func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstV
 				}
 			}
 		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line samples_mergesort.go:208
+			tx_ := uint32(gc_tx)
+//line samples_mergesort.go:210
+			keyA := gc_s_keyA[gc_rank]
+			valA := gc_s_valA[gc_rank]
+			keyB := gc_s_keyB[gc_rank]
+			valB := gc_s_valB[gc_rank]
+			dstPosA := gc_s_dstPosA[gc_rank]
+			dstPosB := gc_s_dstPosB[gc_rank]
+//line samples_mergesort.go:224
+			if tx_ < lenA {
+				dstKey[dstPosA] = keyA
+				dstVal[dstPosA] = valA
+			}
+//line samples_mergesort.go:229
+			if tx_ < lenB {
+				dstKey[dstPosB] = keyB
+				dstVal[dstPosB] = valB
+			}
+		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line samples_mergesort.go:237
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line samples_mergesort.go:246
-				tx := uint32(gc_tx)
-				_ = tx
-
+			tx := uint32(gc_tx)
 //line samples_mergesort.go:300
-				if tx < lenSrcA[0] {
-					dDstKey[startDstA[0]+tx] = sKey[tx]
-					dDstVal[startDstA[0]+tx] = sVal[tx]
-				}
-
+			if tx < lenSrcA[0] {
+				dDstKey[startDstA[0]+tx] = sKey[tx]
+				dDstVal[startDstA[0]+tx] = sVal[tx]
+			}
 //line samples_mergesort.go:305
-				if tx < lenSrcB[0] {
-					dDstKey[startDstB[0]+tx] = sKey[lenSrcA[0]+tx]
-					dDstVal[startDstB[0]+tx] = sVal[lenSrcA[0]+tx]
-				}
+			if tx < lenSrcB[0] {
+				dDstKey[startDstB[0]+tx] = sKey[lenSrcA[0]+tx]
+				dDstVal[startDstB[0]+tx] = sVal[lenSrcA[0]+tx]
 			}
 		}
 	}
@@ -1135,172 +835,116 @@ func gc_body_bitonicMergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line samples_mergesort.go:338
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples_mergesort.go:339
 	sKey := gocuda.Shared[uint32](t, 2*msSampleStride)[:2*msSampleStride]
-
-//line samples_mergesort.go:340
 	sVal := gocuda.Shared[uint32](t, 2*msSampleStride)[:2*msSampleStride]
-
-//line samples_mergesort.go:341
 	sInf := gocuda.Shared[uint32](t, 2*msSampleStride)[:2*msSampleStride]
-
 //line samples_mergesort.go:343
 	bx := uint32(gc_bx)
-
 //line samples_mergesort.go:345
 	intervalI := bx & ((2*stride)/msSampleStride - 1)
-
-//line samples_mergesort.go:346
 	segmentBase := (bx - intervalI) * msSampleStride
-
-//line samples_mergesort.go:347
 	dSrcKey = dSrcKey[segmentBase:]
-
-//line samples_mergesort.go:348
 	dSrcVal = dSrcVal[segmentBase:]
-
-//line samples_mergesort.go:349
 	dDstKey = dDstKey[segmentBase:]
-
-//line samples_mergesort.go:350
 	dDstVal = dDstVal[segmentBase:]
-
 //line samples_mergesort.go:352
 	startSrcA := gocuda.Shared[uint32](t, 1)[:1]
-
-//line samples_mergesort.go:353
 	lenSrcA := gocuda.Shared[uint32](t, 1)[:1]
-
-//line samples_mergesort.go:354
 	startSrcB := gocuda.Shared[uint32](t, 1)[:1]
-
-//line samples_mergesort.go:355
 	lenSrcB := gocuda.Shared[uint32](t, 1)[:1]
-
-//line samples_mergesort.go:356
 	startDst := gocuda.Shared[uint32](t, 1)[:1]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line samples_mergesort.go:344
-				tx := uint32(gc_tx)
-				_ = tx
-
 //line samples_mergesort.go:358
-				if tx == 0 {
-					segmentElementsA := stride
-					segmentElementsB := min(stride, N-segmentBase-stride)
-					segmentSamplesA := stride / msSampleStride
-					segmentSamplesB := getSampleCount(segmentElementsB)
-					segmentSamples := segmentSamplesA + segmentSamplesB
-
-					startSrcA[0] = dLimitsA[bx]
-					startSrcB[0] = dLimitsB[bx]
-					startDst[0] = startSrcA[0] + startSrcB[0]
-
-					endSrcA := segmentElementsA
-					endSrcB := segmentElementsB
-					if intervalI+1 < segmentSamples {
-						endSrcA = dLimitsA[bx+1]
-						endSrcB = dLimitsB[bx+1]
-					}
-					lenSrcA[0] = endSrcA - startSrcA[0]
-					lenSrcB[0] = endSrcB - startSrcB[0]
-				}
-
-//line samples_mergesort.go:379
-				sInf[tx+0] = 1
-
-//line samples_mergesort.go:380
-				sInf[tx+msSampleStride] = 1
-			}
-		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line samples_mergesort.go:344
-				tx := uint32(gc_tx)
-				_ = tx
-
+			tx := uint32(gc_tx)
+//line samples_mergesort.go:358
+			if tx == 0 {
+				segmentElementsA := stride
+				segmentElementsB := min(stride, N-segmentBase-stride)
+				segmentSamplesA := stride / msSampleStride
+				segmentSamplesB := getSampleCount(segmentElementsB)
+				segmentSamples := segmentSamplesA + segmentSamplesB
+//line samples_mergesort.go:365
+				startSrcA[0] = dLimitsA[bx]
+				startSrcB[0] = dLimitsB[bx]
+				startDst[0] = startSrcA[0] + startSrcB[0]
+//line samples_mergesort.go:369
+				endSrcA := segmentElementsA
+				endSrcB := segmentElementsB
+				if intervalI+1 < segmentSamples {
+					endSrcA = dLimitsA[bx+1]
+					endSrcB = dLimitsB[bx+1]
+				}
+				lenSrcA[0] = endSrcA - startSrcA[0]
+				lenSrcB[0] = endSrcB - startSrcB[0]
+			}
+//line samples_mergesort.go:379
+			sInf[tx+0] = 1
+			sInf[tx+msSampleStride] = 1
+		}
+	}
+//line samples_mergesort.go:385
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line samples_mergesort.go:344
+			tx := uint32(gc_tx)
 //line samples_mergesort.go:384
-				if tx < lenSrcA[0] {
-					sKey[tx] = dSrcKey[0+startSrcA[0]+tx]
-					sVal[tx] = dSrcVal[0+startSrcA[0]+tx]
-					sInf[tx] = 0
-				}
-
+			if tx < lenSrcA[0] {
+				sKey[tx] = dSrcKey[0+startSrcA[0]+tx]
+				sVal[tx] = dSrcVal[0+startSrcA[0]+tx]
+				sInf[tx] = 0
+			}
 //line samples_mergesort.go:391
-				if tx < lenSrcB[0] {
-					sKey[2*msSampleStride-1-tx] = dSrcKey[stride+startSrcB[0]+tx]
-					sVal[2*msSampleStride-1-tx] = dSrcVal[stride+startSrcB[0]+tx]
-					sInf[2*msSampleStride-1-tx] = 0
-				}
+			if tx < lenSrcB[0] {
+				sKey[2*msSampleStride-1-tx] = dSrcKey[stride+startSrcB[0]+tx]
+				sVal[2*msSampleStride-1-tx] = dSrcVal[stride+startSrcB[0]+tx]
+				sInf[2*msSampleStride-1-tx] = 0
 			}
 		}
 	}
-
 //line samples_mergesort.go:397
 	for stride_ := uint32(msSampleStride); stride_ > 0; stride_ >>= 1 {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_mergesort.go:344
-					tx := uint32(gc_tx)
-					_ = tx
-
 //line samples_mergesort.go:399
-					pos := 2*tx - (tx & (stride_ - 1))
-					_ = pos
-
-//line samples_mergesort.go:400
-					comparatorExtended(&sKey[pos+0], &sVal[pos+0], &sInf[pos+0],
-						&sKey[pos+stride_], &sVal[pos+stride_], &sInf[pos+stride_], sortDir, sortDir)
-				}
-			}
-		}
-	}
-
-//line samples_mergesort.go:405
-	dDstKey = dDstKey[startDst[0]:]
-
-//line samples_mergesort.go:406
-	dDstVal = dDstVal[startDst[0]:]
-	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line samples_mergesort.go:344
 				tx := uint32(gc_tx)
-				_ = tx
-
+//line samples_mergesort.go:399
+				pos := 2*tx - (tx & (stride_ - 1))
+				comparatorExtended(&sKey[pos+0], &sVal[pos+0], &sInf[pos+0],
+					&sKey[pos+stride_], &sVal[pos+stride_], &sInf[pos+stride_], sortDir, sortDir)
+			}
+		}
+	}
+	dDstKey = dDstKey[startDst[0]:]
+	dDstVal = dDstVal[startDst[0]:]
 //line samples_mergesort.go:408
-				if tx < lenSrcA[0] {
-					dDstKey[tx] = sKey[tx]
-					dDstVal[tx] = sVal[tx]
-				}
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line samples_mergesort.go:344
+			tx := uint32(gc_tx)
+//line samples_mergesort.go:408
+			if tx < lenSrcA[0] {
+				dDstKey[tx] = sKey[tx]
+				dDstVal[tx] = sVal[tx]
+			}
 //line samples_mergesort.go:413
-				if tx < lenSrcB[0] {
-					dDstKey[lenSrcA[0]+tx] = sKey[lenSrcA[0]+tx]
-					dDstVal[lenSrcA[0]+tx] = sVal[lenSrcA[0]+tx]
-				}
+			if tx < lenSrcB[0] {
+				dDstKey[lenSrcA[0]+tx] = sKey[lenSrcA[0]+tx]
+				dDstVal[lenSrcA[0]+tx] = sVal[lenSrcA[0]+tx]
 			}
 		}
 	}
@@ -1309,4 +953,5 @@ func gc_body_bitonicMergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey
 // gc_files_samples_mergesort holds the source files whose lines the kernels' records hash.
 //
 //go:embed samples_mergesort.go
+//line samples_mergesort.go:425
 var gc_files_samples_mergesort embed.FS

@@ -44,108 +44,72 @@ func gc_body_integrateBodiesKernel[T nbodyReal](gc_b *compiled.Block, newPos, ol
 	gc_s_bodyPos := compiled.Scratch[Vec4[T]](gc_b, 0)[:gc_n]
 	gc_s_acc := compiled.Scratch[Vec3[T]](gc_b, 1)[:gc_n]
 	gc_s_position := compiled.Scratch[Vec4[T]](gc_b, 2)[:gc_n]
-	_ = gc_s_position
+//line samples_nbody.go:99
 	gc_exited := gc_b.Exited()
-
 //line samples_nbody.go:88
 	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
 //line samples_nbody.go:97
 	var positions []Vec4[T] = oldPos
-
-//line samples_nbody.go:97
-	_ = positions
-
 //line samples_nbody.go:97
 	var numTiles_ int = numTiles
-
-//line samples_nbody.go:97
-	_ = numTiles_
-
 //line samples_nbody.go:97
 	var softeningSquared_ T = softeningSquared
-
-//line samples_nbody.go:97
-	_ = softeningSquared_
-
 //line samples_nbody.go:97
 	var cta_ cg.ThreadBlock = cta
 	_ = cta_
-
-//line samples_nbody.go:97
-	_ = cta_
-
 //line samples_nbody.go:63
 	sharedPos := gocuda.DynamicShared[Vec4[T]](t)
-	{
+//line samples_nbody.go:65
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+//line samples_nbody.go:89
+			index := gc_bx*gc_bdx + gc_tx
+//line samples_nbody.go:91
+			if index >= int(deviceNumBodies) {
+				{
+//line samples_nbody.go:91
+					gc_exited[gc_rank] = true
+					continue gc_L1
+				}
+			}
+			position := oldPos[int(deviceOffset)+index]
+//line samples_nbody.go:97
+			var bodyPos Vec4[T] = position
+//line samples_nbody.go:65
+			acc := Vec3[T]{0.0, 0.0, 0.0}
+//line samples_nbody.go:69
+			gc_s_bodyPos[gc_rank] = bodyPos
+			gc_s_acc[gc_rank] = acc
+			gc_s_position[gc_rank] = position
+		}
+	}
+//line samples_nbody.go:67
+	for tile := 0; tile < numTiles_; tile++ {
+//line samples_nbody.go:69
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_L1:
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
 					continue
 				}
-
-//line samples_nbody.go:89
-				index := gc_bx*gc_bdx + gc_tx
-				_ = index
-
-//line samples_nbody.go:91
-				if index >= int(deviceNumBodies) {
-//line samples_nbody.go:91
-					{
-//line samples_nbody.go:91
-						gc_exited[gc_rank] = true
-						continue gc_L1
-//line samples_nbody.go:92
-					}
-				}
-
-//line samples_nbody.go:95
-				position := oldPos[int(deviceOffset)+index]
-
-//line samples_nbody.go:97
-				var bodyPos Vec4[T] = position
-
-//line samples_nbody.go:97
-				_ = bodyPos
-
-//line samples_nbody.go:65
-				acc := Vec3[T]{0.0, 0.0, 0.0}
-				_ = position
-				_ = bodyPos
-				_ = acc
-				gc_s_bodyPos[gc_rank] = bodyPos
-				gc_s_acc[gc_rank] = acc
-				gc_s_position[gc_rank] = position
-			}
-		}
-	}
-
-//line samples_nbody.go:67
-	for tile := 0; tile < numTiles_; tile++ {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
 //line samples_nbody.go:68
-					sharedPos[gc_tx] = positions[tile*gc_bdx+gc_tx]
-				}
+				sharedPos[gc_tx] = positions[tile*gc_bdx+gc_tx]
 			}
 		}
+//line samples_nbody.go:72
 		compiled.OutOfLine(func() {
 			gc_s_bodyPos := gc_s_bodyPos[:gc_n]
-			_ = gc_s_bodyPos
+//line samples_nbody.go:75
 			gc_s_acc := gc_s_acc[:gc_n]
-			_ = gc_s_acc
 			{
+//line samples_nbody.go:78
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -153,7 +117,6 @@ func gc_body_integrateBodiesKernel[T nbodyReal](gc_b *compiled.Block, newPos, ol
 					}
 					bodyPos := gc_s_bodyPos[gc_rank]
 					acc := gc_s_acc[gc_rank]
-
 //line samples_nbody.go:72
 					for counter := 0; counter < gc_bdx; counter++ {
 						acc = bodyBodyInteraction(acc, bodyPos, sharedPos[counter], softeningSquared_)
@@ -163,70 +126,40 @@ func gc_body_integrateBodiesKernel[T nbodyReal](gc_b *compiled.Block, newPos, ol
 			}
 		})
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line samples_nbody.go:89
-				index := gc_bx*gc_bdx + gc_tx
-				_ = index
-				acc := gc_s_acc[gc_rank]
-				position := gc_s_position[gc_rank]
-				_ = position
-
-//line samples_nbody.go:79
-				var r Vec3[T] = acc
-
-//line samples_nbody.go:79
-				_ = r
-
-//line samples_nbody.go:97
-				accel := r
-
-//line samples_nbody.go:100
-				velocity := vel[int(deviceOffset)+index]
-
-//line samples_nbody.go:102
-				velocity.X += accel.X * T(deltaTime)
-
-//line samples_nbody.go:103
-				velocity.Y += accel.Y * T(deltaTime)
-
-//line samples_nbody.go:104
-				velocity.Z += accel.Z * T(deltaTime)
-
-//line samples_nbody.go:106
-				velocity.X *= T(damping)
-
-//line samples_nbody.go:107
-				velocity.Y *= T(damping)
-
-//line samples_nbody.go:108
-				velocity.Z *= T(damping)
-
-//line samples_nbody.go:110
-				position.X += velocity.X * T(deltaTime)
-
-//line samples_nbody.go:111
-				position.Y += velocity.Y * T(deltaTime)
-
-//line samples_nbody.go:112
-				position.Z += velocity.Z * T(deltaTime)
-
-//line samples_nbody.go:114
-				newPos[int(deviceOffset)+index] = position
-
-//line samples_nbody.go:115
-				vel[int(deviceOffset)+index] = velocity
-				_ = r
-				_ = accel
-				_ = velocity
+//line samples_nbody.go:81
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
 			}
+//line samples_nbody.go:89
+			index := gc_bx*gc_bdx + gc_tx
+//line samples_nbody.go:91
+			acc := gc_s_acc[gc_rank]
+			position := gc_s_position[gc_rank]
+//line samples_nbody.go:79
+			var r Vec3[T] = acc
+//line samples_nbody.go:97
+			accel := r
+//line samples_nbody.go:100
+			velocity := vel[int(deviceOffset)+index]
+//line samples_nbody.go:102
+			velocity.X += accel.X * T(deltaTime)
+			velocity.Y += accel.Y * T(deltaTime)
+			velocity.Z += accel.Z * T(deltaTime)
+//line samples_nbody.go:106
+			velocity.X *= T(damping)
+			velocity.Y *= T(damping)
+			velocity.Z *= T(damping)
+//line samples_nbody.go:110
+			position.X += velocity.X * T(deltaTime)
+			position.Y += velocity.Y * T(deltaTime)
+			position.Z += velocity.Z * T(deltaTime)
+//line samples_nbody.go:114
+			newPos[int(deviceOffset)+index] = position
+			vel[int(deviceOffset)+index] = velocity
 		}
 	}
 }
@@ -234,4 +167,5 @@ func gc_body_integrateBodiesKernel[T nbodyReal](gc_b *compiled.Block, newPos, ol
 // gc_files_samples_nbody holds the source files whose lines the kernels' records hash.
 //
 //go:embed samples_nbody.go
+//line samples_nbody.go:127
 var gc_files_samples_nbody embed.FS

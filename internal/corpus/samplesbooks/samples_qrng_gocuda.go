@@ -53,51 +53,42 @@ func gc_body_quasirandomGeneratorKernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line samples_qrng.go:49
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_qrng.go:31
-					dimBase := cTable[gc_ty*qrngResolution:]
-
-//line samples_qrng.go:32
-					tid := intrinsic.Umul24(uint32(gc_bdx), uint32(gc_bx)) + uint32(gc_tx)
-
-//line samples_qrng.go:33
-					threadN := intrinsic.Umul24(uint32(gc_bdx), uint32(gc_gdx))
-
+				dimBase := cTable[gc_ty*qrngResolution:]
+				tid := intrinsic.Umul24(uint32(gc_bdx), uint32(gc_bx)) + uint32(gc_tx)
+				threadN := intrinsic.Umul24(uint32(gc_bdx), uint32(gc_gdx))
 //line samples_qrng.go:35
-					for pos := tid; pos < N; pos += threadN {
-						result := uint32(0)
-						data := seed + pos
-
-						for bit := 0; bit < qrngResolution; bit, data = bit+1, data>>1 {
+				for pos := tid; pos < N; pos += threadN {
+					result := uint32(0)
+					data := seed + pos
 //line samples_qrng.go:39
-							gc_b.Tick()
+					for bit := 0; bit < qrngResolution; bit, data = bit+1, data>>1 {
 //line samples_qrng.go:39
-							if gc_b.Stopped() {
+						gc_b.Tick()
 //line samples_qrng.go:39
-								return
+						if gc_b.Stopped() {
 //line samples_qrng.go:39
-							}
-							if data&1 != 0 {
-								result ^= dimBase[bit]
-							}
+							return
 						}
-
-						dOutput[intrinsic.Umul24(uint32(gc_ty), N)+pos] = float32(result+1) * intScale
+//line samples_qrng.go:40
+						if data&1 != 0 {
+							result ^= dimBase[bit]
+						}
 					}
-					_ = dimBase
-					_ = tid
-					_ = threadN
+//line samples_qrng.go:45
+					dOutput[intrinsic.Umul24(uint32(gc_ty), N)+pos] = float32(result+1) * intScale
 				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
+			}
+//line samples_qrng.go:51
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -137,7 +128,6 @@ func gc_body_inverseCNDKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dOutput []
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line samples_qrng.go:109
 		distance := ^uint32(0) / (pathN + 1)
 		compiled.OutOfLine(func() {
@@ -146,13 +136,9 @@ func gc_body_inverseCNDKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dOutput []
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples_qrng.go:110
 						tid := intrinsic.Umul24(uint32(gc_bdx), uint32(gc_bx)) + uint32(gc_tx)
-
-//line samples_qrng.go:111
 						threadN := intrinsic.Umul24(uint32(gc_bdx), uint32(gc_gdx))
-
 //line samples_qrng.go:113
 						if dInput != nil {
 							for pos := tid; pos < pathN; pos += threadN {
@@ -165,11 +151,10 @@ func gc_body_inverseCNDKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dOutput []
 								dOutput[pos_] = moroInvCNDgpu(d_)
 							}
 						}
-						_ = tid
-						_ = threadN
 					}
 				}
 			}
+//line samples_qrng.go:129
 		})
 	}
 }
@@ -203,198 +188,150 @@ func gc_body_sobolGPUKernel(gc_b *compiled.Block, nVectors, nDimensions uint32, 
 	gc_n := gc_b.Len()
 	gc_s_X := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_vLog2stridem1 := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
-
 //line samples_qrng.go:140
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples_qrng.go:141
 	v := gocuda.Shared[uint32](t, sobolDirections)[:sobolDirections]
-
 //line samples_qrng.go:143
 	dDirections = dDirections[sobolDirections*gc_by:]
-
-//line samples_qrng.go:144
 	dOutput = dOutput[int(nVectors)*gc_by:]
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := sobolDirections; gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			if gc_from >= 0 && gc_to <= len(v) && gc_to <= len(dDirections) {
-				gc_at := v[:gc_to]
-				gc_at2 := dDirections[:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+//line samples_qrng.go:146
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := sobolDirections; gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		if gc_from >= 0 && gc_to <= len(v) && gc_to <= len(dDirections) {
+			gc_at := v[:gc_to]
+			gc_at2 := dDirections[:gc_to]
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_qrng.go:147
-						{
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_qrng.go:147
-						{
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_qrng.go:147
-						{
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples_qrng.go:147
-						{
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line samples_qrng.go:147
-					{
+//line samples_qrng.go:148
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step + 1
 					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_qrng.go:147
-						{
-							v[gc_tx] = dDirections[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_qrng.go:147
-						{
-							v[gc_tx] = dDirections[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_qrng.go:147
-						{
-							v[gc_tx] = dDirections[gc_tx]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_qrng.go:147
-						{
-							v[gc_tx] = dDirections[gc_tx]
-						}
+//line samples_qrng.go:148
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				{
+					gc_tx := gc_step + 2
+					{
+//line samples_qrng.go:148
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					{
+//line samples_qrng.go:148
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				{
+//line samples_qrng.go:148
+					gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			}
+		} else {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line samples_qrng.go:147
 					{
+//line samples_qrng.go:148
+						v[gc_tx] = dDirections[gc_tx]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line samples_qrng.go:148
+						v[gc_tx] = dDirections[gc_tx]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line samples_qrng.go:148
+						v[gc_tx] = dDirections[gc_tx]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line samples_qrng.go:148
 						v[gc_tx] = dDirections[gc_tx]
 					}
 				}
 			}
-		}
-	}
-
-//line samples_qrng.go:154
-	stride := gc_gdx * gc_bdx
-
-//line samples_qrng.go:175
-	vStridemask := uint32(stride - 1)
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
-//line samples_qrng.go:153
-				i0 := gc_tx + gc_bx*gc_bdx
-				_ = i0
-
-//line samples_qrng.go:156
-				g := uint32(i0 ^ (i0 >> 1))
-
-//line samples_qrng.go:158
-				X := uint32(0)
-
-//line samples_qrng.go:159
-				var mask uint32
-
-//line samples_qrng.go:161
-				for k := uint32(0); k < uint32(intrinsic.Ffs(int32(stride))-1); k++ {
-//line samples_qrng.go:161
-					gc_b.Tick()
-//line samples_qrng.go:161
-					if gc_b.Stopped() {
-//line samples_qrng.go:161
-						return
-//line samples_qrng.go:161
-					}
-
-					mask = -(g & 1)
-					X ^= mask & v[k]
-					g = g >> 1
+				{
+//line samples_qrng.go:148
+					v[gc_tx] = dDirections[gc_tx]
 				}
-
-//line samples_qrng.go:168
-				if uint32(i0) < nVectors {
-					dOutput[i0] = float32(X) * k2powneg32
-				}
-
-//line samples_qrng.go:174
-				vLog2stridem1 := v[intrinsic.Ffs(int32(stride))-2]
-				_ = g
-				_ = X
-				_ = mask
-				_ = vLog2stridem1
-				gc_s_X[gc_rank] = X
-				gc_s_vLog2stridem1[gc_rank] = vLog2stridem1
 			}
 		}
 	}
-
+//line samples_qrng.go:154
+	stride := gc_gdx * gc_bdx
+//line samples_qrng.go:175
+	vStridemask := uint32(stride - 1)
+//line samples_qrng.go:177
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line samples_qrng.go:153
+			i0 := gc_tx + gc_bx*gc_bdx
+//line samples_qrng.go:156
+			g := uint32(i0 ^ (i0 >> 1))
+//line samples_qrng.go:158
+			X := uint32(0)
+			var mask uint32
+//line samples_qrng.go:161
+			for k := uint32(0); k < uint32(intrinsic.Ffs(int32(stride))-1); k++ {
+//line samples_qrng.go:161
+				gc_b.Tick()
+//line samples_qrng.go:161
+				if gc_b.Stopped() {
+//line samples_qrng.go:161
+					return
+				}
+				mask = -(g & 1)
+				X ^= mask & v[k]
+				g = g >> 1
+			}
+//line samples_qrng.go:168
+			if uint32(i0) < nVectors {
+				dOutput[i0] = float32(X) * k2powneg32
+			}
+//line samples_qrng.go:174
+			vLog2stridem1 := v[intrinsic.Ffs(int32(stride))-2]
+//line samples_qrng.go:179
+			gc_s_X[gc_rank] = X
+			gc_s_vLog2stridem1[gc_rank] = vLog2stridem1
+		}
+	}
 //line samples_qrng.go:177
 	for gc_off2, gc_limit2, gc_more2 := uint32(0), uint32(nVectors), true; gc_more2; gc_off2 += uint32(stride) {
 		gc_b.Tick()
@@ -402,33 +339,27 @@ func gc_body_sobolGPUKernel(gc_b *compiled.Block, nVectors, nDimensions uint32, 
 			return
 		}
 		gc_more2 = false
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line samples_qrng.go:184
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples_qrng.go:153
-					i0 := gc_tx + gc_bx*gc_bdx
-					_ = i0
-					X := gc_s_X[gc_rank]
-					vLog2stridem1 := gc_s_vLog2stridem1[gc_rank]
-
+				i0 := gc_tx + gc_bx*gc_bdx
+//line samples_qrng.go:155
+				X := gc_s_X[gc_rank]
+				vLog2stridem1 := gc_s_vLog2stridem1[gc_rank]
 //line samples_qrng.go:177
-					gc_start := uint32(i0 + stride)
-					i := gc_start + gc_off2
-					if !(i < gc_limit2) || i < gc_start && compiled.StrideStopped(gc_start, uint32(stride), gc_limit2, false) {
-						continue
-					}
-					gc_more2 = true
-
-//line samples_qrng.go:178
-					X ^= vLog2stridem1 ^ v[intrinsic.Ffs(int32(^((i-uint32(stride))|vStridemask)))-1]
-
-//line samples_qrng.go:179
-					dOutput[i] = float32(X) * k2powneg32
-					gc_s_X[gc_rank] = X
+				gc_start := uint32(i0 + stride)
+				i := gc_start + gc_off2
+				if !(i < gc_limit2) || i < gc_start && compiled.StrideStopped(gc_start, uint32(stride), gc_limit2, false) {
+					continue
 				}
+				gc_more2 = true
+//line samples_qrng.go:178
+				X ^= vLog2stridem1 ^ v[intrinsic.Ffs(int32(^((i-uint32(stride))|vStridemask)))-1]
+				dOutput[i] = float32(X) * k2powneg32
+				gc_s_X[gc_rank] = X
 			}
 		}
 	}
@@ -437,4 +368,5 @@ func gc_body_sobolGPUKernel(gc_b *compiled.Block, nVectors, nDimensions uint32, 
 // gc_files_samples_qrng holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go samples_qrng.go
+//line samples_qrng.go:190
 var gc_files_samples_qrng embed.FS

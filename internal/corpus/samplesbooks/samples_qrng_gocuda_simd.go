@@ -54,51 +54,42 @@ func gc_body_quasirandomGeneratorKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 in
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line samples_qrng.go:49
+		gc_ty2 := 0
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line samples_qrng.go:31
-					dimBase := cTable[gc_ty2*qrngResolution:]
-
-//line samples_qrng.go:32
-					tid := intrinsic.Umul24(uint32(gc_bdx2), uint32(gc_bx2)) + uint32(gc_tx2)
-
-//line samples_qrng.go:33
-					threadN := intrinsic.Umul24(uint32(gc_bdx2), uint32(gc_gdx2))
-
+				dimBase := cTable[gc_ty2*qrngResolution:]
+				tid := intrinsic.Umul24(uint32(gc_bdx2), uint32(gc_bx2)) + uint32(gc_tx2)
+				threadN := intrinsic.Umul24(uint32(gc_bdx2), uint32(gc_gdx2))
 //line samples_qrng.go:35
-					for pos := tid; pos < N; pos += threadN {
-						result := uint32(0)
-						data := seed + pos
-
-						for bit := 0; bit < qrngResolution; bit, data = bit+1, data>>1 {
+				for pos := tid; pos < N; pos += threadN {
+					result := uint32(0)
+					data := seed + pos
 //line samples_qrng.go:39
-							gc_b2.Tick()
+					for bit := 0; bit < qrngResolution; bit, data = bit+1, data>>1 {
 //line samples_qrng.go:39
-							if gc_b2.Stopped() {
+						gc_b2.Tick()
 //line samples_qrng.go:39
-								return
+						if gc_b2.Stopped() {
 //line samples_qrng.go:39
-							}
-							if data&1 != 0 {
-								result ^= dimBase[bit]
-							}
+							return
 						}
-
-						dOutput[intrinsic.Umul24(uint32(gc_ty2), N)+pos] = float32(result+1) * intScale
+//line samples_qrng.go:40
+						if data&1 != 0 {
+							result ^= dimBase[bit]
+						}
 					}
-					_ = dimBase
-					_ = tid
-					_ = threadN
+//line samples_qrng.go:45
+					dOutput[intrinsic.Umul24(uint32(gc_ty2), N)+pos] = float32(result+1) * intScale
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-				}
+			}
+//line samples_qrng.go:51
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
 			}
 		}
 	}
@@ -138,7 +129,6 @@ func gc_body_inverseCNDKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dOutput
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-
 //line samples_qrng.go:109
 		distance := ^uint32(0) / (pathN + 1)
 		compiled.OutOfLine(func() {
@@ -147,13 +137,9 @@ func gc_body_inverseCNDKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dOutput
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line samples_qrng.go:110
 						tid := intrinsic.Umul24(uint32(gc_bdx2), uint32(gc_bx2)) + uint32(gc_tx2)
-
-//line samples_qrng.go:111
 						threadN := intrinsic.Umul24(uint32(gc_bdx2), uint32(gc_gdx2))
-
 //line samples_qrng.go:113
 						if dInput != nil {
 							for pos := tid; pos < pathN; pos += threadN {
@@ -166,11 +152,10 @@ func gc_body_inverseCNDKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dOutput
 								dOutput[pos_] = moroInvCNDgpu(d_)
 							}
 						}
-						_ = tid
-						_ = threadN
 					}
 				}
 			}
+//line samples_qrng.go:129
 		})
 	}
 }
@@ -204,186 +189,148 @@ func gc_body_sobolGPUKernel(gc_b2 *compiled.Block, nVectors, nDimensions uint32,
 	gc_n2 := gc_b2.Len()
 	gc_s_X := compiled.Scratch[uint32](gc_b2, 0)[:gc_n2]
 	gc_s_vLog2stridem1 := compiled.Scratch[uint32](gc_b2, 1)[:gc_n2]
-
 //line samples_qrng.go:140
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples_qrng.go:141
 	v := gocuda.Shared[uint32](t, sobolDirections)[:sobolDirections]
-
 //line samples_qrng.go:143
 	dDirections = dDirections[sobolDirections*gc_by2:]
-
-//line samples_qrng.go:144
 	dOutput = dOutput[int(nVectors)*gc_by2:]
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := sobolDirections; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_from2 >= 0 && gc_to2 <= len(v) && gc_to2 <= len(dDirections) {
-				gc_at3 := v[:gc_to2]
-				gc_at4 := dDirections[:gc_to2]
-				gc_vstep := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line samples_qrng.go:147
-						{
-//line samples_qrng.go:147
-							archsimd.LoadUint32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
-//line samples_qrng.go:147
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line samples_qrng.go:147
+//line samples_qrng.go:146
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if gc_bound2 := sobolDirections; gc_bound2 < gc_to2 {
+		gc_to2 = gc_bound2
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_from2 >= 0 && gc_to2 <= len(v) && gc_to2 <= len(dDirections) {
+			gc_at3 := v[:gc_to2]
+			gc_at4 := dDirections[:gc_to2]
+			gc_vstep := gc_from2
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 					{
-						gc_at3[gc_tx2] = gc_at4[gc_tx2]
+//line samples_qrng.go:147
+						archsimd.LoadUint32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
 					}
 				}
-			} else {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line samples_qrng.go:147
-						{
-							if gc_tx2 < 0 || gc_tx2 > len(dDirections)-8 || gc_tx2 > len(v)-8 {
+//line samples_qrng.go:149
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				{
 //line samples_qrng.go:148
-								break
-//line samples_qrng.go:148
-							}
-//line samples_qrng.go:148
-							archsimd.LoadUint32x8Slice(dDirections[gc_tx2:]).StoreSlice(v[gc_tx2:])
-//line samples_qrng.go:148
-						}
-					}
-					archsimd.ClearAVXUpperBits()
+					gc_at3[gc_tx2] = gc_at4[gc_tx2]
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+			}
+		} else {
+			gc_vstep2 := gc_from2
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_qrng.go:147
-						{
-							v[gc_tx2] = dDirections[gc_tx2]
+//line samples_qrng.go:148
+						if gc_tx2 < 0 || gc_tx2 > len(dDirections)-8 || gc_tx2 > len(v)-8 {
+//line samples_qrng.go:148
+							break
 						}
-					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_qrng.go:147
-						{
-							v[gc_tx2] = dDirections[gc_tx2]
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_qrng.go:147
-						{
-							v[gc_tx2] = dDirections[gc_tx2]
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_qrng.go:147
-						{
-							v[gc_tx2] = dDirections[gc_tx2]
-						}
+//line samples_qrng.go:148
+						archsimd.LoadUint32x8Slice(dDirections[gc_tx2:]).StoreSlice(v[gc_tx2:])
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line samples_qrng.go:150
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step3 := gc_vstep2
+			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				{
+					gc_tx2 := gc_step3 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line samples_qrng.go:147
 					{
+//line samples_qrng.go:148
+						v[gc_tx2] = dDirections[gc_tx2]
+					}
+				}
+				{
+					gc_tx2 := gc_step3 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line samples_qrng.go:148
+						v[gc_tx2] = dDirections[gc_tx2]
+					}
+				}
+				{
+					gc_tx2 := gc_step3 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line samples_qrng.go:148
+						v[gc_tx2] = dDirections[gc_tx2]
+					}
+				}
+				{
+					gc_tx2 := gc_step3 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line samples_qrng.go:148
 						v[gc_tx2] = dDirections[gc_tx2]
 					}
 				}
 			}
-		}
-	}
-
-//line samples_qrng.go:154
-	stride := gc_gdx2 * gc_bdx2
-
-//line samples_qrng.go:175
-	vStridemask := uint32(stride - 1)
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
-//line samples_qrng.go:153
-				i0 := gc_tx2 + gc_bx2*gc_bdx2
-				_ = i0
-
-//line samples_qrng.go:156
-				g := uint32(i0 ^ (i0 >> 1))
-
-//line samples_qrng.go:158
-				X := uint32(0)
-
-//line samples_qrng.go:159
-				var mask uint32
-
-//line samples_qrng.go:161
-				for k := uint32(0); k < uint32(intrinsic.Ffs(int32(stride))-1); k++ {
-//line samples_qrng.go:161
-					gc_b2.Tick()
-//line samples_qrng.go:161
-					if gc_b2.Stopped() {
-//line samples_qrng.go:161
-						return
-//line samples_qrng.go:161
-					}
-
-					mask = -(g & 1)
-					X ^= mask & v[k]
-					g = g >> 1
+				{
+//line samples_qrng.go:148
+					v[gc_tx2] = dDirections[gc_tx2]
 				}
-
-//line samples_qrng.go:168
-				if uint32(i0) < nVectors {
-					dOutput[i0] = float32(X) * k2powneg32
-				}
-
-//line samples_qrng.go:174
-				vLog2stridem1 := v[intrinsic.Ffs(int32(stride))-2]
-				_ = g
-				_ = X
-				_ = mask
-				_ = vLog2stridem1
-				gc_s_X[gc_rank2] = X
-				gc_s_vLog2stridem1[gc_rank2] = vLog2stridem1
 			}
 		}
 	}
-
+//line samples_qrng.go:154
+	stride := gc_gdx2 * gc_bdx2
+//line samples_qrng.go:175
+	vStridemask := uint32(stride - 1)
+//line samples_qrng.go:177
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line samples_qrng.go:153
+			i0 := gc_tx2 + gc_bx2*gc_bdx2
+//line samples_qrng.go:156
+			g := uint32(i0 ^ (i0 >> 1))
+//line samples_qrng.go:158
+			X := uint32(0)
+			var mask uint32
+//line samples_qrng.go:161
+			for k := uint32(0); k < uint32(intrinsic.Ffs(int32(stride))-1); k++ {
+//line samples_qrng.go:161
+				gc_b2.Tick()
+//line samples_qrng.go:161
+				if gc_b2.Stopped() {
+//line samples_qrng.go:161
+					return
+				}
+				mask = -(g & 1)
+				X ^= mask & v[k]
+				g = g >> 1
+			}
+//line samples_qrng.go:168
+			if uint32(i0) < nVectors {
+				dOutput[i0] = float32(X) * k2powneg32
+			}
+//line samples_qrng.go:174
+			vLog2stridem1 := v[intrinsic.Ffs(int32(stride))-2]
+//line samples_qrng.go:179
+			gc_s_X[gc_rank2] = X
+			gc_s_vLog2stridem1[gc_rank2] = vLog2stridem1
+		}
+	}
 //line samples_qrng.go:177
 	for gc_off2, gc_limit2, gc_more2 := uint32(0), uint32(nVectors), true; gc_more2; gc_off2 += uint32(stride) {
 		gc_b2.Tick()
@@ -391,33 +338,27 @@ func gc_body_sobolGPUKernel(gc_b2 *compiled.Block, nVectors, nDimensions uint32,
 			return
 		}
 		gc_more2 = false
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line samples_qrng.go:184
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line samples_qrng.go:153
-					i0 := gc_tx2 + gc_bx2*gc_bdx2
-					_ = i0
-					X := gc_s_X[gc_rank2]
-					vLog2stridem1 := gc_s_vLog2stridem1[gc_rank2]
-
+				i0 := gc_tx2 + gc_bx2*gc_bdx2
+//line samples_qrng.go:155
+				X := gc_s_X[gc_rank2]
+				vLog2stridem1 := gc_s_vLog2stridem1[gc_rank2]
 //line samples_qrng.go:177
-					gc_start2 := uint32(i0 + stride)
-					i := gc_start2 + gc_off2
-					if !(i < gc_limit2) || i < gc_start2 && compiled.StrideStopped(gc_start2, uint32(stride), gc_limit2, false) {
-						continue
-					}
-					gc_more2 = true
-
-//line samples_qrng.go:178
-					X ^= vLog2stridem1 ^ v[intrinsic.Ffs(int32(^((i-uint32(stride))|vStridemask)))-1]
-
-//line samples_qrng.go:179
-					dOutput[i] = float32(X) * k2powneg32
-					gc_s_X[gc_rank2] = X
+				gc_start2 := uint32(i0 + stride)
+				i := gc_start2 + gc_off2
+				if !(i < gc_limit2) || i < gc_start2 && compiled.StrideStopped(gc_start2, uint32(stride), gc_limit2, false) {
+					continue
 				}
+				gc_more2 = true
+//line samples_qrng.go:178
+				X ^= vLog2stridem1 ^ v[intrinsic.Ffs(int32(^((i-uint32(stride))|vStridemask)))-1]
+				dOutput[i] = float32(X) * k2powneg32
+				gc_s_X[gc_rank2] = X
 			}
 		}
 	}
@@ -426,4 +367,5 @@ func gc_body_sobolGPUKernel(gc_b2 *compiled.Block, nVectors, nDimensions uint32,
 // gc_files_samples_qrng holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go samples_qrng.go
+//line samples_qrng.go:190
 var gc_files_samples_qrng embed.FS

@@ -59,1344 +59,399 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 	gc_s_warpCnts := compiled.Scratch[[4]int32](gc_b2, 6)[:gc_n2]
 	gc_s_val := compiled.Scratch[int32](gc_b2, 7)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
-
 //line samples_quadtree.go:96
 	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
-//line samples_quadtree.go:97
 	numWarpsPerBlock := numThreadsPerBlock / 32
-
 //line samples_quadtree.go:99
 	smem := gocuda.DynamicShared[int32](t)
-
 //line samples_quadtree.go:150
 	tile32 := cg.TiledPartition(cta, 32)
-	_ = tile32
-	{
-		var gc_l_inPoints [32]*qtPoints
-		var gc_l_rangeIt [32]int
-		var gc_l_any_ [32]bool
-		var gc_l_isActive [32]bool
-		var gc_l_p [32]qtFloat2
-		var gc_c21v [32]bool
-		var gc_c21r [32]bool
-		var gc_c22v [32]bool
-		var gc_c22r [32]uint32
-		var gc_c23v [32]int32
-		var gc_c23r [32]int32
-		var gc_c24v [32]bool
-		var gc_c24r [32]uint32
-		var gc_c25v [32]int32
-		var gc_c25r [32]int32
-		var gc_c26v [32]bool
-		var gc_c26r [32]uint32
-		var gc_c27v [32]int32
-		var gc_c27r [32]int32
-		var gc_c28v [32]bool
-		var gc_c28r [32]uint32
-		var gc_c29v [32]int32
-		var gc_c29r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			for gc_lane2 := range min(32, gc_n2-gc_w2) {
-				if gc_exited2[gc_w2+gc_lane2] {
-					gc_act2 &^= 1 << gc_lane2
-				}
-			}
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-			gc_L92:
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_quadtree.go:107
-					warpID := gc_tx2 / 32
-					_ = warpID
-
-//line samples_quadtree.go:108
-					laneID := gc_tx2 % 32
-					_ = laneID
-
-//line samples_quadtree.go:102
-					var sNumPts [4][]int32
-
-					{
-
-//line samples_quadtree.go:103
-						{
-//line samples_quadtree.go:103
-							i := int(0)
-//line samples_quadtree.go:103
-							_ = i
-							sNumPts[i] = smem[i*numWarpsPerBlock:]
-						}
-//line samples_quadtree.go:103
-						{
-//line samples_quadtree.go:103
-							i := int(1)
-//line samples_quadtree.go:103
-							_ = i
-							sNumPts[i] = smem[i*numWarpsPerBlock:]
-						}
-//line samples_quadtree.go:103
-						{
-//line samples_quadtree.go:103
-							i := int(2)
-//line samples_quadtree.go:103
-							_ = i
-							sNumPts[i] = smem[i*numWarpsPerBlock:]
-						}
-//line samples_quadtree.go:103
-						{
-//line samples_quadtree.go:103
-							i := int(3)
-//line samples_quadtree.go:103
-							_ = i
-							sNumPts[i] = smem[i*numWarpsPerBlock:]
-						}
-//line samples_quadtree.go:105
-					}
-
-//line samples_quadtree.go:111
-					laneMaskLt := int32(1)<<laneID - 1
-
-//line samples_quadtree.go:113
-					node := &nodes[gc_bx2]
-
-//line samples_quadtree.go:115
-					numPoints := node.numPoints()
-
-//line samples_quadtree.go:117
-					var center qtFloat2
-					gc_s_center[gc_rank2] = center
-
-//line samples_quadtree.go:118
-					var rangeBegin, rangeEnd int
-
-//line samples_quadtree.go:119
-					warpCnts := [4]int32{0, 0, 0, 0}
-
-//line samples_quadtree.go:123
-					if params.depth >= params.maxDepth || numPoints <= params.minPointsPerNode {
-						if params.pointSelector == 1 {
-							it, end := node.pointsBegin(), node.pointsEnd()
-
-							for it += gc_tx2; it < end; it += numThreadsPerBlock {
-//line samples_quadtree.go:127
-								gc_b2.Tick()
-//line samples_quadtree.go:127
-								if gc_b2.Stopped() {
-//line samples_quadtree.go:127
-									return
-//line samples_quadtree.go:127
-								}
-								if it < end {
-									points[0].setPoint(it, points[1].getPoint(it))
-								}
-							}
-						}
-//line samples_quadtree.go:132
-						{
-//line samples_quadtree.go:132
-							gc_exited2[gc_rank2] = true
-//line samples_quadtree.go:132
-							gc_dead2 |= uint32(1) << gc_lane2
-//line samples_quadtree.go:132
-							gc_act2 &^= uint32(1) << gc_lane2
-
-							continue gc_L92
-//line samples_quadtree.go:134
-						}
-					}
-
-//line samples_quadtree.go:137
-					bbox := node.boundingBox()
-
-//line samples_quadtree.go:139
-					bbox.computeCenter(&gc_s_center[gc_rank2])
-
-//line samples_quadtree.go:142
-					numPointsPerWarp := max(32, (numPoints+numWarpsPerBlock-1)/numWarpsPerBlock)
-
-//line samples_quadtree.go:144
-					rangeBegin = node.pointsBegin() + warpID*numPointsPerWarp
-
-//line samples_quadtree.go:145
-					rangeEnd = min(rangeBegin+numPointsPerWarp, node.pointsEnd())
-
-//line samples_quadtree.go:148
-					inPoints := &points[params.pointSelector]
-					_ = sNumPts
-					_ = laneMaskLt
-					_ = node
-					_ = numPoints
-					_ = center
-					_ = rangeBegin
-					_ = rangeEnd
-					_ = warpCnts
-					_ = bbox
-					_ = numPointsPerWarp
-					_ = inPoints
-					gc_s_sNumPts[gc_rank2] = sNumPts
-					gc_s_laneMaskLt[gc_rank2] = laneMaskLt
-					gc_s_node[gc_rank2] = node
-					gc_s_numPoints[gc_rank2] = numPoints
-					gc_s_rangeBegin[gc_rank2] = rangeBegin
-					gc_s_rangeEnd[gc_rank2] = rangeEnd
-					gc_s_warpCnts[gc_rank2] = warpCnts
-					gc_l_inPoints[gc_lane2] = inPoints
-				}
-			}
-
-//line samples_quadtree.go:151
-			{
-				gc_save232 := gc_act2
-				gc_in232 := gc_act2
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					rangeBegin := gc_s_rangeBegin[gc_rank2]
-
-//line samples_quadtree.go:151
-					rangeIt := rangeBegin + (gc_rank2 & (32 - 1))
-					_ = rangeIt
-					gc_l_rangeIt[gc_lane2] = rangeIt
-				}
-				for {
-					gc_b2.Tick()
-					if gc_b2.Stopped() {
-						return
-					}
-					gc_act2 = gc_in232 &^ gc_dead2
-					var gc_m232, gc_skip232 uint32
-					_ = gc_skip232
-					gc_m232 = ^uint32(0)
-					gc_in232 &= gc_m232
-					gc_act2 = gc_in232
-					if gc_act2 == 0 {
-						break
-					}
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						rangeEnd := gc_s_rangeEnd[gc_rank2]
-						rangeIt := gc_l_rangeIt[gc_lane2]
-						_ = rangeIt
-
-//line samples_quadtree.go:151
-						gc_c21v[gc_lane2] = rangeIt < rangeEnd
-					}
-
-//line samples_quadtree.go:151
-					compiled.TileLanes[bool, bool](gc_b2, "Any", gc_w2, gc_act2, tile32.Size(), &gc_c21v, 0, nil, &gc_c21r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-
-//line samples_quadtree.go:151
-						var any_ bool = gc_c21r[gc_lane2]
-						_ = any_
-						gc_l_any_[gc_lane2] = any_
-					}
-					{
-						var gc_m122 uint32
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							any_ := gc_l_any_[gc_lane2]
-							_ = any_
-
-//line samples_quadtree.go:151
-							if !(any_) {
-								gc_m122 |= 1 << gc_lane2
-							}
-						}
-						gc_save122 := gc_act2
-						gc_act2 = gc_save122 & gc_m122
-						if gc_act2 != 0 {
-
-//line samples_quadtree.go:151
-							gc_in232 &^= gc_act2
-							gc_skip232 |= gc_act2
-							gc_act2 = 0
-						}
-						gc_act2 = gc_save122 &^ gc_dead2 &^ gc_skip232
-					}
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						rangeEnd := gc_s_rangeEnd[gc_rank2]
-						inPoints := gc_l_inPoints[gc_lane2]
-						_ = inPoints
-						rangeIt := gc_l_rangeIt[gc_lane2]
-						_ = rangeIt
-
-//line samples_quadtree.go:152
-						isActive := rangeIt < rangeEnd
-
-//line samples_quadtree.go:154
-						p := qtFloat2{0.0, 0.0}
-
-//line samples_quadtree.go:155
-						if isActive {
-							p = inPoints.getPoint(rangeIt)
-						}
-						_ = isActive
-						_ = p
-
-//line samples_quadtree.go:159
-						gc_c22v[gc_lane2] = isActive && p.x < gc_s_center[gc_rank2].x && p.y >= gc_s_center[gc_rank2].y
-						gc_l_isActive[gc_lane2] = isActive
-						gc_l_p[gc_lane2] = p
-					}
-
-//line samples_quadtree.go:159
-					compiled.TileLanes[bool, uint32](gc_b2, "Ballot", gc_w2, gc_act2, tile32.Size(), &gc_c22v, 0, nil, &gc_c22r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_quadtree.go:159
-						numPts := int32(bits.OnesCount32(gc_c22r[gc_lane2]))
-						_ = numPts
-
-//line samples_quadtree.go:160
-						gc_c23v[gc_lane2] = numPts
-					}
-
-//line samples_quadtree.go:160
-					compiled.TileLanes[int32, int32](gc_b2, "Shfl", gc_w2, gc_act2, tile32.Size(), &gc_c23v, 0, nil, &gc_c23r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						warpCnts := gc_s_warpCnts[gc_rank2]
-						isActive := gc_l_isActive[gc_lane2]
-						_ = isActive
-						p := gc_l_p[gc_lane2]
-						_ = p
-
-//line samples_quadtree.go:160
-						warpCnts[0] += gc_c23r[gc_lane2]
-
-//line samples_quadtree.go:162
-						gc_c24v[gc_lane2] = isActive && p.x >= gc_s_center[gc_rank2].x && p.y >= gc_s_center[gc_rank2].y
-						gc_s_warpCnts[gc_rank2] = warpCnts
-					}
-
-//line samples_quadtree.go:162
-					compiled.TileLanes[bool, uint32](gc_b2, "Ballot", gc_w2, gc_act2, tile32.Size(), &gc_c24v, 0, nil, &gc_c24r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						var numPts int32
-						_ = numPts
-
-//line samples_quadtree.go:162
-						numPts = int32(bits.OnesCount32(gc_c24r[gc_lane2]))
-
-//line samples_quadtree.go:163
-						gc_c25v[gc_lane2] = numPts
-					}
-
-//line samples_quadtree.go:163
-					compiled.TileLanes[int32, int32](gc_b2, "Shfl", gc_w2, gc_act2, tile32.Size(), &gc_c25v, 0, nil, &gc_c25r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						warpCnts := gc_s_warpCnts[gc_rank2]
-						isActive := gc_l_isActive[gc_lane2]
-						_ = isActive
-						p := gc_l_p[gc_lane2]
-						_ = p
-
-//line samples_quadtree.go:163
-						warpCnts[1] += gc_c25r[gc_lane2]
-
-//line samples_quadtree.go:165
-						gc_c26v[gc_lane2] = isActive && p.x < gc_s_center[gc_rank2].x && p.y < gc_s_center[gc_rank2].y
-						gc_s_warpCnts[gc_rank2] = warpCnts
-					}
-
-//line samples_quadtree.go:165
-					compiled.TileLanes[bool, uint32](gc_b2, "Ballot", gc_w2, gc_act2, tile32.Size(), &gc_c26v, 0, nil, &gc_c26r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						var numPts int32
-						_ = numPts
-
-//line samples_quadtree.go:165
-						numPts = int32(bits.OnesCount32(gc_c26r[gc_lane2]))
-
-//line samples_quadtree.go:166
-						gc_c27v[gc_lane2] = numPts
-					}
-
-//line samples_quadtree.go:166
-					compiled.TileLanes[int32, int32](gc_b2, "Shfl", gc_w2, gc_act2, tile32.Size(), &gc_c27v, 0, nil, &gc_c27r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						warpCnts := gc_s_warpCnts[gc_rank2]
-						isActive := gc_l_isActive[gc_lane2]
-						_ = isActive
-						p := gc_l_p[gc_lane2]
-						_ = p
-
-//line samples_quadtree.go:166
-						warpCnts[2] += gc_c27r[gc_lane2]
-
-//line samples_quadtree.go:168
-						gc_c28v[gc_lane2] = isActive && p.x >= gc_s_center[gc_rank2].x && p.y < gc_s_center[gc_rank2].y
-						gc_s_warpCnts[gc_rank2] = warpCnts
-					}
-
-//line samples_quadtree.go:168
-					compiled.TileLanes[bool, uint32](gc_b2, "Ballot", gc_w2, gc_act2, tile32.Size(), &gc_c28v, 0, nil, &gc_c28r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						var numPts int32
-						_ = numPts
-
-//line samples_quadtree.go:168
-						numPts = int32(bits.OnesCount32(gc_c28r[gc_lane2]))
-
-//line samples_quadtree.go:169
-						gc_c29v[gc_lane2] = numPts
-					}
-
-//line samples_quadtree.go:169
-					compiled.TileLanes[int32, int32](gc_b2, "Shfl", gc_w2, gc_act2, tile32.Size(), &gc_c29v, 0, nil, &gc_c29r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						warpCnts := gc_s_warpCnts[gc_rank2]
-
-//line samples_quadtree.go:169
-						warpCnts[3] += gc_c29r[gc_lane2]
-						gc_s_warpCnts[gc_rank2] = warpCnts
-					}
-					gc_act2 = gc_in232 &^ gc_dead2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						rangeIt := gc_l_rangeIt[gc_lane2]
-						_ = rangeIt
-
-//line samples_quadtree.go:151
-						rangeIt += 32
-						gc_l_rangeIt[gc_lane2] = rangeIt
-					}
-				}
-				gc_act2 = gc_save232 &^ gc_dead2
-			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_quadtree.go:107
-					warpID := gc_tx2 / 32
-					_ = warpID
-					sNumPts := gc_s_sNumPts[gc_rank2]
-					warpCnts := gc_s_warpCnts[gc_rank2]
-
-//line samples_quadtree.go:172
-					if (gc_rank2 & (32 - 1)) == 0 {
-						sNumPts[0][warpID] = warpCnts[0]
-						sNumPts[1][warpID] = warpCnts[1]
-						sNumPts[2][warpID] = warpCnts[2]
-						sNumPts[3][warpID] = warpCnts[3]
-					}
-				}
+//line samples_quadtree.go:153
+	var gc_l_inPoints [32]*qtPoints
+	var gc_l_rangeIt [32]int
+	var gc_l_any_ [32]bool
+	var gc_l_isActive [32]bool
+	var gc_l_p [32]qtFloat2
+	var gc_c21v [32]bool
+	var gc_c21r [32]bool
+	var gc_c22v [32]bool
+	var gc_c22r [32]uint32
+	var gc_c23v [32]int32
+	var gc_c23r [32]int32
+	var gc_c24v [32]bool
+	var gc_c24r [32]uint32
+	var gc_c25v [32]int32
+	var gc_c25r [32]int32
+	var gc_c26v [32]bool
+	var gc_c26r [32]uint32
+	var gc_c27v [32]int32
+	var gc_c27r [32]int32
+	var gc_c28v [32]bool
+	var gc_c28r [32]uint32
+	var gc_c29v [32]int32
+	var gc_c29r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		for gc_lane2 := range min(32, gc_n2-gc_w2) {
+			if gc_exited2[gc_w2+gc_lane2] {
+				gc_act2 &^= 1 << gc_lane2
 			}
 		}
-	}
-	{
-		var gc_l_numPts_ [32]int32
-		var gc_c210r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			for gc_lane2 := range min(32, gc_n2-gc_w2) {
-				if gc_exited2[gc_w2+gc_lane2] {
-					gc_act2 &^= 1 << gc_lane2
+		var gc_dead2 uint32
+		{
+//line samples_quadtree.go:186
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+		gc_L92:
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
 				}
-			}
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				var gc_m302 uint32
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_quadtree.go:107
-						warpID := gc_tx2 / 32
-						_ = warpID
-
-//line samples_quadtree.go:183
-						if warpID < 4 {
-							gc_m302 |= 1 << gc_lane2
-						}
-					}
-				}
-				gc_save302 := gc_act2
-				gc_act2 = gc_save302 & gc_m302
-				if gc_act2 != 0 {
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_quadtree.go:107
-							warpID := gc_tx2 / 32
-							_ = warpID
-							sNumPts := gc_s_sNumPts[gc_rank2]
-
-//line samples_quadtree.go:184
-							numPts_ := int32(0)
-
-//line samples_quadtree.go:185
-							if (gc_rank2 & (32 - 1)) < numWarpsPerBlock {
-								numPts_ = sNumPts[warpID][(gc_rank2 & (32 - 1))]
-							}
-							_ = numPts_
-							gc_l_numPts_[gc_lane2] = numPts_
-						}
-					}
-
-//line samples_quadtree.go:189
-					for offset := 1; offset < numWarpsPerBlock; offset *= 2 {
-
-//line samples_quadtree.go:190
-						compiled.TileLanes[int32, int32](gc_b2, "ShflUp", gc_w2, gc_act2, tile32.Size(), &gc_l_numPts_, offset, nil, &gc_c210r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							numPts_ := gc_l_numPts_[gc_lane2]
-							_ = numPts_
-
-//line samples_quadtree.go:190
-							n := gc_c210r[gc_lane2]
-
-//line samples_quadtree.go:192
-							if (gc_rank2 & (32 - 1)) >= offset {
-								numPts_ += n
-							}
-							_ = n
-							gc_l_numPts_[gc_lane2] = numPts_
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_quadtree.go:107
-							warpID := gc_tx2 / 32
-							_ = warpID
-							sNumPts := gc_s_sNumPts[gc_rank2]
-							numPts_ := gc_l_numPts_[gc_lane2]
-							_ = numPts_
-
-//line samples_quadtree.go:197
-							if (gc_rank2 & (32 - 1)) < numWarpsPerBlock {
-								sNumPts[warpID][(gc_rank2 & (32 - 1))] = numPts_
-							}
-						}
-					}
-				}
-				gc_act2 = gc_save302 &^ gc_dead2
-			}
-		}
-	}
-	{
-		var gc_l_sum [32]int32
-		var gc_l_tmp [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			for gc_lane2 := range min(32, gc_n2-gc_w2) {
-				if gc_exited2[gc_w2+gc_lane2] {
-					gc_act2 &^= 1 << gc_lane2
-				}
-			}
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				var gc_m352 uint32
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_quadtree.go:107
-						warpID := gc_tx2 / 32
-						_ = warpID
-
-//line samples_quadtree.go:205
-						if warpID == 0 {
-							gc_m352 |= 1 << gc_lane2
-						}
-					}
-				}
-				gc_save352 := gc_act2
-				gc_act2 = gc_save352 & gc_m352
-				if gc_act2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						sNumPts := gc_s_sNumPts[gc_rank2]
-
-//line samples_quadtree.go:206
-						sum := sNumPts[0][numWarpsPerBlock-1]
-						_ = sum
-						gc_l_sum[gc_lane2] = sum
-					}
-
-//line samples_quadtree.go:208
-					for row := 1; row < 4; row++ {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							sNumPts := gc_s_sNumPts[gc_rank2]
-
-//line samples_quadtree.go:209
-							tmp := sNumPts[row][numWarpsPerBlock-1]
-							_ = tmp
-
-//line samples_quadtree.go:210
-							gc_l_tmp[gc_lane2] = tmp
-						}
-
-//line samples_quadtree.go:210
-						compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							sNumPts := gc_s_sNumPts[gc_rank2]
-							sum := gc_l_sum[gc_lane2]
-							_ = sum
-
-//line samples_quadtree.go:212
-							if (gc_rank2 & (32 - 1)) < numWarpsPerBlock {
-								sNumPts[row][(gc_rank2 & (32 - 1))] += sum
-							}
-
-//line samples_quadtree.go:216
-						}
-
-//line samples_quadtree.go:216
-						compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							sum := gc_l_sum[gc_lane2]
-							_ = sum
-							tmp := gc_l_tmp[gc_lane2]
-							_ = tmp
-
-//line samples_quadtree.go:217
-							sum += tmp
-							gc_l_sum[gc_lane2] = sum
-						}
-					}
-				}
-				gc_act2 = gc_save352 &^ gc_dead2
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+				if gc_act2&(1<<gc_lane2) == 0 {
 					continue
 				}
-				node := gc_s_node[gc_rank2]
-
-//line samples_quadtree.go:224
-				val := int32(0)
-
-//line samples_quadtree.go:225
-				if gc_tx2 < 4*numWarpsPerBlock {
-					if gc_tx2 == 0 {
-						val = 0
-					} else {
-						val = smem[gc_tx2-1]
-					}
-					val += int32(node.pointsBegin())
-				}
-				_ = val
-				gc_s_val[gc_rank2] = val
-			}
-		}
-	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 4 * numWarpsPerBlock; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := gc_from2
-			if compiled.SIMD {
-//line samples_quadtree.go:236
-				gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line samples_quadtree.go:236
-				_ = gc_all2
-				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-//line samples_quadtree.go:236
-					gc_alive2 := gc_all2
-//line samples_quadtree.go:236
-					_ = gc_alive2
-//line samples_quadtree.go:236
-					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
-//line samples_quadtree.go:236
-						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line samples_quadtree.go:236
-					}
-//line samples_quadtree.go:236
-					val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank2:])
-//line samples_quadtree.go:236
-					_ = val
-//line samples_quadtree.go:236
-					{
-						if gc_tx2 < 0 || gc_tx2 > len(smem)-8 {
-//line samples_quadtree.go:237
-							break
-//line samples_quadtree.go:237
-						}
-//line samples_quadtree.go:237
-						val.StoreMasked((*[8]int32)(smem[gc_tx2:]), gc_alive2)
-//line samples_quadtree.go:237
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
+				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-				val := gc_s_val[gc_rank2]
-
-//line samples_quadtree.go:236
-				{
-					smem[gc_tx2] = val
-				}
-			}
-		}
-	}
-	{
-		var gc_l_outPoints [32]*qtPoints
-		var gc_l_inPoints_ [32]*qtPoints
-		var gc_l_rangeIt_ [32]int
-		var gc_l_any_2 [32]bool
-		var gc_l_isActive_ [32]bool
-		var gc_l_p_ [32]qtFloat2
-		var gc_l_pred [32]bool
-		var gc_c211v [32]bool
-		var gc_c211r [32]bool
-		var gc_c212r [32]uint32
-		var gc_c213v [32]int32
-		var gc_c213r [32]int32
-		var gc_c214r [32]uint32
-		var gc_c215v [32]int32
-		var gc_c215r [32]int32
-		var gc_c216r [32]uint32
-		var gc_c217v [32]int32
-		var gc_c217r [32]int32
-		var gc_c218r [32]uint32
-		var gc_c219v [32]int32
-		var gc_c219r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			for gc_lane2 := range min(32, gc_n2-gc_w2) {
-				if gc_exited2[gc_w2+gc_lane2] {
-					gc_act2 &^= 1 << gc_lane2
-				}
-			}
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				var gc_m522 uint32
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					numPoints := gc_s_numPoints[gc_rank2]
-
-//line samples_quadtree.go:243
-					if !(params.depth >= params.maxDepth || numPoints <= params.minPointsPerNode) {
-						gc_m522 |= 1 << gc_lane2
-					}
-				}
-				gc_save522 := gc_act2
-				gc_act2 = gc_save522 & gc_m522
-				if gc_act2 != 0 {
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_quadtree.go:107
-							warpID := gc_tx2 / 32
-							_ = warpID
-							sNumPts := gc_s_sNumPts[gc_rank2]
-							warpCnts := gc_s_warpCnts[gc_rank2]
-
-//line samples_quadtree.go:244
-							outPoints := &points[(params.pointSelector+1)%2]
-
-//line samples_quadtree.go:246
-							warpCnts[0] = sNumPts[0][warpID]
-
-//line samples_quadtree.go:247
-							warpCnts[1] = sNumPts[1][warpID]
-
-//line samples_quadtree.go:248
-							warpCnts[2] = sNumPts[2][warpID]
-
-//line samples_quadtree.go:249
-							warpCnts[3] = sNumPts[3][warpID]
-
-//line samples_quadtree.go:251
-							inPoints_ := &points[params.pointSelector]
-							_ = outPoints
-							_ = inPoints_
-							gc_s_warpCnts[gc_rank2] = warpCnts
-							gc_l_outPoints[gc_lane2] = outPoints
-							gc_l_inPoints_[gc_lane2] = inPoints_
-						}
-					}
-
-//line samples_quadtree.go:252
-					{
-						gc_save502 := gc_act2
-						gc_in502 := gc_act2
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							rangeBegin := gc_s_rangeBegin[gc_rank2]
-
-//line samples_quadtree.go:252
-							rangeIt_ := rangeBegin + (gc_rank2 & (32 - 1))
-							_ = rangeIt_
-							gc_l_rangeIt_[gc_lane2] = rangeIt_
-						}
-						for {
-							gc_b2.Tick()
-							if gc_b2.Stopped() {
-								return
-							}
-							gc_act2 = gc_in502 &^ gc_dead2
-							var gc_m502, gc_skip502 uint32
-							_ = gc_skip502
-							gc_m502 = ^uint32(0)
-							gc_in502 &= gc_m502
-							gc_act2 = gc_in502
-							if gc_act2 == 0 {
-								break
-							}
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								rangeEnd := gc_s_rangeEnd[gc_rank2]
-								rangeIt_ := gc_l_rangeIt_[gc_lane2]
-								_ = rangeIt_
-
-//line samples_quadtree.go:252
-								gc_c211v[gc_lane2] = rangeIt_ < rangeEnd
-							}
-
-//line samples_quadtree.go:252
-							compiled.TileLanes[bool, bool](gc_b2, "Any", gc_w2, gc_act2, tile32.Size(), &gc_c211v, 0, nil, &gc_c211r)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-
-//line samples_quadtree.go:252
-								var any_2 bool = gc_c211r[gc_lane2]
-								_ = any_2
-								gc_l_any_2[gc_lane2] = any_2
-							}
-							{
-								var gc_m392 uint32
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_act2&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									gc_pos2.Thread = gc_rank2
-									any_2 := gc_l_any_2[gc_lane2]
-									_ = any_2
-
-//line samples_quadtree.go:252
-									if !(any_2) {
-										gc_m392 |= 1 << gc_lane2
-									}
-								}
-								gc_save392 := gc_act2
-								gc_act2 = gc_save392 & gc_m392
-								if gc_act2 != 0 {
-
-//line samples_quadtree.go:252
-									gc_in502 &^= gc_act2
-									gc_skip502 |= gc_act2
-									gc_act2 = 0
-								}
-								gc_act2 = gc_save392 &^ gc_dead2 &^ gc_skip502
-							}
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								rangeEnd := gc_s_rangeEnd[gc_rank2]
-								inPoints_ := gc_l_inPoints_[gc_lane2]
-								_ = inPoints_
-								rangeIt_ := gc_l_rangeIt_[gc_lane2]
-								_ = rangeIt_
-
-//line samples_quadtree.go:253
-								isActive_ := rangeIt_ < rangeEnd
-
-//line samples_quadtree.go:255
-								p_ := qtFloat2{0.0, 0.0}
-
-//line samples_quadtree.go:256
-								if isActive_ {
-									p_ = inPoints_.getPoint(rangeIt_)
-								}
-
-//line samples_quadtree.go:260
-								pred := isActive_ && p_.x < gc_s_center[gc_rank2].x && p_.y >= gc_s_center[gc_rank2].y
-								_ = isActive_
-								_ = p_
-								_ = pred
-
-//line samples_quadtree.go:261
-								gc_l_isActive_[gc_lane2] = isActive_
-								gc_l_p_[gc_lane2] = p_
-								gc_l_pred[gc_lane2] = pred
-							}
-
-//line samples_quadtree.go:261
-							compiled.TileLanes[bool, uint32](gc_b2, "Ballot", gc_w2, gc_act2, tile32.Size(), &gc_l_pred, 0, nil, &gc_c212r)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								laneMaskLt := gc_s_laneMaskLt[gc_rank2]
-								warpCnts := gc_s_warpCnts[gc_rank2]
-								outPoints := gc_l_outPoints[gc_lane2]
-								_ = outPoints
-								p_ := gc_l_p_[gc_lane2]
-								_ = p_
-								pred := gc_l_pred[gc_lane2]
-								_ = pred
-
-//line samples_quadtree.go:261
-								vote := int32(gc_c212r[gc_lane2])
-
-//line samples_quadtree.go:262
-								dest := warpCnts[0] + int32(bits.OnesCount32(uint32(vote&laneMaskLt)))
-
-//line samples_quadtree.go:264
-								if pred {
-									outPoints.setPoint(int(dest), p_)
-								}
-								_ = vote
-								_ = dest
-
-//line samples_quadtree.go:268
-								gc_c213v[gc_lane2] = int32(bits.OnesCount32(uint32(vote)))
-							}
-
-//line samples_quadtree.go:268
-							compiled.TileLanes[int32, int32](gc_b2, "Shfl", gc_w2, gc_act2, tile32.Size(), &gc_c213v, 0, nil, &gc_c213r)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								warpCnts := gc_s_warpCnts[gc_rank2]
-								isActive_ := gc_l_isActive_[gc_lane2]
-								_ = isActive_
-								p_ := gc_l_p_[gc_lane2]
-								_ = p_
-								var pred bool
-								_ = pred
-
-//line samples_quadtree.go:268
-								warpCnts[0] += gc_c213r[gc_lane2]
-
-//line samples_quadtree.go:270
-								pred = isActive_ && p_.x >= gc_s_center[gc_rank2].x && p_.y >= gc_s_center[gc_rank2].y
-
-//line samples_quadtree.go:271
-								gc_s_warpCnts[gc_rank2] = warpCnts
-								gc_l_pred[gc_lane2] = pred
-							}
-
-//line samples_quadtree.go:271
-							compiled.TileLanes[bool, uint32](gc_b2, "Ballot", gc_w2, gc_act2, tile32.Size(), &gc_l_pred, 0, nil, &gc_c214r)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								laneMaskLt := gc_s_laneMaskLt[gc_rank2]
-								warpCnts := gc_s_warpCnts[gc_rank2]
-								outPoints := gc_l_outPoints[gc_lane2]
-								_ = outPoints
-								p_ := gc_l_p_[gc_lane2]
-								_ = p_
-								pred := gc_l_pred[gc_lane2]
-								_ = pred
-								var vote int32
-								_ = vote
-								var dest int32
-								_ = dest
-
-//line samples_quadtree.go:271
-								vote = int32(gc_c214r[gc_lane2])
-
-//line samples_quadtree.go:272
-								dest = warpCnts[1] + int32(bits.OnesCount32(uint32(vote&laneMaskLt)))
-
-//line samples_quadtree.go:274
-								if pred {
-									outPoints.setPoint(int(dest), p_)
-								}
-
-//line samples_quadtree.go:278
-								gc_c215v[gc_lane2] = int32(bits.OnesCount32(uint32(vote)))
-							}
-
-//line samples_quadtree.go:278
-							compiled.TileLanes[int32, int32](gc_b2, "Shfl", gc_w2, gc_act2, tile32.Size(), &gc_c215v, 0, nil, &gc_c215r)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								warpCnts := gc_s_warpCnts[gc_rank2]
-								isActive_ := gc_l_isActive_[gc_lane2]
-								_ = isActive_
-								p_ := gc_l_p_[gc_lane2]
-								_ = p_
-								var pred bool
-								_ = pred
-
-//line samples_quadtree.go:278
-								warpCnts[1] += gc_c215r[gc_lane2]
-
-//line samples_quadtree.go:280
-								pred = isActive_ && p_.x < gc_s_center[gc_rank2].x && p_.y < gc_s_center[gc_rank2].y
-
-//line samples_quadtree.go:281
-								gc_s_warpCnts[gc_rank2] = warpCnts
-								gc_l_pred[gc_lane2] = pred
-							}
-
-//line samples_quadtree.go:281
-							compiled.TileLanes[bool, uint32](gc_b2, "Ballot", gc_w2, gc_act2, tile32.Size(), &gc_l_pred, 0, nil, &gc_c216r)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								laneMaskLt := gc_s_laneMaskLt[gc_rank2]
-								warpCnts := gc_s_warpCnts[gc_rank2]
-								outPoints := gc_l_outPoints[gc_lane2]
-								_ = outPoints
-								p_ := gc_l_p_[gc_lane2]
-								_ = p_
-								pred := gc_l_pred[gc_lane2]
-								_ = pred
-								var vote int32
-								_ = vote
-								var dest int32
-								_ = dest
-
-//line samples_quadtree.go:281
-								vote = int32(gc_c216r[gc_lane2])
-
-//line samples_quadtree.go:282
-								dest = warpCnts[2] + int32(bits.OnesCount32(uint32(vote&laneMaskLt)))
-
-//line samples_quadtree.go:284
-								if pred {
-									outPoints.setPoint(int(dest), p_)
-								}
-
-//line samples_quadtree.go:288
-								gc_c217v[gc_lane2] = int32(bits.OnesCount32(uint32(vote)))
-							}
-
-//line samples_quadtree.go:288
-							compiled.TileLanes[int32, int32](gc_b2, "Shfl", gc_w2, gc_act2, tile32.Size(), &gc_c217v, 0, nil, &gc_c217r)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								warpCnts := gc_s_warpCnts[gc_rank2]
-								isActive_ := gc_l_isActive_[gc_lane2]
-								_ = isActive_
-								p_ := gc_l_p_[gc_lane2]
-								_ = p_
-								var pred bool
-								_ = pred
-
-//line samples_quadtree.go:288
-								warpCnts[2] += gc_c217r[gc_lane2]
-
-//line samples_quadtree.go:290
-								pred = isActive_ && p_.x >= gc_s_center[gc_rank2].x && p_.y < gc_s_center[gc_rank2].y
-
-//line samples_quadtree.go:291
-								gc_s_warpCnts[gc_rank2] = warpCnts
-								gc_l_pred[gc_lane2] = pred
-							}
-
-//line samples_quadtree.go:291
-							compiled.TileLanes[bool, uint32](gc_b2, "Ballot", gc_w2, gc_act2, tile32.Size(), &gc_l_pred, 0, nil, &gc_c218r)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								laneMaskLt := gc_s_laneMaskLt[gc_rank2]
-								warpCnts := gc_s_warpCnts[gc_rank2]
-								outPoints := gc_l_outPoints[gc_lane2]
-								_ = outPoints
-								p_ := gc_l_p_[gc_lane2]
-								_ = p_
-								pred := gc_l_pred[gc_lane2]
-								_ = pred
-								var vote int32
-								_ = vote
-								var dest int32
-								_ = dest
-
-//line samples_quadtree.go:291
-								vote = int32(gc_c218r[gc_lane2])
-
-//line samples_quadtree.go:292
-								dest = warpCnts[3] + int32(bits.OnesCount32(uint32(vote&laneMaskLt)))
-
-//line samples_quadtree.go:294
-								if pred {
-									outPoints.setPoint(int(dest), p_)
-								}
-
-//line samples_quadtree.go:298
-								gc_c219v[gc_lane2] = int32(bits.OnesCount32(uint32(vote)))
-							}
-
-//line samples_quadtree.go:298
-							compiled.TileLanes[int32, int32](gc_b2, "Shfl", gc_w2, gc_act2, tile32.Size(), &gc_c219v, 0, nil, &gc_c219r)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								warpCnts := gc_s_warpCnts[gc_rank2]
-
-//line samples_quadtree.go:298
-								warpCnts[3] += gc_c219r[gc_lane2]
-								gc_s_warpCnts[gc_rank2] = warpCnts
-							}
-							gc_act2 = gc_in502 &^ gc_dead2
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								rangeIt_ := gc_l_rangeIt_[gc_lane2]
-								_ = rangeIt_
-
-//line samples_quadtree.go:252
-								rangeIt_ += 32
-								gc_l_rangeIt_[gc_lane2] = rangeIt_
-							}
-						}
-						gc_act2 = gc_save502 &^ gc_dead2
-					}
-				}
-				gc_act2 = gc_save522 &^ gc_dead2
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
 //line samples_quadtree.go:107
 				warpID := gc_tx2 / 32
-				_ = warpID
+				laneID := gc_tx2 % 32
+//line samples_quadtree.go:102
+				var sNumPts [4][]int32
+				{
+					{
+//line samples_quadtree.go:103
+						i := int(0)
+						sNumPts[i] = smem[i*numWarpsPerBlock:]
+					}
+					{
+//line samples_quadtree.go:103
+						i := int(1)
+						sNumPts[i] = smem[i*numWarpsPerBlock:]
+					}
+					{
+//line samples_quadtree.go:103
+						i := int(2)
+						sNumPts[i] = smem[i*numWarpsPerBlock:]
+					}
+					{
+//line samples_quadtree.go:103
+						i := int(3)
+						sNumPts[i] = smem[i*numWarpsPerBlock:]
+					}
+				}
+//line samples_quadtree.go:111
+				laneMaskLt := int32(1)<<laneID - 1
+//line samples_quadtree.go:113
+				node := &nodes[gc_bx2]
+//line samples_quadtree.go:115
+				numPoints := node.numPoints()
+//line samples_quadtree.go:117
+				var center qtFloat2
+				gc_s_center[gc_rank2] = center
+//line samples_quadtree.go:118
+				var rangeBegin, rangeEnd int
+				warpCnts := [4]int32{0, 0, 0, 0}
+//line samples_quadtree.go:123
+				if params.depth >= params.maxDepth || numPoints <= params.minPointsPerNode {
+					if params.pointSelector == 1 {
+						it, end := node.pointsBegin(), node.pointsEnd()
+//line samples_quadtree.go:127
+						for it += gc_tx2; it < end; it += numThreadsPerBlock {
+//line samples_quadtree.go:127
+							gc_b2.Tick()
+//line samples_quadtree.go:127
+							if gc_b2.Stopped() {
+//line samples_quadtree.go:127
+								return
+							}
+//line samples_quadtree.go:128
+							if it < end {
+								points[0].setPoint(it, points[1].getPoint(it))
+							}
+						}
+					}
+					{
+//line samples_quadtree.go:132
+						gc_exited2[gc_rank2] = true
+//line samples_quadtree.go:132
+						gc_dead2 |= uint32(1) << gc_lane2
+//line samples_quadtree.go:132
+						gc_act2 &^= uint32(1) << gc_lane2
+//line samples_quadtree.go:134
+						continue gc_L92
+					}
+				}
+				bbox := node.boundingBox()
+//line samples_quadtree.go:139
+				bbox.computeCenter(&gc_s_center[gc_rank2])
+//line samples_quadtree.go:142
+				numPointsPerWarp := max(32, (numPoints+numWarpsPerBlock-1)/numWarpsPerBlock)
+//line samples_quadtree.go:144
+				rangeBegin = node.pointsBegin() + warpID*numPointsPerWarp
+				rangeEnd = min(rangeBegin+numPointsPerWarp, node.pointsEnd())
+//line samples_quadtree.go:148
+				inPoints := &points[params.pointSelector]
+//line samples_quadtree.go:160
+				gc_s_sNumPts[gc_rank2] = sNumPts
+				gc_s_laneMaskLt[gc_rank2] = laneMaskLt
+				gc_s_node[gc_rank2] = node
+				gc_s_numPoints[gc_rank2] = numPoints
+				gc_s_rangeBegin[gc_rank2] = rangeBegin
+				gc_s_rangeEnd[gc_rank2] = rangeEnd
+				gc_s_warpCnts[gc_rank2] = warpCnts
+				gc_l_inPoints[gc_lane2] = inPoints
+			}
+		}
+		{
+//line samples_quadtree.go:152
+			gc_save232 := gc_act2
+			gc_in232 := gc_act2
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				rangeBegin := gc_s_rangeBegin[gc_rank2]
+//line samples_quadtree.go:151
+				rangeIt := rangeBegin + (gc_rank2 & (32 - 1))
+//line samples_quadtree.go:153
+				gc_l_rangeIt[gc_lane2] = rangeIt
+			}
+			for {
+				gc_b2.Tick()
+				if gc_b2.Stopped() {
+					return
+				}
+				gc_act2 = gc_in232 &^ gc_dead2
+				var gc_m232, gc_skip232 uint32
+//line samples_quadtree.go:163
+				gc_m232 = ^uint32(0)
+				gc_in232 &= gc_m232
+				gc_act2 = gc_in232
+				if gc_act2 == 0 {
+					break
+				}
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line samples_quadtree.go:175
+					rangeEnd := gc_s_rangeEnd[gc_rank2]
+					rangeIt := gc_l_rangeIt[gc_lane2]
+//line samples_quadtree.go:151
+					gc_c21v[gc_lane2] = rangeIt < rangeEnd
+				}
+//line samples_quadtree.go:151
+				compiled.TileLanes[bool, bool](gc_b2, "Any", gc_w2, gc_act2, tile32.Size(), &gc_c21v, 0, nil, &gc_c21r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line samples_quadtree.go:151
+					var any_ bool = gc_c21r[gc_lane2]
+//line samples_quadtree.go:153
+					gc_l_any_[gc_lane2] = any_
+				}
+				{
+					var gc_m122 uint32
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						any_ := gc_l_any_[gc_lane2]
+//line samples_quadtree.go:151
+						if !(any_) {
+							gc_m122 |= 1 << gc_lane2
+						}
+					}
+					gc_save122 := gc_act2
+					gc_act2 = gc_save122 & gc_m122
+					if gc_act2 != 0 {
+//line samples_quadtree.go:151
+						gc_in232 &^= gc_act2
+						gc_skip232 |= gc_act2
+						gc_act2 = 0
+					}
+					gc_act2 = gc_save122 &^ gc_dead2 &^ gc_skip232
+				}
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					rangeEnd := gc_s_rangeEnd[gc_rank2]
+					inPoints := gc_l_inPoints[gc_lane2]
+//line samples_quadtree.go:166
+					rangeIt := gc_l_rangeIt[gc_lane2]
+//line samples_quadtree.go:152
+					isActive := rangeIt < rangeEnd
+//line samples_quadtree.go:154
+					p := qtFloat2{0.0, 0.0}
+					if isActive {
+						p = inPoints.getPoint(rangeIt)
+					}
+//line samples_quadtree.go:159
+					gc_c22v[gc_lane2] = isActive && p.x < gc_s_center[gc_rank2].x && p.y >= gc_s_center[gc_rank2].y
+					gc_l_isActive[gc_lane2] = isActive
+					gc_l_p[gc_lane2] = p
+				}
+//line samples_quadtree.go:159
+				compiled.TileLanes[bool, uint32](gc_b2, "Ballot", gc_w2, gc_act2, tile32.Size(), &gc_c22v, 0, nil, &gc_c22r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line samples_quadtree.go:159
+					numPts := int32(bits.OnesCount32(gc_c22r[gc_lane2]))
+					gc_c23v[gc_lane2] = numPts
+				}
+//line samples_quadtree.go:160
+				compiled.TileLanes[int32, int32](gc_b2, "Shfl", gc_w2, gc_act2, tile32.Size(), &gc_c23v, 0, nil, &gc_c23r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					warpCnts := gc_s_warpCnts[gc_rank2]
+					isActive := gc_l_isActive[gc_lane2]
+//line samples_quadtree.go:170
+					p := gc_l_p[gc_lane2]
+//line samples_quadtree.go:160
+					warpCnts[0] += gc_c23r[gc_lane2]
+//line samples_quadtree.go:162
+					gc_c24v[gc_lane2] = isActive && p.x >= gc_s_center[gc_rank2].x && p.y >= gc_s_center[gc_rank2].y
+					gc_s_warpCnts[gc_rank2] = warpCnts
+				}
+//line samples_quadtree.go:162
+				compiled.TileLanes[bool, uint32](gc_b2, "Ballot", gc_w2, gc_act2, tile32.Size(), &gc_c24v, 0, nil, &gc_c24r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					var numPts int32
+//line samples_quadtree.go:162
+					numPts = int32(bits.OnesCount32(gc_c24r[gc_lane2]))
+					gc_c25v[gc_lane2] = numPts
+				}
+//line samples_quadtree.go:163
+				compiled.TileLanes[int32, int32](gc_b2, "Shfl", gc_w2, gc_act2, tile32.Size(), &gc_c25v, 0, nil, &gc_c25r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					warpCnts := gc_s_warpCnts[gc_rank2]
+					isActive := gc_l_isActive[gc_lane2]
+//line samples_quadtree.go:173
+					p := gc_l_p[gc_lane2]
+//line samples_quadtree.go:163
+					warpCnts[1] += gc_c25r[gc_lane2]
+//line samples_quadtree.go:165
+					gc_c26v[gc_lane2] = isActive && p.x < gc_s_center[gc_rank2].x && p.y < gc_s_center[gc_rank2].y
+					gc_s_warpCnts[gc_rank2] = warpCnts
+				}
+//line samples_quadtree.go:165
+				compiled.TileLanes[bool, uint32](gc_b2, "Ballot", gc_w2, gc_act2, tile32.Size(), &gc_c26v, 0, nil, &gc_c26r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					var numPts int32
+//line samples_quadtree.go:165
+					numPts = int32(bits.OnesCount32(gc_c26r[gc_lane2]))
+					gc_c27v[gc_lane2] = numPts
+				}
+//line samples_quadtree.go:166
+				compiled.TileLanes[int32, int32](gc_b2, "Shfl", gc_w2, gc_act2, tile32.Size(), &gc_c27v, 0, nil, &gc_c27r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					warpCnts := gc_s_warpCnts[gc_rank2]
+					isActive := gc_l_isActive[gc_lane2]
+//line samples_quadtree.go:176
+					p := gc_l_p[gc_lane2]
+//line samples_quadtree.go:166
+					warpCnts[2] += gc_c27r[gc_lane2]
+//line samples_quadtree.go:168
+					gc_c28v[gc_lane2] = isActive && p.x >= gc_s_center[gc_rank2].x && p.y < gc_s_center[gc_rank2].y
+					gc_s_warpCnts[gc_rank2] = warpCnts
+				}
+//line samples_quadtree.go:168
+				compiled.TileLanes[bool, uint32](gc_b2, "Ballot", gc_w2, gc_act2, tile32.Size(), &gc_c28v, 0, nil, &gc_c28r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					var numPts int32
+//line samples_quadtree.go:168
+					numPts = int32(bits.OnesCount32(gc_c28r[gc_lane2]))
+					gc_c29v[gc_lane2] = numPts
+				}
+//line samples_quadtree.go:169
+				compiled.TileLanes[int32, int32](gc_b2, "Shfl", gc_w2, gc_act2, tile32.Size(), &gc_c29v, 0, nil, &gc_c29r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					warpCnts := gc_s_warpCnts[gc_rank2]
+//line samples_quadtree.go:169
+					warpCnts[3] += gc_c29r[gc_lane2]
+					gc_s_warpCnts[gc_rank2] = warpCnts
+				}
+				gc_act2 = gc_in232 &^ gc_dead2
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+//line samples_quadtree.go:179
+					rangeIt := gc_l_rangeIt[gc_lane2]
+//line samples_quadtree.go:151
+					rangeIt += 32
+					gc_l_rangeIt[gc_lane2] = rangeIt
+				}
+			}
+			gc_act2 = gc_save232 &^ gc_dead2
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line samples_quadtree.go:107
+				warpID := gc_tx2 / 32
+//line samples_quadtree.go:109
 				sNumPts := gc_s_sNumPts[gc_rank2]
 				warpCnts := gc_s_warpCnts[gc_rank2]
-
-//line samples_quadtree.go:304
+//line samples_quadtree.go:172
 				if (gc_rank2 & (32 - 1)) == 0 {
 					sNumPts[0][warpID] = warpCnts[0]
 					sNumPts[1][warpID] = warpCnts[1]
@@ -1406,52 +461,736 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line samples_quadtree.go:183
+	var gc_l_numPts_ [32]int32
+	var gc_c210r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		for gc_lane2 := range min(32, gc_n2-gc_w2) {
+			if gc_exited2[gc_w2+gc_lane2] {
+				gc_act2 &^= 1 << gc_lane2
+			}
+		}
+		var gc_dead2 uint32
+		{
+//line samples_quadtree.go:195
+			var gc_m302 uint32
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line samples_quadtree.go:107
+					warpID := gc_tx2 / 32
+//line samples_quadtree.go:183
+					if warpID < 4 {
+						gc_m302 |= 1 << gc_lane2
+					}
+				}
+			}
+			gc_save302 := gc_act2
+			gc_act2 = gc_save302 & gc_m302
+			if gc_act2 != 0 {
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line samples_quadtree.go:107
+						warpID := gc_tx2 / 32
+//line samples_quadtree.go:109
+						sNumPts := gc_s_sNumPts[gc_rank2]
+//line samples_quadtree.go:184
+						numPts_ := int32(0)
+						if (gc_rank2 & (32 - 1)) < numWarpsPerBlock {
+							numPts_ = sNumPts[warpID][(gc_rank2 & (32 - 1))]
+						}
+//line samples_quadtree.go:189
+						gc_l_numPts_[gc_lane2] = numPts_
+					}
+				}
+//line samples_quadtree.go:189
+				for offset := 1; offset < numWarpsPerBlock; offset *= 2 {
+					compiled.TileLanes[int32, int32](gc_b2, "ShflUp", gc_w2, gc_act2, tile32.Size(), &gc_l_numPts_, offset, nil, &gc_c210r)
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						numPts_ := gc_l_numPts_[gc_lane2]
+//line samples_quadtree.go:190
+						n := gc_c210r[gc_lane2]
+//line samples_quadtree.go:192
+						if (gc_rank2 & (32 - 1)) >= offset {
+							numPts_ += n
+						}
+//line samples_quadtree.go:196
+						gc_l_numPts_[gc_lane2] = numPts_
+					}
+				}
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line samples_quadtree.go:107
+						warpID := gc_tx2 / 32
+//line samples_quadtree.go:109
+						sNumPts := gc_s_sNumPts[gc_rank2]
+						numPts_ := gc_l_numPts_[gc_lane2]
+//line samples_quadtree.go:197
+						if (gc_rank2 & (32 - 1)) < numWarpsPerBlock {
+							sNumPts[warpID][(gc_rank2 & (32 - 1))] = numPts_
+						}
+					}
+				}
+			}
+			gc_act2 = gc_save302 &^ gc_dead2
+		}
+	}
+//line samples_quadtree.go:208
+	var gc_l_sum [32]int32
+	var gc_l_tmp [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		for gc_lane2 := range min(32, gc_n2-gc_w2) {
+			if gc_exited2[gc_w2+gc_lane2] {
+				gc_act2 &^= 1 << gc_lane2
+			}
+		}
+		var gc_dead2 uint32
+		{
+//line samples_quadtree.go:220
+			var gc_m352 uint32
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line samples_quadtree.go:107
+					warpID := gc_tx2 / 32
+//line samples_quadtree.go:205
+					if warpID == 0 {
+						gc_m352 |= 1 << gc_lane2
+					}
+				}
+			}
+			gc_save352 := gc_act2
+			gc_act2 = gc_save352 & gc_m352
+			if gc_act2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					sNumPts := gc_s_sNumPts[gc_rank2]
+//line samples_quadtree.go:206
+					sum := sNumPts[0][numWarpsPerBlock-1]
+//line samples_quadtree.go:208
+					gc_l_sum[gc_lane2] = sum
+				}
+//line samples_quadtree.go:208
+				for row := 1; row < 4; row++ {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						sNumPts := gc_s_sNumPts[gc_rank2]
+//line samples_quadtree.go:209
+						tmp := sNumPts[row][numWarpsPerBlock-1]
+						gc_l_tmp[gc_lane2] = tmp
+					}
+//line samples_quadtree.go:210
+					compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						sNumPts := gc_s_sNumPts[gc_rank2]
+						sum := gc_l_sum[gc_lane2]
+//line samples_quadtree.go:212
+						if (gc_rank2 & (32 - 1)) < numWarpsPerBlock {
+							sNumPts[row][(gc_rank2 & (32 - 1))] += sum
+						}
+					}
+					compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile32.Size(), nil, 0, nil, nil)
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line samples_quadtree.go:223
+						sum := gc_l_sum[gc_lane2]
+//line samples_quadtree.go:225
+						tmp := gc_l_tmp[gc_lane2]
+//line samples_quadtree.go:217
+						sum += tmp
+						gc_l_sum[gc_lane2] = sum
+					}
+				}
+			}
+			gc_act2 = gc_save352 &^ gc_dead2
+		}
+	}
+//line samples_quadtree.go:227
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+			node := gc_s_node[gc_rank2]
+//line samples_quadtree.go:224
+			val := int32(0)
+			if gc_tx2 < 4*numWarpsPerBlock {
+				if gc_tx2 == 0 {
+					val = 0
+				} else {
+					val = smem[gc_tx2-1]
+				}
+				val += int32(node.pointsBegin())
+			}
+//line samples_quadtree.go:234
+			gc_s_val[gc_rank2] = val
+		}
+	}
+//line samples_quadtree.go:239
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if gc_bound2 := 4 * numWarpsPerBlock; gc_bound2 < gc_to2 {
+		gc_to2 = gc_bound2
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep2 := gc_from2
+		if compiled.SIMD {
+//line samples_quadtree.go:236
+			gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+				gc_tx2 := gc_vstep2
 				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
+//line samples_quadtree.go:236
+				gc_alive2 := gc_all2
+//line samples_quadtree.go:236
+				if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+//line samples_quadtree.go:236
+					gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				}
+//line samples_quadtree.go:236
+				val := archsimd.LoadInt32x8Slice(gc_s_val[gc_rank2:])
+				{
+//line samples_quadtree.go:237
+					if gc_tx2 < 0 || gc_tx2 > len(smem)-8 {
+//line samples_quadtree.go:237
+						break
+					}
+//line samples_quadtree.go:237
+					val.StoreMasked((*[8]int32)(smem[gc_tx2:]), gc_alive2)
+				}
+			}
+//line samples_quadtree.go:239
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+			val := gc_s_val[gc_rank2]
+			{
+//line samples_quadtree.go:237
+				smem[gc_tx2] = val
+			}
+		}
+	}
+//line samples_quadtree.go:243
+	var gc_l_outPoints [32]*qtPoints
+	var gc_l_inPoints_ [32]*qtPoints
+	var gc_l_rangeIt_ [32]int
+	var gc_l_any_2 [32]bool
+	var gc_l_isActive_ [32]bool
+	var gc_l_p_ [32]qtFloat2
+	var gc_l_pred [32]bool
+	var gc_c211v [32]bool
+	var gc_c211r [32]bool
+	var gc_c212r [32]uint32
+	var gc_c213v [32]int32
+	var gc_c213r [32]int32
+	var gc_c214r [32]uint32
+	var gc_c215v [32]int32
+	var gc_c215r [32]int32
+	var gc_c216r [32]uint32
+	var gc_c217v [32]int32
+	var gc_c217r [32]int32
+	var gc_c218r [32]uint32
+	var gc_c219v [32]int32
+	var gc_c219r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		for gc_lane2 := range min(32, gc_n2-gc_w2) {
+			if gc_exited2[gc_w2+gc_lane2] {
+				gc_act2 &^= 1 << gc_lane2
+			}
+		}
+		var gc_dead2 uint32
+		{
+//line samples_quadtree.go:274
+			var gc_m522 uint32
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
 					continue
 				}
-
-//line samples_quadtree.go:107
-				warpID := gc_tx2 / 32
-				_ = warpID
-				sNumPts := gc_s_sNumPts[gc_rank2]
-				node := gc_s_node[gc_rank2]
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
 				numPoints := gc_s_numPoints[gc_rank2]
-
-//line samples_quadtree.go:314
+//line samples_quadtree.go:243
 				if !(params.depth >= params.maxDepth || numPoints <= params.minPointsPerNode) {
-					if gc_tx2 == numThreadsPerBlock-1 {
-						children := nodes[params.numNodesAtThisLevel-(node.id()&^3):]
-
-						childOffset := 4 * node.id()
-
-						children[childOffset+0].setID(4*node.id() + 0)
-						children[childOffset+1].setID(4*node.id() + 1)
-						children[childOffset+2].setID(4*node.id() + 2)
-						children[childOffset+3].setID(4*node.id() + 3)
-
-						bbox_ := node.boundingBox()
-						pMin := &bbox_.mPMin
-						pMax := &bbox_.mPMax
-
-						children[childOffset+0].setBoundingBox(pMin.x, gc_s_center[gc_rank2].y, gc_s_center[gc_rank2].x, pMax.y)
-						children[childOffset+1].setBoundingBox(gc_s_center[gc_rank2].x, gc_s_center[gc_rank2].y, pMax.x, pMax.y)
-						children[childOffset+2].setBoundingBox(pMin.x, pMin.y, gc_s_center[gc_rank2].x, gc_s_center[gc_rank2].y)
-						children[childOffset+3].setBoundingBox(gc_s_center[gc_rank2].x, pMin.y, pMax.x, gc_s_center[gc_rank2].y)
-
-						children[childOffset+0].setRange(node.pointsBegin(), int(sNumPts[0][warpID]))
-						children[childOffset+1].setRange(int(sNumPts[0][warpID]), int(sNumPts[1][warpID]))
-						children[childOffset+2].setRange(int(sNumPts[1][warpID]), int(sNumPts[2][warpID]))
-						children[childOffset+3].setRange(int(sNumPts[2][warpID]), int(sNumPts[3][warpID]))
-
-						cfg := gocuda.Config{Grid: gocuda.Dim3{X: 4}, Block: gocuda.Dim3{X: numThreadsPerBlock}, SharedMem: 4 * numWarpsPerBlock * 4}
-						if err := dev.Launch(cfg, BuildQuadtreeKernel(dev, numThreadsPerBlock, children[childOffset:], points, params.child())); err != nil {
-							panic(err)
+					gc_m522 |= 1 << gc_lane2
+				}
+			}
+			gc_save522 := gc_act2
+			gc_act2 = gc_save522 & gc_m522
+			if gc_act2 != 0 {
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
 						}
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line samples_quadtree.go:107
+						warpID := gc_tx2 / 32
+//line samples_quadtree.go:109
+						sNumPts := gc_s_sNumPts[gc_rank2]
+						warpCnts := gc_s_warpCnts[gc_rank2]
+//line samples_quadtree.go:244
+						outPoints := &points[(params.pointSelector+1)%2]
+//line samples_quadtree.go:246
+						warpCnts[0] = sNumPts[0][warpID]
+						warpCnts[1] = sNumPts[1][warpID]
+						warpCnts[2] = sNumPts[2][warpID]
+						warpCnts[3] = sNumPts[3][warpID]
+//line samples_quadtree.go:251
+						inPoints_ := &points[params.pointSelector]
+//line samples_quadtree.go:254
+						gc_s_warpCnts[gc_rank2] = warpCnts
+						gc_l_outPoints[gc_lane2] = outPoints
+						gc_l_inPoints_[gc_lane2] = inPoints_
+					}
+				}
+				{
+//line samples_quadtree.go:253
+					gc_save502 := gc_act2
+					gc_in502 := gc_act2
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						rangeBegin := gc_s_rangeBegin[gc_rank2]
+//line samples_quadtree.go:252
+						rangeIt_ := rangeBegin + (gc_rank2 & (32 - 1))
+//line samples_quadtree.go:254
+						gc_l_rangeIt_[gc_lane2] = rangeIt_
+					}
+					for {
+						gc_b2.Tick()
+						if gc_b2.Stopped() {
+							return
+						}
+						gc_act2 = gc_in502 &^ gc_dead2
+						var gc_m502, gc_skip502 uint32
+//line samples_quadtree.go:264
+						gc_m502 = ^uint32(0)
+						gc_in502 &= gc_m502
+						gc_act2 = gc_in502
+						if gc_act2 == 0 {
+							break
+						}
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+//line samples_quadtree.go:276
+							rangeEnd := gc_s_rangeEnd[gc_rank2]
+							rangeIt_ := gc_l_rangeIt_[gc_lane2]
+//line samples_quadtree.go:252
+							gc_c211v[gc_lane2] = rangeIt_ < rangeEnd
+						}
+//line samples_quadtree.go:252
+						compiled.TileLanes[bool, bool](gc_b2, "Any", gc_w2, gc_act2, tile32.Size(), &gc_c211v, 0, nil, &gc_c211r)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line samples_quadtree.go:252
+							var any_2 bool = gc_c211r[gc_lane2]
+//line samples_quadtree.go:254
+							gc_l_any_2[gc_lane2] = any_2
+						}
+						{
+							var gc_m392 uint32
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_act2&(1<<gc_lane2) == 0 {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+								any_2 := gc_l_any_2[gc_lane2]
+//line samples_quadtree.go:252
+								if !(any_2) {
+									gc_m392 |= 1 << gc_lane2
+								}
+							}
+							gc_save392 := gc_act2
+							gc_act2 = gc_save392 & gc_m392
+							if gc_act2 != 0 {
+//line samples_quadtree.go:252
+								gc_in502 &^= gc_act2
+								gc_skip502 |= gc_act2
+								gc_act2 = 0
+							}
+							gc_act2 = gc_save392 &^ gc_dead2 &^ gc_skip502
+						}
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							rangeEnd := gc_s_rangeEnd[gc_rank2]
+							inPoints_ := gc_l_inPoints_[gc_lane2]
+//line samples_quadtree.go:267
+							rangeIt_ := gc_l_rangeIt_[gc_lane2]
+//line samples_quadtree.go:253
+							isActive_ := rangeIt_ < rangeEnd
+//line samples_quadtree.go:255
+							p_ := qtFloat2{0.0, 0.0}
+							if isActive_ {
+								p_ = inPoints_.getPoint(rangeIt_)
+							}
+//line samples_quadtree.go:260
+							pred := isActive_ && p_.x < gc_s_center[gc_rank2].x && p_.y >= gc_s_center[gc_rank2].y
+							gc_l_isActive_[gc_lane2] = isActive_
+							gc_l_p_[gc_lane2] = p_
+							gc_l_pred[gc_lane2] = pred
+						}
+//line samples_quadtree.go:261
+						compiled.TileLanes[bool, uint32](gc_b2, "Ballot", gc_w2, gc_act2, tile32.Size(), &gc_l_pred, 0, nil, &gc_c212r)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							laneMaskLt := gc_s_laneMaskLt[gc_rank2]
+							warpCnts := gc_s_warpCnts[gc_rank2]
+							outPoints := gc_l_outPoints[gc_lane2]
+//line samples_quadtree.go:272
+							p_ := gc_l_p_[gc_lane2]
+//line samples_quadtree.go:274
+							pred := gc_l_pred[gc_lane2]
+//line samples_quadtree.go:261
+							vote := int32(gc_c212r[gc_lane2])
+							dest := warpCnts[0] + int32(bits.OnesCount32(uint32(vote&laneMaskLt)))
+//line samples_quadtree.go:264
+							if pred {
+								outPoints.setPoint(int(dest), p_)
+							}
+//line samples_quadtree.go:268
+							gc_c213v[gc_lane2] = int32(bits.OnesCount32(uint32(vote)))
+						}
+//line samples_quadtree.go:268
+						compiled.TileLanes[int32, int32](gc_b2, "Shfl", gc_w2, gc_act2, tile32.Size(), &gc_c213v, 0, nil, &gc_c213r)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							warpCnts := gc_s_warpCnts[gc_rank2]
+							isActive_ := gc_l_isActive_[gc_lane2]
+//line samples_quadtree.go:278
+							p_ := gc_l_p_[gc_lane2]
+//line samples_quadtree.go:280
+							var pred bool
+//line samples_quadtree.go:268
+							warpCnts[0] += gc_c213r[gc_lane2]
+//line samples_quadtree.go:270
+							pred = isActive_ && p_.x >= gc_s_center[gc_rank2].x && p_.y >= gc_s_center[gc_rank2].y
+							gc_s_warpCnts[gc_rank2] = warpCnts
+							gc_l_pred[gc_lane2] = pred
+						}
+//line samples_quadtree.go:271
+						compiled.TileLanes[bool, uint32](gc_b2, "Ballot", gc_w2, gc_act2, tile32.Size(), &gc_l_pred, 0, nil, &gc_c214r)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							laneMaskLt := gc_s_laneMaskLt[gc_rank2]
+							warpCnts := gc_s_warpCnts[gc_rank2]
+							outPoints := gc_l_outPoints[gc_lane2]
+//line samples_quadtree.go:282
+							p_ := gc_l_p_[gc_lane2]
+//line samples_quadtree.go:284
+							pred := gc_l_pred[gc_lane2]
+//line samples_quadtree.go:286
+							var vote int32
+//line samples_quadtree.go:288
+							var dest int32
+//line samples_quadtree.go:271
+							vote = int32(gc_c214r[gc_lane2])
+							dest = warpCnts[1] + int32(bits.OnesCount32(uint32(vote&laneMaskLt)))
+//line samples_quadtree.go:274
+							if pred {
+								outPoints.setPoint(int(dest), p_)
+							}
+//line samples_quadtree.go:278
+							gc_c215v[gc_lane2] = int32(bits.OnesCount32(uint32(vote)))
+						}
+//line samples_quadtree.go:278
+						compiled.TileLanes[int32, int32](gc_b2, "Shfl", gc_w2, gc_act2, tile32.Size(), &gc_c215v, 0, nil, &gc_c215r)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							warpCnts := gc_s_warpCnts[gc_rank2]
+							isActive_ := gc_l_isActive_[gc_lane2]
+//line samples_quadtree.go:288
+							p_ := gc_l_p_[gc_lane2]
+//line samples_quadtree.go:290
+							var pred bool
+//line samples_quadtree.go:278
+							warpCnts[1] += gc_c215r[gc_lane2]
+//line samples_quadtree.go:280
+							pred = isActive_ && p_.x < gc_s_center[gc_rank2].x && p_.y < gc_s_center[gc_rank2].y
+							gc_s_warpCnts[gc_rank2] = warpCnts
+							gc_l_pred[gc_lane2] = pred
+						}
+//line samples_quadtree.go:281
+						compiled.TileLanes[bool, uint32](gc_b2, "Ballot", gc_w2, gc_act2, tile32.Size(), &gc_l_pred, 0, nil, &gc_c216r)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							laneMaskLt := gc_s_laneMaskLt[gc_rank2]
+							warpCnts := gc_s_warpCnts[gc_rank2]
+							outPoints := gc_l_outPoints[gc_lane2]
+//line samples_quadtree.go:292
+							p_ := gc_l_p_[gc_lane2]
+//line samples_quadtree.go:294
+							pred := gc_l_pred[gc_lane2]
+//line samples_quadtree.go:296
+							var vote int32
+//line samples_quadtree.go:298
+							var dest int32
+//line samples_quadtree.go:281
+							vote = int32(gc_c216r[gc_lane2])
+							dest = warpCnts[2] + int32(bits.OnesCount32(uint32(vote&laneMaskLt)))
+//line samples_quadtree.go:284
+							if pred {
+								outPoints.setPoint(int(dest), p_)
+							}
+//line samples_quadtree.go:288
+							gc_c217v[gc_lane2] = int32(bits.OnesCount32(uint32(vote)))
+						}
+//line samples_quadtree.go:288
+						compiled.TileLanes[int32, int32](gc_b2, "Shfl", gc_w2, gc_act2, tile32.Size(), &gc_c217v, 0, nil, &gc_c217r)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							warpCnts := gc_s_warpCnts[gc_rank2]
+							isActive_ := gc_l_isActive_[gc_lane2]
+//line samples_quadtree.go:298
+							p_ := gc_l_p_[gc_lane2]
+//line samples_quadtree.go:300
+							var pred bool
+//line samples_quadtree.go:288
+							warpCnts[2] += gc_c217r[gc_lane2]
+//line samples_quadtree.go:290
+							pred = isActive_ && p_.x >= gc_s_center[gc_rank2].x && p_.y < gc_s_center[gc_rank2].y
+							gc_s_warpCnts[gc_rank2] = warpCnts
+							gc_l_pred[gc_lane2] = pred
+						}
+//line samples_quadtree.go:291
+						compiled.TileLanes[bool, uint32](gc_b2, "Ballot", gc_w2, gc_act2, tile32.Size(), &gc_l_pred, 0, nil, &gc_c218r)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							laneMaskLt := gc_s_laneMaskLt[gc_rank2]
+							warpCnts := gc_s_warpCnts[gc_rank2]
+							outPoints := gc_l_outPoints[gc_lane2]
+//line samples_quadtree.go:302
+							p_ := gc_l_p_[gc_lane2]
+//line samples_quadtree.go:304
+							pred := gc_l_pred[gc_lane2]
+//line samples_quadtree.go:306
+							var vote int32
+//line samples_quadtree.go:308
+							var dest int32
+//line samples_quadtree.go:291
+							vote = int32(gc_c218r[gc_lane2])
+							dest = warpCnts[3] + int32(bits.OnesCount32(uint32(vote&laneMaskLt)))
+//line samples_quadtree.go:294
+							if pred {
+								outPoints.setPoint(int(dest), p_)
+							}
+//line samples_quadtree.go:298
+							gc_c219v[gc_lane2] = int32(bits.OnesCount32(uint32(vote)))
+						}
+//line samples_quadtree.go:298
+						compiled.TileLanes[int32, int32](gc_b2, "Shfl", gc_w2, gc_act2, tile32.Size(), &gc_c219v, 0, nil, &gc_c219r)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							warpCnts := gc_s_warpCnts[gc_rank2]
+//line samples_quadtree.go:298
+							warpCnts[3] += gc_c219r[gc_lane2]
+							gc_s_warpCnts[gc_rank2] = warpCnts
+						}
+						gc_act2 = gc_in502 &^ gc_dead2
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line samples_quadtree.go:308
+							rangeIt_ := gc_l_rangeIt_[gc_lane2]
+//line samples_quadtree.go:252
+							rangeIt_ += 32
+							gc_l_rangeIt_[gc_lane2] = rangeIt_
+						}
+					}
+					gc_act2 = gc_save502 &^ gc_dead2
+				}
+			}
+			gc_act2 = gc_save522 &^ gc_dead2
+		}
+	}
+//line samples_quadtree.go:264
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line samples_quadtree.go:107
+			warpID := gc_tx2 / 32
+//line samples_quadtree.go:109
+			sNumPts := gc_s_sNumPts[gc_rank2]
+			warpCnts := gc_s_warpCnts[gc_rank2]
+//line samples_quadtree.go:304
+			if (gc_rank2 & (32 - 1)) == 0 {
+				sNumPts[0][warpID] = warpCnts[0]
+				sNumPts[1][warpID] = warpCnts[1]
+				sNumPts[2][warpID] = warpCnts[2]
+				sNumPts[3][warpID] = warpCnts[3]
+			}
+		}
+	}
+//line samples_quadtree.go:314
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line samples_quadtree.go:107
+			warpID := gc_tx2 / 32
+//line samples_quadtree.go:109
+			sNumPts := gc_s_sNumPts[gc_rank2]
+			node := gc_s_node[gc_rank2]
+			numPoints := gc_s_numPoints[gc_rank2]
+//line samples_quadtree.go:314
+			if !(params.depth >= params.maxDepth || numPoints <= params.minPointsPerNode) {
+				if gc_tx2 == numThreadsPerBlock-1 {
+					children := nodes[params.numNodesAtThisLevel-(node.id()&^3):]
+//line samples_quadtree.go:318
+					childOffset := 4 * node.id()
+//line samples_quadtree.go:320
+					children[childOffset+0].setID(4*node.id() + 0)
+					children[childOffset+1].setID(4*node.id() + 1)
+					children[childOffset+2].setID(4*node.id() + 2)
+					children[childOffset+3].setID(4*node.id() + 3)
+//line samples_quadtree.go:325
+					bbox_ := node.boundingBox()
+					pMin := &bbox_.mPMin
+					pMax := &bbox_.mPMax
+//line samples_quadtree.go:329
+					children[childOffset+0].setBoundingBox(pMin.x, gc_s_center[gc_rank2].y, gc_s_center[gc_rank2].x, pMax.y)
+					children[childOffset+1].setBoundingBox(gc_s_center[gc_rank2].x, gc_s_center[gc_rank2].y, pMax.x, pMax.y)
+					children[childOffset+2].setBoundingBox(pMin.x, pMin.y, gc_s_center[gc_rank2].x, gc_s_center[gc_rank2].y)
+					children[childOffset+3].setBoundingBox(gc_s_center[gc_rank2].x, pMin.y, pMax.x, gc_s_center[gc_rank2].y)
+//line samples_quadtree.go:334
+					children[childOffset+0].setRange(node.pointsBegin(), int(sNumPts[0][warpID]))
+					children[childOffset+1].setRange(int(sNumPts[0][warpID]), int(sNumPts[1][warpID]))
+					children[childOffset+2].setRange(int(sNumPts[1][warpID]), int(sNumPts[2][warpID]))
+					children[childOffset+3].setRange(int(sNumPts[2][warpID]), int(sNumPts[3][warpID]))
+//line samples_quadtree.go:339
+					cfg := gocuda.Config{Grid: gocuda.Dim3{X: 4}, Block: gocuda.Dim3{X: numThreadsPerBlock}, SharedMem: 4 * numWarpsPerBlock * 4}
+					if err := dev.Launch(cfg, BuildQuadtreeKernel(dev, numThreadsPerBlock, children[childOffset:], points, params.child())); err != nil {
+						panic(err)
 					}
 				}
 			}
@@ -1462,4 +1201,5 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 // gc_files_samples_quadtree holds the source files whose lines the kernels' records hash.
 //
 //go:embed samples_quadtree.go
+//line samples_quadtree.go:353
 var gc_files_samples_quadtree embed.FS

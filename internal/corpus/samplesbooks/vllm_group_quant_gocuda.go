@@ -51,241 +51,167 @@ func gc_body_perTokenGroupQuant8bitKernel(gc_b *compiled.Block, isColumnMajor, s
 	gc_s_groupOutput := compiled.Scratch[[]int8](gc_b, 0)[:gc_n]
 	gc_s_smemGroup := compiled.Scratch[[]float32](gc_b, 1)[:gc_n]
 	gc_s_yS := make([]float32, gc_b.Len())
-
 //line vllm_group_quant.go:107
 	const threadsPerGroup = 16
-
 //line vllm_group_quant.go:111
 	blockGroupID := int64(gc_bx * groupsPerBlock)
-
 //line vllm_group_quant.go:135
 	smem := gocuda.DynamicShared[float32](t)
-
 //line vllm_group_quant.go:87
 	mask := uint32(0xffff)
-	{
-		var gc_l_val [32]float32
-		var gc_l_scaleOutput [32][]float32
-		var gc_c1r [32]float32
-		var gc_c2r [32]float32
-		var gc_c3r [32]float32
-		var gc_c4r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
+//line vllm_group_quant.go:89
+	var gc_l_val [32]float32
+	var gc_l_scaleOutput [32][]float32
+	var gc_c1r [32]float32
+	var gc_c2r [32]float32
+	var gc_c3r [32]float32
+	var gc_c4r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line vllm_group_quant.go:108
-					localGroupID := int64(gc_tx / threadsPerGroup)
-					_ = localGroupID
-
-//line vllm_group_quant.go:109
-					laneID := gc_tx % threadsPerGroup
-					_ = laneID
-
+				localGroupID := int64(gc_tx / threadsPerGroup)
+				laneID := gc_tx % threadsPerGroup
 //line vllm_group_quant.go:112
-					globalGroupID := blockGroupID + localGroupID
-					_ = globalGroupID
-
-//line vllm_group_quant.go:113
-					blockGroupOffset := globalGroupID * int64(groupSize)
-					_ = blockGroupOffset
-
+				globalGroupID := blockGroupID + localGroupID
+				blockGroupOffset := globalGroupID * int64(groupSize)
 //line vllm_group_quant.go:115
-					localAbsmax := eps
-					gc_s_localAbsmax[gc_rank] = localAbsmax
-
-//line vllm_group_quant.go:117
-					groupInput := input[blockGroupOffset:]
-
-//line vllm_group_quant.go:118
-					groupOutput := outputQ[blockGroupOffset:]
-
-//line vllm_group_quant.go:119
-					var scaleOutput []float32
-
+				localAbsmax := eps
+				gc_s_localAbsmax[gc_rank] = localAbsmax
+				groupInput := input[blockGroupOffset:]
+				groupOutput := outputQ[blockGroupOffset:]
+				var scaleOutput []float32
 //line vllm_group_quant.go:121
-					if isColumnMajor {
-						const numElemsPerPack = 1
-						scaleNumRowsElement := scaleNumRows * numElemsPerPack
-						rowIdx := int(globalGroupID) / scaleNumRowsElement
-						colIdxRaw := int(globalGroupID) % scaleNumRowsElement
-						colIdx := colIdxRaw / numElemsPerPack
-						packIdx := colIdxRaw % numElemsPerPack
-						scaleOutput = outputS[colIdx*scaleStride*numElemsPerPack+rowIdx*numElemsPerPack+packIdx:]
-					} else {
-						scaleOutput = outputS[globalGroupID:]
-					}
-
+				if isColumnMajor {
+					const numElemsPerPack = 1
+					scaleNumRowsElement := scaleNumRows * numElemsPerPack
+					rowIdx := int(globalGroupID) / scaleNumRowsElement
+					colIdxRaw := int(globalGroupID) % scaleNumRowsElement
+					colIdx := colIdxRaw / numElemsPerPack
+					packIdx := colIdxRaw % numElemsPerPack
+					scaleOutput = outputS[colIdx*scaleStride*numElemsPerPack+rowIdx*numElemsPerPack+packIdx:]
+				} else {
+					scaleOutput = outputS[globalGroupID:]
+				}
 //line vllm_group_quant.go:136
-					smemGroup := smem[localGroupID*int64(groupSize):]
-
+				smemGroup := smem[localGroupID*int64(groupSize):]
 //line vllm_group_quant.go:139
-					scalarOpCache := func(dst *float32, src float32) {
-						absV := float32(math.Abs(float64(src)))
-						gc_s_localAbsmax[gc_rank] = float32(math.Max(float64(gc_s_localAbsmax[gc_rank]), float64(absV)))
-						*dst = src
-					}
-
+				scalarOpCache := func(dst *float32, src float32) {
+					absV := float32(math.Abs(float64(src)))
+					gc_s_localAbsmax[gc_rank] = float32(math.Max(float64(gc_s_localAbsmax[gc_rank]), float64(absV)))
+					*dst = src
+				}
 //line vllm_group_quant.go:145
-					vectorizeWithAlignment(groupInput, smemGroup, groupSize, laneID, threadsPerGroup, scalarOpCache)
-
+				vectorizeWithAlignment(groupInput, smemGroup, groupSize, laneID, threadsPerGroup, scalarOpCache)
 //line vllm_group_quant.go:147
-					var val float32 = gc_s_localAbsmax[gc_rank]
-
-//line vllm_group_quant.go:147
-					_ = val
-					_ = localAbsmax
-					_ = groupInput
-					_ = groupOutput
-					_ = scaleOutput
-					_ = smemGroup
-					_ = scalarOpCache
-					_ = val
-
+				var val float32 = gc_s_localAbsmax[gc_rank]
 //line vllm_group_quant.go:89
-					gc_l_val[gc_lane] = val
-					gc_s_groupOutput[gc_rank] = groupOutput
-					gc_l_scaleOutput[gc_lane] = scaleOutput
-					gc_s_smemGroup[gc_rank] = smemGroup
+				gc_l_val[gc_lane] = val
+				gc_s_groupOutput[gc_rank] = groupOutput
+				gc_l_scaleOutput[gc_lane] = scaleOutput
+				gc_s_smemGroup[gc_rank] = smemGroup
+			}
+		}
+//line vllm_group_quant.go:89
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, mask, &gc_l_val, 8, 32, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			val := gc_l_val[gc_lane]
+//line vllm_group_quant.go:89
+			val = float32(math.Max(float64(val), float64(gc_c1r[gc_lane])))
+			gc_l_val[gc_lane] = val
+		}
+//line vllm_group_quant.go:90
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, mask, &gc_l_val, 4, 32, &gc_c2r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			val := gc_l_val[gc_lane]
+//line vllm_group_quant.go:90
+			val = float32(math.Max(float64(val), float64(gc_c2r[gc_lane])))
+			gc_l_val[gc_lane] = val
+		}
+//line vllm_group_quant.go:91
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, mask, &gc_l_val, 2, 32, &gc_c3r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			val := gc_l_val[gc_lane]
+//line vllm_group_quant.go:91
+			val = float32(math.Max(float64(val), float64(gc_c3r[gc_lane])))
+			gc_l_val[gc_lane] = val
+		}
+//line vllm_group_quant.go:92
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, mask, &gc_l_val, 1, 32, &gc_c4r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-			}
-
-//line vllm_group_quant.go:89
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, mask, &gc_l_val, 8, 32, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-				val := gc_l_val[gc_lane]
-				_ = val
-
-//line vllm_group_quant.go:89
-				val = float32(math.Max(float64(val), float64(gc_c1r[gc_lane])))
-
-//line vllm_group_quant.go:90
-				gc_l_val[gc_lane] = val
-			}
-
-//line vllm_group_quant.go:90
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, mask, &gc_l_val, 4, 32, &gc_c2r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				val := gc_l_val[gc_lane]
-				_ = val
-
-//line vllm_group_quant.go:90
-				val = float32(math.Max(float64(val), float64(gc_c2r[gc_lane])))
-
-//line vllm_group_quant.go:91
-				gc_l_val[gc_lane] = val
-			}
-
-//line vllm_group_quant.go:91
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, mask, &gc_l_val, 2, 32, &gc_c3r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				val := gc_l_val[gc_lane]
-				_ = val
-
-//line vllm_group_quant.go:91
-				val = float32(math.Max(float64(val), float64(gc_c3r[gc_lane])))
-
-//line vllm_group_quant.go:92
-				gc_l_val[gc_lane] = val
-			}
-
-//line vllm_group_quant.go:92
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, mask, &gc_l_val, 1, 32, &gc_c4r)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
 //line vllm_group_quant.go:109
-					laneID := gc_tx % threadsPerGroup
-					_ = laneID
-					val := gc_l_val[gc_lane]
-					_ = val
-					scaleOutput := gc_l_scaleOutput[gc_lane]
-					_ = scaleOutput
-
+				laneID := gc_tx % threadsPerGroup
+//line vllm_group_quant.go:111
+				val := gc_l_val[gc_lane]
+//line vllm_group_quant.go:113
+				scaleOutput := gc_l_scaleOutput[gc_lane]
 //line vllm_group_quant.go:92
-					val = float32(math.Max(float64(val), float64(gc_c4r[gc_lane])))
-
-//line vllm_group_quant.go:93
-					var r float32 = val
-
-//line vllm_group_quant.go:93
-					_ = r
-
+				val = float32(math.Max(float64(val), float64(gc_c4r[gc_lane])))
+				var r float32 = val
 //line vllm_group_quant.go:147
-					gc_s_localAbsmax[gc_rank] = r
-
+				gc_s_localAbsmax[gc_rank] = r
 //line vllm_group_quant.go:149
-					yS := gc_s_localAbsmax[gc_rank] / max8bit
-					gc_s_yS[gc_rank] = yS
-
+				yS := gc_s_localAbsmax[gc_rank] / max8bit
+				gc_s_yS[gc_rank] = yS
 //line vllm_group_quant.go:150
-					if scaleUE8M0 {
-						gc_s_yS[gc_rank] = float32(math.Exp2(math.Ceil(math.Log2(math.Max(math.Abs(float64(gc_s_yS[gc_rank])), float64(float32(1e-10)))))))
-					}
-
-//line vllm_group_quant.go:154
-					ySQuant := gc_s_yS[gc_rank]
-
-//line vllm_group_quant.go:156
-					if laneID == 0 {
-						scaleOutput[0] = ySQuant
-					}
-					_ = r
-					_ = yS
-					_ = ySQuant
-					gc_l_val[gc_lane] = val
+				if scaleUE8M0 {
+					gc_s_yS[gc_rank] = float32(math.Exp2(math.Ceil(math.Log2(math.Max(math.Abs(float64(gc_s_yS[gc_rank])), float64(float32(1e-10)))))))
 				}
+//line vllm_group_quant.go:154
+				ySQuant := gc_s_yS[gc_rank]
+//line vllm_group_quant.go:156
+				if laneID == 0 {
+					scaleOutput[0] = ySQuant
+				}
+//line vllm_group_quant.go:162
+				gc_l_val[gc_lane] = val
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line vllm_group_quant.go:109
-				laneID := gc_tx % threadsPerGroup
-				_ = laneID
-				groupOutput := gc_s_groupOutput[gc_rank]
-				smemGroup := gc_s_smemGroup[gc_rank]
-
-//line vllm_group_quant.go:163
-				scalarOpQuant := func(dst_ *int8, src_ float32) {
-					q := float32(math.Min(math.Max(float64(src_/gc_s_yS[gc_rank]), float64(min8bit)), float64(max8bit)))
-					*dst_ = int8(q)
-				}
-
 //line vllm_group_quant.go:168
-				vectorizeWithAlignment(smemGroup, groupOutput, groupSize, laneID, threadsPerGroup, scalarOpQuant)
-				_ = scalarOpQuant
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line vllm_group_quant.go:109
+			laneID := gc_tx % threadsPerGroup
+//line vllm_group_quant.go:111
+			groupOutput := gc_s_groupOutput[gc_rank]
+			smemGroup := gc_s_smemGroup[gc_rank]
+//line vllm_group_quant.go:163
+			scalarOpQuant := func(dst_ *int8, src_ float32) {
+				q := float32(math.Min(math.Max(float64(src_/gc_s_yS[gc_rank]), float64(min8bit)), float64(max8bit)))
+				*dst_ = int8(q)
 			}
+//line vllm_group_quant.go:168
+			vectorizeWithAlignment(smemGroup, groupOutput, groupSize, laneID, threadsPerGroup, scalarOpQuant)
 		}
 	}
 }
@@ -293,4 +219,5 @@ func gc_body_perTokenGroupQuant8bitKernel(gc_b *compiled.Block, isColumnMajor, s
 // gc_files_vllm_group_quant holds the source files whose lines the kernels' records hash.
 //
 //go:embed vllm_group_quant.go
+//line vllm_group_quant.go:178
 var gc_files_vllm_group_quant embed.FS

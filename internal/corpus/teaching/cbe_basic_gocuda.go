@@ -45,29 +45,24 @@ func gc_body_addKernel(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []int32) 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line cbe_basic.go:39
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line cbe_basic.go:22
-					tid := gc_tx + gc_bx*gc_bdx
-
+				tid := gc_tx + gc_bx*gc_bdx
+				for tid < addN {
 //line cbe_basic.go:23
-					for tid < addN {
+					gc_b.Tick()
 //line cbe_basic.go:23
-						gc_b.Tick()
+					if gc_b.Stopped() {
 //line cbe_basic.go:23
-						if gc_b.Stopped() {
-//line cbe_basic.go:23
-							return
-//line cbe_basic.go:23
-						}
-						c[tid] = a[tid] + b[tid]
-						tid += gc_bdx * gc_gdx
+						return
 					}
-					_ = tid
+//line cbe_basic.go:24
+					c[tid] = a[tid] + b[tid]
+					tid += gc_bdx * gc_gdx
 				}
 			}
 		}
@@ -109,64 +104,39 @@ func gc_body_juliaKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ptr []uint8, di
 				gc_by = 0
 			}
 		}
-
 //line cbe_basic.go:69
 		x := gc_bx
-
-//line cbe_basic.go:70
 		y := gc_by
-
-//line cbe_basic.go:71
 		offset := x + y*gc_gdx
-		{
-			gc_off := offset*4 + 0
-			gc_off2 := offset*4 + 1
-			gc_off3 := offset*4 + 2
-			gc_off4 := offset*4 + 3
-			if gc_off >= 0 && gc_off < len(ptr) && gc_off2 >= 0 && gc_off2 < len(ptr) && gc_off3 >= 0 && gc_off3 < len(ptr) && gc_off4 >= 0 && gc_off4 < len(ptr) {
-				gc_at := ptr[gc_off:][:1]
-				gc_at2 := ptr[gc_off2:][:1]
-				gc_at3 := ptr[gc_off3:][:1]
-				gc_at4 := ptr[gc_off4:][:1]
-				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-					gc_pos.Thread = gc_rank
-
 //line cbe_basic.go:73
-					juliaValue := julia(x, y, dim)
-
-//line cbe_basic.go:74
-					gc_at[0] = uint8(255 * juliaValue)
-
-//line cbe_basic.go:75
-					gc_at2[0] = 0
-
-//line cbe_basic.go:76
-					gc_at3[0] = 0
-
-//line cbe_basic.go:77
-					gc_at4[0] = 255
-					_ = juliaValue
-				}
-			} else {
-				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-					gc_pos.Thread = gc_rank
-
+		gc_off := offset*4 + 0
+		gc_off2 := offset*4 + 1
+		gc_off3 := offset*4 + 2
+		gc_off4 := offset*4 + 3
+		if gc_off >= 0 && gc_off < len(ptr) && gc_off2 >= 0 && gc_off2 < len(ptr) && gc_off3 >= 0 && gc_off3 < len(ptr) && gc_off4 >= 0 && gc_off4 < len(ptr) {
+			gc_at := ptr[gc_off:][:1]
+			gc_at2 := ptr[gc_off2:][:1]
+			gc_at3 := ptr[gc_off3:][:1]
+			gc_at4 := ptr[gc_off4:][:1]
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
 //line cbe_basic.go:73
-					juliaValue := julia(x, y, dim)
-
-//line cbe_basic.go:74
-					ptr[offset*4+0] = uint8(255 * juliaValue)
-
-//line cbe_basic.go:75
-					ptr[offset*4+1] = 0
-
-//line cbe_basic.go:76
-					ptr[offset*4+2] = 0
-
-//line cbe_basic.go:77
-					ptr[offset*4+3] = 255
-					_ = juliaValue
-				}
+				juliaValue := julia(x, y, dim)
+				gc_at[0] = uint8(255 * juliaValue)
+				gc_at2[0] = 0
+				gc_at3[0] = 0
+				gc_at4[0] = 255
+			}
+		} else {
+//line cbe_basic.go:81
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+//line cbe_basic.go:73
+				juliaValue := julia(x, y, dim)
+				ptr[offset*4+0] = uint8(255 * juliaValue)
+				ptr[offset*4+1] = 0
+				ptr[offset*4+2] = 0
+				ptr[offset*4+3] = 255
 			}
 		}
 	}
@@ -212,57 +182,30 @@ func gc_body_rippleKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ptr []uint8, t
 				gc_by = 0
 			}
 		}
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line cbe_basic.go:109
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line cbe_basic.go:85
-					x := gc_tx + gc_bx*gc_bdx
-					_ = x
-
-//line cbe_basic.go:86
-					y := gc_ty + gc_by*gc_bdy
-					_ = y
-
-//line cbe_basic.go:87
-					offset := x + y*gc_bdx*gc_gdx
-					_ = offset
-
+				x := gc_tx + gc_bx*gc_bdx
+				y := gc_ty + gc_by*gc_bdy
+				offset := x + y*gc_bdx*gc_gdx
 //line cbe_basic.go:89
-					fx := float32(x - dim/2)
-					_ = fx
-
-//line cbe_basic.go:90
-					fy := float32(y - dim/2)
-					_ = fy
-
-//line cbe_basic.go:91
-					d := sqrtf(fx*fx + fy*fy)
-					_ = d
-
-//line cbe_basic.go:92
-					grey := uint8(128.0 + 127.0*math.Cos(float64(d/10.0-float32(ticks)/7.0))/float64(d/10.0+1.0))
-
-//line cbe_basic.go:93
-					ptr[offset*4+0] = grey
-
-//line cbe_basic.go:94
-					ptr[offset*4+1] = grey
-
-//line cbe_basic.go:95
-					ptr[offset*4+2] = grey
-
-//line cbe_basic.go:96
-					ptr[offset*4+3] = 255
-					_ = grey
-				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
+				fx := float32(x - dim/2)
+				fy := float32(y - dim/2)
+				d := sqrtf(fx*fx + fy*fy)
+				grey := uint8(128.0 + 127.0*math.Cos(float64(d/10.0-float32(ticks)/7.0))/float64(d/10.0+1.0))
+				ptr[offset*4+0] = grey
+				ptr[offset*4+1] = grey
+				ptr[offset*4+2] = grey
+				ptr[offset*4+3] = 255
+			}
+//line cbe_basic.go:99
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -295,10 +238,8 @@ func gc_body_sharedBitmapKernel(gc_b *compiled.Block, ptr []uint8) {
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line cbe_basic.go:112
 	shared := gocuda.Shared[[16]float32](t, 16)[:16]
-
 //line cbe_basic.go:114
 	const period = float32(128.0)
 	{
@@ -309,15 +250,9 @@ func gc_body_sharedBitmapKernel(gc_b *compiled.Block, ptr []uint8) {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cbe_basic.go:108
 					x := gc_tx + gc_bx*gc_bdx
-					_ = x
-
-//line cbe_basic.go:109
 					y := gc_ty + gc_by*gc_bdy
-					_ = y
-
 //line cbe_basic.go:116
 					gc_at[gc_tx][gc_ty] =
 						255 * (sinf(float32(x)*2.0*bitmapPI/period) + 1.0) *
@@ -327,15 +262,9 @@ func gc_body_sharedBitmapKernel(gc_b *compiled.Block, ptr []uint8) {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cbe_basic.go:108
 					x := gc_tx + gc_bx*gc_bdx
-					_ = x
-
-//line cbe_basic.go:109
 					y := gc_ty + gc_by*gc_bdy
-					_ = y
-
 //line cbe_basic.go:116
 					shared[gc_tx][gc_ty] =
 						255 * (sinf(float32(x)*2.0*bitmapPI/period) + 1.0) *
@@ -354,29 +283,14 @@ func gc_body_sharedBitmapKernel(gc_b *compiled.Block, ptr []uint8) {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line cbe_basic.go:108
 				x := gc_tx + gc_bx*gc_bdx
-				_ = x
-
-//line cbe_basic.go:109
 				y := gc_ty + gc_by*gc_bdy
-				_ = y
-
-//line cbe_basic.go:110
 				offset := x + y*gc_bdx*gc_gdx
-				_ = offset
-
 //line cbe_basic.go:122
 				ptr[offset*4+0] = 0
-
-//line cbe_basic.go:123
 				ptr[offset*4+1] = uint8(shared[15-gc_tx][15-gc_ty])
-
-//line cbe_basic.go:124
 				ptr[offset*4+2] = 0
-
-//line cbe_basic.go:125
 				ptr[offset*4+3] = 255
 			}
 			gc_ty++

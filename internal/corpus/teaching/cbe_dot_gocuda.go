@@ -39,228 +39,156 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line cbe_dot.go:27
 	if threadsPerBlock <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line cbe_dot.go:27
 	cache := gocuda.Shared[float32](t, threadsPerBlock)[:threadsPerBlock]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
 //line cbe_dot.go:29
-				cacheIndex := gc_tx
-				_ = cacheIndex
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line cbe_dot.go:29
+			cacheIndex := gc_tx
 //line cbe_dot.go:28
-				tid := gc_tx + gc_bx*gc_bdx
-
+			tid := gc_tx + gc_bx*gc_bdx
 //line cbe_dot.go:31
-				temp := float32(0)
-
+			temp := float32(0)
+			for tid < dotN {
 //line cbe_dot.go:32
-				for tid < dotN {
+				gc_b.Tick()
 //line cbe_dot.go:32
-					gc_b.Tick()
+				if gc_b.Stopped() {
 //line cbe_dot.go:32
-					if gc_b.Stopped() {
-//line cbe_dot.go:32
-						return
-//line cbe_dot.go:32
-					}
-					temp += a[tid] * b[tid]
-					tid += gc_bdx * gc_gdx
+					return
 				}
-
-//line cbe_dot.go:37
-				cache[cacheIndex] = temp
-				_ = tid
-				_ = temp
+//line cbe_dot.go:33
+				temp += a[tid] * b[tid]
+				tid += gc_bdx * gc_gdx
 			}
+//line cbe_dot.go:37
+			cache[cacheIndex] = temp
 		}
 	}
-
 //line cbe_dot.go:41
 	i := gc_bdx / 2
-
-//line cbe_dot.go:42
-	for i != 0 {
+	for ; i != 0; i /= 2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := i; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := i
-				if gc_from >= 0 && gc_to <= len(cache) && gc_off >= 0 && gc_off <= len(cache) && gc_to <= len(cache)-gc_off {
-					gc_at := cache[:gc_to]
-					gc_at2 := cache[gc_off:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+//line cbe_dot.go:48
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := i; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := i
+			if gc_from >= 0 && gc_to <= len(cache) && gc_off >= 0 && gc_off <= len(cache) && gc_to <= len(cache)-gc_off {
+				gc_at := cache[:gc_to]
+				gc_at2 := cache[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line cbe_dot.go:29
-							cacheIndex := gc_tx
-							_ = cacheIndex
-
-//line cbe_dot.go:43
-							{
-								gc_at[gc_tx] += gc_at2[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line cbe_dot.go:29
-							cacheIndex := gc_tx
-							_ = cacheIndex
-
-//line cbe_dot.go:43
-							{
-								gc_at[gc_tx] += gc_at2[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line cbe_dot.go:29
-							cacheIndex := gc_tx
-							_ = cacheIndex
-
-//line cbe_dot.go:43
-							{
-								gc_at[gc_tx] += gc_at2[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line cbe_dot.go:29
-							cacheIndex := gc_tx
-							_ = cacheIndex
-
-//line cbe_dot.go:43
-							{
-								gc_at[gc_tx] += gc_at2[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line cbe_dot.go:29
-						cacheIndex := gc_tx
-						_ = cacheIndex
-
-//line cbe_dot.go:43
-						{
+//line cbe_dot.go:44
 							gc_at[gc_tx] += gc_at2[gc_tx]
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step + 1
 						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:29
-							cacheIndex := gc_tx
-							_ = cacheIndex
-
-//line cbe_dot.go:43
-							{
-								cache[cacheIndex] += cache[cacheIndex+i]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:29
-							cacheIndex := gc_tx
-							_ = cacheIndex
-
-//line cbe_dot.go:43
-							{
-								cache[cacheIndex] += cache[cacheIndex+i]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:29
-							cacheIndex := gc_tx
-							_ = cacheIndex
-
-//line cbe_dot.go:43
-							{
-								cache[cacheIndex] += cache[cacheIndex+i]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:29
-							cacheIndex := gc_tx
-							_ = cacheIndex
-
-//line cbe_dot.go:43
-							{
-								cache[cacheIndex] += cache[cacheIndex+i]
-							}
+//line cbe_dot.go:44
+							gc_at[gc_tx] += gc_at2[gc_tx]
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+						{
+//line cbe_dot.go:44
+							gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						{
+//line cbe_dot.go:44
+							gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+//line cbe_dot.go:44
+						gc_at[gc_tx] += gc_at2[gc_tx]
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line cbe_dot.go:29
 						cacheIndex := gc_tx
-						_ = cacheIndex
-
-//line cbe_dot.go:43
 						{
+//line cbe_dot.go:44
+							cache[cacheIndex] += cache[cacheIndex+i]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line cbe_dot.go:29
+						cacheIndex := gc_tx
+						{
+//line cbe_dot.go:44
+							cache[cacheIndex] += cache[cacheIndex+i]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line cbe_dot.go:29
+						cacheIndex := gc_tx
+						{
+//line cbe_dot.go:44
+							cache[cacheIndex] += cache[cacheIndex+i]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line cbe_dot.go:29
+						cacheIndex := gc_tx
+						{
+//line cbe_dot.go:44
 							cache[cacheIndex] += cache[cacheIndex+i]
 						}
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line cbe_dot.go:29
+					cacheIndex := gc_tx
+					{
+//line cbe_dot.go:44
+						cache[cacheIndex] += cache[cacheIndex+i]
+					}
+				}
 			}
 		}
-
-//line cbe_dot.go:47
-		i /= 2
 	}
 	{
+//line cbe_dot.go:52
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -272,151 +200,69 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step3 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line cbe_dot.go:29
-						cacheIndex := gc_tx
-						_ = cacheIndex
-
-//line cbe_dot.go:50
-						{
-							gc_at3[0] = cache[0]
-						}
+//line cbe_dot.go:51
+						gc_at3[0] = cache[0]
 					}
 					{
-						gc_tx := gc_step3 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line cbe_dot.go:29
-						cacheIndex := gc_tx
-						_ = cacheIndex
-
-//line cbe_dot.go:50
-						{
-							gc_at3[0] = cache[0]
-						}
+//line cbe_dot.go:51
+						gc_at3[0] = cache[0]
 					}
 					{
-						gc_tx := gc_step3 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line cbe_dot.go:29
-						cacheIndex := gc_tx
-						_ = cacheIndex
-
-//line cbe_dot.go:50
-						{
-							gc_at3[0] = cache[0]
-						}
+//line cbe_dot.go:51
+						gc_at3[0] = cache[0]
 					}
 					{
-						gc_tx := gc_step3 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line cbe_dot.go:29
-						cacheIndex := gc_tx
-						_ = cacheIndex
-
-//line cbe_dot.go:50
-						{
-							gc_at3[0] = cache[0]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line cbe_dot.go:29
-					cacheIndex := gc_tx
-					_ = cacheIndex
-
-//line cbe_dot.go:50
-					{
+//line cbe_dot.go:51
 						gc_at3[0] = cache[0]
 					}
 				}
+//line cbe_dot.go:55
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line cbe_dot.go:51
+					gc_at3[0] = cache[0]
+				}
 			} else {
+//line cbe_dot.go:55
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:29
-						cacheIndex := gc_tx
-						_ = cacheIndex
-
-//line cbe_dot.go:50
-						{
-							c[gc_bx] = cache[0]
-						}
+//line cbe_dot.go:51
+						c[gc_bx] = cache[0]
 					}
 					{
+//line cbe_dot.go:55
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:29
-						cacheIndex := gc_tx
-						_ = cacheIndex
-
-//line cbe_dot.go:50
-						{
-							c[gc_bx] = cache[0]
-						}
+//line cbe_dot.go:51
+						c[gc_bx] = cache[0]
 					}
 					{
+//line cbe_dot.go:55
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:29
-						cacheIndex := gc_tx
-						_ = cacheIndex
-
-//line cbe_dot.go:50
-						{
-							c[gc_bx] = cache[0]
-						}
+//line cbe_dot.go:51
+						c[gc_bx] = cache[0]
 					}
 					{
+//line cbe_dot.go:55
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:29
-						cacheIndex := gc_tx
-						_ = cacheIndex
-
-//line cbe_dot.go:50
-						{
-							c[gc_bx] = cache[0]
-						}
+//line cbe_dot.go:51
+						c[gc_bx] = cache[0]
 					}
 				}
+//line cbe_dot.go:55
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:29
-					cacheIndex := gc_tx
-					_ = cacheIndex
-
-//line cbe_dot.go:50
-					{
-						c[gc_bx] = cache[0]
-					}
+//line cbe_dot.go:51
+					c[gc_bx] = cache[0]
 				}
 			}
 		}
@@ -447,228 +293,156 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line cbe_dot.go:83
 	if threadsPerBlock <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line cbe_dot.go:83
 	cache := gocuda.Shared[float32](t, threadsPerBlock)[:threadsPerBlock]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
 //line cbe_dot.go:85
-				cacheIndex := gc_tx
-				_ = cacheIndex
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line cbe_dot.go:85
+			cacheIndex := gc_tx
 //line cbe_dot.go:84
-				tid := gc_tx + gc_bx*gc_bdx
-
+			tid := gc_tx + gc_bx*gc_bdx
 //line cbe_dot.go:87
-				temp := float32(0)
-
+			temp := float32(0)
+			for tid < dotLockN {
 //line cbe_dot.go:88
-				for tid < dotLockN {
+				gc_b.Tick()
 //line cbe_dot.go:88
-					gc_b.Tick()
+				if gc_b.Stopped() {
 //line cbe_dot.go:88
-					if gc_b.Stopped() {
-//line cbe_dot.go:88
-						return
-//line cbe_dot.go:88
-					}
-					temp += a[tid] * b[tid]
-					tid += gc_bdx * gc_gdx
+					return
 				}
-
-//line cbe_dot.go:93
-				cache[cacheIndex] = temp
-				_ = tid
-				_ = temp
+//line cbe_dot.go:89
+				temp += a[tid] * b[tid]
+				tid += gc_bdx * gc_gdx
 			}
+//line cbe_dot.go:93
+			cache[cacheIndex] = temp
 		}
 	}
-
 //line cbe_dot.go:97
 	i := gc_bdx / 2
-
-//line cbe_dot.go:98
-	for i != 0 {
+	for ; i != 0; i /= 2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := i; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := i
-				if gc_from >= 0 && gc_to <= len(cache) && gc_off >= 0 && gc_off <= len(cache) && gc_to <= len(cache)-gc_off {
-					gc_at := cache[:gc_to]
-					gc_at2 := cache[gc_off:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+//line cbe_dot.go:104
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := i; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := i
+			if gc_from >= 0 && gc_to <= len(cache) && gc_off >= 0 && gc_off <= len(cache) && gc_to <= len(cache)-gc_off {
+				gc_at := cache[:gc_to]
+				gc_at2 := cache[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line cbe_dot.go:85
-							cacheIndex := gc_tx
-							_ = cacheIndex
-
-//line cbe_dot.go:99
-							{
-								gc_at[gc_tx] += gc_at2[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line cbe_dot.go:85
-							cacheIndex := gc_tx
-							_ = cacheIndex
-
-//line cbe_dot.go:99
-							{
-								gc_at[gc_tx] += gc_at2[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line cbe_dot.go:85
-							cacheIndex := gc_tx
-							_ = cacheIndex
-
-//line cbe_dot.go:99
-							{
-								gc_at[gc_tx] += gc_at2[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line cbe_dot.go:85
-							cacheIndex := gc_tx
-							_ = cacheIndex
-
-//line cbe_dot.go:99
-							{
-								gc_at[gc_tx] += gc_at2[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line cbe_dot.go:85
-						cacheIndex := gc_tx
-						_ = cacheIndex
-
-//line cbe_dot.go:99
-						{
+//line cbe_dot.go:100
 							gc_at[gc_tx] += gc_at2[gc_tx]
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step + 1
 						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:85
-							cacheIndex := gc_tx
-							_ = cacheIndex
-
-//line cbe_dot.go:99
-							{
-								cache[cacheIndex] += cache[cacheIndex+i]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:85
-							cacheIndex := gc_tx
-							_ = cacheIndex
-
-//line cbe_dot.go:99
-							{
-								cache[cacheIndex] += cache[cacheIndex+i]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:85
-							cacheIndex := gc_tx
-							_ = cacheIndex
-
-//line cbe_dot.go:99
-							{
-								cache[cacheIndex] += cache[cacheIndex+i]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:85
-							cacheIndex := gc_tx
-							_ = cacheIndex
-
-//line cbe_dot.go:99
-							{
-								cache[cacheIndex] += cache[cacheIndex+i]
-							}
+//line cbe_dot.go:100
+							gc_at[gc_tx] += gc_at2[gc_tx]
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+						{
+//line cbe_dot.go:100
+							gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						{
+//line cbe_dot.go:100
+							gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+//line cbe_dot.go:100
+						gc_at[gc_tx] += gc_at2[gc_tx]
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line cbe_dot.go:85
 						cacheIndex := gc_tx
-						_ = cacheIndex
-
-//line cbe_dot.go:99
 						{
+//line cbe_dot.go:100
+							cache[cacheIndex] += cache[cacheIndex+i]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line cbe_dot.go:85
+						cacheIndex := gc_tx
+						{
+//line cbe_dot.go:100
+							cache[cacheIndex] += cache[cacheIndex+i]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line cbe_dot.go:85
+						cacheIndex := gc_tx
+						{
+//line cbe_dot.go:100
+							cache[cacheIndex] += cache[cacheIndex+i]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line cbe_dot.go:85
+						cacheIndex := gc_tx
+						{
+//line cbe_dot.go:100
 							cache[cacheIndex] += cache[cacheIndex+i]
 						}
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line cbe_dot.go:85
+					cacheIndex := gc_tx
+					{
+//line cbe_dot.go:100
+						cache[cacheIndex] += cache[cacheIndex+i]
+					}
+				}
 			}
 		}
-
-//line cbe_dot.go:103
-		i /= 2
 	}
 	{
+//line cbe_dot.go:108
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -680,81 +454,50 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:85
-					cacheIndex := gc_tx
-					_ = cacheIndex
-
-//line cbe_dot.go:106
-					{
-						lock.lock()
-						*c += cache[0]
-						lock.unlock()
-					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:85
-					cacheIndex := gc_tx
-					_ = cacheIndex
-
-//line cbe_dot.go:106
-					{
-						lock.lock()
-						*c += cache[0]
-						lock.unlock()
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:85
-					cacheIndex := gc_tx
-					_ = cacheIndex
-
-//line cbe_dot.go:106
-					{
-						lock.lock()
-						*c += cache[0]
-						lock.unlock()
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:85
-					cacheIndex := gc_tx
-					_ = cacheIndex
-
-//line cbe_dot.go:106
-					{
-						lock.lock()
-						*c += cache[0]
-						lock.unlock()
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:85
-				cacheIndex := gc_tx
-				_ = cacheIndex
-
-//line cbe_dot.go:106
-				{
+//line cbe_dot.go:107
 					lock.lock()
 					*c += cache[0]
 					lock.unlock()
 				}
+				{
+//line cbe_dot.go:113
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line cbe_dot.go:107
+					lock.lock()
+					*c += cache[0]
+					lock.unlock()
+				}
+				{
+//line cbe_dot.go:113
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line cbe_dot.go:107
+					lock.lock()
+					*c += cache[0]
+					lock.unlock()
+				}
+				{
+//line cbe_dot.go:113
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line cbe_dot.go:107
+					lock.lock()
+					*c += cache[0]
+					lock.unlock()
+				}
+			}
+//line cbe_dot.go:113
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line cbe_dot.go:107
+				lock.lock()
+				*c += cache[0]
+				lock.unlock()
 			}
 		}
 	}
@@ -763,4 +506,5 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 // gc_files_cbe_dot holds the source files whose lines the kernels' records hash.
 //
 //go:embed cbe_dot.go
+//line cbe_dot.go:119
 var gc_files_cbe_dot embed.FS

@@ -40,208 +40,160 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line cbe_dot.go:27
 	if threadsPerBlock <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line cbe_dot.go:27
 	cache := gocuda.Shared[float32](t, threadsPerBlock)[:threadsPerBlock]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
 //line cbe_dot.go:29
-				cacheIndex := gc_tx2
-				_ = cacheIndex
-
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line cbe_dot.go:29
+			cacheIndex := gc_tx2
 //line cbe_dot.go:28
-				tid := gc_tx2 + gc_bx2*gc_bdx2
-
+			tid := gc_tx2 + gc_bx2*gc_bdx2
 //line cbe_dot.go:31
-				temp := float32(0)
-
+			temp := float32(0)
+			for tid < dotN {
 //line cbe_dot.go:32
-				for tid < dotN {
+				gc_b2.Tick()
 //line cbe_dot.go:32
-					gc_b2.Tick()
+				if gc_b2.Stopped() {
 //line cbe_dot.go:32
-					if gc_b2.Stopped() {
-//line cbe_dot.go:32
-						return
-//line cbe_dot.go:32
-					}
-					temp += a[tid] * b[tid]
-					tid += gc_bdx2 * gc_gdx2
+					return
 				}
-
-//line cbe_dot.go:37
-				cache[cacheIndex] = temp
-				_ = tid
-				_ = temp
+//line cbe_dot.go:33
+				temp += a[tid] * b[tid]
+				tid += gc_bdx2 * gc_gdx2
 			}
+//line cbe_dot.go:37
+			cache[cacheIndex] = temp
 		}
 	}
-
 //line cbe_dot.go:41
 	i := gc_bdx2 / 2
-
-//line cbe_dot.go:42
-	for i != 0 {
+	for ; i != 0; i /= 2 {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := i; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off3 := i
-				if gc_from2 >= 0 && gc_to2 <= len(cache) && gc_off3 >= 0 && gc_off3 <= len(cache) && gc_to2 <= len(cache)-gc_off3 {
-					gc_at4 := cache[:gc_to2]
-					gc_at5 := cache[gc_off3:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+//line cbe_dot.go:48
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := i; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off3 := i
+			if gc_from2 >= 0 && gc_to2 <= len(cache) && gc_off3 >= 0 && gc_off3 <= len(cache) && gc_to2 <= len(cache)-gc_off3 {
+				gc_at4 := cache[:gc_to2]
+				gc_at5 := cache[gc_off3:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line cbe_dot.go:29
-							var cacheIndex int = gc_tx2
+						var cacheIndex int = gc_tx2
 //line cbe_dot.go:29
-							_ = cacheIndex
-//line cbe_dot.go:43
-							{
-//line cbe_dot.go:43
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
-//line cbe_dot.go:43
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line cbe_dot.go:29
-						cacheIndex := gc_tx2
 						_ = cacheIndex
-
-//line cbe_dot.go:43
 						{
-							gc_at4[gc_tx2] += gc_at5[gc_tx2]
+//line cbe_dot.go:43
+							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
 						}
 					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line cbe_dot.go:29
-							var cacheIndex int = gc_tx2
-//line cbe_dot.go:29
-							_ = cacheIndex
-//line cbe_dot.go:43
-							{
-								if (cacheIndex+i) < 0 || (cacheIndex+i) > len(cache)-8 || cacheIndex < 0 || cacheIndex > len(cache)-8 {
+//line cbe_dot.go:45
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					{
 //line cbe_dot.go:44
-									break
-//line cbe_dot.go:44
-								}
-//line cbe_dot.go:44
-								archsimd.LoadFloat32x8Slice(cache[cacheIndex:]).Add(archsimd.LoadFloat32x8Slice(cache[cacheIndex+i:])).StoreSlice(cache[cacheIndex:])
-//line cbe_dot.go:44
-							}
-						}
-						archsimd.ClearAVXUpperBits()
+						gc_at4[gc_tx2] += gc_at5[gc_tx2]
 					}
-					gc_step5 := gc_vstep2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line cbe_dot.go:29
-							cacheIndex := gc_tx2
-							_ = cacheIndex
-
-//line cbe_dot.go:43
-							{
-								cache[cacheIndex] += cache[cacheIndex+i]
-							}
-						}
+						var cacheIndex int = gc_tx2
 						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line cbe_dot.go:29
-							cacheIndex := gc_tx2
-							_ = cacheIndex
-
-//line cbe_dot.go:43
-							{
-								cache[cacheIndex] += cache[cacheIndex+i]
+//line cbe_dot.go:44
+							if (cacheIndex+i) < 0 || (cacheIndex+i) > len(cache)-8 || cacheIndex < 0 || cacheIndex > len(cache)-8 {
+//line cbe_dot.go:44
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line cbe_dot.go:29
-							cacheIndex := gc_tx2
-							_ = cacheIndex
-
-//line cbe_dot.go:43
-							{
-								cache[cacheIndex] += cache[cacheIndex+i]
-							}
-						}
-						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line cbe_dot.go:29
-							cacheIndex := gc_tx2
-							_ = cacheIndex
-
-//line cbe_dot.go:43
-							{
-								cache[cacheIndex] += cache[cacheIndex+i]
-							}
+//line cbe_dot.go:44
+							archsimd.LoadFloat32x8Slice(cache[cacheIndex:]).Add(archsimd.LoadFloat32x8Slice(cache[cacheIndex+i:])).StoreSlice(cache[cacheIndex:])
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+//line cbe_dot.go:46
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep2
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line cbe_dot.go:29
 						cacheIndex := gc_tx2
-						_ = cacheIndex
-
-//line cbe_dot.go:43
 						{
+//line cbe_dot.go:44
+							cache[cacheIndex] += cache[cacheIndex+i]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line cbe_dot.go:29
+						cacheIndex := gc_tx2
+						{
+//line cbe_dot.go:44
+							cache[cacheIndex] += cache[cacheIndex+i]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line cbe_dot.go:29
+						cacheIndex := gc_tx2
+						{
+//line cbe_dot.go:44
+							cache[cacheIndex] += cache[cacheIndex+i]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line cbe_dot.go:29
+						cacheIndex := gc_tx2
+						{
+//line cbe_dot.go:44
 							cache[cacheIndex] += cache[cacheIndex+i]
 						}
 					}
 				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cbe_dot.go:29
+					cacheIndex := gc_tx2
+					{
+//line cbe_dot.go:44
+						cache[cacheIndex] += cache[cacheIndex+i]
+					}
+				}
 			}
 		}
-
-//line cbe_dot.go:47
-		i /= 2
 	}
 	{
+//line cbe_dot.go:52
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -253,151 +205,69 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 				gc_step6 := gc_from2
 				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line cbe_dot.go:29
-						cacheIndex := gc_tx2
-						_ = cacheIndex
-
-//line cbe_dot.go:50
-						{
-							gc_at6[0] = cache[0]
-						}
+//line cbe_dot.go:51
+						gc_at6[0] = cache[0]
 					}
 					{
-						gc_tx2 := gc_step6 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line cbe_dot.go:29
-						cacheIndex := gc_tx2
-						_ = cacheIndex
-
-//line cbe_dot.go:50
-						{
-							gc_at6[0] = cache[0]
-						}
+//line cbe_dot.go:51
+						gc_at6[0] = cache[0]
 					}
 					{
-						gc_tx2 := gc_step6 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line cbe_dot.go:29
-						cacheIndex := gc_tx2
-						_ = cacheIndex
-
-//line cbe_dot.go:50
-						{
-							gc_at6[0] = cache[0]
-						}
+//line cbe_dot.go:51
+						gc_at6[0] = cache[0]
 					}
 					{
-						gc_tx2 := gc_step6 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line cbe_dot.go:29
-						cacheIndex := gc_tx2
-						_ = cacheIndex
-
-//line cbe_dot.go:50
-						{
-							gc_at6[0] = cache[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line cbe_dot.go:29
-					cacheIndex := gc_tx2
-					_ = cacheIndex
-
-//line cbe_dot.go:50
-					{
+//line cbe_dot.go:51
 						gc_at6[0] = cache[0]
 					}
 				}
+//line cbe_dot.go:55
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+//line cbe_dot.go:51
+					gc_at6[0] = cache[0]
+				}
 			} else {
+//line cbe_dot.go:55
 				gc_step7 := gc_from2
 				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
 						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line cbe_dot.go:29
-						cacheIndex := gc_tx2
-						_ = cacheIndex
-
-//line cbe_dot.go:50
-						{
-							c[gc_bx2] = cache[0]
-						}
+//line cbe_dot.go:51
+						c[gc_bx2] = cache[0]
 					}
 					{
+//line cbe_dot.go:55
 						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line cbe_dot.go:29
-						cacheIndex := gc_tx2
-						_ = cacheIndex
-
-//line cbe_dot.go:50
-						{
-							c[gc_bx2] = cache[0]
-						}
+//line cbe_dot.go:51
+						c[gc_bx2] = cache[0]
 					}
 					{
+//line cbe_dot.go:55
 						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line cbe_dot.go:29
-						cacheIndex := gc_tx2
-						_ = cacheIndex
-
-//line cbe_dot.go:50
-						{
-							c[gc_bx2] = cache[0]
-						}
+//line cbe_dot.go:51
+						c[gc_bx2] = cache[0]
 					}
 					{
+//line cbe_dot.go:55
 						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line cbe_dot.go:29
-						cacheIndex := gc_tx2
-						_ = cacheIndex
-
-//line cbe_dot.go:50
-						{
-							c[gc_bx2] = cache[0]
-						}
+//line cbe_dot.go:51
+						c[gc_bx2] = cache[0]
 					}
 				}
+//line cbe_dot.go:55
 				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line cbe_dot.go:29
-					cacheIndex := gc_tx2
-					_ = cacheIndex
-
-//line cbe_dot.go:50
-					{
-						c[gc_bx2] = cache[0]
-					}
+//line cbe_dot.go:51
+					c[gc_bx2] = cache[0]
 				}
 			}
 		}
@@ -428,208 +298,160 @@ func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32,
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line cbe_dot.go:83
 	if threadsPerBlock <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line cbe_dot.go:83
 	cache := gocuda.Shared[float32](t, threadsPerBlock)[:threadsPerBlock]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
 //line cbe_dot.go:85
-				cacheIndex := gc_tx2
-				_ = cacheIndex
-
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line cbe_dot.go:85
+			cacheIndex := gc_tx2
 //line cbe_dot.go:84
-				tid := gc_tx2 + gc_bx2*gc_bdx2
-
+			tid := gc_tx2 + gc_bx2*gc_bdx2
 //line cbe_dot.go:87
-				temp := float32(0)
-
+			temp := float32(0)
+			for tid < dotLockN {
 //line cbe_dot.go:88
-				for tid < dotLockN {
+				gc_b2.Tick()
 //line cbe_dot.go:88
-					gc_b2.Tick()
+				if gc_b2.Stopped() {
 //line cbe_dot.go:88
-					if gc_b2.Stopped() {
-//line cbe_dot.go:88
-						return
-//line cbe_dot.go:88
-					}
-					temp += a[tid] * b[tid]
-					tid += gc_bdx2 * gc_gdx2
+					return
 				}
-
-//line cbe_dot.go:93
-				cache[cacheIndex] = temp
-				_ = tid
-				_ = temp
+//line cbe_dot.go:89
+				temp += a[tid] * b[tid]
+				tid += gc_bdx2 * gc_gdx2
 			}
+//line cbe_dot.go:93
+			cache[cacheIndex] = temp
 		}
 	}
-
 //line cbe_dot.go:97
 	i := gc_bdx2 / 2
-
-//line cbe_dot.go:98
-	for i != 0 {
+	for ; i != 0; i /= 2 {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := i; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := i
-				if gc_from2 >= 0 && gc_to2 <= len(cache) && gc_off2 >= 0 && gc_off2 <= len(cache) && gc_to2 <= len(cache)-gc_off2 {
-					gc_at3 := cache[:gc_to2]
-					gc_at4 := cache[gc_off2:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+//line cbe_dot.go:104
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := i; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := i
+			if gc_from2 >= 0 && gc_to2 <= len(cache) && gc_off2 >= 0 && gc_off2 <= len(cache) && gc_to2 <= len(cache)-gc_off2 {
+				gc_at3 := cache[:gc_to2]
+				gc_at4 := cache[gc_off2:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line cbe_dot.go:85
-							var cacheIndex int = gc_tx2
+						var cacheIndex int = gc_tx2
 //line cbe_dot.go:85
-							_ = cacheIndex
-//line cbe_dot.go:99
-							{
-//line cbe_dot.go:99
-								archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
-//line cbe_dot.go:99
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line cbe_dot.go:85
-						cacheIndex := gc_tx2
 						_ = cacheIndex
-
-//line cbe_dot.go:99
 						{
-							gc_at3[gc_tx2] += gc_at4[gc_tx2]
+//line cbe_dot.go:99
+							archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line cbe_dot.go:85
-							var cacheIndex int = gc_tx2
-//line cbe_dot.go:85
-							_ = cacheIndex
-//line cbe_dot.go:99
-							{
-								if (cacheIndex+i) < 0 || (cacheIndex+i) > len(cache)-8 || cacheIndex < 0 || cacheIndex > len(cache)-8 {
+//line cbe_dot.go:101
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					{
 //line cbe_dot.go:100
-									break
-//line cbe_dot.go:100
-								}
-//line cbe_dot.go:100
-								archsimd.LoadFloat32x8Slice(cache[cacheIndex:]).Add(archsimd.LoadFloat32x8Slice(cache[cacheIndex+i:])).StoreSlice(cache[cacheIndex:])
-//line cbe_dot.go:100
-							}
-						}
-						archsimd.ClearAVXUpperBits()
+						gc_at3[gc_tx2] += gc_at4[gc_tx2]
 					}
-					gc_step4 := gc_vstep2
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-						{
-							gc_tx2 := gc_step4 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line cbe_dot.go:85
-							cacheIndex := gc_tx2
-							_ = cacheIndex
-
-//line cbe_dot.go:99
-							{
-								cache[cacheIndex] += cache[cacheIndex+i]
-							}
-						}
+						var cacheIndex int = gc_tx2
 						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line cbe_dot.go:85
-							cacheIndex := gc_tx2
-							_ = cacheIndex
-
-//line cbe_dot.go:99
-							{
-								cache[cacheIndex] += cache[cacheIndex+i]
+//line cbe_dot.go:100
+							if (cacheIndex+i) < 0 || (cacheIndex+i) > len(cache)-8 || cacheIndex < 0 || cacheIndex > len(cache)-8 {
+//line cbe_dot.go:100
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line cbe_dot.go:85
-							cacheIndex := gc_tx2
-							_ = cacheIndex
-
-//line cbe_dot.go:99
-							{
-								cache[cacheIndex] += cache[cacheIndex+i]
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line cbe_dot.go:85
-							cacheIndex := gc_tx2
-							_ = cacheIndex
-
-//line cbe_dot.go:99
-							{
-								cache[cacheIndex] += cache[cacheIndex+i]
-							}
+//line cbe_dot.go:100
+							archsimd.LoadFloat32x8Slice(cache[cacheIndex:]).Add(archsimd.LoadFloat32x8Slice(cache[cacheIndex+i:])).StoreSlice(cache[cacheIndex:])
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+//line cbe_dot.go:102
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line cbe_dot.go:85
 						cacheIndex := gc_tx2
-						_ = cacheIndex
-
-//line cbe_dot.go:99
 						{
+//line cbe_dot.go:100
+							cache[cacheIndex] += cache[cacheIndex+i]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line cbe_dot.go:85
+						cacheIndex := gc_tx2
+						{
+//line cbe_dot.go:100
+							cache[cacheIndex] += cache[cacheIndex+i]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line cbe_dot.go:85
+						cacheIndex := gc_tx2
+						{
+//line cbe_dot.go:100
+							cache[cacheIndex] += cache[cacheIndex+i]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line cbe_dot.go:85
+						cacheIndex := gc_tx2
+						{
+//line cbe_dot.go:100
 							cache[cacheIndex] += cache[cacheIndex+i]
 						}
 					}
 				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cbe_dot.go:85
+					cacheIndex := gc_tx2
+					{
+//line cbe_dot.go:100
+						cache[cacheIndex] += cache[cacheIndex+i]
+					}
+				}
 			}
 		}
-
-//line cbe_dot.go:103
-		i /= 2
 	}
 	{
+//line cbe_dot.go:108
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -641,81 +463,50 @@ func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32,
 					gc_tx2 := gc_step5 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line cbe_dot.go:85
-					cacheIndex := gc_tx2
-					_ = cacheIndex
-
-//line cbe_dot.go:106
-					{
-						lock.lock()
-						*c += cache[0]
-						lock.unlock()
-					}
-				}
-				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line cbe_dot.go:85
-					cacheIndex := gc_tx2
-					_ = cacheIndex
-
-//line cbe_dot.go:106
-					{
-						lock.lock()
-						*c += cache[0]
-						lock.unlock()
-					}
-				}
-				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line cbe_dot.go:85
-					cacheIndex := gc_tx2
-					_ = cacheIndex
-
-//line cbe_dot.go:106
-					{
-						lock.lock()
-						*c += cache[0]
-						lock.unlock()
-					}
-				}
-				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line cbe_dot.go:85
-					cacheIndex := gc_tx2
-					_ = cacheIndex
-
-//line cbe_dot.go:106
-					{
-						lock.lock()
-						*c += cache[0]
-						lock.unlock()
-					}
-				}
-			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line cbe_dot.go:85
-				cacheIndex := gc_tx2
-				_ = cacheIndex
-
-//line cbe_dot.go:106
-				{
+//line cbe_dot.go:107
 					lock.lock()
 					*c += cache[0]
 					lock.unlock()
 				}
+				{
+//line cbe_dot.go:113
+					gc_tx2 := gc_step5 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cbe_dot.go:107
+					lock.lock()
+					*c += cache[0]
+					lock.unlock()
+				}
+				{
+//line cbe_dot.go:113
+					gc_tx2 := gc_step5 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cbe_dot.go:107
+					lock.lock()
+					*c += cache[0]
+					lock.unlock()
+				}
+				{
+//line cbe_dot.go:113
+					gc_tx2 := gc_step5 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cbe_dot.go:107
+					lock.lock()
+					*c += cache[0]
+					lock.unlock()
+				}
+			}
+//line cbe_dot.go:113
+			for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line cbe_dot.go:107
+				lock.lock()
+				*c += cache[0]
+				lock.unlock()
 			}
 		}
 	}
@@ -724,4 +515,5 @@ func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32,
 // gc_files_cbe_dot holds the source files whose lines the kernels' records hash.
 //
 //go:embed cbe_dot.go
+//line cbe_dot.go:119
 var gc_files_cbe_dot embed.FS

@@ -48,548 +48,447 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line cbe_hashtable.go:51
 		stride := gc_bdx * gc_gdx
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line cbe_hashtable.go:53
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line cbe_hashtable.go:50
-					tid := gc_tx + gc_bx*gc_bdx
-
+				tid := gc_tx + gc_bx*gc_bdx
 //line cbe_hashtable.go:53
-					for tid < hashElements {
+				for tid < hashElements {
 //line cbe_hashtable.go:53
-						gc_b.Tick()
+					gc_b.Tick()
 //line cbe_hashtable.go:53
-						if gc_b.Stopped() {
+					if gc_b.Stopped() {
 //line cbe_hashtable.go:53
-							return
-//line cbe_hashtable.go:53
-						}
-						key := keys[tid]
-						hashValue := hash(key, table.Count)
-//line cbe_hashtable.go:55
-						{
-							{
-//line cbe_hashtable.go:56
-								i := int(0)
-//line cbe_hashtable.go:56
-								_ = i
-								if (tid % 32) == i {
-									location := &table.Pool[tid]
-									location.Key = key
-									location.Value = values[tid]
-									lock[hashValue].lock()
-									location.Next = table.Entries[hashValue]
-									table.Entries[hashValue] = location
-									lock[hashValue].unlock()
-								}
-							}
-//line cbe_hashtable.go:56
-							{
-//line cbe_hashtable.go:56
-								i := int(1)
-//line cbe_hashtable.go:56
-								_ = i
-								if (tid % 32) == i {
-									location := &table.Pool[tid]
-									location.Key = key
-									location.Value = values[tid]
-									lock[hashValue].lock()
-									location.Next = table.Entries[hashValue]
-									table.Entries[hashValue] = location
-									lock[hashValue].unlock()
-								}
-							}
-//line cbe_hashtable.go:56
-							{
-//line cbe_hashtable.go:56
-								i := int(2)
-//line cbe_hashtable.go:56
-								_ = i
-								if (tid % 32) == i {
-									location := &table.Pool[tid]
-									location.Key = key
-									location.Value = values[tid]
-									lock[hashValue].lock()
-									location.Next = table.Entries[hashValue]
-									table.Entries[hashValue] = location
-									lock[hashValue].unlock()
-								}
-							}
-//line cbe_hashtable.go:56
-							{
-//line cbe_hashtable.go:56
-								i := int(3)
-//line cbe_hashtable.go:56
-								_ = i
-								if (tid % 32) == i {
-									location := &table.Pool[tid]
-									location.Key = key
-									location.Value = values[tid]
-									lock[hashValue].lock()
-									location.Next = table.Entries[hashValue]
-									table.Entries[hashValue] = location
-									lock[hashValue].unlock()
-								}
-							}
-//line cbe_hashtable.go:56
-							{
-//line cbe_hashtable.go:56
-								i := int(4)
-//line cbe_hashtable.go:56
-								_ = i
-								if (tid % 32) == i {
-									location := &table.Pool[tid]
-									location.Key = key
-									location.Value = values[tid]
-									lock[hashValue].lock()
-									location.Next = table.Entries[hashValue]
-									table.Entries[hashValue] = location
-									lock[hashValue].unlock()
-								}
-							}
-//line cbe_hashtable.go:56
-							{
-//line cbe_hashtable.go:56
-								i := int(5)
-//line cbe_hashtable.go:56
-								_ = i
-								if (tid % 32) == i {
-									location := &table.Pool[tid]
-									location.Key = key
-									location.Value = values[tid]
-									lock[hashValue].lock()
-									location.Next = table.Entries[hashValue]
-									table.Entries[hashValue] = location
-									lock[hashValue].unlock()
-								}
-							}
-//line cbe_hashtable.go:56
-							{
-//line cbe_hashtable.go:56
-								i := int(6)
-//line cbe_hashtable.go:56
-								_ = i
-								if (tid % 32) == i {
-									location := &table.Pool[tid]
-									location.Key = key
-									location.Value = values[tid]
-									lock[hashValue].lock()
-									location.Next = table.Entries[hashValue]
-									table.Entries[hashValue] = location
-									lock[hashValue].unlock()
-								}
-							}
-//line cbe_hashtable.go:56
-							{
-//line cbe_hashtable.go:56
-								i := int(7)
-//line cbe_hashtable.go:56
-								_ = i
-								if (tid % 32) == i {
-									location := &table.Pool[tid]
-									location.Key = key
-									location.Value = values[tid]
-									lock[hashValue].lock()
-									location.Next = table.Entries[hashValue]
-									table.Entries[hashValue] = location
-									lock[hashValue].unlock()
-								}
-							}
-//line cbe_hashtable.go:56
-							{
-//line cbe_hashtable.go:56
-								i := int(8)
-//line cbe_hashtable.go:56
-								_ = i
-								if (tid % 32) == i {
-									location := &table.Pool[tid]
-									location.Key = key
-									location.Value = values[tid]
-									lock[hashValue].lock()
-									location.Next = table.Entries[hashValue]
-									table.Entries[hashValue] = location
-									lock[hashValue].unlock()
-								}
-							}
-//line cbe_hashtable.go:56
-							{
-//line cbe_hashtable.go:56
-								i := int(9)
-//line cbe_hashtable.go:56
-								_ = i
-								if (tid % 32) == i {
-									location := &table.Pool[tid]
-									location.Key = key
-									location.Value = values[tid]
-									lock[hashValue].lock()
-									location.Next = table.Entries[hashValue]
-									table.Entries[hashValue] = location
-									lock[hashValue].unlock()
-								}
-							}
-//line cbe_hashtable.go:56
-							{
-//line cbe_hashtable.go:56
-								i := int(10)
-//line cbe_hashtable.go:56
-								_ = i
-								if (tid % 32) == i {
-									location := &table.Pool[tid]
-									location.Key = key
-									location.Value = values[tid]
-									lock[hashValue].lock()
-									location.Next = table.Entries[hashValue]
-									table.Entries[hashValue] = location
-									lock[hashValue].unlock()
-								}
-							}
-//line cbe_hashtable.go:56
-							{
-//line cbe_hashtable.go:56
-								i := int(11)
-//line cbe_hashtable.go:56
-								_ = i
-								if (tid % 32) == i {
-									location := &table.Pool[tid]
-									location.Key = key
-									location.Value = values[tid]
-									lock[hashValue].lock()
-									location.Next = table.Entries[hashValue]
-									table.Entries[hashValue] = location
-									lock[hashValue].unlock()
-								}
-							}
-//line cbe_hashtable.go:56
-							{
-//line cbe_hashtable.go:56
-								i := int(12)
-//line cbe_hashtable.go:56
-								_ = i
-								if (tid % 32) == i {
-									location := &table.Pool[tid]
-									location.Key = key
-									location.Value = values[tid]
-									lock[hashValue].lock()
-									location.Next = table.Entries[hashValue]
-									table.Entries[hashValue] = location
-									lock[hashValue].unlock()
-								}
-							}
-//line cbe_hashtable.go:56
-							{
-//line cbe_hashtable.go:56
-								i := int(13)
-//line cbe_hashtable.go:56
-								_ = i
-								if (tid % 32) == i {
-									location := &table.Pool[tid]
-									location.Key = key
-									location.Value = values[tid]
-									lock[hashValue].lock()
-									location.Next = table.Entries[hashValue]
-									table.Entries[hashValue] = location
-									lock[hashValue].unlock()
-								}
-							}
-//line cbe_hashtable.go:56
-							{
-//line cbe_hashtable.go:56
-								i := int(14)
-//line cbe_hashtable.go:56
-								_ = i
-								if (tid % 32) == i {
-									location := &table.Pool[tid]
-									location.Key = key
-									location.Value = values[tid]
-									lock[hashValue].lock()
-									location.Next = table.Entries[hashValue]
-									table.Entries[hashValue] = location
-									lock[hashValue].unlock()
-								}
-							}
-//line cbe_hashtable.go:56
-							{
-//line cbe_hashtable.go:56
-								i := int(15)
-//line cbe_hashtable.go:56
-								_ = i
-								if (tid % 32) == i {
-									location := &table.Pool[tid]
-									location.Key = key
-									location.Value = values[tid]
-									lock[hashValue].lock()
-									location.Next = table.Entries[hashValue]
-									table.Entries[hashValue] = location
-									lock[hashValue].unlock()
-								}
-							}
-//line cbe_hashtable.go:56
-							{
-//line cbe_hashtable.go:56
-								i := int(16)
-//line cbe_hashtable.go:56
-								_ = i
-								if (tid % 32) == i {
-									location := &table.Pool[tid]
-									location.Key = key
-									location.Value = values[tid]
-									lock[hashValue].lock()
-									location.Next = table.Entries[hashValue]
-									table.Entries[hashValue] = location
-									lock[hashValue].unlock()
-								}
-							}
-//line cbe_hashtable.go:56
-							{
-//line cbe_hashtable.go:56
-								i := int(17)
-//line cbe_hashtable.go:56
-								_ = i
-								if (tid % 32) == i {
-									location := &table.Pool[tid]
-									location.Key = key
-									location.Value = values[tid]
-									lock[hashValue].lock()
-									location.Next = table.Entries[hashValue]
-									table.Entries[hashValue] = location
-									lock[hashValue].unlock()
-								}
-							}
-//line cbe_hashtable.go:56
-							{
-//line cbe_hashtable.go:56
-								i := int(18)
-//line cbe_hashtable.go:56
-								_ = i
-								if (tid % 32) == i {
-									location := &table.Pool[tid]
-									location.Key = key
-									location.Value = values[tid]
-									lock[hashValue].lock()
-									location.Next = table.Entries[hashValue]
-									table.Entries[hashValue] = location
-									lock[hashValue].unlock()
-								}
-							}
-//line cbe_hashtable.go:56
-							{
-//line cbe_hashtable.go:56
-								i := int(19)
-//line cbe_hashtable.go:56
-								_ = i
-								if (tid % 32) == i {
-									location := &table.Pool[tid]
-									location.Key = key
-									location.Value = values[tid]
-									lock[hashValue].lock()
-									location.Next = table.Entries[hashValue]
-									table.Entries[hashValue] = location
-									lock[hashValue].unlock()
-								}
-							}
-//line cbe_hashtable.go:56
-							{
-//line cbe_hashtable.go:56
-								i := int(20)
-//line cbe_hashtable.go:56
-								_ = i
-								if (tid % 32) == i {
-									location := &table.Pool[tid]
-									location.Key = key
-									location.Value = values[tid]
-									lock[hashValue].lock()
-									location.Next = table.Entries[hashValue]
-									table.Entries[hashValue] = location
-									lock[hashValue].unlock()
-								}
-							}
-//line cbe_hashtable.go:56
-							{
-//line cbe_hashtable.go:56
-								i := int(21)
-//line cbe_hashtable.go:56
-								_ = i
-								if (tid % 32) == i {
-									location := &table.Pool[tid]
-									location.Key = key
-									location.Value = values[tid]
-									lock[hashValue].lock()
-									location.Next = table.Entries[hashValue]
-									table.Entries[hashValue] = location
-									lock[hashValue].unlock()
-								}
-							}
-//line cbe_hashtable.go:56
-							{
-//line cbe_hashtable.go:56
-								i := int(22)
-//line cbe_hashtable.go:56
-								_ = i
-								if (tid % 32) == i {
-									location := &table.Pool[tid]
-									location.Key = key
-									location.Value = values[tid]
-									lock[hashValue].lock()
-									location.Next = table.Entries[hashValue]
-									table.Entries[hashValue] = location
-									lock[hashValue].unlock()
-								}
-							}
-//line cbe_hashtable.go:56
-							{
-//line cbe_hashtable.go:56
-								i := int(23)
-//line cbe_hashtable.go:56
-								_ = i
-								if (tid % 32) == i {
-									location := &table.Pool[tid]
-									location.Key = key
-									location.Value = values[tid]
-									lock[hashValue].lock()
-									location.Next = table.Entries[hashValue]
-									table.Entries[hashValue] = location
-									lock[hashValue].unlock()
-								}
-							}
-//line cbe_hashtable.go:56
-							{
-//line cbe_hashtable.go:56
-								i := int(24)
-//line cbe_hashtable.go:56
-								_ = i
-								if (tid % 32) == i {
-									location := &table.Pool[tid]
-									location.Key = key
-									location.Value = values[tid]
-									lock[hashValue].lock()
-									location.Next = table.Entries[hashValue]
-									table.Entries[hashValue] = location
-									lock[hashValue].unlock()
-								}
-							}
-//line cbe_hashtable.go:56
-							{
-//line cbe_hashtable.go:56
-								i := int(25)
-//line cbe_hashtable.go:56
-								_ = i
-								if (tid % 32) == i {
-									location := &table.Pool[tid]
-									location.Key = key
-									location.Value = values[tid]
-									lock[hashValue].lock()
-									location.Next = table.Entries[hashValue]
-									table.Entries[hashValue] = location
-									lock[hashValue].unlock()
-								}
-							}
-//line cbe_hashtable.go:56
-							{
-//line cbe_hashtable.go:56
-								i := int(26)
-//line cbe_hashtable.go:56
-								_ = i
-								if (tid % 32) == i {
-									location := &table.Pool[tid]
-									location.Key = key
-									location.Value = values[tid]
-									lock[hashValue].lock()
-									location.Next = table.Entries[hashValue]
-									table.Entries[hashValue] = location
-									lock[hashValue].unlock()
-								}
-							}
-//line cbe_hashtable.go:56
-							{
-//line cbe_hashtable.go:56
-								i := int(27)
-//line cbe_hashtable.go:56
-								_ = i
-								if (tid % 32) == i {
-									location := &table.Pool[tid]
-									location.Key = key
-									location.Value = values[tid]
-									lock[hashValue].lock()
-									location.Next = table.Entries[hashValue]
-									table.Entries[hashValue] = location
-									lock[hashValue].unlock()
-								}
-							}
-//line cbe_hashtable.go:56
-							{
-//line cbe_hashtable.go:56
-								i := int(28)
-//line cbe_hashtable.go:56
-								_ = i
-								if (tid % 32) == i {
-									location := &table.Pool[tid]
-									location.Key = key
-									location.Value = values[tid]
-									lock[hashValue].lock()
-									location.Next = table.Entries[hashValue]
-									table.Entries[hashValue] = location
-									lock[hashValue].unlock()
-								}
-							}
-//line cbe_hashtable.go:56
-							{
-//line cbe_hashtable.go:56
-								i := int(29)
-//line cbe_hashtable.go:56
-								_ = i
-								if (tid % 32) == i {
-									location := &table.Pool[tid]
-									location.Key = key
-									location.Value = values[tid]
-									lock[hashValue].lock()
-									location.Next = table.Entries[hashValue]
-									table.Entries[hashValue] = location
-									lock[hashValue].unlock()
-								}
-							}
-//line cbe_hashtable.go:56
-							{
-//line cbe_hashtable.go:56
-								i := int(30)
-//line cbe_hashtable.go:56
-								_ = i
-								if (tid % 32) == i {
-									location := &table.Pool[tid]
-									location.Key = key
-									location.Value = values[tid]
-									lock[hashValue].lock()
-									location.Next = table.Entries[hashValue]
-									table.Entries[hashValue] = location
-									lock[hashValue].unlock()
-								}
-							}
-//line cbe_hashtable.go:56
-							{
-//line cbe_hashtable.go:56
-								i := int(31)
-//line cbe_hashtable.go:56
-								_ = i
-								if (tid % 32) == i {
-									location := &table.Pool[tid]
-									location.Key = key
-									location.Value = values[tid]
-									lock[hashValue].lock()
-									location.Next = table.Entries[hashValue]
-									table.Entries[hashValue] = location
-									lock[hashValue].unlock()
-								}
-							}
-//line cbe_hashtable.go:66
-						}
-						tid += stride
+						return
 					}
-					_ = tid
+//line cbe_hashtable.go:54
+					key := keys[tid]
+					hashValue := hash(key, table.Count)
+					{
+						{
+//line cbe_hashtable.go:56
+							i := int(0)
+							if (tid % 32) == i {
+								location := &table.Pool[tid]
+								location.Key = key
+								location.Value = values[tid]
+								lock[hashValue].lock()
+								location.Next = table.Entries[hashValue]
+								table.Entries[hashValue] = location
+								lock[hashValue].unlock()
+							}
+						}
+						{
+//line cbe_hashtable.go:56
+							i := int(1)
+							if (tid % 32) == i {
+								location := &table.Pool[tid]
+								location.Key = key
+								location.Value = values[tid]
+								lock[hashValue].lock()
+								location.Next = table.Entries[hashValue]
+								table.Entries[hashValue] = location
+								lock[hashValue].unlock()
+							}
+						}
+						{
+//line cbe_hashtable.go:56
+							i := int(2)
+							if (tid % 32) == i {
+								location := &table.Pool[tid]
+								location.Key = key
+								location.Value = values[tid]
+								lock[hashValue].lock()
+								location.Next = table.Entries[hashValue]
+								table.Entries[hashValue] = location
+								lock[hashValue].unlock()
+							}
+						}
+						{
+//line cbe_hashtable.go:56
+							i := int(3)
+							if (tid % 32) == i {
+								location := &table.Pool[tid]
+								location.Key = key
+								location.Value = values[tid]
+								lock[hashValue].lock()
+								location.Next = table.Entries[hashValue]
+								table.Entries[hashValue] = location
+								lock[hashValue].unlock()
+							}
+						}
+						{
+//line cbe_hashtable.go:56
+							i := int(4)
+							if (tid % 32) == i {
+								location := &table.Pool[tid]
+								location.Key = key
+								location.Value = values[tid]
+								lock[hashValue].lock()
+								location.Next = table.Entries[hashValue]
+								table.Entries[hashValue] = location
+								lock[hashValue].unlock()
+							}
+						}
+						{
+//line cbe_hashtable.go:56
+							i := int(5)
+							if (tid % 32) == i {
+								location := &table.Pool[tid]
+								location.Key = key
+								location.Value = values[tid]
+								lock[hashValue].lock()
+								location.Next = table.Entries[hashValue]
+								table.Entries[hashValue] = location
+								lock[hashValue].unlock()
+							}
+						}
+						{
+//line cbe_hashtable.go:56
+							i := int(6)
+							if (tid % 32) == i {
+								location := &table.Pool[tid]
+								location.Key = key
+								location.Value = values[tid]
+								lock[hashValue].lock()
+								location.Next = table.Entries[hashValue]
+								table.Entries[hashValue] = location
+								lock[hashValue].unlock()
+							}
+						}
+						{
+//line cbe_hashtable.go:56
+							i := int(7)
+							if (tid % 32) == i {
+								location := &table.Pool[tid]
+								location.Key = key
+								location.Value = values[tid]
+								lock[hashValue].lock()
+								location.Next = table.Entries[hashValue]
+								table.Entries[hashValue] = location
+								lock[hashValue].unlock()
+							}
+						}
+						{
+//line cbe_hashtable.go:56
+							i := int(8)
+							if (tid % 32) == i {
+								location := &table.Pool[tid]
+								location.Key = key
+								location.Value = values[tid]
+								lock[hashValue].lock()
+								location.Next = table.Entries[hashValue]
+								table.Entries[hashValue] = location
+								lock[hashValue].unlock()
+							}
+						}
+						{
+//line cbe_hashtable.go:56
+							i := int(9)
+							if (tid % 32) == i {
+								location := &table.Pool[tid]
+								location.Key = key
+								location.Value = values[tid]
+								lock[hashValue].lock()
+								location.Next = table.Entries[hashValue]
+								table.Entries[hashValue] = location
+								lock[hashValue].unlock()
+							}
+						}
+						{
+//line cbe_hashtable.go:56
+							i := int(10)
+							if (tid % 32) == i {
+								location := &table.Pool[tid]
+								location.Key = key
+								location.Value = values[tid]
+								lock[hashValue].lock()
+								location.Next = table.Entries[hashValue]
+								table.Entries[hashValue] = location
+								lock[hashValue].unlock()
+							}
+						}
+						{
+//line cbe_hashtable.go:56
+							i := int(11)
+							if (tid % 32) == i {
+								location := &table.Pool[tid]
+								location.Key = key
+								location.Value = values[tid]
+								lock[hashValue].lock()
+								location.Next = table.Entries[hashValue]
+								table.Entries[hashValue] = location
+								lock[hashValue].unlock()
+							}
+						}
+						{
+//line cbe_hashtable.go:56
+							i := int(12)
+							if (tid % 32) == i {
+								location := &table.Pool[tid]
+								location.Key = key
+								location.Value = values[tid]
+								lock[hashValue].lock()
+								location.Next = table.Entries[hashValue]
+								table.Entries[hashValue] = location
+								lock[hashValue].unlock()
+							}
+						}
+						{
+//line cbe_hashtable.go:56
+							i := int(13)
+							if (tid % 32) == i {
+								location := &table.Pool[tid]
+								location.Key = key
+								location.Value = values[tid]
+								lock[hashValue].lock()
+								location.Next = table.Entries[hashValue]
+								table.Entries[hashValue] = location
+								lock[hashValue].unlock()
+							}
+						}
+						{
+//line cbe_hashtable.go:56
+							i := int(14)
+							if (tid % 32) == i {
+								location := &table.Pool[tid]
+								location.Key = key
+								location.Value = values[tid]
+								lock[hashValue].lock()
+								location.Next = table.Entries[hashValue]
+								table.Entries[hashValue] = location
+								lock[hashValue].unlock()
+							}
+						}
+						{
+//line cbe_hashtable.go:56
+							i := int(15)
+							if (tid % 32) == i {
+								location := &table.Pool[tid]
+								location.Key = key
+								location.Value = values[tid]
+								lock[hashValue].lock()
+								location.Next = table.Entries[hashValue]
+								table.Entries[hashValue] = location
+								lock[hashValue].unlock()
+							}
+						}
+						{
+//line cbe_hashtable.go:56
+							i := int(16)
+							if (tid % 32) == i {
+								location := &table.Pool[tid]
+								location.Key = key
+								location.Value = values[tid]
+								lock[hashValue].lock()
+								location.Next = table.Entries[hashValue]
+								table.Entries[hashValue] = location
+								lock[hashValue].unlock()
+							}
+						}
+						{
+//line cbe_hashtable.go:56
+							i := int(17)
+							if (tid % 32) == i {
+								location := &table.Pool[tid]
+								location.Key = key
+								location.Value = values[tid]
+								lock[hashValue].lock()
+								location.Next = table.Entries[hashValue]
+								table.Entries[hashValue] = location
+								lock[hashValue].unlock()
+							}
+						}
+						{
+//line cbe_hashtable.go:56
+							i := int(18)
+							if (tid % 32) == i {
+								location := &table.Pool[tid]
+								location.Key = key
+								location.Value = values[tid]
+								lock[hashValue].lock()
+								location.Next = table.Entries[hashValue]
+								table.Entries[hashValue] = location
+								lock[hashValue].unlock()
+							}
+						}
+						{
+//line cbe_hashtable.go:56
+							i := int(19)
+							if (tid % 32) == i {
+								location := &table.Pool[tid]
+								location.Key = key
+								location.Value = values[tid]
+								lock[hashValue].lock()
+								location.Next = table.Entries[hashValue]
+								table.Entries[hashValue] = location
+								lock[hashValue].unlock()
+							}
+						}
+						{
+//line cbe_hashtable.go:56
+							i := int(20)
+							if (tid % 32) == i {
+								location := &table.Pool[tid]
+								location.Key = key
+								location.Value = values[tid]
+								lock[hashValue].lock()
+								location.Next = table.Entries[hashValue]
+								table.Entries[hashValue] = location
+								lock[hashValue].unlock()
+							}
+						}
+						{
+//line cbe_hashtable.go:56
+							i := int(21)
+							if (tid % 32) == i {
+								location := &table.Pool[tid]
+								location.Key = key
+								location.Value = values[tid]
+								lock[hashValue].lock()
+								location.Next = table.Entries[hashValue]
+								table.Entries[hashValue] = location
+								lock[hashValue].unlock()
+							}
+						}
+						{
+//line cbe_hashtable.go:56
+							i := int(22)
+							if (tid % 32) == i {
+								location := &table.Pool[tid]
+								location.Key = key
+								location.Value = values[tid]
+								lock[hashValue].lock()
+								location.Next = table.Entries[hashValue]
+								table.Entries[hashValue] = location
+								lock[hashValue].unlock()
+							}
+						}
+						{
+//line cbe_hashtable.go:56
+							i := int(23)
+							if (tid % 32) == i {
+								location := &table.Pool[tid]
+								location.Key = key
+								location.Value = values[tid]
+								lock[hashValue].lock()
+								location.Next = table.Entries[hashValue]
+								table.Entries[hashValue] = location
+								lock[hashValue].unlock()
+							}
+						}
+						{
+//line cbe_hashtable.go:56
+							i := int(24)
+							if (tid % 32) == i {
+								location := &table.Pool[tid]
+								location.Key = key
+								location.Value = values[tid]
+								lock[hashValue].lock()
+								location.Next = table.Entries[hashValue]
+								table.Entries[hashValue] = location
+								lock[hashValue].unlock()
+							}
+						}
+						{
+//line cbe_hashtable.go:56
+							i := int(25)
+							if (tid % 32) == i {
+								location := &table.Pool[tid]
+								location.Key = key
+								location.Value = values[tid]
+								lock[hashValue].lock()
+								location.Next = table.Entries[hashValue]
+								table.Entries[hashValue] = location
+								lock[hashValue].unlock()
+							}
+						}
+						{
+//line cbe_hashtable.go:56
+							i := int(26)
+							if (tid % 32) == i {
+								location := &table.Pool[tid]
+								location.Key = key
+								location.Value = values[tid]
+								lock[hashValue].lock()
+								location.Next = table.Entries[hashValue]
+								table.Entries[hashValue] = location
+								lock[hashValue].unlock()
+							}
+						}
+						{
+//line cbe_hashtable.go:56
+							i := int(27)
+							if (tid % 32) == i {
+								location := &table.Pool[tid]
+								location.Key = key
+								location.Value = values[tid]
+								lock[hashValue].lock()
+								location.Next = table.Entries[hashValue]
+								table.Entries[hashValue] = location
+								lock[hashValue].unlock()
+							}
+						}
+						{
+//line cbe_hashtable.go:56
+							i := int(28)
+							if (tid % 32) == i {
+								location := &table.Pool[tid]
+								location.Key = key
+								location.Value = values[tid]
+								lock[hashValue].lock()
+								location.Next = table.Entries[hashValue]
+								table.Entries[hashValue] = location
+								lock[hashValue].unlock()
+							}
+						}
+						{
+//line cbe_hashtable.go:56
+							i := int(29)
+							if (tid % 32) == i {
+								location := &table.Pool[tid]
+								location.Key = key
+								location.Value = values[tid]
+								lock[hashValue].lock()
+								location.Next = table.Entries[hashValue]
+								table.Entries[hashValue] = location
+								lock[hashValue].unlock()
+							}
+						}
+						{
+//line cbe_hashtable.go:56
+							i := int(30)
+							if (tid % 32) == i {
+								location := &table.Pool[tid]
+								location.Key = key
+								location.Value = values[tid]
+								lock[hashValue].lock()
+								location.Next = table.Entries[hashValue]
+								table.Entries[hashValue] = location
+								lock[hashValue].unlock()
+							}
+						}
+						{
+//line cbe_hashtable.go:56
+							i := int(31)
+							if (tid % 32) == i {
+								location := &table.Pool[tid]
+								location.Key = key
+								location.Value = values[tid]
+								lock[hashValue].lock()
+								location.Next = table.Entries[hashValue]
+								table.Entries[hashValue] = location
+								lock[hashValue].unlock()
+							}
+						}
+					}
+//line cbe_hashtable.go:67
+					tid += stride
 				}
 			}
 		}
@@ -599,4 +498,5 @@ func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uin
 // gc_files_cbe_hashtable holds the source files whose lines the kernels' records hash.
 //
 //go:embed cbe_dot.go cbe_hashtable.go
+//line cbe_hashtable.go:79
 var gc_files_cbe_hashtable embed.FS

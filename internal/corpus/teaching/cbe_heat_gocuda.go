@@ -57,91 +57,55 @@ func gc_body_blendKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dst []float32, 
 				gc_by = 0
 			}
 		}
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line cbe_heat.go:44
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line cbe_heat.go:20
-					x := gc_tx + gc_bx*gc_bdx
-					_ = x
-
-//line cbe_heat.go:21
-					y := gc_ty + gc_by*gc_bdy
-					_ = y
-
-//line cbe_heat.go:22
-					offset := x + y*gc_bdx*gc_gdx
-					_ = offset
-
+				x := gc_tx + gc_bx*gc_bdx
+				y := gc_ty + gc_by*gc_bdy
+				offset := x + y*gc_bdx*gc_gdx
 //line cbe_heat.go:24
-					left := offset - 1
-
-//line cbe_heat.go:25
-					right := offset + 1
-
-//line cbe_heat.go:26
-					if x == 0 {
-						left++
-					}
-
-//line cbe_heat.go:29
-					if x == dim-1 {
-						right--
-					}
-
+				left := offset - 1
+				right := offset + 1
+				if x == 0 {
+					left++
+				}
+				if x == dim-1 {
+					right--
+				}
 //line cbe_heat.go:33
-					top := offset - dim
-
-//line cbe_heat.go:34
-					bottom := offset + dim
-
-//line cbe_heat.go:35
-					if y == 0 {
-						top += dim
-					}
-
-//line cbe_heat.go:38
-					if y == dim-1 {
-						bottom -= dim
-					}
-
+				top := offset - dim
+				bottom := offset + dim
+				if y == 0 {
+					top += dim
+				}
+				if y == dim-1 {
+					bottom -= dim
+				}
 //line cbe_heat.go:42
-					var tt, l, c, r, b float32
-
-//line cbe_heat.go:43
-					if dstOut {
-						tt = texIn[top]
-						l = texIn[left]
-						c = texIn[offset]
-						r = texIn[right]
-						b = texIn[bottom]
-					} else {
-						tt = texOut[top]
-						l = texOut[left]
-						c = texOut[offset]
-						r = texOut[right]
-						b = texOut[bottom]
-					}
-
-//line cbe_heat.go:56
-					dst[offset] = c + speed*(tt+b+r+l-4*c)
-					_ = left
-					_ = right
-					_ = top
-					_ = bottom
-					_ = tt
-					_ = l
-					_ = c
-					_ = r
-					_ = b
+				var tt, l, c, r, b float32
+				if dstOut {
+					tt = texIn[top]
+					l = texIn[left]
+					c = texIn[offset]
+					r = texIn[right]
+					b = texIn[bottom]
+				} else {
+					tt = texOut[top]
+					l = texOut[left]
+					c = texOut[offset]
+					r = texOut[right]
+					b = texOut[bottom]
 				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
+				dst[offset] = c + speed*(tt+b+r+l-4*c)
+			}
+//line cbe_heat.go:67
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -173,7 +137,7 @@ func gc_body_copyConstKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []floa
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line cbe_heat.go:74
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -184,253 +148,155 @@ func gc_body_copyConstKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []floa
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := (gc_bx * gc_bdx) + ((gc_ty + gc_by*gc_bdy) * gc_bdx * gc_gdx)
-				if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(texConstSrc) && gc_runhi <= len(texConstSrc)-gc_off && gc_off <= len(iptr) && gc_runhi <= len(iptr)-gc_off {
-					gc_at := texConstSrc[gc_off:][:gc_runhi]
-					gc_at2 := iptr[gc_off:][:gc_runhi]
-					gc_vstep := gc_runlo
+//line cbe_heat.go:85
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (gc_bx * gc_bdx) + ((gc_ty + gc_by*gc_bdy) * gc_bdx * gc_gdx)
+			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(texConstSrc) && gc_runhi <= len(texConstSrc)-gc_off && gc_off <= len(iptr) && gc_runhi <= len(iptr)-gc_off {
+				gc_at := texConstSrc[gc_off:][:gc_runhi]
+				gc_at2 := iptr[gc_off:][:gc_runhi]
+				gc_vstep := gc_runlo
 //line cbe_heat.go:69
-					gc_vb2 := lanes.BroadcastFloat32x8(0)
-//line cbe_heat.go:69
-					_ = gc_vb2
-					for ; gc_vstep+7 < gc_runhi; gc_vstep += 8 {
-						gc_tx := gc_vstep
+				gc_vb2 := lanes.BroadcastFloat32x8(0)
+				for ; gc_vstep+7 < gc_runhi; gc_vstep += 8 {
+					gc_tx := gc_vstep
 //line cbe_heat.go:64
-						var x int = gc_tx + gc_bx*gc_bdx
-//line cbe_heat.go:64
-						_ = x
-//line cbe_heat.go:65
-						var y int = gc_ty + gc_by*gc_bdy
-//line cbe_heat.go:65
-						_ = y
+					var x int = gc_tx + gc_bx*gc_bdx
+					var y int = gc_ty + gc_by*gc_bdy
+					var offset int = x + y*gc_bdx*gc_gdx
 //line cbe_heat.go:66
-						var offset int = x + y*gc_bdx*gc_gdx
-//line cbe_heat.go:66
-						_ = offset
+					_ = offset
 //line cbe_heat.go:68
-						c := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+					c := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line cbe_heat.go:68
-						_ = c
+					gc_if2 := c.NotEqual(gc_vb2)
 //line cbe_heat.go:68
-						gc_if2 := c.NotEqual(gc_vb2)
+					if gc_if2.ToBits() != 0 {
 //line cbe_heat.go:68
-						_ = gc_if2
-//line cbe_heat.go:68
-						if gc_if2.ToBits() != 0 {
-//line cbe_heat.go:68
-							c.StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_if2)
-//line cbe_heat.go:68
-						}
+						c.StoreMasked((*[8]float32)(gc_at2[gc_tx:]), gc_if2)
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_runhi; gc_tx++ {
-
-//line cbe_heat.go:64
-						x := gc_tx + gc_bx*gc_bdx
-						_ = x
-
-//line cbe_heat.go:65
-						y := gc_ty + gc_by*gc_bdy
-						_ = y
-
-//line cbe_heat.go:66
-						offset := x + y*gc_bdx*gc_gdx
-						_ = offset
-
-//line cbe_heat.go:68
-						c := gc_at[gc_tx]
-
-//line cbe_heat.go:69
-						if c != 0 {
-							gc_at2[gc_tx] = c
-						}
-						_ = c
-					}
-				} else {
-					gc_vstep2 := gc_runlo
-//line cbe_heat.go:69
-					gc_vb := lanes.BroadcastFloat32x8(0)
-//line cbe_heat.go:69
-					_ = gc_vb
-					for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-//line cbe_heat.go:64
-						var x int = gc_tx + gc_bx*gc_bdx
-//line cbe_heat.go:64
-						_ = x
-//line cbe_heat.go:65
-						var y int = gc_ty + gc_by*gc_bdy
-//line cbe_heat.go:65
-						_ = y
-//line cbe_heat.go:66
-						var offset int = x + y*gc_bdx*gc_gdx
-//line cbe_heat.go:66
-						_ = offset
-//line cbe_heat.go:68
-						if offset < 0 || offset > len(texConstSrc)-8 || offset > len(iptr)-8 {
-//line cbe_heat.go:68
-							break
-//line cbe_heat.go:68
-						}
-//line cbe_heat.go:68
-						c := lanes.LoadFloat32x8Slice(texConstSrc[offset:])
-//line cbe_heat.go:68
-						_ = c
-//line cbe_heat.go:68
-						gc_if := c.NotEqual(gc_vb)
-//line cbe_heat.go:68
-						_ = gc_if
+				}
 //line cbe_heat.go:70
-						if gc_if.ToBits() != 0 {
-//line cbe_heat.go:70
-							c.StoreMasked((*[8]float32)(iptr[offset:]), gc_if)
-//line cbe_heat.go:70
-						}
+				for gc_tx := gc_vstep; gc_tx < gc_runhi; gc_tx++ {
+//line cbe_heat.go:68
+					c := gc_at[gc_tx]
+					if c != 0 {
+						gc_at2[gc_tx] = c
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_runhi; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line cbe_heat.go:64
-							x := gc_tx + gc_bx*gc_bdx
-							_ = x
-
-//line cbe_heat.go:65
-							y := gc_ty + gc_by*gc_bdy
-							_ = y
-
-//line cbe_heat.go:66
-							offset := x + y*gc_bdx*gc_gdx
-							_ = offset
-
-//line cbe_heat.go:68
-							c := texConstSrc[offset]
-
+				}
+			} else {
+//line cbe_heat.go:75
+				gc_vstep2 := gc_runlo
 //line cbe_heat.go:69
-							if c != 0 {
-								iptr[offset] = c
-							}
-							_ = c
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
+				gc_vb := lanes.BroadcastFloat32x8(0)
+				for ; gc_vstep2+7 < gc_runhi; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line cbe_heat.go:64
-							x := gc_tx + gc_bx*gc_bdx
-							_ = x
-
-//line cbe_heat.go:65
-							y := gc_ty + gc_by*gc_bdy
-							_ = y
-
-//line cbe_heat.go:66
-							offset := x + y*gc_bdx*gc_gdx
-							_ = offset
-
+					var x int = gc_tx + gc_bx*gc_bdx
+					var y int = gc_ty + gc_by*gc_bdy
+					var offset int = x + y*gc_bdx*gc_gdx
 //line cbe_heat.go:68
-							c := texConstSrc[offset]
-
-//line cbe_heat.go:69
-							if c != 0 {
-								iptr[offset] = c
-							}
-							_ = c
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line cbe_heat.go:64
-							x := gc_tx + gc_bx*gc_bdx
-							_ = x
-
-//line cbe_heat.go:65
-							y := gc_ty + gc_by*gc_bdy
-							_ = y
-
-//line cbe_heat.go:66
-							offset := x + y*gc_bdx*gc_gdx
-							_ = offset
-
+					if offset < 0 || offset > len(texConstSrc)-8 || offset > len(iptr)-8 {
 //line cbe_heat.go:68
-							c := texConstSrc[offset]
-
-//line cbe_heat.go:69
-							if c != 0 {
-								iptr[offset] = c
-							}
-							_ = c
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line cbe_heat.go:64
-							x := gc_tx + gc_bx*gc_bdx
-							_ = x
-
-//line cbe_heat.go:65
-							y := gc_ty + gc_by*gc_bdy
-							_ = y
-
-//line cbe_heat.go:66
-							offset := x + y*gc_bdx*gc_gdx
-							_ = offset
-
-//line cbe_heat.go:68
-							c := texConstSrc[offset]
-
-//line cbe_heat.go:69
-							if c != 0 {
-								iptr[offset] = c
-							}
-							_ = c
-						}
+						break
 					}
-					for gc_tx := gc_step; gc_tx < gc_runhi; gc_tx++ {
+//line cbe_heat.go:68
+					c := lanes.LoadFloat32x8Slice(texConstSrc[offset:])
+//line cbe_heat.go:68
+					gc_if := c.NotEqual(gc_vb)
+//line cbe_heat.go:70
+					if gc_if.ToBits() != 0 {
+//line cbe_heat.go:70
+						c.StoreMasked((*[8]float32)(iptr[offset:]), gc_if)
+					}
+				}
+//line cbe_heat.go:72
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_runhi; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-
 //line cbe_heat.go:64
 						x := gc_tx + gc_bx*gc_bdx
-						_ = x
-
-//line cbe_heat.go:65
 						y := gc_ty + gc_by*gc_bdy
-						_ = y
-
-//line cbe_heat.go:66
 						offset := x + y*gc_bdx*gc_gdx
-						_ = offset
-
 //line cbe_heat.go:68
 						c := texConstSrc[offset]
-
-//line cbe_heat.go:69
 						if c != 0 {
 							iptr[offset] = c
 						}
-						_ = c
+					}
+					{
+//line cbe_heat.go:75
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line cbe_heat.go:64
+						x := gc_tx + gc_bx*gc_bdx
+						y := gc_ty + gc_by*gc_bdy
+						offset := x + y*gc_bdx*gc_gdx
+//line cbe_heat.go:68
+						c := texConstSrc[offset]
+						if c != 0 {
+							iptr[offset] = c
+						}
+					}
+					{
+//line cbe_heat.go:75
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line cbe_heat.go:64
+						x := gc_tx + gc_bx*gc_bdx
+						y := gc_ty + gc_by*gc_bdy
+						offset := x + y*gc_bdx*gc_gdx
+//line cbe_heat.go:68
+						c := texConstSrc[offset]
+						if c != 0 {
+							iptr[offset] = c
+						}
+					}
+					{
+//line cbe_heat.go:75
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line cbe_heat.go:64
+						x := gc_tx + gc_bx*gc_bdx
+						y := gc_ty + gc_by*gc_bdy
+						offset := x + y*gc_bdx*gc_gdx
+//line cbe_heat.go:68
+						c := texConstSrc[offset]
+						if c != 0 {
+							iptr[offset] = c
+						}
 					}
 				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
+//line cbe_heat.go:75
+				for gc_tx := gc_step; gc_tx < gc_runhi; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line cbe_heat.go:64
+					x := gc_tx + gc_bx*gc_bdx
+					y := gc_ty + gc_by*gc_bdy
+					offset := x + y*gc_bdx*gc_gdx
+//line cbe_heat.go:68
+					c := texConstSrc[offset]
+					if c != 0 {
+						iptr[offset] = c
+					}
 				}
+			}
+//line cbe_heat.go:75
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -476,102 +342,66 @@ func gc_body_blend2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dst []float32
 				gc_by = 0
 			}
 		}
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := (gc_bx * gc_bdx) + ((gc_ty + gc_by*gc_bdy) * gc_bdx * gc_gdx)
-				if gc_off >= 0 && gc_off <= len(dst) && gc_bdx <= len(dst)-gc_off {
-					gc_at := dst[gc_off:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+//line cbe_heat.go:112
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (gc_bx * gc_bdx) + ((gc_ty + gc_by*gc_bdy) * gc_bdx * gc_gdx)
+			if gc_off >= 0 && gc_off <= len(dst) && gc_bdx <= len(dst)-gc_off {
+				gc_at := dst[gc_off:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cbe_heat.go:88
-						x := gc_tx + gc_bx*gc_bdx
-						_ = x
-
-//line cbe_heat.go:89
-						y := gc_ty + gc_by*gc_bdy
-						_ = y
-
-//line cbe_heat.go:90
-						offset := x + y*gc_bdx*gc_gdx
-						_ = offset
-
+					x := gc_tx + gc_bx*gc_bdx
+					y := gc_ty + gc_by*gc_bdy
 //line cbe_heat.go:92
-						var tt, l, c, r, b float32
-
-//line cbe_heat.go:93
-						if dstOut {
-							tt = texture2D(texIn, dim, dim, x, y-1)
-							l = texture2D(texIn, dim, dim, x-1, y)
-							c = texture2D(texIn, dim, dim, x, y)
-							r = texture2D(texIn, dim, dim, x+1, y)
-							b = texture2D(texIn, dim, dim, x, y+1)
-						} else {
-							tt = texture2D(texOut, dim, dim, x, y-1)
-							l = texture2D(texOut, dim, dim, x-1, y)
-							c = texture2D(texOut, dim, dim, x, y)
-							r = texture2D(texOut, dim, dim, x+1, y)
-							b = texture2D(texOut, dim, dim, x, y+1)
-						}
-
-//line cbe_heat.go:106
-						gc_at[gc_tx] = c + speed*(tt+b+r+l-4*c)
-						_ = tt
-						_ = l
-						_ = c
-						_ = r
-						_ = b
+					var tt, l, c, r, b float32
+					if dstOut {
+						tt = texture2D(texIn, dim, dim, x, y-1)
+						l = texture2D(texIn, dim, dim, x-1, y)
+						c = texture2D(texIn, dim, dim, x, y)
+						r = texture2D(texIn, dim, dim, x+1, y)
+						b = texture2D(texIn, dim, dim, x, y+1)
+					} else {
+						tt = texture2D(texOut, dim, dim, x, y-1)
+						l = texture2D(texOut, dim, dim, x-1, y)
+						c = texture2D(texOut, dim, dim, x, y)
+						r = texture2D(texOut, dim, dim, x+1, y)
+						b = texture2D(texOut, dim, dim, x, y+1)
 					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+					gc_at[gc_tx] = c + speed*(tt+b+r+l-4*c)
+				}
+			} else {
+//line cbe_heat.go:114
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cbe_heat.go:88
-						x := gc_tx + gc_bx*gc_bdx
-						_ = x
-
-//line cbe_heat.go:89
-						y := gc_ty + gc_by*gc_bdy
-						_ = y
-
-//line cbe_heat.go:90
-						offset := x + y*gc_bdx*gc_gdx
-						_ = offset
-
+					x := gc_tx + gc_bx*gc_bdx
+					y := gc_ty + gc_by*gc_bdy
+					offset := x + y*gc_bdx*gc_gdx
 //line cbe_heat.go:92
-						var tt, l, c, r, b float32
-
-//line cbe_heat.go:93
-						if dstOut {
-							tt = texture2D(texIn, dim, dim, x, y-1)
-							l = texture2D(texIn, dim, dim, x-1, y)
-							c = texture2D(texIn, dim, dim, x, y)
-							r = texture2D(texIn, dim, dim, x+1, y)
-							b = texture2D(texIn, dim, dim, x, y+1)
-						} else {
-							tt = texture2D(texOut, dim, dim, x, y-1)
-							l = texture2D(texOut, dim, dim, x-1, y)
-							c = texture2D(texOut, dim, dim, x, y)
-							r = texture2D(texOut, dim, dim, x+1, y)
-							b = texture2D(texOut, dim, dim, x, y+1)
-						}
-
-//line cbe_heat.go:106
-						dst[offset] = c + speed*(tt+b+r+l-4*c)
-						_ = tt
-						_ = l
-						_ = c
-						_ = r
-						_ = b
+					var tt, l, c, r, b float32
+					if dstOut {
+						tt = texture2D(texIn, dim, dim, x, y-1)
+						l = texture2D(texIn, dim, dim, x-1, y)
+						c = texture2D(texIn, dim, dim, x, y)
+						r = texture2D(texIn, dim, dim, x+1, y)
+						b = texture2D(texIn, dim, dim, x, y+1)
+					} else {
+						tt = texture2D(texOut, dim, dim, x, y-1)
+						l = texture2D(texOut, dim, dim, x-1, y)
+						c = texture2D(texOut, dim, dim, x, y)
+						r = texture2D(texOut, dim, dim, x+1, y)
+						b = texture2D(texOut, dim, dim, x, y+1)
 					}
+					dst[offset] = c + speed*(tt+b+r+l-4*c)
 				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
+			}
+//line cbe_heat.go:114
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -616,286 +446,170 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 				gc_by = 0
 			}
 		}
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := (gc_bx * gc_bdx) + ((gc_ty + gc_by*gc_bdy) * gc_bdx * gc_gdx)
-				if gc_off >= 0 && gc_off <= len(iptr) && gc_bdx <= len(iptr)-gc_off {
-					gc_at := iptr[gc_off:][:gc_bdx]
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line cbe_heat.go:113
-							x := gc_tx + gc_bx*gc_bdx
-							_ = x
-
-//line cbe_heat.go:114
-							y := gc_ty + gc_by*gc_bdy
-							_ = y
-
-//line cbe_heat.go:115
-							offset := x + y*gc_bdx*gc_gdx
-							_ = offset
-
-//line cbe_heat.go:117
-							c := texture2D(texConstSrc, dim, dim, x, y)
-
-//line cbe_heat.go:118
-							if c != 0 {
-								gc_at[gc_tx] = c
-							}
-							_ = c
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line cbe_heat.go:113
-							x := gc_tx + gc_bx*gc_bdx
-							_ = x
-
-//line cbe_heat.go:114
-							y := gc_ty + gc_by*gc_bdy
-							_ = y
-
-//line cbe_heat.go:115
-							offset := x + y*gc_bdx*gc_gdx
-							_ = offset
-
-//line cbe_heat.go:117
-							c := texture2D(texConstSrc, dim, dim, x, y)
-
-//line cbe_heat.go:118
-							if c != 0 {
-								gc_at[gc_tx] = c
-							}
-							_ = c
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line cbe_heat.go:113
-							x := gc_tx + gc_bx*gc_bdx
-							_ = x
-
-//line cbe_heat.go:114
-							y := gc_ty + gc_by*gc_bdy
-							_ = y
-
-//line cbe_heat.go:115
-							offset := x + y*gc_bdx*gc_gdx
-							_ = offset
-
-//line cbe_heat.go:117
-							c := texture2D(texConstSrc, dim, dim, x, y)
-
-//line cbe_heat.go:118
-							if c != 0 {
-								gc_at[gc_tx] = c
-							}
-							_ = c
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line cbe_heat.go:113
-							x := gc_tx + gc_bx*gc_bdx
-							_ = x
-
-//line cbe_heat.go:114
-							y := gc_ty + gc_by*gc_bdy
-							_ = y
-
-//line cbe_heat.go:115
-							offset := x + y*gc_bdx*gc_gdx
-							_ = offset
-
-//line cbe_heat.go:117
-							c := texture2D(texConstSrc, dim, dim, x, y)
-
-//line cbe_heat.go:118
-							if c != 0 {
-								gc_at[gc_tx] = c
-							}
-							_ = c
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line cbe_heat.go:137
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (gc_bx * gc_bdx) + ((gc_ty + gc_by*gc_bdy) * gc_bdx * gc_gdx)
+			if gc_off >= 0 && gc_off <= len(iptr) && gc_bdx <= len(iptr)-gc_off {
+				gc_at := iptr[gc_off:][:gc_bdx]
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+//line cbe_heat.go:147
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line cbe_heat.go:113
 						x := gc_tx + gc_bx*gc_bdx
-						_ = x
-
-//line cbe_heat.go:114
 						y := gc_ty + gc_by*gc_bdy
-						_ = y
-
-//line cbe_heat.go:115
-						offset := x + y*gc_bdx*gc_gdx
-						_ = offset
-
 //line cbe_heat.go:117
 						c := texture2D(texConstSrc, dim, dim, x, y)
-
-//line cbe_heat.go:118
 						if c != 0 {
 							gc_at[gc_tx] = c
 						}
-						_ = c
 					}
-				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line cbe_heat.go:113
-							x := gc_tx + gc_bx*gc_bdx
-							_ = x
-
-//line cbe_heat.go:114
-							y := gc_ty + gc_by*gc_bdy
-							_ = y
-
-//line cbe_heat.go:115
-							offset := x + y*gc_bdx*gc_gdx
-							_ = offset
-
-//line cbe_heat.go:117
-							c := texture2D(texConstSrc, dim, dim, x, y)
-
-//line cbe_heat.go:118
-							if c != 0 {
-								iptr[offset] = c
-							}
-							_ = c
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line cbe_heat.go:113
-							x := gc_tx + gc_bx*gc_bdx
-							_ = x
-
-//line cbe_heat.go:114
-							y := gc_ty + gc_by*gc_bdy
-							_ = y
-
-//line cbe_heat.go:115
-							offset := x + y*gc_bdx*gc_gdx
-							_ = offset
-
-//line cbe_heat.go:117
-							c := texture2D(texConstSrc, dim, dim, x, y)
-
-//line cbe_heat.go:118
-							if c != 0 {
-								iptr[offset] = c
-							}
-							_ = c
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line cbe_heat.go:113
-							x := gc_tx + gc_bx*gc_bdx
-							_ = x
-
-//line cbe_heat.go:114
-							y := gc_ty + gc_by*gc_bdy
-							_ = y
-
-//line cbe_heat.go:115
-							offset := x + y*gc_bdx*gc_gdx
-							_ = offset
-
-//line cbe_heat.go:117
-							c := texture2D(texConstSrc, dim, dim, x, y)
-
-//line cbe_heat.go:118
-							if c != 0 {
-								iptr[offset] = c
-							}
-							_ = c
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line cbe_heat.go:113
-							x := gc_tx + gc_bx*gc_bdx
-							_ = x
-
-//line cbe_heat.go:114
-							y := gc_ty + gc_by*gc_bdy
-							_ = y
-
-//line cbe_heat.go:115
-							offset := x + y*gc_bdx*gc_gdx
-							_ = offset
-
-//line cbe_heat.go:117
-							c := texture2D(texConstSrc, dim, dim, x, y)
-
-//line cbe_heat.go:118
-							if c != 0 {
-								iptr[offset] = c
-							}
-							_ = c
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					{
+//line cbe_heat.go:124
+						gc_tx := gc_step + 1
+//line cbe_heat.go:126
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line cbe_heat.go:113
 						x := gc_tx + gc_bx*gc_bdx
-						_ = x
-
-//line cbe_heat.go:114
 						y := gc_ty + gc_by*gc_bdy
-						_ = y
-
-//line cbe_heat.go:115
-						offset := x + y*gc_bdx*gc_gdx
-						_ = offset
-
 //line cbe_heat.go:117
 						c := texture2D(texConstSrc, dim, dim, x, y)
-
-//line cbe_heat.go:118
+						if c != 0 {
+							gc_at[gc_tx] = c
+						}
+					}
+					{
+//line cbe_heat.go:124
+						gc_tx := gc_step + 2
+//line cbe_heat.go:126
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line cbe_heat.go:113
+						x := gc_tx + gc_bx*gc_bdx
+						y := gc_ty + gc_by*gc_bdy
+//line cbe_heat.go:117
+						c := texture2D(texConstSrc, dim, dim, x, y)
+						if c != 0 {
+							gc_at[gc_tx] = c
+						}
+					}
+					{
+//line cbe_heat.go:124
+						gc_tx := gc_step + 3
+//line cbe_heat.go:126
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line cbe_heat.go:113
+						x := gc_tx + gc_bx*gc_bdx
+						y := gc_ty + gc_by*gc_bdy
+//line cbe_heat.go:117
+						c := texture2D(texConstSrc, dim, dim, x, y)
+						if c != 0 {
+							gc_at[gc_tx] = c
+						}
+					}
+				}
+//line cbe_heat.go:124
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line cbe_heat.go:113
+					x := gc_tx + gc_bx*gc_bdx
+					y := gc_ty + gc_by*gc_bdy
+//line cbe_heat.go:117
+					c := texture2D(texConstSrc, dim, dim, x, y)
+					if c != 0 {
+						gc_at[gc_tx] = c
+					}
+				}
+			} else {
+//line cbe_heat.go:124
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line cbe_heat.go:113
+						x := gc_tx + gc_bx*gc_bdx
+						y := gc_ty + gc_by*gc_bdy
+						offset := x + y*gc_bdx*gc_gdx
+//line cbe_heat.go:117
+						c := texture2D(texConstSrc, dim, dim, x, y)
 						if c != 0 {
 							iptr[offset] = c
 						}
-						_ = c
+					}
+					{
+//line cbe_heat.go:124
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line cbe_heat.go:113
+						x := gc_tx + gc_bx*gc_bdx
+						y := gc_ty + gc_by*gc_bdy
+						offset := x + y*gc_bdx*gc_gdx
+//line cbe_heat.go:117
+						c := texture2D(texConstSrc, dim, dim, x, y)
+						if c != 0 {
+							iptr[offset] = c
+						}
+					}
+					{
+//line cbe_heat.go:124
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line cbe_heat.go:113
+						x := gc_tx + gc_bx*gc_bdx
+						y := gc_ty + gc_by*gc_bdy
+						offset := x + y*gc_bdx*gc_gdx
+//line cbe_heat.go:117
+						c := texture2D(texConstSrc, dim, dim, x, y)
+						if c != 0 {
+							iptr[offset] = c
+						}
+					}
+					{
+//line cbe_heat.go:124
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line cbe_heat.go:113
+						x := gc_tx + gc_bx*gc_bdx
+						y := gc_ty + gc_by*gc_bdy
+						offset := x + y*gc_bdx*gc_gdx
+//line cbe_heat.go:117
+						c := texture2D(texConstSrc, dim, dim, x, y)
+						if c != 0 {
+							iptr[offset] = c
+						}
 					}
 				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
+//line cbe_heat.go:124
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line cbe_heat.go:113
+					x := gc_tx + gc_bx*gc_bdx
+					y := gc_ty + gc_by*gc_bdy
+					offset := x + y*gc_bdx*gc_gdx
+//line cbe_heat.go:117
+					c := texture2D(texConstSrc, dim, dim, x, y)
+					if c != 0 {
+						iptr[offset] = c
+					}
 				}
+			}
+//line cbe_heat.go:124
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -941,67 +655,40 @@ func gc_body_floatToColorKernel(gc_b *compiled.Block, gc_lo, gc_hi int, optr []u
 				gc_by = 0
 			}
 		}
-
 //line cbe_heat.go:154
 		s := float32(1)
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line cbe_heat.go:149
-					x := gc_tx + gc_bx*gc_bdx
-					_ = x
-
-//line cbe_heat.go:150
-					y := gc_ty + gc_by*gc_bdy
-					_ = y
-
-//line cbe_heat.go:151
-					offset := x + y*gc_bdx*gc_gdx
-					_ = offset
-
-//line cbe_heat.go:153
-					l := outSrc[offset]
-
-//line cbe_heat.go:155
-					h := (180 + int(360.0*outSrc[offset])) % 360
-
 //line cbe_heat.go:156
-					var m1, m2 float32
-
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line cbe_heat.go:149
+				x := gc_tx + gc_bx*gc_bdx
+				y := gc_ty + gc_by*gc_bdy
+				offset := x + y*gc_bdx*gc_gdx
+//line cbe_heat.go:153
+				l := outSrc[offset]
+//line cbe_heat.go:155
+				h := (180 + int(360.0*outSrc[offset])) % 360
+				var m1, m2 float32
 //line cbe_heat.go:158
-					if l <= 0.5 {
-						m2 = l * (1 + s)
-					} else {
-						m2 = l + s - l*s
-					}
-
-//line cbe_heat.go:163
-					m1 = 2*l - m2
-
+				if l <= 0.5 {
+					m2 = l * (1 + s)
+				} else {
+					m2 = l + s - l*s
+				}
+				m1 = 2*l - m2
 //line cbe_heat.go:165
-					optr[offset*4+0] = value(m1, m2, h+120)
-
-//line cbe_heat.go:166
-					optr[offset*4+1] = value(m1, m2, h)
-
-//line cbe_heat.go:167
-					optr[offset*4+2] = value(m1, m2, h-120)
-
-//line cbe_heat.go:168
-					optr[offset*4+3] = 255
-					_ = l
-					_ = h
-					_ = m1
-					_ = m2
-				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
+				optr[offset*4+0] = value(m1, m2, h+120)
+				optr[offset*4+1] = value(m1, m2, h)
+				optr[offset*4+2] = value(m1, m2, h-120)
+				optr[offset*4+3] = 255
+			}
+//line cbe_heat.go:174
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -1010,4 +697,5 @@ func gc_body_floatToColorKernel(gc_b *compiled.Block, gc_lo, gc_hi int, optr []u
 // gc_files_cbe_heat holds the source files whose lines the kernels' records hash.
 //
 //go:embed cbe_heat.go
+//line cbe_heat.go:186
 var gc_files_cbe_heat embed.FS

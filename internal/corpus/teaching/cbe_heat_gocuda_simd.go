@@ -57,91 +57,55 @@ func gc_body_blendKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dst []float3
 				gc_by2 = 0
 			}
 		}
-		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line cbe_heat.go:44
+		gc_ty2 := 0
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line cbe_heat.go:20
-					x := gc_tx2 + gc_bx2*gc_bdx2
-					_ = x
-
-//line cbe_heat.go:21
-					y := gc_ty2 + gc_by2*gc_bdy2
-					_ = y
-
-//line cbe_heat.go:22
-					offset := x + y*gc_bdx2*gc_gdx2
-					_ = offset
-
+				x := gc_tx2 + gc_bx2*gc_bdx2
+				y := gc_ty2 + gc_by2*gc_bdy2
+				offset := x + y*gc_bdx2*gc_gdx2
 //line cbe_heat.go:24
-					left := offset - 1
-
-//line cbe_heat.go:25
-					right := offset + 1
-
-//line cbe_heat.go:26
-					if x == 0 {
-						left++
-					}
-
-//line cbe_heat.go:29
-					if x == dim-1 {
-						right--
-					}
-
+				left := offset - 1
+				right := offset + 1
+				if x == 0 {
+					left++
+				}
+				if x == dim-1 {
+					right--
+				}
 //line cbe_heat.go:33
-					top := offset - dim
-
-//line cbe_heat.go:34
-					bottom := offset + dim
-
-//line cbe_heat.go:35
-					if y == 0 {
-						top += dim
-					}
-
-//line cbe_heat.go:38
-					if y == dim-1 {
-						bottom -= dim
-					}
-
+				top := offset - dim
+				bottom := offset + dim
+				if y == 0 {
+					top += dim
+				}
+				if y == dim-1 {
+					bottom -= dim
+				}
 //line cbe_heat.go:42
-					var tt, l, c, r, b float32
-
-//line cbe_heat.go:43
-					if dstOut {
-						tt = texIn[top]
-						l = texIn[left]
-						c = texIn[offset]
-						r = texIn[right]
-						b = texIn[bottom]
-					} else {
-						tt = texOut[top]
-						l = texOut[left]
-						c = texOut[offset]
-						r = texOut[right]
-						b = texOut[bottom]
-					}
-
-//line cbe_heat.go:56
-					dst[offset] = c + speed*(tt+b+r+l-4*c)
-					_ = left
-					_ = right
-					_ = top
-					_ = bottom
-					_ = tt
-					_ = l
-					_ = c
-					_ = r
-					_ = b
+				var tt, l, c, r, b float32
+				if dstOut {
+					tt = texIn[top]
+					l = texIn[left]
+					c = texIn[offset]
+					r = texIn[right]
+					b = texIn[bottom]
+				} else {
+					tt = texOut[top]
+					l = texOut[left]
+					c = texOut[offset]
+					r = texOut[right]
+					b = texOut[bottom]
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-				}
+				dst[offset] = c + speed*(tt+b+r+l-4*c)
+			}
+//line cbe_heat.go:67
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
 			}
 		}
 	}
@@ -173,7 +137,7 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line cbe_heat.go:74
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -184,259 +148,161 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := (gc_bx2 * gc_bdx2) + ((gc_ty2 + gc_by2*gc_bdy2) * gc_bdx2 * gc_gdx2)
-				if gc_runlo2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(texConstSrc) && gc_runhi2 <= len(texConstSrc)-gc_off2 && gc_off2 <= len(iptr) && gc_runhi2 <= len(iptr)-gc_off2 {
-					gc_at3 := texConstSrc[gc_off2:][:gc_runhi2]
-					gc_at4 := iptr[gc_off2:][:gc_runhi2]
-					gc_vstep3 := gc_runlo2
-					if compiled.SIMD {
+//line cbe_heat.go:85
+		gc_ty2 := 0
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := (gc_bx2 * gc_bdx2) + ((gc_ty2 + gc_by2*gc_bdy2) * gc_bdx2 * gc_gdx2)
+			if gc_runlo2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(texConstSrc) && gc_runhi2 <= len(texConstSrc)-gc_off2 && gc_off2 <= len(iptr) && gc_runhi2 <= len(iptr)-gc_off2 {
+				gc_at3 := texConstSrc[gc_off2:][:gc_runhi2]
+				gc_at4 := iptr[gc_off2:][:gc_runhi2]
+				gc_vstep3 := gc_runlo2
+				if compiled.SIMD {
 //line cbe_heat.go:69
-						gc_vb4 := archsimd.BroadcastFloat32x8(0)
-//line cbe_heat.go:69
-						_ = gc_vb4
-						for ; gc_vstep3+7 < gc_runhi2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+					gc_vb4 := archsimd.BroadcastFloat32x8(0)
+					for ; gc_vstep3+7 < gc_runhi2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 //line cbe_heat.go:64
-							var x int = gc_tx2 + gc_bx2*gc_bdx2
-//line cbe_heat.go:64
-							_ = x
-//line cbe_heat.go:65
-							var y int = gc_ty2 + gc_by2*gc_bdy2
-//line cbe_heat.go:65
-							_ = y
+						var x int = gc_tx2 + gc_bx2*gc_bdx2
+						var y int = gc_ty2 + gc_by2*gc_bdy2
+						var offset int = x + y*gc_bdx2*gc_gdx2
 //line cbe_heat.go:66
-							var offset int = x + y*gc_bdx2*gc_gdx2
-//line cbe_heat.go:66
-							_ = offset
-//line cbe_heat.go:68
-							c := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
-//line cbe_heat.go:68
-							_ = c
-//line cbe_heat.go:68
-							gc_if4 := c.NotEqual(gc_vb4)
-//line cbe_heat.go:68
-							_ = gc_if4
-//line cbe_heat.go:68
-							if gc_if4.ToBits() != 0 {
-//line cbe_heat.go:68
-								c.StoreMasked((*[8]float32)(gc_at4[gc_tx2:]), gc_if4)
-//line cbe_heat.go:68
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_runhi2; gc_tx2++ {
-
-//line cbe_heat.go:64
-						x := gc_tx2 + gc_bx2*gc_bdx2
-						_ = x
-
-//line cbe_heat.go:65
-						y := gc_ty2 + gc_by2*gc_bdy2
-						_ = y
-
-//line cbe_heat.go:66
-						offset := x + y*gc_bdx2*gc_gdx2
 						_ = offset
-
 //line cbe_heat.go:68
-						c := gc_at3[gc_tx2]
-
-//line cbe_heat.go:69
-						if c != 0 {
-							gc_at4[gc_tx2] = c
-						}
-						_ = c
-					}
-				} else {
-					gc_vstep4 := gc_runlo2
-					if compiled.SIMD {
-//line cbe_heat.go:69
-						gc_vb3 := archsimd.BroadcastFloat32x8(0)
-//line cbe_heat.go:69
-						_ = gc_vb3
-						for ; gc_vstep4+7 < gc_runhi2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-//line cbe_heat.go:64
-							var x int = gc_tx2 + gc_bx2*gc_bdx2
-//line cbe_heat.go:64
-							_ = x
-//line cbe_heat.go:65
-							var y int = gc_ty2 + gc_by2*gc_bdy2
-//line cbe_heat.go:65
-							_ = y
-//line cbe_heat.go:66
-							var offset int = x + y*gc_bdx2*gc_gdx2
-//line cbe_heat.go:66
-							_ = offset
+						c := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
 //line cbe_heat.go:68
-							if offset < 0 || offset > len(texConstSrc)-8 || offset > len(iptr)-8 {
+						gc_if4 := c.NotEqual(gc_vb4)
 //line cbe_heat.go:68
-								break
+						if gc_if4.ToBits() != 0 {
 //line cbe_heat.go:68
-							}
-//line cbe_heat.go:68
-							c := archsimd.LoadFloat32x8Slice(texConstSrc[offset:])
-//line cbe_heat.go:68
-							_ = c
-//line cbe_heat.go:68
-							gc_if3 := c.NotEqual(gc_vb3)
-//line cbe_heat.go:68
-							_ = gc_if3
-//line cbe_heat.go:70
-							if gc_if3.ToBits() != 0 {
-//line cbe_heat.go:70
-								c.StoreMasked((*[8]float32)(iptr[offset:]), gc_if3)
-//line cbe_heat.go:70
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					gc_step2 := gc_vstep4
-					for ; gc_step2+3 < gc_runhi2; gc_step2 += 4 {
-						{
-							gc_tx2 := gc_step2 + 0
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line cbe_heat.go:64
-							x := gc_tx2 + gc_bx2*gc_bdx2
-							_ = x
-
-//line cbe_heat.go:65
-							y := gc_ty2 + gc_by2*gc_bdy2
-							_ = y
-
-//line cbe_heat.go:66
-							offset := x + y*gc_bdx2*gc_gdx2
-							_ = offset
-
-//line cbe_heat.go:68
-							c := texConstSrc[offset]
-
-//line cbe_heat.go:69
-							if c != 0 {
-								iptr[offset] = c
-							}
-							_ = c
-						}
-						{
-							gc_tx2 := gc_step2 + 1
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line cbe_heat.go:64
-							x := gc_tx2 + gc_bx2*gc_bdx2
-							_ = x
-
-//line cbe_heat.go:65
-							y := gc_ty2 + gc_by2*gc_bdy2
-							_ = y
-
-//line cbe_heat.go:66
-							offset := x + y*gc_bdx2*gc_gdx2
-							_ = offset
-
-//line cbe_heat.go:68
-							c := texConstSrc[offset]
-
-//line cbe_heat.go:69
-							if c != 0 {
-								iptr[offset] = c
-							}
-							_ = c
-						}
-						{
-							gc_tx2 := gc_step2 + 2
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line cbe_heat.go:64
-							x := gc_tx2 + gc_bx2*gc_bdx2
-							_ = x
-
-//line cbe_heat.go:65
-							y := gc_ty2 + gc_by2*gc_bdy2
-							_ = y
-
-//line cbe_heat.go:66
-							offset := x + y*gc_bdx2*gc_gdx2
-							_ = offset
-
-//line cbe_heat.go:68
-							c := texConstSrc[offset]
-
-//line cbe_heat.go:69
-							if c != 0 {
-								iptr[offset] = c
-							}
-							_ = c
-						}
-						{
-							gc_tx2 := gc_step2 + 3
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line cbe_heat.go:64
-							x := gc_tx2 + gc_bx2*gc_bdx2
-							_ = x
-
-//line cbe_heat.go:65
-							y := gc_ty2 + gc_by2*gc_bdy2
-							_ = y
-
-//line cbe_heat.go:66
-							offset := x + y*gc_bdx2*gc_gdx2
-							_ = offset
-
-//line cbe_heat.go:68
-							c := texConstSrc[offset]
-
-//line cbe_heat.go:69
-							if c != 0 {
-								iptr[offset] = c
-							}
-							_ = c
+							c.StoreMasked((*[8]float32)(gc_at4[gc_tx2:]), gc_if4)
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_runhi2; gc_tx2++ {
+//line cbe_heat.go:70
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_runhi2; gc_tx2++ {
+//line cbe_heat.go:68
+					c := gc_at3[gc_tx2]
+					if c != 0 {
+						gc_at4[gc_tx2] = c
+					}
+				}
+			} else {
+//line cbe_heat.go:75
+				gc_vstep4 := gc_runlo2
+				if compiled.SIMD {
+//line cbe_heat.go:69
+					gc_vb3 := archsimd.BroadcastFloat32x8(0)
+					for ; gc_vstep4+7 < gc_runhi2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+//line cbe_heat.go:64
+						var x int = gc_tx2 + gc_bx2*gc_bdx2
+						var y int = gc_ty2 + gc_by2*gc_bdy2
+						var offset int = x + y*gc_bdx2*gc_gdx2
+//line cbe_heat.go:68
+						if offset < 0 || offset > len(texConstSrc)-8 || offset > len(iptr)-8 {
+//line cbe_heat.go:68
+							break
+						}
+//line cbe_heat.go:68
+						c := archsimd.LoadFloat32x8Slice(texConstSrc[offset:])
+//line cbe_heat.go:68
+						gc_if3 := c.NotEqual(gc_vb3)
+//line cbe_heat.go:70
+						if gc_if3.ToBits() != 0 {
+//line cbe_heat.go:70
+							c.StoreMasked((*[8]float32)(iptr[offset:]), gc_if3)
+						}
+					}
+//line cbe_heat.go:72
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_runhi2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
-
 //line cbe_heat.go:64
 						x := gc_tx2 + gc_bx2*gc_bdx2
-						_ = x
-
-//line cbe_heat.go:65
 						y := gc_ty2 + gc_by2*gc_bdy2
-						_ = y
-
-//line cbe_heat.go:66
 						offset := x + y*gc_bdx2*gc_gdx2
-						_ = offset
-
 //line cbe_heat.go:68
 						c := texConstSrc[offset]
-
-//line cbe_heat.go:69
 						if c != 0 {
 							iptr[offset] = c
 						}
-						_ = c
+					}
+					{
+//line cbe_heat.go:75
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line cbe_heat.go:64
+						x := gc_tx2 + gc_bx2*gc_bdx2
+						y := gc_ty2 + gc_by2*gc_bdy2
+						offset := x + y*gc_bdx2*gc_gdx2
+//line cbe_heat.go:68
+						c := texConstSrc[offset]
+						if c != 0 {
+							iptr[offset] = c
+						}
+					}
+					{
+//line cbe_heat.go:75
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line cbe_heat.go:64
+						x := gc_tx2 + gc_bx2*gc_bdx2
+						y := gc_ty2 + gc_by2*gc_bdy2
+						offset := x + y*gc_bdx2*gc_gdx2
+//line cbe_heat.go:68
+						c := texConstSrc[offset]
+						if c != 0 {
+							iptr[offset] = c
+						}
+					}
+					{
+//line cbe_heat.go:75
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line cbe_heat.go:64
+						x := gc_tx2 + gc_bx2*gc_bdx2
+						y := gc_ty2 + gc_by2*gc_bdy2
+						offset := x + y*gc_bdx2*gc_gdx2
+//line cbe_heat.go:68
+						c := texConstSrc[offset]
+						if c != 0 {
+							iptr[offset] = c
+						}
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+//line cbe_heat.go:75
+				for gc_tx2 := gc_step2; gc_tx2 < gc_runhi2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line cbe_heat.go:64
+					x := gc_tx2 + gc_bx2*gc_bdx2
+					y := gc_ty2 + gc_by2*gc_bdy2
+					offset := x + y*gc_bdx2*gc_gdx2
+//line cbe_heat.go:68
+					c := texConstSrc[offset]
+					if c != 0 {
+						iptr[offset] = c
+					}
 				}
+			}
+//line cbe_heat.go:75
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
 			}
 		}
 	}
@@ -482,102 +348,66 @@ func gc_body_blend2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dst []floa
 				gc_by2 = 0
 			}
 		}
-		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := (gc_bx2 * gc_bdx2) + ((gc_ty2 + gc_by2*gc_bdy2) * gc_bdx2 * gc_gdx2)
-				if gc_off2 >= 0 && gc_off2 <= len(dst) && gc_bdx2 <= len(dst)-gc_off2 {
-					gc_at2 := dst[gc_off2:][:gc_bdx2]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+//line cbe_heat.go:112
+		gc_ty2 := 0
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := (gc_bx2 * gc_bdx2) + ((gc_ty2 + gc_by2*gc_bdy2) * gc_bdx2 * gc_gdx2)
+			if gc_off2 >= 0 && gc_off2 <= len(dst) && gc_bdx2 <= len(dst)-gc_off2 {
+				gc_at2 := dst[gc_off2:][:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line cbe_heat.go:88
-						x := gc_tx2 + gc_bx2*gc_bdx2
-						_ = x
-
-//line cbe_heat.go:89
-						y := gc_ty2 + gc_by2*gc_bdy2
-						_ = y
-
-//line cbe_heat.go:90
-						offset := x + y*gc_bdx2*gc_gdx2
-						_ = offset
-
+					x := gc_tx2 + gc_bx2*gc_bdx2
+					y := gc_ty2 + gc_by2*gc_bdy2
 //line cbe_heat.go:92
-						var tt, l, c, r, b float32
-
-//line cbe_heat.go:93
-						if dstOut {
-							tt = texture2D(texIn, dim, dim, x, y-1)
-							l = texture2D(texIn, dim, dim, x-1, y)
-							c = texture2D(texIn, dim, dim, x, y)
-							r = texture2D(texIn, dim, dim, x+1, y)
-							b = texture2D(texIn, dim, dim, x, y+1)
-						} else {
-							tt = texture2D(texOut, dim, dim, x, y-1)
-							l = texture2D(texOut, dim, dim, x-1, y)
-							c = texture2D(texOut, dim, dim, x, y)
-							r = texture2D(texOut, dim, dim, x+1, y)
-							b = texture2D(texOut, dim, dim, x, y+1)
-						}
-
-//line cbe_heat.go:106
-						gc_at2[gc_tx2] = c + speed*(tt+b+r+l-4*c)
-						_ = tt
-						_ = l
-						_ = c
-						_ = r
-						_ = b
+					var tt, l, c, r, b float32
+					if dstOut {
+						tt = texture2D(texIn, dim, dim, x, y-1)
+						l = texture2D(texIn, dim, dim, x-1, y)
+						c = texture2D(texIn, dim, dim, x, y)
+						r = texture2D(texIn, dim, dim, x+1, y)
+						b = texture2D(texIn, dim, dim, x, y+1)
+					} else {
+						tt = texture2D(texOut, dim, dim, x, y-1)
+						l = texture2D(texOut, dim, dim, x-1, y)
+						c = texture2D(texOut, dim, dim, x, y)
+						r = texture2D(texOut, dim, dim, x+1, y)
+						b = texture2D(texOut, dim, dim, x, y+1)
 					}
-				} else {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+					gc_at2[gc_tx2] = c + speed*(tt+b+r+l-4*c)
+				}
+			} else {
+//line cbe_heat.go:114
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line cbe_heat.go:88
-						x := gc_tx2 + gc_bx2*gc_bdx2
-						_ = x
-
-//line cbe_heat.go:89
-						y := gc_ty2 + gc_by2*gc_bdy2
-						_ = y
-
-//line cbe_heat.go:90
-						offset := x + y*gc_bdx2*gc_gdx2
-						_ = offset
-
+					x := gc_tx2 + gc_bx2*gc_bdx2
+					y := gc_ty2 + gc_by2*gc_bdy2
+					offset := x + y*gc_bdx2*gc_gdx2
 //line cbe_heat.go:92
-						var tt, l, c, r, b float32
-
-//line cbe_heat.go:93
-						if dstOut {
-							tt = texture2D(texIn, dim, dim, x, y-1)
-							l = texture2D(texIn, dim, dim, x-1, y)
-							c = texture2D(texIn, dim, dim, x, y)
-							r = texture2D(texIn, dim, dim, x+1, y)
-							b = texture2D(texIn, dim, dim, x, y+1)
-						} else {
-							tt = texture2D(texOut, dim, dim, x, y-1)
-							l = texture2D(texOut, dim, dim, x-1, y)
-							c = texture2D(texOut, dim, dim, x, y)
-							r = texture2D(texOut, dim, dim, x+1, y)
-							b = texture2D(texOut, dim, dim, x, y+1)
-						}
-
-//line cbe_heat.go:106
-						dst[offset] = c + speed*(tt+b+r+l-4*c)
-						_ = tt
-						_ = l
-						_ = c
-						_ = r
-						_ = b
+					var tt, l, c, r, b float32
+					if dstOut {
+						tt = texture2D(texIn, dim, dim, x, y-1)
+						l = texture2D(texIn, dim, dim, x-1, y)
+						c = texture2D(texIn, dim, dim, x, y)
+						r = texture2D(texIn, dim, dim, x+1, y)
+						b = texture2D(texIn, dim, dim, x, y+1)
+					} else {
+						tt = texture2D(texOut, dim, dim, x, y-1)
+						l = texture2D(texOut, dim, dim, x-1, y)
+						c = texture2D(texOut, dim, dim, x, y)
+						r = texture2D(texOut, dim, dim, x+1, y)
+						b = texture2D(texOut, dim, dim, x, y+1)
 					}
+					dst[offset] = c + speed*(tt+b+r+l-4*c)
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-				}
+			}
+//line cbe_heat.go:114
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
 			}
 		}
 	}
@@ -622,286 +452,170 @@ func gc_body_copyConst2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr [
 				gc_by2 = 0
 			}
 		}
-		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := (gc_bx2 * gc_bdx2) + ((gc_ty2 + gc_by2*gc_bdy2) * gc_bdx2 * gc_gdx2)
-				if gc_off2 >= 0 && gc_off2 <= len(iptr) && gc_bdx2 <= len(iptr)-gc_off2 {
-					gc_at2 := iptr[gc_off2:][:gc_bdx2]
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line cbe_heat.go:113
-							x := gc_tx2 + gc_bx2*gc_bdx2
-							_ = x
-
-//line cbe_heat.go:114
-							y := gc_ty2 + gc_by2*gc_bdy2
-							_ = y
-
-//line cbe_heat.go:115
-							offset := x + y*gc_bdx2*gc_gdx2
-							_ = offset
-
-//line cbe_heat.go:117
-							c := texture2D(texConstSrc, dim, dim, x, y)
-
-//line cbe_heat.go:118
-							if c != 0 {
-								gc_at2[gc_tx2] = c
-							}
-							_ = c
-						}
-						{
-							gc_tx2 := gc_step3 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line cbe_heat.go:113
-							x := gc_tx2 + gc_bx2*gc_bdx2
-							_ = x
-
-//line cbe_heat.go:114
-							y := gc_ty2 + gc_by2*gc_bdy2
-							_ = y
-
-//line cbe_heat.go:115
-							offset := x + y*gc_bdx2*gc_gdx2
-							_ = offset
-
-//line cbe_heat.go:117
-							c := texture2D(texConstSrc, dim, dim, x, y)
-
-//line cbe_heat.go:118
-							if c != 0 {
-								gc_at2[gc_tx2] = c
-							}
-							_ = c
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line cbe_heat.go:113
-							x := gc_tx2 + gc_bx2*gc_bdx2
-							_ = x
-
-//line cbe_heat.go:114
-							y := gc_ty2 + gc_by2*gc_bdy2
-							_ = y
-
-//line cbe_heat.go:115
-							offset := x + y*gc_bdx2*gc_gdx2
-							_ = offset
-
-//line cbe_heat.go:117
-							c := texture2D(texConstSrc, dim, dim, x, y)
-
-//line cbe_heat.go:118
-							if c != 0 {
-								gc_at2[gc_tx2] = c
-							}
-							_ = c
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line cbe_heat.go:113
-							x := gc_tx2 + gc_bx2*gc_bdx2
-							_ = x
-
-//line cbe_heat.go:114
-							y := gc_ty2 + gc_by2*gc_bdy2
-							_ = y
-
-//line cbe_heat.go:115
-							offset := x + y*gc_bdx2*gc_gdx2
-							_ = offset
-
-//line cbe_heat.go:117
-							c := texture2D(texConstSrc, dim, dim, x, y)
-
-//line cbe_heat.go:118
-							if c != 0 {
-								gc_at2[gc_tx2] = c
-							}
-							_ = c
-						}
-					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line cbe_heat.go:137
+		gc_ty2 := 0
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := (gc_bx2 * gc_bdx2) + ((gc_ty2 + gc_by2*gc_bdy2) * gc_bdx2 * gc_gdx2)
+			if gc_off2 >= 0 && gc_off2 <= len(iptr) && gc_bdx2 <= len(iptr)-gc_off2 {
+				gc_at2 := iptr[gc_off2:][:gc_bdx2]
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+//line cbe_heat.go:147
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line cbe_heat.go:113
 						x := gc_tx2 + gc_bx2*gc_bdx2
-						_ = x
-
-//line cbe_heat.go:114
 						y := gc_ty2 + gc_by2*gc_bdy2
-						_ = y
-
-//line cbe_heat.go:115
-						offset := x + y*gc_bdx2*gc_gdx2
-						_ = offset
-
 //line cbe_heat.go:117
 						c := texture2D(texConstSrc, dim, dim, x, y)
-
-//line cbe_heat.go:118
 						if c != 0 {
 							gc_at2[gc_tx2] = c
 						}
-						_ = c
 					}
-				} else {
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-						{
-							gc_tx2 := gc_step4 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line cbe_heat.go:113
-							x := gc_tx2 + gc_bx2*gc_bdx2
-							_ = x
-
-//line cbe_heat.go:114
-							y := gc_ty2 + gc_by2*gc_bdy2
-							_ = y
-
-//line cbe_heat.go:115
-							offset := x + y*gc_bdx2*gc_gdx2
-							_ = offset
-
-//line cbe_heat.go:117
-							c := texture2D(texConstSrc, dim, dim, x, y)
-
-//line cbe_heat.go:118
-							if c != 0 {
-								iptr[offset] = c
-							}
-							_ = c
-						}
-						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line cbe_heat.go:113
-							x := gc_tx2 + gc_bx2*gc_bdx2
-							_ = x
-
-//line cbe_heat.go:114
-							y := gc_ty2 + gc_by2*gc_bdy2
-							_ = y
-
-//line cbe_heat.go:115
-							offset := x + y*gc_bdx2*gc_gdx2
-							_ = offset
-
-//line cbe_heat.go:117
-							c := texture2D(texConstSrc, dim, dim, x, y)
-
-//line cbe_heat.go:118
-							if c != 0 {
-								iptr[offset] = c
-							}
-							_ = c
-						}
-						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line cbe_heat.go:113
-							x := gc_tx2 + gc_bx2*gc_bdx2
-							_ = x
-
-//line cbe_heat.go:114
-							y := gc_ty2 + gc_by2*gc_bdy2
-							_ = y
-
-//line cbe_heat.go:115
-							offset := x + y*gc_bdx2*gc_gdx2
-							_ = offset
-
-//line cbe_heat.go:117
-							c := texture2D(texConstSrc, dim, dim, x, y)
-
-//line cbe_heat.go:118
-							if c != 0 {
-								iptr[offset] = c
-							}
-							_ = c
-						}
-						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line cbe_heat.go:113
-							x := gc_tx2 + gc_bx2*gc_bdx2
-							_ = x
-
-//line cbe_heat.go:114
-							y := gc_ty2 + gc_by2*gc_bdy2
-							_ = y
-
-//line cbe_heat.go:115
-							offset := x + y*gc_bdx2*gc_gdx2
-							_ = offset
-
-//line cbe_heat.go:117
-							c := texture2D(texConstSrc, dim, dim, x, y)
-
-//line cbe_heat.go:118
-							if c != 0 {
-								iptr[offset] = c
-							}
-							_ = c
-						}
-					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					{
+//line cbe_heat.go:124
+						gc_tx2 := gc_step3 + 1
+//line cbe_heat.go:126
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line cbe_heat.go:113
 						x := gc_tx2 + gc_bx2*gc_bdx2
-						_ = x
-
-//line cbe_heat.go:114
 						y := gc_ty2 + gc_by2*gc_bdy2
-						_ = y
-
-//line cbe_heat.go:115
-						offset := x + y*gc_bdx2*gc_gdx2
-						_ = offset
-
 //line cbe_heat.go:117
 						c := texture2D(texConstSrc, dim, dim, x, y)
-
-//line cbe_heat.go:118
+						if c != 0 {
+							gc_at2[gc_tx2] = c
+						}
+					}
+					{
+//line cbe_heat.go:124
+						gc_tx2 := gc_step3 + 2
+//line cbe_heat.go:126
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line cbe_heat.go:113
+						x := gc_tx2 + gc_bx2*gc_bdx2
+						y := gc_ty2 + gc_by2*gc_bdy2
+//line cbe_heat.go:117
+						c := texture2D(texConstSrc, dim, dim, x, y)
+						if c != 0 {
+							gc_at2[gc_tx2] = c
+						}
+					}
+					{
+//line cbe_heat.go:124
+						gc_tx2 := gc_step3 + 3
+//line cbe_heat.go:126
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line cbe_heat.go:113
+						x := gc_tx2 + gc_bx2*gc_bdx2
+						y := gc_ty2 + gc_by2*gc_bdy2
+//line cbe_heat.go:117
+						c := texture2D(texConstSrc, dim, dim, x, y)
+						if c != 0 {
+							gc_at2[gc_tx2] = c
+						}
+					}
+				}
+//line cbe_heat.go:124
+				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cbe_heat.go:113
+					x := gc_tx2 + gc_bx2*gc_bdx2
+					y := gc_ty2 + gc_by2*gc_bdy2
+//line cbe_heat.go:117
+					c := texture2D(texConstSrc, dim, dim, x, y)
+					if c != 0 {
+						gc_at2[gc_tx2] = c
+					}
+				}
+			} else {
+//line cbe_heat.go:124
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line cbe_heat.go:113
+						x := gc_tx2 + gc_bx2*gc_bdx2
+						y := gc_ty2 + gc_by2*gc_bdy2
+						offset := x + y*gc_bdx2*gc_gdx2
+//line cbe_heat.go:117
+						c := texture2D(texConstSrc, dim, dim, x, y)
 						if c != 0 {
 							iptr[offset] = c
 						}
-						_ = c
+					}
+					{
+//line cbe_heat.go:124
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line cbe_heat.go:113
+						x := gc_tx2 + gc_bx2*gc_bdx2
+						y := gc_ty2 + gc_by2*gc_bdy2
+						offset := x + y*gc_bdx2*gc_gdx2
+//line cbe_heat.go:117
+						c := texture2D(texConstSrc, dim, dim, x, y)
+						if c != 0 {
+							iptr[offset] = c
+						}
+					}
+					{
+//line cbe_heat.go:124
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line cbe_heat.go:113
+						x := gc_tx2 + gc_bx2*gc_bdx2
+						y := gc_ty2 + gc_by2*gc_bdy2
+						offset := x + y*gc_bdx2*gc_gdx2
+//line cbe_heat.go:117
+						c := texture2D(texConstSrc, dim, dim, x, y)
+						if c != 0 {
+							iptr[offset] = c
+						}
+					}
+					{
+//line cbe_heat.go:124
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line cbe_heat.go:113
+						x := gc_tx2 + gc_bx2*gc_bdx2
+						y := gc_ty2 + gc_by2*gc_bdy2
+						offset := x + y*gc_bdx2*gc_gdx2
+//line cbe_heat.go:117
+						c := texture2D(texConstSrc, dim, dim, x, y)
+						if c != 0 {
+							iptr[offset] = c
+						}
 					}
 				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+//line cbe_heat.go:124
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cbe_heat.go:113
+					x := gc_tx2 + gc_bx2*gc_bdx2
+					y := gc_ty2 + gc_by2*gc_bdy2
+					offset := x + y*gc_bdx2*gc_gdx2
+//line cbe_heat.go:117
+					c := texture2D(texConstSrc, dim, dim, x, y)
+					if c != 0 {
+						iptr[offset] = c
+					}
 				}
+			}
+//line cbe_heat.go:124
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
 			}
 		}
 	}
@@ -947,67 +661,40 @@ func gc_body_floatToColorKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, optr 
 				gc_by2 = 0
 			}
 		}
-
 //line cbe_heat.go:154
 		s := float32(1)
-		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line cbe_heat.go:149
-					x := gc_tx2 + gc_bx2*gc_bdx2
-					_ = x
-
-//line cbe_heat.go:150
-					y := gc_ty2 + gc_by2*gc_bdy2
-					_ = y
-
-//line cbe_heat.go:151
-					offset := x + y*gc_bdx2*gc_gdx2
-					_ = offset
-
-//line cbe_heat.go:153
-					l := outSrc[offset]
-
-//line cbe_heat.go:155
-					h := (180 + int(360.0*outSrc[offset])) % 360
-
 //line cbe_heat.go:156
-					var m1, m2 float32
-
+		gc_ty2 := 0
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line cbe_heat.go:149
+				x := gc_tx2 + gc_bx2*gc_bdx2
+				y := gc_ty2 + gc_by2*gc_bdy2
+				offset := x + y*gc_bdx2*gc_gdx2
+//line cbe_heat.go:153
+				l := outSrc[offset]
+//line cbe_heat.go:155
+				h := (180 + int(360.0*outSrc[offset])) % 360
+				var m1, m2 float32
 //line cbe_heat.go:158
-					if l <= 0.5 {
-						m2 = l * (1 + s)
-					} else {
-						m2 = l + s - l*s
-					}
-
-//line cbe_heat.go:163
-					m1 = 2*l - m2
-
+				if l <= 0.5 {
+					m2 = l * (1 + s)
+				} else {
+					m2 = l + s - l*s
+				}
+				m1 = 2*l - m2
 //line cbe_heat.go:165
-					optr[offset*4+0] = value(m1, m2, h+120)
-
-//line cbe_heat.go:166
-					optr[offset*4+1] = value(m1, m2, h)
-
-//line cbe_heat.go:167
-					optr[offset*4+2] = value(m1, m2, h-120)
-
-//line cbe_heat.go:168
-					optr[offset*4+3] = 255
-					_ = l
-					_ = h
-					_ = m1
-					_ = m2
-				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
-				}
+				optr[offset*4+0] = value(m1, m2, h+120)
+				optr[offset*4+1] = value(m1, m2, h)
+				optr[offset*4+2] = value(m1, m2, h-120)
+				optr[offset*4+3] = 255
+			}
+//line cbe_heat.go:174
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
 			}
 		}
 	}
@@ -1016,4 +703,5 @@ func gc_body_floatToColorKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, optr 
 // gc_files_cbe_heat holds the source files whose lines the kernels' records hash.
 //
 //go:embed cbe_heat.go
+//line cbe_heat.go:186
 var gc_files_cbe_heat embed.FS

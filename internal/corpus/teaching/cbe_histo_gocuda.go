@@ -48,32 +48,27 @@ func gc_body_histoGmemKernel(gc_b *compiled.Block, gc_lo, gc_hi int, buffer []ui
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line cbe_histo.go:18
 		stride := gc_bdx * gc_gdx
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line cbe_histo.go:20
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line cbe_histo.go:17
-					i := gc_tx + gc_bx*gc_bdx
-
+				i := gc_tx + gc_bx*gc_bdx
 //line cbe_histo.go:19
-					for int64(i) < size {
+				for int64(i) < size {
 //line cbe_histo.go:19
-						gc_b.Tick()
+					gc_b.Tick()
 //line cbe_histo.go:19
-						if gc_b.Stopped() {
+					if gc_b.Stopped() {
 //line cbe_histo.go:19
-							return
-//line cbe_histo.go:19
-						}
-						atomic.Add(&histo[buffer[i]], 1)
-						i += stride
+						return
 					}
-					_ = i
+//line cbe_histo.go:20
+					atomic.Add(&histo[buffer[i]], 1)
+					i += stride
 				}
 			}
 		}
@@ -103,233 +98,189 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line cbe_histo.go:29
 	if 256 <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line cbe_histo.go:29
 	temp := gocuda.Shared[uint32](t, 256)[:256]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(temp) {
-				gc_at := temp[:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line cbe_histo.go:30
-						gc_at[gc_tx] = 0
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line cbe_histo.go:30
-						gc_at[gc_tx] = 0
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line cbe_histo.go:30
-						gc_at[gc_tx] = 0
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line cbe_histo.go:30
-						gc_at[gc_tx] = 0
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
+//line cbe_histo.go:31
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(temp) {
+			gc_at := temp[:gc_bdx]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 //line cbe_histo.go:30
 					gc_at[gc_tx] = 0
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+				{
+					gc_tx := gc_step + 1
 //line cbe_histo.go:30
-						temp[gc_tx] = 0
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cbe_histo.go:30
-						temp[gc_tx] = 0
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cbe_histo.go:30
-						temp[gc_tx] = 0
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cbe_histo.go:30
-						temp[gc_tx] = 0
-					}
+					gc_at[gc_tx] = 0
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				{
+					gc_tx := gc_step + 2
+//line cbe_histo.go:30
+					gc_at[gc_tx] = 0
+				}
+				{
+					gc_tx := gc_step + 3
+//line cbe_histo.go:30
+					gc_at[gc_tx] = 0
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line cbe_histo.go:30
+				gc_at[gc_tx] = 0
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
+//line cbe_histo.go:30
+					temp[gc_tx] = 0
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line cbe_histo.go:30
+					temp[gc_tx] = 0
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line cbe_histo.go:30
+					temp[gc_tx] = 0
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cbe_histo.go:30
 					temp[gc_tx] = 0
 				}
 			}
-		}
-	}
-
-//line cbe_histo.go:34
-	stride := gc_bdx * gc_gdx
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
-//line cbe_histo.go:33
-				i := gc_tx + gc_bx*gc_bdx
-
-//line cbe_histo.go:35
-				for int64(i) < size {
-//line cbe_histo.go:35
-					gc_b.Tick()
-//line cbe_histo.go:35
-					if gc_b.Stopped() {
-//line cbe_histo.go:35
-						return
-//line cbe_histo.go:35
-					}
-					compiled.SharedAdd(&temp[buffer[i]], 1)
-					i += stride
-				}
-				_ = i
+//line cbe_histo.go:30
+				temp[gc_tx] = 0
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(histo) && gc_bdx <= len(temp) {
-				gc_at2 := histo[:gc_bdx]
-				gc_at3 := temp[:gc_bdx]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cbe_histo.go:40
-						atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
-					}
-					{
-						gc_tx := gc_step3 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cbe_histo.go:40
-						atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
-					}
-					{
-						gc_tx := gc_step3 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cbe_histo.go:40
-						atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
-					}
-					{
-						gc_tx := gc_step3 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cbe_histo.go:40
-						atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
-					}
+	stride := gc_bdx * gc_gdx
+//line cbe_histo.go:36
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line cbe_histo.go:33
+			i := gc_tx + gc_bx*gc_bdx
+//line cbe_histo.go:35
+			for int64(i) < size {
+//line cbe_histo.go:35
+				gc_b.Tick()
+//line cbe_histo.go:35
+				if gc_b.Stopped() {
+//line cbe_histo.go:35
+					return
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+//line cbe_histo.go:36
+				compiled.SharedAdd(&temp[buffer[i]], 1)
+				i += stride
+			}
+		}
+	}
+//line cbe_histo.go:44
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(histo) && gc_bdx <= len(temp) {
+			gc_at2 := histo[:gc_bdx]
+			gc_at3 := temp[:gc_bdx]
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+//line cbe_histo.go:53
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line cbe_histo.go:40
 					atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 				}
-			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cbe_histo.go:40
-						atomic.Add(&histo[gc_tx], temp[gc_tx])
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cbe_histo.go:40
-						atomic.Add(&histo[gc_tx], temp[gc_tx])
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cbe_histo.go:40
-						atomic.Add(&histo[gc_tx], temp[gc_tx])
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cbe_histo.go:40
-						atomic.Add(&histo[gc_tx], temp[gc_tx])
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				{
+					gc_tx := gc_step3 + 1
+//line cbe_histo.go:45
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
+//line cbe_histo.go:40
+					atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+				}
+				{
+					gc_tx := gc_step3 + 2
+//line cbe_histo.go:45
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line cbe_histo.go:40
+					atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+				}
+				{
+					gc_tx := gc_step3 + 3
+//line cbe_histo.go:45
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line cbe_histo.go:40
+					atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line cbe_histo.go:40
+				atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+			}
+		} else {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line cbe_histo.go:40
 					atomic.Add(&histo[gc_tx], temp[gc_tx])
 				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line cbe_histo.go:40
+					atomic.Add(&histo[gc_tx], temp[gc_tx])
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line cbe_histo.go:40
+					atomic.Add(&histo[gc_tx], temp[gc_tx])
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line cbe_histo.go:40
+					atomic.Add(&histo[gc_tx], temp[gc_tx])
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line cbe_histo.go:40
+				atomic.Add(&histo[gc_tx], temp[gc_tx])
 			}
 		}
 	}
@@ -338,4 +289,5 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 // gc_files_cbe_histo holds the source files whose lines the kernels' records hash.
 //
 //go:embed cbe_histo.go
+//line cbe_histo.go:50
 var gc_files_cbe_histo embed.FS

@@ -49,32 +49,27 @@ func gc_body_histoGmemKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, buffer [
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-
 //line cbe_histo.go:18
 		stride := gc_bdx2 * gc_gdx2
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line cbe_histo.go:20
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line cbe_histo.go:17
-					i := gc_tx2 + gc_bx2*gc_bdx2
-
+				i := gc_tx2 + gc_bx2*gc_bdx2
 //line cbe_histo.go:19
-					for int64(i) < size {
+				for int64(i) < size {
 //line cbe_histo.go:19
-						gc_b2.Tick()
+					gc_b2.Tick()
 //line cbe_histo.go:19
-						if gc_b2.Stopped() {
+					if gc_b2.Stopped() {
 //line cbe_histo.go:19
-							return
-//line cbe_histo.go:19
-						}
-						atomic.Add(&histo[buffer[i]], 1)
-						i += stride
+						return
 					}
-					_ = i
+//line cbe_histo.go:20
+					atomic.Add(&histo[buffer[i]], 1)
+					i += stride
 				}
 			}
 		}
@@ -104,230 +99,193 @@ func gc_body_histoShmemKernel(gc_b2 *compiled.Block, buffer []uint8, size int64,
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line cbe_histo.go:29
 	if 256 <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line cbe_histo.go:29
 	temp := gocuda.Shared[uint32](t, 256)[:256]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(temp) {
-				gc_at4 := temp[:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD {
+//line cbe_histo.go:31
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(temp) {
+			gc_at4 := temp[:gc_bdx2]
+			gc_vstep := 0
+			if compiled.SIMD {
 //line cbe_histo.go:30
-					gc_vb2 := archsimd.BroadcastUint32x8(0)
+				gc_vb2 := archsimd.BroadcastUint32x8(0)
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 //line cbe_histo.go:30
-					_ = gc_vb2
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line cbe_histo.go:30
-						gc_vb2.StoreSlice(gc_at4[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
+					gc_vb2.StoreSlice(gc_at4[gc_tx2:])
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line cbe_histo.go:30
-					gc_at4[gc_tx2] = 0
+				gc_at4[gc_tx2] = 0
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD {
+//line cbe_histo.go:30
+				gc_vb := archsimd.BroadcastUint32x8(0)
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
+//line cbe_histo.go:30
+					if gc_tx2 < 0 || gc_tx2 > len(temp)-8 {
+//line cbe_histo.go:30
+						break
+					}
+//line cbe_histo.go:30
+					gc_vb.StoreSlice(temp[gc_tx2:])
 				}
-			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD {
-//line cbe_histo.go:30
-					gc_vb := archsimd.BroadcastUint32x8(0)
-//line cbe_histo.go:30
-					_ = gc_vb
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line cbe_histo.go:30
-						if gc_tx2 < 0 || gc_tx2 > len(temp)-8 {
-//line cbe_histo.go:30
-							break
-//line cbe_histo.go:30
-						}
-//line cbe_histo.go:30
-						gc_vb.StoreSlice(temp[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cbe_histo.go:30
-						temp[gc_tx2] = 0
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cbe_histo.go:30
-						temp[gc_tx2] = 0
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cbe_histo.go:30
-						temp[gc_tx2] = 0
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cbe_histo.go:30
-						temp[gc_tx2] = 0
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step5 := gc_vstep2
+			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				{
+					gc_tx2 := gc_step5 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
+//line cbe_histo.go:30
+					temp[gc_tx2] = 0
+				}
+				{
+					gc_tx2 := gc_step5 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cbe_histo.go:30
+					temp[gc_tx2] = 0
+				}
+				{
+					gc_tx2 := gc_step5 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cbe_histo.go:30
+					temp[gc_tx2] = 0
+				}
+				{
+					gc_tx2 := gc_step5 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line cbe_histo.go:30
 					temp[gc_tx2] = 0
 				}
 			}
-		}
-	}
-
-//line cbe_histo.go:34
-	stride := gc_bdx2 * gc_gdx2
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
-//line cbe_histo.go:33
-				i := gc_tx2 + gc_bx2*gc_bdx2
-
-//line cbe_histo.go:35
-				for int64(i) < size {
-//line cbe_histo.go:35
-					gc_b2.Tick()
-//line cbe_histo.go:35
-					if gc_b2.Stopped() {
-//line cbe_histo.go:35
-						return
-//line cbe_histo.go:35
-					}
-					compiled.SharedAdd(&temp[buffer[i]], 1)
-					i += stride
-				}
-				_ = i
+//line cbe_histo.go:30
+				temp[gc_tx2] = 0
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(histo) && gc_bdx2 <= len(temp) {
-				gc_at5 := histo[:gc_bdx2]
-				gc_at6 := temp[:gc_bdx2]
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cbe_histo.go:40
-						atomic.Add(&gc_at5[gc_tx2], gc_at6[gc_tx2])
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cbe_histo.go:40
-						atomic.Add(&gc_at5[gc_tx2], gc_at6[gc_tx2])
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cbe_histo.go:40
-						atomic.Add(&gc_at5[gc_tx2], gc_at6[gc_tx2])
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cbe_histo.go:40
-						atomic.Add(&gc_at5[gc_tx2], gc_at6[gc_tx2])
-					}
+	stride := gc_bdx2 * gc_gdx2
+//line cbe_histo.go:36
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line cbe_histo.go:33
+			i := gc_tx2 + gc_bx2*gc_bdx2
+//line cbe_histo.go:35
+			for int64(i) < size {
+//line cbe_histo.go:35
+				gc_b2.Tick()
+//line cbe_histo.go:35
+				if gc_b2.Stopped() {
+//line cbe_histo.go:35
+					return
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line cbe_histo.go:36
+				compiled.SharedAdd(&temp[buffer[i]], 1)
+				i += stride
+			}
+		}
+	}
+//line cbe_histo.go:44
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(histo) && gc_bdx2 <= len(temp) {
+			gc_at5 := histo[:gc_bdx2]
+			gc_at6 := temp[:gc_bdx2]
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
+//line cbe_histo.go:53
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line cbe_histo.go:40
 					atomic.Add(&gc_at5[gc_tx2], gc_at6[gc_tx2])
 				}
-			} else {
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cbe_histo.go:40
-						atomic.Add(&histo[gc_tx2], temp[gc_tx2])
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cbe_histo.go:40
-						atomic.Add(&histo[gc_tx2], temp[gc_tx2])
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cbe_histo.go:40
-						atomic.Add(&histo[gc_tx2], temp[gc_tx2])
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cbe_histo.go:40
-						atomic.Add(&histo[gc_tx2], temp[gc_tx2])
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				{
+					gc_tx2 := gc_step6 + 1
+//line cbe_histo.go:45
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
+//line cbe_histo.go:40
+					atomic.Add(&gc_at5[gc_tx2], gc_at6[gc_tx2])
+				}
+				{
+					gc_tx2 := gc_step6 + 2
+//line cbe_histo.go:45
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cbe_histo.go:40
+					atomic.Add(&gc_at5[gc_tx2], gc_at6[gc_tx2])
+				}
+				{
+					gc_tx2 := gc_step6 + 3
+//line cbe_histo.go:45
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cbe_histo.go:40
+					atomic.Add(&gc_at5[gc_tx2], gc_at6[gc_tx2])
+				}
+			}
+			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line cbe_histo.go:40
+				atomic.Add(&gc_at5[gc_tx2], gc_at6[gc_tx2])
+			}
+		} else {
+			gc_step7 := 0
+			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				{
+					gc_tx2 := gc_step7 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line cbe_histo.go:40
 					atomic.Add(&histo[gc_tx2], temp[gc_tx2])
 				}
+				{
+					gc_tx2 := gc_step7 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cbe_histo.go:40
+					atomic.Add(&histo[gc_tx2], temp[gc_tx2])
+				}
+				{
+					gc_tx2 := gc_step7 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cbe_histo.go:40
+					atomic.Add(&histo[gc_tx2], temp[gc_tx2])
+				}
+				{
+					gc_tx2 := gc_step7 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line cbe_histo.go:40
+					atomic.Add(&histo[gc_tx2], temp[gc_tx2])
+				}
+			}
+			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line cbe_histo.go:40
+				atomic.Add(&histo[gc_tx2], temp[gc_tx2])
 			}
 		}
 	}
@@ -336,4 +294,5 @@ func gc_body_histoShmemKernel(gc_b2 *compiled.Block, buffer []uint8, size int64,
 // gc_files_cbe_histo holds the source files whose lines the kernels' records hash.
 //
 //go:embed cbe_histo.go
+//line cbe_histo.go:50
 var gc_files_cbe_histo embed.FS

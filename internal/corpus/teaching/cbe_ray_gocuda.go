@@ -52,390 +52,296 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 				gc_by = 0
 			}
 		}
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line cbe_ray.go:66
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line cbe_ray.go:42
-					x := gc_tx + gc_bx*gc_bdx
-					_ = x
-
-//line cbe_ray.go:43
-					y := gc_ty + gc_by*gc_bdy
-					_ = y
-
-//line cbe_ray.go:44
-					offset := x + y*gc_bdx*gc_gdx
-					_ = offset
-
-//line cbe_ray.go:45
-					ox := float32(x - dim/2)
-					_ = ox
-
-//line cbe_ray.go:46
-					oy := float32(y - dim/2)
-					_ = oy
-
+				x := gc_tx + gc_bx*gc_bdx
+				y := gc_ty + gc_by*gc_bdy
+				offset := x + y*gc_bdx*gc_gdx
+				ox := float32(x - dim/2)
+				oy := float32(y - dim/2)
 //line cbe_ray.go:48
-					r := float32(0)
-
+				r := float32(0)
 //line cbe_ray.go:48
-					g := float32(0)
-
+				g := float32(0)
 //line cbe_ray.go:48
-					b := float32(0)
-
-//line cbe_ray.go:49
-					maxz := float32(-rayINF)
-
+				b := float32(0)
+				maxz := float32(-rayINF)
+				{
 					{
-
 //line cbe_ray.go:50
-						{
-//line cbe_ray.go:50
-							i := int(0)
-//line cbe_ray.go:50
-							_ = i
-							var n float32
-							t := s[i].hit(ox, oy, &n)
-							if t > maxz {
-								fscale := n
-								r = s[i].R * fscale
-								g = s[i].G * fscale
-								b = s[i].B * fscale
-								maxz = t
-							}
+						i := int(0)
+						var n float32
+						t := s[i].hit(ox, oy, &n)
+						if t > maxz {
+							fscale := n
+							r = s[i].R * fscale
+							g = s[i].G * fscale
+							b = s[i].B * fscale
+							maxz = t
 						}
-//line cbe_ray.go:50
-						{
-//line cbe_ray.go:50
-							i := int(1)
-//line cbe_ray.go:50
-							_ = i
-							var n float32
-							t := s[i].hit(ox, oy, &n)
-							if t > maxz {
-								fscale := n
-								r = s[i].R * fscale
-								g = s[i].G * fscale
-								b = s[i].B * fscale
-								maxz = t
-							}
-						}
-//line cbe_ray.go:50
-						{
-//line cbe_ray.go:50
-							i := int(2)
-//line cbe_ray.go:50
-							_ = i
-							var n float32
-							t := s[i].hit(ox, oy, &n)
-							if t > maxz {
-								fscale := n
-								r = s[i].R * fscale
-								g = s[i].G * fscale
-								b = s[i].B * fscale
-								maxz = t
-							}
-						}
-//line cbe_ray.go:50
-						{
-//line cbe_ray.go:50
-							i := int(3)
-//line cbe_ray.go:50
-							_ = i
-							var n float32
-							t := s[i].hit(ox, oy, &n)
-							if t > maxz {
-								fscale := n
-								r = s[i].R * fscale
-								g = s[i].G * fscale
-								b = s[i].B * fscale
-								maxz = t
-							}
-						}
-//line cbe_ray.go:50
-						{
-//line cbe_ray.go:50
-							i := int(4)
-//line cbe_ray.go:50
-							_ = i
-							var n float32
-							t := s[i].hit(ox, oy, &n)
-							if t > maxz {
-								fscale := n
-								r = s[i].R * fscale
-								g = s[i].G * fscale
-								b = s[i].B * fscale
-								maxz = t
-							}
-						}
-//line cbe_ray.go:50
-						{
-//line cbe_ray.go:50
-							i := int(5)
-//line cbe_ray.go:50
-							_ = i
-							var n float32
-							t := s[i].hit(ox, oy, &n)
-							if t > maxz {
-								fscale := n
-								r = s[i].R * fscale
-								g = s[i].G * fscale
-								b = s[i].B * fscale
-								maxz = t
-							}
-						}
-//line cbe_ray.go:50
-						{
-//line cbe_ray.go:50
-							i := int(6)
-//line cbe_ray.go:50
-							_ = i
-							var n float32
-							t := s[i].hit(ox, oy, &n)
-							if t > maxz {
-								fscale := n
-								r = s[i].R * fscale
-								g = s[i].G * fscale
-								b = s[i].B * fscale
-								maxz = t
-							}
-						}
-//line cbe_ray.go:50
-						{
-//line cbe_ray.go:50
-							i := int(7)
-//line cbe_ray.go:50
-							_ = i
-							var n float32
-							t := s[i].hit(ox, oy, &n)
-							if t > maxz {
-								fscale := n
-								r = s[i].R * fscale
-								g = s[i].G * fscale
-								b = s[i].B * fscale
-								maxz = t
-							}
-						}
-//line cbe_ray.go:50
-						{
-//line cbe_ray.go:50
-							i := int(8)
-//line cbe_ray.go:50
-							_ = i
-							var n float32
-							t := s[i].hit(ox, oy, &n)
-							if t > maxz {
-								fscale := n
-								r = s[i].R * fscale
-								g = s[i].G * fscale
-								b = s[i].B * fscale
-								maxz = t
-							}
-						}
-//line cbe_ray.go:50
-						{
-//line cbe_ray.go:50
-							i := int(9)
-//line cbe_ray.go:50
-							_ = i
-							var n float32
-							t := s[i].hit(ox, oy, &n)
-							if t > maxz {
-								fscale := n
-								r = s[i].R * fscale
-								g = s[i].G * fscale
-								b = s[i].B * fscale
-								maxz = t
-							}
-						}
-//line cbe_ray.go:50
-						{
-//line cbe_ray.go:50
-							i := int(10)
-//line cbe_ray.go:50
-							_ = i
-							var n float32
-							t := s[i].hit(ox, oy, &n)
-							if t > maxz {
-								fscale := n
-								r = s[i].R * fscale
-								g = s[i].G * fscale
-								b = s[i].B * fscale
-								maxz = t
-							}
-						}
-//line cbe_ray.go:50
-						{
-//line cbe_ray.go:50
-							i := int(11)
-//line cbe_ray.go:50
-							_ = i
-							var n float32
-							t := s[i].hit(ox, oy, &n)
-							if t > maxz {
-								fscale := n
-								r = s[i].R * fscale
-								g = s[i].G * fscale
-								b = s[i].B * fscale
-								maxz = t
-							}
-						}
-//line cbe_ray.go:50
-						{
-//line cbe_ray.go:50
-							i := int(12)
-//line cbe_ray.go:50
-							_ = i
-							var n float32
-							t := s[i].hit(ox, oy, &n)
-							if t > maxz {
-								fscale := n
-								r = s[i].R * fscale
-								g = s[i].G * fscale
-								b = s[i].B * fscale
-								maxz = t
-							}
-						}
-//line cbe_ray.go:50
-						{
-//line cbe_ray.go:50
-							i := int(13)
-//line cbe_ray.go:50
-							_ = i
-							var n float32
-							t := s[i].hit(ox, oy, &n)
-							if t > maxz {
-								fscale := n
-								r = s[i].R * fscale
-								g = s[i].G * fscale
-								b = s[i].B * fscale
-								maxz = t
-							}
-						}
-//line cbe_ray.go:50
-						{
-//line cbe_ray.go:50
-							i := int(14)
-//line cbe_ray.go:50
-							_ = i
-							var n float32
-							t := s[i].hit(ox, oy, &n)
-							if t > maxz {
-								fscale := n
-								r = s[i].R * fscale
-								g = s[i].G * fscale
-								b = s[i].B * fscale
-								maxz = t
-							}
-						}
-//line cbe_ray.go:50
-						{
-//line cbe_ray.go:50
-							i := int(15)
-//line cbe_ray.go:50
-							_ = i
-							var n float32
-							t := s[i].hit(ox, oy, &n)
-							if t > maxz {
-								fscale := n
-								r = s[i].R * fscale
-								g = s[i].G * fscale
-								b = s[i].B * fscale
-								maxz = t
-							}
-						}
-//line cbe_ray.go:50
-						{
-//line cbe_ray.go:50
-							i := int(16)
-//line cbe_ray.go:50
-							_ = i
-							var n float32
-							t := s[i].hit(ox, oy, &n)
-							if t > maxz {
-								fscale := n
-								r = s[i].R * fscale
-								g = s[i].G * fscale
-								b = s[i].B * fscale
-								maxz = t
-							}
-						}
-//line cbe_ray.go:50
-						{
-//line cbe_ray.go:50
-							i := int(17)
-//line cbe_ray.go:50
-							_ = i
-							var n float32
-							t := s[i].hit(ox, oy, &n)
-							if t > maxz {
-								fscale := n
-								r = s[i].R * fscale
-								g = s[i].G * fscale
-								b = s[i].B * fscale
-								maxz = t
-							}
-						}
-//line cbe_ray.go:50
-						{
-//line cbe_ray.go:50
-							i := int(18)
-//line cbe_ray.go:50
-							_ = i
-							var n float32
-							t := s[i].hit(ox, oy, &n)
-							if t > maxz {
-								fscale := n
-								r = s[i].R * fscale
-								g = s[i].G * fscale
-								b = s[i].B * fscale
-								maxz = t
-							}
-						}
-//line cbe_ray.go:50
-						{
-//line cbe_ray.go:50
-							i := int(19)
-//line cbe_ray.go:50
-							_ = i
-							var n float32
-							t := s[i].hit(ox, oy, &n)
-							if t > maxz {
-								fscale := n
-								r = s[i].R * fscale
-								g = s[i].G * fscale
-								b = s[i].B * fscale
-								maxz = t
-							}
-						}
-//line cbe_ray.go:60
 					}
-
-//line cbe_ray.go:62
-					ptr[offset*4+0] = uint8(int(r * 255))
-
-//line cbe_ray.go:63
-					ptr[offset*4+1] = uint8(int(g * 255))
-
-//line cbe_ray.go:64
-					ptr[offset*4+2] = uint8(int(b * 255))
-
-//line cbe_ray.go:65
-					ptr[offset*4+3] = 255
-					_ = r
-					_ = g
-					_ = b
-					_ = maxz
+					{
+//line cbe_ray.go:50
+						i := int(1)
+						var n float32
+						t := s[i].hit(ox, oy, &n)
+						if t > maxz {
+							fscale := n
+							r = s[i].R * fscale
+							g = s[i].G * fscale
+							b = s[i].B * fscale
+							maxz = t
+						}
+					}
+					{
+//line cbe_ray.go:50
+						i := int(2)
+						var n float32
+						t := s[i].hit(ox, oy, &n)
+						if t > maxz {
+							fscale := n
+							r = s[i].R * fscale
+							g = s[i].G * fscale
+							b = s[i].B * fscale
+							maxz = t
+						}
+					}
+					{
+//line cbe_ray.go:50
+						i := int(3)
+						var n float32
+						t := s[i].hit(ox, oy, &n)
+						if t > maxz {
+							fscale := n
+							r = s[i].R * fscale
+							g = s[i].G * fscale
+							b = s[i].B * fscale
+							maxz = t
+						}
+					}
+					{
+//line cbe_ray.go:50
+						i := int(4)
+						var n float32
+						t := s[i].hit(ox, oy, &n)
+						if t > maxz {
+							fscale := n
+							r = s[i].R * fscale
+							g = s[i].G * fscale
+							b = s[i].B * fscale
+							maxz = t
+						}
+					}
+					{
+//line cbe_ray.go:50
+						i := int(5)
+						var n float32
+						t := s[i].hit(ox, oy, &n)
+						if t > maxz {
+							fscale := n
+							r = s[i].R * fscale
+							g = s[i].G * fscale
+							b = s[i].B * fscale
+							maxz = t
+						}
+					}
+					{
+//line cbe_ray.go:50
+						i := int(6)
+						var n float32
+						t := s[i].hit(ox, oy, &n)
+						if t > maxz {
+							fscale := n
+							r = s[i].R * fscale
+							g = s[i].G * fscale
+							b = s[i].B * fscale
+							maxz = t
+						}
+					}
+					{
+//line cbe_ray.go:50
+						i := int(7)
+						var n float32
+						t := s[i].hit(ox, oy, &n)
+						if t > maxz {
+							fscale := n
+							r = s[i].R * fscale
+							g = s[i].G * fscale
+							b = s[i].B * fscale
+							maxz = t
+						}
+					}
+					{
+//line cbe_ray.go:50
+						i := int(8)
+						var n float32
+						t := s[i].hit(ox, oy, &n)
+						if t > maxz {
+							fscale := n
+							r = s[i].R * fscale
+							g = s[i].G * fscale
+							b = s[i].B * fscale
+							maxz = t
+						}
+					}
+					{
+//line cbe_ray.go:50
+						i := int(9)
+						var n float32
+						t := s[i].hit(ox, oy, &n)
+						if t > maxz {
+							fscale := n
+							r = s[i].R * fscale
+							g = s[i].G * fscale
+							b = s[i].B * fscale
+							maxz = t
+						}
+					}
+					{
+//line cbe_ray.go:50
+						i := int(10)
+						var n float32
+						t := s[i].hit(ox, oy, &n)
+						if t > maxz {
+							fscale := n
+							r = s[i].R * fscale
+							g = s[i].G * fscale
+							b = s[i].B * fscale
+							maxz = t
+						}
+					}
+					{
+//line cbe_ray.go:50
+						i := int(11)
+						var n float32
+						t := s[i].hit(ox, oy, &n)
+						if t > maxz {
+							fscale := n
+							r = s[i].R * fscale
+							g = s[i].G * fscale
+							b = s[i].B * fscale
+							maxz = t
+						}
+					}
+					{
+//line cbe_ray.go:50
+						i := int(12)
+						var n float32
+						t := s[i].hit(ox, oy, &n)
+						if t > maxz {
+							fscale := n
+							r = s[i].R * fscale
+							g = s[i].G * fscale
+							b = s[i].B * fscale
+							maxz = t
+						}
+					}
+					{
+//line cbe_ray.go:50
+						i := int(13)
+						var n float32
+						t := s[i].hit(ox, oy, &n)
+						if t > maxz {
+							fscale := n
+							r = s[i].R * fscale
+							g = s[i].G * fscale
+							b = s[i].B * fscale
+							maxz = t
+						}
+					}
+					{
+//line cbe_ray.go:50
+						i := int(14)
+						var n float32
+						t := s[i].hit(ox, oy, &n)
+						if t > maxz {
+							fscale := n
+							r = s[i].R * fscale
+							g = s[i].G * fscale
+							b = s[i].B * fscale
+							maxz = t
+						}
+					}
+					{
+//line cbe_ray.go:50
+						i := int(15)
+						var n float32
+						t := s[i].hit(ox, oy, &n)
+						if t > maxz {
+							fscale := n
+							r = s[i].R * fscale
+							g = s[i].G * fscale
+							b = s[i].B * fscale
+							maxz = t
+						}
+					}
+					{
+//line cbe_ray.go:50
+						i := int(16)
+						var n float32
+						t := s[i].hit(ox, oy, &n)
+						if t > maxz {
+							fscale := n
+							r = s[i].R * fscale
+							g = s[i].G * fscale
+							b = s[i].B * fscale
+							maxz = t
+						}
+					}
+					{
+//line cbe_ray.go:50
+						i := int(17)
+						var n float32
+						t := s[i].hit(ox, oy, &n)
+						if t > maxz {
+							fscale := n
+							r = s[i].R * fscale
+							g = s[i].G * fscale
+							b = s[i].B * fscale
+							maxz = t
+						}
+					}
+					{
+//line cbe_ray.go:50
+						i := int(18)
+						var n float32
+						t := s[i].hit(ox, oy, &n)
+						if t > maxz {
+							fscale := n
+							r = s[i].R * fscale
+							g = s[i].G * fscale
+							b = s[i].B * fscale
+							maxz = t
+						}
+					}
+					{
+//line cbe_ray.go:50
+						i := int(19)
+						var n float32
+						t := s[i].hit(ox, oy, &n)
+						if t > maxz {
+							fscale := n
+							r = s[i].R * fscale
+							g = s[i].G * fscale
+							b = s[i].B * fscale
+							maxz = t
+						}
+					}
 				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-				}
+				ptr[offset*4+0] = uint8(int(r * 255))
+				ptr[offset*4+1] = uint8(int(g * 255))
+				ptr[offset*4+2] = uint8(int(b * 255))
+				ptr[offset*4+3] = 255
+			}
+//line cbe_ray.go:71
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}
@@ -444,4 +350,5 @@ func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr [
 // gc_files_cbe_ray holds the source files whose lines the kernels' records hash.
 //
 //go:embed cbe_ray.go common.go
+//line cbe_ray.go:83
 var gc_files_cbe_ray embed.FS

@@ -50,75 +50,61 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 	gc_s_maxLogit := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_sum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_loss := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-
 //line ggml_more.go:37
 	tmp := gocuda.DynamicShared[float32](t)
-
 //line ggml_more.go:39
 	logits = logits[int64(gc_bx)*int64(nclasses):]
-
-//line ggml_more.go:40
 	labels = labels[int64(gc_bx)*int64(nclasses):]
-	{
-		gc_vstep := 0
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			_ = gc_rank
 //line ggml_more.go:42
-			var maxLogit float32 = float32(math.Inf(-1))
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
 //line ggml_more.go:42
-			_ = maxLogit
-			lanes.BroadcastFloat32x8(maxLogit).StoreSlice(gc_s_maxLogit[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line ggml_more.go:42
-				maxLogit := float32(math.Inf(-1))
-				_ = maxLogit
-				gc_s_maxLogit[gc_rank] = maxLogit
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line ggml_more.go:42
-				maxLogit := float32(math.Inf(-1))
-				_ = maxLogit
-				gc_s_maxLogit[gc_rank] = maxLogit
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line ggml_more.go:42
-				maxLogit := float32(math.Inf(-1))
-				_ = maxLogit
-				gc_s_maxLogit[gc_rank] = maxLogit
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line ggml_more.go:42
-				maxLogit := float32(math.Inf(-1))
-				_ = maxLogit
-				gc_s_maxLogit[gc_rank] = maxLogit
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var maxLogit float32 = float32(math.Inf(-1))
+		lanes.BroadcastFloat32x8(maxLogit).StoreSlice(gc_s_maxLogit[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line ggml_more.go:42
 			maxLogit := float32(math.Inf(-1))
-			_ = maxLogit
+//line ggml_more.go:44
+			gc_s_maxLogit[gc_rank] = maxLogit
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line ggml_more.go:42
+			maxLogit := float32(math.Inf(-1))
+//line ggml_more.go:44
+			gc_s_maxLogit[gc_rank] = maxLogit
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line ggml_more.go:42
+			maxLogit := float32(math.Inf(-1))
+//line ggml_more.go:44
+			gc_s_maxLogit[gc_rank] = maxLogit
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line ggml_more.go:42
+			maxLogit := float32(math.Inf(-1))
+//line ggml_more.go:44
 			gc_s_maxLogit[gc_rank] = maxLogit
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line ggml_more.go:42
+		maxLogit := float32(math.Inf(-1))
+//line ggml_more.go:44
+		gc_s_maxLogit[gc_rank] = maxLogit
+	}
 //line ggml_more.go:43
 	for gc_off, gc_limit, gc_more := 0, nclasses, true; gc_more; gc_off += ggmlWarpSize {
 		gc_b.Tick()
@@ -126,247 +112,170 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off4 := gc_off
-				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logits) && gc_to <= len(logits)-gc_off4 && gc_off4 <= len(tmp) && gc_to <= len(tmp)-gc_off4 {
-					gc_at := logits[gc_off4:][:gc_to]
-					gc_at2 := tmp[gc_off4:][:gc_to]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							maxLogit := gc_s_maxLogit[gc_rank]
-
-//line ggml_more.go:43
-							i := gc_tx + gc_off
-							gc_more = true
-							_ = i
-
-//line ggml_more.go:44
-							val := gc_at[gc_tx]
-
-//line ggml_more.go:45
-							maxLogit = fmaxf(maxLogit, val)
-
-//line ggml_more.go:47
-							if useShared {
-								gc_at2[gc_tx] = val
-							}
-							gc_s_maxLogit[gc_rank] = maxLogit
-						}
-						{
-							gc_tx := gc_step2 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							maxLogit := gc_s_maxLogit[gc_rank]
-
-//line ggml_more.go:43
-							i := gc_tx + gc_off
-							gc_more = true
-							_ = i
-
-//line ggml_more.go:44
-							val := gc_at[gc_tx]
-
-//line ggml_more.go:45
-							maxLogit = fmaxf(maxLogit, val)
-
-//line ggml_more.go:47
-							if useShared {
-								gc_at2[gc_tx] = val
-							}
-							gc_s_maxLogit[gc_rank] = maxLogit
-						}
-						{
-							gc_tx := gc_step2 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							maxLogit := gc_s_maxLogit[gc_rank]
-
-//line ggml_more.go:43
-							i := gc_tx + gc_off
-							gc_more = true
-							_ = i
-
-//line ggml_more.go:44
-							val := gc_at[gc_tx]
-
-//line ggml_more.go:45
-							maxLogit = fmaxf(maxLogit, val)
-
-//line ggml_more.go:47
-							if useShared {
-								gc_at2[gc_tx] = val
-							}
-							gc_s_maxLogit[gc_rank] = maxLogit
-						}
-						{
-							gc_tx := gc_step2 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							maxLogit := gc_s_maxLogit[gc_rank]
-
-//line ggml_more.go:43
-							i := gc_tx + gc_off
-							gc_more = true
-							_ = i
-
-//line ggml_more.go:44
-							val := gc_at[gc_tx]
-
-//line ggml_more.go:45
-							maxLogit = fmaxf(maxLogit, val)
-
-//line ggml_more.go:47
-							if useShared {
-								gc_at2[gc_tx] = val
-							}
-							gc_s_maxLogit[gc_rank] = maxLogit
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line ggml_more.go:50
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_off
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logits) && gc_to <= len(logits)-gc_off4 && gc_off4 <= len(tmp) && gc_to <= len(tmp)-gc_off4 {
+				gc_at := logits[gc_off4:][:gc_to]
+				gc_at2 := tmp[gc_off4:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+//line ggml_more.go:67
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line ggml_more.go:69
 						maxLogit := gc_s_maxLogit[gc_rank]
-
-//line ggml_more.go:43
-						i := gc_tx + gc_off
+//line ggml_more.go:44
 						gc_more = true
-						_ = i
-
 //line ggml_more.go:44
 						val := gc_at[gc_tx]
-
-//line ggml_more.go:45
 						maxLogit = fmaxf(maxLogit, val)
-
 //line ggml_more.go:47
 						if useShared {
 							gc_at2[gc_tx] = val
 						}
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
-				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							maxLogit := gc_s_maxLogit[gc_rank]
-
-//line ggml_more.go:43
-							i := gc_tx + gc_off
-							gc_more = true
-
+					{
+						gc_tx := gc_step2 + 1
+//line ggml_more.go:55
+						gc_rank := gc_base + gc_tx
+//line ggml_more.go:57
+						maxLogit := gc_s_maxLogit[gc_rank]
 //line ggml_more.go:44
-							val := logits[i]
-
-//line ggml_more.go:45
-							maxLogit = fmaxf(maxLogit, val)
-
-//line ggml_more.go:47
-							if useShared {
-								tmp[i] = val
-							}
-							gc_s_maxLogit[gc_rank] = maxLogit
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							maxLogit := gc_s_maxLogit[gc_rank]
-
-//line ggml_more.go:43
-							i := gc_tx + gc_off
-							gc_more = true
-
+						gc_more = true
 //line ggml_more.go:44
-							val := logits[i]
-
-//line ggml_more.go:45
-							maxLogit = fmaxf(maxLogit, val)
-
+						val := gc_at[gc_tx]
+						maxLogit = fmaxf(maxLogit, val)
 //line ggml_more.go:47
-							if useShared {
-								tmp[i] = val
-							}
-							gc_s_maxLogit[gc_rank] = maxLogit
+						if useShared {
+							gc_at2[gc_tx] = val
 						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							maxLogit := gc_s_maxLogit[gc_rank]
-
-//line ggml_more.go:43
-							i := gc_tx + gc_off
-							gc_more = true
-
-//line ggml_more.go:44
-							val := logits[i]
-
-//line ggml_more.go:45
-							maxLogit = fmaxf(maxLogit, val)
-
-//line ggml_more.go:47
-							if useShared {
-								tmp[i] = val
-							}
-							gc_s_maxLogit[gc_rank] = maxLogit
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							maxLogit := gc_s_maxLogit[gc_rank]
-
-//line ggml_more.go:43
-							i := gc_tx + gc_off
-							gc_more = true
-
-//line ggml_more.go:44
-							val := logits[i]
-
-//line ggml_more.go:45
-							maxLogit = fmaxf(maxLogit, val)
-
-//line ggml_more.go:47
-							if useShared {
-								tmp[i] = val
-							}
-							gc_s_maxLogit[gc_rank] = maxLogit
-						}
+						gc_s_maxLogit[gc_rank] = maxLogit
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step2 + 2
+//line ggml_more.go:55
+						gc_rank := gc_base + gc_tx
+//line ggml_more.go:57
+						maxLogit := gc_s_maxLogit[gc_rank]
+//line ggml_more.go:44
+						gc_more = true
+//line ggml_more.go:44
+						val := gc_at[gc_tx]
+						maxLogit = fmaxf(maxLogit, val)
+//line ggml_more.go:47
+						if useShared {
+							gc_at2[gc_tx] = val
+						}
+						gc_s_maxLogit[gc_rank] = maxLogit
+					}
+					{
+						gc_tx := gc_step2 + 3
+//line ggml_more.go:55
+						gc_rank := gc_base + gc_tx
+//line ggml_more.go:57
+						maxLogit := gc_s_maxLogit[gc_rank]
+//line ggml_more.go:44
+						gc_more = true
+//line ggml_more.go:44
+						val := gc_at[gc_tx]
+						maxLogit = fmaxf(maxLogit, val)
+//line ggml_more.go:47
+						if useShared {
+							gc_at2[gc_tx] = val
+						}
+						gc_s_maxLogit[gc_rank] = maxLogit
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line ggml_more.go:56
+					maxLogit := gc_s_maxLogit[gc_rank]
+//line ggml_more.go:44
+					gc_more = true
+//line ggml_more.go:44
+					val := gc_at[gc_tx]
+					maxLogit = fmaxf(maxLogit, val)
+//line ggml_more.go:47
+					if useShared {
+						gc_at2[gc_tx] = val
+					}
+					gc_s_maxLogit[gc_rank] = maxLogit
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
-
 //line ggml_more.go:43
 						i := gc_tx + gc_off
 						gc_more = true
-
 //line ggml_more.go:44
 						val := logits[i]
-
-//line ggml_more.go:45
 						maxLogit = fmaxf(maxLogit, val)
-
+//line ggml_more.go:47
+						if useShared {
+							tmp[i] = val
+						}
+						gc_s_maxLogit[gc_rank] = maxLogit
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxLogit := gc_s_maxLogit[gc_rank]
+//line ggml_more.go:43
+						i := gc_tx + gc_off
+						gc_more = true
+//line ggml_more.go:44
+						val := logits[i]
+						maxLogit = fmaxf(maxLogit, val)
+//line ggml_more.go:47
+						if useShared {
+							tmp[i] = val
+						}
+						gc_s_maxLogit[gc_rank] = maxLogit
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxLogit := gc_s_maxLogit[gc_rank]
+//line ggml_more.go:43
+						i := gc_tx + gc_off
+						gc_more = true
+//line ggml_more.go:44
+						val := logits[i]
+						maxLogit = fmaxf(maxLogit, val)
+//line ggml_more.go:47
+						if useShared {
+							tmp[i] = val
+						}
+						gc_s_maxLogit[gc_rank] = maxLogit
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxLogit := gc_s_maxLogit[gc_rank]
+//line ggml_more.go:43
+						i := gc_tx + gc_off
+						gc_more = true
+//line ggml_more.go:44
+						val := logits[i]
+						maxLogit = fmaxf(maxLogit, val)
 //line ggml_more.go:47
 						if useShared {
 							tmp[i] = val
@@ -374,78 +283,73 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 				}
-			}
-		}
-	}
-	{
-		var gc_l_x [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				maxLogit := gc_s_maxLogit[gc_rank]
-
-//line ggml_more.go:51
-				var x float32 = maxLogit
-
-//line ggml_more.go:51
-				_ = x
-				_ = x
-				gc_l_x[gc_lane] = x
-			}
-
-//line ggml_more.go:24
-			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-
-//line ggml_more.go:25
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					x := gc_l_x[gc_lane]
-					_ = x
-
-//line ggml_more.go:25
-					var shflXorSync float32 = gc_c1r[gc_lane]
-
-//line ggml_more.go:25
-					x = fmaxf(x, shflXorSync)
-					_ = shflXorSync
-					gc_l_x[gc_lane] = x
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					maxLogit := gc_s_maxLogit[gc_rank]
+//line ggml_more.go:43
+					i := gc_tx + gc_off
+					gc_more = true
+//line ggml_more.go:44
+					val := logits[i]
+					maxLogit = fmaxf(maxLogit, val)
+//line ggml_more.go:47
+					if useShared {
+						tmp[i] = val
+					}
+					gc_s_maxLogit[gc_rank] = maxLogit
 				}
 			}
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				x := gc_l_x[gc_lane]
-				_ = x
-				var maxLogit float32
-				_ = maxLogit
-
-//line ggml_more.go:27
-				var r float32 = x
-
-//line ggml_more.go:27
-				_ = r
-
-//line ggml_more.go:51
-				maxLogit = r
-
-//line ggml_more.go:53
-				sum := float32(0.0)
-				_ = r
-				_ = sum
-				gc_s_maxLogit[gc_rank] = maxLogit
-				gc_s_sum[gc_rank] = sum
-			}
 		}
 	}
-
+//line ggml_more.go:57
+	var gc_l_x [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line ggml_more.go:67
+			maxLogit := gc_s_maxLogit[gc_rank]
+//line ggml_more.go:51
+			var x float32 = maxLogit
+//line ggml_more.go:53
+			gc_l_x[gc_lane] = x
+		}
+//line ggml_more.go:24
+		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line ggml_more.go:29
+				x := gc_l_x[gc_lane]
+//line ggml_more.go:25
+				var shflXorSync float32 = gc_c1r[gc_lane]
+//line ggml_more.go:25
+				x = fmaxf(x, shflXorSync)
+//line ggml_more.go:27
+				gc_l_x[gc_lane] = x
+			}
+		}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line ggml_more.go:33
+			x := gc_l_x[gc_lane]
+//line ggml_more.go:35
+			var maxLogit float32
+//line ggml_more.go:27
+			var r float32 = x
+//line ggml_more.go:51
+			maxLogit = r
+//line ggml_more.go:53
+			sum := float32(0.0)
+//line ggml_more.go:56
+			gc_s_maxLogit[gc_rank] = maxLogit
+			gc_s_sum[gc_rank] = sum
+		}
+	}
 //line ggml_more.go:54
 	for gc_off2, gc_limit2, gc_more2 := 0, nclasses, true; gc_more2; gc_off2 += ggmlWarpSize {
 		gc_b.Tick()
@@ -453,347 +357,252 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off2, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off5 := gc_off2
-				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(logits) && gc_to <= len(logits)-gc_off5 && gc_off5 <= len(tmp) && gc_to <= len(tmp)-gc_off5 {
-					gc_at3 := logits[gc_off5:][:gc_to]
-					gc_at4 := tmp[gc_off5:][:gc_to]
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							maxLogit := gc_s_maxLogit[gc_rank]
-							sum := gc_s_sum[gc_rank]
-
-//line ggml_more.go:54
-							i_ := gc_tx + gc_off2
-							gc_more2 = true
-							_ = i_
-
-//line ggml_more.go:55
-							logitI := gc_at3[gc_tx]
-
-//line ggml_more.go:56
-							if useShared {
-								logitI = gc_at4[gc_tx]
-							}
-
-//line ggml_more.go:59
-							sum += expf(logitI - maxLogit)
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step4 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							maxLogit := gc_s_maxLogit[gc_rank]
-							sum := gc_s_sum[gc_rank]
-
-//line ggml_more.go:54
-							i_ := gc_tx + gc_off2
-							gc_more2 = true
-							_ = i_
-
-//line ggml_more.go:55
-							logitI := gc_at3[gc_tx]
-
-//line ggml_more.go:56
-							if useShared {
-								logitI = gc_at4[gc_tx]
-							}
-
-//line ggml_more.go:59
-							sum += expf(logitI - maxLogit)
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step4 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							maxLogit := gc_s_maxLogit[gc_rank]
-							sum := gc_s_sum[gc_rank]
-
-//line ggml_more.go:54
-							i_ := gc_tx + gc_off2
-							gc_more2 = true
-							_ = i_
-
-//line ggml_more.go:55
-							logitI := gc_at3[gc_tx]
-
-//line ggml_more.go:56
-							if useShared {
-								logitI = gc_at4[gc_tx]
-							}
-
-//line ggml_more.go:59
-							sum += expf(logitI - maxLogit)
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step4 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							maxLogit := gc_s_maxLogit[gc_rank]
-							sum := gc_s_sum[gc_rank]
-
-//line ggml_more.go:54
-							i_ := gc_tx + gc_off2
-							gc_more2 = true
-							_ = i_
-
-//line ggml_more.go:55
-							logitI := gc_at3[gc_tx]
-
-//line ggml_more.go:56
-							if useShared {
-								logitI = gc_at4[gc_tx]
-							}
-
-//line ggml_more.go:59
-							sum += expf(logitI - maxLogit)
-							gc_s_sum[gc_rank] = sum
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+//line ggml_more.go:61
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_off2
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(logits) && gc_to <= len(logits)-gc_off5 && gc_off5 <= len(tmp) && gc_to <= len(tmp)-gc_off5 {
+				gc_at3 := logits[gc_off5:][:gc_to]
+				gc_at4 := tmp[gc_off5:][:gc_to]
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+//line ggml_more.go:78
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line ggml_more.go:80
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
-
-//line ggml_more.go:54
-						i_ := gc_tx + gc_off2
+//line ggml_more.go:55
 						gc_more2 = true
-						_ = i_
-
 //line ggml_more.go:55
 						logitI := gc_at3[gc_tx]
-
-//line ggml_more.go:56
 						if useShared {
 							logitI = gc_at4[gc_tx]
 						}
-
-//line ggml_more.go:59
 						sum += expf(logitI - maxLogit)
 						gc_s_sum[gc_rank] = sum
 					}
-				} else {
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							maxLogit := gc_s_maxLogit[gc_rank]
-							sum := gc_s_sum[gc_rank]
-
-//line ggml_more.go:54
-							i_ := gc_tx + gc_off2
-							gc_more2 = true
-
+					{
+						gc_tx := gc_step4 + 1
+//line ggml_more.go:65
+						gc_rank := gc_base + gc_tx
+//line ggml_more.go:67
+						maxLogit := gc_s_maxLogit[gc_rank]
+						sum := gc_s_sum[gc_rank]
 //line ggml_more.go:55
-							logitI := logits[i_]
-
-//line ggml_more.go:56
-							if useShared {
-								logitI = tmp[i_]
-							}
-
-//line ggml_more.go:59
-							sum += expf(logitI - maxLogit)
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							maxLogit := gc_s_maxLogit[gc_rank]
-							sum := gc_s_sum[gc_rank]
-
-//line ggml_more.go:54
-							i_ := gc_tx + gc_off2
-							gc_more2 = true
-
+						gc_more2 = true
 //line ggml_more.go:55
-							logitI := logits[i_]
-
-//line ggml_more.go:56
-							if useShared {
-								logitI = tmp[i_]
-							}
-
-//line ggml_more.go:59
-							sum += expf(logitI - maxLogit)
-							gc_s_sum[gc_rank] = sum
+						logitI := gc_at3[gc_tx]
+						if useShared {
+							logitI = gc_at4[gc_tx]
 						}
-						{
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							maxLogit := gc_s_maxLogit[gc_rank]
-							sum := gc_s_sum[gc_rank]
-
-//line ggml_more.go:54
-							i_ := gc_tx + gc_off2
-							gc_more2 = true
-
-//line ggml_more.go:55
-							logitI := logits[i_]
-
-//line ggml_more.go:56
-							if useShared {
-								logitI = tmp[i_]
-							}
-
-//line ggml_more.go:59
-							sum += expf(logitI - maxLogit)
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							maxLogit := gc_s_maxLogit[gc_rank]
-							sum := gc_s_sum[gc_rank]
-
-//line ggml_more.go:54
-							i_ := gc_tx + gc_off2
-							gc_more2 = true
-
-//line ggml_more.go:55
-							logitI := logits[i_]
-
-//line ggml_more.go:56
-							if useShared {
-								logitI = tmp[i_]
-							}
-
-//line ggml_more.go:59
-							sum += expf(logitI - maxLogit)
-							gc_s_sum[gc_rank] = sum
-						}
+						sum += expf(logitI - maxLogit)
+						gc_s_sum[gc_rank] = sum
 					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step4 + 2
+//line ggml_more.go:65
+						gc_rank := gc_base + gc_tx
+//line ggml_more.go:67
+						maxLogit := gc_s_maxLogit[gc_rank]
+						sum := gc_s_sum[gc_rank]
+//line ggml_more.go:55
+						gc_more2 = true
+//line ggml_more.go:55
+						logitI := gc_at3[gc_tx]
+						if useShared {
+							logitI = gc_at4[gc_tx]
+						}
+						sum += expf(logitI - maxLogit)
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step4 + 3
+//line ggml_more.go:65
+						gc_rank := gc_base + gc_tx
+//line ggml_more.go:67
+						maxLogit := gc_s_maxLogit[gc_rank]
+						sum := gc_s_sum[gc_rank]
+//line ggml_more.go:55
+						gc_more2 = true
+//line ggml_more.go:55
+						logitI := gc_at3[gc_tx]
+						if useShared {
+							logitI = gc_at4[gc_tx]
+						}
+						sum += expf(logitI - maxLogit)
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line ggml_more.go:66
+					maxLogit := gc_s_maxLogit[gc_rank]
+					sum := gc_s_sum[gc_rank]
+//line ggml_more.go:55
+					gc_more2 = true
+//line ggml_more.go:55
+					logitI := gc_at3[gc_tx]
+					if useShared {
+						logitI = gc_at4[gc_tx]
+					}
+					sum += expf(logitI - maxLogit)
+					gc_s_sum[gc_rank] = sum
+				}
+			} else {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
-
 //line ggml_more.go:54
 						i_ := gc_tx + gc_off2
 						gc_more2 = true
-
 //line ggml_more.go:55
 						logitI := logits[i_]
-
-//line ggml_more.go:56
 						if useShared {
 							logitI = tmp[i_]
 						}
-
-//line ggml_more.go:59
+						sum += expf(logitI - maxLogit)
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxLogit := gc_s_maxLogit[gc_rank]
+						sum := gc_s_sum[gc_rank]
+//line ggml_more.go:54
+						i_ := gc_tx + gc_off2
+						gc_more2 = true
+//line ggml_more.go:55
+						logitI := logits[i_]
+						if useShared {
+							logitI = tmp[i_]
+						}
+						sum += expf(logitI - maxLogit)
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxLogit := gc_s_maxLogit[gc_rank]
+						sum := gc_s_sum[gc_rank]
+//line ggml_more.go:54
+						i_ := gc_tx + gc_off2
+						gc_more2 = true
+//line ggml_more.go:55
+						logitI := logits[i_]
+						if useShared {
+							logitI = tmp[i_]
+						}
+						sum += expf(logitI - maxLogit)
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxLogit := gc_s_maxLogit[gc_rank]
+						sum := gc_s_sum[gc_rank]
+//line ggml_more.go:54
+						i_ := gc_tx + gc_off2
+						gc_more2 = true
+//line ggml_more.go:55
+						logitI := logits[i_]
+						if useShared {
+							logitI = tmp[i_]
+						}
 						sum += expf(logitI - maxLogit)
 						gc_s_sum[gc_rank] = sum
 					}
 				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					maxLogit := gc_s_maxLogit[gc_rank]
+					sum := gc_s_sum[gc_rank]
+//line ggml_more.go:54
+					i_ := gc_tx + gc_off2
+					gc_more2 = true
+//line ggml_more.go:55
+					logitI := logits[i_]
+					if useShared {
+						logitI = tmp[i_]
+					}
+					sum += expf(logitI - maxLogit)
+					gc_s_sum[gc_rank] = sum
+				}
 			}
 		}
 	}
-	{
-		var gc_l_x_ [32]float32
-		var gc_c2r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				sum := gc_s_sum[gc_rank]
-
+//line ggml_more.go:67
+	var gc_l_x_ [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line ggml_more.go:77
+			sum := gc_s_sum[gc_rank]
 //line ggml_more.go:61
-				var x_ float32 = sum
-
-//line ggml_more.go:61
-				_ = x_
-				_ = x_
-				gc_l_x_[gc_lane] = x_
-			}
-
+			var x_ float32 = sum
+//line ggml_more.go:63
+			gc_l_x_[gc_lane] = x_
+		}
 //line ggml_norm.go:24
-			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				compiled.ShflXorHalving(&gc_l_x_, ggmlWarpSize/2)
-			} else {
-
+		if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			compiled.ShflXorHalving(&gc_l_x_, ggmlWarpSize/2)
+		} else {
 //line ggml_norm.go:24
-				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-
+			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
+				} else {
 //line ggml_norm.go:25
-					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
-					} else {
-
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line ggml_norm.go:29
+						x_ := gc_l_x_[gc_lane]
 //line ggml_norm.go:25
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							x_ := gc_l_x_[gc_lane]
-							_ = x_
-
-//line ggml_norm.go:25
-							x_ += gc_c2r[gc_lane]
-							gc_l_x_[gc_lane] = x_
-						}
+						x_ += gc_c2r[gc_lane]
+						gc_l_x_[gc_lane] = x_
 					}
 				}
 			}
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				var sum float32
-				_ = sum
-				x_ := gc_l_x_[gc_lane]
-				_ = x_
-
+		}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line ggml_norm.go:34
+			var sum float32
+//line ggml_norm.go:36
+			x_ := gc_l_x_[gc_lane]
 //line ggml_norm.go:27
-				var r_ float32 = x_
-
-//line ggml_norm.go:27
-				_ = r_
-
+			var r_ float32 = x_
 //line ggml_more.go:61
-				sum = r_
-
-//line ggml_more.go:62
-				sum = logf(sum)
-
+			sum = r_
+			sum = logf(sum)
 //line ggml_more.go:64
-				loss := float32(0.0)
-				_ = r_
-				_ = loss
-				gc_s_sum[gc_rank] = sum
-				gc_s_loss[gc_rank] = loss
-			}
+			loss := float32(0.0)
+//line ggml_more.go:67
+			gc_s_sum[gc_rank] = sum
+			gc_s_loss[gc_rank] = loss
 		}
 	}
-
 //line ggml_more.go:65
 	for gc_off3, gc_limit3, gc_more3 := 0, nclasses, true; gc_more3; gc_off3 += ggmlWarpSize {
 		gc_b.Tick()
@@ -801,355 +610,266 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			return
 		}
 		gc_more3 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off3, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off6 := gc_off3
-				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(logits) && gc_to <= len(logits)-gc_off6 && gc_off6 <= len(tmp) && gc_to <= len(tmp)-gc_off6 && gc_off6 <= len(labels) && gc_to <= len(labels)-gc_off6 {
-					gc_at5 := logits[gc_off6:][:gc_to]
-					gc_at6 := tmp[gc_off6:][:gc_to]
-					gc_at7 := labels[gc_off6:][:gc_to]
-					gc_vstep2 := gc_from
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line ggml_more.go:72
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off3, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_off3
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(logits) && gc_to <= len(logits)-gc_off6 && gc_off6 <= len(tmp) && gc_to <= len(tmp)-gc_off6 && gc_off6 <= len(labels) && gc_to <= len(labels)-gc_off6 {
+				gc_at5 := logits[gc_off6:][:gc_to]
+				gc_at6 := tmp[gc_off6:][:gc_to]
+				gc_at7 := labels[gc_off6:][:gc_to]
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line ggml_more.go:65
-						maxLogit := lanes.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank:])
+					maxLogit := lanes.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank:])
 //line ggml_more.go:65
-						_ = maxLogit
+					sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line ggml_more.go:65
-						sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+					loss := lanes.LoadFloat32x8Slice(gc_s_loss[gc_rank:])
 //line ggml_more.go:65
-						_ = sum
+					var i_2 int = gc_tx + gc_off3
 //line ggml_more.go:65
-						loss := lanes.LoadFloat32x8Slice(gc_s_loss[gc_rank:])
-//line ggml_more.go:65
-						_ = loss
-//line ggml_more.go:65
-						var i_2 int = gc_tx + gc_off3
-//line ggml_more.go:65
-						_ = i_2
-//line ggml_more.go:66
-						logitI_ := lanes.LoadFloat32x8Slice(gc_at5[gc_tx:])
-//line ggml_more.go:66
-						_ = logitI_
+					_ = i_2
+					logitI_ := lanes.LoadFloat32x8Slice(gc_at5[gc_tx:])
+					if useShared {
 //line ggml_more.go:67
-						if useShared {
-//line ggml_more.go:67
-							logitI_ = lanes.LoadFloat32x8Slice(gc_at6[gc_tx:])
-//line ggml_more.go:67
-						}
-//line ggml_more.go:67
-						loss = loss.Add(logitI_.Sub(maxLogit).Sub(sum).Mul(lanes.LoadFloat32x8Slice(gc_at7[gc_tx:])))
-//line ggml_more.go:67
-						loss.StoreSlice(gc_s_loss[gc_rank:])
+						logitI_ = lanes.LoadFloat32x8Slice(gc_at6[gc_tx:])
 					}
-					if gc_vstep2 > gc_from {
-						gc_more3 = true
+//line ggml_more.go:67
+					loss = loss.Add(logitI_.Sub(maxLogit).Sub(sum).Mul(lanes.LoadFloat32x8Slice(gc_at7[gc_tx:])))
+//line ggml_more.go:67
+					loss.StoreSlice(gc_s_loss[gc_rank:])
+				}
+				if gc_vstep2 > gc_from {
+					gc_more3 = true
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line ggml_more.go:75
+					maxLogit := gc_s_maxLogit[gc_rank]
+					sum := gc_s_sum[gc_rank]
+					loss := gc_s_loss[gc_rank]
+//line ggml_more.go:66
+					gc_more3 = true
+//line ggml_more.go:66
+					logitI_ := gc_at5[gc_tx]
+					if useShared {
+						logitI_ = gc_at6[gc_tx]
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						maxLogit := gc_s_maxLogit[gc_rank]
-						sum := gc_s_sum[gc_rank]
-						loss := gc_s_loss[gc_rank]
-
+					loss += (logitI_ - maxLogit - sum) * gc_at7[gc_tx]
+					gc_s_loss[gc_rank] = loss
+				}
+			} else {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
 //line ggml_more.go:65
-						i_2 := gc_tx + gc_off3
-						gc_more3 = true
-						_ = i_2
-
+					maxLogit := lanes.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank:])
+//line ggml_more.go:65
+					sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+//line ggml_more.go:65
+					loss := lanes.LoadFloat32x8Slice(gc_s_loss[gc_rank:])
+//line ggml_more.go:65
+					var i_2 int = gc_tx + gc_off3
+					if i_2 < 0 || i_2 > len(logits)-8 || i_2 > len(tmp)-8 || i_2 > len(labels)-8 {
 //line ggml_more.go:66
-						logitI_ := gc_at5[gc_tx]
-
-//line ggml_more.go:67
-						if useShared {
-							logitI_ = gc_at6[gc_tx]
-						}
-
-//line ggml_more.go:70
-						loss += (logitI_ - maxLogit - sum) * gc_at7[gc_tx]
-						gc_s_loss[gc_rank] = loss
+						break
 					}
-				} else {
-					gc_vstep3 := gc_from
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line ggml_more.go:65
-						maxLogit := lanes.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank:])
-//line ggml_more.go:65
-						_ = maxLogit
-//line ggml_more.go:65
-						sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line ggml_more.go:65
-						_ = sum
-//line ggml_more.go:65
-						loss := lanes.LoadFloat32x8Slice(gc_s_loss[gc_rank:])
-//line ggml_more.go:65
-						_ = loss
-//line ggml_more.go:65
-						var i_2 int = gc_tx + gc_off3
-//line ggml_more.go:65
-						_ = i_2
 //line ggml_more.go:66
-						if i_2 < 0 || i_2 > len(logits)-8 || i_2 > len(tmp)-8 || i_2 > len(labels)-8 {
-//line ggml_more.go:66
-							break
-//line ggml_more.go:66
-						}
-//line ggml_more.go:66
-						logitI_ := lanes.LoadFloat32x8Slice(logits[i_2:])
-//line ggml_more.go:66
-						_ = logitI_
+					logitI_ := lanes.LoadFloat32x8Slice(logits[i_2:])
+					if useShared {
 //line ggml_more.go:67
-						if useShared {
-//line ggml_more.go:67
-							logitI_ = lanes.LoadFloat32x8Slice(tmp[i_2:])
-						}
-//line ggml_more.go:70
-						loss = loss.Add(logitI_.Sub(maxLogit).Sub(sum).Mul(lanes.LoadFloat32x8Slice(labels[i_2:])))
-//line ggml_more.go:70
-						loss.StoreSlice(gc_s_loss[gc_rank:])
+						logitI_ = lanes.LoadFloat32x8Slice(tmp[i_2:])
 					}
-					if gc_vstep3 > gc_from {
-						gc_more3 = true
-					}
-					gc_step6 := gc_vstep3
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-						{
-							gc_tx := gc_step6 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							maxLogit := gc_s_maxLogit[gc_rank]
-							sum := gc_s_sum[gc_rank]
-							loss := gc_s_loss[gc_rank]
-
-//line ggml_more.go:65
-							i_2 := gc_tx + gc_off3
-							gc_more3 = true
-
-//line ggml_more.go:66
-							logitI_ := logits[i_2]
-
-//line ggml_more.go:67
-							if useShared {
-								logitI_ = tmp[i_2]
-							}
-
 //line ggml_more.go:70
-							loss += (logitI_ - maxLogit - sum) * labels[i_2]
-							gc_s_loss[gc_rank] = loss
-						}
-						{
-							gc_tx := gc_step6 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							maxLogit := gc_s_maxLogit[gc_rank]
-							sum := gc_s_sum[gc_rank]
-							loss := gc_s_loss[gc_rank]
-
-//line ggml_more.go:65
-							i_2 := gc_tx + gc_off3
-							gc_more3 = true
-
-//line ggml_more.go:66
-							logitI_ := logits[i_2]
-
-//line ggml_more.go:67
-							if useShared {
-								logitI_ = tmp[i_2]
-							}
-
+					loss = loss.Add(logitI_.Sub(maxLogit).Sub(sum).Mul(lanes.LoadFloat32x8Slice(labels[i_2:])))
 //line ggml_more.go:70
-							loss += (logitI_ - maxLogit - sum) * labels[i_2]
-							gc_s_loss[gc_rank] = loss
-						}
-						{
-							gc_tx := gc_step6 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							maxLogit := gc_s_maxLogit[gc_rank]
-							sum := gc_s_sum[gc_rank]
-							loss := gc_s_loss[gc_rank]
-
-//line ggml_more.go:65
-							i_2 := gc_tx + gc_off3
-							gc_more3 = true
-
-//line ggml_more.go:66
-							logitI_ := logits[i_2]
-
-//line ggml_more.go:67
-							if useShared {
-								logitI_ = tmp[i_2]
-							}
-
-//line ggml_more.go:70
-							loss += (logitI_ - maxLogit - sum) * labels[i_2]
-							gc_s_loss[gc_rank] = loss
-						}
-						{
-							gc_tx := gc_step6 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							maxLogit := gc_s_maxLogit[gc_rank]
-							sum := gc_s_sum[gc_rank]
-							loss := gc_s_loss[gc_rank]
-
-//line ggml_more.go:65
-							i_2 := gc_tx + gc_off3
-							gc_more3 = true
-
-//line ggml_more.go:66
-							logitI_ := logits[i_2]
-
-//line ggml_more.go:67
-							if useShared {
-								logitI_ = tmp[i_2]
-							}
-
-//line ggml_more.go:70
-							loss += (logitI_ - maxLogit - sum) * labels[i_2]
-							gc_s_loss[gc_rank] = loss
-						}
-					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					loss.StoreSlice(gc_s_loss[gc_rank:])
+				}
+				if gc_vstep3 > gc_from {
+					gc_more3 = true
+				}
+				gc_step6 := gc_vstep3
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					{
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
 						loss := gc_s_loss[gc_rank]
-
 //line ggml_more.go:65
 						i_2 := gc_tx + gc_off3
 						gc_more3 = true
-
 //line ggml_more.go:66
 						logitI_ := logits[i_2]
-
-//line ggml_more.go:67
 						if useShared {
 							logitI_ = tmp[i_2]
 						}
-
-//line ggml_more.go:70
+						loss += (logitI_ - maxLogit - sum) * labels[i_2]
+						gc_s_loss[gc_rank] = loss
+					}
+					{
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxLogit := gc_s_maxLogit[gc_rank]
+						sum := gc_s_sum[gc_rank]
+						loss := gc_s_loss[gc_rank]
+//line ggml_more.go:65
+						i_2 := gc_tx + gc_off3
+						gc_more3 = true
+//line ggml_more.go:66
+						logitI_ := logits[i_2]
+						if useShared {
+							logitI_ = tmp[i_2]
+						}
+						loss += (logitI_ - maxLogit - sum) * labels[i_2]
+						gc_s_loss[gc_rank] = loss
+					}
+					{
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxLogit := gc_s_maxLogit[gc_rank]
+						sum := gc_s_sum[gc_rank]
+						loss := gc_s_loss[gc_rank]
+//line ggml_more.go:65
+						i_2 := gc_tx + gc_off3
+						gc_more3 = true
+//line ggml_more.go:66
+						logitI_ := logits[i_2]
+						if useShared {
+							logitI_ = tmp[i_2]
+						}
+						loss += (logitI_ - maxLogit - sum) * labels[i_2]
+						gc_s_loss[gc_rank] = loss
+					}
+					{
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxLogit := gc_s_maxLogit[gc_rank]
+						sum := gc_s_sum[gc_rank]
+						loss := gc_s_loss[gc_rank]
+//line ggml_more.go:65
+						i_2 := gc_tx + gc_off3
+						gc_more3 = true
+//line ggml_more.go:66
+						logitI_ := logits[i_2]
+						if useShared {
+							logitI_ = tmp[i_2]
+						}
 						loss += (logitI_ - maxLogit - sum) * labels[i_2]
 						gc_s_loss[gc_rank] = loss
 					}
 				}
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					maxLogit := gc_s_maxLogit[gc_rank]
+					sum := gc_s_sum[gc_rank]
+					loss := gc_s_loss[gc_rank]
+//line ggml_more.go:65
+					i_2 := gc_tx + gc_off3
+					gc_more3 = true
+//line ggml_more.go:66
+					logitI_ := logits[i_2]
+					if useShared {
+						logitI_ = tmp[i_2]
+					}
+					loss += (logitI_ - maxLogit - sum) * labels[i_2]
+					gc_s_loss[gc_rank] = loss
+				}
 			}
 		}
 	}
-	{
-		var gc_l_x_2 [32]float32
-		var gc_c3r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line ggml_more.go:78
+	var gc_l_x_2 [32]float32
+	var gc_c3r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		var gc_dead uint32
+//line ggml_more.go:84
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+//line ggml_more.go:90
+			loss := gc_s_loss[gc_rank]
+//line ggml_more.go:72
+			var x_2 float32 = loss
+//line ggml_more.go:74
+			gc_l_x_2[gc_lane] = x_2
+		}
+//line ggml_norm.go:24
+		if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			compiled.ShflXorHalving(&gc_l_x_2, ggmlWarpSize/2)
+		} else {
+//line ggml_norm.go:24
+			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_2, 0, 32)
+				} else {
+//line ggml_norm.go:25
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c3r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+//line ggml_norm.go:32
+						x_2 := gc_l_x_2[gc_lane]
+//line ggml_norm.go:25
+						x_2 += gc_c3r[gc_lane]
+						gc_l_x_2[gc_lane] = x_2
+					}
+				}
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+		gc_L19:
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				loss := gc_s_loss[gc_rank]
-
+				gc_pos.Thread = gc_rank
+				var loss float32
+//line ggml_norm.go:47
+				x_2 := gc_l_x_2[gc_lane]
+//line ggml_norm.go:27
+				var r_2 float32 = x_2
 //line ggml_more.go:72
-				var x_2 float32 = loss
-
-//line ggml_more.go:72
-				_ = x_2
-				_ = x_2
-				gc_l_x_2[gc_lane] = x_2
-			}
-
-//line ggml_norm.go:24
-			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				compiled.ShflXorHalving(&gc_l_x_2, ggmlWarpSize/2)
-			} else {
-
-//line ggml_norm.go:24
-				for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
-
-//line ggml_norm.go:25
-					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_2, 0, 32)
-					} else {
-
-//line ggml_norm.go:25
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c3r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							x_2 := gc_l_x_2[gc_lane]
-							_ = x_2
-
-//line ggml_norm.go:25
-							x_2 += gc_c3r[gc_lane]
-							gc_l_x_2[gc_lane] = x_2
-						}
+				loss = -r_2 / float32(k)
+//line ggml_more.go:74
+				if gc_tx != 0 {
+					{
+//line ggml_more.go:74
+						gc_dead |= uint32(1) << gc_lane
+//line ggml_more.go:74
+						gc_act &^= uint32(1) << gc_lane
+						continue gc_L19
 					}
 				}
-			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-			gc_L19:
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					var loss float32
-					_ = loss
-					x_2 := gc_l_x_2[gc_lane]
-					_ = x_2
-
-//line ggml_norm.go:27
-					var r_2 float32 = x_2
-
-//line ggml_norm.go:27
-					_ = r_2
-
-//line ggml_more.go:72
-					loss = -r_2 / float32(k)
-
-//line ggml_more.go:74
-					if gc_tx != 0 {
-//line ggml_more.go:74
-						{
-//line ggml_more.go:74
-							gc_dead |= uint32(1) << gc_lane
-//line ggml_more.go:74
-							gc_act &^= uint32(1) << gc_lane
-							continue gc_L19
-//line ggml_more.go:75
-						}
-					}
-
-//line ggml_more.go:78
-					dst[gc_bx] = loss
-					_ = r_2
-					gc_s_loss[gc_rank] = loss
-				}
+				dst[gc_bx] = loss
+//line ggml_more.go:80
+				gc_s_loss[gc_rank] = loss
 			}
 		}
 	}
@@ -1187,78 +907,62 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_sum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_smScale := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-
 //line ggml_more.go:87
 	tmp := gocuda.DynamicShared[float32](t)
-
 //line ggml_more.go:89
 	logits = logits[int64(gc_bx)*int64(nclasses):]
-
-//line ggml_more.go:90
 	labels = labels[int64(gc_bx)*int64(nclasses):]
-
-//line ggml_more.go:91
 	dst = dst[int64(gc_bx)*int64(nclasses):]
-	{
-		gc_vstep := 0
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			_ = gc_rank
 //line ggml_more.go:93
-			var maxval float32 = float32(math.Inf(-1))
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
 //line ggml_more.go:93
-			_ = maxval
-			lanes.BroadcastFloat32x8(maxval).StoreSlice(gc_s_maxval[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line ggml_more.go:93
-				maxval := float32(math.Inf(-1))
-				_ = maxval
-				gc_s_maxval[gc_rank] = maxval
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line ggml_more.go:93
-				maxval := float32(math.Inf(-1))
-				_ = maxval
-				gc_s_maxval[gc_rank] = maxval
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line ggml_more.go:93
-				maxval := float32(math.Inf(-1))
-				_ = maxval
-				gc_s_maxval[gc_rank] = maxval
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line ggml_more.go:93
-				maxval := float32(math.Inf(-1))
-				_ = maxval
-				gc_s_maxval[gc_rank] = maxval
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var maxval float32 = float32(math.Inf(-1))
+		lanes.BroadcastFloat32x8(maxval).StoreSlice(gc_s_maxval[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line ggml_more.go:93
 			maxval := float32(math.Inf(-1))
-			_ = maxval
+//line ggml_more.go:95
+			gc_s_maxval[gc_rank] = maxval
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line ggml_more.go:93
+			maxval := float32(math.Inf(-1))
+//line ggml_more.go:95
+			gc_s_maxval[gc_rank] = maxval
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line ggml_more.go:93
+			maxval := float32(math.Inf(-1))
+//line ggml_more.go:95
+			gc_s_maxval[gc_rank] = maxval
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line ggml_more.go:93
+			maxval := float32(math.Inf(-1))
+//line ggml_more.go:95
 			gc_s_maxval[gc_rank] = maxval
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line ggml_more.go:93
+		maxval := float32(math.Inf(-1))
+//line ggml_more.go:95
+		gc_s_maxval[gc_rank] = maxval
+	}
 //line ggml_more.go:94
 	for gc_off, gc_limit, gc_more := 0, nclasses, true; gc_more; gc_off += ggmlWarpSize {
 		gc_b.Tick()
@@ -1266,247 +970,170 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off4 := gc_off
-				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logits) && gc_to <= len(logits)-gc_off4 && gc_off4 <= len(tmp) && gc_to <= len(tmp)-gc_off4 {
-					gc_at := logits[gc_off4:][:gc_to]
-					gc_at2 := tmp[gc_off4:][:gc_to]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							maxval := gc_s_maxval[gc_rank]
-
-//line ggml_more.go:94
-							i := gc_tx + gc_off
-							gc_more = true
-							_ = i
-
-//line ggml_more.go:95
-							val := gc_at[gc_tx]
-
-//line ggml_more.go:96
-							maxval = fmaxf(maxval, val)
-
-//line ggml_more.go:98
-							if useShared {
-								gc_at2[gc_tx] = val
-							}
-							gc_s_maxval[gc_rank] = maxval
-						}
-						{
-							gc_tx := gc_step2 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							maxval := gc_s_maxval[gc_rank]
-
-//line ggml_more.go:94
-							i := gc_tx + gc_off
-							gc_more = true
-							_ = i
-
-//line ggml_more.go:95
-							val := gc_at[gc_tx]
-
-//line ggml_more.go:96
-							maxval = fmaxf(maxval, val)
-
-//line ggml_more.go:98
-							if useShared {
-								gc_at2[gc_tx] = val
-							}
-							gc_s_maxval[gc_rank] = maxval
-						}
-						{
-							gc_tx := gc_step2 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							maxval := gc_s_maxval[gc_rank]
-
-//line ggml_more.go:94
-							i := gc_tx + gc_off
-							gc_more = true
-							_ = i
-
-//line ggml_more.go:95
-							val := gc_at[gc_tx]
-
-//line ggml_more.go:96
-							maxval = fmaxf(maxval, val)
-
-//line ggml_more.go:98
-							if useShared {
-								gc_at2[gc_tx] = val
-							}
-							gc_s_maxval[gc_rank] = maxval
-						}
-						{
-							gc_tx := gc_step2 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							maxval := gc_s_maxval[gc_rank]
-
-//line ggml_more.go:94
-							i := gc_tx + gc_off
-							gc_more = true
-							_ = i
-
-//line ggml_more.go:95
-							val := gc_at[gc_tx]
-
-//line ggml_more.go:96
-							maxval = fmaxf(maxval, val)
-
-//line ggml_more.go:98
-							if useShared {
-								gc_at2[gc_tx] = val
-							}
-							gc_s_maxval[gc_rank] = maxval
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line ggml_more.go:101
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_off
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logits) && gc_to <= len(logits)-gc_off4 && gc_off4 <= len(tmp) && gc_to <= len(tmp)-gc_off4 {
+				gc_at := logits[gc_off4:][:gc_to]
+				gc_at2 := tmp[gc_off4:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+//line ggml_more.go:118
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line ggml_more.go:120
 						maxval := gc_s_maxval[gc_rank]
-
-//line ggml_more.go:94
-						i := gc_tx + gc_off
+//line ggml_more.go:95
 						gc_more = true
-						_ = i
-
 //line ggml_more.go:95
 						val := gc_at[gc_tx]
-
-//line ggml_more.go:96
 						maxval = fmaxf(maxval, val)
-
 //line ggml_more.go:98
 						if useShared {
 							gc_at2[gc_tx] = val
 						}
 						gc_s_maxval[gc_rank] = maxval
 					}
-				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							maxval := gc_s_maxval[gc_rank]
-
-//line ggml_more.go:94
-							i := gc_tx + gc_off
-							gc_more = true
-
+					{
+						gc_tx := gc_step2 + 1
+//line ggml_more.go:106
+						gc_rank := gc_base + gc_tx
+//line ggml_more.go:108
+						maxval := gc_s_maxval[gc_rank]
 //line ggml_more.go:95
-							val := logits[i]
-
-//line ggml_more.go:96
-							maxval = fmaxf(maxval, val)
-
-//line ggml_more.go:98
-							if useShared {
-								tmp[i] = val
-							}
-							gc_s_maxval[gc_rank] = maxval
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							maxval := gc_s_maxval[gc_rank]
-
-//line ggml_more.go:94
-							i := gc_tx + gc_off
-							gc_more = true
-
+						gc_more = true
 //line ggml_more.go:95
-							val := logits[i]
-
-//line ggml_more.go:96
-							maxval = fmaxf(maxval, val)
-
+						val := gc_at[gc_tx]
+						maxval = fmaxf(maxval, val)
 //line ggml_more.go:98
-							if useShared {
-								tmp[i] = val
-							}
-							gc_s_maxval[gc_rank] = maxval
+						if useShared {
+							gc_at2[gc_tx] = val
 						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							maxval := gc_s_maxval[gc_rank]
-
-//line ggml_more.go:94
-							i := gc_tx + gc_off
-							gc_more = true
-
-//line ggml_more.go:95
-							val := logits[i]
-
-//line ggml_more.go:96
-							maxval = fmaxf(maxval, val)
-
-//line ggml_more.go:98
-							if useShared {
-								tmp[i] = val
-							}
-							gc_s_maxval[gc_rank] = maxval
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							maxval := gc_s_maxval[gc_rank]
-
-//line ggml_more.go:94
-							i := gc_tx + gc_off
-							gc_more = true
-
-//line ggml_more.go:95
-							val := logits[i]
-
-//line ggml_more.go:96
-							maxval = fmaxf(maxval, val)
-
-//line ggml_more.go:98
-							if useShared {
-								tmp[i] = val
-							}
-							gc_s_maxval[gc_rank] = maxval
-						}
+						gc_s_maxval[gc_rank] = maxval
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step2 + 2
+//line ggml_more.go:106
+						gc_rank := gc_base + gc_tx
+//line ggml_more.go:108
+						maxval := gc_s_maxval[gc_rank]
+//line ggml_more.go:95
+						gc_more = true
+//line ggml_more.go:95
+						val := gc_at[gc_tx]
+						maxval = fmaxf(maxval, val)
+//line ggml_more.go:98
+						if useShared {
+							gc_at2[gc_tx] = val
+						}
+						gc_s_maxval[gc_rank] = maxval
+					}
+					{
+						gc_tx := gc_step2 + 3
+//line ggml_more.go:106
+						gc_rank := gc_base + gc_tx
+//line ggml_more.go:108
+						maxval := gc_s_maxval[gc_rank]
+//line ggml_more.go:95
+						gc_more = true
+//line ggml_more.go:95
+						val := gc_at[gc_tx]
+						maxval = fmaxf(maxval, val)
+//line ggml_more.go:98
+						if useShared {
+							gc_at2[gc_tx] = val
+						}
+						gc_s_maxval[gc_rank] = maxval
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line ggml_more.go:107
+					maxval := gc_s_maxval[gc_rank]
+//line ggml_more.go:95
+					gc_more = true
+//line ggml_more.go:95
+					val := gc_at[gc_tx]
+					maxval = fmaxf(maxval, val)
+//line ggml_more.go:98
+					if useShared {
+						gc_at2[gc_tx] = val
+					}
+					gc_s_maxval[gc_rank] = maxval
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxval := gc_s_maxval[gc_rank]
-
 //line ggml_more.go:94
 						i := gc_tx + gc_off
 						gc_more = true
-
 //line ggml_more.go:95
 						val := logits[i]
-
-//line ggml_more.go:96
 						maxval = fmaxf(maxval, val)
-
+//line ggml_more.go:98
+						if useShared {
+							tmp[i] = val
+						}
+						gc_s_maxval[gc_rank] = maxval
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxval := gc_s_maxval[gc_rank]
+//line ggml_more.go:94
+						i := gc_tx + gc_off
+						gc_more = true
+//line ggml_more.go:95
+						val := logits[i]
+						maxval = fmaxf(maxval, val)
+//line ggml_more.go:98
+						if useShared {
+							tmp[i] = val
+						}
+						gc_s_maxval[gc_rank] = maxval
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxval := gc_s_maxval[gc_rank]
+//line ggml_more.go:94
+						i := gc_tx + gc_off
+						gc_more = true
+//line ggml_more.go:95
+						val := logits[i]
+						maxval = fmaxf(maxval, val)
+//line ggml_more.go:98
+						if useShared {
+							tmp[i] = val
+						}
+						gc_s_maxval[gc_rank] = maxval
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxval := gc_s_maxval[gc_rank]
+//line ggml_more.go:94
+						i := gc_tx + gc_off
+						gc_more = true
+//line ggml_more.go:95
+						val := logits[i]
+						maxval = fmaxf(maxval, val)
 //line ggml_more.go:98
 						if useShared {
 							tmp[i] = val
@@ -1514,78 +1141,73 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
-			}
-		}
-	}
-	{
-		var gc_l_x [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				maxval := gc_s_maxval[gc_rank]
-
-//line ggml_more.go:102
-				var x float32 = maxval
-
-//line ggml_more.go:102
-				_ = x
-				_ = x
-				gc_l_x[gc_lane] = x
-			}
-
-//line ggml_more.go:24
-			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-
-//line ggml_more.go:25
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					x := gc_l_x[gc_lane]
-					_ = x
-
-//line ggml_more.go:25
-					var shflXorSync float32 = gc_c1r[gc_lane]
-
-//line ggml_more.go:25
-					x = fmaxf(x, shflXorSync)
-					_ = shflXorSync
-					gc_l_x[gc_lane] = x
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					maxval := gc_s_maxval[gc_rank]
+//line ggml_more.go:94
+					i := gc_tx + gc_off
+					gc_more = true
+//line ggml_more.go:95
+					val := logits[i]
+					maxval = fmaxf(maxval, val)
+//line ggml_more.go:98
+					if useShared {
+						tmp[i] = val
+					}
+					gc_s_maxval[gc_rank] = maxval
 				}
 			}
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				x := gc_l_x[gc_lane]
-				_ = x
-				var maxval float32
-				_ = maxval
-
-//line ggml_more.go:27
-				var r float32 = x
-
-//line ggml_more.go:27
-				_ = r
-
-//line ggml_more.go:102
-				maxval = r
-
-//line ggml_more.go:104
-				sum := float32(0.0)
-				_ = r
-				_ = sum
-				gc_s_maxval[gc_rank] = maxval
-				gc_s_sum[gc_rank] = sum
-			}
 		}
 	}
-
+//line ggml_more.go:108
+	var gc_l_x [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line ggml_more.go:118
+			maxval := gc_s_maxval[gc_rank]
+//line ggml_more.go:102
+			var x float32 = maxval
+//line ggml_more.go:104
+			gc_l_x[gc_lane] = x
+		}
+//line ggml_more.go:24
+		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line ggml_more.go:29
+				x := gc_l_x[gc_lane]
+//line ggml_more.go:25
+				var shflXorSync float32 = gc_c1r[gc_lane]
+//line ggml_more.go:25
+				x = fmaxf(x, shflXorSync)
+//line ggml_more.go:27
+				gc_l_x[gc_lane] = x
+			}
+		}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line ggml_more.go:33
+			x := gc_l_x[gc_lane]
+//line ggml_more.go:35
+			var maxval float32
+//line ggml_more.go:27
+			var r float32 = x
+//line ggml_more.go:102
+			maxval = r
+//line ggml_more.go:104
+			sum := float32(0.0)
+//line ggml_more.go:107
+			gc_s_maxval[gc_rank] = maxval
+			gc_s_sum[gc_rank] = sum
+		}
+	}
 //line ggml_more.go:105
 	for gc_off2, gc_limit2, gc_more2 := 0, nclasses, true; gc_more2; gc_off2 += ggmlWarpSize {
 		gc_b.Tick()
@@ -1593,170 +1215,125 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off2, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off5 := gc_off2
-				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(logits) && gc_to <= len(logits)-gc_off5 && gc_off5 <= len(tmp) && gc_to <= len(tmp)-gc_off5 && gc_off5 <= len(dst) && gc_to <= len(dst)-gc_off5 {
-					gc_at3 := logits[gc_off5:][:gc_to]
-					gc_at4 := tmp[gc_off5:][:gc_to]
-					gc_at5 := dst[gc_off5:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						maxval := gc_s_maxval[gc_rank]
-						sum := gc_s_sum[gc_rank]
-
-//line ggml_more.go:105
-						i_ := gc_tx + gc_off2
-						gc_more2 = true
-						_ = i_
-
+//line ggml_more.go:112
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_off2
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(logits) && gc_to <= len(logits)-gc_off5 && gc_off5 <= len(tmp) && gc_to <= len(tmp)-gc_off5 && gc_off5 <= len(dst) && gc_to <= len(dst)-gc_off5 {
+				gc_at3 := logits[gc_off5:][:gc_to]
+				gc_at4 := tmp[gc_off5:][:gc_to]
+				gc_at5 := dst[gc_off5:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line ggml_more.go:128
+					maxval := gc_s_maxval[gc_rank]
+					sum := gc_s_sum[gc_rank]
 //line ggml_more.go:106
-						in := gc_at3[gc_tx]
-
-//line ggml_more.go:107
-						if useShared {
-							in = gc_at4[gc_tx]
-						}
-
-//line ggml_more.go:110
-						val_ := expf(in - maxval)
-
-//line ggml_more.go:111
-						sum += val_
-
-//line ggml_more.go:113
-						if useShared {
-							gc_at4[gc_tx] = val_
-						} else {
-							gc_at5[gc_tx] = val_
-						}
-						gc_s_sum[gc_rank] = sum
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						maxval := gc_s_maxval[gc_rank]
-						sum := gc_s_sum[gc_rank]
-
-//line ggml_more.go:105
-						i_ := gc_tx + gc_off2
-						gc_more2 = true
-
+					gc_more2 = true
 //line ggml_more.go:106
-						in := logits[i_]
-
-//line ggml_more.go:107
-						if useShared {
-							in = tmp[i_]
-						}
-
-//line ggml_more.go:110
-						val_ := expf(in - maxval)
-
-//line ggml_more.go:111
-						sum += val_
-
-//line ggml_more.go:113
-						if useShared {
-							tmp[i_] = val_
-						} else {
-							dst[i_] = val_
-						}
-						gc_s_sum[gc_rank] = sum
+					in := gc_at3[gc_tx]
+					if useShared {
+						in = gc_at4[gc_tx]
 					}
+					val_ := expf(in - maxval)
+					sum += val_
+//line ggml_more.go:113
+					if useShared {
+						gc_at4[gc_tx] = val_
+					} else {
+						gc_at5[gc_tx] = val_
+					}
+					gc_s_sum[gc_rank] = sum
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					maxval := gc_s_maxval[gc_rank]
+					sum := gc_s_sum[gc_rank]
+//line ggml_more.go:105
+					i_ := gc_tx + gc_off2
+					gc_more2 = true
+//line ggml_more.go:106
+					in := logits[i_]
+					if useShared {
+						in = tmp[i_]
+					}
+					val_ := expf(in - maxval)
+					sum += val_
+//line ggml_more.go:113
+					if useShared {
+						tmp[i_] = val_
+					} else {
+						dst[i_] = val_
+					}
+					gc_s_sum[gc_rank] = sum
 				}
 			}
 		}
 	}
-
 //line ggml_more.go:122
 	dByNrows := grad[0] / float32(gc_gdx)
-	{
-		var gc_l_x_ [32]float32
-		var gc_c2r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				sum := gc_s_sum[gc_rank]
-
+//line ggml_more.go:124
+	var gc_l_x_ [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line ggml_more.go:134
+			sum := gc_s_sum[gc_rank]
 //line ggml_more.go:119
-				var x_ float32 = sum
-
-//line ggml_more.go:119
-				_ = x_
-				_ = x_
-				gc_l_x_[gc_lane] = x_
-			}
-
+			var x_ float32 = sum
+//line ggml_more.go:121
+			gc_l_x_[gc_lane] = x_
+		}
 //line ggml_norm.go:24
-			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				compiled.ShflXorHalving(&gc_l_x_, ggmlWarpSize/2)
-			} else {
-
+		if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			compiled.ShflXorHalving(&gc_l_x_, ggmlWarpSize/2)
+		} else {
 //line ggml_norm.go:24
-				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-
+			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
+				} else {
 //line ggml_norm.go:25
-					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
-					} else {
-
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line ggml_norm.go:29
+						x_ := gc_l_x_[gc_lane]
 //line ggml_norm.go:25
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							x_ := gc_l_x_[gc_lane]
-							_ = x_
-
-//line ggml_norm.go:25
-							x_ += gc_c2r[gc_lane]
-							gc_l_x_[gc_lane] = x_
-						}
+						x_ += gc_c2r[gc_lane]
+						gc_l_x_[gc_lane] = x_
 					}
 				}
 			}
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				var sum float32
-				_ = sum
-				x_ := gc_l_x_[gc_lane]
-				_ = x_
-
+		}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line ggml_norm.go:34
+			var sum float32
+//line ggml_norm.go:36
+			x_ := gc_l_x_[gc_lane]
 //line ggml_norm.go:27
-				var r_ float32 = x_
-
-//line ggml_norm.go:27
-				_ = r_
-
+			var r_ float32 = x_
 //line ggml_more.go:119
-				sum = r_
-
-//line ggml_more.go:120
-				smScale := 1.0 / sum
-				_ = r_
-				_ = smScale
-				gc_s_sum[gc_rank] = sum
-				gc_s_smScale[gc_rank] = smScale
-			}
+			sum = r_
+			smScale := 1.0 / sum
+//line ggml_more.go:123
+			gc_s_sum[gc_rank] = sum
+			gc_s_smScale[gc_rank] = smScale
 		}
 	}
-
 //line ggml_more.go:123
 	for gc_off3, gc_limit3, gc_more3 := 0, nclasses, true; gc_more3; gc_off3 += ggmlWarpSize {
 		gc_b.Tick()
@@ -1764,244 +1341,173 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 			return
 		}
 		gc_more3 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off3, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off6 := gc_off3
-				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(dst) && gc_to <= len(dst)-gc_off6 && gc_off6 <= len(tmp) && gc_to <= len(tmp)-gc_off6 && gc_off6 <= len(labels) && gc_to <= len(labels)-gc_off6 {
-					gc_at6 := dst[gc_off6:][:gc_to]
-					gc_at7 := tmp[gc_off6:][:gc_to]
-					gc_at8 := labels[gc_off6:][:gc_to]
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							smScale := gc_s_smScale[gc_rank]
-
-//line ggml_more.go:123
-							i_2 := gc_tx + gc_off3
-							gc_more3 = true
-							_ = i_2
-
-//line ggml_more.go:124
-							val_2 := gc_at6[gc_tx]
-
-//line ggml_more.go:125
-							if useShared {
-								val_2 = gc_at7[gc_tx]
-							}
-
-//line ggml_more.go:128
-							gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
-						}
-						{
-							gc_tx := gc_step4 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							smScale := gc_s_smScale[gc_rank]
-
-//line ggml_more.go:123
-							i_2 := gc_tx + gc_off3
-							gc_more3 = true
-							_ = i_2
-
-//line ggml_more.go:124
-							val_2 := gc_at6[gc_tx]
-
-//line ggml_more.go:125
-							if useShared {
-								val_2 = gc_at7[gc_tx]
-							}
-
-//line ggml_more.go:128
-							gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
-						}
-						{
-							gc_tx := gc_step4 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							smScale := gc_s_smScale[gc_rank]
-
-//line ggml_more.go:123
-							i_2 := gc_tx + gc_off3
-							gc_more3 = true
-							_ = i_2
-
-//line ggml_more.go:124
-							val_2 := gc_at6[gc_tx]
-
-//line ggml_more.go:125
-							if useShared {
-								val_2 = gc_at7[gc_tx]
-							}
-
-//line ggml_more.go:128
-							gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
-						}
-						{
-							gc_tx := gc_step4 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							smScale := gc_s_smScale[gc_rank]
-
-//line ggml_more.go:123
-							i_2 := gc_tx + gc_off3
-							gc_more3 = true
-							_ = i_2
-
-//line ggml_more.go:124
-							val_2 := gc_at6[gc_tx]
-
-//line ggml_more.go:125
-							if useShared {
-								val_2 = gc_at7[gc_tx]
-							}
-
-//line ggml_more.go:128
-							gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+//line ggml_more.go:130
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off3, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_off3
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(dst) && gc_to <= len(dst)-gc_off6 && gc_off6 <= len(tmp) && gc_to <= len(tmp)-gc_off6 && gc_off6 <= len(labels) && gc_to <= len(labels)-gc_off6 {
+				gc_at6 := dst[gc_off6:][:gc_to]
+				gc_at7 := tmp[gc_off6:][:gc_to]
+				gc_at8 := labels[gc_off6:][:gc_to]
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+//line ggml_more.go:148
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line ggml_more.go:150
 						smScale := gc_s_smScale[gc_rank]
-
-//line ggml_more.go:123
-						i_2 := gc_tx + gc_off3
+//line ggml_more.go:124
 						gc_more3 = true
-						_ = i_2
-
 //line ggml_more.go:124
 						val_2 := gc_at6[gc_tx]
-
-//line ggml_more.go:125
 						if useShared {
 							val_2 = gc_at7[gc_tx]
 						}
-
-//line ggml_more.go:128
 						gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
 					}
-				} else {
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							smScale := gc_s_smScale[gc_rank]
-
-//line ggml_more.go:123
-							i_2 := gc_tx + gc_off3
-							gc_more3 = true
-
+					{
+						gc_tx := gc_step4 + 1
+//line ggml_more.go:133
+						gc_rank := gc_base + gc_tx
+//line ggml_more.go:135
+						smScale := gc_s_smScale[gc_rank]
 //line ggml_more.go:124
-							val_2 := dst[i_2]
-
-//line ggml_more.go:125
-							if useShared {
-								val_2 = tmp[i_2]
-							}
-
-//line ggml_more.go:128
-							dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
-						}
-						{
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							smScale := gc_s_smScale[gc_rank]
-
-//line ggml_more.go:123
-							i_2 := gc_tx + gc_off3
-							gc_more3 = true
-
+						gc_more3 = true
 //line ggml_more.go:124
-							val_2 := dst[i_2]
-
-//line ggml_more.go:125
-							if useShared {
-								val_2 = tmp[i_2]
-							}
-
-//line ggml_more.go:128
-							dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
+						val_2 := gc_at6[gc_tx]
+						if useShared {
+							val_2 = gc_at7[gc_tx]
 						}
-						{
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							smScale := gc_s_smScale[gc_rank]
-
-//line ggml_more.go:123
-							i_2 := gc_tx + gc_off3
-							gc_more3 = true
-
-//line ggml_more.go:124
-							val_2 := dst[i_2]
-
-//line ggml_more.go:125
-							if useShared {
-								val_2 = tmp[i_2]
-							}
-
-//line ggml_more.go:128
-							dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
-						}
-						{
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							smScale := gc_s_smScale[gc_rank]
-
-//line ggml_more.go:123
-							i_2 := gc_tx + gc_off3
-							gc_more3 = true
-
-//line ggml_more.go:124
-							val_2 := dst[i_2]
-
-//line ggml_more.go:125
-							if useShared {
-								val_2 = tmp[i_2]
-							}
-
-//line ggml_more.go:128
-							dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
-						}
+						gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
 					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step4 + 2
+//line ggml_more.go:133
+						gc_rank := gc_base + gc_tx
+//line ggml_more.go:135
+						smScale := gc_s_smScale[gc_rank]
+//line ggml_more.go:124
+						gc_more3 = true
+//line ggml_more.go:124
+						val_2 := gc_at6[gc_tx]
+						if useShared {
+							val_2 = gc_at7[gc_tx]
+						}
+						gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
+					}
+					{
+						gc_tx := gc_step4 + 3
+//line ggml_more.go:133
+						gc_rank := gc_base + gc_tx
+//line ggml_more.go:135
+						smScale := gc_s_smScale[gc_rank]
+//line ggml_more.go:124
+						gc_more3 = true
+//line ggml_more.go:124
+						val_2 := gc_at6[gc_tx]
+						if useShared {
+							val_2 = gc_at7[gc_tx]
+						}
+						gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line ggml_more.go:134
+					smScale := gc_s_smScale[gc_rank]
+//line ggml_more.go:124
+					gc_more3 = true
+//line ggml_more.go:124
+					val_2 := gc_at6[gc_tx]
+					if useShared {
+						val_2 = gc_at7[gc_tx]
+					}
+					gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
+				}
+			} else {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						smScale := gc_s_smScale[gc_rank]
-
 //line ggml_more.go:123
 						i_2 := gc_tx + gc_off3
 						gc_more3 = true
-
 //line ggml_more.go:124
 						val_2 := dst[i_2]
-
-//line ggml_more.go:125
 						if useShared {
 							val_2 = tmp[i_2]
 						}
-
-//line ggml_more.go:128
 						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
 					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						smScale := gc_s_smScale[gc_rank]
+//line ggml_more.go:123
+						i_2 := gc_tx + gc_off3
+						gc_more3 = true
+//line ggml_more.go:124
+						val_2 := dst[i_2]
+						if useShared {
+							val_2 = tmp[i_2]
+						}
+						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						smScale := gc_s_smScale[gc_rank]
+//line ggml_more.go:123
+						i_2 := gc_tx + gc_off3
+						gc_more3 = true
+//line ggml_more.go:124
+						val_2 := dst[i_2]
+						if useShared {
+							val_2 = tmp[i_2]
+						}
+						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						smScale := gc_s_smScale[gc_rank]
+//line ggml_more.go:123
+						i_2 := gc_tx + gc_off3
+						gc_more3 = true
+//line ggml_more.go:124
+						val_2 := dst[i_2]
+						if useShared {
+							val_2 = tmp[i_2]
+						}
+						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					smScale := gc_s_smScale[gc_rank]
+//line ggml_more.go:123
+					i_2 := gc_tx + gc_off3
+					gc_more3 = true
+//line ggml_more.go:124
+					val_2 := dst[i_2]
+					if useShared {
+						val_2 = tmp[i_2]
+					}
+					dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
 				}
 			}
 		}
@@ -2047,212 +1553,160 @@ func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices [
 				gc_by = 0
 			}
 		}
-
 //line ggml_more.go:138
 		row := gc_by
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(ncols, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := (gc_bx * gc_bdx) + (row * ncols)
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(indices) && gc_to <= len(indices)-gc_off {
-					gc_at := indices[gc_off:][:gc_to]
-					gc_vstep := gc_from
-//line ggml_more.go:137
-					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line ggml_more.go:137
-					_ = gc_iota2
-//line ggml_more.go:137
-					gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
-//line ggml_more.go:137
-					_ = gc_none2
-//line ggml_more.go:137
-					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-//line ggml_more.go:137
-					_ = gc_all2
-					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line ggml_more.go:137
-						var col int = gc_bx*gc_bdx + gc_tx
-//line ggml_more.go:137
-						_ = col
 //line ggml_more.go:140
-						if col < -2147483648 || col > 2147483640 {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(ncols, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (gc_bx * gc_bdx) + (row * ncols)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(indices) && gc_to <= len(indices)-gc_off {
+				gc_at := indices[gc_off:][:gc_to]
+				gc_vstep := gc_from
+//line ggml_more.go:137
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line ggml_more.go:137
+				gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
+//line ggml_more.go:137
+				gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+//line ggml_more.go:137
+					var col int = gc_bx*gc_bdx + gc_tx
 //line ggml_more.go:140
-							break
+					if col < -2147483648 || col > 2147483640 {
 //line ggml_more.go:140
+						break
+					}
+//line ggml_more.go:140
+					if col < ncols && uint(ncols-col) > 7 && row < nrows {
+//line ggml_more.go:140
+						lanes.BroadcastInt32x8(int32(col)).Add(gc_iota2).StoreSlice(gc_at[gc_tx:])
+					} else {
+//line ggml_more.go:140
+						gc_b3 := gc_none2
+//line ggml_more.go:140
+						if row < nrows {
+//line ggml_more.go:140
+							gc_b3 = gc_all2
 						}
 //line ggml_more.go:140
-						if col < ncols && uint(ncols-col) > 7 && row < nrows {
+						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b3)
 //line ggml_more.go:140
-							lanes.BroadcastInt32x8(int32(col)).Add(gc_iota2).StoreSlice(gc_at[gc_tx:])
+						if gc_if2.ToBits() != 0 {
 //line ggml_more.go:140
-						} else {
-//line ggml_more.go:140
-							gc_b3 := gc_none2
-//line ggml_more.go:140
-							if row < nrows {
-//line ggml_more.go:140
-								gc_b3 = gc_all2
-//line ggml_more.go:140
-							}
-//line ggml_more.go:140
-							gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b3)
-//line ggml_more.go:140
-							_ = gc_if2
-//line ggml_more.go:140
-							if gc_if2.ToBits() != 0 {
-//line ggml_more.go:140
-								lanes.BroadcastInt32x8(int32(col)).Add(gc_iota2).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
-//line ggml_more.go:140
-							}
-//line ggml_more.go:140
+							lanes.BroadcastInt32x8(int32(col)).Add(gc_iota2).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
 						}
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
+				}
+//line ggml_more.go:142
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line ggml_more.go:137
-						col := gc_bx*gc_bdx + gc_tx
-						_ = col
-
+					col := gc_bx*gc_bdx + gc_tx
 //line ggml_more.go:140
-						if col < ncols && row < nrows {
-							gc_at[gc_tx] = int32(col)
-						}
+					if col < ncols && row < nrows {
+						gc_at[gc_tx] = int32(col)
 					}
-				} else {
-					gc_vstep2 := gc_from
+				}
+			} else {
+				gc_vstep2 := gc_from
 //line ggml_more.go:137
-					gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line ggml_more.go:137
-					_ = gc_iota
+				gc_none := lanes.BroadcastInt32x8(0).ToMask()
 //line ggml_more.go:137
-					gc_none := lanes.BroadcastInt32x8(0).ToMask()
+				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 //line ggml_more.go:137
-					_ = gc_none
-//line ggml_more.go:137
-					gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line ggml_more.go:137
-					_ = gc_all
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line ggml_more.go:137
-						var col int = gc_bx*gc_bdx + gc_tx
-//line ggml_more.go:137
-						_ = col
+					var col int = gc_bx*gc_bdx + gc_tx
 //line ggml_more.go:140
-						if col < -2147483648 || col > 2147483640 || (row*ncols+col) < 0 || (row*ncols+col) > len(indices)-8 {
+					if col < -2147483648 || col > 2147483640 || (row*ncols+col) < 0 || (row*ncols+col) > len(indices)-8 {
 //line ggml_more.go:140
-							break
+						break
+					}
 //line ggml_more.go:140
-						}
+					if col < ncols && uint(ncols-col) > 7 && row < nrows {
 //line ggml_more.go:140
-						if col < ncols && uint(ncols-col) > 7 && row < nrows {
-//line ggml_more.go:140
-							lanes.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreSlice(indices[row*ncols+col:])
-						} else {
+						lanes.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreSlice(indices[row*ncols+col:])
+					} else {
 //line ggml_more.go:141
-							gc_b2 := gc_none
+						gc_b2 := gc_none
 //line ggml_more.go:141
-							if row < nrows {
+						if row < nrows {
 //line ggml_more.go:140
-								gc_b2 = gc_all
+							gc_b2 = gc_all
+						}
 //line ggml_more.go:140
-							}
+						gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b2)
 //line ggml_more.go:140
-							gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b2)
+						if gc_if.ToBits() != 0 {
 //line ggml_more.go:140
-							_ = gc_if
-//line ggml_more.go:140
-							if gc_if.ToBits() != 0 {
-//line ggml_more.go:140
-								lanes.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreMasked((*[8]int32)(indices[row*ncols+col:]), gc_if)
-							}
-//line ggml_more.go:141
+							lanes.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreMasked((*[8]int32)(indices[row*ncols+col:]), gc_if)
 						}
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_more.go:137
-							col := gc_bx*gc_bdx + gc_tx
-							_ = col
-
-//line ggml_more.go:140
-							if col < ncols && row < nrows {
-								indices[row*ncols+col] = int32(col)
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_more.go:137
-							col := gc_bx*gc_bdx + gc_tx
-							_ = col
-
-//line ggml_more.go:140
-							if col < ncols && row < nrows {
-								indices[row*ncols+col] = int32(col)
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_more.go:137
-							col := gc_bx*gc_bdx + gc_tx
-							_ = col
-
-//line ggml_more.go:140
-							if col < ncols && row < nrows {
-								indices[row*ncols+col] = int32(col)
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_more.go:137
-							col := gc_bx*gc_bdx + gc_tx
-							_ = col
-
-//line ggml_more.go:140
-							if col < ncols && row < nrows {
-								indices[row*ncols+col] = int32(col)
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				}
+//line ggml_more.go:143
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line ggml_more.go:137
 						col := gc_bx*gc_bdx + gc_tx
-						_ = col
-
 //line ggml_more.go:140
 						if col < ncols && row < nrows {
 							indices[row*ncols+col] = int32(col)
 						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_more.go:137
+						col := gc_bx*gc_bdx + gc_tx
+//line ggml_more.go:140
+						if col < ncols && row < nrows {
+							indices[row*ncols+col] = int32(col)
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_more.go:137
+						col := gc_bx*gc_bdx + gc_tx
+//line ggml_more.go:140
+						if col < ncols && row < nrows {
+							indices[row*ncols+col] = int32(col)
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_more.go:137
+						col := gc_bx*gc_bdx + gc_tx
+//line ggml_more.go:140
+						if col < ncols && row < nrows {
+							indices[row*ncols+col] = int32(col)
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line ggml_more.go:137
+					col := gc_bx*gc_bdx + gc_tx
+//line ggml_more.go:140
+					if col < ncols && row < nrows {
+						indices[row*ncols+col] = int32(col)
 					}
 				}
 			}
@@ -2260,6 +1714,7 @@ func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices [
 	}
 }
 
+//line ggml_more.go:150
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // InitOffsetsKernel is argsort.cu's init_offsets: the nrows+1 segment
@@ -2287,7 +1742,7 @@ func gc_body_initOffsetsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, offsets [
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line ggml_more.go:159
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -2298,161 +1753,116 @@ func gc_body_initOffsetsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, offsets [
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(nrows, gc_bx*gc_bdx); gc_bound < gc_to-1 {
-				gc_to = gc_bound + 1
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(offsets) && gc_to <= len(offsets)-gc_off {
-					gc_at := offsets[gc_off:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-
-//line ggml_more.go:150
-							idx := gc_bx*gc_bdx + gc_tx
-							_ = idx
-
-//line ggml_more.go:151
-							{
-								gc_at[gc_tx] = int32(idx * ncols)
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-
-//line ggml_more.go:150
-							idx := gc_bx*gc_bdx + gc_tx
-							_ = idx
-
-//line ggml_more.go:151
-							{
-								gc_at[gc_tx] = int32(idx * ncols)
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-
-//line ggml_more.go:150
-							idx := gc_bx*gc_bdx + gc_tx
-							_ = idx
-
-//line ggml_more.go:151
-							{
-								gc_at[gc_tx] = int32(idx * ncols)
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-
-//line ggml_more.go:150
-							idx := gc_bx*gc_bdx + gc_tx
-							_ = idx
-
-//line ggml_more.go:151
-							{
-								gc_at[gc_tx] = int32(idx * ncols)
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-
+//line ggml_more.go:170
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(nrows, gc_bx*gc_bdx); gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(offsets) && gc_to <= len(offsets)-gc_off {
+				gc_at := offsets[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 //line ggml_more.go:150
 						idx := gc_bx*gc_bdx + gc_tx
-						_ = idx
-
-//line ggml_more.go:151
 						{
 							gc_at[gc_tx] = int32(idx * ncols)
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
+					{
+						gc_tx := gc_step + 1
 //line ggml_more.go:150
-							idx := gc_bx*gc_bdx + gc_tx
-							_ = idx
-
-//line ggml_more.go:151
-							{
-								offsets[idx] = int32(idx * ncols)
-							}
-						}
+						idx := gc_bx*gc_bdx + gc_tx
 						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line ggml_more.go:150
-							idx := gc_bx*gc_bdx + gc_tx
-							_ = idx
-
-//line ggml_more.go:151
-							{
-								offsets[idx] = int32(idx * ncols)
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line ggml_more.go:150
-							idx := gc_bx*gc_bdx + gc_tx
-							_ = idx
-
-//line ggml_more.go:151
-							{
-								offsets[idx] = int32(idx * ncols)
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line ggml_more.go:150
-							idx := gc_bx*gc_bdx + gc_tx
-							_ = idx
-
-//line ggml_more.go:151
-							{
-								offsets[idx] = int32(idx * ncols)
-							}
+							gc_at[gc_tx] = int32(idx * ncols)
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+//line ggml_more.go:150
+						idx := gc_bx*gc_bdx + gc_tx
+						{
+							gc_at[gc_tx] = int32(idx * ncols)
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+//line ggml_more.go:150
+						idx := gc_bx*gc_bdx + gc_tx
+						{
+							gc_at[gc_tx] = int32(idx * ncols)
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line ggml_more.go:150
+					idx := gc_bx*gc_bdx + gc_tx
+					{
+						gc_at[gc_tx] = int32(idx * ncols)
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-
 //line ggml_more.go:150
 						idx := gc_bx*gc_bdx + gc_tx
-						_ = idx
-
-//line ggml_more.go:151
 						{
 							offsets[idx] = int32(idx * ncols)
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line ggml_more.go:150
+						idx := gc_bx*gc_bdx + gc_tx
+						{
+							offsets[idx] = int32(idx * ncols)
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line ggml_more.go:150
+						idx := gc_bx*gc_bdx + gc_tx
+						{
+							offsets[idx] = int32(idx * ncols)
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line ggml_more.go:150
+						idx := gc_bx*gc_bdx + gc_tx
+						{
+							offsets[idx] = int32(idx * ncols)
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line ggml_more.go:150
+					idx := gc_bx*gc_bdx + gc_tx
+					{
+						offsets[idx] = int32(idx * ncols)
 					}
 				}
 			}
@@ -2484,16 +1894,11 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line ggml_more.go:201
 	row := gc_bx
-
 //line ggml_more.go:203
 	xRow := x[row*ncols:]
-
-//line ggml_more.go:204
 	dstRow := gocuda.DynamicShared[int32](t)
-
 //line ggml_more.go:206
 	for gc_off, gc_limit, gc_more := 0, ncolsPad, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
@@ -2501,167 +1906,120 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off4 := gc_off
-				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(dstRow) && gc_to <= len(dstRow)-gc_off4 {
-					gc_at := dstRow[gc_off4:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line ggml_more.go:206
-							col := gc_tx + gc_off
-							gc_more = true
-							_ = col
-
-//line ggml_more.go:207
-							gc_at[gc_tx] = int32(col)
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line ggml_more.go:206
-							col := gc_tx + gc_off
-							gc_more = true
-							_ = col
-
-//line ggml_more.go:207
-							gc_at[gc_tx] = int32(col)
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line ggml_more.go:206
-							col := gc_tx + gc_off
-							gc_more = true
-							_ = col
-
-//line ggml_more.go:207
-							gc_at[gc_tx] = int32(col)
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line ggml_more.go:206
-							col := gc_tx + gc_off
-							gc_more = true
-							_ = col
-
-//line ggml_more.go:207
-							gc_at[gc_tx] = int32(col)
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
+//line ggml_more.go:213
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_off
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(dstRow) && gc_to <= len(dstRow)-gc_off4 {
+				gc_at := dstRow[gc_off4:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 //line ggml_more.go:206
 						col := gc_tx + gc_off
 						gc_more = true
-						_ = col
-
 //line ggml_more.go:207
 						gc_at[gc_tx] = int32(col)
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_more.go:206
-							col := gc_tx + gc_off
-							gc_more = true
-
-//line ggml_more.go:207
-							dstRow[col] = int32(col)
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_more.go:206
-							col := gc_tx + gc_off
-							gc_more = true
-
-//line ggml_more.go:207
-							dstRow[col] = int32(col)
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_more.go:206
-							col := gc_tx + gc_off
-							gc_more = true
-
-//line ggml_more.go:207
-							dstRow[col] = int32(col)
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_more.go:206
-							col := gc_tx + gc_off
-							gc_more = true
-
-//line ggml_more.go:207
-							dstRow[col] = int32(col)
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+					{
+						gc_tx := gc_step + 1
 //line ggml_more.go:206
 						col := gc_tx + gc_off
 						gc_more = true
-
+//line ggml_more.go:207
+						gc_at[gc_tx] = int32(col)
+					}
+					{
+						gc_tx := gc_step + 2
+//line ggml_more.go:206
+						col := gc_tx + gc_off
+						gc_more = true
+//line ggml_more.go:207
+						gc_at[gc_tx] = int32(col)
+					}
+					{
+						gc_tx := gc_step + 3
+//line ggml_more.go:206
+						col := gc_tx + gc_off
+						gc_more = true
+//line ggml_more.go:207
+						gc_at[gc_tx] = int32(col)
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line ggml_more.go:206
+					col := gc_tx + gc_off
+					gc_more = true
+//line ggml_more.go:207
+					gc_at[gc_tx] = int32(col)
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_more.go:206
+						col := gc_tx + gc_off
+						gc_more = true
+//line ggml_more.go:207
+						dstRow[col] = int32(col)
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_more.go:206
+						col := gc_tx + gc_off
+						gc_more = true
+//line ggml_more.go:207
+						dstRow[col] = int32(col)
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_more.go:206
+						col := gc_tx + gc_off
+						gc_more = true
+//line ggml_more.go:207
+						dstRow[col] = int32(col)
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_more.go:206
+						col := gc_tx + gc_off
+						gc_more = true
 //line ggml_more.go:207
 						dstRow[col] = int32(col)
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line ggml_more.go:206
+					col := gc_tx + gc_off
+					gc_more = true
+//line ggml_more.go:207
+					dstRow[col] = int32(col)
+				}
 			}
 		}
 	}
-
-//line ggml_more.go:212
 	for k := 2; k <= ncolsPad; k *= 2 {
-
-//line ggml_more.go:213
 		for j := k / 2; j > 0; j /= 2 {
-
-//line ggml_more.go:214
 			gc_chunk := compiled.StrideChunk(gc_bdx)
 			gc_span := (gc_bdx) * gc_chunk
-
 //line ggml_more.go:214
 			for gc_off2, gc_limit2, gc_more2 := 0, ncolsPad, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
 				gc_b.Tick()
@@ -2669,48 +2027,44 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 					return
 				}
 				gc_more2 = false
-				{
-					gc_from, gc_to := 0, gc_bdx
-					if !compiled.Adds(gc_off2, gc_to) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
-						gc_to = gc_bound
-					}
-					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
+//line ggml_more.go:221
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off2, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line ggml_more.go:214
-							gc_start := gc_tx
-							gc_from2 := gc_start + gc_off2
-							gc_trips := gc_limit2 - gc_from2
-							switch {
-							case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-								gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit2, false)
-							case gc_trips > gc_span:
-								gc_trips = gc_chunk
-							case gc_trips > 0:
-								gc_trips = (gc_trips-1)/(gc_bdx) + 1
-							default:
-								gc_trips = 0
-							}
-							if gc_trips == gc_chunk {
-								gc_more2 = true
-							}
-							for col_ := gc_from2; gc_trips > 0; col_, gc_trips = col_+(gc_bdx), gc_trips-1 {
-
+						gc_start := gc_tx
+						gc_from2 := gc_start + gc_off2
+						gc_trips := gc_limit2 - gc_from2
+						switch {
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit2, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(gc_bdx) + 1
+						default:
+							gc_trips = 0
+						}
+						if gc_trips == gc_chunk {
+							gc_more2 = true
+						}
+						for col_ := gc_from2; gc_trips > 0; col_, gc_trips = col_+(gc_bdx), gc_trips-1 {
 //line ggml_more.go:215
-								bitonicStep(xRow, dstRow, ncols, col_, k, j, order)
-							}
+							bitonicStep(xRow, dstRow, ncols, col_, k, j, order)
 						}
 					}
 				}
 			}
 		}
 	}
-
 //line ggml_more.go:221
 	for gc_off3, gc_limit3, gc_more3 := 0, ncols, true; gc_more3; gc_off3 += gc_bdx {
 		gc_b.Tick()
@@ -2718,154 +2072,109 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 			return
 		}
 		gc_more3 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off3, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off5 := gc_off3 + (row * ncols)
-				gc_off6 := gc_off3
-				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(dst) && gc_to <= len(dst)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(dstRow) && gc_to <= len(dstRow)-gc_off6 {
-					gc_at2 := dst[gc_off5:][:gc_to]
-					gc_at3 := dstRow[gc_off6:][:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line ggml_more.go:221
-							col_2 := gc_tx + gc_off3
-							gc_more3 = true
-							_ = col_2
-
+//line ggml_more.go:228
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off3, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_off3 + (row * ncols)
+			gc_off6 := gc_off3
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(dst) && gc_to <= len(dst)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(dstRow) && gc_to <= len(dstRow)-gc_off6 {
+				gc_at2 := dst[gc_off5:][:gc_to]
+				gc_at3 := dstRow[gc_off6:][:gc_to]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 //line ggml_more.go:222
-							gc_at2[gc_tx] = gc_at3[gc_tx]
-						}
-						{
-							gc_tx := gc_step3 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line ggml_more.go:221
-							col_2 := gc_tx + gc_off3
-							gc_more3 = true
-							_ = col_2
-
-//line ggml_more.go:222
-							gc_at2[gc_tx] = gc_at3[gc_tx]
-						}
-						{
-							gc_tx := gc_step3 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line ggml_more.go:221
-							col_2 := gc_tx + gc_off3
-							gc_more3 = true
-							_ = col_2
-
-//line ggml_more.go:222
-							gc_at2[gc_tx] = gc_at3[gc_tx]
-						}
-						{
-							gc_tx := gc_step3 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line ggml_more.go:221
-							col_2 := gc_tx + gc_off3
-							gc_more3 = true
-							_ = col_2
-
-//line ggml_more.go:222
-							gc_at2[gc_tx] = gc_at3[gc_tx]
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line ggml_more.go:221
-						col_2 := gc_tx + gc_off3
 						gc_more3 = true
-						_ = col_2
-
 //line ggml_more.go:222
 						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
-				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_more.go:221
-							col_2 := gc_tx + gc_off3
-							gc_more3 = true
-
+					{
+						gc_tx := gc_step3 + 1
 //line ggml_more.go:222
-							dst[row*ncols+col_2] = dstRow[col_2]
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_more.go:221
-							col_2 := gc_tx + gc_off3
-							gc_more3 = true
-
+						gc_more3 = true
 //line ggml_more.go:222
-							dst[row*ncols+col_2] = dstRow[col_2]
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_more.go:221
-							col_2 := gc_tx + gc_off3
-							gc_more3 = true
-
-//line ggml_more.go:222
-							dst[row*ncols+col_2] = dstRow[col_2]
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_more.go:221
-							col_2 := gc_tx + gc_off3
-							gc_more3 = true
-
-//line ggml_more.go:222
-							dst[row*ncols+col_2] = dstRow[col_2]
-						}
+						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step3 + 2
+//line ggml_more.go:222
+						gc_more3 = true
+//line ggml_more.go:222
+						gc_at2[gc_tx] = gc_at3[gc_tx]
+					}
+					{
+						gc_tx := gc_step3 + 3
+//line ggml_more.go:222
+						gc_more3 = true
+//line ggml_more.go:222
+						gc_at2[gc_tx] = gc_at3[gc_tx]
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line ggml_more.go:222
+					gc_more3 = true
+//line ggml_more.go:222
+					gc_at2[gc_tx] = gc_at3[gc_tx]
+				}
+			} else {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line ggml_more.go:221
 						col_2 := gc_tx + gc_off3
 						gc_more3 = true
-
 //line ggml_more.go:222
 						dst[row*ncols+col_2] = dstRow[col_2]
 					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_more.go:221
+						col_2 := gc_tx + gc_off3
+						gc_more3 = true
+//line ggml_more.go:222
+						dst[row*ncols+col_2] = dstRow[col_2]
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_more.go:221
+						col_2 := gc_tx + gc_off3
+						gc_more3 = true
+//line ggml_more.go:222
+						dst[row*ncols+col_2] = dstRow[col_2]
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_more.go:221
+						col_2 := gc_tx + gc_off3
+						gc_more3 = true
+//line ggml_more.go:222
+						dst[row*ncols+col_2] = dstRow[col_2]
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line ggml_more.go:221
+					col_2 := gc_tx + gc_off3
+					gc_more3 = true
+//line ggml_more.go:222
+					dst[row*ncols+col_2] = dstRow[col_2]
 				}
 			}
 		}
@@ -2875,4 +2184,5 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 // gc_files_ggml_more holds the source files whose lines the kernels' records hash.
 //
 //go:embed ggml_more.go ggml_norm.go
+//line ggml_more.go:233
 var gc_files_ggml_more embed.FS

@@ -50,79 +50,65 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 	gc_s_maxLogit := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_s_sum := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 	gc_s_loss := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-
 //line ggml_more.go:37
 	tmp := gocuda.DynamicShared[float32](t)
-
 //line ggml_more.go:39
 	logits = logits[int64(gc_bx2)*int64(nclasses):]
-
-//line ggml_more.go:40
 	labels = labels[int64(gc_bx2)*int64(nclasses):]
-	{
-		gc_vstep4 := 0
-		if compiled.SIMD {
-			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-				gc_rank2 := gc_vstep4
-				_ = gc_rank2
 //line ggml_more.go:42
-				maxLogit := archsimd.BroadcastFloat32x8(float32(math.Inf(-1)))
+	gc_vstep4 := 0
+	if compiled.SIMD {
+		for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+			gc_rank2 := gc_vstep4
 //line ggml_more.go:42
-				_ = maxLogit
+			maxLogit := archsimd.BroadcastFloat32x8(float32(math.Inf(-1)))
 //line ggml_more.go:42
-				maxLogit.StoreSlice(gc_s_maxLogit[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
+			maxLogit.StoreSlice(gc_s_maxLogit[gc_rank2:])
 		}
-		gc_step7 := gc_vstep4
-		for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
-			{
-				gc_rank2 := gc_step7 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:42
-				maxLogit := float32(math.Inf(-1))
-				_ = maxLogit
-				gc_s_maxLogit[gc_rank2] = maxLogit
-			}
-			{
-				gc_rank2 := gc_step7 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:42
-				maxLogit := float32(math.Inf(-1))
-				_ = maxLogit
-				gc_s_maxLogit[gc_rank2] = maxLogit
-			}
-			{
-				gc_rank2 := gc_step7 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:42
-				maxLogit := float32(math.Inf(-1))
-				_ = maxLogit
-				gc_s_maxLogit[gc_rank2] = maxLogit
-			}
-			{
-				gc_rank2 := gc_step7 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:42
-				maxLogit := float32(math.Inf(-1))
-				_ = maxLogit
-				gc_s_maxLogit[gc_rank2] = maxLogit
-			}
-		}
-		for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step7 := gc_vstep4
+	for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+		{
+			gc_rank2 := gc_step7 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line ggml_more.go:42
 			maxLogit := float32(math.Inf(-1))
-			_ = maxLogit
+//line ggml_more.go:44
+			gc_s_maxLogit[gc_rank2] = maxLogit
+		}
+		{
+			gc_rank2 := gc_step7 + 1
+			gc_pos2.Thread = gc_rank2
+//line ggml_more.go:42
+			maxLogit := float32(math.Inf(-1))
+//line ggml_more.go:44
+			gc_s_maxLogit[gc_rank2] = maxLogit
+		}
+		{
+			gc_rank2 := gc_step7 + 2
+			gc_pos2.Thread = gc_rank2
+//line ggml_more.go:42
+			maxLogit := float32(math.Inf(-1))
+//line ggml_more.go:44
+			gc_s_maxLogit[gc_rank2] = maxLogit
+		}
+		{
+			gc_rank2 := gc_step7 + 3
+			gc_pos2.Thread = gc_rank2
+//line ggml_more.go:42
+			maxLogit := float32(math.Inf(-1))
+//line ggml_more.go:44
 			gc_s_maxLogit[gc_rank2] = maxLogit
 		}
 	}
-
+	for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line ggml_more.go:42
+		maxLogit := float32(math.Inf(-1))
+//line ggml_more.go:44
+		gc_s_maxLogit[gc_rank2] = maxLogit
+	}
 //line ggml_more.go:43
 	for gc_off, gc_limit, gc_more := 0, nclasses, true; gc_more; gc_off += ggmlWarpSize {
 		gc_b2.Tick()
@@ -130,247 +116,170 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := gc_off
-				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(logits) && gc_to2 <= len(logits)-gc_off7 && gc_off7 <= len(tmp) && gc_to2 <= len(tmp)-gc_off7 {
-					gc_at9 := logits[gc_off7:][:gc_to2]
-					gc_at10 := tmp[gc_off7:][:gc_to2]
-					gc_step8 := gc_from2
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-						{
-							gc_tx2 := gc_step8 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-							maxLogit := gc_s_maxLogit[gc_rank2]
-
-//line ggml_more.go:43
-							i := gc_tx2 + gc_off
-							gc_more = true
-							_ = i
-
-//line ggml_more.go:44
-							val := gc_at9[gc_tx2]
-
-//line ggml_more.go:45
-							maxLogit = fmaxf(maxLogit, val)
-
-//line ggml_more.go:47
-							if useShared {
-								gc_at10[gc_tx2] = val
-							}
-							gc_s_maxLogit[gc_rank2] = maxLogit
-						}
-						{
-							gc_tx2 := gc_step8 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-							maxLogit := gc_s_maxLogit[gc_rank2]
-
-//line ggml_more.go:43
-							i := gc_tx2 + gc_off
-							gc_more = true
-							_ = i
-
-//line ggml_more.go:44
-							val := gc_at9[gc_tx2]
-
-//line ggml_more.go:45
-							maxLogit = fmaxf(maxLogit, val)
-
-//line ggml_more.go:47
-							if useShared {
-								gc_at10[gc_tx2] = val
-							}
-							gc_s_maxLogit[gc_rank2] = maxLogit
-						}
-						{
-							gc_tx2 := gc_step8 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-							maxLogit := gc_s_maxLogit[gc_rank2]
-
-//line ggml_more.go:43
-							i := gc_tx2 + gc_off
-							gc_more = true
-							_ = i
-
-//line ggml_more.go:44
-							val := gc_at9[gc_tx2]
-
-//line ggml_more.go:45
-							maxLogit = fmaxf(maxLogit, val)
-
-//line ggml_more.go:47
-							if useShared {
-								gc_at10[gc_tx2] = val
-							}
-							gc_s_maxLogit[gc_rank2] = maxLogit
-						}
-						{
-							gc_tx2 := gc_step8 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-							maxLogit := gc_s_maxLogit[gc_rank2]
-
-//line ggml_more.go:43
-							i := gc_tx2 + gc_off
-							gc_more = true
-							_ = i
-
-//line ggml_more.go:44
-							val := gc_at9[gc_tx2]
-
-//line ggml_more.go:45
-							maxLogit = fmaxf(maxLogit, val)
-
-//line ggml_more.go:47
-							if useShared {
-								gc_at10[gc_tx2] = val
-							}
-							gc_s_maxLogit[gc_rank2] = maxLogit
-						}
-					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+//line ggml_more.go:50
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off7 := gc_off
+			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(logits) && gc_to2 <= len(logits)-gc_off7 && gc_off7 <= len(tmp) && gc_to2 <= len(tmp)-gc_off7 {
+				gc_at9 := logits[gc_off7:][:gc_to2]
+				gc_at10 := tmp[gc_off7:][:gc_to2]
+				gc_step8 := gc_from2
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
+//line ggml_more.go:67
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line ggml_more.go:69
 						maxLogit := gc_s_maxLogit[gc_rank2]
-
-//line ggml_more.go:43
-						i := gc_tx2 + gc_off
+//line ggml_more.go:44
 						gc_more = true
-						_ = i
-
 //line ggml_more.go:44
 						val := gc_at9[gc_tx2]
-
-//line ggml_more.go:45
 						maxLogit = fmaxf(maxLogit, val)
-
 //line ggml_more.go:47
 						if useShared {
 							gc_at10[gc_tx2] = val
 						}
 						gc_s_maxLogit[gc_rank2] = maxLogit
 					}
-				} else {
-					gc_step9 := gc_from2
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
-						{
-							gc_tx2 := gc_step9 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							maxLogit := gc_s_maxLogit[gc_rank2]
-
-//line ggml_more.go:43
-							i := gc_tx2 + gc_off
-							gc_more = true
-
+					{
+						gc_tx2 := gc_step8 + 1
+//line ggml_more.go:55
+						gc_rank2 := gc_base2 + gc_tx2
+//line ggml_more.go:57
+						maxLogit := gc_s_maxLogit[gc_rank2]
 //line ggml_more.go:44
-							val := logits[i]
-
-//line ggml_more.go:45
-							maxLogit = fmaxf(maxLogit, val)
-
-//line ggml_more.go:47
-							if useShared {
-								tmp[i] = val
-							}
-							gc_s_maxLogit[gc_rank2] = maxLogit
-						}
-						{
-							gc_tx2 := gc_step9 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							maxLogit := gc_s_maxLogit[gc_rank2]
-
-//line ggml_more.go:43
-							i := gc_tx2 + gc_off
-							gc_more = true
-
+						gc_more = true
 //line ggml_more.go:44
-							val := logits[i]
-
-//line ggml_more.go:45
-							maxLogit = fmaxf(maxLogit, val)
-
+						val := gc_at9[gc_tx2]
+						maxLogit = fmaxf(maxLogit, val)
 //line ggml_more.go:47
-							if useShared {
-								tmp[i] = val
-							}
-							gc_s_maxLogit[gc_rank2] = maxLogit
+						if useShared {
+							gc_at10[gc_tx2] = val
 						}
-						{
-							gc_tx2 := gc_step9 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							maxLogit := gc_s_maxLogit[gc_rank2]
-
-//line ggml_more.go:43
-							i := gc_tx2 + gc_off
-							gc_more = true
-
-//line ggml_more.go:44
-							val := logits[i]
-
-//line ggml_more.go:45
-							maxLogit = fmaxf(maxLogit, val)
-
-//line ggml_more.go:47
-							if useShared {
-								tmp[i] = val
-							}
-							gc_s_maxLogit[gc_rank2] = maxLogit
-						}
-						{
-							gc_tx2 := gc_step9 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							maxLogit := gc_s_maxLogit[gc_rank2]
-
-//line ggml_more.go:43
-							i := gc_tx2 + gc_off
-							gc_more = true
-
-//line ggml_more.go:44
-							val := logits[i]
-
-//line ggml_more.go:45
-							maxLogit = fmaxf(maxLogit, val)
-
-//line ggml_more.go:47
-							if useShared {
-								tmp[i] = val
-							}
-							gc_s_maxLogit[gc_rank2] = maxLogit
-						}
+						gc_s_maxLogit[gc_rank2] = maxLogit
 					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step8 + 2
+//line ggml_more.go:55
+						gc_rank2 := gc_base2 + gc_tx2
+//line ggml_more.go:57
+						maxLogit := gc_s_maxLogit[gc_rank2]
+//line ggml_more.go:44
+						gc_more = true
+//line ggml_more.go:44
+						val := gc_at9[gc_tx2]
+						maxLogit = fmaxf(maxLogit, val)
+//line ggml_more.go:47
+						if useShared {
+							gc_at10[gc_tx2] = val
+						}
+						gc_s_maxLogit[gc_rank2] = maxLogit
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+//line ggml_more.go:55
+						gc_rank2 := gc_base2 + gc_tx2
+//line ggml_more.go:57
+						maxLogit := gc_s_maxLogit[gc_rank2]
+//line ggml_more.go:44
+						gc_more = true
+//line ggml_more.go:44
+						val := gc_at9[gc_tx2]
+						maxLogit = fmaxf(maxLogit, val)
+//line ggml_more.go:47
+						if useShared {
+							gc_at10[gc_tx2] = val
+						}
+						gc_s_maxLogit[gc_rank2] = maxLogit
+					}
+				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line ggml_more.go:56
+					maxLogit := gc_s_maxLogit[gc_rank2]
+//line ggml_more.go:44
+					gc_more = true
+//line ggml_more.go:44
+					val := gc_at9[gc_tx2]
+					maxLogit = fmaxf(maxLogit, val)
+//line ggml_more.go:47
+					if useShared {
+						gc_at10[gc_tx2] = val
+					}
+					gc_s_maxLogit[gc_rank2] = maxLogit
+				}
+			} else {
+				gc_step9 := gc_from2
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						maxLogit := gc_s_maxLogit[gc_rank2]
-
 //line ggml_more.go:43
 						i := gc_tx2 + gc_off
 						gc_more = true
-
 //line ggml_more.go:44
 						val := logits[i]
-
-//line ggml_more.go:45
 						maxLogit = fmaxf(maxLogit, val)
-
+//line ggml_more.go:47
+						if useShared {
+							tmp[i] = val
+						}
+						gc_s_maxLogit[gc_rank2] = maxLogit
+					}
+					{
+						gc_tx2 := gc_step9 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						maxLogit := gc_s_maxLogit[gc_rank2]
+//line ggml_more.go:43
+						i := gc_tx2 + gc_off
+						gc_more = true
+//line ggml_more.go:44
+						val := logits[i]
+						maxLogit = fmaxf(maxLogit, val)
+//line ggml_more.go:47
+						if useShared {
+							tmp[i] = val
+						}
+						gc_s_maxLogit[gc_rank2] = maxLogit
+					}
+					{
+						gc_tx2 := gc_step9 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						maxLogit := gc_s_maxLogit[gc_rank2]
+//line ggml_more.go:43
+						i := gc_tx2 + gc_off
+						gc_more = true
+//line ggml_more.go:44
+						val := logits[i]
+						maxLogit = fmaxf(maxLogit, val)
+//line ggml_more.go:47
+						if useShared {
+							tmp[i] = val
+						}
+						gc_s_maxLogit[gc_rank2] = maxLogit
+					}
+					{
+						gc_tx2 := gc_step9 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						maxLogit := gc_s_maxLogit[gc_rank2]
+//line ggml_more.go:43
+						i := gc_tx2 + gc_off
+						gc_more = true
+//line ggml_more.go:44
+						val := logits[i]
+						maxLogit = fmaxf(maxLogit, val)
 //line ggml_more.go:47
 						if useShared {
 							tmp[i] = val
@@ -378,200 +287,163 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 						gc_s_maxLogit[gc_rank2] = maxLogit
 					}
 				}
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					maxLogit := gc_s_maxLogit[gc_rank2]
+//line ggml_more.go:43
+					i := gc_tx2 + gc_off
+					gc_more = true
+//line ggml_more.go:44
+					val := logits[i]
+					maxLogit = fmaxf(maxLogit, val)
+//line ggml_more.go:47
+					if useShared {
+						tmp[i] = val
+					}
+					gc_s_maxLogit[gc_rank2] = maxLogit
+				}
 			}
 		}
 	}
-	{
-		var gc_l_x [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+//line ggml_more.go:57
+	var gc_l_x [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
 //line ggml_more.go:51
-						maxLogit := archsimd.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank2:])
+					maxLogit := archsimd.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank2:])
 //line ggml_more.go:51
-						_ = maxLogit
+					x := maxLogit
 //line ggml_more.go:51
-						x := maxLogit
-//line ggml_more.go:51
-						_ = x
-//line ggml_more.go:51
-						x.StoreSlice(gc_l_x[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_more.go:51
-						maxLogit := archsimd.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank2:])
-//line ggml_more.go:51
-						_ = maxLogit
-//line ggml_more.go:51
-						x := maxLogit
-//line ggml_more.go:51
-						_ = x
-//line ggml_more.go:51
-						x.StoreSlice(gc_l_x[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
+					x.StoreSlice(gc_l_x[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					maxLogit := gc_s_maxLogit[gc_rank2]
-
 //line ggml_more.go:51
-					var x float32 = maxLogit
-
+					maxLogit := archsimd.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank2:])
 //line ggml_more.go:51
-					_ = x
-					_ = x
-					gc_l_x[gc_lane2] = x
+					x := maxLogit
+//line ggml_more.go:51
+					x.StoreSlice(gc_l_x[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
 			}
-
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+//line ggml_more.go:64
+				maxLogit := gc_s_maxLogit[gc_rank2]
+//line ggml_more.go:51
+				var x float32 = maxLogit
+//line ggml_more.go:53
+				gc_l_x[gc_lane2] = x
+			}
+		}
 //line ggml_more.go:24
-			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-
+		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c21r)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line ggml_more.go:29
+				x := gc_l_x[gc_lane2]
 //line ggml_more.go:25
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					x := gc_l_x[gc_lane2]
-					_ = x
-
+				var shflXorSync float32 = gc_c21r[gc_lane2]
 //line ggml_more.go:25
-					var shflXorSync float32 = gc_c21r[gc_lane2]
-
-//line ggml_more.go:25
-					x = fmaxf(x, shflXorSync)
-					_ = shflXorSync
-					gc_l_x[gc_lane2] = x
-				}
+				x = fmaxf(x, shflXorSync)
+//line ggml_more.go:27
+				gc_l_x[gc_lane2] = x
 			}
-			gc_left2 := gc_act2
-			if compiled.SIMD {
+		}
+		gc_left2 := gc_act2
+		if compiled.SIMD {
 //line ggml_more.go:53
-				gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+			gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+			if gc_act2 == ^uint32(0) {
 //line ggml_more.go:53
-				_ = gc_vb
-				if gc_act2 == ^uint32(0) {
-//line ggml_more.go:53
-					gc_vb2 := archsimd.BroadcastFloat32x8(float32(0.0))
-//line ggml_more.go:53
-					_ = gc_vb2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_more.go:53
-						x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
-//line ggml_more.go:53
-						_ = x
-//line ggml_more.go:53
-						var maxLogit archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_more.go:53
-						_ = maxLogit
-//line ggml_more.go:27
-						r := x
-//line ggml_more.go:27
-						_ = r
-//line ggml_more.go:51
-						maxLogit = r
-//line ggml_more.go:53
-						sum := gc_vb2
-//line ggml_more.go:53
-						_ = sum
-//line ggml_more.go:53
-						maxLogit.StoreSlice(gc_s_maxLogit[gc_rank2:])
-//line ggml_more.go:53
-						sum.StoreSlice(gc_s_sum[gc_rank2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_more.go:53
-						x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
-//line ggml_more.go:53
-						_ = x
-//line ggml_more.go:53
-						var maxLogit archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_more.go:53
-						_ = maxLogit
-//line ggml_more.go:27
-						r := x
-//line ggml_more.go:27
-						_ = r
-//line ggml_more.go:51
-						maxLogit = r
-//line ggml_more.go:53
-						sum := gc_vb
-//line ggml_more.go:53
-						_ = sum
-//line ggml_more.go:53
-						maxLogit.StoreSlice(gc_s_maxLogit[gc_rank2:])
-//line ggml_more.go:53
-						sum.StoreSlice(gc_s_sum[gc_rank2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
-						continue
-					}
+				gc_vb2 := archsimd.BroadcastFloat32x8(float32(0.0))
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					x := gc_l_x[gc_lane2]
-					_ = x
-					var maxLogit float32
-					_ = maxLogit
-
+//line ggml_more.go:53
+					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+//line ggml_more.go:53
+					var maxLogit archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_more.go:27
-					var r float32 = x
-
-//line ggml_more.go:27
-					_ = r
-
+					r := x
 //line ggml_more.go:51
 					maxLogit = r
-
 //line ggml_more.go:53
-					sum := float32(0.0)
-					_ = r
-					_ = sum
-					gc_s_maxLogit[gc_rank2] = maxLogit
-					gc_s_sum[gc_rank2] = sum
+					sum := gc_vb2
+//line ggml_more.go:53
+					maxLogit.StoreSlice(gc_s_maxLogit[gc_rank2:])
+//line ggml_more.go:53
+					sum.StoreSlice(gc_s_sum[gc_rank2:])
+					gc_left2 &^= 0xff << gc_lane2
 				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line ggml_more.go:53
+					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+//line ggml_more.go:53
+					var maxLogit archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_more.go:27
+					r := x
+//line ggml_more.go:51
+					maxLogit = r
+//line ggml_more.go:53
+					sum := gc_vb
+//line ggml_more.go:53
+					maxLogit.StoreSlice(gc_s_maxLogit[gc_rank2:])
+//line ggml_more.go:53
+					sum.StoreSlice(gc_s_sum[gc_rank2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left2 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+//line ggml_more.go:66
+				x := gc_l_x[gc_lane2]
+//line ggml_more.go:68
+				var maxLogit float32
+//line ggml_more.go:27
+				var r float32 = x
+//line ggml_more.go:51
+				maxLogit = r
+//line ggml_more.go:53
+				sum := float32(0.0)
+//line ggml_more.go:56
+				gc_s_maxLogit[gc_rank2] = maxLogit
+				gc_s_sum[gc_rank2] = sum
 			}
 		}
 	}
-
 //line ggml_more.go:54
 	for gc_off2, gc_limit2, gc_more2 := 0, nclasses, true; gc_more2; gc_off2 += ggmlWarpSize {
 		gc_b2.Tick()
@@ -579,442 +451,328 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off8 := gc_off2
-				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(logits) && gc_to2 <= len(logits)-gc_off8 && gc_off8 <= len(tmp) && gc_to2 <= len(tmp)-gc_off8 {
-					gc_at11 := logits[gc_off8:][:gc_to2]
-					gc_at12 := tmp[gc_off8:][:gc_to2]
-					gc_step10 := gc_from2
-					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
-						{
-							gc_tx2 := gc_step10 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-							maxLogit := gc_s_maxLogit[gc_rank2]
-							sum := gc_s_sum[gc_rank2]
-
-//line ggml_more.go:54
-							i_ := gc_tx2 + gc_off2
-							gc_more2 = true
-							_ = i_
-
-//line ggml_more.go:55
-							logitI := gc_at11[gc_tx2]
-
-//line ggml_more.go:56
-							if useShared {
-								logitI = gc_at12[gc_tx2]
-							}
-
-//line ggml_more.go:59
-							sum += expf(logitI - maxLogit)
-							gc_s_sum[gc_rank2] = sum
-						}
-						{
-							gc_tx2 := gc_step10 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-							maxLogit := gc_s_maxLogit[gc_rank2]
-							sum := gc_s_sum[gc_rank2]
-
-//line ggml_more.go:54
-							i_ := gc_tx2 + gc_off2
-							gc_more2 = true
-							_ = i_
-
-//line ggml_more.go:55
-							logitI := gc_at11[gc_tx2]
-
-//line ggml_more.go:56
-							if useShared {
-								logitI = gc_at12[gc_tx2]
-							}
-
-//line ggml_more.go:59
-							sum += expf(logitI - maxLogit)
-							gc_s_sum[gc_rank2] = sum
-						}
-						{
-							gc_tx2 := gc_step10 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-							maxLogit := gc_s_maxLogit[gc_rank2]
-							sum := gc_s_sum[gc_rank2]
-
-//line ggml_more.go:54
-							i_ := gc_tx2 + gc_off2
-							gc_more2 = true
-							_ = i_
-
-//line ggml_more.go:55
-							logitI := gc_at11[gc_tx2]
-
-//line ggml_more.go:56
-							if useShared {
-								logitI = gc_at12[gc_tx2]
-							}
-
-//line ggml_more.go:59
-							sum += expf(logitI - maxLogit)
-							gc_s_sum[gc_rank2] = sum
-						}
-						{
-							gc_tx2 := gc_step10 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-							maxLogit := gc_s_maxLogit[gc_rank2]
-							sum := gc_s_sum[gc_rank2]
-
-//line ggml_more.go:54
-							i_ := gc_tx2 + gc_off2
-							gc_more2 = true
-							_ = i_
-
-//line ggml_more.go:55
-							logitI := gc_at11[gc_tx2]
-
-//line ggml_more.go:56
-							if useShared {
-								logitI = gc_at12[gc_tx2]
-							}
-
-//line ggml_more.go:59
-							sum += expf(logitI - maxLogit)
-							gc_s_sum[gc_rank2] = sum
-						}
-					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+//line ggml_more.go:61
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off8 := gc_off2
+			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(logits) && gc_to2 <= len(logits)-gc_off8 && gc_off8 <= len(tmp) && gc_to2 <= len(tmp)-gc_off8 {
+				gc_at11 := logits[gc_off8:][:gc_to2]
+				gc_at12 := tmp[gc_off8:][:gc_to2]
+				gc_step10 := gc_from2
+				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+					{
+						gc_tx2 := gc_step10 + 0
+//line ggml_more.go:78
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line ggml_more.go:80
 						maxLogit := gc_s_maxLogit[gc_rank2]
 						sum := gc_s_sum[gc_rank2]
-
-//line ggml_more.go:54
-						i_ := gc_tx2 + gc_off2
+//line ggml_more.go:55
 						gc_more2 = true
-						_ = i_
-
 //line ggml_more.go:55
 						logitI := gc_at11[gc_tx2]
-
-//line ggml_more.go:56
 						if useShared {
 							logitI = gc_at12[gc_tx2]
 						}
-
-//line ggml_more.go:59
 						sum += expf(logitI - maxLogit)
 						gc_s_sum[gc_rank2] = sum
 					}
-				} else {
-					gc_step11 := gc_from2
-					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
-						{
-							gc_tx2 := gc_step11 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							maxLogit := gc_s_maxLogit[gc_rank2]
-							sum := gc_s_sum[gc_rank2]
-
-//line ggml_more.go:54
-							i_ := gc_tx2 + gc_off2
-							gc_more2 = true
-
+					{
+						gc_tx2 := gc_step10 + 1
+//line ggml_more.go:65
+						gc_rank2 := gc_base2 + gc_tx2
+//line ggml_more.go:67
+						maxLogit := gc_s_maxLogit[gc_rank2]
+						sum := gc_s_sum[gc_rank2]
 //line ggml_more.go:55
-							logitI := logits[i_]
-
-//line ggml_more.go:56
-							if useShared {
-								logitI = tmp[i_]
-							}
-
-//line ggml_more.go:59
-							sum += expf(logitI - maxLogit)
-							gc_s_sum[gc_rank2] = sum
-						}
-						{
-							gc_tx2 := gc_step11 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							maxLogit := gc_s_maxLogit[gc_rank2]
-							sum := gc_s_sum[gc_rank2]
-
-//line ggml_more.go:54
-							i_ := gc_tx2 + gc_off2
-							gc_more2 = true
-
+						gc_more2 = true
 //line ggml_more.go:55
-							logitI := logits[i_]
-
-//line ggml_more.go:56
-							if useShared {
-								logitI = tmp[i_]
-							}
-
-//line ggml_more.go:59
-							sum += expf(logitI - maxLogit)
-							gc_s_sum[gc_rank2] = sum
+						logitI := gc_at11[gc_tx2]
+						if useShared {
+							logitI = gc_at12[gc_tx2]
 						}
-						{
-							gc_tx2 := gc_step11 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							maxLogit := gc_s_maxLogit[gc_rank2]
-							sum := gc_s_sum[gc_rank2]
-
-//line ggml_more.go:54
-							i_ := gc_tx2 + gc_off2
-							gc_more2 = true
-
-//line ggml_more.go:55
-							logitI := logits[i_]
-
-//line ggml_more.go:56
-							if useShared {
-								logitI = tmp[i_]
-							}
-
-//line ggml_more.go:59
-							sum += expf(logitI - maxLogit)
-							gc_s_sum[gc_rank2] = sum
-						}
-						{
-							gc_tx2 := gc_step11 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							maxLogit := gc_s_maxLogit[gc_rank2]
-							sum := gc_s_sum[gc_rank2]
-
-//line ggml_more.go:54
-							i_ := gc_tx2 + gc_off2
-							gc_more2 = true
-
-//line ggml_more.go:55
-							logitI := logits[i_]
-
-//line ggml_more.go:56
-							if useShared {
-								logitI = tmp[i_]
-							}
-
-//line ggml_more.go:59
-							sum += expf(logitI - maxLogit)
-							gc_s_sum[gc_rank2] = sum
-						}
+						sum += expf(logitI - maxLogit)
+						gc_s_sum[gc_rank2] = sum
 					}
-					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step10 + 2
+//line ggml_more.go:65
+						gc_rank2 := gc_base2 + gc_tx2
+//line ggml_more.go:67
+						maxLogit := gc_s_maxLogit[gc_rank2]
+						sum := gc_s_sum[gc_rank2]
+//line ggml_more.go:55
+						gc_more2 = true
+//line ggml_more.go:55
+						logitI := gc_at11[gc_tx2]
+						if useShared {
+							logitI = gc_at12[gc_tx2]
+						}
+						sum += expf(logitI - maxLogit)
+						gc_s_sum[gc_rank2] = sum
+					}
+					{
+						gc_tx2 := gc_step10 + 3
+//line ggml_more.go:65
+						gc_rank2 := gc_base2 + gc_tx2
+//line ggml_more.go:67
+						maxLogit := gc_s_maxLogit[gc_rank2]
+						sum := gc_s_sum[gc_rank2]
+//line ggml_more.go:55
+						gc_more2 = true
+//line ggml_more.go:55
+						logitI := gc_at11[gc_tx2]
+						if useShared {
+							logitI = gc_at12[gc_tx2]
+						}
+						sum += expf(logitI - maxLogit)
+						gc_s_sum[gc_rank2] = sum
+					}
+				}
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line ggml_more.go:66
+					maxLogit := gc_s_maxLogit[gc_rank2]
+					sum := gc_s_sum[gc_rank2]
+//line ggml_more.go:55
+					gc_more2 = true
+//line ggml_more.go:55
+					logitI := gc_at11[gc_tx2]
+					if useShared {
+						logitI = gc_at12[gc_tx2]
+					}
+					sum += expf(logitI - maxLogit)
+					gc_s_sum[gc_rank2] = sum
+				}
+			} else {
+				gc_step11 := gc_from2
+				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+					{
+						gc_tx2 := gc_step11 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						maxLogit := gc_s_maxLogit[gc_rank2]
 						sum := gc_s_sum[gc_rank2]
-
 //line ggml_more.go:54
 						i_ := gc_tx2 + gc_off2
 						gc_more2 = true
-
 //line ggml_more.go:55
 						logitI := logits[i_]
-
-//line ggml_more.go:56
 						if useShared {
 							logitI = tmp[i_]
 						}
-
-//line ggml_more.go:59
+						sum += expf(logitI - maxLogit)
+						gc_s_sum[gc_rank2] = sum
+					}
+					{
+						gc_tx2 := gc_step11 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						maxLogit := gc_s_maxLogit[gc_rank2]
+						sum := gc_s_sum[gc_rank2]
+//line ggml_more.go:54
+						i_ := gc_tx2 + gc_off2
+						gc_more2 = true
+//line ggml_more.go:55
+						logitI := logits[i_]
+						if useShared {
+							logitI = tmp[i_]
+						}
+						sum += expf(logitI - maxLogit)
+						gc_s_sum[gc_rank2] = sum
+					}
+					{
+						gc_tx2 := gc_step11 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						maxLogit := gc_s_maxLogit[gc_rank2]
+						sum := gc_s_sum[gc_rank2]
+//line ggml_more.go:54
+						i_ := gc_tx2 + gc_off2
+						gc_more2 = true
+//line ggml_more.go:55
+						logitI := logits[i_]
+						if useShared {
+							logitI = tmp[i_]
+						}
+						sum += expf(logitI - maxLogit)
+						gc_s_sum[gc_rank2] = sum
+					}
+					{
+						gc_tx2 := gc_step11 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						maxLogit := gc_s_maxLogit[gc_rank2]
+						sum := gc_s_sum[gc_rank2]
+//line ggml_more.go:54
+						i_ := gc_tx2 + gc_off2
+						gc_more2 = true
+//line ggml_more.go:55
+						logitI := logits[i_]
+						if useShared {
+							logitI = tmp[i_]
+						}
 						sum += expf(logitI - maxLogit)
 						gc_s_sum[gc_rank2] = sum
 					}
 				}
+				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					maxLogit := gc_s_maxLogit[gc_rank2]
+					sum := gc_s_sum[gc_rank2]
+//line ggml_more.go:54
+					i_ := gc_tx2 + gc_off2
+					gc_more2 = true
+//line ggml_more.go:55
+					logitI := logits[i_]
+					if useShared {
+						logitI = tmp[i_]
+					}
+					sum += expf(logitI - maxLogit)
+					gc_s_sum[gc_rank2] = sum
+				}
 			}
 		}
 	}
-	{
-		var gc_l_x_ [32]float32
-		var gc_c22r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left3 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+//line ggml_more.go:67
+	var gc_l_x_ [32]float32
+	var gc_c22r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left3 := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
 //line ggml_more.go:61
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line ggml_more.go:61
-						_ = sum
+					x_ := sum
 //line ggml_more.go:61
-						x_ := sum
-//line ggml_more.go:61
-						_ = x_
-//line ggml_more.go:61
-						x_.StoreSlice(gc_l_x_[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_more.go:61
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line ggml_more.go:61
-						_ = sum
-//line ggml_more.go:61
-						x_ := sum
-//line ggml_more.go:61
-						_ = x_
-//line ggml_more.go:61
-						x_.StoreSlice(gc_l_x_[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
+					x_.StoreSlice(gc_l_x_[gc_lane2:])
+					gc_left3 &^= 0xff << gc_lane2
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left3 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					sum := gc_s_sum[gc_rank2]
-
 //line ggml_more.go:61
-					var x_ float32 = sum
-
+					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line ggml_more.go:61
-					_ = x_
-					_ = x_
-					gc_l_x_[gc_lane2] = x_
+					x_ := sum
+//line ggml_more.go:61
+					x_.StoreSlice(gc_l_x_[gc_lane2:])
+					gc_left3 &^= 0xff << gc_lane2
 				}
 			}
-
-//line ggml_norm.go:24
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				var gc_run compiled.ShflSteps
-				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-
-//line ggml_norm.go:25
-					gc_run.Add(offset_, 0, 32)
-					if gc_run.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
-					}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left3 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left3&(1<<gc_lane2) == 0 {
+					continue
 				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
-			} else {
-
-//line ggml_norm.go:24
-				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-
-//line ggml_norm.go:25
-					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
-					} else {
-
-//line ggml_norm.go:25
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c22r)
-						gc_left4 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line ggml_norm.go:25
-									x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
-//line ggml_norm.go:25
-									_ = x_
-//line ggml_norm.go:25
-									x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line ggml_norm.go:25
-									x_.StoreSlice(gc_l_x_[gc_lane2:])
-									gc_left4 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line ggml_norm.go:25
-									x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
-//line ggml_norm.go:25
-									_ = x_
-//line ggml_norm.go:25
-									x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line ggml_norm.go:25
-									x_.StoreSlice(gc_l_x_[gc_lane2:])
-									gc_left4 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left4 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left4&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								x_ := gc_l_x_[gc_lane2]
-								_ = x_
-
-//line ggml_norm.go:25
-								x_ += gc_c22r[gc_lane2]
-								gc_l_x_[gc_lane2] = x_
-							}
-						}
-					}
-				}
-			}
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				var sum float32
-				_ = sum
-				x_ := gc_l_x_[gc_lane2]
-				_ = x_
-
-//line ggml_norm.go:27
-				var r_ float32 = x_
-
-//line ggml_norm.go:27
-				_ = r_
-
+//line ggml_more.go:74
+				sum := gc_s_sum[gc_rank2]
 //line ggml_more.go:61
-				sum = r_
-
-//line ggml_more.go:62
-				sum = logf(sum)
-
-//line ggml_more.go:64
-				loss := float32(0.0)
-				_ = r_
-				_ = loss
-				gc_s_sum[gc_rank2] = sum
-				gc_s_loss[gc_rank2] = loss
+				var x_ float32 = sum
+//line ggml_more.go:63
+				gc_l_x_[gc_lane2] = x_
 			}
 		}
+//line ggml_norm.go:24
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+//line ggml_norm.go:25
+				gc_run.Add(offset_, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
+				}
+			}
+			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
+		} else {
+//line ggml_norm.go:24
+			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
+				} else {
+//line ggml_norm.go:25
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c22r)
+					gc_left4 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line ggml_norm.go:25
+								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_norm.go:25
+								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line ggml_norm.go:25
+								x_.StoreSlice(gc_l_x_[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+//line ggml_norm.go:25
+								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_norm.go:25
+								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line ggml_norm.go:25
+								x_.StoreSlice(gc_l_x_[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left4&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line ggml_norm.go:38
+							x_ := gc_l_x_[gc_lane2]
+//line ggml_norm.go:25
+							x_ += gc_c22r[gc_lane2]
+							gc_l_x_[gc_lane2] = x_
+						}
+					}
+				}
+			}
+		}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+//line ggml_norm.go:35
+			var sum float32
+//line ggml_norm.go:37
+			x_ := gc_l_x_[gc_lane2]
+//line ggml_norm.go:27
+			var r_ float32 = x_
+//line ggml_more.go:61
+			sum = r_
+			sum = logf(sum)
+//line ggml_more.go:64
+			loss := float32(0.0)
+//line ggml_more.go:67
+			gc_s_sum[gc_rank2] = sum
+			gc_s_loss[gc_rank2] = loss
+		}
 	}
-
 //line ggml_more.go:65
 	for gc_off3, gc_limit3, gc_more3 := 0, nclasses, true; gc_more3; gc_off3 += ggmlWarpSize {
 		gc_b2.Tick()
@@ -1022,450 +780,342 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 			return
 		}
 		gc_more3 = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off3, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off9 := gc_off3
-				if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(logits) && gc_to2 <= len(logits)-gc_off9 && gc_off9 <= len(tmp) && gc_to2 <= len(tmp)-gc_off9 && gc_off9 <= len(labels) && gc_to2 <= len(labels)-gc_off9 {
-					gc_at13 := logits[gc_off9:][:gc_to2]
-					gc_at14 := tmp[gc_off9:][:gc_to2]
-					gc_at15 := labels[gc_off9:][:gc_to2]
-					gc_vstep5 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line ggml_more.go:65
-							maxLogit := archsimd.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank2:])
-//line ggml_more.go:65
-							_ = maxLogit
-//line ggml_more.go:65
-							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line ggml_more.go:65
-							_ = sum
-//line ggml_more.go:65
-							loss := archsimd.LoadFloat32x8Slice(gc_s_loss[gc_rank2:])
-//line ggml_more.go:65
-							_ = loss
-//line ggml_more.go:65
-							var i_2 int = gc_tx2 + gc_off3
-//line ggml_more.go:65
-							_ = i_2
-//line ggml_more.go:66
-							logitI_ := archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:])
-//line ggml_more.go:66
-							_ = logitI_
-//line ggml_more.go:67
-							if useShared {
-//line ggml_more.go:67
-								logitI_ = archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:])
-//line ggml_more.go:67
-							}
-//line ggml_more.go:67
-							loss = loss.Add(logitI_.Sub(maxLogit).Sub(sum).Mul(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:])))
-//line ggml_more.go:67
-							loss.StoreSlice(gc_s_loss[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep5 > gc_from2 {
-						gc_more3 = true
-					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+//line ggml_more.go:72
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off3, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off9 := gc_off3
+			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(logits) && gc_to2 <= len(logits)-gc_off9 && gc_off9 <= len(tmp) && gc_to2 <= len(tmp)-gc_off9 && gc_off9 <= len(labels) && gc_to2 <= len(labels)-gc_off9 {
+				gc_at13 := logits[gc_off9:][:gc_to2]
+				gc_at14 := tmp[gc_off9:][:gc_to2]
+				gc_at15 := labels[gc_off9:][:gc_to2]
+				gc_vstep5 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-						maxLogit := gc_s_maxLogit[gc_rank2]
-						sum := gc_s_sum[gc_rank2]
-						loss := gc_s_loss[gc_rank2]
-
 //line ggml_more.go:65
-						i_2 := gc_tx2 + gc_off3
-						gc_more3 = true
+						maxLogit := archsimd.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank2:])
+//line ggml_more.go:65
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line ggml_more.go:65
+						loss := archsimd.LoadFloat32x8Slice(gc_s_loss[gc_rank2:])
+//line ggml_more.go:65
+						var i_2 int = gc_tx2 + gc_off3
+//line ggml_more.go:65
 						_ = i_2
-
-//line ggml_more.go:66
-						logitI_ := gc_at13[gc_tx2]
-
-//line ggml_more.go:67
+						logitI_ := archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:])
 						if useShared {
-							logitI_ = gc_at14[gc_tx2]
+//line ggml_more.go:67
+							logitI_ = archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:])
 						}
-
-//line ggml_more.go:70
-						loss += (logitI_ - maxLogit - sum) * gc_at15[gc_tx2]
-						gc_s_loss[gc_rank2] = loss
+//line ggml_more.go:67
+						loss = loss.Add(logitI_.Sub(maxLogit).Sub(sum).Mul(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:])))
+//line ggml_more.go:67
+						loss.StoreSlice(gc_s_loss[gc_rank2:])
 					}
-				} else {
-					gc_vstep6 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line ggml_more.go:65
-							maxLogit := archsimd.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank2:])
-//line ggml_more.go:65
-							_ = maxLogit
-//line ggml_more.go:65
-							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line ggml_more.go:65
-							_ = sum
-//line ggml_more.go:65
-							loss := archsimd.LoadFloat32x8Slice(gc_s_loss[gc_rank2:])
-//line ggml_more.go:65
-							_ = loss
-//line ggml_more.go:65
-							var i_2 int = gc_tx2 + gc_off3
-//line ggml_more.go:65
-							_ = i_2
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep5 > gc_from2 {
+					gc_more3 = true
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line ggml_more.go:77
+					maxLogit := gc_s_maxLogit[gc_rank2]
+					sum := gc_s_sum[gc_rank2]
+					loss := gc_s_loss[gc_rank2]
 //line ggml_more.go:66
-							if i_2 < 0 || i_2 > len(logits)-8 || i_2 > len(tmp)-8 || i_2 > len(labels)-8 {
+					gc_more3 = true
 //line ggml_more.go:66
-								break
-//line ggml_more.go:66
-							}
-//line ggml_more.go:66
-							logitI_ := archsimd.LoadFloat32x8Slice(logits[i_2:])
-//line ggml_more.go:66
-							_ = logitI_
-//line ggml_more.go:67
-							if useShared {
-//line ggml_more.go:67
-								logitI_ = archsimd.LoadFloat32x8Slice(tmp[i_2:])
-							}
-//line ggml_more.go:70
-							loss = loss.Add(logitI_.Sub(maxLogit).Sub(sum).Mul(archsimd.LoadFloat32x8Slice(labels[i_2:])))
-//line ggml_more.go:70
-							loss.StoreSlice(gc_s_loss[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
+					logitI_ := gc_at13[gc_tx2]
+					if useShared {
+						logitI_ = gc_at14[gc_tx2]
 					}
-					if gc_vstep6 > gc_from2 {
-						gc_more3 = true
+					loss += (logitI_ - maxLogit - sum) * gc_at15[gc_tx2]
+					gc_s_loss[gc_rank2] = loss
+				}
+			} else {
+				gc_vstep6 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
+//line ggml_more.go:65
+						maxLogit := archsimd.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank2:])
+//line ggml_more.go:65
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line ggml_more.go:65
+						loss := archsimd.LoadFloat32x8Slice(gc_s_loss[gc_rank2:])
+//line ggml_more.go:65
+						var i_2 int = gc_tx2 + gc_off3
+						if i_2 < 0 || i_2 > len(logits)-8 || i_2 > len(tmp)-8 || i_2 > len(labels)-8 {
+//line ggml_more.go:66
+							break
+						}
+//line ggml_more.go:66
+						logitI_ := archsimd.LoadFloat32x8Slice(logits[i_2:])
+						if useShared {
+//line ggml_more.go:67
+							logitI_ = archsimd.LoadFloat32x8Slice(tmp[i_2:])
+						}
+//line ggml_more.go:70
+						loss = loss.Add(logitI_.Sub(maxLogit).Sub(sum).Mul(archsimd.LoadFloat32x8Slice(labels[i_2:])))
+//line ggml_more.go:70
+						loss.StoreSlice(gc_s_loss[gc_rank2:])
 					}
-					gc_step12 := gc_vstep6
-					for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
-						{
-							gc_tx2 := gc_step12 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							maxLogit := gc_s_maxLogit[gc_rank2]
-							sum := gc_s_sum[gc_rank2]
-							loss := gc_s_loss[gc_rank2]
-
-//line ggml_more.go:65
-							i_2 := gc_tx2 + gc_off3
-							gc_more3 = true
-
-//line ggml_more.go:66
-							logitI_ := logits[i_2]
-
-//line ggml_more.go:67
-							if useShared {
-								logitI_ = tmp[i_2]
-							}
-
-//line ggml_more.go:70
-							loss += (logitI_ - maxLogit - sum) * labels[i_2]
-							gc_s_loss[gc_rank2] = loss
-						}
-						{
-							gc_tx2 := gc_step12 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							maxLogit := gc_s_maxLogit[gc_rank2]
-							sum := gc_s_sum[gc_rank2]
-							loss := gc_s_loss[gc_rank2]
-
-//line ggml_more.go:65
-							i_2 := gc_tx2 + gc_off3
-							gc_more3 = true
-
-//line ggml_more.go:66
-							logitI_ := logits[i_2]
-
-//line ggml_more.go:67
-							if useShared {
-								logitI_ = tmp[i_2]
-							}
-
-//line ggml_more.go:70
-							loss += (logitI_ - maxLogit - sum) * labels[i_2]
-							gc_s_loss[gc_rank2] = loss
-						}
-						{
-							gc_tx2 := gc_step12 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							maxLogit := gc_s_maxLogit[gc_rank2]
-							sum := gc_s_sum[gc_rank2]
-							loss := gc_s_loss[gc_rank2]
-
-//line ggml_more.go:65
-							i_2 := gc_tx2 + gc_off3
-							gc_more3 = true
-
-//line ggml_more.go:66
-							logitI_ := logits[i_2]
-
-//line ggml_more.go:67
-							if useShared {
-								logitI_ = tmp[i_2]
-							}
-
-//line ggml_more.go:70
-							loss += (logitI_ - maxLogit - sum) * labels[i_2]
-							gc_s_loss[gc_rank2] = loss
-						}
-						{
-							gc_tx2 := gc_step12 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							maxLogit := gc_s_maxLogit[gc_rank2]
-							sum := gc_s_sum[gc_rank2]
-							loss := gc_s_loss[gc_rank2]
-
-//line ggml_more.go:65
-							i_2 := gc_tx2 + gc_off3
-							gc_more3 = true
-
-//line ggml_more.go:66
-							logitI_ := logits[i_2]
-
-//line ggml_more.go:67
-							if useShared {
-								logitI_ = tmp[i_2]
-							}
-
-//line ggml_more.go:70
-							loss += (logitI_ - maxLogit - sum) * labels[i_2]
-							gc_s_loss[gc_rank2] = loss
-						}
-					}
-					for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep6 > gc_from2 {
+					gc_more3 = true
+				}
+				gc_step12 := gc_vstep6
+				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+					{
+						gc_tx2 := gc_step12 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						maxLogit := gc_s_maxLogit[gc_rank2]
 						sum := gc_s_sum[gc_rank2]
 						loss := gc_s_loss[gc_rank2]
-
 //line ggml_more.go:65
 						i_2 := gc_tx2 + gc_off3
 						gc_more3 = true
-
 //line ggml_more.go:66
 						logitI_ := logits[i_2]
-
-//line ggml_more.go:67
 						if useShared {
 							logitI_ = tmp[i_2]
 						}
-
-//line ggml_more.go:70
+						loss += (logitI_ - maxLogit - sum) * labels[i_2]
+						gc_s_loss[gc_rank2] = loss
+					}
+					{
+						gc_tx2 := gc_step12 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						maxLogit := gc_s_maxLogit[gc_rank2]
+						sum := gc_s_sum[gc_rank2]
+						loss := gc_s_loss[gc_rank2]
+//line ggml_more.go:65
+						i_2 := gc_tx2 + gc_off3
+						gc_more3 = true
+//line ggml_more.go:66
+						logitI_ := logits[i_2]
+						if useShared {
+							logitI_ = tmp[i_2]
+						}
+						loss += (logitI_ - maxLogit - sum) * labels[i_2]
+						gc_s_loss[gc_rank2] = loss
+					}
+					{
+						gc_tx2 := gc_step12 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						maxLogit := gc_s_maxLogit[gc_rank2]
+						sum := gc_s_sum[gc_rank2]
+						loss := gc_s_loss[gc_rank2]
+//line ggml_more.go:65
+						i_2 := gc_tx2 + gc_off3
+						gc_more3 = true
+//line ggml_more.go:66
+						logitI_ := logits[i_2]
+						if useShared {
+							logitI_ = tmp[i_2]
+						}
+						loss += (logitI_ - maxLogit - sum) * labels[i_2]
+						gc_s_loss[gc_rank2] = loss
+					}
+					{
+						gc_tx2 := gc_step12 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						maxLogit := gc_s_maxLogit[gc_rank2]
+						sum := gc_s_sum[gc_rank2]
+						loss := gc_s_loss[gc_rank2]
+//line ggml_more.go:65
+						i_2 := gc_tx2 + gc_off3
+						gc_more3 = true
+//line ggml_more.go:66
+						logitI_ := logits[i_2]
+						if useShared {
+							logitI_ = tmp[i_2]
+						}
 						loss += (logitI_ - maxLogit - sum) * labels[i_2]
 						gc_s_loss[gc_rank2] = loss
 					}
 				}
+				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					maxLogit := gc_s_maxLogit[gc_rank2]
+					sum := gc_s_sum[gc_rank2]
+					loss := gc_s_loss[gc_rank2]
+//line ggml_more.go:65
+					i_2 := gc_tx2 + gc_off3
+					gc_more3 = true
+//line ggml_more.go:66
+					logitI_ := logits[i_2]
+					if useShared {
+						logitI_ = tmp[i_2]
+					}
+					loss += (logitI_ - maxLogit - sum) * labels[i_2]
+					gc_s_loss[gc_rank2] = loss
+				}
 			}
 		}
 	}
-	{
-		var gc_l_x_2 [32]float32
-		var gc_c23r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left5 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+//line ggml_more.go:78
+	var gc_l_x_2 [32]float32
+	var gc_c23r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+//line ggml_more.go:84
+		gc_left5 := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
 //line ggml_more.go:72
-						loss := archsimd.LoadFloat32x8Slice(gc_s_loss[gc_rank2:])
+					loss := archsimd.LoadFloat32x8Slice(gc_s_loss[gc_rank2:])
 //line ggml_more.go:72
-						_ = loss
+					x_2 := loss
 //line ggml_more.go:72
-						x_2 := loss
-//line ggml_more.go:72
-						_ = x_2
-//line ggml_more.go:72
-						x_2.StoreSlice(gc_l_x_2[gc_lane2:])
-						gc_left5 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_more.go:72
-						loss := archsimd.LoadFloat32x8Slice(gc_s_loss[gc_rank2:])
-//line ggml_more.go:72
-						_ = loss
-//line ggml_more.go:72
-						x_2 := loss
-//line ggml_more.go:72
-						_ = x_2
-//line ggml_more.go:72
-						x_2.StoreSlice(gc_l_x_2[gc_lane2:])
-						gc_left5 &^= 0xff << gc_lane2
-					}
+					x_2.StoreSlice(gc_l_x_2[gc_lane2:])
+					gc_left5 &^= 0xff << gc_lane2
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left5 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left5&(1<<gc_lane2) == 0 {
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					loss := gc_s_loss[gc_rank2]
-
 //line ggml_more.go:72
-					var x_2 float32 = loss
-
+					loss := archsimd.LoadFloat32x8Slice(gc_s_loss[gc_rank2:])
 //line ggml_more.go:72
-					_ = x_2
-					_ = x_2
-					gc_l_x_2[gc_lane2] = x_2
+					x_2 := loss
+//line ggml_more.go:72
+					x_2.StoreSlice(gc_l_x_2[gc_lane2:])
+					gc_left5 &^= 0xff << gc_lane2
 				}
 			}
-
-//line ggml_norm.go:24
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				var gc_run2 compiled.ShflSteps
-				for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
-
-//line ggml_norm.go:25
-					gc_run2.Add(offset_2, 0, 32)
-					if gc_run2.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run2)
-					}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left5 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left5&(1<<gc_lane2) == 0 {
+					continue
 				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run2)
-			} else {
-
+				gc_rank2 := gc_w2 + gc_lane2
+//line ggml_more.go:85
+				loss := gc_s_loss[gc_rank2]
+//line ggml_more.go:72
+				var x_2 float32 = loss
+//line ggml_more.go:74
+				gc_l_x_2[gc_lane2] = x_2
+			}
+		}
 //line ggml_norm.go:24
-				for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
-
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			var gc_run2 compiled.ShflSteps
+			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 //line ggml_norm.go:25
-					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_2, 0, 32)
-					} else {
-
+				gc_run2.Add(offset_2, 0, 32)
+				if gc_run2.Full() {
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run2)
+				}
+			}
+			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run2)
+		} else {
+//line ggml_norm.go:24
+			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_2, 0, 32)
+				} else {
 //line ggml_norm.go:25
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c23r)
-						gc_left6 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c23r)
+					gc_left6 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line ggml_norm.go:25
-									x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+								x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
 //line ggml_norm.go:25
-									_ = x_2
+								x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
 //line ggml_norm.go:25
-									x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
-//line ggml_norm.go:25
-									x_2.StoreSlice(gc_l_x_2[gc_lane2:])
-									gc_left6 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line ggml_norm.go:25
-									x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
-//line ggml_norm.go:25
-									_ = x_2
-//line ggml_norm.go:25
-									x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
-//line ggml_norm.go:25
-									x_2.StoreSlice(gc_l_x_2[gc_lane2:])
-									gc_left6 &^= 0xff << gc_lane2
-								}
+								x_2.StoreSlice(gc_l_x_2[gc_lane2:])
+								gc_left6 &^= 0xff << gc_lane2
 							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left6 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left6&(1<<gc_lane2) == 0 {
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								x_2 := gc_l_x_2[gc_lane2]
-								_ = x_2
-
 //line ggml_norm.go:25
-								x_2 += gc_c23r[gc_lane2]
-								gc_l_x_2[gc_lane2] = x_2
+								x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+//line ggml_norm.go:25
+								x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+//line ggml_norm.go:25
+								x_2.StoreSlice(gc_l_x_2[gc_lane2:])
+								gc_left6 &^= 0xff << gc_lane2
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left6 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left6&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line ggml_norm.go:38
+							x_2 := gc_l_x_2[gc_lane2]
+//line ggml_norm.go:25
+							x_2 += gc_c23r[gc_lane2]
+							gc_l_x_2[gc_lane2] = x_2
 						}
 					}
 				}
 			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-			gc_L192:
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					var loss float32
-					_ = loss
-					x_2 := gc_l_x_2[gc_lane2]
-					_ = x_2
-
-//line ggml_norm.go:27
-					var r_2 float32 = x_2
-
-//line ggml_norm.go:27
-					_ = r_2
-
-//line ggml_more.go:72
-					loss = -r_2 / float32(k)
-
-//line ggml_more.go:74
-					if gc_tx2 != 0 {
-//line ggml_more.go:74
-						{
-//line ggml_more.go:74
-							gc_dead2 |= uint32(1) << gc_lane2
-//line ggml_more.go:74
-							gc_act2 &^= uint32(1) << gc_lane2
-							continue gc_L192
-//line ggml_more.go:75
-						}
-					}
-
-//line ggml_more.go:78
-					dst[gc_bx2] = loss
-					_ = r_2
-					gc_s_loss[gc_rank2] = loss
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+		gc_L192:
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
 				}
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				var loss float32
+//line ggml_norm.go:48
+				x_2 := gc_l_x_2[gc_lane2]
+//line ggml_norm.go:27
+				var r_2 float32 = x_2
+//line ggml_more.go:72
+				loss = -r_2 / float32(k)
+//line ggml_more.go:74
+				if gc_tx2 != 0 {
+					{
+//line ggml_more.go:74
+						gc_dead2 |= uint32(1) << gc_lane2
+//line ggml_more.go:74
+						gc_act2 &^= uint32(1) << gc_lane2
+						continue gc_L192
+					}
+				}
+				dst[gc_bx2] = loss
+//line ggml_more.go:80
+				gc_s_loss[gc_rank2] = loss
 			}
 		}
 	}
@@ -1503,82 +1153,66 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 	gc_s_maxval := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_s_sum := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 	gc_s_smScale := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-
 //line ggml_more.go:87
 	tmp := gocuda.DynamicShared[float32](t)
-
 //line ggml_more.go:89
 	logits = logits[int64(gc_bx2)*int64(nclasses):]
-
-//line ggml_more.go:90
 	labels = labels[int64(gc_bx2)*int64(nclasses):]
-
-//line ggml_more.go:91
 	dst = dst[int64(gc_bx2)*int64(nclasses):]
-	{
-		gc_vstep2 := 0
-		if compiled.SIMD {
-			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-				gc_rank2 := gc_vstep2
-				_ = gc_rank2
 //line ggml_more.go:93
-				maxval := archsimd.BroadcastFloat32x8(float32(math.Inf(-1)))
+	gc_vstep2 := 0
+	if compiled.SIMD {
+		for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+			gc_rank2 := gc_vstep2
 //line ggml_more.go:93
-				_ = maxval
+			maxval := archsimd.BroadcastFloat32x8(float32(math.Inf(-1)))
 //line ggml_more.go:93
-				maxval.StoreSlice(gc_s_maxval[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
+			maxval.StoreSlice(gc_s_maxval[gc_rank2:])
 		}
-		gc_step6 := gc_vstep2
-		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
-			{
-				gc_rank2 := gc_step6 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:93
-				maxval := float32(math.Inf(-1))
-				_ = maxval
-				gc_s_maxval[gc_rank2] = maxval
-			}
-			{
-				gc_rank2 := gc_step6 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:93
-				maxval := float32(math.Inf(-1))
-				_ = maxval
-				gc_s_maxval[gc_rank2] = maxval
-			}
-			{
-				gc_rank2 := gc_step6 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:93
-				maxval := float32(math.Inf(-1))
-				_ = maxval
-				gc_s_maxval[gc_rank2] = maxval
-			}
-			{
-				gc_rank2 := gc_step6 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:93
-				maxval := float32(math.Inf(-1))
-				_ = maxval
-				gc_s_maxval[gc_rank2] = maxval
-			}
-		}
-		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step6 := gc_vstep2
+	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+		{
+			gc_rank2 := gc_step6 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line ggml_more.go:93
 			maxval := float32(math.Inf(-1))
-			_ = maxval
+//line ggml_more.go:95
+			gc_s_maxval[gc_rank2] = maxval
+		}
+		{
+			gc_rank2 := gc_step6 + 1
+			gc_pos2.Thread = gc_rank2
+//line ggml_more.go:93
+			maxval := float32(math.Inf(-1))
+//line ggml_more.go:95
+			gc_s_maxval[gc_rank2] = maxval
+		}
+		{
+			gc_rank2 := gc_step6 + 2
+			gc_pos2.Thread = gc_rank2
+//line ggml_more.go:93
+			maxval := float32(math.Inf(-1))
+//line ggml_more.go:95
+			gc_s_maxval[gc_rank2] = maxval
+		}
+		{
+			gc_rank2 := gc_step6 + 3
+			gc_pos2.Thread = gc_rank2
+//line ggml_more.go:93
+			maxval := float32(math.Inf(-1))
+//line ggml_more.go:95
 			gc_s_maxval[gc_rank2] = maxval
 		}
 	}
-
+	for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line ggml_more.go:93
+		maxval := float32(math.Inf(-1))
+//line ggml_more.go:95
+		gc_s_maxval[gc_rank2] = maxval
+	}
 //line ggml_more.go:94
 	for gc_off, gc_limit, gc_more := 0, nclasses, true; gc_more; gc_off += ggmlWarpSize {
 		gc_b2.Tick()
@@ -1586,247 +1220,170 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := gc_off
-				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(logits) && gc_to2 <= len(logits)-gc_off7 && gc_off7 <= len(tmp) && gc_to2 <= len(tmp)-gc_off7 {
-					gc_at9 := logits[gc_off7:][:gc_to2]
-					gc_at10 := tmp[gc_off7:][:gc_to2]
-					gc_step7 := gc_from2
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-						{
-							gc_tx2 := gc_step7 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-							maxval := gc_s_maxval[gc_rank2]
-
-//line ggml_more.go:94
-							i := gc_tx2 + gc_off
-							gc_more = true
-							_ = i
-
-//line ggml_more.go:95
-							val := gc_at9[gc_tx2]
-
-//line ggml_more.go:96
-							maxval = fmaxf(maxval, val)
-
-//line ggml_more.go:98
-							if useShared {
-								gc_at10[gc_tx2] = val
-							}
-							gc_s_maxval[gc_rank2] = maxval
-						}
-						{
-							gc_tx2 := gc_step7 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-							maxval := gc_s_maxval[gc_rank2]
-
-//line ggml_more.go:94
-							i := gc_tx2 + gc_off
-							gc_more = true
-							_ = i
-
-//line ggml_more.go:95
-							val := gc_at9[gc_tx2]
-
-//line ggml_more.go:96
-							maxval = fmaxf(maxval, val)
-
-//line ggml_more.go:98
-							if useShared {
-								gc_at10[gc_tx2] = val
-							}
-							gc_s_maxval[gc_rank2] = maxval
-						}
-						{
-							gc_tx2 := gc_step7 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-							maxval := gc_s_maxval[gc_rank2]
-
-//line ggml_more.go:94
-							i := gc_tx2 + gc_off
-							gc_more = true
-							_ = i
-
-//line ggml_more.go:95
-							val := gc_at9[gc_tx2]
-
-//line ggml_more.go:96
-							maxval = fmaxf(maxval, val)
-
-//line ggml_more.go:98
-							if useShared {
-								gc_at10[gc_tx2] = val
-							}
-							gc_s_maxval[gc_rank2] = maxval
-						}
-						{
-							gc_tx2 := gc_step7 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-							maxval := gc_s_maxval[gc_rank2]
-
-//line ggml_more.go:94
-							i := gc_tx2 + gc_off
-							gc_more = true
-							_ = i
-
-//line ggml_more.go:95
-							val := gc_at9[gc_tx2]
-
-//line ggml_more.go:96
-							maxval = fmaxf(maxval, val)
-
-//line ggml_more.go:98
-							if useShared {
-								gc_at10[gc_tx2] = val
-							}
-							gc_s_maxval[gc_rank2] = maxval
-						}
-					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+//line ggml_more.go:101
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off7 := gc_off
+			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(logits) && gc_to2 <= len(logits)-gc_off7 && gc_off7 <= len(tmp) && gc_to2 <= len(tmp)-gc_off7 {
+				gc_at9 := logits[gc_off7:][:gc_to2]
+				gc_at10 := tmp[gc_off7:][:gc_to2]
+				gc_step7 := gc_from2
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
+//line ggml_more.go:118
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line ggml_more.go:120
 						maxval := gc_s_maxval[gc_rank2]
-
-//line ggml_more.go:94
-						i := gc_tx2 + gc_off
+//line ggml_more.go:95
 						gc_more = true
-						_ = i
-
 //line ggml_more.go:95
 						val := gc_at9[gc_tx2]
-
-//line ggml_more.go:96
 						maxval = fmaxf(maxval, val)
-
 //line ggml_more.go:98
 						if useShared {
 							gc_at10[gc_tx2] = val
 						}
 						gc_s_maxval[gc_rank2] = maxval
 					}
-				} else {
-					gc_step8 := gc_from2
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-						{
-							gc_tx2 := gc_step8 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							maxval := gc_s_maxval[gc_rank2]
-
-//line ggml_more.go:94
-							i := gc_tx2 + gc_off
-							gc_more = true
-
+					{
+						gc_tx2 := gc_step7 + 1
+//line ggml_more.go:106
+						gc_rank2 := gc_base2 + gc_tx2
+//line ggml_more.go:108
+						maxval := gc_s_maxval[gc_rank2]
 //line ggml_more.go:95
-							val := logits[i]
-
-//line ggml_more.go:96
-							maxval = fmaxf(maxval, val)
-
-//line ggml_more.go:98
-							if useShared {
-								tmp[i] = val
-							}
-							gc_s_maxval[gc_rank2] = maxval
-						}
-						{
-							gc_tx2 := gc_step8 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							maxval := gc_s_maxval[gc_rank2]
-
-//line ggml_more.go:94
-							i := gc_tx2 + gc_off
-							gc_more = true
-
+						gc_more = true
 //line ggml_more.go:95
-							val := logits[i]
-
-//line ggml_more.go:96
-							maxval = fmaxf(maxval, val)
-
+						val := gc_at9[gc_tx2]
+						maxval = fmaxf(maxval, val)
 //line ggml_more.go:98
-							if useShared {
-								tmp[i] = val
-							}
-							gc_s_maxval[gc_rank2] = maxval
+						if useShared {
+							gc_at10[gc_tx2] = val
 						}
-						{
-							gc_tx2 := gc_step8 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							maxval := gc_s_maxval[gc_rank2]
-
-//line ggml_more.go:94
-							i := gc_tx2 + gc_off
-							gc_more = true
-
-//line ggml_more.go:95
-							val := logits[i]
-
-//line ggml_more.go:96
-							maxval = fmaxf(maxval, val)
-
-//line ggml_more.go:98
-							if useShared {
-								tmp[i] = val
-							}
-							gc_s_maxval[gc_rank2] = maxval
-						}
-						{
-							gc_tx2 := gc_step8 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							maxval := gc_s_maxval[gc_rank2]
-
-//line ggml_more.go:94
-							i := gc_tx2 + gc_off
-							gc_more = true
-
-//line ggml_more.go:95
-							val := logits[i]
-
-//line ggml_more.go:96
-							maxval = fmaxf(maxval, val)
-
-//line ggml_more.go:98
-							if useShared {
-								tmp[i] = val
-							}
-							gc_s_maxval[gc_rank2] = maxval
-						}
+						gc_s_maxval[gc_rank2] = maxval
 					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step7 + 2
+//line ggml_more.go:106
+						gc_rank2 := gc_base2 + gc_tx2
+//line ggml_more.go:108
+						maxval := gc_s_maxval[gc_rank2]
+//line ggml_more.go:95
+						gc_more = true
+//line ggml_more.go:95
+						val := gc_at9[gc_tx2]
+						maxval = fmaxf(maxval, val)
+//line ggml_more.go:98
+						if useShared {
+							gc_at10[gc_tx2] = val
+						}
+						gc_s_maxval[gc_rank2] = maxval
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+//line ggml_more.go:106
+						gc_rank2 := gc_base2 + gc_tx2
+//line ggml_more.go:108
+						maxval := gc_s_maxval[gc_rank2]
+//line ggml_more.go:95
+						gc_more = true
+//line ggml_more.go:95
+						val := gc_at9[gc_tx2]
+						maxval = fmaxf(maxval, val)
+//line ggml_more.go:98
+						if useShared {
+							gc_at10[gc_tx2] = val
+						}
+						gc_s_maxval[gc_rank2] = maxval
+					}
+				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line ggml_more.go:107
+					maxval := gc_s_maxval[gc_rank2]
+//line ggml_more.go:95
+					gc_more = true
+//line ggml_more.go:95
+					val := gc_at9[gc_tx2]
+					maxval = fmaxf(maxval, val)
+//line ggml_more.go:98
+					if useShared {
+						gc_at10[gc_tx2] = val
+					}
+					gc_s_maxval[gc_rank2] = maxval
+				}
+			} else {
+				gc_step8 := gc_from2
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						maxval := gc_s_maxval[gc_rank2]
-
 //line ggml_more.go:94
 						i := gc_tx2 + gc_off
 						gc_more = true
-
 //line ggml_more.go:95
 						val := logits[i]
-
-//line ggml_more.go:96
 						maxval = fmaxf(maxval, val)
-
+//line ggml_more.go:98
+						if useShared {
+							tmp[i] = val
+						}
+						gc_s_maxval[gc_rank2] = maxval
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						maxval := gc_s_maxval[gc_rank2]
+//line ggml_more.go:94
+						i := gc_tx2 + gc_off
+						gc_more = true
+//line ggml_more.go:95
+						val := logits[i]
+						maxval = fmaxf(maxval, val)
+//line ggml_more.go:98
+						if useShared {
+							tmp[i] = val
+						}
+						gc_s_maxval[gc_rank2] = maxval
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						maxval := gc_s_maxval[gc_rank2]
+//line ggml_more.go:94
+						i := gc_tx2 + gc_off
+						gc_more = true
+//line ggml_more.go:95
+						val := logits[i]
+						maxval = fmaxf(maxval, val)
+//line ggml_more.go:98
+						if useShared {
+							tmp[i] = val
+						}
+						gc_s_maxval[gc_rank2] = maxval
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						maxval := gc_s_maxval[gc_rank2]
+//line ggml_more.go:94
+						i := gc_tx2 + gc_off
+						gc_more = true
+//line ggml_more.go:95
+						val := logits[i]
+						maxval = fmaxf(maxval, val)
 //line ggml_more.go:98
 						if useShared {
 							tmp[i] = val
@@ -1834,200 +1391,163 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 						gc_s_maxval[gc_rank2] = maxval
 					}
 				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					maxval := gc_s_maxval[gc_rank2]
+//line ggml_more.go:94
+					i := gc_tx2 + gc_off
+					gc_more = true
+//line ggml_more.go:95
+					val := logits[i]
+					maxval = fmaxf(maxval, val)
+//line ggml_more.go:98
+					if useShared {
+						tmp[i] = val
+					}
+					gc_s_maxval[gc_rank2] = maxval
+				}
 			}
 		}
 	}
-	{
-		var gc_l_x [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+//line ggml_more.go:108
+	var gc_l_x [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
 //line ggml_more.go:102
-						maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
 //line ggml_more.go:102
-						_ = maxval
+					x := maxval
 //line ggml_more.go:102
-						x := maxval
-//line ggml_more.go:102
-						_ = x
-//line ggml_more.go:102
-						x.StoreSlice(gc_l_x[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_more.go:102
-						maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
-//line ggml_more.go:102
-						_ = maxval
-//line ggml_more.go:102
-						x := maxval
-//line ggml_more.go:102
-						_ = x
-//line ggml_more.go:102
-						x.StoreSlice(gc_l_x[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
+					x.StoreSlice(gc_l_x[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					maxval := gc_s_maxval[gc_rank2]
-
 //line ggml_more.go:102
-					var x float32 = maxval
-
+					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
 //line ggml_more.go:102
-					_ = x
-					_ = x
-					gc_l_x[gc_lane2] = x
+					x := maxval
+//line ggml_more.go:102
+					x.StoreSlice(gc_l_x[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
 				}
 			}
-
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+//line ggml_more.go:115
+				maxval := gc_s_maxval[gc_rank2]
+//line ggml_more.go:102
+				var x float32 = maxval
+//line ggml_more.go:104
+				gc_l_x[gc_lane2] = x
+			}
+		}
 //line ggml_more.go:24
-			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-
+		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c21r)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line ggml_more.go:29
+				x := gc_l_x[gc_lane2]
 //line ggml_more.go:25
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					x := gc_l_x[gc_lane2]
-					_ = x
-
+				var shflXorSync float32 = gc_c21r[gc_lane2]
 //line ggml_more.go:25
-					var shflXorSync float32 = gc_c21r[gc_lane2]
-
-//line ggml_more.go:25
-					x = fmaxf(x, shflXorSync)
-					_ = shflXorSync
-					gc_l_x[gc_lane2] = x
-				}
+				x = fmaxf(x, shflXorSync)
+//line ggml_more.go:27
+				gc_l_x[gc_lane2] = x
 			}
-			gc_left2 := gc_act2
-			if compiled.SIMD {
+		}
+		gc_left2 := gc_act2
+		if compiled.SIMD {
 //line ggml_more.go:104
-				gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+			gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+			if gc_act2 == ^uint32(0) {
 //line ggml_more.go:104
-				_ = gc_vb
-				if gc_act2 == ^uint32(0) {
-//line ggml_more.go:104
-					gc_vb2 := archsimd.BroadcastFloat32x8(float32(0.0))
-//line ggml_more.go:104
-					_ = gc_vb2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_more.go:104
-						x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
-//line ggml_more.go:104
-						_ = x
-//line ggml_more.go:104
-						var maxval archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_more.go:104
-						_ = maxval
-//line ggml_more.go:27
-						r := x
-//line ggml_more.go:27
-						_ = r
-//line ggml_more.go:102
-						maxval = r
-//line ggml_more.go:104
-						sum := gc_vb2
-//line ggml_more.go:104
-						_ = sum
-//line ggml_more.go:104
-						maxval.StoreSlice(gc_s_maxval[gc_rank2:])
-//line ggml_more.go:104
-						sum.StoreSlice(gc_s_sum[gc_rank2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_more.go:104
-						x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
-//line ggml_more.go:104
-						_ = x
-//line ggml_more.go:104
-						var maxval archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_more.go:104
-						_ = maxval
-//line ggml_more.go:27
-						r := x
-//line ggml_more.go:27
-						_ = r
-//line ggml_more.go:102
-						maxval = r
-//line ggml_more.go:104
-						sum := gc_vb
-//line ggml_more.go:104
-						_ = sum
-//line ggml_more.go:104
-						maxval.StoreSlice(gc_s_maxval[gc_rank2:])
-//line ggml_more.go:104
-						sum.StoreSlice(gc_s_sum[gc_rank2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
-						continue
-					}
+				gc_vb2 := archsimd.BroadcastFloat32x8(float32(0.0))
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					x := gc_l_x[gc_lane2]
-					_ = x
-					var maxval float32
-					_ = maxval
-
+//line ggml_more.go:104
+					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+//line ggml_more.go:104
+					var maxval archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_more.go:27
-					var r float32 = x
-
-//line ggml_more.go:27
-					_ = r
-
+					r := x
 //line ggml_more.go:102
 					maxval = r
-
 //line ggml_more.go:104
-					sum := float32(0.0)
-					_ = r
-					_ = sum
-					gc_s_maxval[gc_rank2] = maxval
-					gc_s_sum[gc_rank2] = sum
+					sum := gc_vb2
+//line ggml_more.go:104
+					maxval.StoreSlice(gc_s_maxval[gc_rank2:])
+//line ggml_more.go:104
+					sum.StoreSlice(gc_s_sum[gc_rank2:])
+					gc_left2 &^= 0xff << gc_lane2
 				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line ggml_more.go:104
+					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+//line ggml_more.go:104
+					var maxval archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_more.go:27
+					r := x
+//line ggml_more.go:102
+					maxval = r
+//line ggml_more.go:104
+					sum := gc_vb
+//line ggml_more.go:104
+					maxval.StoreSlice(gc_s_maxval[gc_rank2:])
+//line ggml_more.go:104
+					sum.StoreSlice(gc_s_sum[gc_rank2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left2 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+//line ggml_more.go:117
+				x := gc_l_x[gc_lane2]
+//line ggml_more.go:119
+				var maxval float32
+//line ggml_more.go:27
+				var r float32 = x
+//line ggml_more.go:102
+				maxval = r
+//line ggml_more.go:104
+				sum := float32(0.0)
+//line ggml_more.go:107
+				gc_s_maxval[gc_rank2] = maxval
+				gc_s_sum[gc_rank2] = sum
 			}
 		}
 	}
-
 //line ggml_more.go:105
 	for gc_off2, gc_limit2, gc_more2 := 0, nclasses, true; gc_more2; gc_off2 += ggmlWarpSize {
 		gc_b2.Tick()
@@ -2035,342 +1555,254 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off8 := gc_off2
-				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(logits) && gc_to2 <= len(logits)-gc_off8 && gc_off8 <= len(tmp) && gc_to2 <= len(tmp)-gc_off8 && gc_off8 <= len(dst) && gc_to2 <= len(dst)-gc_off8 {
-					gc_at11 := logits[gc_off8:][:gc_to2]
-					gc_at12 := tmp[gc_off8:][:gc_to2]
-					gc_at13 := dst[gc_off8:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-						maxval := gc_s_maxval[gc_rank2]
-						sum := gc_s_sum[gc_rank2]
-
-//line ggml_more.go:105
-						i_ := gc_tx2 + gc_off2
-						gc_more2 = true
-						_ = i_
-
+//line ggml_more.go:112
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off8 := gc_off2
+			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(logits) && gc_to2 <= len(logits)-gc_off8 && gc_off8 <= len(tmp) && gc_to2 <= len(tmp)-gc_off8 && gc_off8 <= len(dst) && gc_to2 <= len(dst)-gc_off8 {
+				gc_at11 := logits[gc_off8:][:gc_to2]
+				gc_at12 := tmp[gc_off8:][:gc_to2]
+				gc_at13 := dst[gc_off8:][:gc_to2]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line ggml_more.go:128
+					maxval := gc_s_maxval[gc_rank2]
+					sum := gc_s_sum[gc_rank2]
 //line ggml_more.go:106
-						in := gc_at11[gc_tx2]
-
-//line ggml_more.go:107
-						if useShared {
-							in = gc_at12[gc_tx2]
-						}
-
-//line ggml_more.go:110
-						val_ := expf(in - maxval)
-
-//line ggml_more.go:111
-						sum += val_
-
-//line ggml_more.go:113
-						if useShared {
-							gc_at12[gc_tx2] = val_
-						} else {
-							gc_at13[gc_tx2] = val_
-						}
-						gc_s_sum[gc_rank2] = sum
-					}
-				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						maxval := gc_s_maxval[gc_rank2]
-						sum := gc_s_sum[gc_rank2]
-
-//line ggml_more.go:105
-						i_ := gc_tx2 + gc_off2
-						gc_more2 = true
-
+					gc_more2 = true
 //line ggml_more.go:106
-						in := logits[i_]
-
-//line ggml_more.go:107
-						if useShared {
-							in = tmp[i_]
-						}
-
-//line ggml_more.go:110
-						val_ := expf(in - maxval)
-
-//line ggml_more.go:111
-						sum += val_
-
-//line ggml_more.go:113
-						if useShared {
-							tmp[i_] = val_
-						} else {
-							dst[i_] = val_
-						}
-						gc_s_sum[gc_rank2] = sum
+					in := gc_at11[gc_tx2]
+					if useShared {
+						in = gc_at12[gc_tx2]
 					}
+					val_ := expf(in - maxval)
+					sum += val_
+//line ggml_more.go:113
+					if useShared {
+						gc_at12[gc_tx2] = val_
+					} else {
+						gc_at13[gc_tx2] = val_
+					}
+					gc_s_sum[gc_rank2] = sum
+				}
+			} else {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					maxval := gc_s_maxval[gc_rank2]
+					sum := gc_s_sum[gc_rank2]
+//line ggml_more.go:105
+					i_ := gc_tx2 + gc_off2
+					gc_more2 = true
+//line ggml_more.go:106
+					in := logits[i_]
+					if useShared {
+						in = tmp[i_]
+					}
+					val_ := expf(in - maxval)
+					sum += val_
+//line ggml_more.go:113
+					if useShared {
+						tmp[i_] = val_
+					} else {
+						dst[i_] = val_
+					}
+					gc_s_sum[gc_rank2] = sum
 				}
 			}
 		}
 	}
-
 //line ggml_more.go:122
 	dByNrows := grad[0] / float32(gc_gdx2)
 	_ = &dByNrows
-	{
-		var gc_l_x_ [32]float32
-		var gc_c22r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left3 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
+//line ggml_more.go:125
+	var gc_l_x_ [32]float32
+	var gc_c22r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left3 := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
 //line ggml_more.go:119
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line ggml_more.go:119
-						_ = sum
+					x_ := sum
 //line ggml_more.go:119
-						x_ := sum
-//line ggml_more.go:119
-						_ = x_
-//line ggml_more.go:119
-						x_.StoreSlice(gc_l_x_[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_more.go:119
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line ggml_more.go:119
-						_ = sum
-//line ggml_more.go:119
-						x_ := sum
-//line ggml_more.go:119
-						_ = x_
-//line ggml_more.go:119
-						x_.StoreSlice(gc_l_x_[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
+					x_.StoreSlice(gc_l_x_[gc_lane2:])
+					gc_left3 &^= 0xff << gc_lane2
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left3 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					sum := gc_s_sum[gc_rank2]
-
 //line ggml_more.go:119
-					var x_ float32 = sum
-
+					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line ggml_more.go:119
-					_ = x_
-					_ = x_
-					gc_l_x_[gc_lane2] = x_
+					x_ := sum
+//line ggml_more.go:119
+					x_.StoreSlice(gc_l_x_[gc_lane2:])
+					gc_left3 &^= 0xff << gc_lane2
 				}
 			}
-
-//line ggml_norm.go:24
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				var gc_run compiled.ShflSteps
-				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-
-//line ggml_norm.go:25
-					gc_run.Add(offset_, 0, 32)
-					if gc_run.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
-					}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left3 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left3&(1<<gc_lane2) == 0 {
+					continue
 				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
-			} else {
-
+				gc_rank2 := gc_w2 + gc_lane2
+//line ggml_more.go:132
+				sum := gc_s_sum[gc_rank2]
+//line ggml_more.go:119
+				var x_ float32 = sum
+//line ggml_more.go:121
+				gc_l_x_[gc_lane2] = x_
+			}
+		}
 //line ggml_norm.go:24
-				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 //line ggml_norm.go:25
-					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
-					} else {
-
+				gc_run.Add(offset_, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
+				}
+			}
+			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
+		} else {
+//line ggml_norm.go:24
+			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
+				} else {
 //line ggml_norm.go:25
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c22r)
-						gc_left4 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c22r)
+					gc_left4 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line ggml_norm.go:25
-									x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
 //line ggml_norm.go:25
-									_ = x_
+								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
 //line ggml_norm.go:25
-									x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line ggml_norm.go:25
-									x_.StoreSlice(gc_l_x_[gc_lane2:])
-									gc_left4 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line ggml_norm.go:25
-									x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
-//line ggml_norm.go:25
-									_ = x_
-//line ggml_norm.go:25
-									x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line ggml_norm.go:25
-									x_.StoreSlice(gc_l_x_[gc_lane2:])
-									gc_left4 &^= 0xff << gc_lane2
-								}
+								x_.StoreSlice(gc_l_x_[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
 							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left4 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left4&(1<<gc_lane2) == 0 {
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								x_ := gc_l_x_[gc_lane2]
-								_ = x_
-
 //line ggml_norm.go:25
-								x_ += gc_c22r[gc_lane2]
-								gc_l_x_[gc_lane2] = x_
+								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_norm.go:25
+								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line ggml_norm.go:25
+								x_.StoreSlice(gc_l_x_[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
 							}
 						}
+						archsimd.ClearAVXUpperBits()
 					}
-				}
-			}
-			gc_left5 := gc_act2
-			if compiled.SIMD {
-//line ggml_more.go:120
-				gc_vb3 := archsimd.BroadcastFloat32x8(1.0)
-//line ggml_more.go:120
-				_ = gc_vb3
-				if gc_act2 == ^uint32(0) {
-//line ggml_more.go:120
-					gc_vb4 := archsimd.BroadcastFloat32x8(1.0)
-//line ggml_more.go:120
-					_ = gc_vb4
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_more.go:120
-						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_more.go:120
-						_ = sum
-//line ggml_more.go:120
-						x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
-//line ggml_more.go:120
-						_ = x_
-//line ggml_norm.go:27
-						r_ := x_
-//line ggml_norm.go:27
-						_ = r_
-//line ggml_more.go:119
-						sum = r_
-//line ggml_more.go:120
-						smScale := gc_vb4.Div(sum)
-//line ggml_more.go:120
-						_ = smScale
-//line ggml_more.go:120
-						sum.StoreSlice(gc_s_sum[gc_rank2:])
-//line ggml_more.go:120
-						smScale.StoreSlice(gc_s_smScale[gc_rank2:])
-						gc_left5 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
+					if gc_left4 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left4&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line ggml_norm.go:38
+							x_ := gc_l_x_[gc_lane2]
+//line ggml_norm.go:25
+							x_ += gc_c22r[gc_lane2]
+							gc_l_x_[gc_lane2] = x_
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_more.go:120
-						var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_more.go:120
-						_ = sum
-//line ggml_more.go:120
-						x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
-//line ggml_more.go:120
-						_ = x_
-//line ggml_norm.go:27
-						r_ := x_
-//line ggml_norm.go:27
-						_ = r_
-//line ggml_more.go:119
-						sum = r_
-//line ggml_more.go:120
-						smScale := gc_vb3.Div(sum)
-//line ggml_more.go:120
-						_ = smScale
-//line ggml_more.go:120
-						sum.StoreSlice(gc_s_sum[gc_rank2:])
-//line ggml_more.go:120
-						smScale.StoreSlice(gc_s_smScale[gc_rank2:])
-						gc_left5 &^= 0xff << gc_lane2
 					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left5 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left5&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					var sum float32
-					_ = sum
-					x_ := gc_l_x_[gc_lane2]
-					_ = x_
-
-//line ggml_norm.go:27
-					var r_ float32 = x_
-
-//line ggml_norm.go:27
-					_ = r_
-
-//line ggml_more.go:119
-					sum = r_
-
-//line ggml_more.go:120
-					smScale := 1.0 / sum
-					_ = r_
-					_ = smScale
-					gc_s_sum[gc_rank2] = sum
-					gc_s_smScale[gc_rank2] = smScale
 				}
 			}
 		}
+		gc_left5 := gc_act2
+		if compiled.SIMD {
+//line ggml_more.go:120
+			gc_vb3 := archsimd.BroadcastFloat32x8(1.0)
+			if gc_act2 == ^uint32(0) {
+//line ggml_more.go:120
+				gc_vb4 := archsimd.BroadcastFloat32x8(1.0)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+//line ggml_more.go:120
+					var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_more.go:120
+					x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_norm.go:27
+					r_ := x_
+//line ggml_more.go:119
+					sum = r_
+					smScale := gc_vb4.Div(sum)
+//line ggml_more.go:120
+					sum.StoreSlice(gc_s_sum[gc_rank2:])
+//line ggml_more.go:120
+					smScale.StoreSlice(gc_s_smScale[gc_rank2:])
+					gc_left5 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line ggml_more.go:120
+					var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_more.go:120
+					x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_norm.go:27
+					r_ := x_
+//line ggml_more.go:119
+					sum = r_
+					smScale := gc_vb3.Div(sum)
+//line ggml_more.go:120
+					sum.StoreSlice(gc_s_sum[gc_rank2:])
+//line ggml_more.go:120
+					smScale.StoreSlice(gc_s_smScale[gc_rank2:])
+					gc_left5 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left5 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left5&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+//line ggml_more.go:133
+				var sum float32
+//line ggml_more.go:135
+				x_ := gc_l_x_[gc_lane2]
+//line ggml_norm.go:27
+				var r_ float32 = x_
+//line ggml_more.go:119
+				sum = r_
+				smScale := 1.0 / sum
+//line ggml_more.go:123
+				gc_s_sum[gc_rank2] = sum
+				gc_s_smScale[gc_rank2] = smScale
+			}
+		}
 	}
-
 //line ggml_more.go:123
 	for gc_off3, gc_limit3, gc_more3 := 0, nclasses, true; gc_more3; gc_off3 += ggmlWarpSize {
 		gc_b2.Tick()
@@ -2378,224 +1810,164 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 			return
 		}
 		gc_more3 = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off3, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off9 := gc_off3
-				if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(dst) && gc_to2 <= len(dst)-gc_off9 && gc_off9 <= len(tmp) && gc_to2 <= len(tmp)-gc_off9 && gc_off9 <= len(labels) && gc_to2 <= len(labels)-gc_off9 {
-					gc_at14 := dst[gc_off9:][:gc_to2]
-					gc_at15 := tmp[gc_off9:][:gc_to2]
-					gc_at16 := labels[gc_off9:][:gc_to2]
-					gc_vstep3 := gc_from2
-					if compiled.SIMD {
+//line ggml_more.go:130
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off3, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off9 := gc_off3
+			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(dst) && gc_to2 <= len(dst)-gc_off9 && gc_off9 <= len(tmp) && gc_to2 <= len(tmp)-gc_off9 && gc_off9 <= len(labels) && gc_to2 <= len(labels)-gc_off9 {
+				gc_at14 := dst[gc_off9:][:gc_to2]
+				gc_at15 := tmp[gc_off9:][:gc_to2]
+				gc_at16 := labels[gc_off9:][:gc_to2]
+				gc_vstep3 := gc_from2
+				if compiled.SIMD {
 //line ggml_more.go:128
-						gc_vb6 := archsimd.BroadcastFloat32x8(dByNrows)
-//line ggml_more.go:128
-						_ = gc_vb6
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line ggml_more.go:128
-							smScale := archsimd.LoadFloat32x8Slice(gc_s_smScale[gc_rank2:])
-//line ggml_more.go:128
-							_ = smScale
-//line ggml_more.go:123
-							var i_2 int = gc_tx2 + gc_off3
-//line ggml_more.go:123
-							_ = i_2
-//line ggml_more.go:124
-							val_2 := archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:])
-//line ggml_more.go:124
-							_ = val_2
-//line ggml_more.go:125
-							if useShared {
-//line ggml_more.go:125
-								val_2 = archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:])
-//line ggml_more.go:125
-							}
-							val_2.Mul(smScale).Sub(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:])).Mul(gc_vb6).StoreSlice(gc_at14[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep3 > gc_from2 {
-						gc_more3 = true
-					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_vb6 := archsimd.BroadcastFloat32x8(dByNrows)
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-						smScale := gc_s_smScale[gc_rank2]
-
+//line ggml_more.go:128
+						smScale := archsimd.LoadFloat32x8Slice(gc_s_smScale[gc_rank2:])
 //line ggml_more.go:123
-						i_2 := gc_tx2 + gc_off3
-						gc_more3 = true
+						var i_2 int = gc_tx2 + gc_off3
+//line ggml_more.go:123
 						_ = i_2
-
-//line ggml_more.go:124
-						val_2 := gc_at14[gc_tx2]
-
-//line ggml_more.go:125
+						val_2 := archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:])
 						if useShared {
-							val_2 = gc_at15[gc_tx2]
+//line ggml_more.go:125
+							val_2 = archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:])
 						}
-
-//line ggml_more.go:128
-						gc_at14[gc_tx2] = (val_2*smScale - gc_at16[gc_tx2]) * dByNrows
+//line ggml_more.go:126
+						val_2.Mul(smScale).Sub(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:])).Mul(gc_vb6).StoreSlice(gc_at14[gc_tx2:])
 					}
-				} else {
-					gc_vstep4 := gc_from2
-					if compiled.SIMD {
-//line ggml_more.go:128
-						gc_vb5 := archsimd.BroadcastFloat32x8(dByNrows)
-//line ggml_more.go:128
-						_ = gc_vb5
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line ggml_more.go:128
-							smScale := archsimd.LoadFloat32x8Slice(gc_s_smScale[gc_rank2:])
-//line ggml_more.go:128
-							_ = smScale
-//line ggml_more.go:123
-							var i_2 int = gc_tx2 + gc_off3
-//line ggml_more.go:123
-							_ = i_2
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep3 > gc_from2 {
+					gc_more3 = true
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line ggml_more.go:136
+					smScale := gc_s_smScale[gc_rank2]
 //line ggml_more.go:124
-							if i_2 < 0 || i_2 > len(dst)-8 || i_2 > len(tmp)-8 || i_2 > len(labels)-8 {
+					gc_more3 = true
 //line ggml_more.go:124
-								break
-//line ggml_more.go:124
-							}
-//line ggml_more.go:124
-							val_2 := archsimd.LoadFloat32x8Slice(dst[i_2:])
-//line ggml_more.go:124
-							_ = val_2
-//line ggml_more.go:125
-							if useShared {
-//line ggml_more.go:125
-								val_2 = archsimd.LoadFloat32x8Slice(tmp[i_2:])
-							}
-							val_2.Mul(smScale).Sub(archsimd.LoadFloat32x8Slice(labels[i_2:])).Mul(gc_vb5).StoreSlice(dst[i_2:])
-						}
-						archsimd.ClearAVXUpperBits()
+					val_2 := gc_at14[gc_tx2]
+					if useShared {
+						val_2 = gc_at15[gc_tx2]
 					}
-					if gc_vstep4 > gc_from2 {
-						gc_more3 = true
+					gc_at14[gc_tx2] = (val_2*smScale - gc_at16[gc_tx2]) * dByNrows
+				}
+			} else {
+				gc_vstep4 := gc_from2
+				if compiled.SIMD {
+//line ggml_more.go:128
+					gc_vb5 := archsimd.BroadcastFloat32x8(dByNrows)
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+//line ggml_more.go:128
+						smScale := archsimd.LoadFloat32x8Slice(gc_s_smScale[gc_rank2:])
+//line ggml_more.go:123
+						var i_2 int = gc_tx2 + gc_off3
+						if i_2 < 0 || i_2 > len(dst)-8 || i_2 > len(tmp)-8 || i_2 > len(labels)-8 {
+//line ggml_more.go:124
+							break
+						}
+//line ggml_more.go:124
+						val_2 := archsimd.LoadFloat32x8Slice(dst[i_2:])
+						if useShared {
+//line ggml_more.go:125
+							val_2 = archsimd.LoadFloat32x8Slice(tmp[i_2:])
+						}
+						val_2.Mul(smScale).Sub(archsimd.LoadFloat32x8Slice(labels[i_2:])).Mul(gc_vb5).StoreSlice(dst[i_2:])
 					}
-					gc_step9 := gc_vstep4
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
-						{
-							gc_tx2 := gc_step9 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							smScale := gc_s_smScale[gc_rank2]
-
-//line ggml_more.go:123
-							i_2 := gc_tx2 + gc_off3
-							gc_more3 = true
-
-//line ggml_more.go:124
-							val_2 := dst[i_2]
-
-//line ggml_more.go:125
-							if useShared {
-								val_2 = tmp[i_2]
-							}
-
-//line ggml_more.go:128
-							dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
-						}
-						{
-							gc_tx2 := gc_step9 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							smScale := gc_s_smScale[gc_rank2]
-
-//line ggml_more.go:123
-							i_2 := gc_tx2 + gc_off3
-							gc_more3 = true
-
-//line ggml_more.go:124
-							val_2 := dst[i_2]
-
-//line ggml_more.go:125
-							if useShared {
-								val_2 = tmp[i_2]
-							}
-
-//line ggml_more.go:128
-							dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
-						}
-						{
-							gc_tx2 := gc_step9 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							smScale := gc_s_smScale[gc_rank2]
-
-//line ggml_more.go:123
-							i_2 := gc_tx2 + gc_off3
-							gc_more3 = true
-
-//line ggml_more.go:124
-							val_2 := dst[i_2]
-
-//line ggml_more.go:125
-							if useShared {
-								val_2 = tmp[i_2]
-							}
-
-//line ggml_more.go:128
-							dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
-						}
-						{
-							gc_tx2 := gc_step9 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							smScale := gc_s_smScale[gc_rank2]
-
-//line ggml_more.go:123
-							i_2 := gc_tx2 + gc_off3
-							gc_more3 = true
-
-//line ggml_more.go:124
-							val_2 := dst[i_2]
-
-//line ggml_more.go:125
-							if useShared {
-								val_2 = tmp[i_2]
-							}
-
-//line ggml_more.go:128
-							dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
-						}
-					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep4 > gc_from2 {
+					gc_more3 = true
+				}
+				gc_step9 := gc_vstep4
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						smScale := gc_s_smScale[gc_rank2]
-
 //line ggml_more.go:123
 						i_2 := gc_tx2 + gc_off3
 						gc_more3 = true
-
 //line ggml_more.go:124
 						val_2 := dst[i_2]
-
-//line ggml_more.go:125
 						if useShared {
 							val_2 = tmp[i_2]
 						}
-
-//line ggml_more.go:128
 						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
 					}
+					{
+						gc_tx2 := gc_step9 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						smScale := gc_s_smScale[gc_rank2]
+//line ggml_more.go:123
+						i_2 := gc_tx2 + gc_off3
+						gc_more3 = true
+//line ggml_more.go:124
+						val_2 := dst[i_2]
+						if useShared {
+							val_2 = tmp[i_2]
+						}
+						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
+					}
+					{
+						gc_tx2 := gc_step9 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						smScale := gc_s_smScale[gc_rank2]
+//line ggml_more.go:123
+						i_2 := gc_tx2 + gc_off3
+						gc_more3 = true
+//line ggml_more.go:124
+						val_2 := dst[i_2]
+						if useShared {
+							val_2 = tmp[i_2]
+						}
+						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
+					}
+					{
+						gc_tx2 := gc_step9 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						smScale := gc_s_smScale[gc_rank2]
+//line ggml_more.go:123
+						i_2 := gc_tx2 + gc_off3
+						gc_more3 = true
+//line ggml_more.go:124
+						val_2 := dst[i_2]
+						if useShared {
+							val_2 = tmp[i_2]
+						}
+						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
+					}
+				}
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					smScale := gc_s_smScale[gc_rank2]
+//line ggml_more.go:123
+					i_2 := gc_tx2 + gc_off3
+					gc_more3 = true
+//line ggml_more.go:124
+					val_2 := dst[i_2]
+					if useShared {
+						val_2 = tmp[i_2]
+					}
+					dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
 				}
 			}
 		}
@@ -2641,218 +2013,166 @@ func gc_body_initIndicesKernel(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, indice
 				gc_by2 = 0
 			}
 		}
-
 //line ggml_more.go:138
 		row := gc_by2
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(ncols, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := (gc_bx2 * gc_bdx2) + (row * ncols)
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(indices) && gc_to2 <= len(indices)-gc_off2 {
-					gc_at2 := indices[gc_off2:][:gc_to2]
-					gc_vstep3 := gc_from2
-					if compiled.SIMD {
-//line ggml_more.go:137
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line ggml_more.go:137
-						_ = gc_iota4
-//line ggml_more.go:137
-						gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line ggml_more.go:137
-						_ = gc_none4
-//line ggml_more.go:137
-						gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line ggml_more.go:137
-						_ = gc_all4
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line ggml_more.go:137
-							var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line ggml_more.go:137
-							_ = col
 //line ggml_more.go:140
-							if col < -2147483648 || col > 2147483640 {
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(ncols, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := (gc_bx2 * gc_bdx2) + (row * ncols)
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(indices) && gc_to2 <= len(indices)-gc_off2 {
+				gc_at2 := indices[gc_off2:][:gc_to2]
+				gc_vstep3 := gc_from2
+				if compiled.SIMD {
+//line ggml_more.go:137
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line ggml_more.go:137
+					gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line ggml_more.go:137
+					gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+//line ggml_more.go:137
+						var col int = gc_bx2*gc_bdx2 + gc_tx2
 //line ggml_more.go:140
-								break
+						if col < -2147483648 || col > 2147483640 {
 //line ggml_more.go:140
+							break
+						}
+//line ggml_more.go:140
+						if col < ncols && uint(ncols-col) > 7 && row < nrows {
+//line ggml_more.go:140
+							archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota4).StoreSlice(gc_at2[gc_tx2:])
+						} else {
+//line ggml_more.go:140
+							gc_b6 := gc_none4
+//line ggml_more.go:140
+							if row < nrows {
+//line ggml_more.go:140
+								gc_b6 = gc_all4
 							}
 //line ggml_more.go:140
-							if col < ncols && uint(ncols-col) > 7 && row < nrows {
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b6)
 //line ggml_more.go:140
-								archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota4).StoreSlice(gc_at2[gc_tx2:])
+							if gc_if4.ToBits() != 0 {
 //line ggml_more.go:140
-							} else {
-//line ggml_more.go:140
-								gc_b6 := gc_none4
-//line ggml_more.go:140
-								if row < nrows {
-//line ggml_more.go:140
-									gc_b6 = gc_all4
-//line ggml_more.go:140
-								}
-//line ggml_more.go:140
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b6)
-//line ggml_more.go:140
-								_ = gc_if4
-//line ggml_more.go:140
-								if gc_if4.ToBits() != 0 {
-//line ggml_more.go:140
-									archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota4).StoreMasked((*[8]int32)(gc_at2[gc_tx2:]), gc_if4)
-//line ggml_more.go:140
-								}
-//line ggml_more.go:140
+								archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota4).StoreMasked((*[8]int32)(gc_at2[gc_tx2:]), gc_if4)
 							}
 						}
-						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+//line ggml_more.go:142
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 //line ggml_more.go:137
-						col := gc_bx2*gc_bdx2 + gc_tx2
-						_ = col
-
+					col := gc_bx2*gc_bdx2 + gc_tx2
 //line ggml_more.go:140
-						if col < ncols && row < nrows {
-							gc_at2[gc_tx2] = int32(col)
+					if col < ncols && row < nrows {
+						gc_at2[gc_tx2] = int32(col)
+					}
+				}
+			} else {
+				gc_vstep4 := gc_from2
+				if compiled.SIMD {
+//line ggml_more.go:137
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line ggml_more.go:137
+					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line ggml_more.go:137
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+//line ggml_more.go:137
+						var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line ggml_more.go:140
+						if col < -2147483648 || col > 2147483640 || (row*ncols+col) < 0 || (row*ncols+col) > len(indices)-8 {
+//line ggml_more.go:140
+							break
 						}
-					}
-				} else {
-					gc_vstep4 := gc_from2
-					if compiled.SIMD {
-//line ggml_more.go:137
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line ggml_more.go:137
-						_ = gc_iota3
-//line ggml_more.go:137
-						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line ggml_more.go:137
-						_ = gc_none3
-//line ggml_more.go:137
-						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line ggml_more.go:137
-						_ = gc_all3
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line ggml_more.go:137
-							var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line ggml_more.go:137
-							_ = col
 //line ggml_more.go:140
-							if col < -2147483648 || col > 2147483640 || (row*ncols+col) < 0 || (row*ncols+col) > len(indices)-8 {
+						if col < ncols && uint(ncols-col) > 7 && row < nrows {
 //line ggml_more.go:140
-								break
-//line ggml_more.go:140
-							}
-//line ggml_more.go:140
-							if col < ncols && uint(ncols-col) > 7 && row < nrows {
-//line ggml_more.go:140
-								archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota3).StoreSlice(indices[row*ncols+col:])
-							} else {
+							archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota3).StoreSlice(indices[row*ncols+col:])
+						} else {
 //line ggml_more.go:141
-								gc_b5 := gc_none3
+							gc_b5 := gc_none3
 //line ggml_more.go:141
-								if row < nrows {
+							if row < nrows {
 //line ggml_more.go:140
-									gc_b5 = gc_all3
-//line ggml_more.go:140
-								}
-//line ggml_more.go:140
-								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b5)
-//line ggml_more.go:140
-								_ = gc_if3
-//line ggml_more.go:140
-								if gc_if3.ToBits() != 0 {
-//line ggml_more.go:140
-									archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota3).StoreMasked((*[8]int32)(indices[row*ncols+col:]), gc_if3)
-								}
-//line ggml_more.go:141
+								gc_b5 = gc_all3
 							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					gc_step2 := gc_vstep4
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-						{
-							gc_tx2 := gc_step2 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:137
-							col := gc_bx2*gc_bdx2 + gc_tx2
-							_ = col
-
 //line ggml_more.go:140
-							if col < ncols && row < nrows {
-								indices[row*ncols+col] = int32(col)
-							}
-						}
-						{
-							gc_tx2 := gc_step2 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:137
-							col := gc_bx2*gc_bdx2 + gc_tx2
-							_ = col
-
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b5)
 //line ggml_more.go:140
-							if col < ncols && row < nrows {
-								indices[row*ncols+col] = int32(col)
-							}
-						}
-						{
-							gc_tx2 := gc_step2 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:137
-							col := gc_bx2*gc_bdx2 + gc_tx2
-							_ = col
-
+							if gc_if3.ToBits() != 0 {
 //line ggml_more.go:140
-							if col < ncols && row < nrows {
-								indices[row*ncols+col] = int32(col)
-							}
-						}
-						{
-							gc_tx2 := gc_step2 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:137
-							col := gc_bx2*gc_bdx2 + gc_tx2
-							_ = col
-
-//line ggml_more.go:140
-							if col < ncols && row < nrows {
-								indices[row*ncols+col] = int32(col)
+								archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota3).StoreMasked((*[8]int32)(indices[row*ncols+col:]), gc_if3)
 							}
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+//line ggml_more.go:143
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line ggml_more.go:137
 						col := gc_bx2*gc_bdx2 + gc_tx2
-						_ = col
-
 //line ggml_more.go:140
 						if col < ncols && row < nrows {
 							indices[row*ncols+col] = int32(col)
 						}
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line ggml_more.go:137
+						col := gc_bx2*gc_bdx2 + gc_tx2
+//line ggml_more.go:140
+						if col < ncols && row < nrows {
+							indices[row*ncols+col] = int32(col)
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line ggml_more.go:137
+						col := gc_bx2*gc_bdx2 + gc_tx2
+//line ggml_more.go:140
+						if col < ncols && row < nrows {
+							indices[row*ncols+col] = int32(col)
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line ggml_more.go:137
+						col := gc_bx2*gc_bdx2 + gc_tx2
+//line ggml_more.go:140
+						if col < ncols && row < nrows {
+							indices[row*ncols+col] = int32(col)
+						}
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line ggml_more.go:137
+					col := gc_bx2*gc_bdx2 + gc_tx2
+//line ggml_more.go:140
+					if col < ncols && row < nrows {
+						indices[row*ncols+col] = int32(col)
 					}
 				}
 			}
@@ -2860,6 +2180,7 @@ func gc_body_initIndicesKernel(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, indice
 	}
 }
 
+//line ggml_more.go:150
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // InitOffsetsKernel is argsort.cu's init_offsets: the nrows+1 segment
@@ -2887,7 +2208,7 @@ func gc_body_initOffsetsKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, offset
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line ggml_more.go:159
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -2898,161 +2219,116 @@ func gc_body_initOffsetsKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, offset
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(nrows, gc_bx2*gc_bdx2); gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(offsets) && gc_to2 <= len(offsets)-gc_off2 {
-					gc_at2 := offsets[gc_off2:][:gc_to2]
-					gc_step3 := gc_from2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							_ = gc_tx2
-
-//line ggml_more.go:150
-							idx := gc_bx2*gc_bdx2 + gc_tx2
-							_ = idx
-
-//line ggml_more.go:151
-							{
-								gc_at2[gc_tx2] = int32(idx * ncols)
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 1
-							_ = gc_tx2
-
-//line ggml_more.go:150
-							idx := gc_bx2*gc_bdx2 + gc_tx2
-							_ = idx
-
-//line ggml_more.go:151
-							{
-								gc_at2[gc_tx2] = int32(idx * ncols)
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							_ = gc_tx2
-
-//line ggml_more.go:150
-							idx := gc_bx2*gc_bdx2 + gc_tx2
-							_ = idx
-
-//line ggml_more.go:151
-							{
-								gc_at2[gc_tx2] = int32(idx * ncols)
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							_ = gc_tx2
-
-//line ggml_more.go:150
-							idx := gc_bx2*gc_bdx2 + gc_tx2
-							_ = idx
-
-//line ggml_more.go:151
-							{
-								gc_at2[gc_tx2] = int32(idx * ncols)
-							}
-						}
-					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-
+//line ggml_more.go:170
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(nrows, gc_bx2*gc_bdx2); gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(offsets) && gc_to2 <= len(offsets)-gc_off2 {
+				gc_at2 := offsets[gc_off2:][:gc_to2]
+				gc_step3 := gc_from2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
 //line ggml_more.go:150
 						idx := gc_bx2*gc_bdx2 + gc_tx2
-						_ = idx
-
-//line ggml_more.go:151
 						{
 							gc_at2[gc_tx2] = int32(idx * ncols)
 						}
 					}
-				} else {
-					gc_step4 := gc_from2
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-						{
-							gc_tx2 := gc_step4 + 0
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
+					{
+						gc_tx2 := gc_step3 + 1
 //line ggml_more.go:150
-							idx := gc_bx2*gc_bdx2 + gc_tx2
-							_ = idx
-
-//line ggml_more.go:151
-							{
-								offsets[idx] = int32(idx * ncols)
-							}
-						}
+						idx := gc_bx2*gc_bdx2 + gc_tx2
 						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:150
-							idx := gc_bx2*gc_bdx2 + gc_tx2
-							_ = idx
-
-//line ggml_more.go:151
-							{
-								offsets[idx] = int32(idx * ncols)
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:150
-							idx := gc_bx2*gc_bdx2 + gc_tx2
-							_ = idx
-
-//line ggml_more.go:151
-							{
-								offsets[idx] = int32(idx * ncols)
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:150
-							idx := gc_bx2*gc_bdx2 + gc_tx2
-							_ = idx
-
-//line ggml_more.go:151
-							{
-								offsets[idx] = int32(idx * ncols)
-							}
+							gc_at2[gc_tx2] = int32(idx * ncols)
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step3 + 2
+//line ggml_more.go:150
+						idx := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							gc_at2[gc_tx2] = int32(idx * ncols)
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+//line ggml_more.go:150
+						idx := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							gc_at2[gc_tx2] = int32(idx * ncols)
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line ggml_more.go:150
+					idx := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						gc_at2[gc_tx2] = int32(idx * ncols)
+					}
+				}
+			} else {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
-
 //line ggml_more.go:150
 						idx := gc_bx2*gc_bdx2 + gc_tx2
-						_ = idx
-
-//line ggml_more.go:151
 						{
 							offsets[idx] = int32(idx * ncols)
 						}
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line ggml_more.go:150
+						idx := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							offsets[idx] = int32(idx * ncols)
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line ggml_more.go:150
+						idx := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							offsets[idx] = int32(idx * ncols)
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line ggml_more.go:150
+						idx := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							offsets[idx] = int32(idx * ncols)
+						}
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line ggml_more.go:150
+					idx := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						offsets[idx] = int32(idx * ncols)
 					}
 				}
 			}
@@ -3084,16 +2360,11 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line ggml_more.go:201
 	row := gc_bx2
-
 //line ggml_more.go:203
 	xRow := x[row*ncols:]
-
-//line ggml_more.go:204
 	dstRow := gocuda.DynamicShared[int32](t)
-
 //line ggml_more.go:206
 	for gc_off, gc_limit, gc_more := 0, ncolsPad, true; gc_more; gc_off += gc_bdx2 {
 		gc_b2.Tick()
@@ -3101,162 +2372,125 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 			return
 		}
 		gc_more = false
-		{
-			gc_from3, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := gc_off
-				if gc_from3 >= 0 && gc_off7 >= 0 && gc_off7 <= len(dstRow) && gc_to2 <= len(dstRow)-gc_off7 {
-					gc_at4 := dstRow[gc_off7:][:gc_to2]
-					gc_vstep := gc_from3
-					if compiled.SIMD {
+//line ggml_more.go:213
+		gc_from3, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off7 := gc_off
+			if gc_from3 >= 0 && gc_off7 >= 0 && gc_off7 <= len(dstRow) && gc_to2 <= len(dstRow)-gc_off7 {
+				gc_at4 := dstRow[gc_off7:][:gc_to2]
+				gc_vstep := gc_from3
+				if compiled.SIMD {
 //line ggml_more.go:206
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line ggml_more.go:206
-						_ = gc_iota2
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line ggml_more.go:206
-							var col int = gc_tx2 + gc_off
-//line ggml_more.go:206
-							_ = col
+						var col int = gc_tx2 + gc_off
+						if col < -2147483648 || col > 2147483640 {
 //line ggml_more.go:207
-							if col < -2147483648 || col > 2147483640 {
-//line ggml_more.go:207
-								break
-//line ggml_more.go:207
-							}
-							archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota2).StoreSlice(gc_at4[gc_tx2:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
+//line ggml_more.go:208
+						archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota2).StoreSlice(gc_at4[gc_tx2:])
 					}
-					if gc_vstep > gc_from3 {
-						gc_more = true
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from3 {
+					gc_more = true
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 //line ggml_more.go:206
-						col := gc_tx2 + gc_off
-						gc_more = true
-						_ = col
-
+					col := gc_tx2 + gc_off
+					gc_more = true
 //line ggml_more.go:207
-						gc_at4[gc_tx2] = int32(col)
-					}
-				} else {
-					gc_vstep2 := gc_from3
-					if compiled.SIMD {
+					gc_at4[gc_tx2] = int32(col)
+				}
+			} else {
+				gc_vstep2 := gc_from3
+				if compiled.SIMD {
 //line ggml_more.go:206
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line ggml_more.go:206
-						_ = gc_iota
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line ggml_more.go:206
-							var col int = gc_tx2 + gc_off
-//line ggml_more.go:206
-							_ = col
+						var col int = gc_tx2 + gc_off
+						if col < -2147483648 || col > 2147483640 || col < 0 || col > len(dstRow)-8 {
 //line ggml_more.go:207
-							if col < -2147483648 || col > 2147483640 || col < 0 || col > len(dstRow)-8 {
-//line ggml_more.go:207
-								break
-//line ggml_more.go:207
-							}
-							archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreSlice(dstRow[col:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
+//line ggml_more.go:208
+						archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreSlice(dstRow[col:])
 					}
-					if gc_vstep2 > gc_from3 {
-						gc_more = true
-					}
-					gc_step5 := gc_vstep2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:206
-							col := gc_tx2 + gc_off
-							gc_more = true
-
-//line ggml_more.go:207
-							dstRow[col] = int32(col)
-						}
-						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:206
-							col := gc_tx2 + gc_off
-							gc_more = true
-
-//line ggml_more.go:207
-							dstRow[col] = int32(col)
-						}
-						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:206
-							col := gc_tx2 + gc_off
-							gc_more = true
-
-//line ggml_more.go:207
-							dstRow[col] = int32(col)
-						}
-						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:206
-							col := gc_tx2 + gc_off
-							gc_more = true
-
-//line ggml_more.go:207
-							dstRow[col] = int32(col)
-						}
-					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from3 {
+					gc_more = true
+				}
+				gc_step5 := gc_vstep2
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line ggml_more.go:206
 						col := gc_tx2 + gc_off
 						gc_more = true
-
+//line ggml_more.go:207
+						dstRow[col] = int32(col)
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line ggml_more.go:206
+						col := gc_tx2 + gc_off
+						gc_more = true
+//line ggml_more.go:207
+						dstRow[col] = int32(col)
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line ggml_more.go:206
+						col := gc_tx2 + gc_off
+						gc_more = true
+//line ggml_more.go:207
+						dstRow[col] = int32(col)
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line ggml_more.go:206
+						col := gc_tx2 + gc_off
+						gc_more = true
 //line ggml_more.go:207
 						dstRow[col] = int32(col)
 					}
 				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line ggml_more.go:206
+					col := gc_tx2 + gc_off
+					gc_more = true
+//line ggml_more.go:207
+					dstRow[col] = int32(col)
+				}
 			}
 		}
 	}
-
-//line ggml_more.go:212
 	for k := 2; k <= ncolsPad; k *= 2 {
-
-//line ggml_more.go:213
 		for j := k / 2; j > 0; j /= 2 {
-
-//line ggml_more.go:214
 			gc_chunk := compiled.StrideChunk(gc_bdx2)
 			gc_span := (gc_bdx2) * gc_chunk
-
 //line ggml_more.go:214
 			for gc_off2, gc_limit2, gc_more2 := 0, ncolsPad, true; gc_more2; gc_off2 += (gc_bdx2) * gc_chunk {
 				gc_b2.Tick()
@@ -3264,48 +2498,44 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 					return
 				}
 				gc_more2 = false
-				{
-					gc_from3, gc_to2 := 0, gc_bdx2
-					if !compiled.Adds(gc_off2, gc_to2) {
-						panic(compiled.ErrGuardWraps)
-					}
-					if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-						gc_to2 = gc_bound2
-					}
-					for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+//line ggml_more.go:221
+				gc_from3, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_off2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line ggml_more.go:214
-							gc_start2 := gc_tx2
-							gc_from4 := gc_start2 + gc_off2
-							gc_trips2 := gc_limit2 - gc_from4
-							switch {
-							case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-								gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, gc_bdx2, gc_chunk, gc_limit2, false)
-							case gc_trips2 > gc_span:
-								gc_trips2 = gc_chunk
-							case gc_trips2 > 0:
-								gc_trips2 = (gc_trips2-1)/(gc_bdx2) + 1
-							default:
-								gc_trips2 = 0
-							}
-							if gc_trips2 == gc_chunk {
-								gc_more2 = true
-							}
-							for col_ := gc_from4; gc_trips2 > 0; col_, gc_trips2 = col_+(gc_bdx2), gc_trips2-1 {
-
+						gc_start2 := gc_tx2
+						gc_from4 := gc_start2 + gc_off2
+						gc_trips2 := gc_limit2 - gc_from4
+						switch {
+						case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+							gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, gc_bdx2, gc_chunk, gc_limit2, false)
+						case gc_trips2 > gc_span:
+							gc_trips2 = gc_chunk
+						case gc_trips2 > 0:
+							gc_trips2 = (gc_trips2-1)/(gc_bdx2) + 1
+						default:
+							gc_trips2 = 0
+						}
+						if gc_trips2 == gc_chunk {
+							gc_more2 = true
+						}
+						for col_ := gc_from4; gc_trips2 > 0; col_, gc_trips2 = col_+(gc_bdx2), gc_trips2-1 {
 //line ggml_more.go:215
-								bitonicStep(xRow, dstRow, ncols, col_, k, j, order)
-							}
+							bitonicStep(xRow, dstRow, ncols, col_, k, j, order)
 						}
 					}
 				}
 			}
 		}
 	}
-
 //line ggml_more.go:221
 	for gc_off3, gc_limit3, gc_more3 := 0, ncols, true; gc_more3; gc_off3 += gc_bdx2 {
 		gc_b2.Tick()
@@ -3313,135 +2543,111 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 			return
 		}
 		gc_more3 = false
-		{
-			gc_from3, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off3, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off8 := gc_off3 + (row * ncols)
-				gc_off9 := gc_off3
-				if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 <= len(dst) && gc_to2 <= len(dst)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(dstRow) && gc_to2 <= len(dstRow)-gc_off9 {
-					gc_at5 := dst[gc_off8:][:gc_to2]
-					gc_at6 := dstRow[gc_off9:][:gc_to2]
-					gc_vstep3 := gc_from3
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+//line ggml_more.go:228
+		gc_from3, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off3, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off8 := gc_off3 + (row * ncols)
+			gc_off9 := gc_off3
+			if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 <= len(dst) && gc_to2 <= len(dst)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(dstRow) && gc_to2 <= len(dstRow)-gc_off9 {
+				gc_at5 := dst[gc_off8:][:gc_to2]
+				gc_at6 := dstRow[gc_off9:][:gc_to2]
+				gc_vstep3 := gc_from3
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 //line ggml_more.go:221
-							var col_2 int = gc_tx2 + gc_off3
+						var col_2 int = gc_tx2 + gc_off3
 //line ggml_more.go:221
-							_ = col_2
-							archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep3 > gc_from3 {
-						gc_more3 = true
-					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line ggml_more.go:221
-						col_2 := gc_tx2 + gc_off3
-						gc_more3 = true
 						_ = col_2
-
-//line ggml_more.go:222
-						gc_at5[gc_tx2] = gc_at6[gc_tx2]
+						archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 					}
-				} else {
-					gc_vstep4 := gc_from3
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep3 > gc_from3 {
+					gc_more3 = true
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+//line ggml_more.go:222
+					gc_more3 = true
+//line ggml_more.go:222
+					gc_at5[gc_tx2] = gc_at6[gc_tx2]
+				}
+			} else {
+				gc_vstep4 := gc_from3
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 //line ggml_more.go:221
-							var col_2 int = gc_tx2 + gc_off3
-//line ggml_more.go:221
-							_ = col_2
+						var col_2 int = gc_tx2 + gc_off3
+						if col_2 < 0 || col_2 > len(dstRow)-8 || (row*ncols+col_2) < 0 || (row*ncols+col_2) > len(dst)-8 {
 //line ggml_more.go:222
-							if col_2 < 0 || col_2 > len(dstRow)-8 || (row*ncols+col_2) < 0 || (row*ncols+col_2) > len(dst)-8 {
-//line ggml_more.go:222
-								break
-//line ggml_more.go:222
-							}
-							archsimd.LoadInt32x8Slice(dstRow[col_2:]).StoreSlice(dst[row*ncols+col_2:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
+//line ggml_more.go:223
+						archsimd.LoadInt32x8Slice(dstRow[col_2:]).StoreSlice(dst[row*ncols+col_2:])
 					}
-					if gc_vstep4 > gc_from3 {
-						gc_more3 = true
-					}
-					gc_step6 := gc_vstep4
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-						{
-							gc_tx2 := gc_step6 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:221
-							col_2 := gc_tx2 + gc_off3
-							gc_more3 = true
-
-//line ggml_more.go:222
-							dst[row*ncols+col_2] = dstRow[col_2]
-						}
-						{
-							gc_tx2 := gc_step6 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:221
-							col_2 := gc_tx2 + gc_off3
-							gc_more3 = true
-
-//line ggml_more.go:222
-							dst[row*ncols+col_2] = dstRow[col_2]
-						}
-						{
-							gc_tx2 := gc_step6 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:221
-							col_2 := gc_tx2 + gc_off3
-							gc_more3 = true
-
-//line ggml_more.go:222
-							dst[row*ncols+col_2] = dstRow[col_2]
-						}
-						{
-							gc_tx2 := gc_step6 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:221
-							col_2 := gc_tx2 + gc_off3
-							gc_more3 = true
-
-//line ggml_more.go:222
-							dst[row*ncols+col_2] = dstRow[col_2]
-						}
-					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep4 > gc_from3 {
+					gc_more3 = true
+				}
+				gc_step6 := gc_vstep4
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line ggml_more.go:221
 						col_2 := gc_tx2 + gc_off3
 						gc_more3 = true
-
 //line ggml_more.go:222
 						dst[row*ncols+col_2] = dstRow[col_2]
 					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line ggml_more.go:221
+						col_2 := gc_tx2 + gc_off3
+						gc_more3 = true
+//line ggml_more.go:222
+						dst[row*ncols+col_2] = dstRow[col_2]
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line ggml_more.go:221
+						col_2 := gc_tx2 + gc_off3
+						gc_more3 = true
+//line ggml_more.go:222
+						dst[row*ncols+col_2] = dstRow[col_2]
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line ggml_more.go:221
+						col_2 := gc_tx2 + gc_off3
+						gc_more3 = true
+//line ggml_more.go:222
+						dst[row*ncols+col_2] = dstRow[col_2]
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line ggml_more.go:221
+					col_2 := gc_tx2 + gc_off3
+					gc_more3 = true
+//line ggml_more.go:222
+					dst[row*ncols+col_2] = dstRow[col_2]
 				}
 			}
 		}
@@ -3451,4 +2657,5 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 // gc_files_ggml_more holds the source files whose lines the kernels' records hash.
 //
 //go:embed ggml_more.go ggml_norm.go
+//line ggml_more.go:233
 var gc_files_ggml_more embed.FS

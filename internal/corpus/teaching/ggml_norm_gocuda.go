@@ -52,80 +52,62 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 	gc_bz := gc_bidx.Z
 	gc_n := gc_b.Len()
 	gc_s_meanVar := compiled.Scratch[float2](gc_b, 0)[:gc_n]
-	_ = gc_s_meanVar
+//line ggml_norm.go:61
 	gc_s_mean := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_invStd := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-
 //line ggml_norm.go:45
 	nrows := gc_gdx
-
-//line ggml_norm.go:46
 	nchannels := gc_gdy
-
 //line ggml_norm.go:48
 	row := gc_bx
-
-//line ggml_norm.go:49
 	channel := gc_by
-
-//line ggml_norm.go:50
 	sample := gc_bz
-
 //line ggml_norm.go:53
 	x = x[int64(sample)*strideSample+int64(channel)*strideChannel+int64(row)*strideRow:]
-
-//line ggml_norm.go:54
 	dst = dst[((sample*nchannels+channel)*nrows+row)*ncols:]
-	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
 //line ggml_norm.go:56
-				meanVar := float2{0.0, 0.0}
-				_ = meanVar
-				gc_s_meanVar[gc_rank] = meanVar
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:56
-				meanVar := float2{0.0, 0.0}
-				_ = meanVar
-				gc_s_meanVar[gc_rank] = meanVar
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:56
-				meanVar := float2{0.0, 0.0}
-				_ = meanVar
-				gc_s_meanVar[gc_rank] = meanVar
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:56
-				meanVar := float2{0.0, 0.0}
-				_ = meanVar
-				gc_s_meanVar[gc_rank] = meanVar
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line ggml_norm.go:56
 			meanVar := float2{0.0, 0.0}
-			_ = meanVar
+//line ggml_norm.go:58
+			gc_s_meanVar[gc_rank] = meanVar
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line ggml_norm.go:56
+			meanVar := float2{0.0, 0.0}
+//line ggml_norm.go:58
+			gc_s_meanVar[gc_rank] = meanVar
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line ggml_norm.go:56
+			meanVar := float2{0.0, 0.0}
+//line ggml_norm.go:58
+			gc_s_meanVar[gc_rank] = meanVar
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line ggml_norm.go:56
+			meanVar := float2{0.0, 0.0}
+//line ggml_norm.go:58
 			gc_s_meanVar[gc_rank] = meanVar
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line ggml_norm.go:56
+		meanVar := float2{0.0, 0.0}
+//line ggml_norm.go:58
+		gc_s_meanVar[gc_rank] = meanVar
+	}
 //line ggml_norm.go:58
 	for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += blockSize {
 		gc_b.Tick()
@@ -133,345 +115,280 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := gc_off
-				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
-					gc_at := x[gc_off3:][:gc_to]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:51
-							tid := gc_tx
-							_ = tid
-							meanVar := gc_s_meanVar[gc_rank]
-
-//line ggml_norm.go:58
-							col := tid + gc_off
-							gc_more = true
-							_ = col
-
-//line ggml_norm.go:59
-							xi := gc_at[gc_tx]
-
-//line ggml_norm.go:60
-							meanVar.X += xi
-
-//line ggml_norm.go:61
-							meanVar.Y += xi * xi
-							gc_s_meanVar[gc_rank] = meanVar
-						}
-						{
-							gc_tx := gc_step2 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:51
-							tid := gc_tx
-							_ = tid
-							meanVar := gc_s_meanVar[gc_rank]
-
-//line ggml_norm.go:58
-							col := tid + gc_off
-							gc_more = true
-							_ = col
-
-//line ggml_norm.go:59
-							xi := gc_at[gc_tx]
-
-//line ggml_norm.go:60
-							meanVar.X += xi
-
-//line ggml_norm.go:61
-							meanVar.Y += xi * xi
-							gc_s_meanVar[gc_rank] = meanVar
-						}
-						{
-							gc_tx := gc_step2 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:51
-							tid := gc_tx
-							_ = tid
-							meanVar := gc_s_meanVar[gc_rank]
-
-//line ggml_norm.go:58
-							col := tid + gc_off
-							gc_more = true
-							_ = col
-
-//line ggml_norm.go:59
-							xi := gc_at[gc_tx]
-
-//line ggml_norm.go:60
-							meanVar.X += xi
-
-//line ggml_norm.go:61
-							meanVar.Y += xi * xi
-							gc_s_meanVar[gc_rank] = meanVar
-						}
-						{
-							gc_tx := gc_step2 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:51
-							tid := gc_tx
-							_ = tid
-							meanVar := gc_s_meanVar[gc_rank]
-
-//line ggml_norm.go:58
-							col := tid + gc_off
-							gc_more = true
-							_ = col
-
-//line ggml_norm.go:59
-							xi := gc_at[gc_tx]
-
-//line ggml_norm.go:60
-							meanVar.X += xi
-
-//line ggml_norm.go:61
-							meanVar.Y += xi * xi
-							gc_s_meanVar[gc_rank] = meanVar
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line ggml_norm.go:65
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_off
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
+				gc_at := x[gc_off3:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+//line ggml_norm.go:81
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:51
-						tid := gc_tx
-						_ = tid
+//line ggml_norm.go:53
 						meanVar := gc_s_meanVar[gc_rank]
-
-//line ggml_norm.go:58
-						col := tid + gc_off
+//line ggml_norm.go:59
 						gc_more = true
-						_ = col
-
 //line ggml_norm.go:59
 						xi := gc_at[gc_tx]
-
-//line ggml_norm.go:60
 						meanVar.X += xi
-
-//line ggml_norm.go:61
 						meanVar.Y += xi * xi
 						gc_s_meanVar[gc_rank] = meanVar
 					}
-				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:51
-							tid := gc_tx
-							_ = tid
-							meanVar := gc_s_meanVar[gc_rank]
-
-//line ggml_norm.go:58
-							col := tid + gc_off
-							gc_more = true
-
-//line ggml_norm.go:59
-							xi := x[col]
-
-//line ggml_norm.go:60
-							meanVar.X += xi
-
-//line ggml_norm.go:61
-							meanVar.Y += xi * xi
-							gc_s_meanVar[gc_rank] = meanVar
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:51
-							tid := gc_tx
-							_ = tid
-							meanVar := gc_s_meanVar[gc_rank]
-
-//line ggml_norm.go:58
-							col := tid + gc_off
-							gc_more = true
-
-//line ggml_norm.go:59
-							xi := x[col]
-
-//line ggml_norm.go:60
-							meanVar.X += xi
-
-//line ggml_norm.go:61
-							meanVar.Y += xi * xi
-							gc_s_meanVar[gc_rank] = meanVar
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:51
-							tid := gc_tx
-							_ = tid
-							meanVar := gc_s_meanVar[gc_rank]
-
-//line ggml_norm.go:58
-							col := tid + gc_off
-							gc_more = true
-
-//line ggml_norm.go:59
-							xi := x[col]
-
-//line ggml_norm.go:60
-							meanVar.X += xi
-
-//line ggml_norm.go:61
-							meanVar.Y += xi * xi
-							gc_s_meanVar[gc_rank] = meanVar
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:51
-							tid := gc_tx
-							_ = tid
-							meanVar := gc_s_meanVar[gc_rank]
-
-//line ggml_norm.go:58
-							col := tid + gc_off
-							gc_more = true
-
-//line ggml_norm.go:59
-							xi := x[col]
-
-//line ggml_norm.go:60
-							meanVar.X += xi
-
-//line ggml_norm.go:61
-							meanVar.Y += xi * xi
-							gc_s_meanVar[gc_rank] = meanVar
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step2 + 1
+//line ggml_norm.go:67
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:51
-						tid := gc_tx
-						_ = tid
+//line ggml_norm.go:53
 						meanVar := gc_s_meanVar[gc_rank]
-
-//line ggml_norm.go:58
-						col := tid + gc_off
-						gc_more = true
-
 //line ggml_norm.go:59
-						xi := x[col]
-
-//line ggml_norm.go:60
+						gc_more = true
+//line ggml_norm.go:59
+						xi := gc_at[gc_tx]
 						meanVar.X += xi
-
-//line ggml_norm.go:61
+						meanVar.Y += xi * xi
+						gc_s_meanVar[gc_rank] = meanVar
+					}
+					{
+						gc_tx := gc_step2 + 2
+//line ggml_norm.go:67
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_norm.go:53
+						meanVar := gc_s_meanVar[gc_rank]
+//line ggml_norm.go:59
+						gc_more = true
+//line ggml_norm.go:59
+						xi := gc_at[gc_tx]
+						meanVar.X += xi
+						meanVar.Y += xi * xi
+						gc_s_meanVar[gc_rank] = meanVar
+					}
+					{
+						gc_tx := gc_step2 + 3
+//line ggml_norm.go:67
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_norm.go:53
+						meanVar := gc_s_meanVar[gc_rank]
+//line ggml_norm.go:59
+						gc_more = true
+//line ggml_norm.go:59
+						xi := gc_at[gc_tx]
+						meanVar.X += xi
 						meanVar.Y += xi * xi
 						gc_s_meanVar[gc_rank] = meanVar
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line ggml_norm.go:53
+					meanVar := gc_s_meanVar[gc_rank]
+//line ggml_norm.go:59
+					gc_more = true
+//line ggml_norm.go:59
+					xi := gc_at[gc_tx]
+					meanVar.X += xi
+					meanVar.Y += xi * xi
+					gc_s_meanVar[gc_rank] = meanVar
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_norm.go:51
+						tid := gc_tx
+//line ggml_norm.go:53
+						meanVar := gc_s_meanVar[gc_rank]
+//line ggml_norm.go:58
+						col := tid + gc_off
+						gc_more = true
+//line ggml_norm.go:59
+						xi := x[col]
+						meanVar.X += xi
+						meanVar.Y += xi * xi
+						gc_s_meanVar[gc_rank] = meanVar
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_norm.go:51
+						tid := gc_tx
+//line ggml_norm.go:53
+						meanVar := gc_s_meanVar[gc_rank]
+//line ggml_norm.go:58
+						col := tid + gc_off
+						gc_more = true
+//line ggml_norm.go:59
+						xi := x[col]
+						meanVar.X += xi
+						meanVar.Y += xi * xi
+						gc_s_meanVar[gc_rank] = meanVar
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_norm.go:51
+						tid := gc_tx
+//line ggml_norm.go:53
+						meanVar := gc_s_meanVar[gc_rank]
+//line ggml_norm.go:58
+						col := tid + gc_off
+						gc_more = true
+//line ggml_norm.go:59
+						xi := x[col]
+						meanVar.X += xi
+						meanVar.Y += xi * xi
+						gc_s_meanVar[gc_rank] = meanVar
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_norm.go:51
+						tid := gc_tx
+//line ggml_norm.go:53
+						meanVar := gc_s_meanVar[gc_rank]
+//line ggml_norm.go:58
+						col := tid + gc_off
+						gc_more = true
+//line ggml_norm.go:59
+						xi := x[col]
+						meanVar.X += xi
+						meanVar.Y += xi * xi
+						gc_s_meanVar[gc_rank] = meanVar
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line ggml_norm.go:51
+					tid := gc_tx
+//line ggml_norm.go:53
+					meanVar := gc_s_meanVar[gc_rank]
+//line ggml_norm.go:58
+					col := tid + gc_off
+					gc_more = true
+//line ggml_norm.go:59
+					xi := x[col]
+					meanVar.X += xi
+					meanVar.Y += xi * xi
+					gc_s_meanVar[gc_rank] = meanVar
+				}
 			}
 		}
 	}
-
 //line ggml_norm.go:66
 	sSum := gocuda.Shared[float2](t, 32)[:32]
-	{
-		var gc_l_a [32]float2
-		var gc_c1v [32]float32
-		var gc_c1r [32]float32
-		var gc_c2v [32]float32
-		var gc_c2r [32]float32
+//line ggml_norm.go:68
+	var gc_l_a [32]float2
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line ggml_norm.go:81
+			meanVar := gc_s_meanVar[gc_rank]
+//line ggml_norm.go:64
+			var a float2 = meanVar
+//line ggml_norm.go:66
+			gc_l_a[gc_lane] = a
+		}
+//line ggml_norm.go:32
+		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line ggml_norm.go:36
+				a := gc_l_a[gc_lane]
+//line ggml_norm.go:33
+				gc_c1v[gc_lane] = a.X
+			}
+//line ggml_norm.go:33
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, offset, ggmlWarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				a := gc_l_a[gc_lane]
+//line ggml_norm.go:33
+				a.X += gc_c1r[gc_lane]
+				gc_c2v[gc_lane] = a.Y
+				gc_l_a[gc_lane] = a
+			}
+//line ggml_norm.go:34
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, offset, ggmlWarpSize, &gc_c2r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				a := gc_l_a[gc_lane]
+//line ggml_norm.go:34
+				a.Y += gc_c2r[gc_lane]
+				gc_l_a[gc_lane] = a
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line ggml_norm.go:67
+				warpID := gc_tx / ggmlWarpSize
+				laneID := gc_tx % ggmlWarpSize
+//line ggml_norm.go:70
+				a := gc_l_a[gc_lane]
+//line ggml_norm.go:72
+				var meanVar float2
+//line ggml_norm.go:36
+				var r float2 = a
+//line ggml_norm.go:64
+				meanVar = r
+//line ggml_norm.go:69
+				if (blockSize > ggmlWarpSize) && (laneID == 0) {
+					sSum[warpID] = meanVar
+				}
+//line ggml_norm.go:73
+				gc_s_meanVar[gc_rank] = meanVar
+			}
+		}
+	}
+//line ggml_norm.go:65
+	if blockSize > ggmlWarpSize {
+//line ggml_norm.go:67
+		var gc_l_a_ [32]float2
+		var gc_c3v [32]float32
+		var gc_c3r [32]float32
+		var gc_c4v [32]float32
+		var gc_c4r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				meanVar := gc_s_meanVar[gc_rank]
-
-//line ggml_norm.go:64
-				var a float2 = meanVar
-
-//line ggml_norm.go:64
-				_ = a
-				_ = a
-				gc_l_a[gc_lane] = a
-			}
-
-//line ggml_norm.go:32
-			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					a := gc_l_a[gc_lane]
-					_ = a
-
-//line ggml_norm.go:33
-					gc_c1v[gc_lane] = a.X
-				}
-
-//line ggml_norm.go:33
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c1v, offset, ggmlWarpSize, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					a := gc_l_a[gc_lane]
-					_ = a
-
-//line ggml_norm.go:33
-					a.X += gc_c1r[gc_lane]
-
-//line ggml_norm.go:34
-					gc_c2v[gc_lane] = a.Y
-					gc_l_a[gc_lane] = a
-				}
-
-//line ggml_norm.go:34
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c2v, offset, ggmlWarpSize, &gc_c2r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					a := gc_l_a[gc_lane]
-					_ = a
-
-//line ggml_norm.go:34
-					a.Y += gc_c2r[gc_lane]
-					gc_l_a[gc_lane] = a
-				}
-			}
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
@@ -482,166 +399,74 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:67
-					warpID := gc_tx / ggmlWarpSize
-					_ = warpID
-
 //line ggml_norm.go:68
 					laneID := gc_tx % ggmlWarpSize
-					_ = laneID
-					a := gc_l_a[gc_lane]
-					_ = a
+//line ggml_norm.go:70
 					var meanVar float2
-					_ = meanVar
-
-//line ggml_norm.go:36
-					var r float2 = a
-
-//line ggml_norm.go:36
-					_ = r
-
-//line ggml_norm.go:64
-					meanVar = r
-
-//line ggml_norm.go:69
-					if (blockSize > ggmlWarpSize) && (laneID == 0) {
-						sSum[warpID] = meanVar
-					}
-					_ = r
-					gc_s_meanVar[gc_rank] = meanVar
+//line ggml_norm.go:73
+					meanVar = sSum[laneID]
+					var a_ float2 = meanVar
+//line ggml_norm.go:76
+					gc_l_a_[gc_lane] = a_
 				}
 			}
-		}
-	}
-
-//line ggml_norm.go:65
-	if blockSize > ggmlWarpSize {
-		{
-			var gc_l_a_ [32]float2
-			var gc_c3v [32]float32
-			var gc_c3r [32]float32
-			var gc_c4v [32]float32
-			var gc_c4r [32]float32
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:68
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-						var meanVar float2
-						_ = meanVar
-
-//line ggml_norm.go:73
-						meanVar = sSum[laneID]
-
-//line ggml_norm.go:74
-						var a_ float2 = meanVar
-
-//line ggml_norm.go:74
-						_ = a_
-						_ = a_
-						gc_l_a_[gc_lane] = a_
-					}
-				}
-
 //line ggml_norm.go:32
-				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						a_ := gc_l_a_[gc_lane]
-						_ = a_
-
+			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line ggml_norm.go:36
+					a_ := gc_l_a_[gc_lane]
 //line ggml_norm.go:33
-						gc_c3v[gc_lane] = a_.X
-					}
-
-//line ggml_norm.go:33
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c3v, offset_, ggmlWarpSize, &gc_c3r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						a_ := gc_l_a_[gc_lane]
-						_ = a_
-
-//line ggml_norm.go:33
-						a_.X += gc_c3r[gc_lane]
-
-//line ggml_norm.go:34
-						gc_c4v[gc_lane] = a_.Y
-						gc_l_a_[gc_lane] = a_
-					}
-
-//line ggml_norm.go:34
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c4v, offset_, ggmlWarpSize, &gc_c4r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						a_ := gc_l_a_[gc_lane]
-						_ = a_
-
-//line ggml_norm.go:34
-						a_.Y += gc_c4r[gc_lane]
-						gc_l_a_[gc_lane] = a_
-					}
+					gc_c3v[gc_lane] = a_.X
 				}
+//line ggml_norm.go:33
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c3v, offset_, ggmlWarpSize, &gc_c3r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-					_ = gc_rank
+					gc_pos.Thread = gc_rank
 					a_ := gc_l_a_[gc_lane]
-					_ = a_
-					var meanVar float2
-					_ = meanVar
-
-//line ggml_norm.go:36
-					var r_ float2 = a_
-
-//line ggml_norm.go:36
-					_ = r_
-
-//line ggml_norm.go:74
-					meanVar = r_
-					_ = r_
-					gc_s_meanVar[gc_rank] = meanVar
+//line ggml_norm.go:33
+					a_.X += gc_c3r[gc_lane]
+					gc_c4v[gc_lane] = a_.Y
+					gc_l_a_[gc_lane] = a_
 				}
+//line ggml_norm.go:34
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_c4v, offset_, ggmlWarpSize, &gc_c4r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					a_ := gc_l_a_[gc_lane]
+//line ggml_norm.go:34
+					a_.Y += gc_c4r[gc_lane]
+					gc_l_a_[gc_lane] = a_
+				}
+			}
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line ggml_norm.go:41
+				a_ := gc_l_a_[gc_lane]
+//line ggml_norm.go:43
+				var meanVar float2
+//line ggml_norm.go:36
+				var r_ float2 = a_
+//line ggml_norm.go:74
+				meanVar = r_
+//line ggml_norm.go:76
+				gc_s_meanVar[gc_rank] = meanVar
 			}
 		}
 	}
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			meanVar := gc_s_meanVar[gc_rank]
-
+//line ggml_norm.go:82
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		meanVar := gc_s_meanVar[gc_rank]
 //line ggml_norm.go:77
-			mean := meanVar.X / float32(ncols)
-
-//line ggml_norm.go:78
-			variance := meanVar.Y/float32(ncols) - mean*mean
-
-//line ggml_norm.go:79
-			invStd := intrinsic.Rsqrtf(variance + eps)
-			_ = mean
-			_ = variance
-			_ = invStd
-			gc_s_mean[gc_rank] = mean
-			gc_s_invStd[gc_rank] = invStd
-		}
+		mean := meanVar.X / float32(ncols)
+		variance := meanVar.Y/float32(ncols) - mean*mean
+		invStd := intrinsic.Rsqrtf(variance + eps)
+//line ggml_norm.go:83
+		gc_s_mean[gc_rank] = mean
+		gc_s_invStd[gc_rank] = invStd
 	}
-
 //line ggml_norm.go:81
 	for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += blockSize {
 		gc_b.Tick()
@@ -649,213 +474,157 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off2, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off4 := gc_off2
-				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(dst) && gc_to <= len(dst)-gc_off4 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
-					gc_at2 := dst[gc_off4:][:gc_to]
-					gc_at3 := x[gc_off4:][:gc_to]
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line ggml_norm.go:51
-							tid := gc_tx
-							_ = tid
-							mean := gc_s_mean[gc_rank]
-							invStd := gc_s_invStd[gc_rank]
-
-//line ggml_norm.go:81
-							col_ := tid + gc_off2
-							gc_more2 = true
-							_ = col_
-
-//line ggml_norm.go:82
-							gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
-						}
-						{
-							gc_tx := gc_step4 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line ggml_norm.go:51
-							tid := gc_tx
-							_ = tid
-							mean := gc_s_mean[gc_rank]
-							invStd := gc_s_invStd[gc_rank]
-
-//line ggml_norm.go:81
-							col_ := tid + gc_off2
-							gc_more2 = true
-							_ = col_
-
-//line ggml_norm.go:82
-							gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
-						}
-						{
-							gc_tx := gc_step4 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line ggml_norm.go:51
-							tid := gc_tx
-							_ = tid
-							mean := gc_s_mean[gc_rank]
-							invStd := gc_s_invStd[gc_rank]
-
-//line ggml_norm.go:81
-							col_ := tid + gc_off2
-							gc_more2 = true
-							_ = col_
-
-//line ggml_norm.go:82
-							gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
-						}
-						{
-							gc_tx := gc_step4 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line ggml_norm.go:51
-							tid := gc_tx
-							_ = tid
-							mean := gc_s_mean[gc_rank]
-							invStd := gc_s_invStd[gc_rank]
-
-//line ggml_norm.go:81
-							col_ := tid + gc_off2
-							gc_more2 = true
-							_ = col_
-
-//line ggml_norm.go:82
-							gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+//line ggml_norm.go:88
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_off2
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(dst) && gc_to <= len(dst)-gc_off4 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
+				gc_at2 := dst[gc_off4:][:gc_to]
+				gc_at3 := x[gc_off4:][:gc_to]
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+//line ggml_norm.go:105
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line ggml_norm.go:51
-						tid := gc_tx
-						_ = tid
+//line ggml_norm.go:53
 						mean := gc_s_mean[gc_rank]
 						invStd := gc_s_invStd[gc_rank]
-
-//line ggml_norm.go:81
-						col_ := tid + gc_off2
+//line ggml_norm.go:82
 						gc_more2 = true
-						_ = col_
-
 //line ggml_norm.go:82
 						gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
 					}
-				} else {
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:51
-							tid := gc_tx
-							_ = tid
-							mean := gc_s_mean[gc_rank]
-							invStd := gc_s_invStd[gc_rank]
-
-//line ggml_norm.go:81
-							col_ := tid + gc_off2
-							gc_more2 = true
-
-//line ggml_norm.go:82
-							dst[col_] = (x[col_] - mean) * invStd
-						}
-						{
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:51
-							tid := gc_tx
-							_ = tid
-							mean := gc_s_mean[gc_rank]
-							invStd := gc_s_invStd[gc_rank]
-
-//line ggml_norm.go:81
-							col_ := tid + gc_off2
-							gc_more2 = true
-
-//line ggml_norm.go:82
-							dst[col_] = (x[col_] - mean) * invStd
-						}
-						{
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:51
-							tid := gc_tx
-							_ = tid
-							mean := gc_s_mean[gc_rank]
-							invStd := gc_s_invStd[gc_rank]
-
-//line ggml_norm.go:81
-							col_ := tid + gc_off2
-							gc_more2 = true
-
-//line ggml_norm.go:82
-							dst[col_] = (x[col_] - mean) * invStd
-						}
-						{
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:51
-							tid := gc_tx
-							_ = tid
-							mean := gc_s_mean[gc_rank]
-							invStd := gc_s_invStd[gc_rank]
-
-//line ggml_norm.go:81
-							col_ := tid + gc_off2
-							gc_more2 = true
-
-//line ggml_norm.go:82
-							dst[col_] = (x[col_] - mean) * invStd
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step4 + 1
+//line ggml_norm.go:87
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:51
-						tid := gc_tx
-						_ = tid
+//line ggml_norm.go:53
 						mean := gc_s_mean[gc_rank]
 						invStd := gc_s_invStd[gc_rank]
-
+//line ggml_norm.go:82
+						gc_more2 = true
+//line ggml_norm.go:82
+						gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
+					}
+					{
+						gc_tx := gc_step4 + 2
+//line ggml_norm.go:87
+						gc_rank := gc_base + gc_tx
+//line ggml_norm.go:53
+						mean := gc_s_mean[gc_rank]
+						invStd := gc_s_invStd[gc_rank]
+//line ggml_norm.go:82
+						gc_more2 = true
+//line ggml_norm.go:82
+						gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
+					}
+					{
+						gc_tx := gc_step4 + 3
+//line ggml_norm.go:87
+						gc_rank := gc_base + gc_tx
+//line ggml_norm.go:53
+						mean := gc_s_mean[gc_rank]
+						invStd := gc_s_invStd[gc_rank]
+//line ggml_norm.go:82
+						gc_more2 = true
+//line ggml_norm.go:82
+						gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line ggml_norm.go:53
+					mean := gc_s_mean[gc_rank]
+					invStd := gc_s_invStd[gc_rank]
+//line ggml_norm.go:82
+					gc_more2 = true
+//line ggml_norm.go:82
+					gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
+				}
+			} else {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_norm.go:51
+						tid := gc_tx
+//line ggml_norm.go:53
+						mean := gc_s_mean[gc_rank]
+						invStd := gc_s_invStd[gc_rank]
 //line ggml_norm.go:81
 						col_ := tid + gc_off2
 						gc_more2 = true
-
 //line ggml_norm.go:82
 						dst[col_] = (x[col_] - mean) * invStd
 					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_norm.go:51
+						tid := gc_tx
+//line ggml_norm.go:53
+						mean := gc_s_mean[gc_rank]
+						invStd := gc_s_invStd[gc_rank]
+//line ggml_norm.go:81
+						col_ := tid + gc_off2
+						gc_more2 = true
+//line ggml_norm.go:82
+						dst[col_] = (x[col_] - mean) * invStd
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_norm.go:51
+						tid := gc_tx
+//line ggml_norm.go:53
+						mean := gc_s_mean[gc_rank]
+						invStd := gc_s_invStd[gc_rank]
+//line ggml_norm.go:81
+						col_ := tid + gc_off2
+						gc_more2 = true
+//line ggml_norm.go:82
+						dst[col_] = (x[col_] - mean) * invStd
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_norm.go:51
+						tid := gc_tx
+//line ggml_norm.go:53
+						mean := gc_s_mean[gc_rank]
+						invStd := gc_s_invStd[gc_rank]
+//line ggml_norm.go:81
+						col_ := tid + gc_off2
+						gc_more2 = true
+//line ggml_norm.go:82
+						dst[col_] = (x[col_] - mean) * invStd
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line ggml_norm.go:51
+					tid := gc_tx
+//line ggml_norm.go:53
+					mean := gc_s_mean[gc_rank]
+					invStd := gc_s_invStd[gc_rank]
+//line ggml_norm.go:81
+					col_ := tid + gc_off2
+					gc_more2 = true
+//line ggml_norm.go:82
+					dst[col_] = (x[col_] - mean) * invStd
 				}
 			}
 		}
@@ -890,72 +659,61 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_tmp := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-	_ = gc_s_tmp
+//line ggml_norm.go:103
 	gc_s_mean := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_scale := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-
 //line ggml_norm.go:93
 	end := min(gc_bx*groupSize+groupSize, neElements)
-	{
-		gc_vstep := 0
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			_ = gc_rank
 //line ggml_norm.go:95
-			var tmp float32 = float32(0.0)
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
 //line ggml_norm.go:95
-			_ = tmp
-			lanes.BroadcastFloat32x8(tmp).StoreSlice(gc_s_tmp[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:95
-				tmp := float32(0.0)
-				_ = tmp
-				gc_s_tmp[gc_rank] = tmp
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:95
-				tmp := float32(0.0)
-				_ = tmp
-				gc_s_tmp[gc_rank] = tmp
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:95
-				tmp := float32(0.0)
-				_ = tmp
-				gc_s_tmp[gc_rank] = tmp
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:95
-				tmp := float32(0.0)
-				_ = tmp
-				gc_s_tmp[gc_rank] = tmp
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var tmp float32 = float32(0.0)
+		lanes.BroadcastFloat32x8(tmp).StoreSlice(gc_s_tmp[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line ggml_norm.go:95
 			tmp := float32(0.0)
-			_ = tmp
+//line ggml_norm.go:97
+			gc_s_tmp[gc_rank] = tmp
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line ggml_norm.go:95
+			tmp := float32(0.0)
+//line ggml_norm.go:97
+			gc_s_tmp[gc_rank] = tmp
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line ggml_norm.go:95
+			tmp := float32(0.0)
+//line ggml_norm.go:97
+			gc_s_tmp[gc_rank] = tmp
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line ggml_norm.go:95
+			tmp := float32(0.0)
+//line ggml_norm.go:97
 			gc_s_tmp[gc_rank] = tmp
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line ggml_norm.go:95
+		tmp := float32(0.0)
+//line ggml_norm.go:97
+		gc_s_tmp[gc_rank] = tmp
+	}
 //line ggml_norm.go:97
 	for gc_off, gc_limit, gc_more := 0, end, true; gc_more; gc_off += blockSize {
 		gc_b.Tick()
@@ -963,242 +721,230 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off+(gc_bx*groupSize), gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*groupSize)); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off4 := (gc_bx * groupSize) + gc_off
-				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
-					gc_at := x[gc_off4:][:gc_to]
-					gc_vstep2 := gc_from
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line ggml_norm.go:104
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off+(gc_bx*groupSize), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*groupSize)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := (gc_bx * groupSize) + gc_off
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
+				gc_at := x[gc_off4:][:gc_to]
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line ggml_norm.go:92
-						var start int = gc_bx*groupSize + gc_tx
+					var start int = gc_bx*groupSize + gc_tx
 //line ggml_norm.go:92
-						_ = start
-//line ggml_norm.go:92
-						tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-//line ggml_norm.go:92
-						_ = tmp
+					tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
 //line ggml_norm.go:97
-						var j int = start + gc_off
+					var j int = start + gc_off
 //line ggml_norm.go:97
-						_ = j
+					_ = j
+					tmp = tmp.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]))
 //line ggml_norm.go:98
-						tmp = tmp.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]))
+					tmp.StoreSlice(gc_s_tmp[gc_rank:])
+				}
+				if gc_vstep2 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line ggml_norm.go:94
+					tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:98
-						tmp.StoreSlice(gc_s_tmp[gc_rank:])
+					gc_more = true
+//line ggml_norm.go:98
+					tmp += gc_at[gc_tx]
+					gc_s_tmp[gc_rank] = tmp
+				}
+			} else {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+//line ggml_norm.go:92
+					var start int = gc_bx*groupSize + gc_tx
+//line ggml_norm.go:92
+					tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+//line ggml_norm.go:97
+					var j int = start + gc_off
+					if j < 0 || j > len(x)-8 {
+//line ggml_norm.go:98
+						break
 					}
-					if gc_vstep2 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-						_ = start
-						tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:97
-						j := start + gc_off
-						gc_more = true
-						_ = j
-
 //line ggml_norm.go:98
-						tmp += gc_at[gc_tx]
-						gc_s_tmp[gc_rank] = tmp
-					}
-				} else {
-					gc_vstep3 := gc_from
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line ggml_norm.go:92
-						var start int = gc_bx*groupSize + gc_tx
-//line ggml_norm.go:92
-						_ = start
-//line ggml_norm.go:92
-						tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-//line ggml_norm.go:92
-						_ = tmp
-//line ggml_norm.go:97
-						var j int = start + gc_off
-//line ggml_norm.go:97
-						_ = j
+					tmp = tmp.Add(lanes.LoadFloat32x8Slice(x[j:]))
 //line ggml_norm.go:98
-						if j < 0 || j > len(x)-8 {
-//line ggml_norm.go:98
-							break
-//line ggml_norm.go:98
-						}
-//line ggml_norm.go:98
-						tmp = tmp.Add(lanes.LoadFloat32x8Slice(x[j:]))
-//line ggml_norm.go:98
-						tmp.StoreSlice(gc_s_tmp[gc_rank:])
-					}
-					if gc_vstep3 > gc_from {
-						gc_more = true
-					}
-					gc_step2 := gc_vstep3
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:92
-							start := gc_bx*groupSize + gc_tx
-							_ = start
-							tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:97
-							j := start + gc_off
-							gc_more = true
-
-//line ggml_norm.go:98
-							tmp += x[j]
-							gc_s_tmp[gc_rank] = tmp
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:92
-							start := gc_bx*groupSize + gc_tx
-							_ = start
-							tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:97
-							j := start + gc_off
-							gc_more = true
-
-//line ggml_norm.go:98
-							tmp += x[j]
-							gc_s_tmp[gc_rank] = tmp
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:92
-							start := gc_bx*groupSize + gc_tx
-							_ = start
-							tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:97
-							j := start + gc_off
-							gc_more = true
-
-//line ggml_norm.go:98
-							tmp += x[j]
-							gc_s_tmp[gc_rank] = tmp
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:92
-							start := gc_bx*groupSize + gc_tx
-							_ = start
-							tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:97
-							j := start + gc_off
-							gc_more = true
-
-//line ggml_norm.go:98
-							tmp += x[j]
-							gc_s_tmp[gc_rank] = tmp
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					tmp.StoreSlice(gc_s_tmp[gc_rank:])
+				}
+				if gc_vstep3 > gc_from {
+					gc_more = true
+				}
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line ggml_norm.go:92
 						start := gc_bx*groupSize + gc_tx
-						_ = start
+//line ggml_norm.go:94
 						tmp := gc_s_tmp[gc_rank]
-
 //line ggml_norm.go:97
 						j := start + gc_off
 						gc_more = true
-
+//line ggml_norm.go:98
+						tmp += x[j]
+						gc_s_tmp[gc_rank] = tmp
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_norm.go:92
+						start := gc_bx*groupSize + gc_tx
+//line ggml_norm.go:94
+						tmp := gc_s_tmp[gc_rank]
+//line ggml_norm.go:97
+						j := start + gc_off
+						gc_more = true
+//line ggml_norm.go:98
+						tmp += x[j]
+						gc_s_tmp[gc_rank] = tmp
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_norm.go:92
+						start := gc_bx*groupSize + gc_tx
+//line ggml_norm.go:94
+						tmp := gc_s_tmp[gc_rank]
+//line ggml_norm.go:97
+						j := start + gc_off
+						gc_more = true
+//line ggml_norm.go:98
+						tmp += x[j]
+						gc_s_tmp[gc_rank] = tmp
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_norm.go:92
+						start := gc_bx*groupSize + gc_tx
+//line ggml_norm.go:94
+						tmp := gc_s_tmp[gc_rank]
+//line ggml_norm.go:97
+						j := start + gc_off
+						gc_more = true
 //line ggml_norm.go:98
 						tmp += x[j]
 						gc_s_tmp[gc_rank] = tmp
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line ggml_norm.go:92
+					start := gc_bx*groupSize + gc_tx
+//line ggml_norm.go:94
+					tmp := gc_s_tmp[gc_rank]
+//line ggml_norm.go:97
+					j := start + gc_off
+					gc_more = true
+//line ggml_norm.go:98
+					tmp += x[j]
+					gc_s_tmp[gc_rank] = tmp
+				}
 			}
 		}
 	}
-
 //line ggml_norm.go:103
 	sSum := gocuda.Shared[float32](t, 32)[:32]
-	{
-		var gc_l_x_ [32]float32
-		var gc_c1r [32]float32
+//line ggml_norm.go:105
+	var gc_l_x_ [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line ggml_norm.go:115
+			tmp := gc_s_tmp[gc_rank]
+//line ggml_norm.go:101
+			var x_ float32 = tmp
+//line ggml_norm.go:103
+			gc_l_x_[gc_lane] = x_
+		}
+//line ggml_norm.go:24
+		if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			compiled.ShflXorHalving(&gc_l_x_, ggmlWarpSize/2)
+		} else {
+//line ggml_norm.go:24
+			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset, 0, 32)
+				} else {
+//line ggml_norm.go:25
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line ggml_norm.go:29
+						x_ := gc_l_x_[gc_lane]
+//line ggml_norm.go:25
+						x_ += gc_c1r[gc_lane]
+						gc_l_x_[gc_lane] = x_
+					}
+				}
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line ggml_norm.go:104
+				warpID := gc_tx / ggmlWarpSize
+				laneID := gc_tx % ggmlWarpSize
+//line ggml_norm.go:107
+				x_ := gc_l_x_[gc_lane]
+//line ggml_norm.go:109
+				var tmp float32
+//line ggml_norm.go:27
+				var r float32 = x_
+//line ggml_norm.go:101
+				tmp = r
+//line ggml_norm.go:106
+				if (blockSize > ggmlWarpSize) && (laneID == 0) {
+					sSum[warpID] = tmp
+				}
+//line ggml_norm.go:110
+				gc_s_tmp[gc_rank] = tmp
+			}
+		}
+	}
+//line ggml_norm.go:102
+	if blockSize > ggmlWarpSize {
+//line ggml_norm.go:104
+		var gc_l_x_2 [32]float32
+		var gc_c2r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:101
-				var x_ float32 = tmp
-
-//line ggml_norm.go:101
-				_ = x_
-				_ = x_
-				gc_l_x_[gc_lane] = x_
-			}
-
-//line ggml_norm.go:24
-			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				compiled.ShflXorHalving(&gc_l_x_, ggmlWarpSize/2)
-			} else {
-
-//line ggml_norm.go:24
-				for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-
-//line ggml_norm.go:25
-					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset, 0, 32)
-					} else {
-
-//line ggml_norm.go:25
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							x_ := gc_l_x_[gc_lane]
-							_ = x_
-
-//line ggml_norm.go:25
-							x_ += gc_c1r[gc_lane]
-							gc_l_x_[gc_lane] = x_
-						}
-					}
-				}
-			}
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
@@ -1209,231 +955,127 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:104
-					warpID := gc_tx / ggmlWarpSize
-					_ = warpID
-
 //line ggml_norm.go:105
 					laneID := gc_tx % ggmlWarpSize
-					_ = laneID
-					x_ := gc_l_x_[gc_lane]
-					_ = x_
+//line ggml_norm.go:107
 					var tmp float32
-					_ = tmp
-
-//line ggml_norm.go:27
-					var r float32 = x_
-
-//line ggml_norm.go:27
-					_ = r
-
-//line ggml_norm.go:101
-					tmp = r
-
-//line ggml_norm.go:106
-					if (blockSize > ggmlWarpSize) && (laneID == 0) {
-						sSum[warpID] = tmp
-					}
-					_ = r
-					gc_s_tmp[gc_rank] = tmp
-				}
-			}
-		}
-	}
-
-//line ggml_norm.go:102
-	if blockSize > ggmlWarpSize {
-		{
-			var gc_l_x_2 [32]float32
-			var gc_c2r [32]float32
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:105
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-						var tmp float32
-						_ = tmp
-
 //line ggml_norm.go:110
-						tmp = sSum[laneID]
-
-//line ggml_norm.go:111
-						var x_2 float32 = tmp
-
-//line ggml_norm.go:111
-						_ = x_2
-						_ = x_2
-						gc_l_x_2[gc_lane] = x_2
-					}
+					tmp = sSum[laneID]
+					var x_2 float32 = tmp
+//line ggml_norm.go:113
+					gc_l_x_2[gc_lane] = x_2
 				}
-
+			}
 //line ggml_norm.go:24
-				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					compiled.ShflXorHalving(&gc_l_x_2, ggmlWarpSize/2)
-				} else {
-
+			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				compiled.ShflXorHalving(&gc_l_x_2, ggmlWarpSize/2)
+			} else {
 //line ggml_norm.go:24
-					for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-
+				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_, 0, 32)
+					} else {
 //line ggml_norm.go:25
-						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_, 0, 32)
-						} else {
-
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line ggml_norm.go:29
+							x_2 := gc_l_x_2[gc_lane]
 //line ggml_norm.go:25
-							compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								x_2 := gc_l_x_2[gc_lane]
-								_ = x_2
-
-//line ggml_norm.go:25
-								x_2 += gc_c2r[gc_lane]
-								gc_l_x_2[gc_lane] = x_2
-							}
+							x_2 += gc_c2r[gc_lane]
+							gc_l_x_2[gc_lane] = x_2
 						}
 					}
 				}
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					x_2 := gc_l_x_2[gc_lane]
-					_ = x_2
-					var tmp float32
-					_ = tmp
-
+			}
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line ggml_norm.go:34
+				x_2 := gc_l_x_2[gc_lane]
+//line ggml_norm.go:36
+				var tmp float32
 //line ggml_norm.go:27
-					var r_ float32 = x_2
-
-//line ggml_norm.go:27
-					_ = r_
-
+				var r_ float32 = x_2
 //line ggml_norm.go:111
-					tmp = r_
-					_ = r_
-					gc_s_tmp[gc_rank] = tmp
-				}
+				tmp = r_
+//line ggml_norm.go:113
+				gc_s_tmp[gc_rank] = tmp
 			}
 		}
 	}
-	{
-		gc_vstep4 := 0
+//line ggml_norm.go:119
+	gc_vstep4 := 0
 //line ggml_norm.go:114
-		gc_vb := lanes.BroadcastFloat32x8(float32(groupSize))
+	gc_vb := lanes.BroadcastFloat32x8(float32(groupSize))
+	gc_vb2 := lanes.BroadcastFloat32x8(0.0)
+	for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
+		gc_rank := gc_vstep4
+//line ggml_norm.go:115
+		tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
 //line ggml_norm.go:114
-		_ = gc_vb
+		mean := tmp.Div(gc_vb)
+		tmp = gc_vb2
 //line ggml_norm.go:115
-		gc_vb2 := lanes.BroadcastFloat32x8(0.0)
+		tmp.StoreSlice(gc_s_tmp[gc_rank:])
 //line ggml_norm.go:115
-		_ = gc_vb2
-		for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
-			gc_rank := gc_vstep4
-			_ = gc_rank
-//line ggml_norm.go:115
-			tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-//line ggml_norm.go:115
-			_ = tmp
-//line ggml_norm.go:114
-			mean := tmp.Div(gc_vb)
-//line ggml_norm.go:114
-			_ = mean
-//line ggml_norm.go:115
-			tmp = gc_vb2
-//line ggml_norm.go:115
-			tmp.StoreSlice(gc_s_tmp[gc_rank:])
-//line ggml_norm.go:115
-			mean.StoreSlice(gc_s_mean[gc_rank:])
-		}
-		gc_step3 := gc_vstep4
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-			{
-				gc_rank := gc_step3 + 0
-				gc_pos.Thread = gc_rank
-				tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:114
-				mean := tmp / float32(groupSize)
-
-//line ggml_norm.go:115
-				tmp = 0.0
-				_ = mean
-				gc_s_tmp[gc_rank] = tmp
-				gc_s_mean[gc_rank] = mean
-			}
-			{
-				gc_rank := gc_step3 + 1
-				gc_pos.Thread = gc_rank
-				tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:114
-				mean := tmp / float32(groupSize)
-
-//line ggml_norm.go:115
-				tmp = 0.0
-				_ = mean
-				gc_s_tmp[gc_rank] = tmp
-				gc_s_mean[gc_rank] = mean
-			}
-			{
-				gc_rank := gc_step3 + 2
-				gc_pos.Thread = gc_rank
-				tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:114
-				mean := tmp / float32(groupSize)
-
-//line ggml_norm.go:115
-				tmp = 0.0
-				_ = mean
-				gc_s_tmp[gc_rank] = tmp
-				gc_s_mean[gc_rank] = mean
-			}
-			{
-				gc_rank := gc_step3 + 3
-				gc_pos.Thread = gc_rank
-				tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:114
-				mean := tmp / float32(groupSize)
-
-//line ggml_norm.go:115
-				tmp = 0.0
-				_ = mean
-				gc_s_tmp[gc_rank] = tmp
-				gc_s_mean[gc_rank] = mean
-			}
-		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		mean.StoreSlice(gc_s_mean[gc_rank:])
+	}
+	gc_step3 := gc_vstep4
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+		{
+			gc_rank := gc_step3 + 0
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
-
 //line ggml_norm.go:114
 			mean := tmp / float32(groupSize)
-
-//line ggml_norm.go:115
 			tmp = 0.0
-			_ = mean
+//line ggml_norm.go:117
+			gc_s_tmp[gc_rank] = tmp
+			gc_s_mean[gc_rank] = mean
+		}
+		{
+			gc_rank := gc_step3 + 1
+			gc_pos.Thread = gc_rank
+			tmp := gc_s_tmp[gc_rank]
+//line ggml_norm.go:114
+			mean := tmp / float32(groupSize)
+			tmp = 0.0
+//line ggml_norm.go:117
+			gc_s_tmp[gc_rank] = tmp
+			gc_s_mean[gc_rank] = mean
+		}
+		{
+			gc_rank := gc_step3 + 2
+			gc_pos.Thread = gc_rank
+			tmp := gc_s_tmp[gc_rank]
+//line ggml_norm.go:114
+			mean := tmp / float32(groupSize)
+			tmp = 0.0
+//line ggml_norm.go:117
+			gc_s_tmp[gc_rank] = tmp
+			gc_s_mean[gc_rank] = mean
+		}
+		{
+			gc_rank := gc_step3 + 3
+			gc_pos.Thread = gc_rank
+			tmp := gc_s_tmp[gc_rank]
+//line ggml_norm.go:114
+			mean := tmp / float32(groupSize)
+			tmp = 0.0
+//line ggml_norm.go:117
 			gc_s_tmp[gc_rank] = tmp
 			gc_s_mean[gc_rank] = mean
 		}
 	}
-
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		tmp := gc_s_tmp[gc_rank]
+//line ggml_norm.go:114
+		mean := tmp / float32(groupSize)
+		tmp = 0.0
+//line ggml_norm.go:117
+		gc_s_tmp[gc_rank] = tmp
+		gc_s_mean[gc_rank] = mean
+	}
 //line ggml_norm.go:117
 	for gc_off2, gc_limit2, gc_more2 := 0, end, true; gc_more2; gc_off2 += blockSize {
 		gc_b.Tick()
@@ -1441,305 +1083,260 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off2+(gc_bx*groupSize), gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*groupSize)); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off5 := (gc_bx * groupSize) + gc_off2
-				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 && gc_off5 <= len(dst) && gc_to <= len(dst)-gc_off5 {
-					gc_at2 := x[gc_off5:][:gc_to]
-					gc_at3 := dst[gc_off5:][:gc_to]
-					gc_vstep5 := gc_from
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line ggml_norm.go:124
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2+(gc_bx*groupSize), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*groupSize)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := (gc_bx * groupSize) + gc_off2
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 && gc_off5 <= len(dst) && gc_to <= len(dst)-gc_off5 {
+				gc_at2 := x[gc_off5:][:gc_to]
+				gc_at3 := dst[gc_off5:][:gc_to]
+				gc_vstep5 := gc_from
+				for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
 //line ggml_norm.go:92
-						var start int = gc_bx*groupSize + gc_tx
+					var start int = gc_bx*groupSize + gc_tx
 //line ggml_norm.go:92
-						_ = start
+					tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
 //line ggml_norm.go:92
-						tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-//line ggml_norm.go:92
-						_ = tmp
-//line ggml_norm.go:92
-						mean := lanes.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
-//line ggml_norm.go:92
-						_ = mean
+					mean := lanes.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
 //line ggml_norm.go:117
-						var j_ int = start + gc_off2
+					var j_ int = start + gc_off2
 //line ggml_norm.go:117
-						_ = j_
+					_ = j_
+					xi := lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Sub(mean)
 //line ggml_norm.go:118
-						xi := lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Sub(mean)
+					xi.StoreSlice(gc_at3[gc_tx:])
 //line ggml_norm.go:118
-						_ = xi
+					tmp = tmp.Add(xi.Mul(xi))
 //line ggml_norm.go:118
-						xi.StoreSlice(gc_at3[gc_tx:])
+					tmp.StoreSlice(gc_s_tmp[gc_rank:])
+				}
+				if gc_vstep5 > gc_from {
+					gc_more2 = true
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line ggml_norm.go:94
+					tmp := gc_s_tmp[gc_rank]
+					mean := gc_s_mean[gc_rank]
 //line ggml_norm.go:118
-						tmp = tmp.Add(xi.Mul(xi))
+					gc_more2 = true
 //line ggml_norm.go:118
-						tmp.StoreSlice(gc_s_tmp[gc_rank:])
+					xi := gc_at2[gc_tx] - mean
+					gc_at3[gc_tx] = xi
+					tmp += xi * xi
+					gc_s_tmp[gc_rank] = tmp
+				}
+			} else {
+				gc_vstep6 := gc_from
+				for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+					gc_tx := gc_vstep6
+					gc_rank := gc_base + gc_tx
+//line ggml_norm.go:92
+					var start int = gc_bx*groupSize + gc_tx
+//line ggml_norm.go:92
+					tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+//line ggml_norm.go:92
+					mean := lanes.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
+//line ggml_norm.go:117
+					var j_ int = start + gc_off2
+					if j_ < 0 || j_ > len(x)-8 || j_ > len(dst)-8 {
+//line ggml_norm.go:118
+						break
 					}
-					if gc_vstep5 > gc_from {
-						gc_more2 = true
-					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+//line ggml_norm.go:118
+					xi := lanes.LoadFloat32x8Slice(x[j_:]).Sub(mean)
+					xi.StoreSlice(dst[j_:])
+//line ggml_norm.go:119
+					tmp = tmp.Add(xi.Mul(xi))
+//line ggml_norm.go:119
+					tmp.StoreSlice(gc_s_tmp[gc_rank:])
+				}
+				if gc_vstep6 > gc_from {
+					gc_more2 = true
+				}
+				gc_step4 := gc_vstep6
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
+						gc_pos.Thread = gc_rank
 //line ggml_norm.go:92
 						start := gc_bx*groupSize + gc_tx
-						_ = start
+//line ggml_norm.go:94
 						tmp := gc_s_tmp[gc_rank]
 						mean := gc_s_mean[gc_rank]
-
 //line ggml_norm.go:117
 						j_ := start + gc_off2
 						gc_more2 = true
-						_ = j_
-
 //line ggml_norm.go:118
-						xi := gc_at2[gc_tx] - mean
-
-//line ggml_norm.go:119
-						gc_at3[gc_tx] = xi
-
-//line ggml_norm.go:120
+						xi := x[j_] - mean
+						dst[j_] = xi
 						tmp += xi * xi
 						gc_s_tmp[gc_rank] = tmp
 					}
-				} else {
-					gc_vstep6 := gc_from
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line ggml_norm.go:92
-						var start int = gc_bx*groupSize + gc_tx
-//line ggml_norm.go:92
-						_ = start
-//line ggml_norm.go:92
-						tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-//line ggml_norm.go:92
-						_ = tmp
-//line ggml_norm.go:92
-						mean := lanes.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
-//line ggml_norm.go:92
-						_ = mean
-//line ggml_norm.go:117
-						var j_ int = start + gc_off2
-//line ggml_norm.go:117
-						_ = j_
-//line ggml_norm.go:118
-						if j_ < 0 || j_ > len(x)-8 || j_ > len(dst)-8 {
-//line ggml_norm.go:118
-							break
-//line ggml_norm.go:118
-						}
-//line ggml_norm.go:118
-						xi := lanes.LoadFloat32x8Slice(x[j_:]).Sub(mean)
-//line ggml_norm.go:118
-						_ = xi
-//line ggml_norm.go:119
-						xi.StoreSlice(dst[j_:])
-//line ggml_norm.go:119
-						tmp = tmp.Add(xi.Mul(xi))
-//line ggml_norm.go:119
-						tmp.StoreSlice(gc_s_tmp[gc_rank:])
-					}
-					if gc_vstep6 > gc_from {
-						gc_more2 = true
-					}
-					gc_step4 := gc_vstep6
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:92
-							start := gc_bx*groupSize + gc_tx
-							_ = start
-							tmp := gc_s_tmp[gc_rank]
-							mean := gc_s_mean[gc_rank]
-
-//line ggml_norm.go:117
-							j_ := start + gc_off2
-							gc_more2 = true
-
-//line ggml_norm.go:118
-							xi := x[j_] - mean
-
-//line ggml_norm.go:119
-							dst[j_] = xi
-
-//line ggml_norm.go:120
-							tmp += xi * xi
-							gc_s_tmp[gc_rank] = tmp
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:92
-							start := gc_bx*groupSize + gc_tx
-							_ = start
-							tmp := gc_s_tmp[gc_rank]
-							mean := gc_s_mean[gc_rank]
-
-//line ggml_norm.go:117
-							j_ := start + gc_off2
-							gc_more2 = true
-
-//line ggml_norm.go:118
-							xi := x[j_] - mean
-
-//line ggml_norm.go:119
-							dst[j_] = xi
-
-//line ggml_norm.go:120
-							tmp += xi * xi
-							gc_s_tmp[gc_rank] = tmp
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:92
-							start := gc_bx*groupSize + gc_tx
-							_ = start
-							tmp := gc_s_tmp[gc_rank]
-							mean := gc_s_mean[gc_rank]
-
-//line ggml_norm.go:117
-							j_ := start + gc_off2
-							gc_more2 = true
-
-//line ggml_norm.go:118
-							xi := x[j_] - mean
-
-//line ggml_norm.go:119
-							dst[j_] = xi
-
-//line ggml_norm.go:120
-							tmp += xi * xi
-							gc_s_tmp[gc_rank] = tmp
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:92
-							start := gc_bx*groupSize + gc_tx
-							_ = start
-							tmp := gc_s_tmp[gc_rank]
-							mean := gc_s_mean[gc_rank]
-
-//line ggml_norm.go:117
-							j_ := start + gc_off2
-							gc_more2 = true
-
-//line ggml_norm.go:118
-							xi := x[j_] - mean
-
-//line ggml_norm.go:119
-							dst[j_] = xi
-
-//line ggml_norm.go:120
-							tmp += xi * xi
-							gc_s_tmp[gc_rank] = tmp
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line ggml_norm.go:92
 						start := gc_bx*groupSize + gc_tx
-						_ = start
+//line ggml_norm.go:94
 						tmp := gc_s_tmp[gc_rank]
 						mean := gc_s_mean[gc_rank]
-
 //line ggml_norm.go:117
 						j_ := start + gc_off2
 						gc_more2 = true
-
 //line ggml_norm.go:118
 						xi := x[j_] - mean
-
-//line ggml_norm.go:119
 						dst[j_] = xi
-
-//line ggml_norm.go:120
+						tmp += xi * xi
+						gc_s_tmp[gc_rank] = tmp
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_norm.go:92
+						start := gc_bx*groupSize + gc_tx
+//line ggml_norm.go:94
+						tmp := gc_s_tmp[gc_rank]
+						mean := gc_s_mean[gc_rank]
+//line ggml_norm.go:117
+						j_ := start + gc_off2
+						gc_more2 = true
+//line ggml_norm.go:118
+						xi := x[j_] - mean
+						dst[j_] = xi
+						tmp += xi * xi
+						gc_s_tmp[gc_rank] = tmp
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_norm.go:92
+						start := gc_bx*groupSize + gc_tx
+//line ggml_norm.go:94
+						tmp := gc_s_tmp[gc_rank]
+						mean := gc_s_mean[gc_rank]
+//line ggml_norm.go:117
+						j_ := start + gc_off2
+						gc_more2 = true
+//line ggml_norm.go:118
+						xi := x[j_] - mean
+						dst[j_] = xi
 						tmp += xi * xi
 						gc_s_tmp[gc_rank] = tmp
 					}
 				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line ggml_norm.go:92
+					start := gc_bx*groupSize + gc_tx
+//line ggml_norm.go:94
+					tmp := gc_s_tmp[gc_rank]
+					mean := gc_s_mean[gc_rank]
+//line ggml_norm.go:117
+					j_ := start + gc_off2
+					gc_more2 = true
+//line ggml_norm.go:118
+					xi := x[j_] - mean
+					dst[j_] = xi
+					tmp += xi * xi
+					gc_s_tmp[gc_rank] = tmp
+				}
 			}
 		}
 	}
-
 //line ggml_norm.go:125
 	sSum_ := gocuda.Shared[float32](t, 32)[:32]
-	{
-		var gc_l_x_3 [32]float32
-		var gc_c3r [32]float32
+//line ggml_norm.go:127
+	var gc_l_x_3 [32]float32
+	var gc_c3r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line ggml_norm.go:137
+			tmp := gc_s_tmp[gc_rank]
+//line ggml_norm.go:123
+			var x_3 float32 = tmp
+//line ggml_norm.go:125
+			gc_l_x_3[gc_lane] = x_3
+		}
+//line ggml_norm.go:24
+		if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			compiled.ShflXorHalving(&gc_l_x_3, ggmlWarpSize/2)
+		} else {
+//line ggml_norm.go:24
+			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
+				} else {
+//line ggml_norm.go:25
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c3r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line ggml_norm.go:29
+						x_3 := gc_l_x_3[gc_lane]
+//line ggml_norm.go:25
+						x_3 += gc_c3r[gc_lane]
+						gc_l_x_3[gc_lane] = x_3
+					}
+				}
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line ggml_norm.go:126
+				warpID_ := gc_tx / ggmlWarpSize
+				laneID_ := gc_tx % ggmlWarpSize
+//line ggml_norm.go:129
+				x_3 := gc_l_x_3[gc_lane]
+//line ggml_norm.go:131
+				var tmp float32
+//line ggml_norm.go:27
+				var r_2 float32 = x_3
+//line ggml_norm.go:123
+				tmp = r_2
+//line ggml_norm.go:128
+				if (blockSize > ggmlWarpSize) && (laneID_ == 0) {
+					sSum_[warpID_] = tmp
+				}
+//line ggml_norm.go:132
+				gc_s_tmp[gc_rank] = tmp
+			}
+		}
+	}
+//line ggml_norm.go:124
+	if blockSize > ggmlWarpSize {
+//line ggml_norm.go:126
+		var gc_l_x_4 [32]float32
+		var gc_c4r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:123
-				var x_3 float32 = tmp
-
-//line ggml_norm.go:123
-				_ = x_3
-				_ = x_3
-				gc_l_x_3[gc_lane] = x_3
-			}
-
-//line ggml_norm.go:24
-			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				compiled.ShflXorHalving(&gc_l_x_3, ggmlWarpSize/2)
-			} else {
-
-//line ggml_norm.go:24
-				for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
-
-//line ggml_norm.go:25
-					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
-					} else {
-
-//line ggml_norm.go:25
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c3r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							x_3 := gc_l_x_3[gc_lane]
-							_ = x_3
-
-//line ggml_norm.go:25
-							x_3 += gc_c3r[gc_lane]
-							gc_l_x_3[gc_lane] = x_3
-						}
-					}
-				}
-			}
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
@@ -1750,204 +1347,106 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:126
-					warpID_ := gc_tx / ggmlWarpSize
-					_ = warpID_
-
 //line ggml_norm.go:127
 					laneID_ := gc_tx % ggmlWarpSize
-					_ = laneID_
-					x_3 := gc_l_x_3[gc_lane]
-					_ = x_3
+//line ggml_norm.go:129
 					var tmp float32
-					_ = tmp
-
-//line ggml_norm.go:27
-					var r_2 float32 = x_3
-
-//line ggml_norm.go:27
-					_ = r_2
-
-//line ggml_norm.go:123
-					tmp = r_2
-
-//line ggml_norm.go:128
-					if (blockSize > ggmlWarpSize) && (laneID_ == 0) {
-						sSum_[warpID_] = tmp
-					}
-					_ = r_2
-					gc_s_tmp[gc_rank] = tmp
-				}
-			}
-		}
-	}
-
-//line ggml_norm.go:124
-	if blockSize > ggmlWarpSize {
-		{
-			var gc_l_x_4 [32]float32
-			var gc_c4r [32]float32
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:127
-						laneID_ := gc_tx % ggmlWarpSize
-						_ = laneID_
-						var tmp float32
-						_ = tmp
-
 //line ggml_norm.go:132
-						tmp = sSum_[laneID_]
-
-//line ggml_norm.go:133
-						var x_4 float32 = tmp
-
-//line ggml_norm.go:133
-						_ = x_4
-						_ = x_4
-						gc_l_x_4[gc_lane] = x_4
-					}
+					tmp = sSum_[laneID_]
+					var x_4 float32 = tmp
+//line ggml_norm.go:135
+					gc_l_x_4[gc_lane] = x_4
 				}
-
+			}
 //line ggml_norm.go:24
-				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					compiled.ShflXorHalving(&gc_l_x_4, ggmlWarpSize/2)
-				} else {
-
+			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				compiled.ShflXorHalving(&gc_l_x_4, ggmlWarpSize/2)
+			} else {
 //line ggml_norm.go:24
-					for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
-
+				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
+					} else {
 //line ggml_norm.go:25
-						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
-						} else {
-
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c4r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line ggml_norm.go:29
+							x_4 := gc_l_x_4[gc_lane]
 //line ggml_norm.go:25
-							compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c4r)
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								x_4 := gc_l_x_4[gc_lane]
-								_ = x_4
-
-//line ggml_norm.go:25
-								x_4 += gc_c4r[gc_lane]
-								gc_l_x_4[gc_lane] = x_4
-							}
+							x_4 += gc_c4r[gc_lane]
+							gc_l_x_4[gc_lane] = x_4
 						}
 					}
 				}
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					x_4 := gc_l_x_4[gc_lane]
-					_ = x_4
-					var tmp float32
-					_ = tmp
-
+			}
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line ggml_norm.go:34
+				x_4 := gc_l_x_4[gc_lane]
+//line ggml_norm.go:36
+				var tmp float32
 //line ggml_norm.go:27
-					var r_3 float32 = x_4
-
-//line ggml_norm.go:27
-					_ = r_3
-
+				var r_3 float32 = x_4
 //line ggml_norm.go:133
-					tmp = r_3
-					_ = r_3
-					gc_s_tmp[gc_rank] = tmp
-				}
+				tmp = r_3
+//line ggml_norm.go:135
+				gc_s_tmp[gc_rank] = tmp
 			}
 		}
 	}
-	{
-		gc_step5 := 0
-		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
-			{
-				gc_rank := gc_step5 + 0
-				gc_pos.Thread = gc_rank
-				tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:136
-				variance := tmp / float32(groupSize)
-
-//line ggml_norm.go:137
-				scale := intrinsic.Rsqrtf(variance + eps)
-				_ = variance
-				_ = scale
-				gc_s_scale[gc_rank] = scale
-			}
-			{
-				gc_rank := gc_step5 + 1
-				gc_pos.Thread = gc_rank
-				tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:136
-				variance := tmp / float32(groupSize)
-
-//line ggml_norm.go:137
-				scale := intrinsic.Rsqrtf(variance + eps)
-				_ = variance
-				_ = scale
-				gc_s_scale[gc_rank] = scale
-			}
-			{
-				gc_rank := gc_step5 + 2
-				gc_pos.Thread = gc_rank
-				tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:136
-				variance := tmp / float32(groupSize)
-
-//line ggml_norm.go:137
-				scale := intrinsic.Rsqrtf(variance + eps)
-				_ = variance
-				_ = scale
-				gc_s_scale[gc_rank] = scale
-			}
-			{
-				gc_rank := gc_step5 + 3
-				gc_pos.Thread = gc_rank
-				tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:136
-				variance := tmp / float32(groupSize)
-
-//line ggml_norm.go:137
-				scale := intrinsic.Rsqrtf(variance + eps)
-				_ = variance
-				_ = scale
-				gc_s_scale[gc_rank] = scale
-			}
-		}
-		for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+//line ggml_norm.go:141
+	gc_step5 := 0
+	for ; gc_step5+3 < gc_n; gc_step5 += 4 {
+		{
+			gc_rank := gc_step5 + 0
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
-
 //line ggml_norm.go:136
 			variance := tmp / float32(groupSize)
-
-//line ggml_norm.go:137
 			scale := intrinsic.Rsqrtf(variance + eps)
-			_ = variance
-			_ = scale
+//line ggml_norm.go:140
+			gc_s_scale[gc_rank] = scale
+		}
+		{
+			gc_rank := gc_step5 + 1
+			gc_pos.Thread = gc_rank
+			tmp := gc_s_tmp[gc_rank]
+//line ggml_norm.go:136
+			variance := tmp / float32(groupSize)
+			scale := intrinsic.Rsqrtf(variance + eps)
+//line ggml_norm.go:140
+			gc_s_scale[gc_rank] = scale
+		}
+		{
+			gc_rank := gc_step5 + 2
+			gc_pos.Thread = gc_rank
+			tmp := gc_s_tmp[gc_rank]
+//line ggml_norm.go:136
+			variance := tmp / float32(groupSize)
+			scale := intrinsic.Rsqrtf(variance + eps)
+//line ggml_norm.go:140
+			gc_s_scale[gc_rank] = scale
+		}
+		{
+			gc_rank := gc_step5 + 3
+			gc_pos.Thread = gc_rank
+			tmp := gc_s_tmp[gc_rank]
+//line ggml_norm.go:136
+			variance := tmp / float32(groupSize)
+			scale := intrinsic.Rsqrtf(variance + eps)
+//line ggml_norm.go:140
 			gc_s_scale[gc_rank] = scale
 		}
 	}
-
+	for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		tmp := gc_s_tmp[gc_rank]
+//line ggml_norm.go:136
+		variance := tmp / float32(groupSize)
+		scale := intrinsic.Rsqrtf(variance + eps)
+//line ggml_norm.go:140
+		gc_s_scale[gc_rank] = scale
+	}
 //line ggml_norm.go:138
 	for gc_off3, gc_limit3, gc_more3 := 0, end, true; gc_more3; gc_off3 += blockSize {
 		gc_b.Tick()
@@ -1955,202 +1454,146 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			return
 		}
 		gc_more3 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off3+(gc_bx*groupSize), gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit3, gc_off3+(gc_bx*groupSize)); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off6 := (gc_bx * groupSize) + gc_off3
-				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(dst) && gc_to <= len(dst)-gc_off6 {
-					gc_at4 := dst[gc_off6:][:gc_to]
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-						{
-							gc_tx := gc_step6 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line ggml_norm.go:92
-							start := gc_bx*groupSize + gc_tx
-							_ = start
-							scale := gc_s_scale[gc_rank]
-
-//line ggml_norm.go:138
-							j_2 := start + gc_off3
-							gc_more3 = true
-							_ = j_2
-
-//line ggml_norm.go:139
-							gc_at4[gc_tx] *= scale
-						}
-						{
-							gc_tx := gc_step6 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line ggml_norm.go:92
-							start := gc_bx*groupSize + gc_tx
-							_ = start
-							scale := gc_s_scale[gc_rank]
-
-//line ggml_norm.go:138
-							j_2 := start + gc_off3
-							gc_more3 = true
-							_ = j_2
-
-//line ggml_norm.go:139
-							gc_at4[gc_tx] *= scale
-						}
-						{
-							gc_tx := gc_step6 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line ggml_norm.go:92
-							start := gc_bx*groupSize + gc_tx
-							_ = start
-							scale := gc_s_scale[gc_rank]
-
-//line ggml_norm.go:138
-							j_2 := start + gc_off3
-							gc_more3 = true
-							_ = j_2
-
-//line ggml_norm.go:139
-							gc_at4[gc_tx] *= scale
-						}
-						{
-							gc_tx := gc_step6 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line ggml_norm.go:92
-							start := gc_bx*groupSize + gc_tx
-							_ = start
-							scale := gc_s_scale[gc_rank]
-
-//line ggml_norm.go:138
-							j_2 := start + gc_off3
-							gc_more3 = true
-							_ = j_2
-
-//line ggml_norm.go:139
-							gc_at4[gc_tx] *= scale
-						}
-					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+//line ggml_norm.go:145
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off3+(gc_bx*groupSize), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit3, gc_off3+(gc_bx*groupSize)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := (gc_bx * groupSize) + gc_off3
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(dst) && gc_to <= len(dst)-gc_off6 {
+				gc_at4 := dst[gc_off6:][:gc_to]
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					{
+						gc_tx := gc_step6 + 0
+//line ggml_norm.go:161
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-						_ = start
+//line ggml_norm.go:94
 						scale := gc_s_scale[gc_rank]
-
-//line ggml_norm.go:138
-						j_2 := start + gc_off3
+//line ggml_norm.go:139
 						gc_more3 = true
-						_ = j_2
-
 //line ggml_norm.go:139
 						gc_at4[gc_tx] *= scale
 					}
-				} else {
-					gc_step7 := gc_from
-					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
-						{
-							gc_tx := gc_step7 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:92
-							start := gc_bx*groupSize + gc_tx
-							_ = start
-							scale := gc_s_scale[gc_rank]
-
-//line ggml_norm.go:138
-							j_2 := start + gc_off3
-							gc_more3 = true
-
+					{
+						gc_tx := gc_step6 + 1
+//line ggml_norm.go:144
+						gc_rank := gc_base + gc_tx
+//line ggml_norm.go:94
+						scale := gc_s_scale[gc_rank]
 //line ggml_norm.go:139
-							dst[j_2] *= scale
-						}
-						{
-							gc_tx := gc_step7 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:92
-							start := gc_bx*groupSize + gc_tx
-							_ = start
-							scale := gc_s_scale[gc_rank]
-
-//line ggml_norm.go:138
-							j_2 := start + gc_off3
-							gc_more3 = true
-
+						gc_more3 = true
 //line ggml_norm.go:139
-							dst[j_2] *= scale
-						}
-						{
-							gc_tx := gc_step7 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:92
-							start := gc_bx*groupSize + gc_tx
-							_ = start
-							scale := gc_s_scale[gc_rank]
-
-//line ggml_norm.go:138
-							j_2 := start + gc_off3
-							gc_more3 = true
-
-//line ggml_norm.go:139
-							dst[j_2] *= scale
-						}
-						{
-							gc_tx := gc_step7 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:92
-							start := gc_bx*groupSize + gc_tx
-							_ = start
-							scale := gc_s_scale[gc_rank]
-
-//line ggml_norm.go:138
-							j_2 := start + gc_off3
-							gc_more3 = true
-
-//line ggml_norm.go:139
-							dst[j_2] *= scale
-						}
+						gc_at4[gc_tx] *= scale
 					}
-					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step6 + 2
+//line ggml_norm.go:144
+						gc_rank := gc_base + gc_tx
+//line ggml_norm.go:94
+						scale := gc_s_scale[gc_rank]
+//line ggml_norm.go:139
+						gc_more3 = true
+//line ggml_norm.go:139
+						gc_at4[gc_tx] *= scale
+					}
+					{
+						gc_tx := gc_step6 + 3
+//line ggml_norm.go:144
+						gc_rank := gc_base + gc_tx
+//line ggml_norm.go:94
+						scale := gc_s_scale[gc_rank]
+//line ggml_norm.go:139
+						gc_more3 = true
+//line ggml_norm.go:139
+						gc_at4[gc_tx] *= scale
+					}
+				}
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line ggml_norm.go:94
+					scale := gc_s_scale[gc_rank]
+//line ggml_norm.go:139
+					gc_more3 = true
+//line ggml_norm.go:139
+					gc_at4[gc_tx] *= scale
+				}
+			} else {
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+					{
+						gc_tx := gc_step7 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line ggml_norm.go:92
 						start := gc_bx*groupSize + gc_tx
-						_ = start
+//line ggml_norm.go:94
 						scale := gc_s_scale[gc_rank]
-
 //line ggml_norm.go:138
 						j_2 := start + gc_off3
 						gc_more3 = true
-
 //line ggml_norm.go:139
 						dst[j_2] *= scale
 					}
+					{
+						gc_tx := gc_step7 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_norm.go:92
+						start := gc_bx*groupSize + gc_tx
+//line ggml_norm.go:94
+						scale := gc_s_scale[gc_rank]
+//line ggml_norm.go:138
+						j_2 := start + gc_off3
+						gc_more3 = true
+//line ggml_norm.go:139
+						dst[j_2] *= scale
+					}
+					{
+						gc_tx := gc_step7 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_norm.go:92
+						start := gc_bx*groupSize + gc_tx
+//line ggml_norm.go:94
+						scale := gc_s_scale[gc_rank]
+//line ggml_norm.go:138
+						j_2 := start + gc_off3
+						gc_more3 = true
+//line ggml_norm.go:139
+						dst[j_2] *= scale
+					}
+					{
+						gc_tx := gc_step7 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_norm.go:92
+						start := gc_bx*groupSize + gc_tx
+//line ggml_norm.go:94
+						scale := gc_s_scale[gc_rank]
+//line ggml_norm.go:138
+						j_2 := start + gc_off3
+						gc_more3 = true
+//line ggml_norm.go:139
+						dst[j_2] *= scale
+					}
+				}
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line ggml_norm.go:92
+					start := gc_bx*groupSize + gc_tx
+//line ggml_norm.go:94
+					scale := gc_s_scale[gc_rank]
+//line ggml_norm.go:138
+					j_2 := start + gc_off3
+					gc_more3 = true
+//line ggml_norm.go:139
+					dst[j_2] *= scale
 				}
 			}
 		}
@@ -2194,58 +1637,45 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 		gc_s_dst[gc_rank] = dst
 	}
 	gc_s_sumXX := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-	_ = gc_s_sumXX
+//line ggml_norm.go:171
 	gc_s_sumXG := compiled.Scratch[float32](gc_b, 4)[:gc_n]
-	_ = gc_s_sumXG
+//line ggml_norm.go:173
 	gc_s_scaleGrad := compiled.Scratch[float32](gc_b, 5)[:gc_n]
 	gc_s_scaleX := compiled.Scratch[float32](gc_b, 6)[:gc_n]
-	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line ggml_norm.go:176
+	gc_ty := 0
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line ggml_norm.go:148
-				row := gc_bx*gc_bdy + gc_ty
-				_ = row
-				grad := gc_s_grad[gc_rank]
-				xf := gc_s_xf[gc_rank]
-				dst := gc_s_dst[gc_rank]
-
+			row := gc_bx*gc_bdy + gc_ty
+//line ggml_norm.go:150
+			grad := gc_s_grad[gc_rank]
+			xf := gc_s_xf[gc_rank]
+			dst := gc_s_dst[gc_rank]
 //line ggml_norm.go:151
-				grad = grad[int64(row)*int64(ncols):]
-
-//line ggml_norm.go:152
-				xf = xf[int64(row)*int64(ncols):]
-
-//line ggml_norm.go:153
-				dst = dst[int64(row)*int64(ncols):]
-
+			grad = grad[int64(row)*int64(ncols):]
+			xf = xf[int64(row)*int64(ncols):]
+			dst = dst[int64(row)*int64(ncols):]
 //line ggml_norm.go:155
-				sumXX := float32(0.0)
-
-//line ggml_norm.go:156
-				sumXG := float32(0.0)
-				_ = sumXX
-				_ = sumXG
-				gc_s_grad[gc_rank] = grad
-				gc_s_xf[gc_rank] = xf
-				gc_s_dst[gc_rank] = dst
-				gc_s_sumXX[gc_rank] = sumXX
-				gc_s_sumXG[gc_rank] = sumXG
-			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
-			}
+			sumXX := float32(0.0)
+			sumXG := float32(0.0)
+//line ggml_norm.go:159
+			gc_s_grad[gc_rank] = grad
+			gc_s_xf[gc_rank] = xf
+			gc_s_dst[gc_rank] = dst
+			gc_s_sumXX[gc_rank] = sumXX
+			gc_s_sumXG[gc_rank] = sumXG
+		}
+		gc_ty++
+		if gc_ty == gc_bdy {
+			gc_ty = 0
 		}
 	}
-
 //line ggml_norm.go:158
 	gc_chunk := compiled.StrideChunk(blockSize)
 	gc_span := (blockSize) * gc_chunk
-
 //line ggml_norm.go:158
 	for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += (blockSize) * gc_chunk {
 		gc_b.Tick()
@@ -2253,172 +1683,216 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line ggml_norm.go:165
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line ggml_norm.go:149
-					tid := gc_tx
-					_ = tid
-					grad := gc_s_grad[gc_rank]
-					xf := gc_s_xf[gc_rank]
-					sumXX := gc_s_sumXX[gc_rank]
-					sumXG := gc_s_sumXG[gc_rank]
-
+				tid := gc_tx
+//line ggml_norm.go:151
+				grad := gc_s_grad[gc_rank]
+				xf := gc_s_xf[gc_rank]
+				sumXX := gc_s_sumXX[gc_rank]
+				sumXG := gc_s_sumXG[gc_rank]
 //line ggml_norm.go:158
-					gc_start := tid
-					gc_from2 := gc_start + gc_off
-					gc_trips := gc_limit - gc_from2
-					switch {
-					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, blockSize, gc_chunk, gc_limit, false)
-					case gc_trips > gc_span:
-						gc_trips = gc_chunk
-					case gc_trips > 0:
-						gc_trips = (gc_trips-1)/(blockSize) + 1
-					default:
-						gc_trips = 0
-					}
-					if gc_trips == gc_chunk {
-						gc_more = true
-					}
-					for col := gc_from2; gc_trips > 0; col, gc_trips = col+(blockSize), gc_trips-1 {
-
-//line ggml_norm.go:159
-						xfi := xf[col]
-
-//line ggml_norm.go:160
-						sumXX += xfi * xfi
-
-//line ggml_norm.go:161
-						sumXG += xfi * grad[col]
-					}
-					gc_s_sumXX[gc_rank] = sumXX
-					gc_s_sumXG[gc_rank] = sumXG
+				gc_start := tid
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, blockSize, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(blockSize) + 1
+				default:
+					gc_trips = 0
 				}
+				if gc_trips == gc_chunk {
+					gc_more = true
+				}
+				for col := gc_from2; gc_trips > 0; col, gc_trips = col+(blockSize), gc_trips-1 {
+//line ggml_norm.go:159
+					xfi := xf[col]
+					sumXX += xfi * xfi
+					sumXG += xfi * grad[col]
+				}
+				gc_s_sumXX[gc_rank] = sumXX
+				gc_s_sumXG[gc_rank] = sumXG
 			}
 		}
 	}
-
 //line ggml_norm.go:167
 	sSumXX := gocuda.Shared[float32](t, 32)[:32]
-
-//line ggml_norm.go:168
 	sSumXG := gocuda.Shared[float32](t, 32)[:32]
-	{
-		var gc_l_x [32]float32
-		var gc_l_x_ [32]float32
-		var gc_c1r [32]float32
-		var gc_c2r [32]float32
+//line ggml_norm.go:170
+	var gc_l_x [32]float32
+	var gc_l_x_ [32]float32
+	var gc_c1r [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line ggml_norm.go:182
+			sumXX := gc_s_sumXX[gc_rank]
+//line ggml_norm.go:164
+			var x float32 = sumXX
+//line ggml_norm.go:166
+			gc_l_x[gc_lane] = x
+		}
+//line ggml_norm.go:24
+		if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			compiled.ShflXorHalving(&gc_l_x, ggmlWarpSize/2)
+		} else {
+//line ggml_norm.go:24
+			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x, offset, 0, 32)
+				} else {
+//line ggml_norm.go:25
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line ggml_norm.go:29
+						x := gc_l_x[gc_lane]
+//line ggml_norm.go:25
+						x += gc_c1r[gc_lane]
+						gc_l_x[gc_lane] = x
+					}
+				}
+			}
+		}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line ggml_norm.go:34
+			x := gc_l_x[gc_lane]
+//line ggml_norm.go:36
+			var sumXX float32
+//line ggml_norm.go:38
+			sumXG := gc_s_sumXG[gc_rank]
+//line ggml_norm.go:27
+			var r float32 = x
+//line ggml_norm.go:164
+			sumXX = r
+			var x_ float32 = sumXG
+//line ggml_norm.go:168
+			gc_l_x_[gc_lane] = x_
+			gc_s_sumXX[gc_rank] = sumXX
+		}
+//line ggml_norm.go:24
+		if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			compiled.ShflXorHalving(&gc_l_x_, ggmlWarpSize/2)
+		} else {
+//line ggml_norm.go:24
+			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
+				} else {
+//line ggml_norm.go:25
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line ggml_norm.go:29
+						x_ := gc_l_x_[gc_lane]
+//line ggml_norm.go:25
+						x_ += gc_c2r[gc_lane]
+						gc_l_x_[gc_lane] = x_
+					}
+				}
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line ggml_norm.go:169
+				warpID := gc_tx / ggmlWarpSize
+				laneID := gc_tx % ggmlWarpSize
+//line ggml_norm.go:172
+				x_ := gc_l_x_[gc_lane]
+//line ggml_norm.go:174
+				sumXX := gc_s_sumXX[gc_rank]
+				var sumXG float32
+//line ggml_norm.go:27
+				var r_ float32 = x_
+//line ggml_norm.go:165
+				sumXG = r_
+//line ggml_norm.go:171
+				if (blockSize > ggmlWarpSize) && (laneID == 0) {
+					sSumXX[warpID] = sumXX
+					sSumXG[warpID] = sumXG
+				}
+//line ggml_norm.go:176
+				gc_s_sumXG[gc_rank] = sumXG
+			}
+		}
+	}
+//line ggml_norm.go:166
+	if blockSize > ggmlWarpSize {
+//line ggml_norm.go:168
+		var gc_l_x_2 [32]float32
+		var gc_l_x_3 [32]float32
+		var gc_c3r [32]float32
+		var gc_c4r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				sumXX := gc_s_sumXX[gc_rank]
-
-//line ggml_norm.go:164
-				var x float32 = sumXX
-
-//line ggml_norm.go:164
-				_ = x
-				_ = x
-				gc_l_x[gc_lane] = x
-			}
-
-//line ggml_norm.go:24
-			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				compiled.ShflXorHalving(&gc_l_x, ggmlWarpSize/2)
-			} else {
-
-//line ggml_norm.go:24
-				for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-
-//line ggml_norm.go:25
-					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x, offset, 0, 32)
-					} else {
-
-//line ggml_norm.go:25
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							x := gc_l_x[gc_lane]
-							_ = x
-
-//line ggml_norm.go:25
-							x += gc_c1r[gc_lane]
-							gc_l_x[gc_lane] = x
-						}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
 					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line ggml_norm.go:170
+					laneID := gc_tx % ggmlWarpSize
+//line ggml_norm.go:172
+					var sumXX float32
+//line ggml_norm.go:177
+					sumXX = sSumXX[laneID]
+					var x_2 float32 = sumXX
+//line ggml_norm.go:180
+					gc_l_x_2[gc_lane] = x_2
 				}
 			}
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				x := gc_l_x[gc_lane]
-				_ = x
-				var sumXX float32
-				_ = sumXX
-				sumXG := gc_s_sumXG[gc_rank]
-
-//line ggml_norm.go:27
-				var r float32 = x
-
-//line ggml_norm.go:27
-				_ = r
-
-//line ggml_norm.go:164
-				sumXX = r
-
-//line ggml_norm.go:165
-				var x_ float32 = sumXG
-
-//line ggml_norm.go:165
-				_ = x_
-				_ = r
-				_ = x_
-				gc_l_x_[gc_lane] = x_
-				gc_s_sumXX[gc_rank] = sumXX
-			}
-
 //line ggml_norm.go:24
 			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				compiled.ShflXorHalving(&gc_l_x_, ggmlWarpSize/2)
+				compiled.ShflXorHalving(&gc_l_x_2, ggmlWarpSize/2)
 			} else {
-
 //line ggml_norm.go:24
-				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-
-//line ggml_norm.go:25
+				for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_2, 0, 32)
 					} else {
-
 //line ggml_norm.go:25
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c3r)
 						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							x_ := gc_l_x_[gc_lane]
-							_ = x_
-
+//line ggml_norm.go:29
+							x_2 := gc_l_x_2[gc_lane]
 //line ggml_norm.go:25
-							x_ += gc_c2r[gc_lane]
-							gc_l_x_[gc_lane] = x_
+							x_2 += gc_c3r[gc_lane]
+							gc_l_x_2[gc_lane] = x_2
 						}
 					}
 				}
@@ -2433,236 +1907,80 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:169
-					warpID := gc_tx / ggmlWarpSize
-					_ = warpID
-
 //line ggml_norm.go:170
 					laneID := gc_tx % ggmlWarpSize
-					_ = laneID
-					x_ := gc_l_x_[gc_lane]
-					_ = x_
-					sumXX := gc_s_sumXX[gc_rank]
+//line ggml_norm.go:172
+					x_2 := gc_l_x_2[gc_lane]
+//line ggml_norm.go:174
+					var sumXX float32
+//line ggml_norm.go:176
 					var sumXG float32
-					_ = sumXG
-
 //line ggml_norm.go:27
-					var r_ float32 = x_
-
-//line ggml_norm.go:27
-					_ = r_
-
-//line ggml_norm.go:165
-					sumXG = r_
-
-//line ggml_norm.go:171
-					if (blockSize > ggmlWarpSize) && (laneID == 0) {
-						sSumXX[warpID] = sumXX
-						sSumXG[warpID] = sumXG
-					}
-					_ = r_
-					gc_s_sumXG[gc_rank] = sumXG
-				}
-			}
-		}
-	}
-
-//line ggml_norm.go:166
-	if blockSize > ggmlWarpSize {
-		{
-			var gc_l_x_2 [32]float32
-			var gc_l_x_3 [32]float32
-			var gc_c3r [32]float32
-			var gc_c4r [32]float32
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:170
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-						var sumXX float32
-						_ = sumXX
-
-//line ggml_norm.go:177
-						sumXX = sSumXX[laneID]
-
+					var r_2 float32 = x_2
 //line ggml_norm.go:178
-						var x_2 float32 = sumXX
-
-//line ggml_norm.go:178
-						_ = x_2
-						_ = x_2
-						gc_l_x_2[gc_lane] = x_2
-					}
-				}
-
-//line ggml_norm.go:24
-				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					compiled.ShflXorHalving(&gc_l_x_2, ggmlWarpSize/2)
-				} else {
-
-//line ggml_norm.go:24
-					for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
-
-//line ggml_norm.go:25
-						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_2, 0, 32)
-						} else {
-
-//line ggml_norm.go:25
-							compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c3r)
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								x_2 := gc_l_x_2[gc_lane]
-								_ = x_2
-
-//line ggml_norm.go:25
-								x_2 += gc_c3r[gc_lane]
-								gc_l_x_2[gc_lane] = x_2
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:170
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-						x_2 := gc_l_x_2[gc_lane]
-						_ = x_2
-						var sumXX float32
-						_ = sumXX
-						var sumXG float32
-						_ = sumXG
-
-//line ggml_norm.go:27
-						var r_2 float32 = x_2
-
-//line ggml_norm.go:27
-						_ = r_2
-
-//line ggml_norm.go:178
-						sumXX = r_2
-
+					sumXX = r_2
 //line ggml_norm.go:180
-						sumXG = sSumXG[laneID]
-
-//line ggml_norm.go:181
-						var x_3 float32 = sumXG
-
-//line ggml_norm.go:181
-						_ = x_3
-						_ = r_2
-						_ = x_3
-						gc_l_x_3[gc_lane] = x_3
-						gc_s_sumXX[gc_rank] = sumXX
-					}
+					sumXG = sSumXG[laneID]
+					var x_3 float32 = sumXG
+//line ggml_norm.go:184
+					gc_l_x_3[gc_lane] = x_3
+					gc_s_sumXX[gc_rank] = sumXX
 				}
-
+			}
 //line ggml_norm.go:24
-				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					compiled.ShflXorHalving(&gc_l_x_3, ggmlWarpSize/2)
-				} else {
-
+			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				compiled.ShflXorHalving(&gc_l_x_3, ggmlWarpSize/2)
+			} else {
 //line ggml_norm.go:24
-					for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
-
+				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_3, 0, 32)
+					} else {
 //line ggml_norm.go:25
-						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_3, 0, 32)
-						} else {
-
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_3, ggmlWarpSize, &gc_c4r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line ggml_norm.go:29
+							x_3 := gc_l_x_3[gc_lane]
 //line ggml_norm.go:25
-							compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_3, ggmlWarpSize, &gc_c4r)
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								x_3 := gc_l_x_3[gc_lane]
-								_ = x_3
-
-//line ggml_norm.go:25
-								x_3 += gc_c4r[gc_lane]
-								gc_l_x_3[gc_lane] = x_3
-							}
+							x_3 += gc_c4r[gc_lane]
+							gc_l_x_3[gc_lane] = x_3
 						}
 					}
 				}
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					x_3 := gc_l_x_3[gc_lane]
-					_ = x_3
-					var sumXG float32
-					_ = sumXG
-
+			}
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line ggml_norm.go:34
+				x_3 := gc_l_x_3[gc_lane]
+//line ggml_norm.go:36
+				var sumXG float32
 //line ggml_norm.go:27
-					var r_3 float32 = x_3
-
-//line ggml_norm.go:27
-					_ = r_3
-
+				var r_3 float32 = x_3
 //line ggml_norm.go:181
-					sumXG = r_3
-					_ = r_3
-					gc_s_sumXG[gc_rank] = sumXG
-				}
+				sumXG = r_3
+//line ggml_norm.go:183
+				gc_s_sumXG[gc_rank] = sumXG
 			}
 		}
 	}
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			sumXX := gc_s_sumXX[gc_rank]
-			sumXG := gc_s_sumXG[gc_rank]
-
+//line ggml_norm.go:189
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		sumXX := gc_s_sumXX[gc_rank]
+		sumXG := gc_s_sumXG[gc_rank]
 //line ggml_norm.go:184
-			meanEps := sumXX/float32(ncols) + eps
-
-//line ggml_norm.go:185
-			sumEps := sumXX + float32(ncols)*eps
-
+		meanEps := sumXX/float32(ncols) + eps
+		sumEps := sumXX + float32(ncols)*eps
 //line ggml_norm.go:187
-			scaleGrad := intrinsic.Rsqrtf(meanEps)
-
-//line ggml_norm.go:188
-			scaleX := -scaleGrad * sumXG / sumEps
-			_ = meanEps
-			_ = sumEps
-			_ = scaleGrad
-			_ = scaleX
-			gc_s_scaleGrad[gc_rank] = scaleGrad
-			gc_s_scaleX[gc_rank] = scaleX
-		}
+		scaleGrad := intrinsic.Rsqrtf(meanEps)
+		scaleX := -scaleGrad * sumXG / sumEps
+//line ggml_norm.go:193
+		gc_s_scaleGrad[gc_rank] = scaleGrad
+		gc_s_scaleX[gc_rank] = scaleX
 	}
-
 //line ggml_norm.go:190
 	gc_chunk2 := compiled.StrideChunk(blockSize)
 	gc_span2 := (blockSize) * gc_chunk2
-
 //line ggml_norm.go:190
 	for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += (blockSize) * gc_chunk2 {
 		gc_b.Tick()
@@ -2670,50 +1988,46 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off2, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line ggml_norm.go:197
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line ggml_norm.go:149
-					tid := gc_tx
-					_ = tid
-					grad := gc_s_grad[gc_rank]
-					xf := gc_s_xf[gc_rank]
-					dst := gc_s_dst[gc_rank]
-					scaleGrad := gc_s_scaleGrad[gc_rank]
-					scaleX := gc_s_scaleX[gc_rank]
-
+				tid := gc_tx
+//line ggml_norm.go:151
+				grad := gc_s_grad[gc_rank]
+				xf := gc_s_xf[gc_rank]
+				dst := gc_s_dst[gc_rank]
+				scaleGrad := gc_s_scaleGrad[gc_rank]
+				scaleX := gc_s_scaleX[gc_rank]
 //line ggml_norm.go:190
-					gc_start2 := tid
-					gc_from3 := gc_start2 + gc_off2
-					gc_trips2 := gc_limit2 - gc_from3
-					switch {
-					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, blockSize, gc_chunk2, gc_limit2, false)
-					case gc_trips2 > gc_span2:
-						gc_trips2 = gc_chunk2
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(blockSize) + 1
-					default:
-						gc_trips2 = 0
-					}
-					if gc_trips2 == gc_chunk2 {
-						gc_more2 = true
-					}
-					for col_ := gc_from3; gc_trips2 > 0; col_, gc_trips2 = col_+(blockSize), gc_trips2-1 {
-
+				gc_start2 := tid
+				gc_from3 := gc_start2 + gc_off2
+				gc_trips2 := gc_limit2 - gc_from3
+				switch {
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, blockSize, gc_chunk2, gc_limit2, false)
+				case gc_trips2 > gc_span2:
+					gc_trips2 = gc_chunk2
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(blockSize) + 1
+				default:
+					gc_trips2 = 0
+				}
+				if gc_trips2 == gc_chunk2 {
+					gc_more2 = true
+				}
+				for col_ := gc_from3; gc_trips2 > 0; col_, gc_trips2 = col_+(blockSize), gc_trips2-1 {
 //line ggml_norm.go:191
-						dst[col_] = scaleGrad*grad[col_] + scaleX*xf[col_]
-					}
+					dst[col_] = scaleGrad*grad[col_] + scaleX*xf[col_]
 				}
 			}
 		}
@@ -2754,89 +2068,68 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 	gc_bz := gc_bidx.Z
 	gc_n := gc_b.Len()
 	gc_s_tmp := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-	_ = gc_s_tmp
+//line ggml_norm.go:216
 	gc_s_scale := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-
 //line ggml_norm.go:200
 	nrows := gc_gdx
-
-//line ggml_norm.go:201
 	nchannels := gc_gdy
-
 //line ggml_norm.go:203
 	row := gc_bx
-
-//line ggml_norm.go:204
 	channel := gc_by
-
-//line ggml_norm.go:205
 	sample := gc_bz
-
 //line ggml_norm.go:208
 	x = x[int64(sample)*strideSample+int64(channel)*strideChannel+int64(row)*strideRow:]
-
-//line ggml_norm.go:209
 	dst = dst[((sample*nchannels+channel)*nrows+row)*ncols:]
-	{
-		gc_vstep := 0
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			_ = gc_rank
 //line ggml_norm.go:211
-			var tmp float32 = float32(0.0)
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
 //line ggml_norm.go:211
-			_ = tmp
-			lanes.BroadcastFloat32x8(tmp).StoreSlice(gc_s_tmp[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:211
-				tmp := float32(0.0)
-				_ = tmp
-				gc_s_tmp[gc_rank] = tmp
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:211
-				tmp := float32(0.0)
-				_ = tmp
-				gc_s_tmp[gc_rank] = tmp
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:211
-				tmp := float32(0.0)
-				_ = tmp
-				gc_s_tmp[gc_rank] = tmp
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:211
-				tmp := float32(0.0)
-				_ = tmp
-				gc_s_tmp[gc_rank] = tmp
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var tmp float32 = float32(0.0)
+		lanes.BroadcastFloat32x8(tmp).StoreSlice(gc_s_tmp[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line ggml_norm.go:211
 			tmp := float32(0.0)
-			_ = tmp
+//line ggml_norm.go:213
+			gc_s_tmp[gc_rank] = tmp
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line ggml_norm.go:211
+			tmp := float32(0.0)
+//line ggml_norm.go:213
+			gc_s_tmp[gc_rank] = tmp
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line ggml_norm.go:211
+			tmp := float32(0.0)
+//line ggml_norm.go:213
+			gc_s_tmp[gc_rank] = tmp
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line ggml_norm.go:211
+			tmp := float32(0.0)
+//line ggml_norm.go:213
 			gc_s_tmp[gc_rank] = tmp
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line ggml_norm.go:211
+		tmp := float32(0.0)
+//line ggml_norm.go:213
+		gc_s_tmp[gc_rank] = tmp
+	}
 //line ggml_norm.go:213
 	for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += blockSize {
 		gc_b.Tick()
@@ -2844,268 +2137,240 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := gc_off
-				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
-					gc_at := x[gc_off3:][:gc_to]
-					gc_vstep2 := gc_from
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line ggml_norm.go:220
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_off
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
+				gc_at := x[gc_off3:][:gc_to]
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line ggml_norm.go:206
-						var tid int = gc_tx
+					var tid int = gc_tx
 //line ggml_norm.go:206
-						_ = tid
-//line ggml_norm.go:206
-						tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-//line ggml_norm.go:206
-						_ = tmp
+					tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
 //line ggml_norm.go:213
-						var col int = tid + gc_off
+					var col int = tid + gc_off
 //line ggml_norm.go:213
-						_ = col
+					_ = col
+					xi := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
 //line ggml_norm.go:214
-						xi := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+					tmp = tmp.Add(xi.Mul(xi))
 //line ggml_norm.go:214
-						_ = xi
+					tmp.StoreSlice(gc_s_tmp[gc_rank:])
+				}
+				if gc_vstep2 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line ggml_norm.go:208
+					tmp := gc_s_tmp[gc_rank]
 //line ggml_norm.go:214
-						tmp = tmp.Add(xi.Mul(xi))
+					gc_more = true
 //line ggml_norm.go:214
-						tmp.StoreSlice(gc_s_tmp[gc_rank:])
+					xi := gc_at[gc_tx]
+					tmp += xi * xi
+					gc_s_tmp[gc_rank] = tmp
+				}
+			} else {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+//line ggml_norm.go:206
+					var tid int = gc_tx
+//line ggml_norm.go:206
+					tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+//line ggml_norm.go:213
+					var col int = tid + gc_off
+					if col < 0 || col > len(x)-8 {
+//line ggml_norm.go:214
+						break
 					}
-					if gc_vstep2 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+//line ggml_norm.go:214
+					xi := lanes.LoadFloat32x8Slice(x[col:])
+//line ggml_norm.go:214
+					tmp = tmp.Add(xi.Mul(xi))
+//line ggml_norm.go:214
+					tmp.StoreSlice(gc_s_tmp[gc_rank:])
+				}
+				if gc_vstep3 > gc_from {
+					gc_more = true
+				}
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
+						gc_pos.Thread = gc_rank
 //line ggml_norm.go:206
 						tid := gc_tx
-						_ = tid
+//line ggml_norm.go:208
 						tmp := gc_s_tmp[gc_rank]
-
 //line ggml_norm.go:213
 						col := tid + gc_off
 						gc_more = true
-						_ = col
-
 //line ggml_norm.go:214
-						xi := gc_at[gc_tx]
-
-//line ggml_norm.go:215
+						xi := x[col]
 						tmp += xi * xi
 						gc_s_tmp[gc_rank] = tmp
 					}
-				} else {
-					gc_vstep3 := gc_from
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line ggml_norm.go:206
-						var tid int = gc_tx
-//line ggml_norm.go:206
-						_ = tid
-//line ggml_norm.go:206
-						tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-//line ggml_norm.go:206
-						_ = tmp
-//line ggml_norm.go:213
-						var col int = tid + gc_off
-//line ggml_norm.go:213
-						_ = col
-//line ggml_norm.go:214
-						if col < 0 || col > len(x)-8 {
-//line ggml_norm.go:214
-							break
-//line ggml_norm.go:214
-						}
-//line ggml_norm.go:214
-						xi := lanes.LoadFloat32x8Slice(x[col:])
-//line ggml_norm.go:214
-						_ = xi
-//line ggml_norm.go:214
-						tmp = tmp.Add(xi.Mul(xi))
-//line ggml_norm.go:214
-						tmp.StoreSlice(gc_s_tmp[gc_rank:])
-					}
-					if gc_vstep3 > gc_from {
-						gc_more = true
-					}
-					gc_step2 := gc_vstep3
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:206
-							tid := gc_tx
-							_ = tid
-							tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:213
-							col := tid + gc_off
-							gc_more = true
-
-//line ggml_norm.go:214
-							xi := x[col]
-
-//line ggml_norm.go:215
-							tmp += xi * xi
-							gc_s_tmp[gc_rank] = tmp
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:206
-							tid := gc_tx
-							_ = tid
-							tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:213
-							col := tid + gc_off
-							gc_more = true
-
-//line ggml_norm.go:214
-							xi := x[col]
-
-//line ggml_norm.go:215
-							tmp += xi * xi
-							gc_s_tmp[gc_rank] = tmp
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:206
-							tid := gc_tx
-							_ = tid
-							tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:213
-							col := tid + gc_off
-							gc_more = true
-
-//line ggml_norm.go:214
-							xi := x[col]
-
-//line ggml_norm.go:215
-							tmp += xi * xi
-							gc_s_tmp[gc_rank] = tmp
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:206
-							tid := gc_tx
-							_ = tid
-							tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:213
-							col := tid + gc_off
-							gc_more = true
-
-//line ggml_norm.go:214
-							xi := x[col]
-
-//line ggml_norm.go:215
-							tmp += xi * xi
-							gc_s_tmp[gc_rank] = tmp
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line ggml_norm.go:206
 						tid := gc_tx
-						_ = tid
+//line ggml_norm.go:208
 						tmp := gc_s_tmp[gc_rank]
-
 //line ggml_norm.go:213
 						col := tid + gc_off
 						gc_more = true
-
 //line ggml_norm.go:214
 						xi := x[col]
-
-//line ggml_norm.go:215
+						tmp += xi * xi
+						gc_s_tmp[gc_rank] = tmp
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_norm.go:206
+						tid := gc_tx
+//line ggml_norm.go:208
+						tmp := gc_s_tmp[gc_rank]
+//line ggml_norm.go:213
+						col := tid + gc_off
+						gc_more = true
+//line ggml_norm.go:214
+						xi := x[col]
+						tmp += xi * xi
+						gc_s_tmp[gc_rank] = tmp
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_norm.go:206
+						tid := gc_tx
+//line ggml_norm.go:208
+						tmp := gc_s_tmp[gc_rank]
+//line ggml_norm.go:213
+						col := tid + gc_off
+						gc_more = true
+//line ggml_norm.go:214
+						xi := x[col]
 						tmp += xi * xi
 						gc_s_tmp[gc_rank] = tmp
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line ggml_norm.go:206
+					tid := gc_tx
+//line ggml_norm.go:208
+					tmp := gc_s_tmp[gc_rank]
+//line ggml_norm.go:213
+					col := tid + gc_off
+					gc_more = true
+//line ggml_norm.go:214
+					xi := x[col]
+					tmp += xi * xi
+					gc_s_tmp[gc_rank] = tmp
+				}
 			}
 		}
 	}
-
 //line ggml_norm.go:220
 	sSum := gocuda.Shared[float32](t, 32)[:32]
-	{
-		var gc_l_x_ [32]float32
-		var gc_c1r [32]float32
+//line ggml_norm.go:222
+	var gc_l_x_ [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line ggml_norm.go:232
+			tmp := gc_s_tmp[gc_rank]
+//line ggml_norm.go:218
+			var x_ float32 = tmp
+//line ggml_norm.go:220
+			gc_l_x_[gc_lane] = x_
+		}
+//line ggml_norm.go:24
+		if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			compiled.ShflXorHalving(&gc_l_x_, ggmlWarpSize/2)
+		} else {
+//line ggml_norm.go:24
+			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset, 0, 32)
+				} else {
+//line ggml_norm.go:25
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line ggml_norm.go:29
+						x_ := gc_l_x_[gc_lane]
+//line ggml_norm.go:25
+						x_ += gc_c1r[gc_lane]
+						gc_l_x_[gc_lane] = x_
+					}
+				}
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line ggml_norm.go:221
+				warpID := gc_tx / ggmlWarpSize
+				laneID := gc_tx % ggmlWarpSize
+//line ggml_norm.go:224
+				x_ := gc_l_x_[gc_lane]
+//line ggml_norm.go:226
+				var tmp float32
+//line ggml_norm.go:27
+				var r float32 = x_
+//line ggml_norm.go:218
+				tmp = r
+//line ggml_norm.go:223
+				if (blockSize > ggmlWarpSize) && (laneID == 0) {
+					sSum[warpID] = tmp
+				}
+//line ggml_norm.go:227
+				gc_s_tmp[gc_rank] = tmp
+			}
+		}
+	}
+//line ggml_norm.go:219
+	if blockSize > ggmlWarpSize {
+//line ggml_norm.go:221
+		var gc_l_x_2 [32]float32
+		var gc_c2r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:218
-				var x_ float32 = tmp
-
-//line ggml_norm.go:218
-				_ = x_
-				_ = x_
-				gc_l_x_[gc_lane] = x_
-			}
-
-//line ggml_norm.go:24
-			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				compiled.ShflXorHalving(&gc_l_x_, ggmlWarpSize/2)
-			} else {
-
-//line ggml_norm.go:24
-				for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-
-//line ggml_norm.go:25
-					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset, 0, 32)
-					} else {
-
-//line ggml_norm.go:25
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							x_ := gc_l_x_[gc_lane]
-							_ = x_
-
-//line ggml_norm.go:25
-							x_ += gc_c1r[gc_lane]
-							gc_l_x_[gc_lane] = x_
-						}
-					}
-				}
-			}
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
@@ -3116,184 +2381,101 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:221
-					warpID := gc_tx / ggmlWarpSize
-					_ = warpID
-
 //line ggml_norm.go:222
 					laneID := gc_tx % ggmlWarpSize
-					_ = laneID
-					x_ := gc_l_x_[gc_lane]
-					_ = x_
+//line ggml_norm.go:224
 					var tmp float32
-					_ = tmp
-
-//line ggml_norm.go:27
-					var r float32 = x_
-
-//line ggml_norm.go:27
-					_ = r
-
-//line ggml_norm.go:218
-					tmp = r
-
-//line ggml_norm.go:223
-					if (blockSize > ggmlWarpSize) && (laneID == 0) {
-						sSum[warpID] = tmp
-					}
-					_ = r
-					gc_s_tmp[gc_rank] = tmp
-				}
-			}
-		}
-	}
-
-//line ggml_norm.go:219
-	if blockSize > ggmlWarpSize {
-		{
-			var gc_l_x_2 [32]float32
-			var gc_c2r [32]float32
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:222
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-						var tmp float32
-						_ = tmp
-
 //line ggml_norm.go:227
-						tmp = sSum[laneID]
-
-//line ggml_norm.go:228
-						var x_2 float32 = tmp
-
-//line ggml_norm.go:228
-						_ = x_2
-						_ = x_2
-						gc_l_x_2[gc_lane] = x_2
-					}
+					tmp = sSum[laneID]
+					var x_2 float32 = tmp
+//line ggml_norm.go:230
+					gc_l_x_2[gc_lane] = x_2
 				}
-
+			}
 //line ggml_norm.go:24
-				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					compiled.ShflXorHalving(&gc_l_x_2, ggmlWarpSize/2)
-				} else {
-
+			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				compiled.ShflXorHalving(&gc_l_x_2, ggmlWarpSize/2)
+			} else {
 //line ggml_norm.go:24
-					for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-
+				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_, 0, 32)
+					} else {
 //line ggml_norm.go:25
-						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_, 0, 32)
-						} else {
-
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line ggml_norm.go:29
+							x_2 := gc_l_x_2[gc_lane]
 //line ggml_norm.go:25
-							compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								x_2 := gc_l_x_2[gc_lane]
-								_ = x_2
-
-//line ggml_norm.go:25
-								x_2 += gc_c2r[gc_lane]
-								gc_l_x_2[gc_lane] = x_2
-							}
+							x_2 += gc_c2r[gc_lane]
+							gc_l_x_2[gc_lane] = x_2
 						}
 					}
 				}
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					x_2 := gc_l_x_2[gc_lane]
-					_ = x_2
-					var tmp float32
-					_ = tmp
-
+			}
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line ggml_norm.go:34
+				x_2 := gc_l_x_2[gc_lane]
+//line ggml_norm.go:36
+				var tmp float32
 //line ggml_norm.go:27
-					var r_ float32 = x_2
-
-//line ggml_norm.go:27
-					_ = r_
-
+				var r_ float32 = x_2
 //line ggml_norm.go:228
-					tmp = r_
-					_ = r_
-					gc_s_tmp[gc_rank] = tmp
-				}
+				tmp = r_
+//line ggml_norm.go:230
+				gc_s_tmp[gc_rank] = tmp
 			}
 		}
 	}
-	{
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-			{
-				gc_rank := gc_step3 + 0
-				gc_pos.Thread = gc_rank
-				tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:231
-				scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
-				_ = scale
-				gc_s_scale[gc_rank] = scale
-			}
-			{
-				gc_rank := gc_step3 + 1
-				gc_pos.Thread = gc_rank
-				tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:231
-				scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
-				_ = scale
-				gc_s_scale[gc_rank] = scale
-			}
-			{
-				gc_rank := gc_step3 + 2
-				gc_pos.Thread = gc_rank
-				tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:231
-				scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
-				_ = scale
-				gc_s_scale[gc_rank] = scale
-			}
-			{
-				gc_rank := gc_step3 + 3
-				gc_pos.Thread = gc_rank
-				tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:231
-				scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
-				_ = scale
-				gc_s_scale[gc_rank] = scale
-			}
-		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+//line ggml_norm.go:236
+	gc_step3 := 0
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+		{
+			gc_rank := gc_step3 + 0
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
-
 //line ggml_norm.go:231
 			scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
-			_ = scale
+//line ggml_norm.go:233
+			gc_s_scale[gc_rank] = scale
+		}
+		{
+			gc_rank := gc_step3 + 1
+			gc_pos.Thread = gc_rank
+			tmp := gc_s_tmp[gc_rank]
+//line ggml_norm.go:231
+			scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
+//line ggml_norm.go:233
+			gc_s_scale[gc_rank] = scale
+		}
+		{
+			gc_rank := gc_step3 + 2
+			gc_pos.Thread = gc_rank
+			tmp := gc_s_tmp[gc_rank]
+//line ggml_norm.go:231
+			scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
+//line ggml_norm.go:233
+			gc_s_scale[gc_rank] = scale
+		}
+		{
+			gc_rank := gc_step3 + 3
+			gc_pos.Thread = gc_rank
+			tmp := gc_s_tmp[gc_rank]
+//line ggml_norm.go:231
+			scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
+//line ggml_norm.go:233
 			gc_s_scale[gc_rank] = scale
 		}
 	}
-
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		tmp := gc_s_tmp[gc_rank]
+//line ggml_norm.go:231
+		scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
+//line ggml_norm.go:233
+		gc_s_scale[gc_rank] = scale
+	}
 //line ggml_norm.go:233
 	for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += blockSize {
 		gc_b.Tick()
@@ -3301,203 +2483,147 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off2, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off4 := gc_off2
-				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(dst) && gc_to <= len(dst)-gc_off4 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
-					gc_at2 := dst[gc_off4:][:gc_to]
-					gc_at3 := x[gc_off4:][:gc_to]
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line ggml_norm.go:206
-							tid := gc_tx
-							_ = tid
-							scale := gc_s_scale[gc_rank]
-
-//line ggml_norm.go:233
-							col_ := tid + gc_off2
-							gc_more2 = true
-							_ = col_
-
-//line ggml_norm.go:234
-							gc_at2[gc_tx] = scale * gc_at3[gc_tx]
-						}
-						{
-							gc_tx := gc_step4 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line ggml_norm.go:206
-							tid := gc_tx
-							_ = tid
-							scale := gc_s_scale[gc_rank]
-
-//line ggml_norm.go:233
-							col_ := tid + gc_off2
-							gc_more2 = true
-							_ = col_
-
-//line ggml_norm.go:234
-							gc_at2[gc_tx] = scale * gc_at3[gc_tx]
-						}
-						{
-							gc_tx := gc_step4 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line ggml_norm.go:206
-							tid := gc_tx
-							_ = tid
-							scale := gc_s_scale[gc_rank]
-
-//line ggml_norm.go:233
-							col_ := tid + gc_off2
-							gc_more2 = true
-							_ = col_
-
-//line ggml_norm.go:234
-							gc_at2[gc_tx] = scale * gc_at3[gc_tx]
-						}
-						{
-							gc_tx := gc_step4 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line ggml_norm.go:206
-							tid := gc_tx
-							_ = tid
-							scale := gc_s_scale[gc_rank]
-
-//line ggml_norm.go:233
-							col_ := tid + gc_off2
-							gc_more2 = true
-							_ = col_
-
-//line ggml_norm.go:234
-							gc_at2[gc_tx] = scale * gc_at3[gc_tx]
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+//line ggml_norm.go:240
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_off2
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(dst) && gc_to <= len(dst)-gc_off4 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
+				gc_at2 := dst[gc_off4:][:gc_to]
+				gc_at3 := x[gc_off4:][:gc_to]
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+//line ggml_norm.go:257
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line ggml_norm.go:206
-						tid := gc_tx
-						_ = tid
+//line ggml_norm.go:208
 						scale := gc_s_scale[gc_rank]
-
-//line ggml_norm.go:233
-						col_ := tid + gc_off2
+//line ggml_norm.go:234
 						gc_more2 = true
-						_ = col_
-
 //line ggml_norm.go:234
 						gc_at2[gc_tx] = scale * gc_at3[gc_tx]
 					}
-				} else {
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:206
-							tid := gc_tx
-							_ = tid
-							scale := gc_s_scale[gc_rank]
-
-//line ggml_norm.go:233
-							col_ := tid + gc_off2
-							gc_more2 = true
-
+					{
+						gc_tx := gc_step4 + 1
+//line ggml_norm.go:239
+						gc_rank := gc_base + gc_tx
+//line ggml_norm.go:208
+						scale := gc_s_scale[gc_rank]
 //line ggml_norm.go:234
-							dst[col_] = scale * x[col_]
-						}
-						{
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:206
-							tid := gc_tx
-							_ = tid
-							scale := gc_s_scale[gc_rank]
-
-//line ggml_norm.go:233
-							col_ := tid + gc_off2
-							gc_more2 = true
-
+						gc_more2 = true
 //line ggml_norm.go:234
-							dst[col_] = scale * x[col_]
-						}
-						{
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:206
-							tid := gc_tx
-							_ = tid
-							scale := gc_s_scale[gc_rank]
-
-//line ggml_norm.go:233
-							col_ := tid + gc_off2
-							gc_more2 = true
-
-//line ggml_norm.go:234
-							dst[col_] = scale * x[col_]
-						}
-						{
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:206
-							tid := gc_tx
-							_ = tid
-							scale := gc_s_scale[gc_rank]
-
-//line ggml_norm.go:233
-							col_ := tid + gc_off2
-							gc_more2 = true
-
-//line ggml_norm.go:234
-							dst[col_] = scale * x[col_]
-						}
+						gc_at2[gc_tx] = scale * gc_at3[gc_tx]
 					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step4 + 2
+//line ggml_norm.go:239
+						gc_rank := gc_base + gc_tx
+//line ggml_norm.go:208
+						scale := gc_s_scale[gc_rank]
+//line ggml_norm.go:234
+						gc_more2 = true
+//line ggml_norm.go:234
+						gc_at2[gc_tx] = scale * gc_at3[gc_tx]
+					}
+					{
+						gc_tx := gc_step4 + 3
+//line ggml_norm.go:239
+						gc_rank := gc_base + gc_tx
+//line ggml_norm.go:208
+						scale := gc_s_scale[gc_rank]
+//line ggml_norm.go:234
+						gc_more2 = true
+//line ggml_norm.go:234
+						gc_at2[gc_tx] = scale * gc_at3[gc_tx]
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line ggml_norm.go:208
+					scale := gc_s_scale[gc_rank]
+//line ggml_norm.go:234
+					gc_more2 = true
+//line ggml_norm.go:234
+					gc_at2[gc_tx] = scale * gc_at3[gc_tx]
+				}
+			} else {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line ggml_norm.go:206
 						tid := gc_tx
-						_ = tid
+//line ggml_norm.go:208
 						scale := gc_s_scale[gc_rank]
-
 //line ggml_norm.go:233
 						col_ := tid + gc_off2
 						gc_more2 = true
-
 //line ggml_norm.go:234
 						dst[col_] = scale * x[col_]
 					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_norm.go:206
+						tid := gc_tx
+//line ggml_norm.go:208
+						scale := gc_s_scale[gc_rank]
+//line ggml_norm.go:233
+						col_ := tid + gc_off2
+						gc_more2 = true
+//line ggml_norm.go:234
+						dst[col_] = scale * x[col_]
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_norm.go:206
+						tid := gc_tx
+//line ggml_norm.go:208
+						scale := gc_s_scale[gc_rank]
+//line ggml_norm.go:233
+						col_ := tid + gc_off2
+						gc_more2 = true
+//line ggml_norm.go:234
+						dst[col_] = scale * x[col_]
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_norm.go:206
+						tid := gc_tx
+//line ggml_norm.go:208
+						scale := gc_s_scale[gc_rank]
+//line ggml_norm.go:233
+						col_ := tid + gc_off2
+						gc_more2 = true
+//line ggml_norm.go:234
+						dst[col_] = scale * x[col_]
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line ggml_norm.go:206
+					tid := gc_tx
+//line ggml_norm.go:208
+					scale := gc_s_scale[gc_rank]
+//line ggml_norm.go:233
+					col_ := tid + gc_off2
+					gc_more2 = true
+//line ggml_norm.go:234
+					dst[col_] = scale * x[col_]
 				}
 			}
 		}
@@ -3532,392 +2658,316 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 	gc_n := gc_b.Len()
 	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_argmax := compiled.Scratch[int](gc_b, 1)[:gc_n]
-
 //line ggml_norm.go:251
 	row := int64(gc_bx)
-
 //line ggml_norm.go:255
 	rowx := x[row*ncols:]
-
 //line ggml_norm.go:276
 	nWarps := gc_bdx / ggmlWarpSize
-
 //line ggml_norm.go:280
 	const maxWarps = 1024 / ggmlWarpSize
-
-//line ggml_norm.go:281
 	sharedMaxval := gocuda.Shared[float32](t, maxWarps)[:maxWarps]
-
-//line ggml_norm.go:282
 	sharedArgmax := gocuda.Shared[int](t, maxWarps)[:maxWarps]
-	{
-		var gc_l_val_ [32]float32
-		var gc_c1v [32]float32
-		var gc_c1r [32]float32
-		var gc_c2v [32]int
-		var gc_c2r [32]int
+//line ggml_norm.go:284
+	var gc_l_val_ [32]float32
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	var gc_c2v [32]int
+	var gc_c2r [32]int
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line ggml_norm.go:253
+				maxval := float32(-fltMax)
+				argmax := -1
+//line ggml_norm.go:257
+				for col := int32(gc_tx); int64(col) < ncols; col += int32(gc_bdx) {
+//line ggml_norm.go:257
+					gc_b.Tick()
+//line ggml_norm.go:257
+					if gc_b.Stopped() {
+//line ggml_norm.go:257
+						return
+					}
+//line ggml_norm.go:258
+					val := rowx[col]
+					if val > maxval {
+						maxval = val
+						argmax = int(col)
+					}
+				}
+//line ggml_norm.go:266
+				gc_s_maxval[gc_rank] = maxval
+				gc_s_argmax[gc_rank] = argmax
+			}
+		}
+//line ggml_norm.go:265
+		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line ggml_norm.go:269
+				maxval := gc_s_maxval[gc_rank]
+//line ggml_norm.go:266
+				gc_c1v[gc_lane] = maxval
+			}
+//line ggml_norm.go:266
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c1v, offset, ggmlWarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line ggml_norm.go:270
+				argmax := gc_s_argmax[gc_rank]
+//line ggml_norm.go:266
+				val_ := gc_c1r[gc_lane]
+				gc_c2v[gc_lane] = argmax
+				gc_l_val_[gc_lane] = val_
+			}
+//line ggml_norm.go:267
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, offset, ggmlWarpSize, &gc_c2r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line ggml_norm.go:271
+				maxval := gc_s_maxval[gc_rank]
+				argmax := gc_s_argmax[gc_rank]
+				val_ := gc_l_val_[gc_lane]
+//line ggml_norm.go:267
+				col_ := gc_c2r[gc_lane]
+				if val_ > maxval {
+					maxval = val_
+					argmax = col_
+				} else if val_ == maxval && col_ < argmax {
+					argmax = col_
+				}
+//line ggml_norm.go:275
+				gc_s_maxval[gc_rank] = maxval
+				gc_s_argmax[gc_rank] = argmax
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line ggml_norm.go:277
+				laneID := gc_tx % ggmlWarpSize
+				warpID := gc_tx / ggmlWarpSize
+//line ggml_norm.go:280
+				maxval := gc_s_maxval[gc_rank]
+				argmax := gc_s_argmax[gc_rank]
+//line ggml_norm.go:283
+				if (nWarps > 1) && (laneID == 0) {
+					sharedMaxval[warpID] = maxval
+					sharedArgmax[warpID] = argmax
+				}
+			}
+		}
+	}
+//line ggml_norm.go:279
+	if nWarps > 1 {
+//line ggml_norm.go:281
+		var gc_l_val_2 [32]float32
+		var gc_c3v [32]float32
+		var gc_c3r [32]float32
+		var gc_c4v [32]int
+		var gc_c4r [32]int
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
-			_ = gc_dead
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:253
-					maxval := float32(-fltMax)
-
-//line ggml_norm.go:254
-					argmax := -1
-
-//line ggml_norm.go:257
-					for col := int32(gc_tx); int64(col) < ncols; col += int32(gc_bdx) {
-//line ggml_norm.go:257
-						gc_b.Tick()
-//line ggml_norm.go:257
-						if gc_b.Stopped() {
-//line ggml_norm.go:257
-							return
-//line ggml_norm.go:257
-						}
-						val := rowx[col]
-						if val > maxval {
-							maxval = val
-							argmax = int(col)
-						}
-					}
-					_ = maxval
-					_ = argmax
-					gc_s_maxval[gc_rank] = maxval
-					gc_s_argmax[gc_rank] = argmax
-				}
-			}
-
-//line ggml_norm.go:265
-			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					maxval := gc_s_maxval[gc_rank]
-
-//line ggml_norm.go:266
-					gc_c1v[gc_lane] = maxval
-				}
-
-//line ggml_norm.go:266
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c1v, offset, ggmlWarpSize, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					argmax := gc_s_argmax[gc_rank]
-
-//line ggml_norm.go:266
-					val_ := gc_c1r[gc_lane]
-					_ = val_
-
-//line ggml_norm.go:267
-					gc_c2v[gc_lane] = argmax
-					gc_l_val_[gc_lane] = val_
-				}
-
-//line ggml_norm.go:267
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, offset, ggmlWarpSize, &gc_c2r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					maxval := gc_s_maxval[gc_rank]
-					argmax := gc_s_argmax[gc_rank]
-					val_ := gc_l_val_[gc_lane]
-					_ = val_
-
-//line ggml_norm.go:267
-					col_ := gc_c2r[gc_lane]
-
-//line ggml_norm.go:268
-					if val_ > maxval {
-						maxval = val_
-						argmax = col_
-					} else if val_ == maxval && col_ < argmax {
-						argmax = col_
-					}
-					_ = col_
-					gc_s_maxval[gc_rank] = maxval
-					gc_s_argmax[gc_rank] = argmax
-				}
-			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:277
-					laneID := gc_tx % ggmlWarpSize
-					_ = laneID
-
-//line ggml_norm.go:278
-					warpID := gc_tx / ggmlWarpSize
-					_ = warpID
-					maxval := gc_s_maxval[gc_rank]
-					argmax := gc_s_argmax[gc_rank]
-
-//line ggml_norm.go:283
-					if (nWarps > 1) && (laneID == 0) {
-						sharedMaxval[warpID] = maxval
-						sharedArgmax[warpID] = argmax
-					}
-				}
-			}
-		}
-	}
-
-//line ggml_norm.go:279
-	if nWarps > 1 {
-		{
-			var gc_l_val_2 [32]float32
-			var gc_c3v [32]float32
-			var gc_c3r [32]float32
-			var gc_c4v [32]int
-			var gc_c4r [32]int
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
+//line ggml_norm.go:292
+				var gc_m13 uint32
 				{
-					var gc_m13 uint32
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line ggml_norm.go:278
+						warpID := gc_tx / ggmlWarpSize
+//line ggml_norm.go:290
+						if warpID == 0 {
+							gc_m13 |= 1 << gc_lane
+						}
+					}
+				}
+				gc_save13 := gc_act
+				gc_act = gc_save13 & gc_m13
+				if gc_act != 0 {
 					{
 						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++
 							if gc_tx == gc_bdx {
 								gc_tx = 0
 							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
 							gc_rank := gc_w + gc_lane
 							gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:278
-							warpID := gc_tx / ggmlWarpSize
-							_ = warpID
-
-//line ggml_norm.go:290
-							if warpID == 0 {
-								gc_m13 |= 1 << gc_lane
-							}
-						}
-					}
-					gc_save13 := gc_act
-					gc_act = gc_save13 & gc_m13
-					if gc_act != 0 {
-						{
-							gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-							gc_tx := gc_tidx.X - 1
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
 //line ggml_norm.go:277
-								laneID := gc_tx % ggmlWarpSize
-								_ = laneID
-								maxval := gc_s_maxval[gc_rank]
-								argmax := gc_s_argmax[gc_rank]
-
+							laneID := gc_tx % ggmlWarpSize
+//line ggml_norm.go:279
+							maxval := gc_s_maxval[gc_rank]
+							argmax := gc_s_argmax[gc_rank]
 //line ggml_norm.go:291
-								if laneID < nWarps {
-									maxval = sharedMaxval[laneID]
-									argmax = sharedArgmax[laneID]
-								}
-								gc_s_maxval[gc_rank] = maxval
-								gc_s_argmax[gc_rank] = argmax
+							if laneID < nWarps {
+								maxval = sharedMaxval[laneID]
+								argmax = sharedArgmax[laneID]
 							}
-						}
-
-//line ggml_norm.go:295
-						for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								maxval := gc_s_maxval[gc_rank]
-
-//line ggml_norm.go:296
-								gc_c3v[gc_lane] = maxval
-							}
-
-//line ggml_norm.go:296
-							compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c3v, offset_, ggmlWarpSize, &gc_c3r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								argmax := gc_s_argmax[gc_rank]
-
-//line ggml_norm.go:296
-								val_2 := gc_c3r[gc_lane]
-								_ = val_2
-
-//line ggml_norm.go:297
-								gc_c4v[gc_lane] = argmax
-								gc_l_val_2[gc_lane] = val_2
-							}
-
-//line ggml_norm.go:297
-							compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, offset_, ggmlWarpSize, &gc_c4r)
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								if gc_act&(1<<gc_lane) == 0 {
-									continue
-								}
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								maxval := gc_s_maxval[gc_rank]
-								argmax := gc_s_argmax[gc_rank]
-								val_2 := gc_l_val_2[gc_lane]
-								_ = val_2
-
-//line ggml_norm.go:297
-								col_2 := gc_c4r[gc_lane]
-
-//line ggml_norm.go:298
-								if val_2 > maxval {
-									maxval = val_2
-									argmax = col_2
-								} else if val_2 == maxval && col_2 < argmax {
-									argmax = col_2
-								}
-								_ = col_2
-								gc_s_maxval[gc_rank] = maxval
-								gc_s_argmax[gc_rank] = argmax
-							}
+							gc_s_maxval[gc_rank] = maxval
+							gc_s_argmax[gc_rank] = argmax
 						}
 					}
-					gc_act = gc_save13 &^ gc_dead
+//line ggml_norm.go:295
+					for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+//line ggml_norm.go:302
+							maxval := gc_s_maxval[gc_rank]
+//line ggml_norm.go:296
+							gc_c3v[gc_lane] = maxval
+						}
+//line ggml_norm.go:296
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c3v, offset_, ggmlWarpSize, &gc_c3r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+//line ggml_norm.go:303
+							argmax := gc_s_argmax[gc_rank]
+//line ggml_norm.go:296
+							val_2 := gc_c3r[gc_lane]
+							gc_c4v[gc_lane] = argmax
+							gc_l_val_2[gc_lane] = val_2
+						}
+//line ggml_norm.go:297
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, offset_, ggmlWarpSize, &gc_c4r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+//line ggml_norm.go:304
+							maxval := gc_s_maxval[gc_rank]
+							argmax := gc_s_argmax[gc_rank]
+							val_2 := gc_l_val_2[gc_lane]
+//line ggml_norm.go:297
+							col_2 := gc_c4r[gc_lane]
+							if val_2 > maxval {
+								maxval = val_2
+								argmax = col_2
+							} else if val_2 == maxval && col_2 < argmax {
+								argmax = col_2
+							}
+//line ggml_norm.go:305
+							gc_s_maxval[gc_rank] = maxval
+							gc_s_argmax[gc_rank] = argmax
+						}
+					}
 				}
+				gc_act = gc_save13 &^ gc_dead
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:277
-					laneID := gc_tx % ggmlWarpSize
-					_ = laneID
-
-//line ggml_norm.go:278
-					warpID := gc_tx / ggmlWarpSize
-					_ = warpID
-					argmax := gc_s_argmax[gc_rank]
-
-//line ggml_norm.go:308
-					if warpID == 0 && laneID == 0 {
-						dst[row] = int32(argmax)
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:277
-					laneID := gc_tx % ggmlWarpSize
-					_ = laneID
-
-//line ggml_norm.go:278
-					warpID := gc_tx / ggmlWarpSize
-					_ = warpID
-					argmax := gc_s_argmax[gc_rank]
-
-//line ggml_norm.go:308
-					if warpID == 0 && laneID == 0 {
-						dst[row] = int32(argmax)
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:277
-					laneID := gc_tx % ggmlWarpSize
-					_ = laneID
-
-//line ggml_norm.go:278
-					warpID := gc_tx / ggmlWarpSize
-					_ = warpID
-					argmax := gc_s_argmax[gc_rank]
-
-//line ggml_norm.go:308
-					if warpID == 0 && laneID == 0 {
-						dst[row] = int32(argmax)
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:277
-					laneID := gc_tx % ggmlWarpSize
-					_ = laneID
-
-//line ggml_norm.go:278
-					warpID := gc_tx / ggmlWarpSize
-					_ = warpID
-					argmax := gc_s_argmax[gc_rank]
-
-//line ggml_norm.go:308
-					if warpID == 0 && laneID == 0 {
-						dst[row] = int32(argmax)
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line ggml_norm.go:316
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line ggml_norm.go:277
 				laneID := gc_tx % ggmlWarpSize
-				_ = laneID
-
-//line ggml_norm.go:278
 				warpID := gc_tx / ggmlWarpSize
-				_ = warpID
+//line ggml_norm.go:280
 				argmax := gc_s_argmax[gc_rank]
-
 //line ggml_norm.go:308
 				if warpID == 0 && laneID == 0 {
 					dst[row] = int32(argmax)
 				}
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line ggml_norm.go:277
+				laneID := gc_tx % ggmlWarpSize
+				warpID := gc_tx / ggmlWarpSize
+//line ggml_norm.go:280
+				argmax := gc_s_argmax[gc_rank]
+//line ggml_norm.go:308
+				if warpID == 0 && laneID == 0 {
+					dst[row] = int32(argmax)
+				}
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line ggml_norm.go:277
+				laneID := gc_tx % ggmlWarpSize
+				warpID := gc_tx / ggmlWarpSize
+//line ggml_norm.go:280
+				argmax := gc_s_argmax[gc_rank]
+//line ggml_norm.go:308
+				if warpID == 0 && laneID == 0 {
+					dst[row] = int32(argmax)
+				}
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line ggml_norm.go:277
+				laneID := gc_tx % ggmlWarpSize
+				warpID := gc_tx / ggmlWarpSize
+//line ggml_norm.go:280
+				argmax := gc_s_argmax[gc_rank]
+//line ggml_norm.go:308
+				if warpID == 0 && laneID == 0 {
+					dst[row] = int32(argmax)
+				}
+			}
+		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line ggml_norm.go:277
+			laneID := gc_tx % ggmlWarpSize
+			warpID := gc_tx / ggmlWarpSize
+//line ggml_norm.go:280
+			argmax := gc_s_argmax[gc_rank]
+//line ggml_norm.go:308
+			if warpID == 0 && laneID == 0 {
+				dst[row] = int32(argmax)
 			}
 		}
 	}
@@ -3926,4 +2976,5 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 // gc_files_ggml_norm holds the source files whose lines the kernels' records hash.
 //
 //go:embed ggml_norm.go
+//line ggml_norm.go:319
 var gc_files_ggml_norm embed.FS

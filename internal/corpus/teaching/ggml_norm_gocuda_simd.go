@@ -52,81 +52,63 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 	gc_bz2 := gc_bidx2.Z
 	gc_n2 := gc_b2.Len()
 	gc_s_meanVar := compiled.Scratch[float2](gc_b2, 0)[:gc_n2]
-	_ = gc_s_meanVar
+//line ggml_norm.go:61
 	gc_s_mean := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 	gc_s_invStd := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
 	_ = &eps
-
 //line ggml_norm.go:45
 	nrows := gc_gdx2
-
-//line ggml_norm.go:46
 	nchannels := gc_gdy2
-
 //line ggml_norm.go:48
 	row := gc_bx2
-
-//line ggml_norm.go:49
 	channel := gc_by2
-
-//line ggml_norm.go:50
 	sample := gc_bz2
-
 //line ggml_norm.go:53
 	x = x[int64(sample)*strideSample+int64(channel)*strideChannel+int64(row)*strideRow:]
-
-//line ggml_norm.go:54
 	dst = dst[((sample*nchannels+channel)*nrows+row)*ncols:]
-	{
-		gc_step6 := 0
-		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
-			{
-				gc_rank2 := gc_step6 + 0
-				gc_pos2.Thread = gc_rank2
-
 //line ggml_norm.go:56
-				meanVar := float2{0.0, 0.0}
-				_ = meanVar
-				gc_s_meanVar[gc_rank2] = meanVar
-			}
-			{
-				gc_rank2 := gc_step6 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:56
-				meanVar := float2{0.0, 0.0}
-				_ = meanVar
-				gc_s_meanVar[gc_rank2] = meanVar
-			}
-			{
-				gc_rank2 := gc_step6 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:56
-				meanVar := float2{0.0, 0.0}
-				_ = meanVar
-				gc_s_meanVar[gc_rank2] = meanVar
-			}
-			{
-				gc_rank2 := gc_step6 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:56
-				meanVar := float2{0.0, 0.0}
-				_ = meanVar
-				gc_s_meanVar[gc_rank2] = meanVar
-			}
-		}
-		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+	gc_step6 := 0
+	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+		{
+			gc_rank2 := gc_step6 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line ggml_norm.go:56
 			meanVar := float2{0.0, 0.0}
-			_ = meanVar
+//line ggml_norm.go:58
+			gc_s_meanVar[gc_rank2] = meanVar
+		}
+		{
+			gc_rank2 := gc_step6 + 1
+			gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:56
+			meanVar := float2{0.0, 0.0}
+//line ggml_norm.go:58
+			gc_s_meanVar[gc_rank2] = meanVar
+		}
+		{
+			gc_rank2 := gc_step6 + 2
+			gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:56
+			meanVar := float2{0.0, 0.0}
+//line ggml_norm.go:58
+			gc_s_meanVar[gc_rank2] = meanVar
+		}
+		{
+			gc_rank2 := gc_step6 + 3
+			gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:56
+			meanVar := float2{0.0, 0.0}
+//line ggml_norm.go:58
 			gc_s_meanVar[gc_rank2] = meanVar
 		}
 	}
-
+	for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:56
+		meanVar := float2{0.0, 0.0}
+//line ggml_norm.go:58
+		gc_s_meanVar[gc_rank2] = meanVar
+	}
 //line ggml_norm.go:58
 	for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += blockSize {
 		gc_b2.Tick()
@@ -134,345 +116,280 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := gc_off
-				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
-					gc_at4 := x[gc_off5:][:gc_to2]
-					gc_step7 := gc_from2
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-						{
-							gc_tx2 := gc_step7 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:51
-							tid := gc_tx2
-							_ = tid
-							meanVar := gc_s_meanVar[gc_rank2]
-
-//line ggml_norm.go:58
-							col := tid + gc_off
-							gc_more = true
-							_ = col
-
-//line ggml_norm.go:59
-							xi := gc_at4[gc_tx2]
-
-//line ggml_norm.go:60
-							meanVar.X += xi
-
-//line ggml_norm.go:61
-							meanVar.Y += xi * xi
-							gc_s_meanVar[gc_rank2] = meanVar
-						}
-						{
-							gc_tx2 := gc_step7 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:51
-							tid := gc_tx2
-							_ = tid
-							meanVar := gc_s_meanVar[gc_rank2]
-
-//line ggml_norm.go:58
-							col := tid + gc_off
-							gc_more = true
-							_ = col
-
-//line ggml_norm.go:59
-							xi := gc_at4[gc_tx2]
-
-//line ggml_norm.go:60
-							meanVar.X += xi
-
-//line ggml_norm.go:61
-							meanVar.Y += xi * xi
-							gc_s_meanVar[gc_rank2] = meanVar
-						}
-						{
-							gc_tx2 := gc_step7 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:51
-							tid := gc_tx2
-							_ = tid
-							meanVar := gc_s_meanVar[gc_rank2]
-
-//line ggml_norm.go:58
-							col := tid + gc_off
-							gc_more = true
-							_ = col
-
-//line ggml_norm.go:59
-							xi := gc_at4[gc_tx2]
-
-//line ggml_norm.go:60
-							meanVar.X += xi
-
-//line ggml_norm.go:61
-							meanVar.Y += xi * xi
-							gc_s_meanVar[gc_rank2] = meanVar
-						}
-						{
-							gc_tx2 := gc_step7 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:51
-							tid := gc_tx2
-							_ = tid
-							meanVar := gc_s_meanVar[gc_rank2]
-
-//line ggml_norm.go:58
-							col := tid + gc_off
-							gc_more = true
-							_ = col
-
-//line ggml_norm.go:59
-							xi := gc_at4[gc_tx2]
-
-//line ggml_norm.go:60
-							meanVar.X += xi
-
-//line ggml_norm.go:61
-							meanVar.Y += xi * xi
-							gc_s_meanVar[gc_rank2] = meanVar
-						}
-					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+//line ggml_norm.go:65
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off5 := gc_off
+			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
+				gc_at4 := x[gc_off5:][:gc_to2]
+				gc_step7 := gc_from2
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
+//line ggml_norm.go:81
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:51
-						tid := gc_tx2
-						_ = tid
+//line ggml_norm.go:53
 						meanVar := gc_s_meanVar[gc_rank2]
-
-//line ggml_norm.go:58
-						col := tid + gc_off
+//line ggml_norm.go:59
 						gc_more = true
-						_ = col
-
 //line ggml_norm.go:59
 						xi := gc_at4[gc_tx2]
-
-//line ggml_norm.go:60
 						meanVar.X += xi
-
-//line ggml_norm.go:61
 						meanVar.Y += xi * xi
 						gc_s_meanVar[gc_rank2] = meanVar
 					}
-				} else {
-					gc_step8 := gc_from2
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-						{
-							gc_tx2 := gc_step8 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:51
-							tid := gc_tx2
-							_ = tid
-							meanVar := gc_s_meanVar[gc_rank2]
-
-//line ggml_norm.go:58
-							col := tid + gc_off
-							gc_more = true
-
-//line ggml_norm.go:59
-							xi := x[col]
-
-//line ggml_norm.go:60
-							meanVar.X += xi
-
-//line ggml_norm.go:61
-							meanVar.Y += xi * xi
-							gc_s_meanVar[gc_rank2] = meanVar
-						}
-						{
-							gc_tx2 := gc_step8 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:51
-							tid := gc_tx2
-							_ = tid
-							meanVar := gc_s_meanVar[gc_rank2]
-
-//line ggml_norm.go:58
-							col := tid + gc_off
-							gc_more = true
-
-//line ggml_norm.go:59
-							xi := x[col]
-
-//line ggml_norm.go:60
-							meanVar.X += xi
-
-//line ggml_norm.go:61
-							meanVar.Y += xi * xi
-							gc_s_meanVar[gc_rank2] = meanVar
-						}
-						{
-							gc_tx2 := gc_step8 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:51
-							tid := gc_tx2
-							_ = tid
-							meanVar := gc_s_meanVar[gc_rank2]
-
-//line ggml_norm.go:58
-							col := tid + gc_off
-							gc_more = true
-
-//line ggml_norm.go:59
-							xi := x[col]
-
-//line ggml_norm.go:60
-							meanVar.X += xi
-
-//line ggml_norm.go:61
-							meanVar.Y += xi * xi
-							gc_s_meanVar[gc_rank2] = meanVar
-						}
-						{
-							gc_tx2 := gc_step8 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:51
-							tid := gc_tx2
-							_ = tid
-							meanVar := gc_s_meanVar[gc_rank2]
-
-//line ggml_norm.go:58
-							col := tid + gc_off
-							gc_more = true
-
-//line ggml_norm.go:59
-							xi := x[col]
-
-//line ggml_norm.go:60
-							meanVar.X += xi
-
-//line ggml_norm.go:61
-							meanVar.Y += xi * xi
-							gc_s_meanVar[gc_rank2] = meanVar
-						}
-					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step7 + 1
+//line ggml_norm.go:67
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:51
-						tid := gc_tx2
-						_ = tid
+//line ggml_norm.go:53
 						meanVar := gc_s_meanVar[gc_rank2]
-
-//line ggml_norm.go:58
-						col := tid + gc_off
-						gc_more = true
-
 //line ggml_norm.go:59
-						xi := x[col]
-
-//line ggml_norm.go:60
+						gc_more = true
+//line ggml_norm.go:59
+						xi := gc_at4[gc_tx2]
 						meanVar.X += xi
-
-//line ggml_norm.go:61
+						meanVar.Y += xi * xi
+						gc_s_meanVar[gc_rank2] = meanVar
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+//line ggml_norm.go:67
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:53
+						meanVar := gc_s_meanVar[gc_rank2]
+//line ggml_norm.go:59
+						gc_more = true
+//line ggml_norm.go:59
+						xi := gc_at4[gc_tx2]
+						meanVar.X += xi
+						meanVar.Y += xi * xi
+						gc_s_meanVar[gc_rank2] = meanVar
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+//line ggml_norm.go:67
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:53
+						meanVar := gc_s_meanVar[gc_rank2]
+//line ggml_norm.go:59
+						gc_more = true
+//line ggml_norm.go:59
+						xi := gc_at4[gc_tx2]
+						meanVar.X += xi
 						meanVar.Y += xi * xi
 						gc_s_meanVar[gc_rank2] = meanVar
 					}
 				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:53
+					meanVar := gc_s_meanVar[gc_rank2]
+//line ggml_norm.go:59
+					gc_more = true
+//line ggml_norm.go:59
+					xi := gc_at4[gc_tx2]
+					meanVar.X += xi
+					meanVar.Y += xi * xi
+					gc_s_meanVar[gc_rank2] = meanVar
+				}
+			} else {
+				gc_step8 := gc_from2
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:51
+						tid := gc_tx2
+//line ggml_norm.go:53
+						meanVar := gc_s_meanVar[gc_rank2]
+//line ggml_norm.go:58
+						col := tid + gc_off
+						gc_more = true
+//line ggml_norm.go:59
+						xi := x[col]
+						meanVar.X += xi
+						meanVar.Y += xi * xi
+						gc_s_meanVar[gc_rank2] = meanVar
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:51
+						tid := gc_tx2
+//line ggml_norm.go:53
+						meanVar := gc_s_meanVar[gc_rank2]
+//line ggml_norm.go:58
+						col := tid + gc_off
+						gc_more = true
+//line ggml_norm.go:59
+						xi := x[col]
+						meanVar.X += xi
+						meanVar.Y += xi * xi
+						gc_s_meanVar[gc_rank2] = meanVar
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:51
+						tid := gc_tx2
+//line ggml_norm.go:53
+						meanVar := gc_s_meanVar[gc_rank2]
+//line ggml_norm.go:58
+						col := tid + gc_off
+						gc_more = true
+//line ggml_norm.go:59
+						xi := x[col]
+						meanVar.X += xi
+						meanVar.Y += xi * xi
+						gc_s_meanVar[gc_rank2] = meanVar
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:51
+						tid := gc_tx2
+//line ggml_norm.go:53
+						meanVar := gc_s_meanVar[gc_rank2]
+//line ggml_norm.go:58
+						col := tid + gc_off
+						gc_more = true
+//line ggml_norm.go:59
+						xi := x[col]
+						meanVar.X += xi
+						meanVar.Y += xi * xi
+						gc_s_meanVar[gc_rank2] = meanVar
+					}
+				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:51
+					tid := gc_tx2
+//line ggml_norm.go:53
+					meanVar := gc_s_meanVar[gc_rank2]
+//line ggml_norm.go:58
+					col := tid + gc_off
+					gc_more = true
+//line ggml_norm.go:59
+					xi := x[col]
+					meanVar.X += xi
+					meanVar.Y += xi * xi
+					gc_s_meanVar[gc_rank2] = meanVar
+				}
 			}
 		}
 	}
-
 //line ggml_norm.go:66
 	sSum := gocuda.Shared[float2](t, 32)[:32]
-	{
-		var gc_l_a [32]float2
-		var gc_c21v [32]float32
-		var gc_c21r [32]float32
-		var gc_c22v [32]float32
-		var gc_c22r [32]float32
+//line ggml_norm.go:68
+	var gc_l_a [32]float2
+	var gc_c21v [32]float32
+	var gc_c21r [32]float32
+	var gc_c22v [32]float32
+	var gc_c22r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+//line ggml_norm.go:81
+			meanVar := gc_s_meanVar[gc_rank2]
+//line ggml_norm.go:64
+			var a float2 = meanVar
+//line ggml_norm.go:66
+			gc_l_a[gc_lane2] = a
+		}
+//line ggml_norm.go:32
+		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line ggml_norm.go:36
+				a := gc_l_a[gc_lane2]
+//line ggml_norm.go:33
+				gc_c21v[gc_lane2] = a.X
+			}
+//line ggml_norm.go:33
+			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c21v, offset, ggmlWarpSize, &gc_c21r)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				a := gc_l_a[gc_lane2]
+//line ggml_norm.go:33
+				a.X += gc_c21r[gc_lane2]
+				gc_c22v[gc_lane2] = a.Y
+				gc_l_a[gc_lane2] = a
+			}
+//line ggml_norm.go:34
+			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c22v, offset, ggmlWarpSize, &gc_c22r)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				a := gc_l_a[gc_lane2]
+//line ggml_norm.go:34
+				a.Y += gc_c22r[gc_lane2]
+				gc_l_a[gc_lane2] = a
+			}
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:67
+				warpID := gc_tx2 / ggmlWarpSize
+				laneID := gc_tx2 % ggmlWarpSize
+//line ggml_norm.go:70
+				a := gc_l_a[gc_lane2]
+//line ggml_norm.go:72
+				var meanVar float2
+//line ggml_norm.go:36
+				var r float2 = a
+//line ggml_norm.go:64
+				meanVar = r
+//line ggml_norm.go:69
+				if (blockSize > ggmlWarpSize) && (laneID == 0) {
+					sSum[warpID] = meanVar
+				}
+//line ggml_norm.go:73
+				gc_s_meanVar[gc_rank2] = meanVar
+			}
+		}
+	}
+//line ggml_norm.go:65
+	if blockSize > ggmlWarpSize {
+//line ggml_norm.go:67
+		var gc_l_a_ [32]float2
+		var gc_c23v [32]float32
+		var gc_c23r [32]float32
+		var gc_c24v [32]float32
+		var gc_c24r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 			gc_cnt2 := min(32, gc_n2-gc_w2)
 			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				meanVar := gc_s_meanVar[gc_rank2]
-
-//line ggml_norm.go:64
-				var a float2 = meanVar
-
-//line ggml_norm.go:64
-				_ = a
-				_ = a
-				gc_l_a[gc_lane2] = a
-			}
-
-//line ggml_norm.go:32
-			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					a := gc_l_a[gc_lane2]
-					_ = a
-
-//line ggml_norm.go:33
-					gc_c21v[gc_lane2] = a.X
-				}
-
-//line ggml_norm.go:33
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c21v, offset, ggmlWarpSize, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					a := gc_l_a[gc_lane2]
-					_ = a
-
-//line ggml_norm.go:33
-					a.X += gc_c21r[gc_lane2]
-
-//line ggml_norm.go:34
-					gc_c22v[gc_lane2] = a.Y
-					gc_l_a[gc_lane2] = a
-				}
-
-//line ggml_norm.go:34
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c22v, offset, ggmlWarpSize, &gc_c22r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					a := gc_l_a[gc_lane2]
-					_ = a
-
-//line ggml_norm.go:34
-					a.Y += gc_c22r[gc_lane2]
-					gc_l_a[gc_lane2] = a
-				}
-			}
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
@@ -483,166 +400,74 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:67
-					warpID := gc_tx2 / ggmlWarpSize
-					_ = warpID
-
 //line ggml_norm.go:68
 					laneID := gc_tx2 % ggmlWarpSize
-					_ = laneID
-					a := gc_l_a[gc_lane2]
-					_ = a
+//line ggml_norm.go:70
 					var meanVar float2
-					_ = meanVar
-
-//line ggml_norm.go:36
-					var r float2 = a
-
-//line ggml_norm.go:36
-					_ = r
-
-//line ggml_norm.go:64
-					meanVar = r
-
-//line ggml_norm.go:69
-					if (blockSize > ggmlWarpSize) && (laneID == 0) {
-						sSum[warpID] = meanVar
-					}
-					_ = r
-					gc_s_meanVar[gc_rank2] = meanVar
+//line ggml_norm.go:73
+					meanVar = sSum[laneID]
+					var a_ float2 = meanVar
+//line ggml_norm.go:76
+					gc_l_a_[gc_lane2] = a_
 				}
 			}
-		}
-	}
-
-//line ggml_norm.go:65
-	if blockSize > ggmlWarpSize {
-		{
-			var gc_l_a_ [32]float2
-			var gc_c23v [32]float32
-			var gc_c23r [32]float32
-			var gc_c24v [32]float32
-			var gc_c24r [32]float32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:68
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-						var meanVar float2
-						_ = meanVar
-
-//line ggml_norm.go:73
-						meanVar = sSum[laneID]
-
-//line ggml_norm.go:74
-						var a_ float2 = meanVar
-
-//line ggml_norm.go:74
-						_ = a_
-						_ = a_
-						gc_l_a_[gc_lane2] = a_
-					}
-				}
-
 //line ggml_norm.go:32
-				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						a_ := gc_l_a_[gc_lane2]
-						_ = a_
-
+			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line ggml_norm.go:36
+					a_ := gc_l_a_[gc_lane2]
 //line ggml_norm.go:33
-						gc_c23v[gc_lane2] = a_.X
-					}
-
-//line ggml_norm.go:33
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c23v, offset_, ggmlWarpSize, &gc_c23r)
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						a_ := gc_l_a_[gc_lane2]
-						_ = a_
-
-//line ggml_norm.go:33
-						a_.X += gc_c23r[gc_lane2]
-
-//line ggml_norm.go:34
-						gc_c24v[gc_lane2] = a_.Y
-						gc_l_a_[gc_lane2] = a_
-					}
-
-//line ggml_norm.go:34
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c24v, offset_, ggmlWarpSize, &gc_c24r)
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						a_ := gc_l_a_[gc_lane2]
-						_ = a_
-
-//line ggml_norm.go:34
-						a_.Y += gc_c24r[gc_lane2]
-						gc_l_a_[gc_lane2] = a_
-					}
+					gc_c23v[gc_lane2] = a_.X
 				}
+//line ggml_norm.go:33
+				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c23v, offset_, ggmlWarpSize, &gc_c23r)
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
 					a_ := gc_l_a_[gc_lane2]
-					_ = a_
-					var meanVar float2
-					_ = meanVar
-
-//line ggml_norm.go:36
-					var r_ float2 = a_
-
-//line ggml_norm.go:36
-					_ = r_
-
-//line ggml_norm.go:74
-					meanVar = r_
-					_ = r_
-					gc_s_meanVar[gc_rank2] = meanVar
+//line ggml_norm.go:33
+					a_.X += gc_c23r[gc_lane2]
+					gc_c24v[gc_lane2] = a_.Y
+					gc_l_a_[gc_lane2] = a_
 				}
+//line ggml_norm.go:34
+				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_c24v, offset_, ggmlWarpSize, &gc_c24r)
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					a_ := gc_l_a_[gc_lane2]
+//line ggml_norm.go:34
+					a_.Y += gc_c24r[gc_lane2]
+					gc_l_a_[gc_lane2] = a_
+				}
+			}
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+//line ggml_norm.go:41
+				a_ := gc_l_a_[gc_lane2]
+//line ggml_norm.go:43
+				var meanVar float2
+//line ggml_norm.go:36
+				var r_ float2 = a_
+//line ggml_norm.go:74
+				meanVar = r_
+//line ggml_norm.go:76
+				gc_s_meanVar[gc_rank2] = meanVar
 			}
 		}
 	}
-	{
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			meanVar := gc_s_meanVar[gc_rank2]
-
+//line ggml_norm.go:82
+	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		meanVar := gc_s_meanVar[gc_rank2]
 //line ggml_norm.go:77
-			mean := meanVar.X / float32(ncols)
-
-//line ggml_norm.go:78
-			variance := meanVar.Y/float32(ncols) - mean*mean
-
-//line ggml_norm.go:79
-			invStd := intrinsic.Rsqrtf(variance + eps)
-			_ = mean
-			_ = variance
-			_ = invStd
-			gc_s_mean[gc_rank2] = mean
-			gc_s_invStd[gc_rank2] = invStd
-		}
+		mean := meanVar.X / float32(ncols)
+		variance := meanVar.Y/float32(ncols) - mean*mean
+		invStd := intrinsic.Rsqrtf(variance + eps)
+//line ggml_norm.go:83
+		gc_s_mean[gc_rank2] = mean
+		gc_s_invStd[gc_rank2] = invStd
 	}
-
 //line ggml_norm.go:81
 	for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += blockSize {
 		gc_b2.Tick()
@@ -650,194 +475,153 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := gc_off2
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(dst) && gc_to2 <= len(dst)-gc_off6 && gc_off6 <= len(x) && gc_to2 <= len(x)-gc_off6 {
-					gc_at5 := dst[gc_off6:][:gc_to2]
-					gc_at6 := x[gc_off6:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line ggml_norm.go:51
-							var tid int = gc_tx2
-//line ggml_norm.go:51
-							_ = tid
-//line ggml_norm.go:51
-							mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank2:])
-//line ggml_norm.go:51
-							_ = mean
-//line ggml_norm.go:51
-							invStd := archsimd.LoadFloat32x8Slice(gc_s_invStd[gc_rank2:])
-//line ggml_norm.go:51
-							_ = invStd
-//line ggml_norm.go:81
-							var col_ int = tid + gc_off2
-//line ggml_norm.go:81
-							_ = col_
-							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Sub(mean).Mul(invStd).StoreSlice(gc_at5[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep > gc_from2 {
-						gc_more2 = true
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+//line ggml_norm.go:88
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off6 := gc_off2
+			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(dst) && gc_to2 <= len(dst)-gc_off6 && gc_off6 <= len(x) && gc_to2 <= len(x)-gc_off6 {
+				gc_at5 := dst[gc_off6:][:gc_to2]
+				gc_at6 := x[gc_off6:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line ggml_norm.go:51
-						tid := gc_tx2
-						_ = tid
-						mean := gc_s_mean[gc_rank2]
-						invStd := gc_s_invStd[gc_rank2]
-
+						var tid int = gc_tx2
+//line ggml_norm.go:51
+						mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank2:])
+//line ggml_norm.go:51
+						invStd := archsimd.LoadFloat32x8Slice(gc_s_invStd[gc_rank2:])
 //line ggml_norm.go:81
-						col_ := tid + gc_off2
-						gc_more2 = true
+						var col_ int = tid + gc_off2
+//line ggml_norm.go:81
 						_ = col_
-
-//line ggml_norm.go:82
-						gc_at5[gc_tx2] = (gc_at6[gc_tx2] - mean) * invStd
+						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Sub(mean).Mul(invStd).StoreSlice(gc_at5[gc_tx2:])
 					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from2 {
+					gc_more2 = true
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line ggml_norm.go:53
+					mean := gc_s_mean[gc_rank2]
+					invStd := gc_s_invStd[gc_rank2]
+//line ggml_norm.go:82
+					gc_more2 = true
+//line ggml_norm.go:82
+					gc_at5[gc_tx2] = (gc_at6[gc_tx2] - mean) * invStd
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
 //line ggml_norm.go:51
-							var tid int = gc_tx2
+						var tid int = gc_tx2
 //line ggml_norm.go:51
-							_ = tid
+						mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank2:])
 //line ggml_norm.go:51
-							mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank2:])
-//line ggml_norm.go:51
-							_ = mean
-//line ggml_norm.go:51
-							invStd := archsimd.LoadFloat32x8Slice(gc_s_invStd[gc_rank2:])
-//line ggml_norm.go:51
-							_ = invStd
+						invStd := archsimd.LoadFloat32x8Slice(gc_s_invStd[gc_rank2:])
 //line ggml_norm.go:81
-							var col_ int = tid + gc_off2
-//line ggml_norm.go:81
-							_ = col_
+						var col_ int = tid + gc_off2
+						if col_ < 0 || col_ > len(x)-8 || col_ > len(dst)-8 {
 //line ggml_norm.go:82
-							if col_ < 0 || col_ > len(x)-8 || col_ > len(dst)-8 {
-//line ggml_norm.go:82
-								break
-//line ggml_norm.go:82
-							}
-							archsimd.LoadFloat32x8Slice(x[col_:]).Sub(mean).Mul(invStd).StoreSlice(dst[col_:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
+//line ggml_norm.go:83
+						archsimd.LoadFloat32x8Slice(x[col_:]).Sub(mean).Mul(invStd).StoreSlice(dst[col_:])
 					}
-					if gc_vstep2 > gc_from2 {
-						gc_more2 = true
-					}
-					gc_step9 := gc_vstep2
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
-						{
-							gc_tx2 := gc_step9 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:51
-							tid := gc_tx2
-							_ = tid
-							mean := gc_s_mean[gc_rank2]
-							invStd := gc_s_invStd[gc_rank2]
-
-//line ggml_norm.go:81
-							col_ := tid + gc_off2
-							gc_more2 = true
-
-//line ggml_norm.go:82
-							dst[col_] = (x[col_] - mean) * invStd
-						}
-						{
-							gc_tx2 := gc_step9 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:51
-							tid := gc_tx2
-							_ = tid
-							mean := gc_s_mean[gc_rank2]
-							invStd := gc_s_invStd[gc_rank2]
-
-//line ggml_norm.go:81
-							col_ := tid + gc_off2
-							gc_more2 = true
-
-//line ggml_norm.go:82
-							dst[col_] = (x[col_] - mean) * invStd
-						}
-						{
-							gc_tx2 := gc_step9 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:51
-							tid := gc_tx2
-							_ = tid
-							mean := gc_s_mean[gc_rank2]
-							invStd := gc_s_invStd[gc_rank2]
-
-//line ggml_norm.go:81
-							col_ := tid + gc_off2
-							gc_more2 = true
-
-//line ggml_norm.go:82
-							dst[col_] = (x[col_] - mean) * invStd
-						}
-						{
-							gc_tx2 := gc_step9 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:51
-							tid := gc_tx2
-							_ = tid
-							mean := gc_s_mean[gc_rank2]
-							invStd := gc_s_invStd[gc_rank2]
-
-//line ggml_norm.go:81
-							col_ := tid + gc_off2
-							gc_more2 = true
-
-//line ggml_norm.go:82
-							dst[col_] = (x[col_] - mean) * invStd
-						}
-					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from2 {
+					gc_more2 = true
+				}
+				gc_step9 := gc_vstep2
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line ggml_norm.go:51
 						tid := gc_tx2
-						_ = tid
+//line ggml_norm.go:53
 						mean := gc_s_mean[gc_rank2]
 						invStd := gc_s_invStd[gc_rank2]
-
 //line ggml_norm.go:81
 						col_ := tid + gc_off2
 						gc_more2 = true
-
 //line ggml_norm.go:82
 						dst[col_] = (x[col_] - mean) * invStd
 					}
+					{
+						gc_tx2 := gc_step9 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:51
+						tid := gc_tx2
+//line ggml_norm.go:53
+						mean := gc_s_mean[gc_rank2]
+						invStd := gc_s_invStd[gc_rank2]
+//line ggml_norm.go:81
+						col_ := tid + gc_off2
+						gc_more2 = true
+//line ggml_norm.go:82
+						dst[col_] = (x[col_] - mean) * invStd
+					}
+					{
+						gc_tx2 := gc_step9 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:51
+						tid := gc_tx2
+//line ggml_norm.go:53
+						mean := gc_s_mean[gc_rank2]
+						invStd := gc_s_invStd[gc_rank2]
+//line ggml_norm.go:81
+						col_ := tid + gc_off2
+						gc_more2 = true
+//line ggml_norm.go:82
+						dst[col_] = (x[col_] - mean) * invStd
+					}
+					{
+						gc_tx2 := gc_step9 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:51
+						tid := gc_tx2
+//line ggml_norm.go:53
+						mean := gc_s_mean[gc_rank2]
+						invStd := gc_s_invStd[gc_rank2]
+//line ggml_norm.go:81
+						col_ := tid + gc_off2
+						gc_more2 = true
+//line ggml_norm.go:82
+						dst[col_] = (x[col_] - mean) * invStd
+					}
+				}
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:51
+					tid := gc_tx2
+//line ggml_norm.go:53
+					mean := gc_s_mean[gc_rank2]
+					invStd := gc_s_invStd[gc_rank2]
+//line ggml_norm.go:81
+					col_ := tid + gc_off2
+					gc_more2 = true
+//line ggml_norm.go:82
+					dst[col_] = (x[col_] - mean) * invStd
 				}
 			}
 		}
@@ -872,81 +656,68 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_tmp := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	_ = gc_s_tmp
+//line ggml_norm.go:103
 	gc_s_mean := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 	gc_s_scale := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
 	_ = &eps
-
 //line ggml_norm.go:93
 	end := min(gc_bx2*groupSize+groupSize, neElements)
-	{
-		gc_vstep7 := 0
-		if compiled.SIMD {
 //line ggml_norm.go:95
-			gc_vb3 := archsimd.BroadcastFloat32x8(float32(0.0))
+	gc_vstep7 := 0
+	if compiled.SIMD {
 //line ggml_norm.go:95
-			_ = gc_vb3
-			for ; gc_vstep7+7 < gc_n2; gc_vstep7 += 8 {
-				gc_rank2 := gc_vstep7
-				_ = gc_rank2
+		gc_vb3 := archsimd.BroadcastFloat32x8(float32(0.0))
+		for ; gc_vstep7+7 < gc_n2; gc_vstep7 += 8 {
+			gc_rank2 := gc_vstep7
 //line ggml_norm.go:95
-				tmp := gc_vb3
+			tmp := gc_vb3
 //line ggml_norm.go:95
-				_ = tmp
-//line ggml_norm.go:95
-				tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
+			tmp.StoreSlice(gc_s_tmp[gc_rank2:])
 		}
-		gc_step8 := gc_vstep7
-		for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
-			{
-				gc_rank2 := gc_step8 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:95
-				tmp := float32(0.0)
-				_ = tmp
-				gc_s_tmp[gc_rank2] = tmp
-			}
-			{
-				gc_rank2 := gc_step8 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:95
-				tmp := float32(0.0)
-				_ = tmp
-				gc_s_tmp[gc_rank2] = tmp
-			}
-			{
-				gc_rank2 := gc_step8 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:95
-				tmp := float32(0.0)
-				_ = tmp
-				gc_s_tmp[gc_rank2] = tmp
-			}
-			{
-				gc_rank2 := gc_step8 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:95
-				tmp := float32(0.0)
-				_ = tmp
-				gc_s_tmp[gc_rank2] = tmp
-			}
-		}
-		for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step8 := gc_vstep7
+	for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
+		{
+			gc_rank2 := gc_step8 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line ggml_norm.go:95
 			tmp := float32(0.0)
-			_ = tmp
+//line ggml_norm.go:97
+			gc_s_tmp[gc_rank2] = tmp
+		}
+		{
+			gc_rank2 := gc_step8 + 1
+			gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:95
+			tmp := float32(0.0)
+//line ggml_norm.go:97
+			gc_s_tmp[gc_rank2] = tmp
+		}
+		{
+			gc_rank2 := gc_step8 + 2
+			gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:95
+			tmp := float32(0.0)
+//line ggml_norm.go:97
+			gc_s_tmp[gc_rank2] = tmp
+		}
+		{
+			gc_rank2 := gc_step8 + 3
+			gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:95
+			tmp := float32(0.0)
+//line ggml_norm.go:97
 			gc_s_tmp[gc_rank2] = tmp
 		}
 	}
-
+	for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:95
+		tmp := float32(0.0)
+//line ggml_norm.go:97
+		gc_s_tmp[gc_rank2] = tmp
+	}
 //line ggml_norm.go:97
 	for gc_off, gc_limit, gc_more := 0, end, true; gc_more; gc_off += blockSize {
 		gc_b2.Tick()
@@ -954,343 +725,312 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off+(gc_bx2*groupSize), gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*groupSize)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := (gc_bx2 * groupSize) + gc_off
-				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(x) && gc_to2 <= len(x)-gc_off7 {
-					gc_at5 := x[gc_off7:][:gc_to2]
-					gc_vstep8 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-							gc_tx2 := gc_vstep8
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line ggml_norm.go:92
-							var start int = gc_bx2*groupSize + gc_tx2
-//line ggml_norm.go:92
-							_ = start
-//line ggml_norm.go:92
-							tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
-//line ggml_norm.go:92
-							_ = tmp
-//line ggml_norm.go:97
-							var j int = start + gc_off
-//line ggml_norm.go:97
-							_ = j
-//line ggml_norm.go:98
-							tmp = tmp.Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))
-//line ggml_norm.go:98
-							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep8 > gc_from2 {
-						gc_more = true
-					}
-					for gc_tx2 := gc_vstep8; gc_tx2 < gc_to2; gc_tx2++ {
+//line ggml_norm.go:104
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off+(gc_bx2*groupSize), gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*groupSize)); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off7 := (gc_bx2 * groupSize) + gc_off
+			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(x) && gc_to2 <= len(x)-gc_off7 {
+				gc_at5 := x[gc_off7:][:gc_to2]
+				gc_vstep8 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line ggml_norm.go:92
-						start := gc_bx2*groupSize + gc_tx2
-						_ = start
-						tmp := gc_s_tmp[gc_rank2]
-
+						var start int = gc_bx2*groupSize + gc_tx2
+//line ggml_norm.go:92
+						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
 //line ggml_norm.go:97
-						j := start + gc_off
-						gc_more = true
+						var j int = start + gc_off
+//line ggml_norm.go:97
 						_ = j
-
+						tmp = tmp.Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))
 //line ggml_norm.go:98
-						tmp += gc_at5[gc_tx2]
-						gc_s_tmp[gc_rank2] = tmp
+						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
 					}
-				} else {
-					gc_vstep9 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
-							gc_tx2 := gc_vstep9
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep8 > gc_from2 {
+					gc_more = true
+				}
+				for gc_tx2 := gc_vstep8; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line ggml_norm.go:94
+					tmp := gc_s_tmp[gc_rank2]
+//line ggml_norm.go:98
+					gc_more = true
+//line ggml_norm.go:98
+					tmp += gc_at5[gc_tx2]
+					gc_s_tmp[gc_rank2] = tmp
+				}
+			} else {
+				gc_vstep9 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
+						gc_tx2 := gc_vstep9
+						gc_rank2 := gc_base2 + gc_tx2
 //line ggml_norm.go:92
-							var start int = gc_bx2*groupSize + gc_tx2
+						var start int = gc_bx2*groupSize + gc_tx2
 //line ggml_norm.go:92
-							_ = start
-//line ggml_norm.go:92
-							tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
-//line ggml_norm.go:92
-							_ = tmp
+						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
 //line ggml_norm.go:97
-							var j int = start + gc_off
-//line ggml_norm.go:97
-							_ = j
+						var j int = start + gc_off
+						if j < 0 || j > len(x)-8 {
 //line ggml_norm.go:98
-							if j < 0 || j > len(x)-8 {
-//line ggml_norm.go:98
-								break
-//line ggml_norm.go:98
-							}
-//line ggml_norm.go:98
-							tmp = tmp.Add(archsimd.LoadFloat32x8Slice(x[j:]))
-//line ggml_norm.go:98
-							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
+//line ggml_norm.go:98
+						tmp = tmp.Add(archsimd.LoadFloat32x8Slice(x[j:]))
+//line ggml_norm.go:98
+						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
 					}
-					if gc_vstep9 > gc_from2 {
-						gc_more = true
-					}
-					gc_step9 := gc_vstep9
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
-						{
-							gc_tx2 := gc_step9 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:92
-							start := gc_bx2*groupSize + gc_tx2
-							_ = start
-							tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:97
-							j := start + gc_off
-							gc_more = true
-
-//line ggml_norm.go:98
-							tmp += x[j]
-							gc_s_tmp[gc_rank2] = tmp
-						}
-						{
-							gc_tx2 := gc_step9 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:92
-							start := gc_bx2*groupSize + gc_tx2
-							_ = start
-							tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:97
-							j := start + gc_off
-							gc_more = true
-
-//line ggml_norm.go:98
-							tmp += x[j]
-							gc_s_tmp[gc_rank2] = tmp
-						}
-						{
-							gc_tx2 := gc_step9 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:92
-							start := gc_bx2*groupSize + gc_tx2
-							_ = start
-							tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:97
-							j := start + gc_off
-							gc_more = true
-
-//line ggml_norm.go:98
-							tmp += x[j]
-							gc_s_tmp[gc_rank2] = tmp
-						}
-						{
-							gc_tx2 := gc_step9 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:92
-							start := gc_bx2*groupSize + gc_tx2
-							_ = start
-							tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:97
-							j := start + gc_off
-							gc_more = true
-
-//line ggml_norm.go:98
-							tmp += x[j]
-							gc_s_tmp[gc_rank2] = tmp
-						}
-					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep9 > gc_from2 {
+					gc_more = true
+				}
+				gc_step9 := gc_vstep9
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line ggml_norm.go:92
 						start := gc_bx2*groupSize + gc_tx2
-						_ = start
+//line ggml_norm.go:94
 						tmp := gc_s_tmp[gc_rank2]
-
 //line ggml_norm.go:97
 						j := start + gc_off
 						gc_more = true
-
+//line ggml_norm.go:98
+						tmp += x[j]
+						gc_s_tmp[gc_rank2] = tmp
+					}
+					{
+						gc_tx2 := gc_step9 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:92
+						start := gc_bx2*groupSize + gc_tx2
+//line ggml_norm.go:94
+						tmp := gc_s_tmp[gc_rank2]
+//line ggml_norm.go:97
+						j := start + gc_off
+						gc_more = true
+//line ggml_norm.go:98
+						tmp += x[j]
+						gc_s_tmp[gc_rank2] = tmp
+					}
+					{
+						gc_tx2 := gc_step9 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:92
+						start := gc_bx2*groupSize + gc_tx2
+//line ggml_norm.go:94
+						tmp := gc_s_tmp[gc_rank2]
+//line ggml_norm.go:97
+						j := start + gc_off
+						gc_more = true
+//line ggml_norm.go:98
+						tmp += x[j]
+						gc_s_tmp[gc_rank2] = tmp
+					}
+					{
+						gc_tx2 := gc_step9 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:92
+						start := gc_bx2*groupSize + gc_tx2
+//line ggml_norm.go:94
+						tmp := gc_s_tmp[gc_rank2]
+//line ggml_norm.go:97
+						j := start + gc_off
+						gc_more = true
 //line ggml_norm.go:98
 						tmp += x[j]
 						gc_s_tmp[gc_rank2] = tmp
 					}
 				}
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:92
+					start := gc_bx2*groupSize + gc_tx2
+//line ggml_norm.go:94
+					tmp := gc_s_tmp[gc_rank2]
+//line ggml_norm.go:97
+					j := start + gc_off
+					gc_more = true
+//line ggml_norm.go:98
+					tmp += x[j]
+					gc_s_tmp[gc_rank2] = tmp
+				}
 			}
 		}
 	}
-
 //line ggml_norm.go:103
 	sSum := gocuda.Shared[float32](t, 32)[:32]
-	{
-		var gc_l_x_ [32]float32
-		var gc_c21r [32]float32
+//line ggml_norm.go:105
+	var gc_l_x_ [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+//line ggml_norm.go:101
+					tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+//line ggml_norm.go:101
+					x_ := tmp
+//line ggml_norm.go:101
+					x_.StoreSlice(gc_l_x_[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line ggml_norm.go:101
+					tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+//line ggml_norm.go:101
+					x_ := tmp
+//line ggml_norm.go:101
+					x_.StoreSlice(gc_l_x_[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+//line ggml_norm.go:114
+				tmp := gc_s_tmp[gc_rank2]
+//line ggml_norm.go:101
+				var x_ float32 = tmp
+//line ggml_norm.go:103
+				gc_l_x_[gc_lane2] = x_
+			}
+		}
+//line ggml_norm.go:24
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+//line ggml_norm.go:25
+				gc_run.Add(offset, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
+				}
+			}
+			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
+		} else {
+//line ggml_norm.go:24
+			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset, 0, 32)
+				} else {
+//line ggml_norm.go:25
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c21r)
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line ggml_norm.go:25
+								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_norm.go:25
+								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line ggml_norm.go:25
+								x_.StoreSlice(gc_l_x_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+//line ggml_norm.go:25
+								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_norm.go:25
+								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line ggml_norm.go:25
+								x_.StoreSlice(gc_l_x_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line ggml_norm.go:38
+							x_ := gc_l_x_[gc_lane2]
+//line ggml_norm.go:25
+							x_ += gc_c21r[gc_lane2]
+							gc_l_x_[gc_lane2] = x_
+						}
+					}
+				}
+			}
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:104
+				warpID := gc_tx2 / ggmlWarpSize
+				laneID := gc_tx2 % ggmlWarpSize
+//line ggml_norm.go:107
+				x_ := gc_l_x_[gc_lane2]
+//line ggml_norm.go:109
+				var tmp float32
+//line ggml_norm.go:27
+				var r float32 = x_
+//line ggml_norm.go:101
+				tmp = r
+//line ggml_norm.go:106
+				if (blockSize > ggmlWarpSize) && (laneID == 0) {
+					sSum[warpID] = tmp
+				}
+//line ggml_norm.go:110
+				gc_s_tmp[gc_rank2] = tmp
+			}
+		}
+	}
+//line ggml_norm.go:102
+	if blockSize > ggmlWarpSize {
+//line ggml_norm.go:104
+		var gc_l_x_2 [32]float32
+		var gc_c22r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 			gc_cnt2 := min(32, gc_n2-gc_w2)
 			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_norm.go:101
-						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
-//line ggml_norm.go:101
-						_ = tmp
-//line ggml_norm.go:101
-						x_ := tmp
-//line ggml_norm.go:101
-						_ = x_
-//line ggml_norm.go:101
-						x_.StoreSlice(gc_l_x_[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_norm.go:101
-						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
-//line ggml_norm.go:101
-						_ = tmp
-//line ggml_norm.go:101
-						x_ := tmp
-//line ggml_norm.go:101
-						_ = x_
-//line ggml_norm.go:101
-						x_.StoreSlice(gc_l_x_[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:101
-					var x_ float32 = tmp
-
-//line ggml_norm.go:101
-					_ = x_
-					_ = x_
-					gc_l_x_[gc_lane2] = x_
-				}
-			}
-
-//line ggml_norm.go:24
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				var gc_run compiled.ShflSteps
-				for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-
-//line ggml_norm.go:25
-					gc_run.Add(offset, 0, 32)
-					if gc_run.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
-			} else {
-
-//line ggml_norm.go:24
-				for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-
-//line ggml_norm.go:25
-					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset, 0, 32)
-					} else {
-
-//line ggml_norm.go:25
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c21r)
-						gc_left2 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line ggml_norm.go:25
-									x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
-//line ggml_norm.go:25
-									_ = x_
-//line ggml_norm.go:25
-									x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line ggml_norm.go:25
-									x_.StoreSlice(gc_l_x_[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line ggml_norm.go:25
-									x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
-//line ggml_norm.go:25
-									_ = x_
-//line ggml_norm.go:25
-									x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line ggml_norm.go:25
-									x_.StoreSlice(gc_l_x_[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left2 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								x_ := gc_l_x_[gc_lane2]
-								_ = x_
-
-//line ggml_norm.go:25
-								x_ += gc_c21r[gc_lane2]
-								gc_l_x_[gc_lane2] = x_
-							}
-						}
-					}
-				}
-			}
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
@@ -1301,341 +1041,214 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:104
-					warpID := gc_tx2 / ggmlWarpSize
-					_ = warpID
-
 //line ggml_norm.go:105
 					laneID := gc_tx2 % ggmlWarpSize
-					_ = laneID
-					x_ := gc_l_x_[gc_lane2]
-					_ = x_
+//line ggml_norm.go:107
 					var tmp float32
-					_ = tmp
-
-//line ggml_norm.go:27
-					var r float32 = x_
-
-//line ggml_norm.go:27
-					_ = r
-
-//line ggml_norm.go:101
-					tmp = r
-
-//line ggml_norm.go:106
-					if (blockSize > ggmlWarpSize) && (laneID == 0) {
-						sSum[warpID] = tmp
+//line ggml_norm.go:110
+					tmp = sSum[laneID]
+					var x_2 float32 = tmp
+//line ggml_norm.go:113
+					gc_l_x_2[gc_lane2] = x_2
+				}
+			}
+//line ggml_norm.go:24
+			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				var gc_run2 compiled.ShflSteps
+				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+//line ggml_norm.go:25
+					gc_run2.Add(offset_, 0, 32)
+					if gc_run2.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run2)
 					}
-					_ = r
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run2)
+			} else {
+//line ggml_norm.go:24
+				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_, 0, 32)
+					} else {
+//line ggml_norm.go:25
+						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c22r)
+						gc_left3 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line ggml_norm.go:25
+									x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+//line ggml_norm.go:25
+									x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line ggml_norm.go:25
+									x_2.StoreSlice(gc_l_x_2[gc_lane2:])
+									gc_left3 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+//line ggml_norm.go:25
+									x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+//line ggml_norm.go:25
+									x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line ggml_norm.go:25
+									x_2.StoreSlice(gc_l_x_2[gc_lane2:])
+									gc_left3 &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left3 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left3&(1<<gc_lane2) == 0 {
+									continue
+								}
+//line ggml_norm.go:38
+								x_2 := gc_l_x_2[gc_lane2]
+//line ggml_norm.go:25
+								x_2 += gc_c22r[gc_lane2]
+								gc_l_x_2[gc_lane2] = x_2
+							}
+						}
+					}
+				}
+			}
+			gc_left4 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+//line ggml_norm.go:27
+						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+//line ggml_norm.go:27
+						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_norm.go:27
+						r_ := x_2
+//line ggml_norm.go:111
+						tmp = r_
+//line ggml_norm.go:111
+						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+						gc_left4 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line ggml_norm.go:111
+						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+//line ggml_norm.go:111
+						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_norm.go:27
+						r_ := x_2
+//line ggml_norm.go:111
+						tmp = r_
+//line ggml_norm.go:111
+						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+						gc_left4 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left4 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left4&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line ggml_norm.go:124
+					x_2 := gc_l_x_2[gc_lane2]
+//line ggml_norm.go:126
+					var tmp float32
+//line ggml_norm.go:27
+					var r_ float32 = x_2
+//line ggml_norm.go:111
+					tmp = r_
+//line ggml_norm.go:113
 					gc_s_tmp[gc_rank2] = tmp
 				}
 			}
 		}
 	}
-
-//line ggml_norm.go:102
-	if blockSize > ggmlWarpSize {
-		{
-			var gc_l_x_2 [32]float32
-			var gc_c22r [32]float32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:105
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-						var tmp float32
-						_ = tmp
-
-//line ggml_norm.go:110
-						tmp = sSum[laneID]
-
-//line ggml_norm.go:111
-						var x_2 float32 = tmp
-
-//line ggml_norm.go:111
-						_ = x_2
-						_ = x_2
-						gc_l_x_2[gc_lane2] = x_2
-					}
-				}
-
-//line ggml_norm.go:24
-				if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					var gc_run2 compiled.ShflSteps
-					for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-
-//line ggml_norm.go:25
-						gc_run2.Add(offset_, 0, 32)
-						if gc_run2.Full() {
-							compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run2)
-						}
-					}
-					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run2)
-				} else {
-
-//line ggml_norm.go:24
-					for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-
-//line ggml_norm.go:25
-						if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_, 0, 32)
-						} else {
-
-//line ggml_norm.go:25
-							compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c22r)
-							gc_left3 := gc_act2
-							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line ggml_norm.go:25
-										x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
-//line ggml_norm.go:25
-										_ = x_2
-//line ggml_norm.go:25
-										x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line ggml_norm.go:25
-										x_2.StoreSlice(gc_l_x_2[gc_lane2:])
-										gc_left3 &^= 0xff << gc_lane2
-									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line ggml_norm.go:25
-										x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
-//line ggml_norm.go:25
-										_ = x_2
-//line ggml_norm.go:25
-										x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line ggml_norm.go:25
-										x_2.StoreSlice(gc_l_x_2[gc_lane2:])
-										gc_left3 &^= 0xff << gc_lane2
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left3 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left3&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-									x_2 := gc_l_x_2[gc_lane2]
-									_ = x_2
-
-//line ggml_norm.go:25
-									x_2 += gc_c22r[gc_lane2]
-									gc_l_x_2[gc_lane2] = x_2
-								}
-							}
-						}
-					}
-				}
-				gc_left4 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line ggml_norm.go:27
-							x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
-//line ggml_norm.go:27
-							_ = x_2
-//line ggml_norm.go:27
-							var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:27
-							_ = tmp
-//line ggml_norm.go:27
-							r_ := x_2
-//line ggml_norm.go:27
-							_ = r_
-//line ggml_norm.go:111
-							tmp = r_
-//line ggml_norm.go:111
-							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-							gc_left4 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line ggml_norm.go:111
-							x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
-//line ggml_norm.go:111
-							_ = x_2
-//line ggml_norm.go:111
-							var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:111
-							_ = tmp
-//line ggml_norm.go:27
-							r_ := x_2
-//line ggml_norm.go:27
-							_ = r_
-//line ggml_norm.go:111
-							tmp = r_
-//line ggml_norm.go:111
-							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-							gc_left4 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left4 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left4&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						x_2 := gc_l_x_2[gc_lane2]
-						_ = x_2
-						var tmp float32
-						_ = tmp
-
-//line ggml_norm.go:27
-						var r_ float32 = x_2
-
-//line ggml_norm.go:27
-						_ = r_
-
-//line ggml_norm.go:111
-						tmp = r_
-						_ = r_
-						gc_s_tmp[gc_rank2] = tmp
-					}
-				}
-			}
+//line ggml_norm.go:120
+	gc_vstep10 := 0
+	if compiled.SIMD {
+//line ggml_norm.go:114
+		gc_vb4 := archsimd.BroadcastFloat32x8(float32(groupSize))
+		gc_vb5 := archsimd.BroadcastFloat32x8(0.0)
+		for ; gc_vstep10+7 < gc_n2; gc_vstep10 += 8 {
+			gc_rank2 := gc_vstep10
+//line ggml_norm.go:115
+			tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+//line ggml_norm.go:114
+			mean := tmp.Div(gc_vb4)
+			tmp = gc_vb5
+//line ggml_norm.go:115
+			tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+//line ggml_norm.go:115
+			mean.StoreSlice(gc_s_mean[gc_rank2:])
 		}
+		archsimd.ClearAVXUpperBits()
 	}
-	{
-		gc_vstep10 := 0
-		if compiled.SIMD {
-//line ggml_norm.go:114
-			gc_vb4 := archsimd.BroadcastFloat32x8(float32(groupSize))
-//line ggml_norm.go:114
-			_ = gc_vb4
-//line ggml_norm.go:115
-			gc_vb5 := archsimd.BroadcastFloat32x8(0.0)
-//line ggml_norm.go:115
-			_ = gc_vb5
-			for ; gc_vstep10+7 < gc_n2; gc_vstep10 += 8 {
-				gc_rank2 := gc_vstep10
-				_ = gc_rank2
-//line ggml_norm.go:115
-				tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
-//line ggml_norm.go:115
-				_ = tmp
-//line ggml_norm.go:114
-				mean := tmp.Div(gc_vb4)
-//line ggml_norm.go:114
-				_ = mean
-//line ggml_norm.go:115
-				tmp = gc_vb5
-//line ggml_norm.go:115
-				tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-//line ggml_norm.go:115
-				mean.StoreSlice(gc_s_mean[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		gc_step10 := gc_vstep10
-		for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
-			{
-				gc_rank2 := gc_step10 + 0
-				gc_pos2.Thread = gc_rank2
-				tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:114
-				mean := tmp / float32(groupSize)
-
-//line ggml_norm.go:115
-				tmp = 0.0
-				_ = mean
-				gc_s_tmp[gc_rank2] = tmp
-				gc_s_mean[gc_rank2] = mean
-			}
-			{
-				gc_rank2 := gc_step10 + 1
-				gc_pos2.Thread = gc_rank2
-				tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:114
-				mean := tmp / float32(groupSize)
-
-//line ggml_norm.go:115
-				tmp = 0.0
-				_ = mean
-				gc_s_tmp[gc_rank2] = tmp
-				gc_s_mean[gc_rank2] = mean
-			}
-			{
-				gc_rank2 := gc_step10 + 2
-				gc_pos2.Thread = gc_rank2
-				tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:114
-				mean := tmp / float32(groupSize)
-
-//line ggml_norm.go:115
-				tmp = 0.0
-				_ = mean
-				gc_s_tmp[gc_rank2] = tmp
-				gc_s_mean[gc_rank2] = mean
-			}
-			{
-				gc_rank2 := gc_step10 + 3
-				gc_pos2.Thread = gc_rank2
-				tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:114
-				mean := tmp / float32(groupSize)
-
-//line ggml_norm.go:115
-				tmp = 0.0
-				_ = mean
-				gc_s_tmp[gc_rank2] = tmp
-				gc_s_mean[gc_rank2] = mean
-			}
-		}
-		for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
+	gc_step10 := gc_vstep10
+	for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
+		{
+			gc_rank2 := gc_step10 + 0
 			gc_pos2.Thread = gc_rank2
 			tmp := gc_s_tmp[gc_rank2]
-
 //line ggml_norm.go:114
 			mean := tmp / float32(groupSize)
-
-//line ggml_norm.go:115
 			tmp = 0.0
-			_ = mean
+//line ggml_norm.go:117
+			gc_s_tmp[gc_rank2] = tmp
+			gc_s_mean[gc_rank2] = mean
+		}
+		{
+			gc_rank2 := gc_step10 + 1
+			gc_pos2.Thread = gc_rank2
+			tmp := gc_s_tmp[gc_rank2]
+//line ggml_norm.go:114
+			mean := tmp / float32(groupSize)
+			tmp = 0.0
+//line ggml_norm.go:117
+			gc_s_tmp[gc_rank2] = tmp
+			gc_s_mean[gc_rank2] = mean
+		}
+		{
+			gc_rank2 := gc_step10 + 2
+			gc_pos2.Thread = gc_rank2
+			tmp := gc_s_tmp[gc_rank2]
+//line ggml_norm.go:114
+			mean := tmp / float32(groupSize)
+			tmp = 0.0
+//line ggml_norm.go:117
+			gc_s_tmp[gc_rank2] = tmp
+			gc_s_mean[gc_rank2] = mean
+		}
+		{
+			gc_rank2 := gc_step10 + 3
+			gc_pos2.Thread = gc_rank2
+			tmp := gc_s_tmp[gc_rank2]
+//line ggml_norm.go:114
+			mean := tmp / float32(groupSize)
+			tmp = 0.0
+//line ggml_norm.go:117
 			gc_s_tmp[gc_rank2] = tmp
 			gc_s_mean[gc_rank2] = mean
 		}
 	}
-
+	for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		tmp := gc_s_tmp[gc_rank2]
+//line ggml_norm.go:114
+		mean := tmp / float32(groupSize)
+		tmp = 0.0
+//line ggml_norm.go:117
+		gc_s_tmp[gc_rank2] = tmp
+		gc_s_mean[gc_rank2] = mean
+	}
 //line ggml_norm.go:117
 	for gc_off2, gc_limit2, gc_more2 := 0, end, true; gc_more2; gc_off2 += blockSize {
 		gc_b2.Tick()
@@ -1643,406 +1256,342 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off2+(gc_bx2*groupSize), gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*groupSize)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off8 := (gc_bx2 * groupSize) + gc_off2
-				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_to2 <= len(x)-gc_off8 && gc_off8 <= len(dst) && gc_to2 <= len(dst)-gc_off8 {
-					gc_at6 := x[gc_off8:][:gc_to2]
-					gc_at7 := dst[gc_off8:][:gc_to2]
-					gc_vstep11 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep11+7 < gc_to2; gc_vstep11 += 8 {
-							gc_tx2 := gc_vstep11
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line ggml_norm.go:92
-							var start int = gc_bx2*groupSize + gc_tx2
-//line ggml_norm.go:92
-							_ = start
-//line ggml_norm.go:92
-							tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
-//line ggml_norm.go:92
-							_ = tmp
-//line ggml_norm.go:92
-							mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank2:])
-//line ggml_norm.go:92
-							_ = mean
-//line ggml_norm.go:117
-							var j_ int = start + gc_off2
-//line ggml_norm.go:117
-							_ = j_
-//line ggml_norm.go:118
-							xi := archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Sub(mean)
-//line ggml_norm.go:118
-							_ = xi
-//line ggml_norm.go:118
-							xi.StoreSlice(gc_at7[gc_tx2:])
-//line ggml_norm.go:118
-							tmp = tmp.Add(xi.Mul(xi))
-//line ggml_norm.go:118
-							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep11 > gc_from2 {
-						gc_more2 = true
-					}
-					for gc_tx2 := gc_vstep11; gc_tx2 < gc_to2; gc_tx2++ {
+//line ggml_norm.go:124
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off2+(gc_bx2*groupSize), gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*groupSize)); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off8 := (gc_bx2 * groupSize) + gc_off2
+			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_to2 <= len(x)-gc_off8 && gc_off8 <= len(dst) && gc_to2 <= len(dst)-gc_off8 {
+				gc_at6 := x[gc_off8:][:gc_to2]
+				gc_at7 := dst[gc_off8:][:gc_to2]
+				gc_vstep11 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep11+7 < gc_to2; gc_vstep11 += 8 {
+						gc_tx2 := gc_vstep11
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+//line ggml_norm.go:92
+						var start int = gc_bx2*groupSize + gc_tx2
+//line ggml_norm.go:92
+						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+//line ggml_norm.go:92
+						mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank2:])
+//line ggml_norm.go:117
+						var j_ int = start + gc_off2
+//line ggml_norm.go:117
+						_ = j_
+						xi := archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Sub(mean)
+//line ggml_norm.go:118
+						xi.StoreSlice(gc_at7[gc_tx2:])
+//line ggml_norm.go:118
+						tmp = tmp.Add(xi.Mul(xi))
+//line ggml_norm.go:118
+						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep11 > gc_from2 {
+					gc_more2 = true
+				}
+				for gc_tx2 := gc_vstep11; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line ggml_norm.go:94
+					tmp := gc_s_tmp[gc_rank2]
+					mean := gc_s_mean[gc_rank2]
+//line ggml_norm.go:118
+					gc_more2 = true
+//line ggml_norm.go:118
+					xi := gc_at6[gc_tx2] - mean
+					gc_at7[gc_tx2] = xi
+					tmp += xi * xi
+					gc_s_tmp[gc_rank2] = tmp
+				}
+			} else {
+				gc_vstep12 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep12+7 < gc_to2; gc_vstep12 += 8 {
+						gc_tx2 := gc_vstep12
+						gc_rank2 := gc_base2 + gc_tx2
+//line ggml_norm.go:92
+						var start int = gc_bx2*groupSize + gc_tx2
+//line ggml_norm.go:92
+						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+//line ggml_norm.go:92
+						mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank2:])
+//line ggml_norm.go:117
+						var j_ int = start + gc_off2
+						if j_ < 0 || j_ > len(x)-8 || j_ > len(dst)-8 {
+//line ggml_norm.go:118
+							break
+						}
+//line ggml_norm.go:118
+						xi := archsimd.LoadFloat32x8Slice(x[j_:]).Sub(mean)
+						xi.StoreSlice(dst[j_:])
+//line ggml_norm.go:119
+						tmp = tmp.Add(xi.Mul(xi))
+//line ggml_norm.go:119
+						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep12 > gc_from2 {
+					gc_more2 = true
+				}
+				gc_step11 := gc_vstep12
+				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+					{
+						gc_tx2 := gc_step11 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:92
 						start := gc_bx2*groupSize + gc_tx2
-						_ = start
+//line ggml_norm.go:94
 						tmp := gc_s_tmp[gc_rank2]
 						mean := gc_s_mean[gc_rank2]
-
 //line ggml_norm.go:117
 						j_ := start + gc_off2
 						gc_more2 = true
-						_ = j_
-
 //line ggml_norm.go:118
-						xi := gc_at6[gc_tx2] - mean
-
-//line ggml_norm.go:119
-						gc_at7[gc_tx2] = xi
-
-//line ggml_norm.go:120
+						xi := x[j_] - mean
+						dst[j_] = xi
 						tmp += xi * xi
 						gc_s_tmp[gc_rank2] = tmp
 					}
-				} else {
-					gc_vstep12 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep12+7 < gc_to2; gc_vstep12 += 8 {
-							gc_tx2 := gc_vstep12
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line ggml_norm.go:92
-							var start int = gc_bx2*groupSize + gc_tx2
-//line ggml_norm.go:92
-							_ = start
-//line ggml_norm.go:92
-							tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
-//line ggml_norm.go:92
-							_ = tmp
-//line ggml_norm.go:92
-							mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank2:])
-//line ggml_norm.go:92
-							_ = mean
-//line ggml_norm.go:117
-							var j_ int = start + gc_off2
-//line ggml_norm.go:117
-							_ = j_
-//line ggml_norm.go:118
-							if j_ < 0 || j_ > len(x)-8 || j_ > len(dst)-8 {
-//line ggml_norm.go:118
-								break
-//line ggml_norm.go:118
-							}
-//line ggml_norm.go:118
-							xi := archsimd.LoadFloat32x8Slice(x[j_:]).Sub(mean)
-//line ggml_norm.go:118
-							_ = xi
-//line ggml_norm.go:119
-							xi.StoreSlice(dst[j_:])
-//line ggml_norm.go:119
-							tmp = tmp.Add(xi.Mul(xi))
-//line ggml_norm.go:119
-							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep12 > gc_from2 {
-						gc_more2 = true
-					}
-					gc_step11 := gc_vstep12
-					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
-						{
-							gc_tx2 := gc_step11 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:92
-							start := gc_bx2*groupSize + gc_tx2
-							_ = start
-							tmp := gc_s_tmp[gc_rank2]
-							mean := gc_s_mean[gc_rank2]
-
-//line ggml_norm.go:117
-							j_ := start + gc_off2
-							gc_more2 = true
-
-//line ggml_norm.go:118
-							xi := x[j_] - mean
-
-//line ggml_norm.go:119
-							dst[j_] = xi
-
-//line ggml_norm.go:120
-							tmp += xi * xi
-							gc_s_tmp[gc_rank2] = tmp
-						}
-						{
-							gc_tx2 := gc_step11 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:92
-							start := gc_bx2*groupSize + gc_tx2
-							_ = start
-							tmp := gc_s_tmp[gc_rank2]
-							mean := gc_s_mean[gc_rank2]
-
-//line ggml_norm.go:117
-							j_ := start + gc_off2
-							gc_more2 = true
-
-//line ggml_norm.go:118
-							xi := x[j_] - mean
-
-//line ggml_norm.go:119
-							dst[j_] = xi
-
-//line ggml_norm.go:120
-							tmp += xi * xi
-							gc_s_tmp[gc_rank2] = tmp
-						}
-						{
-							gc_tx2 := gc_step11 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:92
-							start := gc_bx2*groupSize + gc_tx2
-							_ = start
-							tmp := gc_s_tmp[gc_rank2]
-							mean := gc_s_mean[gc_rank2]
-
-//line ggml_norm.go:117
-							j_ := start + gc_off2
-							gc_more2 = true
-
-//line ggml_norm.go:118
-							xi := x[j_] - mean
-
-//line ggml_norm.go:119
-							dst[j_] = xi
-
-//line ggml_norm.go:120
-							tmp += xi * xi
-							gc_s_tmp[gc_rank2] = tmp
-						}
-						{
-							gc_tx2 := gc_step11 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:92
-							start := gc_bx2*groupSize + gc_tx2
-							_ = start
-							tmp := gc_s_tmp[gc_rank2]
-							mean := gc_s_mean[gc_rank2]
-
-//line ggml_norm.go:117
-							j_ := start + gc_off2
-							gc_more2 = true
-
-//line ggml_norm.go:118
-							xi := x[j_] - mean
-
-//line ggml_norm.go:119
-							dst[j_] = xi
-
-//line ggml_norm.go:120
-							tmp += xi * xi
-							gc_s_tmp[gc_rank2] = tmp
-						}
-					}
-					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step11 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line ggml_norm.go:92
 						start := gc_bx2*groupSize + gc_tx2
-						_ = start
+//line ggml_norm.go:94
 						tmp := gc_s_tmp[gc_rank2]
 						mean := gc_s_mean[gc_rank2]
-
 //line ggml_norm.go:117
 						j_ := start + gc_off2
 						gc_more2 = true
-
 //line ggml_norm.go:118
 						xi := x[j_] - mean
-
-//line ggml_norm.go:119
 						dst[j_] = xi
-
-//line ggml_norm.go:120
+						tmp += xi * xi
+						gc_s_tmp[gc_rank2] = tmp
+					}
+					{
+						gc_tx2 := gc_step11 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:92
+						start := gc_bx2*groupSize + gc_tx2
+//line ggml_norm.go:94
+						tmp := gc_s_tmp[gc_rank2]
+						mean := gc_s_mean[gc_rank2]
+//line ggml_norm.go:117
+						j_ := start + gc_off2
+						gc_more2 = true
+//line ggml_norm.go:118
+						xi := x[j_] - mean
+						dst[j_] = xi
+						tmp += xi * xi
+						gc_s_tmp[gc_rank2] = tmp
+					}
+					{
+						gc_tx2 := gc_step11 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:92
+						start := gc_bx2*groupSize + gc_tx2
+//line ggml_norm.go:94
+						tmp := gc_s_tmp[gc_rank2]
+						mean := gc_s_mean[gc_rank2]
+//line ggml_norm.go:117
+						j_ := start + gc_off2
+						gc_more2 = true
+//line ggml_norm.go:118
+						xi := x[j_] - mean
+						dst[j_] = xi
 						tmp += xi * xi
 						gc_s_tmp[gc_rank2] = tmp
 					}
 				}
+				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:92
+					start := gc_bx2*groupSize + gc_tx2
+//line ggml_norm.go:94
+					tmp := gc_s_tmp[gc_rank2]
+					mean := gc_s_mean[gc_rank2]
+//line ggml_norm.go:117
+					j_ := start + gc_off2
+					gc_more2 = true
+//line ggml_norm.go:118
+					xi := x[j_] - mean
+					dst[j_] = xi
+					tmp += xi * xi
+					gc_s_tmp[gc_rank2] = tmp
+				}
 			}
 		}
 	}
-
 //line ggml_norm.go:125
 	sSum_ := gocuda.Shared[float32](t, 32)[:32]
-	{
-		var gc_l_x_3 [32]float32
-		var gc_c23r [32]float32
+//line ggml_norm.go:127
+	var gc_l_x_3 [32]float32
+	var gc_c23r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left5 := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+//line ggml_norm.go:123
+					tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+//line ggml_norm.go:123
+					x_3 := tmp
+//line ggml_norm.go:123
+					x_3.StoreSlice(gc_l_x_3[gc_lane2:])
+					gc_left5 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line ggml_norm.go:123
+					tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+//line ggml_norm.go:123
+					x_3 := tmp
+//line ggml_norm.go:123
+					x_3.StoreSlice(gc_l_x_3[gc_lane2:])
+					gc_left5 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left5 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left5&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+//line ggml_norm.go:136
+				tmp := gc_s_tmp[gc_rank2]
+//line ggml_norm.go:123
+				var x_3 float32 = tmp
+//line ggml_norm.go:125
+				gc_l_x_3[gc_lane2] = x_3
+			}
+		}
+//line ggml_norm.go:24
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			var gc_run3 compiled.ShflSteps
+			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+//line ggml_norm.go:25
+				gc_run3.Add(offset_2, 0, 32)
+				if gc_run3.Full() {
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run3)
+				}
+			}
+			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run3)
+		} else {
+//line ggml_norm.go:24
+			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
+				} else {
+//line ggml_norm.go:25
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c23r)
+					gc_left6 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line ggml_norm.go:25
+								x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+//line ggml_norm.go:25
+								x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+//line ggml_norm.go:25
+								x_3.StoreSlice(gc_l_x_3[gc_lane2:])
+								gc_left6 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+//line ggml_norm.go:25
+								x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+//line ggml_norm.go:25
+								x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+//line ggml_norm.go:25
+								x_3.StoreSlice(gc_l_x_3[gc_lane2:])
+								gc_left6 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left6 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left6&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line ggml_norm.go:38
+							x_3 := gc_l_x_3[gc_lane2]
+//line ggml_norm.go:25
+							x_3 += gc_c23r[gc_lane2]
+							gc_l_x_3[gc_lane2] = x_3
+						}
+					}
+				}
+			}
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:126
+				warpID_ := gc_tx2 / ggmlWarpSize
+				laneID_ := gc_tx2 % ggmlWarpSize
+//line ggml_norm.go:129
+				x_3 := gc_l_x_3[gc_lane2]
+//line ggml_norm.go:131
+				var tmp float32
+//line ggml_norm.go:27
+				var r_2 float32 = x_3
+//line ggml_norm.go:123
+				tmp = r_2
+//line ggml_norm.go:128
+				if (blockSize > ggmlWarpSize) && (laneID_ == 0) {
+					sSum_[warpID_] = tmp
+				}
+//line ggml_norm.go:132
+				gc_s_tmp[gc_rank2] = tmp
+			}
+		}
+	}
+//line ggml_norm.go:124
+	if blockSize > ggmlWarpSize {
+//line ggml_norm.go:126
+		var gc_l_x_4 [32]float32
+		var gc_c24r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 			gc_cnt2 := min(32, gc_n2-gc_w2)
 			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
-			gc_left5 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_norm.go:123
-						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
-//line ggml_norm.go:123
-						_ = tmp
-//line ggml_norm.go:123
-						x_3 := tmp
-//line ggml_norm.go:123
-						_ = x_3
-//line ggml_norm.go:123
-						x_3.StoreSlice(gc_l_x_3[gc_lane2:])
-						gc_left5 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_norm.go:123
-						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
-//line ggml_norm.go:123
-						_ = tmp
-//line ggml_norm.go:123
-						x_3 := tmp
-//line ggml_norm.go:123
-						_ = x_3
-//line ggml_norm.go:123
-						x_3.StoreSlice(gc_l_x_3[gc_lane2:])
-						gc_left5 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left5 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left5&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:123
-					var x_3 float32 = tmp
-
-//line ggml_norm.go:123
-					_ = x_3
-					_ = x_3
-					gc_l_x_3[gc_lane2] = x_3
-				}
-			}
-
-//line ggml_norm.go:24
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				var gc_run3 compiled.ShflSteps
-				for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
-
-//line ggml_norm.go:25
-					gc_run3.Add(offset_2, 0, 32)
-					if gc_run3.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run3)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run3)
-			} else {
-
-//line ggml_norm.go:24
-				for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
-
-//line ggml_norm.go:25
-					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
-					} else {
-
-//line ggml_norm.go:25
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c23r)
-						gc_left6 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line ggml_norm.go:25
-									x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
-//line ggml_norm.go:25
-									_ = x_3
-//line ggml_norm.go:25
-									x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
-//line ggml_norm.go:25
-									x_3.StoreSlice(gc_l_x_3[gc_lane2:])
-									gc_left6 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line ggml_norm.go:25
-									x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
-//line ggml_norm.go:25
-									_ = x_3
-//line ggml_norm.go:25
-									x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
-//line ggml_norm.go:25
-									x_3.StoreSlice(gc_l_x_3[gc_lane2:])
-									gc_left6 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left6 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left6&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								x_3 := gc_l_x_3[gc_lane2]
-								_ = x_3
-
-//line ggml_norm.go:25
-								x_3 += gc_c23r[gc_lane2]
-								gc_l_x_3[gc_lane2] = x_3
-							}
-						}
-					}
-				}
-			}
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
@@ -2053,311 +1602,190 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:126
-					warpID_ := gc_tx2 / ggmlWarpSize
-					_ = warpID_
-
 //line ggml_norm.go:127
 					laneID_ := gc_tx2 % ggmlWarpSize
-					_ = laneID_
-					x_3 := gc_l_x_3[gc_lane2]
-					_ = x_3
+//line ggml_norm.go:129
 					var tmp float32
-					_ = tmp
-
-//line ggml_norm.go:27
-					var r_2 float32 = x_3
-
-//line ggml_norm.go:27
-					_ = r_2
-
-//line ggml_norm.go:123
-					tmp = r_2
-
-//line ggml_norm.go:128
-					if (blockSize > ggmlWarpSize) && (laneID_ == 0) {
-						sSum_[warpID_] = tmp
+//line ggml_norm.go:132
+					tmp = sSum_[laneID_]
+					var x_4 float32 = tmp
+//line ggml_norm.go:135
+					gc_l_x_4[gc_lane2] = x_4
+				}
+			}
+//line ggml_norm.go:24
+			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				var gc_run4 compiled.ShflSteps
+				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+//line ggml_norm.go:25
+					gc_run4.Add(offset_3, 0, 32)
+					if gc_run4.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run4)
 					}
-					_ = r_2
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run4)
+			} else {
+//line ggml_norm.go:24
+				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
+					} else {
+//line ggml_norm.go:25
+						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c24r)
+						gc_left7 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line ggml_norm.go:25
+									x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
+//line ggml_norm.go:25
+									x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+//line ggml_norm.go:25
+									x_4.StoreSlice(gc_l_x_4[gc_lane2:])
+									gc_left7 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+//line ggml_norm.go:25
+									x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
+//line ggml_norm.go:25
+									x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+//line ggml_norm.go:25
+									x_4.StoreSlice(gc_l_x_4[gc_lane2:])
+									gc_left7 &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left7 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left7&(1<<gc_lane2) == 0 {
+									continue
+								}
+//line ggml_norm.go:38
+								x_4 := gc_l_x_4[gc_lane2]
+//line ggml_norm.go:25
+								x_4 += gc_c24r[gc_lane2]
+								gc_l_x_4[gc_lane2] = x_4
+							}
+						}
+					}
+				}
+			}
+			gc_left8 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+//line ggml_norm.go:27
+						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
+//line ggml_norm.go:27
+						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_norm.go:27
+						r_3 := x_4
+//line ggml_norm.go:133
+						tmp = r_3
+//line ggml_norm.go:133
+						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+						gc_left8 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line ggml_norm.go:133
+						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
+//line ggml_norm.go:133
+						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_norm.go:27
+						r_3 := x_4
+//line ggml_norm.go:133
+						tmp = r_3
+//line ggml_norm.go:133
+						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+						gc_left8 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left8 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left8&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line ggml_norm.go:146
+					x_4 := gc_l_x_4[gc_lane2]
+//line ggml_norm.go:148
+					var tmp float32
+//line ggml_norm.go:27
+					var r_3 float32 = x_4
+//line ggml_norm.go:133
+					tmp = r_3
+//line ggml_norm.go:135
 					gc_s_tmp[gc_rank2] = tmp
 				}
 			}
 		}
 	}
-
-//line ggml_norm.go:124
-	if blockSize > ggmlWarpSize {
+//line ggml_norm.go:142
+	gc_step12 := 0
+	for ; gc_step12+3 < gc_n2; gc_step12 += 4 {
 		{
-			var gc_l_x_4 [32]float32
-			var gc_c24r [32]float32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:127
-						laneID_ := gc_tx2 % ggmlWarpSize
-						_ = laneID_
-						var tmp float32
-						_ = tmp
-
-//line ggml_norm.go:132
-						tmp = sSum_[laneID_]
-
-//line ggml_norm.go:133
-						var x_4 float32 = tmp
-
-//line ggml_norm.go:133
-						_ = x_4
-						_ = x_4
-						gc_l_x_4[gc_lane2] = x_4
-					}
-				}
-
-//line ggml_norm.go:24
-				if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					var gc_run4 compiled.ShflSteps
-					for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
-
-//line ggml_norm.go:25
-						gc_run4.Add(offset_3, 0, 32)
-						if gc_run4.Full() {
-							compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run4)
-						}
-					}
-					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run4)
-				} else {
-
-//line ggml_norm.go:24
-					for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
-
-//line ggml_norm.go:25
-						if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
-						} else {
-
-//line ggml_norm.go:25
-							compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c24r)
-							gc_left7 := gc_act2
-							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line ggml_norm.go:25
-										x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
-//line ggml_norm.go:25
-										_ = x_4
-//line ggml_norm.go:25
-										x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
-//line ggml_norm.go:25
-										x_4.StoreSlice(gc_l_x_4[gc_lane2:])
-										gc_left7 &^= 0xff << gc_lane2
-									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line ggml_norm.go:25
-										x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
-//line ggml_norm.go:25
-										_ = x_4
-//line ggml_norm.go:25
-										x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
-//line ggml_norm.go:25
-										x_4.StoreSlice(gc_l_x_4[gc_lane2:])
-										gc_left7 &^= 0xff << gc_lane2
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left7 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left7&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-									x_4 := gc_l_x_4[gc_lane2]
-									_ = x_4
-
-//line ggml_norm.go:25
-									x_4 += gc_c24r[gc_lane2]
-									gc_l_x_4[gc_lane2] = x_4
-								}
-							}
-						}
-					}
-				}
-				gc_left8 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line ggml_norm.go:27
-							x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
-//line ggml_norm.go:27
-							_ = x_4
-//line ggml_norm.go:27
-							var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:27
-							_ = tmp
-//line ggml_norm.go:27
-							r_3 := x_4
-//line ggml_norm.go:27
-							_ = r_3
-//line ggml_norm.go:133
-							tmp = r_3
-//line ggml_norm.go:133
-							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-							gc_left8 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line ggml_norm.go:133
-							x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
-//line ggml_norm.go:133
-							_ = x_4
-//line ggml_norm.go:133
-							var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:133
-							_ = tmp
-//line ggml_norm.go:27
-							r_3 := x_4
-//line ggml_norm.go:27
-							_ = r_3
-//line ggml_norm.go:133
-							tmp = r_3
-//line ggml_norm.go:133
-							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-							gc_left8 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left8 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left8&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						x_4 := gc_l_x_4[gc_lane2]
-						_ = x_4
-						var tmp float32
-						_ = tmp
-
-//line ggml_norm.go:27
-						var r_3 float32 = x_4
-
-//line ggml_norm.go:27
-						_ = r_3
-
-//line ggml_norm.go:133
-						tmp = r_3
-						_ = r_3
-						gc_s_tmp[gc_rank2] = tmp
-					}
-				}
-			}
-		}
-	}
-	{
-		gc_step12 := 0
-		for ; gc_step12+3 < gc_n2; gc_step12 += 4 {
-			{
-				gc_rank2 := gc_step12 + 0
-				gc_pos2.Thread = gc_rank2
-				tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:136
-				variance := tmp / float32(groupSize)
-
-//line ggml_norm.go:137
-				scale := intrinsic.Rsqrtf(variance + eps)
-				_ = variance
-				_ = scale
-				gc_s_scale[gc_rank2] = scale
-			}
-			{
-				gc_rank2 := gc_step12 + 1
-				gc_pos2.Thread = gc_rank2
-				tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:136
-				variance := tmp / float32(groupSize)
-
-//line ggml_norm.go:137
-				scale := intrinsic.Rsqrtf(variance + eps)
-				_ = variance
-				_ = scale
-				gc_s_scale[gc_rank2] = scale
-			}
-			{
-				gc_rank2 := gc_step12 + 2
-				gc_pos2.Thread = gc_rank2
-				tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:136
-				variance := tmp / float32(groupSize)
-
-//line ggml_norm.go:137
-				scale := intrinsic.Rsqrtf(variance + eps)
-				_ = variance
-				_ = scale
-				gc_s_scale[gc_rank2] = scale
-			}
-			{
-				gc_rank2 := gc_step12 + 3
-				gc_pos2.Thread = gc_rank2
-				tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:136
-				variance := tmp / float32(groupSize)
-
-//line ggml_norm.go:137
-				scale := intrinsic.Rsqrtf(variance + eps)
-				_ = variance
-				_ = scale
-				gc_s_scale[gc_rank2] = scale
-			}
-		}
-		for gc_rank2 := gc_step12; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_rank2 := gc_step12 + 0
 			gc_pos2.Thread = gc_rank2
 			tmp := gc_s_tmp[gc_rank2]
-
 //line ggml_norm.go:136
 			variance := tmp / float32(groupSize)
-
-//line ggml_norm.go:137
 			scale := intrinsic.Rsqrtf(variance + eps)
-			_ = variance
-			_ = scale
+//line ggml_norm.go:140
+			gc_s_scale[gc_rank2] = scale
+		}
+		{
+			gc_rank2 := gc_step12 + 1
+			gc_pos2.Thread = gc_rank2
+			tmp := gc_s_tmp[gc_rank2]
+//line ggml_norm.go:136
+			variance := tmp / float32(groupSize)
+			scale := intrinsic.Rsqrtf(variance + eps)
+//line ggml_norm.go:140
+			gc_s_scale[gc_rank2] = scale
+		}
+		{
+			gc_rank2 := gc_step12 + 2
+			gc_pos2.Thread = gc_rank2
+			tmp := gc_s_tmp[gc_rank2]
+//line ggml_norm.go:136
+			variance := tmp / float32(groupSize)
+			scale := intrinsic.Rsqrtf(variance + eps)
+//line ggml_norm.go:140
+			gc_s_scale[gc_rank2] = scale
+		}
+		{
+			gc_rank2 := gc_step12 + 3
+			gc_pos2.Thread = gc_rank2
+			tmp := gc_s_tmp[gc_rank2]
+//line ggml_norm.go:136
+			variance := tmp / float32(groupSize)
+			scale := intrinsic.Rsqrtf(variance + eps)
+//line ggml_norm.go:140
 			gc_s_scale[gc_rank2] = scale
 		}
 	}
-
+	for gc_rank2 := gc_step12; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		tmp := gc_s_tmp[gc_rank2]
+//line ggml_norm.go:136
+		variance := tmp / float32(groupSize)
+		scale := intrinsic.Rsqrtf(variance + eps)
+//line ggml_norm.go:140
+		gc_s_scale[gc_rank2] = scale
+	}
 //line ggml_norm.go:138
 	for gc_off3, gc_limit3, gc_more3 := 0, end, true; gc_more3; gc_off3 += blockSize {
 		gc_b2.Tick()
@@ -2365,179 +1793,142 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 			return
 		}
 		gc_more3 = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off3+(gc_bx2*groupSize), gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit3, gc_off3+(gc_bx2*groupSize)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off9 := (gc_bx2 * groupSize) + gc_off3
-				if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(dst) && gc_to2 <= len(dst)-gc_off9 {
-					gc_at8 := dst[gc_off9:][:gc_to2]
-					gc_vstep13 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep13+7 < gc_to2; gc_vstep13 += 8 {
-							gc_tx2 := gc_vstep13
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line ggml_norm.go:92
-							var start int = gc_bx2*groupSize + gc_tx2
-//line ggml_norm.go:92
-							_ = start
-//line ggml_norm.go:92
-							scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank2:])
-//line ggml_norm.go:92
-							_ = scale
-//line ggml_norm.go:138
-							var j_2 int = start + gc_off3
-//line ggml_norm.go:138
-							_ = j_2
-							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Mul(scale).StoreSlice(gc_at8[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep13 > gc_from2 {
-						gc_more3 = true
-					}
-					for gc_tx2 := gc_vstep13; gc_tx2 < gc_to2; gc_tx2++ {
+//line ggml_norm.go:145
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off3+(gc_bx2*groupSize), gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit3, gc_off3+(gc_bx2*groupSize)); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off9 := (gc_bx2 * groupSize) + gc_off3
+			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(dst) && gc_to2 <= len(dst)-gc_off9 {
+				gc_at8 := dst[gc_off9:][:gc_to2]
+				gc_vstep13 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep13+7 < gc_to2; gc_vstep13 += 8 {
+						gc_tx2 := gc_vstep13
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line ggml_norm.go:92
-						start := gc_bx2*groupSize + gc_tx2
-						_ = start
-						scale := gc_s_scale[gc_rank2]
-
+						var start int = gc_bx2*groupSize + gc_tx2
+//line ggml_norm.go:92
+						scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank2:])
 //line ggml_norm.go:138
-						j_2 := start + gc_off3
-						gc_more3 = true
+						var j_2 int = start + gc_off3
+//line ggml_norm.go:138
 						_ = j_2
-
-//line ggml_norm.go:139
-						gc_at8[gc_tx2] *= scale
+						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Mul(scale).StoreSlice(gc_at8[gc_tx2:])
 					}
-				} else {
-					gc_vstep14 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep14+7 < gc_to2; gc_vstep14 += 8 {
-							gc_tx2 := gc_vstep14
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep13 > gc_from2 {
+					gc_more3 = true
+				}
+				for gc_tx2 := gc_vstep13; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line ggml_norm.go:94
+					scale := gc_s_scale[gc_rank2]
+//line ggml_norm.go:139
+					gc_more3 = true
+//line ggml_norm.go:139
+					gc_at8[gc_tx2] *= scale
+				}
+			} else {
+				gc_vstep14 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep14+7 < gc_to2; gc_vstep14 += 8 {
+						gc_tx2 := gc_vstep14
+						gc_rank2 := gc_base2 + gc_tx2
 //line ggml_norm.go:92
-							var start int = gc_bx2*groupSize + gc_tx2
+						var start int = gc_bx2*groupSize + gc_tx2
 //line ggml_norm.go:92
-							_ = start
-//line ggml_norm.go:92
-							scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank2:])
-//line ggml_norm.go:92
-							_ = scale
+						scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank2:])
 //line ggml_norm.go:138
-							var j_2 int = start + gc_off3
-//line ggml_norm.go:138
-							_ = j_2
+						var j_2 int = start + gc_off3
+						if j_2 < 0 || j_2 > len(dst)-8 {
 //line ggml_norm.go:139
-							if j_2 < 0 || j_2 > len(dst)-8 {
-//line ggml_norm.go:139
-								break
-//line ggml_norm.go:139
-							}
-							archsimd.LoadFloat32x8Slice(dst[j_2:]).Mul(scale).StoreSlice(dst[j_2:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
+//line ggml_norm.go:140
+						archsimd.LoadFloat32x8Slice(dst[j_2:]).Mul(scale).StoreSlice(dst[j_2:])
 					}
-					if gc_vstep14 > gc_from2 {
-						gc_more3 = true
-					}
-					gc_step13 := gc_vstep14
-					for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
-						{
-							gc_tx2 := gc_step13 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:92
-							start := gc_bx2*groupSize + gc_tx2
-							_ = start
-							scale := gc_s_scale[gc_rank2]
-
-//line ggml_norm.go:138
-							j_2 := start + gc_off3
-							gc_more3 = true
-
-//line ggml_norm.go:139
-							dst[j_2] *= scale
-						}
-						{
-							gc_tx2 := gc_step13 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:92
-							start := gc_bx2*groupSize + gc_tx2
-							_ = start
-							scale := gc_s_scale[gc_rank2]
-
-//line ggml_norm.go:138
-							j_2 := start + gc_off3
-							gc_more3 = true
-
-//line ggml_norm.go:139
-							dst[j_2] *= scale
-						}
-						{
-							gc_tx2 := gc_step13 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:92
-							start := gc_bx2*groupSize + gc_tx2
-							_ = start
-							scale := gc_s_scale[gc_rank2]
-
-//line ggml_norm.go:138
-							j_2 := start + gc_off3
-							gc_more3 = true
-
-//line ggml_norm.go:139
-							dst[j_2] *= scale
-						}
-						{
-							gc_tx2 := gc_step13 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:92
-							start := gc_bx2*groupSize + gc_tx2
-							_ = start
-							scale := gc_s_scale[gc_rank2]
-
-//line ggml_norm.go:138
-							j_2 := start + gc_off3
-							gc_more3 = true
-
-//line ggml_norm.go:139
-							dst[j_2] *= scale
-						}
-					}
-					for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep14 > gc_from2 {
+					gc_more3 = true
+				}
+				gc_step13 := gc_vstep14
+				for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
+					{
+						gc_tx2 := gc_step13 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line ggml_norm.go:92
 						start := gc_bx2*groupSize + gc_tx2
-						_ = start
+//line ggml_norm.go:94
 						scale := gc_s_scale[gc_rank2]
-
 //line ggml_norm.go:138
 						j_2 := start + gc_off3
 						gc_more3 = true
-
 //line ggml_norm.go:139
 						dst[j_2] *= scale
 					}
+					{
+						gc_tx2 := gc_step13 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:92
+						start := gc_bx2*groupSize + gc_tx2
+//line ggml_norm.go:94
+						scale := gc_s_scale[gc_rank2]
+//line ggml_norm.go:138
+						j_2 := start + gc_off3
+						gc_more3 = true
+//line ggml_norm.go:139
+						dst[j_2] *= scale
+					}
+					{
+						gc_tx2 := gc_step13 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:92
+						start := gc_bx2*groupSize + gc_tx2
+//line ggml_norm.go:94
+						scale := gc_s_scale[gc_rank2]
+//line ggml_norm.go:138
+						j_2 := start + gc_off3
+						gc_more3 = true
+//line ggml_norm.go:139
+						dst[j_2] *= scale
+					}
+					{
+						gc_tx2 := gc_step13 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:92
+						start := gc_bx2*groupSize + gc_tx2
+//line ggml_norm.go:94
+						scale := gc_s_scale[gc_rank2]
+//line ggml_norm.go:138
+						j_2 := start + gc_off3
+						gc_more3 = true
+//line ggml_norm.go:139
+						dst[j_2] *= scale
+					}
+				}
+				for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:92
+					start := gc_bx2*groupSize + gc_tx2
+//line ggml_norm.go:94
+					scale := gc_s_scale[gc_rank2]
+//line ggml_norm.go:138
+					j_2 := start + gc_off3
+					gc_more3 = true
+//line ggml_norm.go:139
+					dst[j_2] *= scale
 				}
 			}
 		}
@@ -2581,59 +1972,46 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 		gc_s_dst[gc_rank2] = dst
 	}
 	gc_s_sumXX := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
-	_ = gc_s_sumXX
+//line ggml_norm.go:171
 	gc_s_sumXG := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
-	_ = gc_s_sumXG
+//line ggml_norm.go:173
 	gc_s_scaleGrad := compiled.Scratch[float32](gc_b2, 5)[:gc_n2]
 	gc_s_scaleX := compiled.Scratch[float32](gc_b2, 6)[:gc_n2]
-	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
+//line ggml_norm.go:176
+	gc_ty2 := 0
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:148
-				row := gc_bx2*gc_bdy2 + gc_ty2
-				_ = row
-				grad := gc_s_grad[gc_rank2]
-				xf := gc_s_xf[gc_rank2]
-				dst := gc_s_dst[gc_rank2]
-
+			row := gc_bx2*gc_bdy2 + gc_ty2
+//line ggml_norm.go:150
+			grad := gc_s_grad[gc_rank2]
+			xf := gc_s_xf[gc_rank2]
+			dst := gc_s_dst[gc_rank2]
 //line ggml_norm.go:151
-				grad = grad[int64(row)*int64(ncols):]
-
-//line ggml_norm.go:152
-				xf = xf[int64(row)*int64(ncols):]
-
-//line ggml_norm.go:153
-				dst = dst[int64(row)*int64(ncols):]
-
+			grad = grad[int64(row)*int64(ncols):]
+			xf = xf[int64(row)*int64(ncols):]
+			dst = dst[int64(row)*int64(ncols):]
 //line ggml_norm.go:155
-				sumXX := float32(0.0)
-
-//line ggml_norm.go:156
-				sumXG := float32(0.0)
-				_ = sumXX
-				_ = sumXG
-				gc_s_grad[gc_rank2] = grad
-				gc_s_xf[gc_rank2] = xf
-				gc_s_dst[gc_rank2] = dst
-				gc_s_sumXX[gc_rank2] = sumXX
-				gc_s_sumXG[gc_rank2] = sumXG
-			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
-			}
+			sumXX := float32(0.0)
+			sumXG := float32(0.0)
+//line ggml_norm.go:159
+			gc_s_grad[gc_rank2] = grad
+			gc_s_xf[gc_rank2] = xf
+			gc_s_dst[gc_rank2] = dst
+			gc_s_sumXX[gc_rank2] = sumXX
+			gc_s_sumXG[gc_rank2] = sumXG
+		}
+		gc_ty2++
+		if gc_ty2 == gc_bdy2 {
+			gc_ty2 = 0
 		}
 	}
-
 //line ggml_norm.go:158
 	gc_chunk := compiled.StrideChunk(blockSize)
 	gc_span := (blockSize) * gc_chunk
 	archsimd.ClearAVXUpperBits()
-
 //line ggml_norm.go:158
 	for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += (blockSize) * gc_chunk {
 		gc_b2.Tick()
@@ -2641,393 +2019,426 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 			return
 		}
 		gc_more = false
-		{
-			gc_from4, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from4 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line ggml_norm.go:165
+		gc_from4, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from4 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := gc_from4; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:149
-					tid := gc_tx2
-					_ = tid
-					grad := gc_s_grad[gc_rank2]
-					xf := gc_s_xf[gc_rank2]
-					sumXX := gc_s_sumXX[gc_rank2]
-					sumXG := gc_s_sumXG[gc_rank2]
-
+				tid := gc_tx2
+//line ggml_norm.go:151
+				grad := gc_s_grad[gc_rank2]
+				xf := gc_s_xf[gc_rank2]
+				sumXX := gc_s_sumXX[gc_rank2]
+				sumXG := gc_s_sumXG[gc_rank2]
 //line ggml_norm.go:158
-					gc_start3 := tid
-					gc_from5 := gc_start3 + gc_off
-					gc_trips3 := gc_limit - gc_from5
-					switch {
-					case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, blockSize, gc_chunk, gc_limit, false)
-					case gc_trips3 > gc_span:
-						gc_trips3 = gc_chunk
-					case gc_trips3 > 0:
-						gc_trips3 = (gc_trips3-1)/(blockSize) + 1
-					default:
-						gc_trips3 = 0
-					}
-					if gc_trips3 == gc_chunk {
-						gc_more = true
-					}
-					for col := gc_from5; gc_trips3 > 0; col, gc_trips3 = col+(blockSize), gc_trips3-1 {
-
-//line ggml_norm.go:159
-						xfi := xf[col]
-
-//line ggml_norm.go:160
-						sumXX += xfi * xfi
-
-//line ggml_norm.go:161
-						sumXG += xfi * grad[col]
-					}
-					gc_s_sumXX[gc_rank2] = sumXX
-					gc_s_sumXG[gc_rank2] = sumXG
+				gc_start3 := tid
+				gc_from5 := gc_start3 + gc_off
+				gc_trips3 := gc_limit - gc_from5
+				switch {
+				case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, blockSize, gc_chunk, gc_limit, false)
+				case gc_trips3 > gc_span:
+					gc_trips3 = gc_chunk
+				case gc_trips3 > 0:
+					gc_trips3 = (gc_trips3-1)/(blockSize) + 1
+				default:
+					gc_trips3 = 0
 				}
+				if gc_trips3 == gc_chunk {
+					gc_more = true
+				}
+				for col := gc_from5; gc_trips3 > 0; col, gc_trips3 = col+(blockSize), gc_trips3-1 {
+//line ggml_norm.go:159
+					xfi := xf[col]
+					sumXX += xfi * xfi
+					sumXG += xfi * grad[col]
+				}
+				gc_s_sumXX[gc_rank2] = sumXX
+				gc_s_sumXG[gc_rank2] = sumXG
 			}
 		}
 	}
-
 //line ggml_norm.go:167
 	sSumXX := gocuda.Shared[float32](t, 32)[:32]
-
-//line ggml_norm.go:168
 	sSumXG := gocuda.Shared[float32](t, 32)[:32]
-	{
-		var gc_l_x [32]float32
-		var gc_l_x_ [32]float32
-		var gc_c21r [32]float32
-		var gc_c22r [32]float32
+//line ggml_norm.go:170
+	var gc_l_x [32]float32
+	var gc_l_x_ [32]float32
+	var gc_c21r [32]float32
+	var gc_c22r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+//line ggml_norm.go:164
+					sumXX := archsimd.LoadFloat32x8Slice(gc_s_sumXX[gc_rank2:])
+//line ggml_norm.go:164
+					x := sumXX
+//line ggml_norm.go:164
+					x.StoreSlice(gc_l_x[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line ggml_norm.go:164
+					sumXX := archsimd.LoadFloat32x8Slice(gc_s_sumXX[gc_rank2:])
+//line ggml_norm.go:164
+					x := sumXX
+//line ggml_norm.go:164
+					x.StoreSlice(gc_l_x[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+//line ggml_norm.go:177
+				sumXX := gc_s_sumXX[gc_rank2]
+//line ggml_norm.go:164
+				var x float32 = sumXX
+//line ggml_norm.go:166
+				gc_l_x[gc_lane2] = x
+			}
+		}
+//line ggml_norm.go:24
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+//line ggml_norm.go:25
+				gc_run.Add(offset, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x, &gc_run)
+				}
+			}
+			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x, &gc_run)
+		} else {
+//line ggml_norm.go:24
+			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x, offset, 0, 32)
+				} else {
+//line ggml_norm.go:25
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c21r)
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line ggml_norm.go:25
+								x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+//line ggml_norm.go:25
+								x = x.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line ggml_norm.go:25
+								x.StoreSlice(gc_l_x[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+//line ggml_norm.go:25
+								x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+//line ggml_norm.go:25
+								x = x.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line ggml_norm.go:25
+								x.StoreSlice(gc_l_x[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line ggml_norm.go:38
+							x := gc_l_x[gc_lane2]
+//line ggml_norm.go:25
+							x += gc_c21r[gc_lane2]
+							gc_l_x[gc_lane2] = x
+						}
+					}
+				}
+			}
+		}
+		gc_left3 := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+//line ggml_norm.go:27
+					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+//line ggml_norm.go:27
+					var sumXX archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_norm.go:27
+					sumXG := archsimd.LoadFloat32x8Slice(gc_s_sumXG[gc_rank2:])
+//line ggml_norm.go:27
+					r := x
+//line ggml_norm.go:164
+					sumXX = r
+					x_ := sumXG
+//line ggml_norm.go:165
+					x_.StoreSlice(gc_l_x_[gc_lane2:])
+//line ggml_norm.go:165
+					sumXX.StoreSlice(gc_s_sumXX[gc_rank2:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line ggml_norm.go:165
+					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+//line ggml_norm.go:165
+					var sumXX archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_norm.go:165
+					sumXG := archsimd.LoadFloat32x8Slice(gc_s_sumXG[gc_rank2:])
+//line ggml_norm.go:27
+					r := x
+//line ggml_norm.go:164
+					sumXX = r
+					x_ := sumXG
+//line ggml_norm.go:165
+					x_.StoreSlice(gc_l_x_[gc_lane2:])
+//line ggml_norm.go:165
+					sumXX.StoreSlice(gc_s_sumXX[gc_rank2:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left3 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left3&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+//line ggml_norm.go:178
+				x := gc_l_x[gc_lane2]
+//line ggml_norm.go:180
+				var sumXX float32
+//line ggml_norm.go:182
+				sumXG := gc_s_sumXG[gc_rank2]
+//line ggml_norm.go:27
+				var r float32 = x
+//line ggml_norm.go:164
+				sumXX = r
+				var x_ float32 = sumXG
+//line ggml_norm.go:168
+				gc_l_x_[gc_lane2] = x_
+				gc_s_sumXX[gc_rank2] = sumXX
+			}
+		}
+//line ggml_norm.go:24
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			var gc_run2 compiled.ShflSteps
+			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+//line ggml_norm.go:25
+				gc_run2.Add(offset_, 0, 32)
+				if gc_run2.Full() {
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run2)
+				}
+			}
+			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run2)
+		} else {
+//line ggml_norm.go:24
+			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
+				} else {
+//line ggml_norm.go:25
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c22r)
+					gc_left4 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line ggml_norm.go:25
+								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_norm.go:25
+								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line ggml_norm.go:25
+								x_.StoreSlice(gc_l_x_[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+//line ggml_norm.go:25
+								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_norm.go:25
+								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line ggml_norm.go:25
+								x_.StoreSlice(gc_l_x_[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left4&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line ggml_norm.go:38
+							x_ := gc_l_x_[gc_lane2]
+//line ggml_norm.go:25
+							x_ += gc_c22r[gc_lane2]
+							gc_l_x_[gc_lane2] = x_
+						}
+					}
+				}
+			}
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:169
+				warpID := gc_tx2 / ggmlWarpSize
+				laneID := gc_tx2 % ggmlWarpSize
+//line ggml_norm.go:172
+				x_ := gc_l_x_[gc_lane2]
+//line ggml_norm.go:174
+				sumXX := gc_s_sumXX[gc_rank2]
+				var sumXG float32
+//line ggml_norm.go:27
+				var r_ float32 = x_
+//line ggml_norm.go:165
+				sumXG = r_
+//line ggml_norm.go:171
+				if (blockSize > ggmlWarpSize) && (laneID == 0) {
+					sSumXX[warpID] = sumXX
+					sSumXG[warpID] = sumXG
+				}
+//line ggml_norm.go:176
+				gc_s_sumXG[gc_rank2] = sumXG
+			}
+		}
+	}
+//line ggml_norm.go:166
+	if blockSize > ggmlWarpSize {
+//line ggml_norm.go:168
+		var gc_l_x_2 [32]float32
+		var gc_l_x_3 [32]float32
+		var gc_c23r [32]float32
+		var gc_c24r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 			gc_cnt2 := min(32, gc_n2-gc_w2)
 			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_norm.go:164
-						sumXX := archsimd.LoadFloat32x8Slice(gc_s_sumXX[gc_rank2:])
-//line ggml_norm.go:164
-						_ = sumXX
-//line ggml_norm.go:164
-						x := sumXX
-//line ggml_norm.go:164
-						_ = x
-//line ggml_norm.go:164
-						x.StoreSlice(gc_l_x[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_norm.go:164
-						sumXX := archsimd.LoadFloat32x8Slice(gc_s_sumXX[gc_rank2:])
-//line ggml_norm.go:164
-						_ = sumXX
-//line ggml_norm.go:164
-						x := sumXX
-//line ggml_norm.go:164
-						_ = x
-//line ggml_norm.go:164
-						x.StoreSlice(gc_l_x[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
-						continue
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					sumXX := gc_s_sumXX[gc_rank2]
-
-//line ggml_norm.go:164
-					var x float32 = sumXX
-
-//line ggml_norm.go:164
-					_ = x
-					_ = x
-					gc_l_x[gc_lane2] = x
-				}
-			}
-
-//line ggml_norm.go:24
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				var gc_run compiled.ShflSteps
-				for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-
-//line ggml_norm.go:25
-					gc_run.Add(offset, 0, 32)
-					if gc_run.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x, &gc_run)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x, &gc_run)
-			} else {
-
-//line ggml_norm.go:24
-				for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-
-//line ggml_norm.go:25
-					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x, offset, 0, 32)
-					} else {
-
-//line ggml_norm.go:25
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c21r)
-						gc_left2 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line ggml_norm.go:25
-									x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
-//line ggml_norm.go:25
-									_ = x
-//line ggml_norm.go:25
-									x = x.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line ggml_norm.go:25
-									x.StoreSlice(gc_l_x[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line ggml_norm.go:25
-									x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
-//line ggml_norm.go:25
-									_ = x
-//line ggml_norm.go:25
-									x = x.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line ggml_norm.go:25
-									x.StoreSlice(gc_l_x[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left2 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								x := gc_l_x[gc_lane2]
-								_ = x
-
-//line ggml_norm.go:25
-								x += gc_c21r[gc_lane2]
-								gc_l_x[gc_lane2] = x
-							}
-						}
-					}
-				}
-			}
-			gc_left3 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_norm.go:27
-						x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
-//line ggml_norm.go:27
-						_ = x
-//line ggml_norm.go:27
-						var sumXX archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:27
-						_ = sumXX
-//line ggml_norm.go:27
-						sumXG := archsimd.LoadFloat32x8Slice(gc_s_sumXG[gc_rank2:])
-//line ggml_norm.go:27
-						_ = sumXG
-//line ggml_norm.go:27
-						r := x
-//line ggml_norm.go:27
-						_ = r
-//line ggml_norm.go:164
-						sumXX = r
-//line ggml_norm.go:165
-						x_ := sumXG
-//line ggml_norm.go:165
-						_ = x_
-//line ggml_norm.go:165
-						x_.StoreSlice(gc_l_x_[gc_lane2:])
-//line ggml_norm.go:165
-						sumXX.StoreSlice(gc_s_sumXX[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_norm.go:165
-						x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
-//line ggml_norm.go:165
-						_ = x
-//line ggml_norm.go:165
-						var sumXX archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:165
-						_ = sumXX
-//line ggml_norm.go:165
-						sumXG := archsimd.LoadFloat32x8Slice(gc_s_sumXG[gc_rank2:])
-//line ggml_norm.go:165
-						_ = sumXG
-//line ggml_norm.go:27
-						r := x
-//line ggml_norm.go:27
-						_ = r
-//line ggml_norm.go:164
-						sumXX = r
-//line ggml_norm.go:165
-						x_ := sumXG
-//line ggml_norm.go:165
-						_ = x_
-//line ggml_norm.go:165
-						x_.StoreSlice(gc_l_x_[gc_lane2:])
-//line ggml_norm.go:165
-						sumXX.StoreSlice(gc_s_sumXX[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left3 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					x := gc_l_x[gc_lane2]
-					_ = x
+					gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:170
+					laneID := gc_tx2 % ggmlWarpSize
+//line ggml_norm.go:172
 					var sumXX float32
-					_ = sumXX
-					sumXG := gc_s_sumXG[gc_rank2]
-
-//line ggml_norm.go:27
-					var r float32 = x
-
-//line ggml_norm.go:27
-					_ = r
-
-//line ggml_norm.go:164
-					sumXX = r
-
-//line ggml_norm.go:165
-					var x_ float32 = sumXG
-
-//line ggml_norm.go:165
-					_ = x_
-					_ = r
-					_ = x_
-					gc_l_x_[gc_lane2] = x_
-					gc_s_sumXX[gc_rank2] = sumXX
+//line ggml_norm.go:177
+					sumXX = sSumXX[laneID]
+					var x_2 float32 = sumXX
+//line ggml_norm.go:180
+					gc_l_x_2[gc_lane2] = x_2
 				}
 			}
-
 //line ggml_norm.go:24
 			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				var gc_run2 compiled.ShflSteps
-				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-
+				var gc_run3 compiled.ShflSteps
+				for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 //line ggml_norm.go:25
-					gc_run2.Add(offset_, 0, 32)
-					if gc_run2.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run2)
+					gc_run3.Add(offset_2, 0, 32)
+					if gc_run3.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run3)
 					}
 				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run2)
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run3)
 			} else {
-
 //line ggml_norm.go:24
-				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-
-//line ggml_norm.go:25
+				for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_2, 0, 32)
 					} else {
-
 //line ggml_norm.go:25
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c22r)
-						gc_left4 := gc_act2
+						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c23r)
+						gc_left5 := gc_act2
 						if compiled.SIMD {
 							if gc_act2 == ^uint32(0) {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
 //line ggml_norm.go:25
-									x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+									x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
 //line ggml_norm.go:25
-									_ = x_
+									x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
 //line ggml_norm.go:25
-									x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line ggml_norm.go:25
-									x_.StoreSlice(gc_l_x_[gc_lane2:])
-									gc_left4 &^= 0xff << gc_lane2
+									x_2.StoreSlice(gc_l_x_2[gc_lane2:])
+									gc_left5 &^= 0xff << gc_lane2
 								}
 							} else {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 									if gc_act2>>gc_lane2&0xff != 0xff {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
 //line ggml_norm.go:25
-									x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+									x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
 //line ggml_norm.go:25
-									_ = x_
+									x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
 //line ggml_norm.go:25
-									x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line ggml_norm.go:25
-									x_.StoreSlice(gc_l_x_[gc_lane2:])
-									gc_left4 &^= 0xff << gc_lane2
+									x_2.StoreSlice(gc_l_x_2[gc_lane2:])
+									gc_left5 &^= 0xff << gc_lane2
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left4 != 0 {
+						if gc_left5 != 0 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left4&(1<<gc_lane2) == 0 {
+								if gc_left5&(1<<gc_lane2) == 0 {
 									continue
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								x_ := gc_l_x_[gc_lane2]
-								_ = x_
-
+//line ggml_norm.go:38
+								x_2 := gc_l_x_2[gc_lane2]
 //line ggml_norm.go:25
-								x_ += gc_c22r[gc_lane2]
-								gc_l_x_[gc_lane2] = x_
+								x_2 += gc_c23r[gc_lane2]
+								gc_l_x_2[gc_lane2] = x_2
 							}
 						}
 					}
@@ -3043,394 +2454,165 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:169
-					warpID := gc_tx2 / ggmlWarpSize
-					_ = warpID
-
 //line ggml_norm.go:170
 					laneID := gc_tx2 % ggmlWarpSize
-					_ = laneID
-					x_ := gc_l_x_[gc_lane2]
-					_ = x_
-					sumXX := gc_s_sumXX[gc_rank2]
+//line ggml_norm.go:172
+					x_2 := gc_l_x_2[gc_lane2]
+//line ggml_norm.go:174
+					var sumXX float32
+//line ggml_norm.go:176
 					var sumXG float32
-					_ = sumXG
-
 //line ggml_norm.go:27
-					var r_ float32 = x_
-
-//line ggml_norm.go:27
-					_ = r_
-
-//line ggml_norm.go:165
-					sumXG = r_
-
-//line ggml_norm.go:171
-					if (blockSize > ggmlWarpSize) && (laneID == 0) {
-						sSumXX[warpID] = sumXX
-						sSumXG[warpID] = sumXG
+					var r_2 float32 = x_2
+//line ggml_norm.go:178
+					sumXX = r_2
+//line ggml_norm.go:180
+					sumXG = sSumXG[laneID]
+					var x_3 float32 = sumXG
+//line ggml_norm.go:184
+					gc_l_x_3[gc_lane2] = x_3
+					gc_s_sumXX[gc_rank2] = sumXX
+				}
+			}
+//line ggml_norm.go:24
+			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				var gc_run4 compiled.ShflSteps
+				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+//line ggml_norm.go:25
+					gc_run4.Add(offset_3, 0, 32)
+					if gc_run4.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run4)
 					}
-					_ = r_
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run4)
+			} else {
+//line ggml_norm.go:24
+				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_3, 0, 32)
+					} else {
+//line ggml_norm.go:25
+						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_3, offset_3, ggmlWarpSize, &gc_c24r)
+						gc_left6 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line ggml_norm.go:25
+									x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+//line ggml_norm.go:25
+									x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+//line ggml_norm.go:25
+									x_3.StoreSlice(gc_l_x_3[gc_lane2:])
+									gc_left6 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+//line ggml_norm.go:25
+									x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+//line ggml_norm.go:25
+									x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+//line ggml_norm.go:25
+									x_3.StoreSlice(gc_l_x_3[gc_lane2:])
+									gc_left6 &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left6 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left6&(1<<gc_lane2) == 0 {
+									continue
+								}
+//line ggml_norm.go:38
+								x_3 := gc_l_x_3[gc_lane2]
+//line ggml_norm.go:25
+								x_3 += gc_c24r[gc_lane2]
+								gc_l_x_3[gc_lane2] = x_3
+							}
+						}
+					}
+				}
+			}
+			gc_left7 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+//line ggml_norm.go:27
+						x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+//line ggml_norm.go:27
+						var sumXG archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_norm.go:27
+						r_3 := x_3
+//line ggml_norm.go:181
+						sumXG = r_3
+//line ggml_norm.go:181
+						sumXG.StoreSlice(gc_s_sumXG[gc_rank2:])
+						gc_left7 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line ggml_norm.go:181
+						x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+//line ggml_norm.go:181
+						var sumXG archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_norm.go:27
+						r_3 := x_3
+//line ggml_norm.go:181
+						sumXG = r_3
+//line ggml_norm.go:181
+						sumXG.StoreSlice(gc_s_sumXG[gc_rank2:])
+						gc_left7 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left7 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left7&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line ggml_norm.go:194
+					x_3 := gc_l_x_3[gc_lane2]
+//line ggml_norm.go:196
+					var sumXG float32
+//line ggml_norm.go:27
+					var r_3 float32 = x_3
+//line ggml_norm.go:181
+					sumXG = r_3
+//line ggml_norm.go:183
 					gc_s_sumXG[gc_rank2] = sumXG
 				}
 			}
 		}
 	}
-
-//line ggml_norm.go:166
-	if blockSize > ggmlWarpSize {
-		{
-			var gc_l_x_2 [32]float32
-			var gc_l_x_3 [32]float32
-			var gc_c23r [32]float32
-			var gc_c24r [32]float32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:170
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-						var sumXX float32
-						_ = sumXX
-
-//line ggml_norm.go:177
-						sumXX = sSumXX[laneID]
-
-//line ggml_norm.go:178
-						var x_2 float32 = sumXX
-
-//line ggml_norm.go:178
-						_ = x_2
-						_ = x_2
-						gc_l_x_2[gc_lane2] = x_2
-					}
-				}
-
-//line ggml_norm.go:24
-				if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					var gc_run3 compiled.ShflSteps
-					for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
-
-//line ggml_norm.go:25
-						gc_run3.Add(offset_2, 0, 32)
-						if gc_run3.Full() {
-							compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run3)
-						}
-					}
-					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run3)
-				} else {
-
-//line ggml_norm.go:24
-					for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
-
-//line ggml_norm.go:25
-						if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_2, 0, 32)
-						} else {
-
-//line ggml_norm.go:25
-							compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c23r)
-							gc_left5 := gc_act2
-							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line ggml_norm.go:25
-										x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
-//line ggml_norm.go:25
-										_ = x_2
-//line ggml_norm.go:25
-										x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
-//line ggml_norm.go:25
-										x_2.StoreSlice(gc_l_x_2[gc_lane2:])
-										gc_left5 &^= 0xff << gc_lane2
-									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line ggml_norm.go:25
-										x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
-//line ggml_norm.go:25
-										_ = x_2
-//line ggml_norm.go:25
-										x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
-//line ggml_norm.go:25
-										x_2.StoreSlice(gc_l_x_2[gc_lane2:])
-										gc_left5 &^= 0xff << gc_lane2
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left5 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left5&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-									x_2 := gc_l_x_2[gc_lane2]
-									_ = x_2
-
-//line ggml_norm.go:25
-									x_2 += gc_c23r[gc_lane2]
-									gc_l_x_2[gc_lane2] = x_2
-								}
-							}
-						}
-					}
-				}
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:170
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-						x_2 := gc_l_x_2[gc_lane2]
-						_ = x_2
-						var sumXX float32
-						_ = sumXX
-						var sumXG float32
-						_ = sumXG
-
-//line ggml_norm.go:27
-						var r_2 float32 = x_2
-
-//line ggml_norm.go:27
-						_ = r_2
-
-//line ggml_norm.go:178
-						sumXX = r_2
-
-//line ggml_norm.go:180
-						sumXG = sSumXG[laneID]
-
-//line ggml_norm.go:181
-						var x_3 float32 = sumXG
-
-//line ggml_norm.go:181
-						_ = x_3
-						_ = r_2
-						_ = x_3
-						gc_l_x_3[gc_lane2] = x_3
-						gc_s_sumXX[gc_rank2] = sumXX
-					}
-				}
-
-//line ggml_norm.go:24
-				if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					var gc_run4 compiled.ShflSteps
-					for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
-
-//line ggml_norm.go:25
-						gc_run4.Add(offset_3, 0, 32)
-						if gc_run4.Full() {
-							compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run4)
-						}
-					}
-					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run4)
-				} else {
-
-//line ggml_norm.go:24
-					for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
-
-//line ggml_norm.go:25
-						if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_3, 0, 32)
-						} else {
-
-//line ggml_norm.go:25
-							compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_3, offset_3, ggmlWarpSize, &gc_c24r)
-							gc_left6 := gc_act2
-							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line ggml_norm.go:25
-										x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
-//line ggml_norm.go:25
-										_ = x_3
-//line ggml_norm.go:25
-										x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
-//line ggml_norm.go:25
-										x_3.StoreSlice(gc_l_x_3[gc_lane2:])
-										gc_left6 &^= 0xff << gc_lane2
-									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line ggml_norm.go:25
-										x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
-//line ggml_norm.go:25
-										_ = x_3
-//line ggml_norm.go:25
-										x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
-//line ggml_norm.go:25
-										x_3.StoreSlice(gc_l_x_3[gc_lane2:])
-										gc_left6 &^= 0xff << gc_lane2
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left6 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left6&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-									x_3 := gc_l_x_3[gc_lane2]
-									_ = x_3
-
-//line ggml_norm.go:25
-									x_3 += gc_c24r[gc_lane2]
-									gc_l_x_3[gc_lane2] = x_3
-								}
-							}
-						}
-					}
-				}
-				gc_left7 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line ggml_norm.go:27
-							x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
-//line ggml_norm.go:27
-							_ = x_3
-//line ggml_norm.go:27
-							var sumXG archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:27
-							_ = sumXG
-//line ggml_norm.go:27
-							r_3 := x_3
-//line ggml_norm.go:27
-							_ = r_3
-//line ggml_norm.go:181
-							sumXG = r_3
-//line ggml_norm.go:181
-							sumXG.StoreSlice(gc_s_sumXG[gc_rank2:])
-							gc_left7 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line ggml_norm.go:181
-							x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
-//line ggml_norm.go:181
-							_ = x_3
-//line ggml_norm.go:181
-							var sumXG archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:181
-							_ = sumXG
-//line ggml_norm.go:27
-							r_3 := x_3
-//line ggml_norm.go:27
-							_ = r_3
-//line ggml_norm.go:181
-							sumXG = r_3
-//line ggml_norm.go:181
-							sumXG.StoreSlice(gc_s_sumXG[gc_rank2:])
-							gc_left7 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left7 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left7&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						x_3 := gc_l_x_3[gc_lane2]
-						_ = x_3
-						var sumXG float32
-						_ = sumXG
-
-//line ggml_norm.go:27
-						var r_3 float32 = x_3
-
-//line ggml_norm.go:27
-						_ = r_3
-
-//line ggml_norm.go:181
-						sumXG = r_3
-						_ = r_3
-						gc_s_sumXG[gc_rank2] = sumXG
-					}
-				}
-			}
-		}
-	}
-	{
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			sumXX := gc_s_sumXX[gc_rank2]
-			sumXG := gc_s_sumXG[gc_rank2]
-
+//line ggml_norm.go:190
+	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		sumXX := gc_s_sumXX[gc_rank2]
+		sumXG := gc_s_sumXG[gc_rank2]
 //line ggml_norm.go:184
-			meanEps := sumXX/float32(ncols) + eps
-
-//line ggml_norm.go:185
-			sumEps := sumXX + float32(ncols)*eps
-
+		meanEps := sumXX/float32(ncols) + eps
+		sumEps := sumXX + float32(ncols)*eps
 //line ggml_norm.go:187
-			scaleGrad := intrinsic.Rsqrtf(meanEps)
-
-//line ggml_norm.go:188
-			scaleX := -scaleGrad * sumXG / sumEps
-			_ = meanEps
-			_ = sumEps
-			_ = scaleGrad
-			_ = scaleX
-			gc_s_scaleGrad[gc_rank2] = scaleGrad
-			gc_s_scaleX[gc_rank2] = scaleX
-		}
+		scaleGrad := intrinsic.Rsqrtf(meanEps)
+		scaleX := -scaleGrad * sumXG / sumEps
+//line ggml_norm.go:193
+		gc_s_scaleGrad[gc_rank2] = scaleGrad
+		gc_s_scaleX[gc_rank2] = scaleX
 	}
-
 //line ggml_norm.go:190
 	gc_chunk2 := compiled.StrideChunk(blockSize)
 	gc_span2 := (blockSize) * gc_chunk2
 	archsimd.ClearAVXUpperBits()
-
 //line ggml_norm.go:190
 	for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += (blockSize) * gc_chunk2 {
 		gc_b2.Tick()
@@ -3438,50 +2620,46 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from4, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from4 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line ggml_norm.go:197
+		gc_from4, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from4 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := gc_from4; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:149
-					tid := gc_tx2
-					_ = tid
-					grad := gc_s_grad[gc_rank2]
-					xf := gc_s_xf[gc_rank2]
-					dst := gc_s_dst[gc_rank2]
-					scaleGrad := gc_s_scaleGrad[gc_rank2]
-					scaleX := gc_s_scaleX[gc_rank2]
-
+				tid := gc_tx2
+//line ggml_norm.go:151
+				grad := gc_s_grad[gc_rank2]
+				xf := gc_s_xf[gc_rank2]
+				dst := gc_s_dst[gc_rank2]
+				scaleGrad := gc_s_scaleGrad[gc_rank2]
+				scaleX := gc_s_scaleX[gc_rank2]
 //line ggml_norm.go:190
-					gc_start4 := tid
-					gc_from6 := gc_start4 + gc_off2
-					gc_trips4 := gc_limit2 - gc_from6
-					switch {
-					case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, blockSize, gc_chunk2, gc_limit2, false)
-					case gc_trips4 > gc_span2:
-						gc_trips4 = gc_chunk2
-					case gc_trips4 > 0:
-						gc_trips4 = (gc_trips4-1)/(blockSize) + 1
-					default:
-						gc_trips4 = 0
-					}
-					if gc_trips4 == gc_chunk2 {
-						gc_more2 = true
-					}
-					for col_ := gc_from6; gc_trips4 > 0; col_, gc_trips4 = col_+(blockSize), gc_trips4-1 {
-
+				gc_start4 := tid
+				gc_from6 := gc_start4 + gc_off2
+				gc_trips4 := gc_limit2 - gc_from6
+				switch {
+				case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, blockSize, gc_chunk2, gc_limit2, false)
+				case gc_trips4 > gc_span2:
+					gc_trips4 = gc_chunk2
+				case gc_trips4 > 0:
+					gc_trips4 = (gc_trips4-1)/(blockSize) + 1
+				default:
+					gc_trips4 = 0
+				}
+				if gc_trips4 == gc_chunk2 {
+					gc_more2 = true
+				}
+				for col_ := gc_from6; gc_trips4 > 0; col_, gc_trips4 = col_+(blockSize), gc_trips4-1 {
 //line ggml_norm.go:191
-						dst[col_] = scaleGrad*grad[col_] + scaleX*xf[col_]
-					}
+					dst[col_] = scaleGrad*grad[col_] + scaleX*xf[col_]
 				}
 			}
 		}
@@ -3522,98 +2700,75 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 	gc_bz2 := gc_bidx2.Z
 	gc_n2 := gc_b2.Len()
 	gc_s_tmp := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	_ = gc_s_tmp
+//line ggml_norm.go:216
 	gc_s_scale := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 	_ = &eps
-
 //line ggml_norm.go:200
 	nrows := gc_gdx2
-
-//line ggml_norm.go:201
 	nchannels := gc_gdy2
-
 //line ggml_norm.go:203
 	row := gc_bx2
-
-//line ggml_norm.go:204
 	channel := gc_by2
-
-//line ggml_norm.go:205
 	sample := gc_bz2
-
 //line ggml_norm.go:208
 	x = x[int64(sample)*strideSample+int64(channel)*strideChannel+int64(row)*strideRow:]
-
-//line ggml_norm.go:209
 	dst = dst[((sample*nchannels+channel)*nrows+row)*ncols:]
-	{
-		gc_vstep4 := 0
-		if compiled.SIMD {
 //line ggml_norm.go:211
-			gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+	gc_vstep4 := 0
+	if compiled.SIMD {
 //line ggml_norm.go:211
-			_ = gc_vb
-			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-				gc_rank2 := gc_vstep4
-				_ = gc_rank2
+		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+		for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+			gc_rank2 := gc_vstep4
 //line ggml_norm.go:211
-				tmp := gc_vb
+			tmp := gc_vb
 //line ggml_norm.go:211
-				_ = tmp
-//line ggml_norm.go:211
-				tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
+			tmp.StoreSlice(gc_s_tmp[gc_rank2:])
 		}
-		gc_step6 := gc_vstep4
-		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
-			{
-				gc_rank2 := gc_step6 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:211
-				tmp := float32(0.0)
-				_ = tmp
-				gc_s_tmp[gc_rank2] = tmp
-			}
-			{
-				gc_rank2 := gc_step6 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:211
-				tmp := float32(0.0)
-				_ = tmp
-				gc_s_tmp[gc_rank2] = tmp
-			}
-			{
-				gc_rank2 := gc_step6 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:211
-				tmp := float32(0.0)
-				_ = tmp
-				gc_s_tmp[gc_rank2] = tmp
-			}
-			{
-				gc_rank2 := gc_step6 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:211
-				tmp := float32(0.0)
-				_ = tmp
-				gc_s_tmp[gc_rank2] = tmp
-			}
-		}
-		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step6 := gc_vstep4
+	for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+		{
+			gc_rank2 := gc_step6 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line ggml_norm.go:211
 			tmp := float32(0.0)
-			_ = tmp
+//line ggml_norm.go:213
+			gc_s_tmp[gc_rank2] = tmp
+		}
+		{
+			gc_rank2 := gc_step6 + 1
+			gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:211
+			tmp := float32(0.0)
+//line ggml_norm.go:213
+			gc_s_tmp[gc_rank2] = tmp
+		}
+		{
+			gc_rank2 := gc_step6 + 2
+			gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:211
+			tmp := float32(0.0)
+//line ggml_norm.go:213
+			gc_s_tmp[gc_rank2] = tmp
+		}
+		{
+			gc_rank2 := gc_step6 + 3
+			gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:211
+			tmp := float32(0.0)
+//line ggml_norm.go:213
 			gc_s_tmp[gc_rank2] = tmp
 		}
 	}
-
+	for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:211
+		tmp := float32(0.0)
+//line ggml_norm.go:213
+		gc_s_tmp[gc_rank2] = tmp
+	}
 //line ggml_norm.go:213
 	for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += blockSize {
 		gc_b2.Tick()
@@ -3621,369 +2776,322 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := gc_off
-				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
-					gc_at4 := x[gc_off5:][:gc_to2]
-					gc_vstep5 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line ggml_norm.go:206
-							var tid int = gc_tx2
-//line ggml_norm.go:206
-							_ = tid
-//line ggml_norm.go:206
-							tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
-//line ggml_norm.go:206
-							_ = tmp
-//line ggml_norm.go:213
-							var col int = tid + gc_off
-//line ggml_norm.go:213
-							_ = col
-//line ggml_norm.go:214
-							xi := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])
-//line ggml_norm.go:214
-							_ = xi
-//line ggml_norm.go:214
-							tmp = tmp.Add(xi.Mul(xi))
-//line ggml_norm.go:214
-							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep5 > gc_from2 {
-						gc_more = true
-					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+//line ggml_norm.go:220
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off5 := gc_off
+			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
+				gc_at4 := x[gc_off5:][:gc_to2]
+				gc_vstep5 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+//line ggml_norm.go:206
+						var tid int = gc_tx2
+//line ggml_norm.go:206
+						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+//line ggml_norm.go:213
+						var col int = tid + gc_off
+//line ggml_norm.go:213
+						_ = col
+						xi := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])
+//line ggml_norm.go:214
+						tmp = tmp.Add(xi.Mul(xi))
+//line ggml_norm.go:214
+						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep5 > gc_from2 {
+					gc_more = true
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line ggml_norm.go:208
+					tmp := gc_s_tmp[gc_rank2]
+//line ggml_norm.go:214
+					gc_more = true
+//line ggml_norm.go:214
+					xi := gc_at4[gc_tx2]
+					tmp += xi * xi
+					gc_s_tmp[gc_rank2] = tmp
+				}
+			} else {
+				gc_vstep6 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
+//line ggml_norm.go:206
+						var tid int = gc_tx2
+//line ggml_norm.go:206
+						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+//line ggml_norm.go:213
+						var col int = tid + gc_off
+						if col < 0 || col > len(x)-8 {
+//line ggml_norm.go:214
+							break
+						}
+//line ggml_norm.go:214
+						xi := archsimd.LoadFloat32x8Slice(x[col:])
+//line ggml_norm.go:214
+						tmp = tmp.Add(xi.Mul(xi))
+//line ggml_norm.go:214
+						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep6 > gc_from2 {
+					gc_more = true
+				}
+				gc_step7 := gc_vstep6
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:206
 						tid := gc_tx2
-						_ = tid
+//line ggml_norm.go:208
 						tmp := gc_s_tmp[gc_rank2]
-
 //line ggml_norm.go:213
 						col := tid + gc_off
 						gc_more = true
-						_ = col
-
 //line ggml_norm.go:214
-						xi := gc_at4[gc_tx2]
-
-//line ggml_norm.go:215
+						xi := x[col]
 						tmp += xi * xi
 						gc_s_tmp[gc_rank2] = tmp
 					}
-				} else {
-					gc_vstep6 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line ggml_norm.go:206
-							var tid int = gc_tx2
-//line ggml_norm.go:206
-							_ = tid
-//line ggml_norm.go:206
-							tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
-//line ggml_norm.go:206
-							_ = tmp
-//line ggml_norm.go:213
-							var col int = tid + gc_off
-//line ggml_norm.go:213
-							_ = col
-//line ggml_norm.go:214
-							if col < 0 || col > len(x)-8 {
-//line ggml_norm.go:214
-								break
-//line ggml_norm.go:214
-							}
-//line ggml_norm.go:214
-							xi := archsimd.LoadFloat32x8Slice(x[col:])
-//line ggml_norm.go:214
-							_ = xi
-//line ggml_norm.go:214
-							tmp = tmp.Add(xi.Mul(xi))
-//line ggml_norm.go:214
-							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep6 > gc_from2 {
-						gc_more = true
-					}
-					gc_step7 := gc_vstep6
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-						{
-							gc_tx2 := gc_step7 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:206
-							tid := gc_tx2
-							_ = tid
-							tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:213
-							col := tid + gc_off
-							gc_more = true
-
-//line ggml_norm.go:214
-							xi := x[col]
-
-//line ggml_norm.go:215
-							tmp += xi * xi
-							gc_s_tmp[gc_rank2] = tmp
-						}
-						{
-							gc_tx2 := gc_step7 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:206
-							tid := gc_tx2
-							_ = tid
-							tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:213
-							col := tid + gc_off
-							gc_more = true
-
-//line ggml_norm.go:214
-							xi := x[col]
-
-//line ggml_norm.go:215
-							tmp += xi * xi
-							gc_s_tmp[gc_rank2] = tmp
-						}
-						{
-							gc_tx2 := gc_step7 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:206
-							tid := gc_tx2
-							_ = tid
-							tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:213
-							col := tid + gc_off
-							gc_more = true
-
-//line ggml_norm.go:214
-							xi := x[col]
-
-//line ggml_norm.go:215
-							tmp += xi * xi
-							gc_s_tmp[gc_rank2] = tmp
-						}
-						{
-							gc_tx2 := gc_step7 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:206
-							tid := gc_tx2
-							_ = tid
-							tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:213
-							col := tid + gc_off
-							gc_more = true
-
-//line ggml_norm.go:214
-							xi := x[col]
-
-//line ggml_norm.go:215
-							tmp += xi * xi
-							gc_s_tmp[gc_rank2] = tmp
-						}
-					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line ggml_norm.go:206
 						tid := gc_tx2
-						_ = tid
+//line ggml_norm.go:208
 						tmp := gc_s_tmp[gc_rank2]
-
 //line ggml_norm.go:213
 						col := tid + gc_off
 						gc_more = true
-
 //line ggml_norm.go:214
 						xi := x[col]
-
-//line ggml_norm.go:215
+						tmp += xi * xi
+						gc_s_tmp[gc_rank2] = tmp
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:206
+						tid := gc_tx2
+//line ggml_norm.go:208
+						tmp := gc_s_tmp[gc_rank2]
+//line ggml_norm.go:213
+						col := tid + gc_off
+						gc_more = true
+//line ggml_norm.go:214
+						xi := x[col]
+						tmp += xi * xi
+						gc_s_tmp[gc_rank2] = tmp
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:206
+						tid := gc_tx2
+//line ggml_norm.go:208
+						tmp := gc_s_tmp[gc_rank2]
+//line ggml_norm.go:213
+						col := tid + gc_off
+						gc_more = true
+//line ggml_norm.go:214
+						xi := x[col]
 						tmp += xi * xi
 						gc_s_tmp[gc_rank2] = tmp
 					}
 				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:206
+					tid := gc_tx2
+//line ggml_norm.go:208
+					tmp := gc_s_tmp[gc_rank2]
+//line ggml_norm.go:213
+					col := tid + gc_off
+					gc_more = true
+//line ggml_norm.go:214
+					xi := x[col]
+					tmp += xi * xi
+					gc_s_tmp[gc_rank2] = tmp
+				}
 			}
 		}
 	}
-
 //line ggml_norm.go:220
 	sSum := gocuda.Shared[float32](t, 32)[:32]
-	{
-		var gc_l_x_ [32]float32
-		var gc_c21r [32]float32
+//line ggml_norm.go:222
+	var gc_l_x_ [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+//line ggml_norm.go:218
+					tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+//line ggml_norm.go:218
+					x_ := tmp
+//line ggml_norm.go:218
+					x_.StoreSlice(gc_l_x_[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line ggml_norm.go:218
+					tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+//line ggml_norm.go:218
+					x_ := tmp
+//line ggml_norm.go:218
+					x_.StoreSlice(gc_l_x_[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+//line ggml_norm.go:231
+				tmp := gc_s_tmp[gc_rank2]
+//line ggml_norm.go:218
+				var x_ float32 = tmp
+//line ggml_norm.go:220
+				gc_l_x_[gc_lane2] = x_
+			}
+		}
+//line ggml_norm.go:24
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+//line ggml_norm.go:25
+				gc_run.Add(offset, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
+				}
+			}
+			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
+		} else {
+//line ggml_norm.go:24
+			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset, 0, 32)
+				} else {
+//line ggml_norm.go:25
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c21r)
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line ggml_norm.go:25
+								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_norm.go:25
+								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line ggml_norm.go:25
+								x_.StoreSlice(gc_l_x_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+//line ggml_norm.go:25
+								x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_norm.go:25
+								x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line ggml_norm.go:25
+								x_.StoreSlice(gc_l_x_[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line ggml_norm.go:38
+							x_ := gc_l_x_[gc_lane2]
+//line ggml_norm.go:25
+							x_ += gc_c21r[gc_lane2]
+							gc_l_x_[gc_lane2] = x_
+						}
+					}
+				}
+			}
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:221
+				warpID := gc_tx2 / ggmlWarpSize
+				laneID := gc_tx2 % ggmlWarpSize
+//line ggml_norm.go:224
+				x_ := gc_l_x_[gc_lane2]
+//line ggml_norm.go:226
+				var tmp float32
+//line ggml_norm.go:27
+				var r float32 = x_
+//line ggml_norm.go:218
+				tmp = r
+//line ggml_norm.go:223
+				if (blockSize > ggmlWarpSize) && (laneID == 0) {
+					sSum[warpID] = tmp
+				}
+//line ggml_norm.go:227
+				gc_s_tmp[gc_rank2] = tmp
+			}
+		}
+	}
+//line ggml_norm.go:219
+	if blockSize > ggmlWarpSize {
+//line ggml_norm.go:221
+		var gc_l_x_2 [32]float32
+		var gc_c22r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 			gc_cnt2 := min(32, gc_n2-gc_w2)
 			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_norm.go:218
-						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
-//line ggml_norm.go:218
-						_ = tmp
-//line ggml_norm.go:218
-						x_ := tmp
-//line ggml_norm.go:218
-						_ = x_
-//line ggml_norm.go:218
-						x_.StoreSlice(gc_l_x_[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_norm.go:218
-						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
-//line ggml_norm.go:218
-						_ = tmp
-//line ggml_norm.go:218
-						x_ := tmp
-//line ggml_norm.go:218
-						_ = x_
-//line ggml_norm.go:218
-						x_.StoreSlice(gc_l_x_[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:218
-					var x_ float32 = tmp
-
-//line ggml_norm.go:218
-					_ = x_
-					_ = x_
-					gc_l_x_[gc_lane2] = x_
-				}
-			}
-
-//line ggml_norm.go:24
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				var gc_run compiled.ShflSteps
-				for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-
-//line ggml_norm.go:25
-					gc_run.Add(offset, 0, 32)
-					if gc_run.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_, &gc_run)
-			} else {
-
-//line ggml_norm.go:24
-				for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-
-//line ggml_norm.go:25
-					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset, 0, 32)
-					} else {
-
-//line ggml_norm.go:25
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c21r)
-						gc_left2 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line ggml_norm.go:25
-									x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
-//line ggml_norm.go:25
-									_ = x_
-//line ggml_norm.go:25
-									x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line ggml_norm.go:25
-									x_.StoreSlice(gc_l_x_[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line ggml_norm.go:25
-									x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
-//line ggml_norm.go:25
-									_ = x_
-//line ggml_norm.go:25
-									x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line ggml_norm.go:25
-									x_.StoreSlice(gc_l_x_[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left2 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								x_ := gc_l_x_[gc_lane2]
-								_ = x_
-
-//line ggml_norm.go:25
-								x_ += gc_c21r[gc_lane2]
-								gc_l_x_[gc_lane2] = x_
-							}
-						}
-					}
-				}
-			}
 			{
 				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				gc_tx2 := gc_tidx2.X - 1
@@ -3994,291 +3102,185 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:221
-					warpID := gc_tx2 / ggmlWarpSize
-					_ = warpID
-
 //line ggml_norm.go:222
 					laneID := gc_tx2 % ggmlWarpSize
-					_ = laneID
-					x_ := gc_l_x_[gc_lane2]
-					_ = x_
+//line ggml_norm.go:224
 					var tmp float32
-					_ = tmp
-
-//line ggml_norm.go:27
-					var r float32 = x_
-
-//line ggml_norm.go:27
-					_ = r
-
-//line ggml_norm.go:218
-					tmp = r
-
-//line ggml_norm.go:223
-					if (blockSize > ggmlWarpSize) && (laneID == 0) {
-						sSum[warpID] = tmp
+//line ggml_norm.go:227
+					tmp = sSum[laneID]
+					var x_2 float32 = tmp
+//line ggml_norm.go:230
+					gc_l_x_2[gc_lane2] = x_2
+				}
+			}
+//line ggml_norm.go:24
+			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				var gc_run2 compiled.ShflSteps
+				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+//line ggml_norm.go:25
+					gc_run2.Add(offset_, 0, 32)
+					if gc_run2.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run2)
 					}
-					_ = r
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run2)
+			} else {
+//line ggml_norm.go:24
+				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_, 0, 32)
+					} else {
+//line ggml_norm.go:25
+						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c22r)
+						gc_left3 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line ggml_norm.go:25
+									x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+//line ggml_norm.go:25
+									x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line ggml_norm.go:25
+									x_2.StoreSlice(gc_l_x_2[gc_lane2:])
+									gc_left3 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+//line ggml_norm.go:25
+									x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+//line ggml_norm.go:25
+									x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line ggml_norm.go:25
+									x_2.StoreSlice(gc_l_x_2[gc_lane2:])
+									gc_left3 &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left3 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left3&(1<<gc_lane2) == 0 {
+									continue
+								}
+//line ggml_norm.go:38
+								x_2 := gc_l_x_2[gc_lane2]
+//line ggml_norm.go:25
+								x_2 += gc_c22r[gc_lane2]
+								gc_l_x_2[gc_lane2] = x_2
+							}
+						}
+					}
+				}
+			}
+			gc_left4 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+//line ggml_norm.go:27
+						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+//line ggml_norm.go:27
+						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_norm.go:27
+						r_ := x_2
+//line ggml_norm.go:228
+						tmp = r_
+//line ggml_norm.go:228
+						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+						gc_left4 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line ggml_norm.go:228
+						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+//line ggml_norm.go:228
+						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_norm.go:27
+						r_ := x_2
+//line ggml_norm.go:228
+						tmp = r_
+//line ggml_norm.go:228
+						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+						gc_left4 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left4 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left4&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line ggml_norm.go:241
+					x_2 := gc_l_x_2[gc_lane2]
+//line ggml_norm.go:243
+					var tmp float32
+//line ggml_norm.go:27
+					var r_ float32 = x_2
+//line ggml_norm.go:228
+					tmp = r_
+//line ggml_norm.go:230
 					gc_s_tmp[gc_rank2] = tmp
 				}
 			}
 		}
 	}
-
-//line ggml_norm.go:219
-	if blockSize > ggmlWarpSize {
+//line ggml_norm.go:237
+	gc_step8 := 0
+	for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
 		{
-			var gc_l_x_2 [32]float32
-			var gc_c22r [32]float32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:222
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-						var tmp float32
-						_ = tmp
-
-//line ggml_norm.go:227
-						tmp = sSum[laneID]
-
-//line ggml_norm.go:228
-						var x_2 float32 = tmp
-
-//line ggml_norm.go:228
-						_ = x_2
-						_ = x_2
-						gc_l_x_2[gc_lane2] = x_2
-					}
-				}
-
-//line ggml_norm.go:24
-				if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					var gc_run2 compiled.ShflSteps
-					for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-
-//line ggml_norm.go:25
-						gc_run2.Add(offset_, 0, 32)
-						if gc_run2.Full() {
-							compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run2)
-						}
-					}
-					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_2, &gc_run2)
-				} else {
-
-//line ggml_norm.go:24
-					for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-
-//line ggml_norm.go:25
-						if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_, 0, 32)
-						} else {
-
-//line ggml_norm.go:25
-							compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c22r)
-							gc_left3 := gc_act2
-							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line ggml_norm.go:25
-										x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
-//line ggml_norm.go:25
-										_ = x_2
-//line ggml_norm.go:25
-										x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line ggml_norm.go:25
-										x_2.StoreSlice(gc_l_x_2[gc_lane2:])
-										gc_left3 &^= 0xff << gc_lane2
-									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line ggml_norm.go:25
-										x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
-//line ggml_norm.go:25
-										_ = x_2
-//line ggml_norm.go:25
-										x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line ggml_norm.go:25
-										x_2.StoreSlice(gc_l_x_2[gc_lane2:])
-										gc_left3 &^= 0xff << gc_lane2
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left3 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left3&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-									x_2 := gc_l_x_2[gc_lane2]
-									_ = x_2
-
-//line ggml_norm.go:25
-									x_2 += gc_c22r[gc_lane2]
-									gc_l_x_2[gc_lane2] = x_2
-								}
-							}
-						}
-					}
-				}
-				gc_left4 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line ggml_norm.go:27
-							x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
-//line ggml_norm.go:27
-							_ = x_2
-//line ggml_norm.go:27
-							var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:27
-							_ = tmp
-//line ggml_norm.go:27
-							r_ := x_2
-//line ggml_norm.go:27
-							_ = r_
-//line ggml_norm.go:228
-							tmp = r_
-//line ggml_norm.go:228
-							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-							gc_left4 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line ggml_norm.go:228
-							x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
-//line ggml_norm.go:228
-							_ = x_2
-//line ggml_norm.go:228
-							var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:228
-							_ = tmp
-//line ggml_norm.go:27
-							r_ := x_2
-//line ggml_norm.go:27
-							_ = r_
-//line ggml_norm.go:228
-							tmp = r_
-//line ggml_norm.go:228
-							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-							gc_left4 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left4 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left4&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						x_2 := gc_l_x_2[gc_lane2]
-						_ = x_2
-						var tmp float32
-						_ = tmp
-
-//line ggml_norm.go:27
-						var r_ float32 = x_2
-
-//line ggml_norm.go:27
-						_ = r_
-
-//line ggml_norm.go:228
-						tmp = r_
-						_ = r_
-						gc_s_tmp[gc_rank2] = tmp
-					}
-				}
-			}
-		}
-	}
-	{
-		gc_step8 := 0
-		for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
-			{
-				gc_rank2 := gc_step8 + 0
-				gc_pos2.Thread = gc_rank2
-				tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:231
-				scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
-				_ = scale
-				gc_s_scale[gc_rank2] = scale
-			}
-			{
-				gc_rank2 := gc_step8 + 1
-				gc_pos2.Thread = gc_rank2
-				tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:231
-				scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
-				_ = scale
-				gc_s_scale[gc_rank2] = scale
-			}
-			{
-				gc_rank2 := gc_step8 + 2
-				gc_pos2.Thread = gc_rank2
-				tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:231
-				scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
-				_ = scale
-				gc_s_scale[gc_rank2] = scale
-			}
-			{
-				gc_rank2 := gc_step8 + 3
-				gc_pos2.Thread = gc_rank2
-				tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:231
-				scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
-				_ = scale
-				gc_s_scale[gc_rank2] = scale
-			}
-		}
-		for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_rank2 := gc_step8 + 0
 			gc_pos2.Thread = gc_rank2
 			tmp := gc_s_tmp[gc_rank2]
-
 //line ggml_norm.go:231
 			scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
-			_ = scale
+//line ggml_norm.go:233
+			gc_s_scale[gc_rank2] = scale
+		}
+		{
+			gc_rank2 := gc_step8 + 1
+			gc_pos2.Thread = gc_rank2
+			tmp := gc_s_tmp[gc_rank2]
+//line ggml_norm.go:231
+			scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
+//line ggml_norm.go:233
+			gc_s_scale[gc_rank2] = scale
+		}
+		{
+			gc_rank2 := gc_step8 + 2
+			gc_pos2.Thread = gc_rank2
+			tmp := gc_s_tmp[gc_rank2]
+//line ggml_norm.go:231
+			scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
+//line ggml_norm.go:233
+			gc_s_scale[gc_rank2] = scale
+		}
+		{
+			gc_rank2 := gc_step8 + 3
+			gc_pos2.Thread = gc_rank2
+			tmp := gc_s_tmp[gc_rank2]
+//line ggml_norm.go:231
+			scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
+//line ggml_norm.go:233
 			gc_s_scale[gc_rank2] = scale
 		}
 	}
-
+	for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		tmp := gc_s_tmp[gc_rank2]
+//line ggml_norm.go:231
+		scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
+//line ggml_norm.go:233
+		gc_s_scale[gc_rank2] = scale
+	}
 //line ggml_norm.go:233
 	for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += blockSize {
 		gc_b2.Tick()
@@ -4286,180 +3288,143 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := gc_off2
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(dst) && gc_to2 <= len(dst)-gc_off6 && gc_off6 <= len(x) && gc_to2 <= len(x)-gc_off6 {
-					gc_at5 := dst[gc_off6:][:gc_to2]
-					gc_at6 := x[gc_off6:][:gc_to2]
-					gc_vstep7 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line ggml_norm.go:206
-							var tid int = gc_tx2
-//line ggml_norm.go:206
-							_ = tid
-//line ggml_norm.go:206
-							scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank2:])
-//line ggml_norm.go:206
-							_ = scale
-//line ggml_norm.go:233
-							var col_ int = tid + gc_off2
-//line ggml_norm.go:233
-							_ = col_
-							scale.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep7 > gc_from2 {
-						gc_more2 = true
-					}
-					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
+//line ggml_norm.go:240
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off6 := gc_off2
+			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(dst) && gc_to2 <= len(dst)-gc_off6 && gc_off6 <= len(x) && gc_to2 <= len(x)-gc_off6 {
+				gc_at5 := dst[gc_off6:][:gc_to2]
+				gc_at6 := x[gc_off6:][:gc_to2]
+				gc_vstep7 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line ggml_norm.go:206
-						tid := gc_tx2
-						_ = tid
-						scale := gc_s_scale[gc_rank2]
-
+						var tid int = gc_tx2
+//line ggml_norm.go:206
+						scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank2:])
 //line ggml_norm.go:233
-						col_ := tid + gc_off2
-						gc_more2 = true
+						var col_ int = tid + gc_off2
+//line ggml_norm.go:233
 						_ = col_
-
-//line ggml_norm.go:234
-						gc_at5[gc_tx2] = scale * gc_at6[gc_tx2]
+						scale.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 					}
-				} else {
-					gc_vstep8 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-							gc_tx2 := gc_vstep8
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep7 > gc_from2 {
+					gc_more2 = true
+				}
+				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line ggml_norm.go:208
+					scale := gc_s_scale[gc_rank2]
+//line ggml_norm.go:234
+					gc_more2 = true
+//line ggml_norm.go:234
+					gc_at5[gc_tx2] = scale * gc_at6[gc_tx2]
+				}
+			} else {
+				gc_vstep8 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
+						gc_rank2 := gc_base2 + gc_tx2
 //line ggml_norm.go:206
-							var tid int = gc_tx2
+						var tid int = gc_tx2
 //line ggml_norm.go:206
-							_ = tid
-//line ggml_norm.go:206
-							scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank2:])
-//line ggml_norm.go:206
-							_ = scale
+						scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank2:])
 //line ggml_norm.go:233
-							var col_ int = tid + gc_off2
-//line ggml_norm.go:233
-							_ = col_
+						var col_ int = tid + gc_off2
+						if col_ < 0 || col_ > len(x)-8 || col_ > len(dst)-8 {
 //line ggml_norm.go:234
-							if col_ < 0 || col_ > len(x)-8 || col_ > len(dst)-8 {
-//line ggml_norm.go:234
-								break
-//line ggml_norm.go:234
-							}
-							scale.Mul(archsimd.LoadFloat32x8Slice(x[col_:])).StoreSlice(dst[col_:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
+//line ggml_norm.go:235
+						scale.Mul(archsimd.LoadFloat32x8Slice(x[col_:])).StoreSlice(dst[col_:])
 					}
-					if gc_vstep8 > gc_from2 {
-						gc_more2 = true
-					}
-					gc_step9 := gc_vstep8
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
-						{
-							gc_tx2 := gc_step9 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:206
-							tid := gc_tx2
-							_ = tid
-							scale := gc_s_scale[gc_rank2]
-
-//line ggml_norm.go:233
-							col_ := tid + gc_off2
-							gc_more2 = true
-
-//line ggml_norm.go:234
-							dst[col_] = scale * x[col_]
-						}
-						{
-							gc_tx2 := gc_step9 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:206
-							tid := gc_tx2
-							_ = tid
-							scale := gc_s_scale[gc_rank2]
-
-//line ggml_norm.go:233
-							col_ := tid + gc_off2
-							gc_more2 = true
-
-//line ggml_norm.go:234
-							dst[col_] = scale * x[col_]
-						}
-						{
-							gc_tx2 := gc_step9 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:206
-							tid := gc_tx2
-							_ = tid
-							scale := gc_s_scale[gc_rank2]
-
-//line ggml_norm.go:233
-							col_ := tid + gc_off2
-							gc_more2 = true
-
-//line ggml_norm.go:234
-							dst[col_] = scale * x[col_]
-						}
-						{
-							gc_tx2 := gc_step9 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:206
-							tid := gc_tx2
-							_ = tid
-							scale := gc_s_scale[gc_rank2]
-
-//line ggml_norm.go:233
-							col_ := tid + gc_off2
-							gc_more2 = true
-
-//line ggml_norm.go:234
-							dst[col_] = scale * x[col_]
-						}
-					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep8 > gc_from2 {
+					gc_more2 = true
+				}
+				gc_step9 := gc_vstep8
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line ggml_norm.go:206
 						tid := gc_tx2
-						_ = tid
+//line ggml_norm.go:208
 						scale := gc_s_scale[gc_rank2]
-
 //line ggml_norm.go:233
 						col_ := tid + gc_off2
 						gc_more2 = true
-
 //line ggml_norm.go:234
 						dst[col_] = scale * x[col_]
 					}
+					{
+						gc_tx2 := gc_step9 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:206
+						tid := gc_tx2
+//line ggml_norm.go:208
+						scale := gc_s_scale[gc_rank2]
+//line ggml_norm.go:233
+						col_ := tid + gc_off2
+						gc_more2 = true
+//line ggml_norm.go:234
+						dst[col_] = scale * x[col_]
+					}
+					{
+						gc_tx2 := gc_step9 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:206
+						tid := gc_tx2
+//line ggml_norm.go:208
+						scale := gc_s_scale[gc_rank2]
+//line ggml_norm.go:233
+						col_ := tid + gc_off2
+						gc_more2 = true
+//line ggml_norm.go:234
+						dst[col_] = scale * x[col_]
+					}
+					{
+						gc_tx2 := gc_step9 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:206
+						tid := gc_tx2
+//line ggml_norm.go:208
+						scale := gc_s_scale[gc_rank2]
+//line ggml_norm.go:233
+						col_ := tid + gc_off2
+						gc_more2 = true
+//line ggml_norm.go:234
+						dst[col_] = scale * x[col_]
+					}
+				}
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:206
+					tid := gc_tx2
+//line ggml_norm.go:208
+					scale := gc_s_scale[gc_rank2]
+//line ggml_norm.go:233
+					col_ := tid + gc_off2
+					gc_more2 = true
+//line ggml_norm.go:234
+					dst[col_] = scale * x[col_]
 				}
 			}
 		}
@@ -4494,463 +3459,375 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 	gc_n2 := gc_b2.Len()
 	gc_s_maxval := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_s_argmax := compiled.Scratch[int](gc_b2, 1)[:gc_n2]
-
 //line ggml_norm.go:251
 	row := int64(gc_bx2)
-
 //line ggml_norm.go:255
 	rowx := x[row*ncols:]
-
 //line ggml_norm.go:276
 	nWarps := gc_bdx2 / ggmlWarpSize
-
 //line ggml_norm.go:280
 	const maxWarps = 1024 / ggmlWarpSize
-
-//line ggml_norm.go:281
 	sharedMaxval := gocuda.Shared[float32](t, maxWarps)[:maxWarps]
-
-//line ggml_norm.go:282
 	sharedArgmax := gocuda.Shared[int](t, maxWarps)[:maxWarps]
-	{
-		var gc_l_val_ [32]float32
-		var gc_c21v [32]float32
-		var gc_c21r [32]float32
-		var gc_c22v [32]int
-		var gc_c22r [32]int
+//line ggml_norm.go:284
+	var gc_l_val_ [32]float32
+	var gc_c21v [32]float32
+	var gc_c21r [32]float32
+	var gc_c22v [32]int
+	var gc_c22r [32]int
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:253
+				maxval := float32(-fltMax)
+				argmax := -1
+//line ggml_norm.go:257
+				for col := int32(gc_tx2); int64(col) < ncols; col += int32(gc_bdx2) {
+//line ggml_norm.go:257
+					gc_b2.Tick()
+//line ggml_norm.go:257
+					if gc_b2.Stopped() {
+//line ggml_norm.go:257
+						return
+					}
+//line ggml_norm.go:258
+					val := rowx[col]
+					if val > maxval {
+						maxval = val
+						argmax = int(col)
+					}
+				}
+//line ggml_norm.go:266
+				gc_s_maxval[gc_rank2] = maxval
+				gc_s_argmax[gc_rank2] = argmax
+			}
+		}
+//line ggml_norm.go:265
+		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			gc_left := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+//line ggml_norm.go:266
+						maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+//line ggml_norm.go:266
+						maxval.StoreSlice(gc_c21v[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line ggml_norm.go:266
+						maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+//line ggml_norm.go:266
+						maxval.StoreSlice(gc_c21v[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line ggml_norm.go:279
+					maxval := gc_s_maxval[gc_rank2]
+//line ggml_norm.go:266
+					gc_c21v[gc_lane2] = maxval
+				}
+			}
+//line ggml_norm.go:266
+			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c21v, offset, ggmlWarpSize, &gc_c21r)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+//line ggml_norm.go:270
+				argmax := gc_s_argmax[gc_rank2]
+//line ggml_norm.go:266
+				val_ := gc_c21r[gc_lane2]
+				gc_c22v[gc_lane2] = argmax
+				gc_l_val_[gc_lane2] = val_
+			}
+//line ggml_norm.go:267
+			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c22v, offset, ggmlWarpSize, &gc_c22r)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+//line ggml_norm.go:271
+				maxval := gc_s_maxval[gc_rank2]
+				argmax := gc_s_argmax[gc_rank2]
+				val_ := gc_l_val_[gc_lane2]
+//line ggml_norm.go:267
+				col_ := gc_c22r[gc_lane2]
+				if val_ > maxval {
+					maxval = val_
+					argmax = col_
+				} else if val_ == maxval && col_ < argmax {
+					argmax = col_
+				}
+//line ggml_norm.go:275
+				gc_s_maxval[gc_rank2] = maxval
+				gc_s_argmax[gc_rank2] = argmax
+			}
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:277
+				laneID := gc_tx2 % ggmlWarpSize
+				warpID := gc_tx2 / ggmlWarpSize
+//line ggml_norm.go:280
+				maxval := gc_s_maxval[gc_rank2]
+				argmax := gc_s_argmax[gc_rank2]
+//line ggml_norm.go:283
+				if (nWarps > 1) && (laneID == 0) {
+					sharedMaxval[warpID] = maxval
+					sharedArgmax[warpID] = argmax
+				}
+			}
+		}
+	}
+//line ggml_norm.go:279
+	if nWarps > 1 {
+//line ggml_norm.go:281
+		var gc_l_val_2 [32]float32
+		var gc_c23v [32]float32
+		var gc_c23r [32]float32
+		var gc_c24v [32]int
+		var gc_c24r [32]int
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 			gc_cnt2 := min(32, gc_n2-gc_w2)
 			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
-			_ = gc_dead2
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:253
-					maxval := float32(-fltMax)
-
-//line ggml_norm.go:254
-					argmax := -1
-
-//line ggml_norm.go:257
-					for col := int32(gc_tx2); int64(col) < ncols; col += int32(gc_bdx2) {
-//line ggml_norm.go:257
-						gc_b2.Tick()
-//line ggml_norm.go:257
-						if gc_b2.Stopped() {
-//line ggml_norm.go:257
-							return
-//line ggml_norm.go:257
-						}
-						val := rowx[col]
-						if val > maxval {
-							maxval = val
-							argmax = int(col)
-						}
-					}
-					_ = maxval
-					_ = argmax
-					gc_s_maxval[gc_rank2] = maxval
-					gc_s_argmax[gc_rank2] = argmax
-				}
-			}
-
-//line ggml_norm.go:265
-			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-				gc_left := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line ggml_norm.go:266
-							maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
-//line ggml_norm.go:266
-							_ = maxval
-//line ggml_norm.go:266
-							maxval.StoreSlice(gc_c21v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line ggml_norm.go:266
-							maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
-//line ggml_norm.go:266
-							_ = maxval
-//line ggml_norm.go:266
-							maxval.StoreSlice(gc_c21v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
+//line ggml_norm.go:292
+				var gc_m132 uint32
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						maxval := gc_s_maxval[gc_rank2]
-
-//line ggml_norm.go:266
-						gc_c21v[gc_lane2] = maxval
-					}
-				}
-
-//line ggml_norm.go:266
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c21v, offset, ggmlWarpSize, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					argmax := gc_s_argmax[gc_rank2]
-
-//line ggml_norm.go:266
-					val_ := gc_c21r[gc_lane2]
-					_ = val_
-
-//line ggml_norm.go:267
-					gc_c22v[gc_lane2] = argmax
-					gc_l_val_[gc_lane2] = val_
-				}
-
-//line ggml_norm.go:267
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c22v, offset, ggmlWarpSize, &gc_c22r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					maxval := gc_s_maxval[gc_rank2]
-					argmax := gc_s_argmax[gc_rank2]
-					val_ := gc_l_val_[gc_lane2]
-					_ = val_
-
-//line ggml_norm.go:267
-					col_ := gc_c22r[gc_lane2]
-
-//line ggml_norm.go:268
-					if val_ > maxval {
-						maxval = val_
-						argmax = col_
-					} else if val_ == maxval && col_ < argmax {
-						argmax = col_
-					}
-					_ = col_
-					gc_s_maxval[gc_rank2] = maxval
-					gc_s_argmax[gc_rank2] = argmax
-				}
-			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:277
-					laneID := gc_tx2 % ggmlWarpSize
-					_ = laneID
-
+						gc_pos2.Thread = gc_rank2
 //line ggml_norm.go:278
-					warpID := gc_tx2 / ggmlWarpSize
-					_ = warpID
-					maxval := gc_s_maxval[gc_rank2]
-					argmax := gc_s_argmax[gc_rank2]
-
-//line ggml_norm.go:283
-					if (nWarps > 1) && (laneID == 0) {
-						sharedMaxval[warpID] = maxval
-						sharedArgmax[warpID] = argmax
+						warpID := gc_tx2 / ggmlWarpSize
+//line ggml_norm.go:290
+						if warpID == 0 {
+							gc_m132 |= 1 << gc_lane2
+						}
 					}
 				}
-			}
-		}
-	}
-
-//line ggml_norm.go:279
-	if nWarps > 1 {
-		{
-			var gc_l_val_2 [32]float32
-			var gc_c23v [32]float32
-			var gc_c23r [32]float32
-			var gc_c24v [32]int
-			var gc_c24r [32]int
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
-				{
-					var gc_m132 uint32
+				gc_save132 := gc_act2
+				gc_act2 = gc_save132 & gc_m132
+				if gc_act2 != 0 {
 					{
 						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							gc_tx2++
 							if gc_tx2 == gc_bdx2 {
 								gc_tx2 = 0
 							}
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:278
-							warpID := gc_tx2 / ggmlWarpSize
-							_ = warpID
-
-//line ggml_norm.go:290
-							if warpID == 0 {
-								gc_m132 |= 1 << gc_lane2
+//line ggml_norm.go:277
+							laneID := gc_tx2 % ggmlWarpSize
+//line ggml_norm.go:279
+							maxval := gc_s_maxval[gc_rank2]
+							argmax := gc_s_argmax[gc_rank2]
+//line ggml_norm.go:291
+							if laneID < nWarps {
+								maxval = sharedMaxval[laneID]
+								argmax = sharedArgmax[laneID]
 							}
+							gc_s_maxval[gc_rank2] = maxval
+							gc_s_argmax[gc_rank2] = argmax
 						}
 					}
-					gc_save132 := gc_act2
-					gc_act2 = gc_save132 & gc_m132
-					if gc_act2 != 0 {
-						{
-							gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-							gc_tx2 := gc_tidx2.X - 1
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:277
-								laneID := gc_tx2 % ggmlWarpSize
-								_ = laneID
-								maxval := gc_s_maxval[gc_rank2]
-								argmax := gc_s_argmax[gc_rank2]
-
-//line ggml_norm.go:291
-								if laneID < nWarps {
-									maxval = sharedMaxval[laneID]
-									argmax = sharedArgmax[laneID]
-								}
-								gc_s_maxval[gc_rank2] = maxval
-								gc_s_argmax[gc_rank2] = argmax
-							}
-						}
-
 //line ggml_norm.go:295
-						for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-							gc_left2 := gc_act2
-							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
+					for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+						gc_left2 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									gc_rank2 := gc_w2 + gc_lane2
 //line ggml_norm.go:296
-										maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+									maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
 //line ggml_norm.go:296
-										_ = maxval
-//line ggml_norm.go:296
-										maxval.StoreSlice(gc_c23v[gc_lane2:])
-										gc_left2 &^= 0xff << gc_lane2
-									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line ggml_norm.go:296
-										maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
-//line ggml_norm.go:296
-										_ = maxval
-//line ggml_norm.go:296
-										maxval.StoreSlice(gc_c23v[gc_lane2:])
-										gc_left2 &^= 0xff << gc_lane2
-									}
+									maxval.StoreSlice(gc_c23v[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
 								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left2 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left2&(1<<gc_lane2) == 0 {
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-									maxval := gc_s_maxval[gc_rank2]
-
 //line ggml_norm.go:296
-									gc_c23v[gc_lane2] = maxval
+									maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+//line ggml_norm.go:296
+									maxval.StoreSlice(gc_c23v[gc_lane2:])
+									gc_left2 &^= 0xff << gc_lane2
 								}
 							}
-
-//line ggml_norm.go:296
-							compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c23v, offset_, ggmlWarpSize, &gc_c23r)
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left2 != 0 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
+								if gc_left2&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								argmax := gc_s_argmax[gc_rank2]
-
-//line ggml_norm.go:296
-								val_2 := gc_c23r[gc_lane2]
-								_ = val_2
-
-//line ggml_norm.go:297
-								gc_c24v[gc_lane2] = argmax
-								gc_l_val_2[gc_lane2] = val_2
-							}
-
-//line ggml_norm.go:297
-							compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c24v, offset_, ggmlWarpSize, &gc_c24r)
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_act2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
+//line ggml_norm.go:309
 								maxval := gc_s_maxval[gc_rank2]
-								argmax := gc_s_argmax[gc_rank2]
-								val_2 := gc_l_val_2[gc_lane2]
-								_ = val_2
-
-//line ggml_norm.go:297
-								col_2 := gc_c24r[gc_lane2]
-
-//line ggml_norm.go:298
-								if val_2 > maxval {
-									maxval = val_2
-									argmax = col_2
-								} else if val_2 == maxval && col_2 < argmax {
-									argmax = col_2
-								}
-								_ = col_2
-								gc_s_maxval[gc_rank2] = maxval
-								gc_s_argmax[gc_rank2] = argmax
+//line ggml_norm.go:296
+								gc_c23v[gc_lane2] = maxval
 							}
 						}
+//line ggml_norm.go:296
+						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c23v, offset_, ggmlWarpSize, &gc_c23r)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+//line ggml_norm.go:303
+							argmax := gc_s_argmax[gc_rank2]
+//line ggml_norm.go:296
+							val_2 := gc_c23r[gc_lane2]
+							gc_c24v[gc_lane2] = argmax
+							gc_l_val_2[gc_lane2] = val_2
+						}
+//line ggml_norm.go:297
+						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c24v, offset_, ggmlWarpSize, &gc_c24r)
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_act2&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+//line ggml_norm.go:304
+							maxval := gc_s_maxval[gc_rank2]
+							argmax := gc_s_argmax[gc_rank2]
+							val_2 := gc_l_val_2[gc_lane2]
+//line ggml_norm.go:297
+							col_2 := gc_c24r[gc_lane2]
+							if val_2 > maxval {
+								maxval = val_2
+								argmax = col_2
+							} else if val_2 == maxval && col_2 < argmax {
+								argmax = col_2
+							}
+//line ggml_norm.go:305
+							gc_s_maxval[gc_rank2] = maxval
+							gc_s_argmax[gc_rank2] = argmax
+						}
 					}
-					gc_act2 = gc_save132 &^ gc_dead2
 				}
+				gc_act2 = gc_save132 &^ gc_dead2
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:277
-					laneID := gc_tx2 % ggmlWarpSize
-					_ = laneID
-
-//line ggml_norm.go:278
-					warpID := gc_tx2 / ggmlWarpSize
-					_ = warpID
-					argmax := gc_s_argmax[gc_rank2]
-
-//line ggml_norm.go:308
-					if warpID == 0 && laneID == 0 {
-						dst[row] = int32(argmax)
-					}
-				}
-				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:277
-					laneID := gc_tx2 % ggmlWarpSize
-					_ = laneID
-
-//line ggml_norm.go:278
-					warpID := gc_tx2 / ggmlWarpSize
-					_ = warpID
-					argmax := gc_s_argmax[gc_rank2]
-
-//line ggml_norm.go:308
-					if warpID == 0 && laneID == 0 {
-						dst[row] = int32(argmax)
-					}
-				}
-				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:277
-					laneID := gc_tx2 % ggmlWarpSize
-					_ = laneID
-
-//line ggml_norm.go:278
-					warpID := gc_tx2 / ggmlWarpSize
-					_ = warpID
-					argmax := gc_s_argmax[gc_rank2]
-
-//line ggml_norm.go:308
-					if warpID == 0 && laneID == 0 {
-						dst[row] = int32(argmax)
-					}
-				}
-				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:277
-					laneID := gc_tx2 % ggmlWarpSize
-					_ = laneID
-
-//line ggml_norm.go:278
-					warpID := gc_tx2 / ggmlWarpSize
-					_ = warpID
-					argmax := gc_s_argmax[gc_rank2]
-
-//line ggml_norm.go:308
-					if warpID == 0 && laneID == 0 {
-						dst[row] = int32(argmax)
-					}
-				}
-			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line ggml_norm.go:316
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+			{
+				gc_tx2 := gc_step2 + 0
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line ggml_norm.go:277
 				laneID := gc_tx2 % ggmlWarpSize
-				_ = laneID
-
-//line ggml_norm.go:278
 				warpID := gc_tx2 / ggmlWarpSize
-				_ = warpID
+//line ggml_norm.go:280
 				argmax := gc_s_argmax[gc_rank2]
-
 //line ggml_norm.go:308
 				if warpID == 0 && laneID == 0 {
 					dst[row] = int32(argmax)
 				}
+			}
+			{
+				gc_tx2 := gc_step2 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:277
+				laneID := gc_tx2 % ggmlWarpSize
+				warpID := gc_tx2 / ggmlWarpSize
+//line ggml_norm.go:280
+				argmax := gc_s_argmax[gc_rank2]
+//line ggml_norm.go:308
+				if warpID == 0 && laneID == 0 {
+					dst[row] = int32(argmax)
+				}
+			}
+			{
+				gc_tx2 := gc_step2 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:277
+				laneID := gc_tx2 % ggmlWarpSize
+				warpID := gc_tx2 / ggmlWarpSize
+//line ggml_norm.go:280
+				argmax := gc_s_argmax[gc_rank2]
+//line ggml_norm.go:308
+				if warpID == 0 && laneID == 0 {
+					dst[row] = int32(argmax)
+				}
+			}
+			{
+				gc_tx2 := gc_step2 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:277
+				laneID := gc_tx2 % ggmlWarpSize
+				warpID := gc_tx2 / ggmlWarpSize
+//line ggml_norm.go:280
+				argmax := gc_s_argmax[gc_rank2]
+//line ggml_norm.go:308
+				if warpID == 0 && laneID == 0 {
+					dst[row] = int32(argmax)
+				}
+			}
+		}
+		for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line ggml_norm.go:277
+			laneID := gc_tx2 % ggmlWarpSize
+			warpID := gc_tx2 / ggmlWarpSize
+//line ggml_norm.go:280
+			argmax := gc_s_argmax[gc_rank2]
+//line ggml_norm.go:308
+			if warpID == 0 && laneID == 0 {
+				dst[row] = int32(argmax)
 			}
 		}
 	}
@@ -4959,4 +3836,5 @@ func gc_body_argmaxF32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, nc
 // gc_files_ggml_norm holds the source files whose lines the kernels' records hash.
 //
 //go:embed ggml_norm.go
+//line ggml_norm.go:319
 var gc_files_ggml_norm embed.FS

@@ -60,392 +60,224 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 		gc_s_mask[gc_rank] = mask
 	}
 	gc_s_maxVal := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-	_ = gc_s_maxVal
+//line ggml_softmax.go:94
 	gc_s_tmp := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-	_ = gc_s_tmp
-
 //line ggml_softmax.go:74
 	ncols := ncolsTemplate
-
-//line ggml_softmax.go:75
 	if ncolsTemplate == 0 {
 		ncols = int(p.ncols)
 	}
-
 //line ggml_softmax.go:81
 	i03 := int64(gc_bz)
-
-//line ggml_softmax.go:82
 	i02 := int64(gc_by)
-
-//line ggml_softmax.go:83
 	i01 := int64(gc_bx)
-
 //line ggml_softmax.go:85
 	rowx := gc_bx + gc_by*gc_gdx + gc_bz*gc_gdx*gc_gdy
-
 //line ggml_softmax.go:87
 	i11 := i01
-
-//line ggml_softmax.go:88
 	i12 := i02 % p.ne12
-
-//line ggml_softmax.go:89
 	i13 := i03 % p.ne13
-
 //line ggml_softmax.go:91
 	x = x[int64(rowx)*int64(ncols):]
-
-//line ggml_softmax.go:92
 	var sizeofT T
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			mask := gc_s_mask[gc_rank]
-
+//line ggml_softmax.go:94
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		mask := gc_s_mask[gc_rank]
 //line ggml_softmax.go:93
-			mask = mask[(i11*p.nb11+i12*p.nb12+i13*p.nb13)/int64(unsafe.Sizeof(sizeofT))*int64(b2i(mask != nil)):]
-			gc_s_mask[gc_rank] = mask
-		}
+		mask = mask[(i11*p.nb11+i12*p.nb12+i13*p.nb13)/int64(unsafe.Sizeof(sizeofT))*int64(b2i(mask != nil)):]
+		gc_s_mask[gc_rank] = mask
 	}
-
 //line ggml_softmax.go:94
 	dst = dst[int64(rowx)*int64(ncols):]
-
 //line ggml_softmax.go:96
 	blockSize := blockSizeTemplate
-
-//line ggml_softmax.go:97
 	if blockSizeTemplate == 0 {
 		blockSize = gc_bdx
 	}
-
 //line ggml_softmax.go:104
 	slope := getAlibiSlope(p.maxBias, uint32(i02), p.nHeadLog2, p.m0, p.m1)
-
 //line ggml_softmax.go:106
 	dataSoftMaxF32 := gocuda.DynamicShared[float32](t)
-
-//line ggml_softmax.go:107
 	bufIw := dataSoftMaxF32
-
-//line ggml_softmax.go:108
 	vals := dst
-
-//line ggml_softmax.go:109
 	if useShared {
 		vals = bufIw[ggmlWarpSize:]
 	}
-	{
-		var gc_l_x_ [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:79
-					tid := gc_tx
-					_ = tid
-					mask := gc_s_mask[gc_rank]
-
 //line ggml_softmax.go:113
-					maxVal := float32(math.Inf(-1))
-
-//line ggml_softmax.go:114
-					if sinks != nil {
-						maxVal = sinks[i02]
-					}
-
+	var gc_l_x_ [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line ggml_softmax.go:79
+				tid := gc_tx
+//line ggml_softmax.go:81
+				mask := gc_s_mask[gc_rank]
+//line ggml_softmax.go:113
+				maxVal := float32(math.Inf(-1))
+				if sinks != nil {
+					maxVal = sinks[i02]
+				}
 //line ggml_softmax.go:118
-					for col0 := 0; col0 < ncols; col0 += blockSize {
-						col := col0 + tid
-
-						if ncolsTemplate == 0 && col >= ncols {
-							break
-						}
-
-						m := float32(0.0)
-						if mask != nil {
-							m = slope * float32(mask[col])
-						}
-						val := x[col]*p.scale + m
-
-						vals[col] = val
-						maxVal = max(maxVal, val)
+				for col0 := 0; col0 < ncols; col0 += blockSize {
+					col := col0 + tid
+//line ggml_softmax.go:121
+					if ncolsTemplate == 0 && col >= ncols {
+						break
 					}
-
-//line ggml_softmax.go:135
-					var x_ float32 = maxVal
-
-//line ggml_softmax.go:135
-					_ = x_
-					_ = maxVal
-					_ = x_
-					gc_l_x_[gc_lane] = x_
+//line ggml_softmax.go:125
+					m := float32(0.0)
+					if mask != nil {
+						m = slope * float32(mask[col])
+					}
+					val := x[col]*p.scale + m
+//line ggml_softmax.go:131
+					vals[col] = val
+					maxVal = max(maxVal, val)
 				}
+//line ggml_softmax.go:135
+				var x_ float32 = maxVal
+//line ggml_softmax.go:138
+				gc_l_x_[gc_lane] = x_
 			}
-
+		}
 //line ggml_more.go:24
-			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-
+		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line ggml_more.go:29
+				x_ := gc_l_x_[gc_lane]
 //line ggml_more.go:25
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					x_ := gc_l_x_[gc_lane]
-					_ = x_
-
+				var shflXorSync float32 = gc_c1r[gc_lane]
 //line ggml_more.go:25
-					var shflXorSync float32 = gc_c1r[gc_lane]
-
-//line ggml_more.go:25
-					x_ = fmaxf(x_, shflXorSync)
-					_ = shflXorSync
-					gc_l_x_[gc_lane] = x_
-				}
+				x_ = fmaxf(x_, shflXorSync)
+//line ggml_more.go:27
+				gc_l_x_[gc_lane] = x_
 			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:101
-					warpID := gc_tx / ggmlWarpSize
-					_ = warpID
-
-//line ggml_softmax.go:102
-					laneID := gc_tx % ggmlWarpSize
-					_ = laneID
-					x_ := gc_l_x_[gc_lane]
-					_ = x_
-					var maxVal float32
-					_ = maxVal
-
-//line ggml_more.go:27
-					var r float32 = x_
-
-//line ggml_more.go:27
-					_ = r
-
-//line ggml_softmax.go:135
-					maxVal = r
-
-//line ggml_softmax.go:137
-					if (blockSize > ggmlWarpSize) && (warpID == 0) {
-						bufIw[laneID] = float32(math.Inf(-1))
-					}
-					_ = r
-					gc_s_maxVal[gc_rank] = maxVal
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line ggml_softmax.go:101
+				warpID := gc_tx / ggmlWarpSize
+				laneID := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:104
+				x_ := gc_l_x_[gc_lane]
+//line ggml_softmax.go:106
+				var maxVal float32
+//line ggml_more.go:27
+				var r float32 = x_
+//line ggml_softmax.go:135
+				maxVal = r
+//line ggml_softmax.go:137
+				if (blockSize > ggmlWarpSize) && (warpID == 0) {
+					bufIw[laneID] = float32(math.Inf(-1))
+				}
+//line ggml_softmax.go:141
+				gc_s_maxVal[gc_rank] = maxVal
 			}
 		}
 	}
-
 //line ggml_softmax.go:136
 	if blockSize > ggmlWarpSize {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:101
-						warpID := gc_tx / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-						maxVal := gc_s_maxVal[gc_rank]
-
-//line ggml_softmax.go:142
-						if laneID == 0 {
-							bufIw[warpID] = maxVal
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:101
-						warpID := gc_tx / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-						maxVal := gc_s_maxVal[gc_rank]
-
-//line ggml_softmax.go:142
-						if laneID == 0 {
-							bufIw[warpID] = maxVal
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:101
-						warpID := gc_tx / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-						maxVal := gc_s_maxVal[gc_rank]
-
-//line ggml_softmax.go:142
-						if laneID == 0 {
-							bufIw[warpID] = maxVal
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:101
-						warpID := gc_tx / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-						maxVal := gc_s_maxVal[gc_rank]
-
-//line ggml_softmax.go:142
-						if laneID == 0 {
-							bufIw[warpID] = maxVal
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line ggml_softmax.go:138
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line ggml_softmax.go:101
 					warpID := gc_tx / ggmlWarpSize
-					_ = warpID
-
-//line ggml_softmax.go:102
 					laneID := gc_tx % ggmlWarpSize
-					_ = laneID
+//line ggml_softmax.go:104
 					maxVal := gc_s_maxVal[gc_rank]
-
+//line ggml_softmax.go:142
+					if laneID == 0 {
+						bufIw[warpID] = maxVal
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line ggml_softmax.go:101
+					warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:104
+					maxVal := gc_s_maxVal[gc_rank]
+//line ggml_softmax.go:142
+					if laneID == 0 {
+						bufIw[warpID] = maxVal
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line ggml_softmax.go:101
+					warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:104
+					maxVal := gc_s_maxVal[gc_rank]
+//line ggml_softmax.go:142
+					if laneID == 0 {
+						bufIw[warpID] = maxVal
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line ggml_softmax.go:101
+					warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:104
+					maxVal := gc_s_maxVal[gc_rank]
 //line ggml_softmax.go:142
 					if laneID == 0 {
 						bufIw[warpID] = maxVal
 					}
 				}
 			}
-		}
-		{
-			var gc_l_x_2 [32]float32
-			var gc_c2r [32]float32
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:102
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-						var maxVal float32
-						_ = maxVal
-
-//line ggml_softmax.go:147
-						maxVal = bufIw[laneID]
-
-//line ggml_softmax.go:148
-						var x_2 float32 = maxVal
-
-//line ggml_softmax.go:148
-						_ = x_2
-						_ = x_2
-						gc_l_x_2[gc_lane] = x_2
-					}
-				}
-
-//line ggml_more.go:24
-				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-
-//line ggml_more.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						x_2 := gc_l_x_2[gc_lane]
-						_ = x_2
-
-//line ggml_more.go:25
-						var shflXorSync_ float32 = gc_c2r[gc_lane]
-
-//line ggml_more.go:25
-						x_2 = fmaxf(x_2, shflXorSync_)
-						_ = shflXorSync_
-						gc_l_x_2[gc_lane] = x_2
-					}
-				}
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					x_2 := gc_l_x_2[gc_lane]
-					_ = x_2
-					var maxVal float32
-					_ = maxVal
-
-//line ggml_more.go:27
-					var r_ float32 = x_2
-
-//line ggml_more.go:27
-					_ = r_
-
-//line ggml_softmax.go:148
-					maxVal = r_
-					_ = r_
-					gc_s_maxVal[gc_rank] = maxVal
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line ggml_softmax.go:101
+				warpID := gc_tx / ggmlWarpSize
+				laneID := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:104
+				maxVal := gc_s_maxVal[gc_rank]
+//line ggml_softmax.go:142
+				if laneID == 0 {
+					bufIw[warpID] = maxVal
 				}
 			}
 		}
-	}
-	{
-		var gc_l_x_3 [32]float32
-		var gc_c3r [32]float32
+//line ggml_softmax.go:149
+		var gc_l_x_2 [32]float32
+		var gc_c2r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -461,417 +293,367 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:79
-					tid := gc_tx
-					_ = tid
-					maxVal := gc_s_maxVal[gc_rank]
-
-//line ggml_softmax.go:151
-					tmp := float32(0.0)
-
-//line ggml_softmax.go:153
-					for col0_ := 0; col0_ < ncols; col0_ += blockSize {
-						col_ := col0_ + tid
-
-						if ncolsTemplate == 0 && col_ >= ncols {
-							break
-						}
-
-						val_ := expf(vals[col_] - maxVal)
-						tmp += val_
-						vals[col_] = val_
-					}
-
-//line ggml_softmax.go:165
-					var x_3 float32 = tmp
-
-//line ggml_softmax.go:165
-					_ = x_3
-					_ = tmp
-					_ = x_3
-					gc_l_x_3[gc_lane] = x_3
+//line ggml_softmax.go:102
+					laneID := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:104
+					var maxVal float32
+//line ggml_softmax.go:147
+					maxVal = bufIw[laneID]
+					var x_2 float32 = maxVal
+//line ggml_softmax.go:150
+					gc_l_x_2[gc_lane] = x_2
 				}
 			}
-
-//line ggml_norm.go:24
-			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				compiled.ShflXorHalving(&gc_l_x_3, ggmlWarpSize/2)
-			} else {
-
-//line ggml_norm.go:24
-				for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
-
-//line ggml_norm.go:25
-					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
-					} else {
-
-//line ggml_norm.go:25
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c3r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							x_3 := gc_l_x_3[gc_lane]
-							_ = x_3
-
-//line ggml_norm.go:25
-							x_3 += gc_c3r[gc_lane]
-							gc_l_x_3[gc_lane] = x_3
-						}
-					}
+//line ggml_more.go:24
+			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line ggml_more.go:29
+					x_2 := gc_l_x_2[gc_lane]
+//line ggml_more.go:25
+					var shflXorSync_ float32 = gc_c2r[gc_lane]
+//line ggml_more.go:25
+					x_2 = fmaxf(x_2, shflXorSync_)
+//line ggml_more.go:27
+					gc_l_x_2[gc_lane] = x_2
 				}
 			}
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				x_3 := gc_l_x_3[gc_lane]
-				_ = x_3
-				var tmp float32
-				_ = tmp
-
-//line ggml_norm.go:27
-				var r_2 float32 = x_3
-
-//line ggml_norm.go:27
-				_ = r_2
-
-//line ggml_softmax.go:165
-				tmp = r_2
-				_ = r_2
-				gc_s_tmp[gc_rank] = tmp
+//line ggml_more.go:33
+				x_2 := gc_l_x_2[gc_lane]
+//line ggml_more.go:35
+				var maxVal float32
+//line ggml_more.go:27
+				var r_ float32 = x_2
+//line ggml_softmax.go:148
+				maxVal = r_
+//line ggml_softmax.go:150
+				gc_s_maxVal[gc_rank] = maxVal
 			}
 		}
 	}
-
-//line ggml_softmax.go:166
-	if blockSize > ggmlWarpSize {
+//line ggml_softmax.go:156
+	var gc_l_x_3 [32]float32
+	var gc_c3r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:101
-						warpID := gc_tx / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-
-//line ggml_softmax.go:168
-						if warpID == 0 {
-							bufIw[laneID] = 0.0
-						}
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line ggml_softmax.go:79
+				tid := gc_tx
+//line ggml_softmax.go:81
+				maxVal := gc_s_maxVal[gc_rank]
+//line ggml_softmax.go:151
+				tmp := float32(0.0)
+//line ggml_softmax.go:153
+				for col0_ := 0; col0_ < ncols; col0_ += blockSize {
+					col_ := col0_ + tid
+//line ggml_softmax.go:156
+					if ncolsTemplate == 0 && col_ >= ncols {
+						break
 					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:101
-						warpID := gc_tx / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-
+//line ggml_softmax.go:160
+					val_ := expf(vals[col_] - maxVal)
+					tmp += val_
+					vals[col_] = val_
+				}
+//line ggml_softmax.go:165
+				var x_3 float32 = tmp
 //line ggml_softmax.go:168
-						if warpID == 0 {
-							bufIw[laneID] = 0.0
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:101
-						warpID := gc_tx / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-
-//line ggml_softmax.go:168
-						if warpID == 0 {
-							bufIw[laneID] = 0.0
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:101
-						warpID := gc_tx / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-
-//line ggml_softmax.go:168
-						if warpID == 0 {
-							bufIw[laneID] = 0.0
-						}
+				gc_l_x_3[gc_lane] = x_3
+			}
+		}
+//line ggml_norm.go:24
+		if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			compiled.ShflXorHalving(&gc_l_x_3, ggmlWarpSize/2)
+		} else {
+//line ggml_norm.go:24
+			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
+				} else {
+//line ggml_norm.go:25
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c3r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line ggml_norm.go:29
+						x_3 := gc_l_x_3[gc_lane]
+//line ggml_norm.go:25
+						x_3 += gc_c3r[gc_lane]
+						gc_l_x_3[gc_lane] = x_3
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			}
+		}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line ggml_norm.go:34
+			x_3 := gc_l_x_3[gc_lane]
+//line ggml_norm.go:36
+			var tmp float32
+//line ggml_norm.go:27
+			var r_2 float32 = x_3
+//line ggml_softmax.go:165
+			tmp = r_2
+//line ggml_softmax.go:167
+			gc_s_tmp[gc_rank] = tmp
+		}
+	}
+//line ggml_softmax.go:166
+	if blockSize > ggmlWarpSize {
+//line ggml_softmax.go:168
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line ggml_softmax.go:101
 					warpID := gc_tx / ggmlWarpSize
-					_ = warpID
-
-//line ggml_softmax.go:102
 					laneID := gc_tx % ggmlWarpSize
-					_ = laneID
-
+//line ggml_softmax.go:168
+					if warpID == 0 {
+						bufIw[laneID] = 0.0
+					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line ggml_softmax.go:101
+					warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:168
+					if warpID == 0 {
+						bufIw[laneID] = 0.0
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line ggml_softmax.go:101
+					warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:168
+					if warpID == 0 {
+						bufIw[laneID] = 0.0
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line ggml_softmax.go:101
+					warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
 //line ggml_softmax.go:168
 					if warpID == 0 {
 						bufIw[laneID] = 0.0
 					}
 				}
 			}
-		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line ggml_softmax.go:101
-						warpID := gc_tx / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-						tmp := gc_s_tmp[gc_rank]
-
-//line ggml_softmax.go:173
-						if laneID == 0 {
-							bufIw[warpID] = tmp
-						}
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:101
-						warpID := gc_tx / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-						tmp := gc_s_tmp[gc_rank]
-
-//line ggml_softmax.go:173
-						if laneID == 0 {
-							bufIw[warpID] = tmp
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:101
-						warpID := gc_tx / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-						tmp := gc_s_tmp[gc_rank]
-
-//line ggml_softmax.go:173
-						if laneID == 0 {
-							bufIw[warpID] = tmp
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:101
-						warpID := gc_tx / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-						tmp := gc_s_tmp[gc_rank]
-
-//line ggml_softmax.go:173
-						if laneID == 0 {
-							bufIw[warpID] = tmp
-						}
-					}
+				warpID := gc_tx / ggmlWarpSize
+				laneID := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:168
+				if warpID == 0 {
+					bufIw[laneID] = 0.0
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			}
+		}
+//line ggml_softmax.go:175
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line ggml_softmax.go:101
 					warpID := gc_tx / ggmlWarpSize
-					_ = warpID
-
-//line ggml_softmax.go:102
 					laneID := gc_tx % ggmlWarpSize
-					_ = laneID
+//line ggml_softmax.go:104
 					tmp := gc_s_tmp[gc_rank]
-
+//line ggml_softmax.go:173
+					if laneID == 0 {
+						bufIw[warpID] = tmp
+					}
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line ggml_softmax.go:101
+					warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:104
+					tmp := gc_s_tmp[gc_rank]
+//line ggml_softmax.go:173
+					if laneID == 0 {
+						bufIw[warpID] = tmp
+					}
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line ggml_softmax.go:101
+					warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:104
+					tmp := gc_s_tmp[gc_rank]
+//line ggml_softmax.go:173
+					if laneID == 0 {
+						bufIw[warpID] = tmp
+					}
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line ggml_softmax.go:101
+					warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:104
+					tmp := gc_s_tmp[gc_rank]
 //line ggml_softmax.go:173
 					if laneID == 0 {
 						bufIw[warpID] = tmp
 					}
 				}
 			}
-		}
-		{
-			var gc_l_x_4 [32]float32
-			var gc_c4r [32]float32
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_cnt := min(32, gc_n-gc_w)
-				gc_act := uint32(uint64(1)<<gc_cnt - 1)
-				var gc_dead uint32
-				_ = gc_dead
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:102
-						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-						var tmp float32
-						_ = tmp
-
-//line ggml_softmax.go:178
-						tmp = bufIw[laneID]
-
-//line ggml_softmax.go:179
-						var x_4 float32 = tmp
-
-//line ggml_softmax.go:179
-						_ = x_4
-						_ = x_4
-						gc_l_x_4[gc_lane] = x_4
-					}
-				}
-
-//line ggml_norm.go:24
-				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					compiled.ShflXorHalving(&gc_l_x_4, ggmlWarpSize/2)
-				} else {
-
-//line ggml_norm.go:24
-					for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
-
-//line ggml_norm.go:25
-						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
-						} else {
-
-//line ggml_norm.go:25
-							compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c4r)
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								x_4 := gc_l_x_4[gc_lane]
-								_ = x_4
-
-//line ggml_norm.go:25
-								x_4 += gc_c4r[gc_lane]
-								gc_l_x_4[gc_lane] = x_4
-							}
-						}
-					}
-				}
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					x_4 := gc_l_x_4[gc_lane]
-					_ = x_4
-					var tmp float32
-					_ = tmp
-
-//line ggml_norm.go:27
-					var r_3 float32 = x_4
-
-//line ggml_norm.go:27
-					_ = r_3
-
-//line ggml_softmax.go:179
-					tmp = r_3
-					_ = r_3
-					gc_s_tmp[gc_rank] = tmp
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line ggml_softmax.go:101
+				warpID := gc_tx / ggmlWarpSize
+				laneID := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:104
+				tmp := gc_s_tmp[gc_rank]
+//line ggml_softmax.go:173
+				if laneID == 0 {
+					bufIw[warpID] = tmp
 				}
 			}
 		}
+//line ggml_softmax.go:180
+		var gc_l_x_4 [32]float32
+		var gc_c4r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line ggml_softmax.go:102
+					laneID := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:104
+					var tmp float32
+//line ggml_softmax.go:178
+					tmp = bufIw[laneID]
+					var x_4 float32 = tmp
+//line ggml_softmax.go:181
+					gc_l_x_4[gc_lane] = x_4
+				}
+			}
+//line ggml_norm.go:24
+			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				compiled.ShflXorHalving(&gc_l_x_4, ggmlWarpSize/2)
+			} else {
+//line ggml_norm.go:24
+				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
+					} else {
+//line ggml_norm.go:25
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c4r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line ggml_norm.go:29
+							x_4 := gc_l_x_4[gc_lane]
+//line ggml_norm.go:25
+							x_4 += gc_c4r[gc_lane]
+							gc_l_x_4[gc_lane] = x_4
+						}
+					}
+				}
+			}
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line ggml_norm.go:34
+				x_4 := gc_l_x_4[gc_lane]
+//line ggml_norm.go:36
+				var tmp float32
+//line ggml_norm.go:27
+				var r_3 float32 = x_4
+//line ggml_softmax.go:179
+				tmp = r_3
+//line ggml_softmax.go:181
+				gc_s_tmp[gc_rank] = tmp
+			}
+		}
 	}
+//line ggml_softmax.go:186
 	compiled.OutOfLine(func() {
 		gc_s_maxVal := gc_s_maxVal[:gc_n]
-		_ = gc_s_maxVal
+//line ggml_softmax.go:189
 		gc_s_tmp := gc_s_tmp[:gc_n]
-		_ = gc_s_tmp
 		{
+//line ggml_softmax.go:192
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_L9:
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line ggml_softmax.go:79
 					tid := gc_tx
-					_ = tid
+//line ggml_softmax.go:81
 					maxVal := gc_s_maxVal[gc_rank]
 					tmp := gc_s_tmp[gc_rank]
-					_ = tmp
-
 //line ggml_softmax.go:182
 					if sinks != nil {
 						tmp += expf(sinks[i02] - maxVal)
 					}
-
 //line ggml_softmax.go:186
 					invSum := 1.0 / tmp
-
 //line ggml_softmax.go:188
 					for col0_2 := 0; col0_2 < ncols; col0_2 += blockSize {
 						col_2 := col0_2 + tid
-
+//line ggml_softmax.go:191
 						if ncolsTemplate == 0 && col_2 >= ncols {
 							continue gc_L9
 						}
-
+//line ggml_softmax.go:195
 						dst[col_2] = vals[col_2] * invSum
 					}
-					_ = invSum
 				}
 			}
 		}
+//line ggml_softmax.go:201
 	})
 }
 
@@ -911,71 +693,212 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_val := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-	_ = gc_s_val
+//line ggml_softmax.go:379
 	gc_s_val_ := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-	_ = gc_s_val_
+//line ggml_softmax.go:381
 	gc_s_val_2 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-	_ = gc_s_val_2
+//line ggml_softmax.go:383
 	gc_s_val_3 := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-	_ = gc_s_val_3
+//line ggml_softmax.go:385
 	gc_s_localVals := compiled.Scratch[[4]float32](gc_b, 4)[:gc_n]
 	gc_s_r := compiled.Scratch[float32](gc_b, 5)[:gc_n]
 	gc_s_r_3 := compiled.Scratch[float32](gc_b, 6)[:gc_n]
 	gc_s_r_6 := compiled.Scratch[float32](gc_b, 7)[:gc_n]
 	gc_s_r_9 := compiled.Scratch[float32](gc_b, 8)[:gc_n]
-
 //line ggml_softmax.go:358
 	for rowx := 0; int64(rowx) < p.ne01*p.ne02*p.ne03; rowx++ {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-
 //line ggml_softmax.go:359
 		var x_ []float32 = x[int64(rowx)*p.ncols:]
-
-//line ggml_softmax.go:359
-		_ = x_
-
 //line ggml_softmax.go:359
 		var dst_ []float32 = dst[int64(rowx)*p.ncols:]
-
-//line ggml_softmax.go:359
-		_ = dst_
-
 //line ggml_softmax.go:359
 		var tmpVals_ []float32 = tmpVals
-
-//line ggml_softmax.go:359
-		_ = tmpVals_
-
 //line ggml_softmax.go:359
 		var p_ softMaxParams = p
-
-//line ggml_softmax.go:359
-		_ = p_
-
 //line ggml_softmax.go:258
 		g := cg.ThisGrid(t)
 		_ = g
-
 //line ggml_softmax.go:262
 		const nElemPerThread = 4
-
 //line ggml_softmax.go:266
 		stepSize := gc_gdx * gc_bdx
-
 //line ggml_softmax.go:283
 		var returned bool
-
 //line ggml_softmax.go:283
 		_ = returned
-
 //line ggml_softmax.go:214
 		localVals_ := gc_shared1(32)[:32]
-		{
-			var gc_l_x_2 [32]float32
-			var gc_c1r [32]float32
+//line ggml_softmax.go:216
+		var gc_l_x_2 [32]float32
+		var gc_c1r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line ggml_softmax.go:260
+					tid := gc_tx
+					colStart := gc_bx*gc_bdx + tid
+//line ggml_softmax.go:264
+					localVals := [nElemPerThread]float32{float32(math.Inf(-1)), float32(math.Inf(-1)), float32(math.Inf(-1)), float32(math.Inf(-1))}
+					localMax := float32(math.Inf(-1))
+//line ggml_softmax.go:268
+					for col := colStart; int64(col) < p_.ncols; {
+//line ggml_softmax.go:268
+						gc_b.Tick()
+//line ggml_softmax.go:268
+						if gc_b.Stopped() {
+//line ggml_softmax.go:268
+							return
+						}
+						{
+							{
+//line ggml_softmax.go:269
+								i := int(0)
+								idx := col + i*stepSize
+								if int64(idx) < p_.ncols {
+									localVals[i] = x_[idx]
+								} else {
+									localVals[i] = float32(math.Inf(-1))
+								}
+							}
+							{
+//line ggml_softmax.go:269
+								i := int(1)
+								idx := col + i*stepSize
+								if int64(idx) < p_.ncols {
+									localVals[i] = x_[idx]
+								} else {
+									localVals[i] = float32(math.Inf(-1))
+								}
+							}
+							{
+//line ggml_softmax.go:269
+								i := int(2)
+								idx := col + i*stepSize
+								if int64(idx) < p_.ncols {
+									localVals[i] = x_[idx]
+								} else {
+									localVals[i] = float32(math.Inf(-1))
+								}
+							}
+							{
+//line ggml_softmax.go:269
+								i := int(3)
+								idx := col + i*stepSize
+								if int64(idx) < p_.ncols {
+									localVals[i] = x_[idx]
+								} else {
+									localVals[i] = float32(math.Inf(-1))
+								}
+							}
+						}
+						{
+							{
+//line ggml_softmax.go:277
+								i_ := int(0)
+								localMax = fmaxf(localMax, localVals[i_])
+							}
+							{
+//line ggml_softmax.go:277
+								i_ := int(1)
+								localMax = fmaxf(localMax, localVals[i_])
+							}
+							{
+//line ggml_softmax.go:277
+								i_ := int(2)
+								localMax = fmaxf(localMax, localVals[i_])
+							}
+							{
+//line ggml_softmax.go:277
+								i_ := int(3)
+								localMax = fmaxf(localMax, localVals[i_])
+							}
+						}
+//line ggml_softmax.go:280
+						col += stepSize * nElemPerThread
+					}
+//line ggml_softmax.go:283
+					var val float32 = localMax
+//line ggml_softmax.go:283
+					var r float32
+//line ggml_softmax.go:211
+					var x_2 float32 = val
+//line ggml_softmax.go:217
+					gc_l_x_2[gc_lane] = x_2
+					gc_s_localVals[gc_rank] = localVals
+					gc_s_r[gc_rank] = r
+				}
+			}
+//line ggml_more.go:24
+			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset, ggmlWarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line ggml_more.go:29
+					x_2 := gc_l_x_2[gc_lane]
+//line ggml_more.go:25
+					var shflXorSync float32 = gc_c1r[gc_lane]
+//line ggml_more.go:25
+					x_2 = fmaxf(x_2, shflXorSync)
+//line ggml_more.go:27
+					gc_l_x_2[gc_lane] = x_2
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+//line ggml_softmax.go:215
+					warpID := gc_tx / ggmlWarpSize
+					laneID := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:218
+					x_2 := gc_l_x_2[gc_lane]
+//line ggml_softmax.go:220
+					var val float32
+//line ggml_more.go:27
+					var r_ float32 = x_2
+//line ggml_softmax.go:211
+					val = r_
+//line ggml_softmax.go:213
+					if gc_bdx > ggmlWarpSize {
+//line ggml_softmax.go:213
+						t.Assert((gc_bdx <= 1024) && (gc_bdx%ggmlWarpSize) == 0)
+//line ggml_softmax.go:217
+						if laneID == 0 {
+							localVals_[warpID] = val
+						}
+					}
+//line ggml_softmax.go:215
+					gc_s_val[gc_rank] = val
+				}
+			}
+		}
+//line ggml_softmax.go:212
+		if gc_bdx > ggmlWarpSize {
+//line ggml_softmax.go:214
+			var gc_l_x_3 [32]float32
+			var gc_c2r [32]float32
 			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 				gc_cnt := min(32, gc_n-gc_w)
 				gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -991,391 +914,112 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:260
-						tid := gc_tx
-						_ = tid
-
-//line ggml_softmax.go:261
-						colStart := gc_bx*gc_bdx + tid
-						_ = colStart
-
-//line ggml_softmax.go:264
-						localVals := [nElemPerThread]float32{float32(math.Inf(-1)), float32(math.Inf(-1)), float32(math.Inf(-1)), float32(math.Inf(-1))}
-
-//line ggml_softmax.go:265
-						localMax := float32(math.Inf(-1))
-
-//line ggml_softmax.go:268
-						for col := colStart; int64(col) < p_.ncols; {
-//line ggml_softmax.go:268
-							gc_b.Tick()
-//line ggml_softmax.go:268
-							if gc_b.Stopped() {
-//line ggml_softmax.go:268
-								return
-//line ggml_softmax.go:268
-							}
-//line ggml_softmax.go:268
-							{
-								{
-//line ggml_softmax.go:269
-									i := int(0)
-//line ggml_softmax.go:269
-									_ = i
-									idx := col + i*stepSize
-									if int64(idx) < p_.ncols {
-										localVals[i] = x_[idx]
-									} else {
-										localVals[i] = float32(math.Inf(-1))
-									}
-								}
-//line ggml_softmax.go:269
-								{
-//line ggml_softmax.go:269
-									i := int(1)
-//line ggml_softmax.go:269
-									_ = i
-									idx := col + i*stepSize
-									if int64(idx) < p_.ncols {
-										localVals[i] = x_[idx]
-									} else {
-										localVals[i] = float32(math.Inf(-1))
-									}
-								}
-//line ggml_softmax.go:269
-								{
-//line ggml_softmax.go:269
-									i := int(2)
-//line ggml_softmax.go:269
-									_ = i
-									idx := col + i*stepSize
-									if int64(idx) < p_.ncols {
-										localVals[i] = x_[idx]
-									} else {
-										localVals[i] = float32(math.Inf(-1))
-									}
-								}
-//line ggml_softmax.go:269
-								{
-//line ggml_softmax.go:269
-									i := int(3)
-//line ggml_softmax.go:269
-									_ = i
-									idx := col + i*stepSize
-									if int64(idx) < p_.ncols {
-										localVals[i] = x_[idx]
-									} else {
-										localVals[i] = float32(math.Inf(-1))
-									}
-								}
-//line ggml_softmax.go:276
-							}
-//line ggml_softmax.go:276
-							{
-								{
-//line ggml_softmax.go:277
-									i_ := int(0)
-//line ggml_softmax.go:277
-									_ = i_
-									localMax = fmaxf(localMax, localVals[i_])
-								}
-//line ggml_softmax.go:277
-								{
-//line ggml_softmax.go:277
-									i_ := int(1)
-//line ggml_softmax.go:277
-									_ = i_
-									localMax = fmaxf(localMax, localVals[i_])
-								}
-//line ggml_softmax.go:277
-								{
-//line ggml_softmax.go:277
-									i_ := int(2)
-//line ggml_softmax.go:277
-									_ = i_
-									localMax = fmaxf(localMax, localVals[i_])
-								}
-//line ggml_softmax.go:277
-								{
-//line ggml_softmax.go:277
-									i_ := int(3)
-//line ggml_softmax.go:277
-									_ = i_
-									localMax = fmaxf(localMax, localVals[i_])
-								}
-//line ggml_softmax.go:279
-							}
-							col += stepSize * nElemPerThread
-						}
-
-//line ggml_softmax.go:283
-						var val float32 = localMax
-
-//line ggml_softmax.go:283
-						_ = val
-
-//line ggml_softmax.go:283
-						var r float32
-
-//line ggml_softmax.go:283
-						_ = r
-
-//line ggml_softmax.go:211
-						var x_2 float32 = val
-
-//line ggml_softmax.go:211
-						_ = x_2
-						_ = localVals
-						_ = localMax
-						_ = val
-						_ = r
-						_ = x_2
-						gc_l_x_2[gc_lane] = x_2
-						gc_s_localVals[gc_rank] = localVals
-						gc_s_r[gc_rank] = r
-					}
-				}
-
-//line ggml_more.go:24
-				for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-
-//line ggml_more.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset, ggmlWarpSize, &gc_c1r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						x_2 := gc_l_x_2[gc_lane]
-						_ = x_2
-
-//line ggml_more.go:25
-						var shflXorSync float32 = gc_c1r[gc_lane]
-
-//line ggml_more.go:25
-						x_2 = fmaxf(x_2, shflXorSync)
-						_ = shflXorSync
-						gc_l_x_2[gc_lane] = x_2
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						gc_b.Enter(gc_rank)
-
-//line ggml_softmax.go:215
-						warpID := gc_tx / ggmlWarpSize
-						_ = warpID
-
 //line ggml_softmax.go:216
 						laneID := gc_tx % ggmlWarpSize
-						_ = laneID
-						x_2 := gc_l_x_2[gc_lane]
-						_ = x_2
+//line ggml_softmax.go:218
 						var val float32
-						_ = val
-
-//line ggml_more.go:27
-						var r_ float32 = x_2
-
-//line ggml_more.go:27
-						_ = r_
-
-//line ggml_softmax.go:211
-						val = r_
-
-//line ggml_softmax.go:213
-						if gc_bdx > ggmlWarpSize {
-//line ggml_softmax.go:213
-							t.Assert((gc_bdx <= 1024) && (gc_bdx%ggmlWarpSize) == 0)
-
-//line ggml_softmax.go:217
-							if laneID == 0 {
-								localVals_[warpID] = val
-							}
-//line ggml_softmax.go:213
+//line ggml_softmax.go:221
+						val = float32(math.Inf(-1))
+						if laneID < (gc_bdx / ggmlWarpSize) {
+							val = localVals_[laneID]
 						}
-						_ = r_
+						var x_3 float32 = val
+//line ggml_softmax.go:227
+						gc_l_x_3[gc_lane] = x_3
 						gc_s_val[gc_rank] = val
 					}
 				}
-			}
-		}
-
-//line ggml_softmax.go:212
-		if gc_bdx > ggmlWarpSize {
-			{
-				var gc_l_x_3 [32]float32
-				var gc_c2r [32]float32
-				for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-					gc_cnt := min(32, gc_n-gc_w)
-					gc_act := uint32(uint64(1)<<gc_cnt - 1)
-					var gc_dead uint32
-					_ = gc_dead
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:216
-							laneID := gc_tx % ggmlWarpSize
-							_ = laneID
-							var val float32
-							_ = val
-
-//line ggml_softmax.go:221
-							val = float32(math.Inf(-1))
-
-//line ggml_softmax.go:222
-							if laneID < (gc_bdx / ggmlWarpSize) {
-								val = localVals_[laneID]
-							}
-
-//line ggml_softmax.go:225
-							var x_3 float32 = val
-
-//line ggml_softmax.go:225
-							_ = x_3
-							_ = x_3
-							gc_l_x_3[gc_lane] = x_3
-							gc_s_val[gc_rank] = val
-						}
-					}
-
 //line ggml_more.go:24
-					for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-
-//line ggml_more.go:25
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_, ggmlWarpSize, &gc_c2r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							x_3 := gc_l_x_3[gc_lane]
-							_ = x_3
-
-//line ggml_more.go:25
-							var shflXorSync_ float32 = gc_c2r[gc_lane]
-
-//line ggml_more.go:25
-							x_3 = fmaxf(x_3, shflXorSync_)
-							_ = shflXorSync_
-							gc_l_x_3[gc_lane] = x_3
-						}
-					}
+				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_, ggmlWarpSize, &gc_c2r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
+//line ggml_more.go:29
 						x_3 := gc_l_x_3[gc_lane]
-						_ = x_3
-						var r float32
-						_ = r
-
+//line ggml_more.go:25
+						var shflXorSync_ float32 = gc_c2r[gc_lane]
+//line ggml_more.go:25
+						x_3 = fmaxf(x_3, shflXorSync_)
 //line ggml_more.go:27
-						var r_2 float32 = x_3
-
-//line ggml_more.go:27
-						_ = r_2
-
-//line ggml_softmax.go:225
-						r = r_2
-						_ = r_2
-						gc_s_r[gc_rank] = r
+						gc_l_x_3[gc_lane] = x_3
 					}
 				}
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+//line ggml_more.go:33
+					x_3 := gc_l_x_3[gc_lane]
+//line ggml_more.go:35
+					var r float32
+//line ggml_more.go:27
+					var r_2 float32 = x_3
+//line ggml_softmax.go:225
+					r = r_2
+//line ggml_softmax.go:227
+					gc_s_r[gc_rank] = r
+				}
 			}
-
 //line ggml_softmax.go:225
 			returned = true
 		} else {
-			{
-				gc_vstep := 0
-				for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-					gc_rank := gc_vstep
-					_ = gc_rank
+//line ggml_softmax.go:228
+			gc_vstep := 0
+			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+				gc_rank := gc_vstep
 //line ggml_softmax.go:227
-					val := lanes.LoadFloat32x8Slice(gc_s_val[gc_rank:])
+				val := lanes.LoadFloat32x8Slice(gc_s_val[gc_rank:])
 //line ggml_softmax.go:227
-					_ = val
+				var r lanes.Float32x8
 //line ggml_softmax.go:227
-					var r lanes.Float32x8
+				r = val
 //line ggml_softmax.go:227
-					_ = r
-//line ggml_softmax.go:227
-					r = val
-//line ggml_softmax.go:227
-					r.StoreSlice(gc_s_r[gc_rank:])
-				}
-				gc_step := gc_vstep
-				for ; gc_step+3 < gc_n; gc_step += 4 {
-					{
-						gc_rank := gc_step + 0
-						gc_pos.Thread = gc_rank
-						val := gc_s_val[gc_rank]
-						var r float32
-						_ = r
-
-//line ggml_softmax.go:227
-						r = val
-						gc_s_r[gc_rank] = r
-					}
-					{
-						gc_rank := gc_step + 1
-						gc_pos.Thread = gc_rank
-						val := gc_s_val[gc_rank]
-						var r float32
-						_ = r
-
-//line ggml_softmax.go:227
-						r = val
-						gc_s_r[gc_rank] = r
-					}
-					{
-						gc_rank := gc_step + 2
-						gc_pos.Thread = gc_rank
-						val := gc_s_val[gc_rank]
-						var r float32
-						_ = r
-
-//line ggml_softmax.go:227
-						r = val
-						gc_s_r[gc_rank] = r
-					}
-					{
-						gc_rank := gc_step + 3
-						gc_pos.Thread = gc_rank
-						val := gc_s_val[gc_rank]
-						var r float32
-						_ = r
-
-//line ggml_softmax.go:227
-						r = val
-						gc_s_r[gc_rank] = r
-					}
-				}
-				for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+				r.StoreSlice(gc_s_r[gc_rank:])
+			}
+			gc_step := gc_vstep
+			for ; gc_step+3 < gc_n; gc_step += 4 {
+				{
+					gc_rank := gc_step + 0
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
 					var r float32
-					_ = r
-
+//line ggml_softmax.go:227
+					r = val
+					gc_s_r[gc_rank] = r
+				}
+				{
+					gc_rank := gc_step + 1
+					gc_pos.Thread = gc_rank
+					val := gc_s_val[gc_rank]
+					var r float32
+//line ggml_softmax.go:227
+					r = val
+					gc_s_r[gc_rank] = r
+				}
+				{
+					gc_rank := gc_step + 2
+					gc_pos.Thread = gc_rank
+					val := gc_s_val[gc_rank]
+					var r float32
+//line ggml_softmax.go:227
+					r = val
+					gc_s_r[gc_rank] = r
+				}
+				{
+					gc_rank := gc_step + 3
+					gc_pos.Thread = gc_rank
+					val := gc_s_val[gc_rank]
+					var r float32
 //line ggml_softmax.go:227
 					r = val
 					gc_s_r[gc_rank] = r
 				}
 			}
-
+			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				val := gc_s_val[gc_rank]
+				var r float32
+//line ggml_softmax.go:227
+				r = val
+				gc_s_r[gc_rank] = r
+			}
 //line ggml_softmax.go:227
 			returned = true
 		}
@@ -1392,363 +1036,292 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
-							_ = gc_tx
+//line ggml_softmax.go:243
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line ggml_softmax.go:260
-							tid := gc_tx
-							_ = tid
+//line ggml_softmax.go:262
 							var localMax float32
-							_ = localMax
+//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank]
-
 //line ggml_softmax.go:283
 							localMax = r
-
-//line ggml_softmax.go:285
-							{
-								gc_at[0] = localMax
-							}
+//line ggml_softmax.go:286
+							gc_at[0] = localMax
 						}
 						{
+//line ggml_softmax.go:290
 							gc_tx := gc_step2 + 1
-							_ = gc_tx
+//line ggml_softmax.go:292
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line ggml_softmax.go:260
-							tid := gc_tx
-							_ = tid
+//line ggml_softmax.go:262
 							var localMax float32
-							_ = localMax
+//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank]
-
 //line ggml_softmax.go:283
 							localMax = r
-
-//line ggml_softmax.go:285
-							{
-								gc_at[0] = localMax
-							}
+//line ggml_softmax.go:286
+							gc_at[0] = localMax
 						}
 						{
+//line ggml_softmax.go:290
 							gc_tx := gc_step2 + 2
-							_ = gc_tx
+//line ggml_softmax.go:292
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line ggml_softmax.go:260
-							tid := gc_tx
-							_ = tid
+//line ggml_softmax.go:262
 							var localMax float32
-							_ = localMax
+//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank]
-
 //line ggml_softmax.go:283
 							localMax = r
-
-//line ggml_softmax.go:285
-							{
-								gc_at[0] = localMax
-							}
+//line ggml_softmax.go:286
+							gc_at[0] = localMax
 						}
 						{
+//line ggml_softmax.go:290
 							gc_tx := gc_step2 + 3
-							_ = gc_tx
+//line ggml_softmax.go:292
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line ggml_softmax.go:260
-							tid := gc_tx
-							_ = tid
+//line ggml_softmax.go:262
 							var localMax float32
-							_ = localMax
+//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank]
-
 //line ggml_softmax.go:283
 							localMax = r
-
-//line ggml_softmax.go:285
-							{
-								gc_at[0] = localMax
-							}
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line ggml_softmax.go:260
-						tid := gc_tx
-						_ = tid
-						var localMax float32
-						_ = localMax
-						r := gc_s_r[gc_rank]
-
-//line ggml_softmax.go:283
-						localMax = r
-
-//line ggml_softmax.go:285
-						{
+//line ggml_softmax.go:286
 							gc_at[0] = localMax
 						}
 					}
+//line ggml_softmax.go:290
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line ggml_softmax.go:262
+						var localMax float32
+//line ggml_softmax.go:264
+						r := gc_s_r[gc_rank]
+//line ggml_softmax.go:283
+						localMax = r
+//line ggml_softmax.go:286
+						gc_at[0] = localMax
+					}
 				} else {
+//line ggml_softmax.go:290
 					gc_step3 := gc_from
 					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
 							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:260
-							tid := gc_tx
-							_ = tid
+//line ggml_softmax.go:262
 							var localMax float32
-							_ = localMax
+//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank]
-
 //line ggml_softmax.go:283
 							localMax = r
-
-//line ggml_softmax.go:285
-							{
-								tmpVals_[gc_bx] = localMax
-							}
+//line ggml_softmax.go:286
+							tmpVals_[gc_bx] = localMax
 						}
 						{
+//line ggml_softmax.go:290
 							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:260
-							tid := gc_tx
-							_ = tid
+//line ggml_softmax.go:262
 							var localMax float32
-							_ = localMax
+//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank]
-
 //line ggml_softmax.go:283
 							localMax = r
-
-//line ggml_softmax.go:285
-							{
-								tmpVals_[gc_bx] = localMax
-							}
+//line ggml_softmax.go:286
+							tmpVals_[gc_bx] = localMax
 						}
 						{
+//line ggml_softmax.go:290
 							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:260
-							tid := gc_tx
-							_ = tid
+//line ggml_softmax.go:262
 							var localMax float32
-							_ = localMax
+//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank]
-
 //line ggml_softmax.go:283
 							localMax = r
-
-//line ggml_softmax.go:285
-							{
-								tmpVals_[gc_bx] = localMax
-							}
+//line ggml_softmax.go:286
+							tmpVals_[gc_bx] = localMax
 						}
 						{
+//line ggml_softmax.go:290
 							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:260
-							tid := gc_tx
-							_ = tid
+//line ggml_softmax.go:262
 							var localMax float32
-							_ = localMax
+//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank]
-
 //line ggml_softmax.go:283
 							localMax = r
-
-//line ggml_softmax.go:285
-							{
-								tmpVals_[gc_bx] = localMax
-							}
+//line ggml_softmax.go:286
+							tmpVals_[gc_bx] = localMax
 						}
 					}
+//line ggml_softmax.go:290
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:260
-						tid := gc_tx
-						_ = tid
+//line ggml_softmax.go:262
 						var localMax float32
-						_ = localMax
+//line ggml_softmax.go:264
 						r := gc_s_r[gc_rank]
-
 //line ggml_softmax.go:283
 						localMax = r
-
-//line ggml_softmax.go:285
-						{
-							tmpVals_[gc_bx] = localMax
-						}
+//line ggml_softmax.go:286
+						tmpVals_[gc_bx] = localMax
 					}
 				}
 			}
 		}
-
 //line ggml_softmax.go:288
 		if !gc_b.SyncGrid() {
 			return
 		}
-
 //line ggml_softmax.go:296
 		var returned_ bool
-
 //line ggml_softmax.go:296
 		_ = returned_
-
 //line ggml_softmax.go:214
 		localVals_2 := gc_shared1(32)[:32]
-		{
-			var gc_l_x_4 [32]float32
-			var gc_c3r [32]float32
+//line ggml_softmax.go:216
+		var gc_l_x_4 [32]float32
+		var gc_c3r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				{
+					gc_x0 := gc_tidx.X
+					gc_off2 := gc_x0
+					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(tmpVals_) && 32 <= len(tmpVals_)-gc_off2 {
+						gc_at2 := tmpVals_[gc_off2:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x0 + gc_lane
+//line ggml_softmax.go:234
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							gc_b.Enter(gc_rank)
+//line ggml_softmax.go:260
+							tid := gc_tx
+//line ggml_softmax.go:262
+							var localMax float32
+//line ggml_softmax.go:290
+							t.Assert(gc_gdx < gc_bdx)
+							if tid < gc_gdx {
+								localMax = gc_at2[gc_lane]
+							} else {
+								localMax = float32(math.Inf(-1))
+							}
+							var val_ float32 = localMax
+//line ggml_softmax.go:296
+							var r_3 float32
+//line ggml_softmax.go:211
+							var x_4 float32 = val_
+//line ggml_softmax.go:215
+							gc_l_x_4[gc_lane] = x_4
+							gc_s_r_3[gc_rank] = r_3
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+							gc_b.Enter(gc_rank)
+//line ggml_softmax.go:260
+							tid := gc_tx
+//line ggml_softmax.go:262
+							var localMax float32
+//line ggml_softmax.go:290
+							t.Assert(gc_gdx < gc_bdx)
+							if tid < gc_gdx {
+								localMax = tmpVals_[tid]
+							} else {
+								localMax = float32(math.Inf(-1))
+							}
+							var val_ float32 = localMax
+//line ggml_softmax.go:296
+							var r_3 float32
+//line ggml_softmax.go:211
+							var x_4 float32 = val_
+//line ggml_softmax.go:215
+							gc_l_x_4[gc_lane] = x_4
+							gc_s_r_3[gc_rank] = r_3
+						}
+					}
+				}
+			}
+//line ggml_more.go:24
+			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_2, ggmlWarpSize, &gc_c3r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line ggml_more.go:29
+					x_4 := gc_l_x_4[gc_lane]
+//line ggml_more.go:25
+					var shflXorSync_2 float32 = gc_c3r[gc_lane]
+//line ggml_more.go:25
+					x_4 = fmaxf(x_4, shflXorSync_2)
+//line ggml_more.go:27
+					gc_l_x_4[gc_lane] = x_4
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+//line ggml_softmax.go:215
+					warpID_ := gc_tx / ggmlWarpSize
+					laneID_ := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:218
+					x_4 := gc_l_x_4[gc_lane]
+//line ggml_softmax.go:220
+					var val_ float32
+//line ggml_more.go:27
+					var r_4 float32 = x_4
+//line ggml_softmax.go:211
+					val_ = r_4
+//line ggml_softmax.go:213
+					if gc_bdx > ggmlWarpSize {
+//line ggml_softmax.go:213
+						t.Assert((gc_bdx <= 1024) && (gc_bdx%ggmlWarpSize) == 0)
+//line ggml_softmax.go:217
+						if laneID_ == 0 {
+							localVals_2[warpID_] = val_
+						}
+					}
+//line ggml_softmax.go:215
+					gc_s_val_[gc_rank] = val_
+				}
+			}
+		}
+//line ggml_softmax.go:212
+		if gc_bdx > ggmlWarpSize {
+//line ggml_softmax.go:214
+			var gc_l_x_5 [32]float32
+			var gc_c4r [32]float32
 			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 				gc_cnt := min(32, gc_n-gc_w)
 				gc_act := uint32(uint64(1)<<gc_cnt - 1)
 				var gc_dead uint32
 				_ = gc_dead
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x0 := gc_tidx.X
-						gc_off2 := gc_x0
-						if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(tmpVals_) && 32 <= len(tmpVals_)-gc_off2 {
-							gc_at2 := tmpVals_[gc_off2:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x0 + gc_lane
-								_ = gc_tx
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								gc_b.Enter(gc_rank)
-
-//line ggml_softmax.go:260
-								tid := gc_tx
-								_ = tid
-								var localMax float32
-								_ = localMax
-
-//line ggml_softmax.go:290
-								t.Assert(gc_gdx < gc_bdx)
-
-//line ggml_softmax.go:291
-								if tid < gc_gdx {
-									localMax = gc_at2[gc_lane]
-								} else {
-									localMax = float32(math.Inf(-1))
-								}
-
-//line ggml_softmax.go:296
-								var val_ float32 = localMax
-
-//line ggml_softmax.go:296
-								_ = val_
-
-//line ggml_softmax.go:296
-								var r_3 float32
-
-//line ggml_softmax.go:296
-								_ = r_3
-
-//line ggml_softmax.go:211
-								var x_4 float32 = val_
-
-//line ggml_softmax.go:211
-								_ = x_4
-								_ = val_
-								_ = r_3
-								_ = x_4
-								gc_l_x_4[gc_lane] = x_4
-								gc_s_r_3[gc_rank] = r_3
-							}
-						} else {
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-								gc_b.Enter(gc_rank)
-
-//line ggml_softmax.go:260
-								tid := gc_tx
-								_ = tid
-								var localMax float32
-								_ = localMax
-
-//line ggml_softmax.go:290
-								t.Assert(gc_gdx < gc_bdx)
-
-//line ggml_softmax.go:291
-								if tid < gc_gdx {
-									localMax = tmpVals_[tid]
-								} else {
-									localMax = float32(math.Inf(-1))
-								}
-
-//line ggml_softmax.go:296
-								var val_ float32 = localMax
-
-//line ggml_softmax.go:296
-								_ = val_
-
-//line ggml_softmax.go:296
-								var r_3 float32
-
-//line ggml_softmax.go:296
-								_ = r_3
-
-//line ggml_softmax.go:211
-								var x_4 float32 = val_
-
-//line ggml_softmax.go:211
-								_ = x_4
-								_ = val_
-								_ = r_3
-								_ = x_4
-								gc_l_x_4[gc_lane] = x_4
-								gc_s_r_3[gc_rank] = r_3
-							}
-						}
-					}
-				}
-
-//line ggml_more.go:24
-				for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
-
-//line ggml_more.go:25
-					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_2, ggmlWarpSize, &gc_c3r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						x_4 := gc_l_x_4[gc_lane]
-						_ = x_4
-
-//line ggml_more.go:25
-						var shflXorSync_2 float32 = gc_c3r[gc_lane]
-
-//line ggml_more.go:25
-						x_4 = fmaxf(x_4, shflXorSync_2)
-						_ = shflXorSync_2
-						gc_l_x_4[gc_lane] = x_4
-					}
-				}
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
@@ -1759,230 +1332,320 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-						gc_b.Enter(gc_rank)
-
-//line ggml_softmax.go:215
-						warpID_ := gc_tx / ggmlWarpSize
-						_ = warpID_
-
 //line ggml_softmax.go:216
 						laneID_ := gc_tx % ggmlWarpSize
-						_ = laneID_
-						x_4 := gc_l_x_4[gc_lane]
-						_ = x_4
+//line ggml_softmax.go:218
 						var val_ float32
-						_ = val_
-
-//line ggml_more.go:27
-						var r_4 float32 = x_4
-
-//line ggml_more.go:27
-						_ = r_4
-
-//line ggml_softmax.go:211
-						val_ = r_4
-
-//line ggml_softmax.go:213
-						if gc_bdx > ggmlWarpSize {
-//line ggml_softmax.go:213
-							t.Assert((gc_bdx <= 1024) && (gc_bdx%ggmlWarpSize) == 0)
-
-//line ggml_softmax.go:217
-							if laneID_ == 0 {
-								localVals_2[warpID_] = val_
-							}
-//line ggml_softmax.go:213
+//line ggml_softmax.go:221
+						val_ = float32(math.Inf(-1))
+						if laneID_ < (gc_bdx / ggmlWarpSize) {
+							val_ = localVals_2[laneID_]
 						}
-						_ = r_4
+						var x_5 float32 = val_
+//line ggml_softmax.go:227
+						gc_l_x_5[gc_lane] = x_5
 						gc_s_val_[gc_rank] = val_
 					}
 				}
-			}
-		}
-
-//line ggml_softmax.go:212
-		if gc_bdx > ggmlWarpSize {
-			{
-				var gc_l_x_5 [32]float32
-				var gc_c4r [32]float32
-				for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-					gc_cnt := min(32, gc_n-gc_w)
-					gc_act := uint32(uint64(1)<<gc_cnt - 1)
-					var gc_dead uint32
-					_ = gc_dead
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:216
-							laneID_ := gc_tx % ggmlWarpSize
-							_ = laneID_
-							var val_ float32
-							_ = val_
-
-//line ggml_softmax.go:221
-							val_ = float32(math.Inf(-1))
-
-//line ggml_softmax.go:222
-							if laneID_ < (gc_bdx / ggmlWarpSize) {
-								val_ = localVals_2[laneID_]
-							}
-
-//line ggml_softmax.go:225
-							var x_5 float32 = val_
-
-//line ggml_softmax.go:225
-							_ = x_5
-							_ = x_5
-							gc_l_x_5[gc_lane] = x_5
-							gc_s_val_[gc_rank] = val_
-						}
-					}
-
 //line ggml_more.go:24
-					for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
-
-//line ggml_more.go:25
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_5, offset_3, ggmlWarpSize, &gc_c4r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							x_5 := gc_l_x_5[gc_lane]
-							_ = x_5
-
-//line ggml_more.go:25
-							var shflXorSync_3 float32 = gc_c4r[gc_lane]
-
-//line ggml_more.go:25
-							x_5 = fmaxf(x_5, shflXorSync_3)
-							_ = shflXorSync_3
-							gc_l_x_5[gc_lane] = x_5
-						}
-					}
+				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_5, offset_3, ggmlWarpSize, &gc_c4r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
+//line ggml_more.go:29
 						x_5 := gc_l_x_5[gc_lane]
-						_ = x_5
-						var r_3 float32
-						_ = r_3
-
+//line ggml_more.go:25
+						var shflXorSync_3 float32 = gc_c4r[gc_lane]
+//line ggml_more.go:25
+						x_5 = fmaxf(x_5, shflXorSync_3)
 //line ggml_more.go:27
-						var r_5 float32 = x_5
-
-//line ggml_more.go:27
-						_ = r_5
-
-//line ggml_softmax.go:225
-						r_3 = r_5
-						_ = r_5
-						gc_s_r_3[gc_rank] = r_3
+						gc_l_x_5[gc_lane] = x_5
 					}
 				}
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+//line ggml_more.go:33
+					x_5 := gc_l_x_5[gc_lane]
+//line ggml_more.go:35
+					var r_3 float32
+//line ggml_more.go:27
+					var r_5 float32 = x_5
+//line ggml_softmax.go:225
+					r_3 = r_5
+//line ggml_softmax.go:227
+					gc_s_r_3[gc_rank] = r_3
+				}
 			}
-
 //line ggml_softmax.go:225
 			returned_ = true
 		} else {
-			{
-				gc_vstep2 := 0
-				for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
-					gc_rank := gc_vstep2
-					_ = gc_rank
+//line ggml_softmax.go:228
+			gc_vstep2 := 0
+			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+				gc_rank := gc_vstep2
 //line ggml_softmax.go:227
-					val_ := lanes.LoadFloat32x8Slice(gc_s_val_[gc_rank:])
+				val_ := lanes.LoadFloat32x8Slice(gc_s_val_[gc_rank:])
 //line ggml_softmax.go:227
-					_ = val_
+				var r_3 lanes.Float32x8
 //line ggml_softmax.go:227
-					var r_3 lanes.Float32x8
+				r_3 = val_
 //line ggml_softmax.go:227
-					_ = r_3
-//line ggml_softmax.go:227
-					r_3 = val_
-//line ggml_softmax.go:227
-					r_3.StoreSlice(gc_s_r_3[gc_rank:])
-				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-					{
-						gc_rank := gc_step4 + 0
-						gc_pos.Thread = gc_rank
-						val_ := gc_s_val_[gc_rank]
-						var r_3 float32
-						_ = r_3
-
-//line ggml_softmax.go:227
-						r_3 = val_
-						gc_s_r_3[gc_rank] = r_3
-					}
-					{
-						gc_rank := gc_step4 + 1
-						gc_pos.Thread = gc_rank
-						val_ := gc_s_val_[gc_rank]
-						var r_3 float32
-						_ = r_3
-
-//line ggml_softmax.go:227
-						r_3 = val_
-						gc_s_r_3[gc_rank] = r_3
-					}
-					{
-						gc_rank := gc_step4 + 2
-						gc_pos.Thread = gc_rank
-						val_ := gc_s_val_[gc_rank]
-						var r_3 float32
-						_ = r_3
-
-//line ggml_softmax.go:227
-						r_3 = val_
-						gc_s_r_3[gc_rank] = r_3
-					}
-					{
-						gc_rank := gc_step4 + 3
-						gc_pos.Thread = gc_rank
-						val_ := gc_s_val_[gc_rank]
-						var r_3 float32
-						_ = r_3
-
-//line ggml_softmax.go:227
-						r_3 = val_
-						gc_s_r_3[gc_rank] = r_3
-					}
-				}
-				for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+				r_3.StoreSlice(gc_s_r_3[gc_rank:])
+			}
+			gc_step4 := gc_vstep2
+			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+				{
+					gc_rank := gc_step4 + 0
 					gc_pos.Thread = gc_rank
 					val_ := gc_s_val_[gc_rank]
 					var r_3 float32
-					_ = r_3
-
+//line ggml_softmax.go:227
+					r_3 = val_
+					gc_s_r_3[gc_rank] = r_3
+				}
+				{
+					gc_rank := gc_step4 + 1
+					gc_pos.Thread = gc_rank
+					val_ := gc_s_val_[gc_rank]
+					var r_3 float32
+//line ggml_softmax.go:227
+					r_3 = val_
+					gc_s_r_3[gc_rank] = r_3
+				}
+				{
+					gc_rank := gc_step4 + 2
+					gc_pos.Thread = gc_rank
+					val_ := gc_s_val_[gc_rank]
+					var r_3 float32
+//line ggml_softmax.go:227
+					r_3 = val_
+					gc_s_r_3[gc_rank] = r_3
+				}
+				{
+					gc_rank := gc_step4 + 3
+					gc_pos.Thread = gc_rank
+					val_ := gc_s_val_[gc_rank]
+					var r_3 float32
 //line ggml_softmax.go:227
 					r_3 = val_
 					gc_s_r_3[gc_rank] = r_3
 				}
 			}
-
+			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				val_ := gc_s_val_[gc_rank]
+				var r_3 float32
+//line ggml_softmax.go:227
+				r_3 = val_
+				gc_s_r_3[gc_rank] = r_3
+			}
 //line ggml_softmax.go:227
 			returned_ = true
 		}
-
 //line ggml_softmax.go:319
 		var returned_2 bool
-
 //line ggml_softmax.go:319
 		_ = returned_2
-
 //line ggml_softmax.go:236
 		localVals_3 := gc_shared2(32)[:32]
-		{
-			var gc_l_x_6 [32]float32
-			var gc_c5r [32]float32
+//line ggml_softmax.go:238
+		var gc_l_x_6 [32]float32
+		var gc_c5r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line ggml_softmax.go:260
+					tid := gc_tx
+					colStart := gc_bx*gc_bdx + tid
+//line ggml_softmax.go:263
+					localVals := gc_s_localVals[gc_rank]
+					var localMax float32
+//line ggml_softmax.go:266
+					r_3 := gc_s_r_3[gc_rank]
+//line ggml_softmax.go:296
+					localMax = r_3
+//line ggml_softmax.go:298
+					tmpExpf := float32(0.0)
+					for col_ := colStart; int64(col_) < p_.ncols; {
+//line ggml_softmax.go:299
+						gc_b.Tick()
+//line ggml_softmax.go:299
+						if gc_b.Stopped() {
+//line ggml_softmax.go:299
+							return
+						}
+						{
+							{
+//line ggml_softmax.go:300
+								i_2 := int(0)
+								idx_ := col_ + i_2*stepSize
+								if int64(idx_) < p_.ncols {
+									localVals[i_2] = x_[idx_]
+								} else {
+									localVals[i_2] = float32(math.Inf(-1))
+								}
+							}
+							{
+//line ggml_softmax.go:300
+								i_2 := int(1)
+								idx_ := col_ + i_2*stepSize
+								if int64(idx_) < p_.ncols {
+									localVals[i_2] = x_[idx_]
+								} else {
+									localVals[i_2] = float32(math.Inf(-1))
+								}
+							}
+							{
+//line ggml_softmax.go:300
+								i_2 := int(2)
+								idx_ := col_ + i_2*stepSize
+								if int64(idx_) < p_.ncols {
+									localVals[i_2] = x_[idx_]
+								} else {
+									localVals[i_2] = float32(math.Inf(-1))
+								}
+							}
+							{
+//line ggml_softmax.go:300
+								i_2 := int(3)
+								idx_ := col_ + i_2*stepSize
+								if int64(idx_) < p_.ncols {
+									localVals[i_2] = x_[idx_]
+								} else {
+									localVals[i_2] = float32(math.Inf(-1))
+								}
+							}
+						}
+						{
+							{
+//line ggml_softmax.go:308
+								i_3 := int(0)
+								idx_2 := col_ + i_3*stepSize
+								if int64(idx_2) < p_.ncols {
+									tmp := expf(localVals[i_3] - localMax)
+									tmpExpf += tmp
+									dst_[idx_2] = tmp
+								}
+							}
+							{
+//line ggml_softmax.go:308
+								i_3 := int(1)
+								idx_2 := col_ + i_3*stepSize
+								if int64(idx_2) < p_.ncols {
+									tmp := expf(localVals[i_3] - localMax)
+									tmpExpf += tmp
+									dst_[idx_2] = tmp
+								}
+							}
+							{
+//line ggml_softmax.go:308
+								i_3 := int(2)
+								idx_2 := col_ + i_3*stepSize
+								if int64(idx_2) < p_.ncols {
+									tmp := expf(localVals[i_3] - localMax)
+									tmpExpf += tmp
+									dst_[idx_2] = tmp
+								}
+							}
+							{
+//line ggml_softmax.go:308
+								i_3 := int(3)
+								idx_2 := col_ + i_3*stepSize
+								if int64(idx_2) < p_.ncols {
+									tmp := expf(localVals[i_3] - localMax)
+									tmpExpf += tmp
+									dst_[idx_2] = tmp
+								}
+							}
+						}
+//line ggml_softmax.go:316
+						col_ += stepSize * nElemPerThread
+					}
+//line ggml_softmax.go:319
+					var val_2 float32 = tmpExpf
+//line ggml_softmax.go:319
+					var r_6 float32
+//line ggml_softmax.go:233
+					var x_6 float32 = val_2
+//line ggml_softmax.go:238
+					gc_l_x_6[gc_lane] = x_6
+					gc_s_localVals[gc_rank] = localVals
+					gc_s_r_6[gc_rank] = r_6
+				}
+			}
+//line ggml_norm.go:24
+			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				compiled.ShflXorHalving(&gc_l_x_6, ggmlWarpSize/2)
+			} else {
+//line ggml_norm.go:24
+				for offset_4 := ggmlWarpSize / 2; offset_4 > 0; offset_4 >>= 1 {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_6, offset_4, 0, 32)
+					} else {
+//line ggml_norm.go:25
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_6, offset_4, ggmlWarpSize, &gc_c5r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line ggml_norm.go:29
+							x_6 := gc_l_x_6[gc_lane]
+//line ggml_norm.go:25
+							x_6 += gc_c5r[gc_lane]
+							gc_l_x_6[gc_lane] = x_6
+						}
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+//line ggml_softmax.go:237
+					warpID_2 := gc_tx / ggmlWarpSize
+					laneID_2 := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:240
+					x_6 := gc_l_x_6[gc_lane]
+//line ggml_softmax.go:242
+					var val_2 float32
+//line ggml_norm.go:27
+					var r_7 float32 = x_6
+//line ggml_softmax.go:233
+					val_2 = r_7
+//line ggml_softmax.go:235
+					if gc_bdx > ggmlWarpSize {
+//line ggml_softmax.go:235
+						t.Assert((gc_bdx <= 1024) && (gc_bdx%ggmlWarpSize) == 0)
+//line ggml_softmax.go:239
+						if laneID_2 == 0 {
+							localVals_3[warpID_2] = val_2
+						}
+					}
+//line ggml_softmax.go:237
+					gc_s_val_2[gc_rank] = val_2
+				}
+			}
+		}
+//line ggml_softmax.go:234
+		if gc_bdx > ggmlWarpSize {
+//line ggml_softmax.go:236
+			var gc_l_x_7 [32]float32
+			var gc_c6r [32]float32
 			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 				gc_cnt := min(32, gc_n-gc_w)
 				gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -1998,430 +1661,119 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:260
-						tid := gc_tx
-						_ = tid
-
-//line ggml_softmax.go:261
-						colStart := gc_bx*gc_bdx + tid
-						_ = colStart
-						localVals := gc_s_localVals[gc_rank]
-						var localMax float32
-						_ = localMax
-						r_3 := gc_s_r_3[gc_rank]
-
-//line ggml_softmax.go:296
-						localMax = r_3
-
-//line ggml_softmax.go:298
-						tmpExpf := float32(0.0)
-
-//line ggml_softmax.go:299
-						for col_ := colStart; int64(col_) < p_.ncols; {
-//line ggml_softmax.go:299
-							gc_b.Tick()
-//line ggml_softmax.go:299
-							if gc_b.Stopped() {
-//line ggml_softmax.go:299
-								return
-//line ggml_softmax.go:299
-							}
-//line ggml_softmax.go:299
-							{
-								{
-//line ggml_softmax.go:300
-									i_2 := int(0)
-//line ggml_softmax.go:300
-									_ = i_2
-									idx_ := col_ + i_2*stepSize
-									if int64(idx_) < p_.ncols {
-										localVals[i_2] = x_[idx_]
-									} else {
-										localVals[i_2] = float32(math.Inf(-1))
-									}
-								}
-//line ggml_softmax.go:300
-								{
-//line ggml_softmax.go:300
-									i_2 := int(1)
-//line ggml_softmax.go:300
-									_ = i_2
-									idx_ := col_ + i_2*stepSize
-									if int64(idx_) < p_.ncols {
-										localVals[i_2] = x_[idx_]
-									} else {
-										localVals[i_2] = float32(math.Inf(-1))
-									}
-								}
-//line ggml_softmax.go:300
-								{
-//line ggml_softmax.go:300
-									i_2 := int(2)
-//line ggml_softmax.go:300
-									_ = i_2
-									idx_ := col_ + i_2*stepSize
-									if int64(idx_) < p_.ncols {
-										localVals[i_2] = x_[idx_]
-									} else {
-										localVals[i_2] = float32(math.Inf(-1))
-									}
-								}
-//line ggml_softmax.go:300
-								{
-//line ggml_softmax.go:300
-									i_2 := int(3)
-//line ggml_softmax.go:300
-									_ = i_2
-									idx_ := col_ + i_2*stepSize
-									if int64(idx_) < p_.ncols {
-										localVals[i_2] = x_[idx_]
-									} else {
-										localVals[i_2] = float32(math.Inf(-1))
-									}
-								}
-//line ggml_softmax.go:307
-							}
-//line ggml_softmax.go:307
-							{
-								{
-//line ggml_softmax.go:308
-									i_3 := int(0)
-//line ggml_softmax.go:308
-									_ = i_3
-									idx_2 := col_ + i_3*stepSize
-									if int64(idx_2) < p_.ncols {
-										tmp := expf(localVals[i_3] - localMax)
-										tmpExpf += tmp
-										dst_[idx_2] = tmp
-									}
-								}
-//line ggml_softmax.go:308
-								{
-//line ggml_softmax.go:308
-									i_3 := int(1)
-//line ggml_softmax.go:308
-									_ = i_3
-									idx_2 := col_ + i_3*stepSize
-									if int64(idx_2) < p_.ncols {
-										tmp := expf(localVals[i_3] - localMax)
-										tmpExpf += tmp
-										dst_[idx_2] = tmp
-									}
-								}
-//line ggml_softmax.go:308
-								{
-//line ggml_softmax.go:308
-									i_3 := int(2)
-//line ggml_softmax.go:308
-									_ = i_3
-									idx_2 := col_ + i_3*stepSize
-									if int64(idx_2) < p_.ncols {
-										tmp := expf(localVals[i_3] - localMax)
-										tmpExpf += tmp
-										dst_[idx_2] = tmp
-									}
-								}
-//line ggml_softmax.go:308
-								{
-//line ggml_softmax.go:308
-									i_3 := int(3)
-//line ggml_softmax.go:308
-									_ = i_3
-									idx_2 := col_ + i_3*stepSize
-									if int64(idx_2) < p_.ncols {
-										tmp := expf(localVals[i_3] - localMax)
-										tmpExpf += tmp
-										dst_[idx_2] = tmp
-									}
-								}
-//line ggml_softmax.go:315
-							}
-							col_ += stepSize * nElemPerThread
-						}
-
-//line ggml_softmax.go:319
-						var val_2 float32 = tmpExpf
-
-//line ggml_softmax.go:319
-						_ = val_2
-
-//line ggml_softmax.go:319
-						var r_6 float32
-
-//line ggml_softmax.go:319
-						_ = r_6
-
-//line ggml_softmax.go:233
-						var x_6 float32 = val_2
-
-//line ggml_softmax.go:233
-						_ = x_6
-						_ = tmpExpf
-						_ = val_2
-						_ = r_6
-						_ = x_6
-						gc_l_x_6[gc_lane] = x_6
-						gc_s_localVals[gc_rank] = localVals
-						gc_s_r_6[gc_rank] = r_6
-					}
-				}
-
-//line ggml_norm.go:24
-				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					compiled.ShflXorHalving(&gc_l_x_6, ggmlWarpSize/2)
-				} else {
-
-//line ggml_norm.go:24
-					for offset_4 := ggmlWarpSize / 2; offset_4 > 0; offset_4 >>= 1 {
-
-//line ggml_norm.go:25
-						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_6, offset_4, 0, 32)
-						} else {
-
-//line ggml_norm.go:25
-							compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_6, offset_4, ggmlWarpSize, &gc_c5r)
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								x_6 := gc_l_x_6[gc_lane]
-								_ = x_6
-
-//line ggml_norm.go:25
-								x_6 += gc_c5r[gc_lane]
-								gc_l_x_6[gc_lane] = x_6
-							}
-						}
-					}
-				}
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						gc_b.Enter(gc_rank)
-
-//line ggml_softmax.go:237
-						warpID_2 := gc_tx / ggmlWarpSize
-						_ = warpID_2
-
 //line ggml_softmax.go:238
 						laneID_2 := gc_tx % ggmlWarpSize
-						_ = laneID_2
-						x_6 := gc_l_x_6[gc_lane]
-						_ = x_6
+//line ggml_softmax.go:240
 						var val_2 float32
-						_ = val_2
-
-//line ggml_norm.go:27
-						var r_7 float32 = x_6
-
-//line ggml_norm.go:27
-						_ = r_7
-
-//line ggml_softmax.go:233
-						val_2 = r_7
-
-//line ggml_softmax.go:235
-						if gc_bdx > ggmlWarpSize {
-//line ggml_softmax.go:235
-							t.Assert((gc_bdx <= 1024) && (gc_bdx%ggmlWarpSize) == 0)
-
-//line ggml_softmax.go:239
-							if laneID_2 == 0 {
-								localVals_3[warpID_2] = val_2
-							}
-//line ggml_softmax.go:235
+//line ggml_softmax.go:243
+						val_2 = 0.0
+						if laneID_2 < (gc_bdx / ggmlWarpSize) {
+							val_2 = localVals_3[laneID_2]
 						}
-						_ = r_7
+						var x_7 float32 = val_2
+//line ggml_softmax.go:249
+						gc_l_x_7[gc_lane] = x_7
 						gc_s_val_2[gc_rank] = val_2
 					}
 				}
-			}
-		}
-
-//line ggml_softmax.go:234
-		if gc_bdx > ggmlWarpSize {
-			{
-				var gc_l_x_7 [32]float32
-				var gc_c6r [32]float32
-				for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-					gc_cnt := min(32, gc_n-gc_w)
-					gc_act := uint32(uint64(1)<<gc_cnt - 1)
-					var gc_dead uint32
-					_ = gc_dead
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:238
-							laneID_2 := gc_tx % ggmlWarpSize
-							_ = laneID_2
-							var val_2 float32
-							_ = val_2
-
-//line ggml_softmax.go:243
-							val_2 = 0.0
-
-//line ggml_softmax.go:244
-							if laneID_2 < (gc_bdx / ggmlWarpSize) {
-								val_2 = localVals_3[laneID_2]
-							}
-
-//line ggml_softmax.go:247
-							var x_7 float32 = val_2
-
-//line ggml_softmax.go:247
-							_ = x_7
-							_ = x_7
-							gc_l_x_7[gc_lane] = x_7
-							gc_s_val_2[gc_rank] = val_2
-						}
-					}
-
 //line ggml_norm.go:24
-					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflXorHalving(&gc_l_x_7, ggmlWarpSize/2)
-					} else {
-
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflXorHalving(&gc_l_x_7, ggmlWarpSize/2)
+				} else {
 //line ggml_norm.go:24
-						for offset_5 := ggmlWarpSize / 2; offset_5 > 0; offset_5 >>= 1 {
-
+					for offset_5 := ggmlWarpSize / 2; offset_5 > 0; offset_5 >>= 1 {
+						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_7, offset_5, 0, 32)
+						} else {
 //line ggml_norm.go:25
-							if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-								compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_7, offset_5, 0, 32)
-							} else {
-
+							compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_7, offset_5, ggmlWarpSize, &gc_c6r)
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line ggml_norm.go:29
+								x_7 := gc_l_x_7[gc_lane]
 //line ggml_norm.go:25
-								compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_7, offset_5, ggmlWarpSize, &gc_c6r)
-								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-									x_7 := gc_l_x_7[gc_lane]
-									_ = x_7
-
-//line ggml_norm.go:25
-									x_7 += gc_c6r[gc_lane]
-									gc_l_x_7[gc_lane] = x_7
-								}
+								x_7 += gc_c6r[gc_lane]
+								gc_l_x_7[gc_lane] = x_7
 							}
 						}
-					}
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						x_7 := gc_l_x_7[gc_lane]
-						_ = x_7
-						var r_6 float32
-						_ = r_6
-
-//line ggml_norm.go:27
-						var r_8 float32 = x_7
-
-//line ggml_norm.go:27
-						_ = r_8
-
-//line ggml_softmax.go:247
-						r_6 = r_8
-						_ = r_8
-						gc_s_r_6[gc_rank] = r_6
 					}
 				}
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+//line ggml_norm.go:34
+					x_7 := gc_l_x_7[gc_lane]
+//line ggml_norm.go:36
+					var r_6 float32
+//line ggml_norm.go:27
+					var r_8 float32 = x_7
+//line ggml_softmax.go:247
+					r_6 = r_8
+//line ggml_softmax.go:249
+					gc_s_r_6[gc_rank] = r_6
+				}
 			}
-
 //line ggml_softmax.go:247
 			returned_2 = true
 		} else {
-			{
-				gc_vstep3 := 0
-				for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
-					gc_rank := gc_vstep3
-					_ = gc_rank
+//line ggml_softmax.go:250
+			gc_vstep3 := 0
+			for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+				gc_rank := gc_vstep3
 //line ggml_softmax.go:249
-					val_2 := lanes.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
+				val_2 := lanes.LoadFloat32x8Slice(gc_s_val_2[gc_rank:])
 //line ggml_softmax.go:249
-					_ = val_2
+				var r_6 lanes.Float32x8
 //line ggml_softmax.go:249
-					var r_6 lanes.Float32x8
+				r_6 = val_2
 //line ggml_softmax.go:249
-					_ = r_6
-//line ggml_softmax.go:249
-					r_6 = val_2
-//line ggml_softmax.go:249
-					r_6.StoreSlice(gc_s_r_6[gc_rank:])
-				}
-				gc_step5 := gc_vstep3
-				for ; gc_step5+3 < gc_n; gc_step5 += 4 {
-					{
-						gc_rank := gc_step5 + 0
-						gc_pos.Thread = gc_rank
-						val_2 := gc_s_val_2[gc_rank]
-						var r_6 float32
-						_ = r_6
-
-//line ggml_softmax.go:249
-						r_6 = val_2
-						gc_s_r_6[gc_rank] = r_6
-					}
-					{
-						gc_rank := gc_step5 + 1
-						gc_pos.Thread = gc_rank
-						val_2 := gc_s_val_2[gc_rank]
-						var r_6 float32
-						_ = r_6
-
-//line ggml_softmax.go:249
-						r_6 = val_2
-						gc_s_r_6[gc_rank] = r_6
-					}
-					{
-						gc_rank := gc_step5 + 2
-						gc_pos.Thread = gc_rank
-						val_2 := gc_s_val_2[gc_rank]
-						var r_6 float32
-						_ = r_6
-
-//line ggml_softmax.go:249
-						r_6 = val_2
-						gc_s_r_6[gc_rank] = r_6
-					}
-					{
-						gc_rank := gc_step5 + 3
-						gc_pos.Thread = gc_rank
-						val_2 := gc_s_val_2[gc_rank]
-						var r_6 float32
-						_ = r_6
-
-//line ggml_softmax.go:249
-						r_6 = val_2
-						gc_s_r_6[gc_rank] = r_6
-					}
-				}
-				for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+				r_6.StoreSlice(gc_s_r_6[gc_rank:])
+			}
+			gc_step5 := gc_vstep3
+			for ; gc_step5+3 < gc_n; gc_step5 += 4 {
+				{
+					gc_rank := gc_step5 + 0
 					gc_pos.Thread = gc_rank
 					val_2 := gc_s_val_2[gc_rank]
 					var r_6 float32
-					_ = r_6
-
+//line ggml_softmax.go:249
+					r_6 = val_2
+					gc_s_r_6[gc_rank] = r_6
+				}
+				{
+					gc_rank := gc_step5 + 1
+					gc_pos.Thread = gc_rank
+					val_2 := gc_s_val_2[gc_rank]
+					var r_6 float32
+//line ggml_softmax.go:249
+					r_6 = val_2
+					gc_s_r_6[gc_rank] = r_6
+				}
+				{
+					gc_rank := gc_step5 + 2
+					gc_pos.Thread = gc_rank
+					val_2 := gc_s_val_2[gc_rank]
+					var r_6 float32
+//line ggml_softmax.go:249
+					r_6 = val_2
+					gc_s_r_6[gc_rank] = r_6
+				}
+				{
+					gc_rank := gc_step5 + 3
+					gc_pos.Thread = gc_rank
+					val_2 := gc_s_val_2[gc_rank]
+					var r_6 float32
 //line ggml_softmax.go:249
 					r_6 = val_2
 					gc_s_r_6[gc_rank] = r_6
 				}
 			}
-
+			for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				val_2 := gc_s_val_2[gc_rank]
+				var r_6 float32
+//line ggml_softmax.go:249
+				r_6 = val_2
+				gc_s_r_6[gc_rank] = r_6
+			}
 //line ggml_softmax.go:249
 			returned_2 = true
 		}
@@ -2438,363 +1790,294 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
 							gc_tx := gc_step6 + 0
-							_ = gc_tx
+//line ggml_softmax.go:265
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line ggml_softmax.go:260
-							tid := gc_tx
-							_ = tid
+//line ggml_softmax.go:262
 							var tmpExpf float32
-							_ = tmpExpf
+//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank]
-
 //line ggml_softmax.go:319
 							tmpExpf = r_6
-
-//line ggml_softmax.go:321
-							{
-								gc_at3[0] = tmpExpf
-							}
+//line ggml_softmax.go:322
+							gc_at3[0] = tmpExpf
 						}
 						{
+//line ggml_softmax.go:326
 							gc_tx := gc_step6 + 1
-							_ = gc_tx
+//line ggml_softmax.go:328
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line ggml_softmax.go:260
-							tid := gc_tx
-							_ = tid
+//line ggml_softmax.go:262
 							var tmpExpf float32
-							_ = tmpExpf
+//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank]
-
 //line ggml_softmax.go:319
 							tmpExpf = r_6
-
-//line ggml_softmax.go:321
-							{
-								gc_at3[0] = tmpExpf
-							}
+//line ggml_softmax.go:322
+							gc_at3[0] = tmpExpf
 						}
 						{
+//line ggml_softmax.go:326
 							gc_tx := gc_step6 + 2
-							_ = gc_tx
+//line ggml_softmax.go:328
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line ggml_softmax.go:260
-							tid := gc_tx
-							_ = tid
+//line ggml_softmax.go:262
 							var tmpExpf float32
-							_ = tmpExpf
+//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank]
-
 //line ggml_softmax.go:319
 							tmpExpf = r_6
-
-//line ggml_softmax.go:321
-							{
-								gc_at3[0] = tmpExpf
-							}
+//line ggml_softmax.go:322
+							gc_at3[0] = tmpExpf
 						}
 						{
+//line ggml_softmax.go:326
 							gc_tx := gc_step6 + 3
-							_ = gc_tx
+//line ggml_softmax.go:328
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line ggml_softmax.go:260
-							tid := gc_tx
-							_ = tid
+//line ggml_softmax.go:262
 							var tmpExpf float32
-							_ = tmpExpf
+//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank]
-
 //line ggml_softmax.go:319
 							tmpExpf = r_6
-
-//line ggml_softmax.go:321
-							{
-								gc_at3[0] = tmpExpf
-							}
-						}
-					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line ggml_softmax.go:260
-						tid := gc_tx
-						_ = tid
-						var tmpExpf float32
-						_ = tmpExpf
-						r_6 := gc_s_r_6[gc_rank]
-
-//line ggml_softmax.go:319
-						tmpExpf = r_6
-
-//line ggml_softmax.go:321
-						{
+//line ggml_softmax.go:322
 							gc_at3[0] = tmpExpf
 						}
 					}
+//line ggml_softmax.go:326
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line ggml_softmax.go:262
+						var tmpExpf float32
+//line ggml_softmax.go:264
+						r_6 := gc_s_r_6[gc_rank]
+//line ggml_softmax.go:319
+						tmpExpf = r_6
+//line ggml_softmax.go:322
+						gc_at3[0] = tmpExpf
+					}
 				} else {
+//line ggml_softmax.go:326
 					gc_step7 := gc_from
 					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 						{
 							gc_tx := gc_step7 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:260
-							tid := gc_tx
-							_ = tid
+//line ggml_softmax.go:262
 							var tmpExpf float32
-							_ = tmpExpf
+//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank]
-
 //line ggml_softmax.go:319
 							tmpExpf = r_6
-
-//line ggml_softmax.go:321
-							{
-								tmpVals_[gc_bx] = tmpExpf
-							}
+//line ggml_softmax.go:322
+							tmpVals_[gc_bx] = tmpExpf
 						}
 						{
+//line ggml_softmax.go:326
 							gc_tx := gc_step7 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:260
-							tid := gc_tx
-							_ = tid
+//line ggml_softmax.go:262
 							var tmpExpf float32
-							_ = tmpExpf
+//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank]
-
 //line ggml_softmax.go:319
 							tmpExpf = r_6
-
-//line ggml_softmax.go:321
-							{
-								tmpVals_[gc_bx] = tmpExpf
-							}
+//line ggml_softmax.go:322
+							tmpVals_[gc_bx] = tmpExpf
 						}
 						{
+//line ggml_softmax.go:326
 							gc_tx := gc_step7 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:260
-							tid := gc_tx
-							_ = tid
+//line ggml_softmax.go:262
 							var tmpExpf float32
-							_ = tmpExpf
+//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank]
-
 //line ggml_softmax.go:319
 							tmpExpf = r_6
-
-//line ggml_softmax.go:321
-							{
-								tmpVals_[gc_bx] = tmpExpf
-							}
+//line ggml_softmax.go:322
+							tmpVals_[gc_bx] = tmpExpf
 						}
 						{
+//line ggml_softmax.go:326
 							gc_tx := gc_step7 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:260
-							tid := gc_tx
-							_ = tid
+//line ggml_softmax.go:262
 							var tmpExpf float32
-							_ = tmpExpf
+//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank]
-
 //line ggml_softmax.go:319
 							tmpExpf = r_6
-
-//line ggml_softmax.go:321
-							{
-								tmpVals_[gc_bx] = tmpExpf
-							}
+//line ggml_softmax.go:322
+							tmpVals_[gc_bx] = tmpExpf
 						}
 					}
+//line ggml_softmax.go:326
 					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:260
-						tid := gc_tx
-						_ = tid
+//line ggml_softmax.go:262
 						var tmpExpf float32
-						_ = tmpExpf
+//line ggml_softmax.go:264
 						r_6 := gc_s_r_6[gc_rank]
-
 //line ggml_softmax.go:319
 						tmpExpf = r_6
-
-//line ggml_softmax.go:321
-						{
-							tmpVals_[gc_bx] = tmpExpf
-						}
+//line ggml_softmax.go:322
+						tmpVals_[gc_bx] = tmpExpf
 					}
 				}
 			}
 		}
-
 //line ggml_softmax.go:324
 		if !gc_b.SyncGrid() {
 			return
 		}
-
 //line ggml_softmax.go:331
 		var returned_3 bool
-
 //line ggml_softmax.go:331
 		_ = returned_3
-
 //line ggml_softmax.go:236
 		localVals_4 := gc_shared2(32)[:32]
-		{
-			var gc_l_x_8 [32]float32
-			var gc_c7r [32]float32
+//line ggml_softmax.go:238
+		var gc_l_x_8 [32]float32
+		var gc_c7r [32]float32
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			_ = gc_dead
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				{
+					gc_x02 := gc_tidx.X
+					gc_off4 := gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(tmpVals_) && 32 <= len(tmpVals_)-gc_off4 {
+						gc_at4 := tmpVals_[gc_off4:][:32]
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx := gc_x02 + gc_lane
+//line ggml_softmax.go:256
+							gc_rank := gc_w + gc_lane
+//line ggml_softmax.go:260
+							tid := gc_tx
+//line ggml_softmax.go:262
+							var tmpExpf float32
+//line ggml_softmax.go:326
+							if tid < gc_gdx {
+								tmpExpf = gc_at4[gc_lane]
+							} else {
+								tmpExpf = 0.0
+							}
+							var val_3 float32 = tmpExpf
+//line ggml_softmax.go:331
+							var r_9 float32
+//line ggml_softmax.go:233
+							var x_8 float32 = val_3
+//line ggml_softmax.go:237
+							gc_l_x_8[gc_lane] = x_8
+							gc_s_r_9[gc_rank] = r_9
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
+//line ggml_softmax.go:260
+							tid := gc_tx
+//line ggml_softmax.go:262
+							var tmpExpf float32
+//line ggml_softmax.go:326
+							if tid < gc_gdx {
+								tmpExpf = tmpVals_[tid]
+							} else {
+								tmpExpf = 0.0
+							}
+							var val_3 float32 = tmpExpf
+//line ggml_softmax.go:331
+							var r_9 float32
+//line ggml_softmax.go:233
+							var x_8 float32 = val_3
+//line ggml_softmax.go:237
+							gc_l_x_8[gc_lane] = x_8
+							gc_s_r_9[gc_rank] = r_9
+						}
+					}
+				}
+			}
+//line ggml_norm.go:24
+			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				compiled.ShflXorHalving(&gc_l_x_8, ggmlWarpSize/2)
+			} else {
+//line ggml_norm.go:24
+				for offset_6 := ggmlWarpSize / 2; offset_6 > 0; offset_6 >>= 1 {
+					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_8, offset_6, 0, 32)
+					} else {
+//line ggml_norm.go:25
+						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_8, offset_6, ggmlWarpSize, &gc_c7r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line ggml_norm.go:29
+							x_8 := gc_l_x_8[gc_lane]
+//line ggml_norm.go:25
+							x_8 += gc_c7r[gc_lane]
+							gc_l_x_8[gc_lane] = x_8
+						}
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+//line ggml_softmax.go:237
+					warpID_3 := gc_tx / ggmlWarpSize
+					laneID_3 := gc_tx % ggmlWarpSize
+//line ggml_softmax.go:240
+					x_8 := gc_l_x_8[gc_lane]
+//line ggml_softmax.go:242
+					var val_3 float32
+//line ggml_norm.go:27
+					var r_10 float32 = x_8
+//line ggml_softmax.go:233
+					val_3 = r_10
+//line ggml_softmax.go:235
+					if gc_bdx > ggmlWarpSize {
+//line ggml_softmax.go:235
+						t.Assert((gc_bdx <= 1024) && (gc_bdx%ggmlWarpSize) == 0)
+//line ggml_softmax.go:239
+						if laneID_3 == 0 {
+							localVals_4[warpID_3] = val_3
+						}
+					}
+//line ggml_softmax.go:237
+					gc_s_val_3[gc_rank] = val_3
+				}
+			}
+		}
+//line ggml_softmax.go:234
+		if gc_bdx > ggmlWarpSize {
+//line ggml_softmax.go:236
+			var gc_l_x_9 [32]float32
+			var gc_c8r [32]float32
 			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 				gc_cnt := min(32, gc_n-gc_w)
 				gc_act := uint32(uint64(1)<<gc_cnt - 1)
 				var gc_dead uint32
 				_ = gc_dead
-				{
-					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-					gc_tx := gc_tidx.X - 1
-					{
-						gc_x02 := gc_tidx.X
-						gc_off4 := gc_x02
-						if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(tmpVals_) && 32 <= len(tmpVals_)-gc_off4 {
-							gc_at4 := tmpVals_[gc_off4:][:32]
-							for gc_lane := 0; gc_lane < 32; gc_lane++ {
-								gc_tx := gc_x02 + gc_lane
-								_ = gc_tx
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-
-//line ggml_softmax.go:260
-								tid := gc_tx
-								_ = tid
-								var tmpExpf float32
-								_ = tmpExpf
-
-//line ggml_softmax.go:326
-								if tid < gc_gdx {
-									tmpExpf = gc_at4[gc_lane]
-								} else {
-									tmpExpf = 0.0
-								}
-
-//line ggml_softmax.go:331
-								var val_3 float32 = tmpExpf
-
-//line ggml_softmax.go:331
-								_ = val_3
-
-//line ggml_softmax.go:331
-								var r_9 float32
-
-//line ggml_softmax.go:331
-								_ = r_9
-
-//line ggml_softmax.go:233
-								var x_8 float32 = val_3
-
-//line ggml_softmax.go:233
-								_ = x_8
-								_ = val_3
-								_ = r_9
-								_ = x_8
-								gc_l_x_8[gc_lane] = x_8
-								gc_s_r_9[gc_rank] = r_9
-							}
-						} else {
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_tx++
-								if gc_tx == gc_bdx {
-									gc_tx = 0
-								}
-								gc_rank := gc_w + gc_lane
-								gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:260
-								tid := gc_tx
-								_ = tid
-								var tmpExpf float32
-								_ = tmpExpf
-
-//line ggml_softmax.go:326
-								if tid < gc_gdx {
-									tmpExpf = tmpVals_[tid]
-								} else {
-									tmpExpf = 0.0
-								}
-
-//line ggml_softmax.go:331
-								var val_3 float32 = tmpExpf
-
-//line ggml_softmax.go:331
-								_ = val_3
-
-//line ggml_softmax.go:331
-								var r_9 float32
-
-//line ggml_softmax.go:331
-								_ = r_9
-
-//line ggml_softmax.go:233
-								var x_8 float32 = val_3
-
-//line ggml_softmax.go:233
-								_ = x_8
-								_ = val_3
-								_ = r_9
-								_ = x_8
-								gc_l_x_8[gc_lane] = x_8
-								gc_s_r_9[gc_rank] = r_9
-							}
-						}
-					}
-				}
-
-//line ggml_norm.go:24
-				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					compiled.ShflXorHalving(&gc_l_x_8, ggmlWarpSize/2)
-				} else {
-
-//line ggml_norm.go:24
-					for offset_6 := ggmlWarpSize / 2; offset_6 > 0; offset_6 >>= 1 {
-
-//line ggml_norm.go:25
-						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_8, offset_6, 0, 32)
-						} else {
-
-//line ggml_norm.go:25
-							compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_8, offset_6, ggmlWarpSize, &gc_c7r)
-							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-								gc_rank := gc_w + gc_lane
-								_ = gc_rank
-								x_8 := gc_l_x_8[gc_lane]
-								_ = x_8
-
-//line ggml_norm.go:25
-								x_8 += gc_c7r[gc_lane]
-								gc_l_x_8[gc_lane] = x_8
-							}
-						}
-					}
-				}
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
@@ -2805,363 +2088,226 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-						gc_b.Enter(gc_rank)
-
-//line ggml_softmax.go:237
-						warpID_3 := gc_tx / ggmlWarpSize
-						_ = warpID_3
-
 //line ggml_softmax.go:238
 						laneID_3 := gc_tx % ggmlWarpSize
-						_ = laneID_3
-						x_8 := gc_l_x_8[gc_lane]
-						_ = x_8
+//line ggml_softmax.go:240
 						var val_3 float32
-						_ = val_3
-
-//line ggml_norm.go:27
-						var r_10 float32 = x_8
-
-//line ggml_norm.go:27
-						_ = r_10
-
-//line ggml_softmax.go:233
-						val_3 = r_10
-
-//line ggml_softmax.go:235
-						if gc_bdx > ggmlWarpSize {
-//line ggml_softmax.go:235
-							t.Assert((gc_bdx <= 1024) && (gc_bdx%ggmlWarpSize) == 0)
-
-//line ggml_softmax.go:239
-							if laneID_3 == 0 {
-								localVals_4[warpID_3] = val_3
-							}
-//line ggml_softmax.go:235
+//line ggml_softmax.go:243
+						val_3 = 0.0
+						if laneID_3 < (gc_bdx / ggmlWarpSize) {
+							val_3 = localVals_4[laneID_3]
 						}
-						_ = r_10
+						var x_9 float32 = val_3
+//line ggml_softmax.go:249
+						gc_l_x_9[gc_lane] = x_9
 						gc_s_val_3[gc_rank] = val_3
 					}
 				}
-			}
-		}
-
-//line ggml_softmax.go:234
-		if gc_bdx > ggmlWarpSize {
-			{
-				var gc_l_x_9 [32]float32
-				var gc_c8r [32]float32
-				for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-					gc_cnt := min(32, gc_n-gc_w)
-					gc_act := uint32(uint64(1)<<gc_cnt - 1)
-					var gc_dead uint32
-					_ = gc_dead
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:238
-							laneID_3 := gc_tx % ggmlWarpSize
-							_ = laneID_3
-							var val_3 float32
-							_ = val_3
-
-//line ggml_softmax.go:243
-							val_3 = 0.0
-
-//line ggml_softmax.go:244
-							if laneID_3 < (gc_bdx / ggmlWarpSize) {
-								val_3 = localVals_4[laneID_3]
-							}
-
-//line ggml_softmax.go:247
-							var x_9 float32 = val_3
-
-//line ggml_softmax.go:247
-							_ = x_9
-							_ = x_9
-							gc_l_x_9[gc_lane] = x_9
-							gc_s_val_3[gc_rank] = val_3
-						}
-					}
-
 //line ggml_norm.go:24
-					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflXorHalving(&gc_l_x_9, ggmlWarpSize/2)
-					} else {
-
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflXorHalving(&gc_l_x_9, ggmlWarpSize/2)
+				} else {
 //line ggml_norm.go:24
-						for offset_7 := ggmlWarpSize / 2; offset_7 > 0; offset_7 >>= 1 {
-
+					for offset_7 := ggmlWarpSize / 2; offset_7 > 0; offset_7 >>= 1 {
+						if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_9, offset_7, 0, 32)
+						} else {
 //line ggml_norm.go:25
-							if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-								compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_9, offset_7, 0, 32)
-							} else {
-
+							compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_9, offset_7, ggmlWarpSize, &gc_c8r)
+							for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line ggml_norm.go:29
+								x_9 := gc_l_x_9[gc_lane]
 //line ggml_norm.go:25
-								compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_9, offset_7, ggmlWarpSize, &gc_c8r)
-								for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-									gc_rank := gc_w + gc_lane
-									_ = gc_rank
-									x_9 := gc_l_x_9[gc_lane]
-									_ = x_9
-
-//line ggml_norm.go:25
-									x_9 += gc_c8r[gc_lane]
-									gc_l_x_9[gc_lane] = x_9
-								}
+								x_9 += gc_c8r[gc_lane]
+								gc_l_x_9[gc_lane] = x_9
 							}
 						}
-					}
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						x_9 := gc_l_x_9[gc_lane]
-						_ = x_9
-						var r_9 float32
-						_ = r_9
-
-//line ggml_norm.go:27
-						var r_11 float32 = x_9
-
-//line ggml_norm.go:27
-						_ = r_11
-
-//line ggml_softmax.go:247
-						r_9 = r_11
-						_ = r_11
-						gc_s_r_9[gc_rank] = r_9
 					}
 				}
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+//line ggml_norm.go:34
+					x_9 := gc_l_x_9[gc_lane]
+//line ggml_norm.go:36
+					var r_9 float32
+//line ggml_norm.go:27
+					var r_11 float32 = x_9
+//line ggml_softmax.go:247
+					r_9 = r_11
+//line ggml_softmax.go:249
+					gc_s_r_9[gc_rank] = r_9
+				}
 			}
-
 //line ggml_softmax.go:247
 			returned_3 = true
 		} else {
-			{
-				gc_vstep4 := 0
-				for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
-					gc_rank := gc_vstep4
-					_ = gc_rank
+//line ggml_softmax.go:250
+			gc_vstep4 := 0
+			for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
+				gc_rank := gc_vstep4
 //line ggml_softmax.go:249
-					val_3 := lanes.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
+				val_3 := lanes.LoadFloat32x8Slice(gc_s_val_3[gc_rank:])
 //line ggml_softmax.go:249
-					_ = val_3
+				var r_9 lanes.Float32x8
 //line ggml_softmax.go:249
-					var r_9 lanes.Float32x8
+				r_9 = val_3
 //line ggml_softmax.go:249
-					_ = r_9
-//line ggml_softmax.go:249
-					r_9 = val_3
-//line ggml_softmax.go:249
-					r_9.StoreSlice(gc_s_r_9[gc_rank:])
-				}
-				gc_step8 := gc_vstep4
-				for ; gc_step8+3 < gc_n; gc_step8 += 4 {
-					{
-						gc_rank := gc_step8 + 0
-						gc_pos.Thread = gc_rank
-						val_3 := gc_s_val_3[gc_rank]
-						var r_9 float32
-						_ = r_9
-
-//line ggml_softmax.go:249
-						r_9 = val_3
-						gc_s_r_9[gc_rank] = r_9
-					}
-					{
-						gc_rank := gc_step8 + 1
-						gc_pos.Thread = gc_rank
-						val_3 := gc_s_val_3[gc_rank]
-						var r_9 float32
-						_ = r_9
-
-//line ggml_softmax.go:249
-						r_9 = val_3
-						gc_s_r_9[gc_rank] = r_9
-					}
-					{
-						gc_rank := gc_step8 + 2
-						gc_pos.Thread = gc_rank
-						val_3 := gc_s_val_3[gc_rank]
-						var r_9 float32
-						_ = r_9
-
-//line ggml_softmax.go:249
-						r_9 = val_3
-						gc_s_r_9[gc_rank] = r_9
-					}
-					{
-						gc_rank := gc_step8 + 3
-						gc_pos.Thread = gc_rank
-						val_3 := gc_s_val_3[gc_rank]
-						var r_9 float32
-						_ = r_9
-
-//line ggml_softmax.go:249
-						r_9 = val_3
-						gc_s_r_9[gc_rank] = r_9
-					}
-				}
-				for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
+				r_9.StoreSlice(gc_s_r_9[gc_rank:])
+			}
+			gc_step8 := gc_vstep4
+			for ; gc_step8+3 < gc_n; gc_step8 += 4 {
+				{
+					gc_rank := gc_step8 + 0
 					gc_pos.Thread = gc_rank
 					val_3 := gc_s_val_3[gc_rank]
 					var r_9 float32
-					_ = r_9
-
+//line ggml_softmax.go:249
+					r_9 = val_3
+					gc_s_r_9[gc_rank] = r_9
+				}
+				{
+					gc_rank := gc_step8 + 1
+					gc_pos.Thread = gc_rank
+					val_3 := gc_s_val_3[gc_rank]
+					var r_9 float32
+//line ggml_softmax.go:249
+					r_9 = val_3
+					gc_s_r_9[gc_rank] = r_9
+				}
+				{
+					gc_rank := gc_step8 + 2
+					gc_pos.Thread = gc_rank
+					val_3 := gc_s_val_3[gc_rank]
+					var r_9 float32
+//line ggml_softmax.go:249
+					r_9 = val_3
+					gc_s_r_9[gc_rank] = r_9
+				}
+				{
+					gc_rank := gc_step8 + 3
+					gc_pos.Thread = gc_rank
+					val_3 := gc_s_val_3[gc_rank]
+					var r_9 float32
 //line ggml_softmax.go:249
 					r_9 = val_3
 					gc_s_r_9[gc_rank] = r_9
 				}
 			}
-
+			for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				val_3 := gc_s_val_3[gc_rank]
+				var r_9 float32
+//line ggml_softmax.go:249
+				r_9 = val_3
+				gc_s_r_9[gc_rank] = r_9
+			}
 //line ggml_softmax.go:249
 			returned_3 = true
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line ggml_softmax.go:252
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line ggml_softmax.go:260
-					tid := gc_tx
-					_ = tid
-
-//line ggml_softmax.go:261
-					colStart := gc_bx*gc_bdx + tid
-					_ = colStart
-					localVals := gc_s_localVals[gc_rank]
-					var tmpExpf float32
-					_ = tmpExpf
-					r_9 := gc_s_r_9[gc_rank]
-
+				tid := gc_tx
+				colStart := gc_bx*gc_bdx + tid
+//line ggml_softmax.go:263
+				localVals := gc_s_localVals[gc_rank]
+				var tmpExpf float32
+//line ggml_softmax.go:266
+				r_9 := gc_s_r_9[gc_rank]
 //line ggml_softmax.go:331
-					tmpExpf = r_9
-
+				tmpExpf = r_9
 //line ggml_softmax.go:333
-					for col_2 := colStart; int64(col_2) < p_.ncols; {
+				for col_2 := colStart; int64(col_2) < p_.ncols; {
 //line ggml_softmax.go:333
-						gc_b.Tick()
+					gc_b.Tick()
 //line ggml_softmax.go:333
-						if gc_b.Stopped() {
+					if gc_b.Stopped() {
 //line ggml_softmax.go:333
-							return
-//line ggml_softmax.go:333
-						}
-//line ggml_softmax.go:333
-						{
-							{
-//line ggml_softmax.go:334
-								i_4 := int(0)
-//line ggml_softmax.go:334
-								_ = i_4
-								idx_3 := col_2 + i_4*stepSize
-								if int64(idx_3) < p_.ncols {
-									localVals[i_4] = dst_[idx_3]
-								} else {
-									localVals[i_4] = float32(math.Inf(-1))
-								}
-							}
-//line ggml_softmax.go:334
-							{
-//line ggml_softmax.go:334
-								i_4 := int(1)
-//line ggml_softmax.go:334
-								_ = i_4
-								idx_3 := col_2 + i_4*stepSize
-								if int64(idx_3) < p_.ncols {
-									localVals[i_4] = dst_[idx_3]
-								} else {
-									localVals[i_4] = float32(math.Inf(-1))
-								}
-							}
-//line ggml_softmax.go:334
-							{
-//line ggml_softmax.go:334
-								i_4 := int(2)
-//line ggml_softmax.go:334
-								_ = i_4
-								idx_3 := col_2 + i_4*stepSize
-								if int64(idx_3) < p_.ncols {
-									localVals[i_4] = dst_[idx_3]
-								} else {
-									localVals[i_4] = float32(math.Inf(-1))
-								}
-							}
-//line ggml_softmax.go:334
-							{
-//line ggml_softmax.go:334
-								i_4 := int(3)
-//line ggml_softmax.go:334
-								_ = i_4
-								idx_3 := col_2 + i_4*stepSize
-								if int64(idx_3) < p_.ncols {
-									localVals[i_4] = dst_[idx_3]
-								} else {
-									localVals[i_4] = float32(math.Inf(-1))
-								}
-							}
-//line ggml_softmax.go:341
-						}
-//line ggml_softmax.go:341
-						{
-							{
-//line ggml_softmax.go:342
-								i_5 := int(0)
-//line ggml_softmax.go:342
-								_ = i_5
-								idx_4 := col_2 + i_5*stepSize
-								if int64(idx_4) < p_.ncols {
-									dst_[idx_4] = localVals[i_5] / tmpExpf
-								}
-							}
-//line ggml_softmax.go:342
-							{
-//line ggml_softmax.go:342
-								i_5 := int(1)
-//line ggml_softmax.go:342
-								_ = i_5
-								idx_4 := col_2 + i_5*stepSize
-								if int64(idx_4) < p_.ncols {
-									dst_[idx_4] = localVals[i_5] / tmpExpf
-								}
-							}
-//line ggml_softmax.go:342
-							{
-//line ggml_softmax.go:342
-								i_5 := int(2)
-//line ggml_softmax.go:342
-								_ = i_5
-								idx_4 := col_2 + i_5*stepSize
-								if int64(idx_4) < p_.ncols {
-									dst_[idx_4] = localVals[i_5] / tmpExpf
-								}
-							}
-//line ggml_softmax.go:342
-							{
-//line ggml_softmax.go:342
-								i_5 := int(3)
-//line ggml_softmax.go:342
-								_ = i_5
-								idx_4 := col_2 + i_5*stepSize
-								if int64(idx_4) < p_.ncols {
-									dst_[idx_4] = localVals[i_5] / tmpExpf
-								}
-							}
-//line ggml_softmax.go:347
-						}
-						col_2 += stepSize * nElemPerThread
+						return
 					}
-					gc_s_localVals[gc_rank] = localVals
+					{
+						{
+//line ggml_softmax.go:334
+							i_4 := int(0)
+							idx_3 := col_2 + i_4*stepSize
+							if int64(idx_3) < p_.ncols {
+								localVals[i_4] = dst_[idx_3]
+							} else {
+								localVals[i_4] = float32(math.Inf(-1))
+							}
+						}
+						{
+//line ggml_softmax.go:334
+							i_4 := int(1)
+							idx_3 := col_2 + i_4*stepSize
+							if int64(idx_3) < p_.ncols {
+								localVals[i_4] = dst_[idx_3]
+							} else {
+								localVals[i_4] = float32(math.Inf(-1))
+							}
+						}
+						{
+//line ggml_softmax.go:334
+							i_4 := int(2)
+							idx_3 := col_2 + i_4*stepSize
+							if int64(idx_3) < p_.ncols {
+								localVals[i_4] = dst_[idx_3]
+							} else {
+								localVals[i_4] = float32(math.Inf(-1))
+							}
+						}
+						{
+//line ggml_softmax.go:334
+							i_4 := int(3)
+							idx_3 := col_2 + i_4*stepSize
+							if int64(idx_3) < p_.ncols {
+								localVals[i_4] = dst_[idx_3]
+							} else {
+								localVals[i_4] = float32(math.Inf(-1))
+							}
+						}
+					}
+					{
+						{
+//line ggml_softmax.go:342
+							i_5 := int(0)
+							idx_4 := col_2 + i_5*stepSize
+							if int64(idx_4) < p_.ncols {
+								dst_[idx_4] = localVals[i_5] / tmpExpf
+							}
+						}
+						{
+//line ggml_softmax.go:342
+							i_5 := int(1)
+							idx_4 := col_2 + i_5*stepSize
+							if int64(idx_4) < p_.ncols {
+								dst_[idx_4] = localVals[i_5] / tmpExpf
+							}
+						}
+						{
+//line ggml_softmax.go:342
+							i_5 := int(2)
+							idx_4 := col_2 + i_5*stepSize
+							if int64(idx_4) < p_.ncols {
+								dst_[idx_4] = localVals[i_5] / tmpExpf
+							}
+						}
+						{
+//line ggml_softmax.go:342
+							i_5 := int(3)
+							idx_4 := col_2 + i_5*stepSize
+							if int64(idx_4) < p_.ncols {
+								dst_[idx_4] = localVals[i_5] / tmpExpf
+							}
+						}
+					}
+//line ggml_softmax.go:348
+					col_2 += stepSize * nElemPerThread
 				}
+				gc_s_localVals[gc_rank] = localVals
 			}
 		}
 	}
@@ -3189,78 +2335,62 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_dgfDot := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-
 //line ggml_softmax.go:370
 	rowx := gc_bx
-
 //line ggml_softmax.go:372
 	grad = grad[int64(rowx)*int64(ncols):]
-
-//line ggml_softmax.go:373
 	dstf = dstf[int64(rowx)*int64(ncols):]
-
-//line ggml_softmax.go:374
 	dst = dst[int64(rowx)*int64(ncols):]
-	{
-		gc_vstep := 0
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			_ = gc_rank
 //line ggml_softmax.go:376
-			var dgfDot float32 = float32(0.0)
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
 //line ggml_softmax.go:376
-			_ = dgfDot
-			lanes.BroadcastFloat32x8(dgfDot).StoreSlice(gc_s_dgfDot[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:376
-				dgfDot := float32(0.0)
-				_ = dgfDot
-				gc_s_dgfDot[gc_rank] = dgfDot
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:376
-				dgfDot := float32(0.0)
-				_ = dgfDot
-				gc_s_dgfDot[gc_rank] = dgfDot
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:376
-				dgfDot := float32(0.0)
-				_ = dgfDot
-				gc_s_dgfDot[gc_rank] = dgfDot
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:376
-				dgfDot := float32(0.0)
-				_ = dgfDot
-				gc_s_dgfDot[gc_rank] = dgfDot
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var dgfDot float32 = float32(0.0)
+		lanes.BroadcastFloat32x8(dgfDot).StoreSlice(gc_s_dgfDot[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line ggml_softmax.go:376
 			dgfDot := float32(0.0)
-			_ = dgfDot
+//line ggml_softmax.go:378
+			gc_s_dgfDot[gc_rank] = dgfDot
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line ggml_softmax.go:376
+			dgfDot := float32(0.0)
+//line ggml_softmax.go:378
+			gc_s_dgfDot[gc_rank] = dgfDot
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line ggml_softmax.go:376
+			dgfDot := float32(0.0)
+//line ggml_softmax.go:378
+			gc_s_dgfDot[gc_rank] = dgfDot
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line ggml_softmax.go:376
+			dgfDot := float32(0.0)
+//line ggml_softmax.go:378
 			gc_s_dgfDot[gc_rank] = dgfDot
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line ggml_softmax.go:376
+		dgfDot := float32(0.0)
+//line ggml_softmax.go:378
+		gc_s_dgfDot[gc_rank] = dgfDot
+	}
 //line ggml_softmax.go:378
 	for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += ggmlWarpSize {
 		gc_b.Tick()
@@ -3268,262 +2398,203 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := gc_off
-				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(dstf) && gc_to <= len(dstf)-gc_off3 && gc_off3 <= len(grad) && gc_to <= len(grad)-gc_off3 {
-					gc_at := dstf[gc_off3:][:gc_to]
-					gc_at2 := grad[gc_off3:][:gc_to]
-					gc_vstep2 := gc_from
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line ggml_softmax.go:385
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_off
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(dstf) && gc_to <= len(dstf)-gc_off3 && gc_off3 <= len(grad) && gc_to <= len(grad)-gc_off3 {
+				gc_at := dstf[gc_off3:][:gc_to]
+				gc_at2 := grad[gc_off3:][:gc_to]
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line ggml_softmax.go:369
-						var tid int = gc_tx
+					var tid int = gc_tx
 //line ggml_softmax.go:369
-						_ = tid
-//line ggml_softmax.go:369
-						dgfDot := lanes.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
-//line ggml_softmax.go:369
-						_ = dgfDot
+					dgfDot := lanes.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
 //line ggml_softmax.go:378
-						var col int = tid + gc_off
+					var col int = tid + gc_off
 //line ggml_softmax.go:378
-						_ = col
+					_ = col
+					dgfDot = dgfDot.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])))
 //line ggml_softmax.go:379
-						dgfDot = dgfDot.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])))
+					dgfDot.StoreSlice(gc_s_dgfDot[gc_rank:])
+				}
+				if gc_vstep2 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line ggml_softmax.go:371
+					dgfDot := gc_s_dgfDot[gc_rank]
 //line ggml_softmax.go:379
-						dgfDot.StoreSlice(gc_s_dgfDot[gc_rank:])
+					gc_more = true
+//line ggml_softmax.go:379
+					dgfDot += gc_at[gc_tx] * gc_at2[gc_tx]
+					gc_s_dgfDot[gc_rank] = dgfDot
+				}
+			} else {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+//line ggml_softmax.go:369
+					var tid int = gc_tx
+//line ggml_softmax.go:369
+					dgfDot := lanes.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
+//line ggml_softmax.go:378
+					var col int = tid + gc_off
+					if col < 0 || col > len(dstf)-8 || col > len(grad)-8 {
+//line ggml_softmax.go:379
+						break
 					}
-					if gc_vstep2 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line ggml_softmax.go:369
-						tid := gc_tx
-						_ = tid
-						dgfDot := gc_s_dgfDot[gc_rank]
-
-//line ggml_softmax.go:378
-						col := tid + gc_off
-						gc_more = true
-						_ = col
-
 //line ggml_softmax.go:379
-						dgfDot += gc_at[gc_tx] * gc_at2[gc_tx]
-						gc_s_dgfDot[gc_rank] = dgfDot
-					}
-				} else {
-					gc_vstep3 := gc_from
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line ggml_softmax.go:369
-						var tid int = gc_tx
-//line ggml_softmax.go:369
-						_ = tid
-//line ggml_softmax.go:369
-						dgfDot := lanes.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank:])
-//line ggml_softmax.go:369
-						_ = dgfDot
-//line ggml_softmax.go:378
-						var col int = tid + gc_off
-//line ggml_softmax.go:378
-						_ = col
+					dgfDot = dgfDot.Add(lanes.LoadFloat32x8Slice(dstf[col:]).Mul(lanes.LoadFloat32x8Slice(grad[col:])))
 //line ggml_softmax.go:379
-						if col < 0 || col > len(dstf)-8 || col > len(grad)-8 {
-//line ggml_softmax.go:379
-							break
-//line ggml_softmax.go:379
-						}
-//line ggml_softmax.go:379
-						dgfDot = dgfDot.Add(lanes.LoadFloat32x8Slice(dstf[col:]).Mul(lanes.LoadFloat32x8Slice(grad[col:])))
-//line ggml_softmax.go:379
-						dgfDot.StoreSlice(gc_s_dgfDot[gc_rank:])
-					}
-					if gc_vstep3 > gc_from {
-						gc_more = true
-					}
-					gc_step2 := gc_vstep3
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:369
-							tid := gc_tx
-							_ = tid
-							dgfDot := gc_s_dgfDot[gc_rank]
-
-//line ggml_softmax.go:378
-							col := tid + gc_off
-							gc_more = true
-
-//line ggml_softmax.go:379
-							dgfDot += dstf[col] * grad[col]
-							gc_s_dgfDot[gc_rank] = dgfDot
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:369
-							tid := gc_tx
-							_ = tid
-							dgfDot := gc_s_dgfDot[gc_rank]
-
-//line ggml_softmax.go:378
-							col := tid + gc_off
-							gc_more = true
-
-//line ggml_softmax.go:379
-							dgfDot += dstf[col] * grad[col]
-							gc_s_dgfDot[gc_rank] = dgfDot
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:369
-							tid := gc_tx
-							_ = tid
-							dgfDot := gc_s_dgfDot[gc_rank]
-
-//line ggml_softmax.go:378
-							col := tid + gc_off
-							gc_more = true
-
-//line ggml_softmax.go:379
-							dgfDot += dstf[col] * grad[col]
-							gc_s_dgfDot[gc_rank] = dgfDot
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:369
-							tid := gc_tx
-							_ = tid
-							dgfDot := gc_s_dgfDot[gc_rank]
-
-//line ggml_softmax.go:378
-							col := tid + gc_off
-							gc_more = true
-
-//line ggml_softmax.go:379
-							dgfDot += dstf[col] * grad[col]
-							gc_s_dgfDot[gc_rank] = dgfDot
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					dgfDot.StoreSlice(gc_s_dgfDot[gc_rank:])
+				}
+				if gc_vstep3 > gc_from {
+					gc_more = true
+				}
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line ggml_softmax.go:369
 						tid := gc_tx
-						_ = tid
+//line ggml_softmax.go:371
 						dgfDot := gc_s_dgfDot[gc_rank]
-
 //line ggml_softmax.go:378
 						col := tid + gc_off
 						gc_more = true
-
+//line ggml_softmax.go:379
+						dgfDot += dstf[col] * grad[col]
+						gc_s_dgfDot[gc_rank] = dgfDot
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_softmax.go:369
+						tid := gc_tx
+//line ggml_softmax.go:371
+						dgfDot := gc_s_dgfDot[gc_rank]
+//line ggml_softmax.go:378
+						col := tid + gc_off
+						gc_more = true
+//line ggml_softmax.go:379
+						dgfDot += dstf[col] * grad[col]
+						gc_s_dgfDot[gc_rank] = dgfDot
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_softmax.go:369
+						tid := gc_tx
+//line ggml_softmax.go:371
+						dgfDot := gc_s_dgfDot[gc_rank]
+//line ggml_softmax.go:378
+						col := tid + gc_off
+						gc_more = true
+//line ggml_softmax.go:379
+						dgfDot += dstf[col] * grad[col]
+						gc_s_dgfDot[gc_rank] = dgfDot
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_softmax.go:369
+						tid := gc_tx
+//line ggml_softmax.go:371
+						dgfDot := gc_s_dgfDot[gc_rank]
+//line ggml_softmax.go:378
+						col := tid + gc_off
+						gc_more = true
 //line ggml_softmax.go:379
 						dgfDot += dstf[col] * grad[col]
 						gc_s_dgfDot[gc_rank] = dgfDot
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line ggml_softmax.go:369
+					tid := gc_tx
+//line ggml_softmax.go:371
+					dgfDot := gc_s_dgfDot[gc_rank]
+//line ggml_softmax.go:378
+					col := tid + gc_off
+					gc_more = true
+//line ggml_softmax.go:379
+					dgfDot += dstf[col] * grad[col]
+					gc_s_dgfDot[gc_rank] = dgfDot
+				}
 			}
 		}
 	}
-	{
-		var gc_l_x [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				dgfDot := gc_s_dgfDot[gc_rank]
-
+//line ggml_softmax.go:387
+	var gc_l_x [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line ggml_softmax.go:397
+			dgfDot := gc_s_dgfDot[gc_rank]
 //line ggml_softmax.go:382
-				var x float32 = dgfDot
-
-//line ggml_softmax.go:382
-				_ = x
-				_ = x
-				gc_l_x[gc_lane] = x
-			}
-
+			var x float32 = dgfDot
+//line ggml_softmax.go:384
+			gc_l_x[gc_lane] = x
+		}
 //line ggml_norm.go:24
-			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				compiled.ShflXorHalving(&gc_l_x, ggmlWarpSize/2)
-			} else {
-
+		if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			compiled.ShflXorHalving(&gc_l_x, ggmlWarpSize/2)
+		} else {
 //line ggml_norm.go:24
-				for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-
+			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x, offset, 0, 32)
+				} else {
 //line ggml_norm.go:25
-					if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x, offset, 0, 32)
-					} else {
-
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line ggml_norm.go:29
+						x := gc_l_x[gc_lane]
 //line ggml_norm.go:25
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							x := gc_l_x[gc_lane]
-							_ = x
-
-//line ggml_norm.go:25
-							x += gc_c1r[gc_lane]
-							gc_l_x[gc_lane] = x
-						}
+						x += gc_c1r[gc_lane]
+						gc_l_x[gc_lane] = x
 					}
 				}
 			}
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				x := gc_l_x[gc_lane]
-				_ = x
-				var dgfDot float32
-				_ = dgfDot
-
+		}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line ggml_norm.go:34
+			x := gc_l_x[gc_lane]
+//line ggml_norm.go:36
+			var dgfDot float32
 //line ggml_norm.go:27
-				var r float32 = x
-
-//line ggml_norm.go:27
-				_ = r
-
+			var r float32 = x
 //line ggml_softmax.go:382
-				dgfDot = r
-				_ = r
-				gc_s_dgfDot[gc_rank] = dgfDot
-			}
+			dgfDot = r
+//line ggml_softmax.go:384
+			gc_s_dgfDot[gc_rank] = dgfDot
 		}
 	}
-
 //line ggml_softmax.go:384
 	for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += ggmlWarpSize {
 		gc_b.Tick()
@@ -3531,204 +2602,148 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off2, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off4 := gc_off2
-				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(dst) && gc_to <= len(dst)-gc_off4 && gc_off4 <= len(grad) && gc_to <= len(grad)-gc_off4 && gc_off4 <= len(dstf) && gc_to <= len(dstf)-gc_off4 {
-					gc_at3 := dst[gc_off4:][:gc_to]
-					gc_at4 := grad[gc_off4:][:gc_to]
-					gc_at5 := dstf[gc_off4:][:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line ggml_softmax.go:369
-							tid := gc_tx
-							_ = tid
-							dgfDot := gc_s_dgfDot[gc_rank]
-
-//line ggml_softmax.go:384
-							col_ := tid + gc_off2
-							gc_more2 = true
-							_ = col_
-
-//line ggml_softmax.go:385
-							gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
-						}
-						{
-							gc_tx := gc_step3 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line ggml_softmax.go:369
-							tid := gc_tx
-							_ = tid
-							dgfDot := gc_s_dgfDot[gc_rank]
-
-//line ggml_softmax.go:384
-							col_ := tid + gc_off2
-							gc_more2 = true
-							_ = col_
-
-//line ggml_softmax.go:385
-							gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
-						}
-						{
-							gc_tx := gc_step3 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line ggml_softmax.go:369
-							tid := gc_tx
-							_ = tid
-							dgfDot := gc_s_dgfDot[gc_rank]
-
-//line ggml_softmax.go:384
-							col_ := tid + gc_off2
-							gc_more2 = true
-							_ = col_
-
-//line ggml_softmax.go:385
-							gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
-						}
-						{
-							gc_tx := gc_step3 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line ggml_softmax.go:369
-							tid := gc_tx
-							_ = tid
-							dgfDot := gc_s_dgfDot[gc_rank]
-
-//line ggml_softmax.go:384
-							col_ := tid + gc_off2
-							gc_more2 = true
-							_ = col_
-
-//line ggml_softmax.go:385
-							gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line ggml_softmax.go:391
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_off2
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(dst) && gc_to <= len(dst)-gc_off4 && gc_off4 <= len(grad) && gc_to <= len(grad)-gc_off4 && gc_off4 <= len(dstf) && gc_to <= len(dstf)-gc_off4 {
+				gc_at3 := dst[gc_off4:][:gc_to]
+				gc_at4 := grad[gc_off4:][:gc_to]
+				gc_at5 := dstf[gc_off4:][:gc_to]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+//line ggml_softmax.go:409
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line ggml_softmax.go:369
-						tid := gc_tx
-						_ = tid
+//line ggml_softmax.go:371
 						dgfDot := gc_s_dgfDot[gc_rank]
-
-//line ggml_softmax.go:384
-						col_ := tid + gc_off2
+//line ggml_softmax.go:385
 						gc_more2 = true
-						_ = col_
-
 //line ggml_softmax.go:385
 						gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
 					}
-				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:369
-							tid := gc_tx
-							_ = tid
-							dgfDot := gc_s_dgfDot[gc_rank]
-
-//line ggml_softmax.go:384
-							col_ := tid + gc_off2
-							gc_more2 = true
-
+					{
+						gc_tx := gc_step3 + 1
+//line ggml_softmax.go:390
+						gc_rank := gc_base + gc_tx
+//line ggml_softmax.go:371
+						dgfDot := gc_s_dgfDot[gc_rank]
 //line ggml_softmax.go:385
-							dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:369
-							tid := gc_tx
-							_ = tid
-							dgfDot := gc_s_dgfDot[gc_rank]
-
-//line ggml_softmax.go:384
-							col_ := tid + gc_off2
-							gc_more2 = true
-
+						gc_more2 = true
 //line ggml_softmax.go:385
-							dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:369
-							tid := gc_tx
-							_ = tid
-							dgfDot := gc_s_dgfDot[gc_rank]
-
-//line ggml_softmax.go:384
-							col_ := tid + gc_off2
-							gc_more2 = true
-
-//line ggml_softmax.go:385
-							dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:369
-							tid := gc_tx
-							_ = tid
-							dgfDot := gc_s_dgfDot[gc_rank]
-
-//line ggml_softmax.go:384
-							col_ := tid + gc_off2
-							gc_more2 = true
-
-//line ggml_softmax.go:385
-							dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
-						}
+						gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step3 + 2
+//line ggml_softmax.go:390
+						gc_rank := gc_base + gc_tx
+//line ggml_softmax.go:371
+						dgfDot := gc_s_dgfDot[gc_rank]
+//line ggml_softmax.go:385
+						gc_more2 = true
+//line ggml_softmax.go:385
+						gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
+					}
+					{
+						gc_tx := gc_step3 + 3
+//line ggml_softmax.go:390
+						gc_rank := gc_base + gc_tx
+//line ggml_softmax.go:371
+						dgfDot := gc_s_dgfDot[gc_rank]
+//line ggml_softmax.go:385
+						gc_more2 = true
+//line ggml_softmax.go:385
+						gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line ggml_softmax.go:371
+					dgfDot := gc_s_dgfDot[gc_rank]
+//line ggml_softmax.go:385
+					gc_more2 = true
+//line ggml_softmax.go:385
+					gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
+				}
+			} else {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line ggml_softmax.go:369
 						tid := gc_tx
-						_ = tid
+//line ggml_softmax.go:371
 						dgfDot := gc_s_dgfDot[gc_rank]
-
 //line ggml_softmax.go:384
 						col_ := tid + gc_off2
 						gc_more2 = true
-
 //line ggml_softmax.go:385
 						dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
 					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_softmax.go:369
+						tid := gc_tx
+//line ggml_softmax.go:371
+						dgfDot := gc_s_dgfDot[gc_rank]
+//line ggml_softmax.go:384
+						col_ := tid + gc_off2
+						gc_more2 = true
+//line ggml_softmax.go:385
+						dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_softmax.go:369
+						tid := gc_tx
+//line ggml_softmax.go:371
+						dgfDot := gc_s_dgfDot[gc_rank]
+//line ggml_softmax.go:384
+						col_ := tid + gc_off2
+						gc_more2 = true
+//line ggml_softmax.go:385
+						dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line ggml_softmax.go:369
+						tid := gc_tx
+//line ggml_softmax.go:371
+						dgfDot := gc_s_dgfDot[gc_rank]
+//line ggml_softmax.go:384
+						col_ := tid + gc_off2
+						gc_more2 = true
+//line ggml_softmax.go:385
+						dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line ggml_softmax.go:369
+					tid := gc_tx
+//line ggml_softmax.go:371
+					dgfDot := gc_s_dgfDot[gc_rank]
+//line ggml_softmax.go:384
+					col_ := tid + gc_off2
+					gc_more2 = true
+//line ggml_softmax.go:385
+					dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
 				}
 			}
 		}
@@ -3738,4 +2753,5 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 // gc_files_ggml_softmax holds the source files whose lines the kernels' records hash.
 //
 //go:embed ggml_more.go ggml_norm.go ggml_softmax.go
+//line ggml_softmax.go:396
 var gc_files_ggml_softmax embed.FS

@@ -68,449 +68,224 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 		gc_s_mask[gc_rank3] = mask
 	}
 	gc_s_maxVal := compiled.Scratch[float32](gc_b3, 1)[:gc_n3]
-	_ = gc_s_maxVal
+//line ggml_softmax.go:94
 	gc_s_tmp := compiled.Scratch[float32](gc_b3, 2)[:gc_n3]
-	_ = gc_s_tmp
-
 //line ggml_softmax.go:74
 	ncols := ncolsTemplate
-
-//line ggml_softmax.go:75
 	if ncolsTemplate == 0 {
 		ncols = int(p.ncols)
 	}
-
 //line ggml_softmax.go:81
 	i03 := int64(gc_bz3)
-
-//line ggml_softmax.go:82
 	i02 := int64(gc_by3)
-
-//line ggml_softmax.go:83
 	i01 := int64(gc_bx3)
-
 //line ggml_softmax.go:85
 	rowx := gc_bx3 + gc_by3*gc_gdx3 + gc_bz3*gc_gdx3*gc_gdy3
-
 //line ggml_softmax.go:87
 	i11 := i01
-
-//line ggml_softmax.go:88
 	i12 := i02 % p.ne12
-
-//line ggml_softmax.go:89
 	i13 := i03 % p.ne13
-
 //line ggml_softmax.go:91
 	x = x[int64(rowx)*int64(ncols):]
-
-//line ggml_softmax.go:92
 	var sizeofT T
-	{
-		for gc_rank3 := 0; gc_rank3 < gc_n3; gc_rank3++ {
-			gc_pos3.Thread = gc_rank3
-			mask := gc_s_mask[gc_rank3]
-
+//line ggml_softmax.go:94
+	for gc_rank3 := 0; gc_rank3 < gc_n3; gc_rank3++ {
+		gc_pos3.Thread = gc_rank3
+		mask := gc_s_mask[gc_rank3]
 //line ggml_softmax.go:93
-			mask = mask[(i11*p.nb11+i12*p.nb12+i13*p.nb13)/int64(unsafe.Sizeof(sizeofT))*int64(b2i(mask != nil)):]
-			gc_s_mask[gc_rank3] = mask
-		}
+		mask = mask[(i11*p.nb11+i12*p.nb12+i13*p.nb13)/int64(unsafe.Sizeof(sizeofT))*int64(b2i(mask != nil)):]
+		gc_s_mask[gc_rank3] = mask
 	}
-
 //line ggml_softmax.go:94
 	dst = dst[int64(rowx)*int64(ncols):]
-
 //line ggml_softmax.go:96
 	blockSize := blockSizeTemplate
-
-//line ggml_softmax.go:97
 	if blockSizeTemplate == 0 {
 		blockSize = gc_bdx3
 	}
-
 //line ggml_softmax.go:104
 	slope := getAlibiSlope(p.maxBias, uint32(i02), p.nHeadLog2, p.m0, p.m1)
-
 //line ggml_softmax.go:106
 	dataSoftMaxF32 := gocuda.DynamicShared[float32](t)
-
-//line ggml_softmax.go:107
 	bufIw := dataSoftMaxF32
-
-//line ggml_softmax.go:108
 	vals := dst
-
-//line ggml_softmax.go:109
 	if useShared {
 		vals = bufIw[ggmlWarpSize:]
 	}
-	{
-		var gc_l_x_ [32]float32
-		var gc_c31r [32]float32
-		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-			gc_cnt3 := min(32, gc_n3-gc_w3)
-			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-			var gc_dead3 uint32
-			_ = gc_dead3
-			{
-				gc_tidx8 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-				gc_tx3 := gc_tidx8.X - 1
-				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-					gc_tx3++
-					if gc_tx3 == gc_bdx3 {
-						gc_tx3 = 0
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					gc_pos3.Thread = gc_rank3
-
-//line ggml_softmax.go:79
-					tid := gc_tx3
-					_ = tid
-					mask := gc_s_mask[gc_rank3]
-
 //line ggml_softmax.go:113
-					maxVal := float32(math.Inf(-1))
-
-//line ggml_softmax.go:114
-					if sinks != nil {
-						maxVal = sinks[i02]
-					}
-
+	var gc_l_x_ [32]float32
+	var gc_c31r [32]float32
+	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+		gc_cnt3 := min(32, gc_n3-gc_w3)
+		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+		var gc_dead3 uint32
+		_ = gc_dead3
+		{
+			gc_tidx8 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+			gc_tx3 := gc_tidx8.X - 1
+			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+				gc_tx3++
+				if gc_tx3 == gc_bdx3 {
+					gc_tx3 = 0
+				}
+				gc_rank3 := gc_w3 + gc_lane3
+				gc_pos3.Thread = gc_rank3
+//line ggml_softmax.go:79
+				tid := gc_tx3
+//line ggml_softmax.go:81
+				mask := gc_s_mask[gc_rank3]
+//line ggml_softmax.go:113
+				maxVal := float32(math.Inf(-1))
+				if sinks != nil {
+					maxVal = sinks[i02]
+				}
 //line ggml_softmax.go:118
-					for col0 := 0; col0 < ncols; col0 += blockSize {
-						col := col0 + tid
-
-						if ncolsTemplate == 0 && col >= ncols {
-							break
-						}
-
-						m := float32(0.0)
-						if mask != nil {
-							m = slope * float32(mask[col])
-						}
-						val := x[col]*p.scale + m
-
-						vals[col] = val
-						maxVal = max(maxVal, val)
+				for col0 := 0; col0 < ncols; col0 += blockSize {
+					col := col0 + tid
+//line ggml_softmax.go:121
+					if ncolsTemplate == 0 && col >= ncols {
+						break
 					}
-
-//line ggml_softmax.go:135
-					var x_ float32 = maxVal
-
-//line ggml_softmax.go:135
-					_ = x_
-					_ = maxVal
-					_ = x_
-					gc_l_x_[gc_lane3] = x_
+//line ggml_softmax.go:125
+					m := float32(0.0)
+					if mask != nil {
+						m = slope * float32(mask[col])
+					}
+					val := x[col]*p.scale + m
+//line ggml_softmax.go:131
+					vals[col] = val
+					maxVal = max(maxVal, val)
 				}
+//line ggml_softmax.go:135
+				var x_ float32 = maxVal
+//line ggml_softmax.go:138
+				gc_l_x_[gc_lane3] = x_
 			}
-
+		}
 //line ggml_more.go:24
-			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-
+		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c31r)
+			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+//line ggml_more.go:29
+				x_ := gc_l_x_[gc_lane3]
 //line ggml_more.go:25
-				compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c31r)
-				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-					gc_rank3 := gc_w3 + gc_lane3
-					_ = gc_rank3
-					x_ := gc_l_x_[gc_lane3]
-					_ = x_
-
+				var shflXorSync float32 = gc_c31r[gc_lane3]
 //line ggml_more.go:25
-					var shflXorSync float32 = gc_c31r[gc_lane3]
-
-//line ggml_more.go:25
-					x_ = fmaxf(x_, shflXorSync)
-					_ = shflXorSync
-					gc_l_x_[gc_lane3] = x_
-				}
+				x_ = fmaxf(x_, shflXorSync)
+//line ggml_more.go:27
+				gc_l_x_[gc_lane3] = x_
 			}
-			{
-				gc_tidx8 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-				gc_tx3 := gc_tidx8.X - 1
-				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-					gc_tx3++
-					if gc_tx3 == gc_bdx3 {
-						gc_tx3 = 0
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					gc_pos3.Thread = gc_rank3
-
-//line ggml_softmax.go:101
-					warpID := gc_tx3 / ggmlWarpSize
-					_ = warpID
-
-//line ggml_softmax.go:102
-					laneID := gc_tx3 % ggmlWarpSize
-					_ = laneID
-					x_ := gc_l_x_[gc_lane3]
-					_ = x_
-					var maxVal float32
-					_ = maxVal
-
-//line ggml_more.go:27
-					var r float32 = x_
-
-//line ggml_more.go:27
-					_ = r
-
-//line ggml_softmax.go:135
-					maxVal = r
-
-//line ggml_softmax.go:137
-					if (blockSize > ggmlWarpSize) && (warpID == 0) {
-						bufIw[laneID] = float32(math.Inf(-1))
-					}
-					_ = r
-					gc_s_maxVal[gc_rank3] = maxVal
+		}
+		{
+			gc_tidx8 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+			gc_tx3 := gc_tidx8.X - 1
+			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+				gc_tx3++
+				if gc_tx3 == gc_bdx3 {
+					gc_tx3 = 0
 				}
+				gc_rank3 := gc_w3 + gc_lane3
+				gc_pos3.Thread = gc_rank3
+//line ggml_softmax.go:101
+				warpID := gc_tx3 / ggmlWarpSize
+				laneID := gc_tx3 % ggmlWarpSize
+//line ggml_softmax.go:104
+				x_ := gc_l_x_[gc_lane3]
+//line ggml_softmax.go:106
+				var maxVal float32
+//line ggml_more.go:27
+				var r float32 = x_
+//line ggml_softmax.go:135
+				maxVal = r
+//line ggml_softmax.go:137
+				if (blockSize > ggmlWarpSize) && (warpID == 0) {
+					bufIw[laneID] = float32(math.Inf(-1))
+				}
+//line ggml_softmax.go:141
+				gc_s_maxVal[gc_rank3] = maxVal
 			}
 		}
 	}
-
 //line ggml_softmax.go:136
 	if blockSize > ggmlWarpSize {
-		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
-					{
-						gc_tx3 := gc_step7 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line ggml_softmax.go:101
-						warpID := gc_tx3 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx3 % ggmlWarpSize
-						_ = laneID
-						maxVal := gc_s_maxVal[gc_rank3]
-
-//line ggml_softmax.go:142
-						if laneID == 0 {
-							bufIw[warpID] = maxVal
-						}
-					}
-					{
-						gc_tx3 := gc_step7 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line ggml_softmax.go:101
-						warpID := gc_tx3 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx3 % ggmlWarpSize
-						_ = laneID
-						maxVal := gc_s_maxVal[gc_rank3]
-
-//line ggml_softmax.go:142
-						if laneID == 0 {
-							bufIw[warpID] = maxVal
-						}
-					}
-					{
-						gc_tx3 := gc_step7 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line ggml_softmax.go:101
-						warpID := gc_tx3 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx3 % ggmlWarpSize
-						_ = laneID
-						maxVal := gc_s_maxVal[gc_rank3]
-
-//line ggml_softmax.go:142
-						if laneID == 0 {
-							bufIw[warpID] = maxVal
-						}
-					}
-					{
-						gc_tx3 := gc_step7 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line ggml_softmax.go:101
-						warpID := gc_tx3 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx3 % ggmlWarpSize
-						_ = laneID
-						maxVal := gc_s_maxVal[gc_rank3]
-
-//line ggml_softmax.go:142
-						if laneID == 0 {
-							bufIw[warpID] = maxVal
-						}
-					}
-				}
-				for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
+//line ggml_softmax.go:138
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_step7 := 0
+			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+				{
+					gc_tx3 := gc_step7 + 0
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
 //line ggml_softmax.go:101
 					warpID := gc_tx3 / ggmlWarpSize
-					_ = warpID
-
-//line ggml_softmax.go:102
 					laneID := gc_tx3 % ggmlWarpSize
-					_ = laneID
+//line ggml_softmax.go:104
 					maxVal := gc_s_maxVal[gc_rank3]
-
+//line ggml_softmax.go:142
+					if laneID == 0 {
+						bufIw[warpID] = maxVal
+					}
+				}
+				{
+					gc_tx3 := gc_step7 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line ggml_softmax.go:101
+					warpID := gc_tx3 / ggmlWarpSize
+					laneID := gc_tx3 % ggmlWarpSize
+//line ggml_softmax.go:104
+					maxVal := gc_s_maxVal[gc_rank3]
+//line ggml_softmax.go:142
+					if laneID == 0 {
+						bufIw[warpID] = maxVal
+					}
+				}
+				{
+					gc_tx3 := gc_step7 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line ggml_softmax.go:101
+					warpID := gc_tx3 / ggmlWarpSize
+					laneID := gc_tx3 % ggmlWarpSize
+//line ggml_softmax.go:104
+					maxVal := gc_s_maxVal[gc_rank3]
+//line ggml_softmax.go:142
+					if laneID == 0 {
+						bufIw[warpID] = maxVal
+					}
+				}
+				{
+					gc_tx3 := gc_step7 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line ggml_softmax.go:101
+					warpID := gc_tx3 / ggmlWarpSize
+					laneID := gc_tx3 % ggmlWarpSize
+//line ggml_softmax.go:104
+					maxVal := gc_s_maxVal[gc_rank3]
 //line ggml_softmax.go:142
 					if laneID == 0 {
 						bufIw[warpID] = maxVal
 					}
 				}
 			}
-		}
-		{
-			var gc_l_x_2 [32]float32
-			var gc_c32r [32]float32
-			for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-				gc_cnt3 := min(32, gc_n3-gc_w3)
-				gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-				var gc_dead3 uint32
-				_ = gc_dead3
-				{
-					gc_tidx8 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-					gc_tx3 := gc_tidx8.X - 1
-					for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-						gc_tx3++
-						if gc_tx3 == gc_bdx3 {
-							gc_tx3 = 0
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
-
-//line ggml_softmax.go:102
-						laneID := gc_tx3 % ggmlWarpSize
-						_ = laneID
-						var maxVal float32
-						_ = maxVal
-
-//line ggml_softmax.go:147
-						maxVal = bufIw[laneID]
-
-//line ggml_softmax.go:148
-						var x_2 float32 = maxVal
-
-//line ggml_softmax.go:148
-						_ = x_2
-						_ = x_2
-						gc_l_x_2[gc_lane3] = x_2
-					}
-				}
-
-//line ggml_more.go:24
-				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-
-//line ggml_more.go:25
-					compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c32r)
-					for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-						x_2 := gc_l_x_2[gc_lane3]
-						_ = x_2
-
-//line ggml_more.go:25
-						var shflXorSync_ float32 = gc_c32r[gc_lane3]
-
-//line ggml_more.go:25
-						x_2 = fmaxf(x_2, shflXorSync_)
-						_ = shflXorSync_
-						gc_l_x_2[gc_lane3] = x_2
-					}
-				}
-				gc_left6 := gc_act3
-				if compiled.SIMD {
-					if gc_act3 == ^uint32(0) {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
-//line ggml_more.go:27
-							x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane3:])
-//line ggml_more.go:27
-							_ = x_2
-//line ggml_more.go:27
-							var maxVal archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_more.go:27
-							_ = maxVal
-//line ggml_more.go:27
-							r_ := x_2
-//line ggml_more.go:27
-							_ = r_
-//line ggml_softmax.go:148
-							maxVal = r_
-//line ggml_softmax.go:148
-							maxVal.StoreSlice(gc_s_maxVal[gc_rank3:])
-							gc_left6 &^= 0xff << gc_lane3
-						}
-					} else {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							if gc_act3>>gc_lane3&0xff != 0xff {
-								continue
-							}
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
-//line ggml_softmax.go:148
-							x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane3:])
-//line ggml_softmax.go:148
-							_ = x_2
-//line ggml_softmax.go:148
-							var maxVal archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_softmax.go:148
-							_ = maxVal
-//line ggml_more.go:27
-							r_ := x_2
-//line ggml_more.go:27
-							_ = r_
-//line ggml_softmax.go:148
-							maxVal = r_
-//line ggml_softmax.go:148
-							maxVal.StoreSlice(gc_s_maxVal[gc_rank3:])
-							gc_left6 &^= 0xff << gc_lane3
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left6 != 0 {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left6&(1<<gc_lane3) == 0 {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-						x_2 := gc_l_x_2[gc_lane3]
-						_ = x_2
-						var maxVal float32
-						_ = maxVal
-
-//line ggml_more.go:27
-						var r_ float32 = x_2
-
-//line ggml_more.go:27
-						_ = r_
-
-//line ggml_softmax.go:148
-						maxVal = r_
-						_ = r_
-						gc_s_maxVal[gc_rank3] = maxVal
-					}
+			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+//line ggml_softmax.go:101
+				warpID := gc_tx3 / ggmlWarpSize
+				laneID := gc_tx3 % ggmlWarpSize
+//line ggml_softmax.go:104
+				maxVal := gc_s_maxVal[gc_rank3]
+//line ggml_softmax.go:142
+				if laneID == 0 {
+					bufIw[warpID] = maxVal
 				}
 			}
 		}
-	}
-	{
-		var gc_l_x_3 [32]float32
-		var gc_c33r [32]float32
+//line ggml_softmax.go:149
+		var gc_l_x_2 [32]float32
+		var gc_c32r [32]float32
 		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
 			gc_cnt3 := min(32, gc_n3-gc_w3)
 			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
@@ -526,140 +301,47 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 					}
 					gc_rank3 := gc_w3 + gc_lane3
 					gc_pos3.Thread = gc_rank3
-
-//line ggml_softmax.go:79
-					tid := gc_tx3
-					_ = tid
-					maxVal := gc_s_maxVal[gc_rank3]
-
-//line ggml_softmax.go:151
-					tmp := float32(0.0)
-
-//line ggml_softmax.go:153
-					for col0_ := 0; col0_ < ncols; col0_ += blockSize {
-						col_ := col0_ + tid
-
-						if ncolsTemplate == 0 && col_ >= ncols {
-							break
-						}
-
-						val_ := expf(vals[col_] - maxVal)
-						tmp += val_
-						vals[col_] = val_
-					}
-
-//line ggml_softmax.go:165
-					var x_3 float32 = tmp
-
-//line ggml_softmax.go:165
-					_ = x_3
-					_ = tmp
-					_ = x_3
-					gc_l_x_3[gc_lane3] = x_3
+//line ggml_softmax.go:102
+					laneID := gc_tx3 % ggmlWarpSize
+//line ggml_softmax.go:104
+					var maxVal float32
+//line ggml_softmax.go:147
+					maxVal = bufIw[laneID]
+					var x_2 float32 = maxVal
+//line ggml_softmax.go:150
+					gc_l_x_2[gc_lane3] = x_2
 				}
 			}
-
-//line ggml_norm.go:24
-			if compiled.SIMD512 && gc_act3 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				var gc_run3 compiled.ShflSteps
-				for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
-
-//line ggml_norm.go:25
-					gc_run3.Add(offset_2, 0, 32)
-					if gc_run3.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run3)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run3)
-			} else {
-
-//line ggml_norm.go:24
-				for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
-
-//line ggml_norm.go:25
-					if gc_act3 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
-					} else {
-
-//line ggml_norm.go:25
-						compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c33r)
-						gc_left7 := gc_act3
-						if compiled.SIMD {
-							if gc_act3 == ^uint32(0) {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-									gc_rank3 := gc_w3 + gc_lane3
-									_ = gc_rank3
-//line ggml_norm.go:25
-									x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane3:])
-//line ggml_norm.go:25
-									_ = x_3
-//line ggml_norm.go:25
-									x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c33r[gc_lane3:]))
-//line ggml_norm.go:25
-									x_3.StoreSlice(gc_l_x_3[gc_lane3:])
-									gc_left7 &^= 0xff << gc_lane3
-								}
-							} else {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-									if gc_act3>>gc_lane3&0xff != 0xff {
-										continue
-									}
-									gc_rank3 := gc_w3 + gc_lane3
-									_ = gc_rank3
-//line ggml_norm.go:25
-									x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane3:])
-//line ggml_norm.go:25
-									_ = x_3
-//line ggml_norm.go:25
-									x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c33r[gc_lane3:]))
-//line ggml_norm.go:25
-									x_3.StoreSlice(gc_l_x_3[gc_lane3:])
-									gc_left7 &^= 0xff << gc_lane3
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left7 != 0 {
-							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								if gc_left7&(1<<gc_lane3) == 0 {
-									continue
-								}
-								gc_rank3 := gc_w3 + gc_lane3
-								_ = gc_rank3
-								x_3 := gc_l_x_3[gc_lane3]
-								_ = x_3
-
-//line ggml_norm.go:25
-								x_3 += gc_c33r[gc_lane3]
-								gc_l_x_3[gc_lane3] = x_3
-							}
-						}
-					}
+//line ggml_more.go:24
+			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+				compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c32r)
+				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+//line ggml_more.go:29
+					x_2 := gc_l_x_2[gc_lane3]
+//line ggml_more.go:25
+					var shflXorSync_ float32 = gc_c32r[gc_lane3]
+//line ggml_more.go:25
+					x_2 = fmaxf(x_2, shflXorSync_)
+//line ggml_more.go:27
+					gc_l_x_2[gc_lane3] = x_2
 				}
 			}
-			gc_left8 := gc_act3
+			gc_left6 := gc_act3
 			if compiled.SIMD {
 				if gc_act3 == ^uint32(0) {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-//line ggml_norm.go:27
-						x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane3:])
-//line ggml_norm.go:27
-						_ = x_3
-//line ggml_norm.go:27
-						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:27
-						_ = tmp
-//line ggml_norm.go:27
-						r_2 := x_3
-//line ggml_norm.go:27
-						_ = r_2
-//line ggml_softmax.go:165
-						tmp = r_2
-//line ggml_softmax.go:165
-						tmp.StoreSlice(gc_s_tmp[gc_rank3:])
-						gc_left8 &^= 0xff << gc_lane3
+//line ggml_more.go:27
+						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane3:])
+//line ggml_more.go:27
+						var maxVal archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_more.go:27
+						r_ := x_2
+//line ggml_softmax.go:148
+						maxVal = r_
+//line ggml_softmax.go:148
+						maxVal.StoreSlice(gc_s_maxVal[gc_rank3:])
+						gc_left6 &^= 0xff << gc_lane3
 					}
 				} else {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -667,490 +349,530 @@ func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32,
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-//line ggml_softmax.go:165
-						x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane3:])
-//line ggml_softmax.go:165
-						_ = x_3
-//line ggml_softmax.go:165
-						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_softmax.go:165
-						_ = tmp
-//line ggml_norm.go:27
-						r_2 := x_3
-//line ggml_norm.go:27
-						_ = r_2
-//line ggml_softmax.go:165
-						tmp = r_2
-//line ggml_softmax.go:165
-						tmp.StoreSlice(gc_s_tmp[gc_rank3:])
-						gc_left8 &^= 0xff << gc_lane3
+//line ggml_softmax.go:148
+						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane3:])
+//line ggml_softmax.go:148
+						var maxVal archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_more.go:27
+						r_ := x_2
+//line ggml_softmax.go:148
+						maxVal = r_
+//line ggml_softmax.go:148
+						maxVal.StoreSlice(gc_s_maxVal[gc_rank3:])
+						gc_left6 &^= 0xff << gc_lane3
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left8 != 0 {
+			if gc_left6 != 0 {
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_left8&(1<<gc_lane3) == 0 {
+					if gc_left6&(1<<gc_lane3) == 0 {
 						continue
 					}
 					gc_rank3 := gc_w3 + gc_lane3
-					_ = gc_rank3
-					x_3 := gc_l_x_3[gc_lane3]
-					_ = x_3
-					var tmp float32
-					_ = tmp
-
-//line ggml_norm.go:27
-					var r_2 float32 = x_3
-
-//line ggml_norm.go:27
-					_ = r_2
-
-//line ggml_softmax.go:165
-					tmp = r_2
-					_ = r_2
-					gc_s_tmp[gc_rank3] = tmp
+//line ggml_softmax.go:161
+					x_2 := gc_l_x_2[gc_lane3]
+//line ggml_softmax.go:163
+					var maxVal float32
+//line ggml_more.go:27
+					var r_ float32 = x_2
+//line ggml_softmax.go:148
+					maxVal = r_
+//line ggml_softmax.go:150
+					gc_s_maxVal[gc_rank3] = maxVal
 				}
 			}
 		}
 	}
-
-//line ggml_softmax.go:166
-	if blockSize > ggmlWarpSize {
+//line ggml_softmax.go:157
+	var gc_l_x_3 [32]float32
+	var gc_c33r [32]float32
+	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+		gc_cnt3 := min(32, gc_n3-gc_w3)
+		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+		var gc_dead3 uint32
+		_ = gc_dead3
 		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
-					{
-						gc_tx3 := gc_step8 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line ggml_softmax.go:101
-						warpID := gc_tx3 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx3 % ggmlWarpSize
-						_ = laneID
-
-//line ggml_softmax.go:168
-						if warpID == 0 {
-							bufIw[laneID] = 0.0
-						}
+			gc_tidx8 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+			gc_tx3 := gc_tidx8.X - 1
+			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+				gc_tx3++
+				if gc_tx3 == gc_bdx3 {
+					gc_tx3 = 0
+				}
+				gc_rank3 := gc_w3 + gc_lane3
+				gc_pos3.Thread = gc_rank3
+//line ggml_softmax.go:79
+				tid := gc_tx3
+//line ggml_softmax.go:81
+				maxVal := gc_s_maxVal[gc_rank3]
+//line ggml_softmax.go:151
+				tmp := float32(0.0)
+//line ggml_softmax.go:153
+				for col0_ := 0; col0_ < ncols; col0_ += blockSize {
+					col_ := col0_ + tid
+//line ggml_softmax.go:156
+					if ncolsTemplate == 0 && col_ >= ncols {
+						break
 					}
-					{
-						gc_tx3 := gc_step8 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line ggml_softmax.go:101
-						warpID := gc_tx3 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx3 % ggmlWarpSize
-						_ = laneID
-
+//line ggml_softmax.go:160
+					val_ := expf(vals[col_] - maxVal)
+					tmp += val_
+					vals[col_] = val_
+				}
+//line ggml_softmax.go:165
+				var x_3 float32 = tmp
 //line ggml_softmax.go:168
-						if warpID == 0 {
-							bufIw[laneID] = 0.0
+				gc_l_x_3[gc_lane3] = x_3
+			}
+		}
+//line ggml_norm.go:24
+		if compiled.SIMD512 && gc_act3 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			var gc_run3 compiled.ShflSteps
+			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+//line ggml_norm.go:25
+				gc_run3.Add(offset_2, 0, 32)
+				if gc_run3.Full() {
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run3)
+				}
+			}
+			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run3)
+		} else {
+//line ggml_norm.go:24
+			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+				if gc_act3 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
+				} else {
+//line ggml_norm.go:25
+					compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c33r)
+					gc_left7 := gc_act3
+					if compiled.SIMD {
+						if gc_act3 == ^uint32(0) {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+//line ggml_norm.go:25
+								x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane3:])
+//line ggml_norm.go:25
+								x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c33r[gc_lane3:]))
+//line ggml_norm.go:25
+								x_3.StoreSlice(gc_l_x_3[gc_lane3:])
+								gc_left7 &^= 0xff << gc_lane3
+							}
+						} else {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+								if gc_act3>>gc_lane3&0xff != 0xff {
+									continue
+								}
+//line ggml_norm.go:25
+								x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane3:])
+//line ggml_norm.go:25
+								x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c33r[gc_lane3:]))
+//line ggml_norm.go:25
+								x_3.StoreSlice(gc_l_x_3[gc_lane3:])
+								gc_left7 &^= 0xff << gc_lane3
+							}
 						}
+						archsimd.ClearAVXUpperBits()
 					}
-					{
-						gc_tx3 := gc_step8 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line ggml_softmax.go:101
-						warpID := gc_tx3 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx3 % ggmlWarpSize
-						_ = laneID
-
-//line ggml_softmax.go:168
-						if warpID == 0 {
-							bufIw[laneID] = 0.0
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line ggml_softmax.go:101
-						warpID := gc_tx3 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx3 % ggmlWarpSize
-						_ = laneID
-
-//line ggml_softmax.go:168
-						if warpID == 0 {
-							bufIw[laneID] = 0.0
+					if gc_left7 != 0 {
+						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+							if gc_left7&(1<<gc_lane3) == 0 {
+								continue
+							}
+//line ggml_norm.go:38
+							x_3 := gc_l_x_3[gc_lane3]
+//line ggml_norm.go:25
+							x_3 += gc_c33r[gc_lane3]
+							gc_l_x_3[gc_lane3] = x_3
 						}
 					}
 				}
-				for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
+			}
+		}
+		gc_left8 := gc_act3
+		if compiled.SIMD {
+			if gc_act3 == ^uint32(0) {
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+					gc_rank3 := gc_w3 + gc_lane3
+//line ggml_norm.go:27
+					x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane3:])
+//line ggml_norm.go:27
+					var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_norm.go:27
+					r_2 := x_3
+//line ggml_softmax.go:165
+					tmp = r_2
+//line ggml_softmax.go:165
+					tmp.StoreSlice(gc_s_tmp[gc_rank3:])
+					gc_left8 &^= 0xff << gc_lane3
+				}
+			} else {
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+					if gc_act3>>gc_lane3&0xff != 0xff {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+//line ggml_softmax.go:165
+					x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane3:])
+//line ggml_softmax.go:165
+					var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_norm.go:27
+					r_2 := x_3
+//line ggml_softmax.go:165
+					tmp = r_2
+//line ggml_softmax.go:165
+					tmp.StoreSlice(gc_s_tmp[gc_rank3:])
+					gc_left8 &^= 0xff << gc_lane3
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left8 != 0 {
+			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+				if gc_left8&(1<<gc_lane3) == 0 {
+					continue
+				}
+				gc_rank3 := gc_w3 + gc_lane3
+//line ggml_softmax.go:178
+				x_3 := gc_l_x_3[gc_lane3]
+//line ggml_softmax.go:180
+				var tmp float32
+//line ggml_norm.go:27
+				var r_2 float32 = x_3
+//line ggml_softmax.go:165
+				tmp = r_2
+//line ggml_softmax.go:167
+				gc_s_tmp[gc_rank3] = tmp
+			}
+		}
+	}
+//line ggml_softmax.go:166
+	if blockSize > ggmlWarpSize {
+//line ggml_softmax.go:168
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_step8 := 0
+			for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
+				{
+					gc_tx3 := gc_step8 + 0
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
 //line ggml_softmax.go:101
 					warpID := gc_tx3 / ggmlWarpSize
-					_ = warpID
-
-//line ggml_softmax.go:102
 					laneID := gc_tx3 % ggmlWarpSize
-					_ = laneID
-
+//line ggml_softmax.go:168
+					if warpID == 0 {
+						bufIw[laneID] = 0.0
+					}
+				}
+				{
+					gc_tx3 := gc_step8 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line ggml_softmax.go:101
+					warpID := gc_tx3 / ggmlWarpSize
+					laneID := gc_tx3 % ggmlWarpSize
+//line ggml_softmax.go:168
+					if warpID == 0 {
+						bufIw[laneID] = 0.0
+					}
+				}
+				{
+					gc_tx3 := gc_step8 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line ggml_softmax.go:101
+					warpID := gc_tx3 / ggmlWarpSize
+					laneID := gc_tx3 % ggmlWarpSize
+//line ggml_softmax.go:168
+					if warpID == 0 {
+						bufIw[laneID] = 0.0
+					}
+				}
+				{
+					gc_tx3 := gc_step8 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line ggml_softmax.go:101
+					warpID := gc_tx3 / ggmlWarpSize
+					laneID := gc_tx3 % ggmlWarpSize
 //line ggml_softmax.go:168
 					if warpID == 0 {
 						bufIw[laneID] = 0.0
 					}
 				}
 			}
-		}
-		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_step9 := 0
-				for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
-					{
-						gc_tx3 := gc_step9 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
+			for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
 //line ggml_softmax.go:101
-						warpID := gc_tx3 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx3 % ggmlWarpSize
-						_ = laneID
-						tmp := gc_s_tmp[gc_rank3]
-
-//line ggml_softmax.go:173
-						if laneID == 0 {
-							bufIw[warpID] = tmp
-						}
-					}
-					{
-						gc_tx3 := gc_step9 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line ggml_softmax.go:101
-						warpID := gc_tx3 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx3 % ggmlWarpSize
-						_ = laneID
-						tmp := gc_s_tmp[gc_rank3]
-
-//line ggml_softmax.go:173
-						if laneID == 0 {
-							bufIw[warpID] = tmp
-						}
-					}
-					{
-						gc_tx3 := gc_step9 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line ggml_softmax.go:101
-						warpID := gc_tx3 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx3 % ggmlWarpSize
-						_ = laneID
-						tmp := gc_s_tmp[gc_rank3]
-
-//line ggml_softmax.go:173
-						if laneID == 0 {
-							bufIw[warpID] = tmp
-						}
-					}
-					{
-						gc_tx3 := gc_step9 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line ggml_softmax.go:101
-						warpID := gc_tx3 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx3 % ggmlWarpSize
-						_ = laneID
-						tmp := gc_s_tmp[gc_rank3]
-
-//line ggml_softmax.go:173
-						if laneID == 0 {
-							bufIw[warpID] = tmp
-						}
-					}
+				warpID := gc_tx3 / ggmlWarpSize
+				laneID := gc_tx3 % ggmlWarpSize
+//line ggml_softmax.go:168
+				if warpID == 0 {
+					bufIw[laneID] = 0.0
 				}
-				for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
+			}
+		}
+//line ggml_softmax.go:175
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_step9 := 0
+			for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
+				{
+					gc_tx3 := gc_step9 + 0
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
 //line ggml_softmax.go:101
 					warpID := gc_tx3 / ggmlWarpSize
-					_ = warpID
-
-//line ggml_softmax.go:102
 					laneID := gc_tx3 % ggmlWarpSize
-					_ = laneID
+//line ggml_softmax.go:104
 					tmp := gc_s_tmp[gc_rank3]
-
+//line ggml_softmax.go:173
+					if laneID == 0 {
+						bufIw[warpID] = tmp
+					}
+				}
+				{
+					gc_tx3 := gc_step9 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line ggml_softmax.go:101
+					warpID := gc_tx3 / ggmlWarpSize
+					laneID := gc_tx3 % ggmlWarpSize
+//line ggml_softmax.go:104
+					tmp := gc_s_tmp[gc_rank3]
+//line ggml_softmax.go:173
+					if laneID == 0 {
+						bufIw[warpID] = tmp
+					}
+				}
+				{
+					gc_tx3 := gc_step9 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line ggml_softmax.go:101
+					warpID := gc_tx3 / ggmlWarpSize
+					laneID := gc_tx3 % ggmlWarpSize
+//line ggml_softmax.go:104
+					tmp := gc_s_tmp[gc_rank3]
+//line ggml_softmax.go:173
+					if laneID == 0 {
+						bufIw[warpID] = tmp
+					}
+				}
+				{
+					gc_tx3 := gc_step9 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line ggml_softmax.go:101
+					warpID := gc_tx3 / ggmlWarpSize
+					laneID := gc_tx3 % ggmlWarpSize
+//line ggml_softmax.go:104
+					tmp := gc_s_tmp[gc_rank3]
 //line ggml_softmax.go:173
 					if laneID == 0 {
 						bufIw[warpID] = tmp
 					}
 				}
 			}
+			for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+//line ggml_softmax.go:101
+				warpID := gc_tx3 / ggmlWarpSize
+				laneID := gc_tx3 % ggmlWarpSize
+//line ggml_softmax.go:104
+				tmp := gc_s_tmp[gc_rank3]
+//line ggml_softmax.go:173
+				if laneID == 0 {
+					bufIw[warpID] = tmp
+				}
+			}
 		}
-		{
-			var gc_l_x_4 [32]float32
-			var gc_c34r [32]float32
-			for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-				gc_cnt3 := min(32, gc_n3-gc_w3)
-				gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-				var gc_dead3 uint32
-				_ = gc_dead3
-				{
-					gc_tidx8 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
-					gc_tx3 := gc_tidx8.X - 1
-					for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-						gc_tx3++
-						if gc_tx3 == gc_bdx3 {
-							gc_tx3 = 0
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
-
+//line ggml_softmax.go:180
+		var gc_l_x_4 [32]float32
+		var gc_c34r [32]float32
+		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+			gc_cnt3 := min(32, gc_n3-gc_w3)
+			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+			var gc_dead3 uint32
+			_ = gc_dead3
+			{
+				gc_tidx8 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+				gc_tx3 := gc_tidx8.X - 1
+				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+					gc_tx3++
+					if gc_tx3 == gc_bdx3 {
+						gc_tx3 = 0
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					gc_pos3.Thread = gc_rank3
 //line ggml_softmax.go:102
-						laneID := gc_tx3 % ggmlWarpSize
-						_ = laneID
-						var tmp float32
-						_ = tmp
-
+					laneID := gc_tx3 % ggmlWarpSize
+//line ggml_softmax.go:104
+					var tmp float32
 //line ggml_softmax.go:178
-						tmp = bufIw[laneID]
-
-//line ggml_softmax.go:179
-						var x_4 float32 = tmp
-
-//line ggml_softmax.go:179
-						_ = x_4
-						_ = x_4
-						gc_l_x_4[gc_lane3] = x_4
+					tmp = bufIw[laneID]
+					var x_4 float32 = tmp
+//line ggml_softmax.go:181
+					gc_l_x_4[gc_lane3] = x_4
+				}
+			}
+//line ggml_norm.go:24
+			if compiled.SIMD512 && gc_act3 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				var gc_run4 compiled.ShflSteps
+				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+//line ggml_norm.go:25
+					gc_run4.Add(offset_3, 0, 32)
+					if gc_run4.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run4)
 					}
 				}
-
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run4)
+			} else {
 //line ggml_norm.go:24
-				if compiled.SIMD512 && gc_act3 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					var gc_run4 compiled.ShflSteps
-					for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
-
+				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+					if gc_act3 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
+					} else {
 //line ggml_norm.go:25
-						gc_run4.Add(offset_3, 0, 32)
-						if gc_run4.Full() {
-							compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run4)
-						}
-					}
-					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run4)
-				} else {
-
-//line ggml_norm.go:24
-					for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
-
+						compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c34r)
+						gc_left9 := gc_act3
+						if compiled.SIMD {
+							if gc_act3 == ^uint32(0) {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 //line ggml_norm.go:25
-						if gc_act3 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
-						} else {
-
+									x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane3:])
 //line ggml_norm.go:25
-							compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c34r)
-							gc_left9 := gc_act3
-							if compiled.SIMD {
-								if gc_act3 == ^uint32(0) {
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-										gc_rank3 := gc_w3 + gc_lane3
-										_ = gc_rank3
+									x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c34r[gc_lane3:]))
 //line ggml_norm.go:25
-										x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane3:])
-//line ggml_norm.go:25
-										_ = x_4
-//line ggml_norm.go:25
-										x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c34r[gc_lane3:]))
-//line ggml_norm.go:25
-										x_4.StoreSlice(gc_l_x_4[gc_lane3:])
-										gc_left9 &^= 0xff << gc_lane3
-									}
-								} else {
-									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-										if gc_act3>>gc_lane3&0xff != 0xff {
-											continue
-										}
-										gc_rank3 := gc_w3 + gc_lane3
-										_ = gc_rank3
-//line ggml_norm.go:25
-										x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane3:])
-//line ggml_norm.go:25
-										_ = x_4
-//line ggml_norm.go:25
-										x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c34r[gc_lane3:]))
-//line ggml_norm.go:25
-										x_4.StoreSlice(gc_l_x_4[gc_lane3:])
-										gc_left9 &^= 0xff << gc_lane3
-									}
+									x_4.StoreSlice(gc_l_x_4[gc_lane3:])
+									gc_left9 &^= 0xff << gc_lane3
 								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left9 != 0 {
-								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									if gc_left9&(1<<gc_lane3) == 0 {
+							} else {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									if gc_act3>>gc_lane3&0xff != 0xff {
 										continue
 									}
-									gc_rank3 := gc_w3 + gc_lane3
-									_ = gc_rank3
-									x_4 := gc_l_x_4[gc_lane3]
-									_ = x_4
-
 //line ggml_norm.go:25
-									x_4 += gc_c34r[gc_lane3]
-									gc_l_x_4[gc_lane3] = x_4
+									x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane3:])
+//line ggml_norm.go:25
+									x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c34r[gc_lane3:]))
+//line ggml_norm.go:25
+									x_4.StoreSlice(gc_l_x_4[gc_lane3:])
+									gc_left9 &^= 0xff << gc_lane3
 								}
 							}
+							archsimd.ClearAVXUpperBits()
 						}
-					}
-				}
-				gc_left10 := gc_act3
-				if compiled.SIMD {
-					if gc_act3 == ^uint32(0) {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
-//line ggml_norm.go:27
-							x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane3:])
-//line ggml_norm.go:27
-							_ = x_4
-//line ggml_norm.go:27
-							var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:27
-							_ = tmp
-//line ggml_norm.go:27
-							r_3 := x_4
-//line ggml_norm.go:27
-							_ = r_3
-//line ggml_softmax.go:179
-							tmp = r_3
-//line ggml_softmax.go:179
-							tmp.StoreSlice(gc_s_tmp[gc_rank3:])
-							gc_left10 &^= 0xff << gc_lane3
-						}
-					} else {
-						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-							if gc_act3>>gc_lane3&0xff != 0xff {
-								continue
+						if gc_left9 != 0 {
+							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+								if gc_left9&(1<<gc_lane3) == 0 {
+									continue
+								}
+//line ggml_norm.go:38
+								x_4 := gc_l_x_4[gc_lane3]
+//line ggml_norm.go:25
+								x_4 += gc_c34r[gc_lane3]
+								gc_l_x_4[gc_lane3] = x_4
 							}
-							gc_rank3 := gc_w3 + gc_lane3
-							_ = gc_rank3
-//line ggml_softmax.go:179
-							x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane3:])
-//line ggml_softmax.go:179
-							_ = x_4
-//line ggml_softmax.go:179
-							var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_softmax.go:179
-							_ = tmp
-//line ggml_norm.go:27
-							r_3 := x_4
-//line ggml_norm.go:27
-							_ = r_3
-//line ggml_softmax.go:179
-							tmp = r_3
-//line ggml_softmax.go:179
-							tmp.StoreSlice(gc_s_tmp[gc_rank3:])
-							gc_left10 &^= 0xff << gc_lane3
 						}
 					}
-					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left10 != 0 {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left10&(1<<gc_lane3) == 0 {
+			}
+			gc_left10 := gc_act3
+			if compiled.SIMD {
+				if gc_act3 == ^uint32(0) {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						gc_rank3 := gc_w3 + gc_lane3
+//line ggml_norm.go:27
+						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane3:])
+//line ggml_norm.go:27
+						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_norm.go:27
+						r_3 := x_4
+//line ggml_softmax.go:179
+						tmp = r_3
+//line ggml_softmax.go:179
+						tmp.StoreSlice(gc_s_tmp[gc_rank3:])
+						gc_left10 &^= 0xff << gc_lane3
+					}
+				} else {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						if gc_act3>>gc_lane3&0xff != 0xff {
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
-						_ = gc_rank3
-						x_4 := gc_l_x_4[gc_lane3]
-						_ = x_4
-						var tmp float32
-						_ = tmp
-
+//line ggml_softmax.go:179
+						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane3:])
+//line ggml_softmax.go:179
+						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_norm.go:27
-						var r_3 float32 = x_4
-
-//line ggml_norm.go:27
-						_ = r_3
-
+						r_3 := x_4
 //line ggml_softmax.go:179
 						tmp = r_3
-						_ = r_3
-						gc_s_tmp[gc_rank3] = tmp
+//line ggml_softmax.go:179
+						tmp.StoreSlice(gc_s_tmp[gc_rank3:])
+						gc_left10 &^= 0xff << gc_lane3
 					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left10 != 0 {
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+					if gc_left10&(1<<gc_lane3) == 0 {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+//line ggml_softmax.go:192
+					x_4 := gc_l_x_4[gc_lane3]
+//line ggml_softmax.go:194
+					var tmp float32
+//line ggml_norm.go:27
+					var r_3 float32 = x_4
+//line ggml_softmax.go:179
+					tmp = r_3
+//line ggml_softmax.go:181
+					gc_s_tmp[gc_rank3] = tmp
 				}
 			}
 		}
 	}
+//line ggml_softmax.go:187
 	compiled.OutOfLine(func() {
 		gc_s_maxVal := gc_s_maxVal[:gc_n3]
-		_ = gc_s_maxVal
+//line ggml_softmax.go:190
 		gc_s_tmp := gc_s_tmp[:gc_n3]
-		_ = gc_s_tmp
 		{
+//line ggml_softmax.go:193
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_L93:
 				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
 //line ggml_softmax.go:79
 					tid := gc_tx3
-					_ = tid
+//line ggml_softmax.go:81
 					maxVal := gc_s_maxVal[gc_rank3]
 					tmp := gc_s_tmp[gc_rank3]
-					_ = tmp
-
 //line ggml_softmax.go:182
 					if sinks != nil {
 						tmp += expf(sinks[i02] - maxVal)
 					}
-
 //line ggml_softmax.go:186
 					invSum := 1.0 / tmp
-
 //line ggml_softmax.go:188
 					for col0_2 := 0; col0_2 < ncols; col0_2 += blockSize {
 						col_2 := col0_2 + tid
-
+//line ggml_softmax.go:191
 						if ncolsTemplate == 0 && col_2 >= ncols {
 							continue gc_L93
 						}
-
+//line ggml_softmax.go:195
 						dst[col_2] = vals[col_2] * invSum
 					}
-					_ = invSum
 				}
 			}
 		}
+//line ggml_softmax.go:201
 	})
 }
 
@@ -1175,449 +897,224 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 		gc_s_mask[gc_rank2] = mask
 	}
 	gc_s_maxVal := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	_ = gc_s_maxVal
+//line ggml_softmax.go:94
 	gc_s_tmp := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-	_ = gc_s_tmp
-
 //line ggml_softmax.go:74
 	ncols := ncolsTemplate
-
-//line ggml_softmax.go:75
 	if ncolsTemplate == 0 {
 		ncols = int(p.ncols)
 	}
-
 //line ggml_softmax.go:81
 	i03 := int64(gc_bz2)
-
-//line ggml_softmax.go:82
 	i02 := int64(gc_by2)
-
-//line ggml_softmax.go:83
 	i01 := int64(gc_bx2)
-
 //line ggml_softmax.go:85
 	rowx := gc_bx2 + gc_by2*gc_gdx2 + gc_bz2*gc_gdx2*gc_gdy2
-
 //line ggml_softmax.go:87
 	i11 := i01
-
-//line ggml_softmax.go:88
 	i12 := i02 % p.ne12
-
-//line ggml_softmax.go:89
 	i13 := i03 % p.ne13
-
 //line ggml_softmax.go:91
 	x = x[int64(rowx)*int64(ncols):]
-
-//line ggml_softmax.go:92
 	var sizeofT float32
-	{
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			mask := gc_s_mask[gc_rank2]
-
+//line ggml_softmax.go:94
+	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		mask := gc_s_mask[gc_rank2]
 //line ggml_softmax.go:93
-			mask = mask[(i11*p.nb11+i12*p.nb12+i13*p.nb13)/int64(unsafe.Sizeof(sizeofT))*int64(b2i(mask != nil)):]
-			gc_s_mask[gc_rank2] = mask
-		}
+		mask = mask[(i11*p.nb11+i12*p.nb12+i13*p.nb13)/int64(unsafe.Sizeof(sizeofT))*int64(b2i(mask != nil)):]
+		gc_s_mask[gc_rank2] = mask
 	}
-
 //line ggml_softmax.go:94
 	dst = dst[int64(rowx)*int64(ncols):]
-
 //line ggml_softmax.go:96
 	blockSize := blockSizeTemplate
-
-//line ggml_softmax.go:97
 	if blockSizeTemplate == 0 {
 		blockSize = gc_bdx2
 	}
-
 //line ggml_softmax.go:104
 	slope := getAlibiSlope(p.maxBias, uint32(i02), p.nHeadLog2, p.m0, p.m1)
-
 //line ggml_softmax.go:106
 	dataSoftMaxF32 := gocuda.DynamicShared[float32](t)
-
-//line ggml_softmax.go:107
 	bufIw := dataSoftMaxF32
-
-//line ggml_softmax.go:108
 	vals := dst
-
-//line ggml_softmax.go:109
 	if useShared {
 		vals = bufIw[ggmlWarpSize:]
 	}
-	{
-		var gc_l_x_ [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:79
-					tid := gc_tx2
-					_ = tid
-					mask := gc_s_mask[gc_rank2]
-
 //line ggml_softmax.go:113
-					maxVal := float32(math.Inf(-1))
-
-//line ggml_softmax.go:114
-					if sinks != nil {
-						maxVal = sinks[i02]
-					}
-
+	var gc_l_x_ [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:79
+				tid := gc_tx2
+//line ggml_softmax.go:81
+				mask := gc_s_mask[gc_rank2]
+//line ggml_softmax.go:113
+				maxVal := float32(math.Inf(-1))
+				if sinks != nil {
+					maxVal = sinks[i02]
+				}
 //line ggml_softmax.go:118
-					for col0 := 0; col0 < ncols; col0 += blockSize {
-						col := col0 + tid
-
-						if ncolsTemplate == 0 && col >= ncols {
-							break
-						}
-
-						m := float32(0.0)
-						if mask != nil {
-							m = slope * float32(mask[col])
-						}
-						val := x[col]*p.scale + m
-
-						vals[col] = val
-						maxVal = max(maxVal, val)
+				for col0 := 0; col0 < ncols; col0 += blockSize {
+					col := col0 + tid
+//line ggml_softmax.go:121
+					if ncolsTemplate == 0 && col >= ncols {
+						break
 					}
-
-//line ggml_softmax.go:135
-					var x_ float32 = maxVal
-
-//line ggml_softmax.go:135
-					_ = x_
-					_ = maxVal
-					_ = x_
-					gc_l_x_[gc_lane2] = x_
+//line ggml_softmax.go:125
+					m := float32(0.0)
+					if mask != nil {
+						m = slope * float32(mask[col])
+					}
+					val := x[col]*p.scale + m
+//line ggml_softmax.go:131
+					vals[col] = val
+					maxVal = max(maxVal, val)
 				}
+//line ggml_softmax.go:135
+				var x_ float32 = maxVal
+//line ggml_softmax.go:138
+				gc_l_x_[gc_lane2] = x_
 			}
-
+		}
 //line ggml_more.go:24
-			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-
+		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c21r)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line ggml_more.go:29
+				x_ := gc_l_x_[gc_lane2]
 //line ggml_more.go:25
-				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					x_ := gc_l_x_[gc_lane2]
-					_ = x_
-
+				var shflXorSync float32 = gc_c21r[gc_lane2]
 //line ggml_more.go:25
-					var shflXorSync float32 = gc_c21r[gc_lane2]
-
-//line ggml_more.go:25
-					x_ = fmaxf(x_, shflXorSync)
-					_ = shflXorSync
-					gc_l_x_[gc_lane2] = x_
-				}
+				x_ = fmaxf(x_, shflXorSync)
+//line ggml_more.go:27
+				gc_l_x_[gc_lane2] = x_
 			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:101
-					warpID := gc_tx2 / ggmlWarpSize
-					_ = warpID
-
-//line ggml_softmax.go:102
-					laneID := gc_tx2 % ggmlWarpSize
-					_ = laneID
-					x_ := gc_l_x_[gc_lane2]
-					_ = x_
-					var maxVal float32
-					_ = maxVal
-
-//line ggml_more.go:27
-					var r float32 = x_
-
-//line ggml_more.go:27
-					_ = r
-
-//line ggml_softmax.go:135
-					maxVal = r
-
-//line ggml_softmax.go:137
-					if (blockSize > ggmlWarpSize) && (warpID == 0) {
-						bufIw[laneID] = float32(math.Inf(-1))
-					}
-					_ = r
-					gc_s_maxVal[gc_rank2] = maxVal
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
 				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:101
+				warpID := gc_tx2 / ggmlWarpSize
+				laneID := gc_tx2 % ggmlWarpSize
+//line ggml_softmax.go:104
+				x_ := gc_l_x_[gc_lane2]
+//line ggml_softmax.go:106
+				var maxVal float32
+//line ggml_more.go:27
+				var r float32 = x_
+//line ggml_softmax.go:135
+				maxVal = r
+//line ggml_softmax.go:137
+				if (blockSize > ggmlWarpSize) && (warpID == 0) {
+					bufIw[laneID] = float32(math.Inf(-1))
+				}
+//line ggml_softmax.go:141
+				gc_s_maxVal[gc_rank2] = maxVal
 			}
 		}
 	}
-
 //line ggml_softmax.go:136
 	if blockSize > ggmlWarpSize {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:101
-						warpID := gc_tx2 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-						maxVal := gc_s_maxVal[gc_rank2]
-
-//line ggml_softmax.go:142
-						if laneID == 0 {
-							bufIw[warpID] = maxVal
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:101
-						warpID := gc_tx2 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-						maxVal := gc_s_maxVal[gc_rank2]
-
-//line ggml_softmax.go:142
-						if laneID == 0 {
-							bufIw[warpID] = maxVal
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:101
-						warpID := gc_tx2 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-						maxVal := gc_s_maxVal[gc_rank2]
-
-//line ggml_softmax.go:142
-						if laneID == 0 {
-							bufIw[warpID] = maxVal
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:101
-						warpID := gc_tx2 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-						maxVal := gc_s_maxVal[gc_rank2]
-
-//line ggml_softmax.go:142
-						if laneID == 0 {
-							bufIw[warpID] = maxVal
-						}
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line ggml_softmax.go:138
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line ggml_softmax.go:101
 					warpID := gc_tx2 / ggmlWarpSize
-					_ = warpID
-
-//line ggml_softmax.go:102
 					laneID := gc_tx2 % ggmlWarpSize
-					_ = laneID
+//line ggml_softmax.go:104
 					maxVal := gc_s_maxVal[gc_rank2]
-
+//line ggml_softmax.go:142
+					if laneID == 0 {
+						bufIw[warpID] = maxVal
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:101
+					warpID := gc_tx2 / ggmlWarpSize
+					laneID := gc_tx2 % ggmlWarpSize
+//line ggml_softmax.go:104
+					maxVal := gc_s_maxVal[gc_rank2]
+//line ggml_softmax.go:142
+					if laneID == 0 {
+						bufIw[warpID] = maxVal
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:101
+					warpID := gc_tx2 / ggmlWarpSize
+					laneID := gc_tx2 % ggmlWarpSize
+//line ggml_softmax.go:104
+					maxVal := gc_s_maxVal[gc_rank2]
+//line ggml_softmax.go:142
+					if laneID == 0 {
+						bufIw[warpID] = maxVal
+					}
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:101
+					warpID := gc_tx2 / ggmlWarpSize
+					laneID := gc_tx2 % ggmlWarpSize
+//line ggml_softmax.go:104
+					maxVal := gc_s_maxVal[gc_rank2]
 //line ggml_softmax.go:142
 					if laneID == 0 {
 						bufIw[warpID] = maxVal
 					}
 				}
 			}
-		}
-		{
-			var gc_l_x_2 [32]float32
-			var gc_c22r [32]float32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:102
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-						var maxVal float32
-						_ = maxVal
-
-//line ggml_softmax.go:147
-						maxVal = bufIw[laneID]
-
-//line ggml_softmax.go:148
-						var x_2 float32 = maxVal
-
-//line ggml_softmax.go:148
-						_ = x_2
-						_ = x_2
-						gc_l_x_2[gc_lane2] = x_2
-					}
-				}
-
-//line ggml_more.go:24
-				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-
-//line ggml_more.go:25
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c22r)
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						x_2 := gc_l_x_2[gc_lane2]
-						_ = x_2
-
-//line ggml_more.go:25
-						var shflXorSync_ float32 = gc_c22r[gc_lane2]
-
-//line ggml_more.go:25
-						x_2 = fmaxf(x_2, shflXorSync_)
-						_ = shflXorSync_
-						gc_l_x_2[gc_lane2] = x_2
-					}
-				}
-				gc_left := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line ggml_more.go:27
-							x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
-//line ggml_more.go:27
-							_ = x_2
-//line ggml_more.go:27
-							var maxVal archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_more.go:27
-							_ = maxVal
-//line ggml_more.go:27
-							r_ := x_2
-//line ggml_more.go:27
-							_ = r_
-//line ggml_softmax.go:148
-							maxVal = r_
-//line ggml_softmax.go:148
-							maxVal.StoreSlice(gc_s_maxVal[gc_rank2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line ggml_softmax.go:148
-							x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
-//line ggml_softmax.go:148
-							_ = x_2
-//line ggml_softmax.go:148
-							var maxVal archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_softmax.go:148
-							_ = maxVal
-//line ggml_more.go:27
-							r_ := x_2
-//line ggml_more.go:27
-							_ = r_
-//line ggml_softmax.go:148
-							maxVal = r_
-//line ggml_softmax.go:148
-							maxVal.StoreSlice(gc_s_maxVal[gc_rank2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						x_2 := gc_l_x_2[gc_lane2]
-						_ = x_2
-						var maxVal float32
-						_ = maxVal
-
-//line ggml_more.go:27
-						var r_ float32 = x_2
-
-//line ggml_more.go:27
-						_ = r_
-
-//line ggml_softmax.go:148
-						maxVal = r_
-						_ = r_
-						gc_s_maxVal[gc_rank2] = maxVal
-					}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:101
+				warpID := gc_tx2 / ggmlWarpSize
+				laneID := gc_tx2 % ggmlWarpSize
+//line ggml_softmax.go:104
+				maxVal := gc_s_maxVal[gc_rank2]
+//line ggml_softmax.go:142
+				if laneID == 0 {
+					bufIw[warpID] = maxVal
 				}
 			}
 		}
-	}
-	{
-		var gc_l_x_3 [32]float32
-		var gc_c23r [32]float32
+//line ggml_softmax.go:149
+		var gc_l_x_2 [32]float32
+		var gc_c22r [32]float32
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 			gc_cnt2 := min(32, gc_n2-gc_w2)
 			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
@@ -1633,140 +1130,47 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:79
-					tid := gc_tx2
-					_ = tid
-					maxVal := gc_s_maxVal[gc_rank2]
-
-//line ggml_softmax.go:151
-					tmp := float32(0.0)
-
-//line ggml_softmax.go:153
-					for col0_ := 0; col0_ < ncols; col0_ += blockSize {
-						col_ := col0_ + tid
-
-						if ncolsTemplate == 0 && col_ >= ncols {
-							break
-						}
-
-						val_ := expf(vals[col_] - maxVal)
-						tmp += val_
-						vals[col_] = val_
-					}
-
-//line ggml_softmax.go:165
-					var x_3 float32 = tmp
-
-//line ggml_softmax.go:165
-					_ = x_3
-					_ = tmp
-					_ = x_3
-					gc_l_x_3[gc_lane2] = x_3
+//line ggml_softmax.go:102
+					laneID := gc_tx2 % ggmlWarpSize
+//line ggml_softmax.go:104
+					var maxVal float32
+//line ggml_softmax.go:147
+					maxVal = bufIw[laneID]
+					var x_2 float32 = maxVal
+//line ggml_softmax.go:150
+					gc_l_x_2[gc_lane2] = x_2
 				}
 			}
-
-//line ggml_norm.go:24
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				var gc_run compiled.ShflSteps
-				for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
-
-//line ggml_norm.go:25
-					gc_run.Add(offset_2, 0, 32)
-					if gc_run.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run)
-			} else {
-
-//line ggml_norm.go:24
-				for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
-
-//line ggml_norm.go:25
-					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
-					} else {
-
-//line ggml_norm.go:25
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c23r)
-						gc_left2 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line ggml_norm.go:25
-									x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
-//line ggml_norm.go:25
-									_ = x_3
-//line ggml_norm.go:25
-									x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
-//line ggml_norm.go:25
-									x_3.StoreSlice(gc_l_x_3[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line ggml_norm.go:25
-									x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
-//line ggml_norm.go:25
-									_ = x_3
-//line ggml_norm.go:25
-									x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
-//line ggml_norm.go:25
-									x_3.StoreSlice(gc_l_x_3[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left2 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								x_3 := gc_l_x_3[gc_lane2]
-								_ = x_3
-
-//line ggml_norm.go:25
-								x_3 += gc_c23r[gc_lane2]
-								gc_l_x_3[gc_lane2] = x_3
-							}
-						}
-					}
+//line ggml_more.go:24
+			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c22r)
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line ggml_more.go:29
+					x_2 := gc_l_x_2[gc_lane2]
+//line ggml_more.go:25
+					var shflXorSync_ float32 = gc_c22r[gc_lane2]
+//line ggml_more.go:25
+					x_2 = fmaxf(x_2, shflXorSync_)
+//line ggml_more.go:27
+					gc_l_x_2[gc_lane2] = x_2
 				}
 			}
-			gc_left3 := gc_act2
+			gc_left := gc_act2
 			if compiled.SIMD {
 				if gc_act2 == ^uint32(0) {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_norm.go:27
-						x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
-//line ggml_norm.go:27
-						_ = x_3
-//line ggml_norm.go:27
-						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:27
-						_ = tmp
-//line ggml_norm.go:27
-						r_2 := x_3
-//line ggml_norm.go:27
-						_ = r_2
-//line ggml_softmax.go:165
-						tmp = r_2
-//line ggml_softmax.go:165
-						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
+//line ggml_more.go:27
+						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+//line ggml_more.go:27
+						var maxVal archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_more.go:27
+						r_ := x_2
+//line ggml_softmax.go:148
+						maxVal = r_
+//line ggml_softmax.go:148
+						maxVal.StoreSlice(gc_s_maxVal[gc_rank2:])
+						gc_left &^= 0xff << gc_lane2
 					}
 				} else {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -1774,490 +1178,530 @@ func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_softmax.go:165
-						x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
-//line ggml_softmax.go:165
-						_ = x_3
-//line ggml_softmax.go:165
-						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_softmax.go:165
-						_ = tmp
-//line ggml_norm.go:27
-						r_2 := x_3
-//line ggml_norm.go:27
-						_ = r_2
-//line ggml_softmax.go:165
-						tmp = r_2
-//line ggml_softmax.go:165
-						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
+//line ggml_softmax.go:148
+						x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+//line ggml_softmax.go:148
+						var maxVal archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_more.go:27
+						r_ := x_2
+//line ggml_softmax.go:148
+						maxVal = r_
+//line ggml_softmax.go:148
+						maxVal.StoreSlice(gc_s_maxVal[gc_rank2:])
+						gc_left &^= 0xff << gc_lane2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left3 != 0 {
+			if gc_left != 0 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					x_3 := gc_l_x_3[gc_lane2]
-					_ = x_3
-					var tmp float32
-					_ = tmp
-
-//line ggml_norm.go:27
-					var r_2 float32 = x_3
-
-//line ggml_norm.go:27
-					_ = r_2
-
-//line ggml_softmax.go:165
-					tmp = r_2
-					_ = r_2
-					gc_s_tmp[gc_rank2] = tmp
+//line ggml_softmax.go:161
+					x_2 := gc_l_x_2[gc_lane2]
+//line ggml_softmax.go:163
+					var maxVal float32
+//line ggml_more.go:27
+					var r_ float32 = x_2
+//line ggml_softmax.go:148
+					maxVal = r_
+//line ggml_softmax.go:150
+					gc_s_maxVal[gc_rank2] = maxVal
 				}
 			}
 		}
 	}
-
-//line ggml_softmax.go:166
-	if blockSize > ggmlWarpSize {
+//line ggml_softmax.go:157
+	var gc_l_x_3 [32]float32
+	var gc_c23r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
 		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:101
-						warpID := gc_tx2 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-
-//line ggml_softmax.go:168
-						if warpID == 0 {
-							bufIw[laneID] = 0.0
-						}
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:79
+				tid := gc_tx2
+//line ggml_softmax.go:81
+				maxVal := gc_s_maxVal[gc_rank2]
+//line ggml_softmax.go:151
+				tmp := float32(0.0)
+//line ggml_softmax.go:153
+				for col0_ := 0; col0_ < ncols; col0_ += blockSize {
+					col_ := col0_ + tid
+//line ggml_softmax.go:156
+					if ncolsTemplate == 0 && col_ >= ncols {
+						break
 					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:101
-						warpID := gc_tx2 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-
+//line ggml_softmax.go:160
+					val_ := expf(vals[col_] - maxVal)
+					tmp += val_
+					vals[col_] = val_
+				}
+//line ggml_softmax.go:165
+				var x_3 float32 = tmp
 //line ggml_softmax.go:168
-						if warpID == 0 {
-							bufIw[laneID] = 0.0
+				gc_l_x_3[gc_lane2] = x_3
+			}
+		}
+//line ggml_norm.go:24
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+//line ggml_norm.go:25
+				gc_run.Add(offset_2, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run)
+				}
+			}
+			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_3, &gc_run)
+		} else {
+//line ggml_norm.go:24
+			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
+				} else {
+//line ggml_norm.go:25
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c23r)
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line ggml_norm.go:25
+								x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+//line ggml_norm.go:25
+								x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+//line ggml_norm.go:25
+								x_3.StoreSlice(gc_l_x_3[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+//line ggml_norm.go:25
+								x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+//line ggml_norm.go:25
+								x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+//line ggml_norm.go:25
+								x_3.StoreSlice(gc_l_x_3[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
 						}
+						archsimd.ClearAVXUpperBits()
 					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:101
-						warpID := gc_tx2 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-
-//line ggml_softmax.go:168
-						if warpID == 0 {
-							bufIw[laneID] = 0.0
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:101
-						warpID := gc_tx2 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-
-//line ggml_softmax.go:168
-						if warpID == 0 {
-							bufIw[laneID] = 0.0
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line ggml_norm.go:38
+							x_3 := gc_l_x_3[gc_lane2]
+//line ggml_norm.go:25
+							x_3 += gc_c23r[gc_lane2]
+							gc_l_x_3[gc_lane2] = x_3
 						}
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+			}
+		}
+		gc_left3 := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+//line ggml_norm.go:27
+					x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+//line ggml_norm.go:27
+					var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_norm.go:27
+					r_2 := x_3
+//line ggml_softmax.go:165
+					tmp = r_2
+//line ggml_softmax.go:165
+					tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line ggml_softmax.go:165
+					x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+//line ggml_softmax.go:165
+					var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_norm.go:27
+					r_2 := x_3
+//line ggml_softmax.go:165
+					tmp = r_2
+//line ggml_softmax.go:165
+					tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left3 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left3&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+//line ggml_softmax.go:178
+				x_3 := gc_l_x_3[gc_lane2]
+//line ggml_softmax.go:180
+				var tmp float32
+//line ggml_norm.go:27
+				var r_2 float32 = x_3
+//line ggml_softmax.go:165
+				tmp = r_2
+//line ggml_softmax.go:167
+				gc_s_tmp[gc_rank2] = tmp
+			}
+		}
+	}
+//line ggml_softmax.go:166
+	if blockSize > ggmlWarpSize {
+//line ggml_softmax.go:168
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				{
+					gc_tx2 := gc_step5 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line ggml_softmax.go:101
 					warpID := gc_tx2 / ggmlWarpSize
-					_ = warpID
-
-//line ggml_softmax.go:102
 					laneID := gc_tx2 % ggmlWarpSize
-					_ = laneID
-
+//line ggml_softmax.go:168
+					if warpID == 0 {
+						bufIw[laneID] = 0.0
+					}
+				}
+				{
+					gc_tx2 := gc_step5 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:101
+					warpID := gc_tx2 / ggmlWarpSize
+					laneID := gc_tx2 % ggmlWarpSize
+//line ggml_softmax.go:168
+					if warpID == 0 {
+						bufIw[laneID] = 0.0
+					}
+				}
+				{
+					gc_tx2 := gc_step5 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:101
+					warpID := gc_tx2 / ggmlWarpSize
+					laneID := gc_tx2 % ggmlWarpSize
+//line ggml_softmax.go:168
+					if warpID == 0 {
+						bufIw[laneID] = 0.0
+					}
+				}
+				{
+					gc_tx2 := gc_step5 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:101
+					warpID := gc_tx2 / ggmlWarpSize
+					laneID := gc_tx2 % ggmlWarpSize
 //line ggml_softmax.go:168
 					if warpID == 0 {
 						bufIw[laneID] = 0.0
 					}
 				}
 			}
-		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line ggml_softmax.go:101
-						warpID := gc_tx2 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-						tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_softmax.go:173
-						if laneID == 0 {
-							bufIw[warpID] = tmp
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:101
-						warpID := gc_tx2 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-						tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_softmax.go:173
-						if laneID == 0 {
-							bufIw[warpID] = tmp
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:101
-						warpID := gc_tx2 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-						tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_softmax.go:173
-						if laneID == 0 {
-							bufIw[warpID] = tmp
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:101
-						warpID := gc_tx2 / ggmlWarpSize
-						_ = warpID
-
-//line ggml_softmax.go:102
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-						tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_softmax.go:173
-						if laneID == 0 {
-							bufIw[warpID] = tmp
-						}
-					}
+				warpID := gc_tx2 / ggmlWarpSize
+				laneID := gc_tx2 % ggmlWarpSize
+//line ggml_softmax.go:168
+				if warpID == 0 {
+					bufIw[laneID] = 0.0
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+			}
+		}
+//line ggml_softmax.go:175
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line ggml_softmax.go:101
 					warpID := gc_tx2 / ggmlWarpSize
-					_ = warpID
-
-//line ggml_softmax.go:102
 					laneID := gc_tx2 % ggmlWarpSize
-					_ = laneID
+//line ggml_softmax.go:104
 					tmp := gc_s_tmp[gc_rank2]
-
+//line ggml_softmax.go:173
+					if laneID == 0 {
+						bufIw[warpID] = tmp
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:101
+					warpID := gc_tx2 / ggmlWarpSize
+					laneID := gc_tx2 % ggmlWarpSize
+//line ggml_softmax.go:104
+					tmp := gc_s_tmp[gc_rank2]
+//line ggml_softmax.go:173
+					if laneID == 0 {
+						bufIw[warpID] = tmp
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:101
+					warpID := gc_tx2 / ggmlWarpSize
+					laneID := gc_tx2 % ggmlWarpSize
+//line ggml_softmax.go:104
+					tmp := gc_s_tmp[gc_rank2]
+//line ggml_softmax.go:173
+					if laneID == 0 {
+						bufIw[warpID] = tmp
+					}
+				}
+				{
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:101
+					warpID := gc_tx2 / ggmlWarpSize
+					laneID := gc_tx2 % ggmlWarpSize
+//line ggml_softmax.go:104
+					tmp := gc_s_tmp[gc_rank2]
 //line ggml_softmax.go:173
 					if laneID == 0 {
 						bufIw[warpID] = tmp
 					}
 				}
 			}
+			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:101
+				warpID := gc_tx2 / ggmlWarpSize
+				laneID := gc_tx2 % ggmlWarpSize
+//line ggml_softmax.go:104
+				tmp := gc_s_tmp[gc_rank2]
+//line ggml_softmax.go:173
+				if laneID == 0 {
+					bufIw[warpID] = tmp
+				}
+			}
 		}
-		{
-			var gc_l_x_4 [32]float32
-			var gc_c24r [32]float32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
+//line ggml_softmax.go:180
+		var gc_l_x_4 [32]float32
+		var gc_c24r [32]float32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 //line ggml_softmax.go:102
-						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-						var tmp float32
-						_ = tmp
-
+					laneID := gc_tx2 % ggmlWarpSize
+//line ggml_softmax.go:104
+					var tmp float32
 //line ggml_softmax.go:178
-						tmp = bufIw[laneID]
-
-//line ggml_softmax.go:179
-						var x_4 float32 = tmp
-
-//line ggml_softmax.go:179
-						_ = x_4
-						_ = x_4
-						gc_l_x_4[gc_lane2] = x_4
+					tmp = bufIw[laneID]
+					var x_4 float32 = tmp
+//line ggml_softmax.go:181
+					gc_l_x_4[gc_lane2] = x_4
+				}
+			}
+//line ggml_norm.go:24
+			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				var gc_run2 compiled.ShflSteps
+				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+//line ggml_norm.go:25
+					gc_run2.Add(offset_3, 0, 32)
+					if gc_run2.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run2)
 					}
 				}
-
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run2)
+			} else {
 //line ggml_norm.go:24
-				if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					var gc_run2 compiled.ShflSteps
-					for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
-
+				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
+					} else {
 //line ggml_norm.go:25
-						gc_run2.Add(offset_3, 0, 32)
-						if gc_run2.Full() {
-							compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run2)
-						}
-					}
-					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_4, &gc_run2)
-				} else {
-
-//line ggml_norm.go:24
-					for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
-
+						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c24r)
+						gc_left4 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line ggml_norm.go:25
-						if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
-						} else {
-
+									x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
 //line ggml_norm.go:25
-							compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c24r)
-							gc_left4 := gc_act2
-							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
+									x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
 //line ggml_norm.go:25
-										x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
-//line ggml_norm.go:25
-										_ = x_4
-//line ggml_norm.go:25
-										x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
-//line ggml_norm.go:25
-										x_4.StoreSlice(gc_l_x_4[gc_lane2:])
-										gc_left4 &^= 0xff << gc_lane2
-									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line ggml_norm.go:25
-										x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
-//line ggml_norm.go:25
-										_ = x_4
-//line ggml_norm.go:25
-										x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
-//line ggml_norm.go:25
-										x_4.StoreSlice(gc_l_x_4[gc_lane2:])
-										gc_left4 &^= 0xff << gc_lane2
-									}
+									x_4.StoreSlice(gc_l_x_4[gc_lane2:])
+									gc_left4 &^= 0xff << gc_lane2
 								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left4 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left4&(1<<gc_lane2) == 0 {
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-									x_4 := gc_l_x_4[gc_lane2]
-									_ = x_4
-
 //line ggml_norm.go:25
-									x_4 += gc_c24r[gc_lane2]
-									gc_l_x_4[gc_lane2] = x_4
+									x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
+//line ggml_norm.go:25
+									x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+//line ggml_norm.go:25
+									x_4.StoreSlice(gc_l_x_4[gc_lane2:])
+									gc_left4 &^= 0xff << gc_lane2
 								}
 							}
+							archsimd.ClearAVXUpperBits()
 						}
-					}
-				}
-				gc_left5 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line ggml_norm.go:27
-							x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
-//line ggml_norm.go:27
-							_ = x_4
-//line ggml_norm.go:27
-							var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:27
-							_ = tmp
-//line ggml_norm.go:27
-							r_3 := x_4
-//line ggml_norm.go:27
-							_ = r_3
-//line ggml_softmax.go:179
-							tmp = r_3
-//line ggml_softmax.go:179
-							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-							gc_left5 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
+						if gc_left4 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left4&(1<<gc_lane2) == 0 {
+									continue
+								}
+//line ggml_norm.go:38
+								x_4 := gc_l_x_4[gc_lane2]
+//line ggml_norm.go:25
+								x_4 += gc_c24r[gc_lane2]
+								gc_l_x_4[gc_lane2] = x_4
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line ggml_softmax.go:179
-							x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
-//line ggml_softmax.go:179
-							_ = x_4
-//line ggml_softmax.go:179
-							var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_softmax.go:179
-							_ = tmp
-//line ggml_norm.go:27
-							r_3 := x_4
-//line ggml_norm.go:27
-							_ = r_3
-//line ggml_softmax.go:179
-							tmp = r_3
-//line ggml_softmax.go:179
-							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
-							gc_left5 &^= 0xff << gc_lane2
 						}
 					}
-					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left5 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left5&(1<<gc_lane2) == 0 {
+			}
+			gc_left5 := gc_act2
+			if compiled.SIMD {
+				if gc_act2 == ^uint32(0) {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+//line ggml_norm.go:27
+						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
+//line ggml_norm.go:27
+						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_norm.go:27
+						r_3 := x_4
+//line ggml_softmax.go:179
+						tmp = r_3
+//line ggml_softmax.go:179
+						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+						gc_left5 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						x_4 := gc_l_x_4[gc_lane2]
-						_ = x_4
-						var tmp float32
-						_ = tmp
-
+//line ggml_softmax.go:179
+						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
+//line ggml_softmax.go:179
+						var tmp archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_norm.go:27
-						var r_3 float32 = x_4
-
-//line ggml_norm.go:27
-						_ = r_3
-
+						r_3 := x_4
 //line ggml_softmax.go:179
 						tmp = r_3
-						_ = r_3
-						gc_s_tmp[gc_rank2] = tmp
+//line ggml_softmax.go:179
+						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+						gc_left5 &^= 0xff << gc_lane2
 					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left5 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left5&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line ggml_softmax.go:192
+					x_4 := gc_l_x_4[gc_lane2]
+//line ggml_softmax.go:194
+					var tmp float32
+//line ggml_norm.go:27
+					var r_3 float32 = x_4
+//line ggml_softmax.go:179
+					tmp = r_3
+//line ggml_softmax.go:181
+					gc_s_tmp[gc_rank2] = tmp
 				}
 			}
 		}
 	}
+//line ggml_softmax.go:187
 	compiled.OutOfLine(func() {
 		gc_s_maxVal := gc_s_maxVal[:gc_n2]
-		_ = gc_s_maxVal
+//line ggml_softmax.go:190
 		gc_s_tmp := gc_s_tmp[:gc_n2]
-		_ = gc_s_tmp
 		{
+//line ggml_softmax.go:193
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_L92:
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line ggml_softmax.go:79
 					tid := gc_tx2
-					_ = tid
+//line ggml_softmax.go:81
 					maxVal := gc_s_maxVal[gc_rank2]
 					tmp := gc_s_tmp[gc_rank2]
-					_ = tmp
-
 //line ggml_softmax.go:182
 					if sinks != nil {
 						tmp += expf(sinks[i02] - maxVal)
 					}
-
 //line ggml_softmax.go:186
 					invSum := 1.0 / tmp
-
 //line ggml_softmax.go:188
 					for col0_2 := 0; col0_2 < ncols; col0_2 += blockSize {
 						col_2 := col0_2 + tid
-
+//line ggml_softmax.go:191
 						if ncolsTemplate == 0 && col_2 >= ncols {
 							continue gc_L92
 						}
-
+//line ggml_softmax.go:195
 						dst[col_2] = vals[col_2] * invSum
 					}
-					_ = invSum
 				}
 			}
 		}
+//line ggml_softmax.go:201
 	})
 }
 
@@ -2297,71 +1741,212 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_val := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	_ = gc_s_val
+//line ggml_softmax.go:379
 	gc_s_val_ := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	_ = gc_s_val_
+//line ggml_softmax.go:381
 	gc_s_val_2 := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-	_ = gc_s_val_2
+//line ggml_softmax.go:383
 	gc_s_val_3 := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
-	_ = gc_s_val_3
+//line ggml_softmax.go:385
 	gc_s_localVals := compiled.Scratch[[4]float32](gc_b2, 4)[:gc_n2]
 	gc_s_r := compiled.Scratch[float32](gc_b2, 5)[:gc_n2]
 	gc_s_r_3 := compiled.Scratch[float32](gc_b2, 6)[:gc_n2]
 	gc_s_r_6 := compiled.Scratch[float32](gc_b2, 7)[:gc_n2]
 	gc_s_r_9 := compiled.Scratch[float32](gc_b2, 8)[:gc_n2]
-
 //line ggml_softmax.go:358
 	for rowx := 0; int64(rowx) < p.ne01*p.ne02*p.ne03; rowx++ {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
-
 //line ggml_softmax.go:359
 		var x_ []float32 = x[int64(rowx)*p.ncols:]
-
-//line ggml_softmax.go:359
-		_ = x_
-
 //line ggml_softmax.go:359
 		var dst_ []float32 = dst[int64(rowx)*p.ncols:]
-
-//line ggml_softmax.go:359
-		_ = dst_
-
 //line ggml_softmax.go:359
 		var tmpVals_ []float32 = tmpVals
-
-//line ggml_softmax.go:359
-		_ = tmpVals_
-
 //line ggml_softmax.go:359
 		var p_ softMaxParams = p
-
-//line ggml_softmax.go:359
-		_ = p_
-
 //line ggml_softmax.go:258
 		g := cg.ThisGrid(t)
 		_ = g
-
 //line ggml_softmax.go:262
 		const nElemPerThread = 4
-
 //line ggml_softmax.go:266
 		stepSize := gc_gdx2 * gc_bdx2
-
 //line ggml_softmax.go:283
 		var returned bool
-
 //line ggml_softmax.go:283
 		_ = returned
-
 //line ggml_softmax.go:214
 		localVals_ := gc_shared12(32)[:32]
-		{
-			var gc_l_x_2 [32]float32
-			var gc_c21r [32]float32
+//line ggml_softmax.go:216
+		var gc_l_x_2 [32]float32
+		var gc_c21r [32]float32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:260
+					tid := gc_tx2
+					colStart := gc_bx2*gc_bdx2 + tid
+//line ggml_softmax.go:264
+					localVals := [nElemPerThread]float32{float32(math.Inf(-1)), float32(math.Inf(-1)), float32(math.Inf(-1)), float32(math.Inf(-1))}
+					localMax := float32(math.Inf(-1))
+//line ggml_softmax.go:268
+					for col := colStart; int64(col) < p_.ncols; {
+//line ggml_softmax.go:268
+						gc_b2.Tick()
+//line ggml_softmax.go:268
+						if gc_b2.Stopped() {
+//line ggml_softmax.go:268
+							return
+						}
+						{
+							{
+//line ggml_softmax.go:269
+								i := int(0)
+								idx := col + i*stepSize
+								if int64(idx) < p_.ncols {
+									localVals[i] = x_[idx]
+								} else {
+									localVals[i] = float32(math.Inf(-1))
+								}
+							}
+							{
+//line ggml_softmax.go:269
+								i := int(1)
+								idx := col + i*stepSize
+								if int64(idx) < p_.ncols {
+									localVals[i] = x_[idx]
+								} else {
+									localVals[i] = float32(math.Inf(-1))
+								}
+							}
+							{
+//line ggml_softmax.go:269
+								i := int(2)
+								idx := col + i*stepSize
+								if int64(idx) < p_.ncols {
+									localVals[i] = x_[idx]
+								} else {
+									localVals[i] = float32(math.Inf(-1))
+								}
+							}
+							{
+//line ggml_softmax.go:269
+								i := int(3)
+								idx := col + i*stepSize
+								if int64(idx) < p_.ncols {
+									localVals[i] = x_[idx]
+								} else {
+									localVals[i] = float32(math.Inf(-1))
+								}
+							}
+						}
+						{
+							{
+//line ggml_softmax.go:277
+								i_ := int(0)
+								localMax = fmaxf(localMax, localVals[i_])
+							}
+							{
+//line ggml_softmax.go:277
+								i_ := int(1)
+								localMax = fmaxf(localMax, localVals[i_])
+							}
+							{
+//line ggml_softmax.go:277
+								i_ := int(2)
+								localMax = fmaxf(localMax, localVals[i_])
+							}
+							{
+//line ggml_softmax.go:277
+								i_ := int(3)
+								localMax = fmaxf(localMax, localVals[i_])
+							}
+						}
+//line ggml_softmax.go:280
+						col += stepSize * nElemPerThread
+					}
+//line ggml_softmax.go:283
+					var val float32 = localMax
+//line ggml_softmax.go:283
+					var r float32
+//line ggml_softmax.go:211
+					var x_2 float32 = val
+//line ggml_softmax.go:217
+					gc_l_x_2[gc_lane2] = x_2
+					gc_s_localVals[gc_rank2] = localVals
+					gc_s_r[gc_rank2] = r
+				}
+			}
+//line ggml_more.go:24
+			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset, ggmlWarpSize, &gc_c21r)
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line ggml_more.go:29
+					x_2 := gc_l_x_2[gc_lane2]
+//line ggml_more.go:25
+					var shflXorSync float32 = gc_c21r[gc_lane2]
+//line ggml_more.go:25
+					x_2 = fmaxf(x_2, shflXorSync)
+//line ggml_more.go:27
+					gc_l_x_2[gc_lane2] = x_2
+				}
+			}
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					gc_b2.Enter(gc_rank2)
+//line ggml_softmax.go:215
+					warpID := gc_tx2 / ggmlWarpSize
+					laneID := gc_tx2 % ggmlWarpSize
+//line ggml_softmax.go:218
+					x_2 := gc_l_x_2[gc_lane2]
+//line ggml_softmax.go:220
+					var val float32
+//line ggml_more.go:27
+					var r_ float32 = x_2
+//line ggml_softmax.go:211
+					val = r_
+//line ggml_softmax.go:213
+					if gc_bdx2 > ggmlWarpSize {
+//line ggml_softmax.go:213
+						t.Assert((gc_bdx2 <= 1024) && (gc_bdx2%ggmlWarpSize) == 0)
+//line ggml_softmax.go:217
+						if laneID == 0 {
+							localVals_[warpID] = val
+						}
+					}
+//line ggml_softmax.go:215
+					gc_s_val[gc_rank2] = val
+				}
+			}
+		}
+//line ggml_softmax.go:212
+		if gc_bdx2 > ggmlWarpSize {
+//line ggml_softmax.go:214
+			var gc_l_x_3 [32]float32
+			var gc_c22r [32]float32
 			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 				gc_cnt2 := min(32, gc_n2-gc_w2)
 				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
@@ -2377,451 +1962,158 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:260
-						tid := gc_tx2
-						_ = tid
-
-//line ggml_softmax.go:261
-						colStart := gc_bx2*gc_bdx2 + tid
-						_ = colStart
-
-//line ggml_softmax.go:264
-						localVals := [nElemPerThread]float32{float32(math.Inf(-1)), float32(math.Inf(-1)), float32(math.Inf(-1)), float32(math.Inf(-1))}
-
-//line ggml_softmax.go:265
-						localMax := float32(math.Inf(-1))
-
-//line ggml_softmax.go:268
-						for col := colStart; int64(col) < p_.ncols; {
-//line ggml_softmax.go:268
-							gc_b2.Tick()
-//line ggml_softmax.go:268
-							if gc_b2.Stopped() {
-//line ggml_softmax.go:268
-								return
-//line ggml_softmax.go:268
-							}
-//line ggml_softmax.go:268
-							{
-								{
-//line ggml_softmax.go:269
-									i := int(0)
-//line ggml_softmax.go:269
-									_ = i
-									idx := col + i*stepSize
-									if int64(idx) < p_.ncols {
-										localVals[i] = x_[idx]
-									} else {
-										localVals[i] = float32(math.Inf(-1))
-									}
-								}
-//line ggml_softmax.go:269
-								{
-//line ggml_softmax.go:269
-									i := int(1)
-//line ggml_softmax.go:269
-									_ = i
-									idx := col + i*stepSize
-									if int64(idx) < p_.ncols {
-										localVals[i] = x_[idx]
-									} else {
-										localVals[i] = float32(math.Inf(-1))
-									}
-								}
-//line ggml_softmax.go:269
-								{
-//line ggml_softmax.go:269
-									i := int(2)
-//line ggml_softmax.go:269
-									_ = i
-									idx := col + i*stepSize
-									if int64(idx) < p_.ncols {
-										localVals[i] = x_[idx]
-									} else {
-										localVals[i] = float32(math.Inf(-1))
-									}
-								}
-//line ggml_softmax.go:269
-								{
-//line ggml_softmax.go:269
-									i := int(3)
-//line ggml_softmax.go:269
-									_ = i
-									idx := col + i*stepSize
-									if int64(idx) < p_.ncols {
-										localVals[i] = x_[idx]
-									} else {
-										localVals[i] = float32(math.Inf(-1))
-									}
-								}
-//line ggml_softmax.go:276
-							}
-//line ggml_softmax.go:276
-							{
-								{
-//line ggml_softmax.go:277
-									i_ := int(0)
-//line ggml_softmax.go:277
-									_ = i_
-									localMax = fmaxf(localMax, localVals[i_])
-								}
-//line ggml_softmax.go:277
-								{
-//line ggml_softmax.go:277
-									i_ := int(1)
-//line ggml_softmax.go:277
-									_ = i_
-									localMax = fmaxf(localMax, localVals[i_])
-								}
-//line ggml_softmax.go:277
-								{
-//line ggml_softmax.go:277
-									i_ := int(2)
-//line ggml_softmax.go:277
-									_ = i_
-									localMax = fmaxf(localMax, localVals[i_])
-								}
-//line ggml_softmax.go:277
-								{
-//line ggml_softmax.go:277
-									i_ := int(3)
-//line ggml_softmax.go:277
-									_ = i_
-									localMax = fmaxf(localMax, localVals[i_])
-								}
-//line ggml_softmax.go:279
-							}
-							col += stepSize * nElemPerThread
-						}
-
-//line ggml_softmax.go:283
-						var val float32 = localMax
-
-//line ggml_softmax.go:283
-						_ = val
-
-//line ggml_softmax.go:283
-						var r float32
-
-//line ggml_softmax.go:283
-						_ = r
-
-//line ggml_softmax.go:211
-						var x_2 float32 = val
-
-//line ggml_softmax.go:211
-						_ = x_2
-						_ = localVals
-						_ = localMax
-						_ = val
-						_ = r
-						_ = x_2
-						gc_l_x_2[gc_lane2] = x_2
-						gc_s_localVals[gc_rank2] = localVals
-						gc_s_r[gc_rank2] = r
-					}
-				}
-
-//line ggml_more.go:24
-				for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-
-//line ggml_more.go:25
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset, ggmlWarpSize, &gc_c21r)
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						x_2 := gc_l_x_2[gc_lane2]
-						_ = x_2
-
-//line ggml_more.go:25
-						var shflXorSync float32 = gc_c21r[gc_lane2]
-
-//line ggml_more.go:25
-						x_2 = fmaxf(x_2, shflXorSync)
-						_ = shflXorSync
-						gc_l_x_2[gc_lane2] = x_2
-					}
-				}
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						gc_b2.Enter(gc_rank2)
-
-//line ggml_softmax.go:215
-						warpID := gc_tx2 / ggmlWarpSize
-						_ = warpID
-
 //line ggml_softmax.go:216
 						laneID := gc_tx2 % ggmlWarpSize
-						_ = laneID
-						x_2 := gc_l_x_2[gc_lane2]
-						_ = x_2
+//line ggml_softmax.go:218
 						var val float32
-						_ = val
-
-//line ggml_more.go:27
-						var r_ float32 = x_2
-
-//line ggml_more.go:27
-						_ = r_
-
-//line ggml_softmax.go:211
-						val = r_
-
-//line ggml_softmax.go:213
-						if gc_bdx2 > ggmlWarpSize {
-//line ggml_softmax.go:213
-							t.Assert((gc_bdx2 <= 1024) && (gc_bdx2%ggmlWarpSize) == 0)
-
-//line ggml_softmax.go:217
-							if laneID == 0 {
-								localVals_[warpID] = val
-							}
-//line ggml_softmax.go:213
+//line ggml_softmax.go:221
+						val = float32(math.Inf(-1))
+						if laneID < (gc_bdx2 / ggmlWarpSize) {
+							val = localVals_[laneID]
 						}
-						_ = r_
+						var x_3 float32 = val
+//line ggml_softmax.go:227
+						gc_l_x_3[gc_lane2] = x_3
 						gc_s_val[gc_rank2] = val
 					}
 				}
-			}
-		}
-
-//line ggml_softmax.go:212
-		if gc_bdx2 > ggmlWarpSize {
-			{
-				var gc_l_x_3 [32]float32
-				var gc_c22r [32]float32
-				for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-					gc_cnt2 := min(32, gc_n2-gc_w2)
-					gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-					var gc_dead2 uint32
-					_ = gc_dead2
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:216
-							laneID := gc_tx2 % ggmlWarpSize
-							_ = laneID
-							var val float32
-							_ = val
-
-//line ggml_softmax.go:221
-							val = float32(math.Inf(-1))
-
-//line ggml_softmax.go:222
-							if laneID < (gc_bdx2 / ggmlWarpSize) {
-								val = localVals_[laneID]
-							}
-
-//line ggml_softmax.go:225
-							var x_3 float32 = val
-
-//line ggml_softmax.go:225
-							_ = x_3
-							_ = x_3
-							gc_l_x_3[gc_lane2] = x_3
-							gc_s_val[gc_rank2] = val
-						}
-					}
-
 //line ggml_more.go:24
-					for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
-
+				for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_3, offset_, ggmlWarpSize, &gc_c22r)
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line ggml_more.go:29
+						x_3 := gc_l_x_3[gc_lane2]
 //line ggml_more.go:25
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_3, offset_, ggmlWarpSize, &gc_c22r)
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						var shflXorSync_ float32 = gc_c22r[gc_lane2]
+//line ggml_more.go:25
+						x_3 = fmaxf(x_3, shflXorSync_)
+//line ggml_more.go:27
+						gc_l_x_3[gc_lane2] = x_3
+					}
+				}
+				gc_left := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							x_3 := gc_l_x_3[gc_lane2]
-							_ = x_3
-
-//line ggml_more.go:25
-							var shflXorSync_ float32 = gc_c22r[gc_lane2]
-
-//line ggml_more.go:25
-							x_3 = fmaxf(x_3, shflXorSync_)
-							_ = shflXorSync_
-							gc_l_x_3[gc_lane2] = x_3
+//line ggml_more.go:27
+							x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+//line ggml_more.go:27
+							var r archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_more.go:27
+							r_2 := x_3
+//line ggml_softmax.go:225
+							r = r_2
+//line ggml_softmax.go:225
+							r.StoreSlice(gc_s_r[gc_rank2:])
+							gc_left &^= 0xff << gc_lane2
 						}
-					}
-					gc_left := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line ggml_more.go:27
-								x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
-//line ggml_more.go:27
-								_ = x_3
-//line ggml_more.go:27
-								var r archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_more.go:27
-								_ = r
-//line ggml_more.go:27
-								r_2 := x_3
-//line ggml_more.go:27
-								_ = r_2
-//line ggml_softmax.go:225
-								r = r_2
-//line ggml_softmax.go:225
-								r.StoreSlice(gc_s_r[gc_rank2:])
-								gc_left &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line ggml_softmax.go:225
-								x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
-//line ggml_softmax.go:225
-								_ = x_3
-//line ggml_softmax.go:225
-								var r archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_softmax.go:225
-								_ = r
-//line ggml_more.go:27
-								r_2 := x_3
-//line ggml_more.go:27
-								_ = r_2
-//line ggml_softmax.go:225
-								r = r_2
-//line ggml_softmax.go:225
-								r.StoreSlice(gc_s_r[gc_rank2:])
-								gc_left &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left&(1<<gc_lane2) == 0 {
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							x_3 := gc_l_x_3[gc_lane2]
-							_ = x_3
-							var r float32
-							_ = r
-
+//line ggml_softmax.go:225
+							x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+//line ggml_softmax.go:225
+							var r archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_more.go:27
-							var r_2 float32 = x_3
-
-//line ggml_more.go:27
-							_ = r_2
-
+							r_2 := x_3
 //line ggml_softmax.go:225
 							r = r_2
-							_ = r_2
-							gc_s_r[gc_rank2] = r
-						}
-					}
-				}
-			}
-
 //line ggml_softmax.go:225
-			returned = true
-		} else {
-			{
-				gc_vstep5 := 0
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
-						gc_rank2 := gc_vstep5
-						_ = gc_rank2
-//line ggml_softmax.go:227
-						val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
-//line ggml_softmax.go:227
-						_ = val
-//line ggml_softmax.go:227
-						var r archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_softmax.go:227
-						_ = r
-//line ggml_softmax.go:227
-						r = val
-//line ggml_softmax.go:227
-						r.StoreSlice(gc_s_r[gc_rank2:])
+							r.StoreSlice(gc_s_r[gc_rank2:])
+							gc_left &^= 0xff << gc_lane2
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep5
-				for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
-					{
-						gc_rank2 := gc_step9 + 0
-						gc_pos2.Thread = gc_rank2
-						val := gc_s_val[gc_rank2]
+				if gc_left != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line ggml_softmax.go:238
+						x_3 := gc_l_x_3[gc_lane2]
+//line ggml_softmax.go:240
 						var r float32
-						_ = r
-
+//line ggml_more.go:27
+						var r_2 float32 = x_3
+//line ggml_softmax.go:225
+						r = r_2
 //line ggml_softmax.go:227
-						r = val
-						gc_s_r[gc_rank2] = r
-					}
-					{
-						gc_rank2 := gc_step9 + 1
-						gc_pos2.Thread = gc_rank2
-						val := gc_s_val[gc_rank2]
-						var r float32
-						_ = r
-
-//line ggml_softmax.go:227
-						r = val
-						gc_s_r[gc_rank2] = r
-					}
-					{
-						gc_rank2 := gc_step9 + 2
-						gc_pos2.Thread = gc_rank2
-						val := gc_s_val[gc_rank2]
-						var r float32
-						_ = r
-
-//line ggml_softmax.go:227
-						r = val
-						gc_s_r[gc_rank2] = r
-					}
-					{
-						gc_rank2 := gc_step9 + 3
-						gc_pos2.Thread = gc_rank2
-						val := gc_s_val[gc_rank2]
-						var r float32
-						_ = r
-
-//line ggml_softmax.go:227
-						r = val
 						gc_s_r[gc_rank2] = r
 					}
 				}
-				for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
+			}
+//line ggml_softmax.go:225
+			returned = true
+		} else {
+//line ggml_softmax.go:228
+			gc_vstep5 := 0
+			if compiled.SIMD {
+				for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
+					gc_rank2 := gc_vstep5
+//line ggml_softmax.go:227
+					val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
+//line ggml_softmax.go:227
+					var r archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_softmax.go:227
+					r = val
+//line ggml_softmax.go:227
+					r.StoreSlice(gc_s_r[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step9 := gc_vstep5
+			for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
+				{
+					gc_rank2 := gc_step9 + 0
 					gc_pos2.Thread = gc_rank2
 					val := gc_s_val[gc_rank2]
 					var r float32
-					_ = r
-
+//line ggml_softmax.go:227
+					r = val
+					gc_s_r[gc_rank2] = r
+				}
+				{
+					gc_rank2 := gc_step9 + 1
+					gc_pos2.Thread = gc_rank2
+					val := gc_s_val[gc_rank2]
+					var r float32
+//line ggml_softmax.go:227
+					r = val
+					gc_s_r[gc_rank2] = r
+				}
+				{
+					gc_rank2 := gc_step9 + 2
+					gc_pos2.Thread = gc_rank2
+					val := gc_s_val[gc_rank2]
+					var r float32
+//line ggml_softmax.go:227
+					r = val
+					gc_s_r[gc_rank2] = r
+				}
+				{
+					gc_rank2 := gc_step9 + 3
+					gc_pos2.Thread = gc_rank2
+					val := gc_s_val[gc_rank2]
+					var r float32
 //line ggml_softmax.go:227
 					r = val
 					gc_s_r[gc_rank2] = r
 				}
 			}
-
+			for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+				val := gc_s_val[gc_rank2]
+				var r float32
+//line ggml_softmax.go:227
+				r = val
+				gc_s_r[gc_rank2] = r
+			}
 //line ggml_softmax.go:227
 			returned = true
 		}
@@ -2838,427 +2130,201 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 						{
 							gc_tx2 := gc_step10 + 0
-							_ = gc_tx2
+//line ggml_softmax.go:243
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line ggml_softmax.go:260
-							tid := gc_tx2
-							_ = tid
+//line ggml_softmax.go:262
 							var localMax float32
-							_ = localMax
+//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank2]
-
 //line ggml_softmax.go:283
 							localMax = r
-
-//line ggml_softmax.go:285
-							{
-								gc_at5[0] = localMax
-							}
+//line ggml_softmax.go:286
+							gc_at5[0] = localMax
 						}
 						{
+//line ggml_softmax.go:290
 							gc_tx2 := gc_step10 + 1
-							_ = gc_tx2
+//line ggml_softmax.go:292
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line ggml_softmax.go:260
-							tid := gc_tx2
-							_ = tid
+//line ggml_softmax.go:262
 							var localMax float32
-							_ = localMax
+//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank2]
-
 //line ggml_softmax.go:283
 							localMax = r
-
-//line ggml_softmax.go:285
-							{
-								gc_at5[0] = localMax
-							}
+//line ggml_softmax.go:286
+							gc_at5[0] = localMax
 						}
 						{
+//line ggml_softmax.go:290
 							gc_tx2 := gc_step10 + 2
-							_ = gc_tx2
+//line ggml_softmax.go:292
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line ggml_softmax.go:260
-							tid := gc_tx2
-							_ = tid
+//line ggml_softmax.go:262
 							var localMax float32
-							_ = localMax
+//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank2]
-
 //line ggml_softmax.go:283
 							localMax = r
-
-//line ggml_softmax.go:285
-							{
-								gc_at5[0] = localMax
-							}
+//line ggml_softmax.go:286
+							gc_at5[0] = localMax
 						}
 						{
+//line ggml_softmax.go:290
 							gc_tx2 := gc_step10 + 3
-							_ = gc_tx2
+//line ggml_softmax.go:292
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line ggml_softmax.go:260
-							tid := gc_tx2
-							_ = tid
+//line ggml_softmax.go:262
 							var localMax float32
-							_ = localMax
+//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank2]
-
 //line ggml_softmax.go:283
 							localMax = r
-
-//line ggml_softmax.go:285
-							{
-								gc_at5[0] = localMax
-							}
-						}
-					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line ggml_softmax.go:260
-						tid := gc_tx2
-						_ = tid
-						var localMax float32
-						_ = localMax
-						r := gc_s_r[gc_rank2]
-
-//line ggml_softmax.go:283
-						localMax = r
-
-//line ggml_softmax.go:285
-						{
+//line ggml_softmax.go:286
 							gc_at5[0] = localMax
 						}
 					}
+//line ggml_softmax.go:290
+					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+//line ggml_softmax.go:262
+						var localMax float32
+//line ggml_softmax.go:264
+						r := gc_s_r[gc_rank2]
+//line ggml_softmax.go:283
+						localMax = r
+//line ggml_softmax.go:286
+						gc_at5[0] = localMax
+					}
 				} else {
+//line ggml_softmax.go:290
 					gc_step11 := gc_from2
 					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 						{
 							gc_tx2 := gc_step11 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:260
-							tid := gc_tx2
-							_ = tid
+//line ggml_softmax.go:262
 							var localMax float32
-							_ = localMax
+//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank2]
-
 //line ggml_softmax.go:283
 							localMax = r
-
-//line ggml_softmax.go:285
-							{
-								tmpVals_[gc_bx2] = localMax
-							}
+//line ggml_softmax.go:286
+							tmpVals_[gc_bx2] = localMax
 						}
 						{
+//line ggml_softmax.go:290
 							gc_tx2 := gc_step11 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:260
-							tid := gc_tx2
-							_ = tid
+//line ggml_softmax.go:262
 							var localMax float32
-							_ = localMax
+//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank2]
-
 //line ggml_softmax.go:283
 							localMax = r
-
-//line ggml_softmax.go:285
-							{
-								tmpVals_[gc_bx2] = localMax
-							}
+//line ggml_softmax.go:286
+							tmpVals_[gc_bx2] = localMax
 						}
 						{
+//line ggml_softmax.go:290
 							gc_tx2 := gc_step11 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:260
-							tid := gc_tx2
-							_ = tid
+//line ggml_softmax.go:262
 							var localMax float32
-							_ = localMax
+//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank2]
-
 //line ggml_softmax.go:283
 							localMax = r
-
-//line ggml_softmax.go:285
-							{
-								tmpVals_[gc_bx2] = localMax
-							}
+//line ggml_softmax.go:286
+							tmpVals_[gc_bx2] = localMax
 						}
 						{
+//line ggml_softmax.go:290
 							gc_tx2 := gc_step11 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:260
-							tid := gc_tx2
-							_ = tid
+//line ggml_softmax.go:262
 							var localMax float32
-							_ = localMax
+//line ggml_softmax.go:264
 							r := gc_s_r[gc_rank2]
-
 //line ggml_softmax.go:283
 							localMax = r
-
-//line ggml_softmax.go:285
-							{
-								tmpVals_[gc_bx2] = localMax
-							}
+//line ggml_softmax.go:286
+							tmpVals_[gc_bx2] = localMax
 						}
 					}
+//line ggml_softmax.go:290
 					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:260
-						tid := gc_tx2
-						_ = tid
+//line ggml_softmax.go:262
 						var localMax float32
-						_ = localMax
+//line ggml_softmax.go:264
 						r := gc_s_r[gc_rank2]
-
 //line ggml_softmax.go:283
 						localMax = r
-
-//line ggml_softmax.go:285
-						{
-							tmpVals_[gc_bx2] = localMax
-						}
+//line ggml_softmax.go:286
+						tmpVals_[gc_bx2] = localMax
 					}
 				}
 			}
 		}
-
 //line ggml_softmax.go:288
 		if !gc_b2.SyncGrid() {
 			return
 		}
-
 //line ggml_softmax.go:296
 		var returned_ bool
-
 //line ggml_softmax.go:296
 		_ = returned_
-
 //line ggml_softmax.go:214
 		localVals_2 := gc_shared12(32)[:32]
-		{
-			var gc_l_x_4 [32]float32
-			var gc_c23r [32]float32
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_cnt2 := min(32, gc_n2-gc_w2)
-				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-				var gc_dead2 uint32
-				_ = gc_dead2
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					{
-						gc_x03 := gc_tidx2.X
-						gc_off6 := gc_x03
-						if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off6 >= 0 && gc_off6 <= len(tmpVals_) && 32 <= len(tmpVals_)-gc_off6 {
-							gc_at6 := tmpVals_[gc_off6:][:32]
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								gc_tx2 := gc_x03 + gc_lane2
-								_ = gc_tx2
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								gc_b2.Enter(gc_rank2)
-
-//line ggml_softmax.go:260
-								tid := gc_tx2
-								_ = tid
-								var localMax float32
-								_ = localMax
-
-//line ggml_softmax.go:290
-								t.Assert(gc_gdx2 < gc_bdx2)
-
-//line ggml_softmax.go:291
-								if tid < gc_gdx2 {
-									localMax = gc_at6[gc_lane2]
-								} else {
-									localMax = float32(math.Inf(-1))
-								}
-
-//line ggml_softmax.go:296
-								var val_ float32 = localMax
-
-//line ggml_softmax.go:296
-								_ = val_
-
-//line ggml_softmax.go:296
-								var r_3 float32
-
-//line ggml_softmax.go:296
-								_ = r_3
-
-//line ggml_softmax.go:211
-								var x_4 float32 = val_
-
-//line ggml_softmax.go:211
-								_ = x_4
-								_ = val_
-								_ = r_3
-								_ = x_4
-								gc_l_x_4[gc_lane2] = x_4
-								gc_s_r_3[gc_rank2] = r_3
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-								gc_tx2++
-								if gc_tx2 == gc_bdx2 {
-									gc_tx2 = 0
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-								gc_b2.Enter(gc_rank2)
-
-//line ggml_softmax.go:260
-								tid := gc_tx2
-								_ = tid
-								var localMax float32
-								_ = localMax
-
-//line ggml_softmax.go:290
-								t.Assert(gc_gdx2 < gc_bdx2)
-
-//line ggml_softmax.go:291
-								if tid < gc_gdx2 {
-									localMax = tmpVals_[tid]
-								} else {
-									localMax = float32(math.Inf(-1))
-								}
-
-//line ggml_softmax.go:296
-								var val_ float32 = localMax
-
-//line ggml_softmax.go:296
-								_ = val_
-
-//line ggml_softmax.go:296
-								var r_3 float32
-
-//line ggml_softmax.go:296
-								_ = r_3
-
-//line ggml_softmax.go:211
-								var x_4 float32 = val_
-
-//line ggml_softmax.go:211
-								_ = x_4
-								_ = val_
-								_ = r_3
-								_ = x_4
-								gc_l_x_4[gc_lane2] = x_4
-								gc_s_r_3[gc_rank2] = r_3
-							}
-						}
-					}
-				}
-
-//line ggml_more.go:24
-				for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
-
-//line ggml_more.go:25
-					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_4, offset_2, ggmlWarpSize, &gc_c23r)
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						x_4 := gc_l_x_4[gc_lane2]
-						_ = x_4
-
-//line ggml_more.go:25
-						var shflXorSync_2 float32 = gc_c23r[gc_lane2]
-
-//line ggml_more.go:25
-						x_4 = fmaxf(x_4, shflXorSync_2)
-						_ = shflXorSync_2
-						gc_l_x_4[gc_lane2] = x_4
-					}
-				}
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						gc_b2.Enter(gc_rank2)
-
-//line ggml_softmax.go:215
-						warpID_ := gc_tx2 / ggmlWarpSize
-						_ = warpID_
-
 //line ggml_softmax.go:216
-						laneID_ := gc_tx2 % ggmlWarpSize
-						_ = laneID_
-						x_4 := gc_l_x_4[gc_lane2]
-						_ = x_4
-						var val_ float32
-						_ = val_
-
-//line ggml_more.go:27
-						var r_4 float32 = x_4
-
-//line ggml_more.go:27
-						_ = r_4
-
-//line ggml_softmax.go:211
-						val_ = r_4
-
-//line ggml_softmax.go:213
-						if gc_bdx2 > ggmlWarpSize {
-//line ggml_softmax.go:213
-							t.Assert((gc_bdx2 <= 1024) && (gc_bdx2%ggmlWarpSize) == 0)
-
-//line ggml_softmax.go:217
-							if laneID_ == 0 {
-								localVals_2[warpID_] = val_
-							}
-//line ggml_softmax.go:213
-						}
-						_ = r_4
-						gc_s_val_[gc_rank2] = val_
-					}
-				}
-			}
-		}
-
-//line ggml_softmax.go:212
-		if gc_bdx2 > ggmlWarpSize {
+		var gc_l_x_4 [32]float32
+		var gc_c23r [32]float32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
 			{
-				var gc_l_x_5 [32]float32
-				var gc_c24r [32]float32
-				for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-					gc_cnt2 := min(32, gc_n2-gc_w2)
-					gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-					var gc_dead2 uint32
-					_ = gc_dead2
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				{
+					gc_x03 := gc_tidx2.X
+					gc_off6 := gc_x03
+					if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off6 >= 0 && gc_off6 <= len(tmpVals_) && 32 <= len(tmpVals_)-gc_off6 {
+						gc_at6 := tmpVals_[gc_off6:][:32]
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							gc_tx2 := gc_x03 + gc_lane2
+//line ggml_softmax.go:234
+							gc_rank2 := gc_w2 + gc_lane2
+							gc_pos2.Thread = gc_rank2
+							gc_b2.Enter(gc_rank2)
+//line ggml_softmax.go:260
+							tid := gc_tx2
+//line ggml_softmax.go:262
+							var localMax float32
+//line ggml_softmax.go:290
+							t.Assert(gc_gdx2 < gc_bdx2)
+							if tid < gc_gdx2 {
+								localMax = gc_at6[gc_lane2]
+							} else {
+								localMax = float32(math.Inf(-1))
+							}
+							var val_ float32 = localMax
+//line ggml_softmax.go:296
+							var r_3 float32
+//line ggml_softmax.go:211
+							var x_4 float32 = val_
+//line ggml_softmax.go:215
+							gc_l_x_4[gc_lane2] = x_4
+							gc_s_r_3[gc_rank2] = r_3
+						}
+					} else {
 						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 							gc_tx2++
 							if gc_tx2 == gc_bdx2 {
@@ -3266,229 +2332,85 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:216
-							laneID_ := gc_tx2 % ggmlWarpSize
-							_ = laneID_
-							var val_ float32
-							_ = val_
-
-//line ggml_softmax.go:221
-							val_ = float32(math.Inf(-1))
-
-//line ggml_softmax.go:222
-							if laneID_ < (gc_bdx2 / ggmlWarpSize) {
-								val_ = localVals_2[laneID_]
+							gc_b2.Enter(gc_rank2)
+//line ggml_softmax.go:260
+							tid := gc_tx2
+//line ggml_softmax.go:262
+							var localMax float32
+//line ggml_softmax.go:290
+							t.Assert(gc_gdx2 < gc_bdx2)
+							if tid < gc_gdx2 {
+								localMax = tmpVals_[tid]
+							} else {
+								localMax = float32(math.Inf(-1))
 							}
-
-//line ggml_softmax.go:225
-							var x_5 float32 = val_
-
-//line ggml_softmax.go:225
-							_ = x_5
-							_ = x_5
-							gc_l_x_5[gc_lane2] = x_5
-							gc_s_val_[gc_rank2] = val_
-						}
-					}
-
-//line ggml_more.go:24
-					for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
-
-//line ggml_more.go:25
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_5, offset_3, ggmlWarpSize, &gc_c24r)
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							x_5 := gc_l_x_5[gc_lane2]
-							_ = x_5
-
-//line ggml_more.go:25
-							var shflXorSync_3 float32 = gc_c24r[gc_lane2]
-
-//line ggml_more.go:25
-							x_5 = fmaxf(x_5, shflXorSync_3)
-							_ = shflXorSync_3
-							gc_l_x_5[gc_lane2] = x_5
-						}
-					}
-					gc_left2 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line ggml_more.go:27
-								x_5 := archsimd.LoadFloat32x8Slice(gc_l_x_5[gc_lane2:])
-//line ggml_more.go:27
-								_ = x_5
-//line ggml_more.go:27
-								var r_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_more.go:27
-								_ = r_3
-//line ggml_more.go:27
-								r_5 := x_5
-//line ggml_more.go:27
-								_ = r_5
-//line ggml_softmax.go:225
-								r_3 = r_5
-//line ggml_softmax.go:225
-								r_3.StoreSlice(gc_s_r_3[gc_rank2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line ggml_softmax.go:225
-								x_5 := archsimd.LoadFloat32x8Slice(gc_l_x_5[gc_lane2:])
-//line ggml_softmax.go:225
-								_ = x_5
-//line ggml_softmax.go:225
-								var r_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_softmax.go:225
-								_ = r_3
-//line ggml_more.go:27
-								r_5 := x_5
-//line ggml_more.go:27
-								_ = r_5
-//line ggml_softmax.go:225
-								r_3 = r_5
-//line ggml_softmax.go:225
-								r_3.StoreSlice(gc_s_r_3[gc_rank2:])
-								gc_left2 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							x_5 := gc_l_x_5[gc_lane2]
-							_ = x_5
+							var val_ float32 = localMax
+//line ggml_softmax.go:296
 							var r_3 float32
-							_ = r_3
-
-//line ggml_more.go:27
-							var r_5 float32 = x_5
-
-//line ggml_more.go:27
-							_ = r_5
-
-//line ggml_softmax.go:225
-							r_3 = r_5
-							_ = r_5
+//line ggml_softmax.go:211
+							var x_4 float32 = val_
+//line ggml_softmax.go:215
+							gc_l_x_4[gc_lane2] = x_4
 							gc_s_r_3[gc_rank2] = r_3
 						}
 					}
 				}
 			}
-
-//line ggml_softmax.go:225
-			returned_ = true
-		} else {
-			{
-				gc_vstep6 := 0
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_n2; gc_vstep6 += 8 {
-						gc_rank2 := gc_vstep6
-						_ = gc_rank2
-//line ggml_softmax.go:227
-						val_ := archsimd.LoadFloat32x8Slice(gc_s_val_[gc_rank2:])
-//line ggml_softmax.go:227
-						_ = val_
-//line ggml_softmax.go:227
-						var r_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_softmax.go:227
-						_ = r_3
-//line ggml_softmax.go:227
-						r_3 = val_
-//line ggml_softmax.go:227
-						r_3.StoreSlice(gc_s_r_3[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step12 := gc_vstep6
-				for ; gc_step12+3 < gc_n2; gc_step12 += 4 {
-					{
-						gc_rank2 := gc_step12 + 0
-						gc_pos2.Thread = gc_rank2
-						val_ := gc_s_val_[gc_rank2]
-						var r_3 float32
-						_ = r_3
-
-//line ggml_softmax.go:227
-						r_3 = val_
-						gc_s_r_3[gc_rank2] = r_3
-					}
-					{
-						gc_rank2 := gc_step12 + 1
-						gc_pos2.Thread = gc_rank2
-						val_ := gc_s_val_[gc_rank2]
-						var r_3 float32
-						_ = r_3
-
-//line ggml_softmax.go:227
-						r_3 = val_
-						gc_s_r_3[gc_rank2] = r_3
-					}
-					{
-						gc_rank2 := gc_step12 + 2
-						gc_pos2.Thread = gc_rank2
-						val_ := gc_s_val_[gc_rank2]
-						var r_3 float32
-						_ = r_3
-
-//line ggml_softmax.go:227
-						r_3 = val_
-						gc_s_r_3[gc_rank2] = r_3
-					}
-					{
-						gc_rank2 := gc_step12 + 3
-						gc_pos2.Thread = gc_rank2
-						val_ := gc_s_val_[gc_rank2]
-						var r_3 float32
-						_ = r_3
-
-//line ggml_softmax.go:227
-						r_3 = val_
-						gc_s_r_3[gc_rank2] = r_3
-					}
-				}
-				for gc_rank2 := gc_step12; gc_rank2 < gc_n2; gc_rank2++ {
-					gc_pos2.Thread = gc_rank2
-					val_ := gc_s_val_[gc_rank2]
-					var r_3 float32
-					_ = r_3
-
-//line ggml_softmax.go:227
-					r_3 = val_
-					gc_s_r_3[gc_rank2] = r_3
+//line ggml_more.go:24
+			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_4, offset_2, ggmlWarpSize, &gc_c23r)
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line ggml_more.go:29
+					x_4 := gc_l_x_4[gc_lane2]
+//line ggml_more.go:25
+					var shflXorSync_2 float32 = gc_c23r[gc_lane2]
+//line ggml_more.go:25
+					x_4 = fmaxf(x_4, shflXorSync_2)
+//line ggml_more.go:27
+					gc_l_x_4[gc_lane2] = x_4
 				}
 			}
-
-//line ggml_softmax.go:227
-			returned_ = true
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					gc_b2.Enter(gc_rank2)
+//line ggml_softmax.go:215
+					warpID_ := gc_tx2 / ggmlWarpSize
+					laneID_ := gc_tx2 % ggmlWarpSize
+//line ggml_softmax.go:218
+					x_4 := gc_l_x_4[gc_lane2]
+//line ggml_softmax.go:220
+					var val_ float32
+//line ggml_more.go:27
+					var r_4 float32 = x_4
+//line ggml_softmax.go:211
+					val_ = r_4
+//line ggml_softmax.go:213
+					if gc_bdx2 > ggmlWarpSize {
+//line ggml_softmax.go:213
+						t.Assert((gc_bdx2 <= 1024) && (gc_bdx2%ggmlWarpSize) == 0)
+//line ggml_softmax.go:217
+						if laneID_ == 0 {
+							localVals_2[warpID_] = val_
+						}
+					}
+//line ggml_softmax.go:215
+					gc_s_val_[gc_rank2] = val_
+				}
+			}
 		}
-
-//line ggml_softmax.go:319
-		var returned_2 bool
-
-//line ggml_softmax.go:319
-		_ = returned_2
-
-//line ggml_softmax.go:236
-		localVals_3 := gc_shared22(32)[:32]
-		{
-			var gc_l_x_6 [32]float32
-			var gc_c25r [32]float32
+//line ggml_softmax.go:212
+		if gc_bdx2 > ggmlWarpSize {
+//line ggml_softmax.go:214
+			var gc_l_x_5 [32]float32
+			var gc_c24r [32]float32
 			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 				gc_cnt2 := min(32, gc_n2-gc_w2)
 				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
@@ -3504,590 +2426,622 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:260
-						tid := gc_tx2
-						_ = tid
-
-//line ggml_softmax.go:261
-						colStart := gc_bx2*gc_bdx2 + tid
-						_ = colStart
-						localVals := gc_s_localVals[gc_rank2]
-						var localMax float32
-						_ = localMax
-						r_3 := gc_s_r_3[gc_rank2]
-
-//line ggml_softmax.go:296
-						localMax = r_3
-
-//line ggml_softmax.go:298
-						tmpExpf := float32(0.0)
-
-//line ggml_softmax.go:299
-						for col_ := colStart; int64(col_) < p_.ncols; {
-//line ggml_softmax.go:299
-							gc_b2.Tick()
-//line ggml_softmax.go:299
-							if gc_b2.Stopped() {
-//line ggml_softmax.go:299
-								return
-//line ggml_softmax.go:299
-							}
-//line ggml_softmax.go:299
-							{
-								{
-//line ggml_softmax.go:300
-									i_2 := int(0)
-//line ggml_softmax.go:300
-									_ = i_2
-									idx_ := col_ + i_2*stepSize
-									if int64(idx_) < p_.ncols {
-										localVals[i_2] = x_[idx_]
-									} else {
-										localVals[i_2] = float32(math.Inf(-1))
-									}
-								}
-//line ggml_softmax.go:300
-								{
-//line ggml_softmax.go:300
-									i_2 := int(1)
-//line ggml_softmax.go:300
-									_ = i_2
-									idx_ := col_ + i_2*stepSize
-									if int64(idx_) < p_.ncols {
-										localVals[i_2] = x_[idx_]
-									} else {
-										localVals[i_2] = float32(math.Inf(-1))
-									}
-								}
-//line ggml_softmax.go:300
-								{
-//line ggml_softmax.go:300
-									i_2 := int(2)
-//line ggml_softmax.go:300
-									_ = i_2
-									idx_ := col_ + i_2*stepSize
-									if int64(idx_) < p_.ncols {
-										localVals[i_2] = x_[idx_]
-									} else {
-										localVals[i_2] = float32(math.Inf(-1))
-									}
-								}
-//line ggml_softmax.go:300
-								{
-//line ggml_softmax.go:300
-									i_2 := int(3)
-//line ggml_softmax.go:300
-									_ = i_2
-									idx_ := col_ + i_2*stepSize
-									if int64(idx_) < p_.ncols {
-										localVals[i_2] = x_[idx_]
-									} else {
-										localVals[i_2] = float32(math.Inf(-1))
-									}
-								}
-//line ggml_softmax.go:307
-							}
-//line ggml_softmax.go:307
-							{
-								{
-//line ggml_softmax.go:308
-									i_3 := int(0)
-//line ggml_softmax.go:308
-									_ = i_3
-									idx_2 := col_ + i_3*stepSize
-									if int64(idx_2) < p_.ncols {
-										tmp := expf(localVals[i_3] - localMax)
-										tmpExpf += tmp
-										dst_[idx_2] = tmp
-									}
-								}
-//line ggml_softmax.go:308
-								{
-//line ggml_softmax.go:308
-									i_3 := int(1)
-//line ggml_softmax.go:308
-									_ = i_3
-									idx_2 := col_ + i_3*stepSize
-									if int64(idx_2) < p_.ncols {
-										tmp := expf(localVals[i_3] - localMax)
-										tmpExpf += tmp
-										dst_[idx_2] = tmp
-									}
-								}
-//line ggml_softmax.go:308
-								{
-//line ggml_softmax.go:308
-									i_3 := int(2)
-//line ggml_softmax.go:308
-									_ = i_3
-									idx_2 := col_ + i_3*stepSize
-									if int64(idx_2) < p_.ncols {
-										tmp := expf(localVals[i_3] - localMax)
-										tmpExpf += tmp
-										dst_[idx_2] = tmp
-									}
-								}
-//line ggml_softmax.go:308
-								{
-//line ggml_softmax.go:308
-									i_3 := int(3)
-//line ggml_softmax.go:308
-									_ = i_3
-									idx_2 := col_ + i_3*stepSize
-									if int64(idx_2) < p_.ncols {
-										tmp := expf(localVals[i_3] - localMax)
-										tmpExpf += tmp
-										dst_[idx_2] = tmp
-									}
-								}
-//line ggml_softmax.go:315
-							}
-							col_ += stepSize * nElemPerThread
+//line ggml_softmax.go:216
+						laneID_ := gc_tx2 % ggmlWarpSize
+//line ggml_softmax.go:218
+						var val_ float32
+//line ggml_softmax.go:221
+						val_ = float32(math.Inf(-1))
+						if laneID_ < (gc_bdx2 / ggmlWarpSize) {
+							val_ = localVals_2[laneID_]
 						}
-
-//line ggml_softmax.go:319
-						var val_2 float32 = tmpExpf
-
-//line ggml_softmax.go:319
-						_ = val_2
-
-//line ggml_softmax.go:319
-						var r_6 float32
-
-//line ggml_softmax.go:319
-						_ = r_6
-
-//line ggml_softmax.go:233
-						var x_6 float32 = val_2
-
-//line ggml_softmax.go:233
-						_ = x_6
-						_ = tmpExpf
-						_ = val_2
-						_ = r_6
-						_ = x_6
-						gc_l_x_6[gc_lane2] = x_6
-						gc_s_localVals[gc_rank2] = localVals
-						gc_s_r_6[gc_rank2] = r_6
+						var x_5 float32 = val_
+//line ggml_softmax.go:227
+						gc_l_x_5[gc_lane2] = x_5
+						gc_s_val_[gc_rank2] = val_
 					}
 				}
-
-//line ggml_norm.go:24
-				if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					var gc_run compiled.ShflSteps
-					for offset_4 := ggmlWarpSize / 2; offset_4 > 0; offset_4 >>= 1 {
-
-//line ggml_norm.go:25
-						gc_run.Add(offset_4, 0, 32)
-						if gc_run.Full() {
-							compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_6, &gc_run)
+//line ggml_more.go:24
+				for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_5, offset_3, ggmlWarpSize, &gc_c24r)
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line ggml_more.go:29
+						x_5 := gc_l_x_5[gc_lane2]
+//line ggml_more.go:25
+						var shflXorSync_3 float32 = gc_c24r[gc_lane2]
+//line ggml_more.go:25
+						x_5 = fmaxf(x_5, shflXorSync_3)
+//line ggml_more.go:27
+						gc_l_x_5[gc_lane2] = x_5
+					}
+				}
+				gc_left2 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+//line ggml_more.go:27
+							x_5 := archsimd.LoadFloat32x8Slice(gc_l_x_5[gc_lane2:])
+//line ggml_more.go:27
+							var r_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_more.go:27
+							r_5 := x_5
+//line ggml_softmax.go:225
+							r_3 = r_5
+//line ggml_softmax.go:225
+							r_3.StoreSlice(gc_s_r_3[gc_rank2:])
+							gc_left2 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+//line ggml_softmax.go:225
+							x_5 := archsimd.LoadFloat32x8Slice(gc_l_x_5[gc_lane2:])
+//line ggml_softmax.go:225
+							var r_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_more.go:27
+							r_5 := x_5
+//line ggml_softmax.go:225
+							r_3 = r_5
+//line ggml_softmax.go:225
+							r_3.StoreSlice(gc_s_r_3[gc_rank2:])
+							gc_left2 &^= 0xff << gc_lane2
 						}
 					}
-					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_6, &gc_run)
-				} else {
-
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line ggml_softmax.go:238
+						x_5 := gc_l_x_5[gc_lane2]
+//line ggml_softmax.go:240
+						var r_3 float32
+//line ggml_more.go:27
+						var r_5 float32 = x_5
+//line ggml_softmax.go:225
+						r_3 = r_5
+//line ggml_softmax.go:227
+						gc_s_r_3[gc_rank2] = r_3
+					}
+				}
+			}
+//line ggml_softmax.go:225
+			returned_ = true
+		} else {
+//line ggml_softmax.go:228
+			gc_vstep6 := 0
+			if compiled.SIMD {
+				for ; gc_vstep6+7 < gc_n2; gc_vstep6 += 8 {
+					gc_rank2 := gc_vstep6
+//line ggml_softmax.go:227
+					val_ := archsimd.LoadFloat32x8Slice(gc_s_val_[gc_rank2:])
+//line ggml_softmax.go:227
+					var r_3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_softmax.go:227
+					r_3 = val_
+//line ggml_softmax.go:227
+					r_3.StoreSlice(gc_s_r_3[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step12 := gc_vstep6
+			for ; gc_step12+3 < gc_n2; gc_step12 += 4 {
+				{
+					gc_rank2 := gc_step12 + 0
+					gc_pos2.Thread = gc_rank2
+					val_ := gc_s_val_[gc_rank2]
+					var r_3 float32
+//line ggml_softmax.go:227
+					r_3 = val_
+					gc_s_r_3[gc_rank2] = r_3
+				}
+				{
+					gc_rank2 := gc_step12 + 1
+					gc_pos2.Thread = gc_rank2
+					val_ := gc_s_val_[gc_rank2]
+					var r_3 float32
+//line ggml_softmax.go:227
+					r_3 = val_
+					gc_s_r_3[gc_rank2] = r_3
+				}
+				{
+					gc_rank2 := gc_step12 + 2
+					gc_pos2.Thread = gc_rank2
+					val_ := gc_s_val_[gc_rank2]
+					var r_3 float32
+//line ggml_softmax.go:227
+					r_3 = val_
+					gc_s_r_3[gc_rank2] = r_3
+				}
+				{
+					gc_rank2 := gc_step12 + 3
+					gc_pos2.Thread = gc_rank2
+					val_ := gc_s_val_[gc_rank2]
+					var r_3 float32
+//line ggml_softmax.go:227
+					r_3 = val_
+					gc_s_r_3[gc_rank2] = r_3
+				}
+			}
+			for gc_rank2 := gc_step12; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+				val_ := gc_s_val_[gc_rank2]
+				var r_3 float32
+//line ggml_softmax.go:227
+				r_3 = val_
+				gc_s_r_3[gc_rank2] = r_3
+			}
+//line ggml_softmax.go:227
+			returned_ = true
+		}
+//line ggml_softmax.go:319
+		var returned_2 bool
+//line ggml_softmax.go:319
+		_ = returned_2
+//line ggml_softmax.go:236
+		localVals_3 := gc_shared22(32)[:32]
+//line ggml_softmax.go:238
+		var gc_l_x_6 [32]float32
+		var gc_c25r [32]float32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:260
+					tid := gc_tx2
+					colStart := gc_bx2*gc_bdx2 + tid
+//line ggml_softmax.go:263
+					localVals := gc_s_localVals[gc_rank2]
+					var localMax float32
+//line ggml_softmax.go:266
+					r_3 := gc_s_r_3[gc_rank2]
+//line ggml_softmax.go:296
+					localMax = r_3
+//line ggml_softmax.go:298
+					tmpExpf := float32(0.0)
+					for col_ := colStart; int64(col_) < p_.ncols; {
+//line ggml_softmax.go:299
+						gc_b2.Tick()
+//line ggml_softmax.go:299
+						if gc_b2.Stopped() {
+//line ggml_softmax.go:299
+							return
+						}
+						{
+							{
+//line ggml_softmax.go:300
+								i_2 := int(0)
+								idx_ := col_ + i_2*stepSize
+								if int64(idx_) < p_.ncols {
+									localVals[i_2] = x_[idx_]
+								} else {
+									localVals[i_2] = float32(math.Inf(-1))
+								}
+							}
+							{
+//line ggml_softmax.go:300
+								i_2 := int(1)
+								idx_ := col_ + i_2*stepSize
+								if int64(idx_) < p_.ncols {
+									localVals[i_2] = x_[idx_]
+								} else {
+									localVals[i_2] = float32(math.Inf(-1))
+								}
+							}
+							{
+//line ggml_softmax.go:300
+								i_2 := int(2)
+								idx_ := col_ + i_2*stepSize
+								if int64(idx_) < p_.ncols {
+									localVals[i_2] = x_[idx_]
+								} else {
+									localVals[i_2] = float32(math.Inf(-1))
+								}
+							}
+							{
+//line ggml_softmax.go:300
+								i_2 := int(3)
+								idx_ := col_ + i_2*stepSize
+								if int64(idx_) < p_.ncols {
+									localVals[i_2] = x_[idx_]
+								} else {
+									localVals[i_2] = float32(math.Inf(-1))
+								}
+							}
+						}
+						{
+							{
+//line ggml_softmax.go:308
+								i_3 := int(0)
+								idx_2 := col_ + i_3*stepSize
+								if int64(idx_2) < p_.ncols {
+									tmp := expf(localVals[i_3] - localMax)
+									tmpExpf += tmp
+									dst_[idx_2] = tmp
+								}
+							}
+							{
+//line ggml_softmax.go:308
+								i_3 := int(1)
+								idx_2 := col_ + i_3*stepSize
+								if int64(idx_2) < p_.ncols {
+									tmp := expf(localVals[i_3] - localMax)
+									tmpExpf += tmp
+									dst_[idx_2] = tmp
+								}
+							}
+							{
+//line ggml_softmax.go:308
+								i_3 := int(2)
+								idx_2 := col_ + i_3*stepSize
+								if int64(idx_2) < p_.ncols {
+									tmp := expf(localVals[i_3] - localMax)
+									tmpExpf += tmp
+									dst_[idx_2] = tmp
+								}
+							}
+							{
+//line ggml_softmax.go:308
+								i_3 := int(3)
+								idx_2 := col_ + i_3*stepSize
+								if int64(idx_2) < p_.ncols {
+									tmp := expf(localVals[i_3] - localMax)
+									tmpExpf += tmp
+									dst_[idx_2] = tmp
+								}
+							}
+						}
+//line ggml_softmax.go:316
+						col_ += stepSize * nElemPerThread
+					}
+//line ggml_softmax.go:319
+					var val_2 float32 = tmpExpf
+//line ggml_softmax.go:319
+					var r_6 float32
+//line ggml_softmax.go:233
+					var x_6 float32 = val_2
+//line ggml_softmax.go:238
+					gc_l_x_6[gc_lane2] = x_6
+					gc_s_localVals[gc_rank2] = localVals
+					gc_s_r_6[gc_rank2] = r_6
+				}
+			}
 //line ggml_norm.go:24
-					for offset_4 := ggmlWarpSize / 2; offset_4 > 0; offset_4 >>= 1 {
-
+			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				var gc_run compiled.ShflSteps
+				for offset_4 := ggmlWarpSize / 2; offset_4 > 0; offset_4 >>= 1 {
 //line ggml_norm.go:25
+					gc_run.Add(offset_4, 0, 32)
+					if gc_run.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_6, &gc_run)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_6, &gc_run)
+			} else {
+//line ggml_norm.go:24
+				for offset_4 := ggmlWarpSize / 2; offset_4 > 0; offset_4 >>= 1 {
+					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_6, offset_4, 0, 32)
+					} else {
+//line ggml_norm.go:25
+						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_6, offset_4, ggmlWarpSize, &gc_c25r)
+						gc_left3 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line ggml_norm.go:25
+									x_6 := archsimd.LoadFloat32x8Slice(gc_l_x_6[gc_lane2:])
+//line ggml_norm.go:25
+									x_6 = x_6.Add(archsimd.LoadFloat32x8Slice(gc_c25r[gc_lane2:]))
+//line ggml_norm.go:25
+									x_6.StoreSlice(gc_l_x_6[gc_lane2:])
+									gc_left3 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+//line ggml_norm.go:25
+									x_6 := archsimd.LoadFloat32x8Slice(gc_l_x_6[gc_lane2:])
+//line ggml_norm.go:25
+									x_6 = x_6.Add(archsimd.LoadFloat32x8Slice(gc_c25r[gc_lane2:]))
+//line ggml_norm.go:25
+									x_6.StoreSlice(gc_l_x_6[gc_lane2:])
+									gc_left3 &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left3 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left3&(1<<gc_lane2) == 0 {
+									continue
+								}
+//line ggml_norm.go:38
+								x_6 := gc_l_x_6[gc_lane2]
+//line ggml_norm.go:25
+								x_6 += gc_c25r[gc_lane2]
+								gc_l_x_6[gc_lane2] = x_6
+							}
+						}
+					}
+				}
+			}
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					gc_b2.Enter(gc_rank2)
+//line ggml_softmax.go:237
+					warpID_2 := gc_tx2 / ggmlWarpSize
+					laneID_2 := gc_tx2 % ggmlWarpSize
+//line ggml_softmax.go:240
+					x_6 := gc_l_x_6[gc_lane2]
+//line ggml_softmax.go:242
+					var val_2 float32
+//line ggml_norm.go:27
+					var r_7 float32 = x_6
+//line ggml_softmax.go:233
+					val_2 = r_7
+//line ggml_softmax.go:235
+					if gc_bdx2 > ggmlWarpSize {
+//line ggml_softmax.go:235
+						t.Assert((gc_bdx2 <= 1024) && (gc_bdx2%ggmlWarpSize) == 0)
+//line ggml_softmax.go:239
+						if laneID_2 == 0 {
+							localVals_3[warpID_2] = val_2
+						}
+					}
+//line ggml_softmax.go:237
+					gc_s_val_2[gc_rank2] = val_2
+				}
+			}
+		}
+//line ggml_softmax.go:234
+		if gc_bdx2 > ggmlWarpSize {
+//line ggml_softmax.go:236
+			var gc_l_x_7 [32]float32
+			var gc_c26r [32]float32
+			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+				gc_cnt2 := min(32, gc_n2-gc_w2)
+				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+				var gc_dead2 uint32
+				_ = gc_dead2
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:238
+						laneID_2 := gc_tx2 % ggmlWarpSize
+//line ggml_softmax.go:240
+						var val_2 float32
+//line ggml_softmax.go:243
+						val_2 = 0.0
+						if laneID_2 < (gc_bdx2 / ggmlWarpSize) {
+							val_2 = localVals_3[laneID_2]
+						}
+						var x_7 float32 = val_2
+//line ggml_softmax.go:249
+						gc_l_x_7[gc_lane2] = x_7
+						gc_s_val_2[gc_rank2] = val_2
+					}
+				}
+//line ggml_norm.go:24
+				if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					var gc_run2 compiled.ShflSteps
+					for offset_5 := ggmlWarpSize / 2; offset_5 > 0; offset_5 >>= 1 {
+//line ggml_norm.go:25
+						gc_run2.Add(offset_5, 0, 32)
+						if gc_run2.Full() {
+							compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_7, &gc_run2)
+						}
+					}
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_7, &gc_run2)
+				} else {
+//line ggml_norm.go:24
+					for offset_5 := ggmlWarpSize / 2; offset_5 > 0; offset_5 >>= 1 {
 						if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_6, offset_4, 0, 32)
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_7, offset_5, 0, 32)
 						} else {
-
 //line ggml_norm.go:25
-							compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_6, offset_4, ggmlWarpSize, &gc_c25r)
-							gc_left3 := gc_act2
+							compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_7, offset_5, ggmlWarpSize, &gc_c26r)
+							gc_left4 := gc_act2
 							if compiled.SIMD {
 								if gc_act2 == ^uint32(0) {
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
 //line ggml_norm.go:25
-										x_6 := archsimd.LoadFloat32x8Slice(gc_l_x_6[gc_lane2:])
+										x_7 := archsimd.LoadFloat32x8Slice(gc_l_x_7[gc_lane2:])
 //line ggml_norm.go:25
-										_ = x_6
+										x_7 = x_7.Add(archsimd.LoadFloat32x8Slice(gc_c26r[gc_lane2:]))
 //line ggml_norm.go:25
-										x_6 = x_6.Add(archsimd.LoadFloat32x8Slice(gc_c25r[gc_lane2:]))
-//line ggml_norm.go:25
-										x_6.StoreSlice(gc_l_x_6[gc_lane2:])
-										gc_left3 &^= 0xff << gc_lane2
+										x_7.StoreSlice(gc_l_x_7[gc_lane2:])
+										gc_left4 &^= 0xff << gc_lane2
 									}
 								} else {
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 										if gc_act2>>gc_lane2&0xff != 0xff {
 											continue
 										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
 //line ggml_norm.go:25
-										x_6 := archsimd.LoadFloat32x8Slice(gc_l_x_6[gc_lane2:])
+										x_7 := archsimd.LoadFloat32x8Slice(gc_l_x_7[gc_lane2:])
 //line ggml_norm.go:25
-										_ = x_6
+										x_7 = x_7.Add(archsimd.LoadFloat32x8Slice(gc_c26r[gc_lane2:]))
 //line ggml_norm.go:25
-										x_6 = x_6.Add(archsimd.LoadFloat32x8Slice(gc_c25r[gc_lane2:]))
-//line ggml_norm.go:25
-										x_6.StoreSlice(gc_l_x_6[gc_lane2:])
-										gc_left3 &^= 0xff << gc_lane2
+										x_7.StoreSlice(gc_l_x_7[gc_lane2:])
+										gc_left4 &^= 0xff << gc_lane2
 									}
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left3 != 0 {
+							if gc_left4 != 0 {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left3&(1<<gc_lane2) == 0 {
+									if gc_left4&(1<<gc_lane2) == 0 {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-									x_6 := gc_l_x_6[gc_lane2]
-									_ = x_6
-
+//line ggml_norm.go:38
+									x_7 := gc_l_x_7[gc_lane2]
 //line ggml_norm.go:25
-									x_6 += gc_c25r[gc_lane2]
-									gc_l_x_6[gc_lane2] = x_6
+									x_7 += gc_c26r[gc_lane2]
+									gc_l_x_7[gc_lane2] = x_7
 								}
 							}
 						}
 					}
 				}
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						gc_b2.Enter(gc_rank2)
-
-//line ggml_softmax.go:237
-						warpID_2 := gc_tx2 / ggmlWarpSize
-						_ = warpID_2
-
-//line ggml_softmax.go:238
-						laneID_2 := gc_tx2 % ggmlWarpSize
-						_ = laneID_2
-						x_6 := gc_l_x_6[gc_lane2]
-						_ = x_6
-						var val_2 float32
-						_ = val_2
-
-//line ggml_norm.go:27
-						var r_7 float32 = x_6
-
-//line ggml_norm.go:27
-						_ = r_7
-
-//line ggml_softmax.go:233
-						val_2 = r_7
-
-//line ggml_softmax.go:235
-						if gc_bdx2 > ggmlWarpSize {
-//line ggml_softmax.go:235
-							t.Assert((gc_bdx2 <= 1024) && (gc_bdx2%ggmlWarpSize) == 0)
-
-//line ggml_softmax.go:239
-							if laneID_2 == 0 {
-								localVals_3[warpID_2] = val_2
-							}
-//line ggml_softmax.go:235
-						}
-						_ = r_7
-						gc_s_val_2[gc_rank2] = val_2
-					}
-				}
-			}
-		}
-
-//line ggml_softmax.go:234
-		if gc_bdx2 > ggmlWarpSize {
-			{
-				var gc_l_x_7 [32]float32
-				var gc_c26r [32]float32
-				for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-					gc_cnt2 := min(32, gc_n2-gc_w2)
-					gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-					var gc_dead2 uint32
-					_ = gc_dead2
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
+				gc_left5 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:238
-							laneID_2 := gc_tx2 % ggmlWarpSize
-							_ = laneID_2
-							var val_2 float32
-							_ = val_2
-
-//line ggml_softmax.go:243
-							val_2 = 0.0
-
-//line ggml_softmax.go:244
-							if laneID_2 < (gc_bdx2 / ggmlWarpSize) {
-								val_2 = localVals_3[laneID_2]
-							}
-
+//line ggml_norm.go:27
+							x_7 := archsimd.LoadFloat32x8Slice(gc_l_x_7[gc_lane2:])
+//line ggml_norm.go:27
+							var r_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_norm.go:27
+							r_8 := x_7
 //line ggml_softmax.go:247
-							var x_7 float32 = val_2
-
+							r_6 = r_8
 //line ggml_softmax.go:247
-							_ = x_7
-							_ = x_7
-							gc_l_x_7[gc_lane2] = x_7
-							gc_s_val_2[gc_rank2] = val_2
+							r_6.StoreSlice(gc_s_r_6[gc_rank2:])
+							gc_left5 &^= 0xff << gc_lane2
 						}
-					}
-
-//line ggml_norm.go:24
-					if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						var gc_run2 compiled.ShflSteps
-						for offset_5 := ggmlWarpSize / 2; offset_5 > 0; offset_5 >>= 1 {
-
-//line ggml_norm.go:25
-							gc_run2.Add(offset_5, 0, 32)
-							if gc_run2.Full() {
-								compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_7, &gc_run2)
-							}
-						}
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_7, &gc_run2)
 					} else {
-
-//line ggml_norm.go:24
-						for offset_5 := ggmlWarpSize / 2; offset_5 > 0; offset_5 >>= 1 {
-
-//line ggml_norm.go:25
-							if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-								compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_7, offset_5, 0, 32)
-							} else {
-
-//line ggml_norm.go:25
-								compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_7, offset_5, ggmlWarpSize, &gc_c26r)
-								gc_left4 := gc_act2
-								if compiled.SIMD {
-									if gc_act2 == ^uint32(0) {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line ggml_norm.go:25
-											x_7 := archsimd.LoadFloat32x8Slice(gc_l_x_7[gc_lane2:])
-//line ggml_norm.go:25
-											_ = x_7
-//line ggml_norm.go:25
-											x_7 = x_7.Add(archsimd.LoadFloat32x8Slice(gc_c26r[gc_lane2:]))
-//line ggml_norm.go:25
-											x_7.StoreSlice(gc_l_x_7[gc_lane2:])
-											gc_left4 &^= 0xff << gc_lane2
-										}
-									} else {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											if gc_act2>>gc_lane2&0xff != 0xff {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line ggml_norm.go:25
-											x_7 := archsimd.LoadFloat32x8Slice(gc_l_x_7[gc_lane2:])
-//line ggml_norm.go:25
-											_ = x_7
-//line ggml_norm.go:25
-											x_7 = x_7.Add(archsimd.LoadFloat32x8Slice(gc_c26r[gc_lane2:]))
-//line ggml_norm.go:25
-											x_7.StoreSlice(gc_l_x_7[gc_lane2:])
-											gc_left4 &^= 0xff << gc_lane2
-										}
-									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left4 != 0 {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left4&(1<<gc_lane2) == 0 {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-										x_7 := gc_l_x_7[gc_lane2]
-										_ = x_7
-
-//line ggml_norm.go:25
-										x_7 += gc_c26r[gc_lane2]
-										gc_l_x_7[gc_lane2] = x_7
-									}
-								}
-							}
-						}
-					}
-					gc_left5 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line ggml_norm.go:27
-								x_7 := archsimd.LoadFloat32x8Slice(gc_l_x_7[gc_lane2:])
-//line ggml_norm.go:27
-								_ = x_7
-//line ggml_norm.go:27
-								var r_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:27
-								_ = r_6
-//line ggml_norm.go:27
-								r_8 := x_7
-//line ggml_norm.go:27
-								_ = r_8
-//line ggml_softmax.go:247
-								r_6 = r_8
-//line ggml_softmax.go:247
-								r_6.StoreSlice(gc_s_r_6[gc_rank2:])
-								gc_left5 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line ggml_softmax.go:247
-								x_7 := archsimd.LoadFloat32x8Slice(gc_l_x_7[gc_lane2:])
-//line ggml_softmax.go:247
-								_ = x_7
-//line ggml_softmax.go:247
-								var r_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_softmax.go:247
-								_ = r_6
-//line ggml_norm.go:27
-								r_8 := x_7
-//line ggml_norm.go:27
-								_ = r_8
-//line ggml_softmax.go:247
-								r_6 = r_8
-//line ggml_softmax.go:247
-								r_6.StoreSlice(gc_s_r_6[gc_rank2:])
-								gc_left5 &^= 0xff << gc_lane2
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_left5 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left5&(1<<gc_lane2) == 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							x_7 := gc_l_x_7[gc_lane2]
-							_ = x_7
-							var r_6 float32
-							_ = r_6
-
+//line ggml_softmax.go:247
+							x_7 := archsimd.LoadFloat32x8Slice(gc_l_x_7[gc_lane2:])
+//line ggml_softmax.go:247
+							var r_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_norm.go:27
-							var r_8 float32 = x_7
-
-//line ggml_norm.go:27
-							_ = r_8
-
+							r_8 := x_7
 //line ggml_softmax.go:247
 							r_6 = r_8
-							_ = r_8
-							gc_s_r_6[gc_rank2] = r_6
-						}
-					}
-				}
-			}
-
 //line ggml_softmax.go:247
-			returned_2 = true
-		} else {
-			{
-				gc_vstep7 := 0
-				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_n2; gc_vstep7 += 8 {
-						gc_rank2 := gc_vstep7
-						_ = gc_rank2
-//line ggml_softmax.go:249
-						val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
-//line ggml_softmax.go:249
-						_ = val_2
-//line ggml_softmax.go:249
-						var r_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_softmax.go:249
-						_ = r_6
-//line ggml_softmax.go:249
-						r_6 = val_2
-//line ggml_softmax.go:249
-						r_6.StoreSlice(gc_s_r_6[gc_rank2:])
+							r_6.StoreSlice(gc_s_r_6[gc_rank2:])
+							gc_left5 &^= 0xff << gc_lane2
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step13 := gc_vstep7
-				for ; gc_step13+3 < gc_n2; gc_step13 += 4 {
-					{
-						gc_rank2 := gc_step13 + 0
-						gc_pos2.Thread = gc_rank2
-						val_2 := gc_s_val_2[gc_rank2]
+				if gc_left5 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left5&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line ggml_softmax.go:260
+						x_7 := gc_l_x_7[gc_lane2]
+//line ggml_softmax.go:262
 						var r_6 float32
-						_ = r_6
-
+//line ggml_norm.go:27
+						var r_8 float32 = x_7
+//line ggml_softmax.go:247
+						r_6 = r_8
 //line ggml_softmax.go:249
-						r_6 = val_2
-						gc_s_r_6[gc_rank2] = r_6
-					}
-					{
-						gc_rank2 := gc_step13 + 1
-						gc_pos2.Thread = gc_rank2
-						val_2 := gc_s_val_2[gc_rank2]
-						var r_6 float32
-						_ = r_6
-
-//line ggml_softmax.go:249
-						r_6 = val_2
-						gc_s_r_6[gc_rank2] = r_6
-					}
-					{
-						gc_rank2 := gc_step13 + 2
-						gc_pos2.Thread = gc_rank2
-						val_2 := gc_s_val_2[gc_rank2]
-						var r_6 float32
-						_ = r_6
-
-//line ggml_softmax.go:249
-						r_6 = val_2
-						gc_s_r_6[gc_rank2] = r_6
-					}
-					{
-						gc_rank2 := gc_step13 + 3
-						gc_pos2.Thread = gc_rank2
-						val_2 := gc_s_val_2[gc_rank2]
-						var r_6 float32
-						_ = r_6
-
-//line ggml_softmax.go:249
-						r_6 = val_2
 						gc_s_r_6[gc_rank2] = r_6
 					}
 				}
-				for gc_rank2 := gc_step13; gc_rank2 < gc_n2; gc_rank2++ {
+			}
+//line ggml_softmax.go:247
+			returned_2 = true
+		} else {
+//line ggml_softmax.go:250
+			gc_vstep7 := 0
+			if compiled.SIMD {
+				for ; gc_vstep7+7 < gc_n2; gc_vstep7 += 8 {
+					gc_rank2 := gc_vstep7
+//line ggml_softmax.go:249
+					val_2 := archsimd.LoadFloat32x8Slice(gc_s_val_2[gc_rank2:])
+//line ggml_softmax.go:249
+					var r_6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_softmax.go:249
+					r_6 = val_2
+//line ggml_softmax.go:249
+					r_6.StoreSlice(gc_s_r_6[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step13 := gc_vstep7
+			for ; gc_step13+3 < gc_n2; gc_step13 += 4 {
+				{
+					gc_rank2 := gc_step13 + 0
 					gc_pos2.Thread = gc_rank2
 					val_2 := gc_s_val_2[gc_rank2]
 					var r_6 float32
-					_ = r_6
-
+//line ggml_softmax.go:249
+					r_6 = val_2
+					gc_s_r_6[gc_rank2] = r_6
+				}
+				{
+					gc_rank2 := gc_step13 + 1
+					gc_pos2.Thread = gc_rank2
+					val_2 := gc_s_val_2[gc_rank2]
+					var r_6 float32
+//line ggml_softmax.go:249
+					r_6 = val_2
+					gc_s_r_6[gc_rank2] = r_6
+				}
+				{
+					gc_rank2 := gc_step13 + 2
+					gc_pos2.Thread = gc_rank2
+					val_2 := gc_s_val_2[gc_rank2]
+					var r_6 float32
+//line ggml_softmax.go:249
+					r_6 = val_2
+					gc_s_r_6[gc_rank2] = r_6
+				}
+				{
+					gc_rank2 := gc_step13 + 3
+					gc_pos2.Thread = gc_rank2
+					val_2 := gc_s_val_2[gc_rank2]
+					var r_6 float32
 //line ggml_softmax.go:249
 					r_6 = val_2
 					gc_s_r_6[gc_rank2] = r_6
 				}
 			}
-
+			for gc_rank2 := gc_step13; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+				val_2 := gc_s_val_2[gc_rank2]
+				var r_6 float32
+//line ggml_softmax.go:249
+				r_6 = val_2
+				gc_s_r_6[gc_rank2] = r_6
+			}
 //line ggml_softmax.go:249
 			returned_2 = true
 		}
@@ -4104,539 +3058,431 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
 						{
 							gc_tx2 := gc_step14 + 0
-							_ = gc_tx2
+//line ggml_softmax.go:265
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line ggml_softmax.go:260
-							tid := gc_tx2
-							_ = tid
+//line ggml_softmax.go:262
 							var tmpExpf float32
-							_ = tmpExpf
+//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank2]
-
 //line ggml_softmax.go:319
 							tmpExpf = r_6
-
-//line ggml_softmax.go:321
-							{
-								gc_at7[0] = tmpExpf
-							}
+//line ggml_softmax.go:322
+							gc_at7[0] = tmpExpf
 						}
 						{
+//line ggml_softmax.go:326
 							gc_tx2 := gc_step14 + 1
-							_ = gc_tx2
+//line ggml_softmax.go:328
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line ggml_softmax.go:260
-							tid := gc_tx2
-							_ = tid
+//line ggml_softmax.go:262
 							var tmpExpf float32
-							_ = tmpExpf
+//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank2]
-
 //line ggml_softmax.go:319
 							tmpExpf = r_6
-
-//line ggml_softmax.go:321
-							{
-								gc_at7[0] = tmpExpf
-							}
+//line ggml_softmax.go:322
+							gc_at7[0] = tmpExpf
 						}
 						{
+//line ggml_softmax.go:326
 							gc_tx2 := gc_step14 + 2
-							_ = gc_tx2
+//line ggml_softmax.go:328
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line ggml_softmax.go:260
-							tid := gc_tx2
-							_ = tid
+//line ggml_softmax.go:262
 							var tmpExpf float32
-							_ = tmpExpf
+//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank2]
-
 //line ggml_softmax.go:319
 							tmpExpf = r_6
-
-//line ggml_softmax.go:321
-							{
-								gc_at7[0] = tmpExpf
-							}
+//line ggml_softmax.go:322
+							gc_at7[0] = tmpExpf
 						}
 						{
+//line ggml_softmax.go:326
 							gc_tx2 := gc_step14 + 3
-							_ = gc_tx2
+//line ggml_softmax.go:328
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line ggml_softmax.go:260
-							tid := gc_tx2
-							_ = tid
+//line ggml_softmax.go:262
 							var tmpExpf float32
-							_ = tmpExpf
+//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank2]
-
 //line ggml_softmax.go:319
 							tmpExpf = r_6
-
-//line ggml_softmax.go:321
-							{
-								gc_at7[0] = tmpExpf
-							}
-						}
-					}
-					for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line ggml_softmax.go:260
-						tid := gc_tx2
-						_ = tid
-						var tmpExpf float32
-						_ = tmpExpf
-						r_6 := gc_s_r_6[gc_rank2]
-
-//line ggml_softmax.go:319
-						tmpExpf = r_6
-
-//line ggml_softmax.go:321
-						{
+//line ggml_softmax.go:322
 							gc_at7[0] = tmpExpf
 						}
 					}
+//line ggml_softmax.go:326
+					for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+//line ggml_softmax.go:262
+						var tmpExpf float32
+//line ggml_softmax.go:264
+						r_6 := gc_s_r_6[gc_rank2]
+//line ggml_softmax.go:319
+						tmpExpf = r_6
+//line ggml_softmax.go:322
+						gc_at7[0] = tmpExpf
+					}
 				} else {
+//line ggml_softmax.go:326
 					gc_step15 := gc_from2
 					for ; gc_step15+3 < gc_to2; gc_step15 += 4 {
 						{
 							gc_tx2 := gc_step15 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:260
-							tid := gc_tx2
-							_ = tid
+//line ggml_softmax.go:262
 							var tmpExpf float32
-							_ = tmpExpf
+//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank2]
-
 //line ggml_softmax.go:319
 							tmpExpf = r_6
-
-//line ggml_softmax.go:321
-							{
-								tmpVals_[gc_bx2] = tmpExpf
-							}
+//line ggml_softmax.go:322
+							tmpVals_[gc_bx2] = tmpExpf
 						}
 						{
+//line ggml_softmax.go:326
 							gc_tx2 := gc_step15 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:260
-							tid := gc_tx2
-							_ = tid
+//line ggml_softmax.go:262
 							var tmpExpf float32
-							_ = tmpExpf
+//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank2]
-
 //line ggml_softmax.go:319
 							tmpExpf = r_6
-
-//line ggml_softmax.go:321
-							{
-								tmpVals_[gc_bx2] = tmpExpf
-							}
+//line ggml_softmax.go:322
+							tmpVals_[gc_bx2] = tmpExpf
 						}
 						{
+//line ggml_softmax.go:326
 							gc_tx2 := gc_step15 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:260
-							tid := gc_tx2
-							_ = tid
+//line ggml_softmax.go:262
 							var tmpExpf float32
-							_ = tmpExpf
+//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank2]
-
 //line ggml_softmax.go:319
 							tmpExpf = r_6
-
-//line ggml_softmax.go:321
-							{
-								tmpVals_[gc_bx2] = tmpExpf
-							}
+//line ggml_softmax.go:322
+							tmpVals_[gc_bx2] = tmpExpf
 						}
 						{
+//line ggml_softmax.go:326
 							gc_tx2 := gc_step15 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:260
-							tid := gc_tx2
-							_ = tid
+//line ggml_softmax.go:262
 							var tmpExpf float32
-							_ = tmpExpf
+//line ggml_softmax.go:264
 							r_6 := gc_s_r_6[gc_rank2]
-
 //line ggml_softmax.go:319
 							tmpExpf = r_6
-
-//line ggml_softmax.go:321
-							{
-								tmpVals_[gc_bx2] = tmpExpf
-							}
+//line ggml_softmax.go:322
+							tmpVals_[gc_bx2] = tmpExpf
 						}
 					}
+//line ggml_softmax.go:326
 					for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:260
-						tid := gc_tx2
-						_ = tid
+//line ggml_softmax.go:262
 						var tmpExpf float32
-						_ = tmpExpf
+//line ggml_softmax.go:264
 						r_6 := gc_s_r_6[gc_rank2]
-
 //line ggml_softmax.go:319
 						tmpExpf = r_6
-
-//line ggml_softmax.go:321
-						{
-							tmpVals_[gc_bx2] = tmpExpf
-						}
+//line ggml_softmax.go:322
+						tmpVals_[gc_bx2] = tmpExpf
 					}
 				}
 			}
 		}
-
 //line ggml_softmax.go:324
 		if !gc_b2.SyncGrid() {
 			return
 		}
-
 //line ggml_softmax.go:331
 		var returned_3 bool
-
 //line ggml_softmax.go:331
 		_ = returned_3
-
 //line ggml_softmax.go:236
 		localVals_4 := gc_shared22(32)[:32]
-		{
-			var gc_l_x_8 [32]float32
-			var gc_c27r [32]float32
+//line ggml_softmax.go:238
+		var gc_l_x_8 [32]float32
+		var gc_c27r [32]float32
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+			var gc_dead2 uint32
+			_ = gc_dead2
+			gc_left6 := gc_act2
+			if compiled.SIMD {
+//line ggml_softmax.go:326
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line ggml_softmax.go:329
+				gc_vb := archsimd.BroadcastFloat32x8(0.0)
+				gc_tidx8 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				if gc_act2 == ^uint32(0) && gc_tidx8.X+32 <= gc_bdx2 {
+//line ggml_softmax.go:329
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line ggml_softmax.go:329
+					gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tx2 := gc_tidx8.X + gc_lane2
+//line ggml_softmax.go:334
+						gc_ty2 := gc_tidx8.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx8.Z
+						_ = gc_tz2
+//line ggml_softmax.go:260
+						var tid int = gc_tx2
+//line ggml_softmax.go:260
+						var tmpExpf archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_softmax.go:326
+						if tid < 0 || tid > len(tmpVals_)-8 {
+//line ggml_softmax.go:326
+							break
+						}
+//line ggml_softmax.go:326
+						if tid < gc_gdx2 && uint(gc_gdx2-tid) > 7 {
+//line ggml_softmax.go:326
+							tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:])
+						} else {
+//line ggml_softmax.go:327
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_gdx2, tid, 8))))
+//line ggml_softmax.go:326
+							if gc_if2.ToBits() != 0 {
+//line ggml_softmax.go:326
+								tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:]).Merge(tmpExpf, gc_if2)
+							}
+//line ggml_softmax.go:327
+							gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line ggml_softmax.go:327
+							if gc_else2.ToBits() != 0 {
+								{
+//line ggml_softmax.go:327
+									tmpExpf = gc_vb2.Merge(tmpExpf, gc_else2)
+								}
+							}
+						}
+//line ggml_softmax.go:326
+						val_3 := tmpExpf
+//line ggml_softmax.go:326
+						var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_softmax.go:326
+						x_8 := val_3
+//line ggml_softmax.go:326
+						x_8.StoreSlice(gc_l_x_8[gc_lane2:])
+//line ggml_softmax.go:326
+						val_3.StoreSlice(gc_s_val_3[gc_rank2:])
+//line ggml_softmax.go:326
+						r_9.StoreSlice(gc_s_r_9[gc_rank2:])
+						gc_left6 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+						if gc_tidx2.X+8 > gc_bdx2 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx2 := gc_tidx2.X
+//line ggml_softmax.go:341
+						gc_ty2 := gc_tidx2.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx2.Z
+						_ = gc_tz2
+//line ggml_softmax.go:260
+						var tid int = gc_tx2
+//line ggml_softmax.go:260
+						var tmpExpf archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_softmax.go:326
+						if tid < 0 || tid > len(tmpVals_)-8 {
+//line ggml_softmax.go:326
+							break
+						}
+//line ggml_softmax.go:326
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_gdx2, tid, 8))))
+						if gc_if.ToBits() != 0 {
+//line ggml_softmax.go:327
+							tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:]).Merge(tmpExpf, gc_if)
+						}
+//line ggml_softmax.go:327
+						gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line ggml_softmax.go:327
+						if gc_else.ToBits() != 0 {
+							{
+//line ggml_softmax.go:327
+								tmpExpf = gc_vb.Merge(tmpExpf, gc_else)
+							}
+						}
+//line ggml_softmax.go:327
+						val_3 := tmpExpf
+//line ggml_softmax.go:327
+						var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_softmax.go:327
+						x_8 := val_3
+//line ggml_softmax.go:327
+						x_8.StoreSlice(gc_l_x_8[gc_lane2:])
+//line ggml_softmax.go:327
+						val_3.StoreSlice(gc_s_val_3[gc_rank2:])
+//line ggml_softmax.go:327
+						r_9.StoreSlice(gc_s_r_9[gc_rank2:])
+						gc_left6 &^= 0xff << gc_lane2
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left6 != 0 {
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_left6&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:260
+						tid := gc_tx2
+//line ggml_softmax.go:262
+						var tmpExpf float32
+//line ggml_softmax.go:326
+						if tid < gc_gdx2 {
+							tmpExpf = tmpVals_[tid]
+						} else {
+							tmpExpf = 0.0
+						}
+						var val_3 float32 = tmpExpf
+//line ggml_softmax.go:331
+						var r_9 float32
+//line ggml_softmax.go:233
+						var x_8 float32 = val_3
+//line ggml_softmax.go:237
+						gc_l_x_8[gc_lane2] = x_8
+						gc_s_r_9[gc_rank2] = r_9
+					}
+				}
+			}
+//line ggml_norm.go:24
+			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				var gc_run3 compiled.ShflSteps
+				for offset_6 := ggmlWarpSize / 2; offset_6 > 0; offset_6 >>= 1 {
+//line ggml_norm.go:25
+					gc_run3.Add(offset_6, 0, 32)
+					if gc_run3.Full() {
+						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_8, &gc_run3)
+					}
+				}
+				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_8, &gc_run3)
+			} else {
+//line ggml_norm.go:24
+				for offset_6 := ggmlWarpSize / 2; offset_6 > 0; offset_6 >>= 1 {
+					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_8, offset_6, 0, 32)
+					} else {
+//line ggml_norm.go:25
+						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_8, offset_6, ggmlWarpSize, &gc_c27r)
+						gc_left7 := gc_act2
+						if compiled.SIMD {
+							if gc_act2 == ^uint32(0) {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line ggml_norm.go:25
+									x_8 := archsimd.LoadFloat32x8Slice(gc_l_x_8[gc_lane2:])
+//line ggml_norm.go:25
+									x_8 = x_8.Add(archsimd.LoadFloat32x8Slice(gc_c27r[gc_lane2:]))
+//line ggml_norm.go:25
+									x_8.StoreSlice(gc_l_x_8[gc_lane2:])
+									gc_left7 &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+//line ggml_norm.go:25
+									x_8 := archsimd.LoadFloat32x8Slice(gc_l_x_8[gc_lane2:])
+//line ggml_norm.go:25
+									x_8 = x_8.Add(archsimd.LoadFloat32x8Slice(gc_c27r[gc_lane2:]))
+//line ggml_norm.go:25
+									x_8.StoreSlice(gc_l_x_8[gc_lane2:])
+									gc_left7 &^= 0xff << gc_lane2
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_left7 != 0 {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+								if gc_left7&(1<<gc_lane2) == 0 {
+									continue
+								}
+//line ggml_norm.go:38
+								x_8 := gc_l_x_8[gc_lane2]
+//line ggml_norm.go:25
+								x_8 += gc_c27r[gc_lane2]
+								gc_l_x_8[gc_lane2] = x_8
+							}
+						}
+					}
+				}
+			}
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					gc_b2.Enter(gc_rank2)
+//line ggml_softmax.go:237
+					warpID_3 := gc_tx2 / ggmlWarpSize
+					laneID_3 := gc_tx2 % ggmlWarpSize
+//line ggml_softmax.go:240
+					x_8 := gc_l_x_8[gc_lane2]
+//line ggml_softmax.go:242
+					var val_3 float32
+//line ggml_norm.go:27
+					var r_10 float32 = x_8
+//line ggml_softmax.go:233
+					val_3 = r_10
+//line ggml_softmax.go:235
+					if gc_bdx2 > ggmlWarpSize {
+//line ggml_softmax.go:235
+						t.Assert((gc_bdx2 <= 1024) && (gc_bdx2%ggmlWarpSize) == 0)
+//line ggml_softmax.go:239
+						if laneID_3 == 0 {
+							localVals_4[warpID_3] = val_3
+						}
+					}
+//line ggml_softmax.go:237
+					gc_s_val_3[gc_rank2] = val_3
+				}
+			}
+		}
+//line ggml_softmax.go:234
+		if gc_bdx2 > ggmlWarpSize {
+//line ggml_softmax.go:236
+			var gc_l_x_9 [32]float32
+			var gc_c28r [32]float32
 			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 				gc_cnt2 := min(32, gc_n2-gc_w2)
 				gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 				var gc_dead2 uint32
 				_ = gc_dead2
-				gc_left6 := gc_act2
-				if compiled.SIMD {
-//line ggml_softmax.go:326
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line ggml_softmax.go:326
-					_ = gc_iota
-//line ggml_softmax.go:329
-					gc_vb := archsimd.BroadcastFloat32x8(0.0)
-//line ggml_softmax.go:329
-					_ = gc_vb
-					gc_tidx8 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					if gc_act2 == ^uint32(0) && gc_tidx8.X+32 <= gc_bdx2 {
-//line ggml_softmax.go:329
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line ggml_softmax.go:329
-						_ = gc_iota2
-//line ggml_softmax.go:329
-						gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
-//line ggml_softmax.go:329
-						_ = gc_vb2
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tx2 := gc_tidx8.X + gc_lane2
-							_ = gc_tx2
-							gc_ty2 := gc_tidx8.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx8.Z
-							_ = gc_tz2
-							_ = gc_rank2
-//line ggml_softmax.go:260
-							var tid int = gc_tx2
-//line ggml_softmax.go:260
-							_ = tid
-//line ggml_softmax.go:260
-							var tmpExpf archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_softmax.go:260
-							_ = tmpExpf
-//line ggml_softmax.go:326
-							if tid < 0 || tid > len(tmpVals_)-8 {
-//line ggml_softmax.go:326
-								break
-//line ggml_softmax.go:326
-							}
-//line ggml_softmax.go:326
-							if tid < gc_gdx2 && uint(gc_gdx2-tid) > 7 {
-//line ggml_softmax.go:326
-								tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:])
-							} else {
-//line ggml_softmax.go:327
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_gdx2, tid, 8))))
-//line ggml_softmax.go:326
-								_ = gc_if2
-//line ggml_softmax.go:326
-								if gc_if2.ToBits() != 0 {
-//line ggml_softmax.go:326
-									tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:]).Merge(tmpExpf, gc_if2)
-								}
-//line ggml_softmax.go:327
-								gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line ggml_softmax.go:327
-								_ = gc_else2
-//line ggml_softmax.go:327
-								if gc_else2.ToBits() != 0 {
-//line ggml_softmax.go:327
-									{
-//line ggml_softmax.go:327
-										tmpExpf = gc_vb2.Merge(tmpExpf, gc_else2)
-//line ggml_softmax.go:327
-									}
-//line ggml_softmax.go:327
-								}
-//line ggml_softmax.go:327
-							}
-//line ggml_softmax.go:326
-							val_3 := tmpExpf
-//line ggml_softmax.go:326
-							_ = val_3
-//line ggml_softmax.go:326
-							var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_softmax.go:326
-							_ = r_9
-//line ggml_softmax.go:326
-							x_8 := val_3
-//line ggml_softmax.go:326
-							_ = x_8
-//line ggml_softmax.go:326
-							x_8.StoreSlice(gc_l_x_8[gc_lane2:])
-//line ggml_softmax.go:326
-							val_3.StoreSlice(gc_s_val_3[gc_rank2:])
-//line ggml_softmax.go:326
-							r_9.StoreSlice(gc_s_r_9[gc_rank2:])
-							gc_left6 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-							if gc_tidx2.X+8 > gc_bdx2 {
-								continue // the lanes wrap to the next row
-							}
-							gc_tx2 := gc_tidx2.X
-							_ = gc_tx2
-							gc_ty2 := gc_tidx2.Y
-							_ = gc_ty2
-							gc_tz2 := gc_tidx2.Z
-							_ = gc_tz2
-							_ = gc_rank2
-//line ggml_softmax.go:260
-							var tid int = gc_tx2
-//line ggml_softmax.go:260
-							_ = tid
-//line ggml_softmax.go:260
-							var tmpExpf archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_softmax.go:260
-							_ = tmpExpf
-//line ggml_softmax.go:326
-							if tid < 0 || tid > len(tmpVals_)-8 {
-//line ggml_softmax.go:326
-								break
-//line ggml_softmax.go:326
-							}
-//line ggml_softmax.go:326
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_gdx2, tid, 8))))
-//line ggml_softmax.go:326
-							_ = gc_if
-//line ggml_softmax.go:327
-							if gc_if.ToBits() != 0 {
-//line ggml_softmax.go:327
-								tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:]).Merge(tmpExpf, gc_if)
-//line ggml_softmax.go:327
-							}
-//line ggml_softmax.go:327
-							gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line ggml_softmax.go:327
-							_ = gc_else
-//line ggml_softmax.go:327
-							if gc_else.ToBits() != 0 {
-//line ggml_softmax.go:327
-								{
-//line ggml_softmax.go:327
-									tmpExpf = gc_vb.Merge(tmpExpf, gc_else)
-//line ggml_softmax.go:327
-								}
-//line ggml_softmax.go:327
-							}
-//line ggml_softmax.go:327
-							val_3 := tmpExpf
-//line ggml_softmax.go:327
-							_ = val_3
-//line ggml_softmax.go:327
-							var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_softmax.go:327
-							_ = r_9
-//line ggml_softmax.go:327
-							x_8 := val_3
-//line ggml_softmax.go:327
-							_ = x_8
-//line ggml_softmax.go:327
-							x_8.StoreSlice(gc_l_x_8[gc_lane2:])
-//line ggml_softmax.go:327
-							val_3.StoreSlice(gc_s_val_3[gc_rank2:])
-//line ggml_softmax.go:327
-							r_9.StoreSlice(gc_s_r_9[gc_rank2:])
-							gc_left6 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left6 != 0 {
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_left6&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:260
-							tid := gc_tx2
-							_ = tid
-							var tmpExpf float32
-							_ = tmpExpf
-
-//line ggml_softmax.go:326
-							if tid < gc_gdx2 {
-								tmpExpf = tmpVals_[tid]
-							} else {
-								tmpExpf = 0.0
-							}
-
-//line ggml_softmax.go:331
-							var val_3 float32 = tmpExpf
-
-//line ggml_softmax.go:331
-							_ = val_3
-
-//line ggml_softmax.go:331
-							var r_9 float32
-
-//line ggml_softmax.go:331
-							_ = r_9
-
-//line ggml_softmax.go:233
-							var x_8 float32 = val_3
-
-//line ggml_softmax.go:233
-							_ = x_8
-							_ = val_3
-							_ = r_9
-							_ = x_8
-							gc_l_x_8[gc_lane2] = x_8
-							gc_s_r_9[gc_rank2] = r_9
-						}
-					}
-				}
-
-//line ggml_norm.go:24
-				if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-					var gc_run3 compiled.ShflSteps
-					for offset_6 := ggmlWarpSize / 2; offset_6 > 0; offset_6 >>= 1 {
-
-//line ggml_norm.go:25
-						gc_run3.Add(offset_6, 0, 32)
-						if gc_run3.Full() {
-							compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_8, &gc_run3)
-						}
-					}
-					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_8, &gc_run3)
-				} else {
-
-//line ggml_norm.go:24
-					for offset_6 := ggmlWarpSize / 2; offset_6 > 0; offset_6 >>= 1 {
-
-//line ggml_norm.go:25
-						if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_8, offset_6, 0, 32)
-						} else {
-
-//line ggml_norm.go:25
-							compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_8, offset_6, ggmlWarpSize, &gc_c27r)
-							gc_left7 := gc_act2
-							if compiled.SIMD {
-								if gc_act2 == ^uint32(0) {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line ggml_norm.go:25
-										x_8 := archsimd.LoadFloat32x8Slice(gc_l_x_8[gc_lane2:])
-//line ggml_norm.go:25
-										_ = x_8
-//line ggml_norm.go:25
-										x_8 = x_8.Add(archsimd.LoadFloat32x8Slice(gc_c27r[gc_lane2:]))
-//line ggml_norm.go:25
-										x_8.StoreSlice(gc_l_x_8[gc_lane2:])
-										gc_left7 &^= 0xff << gc_lane2
-									}
-								} else {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-										if gc_act2>>gc_lane2&0xff != 0xff {
-											continue
-										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-//line ggml_norm.go:25
-										x_8 := archsimd.LoadFloat32x8Slice(gc_l_x_8[gc_lane2:])
-//line ggml_norm.go:25
-										_ = x_8
-//line ggml_norm.go:25
-										x_8 = x_8.Add(archsimd.LoadFloat32x8Slice(gc_c27r[gc_lane2:]))
-//line ggml_norm.go:25
-										x_8.StoreSlice(gc_l_x_8[gc_lane2:])
-										gc_left7 &^= 0xff << gc_lane2
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							if gc_left7 != 0 {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left7&(1<<gc_lane2) == 0 {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-									x_8 := gc_l_x_8[gc_lane2]
-									_ = x_8
-
-//line ggml_norm.go:25
-									x_8 += gc_c27r[gc_lane2]
-									gc_l_x_8[gc_lane2] = x_8
-								}
-							}
-						}
-					}
-				}
 				{
 					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
@@ -4647,474 +3493,314 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-						gc_b2.Enter(gc_rank2)
-
-//line ggml_softmax.go:237
-						warpID_3 := gc_tx2 / ggmlWarpSize
-						_ = warpID_3
-
 //line ggml_softmax.go:238
 						laneID_3 := gc_tx2 % ggmlWarpSize
-						_ = laneID_3
-						x_8 := gc_l_x_8[gc_lane2]
-						_ = x_8
+//line ggml_softmax.go:240
 						var val_3 float32
-						_ = val_3
-
-//line ggml_norm.go:27
-						var r_10 float32 = x_8
-
-//line ggml_norm.go:27
-						_ = r_10
-
-//line ggml_softmax.go:233
-						val_3 = r_10
-
-//line ggml_softmax.go:235
-						if gc_bdx2 > ggmlWarpSize {
-//line ggml_softmax.go:235
-							t.Assert((gc_bdx2 <= 1024) && (gc_bdx2%ggmlWarpSize) == 0)
-
-//line ggml_softmax.go:239
-							if laneID_3 == 0 {
-								localVals_4[warpID_3] = val_3
-							}
-//line ggml_softmax.go:235
+//line ggml_softmax.go:243
+						val_3 = 0.0
+						if laneID_3 < (gc_bdx2 / ggmlWarpSize) {
+							val_3 = localVals_4[laneID_3]
 						}
-						_ = r_10
+						var x_9 float32 = val_3
+//line ggml_softmax.go:249
+						gc_l_x_9[gc_lane2] = x_9
 						gc_s_val_3[gc_rank2] = val_3
 					}
 				}
-			}
-		}
-
-//line ggml_softmax.go:234
-		if gc_bdx2 > ggmlWarpSize {
-			{
-				var gc_l_x_9 [32]float32
-				var gc_c28r [32]float32
-				for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-					gc_cnt2 := min(32, gc_n2-gc_w2)
-					gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-					var gc_dead2 uint32
-					_ = gc_dead2
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:238
-							laneID_3 := gc_tx2 % ggmlWarpSize
-							_ = laneID_3
-							var val_3 float32
-							_ = val_3
-
-//line ggml_softmax.go:243
-							val_3 = 0.0
-
-//line ggml_softmax.go:244
-							if laneID_3 < (gc_bdx2 / ggmlWarpSize) {
-								val_3 = localVals_4[laneID_3]
-							}
-
-//line ggml_softmax.go:247
-							var x_9 float32 = val_3
-
-//line ggml_softmax.go:247
-							_ = x_9
-							_ = x_9
-							gc_l_x_9[gc_lane2] = x_9
-							gc_s_val_3[gc_rank2] = val_3
+//line ggml_norm.go:24
+				if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					var gc_run4 compiled.ShflSteps
+					for offset_7 := ggmlWarpSize / 2; offset_7 > 0; offset_7 >>= 1 {
+//line ggml_norm.go:25
+						gc_run4.Add(offset_7, 0, 32)
+						if gc_run4.Full() {
+							compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_9, &gc_run4)
 						}
 					}
-
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_9, &gc_run4)
+				} else {
 //line ggml_norm.go:24
-					if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						var gc_run4 compiled.ShflSteps
-						for offset_7 := ggmlWarpSize / 2; offset_7 > 0; offset_7 >>= 1 {
-
+					for offset_7 := ggmlWarpSize / 2; offset_7 > 0; offset_7 >>= 1 {
+						if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_9, offset_7, 0, 32)
+						} else {
 //line ggml_norm.go:25
-							gc_run4.Add(offset_7, 0, 32)
-							if gc_run4.Full() {
-								compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_9, &gc_run4)
-							}
-						}
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x_9, &gc_run4)
-					} else {
-
-//line ggml_norm.go:24
-						for offset_7 := ggmlWarpSize / 2; offset_7 > 0; offset_7 >>= 1 {
-
+							compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_9, offset_7, ggmlWarpSize, &gc_c28r)
+							gc_left8 := gc_act2
+							if compiled.SIMD {
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line ggml_norm.go:25
-							if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-								compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_9, offset_7, 0, 32)
-							} else {
-
+										x_9 := archsimd.LoadFloat32x8Slice(gc_l_x_9[gc_lane2:])
 //line ggml_norm.go:25
-								compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_9, offset_7, ggmlWarpSize, &gc_c28r)
-								gc_left8 := gc_act2
-								if compiled.SIMD {
-									if gc_act2 == ^uint32(0) {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
+										x_9 = x_9.Add(archsimd.LoadFloat32x8Slice(gc_c28r[gc_lane2:]))
 //line ggml_norm.go:25
-											x_9 := archsimd.LoadFloat32x8Slice(gc_l_x_9[gc_lane2:])
-//line ggml_norm.go:25
-											_ = x_9
-//line ggml_norm.go:25
-											x_9 = x_9.Add(archsimd.LoadFloat32x8Slice(gc_c28r[gc_lane2:]))
-//line ggml_norm.go:25
-											x_9.StoreSlice(gc_l_x_9[gc_lane2:])
-											gc_left8 &^= 0xff << gc_lane2
-										}
-									} else {
-										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-											if gc_act2>>gc_lane2&0xff != 0xff {
-												continue
-											}
-											gc_rank2 := gc_w2 + gc_lane2
-											_ = gc_rank2
-//line ggml_norm.go:25
-											x_9 := archsimd.LoadFloat32x8Slice(gc_l_x_9[gc_lane2:])
-//line ggml_norm.go:25
-											_ = x_9
-//line ggml_norm.go:25
-											x_9 = x_9.Add(archsimd.LoadFloat32x8Slice(gc_c28r[gc_lane2:]))
-//line ggml_norm.go:25
-											x_9.StoreSlice(gc_l_x_9[gc_lane2:])
-											gc_left8 &^= 0xff << gc_lane2
-										}
+										x_9.StoreSlice(gc_l_x_9[gc_lane2:])
+										gc_left8 &^= 0xff << gc_lane2
 									}
-									archsimd.ClearAVXUpperBits()
-								}
-								if gc_left8 != 0 {
-									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-										if gc_left8&(1<<gc_lane2) == 0 {
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
 											continue
 										}
-										gc_rank2 := gc_w2 + gc_lane2
-										_ = gc_rank2
-										x_9 := gc_l_x_9[gc_lane2]
-										_ = x_9
-
 //line ggml_norm.go:25
-										x_9 += gc_c28r[gc_lane2]
-										gc_l_x_9[gc_lane2] = x_9
+										x_9 := archsimd.LoadFloat32x8Slice(gc_l_x_9[gc_lane2:])
+//line ggml_norm.go:25
+										x_9 = x_9.Add(archsimd.LoadFloat32x8Slice(gc_c28r[gc_lane2:]))
+//line ggml_norm.go:25
+										x_9.StoreSlice(gc_l_x_9[gc_lane2:])
+										gc_left8 &^= 0xff << gc_lane2
 									}
 								}
+								archsimd.ClearAVXUpperBits()
 							}
-						}
-					}
-					gc_left9 := gc_act2
-					if compiled.SIMD {
-						if gc_act2 == ^uint32(0) {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line ggml_norm.go:27
-								x_9 := archsimd.LoadFloat32x8Slice(gc_l_x_9[gc_lane2:])
-//line ggml_norm.go:27
-								_ = x_9
-//line ggml_norm.go:27
-								var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:27
-								_ = r_9
-//line ggml_norm.go:27
-								r_11 := x_9
-//line ggml_norm.go:27
-								_ = r_11
-//line ggml_softmax.go:247
-								r_9 = r_11
-//line ggml_softmax.go:247
-								r_9.StoreSlice(gc_s_r_9[gc_rank2:])
-								gc_left9 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
+							if gc_left8 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left8&(1<<gc_lane2) == 0 {
+										continue
+									}
+//line ggml_norm.go:38
+									x_9 := gc_l_x_9[gc_lane2]
+//line ggml_norm.go:25
+									x_9 += gc_c28r[gc_lane2]
+									gc_l_x_9[gc_lane2] = x_9
 								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line ggml_softmax.go:247
-								x_9 := archsimd.LoadFloat32x8Slice(gc_l_x_9[gc_lane2:])
-//line ggml_softmax.go:247
-								_ = x_9
-//line ggml_softmax.go:247
-								var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_softmax.go:247
-								_ = r_9
-//line ggml_norm.go:27
-								r_11 := x_9
-//line ggml_norm.go:27
-								_ = r_11
-//line ggml_softmax.go:247
-								r_9 = r_11
-//line ggml_softmax.go:247
-								r_9.StoreSlice(gc_s_r_9[gc_rank2:])
-								gc_left9 &^= 0xff << gc_lane2
 							}
 						}
-						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left9 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left9&(1<<gc_lane2) == 0 {
+				}
+				gc_left9 := gc_act2
+				if compiled.SIMD {
+					if gc_act2 == ^uint32(0) {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							gc_rank2 := gc_w2 + gc_lane2
+//line ggml_norm.go:27
+							x_9 := archsimd.LoadFloat32x8Slice(gc_l_x_9[gc_lane2:])
+//line ggml_norm.go:27
+							var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_norm.go:27
+							r_11 := x_9
+//line ggml_softmax.go:247
+							r_9 = r_11
+//line ggml_softmax.go:247
+							r_9.StoreSlice(gc_s_r_9[gc_rank2:])
+							gc_left9 &^= 0xff << gc_lane2
+						}
+					} else {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							x_9 := gc_l_x_9[gc_lane2]
-							_ = x_9
-							var r_9 float32
-							_ = r_9
-
+//line ggml_softmax.go:247
+							x_9 := archsimd.LoadFloat32x8Slice(gc_l_x_9[gc_lane2:])
+//line ggml_softmax.go:247
+							var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line ggml_norm.go:27
-							var r_11 float32 = x_9
-
-//line ggml_norm.go:27
-							_ = r_11
-
+							r_11 := x_9
 //line ggml_softmax.go:247
 							r_9 = r_11
-							_ = r_11
-							gc_s_r_9[gc_rank2] = r_9
-						}
-					}
-				}
-			}
-
 //line ggml_softmax.go:247
-			returned_3 = true
-		} else {
-			{
-				gc_vstep8 := 0
-				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_n2; gc_vstep8 += 8 {
-						gc_rank2 := gc_vstep8
-						_ = gc_rank2
-//line ggml_softmax.go:249
-						val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank2:])
-//line ggml_softmax.go:249
-						_ = val_3
-//line ggml_softmax.go:249
-						var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_softmax.go:249
-						_ = r_9
-//line ggml_softmax.go:249
-						r_9 = val_3
-//line ggml_softmax.go:249
-						r_9.StoreSlice(gc_s_r_9[gc_rank2:])
+							r_9.StoreSlice(gc_s_r_9[gc_rank2:])
+							gc_left9 &^= 0xff << gc_lane2
+						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step16 := gc_vstep8
-				for ; gc_step16+3 < gc_n2; gc_step16 += 4 {
-					{
-						gc_rank2 := gc_step16 + 0
-						gc_pos2.Thread = gc_rank2
-						val_3 := gc_s_val_3[gc_rank2]
+				if gc_left9 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left9&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+//line ggml_softmax.go:260
+						x_9 := gc_l_x_9[gc_lane2]
+//line ggml_softmax.go:262
 						var r_9 float32
-						_ = r_9
-
+//line ggml_norm.go:27
+						var r_11 float32 = x_9
+//line ggml_softmax.go:247
+						r_9 = r_11
 //line ggml_softmax.go:249
-						r_9 = val_3
-						gc_s_r_9[gc_rank2] = r_9
-					}
-					{
-						gc_rank2 := gc_step16 + 1
-						gc_pos2.Thread = gc_rank2
-						val_3 := gc_s_val_3[gc_rank2]
-						var r_9 float32
-						_ = r_9
-
-//line ggml_softmax.go:249
-						r_9 = val_3
-						gc_s_r_9[gc_rank2] = r_9
-					}
-					{
-						gc_rank2 := gc_step16 + 2
-						gc_pos2.Thread = gc_rank2
-						val_3 := gc_s_val_3[gc_rank2]
-						var r_9 float32
-						_ = r_9
-
-//line ggml_softmax.go:249
-						r_9 = val_3
-						gc_s_r_9[gc_rank2] = r_9
-					}
-					{
-						gc_rank2 := gc_step16 + 3
-						gc_pos2.Thread = gc_rank2
-						val_3 := gc_s_val_3[gc_rank2]
-						var r_9 float32
-						_ = r_9
-
-//line ggml_softmax.go:249
-						r_9 = val_3
 						gc_s_r_9[gc_rank2] = r_9
 					}
 				}
-				for gc_rank2 := gc_step16; gc_rank2 < gc_n2; gc_rank2++ {
+			}
+//line ggml_softmax.go:247
+			returned_3 = true
+		} else {
+//line ggml_softmax.go:250
+			gc_vstep8 := 0
+			if compiled.SIMD {
+				for ; gc_vstep8+7 < gc_n2; gc_vstep8 += 8 {
+					gc_rank2 := gc_vstep8
+//line ggml_softmax.go:249
+					val_3 := archsimd.LoadFloat32x8Slice(gc_s_val_3[gc_rank2:])
+//line ggml_softmax.go:249
+					var r_9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_softmax.go:249
+					r_9 = val_3
+//line ggml_softmax.go:249
+					r_9.StoreSlice(gc_s_r_9[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step16 := gc_vstep8
+			for ; gc_step16+3 < gc_n2; gc_step16 += 4 {
+				{
+					gc_rank2 := gc_step16 + 0
 					gc_pos2.Thread = gc_rank2
 					val_3 := gc_s_val_3[gc_rank2]
 					var r_9 float32
-					_ = r_9
-
+//line ggml_softmax.go:249
+					r_9 = val_3
+					gc_s_r_9[gc_rank2] = r_9
+				}
+				{
+					gc_rank2 := gc_step16 + 1
+					gc_pos2.Thread = gc_rank2
+					val_3 := gc_s_val_3[gc_rank2]
+					var r_9 float32
+//line ggml_softmax.go:249
+					r_9 = val_3
+					gc_s_r_9[gc_rank2] = r_9
+				}
+				{
+					gc_rank2 := gc_step16 + 2
+					gc_pos2.Thread = gc_rank2
+					val_3 := gc_s_val_3[gc_rank2]
+					var r_9 float32
+//line ggml_softmax.go:249
+					r_9 = val_3
+					gc_s_r_9[gc_rank2] = r_9
+				}
+				{
+					gc_rank2 := gc_step16 + 3
+					gc_pos2.Thread = gc_rank2
+					val_3 := gc_s_val_3[gc_rank2]
+					var r_9 float32
 //line ggml_softmax.go:249
 					r_9 = val_3
 					gc_s_r_9[gc_rank2] = r_9
 				}
 			}
-
+			for gc_rank2 := gc_step16; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+				val_3 := gc_s_val_3[gc_rank2]
+				var r_9 float32
+//line ggml_softmax.go:249
+				r_9 = val_3
+				gc_s_r_9[gc_rank2] = r_9
+			}
 //line ggml_softmax.go:249
 			returned_3 = true
 		}
 		archsimd.ClearAVXUpperBits()
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line ggml_softmax.go:253
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line ggml_softmax.go:260
-					tid := gc_tx2
-					_ = tid
-
-//line ggml_softmax.go:261
-					colStart := gc_bx2*gc_bdx2 + tid
-					_ = colStart
-					localVals := gc_s_localVals[gc_rank2]
-					var tmpExpf float32
-					_ = tmpExpf
-					r_9 := gc_s_r_9[gc_rank2]
-
+				tid := gc_tx2
+				colStart := gc_bx2*gc_bdx2 + tid
+//line ggml_softmax.go:263
+				localVals := gc_s_localVals[gc_rank2]
+				var tmpExpf float32
+//line ggml_softmax.go:266
+				r_9 := gc_s_r_9[gc_rank2]
 //line ggml_softmax.go:331
-					tmpExpf = r_9
-
+				tmpExpf = r_9
 //line ggml_softmax.go:333
-					for col_2 := colStart; int64(col_2) < p_.ncols; {
+				for col_2 := colStart; int64(col_2) < p_.ncols; {
 //line ggml_softmax.go:333
-						gc_b2.Tick()
+					gc_b2.Tick()
 //line ggml_softmax.go:333
-						if gc_b2.Stopped() {
+					if gc_b2.Stopped() {
 //line ggml_softmax.go:333
-							return
-//line ggml_softmax.go:333
-						}
-//line ggml_softmax.go:333
-						{
-							{
-//line ggml_softmax.go:334
-								i_4 := int(0)
-//line ggml_softmax.go:334
-								_ = i_4
-								idx_3 := col_2 + i_4*stepSize
-								if int64(idx_3) < p_.ncols {
-									localVals[i_4] = dst_[idx_3]
-								} else {
-									localVals[i_4] = float32(math.Inf(-1))
-								}
-							}
-//line ggml_softmax.go:334
-							{
-//line ggml_softmax.go:334
-								i_4 := int(1)
-//line ggml_softmax.go:334
-								_ = i_4
-								idx_3 := col_2 + i_4*stepSize
-								if int64(idx_3) < p_.ncols {
-									localVals[i_4] = dst_[idx_3]
-								} else {
-									localVals[i_4] = float32(math.Inf(-1))
-								}
-							}
-//line ggml_softmax.go:334
-							{
-//line ggml_softmax.go:334
-								i_4 := int(2)
-//line ggml_softmax.go:334
-								_ = i_4
-								idx_3 := col_2 + i_4*stepSize
-								if int64(idx_3) < p_.ncols {
-									localVals[i_4] = dst_[idx_3]
-								} else {
-									localVals[i_4] = float32(math.Inf(-1))
-								}
-							}
-//line ggml_softmax.go:334
-							{
-//line ggml_softmax.go:334
-								i_4 := int(3)
-//line ggml_softmax.go:334
-								_ = i_4
-								idx_3 := col_2 + i_4*stepSize
-								if int64(idx_3) < p_.ncols {
-									localVals[i_4] = dst_[idx_3]
-								} else {
-									localVals[i_4] = float32(math.Inf(-1))
-								}
-							}
-//line ggml_softmax.go:341
-						}
-//line ggml_softmax.go:341
-						{
-							{
-//line ggml_softmax.go:342
-								i_5 := int(0)
-//line ggml_softmax.go:342
-								_ = i_5
-								idx_4 := col_2 + i_5*stepSize
-								if int64(idx_4) < p_.ncols {
-									dst_[idx_4] = localVals[i_5] / tmpExpf
-								}
-							}
-//line ggml_softmax.go:342
-							{
-//line ggml_softmax.go:342
-								i_5 := int(1)
-//line ggml_softmax.go:342
-								_ = i_5
-								idx_4 := col_2 + i_5*stepSize
-								if int64(idx_4) < p_.ncols {
-									dst_[idx_4] = localVals[i_5] / tmpExpf
-								}
-							}
-//line ggml_softmax.go:342
-							{
-//line ggml_softmax.go:342
-								i_5 := int(2)
-//line ggml_softmax.go:342
-								_ = i_5
-								idx_4 := col_2 + i_5*stepSize
-								if int64(idx_4) < p_.ncols {
-									dst_[idx_4] = localVals[i_5] / tmpExpf
-								}
-							}
-//line ggml_softmax.go:342
-							{
-//line ggml_softmax.go:342
-								i_5 := int(3)
-//line ggml_softmax.go:342
-								_ = i_5
-								idx_4 := col_2 + i_5*stepSize
-								if int64(idx_4) < p_.ncols {
-									dst_[idx_4] = localVals[i_5] / tmpExpf
-								}
-							}
-//line ggml_softmax.go:347
-						}
-						col_2 += stepSize * nElemPerThread
+						return
 					}
-					gc_s_localVals[gc_rank2] = localVals
+					{
+						{
+//line ggml_softmax.go:334
+							i_4 := int(0)
+							idx_3 := col_2 + i_4*stepSize
+							if int64(idx_3) < p_.ncols {
+								localVals[i_4] = dst_[idx_3]
+							} else {
+								localVals[i_4] = float32(math.Inf(-1))
+							}
+						}
+						{
+//line ggml_softmax.go:334
+							i_4 := int(1)
+							idx_3 := col_2 + i_4*stepSize
+							if int64(idx_3) < p_.ncols {
+								localVals[i_4] = dst_[idx_3]
+							} else {
+								localVals[i_4] = float32(math.Inf(-1))
+							}
+						}
+						{
+//line ggml_softmax.go:334
+							i_4 := int(2)
+							idx_3 := col_2 + i_4*stepSize
+							if int64(idx_3) < p_.ncols {
+								localVals[i_4] = dst_[idx_3]
+							} else {
+								localVals[i_4] = float32(math.Inf(-1))
+							}
+						}
+						{
+//line ggml_softmax.go:334
+							i_4 := int(3)
+							idx_3 := col_2 + i_4*stepSize
+							if int64(idx_3) < p_.ncols {
+								localVals[i_4] = dst_[idx_3]
+							} else {
+								localVals[i_4] = float32(math.Inf(-1))
+							}
+						}
+					}
+					{
+						{
+//line ggml_softmax.go:342
+							i_5 := int(0)
+							idx_4 := col_2 + i_5*stepSize
+							if int64(idx_4) < p_.ncols {
+								dst_[idx_4] = localVals[i_5] / tmpExpf
+							}
+						}
+						{
+//line ggml_softmax.go:342
+							i_5 := int(1)
+							idx_4 := col_2 + i_5*stepSize
+							if int64(idx_4) < p_.ncols {
+								dst_[idx_4] = localVals[i_5] / tmpExpf
+							}
+						}
+						{
+//line ggml_softmax.go:342
+							i_5 := int(2)
+							idx_4 := col_2 + i_5*stepSize
+							if int64(idx_4) < p_.ncols {
+								dst_[idx_4] = localVals[i_5] / tmpExpf
+							}
+						}
+						{
+//line ggml_softmax.go:342
+							i_5 := int(3)
+							idx_4 := col_2 + i_5*stepSize
+							if int64(idx_4) < p_.ncols {
+								dst_[idx_4] = localVals[i_5] / tmpExpf
+							}
+						}
+					}
+//line ggml_softmax.go:348
+					col_2 += stepSize * nElemPerThread
 				}
+				gc_s_localVals[gc_rank2] = localVals
 			}
 		}
 	}
@@ -5143,86 +3829,68 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 	gc_n2 := gc_b2.Len()
 	gc_s_dgfDot := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	_ = &scale
-
 //line ggml_softmax.go:370
 	rowx := gc_bx2
-
 //line ggml_softmax.go:372
 	grad = grad[int64(rowx)*int64(ncols):]
-
-//line ggml_softmax.go:373
 	dstf = dstf[int64(rowx)*int64(ncols):]
-
-//line ggml_softmax.go:374
 	dst = dst[int64(rowx)*int64(ncols):]
-	{
-		gc_vstep4 := 0
-		if compiled.SIMD {
 //line ggml_softmax.go:376
-			gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+	gc_vstep4 := 0
+	if compiled.SIMD {
 //line ggml_softmax.go:376
-			_ = gc_vb
-			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-				gc_rank2 := gc_vstep4
-				_ = gc_rank2
+		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+		for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+			gc_rank2 := gc_vstep4
 //line ggml_softmax.go:376
-				dgfDot := gc_vb
+			dgfDot := gc_vb
 //line ggml_softmax.go:376
-				_ = dgfDot
-//line ggml_softmax.go:376
-				dgfDot.StoreSlice(gc_s_dgfDot[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
+			dgfDot.StoreSlice(gc_s_dgfDot[gc_rank2:])
 		}
-		gc_step5 := gc_vstep4
-		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
-			{
-				gc_rank2 := gc_step5 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:376
-				dgfDot := float32(0.0)
-				_ = dgfDot
-				gc_s_dgfDot[gc_rank2] = dgfDot
-			}
-			{
-				gc_rank2 := gc_step5 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:376
-				dgfDot := float32(0.0)
-				_ = dgfDot
-				gc_s_dgfDot[gc_rank2] = dgfDot
-			}
-			{
-				gc_rank2 := gc_step5 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:376
-				dgfDot := float32(0.0)
-				_ = dgfDot
-				gc_s_dgfDot[gc_rank2] = dgfDot
-			}
-			{
-				gc_rank2 := gc_step5 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:376
-				dgfDot := float32(0.0)
-				_ = dgfDot
-				gc_s_dgfDot[gc_rank2] = dgfDot
-			}
-		}
-		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step5 := gc_vstep4
+	for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+		{
+			gc_rank2 := gc_step5 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line ggml_softmax.go:376
 			dgfDot := float32(0.0)
-			_ = dgfDot
+//line ggml_softmax.go:378
+			gc_s_dgfDot[gc_rank2] = dgfDot
+		}
+		{
+			gc_rank2 := gc_step5 + 1
+			gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:376
+			dgfDot := float32(0.0)
+//line ggml_softmax.go:378
+			gc_s_dgfDot[gc_rank2] = dgfDot
+		}
+		{
+			gc_rank2 := gc_step5 + 2
+			gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:376
+			dgfDot := float32(0.0)
+//line ggml_softmax.go:378
+			gc_s_dgfDot[gc_rank2] = dgfDot
+		}
+		{
+			gc_rank2 := gc_step5 + 3
+			gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:376
+			dgfDot := float32(0.0)
+//line ggml_softmax.go:378
 			gc_s_dgfDot[gc_rank2] = dgfDot
 		}
 	}
-
+	for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:376
+		dgfDot := float32(0.0)
+//line ggml_softmax.go:378
+		gc_s_dgfDot[gc_rank2] = dgfDot
+	}
 //line ggml_softmax.go:378
 	for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += ggmlWarpSize {
 		gc_b2.Tick()
@@ -5230,419 +3898,327 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := gc_off
-				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(dstf) && gc_to2 <= len(dstf)-gc_off5 && gc_off5 <= len(grad) && gc_to2 <= len(grad)-gc_off5 {
-					gc_at6 := dstf[gc_off5:][:gc_to2]
-					gc_at7 := grad[gc_off5:][:gc_to2]
-					gc_vstep5 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line ggml_softmax.go:369
-							var tid int = gc_tx2
-//line ggml_softmax.go:369
-							_ = tid
-//line ggml_softmax.go:369
-							dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank2:])
-//line ggml_softmax.go:369
-							_ = dgfDot
-//line ggml_softmax.go:378
-							var col int = tid + gc_off
-//line ggml_softmax.go:378
-							_ = col
-//line ggml_softmax.go:379
-							dgfDot = dgfDot.Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])))
-//line ggml_softmax.go:379
-							dgfDot.StoreSlice(gc_s_dgfDot[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep5 > gc_from2 {
-						gc_more = true
-					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+//line ggml_softmax.go:385
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off5 := gc_off
+			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(dstf) && gc_to2 <= len(dstf)-gc_off5 && gc_off5 <= len(grad) && gc_to2 <= len(grad)-gc_off5 {
+				gc_at6 := dstf[gc_off5:][:gc_to2]
+				gc_at7 := grad[gc_off5:][:gc_to2]
+				gc_vstep5 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line ggml_softmax.go:369
-						tid := gc_tx2
-						_ = tid
-						dgfDot := gc_s_dgfDot[gc_rank2]
-
+						var tid int = gc_tx2
+//line ggml_softmax.go:369
+						dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank2:])
 //line ggml_softmax.go:378
-						col := tid + gc_off
-						gc_more = true
+						var col int = tid + gc_off
+//line ggml_softmax.go:378
 						_ = col
-
+						dgfDot = dgfDot.Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])))
 //line ggml_softmax.go:379
-						dgfDot += gc_at6[gc_tx2] * gc_at7[gc_tx2]
-						gc_s_dgfDot[gc_rank2] = dgfDot
+						dgfDot.StoreSlice(gc_s_dgfDot[gc_rank2:])
 					}
-				} else {
-					gc_vstep6 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep5 > gc_from2 {
+					gc_more = true
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line ggml_softmax.go:371
+					dgfDot := gc_s_dgfDot[gc_rank2]
+//line ggml_softmax.go:379
+					gc_more = true
+//line ggml_softmax.go:379
+					dgfDot += gc_at6[gc_tx2] * gc_at7[gc_tx2]
+					gc_s_dgfDot[gc_rank2] = dgfDot
+				}
+			} else {
+				gc_vstep6 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
 //line ggml_softmax.go:369
-							var tid int = gc_tx2
+						var tid int = gc_tx2
 //line ggml_softmax.go:369
-							_ = tid
-//line ggml_softmax.go:369
-							dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank2:])
-//line ggml_softmax.go:369
-							_ = dgfDot
+						dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank2:])
 //line ggml_softmax.go:378
-							var col int = tid + gc_off
-//line ggml_softmax.go:378
-							_ = col
+						var col int = tid + gc_off
+						if col < 0 || col > len(dstf)-8 || col > len(grad)-8 {
 //line ggml_softmax.go:379
-							if col < 0 || col > len(dstf)-8 || col > len(grad)-8 {
-//line ggml_softmax.go:379
-								break
-//line ggml_softmax.go:379
-							}
-//line ggml_softmax.go:379
-							dgfDot = dgfDot.Add(archsimd.LoadFloat32x8Slice(dstf[col:]).Mul(archsimd.LoadFloat32x8Slice(grad[col:])))
-//line ggml_softmax.go:379
-							dgfDot.StoreSlice(gc_s_dgfDot[gc_rank2:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
+//line ggml_softmax.go:379
+						dgfDot = dgfDot.Add(archsimd.LoadFloat32x8Slice(dstf[col:]).Mul(archsimd.LoadFloat32x8Slice(grad[col:])))
+//line ggml_softmax.go:379
+						dgfDot.StoreSlice(gc_s_dgfDot[gc_rank2:])
 					}
-					if gc_vstep6 > gc_from2 {
-						gc_more = true
-					}
-					gc_step6 := gc_vstep6
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-						{
-							gc_tx2 := gc_step6 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:369
-							tid := gc_tx2
-							_ = tid
-							dgfDot := gc_s_dgfDot[gc_rank2]
-
-//line ggml_softmax.go:378
-							col := tid + gc_off
-							gc_more = true
-
-//line ggml_softmax.go:379
-							dgfDot += dstf[col] * grad[col]
-							gc_s_dgfDot[gc_rank2] = dgfDot
-						}
-						{
-							gc_tx2 := gc_step6 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:369
-							tid := gc_tx2
-							_ = tid
-							dgfDot := gc_s_dgfDot[gc_rank2]
-
-//line ggml_softmax.go:378
-							col := tid + gc_off
-							gc_more = true
-
-//line ggml_softmax.go:379
-							dgfDot += dstf[col] * grad[col]
-							gc_s_dgfDot[gc_rank2] = dgfDot
-						}
-						{
-							gc_tx2 := gc_step6 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:369
-							tid := gc_tx2
-							_ = tid
-							dgfDot := gc_s_dgfDot[gc_rank2]
-
-//line ggml_softmax.go:378
-							col := tid + gc_off
-							gc_more = true
-
-//line ggml_softmax.go:379
-							dgfDot += dstf[col] * grad[col]
-							gc_s_dgfDot[gc_rank2] = dgfDot
-						}
-						{
-							gc_tx2 := gc_step6 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:369
-							tid := gc_tx2
-							_ = tid
-							dgfDot := gc_s_dgfDot[gc_rank2]
-
-//line ggml_softmax.go:378
-							col := tid + gc_off
-							gc_more = true
-
-//line ggml_softmax.go:379
-							dgfDot += dstf[col] * grad[col]
-							gc_s_dgfDot[gc_rank2] = dgfDot
-						}
-					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep6 > gc_from2 {
+					gc_more = true
+				}
+				gc_step6 := gc_vstep6
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line ggml_softmax.go:369
 						tid := gc_tx2
-						_ = tid
+//line ggml_softmax.go:371
 						dgfDot := gc_s_dgfDot[gc_rank2]
-
 //line ggml_softmax.go:378
 						col := tid + gc_off
 						gc_more = true
-
+//line ggml_softmax.go:379
+						dgfDot += dstf[col] * grad[col]
+						gc_s_dgfDot[gc_rank2] = dgfDot
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:369
+						tid := gc_tx2
+//line ggml_softmax.go:371
+						dgfDot := gc_s_dgfDot[gc_rank2]
+//line ggml_softmax.go:378
+						col := tid + gc_off
+						gc_more = true
+//line ggml_softmax.go:379
+						dgfDot += dstf[col] * grad[col]
+						gc_s_dgfDot[gc_rank2] = dgfDot
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:369
+						tid := gc_tx2
+//line ggml_softmax.go:371
+						dgfDot := gc_s_dgfDot[gc_rank2]
+//line ggml_softmax.go:378
+						col := tid + gc_off
+						gc_more = true
+//line ggml_softmax.go:379
+						dgfDot += dstf[col] * grad[col]
+						gc_s_dgfDot[gc_rank2] = dgfDot
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:369
+						tid := gc_tx2
+//line ggml_softmax.go:371
+						dgfDot := gc_s_dgfDot[gc_rank2]
+//line ggml_softmax.go:378
+						col := tid + gc_off
+						gc_more = true
 //line ggml_softmax.go:379
 						dgfDot += dstf[col] * grad[col]
 						gc_s_dgfDot[gc_rank2] = dgfDot
 					}
 				}
-			}
-		}
-	}
-	{
-		var gc_l_x [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_softmax.go:382
-						dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank2:])
-//line ggml_softmax.go:382
-						_ = dgfDot
-//line ggml_softmax.go:382
-						x := dgfDot
-//line ggml_softmax.go:382
-						_ = x
-//line ggml_softmax.go:382
-						x.StoreSlice(gc_l_x[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_softmax.go:382
-						dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank2:])
-//line ggml_softmax.go:382
-						_ = dgfDot
-//line ggml_softmax.go:382
-						x := dgfDot
-//line ggml_softmax.go:382
-						_ = x
-//line ggml_softmax.go:382
-						x.StoreSlice(gc_l_x[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:369
+					tid := gc_tx2
+//line ggml_softmax.go:371
 					dgfDot := gc_s_dgfDot[gc_rank2]
-
-//line ggml_softmax.go:382
-					var x float32 = dgfDot
-
-//line ggml_softmax.go:382
-					_ = x
-					_ = x
-					gc_l_x[gc_lane2] = x
-				}
-			}
-
-//line ggml_norm.go:24
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-				var gc_run compiled.ShflSteps
-				for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-
-//line ggml_norm.go:25
-					gc_run.Add(offset, 0, 32)
-					if gc_run.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x, &gc_run)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x, &gc_run)
-			} else {
-
-//line ggml_norm.go:24
-				for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
-
-//line ggml_norm.go:25
-					if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x, offset, 0, 32)
-					} else {
-
-//line ggml_norm.go:25
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c21r)
-						gc_left2 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line ggml_norm.go:25
-									x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
-//line ggml_norm.go:25
-									_ = x
-//line ggml_norm.go:25
-									x = x.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line ggml_norm.go:25
-									x.StoreSlice(gc_l_x[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line ggml_norm.go:25
-									x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
-//line ggml_norm.go:25
-									_ = x
-//line ggml_norm.go:25
-									x = x.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line ggml_norm.go:25
-									x.StoreSlice(gc_l_x[gc_lane2:])
-									gc_left2 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left2 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left2&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								x := gc_l_x[gc_lane2]
-								_ = x
-
-//line ggml_norm.go:25
-								x += gc_c21r[gc_lane2]
-								gc_l_x[gc_lane2] = x
-							}
-						}
-					}
-				}
-			}
-			gc_left3 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_norm.go:27
-						x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
-//line ggml_norm.go:27
-						_ = x
-//line ggml_norm.go:27
-						var dgfDot archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_norm.go:27
-						_ = dgfDot
-//line ggml_norm.go:27
-						r := x
-//line ggml_norm.go:27
-						_ = r
-//line ggml_softmax.go:382
-						dgfDot = r
-//line ggml_softmax.go:382
-						dgfDot.StoreSlice(gc_s_dgfDot[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line ggml_softmax.go:382
-						x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
-//line ggml_softmax.go:382
-						_ = x
-//line ggml_softmax.go:382
-						var dgfDot archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line ggml_softmax.go:382
-						_ = dgfDot
-//line ggml_norm.go:27
-						r := x
-//line ggml_norm.go:27
-						_ = r
-//line ggml_softmax.go:382
-						dgfDot = r
-//line ggml_softmax.go:382
-						dgfDot.StoreSlice(gc_s_dgfDot[gc_rank2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left3 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					x := gc_l_x[gc_lane2]
-					_ = x
-					var dgfDot float32
-					_ = dgfDot
-
-//line ggml_norm.go:27
-					var r float32 = x
-
-//line ggml_norm.go:27
-					_ = r
-
-//line ggml_softmax.go:382
-					dgfDot = r
-					_ = r
+//line ggml_softmax.go:378
+					col := tid + gc_off
+					gc_more = true
+//line ggml_softmax.go:379
+					dgfDot += dstf[col] * grad[col]
 					gc_s_dgfDot[gc_rank2] = dgfDot
 				}
 			}
 		}
 	}
-
+//line ggml_softmax.go:387
+	var gc_l_x [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+//line ggml_softmax.go:382
+					dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank2:])
+//line ggml_softmax.go:382
+					x := dgfDot
+//line ggml_softmax.go:382
+					x.StoreSlice(gc_l_x[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line ggml_softmax.go:382
+					dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank2:])
+//line ggml_softmax.go:382
+					x := dgfDot
+//line ggml_softmax.go:382
+					x.StoreSlice(gc_l_x[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+//line ggml_softmax.go:395
+				dgfDot := gc_s_dgfDot[gc_rank2]
+//line ggml_softmax.go:382
+				var x float32 = dgfDot
+//line ggml_softmax.go:384
+				gc_l_x[gc_lane2] = x
+			}
+		}
+//line ggml_norm.go:24
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+//line ggml_norm.go:25
+				gc_run.Add(offset, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x, &gc_run)
+				}
+			}
+			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_x, &gc_run)
+		} else {
+//line ggml_norm.go:24
+			for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+				if gc_act2 == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x, offset, 0, 32)
+				} else {
+//line ggml_norm.go:25
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c21r)
+					gc_left2 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line ggml_norm.go:25
+								x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+//line ggml_norm.go:25
+								x = x.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line ggml_norm.go:25
+								x.StoreSlice(gc_l_x[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+//line ggml_norm.go:25
+								x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+//line ggml_norm.go:25
+								x = x.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line ggml_norm.go:25
+								x.StoreSlice(gc_l_x[gc_lane2:])
+								gc_left2 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left2 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left2&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line ggml_norm.go:38
+							x := gc_l_x[gc_lane2]
+//line ggml_norm.go:25
+							x += gc_c21r[gc_lane2]
+							gc_l_x[gc_lane2] = x
+						}
+					}
+				}
+			}
+		}
+		gc_left3 := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+//line ggml_norm.go:27
+					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+//line ggml_norm.go:27
+					var dgfDot archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_norm.go:27
+					r := x
+//line ggml_softmax.go:382
+					dgfDot = r
+//line ggml_softmax.go:382
+					dgfDot.StoreSlice(gc_s_dgfDot[gc_rank2:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line ggml_softmax.go:382
+					x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+//line ggml_softmax.go:382
+					var dgfDot archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line ggml_norm.go:27
+					r := x
+//line ggml_softmax.go:382
+					dgfDot = r
+//line ggml_softmax.go:382
+					dgfDot.StoreSlice(gc_s_dgfDot[gc_rank2:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left3 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left3&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+//line ggml_softmax.go:395
+				x := gc_l_x[gc_lane2]
+//line ggml_softmax.go:397
+				var dgfDot float32
+//line ggml_norm.go:27
+				var r float32 = x
+//line ggml_softmax.go:382
+				dgfDot = r
+//line ggml_softmax.go:384
+				gc_s_dgfDot[gc_rank2] = dgfDot
+			}
+		}
+	}
 //line ggml_softmax.go:384
 	for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += ggmlWarpSize {
 		gc_b2.Tick()
@@ -5650,189 +4226,148 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := gc_off2
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(dst) && gc_to2 <= len(dst)-gc_off6 && gc_off6 <= len(grad) && gc_to2 <= len(grad)-gc_off6 && gc_off6 <= len(dstf) && gc_to2 <= len(dstf)-gc_off6 {
-					gc_at8 := dst[gc_off6:][:gc_to2]
-					gc_at9 := grad[gc_off6:][:gc_to2]
-					gc_at10 := dstf[gc_off6:][:gc_to2]
-					gc_vstep7 := gc_from2
-					if compiled.SIMD {
+//line ggml_softmax.go:391
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off6 := gc_off2
+			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(dst) && gc_to2 <= len(dst)-gc_off6 && gc_off6 <= len(grad) && gc_to2 <= len(grad)-gc_off6 && gc_off6 <= len(dstf) && gc_to2 <= len(dstf)-gc_off6 {
+				gc_at8 := dst[gc_off6:][:gc_to2]
+				gc_at9 := grad[gc_off6:][:gc_to2]
+				gc_at10 := dstf[gc_off6:][:gc_to2]
+				gc_vstep7 := gc_from2
+				if compiled.SIMD {
 //line ggml_softmax.go:385
-						gc_vb3 := archsimd.BroadcastFloat32x8(scale)
-//line ggml_softmax.go:385
-						_ = gc_vb3
-						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line ggml_softmax.go:369
-							var tid int = gc_tx2
-//line ggml_softmax.go:369
-							_ = tid
-//line ggml_softmax.go:369
-							dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank2:])
-//line ggml_softmax.go:369
-							_ = dgfDot
-//line ggml_softmax.go:384
-							var col_ int = tid + gc_off2
-//line ggml_softmax.go:384
-							_ = col_
-							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Sub(dgfDot)).Mul(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep7 > gc_from2 {
-						gc_more2 = true
-					}
-					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_vb3 := archsimd.BroadcastFloat32x8(scale)
+					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line ggml_softmax.go:369
-						tid := gc_tx2
-						_ = tid
-						dgfDot := gc_s_dgfDot[gc_rank2]
-
+						var tid int = gc_tx2
+//line ggml_softmax.go:369
+						dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank2:])
 //line ggml_softmax.go:384
-						col_ := tid + gc_off2
-						gc_more2 = true
+						var col_ int = tid + gc_off2
+//line ggml_softmax.go:384
 						_ = col_
-
-//line ggml_softmax.go:385
-						gc_at8[gc_tx2] = scale * (gc_at9[gc_tx2] - dgfDot) * gc_at10[gc_tx2]
+						gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Sub(dgfDot)).Mul(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
 					}
-				} else {
-					gc_vstep8 := gc_from2
-					if compiled.SIMD {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep7 > gc_from2 {
+					gc_more2 = true
+				}
+				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line ggml_softmax.go:371
+					dgfDot := gc_s_dgfDot[gc_rank2]
 //line ggml_softmax.go:385
-						gc_vb2 := archsimd.BroadcastFloat32x8(scale)
+					gc_more2 = true
 //line ggml_softmax.go:385
-						_ = gc_vb2
-						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-							gc_tx2 := gc_vstep8
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					gc_at8[gc_tx2] = scale * (gc_at9[gc_tx2] - dgfDot) * gc_at10[gc_tx2]
+				}
+			} else {
+				gc_vstep8 := gc_from2
+				if compiled.SIMD {
+//line ggml_softmax.go:385
+					gc_vb2 := archsimd.BroadcastFloat32x8(scale)
+					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
+						gc_rank2 := gc_base2 + gc_tx2
 //line ggml_softmax.go:369
-							var tid int = gc_tx2
+						var tid int = gc_tx2
 //line ggml_softmax.go:369
-							_ = tid
-//line ggml_softmax.go:369
-							dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank2:])
-//line ggml_softmax.go:369
-							_ = dgfDot
+						dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank2:])
 //line ggml_softmax.go:384
-							var col_ int = tid + gc_off2
-//line ggml_softmax.go:384
-							_ = col_
+						var col_ int = tid + gc_off2
+						if col_ < 0 || col_ > len(grad)-8 || col_ > len(dstf)-8 || col_ > len(dst)-8 {
 //line ggml_softmax.go:385
-							if col_ < 0 || col_ > len(grad)-8 || col_ > len(dstf)-8 || col_ > len(dst)-8 {
-//line ggml_softmax.go:385
-								break
-//line ggml_softmax.go:385
-							}
-							gc_vb2.Mul(archsimd.LoadFloat32x8Slice(grad[col_:]).Sub(dgfDot)).Mul(archsimd.LoadFloat32x8Slice(dstf[col_:])).StoreSlice(dst[col_:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
+//line ggml_softmax.go:386
+						gc_vb2.Mul(archsimd.LoadFloat32x8Slice(grad[col_:]).Sub(dgfDot)).Mul(archsimd.LoadFloat32x8Slice(dstf[col_:])).StoreSlice(dst[col_:])
 					}
-					if gc_vstep8 > gc_from2 {
-						gc_more2 = true
-					}
-					gc_step7 := gc_vstep8
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-						{
-							gc_tx2 := gc_step7 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:369
-							tid := gc_tx2
-							_ = tid
-							dgfDot := gc_s_dgfDot[gc_rank2]
-
-//line ggml_softmax.go:384
-							col_ := tid + gc_off2
-							gc_more2 = true
-
-//line ggml_softmax.go:385
-							dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
-						}
-						{
-							gc_tx2 := gc_step7 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:369
-							tid := gc_tx2
-							_ = tid
-							dgfDot := gc_s_dgfDot[gc_rank2]
-
-//line ggml_softmax.go:384
-							col_ := tid + gc_off2
-							gc_more2 = true
-
-//line ggml_softmax.go:385
-							dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
-						}
-						{
-							gc_tx2 := gc_step7 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:369
-							tid := gc_tx2
-							_ = tid
-							dgfDot := gc_s_dgfDot[gc_rank2]
-
-//line ggml_softmax.go:384
-							col_ := tid + gc_off2
-							gc_more2 = true
-
-//line ggml_softmax.go:385
-							dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
-						}
-						{
-							gc_tx2 := gc_step7 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:369
-							tid := gc_tx2
-							_ = tid
-							dgfDot := gc_s_dgfDot[gc_rank2]
-
-//line ggml_softmax.go:384
-							col_ := tid + gc_off2
-							gc_more2 = true
-
-//line ggml_softmax.go:385
-							dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
-						}
-					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep8 > gc_from2 {
+					gc_more2 = true
+				}
+				gc_step7 := gc_vstep8
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line ggml_softmax.go:369
 						tid := gc_tx2
-						_ = tid
+//line ggml_softmax.go:371
 						dgfDot := gc_s_dgfDot[gc_rank2]
-
 //line ggml_softmax.go:384
 						col_ := tid + gc_off2
 						gc_more2 = true
-
 //line ggml_softmax.go:385
 						dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
 					}
+					{
+						gc_tx2 := gc_step7 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:369
+						tid := gc_tx2
+//line ggml_softmax.go:371
+						dgfDot := gc_s_dgfDot[gc_rank2]
+//line ggml_softmax.go:384
+						col_ := tid + gc_off2
+						gc_more2 = true
+//line ggml_softmax.go:385
+						dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:369
+						tid := gc_tx2
+//line ggml_softmax.go:371
+						dgfDot := gc_s_dgfDot[gc_rank2]
+//line ggml_softmax.go:384
+						col_ := tid + gc_off2
+						gc_more2 = true
+//line ggml_softmax.go:385
+						dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:369
+						tid := gc_tx2
+//line ggml_softmax.go:371
+						dgfDot := gc_s_dgfDot[gc_rank2]
+//line ggml_softmax.go:384
+						col_ := tid + gc_off2
+						gc_more2 = true
+//line ggml_softmax.go:385
+						dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
+					}
+				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line ggml_softmax.go:369
+					tid := gc_tx2
+//line ggml_softmax.go:371
+					dgfDot := gc_s_dgfDot[gc_rank2]
+//line ggml_softmax.go:384
+					col_ := tid + gc_off2
+					gc_more2 = true
+//line ggml_softmax.go:385
+					dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
 				}
 			}
 		}
@@ -5842,4 +4377,5 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 // gc_files_ggml_softmax holds the source files whose lines the kernels' records hash.
 //
 //go:embed ggml_more.go ggml_norm.go ggml_softmax.go
+//line ggml_softmax.go:396
 var gc_files_ggml_softmax embed.FS

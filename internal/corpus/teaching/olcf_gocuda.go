@@ -49,79 +49,58 @@ func gc_body_atomicRedKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gdata []flo
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:32
-						idx := uint64(gc_tx + gc_bdx*gc_bx)
-						_ = idx
-
-//line olcf.go:33
-						if idx < olcfN {
-							atomic.Add(out, gdata[idx])
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:32
-						idx := uint64(gc_tx + gc_bdx*gc_bx)
-						_ = idx
-
-//line olcf.go:33
-						if idx < olcfN {
-							atomic.Add(out, gdata[idx])
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:32
-						idx := uint64(gc_tx + gc_bdx*gc_bx)
-						_ = idx
-
-//line olcf.go:33
-						if idx < olcfN {
-							atomic.Add(out, gdata[idx])
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:32
-						idx := uint64(gc_tx + gc_bdx*gc_bx)
-						_ = idx
-
-//line olcf.go:33
-						if idx < olcfN {
-							atomic.Add(out, gdata[idx])
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line olcf.go:49
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line olcf.go:32
 					idx := uint64(gc_tx + gc_bdx*gc_bx)
-					_ = idx
-
-//line olcf.go:33
 					if idx < olcfN {
 						atomic.Add(out, gdata[idx])
 					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line olcf.go:32
+					idx := uint64(gc_tx + gc_bdx*gc_bx)
+					if idx < olcfN {
+						atomic.Add(out, gdata[idx])
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line olcf.go:32
+					idx := uint64(gc_tx + gc_bdx*gc_bx)
+					if idx < olcfN {
+						atomic.Add(out, gdata[idx])
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line olcf.go:32
+					idx := uint64(gc_tx + gc_bdx*gc_bx)
+					if idx < olcfN {
+						atomic.Add(out, gdata[idx])
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line olcf.go:32
+				idx := uint64(gc_tx + gc_bdx*gc_bx)
+				if idx < olcfN {
+					atomic.Add(out, gdata[idx])
 				}
 			}
 		}
@@ -152,232 +131,171 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line olcf.go:43
 	sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(sdata) {
-				gc_at := sdata[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line olcf.go:44
-					tid := gc_tx
-					_ = tid
-
 //line olcf.go:45
-					gc_at[gc_tx] = 0.0
-
-//line olcf.go:46
-					idx := uint64(gc_tx + gc_bdx*gc_bx)
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sdata) {
+			gc_at := sdata[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line olcf.go:45
+				gc_at[gc_tx] = 0.0
+				idx := uint64(gc_tx + gc_bdx*gc_bx)
 //line olcf.go:48
-					for idx < olcfN {
+				for idx < olcfN {
 //line olcf.go:48
-						gc_b.Tick()
+					gc_b.Tick()
 //line olcf.go:48
-						if gc_b.Stopped() {
+					if gc_b.Stopped() {
 //line olcf.go:48
-							return
-//line olcf.go:48
-						}
-						gc_at[gc_tx] += gdata[idx]
-						idx += uint64(gc_gdx * gc_bdx)
+						return
 					}
-					_ = idx
+//line olcf.go:49
+					gc_at[gc_tx] += gdata[idx]
+					idx += uint64(gc_gdx * gc_bdx)
 				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+			}
+		} else {
+//line olcf.go:55
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line olcf.go:44
-					tid := gc_tx
-					_ = tid
-
-//line olcf.go:45
-					sdata[tid] = 0.0
-
-//line olcf.go:46
-					idx := uint64(gc_tx + gc_bdx*gc_bx)
-
+				tid := gc_tx
+				sdata[tid] = 0.0
+				idx := uint64(gc_tx + gc_bdx*gc_bx)
 //line olcf.go:48
-					for idx < olcfN {
+				for idx < olcfN {
 //line olcf.go:48
-						gc_b.Tick()
+					gc_b.Tick()
 //line olcf.go:48
-						if gc_b.Stopped() {
+					if gc_b.Stopped() {
 //line olcf.go:48
-							return
-//line olcf.go:48
-						}
-						sdata[tid] += gdata[idx]
-						idx += uint64(gc_gdx * gc_bdx)
+						return
 					}
-					_ = idx
+//line olcf.go:49
+					sdata[tid] += gdata[idx]
+					idx += uint64(gc_gdx * gc_bdx)
 				}
 			}
 		}
 	}
-
 //line olcf.go:53
 	for s := uint32(gc_bdx / 2); s > 0; s >>= 1 {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:44
-						tid := gc_tx
-						_ = tid
-
 //line olcf.go:55
-						if uint32(tid) < s {
-							sdata[tid] += sdata[uint32(tid)+s]
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:44
-						tid := gc_tx
-						_ = tid
-
-//line olcf.go:55
-						if uint32(tid) < s {
-							sdata[tid] += sdata[uint32(tid)+s]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:44
-						tid := gc_tx
-						_ = tid
-
-//line olcf.go:55
-						if uint32(tid) < s {
-							sdata[tid] += sdata[uint32(tid)+s]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:44
-						tid := gc_tx
-						_ = tid
-
-//line olcf.go:55
-						if uint32(tid) < s {
-							sdata[tid] += sdata[uint32(tid)+s]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line olcf.go:44
 					tid := gc_tx
-					_ = tid
-
+//line olcf.go:55
+					if uint32(tid) < s {
+						sdata[tid] += sdata[uint32(tid)+s]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line olcf.go:44
+					tid := gc_tx
+//line olcf.go:55
+					if uint32(tid) < s {
+						sdata[tid] += sdata[uint32(tid)+s]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line olcf.go:44
+					tid := gc_tx
+//line olcf.go:55
+					if uint32(tid) < s {
+						sdata[tid] += sdata[uint32(tid)+s]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line olcf.go:44
+					tid := gc_tx
 //line olcf.go:55
 					if uint32(tid) < s {
 						sdata[tid] += sdata[uint32(tid)+s]
 					}
 				}
 			}
-		}
-	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line olcf.go:44
-					tid := gc_tx
-					_ = tid
-
-//line olcf.go:59
-					{
-						atomic.Add(out, sdata[0])
-					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line olcf.go:44
-					tid := gc_tx
-					_ = tid
-
-//line olcf.go:59
-					{
-						atomic.Add(out, sdata[0])
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line olcf.go:44
-					tid := gc_tx
-					_ = tid
-
-//line olcf.go:59
-					{
-						atomic.Add(out, sdata[0])
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line olcf.go:44
-					tid := gc_tx
-					_ = tid
-
-//line olcf.go:59
-					{
-						atomic.Add(out, sdata[0])
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line olcf.go:44
 				tid := gc_tx
-				_ = tid
-
-//line olcf.go:59
+//line olcf.go:55
+				if uint32(tid) < s {
+					sdata[tid] += sdata[uint32(tid)+s]
+				}
+			}
+		}
+	}
+//line olcf.go:63
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_step2 := gc_from
+		for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			{
+				gc_tx := gc_step2 + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 				{
+//line olcf.go:60
 					atomic.Add(out, sdata[0])
 				}
+			}
+			{
+				gc_tx := gc_step2 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				{
+//line olcf.go:60
+					atomic.Add(out, sdata[0])
+				}
+			}
+			{
+				gc_tx := gc_step2 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				{
+//line olcf.go:60
+					atomic.Add(out, sdata[0])
+				}
+			}
+			{
+				gc_tx := gc_step2 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				{
+//line olcf.go:60
+					atomic.Add(out, sdata[0])
+				}
+			}
+		}
+		for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			{
+//line olcf.go:60
+				atomic.Add(out, sdata[0])
 			}
 		}
 	}
@@ -386,8 +304,6 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 // ReduceWsKernel is reduce_ws of hw5/reductions.cu: a grid-stride sum, a
 // warp-shuffle reduction, the warps' sums through shared memory and a
 // second warp-shuffle reduction in warp 0.
-//
-//line olcf.go:69
 func ReduceWsKernel(gdata []float32, out *float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduceWsKernel,
 		func(gc_t *gocuda.Thread) { reduceWsKernel(gc_t, gdata, out) },
@@ -410,233 +326,199 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_val := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-
 //line olcf.go:70
 	sdata := gocuda.Shared[float32](t, 32)[:32]
-
 //line olcf.go:74
 	mask := uint32(0xFFFFFFFF)
-	{
-		var gc_c1v [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line olcf.go:72
-					idx := gc_tx + gc_bdx*gc_bx
-
-//line olcf.go:73
-					val := float32(0.0)
-
-//line olcf.go:77
-					for idx < olcfN {
-//line olcf.go:77
-						gc_b.Tick()
-//line olcf.go:77
-						if gc_b.Stopped() {
-//line olcf.go:77
-							return
-//line olcf.go:77
-						}
-						val += gdata[idx]
-						idx += gc_gdx * gc_bdx
-					}
-					_ = idx
-					_ = val
-					gc_s_val[gc_rank] = val
+//line olcf.go:76
+	var gc_l_val [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line olcf.go:72
+				idx := gc_tx + gc_bdx*gc_bx
+				val := float32(0.0)
+//line olcf.go:77
+				for idx < olcfN {
+//line olcf.go:77
+					gc_b.Tick()
+//line olcf.go:77
+					if gc_b.Stopped() {
+//line olcf.go:77
+						return
+					}
+//line olcf.go:78
+					val += gdata[idx]
+					idx += gc_gdx * gc_bdx
+				}
+//line olcf.go:83
+				gc_l_val[gc_lane] = val
 			}
-
+		}
+//line olcf.go:82
+		if gc_act == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflDownHalving(&gc_l_val, gocuda.WarpSize/2, 32, true)
+		} else {
 //line olcf.go:82
 			for offset := gocuda.WarpSize / 2; offset > 0; offset >>= 1 {
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val := gc_s_val[gc_rank]
-
+				if gc_act == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, offset, 0, 32)
+				} else {
 //line olcf.go:83
-					gc_c1v[gc_lane] = val
-				}
-
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_l_val, offset, gocuda.WarpSize, &gc_c1r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line olcf.go:87
+						val := gc_l_val[gc_lane]
 //line olcf.go:83
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_c1v, offset, gocuda.WarpSize, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val := gc_s_val[gc_rank]
-
-//line olcf.go:83
-					val += gc_c1r[gc_lane]
-					gc_s_val[gc_rank] = val
-				}
-			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line olcf.go:75
-					lane := gc_tx % gocuda.WarpSize
-					_ = lane
-
-//line olcf.go:76
-					warpID := gc_tx / gocuda.WarpSize
-					_ = warpID
-					val := gc_s_val[gc_rank]
-
-//line olcf.go:85
-					if lane == 0 {
-						sdata[warpID] = val
+						val += gc_c1r[gc_lane]
+						gc_l_val[gc_lane] = val
 					}
 				}
 			}
 		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line olcf.go:75
+				lane := gc_tx % gocuda.WarpSize
+				warpID := gc_tx / gocuda.WarpSize
+//line olcf.go:78
+				val := gc_l_val[gc_lane]
+//line olcf.go:85
+				if lane == 0 {
+					sdata[warpID] = val
+				}
+			}
+		}
 	}
-	{
-		var gc_c2v [32]float32
-		var gc_c2r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line olcf.go:93
+	var gc_l_val2 [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line olcf.go:101
+			var gc_m11 uint32
 			{
-				var gc_m11 uint32
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line olcf.go:76
+					warpID := gc_tx / gocuda.WarpSize
+//line olcf.go:90
+					if warpID == 0 {
+						gc_m11 |= 1 << gc_lane
+					}
+				}
+			}
+			gc_save11 := gc_act
+			gc_act = gc_save11 & gc_m11
+			if gc_act != 0 {
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
 						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-
-//line olcf.go:76
-						warpID := gc_tx / gocuda.WarpSize
-						_ = warpID
-
-//line olcf.go:90
-						if warpID == 0 {
-							gc_m11 |= 1 << gc_lane
+//line olcf.go:71
+						tid := gc_tx
+//line olcf.go:75
+						lane := gc_tx % gocuda.WarpSize
+//line olcf.go:77
+						var val float32
+//line olcf.go:91
+						if tid < gc_bdx/gocuda.WarpSize {
+							val = sdata[lane]
+						} else {
+							val = 0
 						}
+						gc_l_val2[gc_lane] = val
 					}
 				}
-				gc_save11 := gc_act
-				gc_act = gc_save11 & gc_m11
-				if gc_act != 0 {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line olcf.go:71
-							tid := gc_tx
-							_ = tid
-
-//line olcf.go:75
-							lane := gc_tx % gocuda.WarpSize
-							_ = lane
-							var val float32
-							_ = val
-
-//line olcf.go:91
-							if tid < gc_bdx/gocuda.WarpSize {
-								val = sdata[lane]
-							} else {
-								val = 0
-							}
-							gc_s_val[gc_rank] = val
-						}
-					}
-
+//line olcf.go:97
+				if gc_act == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflDownHalving(&gc_l_val2, gocuda.WarpSize/2, 32, true)
+				} else {
 //line olcf.go:97
 					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ >>= 1 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							val := gc_s_val[gc_rank]
-
+						if gc_act == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val2, offset_, 0, 32)
+						} else {
 //line olcf.go:98
-							gc_c2v[gc_lane] = val
-						}
-
+							compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_l_val2, offset_, gocuda.WarpSize, &gc_c2r)
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+//line olcf.go:105
+								val := gc_l_val2[gc_lane]
 //line olcf.go:98
-						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_c2v, offset_, gocuda.WarpSize, &gc_c2r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							val := gc_s_val[gc_rank]
-
-//line olcf.go:98
-							val += gc_c2r[gc_lane]
-							gc_s_val[gc_rank] = val
-						}
-					}
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line olcf.go:71
-							tid := gc_tx
-							_ = tid
-							val := gc_s_val[gc_rank]
-
-//line olcf.go:101
-							if tid == 0 {
-								atomic.Add(out, val)
+								val += gc_c2r[gc_lane]
+								gc_l_val2[gc_lane] = val
 							}
 						}
 					}
 				}
-				gc_act = gc_save11 &^ gc_dead
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line olcf.go:71
+						tid := gc_tx
+//line olcf.go:73
+						val := gc_l_val2[gc_lane]
+//line olcf.go:101
+						if tid == 0 {
+							atomic.Add(out, val)
+						}
+					}
+				}
 			}
+			gc_act = gc_save11 &^ gc_dead
 		}
 	}
 }
@@ -666,392 +548,273 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line olcf.go:113
 	sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(sdata) {
-				gc_at := sdata[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line olcf.go:114
-					tid := gc_tx
-					_ = tid
-
 //line olcf.go:115
-					gc_at[gc_tx] = 0.0
-
-//line olcf.go:116
-					idx := uint64(gc_tx + gc_bdx*gc_bx)
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sdata) {
+			gc_at := sdata[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line olcf.go:115
+				gc_at[gc_tx] = 0.0
+				idx := uint64(gc_tx + gc_bdx*gc_bx)
 //line olcf.go:118
-					for idx < n {
+				for idx < n {
 //line olcf.go:118
-						gc_b.Tick()
+					gc_b.Tick()
 //line olcf.go:118
-						if gc_b.Stopped() {
+					if gc_b.Stopped() {
 //line olcf.go:118
-							return
-//line olcf.go:118
-						}
-						gc_at[gc_tx] = fmaxf(gdata[idx], gc_at[gc_tx])
-						idx += uint64(gc_gdx * gc_bdx)
+						return
 					}
-					_ = idx
+//line olcf.go:119
+					gc_at[gc_tx] = fmaxf(gdata[idx], gc_at[gc_tx])
+					idx += uint64(gc_gdx * gc_bdx)
 				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+			}
+		} else {
+//line olcf.go:125
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line olcf.go:114
-					tid := gc_tx
-					_ = tid
-
-//line olcf.go:115
-					sdata[tid] = 0.0
-
-//line olcf.go:116
-					idx := uint64(gc_tx + gc_bdx*gc_bx)
-
+				tid := gc_tx
+				sdata[tid] = 0.0
+				idx := uint64(gc_tx + gc_bdx*gc_bx)
 //line olcf.go:118
-					for idx < n {
+				for idx < n {
 //line olcf.go:118
-						gc_b.Tick()
+					gc_b.Tick()
 //line olcf.go:118
-						if gc_b.Stopped() {
+					if gc_b.Stopped() {
 //line olcf.go:118
-							return
-//line olcf.go:118
-						}
-						sdata[tid] = fmaxf(gdata[idx], sdata[tid])
-						idx += uint64(gc_gdx * gc_bdx)
+						return
 					}
-					_ = idx
+//line olcf.go:119
+					sdata[tid] = fmaxf(gdata[idx], sdata[tid])
+					idx += uint64(gc_gdx * gc_bdx)
 				}
 			}
 		}
 	}
-
 //line olcf.go:123
 	for s := uint32(gc_bdx / 2); s > 0; s >>= 1 {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if gc_bdx <= len(sdata) {
-					gc_at2 := sdata[:gc_bdx]
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line olcf.go:114
-							tid := gc_tx
-							_ = tid
-
 //line olcf.go:125
-							if uint32(tid) < s {
-								gc_at2[gc_tx] = fmaxf(sdata[uint32(tid)+s], gc_at2[gc_tx])
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line olcf.go:114
-							tid := gc_tx
-							_ = tid
-
-//line olcf.go:125
-							if uint32(tid) < s {
-								gc_at2[gc_tx] = fmaxf(sdata[uint32(tid)+s], gc_at2[gc_tx])
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line olcf.go:114
-							tid := gc_tx
-							_ = tid
-
-//line olcf.go:125
-							if uint32(tid) < s {
-								gc_at2[gc_tx] = fmaxf(sdata[uint32(tid)+s], gc_at2[gc_tx])
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line olcf.go:114
-							tid := gc_tx
-							_ = tid
-
-//line olcf.go:125
-							if uint32(tid) < s {
-								gc_at2[gc_tx] = fmaxf(sdata[uint32(tid)+s], gc_at2[gc_tx])
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(sdata) {
+				gc_at2 := sdata[:gc_bdx]
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+//line olcf.go:133
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line olcf.go:114
 						tid := gc_tx
-						_ = tid
-
 //line olcf.go:125
 						if uint32(tid) < s {
 							gc_at2[gc_tx] = fmaxf(sdata[uint32(tid)+s], gc_at2[gc_tx])
 						}
 					}
-				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line olcf.go:114
-							tid := gc_tx
-							_ = tid
-
-//line olcf.go:125
-							if uint32(tid) < s {
-								sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line olcf.go:114
-							tid := gc_tx
-							_ = tid
-
-//line olcf.go:125
-							if uint32(tid) < s {
-								sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line olcf.go:114
-							tid := gc_tx
-							_ = tid
-
-//line olcf.go:125
-							if uint32(tid) < s {
-								sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line olcf.go:114
-							tid := gc_tx
-							_ = tid
-
-//line olcf.go:125
-							if uint32(tid) < s {
-								sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
-							}
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step + 1
+//line olcf.go:132
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line olcf.go:114
 						tid := gc_tx
-						_ = tid
-
+//line olcf.go:125
+						if uint32(tid) < s {
+							gc_at2[gc_tx] = fmaxf(sdata[uint32(tid)+s], gc_at2[gc_tx])
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+//line olcf.go:132
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line olcf.go:114
+						tid := gc_tx
+//line olcf.go:125
+						if uint32(tid) < s {
+							gc_at2[gc_tx] = fmaxf(sdata[uint32(tid)+s], gc_at2[gc_tx])
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+//line olcf.go:132
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line olcf.go:114
+						tid := gc_tx
+//line olcf.go:125
+						if uint32(tid) < s {
+							gc_at2[gc_tx] = fmaxf(sdata[uint32(tid)+s], gc_at2[gc_tx])
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line olcf.go:114
+					tid := gc_tx
+//line olcf.go:125
+					if uint32(tid) < s {
+						gc_at2[gc_tx] = fmaxf(sdata[uint32(tid)+s], gc_at2[gc_tx])
+					}
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line olcf.go:114
+						tid := gc_tx
+//line olcf.go:125
+						if uint32(tid) < s {
+							sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line olcf.go:114
+						tid := gc_tx
+//line olcf.go:125
+						if uint32(tid) < s {
+							sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line olcf.go:114
+						tid := gc_tx
+//line olcf.go:125
+						if uint32(tid) < s {
+							sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line olcf.go:114
+						tid := gc_tx
 //line olcf.go:125
 						if uint32(tid) < s {
 							sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
 						}
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line olcf.go:114
+					tid := gc_tx
+//line olcf.go:125
+					if uint32(tid) < s {
+						sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
+					}
+				}
 			}
 		}
 	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx
-			if gc_from >= 0 && gc_off >= 0 && gc_off < len(out) {
-				gc_at3 := out[gc_off:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+//line olcf.go:134
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx
+		if gc_from >= 0 && gc_off >= 0 && gc_off < len(out) {
+			gc_at3 := out[gc_off:][:1]
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				{
 					{
-						gc_tx := gc_step3 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line olcf.go:114
-						tid := gc_tx
-						_ = tid
-
-//line olcf.go:129
-						{
-							gc_at3[0] = sdata[0]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line olcf.go:114
-						tid := gc_tx
-						_ = tid
-
-//line olcf.go:129
-						{
-							gc_at3[0] = sdata[0]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line olcf.go:114
-						tid := gc_tx
-						_ = tid
-
-//line olcf.go:129
-						{
-							gc_at3[0] = sdata[0]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line olcf.go:114
-						tid := gc_tx
-						_ = tid
-
-//line olcf.go:129
-						{
-							gc_at3[0] = sdata[0]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line olcf.go:114
-					tid := gc_tx
-					_ = tid
-
-//line olcf.go:129
-					{
+//line olcf.go:130
 						gc_at3[0] = sdata[0]
 					}
 				}
-			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				{
 					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:114
-						tid := gc_tx
-						_ = tid
-
-//line olcf.go:129
-						{
-							out[gc_bx] = sdata[0]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:114
-						tid := gc_tx
-						_ = tid
-
-//line olcf.go:129
-						{
-							out[gc_bx] = sdata[0]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:114
-						tid := gc_tx
-						_ = tid
-
-//line olcf.go:129
-						{
-							out[gc_bx] = sdata[0]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:114
-						tid := gc_tx
-						_ = tid
-
-//line olcf.go:129
-						{
-							out[gc_bx] = sdata[0]
-						}
+//line olcf.go:130
+						gc_at3[0] = sdata[0]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				{
+					{
+//line olcf.go:130
+						gc_at3[0] = sdata[0]
+					}
+				}
+				{
+					{
+//line olcf.go:130
+						gc_at3[0] = sdata[0]
+					}
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				{
+//line olcf.go:130
+					gc_at3[0] = sdata[0]
+				}
+			}
+		} else {
+			gc_step4 := gc_from
+			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line olcf.go:114
-					tid := gc_tx
-					_ = tid
-
-//line olcf.go:129
 					{
+//line olcf.go:130
 						out[gc_bx] = sdata[0]
 					}
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line olcf.go:130
+						out[gc_bx] = sdata[0]
+					}
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line olcf.go:130
+						out[gc_bx] = sdata[0]
+					}
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line olcf.go:130
+						out[gc_bx] = sdata[0]
+					}
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				{
+//line olcf.go:130
+					out[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -1080,318 +843,211 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line olcf.go:139
 	idx := gc_bx
-
-//line olcf.go:140
 	if uint64(idx) < ds {
-
-//line olcf.go:141
 		sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if gc_bdx <= len(sdata) {
-					gc_at := sdata[:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:142
-						tid := gc_tx
-						_ = tid
-
 //line olcf.go:143
-						gc_at[gc_tx] = 0.0
-
-//line olcf.go:144
-						tidx := uint64(tid)
-
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(sdata) {
+				gc_at := sdata[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line olcf.go:142
+					tid := gc_tx
+					gc_at[gc_tx] = 0.0
+					tidx := uint64(tid)
 //line olcf.go:146
-						for tidx < ds {
+					for tidx < ds {
 //line olcf.go:146
-							gc_b.Tick()
+						gc_b.Tick()
 //line olcf.go:146
-							if gc_b.Stopped() {
+						if gc_b.Stopped() {
 //line olcf.go:146
-								return
-//line olcf.go:146
-							}
-							gc_at[gc_tx] += A[uint64(idx)*ds+tidx]
-							tidx += uint64(gc_bdx)
+							return
 						}
-						_ = tidx
+//line olcf.go:147
+						gc_at[gc_tx] += A[uint64(idx)*ds+tidx]
+						tidx += uint64(gc_bdx)
 					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+				}
+			} else {
+//line olcf.go:153
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line olcf.go:142
-						tid := gc_tx
-						_ = tid
-
-//line olcf.go:143
-						sdata[tid] = 0.0
-
-//line olcf.go:144
-						tidx := uint64(tid)
-
+					tid := gc_tx
+					sdata[tid] = 0.0
+					tidx := uint64(tid)
 //line olcf.go:146
-						for tidx < ds {
+					for tidx < ds {
 //line olcf.go:146
-							gc_b.Tick()
+						gc_b.Tick()
 //line olcf.go:146
-							if gc_b.Stopped() {
+						if gc_b.Stopped() {
 //line olcf.go:146
-								return
-//line olcf.go:146
-							}
-							sdata[tid] += A[uint64(idx)*ds+tidx]
-							tidx += uint64(gc_bdx)
+							return
 						}
-						_ = tidx
+//line olcf.go:147
+						sdata[tid] += A[uint64(idx)*ds+tidx]
+						tidx += uint64(gc_bdx)
 					}
 				}
 			}
 		}
-
 //line olcf.go:151
 		for s := uint32(gc_bdx / 2); s > 0; s >>= 1 {
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line olcf.go:142
-							tid := gc_tx
-							_ = tid
-
 //line olcf.go:153
-							if uint32(tid) < s {
-								sdata[tid] += sdata[uint32(tid)+s]
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line olcf.go:142
-							tid := gc_tx
-							_ = tid
-
-//line olcf.go:153
-							if uint32(tid) < s {
-								sdata[tid] += sdata[uint32(tid)+s]
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line olcf.go:142
-							tid := gc_tx
-							_ = tid
-
-//line olcf.go:153
-							if uint32(tid) < s {
-								sdata[tid] += sdata[uint32(tid)+s]
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line olcf.go:142
-							tid := gc_tx
-							_ = tid
-
-//line olcf.go:153
-							if uint32(tid) < s {
-								sdata[tid] += sdata[uint32(tid)+s]
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line olcf.go:142
 						tid := gc_tx
-						_ = tid
-
+//line olcf.go:153
+						if uint32(tid) < s {
+							sdata[tid] += sdata[uint32(tid)+s]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line olcf.go:142
+						tid := gc_tx
+//line olcf.go:153
+						if uint32(tid) < s {
+							sdata[tid] += sdata[uint32(tid)+s]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line olcf.go:142
+						tid := gc_tx
+//line olcf.go:153
+						if uint32(tid) < s {
+							sdata[tid] += sdata[uint32(tid)+s]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line olcf.go:142
+						tid := gc_tx
 //line olcf.go:153
 						if uint32(tid) < s {
 							sdata[tid] += sdata[uint32(tid)+s]
 						}
 					}
 				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line olcf.go:142
+					tid := gc_tx
+//line olcf.go:153
+					if uint32(tid) < s {
+						sdata[tid] += sdata[uint32(tid)+s]
+					}
+				}
 			}
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := 0; gc_bound < gc_to-1 {
-				gc_to = gc_bound + 1
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := idx
-				if gc_from >= 0 && gc_off >= 0 && gc_off < len(sums) {
-					gc_at2 := sums[gc_off:][:1]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+//line olcf.go:161
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := idx
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(sums) {
+				gc_at2 := sums[gc_off:][:1]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
 						{
-							gc_tx := gc_step2 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line olcf.go:142
-							tid := gc_tx
-							_ = tid
-
-//line olcf.go:157
-							{
-								gc_at2[0] = sdata[0]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line olcf.go:142
-							tid := gc_tx
-							_ = tid
-
-//line olcf.go:157
-							{
-								gc_at2[0] = sdata[0]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line olcf.go:142
-							tid := gc_tx
-							_ = tid
-
-//line olcf.go:157
-							{
-								gc_at2[0] = sdata[0]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line olcf.go:142
-							tid := gc_tx
-							_ = tid
-
-//line olcf.go:157
-							{
-								gc_at2[0] = sdata[0]
-							}
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line olcf.go:142
-						tid := gc_tx
-						_ = tid
-
-//line olcf.go:157
-						{
+//line olcf.go:158
 							gc_at2[0] = sdata[0]
 						}
 					}
-				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
 						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line olcf.go:142
-							tid := gc_tx
-							_ = tid
-
-//line olcf.go:157
-							{
-								sums[idx] = sdata[0]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line olcf.go:142
-							tid := gc_tx
-							_ = tid
-
-//line olcf.go:157
-							{
-								sums[idx] = sdata[0]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line olcf.go:142
-							tid := gc_tx
-							_ = tid
-
-//line olcf.go:157
-							{
-								sums[idx] = sdata[0]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line olcf.go:142
-							tid := gc_tx
-							_ = tid
-
-//line olcf.go:157
-							{
-								sums[idx] = sdata[0]
-							}
+//line olcf.go:158
+							gc_at2[0] = sdata[0]
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					{
+						{
+//line olcf.go:158
+							gc_at2[0] = sdata[0]
+						}
+					}
+					{
+						{
+//line olcf.go:158
+							gc_at2[0] = sdata[0]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+//line olcf.go:158
+						gc_at2[0] = sdata[0]
+					}
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line olcf.go:142
-						tid := gc_tx
-						_ = tid
-
-//line olcf.go:157
 						{
+//line olcf.go:158
 							sums[idx] = sdata[0]
 						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line olcf.go:158
+							sums[idx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line olcf.go:158
+							sums[idx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line olcf.go:158
+							sums[idx] = sdata[0]
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line olcf.go:158
+						sums[idx] = sdata[0]
 					}
 				}
 			}
@@ -1438,12 +1094,8 @@ func gc_body_columnSumsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, A []float3
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line olcf.go:168
 						idx := gc_tx + gc_bdx*gc_bx
-						_ = idx
-
-//line olcf.go:169
 						if uint64(idx) < ds {
 							sum := float32(0.0)
 							for i := uint64(0); i < ds; i++ {
@@ -1482,149 +1134,98 @@ func gc_body_myReduceKernel(gc_b *compiled.Block, data []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_n := gc_b.Len()
-
 //line olcf.go:214
 	sdata := gocuda.Shared[int32](t, olcfNTPB)[:olcfNTPB]
-
-//line olcf.go:215
 	g1 := cg.ThisThreadBlock(t)
-	_ = g1
-
 //line olcf.go:217
 	g2 := cg.TiledPartition(g1, 32)
-	_ = g2
-
-//line olcf.go:218
 	g3 := cg.TiledPartition(g2, 16)
-	_ = g3
-
-//line olcf.go:219
 	g := g3
-	_ = g
-
 //line olcf.go:221
 	var g_ cg.Tile = g
-	_ = g_
-
-//line olcf.go:221
-	_ = g_
-	{
-		var gc_l_x [32][]int32
-		var gc_l_val [32]int32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				gc_ty := gc_tidx.Y
-				gc_tz := gc_tidx.Z
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
-							gc_tz++
-						}
+//line olcf.go:223
+	var gc_l_x [32][]int32
+	var gc_l_val [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			gc_tz := gc_tidx.Z
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+						gc_tz++
 					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line olcf.go:216
-					gindex := uint64(gc_bidx.X*olcfNTPB + gocuda.Dim3{X: gc_tx, Y: gc_ty, Z: gc_tz}.X)
-					_ = gindex
-
+				gindex := uint64(gc_bidx.X*olcfNTPB + gocuda.Dim3{X: gc_tx, Y: gc_ty, Z: gc_tz}.X)
 //line olcf.go:220
-					sdataOffset := (gocuda.Dim3{X: gc_tx, Y: gc_ty, Z: gc_tz}.X / 16) * 16
-
+				sdataOffset := (gocuda.Dim3{X: gc_tx, Y: gc_ty, Z: gc_tz}.X / 16) * 16
+				var x []int32 = sdata[sdataOffset:]
 //line olcf.go:221
-					var x []int32 = sdata[sdataOffset:]
-
-//line olcf.go:221
-					_ = x
-
-//line olcf.go:221
-					var val int32 = data[gindex]
-
-//line olcf.go:221
-					_ = val
-					_ = sdataOffset
-					_ = x
-					_ = val
-					gc_l_x[gc_lane] = x
-					gc_l_val[gc_lane] = val
-				}
+				var val int32 = data[gindex]
+//line olcf.go:225
+				gc_l_x[gc_lane] = x
+				gc_l_val[gc_lane] = val
 			}
-
+		}
 //line olcf.go:194
-			for i := g_.Size() / 2; i > 0; i /= 2 {
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line olcf.go:193
-					lane := (gc_rank & (g_.Size() - 1))
-					_ = lane
-					x := gc_l_x[gc_lane]
-					_ = x
-					val := gc_l_val[gc_lane]
-					_ = val
-
-//line olcf.go:195
-					x[lane] = val
-
-//line olcf.go:196
-				}
-
-//line olcf.go:196
-				compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, g_.Size(), nil, 0, nil, nil)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line olcf.go:193
-					lane := (gc_rank & (g_.Size() - 1))
-					_ = lane
-					x := gc_l_x[gc_lane]
-					_ = x
-					val := gc_l_val[gc_lane]
-					_ = val
-
-//line olcf.go:197
-					if lane < i {
-						val += x[lane+i]
-					}
-
-//line olcf.go:200
-					gc_l_val[gc_lane] = val
-				}
-
-//line olcf.go:200
-				compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, g_.Size(), nil, 0, nil, nil)
-			}
+		for i := g_.Size() / 2; i > 0; i /= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
+//line olcf.go:193
+				lane := (gc_rank & (g_.Size() - 1))
+//line olcf.go:195
+				x := gc_l_x[gc_lane]
+//line olcf.go:197
 				val := gc_l_val[gc_lane]
-				_ = val
-
-//line olcf.go:202
-				if (gc_rank & (g_.Size() - 1)) == 0 {
-					t.Printf("group partial sum: %d\n", val)
-				}
-
-//line olcf.go:205
-				var r int32 = val
-
-//line olcf.go:205
-				_ = r
-				_ = r
+//line olcf.go:195
+				x[lane] = val
 			}
+//line olcf.go:196
+			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, g_.Size(), nil, 0, nil, nil)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line olcf.go:193
+				lane := (gc_rank & (g_.Size() - 1))
+//line olcf.go:195
+				x := gc_l_x[gc_lane]
+//line olcf.go:197
+				val := gc_l_val[gc_lane]
+//line olcf.go:197
+				if lane < i {
+					val += x[lane+i]
+				}
+				gc_l_val[gc_lane] = val
+			}
+//line olcf.go:200
+			compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, g_.Size(), nil, 0, nil, nil)
+		}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+			val := gc_l_val[gc_lane]
+//line olcf.go:202
+			if (gc_rank & (g_.Size() - 1)) == 0 {
+				t.Printf("group partial sum: %d\n", val)
+			}
+			var r int32 = val
+//line olcf.go:205
+			_ = r
 		}
 	}
 }
@@ -1656,110 +1257,73 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 	gc_s_i := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_temp := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
 	gc_s_stride := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
-
 //line olcf.go:241
 	sidxs := gocuda.Shared[uint32](t, olcfNTPB)[:olcfNTPB]
-
-//line olcf.go:242
 	g := cg.ThisThreadBlock(t)
 	_ = g
-
 //line olcf.go:243
 	gg := cg.ThisGrid(t)
 	_ = gg
-
 //line olcf.go:246
 	gridSize := uint32(gc_n * gc_gdx)
-	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line olcf.go:244
-				tidx := uint32(gc_rank)
-				_ = tidx
-
-//line olcf.go:245
-				gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
-				_ = gidx
-
-//line olcf.go:247
-				i := gidx
-				_ = i
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line olcf.go:244
-				tidx := uint32(gc_rank)
-				_ = tidx
-
-//line olcf.go:245
-				gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
-				_ = gidx
-
-//line olcf.go:247
-				i := gidx
-				_ = i
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line olcf.go:244
-				tidx := uint32(gc_rank)
-				_ = tidx
-
-//line olcf.go:245
-				gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
-				_ = gidx
-
-//line olcf.go:247
-				i := gidx
-				_ = i
-				gc_s_i[gc_rank] = i
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line olcf.go:244
-				tidx := uint32(gc_rank)
-				_ = tidx
-
-//line olcf.go:245
-				gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
-				_ = gidx
-
-//line olcf.go:247
-				i := gidx
-				_ = i
-				gc_s_i[gc_rank] = i
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line olcf.go:248
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line olcf.go:244
 			tidx := uint32(gc_rank)
-			_ = tidx
-
-//line olcf.go:245
 			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
-			_ = gidx
-
 //line olcf.go:247
 			i := gidx
-			_ = i
+//line olcf.go:249
+			gc_s_i[gc_rank] = i
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line olcf.go:244
+			tidx := uint32(gc_rank)
+			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+//line olcf.go:247
+			i := gidx
+//line olcf.go:249
+			gc_s_i[gc_rank] = i
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line olcf.go:244
+			tidx := uint32(gc_rank)
+			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+//line olcf.go:247
+			i := gidx
+//line olcf.go:249
+			gc_s_i[gc_rank] = i
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line olcf.go:244
+			tidx := uint32(gc_rank)
+			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+//line olcf.go:247
+			i := gidx
+//line olcf.go:249
 			gc_s_i[gc_rank] = i
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line olcf.go:244
+		tidx := uint32(gc_rank)
+		gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+//line olcf.go:247
+		i := gidx
+//line olcf.go:249
+		gc_s_i[gc_rank] = i
+	}
 //line olcf.go:247
 	for {
 		gc_b.Tick()
@@ -1767,193 +1331,148 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			return
 		}
 		gc_r2, gc_r2in, gc_r2out := 0, 0, 0
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-				if i < dsize {
-					gc_r2 |= 1
-					gc_r2in = gc_rank
-				} else {
-					gc_r2 |= 2
-					gc_r2out = gc_rank
-				}
+//line olcf.go:254
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
+			if i < dsize {
+				gc_r2 |= 1
+				gc_r2in = gc_rank
+			} else {
+				gc_r2 |= 2
+				gc_r2out = gc_rank
 			}
 		}
+//line olcf.go:266
 		if gc_r2 == 3 {
 			compiled.Diverged(gc_b, "Sync", gc_r2in, gc_r2out)
 		}
 		if gc_r2&1 == 0 {
 			break
 		}
-		{
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-				{
-					gc_rank := gc_step2 + 0
-					gc_pos.Thread = gc_rank
-
-//line olcf.go:244
-					tidx := uint32(gc_rank)
-					_ = tidx
-					i := gc_s_i[gc_rank]
-
-//line olcf.go:248
-					temp := predicateTest(idata[i], removeVal)
-
-//line olcf.go:249
-					sidxs[tidx] = temp
-					_ = temp
-					gc_s_temp[gc_rank] = temp
-				}
-				{
-					gc_rank := gc_step2 + 1
-					gc_pos.Thread = gc_rank
-
-//line olcf.go:244
-					tidx := uint32(gc_rank)
-					_ = tidx
-					i := gc_s_i[gc_rank]
-
-//line olcf.go:248
-					temp := predicateTest(idata[i], removeVal)
-
-//line olcf.go:249
-					sidxs[tidx] = temp
-					_ = temp
-					gc_s_temp[gc_rank] = temp
-				}
-				{
-					gc_rank := gc_step2 + 2
-					gc_pos.Thread = gc_rank
-
-//line olcf.go:244
-					tidx := uint32(gc_rank)
-					_ = tidx
-					i := gc_s_i[gc_rank]
-
-//line olcf.go:248
-					temp := predicateTest(idata[i], removeVal)
-
-//line olcf.go:249
-					sidxs[tidx] = temp
-					_ = temp
-					gc_s_temp[gc_rank] = temp
-				}
-				{
-					gc_rank := gc_step2 + 3
-					gc_pos.Thread = gc_rank
-
-//line olcf.go:244
-					tidx := uint32(gc_rank)
-					_ = tidx
-					i := gc_s_i[gc_rank]
-
-//line olcf.go:248
-					temp := predicateTest(idata[i], removeVal)
-
-//line olcf.go:249
-					sidxs[tidx] = temp
-					_ = temp
-					gc_s_temp[gc_rank] = temp
-				}
-			}
-			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+//line olcf.go:273
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			{
+				gc_rank := gc_step2 + 0
 				gc_pos.Thread = gc_rank
-
 //line olcf.go:244
 				tidx := uint32(gc_rank)
-				_ = tidx
+//line olcf.go:246
 				i := gc_s_i[gc_rank]
-
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
-
-//line olcf.go:249
 				sidxs[tidx] = temp
-				_ = temp
+//line olcf.go:251
+				gc_s_temp[gc_rank] = temp
+			}
+			{
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
+//line olcf.go:244
+				tidx := uint32(gc_rank)
+//line olcf.go:246
+				i := gc_s_i[gc_rank]
+//line olcf.go:248
+				temp := predicateTest(idata[i], removeVal)
+				sidxs[tidx] = temp
+//line olcf.go:251
+				gc_s_temp[gc_rank] = temp
+			}
+			{
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
+//line olcf.go:244
+				tidx := uint32(gc_rank)
+//line olcf.go:246
+				i := gc_s_i[gc_rank]
+//line olcf.go:248
+				temp := predicateTest(idata[i], removeVal)
+				sidxs[tidx] = temp
+//line olcf.go:251
+				gc_s_temp[gc_rank] = temp
+			}
+			{
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
+//line olcf.go:244
+				tidx := uint32(gc_rank)
+//line olcf.go:246
+				i := gc_s_i[gc_rank]
+//line olcf.go:248
+				temp := predicateTest(idata[i], removeVal)
+				sidxs[tidx] = temp
+//line olcf.go:251
 				gc_s_temp[gc_rank] = temp
 			}
 		}
-
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line olcf.go:244
+			tidx := uint32(gc_rank)
+//line olcf.go:246
+			i := gc_s_i[gc_rank]
+//line olcf.go:248
+			temp := predicateTest(idata[i], removeVal)
+			sidxs[tidx] = temp
+//line olcf.go:251
+			gc_s_temp[gc_rank] = temp
+		}
 //line olcf.go:250
 		for j := 1; j < gc_n; j <<= 1 {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
 			}
-			{
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-					{
-						gc_rank := gc_step3 + 0
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:244
-						tidx := uint32(gc_rank)
-						_ = tidx
-						temp := gc_s_temp[gc_rank]
-
-//line olcf.go:252
-						if uint32(j) <= tidx {
-							temp += sidxs[tidx-uint32(j)]
-						}
-						gc_s_temp[gc_rank] = temp
-					}
-					{
-						gc_rank := gc_step3 + 1
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:244
-						tidx := uint32(gc_rank)
-						_ = tidx
-						temp := gc_s_temp[gc_rank]
-
-//line olcf.go:252
-						if uint32(j) <= tidx {
-							temp += sidxs[tidx-uint32(j)]
-						}
-						gc_s_temp[gc_rank] = temp
-					}
-					{
-						gc_rank := gc_step3 + 2
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:244
-						tidx := uint32(gc_rank)
-						_ = tidx
-						temp := gc_s_temp[gc_rank]
-
-//line olcf.go:252
-						if uint32(j) <= tidx {
-							temp += sidxs[tidx-uint32(j)]
-						}
-						gc_s_temp[gc_rank] = temp
-					}
-					{
-						gc_rank := gc_step3 + 3
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:244
-						tidx := uint32(gc_rank)
-						_ = tidx
-						temp := gc_s_temp[gc_rank]
-
-//line olcf.go:252
-						if uint32(j) <= tidx {
-							temp += sidxs[tidx-uint32(j)]
-						}
-						gc_s_temp[gc_rank] = temp
-					}
-				}
-				for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+//line olcf.go:256
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+				{
+					gc_rank := gc_step3 + 0
 					gc_pos.Thread = gc_rank
-
 //line olcf.go:244
 					tidx := uint32(gc_rank)
-					_ = tidx
+//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
-
+//line olcf.go:252
+					if uint32(j) <= tidx {
+						temp += sidxs[tidx-uint32(j)]
+					}
+					gc_s_temp[gc_rank] = temp
+				}
+				{
+					gc_rank := gc_step3 + 1
+					gc_pos.Thread = gc_rank
+//line olcf.go:244
+					tidx := uint32(gc_rank)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank]
+//line olcf.go:252
+					if uint32(j) <= tidx {
+						temp += sidxs[tidx-uint32(j)]
+					}
+					gc_s_temp[gc_rank] = temp
+				}
+				{
+					gc_rank := gc_step3 + 2
+					gc_pos.Thread = gc_rank
+//line olcf.go:244
+					tidx := uint32(gc_rank)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank]
+//line olcf.go:252
+					if uint32(j) <= tidx {
+						temp += sidxs[tidx-uint32(j)]
+					}
+					gc_s_temp[gc_rank] = temp
+				}
+				{
+					gc_rank := gc_step3 + 3
+					gc_pos.Thread = gc_rank
+//line olcf.go:244
+					tidx := uint32(gc_rank)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank]
 //line olcf.go:252
 					if uint32(j) <= tidx {
 						temp += sidxs[tidx-uint32(j)]
@@ -1961,262 +1480,235 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 					gc_s_temp[gc_rank] = temp
 				}
 			}
-			{
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-					{
-						gc_rank := gc_step4 + 0
-						gc_pos.Thread = gc_rank
-
+			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
 //line olcf.go:244
-						tidx := uint32(gc_rank)
-						_ = tidx
-						temp := gc_s_temp[gc_rank]
-
-//line olcf.go:256
-						if uint32(j) <= tidx {
-							sidxs[tidx] = temp
-						}
-					}
-					{
-						gc_rank := gc_step4 + 1
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:244
-						tidx := uint32(gc_rank)
-						_ = tidx
-						temp := gc_s_temp[gc_rank]
-
-//line olcf.go:256
-						if uint32(j) <= tidx {
-							sidxs[tidx] = temp
-						}
-					}
-					{
-						gc_rank := gc_step4 + 2
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:244
-						tidx := uint32(gc_rank)
-						_ = tidx
-						temp := gc_s_temp[gc_rank]
-
-//line olcf.go:256
-						if uint32(j) <= tidx {
-							sidxs[tidx] = temp
-						}
-					}
-					{
-						gc_rank := gc_step4 + 3
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:244
-						tidx := uint32(gc_rank)
-						_ = tidx
-						temp := gc_s_temp[gc_rank]
-
-//line olcf.go:256
-						if uint32(j) <= tidx {
-							sidxs[tidx] = temp
-						}
-					}
+				tidx := uint32(gc_rank)
+//line olcf.go:246
+				temp := gc_s_temp[gc_rank]
+//line olcf.go:252
+				if uint32(j) <= tidx {
+					temp += sidxs[tidx-uint32(j)]
 				}
-				for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+				gc_s_temp[gc_rank] = temp
+			}
+//line olcf.go:259
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+				{
+					gc_rank := gc_step4 + 0
 					gc_pos.Thread = gc_rank
-
 //line olcf.go:244
 					tidx := uint32(gc_rank)
-					_ = tidx
+//line olcf.go:246
 					temp := gc_s_temp[gc_rank]
-
+//line olcf.go:256
+					if uint32(j) <= tidx {
+						sidxs[tidx] = temp
+					}
+				}
+				{
+					gc_rank := gc_step4 + 1
+					gc_pos.Thread = gc_rank
+//line olcf.go:244
+					tidx := uint32(gc_rank)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank]
+//line olcf.go:256
+					if uint32(j) <= tidx {
+						sidxs[tidx] = temp
+					}
+				}
+				{
+					gc_rank := gc_step4 + 2
+					gc_pos.Thread = gc_rank
+//line olcf.go:244
+					tidx := uint32(gc_rank)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank]
+//line olcf.go:256
+					if uint32(j) <= tidx {
+						sidxs[tidx] = temp
+					}
+				}
+				{
+					gc_rank := gc_step4 + 3
+					gc_pos.Thread = gc_rank
+//line olcf.go:244
+					tidx := uint32(gc_rank)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank]
 //line olcf.go:256
 					if uint32(j) <= tidx {
 						sidxs[tidx] = temp
 					}
 				}
 			}
-		}
-		{
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_n; gc_step5 += 4 {
-				{
-					gc_rank := gc_step5 + 0
-					gc_pos.Thread = gc_rank
-					i := gc_s_i[gc_rank]
-					temp := gc_s_temp[gc_rank]
-
-//line olcf.go:260
-					idxs[i] = temp
-				}
-				{
-					gc_rank := gc_step5 + 1
-					gc_pos.Thread = gc_rank
-					i := gc_s_i[gc_rank]
-					temp := gc_s_temp[gc_rank]
-
-//line olcf.go:260
-					idxs[i] = temp
-				}
-				{
-					gc_rank := gc_step5 + 2
-					gc_pos.Thread = gc_rank
-					i := gc_s_i[gc_rank]
-					temp := gc_s_temp[gc_rank]
-
-//line olcf.go:260
-					idxs[i] = temp
-				}
-				{
-					gc_rank := gc_step5 + 3
-					gc_pos.Thread = gc_rank
-					i := gc_s_i[gc_rank]
-					temp := gc_s_temp[gc_rank]
-
-//line olcf.go:260
-					idxs[i] = temp
+			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+//line olcf.go:244
+				tidx := uint32(gc_rank)
+//line olcf.go:246
+				temp := gc_s_temp[gc_rank]
+//line olcf.go:256
+				if uint32(j) <= tidx {
+					sidxs[tidx] = temp
 				}
 			}
-			for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+		}
+//line olcf.go:263
+		gc_step5 := 0
+		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
+			{
+				gc_rank := gc_step5 + 0
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]
 				temp := gc_s_temp[gc_rank]
-
+//line olcf.go:260
+				idxs[i] = temp
+			}
+			{
+				gc_rank := gc_step5 + 1
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				temp := gc_s_temp[gc_rank]
+//line olcf.go:260
+				idxs[i] = temp
+			}
+			{
+				gc_rank := gc_step5 + 2
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				temp := gc_s_temp[gc_rank]
+//line olcf.go:260
+				idxs[i] = temp
+			}
+			{
+				gc_rank := gc_step5 + 3
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				temp := gc_s_temp[gc_rank]
 //line olcf.go:260
 				idxs[i] = temp
 			}
 		}
-		{
-			gc_vstep := 0
+		for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
+			temp := gc_s_temp[gc_rank]
+//line olcf.go:260
+			idxs[i] = temp
+		}
+//line olcf.go:264
+		gc_vstep := 0
 //line olcf.go:247
-			gc_vb := lanes.BroadcastUint32x8(gridSize)
+		gc_vb := lanes.BroadcastUint32x8(gridSize)
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
 //line olcf.go:247
-			_ = gc_vb
-			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-				gc_rank := gc_vstep
-				_ = gc_rank
+			i := lanes.LoadUint32x8Slice(gc_s_i[gc_rank:])
 //line olcf.go:247
-				i := lanes.LoadUint32x8Slice(gc_s_i[gc_rank:])
+			i = i.Add(gc_vb)
 //line olcf.go:247
-				_ = i
-//line olcf.go:247
-				i = i.Add(gc_vb)
-//line olcf.go:247
-				i.StoreSlice(gc_s_i[gc_rank:])
-			}
-			gc_step6 := gc_vstep
-			for ; gc_step6+3 < gc_n; gc_step6 += 4 {
-				{
-					gc_rank := gc_step6 + 0
-					gc_pos.Thread = gc_rank
-					i := gc_s_i[gc_rank]
-
-//line olcf.go:247
-					i += gridSize
-					gc_s_i[gc_rank] = i
-				}
-				{
-					gc_rank := gc_step6 + 1
-					gc_pos.Thread = gc_rank
-					i := gc_s_i[gc_rank]
-
-//line olcf.go:247
-					i += gridSize
-					gc_s_i[gc_rank] = i
-				}
-				{
-					gc_rank := gc_step6 + 2
-					gc_pos.Thread = gc_rank
-					i := gc_s_i[gc_rank]
-
-//line olcf.go:247
-					i += gridSize
-					gc_s_i[gc_rank] = i
-				}
-				{
-					gc_rank := gc_step6 + 3
-					gc_pos.Thread = gc_rank
-					i := gc_s_i[gc_rank]
-
-//line olcf.go:247
-					i += gridSize
-					gc_s_i[gc_rank] = i
-				}
-			}
-			for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+			i.StoreSlice(gc_s_i[gc_rank:])
+		}
+		gc_step6 := gc_vstep
+		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
+			{
+				gc_rank := gc_step6 + 0
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]
-
+//line olcf.go:247
+				i += gridSize
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_rank := gc_step6 + 1
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+//line olcf.go:247
+				i += gridSize
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_rank := gc_step6 + 2
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+//line olcf.go:247
+				i += gridSize
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_rank := gc_step6 + 3
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
 //line olcf.go:247
 				i += gridSize
 				gc_s_i[gc_rank] = i
 			}
 		}
+		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			i := gc_s_i[gc_rank]
+//line olcf.go:247
+			i += gridSize
+			gc_s_i[gc_rank] = i
+		}
 	}
-
 //line olcf.go:263
 	if !gc_b.SyncGrid() {
 		return
 	}
-	{
-		gc_vstep2 := 0
-		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
-			gc_rank := gc_vstep2
-			_ = gc_rank
+//line olcf.go:267
+	gc_vstep2 := 0
+	for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+		gc_rank := gc_vstep2
 //line olcf.go:264
-			var stride uint32 = uint32(0)
-//line olcf.go:264
-			_ = stride
-			lanes.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank:])
-		}
-		gc_step7 := gc_vstep2
-		for ; gc_step7+3 < gc_n; gc_step7 += 4 {
-			{
-				gc_rank := gc_step7 + 0
-				gc_pos.Thread = gc_rank
-
-//line olcf.go:264
-				stride := uint32(0)
-				_ = stride
-				gc_s_stride[gc_rank] = stride
-			}
-			{
-				gc_rank := gc_step7 + 1
-				gc_pos.Thread = gc_rank
-
-//line olcf.go:264
-				stride := uint32(0)
-				_ = stride
-				gc_s_stride[gc_rank] = stride
-			}
-			{
-				gc_rank := gc_step7 + 2
-				gc_pos.Thread = gc_rank
-
-//line olcf.go:264
-				stride := uint32(0)
-				_ = stride
-				gc_s_stride[gc_rank] = stride
-			}
-			{
-				gc_rank := gc_step7 + 3
-				gc_pos.Thread = gc_rank
-
-//line olcf.go:264
-				stride := uint32(0)
-				_ = stride
-				gc_s_stride[gc_rank] = stride
-			}
-		}
-		for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+		var stride uint32 = uint32(0)
+		lanes.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank:])
+	}
+	gc_step7 := gc_vstep2
+	for ; gc_step7+3 < gc_n; gc_step7 += 4 {
+		{
+			gc_rank := gc_step7 + 0
 			gc_pos.Thread = gc_rank
-
 //line olcf.go:264
 			stride := uint32(0)
-			_ = stride
+//line olcf.go:266
+			gc_s_stride[gc_rank] = stride
+		}
+		{
+			gc_rank := gc_step7 + 1
+			gc_pos.Thread = gc_rank
+//line olcf.go:264
+			stride := uint32(0)
+//line olcf.go:266
+			gc_s_stride[gc_rank] = stride
+		}
+		{
+			gc_rank := gc_step7 + 2
+			gc_pos.Thread = gc_rank
+//line olcf.go:264
+			stride := uint32(0)
+//line olcf.go:266
+			gc_s_stride[gc_rank] = stride
+		}
+		{
+			gc_rank := gc_step7 + 3
+			gc_pos.Thread = gc_rank
+//line olcf.go:264
+			stride := uint32(0)
+//line olcf.go:266
 			gc_s_stride[gc_rank] = stride
 		}
 	}
-
+	for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line olcf.go:264
+		stride := uint32(0)
+//line olcf.go:266
+		gc_s_stride[gc_rank] = stride
+	}
 //line olcf.go:265
 	for gc_off, gc_limit, gc_more := uint32(0), uint32(dsize), true; gc_more; gc_off += gridSize {
 		gc_b.Tick()
@@ -2224,51 +1716,40 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			return
 		}
 		gc_more = false
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-
+//line olcf.go:272
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 //line olcf.go:244
-				tidx := uint32(gc_rank)
-				_ = tidx
-
-//line olcf.go:245
-				gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
-				_ = gidx
-				stride := gc_s_stride[gc_rank]
-
+			tidx := uint32(gc_rank)
+			gidx := tidx + olcfNTPB*uint32(gc_bidx.X)
+//line olcf.go:247
+			stride := gc_s_stride[gc_rank]
 //line olcf.go:265
-				gc_start := gidx
-				i_ := gc_start + gc_off
-				if !(i_ < gc_limit) || i_ < gc_start && compiled.StrideStopped(gc_start, gridSize, gc_limit, false) {
-					continue
-				}
-				gc_more = true
-
-//line olcf.go:266
-				temp_ := idata[i_]
-
-//line olcf.go:267
-				if predicateTest(temp_, removeVal) != 0 {
-					myIdx := idxs[i_]
-					for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx.X) + (stride * uint32(gc_gdx))); j_++ {
-//line olcf.go:269
-						gc_b.Tick()
-//line olcf.go:269
-						if gc_b.Stopped() {
-//line olcf.go:269
-							return
-//line olcf.go:269
-						}
-						myIdx += idxs[j_*olcfNTPB-1]
-					}
-					odata[myIdx-1] = temp_
-				}
-
-//line olcf.go:274
-				stride++
-				gc_s_stride[gc_rank] = stride
+			gc_start := gidx
+			i_ := gc_start + gc_off
+			if !(i_ < gc_limit) || i_ < gc_start && compiled.StrideStopped(gc_start, gridSize, gc_limit, false) {
+				continue
 			}
+			gc_more = true
+//line olcf.go:266
+			temp_ := idata[i_]
+			if predicateTest(temp_, removeVal) != 0 {
+				myIdx := idxs[i_]
+				for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx.X) + (stride * uint32(gc_gdx))); j_++ {
+//line olcf.go:269
+					gc_b.Tick()
+//line olcf.go:269
+					if gc_b.Stopped() {
+//line olcf.go:269
+						return
+					}
+//line olcf.go:270
+					myIdx += idxs[j_*olcfNTPB-1]
+				}
+				odata[myIdx-1] = temp_
+			}
+			stride++
+			gc_s_stride[gc_rank] = stride
 		}
 	}
 }
@@ -2296,184 +1777,145 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line olcf.go:297
 	smem := gocuda.Shared[T](t, olcfAhsBlockSize)[:olcfAhsBlockSize]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(smem) {
-				gc_at := smem[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line olcf.go:298
-					idx := uint64(gc_bdx*gc_bx + gc_tx)
-					_ = idx
-
 //line olcf.go:299
-					if idx < length {
-						gc_at[gc_tx] = T(ahs(idx))
-					} else {
-						gc_at[gc_tx] = 0
-					}
-
-//line olcf.go:304
-					if idx == 0 {
-						smem[0] = 0
-					}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(smem) {
+			gc_at := smem[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line olcf.go:298
+				idx := uint64(gc_bdx*gc_bx + gc_tx)
+				if idx < length {
+					gc_at[gc_tx] = T(ahs(idx))
+				} else {
+					gc_at[gc_tx] = 0
 				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				if idx == 0 {
+					smem[0] = 0
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line olcf.go:298
-					idx := uint64(gc_bdx*gc_bx + gc_tx)
-					_ = idx
-
-//line olcf.go:299
-					if idx < length {
-						smem[gc_tx] = T(ahs(idx))
-					} else {
-						smem[gc_tx] = 0
-					}
-
-//line olcf.go:304
-					if idx == 0 {
-						smem[0] = 0
-					}
+				idx := uint64(gc_bdx*gc_bx + gc_tx)
+				if idx < length {
+					smem[gc_tx] = T(ahs(idx))
+				} else {
+					smem[gc_tx] = 0
+				}
+				if idx == 0 {
+					smem[0] = 0
 				}
 			}
 		}
 	}
-
 //line olcf.go:308
 	for i := gc_bdx >> 1; i > 0; i >>= 1 {
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := i; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := i
-				if gc_from >= 0 && gc_to <= len(smem) && gc_off >= 0 && gc_off <= len(smem) && gc_to <= len(smem)-gc_off {
-					gc_at2 := smem[:gc_to]
-					gc_at3 := smem[gc_off:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
 //line olcf.go:310
-							{
-								gc_at2[gc_tx] += gc_at3[gc_tx]
-							}
-						}
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := i; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := i
+			if gc_from >= 0 && gc_to <= len(smem) && gc_off >= 0 && gc_off <= len(smem) && gc_to <= len(smem)-gc_off {
+				gc_at2 := smem[:gc_to]
+				gc_at3 := smem[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line olcf.go:310
-							{
-								gc_at2[gc_tx] += gc_at3[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line olcf.go:310
-							{
-								gc_at2[gc_tx] += gc_at3[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line olcf.go:310
-							{
-								gc_at2[gc_tx] += gc_at3[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line olcf.go:310
-						{
+//line olcf.go:311
 							gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step + 1
 						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line olcf.go:310
-							{
-								smem[gc_tx] += smem[gc_tx+i]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line olcf.go:310
-							{
-								smem[gc_tx] += smem[gc_tx+i]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line olcf.go:310
-							{
-								smem[gc_tx] += smem[gc_tx+i]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line olcf.go:310
-							{
-								smem[gc_tx] += smem[gc_tx+i]
-							}
+//line olcf.go:311
+							gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+						{
+//line olcf.go:311
+							gc_at2[gc_tx] += gc_at3[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						{
+//line olcf.go:311
+							gc_at2[gc_tx] += gc_at3[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+//line olcf.go:311
+						gc_at2[gc_tx] += gc_at3[gc_tx]
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line olcf.go:310
 						{
+//line olcf.go:311
+							smem[gc_tx] += smem[gc_tx+i]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line olcf.go:311
+							smem[gc_tx] += smem[gc_tx+i]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line olcf.go:311
+							smem[gc_tx] += smem[gc_tx+i]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line olcf.go:311
 							smem[gc_tx] += smem[gc_tx+i]
 						}
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line olcf.go:311
+						smem[gc_tx] += smem[gc_tx+i]
+					}
+				}
 			}
 		}
 	}
 	{
+//line olcf.go:319
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -2485,51 +1927,40 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line olcf.go:315
-					{
-						atomic.Add(sum, smem[0])
-					}
+//line olcf.go:316
+					atomic.Add(sum, smem[0])
 				}
 				{
+//line olcf.go:320
 					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line olcf.go:315
-					{
-						atomic.Add(sum, smem[0])
-					}
+//line olcf.go:316
+					atomic.Add(sum, smem[0])
 				}
 				{
+//line olcf.go:320
 					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line olcf.go:315
-					{
-						atomic.Add(sum, smem[0])
-					}
+//line olcf.go:316
+					atomic.Add(sum, smem[0])
 				}
 				{
+//line olcf.go:320
 					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line olcf.go:315
-					{
-						atomic.Add(sum, smem[0])
-					}
+//line olcf.go:316
+					atomic.Add(sum, smem[0])
 				}
 			}
+//line olcf.go:320
 			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
-//line olcf.go:315
-				{
-					atomic.Add(sum, smem[0])
-				}
+//line olcf.go:316
+				atomic.Add(sum, smem[0])
 			}
 		}
 	}
@@ -2538,4 +1969,5 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 // gc_files_olcf holds the source files whose lines the kernels' records hash.
 //
 //go:embed ggml_norm.go olcf.go
+//line olcf.go:326
 var gc_files_olcf embed.FS

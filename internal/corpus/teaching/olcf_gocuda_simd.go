@@ -49,79 +49,58 @@ func gc_body_atomicRedKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gdata []
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:32
-						idx := uint64(gc_tx2 + gc_bdx2*gc_bx2)
-						_ = idx
-
-//line olcf.go:33
-						if idx < olcfN {
-							atomic.Add(out, gdata[idx])
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:32
-						idx := uint64(gc_tx2 + gc_bdx2*gc_bx2)
-						_ = idx
-
-//line olcf.go:33
-						if idx < olcfN {
-							atomic.Add(out, gdata[idx])
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:32
-						idx := uint64(gc_tx2 + gc_bdx2*gc_bx2)
-						_ = idx
-
-//line olcf.go:33
-						if idx < olcfN {
-							atomic.Add(out, gdata[idx])
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:32
-						idx := uint64(gc_tx2 + gc_bdx2*gc_bx2)
-						_ = idx
-
-//line olcf.go:33
-						if idx < olcfN {
-							atomic.Add(out, gdata[idx])
-						}
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line olcf.go:49
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+				{
+					gc_tx2 := gc_step2 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line olcf.go:32
 					idx := uint64(gc_tx2 + gc_bdx2*gc_bx2)
-					_ = idx
-
-//line olcf.go:33
 					if idx < olcfN {
 						atomic.Add(out, gdata[idx])
 					}
+				}
+				{
+					gc_tx2 := gc_step2 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line olcf.go:32
+					idx := uint64(gc_tx2 + gc_bdx2*gc_bx2)
+					if idx < olcfN {
+						atomic.Add(out, gdata[idx])
+					}
+				}
+				{
+					gc_tx2 := gc_step2 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line olcf.go:32
+					idx := uint64(gc_tx2 + gc_bdx2*gc_bx2)
+					if idx < olcfN {
+						atomic.Add(out, gdata[idx])
+					}
+				}
+				{
+					gc_tx2 := gc_step2 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line olcf.go:32
+					idx := uint64(gc_tx2 + gc_bdx2*gc_bx2)
+					if idx < olcfN {
+						atomic.Add(out, gdata[idx])
+					}
+				}
+			}
+			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line olcf.go:32
+				idx := uint64(gc_tx2 + gc_bdx2*gc_bx2)
+				if idx < olcfN {
+					atomic.Add(out, gdata[idx])
 				}
 			}
 		}
@@ -152,232 +131,171 @@ func gc_body_reduceAKernel(gc_b2 *compiled.Block, gdata []float32, out *float32)
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line olcf.go:43
 	sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(sdata) {
-				gc_at2 := sdata[:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:44
-					tid := gc_tx2
-					_ = tid
-
 //line olcf.go:45
-					gc_at2[gc_tx2] = 0.0
-
-//line olcf.go:46
-					idx := uint64(gc_tx2 + gc_bdx2*gc_bx2)
-
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(sdata) {
+			gc_at2 := sdata[:gc_bdx2]
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line olcf.go:45
+				gc_at2[gc_tx2] = 0.0
+				idx := uint64(gc_tx2 + gc_bdx2*gc_bx2)
 //line olcf.go:48
-					for idx < olcfN {
+				for idx < olcfN {
 //line olcf.go:48
-						gc_b2.Tick()
+					gc_b2.Tick()
 //line olcf.go:48
-						if gc_b2.Stopped() {
+					if gc_b2.Stopped() {
 //line olcf.go:48
-							return
-//line olcf.go:48
-						}
-						gc_at2[gc_tx2] += gdata[idx]
-						idx += uint64(gc_gdx2 * gc_bdx2)
+						return
 					}
-					_ = idx
+//line olcf.go:49
+					gc_at2[gc_tx2] += gdata[idx]
+					idx += uint64(gc_gdx2 * gc_bdx2)
 				}
-			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+			}
+		} else {
+//line olcf.go:55
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line olcf.go:44
-					tid := gc_tx2
-					_ = tid
-
-//line olcf.go:45
-					sdata[tid] = 0.0
-
-//line olcf.go:46
-					idx := uint64(gc_tx2 + gc_bdx2*gc_bx2)
-
+				tid := gc_tx2
+				sdata[tid] = 0.0
+				idx := uint64(gc_tx2 + gc_bdx2*gc_bx2)
 //line olcf.go:48
-					for idx < olcfN {
+				for idx < olcfN {
 //line olcf.go:48
-						gc_b2.Tick()
+					gc_b2.Tick()
 //line olcf.go:48
-						if gc_b2.Stopped() {
+					if gc_b2.Stopped() {
 //line olcf.go:48
-							return
-//line olcf.go:48
-						}
-						sdata[tid] += gdata[idx]
-						idx += uint64(gc_gdx2 * gc_bdx2)
+						return
 					}
-					_ = idx
+//line olcf.go:49
+					sdata[tid] += gdata[idx]
+					idx += uint64(gc_gdx2 * gc_bdx2)
 				}
 			}
 		}
 	}
-
 //line olcf.go:53
 	for s := uint32(gc_bdx2 / 2); s > 0; s >>= 1 {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:44
-						tid := gc_tx2
-						_ = tid
-
 //line olcf.go:55
-						if uint32(tid) < s {
-							sdata[tid] += sdata[uint32(tid)+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:44
-						tid := gc_tx2
-						_ = tid
-
-//line olcf.go:55
-						if uint32(tid) < s {
-							sdata[tid] += sdata[uint32(tid)+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:44
-						tid := gc_tx2
-						_ = tid
-
-//line olcf.go:55
-						if uint32(tid) < s {
-							sdata[tid] += sdata[uint32(tid)+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:44
-						tid := gc_tx2
-						_ = tid
-
-//line olcf.go:55
-						if uint32(tid) < s {
-							sdata[tid] += sdata[uint32(tid)+s]
-						}
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				{
+					gc_tx2 := gc_step3 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line olcf.go:44
 					tid := gc_tx2
-					_ = tid
-
+//line olcf.go:55
+					if uint32(tid) < s {
+						sdata[tid] += sdata[uint32(tid)+s]
+					}
+				}
+				{
+					gc_tx2 := gc_step3 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line olcf.go:44
+					tid := gc_tx2
+//line olcf.go:55
+					if uint32(tid) < s {
+						sdata[tid] += sdata[uint32(tid)+s]
+					}
+				}
+				{
+					gc_tx2 := gc_step3 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line olcf.go:44
+					tid := gc_tx2
+//line olcf.go:55
+					if uint32(tid) < s {
+						sdata[tid] += sdata[uint32(tid)+s]
+					}
+				}
+				{
+					gc_tx2 := gc_step3 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line olcf.go:44
+					tid := gc_tx2
 //line olcf.go:55
 					if uint32(tid) < s {
 						sdata[tid] += sdata[uint32(tid)+s]
 					}
 				}
 			}
-		}
-	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := gc_from2
-			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:44
-					tid := gc_tx2
-					_ = tid
-
-//line olcf.go:59
-					{
-						atomic.Add(out, sdata[0])
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:44
-					tid := gc_tx2
-					_ = tid
-
-//line olcf.go:59
-					{
-						atomic.Add(out, sdata[0])
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:44
-					tid := gc_tx2
-					_ = tid
-
-//line olcf.go:59
-					{
-						atomic.Add(out, sdata[0])
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:44
-					tid := gc_tx2
-					_ = tid
-
-//line olcf.go:59
-					{
-						atomic.Add(out, sdata[0])
-					}
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line olcf.go:44
 				tid := gc_tx2
-				_ = tid
-
-//line olcf.go:59
+//line olcf.go:55
+				if uint32(tid) < s {
+					sdata[tid] += sdata[uint32(tid)+s]
+				}
+			}
+		}
+	}
+//line olcf.go:63
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+		gc_to2 = gc_bound2 + 1
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_step4 := gc_from2
+		for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+			{
+				gc_tx2 := gc_step4 + 0
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 				{
+//line olcf.go:60
 					atomic.Add(out, sdata[0])
 				}
+			}
+			{
+				gc_tx2 := gc_step4 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				{
+//line olcf.go:60
+					atomic.Add(out, sdata[0])
+				}
+			}
+			{
+				gc_tx2 := gc_step4 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				{
+//line olcf.go:60
+					atomic.Add(out, sdata[0])
+				}
+			}
+			{
+				gc_tx2 := gc_step4 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				{
+//line olcf.go:60
+					atomic.Add(out, sdata[0])
+				}
+			}
+		}
+		for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			{
+//line olcf.go:60
+				atomic.Add(out, sdata[0])
 			}
 		}
 	}
@@ -386,8 +304,6 @@ func gc_body_reduceAKernel(gc_b2 *compiled.Block, gdata []float32, out *float32)
 // ReduceWsKernel is reduce_ws of hw5/reductions.cu: a grid-stride sum, a
 // warp-shuffle reduction, the warps' sums through shared memory and a
 // second warp-shuffle reduction in warp 0.
-//
-//line olcf.go:69
 func ReduceWsKernel(gdata []float32, out *float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduceWsKernel,
 		func(gc_t *gocuda.Thread) { reduceWsKernel(gc_t, gdata, out) },
@@ -410,383 +326,278 @@ func gc_body_reduceWsKernel(gc_b2 *compiled.Block, gdata []float32, out *float32
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_val := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-
 //line olcf.go:70
 	sdata := gocuda.Shared[float32](t, 32)[:32]
-
 //line olcf.go:74
 	mask := uint32(0xFFFFFFFF)
-	{
-		var gc_c21v [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
+//line olcf.go:76
+	var gc_l_val [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
 //line olcf.go:72
-					idx := gc_tx2 + gc_bdx2*gc_bx2
-
-//line olcf.go:73
-					val := float32(0.0)
-
+				idx := gc_tx2 + gc_bdx2*gc_bx2
+				val := float32(0.0)
 //line olcf.go:77
-					for idx < olcfN {
+				for idx < olcfN {
 //line olcf.go:77
-						gc_b2.Tick()
+					gc_b2.Tick()
 //line olcf.go:77
-						if gc_b2.Stopped() {
+					if gc_b2.Stopped() {
 //line olcf.go:77
-							return
-//line olcf.go:77
-						}
-						val += gdata[idx]
-						idx += gc_gdx2 * gc_bdx2
+						return
 					}
-					_ = idx
-					_ = val
-					gc_s_val[gc_rank2] = val
+//line olcf.go:78
+					val += gdata[idx]
+					idx += gc_gdx2 * gc_bdx2
+				}
+//line olcf.go:83
+				gc_l_val[gc_lane2] = val
+			}
+		}
+//line olcf.go:82
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for offset := gocuda.WarpSize / 2; offset > 0; offset >>= 1 {
+//line olcf.go:83
+				gc_run.Add(offset, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val, &gc_run)
 				}
 			}
-
+			compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val, &gc_run)
+		} else {
 //line olcf.go:82
 			for offset := gocuda.WarpSize / 2; offset > 0; offset >>= 1 {
-				gc_left := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+				if gc_act2 == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, offset, 0, 32)
+				} else {
 //line olcf.go:83
-							val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, mask, &gc_l_val, offset, gocuda.WarpSize, &gc_c21r)
+					gc_left := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line olcf.go:83
-							_ = val
+								val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane2:])
 //line olcf.go:83
-							val.StoreSlice(gc_c21v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
+								val = val.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line olcf.go:83
+								val.StoreSlice(gc_l_val[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+//line olcf.go:83
+								val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane2:])
+//line olcf.go:83
+								val = val.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
+//line olcf.go:83
+								val.StoreSlice(gc_l_val[gc_lane2:])
+								gc_left &^= 0xff << gc_lane2
+							}
 						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left&(1<<gc_lane2) == 0 {
 								continue
 							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
+//line olcf.go:96
+							val := gc_l_val[gc_lane2]
 //line olcf.go:83
-							val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
-//line olcf.go:83
-							_ = val
-//line olcf.go:83
-							val.StoreSlice(gc_c21v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
+							val += gc_c21r[gc_lane2]
+							gc_l_val[gc_lane2] = val
 						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						val := gc_s_val[gc_rank2]
-
-//line olcf.go:83
-						gc_c21v[gc_lane2] = val
-					}
-				}
-
-//line olcf.go:83
-				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, mask, &gc_c21v, offset, gocuda.WarpSize, &gc_c21r)
-				gc_left2 := gc_act2
-				if compiled.SIMD {
-					if gc_act2 == ^uint32(0) {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line olcf.go:83
-							val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
-//line olcf.go:83
-							_ = val
-//line olcf.go:83
-							val = val.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line olcf.go:83
-							val.StoreSlice(gc_s_val[gc_rank2:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line olcf.go:83
-							val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
-//line olcf.go:83
-							_ = val
-//line olcf.go:83
-							val = val.Add(archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:]))
-//line olcf.go:83
-							val.StoreSlice(gc_s_val[gc_rank2:])
-							gc_left2 &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						val := gc_s_val[gc_rank2]
-
-//line olcf.go:83
-						val += gc_c21r[gc_lane2]
-						gc_s_val[gc_rank2] = val
-					}
-				}
-			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:75
-					lane := gc_tx2 % gocuda.WarpSize
-					_ = lane
-
-//line olcf.go:76
-					warpID := gc_tx2 / gocuda.WarpSize
-					_ = warpID
-					val := gc_s_val[gc_rank2]
-
-//line olcf.go:85
-					if lane == 0 {
-						sdata[warpID] = val
 					}
 				}
 			}
 		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line olcf.go:75
+				lane := gc_tx2 % gocuda.WarpSize
+				warpID := gc_tx2 / gocuda.WarpSize
+//line olcf.go:78
+				val := gc_l_val[gc_lane2]
+//line olcf.go:85
+				if lane == 0 {
+					sdata[warpID] = val
+				}
+			}
+		}
 	}
-	{
-		var gc_c22v [32]float32
-		var gc_c22r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line olcf.go:93
+	var gc_l_val2 [32]float32
+	var gc_c22r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line olcf.go:101
+			var gc_m112 uint32
 			{
-				var gc_m112 uint32
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line olcf.go:76
+					warpID := gc_tx2 / gocuda.WarpSize
+//line olcf.go:90
+					if warpID == 0 {
+						gc_m112 |= 1 << gc_lane2
+					}
+				}
+			}
+			gc_save112 := gc_act2
+			gc_act2 = gc_save112 & gc_m112
+			if gc_act2 != 0 {
 				{
 					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						gc_tx2++
 						if gc_tx2 == gc_bdx2 {
 							gc_tx2 = 0
 						}
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:76
-						warpID := gc_tx2 / gocuda.WarpSize
-						_ = warpID
-
-//line olcf.go:90
-						if warpID == 0 {
-							gc_m112 |= 1 << gc_lane2
+//line olcf.go:71
+						tid := gc_tx2
+//line olcf.go:75
+						lane := gc_tx2 % gocuda.WarpSize
+//line olcf.go:77
+						var val float32
+//line olcf.go:91
+						if tid < gc_bdx2/gocuda.WarpSize {
+							val = sdata[lane]
+						} else {
+							val = 0
 						}
+						gc_l_val2[gc_lane2] = val
 					}
 				}
-				gc_save112 := gc_act2
-				gc_act2 = gc_save112 & gc_m112
-				if gc_act2 != 0 {
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line olcf.go:71
-							tid := gc_tx2
-							_ = tid
-
-//line olcf.go:75
-							lane := gc_tx2 % gocuda.WarpSize
-							_ = lane
-							var val float32
-							_ = val
-
-//line olcf.go:91
-							if tid < gc_bdx2/gocuda.WarpSize {
-								val = sdata[lane]
-							} else {
-								val = 0
-							}
-							gc_s_val[gc_rank2] = val
+//line olcf.go:97
+				if compiled.SIMD512 && gc_act2 == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
+					var gc_run2 compiled.ShflSteps
+					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ >>= 1 {
+//line olcf.go:98
+						gc_run2.Add(offset_, 0, 32)
+						if gc_run2.Full() {
+							compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val2, &gc_run2)
 						}
 					}
-
+					compiled.ShflAddSteps(compiled.ShflDown, &gc_l_val2, &gc_run2)
+				} else {
 //line olcf.go:97
 					for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ >>= 1 {
-						gc_left3 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+						if gc_act2 == ^uint32(0) && mask == ^uint32(0) && gocuda.WarpSize == 32 {
+							compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val2, offset_, 0, 32)
+						} else {
 //line olcf.go:98
-									val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
+							compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, mask, &gc_l_val2, offset_, gocuda.WarpSize, &gc_c22r)
+							gc_left2 := gc_act2
+							if compiled.SIMD {
+								if gc_act2 == ^uint32(0) {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 //line olcf.go:98
-									_ = val
+										val := archsimd.LoadFloat32x8Slice(gc_l_val2[gc_lane2:])
 //line olcf.go:98
-									val.StoreSlice(gc_c22v[gc_lane2:])
-									gc_left3 &^= 0xff << gc_lane2
+										val = val.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line olcf.go:98
+										val.StoreSlice(gc_l_val2[gc_lane2:])
+										gc_left2 &^= 0xff << gc_lane2
+									}
+								} else {
+									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+										if gc_act2>>gc_lane2&0xff != 0xff {
+											continue
+										}
+//line olcf.go:98
+										val := archsimd.LoadFloat32x8Slice(gc_l_val2[gc_lane2:])
+//line olcf.go:98
+										val = val.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line olcf.go:98
+										val.StoreSlice(gc_l_val2[gc_lane2:])
+										gc_left2 &^= 0xff << gc_lane2
+									}
 								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left2 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left2&(1<<gc_lane2) == 0 {
 										continue
 									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
+//line olcf.go:111
+									val := gc_l_val2[gc_lane2]
 //line olcf.go:98
-									val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
-//line olcf.go:98
-									_ = val
-//line olcf.go:98
-									val.StoreSlice(gc_c22v[gc_lane2:])
-									gc_left3 &^= 0xff << gc_lane2
+									val += gc_c22r[gc_lane2]
+									gc_l_val2[gc_lane2] = val
 								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left3 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left3&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								val := gc_s_val[gc_rank2]
-
-//line olcf.go:98
-								gc_c22v[gc_lane2] = val
-							}
-						}
-
-//line olcf.go:98
-						compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, mask, &gc_c22v, offset_, gocuda.WarpSize, &gc_c22r)
-						gc_left4 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line olcf.go:98
-									val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
-//line olcf.go:98
-									_ = val
-//line olcf.go:98
-									val = val.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line olcf.go:98
-									val.StoreSlice(gc_s_val[gc_rank2:])
-									gc_left4 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line olcf.go:98
-									val := archsimd.LoadFloat32x8Slice(gc_s_val[gc_rank2:])
-//line olcf.go:98
-									_ = val
-//line olcf.go:98
-									val = val.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line olcf.go:98
-									val.StoreSlice(gc_s_val[gc_rank2:])
-									gc_left4 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left4 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left4&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								val := gc_s_val[gc_rank2]
-
-//line olcf.go:98
-								val += gc_c22r[gc_lane2]
-								gc_s_val[gc_rank2] = val
-							}
-						}
-					}
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line olcf.go:71
-							tid := gc_tx2
-							_ = tid
-							val := gc_s_val[gc_rank2]
-
-//line olcf.go:101
-							if tid == 0 {
-								atomic.Add(out, val)
 							}
 						}
 					}
 				}
-				gc_act2 = gc_save112 &^ gc_dead2
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line olcf.go:71
+						tid := gc_tx2
+//line olcf.go:73
+						val := gc_l_val2[gc_lane2]
+//line olcf.go:101
+						if tid == 0 {
+							atomic.Add(out, val)
+						}
+					}
+				}
 			}
+			gc_act2 = gc_save112 &^ gc_dead2
 		}
 	}
 }
@@ -816,392 +627,273 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line olcf.go:113
 	sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(sdata) {
-				gc_at4 := sdata[:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:114
-					tid := gc_tx2
-					_ = tid
-
 //line olcf.go:115
-					gc_at4[gc_tx2] = 0.0
-
-//line olcf.go:116
-					idx := uint64(gc_tx2 + gc_bdx2*gc_bx2)
-
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(sdata) {
+			gc_at4 := sdata[:gc_bdx2]
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line olcf.go:115
+				gc_at4[gc_tx2] = 0.0
+				idx := uint64(gc_tx2 + gc_bdx2*gc_bx2)
 //line olcf.go:118
-					for idx < n {
+				for idx < n {
 //line olcf.go:118
-						gc_b2.Tick()
+					gc_b2.Tick()
 //line olcf.go:118
-						if gc_b2.Stopped() {
+					if gc_b2.Stopped() {
 //line olcf.go:118
-							return
-//line olcf.go:118
-						}
-						gc_at4[gc_tx2] = fmaxf(gdata[idx], gc_at4[gc_tx2])
-						idx += uint64(gc_gdx2 * gc_bdx2)
+						return
 					}
-					_ = idx
+//line olcf.go:119
+					gc_at4[gc_tx2] = fmaxf(gdata[idx], gc_at4[gc_tx2])
+					idx += uint64(gc_gdx2 * gc_bdx2)
 				}
-			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+			}
+		} else {
+//line olcf.go:125
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line olcf.go:114
-					tid := gc_tx2
-					_ = tid
-
-//line olcf.go:115
-					sdata[tid] = 0.0
-
-//line olcf.go:116
-					idx := uint64(gc_tx2 + gc_bdx2*gc_bx2)
-
+				tid := gc_tx2
+				sdata[tid] = 0.0
+				idx := uint64(gc_tx2 + gc_bdx2*gc_bx2)
 //line olcf.go:118
-					for idx < n {
+				for idx < n {
 //line olcf.go:118
-						gc_b2.Tick()
+					gc_b2.Tick()
 //line olcf.go:118
-						if gc_b2.Stopped() {
+					if gc_b2.Stopped() {
 //line olcf.go:118
-							return
-//line olcf.go:118
-						}
-						sdata[tid] = fmaxf(gdata[idx], sdata[tid])
-						idx += uint64(gc_gdx2 * gc_bdx2)
+						return
 					}
-					_ = idx
+//line olcf.go:119
+					sdata[tid] = fmaxf(gdata[idx], sdata[tid])
+					idx += uint64(gc_gdx2 * gc_bdx2)
 				}
 			}
 		}
 	}
-
 //line olcf.go:123
 	for s := uint32(gc_bdx2 / 2); s > 0; s >>= 1 {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_bdx2 <= len(sdata) {
-					gc_at5 := sdata[:gc_bdx2]
-					gc_step5 := 0
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-						{
-							gc_tx2 := gc_step5 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line olcf.go:114
-							tid := gc_tx2
-							_ = tid
-
 //line olcf.go:125
-							if uint32(tid) < s {
-								gc_at5[gc_tx2] = fmaxf(sdata[uint32(tid)+s], gc_at5[gc_tx2])
-							}
-						}
-						{
-							gc_tx2 := gc_step5 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line olcf.go:114
-							tid := gc_tx2
-							_ = tid
-
-//line olcf.go:125
-							if uint32(tid) < s {
-								gc_at5[gc_tx2] = fmaxf(sdata[uint32(tid)+s], gc_at5[gc_tx2])
-							}
-						}
-						{
-							gc_tx2 := gc_step5 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line olcf.go:114
-							tid := gc_tx2
-							_ = tid
-
-//line olcf.go:125
-							if uint32(tid) < s {
-								gc_at5[gc_tx2] = fmaxf(sdata[uint32(tid)+s], gc_at5[gc_tx2])
-							}
-						}
-						{
-							gc_tx2 := gc_step5 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line olcf.go:114
-							tid := gc_tx2
-							_ = tid
-
-//line olcf.go:125
-							if uint32(tid) < s {
-								gc_at5[gc_tx2] = fmaxf(sdata[uint32(tid)+s], gc_at5[gc_tx2])
-							}
-						}
-					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if gc_bdx2 <= len(sdata) {
+				gc_at5 := sdata[:gc_bdx2]
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+//line olcf.go:133
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line olcf.go:114
 						tid := gc_tx2
-						_ = tid
-
 //line olcf.go:125
 						if uint32(tid) < s {
 							gc_at5[gc_tx2] = fmaxf(sdata[uint32(tid)+s], gc_at5[gc_tx2])
 						}
 					}
-				} else {
-					gc_step6 := 0
-					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-						{
-							gc_tx2 := gc_step6 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line olcf.go:114
-							tid := gc_tx2
-							_ = tid
-
-//line olcf.go:125
-							if uint32(tid) < s {
-								sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
-							}
-						}
-						{
-							gc_tx2 := gc_step6 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line olcf.go:114
-							tid := gc_tx2
-							_ = tid
-
-//line olcf.go:125
-							if uint32(tid) < s {
-								sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
-							}
-						}
-						{
-							gc_tx2 := gc_step6 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line olcf.go:114
-							tid := gc_tx2
-							_ = tid
-
-//line olcf.go:125
-							if uint32(tid) < s {
-								sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
-							}
-						}
-						{
-							gc_tx2 := gc_step6 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line olcf.go:114
-							tid := gc_tx2
-							_ = tid
-
-//line olcf.go:125
-							if uint32(tid) < s {
-								sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
-							}
-						}
-					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step5 + 1
+//line olcf.go:132
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line olcf.go:114
 						tid := gc_tx2
-						_ = tid
-
+//line olcf.go:125
+						if uint32(tid) < s {
+							gc_at5[gc_tx2] = fmaxf(sdata[uint32(tid)+s], gc_at5[gc_tx2])
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+//line olcf.go:132
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line olcf.go:114
+						tid := gc_tx2
+//line olcf.go:125
+						if uint32(tid) < s {
+							gc_at5[gc_tx2] = fmaxf(sdata[uint32(tid)+s], gc_at5[gc_tx2])
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+//line olcf.go:132
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line olcf.go:114
+						tid := gc_tx2
+//line olcf.go:125
+						if uint32(tid) < s {
+							gc_at5[gc_tx2] = fmaxf(sdata[uint32(tid)+s], gc_at5[gc_tx2])
+						}
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line olcf.go:114
+					tid := gc_tx2
+//line olcf.go:125
+					if uint32(tid) < s {
+						gc_at5[gc_tx2] = fmaxf(sdata[uint32(tid)+s], gc_at5[gc_tx2])
+					}
+				}
+			} else {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line olcf.go:114
+						tid := gc_tx2
+//line olcf.go:125
+						if uint32(tid) < s {
+							sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line olcf.go:114
+						tid := gc_tx2
+//line olcf.go:125
+						if uint32(tid) < s {
+							sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line olcf.go:114
+						tid := gc_tx2
+//line olcf.go:125
+						if uint32(tid) < s {
+							sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line olcf.go:114
+						tid := gc_tx2
 //line olcf.go:125
 						if uint32(tid) < s {
 							sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
 						}
 					}
 				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line olcf.go:114
+					tid := gc_tx2
+//line olcf.go:125
+					if uint32(tid) < s {
+						sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
+					}
+				}
 			}
 		}
 	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 < len(out) {
-				gc_at6 := out[gc_off2:][:1]
-				gc_step7 := gc_from2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+//line olcf.go:134
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+		gc_to2 = gc_bound2 + 1
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off2 := gc_bx2
+		if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 < len(out) {
+			gc_at6 := out[gc_off2:][:1]
+			gc_step7 := gc_from2
+			for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+				{
 					{
-						gc_tx2 := gc_step7 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line olcf.go:114
-						tid := gc_tx2
-						_ = tid
-
-//line olcf.go:129
-						{
-							gc_at6[0] = sdata[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line olcf.go:114
-						tid := gc_tx2
-						_ = tid
-
-//line olcf.go:129
-						{
-							gc_at6[0] = sdata[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line olcf.go:114
-						tid := gc_tx2
-						_ = tid
-
-//line olcf.go:129
-						{
-							gc_at6[0] = sdata[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line olcf.go:114
-						tid := gc_tx2
-						_ = tid
-
-//line olcf.go:129
-						{
-							gc_at6[0] = sdata[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line olcf.go:114
-					tid := gc_tx2
-					_ = tid
-
-//line olcf.go:129
-					{
+//line olcf.go:130
 						gc_at6[0] = sdata[0]
 					}
 				}
-			} else {
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				{
 					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:114
-						tid := gc_tx2
-						_ = tid
-
-//line olcf.go:129
-						{
-							out[gc_bx2] = sdata[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:114
-						tid := gc_tx2
-						_ = tid
-
-//line olcf.go:129
-						{
-							out[gc_bx2] = sdata[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:114
-						tid := gc_tx2
-						_ = tid
-
-//line olcf.go:129
-						{
-							out[gc_bx2] = sdata[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:114
-						tid := gc_tx2
-						_ = tid
-
-//line olcf.go:129
-						{
-							out[gc_bx2] = sdata[0]
-						}
+//line olcf.go:130
+						gc_at6[0] = sdata[0]
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+				{
+					{
+//line olcf.go:130
+						gc_at6[0] = sdata[0]
+					}
+				}
+				{
+					{
+//line olcf.go:130
+						gc_at6[0] = sdata[0]
+					}
+				}
+			}
+			for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+				{
+//line olcf.go:130
+					gc_at6[0] = sdata[0]
+				}
+			}
+		} else {
+			gc_step8 := gc_from2
+			for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				{
+					gc_tx2 := gc_step8 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:114
-					tid := gc_tx2
-					_ = tid
-
-//line olcf.go:129
 					{
+//line olcf.go:130
 						out[gc_bx2] = sdata[0]
 					}
+				}
+				{
+					gc_tx2 := gc_step8 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line olcf.go:130
+						out[gc_bx2] = sdata[0]
+					}
+				}
+				{
+					gc_tx2 := gc_step8 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line olcf.go:130
+						out[gc_bx2] = sdata[0]
+					}
+				}
+				{
+					gc_tx2 := gc_step8 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line olcf.go:130
+						out[gc_bx2] = sdata[0]
+					}
+				}
+			}
+			for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				{
+//line olcf.go:130
+					out[gc_bx2] = sdata[0]
 				}
 			}
 		}
@@ -1230,318 +922,211 @@ func gc_body_rowSumsKernel(gc_b2 *compiled.Block, A []float32, sums []float32, d
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line olcf.go:139
 	idx := gc_bx2
-
-//line olcf.go:140
 	if uint64(idx) < ds {
-
-//line olcf.go:141
 		sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_bdx2 <= len(sdata) {
-					gc_at3 := sdata[:gc_bdx2]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:142
-						tid := gc_tx2
-						_ = tid
-
 //line olcf.go:143
-						gc_at3[gc_tx2] = 0.0
-
-//line olcf.go:144
-						tidx := uint64(tid)
-
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if gc_bdx2 <= len(sdata) {
+				gc_at3 := sdata[:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line olcf.go:142
+					tid := gc_tx2
+					gc_at3[gc_tx2] = 0.0
+					tidx := uint64(tid)
 //line olcf.go:146
-						for tidx < ds {
+					for tidx < ds {
 //line olcf.go:146
-							gc_b2.Tick()
+						gc_b2.Tick()
 //line olcf.go:146
-							if gc_b2.Stopped() {
+						if gc_b2.Stopped() {
 //line olcf.go:146
-								return
-//line olcf.go:146
-							}
-							gc_at3[gc_tx2] += A[uint64(idx)*ds+tidx]
-							tidx += uint64(gc_bdx2)
+							return
 						}
-						_ = tidx
+//line olcf.go:147
+						gc_at3[gc_tx2] += A[uint64(idx)*ds+tidx]
+						tidx += uint64(gc_bdx2)
 					}
-				} else {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+				}
+			} else {
+//line olcf.go:153
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line olcf.go:142
-						tid := gc_tx2
-						_ = tid
-
-//line olcf.go:143
-						sdata[tid] = 0.0
-
-//line olcf.go:144
-						tidx := uint64(tid)
-
+					tid := gc_tx2
+					sdata[tid] = 0.0
+					tidx := uint64(tid)
 //line olcf.go:146
-						for tidx < ds {
+					for tidx < ds {
 //line olcf.go:146
-							gc_b2.Tick()
+						gc_b2.Tick()
 //line olcf.go:146
-							if gc_b2.Stopped() {
+						if gc_b2.Stopped() {
 //line olcf.go:146
-								return
-//line olcf.go:146
-							}
-							sdata[tid] += A[uint64(idx)*ds+tidx]
-							tidx += uint64(gc_bdx2)
+							return
 						}
-						_ = tidx
+//line olcf.go:147
+						sdata[tid] += A[uint64(idx)*ds+tidx]
+						tidx += uint64(gc_bdx2)
 					}
 				}
 			}
 		}
-
 //line olcf.go:151
 		for s := uint32(gc_bdx2 / 2); s > 0; s >>= 1 {
-			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-						{
-							gc_tx2 := gc_step4 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line olcf.go:142
-							tid := gc_tx2
-							_ = tid
-
 //line olcf.go:153
-							if uint32(tid) < s {
-								sdata[tid] += sdata[uint32(tid)+s]
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line olcf.go:142
-							tid := gc_tx2
-							_ = tid
-
-//line olcf.go:153
-							if uint32(tid) < s {
-								sdata[tid] += sdata[uint32(tid)+s]
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line olcf.go:142
-							tid := gc_tx2
-							_ = tid
-
-//line olcf.go:153
-							if uint32(tid) < s {
-								sdata[tid] += sdata[uint32(tid)+s]
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line olcf.go:142
-							tid := gc_tx2
-							_ = tid
-
-//line olcf.go:153
-							if uint32(tid) < s {
-								sdata[tid] += sdata[uint32(tid)+s]
-							}
-						}
-					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line olcf.go:142
 						tid := gc_tx2
-						_ = tid
-
+//line olcf.go:153
+						if uint32(tid) < s {
+							sdata[tid] += sdata[uint32(tid)+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line olcf.go:142
+						tid := gc_tx2
+//line olcf.go:153
+						if uint32(tid) < s {
+							sdata[tid] += sdata[uint32(tid)+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line olcf.go:142
+						tid := gc_tx2
+//line olcf.go:153
+						if uint32(tid) < s {
+							sdata[tid] += sdata[uint32(tid)+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line olcf.go:142
+						tid := gc_tx2
 //line olcf.go:153
 						if uint32(tid) < s {
 							sdata[tid] += sdata[uint32(tid)+s]
 						}
 					}
 				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line olcf.go:142
+					tid := gc_tx2
+//line olcf.go:153
+					if uint32(tid) < s {
+						sdata[tid] += sdata[uint32(tid)+s]
+					}
+				}
 			}
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := idx
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 < len(sums) {
-					gc_at4 := sums[gc_off2:][:1]
-					gc_step5 := gc_from2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+//line olcf.go:161
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := idx
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 < len(sums) {
+				gc_at4 := sums[gc_off2:][:1]
+				gc_step5 := gc_from2
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
 						{
-							gc_tx2 := gc_step5 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line olcf.go:142
-							tid := gc_tx2
-							_ = tid
-
-//line olcf.go:157
-							{
-								gc_at4[0] = sdata[0]
-							}
-						}
-						{
-							gc_tx2 := gc_step5 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line olcf.go:142
-							tid := gc_tx2
-							_ = tid
-
-//line olcf.go:157
-							{
-								gc_at4[0] = sdata[0]
-							}
-						}
-						{
-							gc_tx2 := gc_step5 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line olcf.go:142
-							tid := gc_tx2
-							_ = tid
-
-//line olcf.go:157
-							{
-								gc_at4[0] = sdata[0]
-							}
-						}
-						{
-							gc_tx2 := gc_step5 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line olcf.go:142
-							tid := gc_tx2
-							_ = tid
-
-//line olcf.go:157
-							{
-								gc_at4[0] = sdata[0]
-							}
-						}
-					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line olcf.go:142
-						tid := gc_tx2
-						_ = tid
-
-//line olcf.go:157
-						{
+//line olcf.go:158
 							gc_at4[0] = sdata[0]
 						}
 					}
-				} else {
-					gc_step6 := gc_from2
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
 						{
-							gc_tx2 := gc_step6 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line olcf.go:142
-							tid := gc_tx2
-							_ = tid
-
-//line olcf.go:157
-							{
-								sums[idx] = sdata[0]
-							}
-						}
-						{
-							gc_tx2 := gc_step6 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line olcf.go:142
-							tid := gc_tx2
-							_ = tid
-
-//line olcf.go:157
-							{
-								sums[idx] = sdata[0]
-							}
-						}
-						{
-							gc_tx2 := gc_step6 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line olcf.go:142
-							tid := gc_tx2
-							_ = tid
-
-//line olcf.go:157
-							{
-								sums[idx] = sdata[0]
-							}
-						}
-						{
-							gc_tx2 := gc_step6 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line olcf.go:142
-							tid := gc_tx2
-							_ = tid
-
-//line olcf.go:157
-							{
-								sums[idx] = sdata[0]
-							}
+//line olcf.go:158
+							gc_at4[0] = sdata[0]
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						{
+//line olcf.go:158
+							gc_at4[0] = sdata[0]
+						}
+					}
+					{
+						{
+//line olcf.go:158
+							gc_at4[0] = sdata[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+//line olcf.go:158
+						gc_at4[0] = sdata[0]
+					}
+				}
+			} else {
+				gc_step6 := gc_from2
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:142
-						tid := gc_tx2
-						_ = tid
-
-//line olcf.go:157
 						{
+//line olcf.go:158
 							sums[idx] = sdata[0]
 						}
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						{
+//line olcf.go:158
+							sums[idx] = sdata[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						{
+//line olcf.go:158
+							sums[idx] = sdata[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						{
+//line olcf.go:158
+							sums[idx] = sdata[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line olcf.go:158
+						sums[idx] = sdata[0]
 					}
 				}
 			}
@@ -1588,12 +1173,8 @@ func gc_body_columnSumsKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, A []flo
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line olcf.go:168
 						idx := gc_tx2 + gc_bdx2*gc_bx2
-						_ = idx
-
-//line olcf.go:169
 						if uint64(idx) < ds {
 							sum := float32(0.0)
 							for i := uint64(0); i < ds; i++ {
@@ -1632,149 +1213,98 @@ func gc_body_myReduceKernel(gc_b2 *compiled.Block, data []int32) {
 	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b2.Index()
 	gc_n2 := gc_b2.Len()
-
 //line olcf.go:214
 	sdata := gocuda.Shared[int32](t, olcfNTPB)[:olcfNTPB]
-
-//line olcf.go:215
 	g1 := cg.ThisThreadBlock(t)
-	_ = g1
-
 //line olcf.go:217
 	g2 := cg.TiledPartition(g1, 32)
-	_ = g2
-
-//line olcf.go:218
 	g3 := cg.TiledPartition(g2, 16)
-	_ = g3
-
-//line olcf.go:219
 	g := g3
-	_ = g
-
 //line olcf.go:221
 	var g_ cg.Tile = g
-	_ = g_
-
-//line olcf.go:221
-	_ = g_
-	{
-		var gc_l_x [32][]int32
-		var gc_l_val [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				gc_ty2 := gc_tidx2.Y
-				gc_tz2 := gc_tidx2.Z
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-						gc_ty2++
-						if gc_ty2 == gc_bdy2 {
-							gc_ty2 = 0
-							gc_tz2++
-						}
+//line olcf.go:223
+	var gc_l_x [32][]int32
+	var gc_l_val [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			gc_ty2 := gc_tidx2.Y
+			gc_tz2 := gc_tidx2.Z
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+						gc_tz2++
 					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
 //line olcf.go:216
-					gindex := uint64(gc_bidx2.X*olcfNTPB + gocuda.Dim3{X: gc_tx2, Y: gc_ty2, Z: gc_tz2}.X)
-					_ = gindex
-
+				gindex := uint64(gc_bidx2.X*olcfNTPB + gocuda.Dim3{X: gc_tx2, Y: gc_ty2, Z: gc_tz2}.X)
 //line olcf.go:220
-					sdataOffset := (gocuda.Dim3{X: gc_tx2, Y: gc_ty2, Z: gc_tz2}.X / 16) * 16
-
+				sdataOffset := (gocuda.Dim3{X: gc_tx2, Y: gc_ty2, Z: gc_tz2}.X / 16) * 16
+				var x []int32 = sdata[sdataOffset:]
 //line olcf.go:221
-					var x []int32 = sdata[sdataOffset:]
-
-//line olcf.go:221
-					_ = x
-
-//line olcf.go:221
-					var val int32 = data[gindex]
-
-//line olcf.go:221
-					_ = val
-					_ = sdataOffset
-					_ = x
-					_ = val
-					gc_l_x[gc_lane2] = x
-					gc_l_val[gc_lane2] = val
-				}
+				var val int32 = data[gindex]
+//line olcf.go:225
+				gc_l_x[gc_lane2] = x
+				gc_l_val[gc_lane2] = val
 			}
-
+		}
 //line olcf.go:194
-			for i := g_.Size() / 2; i > 0; i /= 2 {
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:193
-					lane := (gc_rank2 & (g_.Size() - 1))
-					_ = lane
-					x := gc_l_x[gc_lane2]
-					_ = x
-					val := gc_l_val[gc_lane2]
-					_ = val
-
-//line olcf.go:195
-					x[lane] = val
-
-//line olcf.go:196
-				}
-
-//line olcf.go:196
-				compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, g_.Size(), nil, 0, nil, nil)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:193
-					lane := (gc_rank2 & (g_.Size() - 1))
-					_ = lane
-					x := gc_l_x[gc_lane2]
-					_ = x
-					val := gc_l_val[gc_lane2]
-					_ = val
-
-//line olcf.go:197
-					if lane < i {
-						val += x[lane+i]
-					}
-
-//line olcf.go:200
-					gc_l_val[gc_lane2] = val
-				}
-
-//line olcf.go:200
-				compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, g_.Size(), nil, 0, nil, nil)
-			}
+		for i := g_.Size() / 2; i > 0; i /= 2 {
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
+//line olcf.go:193
+				lane := (gc_rank2 & (g_.Size() - 1))
+//line olcf.go:195
+				x := gc_l_x[gc_lane2]
+//line olcf.go:197
 				val := gc_l_val[gc_lane2]
-				_ = val
-
-//line olcf.go:202
-				if (gc_rank2 & (g_.Size() - 1)) == 0 {
-					t.Printf("group partial sum: %d\n", val)
-				}
-
-//line olcf.go:205
-				var r int32 = val
-
-//line olcf.go:205
-				_ = r
-				_ = r
+//line olcf.go:195
+				x[lane] = val
 			}
+//line olcf.go:196
+			compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, g_.Size(), nil, 0, nil, nil)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line olcf.go:193
+				lane := (gc_rank2 & (g_.Size() - 1))
+//line olcf.go:195
+				x := gc_l_x[gc_lane2]
+//line olcf.go:197
+				val := gc_l_val[gc_lane2]
+//line olcf.go:197
+				if lane < i {
+					val += x[lane+i]
+				}
+				gc_l_val[gc_lane2] = val
+			}
+//line olcf.go:200
+			compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, g_.Size(), nil, 0, nil, nil)
+		}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			gc_b2.Enter(gc_rank2)
+			val := gc_l_val[gc_lane2]
+//line olcf.go:202
+			if (gc_rank2 & (g_.Size() - 1)) == 0 {
+				t.Printf("group partial sum: %d\n", val)
+			}
+			var r int32 = val
+//line olcf.go:205
+			_ = r
 		}
 	}
 }
@@ -1824,110 +1354,73 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 	gc_s_i := compiled.Scratch[uint32](gc_b5, 0)[:gc_n5]
 	gc_s_temp := compiled.Scratch[uint32](gc_b5, 1)[:gc_n5]
 	gc_s_stride := compiled.Scratch[uint32](gc_b5, 2)[:gc_n5]
-
 //line olcf.go:241
 	sidxs := gocuda.Shared[uint32](t, olcfNTPB)[:olcfNTPB]
-
-//line olcf.go:242
 	g := cg.ThisThreadBlock(t)
 	_ = g
-
 //line olcf.go:243
 	gg := cg.ThisGrid(t)
 	_ = gg
-
 //line olcf.go:246
 	gridSize := uint32(gc_n5 * gc_gdx5)
-	{
-		gc_step29 := 0
-		for ; gc_step29+3 < gc_n5; gc_step29 += 4 {
-			{
-				gc_rank5 := gc_step29 + 0
-				gc_pos5.Thread = gc_rank5
-
-//line olcf.go:244
-				tidx := uint32(gc_rank5)
-				_ = tidx
-
-//line olcf.go:245
-				gidx := tidx + olcfNTPB*uint32(gc_bidx5.X)
-				_ = gidx
-
-//line olcf.go:247
-				i := gidx
-				_ = i
-				gc_s_i[gc_rank5] = i
-			}
-			{
-				gc_rank5 := gc_step29 + 1
-				gc_pos5.Thread = gc_rank5
-
-//line olcf.go:244
-				tidx := uint32(gc_rank5)
-				_ = tidx
-
-//line olcf.go:245
-				gidx := tidx + olcfNTPB*uint32(gc_bidx5.X)
-				_ = gidx
-
-//line olcf.go:247
-				i := gidx
-				_ = i
-				gc_s_i[gc_rank5] = i
-			}
-			{
-				gc_rank5 := gc_step29 + 2
-				gc_pos5.Thread = gc_rank5
-
-//line olcf.go:244
-				tidx := uint32(gc_rank5)
-				_ = tidx
-
-//line olcf.go:245
-				gidx := tidx + olcfNTPB*uint32(gc_bidx5.X)
-				_ = gidx
-
-//line olcf.go:247
-				i := gidx
-				_ = i
-				gc_s_i[gc_rank5] = i
-			}
-			{
-				gc_rank5 := gc_step29 + 3
-				gc_pos5.Thread = gc_rank5
-
-//line olcf.go:244
-				tidx := uint32(gc_rank5)
-				_ = tidx
-
-//line olcf.go:245
-				gidx := tidx + olcfNTPB*uint32(gc_bidx5.X)
-				_ = gidx
-
-//line olcf.go:247
-				i := gidx
-				_ = i
-				gc_s_i[gc_rank5] = i
-			}
-		}
-		for gc_rank5 := gc_step29; gc_rank5 < gc_n5; gc_rank5++ {
+//line olcf.go:248
+	gc_step29 := 0
+	for ; gc_step29+3 < gc_n5; gc_step29 += 4 {
+		{
+			gc_rank5 := gc_step29 + 0
 			gc_pos5.Thread = gc_rank5
-
 //line olcf.go:244
 			tidx := uint32(gc_rank5)
-			_ = tidx
-
-//line olcf.go:245
 			gidx := tidx + olcfNTPB*uint32(gc_bidx5.X)
-			_ = gidx
-
 //line olcf.go:247
 			i := gidx
-			_ = i
+//line olcf.go:249
+			gc_s_i[gc_rank5] = i
+		}
+		{
+			gc_rank5 := gc_step29 + 1
+			gc_pos5.Thread = gc_rank5
+//line olcf.go:244
+			tidx := uint32(gc_rank5)
+			gidx := tidx + olcfNTPB*uint32(gc_bidx5.X)
+//line olcf.go:247
+			i := gidx
+//line olcf.go:249
+			gc_s_i[gc_rank5] = i
+		}
+		{
+			gc_rank5 := gc_step29 + 2
+			gc_pos5.Thread = gc_rank5
+//line olcf.go:244
+			tidx := uint32(gc_rank5)
+			gidx := tidx + olcfNTPB*uint32(gc_bidx5.X)
+//line olcf.go:247
+			i := gidx
+//line olcf.go:249
+			gc_s_i[gc_rank5] = i
+		}
+		{
+			gc_rank5 := gc_step29 + 3
+			gc_pos5.Thread = gc_rank5
+//line olcf.go:244
+			tidx := uint32(gc_rank5)
+			gidx := tidx + olcfNTPB*uint32(gc_bidx5.X)
+//line olcf.go:247
+			i := gidx
+//line olcf.go:249
 			gc_s_i[gc_rank5] = i
 		}
 	}
-
+	for gc_rank5 := gc_step29; gc_rank5 < gc_n5; gc_rank5++ {
+		gc_pos5.Thread = gc_rank5
+//line olcf.go:244
+		tidx := uint32(gc_rank5)
+		gidx := tidx + olcfNTPB*uint32(gc_bidx5.X)
+//line olcf.go:247
+		i := gidx
+//line olcf.go:249
+		gc_s_i[gc_rank5] = i
+	}
 //line olcf.go:247
 	for {
 		gc_b5.Tick()
@@ -1935,193 +1428,148 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 			return
 		}
 		gc_r25, gc_r25in, gc_r25out := 0, 0, 0
-		{
-			for gc_rank5 := 0; gc_rank5 < gc_n5; gc_rank5++ {
-				gc_pos5.Thread = gc_rank5
-				i := gc_s_i[gc_rank5]
-				if i < dsize {
-					gc_r25 |= 1
-					gc_r25in = gc_rank5
-				} else {
-					gc_r25 |= 2
-					gc_r25out = gc_rank5
-				}
+//line olcf.go:254
+		for gc_rank5 := 0; gc_rank5 < gc_n5; gc_rank5++ {
+			gc_pos5.Thread = gc_rank5
+			i := gc_s_i[gc_rank5]
+			if i < dsize {
+				gc_r25 |= 1
+				gc_r25in = gc_rank5
+			} else {
+				gc_r25 |= 2
+				gc_r25out = gc_rank5
 			}
 		}
+//line olcf.go:266
 		if gc_r25 == 3 {
 			compiled.Diverged(gc_b5, "Sync", gc_r25in, gc_r25out)
 		}
 		if gc_r25&1 == 0 {
 			break
 		}
-		{
-			gc_step30 := 0
-			for ; gc_step30+3 < gc_n5; gc_step30 += 4 {
-				{
-					gc_rank5 := gc_step30 + 0
-					gc_pos5.Thread = gc_rank5
-
-//line olcf.go:244
-					tidx := uint32(gc_rank5)
-					_ = tidx
-					i := gc_s_i[gc_rank5]
-
-//line olcf.go:248
-					temp := predicateTest(idata[i], removeVal)
-
-//line olcf.go:249
-					sidxs[tidx] = temp
-					_ = temp
-					gc_s_temp[gc_rank5] = temp
-				}
-				{
-					gc_rank5 := gc_step30 + 1
-					gc_pos5.Thread = gc_rank5
-
-//line olcf.go:244
-					tidx := uint32(gc_rank5)
-					_ = tidx
-					i := gc_s_i[gc_rank5]
-
-//line olcf.go:248
-					temp := predicateTest(idata[i], removeVal)
-
-//line olcf.go:249
-					sidxs[tidx] = temp
-					_ = temp
-					gc_s_temp[gc_rank5] = temp
-				}
-				{
-					gc_rank5 := gc_step30 + 2
-					gc_pos5.Thread = gc_rank5
-
-//line olcf.go:244
-					tidx := uint32(gc_rank5)
-					_ = tidx
-					i := gc_s_i[gc_rank5]
-
-//line olcf.go:248
-					temp := predicateTest(idata[i], removeVal)
-
-//line olcf.go:249
-					sidxs[tidx] = temp
-					_ = temp
-					gc_s_temp[gc_rank5] = temp
-				}
-				{
-					gc_rank5 := gc_step30 + 3
-					gc_pos5.Thread = gc_rank5
-
-//line olcf.go:244
-					tidx := uint32(gc_rank5)
-					_ = tidx
-					i := gc_s_i[gc_rank5]
-
-//line olcf.go:248
-					temp := predicateTest(idata[i], removeVal)
-
-//line olcf.go:249
-					sidxs[tidx] = temp
-					_ = temp
-					gc_s_temp[gc_rank5] = temp
-				}
-			}
-			for gc_rank5 := gc_step30; gc_rank5 < gc_n5; gc_rank5++ {
+//line olcf.go:273
+		gc_step30 := 0
+		for ; gc_step30+3 < gc_n5; gc_step30 += 4 {
+			{
+				gc_rank5 := gc_step30 + 0
 				gc_pos5.Thread = gc_rank5
-
 //line olcf.go:244
 				tidx := uint32(gc_rank5)
-				_ = tidx
+//line olcf.go:246
 				i := gc_s_i[gc_rank5]
-
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
-
-//line olcf.go:249
 				sidxs[tidx] = temp
-				_ = temp
+//line olcf.go:251
+				gc_s_temp[gc_rank5] = temp
+			}
+			{
+				gc_rank5 := gc_step30 + 1
+				gc_pos5.Thread = gc_rank5
+//line olcf.go:244
+				tidx := uint32(gc_rank5)
+//line olcf.go:246
+				i := gc_s_i[gc_rank5]
+//line olcf.go:248
+				temp := predicateTest(idata[i], removeVal)
+				sidxs[tidx] = temp
+//line olcf.go:251
+				gc_s_temp[gc_rank5] = temp
+			}
+			{
+				gc_rank5 := gc_step30 + 2
+				gc_pos5.Thread = gc_rank5
+//line olcf.go:244
+				tidx := uint32(gc_rank5)
+//line olcf.go:246
+				i := gc_s_i[gc_rank5]
+//line olcf.go:248
+				temp := predicateTest(idata[i], removeVal)
+				sidxs[tidx] = temp
+//line olcf.go:251
+				gc_s_temp[gc_rank5] = temp
+			}
+			{
+				gc_rank5 := gc_step30 + 3
+				gc_pos5.Thread = gc_rank5
+//line olcf.go:244
+				tidx := uint32(gc_rank5)
+//line olcf.go:246
+				i := gc_s_i[gc_rank5]
+//line olcf.go:248
+				temp := predicateTest(idata[i], removeVal)
+				sidxs[tidx] = temp
+//line olcf.go:251
 				gc_s_temp[gc_rank5] = temp
 			}
 		}
-
+		for gc_rank5 := gc_step30; gc_rank5 < gc_n5; gc_rank5++ {
+			gc_pos5.Thread = gc_rank5
+//line olcf.go:244
+			tidx := uint32(gc_rank5)
+//line olcf.go:246
+			i := gc_s_i[gc_rank5]
+//line olcf.go:248
+			temp := predicateTest(idata[i], removeVal)
+			sidxs[tidx] = temp
+//line olcf.go:251
+			gc_s_temp[gc_rank5] = temp
+		}
 //line olcf.go:250
 		for j := 1; j < gc_n5; j <<= 1 {
 			gc_b5.Tick()
 			if gc_b5.Stopped() {
 				return
 			}
-			{
-				gc_step31 := 0
-				for ; gc_step31+3 < gc_n5; gc_step31 += 4 {
-					{
-						gc_rank5 := gc_step31 + 0
-						gc_pos5.Thread = gc_rank5
-
-//line olcf.go:244
-						tidx := uint32(gc_rank5)
-						_ = tidx
-						temp := gc_s_temp[gc_rank5]
-
-//line olcf.go:252
-						if uint32(j) <= tidx {
-							temp += sidxs[tidx-uint32(j)]
-						}
-						gc_s_temp[gc_rank5] = temp
-					}
-					{
-						gc_rank5 := gc_step31 + 1
-						gc_pos5.Thread = gc_rank5
-
-//line olcf.go:244
-						tidx := uint32(gc_rank5)
-						_ = tidx
-						temp := gc_s_temp[gc_rank5]
-
-//line olcf.go:252
-						if uint32(j) <= tidx {
-							temp += sidxs[tidx-uint32(j)]
-						}
-						gc_s_temp[gc_rank5] = temp
-					}
-					{
-						gc_rank5 := gc_step31 + 2
-						gc_pos5.Thread = gc_rank5
-
-//line olcf.go:244
-						tidx := uint32(gc_rank5)
-						_ = tidx
-						temp := gc_s_temp[gc_rank5]
-
-//line olcf.go:252
-						if uint32(j) <= tidx {
-							temp += sidxs[tidx-uint32(j)]
-						}
-						gc_s_temp[gc_rank5] = temp
-					}
-					{
-						gc_rank5 := gc_step31 + 3
-						gc_pos5.Thread = gc_rank5
-
-//line olcf.go:244
-						tidx := uint32(gc_rank5)
-						_ = tidx
-						temp := gc_s_temp[gc_rank5]
-
-//line olcf.go:252
-						if uint32(j) <= tidx {
-							temp += sidxs[tidx-uint32(j)]
-						}
-						gc_s_temp[gc_rank5] = temp
-					}
-				}
-				for gc_rank5 := gc_step31; gc_rank5 < gc_n5; gc_rank5++ {
+//line olcf.go:256
+			gc_step31 := 0
+			for ; gc_step31+3 < gc_n5; gc_step31 += 4 {
+				{
+					gc_rank5 := gc_step31 + 0
 					gc_pos5.Thread = gc_rank5
-
 //line olcf.go:244
 					tidx := uint32(gc_rank5)
-					_ = tidx
+//line olcf.go:246
 					temp := gc_s_temp[gc_rank5]
-
+//line olcf.go:252
+					if uint32(j) <= tidx {
+						temp += sidxs[tidx-uint32(j)]
+					}
+					gc_s_temp[gc_rank5] = temp
+				}
+				{
+					gc_rank5 := gc_step31 + 1
+					gc_pos5.Thread = gc_rank5
+//line olcf.go:244
+					tidx := uint32(gc_rank5)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank5]
+//line olcf.go:252
+					if uint32(j) <= tidx {
+						temp += sidxs[tidx-uint32(j)]
+					}
+					gc_s_temp[gc_rank5] = temp
+				}
+				{
+					gc_rank5 := gc_step31 + 2
+					gc_pos5.Thread = gc_rank5
+//line olcf.go:244
+					tidx := uint32(gc_rank5)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank5]
+//line olcf.go:252
+					if uint32(j) <= tidx {
+						temp += sidxs[tidx-uint32(j)]
+					}
+					gc_s_temp[gc_rank5] = temp
+				}
+				{
+					gc_rank5 := gc_step31 + 3
+					gc_pos5.Thread = gc_rank5
+//line olcf.go:244
+					tidx := uint32(gc_rank5)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank5]
 //line olcf.go:252
 					if uint32(j) <= tidx {
 						temp += sidxs[tidx-uint32(j)]
@@ -2129,268 +1577,241 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 					gc_s_temp[gc_rank5] = temp
 				}
 			}
-			{
-				gc_step32 := 0
-				for ; gc_step32+3 < gc_n5; gc_step32 += 4 {
-					{
-						gc_rank5 := gc_step32 + 0
-						gc_pos5.Thread = gc_rank5
-
+			for gc_rank5 := gc_step31; gc_rank5 < gc_n5; gc_rank5++ {
+				gc_pos5.Thread = gc_rank5
 //line olcf.go:244
-						tidx := uint32(gc_rank5)
-						_ = tidx
-						temp := gc_s_temp[gc_rank5]
-
-//line olcf.go:256
-						if uint32(j) <= tidx {
-							sidxs[tidx] = temp
-						}
-					}
-					{
-						gc_rank5 := gc_step32 + 1
-						gc_pos5.Thread = gc_rank5
-
-//line olcf.go:244
-						tidx := uint32(gc_rank5)
-						_ = tidx
-						temp := gc_s_temp[gc_rank5]
-
-//line olcf.go:256
-						if uint32(j) <= tidx {
-							sidxs[tidx] = temp
-						}
-					}
-					{
-						gc_rank5 := gc_step32 + 2
-						gc_pos5.Thread = gc_rank5
-
-//line olcf.go:244
-						tidx := uint32(gc_rank5)
-						_ = tidx
-						temp := gc_s_temp[gc_rank5]
-
-//line olcf.go:256
-						if uint32(j) <= tidx {
-							sidxs[tidx] = temp
-						}
-					}
-					{
-						gc_rank5 := gc_step32 + 3
-						gc_pos5.Thread = gc_rank5
-
-//line olcf.go:244
-						tidx := uint32(gc_rank5)
-						_ = tidx
-						temp := gc_s_temp[gc_rank5]
-
-//line olcf.go:256
-						if uint32(j) <= tidx {
-							sidxs[tidx] = temp
-						}
-					}
+				tidx := uint32(gc_rank5)
+//line olcf.go:246
+				temp := gc_s_temp[gc_rank5]
+//line olcf.go:252
+				if uint32(j) <= tidx {
+					temp += sidxs[tidx-uint32(j)]
 				}
-				for gc_rank5 := gc_step32; gc_rank5 < gc_n5; gc_rank5++ {
+				gc_s_temp[gc_rank5] = temp
+			}
+//line olcf.go:259
+			gc_step32 := 0
+			for ; gc_step32+3 < gc_n5; gc_step32 += 4 {
+				{
+					gc_rank5 := gc_step32 + 0
 					gc_pos5.Thread = gc_rank5
-
 //line olcf.go:244
 					tidx := uint32(gc_rank5)
-					_ = tidx
+//line olcf.go:246
 					temp := gc_s_temp[gc_rank5]
-
+//line olcf.go:256
+					if uint32(j) <= tidx {
+						sidxs[tidx] = temp
+					}
+				}
+				{
+					gc_rank5 := gc_step32 + 1
+					gc_pos5.Thread = gc_rank5
+//line olcf.go:244
+					tidx := uint32(gc_rank5)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank5]
+//line olcf.go:256
+					if uint32(j) <= tidx {
+						sidxs[tidx] = temp
+					}
+				}
+				{
+					gc_rank5 := gc_step32 + 2
+					gc_pos5.Thread = gc_rank5
+//line olcf.go:244
+					tidx := uint32(gc_rank5)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank5]
+//line olcf.go:256
+					if uint32(j) <= tidx {
+						sidxs[tidx] = temp
+					}
+				}
+				{
+					gc_rank5 := gc_step32 + 3
+					gc_pos5.Thread = gc_rank5
+//line olcf.go:244
+					tidx := uint32(gc_rank5)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank5]
 //line olcf.go:256
 					if uint32(j) <= tidx {
 						sidxs[tidx] = temp
 					}
 				}
 			}
-		}
-		{
-			gc_step33 := 0
-			for ; gc_step33+3 < gc_n5; gc_step33 += 4 {
-				{
-					gc_rank5 := gc_step33 + 0
-					gc_pos5.Thread = gc_rank5
-					i := gc_s_i[gc_rank5]
-					temp := gc_s_temp[gc_rank5]
-
-//line olcf.go:260
-					idxs[i] = temp
-				}
-				{
-					gc_rank5 := gc_step33 + 1
-					gc_pos5.Thread = gc_rank5
-					i := gc_s_i[gc_rank5]
-					temp := gc_s_temp[gc_rank5]
-
-//line olcf.go:260
-					idxs[i] = temp
-				}
-				{
-					gc_rank5 := gc_step33 + 2
-					gc_pos5.Thread = gc_rank5
-					i := gc_s_i[gc_rank5]
-					temp := gc_s_temp[gc_rank5]
-
-//line olcf.go:260
-					idxs[i] = temp
-				}
-				{
-					gc_rank5 := gc_step33 + 3
-					gc_pos5.Thread = gc_rank5
-					i := gc_s_i[gc_rank5]
-					temp := gc_s_temp[gc_rank5]
-
-//line olcf.go:260
-					idxs[i] = temp
+			for gc_rank5 := gc_step32; gc_rank5 < gc_n5; gc_rank5++ {
+				gc_pos5.Thread = gc_rank5
+//line olcf.go:244
+				tidx := uint32(gc_rank5)
+//line olcf.go:246
+				temp := gc_s_temp[gc_rank5]
+//line olcf.go:256
+				if uint32(j) <= tidx {
+					sidxs[tidx] = temp
 				}
 			}
-			for gc_rank5 := gc_step33; gc_rank5 < gc_n5; gc_rank5++ {
+		}
+//line olcf.go:263
+		gc_step33 := 0
+		for ; gc_step33+3 < gc_n5; gc_step33 += 4 {
+			{
+				gc_rank5 := gc_step33 + 0
 				gc_pos5.Thread = gc_rank5
 				i := gc_s_i[gc_rank5]
 				temp := gc_s_temp[gc_rank5]
-
+//line olcf.go:260
+				idxs[i] = temp
+			}
+			{
+				gc_rank5 := gc_step33 + 1
+				gc_pos5.Thread = gc_rank5
+				i := gc_s_i[gc_rank5]
+				temp := gc_s_temp[gc_rank5]
+//line olcf.go:260
+				idxs[i] = temp
+			}
+			{
+				gc_rank5 := gc_step33 + 2
+				gc_pos5.Thread = gc_rank5
+				i := gc_s_i[gc_rank5]
+				temp := gc_s_temp[gc_rank5]
+//line olcf.go:260
+				idxs[i] = temp
+			}
+			{
+				gc_rank5 := gc_step33 + 3
+				gc_pos5.Thread = gc_rank5
+				i := gc_s_i[gc_rank5]
+				temp := gc_s_temp[gc_rank5]
 //line olcf.go:260
 				idxs[i] = temp
 			}
 		}
-		{
-			gc_vstep9 := 0
-			if compiled.SIMD {
+		for gc_rank5 := gc_step33; gc_rank5 < gc_n5; gc_rank5++ {
+			gc_pos5.Thread = gc_rank5
+			i := gc_s_i[gc_rank5]
+			temp := gc_s_temp[gc_rank5]
+//line olcf.go:260
+			idxs[i] = temp
+		}
+//line olcf.go:264
+		gc_vstep9 := 0
+		if compiled.SIMD {
 //line olcf.go:247
-				gc_vb5 := archsimd.BroadcastUint32x8(gridSize)
+			gc_vb5 := archsimd.BroadcastUint32x8(gridSize)
+			for ; gc_vstep9+7 < gc_n5; gc_vstep9 += 8 {
+				gc_rank5 := gc_vstep9
 //line olcf.go:247
-				_ = gc_vb5
-				for ; gc_vstep9+7 < gc_n5; gc_vstep9 += 8 {
-					gc_rank5 := gc_vstep9
-					_ = gc_rank5
+				i := archsimd.LoadUint32x8Slice(gc_s_i[gc_rank5:])
 //line olcf.go:247
-					i := archsimd.LoadUint32x8Slice(gc_s_i[gc_rank5:])
+				i = i.Add(gc_vb5)
 //line olcf.go:247
-					_ = i
-//line olcf.go:247
-					i = i.Add(gc_vb5)
-//line olcf.go:247
-					i.StoreSlice(gc_s_i[gc_rank5:])
-				}
-				archsimd.ClearAVXUpperBits()
+				i.StoreSlice(gc_s_i[gc_rank5:])
 			}
-			gc_step34 := gc_vstep9
-			for ; gc_step34+3 < gc_n5; gc_step34 += 4 {
-				{
-					gc_rank5 := gc_step34 + 0
-					gc_pos5.Thread = gc_rank5
-					i := gc_s_i[gc_rank5]
-
-//line olcf.go:247
-					i += gridSize
-					gc_s_i[gc_rank5] = i
-				}
-				{
-					gc_rank5 := gc_step34 + 1
-					gc_pos5.Thread = gc_rank5
-					i := gc_s_i[gc_rank5]
-
-//line olcf.go:247
-					i += gridSize
-					gc_s_i[gc_rank5] = i
-				}
-				{
-					gc_rank5 := gc_step34 + 2
-					gc_pos5.Thread = gc_rank5
-					i := gc_s_i[gc_rank5]
-
-//line olcf.go:247
-					i += gridSize
-					gc_s_i[gc_rank5] = i
-				}
-				{
-					gc_rank5 := gc_step34 + 3
-					gc_pos5.Thread = gc_rank5
-					i := gc_s_i[gc_rank5]
-
-//line olcf.go:247
-					i += gridSize
-					gc_s_i[gc_rank5] = i
-				}
-			}
-			for gc_rank5 := gc_step34; gc_rank5 < gc_n5; gc_rank5++ {
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step34 := gc_vstep9
+		for ; gc_step34+3 < gc_n5; gc_step34 += 4 {
+			{
+				gc_rank5 := gc_step34 + 0
 				gc_pos5.Thread = gc_rank5
 				i := gc_s_i[gc_rank5]
-
+//line olcf.go:247
+				i += gridSize
+				gc_s_i[gc_rank5] = i
+			}
+			{
+				gc_rank5 := gc_step34 + 1
+				gc_pos5.Thread = gc_rank5
+				i := gc_s_i[gc_rank5]
+//line olcf.go:247
+				i += gridSize
+				gc_s_i[gc_rank5] = i
+			}
+			{
+				gc_rank5 := gc_step34 + 2
+				gc_pos5.Thread = gc_rank5
+				i := gc_s_i[gc_rank5]
+//line olcf.go:247
+				i += gridSize
+				gc_s_i[gc_rank5] = i
+			}
+			{
+				gc_rank5 := gc_step34 + 3
+				gc_pos5.Thread = gc_rank5
+				i := gc_s_i[gc_rank5]
 //line olcf.go:247
 				i += gridSize
 				gc_s_i[gc_rank5] = i
 			}
 		}
+		for gc_rank5 := gc_step34; gc_rank5 < gc_n5; gc_rank5++ {
+			gc_pos5.Thread = gc_rank5
+			i := gc_s_i[gc_rank5]
+//line olcf.go:247
+			i += gridSize
+			gc_s_i[gc_rank5] = i
+		}
 	}
-
 //line olcf.go:263
 	if !gc_b5.SyncGrid() {
 		return
 	}
-	{
-		gc_vstep10 := 0
-		if compiled.SIMD {
-			for ; gc_vstep10+7 < gc_n5; gc_vstep10 += 8 {
-				gc_rank5 := gc_vstep10
-				_ = gc_rank5
+//line olcf.go:267
+	gc_vstep10 := 0
+	if compiled.SIMD {
+		for ; gc_vstep10+7 < gc_n5; gc_vstep10 += 8 {
+			gc_rank5 := gc_vstep10
 //line olcf.go:264
-				var stride uint32 = uint32(0)
-//line olcf.go:264
-				_ = stride
-				archsimd.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank5:])
-			}
-			archsimd.ClearAVXUpperBits()
+			var stride uint32 = uint32(0)
+			archsimd.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank5:])
 		}
-		gc_step35 := gc_vstep10
-		for ; gc_step35+3 < gc_n5; gc_step35 += 4 {
-			{
-				gc_rank5 := gc_step35 + 0
-				gc_pos5.Thread = gc_rank5
-
-//line olcf.go:264
-				stride := uint32(0)
-				_ = stride
-				gc_s_stride[gc_rank5] = stride
-			}
-			{
-				gc_rank5 := gc_step35 + 1
-				gc_pos5.Thread = gc_rank5
-
-//line olcf.go:264
-				stride := uint32(0)
-				_ = stride
-				gc_s_stride[gc_rank5] = stride
-			}
-			{
-				gc_rank5 := gc_step35 + 2
-				gc_pos5.Thread = gc_rank5
-
-//line olcf.go:264
-				stride := uint32(0)
-				_ = stride
-				gc_s_stride[gc_rank5] = stride
-			}
-			{
-				gc_rank5 := gc_step35 + 3
-				gc_pos5.Thread = gc_rank5
-
-//line olcf.go:264
-				stride := uint32(0)
-				_ = stride
-				gc_s_stride[gc_rank5] = stride
-			}
-		}
-		for gc_rank5 := gc_step35; gc_rank5 < gc_n5; gc_rank5++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step35 := gc_vstep10
+	for ; gc_step35+3 < gc_n5; gc_step35 += 4 {
+		{
+			gc_rank5 := gc_step35 + 0
 			gc_pos5.Thread = gc_rank5
-
 //line olcf.go:264
 			stride := uint32(0)
-			_ = stride
+//line olcf.go:266
+			gc_s_stride[gc_rank5] = stride
+		}
+		{
+			gc_rank5 := gc_step35 + 1
+			gc_pos5.Thread = gc_rank5
+//line olcf.go:264
+			stride := uint32(0)
+//line olcf.go:266
+			gc_s_stride[gc_rank5] = stride
+		}
+		{
+			gc_rank5 := gc_step35 + 2
+			gc_pos5.Thread = gc_rank5
+//line olcf.go:264
+			stride := uint32(0)
+//line olcf.go:266
+			gc_s_stride[gc_rank5] = stride
+		}
+		{
+			gc_rank5 := gc_step35 + 3
+			gc_pos5.Thread = gc_rank5
+//line olcf.go:264
+			stride := uint32(0)
+//line olcf.go:266
 			gc_s_stride[gc_rank5] = stride
 		}
 	}
-
+	for gc_rank5 := gc_step35; gc_rank5 < gc_n5; gc_rank5++ {
+		gc_pos5.Thread = gc_rank5
+//line olcf.go:264
+		stride := uint32(0)
+//line olcf.go:266
+		gc_s_stride[gc_rank5] = stride
+	}
 //line olcf.go:265
 	for gc_off, gc_limit, gc_more := uint32(0), uint32(dsize), true; gc_more; gc_off += gridSize {
 		gc_b5.Tick()
@@ -2398,51 +1819,40 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 			return
 		}
 		gc_more = false
-		{
-			for gc_rank5 := 0; gc_rank5 < gc_n5; gc_rank5++ {
-				gc_pos5.Thread = gc_rank5
-
+//line olcf.go:272
+		for gc_rank5 := 0; gc_rank5 < gc_n5; gc_rank5++ {
+			gc_pos5.Thread = gc_rank5
 //line olcf.go:244
-				tidx := uint32(gc_rank5)
-				_ = tidx
-
-//line olcf.go:245
-				gidx := tidx + olcfNTPB*uint32(gc_bidx5.X)
-				_ = gidx
-				stride := gc_s_stride[gc_rank5]
-
+			tidx := uint32(gc_rank5)
+			gidx := tidx + olcfNTPB*uint32(gc_bidx5.X)
+//line olcf.go:247
+			stride := gc_s_stride[gc_rank5]
 //line olcf.go:265
-				gc_start5 := gidx
-				i_ := gc_start5 + gc_off
-				if !(i_ < gc_limit) || i_ < gc_start5 && compiled.StrideStopped(gc_start5, gridSize, gc_limit, false) {
-					continue
-				}
-				gc_more = true
-
-//line olcf.go:266
-				temp_ := idata[i_]
-
-//line olcf.go:267
-				if predicateTest(temp_, removeVal) != 0 {
-					myIdx := idxs[i_]
-					for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx5.X) + (stride * uint32(gc_gdx5))); j_++ {
-//line olcf.go:269
-						gc_b5.Tick()
-//line olcf.go:269
-						if gc_b5.Stopped() {
-//line olcf.go:269
-							return
-//line olcf.go:269
-						}
-						myIdx += idxs[j_*olcfNTPB-1]
-					}
-					odata[myIdx-1] = temp_
-				}
-
-//line olcf.go:274
-				stride++
-				gc_s_stride[gc_rank5] = stride
+			gc_start5 := gidx
+			i_ := gc_start5 + gc_off
+			if !(i_ < gc_limit) || i_ < gc_start5 && compiled.StrideStopped(gc_start5, gridSize, gc_limit, false) {
+				continue
 			}
+			gc_more = true
+//line olcf.go:266
+			temp_ := idata[i_]
+			if predicateTest(temp_, removeVal) != 0 {
+				myIdx := idxs[i_]
+				for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx5.X) + (stride * uint32(gc_gdx5))); j_++ {
+//line olcf.go:269
+					gc_b5.Tick()
+//line olcf.go:269
+					if gc_b5.Stopped() {
+//line olcf.go:269
+						return
+					}
+//line olcf.go:270
+					myIdx += idxs[j_*olcfNTPB-1]
+				}
+				odata[myIdx-1] = temp_
+			}
+			stride++
+			gc_s_stride[gc_rank5] = stride
 		}
 	}
 }
@@ -2459,110 +1869,73 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 	gc_s_temp := compiled.Scratch[uint32](gc_b2, 1)[:gc_n2]
 	gc_s_stride := compiled.Scratch[uint32](gc_b2, 2)[:gc_n2]
 	_ = &removeVal
-
 //line olcf.go:241
 	sidxs := gocuda.Shared[uint32](t, olcfNTPB)[:olcfNTPB]
-
-//line olcf.go:242
 	g := cg.ThisThreadBlock(t)
 	_ = g
-
 //line olcf.go:243
 	gg := cg.ThisGrid(t)
 	_ = gg
-
 //line olcf.go:246
 	gridSize := uint32(gc_n2 * gc_gdx2)
-	{
-		gc_step8 := 0
-		for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
-			{
-				gc_rank2 := gc_step8 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line olcf.go:244
-				tidx := uint32(gc_rank2)
-				_ = tidx
-
-//line olcf.go:245
-				gidx := tidx + olcfNTPB*uint32(gc_bidx2.X)
-				_ = gidx
-
-//line olcf.go:247
-				i := gidx
-				_ = i
-				gc_s_i[gc_rank2] = i
-			}
-			{
-				gc_rank2 := gc_step8 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line olcf.go:244
-				tidx := uint32(gc_rank2)
-				_ = tidx
-
-//line olcf.go:245
-				gidx := tidx + olcfNTPB*uint32(gc_bidx2.X)
-				_ = gidx
-
-//line olcf.go:247
-				i := gidx
-				_ = i
-				gc_s_i[gc_rank2] = i
-			}
-			{
-				gc_rank2 := gc_step8 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line olcf.go:244
-				tidx := uint32(gc_rank2)
-				_ = tidx
-
-//line olcf.go:245
-				gidx := tidx + olcfNTPB*uint32(gc_bidx2.X)
-				_ = gidx
-
-//line olcf.go:247
-				i := gidx
-				_ = i
-				gc_s_i[gc_rank2] = i
-			}
-			{
-				gc_rank2 := gc_step8 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line olcf.go:244
-				tidx := uint32(gc_rank2)
-				_ = tidx
-
-//line olcf.go:245
-				gidx := tidx + olcfNTPB*uint32(gc_bidx2.X)
-				_ = gidx
-
-//line olcf.go:247
-				i := gidx
-				_ = i
-				gc_s_i[gc_rank2] = i
-			}
-		}
-		for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
+//line olcf.go:248
+	gc_step8 := 0
+	for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
+		{
+			gc_rank2 := gc_step8 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line olcf.go:244
 			tidx := uint32(gc_rank2)
-			_ = tidx
-
-//line olcf.go:245
 			gidx := tidx + olcfNTPB*uint32(gc_bidx2.X)
-			_ = gidx
-
 //line olcf.go:247
 			i := gidx
-			_ = i
+//line olcf.go:249
+			gc_s_i[gc_rank2] = i
+		}
+		{
+			gc_rank2 := gc_step8 + 1
+			gc_pos2.Thread = gc_rank2
+//line olcf.go:244
+			tidx := uint32(gc_rank2)
+			gidx := tidx + olcfNTPB*uint32(gc_bidx2.X)
+//line olcf.go:247
+			i := gidx
+//line olcf.go:249
+			gc_s_i[gc_rank2] = i
+		}
+		{
+			gc_rank2 := gc_step8 + 2
+			gc_pos2.Thread = gc_rank2
+//line olcf.go:244
+			tidx := uint32(gc_rank2)
+			gidx := tidx + olcfNTPB*uint32(gc_bidx2.X)
+//line olcf.go:247
+			i := gidx
+//line olcf.go:249
+			gc_s_i[gc_rank2] = i
+		}
+		{
+			gc_rank2 := gc_step8 + 3
+			gc_pos2.Thread = gc_rank2
+//line olcf.go:244
+			tidx := uint32(gc_rank2)
+			gidx := tidx + olcfNTPB*uint32(gc_bidx2.X)
+//line olcf.go:247
+			i := gidx
+//line olcf.go:249
 			gc_s_i[gc_rank2] = i
 		}
 	}
-
+	for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line olcf.go:244
+		tidx := uint32(gc_rank2)
+		gidx := tidx + olcfNTPB*uint32(gc_bidx2.X)
+//line olcf.go:247
+		i := gidx
+//line olcf.go:249
+		gc_s_i[gc_rank2] = i
+	}
 //line olcf.go:247
 	for {
 		gc_b2.Tick()
@@ -2570,193 +1943,148 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 			return
 		}
 		gc_r22, gc_r22in, gc_r22out := 0, 0, 0
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				i := gc_s_i[gc_rank2]
-				if i < dsize {
-					gc_r22 |= 1
-					gc_r22in = gc_rank2
-				} else {
-					gc_r22 |= 2
-					gc_r22out = gc_rank2
-				}
+//line olcf.go:254
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			i := gc_s_i[gc_rank2]
+			if i < dsize {
+				gc_r22 |= 1
+				gc_r22in = gc_rank2
+			} else {
+				gc_r22 |= 2
+				gc_r22out = gc_rank2
 			}
 		}
+//line olcf.go:266
 		if gc_r22 == 3 {
 			compiled.Diverged(gc_b2, "Sync", gc_r22in, gc_r22out)
 		}
 		if gc_r22&1 == 0 {
 			break
 		}
-		{
-			gc_step9 := 0
-			for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
-				{
-					gc_rank2 := gc_step9 + 0
-					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:244
-					tidx := uint32(gc_rank2)
-					_ = tidx
-					i := gc_s_i[gc_rank2]
-
-//line olcf.go:248
-					temp := predicateTest(idata[i], removeVal)
-
-//line olcf.go:249
-					sidxs[tidx] = temp
-					_ = temp
-					gc_s_temp[gc_rank2] = temp
-				}
-				{
-					gc_rank2 := gc_step9 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:244
-					tidx := uint32(gc_rank2)
-					_ = tidx
-					i := gc_s_i[gc_rank2]
-
-//line olcf.go:248
-					temp := predicateTest(idata[i], removeVal)
-
-//line olcf.go:249
-					sidxs[tidx] = temp
-					_ = temp
-					gc_s_temp[gc_rank2] = temp
-				}
-				{
-					gc_rank2 := gc_step9 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:244
-					tidx := uint32(gc_rank2)
-					_ = tidx
-					i := gc_s_i[gc_rank2]
-
-//line olcf.go:248
-					temp := predicateTest(idata[i], removeVal)
-
-//line olcf.go:249
-					sidxs[tidx] = temp
-					_ = temp
-					gc_s_temp[gc_rank2] = temp
-				}
-				{
-					gc_rank2 := gc_step9 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:244
-					tidx := uint32(gc_rank2)
-					_ = tidx
-					i := gc_s_i[gc_rank2]
-
-//line olcf.go:248
-					temp := predicateTest(idata[i], removeVal)
-
-//line olcf.go:249
-					sidxs[tidx] = temp
-					_ = temp
-					gc_s_temp[gc_rank2] = temp
-				}
-			}
-			for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
+//line olcf.go:273
+		gc_step9 := 0
+		for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
+			{
+				gc_rank2 := gc_step9 + 0
 				gc_pos2.Thread = gc_rank2
-
 //line olcf.go:244
 				tidx := uint32(gc_rank2)
-				_ = tidx
+//line olcf.go:246
 				i := gc_s_i[gc_rank2]
-
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
-
-//line olcf.go:249
 				sidxs[tidx] = temp
-				_ = temp
+//line olcf.go:251
+				gc_s_temp[gc_rank2] = temp
+			}
+			{
+				gc_rank2 := gc_step9 + 1
+				gc_pos2.Thread = gc_rank2
+//line olcf.go:244
+				tidx := uint32(gc_rank2)
+//line olcf.go:246
+				i := gc_s_i[gc_rank2]
+//line olcf.go:248
+				temp := predicateTest(idata[i], removeVal)
+				sidxs[tidx] = temp
+//line olcf.go:251
+				gc_s_temp[gc_rank2] = temp
+			}
+			{
+				gc_rank2 := gc_step9 + 2
+				gc_pos2.Thread = gc_rank2
+//line olcf.go:244
+				tidx := uint32(gc_rank2)
+//line olcf.go:246
+				i := gc_s_i[gc_rank2]
+//line olcf.go:248
+				temp := predicateTest(idata[i], removeVal)
+				sidxs[tidx] = temp
+//line olcf.go:251
+				gc_s_temp[gc_rank2] = temp
+			}
+			{
+				gc_rank2 := gc_step9 + 3
+				gc_pos2.Thread = gc_rank2
+//line olcf.go:244
+				tidx := uint32(gc_rank2)
+//line olcf.go:246
+				i := gc_s_i[gc_rank2]
+//line olcf.go:248
+				temp := predicateTest(idata[i], removeVal)
+				sidxs[tidx] = temp
+//line olcf.go:251
 				gc_s_temp[gc_rank2] = temp
 			}
 		}
-
+		for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+//line olcf.go:244
+			tidx := uint32(gc_rank2)
+//line olcf.go:246
+			i := gc_s_i[gc_rank2]
+//line olcf.go:248
+			temp := predicateTest(idata[i], removeVal)
+			sidxs[tidx] = temp
+//line olcf.go:251
+			gc_s_temp[gc_rank2] = temp
+		}
 //line olcf.go:250
 		for j := 1; j < gc_n2; j <<= 1 {
 			gc_b2.Tick()
 			if gc_b2.Stopped() {
 				return
 			}
-			{
-				gc_step10 := 0
-				for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
-					{
-						gc_rank2 := gc_step10 + 0
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:244
-						tidx := uint32(gc_rank2)
-						_ = tidx
-						temp := gc_s_temp[gc_rank2]
-
-//line olcf.go:252
-						if uint32(j) <= tidx {
-							temp += sidxs[tidx-uint32(j)]
-						}
-						gc_s_temp[gc_rank2] = temp
-					}
-					{
-						gc_rank2 := gc_step10 + 1
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:244
-						tidx := uint32(gc_rank2)
-						_ = tidx
-						temp := gc_s_temp[gc_rank2]
-
-//line olcf.go:252
-						if uint32(j) <= tidx {
-							temp += sidxs[tidx-uint32(j)]
-						}
-						gc_s_temp[gc_rank2] = temp
-					}
-					{
-						gc_rank2 := gc_step10 + 2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:244
-						tidx := uint32(gc_rank2)
-						_ = tidx
-						temp := gc_s_temp[gc_rank2]
-
-//line olcf.go:252
-						if uint32(j) <= tidx {
-							temp += sidxs[tidx-uint32(j)]
-						}
-						gc_s_temp[gc_rank2] = temp
-					}
-					{
-						gc_rank2 := gc_step10 + 3
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:244
-						tidx := uint32(gc_rank2)
-						_ = tidx
-						temp := gc_s_temp[gc_rank2]
-
-//line olcf.go:252
-						if uint32(j) <= tidx {
-							temp += sidxs[tidx-uint32(j)]
-						}
-						gc_s_temp[gc_rank2] = temp
-					}
-				}
-				for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
+//line olcf.go:256
+			gc_step10 := 0
+			for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
+				{
+					gc_rank2 := gc_step10 + 0
 					gc_pos2.Thread = gc_rank2
-
 //line olcf.go:244
 					tidx := uint32(gc_rank2)
-					_ = tidx
+//line olcf.go:246
 					temp := gc_s_temp[gc_rank2]
-
+//line olcf.go:252
+					if uint32(j) <= tidx {
+						temp += sidxs[tidx-uint32(j)]
+					}
+					gc_s_temp[gc_rank2] = temp
+				}
+				{
+					gc_rank2 := gc_step10 + 1
+					gc_pos2.Thread = gc_rank2
+//line olcf.go:244
+					tidx := uint32(gc_rank2)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank2]
+//line olcf.go:252
+					if uint32(j) <= tidx {
+						temp += sidxs[tidx-uint32(j)]
+					}
+					gc_s_temp[gc_rank2] = temp
+				}
+				{
+					gc_rank2 := gc_step10 + 2
+					gc_pos2.Thread = gc_rank2
+//line olcf.go:244
+					tidx := uint32(gc_rank2)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank2]
+//line olcf.go:252
+					if uint32(j) <= tidx {
+						temp += sidxs[tidx-uint32(j)]
+					}
+					gc_s_temp[gc_rank2] = temp
+				}
+				{
+					gc_rank2 := gc_step10 + 3
+					gc_pos2.Thread = gc_rank2
+//line olcf.go:244
+					tidx := uint32(gc_rank2)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank2]
 //line olcf.go:252
 					if uint32(j) <= tidx {
 						temp += sidxs[tidx-uint32(j)]
@@ -2764,268 +2092,241 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 					gc_s_temp[gc_rank2] = temp
 				}
 			}
-			{
-				gc_step11 := 0
-				for ; gc_step11+3 < gc_n2; gc_step11 += 4 {
-					{
-						gc_rank2 := gc_step11 + 0
-						gc_pos2.Thread = gc_rank2
-
+			for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
 //line olcf.go:244
-						tidx := uint32(gc_rank2)
-						_ = tidx
-						temp := gc_s_temp[gc_rank2]
-
-//line olcf.go:256
-						if uint32(j) <= tidx {
-							sidxs[tidx] = temp
-						}
-					}
-					{
-						gc_rank2 := gc_step11 + 1
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:244
-						tidx := uint32(gc_rank2)
-						_ = tidx
-						temp := gc_s_temp[gc_rank2]
-
-//line olcf.go:256
-						if uint32(j) <= tidx {
-							sidxs[tidx] = temp
-						}
-					}
-					{
-						gc_rank2 := gc_step11 + 2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:244
-						tidx := uint32(gc_rank2)
-						_ = tidx
-						temp := gc_s_temp[gc_rank2]
-
-//line olcf.go:256
-						if uint32(j) <= tidx {
-							sidxs[tidx] = temp
-						}
-					}
-					{
-						gc_rank2 := gc_step11 + 3
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:244
-						tidx := uint32(gc_rank2)
-						_ = tidx
-						temp := gc_s_temp[gc_rank2]
-
-//line olcf.go:256
-						if uint32(j) <= tidx {
-							sidxs[tidx] = temp
-						}
-					}
+				tidx := uint32(gc_rank2)
+//line olcf.go:246
+				temp := gc_s_temp[gc_rank2]
+//line olcf.go:252
+				if uint32(j) <= tidx {
+					temp += sidxs[tidx-uint32(j)]
 				}
-				for gc_rank2 := gc_step11; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_s_temp[gc_rank2] = temp
+			}
+//line olcf.go:259
+			gc_step11 := 0
+			for ; gc_step11+3 < gc_n2; gc_step11 += 4 {
+				{
+					gc_rank2 := gc_step11 + 0
 					gc_pos2.Thread = gc_rank2
-
 //line olcf.go:244
 					tidx := uint32(gc_rank2)
-					_ = tidx
+//line olcf.go:246
 					temp := gc_s_temp[gc_rank2]
-
+//line olcf.go:256
+					if uint32(j) <= tidx {
+						sidxs[tidx] = temp
+					}
+				}
+				{
+					gc_rank2 := gc_step11 + 1
+					gc_pos2.Thread = gc_rank2
+//line olcf.go:244
+					tidx := uint32(gc_rank2)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank2]
+//line olcf.go:256
+					if uint32(j) <= tidx {
+						sidxs[tidx] = temp
+					}
+				}
+				{
+					gc_rank2 := gc_step11 + 2
+					gc_pos2.Thread = gc_rank2
+//line olcf.go:244
+					tidx := uint32(gc_rank2)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank2]
+//line olcf.go:256
+					if uint32(j) <= tidx {
+						sidxs[tidx] = temp
+					}
+				}
+				{
+					gc_rank2 := gc_step11 + 3
+					gc_pos2.Thread = gc_rank2
+//line olcf.go:244
+					tidx := uint32(gc_rank2)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank2]
 //line olcf.go:256
 					if uint32(j) <= tidx {
 						sidxs[tidx] = temp
 					}
 				}
 			}
-		}
-		{
-			gc_step12 := 0
-			for ; gc_step12+3 < gc_n2; gc_step12 += 4 {
-				{
-					gc_rank2 := gc_step12 + 0
-					gc_pos2.Thread = gc_rank2
-					i := gc_s_i[gc_rank2]
-					temp := gc_s_temp[gc_rank2]
-
-//line olcf.go:260
-					idxs[i] = temp
-				}
-				{
-					gc_rank2 := gc_step12 + 1
-					gc_pos2.Thread = gc_rank2
-					i := gc_s_i[gc_rank2]
-					temp := gc_s_temp[gc_rank2]
-
-//line olcf.go:260
-					idxs[i] = temp
-				}
-				{
-					gc_rank2 := gc_step12 + 2
-					gc_pos2.Thread = gc_rank2
-					i := gc_s_i[gc_rank2]
-					temp := gc_s_temp[gc_rank2]
-
-//line olcf.go:260
-					idxs[i] = temp
-				}
-				{
-					gc_rank2 := gc_step12 + 3
-					gc_pos2.Thread = gc_rank2
-					i := gc_s_i[gc_rank2]
-					temp := gc_s_temp[gc_rank2]
-
-//line olcf.go:260
-					idxs[i] = temp
+			for gc_rank2 := gc_step11; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+//line olcf.go:244
+				tidx := uint32(gc_rank2)
+//line olcf.go:246
+				temp := gc_s_temp[gc_rank2]
+//line olcf.go:256
+				if uint32(j) <= tidx {
+					sidxs[tidx] = temp
 				}
 			}
-			for gc_rank2 := gc_step12; gc_rank2 < gc_n2; gc_rank2++ {
+		}
+//line olcf.go:263
+		gc_step12 := 0
+		for ; gc_step12+3 < gc_n2; gc_step12 += 4 {
+			{
+				gc_rank2 := gc_step12 + 0
 				gc_pos2.Thread = gc_rank2
 				i := gc_s_i[gc_rank2]
 				temp := gc_s_temp[gc_rank2]
-
+//line olcf.go:260
+				idxs[i] = temp
+			}
+			{
+				gc_rank2 := gc_step12 + 1
+				gc_pos2.Thread = gc_rank2
+				i := gc_s_i[gc_rank2]
+				temp := gc_s_temp[gc_rank2]
+//line olcf.go:260
+				idxs[i] = temp
+			}
+			{
+				gc_rank2 := gc_step12 + 2
+				gc_pos2.Thread = gc_rank2
+				i := gc_s_i[gc_rank2]
+				temp := gc_s_temp[gc_rank2]
+//line olcf.go:260
+				idxs[i] = temp
+			}
+			{
+				gc_rank2 := gc_step12 + 3
+				gc_pos2.Thread = gc_rank2
+				i := gc_s_i[gc_rank2]
+				temp := gc_s_temp[gc_rank2]
 //line olcf.go:260
 				idxs[i] = temp
 			}
 		}
-		{
-			gc_vstep3 := 0
-			if compiled.SIMD {
+		for gc_rank2 := gc_step12; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			i := gc_s_i[gc_rank2]
+			temp := gc_s_temp[gc_rank2]
+//line olcf.go:260
+			idxs[i] = temp
+		}
+//line olcf.go:264
+		gc_vstep3 := 0
+		if compiled.SIMD {
 //line olcf.go:247
-				gc_vb2 := archsimd.BroadcastUint32x8(gridSize)
+			gc_vb2 := archsimd.BroadcastUint32x8(gridSize)
+			for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
+				gc_rank2 := gc_vstep3
 //line olcf.go:247
-				_ = gc_vb2
-				for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
-					gc_rank2 := gc_vstep3
-					_ = gc_rank2
+				i := archsimd.LoadUint32x8Slice(gc_s_i[gc_rank2:])
 //line olcf.go:247
-					i := archsimd.LoadUint32x8Slice(gc_s_i[gc_rank2:])
+				i = i.Add(gc_vb2)
 //line olcf.go:247
-					_ = i
-//line olcf.go:247
-					i = i.Add(gc_vb2)
-//line olcf.go:247
-					i.StoreSlice(gc_s_i[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
+				i.StoreSlice(gc_s_i[gc_rank2:])
 			}
-			gc_step13 := gc_vstep3
-			for ; gc_step13+3 < gc_n2; gc_step13 += 4 {
-				{
-					gc_rank2 := gc_step13 + 0
-					gc_pos2.Thread = gc_rank2
-					i := gc_s_i[gc_rank2]
-
-//line olcf.go:247
-					i += gridSize
-					gc_s_i[gc_rank2] = i
-				}
-				{
-					gc_rank2 := gc_step13 + 1
-					gc_pos2.Thread = gc_rank2
-					i := gc_s_i[gc_rank2]
-
-//line olcf.go:247
-					i += gridSize
-					gc_s_i[gc_rank2] = i
-				}
-				{
-					gc_rank2 := gc_step13 + 2
-					gc_pos2.Thread = gc_rank2
-					i := gc_s_i[gc_rank2]
-
-//line olcf.go:247
-					i += gridSize
-					gc_s_i[gc_rank2] = i
-				}
-				{
-					gc_rank2 := gc_step13 + 3
-					gc_pos2.Thread = gc_rank2
-					i := gc_s_i[gc_rank2]
-
-//line olcf.go:247
-					i += gridSize
-					gc_s_i[gc_rank2] = i
-				}
-			}
-			for gc_rank2 := gc_step13; gc_rank2 < gc_n2; gc_rank2++ {
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step13 := gc_vstep3
+		for ; gc_step13+3 < gc_n2; gc_step13 += 4 {
+			{
+				gc_rank2 := gc_step13 + 0
 				gc_pos2.Thread = gc_rank2
 				i := gc_s_i[gc_rank2]
-
+//line olcf.go:247
+				i += gridSize
+				gc_s_i[gc_rank2] = i
+			}
+			{
+				gc_rank2 := gc_step13 + 1
+				gc_pos2.Thread = gc_rank2
+				i := gc_s_i[gc_rank2]
+//line olcf.go:247
+				i += gridSize
+				gc_s_i[gc_rank2] = i
+			}
+			{
+				gc_rank2 := gc_step13 + 2
+				gc_pos2.Thread = gc_rank2
+				i := gc_s_i[gc_rank2]
+//line olcf.go:247
+				i += gridSize
+				gc_s_i[gc_rank2] = i
+			}
+			{
+				gc_rank2 := gc_step13 + 3
+				gc_pos2.Thread = gc_rank2
+				i := gc_s_i[gc_rank2]
 //line olcf.go:247
 				i += gridSize
 				gc_s_i[gc_rank2] = i
 			}
 		}
+		for gc_rank2 := gc_step13; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			i := gc_s_i[gc_rank2]
+//line olcf.go:247
+			i += gridSize
+			gc_s_i[gc_rank2] = i
+		}
 	}
-
 //line olcf.go:263
 	if !gc_b2.SyncGrid() {
 		return
 	}
-	{
-		gc_vstep4 := 0
-		if compiled.SIMD {
-			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-				gc_rank2 := gc_vstep4
-				_ = gc_rank2
+//line olcf.go:267
+	gc_vstep4 := 0
+	if compiled.SIMD {
+		for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+			gc_rank2 := gc_vstep4
 //line olcf.go:264
-				var stride uint32 = uint32(0)
-//line olcf.go:264
-				_ = stride
-				archsimd.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
+			var stride uint32 = uint32(0)
+			archsimd.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank2:])
 		}
-		gc_step14 := gc_vstep4
-		for ; gc_step14+3 < gc_n2; gc_step14 += 4 {
-			{
-				gc_rank2 := gc_step14 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line olcf.go:264
-				stride := uint32(0)
-				_ = stride
-				gc_s_stride[gc_rank2] = stride
-			}
-			{
-				gc_rank2 := gc_step14 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line olcf.go:264
-				stride := uint32(0)
-				_ = stride
-				gc_s_stride[gc_rank2] = stride
-			}
-			{
-				gc_rank2 := gc_step14 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line olcf.go:264
-				stride := uint32(0)
-				_ = stride
-				gc_s_stride[gc_rank2] = stride
-			}
-			{
-				gc_rank2 := gc_step14 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line olcf.go:264
-				stride := uint32(0)
-				_ = stride
-				gc_s_stride[gc_rank2] = stride
-			}
-		}
-		for gc_rank2 := gc_step14; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step14 := gc_vstep4
+	for ; gc_step14+3 < gc_n2; gc_step14 += 4 {
+		{
+			gc_rank2 := gc_step14 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line olcf.go:264
 			stride := uint32(0)
-			_ = stride
+//line olcf.go:266
+			gc_s_stride[gc_rank2] = stride
+		}
+		{
+			gc_rank2 := gc_step14 + 1
+			gc_pos2.Thread = gc_rank2
+//line olcf.go:264
+			stride := uint32(0)
+//line olcf.go:266
+			gc_s_stride[gc_rank2] = stride
+		}
+		{
+			gc_rank2 := gc_step14 + 2
+			gc_pos2.Thread = gc_rank2
+//line olcf.go:264
+			stride := uint32(0)
+//line olcf.go:266
+			gc_s_stride[gc_rank2] = stride
+		}
+		{
+			gc_rank2 := gc_step14 + 3
+			gc_pos2.Thread = gc_rank2
+//line olcf.go:264
+			stride := uint32(0)
+//line olcf.go:266
 			gc_s_stride[gc_rank2] = stride
 		}
 	}
-
+	for gc_rank2 := gc_step14; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line olcf.go:264
+		stride := uint32(0)
+//line olcf.go:266
+		gc_s_stride[gc_rank2] = stride
+	}
 //line olcf.go:265
 	for gc_off, gc_limit, gc_more := uint32(0), uint32(dsize), true; gc_more; gc_off += gridSize {
 		gc_b2.Tick()
@@ -3033,51 +2334,40 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 			return
 		}
 		gc_more = false
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-
+//line olcf.go:272
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
 //line olcf.go:244
-				tidx := uint32(gc_rank2)
-				_ = tidx
-
-//line olcf.go:245
-				gidx := tidx + olcfNTPB*uint32(gc_bidx2.X)
-				_ = gidx
-				stride := gc_s_stride[gc_rank2]
-
+			tidx := uint32(gc_rank2)
+			gidx := tidx + olcfNTPB*uint32(gc_bidx2.X)
+//line olcf.go:247
+			stride := gc_s_stride[gc_rank2]
 //line olcf.go:265
-				gc_start2 := gidx
-				i_ := gc_start2 + gc_off
-				if !(i_ < gc_limit) || i_ < gc_start2 && compiled.StrideStopped(gc_start2, gridSize, gc_limit, false) {
-					continue
-				}
-				gc_more = true
-
-//line olcf.go:266
-				temp_ := idata[i_]
-
-//line olcf.go:267
-				if predicateTest(temp_, removeVal) != 0 {
-					myIdx := idxs[i_]
-					for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx2.X) + (stride * uint32(gc_gdx2))); j_++ {
-//line olcf.go:269
-						gc_b2.Tick()
-//line olcf.go:269
-						if gc_b2.Stopped() {
-//line olcf.go:269
-							return
-//line olcf.go:269
-						}
-						myIdx += idxs[j_*olcfNTPB-1]
-					}
-					odata[myIdx-1] = temp_
-				}
-
-//line olcf.go:274
-				stride++
-				gc_s_stride[gc_rank2] = stride
+			gc_start2 := gidx
+			i_ := gc_start2 + gc_off
+			if !(i_ < gc_limit) || i_ < gc_start2 && compiled.StrideStopped(gc_start2, gridSize, gc_limit, false) {
+				continue
 			}
+			gc_more = true
+//line olcf.go:266
+			temp_ := idata[i_]
+			if predicateTest(temp_, removeVal) != 0 {
+				myIdx := idxs[i_]
+				for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx2.X) + (stride * uint32(gc_gdx2))); j_++ {
+//line olcf.go:269
+					gc_b2.Tick()
+//line olcf.go:269
+					if gc_b2.Stopped() {
+//line olcf.go:269
+						return
+					}
+//line olcf.go:270
+					myIdx += idxs[j_*olcfNTPB-1]
+				}
+				odata[myIdx-1] = temp_
+			}
+			stride++
+			gc_s_stride[gc_rank2] = stride
 		}
 	}
 }
@@ -3093,110 +2383,73 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 	gc_s_i := compiled.Scratch[uint32](gc_b3, 0)[:gc_n3]
 	gc_s_temp := compiled.Scratch[uint32](gc_b3, 1)[:gc_n3]
 	gc_s_stride := compiled.Scratch[uint32](gc_b3, 2)[:gc_n3]
-
 //line olcf.go:241
 	sidxs := gocuda.Shared[uint32](t, olcfNTPB)[:olcfNTPB]
-
-//line olcf.go:242
 	g := cg.ThisThreadBlock(t)
 	_ = g
-
 //line olcf.go:243
 	gg := cg.ThisGrid(t)
 	_ = gg
-
 //line olcf.go:246
 	gridSize := uint32(gc_n3 * gc_gdx3)
-	{
-		gc_step15 := 0
-		for ; gc_step15+3 < gc_n3; gc_step15 += 4 {
-			{
-				gc_rank3 := gc_step15 + 0
-				gc_pos3.Thread = gc_rank3
-
-//line olcf.go:244
-				tidx := uint32(gc_rank3)
-				_ = tidx
-
-//line olcf.go:245
-				gidx := tidx + olcfNTPB*uint32(gc_bidx3.X)
-				_ = gidx
-
-//line olcf.go:247
-				i := gidx
-				_ = i
-				gc_s_i[gc_rank3] = i
-			}
-			{
-				gc_rank3 := gc_step15 + 1
-				gc_pos3.Thread = gc_rank3
-
-//line olcf.go:244
-				tidx := uint32(gc_rank3)
-				_ = tidx
-
-//line olcf.go:245
-				gidx := tidx + olcfNTPB*uint32(gc_bidx3.X)
-				_ = gidx
-
-//line olcf.go:247
-				i := gidx
-				_ = i
-				gc_s_i[gc_rank3] = i
-			}
-			{
-				gc_rank3 := gc_step15 + 2
-				gc_pos3.Thread = gc_rank3
-
-//line olcf.go:244
-				tidx := uint32(gc_rank3)
-				_ = tidx
-
-//line olcf.go:245
-				gidx := tidx + olcfNTPB*uint32(gc_bidx3.X)
-				_ = gidx
-
-//line olcf.go:247
-				i := gidx
-				_ = i
-				gc_s_i[gc_rank3] = i
-			}
-			{
-				gc_rank3 := gc_step15 + 3
-				gc_pos3.Thread = gc_rank3
-
-//line olcf.go:244
-				tidx := uint32(gc_rank3)
-				_ = tidx
-
-//line olcf.go:245
-				gidx := tidx + olcfNTPB*uint32(gc_bidx3.X)
-				_ = gidx
-
-//line olcf.go:247
-				i := gidx
-				_ = i
-				gc_s_i[gc_rank3] = i
-			}
-		}
-		for gc_rank3 := gc_step15; gc_rank3 < gc_n3; gc_rank3++ {
+//line olcf.go:248
+	gc_step15 := 0
+	for ; gc_step15+3 < gc_n3; gc_step15 += 4 {
+		{
+			gc_rank3 := gc_step15 + 0
 			gc_pos3.Thread = gc_rank3
-
 //line olcf.go:244
 			tidx := uint32(gc_rank3)
-			_ = tidx
-
-//line olcf.go:245
 			gidx := tidx + olcfNTPB*uint32(gc_bidx3.X)
-			_ = gidx
-
 //line olcf.go:247
 			i := gidx
-			_ = i
+//line olcf.go:249
+			gc_s_i[gc_rank3] = i
+		}
+		{
+			gc_rank3 := gc_step15 + 1
+			gc_pos3.Thread = gc_rank3
+//line olcf.go:244
+			tidx := uint32(gc_rank3)
+			gidx := tidx + olcfNTPB*uint32(gc_bidx3.X)
+//line olcf.go:247
+			i := gidx
+//line olcf.go:249
+			gc_s_i[gc_rank3] = i
+		}
+		{
+			gc_rank3 := gc_step15 + 2
+			gc_pos3.Thread = gc_rank3
+//line olcf.go:244
+			tidx := uint32(gc_rank3)
+			gidx := tidx + olcfNTPB*uint32(gc_bidx3.X)
+//line olcf.go:247
+			i := gidx
+//line olcf.go:249
+			gc_s_i[gc_rank3] = i
+		}
+		{
+			gc_rank3 := gc_step15 + 3
+			gc_pos3.Thread = gc_rank3
+//line olcf.go:244
+			tidx := uint32(gc_rank3)
+			gidx := tidx + olcfNTPB*uint32(gc_bidx3.X)
+//line olcf.go:247
+			i := gidx
+//line olcf.go:249
 			gc_s_i[gc_rank3] = i
 		}
 	}
-
+	for gc_rank3 := gc_step15; gc_rank3 < gc_n3; gc_rank3++ {
+		gc_pos3.Thread = gc_rank3
+//line olcf.go:244
+		tidx := uint32(gc_rank3)
+		gidx := tidx + olcfNTPB*uint32(gc_bidx3.X)
+//line olcf.go:247
+		i := gidx
+//line olcf.go:249
+		gc_s_i[gc_rank3] = i
+	}
 //line olcf.go:247
 	for {
 		gc_b3.Tick()
@@ -3204,193 +2457,148 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 			return
 		}
 		gc_r23, gc_r23in, gc_r23out := 0, 0, 0
-		{
-			for gc_rank3 := 0; gc_rank3 < gc_n3; gc_rank3++ {
-				gc_pos3.Thread = gc_rank3
-				i := gc_s_i[gc_rank3]
-				if i < dsize {
-					gc_r23 |= 1
-					gc_r23in = gc_rank3
-				} else {
-					gc_r23 |= 2
-					gc_r23out = gc_rank3
-				}
+//line olcf.go:254
+		for gc_rank3 := 0; gc_rank3 < gc_n3; gc_rank3++ {
+			gc_pos3.Thread = gc_rank3
+			i := gc_s_i[gc_rank3]
+			if i < dsize {
+				gc_r23 |= 1
+				gc_r23in = gc_rank3
+			} else {
+				gc_r23 |= 2
+				gc_r23out = gc_rank3
 			}
 		}
+//line olcf.go:266
 		if gc_r23 == 3 {
 			compiled.Diverged(gc_b3, "Sync", gc_r23in, gc_r23out)
 		}
 		if gc_r23&1 == 0 {
 			break
 		}
-		{
-			gc_step16 := 0
-			for ; gc_step16+3 < gc_n3; gc_step16 += 4 {
-				{
-					gc_rank3 := gc_step16 + 0
-					gc_pos3.Thread = gc_rank3
-
-//line olcf.go:244
-					tidx := uint32(gc_rank3)
-					_ = tidx
-					i := gc_s_i[gc_rank3]
-
-//line olcf.go:248
-					temp := predicateTest(idata[i], removeVal)
-
-//line olcf.go:249
-					sidxs[tidx] = temp
-					_ = temp
-					gc_s_temp[gc_rank3] = temp
-				}
-				{
-					gc_rank3 := gc_step16 + 1
-					gc_pos3.Thread = gc_rank3
-
-//line olcf.go:244
-					tidx := uint32(gc_rank3)
-					_ = tidx
-					i := gc_s_i[gc_rank3]
-
-//line olcf.go:248
-					temp := predicateTest(idata[i], removeVal)
-
-//line olcf.go:249
-					sidxs[tidx] = temp
-					_ = temp
-					gc_s_temp[gc_rank3] = temp
-				}
-				{
-					gc_rank3 := gc_step16 + 2
-					gc_pos3.Thread = gc_rank3
-
-//line olcf.go:244
-					tidx := uint32(gc_rank3)
-					_ = tidx
-					i := gc_s_i[gc_rank3]
-
-//line olcf.go:248
-					temp := predicateTest(idata[i], removeVal)
-
-//line olcf.go:249
-					sidxs[tidx] = temp
-					_ = temp
-					gc_s_temp[gc_rank3] = temp
-				}
-				{
-					gc_rank3 := gc_step16 + 3
-					gc_pos3.Thread = gc_rank3
-
-//line olcf.go:244
-					tidx := uint32(gc_rank3)
-					_ = tidx
-					i := gc_s_i[gc_rank3]
-
-//line olcf.go:248
-					temp := predicateTest(idata[i], removeVal)
-
-//line olcf.go:249
-					sidxs[tidx] = temp
-					_ = temp
-					gc_s_temp[gc_rank3] = temp
-				}
-			}
-			for gc_rank3 := gc_step16; gc_rank3 < gc_n3; gc_rank3++ {
+//line olcf.go:273
+		gc_step16 := 0
+		for ; gc_step16+3 < gc_n3; gc_step16 += 4 {
+			{
+				gc_rank3 := gc_step16 + 0
 				gc_pos3.Thread = gc_rank3
-
 //line olcf.go:244
 				tidx := uint32(gc_rank3)
-				_ = tidx
+//line olcf.go:246
 				i := gc_s_i[gc_rank3]
-
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
-
-//line olcf.go:249
 				sidxs[tidx] = temp
-				_ = temp
+//line olcf.go:251
+				gc_s_temp[gc_rank3] = temp
+			}
+			{
+				gc_rank3 := gc_step16 + 1
+				gc_pos3.Thread = gc_rank3
+//line olcf.go:244
+				tidx := uint32(gc_rank3)
+//line olcf.go:246
+				i := gc_s_i[gc_rank3]
+//line olcf.go:248
+				temp := predicateTest(idata[i], removeVal)
+				sidxs[tidx] = temp
+//line olcf.go:251
+				gc_s_temp[gc_rank3] = temp
+			}
+			{
+				gc_rank3 := gc_step16 + 2
+				gc_pos3.Thread = gc_rank3
+//line olcf.go:244
+				tidx := uint32(gc_rank3)
+//line olcf.go:246
+				i := gc_s_i[gc_rank3]
+//line olcf.go:248
+				temp := predicateTest(idata[i], removeVal)
+				sidxs[tidx] = temp
+//line olcf.go:251
+				gc_s_temp[gc_rank3] = temp
+			}
+			{
+				gc_rank3 := gc_step16 + 3
+				gc_pos3.Thread = gc_rank3
+//line olcf.go:244
+				tidx := uint32(gc_rank3)
+//line olcf.go:246
+				i := gc_s_i[gc_rank3]
+//line olcf.go:248
+				temp := predicateTest(idata[i], removeVal)
+				sidxs[tidx] = temp
+//line olcf.go:251
 				gc_s_temp[gc_rank3] = temp
 			}
 		}
-
+		for gc_rank3 := gc_step16; gc_rank3 < gc_n3; gc_rank3++ {
+			gc_pos3.Thread = gc_rank3
+//line olcf.go:244
+			tidx := uint32(gc_rank3)
+//line olcf.go:246
+			i := gc_s_i[gc_rank3]
+//line olcf.go:248
+			temp := predicateTest(idata[i], removeVal)
+			sidxs[tidx] = temp
+//line olcf.go:251
+			gc_s_temp[gc_rank3] = temp
+		}
 //line olcf.go:250
 		for j := 1; j < gc_n3; j <<= 1 {
 			gc_b3.Tick()
 			if gc_b3.Stopped() {
 				return
 			}
-			{
-				gc_step17 := 0
-				for ; gc_step17+3 < gc_n3; gc_step17 += 4 {
-					{
-						gc_rank3 := gc_step17 + 0
-						gc_pos3.Thread = gc_rank3
-
-//line olcf.go:244
-						tidx := uint32(gc_rank3)
-						_ = tidx
-						temp := gc_s_temp[gc_rank3]
-
-//line olcf.go:252
-						if uint32(j) <= tidx {
-							temp += sidxs[tidx-uint32(j)]
-						}
-						gc_s_temp[gc_rank3] = temp
-					}
-					{
-						gc_rank3 := gc_step17 + 1
-						gc_pos3.Thread = gc_rank3
-
-//line olcf.go:244
-						tidx := uint32(gc_rank3)
-						_ = tidx
-						temp := gc_s_temp[gc_rank3]
-
-//line olcf.go:252
-						if uint32(j) <= tidx {
-							temp += sidxs[tidx-uint32(j)]
-						}
-						gc_s_temp[gc_rank3] = temp
-					}
-					{
-						gc_rank3 := gc_step17 + 2
-						gc_pos3.Thread = gc_rank3
-
-//line olcf.go:244
-						tidx := uint32(gc_rank3)
-						_ = tidx
-						temp := gc_s_temp[gc_rank3]
-
-//line olcf.go:252
-						if uint32(j) <= tidx {
-							temp += sidxs[tidx-uint32(j)]
-						}
-						gc_s_temp[gc_rank3] = temp
-					}
-					{
-						gc_rank3 := gc_step17 + 3
-						gc_pos3.Thread = gc_rank3
-
-//line olcf.go:244
-						tidx := uint32(gc_rank3)
-						_ = tidx
-						temp := gc_s_temp[gc_rank3]
-
-//line olcf.go:252
-						if uint32(j) <= tidx {
-							temp += sidxs[tidx-uint32(j)]
-						}
-						gc_s_temp[gc_rank3] = temp
-					}
-				}
-				for gc_rank3 := gc_step17; gc_rank3 < gc_n3; gc_rank3++ {
+//line olcf.go:256
+			gc_step17 := 0
+			for ; gc_step17+3 < gc_n3; gc_step17 += 4 {
+				{
+					gc_rank3 := gc_step17 + 0
 					gc_pos3.Thread = gc_rank3
-
 //line olcf.go:244
 					tidx := uint32(gc_rank3)
-					_ = tidx
+//line olcf.go:246
 					temp := gc_s_temp[gc_rank3]
-
+//line olcf.go:252
+					if uint32(j) <= tidx {
+						temp += sidxs[tidx-uint32(j)]
+					}
+					gc_s_temp[gc_rank3] = temp
+				}
+				{
+					gc_rank3 := gc_step17 + 1
+					gc_pos3.Thread = gc_rank3
+//line olcf.go:244
+					tidx := uint32(gc_rank3)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank3]
+//line olcf.go:252
+					if uint32(j) <= tidx {
+						temp += sidxs[tidx-uint32(j)]
+					}
+					gc_s_temp[gc_rank3] = temp
+				}
+				{
+					gc_rank3 := gc_step17 + 2
+					gc_pos3.Thread = gc_rank3
+//line olcf.go:244
+					tidx := uint32(gc_rank3)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank3]
+//line olcf.go:252
+					if uint32(j) <= tidx {
+						temp += sidxs[tidx-uint32(j)]
+					}
+					gc_s_temp[gc_rank3] = temp
+				}
+				{
+					gc_rank3 := gc_step17 + 3
+					gc_pos3.Thread = gc_rank3
+//line olcf.go:244
+					tidx := uint32(gc_rank3)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank3]
 //line olcf.go:252
 					if uint32(j) <= tidx {
 						temp += sidxs[tidx-uint32(j)]
@@ -3398,268 +2606,241 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 					gc_s_temp[gc_rank3] = temp
 				}
 			}
-			{
-				gc_step18 := 0
-				for ; gc_step18+3 < gc_n3; gc_step18 += 4 {
-					{
-						gc_rank3 := gc_step18 + 0
-						gc_pos3.Thread = gc_rank3
-
+			for gc_rank3 := gc_step17; gc_rank3 < gc_n3; gc_rank3++ {
+				gc_pos3.Thread = gc_rank3
 //line olcf.go:244
-						tidx := uint32(gc_rank3)
-						_ = tidx
-						temp := gc_s_temp[gc_rank3]
-
-//line olcf.go:256
-						if uint32(j) <= tidx {
-							sidxs[tidx] = temp
-						}
-					}
-					{
-						gc_rank3 := gc_step18 + 1
-						gc_pos3.Thread = gc_rank3
-
-//line olcf.go:244
-						tidx := uint32(gc_rank3)
-						_ = tidx
-						temp := gc_s_temp[gc_rank3]
-
-//line olcf.go:256
-						if uint32(j) <= tidx {
-							sidxs[tidx] = temp
-						}
-					}
-					{
-						gc_rank3 := gc_step18 + 2
-						gc_pos3.Thread = gc_rank3
-
-//line olcf.go:244
-						tidx := uint32(gc_rank3)
-						_ = tidx
-						temp := gc_s_temp[gc_rank3]
-
-//line olcf.go:256
-						if uint32(j) <= tidx {
-							sidxs[tidx] = temp
-						}
-					}
-					{
-						gc_rank3 := gc_step18 + 3
-						gc_pos3.Thread = gc_rank3
-
-//line olcf.go:244
-						tidx := uint32(gc_rank3)
-						_ = tidx
-						temp := gc_s_temp[gc_rank3]
-
-//line olcf.go:256
-						if uint32(j) <= tidx {
-							sidxs[tidx] = temp
-						}
-					}
+				tidx := uint32(gc_rank3)
+//line olcf.go:246
+				temp := gc_s_temp[gc_rank3]
+//line olcf.go:252
+				if uint32(j) <= tidx {
+					temp += sidxs[tidx-uint32(j)]
 				}
-				for gc_rank3 := gc_step18; gc_rank3 < gc_n3; gc_rank3++ {
+				gc_s_temp[gc_rank3] = temp
+			}
+//line olcf.go:259
+			gc_step18 := 0
+			for ; gc_step18+3 < gc_n3; gc_step18 += 4 {
+				{
+					gc_rank3 := gc_step18 + 0
 					gc_pos3.Thread = gc_rank3
-
 //line olcf.go:244
 					tidx := uint32(gc_rank3)
-					_ = tidx
+//line olcf.go:246
 					temp := gc_s_temp[gc_rank3]
-
+//line olcf.go:256
+					if uint32(j) <= tidx {
+						sidxs[tidx] = temp
+					}
+				}
+				{
+					gc_rank3 := gc_step18 + 1
+					gc_pos3.Thread = gc_rank3
+//line olcf.go:244
+					tidx := uint32(gc_rank3)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank3]
+//line olcf.go:256
+					if uint32(j) <= tidx {
+						sidxs[tidx] = temp
+					}
+				}
+				{
+					gc_rank3 := gc_step18 + 2
+					gc_pos3.Thread = gc_rank3
+//line olcf.go:244
+					tidx := uint32(gc_rank3)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank3]
+//line olcf.go:256
+					if uint32(j) <= tidx {
+						sidxs[tidx] = temp
+					}
+				}
+				{
+					gc_rank3 := gc_step18 + 3
+					gc_pos3.Thread = gc_rank3
+//line olcf.go:244
+					tidx := uint32(gc_rank3)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank3]
 //line olcf.go:256
 					if uint32(j) <= tidx {
 						sidxs[tidx] = temp
 					}
 				}
 			}
-		}
-		{
-			gc_step19 := 0
-			for ; gc_step19+3 < gc_n3; gc_step19 += 4 {
-				{
-					gc_rank3 := gc_step19 + 0
-					gc_pos3.Thread = gc_rank3
-					i := gc_s_i[gc_rank3]
-					temp := gc_s_temp[gc_rank3]
-
-//line olcf.go:260
-					idxs[i] = temp
-				}
-				{
-					gc_rank3 := gc_step19 + 1
-					gc_pos3.Thread = gc_rank3
-					i := gc_s_i[gc_rank3]
-					temp := gc_s_temp[gc_rank3]
-
-//line olcf.go:260
-					idxs[i] = temp
-				}
-				{
-					gc_rank3 := gc_step19 + 2
-					gc_pos3.Thread = gc_rank3
-					i := gc_s_i[gc_rank3]
-					temp := gc_s_temp[gc_rank3]
-
-//line olcf.go:260
-					idxs[i] = temp
-				}
-				{
-					gc_rank3 := gc_step19 + 3
-					gc_pos3.Thread = gc_rank3
-					i := gc_s_i[gc_rank3]
-					temp := gc_s_temp[gc_rank3]
-
-//line olcf.go:260
-					idxs[i] = temp
+			for gc_rank3 := gc_step18; gc_rank3 < gc_n3; gc_rank3++ {
+				gc_pos3.Thread = gc_rank3
+//line olcf.go:244
+				tidx := uint32(gc_rank3)
+//line olcf.go:246
+				temp := gc_s_temp[gc_rank3]
+//line olcf.go:256
+				if uint32(j) <= tidx {
+					sidxs[tidx] = temp
 				}
 			}
-			for gc_rank3 := gc_step19; gc_rank3 < gc_n3; gc_rank3++ {
+		}
+//line olcf.go:263
+		gc_step19 := 0
+		for ; gc_step19+3 < gc_n3; gc_step19 += 4 {
+			{
+				gc_rank3 := gc_step19 + 0
 				gc_pos3.Thread = gc_rank3
 				i := gc_s_i[gc_rank3]
 				temp := gc_s_temp[gc_rank3]
-
+//line olcf.go:260
+				idxs[i] = temp
+			}
+			{
+				gc_rank3 := gc_step19 + 1
+				gc_pos3.Thread = gc_rank3
+				i := gc_s_i[gc_rank3]
+				temp := gc_s_temp[gc_rank3]
+//line olcf.go:260
+				idxs[i] = temp
+			}
+			{
+				gc_rank3 := gc_step19 + 2
+				gc_pos3.Thread = gc_rank3
+				i := gc_s_i[gc_rank3]
+				temp := gc_s_temp[gc_rank3]
+//line olcf.go:260
+				idxs[i] = temp
+			}
+			{
+				gc_rank3 := gc_step19 + 3
+				gc_pos3.Thread = gc_rank3
+				i := gc_s_i[gc_rank3]
+				temp := gc_s_temp[gc_rank3]
 //line olcf.go:260
 				idxs[i] = temp
 			}
 		}
-		{
-			gc_vstep5 := 0
-			if compiled.SIMD {
+		for gc_rank3 := gc_step19; gc_rank3 < gc_n3; gc_rank3++ {
+			gc_pos3.Thread = gc_rank3
+			i := gc_s_i[gc_rank3]
+			temp := gc_s_temp[gc_rank3]
+//line olcf.go:260
+			idxs[i] = temp
+		}
+//line olcf.go:264
+		gc_vstep5 := 0
+		if compiled.SIMD {
 //line olcf.go:247
-				gc_vb3 := archsimd.BroadcastUint32x8(gridSize)
+			gc_vb3 := archsimd.BroadcastUint32x8(gridSize)
+			for ; gc_vstep5+7 < gc_n3; gc_vstep5 += 8 {
+				gc_rank3 := gc_vstep5
 //line olcf.go:247
-				_ = gc_vb3
-				for ; gc_vstep5+7 < gc_n3; gc_vstep5 += 8 {
-					gc_rank3 := gc_vstep5
-					_ = gc_rank3
+				i := archsimd.LoadUint32x8Slice(gc_s_i[gc_rank3:])
 //line olcf.go:247
-					i := archsimd.LoadUint32x8Slice(gc_s_i[gc_rank3:])
+				i = i.Add(gc_vb3)
 //line olcf.go:247
-					_ = i
-//line olcf.go:247
-					i = i.Add(gc_vb3)
-//line olcf.go:247
-					i.StoreSlice(gc_s_i[gc_rank3:])
-				}
-				archsimd.ClearAVXUpperBits()
+				i.StoreSlice(gc_s_i[gc_rank3:])
 			}
-			gc_step20 := gc_vstep5
-			for ; gc_step20+3 < gc_n3; gc_step20 += 4 {
-				{
-					gc_rank3 := gc_step20 + 0
-					gc_pos3.Thread = gc_rank3
-					i := gc_s_i[gc_rank3]
-
-//line olcf.go:247
-					i += gridSize
-					gc_s_i[gc_rank3] = i
-				}
-				{
-					gc_rank3 := gc_step20 + 1
-					gc_pos3.Thread = gc_rank3
-					i := gc_s_i[gc_rank3]
-
-//line olcf.go:247
-					i += gridSize
-					gc_s_i[gc_rank3] = i
-				}
-				{
-					gc_rank3 := gc_step20 + 2
-					gc_pos3.Thread = gc_rank3
-					i := gc_s_i[gc_rank3]
-
-//line olcf.go:247
-					i += gridSize
-					gc_s_i[gc_rank3] = i
-				}
-				{
-					gc_rank3 := gc_step20 + 3
-					gc_pos3.Thread = gc_rank3
-					i := gc_s_i[gc_rank3]
-
-//line olcf.go:247
-					i += gridSize
-					gc_s_i[gc_rank3] = i
-				}
-			}
-			for gc_rank3 := gc_step20; gc_rank3 < gc_n3; gc_rank3++ {
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step20 := gc_vstep5
+		for ; gc_step20+3 < gc_n3; gc_step20 += 4 {
+			{
+				gc_rank3 := gc_step20 + 0
 				gc_pos3.Thread = gc_rank3
 				i := gc_s_i[gc_rank3]
-
+//line olcf.go:247
+				i += gridSize
+				gc_s_i[gc_rank3] = i
+			}
+			{
+				gc_rank3 := gc_step20 + 1
+				gc_pos3.Thread = gc_rank3
+				i := gc_s_i[gc_rank3]
+//line olcf.go:247
+				i += gridSize
+				gc_s_i[gc_rank3] = i
+			}
+			{
+				gc_rank3 := gc_step20 + 2
+				gc_pos3.Thread = gc_rank3
+				i := gc_s_i[gc_rank3]
+//line olcf.go:247
+				i += gridSize
+				gc_s_i[gc_rank3] = i
+			}
+			{
+				gc_rank3 := gc_step20 + 3
+				gc_pos3.Thread = gc_rank3
+				i := gc_s_i[gc_rank3]
 //line olcf.go:247
 				i += gridSize
 				gc_s_i[gc_rank3] = i
 			}
 		}
+		for gc_rank3 := gc_step20; gc_rank3 < gc_n3; gc_rank3++ {
+			gc_pos3.Thread = gc_rank3
+			i := gc_s_i[gc_rank3]
+//line olcf.go:247
+			i += gridSize
+			gc_s_i[gc_rank3] = i
+		}
 	}
-
 //line olcf.go:263
 	if !gc_b3.SyncGrid() {
 		return
 	}
-	{
-		gc_vstep6 := 0
-		if compiled.SIMD {
-			for ; gc_vstep6+7 < gc_n3; gc_vstep6 += 8 {
-				gc_rank3 := gc_vstep6
-				_ = gc_rank3
+//line olcf.go:267
+	gc_vstep6 := 0
+	if compiled.SIMD {
+		for ; gc_vstep6+7 < gc_n3; gc_vstep6 += 8 {
+			gc_rank3 := gc_vstep6
 //line olcf.go:264
-				var stride uint32 = uint32(0)
-//line olcf.go:264
-				_ = stride
-				archsimd.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank3:])
-			}
-			archsimd.ClearAVXUpperBits()
+			var stride uint32 = uint32(0)
+			archsimd.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank3:])
 		}
-		gc_step21 := gc_vstep6
-		for ; gc_step21+3 < gc_n3; gc_step21 += 4 {
-			{
-				gc_rank3 := gc_step21 + 0
-				gc_pos3.Thread = gc_rank3
-
-//line olcf.go:264
-				stride := uint32(0)
-				_ = stride
-				gc_s_stride[gc_rank3] = stride
-			}
-			{
-				gc_rank3 := gc_step21 + 1
-				gc_pos3.Thread = gc_rank3
-
-//line olcf.go:264
-				stride := uint32(0)
-				_ = stride
-				gc_s_stride[gc_rank3] = stride
-			}
-			{
-				gc_rank3 := gc_step21 + 2
-				gc_pos3.Thread = gc_rank3
-
-//line olcf.go:264
-				stride := uint32(0)
-				_ = stride
-				gc_s_stride[gc_rank3] = stride
-			}
-			{
-				gc_rank3 := gc_step21 + 3
-				gc_pos3.Thread = gc_rank3
-
-//line olcf.go:264
-				stride := uint32(0)
-				_ = stride
-				gc_s_stride[gc_rank3] = stride
-			}
-		}
-		for gc_rank3 := gc_step21; gc_rank3 < gc_n3; gc_rank3++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step21 := gc_vstep6
+	for ; gc_step21+3 < gc_n3; gc_step21 += 4 {
+		{
+			gc_rank3 := gc_step21 + 0
 			gc_pos3.Thread = gc_rank3
-
 //line olcf.go:264
 			stride := uint32(0)
-			_ = stride
+//line olcf.go:266
+			gc_s_stride[gc_rank3] = stride
+		}
+		{
+			gc_rank3 := gc_step21 + 1
+			gc_pos3.Thread = gc_rank3
+//line olcf.go:264
+			stride := uint32(0)
+//line olcf.go:266
+			gc_s_stride[gc_rank3] = stride
+		}
+		{
+			gc_rank3 := gc_step21 + 2
+			gc_pos3.Thread = gc_rank3
+//line olcf.go:264
+			stride := uint32(0)
+//line olcf.go:266
+			gc_s_stride[gc_rank3] = stride
+		}
+		{
+			gc_rank3 := gc_step21 + 3
+			gc_pos3.Thread = gc_rank3
+//line olcf.go:264
+			stride := uint32(0)
+//line olcf.go:266
 			gc_s_stride[gc_rank3] = stride
 		}
 	}
-
+	for gc_rank3 := gc_step21; gc_rank3 < gc_n3; gc_rank3++ {
+		gc_pos3.Thread = gc_rank3
+//line olcf.go:264
+		stride := uint32(0)
+//line olcf.go:266
+		gc_s_stride[gc_rank3] = stride
+	}
 //line olcf.go:265
 	for gc_off, gc_limit, gc_more := uint32(0), uint32(dsize), true; gc_more; gc_off += gridSize {
 		gc_b3.Tick()
@@ -3667,51 +2848,40 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 			return
 		}
 		gc_more = false
-		{
-			for gc_rank3 := 0; gc_rank3 < gc_n3; gc_rank3++ {
-				gc_pos3.Thread = gc_rank3
-
+//line olcf.go:272
+		for gc_rank3 := 0; gc_rank3 < gc_n3; gc_rank3++ {
+			gc_pos3.Thread = gc_rank3
 //line olcf.go:244
-				tidx := uint32(gc_rank3)
-				_ = tidx
-
-//line olcf.go:245
-				gidx := tidx + olcfNTPB*uint32(gc_bidx3.X)
-				_ = gidx
-				stride := gc_s_stride[gc_rank3]
-
+			tidx := uint32(gc_rank3)
+			gidx := tidx + olcfNTPB*uint32(gc_bidx3.X)
+//line olcf.go:247
+			stride := gc_s_stride[gc_rank3]
 //line olcf.go:265
-				gc_start3 := gidx
-				i_ := gc_start3 + gc_off
-				if !(i_ < gc_limit) || i_ < gc_start3 && compiled.StrideStopped(gc_start3, gridSize, gc_limit, false) {
-					continue
-				}
-				gc_more = true
-
-//line olcf.go:266
-				temp_ := idata[i_]
-
-//line olcf.go:267
-				if predicateTest(temp_, removeVal) != 0 {
-					myIdx := idxs[i_]
-					for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx3.X) + (stride * uint32(gc_gdx3))); j_++ {
-//line olcf.go:269
-						gc_b3.Tick()
-//line olcf.go:269
-						if gc_b3.Stopped() {
-//line olcf.go:269
-							return
-//line olcf.go:269
-						}
-						myIdx += idxs[j_*olcfNTPB-1]
-					}
-					odata[myIdx-1] = temp_
-				}
-
-//line olcf.go:274
-				stride++
-				gc_s_stride[gc_rank3] = stride
+			gc_start3 := gidx
+			i_ := gc_start3 + gc_off
+			if !(i_ < gc_limit) || i_ < gc_start3 && compiled.StrideStopped(gc_start3, gridSize, gc_limit, false) {
+				continue
 			}
+			gc_more = true
+//line olcf.go:266
+			temp_ := idata[i_]
+			if predicateTest(temp_, removeVal) != 0 {
+				myIdx := idxs[i_]
+				for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx3.X) + (stride * uint32(gc_gdx3))); j_++ {
+//line olcf.go:269
+					gc_b3.Tick()
+//line olcf.go:269
+					if gc_b3.Stopped() {
+//line olcf.go:269
+						return
+					}
+//line olcf.go:270
+					myIdx += idxs[j_*olcfNTPB-1]
+				}
+				odata[myIdx-1] = temp_
+			}
+			stride++
+			gc_s_stride[gc_rank3] = stride
 		}
 	}
 }
@@ -3727,110 +2897,73 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 	gc_s_i := compiled.Scratch[uint32](gc_b4, 0)[:gc_n4]
 	gc_s_temp := compiled.Scratch[uint32](gc_b4, 1)[:gc_n4]
 	gc_s_stride := compiled.Scratch[uint32](gc_b4, 2)[:gc_n4]
-
 //line olcf.go:241
 	sidxs := gocuda.Shared[uint32](t, olcfNTPB)[:olcfNTPB]
-
-//line olcf.go:242
 	g := cg.ThisThreadBlock(t)
 	_ = g
-
 //line olcf.go:243
 	gg := cg.ThisGrid(t)
 	_ = gg
-
 //line olcf.go:246
 	gridSize := uint32(gc_n4 * gc_gdx4)
-	{
-		gc_step22 := 0
-		for ; gc_step22+3 < gc_n4; gc_step22 += 4 {
-			{
-				gc_rank4 := gc_step22 + 0
-				gc_pos4.Thread = gc_rank4
-
-//line olcf.go:244
-				tidx := uint32(gc_rank4)
-				_ = tidx
-
-//line olcf.go:245
-				gidx := tidx + olcfNTPB*uint32(gc_bidx4.X)
-				_ = gidx
-
-//line olcf.go:247
-				i := gidx
-				_ = i
-				gc_s_i[gc_rank4] = i
-			}
-			{
-				gc_rank4 := gc_step22 + 1
-				gc_pos4.Thread = gc_rank4
-
-//line olcf.go:244
-				tidx := uint32(gc_rank4)
-				_ = tidx
-
-//line olcf.go:245
-				gidx := tidx + olcfNTPB*uint32(gc_bidx4.X)
-				_ = gidx
-
-//line olcf.go:247
-				i := gidx
-				_ = i
-				gc_s_i[gc_rank4] = i
-			}
-			{
-				gc_rank4 := gc_step22 + 2
-				gc_pos4.Thread = gc_rank4
-
-//line olcf.go:244
-				tidx := uint32(gc_rank4)
-				_ = tidx
-
-//line olcf.go:245
-				gidx := tidx + olcfNTPB*uint32(gc_bidx4.X)
-				_ = gidx
-
-//line olcf.go:247
-				i := gidx
-				_ = i
-				gc_s_i[gc_rank4] = i
-			}
-			{
-				gc_rank4 := gc_step22 + 3
-				gc_pos4.Thread = gc_rank4
-
-//line olcf.go:244
-				tidx := uint32(gc_rank4)
-				_ = tidx
-
-//line olcf.go:245
-				gidx := tidx + olcfNTPB*uint32(gc_bidx4.X)
-				_ = gidx
-
-//line olcf.go:247
-				i := gidx
-				_ = i
-				gc_s_i[gc_rank4] = i
-			}
-		}
-		for gc_rank4 := gc_step22; gc_rank4 < gc_n4; gc_rank4++ {
+//line olcf.go:248
+	gc_step22 := 0
+	for ; gc_step22+3 < gc_n4; gc_step22 += 4 {
+		{
+			gc_rank4 := gc_step22 + 0
 			gc_pos4.Thread = gc_rank4
-
 //line olcf.go:244
 			tidx := uint32(gc_rank4)
-			_ = tidx
-
-//line olcf.go:245
 			gidx := tidx + olcfNTPB*uint32(gc_bidx4.X)
-			_ = gidx
-
 //line olcf.go:247
 			i := gidx
-			_ = i
+//line olcf.go:249
+			gc_s_i[gc_rank4] = i
+		}
+		{
+			gc_rank4 := gc_step22 + 1
+			gc_pos4.Thread = gc_rank4
+//line olcf.go:244
+			tidx := uint32(gc_rank4)
+			gidx := tidx + olcfNTPB*uint32(gc_bidx4.X)
+//line olcf.go:247
+			i := gidx
+//line olcf.go:249
+			gc_s_i[gc_rank4] = i
+		}
+		{
+			gc_rank4 := gc_step22 + 2
+			gc_pos4.Thread = gc_rank4
+//line olcf.go:244
+			tidx := uint32(gc_rank4)
+			gidx := tidx + olcfNTPB*uint32(gc_bidx4.X)
+//line olcf.go:247
+			i := gidx
+//line olcf.go:249
+			gc_s_i[gc_rank4] = i
+		}
+		{
+			gc_rank4 := gc_step22 + 3
+			gc_pos4.Thread = gc_rank4
+//line olcf.go:244
+			tidx := uint32(gc_rank4)
+			gidx := tidx + olcfNTPB*uint32(gc_bidx4.X)
+//line olcf.go:247
+			i := gidx
+//line olcf.go:249
 			gc_s_i[gc_rank4] = i
 		}
 	}
-
+	for gc_rank4 := gc_step22; gc_rank4 < gc_n4; gc_rank4++ {
+		gc_pos4.Thread = gc_rank4
+//line olcf.go:244
+		tidx := uint32(gc_rank4)
+		gidx := tidx + olcfNTPB*uint32(gc_bidx4.X)
+//line olcf.go:247
+		i := gidx
+//line olcf.go:249
+		gc_s_i[gc_rank4] = i
+	}
 //line olcf.go:247
 	for {
 		gc_b4.Tick()
@@ -3838,193 +2971,148 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 			return
 		}
 		gc_r24, gc_r24in, gc_r24out := 0, 0, 0
-		{
-			for gc_rank4 := 0; gc_rank4 < gc_n4; gc_rank4++ {
-				gc_pos4.Thread = gc_rank4
-				i := gc_s_i[gc_rank4]
-				if i < dsize {
-					gc_r24 |= 1
-					gc_r24in = gc_rank4
-				} else {
-					gc_r24 |= 2
-					gc_r24out = gc_rank4
-				}
+//line olcf.go:254
+		for gc_rank4 := 0; gc_rank4 < gc_n4; gc_rank4++ {
+			gc_pos4.Thread = gc_rank4
+			i := gc_s_i[gc_rank4]
+			if i < dsize {
+				gc_r24 |= 1
+				gc_r24in = gc_rank4
+			} else {
+				gc_r24 |= 2
+				gc_r24out = gc_rank4
 			}
 		}
+//line olcf.go:266
 		if gc_r24 == 3 {
 			compiled.Diverged(gc_b4, "Sync", gc_r24in, gc_r24out)
 		}
 		if gc_r24&1 == 0 {
 			break
 		}
-		{
-			gc_step23 := 0
-			for ; gc_step23+3 < gc_n4; gc_step23 += 4 {
-				{
-					gc_rank4 := gc_step23 + 0
-					gc_pos4.Thread = gc_rank4
-
-//line olcf.go:244
-					tidx := uint32(gc_rank4)
-					_ = tidx
-					i := gc_s_i[gc_rank4]
-
-//line olcf.go:248
-					temp := predicateTest(idata[i], removeVal)
-
-//line olcf.go:249
-					sidxs[tidx] = temp
-					_ = temp
-					gc_s_temp[gc_rank4] = temp
-				}
-				{
-					gc_rank4 := gc_step23 + 1
-					gc_pos4.Thread = gc_rank4
-
-//line olcf.go:244
-					tidx := uint32(gc_rank4)
-					_ = tidx
-					i := gc_s_i[gc_rank4]
-
-//line olcf.go:248
-					temp := predicateTest(idata[i], removeVal)
-
-//line olcf.go:249
-					sidxs[tidx] = temp
-					_ = temp
-					gc_s_temp[gc_rank4] = temp
-				}
-				{
-					gc_rank4 := gc_step23 + 2
-					gc_pos4.Thread = gc_rank4
-
-//line olcf.go:244
-					tidx := uint32(gc_rank4)
-					_ = tidx
-					i := gc_s_i[gc_rank4]
-
-//line olcf.go:248
-					temp := predicateTest(idata[i], removeVal)
-
-//line olcf.go:249
-					sidxs[tidx] = temp
-					_ = temp
-					gc_s_temp[gc_rank4] = temp
-				}
-				{
-					gc_rank4 := gc_step23 + 3
-					gc_pos4.Thread = gc_rank4
-
-//line olcf.go:244
-					tidx := uint32(gc_rank4)
-					_ = tidx
-					i := gc_s_i[gc_rank4]
-
-//line olcf.go:248
-					temp := predicateTest(idata[i], removeVal)
-
-//line olcf.go:249
-					sidxs[tidx] = temp
-					_ = temp
-					gc_s_temp[gc_rank4] = temp
-				}
-			}
-			for gc_rank4 := gc_step23; gc_rank4 < gc_n4; gc_rank4++ {
+//line olcf.go:273
+		gc_step23 := 0
+		for ; gc_step23+3 < gc_n4; gc_step23 += 4 {
+			{
+				gc_rank4 := gc_step23 + 0
 				gc_pos4.Thread = gc_rank4
-
 //line olcf.go:244
 				tidx := uint32(gc_rank4)
-				_ = tidx
+//line olcf.go:246
 				i := gc_s_i[gc_rank4]
-
 //line olcf.go:248
 				temp := predicateTest(idata[i], removeVal)
-
-//line olcf.go:249
 				sidxs[tidx] = temp
-				_ = temp
+//line olcf.go:251
+				gc_s_temp[gc_rank4] = temp
+			}
+			{
+				gc_rank4 := gc_step23 + 1
+				gc_pos4.Thread = gc_rank4
+//line olcf.go:244
+				tidx := uint32(gc_rank4)
+//line olcf.go:246
+				i := gc_s_i[gc_rank4]
+//line olcf.go:248
+				temp := predicateTest(idata[i], removeVal)
+				sidxs[tidx] = temp
+//line olcf.go:251
+				gc_s_temp[gc_rank4] = temp
+			}
+			{
+				gc_rank4 := gc_step23 + 2
+				gc_pos4.Thread = gc_rank4
+//line olcf.go:244
+				tidx := uint32(gc_rank4)
+//line olcf.go:246
+				i := gc_s_i[gc_rank4]
+//line olcf.go:248
+				temp := predicateTest(idata[i], removeVal)
+				sidxs[tidx] = temp
+//line olcf.go:251
+				gc_s_temp[gc_rank4] = temp
+			}
+			{
+				gc_rank4 := gc_step23 + 3
+				gc_pos4.Thread = gc_rank4
+//line olcf.go:244
+				tidx := uint32(gc_rank4)
+//line olcf.go:246
+				i := gc_s_i[gc_rank4]
+//line olcf.go:248
+				temp := predicateTest(idata[i], removeVal)
+				sidxs[tidx] = temp
+//line olcf.go:251
 				gc_s_temp[gc_rank4] = temp
 			}
 		}
-
+		for gc_rank4 := gc_step23; gc_rank4 < gc_n4; gc_rank4++ {
+			gc_pos4.Thread = gc_rank4
+//line olcf.go:244
+			tidx := uint32(gc_rank4)
+//line olcf.go:246
+			i := gc_s_i[gc_rank4]
+//line olcf.go:248
+			temp := predicateTest(idata[i], removeVal)
+			sidxs[tidx] = temp
+//line olcf.go:251
+			gc_s_temp[gc_rank4] = temp
+		}
 //line olcf.go:250
 		for j := 1; j < gc_n4; j <<= 1 {
 			gc_b4.Tick()
 			if gc_b4.Stopped() {
 				return
 			}
-			{
-				gc_step24 := 0
-				for ; gc_step24+3 < gc_n4; gc_step24 += 4 {
-					{
-						gc_rank4 := gc_step24 + 0
-						gc_pos4.Thread = gc_rank4
-
-//line olcf.go:244
-						tidx := uint32(gc_rank4)
-						_ = tidx
-						temp := gc_s_temp[gc_rank4]
-
-//line olcf.go:252
-						if uint32(j) <= tidx {
-							temp += sidxs[tidx-uint32(j)]
-						}
-						gc_s_temp[gc_rank4] = temp
-					}
-					{
-						gc_rank4 := gc_step24 + 1
-						gc_pos4.Thread = gc_rank4
-
-//line olcf.go:244
-						tidx := uint32(gc_rank4)
-						_ = tidx
-						temp := gc_s_temp[gc_rank4]
-
-//line olcf.go:252
-						if uint32(j) <= tidx {
-							temp += sidxs[tidx-uint32(j)]
-						}
-						gc_s_temp[gc_rank4] = temp
-					}
-					{
-						gc_rank4 := gc_step24 + 2
-						gc_pos4.Thread = gc_rank4
-
-//line olcf.go:244
-						tidx := uint32(gc_rank4)
-						_ = tidx
-						temp := gc_s_temp[gc_rank4]
-
-//line olcf.go:252
-						if uint32(j) <= tidx {
-							temp += sidxs[tidx-uint32(j)]
-						}
-						gc_s_temp[gc_rank4] = temp
-					}
-					{
-						gc_rank4 := gc_step24 + 3
-						gc_pos4.Thread = gc_rank4
-
-//line olcf.go:244
-						tidx := uint32(gc_rank4)
-						_ = tidx
-						temp := gc_s_temp[gc_rank4]
-
-//line olcf.go:252
-						if uint32(j) <= tidx {
-							temp += sidxs[tidx-uint32(j)]
-						}
-						gc_s_temp[gc_rank4] = temp
-					}
-				}
-				for gc_rank4 := gc_step24; gc_rank4 < gc_n4; gc_rank4++ {
+//line olcf.go:256
+			gc_step24 := 0
+			for ; gc_step24+3 < gc_n4; gc_step24 += 4 {
+				{
+					gc_rank4 := gc_step24 + 0
 					gc_pos4.Thread = gc_rank4
-
 //line olcf.go:244
 					tidx := uint32(gc_rank4)
-					_ = tidx
+//line olcf.go:246
 					temp := gc_s_temp[gc_rank4]
-
+//line olcf.go:252
+					if uint32(j) <= tidx {
+						temp += sidxs[tidx-uint32(j)]
+					}
+					gc_s_temp[gc_rank4] = temp
+				}
+				{
+					gc_rank4 := gc_step24 + 1
+					gc_pos4.Thread = gc_rank4
+//line olcf.go:244
+					tidx := uint32(gc_rank4)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank4]
+//line olcf.go:252
+					if uint32(j) <= tidx {
+						temp += sidxs[tidx-uint32(j)]
+					}
+					gc_s_temp[gc_rank4] = temp
+				}
+				{
+					gc_rank4 := gc_step24 + 2
+					gc_pos4.Thread = gc_rank4
+//line olcf.go:244
+					tidx := uint32(gc_rank4)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank4]
+//line olcf.go:252
+					if uint32(j) <= tidx {
+						temp += sidxs[tidx-uint32(j)]
+					}
+					gc_s_temp[gc_rank4] = temp
+				}
+				{
+					gc_rank4 := gc_step24 + 3
+					gc_pos4.Thread = gc_rank4
+//line olcf.go:244
+					tidx := uint32(gc_rank4)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank4]
 //line olcf.go:252
 					if uint32(j) <= tidx {
 						temp += sidxs[tidx-uint32(j)]
@@ -4032,268 +3120,241 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 					gc_s_temp[gc_rank4] = temp
 				}
 			}
-			{
-				gc_step25 := 0
-				for ; gc_step25+3 < gc_n4; gc_step25 += 4 {
-					{
-						gc_rank4 := gc_step25 + 0
-						gc_pos4.Thread = gc_rank4
-
+			for gc_rank4 := gc_step24; gc_rank4 < gc_n4; gc_rank4++ {
+				gc_pos4.Thread = gc_rank4
 //line olcf.go:244
-						tidx := uint32(gc_rank4)
-						_ = tidx
-						temp := gc_s_temp[gc_rank4]
-
-//line olcf.go:256
-						if uint32(j) <= tidx {
-							sidxs[tidx] = temp
-						}
-					}
-					{
-						gc_rank4 := gc_step25 + 1
-						gc_pos4.Thread = gc_rank4
-
-//line olcf.go:244
-						tidx := uint32(gc_rank4)
-						_ = tidx
-						temp := gc_s_temp[gc_rank4]
-
-//line olcf.go:256
-						if uint32(j) <= tidx {
-							sidxs[tidx] = temp
-						}
-					}
-					{
-						gc_rank4 := gc_step25 + 2
-						gc_pos4.Thread = gc_rank4
-
-//line olcf.go:244
-						tidx := uint32(gc_rank4)
-						_ = tidx
-						temp := gc_s_temp[gc_rank4]
-
-//line olcf.go:256
-						if uint32(j) <= tidx {
-							sidxs[tidx] = temp
-						}
-					}
-					{
-						gc_rank4 := gc_step25 + 3
-						gc_pos4.Thread = gc_rank4
-
-//line olcf.go:244
-						tidx := uint32(gc_rank4)
-						_ = tidx
-						temp := gc_s_temp[gc_rank4]
-
-//line olcf.go:256
-						if uint32(j) <= tidx {
-							sidxs[tidx] = temp
-						}
-					}
+				tidx := uint32(gc_rank4)
+//line olcf.go:246
+				temp := gc_s_temp[gc_rank4]
+//line olcf.go:252
+				if uint32(j) <= tidx {
+					temp += sidxs[tidx-uint32(j)]
 				}
-				for gc_rank4 := gc_step25; gc_rank4 < gc_n4; gc_rank4++ {
+				gc_s_temp[gc_rank4] = temp
+			}
+//line olcf.go:259
+			gc_step25 := 0
+			for ; gc_step25+3 < gc_n4; gc_step25 += 4 {
+				{
+					gc_rank4 := gc_step25 + 0
 					gc_pos4.Thread = gc_rank4
-
 //line olcf.go:244
 					tidx := uint32(gc_rank4)
-					_ = tidx
+//line olcf.go:246
 					temp := gc_s_temp[gc_rank4]
-
+//line olcf.go:256
+					if uint32(j) <= tidx {
+						sidxs[tidx] = temp
+					}
+				}
+				{
+					gc_rank4 := gc_step25 + 1
+					gc_pos4.Thread = gc_rank4
+//line olcf.go:244
+					tidx := uint32(gc_rank4)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank4]
+//line olcf.go:256
+					if uint32(j) <= tidx {
+						sidxs[tidx] = temp
+					}
+				}
+				{
+					gc_rank4 := gc_step25 + 2
+					gc_pos4.Thread = gc_rank4
+//line olcf.go:244
+					tidx := uint32(gc_rank4)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank4]
+//line olcf.go:256
+					if uint32(j) <= tidx {
+						sidxs[tidx] = temp
+					}
+				}
+				{
+					gc_rank4 := gc_step25 + 3
+					gc_pos4.Thread = gc_rank4
+//line olcf.go:244
+					tidx := uint32(gc_rank4)
+//line olcf.go:246
+					temp := gc_s_temp[gc_rank4]
 //line olcf.go:256
 					if uint32(j) <= tidx {
 						sidxs[tidx] = temp
 					}
 				}
 			}
-		}
-		{
-			gc_step26 := 0
-			for ; gc_step26+3 < gc_n4; gc_step26 += 4 {
-				{
-					gc_rank4 := gc_step26 + 0
-					gc_pos4.Thread = gc_rank4
-					i := gc_s_i[gc_rank4]
-					temp := gc_s_temp[gc_rank4]
-
-//line olcf.go:260
-					idxs[i] = temp
-				}
-				{
-					gc_rank4 := gc_step26 + 1
-					gc_pos4.Thread = gc_rank4
-					i := gc_s_i[gc_rank4]
-					temp := gc_s_temp[gc_rank4]
-
-//line olcf.go:260
-					idxs[i] = temp
-				}
-				{
-					gc_rank4 := gc_step26 + 2
-					gc_pos4.Thread = gc_rank4
-					i := gc_s_i[gc_rank4]
-					temp := gc_s_temp[gc_rank4]
-
-//line olcf.go:260
-					idxs[i] = temp
-				}
-				{
-					gc_rank4 := gc_step26 + 3
-					gc_pos4.Thread = gc_rank4
-					i := gc_s_i[gc_rank4]
-					temp := gc_s_temp[gc_rank4]
-
-//line olcf.go:260
-					idxs[i] = temp
+			for gc_rank4 := gc_step25; gc_rank4 < gc_n4; gc_rank4++ {
+				gc_pos4.Thread = gc_rank4
+//line olcf.go:244
+				tidx := uint32(gc_rank4)
+//line olcf.go:246
+				temp := gc_s_temp[gc_rank4]
+//line olcf.go:256
+				if uint32(j) <= tidx {
+					sidxs[tidx] = temp
 				}
 			}
-			for gc_rank4 := gc_step26; gc_rank4 < gc_n4; gc_rank4++ {
+		}
+//line olcf.go:263
+		gc_step26 := 0
+		for ; gc_step26+3 < gc_n4; gc_step26 += 4 {
+			{
+				gc_rank4 := gc_step26 + 0
 				gc_pos4.Thread = gc_rank4
 				i := gc_s_i[gc_rank4]
 				temp := gc_s_temp[gc_rank4]
-
+//line olcf.go:260
+				idxs[i] = temp
+			}
+			{
+				gc_rank4 := gc_step26 + 1
+				gc_pos4.Thread = gc_rank4
+				i := gc_s_i[gc_rank4]
+				temp := gc_s_temp[gc_rank4]
+//line olcf.go:260
+				idxs[i] = temp
+			}
+			{
+				gc_rank4 := gc_step26 + 2
+				gc_pos4.Thread = gc_rank4
+				i := gc_s_i[gc_rank4]
+				temp := gc_s_temp[gc_rank4]
+//line olcf.go:260
+				idxs[i] = temp
+			}
+			{
+				gc_rank4 := gc_step26 + 3
+				gc_pos4.Thread = gc_rank4
+				i := gc_s_i[gc_rank4]
+				temp := gc_s_temp[gc_rank4]
 //line olcf.go:260
 				idxs[i] = temp
 			}
 		}
-		{
-			gc_vstep7 := 0
-			if compiled.SIMD {
+		for gc_rank4 := gc_step26; gc_rank4 < gc_n4; gc_rank4++ {
+			gc_pos4.Thread = gc_rank4
+			i := gc_s_i[gc_rank4]
+			temp := gc_s_temp[gc_rank4]
+//line olcf.go:260
+			idxs[i] = temp
+		}
+//line olcf.go:264
+		gc_vstep7 := 0
+		if compiled.SIMD {
 //line olcf.go:247
-				gc_vb4 := archsimd.BroadcastUint32x8(gridSize)
+			gc_vb4 := archsimd.BroadcastUint32x8(gridSize)
+			for ; gc_vstep7+7 < gc_n4; gc_vstep7 += 8 {
+				gc_rank4 := gc_vstep7
 //line olcf.go:247
-				_ = gc_vb4
-				for ; gc_vstep7+7 < gc_n4; gc_vstep7 += 8 {
-					gc_rank4 := gc_vstep7
-					_ = gc_rank4
+				i := archsimd.LoadUint32x8Slice(gc_s_i[gc_rank4:])
 //line olcf.go:247
-					i := archsimd.LoadUint32x8Slice(gc_s_i[gc_rank4:])
+				i = i.Add(gc_vb4)
 //line olcf.go:247
-					_ = i
-//line olcf.go:247
-					i = i.Add(gc_vb4)
-//line olcf.go:247
-					i.StoreSlice(gc_s_i[gc_rank4:])
-				}
-				archsimd.ClearAVXUpperBits()
+				i.StoreSlice(gc_s_i[gc_rank4:])
 			}
-			gc_step27 := gc_vstep7
-			for ; gc_step27+3 < gc_n4; gc_step27 += 4 {
-				{
-					gc_rank4 := gc_step27 + 0
-					gc_pos4.Thread = gc_rank4
-					i := gc_s_i[gc_rank4]
-
-//line olcf.go:247
-					i += gridSize
-					gc_s_i[gc_rank4] = i
-				}
-				{
-					gc_rank4 := gc_step27 + 1
-					gc_pos4.Thread = gc_rank4
-					i := gc_s_i[gc_rank4]
-
-//line olcf.go:247
-					i += gridSize
-					gc_s_i[gc_rank4] = i
-				}
-				{
-					gc_rank4 := gc_step27 + 2
-					gc_pos4.Thread = gc_rank4
-					i := gc_s_i[gc_rank4]
-
-//line olcf.go:247
-					i += gridSize
-					gc_s_i[gc_rank4] = i
-				}
-				{
-					gc_rank4 := gc_step27 + 3
-					gc_pos4.Thread = gc_rank4
-					i := gc_s_i[gc_rank4]
-
-//line olcf.go:247
-					i += gridSize
-					gc_s_i[gc_rank4] = i
-				}
-			}
-			for gc_rank4 := gc_step27; gc_rank4 < gc_n4; gc_rank4++ {
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step27 := gc_vstep7
+		for ; gc_step27+3 < gc_n4; gc_step27 += 4 {
+			{
+				gc_rank4 := gc_step27 + 0
 				gc_pos4.Thread = gc_rank4
 				i := gc_s_i[gc_rank4]
-
+//line olcf.go:247
+				i += gridSize
+				gc_s_i[gc_rank4] = i
+			}
+			{
+				gc_rank4 := gc_step27 + 1
+				gc_pos4.Thread = gc_rank4
+				i := gc_s_i[gc_rank4]
+//line olcf.go:247
+				i += gridSize
+				gc_s_i[gc_rank4] = i
+			}
+			{
+				gc_rank4 := gc_step27 + 2
+				gc_pos4.Thread = gc_rank4
+				i := gc_s_i[gc_rank4]
+//line olcf.go:247
+				i += gridSize
+				gc_s_i[gc_rank4] = i
+			}
+			{
+				gc_rank4 := gc_step27 + 3
+				gc_pos4.Thread = gc_rank4
+				i := gc_s_i[gc_rank4]
 //line olcf.go:247
 				i += gridSize
 				gc_s_i[gc_rank4] = i
 			}
 		}
+		for gc_rank4 := gc_step27; gc_rank4 < gc_n4; gc_rank4++ {
+			gc_pos4.Thread = gc_rank4
+			i := gc_s_i[gc_rank4]
+//line olcf.go:247
+			i += gridSize
+			gc_s_i[gc_rank4] = i
+		}
 	}
-
 //line olcf.go:263
 	if !gc_b4.SyncGrid() {
 		return
 	}
-	{
-		gc_vstep8 := 0
-		if compiled.SIMD {
-			for ; gc_vstep8+7 < gc_n4; gc_vstep8 += 8 {
-				gc_rank4 := gc_vstep8
-				_ = gc_rank4
+//line olcf.go:267
+	gc_vstep8 := 0
+	if compiled.SIMD {
+		for ; gc_vstep8+7 < gc_n4; gc_vstep8 += 8 {
+			gc_rank4 := gc_vstep8
 //line olcf.go:264
-				var stride uint32 = uint32(0)
-//line olcf.go:264
-				_ = stride
-				archsimd.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank4:])
-			}
-			archsimd.ClearAVXUpperBits()
+			var stride uint32 = uint32(0)
+			archsimd.BroadcastUint32x8(stride).StoreSlice(gc_s_stride[gc_rank4:])
 		}
-		gc_step28 := gc_vstep8
-		for ; gc_step28+3 < gc_n4; gc_step28 += 4 {
-			{
-				gc_rank4 := gc_step28 + 0
-				gc_pos4.Thread = gc_rank4
-
-//line olcf.go:264
-				stride := uint32(0)
-				_ = stride
-				gc_s_stride[gc_rank4] = stride
-			}
-			{
-				gc_rank4 := gc_step28 + 1
-				gc_pos4.Thread = gc_rank4
-
-//line olcf.go:264
-				stride := uint32(0)
-				_ = stride
-				gc_s_stride[gc_rank4] = stride
-			}
-			{
-				gc_rank4 := gc_step28 + 2
-				gc_pos4.Thread = gc_rank4
-
-//line olcf.go:264
-				stride := uint32(0)
-				_ = stride
-				gc_s_stride[gc_rank4] = stride
-			}
-			{
-				gc_rank4 := gc_step28 + 3
-				gc_pos4.Thread = gc_rank4
-
-//line olcf.go:264
-				stride := uint32(0)
-				_ = stride
-				gc_s_stride[gc_rank4] = stride
-			}
-		}
-		for gc_rank4 := gc_step28; gc_rank4 < gc_n4; gc_rank4++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step28 := gc_vstep8
+	for ; gc_step28+3 < gc_n4; gc_step28 += 4 {
+		{
+			gc_rank4 := gc_step28 + 0
 			gc_pos4.Thread = gc_rank4
-
 //line olcf.go:264
 			stride := uint32(0)
-			_ = stride
+//line olcf.go:266
+			gc_s_stride[gc_rank4] = stride
+		}
+		{
+			gc_rank4 := gc_step28 + 1
+			gc_pos4.Thread = gc_rank4
+//line olcf.go:264
+			stride := uint32(0)
+//line olcf.go:266
+			gc_s_stride[gc_rank4] = stride
+		}
+		{
+			gc_rank4 := gc_step28 + 2
+			gc_pos4.Thread = gc_rank4
+//line olcf.go:264
+			stride := uint32(0)
+//line olcf.go:266
+			gc_s_stride[gc_rank4] = stride
+		}
+		{
+			gc_rank4 := gc_step28 + 3
+			gc_pos4.Thread = gc_rank4
+//line olcf.go:264
+			stride := uint32(0)
+//line olcf.go:266
 			gc_s_stride[gc_rank4] = stride
 		}
 	}
-
+	for gc_rank4 := gc_step28; gc_rank4 < gc_n4; gc_rank4++ {
+		gc_pos4.Thread = gc_rank4
+//line olcf.go:264
+		stride := uint32(0)
+//line olcf.go:266
+		gc_s_stride[gc_rank4] = stride
+	}
 //line olcf.go:265
 	for gc_off, gc_limit, gc_more := uint32(0), uint32(dsize), true; gc_more; gc_off += gridSize {
 		gc_b4.Tick()
@@ -4301,51 +3362,40 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 			return
 		}
 		gc_more = false
-		{
-			for gc_rank4 := 0; gc_rank4 < gc_n4; gc_rank4++ {
-				gc_pos4.Thread = gc_rank4
-
+//line olcf.go:272
+		for gc_rank4 := 0; gc_rank4 < gc_n4; gc_rank4++ {
+			gc_pos4.Thread = gc_rank4
 //line olcf.go:244
-				tidx := uint32(gc_rank4)
-				_ = tidx
-
-//line olcf.go:245
-				gidx := tidx + olcfNTPB*uint32(gc_bidx4.X)
-				_ = gidx
-				stride := gc_s_stride[gc_rank4]
-
+			tidx := uint32(gc_rank4)
+			gidx := tidx + olcfNTPB*uint32(gc_bidx4.X)
+//line olcf.go:247
+			stride := gc_s_stride[gc_rank4]
 //line olcf.go:265
-				gc_start4 := gidx
-				i_ := gc_start4 + gc_off
-				if !(i_ < gc_limit) || i_ < gc_start4 && compiled.StrideStopped(gc_start4, gridSize, gc_limit, false) {
-					continue
-				}
-				gc_more = true
-
-//line olcf.go:266
-				temp_ := idata[i_]
-
-//line olcf.go:267
-				if predicateTest(temp_, removeVal) != 0 {
-					myIdx := idxs[i_]
-					for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx4.X) + (stride * uint32(gc_gdx4))); j_++ {
-//line olcf.go:269
-						gc_b4.Tick()
-//line olcf.go:269
-						if gc_b4.Stopped() {
-//line olcf.go:269
-							return
-//line olcf.go:269
-						}
-						myIdx += idxs[j_*olcfNTPB-1]
-					}
-					odata[myIdx-1] = temp_
-				}
-
-//line olcf.go:274
-				stride++
-				gc_s_stride[gc_rank4] = stride
+			gc_start4 := gidx
+			i_ := gc_start4 + gc_off
+			if !(i_ < gc_limit) || i_ < gc_start4 && compiled.StrideStopped(gc_start4, gridSize, gc_limit, false) {
+				continue
 			}
+			gc_more = true
+//line olcf.go:266
+			temp_ := idata[i_]
+			if predicateTest(temp_, removeVal) != 0 {
+				myIdx := idxs[i_]
+				for j_ := uint32(1); (j_ - 1) < (uint32(gc_bidx4.X) + (stride * uint32(gc_gdx4))); j_++ {
+//line olcf.go:269
+					gc_b4.Tick()
+//line olcf.go:269
+					if gc_b4.Stopped() {
+//line olcf.go:269
+						return
+					}
+//line olcf.go:270
+					myIdx += idxs[j_*olcfNTPB-1]
+				}
+				odata[myIdx-1] = temp_
+			}
+			stride++
+			gc_s_stride[gc_rank4] = stride
 		}
 	}
 }
@@ -4379,184 +3429,145 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 	gc_bidx3 := gc_b3.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b3.Len()
-
 //line olcf.go:297
 	smem := gocuda.Shared[T](t, olcfAhsBlockSize)[:olcfAhsBlockSize]
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			if gc_bdx3 <= len(smem) {
-				gc_at7 := smem[:gc_bdx3]
-				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line olcf.go:298
-					idx := uint64(gc_bdx3*gc_bx3 + gc_tx3)
-					_ = idx
-
 //line olcf.go:299
-					if idx < length {
-						gc_at7[gc_tx3] = T(ahs(idx))
-					} else {
-						gc_at7[gc_tx3] = 0
-					}
-
-//line olcf.go:304
-					if idx == 0 {
-						smem[0] = 0
-					}
+	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+		if gc_bdx3 <= len(smem) {
+			gc_at7 := smem[:gc_bdx3]
+			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+//line olcf.go:298
+				idx := uint64(gc_bdx3*gc_bx3 + gc_tx3)
+				if idx < length {
+					gc_at7[gc_tx3] = T(ahs(idx))
+				} else {
+					gc_at7[gc_tx3] = 0
 				}
-			} else {
-				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
+				if idx == 0 {
+					smem[0] = 0
+				}
+			}
+		} else {
+			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
 //line olcf.go:298
-					idx := uint64(gc_bdx3*gc_bx3 + gc_tx3)
-					_ = idx
-
-//line olcf.go:299
-					if idx < length {
-						smem[gc_tx3] = T(ahs(idx))
-					} else {
-						smem[gc_tx3] = 0
-					}
-
-//line olcf.go:304
-					if idx == 0 {
-						smem[0] = 0
-					}
+				idx := uint64(gc_bdx3*gc_bx3 + gc_tx3)
+				if idx < length {
+					smem[gc_tx3] = T(ahs(idx))
+				} else {
+					smem[gc_tx3] = 0
+				}
+				if idx == 0 {
+					smem[0] = 0
 				}
 			}
 		}
 	}
-
 //line olcf.go:308
 	for i := gc_bdx3 >> 1; i > 0; i >>= 1 {
-		{
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if gc_bound3 := i; gc_bound3 < gc_to3 {
-				gc_to3 = gc_bound3
-			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off3 := i
-				if gc_from3 >= 0 && gc_to3 <= len(smem) && gc_off3 >= 0 && gc_off3 <= len(smem) && gc_to3 <= len(smem)-gc_off3 {
-					gc_at8 := smem[:gc_to3]
-					gc_at9 := smem[gc_off3:][:gc_to3]
-					gc_step6 := gc_from3
-					for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
-						{
-							gc_tx3 := gc_step6 + 0
-							_ = gc_tx3
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-
 //line olcf.go:310
-							{
-								gc_at8[gc_tx3] += gc_at9[gc_tx3]
-							}
-						}
+		gc_from3, gc_to3 := 0, gc_bdx3
+		if gc_bound3 := i; gc_bound3 < gc_to3 {
+			gc_to3 = gc_bound3
+		}
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_off3 := i
+			if gc_from3 >= 0 && gc_to3 <= len(smem) && gc_off3 >= 0 && gc_off3 <= len(smem) && gc_to3 <= len(smem)-gc_off3 {
+				gc_at8 := smem[:gc_to3]
+				gc_at9 := smem[gc_off3:][:gc_to3]
+				gc_step6 := gc_from3
+				for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
+					{
+						gc_tx3 := gc_step6 + 0
 						{
-							gc_tx3 := gc_step6 + 1
-							_ = gc_tx3
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-
-//line olcf.go:310
-							{
-								gc_at8[gc_tx3] += gc_at9[gc_tx3]
-							}
-						}
-						{
-							gc_tx3 := gc_step6 + 2
-							_ = gc_tx3
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-
-//line olcf.go:310
-							{
-								gc_at8[gc_tx3] += gc_at9[gc_tx3]
-							}
-						}
-						{
-							gc_tx3 := gc_step6 + 3
-							_ = gc_tx3
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-
-//line olcf.go:310
-							{
-								gc_at8[gc_tx3] += gc_at9[gc_tx3]
-							}
-						}
-					}
-					for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line olcf.go:310
-						{
+//line olcf.go:311
 							gc_at8[gc_tx3] += gc_at9[gc_tx3]
 						}
 					}
-				} else {
-					gc_step7 := gc_from3
-					for ; gc_step7+3 < gc_to3; gc_step7 += 4 {
+					{
+						gc_tx3 := gc_step6 + 1
 						{
-							gc_tx3 := gc_step7 + 0
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line olcf.go:310
-							{
-								smem[gc_tx3] += smem[gc_tx3+i]
-							}
-						}
-						{
-							gc_tx3 := gc_step7 + 1
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line olcf.go:310
-							{
-								smem[gc_tx3] += smem[gc_tx3+i]
-							}
-						}
-						{
-							gc_tx3 := gc_step7 + 2
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line olcf.go:310
-							{
-								smem[gc_tx3] += smem[gc_tx3+i]
-							}
-						}
-						{
-							gc_tx3 := gc_step7 + 3
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line olcf.go:310
-							{
-								smem[gc_tx3] += smem[gc_tx3+i]
-							}
+//line olcf.go:311
+							gc_at8[gc_tx3] += gc_at9[gc_tx3]
 						}
 					}
-					for gc_tx3 := gc_step7; gc_tx3 < gc_to3; gc_tx3++ {
+					{
+						gc_tx3 := gc_step6 + 2
+						{
+//line olcf.go:311
+							gc_at8[gc_tx3] += gc_at9[gc_tx3]
+						}
+					}
+					{
+						gc_tx3 := gc_step6 + 3
+						{
+//line olcf.go:311
+							gc_at8[gc_tx3] += gc_at9[gc_tx3]
+						}
+					}
+				}
+				for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
+					{
+//line olcf.go:311
+						gc_at8[gc_tx3] += gc_at9[gc_tx3]
+					}
+				}
+			} else {
+				gc_step7 := gc_from3
+				for ; gc_step7+3 < gc_to3; gc_step7 += 4 {
+					{
+						gc_tx3 := gc_step7 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
-//line olcf.go:310
 						{
+//line olcf.go:311
+							smem[gc_tx3] += smem[gc_tx3+i]
+						}
+					}
+					{
+						gc_tx3 := gc_step7 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+						{
+//line olcf.go:311
+							smem[gc_tx3] += smem[gc_tx3+i]
+						}
+					}
+					{
+						gc_tx3 := gc_step7 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+						{
+//line olcf.go:311
+							smem[gc_tx3] += smem[gc_tx3+i]
+						}
+					}
+					{
+						gc_tx3 := gc_step7 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+						{
+//line olcf.go:311
 							smem[gc_tx3] += smem[gc_tx3+i]
 						}
 					}
 				}
+				for gc_tx3 := gc_step7; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					{
+//line olcf.go:311
+						smem[gc_tx3] += smem[gc_tx3+i]
+					}
+				}
 			}
 		}
 	}
 	{
+//line olcf.go:319
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
 			gc_to3 = gc_bound3 + 1
@@ -4568,51 +3579,40 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 					gc_tx3 := gc_step8 + 0
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
-//line olcf.go:315
-					{
-						atomic.Add(sum, smem[0])
-					}
+//line olcf.go:316
+					atomic.Add(sum, smem[0])
 				}
 				{
+//line olcf.go:320
 					gc_tx3 := gc_step8 + 1
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
-//line olcf.go:315
-					{
-						atomic.Add(sum, smem[0])
-					}
+//line olcf.go:316
+					atomic.Add(sum, smem[0])
 				}
 				{
+//line olcf.go:320
 					gc_tx3 := gc_step8 + 2
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
-//line olcf.go:315
-					{
-						atomic.Add(sum, smem[0])
-					}
+//line olcf.go:316
+					atomic.Add(sum, smem[0])
 				}
 				{
+//line olcf.go:320
 					gc_tx3 := gc_step8 + 3
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
-//line olcf.go:315
-					{
-						atomic.Add(sum, smem[0])
-					}
+//line olcf.go:316
+					atomic.Add(sum, smem[0])
 				}
 			}
+//line olcf.go:320
 			for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
 				gc_pos3.Thread = gc_rank3
-
-//line olcf.go:315
-				{
-					atomic.Add(sum, smem[0])
-				}
+//line olcf.go:316
+				atomic.Add(sum, smem[0])
 			}
 		}
 	}
@@ -4627,172 +3627,143 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line olcf.go:297
 	smem := gocuda.Shared[float32](t, olcfAhsBlockSize)[:olcfAhsBlockSize]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(smem) {
-				gc_at4 := smem[:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:298
-					idx := uint64(gc_bdx2*gc_bx2 + gc_tx2)
-					_ = idx
-
 //line olcf.go:299
-					if idx < length {
-						gc_at4[gc_tx2] = float32(ahs(idx))
-					} else {
-						gc_at4[gc_tx2] = 0
-					}
-
-//line olcf.go:304
-					if idx == 0 {
-						smem[0] = 0
-					}
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(smem) {
+			gc_at4 := smem[:gc_bdx2]
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line olcf.go:298
+				idx := uint64(gc_bdx2*gc_bx2 + gc_tx2)
+				if idx < length {
+					gc_at4[gc_tx2] = float32(ahs(idx))
+				} else {
+					gc_at4[gc_tx2] = 0
 				}
-			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+				if idx == 0 {
+					smem[0] = 0
+				}
+			}
+		} else {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line olcf.go:298
-					idx := uint64(gc_bdx2*gc_bx2 + gc_tx2)
-					_ = idx
-
-//line olcf.go:299
-					if idx < length {
-						smem[gc_tx2] = float32(ahs(idx))
-					} else {
-						smem[gc_tx2] = 0
-					}
-
-//line olcf.go:304
-					if idx == 0 {
-						smem[0] = 0
-					}
+				idx := uint64(gc_bdx2*gc_bx2 + gc_tx2)
+				if idx < length {
+					smem[gc_tx2] = float32(ahs(idx))
+				} else {
+					smem[gc_tx2] = 0
+				}
+				if idx == 0 {
+					smem[0] = 0
 				}
 			}
 		}
 	}
-
 //line olcf.go:308
 	for i := gc_bdx2 >> 1; i > 0; i >>= 1 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := i; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := i
-				if gc_from2 >= 0 && gc_to2 <= len(smem) && gc_off2 >= 0 && gc_off2 <= len(smem) && gc_to2 <= len(smem)-gc_off2 {
-					gc_at5 := smem[:gc_to2]
-					gc_at6 := smem[gc_off2:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line olcf.go:310
-							{
-//line olcf.go:310
-								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
-//line olcf.go:310
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line olcf.go:310
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := i; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := i
+			if gc_from2 >= 0 && gc_to2 <= len(smem) && gc_off2 >= 0 && gc_off2 <= len(smem) && gc_to2 <= len(smem)-gc_off2 {
+				gc_at5 := smem[:gc_to2]
+				gc_at6 := smem[gc_off2:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 						{
-							gc_at5[gc_tx2] += gc_at6[gc_tx2]
+//line olcf.go:310
+							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 						}
 					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line olcf.go:310
-							{
-								if (gc_tx2+i) < 0 || (gc_tx2+i) > len(smem)-8 || gc_tx2 < 0 || gc_tx2 > len(smem)-8 {
+//line olcf.go:312
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					{
 //line olcf.go:311
-									break
-//line olcf.go:311
-								}
-//line olcf.go:311
-								archsimd.LoadFloat32x8Slice(smem[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(smem[gc_tx2+i:])).StoreSlice(smem[gc_tx2:])
-//line olcf.go:311
-							}
-						}
-						archsimd.ClearAVXUpperBits()
+						gc_at5[gc_tx2] += gc_at6[gc_tx2]
 					}
-					gc_step4 := gc_vstep2
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 						{
-							gc_tx2 := gc_step4 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line olcf.go:310
-							{
-								smem[gc_tx2] += smem[gc_tx2+i]
+//line olcf.go:311
+							if (gc_tx2+i) < 0 || (gc_tx2+i) > len(smem)-8 || gc_tx2 < 0 || gc_tx2 > len(smem)-8 {
+//line olcf.go:311
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line olcf.go:310
-							{
-								smem[gc_tx2] += smem[gc_tx2+i]
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line olcf.go:310
-							{
-								smem[gc_tx2] += smem[gc_tx2+i]
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line olcf.go:310
-							{
-								smem[gc_tx2] += smem[gc_tx2+i]
-							}
+//line olcf.go:311
+							archsimd.LoadFloat32x8Slice(smem[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(smem[gc_tx2+i:])).StoreSlice(smem[gc_tx2:])
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+//line olcf.go:313
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:310
 						{
+//line olcf.go:311
+							smem[gc_tx2] += smem[gc_tx2+i]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						{
+//line olcf.go:311
+							smem[gc_tx2] += smem[gc_tx2+i]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						{
+//line olcf.go:311
+							smem[gc_tx2] += smem[gc_tx2+i]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						{
+//line olcf.go:311
 							smem[gc_tx2] += smem[gc_tx2+i]
 						}
 					}
 				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line olcf.go:311
+						smem[gc_tx2] += smem[gc_tx2+i]
+					}
+				}
 			}
 		}
 	}
 	{
+//line olcf.go:319
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -4804,51 +3775,40 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 					gc_tx2 := gc_step5 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:315
-					{
-						atomic.Add(sum, smem[0])
-					}
+//line olcf.go:316
+					atomic.Add(sum, smem[0])
 				}
 				{
+//line olcf.go:320
 					gc_tx2 := gc_step5 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:315
-					{
-						atomic.Add(sum, smem[0])
-					}
+//line olcf.go:316
+					atomic.Add(sum, smem[0])
 				}
 				{
+//line olcf.go:320
 					gc_tx2 := gc_step5 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:315
-					{
-						atomic.Add(sum, smem[0])
-					}
+//line olcf.go:316
+					atomic.Add(sum, smem[0])
 				}
 				{
+//line olcf.go:320
 					gc_tx2 := gc_step5 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:315
-					{
-						atomic.Add(sum, smem[0])
-					}
+//line olcf.go:316
+					atomic.Add(sum, smem[0])
 				}
 			}
+//line olcf.go:320
 			for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
-//line olcf.go:315
-				{
-					atomic.Add(sum, smem[0])
-				}
+//line olcf.go:316
+				atomic.Add(sum, smem[0])
 			}
 		}
 	}
@@ -4857,4 +3817,5 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 // gc_files_olcf holds the source files whose lines the kernels' records hash.
 //
 //go:embed ggml_norm.go olcf.go
+//line olcf.go:326
 var gc_files_olcf embed.FS

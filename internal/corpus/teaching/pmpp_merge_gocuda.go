@@ -47,49 +47,25 @@ func gc_body_basicMergeKernel(gc_b *compiled.Block, gc_lo, gc_hi int, A []int32,
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line pmpp_merge.go:104
 		numThreads := gc_bdx * gc_gdx
-
-//line pmpp_merge.go:105
 		sectionSize := int(math.Ceil(float64(m+n) / float64(numThreads)))
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line pmpp_merge.go:103
-					tid := gc_bx*gc_bdx + gc_tx
-					_ = tid
-
-//line pmpp_merge.go:106
-					kCurr := tid * sectionSize
-					_ = kCurr
-
 //line pmpp_merge.go:107
-					kNext := minimal((tid+1)*sectionSize, m+n)
-					_ = kNext
-
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line pmpp_merge.go:103
+				tid := gc_bx*gc_bdx + gc_tx
+//line pmpp_merge.go:106
+				kCurr := tid * sectionSize
+				kNext := minimal((tid+1)*sectionSize, m+n)
 //line pmpp_merge.go:109
-					iCurr := coRank(kCurr, A, m, B, n)
-
-//line pmpp_merge.go:110
-					iNext := coRank(kNext, A, m, B, n)
-
-//line pmpp_merge.go:111
-					jCurr := kCurr - iCurr
-
-//line pmpp_merge.go:112
-					jNext := kNext - iNext
-
-//line pmpp_merge.go:113
-					mergeCore(ptrAdd(A, iCurr), iNext-iCurr, ptrAdd(B, jCurr), jNext-jCurr, ptrAdd(C, kCurr))
-					_ = iCurr
-					_ = iNext
-					_ = jCurr
-					_ = jNext
-				}
+				iCurr := coRank(kCurr, A, m, B, n)
+				iNext := coRank(kNext, A, m, B, n)
+				jCurr := kCurr - iCurr
+				jNext := kNext - iNext
+				mergeCore(ptrAdd(A, iCurr), iNext-iCurr, ptrAdd(B, jCurr), jNext-jCurr, ptrAdd(C, kCurr))
 			}
 		}
 	}
@@ -128,467 +104,303 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 	gc_s_BLength := compiled.Scratch[int](gc_b, 5)[:gc_n]
 	gc_s_AConsumed := compiled.Scratch[int](gc_b, 6)[:gc_n]
 	gc_s_BConsumed := compiled.Scratch[int](gc_b, 7)[:gc_n]
-
 //line pmpp_merge.go:122
 	shareAB := gocuda.DynamicShared[int32](t)
-
-//line pmpp_merge.go:123
 	AS := shareAB[0:]
-
-//line pmpp_merge.go:124
 	BS := shareAB[tileSize:]
-
 //line pmpp_merge.go:126
 	CCurr := int(float64(gc_bx) * math.Ceil(float64(m+n)/float64(gc_gdx)))
-
-//line pmpp_merge.go:127
 	CNext := minimal(int(float64(gc_bx+1)*math.Ceil(float64(m+n)/float64(gc_gdx))), (m + n))
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := 0
-			gc_off4 := 1
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(AS) && gc_off4 >= 0 && gc_off4 < len(AS) {
-				gc_at := AS[gc_off3:][:1]
-				gc_at2 := AS[gc_off4:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line pmpp_merge.go:128
-					{
-						gc_at[0] = int32(coRank(CCurr, A, m, B, n))
-						gc_at2[0] = int32(coRank(CNext, A, m, B, n))
-					}
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line pmpp_merge.go:128
-					{
-						AS[0] = int32(coRank(CCurr, A, m, B, n))
-						AS[1] = int32(coRank(CNext, A, m, B, n))
-					}
-				}
-			}
-		}
+//line pmpp_merge.go:129
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
 	}
-	{
-		gc_off5 := 0
-		gc_off6 := 1
-		if gc_off5 >= 0 && gc_off5 < len(AS) && gc_off6 >= 0 && gc_off6 < len(AS) {
-			gc_at3 := AS[gc_off5:][:1]
-			gc_at4 := AS[gc_off6:][:1]
-			gc_elem := gc_at3[0]
-			gc_elem2 := gc_at4[0]
-			gc_step := 0
-			for ; gc_step+3 < gc_n; gc_step += 4 {
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := 0
+		gc_off4 := 1
+		if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(AS) && gc_off4 >= 0 && gc_off4 < len(AS) {
+			gc_at := AS[gc_off3:][:1]
+			gc_at2 := AS[gc_off4:][:1]
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 				{
-					gc_rank := gc_step + 0
-					_ = gc_rank
-
-//line pmpp_merge.go:134
-					ACurr := int(gc_elem)
-
-//line pmpp_merge.go:135
-					ANext := int(gc_elem2)
-
-//line pmpp_merge.go:136
-					BCurr := CCurr - ACurr
-
-//line pmpp_merge.go:137
-					BNext := CNext - ANext
-					_ = ACurr
-					_ = ANext
-					_ = BCurr
-					_ = BNext
-					gc_s_ACurr[gc_rank] = ACurr
-					gc_s_ANext[gc_rank] = ANext
-					gc_s_BCurr[gc_rank] = BCurr
-					gc_s_BNext[gc_rank] = BNext
+//line pmpp_merge.go:129
+					gc_at[0] = int32(coRank(CCurr, A, m, B, n))
+					gc_at2[0] = int32(coRank(CNext, A, m, B, n))
 				}
-				{
-					gc_rank := gc_step + 1
-					_ = gc_rank
-
-//line pmpp_merge.go:134
-					ACurr := int(gc_elem)
-
-//line pmpp_merge.go:135
-					ANext := int(gc_elem2)
-
-//line pmpp_merge.go:136
-					BCurr := CCurr - ACurr
-
-//line pmpp_merge.go:137
-					BNext := CNext - ANext
-					_ = ACurr
-					_ = ANext
-					_ = BCurr
-					_ = BNext
-					gc_s_ACurr[gc_rank] = ACurr
-					gc_s_ANext[gc_rank] = ANext
-					gc_s_BCurr[gc_rank] = BCurr
-					gc_s_BNext[gc_rank] = BNext
-				}
-				{
-					gc_rank := gc_step + 2
-					_ = gc_rank
-
-//line pmpp_merge.go:134
-					ACurr := int(gc_elem)
-
-//line pmpp_merge.go:135
-					ANext := int(gc_elem2)
-
-//line pmpp_merge.go:136
-					BCurr := CCurr - ACurr
-
-//line pmpp_merge.go:137
-					BNext := CNext - ANext
-					_ = ACurr
-					_ = ANext
-					_ = BCurr
-					_ = BNext
-					gc_s_ACurr[gc_rank] = ACurr
-					gc_s_ANext[gc_rank] = ANext
-					gc_s_BCurr[gc_rank] = BCurr
-					gc_s_BNext[gc_rank] = BNext
-				}
-				{
-					gc_rank := gc_step + 3
-					_ = gc_rank
-
-//line pmpp_merge.go:134
-					ACurr := int(gc_elem)
-
-//line pmpp_merge.go:135
-					ANext := int(gc_elem2)
-
-//line pmpp_merge.go:136
-					BCurr := CCurr - ACurr
-
-//line pmpp_merge.go:137
-					BNext := CNext - ANext
-					_ = ACurr
-					_ = ANext
-					_ = BCurr
-					_ = BNext
-					gc_s_ACurr[gc_rank] = ACurr
-					gc_s_ANext[gc_rank] = ANext
-					gc_s_BCurr[gc_rank] = BCurr
-					gc_s_BNext[gc_rank] = BNext
-				}
-			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-
-//line pmpp_merge.go:134
-				ACurr := int(gc_elem)
-
-//line pmpp_merge.go:135
-				ANext := int(gc_elem2)
-
-//line pmpp_merge.go:136
-				BCurr := CCurr - ACurr
-
-//line pmpp_merge.go:137
-				BNext := CNext - ANext
-				_ = ACurr
-				_ = ANext
-				_ = BCurr
-				_ = BNext
-				gc_s_ACurr[gc_rank] = ACurr
-				gc_s_ANext[gc_rank] = ANext
-				gc_s_BCurr[gc_rank] = BCurr
-				gc_s_BNext[gc_rank] = BNext
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 				{
-					gc_rank := gc_step2 + 0
-					gc_pos.Thread = gc_rank
-
-//line pmpp_merge.go:134
-					ACurr := int(AS[0])
-
-//line pmpp_merge.go:135
-					ANext := int(AS[1])
-
-//line pmpp_merge.go:136
-					BCurr := CCurr - ACurr
-
-//line pmpp_merge.go:137
-					BNext := CNext - ANext
-					_ = ACurr
-					_ = ANext
-					_ = BCurr
-					_ = BNext
-					gc_s_ACurr[gc_rank] = ACurr
-					gc_s_ANext[gc_rank] = ANext
-					gc_s_BCurr[gc_rank] = BCurr
-					gc_s_BNext[gc_rank] = BNext
-				}
-				{
-					gc_rank := gc_step2 + 1
-					gc_pos.Thread = gc_rank
-
-//line pmpp_merge.go:134
-					ACurr := int(AS[0])
-
-//line pmpp_merge.go:135
-					ANext := int(AS[1])
-
-//line pmpp_merge.go:136
-					BCurr := CCurr - ACurr
-
-//line pmpp_merge.go:137
-					BNext := CNext - ANext
-					_ = ACurr
-					_ = ANext
-					_ = BCurr
-					_ = BNext
-					gc_s_ACurr[gc_rank] = ACurr
-					gc_s_ANext[gc_rank] = ANext
-					gc_s_BCurr[gc_rank] = BCurr
-					gc_s_BNext[gc_rank] = BNext
-				}
-				{
-					gc_rank := gc_step2 + 2
-					gc_pos.Thread = gc_rank
-
-//line pmpp_merge.go:134
-					ACurr := int(AS[0])
-
-//line pmpp_merge.go:135
-					ANext := int(AS[1])
-
-//line pmpp_merge.go:136
-					BCurr := CCurr - ACurr
-
-//line pmpp_merge.go:137
-					BNext := CNext - ANext
-					_ = ACurr
-					_ = ANext
-					_ = BCurr
-					_ = BNext
-					gc_s_ACurr[gc_rank] = ACurr
-					gc_s_ANext[gc_rank] = ANext
-					gc_s_BCurr[gc_rank] = BCurr
-					gc_s_BNext[gc_rank] = BNext
-				}
-				{
-					gc_rank := gc_step2 + 3
-					gc_pos.Thread = gc_rank
-
-//line pmpp_merge.go:134
-					ACurr := int(AS[0])
-
-//line pmpp_merge.go:135
-					ANext := int(AS[1])
-
-//line pmpp_merge.go:136
-					BCurr := CCurr - ACurr
-
-//line pmpp_merge.go:137
-					BNext := CNext - ANext
-					_ = ACurr
-					_ = ANext
-					_ = BCurr
-					_ = BNext
-					gc_s_ACurr[gc_rank] = ACurr
-					gc_s_ANext[gc_rank] = ANext
-					gc_s_BCurr[gc_rank] = BCurr
-					gc_s_BNext[gc_rank] = BNext
+//line pmpp_merge.go:129
+					AS[0] = int32(coRank(CCurr, A, m, B, n))
+					AS[1] = int32(coRank(CNext, A, m, B, n))
 				}
 			}
-			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-
-//line pmpp_merge.go:134
-				ACurr := int(AS[0])
-
-//line pmpp_merge.go:135
-				ANext := int(AS[1])
-
-//line pmpp_merge.go:136
-				BCurr := CCurr - ACurr
-
+		}
+	}
 //line pmpp_merge.go:137
+	gc_off5 := 0
+	gc_off6 := 1
+	if gc_off5 >= 0 && gc_off5 < len(AS) && gc_off6 >= 0 && gc_off6 < len(AS) {
+		gc_at3 := AS[gc_off5:][:1]
+		gc_at4 := AS[gc_off6:][:1]
+		gc_elem := gc_at3[0]
+		gc_elem2 := gc_at4[0]
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+//line pmpp_merge.go:134
+				ACurr := int(gc_elem)
+				ANext := int(gc_elem2)
+				BCurr := CCurr - ACurr
 				BNext := CNext - ANext
-				_ = ACurr
-				_ = ANext
-				_ = BCurr
-				_ = BNext
+//line pmpp_merge.go:142
+				gc_s_ACurr[gc_rank] = ACurr
+				gc_s_ANext[gc_rank] = ANext
+				gc_s_BCurr[gc_rank] = BCurr
+				gc_s_BNext[gc_rank] = BNext
+			}
+			{
+				gc_rank := gc_step + 1
+//line pmpp_merge.go:134
+				ACurr := int(gc_elem)
+				ANext := int(gc_elem2)
+				BCurr := CCurr - ACurr
+				BNext := CNext - ANext
+//line pmpp_merge.go:142
+				gc_s_ACurr[gc_rank] = ACurr
+				gc_s_ANext[gc_rank] = ANext
+				gc_s_BCurr[gc_rank] = BCurr
+				gc_s_BNext[gc_rank] = BNext
+			}
+			{
+				gc_rank := gc_step + 2
+//line pmpp_merge.go:134
+				ACurr := int(gc_elem)
+				ANext := int(gc_elem2)
+				BCurr := CCurr - ACurr
+				BNext := CNext - ANext
+//line pmpp_merge.go:142
+				gc_s_ACurr[gc_rank] = ACurr
+				gc_s_ANext[gc_rank] = ANext
+				gc_s_BCurr[gc_rank] = BCurr
+				gc_s_BNext[gc_rank] = BNext
+			}
+			{
+				gc_rank := gc_step + 3
+//line pmpp_merge.go:134
+				ACurr := int(gc_elem)
+				ANext := int(gc_elem2)
+				BCurr := CCurr - ACurr
+				BNext := CNext - ANext
+//line pmpp_merge.go:142
 				gc_s_ACurr[gc_rank] = ACurr
 				gc_s_ANext[gc_rank] = ANext
 				gc_s_BCurr[gc_rank] = BCurr
 				gc_s_BNext[gc_rank] = BNext
 			}
 		}
-	}
-
-//line pmpp_merge.go:140
-	counter := 0
-
-//line pmpp_merge.go:141
-	CLength := CNext - CCurr
-
-//line pmpp_merge.go:144
-	totalIteration := int(math.Ceil(float64(CLength) / float64(tileSize)))
-
-//line pmpp_merge.go:145
-	CCompleted := 0
-	{
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-			{
-				gc_rank := gc_step3 + 0
-				gc_pos.Thread = gc_rank
-				ACurr := gc_s_ACurr[gc_rank]
-				ANext := gc_s_ANext[gc_rank]
-				BCurr := gc_s_BCurr[gc_rank]
-				BNext := gc_s_BNext[gc_rank]
-
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line pmpp_merge.go:134
+			ACurr := int(gc_elem)
+			ANext := int(gc_elem2)
+			BCurr := CCurr - ACurr
+			BNext := CNext - ANext
 //line pmpp_merge.go:142
-				ALength := ANext - ACurr
-
-//line pmpp_merge.go:143
-				BLength := BNext - BCurr
-
-//line pmpp_merge.go:146
-				AConsumed := 0
-
-//line pmpp_merge.go:148
-				BConsumed := 0
-				_ = ALength
-				_ = BLength
-				_ = AConsumed
-				_ = BConsumed
-				gc_s_ALength[gc_rank] = ALength
-				gc_s_BLength[gc_rank] = BLength
-				gc_s_AConsumed[gc_rank] = AConsumed
-				gc_s_BConsumed[gc_rank] = BConsumed
+			gc_s_ACurr[gc_rank] = ACurr
+			gc_s_ANext[gc_rank] = ANext
+			gc_s_BCurr[gc_rank] = BCurr
+			gc_s_BNext[gc_rank] = BNext
+		}
+	} else {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			{
+				gc_rank := gc_step2 + 0
+				gc_pos.Thread = gc_rank
+//line pmpp_merge.go:134
+				ACurr := int(AS[0])
+				ANext := int(AS[1])
+				BCurr := CCurr - ACurr
+				BNext := CNext - ANext
+//line pmpp_merge.go:142
+				gc_s_ACurr[gc_rank] = ACurr
+				gc_s_ANext[gc_rank] = ANext
+				gc_s_BCurr[gc_rank] = BCurr
+				gc_s_BNext[gc_rank] = BNext
 			}
 			{
-				gc_rank := gc_step3 + 1
+				gc_rank := gc_step2 + 1
 				gc_pos.Thread = gc_rank
-				ACurr := gc_s_ACurr[gc_rank]
-				ANext := gc_s_ANext[gc_rank]
-				BCurr := gc_s_BCurr[gc_rank]
-				BNext := gc_s_BNext[gc_rank]
-
+//line pmpp_merge.go:134
+				ACurr := int(AS[0])
+				ANext := int(AS[1])
+				BCurr := CCurr - ACurr
+				BNext := CNext - ANext
 //line pmpp_merge.go:142
-				ALength := ANext - ACurr
-
-//line pmpp_merge.go:143
-				BLength := BNext - BCurr
-
-//line pmpp_merge.go:146
-				AConsumed := 0
-
-//line pmpp_merge.go:148
-				BConsumed := 0
-				_ = ALength
-				_ = BLength
-				_ = AConsumed
-				_ = BConsumed
-				gc_s_ALength[gc_rank] = ALength
-				gc_s_BLength[gc_rank] = BLength
-				gc_s_AConsumed[gc_rank] = AConsumed
-				gc_s_BConsumed[gc_rank] = BConsumed
+				gc_s_ACurr[gc_rank] = ACurr
+				gc_s_ANext[gc_rank] = ANext
+				gc_s_BCurr[gc_rank] = BCurr
+				gc_s_BNext[gc_rank] = BNext
 			}
 			{
-				gc_rank := gc_step3 + 2
+				gc_rank := gc_step2 + 2
 				gc_pos.Thread = gc_rank
-				ACurr := gc_s_ACurr[gc_rank]
-				ANext := gc_s_ANext[gc_rank]
-				BCurr := gc_s_BCurr[gc_rank]
-				BNext := gc_s_BNext[gc_rank]
-
+//line pmpp_merge.go:134
+				ACurr := int(AS[0])
+				ANext := int(AS[1])
+				BCurr := CCurr - ACurr
+				BNext := CNext - ANext
 //line pmpp_merge.go:142
-				ALength := ANext - ACurr
-
-//line pmpp_merge.go:143
-				BLength := BNext - BCurr
-
-//line pmpp_merge.go:146
-				AConsumed := 0
-
-//line pmpp_merge.go:148
-				BConsumed := 0
-				_ = ALength
-				_ = BLength
-				_ = AConsumed
-				_ = BConsumed
-				gc_s_ALength[gc_rank] = ALength
-				gc_s_BLength[gc_rank] = BLength
-				gc_s_AConsumed[gc_rank] = AConsumed
-				gc_s_BConsumed[gc_rank] = BConsumed
+				gc_s_ACurr[gc_rank] = ACurr
+				gc_s_ANext[gc_rank] = ANext
+				gc_s_BCurr[gc_rank] = BCurr
+				gc_s_BNext[gc_rank] = BNext
 			}
 			{
-				gc_rank := gc_step3 + 3
+				gc_rank := gc_step2 + 3
 				gc_pos.Thread = gc_rank
-				ACurr := gc_s_ACurr[gc_rank]
-				ANext := gc_s_ANext[gc_rank]
-				BCurr := gc_s_BCurr[gc_rank]
-				BNext := gc_s_BNext[gc_rank]
-
+//line pmpp_merge.go:134
+				ACurr := int(AS[0])
+				ANext := int(AS[1])
+				BCurr := CCurr - ACurr
+				BNext := CNext - ANext
 //line pmpp_merge.go:142
-				ALength := ANext - ACurr
-
-//line pmpp_merge.go:143
-				BLength := BNext - BCurr
-
-//line pmpp_merge.go:146
-				AConsumed := 0
-
-//line pmpp_merge.go:148
-				BConsumed := 0
-				_ = ALength
-				_ = BLength
-				_ = AConsumed
-				_ = BConsumed
-				gc_s_ALength[gc_rank] = ALength
-				gc_s_BLength[gc_rank] = BLength
-				gc_s_AConsumed[gc_rank] = AConsumed
-				gc_s_BConsumed[gc_rank] = BConsumed
+				gc_s_ACurr[gc_rank] = ACurr
+				gc_s_ANext[gc_rank] = ANext
+				gc_s_BCurr[gc_rank] = BCurr
+				gc_s_BNext[gc_rank] = BNext
 			}
 		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line pmpp_merge.go:134
+			ACurr := int(AS[0])
+			ANext := int(AS[1])
+			BCurr := CCurr - ACurr
+			BNext := CNext - ANext
+//line pmpp_merge.go:142
+			gc_s_ACurr[gc_rank] = ACurr
+			gc_s_ANext[gc_rank] = ANext
+			gc_s_BCurr[gc_rank] = BCurr
+			gc_s_BNext[gc_rank] = BNext
+		}
+	}
+//line pmpp_merge.go:140
+	counter := 0
+	CLength := CNext - CCurr
+//line pmpp_merge.go:144
+	totalIteration := int(math.Ceil(float64(CLength) / float64(tileSize)))
+	CCompleted := 0
+//line pmpp_merge.go:147
+	gc_step3 := 0
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+		{
+			gc_rank := gc_step3 + 0
 			gc_pos.Thread = gc_rank
 			ACurr := gc_s_ACurr[gc_rank]
 			ANext := gc_s_ANext[gc_rank]
 			BCurr := gc_s_BCurr[gc_rank]
 			BNext := gc_s_BNext[gc_rank]
-
 //line pmpp_merge.go:142
 			ALength := ANext - ACurr
-
-//line pmpp_merge.go:143
 			BLength := BNext - BCurr
-
 //line pmpp_merge.go:146
 			AConsumed := 0
-
 //line pmpp_merge.go:148
 			BConsumed := 0
-			_ = ALength
-			_ = BLength
-			_ = AConsumed
-			_ = BConsumed
+//line pmpp_merge.go:153
+			gc_s_ALength[gc_rank] = ALength
+			gc_s_BLength[gc_rank] = BLength
+			gc_s_AConsumed[gc_rank] = AConsumed
+			gc_s_BConsumed[gc_rank] = BConsumed
+		}
+		{
+			gc_rank := gc_step3 + 1
+			gc_pos.Thread = gc_rank
+			ACurr := gc_s_ACurr[gc_rank]
+			ANext := gc_s_ANext[gc_rank]
+			BCurr := gc_s_BCurr[gc_rank]
+			BNext := gc_s_BNext[gc_rank]
+//line pmpp_merge.go:142
+			ALength := ANext - ACurr
+			BLength := BNext - BCurr
+//line pmpp_merge.go:146
+			AConsumed := 0
+//line pmpp_merge.go:148
+			BConsumed := 0
+//line pmpp_merge.go:153
+			gc_s_ALength[gc_rank] = ALength
+			gc_s_BLength[gc_rank] = BLength
+			gc_s_AConsumed[gc_rank] = AConsumed
+			gc_s_BConsumed[gc_rank] = BConsumed
+		}
+		{
+			gc_rank := gc_step3 + 2
+			gc_pos.Thread = gc_rank
+			ACurr := gc_s_ACurr[gc_rank]
+			ANext := gc_s_ANext[gc_rank]
+			BCurr := gc_s_BCurr[gc_rank]
+			BNext := gc_s_BNext[gc_rank]
+//line pmpp_merge.go:142
+			ALength := ANext - ACurr
+			BLength := BNext - BCurr
+//line pmpp_merge.go:146
+			AConsumed := 0
+//line pmpp_merge.go:148
+			BConsumed := 0
+//line pmpp_merge.go:153
+			gc_s_ALength[gc_rank] = ALength
+			gc_s_BLength[gc_rank] = BLength
+			gc_s_AConsumed[gc_rank] = AConsumed
+			gc_s_BConsumed[gc_rank] = BConsumed
+		}
+		{
+			gc_rank := gc_step3 + 3
+			gc_pos.Thread = gc_rank
+			ACurr := gc_s_ACurr[gc_rank]
+			ANext := gc_s_ANext[gc_rank]
+			BCurr := gc_s_BCurr[gc_rank]
+			BNext := gc_s_BNext[gc_rank]
+//line pmpp_merge.go:142
+			ALength := ANext - ACurr
+			BLength := BNext - BCurr
+//line pmpp_merge.go:146
+			AConsumed := 0
+//line pmpp_merge.go:148
+			BConsumed := 0
+//line pmpp_merge.go:153
 			gc_s_ALength[gc_rank] = ALength
 			gc_s_BLength[gc_rank] = BLength
 			gc_s_AConsumed[gc_rank] = AConsumed
 			gc_s_BConsumed[gc_rank] = BConsumed
 		}
 	}
-
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		ACurr := gc_s_ACurr[gc_rank]
+		ANext := gc_s_ANext[gc_rank]
+		BCurr := gc_s_BCurr[gc_rank]
+		BNext := gc_s_BNext[gc_rank]
+//line pmpp_merge.go:142
+		ALength := ANext - ACurr
+		BLength := BNext - BCurr
+//line pmpp_merge.go:146
+		AConsumed := 0
+//line pmpp_merge.go:148
+		BConsumed := 0
+//line pmpp_merge.go:153
+		gc_s_ALength[gc_rank] = ALength
+		gc_s_BLength[gc_rank] = BLength
+		gc_s_AConsumed[gc_rank] = AConsumed
+		gc_s_BConsumed[gc_rank] = BConsumed
+	}
 //line pmpp_merge.go:149
 	for counter < totalIteration {
 		gc_b.Tick()
@@ -597,18 +409,18 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 		}
 		compiled.OutOfLine(func() {
 			gc_s_ACurr := gc_s_ACurr[:gc_n]
-			_ = gc_s_ACurr
+//line pmpp_merge.go:157
 			gc_s_BCurr := gc_s_BCurr[:gc_n]
-			_ = gc_s_BCurr
+//line pmpp_merge.go:159
 			gc_s_ALength := gc_s_ALength[:gc_n]
-			_ = gc_s_ALength
+//line pmpp_merge.go:161
 			gc_s_BLength := gc_s_BLength[:gc_n]
-			_ = gc_s_BLength
+//line pmpp_merge.go:163
 			gc_s_AConsumed := gc_s_AConsumed[:gc_n]
-			_ = gc_s_AConsumed
+//line pmpp_merge.go:165
 			gc_s_BConsumed := gc_s_BConsumed[:gc_n]
-			_ = gc_s_BConsumed
 			{
+//line pmpp_merge.go:168
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
@@ -619,15 +431,12 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 						BLength := gc_s_BLength[gc_rank]
 						AConsumed := gc_s_AConsumed[gc_rank]
 						BConsumed := gc_s_BConsumed[gc_rank]
-
 //line pmpp_merge.go:150
 						for i := 0; i < tileSize; i += gc_bdx {
 							if i+gc_tx < ALength-AConsumed {
 								AS[i+gc_tx] = A[ACurr+AConsumed+i+gc_tx]
 							}
 						}
-
-//line pmpp_merge.go:155
 						for i_ := 0; i_ < tileSize; i_ += gc_bdx {
 							if i_+gc_tx < BLength-BConsumed {
 								BS[i_+gc_tx] = B[BCurr+BConsumed+i_+gc_tx]
@@ -637,139 +446,92 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 				}
 			}
 		})
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					ALength := gc_s_ALength[gc_rank]
-					BLength := gc_s_BLength[gc_rank]
-					AConsumed := gc_s_AConsumed[gc_rank]
-					BConsumed := gc_s_BConsumed[gc_rank]
-
+//line pmpp_merge.go:165
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				ALength := gc_s_ALength[gc_rank]
+				BLength := gc_s_BLength[gc_rank]
+				AConsumed := gc_s_AConsumed[gc_rank]
+				BConsumed := gc_s_BConsumed[gc_rank]
 //line pmpp_merge.go:162
-					cCurr := gc_tx * (tileSize / gc_bdx)
-
-//line pmpp_merge.go:163
-					cNext := (gc_tx + 1) * (tileSize / gc_bdx)
-
-//line pmpp_merge.go:164
-					if !(cCurr <= CLength-CCompleted) {
-						cCurr = CLength - CCompleted
-					}
-
-//line pmpp_merge.go:167
-					if !(cNext <= CLength-CCompleted) {
-						cNext = CLength - CCompleted
-					}
-
-//line pmpp_merge.go:171
-					aCurr := coRank(cCurr, AS, minimal(tileSize, ALength-AConsumed), BS, minimal(tileSize, BLength-BConsumed))
-
-//line pmpp_merge.go:172
-					bCurr := cCurr - aCurr
-
-//line pmpp_merge.go:173
-					aNext := coRank(cNext, AS, minimal(tileSize, ALength-AConsumed), BS, minimal(tileSize, BLength-BConsumed))
-
-//line pmpp_merge.go:174
-					bNext := cNext - aNext
-
-//line pmpp_merge.go:175
-					mergeCore(AS[aCurr:], aNext-aCurr, BS[bCurr:], bNext-bCurr, C[CCurr+CCompleted+cCurr:])
-					_ = cCurr
-					_ = cNext
-					_ = aCurr
-					_ = bCurr
-					_ = aNext
-					_ = bNext
+				cCurr := gc_tx * (tileSize / gc_bdx)
+				cNext := (gc_tx + 1) * (tileSize / gc_bdx)
+				if !(cCurr <= CLength-CCompleted) {
+					cCurr = CLength - CCompleted
 				}
+				if !(cNext <= CLength-CCompleted) {
+					cNext = CLength - CCompleted
+				}
+//line pmpp_merge.go:171
+				aCurr := coRank(cCurr, AS, minimal(tileSize, ALength-AConsumed), BS, minimal(tileSize, BLength-BConsumed))
+				bCurr := cCurr - aCurr
+				aNext := coRank(cNext, AS, minimal(tileSize, ALength-AConsumed), BS, minimal(tileSize, BLength-BConsumed))
+				bNext := cNext - aNext
+				mergeCore(AS[aCurr:], aNext-aCurr, BS[bCurr:], bNext-bCurr, C[CCurr+CCompleted+cCurr:])
 			}
 		}
-
 //line pmpp_merge.go:176
 		counter++
-
-//line pmpp_merge.go:177
 		CCompleted += tileSize
-		{
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-				{
-					gc_rank := gc_step4 + 0
-					gc_pos.Thread = gc_rank
-					AConsumed := gc_s_AConsumed[gc_rank]
-					var BConsumed int
-					_ = BConsumed
-
-//line pmpp_merge.go:178
-					AConsumed += coRank(tileSize, AS, tileSize, BS, tileSize)
-
 //line pmpp_merge.go:179
-					BConsumed = CCompleted - AConsumed
-					gc_s_AConsumed[gc_rank] = AConsumed
-					gc_s_BConsumed[gc_rank] = BConsumed
-				}
-				{
-					gc_rank := gc_step4 + 1
-					gc_pos.Thread = gc_rank
-					AConsumed := gc_s_AConsumed[gc_rank]
-					var BConsumed int
-					_ = BConsumed
-
-//line pmpp_merge.go:178
-					AConsumed += coRank(tileSize, AS, tileSize, BS, tileSize)
-
-//line pmpp_merge.go:179
-					BConsumed = CCompleted - AConsumed
-					gc_s_AConsumed[gc_rank] = AConsumed
-					gc_s_BConsumed[gc_rank] = BConsumed
-				}
-				{
-					gc_rank := gc_step4 + 2
-					gc_pos.Thread = gc_rank
-					AConsumed := gc_s_AConsumed[gc_rank]
-					var BConsumed int
-					_ = BConsumed
-
-//line pmpp_merge.go:178
-					AConsumed += coRank(tileSize, AS, tileSize, BS, tileSize)
-
-//line pmpp_merge.go:179
-					BConsumed = CCompleted - AConsumed
-					gc_s_AConsumed[gc_rank] = AConsumed
-					gc_s_BConsumed[gc_rank] = BConsumed
-				}
-				{
-					gc_rank := gc_step4 + 3
-					gc_pos.Thread = gc_rank
-					AConsumed := gc_s_AConsumed[gc_rank]
-					var BConsumed int
-					_ = BConsumed
-
-//line pmpp_merge.go:178
-					AConsumed += coRank(tileSize, AS, tileSize, BS, tileSize)
-
-//line pmpp_merge.go:179
-					BConsumed = CCompleted - AConsumed
-					gc_s_AConsumed[gc_rank] = AConsumed
-					gc_s_BConsumed[gc_rank] = BConsumed
-				}
-			}
-			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+			{
+				gc_rank := gc_step4 + 0
 				gc_pos.Thread = gc_rank
 				AConsumed := gc_s_AConsumed[gc_rank]
 				var BConsumed int
-				_ = BConsumed
-
 //line pmpp_merge.go:178
 				AConsumed += coRank(tileSize, AS, tileSize, BS, tileSize)
-
-//line pmpp_merge.go:179
 				BConsumed = CCompleted - AConsumed
 				gc_s_AConsumed[gc_rank] = AConsumed
 				gc_s_BConsumed[gc_rank] = BConsumed
 			}
+			{
+				gc_rank := gc_step4 + 1
+				gc_pos.Thread = gc_rank
+				AConsumed := gc_s_AConsumed[gc_rank]
+				var BConsumed int
+//line pmpp_merge.go:178
+				AConsumed += coRank(tileSize, AS, tileSize, BS, tileSize)
+				BConsumed = CCompleted - AConsumed
+				gc_s_AConsumed[gc_rank] = AConsumed
+				gc_s_BConsumed[gc_rank] = BConsumed
+			}
+			{
+				gc_rank := gc_step4 + 2
+				gc_pos.Thread = gc_rank
+				AConsumed := gc_s_AConsumed[gc_rank]
+				var BConsumed int
+//line pmpp_merge.go:178
+				AConsumed += coRank(tileSize, AS, tileSize, BS, tileSize)
+				BConsumed = CCompleted - AConsumed
+				gc_s_AConsumed[gc_rank] = AConsumed
+				gc_s_BConsumed[gc_rank] = BConsumed
+			}
+			{
+				gc_rank := gc_step4 + 3
+				gc_pos.Thread = gc_rank
+				AConsumed := gc_s_AConsumed[gc_rank]
+				var BConsumed int
+//line pmpp_merge.go:178
+				AConsumed += coRank(tileSize, AS, tileSize, BS, tileSize)
+				BConsumed = CCompleted - AConsumed
+				gc_s_AConsumed[gc_rank] = AConsumed
+				gc_s_BConsumed[gc_rank] = BConsumed
+			}
+		}
+		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			AConsumed := gc_s_AConsumed[gc_rank]
+			var BConsumed int
+//line pmpp_merge.go:178
+			AConsumed += coRank(tileSize, AS, tileSize, BS, tileSize)
+			BConsumed = CCompleted - AConsumed
+			gc_s_AConsumed[gc_rank] = AConsumed
+			gc_s_BConsumed[gc_rank] = BConsumed
 		}
 	}
 }
@@ -811,556 +573,305 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 	gc_s_BLength := compiled.Scratch[int](gc_b, 9)[:gc_n]
 	gc_s_AConsumed := compiled.Scratch[int](gc_b, 10)[:gc_n]
 	gc_s_BConsumed := compiled.Scratch[int](gc_b, 11)[:gc_n]
-
 //line pmpp_merge.go:292
 	shareAB := gocuda.DynamicShared[int32](t)
-
-//line pmpp_merge.go:293
 	AS := shareAB[0:]
-
-//line pmpp_merge.go:294
 	BS := shareAB[tileSize:]
-
-//line pmpp_merge.go:295
 	CCurr := int(float64(gc_bx) * math.Ceil(float64(m+n)/float64(gc_gdx)))
-
-//line pmpp_merge.go:296
 	CNext := minimal(int(float64(gc_bx+1)*math.Ceil(float64(m+n)/float64(gc_gdx))), (m + n))
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := 0
-			gc_off4 := 1
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(AS) && gc_off4 >= 0 && gc_off4 < len(AS) {
-				gc_at := AS[gc_off3:][:1]
-				gc_at2 := AS[gc_off4:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line pmpp_merge.go:297
-					{
-						gc_at[0] = int32(coRank(CCurr, A, m, B, n))
-						gc_at2[0] = int32(coRank(CNext, A, m, B, n))
-					}
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line pmpp_merge.go:297
-					{
-						AS[0] = int32(coRank(CCurr, A, m, B, n))
-						AS[1] = int32(coRank(CNext, A, m, B, n))
-					}
-				}
-			}
-		}
+//line pmpp_merge.go:298
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
 	}
-	{
-		gc_off5 := 0
-		gc_off6 := 1
-		if gc_off5 >= 0 && gc_off5 < len(AS) && gc_off6 >= 0 && gc_off6 < len(AS) {
-			gc_at3 := AS[gc_off5:][:1]
-			gc_at4 := AS[gc_off6:][:1]
-			gc_elem := gc_at3[0]
-			gc_elem2 := gc_at4[0]
-			gc_step := 0
-			for ; gc_step+3 < gc_n; gc_step += 4 {
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := 0
+		gc_off4 := 1
+		if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(AS) && gc_off4 >= 0 && gc_off4 < len(AS) {
+			gc_at := AS[gc_off3:][:1]
+			gc_at2 := AS[gc_off4:][:1]
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 				{
-					gc_rank := gc_step + 0
-					_ = gc_rank
-
-//line pmpp_merge.go:302
-					ACurr := int(gc_elem)
-
-//line pmpp_merge.go:303
-					ANext := int(gc_elem2)
-
-//line pmpp_merge.go:304
-					BCurr := CCurr - ACurr
-
-//line pmpp_merge.go:305
-					BNext := CNext - ANext
-					_ = ACurr
-					_ = ANext
-					_ = BCurr
-					_ = BNext
-					gc_s_ACurr[gc_rank] = ACurr
-					gc_s_ANext[gc_rank] = ANext
-					gc_s_BCurr[gc_rank] = BCurr
-					gc_s_BNext[gc_rank] = BNext
+//line pmpp_merge.go:298
+					gc_at[0] = int32(coRank(CCurr, A, m, B, n))
+					gc_at2[0] = int32(coRank(CNext, A, m, B, n))
 				}
-				{
-					gc_rank := gc_step + 1
-					_ = gc_rank
-
-//line pmpp_merge.go:302
-					ACurr := int(gc_elem)
-
-//line pmpp_merge.go:303
-					ANext := int(gc_elem2)
-
-//line pmpp_merge.go:304
-					BCurr := CCurr - ACurr
-
-//line pmpp_merge.go:305
-					BNext := CNext - ANext
-					_ = ACurr
-					_ = ANext
-					_ = BCurr
-					_ = BNext
-					gc_s_ACurr[gc_rank] = ACurr
-					gc_s_ANext[gc_rank] = ANext
-					gc_s_BCurr[gc_rank] = BCurr
-					gc_s_BNext[gc_rank] = BNext
-				}
-				{
-					gc_rank := gc_step + 2
-					_ = gc_rank
-
-//line pmpp_merge.go:302
-					ACurr := int(gc_elem)
-
-//line pmpp_merge.go:303
-					ANext := int(gc_elem2)
-
-//line pmpp_merge.go:304
-					BCurr := CCurr - ACurr
-
-//line pmpp_merge.go:305
-					BNext := CNext - ANext
-					_ = ACurr
-					_ = ANext
-					_ = BCurr
-					_ = BNext
-					gc_s_ACurr[gc_rank] = ACurr
-					gc_s_ANext[gc_rank] = ANext
-					gc_s_BCurr[gc_rank] = BCurr
-					gc_s_BNext[gc_rank] = BNext
-				}
-				{
-					gc_rank := gc_step + 3
-					_ = gc_rank
-
-//line pmpp_merge.go:302
-					ACurr := int(gc_elem)
-
-//line pmpp_merge.go:303
-					ANext := int(gc_elem2)
-
-//line pmpp_merge.go:304
-					BCurr := CCurr - ACurr
-
-//line pmpp_merge.go:305
-					BNext := CNext - ANext
-					_ = ACurr
-					_ = ANext
-					_ = BCurr
-					_ = BNext
-					gc_s_ACurr[gc_rank] = ACurr
-					gc_s_ANext[gc_rank] = ANext
-					gc_s_BCurr[gc_rank] = BCurr
-					gc_s_BNext[gc_rank] = BNext
-				}
-			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-
-//line pmpp_merge.go:302
-				ACurr := int(gc_elem)
-
-//line pmpp_merge.go:303
-				ANext := int(gc_elem2)
-
-//line pmpp_merge.go:304
-				BCurr := CCurr - ACurr
-
-//line pmpp_merge.go:305
-				BNext := CNext - ANext
-				_ = ACurr
-				_ = ANext
-				_ = BCurr
-				_ = BNext
-				gc_s_ACurr[gc_rank] = ACurr
-				gc_s_ANext[gc_rank] = ANext
-				gc_s_BCurr[gc_rank] = BCurr
-				gc_s_BNext[gc_rank] = BNext
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 				{
-					gc_rank := gc_step2 + 0
-					gc_pos.Thread = gc_rank
-
-//line pmpp_merge.go:302
-					ACurr := int(AS[0])
-
-//line pmpp_merge.go:303
-					ANext := int(AS[1])
-
-//line pmpp_merge.go:304
-					BCurr := CCurr - ACurr
-
-//line pmpp_merge.go:305
-					BNext := CNext - ANext
-					_ = ACurr
-					_ = ANext
-					_ = BCurr
-					_ = BNext
-					gc_s_ACurr[gc_rank] = ACurr
-					gc_s_ANext[gc_rank] = ANext
-					gc_s_BCurr[gc_rank] = BCurr
-					gc_s_BNext[gc_rank] = BNext
-				}
-				{
-					gc_rank := gc_step2 + 1
-					gc_pos.Thread = gc_rank
-
-//line pmpp_merge.go:302
-					ACurr := int(AS[0])
-
-//line pmpp_merge.go:303
-					ANext := int(AS[1])
-
-//line pmpp_merge.go:304
-					BCurr := CCurr - ACurr
-
-//line pmpp_merge.go:305
-					BNext := CNext - ANext
-					_ = ACurr
-					_ = ANext
-					_ = BCurr
-					_ = BNext
-					gc_s_ACurr[gc_rank] = ACurr
-					gc_s_ANext[gc_rank] = ANext
-					gc_s_BCurr[gc_rank] = BCurr
-					gc_s_BNext[gc_rank] = BNext
-				}
-				{
-					gc_rank := gc_step2 + 2
-					gc_pos.Thread = gc_rank
-
-//line pmpp_merge.go:302
-					ACurr := int(AS[0])
-
-//line pmpp_merge.go:303
-					ANext := int(AS[1])
-
-//line pmpp_merge.go:304
-					BCurr := CCurr - ACurr
-
-//line pmpp_merge.go:305
-					BNext := CNext - ANext
-					_ = ACurr
-					_ = ANext
-					_ = BCurr
-					_ = BNext
-					gc_s_ACurr[gc_rank] = ACurr
-					gc_s_ANext[gc_rank] = ANext
-					gc_s_BCurr[gc_rank] = BCurr
-					gc_s_BNext[gc_rank] = BNext
-				}
-				{
-					gc_rank := gc_step2 + 3
-					gc_pos.Thread = gc_rank
-
-//line pmpp_merge.go:302
-					ACurr := int(AS[0])
-
-//line pmpp_merge.go:303
-					ANext := int(AS[1])
-
-//line pmpp_merge.go:304
-					BCurr := CCurr - ACurr
-
-//line pmpp_merge.go:305
-					BNext := CNext - ANext
-					_ = ACurr
-					_ = ANext
-					_ = BCurr
-					_ = BNext
-					gc_s_ACurr[gc_rank] = ACurr
-					gc_s_ANext[gc_rank] = ANext
-					gc_s_BCurr[gc_rank] = BCurr
-					gc_s_BNext[gc_rank] = BNext
+//line pmpp_merge.go:298
+					AS[0] = int32(coRank(CCurr, A, m, B, n))
+					AS[1] = int32(coRank(CNext, A, m, B, n))
 				}
 			}
-			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-
+		}
+	}
+//line pmpp_merge.go:306
+	gc_off5 := 0
+	gc_off6 := 1
+	if gc_off5 >= 0 && gc_off5 < len(AS) && gc_off6 >= 0 && gc_off6 < len(AS) {
+		gc_at3 := AS[gc_off5:][:1]
+		gc_at4 := AS[gc_off6:][:1]
+		gc_elem := gc_at3[0]
+		gc_elem2 := gc_at4[0]
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
 //line pmpp_merge.go:302
-				ACurr := int(AS[0])
-
-//line pmpp_merge.go:303
-				ANext := int(AS[1])
-
-//line pmpp_merge.go:304
+				ACurr := int(gc_elem)
+				ANext := int(gc_elem2)
 				BCurr := CCurr - ACurr
-
-//line pmpp_merge.go:305
 				BNext := CNext - ANext
-				_ = ACurr
-				_ = ANext
-				_ = BCurr
-				_ = BNext
+//line pmpp_merge.go:310
+				gc_s_ACurr[gc_rank] = ACurr
+				gc_s_ANext[gc_rank] = ANext
+				gc_s_BCurr[gc_rank] = BCurr
+				gc_s_BNext[gc_rank] = BNext
+			}
+			{
+				gc_rank := gc_step + 1
+//line pmpp_merge.go:302
+				ACurr := int(gc_elem)
+				ANext := int(gc_elem2)
+				BCurr := CCurr - ACurr
+				BNext := CNext - ANext
+//line pmpp_merge.go:310
+				gc_s_ACurr[gc_rank] = ACurr
+				gc_s_ANext[gc_rank] = ANext
+				gc_s_BCurr[gc_rank] = BCurr
+				gc_s_BNext[gc_rank] = BNext
+			}
+			{
+				gc_rank := gc_step + 2
+//line pmpp_merge.go:302
+				ACurr := int(gc_elem)
+				ANext := int(gc_elem2)
+				BCurr := CCurr - ACurr
+				BNext := CNext - ANext
+//line pmpp_merge.go:310
+				gc_s_ACurr[gc_rank] = ACurr
+				gc_s_ANext[gc_rank] = ANext
+				gc_s_BCurr[gc_rank] = BCurr
+				gc_s_BNext[gc_rank] = BNext
+			}
+			{
+				gc_rank := gc_step + 3
+//line pmpp_merge.go:302
+				ACurr := int(gc_elem)
+				ANext := int(gc_elem2)
+				BCurr := CCurr - ACurr
+				BNext := CNext - ANext
+//line pmpp_merge.go:310
 				gc_s_ACurr[gc_rank] = ACurr
 				gc_s_ANext[gc_rank] = ANext
 				gc_s_BCurr[gc_rank] = BCurr
 				gc_s_BNext[gc_rank] = BNext
 			}
 		}
-	}
-
-//line pmpp_merge.go:312
-	counter := 0
-
-//line pmpp_merge.go:313
-	CLength := CNext - CCurr
-
-//line pmpp_merge.go:316
-	totalIteration := int(math.Ceil(float64(CLength) / float64(tileSize)))
-
-//line pmpp_merge.go:317
-	CCompleted := 0
-	{
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-			{
-				gc_rank := gc_step3 + 0
-				gc_pos.Thread = gc_rank
-				ACurr := gc_s_ACurr[gc_rank]
-				ANext := gc_s_ANext[gc_rank]
-				BCurr := gc_s_BCurr[gc_rank]
-				BNext := gc_s_BNext[gc_rank]
-
-//line pmpp_merge.go:308
-				ASStart := 0
-
-//line pmpp_merge.go:309
-				BSStart := 0
-
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line pmpp_merge.go:302
+			ACurr := int(gc_elem)
+			ANext := int(gc_elem2)
+			BCurr := CCurr - ACurr
+			BNext := CNext - ANext
 //line pmpp_merge.go:310
-				ASConsumed := tileSize
-
-//line pmpp_merge.go:311
-				BSConsumed := tileSize
-
-//line pmpp_merge.go:314
-				ALength := ANext - ACurr
-
-//line pmpp_merge.go:315
-				BLength := BNext - BCurr
-
-//line pmpp_merge.go:318
-				AConsumed := 0
-
-//line pmpp_merge.go:319
-				BConsumed := 0
-				_ = ASStart
-				_ = BSStart
-				_ = ASConsumed
-				_ = BSConsumed
-				_ = ALength
-				_ = BLength
-				_ = AConsumed
-				_ = BConsumed
-				gc_s_ASStart[gc_rank] = ASStart
-				gc_s_BSStart[gc_rank] = BSStart
-				gc_s_ASConsumed[gc_rank] = ASConsumed
-				gc_s_BSConsumed[gc_rank] = BSConsumed
-				gc_s_ALength[gc_rank] = ALength
-				gc_s_BLength[gc_rank] = BLength
-				gc_s_AConsumed[gc_rank] = AConsumed
-				gc_s_BConsumed[gc_rank] = BConsumed
+			gc_s_ACurr[gc_rank] = ACurr
+			gc_s_ANext[gc_rank] = ANext
+			gc_s_BCurr[gc_rank] = BCurr
+			gc_s_BNext[gc_rank] = BNext
+		}
+	} else {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			{
+				gc_rank := gc_step2 + 0
+				gc_pos.Thread = gc_rank
+//line pmpp_merge.go:302
+				ACurr := int(AS[0])
+				ANext := int(AS[1])
+				BCurr := CCurr - ACurr
+				BNext := CNext - ANext
+//line pmpp_merge.go:310
+				gc_s_ACurr[gc_rank] = ACurr
+				gc_s_ANext[gc_rank] = ANext
+				gc_s_BCurr[gc_rank] = BCurr
+				gc_s_BNext[gc_rank] = BNext
 			}
 			{
-				gc_rank := gc_step3 + 1
+				gc_rank := gc_step2 + 1
 				gc_pos.Thread = gc_rank
-				ACurr := gc_s_ACurr[gc_rank]
-				ANext := gc_s_ANext[gc_rank]
-				BCurr := gc_s_BCurr[gc_rank]
-				BNext := gc_s_BNext[gc_rank]
-
-//line pmpp_merge.go:308
-				ASStart := 0
-
-//line pmpp_merge.go:309
-				BSStart := 0
-
+//line pmpp_merge.go:302
+				ACurr := int(AS[0])
+				ANext := int(AS[1])
+				BCurr := CCurr - ACurr
+				BNext := CNext - ANext
 //line pmpp_merge.go:310
-				ASConsumed := tileSize
-
-//line pmpp_merge.go:311
-				BSConsumed := tileSize
-
-//line pmpp_merge.go:314
-				ALength := ANext - ACurr
-
-//line pmpp_merge.go:315
-				BLength := BNext - BCurr
-
-//line pmpp_merge.go:318
-				AConsumed := 0
-
-//line pmpp_merge.go:319
-				BConsumed := 0
-				_ = ASStart
-				_ = BSStart
-				_ = ASConsumed
-				_ = BSConsumed
-				_ = ALength
-				_ = BLength
-				_ = AConsumed
-				_ = BConsumed
-				gc_s_ASStart[gc_rank] = ASStart
-				gc_s_BSStart[gc_rank] = BSStart
-				gc_s_ASConsumed[gc_rank] = ASConsumed
-				gc_s_BSConsumed[gc_rank] = BSConsumed
-				gc_s_ALength[gc_rank] = ALength
-				gc_s_BLength[gc_rank] = BLength
-				gc_s_AConsumed[gc_rank] = AConsumed
-				gc_s_BConsumed[gc_rank] = BConsumed
+				gc_s_ACurr[gc_rank] = ACurr
+				gc_s_ANext[gc_rank] = ANext
+				gc_s_BCurr[gc_rank] = BCurr
+				gc_s_BNext[gc_rank] = BNext
 			}
 			{
-				gc_rank := gc_step3 + 2
+				gc_rank := gc_step2 + 2
 				gc_pos.Thread = gc_rank
-				ACurr := gc_s_ACurr[gc_rank]
-				ANext := gc_s_ANext[gc_rank]
-				BCurr := gc_s_BCurr[gc_rank]
-				BNext := gc_s_BNext[gc_rank]
-
-//line pmpp_merge.go:308
-				ASStart := 0
-
-//line pmpp_merge.go:309
-				BSStart := 0
-
+//line pmpp_merge.go:302
+				ACurr := int(AS[0])
+				ANext := int(AS[1])
+				BCurr := CCurr - ACurr
+				BNext := CNext - ANext
 //line pmpp_merge.go:310
-				ASConsumed := tileSize
-
-//line pmpp_merge.go:311
-				BSConsumed := tileSize
-
-//line pmpp_merge.go:314
-				ALength := ANext - ACurr
-
-//line pmpp_merge.go:315
-				BLength := BNext - BCurr
-
-//line pmpp_merge.go:318
-				AConsumed := 0
-
-//line pmpp_merge.go:319
-				BConsumed := 0
-				_ = ASStart
-				_ = BSStart
-				_ = ASConsumed
-				_ = BSConsumed
-				_ = ALength
-				_ = BLength
-				_ = AConsumed
-				_ = BConsumed
-				gc_s_ASStart[gc_rank] = ASStart
-				gc_s_BSStart[gc_rank] = BSStart
-				gc_s_ASConsumed[gc_rank] = ASConsumed
-				gc_s_BSConsumed[gc_rank] = BSConsumed
-				gc_s_ALength[gc_rank] = ALength
-				gc_s_BLength[gc_rank] = BLength
-				gc_s_AConsumed[gc_rank] = AConsumed
-				gc_s_BConsumed[gc_rank] = BConsumed
+				gc_s_ACurr[gc_rank] = ACurr
+				gc_s_ANext[gc_rank] = ANext
+				gc_s_BCurr[gc_rank] = BCurr
+				gc_s_BNext[gc_rank] = BNext
 			}
 			{
-				gc_rank := gc_step3 + 3
+				gc_rank := gc_step2 + 3
 				gc_pos.Thread = gc_rank
-				ACurr := gc_s_ACurr[gc_rank]
-				ANext := gc_s_ANext[gc_rank]
-				BCurr := gc_s_BCurr[gc_rank]
-				BNext := gc_s_BNext[gc_rank]
-
-//line pmpp_merge.go:308
-				ASStart := 0
-
-//line pmpp_merge.go:309
-				BSStart := 0
-
+//line pmpp_merge.go:302
+				ACurr := int(AS[0])
+				ANext := int(AS[1])
+				BCurr := CCurr - ACurr
+				BNext := CNext - ANext
 //line pmpp_merge.go:310
-				ASConsumed := tileSize
-
-//line pmpp_merge.go:311
-				BSConsumed := tileSize
-
-//line pmpp_merge.go:314
-				ALength := ANext - ACurr
-
-//line pmpp_merge.go:315
-				BLength := BNext - BCurr
-
-//line pmpp_merge.go:318
-				AConsumed := 0
-
-//line pmpp_merge.go:319
-				BConsumed := 0
-				_ = ASStart
-				_ = BSStart
-				_ = ASConsumed
-				_ = BSConsumed
-				_ = ALength
-				_ = BLength
-				_ = AConsumed
-				_ = BConsumed
-				gc_s_ASStart[gc_rank] = ASStart
-				gc_s_BSStart[gc_rank] = BSStart
-				gc_s_ASConsumed[gc_rank] = ASConsumed
-				gc_s_BSConsumed[gc_rank] = BSConsumed
-				gc_s_ALength[gc_rank] = ALength
-				gc_s_BLength[gc_rank] = BLength
-				gc_s_AConsumed[gc_rank] = AConsumed
-				gc_s_BConsumed[gc_rank] = BConsumed
+				gc_s_ACurr[gc_rank] = ACurr
+				gc_s_ANext[gc_rank] = ANext
+				gc_s_BCurr[gc_rank] = BCurr
+				gc_s_BNext[gc_rank] = BNext
 			}
 		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line pmpp_merge.go:302
+			ACurr := int(AS[0])
+			ANext := int(AS[1])
+			BCurr := CCurr - ACurr
+			BNext := CNext - ANext
+//line pmpp_merge.go:310
+			gc_s_ACurr[gc_rank] = ACurr
+			gc_s_ANext[gc_rank] = ANext
+			gc_s_BCurr[gc_rank] = BCurr
+			gc_s_BNext[gc_rank] = BNext
+		}
+	}
+//line pmpp_merge.go:312
+	counter := 0
+	CLength := CNext - CCurr
+//line pmpp_merge.go:316
+	totalIteration := int(math.Ceil(float64(CLength) / float64(tileSize)))
+	CCompleted := 0
+//line pmpp_merge.go:319
+	gc_step3 := 0
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+		{
+			gc_rank := gc_step3 + 0
 			gc_pos.Thread = gc_rank
 			ACurr := gc_s_ACurr[gc_rank]
 			ANext := gc_s_ANext[gc_rank]
 			BCurr := gc_s_BCurr[gc_rank]
 			BNext := gc_s_BNext[gc_rank]
-
 //line pmpp_merge.go:308
 			ASStart := 0
-
-//line pmpp_merge.go:309
 			BSStart := 0
-
-//line pmpp_merge.go:310
 			ASConsumed := tileSize
-
-//line pmpp_merge.go:311
 			BSConsumed := tileSize
-
 //line pmpp_merge.go:314
 			ALength := ANext - ACurr
-
-//line pmpp_merge.go:315
 			BLength := BNext - BCurr
-
 //line pmpp_merge.go:318
 			AConsumed := 0
-
-//line pmpp_merge.go:319
 			BConsumed := 0
-			_ = ASStart
-			_ = BSStart
-			_ = ASConsumed
-			_ = BSConsumed
-			_ = ALength
-			_ = BLength
-			_ = AConsumed
-			_ = BConsumed
+//line pmpp_merge.go:328
+			gc_s_ASStart[gc_rank] = ASStart
+			gc_s_BSStart[gc_rank] = BSStart
+			gc_s_ASConsumed[gc_rank] = ASConsumed
+			gc_s_BSConsumed[gc_rank] = BSConsumed
+			gc_s_ALength[gc_rank] = ALength
+			gc_s_BLength[gc_rank] = BLength
+			gc_s_AConsumed[gc_rank] = AConsumed
+			gc_s_BConsumed[gc_rank] = BConsumed
+		}
+		{
+			gc_rank := gc_step3 + 1
+			gc_pos.Thread = gc_rank
+			ACurr := gc_s_ACurr[gc_rank]
+			ANext := gc_s_ANext[gc_rank]
+			BCurr := gc_s_BCurr[gc_rank]
+			BNext := gc_s_BNext[gc_rank]
+//line pmpp_merge.go:308
+			ASStart := 0
+			BSStart := 0
+			ASConsumed := tileSize
+			BSConsumed := tileSize
+//line pmpp_merge.go:314
+			ALength := ANext - ACurr
+			BLength := BNext - BCurr
+//line pmpp_merge.go:318
+			AConsumed := 0
+			BConsumed := 0
+//line pmpp_merge.go:328
+			gc_s_ASStart[gc_rank] = ASStart
+			gc_s_BSStart[gc_rank] = BSStart
+			gc_s_ASConsumed[gc_rank] = ASConsumed
+			gc_s_BSConsumed[gc_rank] = BSConsumed
+			gc_s_ALength[gc_rank] = ALength
+			gc_s_BLength[gc_rank] = BLength
+			gc_s_AConsumed[gc_rank] = AConsumed
+			gc_s_BConsumed[gc_rank] = BConsumed
+		}
+		{
+			gc_rank := gc_step3 + 2
+			gc_pos.Thread = gc_rank
+			ACurr := gc_s_ACurr[gc_rank]
+			ANext := gc_s_ANext[gc_rank]
+			BCurr := gc_s_BCurr[gc_rank]
+			BNext := gc_s_BNext[gc_rank]
+//line pmpp_merge.go:308
+			ASStart := 0
+			BSStart := 0
+			ASConsumed := tileSize
+			BSConsumed := tileSize
+//line pmpp_merge.go:314
+			ALength := ANext - ACurr
+			BLength := BNext - BCurr
+//line pmpp_merge.go:318
+			AConsumed := 0
+			BConsumed := 0
+//line pmpp_merge.go:328
+			gc_s_ASStart[gc_rank] = ASStart
+			gc_s_BSStart[gc_rank] = BSStart
+			gc_s_ASConsumed[gc_rank] = ASConsumed
+			gc_s_BSConsumed[gc_rank] = BSConsumed
+			gc_s_ALength[gc_rank] = ALength
+			gc_s_BLength[gc_rank] = BLength
+			gc_s_AConsumed[gc_rank] = AConsumed
+			gc_s_BConsumed[gc_rank] = BConsumed
+		}
+		{
+			gc_rank := gc_step3 + 3
+			gc_pos.Thread = gc_rank
+			ACurr := gc_s_ACurr[gc_rank]
+			ANext := gc_s_ANext[gc_rank]
+			BCurr := gc_s_BCurr[gc_rank]
+			BNext := gc_s_BNext[gc_rank]
+//line pmpp_merge.go:308
+			ASStart := 0
+			BSStart := 0
+			ASConsumed := tileSize
+			BSConsumed := tileSize
+//line pmpp_merge.go:314
+			ALength := ANext - ACurr
+			BLength := BNext - BCurr
+//line pmpp_merge.go:318
+			AConsumed := 0
+			BConsumed := 0
+//line pmpp_merge.go:328
 			gc_s_ASStart[gc_rank] = ASStart
 			gc_s_BSStart[gc_rank] = BSStart
 			gc_s_ASConsumed[gc_rank] = ASConsumed
@@ -1371,38 +882,63 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 			gc_s_BConsumed[gc_rank] = BConsumed
 		}
 	}
-
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		ACurr := gc_s_ACurr[gc_rank]
+		ANext := gc_s_ANext[gc_rank]
+		BCurr := gc_s_BCurr[gc_rank]
+		BNext := gc_s_BNext[gc_rank]
+//line pmpp_merge.go:308
+		ASStart := 0
+		BSStart := 0
+		ASConsumed := tileSize
+		BSConsumed := tileSize
+//line pmpp_merge.go:314
+		ALength := ANext - ACurr
+		BLength := BNext - BCurr
+//line pmpp_merge.go:318
+		AConsumed := 0
+		BConsumed := 0
+//line pmpp_merge.go:328
+		gc_s_ASStart[gc_rank] = ASStart
+		gc_s_BSStart[gc_rank] = BSStart
+		gc_s_ASConsumed[gc_rank] = ASConsumed
+		gc_s_BSConsumed[gc_rank] = BSConsumed
+		gc_s_ALength[gc_rank] = ALength
+		gc_s_BLength[gc_rank] = BLength
+		gc_s_AConsumed[gc_rank] = AConsumed
+		gc_s_BConsumed[gc_rank] = BConsumed
+	}
 //line pmpp_merge.go:320
 	for counter < totalIteration {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
-
 //line pmpp_merge.go:353
 		counter++
 		compiled.OutOfLine(func() {
 			gc_s_ACurr := gc_s_ACurr[:gc_n]
-			_ = gc_s_ACurr
+//line pmpp_merge.go:357
 			gc_s_BCurr := gc_s_BCurr[:gc_n]
-			_ = gc_s_BCurr
+//line pmpp_merge.go:359
 			gc_s_ASStart := gc_s_ASStart[:gc_n]
-			_ = gc_s_ASStart
+//line pmpp_merge.go:361
 			gc_s_BSStart := gc_s_BSStart[:gc_n]
-			_ = gc_s_BSStart
+//line pmpp_merge.go:363
 			gc_s_ASConsumed := gc_s_ASConsumed[:gc_n]
-			_ = gc_s_ASConsumed
+//line pmpp_merge.go:365
 			gc_s_BSConsumed := gc_s_BSConsumed[:gc_n]
-			_ = gc_s_BSConsumed
+//line pmpp_merge.go:367
 			gc_s_ALength := gc_s_ALength[:gc_n]
-			_ = gc_s_ALength
+//line pmpp_merge.go:369
 			gc_s_BLength := gc_s_BLength[:gc_n]
-			_ = gc_s_BLength
+//line pmpp_merge.go:371
 			gc_s_AConsumed := gc_s_AConsumed[:gc_n]
-			_ = gc_s_AConsumed
+//line pmpp_merge.go:373
 			gc_s_BConsumed := gc_s_BConsumed[:gc_n]
-			_ = gc_s_BConsumed
 			{
+//line pmpp_merge.go:376
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
@@ -1417,77 +953,47 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 						BLength := gc_s_BLength[gc_rank]
 						AConsumed := gc_s_AConsumed[gc_rank]
 						BConsumed := gc_s_BConsumed[gc_rank]
-
 //line pmpp_merge.go:321
 						for i := 0; i < ASConsumed; i += gc_bdx {
 							if i+gc_tx < ALength-AConsumed && i+gc_tx < ASConsumed {
 								AS[(ASStart+i+gc_tx)%tileSize] = A[ACurr+AConsumed+i+gc_tx]
 							}
 						}
-
-//line pmpp_merge.go:326
 						for i_ := 0; i_ < BSConsumed; i_ += gc_bdx {
 							if i_+gc_tx < BLength-BConsumed && i_+gc_tx < BSConsumed {
 								BS[(BSStart+i_+gc_tx)%tileSize] = B[BCurr+BConsumed+i_+gc_tx]
 							}
 						}
-
 //line pmpp_merge.go:332
 						cCurr := gc_tx * (tileSize / gc_bdx)
-
-//line pmpp_merge.go:333
 						cNext := (gc_tx + 1) * (tileSize / gc_bdx)
-
-//line pmpp_merge.go:334
 						if !(cCurr <= CLength-CCompleted) {
 							cCurr = CLength - CCompleted
 						}
-
-//line pmpp_merge.go:337
 						if !(cNext <= CLength-CCompleted) {
 							cNext = CLength - CCompleted
 						}
-
-//line pmpp_merge.go:340
 						aCurr := coRankCircular(cCurr,
 							AS, minimal(tileSize, ALength-AConsumed),
 							BS, minimal(tileSize, BLength-BConsumed),
 							ASStart, BSStart, tileSize)
-
-//line pmpp_merge.go:344
 						bCurr := cCurr - aCurr
-
-//line pmpp_merge.go:345
 						aNext := coRankCircular(cNext,
 							AS, minimal(tileSize, ALength-AConsumed),
 							BS, minimal(tileSize, BLength-BConsumed),
 							ASStart, BSStart, tileSize)
-
-//line pmpp_merge.go:349
 						bNext := cNext - aNext
-
-//line pmpp_merge.go:350
 						circularBufferMergeCore(AS, aNext-aCurr,
 							BS, bNext-bCurr, C[CCurr+CCompleted+cCurr:],
 							ASStart+aCurr, BSStart+bCurr, tileSize)
-
 //line pmpp_merge.go:354
 						ASConsumed = coRankCircular(minimal(tileSize, CLength-CCompleted),
 							AS, minimal(tileSize, ALength-AConsumed),
 							BS, minimal(tileSize, BLength-BConsumed),
 							ASStart, BSStart, tileSize)
-
-//line pmpp_merge.go:358
 						BSConsumed = minimal(tileSize, CLength-CCompleted) - ASConsumed
-
-//line pmpp_merge.go:359
 						AConsumed += ASConsumed
-						_ = cCurr
-						_ = cNext
-						_ = aCurr
-						_ = bCurr
-						_ = aNext
-						_ = bNext
+//line pmpp_merge.go:366
 						gc_s_ASConsumed[gc_rank] = ASConsumed
 						gc_s_BSConsumed[gc_rank] = BSConsumed
 						gc_s_AConsumed[gc_rank] = AConsumed
@@ -1495,42 +1001,32 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 				}
 			}
 		})
-
 //line pmpp_merge.go:360
 		CCompleted += minimal(tileSize, CLength-CCompleted)
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				ASStart := gc_s_ASStart[gc_rank]
-				BSStart := gc_s_BSStart[gc_rank]
-				ASConsumed := gc_s_ASConsumed[gc_rank]
-				BSConsumed := gc_s_BSConsumed[gc_rank]
-				AConsumed := gc_s_AConsumed[gc_rank]
-				var BConsumed int
-				_ = BConsumed
-
-//line pmpp_merge.go:361
-				BConsumed = CCompleted - AConsumed
-
 //line pmpp_merge.go:362
-				ASStart = ASStart + ASConsumed
-
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			ASStart := gc_s_ASStart[gc_rank]
+			BSStart := gc_s_BSStart[gc_rank]
+			ASConsumed := gc_s_ASConsumed[gc_rank]
+			BSConsumed := gc_s_BSConsumed[gc_rank]
+			AConsumed := gc_s_AConsumed[gc_rank]
+			var BConsumed int
+//line pmpp_merge.go:361
+			BConsumed = CCompleted - AConsumed
+			ASStart = ASStart + ASConsumed
 //line pmpp_merge.go:364
-				if ASStart >= tileSize {
-					ASStart = ASStart - tileSize
-				}
-
-//line pmpp_merge.go:367
-				BSStart = BSStart + BSConsumed
-
-//line pmpp_merge.go:369
-				if BSStart >= tileSize {
-					BSStart = BSStart - tileSize
-				}
-				gc_s_ASStart[gc_rank] = ASStart
-				gc_s_BSStart[gc_rank] = BSStart
-				gc_s_BConsumed[gc_rank] = BConsumed
+			if ASStart >= tileSize {
+				ASStart = ASStart - tileSize
 			}
+			BSStart = BSStart + BSConsumed
+//line pmpp_merge.go:369
+			if BSStart >= tileSize {
+				BSStart = BSStart - tileSize
+			}
+			gc_s_ASStart[gc_rank] = ASStart
+			gc_s_BSStart[gc_rank] = BSStart
+			gc_s_BConsumed[gc_rank] = BConsumed
 		}
 	}
 }
@@ -1538,4 +1034,5 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 // gc_files_pmpp_merge holds the source files whose lines the kernels' records hash.
 //
 //go:embed pmpp_merge.go
+//line pmpp_merge.go:383
 var gc_files_pmpp_merge embed.FS

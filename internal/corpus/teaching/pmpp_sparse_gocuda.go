@@ -52,231 +52,178 @@ func gc_body_incrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base
 			gc_bx = 0
 		}
 		gc_apart := compiled.Disjoint(base, output)
-		_ = gc_apart
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(length, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				gc_off2 := gc_bx - 1
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(output) && gc_to <= len(output)-gc_off && gc_off2 >= 0 && gc_off2 < len(base) && gc_apart {
-					gc_at := output[gc_off:][:gc_to]
-					gc_at2 := base[gc_off2:][:1]
-					gc_elem := gc_at2[0]
-					gc_vstep := gc_from
+//line pmpp_sparse.go:42
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(length, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := gc_bx - 1
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(output) && gc_to <= len(output)-gc_off && gc_off2 >= 0 && gc_off2 < len(base) && gc_apart {
+				gc_at := output[gc_off:][:gc_to]
+				gc_at2 := base[gc_off2:][:1]
+				gc_elem := gc_at2[0]
+				gc_vstep := gc_from
 //line pmpp_sparse.go:23
-					gc_iota4 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+				gc_iota4 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line pmpp_sparse.go:23
-					_ = gc_iota4
+				gc_none4 := lanes.BroadcastInt64x4(0).ToMask()
 //line pmpp_sparse.go:23
-					gc_none4 := lanes.BroadcastInt64x4(0).ToMask()
+				gc_all4 := lanes.BroadcastInt64x4(-1).ToMask()
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:23
-					_ = gc_none4
-//line pmpp_sparse.go:23
-					gc_all4 := lanes.BroadcastInt64x4(-1).ToMask()
-//line pmpp_sparse.go:23
-					_ = gc_all4
-					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
-						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line pmpp_sparse.go:23
-						var tid int = gc_bx*gc_bdx + gc_tx
-//line pmpp_sparse.go:23
-						_ = tid
+					var tid int = gc_bx*gc_bdx + gc_tx
 //line pmpp_sparse.go:25
-						if tid < length && uint(length-tid) > 3 && gc_bx > 0 {
+					if tid < length && uint(length-tid) > 3 && gc_bx > 0 {
 //line pmpp_sparse.go:25
-							lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Add(lanes.BroadcastFloat64x4(gc_at2[0])).StoreSlice(gc_at[gc_tx:])
+						lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Add(lanes.BroadcastFloat64x4(gc_at2[0])).StoreSlice(gc_at[gc_tx:])
+					} else {
 //line pmpp_sparse.go:25
-						} else {
+						gc_b5 := gc_none4
 //line pmpp_sparse.go:25
-							gc_b5 := gc_none4
+						if gc_bx > 0 {
 //line pmpp_sparse.go:25
-							if gc_bx > 0 {
+							gc_b5 = gc_all4
+						}
 //line pmpp_sparse.go:25
-								gc_b5 = gc_all4
+						gc_if2 := gc_iota4.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b5)
 //line pmpp_sparse.go:25
+						if gc_if2.ToBits() != 0 {
+//line pmpp_sparse.go:25
+							var gc_u2 float64
+//line pmpp_sparse.go:25
+							if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+//line pmpp_sparse.go:25
+								gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
+//line pmpp_sparse.go:25
+								gc_u2 = gc_at2[0]
 							}
 //line pmpp_sparse.go:25
-							gc_if2 := gc_iota4.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b5)
-//line pmpp_sparse.go:25
-							_ = gc_if2
-//line pmpp_sparse.go:25
-							if gc_if2.ToBits() != 0 {
-//line pmpp_sparse.go:25
-								var gc_u2 float64
-//line pmpp_sparse.go:25
-								_ = gc_u2
-//line pmpp_sparse.go:25
-								if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
-//line pmpp_sparse.go:25
-									gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
-//line pmpp_sparse.go:25
-									gc_u2 = gc_at2[0]
-//line pmpp_sparse.go:25
-								}
-//line pmpp_sparse.go:25
-								lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Add(lanes.BroadcastFloat64x4(gc_u2)).StoreMasked((*[4]float64)(gc_at[gc_tx:]), gc_if2)
-//line pmpp_sparse.go:25
-							}
-//line pmpp_sparse.go:25
+							lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Add(lanes.BroadcastFloat64x4(gc_u2)).StoreMasked((*[4]float64)(gc_at[gc_tx:]), gc_if2)
 						}
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				}
+//line pmpp_sparse.go:27
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+//line pmpp_sparse.go:23
+					tid := gc_bx*gc_bdx + gc_tx
+//line pmpp_sparse.go:25
+					if tid < length && gc_bx > 0 {
+						gc_at[gc_tx] += gc_elem
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from
+//line pmpp_sparse.go:23
+				gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+//line pmpp_sparse.go:23
+				gc_none2 := lanes.BroadcastInt64x4(0).ToMask()
+//line pmpp_sparse.go:23
+				gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
+				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line pmpp_sparse.go:23
+					var tid int = gc_bx*gc_bdx + gc_tx
+//line pmpp_sparse.go:25
+					if tid < 0 || tid > len(output)-4 {
+//line pmpp_sparse.go:25
+						break
+					}
+//line pmpp_sparse.go:25
+					if tid < length && uint(length-tid) > 3 && gc_bx > 0 {
+//line pmpp_sparse.go:25
+						lanes.LoadFloat64x4Slice(output[tid:]).Add(lanes.BroadcastFloat64x4(base[gc_bx-1])).StoreSlice(output[tid:])
+					} else {
+//line pmpp_sparse.go:26
+						gc_b3 := gc_none2
+//line pmpp_sparse.go:26
+						if gc_bx > 0 {
+//line pmpp_sparse.go:25
+							gc_b3 = gc_all2
+						}
+//line pmpp_sparse.go:25
+						gc_if := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b3)
+//line pmpp_sparse.go:25
+						if gc_if.ToBits() != 0 {
+//line pmpp_sparse.go:25
+							var gc_u float64
+//line pmpp_sparse.go:25
+							if gc_in := gc_if.ToBits(); gc_in != 0 {
+//line pmpp_sparse.go:25
+								gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+//line pmpp_sparse.go:25
+								gc_u = base[gc_bx-1]
+							}
+//line pmpp_sparse.go:26
+							lanes.LoadFloat64x4Slice(output[tid:]).Add(lanes.BroadcastFloat64x4(gc_u)).StoreMasked((*[4]float64)(output[tid:]), gc_if)
+						}
+					}
+				}
+//line pmpp_sparse.go:28
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
+						gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:23
 						tid := gc_bx*gc_bdx + gc_tx
-						_ = tid
-
-//line pmpp_sparse.go:25
-						if tid < length && gc_bx > 0 {
-							gc_at[gc_tx] += gc_elem
-						}
-					}
-				} else {
-					gc_vstep2 := gc_from
-//line pmpp_sparse.go:23
-					gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-//line pmpp_sparse.go:23
-					_ = gc_iota2
-//line pmpp_sparse.go:23
-					gc_none2 := lanes.BroadcastInt64x4(0).ToMask()
-//line pmpp_sparse.go:23
-					_ = gc_none2
-//line pmpp_sparse.go:23
-					gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
-//line pmpp_sparse.go:23
-					_ = gc_all2
-					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-//line pmpp_sparse.go:23
-						var tid int = gc_bx*gc_bdx + gc_tx
-//line pmpp_sparse.go:23
-						_ = tid
-//line pmpp_sparse.go:25
-						if tid < 0 || tid > len(output)-4 {
-//line pmpp_sparse.go:25
-							break
-//line pmpp_sparse.go:25
-						}
-//line pmpp_sparse.go:25
-						if tid < length && uint(length-tid) > 3 && gc_bx > 0 {
-//line pmpp_sparse.go:25
-							lanes.LoadFloat64x4Slice(output[tid:]).Add(lanes.BroadcastFloat64x4(base[gc_bx-1])).StoreSlice(output[tid:])
-						} else {
-//line pmpp_sparse.go:26
-							gc_b3 := gc_none2
-//line pmpp_sparse.go:26
-							if gc_bx > 0 {
-//line pmpp_sparse.go:25
-								gc_b3 = gc_all2
-//line pmpp_sparse.go:25
-							}
-//line pmpp_sparse.go:25
-							gc_if := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b3)
-//line pmpp_sparse.go:25
-							_ = gc_if
-//line pmpp_sparse.go:25
-							if gc_if.ToBits() != 0 {
-//line pmpp_sparse.go:25
-								var gc_u float64
-//line pmpp_sparse.go:25
-								_ = gc_u
-//line pmpp_sparse.go:25
-								if gc_in := gc_if.ToBits(); gc_in != 0 {
-//line pmpp_sparse.go:25
-									gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line pmpp_sparse.go:25
-									gc_u = base[gc_bx-1]
-								}
-//line pmpp_sparse.go:26
-								lanes.LoadFloat64x4Slice(output[tid:]).Add(lanes.BroadcastFloat64x4(gc_u)).StoreMasked((*[4]float64)(output[tid:]), gc_if)
-//line pmpp_sparse.go:26
-							}
-//line pmpp_sparse.go:26
-						}
-					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:23
-							tid := gc_bx*gc_bdx + gc_tx
-							_ = tid
-
-//line pmpp_sparse.go:25
-							if tid < length && gc_bx > 0 {
-								output[tid] += base[gc_bx-1]
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:23
-							tid := gc_bx*gc_bdx + gc_tx
-							_ = tid
-
-//line pmpp_sparse.go:25
-							if tid < length && gc_bx > 0 {
-								output[tid] += base[gc_bx-1]
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:23
-							tid := gc_bx*gc_bdx + gc_tx
-							_ = tid
-
-//line pmpp_sparse.go:25
-							if tid < length && gc_bx > 0 {
-								output[tid] += base[gc_bx-1]
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:23
-							tid := gc_bx*gc_bdx + gc_tx
-							_ = tid
-
-//line pmpp_sparse.go:25
-							if tid < length && gc_bx > 0 {
-								output[tid] += base[gc_bx-1]
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:23
-						tid := gc_bx*gc_bdx + gc_tx
-						_ = tid
-
 //line pmpp_sparse.go:25
 						if tid < length && gc_bx > 0 {
 							output[tid] += base[gc_bx-1]
 						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line pmpp_sparse.go:23
+						tid := gc_bx*gc_bdx + gc_tx
+//line pmpp_sparse.go:25
+						if tid < length && gc_bx > 0 {
+							output[tid] += base[gc_bx-1]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line pmpp_sparse.go:23
+						tid := gc_bx*gc_bdx + gc_tx
+//line pmpp_sparse.go:25
+						if tid < length && gc_bx > 0 {
+							output[tid] += base[gc_bx-1]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line pmpp_sparse.go:23
+						tid := gc_bx*gc_bdx + gc_tx
+//line pmpp_sparse.go:25
+						if tid < length && gc_bx > 0 {
+							output[tid] += base[gc_bx-1]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line pmpp_sparse.go:23
+					tid := gc_bx*gc_bdx + gc_tx
+//line pmpp_sparse.go:25
+					if tid < length && gc_bx > 0 {
+						output[tid] += base[gc_bx-1]
 					}
 				}
 			}
@@ -284,6 +231,7 @@ func gc_body_incrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base
 	}
 }
 
+//line pmpp_sparse.go:35
 var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
 
 // ThreePhaseIncrementSectionKernel is ch8__3_phase_increment_section: the
@@ -319,172 +267,133 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line pmpp_sparse.go:35
 		phasesCount := int(math.Ceil(float64(sectionLength) / float64(gc_bdx)))
-
 //line pmpp_sparse.go:37
 		for i := 0; i < phasesCount; i++ {
 			gc_apart := compiled.Disjoint(base, output)
-			_ = gc_apart
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_off := gc_bx*sectionLength + i*gc_bdx
-					gc_off2 := gc_bx - 1
-					if gc_off >= 0 && gc_off <= len(output) && gc_bdx <= len(output)-gc_off && gc_off2 >= 0 && gc_off2 < len(base) && gc_apart {
-						gc_at := output[gc_off:][:gc_bdx]
-						gc_at2 := base[gc_off2:][:1]
-						gc_elem := gc_at2[0]
-						gc_vstep := 0
+//line pmpp_sparse.go:41
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*sectionLength+i*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(length, gc_bx*sectionLength+i*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx*sectionLength + i*gc_bdx
+				gc_off2 := gc_bx - 1
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(output) && gc_to <= len(output)-gc_off && gc_off2 >= 0 && gc_off2 < len(base) && gc_apart {
+					gc_at := output[gc_off:][:gc_to]
+					gc_at2 := base[gc_off2:][:1]
+					gc_elem := gc_at2[0]
+					gc_vstep := gc_from
 //line pmpp_sparse.go:38
-						gc_iota4 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+					gc_iota4 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line pmpp_sparse.go:38
-						_ = gc_iota4
+					gc_none4 := lanes.BroadcastInt64x4(0).ToMask()
 //line pmpp_sparse.go:38
-						gc_none4 := lanes.BroadcastInt64x4(0).ToMask()
+					gc_all4 := lanes.BroadcastInt64x4(-1).ToMask()
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:38
-						_ = gc_none4
-//line pmpp_sparse.go:38
-						gc_all4 := lanes.BroadcastInt64x4(-1).ToMask()
-//line pmpp_sparse.go:38
-						_ = gc_all4
-						for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
-							gc_tx := gc_vstep
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line pmpp_sparse.go:38
-							var inputIndex int = gc_bx*sectionLength + i*gc_bdx + gc_tx
-//line pmpp_sparse.go:38
-							_ = inputIndex
+						var inputIndex int = gc_bx*sectionLength + i*gc_bdx + gc_tx
+						if inputIndex < length && uint(length-inputIndex) > 3 && gc_bx > 0 {
 //line pmpp_sparse.go:39
-							if inputIndex < length && uint(length-inputIndex) > 3 && gc_bx > 0 {
+							lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Add(lanes.BroadcastFloat64x4(gc_at2[0])).StoreSlice(gc_at[gc_tx:])
+						} else {
 //line pmpp_sparse.go:39
-								lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Add(lanes.BroadcastFloat64x4(gc_at2[0])).StoreSlice(gc_at[gc_tx:])
+							gc_b5 := gc_none4
 //line pmpp_sparse.go:39
-							} else {
+							if gc_bx > 0 {
 //line pmpp_sparse.go:39
-								gc_b5 := gc_none4
+								gc_b5 = gc_all4
+							}
 //line pmpp_sparse.go:39
-								if gc_bx > 0 {
+							gc_if2 := gc_iota4.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b5)
 //line pmpp_sparse.go:39
-									gc_b5 = gc_all4
+							if gc_if2.ToBits() != 0 {
 //line pmpp_sparse.go:39
+								var gc_u2 float64
+//line pmpp_sparse.go:39
+								if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+//line pmpp_sparse.go:39
+									gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
+//line pmpp_sparse.go:39
+									gc_u2 = gc_at2[0]
 								}
 //line pmpp_sparse.go:39
-								gc_if2 := gc_iota4.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b5)
-//line pmpp_sparse.go:39
-								_ = gc_if2
-//line pmpp_sparse.go:39
-								if gc_if2.ToBits() != 0 {
-//line pmpp_sparse.go:39
-									var gc_u2 float64
-//line pmpp_sparse.go:39
-									_ = gc_u2
-//line pmpp_sparse.go:39
-									if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
-//line pmpp_sparse.go:39
-										gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
-//line pmpp_sparse.go:39
-										gc_u2 = gc_at2[0]
-//line pmpp_sparse.go:39
-									}
-//line pmpp_sparse.go:39
-									lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Add(lanes.BroadcastFloat64x4(gc_u2)).StoreMasked((*[4]float64)(gc_at[gc_tx:]), gc_if2)
-//line pmpp_sparse.go:39
-								}
-//line pmpp_sparse.go:39
+								lanes.LoadFloat64x4Slice(gc_at[gc_tx:]).Add(lanes.BroadcastFloat64x4(gc_u2)).StoreMasked((*[4]float64)(gc_at[gc_tx:]), gc_if2)
 							}
 						}
-						for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
+					}
+//line pmpp_sparse.go:41
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 //line pmpp_sparse.go:38
-							inputIndex := gc_bx*sectionLength + i*gc_bdx + gc_tx
-
-//line pmpp_sparse.go:39
-							if inputIndex < length && gc_bx > 0 {
-								gc_at[gc_tx] += gc_elem
-							}
-							_ = inputIndex
+						inputIndex := gc_bx*sectionLength + i*gc_bdx + gc_tx
+						if inputIndex < length && gc_bx > 0 {
+							gc_at[gc_tx] += gc_elem
 						}
-					} else {
-						gc_vstep2 := 0
+					}
+				} else {
+//line pmpp_sparse.go:45
+					gc_vstep2 := gc_from
 //line pmpp_sparse.go:38
-						gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+					gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line pmpp_sparse.go:38
-						_ = gc_iota2
+					gc_none2 := lanes.BroadcastInt64x4(0).ToMask()
 //line pmpp_sparse.go:38
-						gc_none2 := lanes.BroadcastInt64x4(0).ToMask()
+					gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:38
-						_ = gc_none2
-//line pmpp_sparse.go:38
-						gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
-//line pmpp_sparse.go:38
-						_ = gc_all2
-						for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-//line pmpp_sparse.go:38
-							var inputIndex int = gc_bx*sectionLength + i*gc_bdx + gc_tx
-//line pmpp_sparse.go:38
-							_ = inputIndex
+						var inputIndex int = gc_bx*sectionLength + i*gc_bdx + gc_tx
+						if inputIndex < 0 || inputIndex > len(output)-4 {
 //line pmpp_sparse.go:39
-							if inputIndex < 0 || inputIndex > len(output)-4 {
+							break
+						}
 //line pmpp_sparse.go:39
-								break
+						if inputIndex < length && uint(length-inputIndex) > 3 && gc_bx > 0 {
 //line pmpp_sparse.go:39
+							lanes.LoadFloat64x4Slice(output[inputIndex:]).Add(lanes.BroadcastFloat64x4(base[gc_bx-1])).StoreSlice(output[inputIndex:])
+						} else {
+//line pmpp_sparse.go:40
+							gc_b3 := gc_none2
+//line pmpp_sparse.go:40
+							if gc_bx > 0 {
+//line pmpp_sparse.go:39
+								gc_b3 = gc_all2
 							}
 //line pmpp_sparse.go:39
-							if inputIndex < length && uint(length-inputIndex) > 3 && gc_bx > 0 {
+							gc_if := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b3)
 //line pmpp_sparse.go:39
-								lanes.LoadFloat64x4Slice(output[inputIndex:]).Add(lanes.BroadcastFloat64x4(base[gc_bx-1])).StoreSlice(output[inputIndex:])
-							} else {
-//line pmpp_sparse.go:40
-								gc_b3 := gc_none2
-//line pmpp_sparse.go:40
-								if gc_bx > 0 {
+							if gc_if.ToBits() != 0 {
 //line pmpp_sparse.go:39
-									gc_b3 = gc_all2
+								var gc_u float64
 //line pmpp_sparse.go:39
-								}
+								if gc_in := gc_if.ToBits(); gc_in != 0 {
 //line pmpp_sparse.go:39
-								gc_if := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b3)
+									gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 //line pmpp_sparse.go:39
-								_ = gc_if
-//line pmpp_sparse.go:39
-								if gc_if.ToBits() != 0 {
-//line pmpp_sparse.go:39
-									var gc_u float64
-//line pmpp_sparse.go:39
-									_ = gc_u
-//line pmpp_sparse.go:39
-									if gc_in := gc_if.ToBits(); gc_in != 0 {
-//line pmpp_sparse.go:39
-										gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line pmpp_sparse.go:39
-										gc_u = base[gc_bx-1]
-									}
-//line pmpp_sparse.go:40
-									lanes.LoadFloat64x4Slice(output[inputIndex:]).Add(lanes.BroadcastFloat64x4(gc_u)).StoreMasked((*[4]float64)(output[inputIndex:]), gc_if)
-//line pmpp_sparse.go:40
+									gc_u = base[gc_bx-1]
 								}
 //line pmpp_sparse.go:40
+								lanes.LoadFloat64x4Slice(output[inputIndex:]).Add(lanes.BroadcastFloat64x4(gc_u)).StoreMasked((*[4]float64)(output[inputIndex:]), gc_if)
 							}
 						}
-						for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
+					}
+//line pmpp_sparse.go:42
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:38
-							inputIndex := gc_bx*sectionLength + i*gc_bdx + gc_tx
-
-//line pmpp_sparse.go:39
-							if inputIndex < length && gc_bx > 0 {
-								output[inputIndex] += base[gc_bx-1]
-							}
-							_ = inputIndex
+						inputIndex := gc_bx*sectionLength + i*gc_bdx + gc_tx
+						if inputIndex < length && gc_bx > 0 {
+							output[inputIndex] += base[gc_bx-1]
 						}
 					}
 				}
@@ -527,295 +436,215 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_vstep := 0
-			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-				gc_rank := gc_vstep
-				_ = gc_rank
+//line pmpp_sparse.go:68
+		gc_vstep := 0
+		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+			gc_rank := gc_vstep
 //line pmpp_sparse.go:52
-				var dot float32 = float32(0)
-//line pmpp_sparse.go:52
-				_ = dot
-				lanes.BroadcastFloat32x8(dot).StoreSlice(gc_s_dot[gc_rank:])
-			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_n; gc_step += 4 {
-				{
-					gc_rank := gc_step + 0
-					gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:52
-					dot := float32(0)
-					_ = dot
-					gc_s_dot[gc_rank] = dot
-				}
-				{
-					gc_rank := gc_step + 1
-					gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:52
-					dot := float32(0)
-					_ = dot
-					gc_s_dot[gc_rank] = dot
-				}
-				{
-					gc_rank := gc_step + 2
-					gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:52
-					dot := float32(0)
-					_ = dot
-					gc_s_dot[gc_rank] = dot
-				}
-				{
-					gc_rank := gc_step + 3
-					gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:52
-					dot := float32(0)
-					_ = dot
-					gc_s_dot[gc_rank] = dot
-				}
-			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			var dot float32 = float32(0)
+			lanes.BroadcastFloat32x8(dot).StoreSlice(gc_s_dot[gc_rank:])
+		}
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
-
 //line pmpp_sparse.go:52
 				dot := float32(0)
-				_ = dot
+//line pmpp_sparse.go:54
+				gc_s_dot[gc_rank] = dot
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+//line pmpp_sparse.go:52
+				dot := float32(0)
+//line pmpp_sparse.go:54
+				gc_s_dot[gc_rank] = dot
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+//line pmpp_sparse.go:52
+				dot := float32(0)
+//line pmpp_sparse.go:54
+				gc_s_dot[gc_rank] = dot
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+//line pmpp_sparse.go:52
+				dot := float32(0)
+//line pmpp_sparse.go:54
 				gc_s_dot[gc_rank] = dot
 			}
 		}
-
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line pmpp_sparse.go:52
+			dot := float32(0)
+//line pmpp_sparse.go:54
+			gc_s_dot[gc_rank] = dot
+		}
 //line pmpp_sparse.go:53
 		for col := 0; col < numCols; col++ {
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(numRows, gc_bx*gc_bdx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off := (gc_bx * gc_bdx) + (col * numRows)
-					if gc_from >= 0 && gc_off >= 0 && gc_off <= len(mData) && gc_to <= len(mData)-gc_off && gc_off <= len(mColIndex) && gc_to <= len(mColIndex)-gc_off {
-						gc_at := mData[gc_off:][:gc_to]
-						gc_at2 := mColIndex[gc_off:][:gc_to]
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-							{
-								gc_tx := gc_step2 + 0
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:50
-								row := gc_bx*gc_bdx + gc_tx
-								_ = row
-								dot := gc_s_dot[gc_rank]
-
-//line pmpp_sparse.go:51
-								{
-
-//line pmpp_sparse.go:54
-									dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
-
-//line pmpp_sparse.go:57
-								}
-								gc_s_dot[gc_rank] = dot
-							}
-							{
-								gc_tx := gc_step2 + 1
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:50
-								row := gc_bx*gc_bdx + gc_tx
-								_ = row
-								dot := gc_s_dot[gc_rank]
-
-//line pmpp_sparse.go:51
-								{
-
-//line pmpp_sparse.go:54
-									dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
-
-//line pmpp_sparse.go:57
-								}
-								gc_s_dot[gc_rank] = dot
-							}
-							{
-								gc_tx := gc_step2 + 2
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:50
-								row := gc_bx*gc_bdx + gc_tx
-								_ = row
-								dot := gc_s_dot[gc_rank]
-
-//line pmpp_sparse.go:51
-								{
-
-//line pmpp_sparse.go:54
-									dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
-
-//line pmpp_sparse.go:57
-								}
-								gc_s_dot[gc_rank] = dot
-							}
-							{
-								gc_tx := gc_step2 + 3
-								_ = gc_tx
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:50
-								row := gc_bx*gc_bdx + gc_tx
-								_ = row
-								dot := gc_s_dot[gc_rank]
-
-//line pmpp_sparse.go:51
-								{
-
-//line pmpp_sparse.go:54
-									dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
-
-//line pmpp_sparse.go:57
-								}
-								gc_s_dot[gc_rank] = dot
-							}
-						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line pmpp_sparse.go:55
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(numRows, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := (gc_bx * gc_bdx) + (col * numRows)
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(mData) && gc_to <= len(mData)-gc_off && gc_off <= len(mColIndex) && gc_to <= len(mColIndex)-gc_off {
+					gc_at := mData[gc_off:][:gc_to]
+					gc_at2 := mColIndex[gc_off:][:gc_to]
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+//line pmpp_sparse.go:72
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:50
-							row := gc_bx*gc_bdx + gc_tx
-							_ = row
+//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
-
-//line pmpp_sparse.go:51
 							{
-
-//line pmpp_sparse.go:54
 								dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
-
-//line pmpp_sparse.go:57
 							}
+//line pmpp_sparse.go:58
 							gc_s_dot[gc_rank] = dot
 						}
-					} else {
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-							{
-								gc_tx := gc_step3 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:50
-								row := gc_bx*gc_bdx + gc_tx
-								_ = row
-								dot := gc_s_dot[gc_rank]
-
-//line pmpp_sparse.go:51
-								{
-
-//line pmpp_sparse.go:54
-									dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
-
-//line pmpp_sparse.go:57
-								}
-								gc_s_dot[gc_rank] = dot
-							}
-							{
-								gc_tx := gc_step3 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:50
-								row := gc_bx*gc_bdx + gc_tx
-								_ = row
-								dot := gc_s_dot[gc_rank]
-
-//line pmpp_sparse.go:51
-								{
-
-//line pmpp_sparse.go:54
-									dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
-
-//line pmpp_sparse.go:57
-								}
-								gc_s_dot[gc_rank] = dot
-							}
-							{
-								gc_tx := gc_step3 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:50
-								row := gc_bx*gc_bdx + gc_tx
-								_ = row
-								dot := gc_s_dot[gc_rank]
-
-//line pmpp_sparse.go:51
-								{
-
-//line pmpp_sparse.go:54
-									dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
-
-//line pmpp_sparse.go:57
-								}
-								gc_s_dot[gc_rank] = dot
-							}
-							{
-								gc_tx := gc_step3 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:50
-								row := gc_bx*gc_bdx + gc_tx
-								_ = row
-								dot := gc_s_dot[gc_rank]
-
-//line pmpp_sparse.go:51
-								{
-
-//line pmpp_sparse.go:54
-									dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
-
-//line pmpp_sparse.go:57
-								}
-								gc_s_dot[gc_rank] = dot
-							}
-						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						{
+							gc_tx := gc_step2 + 1
+//line pmpp_sparse.go:63
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:50
-							row := gc_bx*gc_bdx + gc_tx
-							_ = row
+//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
-
-//line pmpp_sparse.go:51
 							{
-
-//line pmpp_sparse.go:54
-								dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
-
-//line pmpp_sparse.go:57
+								dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
 							}
+//line pmpp_sparse.go:58
 							gc_s_dot[gc_rank] = dot
 						}
+						{
+							gc_tx := gc_step2 + 2
+//line pmpp_sparse.go:63
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line pmpp_sparse.go:52
+							dot := gc_s_dot[gc_rank]
+							{
+								dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
+							}
+//line pmpp_sparse.go:58
+							gc_s_dot[gc_rank] = dot
+						}
+						{
+							gc_tx := gc_step2 + 3
+//line pmpp_sparse.go:63
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line pmpp_sparse.go:52
+							dot := gc_s_dot[gc_rank]
+							{
+								dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
+							}
+//line pmpp_sparse.go:58
+							gc_s_dot[gc_rank] = dot
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line pmpp_sparse.go:52
+						dot := gc_s_dot[gc_rank]
+						{
+							dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
+						}
+//line pmpp_sparse.go:58
+						gc_s_dot[gc_rank] = dot
+					}
+				} else {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line pmpp_sparse.go:50
+							row := gc_bx*gc_bdx + gc_tx
+//line pmpp_sparse.go:52
+							dot := gc_s_dot[gc_rank]
+							{
+								dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
+							}
+//line pmpp_sparse.go:58
+							gc_s_dot[gc_rank] = dot
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line pmpp_sparse.go:50
+							row := gc_bx*gc_bdx + gc_tx
+//line pmpp_sparse.go:52
+							dot := gc_s_dot[gc_rank]
+							{
+								dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
+							}
+//line pmpp_sparse.go:58
+							gc_s_dot[gc_rank] = dot
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line pmpp_sparse.go:50
+							row := gc_bx*gc_bdx + gc_tx
+//line pmpp_sparse.go:52
+							dot := gc_s_dot[gc_rank]
+							{
+								dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
+							}
+//line pmpp_sparse.go:58
+							gc_s_dot[gc_rank] = dot
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line pmpp_sparse.go:50
+							row := gc_bx*gc_bdx + gc_tx
+//line pmpp_sparse.go:52
+							dot := gc_s_dot[gc_rank]
+							{
+								dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
+							}
+//line pmpp_sparse.go:58
+							gc_s_dot[gc_rank] = dot
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line pmpp_sparse.go:50
+						row := gc_bx*gc_bdx + gc_tx
+//line pmpp_sparse.go:52
+						dot := gc_s_dot[gc_rank]
+						{
+							dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
+						}
+//line pmpp_sparse.go:58
+						gc_s_dot[gc_rank] = dot
 					}
 				}
 			}
 		}
 		{
+//line pmpp_sparse.go:65
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 				panic(compiled.ErrGuardWraps)
@@ -831,180 +660,114 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
 							gc_tx := gc_step4 + 0
-							_ = gc_tx
+//line pmpp_sparse.go:81
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line pmpp_sparse.go:50
-							row := gc_bx*gc_bdx + gc_tx
-							_ = row
+//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
-
-//line pmpp_sparse.go:51
-							{
-
 //line pmpp_sparse.go:56
-								gc_at3[gc_tx] += float64(dot)
-							}
+							gc_at3[gc_tx] += float64(dot)
 						}
 						{
+//line pmpp_sparse.go:60
 							gc_tx := gc_step4 + 1
-							_ = gc_tx
+//line pmpp_sparse.go:62
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line pmpp_sparse.go:50
-							row := gc_bx*gc_bdx + gc_tx
-							_ = row
+//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
-
-//line pmpp_sparse.go:51
-							{
-
 //line pmpp_sparse.go:56
-								gc_at3[gc_tx] += float64(dot)
-							}
+							gc_at3[gc_tx] += float64(dot)
 						}
 						{
+//line pmpp_sparse.go:60
 							gc_tx := gc_step4 + 2
-							_ = gc_tx
+//line pmpp_sparse.go:62
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line pmpp_sparse.go:50
-							row := gc_bx*gc_bdx + gc_tx
-							_ = row
+//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
-
-//line pmpp_sparse.go:51
-							{
-
 //line pmpp_sparse.go:56
-								gc_at3[gc_tx] += float64(dot)
-							}
+							gc_at3[gc_tx] += float64(dot)
 						}
 						{
+//line pmpp_sparse.go:60
 							gc_tx := gc_step4 + 3
-							_ = gc_tx
+//line pmpp_sparse.go:62
 							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line pmpp_sparse.go:50
-							row := gc_bx*gc_bdx + gc_tx
-							_ = row
+//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
-
-//line pmpp_sparse.go:51
-							{
-
-//line pmpp_sparse.go:56
-								gc_at3[gc_tx] += float64(dot)
-							}
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line pmpp_sparse.go:50
-						row := gc_bx*gc_bdx + gc_tx
-						_ = row
-						dot := gc_s_dot[gc_rank]
-
-//line pmpp_sparse.go:51
-						{
-
 //line pmpp_sparse.go:56
 							gc_at3[gc_tx] += float64(dot)
 						}
 					}
+//line pmpp_sparse.go:60
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+//line pmpp_sparse.go:52
+						dot := gc_s_dot[gc_rank]
+//line pmpp_sparse.go:56
+						gc_at3[gc_tx] += float64(dot)
+					}
 				} else {
+//line pmpp_sparse.go:60
 					gc_step5 := gc_from
 					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
 							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line pmpp_sparse.go:50
 							row := gc_bx*gc_bdx + gc_tx
-							_ = row
+//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank]
-
-//line pmpp_sparse.go:51
-							{
-
-//line pmpp_sparse.go:56
-								y[row] += float64(dot)
-							}
-						}
-						{
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:50
-							row := gc_bx*gc_bdx + gc_tx
-							_ = row
-							dot := gc_s_dot[gc_rank]
-
-//line pmpp_sparse.go:51
-							{
-
-//line pmpp_sparse.go:56
-								y[row] += float64(dot)
-							}
-						}
-						{
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:50
-							row := gc_bx*gc_bdx + gc_tx
-							_ = row
-							dot := gc_s_dot[gc_rank]
-
-//line pmpp_sparse.go:51
-							{
-
-//line pmpp_sparse.go:56
-								y[row] += float64(dot)
-							}
-						}
-						{
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:50
-							row := gc_bx*gc_bdx + gc_tx
-							_ = row
-							dot := gc_s_dot[gc_rank]
-
-//line pmpp_sparse.go:51
-							{
-
-//line pmpp_sparse.go:56
-								y[row] += float64(dot)
-							}
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:50
-						row := gc_bx*gc_bdx + gc_tx
-						_ = row
-						dot := gc_s_dot[gc_rank]
-
-//line pmpp_sparse.go:51
-						{
-
 //line pmpp_sparse.go:56
 							y[row] += float64(dot)
 						}
+						{
+//line pmpp_sparse.go:60
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line pmpp_sparse.go:50
+							row := gc_bx*gc_bdx + gc_tx
+//line pmpp_sparse.go:52
+							dot := gc_s_dot[gc_rank]
+//line pmpp_sparse.go:56
+							y[row] += float64(dot)
+						}
+						{
+//line pmpp_sparse.go:60
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line pmpp_sparse.go:50
+							row := gc_bx*gc_bdx + gc_tx
+//line pmpp_sparse.go:52
+							dot := gc_s_dot[gc_rank]
+//line pmpp_sparse.go:56
+							y[row] += float64(dot)
+						}
+						{
+//line pmpp_sparse.go:60
+							gc_tx := gc_step5 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line pmpp_sparse.go:50
+							row := gc_bx*gc_bdx + gc_tx
+//line pmpp_sparse.go:52
+							dot := gc_s_dot[gc_rank]
+//line pmpp_sparse.go:56
+							y[row] += float64(dot)
+						}
+					}
+//line pmpp_sparse.go:60
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line pmpp_sparse.go:50
+						row := gc_bx*gc_bdx + gc_tx
+//line pmpp_sparse.go:52
+						dot := gc_s_dot[gc_rank]
+//line pmpp_sparse.go:56
+						y[row] += float64(dot)
 					}
 				}
 			}
@@ -1057,12 +820,8 @@ func gc_body_csrSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line pmpp_sparse.go:64
 						row := gc_bx*gc_bdx + gc_tx
-						_ = row
-
-//line pmpp_sparse.go:65
 						{
 							dot := float32(0)
 							rowStart := int(mRowPtr[row])
@@ -1109,14 +868,9 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line pmpp_sparse.go:85
 	cFrontierS := gocuda.DynamicShared[uint32](t)
-
-//line pmpp_sparse.go:86
 	cFrontierTailS := gocuda.Shared[uint32](t, 1)[:1]
-
-//line pmpp_sparse.go:87
 	ourCFrontierTail := gocuda.Shared[uint32](t, 1)[:1]
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -1130,68 +884,54 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:89
-					{
-						cFrontierTailS[0] = 0
-					}
+//line pmpp_sparse.go:90
+					cFrontierTailS[0] = 0
 				}
 				{
+//line pmpp_sparse.go:94
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:89
-					{
-						cFrontierTailS[0] = 0
-					}
+//line pmpp_sparse.go:90
+					cFrontierTailS[0] = 0
 				}
 				{
+//line pmpp_sparse.go:94
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:89
-					{
-						cFrontierTailS[0] = 0
-					}
+//line pmpp_sparse.go:90
+					cFrontierTailS[0] = 0
 				}
 				{
+//line pmpp_sparse.go:94
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:89
-					{
-						cFrontierTailS[0] = 0
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:89
-				{
+//line pmpp_sparse.go:90
 					cFrontierTailS[0] = 0
 				}
 			}
+//line pmpp_sparse.go:94
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line pmpp_sparse.go:90
+				cFrontierTailS[0] = 0
+			}
 		}
 	}
+//line pmpp_sparse.go:95
 	compiled.OutOfLine(func() {
 		cFrontierTailS := cFrontierTailS[:1]
-		_ = cFrontierTailS
 		{
+//line pmpp_sparse.go:99
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line pmpp_sparse.go:93
 					tid := uint32(gc_bx*gc_bdx + gc_tx)
-					_ = tid
-
-//line pmpp_sparse.go:94
 					if tid < uint32(*pFrontierTail) {
 						myVertex := uint32(pFrontier[tid])
 						for i := uint32(edges[myVertex]); i < uint32(edges[myVertex+1]); i++ {
@@ -1225,60 +965,48 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:112
-					{
-						ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
-						label[src] = 0
-					}
+//line pmpp_sparse.go:113
+					ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
+					label[src] = 0
 				}
 				{
+//line pmpp_sparse.go:118
 					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:112
-					{
-						ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
-						label[src] = 0
-					}
+//line pmpp_sparse.go:113
+					ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
+					label[src] = 0
 				}
 				{
+//line pmpp_sparse.go:118
 					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:112
-					{
-						ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
-						label[src] = 0
-					}
+//line pmpp_sparse.go:113
+					ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
+					label[src] = 0
 				}
 				{
+//line pmpp_sparse.go:118
 					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:112
-					{
-						ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
-						label[src] = 0
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:112
-				{
+//line pmpp_sparse.go:113
 					ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
 					label[src] = 0
 				}
 			}
+//line pmpp_sparse.go:118
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line pmpp_sparse.go:113
+				ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
+				label[src] = 0
+			}
 		}
 	}
-
 //line pmpp_sparse.go:117
 	for gc_off, gc_limit, gc_more := uint32(0), uint32(cFrontierTailS[0]), true; gc_more; gc_off += uint32(gc_bdx) {
 		gc_b.Tick()
@@ -1286,23 +1014,20 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 			return
 		}
 		gc_more = false
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line pmpp_sparse.go:124
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line pmpp_sparse.go:117
-					gc_start := uint32(gc_tx)
-					i_ := gc_start + gc_off
-					if !(i_ < gc_limit) || i_ < gc_start && compiled.StrideStopped(gc_start, uint32(gc_bdx), gc_limit, false) {
-						continue
-					}
-					gc_more = true
-
-//line pmpp_sparse.go:118
-					cFrontier[ourCFrontierTail[0]+i_] = int32(cFrontierS[i_])
+				gc_start := uint32(gc_tx)
+				i_ := gc_start + gc_off
+				if !(i_ < gc_limit) || i_ < gc_start && compiled.StrideStopped(gc_start, uint32(gc_bdx), gc_limit, false) {
+					continue
 				}
+				gc_more = true
+//line pmpp_sparse.go:118
+				cFrontier[ourCFrontierTail[0]+i_] = int32(cFrontierS[i_])
 			}
 		}
 	}
@@ -1311,8 +1036,6 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 // FrontierExchangeKernel is ch12__frontier_exchange, launched with one
 // thread between levels: the new frontier's tail becomes the previous
 // one's, and the new one empties.
-//
-//line pmpp_sparse.go:127
 func FrontierExchangeKernel(pFrontierTail *int32, cFrontierTail *int32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_frontierExchangeKernel,
 		func(gc_t *gocuda.Thread) { frontierExchangeKernel(gc_t, pFrontierTail, cFrontierTail) },
@@ -1333,59 +1056,43 @@ func gc_body_frontierExchangeKernel(gc_b *compiled.Block, gc_lo, gc_hi int, pFro
 			return
 		}
 		gc_pos.Block = gc_blk
-		{
-			gc_step := 0
-			for ; gc_step+3 < gc_n; gc_step += 4 {
-				{
-					gc_rank := gc_step + 0
-					gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:128
-					*pFrontierTail = *cFrontierTail
-
-//line pmpp_sparse.go:129
-					*cFrontierTail = 0
-				}
-				{
-					gc_rank := gc_step + 1
-					gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:128
-					*pFrontierTail = *cFrontierTail
-
-//line pmpp_sparse.go:129
-					*cFrontierTail = 0
-				}
-				{
-					gc_rank := gc_step + 2
-					gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:128
-					*pFrontierTail = *cFrontierTail
-
-//line pmpp_sparse.go:129
-					*cFrontierTail = 0
-				}
-				{
-					gc_rank := gc_step + 3
-					gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:128
-					*pFrontierTail = *cFrontierTail
-
-//line pmpp_sparse.go:129
-					*cFrontierTail = 0
-				}
-			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+//line pmpp_sparse.go:136
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
-
 //line pmpp_sparse.go:128
 				*pFrontierTail = *cFrontierTail
-
-//line pmpp_sparse.go:129
 				*cFrontierTail = 0
 			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+//line pmpp_sparse.go:128
+				*pFrontierTail = *cFrontierTail
+				*cFrontierTail = 0
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+//line pmpp_sparse.go:128
+				*pFrontierTail = *cFrontierTail
+				*cFrontierTail = 0
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+//line pmpp_sparse.go:128
+				*pFrontierTail = *cFrontierTail
+				*cFrontierTail = 0
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line pmpp_sparse.go:128
+			*pFrontierTail = *cFrontierTail
+			*cFrontierTail = 0
 		}
 	}
 }
@@ -1393,4 +1100,5 @@ func gc_body_frontierExchangeKernel(gc_b *compiled.Block, gc_lo, gc_hi int, pFro
 // gc_files_pmpp_sparse holds the source files whose lines the kernels' records hash.
 //
 //go:embed pmpp_sparse.go
+//line pmpp_sparse.go:138
 var gc_files_pmpp_sparse embed.FS

@@ -52,245 +52,188 @@ func gc_body_incrementSectionKernel(gc_b6 *compiled.Block, gc_lo2, gc_hi2 int, b
 			gc_bx2 = 0
 		}
 		gc_apart2 := compiled.Disjoint(base, output)
-		_ = gc_apart2
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(length, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off3 := gc_bx2 * gc_bdx2
-				gc_off4 := gc_bx2 - 1
-				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(output) && gc_to2 <= len(output)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(base) && gc_apart2 {
-					gc_at3 := output[gc_off3:][:gc_to2]
-					gc_at4 := base[gc_off4:][:1]
-					gc_elem2 := gc_at4[0]
-					gc_vstep3 := gc_from2
-					if compiled.SIMD {
+//line pmpp_sparse.go:42
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(length, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off3 := gc_bx2 * gc_bdx2
+			gc_off4 := gc_bx2 - 1
+			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(output) && gc_to2 <= len(output)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(base) && gc_apart2 {
+				gc_at3 := output[gc_off3:][:gc_to2]
+				gc_at4 := base[gc_off4:][:1]
+				gc_elem2 := gc_at4[0]
+				gc_vstep3 := gc_from2
+				if compiled.SIMD {
 //line pmpp_sparse.go:23
-						gc_iota10 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+					gc_iota10 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line pmpp_sparse.go:23
-						_ = gc_iota10
+					gc_none10 := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
 //line pmpp_sparse.go:23
-						gc_none10 := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
+					gc_all10 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line pmpp_sparse.go:23
-						_ = gc_none10
-//line pmpp_sparse.go:23
-						gc_all10 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line pmpp_sparse.go:23
-						_ = gc_all10
-//line pmpp_sparse.go:23
-						gc_Lane0Mask642 := compiled.Lane0Mask64()
-//line pmpp_sparse.go:23
-						_ = gc_Lane0Mask642
-						for ; gc_vstep3+3 < gc_to2; gc_vstep3 += 4 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-//line pmpp_sparse.go:23
-							var tid int = gc_bx2*gc_bdx2 + gc_tx2
-//line pmpp_sparse.go:23
-							_ = tid
-//line pmpp_sparse.go:25
-							if tid < length && uint(length-tid) > 3 && gc_bx2 > 0 {
-//line pmpp_sparse.go:25
-								archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Add(compiled.BroadcastFloat64x4At(&gc_at4[0], gc_Lane0Mask642)).StoreSlice(gc_at3[gc_tx2:])
-//line pmpp_sparse.go:25
-							} else {
-//line pmpp_sparse.go:25
-								gc_b12 := gc_none10
-//line pmpp_sparse.go:25
-								if gc_bx2 > 0 {
-//line pmpp_sparse.go:25
-									gc_b12 = gc_all10
-//line pmpp_sparse.go:25
-								}
-//line pmpp_sparse.go:25
-								gc_if4 := gc_iota10.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b12)
-//line pmpp_sparse.go:25
-								_ = gc_if4
-//line pmpp_sparse.go:25
-								if gc_if4.ToBits() != 0 {
-//line pmpp_sparse.go:25
-									var gc_u4 float64
-//line pmpp_sparse.go:25
-									_ = gc_u4
-//line pmpp_sparse.go:25
-									if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
-//line pmpp_sparse.go:25
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
-//line pmpp_sparse.go:25
-										gc_u4 = gc_at4[0]
-//line pmpp_sparse.go:25
-									}
-//line pmpp_sparse.go:25
-									archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Add(archsimd.BroadcastFloat64x4(gc_u4)).StoreMasked((*[4]float64)(gc_at3[gc_tx2:]), gc_if4)
-//line pmpp_sparse.go:25
-								}
-//line pmpp_sparse.go:25
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line pmpp_sparse.go:23
-						tid := gc_bx2*gc_bdx2 + gc_tx2
-						_ = tid
-
-//line pmpp_sparse.go:25
-						if tid < length && gc_bx2 > 0 {
-							gc_at3[gc_tx2] += gc_elem2
-						}
-					}
-				} else {
-					gc_vstep4 := gc_from2
-					if compiled.SIMD {
-//line pmpp_sparse.go:23
-						gc_iota7 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-//line pmpp_sparse.go:23
-						_ = gc_iota7
-//line pmpp_sparse.go:23
-						gc_none7 := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
-//line pmpp_sparse.go:23
-						_ = gc_none7
-//line pmpp_sparse.go:23
-						gc_all7 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line pmpp_sparse.go:23
-						_ = gc_all7
-//line pmpp_sparse.go:23
-						gc_Lane0Mask64 := compiled.Lane0Mask64()
-//line pmpp_sparse.go:23
-						_ = gc_Lane0Mask64
-						for ; gc_vstep4+3 < gc_to2; gc_vstep4 += 4 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-//line pmpp_sparse.go:23
-							var tid int = gc_bx2*gc_bdx2 + gc_tx2
-//line pmpp_sparse.go:23
-							_ = tid
-//line pmpp_sparse.go:25
-							if tid < 0 || tid > len(output)-4 {
-//line pmpp_sparse.go:25
-								break
-//line pmpp_sparse.go:25
-							}
-//line pmpp_sparse.go:25
-							if tid < length && uint(length-tid) > 3 && gc_bx2 > 0 {
-//line pmpp_sparse.go:25
-								archsimd.LoadFloat64x4Slice(output[tid:]).Add(compiled.BroadcastFloat64x4At(&base[gc_bx2-1], gc_Lane0Mask64)).StoreSlice(output[tid:])
-							} else {
-//line pmpp_sparse.go:26
-								gc_b9 := gc_none7
-//line pmpp_sparse.go:26
-								if gc_bx2 > 0 {
-//line pmpp_sparse.go:25
-									gc_b9 = gc_all7
-//line pmpp_sparse.go:25
-								}
-//line pmpp_sparse.go:25
-								gc_if3 := gc_iota7.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b9)
-//line pmpp_sparse.go:25
-								_ = gc_if3
-//line pmpp_sparse.go:25
-								if gc_if3.ToBits() != 0 {
-//line pmpp_sparse.go:25
-									var gc_u3 float64
-//line pmpp_sparse.go:25
-									_ = gc_u3
-//line pmpp_sparse.go:25
-									if gc_in3 := gc_if3.ToBits(); gc_in3 != 0 {
-//line pmpp_sparse.go:25
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
-//line pmpp_sparse.go:25
-										gc_u3 = base[gc_bx2-1]
-									}
-//line pmpp_sparse.go:26
-									archsimd.LoadFloat64x4Slice(output[tid:]).Add(archsimd.BroadcastFloat64x4(gc_u3)).StoreMasked((*[4]float64)(output[tid:]), gc_if3)
-//line pmpp_sparse.go:26
-								}
-//line pmpp_sparse.go:26
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					gc_step2 := gc_vstep4
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-						{
-							gc_tx2 := gc_step2 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:23
-							tid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = tid
-
-//line pmpp_sparse.go:25
-							if tid < length && gc_bx2 > 0 {
-								output[tid] += base[gc_bx2-1]
-							}
-						}
-						{
-							gc_tx2 := gc_step2 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:23
-							tid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = tid
-
-//line pmpp_sparse.go:25
-							if tid < length && gc_bx2 > 0 {
-								output[tid] += base[gc_bx2-1]
-							}
-						}
-						{
-							gc_tx2 := gc_step2 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:23
-							tid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = tid
-
-//line pmpp_sparse.go:25
-							if tid < length && gc_bx2 > 0 {
-								output[tid] += base[gc_bx2-1]
-							}
-						}
-						{
-							gc_tx2 := gc_step2 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:23
-							tid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = tid
-
-//line pmpp_sparse.go:25
-							if tid < length && gc_bx2 > 0 {
-								output[tid] += base[gc_bx2-1]
-							}
-						}
-					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_Lane0Mask642 := compiled.Lane0Mask64()
+					for ; gc_vstep3+3 < gc_to2; gc_vstep3 += 4 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
+//line pmpp_sparse.go:23
+						var tid int = gc_bx2*gc_bdx2 + gc_tx2
+//line pmpp_sparse.go:25
+						if tid < length && uint(length-tid) > 3 && gc_bx2 > 0 {
+//line pmpp_sparse.go:25
+							archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Add(compiled.BroadcastFloat64x4At(&gc_at4[0], gc_Lane0Mask642)).StoreSlice(gc_at3[gc_tx2:])
+						} else {
+//line pmpp_sparse.go:25
+							gc_b12 := gc_none10
+//line pmpp_sparse.go:25
+							if gc_bx2 > 0 {
+//line pmpp_sparse.go:25
+								gc_b12 = gc_all10
+							}
+//line pmpp_sparse.go:25
+							gc_if4 := gc_iota10.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b12)
+//line pmpp_sparse.go:25
+							if gc_if4.ToBits() != 0 {
+//line pmpp_sparse.go:25
+								var gc_u4 float64
+//line pmpp_sparse.go:25
+								if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
+//line pmpp_sparse.go:25
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
+//line pmpp_sparse.go:25
+									gc_u4 = gc_at4[0]
+								}
+//line pmpp_sparse.go:25
+								archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Add(archsimd.BroadcastFloat64x4(gc_u4)).StoreMasked((*[4]float64)(gc_at3[gc_tx2:]), gc_if4)
+							}
+						}
+					}
+//line pmpp_sparse.go:27
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+//line pmpp_sparse.go:23
+					tid := gc_bx2*gc_bdx2 + gc_tx2
+//line pmpp_sparse.go:25
+					if tid < length && gc_bx2 > 0 {
+						gc_at3[gc_tx2] += gc_elem2
+					}
+				}
+			} else {
+				gc_vstep4 := gc_from2
+				if compiled.SIMD {
+//line pmpp_sparse.go:23
+					gc_iota7 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+//line pmpp_sparse.go:23
+					gc_none7 := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
+//line pmpp_sparse.go:23
+					gc_all7 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+//line pmpp_sparse.go:23
+					gc_Lane0Mask64 := compiled.Lane0Mask64()
+					for ; gc_vstep4+3 < gc_to2; gc_vstep4 += 4 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:23
+						var tid int = gc_bx2*gc_bdx2 + gc_tx2
+//line pmpp_sparse.go:25
+						if tid < 0 || tid > len(output)-4 {
+//line pmpp_sparse.go:25
+							break
+						}
+//line pmpp_sparse.go:25
+						if tid < length && uint(length-tid) > 3 && gc_bx2 > 0 {
+//line pmpp_sparse.go:25
+							archsimd.LoadFloat64x4Slice(output[tid:]).Add(compiled.BroadcastFloat64x4At(&base[gc_bx2-1], gc_Lane0Mask64)).StoreSlice(output[tid:])
+						} else {
+//line pmpp_sparse.go:26
+							gc_b9 := gc_none7
+//line pmpp_sparse.go:26
+							if gc_bx2 > 0 {
+//line pmpp_sparse.go:25
+								gc_b9 = gc_all7
+							}
+//line pmpp_sparse.go:25
+							gc_if3 := gc_iota7.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b9)
+//line pmpp_sparse.go:25
+							if gc_if3.ToBits() != 0 {
+//line pmpp_sparse.go:25
+								var gc_u3 float64
+//line pmpp_sparse.go:25
+								if gc_in3 := gc_if3.ToBits(); gc_in3 != 0 {
+//line pmpp_sparse.go:25
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+//line pmpp_sparse.go:25
+									gc_u3 = base[gc_bx2-1]
+								}
+//line pmpp_sparse.go:26
+								archsimd.LoadFloat64x4Slice(output[tid:]).Add(archsimd.BroadcastFloat64x4(gc_u3)).StoreMasked((*[4]float64)(output[tid:]), gc_if3)
+							}
+						}
+					}
+//line pmpp_sparse.go:28
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line pmpp_sparse.go:23
 						tid := gc_bx2*gc_bdx2 + gc_tx2
-						_ = tid
-
 //line pmpp_sparse.go:25
 						if tid < length && gc_bx2 > 0 {
 							output[tid] += base[gc_bx2-1]
 						}
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:23
+						tid := gc_bx2*gc_bdx2 + gc_tx2
+//line pmpp_sparse.go:25
+						if tid < length && gc_bx2 > 0 {
+							output[tid] += base[gc_bx2-1]
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:23
+						tid := gc_bx2*gc_bdx2 + gc_tx2
+//line pmpp_sparse.go:25
+						if tid < length && gc_bx2 > 0 {
+							output[tid] += base[gc_bx2-1]
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:23
+						tid := gc_bx2*gc_bdx2 + gc_tx2
+//line pmpp_sparse.go:25
+						if tid < length && gc_bx2 > 0 {
+							output[tid] += base[gc_bx2-1]
+						}
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:23
+					tid := gc_bx2*gc_bdx2 + gc_tx2
+//line pmpp_sparse.go:25
+					if tid < length && gc_bx2 > 0 {
+						output[tid] += base[gc_bx2-1]
 					}
 				}
 			}
@@ -298,6 +241,7 @@ func gc_body_incrementSectionKernel(gc_b6 *compiled.Block, gc_lo2, gc_hi2 int, b
 	}
 }
 
+//line pmpp_sparse.go:35
 var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
 
 // ThreePhaseIncrementSectionKernel is ch8__3_phase_increment_section: the
@@ -333,186 +277,143 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b6 *compiled.Block, gc_lo2, gc_
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-
 //line pmpp_sparse.go:35
 		phasesCount := int(math.Ceil(float64(sectionLength) / float64(gc_bdx2)))
-
 //line pmpp_sparse.go:37
 		for i := 0; i < phasesCount; i++ {
 			gc_apart2 := compiled.Disjoint(base, output)
-			_ = gc_apart2
-			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off3 := gc_bx2*sectionLength + i*gc_bdx2
-					gc_off4 := gc_bx2 - 1
-					if gc_off3 >= 0 && gc_off3 <= len(output) && gc_bdx2 <= len(output)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(base) && gc_apart2 {
-						gc_at3 := output[gc_off3:][:gc_bdx2]
-						gc_at4 := base[gc_off4:][:1]
-						gc_elem2 := gc_at4[0]
-						gc_vstep3 := 0
-						if compiled.SIMD {
+//line pmpp_sparse.go:41
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*sectionLength+i*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(length, gc_bx2*sectionLength+i*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off3 := gc_bx2*sectionLength + i*gc_bdx2
+				gc_off4 := gc_bx2 - 1
+				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(output) && gc_to2 <= len(output)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(base) && gc_apart2 {
+					gc_at3 := output[gc_off3:][:gc_to2]
+					gc_at4 := base[gc_off4:][:1]
+					gc_elem2 := gc_at4[0]
+					gc_vstep3 := gc_from2
+					if compiled.SIMD {
 //line pmpp_sparse.go:38
-							gc_iota10 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+						gc_iota10 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line pmpp_sparse.go:38
-							_ = gc_iota10
+						gc_none10 := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
 //line pmpp_sparse.go:38
-							gc_none10 := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
+						gc_all10 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line pmpp_sparse.go:38
-							_ = gc_none10
-//line pmpp_sparse.go:38
-							gc_all10 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line pmpp_sparse.go:38
-							_ = gc_all10
-//line pmpp_sparse.go:38
-							gc_Lane0Mask642 := compiled.Lane0Mask64()
-//line pmpp_sparse.go:38
-							_ = gc_Lane0Mask642
-							for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-//line pmpp_sparse.go:38
-								var inputIndex int = gc_bx2*sectionLength + i*gc_bdx2 + gc_tx2
-//line pmpp_sparse.go:38
-								_ = inputIndex
-//line pmpp_sparse.go:39
-								if inputIndex < length && uint(length-inputIndex) > 3 && gc_bx2 > 0 {
-//line pmpp_sparse.go:39
-									archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Add(compiled.BroadcastFloat64x4At(&gc_at4[0], gc_Lane0Mask642)).StoreSlice(gc_at3[gc_tx2:])
-//line pmpp_sparse.go:39
-								} else {
-//line pmpp_sparse.go:39
-									gc_b12 := gc_none10
-//line pmpp_sparse.go:39
-									if gc_bx2 > 0 {
-//line pmpp_sparse.go:39
-										gc_b12 = gc_all10
-//line pmpp_sparse.go:39
-									}
-//line pmpp_sparse.go:39
-									gc_if4 := gc_iota10.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b12)
-//line pmpp_sparse.go:39
-									_ = gc_if4
-//line pmpp_sparse.go:39
-									if gc_if4.ToBits() != 0 {
-//line pmpp_sparse.go:39
-										var gc_u4 float64
-//line pmpp_sparse.go:39
-										_ = gc_u4
-//line pmpp_sparse.go:39
-										if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
-//line pmpp_sparse.go:39
-											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
-//line pmpp_sparse.go:39
-											gc_u4 = gc_at4[0]
-//line pmpp_sparse.go:39
-										}
-//line pmpp_sparse.go:39
-										archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Add(archsimd.BroadcastFloat64x4(gc_u4)).StoreMasked((*[4]float64)(gc_at3[gc_tx2:]), gc_if4)
-//line pmpp_sparse.go:39
-									}
-//line pmpp_sparse.go:39
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line pmpp_sparse.go:38
-							inputIndex := gc_bx2*sectionLength + i*gc_bdx2 + gc_tx2
-
-//line pmpp_sparse.go:39
-							if inputIndex < length && gc_bx2 > 0 {
-								gc_at3[gc_tx2] += gc_elem2
-							}
-							_ = inputIndex
-						}
-					} else {
-						gc_vstep4 := 0
-						if compiled.SIMD {
-//line pmpp_sparse.go:38
-							gc_iota7 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-//line pmpp_sparse.go:38
-							_ = gc_iota7
-//line pmpp_sparse.go:38
-							gc_none7 := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
-//line pmpp_sparse.go:38
-							_ = gc_none7
-//line pmpp_sparse.go:38
-							gc_all7 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line pmpp_sparse.go:38
-							_ = gc_all7
-//line pmpp_sparse.go:38
-							gc_Lane0Mask64 := compiled.Lane0Mask64()
-//line pmpp_sparse.go:38
-							_ = gc_Lane0Mask64
-							for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-//line pmpp_sparse.go:38
-								var inputIndex int = gc_bx2*sectionLength + i*gc_bdx2 + gc_tx2
-//line pmpp_sparse.go:38
-								_ = inputIndex
-//line pmpp_sparse.go:39
-								if inputIndex < 0 || inputIndex > len(output)-4 {
-//line pmpp_sparse.go:39
-									break
-//line pmpp_sparse.go:39
-								}
-//line pmpp_sparse.go:39
-								if inputIndex < length && uint(length-inputIndex) > 3 && gc_bx2 > 0 {
-//line pmpp_sparse.go:39
-									archsimd.LoadFloat64x4Slice(output[inputIndex:]).Add(compiled.BroadcastFloat64x4At(&base[gc_bx2-1], gc_Lane0Mask64)).StoreSlice(output[inputIndex:])
-								} else {
-//line pmpp_sparse.go:40
-									gc_b9 := gc_none7
-//line pmpp_sparse.go:40
-									if gc_bx2 > 0 {
-//line pmpp_sparse.go:39
-										gc_b9 = gc_all7
-//line pmpp_sparse.go:39
-									}
-//line pmpp_sparse.go:39
-									gc_if3 := gc_iota7.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b9)
-//line pmpp_sparse.go:39
-									_ = gc_if3
-//line pmpp_sparse.go:39
-									if gc_if3.ToBits() != 0 {
-//line pmpp_sparse.go:39
-										var gc_u3 float64
-//line pmpp_sparse.go:39
-										_ = gc_u3
-//line pmpp_sparse.go:39
-										if gc_in3 := gc_if3.ToBits(); gc_in3 != 0 {
-//line pmpp_sparse.go:39
-											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
-//line pmpp_sparse.go:39
-											gc_u3 = base[gc_bx2-1]
-										}
-//line pmpp_sparse.go:40
-										archsimd.LoadFloat64x4Slice(output[inputIndex:]).Add(archsimd.BroadcastFloat64x4(gc_u3)).StoreMasked((*[4]float64)(output[inputIndex:]), gc_if3)
-//line pmpp_sparse.go:40
-									}
-//line pmpp_sparse.go:40
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_Lane0Mask642 := compiled.Lane0Mask64()
+						for ; gc_vstep3+3 < gc_to2; gc_vstep3 += 4 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line pmpp_sparse.go:38
-							inputIndex := gc_bx2*sectionLength + i*gc_bdx2 + gc_tx2
-
+							var inputIndex int = gc_bx2*sectionLength + i*gc_bdx2 + gc_tx2
+							if inputIndex < length && uint(length-inputIndex) > 3 && gc_bx2 > 0 {
 //line pmpp_sparse.go:39
-							if inputIndex < length && gc_bx2 > 0 {
-								output[inputIndex] += base[gc_bx2-1]
+								archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Add(compiled.BroadcastFloat64x4At(&gc_at4[0], gc_Lane0Mask642)).StoreSlice(gc_at3[gc_tx2:])
+							} else {
+//line pmpp_sparse.go:39
+								gc_b12 := gc_none10
+//line pmpp_sparse.go:39
+								if gc_bx2 > 0 {
+//line pmpp_sparse.go:39
+									gc_b12 = gc_all10
+								}
+//line pmpp_sparse.go:39
+								gc_if4 := gc_iota10.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b12)
+//line pmpp_sparse.go:39
+								if gc_if4.ToBits() != 0 {
+//line pmpp_sparse.go:39
+									var gc_u4 float64
+//line pmpp_sparse.go:39
+									if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
+//line pmpp_sparse.go:39
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
+//line pmpp_sparse.go:39
+										gc_u4 = gc_at4[0]
+									}
+//line pmpp_sparse.go:39
+									archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Add(archsimd.BroadcastFloat64x4(gc_u4)).StoreMasked((*[4]float64)(gc_at3[gc_tx2:]), gc_if4)
+								}
 							}
-							_ = inputIndex
+						}
+//line pmpp_sparse.go:41
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+//line pmpp_sparse.go:38
+						inputIndex := gc_bx2*sectionLength + i*gc_bdx2 + gc_tx2
+						if inputIndex < length && gc_bx2 > 0 {
+							gc_at3[gc_tx2] += gc_elem2
+						}
+					}
+				} else {
+//line pmpp_sparse.go:45
+					gc_vstep4 := gc_from2
+					if compiled.SIMD {
+//line pmpp_sparse.go:38
+						gc_iota7 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+//line pmpp_sparse.go:38
+						gc_none7 := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
+//line pmpp_sparse.go:38
+						gc_all7 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+//line pmpp_sparse.go:38
+						gc_Lane0Mask64 := compiled.Lane0Mask64()
+						for ; gc_vstep4+3 < gc_to2; gc_vstep4 += 4 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:38
+							var inputIndex int = gc_bx2*sectionLength + i*gc_bdx2 + gc_tx2
+							if inputIndex < 0 || inputIndex > len(output)-4 {
+//line pmpp_sparse.go:39
+								break
+							}
+//line pmpp_sparse.go:39
+							if inputIndex < length && uint(length-inputIndex) > 3 && gc_bx2 > 0 {
+//line pmpp_sparse.go:39
+								archsimd.LoadFloat64x4Slice(output[inputIndex:]).Add(compiled.BroadcastFloat64x4At(&base[gc_bx2-1], gc_Lane0Mask64)).StoreSlice(output[inputIndex:])
+							} else {
+//line pmpp_sparse.go:40
+								gc_b9 := gc_none7
+//line pmpp_sparse.go:40
+								if gc_bx2 > 0 {
+//line pmpp_sparse.go:39
+									gc_b9 = gc_all7
+								}
+//line pmpp_sparse.go:39
+								gc_if3 := gc_iota7.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b9)
+//line pmpp_sparse.go:39
+								if gc_if3.ToBits() != 0 {
+//line pmpp_sparse.go:39
+									var gc_u3 float64
+//line pmpp_sparse.go:39
+									if gc_in3 := gc_if3.ToBits(); gc_in3 != 0 {
+//line pmpp_sparse.go:39
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+//line pmpp_sparse.go:39
+										gc_u3 = base[gc_bx2-1]
+									}
+//line pmpp_sparse.go:40
+									archsimd.LoadFloat64x4Slice(output[inputIndex:]).Add(archsimd.BroadcastFloat64x4(gc_u3)).StoreMasked((*[4]float64)(output[inputIndex:]), gc_if3)
+								}
+							}
+						}
+//line pmpp_sparse.go:42
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:38
+						inputIndex := gc_bx2*sectionLength + i*gc_bdx2 + gc_tx2
+						if inputIndex < length && gc_bx2 > 0 {
+							output[inputIndex] += base[gc_bx2-1]
 						}
 					}
 				}
@@ -555,304 +456,222 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_vstep2 := 0
-			if compiled.SIMD {
+//line pmpp_sparse.go:68
+		gc_vstep2 := 0
+		if compiled.SIMD {
 //line pmpp_sparse.go:52
-				gc_vb := archsimd.BroadcastFloat32x8(float32(0))
+			gc_vb := archsimd.BroadcastFloat32x8(float32(0))
+			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+				gc_rank2 := gc_vstep2
 //line pmpp_sparse.go:52
-				_ = gc_vb
-				for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-					gc_rank2 := gc_vstep2
-					_ = gc_rank2
+				dot := gc_vb
 //line pmpp_sparse.go:52
-					dot := gc_vb
-//line pmpp_sparse.go:52
-					_ = dot
-//line pmpp_sparse.go:52
-					dot.StoreSlice(gc_s_dot[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
+				dot.StoreSlice(gc_s_dot[gc_rank2:])
 			}
-			gc_step6 := gc_vstep2
-			for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
-				{
-					gc_rank2 := gc_step6 + 0
-					gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:52
-					dot := float32(0)
-					_ = dot
-					gc_s_dot[gc_rank2] = dot
-				}
-				{
-					gc_rank2 := gc_step6 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:52
-					dot := float32(0)
-					_ = dot
-					gc_s_dot[gc_rank2] = dot
-				}
-				{
-					gc_rank2 := gc_step6 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:52
-					dot := float32(0)
-					_ = dot
-					gc_s_dot[gc_rank2] = dot
-				}
-				{
-					gc_rank2 := gc_step6 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:52
-					dot := float32(0)
-					_ = dot
-					gc_s_dot[gc_rank2] = dot
-				}
-			}
-			for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step6 := gc_vstep2
+		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+			{
+				gc_rank2 := gc_step6 + 0
 				gc_pos2.Thread = gc_rank2
-
 //line pmpp_sparse.go:52
 				dot := float32(0)
-				_ = dot
+//line pmpp_sparse.go:54
+				gc_s_dot[gc_rank2] = dot
+			}
+			{
+				gc_rank2 := gc_step6 + 1
+				gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:52
+				dot := float32(0)
+//line pmpp_sparse.go:54
+				gc_s_dot[gc_rank2] = dot
+			}
+			{
+				gc_rank2 := gc_step6 + 2
+				gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:52
+				dot := float32(0)
+//line pmpp_sparse.go:54
+				gc_s_dot[gc_rank2] = dot
+			}
+			{
+				gc_rank2 := gc_step6 + 3
+				gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:52
+				dot := float32(0)
+//line pmpp_sparse.go:54
 				gc_s_dot[gc_rank2] = dot
 			}
 		}
-
+		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:52
+			dot := float32(0)
+//line pmpp_sparse.go:54
+			gc_s_dot[gc_rank2] = dot
+		}
 //line pmpp_sparse.go:53
 		for col := 0; col < numCols; col++ {
 			archsimd.ClearAVXUpperBits()
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(numRows, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off3 := (gc_bx2 * gc_bdx2) + (col * numRows)
-					if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(mData) && gc_to2 <= len(mData)-gc_off3 && gc_off3 <= len(mColIndex) && gc_to2 <= len(mColIndex)-gc_off3 {
-						gc_at4 := mData[gc_off3:][:gc_to2]
-						gc_at5 := mColIndex[gc_off3:][:gc_to2]
-						gc_step7 := gc_from2
-						for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-							{
-								gc_tx2 := gc_step7 + 0
-								_ = gc_tx2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:50
-								row := gc_bx2*gc_bdx2 + gc_tx2
-								_ = row
-								dot := gc_s_dot[gc_rank2]
-
-//line pmpp_sparse.go:51
-								{
-
-//line pmpp_sparse.go:54
-									dot = float32(float64(dot) + gc_at4[gc_tx2]*v[gc_at5[gc_tx2]])
-
-//line pmpp_sparse.go:57
-								}
-								gc_s_dot[gc_rank2] = dot
-							}
-							{
-								gc_tx2 := gc_step7 + 1
-								_ = gc_tx2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:50
-								row := gc_bx2*gc_bdx2 + gc_tx2
-								_ = row
-								dot := gc_s_dot[gc_rank2]
-
-//line pmpp_sparse.go:51
-								{
-
-//line pmpp_sparse.go:54
-									dot = float32(float64(dot) + gc_at4[gc_tx2]*v[gc_at5[gc_tx2]])
-
-//line pmpp_sparse.go:57
-								}
-								gc_s_dot[gc_rank2] = dot
-							}
-							{
-								gc_tx2 := gc_step7 + 2
-								_ = gc_tx2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:50
-								row := gc_bx2*gc_bdx2 + gc_tx2
-								_ = row
-								dot := gc_s_dot[gc_rank2]
-
-//line pmpp_sparse.go:51
-								{
-
-//line pmpp_sparse.go:54
-									dot = float32(float64(dot) + gc_at4[gc_tx2]*v[gc_at5[gc_tx2]])
-
-//line pmpp_sparse.go:57
-								}
-								gc_s_dot[gc_rank2] = dot
-							}
-							{
-								gc_tx2 := gc_step7 + 3
-								_ = gc_tx2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:50
-								row := gc_bx2*gc_bdx2 + gc_tx2
-								_ = row
-								dot := gc_s_dot[gc_rank2]
-
-//line pmpp_sparse.go:51
-								{
-
-//line pmpp_sparse.go:54
-									dot = float32(float64(dot) + gc_at4[gc_tx2]*v[gc_at5[gc_tx2]])
-
-//line pmpp_sparse.go:57
-								}
-								gc_s_dot[gc_rank2] = dot
-							}
-						}
-						for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+//line pmpp_sparse.go:56
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(numRows, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off3 := (gc_bx2 * gc_bdx2) + (col * numRows)
+				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(mData) && gc_to2 <= len(mData)-gc_off3 && gc_off3 <= len(mColIndex) && gc_to2 <= len(mColIndex)-gc_off3 {
+					gc_at4 := mData[gc_off3:][:gc_to2]
+					gc_at5 := mColIndex[gc_off3:][:gc_to2]
+					gc_step7 := gc_from2
+					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+						{
+							gc_tx2 := gc_step7 + 0
+//line pmpp_sparse.go:73
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:50
-							row := gc_bx2*gc_bdx2 + gc_tx2
-							_ = row
+//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank2]
-
-//line pmpp_sparse.go:51
 							{
-
-//line pmpp_sparse.go:54
 								dot = float32(float64(dot) + gc_at4[gc_tx2]*v[gc_at5[gc_tx2]])
-
-//line pmpp_sparse.go:57
 							}
+//line pmpp_sparse.go:58
 							gc_s_dot[gc_rank2] = dot
 						}
-					} else {
-						gc_step8 := gc_from2
-						for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-							{
-								gc_tx2 := gc_step8 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:50
-								row := gc_bx2*gc_bdx2 + gc_tx2
-								_ = row
-								dot := gc_s_dot[gc_rank2]
-
-//line pmpp_sparse.go:51
-								{
-
-//line pmpp_sparse.go:54
-									dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
-
-//line pmpp_sparse.go:57
-								}
-								gc_s_dot[gc_rank2] = dot
-							}
-							{
-								gc_tx2 := gc_step8 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:50
-								row := gc_bx2*gc_bdx2 + gc_tx2
-								_ = row
-								dot := gc_s_dot[gc_rank2]
-
-//line pmpp_sparse.go:51
-								{
-
-//line pmpp_sparse.go:54
-									dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
-
-//line pmpp_sparse.go:57
-								}
-								gc_s_dot[gc_rank2] = dot
-							}
-							{
-								gc_tx2 := gc_step8 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:50
-								row := gc_bx2*gc_bdx2 + gc_tx2
-								_ = row
-								dot := gc_s_dot[gc_rank2]
-
-//line pmpp_sparse.go:51
-								{
-
-//line pmpp_sparse.go:54
-									dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
-
-//line pmpp_sparse.go:57
-								}
-								gc_s_dot[gc_rank2] = dot
-							}
-							{
-								gc_tx2 := gc_step8 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:50
-								row := gc_bx2*gc_bdx2 + gc_tx2
-								_ = row
-								dot := gc_s_dot[gc_rank2]
-
-//line pmpp_sparse.go:51
-								{
-
-//line pmpp_sparse.go:54
-									dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
-
-//line pmpp_sparse.go:57
-								}
-								gc_s_dot[gc_rank2] = dot
-							}
-						}
-						for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+						{
+							gc_tx2 := gc_step7 + 1
+//line pmpp_sparse.go:63
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:50
-							row := gc_bx2*gc_bdx2 + gc_tx2
-							_ = row
+//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank2]
-
-//line pmpp_sparse.go:51
 							{
-
-//line pmpp_sparse.go:54
-								dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
-
-//line pmpp_sparse.go:57
+								dot = float32(float64(dot) + gc_at4[gc_tx2]*v[gc_at5[gc_tx2]])
 							}
+//line pmpp_sparse.go:58
 							gc_s_dot[gc_rank2] = dot
 						}
+						{
+							gc_tx2 := gc_step7 + 2
+//line pmpp_sparse.go:63
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:52
+							dot := gc_s_dot[gc_rank2]
+							{
+								dot = float32(float64(dot) + gc_at4[gc_tx2]*v[gc_at5[gc_tx2]])
+							}
+//line pmpp_sparse.go:58
+							gc_s_dot[gc_rank2] = dot
+						}
+						{
+							gc_tx2 := gc_step7 + 3
+//line pmpp_sparse.go:63
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:52
+							dot := gc_s_dot[gc_rank2]
+							{
+								dot = float32(float64(dot) + gc_at4[gc_tx2]*v[gc_at5[gc_tx2]])
+							}
+//line pmpp_sparse.go:58
+							gc_s_dot[gc_rank2] = dot
+						}
+					}
+					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:52
+						dot := gc_s_dot[gc_rank2]
+						{
+							dot = float32(float64(dot) + gc_at4[gc_tx2]*v[gc_at5[gc_tx2]])
+						}
+//line pmpp_sparse.go:58
+						gc_s_dot[gc_rank2] = dot
+					}
+				} else {
+					gc_step8 := gc_from2
+					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+						{
+							gc_tx2 := gc_step8 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:50
+							row := gc_bx2*gc_bdx2 + gc_tx2
+//line pmpp_sparse.go:52
+							dot := gc_s_dot[gc_rank2]
+							{
+								dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
+							}
+//line pmpp_sparse.go:58
+							gc_s_dot[gc_rank2] = dot
+						}
+						{
+							gc_tx2 := gc_step8 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:50
+							row := gc_bx2*gc_bdx2 + gc_tx2
+//line pmpp_sparse.go:52
+							dot := gc_s_dot[gc_rank2]
+							{
+								dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
+							}
+//line pmpp_sparse.go:58
+							gc_s_dot[gc_rank2] = dot
+						}
+						{
+							gc_tx2 := gc_step8 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:50
+							row := gc_bx2*gc_bdx2 + gc_tx2
+//line pmpp_sparse.go:52
+							dot := gc_s_dot[gc_rank2]
+							{
+								dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
+							}
+//line pmpp_sparse.go:58
+							gc_s_dot[gc_rank2] = dot
+						}
+						{
+							gc_tx2 := gc_step8 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:50
+							row := gc_bx2*gc_bdx2 + gc_tx2
+//line pmpp_sparse.go:52
+							dot := gc_s_dot[gc_rank2]
+							{
+								dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
+							}
+//line pmpp_sparse.go:58
+							gc_s_dot[gc_rank2] = dot
+						}
+					}
+					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:50
+						row := gc_bx2*gc_bdx2 + gc_tx2
+//line pmpp_sparse.go:52
+						dot := gc_s_dot[gc_rank2]
+						{
+							dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
+						}
+//line pmpp_sparse.go:58
+						gc_s_dot[gc_rank2] = dot
 					}
 				}
 			}
 		}
 		{
+//line pmpp_sparse.go:65
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 				panic(compiled.ErrGuardWraps)
@@ -868,180 +687,114 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 						{
 							gc_tx2 := gc_step9 + 0
-							_ = gc_tx2
+//line pmpp_sparse.go:81
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line pmpp_sparse.go:50
-							row := gc_bx2*gc_bdx2 + gc_tx2
-							_ = row
+//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank2]
-
-//line pmpp_sparse.go:51
-							{
-
 //line pmpp_sparse.go:56
-								gc_at6[gc_tx2] += float64(dot)
-							}
+							gc_at6[gc_tx2] += float64(dot)
 						}
 						{
+//line pmpp_sparse.go:60
 							gc_tx2 := gc_step9 + 1
-							_ = gc_tx2
+//line pmpp_sparse.go:62
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line pmpp_sparse.go:50
-							row := gc_bx2*gc_bdx2 + gc_tx2
-							_ = row
+//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank2]
-
-//line pmpp_sparse.go:51
-							{
-
 //line pmpp_sparse.go:56
-								gc_at6[gc_tx2] += float64(dot)
-							}
+							gc_at6[gc_tx2] += float64(dot)
 						}
 						{
+//line pmpp_sparse.go:60
 							gc_tx2 := gc_step9 + 2
-							_ = gc_tx2
+//line pmpp_sparse.go:62
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line pmpp_sparse.go:50
-							row := gc_bx2*gc_bdx2 + gc_tx2
-							_ = row
+//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank2]
-
-//line pmpp_sparse.go:51
-							{
-
 //line pmpp_sparse.go:56
-								gc_at6[gc_tx2] += float64(dot)
-							}
+							gc_at6[gc_tx2] += float64(dot)
 						}
 						{
+//line pmpp_sparse.go:60
 							gc_tx2 := gc_step9 + 3
-							_ = gc_tx2
+//line pmpp_sparse.go:62
 							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line pmpp_sparse.go:50
-							row := gc_bx2*gc_bdx2 + gc_tx2
-							_ = row
+//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank2]
-
-//line pmpp_sparse.go:51
-							{
-
-//line pmpp_sparse.go:56
-								gc_at6[gc_tx2] += float64(dot)
-							}
-						}
-					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line pmpp_sparse.go:50
-						row := gc_bx2*gc_bdx2 + gc_tx2
-						_ = row
-						dot := gc_s_dot[gc_rank2]
-
-//line pmpp_sparse.go:51
-						{
-
 //line pmpp_sparse.go:56
 							gc_at6[gc_tx2] += float64(dot)
 						}
 					}
+//line pmpp_sparse.go:60
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+//line pmpp_sparse.go:52
+						dot := gc_s_dot[gc_rank2]
+//line pmpp_sparse.go:56
+						gc_at6[gc_tx2] += float64(dot)
+					}
 				} else {
+//line pmpp_sparse.go:60
 					gc_step10 := gc_from2
 					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 						{
 							gc_tx2 := gc_step10 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line pmpp_sparse.go:50
 							row := gc_bx2*gc_bdx2 + gc_tx2
-							_ = row
+//line pmpp_sparse.go:52
 							dot := gc_s_dot[gc_rank2]
-
-//line pmpp_sparse.go:51
-							{
-
-//line pmpp_sparse.go:56
-								y[row] += float64(dot)
-							}
-						}
-						{
-							gc_tx2 := gc_step10 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:50
-							row := gc_bx2*gc_bdx2 + gc_tx2
-							_ = row
-							dot := gc_s_dot[gc_rank2]
-
-//line pmpp_sparse.go:51
-							{
-
-//line pmpp_sparse.go:56
-								y[row] += float64(dot)
-							}
-						}
-						{
-							gc_tx2 := gc_step10 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:50
-							row := gc_bx2*gc_bdx2 + gc_tx2
-							_ = row
-							dot := gc_s_dot[gc_rank2]
-
-//line pmpp_sparse.go:51
-							{
-
-//line pmpp_sparse.go:56
-								y[row] += float64(dot)
-							}
-						}
-						{
-							gc_tx2 := gc_step10 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:50
-							row := gc_bx2*gc_bdx2 + gc_tx2
-							_ = row
-							dot := gc_s_dot[gc_rank2]
-
-//line pmpp_sparse.go:51
-							{
-
-//line pmpp_sparse.go:56
-								y[row] += float64(dot)
-							}
-						}
-					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:50
-						row := gc_bx2*gc_bdx2 + gc_tx2
-						_ = row
-						dot := gc_s_dot[gc_rank2]
-
-//line pmpp_sparse.go:51
-						{
-
 //line pmpp_sparse.go:56
 							y[row] += float64(dot)
 						}
+						{
+//line pmpp_sparse.go:60
+							gc_tx2 := gc_step10 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:50
+							row := gc_bx2*gc_bdx2 + gc_tx2
+//line pmpp_sparse.go:52
+							dot := gc_s_dot[gc_rank2]
+//line pmpp_sparse.go:56
+							y[row] += float64(dot)
+						}
+						{
+//line pmpp_sparse.go:60
+							gc_tx2 := gc_step10 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:50
+							row := gc_bx2*gc_bdx2 + gc_tx2
+//line pmpp_sparse.go:52
+							dot := gc_s_dot[gc_rank2]
+//line pmpp_sparse.go:56
+							y[row] += float64(dot)
+						}
+						{
+//line pmpp_sparse.go:60
+							gc_tx2 := gc_step10 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:50
+							row := gc_bx2*gc_bdx2 + gc_tx2
+//line pmpp_sparse.go:52
+							dot := gc_s_dot[gc_rank2]
+//line pmpp_sparse.go:56
+							y[row] += float64(dot)
+						}
+					}
+//line pmpp_sparse.go:60
+					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:50
+						row := gc_bx2*gc_bdx2 + gc_tx2
+//line pmpp_sparse.go:52
+						dot := gc_s_dot[gc_rank2]
+//line pmpp_sparse.go:56
+						y[row] += float64(dot)
 					}
 				}
 			}
@@ -1094,12 +847,8 @@ func gc_body_csrSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line pmpp_sparse.go:64
 						row := gc_bx2*gc_bdx2 + gc_tx2
-						_ = row
-
-//line pmpp_sparse.go:65
 						{
 							dot := float32(0)
 							rowStart := int(mRowPtr[row])
@@ -1146,14 +895,9 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line pmpp_sparse.go:85
 	cFrontierS := gocuda.DynamicShared[uint32](t)
-
-//line pmpp_sparse.go:86
 	cFrontierTailS := gocuda.Shared[uint32](t, 1)[:1]
-
-//line pmpp_sparse.go:87
 	ourCFrontierTail := gocuda.Shared[uint32](t, 1)[:1]
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
@@ -1167,68 +911,54 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 					gc_tx2 := gc_step3 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:89
-					{
-						cFrontierTailS[0] = 0
-					}
+//line pmpp_sparse.go:90
+					cFrontierTailS[0] = 0
 				}
 				{
+//line pmpp_sparse.go:94
 					gc_tx2 := gc_step3 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:89
-					{
-						cFrontierTailS[0] = 0
-					}
+//line pmpp_sparse.go:90
+					cFrontierTailS[0] = 0
 				}
 				{
+//line pmpp_sparse.go:94
 					gc_tx2 := gc_step3 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:89
-					{
-						cFrontierTailS[0] = 0
-					}
+//line pmpp_sparse.go:90
+					cFrontierTailS[0] = 0
 				}
 				{
+//line pmpp_sparse.go:94
 					gc_tx2 := gc_step3 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:89
-					{
-						cFrontierTailS[0] = 0
-					}
-				}
-			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:89
-				{
+//line pmpp_sparse.go:90
 					cFrontierTailS[0] = 0
 				}
 			}
+//line pmpp_sparse.go:94
+			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:90
+				cFrontierTailS[0] = 0
+			}
 		}
 	}
+//line pmpp_sparse.go:95
 	compiled.OutOfLine(func() {
 		cFrontierTailS := cFrontierTailS[:1]
-		_ = cFrontierTailS
 		{
+//line pmpp_sparse.go:99
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line pmpp_sparse.go:93
 					tid := uint32(gc_bx2*gc_bdx2 + gc_tx2)
-					_ = tid
-
-//line pmpp_sparse.go:94
 					if tid < uint32(*pFrontierTail) {
 						myVertex := uint32(pFrontier[tid])
 						for i := uint32(edges[myVertex]); i < uint32(edges[myVertex+1]); i++ {
@@ -1262,60 +992,48 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:112
-					{
-						ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
-						label[src] = 0
-					}
+//line pmpp_sparse.go:113
+					ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
+					label[src] = 0
 				}
 				{
+//line pmpp_sparse.go:118
 					gc_tx2 := gc_step4 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:112
-					{
-						ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
-						label[src] = 0
-					}
+//line pmpp_sparse.go:113
+					ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
+					label[src] = 0
 				}
 				{
+//line pmpp_sparse.go:118
 					gc_tx2 := gc_step4 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:112
-					{
-						ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
-						label[src] = 0
-					}
+//line pmpp_sparse.go:113
+					ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
+					label[src] = 0
 				}
 				{
+//line pmpp_sparse.go:118
 					gc_tx2 := gc_step4 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:112
-					{
-						ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
-						label[src] = 0
-					}
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:112
-				{
+//line pmpp_sparse.go:113
 					ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
 					label[src] = 0
 				}
 			}
+//line pmpp_sparse.go:118
+			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:113
+				ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
+				label[src] = 0
+			}
 		}
 	}
-
 //line pmpp_sparse.go:117
 	for gc_off, gc_limit, gc_more := uint32(0), uint32(cFrontierTailS[0]), true; gc_more; gc_off += uint32(gc_bdx2) {
 		gc_b2.Tick()
@@ -1323,23 +1041,20 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 			return
 		}
 		gc_more = false
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line pmpp_sparse.go:124
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line pmpp_sparse.go:117
-					gc_start2 := uint32(gc_tx2)
-					i_ := gc_start2 + gc_off
-					if !(i_ < gc_limit) || i_ < gc_start2 && compiled.StrideStopped(gc_start2, uint32(gc_bdx2), gc_limit, false) {
-						continue
-					}
-					gc_more = true
-
-//line pmpp_sparse.go:118
-					cFrontier[ourCFrontierTail[0]+i_] = int32(cFrontierS[i_])
+				gc_start2 := uint32(gc_tx2)
+				i_ := gc_start2 + gc_off
+				if !(i_ < gc_limit) || i_ < gc_start2 && compiled.StrideStopped(gc_start2, uint32(gc_bdx2), gc_limit, false) {
+					continue
 				}
+				gc_more = true
+//line pmpp_sparse.go:118
+				cFrontier[ourCFrontierTail[0]+i_] = int32(cFrontierS[i_])
 			}
 		}
 	}
@@ -1348,8 +1063,6 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 // FrontierExchangeKernel is ch12__frontier_exchange, launched with one
 // thread between levels: the new frontier's tail becomes the previous
 // one's, and the new one empties.
-//
-//line pmpp_sparse.go:127
 func FrontierExchangeKernel(pFrontierTail *int32, cFrontierTail *int32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_frontierExchangeKernel,
 		func(gc_t *gocuda.Thread) { frontierExchangeKernel(gc_t, pFrontierTail, cFrontierTail) },
@@ -1370,59 +1083,43 @@ func gc_body_frontierExchangeKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, p
 			return
 		}
 		gc_pos2.Block = gc_blk2
-		{
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
-				{
-					gc_rank2 := gc_step2 + 0
-					gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:128
-					*pFrontierTail = *cFrontierTail
-
-//line pmpp_sparse.go:129
-					*cFrontierTail = 0
-				}
-				{
-					gc_rank2 := gc_step2 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:128
-					*pFrontierTail = *cFrontierTail
-
-//line pmpp_sparse.go:129
-					*cFrontierTail = 0
-				}
-				{
-					gc_rank2 := gc_step2 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:128
-					*pFrontierTail = *cFrontierTail
-
-//line pmpp_sparse.go:129
-					*cFrontierTail = 0
-				}
-				{
-					gc_rank2 := gc_step2 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:128
-					*pFrontierTail = *cFrontierTail
-
-//line pmpp_sparse.go:129
-					*cFrontierTail = 0
-				}
-			}
-			for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
+//line pmpp_sparse.go:136
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
+			{
+				gc_rank2 := gc_step2 + 0
 				gc_pos2.Thread = gc_rank2
-
 //line pmpp_sparse.go:128
 				*pFrontierTail = *cFrontierTail
-
-//line pmpp_sparse.go:129
 				*cFrontierTail = 0
 			}
+			{
+				gc_rank2 := gc_step2 + 1
+				gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:128
+				*pFrontierTail = *cFrontierTail
+				*cFrontierTail = 0
+			}
+			{
+				gc_rank2 := gc_step2 + 2
+				gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:128
+				*pFrontierTail = *cFrontierTail
+				*cFrontierTail = 0
+			}
+			{
+				gc_rank2 := gc_step2 + 3
+				gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:128
+				*pFrontierTail = *cFrontierTail
+				*cFrontierTail = 0
+			}
+		}
+		for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:128
+			*pFrontierTail = *cFrontierTail
+			*cFrontierTail = 0
 		}
 	}
 }
@@ -1430,4 +1127,5 @@ func gc_body_frontierExchangeKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, p
 // gc_files_pmpp_sparse holds the source files whose lines the kernels' records hash.
 //
 //go:embed pmpp_sparse.go
+//line pmpp_sparse.go:138
 var gc_files_pmpp_sparse embed.FS

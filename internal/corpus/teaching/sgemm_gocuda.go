@@ -60,15 +60,9 @@ func gc_body_sgemmNaiveKernel(gc_b *compiled.Block, gc_lo, gc_hi int, M, N, K in
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line sgemm.go:19
 						x := uint32(gc_bx*gc_bdx + gc_tx)
-						_ = x
-
-//line sgemm.go:20
 						y := uint32(gc_by*gc_bdy + gc_ty)
-						_ = y
-
 //line sgemm.go:22
 						if x < uint32(M) && y < uint32(N) {
 							tmp := float32(0.0)
@@ -134,15 +128,9 @@ func gc_body_sgemmGlobalMemCoalesceKernel(gc_b *compiled.Block, gc_lo, gc_hi int
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line sgemm.go:40
 						cRow := gc_bx*sgemmBlocksize + (gc_tx / sgemmBlocksize)
-						_ = cRow
-
-//line sgemm.go:41
 						cCol := gc_by*sgemmBlocksize + (gc_tx % sgemmBlocksize)
-						_ = cCol
-
 //line sgemm.go:43
 						if cRow < M && cCol < N {
 							tmp := float32(0.0)
@@ -195,491 +183,337 @@ func gc_body_sgemmSharedMemBlockKernel(gc_b *compiled.Block, M, N, K int, alpha 
 		gc_s_C[gc_rank] = C
 	}
 	gc_s_tmp := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-
 //line sgemm.go:58
 	cRow := uint32(gc_bx)
-
-//line sgemm.go:59
 	cCol := uint32(gc_by)
-
 //line sgemm.go:61
 	As := gocuda.Shared[float32](t, sgemmBlocksize*sgemmBlocksize)[:sgemmBlocksize*sgemmBlocksize]
-
-//line sgemm.go:62
 	Bs := gocuda.Shared[float32](t, sgemmBlocksize*sgemmBlocksize)[:sgemmBlocksize*sgemmBlocksize]
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			A := gc_s_A[gc_rank]
-			B := gc_s_B[gc_rank]
-			C := gc_s_C[gc_rank]
-
+//line sgemm.go:64
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		A := gc_s_A[gc_rank]
+		B := gc_s_B[gc_rank]
+		C := gc_s_C[gc_rank]
 //line sgemm.go:67
-			A = ptrAdd(A, int(cRow)*sgemmBlocksize*K)
-
-//line sgemm.go:68
-			B = ptrAdd(B, int(cCol)*sgemmBlocksize)
-
-//line sgemm.go:69
-			C = ptrAdd(C, int(cRow)*sgemmBlocksize*N+int(cCol)*sgemmBlocksize)
-
+		A = ptrAdd(A, int(cRow)*sgemmBlocksize*K)
+		B = ptrAdd(B, int(cCol)*sgemmBlocksize)
+		C = ptrAdd(C, int(cRow)*sgemmBlocksize*N+int(cCol)*sgemmBlocksize)
 //line sgemm.go:71
-			tmp := float32(0.0)
-			_ = tmp
-			gc_s_A[gc_rank] = A
-			gc_s_B[gc_rank] = B
-			gc_s_C[gc_rank] = C
-			gc_s_tmp[gc_rank] = tmp
-		}
+		tmp := float32(0.0)
+//line sgemm.go:73
+		gc_s_A[gc_rank] = A
+		gc_s_B[gc_rank] = B
+		gc_s_C[gc_rank] = C
+		gc_s_tmp[gc_rank] = tmp
 	}
-
 //line sgemm.go:72
 	for bkIdx := 0; bkIdx < K; bkIdx += sgemmBlocksize {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line sgemm.go:64
-					threadCol := uint32(gc_tx % sgemmBlocksize)
-					_ = threadCol
-
-//line sgemm.go:65
-					threadRow := uint32(gc_tx / sgemmBlocksize)
-					_ = threadRow
-					A := gc_s_A[gc_rank]
-					B := gc_s_B[gc_rank]
-
-//line sgemm.go:73
-					As[threadRow*sgemmBlocksize+threadCol] = A[int(threadRow)*K+int(threadCol)]
-
 //line sgemm.go:74
-					Bs[threadRow*sgemmBlocksize+threadCol] = B[int(threadRow)*N+int(threadCol)]
-				}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line sgemm.go:64
+				threadCol := uint32(gc_tx % sgemmBlocksize)
+				threadRow := uint32(gc_tx / sgemmBlocksize)
+//line sgemm.go:67
+				A := gc_s_A[gc_rank]
+				B := gc_s_B[gc_rank]
+//line sgemm.go:73
+				As[threadRow*sgemmBlocksize+threadCol] = A[int(threadRow)*K+int(threadCol)]
+				Bs[threadRow*sgemmBlocksize+threadCol] = B[int(threadRow)*N+int(threadCol)]
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line sgemm.go:79
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line sgemm.go:64
-					threadCol := uint32(gc_tx % sgemmBlocksize)
-					_ = threadCol
-
-//line sgemm.go:65
-					threadRow := uint32(gc_tx / sgemmBlocksize)
-					_ = threadRow
-					A := gc_s_A[gc_rank]
-					B := gc_s_B[gc_rank]
-					tmp := gc_s_tmp[gc_rank]
-
+				threadCol := uint32(gc_tx % sgemmBlocksize)
+				threadRow := uint32(gc_tx / sgemmBlocksize)
+//line sgemm.go:67
+				A := gc_s_A[gc_rank]
+				B := gc_s_B[gc_rank]
+				tmp := gc_s_tmp[gc_rank]
 //line sgemm.go:77
-					A = ptrAdd(A, sgemmBlocksize)
-
-//line sgemm.go:78
-					B = ptrAdd(B, sgemmBlocksize*N)
-
+				A = ptrAdd(A, sgemmBlocksize)
+				B = ptrAdd(B, sgemmBlocksize*N)
+				{
 					{
-
 //line sgemm.go:80
-						{
-//line sgemm.go:80
-							dotIdx := int(0)
-//line sgemm.go:80
-							_ = dotIdx
-							tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-								Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-						}
-//line sgemm.go:80
-						{
-//line sgemm.go:80
-							dotIdx := int(1)
-//line sgemm.go:80
-							_ = dotIdx
-							tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-								Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-						}
-//line sgemm.go:80
-						{
-//line sgemm.go:80
-							dotIdx := int(2)
-//line sgemm.go:80
-							_ = dotIdx
-							tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-								Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-						}
-//line sgemm.go:80
-						{
-//line sgemm.go:80
-							dotIdx := int(3)
-//line sgemm.go:80
-							_ = dotIdx
-							tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-								Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-						}
-//line sgemm.go:80
-						{
-//line sgemm.go:80
-							dotIdx := int(4)
-//line sgemm.go:80
-							_ = dotIdx
-							tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-								Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-						}
-//line sgemm.go:80
-						{
-//line sgemm.go:80
-							dotIdx := int(5)
-//line sgemm.go:80
-							_ = dotIdx
-							tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-								Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-						}
-//line sgemm.go:80
-						{
-//line sgemm.go:80
-							dotIdx := int(6)
-//line sgemm.go:80
-							_ = dotIdx
-							tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-								Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-						}
-//line sgemm.go:80
-						{
-//line sgemm.go:80
-							dotIdx := int(7)
-//line sgemm.go:80
-							_ = dotIdx
-							tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-								Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-						}
-//line sgemm.go:80
-						{
-//line sgemm.go:80
-							dotIdx := int(8)
-//line sgemm.go:80
-							_ = dotIdx
-							tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-								Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-						}
-//line sgemm.go:80
-						{
-//line sgemm.go:80
-							dotIdx := int(9)
-//line sgemm.go:80
-							_ = dotIdx
-							tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-								Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-						}
-//line sgemm.go:80
-						{
-//line sgemm.go:80
-							dotIdx := int(10)
-//line sgemm.go:80
-							_ = dotIdx
-							tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-								Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-						}
-//line sgemm.go:80
-						{
-//line sgemm.go:80
-							dotIdx := int(11)
-//line sgemm.go:80
-							_ = dotIdx
-							tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-								Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-						}
-//line sgemm.go:80
-						{
-//line sgemm.go:80
-							dotIdx := int(12)
-//line sgemm.go:80
-							_ = dotIdx
-							tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-								Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-						}
-//line sgemm.go:80
-						{
-//line sgemm.go:80
-							dotIdx := int(13)
-//line sgemm.go:80
-							_ = dotIdx
-							tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-								Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-						}
-//line sgemm.go:80
-						{
-//line sgemm.go:80
-							dotIdx := int(14)
-//line sgemm.go:80
-							_ = dotIdx
-							tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-								Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-						}
-//line sgemm.go:80
-						{
-//line sgemm.go:80
-							dotIdx := int(15)
-//line sgemm.go:80
-							_ = dotIdx
-							tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-								Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-						}
-//line sgemm.go:80
-						{
-//line sgemm.go:80
-							dotIdx := int(16)
-//line sgemm.go:80
-							_ = dotIdx
-							tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-								Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-						}
-//line sgemm.go:80
-						{
-//line sgemm.go:80
-							dotIdx := int(17)
-//line sgemm.go:80
-							_ = dotIdx
-							tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-								Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-						}
-//line sgemm.go:80
-						{
-//line sgemm.go:80
-							dotIdx := int(18)
-//line sgemm.go:80
-							_ = dotIdx
-							tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-								Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-						}
-//line sgemm.go:80
-						{
-//line sgemm.go:80
-							dotIdx := int(19)
-//line sgemm.go:80
-							_ = dotIdx
-							tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-								Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-						}
-//line sgemm.go:80
-						{
-//line sgemm.go:80
-							dotIdx := int(20)
-//line sgemm.go:80
-							_ = dotIdx
-							tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-								Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-						}
-//line sgemm.go:80
-						{
-//line sgemm.go:80
-							dotIdx := int(21)
-//line sgemm.go:80
-							_ = dotIdx
-							tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-								Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-						}
-//line sgemm.go:80
-						{
-//line sgemm.go:80
-							dotIdx := int(22)
-//line sgemm.go:80
-							_ = dotIdx
-							tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-								Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-						}
-//line sgemm.go:80
-						{
-//line sgemm.go:80
-							dotIdx := int(23)
-//line sgemm.go:80
-							_ = dotIdx
-							tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-								Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-						}
-//line sgemm.go:80
-						{
-//line sgemm.go:80
-							dotIdx := int(24)
-//line sgemm.go:80
-							_ = dotIdx
-							tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-								Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-						}
-//line sgemm.go:80
-						{
-//line sgemm.go:80
-							dotIdx := int(25)
-//line sgemm.go:80
-							_ = dotIdx
-							tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-								Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-						}
-//line sgemm.go:80
-						{
-//line sgemm.go:80
-							dotIdx := int(26)
-//line sgemm.go:80
-							_ = dotIdx
-							tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-								Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-						}
-//line sgemm.go:80
-						{
-//line sgemm.go:80
-							dotIdx := int(27)
-//line sgemm.go:80
-							_ = dotIdx
-							tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-								Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-						}
-//line sgemm.go:80
-						{
-//line sgemm.go:80
-							dotIdx := int(28)
-//line sgemm.go:80
-							_ = dotIdx
-							tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-								Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-						}
-//line sgemm.go:80
-						{
-//line sgemm.go:80
-							dotIdx := int(29)
-//line sgemm.go:80
-							_ = dotIdx
-							tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-								Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-						}
-//line sgemm.go:80
-						{
-//line sgemm.go:80
-							dotIdx := int(30)
-//line sgemm.go:80
-							_ = dotIdx
-							tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-								Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-						}
-//line sgemm.go:80
-						{
-//line sgemm.go:80
-							dotIdx := int(31)
-//line sgemm.go:80
-							_ = dotIdx
-							tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
-								Bs[dotIdx*sgemmBlocksize+int(threadCol)]
-						}
-//line sgemm.go:83
+						dotIdx := int(0)
+						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
 					}
-					gc_s_A[gc_rank] = A
-					gc_s_B[gc_rank] = B
-					gc_s_tmp[gc_rank] = tmp
+					{
+//line sgemm.go:80
+						dotIdx := int(1)
+						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+					}
+					{
+//line sgemm.go:80
+						dotIdx := int(2)
+						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+					}
+					{
+//line sgemm.go:80
+						dotIdx := int(3)
+						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+					}
+					{
+//line sgemm.go:80
+						dotIdx := int(4)
+						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+					}
+					{
+//line sgemm.go:80
+						dotIdx := int(5)
+						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+					}
+					{
+//line sgemm.go:80
+						dotIdx := int(6)
+						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+					}
+					{
+//line sgemm.go:80
+						dotIdx := int(7)
+						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+					}
+					{
+//line sgemm.go:80
+						dotIdx := int(8)
+						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+					}
+					{
+//line sgemm.go:80
+						dotIdx := int(9)
+						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+					}
+					{
+//line sgemm.go:80
+						dotIdx := int(10)
+						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+					}
+					{
+//line sgemm.go:80
+						dotIdx := int(11)
+						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+					}
+					{
+//line sgemm.go:80
+						dotIdx := int(12)
+						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+					}
+					{
+//line sgemm.go:80
+						dotIdx := int(13)
+						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+					}
+					{
+//line sgemm.go:80
+						dotIdx := int(14)
+						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+					}
+					{
+//line sgemm.go:80
+						dotIdx := int(15)
+						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+					}
+					{
+//line sgemm.go:80
+						dotIdx := int(16)
+						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+					}
+					{
+//line sgemm.go:80
+						dotIdx := int(17)
+						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+					}
+					{
+//line sgemm.go:80
+						dotIdx := int(18)
+						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+					}
+					{
+//line sgemm.go:80
+						dotIdx := int(19)
+						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+					}
+					{
+//line sgemm.go:80
+						dotIdx := int(20)
+						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+					}
+					{
+//line sgemm.go:80
+						dotIdx := int(21)
+						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+					}
+					{
+//line sgemm.go:80
+						dotIdx := int(22)
+						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+					}
+					{
+//line sgemm.go:80
+						dotIdx := int(23)
+						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+					}
+					{
+//line sgemm.go:80
+						dotIdx := int(24)
+						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+					}
+					{
+//line sgemm.go:80
+						dotIdx := int(25)
+						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+					}
+					{
+//line sgemm.go:80
+						dotIdx := int(26)
+						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+					}
+					{
+//line sgemm.go:80
+						dotIdx := int(27)
+						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+					}
+					{
+//line sgemm.go:80
+						dotIdx := int(28)
+						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+					}
+					{
+//line sgemm.go:80
+						dotIdx := int(29)
+						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+					}
+					{
+//line sgemm.go:80
+						dotIdx := int(30)
+						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+					}
+					{
+//line sgemm.go:80
+						dotIdx := int(31)
+						tmp += As[int(threadRow)*sgemmBlocksize+dotIdx] *
+							Bs[dotIdx*sgemmBlocksize+int(threadCol)]
+					}
 				}
+//line sgemm.go:84
+				gc_s_A[gc_rank] = A
+				gc_s_B[gc_rank] = B
+				gc_s_tmp[gc_rank] = tmp
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line sgemm.go:64
-					threadCol := uint32(gc_tx % sgemmBlocksize)
-					_ = threadCol
-
-//line sgemm.go:65
-					threadRow := uint32(gc_tx / sgemmBlocksize)
-					_ = threadRow
-					C := gc_s_C[gc_rank]
-					tmp := gc_s_tmp[gc_rank]
-
-//line sgemm.go:86
-					C[int(threadRow)*N+int(threadCol)] =
-						alpha*tmp + beta*C[int(threadRow)*N+int(threadCol)]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line sgemm.go:64
-					threadCol := uint32(gc_tx % sgemmBlocksize)
-					_ = threadCol
-
-//line sgemm.go:65
-					threadRow := uint32(gc_tx / sgemmBlocksize)
-					_ = threadRow
-					C := gc_s_C[gc_rank]
-					tmp := gc_s_tmp[gc_rank]
-
-//line sgemm.go:86
-					C[int(threadRow)*N+int(threadCol)] =
-						alpha*tmp + beta*C[int(threadRow)*N+int(threadCol)]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line sgemm.go:64
-					threadCol := uint32(gc_tx % sgemmBlocksize)
-					_ = threadCol
-
-//line sgemm.go:65
-					threadRow := uint32(gc_tx / sgemmBlocksize)
-					_ = threadRow
-					C := gc_s_C[gc_rank]
-					tmp := gc_s_tmp[gc_rank]
-
-//line sgemm.go:86
-					C[int(threadRow)*N+int(threadCol)] =
-						alpha*tmp + beta*C[int(threadRow)*N+int(threadCol)]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line sgemm.go:64
-					threadCol := uint32(gc_tx % sgemmBlocksize)
-					_ = threadCol
-
-//line sgemm.go:65
-					threadRow := uint32(gc_tx / sgemmBlocksize)
-					_ = threadRow
-					C := gc_s_C[gc_rank]
-					tmp := gc_s_tmp[gc_rank]
-
-//line sgemm.go:86
-					C[int(threadRow)*N+int(threadCol)] =
-						alpha*tmp + beta*C[int(threadRow)*N+int(threadCol)]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line sgemm.go:92
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line sgemm.go:64
 				threadCol := uint32(gc_tx % sgemmBlocksize)
-				_ = threadCol
-
-//line sgemm.go:65
 				threadRow := uint32(gc_tx / sgemmBlocksize)
-				_ = threadRow
+//line sgemm.go:67
 				C := gc_s_C[gc_rank]
 				tmp := gc_s_tmp[gc_rank]
-
 //line sgemm.go:86
 				C[int(threadRow)*N+int(threadCol)] =
 					alpha*tmp + beta*C[int(threadRow)*N+int(threadCol)]
 			}
+			{
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line sgemm.go:64
+				threadCol := uint32(gc_tx % sgemmBlocksize)
+				threadRow := uint32(gc_tx / sgemmBlocksize)
+//line sgemm.go:67
+				C := gc_s_C[gc_rank]
+				tmp := gc_s_tmp[gc_rank]
+//line sgemm.go:86
+				C[int(threadRow)*N+int(threadCol)] =
+					alpha*tmp + beta*C[int(threadRow)*N+int(threadCol)]
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line sgemm.go:64
+				threadCol := uint32(gc_tx % sgemmBlocksize)
+				threadRow := uint32(gc_tx / sgemmBlocksize)
+//line sgemm.go:67
+				C := gc_s_C[gc_rank]
+				tmp := gc_s_tmp[gc_rank]
+//line sgemm.go:86
+				C[int(threadRow)*N+int(threadCol)] =
+					alpha*tmp + beta*C[int(threadRow)*N+int(threadCol)]
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line sgemm.go:64
+				threadCol := uint32(gc_tx % sgemmBlocksize)
+				threadRow := uint32(gc_tx / sgemmBlocksize)
+//line sgemm.go:67
+				C := gc_s_C[gc_rank]
+				tmp := gc_s_tmp[gc_rank]
+//line sgemm.go:86
+				C[int(threadRow)*N+int(threadCol)] =
+					alpha*tmp + beta*C[int(threadRow)*N+int(threadCol)]
+			}
+		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line sgemm.go:64
+			threadCol := uint32(gc_tx % sgemmBlocksize)
+			threadRow := uint32(gc_tx / sgemmBlocksize)
+//line sgemm.go:67
+			C := gc_s_C[gc_rank]
+			tmp := gc_s_tmp[gc_rank]
+//line sgemm.go:86
+			C[int(threadRow)*N+int(threadCol)] =
+				alpha*tmp + beta*C[int(threadRow)*N+int(threadCol)]
 		}
 	}
 }
@@ -721,198 +555,136 @@ func gc_body_sgemm1DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 		gc_s_C[gc_rank] = C
 	}
 	gc_s_threadResults := compiled.Scratch[[8]float32](gc_b, 3)[:gc_n]
-
 //line sgemm.go:105
 	cRow := uint32(gc_by)
-
-//line sgemm.go:106
 	cCol := uint32(gc_bx)
-
 //line sgemm.go:111
 	As := gocuda.Shared[float32](t, sgemm4BM*sgemm4BK)[:sgemm4BM*sgemm4BK]
-
-//line sgemm.go:112
 	Bs := gocuda.Shared[float32](t, sgemm4BK*sgemm4BN)[:sgemm4BK*sgemm4BN]
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			gc_b.Enter(gc_rank)
-			A := gc_s_A[gc_rank]
-			B := gc_s_B[gc_rank]
-			C := gc_s_C[gc_rank]
-
 //line sgemm.go:114
-			A = ptrAdd(A, int(cRow)*sgemm4BM*K)
-
-//line sgemm.go:115
-			B = ptrAdd(B, int(cCol)*sgemm4BN)
-
-//line sgemm.go:116
-			C = ptrAdd(C, int(cRow)*sgemm4BM*N+int(cCol)*sgemm4BN)
-
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		gc_b.Enter(gc_rank)
+		A := gc_s_A[gc_rank]
+		B := gc_s_B[gc_rank]
+		C := gc_s_C[gc_rank]
+//line sgemm.go:114
+		A = ptrAdd(A, int(cRow)*sgemm4BM*K)
+		B = ptrAdd(B, int(cCol)*sgemm4BN)
+		C = ptrAdd(C, int(cRow)*sgemm4BM*N+int(cCol)*sgemm4BN)
 //line sgemm.go:118
-			t.Assert(sgemm4BM*sgemm4BK == gc_bdx)
-
-//line sgemm.go:119
-			t.Assert(sgemm4BN*sgemm4BK == gc_bdx)
-
+		t.Assert(sgemm4BM*sgemm4BK == gc_bdx)
+		t.Assert(sgemm4BN*sgemm4BK == gc_bdx)
 //line sgemm.go:125
-			threadResults := [sgemm4TM]float32{0.0}
-			_ = threadResults
-			gc_s_A[gc_rank] = A
-			gc_s_B[gc_rank] = B
-			gc_s_C[gc_rank] = C
-			gc_s_threadResults[gc_rank] = threadResults
-		}
+		threadResults := [sgemm4TM]float32{0.0}
+//line sgemm.go:127
+		gc_s_A[gc_rank] = A
+		gc_s_B[gc_rank] = B
+		gc_s_C[gc_rank] = C
+		gc_s_threadResults[gc_rank] = threadResults
 	}
-
 //line sgemm.go:127
 	for bkIdx := uint32(0); bkIdx < uint32(K); bkIdx += sgemm4BK {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line sgemm.go:120
-					innerColA := uint32(gc_tx % sgemm4BK)
-					_ = innerColA
-
-//line sgemm.go:121
-					innerRowA := uint32(gc_tx / sgemm4BK)
-					_ = innerRowA
-
-//line sgemm.go:122
-					innerColB := uint32(gc_tx % sgemm4BN)
-					_ = innerColB
-
-//line sgemm.go:123
-					innerRowB := uint32(gc_tx / sgemm4BN)
-					_ = innerRowB
-					A := gc_s_A[gc_rank]
-					B := gc_s_B[gc_rank]
-
-//line sgemm.go:128
-					As[innerRowA*sgemm4BK+innerColA] = A[int(innerRowA)*K+int(innerColA)]
-
 //line sgemm.go:129
-					Bs[innerRowB*sgemm4BN+innerColB] = B[int(innerRowB)*N+int(innerColB)]
-				}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line sgemm.go:120
+				innerColA := uint32(gc_tx % sgemm4BK)
+				innerRowA := uint32(gc_tx / sgemm4BK)
+				innerColB := uint32(gc_tx % sgemm4BN)
+				innerRowB := uint32(gc_tx / sgemm4BN)
+//line sgemm.go:125
+				A := gc_s_A[gc_rank]
+				B := gc_s_B[gc_rank]
+//line sgemm.go:128
+				As[innerRowA*sgemm4BK+innerColA] = A[int(innerRowA)*K+int(innerColA)]
+				Bs[innerRowB*sgemm4BN+innerColB] = B[int(innerRowB)*N+int(innerColB)]
 			}
 		}
+//line sgemm.go:133
 		compiled.OutOfLine(func() {
 			As := As[:512]
-			_ = As
+//line sgemm.go:136
 			Bs := Bs[:512]
-			_ = Bs
+//line sgemm.go:138
 			gc_s_A := gc_s_A[:gc_n]
-			_ = gc_s_A
+//line sgemm.go:140
 			gc_s_B := gc_s_B[:gc_n]
-			_ = gc_s_B
+//line sgemm.go:142
 			gc_s_threadResults := gc_s_threadResults[:gc_n]
-			_ = gc_s_threadResults
 			{
+//line sgemm.go:145
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line sgemm.go:108
 						threadCol := gc_tx % sgemm4BN
-						_ = threadCol
-
-//line sgemm.go:109
 						threadRow := gc_tx / sgemm4BN
-						_ = threadRow
+//line sgemm.go:111
 						A := gc_s_A[gc_rank]
 						B := gc_s_B[gc_rank]
 						threadResults := gc_s_threadResults[gc_rank]
-
 //line sgemm.go:132
 						A = ptrAdd(A, sgemm4BK)
-
-//line sgemm.go:133
 						B = ptrAdd(B, sgemm4BK*N)
-
 //line sgemm.go:135
 						for dotIdx := uint32(0); dotIdx < sgemm4BK; dotIdx++ {
 							tmpB := Bs[int(dotIdx)*sgemm4BN+threadCol]
-//line sgemm.go:136
 							{
 								{
 //line sgemm.go:137
 									resIdx := uint32(0)
-//line sgemm.go:137
-									_ = resIdx
 									threadResults[resIdx] +=
 										As[(uint32(threadRow)*sgemm4TM+resIdx)*sgemm4BK+dotIdx] * tmpB
 								}
-//line sgemm.go:137
 								{
 //line sgemm.go:137
 									resIdx := uint32(1)
-//line sgemm.go:137
-									_ = resIdx
 									threadResults[resIdx] +=
 										As[(uint32(threadRow)*sgemm4TM+resIdx)*sgemm4BK+dotIdx] * tmpB
 								}
-//line sgemm.go:137
 								{
 //line sgemm.go:137
 									resIdx := uint32(2)
-//line sgemm.go:137
-									_ = resIdx
 									threadResults[resIdx] +=
 										As[(uint32(threadRow)*sgemm4TM+resIdx)*sgemm4BK+dotIdx] * tmpB
 								}
-//line sgemm.go:137
 								{
 //line sgemm.go:137
 									resIdx := uint32(3)
-//line sgemm.go:137
-									_ = resIdx
 									threadResults[resIdx] +=
 										As[(uint32(threadRow)*sgemm4TM+resIdx)*sgemm4BK+dotIdx] * tmpB
 								}
-//line sgemm.go:137
 								{
 //line sgemm.go:137
 									resIdx := uint32(4)
-//line sgemm.go:137
-									_ = resIdx
 									threadResults[resIdx] +=
 										As[(uint32(threadRow)*sgemm4TM+resIdx)*sgemm4BK+dotIdx] * tmpB
 								}
-//line sgemm.go:137
 								{
 //line sgemm.go:137
 									resIdx := uint32(5)
-//line sgemm.go:137
-									_ = resIdx
 									threadResults[resIdx] +=
 										As[(uint32(threadRow)*sgemm4TM+resIdx)*sgemm4BK+dotIdx] * tmpB
 								}
-//line sgemm.go:137
 								{
 //line sgemm.go:137
 									resIdx := uint32(6)
-//line sgemm.go:137
-									_ = resIdx
 									threadResults[resIdx] +=
 										As[(uint32(threadRow)*sgemm4TM+resIdx)*sgemm4BK+dotIdx] * tmpB
 								}
-//line sgemm.go:137
 								{
 //line sgemm.go:137
 									resIdx := uint32(7)
-//line sgemm.go:137
-									_ = resIdx
 									threadResults[resIdx] +=
 										As[(uint32(threadRow)*sgemm4TM+resIdx)*sgemm4BK+dotIdx] * tmpB
 								}
-//line sgemm.go:140
 							}
 						}
+//line sgemm.go:142
 						gc_s_A[gc_rank] = A
 						gc_s_B[gc_rank] = B
 						gc_s_threadResults[gc_rank] = threadResults
@@ -921,105 +693,73 @@ func gc_body_sgemm1DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 			}
 		})
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
+//line sgemm.go:151
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
 //line sgemm.go:108
-				threadCol := gc_tx % sgemm4BN
-				_ = threadCol
-
-//line sgemm.go:109
-				threadRow := gc_tx / sgemm4BN
-				_ = threadRow
-				C := gc_s_C[gc_rank]
-				threadResults := gc_s_threadResults[gc_rank]
-
+			threadCol := gc_tx % sgemm4BN
+			threadRow := gc_tx / sgemm4BN
+//line sgemm.go:111
+			C := gc_s_C[gc_rank]
+			threadResults := gc_s_threadResults[gc_rank]
+			{
 				{
-
 //line sgemm.go:145
-					{
+					resIdx_ := int(0)
+					C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
+						alpha*threadResults[resIdx_] +
+							beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
+				}
+				{
 //line sgemm.go:145
-						resIdx_ := int(0)
+					resIdx_ := int(1)
+					C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
+						alpha*threadResults[resIdx_] +
+							beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
+				}
+				{
 //line sgemm.go:145
-						_ = resIdx_
-						C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
-							alpha*threadResults[resIdx_] +
-								beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
-					}
+					resIdx_ := int(2)
+					C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
+						alpha*threadResults[resIdx_] +
+							beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
+				}
+				{
 //line sgemm.go:145
-					{
+					resIdx_ := int(3)
+					C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
+						alpha*threadResults[resIdx_] +
+							beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
+				}
+				{
 //line sgemm.go:145
-						resIdx_ := int(1)
+					resIdx_ := int(4)
+					C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
+						alpha*threadResults[resIdx_] +
+							beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
+				}
+				{
 //line sgemm.go:145
-						_ = resIdx_
-						C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
-							alpha*threadResults[resIdx_] +
-								beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
-					}
+					resIdx_ := int(5)
+					C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
+						alpha*threadResults[resIdx_] +
+							beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
+				}
+				{
 //line sgemm.go:145
-					{
+					resIdx_ := int(6)
+					C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
+						alpha*threadResults[resIdx_] +
+							beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
+				}
+				{
 //line sgemm.go:145
-						resIdx_ := int(2)
-//line sgemm.go:145
-						_ = resIdx_
-						C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
-							alpha*threadResults[resIdx_] +
-								beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
-					}
-//line sgemm.go:145
-					{
-//line sgemm.go:145
-						resIdx_ := int(3)
-//line sgemm.go:145
-						_ = resIdx_
-						C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
-							alpha*threadResults[resIdx_] +
-								beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
-					}
-//line sgemm.go:145
-					{
-//line sgemm.go:145
-						resIdx_ := int(4)
-//line sgemm.go:145
-						_ = resIdx_
-						C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
-							alpha*threadResults[resIdx_] +
-								beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
-					}
-//line sgemm.go:145
-					{
-//line sgemm.go:145
-						resIdx_ := int(5)
-//line sgemm.go:145
-						_ = resIdx_
-						C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
-							alpha*threadResults[resIdx_] +
-								beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
-					}
-//line sgemm.go:145
-					{
-//line sgemm.go:145
-						resIdx_ := int(6)
-//line sgemm.go:145
-						_ = resIdx_
-						C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
-							alpha*threadResults[resIdx_] +
-								beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
-					}
-//line sgemm.go:145
-					{
-//line sgemm.go:145
-						resIdx_ := int(7)
-//line sgemm.go:145
-						_ = resIdx_
-						C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
-							alpha*threadResults[resIdx_] +
-								beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
-					}
-//line sgemm.go:149
+					resIdx_ := int(7)
+					C[(threadRow*sgemm4TM+resIdx_)*N+threadCol] =
+						alpha*threadResults[resIdx_] +
+							beta*C[(threadRow*sgemm4TM+resIdx_)*N+threadCol]
 				}
 			}
 		}
@@ -1065,112 +805,74 @@ func gc_body_sgemm2DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 	gc_s_threadResults := compiled.Scratch[[64]float32](gc_b, 3)[:gc_n]
 	gc_s_regM := compiled.Scratch[[8]float32](gc_b, 4)[:gc_n]
 	gc_s_regN := compiled.Scratch[[8]float32](gc_b, 5)[:gc_n]
-
 //line sgemm.go:168
 	cRow := uint32(gc_by)
-
-//line sgemm.go:169
 	cCol := uint32(gc_bx)
-
 //line sgemm.go:171
 	const totalResultsBlocktile = uint32(sgemm5BM * sgemm5BN)
-
-//line sgemm.go:172
 	const numThreadsBlocktile = totalResultsBlocktile / (sgemm5TM * sgemm5TN)
-
 //line sgemm.go:179
 	As := gocuda.Shared[float32](t, sgemm5BM*sgemm5BK)[:sgemm5BM*sgemm5BK]
-
-//line sgemm.go:180
 	Bs := gocuda.Shared[float32](t, sgemm5BK*sgemm5BN)[:sgemm5BK*sgemm5BN]
-
 //line sgemm.go:188
 	strideA := numThreadsBlocktile / sgemm5BK
-
 //line sgemm.go:191
 	strideB := numThreadsBlocktile / sgemm5BN
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			gc_b.Enter(gc_rank)
-			A := gc_s_A[gc_rank]
-			B := gc_s_B[gc_rank]
-			C := gc_s_C[gc_rank]
-
-//line sgemm.go:174
-			t.Assert(numThreadsBlocktile == uint32(gc_bdx))
-
-//line sgemm.go:182
-			A = ptrAdd(A, int(cRow)*sgemm5BM*K)
-
-//line sgemm.go:183
-			B = ptrAdd(B, int(cCol)*sgemm5BN)
-
-//line sgemm.go:184
-			C = ptrAdd(C, int(cRow)*sgemm5BM*N+int(cCol)*sgemm5BN)
-
 //line sgemm.go:193
-			threadResults := [sgemm5TM * sgemm5TN]float32{0.0}
-
-//line sgemm.go:194
-			regM := [sgemm5TM]float32{0.0}
-
-//line sgemm.go:195
-			regN := [sgemm5TN]float32{0.0}
-			_ = threadResults
-			_ = regM
-			_ = regN
-			gc_s_A[gc_rank] = A
-			gc_s_B[gc_rank] = B
-			gc_s_C[gc_rank] = C
-			gc_s_threadResults[gc_rank] = threadResults
-			gc_s_regM[gc_rank] = regM
-			gc_s_regN[gc_rank] = regN
-		}
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		gc_b.Enter(gc_rank)
+		A := gc_s_A[gc_rank]
+		B := gc_s_B[gc_rank]
+		C := gc_s_C[gc_rank]
+//line sgemm.go:174
+		t.Assert(numThreadsBlocktile == uint32(gc_bdx))
+//line sgemm.go:182
+		A = ptrAdd(A, int(cRow)*sgemm5BM*K)
+		B = ptrAdd(B, int(cCol)*sgemm5BN)
+		C = ptrAdd(C, int(cRow)*sgemm5BM*N+int(cCol)*sgemm5BN)
+//line sgemm.go:193
+		threadResults := [sgemm5TM * sgemm5TN]float32{0.0}
+		regM := [sgemm5TM]float32{0.0}
+		regN := [sgemm5TN]float32{0.0}
+//line sgemm.go:199
+		gc_s_A[gc_rank] = A
+		gc_s_B[gc_rank] = B
+		gc_s_C[gc_rank] = C
+		gc_s_threadResults[gc_rank] = threadResults
+		gc_s_regM[gc_rank] = regM
+		gc_s_regN[gc_rank] = regN
 	}
-
 //line sgemm.go:197
 	for bkIdx := uint32(0); bkIdx < uint32(K); bkIdx += sgemm5BK {
 		compiled.OutOfLine(func() {
 			As := As[:512]
-			_ = As
+//line sgemm.go:201
 			Bs := Bs[:512]
-			_ = Bs
+//line sgemm.go:203
 			gc_s_A := gc_s_A[:gc_n]
-			_ = gc_s_A
+//line sgemm.go:205
 			gc_s_B := gc_s_B[:gc_n]
-			_ = gc_s_B
 			{
+//line sgemm.go:208
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line sgemm.go:186
 						innerRowA := uint32(gc_tx / sgemm5BK)
-						_ = innerRowA
-
-//line sgemm.go:187
 						innerColA := uint32(gc_tx % sgemm5BK)
-						_ = innerColA
-
 //line sgemm.go:189
 						innerRowB := uint32(gc_tx / sgemm5BN)
-						_ = innerRowB
-
-//line sgemm.go:190
 						innerColB := uint32(gc_tx % sgemm5BN)
-						_ = innerColB
+//line sgemm.go:192
 						A := gc_s_A[gc_rank]
 						B := gc_s_B[gc_rank]
-
 //line sgemm.go:198
 						for loadOffset := uint32(0); loadOffset < sgemm5BM; loadOffset += strideA {
 							As[(innerRowA+loadOffset)*sgemm5BK+innerColA] =
 								A[int(innerRowA+loadOffset)*K+int(innerColA)]
 						}
-
-//line sgemm.go:202
 						for loadOffset_ := uint32(0); loadOffset_ < sgemm5BK; loadOffset_ += strideB {
 							Bs[(innerRowB+loadOffset_)*sgemm5BN+innerColB] =
 								B[int(innerRowB+loadOffset_)*N+int(innerColB)]
@@ -1181,258 +883,177 @@ func gc_body_sgemm2DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 		})
 		compiled.OutOfLine(func() {
 			As := As[:512]
-			_ = As
+//line sgemm.go:213
 			Bs := Bs[:512]
-			_ = Bs
+//line sgemm.go:215
 			gc_s_A := gc_s_A[:gc_n]
-			_ = gc_s_A
+//line sgemm.go:217
 			gc_s_B := gc_s_B[:gc_n]
-			_ = gc_s_B
+//line sgemm.go:219
 			gc_s_threadResults := gc_s_threadResults[:gc_n]
-			_ = gc_s_threadResults
+//line sgemm.go:221
 			gc_s_regM := gc_s_regM[:gc_n]
-			_ = gc_s_regM
+//line sgemm.go:223
 			gc_s_regN := gc_s_regN[:gc_n]
-			_ = gc_s_regN
 			{
+//line sgemm.go:226
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line sgemm.go:176
 						threadCol := gc_tx % (sgemm5BN / sgemm5TN)
-						_ = threadCol
-
-//line sgemm.go:177
 						threadRow := gc_tx / (sgemm5BN / sgemm5TN)
-						_ = threadRow
+//line sgemm.go:179
 						A := gc_s_A[gc_rank]
 						B := gc_s_B[gc_rank]
 						threadResults := gc_s_threadResults[gc_rank]
 						regM := gc_s_regM[gc_rank]
 						regN := gc_s_regN[gc_rank]
-
 //line sgemm.go:208
 						A = ptrAdd(A, sgemm5BK)
-
-//line sgemm.go:209
 						B = ptrAdd(B, sgemm5BK*N)
-
 //line sgemm.go:211
 						for dotIdx := uint32(0); dotIdx < sgemm5BK; dotIdx++ {
-//line sgemm.go:211
 							{
 								{
 //line sgemm.go:212
 									i := uint32(0)
-//line sgemm.go:212
-									_ = i
 									regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
 								}
-//line sgemm.go:212
 								{
 //line sgemm.go:212
 									i := uint32(1)
-//line sgemm.go:212
-									_ = i
 									regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
 								}
-//line sgemm.go:212
 								{
 //line sgemm.go:212
 									i := uint32(2)
-//line sgemm.go:212
-									_ = i
 									regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
 								}
-//line sgemm.go:212
 								{
 //line sgemm.go:212
 									i := uint32(3)
-//line sgemm.go:212
-									_ = i
 									regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
 								}
-//line sgemm.go:212
 								{
 //line sgemm.go:212
 									i := uint32(4)
-//line sgemm.go:212
-									_ = i
 									regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
 								}
-//line sgemm.go:212
 								{
 //line sgemm.go:212
 									i := uint32(5)
-//line sgemm.go:212
-									_ = i
 									regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
 								}
-//line sgemm.go:212
 								{
 //line sgemm.go:212
 									i := uint32(6)
-//line sgemm.go:212
-									_ = i
 									regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
 								}
-//line sgemm.go:212
 								{
 //line sgemm.go:212
 									i := uint32(7)
-//line sgemm.go:212
-									_ = i
 									regM[i] = As[(uint32(threadRow)*sgemm5TM+i)*sgemm5BK+dotIdx]
 								}
-//line sgemm.go:214
 							}
-//line sgemm.go:214
 							{
 								{
 //line sgemm.go:215
 									i_ := uint32(0)
-//line sgemm.go:215
-									_ = i_
 									regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
 								}
-//line sgemm.go:215
 								{
 //line sgemm.go:215
 									i_ := uint32(1)
-//line sgemm.go:215
-									_ = i_
 									regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
 								}
-//line sgemm.go:215
 								{
 //line sgemm.go:215
 									i_ := uint32(2)
-//line sgemm.go:215
-									_ = i_
 									regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
 								}
-//line sgemm.go:215
 								{
 //line sgemm.go:215
 									i_ := uint32(3)
-//line sgemm.go:215
-									_ = i_
 									regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
 								}
-//line sgemm.go:215
 								{
 //line sgemm.go:215
 									i_ := uint32(4)
-//line sgemm.go:215
-									_ = i_
 									regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
 								}
-//line sgemm.go:215
 								{
 //line sgemm.go:215
 									i_ := uint32(5)
-//line sgemm.go:215
-									_ = i_
 									regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
 								}
-//line sgemm.go:215
 								{
 //line sgemm.go:215
 									i_ := uint32(6)
-//line sgemm.go:215
-									_ = i_
 									regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
 								}
-//line sgemm.go:215
 								{
 //line sgemm.go:215
 									i_ := uint32(7)
-//line sgemm.go:215
-									_ = i_
 									regN[i_] = Bs[dotIdx*sgemm5BN+uint32(threadCol)*sgemm5TN+i_]
 								}
-//line sgemm.go:217
 							}
-							for resIdxM := uint32(0); resIdxM < sgemm5TM; resIdxM++ {
 //line sgemm.go:218
+							for resIdxM := uint32(0); resIdxM < sgemm5TM; resIdxM++ {
 								{
 									{
 //line sgemm.go:219
 										resIdxN := uint32(0)
-//line sgemm.go:219
-										_ = resIdxN
 										threadResults[resIdxM*sgemm5TN+resIdxN] +=
 											regM[resIdxM] * regN[resIdxN]
 									}
-//line sgemm.go:219
 									{
 //line sgemm.go:219
 										resIdxN := uint32(1)
-//line sgemm.go:219
-										_ = resIdxN
 										threadResults[resIdxM*sgemm5TN+resIdxN] +=
 											regM[resIdxM] * regN[resIdxN]
 									}
-//line sgemm.go:219
 									{
 //line sgemm.go:219
 										resIdxN := uint32(2)
-//line sgemm.go:219
-										_ = resIdxN
 										threadResults[resIdxM*sgemm5TN+resIdxN] +=
 											regM[resIdxM] * regN[resIdxN]
 									}
-//line sgemm.go:219
 									{
 //line sgemm.go:219
 										resIdxN := uint32(3)
-//line sgemm.go:219
-										_ = resIdxN
 										threadResults[resIdxM*sgemm5TN+resIdxN] +=
 											regM[resIdxM] * regN[resIdxN]
 									}
-//line sgemm.go:219
 									{
 //line sgemm.go:219
 										resIdxN := uint32(4)
-//line sgemm.go:219
-										_ = resIdxN
 										threadResults[resIdxM*sgemm5TN+resIdxN] +=
 											regM[resIdxM] * regN[resIdxN]
 									}
-//line sgemm.go:219
 									{
 //line sgemm.go:219
 										resIdxN := uint32(5)
-//line sgemm.go:219
-										_ = resIdxN
 										threadResults[resIdxM*sgemm5TN+resIdxN] +=
 											regM[resIdxM] * regN[resIdxN]
 									}
-//line sgemm.go:219
 									{
 //line sgemm.go:219
 										resIdxN := uint32(6)
-//line sgemm.go:219
-										_ = resIdxN
 										threadResults[resIdxM*sgemm5TN+resIdxN] +=
 											regM[resIdxM] * regN[resIdxN]
 									}
-//line sgemm.go:219
 									{
 //line sgemm.go:219
 										resIdxN := uint32(7)
-//line sgemm.go:219
-										_ = resIdxN
 										threadResults[resIdxM*sgemm5TN+resIdxN] +=
 											regM[resIdxM] * regN[resIdxN]
 									}
-//line sgemm.go:222
 								}
 							}
 						}
+//line sgemm.go:225
 						gc_s_A[gc_rank] = A
 						gc_s_B[gc_rank] = B
 						gc_s_threadResults[gc_rank] = threadResults
@@ -1445,114 +1066,85 @@ func gc_body_sgemm2DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 	}
 	compiled.OutOfLine(func() {
 		gc_s_C := gc_s_C[:gc_n]
-		_ = gc_s_C
+//line sgemm.go:238
 		gc_s_threadResults := gc_s_threadResults[:gc_n]
-		_ = gc_s_threadResults
 		{
+//line sgemm.go:241
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line sgemm.go:176
 					threadCol := gc_tx % (sgemm5BN / sgemm5TN)
-					_ = threadCol
-
-//line sgemm.go:177
 					threadRow := gc_tx / (sgemm5BN / sgemm5TN)
-					_ = threadRow
+//line sgemm.go:179
 					C := gc_s_C[gc_rank]
 					threadResults := gc_s_threadResults[gc_rank]
-
 //line sgemm.go:228
 					for resIdxM_ := 0; resIdxM_ < sgemm5TM; resIdxM_++ {
-//line sgemm.go:228
 						{
 							{
 //line sgemm.go:229
 								resIdxN_ := int(0)
-//line sgemm.go:229
-								_ = resIdxN_
 								C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
 									alpha*threadResults[resIdxM_*sgemm5TN+resIdxN_] +
 										beta*C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_]
 							}
-//line sgemm.go:229
 							{
 //line sgemm.go:229
 								resIdxN_ := int(1)
-//line sgemm.go:229
-								_ = resIdxN_
 								C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
 									alpha*threadResults[resIdxM_*sgemm5TN+resIdxN_] +
 										beta*C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_]
 							}
-//line sgemm.go:229
 							{
 //line sgemm.go:229
 								resIdxN_ := int(2)
-//line sgemm.go:229
-								_ = resIdxN_
 								C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
 									alpha*threadResults[resIdxM_*sgemm5TN+resIdxN_] +
 										beta*C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_]
 							}
-//line sgemm.go:229
 							{
 //line sgemm.go:229
 								resIdxN_ := int(3)
-//line sgemm.go:229
-								_ = resIdxN_
 								C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
 									alpha*threadResults[resIdxM_*sgemm5TN+resIdxN_] +
 										beta*C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_]
 							}
-//line sgemm.go:229
 							{
 //line sgemm.go:229
 								resIdxN_ := int(4)
-//line sgemm.go:229
-								_ = resIdxN_
 								C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
 									alpha*threadResults[resIdxM_*sgemm5TN+resIdxN_] +
 										beta*C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_]
 							}
-//line sgemm.go:229
 							{
 //line sgemm.go:229
 								resIdxN_ := int(5)
-//line sgemm.go:229
-								_ = resIdxN_
 								C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
 									alpha*threadResults[resIdxM_*sgemm5TN+resIdxN_] +
 										beta*C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_]
 							}
-//line sgemm.go:229
 							{
 //line sgemm.go:229
 								resIdxN_ := int(6)
-//line sgemm.go:229
-								_ = resIdxN_
 								C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
 									alpha*threadResults[resIdxM_*sgemm5TN+resIdxN_] +
 										beta*C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_]
 							}
-//line sgemm.go:229
 							{
 //line sgemm.go:229
 								resIdxN_ := int(7)
-//line sgemm.go:229
-								_ = resIdxN_
 								C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_] =
 									alpha*threadResults[resIdxM_*sgemm5TN+resIdxN_] +
 										beta*C[(threadRow*sgemm5TM+resIdxM_)*N+threadCol*sgemm5TN+resIdxN_]
 							}
-//line sgemm.go:233
 						}
 					}
 				}
 			}
 		}
+//line sgemm.go:238
 	})
 }
 

@@ -47,37 +47,19 @@ func gc_body_flashForwardKernel(gc_b *compiled.Block, Q, K, V []float32, N, d, T
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-
 //line flash.go:19
 	bx := gc_bx
-
-//line flash.go:20
 	by := gc_by
-
 //line flash.go:22
 	qkvOffset := (bx * gc_gdy * N * d) + (by * N * d)
-
-//line flash.go:23
 	lmOffset := (bx * gc_gdy * N) + (by * N)
-
 //line flash.go:25
 	sram := gocuda.DynamicShared[float32](t)
-
-//line flash.go:26
 	tileSize := Bc * d
-
-//line flash.go:27
 	Qi := sram
-
-//line flash.go:28
 	Kj := sram[tileSize:]
-
-//line flash.go:29
 	Vj := sram[tileSize*2:]
-
-//line flash.go:30
 	S := sram[tileSize*3:]
-
 //line flash.go:32
 	for j := 0; j < Tc; j++ {
 		compiled.OutOfLine(func() {
@@ -86,11 +68,8 @@ func gc_body_flashForwardKernel(gc_b *compiled.Block, Q, K, V []float32, N, d, T
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line flash.go:18
 						tx := gc_tx
-						_ = tx
-
 //line flash.go:33
 						for x := 0; x < d; x++ {
 							Kj[(tx*d)+x] = K[qkvOffset+(tileSize*j)+(tx*d)+x]
@@ -100,7 +79,6 @@ func gc_body_flashForwardKernel(gc_b *compiled.Block, Q, K, V []float32, N, d, T
 				}
 			}
 		})
-
 //line flash.go:39
 		for i := 0; i < Tr; i++ {
 			compiled.OutOfLine(func() {
@@ -109,26 +87,16 @@ func gc_body_flashForwardKernel(gc_b *compiled.Block, Q, K, V []float32, N, d, T
 						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line flash.go:18
 							tx := gc_tx
-							_ = tx
-
 //line flash.go:40
 							for x_ := 0; x_ < d; x_++ {
 								Qi[(tx*d)+x_] = Q[qkvOffset+(tileSize*i)+(tx*d)+x_]
 							}
-
-//line flash.go:43
 							rowMPrev := m[lmOffset+(Br*i)+tx]
-
-//line flash.go:44
 							rowLPrev := l[lmOffset+(Br*i)+tx]
-
 //line flash.go:46
 							rowM := float32(math.Inf(-1))
-
-//line flash.go:47
 							for y := 0; y < Bc; y++ {
 								sum := float32(0)
 								for x_2 := 0; x_2 < d; x_2++ {
@@ -136,27 +104,20 @@ func gc_body_flashForwardKernel(gc_b *compiled.Block, Q, K, V []float32, N, d, T
 								}
 								sum *= softmaxScale
 								S[(Bc*tx)+y] = sum
-
+//line flash.go:55
 								if sum > rowM {
 									rowM = sum
 								}
 							}
-
 //line flash.go:60
 							rowL := float32(0)
-
-//line flash.go:61
 							for y_ := 0; y_ < Bc; y_++ {
 								S[(Bc*tx)+y_] = expf(S[(Bc*tx)+y_] - rowM)
 								rowL += S[(Bc*tx)+y_]
 							}
-
 //line flash.go:66
 							rowMNew := max(rowMPrev, rowM)
-
-//line flash.go:67
 							rowLNew := (expf(rowMPrev-rowMNew) * rowLPrev) + (expf(rowM-rowMNew) * rowL)
-
 //line flash.go:69
 							for x_3 := 0; x_3 < d; x_3++ {
 								pv := float32(0)
@@ -167,21 +128,12 @@ func gc_body_flashForwardKernel(gc_b *compiled.Block, Q, K, V []float32, N, d, T
 									((rowLPrev * expf(rowMPrev-rowMNew) * O[qkvOffset+(tileSize*i)+(tx*d)+x_3]) +
 										(expf(rowM-rowMNew) * pv))
 							}
-
-//line flash.go:78
 							m[lmOffset+(Br*i)+tx] = rowMNew
-
-//line flash.go:79
 							l[lmOffset+(Br*i)+tx] = rowLNew
-							_ = rowMPrev
-							_ = rowLPrev
-							_ = rowM
-							_ = rowL
-							_ = rowMNew
-							_ = rowLNew
 						}
 					}
 				}
+//line flash.go:89
 			})
 		}
 	}

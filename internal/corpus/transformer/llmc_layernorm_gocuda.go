@@ -50,7 +50,6 @@ func gc_body_layernormForward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line llmc_layernorm.go:22
 		eps := float32(1e-5)
 		compiled.OutOfLine(func() {
@@ -66,13 +65,10 @@ func gc_body_layernormForward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line llmc_layernorm.go:21
 						idx := gc_bx*gc_bdx + gc_tx
-						_ = idx
-
-//line llmc_layernorm.go:24
 						{
+//line llmc_layernorm.go:25
 							x := inp[idx*C:]
 							m := float32(0.0)
 							for i := 0; i < C; i++ {
@@ -125,75 +121,61 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-
 //line llmc_layernorm.go:54
 	shared := gocuda.DynamicShared[float32](t)
-
-//line llmc_layernorm.go:55
 	idx := gc_bx
-
 //line llmc_layernorm.go:57
 	x := inp[idx*C:]
-	{
-		gc_vstep := 0
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			_ = gc_rank
+//line llmc_layernorm.go:59
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
 //line llmc_layernorm.go:58
-			var sum float32 = float32(0.0)
-//line llmc_layernorm.go:58
-			_ = sum
-			lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:58
-				sum := float32(0.0)
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:58
-				sum := float32(0.0)
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:58
-				sum := float32(0.0)
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:58
-				sum := float32(0.0)
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var sum float32 = float32(0.0)
+		lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line llmc_layernorm.go:58
 			sum := float32(0.0)
-			_ = sum
+//line llmc_layernorm.go:60
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line llmc_layernorm.go:58
+			sum := float32(0.0)
+//line llmc_layernorm.go:60
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line llmc_layernorm.go:58
+			sum := float32(0.0)
+//line llmc_layernorm.go:60
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line llmc_layernorm.go:58
+			sum := float32(0.0)
+//line llmc_layernorm.go:60
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line llmc_layernorm.go:58
+		sum := float32(0.0)
+//line llmc_layernorm.go:60
+		gc_s_sum[gc_rank] = sum
+	}
 //line llmc_layernorm.go:59
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += blockSize {
 		gc_b.Tick()
@@ -201,434 +183,323 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := gc_off
-				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
-					gc_at := x[gc_off2:][:gc_to]
-					gc_vstep2 := gc_from
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line llmc_layernorm.go:66
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_off
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+				gc_at := x[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line llmc_layernorm.go:56
-						var tid int = gc_tx
+					var tid int = gc_tx
 //line llmc_layernorm.go:56
-						_ = tid
-//line llmc_layernorm.go:56
-						sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line llmc_layernorm.go:56
-						_ = sum
+					sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line llmc_layernorm.go:59
-						var i int = tid + gc_off
+					var i int = tid + gc_off
 //line llmc_layernorm.go:59
-						_ = i
+					_ = i
+					sum = sum.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]))
 //line llmc_layernorm.go:60
-						sum = sum.Add(lanes.LoadFloat32x8Slice(gc_at[gc_tx:]))
+					sum.StoreSlice(gc_s_sum[gc_rank:])
+				}
+				if gc_vstep2 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line llmc_layernorm.go:58
+					sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:60
-						sum.StoreSlice(gc_s_sum[gc_rank:])
+					gc_more = true
+//line llmc_layernorm.go:60
+					sum += gc_at[gc_tx]
+					gc_s_sum[gc_rank] = sum
+				}
+			} else {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+//line llmc_layernorm.go:56
+					var tid int = gc_tx
+//line llmc_layernorm.go:56
+					sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+//line llmc_layernorm.go:59
+					var i int = tid + gc_off
+					if i < 0 || i > len(x)-8 {
+//line llmc_layernorm.go:60
+						break
 					}
-					if gc_vstep2 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line llmc_layernorm.go:56
-						tid := gc_tx
-						_ = tid
-						sum := gc_s_sum[gc_rank]
-
-//line llmc_layernorm.go:59
-						i := tid + gc_off
-						gc_more = true
-						_ = i
-
 //line llmc_layernorm.go:60
-						sum += gc_at[gc_tx]
-						gc_s_sum[gc_rank] = sum
-					}
-				} else {
-					gc_vstep3 := gc_from
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line llmc_layernorm.go:56
-						var tid int = gc_tx
-//line llmc_layernorm.go:56
-						_ = tid
-//line llmc_layernorm.go:56
-						sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line llmc_layernorm.go:56
-						_ = sum
-//line llmc_layernorm.go:59
-						var i int = tid + gc_off
-//line llmc_layernorm.go:59
-						_ = i
+					sum = sum.Add(lanes.LoadFloat32x8Slice(x[i:]))
 //line llmc_layernorm.go:60
-						if i < 0 || i > len(x)-8 {
-//line llmc_layernorm.go:60
-							break
-//line llmc_layernorm.go:60
-						}
-//line llmc_layernorm.go:60
-						sum = sum.Add(lanes.LoadFloat32x8Slice(x[i:]))
-//line llmc_layernorm.go:60
-						sum.StoreSlice(gc_s_sum[gc_rank:])
-					}
-					if gc_vstep3 > gc_from {
-						gc_more = true
-					}
-					gc_step2 := gc_vstep3
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:56
-							tid := gc_tx
-							_ = tid
-							sum := gc_s_sum[gc_rank]
-
-//line llmc_layernorm.go:59
-							i := tid + gc_off
-							gc_more = true
-
-//line llmc_layernorm.go:60
-							sum += x[i]
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:56
-							tid := gc_tx
-							_ = tid
-							sum := gc_s_sum[gc_rank]
-
-//line llmc_layernorm.go:59
-							i := tid + gc_off
-							gc_more = true
-
-//line llmc_layernorm.go:60
-							sum += x[i]
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:56
-							tid := gc_tx
-							_ = tid
-							sum := gc_s_sum[gc_rank]
-
-//line llmc_layernorm.go:59
-							i := tid + gc_off
-							gc_more = true
-
-//line llmc_layernorm.go:60
-							sum += x[i]
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:56
-							tid := gc_tx
-							_ = tid
-							sum := gc_s_sum[gc_rank]
-
-//line llmc_layernorm.go:59
-							i := tid + gc_off
-							gc_more = true
-
-//line llmc_layernorm.go:60
-							sum += x[i]
-							gc_s_sum[gc_rank] = sum
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					sum.StoreSlice(gc_s_sum[gc_rank:])
+				}
+				if gc_vstep3 > gc_from {
+					gc_more = true
+				}
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line llmc_layernorm.go:56
 						tid := gc_tx
-						_ = tid
+//line llmc_layernorm.go:58
 						sum := gc_s_sum[gc_rank]
-
-//line llmc_layernorm.go:59
 						i := tid + gc_off
 						gc_more = true
-
+//line llmc_layernorm.go:60
+						sum += x[i]
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_layernorm.go:56
+						tid := gc_tx
+//line llmc_layernorm.go:58
+						sum := gc_s_sum[gc_rank]
+						i := tid + gc_off
+						gc_more = true
+//line llmc_layernorm.go:60
+						sum += x[i]
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_layernorm.go:56
+						tid := gc_tx
+//line llmc_layernorm.go:58
+						sum := gc_s_sum[gc_rank]
+						i := tid + gc_off
+						gc_more = true
+//line llmc_layernorm.go:60
+						sum += x[i]
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_layernorm.go:56
+						tid := gc_tx
+//line llmc_layernorm.go:58
+						sum := gc_s_sum[gc_rank]
+						i := tid + gc_off
+						gc_more = true
 //line llmc_layernorm.go:60
 						sum += x[i]
 						gc_s_sum[gc_rank] = sum
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line llmc_layernorm.go:56
+					tid := gc_tx
+//line llmc_layernorm.go:58
+					sum := gc_s_sum[gc_rank]
+					i := tid + gc_off
+					gc_more = true
+//line llmc_layernorm.go:60
+					sum += x[i]
+					gc_s_sum[gc_rank] = sum
+				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(shared) {
-				gc_at2 := shared[:gc_bdx]
-
+//line llmc_layernorm.go:68
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(shared) {
+			gc_at2 := shared[:gc_bdx]
 //line llmc_layernorm.go:62
-				copy(gc_at2, gc_s_sum[gc_base:][:gc_bdx])
-			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:56
-						tid := gc_tx
-						_ = tid
-						sum := gc_s_sum[gc_rank]
-
-//line llmc_layernorm.go:62
-						shared[tid] = sum
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:56
-						tid := gc_tx
-						_ = tid
-						sum := gc_s_sum[gc_rank]
-
-//line llmc_layernorm.go:62
-						shared[tid] = sum
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:56
-						tid := gc_tx
-						_ = tid
-						sum := gc_s_sum[gc_rank]
-
-//line llmc_layernorm.go:62
-						shared[tid] = sum
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:56
-						tid := gc_tx
-						_ = tid
-						sum := gc_s_sum[gc_rank]
-
-//line llmc_layernorm.go:62
-						shared[tid] = sum
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			copy(gc_at2, gc_s_sum[gc_base:][:gc_bdx])
+		} else {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line llmc_layernorm.go:56
 					tid := gc_tx
-					_ = tid
+//line llmc_layernorm.go:58
 					sum := gc_s_sum[gc_rank]
-
+//line llmc_layernorm.go:62
+					shared[tid] = sum
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line llmc_layernorm.go:56
+					tid := gc_tx
+//line llmc_layernorm.go:58
+					sum := gc_s_sum[gc_rank]
+//line llmc_layernorm.go:62
+					shared[tid] = sum
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line llmc_layernorm.go:56
+					tid := gc_tx
+//line llmc_layernorm.go:58
+					sum := gc_s_sum[gc_rank]
+//line llmc_layernorm.go:62
+					shared[tid] = sum
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line llmc_layernorm.go:56
+					tid := gc_tx
+//line llmc_layernorm.go:58
+					sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:62
 					shared[tid] = sum
 				}
 			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line llmc_layernorm.go:56
+				tid := gc_tx
+//line llmc_layernorm.go:58
+				sum := gc_s_sum[gc_rank]
+//line llmc_layernorm.go:62
+				shared[tid] = sum
+			}
 		}
 	}
-
 //line llmc_layernorm.go:64
 	for stride := blockSize / 2; stride >= 1; stride /= 2 {
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := stride; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := stride
-				if gc_from >= 0 && gc_to <= len(shared) && gc_off3 >= 0 && gc_off3 <= len(shared) && gc_to <= len(shared)-gc_off3 {
-					gc_at3 := shared[:gc_to]
-					gc_at4 := shared[gc_off3:][:gc_to]
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_layernorm.go:56
-							tid := gc_tx
-							_ = tid
-
 //line llmc_layernorm.go:66
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := stride; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := stride
+			if gc_from >= 0 && gc_to <= len(shared) && gc_off3 >= 0 && gc_off3 <= len(shared) && gc_to <= len(shared)-gc_off3 {
+				gc_at3 := shared[:gc_to]
+				gc_at4 := shared[gc_off3:][:gc_to]
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 						{
-							gc_tx := gc_step4 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_layernorm.go:56
-							tid := gc_tx
-							_ = tid
-
-//line llmc_layernorm.go:66
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_layernorm.go:56
-							tid := gc_tx
-							_ = tid
-
-//line llmc_layernorm.go:66
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_layernorm.go:56
-							tid := gc_tx
-							_ = tid
-
-//line llmc_layernorm.go:66
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line llmc_layernorm.go:56
-						tid := gc_tx
-						_ = tid
-
-//line llmc_layernorm.go:66
-						{
+//line llmc_layernorm.go:67
 							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
-				} else {
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step4 + 1
 						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:56
-							tid := gc_tx
-							_ = tid
-
-//line llmc_layernorm.go:66
-							{
-								shared[tid] += shared[tid+stride]
-							}
-						}
-						{
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:56
-							tid := gc_tx
-							_ = tid
-
-//line llmc_layernorm.go:66
-							{
-								shared[tid] += shared[tid+stride]
-							}
-						}
-						{
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:56
-							tid := gc_tx
-							_ = tid
-
-//line llmc_layernorm.go:66
-							{
-								shared[tid] += shared[tid+stride]
-							}
-						}
-						{
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:56
-							tid := gc_tx
-							_ = tid
-
-//line llmc_layernorm.go:66
-							{
-								shared[tid] += shared[tid+stride]
-							}
+//line llmc_layernorm.go:67
+							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step4 + 2
+						{
+//line llmc_layernorm.go:67
+							gc_at3[gc_tx] += gc_at4[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 3
+						{
+//line llmc_layernorm.go:67
+							gc_at3[gc_tx] += gc_at4[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					{
+//line llmc_layernorm.go:67
+						gc_at3[gc_tx] += gc_at4[gc_tx]
+					}
+				}
+			} else {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line llmc_layernorm.go:56
 						tid := gc_tx
-						_ = tid
-
-//line llmc_layernorm.go:66
 						{
+//line llmc_layernorm.go:67
 							shared[tid] += shared[tid+stride]
 						}
+					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_layernorm.go:56
+						tid := gc_tx
+						{
+//line llmc_layernorm.go:67
+							shared[tid] += shared[tid+stride]
+						}
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_layernorm.go:56
+						tid := gc_tx
+						{
+//line llmc_layernorm.go:67
+							shared[tid] += shared[tid+stride]
+						}
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_layernorm.go:56
+						tid := gc_tx
+						{
+//line llmc_layernorm.go:67
+							shared[tid] += shared[tid+stride]
+						}
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line llmc_layernorm.go:56
+					tid := gc_tx
+					{
+//line llmc_layernorm.go:67
+						shared[tid] += shared[tid+stride]
 					}
 				}
 			}
 		}
 	}
 	{
+//line llmc_layernorm.go:75
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -642,151 +513,69 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx := gc_step6 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line llmc_layernorm.go:56
-						tid := gc_tx
-						_ = tid
-
-//line llmc_layernorm.go:70
-						{
-							gc_at5[0] = gc_at6[0] / float32(C)
-						}
+//line llmc_layernorm.go:71
+						gc_at5[0] = gc_at6[0] / float32(C)
 					}
 					{
-						gc_tx := gc_step6 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line llmc_layernorm.go:56
-						tid := gc_tx
-						_ = tid
-
-//line llmc_layernorm.go:70
-						{
-							gc_at5[0] = gc_at6[0] / float32(C)
-						}
+//line llmc_layernorm.go:71
+						gc_at5[0] = gc_at6[0] / float32(C)
 					}
 					{
-						gc_tx := gc_step6 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line llmc_layernorm.go:56
-						tid := gc_tx
-						_ = tid
-
-//line llmc_layernorm.go:70
-						{
-							gc_at5[0] = gc_at6[0] / float32(C)
-						}
+//line llmc_layernorm.go:71
+						gc_at5[0] = gc_at6[0] / float32(C)
 					}
 					{
-						gc_tx := gc_step6 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line llmc_layernorm.go:56
-						tid := gc_tx
-						_ = tid
-
-//line llmc_layernorm.go:70
-						{
-							gc_at5[0] = gc_at6[0] / float32(C)
-						}
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line llmc_layernorm.go:56
-					tid := gc_tx
-					_ = tid
-
-//line llmc_layernorm.go:70
-					{
+//line llmc_layernorm.go:71
 						gc_at5[0] = gc_at6[0] / float32(C)
 					}
 				}
+//line llmc_layernorm.go:75
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+//line llmc_layernorm.go:71
+					gc_at5[0] = gc_at6[0] / float32(C)
+				}
 			} else {
+//line llmc_layernorm.go:75
 				gc_step7 := gc_from
 				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
 						gc_tx := gc_step7 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:56
-						tid := gc_tx
-						_ = tid
-
-//line llmc_layernorm.go:70
-						{
-							mean[idx] = shared[0] / float32(C)
-						}
+//line llmc_layernorm.go:71
+						mean[idx] = shared[0] / float32(C)
 					}
 					{
+//line llmc_layernorm.go:75
 						gc_tx := gc_step7 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:56
-						tid := gc_tx
-						_ = tid
-
-//line llmc_layernorm.go:70
-						{
-							mean[idx] = shared[0] / float32(C)
-						}
+//line llmc_layernorm.go:71
+						mean[idx] = shared[0] / float32(C)
 					}
 					{
+//line llmc_layernorm.go:75
 						gc_tx := gc_step7 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:56
-						tid := gc_tx
-						_ = tid
-
-//line llmc_layernorm.go:70
-						{
-							mean[idx] = shared[0] / float32(C)
-						}
+//line llmc_layernorm.go:71
+						mean[idx] = shared[0] / float32(C)
 					}
 					{
+//line llmc_layernorm.go:75
 						gc_tx := gc_step7 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:56
-						tid := gc_tx
-						_ = tid
-
-//line llmc_layernorm.go:70
-						{
-							mean[idx] = shared[0] / float32(C)
-						}
+//line llmc_layernorm.go:71
+						mean[idx] = shared[0] / float32(C)
 					}
 				}
+//line llmc_layernorm.go:75
 				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:56
-					tid := gc_tx
-					_ = tid
-
-//line llmc_layernorm.go:70
-					{
-						mean[idx] = shared[0] / float32(C)
-					}
+//line llmc_layernorm.go:71
+					mean[idx] = shared[0] / float32(C)
 				}
 			}
 		}
@@ -816,78 +605,62 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-
 //line llmc_layernorm.go:80
 	shared := gocuda.DynamicShared[float32](t)
-
-//line llmc_layernorm.go:81
 	idx := gc_bx
-
 //line llmc_layernorm.go:83
 	x := inp[idx*C:]
-
-//line llmc_layernorm.go:84
 	m := mean[idx]
-	{
-		gc_vstep := 0
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			_ = gc_rank
+//line llmc_layernorm.go:86
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
 //line llmc_layernorm.go:85
-			var sum float32 = float32(0.0)
-//line llmc_layernorm.go:85
-			_ = sum
-			lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:85
-				sum := float32(0.0)
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:85
-				sum := float32(0.0)
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:85
-				sum := float32(0.0)
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:85
-				sum := float32(0.0)
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var sum float32 = float32(0.0)
+		lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line llmc_layernorm.go:85
 			sum := float32(0.0)
-			_ = sum
+//line llmc_layernorm.go:87
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line llmc_layernorm.go:85
+			sum := float32(0.0)
+//line llmc_layernorm.go:87
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line llmc_layernorm.go:85
+			sum := float32(0.0)
+//line llmc_layernorm.go:87
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line llmc_layernorm.go:85
+			sum := float32(0.0)
+//line llmc_layernorm.go:87
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line llmc_layernorm.go:85
+		sum := float32(0.0)
+//line llmc_layernorm.go:87
+		gc_s_sum[gc_rank] = sum
+	}
 //line llmc_layernorm.go:86
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += blockSize {
 		gc_b.Tick()
@@ -895,468 +668,342 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := gc_off
-				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
-					gc_at := x[gc_off2:][:gc_to]
-					gc_vstep2 := gc_from
+//line llmc_layernorm.go:93
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_off
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+				gc_at := x[gc_off2:][:gc_to]
+				gc_vstep2 := gc_from
 //line llmc_layernorm.go:87
-					gc_vb2 := lanes.BroadcastFloat32x8(m)
-//line llmc_layernorm.go:87
-					_ = gc_vb2
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+				gc_vb2 := lanes.BroadcastFloat32x8(m)
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line llmc_layernorm.go:82
-						var tid int = gc_tx
+					var tid int = gc_tx
 //line llmc_layernorm.go:82
-						_ = tid
-//line llmc_layernorm.go:82
-						sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line llmc_layernorm.go:82
-						_ = sum
+					sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 //line llmc_layernorm.go:86
-						var i int = tid + gc_off
+					var i int = tid + gc_off
 //line llmc_layernorm.go:86
-						_ = i
+					_ = i
+					diff := lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(gc_vb2)
 //line llmc_layernorm.go:87
-						diff := lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(gc_vb2)
+					sum = sum.Add(diff.Mul(diff))
 //line llmc_layernorm.go:87
-						_ = diff
+					sum.StoreSlice(gc_s_sum[gc_rank:])
+				}
+				if gc_vstep2 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line llmc_layernorm.go:84
+					sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:87
-						sum = sum.Add(diff.Mul(diff))
+					gc_more = true
 //line llmc_layernorm.go:87
-						sum.StoreSlice(gc_s_sum[gc_rank:])
+					diff := gc_at[gc_tx] - m
+					sum += diff * diff
+					gc_s_sum[gc_rank] = sum
+				}
+			} else {
+				gc_vstep3 := gc_from
+//line llmc_layernorm.go:87
+				gc_vb := lanes.BroadcastFloat32x8(m)
+				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+//line llmc_layernorm.go:82
+					var tid int = gc_tx
+//line llmc_layernorm.go:82
+					sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+//line llmc_layernorm.go:86
+					var i int = tid + gc_off
+					if i < 0 || i > len(x)-8 {
+//line llmc_layernorm.go:87
+						break
 					}
-					if gc_vstep2 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line llmc_layernorm.go:82
-						tid := gc_tx
-						_ = tid
-						sum := gc_s_sum[gc_rank]
-
-//line llmc_layernorm.go:86
-						i := tid + gc_off
-						gc_more = true
-						_ = i
-
 //line llmc_layernorm.go:87
-						diff := gc_at[gc_tx] - m
-
-//line llmc_layernorm.go:88
-						sum += diff * diff
-						gc_s_sum[gc_rank] = sum
-					}
-				} else {
-					gc_vstep3 := gc_from
+					diff := lanes.LoadFloat32x8Slice(x[i:]).Sub(gc_vb)
 //line llmc_layernorm.go:87
-					gc_vb := lanes.BroadcastFloat32x8(m)
+					sum = sum.Add(diff.Mul(diff))
 //line llmc_layernorm.go:87
-					_ = gc_vb
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line llmc_layernorm.go:82
-						var tid int = gc_tx
-//line llmc_layernorm.go:82
-						_ = tid
-//line llmc_layernorm.go:82
-						sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line llmc_layernorm.go:82
-						_ = sum
-//line llmc_layernorm.go:86
-						var i int = tid + gc_off
-//line llmc_layernorm.go:86
-						_ = i
-//line llmc_layernorm.go:87
-						if i < 0 || i > len(x)-8 {
-//line llmc_layernorm.go:87
-							break
-//line llmc_layernorm.go:87
-						}
-//line llmc_layernorm.go:87
-						diff := lanes.LoadFloat32x8Slice(x[i:]).Sub(gc_vb)
-//line llmc_layernorm.go:87
-						_ = diff
-//line llmc_layernorm.go:87
-						sum = sum.Add(diff.Mul(diff))
-//line llmc_layernorm.go:87
-						sum.StoreSlice(gc_s_sum[gc_rank:])
-					}
-					if gc_vstep3 > gc_from {
-						gc_more = true
-					}
-					gc_step2 := gc_vstep3
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:82
-							tid := gc_tx
-							_ = tid
-							sum := gc_s_sum[gc_rank]
-
-//line llmc_layernorm.go:86
-							i := tid + gc_off
-							gc_more = true
-
-//line llmc_layernorm.go:87
-							diff := x[i] - m
-
-//line llmc_layernorm.go:88
-							sum += diff * diff
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:82
-							tid := gc_tx
-							_ = tid
-							sum := gc_s_sum[gc_rank]
-
-//line llmc_layernorm.go:86
-							i := tid + gc_off
-							gc_more = true
-
-//line llmc_layernorm.go:87
-							diff := x[i] - m
-
-//line llmc_layernorm.go:88
-							sum += diff * diff
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:82
-							tid := gc_tx
-							_ = tid
-							sum := gc_s_sum[gc_rank]
-
-//line llmc_layernorm.go:86
-							i := tid + gc_off
-							gc_more = true
-
-//line llmc_layernorm.go:87
-							diff := x[i] - m
-
-//line llmc_layernorm.go:88
-							sum += diff * diff
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:82
-							tid := gc_tx
-							_ = tid
-							sum := gc_s_sum[gc_rank]
-
-//line llmc_layernorm.go:86
-							i := tid + gc_off
-							gc_more = true
-
-//line llmc_layernorm.go:87
-							diff := x[i] - m
-
-//line llmc_layernorm.go:88
-							sum += diff * diff
-							gc_s_sum[gc_rank] = sum
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					sum.StoreSlice(gc_s_sum[gc_rank:])
+				}
+				if gc_vstep3 > gc_from {
+					gc_more = true
+				}
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line llmc_layernorm.go:82
 						tid := gc_tx
-						_ = tid
+//line llmc_layernorm.go:84
 						sum := gc_s_sum[gc_rank]
-
 //line llmc_layernorm.go:86
 						i := tid + gc_off
 						gc_more = true
-
 //line llmc_layernorm.go:87
 						diff := x[i] - m
-
-//line llmc_layernorm.go:88
 						sum += diff * diff
 						gc_s_sum[gc_rank] = sum
 					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_layernorm.go:82
+						tid := gc_tx
+//line llmc_layernorm.go:84
+						sum := gc_s_sum[gc_rank]
+//line llmc_layernorm.go:86
+						i := tid + gc_off
+						gc_more = true
+//line llmc_layernorm.go:87
+						diff := x[i] - m
+						sum += diff * diff
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_layernorm.go:82
+						tid := gc_tx
+//line llmc_layernorm.go:84
+						sum := gc_s_sum[gc_rank]
+//line llmc_layernorm.go:86
+						i := tid + gc_off
+						gc_more = true
+//line llmc_layernorm.go:87
+						diff := x[i] - m
+						sum += diff * diff
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_layernorm.go:82
+						tid := gc_tx
+//line llmc_layernorm.go:84
+						sum := gc_s_sum[gc_rank]
+//line llmc_layernorm.go:86
+						i := tid + gc_off
+						gc_more = true
+//line llmc_layernorm.go:87
+						diff := x[i] - m
+						sum += diff * diff
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line llmc_layernorm.go:82
+					tid := gc_tx
+//line llmc_layernorm.go:84
+					sum := gc_s_sum[gc_rank]
+//line llmc_layernorm.go:86
+					i := tid + gc_off
+					gc_more = true
+//line llmc_layernorm.go:87
+					diff := x[i] - m
+					sum += diff * diff
+					gc_s_sum[gc_rank] = sum
 				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(shared) {
-				gc_at2 := shared[:gc_bdx]
-
+//line llmc_layernorm.go:96
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(shared) {
+			gc_at2 := shared[:gc_bdx]
 //line llmc_layernorm.go:90
-				copy(gc_at2, gc_s_sum[gc_base:][:gc_bdx])
-			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:82
-						tid := gc_tx
-						_ = tid
-						sum := gc_s_sum[gc_rank]
-
-//line llmc_layernorm.go:90
-						shared[tid] = sum
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:82
-						tid := gc_tx
-						_ = tid
-						sum := gc_s_sum[gc_rank]
-
-//line llmc_layernorm.go:90
-						shared[tid] = sum
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:82
-						tid := gc_tx
-						_ = tid
-						sum := gc_s_sum[gc_rank]
-
-//line llmc_layernorm.go:90
-						shared[tid] = sum
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:82
-						tid := gc_tx
-						_ = tid
-						sum := gc_s_sum[gc_rank]
-
-//line llmc_layernorm.go:90
-						shared[tid] = sum
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			copy(gc_at2, gc_s_sum[gc_base:][:gc_bdx])
+		} else {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line llmc_layernorm.go:82
 					tid := gc_tx
-					_ = tid
+//line llmc_layernorm.go:84
 					sum := gc_s_sum[gc_rank]
-
+//line llmc_layernorm.go:90
+					shared[tid] = sum
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line llmc_layernorm.go:82
+					tid := gc_tx
+//line llmc_layernorm.go:84
+					sum := gc_s_sum[gc_rank]
+//line llmc_layernorm.go:90
+					shared[tid] = sum
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line llmc_layernorm.go:82
+					tid := gc_tx
+//line llmc_layernorm.go:84
+					sum := gc_s_sum[gc_rank]
+//line llmc_layernorm.go:90
+					shared[tid] = sum
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line llmc_layernorm.go:82
+					tid := gc_tx
+//line llmc_layernorm.go:84
+					sum := gc_s_sum[gc_rank]
 //line llmc_layernorm.go:90
 					shared[tid] = sum
 				}
 			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line llmc_layernorm.go:82
+				tid := gc_tx
+//line llmc_layernorm.go:84
+				sum := gc_s_sum[gc_rank]
+//line llmc_layernorm.go:90
+				shared[tid] = sum
+			}
 		}
 	}
-
 //line llmc_layernorm.go:92
 	for stride := blockSize / 2; stride >= 1; stride /= 2 {
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := stride; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := stride
-				if gc_from >= 0 && gc_to <= len(shared) && gc_off3 >= 0 && gc_off3 <= len(shared) && gc_to <= len(shared)-gc_off3 {
-					gc_at3 := shared[:gc_to]
-					gc_at4 := shared[gc_off3:][:gc_to]
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_layernorm.go:82
-							tid := gc_tx
-							_ = tid
-
 //line llmc_layernorm.go:94
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := stride; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := stride
+			if gc_from >= 0 && gc_to <= len(shared) && gc_off3 >= 0 && gc_off3 <= len(shared) && gc_to <= len(shared)-gc_off3 {
+				gc_at3 := shared[:gc_to]
+				gc_at4 := shared[gc_off3:][:gc_to]
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 						{
-							gc_tx := gc_step4 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_layernorm.go:82
-							tid := gc_tx
-							_ = tid
-
-//line llmc_layernorm.go:94
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_layernorm.go:82
-							tid := gc_tx
-							_ = tid
-
-//line llmc_layernorm.go:94
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_layernorm.go:82
-							tid := gc_tx
-							_ = tid
-
-//line llmc_layernorm.go:94
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line llmc_layernorm.go:82
-						tid := gc_tx
-						_ = tid
-
-//line llmc_layernorm.go:94
-						{
+//line llmc_layernorm.go:95
 							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
-				} else {
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step4 + 1
 						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:82
-							tid := gc_tx
-							_ = tid
-
-//line llmc_layernorm.go:94
-							{
-								shared[tid] += shared[tid+stride]
-							}
-						}
-						{
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:82
-							tid := gc_tx
-							_ = tid
-
-//line llmc_layernorm.go:94
-							{
-								shared[tid] += shared[tid+stride]
-							}
-						}
-						{
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:82
-							tid := gc_tx
-							_ = tid
-
-//line llmc_layernorm.go:94
-							{
-								shared[tid] += shared[tid+stride]
-							}
-						}
-						{
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:82
-							tid := gc_tx
-							_ = tid
-
-//line llmc_layernorm.go:94
-							{
-								shared[tid] += shared[tid+stride]
-							}
+//line llmc_layernorm.go:95
+							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step4 + 2
+						{
+//line llmc_layernorm.go:95
+							gc_at3[gc_tx] += gc_at4[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 3
+						{
+//line llmc_layernorm.go:95
+							gc_at3[gc_tx] += gc_at4[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					{
+//line llmc_layernorm.go:95
+						gc_at3[gc_tx] += gc_at4[gc_tx]
+					}
+				}
+			} else {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line llmc_layernorm.go:82
 						tid := gc_tx
-						_ = tid
-
-//line llmc_layernorm.go:94
 						{
+//line llmc_layernorm.go:95
 							shared[tid] += shared[tid+stride]
 						}
+					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_layernorm.go:82
+						tid := gc_tx
+						{
+//line llmc_layernorm.go:95
+							shared[tid] += shared[tid+stride]
+						}
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_layernorm.go:82
+						tid := gc_tx
+						{
+//line llmc_layernorm.go:95
+							shared[tid] += shared[tid+stride]
+						}
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_layernorm.go:82
+						tid := gc_tx
+						{
+//line llmc_layernorm.go:95
+							shared[tid] += shared[tid+stride]
+						}
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line llmc_layernorm.go:82
+					tid := gc_tx
+					{
+//line llmc_layernorm.go:95
+						shared[tid] += shared[tid+stride]
 					}
 				}
 			}
 		}
 	}
 	{
+//line llmc_layernorm.go:103
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1370,151 +1017,69 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx := gc_step6 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line llmc_layernorm.go:82
-						tid := gc_tx
-						_ = tid
-
-//line llmc_layernorm.go:98
-						{
-							gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
-						}
+//line llmc_layernorm.go:99
+						gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 					}
 					{
-						gc_tx := gc_step6 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line llmc_layernorm.go:82
-						tid := gc_tx
-						_ = tid
-
-//line llmc_layernorm.go:98
-						{
-							gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
-						}
+//line llmc_layernorm.go:99
+						gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 					}
 					{
-						gc_tx := gc_step6 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line llmc_layernorm.go:82
-						tid := gc_tx
-						_ = tid
-
-//line llmc_layernorm.go:98
-						{
-							gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
-						}
+//line llmc_layernorm.go:99
+						gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 					}
 					{
-						gc_tx := gc_step6 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line llmc_layernorm.go:82
-						tid := gc_tx
-						_ = tid
-
-//line llmc_layernorm.go:98
-						{
-							gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
-						}
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line llmc_layernorm.go:82
-					tid := gc_tx
-					_ = tid
-
-//line llmc_layernorm.go:98
-					{
+//line llmc_layernorm.go:99
 						gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 					}
 				}
+//line llmc_layernorm.go:103
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+//line llmc_layernorm.go:99
+					gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
+				}
 			} else {
+//line llmc_layernorm.go:103
 				gc_step7 := gc_from
 				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
 						gc_tx := gc_step7 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:82
-						tid := gc_tx
-						_ = tid
-
-//line llmc_layernorm.go:98
-						{
-							rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
-						}
+//line llmc_layernorm.go:99
+						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 					}
 					{
+//line llmc_layernorm.go:103
 						gc_tx := gc_step7 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:82
-						tid := gc_tx
-						_ = tid
-
-//line llmc_layernorm.go:98
-						{
-							rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
-						}
+//line llmc_layernorm.go:99
+						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 					}
 					{
+//line llmc_layernorm.go:103
 						gc_tx := gc_step7 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:82
-						tid := gc_tx
-						_ = tid
-
-//line llmc_layernorm.go:98
-						{
-							rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
-						}
+//line llmc_layernorm.go:99
+						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 					}
 					{
+//line llmc_layernorm.go:103
 						gc_tx := gc_step7 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:82
-						tid := gc_tx
-						_ = tid
-
-//line llmc_layernorm.go:98
-						{
-							rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
-						}
+//line llmc_layernorm.go:99
+						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 					}
 				}
+//line llmc_layernorm.go:103
 				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:82
-					tid := gc_tx
-					_ = tid
-
-//line llmc_layernorm.go:98
-					{
-						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
-					}
+//line llmc_layernorm.go:99
+					rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 				}
 			}
 		}
@@ -1555,152 +1120,83 @@ func gc_body_normalizationKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, in
 			gc_bx = 0
 		}
 		gc_apart := compiled.Disjoint(mean, out) && compiled.Disjoint(rstd, out)
-		_ = gc_apart
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_qoff, gc_qd := gc_bx*gc_bdx, C
-				if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
-					for gc_seg := 0; gc_seg < gc_bdx; {
-						gc_q := (gc_qoff + gc_seg) / gc_qd
-						gc_r := gc_qoff - gc_q*gc_qd
-						_, _ = gc_q, gc_r
-						gc_segend := min(gc_bdx, gc_qd-gc_r)
-						gc_seglen := gc_segend - gc_seg
-						gc_off := gc_q
-						gc_off2 := (gc_bx * gc_bdx) + gc_seg
-						gc_off3 := gc_r + gc_seg
-						if gc_off >= 0 && gc_off < len(mean) && gc_apart && gc_off < len(rstd) && gc_off2 >= 0 && gc_off2 <= len(inp) && gc_seglen <= len(inp)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(weight) && gc_seglen <= len(weight)-gc_off3 && gc_off3 <= len(bias) && gc_seglen <= len(bias)-gc_off3 && gc_off2 <= len(out) && gc_seglen <= len(out)-gc_off2 {
-							gc_at := mean[gc_off:][:1]
-							gc_at2 := rstd[gc_off:][:1]
-							gc_at3 := inp[gc_off2:][:gc_seglen]
-							gc_at4 := weight[gc_off3:][:gc_seglen]
-							gc_at5 := bias[gc_off3:][:gc_seglen]
-							gc_at6 := out[gc_off2:][:gc_seglen]
-							gc_elem := gc_at[0]
-							gc_elem2 := gc_at2[0]
-							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_seg + gc_u
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line llmc_layernorm.go:108
-								idx := gc_bx*gc_bdx + gc_tx
-								_ = idx
-
-//line llmc_layernorm.go:110
-								bt := gc_q
-
+//line llmc_layernorm.go:127
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := gc_bx*gc_bdx, C
+			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+				for gc_seg := 0; gc_seg < gc_bdx; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_segend := min(gc_bdx, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off := gc_q
+					gc_off2 := (gc_bx * gc_bdx) + gc_seg
+					gc_off3 := gc_r + gc_seg
+					if gc_off >= 0 && gc_off < len(mean) && gc_apart && gc_off < len(rstd) && gc_off2 >= 0 && gc_off2 <= len(inp) && gc_seglen <= len(inp)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(weight) && gc_seglen <= len(weight)-gc_off3 && gc_off3 <= len(bias) && gc_seglen <= len(bias)-gc_off3 && gc_off2 <= len(out) && gc_seglen <= len(out)-gc_off2 {
+						gc_at := mean[gc_off:][:1]
+						gc_at2 := rstd[gc_off:][:1]
+						gc_at3 := inp[gc_off2:][:gc_seglen]
+						gc_at4 := weight[gc_off3:][:gc_seglen]
+						gc_at5 := bias[gc_off3:][:gc_seglen]
+						gc_at6 := out[gc_off2:][:gc_seglen]
+						gc_elem := gc_at[0]
+						gc_elem2 := gc_at2[0]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
 //line llmc_layernorm.go:111
-								c := (gc_tx + gc_r)
-
+							c := (gc_tx + gc_r)
 //line llmc_layernorm.go:113
-								m := gc_elem
-
-//line llmc_layernorm.go:114
-								s := gc_elem2
-
-//line llmc_layernorm.go:115
-								xi := gc_at3[gc_u]
-
-//line llmc_layernorm.go:116
-								n := s * (xi - m)
-
-//line llmc_layernorm.go:117
-								o := n*gc_at4[gc_u] + gc_at5[gc_u]
-
+							m := gc_elem
+							s := gc_elem2
+							xi := gc_at3[gc_u]
+							n := s * (xi - m)
+							o := n*gc_at4[gc_u] + gc_at5[gc_u]
 //line llmc_layernorm.go:119
-								gc_at6[gc_u] = o
-								_ = bt
-								_ = c
-								_ = m
-								_ = s
-								_ = xi
-								_ = n
-								_ = o
-							}
-						} else {
-							for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:108
-								idx := gc_bx*gc_bdx + gc_tx
-								_ = idx
-
-//line llmc_layernorm.go:110
-								bt := gc_q
-
-//line llmc_layernorm.go:111
-								c := (gc_tx + gc_r)
-
-//line llmc_layernorm.go:113
-								m := mean[bt]
-
-//line llmc_layernorm.go:114
-								s := rstd[bt]
-
-//line llmc_layernorm.go:115
-								xi := inp[idx]
-
-//line llmc_layernorm.go:116
-								n := s * (xi - m)
-
-//line llmc_layernorm.go:117
-								o := n*weight[c] + bias[c]
-
-//line llmc_layernorm.go:119
-								out[idx] = o
-								_ = bt
-								_ = c
-								_ = m
-								_ = s
-								_ = xi
-								_ = n
-								_ = o
-							}
+							gc_at6[gc_u] = o
+//line llmc_layernorm.go:121
+							_ = c
 						}
-						gc_seg = gc_segend
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+					} else {
+//line llmc_layernorm.go:129
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 //line llmc_layernorm.go:108
-						idx := gc_bx*gc_bdx + gc_tx
-						_ = idx
-
+							idx := gc_bx*gc_bdx + gc_tx
 //line llmc_layernorm.go:110
-						bt := idx / C
-
-//line llmc_layernorm.go:111
-						c := idx % C
-
+							bt := gc_q
+							c := (gc_tx + gc_r)
 //line llmc_layernorm.go:113
-						m := mean[bt]
-
-//line llmc_layernorm.go:114
-						s := rstd[bt]
-
-//line llmc_layernorm.go:115
-						xi := inp[idx]
-
-//line llmc_layernorm.go:116
-						n := s * (xi - m)
-
-//line llmc_layernorm.go:117
-						o := n*weight[c] + bias[c]
-
+							m := mean[bt]
+							s := rstd[bt]
+							xi := inp[idx]
+							n := s * (xi - m)
+							o := n*weight[c] + bias[c]
 //line llmc_layernorm.go:119
-						out[idx] = o
-						_ = bt
-						_ = c
-						_ = m
-						_ = s
-						_ = xi
-						_ = n
-						_ = o
+							out[idx] = o
+						}
 					}
+//line llmc_layernorm.go:129
+					gc_seg = gc_segend
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line llmc_layernorm.go:108
+					idx := gc_bx*gc_bdx + gc_tx
+//line llmc_layernorm.go:110
+					bt := idx / C
+					c := idx % C
+//line llmc_layernorm.go:113
+					m := mean[bt]
+					s := rstd[bt]
+					xi := inp[idx]
+					n := s * (xi - m)
+					o := n*weight[c] + bias[c]
+//line llmc_layernorm.go:119
+					out[idx] = o
 				}
 			}
 		}
@@ -1737,58 +1233,38 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 	gc_s_s := compiled.Scratch[float32](gc_b, 4)[:gc_n]
 	gc_s_o := compiled.Scratch[[]float32](gc_b, 5)[:gc_n]
 	gc_exited := gc_b.Exited()
-
 //line llmc_layernorm.go:128
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line llmc_layernorm.go:129
 	warp := cg.TiledPartition(block, 32)
-	_ = warp
 	{
 	gc_L1:
+//line llmc_layernorm.go:133
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
-
 //line llmc_layernorm.go:130
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-			_ = idx
-
-//line llmc_layernorm.go:131
 			if idx >= N {
 //line llmc_layernorm.go:131
-				{
-//line llmc_layernorm.go:131
-					gc_exited[gc_rank] = true
-					continue gc_L1
-//line llmc_layernorm.go:132
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
-
 //line llmc_layernorm.go:135
 			x := inp[idx*C:]
-
 //line llmc_layernorm.go:137
 			sum := float32(0.0)
-
-//line llmc_layernorm.go:138
 			sum2 := float32(0.0)
-			_ = x
-			_ = sum
-			_ = sum2
+//line llmc_layernorm.go:142
 			gc_s_x[gc_rank] = x
 			gc_s_sum[gc_rank] = sum
 			gc_s_sum2[gc_rank] = sum2
 		}
 	}
-
 //line llmc_layernorm.go:139
 	gc_chunk := compiled.StrideChunk(32)
 	gc_span := (32) * gc_chunk
-
 //line llmc_layernorm.go:139
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (32) * gc_chunk {
 		gc_b.Tick()
@@ -1796,175 +1272,140 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			return
 		}
 		gc_more = false
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-				x := gc_s_x[gc_rank]
-				sum := gc_s_sum[gc_rank]
-				sum2 := gc_s_sum2[gc_rank]
-
-//line llmc_layernorm.go:139
-				gc_start := (gc_rank & (32 - 1))
-				gc_from2 := gc_start + gc_off
-				gc_trips := gc_limit - gc_from2
-				switch {
-				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, 32, gc_chunk, gc_limit, false)
-				case gc_trips > gc_span:
-					gc_trips = gc_chunk
-				case gc_trips > 0:
-					gc_trips = (gc_trips-1)/(32) + 1
-				default:
-					gc_trips = 0
-				}
-				if gc_trips == gc_chunk {
-					gc_more = true
-				}
-				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
-
-//line llmc_layernorm.go:140
-					xi := x[i]
-
-//line llmc_layernorm.go:141
-					sum += xi
-
-//line llmc_layernorm.go:142
-					sum2 += xi * xi
-				}
-				gc_s_sum[gc_rank] = sum
-				gc_s_sum2[gc_rank] = sum2
-			}
-		}
-	}
-	{
-		var gc_c1v [32]float32
-		var gc_c1r [32]float32
-		var gc_c2v [32]float32
-		var gc_c2r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-			for gc_lane := range min(32, gc_n-gc_w) {
-				if gc_exited[gc_w+gc_lane] {
-					gc_act &^= 1 << gc_lane
-				}
-			}
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				sum := gc_s_sum[gc_rank]
-
-//line llmc_layernorm.go:144
-				gc_c1v[gc_lane] = sum
-			}
-
-//line llmc_layernorm.go:144
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				var sum float32
-				_ = sum
-				sum2 := gc_s_sum2[gc_rank]
-
-//line llmc_layernorm.go:144
-				sum = gc_c1r[gc_lane]
-
-//line llmc_layernorm.go:145
-				gc_c2v[gc_lane] = sum2
-				gc_s_sum[gc_rank] = sum
-			}
-
-//line llmc_layernorm.go:145
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
-			var gc_memoIn float32
-			var gc_memoIn2 float32
-			var gc_memoOut float32
-			var gc_memoOut2 float32
-			var gc_memoOut3 float32
-			var gc_memoOut4 float32
-			gc_ran := false
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:130
-				idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-				_ = idx
-				sum := gc_s_sum[gc_rank]
-				var sum2 float32
-				_ = sum2
-
-//line llmc_layernorm.go:145
-				sum2 = gc_c2r[gc_lane]
-				var m float32
-				var vr float32
-				var s float32
-				if gc_ran && compiled.Same32(sum, gc_memoIn) && compiled.Same32(sum2, gc_memoIn2) {
-					sum, sum2, m, s = gc_memoOut, gc_memoOut2, gc_memoOut3, gc_memoOut4
-				} else {
-					gc_memoIn, gc_memoIn2 = sum, sum2
-
 //line llmc_layernorm.go:146
-					sum /= float32(C)
-
-//line llmc_layernorm.go:147
-					sum2 /= float32(C)
-
-//line llmc_layernorm.go:149
-					m = sum
-
-//line llmc_layernorm.go:150
-					vr = sum2 - sum*sum
-
-//line llmc_layernorm.go:151
-					s = rsqrtf(vr + 1e-5)
-					gc_memoOut, gc_memoOut2, gc_memoOut3, gc_memoOut4 = sum, sum2, m, s
-					gc_ran = true
-				}
-
-//line llmc_layernorm.go:153
-				if (gc_rank&(32-1)) == 0 && mean != nil {
-					mean[idx] = m
-				}
-
-//line llmc_layernorm.go:156
-				if (gc_rank&(32-1)) == 0 && rstd != nil {
-					rstd[idx] = s
-				}
-
-//line llmc_layernorm.go:159
-				o := out[idx*C:]
-				_ = m
-				_ = vr
-				_ = s
-				_ = o
-				gc_s_sum[gc_rank] = sum
-				gc_s_sum2[gc_rank] = sum2
-				gc_s_m[gc_rank] = m
-				gc_s_s[gc_rank] = s
-				gc_s_o[gc_rank] = o
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
 			}
+			x := gc_s_x[gc_rank]
+			sum := gc_s_sum[gc_rank]
+			sum2 := gc_s_sum2[gc_rank]
+//line llmc_layernorm.go:139
+			gc_start := (gc_rank & (32 - 1))
+			gc_from2 := gc_start + gc_off
+			gc_trips := gc_limit - gc_from2
+			switch {
+			case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+				gc_trips = compiled.ChunkTrips(gc_start, gc_from2, 32, gc_chunk, gc_limit, false)
+			case gc_trips > gc_span:
+				gc_trips = gc_chunk
+			case gc_trips > 0:
+				gc_trips = (gc_trips-1)/(32) + 1
+			default:
+				gc_trips = 0
+			}
+			if gc_trips == gc_chunk {
+				gc_more = true
+			}
+			for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
+//line llmc_layernorm.go:140
+				xi := x[i]
+				sum += xi
+				sum2 += xi * xi
+			}
+			gc_s_sum[gc_rank] = sum
+			gc_s_sum2[gc_rank] = sum2
 		}
 	}
-
+//line llmc_layernorm.go:150
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
+			}
+		}
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			sum := gc_s_sum[gc_rank]
+//line llmc_layernorm.go:144
+			gc_c1v[gc_lane] = sum
+		}
+//line llmc_layernorm.go:144
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			var sum float32
+//line llmc_layernorm.go:153
+			sum2 := gc_s_sum2[gc_rank]
+//line llmc_layernorm.go:144
+			sum = gc_c1r[gc_lane]
+			gc_c2v[gc_lane] = sum2
+			gc_s_sum[gc_rank] = sum
+		}
+//line llmc_layernorm.go:145
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+		var gc_memoIn float32
+		var gc_memoIn2 float32
+		var gc_memoOut float32
+		var gc_memoOut2 float32
+		var gc_memoOut3 float32
+		var gc_memoOut4 float32
+		gc_ran := false
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line llmc_layernorm.go:130
+			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
+//line llmc_layernorm.go:132
+			sum := gc_s_sum[gc_rank]
+			var sum2 float32
+//line llmc_layernorm.go:145
+			sum2 = gc_c2r[gc_lane]
+			var m float32
+			var vr float32
+			var s float32
+			if gc_ran && compiled.Same32(sum, gc_memoIn) && compiled.Same32(sum2, gc_memoIn2) {
+				sum, sum2, m, s = gc_memoOut, gc_memoOut2, gc_memoOut3, gc_memoOut4
+			} else {
+				gc_memoIn, gc_memoIn2 = sum, sum2
+//line llmc_layernorm.go:146
+				sum /= float32(C)
+				sum2 /= float32(C)
+//line llmc_layernorm.go:149
+				m = sum
+				vr = sum2 - sum*sum
+				s = rsqrtf(vr + 1e-5)
+				gc_memoOut, gc_memoOut2, gc_memoOut3, gc_memoOut4 = sum, sum2, m, s
+				gc_ran = true
+			}
+//line llmc_layernorm.go:153
+			if (gc_rank&(32-1)) == 0 && mean != nil {
+				mean[idx] = m
+			}
+			if (gc_rank&(32-1)) == 0 && rstd != nil {
+				rstd[idx] = s
+			}
+			o := out[idx*C:]
+//line llmc_layernorm.go:164
+			gc_s_sum[gc_rank] = sum
+			gc_s_sum2[gc_rank] = sum2
+			gc_s_m[gc_rank] = m
+			gc_s_s[gc_rank] = s
+			gc_s_o[gc_rank] = o
+		}
+	}
 //line llmc_layernorm.go:160
 	gc_chunk2 := compiled.StrideChunk(32)
 	gc_span2 := (32) * gc_chunk2
-
 //line llmc_layernorm.go:160
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
 		gc_b.Tick()
@@ -1972,42 +1413,37 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			return
 		}
 		gc_more2 = false
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-				x := gc_s_x[gc_rank]
-				m := gc_s_m[gc_rank]
-				s := gc_s_s[gc_rank]
-				o := gc_s_o[gc_rank]
-
+//line llmc_layernorm.go:167
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			x := gc_s_x[gc_rank]
+			m := gc_s_m[gc_rank]
+			s := gc_s_s[gc_rank]
+			o := gc_s_o[gc_rank]
 //line llmc_layernorm.go:160
-				gc_start2 := (gc_rank & (32 - 1))
-				gc_from3 := gc_start2 + gc_off2
-				gc_trips2 := gc_limit2 - gc_from3
-				switch {
-				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, 32, gc_chunk2, gc_limit2, false)
-				case gc_trips2 > gc_span2:
-					gc_trips2 = gc_chunk2
-				case gc_trips2 > 0:
-					gc_trips2 = (gc_trips2-1)/(32) + 1
-				default:
-					gc_trips2 = 0
-				}
-				if gc_trips2 == gc_chunk2 {
-					gc_more2 = true
-				}
-				for c := gc_from3; gc_trips2 > 0; c, gc_trips2 = c+(32), gc_trips2-1 {
-
+			gc_start2 := (gc_rank & (32 - 1))
+			gc_from3 := gc_start2 + gc_off2
+			gc_trips2 := gc_limit2 - gc_from3
+			switch {
+			case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+				gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, 32, gc_chunk2, gc_limit2, false)
+			case gc_trips2 > gc_span2:
+				gc_trips2 = gc_chunk2
+			case gc_trips2 > 0:
+				gc_trips2 = (gc_trips2-1)/(32) + 1
+			default:
+				gc_trips2 = 0
+			}
+			if gc_trips2 == gc_chunk2 {
+				gc_more2 = true
+			}
+			for c := gc_from3; gc_trips2 > 0; c, gc_trips2 = c+(32), gc_trips2-1 {
 //line llmc_layernorm.go:161
-					n := s * (x[c] - m)
-
-//line llmc_layernorm.go:162
-					o[c] = n*weight[c] + bias[c]
-				}
+				n := s * (x[c] - m)
+				o[c] = n*weight[c] + bias[c]
 			}
 		}
 	}
@@ -2016,8 +1452,6 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 // LayernormForward5Kernel is layernorm_forward_kernel5 of
 // layernorm_forward.cu: one block a row, tile reductions, the warps' sums
 // through shared memory and a second tile reduction in every warp.
-//
-//line llmc_layernorm.go:171
 func LayernormForward5Kernel(out, mean, rstd []float32, inp, weight, bias []float32, N, C int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_layernormForward5Kernel,
 		func(gc_t *gocuda.Thread) { layernormForward5Kernel(gc_t, out, mean, rstd, inp, weight, bias, N, C) },
@@ -2044,119 +1478,77 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 	gc_s_threadSum2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_m := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	gc_s_s := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-
 //line llmc_layernorm.go:172
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line llmc_layernorm.go:173
 	warp := cg.TiledPartition(block, 32)
-	_ = warp
-
-//line llmc_layernorm.go:174
 	sharedSum := gocuda.Shared[float32](t, 32)[:32]
-
-//line llmc_layernorm.go:175
 	sharedSum2 := gocuda.Shared[float32](t, 32)[:32]
-
-//line llmc_layernorm.go:176
 	numWarps := gc_bdx / 32
-
 //line llmc_layernorm.go:179
 	idx := gc_bx
-
-//line llmc_layernorm.go:180
 	x := inp[idx*C:]
-	{
-		gc_vstep := 0
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			_ = gc_rank
-//line llmc_layernorm.go:181
-			var threadSum float32 = float32(0.0)
-//line llmc_layernorm.go:181
-			_ = threadSum
 //line llmc_layernorm.go:182
-			var threadSum2 float32 = float32(0.0)
-//line llmc_layernorm.go:182
-			_ = threadSum2
-			lanes.BroadcastFloat32x8(threadSum).StoreSlice(gc_s_threadSum[gc_rank:])
-			lanes.BroadcastFloat32x8(threadSum2).StoreSlice(gc_s_threadSum2[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
 //line llmc_layernorm.go:181
-				threadSum := float32(0.0)
-
-//line llmc_layernorm.go:182
-				threadSum2 := float32(0.0)
-				_ = threadSum
-				_ = threadSum2
-				gc_s_threadSum[gc_rank] = threadSum
-				gc_s_threadSum2[gc_rank] = threadSum2
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:181
-				threadSum := float32(0.0)
-
-//line llmc_layernorm.go:182
-				threadSum2 := float32(0.0)
-				_ = threadSum
-				_ = threadSum2
-				gc_s_threadSum[gc_rank] = threadSum
-				gc_s_threadSum2[gc_rank] = threadSum2
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:181
-				threadSum := float32(0.0)
-
-//line llmc_layernorm.go:182
-				threadSum2 := float32(0.0)
-				_ = threadSum
-				_ = threadSum2
-				gc_s_threadSum[gc_rank] = threadSum
-				gc_s_threadSum2[gc_rank] = threadSum2
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:181
-				threadSum := float32(0.0)
-
-//line llmc_layernorm.go:182
-				threadSum2 := float32(0.0)
-				_ = threadSum
-				_ = threadSum2
-				gc_s_threadSum[gc_rank] = threadSum
-				gc_s_threadSum2[gc_rank] = threadSum2
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var threadSum float32 = float32(0.0)
+		var threadSum2 float32 = float32(0.0)
+		lanes.BroadcastFloat32x8(threadSum).StoreSlice(gc_s_threadSum[gc_rank:])
+		lanes.BroadcastFloat32x8(threadSum2).StoreSlice(gc_s_threadSum2[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line llmc_layernorm.go:181
 			threadSum := float32(0.0)
-
-//line llmc_layernorm.go:182
 			threadSum2 := float32(0.0)
-			_ = threadSum
-			_ = threadSum2
+//line llmc_layernorm.go:185
+			gc_s_threadSum[gc_rank] = threadSum
+			gc_s_threadSum2[gc_rank] = threadSum2
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line llmc_layernorm.go:181
+			threadSum := float32(0.0)
+			threadSum2 := float32(0.0)
+//line llmc_layernorm.go:185
+			gc_s_threadSum[gc_rank] = threadSum
+			gc_s_threadSum2[gc_rank] = threadSum2
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line llmc_layernorm.go:181
+			threadSum := float32(0.0)
+			threadSum2 := float32(0.0)
+//line llmc_layernorm.go:185
+			gc_s_threadSum[gc_rank] = threadSum
+			gc_s_threadSum2[gc_rank] = threadSum2
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line llmc_layernorm.go:181
+			threadSum := float32(0.0)
+			threadSum2 := float32(0.0)
+//line llmc_layernorm.go:185
 			gc_s_threadSum[gc_rank] = threadSum
 			gc_s_threadSum2[gc_rank] = threadSum2
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line llmc_layernorm.go:181
+		threadSum := float32(0.0)
+		threadSum2 := float32(0.0)
+//line llmc_layernorm.go:185
+		gc_s_threadSum[gc_rank] = threadSum
+		gc_s_threadSum2[gc_rank] = threadSum2
+	}
 //line llmc_layernorm.go:183
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
@@ -2164,498 +1556,374 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := gc_off
-				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
-					gc_at := x[gc_off3:][:gc_to]
-					gc_vstep2 := gc_from
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line llmc_layernorm.go:190
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_off
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
+				gc_at := x[gc_off3:][:gc_to]
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line llmc_layernorm.go:183
-						threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
+					threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
 //line llmc_layernorm.go:183
-						_ = threadSum
+					threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
 //line llmc_layernorm.go:183
-						threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
+					var i int = gc_tx + gc_off
 //line llmc_layernorm.go:183
-						_ = threadSum2
+					_ = i
+					xi := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+//line llmc_layernorm.go:184
+					threadSum = threadSum.Add(xi)
+//line llmc_layernorm.go:184
+					threadSum2 = threadSum2.Add(xi.Mul(xi))
+//line llmc_layernorm.go:184
+					threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
+//line llmc_layernorm.go:184
+					threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
+				}
+				if gc_vstep2 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line llmc_layernorm.go:192
+					threadSum := gc_s_threadSum[gc_rank]
+					threadSum2 := gc_s_threadSum2[gc_rank]
+//line llmc_layernorm.go:184
+					gc_more = true
+//line llmc_layernorm.go:184
+					xi := gc_at[gc_tx]
+					threadSum += xi
+					threadSum2 += xi * xi
+					gc_s_threadSum[gc_rank] = threadSum
+					gc_s_threadSum2[gc_rank] = threadSum2
+				}
+			} else {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
 //line llmc_layernorm.go:183
-						var i int = gc_tx + gc_off
+					threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
 //line llmc_layernorm.go:183
-						_ = i
+					threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
+//line llmc_layernorm.go:183
+					var i int = gc_tx + gc_off
+					if i < 0 || i > len(x)-8 {
 //line llmc_layernorm.go:184
-						xi := lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
-//line llmc_layernorm.go:184
-						_ = xi
-//line llmc_layernorm.go:184
-						threadSum = threadSum.Add(xi)
-//line llmc_layernorm.go:184
-						threadSum2 = threadSum2.Add(xi.Mul(xi))
-//line llmc_layernorm.go:184
-						threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
-//line llmc_layernorm.go:184
-						threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
+						break
 					}
-					if gc_vstep2 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-
-//line llmc_layernorm.go:183
-						i := gc_tx + gc_off
-						gc_more = true
-						_ = i
-
 //line llmc_layernorm.go:184
-						xi := gc_at[gc_tx]
-
-//line llmc_layernorm.go:185
-						threadSum += xi
-
-//line llmc_layernorm.go:186
-						threadSum2 += xi * xi
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-				} else {
-					gc_vstep3 := gc_from
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line llmc_layernorm.go:183
-						threadSum := lanes.LoadFloat32x8Slice(gc_s_threadSum[gc_rank:])
-//line llmc_layernorm.go:183
-						_ = threadSum
-//line llmc_layernorm.go:183
-						threadSum2 := lanes.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank:])
-//line llmc_layernorm.go:183
-						_ = threadSum2
-//line llmc_layernorm.go:183
-						var i int = gc_tx + gc_off
-//line llmc_layernorm.go:183
-						_ = i
+					xi := lanes.LoadFloat32x8Slice(x[i:])
 //line llmc_layernorm.go:184
-						if i < 0 || i > len(x)-8 {
+					threadSum = threadSum.Add(xi)
 //line llmc_layernorm.go:184
-							break
+					threadSum2 = threadSum2.Add(xi.Mul(xi))
 //line llmc_layernorm.go:184
-						}
+					threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
 //line llmc_layernorm.go:184
-						xi := lanes.LoadFloat32x8Slice(x[i:])
-//line llmc_layernorm.go:184
-						_ = xi
-//line llmc_layernorm.go:184
-						threadSum = threadSum.Add(xi)
-//line llmc_layernorm.go:184
-						threadSum2 = threadSum2.Add(xi.Mul(xi))
-//line llmc_layernorm.go:184
-						threadSum.StoreSlice(gc_s_threadSum[gc_rank:])
-//line llmc_layernorm.go:184
-						threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
-					}
-					if gc_vstep3 > gc_from {
-						gc_more = true
-					}
-					gc_step2 := gc_vstep3
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							threadSum := gc_s_threadSum[gc_rank]
-							threadSum2 := gc_s_threadSum2[gc_rank]
-
-//line llmc_layernorm.go:183
-							i := gc_tx + gc_off
-							gc_more = true
-
-//line llmc_layernorm.go:184
-							xi := x[i]
-
-//line llmc_layernorm.go:185
-							threadSum += xi
-
-//line llmc_layernorm.go:186
-							threadSum2 += xi * xi
-							gc_s_threadSum[gc_rank] = threadSum
-							gc_s_threadSum2[gc_rank] = threadSum2
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							threadSum := gc_s_threadSum[gc_rank]
-							threadSum2 := gc_s_threadSum2[gc_rank]
-
-//line llmc_layernorm.go:183
-							i := gc_tx + gc_off
-							gc_more = true
-
-//line llmc_layernorm.go:184
-							xi := x[i]
-
-//line llmc_layernorm.go:185
-							threadSum += xi
-
-//line llmc_layernorm.go:186
-							threadSum2 += xi * xi
-							gc_s_threadSum[gc_rank] = threadSum
-							gc_s_threadSum2[gc_rank] = threadSum2
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							threadSum := gc_s_threadSum[gc_rank]
-							threadSum2 := gc_s_threadSum2[gc_rank]
-
-//line llmc_layernorm.go:183
-							i := gc_tx + gc_off
-							gc_more = true
-
-//line llmc_layernorm.go:184
-							xi := x[i]
-
-//line llmc_layernorm.go:185
-							threadSum += xi
-
-//line llmc_layernorm.go:186
-							threadSum2 += xi * xi
-							gc_s_threadSum[gc_rank] = threadSum
-							gc_s_threadSum2[gc_rank] = threadSum2
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							threadSum := gc_s_threadSum[gc_rank]
-							threadSum2 := gc_s_threadSum2[gc_rank]
-
-//line llmc_layernorm.go:183
-							i := gc_tx + gc_off
-							gc_more = true
-
-//line llmc_layernorm.go:184
-							xi := x[i]
-
-//line llmc_layernorm.go:185
-							threadSum += xi
-
-//line llmc_layernorm.go:186
-							threadSum2 += xi * xi
-							gc_s_threadSum[gc_rank] = threadSum
-							gc_s_threadSum2[gc_rank] = threadSum2
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					threadSum2.StoreSlice(gc_s_threadSum2[gc_rank:])
+				}
+				if gc_vstep3 > gc_from {
+					gc_more = true
+				}
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						threadSum := gc_s_threadSum[gc_rank]
 						threadSum2 := gc_s_threadSum2[gc_rank]
-
 //line llmc_layernorm.go:183
 						i := gc_tx + gc_off
 						gc_more = true
-
 //line llmc_layernorm.go:184
 						xi := x[i]
-
-//line llmc_layernorm.go:185
 						threadSum += xi
-
-//line llmc_layernorm.go:186
+						threadSum2 += xi * xi
+						gc_s_threadSum[gc_rank] = threadSum
+						gc_s_threadSum2[gc_rank] = threadSum2
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						threadSum := gc_s_threadSum[gc_rank]
+						threadSum2 := gc_s_threadSum2[gc_rank]
+//line llmc_layernorm.go:183
+						i := gc_tx + gc_off
+						gc_more = true
+//line llmc_layernorm.go:184
+						xi := x[i]
+						threadSum += xi
+						threadSum2 += xi * xi
+						gc_s_threadSum[gc_rank] = threadSum
+						gc_s_threadSum2[gc_rank] = threadSum2
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						threadSum := gc_s_threadSum[gc_rank]
+						threadSum2 := gc_s_threadSum2[gc_rank]
+//line llmc_layernorm.go:183
+						i := gc_tx + gc_off
+						gc_more = true
+//line llmc_layernorm.go:184
+						xi := x[i]
+						threadSum += xi
+						threadSum2 += xi * xi
+						gc_s_threadSum[gc_rank] = threadSum
+						gc_s_threadSum2[gc_rank] = threadSum2
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						threadSum := gc_s_threadSum[gc_rank]
+						threadSum2 := gc_s_threadSum2[gc_rank]
+//line llmc_layernorm.go:183
+						i := gc_tx + gc_off
+						gc_more = true
+//line llmc_layernorm.go:184
+						xi := x[i]
+						threadSum += xi
 						threadSum2 += xi * xi
 						gc_s_threadSum[gc_rank] = threadSum
 						gc_s_threadSum2[gc_rank] = threadSum2
 					}
 				}
-			}
-		}
-	}
-	{
-		var gc_l_warpSum [32]float32
-		var gc_c1v [32]float32
-		var gc_c1r [32]float32
-		var gc_c2v [32]float32
-		var gc_c2r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				threadSum := gc_s_threadSum[gc_rank]
-
-//line llmc_layernorm.go:188
-				gc_c1v[gc_lane] = threadSum
-			}
-
-//line llmc_layernorm.go:188
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				threadSum2 := gc_s_threadSum2[gc_rank]
-
-//line llmc_layernorm.go:188
-				warpSum := gc_c1r[gc_lane]
-				_ = warpSum
-
-//line llmc_layernorm.go:189
-				gc_c2v[gc_lane] = threadSum2
-				gc_l_warpSum[gc_lane] = warpSum
-			}
-
-//line llmc_layernorm.go:189
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:177
-					warpID := gc_tx / 32
-					_ = warpID
-					warpSum := gc_l_warpSum[gc_lane]
-					_ = warpSum
-
-//line llmc_layernorm.go:189
-					warpSum2 := gc_c2r[gc_lane]
-
-//line llmc_layernorm.go:190
-					sharedSum[warpID] = warpSum
-
-//line llmc_layernorm.go:191
-					sharedSum2[warpID] = warpSum2
-					_ = warpSum2
+					threadSum := gc_s_threadSum[gc_rank]
+					threadSum2 := gc_s_threadSum2[gc_rank]
+//line llmc_layernorm.go:183
+					i := gc_tx + gc_off
+					gc_more = true
+//line llmc_layernorm.go:184
+					xi := x[i]
+					threadSum += xi
+					threadSum2 += xi * xi
+					gc_s_threadSum[gc_rank] = threadSum
+					gc_s_threadSum2[gc_rank] = threadSum2
 				}
 			}
 		}
 	}
-
+//line llmc_layernorm.go:195
+	var gc_l_warpSum [32]float32
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			threadSum := gc_s_threadSum[gc_rank]
+//line llmc_layernorm.go:188
+			gc_c1v[gc_lane] = threadSum
+		}
+//line llmc_layernorm.go:188
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			threadSum2 := gc_s_threadSum2[gc_rank]
+//line llmc_layernorm.go:188
+			warpSum := gc_c1r[gc_lane]
+			gc_c2v[gc_lane] = threadSum2
+			gc_l_warpSum[gc_lane] = warpSum
+		}
+//line llmc_layernorm.go:189
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line llmc_layernorm.go:177
+				warpID := gc_tx / 32
+//line llmc_layernorm.go:179
+				warpSum := gc_l_warpSum[gc_lane]
+//line llmc_layernorm.go:189
+				warpSum2 := gc_c2r[gc_lane]
+				sharedSum[warpID] = warpSum
+				sharedSum2[warpID] = warpSum2
+			}
+		}
+	}
 //line llmc_layernorm.go:216
 	o := out[idx*C:]
-	{
-		var gc_l_warpSum2 [32]float32
-		var gc_l_blockSum [32]float32
-		var gc_c3v [32]float32
-		var gc_c3r [32]float32
-		var gc_c4r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:178
-					laneID := gc_tx % 32
-					_ = laneID
-					var warpSum float32
-					_ = warpSum
-					var warpSum2 float32
-					_ = warpSum2
-
-//line llmc_layernorm.go:193
-					if laneID < numWarps {
-						warpSum = sharedSum[laneID]
-					} else {
-						warpSum = 0.0
-					}
-
-//line llmc_layernorm.go:198
-					if laneID < numWarps {
-						warpSum2 = sharedSum2[laneID]
-					} else {
-						warpSum2 = 0.0
-					}
-
-//line llmc_layernorm.go:203
-					gc_c3v[gc_lane] = warpSum
-					gc_l_warpSum2[gc_lane] = warpSum2
-				}
-			}
-
-//line llmc_layernorm.go:203
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
+//line llmc_layernorm.go:218
+	var gc_l_warpSum2 [32]float32
+	var gc_l_blockSum [32]float32
+	var gc_c3v [32]float32
+	var gc_c3r [32]float32
+	var gc_c4r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
-				warpSum2 := gc_l_warpSum2[gc_lane]
-				_ = warpSum2
-
-//line llmc_layernorm.go:203
-				blockSum := gc_c3r[gc_lane]
-				_ = blockSum
-
-//line llmc_layernorm.go:204
-				gc_l_blockSum[gc_lane] = blockSum
+//line llmc_layernorm.go:178
+				laneID := gc_tx % 32
+//line llmc_layernorm.go:180
+				var warpSum float32
+//line llmc_layernorm.go:182
+				var warpSum2 float32
+//line llmc_layernorm.go:193
+				if laneID < numWarps {
+					warpSum = sharedSum[laneID]
+				} else {
+					warpSum = 0.0
+				}
+				if laneID < numWarps {
+					warpSum2 = sharedSum2[laneID]
+				} else {
+					warpSum2 = 0.0
+				}
+				gc_c3v[gc_lane] = warpSum
+				gc_l_warpSum2[gc_lane] = warpSum2
 			}
-
+		}
+//line llmc_layernorm.go:203
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			warpSum2 := gc_l_warpSum2[gc_lane]
+			_ = warpSum2
+//line llmc_layernorm.go:203
+			blockSum := gc_c3r[gc_lane]
+			gc_l_blockSum[gc_lane] = blockSum
+		}
 //line llmc_layernorm.go:204
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c4r)
-			var gc_memoIn float32
-			var gc_memoIn2 float32
-			var gc_memoOut float32
-			var gc_memoOut2 float32
-			var gc_memoOut3 float32
-			gc_ran := false
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c4r)
+		var gc_memoIn float32
+		var gc_memoIn2 float32
+		var gc_memoOut float32
+		var gc_memoOut2 float32
+		var gc_memoOut3 float32
+		gc_ran := false
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off4 := idx
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 < len(mean) && gc_off4 < len(rstd) {
-						gc_at2 := mean[gc_off4:][:1]
-						gc_at3 := rstd[gc_off4:][:1]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							blockSum := gc_l_blockSum[gc_lane]
-							_ = blockSum
-
+				gc_x0 := gc_tidx.X
+				gc_off4 := idx
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 < len(mean) && gc_off4 < len(rstd) {
+					gc_at2 := mean[gc_off4:][:1]
+					gc_at3 := rstd[gc_off4:][:1]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
+//line llmc_layernorm.go:223
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						blockSum := gc_l_blockSum[gc_lane]
 //line llmc_layernorm.go:204
-							blockSum2 := gc_c4r[gc_lane]
-							var m float32
-							var vr float32
-							var s float32
-							if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
-								blockSum, m, s = gc_memoOut, gc_memoOut2, gc_memoOut3
-							} else {
-								gc_memoIn, gc_memoIn2 = blockSum, blockSum2
-
+						blockSum2 := gc_c4r[gc_lane]
+						var m float32
+						var vr float32
+						var s float32
+						if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
+							blockSum, m, s = gc_memoOut, gc_memoOut2, gc_memoOut3
+						} else {
+							gc_memoIn, gc_memoIn2 = blockSum, blockSum2
 //line llmc_layernorm.go:205
-								blockSum /= float32(C)
-
-//line llmc_layernorm.go:206
-								blockSum2 /= float32(C)
-
-//line llmc_layernorm.go:207
-								m = blockSum
-
-//line llmc_layernorm.go:208
-								vr = blockSum2 - m*m
-
-//line llmc_layernorm.go:209
-								s = rsqrtf(vr + 1e-5)
-								gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, s
-								gc_ran = true
-							}
-
-//line llmc_layernorm.go:210
-							if gc_tx == 0 && mean != nil {
-								gc_at2[0] = m
-							}
-
-//line llmc_layernorm.go:213
-							if gc_tx == 0 && rstd != nil {
-								gc_at3[0] = s
-							}
-							_ = blockSum2
-							_ = m
-							_ = vr
-							_ = s
-							gc_l_blockSum[gc_lane] = blockSum
-							gc_s_m[gc_rank] = m
-							gc_s_s[gc_rank] = s
+							blockSum /= float32(C)
+							blockSum2 /= float32(C)
+							m = blockSum
+							vr = blockSum2 - m*m
+							s = rsqrtf(vr + 1e-5)
+							gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, s
+							gc_ran = true
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							blockSum := gc_l_blockSum[gc_lane]
-							_ = blockSum
-
+//line llmc_layernorm.go:210
+						if gc_tx == 0 && mean != nil {
+							gc_at2[0] = m
+						}
+						if gc_tx == 0 && rstd != nil {
+							gc_at3[0] = s
+						}
+//line llmc_layernorm.go:220
+						gc_l_blockSum[gc_lane] = blockSum
+						gc_s_m[gc_rank] = m
+						gc_s_s[gc_rank] = s
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						blockSum := gc_l_blockSum[gc_lane]
 //line llmc_layernorm.go:204
-							blockSum2 := gc_c4r[gc_lane]
-							var m float32
-							var vr float32
-							var s float32
-							if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
-								blockSum, m, s = gc_memoOut, gc_memoOut2, gc_memoOut3
-							} else {
-								gc_memoIn, gc_memoIn2 = blockSum, blockSum2
-
+						blockSum2 := gc_c4r[gc_lane]
+						var m float32
+						var vr float32
+						var s float32
+						if gc_ran && compiled.Same32(blockSum, gc_memoIn) && compiled.Same32(blockSum2, gc_memoIn2) {
+							blockSum, m, s = gc_memoOut, gc_memoOut2, gc_memoOut3
+						} else {
+							gc_memoIn, gc_memoIn2 = blockSum, blockSum2
 //line llmc_layernorm.go:205
-								blockSum /= float32(C)
-
-//line llmc_layernorm.go:206
-								blockSum2 /= float32(C)
-
-//line llmc_layernorm.go:207
-								m = blockSum
-
-//line llmc_layernorm.go:208
-								vr = blockSum2 - m*m
-
-//line llmc_layernorm.go:209
-								s = rsqrtf(vr + 1e-5)
-								gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, s
-								gc_ran = true
-							}
-
-//line llmc_layernorm.go:210
-							if gc_tx == 0 && mean != nil {
-								mean[idx] = m
-							}
-
-//line llmc_layernorm.go:213
-							if gc_tx == 0 && rstd != nil {
-								rstd[idx] = s
-							}
-							_ = blockSum2
-							_ = m
-							_ = vr
-							_ = s
-							gc_l_blockSum[gc_lane] = blockSum
-							gc_s_m[gc_rank] = m
-							gc_s_s[gc_rank] = s
+							blockSum /= float32(C)
+							blockSum2 /= float32(C)
+							m = blockSum
+							vr = blockSum2 - m*m
+							s = rsqrtf(vr + 1e-5)
+							gc_memoOut, gc_memoOut2, gc_memoOut3 = blockSum, m, s
+							gc_ran = true
 						}
+//line llmc_layernorm.go:210
+						if gc_tx == 0 && mean != nil {
+							mean[idx] = m
+						}
+						if gc_tx == 0 && rstd != nil {
+							rstd[idx] = s
+						}
+//line llmc_layernorm.go:220
+						gc_l_blockSum[gc_lane] = blockSum
+						gc_s_m[gc_rank] = m
+						gc_s_s[gc_rank] = s
 					}
 				}
 			}
 		}
 	}
-
 //line llmc_layernorm.go:217
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += gc_bdx {
 		gc_b.Tick()
@@ -2663,205 +1931,154 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off2, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off5 := gc_off2
-				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 && gc_off5 <= len(o) && gc_to <= len(o)-gc_off5 && gc_off5 <= len(weight) && gc_to <= len(weight)-gc_off5 && gc_off5 <= len(bias) && gc_to <= len(bias)-gc_off5 {
-					gc_at4 := x[gc_off5:][:gc_to]
-					gc_at5 := o[gc_off5:][:gc_to]
-					gc_at6 := weight[gc_off5:][:gc_to]
-					gc_at7 := bias[gc_off5:][:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							m := gc_s_m[gc_rank]
-							s := gc_s_s[gc_rank]
-
-//line llmc_layernorm.go:217
-							i_ := gc_tx + gc_off2
-							gc_more2 = true
-							_ = i_
-
-//line llmc_layernorm.go:218
-							n := s * (gc_at4[gc_tx] - m)
-
-//line llmc_layernorm.go:219
-							gc_at5[gc_tx] = n*gc_at6[gc_tx] + gc_at7[gc_tx]
-						}
-						{
-							gc_tx := gc_step3 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							m := gc_s_m[gc_rank]
-							s := gc_s_s[gc_rank]
-
-//line llmc_layernorm.go:217
-							i_ := gc_tx + gc_off2
-							gc_more2 = true
-							_ = i_
-
-//line llmc_layernorm.go:218
-							n := s * (gc_at4[gc_tx] - m)
-
-//line llmc_layernorm.go:219
-							gc_at5[gc_tx] = n*gc_at6[gc_tx] + gc_at7[gc_tx]
-						}
-						{
-							gc_tx := gc_step3 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							m := gc_s_m[gc_rank]
-							s := gc_s_s[gc_rank]
-
-//line llmc_layernorm.go:217
-							i_ := gc_tx + gc_off2
-							gc_more2 = true
-							_ = i_
-
-//line llmc_layernorm.go:218
-							n := s * (gc_at4[gc_tx] - m)
-
-//line llmc_layernorm.go:219
-							gc_at5[gc_tx] = n*gc_at6[gc_tx] + gc_at7[gc_tx]
-						}
-						{
-							gc_tx := gc_step3 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-							m := gc_s_m[gc_rank]
-							s := gc_s_s[gc_rank]
-
-//line llmc_layernorm.go:217
-							i_ := gc_tx + gc_off2
-							gc_more2 = true
-							_ = i_
-
-//line llmc_layernorm.go:218
-							n := s * (gc_at4[gc_tx] - m)
-
-//line llmc_layernorm.go:219
-							gc_at5[gc_tx] = n*gc_at6[gc_tx] + gc_at7[gc_tx]
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line llmc_layernorm.go:224
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_off2
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 && gc_off5 <= len(o) && gc_to <= len(o)-gc_off5 && gc_off5 <= len(weight) && gc_to <= len(weight)-gc_off5 && gc_off5 <= len(bias) && gc_to <= len(bias)-gc_off5 {
+				gc_at4 := x[gc_off5:][:gc_to]
+				gc_at5 := o[gc_off5:][:gc_to]
+				gc_at6 := weight[gc_off5:][:gc_to]
+				gc_at7 := bias[gc_off5:][:gc_to]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+//line llmc_layernorm.go:243
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line llmc_layernorm.go:245
 						m := gc_s_m[gc_rank]
 						s := gc_s_s[gc_rank]
-
-//line llmc_layernorm.go:217
-						i_ := gc_tx + gc_off2
+//line llmc_layernorm.go:218
 						gc_more2 = true
-						_ = i_
-
 //line llmc_layernorm.go:218
 						n := s * (gc_at4[gc_tx] - m)
-
-//line llmc_layernorm.go:219
 						gc_at5[gc_tx] = n*gc_at6[gc_tx] + gc_at7[gc_tx]
 					}
-				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							m := gc_s_m[gc_rank]
-							s := gc_s_s[gc_rank]
-
-//line llmc_layernorm.go:217
-							i_ := gc_tx + gc_off2
-							gc_more2 = true
-
+					{
+						gc_tx := gc_step3 + 1
+//line llmc_layernorm.go:224
+						gc_rank := gc_base + gc_tx
+//line llmc_layernorm.go:226
+						m := gc_s_m[gc_rank]
+						s := gc_s_s[gc_rank]
 //line llmc_layernorm.go:218
-							n := s * (x[i_] - m)
-
-//line llmc_layernorm.go:219
-							o[i_] = n*weight[i_] + bias[i_]
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							m := gc_s_m[gc_rank]
-							s := gc_s_s[gc_rank]
-
-//line llmc_layernorm.go:217
-							i_ := gc_tx + gc_off2
-							gc_more2 = true
-
+						gc_more2 = true
 //line llmc_layernorm.go:218
-							n := s * (x[i_] - m)
-
-//line llmc_layernorm.go:219
-							o[i_] = n*weight[i_] + bias[i_]
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							m := gc_s_m[gc_rank]
-							s := gc_s_s[gc_rank]
-
-//line llmc_layernorm.go:217
-							i_ := gc_tx + gc_off2
-							gc_more2 = true
-
-//line llmc_layernorm.go:218
-							n := s * (x[i_] - m)
-
-//line llmc_layernorm.go:219
-							o[i_] = n*weight[i_] + bias[i_]
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							m := gc_s_m[gc_rank]
-							s := gc_s_s[gc_rank]
-
-//line llmc_layernorm.go:217
-							i_ := gc_tx + gc_off2
-							gc_more2 = true
-
-//line llmc_layernorm.go:218
-							n := s * (x[i_] - m)
-
-//line llmc_layernorm.go:219
-							o[i_] = n*weight[i_] + bias[i_]
-						}
+						n := s * (gc_at4[gc_tx] - m)
+						gc_at5[gc_tx] = n*gc_at6[gc_tx] + gc_at7[gc_tx]
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step3 + 2
+//line llmc_layernorm.go:224
+						gc_rank := gc_base + gc_tx
+//line llmc_layernorm.go:226
+						m := gc_s_m[gc_rank]
+						s := gc_s_s[gc_rank]
+//line llmc_layernorm.go:218
+						gc_more2 = true
+//line llmc_layernorm.go:218
+						n := s * (gc_at4[gc_tx] - m)
+						gc_at5[gc_tx] = n*gc_at6[gc_tx] + gc_at7[gc_tx]
+					}
+					{
+						gc_tx := gc_step3 + 3
+//line llmc_layernorm.go:224
+						gc_rank := gc_base + gc_tx
+//line llmc_layernorm.go:226
+						m := gc_s_m[gc_rank]
+						s := gc_s_s[gc_rank]
+//line llmc_layernorm.go:218
+						gc_more2 = true
+//line llmc_layernorm.go:218
+						n := s * (gc_at4[gc_tx] - m)
+						gc_at5[gc_tx] = n*gc_at6[gc_tx] + gc_at7[gc_tx]
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line llmc_layernorm.go:225
+					m := gc_s_m[gc_rank]
+					s := gc_s_s[gc_rank]
+//line llmc_layernorm.go:218
+					gc_more2 = true
+//line llmc_layernorm.go:218
+					n := s * (gc_at4[gc_tx] - m)
+					gc_at5[gc_tx] = n*gc_at6[gc_tx] + gc_at7[gc_tx]
+				}
+			} else {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						m := gc_s_m[gc_rank]
 						s := gc_s_s[gc_rank]
-
 //line llmc_layernorm.go:217
 						i_ := gc_tx + gc_off2
 						gc_more2 = true
-
 //line llmc_layernorm.go:218
 						n := s * (x[i_] - m)
-
-//line llmc_layernorm.go:219
 						o[i_] = n*weight[i_] + bias[i_]
 					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						m := gc_s_m[gc_rank]
+						s := gc_s_s[gc_rank]
+//line llmc_layernorm.go:217
+						i_ := gc_tx + gc_off2
+						gc_more2 = true
+//line llmc_layernorm.go:218
+						n := s * (x[i_] - m)
+						o[i_] = n*weight[i_] + bias[i_]
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						m := gc_s_m[gc_rank]
+						s := gc_s_s[gc_rank]
+//line llmc_layernorm.go:217
+						i_ := gc_tx + gc_off2
+						gc_more2 = true
+//line llmc_layernorm.go:218
+						n := s * (x[i_] - m)
+						o[i_] = n*weight[i_] + bias[i_]
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						m := gc_s_m[gc_rank]
+						s := gc_s_s[gc_rank]
+//line llmc_layernorm.go:217
+						i_ := gc_tx + gc_off2
+						gc_more2 = true
+//line llmc_layernorm.go:218
+						n := s * (x[i_] - m)
+						o[i_] = n*weight[i_] + bias[i_]
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					m := gc_s_m[gc_rank]
+					s := gc_s_s[gc_rank]
+//line llmc_layernorm.go:217
+					i_ := gc_tx + gc_off2
+					gc_more2 = true
+//line llmc_layernorm.go:218
+					n := s * (x[i_] - m)
+					o[i_] = n*weight[i_] + bias[i_]
 				}
 			}
 		}
@@ -2871,4 +2088,5 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 // gc_files_llmc_layernorm holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go llmc_layernorm.go
+//line llmc_layernorm.go:230
 var gc_files_llmc_layernorm embed.FS

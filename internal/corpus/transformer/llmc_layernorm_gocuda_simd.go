@@ -50,7 +50,6 @@ func gc_body_layernormForward1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, 
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-
 //line llmc_layernorm.go:22
 		eps := float32(1e-5)
 		compiled.OutOfLine(func() {
@@ -66,13 +65,10 @@ func gc_body_layernormForward1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, 
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line llmc_layernorm.go:21
 						idx := gc_bx2*gc_bdx2 + gc_tx2
-						_ = idx
-
-//line llmc_layernorm.go:24
 						{
+//line llmc_layernorm.go:25
 							x := inp[idx*C:]
 							m := float32(0.0)
 							for i := 0; i < C; i++ {
@@ -125,83 +121,67 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_sum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-
 //line llmc_layernorm.go:54
 	shared := gocuda.DynamicShared[float32](t)
-
-//line llmc_layernorm.go:55
 	idx := gc_bx2
-
 //line llmc_layernorm.go:57
 	x := inp[idx*C:]
-	{
-		gc_vstep4 := 0
-		if compiled.SIMD {
+//line llmc_layernorm.go:59
+	gc_vstep4 := 0
+	if compiled.SIMD {
 //line llmc_layernorm.go:58
-			gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+		for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+			gc_rank2 := gc_vstep4
 //line llmc_layernorm.go:58
-			_ = gc_vb
-			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-				gc_rank2 := gc_vstep4
-				_ = gc_rank2
+			sum := gc_vb
 //line llmc_layernorm.go:58
-				sum := gc_vb
-//line llmc_layernorm.go:58
-				_ = sum
-//line llmc_layernorm.go:58
-				sum.StoreSlice(gc_s_sum[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
+			sum.StoreSlice(gc_s_sum[gc_rank2:])
 		}
-		gc_step8 := gc_vstep4
-		for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
-			{
-				gc_rank2 := gc_step8 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:58
-				sum := float32(0.0)
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step8 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:58
-				sum := float32(0.0)
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step8 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:58
-				sum := float32(0.0)
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step8 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:58
-				sum := float32(0.0)
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-		}
-		for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step8 := gc_vstep4
+	for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
+		{
+			gc_rank2 := gc_step8 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line llmc_layernorm.go:58
 			sum := float32(0.0)
-			_ = sum
+//line llmc_layernorm.go:60
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step8 + 1
+			gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:58
+			sum := float32(0.0)
+//line llmc_layernorm.go:60
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step8 + 2
+			gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:58
+			sum := float32(0.0)
+//line llmc_layernorm.go:60
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step8 + 3
+			gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:58
+			sum := float32(0.0)
+//line llmc_layernorm.go:60
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
-
+	for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:58
+		sum := float32(0.0)
+//line llmc_layernorm.go:60
+		gc_s_sum[gc_rank2] = sum
+	}
 //line llmc_layernorm.go:59
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += blockSize {
 		gc_b2.Tick()
@@ -209,473 +189,373 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := gc_off
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(x) && gc_to2 <= len(x)-gc_off6 {
-					gc_at7 := x[gc_off6:][:gc_to2]
-					gc_vstep5 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line llmc_layernorm.go:56
-							var tid int = gc_tx2
-//line llmc_layernorm.go:56
-							_ = tid
-//line llmc_layernorm.go:56
-							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line llmc_layernorm.go:56
-							_ = sum
-//line llmc_layernorm.go:59
-							var i int = tid + gc_off
-//line llmc_layernorm.go:59
-							_ = i
-//line llmc_layernorm.go:60
-							sum = sum.Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]))
-//line llmc_layernorm.go:60
-							sum.StoreSlice(gc_s_sum[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep5 > gc_from2 {
-						gc_more = true
-					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+//line llmc_layernorm.go:66
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off6 := gc_off
+			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(x) && gc_to2 <= len(x)-gc_off6 {
+				gc_at7 := x[gc_off6:][:gc_to2]
+				gc_vstep5 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line llmc_layernorm.go:56
-						tid := gc_tx2
-						_ = tid
-						sum := gc_s_sum[gc_rank2]
-
+						var tid int = gc_tx2
+//line llmc_layernorm.go:56
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line llmc_layernorm.go:59
-						i := tid + gc_off
-						gc_more = true
+						var i int = tid + gc_off
+//line llmc_layernorm.go:59
 						_ = i
-
+						sum = sum.Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]))
 //line llmc_layernorm.go:60
-						sum += gc_at7[gc_tx2]
-						gc_s_sum[gc_rank2] = sum
+						sum.StoreSlice(gc_s_sum[gc_rank2:])
 					}
-				} else {
-					gc_vstep6 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep5 > gc_from2 {
+					gc_more = true
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line llmc_layernorm.go:58
+					sum := gc_s_sum[gc_rank2]
+//line llmc_layernorm.go:60
+					gc_more = true
+//line llmc_layernorm.go:60
+					sum += gc_at7[gc_tx2]
+					gc_s_sum[gc_rank2] = sum
+				}
+			} else {
+				gc_vstep6 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
 //line llmc_layernorm.go:56
-							var tid int = gc_tx2
+						var tid int = gc_tx2
 //line llmc_layernorm.go:56
-							_ = tid
-//line llmc_layernorm.go:56
-							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line llmc_layernorm.go:56
-							_ = sum
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line llmc_layernorm.go:59
-							var i int = tid + gc_off
-//line llmc_layernorm.go:59
-							_ = i
+						var i int = tid + gc_off
+						if i < 0 || i > len(x)-8 {
 //line llmc_layernorm.go:60
-							if i < 0 || i > len(x)-8 {
-//line llmc_layernorm.go:60
-								break
-//line llmc_layernorm.go:60
-							}
-//line llmc_layernorm.go:60
-							sum = sum.Add(archsimd.LoadFloat32x8Slice(x[i:]))
-//line llmc_layernorm.go:60
-							sum.StoreSlice(gc_s_sum[gc_rank2:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
+//line llmc_layernorm.go:60
+						sum = sum.Add(archsimd.LoadFloat32x8Slice(x[i:]))
+//line llmc_layernorm.go:60
+						sum.StoreSlice(gc_s_sum[gc_rank2:])
 					}
-					if gc_vstep6 > gc_from2 {
-						gc_more = true
-					}
-					gc_step9 := gc_vstep6
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
-						{
-							gc_tx2 := gc_step9 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:56
-							tid := gc_tx2
-							_ = tid
-							sum := gc_s_sum[gc_rank2]
-
-//line llmc_layernorm.go:59
-							i := tid + gc_off
-							gc_more = true
-
-//line llmc_layernorm.go:60
-							sum += x[i]
-							gc_s_sum[gc_rank2] = sum
-						}
-						{
-							gc_tx2 := gc_step9 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:56
-							tid := gc_tx2
-							_ = tid
-							sum := gc_s_sum[gc_rank2]
-
-//line llmc_layernorm.go:59
-							i := tid + gc_off
-							gc_more = true
-
-//line llmc_layernorm.go:60
-							sum += x[i]
-							gc_s_sum[gc_rank2] = sum
-						}
-						{
-							gc_tx2 := gc_step9 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:56
-							tid := gc_tx2
-							_ = tid
-							sum := gc_s_sum[gc_rank2]
-
-//line llmc_layernorm.go:59
-							i := tid + gc_off
-							gc_more = true
-
-//line llmc_layernorm.go:60
-							sum += x[i]
-							gc_s_sum[gc_rank2] = sum
-						}
-						{
-							gc_tx2 := gc_step9 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:56
-							tid := gc_tx2
-							_ = tid
-							sum := gc_s_sum[gc_rank2]
-
-//line llmc_layernorm.go:59
-							i := tid + gc_off
-							gc_more = true
-
-//line llmc_layernorm.go:60
-							sum += x[i]
-							gc_s_sum[gc_rank2] = sum
-						}
-					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep6 > gc_from2 {
+					gc_more = true
+				}
+				gc_step9 := gc_vstep6
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line llmc_layernorm.go:56
 						tid := gc_tx2
-						_ = tid
+//line llmc_layernorm.go:58
 						sum := gc_s_sum[gc_rank2]
-
-//line llmc_layernorm.go:59
 						i := tid + gc_off
 						gc_more = true
-
+//line llmc_layernorm.go:60
+						sum += x[i]
+						gc_s_sum[gc_rank2] = sum
+					}
+					{
+						gc_tx2 := gc_step9 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:56
+						tid := gc_tx2
+//line llmc_layernorm.go:58
+						sum := gc_s_sum[gc_rank2]
+						i := tid + gc_off
+						gc_more = true
+//line llmc_layernorm.go:60
+						sum += x[i]
+						gc_s_sum[gc_rank2] = sum
+					}
+					{
+						gc_tx2 := gc_step9 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:56
+						tid := gc_tx2
+//line llmc_layernorm.go:58
+						sum := gc_s_sum[gc_rank2]
+						i := tid + gc_off
+						gc_more = true
+//line llmc_layernorm.go:60
+						sum += x[i]
+						gc_s_sum[gc_rank2] = sum
+					}
+					{
+						gc_tx2 := gc_step9 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:56
+						tid := gc_tx2
+//line llmc_layernorm.go:58
+						sum := gc_s_sum[gc_rank2]
+						i := tid + gc_off
+						gc_more = true
 //line llmc_layernorm.go:60
 						sum += x[i]
 						gc_s_sum[gc_rank2] = sum
 					}
 				}
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:56
+					tid := gc_tx2
+//line llmc_layernorm.go:58
+					sum := gc_s_sum[gc_rank2]
+					i := tid + gc_off
+					gc_more = true
+//line llmc_layernorm.go:60
+					sum += x[i]
+					gc_s_sum[gc_rank2] = sum
+				}
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(shared) {
-				gc_at8 := shared[:gc_bdx2]
-				gc_vstep7 := 0
-				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line llmc_layernorm.go:56
-						var tid int = gc_tx2
-//line llmc_layernorm.go:56
-						_ = tid
-//line llmc_layernorm.go:56
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line llmc_layernorm.go:56
-						_ = sum
-//line llmc_layernorm.go:62
-						sum.StoreSlice(gc_at8[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line llmc_layernorm.go:68
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(shared) {
+			gc_at8 := shared[:gc_bdx2]
+			gc_vstep7 := 0
+			if compiled.SIMD {
+				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+					gc_tx2 := gc_vstep7
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line llmc_layernorm.go:56
-					tid := gc_tx2
+					var tid int = gc_tx2
+//line llmc_layernorm.go:56
 					_ = tid
-					sum := gc_s_sum[gc_rank2]
-
+//line llmc_layernorm.go:56
+					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line llmc_layernorm.go:62
-					gc_at8[gc_tx2] = sum
+					sum.StoreSlice(gc_at8[gc_tx2:])
 				}
-			} else {
-				gc_vstep8 := 0
-				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line llmc_layernorm.go:56
-						var tid int = gc_tx2
-//line llmc_layernorm.go:56
-						_ = tid
-//line llmc_layernorm.go:56
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line llmc_layernorm.go:56
-						_ = sum
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line llmc_layernorm.go:58
+				sum := gc_s_sum[gc_rank2]
 //line llmc_layernorm.go:62
-						if tid < 0 || tid > len(shared)-8 {
+				gc_at8[gc_tx2] = sum
+			}
+		} else {
+			gc_vstep8 := 0
+			if compiled.SIMD {
+				for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+					gc_tx2 := gc_vstep8
+					gc_rank2 := gc_base2 + gc_tx2
+//line llmc_layernorm.go:56
+					var tid int = gc_tx2
+//line llmc_layernorm.go:56
+					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line llmc_layernorm.go:62
-							break
+					if tid < 0 || tid > len(shared)-8 {
 //line llmc_layernorm.go:62
-						}
-//line llmc_layernorm.go:62
-						sum.StoreSlice(shared[tid:])
+						break
 					}
-					archsimd.ClearAVXUpperBits()
+//line llmc_layernorm.go:62
+					sum.StoreSlice(shared[tid:])
 				}
-				gc_step10 := gc_vstep8
-				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
-					{
-						gc_tx2 := gc_step10 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:56
-						tid := gc_tx2
-						_ = tid
-						sum := gc_s_sum[gc_rank2]
-
-//line llmc_layernorm.go:62
-						shared[tid] = sum
-					}
-					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:56
-						tid := gc_tx2
-						_ = tid
-						sum := gc_s_sum[gc_rank2]
-
-//line llmc_layernorm.go:62
-						shared[tid] = sum
-					}
-					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:56
-						tid := gc_tx2
-						_ = tid
-						sum := gc_s_sum[gc_rank2]
-
-//line llmc_layernorm.go:62
-						shared[tid] = sum
-					}
-					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:56
-						tid := gc_tx2
-						_ = tid
-						sum := gc_s_sum[gc_rank2]
-
-//line llmc_layernorm.go:62
-						shared[tid] = sum
-					}
-				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step10 := gc_vstep8
+			for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+				{
+					gc_tx2 := gc_step10 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line llmc_layernorm.go:56
 					tid := gc_tx2
-					_ = tid
+//line llmc_layernorm.go:58
 					sum := gc_s_sum[gc_rank2]
-
+//line llmc_layernorm.go:62
+					shared[tid] = sum
+				}
+				{
+					gc_tx2 := gc_step10 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:56
+					tid := gc_tx2
+//line llmc_layernorm.go:58
+					sum := gc_s_sum[gc_rank2]
+//line llmc_layernorm.go:62
+					shared[tid] = sum
+				}
+				{
+					gc_tx2 := gc_step10 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:56
+					tid := gc_tx2
+//line llmc_layernorm.go:58
+					sum := gc_s_sum[gc_rank2]
+//line llmc_layernorm.go:62
+					shared[tid] = sum
+				}
+				{
+					gc_tx2 := gc_step10 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:56
+					tid := gc_tx2
+//line llmc_layernorm.go:58
+					sum := gc_s_sum[gc_rank2]
 //line llmc_layernorm.go:62
 					shared[tid] = sum
 				}
 			}
+			for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:56
+				tid := gc_tx2
+//line llmc_layernorm.go:58
+				sum := gc_s_sum[gc_rank2]
+//line llmc_layernorm.go:62
+				shared[tid] = sum
+			}
 		}
 	}
-
 //line llmc_layernorm.go:64
 	for stride := blockSize / 2; stride >= 1; stride /= 2 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := stride; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := stride
-				if gc_from2 >= 0 && gc_to2 <= len(shared) && gc_off7 >= 0 && gc_off7 <= len(shared) && gc_to2 <= len(shared)-gc_off7 {
-					gc_at9 := shared[:gc_to2]
-					gc_at10 := shared[gc_off7:][:gc_to2]
-					gc_vstep9 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
-							gc_tx2 := gc_vstep9
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line llmc_layernorm.go:56
-							var tid int = gc_tx2
-//line llmc_layernorm.go:56
-							_ = tid
 //line llmc_layernorm.go:66
-							{
-//line llmc_layernorm.go:66
-								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
-//line llmc_layernorm.go:66
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := stride; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off7 := stride
+			if gc_from2 >= 0 && gc_to2 <= len(shared) && gc_off7 >= 0 && gc_off7 <= len(shared) && gc_to2 <= len(shared)-gc_off7 {
+				gc_at9 := shared[:gc_to2]
+				gc_at10 := shared[gc_off7:][:gc_to2]
+				gc_vstep9 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
+						gc_tx2 := gc_vstep9
 //line llmc_layernorm.go:56
-						tid := gc_tx2
+						var tid int = gc_tx2
+//line llmc_layernorm.go:56
 						_ = tid
-
-//line llmc_layernorm.go:66
 						{
-							gc_at9[gc_tx2] += gc_at10[gc_tx2]
+//line llmc_layernorm.go:66
+							archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 						}
 					}
-				} else {
-					gc_vstep10 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
-							gc_tx2 := gc_vstep10
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line llmc_layernorm.go:56
-							var tid int = gc_tx2
-//line llmc_layernorm.go:56
-							_ = tid
-//line llmc_layernorm.go:66
-							{
-								if (tid+stride) < 0 || (tid+stride) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
+//line llmc_layernorm.go:68
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
+					{
 //line llmc_layernorm.go:67
-									break
-//line llmc_layernorm.go:67
-								}
-//line llmc_layernorm.go:67
-								archsimd.LoadFloat32x8Slice(shared[tid:]).Add(archsimd.LoadFloat32x8Slice(shared[tid+stride:])).StoreSlice(shared[tid:])
-//line llmc_layernorm.go:67
-							}
-						}
-						archsimd.ClearAVXUpperBits()
+						gc_at9[gc_tx2] += gc_at10[gc_tx2]
 					}
-					gc_step11 := gc_vstep10
-					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
-						{
-							gc_tx2 := gc_step11 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+			} else {
+				gc_vstep10 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
+						gc_tx2 := gc_vstep10
 //line llmc_layernorm.go:56
-							tid := gc_tx2
-							_ = tid
-
-//line llmc_layernorm.go:66
-							{
-								shared[tid] += shared[tid+stride]
-							}
-						}
+						var tid int = gc_tx2
 						{
-							gc_tx2 := gc_step11 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:56
-							tid := gc_tx2
-							_ = tid
-
-//line llmc_layernorm.go:66
-							{
-								shared[tid] += shared[tid+stride]
+//line llmc_layernorm.go:67
+							if (tid+stride) < 0 || (tid+stride) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
+//line llmc_layernorm.go:67
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step11 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:56
-							tid := gc_tx2
-							_ = tid
-
-//line llmc_layernorm.go:66
-							{
-								shared[tid] += shared[tid+stride]
-							}
-						}
-						{
-							gc_tx2 := gc_step11 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:56
-							tid := gc_tx2
-							_ = tid
-
-//line llmc_layernorm.go:66
-							{
-								shared[tid] += shared[tid+stride]
-							}
+//line llmc_layernorm.go:67
+							archsimd.LoadFloat32x8Slice(shared[tid:]).Add(archsimd.LoadFloat32x8Slice(shared[tid+stride:])).StoreSlice(shared[tid:])
 						}
 					}
-					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+//line llmc_layernorm.go:69
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step11 := gc_vstep10
+				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+					{
+						gc_tx2 := gc_step11 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line llmc_layernorm.go:56
 						tid := gc_tx2
-						_ = tid
-
-//line llmc_layernorm.go:66
 						{
+//line llmc_layernorm.go:67
 							shared[tid] += shared[tid+stride]
 						}
+					}
+					{
+						gc_tx2 := gc_step11 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:56
+						tid := gc_tx2
+						{
+//line llmc_layernorm.go:67
+							shared[tid] += shared[tid+stride]
+						}
+					}
+					{
+						gc_tx2 := gc_step11 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:56
+						tid := gc_tx2
+						{
+//line llmc_layernorm.go:67
+							shared[tid] += shared[tid+stride]
+						}
+					}
+					{
+						gc_tx2 := gc_step11 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:56
+						tid := gc_tx2
+						{
+//line llmc_layernorm.go:67
+							shared[tid] += shared[tid+stride]
+						}
+					}
+				}
+				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:56
+					tid := gc_tx2
+					{
+//line llmc_layernorm.go:67
+						shared[tid] += shared[tid+stride]
 					}
 				}
 			}
 		}
 	}
 	{
+//line llmc_layernorm.go:75
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -689,151 +569,69 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 				gc_step12 := gc_from2
 				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
 					{
-						gc_tx2 := gc_step12 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line llmc_layernorm.go:56
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_layernorm.go:70
-						{
-							gc_at11[0] = gc_at12[0] / float32(C)
-						}
+//line llmc_layernorm.go:71
+						gc_at11[0] = gc_at12[0] / float32(C)
 					}
 					{
-						gc_tx2 := gc_step12 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line llmc_layernorm.go:56
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_layernorm.go:70
-						{
-							gc_at11[0] = gc_at12[0] / float32(C)
-						}
+//line llmc_layernorm.go:71
+						gc_at11[0] = gc_at12[0] / float32(C)
 					}
 					{
-						gc_tx2 := gc_step12 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line llmc_layernorm.go:56
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_layernorm.go:70
-						{
-							gc_at11[0] = gc_at12[0] / float32(C)
-						}
+//line llmc_layernorm.go:71
+						gc_at11[0] = gc_at12[0] / float32(C)
 					}
 					{
-						gc_tx2 := gc_step12 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line llmc_layernorm.go:56
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_layernorm.go:70
-						{
-							gc_at11[0] = gc_at12[0] / float32(C)
-						}
-					}
-				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line llmc_layernorm.go:56
-					tid := gc_tx2
-					_ = tid
-
-//line llmc_layernorm.go:70
-					{
+//line llmc_layernorm.go:71
 						gc_at11[0] = gc_at12[0] / float32(C)
 					}
 				}
+//line llmc_layernorm.go:75
+				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
+//line llmc_layernorm.go:71
+					gc_at11[0] = gc_at12[0] / float32(C)
+				}
 			} else {
+//line llmc_layernorm.go:75
 				gc_step13 := gc_from2
 				for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
 					{
 						gc_tx2 := gc_step13 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:56
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_layernorm.go:70
-						{
-							mean[idx] = shared[0] / float32(C)
-						}
+//line llmc_layernorm.go:71
+						mean[idx] = shared[0] / float32(C)
 					}
 					{
+//line llmc_layernorm.go:75
 						gc_tx2 := gc_step13 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:56
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_layernorm.go:70
-						{
-							mean[idx] = shared[0] / float32(C)
-						}
+//line llmc_layernorm.go:71
+						mean[idx] = shared[0] / float32(C)
 					}
 					{
+//line llmc_layernorm.go:75
 						gc_tx2 := gc_step13 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:56
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_layernorm.go:70
-						{
-							mean[idx] = shared[0] / float32(C)
-						}
+//line llmc_layernorm.go:71
+						mean[idx] = shared[0] / float32(C)
 					}
 					{
+//line llmc_layernorm.go:75
 						gc_tx2 := gc_step13 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:56
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_layernorm.go:70
-						{
-							mean[idx] = shared[0] / float32(C)
-						}
+//line llmc_layernorm.go:71
+						mean[idx] = shared[0] / float32(C)
 					}
 				}
+//line llmc_layernorm.go:75
 				for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:56
-					tid := gc_tx2
-					_ = tid
-
-//line llmc_layernorm.go:70
-					{
-						mean[idx] = shared[0] / float32(C)
-					}
+//line llmc_layernorm.go:71
+					mean[idx] = shared[0] / float32(C)
 				}
 			}
 		}
@@ -863,87 +661,69 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_sum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-
 //line llmc_layernorm.go:80
 	shared := gocuda.DynamicShared[float32](t)
-
-//line llmc_layernorm.go:81
 	idx := gc_bx2
-
 //line llmc_layernorm.go:83
 	x := inp[idx*C:]
-
-//line llmc_layernorm.go:84
 	m := mean[idx]
 	_ = &m
-	{
-		gc_vstep4 := 0
-		if compiled.SIMD {
+//line llmc_layernorm.go:87
+	gc_vstep4 := 0
+	if compiled.SIMD {
 //line llmc_layernorm.go:85
-			gc_vb3 := archsimd.BroadcastFloat32x8(float32(0.0))
+		gc_vb3 := archsimd.BroadcastFloat32x8(float32(0.0))
+		for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+			gc_rank2 := gc_vstep4
 //line llmc_layernorm.go:85
-			_ = gc_vb3
-			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-				gc_rank2 := gc_vstep4
-				_ = gc_rank2
+			sum := gc_vb3
 //line llmc_layernorm.go:85
-				sum := gc_vb3
-//line llmc_layernorm.go:85
-				_ = sum
-//line llmc_layernorm.go:85
-				sum.StoreSlice(gc_s_sum[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
+			sum.StoreSlice(gc_s_sum[gc_rank2:])
 		}
-		gc_step8 := gc_vstep4
-		for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
-			{
-				gc_rank2 := gc_step8 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:85
-				sum := float32(0.0)
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step8 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:85
-				sum := float32(0.0)
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step8 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:85
-				sum := float32(0.0)
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step8 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:85
-				sum := float32(0.0)
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-		}
-		for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step8 := gc_vstep4
+	for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
+		{
+			gc_rank2 := gc_step8 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line llmc_layernorm.go:85
 			sum := float32(0.0)
-			_ = sum
+//line llmc_layernorm.go:87
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step8 + 1
+			gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:85
+			sum := float32(0.0)
+//line llmc_layernorm.go:87
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step8 + 2
+			gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:85
+			sum := float32(0.0)
+//line llmc_layernorm.go:87
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step8 + 3
+			gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:85
+			sum := float32(0.0)
+//line llmc_layernorm.go:87
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
-
+	for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:85
+		sum := float32(0.0)
+//line llmc_layernorm.go:87
+		gc_s_sum[gc_rank2] = sum
+	}
 //line llmc_layernorm.go:86
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += blockSize {
 		gc_b2.Tick()
@@ -951,507 +731,392 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := gc_off
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(x) && gc_to2 <= len(x)-gc_off6 {
-					gc_at7 := x[gc_off6:][:gc_to2]
-					gc_vstep5 := gc_from2
-					if compiled.SIMD {
+//line llmc_layernorm.go:93
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off6 := gc_off
+			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(x) && gc_to2 <= len(x)-gc_off6 {
+				gc_at7 := x[gc_off6:][:gc_to2]
+				gc_vstep5 := gc_from2
+				if compiled.SIMD {
 //line llmc_layernorm.go:87
-						gc_vb5 := archsimd.BroadcastFloat32x8(m)
-//line llmc_layernorm.go:87
-						_ = gc_vb5
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line llmc_layernorm.go:82
-							var tid int = gc_tx2
-//line llmc_layernorm.go:82
-							_ = tid
-//line llmc_layernorm.go:82
-							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line llmc_layernorm.go:82
-							_ = sum
-//line llmc_layernorm.go:86
-							var i int = tid + gc_off
-//line llmc_layernorm.go:86
-							_ = i
-//line llmc_layernorm.go:87
-							diff := archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(gc_vb5)
-//line llmc_layernorm.go:87
-							_ = diff
-//line llmc_layernorm.go:87
-							sum = sum.Add(diff.Mul(diff))
-//line llmc_layernorm.go:87
-							sum.StoreSlice(gc_s_sum[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep5 > gc_from2 {
-						gc_more = true
-					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_vb5 := archsimd.BroadcastFloat32x8(m)
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line llmc_layernorm.go:82
-						tid := gc_tx2
-						_ = tid
-						sum := gc_s_sum[gc_rank2]
-
+						var tid int = gc_tx2
+//line llmc_layernorm.go:82
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line llmc_layernorm.go:86
-						i := tid + gc_off
-						gc_more = true
+						var i int = tid + gc_off
+//line llmc_layernorm.go:86
 						_ = i
-
+						diff := archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(gc_vb5)
 //line llmc_layernorm.go:87
-						diff := gc_at7[gc_tx2] - m
-
-//line llmc_layernorm.go:88
-						sum += diff * diff
-						gc_s_sum[gc_rank2] = sum
+						sum = sum.Add(diff.Mul(diff))
+//line llmc_layernorm.go:87
+						sum.StoreSlice(gc_s_sum[gc_rank2:])
 					}
-				} else {
-					gc_vstep6 := gc_from2
-					if compiled.SIMD {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep5 > gc_from2 {
+					gc_more = true
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line llmc_layernorm.go:84
+					sum := gc_s_sum[gc_rank2]
 //line llmc_layernorm.go:87
-						gc_vb4 := archsimd.BroadcastFloat32x8(m)
+					gc_more = true
 //line llmc_layernorm.go:87
-						_ = gc_vb4
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					diff := gc_at7[gc_tx2] - m
+					sum += diff * diff
+					gc_s_sum[gc_rank2] = sum
+				}
+			} else {
+				gc_vstep6 := gc_from2
+				if compiled.SIMD {
+//line llmc_layernorm.go:87
+					gc_vb4 := archsimd.BroadcastFloat32x8(m)
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
 //line llmc_layernorm.go:82
-							var tid int = gc_tx2
+						var tid int = gc_tx2
 //line llmc_layernorm.go:82
-							_ = tid
-//line llmc_layernorm.go:82
-							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line llmc_layernorm.go:82
-							_ = sum
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line llmc_layernorm.go:86
-							var i int = tid + gc_off
-//line llmc_layernorm.go:86
-							_ = i
+						var i int = tid + gc_off
+						if i < 0 || i > len(x)-8 {
 //line llmc_layernorm.go:87
-							if i < 0 || i > len(x)-8 {
-//line llmc_layernorm.go:87
-								break
-//line llmc_layernorm.go:87
-							}
-//line llmc_layernorm.go:87
-							diff := archsimd.LoadFloat32x8Slice(x[i:]).Sub(gc_vb4)
-//line llmc_layernorm.go:87
-							_ = diff
-//line llmc_layernorm.go:87
-							sum = sum.Add(diff.Mul(diff))
-//line llmc_layernorm.go:87
-							sum.StoreSlice(gc_s_sum[gc_rank2:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
+//line llmc_layernorm.go:87
+						diff := archsimd.LoadFloat32x8Slice(x[i:]).Sub(gc_vb4)
+//line llmc_layernorm.go:87
+						sum = sum.Add(diff.Mul(diff))
+//line llmc_layernorm.go:87
+						sum.StoreSlice(gc_s_sum[gc_rank2:])
 					}
-					if gc_vstep6 > gc_from2 {
-						gc_more = true
-					}
-					gc_step9 := gc_vstep6
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
-						{
-							gc_tx2 := gc_step9 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:82
-							tid := gc_tx2
-							_ = tid
-							sum := gc_s_sum[gc_rank2]
-
-//line llmc_layernorm.go:86
-							i := tid + gc_off
-							gc_more = true
-
-//line llmc_layernorm.go:87
-							diff := x[i] - m
-
-//line llmc_layernorm.go:88
-							sum += diff * diff
-							gc_s_sum[gc_rank2] = sum
-						}
-						{
-							gc_tx2 := gc_step9 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:82
-							tid := gc_tx2
-							_ = tid
-							sum := gc_s_sum[gc_rank2]
-
-//line llmc_layernorm.go:86
-							i := tid + gc_off
-							gc_more = true
-
-//line llmc_layernorm.go:87
-							diff := x[i] - m
-
-//line llmc_layernorm.go:88
-							sum += diff * diff
-							gc_s_sum[gc_rank2] = sum
-						}
-						{
-							gc_tx2 := gc_step9 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:82
-							tid := gc_tx2
-							_ = tid
-							sum := gc_s_sum[gc_rank2]
-
-//line llmc_layernorm.go:86
-							i := tid + gc_off
-							gc_more = true
-
-//line llmc_layernorm.go:87
-							diff := x[i] - m
-
-//line llmc_layernorm.go:88
-							sum += diff * diff
-							gc_s_sum[gc_rank2] = sum
-						}
-						{
-							gc_tx2 := gc_step9 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:82
-							tid := gc_tx2
-							_ = tid
-							sum := gc_s_sum[gc_rank2]
-
-//line llmc_layernorm.go:86
-							i := tid + gc_off
-							gc_more = true
-
-//line llmc_layernorm.go:87
-							diff := x[i] - m
-
-//line llmc_layernorm.go:88
-							sum += diff * diff
-							gc_s_sum[gc_rank2] = sum
-						}
-					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep6 > gc_from2 {
+					gc_more = true
+				}
+				gc_step9 := gc_vstep6
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line llmc_layernorm.go:82
 						tid := gc_tx2
-						_ = tid
+//line llmc_layernorm.go:84
 						sum := gc_s_sum[gc_rank2]
-
 //line llmc_layernorm.go:86
 						i := tid + gc_off
 						gc_more = true
-
 //line llmc_layernorm.go:87
 						diff := x[i] - m
-
-//line llmc_layernorm.go:88
 						sum += diff * diff
 						gc_s_sum[gc_rank2] = sum
 					}
+					{
+						gc_tx2 := gc_step9 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:82
+						tid := gc_tx2
+//line llmc_layernorm.go:84
+						sum := gc_s_sum[gc_rank2]
+//line llmc_layernorm.go:86
+						i := tid + gc_off
+						gc_more = true
+//line llmc_layernorm.go:87
+						diff := x[i] - m
+						sum += diff * diff
+						gc_s_sum[gc_rank2] = sum
+					}
+					{
+						gc_tx2 := gc_step9 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:82
+						tid := gc_tx2
+//line llmc_layernorm.go:84
+						sum := gc_s_sum[gc_rank2]
+//line llmc_layernorm.go:86
+						i := tid + gc_off
+						gc_more = true
+//line llmc_layernorm.go:87
+						diff := x[i] - m
+						sum += diff * diff
+						gc_s_sum[gc_rank2] = sum
+					}
+					{
+						gc_tx2 := gc_step9 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:82
+						tid := gc_tx2
+//line llmc_layernorm.go:84
+						sum := gc_s_sum[gc_rank2]
+//line llmc_layernorm.go:86
+						i := tid + gc_off
+						gc_more = true
+//line llmc_layernorm.go:87
+						diff := x[i] - m
+						sum += diff * diff
+						gc_s_sum[gc_rank2] = sum
+					}
+				}
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:82
+					tid := gc_tx2
+//line llmc_layernorm.go:84
+					sum := gc_s_sum[gc_rank2]
+//line llmc_layernorm.go:86
+					i := tid + gc_off
+					gc_more = true
+//line llmc_layernorm.go:87
+					diff := x[i] - m
+					sum += diff * diff
+					gc_s_sum[gc_rank2] = sum
 				}
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(shared) {
-				gc_at8 := shared[:gc_bdx2]
-				gc_vstep7 := 0
-				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line llmc_layernorm.go:82
-						var tid int = gc_tx2
-//line llmc_layernorm.go:82
-						_ = tid
-//line llmc_layernorm.go:82
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line llmc_layernorm.go:82
-						_ = sum
-//line llmc_layernorm.go:90
-						sum.StoreSlice(gc_at8[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line llmc_layernorm.go:96
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(shared) {
+			gc_at8 := shared[:gc_bdx2]
+			gc_vstep7 := 0
+			if compiled.SIMD {
+				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+					gc_tx2 := gc_vstep7
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line llmc_layernorm.go:82
-					tid := gc_tx2
+					var tid int = gc_tx2
+//line llmc_layernorm.go:82
 					_ = tid
-					sum := gc_s_sum[gc_rank2]
-
+//line llmc_layernorm.go:82
+					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line llmc_layernorm.go:90
-					gc_at8[gc_tx2] = sum
+					sum.StoreSlice(gc_at8[gc_tx2:])
 				}
-			} else {
-				gc_vstep8 := 0
-				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line llmc_layernorm.go:82
-						var tid int = gc_tx2
-//line llmc_layernorm.go:82
-						_ = tid
-//line llmc_layernorm.go:82
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line llmc_layernorm.go:82
-						_ = sum
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line llmc_layernorm.go:84
+				sum := gc_s_sum[gc_rank2]
 //line llmc_layernorm.go:90
-						if tid < 0 || tid > len(shared)-8 {
+				gc_at8[gc_tx2] = sum
+			}
+		} else {
+			gc_vstep8 := 0
+			if compiled.SIMD {
+				for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+					gc_tx2 := gc_vstep8
+					gc_rank2 := gc_base2 + gc_tx2
+//line llmc_layernorm.go:82
+					var tid int = gc_tx2
+//line llmc_layernorm.go:82
+					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line llmc_layernorm.go:90
-							break
+					if tid < 0 || tid > len(shared)-8 {
 //line llmc_layernorm.go:90
-						}
-//line llmc_layernorm.go:90
-						sum.StoreSlice(shared[tid:])
+						break
 					}
-					archsimd.ClearAVXUpperBits()
+//line llmc_layernorm.go:90
+					sum.StoreSlice(shared[tid:])
 				}
-				gc_step10 := gc_vstep8
-				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
-					{
-						gc_tx2 := gc_step10 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:82
-						tid := gc_tx2
-						_ = tid
-						sum := gc_s_sum[gc_rank2]
-
-//line llmc_layernorm.go:90
-						shared[tid] = sum
-					}
-					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:82
-						tid := gc_tx2
-						_ = tid
-						sum := gc_s_sum[gc_rank2]
-
-//line llmc_layernorm.go:90
-						shared[tid] = sum
-					}
-					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:82
-						tid := gc_tx2
-						_ = tid
-						sum := gc_s_sum[gc_rank2]
-
-//line llmc_layernorm.go:90
-						shared[tid] = sum
-					}
-					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:82
-						tid := gc_tx2
-						_ = tid
-						sum := gc_s_sum[gc_rank2]
-
-//line llmc_layernorm.go:90
-						shared[tid] = sum
-					}
-				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step10 := gc_vstep8
+			for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+				{
+					gc_tx2 := gc_step10 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line llmc_layernorm.go:82
 					tid := gc_tx2
-					_ = tid
+//line llmc_layernorm.go:84
 					sum := gc_s_sum[gc_rank2]
-
+//line llmc_layernorm.go:90
+					shared[tid] = sum
+				}
+				{
+					gc_tx2 := gc_step10 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:82
+					tid := gc_tx2
+//line llmc_layernorm.go:84
+					sum := gc_s_sum[gc_rank2]
+//line llmc_layernorm.go:90
+					shared[tid] = sum
+				}
+				{
+					gc_tx2 := gc_step10 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:82
+					tid := gc_tx2
+//line llmc_layernorm.go:84
+					sum := gc_s_sum[gc_rank2]
+//line llmc_layernorm.go:90
+					shared[tid] = sum
+				}
+				{
+					gc_tx2 := gc_step10 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:82
+					tid := gc_tx2
+//line llmc_layernorm.go:84
+					sum := gc_s_sum[gc_rank2]
 //line llmc_layernorm.go:90
 					shared[tid] = sum
 				}
 			}
+			for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:82
+				tid := gc_tx2
+//line llmc_layernorm.go:84
+				sum := gc_s_sum[gc_rank2]
+//line llmc_layernorm.go:90
+				shared[tid] = sum
+			}
 		}
 	}
-
 //line llmc_layernorm.go:92
 	for stride := blockSize / 2; stride >= 1; stride /= 2 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := stride; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := stride
-				if gc_from2 >= 0 && gc_to2 <= len(shared) && gc_off7 >= 0 && gc_off7 <= len(shared) && gc_to2 <= len(shared)-gc_off7 {
-					gc_at9 := shared[:gc_to2]
-					gc_at10 := shared[gc_off7:][:gc_to2]
-					gc_vstep9 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
-							gc_tx2 := gc_vstep9
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line llmc_layernorm.go:82
-							var tid int = gc_tx2
-//line llmc_layernorm.go:82
-							_ = tid
 //line llmc_layernorm.go:94
-							{
-//line llmc_layernorm.go:94
-								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
-//line llmc_layernorm.go:94
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := stride; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off7 := stride
+			if gc_from2 >= 0 && gc_to2 <= len(shared) && gc_off7 >= 0 && gc_off7 <= len(shared) && gc_to2 <= len(shared)-gc_off7 {
+				gc_at9 := shared[:gc_to2]
+				gc_at10 := shared[gc_off7:][:gc_to2]
+				gc_vstep9 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
+						gc_tx2 := gc_vstep9
 //line llmc_layernorm.go:82
-						tid := gc_tx2
+						var tid int = gc_tx2
+//line llmc_layernorm.go:82
 						_ = tid
-
-//line llmc_layernorm.go:94
 						{
-							gc_at9[gc_tx2] += gc_at10[gc_tx2]
+//line llmc_layernorm.go:94
+							archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 						}
 					}
-				} else {
-					gc_vstep10 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
-							gc_tx2 := gc_vstep10
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line llmc_layernorm.go:82
-							var tid int = gc_tx2
-//line llmc_layernorm.go:82
-							_ = tid
-//line llmc_layernorm.go:94
-							{
-								if (tid+stride) < 0 || (tid+stride) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
+//line llmc_layernorm.go:96
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
+					{
 //line llmc_layernorm.go:95
-									break
-//line llmc_layernorm.go:95
-								}
-//line llmc_layernorm.go:95
-								archsimd.LoadFloat32x8Slice(shared[tid:]).Add(archsimd.LoadFloat32x8Slice(shared[tid+stride:])).StoreSlice(shared[tid:])
-//line llmc_layernorm.go:95
-							}
-						}
-						archsimd.ClearAVXUpperBits()
+						gc_at9[gc_tx2] += gc_at10[gc_tx2]
 					}
-					gc_step11 := gc_vstep10
-					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
-						{
-							gc_tx2 := gc_step11 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+			} else {
+				gc_vstep10 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
+						gc_tx2 := gc_vstep10
 //line llmc_layernorm.go:82
-							tid := gc_tx2
-							_ = tid
-
-//line llmc_layernorm.go:94
-							{
-								shared[tid] += shared[tid+stride]
-							}
-						}
+						var tid int = gc_tx2
 						{
-							gc_tx2 := gc_step11 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:82
-							tid := gc_tx2
-							_ = tid
-
-//line llmc_layernorm.go:94
-							{
-								shared[tid] += shared[tid+stride]
+//line llmc_layernorm.go:95
+							if (tid+stride) < 0 || (tid+stride) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
+//line llmc_layernorm.go:95
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step11 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:82
-							tid := gc_tx2
-							_ = tid
-
-//line llmc_layernorm.go:94
-							{
-								shared[tid] += shared[tid+stride]
-							}
-						}
-						{
-							gc_tx2 := gc_step11 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:82
-							tid := gc_tx2
-							_ = tid
-
-//line llmc_layernorm.go:94
-							{
-								shared[tid] += shared[tid+stride]
-							}
+//line llmc_layernorm.go:95
+							archsimd.LoadFloat32x8Slice(shared[tid:]).Add(archsimd.LoadFloat32x8Slice(shared[tid+stride:])).StoreSlice(shared[tid:])
 						}
 					}
-					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+//line llmc_layernorm.go:97
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step11 := gc_vstep10
+				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+					{
+						gc_tx2 := gc_step11 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line llmc_layernorm.go:82
 						tid := gc_tx2
-						_ = tid
-
-//line llmc_layernorm.go:94
 						{
+//line llmc_layernorm.go:95
 							shared[tid] += shared[tid+stride]
 						}
+					}
+					{
+						gc_tx2 := gc_step11 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:82
+						tid := gc_tx2
+						{
+//line llmc_layernorm.go:95
+							shared[tid] += shared[tid+stride]
+						}
+					}
+					{
+						gc_tx2 := gc_step11 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:82
+						tid := gc_tx2
+						{
+//line llmc_layernorm.go:95
+							shared[tid] += shared[tid+stride]
+						}
+					}
+					{
+						gc_tx2 := gc_step11 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:82
+						tid := gc_tx2
+						{
+//line llmc_layernorm.go:95
+							shared[tid] += shared[tid+stride]
+						}
+					}
+				}
+				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:82
+					tid := gc_tx2
+					{
+//line llmc_layernorm.go:95
+						shared[tid] += shared[tid+stride]
 					}
 				}
 			}
 		}
 	}
 	{
+//line llmc_layernorm.go:103
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -1465,151 +1130,69 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 				gc_step12 := gc_from2
 				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
 					{
-						gc_tx2 := gc_step12 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line llmc_layernorm.go:82
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_layernorm.go:98
-						{
-							gc_at11[0] = 1.0 / sqrtf(gc_at12[0]/float32(C)+1e-5)
-						}
+//line llmc_layernorm.go:99
+						gc_at11[0] = 1.0 / sqrtf(gc_at12[0]/float32(C)+1e-5)
 					}
 					{
-						gc_tx2 := gc_step12 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line llmc_layernorm.go:82
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_layernorm.go:98
-						{
-							gc_at11[0] = 1.0 / sqrtf(gc_at12[0]/float32(C)+1e-5)
-						}
+//line llmc_layernorm.go:99
+						gc_at11[0] = 1.0 / sqrtf(gc_at12[0]/float32(C)+1e-5)
 					}
 					{
-						gc_tx2 := gc_step12 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line llmc_layernorm.go:82
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_layernorm.go:98
-						{
-							gc_at11[0] = 1.0 / sqrtf(gc_at12[0]/float32(C)+1e-5)
-						}
+//line llmc_layernorm.go:99
+						gc_at11[0] = 1.0 / sqrtf(gc_at12[0]/float32(C)+1e-5)
 					}
 					{
-						gc_tx2 := gc_step12 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line llmc_layernorm.go:82
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_layernorm.go:98
-						{
-							gc_at11[0] = 1.0 / sqrtf(gc_at12[0]/float32(C)+1e-5)
-						}
-					}
-				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line llmc_layernorm.go:82
-					tid := gc_tx2
-					_ = tid
-
-//line llmc_layernorm.go:98
-					{
+//line llmc_layernorm.go:99
 						gc_at11[0] = 1.0 / sqrtf(gc_at12[0]/float32(C)+1e-5)
 					}
 				}
+//line llmc_layernorm.go:103
+				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
+//line llmc_layernorm.go:99
+					gc_at11[0] = 1.0 / sqrtf(gc_at12[0]/float32(C)+1e-5)
+				}
 			} else {
+//line llmc_layernorm.go:103
 				gc_step13 := gc_from2
 				for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
 					{
 						gc_tx2 := gc_step13 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:82
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_layernorm.go:98
-						{
-							rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
-						}
+//line llmc_layernorm.go:99
+						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 					}
 					{
+//line llmc_layernorm.go:103
 						gc_tx2 := gc_step13 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:82
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_layernorm.go:98
-						{
-							rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
-						}
+//line llmc_layernorm.go:99
+						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 					}
 					{
+//line llmc_layernorm.go:103
 						gc_tx2 := gc_step13 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:82
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_layernorm.go:98
-						{
-							rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
-						}
+//line llmc_layernorm.go:99
+						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 					}
 					{
+//line llmc_layernorm.go:103
 						gc_tx2 := gc_step13 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:82
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_layernorm.go:98
-						{
-							rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
-						}
+//line llmc_layernorm.go:99
+						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 					}
 				}
+//line llmc_layernorm.go:103
 				for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:82
-					tid := gc_tx2
-					_ = tid
-
-//line llmc_layernorm.go:98
-					{
-						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
-					}
+//line llmc_layernorm.go:99
+					rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 				}
 			}
 		}
@@ -1650,199 +1233,115 @@ func gc_body_normalizationKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out,
 			gc_bx2 = 0
 		}
 		gc_apart2 := compiled.Disjoint(mean, out) && compiled.Disjoint(rstd, out)
-		_ = gc_apart2
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_qoff2, gc_qd2 := gc_bx2*gc_bdx2, C
-				if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
-					for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
-						gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
-						gc_r := gc_qoff2 - gc_q*gc_qd2
-						_, _ = gc_q, gc_r
-						gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
-						gc_seglen2 := gc_segend2 - gc_seg2
-						gc_off4 := gc_q
-						gc_off5 := (gc_bx2 * gc_bdx2) + gc_seg2
-						gc_off6 := gc_r + gc_seg2
-						if gc_off4 >= 0 && gc_off4 < len(mean) && gc_apart2 && gc_off4 < len(rstd) && gc_off5 >= 0 && gc_off5 <= len(inp) && gc_seglen2 <= len(inp)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(weight) && gc_seglen2 <= len(weight)-gc_off6 && gc_off6 <= len(bias) && gc_seglen2 <= len(bias)-gc_off6 && gc_off5 <= len(out) && gc_seglen2 <= len(out)-gc_off5 {
-							gc_at7 := mean[gc_off4:][:1]
-							gc_at8 := rstd[gc_off4:][:1]
-							gc_at9 := inp[gc_off5:][:gc_seglen2]
-							gc_at10 := weight[gc_off6:][:gc_seglen2]
-							gc_at11 := bias[gc_off6:][:gc_seglen2]
-							gc_at12 := out[gc_off5:][:gc_seglen2]
-							gc_elem3 := gc_at7[0]
-							gc_elem4 := gc_at8[0]
-							gc_vstep := gc_seg2
-							if compiled.SIMD {
+//line llmc_layernorm.go:127
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_qoff2, gc_qd2 := gc_bx2*gc_bdx2, C
+			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
+				for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
+					gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
+					gc_r := gc_qoff2 - gc_q*gc_qd2
+					_, _ = gc_q, gc_r
+					gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
+					gc_seglen2 := gc_segend2 - gc_seg2
+					gc_off4 := gc_q
+					gc_off5 := (gc_bx2 * gc_bdx2) + gc_seg2
+					gc_off6 := gc_r + gc_seg2
+					if gc_off4 >= 0 && gc_off4 < len(mean) && gc_apart2 && gc_off4 < len(rstd) && gc_off5 >= 0 && gc_off5 <= len(inp) && gc_seglen2 <= len(inp)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(weight) && gc_seglen2 <= len(weight)-gc_off6 && gc_off6 <= len(bias) && gc_seglen2 <= len(bias)-gc_off6 && gc_off5 <= len(out) && gc_seglen2 <= len(out)-gc_off5 {
+						gc_at7 := mean[gc_off4:][:1]
+						gc_at8 := rstd[gc_off4:][:1]
+						gc_at9 := inp[gc_off5:][:gc_seglen2]
+						gc_at10 := weight[gc_off6:][:gc_seglen2]
+						gc_at11 := bias[gc_off6:][:gc_seglen2]
+						gc_at12 := out[gc_off5:][:gc_seglen2]
+						gc_elem3 := gc_at7[0]
+						gc_elem4 := gc_at8[0]
+						gc_vstep := gc_seg2
+						if compiled.SIMD {
 //line llmc_layernorm.go:108
-								gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line llmc_layernorm.go:108
-								_ = gc_Lane0Mask32
-								for ; gc_vstep+7 < gc_segend2; gc_vstep += 8 {
-									gc_tx2 := gc_vstep
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-//line llmc_layernorm.go:108
-									var idx int = gc_bx2*gc_bdx2 + gc_tx2
-//line llmc_layernorm.go:108
-									_ = idx
-//line llmc_layernorm.go:110
-									var bt int = gc_q
-//line llmc_layernorm.go:110
-									_ = bt
-//line llmc_layernorm.go:111
-									var c int = (gc_tx2 + gc_r)
-//line llmc_layernorm.go:111
-									_ = c
-//line llmc_layernorm.go:113
-									m := compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask32)
-//line llmc_layernorm.go:113
-									_ = m
-//line llmc_layernorm.go:114
-									s := compiled.BroadcastFloat32x8At(&gc_at8[0], gc_Lane0Mask32)
-//line llmc_layernorm.go:114
-									_ = s
-//line llmc_layernorm.go:115
-									xi := archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2 - gc_seg2):])
-//line llmc_layernorm.go:115
-									_ = xi
-//line llmc_layernorm.go:115
-									n := s.Mul(xi.Sub(m))
-//line llmc_layernorm.go:115
-									_ = n
-//line llmc_layernorm.go:115
-									o := n.Mul(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2 - gc_seg2):])).Add(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2 - gc_seg2):]))
-//line llmc_layernorm.go:115
-									_ = o
-//line llmc_layernorm.go:115
-									o.StoreSlice(gc_at12[(gc_tx2 - gc_seg2):])
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							for gc_u2 := gc_vstep - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
-								gc_tx2 := gc_seg2 + gc_u2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line llmc_layernorm.go:108
-								idx := gc_bx2*gc_bdx2 + gc_tx2
-								_ = idx
-
-//line llmc_layernorm.go:110
-								bt := gc_q
-
-//line llmc_layernorm.go:111
-								c := (gc_tx2 + gc_r)
-
-//line llmc_layernorm.go:113
-								m := gc_elem3
-
-//line llmc_layernorm.go:114
-								s := gc_elem4
-
-//line llmc_layernorm.go:115
-								xi := gc_at9[gc_u2]
-
-//line llmc_layernorm.go:116
-								n := s * (xi - m)
-
-//line llmc_layernorm.go:117
-								o := n*gc_at10[gc_u2] + gc_at11[gc_u2]
-
-//line llmc_layernorm.go:119
-								gc_at12[gc_u2] = o
-								_ = bt
-								_ = c
-								_ = m
-								_ = s
-								_ = xi
-								_ = n
-								_ = o
-							}
-						} else {
-							for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
+							gc_Lane0Mask32 := compiled.Lane0Mask32()
+							for ; gc_vstep+7 < gc_segend2; gc_vstep += 8 {
+								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
-
 //line llmc_layernorm.go:108
-								idx := gc_bx2*gc_bdx2 + gc_tx2
+								var idx int = gc_bx2*gc_bdx2 + gc_tx2
+//line llmc_layernorm.go:108
 								_ = idx
-
 //line llmc_layernorm.go:110
-								bt := gc_q
-
-//line llmc_layernorm.go:111
-								c := (gc_tx2 + gc_r)
-
-//line llmc_layernorm.go:113
-								m := mean[bt]
-
-//line llmc_layernorm.go:114
-								s := rstd[bt]
-
-//line llmc_layernorm.go:115
-								xi := inp[idx]
-
-//line llmc_layernorm.go:116
-								n := s * (xi - m)
-
-//line llmc_layernorm.go:117
-								o := n*weight[c] + bias[c]
-
-//line llmc_layernorm.go:119
-								out[idx] = o
+								var bt int = gc_q
+//line llmc_layernorm.go:110
 								_ = bt
-								_ = c
-								_ = m
-								_ = s
-								_ = xi
-								_ = n
-								_ = o
-							}
-						}
-						gc_seg2 = gc_segend2
-					}
-				} else {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:108
-						idx := gc_bx2*gc_bdx2 + gc_tx2
-						_ = idx
-
-//line llmc_layernorm.go:110
-						bt := idx / C
-
+								var c int = (gc_tx2 + gc_r)
 //line llmc_layernorm.go:111
-						c := idx % C
-
+								_ = c
 //line llmc_layernorm.go:113
-						m := mean[bt]
-
-//line llmc_layernorm.go:114
-						s := rstd[bt]
-
+								m := compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask32)
+								s := compiled.BroadcastFloat32x8At(&gc_at8[0], gc_Lane0Mask32)
+								xi := archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2 - gc_seg2):])
 //line llmc_layernorm.go:115
-						xi := inp[idx]
-
-//line llmc_layernorm.go:116
-						n := s * (xi - m)
-
-//line llmc_layernorm.go:117
-						o := n*weight[c] + bias[c]
-
+								n := s.Mul(xi.Sub(m))
+//line llmc_layernorm.go:115
+								o := n.Mul(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2 - gc_seg2):])).Add(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2 - gc_seg2):]))
+//line llmc_layernorm.go:115
+								o.StoreSlice(gc_at12[(gc_tx2 - gc_seg2):])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u2 := gc_vstep - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx2 := gc_seg2 + gc_u2
+//line llmc_layernorm.go:111
+							c := (gc_tx2 + gc_r)
+//line llmc_layernorm.go:113
+							m := gc_elem3
+							s := gc_elem4
+							xi := gc_at9[gc_u2]
+							n := s * (xi - m)
+							o := n*gc_at10[gc_u2] + gc_at11[gc_u2]
 //line llmc_layernorm.go:119
-						out[idx] = o
-						_ = bt
-						_ = c
-						_ = m
-						_ = s
-						_ = xi
-						_ = n
-						_ = o
+							gc_at12[gc_u2] = o
+//line llmc_layernorm.go:121
+							_ = c
+						}
+					} else {
+//line llmc_layernorm.go:129
+						for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:108
+							idx := gc_bx2*gc_bdx2 + gc_tx2
+//line llmc_layernorm.go:110
+							bt := gc_q
+							c := (gc_tx2 + gc_r)
+//line llmc_layernorm.go:113
+							m := mean[bt]
+							s := rstd[bt]
+							xi := inp[idx]
+							n := s * (xi - m)
+							o := n*weight[c] + bias[c]
+//line llmc_layernorm.go:119
+							out[idx] = o
+						}
 					}
+//line llmc_layernorm.go:129
+					gc_seg2 = gc_segend2
+				}
+			} else {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:108
+					idx := gc_bx2*gc_bdx2 + gc_tx2
+//line llmc_layernorm.go:110
+					bt := idx / C
+					c := idx % C
+//line llmc_layernorm.go:113
+					m := mean[bt]
+					s := rstd[bt]
+					xi := inp[idx]
+					n := s * (xi - m)
+					o := n*weight[c] + bias[c]
+//line llmc_layernorm.go:119
+					out[idx] = o
 				}
 			}
 		}
@@ -1879,58 +1378,38 @@ func gc_body_layernormForward4Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 	gc_s_s := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
 	gc_s_o := compiled.Scratch[[]float32](gc_b2, 5)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
-
 //line llmc_layernorm.go:128
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line llmc_layernorm.go:129
 	warp := cg.TiledPartition(block, 32)
-	_ = warp
 	{
 	gc_L12:
+//line llmc_layernorm.go:133
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
 				continue
 			}
-
 //line llmc_layernorm.go:130
 			idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
-			_ = idx
-
-//line llmc_layernorm.go:131
 			if idx >= N {
 //line llmc_layernorm.go:131
-				{
-//line llmc_layernorm.go:131
-					gc_exited2[gc_rank2] = true
-					continue gc_L12
-//line llmc_layernorm.go:132
-				}
+				gc_exited2[gc_rank2] = true
+				continue gc_L12
 			}
-
 //line llmc_layernorm.go:135
 			x := inp[idx*C:]
-
 //line llmc_layernorm.go:137
 			sum := float32(0.0)
-
-//line llmc_layernorm.go:138
 			sum2 := float32(0.0)
-			_ = x
-			_ = sum
-			_ = sum2
+//line llmc_layernorm.go:142
 			gc_s_x[gc_rank2] = x
 			gc_s_sum[gc_rank2] = sum
 			gc_s_sum2[gc_rank2] = sum2
 		}
 	}
-
 //line llmc_layernorm.go:139
 	gc_chunk := compiled.StrideChunk(32)
 	gc_span := (32) * gc_chunk
-
 //line llmc_layernorm.go:139
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (32) * gc_chunk {
 		gc_b2.Tick()
@@ -1938,175 +1417,140 @@ func gc_body_layernormForward4Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 			return
 		}
 		gc_more = false
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-				x := gc_s_x[gc_rank2]
-				sum := gc_s_sum[gc_rank2]
-				sum2 := gc_s_sum2[gc_rank2]
-
-//line llmc_layernorm.go:139
-				gc_start3 := (gc_rank2 & (32 - 1))
-				gc_from5 := gc_start3 + gc_off
-				gc_trips3 := gc_limit - gc_from5
-				switch {
-				case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, 32, gc_chunk, gc_limit, false)
-				case gc_trips3 > gc_span:
-					gc_trips3 = gc_chunk
-				case gc_trips3 > 0:
-					gc_trips3 = (gc_trips3-1)/(32) + 1
-				default:
-					gc_trips3 = 0
-				}
-				if gc_trips3 == gc_chunk {
-					gc_more = true
-				}
-				for i := gc_from5; gc_trips3 > 0; i, gc_trips3 = i+(32), gc_trips3-1 {
-
-//line llmc_layernorm.go:140
-					xi := x[i]
-
-//line llmc_layernorm.go:141
-					sum += xi
-
-//line llmc_layernorm.go:142
-					sum2 += xi * xi
-				}
-				gc_s_sum[gc_rank2] = sum
-				gc_s_sum2[gc_rank2] = sum2
-			}
-		}
-	}
-	{
-		var gc_c21v [32]float32
-		var gc_c21r [32]float32
-		var gc_c22v [32]float32
-		var gc_c22r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			for gc_lane2 := range min(32, gc_n2-gc_w2) {
-				if gc_exited2[gc_w2+gc_lane2] {
-					gc_act2 &^= 1 << gc_lane2
-				}
-			}
-			var gc_dead2 uint32
-			_ = gc_dead2
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				sum := gc_s_sum[gc_rank2]
-
-//line llmc_layernorm.go:144
-				gc_c21v[gc_lane2] = sum
-			}
-
-//line llmc_layernorm.go:144
-			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				var sum float32
-				_ = sum
-				sum2 := gc_s_sum2[gc_rank2]
-
-//line llmc_layernorm.go:144
-				sum = gc_c21r[gc_lane2]
-
-//line llmc_layernorm.go:145
-				gc_c22v[gc_lane2] = sum2
-				gc_s_sum[gc_rank2] = sum
-			}
-
-//line llmc_layernorm.go:145
-			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
-			var gc_memoIn3 float32
-			var gc_memoIn4 float32
-			var gc_memoOut5 float32
-			var gc_memoOut6 float32
-			var gc_memoOut7 float32
-			var gc_memoOut8 float32
-			gc_ran2 := false
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:130
-				idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
-				_ = idx
-				sum := gc_s_sum[gc_rank2]
-				var sum2 float32
-				_ = sum2
-
-//line llmc_layernorm.go:145
-				sum2 = gc_c22r[gc_lane2]
-				var m float32
-				var vr float32
-				var s float32
-				if gc_ran2 && compiled.Same32(sum, gc_memoIn3) && compiled.Same32(sum2, gc_memoIn4) {
-					sum, sum2, m, s = gc_memoOut5, gc_memoOut6, gc_memoOut7, gc_memoOut8
-				} else {
-					gc_memoIn3, gc_memoIn4 = sum, sum2
-
 //line llmc_layernorm.go:146
-					sum /= float32(C)
-
-//line llmc_layernorm.go:147
-					sum2 /= float32(C)
-
-//line llmc_layernorm.go:149
-					m = sum
-
-//line llmc_layernorm.go:150
-					vr = sum2 - sum*sum
-
-//line llmc_layernorm.go:151
-					s = rsqrtf(vr + 1e-5)
-					gc_memoOut5, gc_memoOut6, gc_memoOut7, gc_memoOut8 = sum, sum2, m, s
-					gc_ran2 = true
-				}
-
-//line llmc_layernorm.go:153
-				if (gc_rank2&(32-1)) == 0 && mean != nil {
-					mean[idx] = m
-				}
-
-//line llmc_layernorm.go:156
-				if (gc_rank2&(32-1)) == 0 && rstd != nil {
-					rstd[idx] = s
-				}
-
-//line llmc_layernorm.go:159
-				o := out[idx*C:]
-				_ = m
-				_ = vr
-				_ = s
-				_ = o
-				gc_s_sum[gc_rank2] = sum
-				gc_s_sum2[gc_rank2] = sum2
-				gc_s_m[gc_rank2] = m
-				gc_s_s[gc_rank2] = s
-				gc_s_o[gc_rank2] = o
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
 			}
+			x := gc_s_x[gc_rank2]
+			sum := gc_s_sum[gc_rank2]
+			sum2 := gc_s_sum2[gc_rank2]
+//line llmc_layernorm.go:139
+			gc_start3 := (gc_rank2 & (32 - 1))
+			gc_from5 := gc_start3 + gc_off
+			gc_trips3 := gc_limit - gc_from5
+			switch {
+			case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+				gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, 32, gc_chunk, gc_limit, false)
+			case gc_trips3 > gc_span:
+				gc_trips3 = gc_chunk
+			case gc_trips3 > 0:
+				gc_trips3 = (gc_trips3-1)/(32) + 1
+			default:
+				gc_trips3 = 0
+			}
+			if gc_trips3 == gc_chunk {
+				gc_more = true
+			}
+			for i := gc_from5; gc_trips3 > 0; i, gc_trips3 = i+(32), gc_trips3-1 {
+//line llmc_layernorm.go:140
+				xi := x[i]
+				sum += xi
+				sum2 += xi * xi
+			}
+			gc_s_sum[gc_rank2] = sum
+			gc_s_sum2[gc_rank2] = sum2
 		}
 	}
-
+//line llmc_layernorm.go:150
+	var gc_c21v [32]float32
+	var gc_c21r [32]float32
+	var gc_c22v [32]float32
+	var gc_c22r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		for gc_lane2 := range min(32, gc_n2-gc_w2) {
+			if gc_exited2[gc_w2+gc_lane2] {
+				gc_act2 &^= 1 << gc_lane2
+			}
+		}
+		var gc_dead2 uint32
+		_ = gc_dead2
+		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
+			}
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			sum := gc_s_sum[gc_rank2]
+//line llmc_layernorm.go:144
+			gc_c21v[gc_lane2] = sum
+		}
+//line llmc_layernorm.go:144
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
+		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
+			}
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			var sum float32
+//line llmc_layernorm.go:153
+			sum2 := gc_s_sum2[gc_rank2]
+//line llmc_layernorm.go:144
+			sum = gc_c21r[gc_lane2]
+			gc_c22v[gc_lane2] = sum2
+			gc_s_sum[gc_rank2] = sum
+		}
+//line llmc_layernorm.go:145
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
+		var gc_memoIn3 float32
+		var gc_memoIn4 float32
+		var gc_memoOut5 float32
+		var gc_memoOut6 float32
+		var gc_memoOut7 float32
+		var gc_memoOut8 float32
+		gc_ran2 := false
+		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
+			}
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:130
+			idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
+//line llmc_layernorm.go:132
+			sum := gc_s_sum[gc_rank2]
+			var sum2 float32
+//line llmc_layernorm.go:145
+			sum2 = gc_c22r[gc_lane2]
+			var m float32
+			var vr float32
+			var s float32
+			if gc_ran2 && compiled.Same32(sum, gc_memoIn3) && compiled.Same32(sum2, gc_memoIn4) {
+				sum, sum2, m, s = gc_memoOut5, gc_memoOut6, gc_memoOut7, gc_memoOut8
+			} else {
+				gc_memoIn3, gc_memoIn4 = sum, sum2
+//line llmc_layernorm.go:146
+				sum /= float32(C)
+				sum2 /= float32(C)
+//line llmc_layernorm.go:149
+				m = sum
+				vr = sum2 - sum*sum
+				s = rsqrtf(vr + 1e-5)
+				gc_memoOut5, gc_memoOut6, gc_memoOut7, gc_memoOut8 = sum, sum2, m, s
+				gc_ran2 = true
+			}
+//line llmc_layernorm.go:153
+			if (gc_rank2&(32-1)) == 0 && mean != nil {
+				mean[idx] = m
+			}
+			if (gc_rank2&(32-1)) == 0 && rstd != nil {
+				rstd[idx] = s
+			}
+			o := out[idx*C:]
+//line llmc_layernorm.go:164
+			gc_s_sum[gc_rank2] = sum
+			gc_s_sum2[gc_rank2] = sum2
+			gc_s_m[gc_rank2] = m
+			gc_s_s[gc_rank2] = s
+			gc_s_o[gc_rank2] = o
+		}
+	}
 //line llmc_layernorm.go:160
 	gc_chunk2 := compiled.StrideChunk(32)
 	gc_span2 := (32) * gc_chunk2
-
 //line llmc_layernorm.go:160
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
 		gc_b2.Tick()
@@ -2114,42 +1558,37 @@ func gc_body_layernormForward4Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 			return
 		}
 		gc_more2 = false
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-				x := gc_s_x[gc_rank2]
-				m := gc_s_m[gc_rank2]
-				s := gc_s_s[gc_rank2]
-				o := gc_s_o[gc_rank2]
-
+//line llmc_layernorm.go:167
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+			x := gc_s_x[gc_rank2]
+			m := gc_s_m[gc_rank2]
+			s := gc_s_s[gc_rank2]
+			o := gc_s_o[gc_rank2]
 //line llmc_layernorm.go:160
-				gc_start4 := (gc_rank2 & (32 - 1))
-				gc_from6 := gc_start4 + gc_off2
-				gc_trips4 := gc_limit2 - gc_from6
-				switch {
-				case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-					gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, 32, gc_chunk2, gc_limit2, false)
-				case gc_trips4 > gc_span2:
-					gc_trips4 = gc_chunk2
-				case gc_trips4 > 0:
-					gc_trips4 = (gc_trips4-1)/(32) + 1
-				default:
-					gc_trips4 = 0
-				}
-				if gc_trips4 == gc_chunk2 {
-					gc_more2 = true
-				}
-				for c := gc_from6; gc_trips4 > 0; c, gc_trips4 = c+(32), gc_trips4-1 {
-
+			gc_start4 := (gc_rank2 & (32 - 1))
+			gc_from6 := gc_start4 + gc_off2
+			gc_trips4 := gc_limit2 - gc_from6
+			switch {
+			case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+				gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, 32, gc_chunk2, gc_limit2, false)
+			case gc_trips4 > gc_span2:
+				gc_trips4 = gc_chunk2
+			case gc_trips4 > 0:
+				gc_trips4 = (gc_trips4-1)/(32) + 1
+			default:
+				gc_trips4 = 0
+			}
+			if gc_trips4 == gc_chunk2 {
+				gc_more2 = true
+			}
+			for c := gc_from6; gc_trips4 > 0; c, gc_trips4 = c+(32), gc_trips4-1 {
 //line llmc_layernorm.go:161
-					n := s * (x[c] - m)
-
-//line llmc_layernorm.go:162
-					o[c] = n*weight[c] + bias[c]
-				}
+				n := s * (x[c] - m)
+				o[c] = n*weight[c] + bias[c]
 			}
 		}
 	}
@@ -2158,8 +1597,6 @@ func gc_body_layernormForward4Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 // LayernormForward5Kernel is layernorm_forward_kernel5 of
 // layernorm_forward.cu: one block a row, tile reductions, the warps' sums
 // through shared memory and a second tile reduction in every warp.
-//
-//line llmc_layernorm.go:171
 func LayernormForward5Kernel(out, mean, rstd []float32, inp, weight, bias []float32, N, C int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_layernormForward5Kernel,
 		func(gc_t *gocuda.Thread) { layernormForward5Kernel(gc_t, out, mean, rstd, inp, weight, bias, N, C) },
@@ -2186,128 +1623,84 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 	gc_s_threadSum2 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 	gc_s_m := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
 	gc_s_s := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
-
 //line llmc_layernorm.go:172
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line llmc_layernorm.go:173
 	warp := cg.TiledPartition(block, 32)
-	_ = warp
-
-//line llmc_layernorm.go:174
 	sharedSum := gocuda.Shared[float32](t, 32)[:32]
-
-//line llmc_layernorm.go:175
 	sharedSum2 := gocuda.Shared[float32](t, 32)[:32]
-
-//line llmc_layernorm.go:176
 	numWarps := gc_bdx2 / 32
-
 //line llmc_layernorm.go:179
 	idx := gc_bx2
-
-//line llmc_layernorm.go:180
 	x := inp[idx*C:]
-	{
-		gc_vstep4 := 0
-		if compiled.SIMD {
-//line llmc_layernorm.go:181
-			gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
-//line llmc_layernorm.go:181
-			_ = gc_vb
-			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-				gc_rank2 := gc_vstep4
-				_ = gc_rank2
-//line llmc_layernorm.go:181
-				threadSum := gc_vb
-//line llmc_layernorm.go:181
-				_ = threadSum
 //line llmc_layernorm.go:182
-				threadSum2 := gc_vb
+	gc_vstep4 := 0
+	if compiled.SIMD {
+//line llmc_layernorm.go:181
+		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+		for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+			gc_rank2 := gc_vstep4
+//line llmc_layernorm.go:181
+			threadSum := gc_vb
+			threadSum2 := gc_vb
 //line llmc_layernorm.go:182
-				_ = threadSum2
+			threadSum.StoreSlice(gc_s_threadSum[gc_rank2:])
 //line llmc_layernorm.go:182
-				threadSum.StoreSlice(gc_s_threadSum[gc_rank2:])
-//line llmc_layernorm.go:182
-				threadSum2.StoreSlice(gc_s_threadSum2[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
+			threadSum2.StoreSlice(gc_s_threadSum2[gc_rank2:])
 		}
-		gc_step5 := gc_vstep4
-		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
-			{
-				gc_rank2 := gc_step5 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:181
-				threadSum := float32(0.0)
-
-//line llmc_layernorm.go:182
-				threadSum2 := float32(0.0)
-				_ = threadSum
-				_ = threadSum2
-				gc_s_threadSum[gc_rank2] = threadSum
-				gc_s_threadSum2[gc_rank2] = threadSum2
-			}
-			{
-				gc_rank2 := gc_step5 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:181
-				threadSum := float32(0.0)
-
-//line llmc_layernorm.go:182
-				threadSum2 := float32(0.0)
-				_ = threadSum
-				_ = threadSum2
-				gc_s_threadSum[gc_rank2] = threadSum
-				gc_s_threadSum2[gc_rank2] = threadSum2
-			}
-			{
-				gc_rank2 := gc_step5 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:181
-				threadSum := float32(0.0)
-
-//line llmc_layernorm.go:182
-				threadSum2 := float32(0.0)
-				_ = threadSum
-				_ = threadSum2
-				gc_s_threadSum[gc_rank2] = threadSum
-				gc_s_threadSum2[gc_rank2] = threadSum2
-			}
-			{
-				gc_rank2 := gc_step5 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:181
-				threadSum := float32(0.0)
-
-//line llmc_layernorm.go:182
-				threadSum2 := float32(0.0)
-				_ = threadSum
-				_ = threadSum2
-				gc_s_threadSum[gc_rank2] = threadSum
-				gc_s_threadSum2[gc_rank2] = threadSum2
-			}
-		}
-		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step5 := gc_vstep4
+	for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+		{
+			gc_rank2 := gc_step5 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line llmc_layernorm.go:181
 			threadSum := float32(0.0)
-
-//line llmc_layernorm.go:182
 			threadSum2 := float32(0.0)
-			_ = threadSum
-			_ = threadSum2
+//line llmc_layernorm.go:185
+			gc_s_threadSum[gc_rank2] = threadSum
+			gc_s_threadSum2[gc_rank2] = threadSum2
+		}
+		{
+			gc_rank2 := gc_step5 + 1
+			gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:181
+			threadSum := float32(0.0)
+			threadSum2 := float32(0.0)
+//line llmc_layernorm.go:185
+			gc_s_threadSum[gc_rank2] = threadSum
+			gc_s_threadSum2[gc_rank2] = threadSum2
+		}
+		{
+			gc_rank2 := gc_step5 + 2
+			gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:181
+			threadSum := float32(0.0)
+			threadSum2 := float32(0.0)
+//line llmc_layernorm.go:185
+			gc_s_threadSum[gc_rank2] = threadSum
+			gc_s_threadSum2[gc_rank2] = threadSum2
+		}
+		{
+			gc_rank2 := gc_step5 + 3
+			gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:181
+			threadSum := float32(0.0)
+			threadSum2 := float32(0.0)
+//line llmc_layernorm.go:185
 			gc_s_threadSum[gc_rank2] = threadSum
 			gc_s_threadSum2[gc_rank2] = threadSum2
 		}
 	}
-
+	for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:181
+		threadSum := float32(0.0)
+		threadSum2 := float32(0.0)
+//line llmc_layernorm.go:185
+		gc_s_threadSum[gc_rank2] = threadSum
+		gc_s_threadSum2[gc_rank2] = threadSum2
+	}
 //line llmc_layernorm.go:183
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += gc_bdx2 {
 		gc_b2.Tick()
@@ -2315,504 +1708,380 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := gc_off
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(x) && gc_to2 <= len(x)-gc_off6 {
-					gc_at8 := x[gc_off6:][:gc_to2]
-					gc_vstep5 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line llmc_layernorm.go:183
-							threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank2:])
-//line llmc_layernorm.go:183
-							_ = threadSum
-//line llmc_layernorm.go:183
-							threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank2:])
-//line llmc_layernorm.go:183
-							_ = threadSum2
-//line llmc_layernorm.go:183
-							var i int = gc_tx2 + gc_off
-//line llmc_layernorm.go:183
-							_ = i
-//line llmc_layernorm.go:184
-							xi := archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])
-//line llmc_layernorm.go:184
-							_ = xi
-//line llmc_layernorm.go:184
-							threadSum = threadSum.Add(xi)
-//line llmc_layernorm.go:184
-							threadSum2 = threadSum2.Add(xi.Mul(xi))
-//line llmc_layernorm.go:184
-							threadSum.StoreSlice(gc_s_threadSum[gc_rank2:])
-//line llmc_layernorm.go:184
-							threadSum2.StoreSlice(gc_s_threadSum2[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep5 > gc_from2 {
-						gc_more = true
-					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+//line llmc_layernorm.go:190
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off6 := gc_off
+			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(x) && gc_to2 <= len(x)-gc_off6 {
+				gc_at8 := x[gc_off6:][:gc_to2]
+				gc_vstep5 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-						threadSum := gc_s_threadSum[gc_rank2]
-						threadSum2 := gc_s_threadSum2[gc_rank2]
-
 //line llmc_layernorm.go:183
-						i := gc_tx2 + gc_off
-						gc_more = true
+						threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank2:])
+//line llmc_layernorm.go:183
+						threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank2:])
+//line llmc_layernorm.go:183
+						var i int = gc_tx2 + gc_off
+//line llmc_layernorm.go:183
 						_ = i
-
+						xi := archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])
 //line llmc_layernorm.go:184
-						xi := gc_at8[gc_tx2]
-
-//line llmc_layernorm.go:185
-						threadSum += xi
-
-//line llmc_layernorm.go:186
-						threadSum2 += xi * xi
-						gc_s_threadSum[gc_rank2] = threadSum
-						gc_s_threadSum2[gc_rank2] = threadSum2
+						threadSum = threadSum.Add(xi)
+//line llmc_layernorm.go:184
+						threadSum2 = threadSum2.Add(xi.Mul(xi))
+//line llmc_layernorm.go:184
+						threadSum.StoreSlice(gc_s_threadSum[gc_rank2:])
+//line llmc_layernorm.go:184
+						threadSum2.StoreSlice(gc_s_threadSum2[gc_rank2:])
 					}
-				} else {
-					gc_vstep6 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep5 > gc_from2 {
+					gc_more = true
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line llmc_layernorm.go:194
+					threadSum := gc_s_threadSum[gc_rank2]
+					threadSum2 := gc_s_threadSum2[gc_rank2]
+//line llmc_layernorm.go:184
+					gc_more = true
+//line llmc_layernorm.go:184
+					xi := gc_at8[gc_tx2]
+					threadSum += xi
+					threadSum2 += xi * xi
+					gc_s_threadSum[gc_rank2] = threadSum
+					gc_s_threadSum2[gc_rank2] = threadSum2
+				}
+			} else {
+				gc_vstep6 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
 //line llmc_layernorm.go:183
-							threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank2:])
+						threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank2:])
 //line llmc_layernorm.go:183
-							_ = threadSum
+						threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank2:])
 //line llmc_layernorm.go:183
-							threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank2:])
-//line llmc_layernorm.go:183
-							_ = threadSum2
-//line llmc_layernorm.go:183
-							var i int = gc_tx2 + gc_off
-//line llmc_layernorm.go:183
-							_ = i
+						var i int = gc_tx2 + gc_off
+						if i < 0 || i > len(x)-8 {
 //line llmc_layernorm.go:184
-							if i < 0 || i > len(x)-8 {
-//line llmc_layernorm.go:184
-								break
-//line llmc_layernorm.go:184
-							}
-//line llmc_layernorm.go:184
-							xi := archsimd.LoadFloat32x8Slice(x[i:])
-//line llmc_layernorm.go:184
-							_ = xi
-//line llmc_layernorm.go:184
-							threadSum = threadSum.Add(xi)
-//line llmc_layernorm.go:184
-							threadSum2 = threadSum2.Add(xi.Mul(xi))
-//line llmc_layernorm.go:184
-							threadSum.StoreSlice(gc_s_threadSum[gc_rank2:])
-//line llmc_layernorm.go:184
-							threadSum2.StoreSlice(gc_s_threadSum2[gc_rank2:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
+//line llmc_layernorm.go:184
+						xi := archsimd.LoadFloat32x8Slice(x[i:])
+//line llmc_layernorm.go:184
+						threadSum = threadSum.Add(xi)
+//line llmc_layernorm.go:184
+						threadSum2 = threadSum2.Add(xi.Mul(xi))
+//line llmc_layernorm.go:184
+						threadSum.StoreSlice(gc_s_threadSum[gc_rank2:])
+//line llmc_layernorm.go:184
+						threadSum2.StoreSlice(gc_s_threadSum2[gc_rank2:])
 					}
-					if gc_vstep6 > gc_from2 {
-						gc_more = true
-					}
-					gc_step6 := gc_vstep6
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-						{
-							gc_tx2 := gc_step6 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							threadSum := gc_s_threadSum[gc_rank2]
-							threadSum2 := gc_s_threadSum2[gc_rank2]
-
-//line llmc_layernorm.go:183
-							i := gc_tx2 + gc_off
-							gc_more = true
-
-//line llmc_layernorm.go:184
-							xi := x[i]
-
-//line llmc_layernorm.go:185
-							threadSum += xi
-
-//line llmc_layernorm.go:186
-							threadSum2 += xi * xi
-							gc_s_threadSum[gc_rank2] = threadSum
-							gc_s_threadSum2[gc_rank2] = threadSum2
-						}
-						{
-							gc_tx2 := gc_step6 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							threadSum := gc_s_threadSum[gc_rank2]
-							threadSum2 := gc_s_threadSum2[gc_rank2]
-
-//line llmc_layernorm.go:183
-							i := gc_tx2 + gc_off
-							gc_more = true
-
-//line llmc_layernorm.go:184
-							xi := x[i]
-
-//line llmc_layernorm.go:185
-							threadSum += xi
-
-//line llmc_layernorm.go:186
-							threadSum2 += xi * xi
-							gc_s_threadSum[gc_rank2] = threadSum
-							gc_s_threadSum2[gc_rank2] = threadSum2
-						}
-						{
-							gc_tx2 := gc_step6 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							threadSum := gc_s_threadSum[gc_rank2]
-							threadSum2 := gc_s_threadSum2[gc_rank2]
-
-//line llmc_layernorm.go:183
-							i := gc_tx2 + gc_off
-							gc_more = true
-
-//line llmc_layernorm.go:184
-							xi := x[i]
-
-//line llmc_layernorm.go:185
-							threadSum += xi
-
-//line llmc_layernorm.go:186
-							threadSum2 += xi * xi
-							gc_s_threadSum[gc_rank2] = threadSum
-							gc_s_threadSum2[gc_rank2] = threadSum2
-						}
-						{
-							gc_tx2 := gc_step6 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							threadSum := gc_s_threadSum[gc_rank2]
-							threadSum2 := gc_s_threadSum2[gc_rank2]
-
-//line llmc_layernorm.go:183
-							i := gc_tx2 + gc_off
-							gc_more = true
-
-//line llmc_layernorm.go:184
-							xi := x[i]
-
-//line llmc_layernorm.go:185
-							threadSum += xi
-
-//line llmc_layernorm.go:186
-							threadSum2 += xi * xi
-							gc_s_threadSum[gc_rank2] = threadSum
-							gc_s_threadSum2[gc_rank2] = threadSum2
-						}
-					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep6 > gc_from2 {
+					gc_more = true
+				}
+				gc_step6 := gc_vstep6
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						threadSum := gc_s_threadSum[gc_rank2]
 						threadSum2 := gc_s_threadSum2[gc_rank2]
-
 //line llmc_layernorm.go:183
 						i := gc_tx2 + gc_off
 						gc_more = true
-
 //line llmc_layernorm.go:184
 						xi := x[i]
-
-//line llmc_layernorm.go:185
 						threadSum += xi
-
-//line llmc_layernorm.go:186
+						threadSum2 += xi * xi
+						gc_s_threadSum[gc_rank2] = threadSum
+						gc_s_threadSum2[gc_rank2] = threadSum2
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						threadSum := gc_s_threadSum[gc_rank2]
+						threadSum2 := gc_s_threadSum2[gc_rank2]
+//line llmc_layernorm.go:183
+						i := gc_tx2 + gc_off
+						gc_more = true
+//line llmc_layernorm.go:184
+						xi := x[i]
+						threadSum += xi
+						threadSum2 += xi * xi
+						gc_s_threadSum[gc_rank2] = threadSum
+						gc_s_threadSum2[gc_rank2] = threadSum2
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						threadSum := gc_s_threadSum[gc_rank2]
+						threadSum2 := gc_s_threadSum2[gc_rank2]
+//line llmc_layernorm.go:183
+						i := gc_tx2 + gc_off
+						gc_more = true
+//line llmc_layernorm.go:184
+						xi := x[i]
+						threadSum += xi
+						threadSum2 += xi * xi
+						gc_s_threadSum[gc_rank2] = threadSum
+						gc_s_threadSum2[gc_rank2] = threadSum2
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						threadSum := gc_s_threadSum[gc_rank2]
+						threadSum2 := gc_s_threadSum2[gc_rank2]
+//line llmc_layernorm.go:183
+						i := gc_tx2 + gc_off
+						gc_more = true
+//line llmc_layernorm.go:184
+						xi := x[i]
+						threadSum += xi
 						threadSum2 += xi * xi
 						gc_s_threadSum[gc_rank2] = threadSum
 						gc_s_threadSum2[gc_rank2] = threadSum2
 					}
 				}
-			}
-		}
-	}
-	{
-		var gc_l_warpSum [32]float32
-		var gc_c21v [32]float32
-		var gc_c21r [32]float32
-		var gc_c22v [32]float32
-		var gc_c22r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				threadSum := gc_s_threadSum[gc_rank2]
-
-//line llmc_layernorm.go:188
-				gc_c21v[gc_lane2] = threadSum
-			}
-
-//line llmc_layernorm.go:188
-			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				threadSum2 := gc_s_threadSum2[gc_rank2]
-
-//line llmc_layernorm.go:188
-				warpSum := gc_c21r[gc_lane2]
-				_ = warpSum
-
-//line llmc_layernorm.go:189
-				gc_c22v[gc_lane2] = threadSum2
-				gc_l_warpSum[gc_lane2] = warpSum
-			}
-
-//line llmc_layernorm.go:189
-			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:177
-					warpID := gc_tx2 / 32
-					_ = warpID
-					warpSum := gc_l_warpSum[gc_lane2]
-					_ = warpSum
-
-//line llmc_layernorm.go:189
-					warpSum2 := gc_c22r[gc_lane2]
-
-//line llmc_layernorm.go:190
-					sharedSum[warpID] = warpSum
-
-//line llmc_layernorm.go:191
-					sharedSum2[warpID] = warpSum2
-					_ = warpSum2
+					threadSum := gc_s_threadSum[gc_rank2]
+					threadSum2 := gc_s_threadSum2[gc_rank2]
+//line llmc_layernorm.go:183
+					i := gc_tx2 + gc_off
+					gc_more = true
+//line llmc_layernorm.go:184
+					xi := x[i]
+					threadSum += xi
+					threadSum2 += xi * xi
+					gc_s_threadSum[gc_rank2] = threadSum
+					gc_s_threadSum2[gc_rank2] = threadSum2
 				}
 			}
 		}
 	}
-
+//line llmc_layernorm.go:195
+	var gc_l_warpSum [32]float32
+	var gc_c21v [32]float32
+	var gc_c21r [32]float32
+	var gc_c22v [32]float32
+	var gc_c22r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			threadSum := gc_s_threadSum[gc_rank2]
+//line llmc_layernorm.go:188
+			gc_c21v[gc_lane2] = threadSum
+		}
+//line llmc_layernorm.go:188
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			threadSum2 := gc_s_threadSum2[gc_rank2]
+//line llmc_layernorm.go:188
+			warpSum := gc_c21r[gc_lane2]
+			gc_c22v[gc_lane2] = threadSum2
+			gc_l_warpSum[gc_lane2] = warpSum
+		}
+//line llmc_layernorm.go:189
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:177
+				warpID := gc_tx2 / 32
+//line llmc_layernorm.go:179
+				warpSum := gc_l_warpSum[gc_lane2]
+//line llmc_layernorm.go:189
+				warpSum2 := gc_c22r[gc_lane2]
+				sharedSum[warpID] = warpSum
+				sharedSum2[warpID] = warpSum2
+			}
+		}
+	}
 //line llmc_layernorm.go:216
 	o := out[idx*C:]
-	{
-		var gc_l_warpSum2 [32]float32
-		var gc_l_blockSum [32]float32
-		var gc_c23v [32]float32
-		var gc_c23r [32]float32
-		var gc_c24r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:178
-					laneID := gc_tx2 % 32
-					_ = laneID
-					var warpSum float32
-					_ = warpSum
-					var warpSum2 float32
-					_ = warpSum2
-
-//line llmc_layernorm.go:193
-					if laneID < numWarps {
-						warpSum = sharedSum[laneID]
-					} else {
-						warpSum = 0.0
-					}
-
-//line llmc_layernorm.go:198
-					if laneID < numWarps {
-						warpSum2 = sharedSum2[laneID]
-					} else {
-						warpSum2 = 0.0
-					}
-
-//line llmc_layernorm.go:203
-					gc_c23v[gc_lane2] = warpSum
-					gc_l_warpSum2[gc_lane2] = warpSum2
-				}
-			}
-
-//line llmc_layernorm.go:203
-			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c23v, compiled.OpPlus, &gc_c23r)
+//line llmc_layernorm.go:218
+	var gc_l_warpSum2 [32]float32
+	var gc_l_blockSum [32]float32
+	var gc_c23v [32]float32
+	var gc_c23r [32]float32
+	var gc_c24r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
-				warpSum2 := gc_l_warpSum2[gc_lane2]
-				_ = warpSum2
-
-//line llmc_layernorm.go:203
-				blockSum := gc_c23r[gc_lane2]
-				_ = blockSum
-
-//line llmc_layernorm.go:204
-				gc_l_blockSum[gc_lane2] = blockSum
+//line llmc_layernorm.go:178
+				laneID := gc_tx2 % 32
+//line llmc_layernorm.go:180
+				var warpSum float32
+//line llmc_layernorm.go:182
+				var warpSum2 float32
+//line llmc_layernorm.go:193
+				if laneID < numWarps {
+					warpSum = sharedSum[laneID]
+				} else {
+					warpSum = 0.0
+				}
+				if laneID < numWarps {
+					warpSum2 = sharedSum2[laneID]
+				} else {
+					warpSum2 = 0.0
+				}
+				gc_c23v[gc_lane2] = warpSum
+				gc_l_warpSum2[gc_lane2] = warpSum2
 			}
-
+		}
+//line llmc_layernorm.go:203
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c23v, compiled.OpPlus, &gc_c23r)
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			warpSum2 := gc_l_warpSum2[gc_lane2]
+			_ = warpSum2
+//line llmc_layernorm.go:203
+			blockSum := gc_c23r[gc_lane2]
+			gc_l_blockSum[gc_lane2] = blockSum
+		}
 //line llmc_layernorm.go:204
-			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c24r)
-			var gc_memoIn3 float32
-			var gc_memoIn4 float32
-			var gc_memoOut4 float32
-			var gc_memoOut5 float32
-			var gc_memoOut6 float32
-			gc_ran2 := false
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c24r)
+		var gc_memoIn3 float32
+		var gc_memoIn4 float32
+		var gc_memoOut4 float32
+		var gc_memoOut5 float32
+		var gc_memoOut6 float32
+		gc_ran2 := false
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x02 := gc_tidx2.X
-					gc_off7 := idx
-					if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off7 >= 0 && gc_off7 < len(mean) && gc_off7 < len(rstd) {
-						gc_at9 := mean[gc_off7:][:1]
-						gc_at10 := rstd[gc_off7:][:1]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x02 + gc_lane2
-							_ = gc_tx2
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							blockSum := gc_l_blockSum[gc_lane2]
-							_ = blockSum
-
+				gc_x02 := gc_tidx2.X
+				gc_off7 := idx
+				if gc_act2 == ^uint32(0) && gc_x02+32 <= gc_bdx2 && gc_off7 >= 0 && gc_off7 < len(mean) && gc_off7 < len(rstd) {
+					gc_at9 := mean[gc_off7:][:1]
+					gc_at10 := rstd[gc_off7:][:1]
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2 := gc_x02 + gc_lane2
+//line llmc_layernorm.go:223
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						blockSum := gc_l_blockSum[gc_lane2]
 //line llmc_layernorm.go:204
-							blockSum2 := gc_c24r[gc_lane2]
-							var m float32
-							var vr float32
-							var s float32
-							if gc_ran2 && compiled.Same32(blockSum, gc_memoIn3) && compiled.Same32(blockSum2, gc_memoIn4) {
-								blockSum, m, s = gc_memoOut4, gc_memoOut5, gc_memoOut6
-							} else {
-								gc_memoIn3, gc_memoIn4 = blockSum, blockSum2
-
+						blockSum2 := gc_c24r[gc_lane2]
+						var m float32
+						var vr float32
+						var s float32
+						if gc_ran2 && compiled.Same32(blockSum, gc_memoIn3) && compiled.Same32(blockSum2, gc_memoIn4) {
+							blockSum, m, s = gc_memoOut4, gc_memoOut5, gc_memoOut6
+						} else {
+							gc_memoIn3, gc_memoIn4 = blockSum, blockSum2
 //line llmc_layernorm.go:205
-								blockSum /= float32(C)
-
-//line llmc_layernorm.go:206
-								blockSum2 /= float32(C)
-
-//line llmc_layernorm.go:207
-								m = blockSum
-
-//line llmc_layernorm.go:208
-								vr = blockSum2 - m*m
-
-//line llmc_layernorm.go:209
-								s = rsqrtf(vr + 1e-5)
-								gc_memoOut4, gc_memoOut5, gc_memoOut6 = blockSum, m, s
-								gc_ran2 = true
-							}
-
-//line llmc_layernorm.go:210
-							if gc_tx2 == 0 && mean != nil {
-								gc_at9[0] = m
-							}
-
-//line llmc_layernorm.go:213
-							if gc_tx2 == 0 && rstd != nil {
-								gc_at10[0] = s
-							}
-							_ = blockSum2
-							_ = m
-							_ = vr
-							_ = s
-							gc_l_blockSum[gc_lane2] = blockSum
-							gc_s_m[gc_rank2] = m
-							gc_s_s[gc_rank2] = s
+							blockSum /= float32(C)
+							blockSum2 /= float32(C)
+							m = blockSum
+							vr = blockSum2 - m*m
+							s = rsqrtf(vr + 1e-5)
+							gc_memoOut4, gc_memoOut5, gc_memoOut6 = blockSum, m, s
+							gc_ran2 = true
 						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							blockSum := gc_l_blockSum[gc_lane2]
-							_ = blockSum
-
+//line llmc_layernorm.go:210
+						if gc_tx2 == 0 && mean != nil {
+							gc_at9[0] = m
+						}
+						if gc_tx2 == 0 && rstd != nil {
+							gc_at10[0] = s
+						}
+//line llmc_layernorm.go:220
+						gc_l_blockSum[gc_lane2] = blockSum
+						gc_s_m[gc_rank2] = m
+						gc_s_s[gc_rank2] = s
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						blockSum := gc_l_blockSum[gc_lane2]
 //line llmc_layernorm.go:204
-							blockSum2 := gc_c24r[gc_lane2]
-							var m float32
-							var vr float32
-							var s float32
-							if gc_ran2 && compiled.Same32(blockSum, gc_memoIn3) && compiled.Same32(blockSum2, gc_memoIn4) {
-								blockSum, m, s = gc_memoOut4, gc_memoOut5, gc_memoOut6
-							} else {
-								gc_memoIn3, gc_memoIn4 = blockSum, blockSum2
-
+						blockSum2 := gc_c24r[gc_lane2]
+						var m float32
+						var vr float32
+						var s float32
+						if gc_ran2 && compiled.Same32(blockSum, gc_memoIn3) && compiled.Same32(blockSum2, gc_memoIn4) {
+							blockSum, m, s = gc_memoOut4, gc_memoOut5, gc_memoOut6
+						} else {
+							gc_memoIn3, gc_memoIn4 = blockSum, blockSum2
 //line llmc_layernorm.go:205
-								blockSum /= float32(C)
-
-//line llmc_layernorm.go:206
-								blockSum2 /= float32(C)
-
-//line llmc_layernorm.go:207
-								m = blockSum
-
-//line llmc_layernorm.go:208
-								vr = blockSum2 - m*m
-
-//line llmc_layernorm.go:209
-								s = rsqrtf(vr + 1e-5)
-								gc_memoOut4, gc_memoOut5, gc_memoOut6 = blockSum, m, s
-								gc_ran2 = true
-							}
-
-//line llmc_layernorm.go:210
-							if gc_tx2 == 0 && mean != nil {
-								mean[idx] = m
-							}
-
-//line llmc_layernorm.go:213
-							if gc_tx2 == 0 && rstd != nil {
-								rstd[idx] = s
-							}
-							_ = blockSum2
-							_ = m
-							_ = vr
-							_ = s
-							gc_l_blockSum[gc_lane2] = blockSum
-							gc_s_m[gc_rank2] = m
-							gc_s_s[gc_rank2] = s
+							blockSum /= float32(C)
+							blockSum2 /= float32(C)
+							m = blockSum
+							vr = blockSum2 - m*m
+							s = rsqrtf(vr + 1e-5)
+							gc_memoOut4, gc_memoOut5, gc_memoOut6 = blockSum, m, s
+							gc_ran2 = true
 						}
+//line llmc_layernorm.go:210
+						if gc_tx2 == 0 && mean != nil {
+							mean[idx] = m
+						}
+						if gc_tx2 == 0 && rstd != nil {
+							rstd[idx] = s
+						}
+//line llmc_layernorm.go:220
+						gc_l_blockSum[gc_lane2] = blockSum
+						gc_s_m[gc_rank2] = m
+						gc_s_s[gc_rank2] = s
 					}
 				}
 			}
 		}
 	}
-
 //line llmc_layernorm.go:217
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += gc_bdx2 {
 		gc_b2.Tick()
@@ -2820,190 +2089,144 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off8 := gc_off2
-				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_to2 <= len(x)-gc_off8 && gc_off8 <= len(o) && gc_to2 <= len(o)-gc_off8 && gc_off8 <= len(weight) && gc_to2 <= len(weight)-gc_off8 && gc_off8 <= len(bias) && gc_to2 <= len(bias)-gc_off8 {
-					gc_at11 := x[gc_off8:][:gc_to2]
-					gc_at12 := o[gc_off8:][:gc_to2]
-					gc_at13 := weight[gc_off8:][:gc_to2]
-					gc_at14 := bias[gc_off8:][:gc_to2]
-					gc_vstep7 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line llmc_layernorm.go:217
-							m := archsimd.LoadFloat32x8Slice(gc_s_m[gc_rank2:])
-//line llmc_layernorm.go:217
-							_ = m
-//line llmc_layernorm.go:217
-							s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
-//line llmc_layernorm.go:217
-							_ = s
-//line llmc_layernorm.go:217
-							var i_ int = gc_tx2 + gc_off2
-//line llmc_layernorm.go:217
-							_ = i_
-//line llmc_layernorm.go:218
-							n := s.Mul(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]).Sub(m))
-//line llmc_layernorm.go:218
-							_ = n
-							n.Mul(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep7 > gc_from2 {
-						gc_more2 = true
-					}
-					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
+//line llmc_layernorm.go:224
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off8 := gc_off2
+			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_to2 <= len(x)-gc_off8 && gc_off8 <= len(o) && gc_to2 <= len(o)-gc_off8 && gc_off8 <= len(weight) && gc_to2 <= len(weight)-gc_off8 && gc_off8 <= len(bias) && gc_to2 <= len(bias)-gc_off8 {
+				gc_at11 := x[gc_off8:][:gc_to2]
+				gc_at12 := o[gc_off8:][:gc_to2]
+				gc_at13 := weight[gc_off8:][:gc_to2]
+				gc_at14 := bias[gc_off8:][:gc_to2]
+				gc_vstep7 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-						m := gc_s_m[gc_rank2]
-						s := gc_s_s[gc_rank2]
-
 //line llmc_layernorm.go:217
-						i_ := gc_tx2 + gc_off2
-						gc_more2 = true
+						m := archsimd.LoadFloat32x8Slice(gc_s_m[gc_rank2:])
+//line llmc_layernorm.go:217
+						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
+//line llmc_layernorm.go:217
+						var i_ int = gc_tx2 + gc_off2
+//line llmc_layernorm.go:217
 						_ = i_
-
-//line llmc_layernorm.go:218
-						n := s * (gc_at11[gc_tx2] - m)
-
-//line llmc_layernorm.go:219
-						gc_at12[gc_tx2] = n*gc_at13[gc_tx2] + gc_at14[gc_tx2]
+						n := s.Mul(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]).Sub(m))
+						n.Mul(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
 					}
-				} else {
-					gc_vstep8 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-							gc_tx2 := gc_vstep8
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line llmc_layernorm.go:217
-							m := archsimd.LoadFloat32x8Slice(gc_s_m[gc_rank2:])
-//line llmc_layernorm.go:217
-							_ = m
-//line llmc_layernorm.go:217
-							s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
-//line llmc_layernorm.go:217
-							_ = s
-//line llmc_layernorm.go:217
-							var i_ int = gc_tx2 + gc_off2
-//line llmc_layernorm.go:217
-							_ = i_
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep7 > gc_from2 {
+					gc_more2 = true
+				}
+				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line llmc_layernorm.go:229
+					m := gc_s_m[gc_rank2]
+					s := gc_s_s[gc_rank2]
 //line llmc_layernorm.go:218
-							if i_ < 0 || i_ > len(x)-8 || i_ > len(weight)-8 || i_ > len(bias)-8 || i_ > len(o)-8 {
+					gc_more2 = true
 //line llmc_layernorm.go:218
-								break
+					n := s * (gc_at11[gc_tx2] - m)
+					gc_at12[gc_tx2] = n*gc_at13[gc_tx2] + gc_at14[gc_tx2]
+				}
+			} else {
+				gc_vstep8 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
+						gc_rank2 := gc_base2 + gc_tx2
+//line llmc_layernorm.go:217
+						m := archsimd.LoadFloat32x8Slice(gc_s_m[gc_rank2:])
+//line llmc_layernorm.go:217
+						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
+//line llmc_layernorm.go:217
+						var i_ int = gc_tx2 + gc_off2
+						if i_ < 0 || i_ > len(x)-8 || i_ > len(weight)-8 || i_ > len(bias)-8 || i_ > len(o)-8 {
 //line llmc_layernorm.go:218
-							}
-//line llmc_layernorm.go:218
-							n := s.Mul(archsimd.LoadFloat32x8Slice(x[i_:]).Sub(m))
-//line llmc_layernorm.go:218
-							_ = n
-							n.Mul(archsimd.LoadFloat32x8Slice(weight[i_:])).Add(archsimd.LoadFloat32x8Slice(bias[i_:])).StoreSlice(o[i_:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
+//line llmc_layernorm.go:218
+						n := s.Mul(archsimd.LoadFloat32x8Slice(x[i_:]).Sub(m))
+						n.Mul(archsimd.LoadFloat32x8Slice(weight[i_:])).Add(archsimd.LoadFloat32x8Slice(bias[i_:])).StoreSlice(o[i_:])
 					}
-					if gc_vstep8 > gc_from2 {
-						gc_more2 = true
-					}
-					gc_step7 := gc_vstep8
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-						{
-							gc_tx2 := gc_step7 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							m := gc_s_m[gc_rank2]
-							s := gc_s_s[gc_rank2]
-
-//line llmc_layernorm.go:217
-							i_ := gc_tx2 + gc_off2
-							gc_more2 = true
-
-//line llmc_layernorm.go:218
-							n := s * (x[i_] - m)
-
-//line llmc_layernorm.go:219
-							o[i_] = n*weight[i_] + bias[i_]
-						}
-						{
-							gc_tx2 := gc_step7 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							m := gc_s_m[gc_rank2]
-							s := gc_s_s[gc_rank2]
-
-//line llmc_layernorm.go:217
-							i_ := gc_tx2 + gc_off2
-							gc_more2 = true
-
-//line llmc_layernorm.go:218
-							n := s * (x[i_] - m)
-
-//line llmc_layernorm.go:219
-							o[i_] = n*weight[i_] + bias[i_]
-						}
-						{
-							gc_tx2 := gc_step7 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							m := gc_s_m[gc_rank2]
-							s := gc_s_s[gc_rank2]
-
-//line llmc_layernorm.go:217
-							i_ := gc_tx2 + gc_off2
-							gc_more2 = true
-
-//line llmc_layernorm.go:218
-							n := s * (x[i_] - m)
-
-//line llmc_layernorm.go:219
-							o[i_] = n*weight[i_] + bias[i_]
-						}
-						{
-							gc_tx2 := gc_step7 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							m := gc_s_m[gc_rank2]
-							s := gc_s_s[gc_rank2]
-
-//line llmc_layernorm.go:217
-							i_ := gc_tx2 + gc_off2
-							gc_more2 = true
-
-//line llmc_layernorm.go:218
-							n := s * (x[i_] - m)
-
-//line llmc_layernorm.go:219
-							o[i_] = n*weight[i_] + bias[i_]
-						}
-					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep8 > gc_from2 {
+					gc_more2 = true
+				}
+				gc_step7 := gc_vstep8
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						m := gc_s_m[gc_rank2]
 						s := gc_s_s[gc_rank2]
-
 //line llmc_layernorm.go:217
 						i_ := gc_tx2 + gc_off2
 						gc_more2 = true
-
 //line llmc_layernorm.go:218
 						n := s * (x[i_] - m)
-
-//line llmc_layernorm.go:219
 						o[i_] = n*weight[i_] + bias[i_]
 					}
+					{
+						gc_tx2 := gc_step7 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						m := gc_s_m[gc_rank2]
+						s := gc_s_s[gc_rank2]
+//line llmc_layernorm.go:217
+						i_ := gc_tx2 + gc_off2
+						gc_more2 = true
+//line llmc_layernorm.go:218
+						n := s * (x[i_] - m)
+						o[i_] = n*weight[i_] + bias[i_]
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						m := gc_s_m[gc_rank2]
+						s := gc_s_s[gc_rank2]
+//line llmc_layernorm.go:217
+						i_ := gc_tx2 + gc_off2
+						gc_more2 = true
+//line llmc_layernorm.go:218
+						n := s * (x[i_] - m)
+						o[i_] = n*weight[i_] + bias[i_]
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						m := gc_s_m[gc_rank2]
+						s := gc_s_s[gc_rank2]
+//line llmc_layernorm.go:217
+						i_ := gc_tx2 + gc_off2
+						gc_more2 = true
+//line llmc_layernorm.go:218
+						n := s * (x[i_] - m)
+						o[i_] = n*weight[i_] + bias[i_]
+					}
+				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					m := gc_s_m[gc_rank2]
+					s := gc_s_s[gc_rank2]
+//line llmc_layernorm.go:217
+					i_ := gc_tx2 + gc_off2
+					gc_more2 = true
+//line llmc_layernorm.go:218
+					n := s * (x[i_] - m)
+					o[i_] = n*weight[i_] + bias[i_]
 				}
 			}
 		}
@@ -3013,4 +2236,5 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 // gc_files_llmc_layernorm holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go llmc_layernorm.go
+//line llmc_layernorm.go:230
 var gc_files_llmc_layernorm embed.FS

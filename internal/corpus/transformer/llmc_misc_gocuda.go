@@ -52,87 +52,68 @@ func gc_body_crossentropyForward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(B*T, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_qoff, gc_qd := gc_bx*gc_bdx, T
-				if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
-					for gc_seg := gc_from; gc_seg < gc_to; {
-						gc_q := (gc_qoff + gc_seg) / gc_qd
-						gc_r := gc_qoff - gc_q*gc_qd
-						_, _ = gc_q, gc_r
-						gc_segend := min(gc_to, gc_qd-gc_r)
-						gc_seglen := gc_segend - gc_seg
-						gc_off := (gc_r + (gc_q * T)) + gc_seg
-						if gc_off >= 0 && gc_off <= len(targets) && gc_seglen <= len(targets)-gc_off && gc_off <= len(losses) && gc_seglen <= len(losses)-gc_off {
-							gc_at := targets[gc_off:][:gc_seglen]
-							gc_at2 := losses[gc_off:][:gc_seglen]
-							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_seg + gc_u
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:25
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-
-//line llmc_misc.go:26
-								{
-									b := gc_q
+//line llmc_misc.go:42
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(B*T, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := gc_bx*gc_bdx, T
+			if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
+				for gc_seg := gc_from; gc_seg < gc_to; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_segend := min(gc_to, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off := (gc_r + (gc_q * T)) + gc_seg
+					if gc_off >= 0 && gc_off <= len(targets) && gc_seglen <= len(targets)-gc_off && gc_off <= len(losses) && gc_seglen <= len(losses)-gc_off {
+						gc_at := targets[gc_off:][:gc_seglen]
+						gc_at2 := losses[gc_off:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							{
 //line llmc_misc.go:27
-									_ = b
-									tt := (gc_tx + gc_r)
-//line llmc_misc.go:28
-									_ = tt
-									probsBt := probs[b*T*V+tt*V:]
-									ix := gc_at[gc_u]
-									gc_at2[gc_u] = -logf(probsBt[ix])
-								}
-							}
-						} else {
-							for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:25
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-
-//line llmc_misc.go:26
-								{
-									b := gc_q
-									tt := (gc_tx + gc_r)
-									probsBt := probs[b*T*V+tt*V:]
-									ix := targets[b*T+tt]
-									losses[b*T+tt] = -logf(probsBt[ix])
-								}
+								b := gc_q
+								tt := (gc_tx + gc_r)
+								probsBt := probs[b*T*V+tt*V:]
+								ix := gc_at[gc_u]
+								gc_at2[gc_u] = -logf(probsBt[ix])
 							}
 						}
-						gc_seg = gc_segend
+					} else {
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							{
+//line llmc_misc.go:27
+								b := gc_q
+								tt := (gc_tx + gc_r)
+								probsBt := probs[b*T*V+tt*V:]
+								ix := targets[b*T+tt]
+								losses[b*T+tt] = -logf(probsBt[ix])
+							}
+						}
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+					gc_seg = gc_segend
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line llmc_misc.go:25
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line llmc_misc.go:26
-						{
-							b := i / T
-							tt := i % T
-							probsBt := probs[b*T*V+tt*V:]
-							ix := targets[b*T+tt]
-							losses[b*T+tt] = -logf(probsBt[ix])
-						}
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						b := i / T
+						tt := i % T
+						probsBt := probs[b*T*V+tt*V:]
+						ix := targets[b*T+tt]
+						losses[b*T+tt] = -logf(probsBt[ix])
 					}
 				}
 			}
@@ -176,69 +157,34 @@ func gc_body_crossentropySoftmaxBackward1Kernel(gc_b *compiled.Block, gc_lo, gc_
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(B*T*V, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_qoff, gc_qd := gc_bx*gc_bdx, (T * V)
-				gc_qoff2, gc_qd2 := gc_bx*gc_bdx, V
-				if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) && compiled.Segmented(gc_qoff2, gc_qd2, gc_from, gc_to) {
-					for gc_seg := gc_from; gc_seg < gc_to; {
-						gc_q := (gc_qoff + gc_seg) / gc_qd
-						gc_r := gc_qoff - gc_q*gc_qd
-						_, _ = gc_q, gc_r
-						gc_q2 := (gc_qoff2 + gc_seg) / gc_qd2
-						gc_r2 := gc_qoff2 - gc_q2*gc_qd2
-						_, _ = gc_q2, gc_r2
-						gc_segend := min(gc_to, gc_qd-gc_r, gc_qd2-gc_r2)
-						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:41
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line llmc_misc.go:42
-							{
-								b := gc_q
-								tt := (gc_q2) % T
-								v := (gc_tx + gc_r2)
-								dlogitsBt := dlogits[b*T*V+tt*V:]
-								probsBt := probs[b*T*V+tt*V:]
-								dloss := dlosses[b*T+tt]
-								ix := targets[b*T+tt]
-								p := probsBt[v]
-								var indicator float32
-								if v == int(ix) {
-									indicator = 1.0
-								} else {
-									indicator = 0.0
-								}
-								dlogitsBt[v] += (p - indicator) * dloss
-							}
-						}
-						gc_seg = gc_segend
-					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+//line llmc_misc.go:58
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(B*T*V, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_qoff, gc_qd := gc_bx*gc_bdx, (T * V)
+			gc_qoff2, gc_qd2 := gc_bx*gc_bdx, V
+			if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) && compiled.Segmented(gc_qoff2, gc_qd2, gc_from, gc_to) {
+				for gc_seg := gc_from; gc_seg < gc_to; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_q2 := (gc_qoff2 + gc_seg) / gc_qd2
+					gc_r2 := gc_qoff2 - gc_q2*gc_qd2
+					_, _ = gc_q2, gc_r2
+					gc_segend := min(gc_to, gc_qd-gc_r, gc_qd2-gc_r2)
+					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:41
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line llmc_misc.go:42
 						{
-							b := i / (T * V)
-							tt := (i / V) % T
-							v := i % V
+//line llmc_misc.go:43
+							b := gc_q
+							tt := (gc_q2) % T
+							v := (gc_tx + gc_r2)
 							dlogitsBt := dlogits[b*T*V+tt*V:]
 							probsBt := probs[b*T*V+tt*V:]
 							dloss := dlosses[b*T+tt]
@@ -252,6 +198,31 @@ func gc_body_crossentropySoftmaxBackward1Kernel(gc_b *compiled.Block, gc_lo, gc_
 							}
 							dlogitsBt[v] += (p - indicator) * dloss
 						}
+					}
+					gc_seg = gc_segend
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line llmc_misc.go:41
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						b := i / (T * V)
+						tt := (i / V) % T
+						v := i % V
+						dlogitsBt := dlogits[b*T*V+tt*V:]
+						probsBt := probs[b*T*V+tt*V:]
+						dloss := dlosses[b*T+tt]
+						ix := targets[b*T+tt]
+						p := probsBt[v]
+						var indicator float32
+						if v == int(ix) {
+							indicator = 1.0
+						} else {
+							indicator = 0.0
+						}
+						dlogitsBt[v] += (p - indicator) * dloss
 					}
 				}
 			}
@@ -283,82 +254,65 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-
 //line llmc_misc.go:67
 	shared := gocuda.DynamicShared[float32](t)
-
-//line llmc_misc.go:68
 	o := gc_bx
-
 //line llmc_misc.go:70
 	blockSize := gc_bdx
-
-//line llmc_misc.go:71
 	x := dout[o:]
-	{
-		gc_vstep := 0
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			_ = gc_rank
+//line llmc_misc.go:73
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
 //line llmc_misc.go:72
-			var sum float32 = float32(0.0)
-//line llmc_misc.go:72
-			_ = sum
-			lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:72
-				sum := float32(0.0)
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:72
-				sum := float32(0.0)
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:72
-				sum := float32(0.0)
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:72
-				sum := float32(0.0)
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var sum float32 = float32(0.0)
+		lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line llmc_misc.go:72
 			sum := float32(0.0)
-			_ = sum
+//line llmc_misc.go:74
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line llmc_misc.go:72
+			sum := float32(0.0)
+//line llmc_misc.go:74
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line llmc_misc.go:72
+			sum := float32(0.0)
+//line llmc_misc.go:74
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line llmc_misc.go:72
+			sum := float32(0.0)
+//line llmc_misc.go:74
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line llmc_misc.go:72
+		sum := float32(0.0)
+//line llmc_misc.go:74
+		gc_s_sum[gc_rank] = sum
+	}
 //line llmc_misc.go:73
 	gc_chunk := compiled.StrideChunk(blockSize)
 	gc_span := (blockSize) * gc_chunk
-
 //line llmc_misc.go:73
 	for gc_off, gc_limit, gc_more := 0, B*T, true; gc_more; gc_off += (blockSize) * gc_chunk {
 		gc_b.Tick()
@@ -366,296 +320,225 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line llmc_misc.go:80
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line llmc_misc.go:69
-					tid := gc_tx
-					_ = tid
-					sum := gc_s_sum[gc_rank]
-
+				tid := gc_tx
+//line llmc_misc.go:71
+				sum := gc_s_sum[gc_rank]
 //line llmc_misc.go:73
-					gc_start := tid
-					gc_from2 := gc_start + gc_off
-					gc_trips := gc_limit - gc_from2
-					switch {
-					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, blockSize, gc_chunk, gc_limit, false)
-					case gc_trips > gc_span:
-						gc_trips = gc_chunk
-					case gc_trips > 0:
-						gc_trips = (gc_trips-1)/(blockSize) + 1
-					default:
-						gc_trips = 0
-					}
-					if gc_trips == gc_chunk {
-						gc_more = true
-					}
-					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(blockSize), gc_trips-1 {
-
-//line llmc_misc.go:74
-						sum += float32(x[i*OC])
-					}
-					gc_s_sum[gc_rank] = sum
+				gc_start := tid
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, blockSize, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(blockSize) + 1
+				default:
+					gc_trips = 0
 				}
+				if gc_trips == gc_chunk {
+					gc_more = true
+				}
+				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(blockSize), gc_trips-1 {
+//line llmc_misc.go:74
+					sum += float32(x[i*OC])
+				}
+				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(shared) {
-				gc_at := shared[:gc_bdx]
-
+//line llmc_misc.go:82
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(shared) {
+			gc_at := shared[:gc_bdx]
 //line llmc_misc.go:76
-				copy(gc_at, gc_s_sum[gc_base:][:gc_bdx])
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:69
-						tid := gc_tx
-						_ = tid
-						sum := gc_s_sum[gc_rank]
-
-//line llmc_misc.go:76
-						shared[tid] = sum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:69
-						tid := gc_tx
-						_ = tid
-						sum := gc_s_sum[gc_rank]
-
-//line llmc_misc.go:76
-						shared[tid] = sum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:69
-						tid := gc_tx
-						_ = tid
-						sum := gc_s_sum[gc_rank]
-
-//line llmc_misc.go:76
-						shared[tid] = sum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:69
-						tid := gc_tx
-						_ = tid
-						sum := gc_s_sum[gc_rank]
-
-//line llmc_misc.go:76
-						shared[tid] = sum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			copy(gc_at, gc_s_sum[gc_base:][:gc_bdx])
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line llmc_misc.go:69
 					tid := gc_tx
-					_ = tid
+//line llmc_misc.go:71
 					sum := gc_s_sum[gc_rank]
-
+//line llmc_misc.go:76
+					shared[tid] = sum
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line llmc_misc.go:69
+					tid := gc_tx
+//line llmc_misc.go:71
+					sum := gc_s_sum[gc_rank]
+//line llmc_misc.go:76
+					shared[tid] = sum
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line llmc_misc.go:69
+					tid := gc_tx
+//line llmc_misc.go:71
+					sum := gc_s_sum[gc_rank]
+//line llmc_misc.go:76
+					shared[tid] = sum
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line llmc_misc.go:69
+					tid := gc_tx
+//line llmc_misc.go:71
+					sum := gc_s_sum[gc_rank]
 //line llmc_misc.go:76
 					shared[tid] = sum
 				}
 			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line llmc_misc.go:69
+				tid := gc_tx
+//line llmc_misc.go:71
+				sum := gc_s_sum[gc_rank]
+//line llmc_misc.go:76
+				shared[tid] = sum
+			}
 		}
 	}
-
 //line llmc_misc.go:78
 	for stride := blockSize / 2; stride >= 1; stride /= 2 {
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := stride; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := stride
-				if gc_from >= 0 && gc_to <= len(shared) && gc_off2 >= 0 && gc_off2 <= len(shared) && gc_to <= len(shared)-gc_off2 {
-					gc_at2 := shared[:gc_to]
-					gc_at3 := shared[gc_off2:][:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_misc.go:69
-							tid := gc_tx
-							_ = tid
-
 //line llmc_misc.go:80
-							{
-								gc_at2[gc_tx] += gc_at3[gc_tx]
-							}
-						}
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := stride; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := stride
+			if gc_from >= 0 && gc_to <= len(shared) && gc_off2 >= 0 && gc_off2 <= len(shared) && gc_to <= len(shared)-gc_off2 {
+				gc_at2 := shared[:gc_to]
+				gc_at3 := shared[gc_off2:][:gc_to]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						{
-							gc_tx := gc_step3 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_misc.go:69
-							tid := gc_tx
-							_ = tid
-
-//line llmc_misc.go:80
-							{
-								gc_at2[gc_tx] += gc_at3[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_misc.go:69
-							tid := gc_tx
-							_ = tid
-
-//line llmc_misc.go:80
-							{
-								gc_at2[gc_tx] += gc_at3[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_misc.go:69
-							tid := gc_tx
-							_ = tid
-
-//line llmc_misc.go:80
-							{
-								gc_at2[gc_tx] += gc_at3[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line llmc_misc.go:69
-						tid := gc_tx
-						_ = tid
-
-//line llmc_misc.go:80
-						{
+//line llmc_misc.go:81
 							gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 					}
-				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step3 + 1
 						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:69
-							tid := gc_tx
-							_ = tid
-
-//line llmc_misc.go:80
-							{
-								shared[tid] += shared[tid+stride]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:69
-							tid := gc_tx
-							_ = tid
-
-//line llmc_misc.go:80
-							{
-								shared[tid] += shared[tid+stride]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:69
-							tid := gc_tx
-							_ = tid
-
-//line llmc_misc.go:80
-							{
-								shared[tid] += shared[tid+stride]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:69
-							tid := gc_tx
-							_ = tid
-
-//line llmc_misc.go:80
-							{
-								shared[tid] += shared[tid+stride]
-							}
+//line llmc_misc.go:81
+							gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step3 + 2
+						{
+//line llmc_misc.go:81
+							gc_at2[gc_tx] += gc_at3[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						{
+//line llmc_misc.go:81
+							gc_at2[gc_tx] += gc_at3[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					{
+//line llmc_misc.go:81
+						gc_at2[gc_tx] += gc_at3[gc_tx]
+					}
+				}
+			} else {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line llmc_misc.go:69
 						tid := gc_tx
-						_ = tid
-
-//line llmc_misc.go:80
 						{
+//line llmc_misc.go:81
 							shared[tid] += shared[tid+stride]
 						}
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_misc.go:69
+						tid := gc_tx
+						{
+//line llmc_misc.go:81
+							shared[tid] += shared[tid+stride]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_misc.go:69
+						tid := gc_tx
+						{
+//line llmc_misc.go:81
+							shared[tid] += shared[tid+stride]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_misc.go:69
+						tid := gc_tx
+						{
+//line llmc_misc.go:81
+							shared[tid] += shared[tid+stride]
+						}
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line llmc_misc.go:69
+					tid := gc_tx
+					{
+//line llmc_misc.go:81
+						shared[tid] += shared[tid+stride]
 					}
 				}
 			}
 		}
 	}
 	{
+//line llmc_misc.go:89
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -669,151 +552,69 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step5 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line llmc_misc.go:69
-						tid := gc_tx
-						_ = tid
-
-//line llmc_misc.go:84
-						{
-							gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
-						}
+//line llmc_misc.go:85
+						gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 					}
 					{
-						gc_tx := gc_step5 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line llmc_misc.go:69
-						tid := gc_tx
-						_ = tid
-
-//line llmc_misc.go:84
-						{
-							gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
-						}
+//line llmc_misc.go:85
+						gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 					}
 					{
-						gc_tx := gc_step5 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line llmc_misc.go:69
-						tid := gc_tx
-						_ = tid
-
-//line llmc_misc.go:84
-						{
-							gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
-						}
+//line llmc_misc.go:85
+						gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 					}
 					{
-						gc_tx := gc_step5 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line llmc_misc.go:69
-						tid := gc_tx
-						_ = tid
-
-//line llmc_misc.go:84
-						{
-							gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
-						}
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line llmc_misc.go:69
-					tid := gc_tx
-					_ = tid
-
-//line llmc_misc.go:84
-					{
+//line llmc_misc.go:85
 						gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 					}
 				}
+//line llmc_misc.go:89
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+//line llmc_misc.go:85
+					gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
+				}
 			} else {
+//line llmc_misc.go:89
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:69
-						tid := gc_tx
-						_ = tid
-
-//line llmc_misc.go:84
-						{
-							dbias[o] = float32(float32(dbias[o]) + shared[0])
-						}
+//line llmc_misc.go:85
+						dbias[o] = float32(float32(dbias[o]) + shared[0])
 					}
 					{
+//line llmc_misc.go:89
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:69
-						tid := gc_tx
-						_ = tid
-
-//line llmc_misc.go:84
-						{
-							dbias[o] = float32(float32(dbias[o]) + shared[0])
-						}
+//line llmc_misc.go:85
+						dbias[o] = float32(float32(dbias[o]) + shared[0])
 					}
 					{
+//line llmc_misc.go:89
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:69
-						tid := gc_tx
-						_ = tid
-
-//line llmc_misc.go:84
-						{
-							dbias[o] = float32(float32(dbias[o]) + shared[0])
-						}
+//line llmc_misc.go:85
+						dbias[o] = float32(float32(dbias[o]) + shared[0])
 					}
 					{
+//line llmc_misc.go:89
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:69
-						tid := gc_tx
-						_ = tid
-
-//line llmc_misc.go:84
-						{
-							dbias[o] = float32(float32(dbias[o]) + shared[0])
-						}
+//line llmc_misc.go:85
+						dbias[o] = float32(float32(dbias[o]) + shared[0])
 					}
 				}
+//line llmc_misc.go:89
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:69
-					tid := gc_tx
-					_ = tid
-
-//line llmc_misc.go:84
-					{
-						dbias[o] = float32(float32(dbias[o]) + shared[0])
-					}
+//line llmc_misc.go:85
+					dbias[o] = float32(float32(dbias[o]) + shared[0])
 				}
 			}
 		}
@@ -843,15 +644,9 @@ func gc_body_matmulBackwardBias2Kernel(gc_b *compiled.Block, dbias, dout []float
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-
 //line llmc_misc.go:95
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line llmc_misc.go:96
 	warp := cg.TiledPartition(block, 32)
-	_ = warp
-
 //line llmc_misc.go:101
 	BT := B * T
 	{
@@ -861,33 +656,22 @@ func gc_body_matmulBackwardBias2Kernel(gc_b *compiled.Block, dbias, dout []float
 			if gc_exited[gc_rank] {
 				continue
 			}
-
 //line llmc_misc.go:97
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-			_ = idx
-
-//line llmc_misc.go:98
 			if idx >= OC {
 //line llmc_misc.go:98
-				{
-//line llmc_misc.go:98
-					gc_exited[gc_rank] = true
-					continue gc_L1
-//line llmc_misc.go:99
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
-
 //line llmc_misc.go:102
 			sum := float32(0.0)
-			_ = sum
+//line llmc_misc.go:104
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-
 //line llmc_misc.go:103
 	gc_chunk := compiled.StrideChunk(32)
 	gc_span := (32) * gc_chunk
-
 //line llmc_misc.go:103
 	for gc_off, gc_limit, gc_more := 0, BT, true; gc_more; gc_off += (32) * gc_chunk {
 		gc_b.Tick()
@@ -895,92 +679,80 @@ func gc_body_matmulBackwardBias2Kernel(gc_b *compiled.Block, dbias, dout []float
 			return
 		}
 		gc_more = false
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line llmc_misc.go:97
-				idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-				_ = idx
-				sum := gc_s_sum[gc_rank]
-
-//line llmc_misc.go:103
-				gc_start := (gc_rank & (32 - 1))
-				gc_from2 := gc_start + gc_off
-				gc_trips := gc_limit - gc_from2
-				switch {
-				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, 32, gc_chunk, gc_limit, false)
-				case gc_trips > gc_span:
-					gc_trips = gc_chunk
-				case gc_trips > 0:
-					gc_trips = (gc_trips-1)/(32) + 1
-				default:
-					gc_trips = 0
-				}
-				if gc_trips == gc_chunk {
-					gc_more = true
-				}
-				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
-
-//line llmc_misc.go:104
-					sum += float32(dout[i*OC+idx])
-				}
-				gc_s_sum[gc_rank] = sum
+//line llmc_misc.go:110
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
 			}
+//line llmc_misc.go:97
+			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
+//line llmc_misc.go:99
+			sum := gc_s_sum[gc_rank]
+//line llmc_misc.go:103
+			gc_start := (gc_rank & (32 - 1))
+			gc_from2 := gc_start + gc_off
+			gc_trips := gc_limit - gc_from2
+			switch {
+			case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+				gc_trips = compiled.ChunkTrips(gc_start, gc_from2, 32, gc_chunk, gc_limit, false)
+			case gc_trips > gc_span:
+				gc_trips = gc_chunk
+			case gc_trips > 0:
+				gc_trips = (gc_trips-1)/(32) + 1
+			default:
+				gc_trips = 0
+			}
+			if gc_trips == gc_chunk {
+				gc_more = true
+			}
+			for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
+//line llmc_misc.go:104
+				sum += float32(dout[i*OC+idx])
+			}
+			gc_s_sum[gc_rank] = sum
 		}
 	}
-	{
-		var gc_c1v [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-			for gc_lane := range min(32, gc_n-gc_w) {
-				if gc_exited[gc_w+gc_lane] {
-					gc_act &^= 1 << gc_lane
-				}
+//line llmc_misc.go:111
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
 			}
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				sum := gc_s_sum[gc_rank]
-
-//line llmc_misc.go:106
-				gc_c1v[gc_lane] = sum
+		}
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
 			}
-
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			sum := gc_s_sum[gc_rank]
 //line llmc_misc.go:106
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
+			gc_c1v[gc_lane] = sum
+		}
+//line llmc_misc.go:106
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line llmc_misc.go:97
-				idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-				_ = idx
-				var sum float32
-				_ = sum
-
+			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
+//line llmc_misc.go:99
+			var sum float32
 //line llmc_misc.go:106
-				sum = gc_c1r[gc_lane]
-
-//line llmc_misc.go:107
-				if (gc_rank & (32 - 1)) == 0 {
-					dbias[idx] = float32(dbias[idx]) + sum
-				}
-				gc_s_sum[gc_rank] = sum
+			sum = gc_c1r[gc_lane]
+			if (gc_rank & (32 - 1)) == 0 {
+				dbias[idx] = float32(dbias[idx]) + sum
 			}
+			gc_s_sum[gc_rank] = sum
 		}
 	}
 }
@@ -1012,90 +784,67 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 	gc_n := gc_b.Len()
 	gc_s_threadSum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_blockSum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-
 //line llmc_misc.go:118
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line llmc_misc.go:119
 	warp := cg.TiledPartition(block, 32)
-	_ = warp
-
-//line llmc_misc.go:120
 	sharedSum := gocuda.Shared[float32](t, 32)[:32]
-
-//line llmc_misc.go:121
 	BT := B * T
-
-//line llmc_misc.go:122
 	numWarps := gc_bdx / 32
-
 //line llmc_misc.go:125
 	idx := gc_bx
-	{
-		gc_vstep := 0
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			_ = gc_rank
+//line llmc_misc.go:127
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
 //line llmc_misc.go:126
-			var threadSum float32 = float32(0.0)
-//line llmc_misc.go:126
-			_ = threadSum
-			lanes.BroadcastFloat32x8(threadSum).StoreSlice(gc_s_threadSum[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:126
-				threadSum := float32(0.0)
-				_ = threadSum
-				gc_s_threadSum[gc_rank] = threadSum
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:126
-				threadSum := float32(0.0)
-				_ = threadSum
-				gc_s_threadSum[gc_rank] = threadSum
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:126
-				threadSum := float32(0.0)
-				_ = threadSum
-				gc_s_threadSum[gc_rank] = threadSum
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:126
-				threadSum := float32(0.0)
-				_ = threadSum
-				gc_s_threadSum[gc_rank] = threadSum
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var threadSum float32 = float32(0.0)
+		lanes.BroadcastFloat32x8(threadSum).StoreSlice(gc_s_threadSum[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line llmc_misc.go:126
 			threadSum := float32(0.0)
-			_ = threadSum
+//line llmc_misc.go:128
+			gc_s_threadSum[gc_rank] = threadSum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line llmc_misc.go:126
+			threadSum := float32(0.0)
+//line llmc_misc.go:128
+			gc_s_threadSum[gc_rank] = threadSum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line llmc_misc.go:126
+			threadSum := float32(0.0)
+//line llmc_misc.go:128
+			gc_s_threadSum[gc_rank] = threadSum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line llmc_misc.go:126
+			threadSum := float32(0.0)
+//line llmc_misc.go:128
 			gc_s_threadSum[gc_rank] = threadSum
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line llmc_misc.go:126
+		threadSum := float32(0.0)
+//line llmc_misc.go:128
+		gc_s_threadSum[gc_rank] = threadSum
+	}
 //line llmc_misc.go:127
 	gc_chunk := compiled.StrideChunk(gc_bdx)
 	gc_span := (gc_bdx) * gc_chunk
-
 //line llmc_misc.go:127
 	for gc_off, gc_limit, gc_more := 0, BT, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
 		gc_b.Tick()
@@ -1103,142 +852,122 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					threadSum := gc_s_threadSum[gc_rank]
-
-//line llmc_misc.go:127
-					gc_start := gc_tx
-					gc_from2 := gc_start + gc_off
-					gc_trips := gc_limit - gc_from2
-					switch {
-					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit, false)
-					case gc_trips > gc_span:
-						gc_trips = gc_chunk
-					case gc_trips > 0:
-						gc_trips = (gc_trips-1)/(gc_bdx) + 1
-					default:
-						gc_trips = 0
-					}
-					if gc_trips == gc_chunk {
-						gc_more = true
-					}
-					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx), gc_trips-1 {
-
-//line llmc_misc.go:128
-						threadSum += float32(dout[i*OC+idx])
-					}
-					gc_s_threadSum[gc_rank] = threadSum
-				}
-			}
+//line llmc_misc.go:134
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
 		}
-	}
-	{
-		var gc_c1v [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				threadSum := gc_s_threadSum[gc_rank]
-
-//line llmc_misc.go:130
-				gc_c1v[gc_lane] = threadSum
-			}
-
-//line llmc_misc.go:130
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:123
-					warpID := gc_tx / 32
-					_ = warpID
-
-//line llmc_misc.go:130
-					warpSum := gc_c1r[gc_lane]
-
-//line llmc_misc.go:131
-					sharedSum[warpID] = warpSum
-					_ = warpSum
+//line llmc_misc.go:127
+				gc_start := gc_tx
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(gc_bdx) + 1
+				default:
+					gc_trips = 0
 				}
+				if gc_trips == gc_chunk {
+					gc_more = true
+				}
+				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx), gc_trips-1 {
+//line llmc_misc.go:128
+					threadSum += float32(dout[i*OC+idx])
+				}
+				gc_s_threadSum[gc_rank] = threadSum
 			}
 		}
 	}
-	{
-		var gc_c2v [32]float32
-		var gc_c2r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:124
-					laneID := gc_tx % 32
-					_ = laneID
-					var warpSum float32
-					_ = warpSum
-
-//line llmc_misc.go:133
-					if laneID < numWarps {
-						warpSum = sharedSum[laneID]
-					} else {
-						warpSum = 0.0
-					}
-
-//line llmc_misc.go:138
-					gc_c2v[gc_lane] = warpSum
-				}
-			}
-
-//line llmc_misc.go:138
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+//line llmc_misc.go:136
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			threadSum := gc_s_threadSum[gc_rank]
+//line llmc_misc.go:130
+			gc_c1v[gc_lane] = threadSum
+		}
+//line llmc_misc.go:130
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
 				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-
-//line llmc_misc.go:138
-				blockSum := gc_c2r[gc_lane]
-				_ = blockSum
-				gc_s_blockSum[gc_rank] = blockSum
+				gc_pos.Thread = gc_rank
+//line llmc_misc.go:123
+				warpID := gc_tx / 32
+//line llmc_misc.go:130
+				warpSum := gc_c1r[gc_lane]
+				sharedSum[warpID] = warpSum
 			}
 		}
 	}
+//line llmc_misc.go:138
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line llmc_misc.go:124
+				laneID := gc_tx % 32
+//line llmc_misc.go:126
+				var warpSum float32
+//line llmc_misc.go:133
+				if laneID < numWarps {
+					warpSum = sharedSum[laneID]
+				} else {
+					warpSum = 0.0
+				}
+				gc_c2v[gc_lane] = warpSum
+			}
+		}
+//line llmc_misc.go:138
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line llmc_misc.go:138
+			blockSum := gc_c2r[gc_lane]
+//line llmc_misc.go:140
+			gc_s_blockSum[gc_rank] = blockSum
+		}
+	}
 	{
+//line llmc_misc.go:145
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -1251,64 +980,54 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-						_ = gc_tx
+//line llmc_misc.go:158
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line llmc_misc.go:160
 						blockSum := gc_s_blockSum[gc_rank]
-
-//line llmc_misc.go:139
-						{
-							gc_at[0] = float32(gc_at[0]) + blockSum
-						}
+//line llmc_misc.go:140
+						gc_at[0] = float32(gc_at[0]) + blockSum
 					}
 					{
+//line llmc_misc.go:144
 						gc_tx := gc_step2 + 1
-						_ = gc_tx
+//line llmc_misc.go:146
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line llmc_misc.go:148
 						blockSum := gc_s_blockSum[gc_rank]
-
-//line llmc_misc.go:139
-						{
-							gc_at[0] = float32(gc_at[0]) + blockSum
-						}
+//line llmc_misc.go:140
+						gc_at[0] = float32(gc_at[0]) + blockSum
 					}
 					{
+//line llmc_misc.go:144
 						gc_tx := gc_step2 + 2
-						_ = gc_tx
+//line llmc_misc.go:146
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line llmc_misc.go:148
 						blockSum := gc_s_blockSum[gc_rank]
-
-//line llmc_misc.go:139
-						{
-							gc_at[0] = float32(gc_at[0]) + blockSum
-						}
+//line llmc_misc.go:140
+						gc_at[0] = float32(gc_at[0]) + blockSum
 					}
 					{
+//line llmc_misc.go:144
 						gc_tx := gc_step2 + 3
-						_ = gc_tx
+//line llmc_misc.go:146
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line llmc_misc.go:148
 						blockSum := gc_s_blockSum[gc_rank]
-
-//line llmc_misc.go:139
-						{
-							gc_at[0] = float32(gc_at[0]) + blockSum
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-					blockSum := gc_s_blockSum[gc_rank]
-
-//line llmc_misc.go:139
-					{
+//line llmc_misc.go:140
 						gc_at[0] = float32(gc_at[0]) + blockSum
 					}
 				}
+//line llmc_misc.go:144
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line llmc_misc.go:147
+					blockSum := gc_s_blockSum[gc_rank]
+//line llmc_misc.go:140
+					gc_at[0] = float32(gc_at[0]) + blockSum
+				}
 			} else {
+//line llmc_misc.go:144
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
@@ -1316,55 +1035,44 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						blockSum := gc_s_blockSum[gc_rank]
-
-//line llmc_misc.go:139
-						{
-							dbias[idx] = float32(dbias[idx]) + blockSum
-						}
+//line llmc_misc.go:140
+						dbias[idx] = float32(dbias[idx]) + blockSum
 					}
 					{
+//line llmc_misc.go:144
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						blockSum := gc_s_blockSum[gc_rank]
-
-//line llmc_misc.go:139
-						{
-							dbias[idx] = float32(dbias[idx]) + blockSum
-						}
+//line llmc_misc.go:140
+						dbias[idx] = float32(dbias[idx]) + blockSum
 					}
 					{
+//line llmc_misc.go:144
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						blockSum := gc_s_blockSum[gc_rank]
-
-//line llmc_misc.go:139
-						{
-							dbias[idx] = float32(dbias[idx]) + blockSum
-						}
+//line llmc_misc.go:140
+						dbias[idx] = float32(dbias[idx]) + blockSum
 					}
 					{
+//line llmc_misc.go:144
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						blockSum := gc_s_blockSum[gc_rank]
-
-//line llmc_misc.go:139
-						{
-							dbias[idx] = float32(dbias[idx]) + blockSum
-						}
+//line llmc_misc.go:140
+						dbias[idx] = float32(dbias[idx]) + blockSum
 					}
 				}
+//line llmc_misc.go:144
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					blockSum := gc_s_blockSum[gc_rank]
-
-//line llmc_misc.go:139
-					{
-						dbias[idx] = float32(dbias[idx]) + blockSum
-					}
+//line llmc_misc.go:140
+					dbias[idx] = float32(dbias[idx]) + blockSum
 				}
 			}
 		}
@@ -1397,80 +1105,63 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_accumulator := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-
 //line llmc_misc.go:155
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line llmc_misc.go:156
 	warp := cg.TiledPartition(block, 32)
-	_ = warp
-
 //line llmc_misc.go:158
 	blockResult := gocuda.Shared[float32](t, 32)[:32]
-
 //line llmc_misc.go:161
 	gridWidth := uint64(gc_bdx * gc_gdx)
-	{
-		gc_vstep := 0
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			_ = gc_rank
+//line llmc_misc.go:163
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
 //line llmc_misc.go:162
-			var accumulator float32 = float32(0.0)
-//line llmc_misc.go:162
-			_ = accumulator
-			lanes.BroadcastFloat32x8(accumulator).StoreSlice(gc_s_accumulator[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:162
-				accumulator := float32(0.0)
-				_ = accumulator
-				gc_s_accumulator[gc_rank] = accumulator
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:162
-				accumulator := float32(0.0)
-				_ = accumulator
-				gc_s_accumulator[gc_rank] = accumulator
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:162
-				accumulator := float32(0.0)
-				_ = accumulator
-				gc_s_accumulator[gc_rank] = accumulator
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:162
-				accumulator := float32(0.0)
-				_ = accumulator
-				gc_s_accumulator[gc_rank] = accumulator
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var accumulator float32 = float32(0.0)
+		lanes.BroadcastFloat32x8(accumulator).StoreSlice(gc_s_accumulator[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line llmc_misc.go:162
 			accumulator := float32(0.0)
-			_ = accumulator
+//line llmc_misc.go:164
+			gc_s_accumulator[gc_rank] = accumulator
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line llmc_misc.go:162
+			accumulator := float32(0.0)
+//line llmc_misc.go:164
+			gc_s_accumulator[gc_rank] = accumulator
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line llmc_misc.go:162
+			accumulator := float32(0.0)
+//line llmc_misc.go:164
+			gc_s_accumulator[gc_rank] = accumulator
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line llmc_misc.go:162
+			accumulator := float32(0.0)
+//line llmc_misc.go:164
 			gc_s_accumulator[gc_rank] = accumulator
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line llmc_misc.go:162
+		accumulator := float32(0.0)
+//line llmc_misc.go:164
+		gc_s_accumulator[gc_rank] = accumulator
+	}
 //line llmc_misc.go:163
 	for gc_off, gc_limit, gc_more := uint64(0), uint64(count), true; gc_more; gc_off += gridWidth {
 		gc_b.Tick()
@@ -1478,129 +1169,105 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 			return
 		}
 		gc_more = false
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line llmc_misc.go:170
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line llmc_misc.go:160
-					index := uint64(gc_tx + gc_bdx*gc_bx)
-					_ = index
-					accumulator := gc_s_accumulator[gc_rank]
-
-//line llmc_misc.go:163
-					gc_start := index
-					i := gc_start + gc_off
-					if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, gridWidth, gc_limit, false) {
+				index := uint64(gc_tx + gc_bdx*gc_bx)
+//line llmc_misc.go:162
+				accumulator := gc_s_accumulator[gc_rank]
+				gc_start := index
+				i := gc_start + gc_off
+				if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, gridWidth, gc_limit, false) {
+					continue
+				}
+				gc_more = true
+//line llmc_misc.go:164
+				accumulator += float32(data[i]) * float32(data[i])
+				gc_s_accumulator[gc_rank] = accumulator
+			}
+		}
+	}
+//line llmc_misc.go:171
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			accumulator := gc_s_accumulator[gc_rank]
+//line llmc_misc.go:166
+			gc_c1v[gc_lane] = accumulator
+		}
+//line llmc_misc.go:166
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+//line llmc_misc.go:166
+			warpResult := gc_c1r[gc_lane]
+			blockResult[(gc_rank / 32)] = warpResult
+		}
+	}
+//line llmc_misc.go:173
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line llmc_misc.go:181
+			var gc_m9 uint32
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line llmc_misc.go:169
+				if (gc_rank / 32) == 0 {
+					gc_m9 |= 1 << gc_lane
+				}
+			}
+			gc_save9 := gc_act
+			gc_act = gc_save9 & gc_m9
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_more = true
-
-//line llmc_misc.go:164
-					accumulator += float32(data[i]) * float32(data[i])
-					gc_s_accumulator[gc_rank] = accumulator
-				}
-			}
-		}
-	}
-	{
-		var gc_c1v [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				accumulator := gc_s_accumulator[gc_rank]
-
-//line llmc_misc.go:166
-				gc_c1v[gc_lane] = accumulator
-			}
-
-//line llmc_misc.go:166
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:166
-				warpResult := gc_c1r[gc_lane]
-
-//line llmc_misc.go:167
-				blockResult[(gc_rank / 32)] = warpResult
-				_ = warpResult
-			}
-		}
-	}
-	{
-		var gc_c2v [32]float32
-		var gc_c2r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				var gc_m9 uint32
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:169
-					if (gc_rank / 32) == 0 {
-						gc_m9 |= 1 << gc_lane
-					}
-				}
-				gc_save9 := gc_act
-				gc_act = gc_save9 & gc_m9
-				if gc_act != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
 //line llmc_misc.go:170
-						var gather float32
-
-//line llmc_misc.go:171
-						if (gc_rank & (32 - 1)) < ((gc_n + 31) / 32) {
-							gather = blockResult[(gc_rank & (32 - 1))]
-						} else {
-							gather = 0.0
-						}
-						_ = gather
-
-//line llmc_misc.go:176
-						gc_c2v[gc_lane] = gather
+					var gather float32
+					if (gc_rank & (32 - 1)) < ((gc_n + 31) / 32) {
+						gather = blockResult[(gc_rank & (32 - 1))]
+					} else {
+						gather = 0.0
 					}
-
+					gc_c2v[gc_lane] = gather
+				}
 //line llmc_misc.go:176
-					compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
+				compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 //line llmc_misc.go:176
-						blockSum := gc_c2r[gc_lane]
-
-//line llmc_misc.go:177
-						if (gc_rank & (32 - 1)) == 0 {
-							atomic.Add(out, blockSum)
-						}
-						_ = blockSum
+					blockSum := gc_c2r[gc_lane]
+					if (gc_rank & (32 - 1)) == 0 {
+						atomic.Add(out, blockSum)
 					}
 				}
-				gc_act = gc_save9 &^ gc_dead
 			}
+//line llmc_misc.go:183
+			gc_act = gc_save9 &^ gc_dead
 		}
 	}
 }
@@ -1630,77 +1297,61 @@ func gc_body_normKernel2[T normElem](gc_b *compiled.Block, out *float32, data []
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_accumulator := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-
 //line llmc_misc.go:188
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line llmc_misc.go:189
 	warp := cg.TiledPartition(block, 32)
-	_ = warp
-
 //line llmc_misc.go:192
 	gridWidth := uint64(gc_bdx * gc_gdx)
-	{
-		gc_vstep := 0
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			_ = gc_rank
+//line llmc_misc.go:194
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
 //line llmc_misc.go:193
-			var accumulator float32 = float32(0.0)
-//line llmc_misc.go:193
-			_ = accumulator
-			lanes.BroadcastFloat32x8(accumulator).StoreSlice(gc_s_accumulator[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:193
-				accumulator := float32(0.0)
-				_ = accumulator
-				gc_s_accumulator[gc_rank] = accumulator
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:193
-				accumulator := float32(0.0)
-				_ = accumulator
-				gc_s_accumulator[gc_rank] = accumulator
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:193
-				accumulator := float32(0.0)
-				_ = accumulator
-				gc_s_accumulator[gc_rank] = accumulator
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:193
-				accumulator := float32(0.0)
-				_ = accumulator
-				gc_s_accumulator[gc_rank] = accumulator
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var accumulator float32 = float32(0.0)
+		lanes.BroadcastFloat32x8(accumulator).StoreSlice(gc_s_accumulator[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line llmc_misc.go:193
 			accumulator := float32(0.0)
-			_ = accumulator
+//line llmc_misc.go:195
+			gc_s_accumulator[gc_rank] = accumulator
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line llmc_misc.go:193
+			accumulator := float32(0.0)
+//line llmc_misc.go:195
+			gc_s_accumulator[gc_rank] = accumulator
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line llmc_misc.go:193
+			accumulator := float32(0.0)
+//line llmc_misc.go:195
+			gc_s_accumulator[gc_rank] = accumulator
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line llmc_misc.go:193
+			accumulator := float32(0.0)
+//line llmc_misc.go:195
 			gc_s_accumulator[gc_rank] = accumulator
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line llmc_misc.go:193
+		accumulator := float32(0.0)
+//line llmc_misc.go:195
+		gc_s_accumulator[gc_rank] = accumulator
+	}
 //line llmc_misc.go:194
 	for gc_off, gc_limit, gc_more := uint64(0), uint64(count), true; gc_more; gc_off += gridWidth {
 		gc_b.Tick()
@@ -1708,63 +1359,51 @@ func gc_body_normKernel2[T normElem](gc_b *compiled.Block, out *float32, data []
 			return
 		}
 		gc_more = false
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+//line llmc_misc.go:201
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line llmc_misc.go:191
-					index := uint64(gc_tx + gc_bdx*gc_bx)
-					_ = index
-					accumulator := gc_s_accumulator[gc_rank]
-
-//line llmc_misc.go:194
-					gc_start := index
-					i := gc_start + gc_off
-					if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, gridWidth, gc_limit, false) {
-						continue
-					}
-					gc_more = true
-
-//line llmc_misc.go:195
-					accumulator += float32(data[i]) * float32(data[i])
-					gc_s_accumulator[gc_rank] = accumulator
+				index := uint64(gc_tx + gc_bdx*gc_bx)
+//line llmc_misc.go:193
+				accumulator := gc_s_accumulator[gc_rank]
+				gc_start := index
+				i := gc_start + gc_off
+				if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, gridWidth, gc_limit, false) {
+					continue
 				}
+				gc_more = true
+//line llmc_misc.go:195
+				accumulator += float32(data[i]) * float32(data[i])
+				gc_s_accumulator[gc_rank] = accumulator
 			}
 		}
 	}
-	{
-		var gc_c1v [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				accumulator := gc_s_accumulator[gc_rank]
-
+//line llmc_misc.go:202
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			accumulator := gc_s_accumulator[gc_rank]
 //line llmc_misc.go:198
-				gc_c1v[gc_lane] = accumulator
-			}
-
+			gc_c1v[gc_lane] = accumulator
+		}
 //line llmc_misc.go:198
-			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
 //line llmc_misc.go:198
-				warpResult := gc_c1r[gc_lane]
-
-//line llmc_misc.go:199
-				if (gc_rank & (32 - 1)) == 0 {
-					atomic.Add(out, warpResult)
-				}
-				_ = warpResult
+			warpResult := gc_c1r[gc_lane]
+			if (gc_rank & (32 - 1)) == 0 {
+				atomic.Add(out, warpResult)
 			}
 		}
 	}
@@ -1773,8 +1412,6 @@ func gc_body_normKernel2[T normElem](gc_b *compiled.Block, out *float32, data []
 // AttentionQueryKey1Kernel is attention_query_key_kernel1 of
 // attention_forward.cu: one thread a (b, h, t, t2) pre-attention score,
 // -INFINITY above the diagonal (an early return).
-//
-//line llmc_misc.go:209
 func AttentionQueryKey1Kernel(preatt, inp []float32, B, T, C, NH int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_attentionQueryKey1Kernel,
 		func(gc_t *gocuda.Thread) { attentionQueryKey1Kernel(gc_t, preatt, inp, B, T, C, NH) },
@@ -1804,7 +1441,6 @@ func gc_body_attentionQueryKey1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, pr
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line llmc_misc.go:211
 		totalThreads := B * NH * T * T
 		compiled.OutOfLine(func() {
@@ -1836,13 +1472,10 @@ func gc_body_attentionQueryKey1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, pr
 							for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-
 //line llmc_misc.go:210
 								idx := gc_bx*gc_bdx + gc_tx
-								_ = idx
-
-//line llmc_misc.go:213
 								{
+//line llmc_misc.go:214
 									t2 := (gc_tx + gc_r)
 									tt := (gc_q) % T
 									if t2 > tt {
@@ -1851,18 +1484,18 @@ func gc_body_attentionQueryKey1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, pr
 									}
 									h := (gc_q2) % NH
 									b := gc_q3
-
+//line llmc_misc.go:223
 									C3 := C * 3
 									hs := C / NH
 									queryT := inp[b*T*C3+tt*C3+h*hs:]
 									keyT2 := inp[b*T*C3+t2*C3+h*hs+C:]
-
+//line llmc_misc.go:228
 									val := float32(0.0)
 									for i := 0; i < hs; i++ {
 										val += queryT[i] * keyT2[i]
 									}
 									val = float32(float64(val) * (1.0 / float64(sqrtf(float32(hs)))))
-
+//line llmc_misc.go:234
 									preatt[idx] = val
 								}
 							}
@@ -1873,13 +1506,10 @@ func gc_body_attentionQueryKey1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, pr
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line llmc_misc.go:210
 							idx := gc_bx*gc_bdx + gc_tx
-							_ = idx
-
-//line llmc_misc.go:213
 							{
+//line llmc_misc.go:214
 								t2 := idx % T
 								tt := (idx / T) % T
 								if t2 > tt {
@@ -1888,18 +1518,18 @@ func gc_body_attentionQueryKey1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, pr
 								}
 								h := (idx / (T * T)) % NH
 								b := idx / (NH * T * T)
-
+//line llmc_misc.go:223
 								C3 := C * 3
 								hs := C / NH
 								queryT := inp[b*T*C3+tt*C3+h*hs:]
 								keyT2 := inp[b*T*C3+t2*C3+h*hs+C:]
-
+//line llmc_misc.go:228
 								val := float32(0.0)
 								for i := 0; i < hs; i++ {
 									val += queryT[i] * keyT2[i]
 								}
 								val = float32(float64(val) * (1.0 / float64(sqrtf(float32(hs)))))
-
+//line llmc_misc.go:234
 								preatt[idx] = val
 							}
 						}
@@ -1943,7 +1573,6 @@ func gc_body_attentionSoftmax1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, att
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line llmc_misc.go:244
 		totalThreads := B * T * NH
 		compiled.OutOfLine(func() {
@@ -1970,27 +1599,22 @@ func gc_body_attentionSoftmax1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, att
 							for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:243
-								idx := gc_bx*gc_bdx + gc_tx
-								_ = idx
-
-//line llmc_misc.go:246
 								{
+//line llmc_misc.go:247
 									h := (gc_tx + gc_r)
 									tt := (gc_q) % T
 									b := gc_q2
-
+//line llmc_misc.go:251
 									preattBth := preatt[b*NH*T*T+h*T*T+tt*T:]
 									attBth := att[b*NH*T*T+h*T*T+tt*T:]
-
+//line llmc_misc.go:254
 									maxval := float32(-math.MaxFloat32)
 									for t2 := 0; t2 <= tt; t2++ {
 										if preattBth[t2] > maxval {
 											maxval = preattBth[t2]
 										}
 									}
-
+//line llmc_misc.go:261
 									expsum := float32(0.0)
 									for t2_ := 0; t2_ <= tt; t2_++ {
 										expv := expf(preattBth[t2_] - maxval)
@@ -2003,7 +1627,7 @@ func gc_body_attentionSoftmax1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, att
 									} else {
 										expsumInv = 1.0 / expsum
 									}
-
+//line llmc_misc.go:274
 									for t2_2 := 0; t2_2 < T; t2_2++ {
 										if t2_2 <= tt {
 											attBth[t2_2] *= expsumInv
@@ -2019,27 +1643,24 @@ func gc_body_attentionSoftmax1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, att
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line llmc_misc.go:243
 							idx := gc_bx*gc_bdx + gc_tx
-							_ = idx
-
-//line llmc_misc.go:246
 							{
+//line llmc_misc.go:247
 								h := idx % NH
 								tt := (idx / NH) % T
 								b := idx / (NH * T)
-
+//line llmc_misc.go:251
 								preattBth := preatt[b*NH*T*T+h*T*T+tt*T:]
 								attBth := att[b*NH*T*T+h*T*T+tt*T:]
-
+//line llmc_misc.go:254
 								maxval := float32(-math.MaxFloat32)
 								for t2 := 0; t2 <= tt; t2++ {
 									if preattBth[t2] > maxval {
 										maxval = preattBth[t2]
 									}
 								}
-
+//line llmc_misc.go:261
 								expsum := float32(0.0)
 								for t2_ := 0; t2_ <= tt; t2_++ {
 									expv := expf(preattBth[t2_] - maxval)
@@ -2052,7 +1673,7 @@ func gc_body_attentionSoftmax1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, att
 								} else {
 									expsumInv = 1.0 / expsum
 								}
-
+//line llmc_misc.go:274
 								for t2_2 := 0; t2_2 < T; t2_2++ {
 									if t2_2 <= tt {
 										attBth[t2_2] *= expsumInv
@@ -2103,7 +1724,6 @@ func gc_body_attentionValue1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line llmc_misc.go:291
 		totalThreads := B * T * NH
 		compiled.OutOfLine(func() {
@@ -2130,23 +1750,18 @@ func gc_body_attentionValue1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, 
 							for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:290
-								idx := gc_bx*gc_bdx + gc_tx
-								_ = idx
-
-//line llmc_misc.go:293
 								{
+//line llmc_misc.go:294
 									h := (gc_tx + gc_r)
 									tt := (gc_q) % T
 									b := gc_q2
-
+//line llmc_misc.go:298
 									C3 := C * 3
 									hs := C / NH
-
+//line llmc_misc.go:301
 									outBth := out[b*T*C+tt*C+h*hs:]
 									attBth := att[b*NH*T*T+h*T*T+tt*T:]
-
+//line llmc_misc.go:304
 									for i := 0; i < hs; i++ {
 										outBth[i] = 0.0
 									}
@@ -2165,23 +1780,20 @@ func gc_body_attentionValue1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, 
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line llmc_misc.go:290
 							idx := gc_bx*gc_bdx + gc_tx
-							_ = idx
-
-//line llmc_misc.go:293
 							{
+//line llmc_misc.go:294
 								h := idx % NH
 								tt := (idx / NH) % T
 								b := idx / (NH * T)
-
+//line llmc_misc.go:298
 								C3 := C * 3
 								hs := C / NH
-
+//line llmc_misc.go:301
 								outBth := out[b*T*C+tt*C+h*hs:]
 								attBth := att[b*NH*T*T+h*T*T+tt*T:]
-
+//line llmc_misc.go:304
 								for i := 0; i < hs; i++ {
 									outBth[i] = 0.0
 								}

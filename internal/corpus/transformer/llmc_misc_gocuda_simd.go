@@ -52,87 +52,68 @@ func gc_body_crossentropyForward1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 in
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(B*T, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_qoff2, gc_qd2 := gc_bx2*gc_bdx2, T
-				if compiled.Segmented(gc_qoff2, gc_qd2, gc_from2, gc_to2) {
-					for gc_seg2 := gc_from2; gc_seg2 < gc_to2; {
-						gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
-						gc_r := gc_qoff2 - gc_q*gc_qd2
-						_, _ = gc_q, gc_r
-						gc_segend2 := min(gc_to2, gc_qd2-gc_r)
-						gc_seglen2 := gc_segend2 - gc_seg2
-						gc_off2 := (gc_r + (gc_q * T)) + gc_seg2
-						if gc_off2 >= 0 && gc_off2 <= len(targets) && gc_seglen2 <= len(targets)-gc_off2 && gc_off2 <= len(losses) && gc_seglen2 <= len(losses)-gc_off2 {
-							gc_at3 := targets[gc_off2:][:gc_seglen2]
-							gc_at4 := losses[gc_off2:][:gc_seglen2]
-							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
-								gc_tx2 := gc_seg2 + gc_u2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:25
-								i := gc_bx2*gc_bdx2 + gc_tx2
-								_ = i
-
-//line llmc_misc.go:26
-								{
-									b := gc_q
+//line llmc_misc.go:42
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(B*T, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_qoff2, gc_qd2 := gc_bx2*gc_bdx2, T
+			if compiled.Segmented(gc_qoff2, gc_qd2, gc_from2, gc_to2) {
+				for gc_seg2 := gc_from2; gc_seg2 < gc_to2; {
+					gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
+					gc_r := gc_qoff2 - gc_q*gc_qd2
+					_, _ = gc_q, gc_r
+					gc_segend2 := min(gc_to2, gc_qd2-gc_r)
+					gc_seglen2 := gc_segend2 - gc_seg2
+					gc_off2 := (gc_r + (gc_q * T)) + gc_seg2
+					if gc_off2 >= 0 && gc_off2 <= len(targets) && gc_seglen2 <= len(targets)-gc_off2 && gc_off2 <= len(losses) && gc_seglen2 <= len(losses)-gc_off2 {
+						gc_at3 := targets[gc_off2:][:gc_seglen2]
+						gc_at4 := losses[gc_off2:][:gc_seglen2]
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx2 := gc_seg2 + gc_u2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							{
 //line llmc_misc.go:27
-									_ = b
-									tt := (gc_tx2 + gc_r)
-//line llmc_misc.go:28
-									_ = tt
-									probsBt := probs[b*T*V+tt*V:]
-									ix := gc_at3[gc_u2]
-									gc_at4[gc_u2] = -logf(probsBt[ix])
-								}
-							}
-						} else {
-							for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:25
-								i := gc_bx2*gc_bdx2 + gc_tx2
-								_ = i
-
-//line llmc_misc.go:26
-								{
-									b := gc_q
-									tt := (gc_tx2 + gc_r)
-									probsBt := probs[b*T*V+tt*V:]
-									ix := targets[b*T+tt]
-									losses[b*T+tt] = -logf(probsBt[ix])
-								}
+								b := gc_q
+								tt := (gc_tx2 + gc_r)
+								probsBt := probs[b*T*V+tt*V:]
+								ix := gc_at3[gc_u2]
+								gc_at4[gc_u2] = -logf(probsBt[ix])
 							}
 						}
-						gc_seg2 = gc_segend2
+					} else {
+						for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							{
+//line llmc_misc.go:27
+								b := gc_q
+								tt := (gc_tx2 + gc_r)
+								probsBt := probs[b*T*V+tt*V:]
+								ix := targets[b*T+tt]
+								losses[b*T+tt] = -logf(probsBt[ix])
+							}
+						}
 					}
-				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+					gc_seg2 = gc_segend2
+				}
+			} else {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line llmc_misc.go:25
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line llmc_misc.go:26
-						{
-							b := i / T
-							tt := i % T
-							probsBt := probs[b*T*V+tt*V:]
-							ix := targets[b*T+tt]
-							losses[b*T+tt] = -logf(probsBt[ix])
-						}
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						b := i / T
+						tt := i % T
+						probsBt := probs[b*T*V+tt*V:]
+						ix := targets[b*T+tt]
+						losses[b*T+tt] = -logf(probsBt[ix])
 					}
 				}
 			}
@@ -176,69 +157,34 @@ func gc_body_crossentropySoftmaxBackward1Kernel(gc_b2 *compiled.Block, gc_lo2, g
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(B*T*V, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_qoff3, gc_qd3 := gc_bx2*gc_bdx2, (T * V)
-				gc_qoff4, gc_qd4 := gc_bx2*gc_bdx2, V
-				if compiled.Segmented(gc_qoff3, gc_qd3, gc_from2, gc_to2) && compiled.Segmented(gc_qoff4, gc_qd4, gc_from2, gc_to2) {
-					for gc_seg2 := gc_from2; gc_seg2 < gc_to2; {
-						gc_q := (gc_qoff3 + gc_seg2) / gc_qd3
-						gc_r := gc_qoff3 - gc_q*gc_qd3
-						_, _ = gc_q, gc_r
-						gc_q2 := (gc_qoff4 + gc_seg2) / gc_qd4
-						gc_r2 := gc_qoff4 - gc_q2*gc_qd4
-						_, _ = gc_q2, gc_r2
-						gc_segend2 := min(gc_to2, gc_qd3-gc_r, gc_qd4-gc_r2)
-						for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:41
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line llmc_misc.go:42
-							{
-								b := gc_q
-								tt := (gc_q2) % T
-								v := (gc_tx2 + gc_r2)
-								dlogitsBt := dlogits[b*T*V+tt*V:]
-								probsBt := probs[b*T*V+tt*V:]
-								dloss := dlosses[b*T+tt]
-								ix := targets[b*T+tt]
-								p := probsBt[v]
-								var indicator float32
-								if v == int(ix) {
-									indicator = 1.0
-								} else {
-									indicator = 0.0
-								}
-								dlogitsBt[v] += (p - indicator) * dloss
-							}
-						}
-						gc_seg2 = gc_segend2
-					}
-				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+//line llmc_misc.go:58
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(B*T*V, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_qoff3, gc_qd3 := gc_bx2*gc_bdx2, (T * V)
+			gc_qoff4, gc_qd4 := gc_bx2*gc_bdx2, V
+			if compiled.Segmented(gc_qoff3, gc_qd3, gc_from2, gc_to2) && compiled.Segmented(gc_qoff4, gc_qd4, gc_from2, gc_to2) {
+				for gc_seg2 := gc_from2; gc_seg2 < gc_to2; {
+					gc_q := (gc_qoff3 + gc_seg2) / gc_qd3
+					gc_r := gc_qoff3 - gc_q*gc_qd3
+					_, _ = gc_q, gc_r
+					gc_q2 := (gc_qoff4 + gc_seg2) / gc_qd4
+					gc_r2 := gc_qoff4 - gc_q2*gc_qd4
+					_, _ = gc_q2, gc_r2
+					gc_segend2 := min(gc_to2, gc_qd3-gc_r, gc_qd4-gc_r2)
+					for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:41
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line llmc_misc.go:42
 						{
-							b := i / (T * V)
-							tt := (i / V) % T
-							v := i % V
+//line llmc_misc.go:43
+							b := gc_q
+							tt := (gc_q2) % T
+							v := (gc_tx2 + gc_r2)
 							dlogitsBt := dlogits[b*T*V+tt*V:]
 							probsBt := probs[b*T*V+tt*V:]
 							dloss := dlosses[b*T+tt]
@@ -252,6 +198,31 @@ func gc_body_crossentropySoftmaxBackward1Kernel(gc_b2 *compiled.Block, gc_lo2, g
 							}
 							dlogitsBt[v] += (p - indicator) * dloss
 						}
+					}
+					gc_seg2 = gc_segend2
+				}
+			} else {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line llmc_misc.go:41
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						b := i / (T * V)
+						tt := (i / V) % T
+						v := i % V
+						dlogitsBt := dlogits[b*T*V+tt*V:]
+						probsBt := probs[b*T*V+tt*V:]
+						dloss := dlosses[b*T+tt]
+						ix := targets[b*T+tt]
+						p := probsBt[v]
+						var indicator float32
+						if v == int(ix) {
+							indicator = 1.0
+						} else {
+							indicator = 0.0
+						}
+						dlogitsBt[v] += (p - indicator) * dloss
 					}
 				}
 			}
@@ -283,91 +254,72 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_sum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-
 //line llmc_misc.go:67
 	shared := gocuda.DynamicShared[float32](t)
-
-//line llmc_misc.go:68
 	o := gc_bx2
-
 //line llmc_misc.go:70
 	blockSize := gc_bdx2
-
-//line llmc_misc.go:71
 	x := dout[o:]
-	{
-		gc_vstep2 := 0
-		if compiled.SIMD {
+//line llmc_misc.go:73
+	gc_vstep2 := 0
+	if compiled.SIMD {
 //line llmc_misc.go:72
-			gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+		for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+			gc_rank2 := gc_vstep2
 //line llmc_misc.go:72
-			_ = gc_vb
-			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-				gc_rank2 := gc_vstep2
-				_ = gc_rank2
+			sum := gc_vb
 //line llmc_misc.go:72
-				sum := gc_vb
-//line llmc_misc.go:72
-				_ = sum
-//line llmc_misc.go:72
-				sum.StoreSlice(gc_s_sum[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
+			sum.StoreSlice(gc_s_sum[gc_rank2:])
 		}
-		gc_step7 := gc_vstep2
-		for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
-			{
-				gc_rank2 := gc_step7 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:72
-				sum := float32(0.0)
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step7 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:72
-				sum := float32(0.0)
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step7 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:72
-				sum := float32(0.0)
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step7 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:72
-				sum := float32(0.0)
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-		}
-		for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step7 := gc_vstep2
+	for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+		{
+			gc_rank2 := gc_step7 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line llmc_misc.go:72
 			sum := float32(0.0)
-			_ = sum
+//line llmc_misc.go:74
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step7 + 1
+			gc_pos2.Thread = gc_rank2
+//line llmc_misc.go:72
+			sum := float32(0.0)
+//line llmc_misc.go:74
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step7 + 2
+			gc_pos2.Thread = gc_rank2
+//line llmc_misc.go:72
+			sum := float32(0.0)
+//line llmc_misc.go:74
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step7 + 3
+			gc_pos2.Thread = gc_rank2
+//line llmc_misc.go:72
+			sum := float32(0.0)
+//line llmc_misc.go:74
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
-
+	for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line llmc_misc.go:72
+		sum := float32(0.0)
+//line llmc_misc.go:74
+		gc_s_sum[gc_rank2] = sum
+	}
 //line llmc_misc.go:73
 	gc_chunk := compiled.StrideChunk(blockSize)
 	gc_span := (blockSize) * gc_chunk
 	archsimd.ClearAVXUpperBits()
-
 //line llmc_misc.go:73
 	for gc_off, gc_limit, gc_more := 0, B*T, true; gc_more; gc_off += (blockSize) * gc_chunk {
 		gc_b2.Tick()
@@ -375,329 +327,269 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 			return
 		}
 		gc_more = false
-		{
-			gc_from3, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line llmc_misc.go:80
+		gc_from3, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line llmc_misc.go:69
-					tid := gc_tx2
-					_ = tid
-					sum := gc_s_sum[gc_rank2]
-
+				tid := gc_tx2
+//line llmc_misc.go:71
+				sum := gc_s_sum[gc_rank2]
 //line llmc_misc.go:73
-					gc_start2 := tid
-					gc_from4 := gc_start2 + gc_off
-					gc_trips2 := gc_limit - gc_from4
-					switch {
-					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, blockSize, gc_chunk, gc_limit, false)
-					case gc_trips2 > gc_span:
-						gc_trips2 = gc_chunk
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(blockSize) + 1
-					default:
-						gc_trips2 = 0
-					}
-					if gc_trips2 == gc_chunk {
-						gc_more = true
-					}
-					for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(blockSize), gc_trips2-1 {
-
-//line llmc_misc.go:74
-						sum += float32(x[i*OC])
-					}
-					gc_s_sum[gc_rank2] = sum
+				gc_start2 := tid
+				gc_from4 := gc_start2 + gc_off
+				gc_trips2 := gc_limit - gc_from4
+				switch {
+				case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, blockSize, gc_chunk, gc_limit, false)
+				case gc_trips2 > gc_span:
+					gc_trips2 = gc_chunk
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(blockSize) + 1
+				default:
+					gc_trips2 = 0
 				}
+				if gc_trips2 == gc_chunk {
+					gc_more = true
+				}
+				for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(blockSize), gc_trips2-1 {
+//line llmc_misc.go:74
+					sum += float32(x[i*OC])
+				}
+				gc_s_sum[gc_rank2] = sum
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(shared) {
-				gc_at6 := shared[:gc_bdx2]
-				gc_vstep3 := 0
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line llmc_misc.go:69
-						var tid int = gc_tx2
-//line llmc_misc.go:69
-						_ = tid
-//line llmc_misc.go:69
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line llmc_misc.go:69
-						_ = sum
-//line llmc_misc.go:76
-						sum.StoreSlice(gc_at6[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line llmc_misc.go:82
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(shared) {
+			gc_at6 := shared[:gc_bdx2]
+			gc_vstep3 := 0
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line llmc_misc.go:69
-					tid := gc_tx2
+					var tid int = gc_tx2
+//line llmc_misc.go:69
 					_ = tid
-					sum := gc_s_sum[gc_rank2]
-
+//line llmc_misc.go:69
+					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line llmc_misc.go:76
-					gc_at6[gc_tx2] = sum
+					sum.StoreSlice(gc_at6[gc_tx2:])
 				}
-			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line llmc_misc.go:69
-						var tid int = gc_tx2
-//line llmc_misc.go:69
-						_ = tid
-//line llmc_misc.go:69
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line llmc_misc.go:69
-						_ = sum
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line llmc_misc.go:71
+				sum := gc_s_sum[gc_rank2]
 //line llmc_misc.go:76
-						if tid < 0 || tid > len(shared)-8 {
+				gc_at6[gc_tx2] = sum
+			}
+		} else {
+			gc_vstep4 := 0
+			if compiled.SIMD {
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
+					gc_rank2 := gc_base2 + gc_tx2
+//line llmc_misc.go:69
+					var tid int = gc_tx2
+//line llmc_misc.go:69
+					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line llmc_misc.go:76
-							break
+					if tid < 0 || tid > len(shared)-8 {
 //line llmc_misc.go:76
-						}
-//line llmc_misc.go:76
-						sum.StoreSlice(shared[tid:])
+						break
 					}
-					archsimd.ClearAVXUpperBits()
+//line llmc_misc.go:76
+					sum.StoreSlice(shared[tid:])
 				}
-				gc_step8 := gc_vstep4
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:69
-						tid := gc_tx2
-						_ = tid
-						sum := gc_s_sum[gc_rank2]
-
-//line llmc_misc.go:76
-						shared[tid] = sum
-					}
-					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:69
-						tid := gc_tx2
-						_ = tid
-						sum := gc_s_sum[gc_rank2]
-
-//line llmc_misc.go:76
-						shared[tid] = sum
-					}
-					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:69
-						tid := gc_tx2
-						_ = tid
-						sum := gc_s_sum[gc_rank2]
-
-//line llmc_misc.go:76
-						shared[tid] = sum
-					}
-					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:69
-						tid := gc_tx2
-						_ = tid
-						sum := gc_s_sum[gc_rank2]
-
-//line llmc_misc.go:76
-						shared[tid] = sum
-					}
-				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step8 := gc_vstep4
+			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				{
+					gc_tx2 := gc_step8 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line llmc_misc.go:69
 					tid := gc_tx2
-					_ = tid
+//line llmc_misc.go:71
 					sum := gc_s_sum[gc_rank2]
-
+//line llmc_misc.go:76
+					shared[tid] = sum
+				}
+				{
+					gc_tx2 := gc_step8 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line llmc_misc.go:69
+					tid := gc_tx2
+//line llmc_misc.go:71
+					sum := gc_s_sum[gc_rank2]
+//line llmc_misc.go:76
+					shared[tid] = sum
+				}
+				{
+					gc_tx2 := gc_step8 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line llmc_misc.go:69
+					tid := gc_tx2
+//line llmc_misc.go:71
+					sum := gc_s_sum[gc_rank2]
+//line llmc_misc.go:76
+					shared[tid] = sum
+				}
+				{
+					gc_tx2 := gc_step8 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line llmc_misc.go:69
+					tid := gc_tx2
+//line llmc_misc.go:71
+					sum := gc_s_sum[gc_rank2]
 //line llmc_misc.go:76
 					shared[tid] = sum
 				}
 			}
+			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line llmc_misc.go:69
+				tid := gc_tx2
+//line llmc_misc.go:71
+				sum := gc_s_sum[gc_rank2]
+//line llmc_misc.go:76
+				shared[tid] = sum
+			}
 		}
 	}
-
 //line llmc_misc.go:78
 	for stride := blockSize / 2; stride >= 1; stride /= 2 {
-		{
-			gc_from3, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := stride; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := stride
-				if gc_from3 >= 0 && gc_to2 <= len(shared) && gc_off5 >= 0 && gc_off5 <= len(shared) && gc_to2 <= len(shared)-gc_off5 {
-					gc_at7 := shared[:gc_to2]
-					gc_at8 := shared[gc_off5:][:gc_to2]
-					gc_vstep5 := gc_from3
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line llmc_misc.go:69
-							var tid int = gc_tx2
-//line llmc_misc.go:69
-							_ = tid
 //line llmc_misc.go:80
-							{
-//line llmc_misc.go:80
-								archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
-//line llmc_misc.go:80
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+		gc_from3, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := stride; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off5 := stride
+			if gc_from3 >= 0 && gc_to2 <= len(shared) && gc_off5 >= 0 && gc_off5 <= len(shared) && gc_to2 <= len(shared)-gc_off5 {
+				gc_at7 := shared[:gc_to2]
+				gc_at8 := shared[gc_off5:][:gc_to2]
+				gc_vstep5 := gc_from3
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 //line llmc_misc.go:69
-						tid := gc_tx2
+						var tid int = gc_tx2
+//line llmc_misc.go:69
 						_ = tid
-
-//line llmc_misc.go:80
 						{
-							gc_at7[gc_tx2] += gc_at8[gc_tx2]
+//line llmc_misc.go:80
+							archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
 						}
 					}
-				} else {
-					gc_vstep6 := gc_from3
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line llmc_misc.go:69
-							var tid int = gc_tx2
-//line llmc_misc.go:69
-							_ = tid
-//line llmc_misc.go:80
-							{
-								if (tid+stride) < 0 || (tid+stride) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
+//line llmc_misc.go:82
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					{
 //line llmc_misc.go:81
-									break
-//line llmc_misc.go:81
-								}
-//line llmc_misc.go:81
-								archsimd.LoadFloat32x8Slice(shared[tid:]).Add(archsimd.LoadFloat32x8Slice(shared[tid+stride:])).StoreSlice(shared[tid:])
-//line llmc_misc.go:81
-							}
-						}
-						archsimd.ClearAVXUpperBits()
+						gc_at7[gc_tx2] += gc_at8[gc_tx2]
 					}
-					gc_step9 := gc_vstep6
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
-						{
-							gc_tx2 := gc_step9 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+			} else {
+				gc_vstep6 := gc_from3
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 //line llmc_misc.go:69
-							tid := gc_tx2
-							_ = tid
-
-//line llmc_misc.go:80
-							{
-								shared[tid] += shared[tid+stride]
-							}
-						}
+						var tid int = gc_tx2
 						{
-							gc_tx2 := gc_step9 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:69
-							tid := gc_tx2
-							_ = tid
-
-//line llmc_misc.go:80
-							{
-								shared[tid] += shared[tid+stride]
+//line llmc_misc.go:81
+							if (tid+stride) < 0 || (tid+stride) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
+//line llmc_misc.go:81
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step9 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:69
-							tid := gc_tx2
-							_ = tid
-
-//line llmc_misc.go:80
-							{
-								shared[tid] += shared[tid+stride]
-							}
-						}
-						{
-							gc_tx2 := gc_step9 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:69
-							tid := gc_tx2
-							_ = tid
-
-//line llmc_misc.go:80
-							{
-								shared[tid] += shared[tid+stride]
-							}
+//line llmc_misc.go:81
+							archsimd.LoadFloat32x8Slice(shared[tid:]).Add(archsimd.LoadFloat32x8Slice(shared[tid+stride:])).StoreSlice(shared[tid:])
 						}
 					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+//line llmc_misc.go:83
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step9 := gc_vstep6
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line llmc_misc.go:69
 						tid := gc_tx2
-						_ = tid
-
-//line llmc_misc.go:80
 						{
+//line llmc_misc.go:81
 							shared[tid] += shared[tid+stride]
 						}
+					}
+					{
+						gc_tx2 := gc_step9 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_misc.go:69
+						tid := gc_tx2
+						{
+//line llmc_misc.go:81
+							shared[tid] += shared[tid+stride]
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_misc.go:69
+						tid := gc_tx2
+						{
+//line llmc_misc.go:81
+							shared[tid] += shared[tid+stride]
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_misc.go:69
+						tid := gc_tx2
+						{
+//line llmc_misc.go:81
+							shared[tid] += shared[tid+stride]
+						}
+					}
+				}
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line llmc_misc.go:69
+					tid := gc_tx2
+					{
+//line llmc_misc.go:81
+						shared[tid] += shared[tid+stride]
 					}
 				}
 			}
 		}
 	}
 	{
+//line llmc_misc.go:89
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -711,151 +603,69 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 				gc_step10 := gc_from3
 				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line llmc_misc.go:69
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_misc.go:84
-						{
-							gc_at9[0] = float32(float32(gc_at9[0]) + gc_at10[0])
-						}
+//line llmc_misc.go:85
+						gc_at9[0] = float32(float32(gc_at9[0]) + gc_at10[0])
 					}
 					{
-						gc_tx2 := gc_step10 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line llmc_misc.go:69
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_misc.go:84
-						{
-							gc_at9[0] = float32(float32(gc_at9[0]) + gc_at10[0])
-						}
+//line llmc_misc.go:85
+						gc_at9[0] = float32(float32(gc_at9[0]) + gc_at10[0])
 					}
 					{
-						gc_tx2 := gc_step10 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line llmc_misc.go:69
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_misc.go:84
-						{
-							gc_at9[0] = float32(float32(gc_at9[0]) + gc_at10[0])
-						}
+//line llmc_misc.go:85
+						gc_at9[0] = float32(float32(gc_at9[0]) + gc_at10[0])
 					}
 					{
-						gc_tx2 := gc_step10 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line llmc_misc.go:69
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_misc.go:84
-						{
-							gc_at9[0] = float32(float32(gc_at9[0]) + gc_at10[0])
-						}
-					}
-				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line llmc_misc.go:69
-					tid := gc_tx2
-					_ = tid
-
-//line llmc_misc.go:84
-					{
+//line llmc_misc.go:85
 						gc_at9[0] = float32(float32(gc_at9[0]) + gc_at10[0])
 					}
 				}
+//line llmc_misc.go:89
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+//line llmc_misc.go:85
+					gc_at9[0] = float32(float32(gc_at9[0]) + gc_at10[0])
+				}
 			} else {
+//line llmc_misc.go:89
 				gc_step11 := gc_from3
 				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 					{
 						gc_tx2 := gc_step11 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:69
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_misc.go:84
-						{
-							dbias[o] = float32(float32(dbias[o]) + shared[0])
-						}
+//line llmc_misc.go:85
+						dbias[o] = float32(float32(dbias[o]) + shared[0])
 					}
 					{
+//line llmc_misc.go:89
 						gc_tx2 := gc_step11 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:69
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_misc.go:84
-						{
-							dbias[o] = float32(float32(dbias[o]) + shared[0])
-						}
+//line llmc_misc.go:85
+						dbias[o] = float32(float32(dbias[o]) + shared[0])
 					}
 					{
+//line llmc_misc.go:89
 						gc_tx2 := gc_step11 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:69
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_misc.go:84
-						{
-							dbias[o] = float32(float32(dbias[o]) + shared[0])
-						}
+//line llmc_misc.go:85
+						dbias[o] = float32(float32(dbias[o]) + shared[0])
 					}
 					{
+//line llmc_misc.go:89
 						gc_tx2 := gc_step11 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:69
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_misc.go:84
-						{
-							dbias[o] = float32(float32(dbias[o]) + shared[0])
-						}
+//line llmc_misc.go:85
+						dbias[o] = float32(float32(dbias[o]) + shared[0])
 					}
 				}
+//line llmc_misc.go:89
 				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:69
-					tid := gc_tx2
-					_ = tid
-
-//line llmc_misc.go:84
-					{
-						dbias[o] = float32(float32(dbias[o]) + shared[0])
-					}
+//line llmc_misc.go:85
+					dbias[o] = float32(float32(dbias[o]) + shared[0])
 				}
 			}
 		}
@@ -885,15 +695,9 @@ func gc_body_matmulBackwardBias2Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 	gc_n2 := gc_b2.Len()
 	gc_s_sum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
-
 //line llmc_misc.go:95
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line llmc_misc.go:96
 	warp := cg.TiledPartition(block, 32)
-	_ = warp
-
 //line llmc_misc.go:101
 	BT := B * T
 	{
@@ -903,33 +707,22 @@ func gc_body_matmulBackwardBias2Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 			if gc_exited2[gc_rank2] {
 				continue
 			}
-
 //line llmc_misc.go:97
 			idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
-			_ = idx
-
-//line llmc_misc.go:98
 			if idx >= OC {
 //line llmc_misc.go:98
-				{
-//line llmc_misc.go:98
-					gc_exited2[gc_rank2] = true
-					continue gc_L12
-//line llmc_misc.go:99
-				}
+				gc_exited2[gc_rank2] = true
+				continue gc_L12
 			}
-
 //line llmc_misc.go:102
 			sum := float32(0.0)
-			_ = sum
+//line llmc_misc.go:104
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
-
 //line llmc_misc.go:103
 	gc_chunk := compiled.StrideChunk(32)
 	gc_span := (32) * gc_chunk
-
 //line llmc_misc.go:103
 	for gc_off, gc_limit, gc_more := 0, BT, true; gc_more; gc_off += (32) * gc_chunk {
 		gc_b2.Tick()
@@ -937,92 +730,80 @@ func gc_body_matmulBackwardBias2Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 			return
 		}
 		gc_more = false
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
-//line llmc_misc.go:97
-				idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
-				_ = idx
-				sum := gc_s_sum[gc_rank2]
-
-//line llmc_misc.go:103
-				gc_start2 := (gc_rank2 & (32 - 1))
-				gc_from4 := gc_start2 + gc_off
-				gc_trips2 := gc_limit - gc_from4
-				switch {
-				case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, 32, gc_chunk, gc_limit, false)
-				case gc_trips2 > gc_span:
-					gc_trips2 = gc_chunk
-				case gc_trips2 > 0:
-					gc_trips2 = (gc_trips2-1)/(32) + 1
-				default:
-					gc_trips2 = 0
-				}
-				if gc_trips2 == gc_chunk {
-					gc_more = true
-				}
-				for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(32), gc_trips2-1 {
-
-//line llmc_misc.go:104
-					sum += float32(dout[i*OC+idx])
-				}
-				gc_s_sum[gc_rank2] = sum
+//line llmc_misc.go:110
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
 			}
+//line llmc_misc.go:97
+			idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
+//line llmc_misc.go:99
+			sum := gc_s_sum[gc_rank2]
+//line llmc_misc.go:103
+			gc_start2 := (gc_rank2 & (32 - 1))
+			gc_from4 := gc_start2 + gc_off
+			gc_trips2 := gc_limit - gc_from4
+			switch {
+			case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+				gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, 32, gc_chunk, gc_limit, false)
+			case gc_trips2 > gc_span:
+				gc_trips2 = gc_chunk
+			case gc_trips2 > 0:
+				gc_trips2 = (gc_trips2-1)/(32) + 1
+			default:
+				gc_trips2 = 0
+			}
+			if gc_trips2 == gc_chunk {
+				gc_more = true
+			}
+			for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(32), gc_trips2-1 {
+//line llmc_misc.go:104
+				sum += float32(dout[i*OC+idx])
+			}
+			gc_s_sum[gc_rank2] = sum
 		}
 	}
-	{
-		var gc_c21v [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			for gc_lane2 := range min(32, gc_n2-gc_w2) {
-				if gc_exited2[gc_w2+gc_lane2] {
-					gc_act2 &^= 1 << gc_lane2
-				}
+//line llmc_misc.go:111
+	var gc_c21v [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		for gc_lane2 := range min(32, gc_n2-gc_w2) {
+			if gc_exited2[gc_w2+gc_lane2] {
+				gc_act2 &^= 1 << gc_lane2
 			}
-			var gc_dead2 uint32
-			_ = gc_dead2
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				sum := gc_s_sum[gc_rank2]
-
-//line llmc_misc.go:106
-				gc_c21v[gc_lane2] = sum
+		}
+		var gc_dead2 uint32
+		_ = gc_dead2
+		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
 			}
-
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			sum := gc_s_sum[gc_rank2]
 //line llmc_misc.go:106
-			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
+			gc_c21v[gc_lane2] = sum
+		}
+//line llmc_misc.go:106
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
+		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
+			}
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
 //line llmc_misc.go:97
-				idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
-				_ = idx
-				var sum float32
-				_ = sum
-
+			idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
+//line llmc_misc.go:99
+			var sum float32
 //line llmc_misc.go:106
-				sum = gc_c21r[gc_lane2]
-
-//line llmc_misc.go:107
-				if (gc_rank2 & (32 - 1)) == 0 {
-					dbias[idx] = float32(dbias[idx]) + sum
-				}
-				gc_s_sum[gc_rank2] = sum
+			sum = gc_c21r[gc_lane2]
+			if (gc_rank2 & (32 - 1)) == 0 {
+				dbias[idx] = float32(dbias[idx]) + sum
 			}
+			gc_s_sum[gc_rank2] = sum
 		}
 	}
 }
@@ -1054,99 +835,74 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 	gc_n2 := gc_b2.Len()
 	gc_s_threadSum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_s_blockSum := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-
 //line llmc_misc.go:118
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line llmc_misc.go:119
 	warp := cg.TiledPartition(block, 32)
-	_ = warp
-
-//line llmc_misc.go:120
 	sharedSum := gocuda.Shared[float32](t, 32)[:32]
-
-//line llmc_misc.go:121
 	BT := B * T
-
-//line llmc_misc.go:122
 	numWarps := gc_bdx2 / 32
-
 //line llmc_misc.go:125
 	idx := gc_bx2
-	{
-		gc_vstep2 := 0
-		if compiled.SIMD {
+//line llmc_misc.go:127
+	gc_vstep2 := 0
+	if compiled.SIMD {
 //line llmc_misc.go:126
-			gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+		for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+			gc_rank2 := gc_vstep2
 //line llmc_misc.go:126
-			_ = gc_vb
-			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-				gc_rank2 := gc_vstep2
-				_ = gc_rank2
+			threadSum := gc_vb
 //line llmc_misc.go:126
-				threadSum := gc_vb
-//line llmc_misc.go:126
-				_ = threadSum
-//line llmc_misc.go:126
-				threadSum.StoreSlice(gc_s_threadSum[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
+			threadSum.StoreSlice(gc_s_threadSum[gc_rank2:])
 		}
-		gc_step4 := gc_vstep2
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-			{
-				gc_rank2 := gc_step4 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:126
-				threadSum := float32(0.0)
-				_ = threadSum
-				gc_s_threadSum[gc_rank2] = threadSum
-			}
-			{
-				gc_rank2 := gc_step4 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:126
-				threadSum := float32(0.0)
-				_ = threadSum
-				gc_s_threadSum[gc_rank2] = threadSum
-			}
-			{
-				gc_rank2 := gc_step4 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:126
-				threadSum := float32(0.0)
-				_ = threadSum
-				gc_s_threadSum[gc_rank2] = threadSum
-			}
-			{
-				gc_rank2 := gc_step4 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:126
-				threadSum := float32(0.0)
-				_ = threadSum
-				gc_s_threadSum[gc_rank2] = threadSum
-			}
-		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step4 := gc_vstep2
+	for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+		{
+			gc_rank2 := gc_step4 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line llmc_misc.go:126
 			threadSum := float32(0.0)
-			_ = threadSum
+//line llmc_misc.go:128
+			gc_s_threadSum[gc_rank2] = threadSum
+		}
+		{
+			gc_rank2 := gc_step4 + 1
+			gc_pos2.Thread = gc_rank2
+//line llmc_misc.go:126
+			threadSum := float32(0.0)
+//line llmc_misc.go:128
+			gc_s_threadSum[gc_rank2] = threadSum
+		}
+		{
+			gc_rank2 := gc_step4 + 2
+			gc_pos2.Thread = gc_rank2
+//line llmc_misc.go:126
+			threadSum := float32(0.0)
+//line llmc_misc.go:128
+			gc_s_threadSum[gc_rank2] = threadSum
+		}
+		{
+			gc_rank2 := gc_step4 + 3
+			gc_pos2.Thread = gc_rank2
+//line llmc_misc.go:126
+			threadSum := float32(0.0)
+//line llmc_misc.go:128
 			gc_s_threadSum[gc_rank2] = threadSum
 		}
 	}
-
+	for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line llmc_misc.go:126
+		threadSum := float32(0.0)
+//line llmc_misc.go:128
+		gc_s_threadSum[gc_rank2] = threadSum
+	}
 //line llmc_misc.go:127
 	gc_chunk := compiled.StrideChunk(gc_bdx2)
 	gc_span := (gc_bdx2) * gc_chunk
 	archsimd.ClearAVXUpperBits()
-
 //line llmc_misc.go:127
 	for gc_off, gc_limit, gc_more := 0, BT, true; gc_more; gc_off += (gc_bdx2) * gc_chunk {
 		gc_b2.Tick()
@@ -1154,179 +910,153 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 			return
 		}
 		gc_more = false
-		{
-			gc_from3, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					threadSum := gc_s_threadSum[gc_rank2]
-
-//line llmc_misc.go:127
-					gc_start2 := gc_tx2
-					gc_from4 := gc_start2 + gc_off
-					gc_trips2 := gc_limit - gc_from4
-					switch {
-					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, gc_bdx2, gc_chunk, gc_limit, false)
-					case gc_trips2 > gc_span:
-						gc_trips2 = gc_chunk
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(gc_bdx2) + 1
-					default:
-						gc_trips2 = 0
-					}
-					if gc_trips2 == gc_chunk {
-						gc_more = true
-					}
-					for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(gc_bdx2), gc_trips2-1 {
-
-//line llmc_misc.go:128
-						threadSum += float32(dout[i*OC+idx])
-					}
-					gc_s_threadSum[gc_rank2] = threadSum
-				}
-			}
+//line llmc_misc.go:134
+		gc_from3, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
 		}
-	}
-	{
-		var gc_c21v [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				threadSum := gc_s_threadSum[gc_rank2]
-
-//line llmc_misc.go:130
-				gc_c21v[gc_lane2] = threadSum
-			}
-
-//line llmc_misc.go:130
-			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:123
-					warpID := gc_tx2 / 32
-					_ = warpID
-
-//line llmc_misc.go:130
-					warpSum := gc_c21r[gc_lane2]
-
-//line llmc_misc.go:131
-					sharedSum[warpID] = warpSum
-					_ = warpSum
+//line llmc_misc.go:127
+				gc_start2 := gc_tx2
+				gc_from4 := gc_start2 + gc_off
+				gc_trips2 := gc_limit - gc_from4
+				switch {
+				case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, gc_bdx2, gc_chunk, gc_limit, false)
+				case gc_trips2 > gc_span:
+					gc_trips2 = gc_chunk
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(gc_bdx2) + 1
+				default:
+					gc_trips2 = 0
 				}
+				if gc_trips2 == gc_chunk {
+					gc_more = true
+				}
+				for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(gc_bdx2), gc_trips2-1 {
+//line llmc_misc.go:128
+					threadSum += float32(dout[i*OC+idx])
+				}
+				gc_s_threadSum[gc_rank2] = threadSum
 			}
 		}
 	}
-	{
-		var gc_c22v [32]float32
-		var gc_c22r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
+//line llmc_misc.go:136
+	var gc_c21v [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			threadSum := gc_s_threadSum[gc_rank2]
+//line llmc_misc.go:130
+			gc_c21v[gc_lane2] = threadSum
+		}
+//line llmc_misc.go:130
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line llmc_misc.go:123
+				warpID := gc_tx2 / 32
+//line llmc_misc.go:130
+				warpSum := gc_c21r[gc_lane2]
+				sharedSum[warpID] = warpSum
+			}
+		}
+	}
+//line llmc_misc.go:138
+	var gc_c22v [32]float32
+	var gc_c22r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
 //line llmc_misc.go:124
-					laneID := gc_tx2 % 32
-					_ = laneID
-					var warpSum float32
-					_ = warpSum
-
+				laneID := gc_tx2 % 32
+//line llmc_misc.go:126
+				var warpSum float32
 //line llmc_misc.go:133
-					if laneID < numWarps {
-						warpSum = sharedSum[laneID]
-					} else {
-						warpSum = 0.0
-					}
-
-//line llmc_misc.go:138
-					gc_c22v[gc_lane2] = warpSum
-				}
-			}
-
-//line llmc_misc.go:138
-			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
-			gc_left := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line llmc_misc.go:138
-						blockSum := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
-//line llmc_misc.go:138
-						_ = blockSum
-//line llmc_misc.go:138
-						blockSum.StoreSlice(gc_s_blockSum[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
-					}
+				if laneID < numWarps {
+					warpSum = sharedSum[laneID]
 				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line llmc_misc.go:138
-						blockSum := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
-//line llmc_misc.go:138
-						_ = blockSum
-//line llmc_misc.go:138
-						blockSum.StoreSlice(gc_s_blockSum[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
-					}
+					warpSum = 0.0
 				}
-				archsimd.ClearAVXUpperBits()
+				gc_c22v[gc_lane2] = warpSum
 			}
-			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
+		}
+//line llmc_misc.go:138
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
+		gc_left := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+//line llmc_misc.go:138
+					blockSum := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+//line llmc_misc.go:138
+					blockSum.StoreSlice(gc_s_blockSum[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-
 //line llmc_misc.go:138
-					blockSum := gc_c22r[gc_lane2]
-					_ = blockSum
-					gc_s_blockSum[gc_rank2] = blockSum
+					blockSum := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
+//line llmc_misc.go:138
+					blockSum.StoreSlice(gc_s_blockSum[gc_rank2:])
+					gc_left &^= 0xff << gc_lane2
 				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+//line llmc_misc.go:138
+				blockSum := gc_c22r[gc_lane2]
+//line llmc_misc.go:140
+				gc_s_blockSum[gc_rank2] = blockSum
 			}
 		}
 	}
 	{
+//line llmc_misc.go:146
 		gc_from3, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -1339,64 +1069,54 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 					{
 						gc_tx2 := gc_step5 + 0
-						_ = gc_tx2
+//line llmc_misc.go:159
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line llmc_misc.go:161
 						blockSum := gc_s_blockSum[gc_rank2]
-
-//line llmc_misc.go:139
-						{
-							gc_at2[0] = float32(gc_at2[0]) + blockSum
-						}
+//line llmc_misc.go:140
+						gc_at2[0] = float32(gc_at2[0]) + blockSum
 					}
 					{
+//line llmc_misc.go:144
 						gc_tx2 := gc_step5 + 1
-						_ = gc_tx2
+//line llmc_misc.go:146
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line llmc_misc.go:148
 						blockSum := gc_s_blockSum[gc_rank2]
-
-//line llmc_misc.go:139
-						{
-							gc_at2[0] = float32(gc_at2[0]) + blockSum
-						}
+//line llmc_misc.go:140
+						gc_at2[0] = float32(gc_at2[0]) + blockSum
 					}
 					{
+//line llmc_misc.go:144
 						gc_tx2 := gc_step5 + 2
-						_ = gc_tx2
+//line llmc_misc.go:146
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line llmc_misc.go:148
 						blockSum := gc_s_blockSum[gc_rank2]
-
-//line llmc_misc.go:139
-						{
-							gc_at2[0] = float32(gc_at2[0]) + blockSum
-						}
+//line llmc_misc.go:140
+						gc_at2[0] = float32(gc_at2[0]) + blockSum
 					}
 					{
+//line llmc_misc.go:144
 						gc_tx2 := gc_step5 + 3
-						_ = gc_tx2
+//line llmc_misc.go:146
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+//line llmc_misc.go:148
 						blockSum := gc_s_blockSum[gc_rank2]
-
-//line llmc_misc.go:139
-						{
-							gc_at2[0] = float32(gc_at2[0]) + blockSum
-						}
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-					blockSum := gc_s_blockSum[gc_rank2]
-
-//line llmc_misc.go:139
-					{
+//line llmc_misc.go:140
 						gc_at2[0] = float32(gc_at2[0]) + blockSum
 					}
 				}
+//line llmc_misc.go:144
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line llmc_misc.go:147
+					blockSum := gc_s_blockSum[gc_rank2]
+//line llmc_misc.go:140
+					gc_at2[0] = float32(gc_at2[0]) + blockSum
+				}
 			} else {
+//line llmc_misc.go:144
 				gc_step6 := gc_from3
 				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
@@ -1404,55 +1124,44 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						blockSum := gc_s_blockSum[gc_rank2]
-
-//line llmc_misc.go:139
-						{
-							dbias[idx] = float32(dbias[idx]) + blockSum
-						}
+//line llmc_misc.go:140
+						dbias[idx] = float32(dbias[idx]) + blockSum
 					}
 					{
+//line llmc_misc.go:144
 						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						blockSum := gc_s_blockSum[gc_rank2]
-
-//line llmc_misc.go:139
-						{
-							dbias[idx] = float32(dbias[idx]) + blockSum
-						}
+//line llmc_misc.go:140
+						dbias[idx] = float32(dbias[idx]) + blockSum
 					}
 					{
+//line llmc_misc.go:144
 						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						blockSum := gc_s_blockSum[gc_rank2]
-
-//line llmc_misc.go:139
-						{
-							dbias[idx] = float32(dbias[idx]) + blockSum
-						}
+//line llmc_misc.go:140
+						dbias[idx] = float32(dbias[idx]) + blockSum
 					}
 					{
+//line llmc_misc.go:144
 						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						blockSum := gc_s_blockSum[gc_rank2]
-
-//line llmc_misc.go:139
-						{
-							dbias[idx] = float32(dbias[idx]) + blockSum
-						}
+//line llmc_misc.go:140
+						dbias[idx] = float32(dbias[idx]) + blockSum
 					}
 				}
+//line llmc_misc.go:144
 				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					blockSum := gc_s_blockSum[gc_rank2]
-
-//line llmc_misc.go:139
-					{
-						dbias[idx] = float32(dbias[idx]) + blockSum
-					}
+//line llmc_misc.go:140
+					dbias[idx] = float32(dbias[idx]) + blockSum
 				}
 			}
 		}
@@ -1491,88 +1200,69 @@ func gc_body_normKernel1[T normElem](gc_b3 *compiled.Block, out *float32, data [
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b3.Len()
 	gc_s_accumulator := compiled.Scratch[float32](gc_b3, 0)[:gc_n3]
-
 //line llmc_misc.go:155
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line llmc_misc.go:156
 	warp := cg.TiledPartition(block, 32)
-	_ = warp
-
 //line llmc_misc.go:158
 	blockResult := gocuda.Shared[float32](t, 32)[:32]
-
 //line llmc_misc.go:161
 	gridWidth := uint64(gc_bdx3 * gc_gdx3)
-	{
-		gc_vstep3 := 0
-		if compiled.SIMD {
+//line llmc_misc.go:163
+	gc_vstep3 := 0
+	if compiled.SIMD {
 //line llmc_misc.go:162
-			gc_vb2 := archsimd.BroadcastFloat32x8(float32(0.0))
+		gc_vb2 := archsimd.BroadcastFloat32x8(float32(0.0))
+		for ; gc_vstep3+7 < gc_n3; gc_vstep3 += 8 {
+			gc_rank3 := gc_vstep3
 //line llmc_misc.go:162
-			_ = gc_vb2
-			for ; gc_vstep3+7 < gc_n3; gc_vstep3 += 8 {
-				gc_rank3 := gc_vstep3
-				_ = gc_rank3
+			accumulator := gc_vb2
 //line llmc_misc.go:162
-				accumulator := gc_vb2
-//line llmc_misc.go:162
-				_ = accumulator
-//line llmc_misc.go:162
-				accumulator.StoreSlice(gc_s_accumulator[gc_rank3:])
-			}
-			archsimd.ClearAVXUpperBits()
+			accumulator.StoreSlice(gc_s_accumulator[gc_rank3:])
 		}
-		gc_step3 := gc_vstep3
-		for ; gc_step3+3 < gc_n3; gc_step3 += 4 {
-			{
-				gc_rank3 := gc_step3 + 0
-				gc_pos3.Thread = gc_rank3
-
-//line llmc_misc.go:162
-				accumulator := float32(0.0)
-				_ = accumulator
-				gc_s_accumulator[gc_rank3] = accumulator
-			}
-			{
-				gc_rank3 := gc_step3 + 1
-				gc_pos3.Thread = gc_rank3
-
-//line llmc_misc.go:162
-				accumulator := float32(0.0)
-				_ = accumulator
-				gc_s_accumulator[gc_rank3] = accumulator
-			}
-			{
-				gc_rank3 := gc_step3 + 2
-				gc_pos3.Thread = gc_rank3
-
-//line llmc_misc.go:162
-				accumulator := float32(0.0)
-				_ = accumulator
-				gc_s_accumulator[gc_rank3] = accumulator
-			}
-			{
-				gc_rank3 := gc_step3 + 3
-				gc_pos3.Thread = gc_rank3
-
-//line llmc_misc.go:162
-				accumulator := float32(0.0)
-				_ = accumulator
-				gc_s_accumulator[gc_rank3] = accumulator
-			}
-		}
-		for gc_rank3 := gc_step3; gc_rank3 < gc_n3; gc_rank3++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step3 := gc_vstep3
+	for ; gc_step3+3 < gc_n3; gc_step3 += 4 {
+		{
+			gc_rank3 := gc_step3 + 0
 			gc_pos3.Thread = gc_rank3
-
 //line llmc_misc.go:162
 			accumulator := float32(0.0)
-			_ = accumulator
+//line llmc_misc.go:164
+			gc_s_accumulator[gc_rank3] = accumulator
+		}
+		{
+			gc_rank3 := gc_step3 + 1
+			gc_pos3.Thread = gc_rank3
+//line llmc_misc.go:162
+			accumulator := float32(0.0)
+//line llmc_misc.go:164
+			gc_s_accumulator[gc_rank3] = accumulator
+		}
+		{
+			gc_rank3 := gc_step3 + 2
+			gc_pos3.Thread = gc_rank3
+//line llmc_misc.go:162
+			accumulator := float32(0.0)
+//line llmc_misc.go:164
+			gc_s_accumulator[gc_rank3] = accumulator
+		}
+		{
+			gc_rank3 := gc_step3 + 3
+			gc_pos3.Thread = gc_rank3
+//line llmc_misc.go:162
+			accumulator := float32(0.0)
+//line llmc_misc.go:164
 			gc_s_accumulator[gc_rank3] = accumulator
 		}
 	}
-
+	for gc_rank3 := gc_step3; gc_rank3 < gc_n3; gc_rank3++ {
+		gc_pos3.Thread = gc_rank3
+//line llmc_misc.go:162
+		accumulator := float32(0.0)
+//line llmc_misc.go:164
+		gc_s_accumulator[gc_rank3] = accumulator
+	}
 //line llmc_misc.go:163
 	for gc_off, gc_limit, gc_more := uint64(0), uint64(count), true; gc_more; gc_off += gridWidth {
 		gc_b3.Tick()
@@ -1580,129 +1270,105 @@ func gc_body_normKernel1[T normElem](gc_b3 *compiled.Block, out *float32, data [
 			return
 		}
 		gc_more = false
-		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
+//line llmc_misc.go:170
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
 //line llmc_misc.go:160
-					index := uint64(gc_tx3 + gc_bdx3*gc_bx3)
-					_ = index
-					accumulator := gc_s_accumulator[gc_rank3]
-
-//line llmc_misc.go:163
-					gc_start3 := index
-					i := gc_start3 + gc_off
-					if !(i < gc_limit) || i < gc_start3 && compiled.StrideStopped(gc_start3, gridWidth, gc_limit, false) {
+				index := uint64(gc_tx3 + gc_bdx3*gc_bx3)
+//line llmc_misc.go:162
+				accumulator := gc_s_accumulator[gc_rank3]
+				gc_start3 := index
+				i := gc_start3 + gc_off
+				if !(i < gc_limit) || i < gc_start3 && compiled.StrideStopped(gc_start3, gridWidth, gc_limit, false) {
+					continue
+				}
+				gc_more = true
+//line llmc_misc.go:164
+				accumulator += float32(data[i]) * float32(data[i])
+				gc_s_accumulator[gc_rank3] = accumulator
+			}
+		}
+	}
+//line llmc_misc.go:171
+	var gc_c31v [32]float32
+	var gc_c31r [32]float32
+	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+		gc_cnt3 := min(32, gc_n3-gc_w3)
+		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+		var gc_dead3 uint32
+		_ = gc_dead3
+		for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+			gc_rank3 := gc_w3 + gc_lane3
+			gc_pos3.Thread = gc_rank3
+			accumulator := gc_s_accumulator[gc_rank3]
+//line llmc_misc.go:166
+			gc_c31v[gc_lane3] = accumulator
+		}
+//line llmc_misc.go:166
+		compiled.TileReduceOp[float32](gc_b3, gc_w3, gc_act3, warp.Size(), &gc_c31v, compiled.OpPlus, &gc_c31r)
+		for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+			gc_rank3 := gc_w3 + gc_lane3
+			gc_pos3.Thread = gc_rank3
+//line llmc_misc.go:166
+			warpResult := gc_c31r[gc_lane3]
+			blockResult[(gc_rank3 / 32)] = warpResult
+		}
+	}
+//line llmc_misc.go:173
+	var gc_c32v [32]float32
+	var gc_c32r [32]float32
+	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+		gc_cnt3 := min(32, gc_n3-gc_w3)
+		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+		var gc_dead3 uint32
+		{
+//line llmc_misc.go:181
+			var gc_m93 uint32
+			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+				gc_rank3 := gc_w3 + gc_lane3
+				gc_pos3.Thread = gc_rank3
+//line llmc_misc.go:169
+				if (gc_rank3 / 32) == 0 {
+					gc_m93 |= 1 << gc_lane3
+				}
+			}
+			gc_save93 := gc_act3
+			gc_act3 = gc_save93 & gc_m93
+			if gc_act3 != 0 {
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+					if gc_act3&(1<<gc_lane3) == 0 {
 						continue
 					}
-					gc_more = true
-
-//line llmc_misc.go:164
-					accumulator += float32(data[i]) * float32(data[i])
-					gc_s_accumulator[gc_rank3] = accumulator
-				}
-			}
-		}
-	}
-	{
-		var gc_c31v [32]float32
-		var gc_c31r [32]float32
-		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-			gc_cnt3 := min(32, gc_n3-gc_w3)
-			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-			var gc_dead3 uint32
-			_ = gc_dead3
-			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-				gc_rank3 := gc_w3 + gc_lane3
-				gc_pos3.Thread = gc_rank3
-				accumulator := gc_s_accumulator[gc_rank3]
-
-//line llmc_misc.go:166
-				gc_c31v[gc_lane3] = accumulator
-			}
-
-//line llmc_misc.go:166
-			compiled.TileReduceOp[float32](gc_b3, gc_w3, gc_act3, warp.Size(), &gc_c31v, compiled.OpPlus, &gc_c31r)
-			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-				gc_rank3 := gc_w3 + gc_lane3
-				gc_pos3.Thread = gc_rank3
-
-//line llmc_misc.go:166
-				warpResult := gc_c31r[gc_lane3]
-
-//line llmc_misc.go:167
-				blockResult[(gc_rank3 / 32)] = warpResult
-				_ = warpResult
-			}
-		}
-	}
-	{
-		var gc_c32v [32]float32
-		var gc_c32r [32]float32
-		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-			gc_cnt3 := min(32, gc_n3-gc_w3)
-			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-			var gc_dead3 uint32
-			_ = gc_dead3
-			{
-				var gc_m93 uint32
-				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 					gc_rank3 := gc_w3 + gc_lane3
 					gc_pos3.Thread = gc_rank3
-
-//line llmc_misc.go:169
-					if (gc_rank3 / 32) == 0 {
-						gc_m93 |= 1 << gc_lane3
-					}
-				}
-				gc_save93 := gc_act3
-				gc_act3 = gc_save93 & gc_m93
-				if gc_act3 != 0 {
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_act3&(1<<gc_lane3) == 0 {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
-
 //line llmc_misc.go:170
-						var gather float32
-
-//line llmc_misc.go:171
-						if (gc_rank3 & (32 - 1)) < ((gc_n3 + 31) / 32) {
-							gather = blockResult[(gc_rank3 & (32 - 1))]
-						} else {
-							gather = 0.0
-						}
-						_ = gather
-
-//line llmc_misc.go:176
-						gc_c32v[gc_lane3] = gather
+					var gather float32
+					if (gc_rank3 & (32 - 1)) < ((gc_n3 + 31) / 32) {
+						gather = blockResult[(gc_rank3 & (32 - 1))]
+					} else {
+						gather = 0.0
 					}
-
+					gc_c32v[gc_lane3] = gather
+				}
 //line llmc_misc.go:176
-					compiled.TileReduceOp[float32](gc_b3, gc_w3, gc_act3, warp.Size(), &gc_c32v, compiled.OpPlus, &gc_c32r)
-					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_act3&(1<<gc_lane3) == 0 {
-							continue
-						}
-						gc_rank3 := gc_w3 + gc_lane3
-						gc_pos3.Thread = gc_rank3
-
+				compiled.TileReduceOp[float32](gc_b3, gc_w3, gc_act3, warp.Size(), &gc_c32v, compiled.OpPlus, &gc_c32r)
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+					if gc_act3&(1<<gc_lane3) == 0 {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					gc_pos3.Thread = gc_rank3
 //line llmc_misc.go:176
-						blockSum := gc_c32r[gc_lane3]
-
-//line llmc_misc.go:177
-						if (gc_rank3 & (32 - 1)) == 0 {
-							atomic.Add(out, blockSum)
-						}
-						_ = blockSum
+					blockSum := gc_c32r[gc_lane3]
+					if (gc_rank3 & (32 - 1)) == 0 {
+						atomic.Add(out, blockSum)
 					}
 				}
-				gc_act3 = gc_save93 &^ gc_dead3
 			}
+//line llmc_misc.go:183
+			gc_act3 = gc_save93 &^ gc_dead3
 		}
 	}
 }
@@ -1719,88 +1385,69 @@ func gc_body_normKernel1_float32(gc_b2 *compiled.Block, out *float32, data []flo
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_accumulator := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-
 //line llmc_misc.go:155
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line llmc_misc.go:156
 	warp := cg.TiledPartition(block, 32)
-	_ = warp
-
 //line llmc_misc.go:158
 	blockResult := gocuda.Shared[float32](t, 32)[:32]
-
 //line llmc_misc.go:161
 	gridWidth := uint64(gc_bdx2 * gc_gdx2)
-	{
-		gc_vstep2 := 0
-		if compiled.SIMD {
+//line llmc_misc.go:163
+	gc_vstep2 := 0
+	if compiled.SIMD {
 //line llmc_misc.go:162
-			gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+		for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+			gc_rank2 := gc_vstep2
 //line llmc_misc.go:162
-			_ = gc_vb
-			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-				gc_rank2 := gc_vstep2
-				_ = gc_rank2
+			accumulator := gc_vb
 //line llmc_misc.go:162
-				accumulator := gc_vb
-//line llmc_misc.go:162
-				_ = accumulator
-//line llmc_misc.go:162
-				accumulator.StoreSlice(gc_s_accumulator[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
+			accumulator.StoreSlice(gc_s_accumulator[gc_rank2:])
 		}
-		gc_step2 := gc_vstep2
-		for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
-			{
-				gc_rank2 := gc_step2 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:162
-				accumulator := float32(0.0)
-				_ = accumulator
-				gc_s_accumulator[gc_rank2] = accumulator
-			}
-			{
-				gc_rank2 := gc_step2 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:162
-				accumulator := float32(0.0)
-				_ = accumulator
-				gc_s_accumulator[gc_rank2] = accumulator
-			}
-			{
-				gc_rank2 := gc_step2 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:162
-				accumulator := float32(0.0)
-				_ = accumulator
-				gc_s_accumulator[gc_rank2] = accumulator
-			}
-			{
-				gc_rank2 := gc_step2 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:162
-				accumulator := float32(0.0)
-				_ = accumulator
-				gc_s_accumulator[gc_rank2] = accumulator
-			}
-		}
-		for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step2 := gc_vstep2
+	for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
+		{
+			gc_rank2 := gc_step2 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line llmc_misc.go:162
 			accumulator := float32(0.0)
-			_ = accumulator
+//line llmc_misc.go:164
+			gc_s_accumulator[gc_rank2] = accumulator
+		}
+		{
+			gc_rank2 := gc_step2 + 1
+			gc_pos2.Thread = gc_rank2
+//line llmc_misc.go:162
+			accumulator := float32(0.0)
+//line llmc_misc.go:164
+			gc_s_accumulator[gc_rank2] = accumulator
+		}
+		{
+			gc_rank2 := gc_step2 + 2
+			gc_pos2.Thread = gc_rank2
+//line llmc_misc.go:162
+			accumulator := float32(0.0)
+//line llmc_misc.go:164
+			gc_s_accumulator[gc_rank2] = accumulator
+		}
+		{
+			gc_rank2 := gc_step2 + 3
+			gc_pos2.Thread = gc_rank2
+//line llmc_misc.go:162
+			accumulator := float32(0.0)
+//line llmc_misc.go:164
 			gc_s_accumulator[gc_rank2] = accumulator
 		}
 	}
-
+	for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line llmc_misc.go:162
+		accumulator := float32(0.0)
+//line llmc_misc.go:164
+		gc_s_accumulator[gc_rank2] = accumulator
+	}
 //line llmc_misc.go:163
 	for gc_off, gc_limit, gc_more := uint64(0), uint64(count), true; gc_more; gc_off += gridWidth {
 		gc_b2.Tick()
@@ -1808,129 +1455,105 @@ func gc_body_normKernel1_float32(gc_b2 *compiled.Block, out *float32, data []flo
 			return
 		}
 		gc_more = false
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line llmc_misc.go:170
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line llmc_misc.go:160
-					index := uint64(gc_tx2 + gc_bdx2*gc_bx2)
-					_ = index
-					accumulator := gc_s_accumulator[gc_rank2]
-
-//line llmc_misc.go:163
-					gc_start2 := index
-					i := gc_start2 + gc_off
-					if !(i < gc_limit) || i < gc_start2 && compiled.StrideStopped(gc_start2, gridWidth, gc_limit, false) {
+				index := uint64(gc_tx2 + gc_bdx2*gc_bx2)
+//line llmc_misc.go:162
+				accumulator := gc_s_accumulator[gc_rank2]
+				gc_start2 := index
+				i := gc_start2 + gc_off
+				if !(i < gc_limit) || i < gc_start2 && compiled.StrideStopped(gc_start2, gridWidth, gc_limit, false) {
+					continue
+				}
+				gc_more = true
+//line llmc_misc.go:164
+				accumulator += float32(data[i]) * float32(data[i])
+				gc_s_accumulator[gc_rank2] = accumulator
+			}
+		}
+	}
+//line llmc_misc.go:171
+	var gc_c21v [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			accumulator := gc_s_accumulator[gc_rank2]
+//line llmc_misc.go:166
+			gc_c21v[gc_lane2] = accumulator
+		}
+//line llmc_misc.go:166
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+//line llmc_misc.go:166
+			warpResult := gc_c21r[gc_lane2]
+			blockResult[(gc_rank2 / 32)] = warpResult
+		}
+	}
+//line llmc_misc.go:173
+	var gc_c22v [32]float32
+	var gc_c22r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line llmc_misc.go:181
+			var gc_m92 uint32
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line llmc_misc.go:169
+				if (gc_rank2 / 32) == 0 {
+					gc_m92 |= 1 << gc_lane2
+				}
+			}
+			gc_save92 := gc_act2
+			gc_act2 = gc_save92 & gc_m92
+			if gc_act2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
-					gc_more = true
-
-//line llmc_misc.go:164
-					accumulator += float32(data[i]) * float32(data[i])
-					gc_s_accumulator[gc_rank2] = accumulator
-				}
-			}
-		}
-	}
-	{
-		var gc_c21v [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				accumulator := gc_s_accumulator[gc_rank2]
-
-//line llmc_misc.go:166
-				gc_c21v[gc_lane2] = accumulator
-			}
-
-//line llmc_misc.go:166
-			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:166
-				warpResult := gc_c21r[gc_lane2]
-
-//line llmc_misc.go:167
-				blockResult[(gc_rank2 / 32)] = warpResult
-				_ = warpResult
-			}
-		}
-	}
-	{
-		var gc_c22v [32]float32
-		var gc_c22r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				var gc_m92 uint32
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:169
-					if (gc_rank2 / 32) == 0 {
-						gc_m92 |= 1 << gc_lane2
-					}
-				}
-				gc_save92 := gc_act2
-				gc_act2 = gc_save92 & gc_m92
-				if gc_act2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
 //line llmc_misc.go:170
-						var gather float32
-
-//line llmc_misc.go:171
-						if (gc_rank2 & (32 - 1)) < ((gc_n2 + 31) / 32) {
-							gather = blockResult[(gc_rank2 & (32 - 1))]
-						} else {
-							gather = 0.0
-						}
-						_ = gather
-
-//line llmc_misc.go:176
-						gc_c22v[gc_lane2] = gather
+					var gather float32
+					if (gc_rank2 & (32 - 1)) < ((gc_n2 + 31) / 32) {
+						gather = blockResult[(gc_rank2 & (32 - 1))]
+					} else {
+						gather = 0.0
 					}
-
+					gc_c22v[gc_lane2] = gather
+				}
 //line llmc_misc.go:176
-					compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
+				compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
 //line llmc_misc.go:176
-						blockSum := gc_c22r[gc_lane2]
-
-//line llmc_misc.go:177
-						if (gc_rank2 & (32 - 1)) == 0 {
-							atomic.Add(out, blockSum)
-						}
-						_ = blockSum
+					blockSum := gc_c22r[gc_lane2]
+					if (gc_rank2 & (32 - 1)) == 0 {
+						atomic.Add(out, blockSum)
 					}
 				}
-				gc_act2 = gc_save92 &^ gc_dead2
 			}
+//line llmc_misc.go:183
+			gc_act2 = gc_save92 &^ gc_dead2
 		}
 	}
 }
@@ -1966,85 +1589,67 @@ func gc_body_normKernel2[T normElem](gc_b3 *compiled.Block, out *float32, data [
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b3.Len()
 	gc_s_accumulator := compiled.Scratch[float32](gc_b3, 0)[:gc_n3]
-
 //line llmc_misc.go:188
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line llmc_misc.go:189
 	warp := cg.TiledPartition(block, 32)
-	_ = warp
-
 //line llmc_misc.go:192
 	gridWidth := uint64(gc_bdx3 * gc_gdx3)
-	{
-		gc_vstep3 := 0
-		if compiled.SIMD {
+//line llmc_misc.go:194
+	gc_vstep3 := 0
+	if compiled.SIMD {
 //line llmc_misc.go:193
-			gc_vb2 := archsimd.BroadcastFloat32x8(float32(0.0))
+		gc_vb2 := archsimd.BroadcastFloat32x8(float32(0.0))
+		for ; gc_vstep3+7 < gc_n3; gc_vstep3 += 8 {
+			gc_rank3 := gc_vstep3
 //line llmc_misc.go:193
-			_ = gc_vb2
-			for ; gc_vstep3+7 < gc_n3; gc_vstep3 += 8 {
-				gc_rank3 := gc_vstep3
-				_ = gc_rank3
+			accumulator := gc_vb2
 //line llmc_misc.go:193
-				accumulator := gc_vb2
-//line llmc_misc.go:193
-				_ = accumulator
-//line llmc_misc.go:193
-				accumulator.StoreSlice(gc_s_accumulator[gc_rank3:])
-			}
-			archsimd.ClearAVXUpperBits()
+			accumulator.StoreSlice(gc_s_accumulator[gc_rank3:])
 		}
-		gc_step3 := gc_vstep3
-		for ; gc_step3+3 < gc_n3; gc_step3 += 4 {
-			{
-				gc_rank3 := gc_step3 + 0
-				gc_pos3.Thread = gc_rank3
-
-//line llmc_misc.go:193
-				accumulator := float32(0.0)
-				_ = accumulator
-				gc_s_accumulator[gc_rank3] = accumulator
-			}
-			{
-				gc_rank3 := gc_step3 + 1
-				gc_pos3.Thread = gc_rank3
-
-//line llmc_misc.go:193
-				accumulator := float32(0.0)
-				_ = accumulator
-				gc_s_accumulator[gc_rank3] = accumulator
-			}
-			{
-				gc_rank3 := gc_step3 + 2
-				gc_pos3.Thread = gc_rank3
-
-//line llmc_misc.go:193
-				accumulator := float32(0.0)
-				_ = accumulator
-				gc_s_accumulator[gc_rank3] = accumulator
-			}
-			{
-				gc_rank3 := gc_step3 + 3
-				gc_pos3.Thread = gc_rank3
-
-//line llmc_misc.go:193
-				accumulator := float32(0.0)
-				_ = accumulator
-				gc_s_accumulator[gc_rank3] = accumulator
-			}
-		}
-		for gc_rank3 := gc_step3; gc_rank3 < gc_n3; gc_rank3++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step3 := gc_vstep3
+	for ; gc_step3+3 < gc_n3; gc_step3 += 4 {
+		{
+			gc_rank3 := gc_step3 + 0
 			gc_pos3.Thread = gc_rank3
-
 //line llmc_misc.go:193
 			accumulator := float32(0.0)
-			_ = accumulator
+//line llmc_misc.go:195
+			gc_s_accumulator[gc_rank3] = accumulator
+		}
+		{
+			gc_rank3 := gc_step3 + 1
+			gc_pos3.Thread = gc_rank3
+//line llmc_misc.go:193
+			accumulator := float32(0.0)
+//line llmc_misc.go:195
+			gc_s_accumulator[gc_rank3] = accumulator
+		}
+		{
+			gc_rank3 := gc_step3 + 2
+			gc_pos3.Thread = gc_rank3
+//line llmc_misc.go:193
+			accumulator := float32(0.0)
+//line llmc_misc.go:195
+			gc_s_accumulator[gc_rank3] = accumulator
+		}
+		{
+			gc_rank3 := gc_step3 + 3
+			gc_pos3.Thread = gc_rank3
+//line llmc_misc.go:193
+			accumulator := float32(0.0)
+//line llmc_misc.go:195
 			gc_s_accumulator[gc_rank3] = accumulator
 		}
 	}
-
+	for gc_rank3 := gc_step3; gc_rank3 < gc_n3; gc_rank3++ {
+		gc_pos3.Thread = gc_rank3
+//line llmc_misc.go:193
+		accumulator := float32(0.0)
+//line llmc_misc.go:195
+		gc_s_accumulator[gc_rank3] = accumulator
+	}
 //line llmc_misc.go:194
 	for gc_off, gc_limit, gc_more := uint64(0), uint64(count), true; gc_more; gc_off += gridWidth {
 		gc_b3.Tick()
@@ -2052,63 +1657,51 @@ func gc_body_normKernel2[T normElem](gc_b3 *compiled.Block, out *float32, data [
 			return
 		}
 		gc_more = false
-		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
+//line llmc_misc.go:201
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
 //line llmc_misc.go:191
-					index := uint64(gc_tx3 + gc_bdx3*gc_bx3)
-					_ = index
-					accumulator := gc_s_accumulator[gc_rank3]
-
-//line llmc_misc.go:194
-					gc_start3 := index
-					i := gc_start3 + gc_off
-					if !(i < gc_limit) || i < gc_start3 && compiled.StrideStopped(gc_start3, gridWidth, gc_limit, false) {
-						continue
-					}
-					gc_more = true
-
-//line llmc_misc.go:195
-					accumulator += float32(data[i]) * float32(data[i])
-					gc_s_accumulator[gc_rank3] = accumulator
+				index := uint64(gc_tx3 + gc_bdx3*gc_bx3)
+//line llmc_misc.go:193
+				accumulator := gc_s_accumulator[gc_rank3]
+				gc_start3 := index
+				i := gc_start3 + gc_off
+				if !(i < gc_limit) || i < gc_start3 && compiled.StrideStopped(gc_start3, gridWidth, gc_limit, false) {
+					continue
 				}
+				gc_more = true
+//line llmc_misc.go:195
+				accumulator += float32(data[i]) * float32(data[i])
+				gc_s_accumulator[gc_rank3] = accumulator
 			}
 		}
 	}
-	{
-		var gc_c31v [32]float32
-		var gc_c31r [32]float32
-		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-			gc_cnt3 := min(32, gc_n3-gc_w3)
-			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
-			var gc_dead3 uint32
-			_ = gc_dead3
-			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-				gc_rank3 := gc_w3 + gc_lane3
-				gc_pos3.Thread = gc_rank3
-				accumulator := gc_s_accumulator[gc_rank3]
-
+//line llmc_misc.go:202
+	var gc_c31v [32]float32
+	var gc_c31r [32]float32
+	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+		gc_cnt3 := min(32, gc_n3-gc_w3)
+		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+		var gc_dead3 uint32
+		_ = gc_dead3
+		for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+			gc_rank3 := gc_w3 + gc_lane3
+			gc_pos3.Thread = gc_rank3
+			accumulator := gc_s_accumulator[gc_rank3]
 //line llmc_misc.go:198
-				gc_c31v[gc_lane3] = accumulator
-			}
-
+			gc_c31v[gc_lane3] = accumulator
+		}
 //line llmc_misc.go:198
-			compiled.TileReduceOp[float32](gc_b3, gc_w3, gc_act3, warp.Size(), &gc_c31v, compiled.OpPlus, &gc_c31r)
-			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-				gc_rank3 := gc_w3 + gc_lane3
-				gc_pos3.Thread = gc_rank3
-
+		compiled.TileReduceOp[float32](gc_b3, gc_w3, gc_act3, warp.Size(), &gc_c31v, compiled.OpPlus, &gc_c31r)
+		for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+			gc_rank3 := gc_w3 + gc_lane3
+			gc_pos3.Thread = gc_rank3
 //line llmc_misc.go:198
-				warpResult := gc_c31r[gc_lane3]
-
-//line llmc_misc.go:199
-				if (gc_rank3 & (32 - 1)) == 0 {
-					atomic.Add(out, warpResult)
-				}
-				_ = warpResult
+			warpResult := gc_c31r[gc_lane3]
+			if (gc_rank3 & (32 - 1)) == 0 {
+				atomic.Add(out, warpResult)
 			}
 		}
 	}
@@ -2126,85 +1719,67 @@ func gc_body_normKernel2_float32(gc_b2 *compiled.Block, out *float32, data []flo
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_accumulator := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-
 //line llmc_misc.go:188
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line llmc_misc.go:189
 	warp := cg.TiledPartition(block, 32)
-	_ = warp
-
 //line llmc_misc.go:192
 	gridWidth := uint64(gc_bdx2 * gc_gdx2)
-	{
-		gc_vstep2 := 0
-		if compiled.SIMD {
+//line llmc_misc.go:194
+	gc_vstep2 := 0
+	if compiled.SIMD {
 //line llmc_misc.go:193
-			gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+		for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+			gc_rank2 := gc_vstep2
 //line llmc_misc.go:193
-			_ = gc_vb
-			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-				gc_rank2 := gc_vstep2
-				_ = gc_rank2
+			accumulator := gc_vb
 //line llmc_misc.go:193
-				accumulator := gc_vb
-//line llmc_misc.go:193
-				_ = accumulator
-//line llmc_misc.go:193
-				accumulator.StoreSlice(gc_s_accumulator[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
+			accumulator.StoreSlice(gc_s_accumulator[gc_rank2:])
 		}
-		gc_step2 := gc_vstep2
-		for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
-			{
-				gc_rank2 := gc_step2 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:193
-				accumulator := float32(0.0)
-				_ = accumulator
-				gc_s_accumulator[gc_rank2] = accumulator
-			}
-			{
-				gc_rank2 := gc_step2 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:193
-				accumulator := float32(0.0)
-				_ = accumulator
-				gc_s_accumulator[gc_rank2] = accumulator
-			}
-			{
-				gc_rank2 := gc_step2 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:193
-				accumulator := float32(0.0)
-				_ = accumulator
-				gc_s_accumulator[gc_rank2] = accumulator
-			}
-			{
-				gc_rank2 := gc_step2 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:193
-				accumulator := float32(0.0)
-				_ = accumulator
-				gc_s_accumulator[gc_rank2] = accumulator
-			}
-		}
-		for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step2 := gc_vstep2
+	for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
+		{
+			gc_rank2 := gc_step2 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line llmc_misc.go:193
 			accumulator := float32(0.0)
-			_ = accumulator
+//line llmc_misc.go:195
+			gc_s_accumulator[gc_rank2] = accumulator
+		}
+		{
+			gc_rank2 := gc_step2 + 1
+			gc_pos2.Thread = gc_rank2
+//line llmc_misc.go:193
+			accumulator := float32(0.0)
+//line llmc_misc.go:195
+			gc_s_accumulator[gc_rank2] = accumulator
+		}
+		{
+			gc_rank2 := gc_step2 + 2
+			gc_pos2.Thread = gc_rank2
+//line llmc_misc.go:193
+			accumulator := float32(0.0)
+//line llmc_misc.go:195
+			gc_s_accumulator[gc_rank2] = accumulator
+		}
+		{
+			gc_rank2 := gc_step2 + 3
+			gc_pos2.Thread = gc_rank2
+//line llmc_misc.go:193
+			accumulator := float32(0.0)
+//line llmc_misc.go:195
 			gc_s_accumulator[gc_rank2] = accumulator
 		}
 	}
-
+	for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line llmc_misc.go:193
+		accumulator := float32(0.0)
+//line llmc_misc.go:195
+		gc_s_accumulator[gc_rank2] = accumulator
+	}
 //line llmc_misc.go:194
 	for gc_off, gc_limit, gc_more := uint64(0), uint64(count), true; gc_more; gc_off += gridWidth {
 		gc_b2.Tick()
@@ -2212,63 +1787,51 @@ func gc_body_normKernel2_float32(gc_b2 *compiled.Block, out *float32, data []flo
 			return
 		}
 		gc_more = false
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
+//line llmc_misc.go:201
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line llmc_misc.go:191
-					index := uint64(gc_tx2 + gc_bdx2*gc_bx2)
-					_ = index
-					accumulator := gc_s_accumulator[gc_rank2]
-
-//line llmc_misc.go:194
-					gc_start2 := index
-					i := gc_start2 + gc_off
-					if !(i < gc_limit) || i < gc_start2 && compiled.StrideStopped(gc_start2, gridWidth, gc_limit, false) {
-						continue
-					}
-					gc_more = true
-
-//line llmc_misc.go:195
-					accumulator += float32(data[i]) * float32(data[i])
-					gc_s_accumulator[gc_rank2] = accumulator
+				index := uint64(gc_tx2 + gc_bdx2*gc_bx2)
+//line llmc_misc.go:193
+				accumulator := gc_s_accumulator[gc_rank2]
+				gc_start2 := index
+				i := gc_start2 + gc_off
+				if !(i < gc_limit) || i < gc_start2 && compiled.StrideStopped(gc_start2, gridWidth, gc_limit, false) {
+					continue
 				}
+				gc_more = true
+//line llmc_misc.go:195
+				accumulator += float32(data[i]) * float32(data[i])
+				gc_s_accumulator[gc_rank2] = accumulator
 			}
 		}
 	}
-	{
-		var gc_c21v [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				accumulator := gc_s_accumulator[gc_rank2]
-
+//line llmc_misc.go:202
+	var gc_c21v [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			accumulator := gc_s_accumulator[gc_rank2]
 //line llmc_misc.go:198
-				gc_c21v[gc_lane2] = accumulator
-			}
-
+			gc_c21v[gc_lane2] = accumulator
+		}
 //line llmc_misc.go:198
-			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
 //line llmc_misc.go:198
-				warpResult := gc_c21r[gc_lane2]
-
-//line llmc_misc.go:199
-				if (gc_rank2 & (32 - 1)) == 0 {
-					atomic.Add(out, warpResult)
-				}
-				_ = warpResult
+			warpResult := gc_c21r[gc_lane2]
+			if (gc_rank2 & (32 - 1)) == 0 {
+				atomic.Add(out, warpResult)
 			}
 		}
 	}
@@ -2277,8 +1840,6 @@ func gc_body_normKernel2_float32(gc_b2 *compiled.Block, out *float32, data []flo
 // AttentionQueryKey1Kernel is attention_query_key_kernel1 of
 // attention_forward.cu: one thread a (b, h, t, t2) pre-attention score,
 // -INFINITY above the diagonal (an early return).
-//
-//line llmc_misc.go:209
 func AttentionQueryKey1Kernel(preatt, inp []float32, B, T, C, NH int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_attentionQueryKey1Kernel,
 		func(gc_t *gocuda.Thread) { attentionQueryKey1Kernel(gc_t, preatt, inp, B, T, C, NH) },
@@ -2308,7 +1869,6 @@ func gc_body_attentionQueryKey1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-
 //line llmc_misc.go:211
 		totalThreads := B * NH * T * T
 		compiled.OutOfLine(func() {
@@ -2340,13 +1900,10 @@ func gc_body_attentionQueryKey1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 							for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
-
 //line llmc_misc.go:210
 								idx := gc_bx2*gc_bdx2 + gc_tx2
-								_ = idx
-
-//line llmc_misc.go:213
 								{
+//line llmc_misc.go:214
 									t2 := (gc_tx2 + gc_r)
 									tt := (gc_q) % T
 									if t2 > tt {
@@ -2355,18 +1912,18 @@ func gc_body_attentionQueryKey1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 									}
 									h := (gc_q2) % NH
 									b := gc_q3
-
+//line llmc_misc.go:223
 									C3 := C * 3
 									hs := C / NH
 									queryT := inp[b*T*C3+tt*C3+h*hs:]
 									keyT2 := inp[b*T*C3+t2*C3+h*hs+C:]
-
+//line llmc_misc.go:228
 									val := float32(0.0)
 									for i := 0; i < hs; i++ {
 										val += queryT[i] * keyT2[i]
 									}
 									val = float32(float64(val) * (1.0 / float64(sqrtf(float32(hs)))))
-
+//line llmc_misc.go:234
 									preatt[idx] = val
 								}
 							}
@@ -2377,13 +1934,10 @@ func gc_body_attentionQueryKey1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line llmc_misc.go:210
 							idx := gc_bx2*gc_bdx2 + gc_tx2
-							_ = idx
-
-//line llmc_misc.go:213
 							{
+//line llmc_misc.go:214
 								t2 := idx % T
 								tt := (idx / T) % T
 								if t2 > tt {
@@ -2392,18 +1946,18 @@ func gc_body_attentionQueryKey1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 								}
 								h := (idx / (T * T)) % NH
 								b := idx / (NH * T * T)
-
+//line llmc_misc.go:223
 								C3 := C * 3
 								hs := C / NH
 								queryT := inp[b*T*C3+tt*C3+h*hs:]
 								keyT2 := inp[b*T*C3+t2*C3+h*hs+C:]
-
+//line llmc_misc.go:228
 								val := float32(0.0)
 								for i := 0; i < hs; i++ {
 									val += queryT[i] * keyT2[i]
 								}
 								val = float32(float64(val) * (1.0 / float64(sqrtf(float32(hs)))))
-
+//line llmc_misc.go:234
 								preatt[idx] = val
 							}
 						}
@@ -2447,7 +2001,6 @@ func gc_body_attentionSoftmax1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, 
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-
 //line llmc_misc.go:244
 		totalThreads := B * T * NH
 		compiled.OutOfLine(func() {
@@ -2474,27 +2027,22 @@ func gc_body_attentionSoftmax1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, 
 							for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:243
-								idx := gc_bx2*gc_bdx2 + gc_tx2
-								_ = idx
-
-//line llmc_misc.go:246
 								{
+//line llmc_misc.go:247
 									h := (gc_tx2 + gc_r)
 									tt := (gc_q) % T
 									b := gc_q2
-
+//line llmc_misc.go:251
 									preattBth := preatt[b*NH*T*T+h*T*T+tt*T:]
 									attBth := att[b*NH*T*T+h*T*T+tt*T:]
-
+//line llmc_misc.go:254
 									maxval := float32(-math.MaxFloat32)
 									for t2 := 0; t2 <= tt; t2++ {
 										if preattBth[t2] > maxval {
 											maxval = preattBth[t2]
 										}
 									}
-
+//line llmc_misc.go:261
 									expsum := float32(0.0)
 									for t2_ := 0; t2_ <= tt; t2_++ {
 										expv := expf(preattBth[t2_] - maxval)
@@ -2507,7 +2055,7 @@ func gc_body_attentionSoftmax1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, 
 									} else {
 										expsumInv = 1.0 / expsum
 									}
-
+//line llmc_misc.go:274
 									for t2_2 := 0; t2_2 < T; t2_2++ {
 										if t2_2 <= tt {
 											attBth[t2_2] *= expsumInv
@@ -2523,27 +2071,24 @@ func gc_body_attentionSoftmax1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, 
 						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line llmc_misc.go:243
 							idx := gc_bx2*gc_bdx2 + gc_tx2
-							_ = idx
-
-//line llmc_misc.go:246
 							{
+//line llmc_misc.go:247
 								h := idx % NH
 								tt := (idx / NH) % T
 								b := idx / (NH * T)
-
+//line llmc_misc.go:251
 								preattBth := preatt[b*NH*T*T+h*T*T+tt*T:]
 								attBth := att[b*NH*T*T+h*T*T+tt*T:]
-
+//line llmc_misc.go:254
 								maxval := float32(-math.MaxFloat32)
 								for t2 := 0; t2 <= tt; t2++ {
 									if preattBth[t2] > maxval {
 										maxval = preattBth[t2]
 									}
 								}
-
+//line llmc_misc.go:261
 								expsum := float32(0.0)
 								for t2_ := 0; t2_ <= tt; t2_++ {
 									expv := expf(preattBth[t2_] - maxval)
@@ -2556,7 +2101,7 @@ func gc_body_attentionSoftmax1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, 
 								} else {
 									expsumInv = 1.0 / expsum
 								}
-
+//line llmc_misc.go:274
 								for t2_2 := 0; t2_2 < T; t2_2++ {
 									if t2_2 <= tt {
 										attBth[t2_2] *= expsumInv
@@ -2607,7 +2152,6 @@ func gc_body_attentionValue1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ou
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-
 //line llmc_misc.go:291
 		totalThreads := B * T * NH
 		compiled.OutOfLine(func() {
@@ -2634,23 +2178,18 @@ func gc_body_attentionValue1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ou
 							for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:290
-								idx := gc_bx2*gc_bdx2 + gc_tx2
-								_ = idx
-
-//line llmc_misc.go:293
 								{
+//line llmc_misc.go:294
 									h := (gc_tx2 + gc_r)
 									tt := (gc_q) % T
 									b := gc_q2
-
+//line llmc_misc.go:298
 									C3 := C * 3
 									hs := C / NH
-
+//line llmc_misc.go:301
 									outBth := out[b*T*C+tt*C+h*hs:]
 									attBth := att[b*NH*T*T+h*T*T+tt*T:]
-
+//line llmc_misc.go:304
 									for i := 0; i < hs; i++ {
 										outBth[i] = 0.0
 									}
@@ -2669,23 +2208,20 @@ func gc_body_attentionValue1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ou
 						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line llmc_misc.go:290
 							idx := gc_bx2*gc_bdx2 + gc_tx2
-							_ = idx
-
-//line llmc_misc.go:293
 							{
+//line llmc_misc.go:294
 								h := idx % NH
 								tt := (idx / NH) % T
 								b := idx / (NH * T)
-
+//line llmc_misc.go:298
 								C3 := C * 3
 								hs := C / NH
-
+//line llmc_misc.go:301
 								outBth := out[b*T*C+tt*C+h*hs:]
 								attBth := att[b*NH*T*T+h*T*T+tt*T:]
-
+//line llmc_misc.go:304
 								for i := 0; i < hs; i++ {
 									outBth[i] = 0.0
 								}

@@ -64,16 +64,12 @@ func gc_body_softmaxForward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, 
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line llmc_softmax.go:40
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line llmc_softmax.go:41
 						{
 							inpRow := inp[i*C:]
 							outRow := out[i*C:]
-
+//line llmc_softmax.go:45
 							maxval := float32(math.Inf(-1))
 							for j := 0; j < C; j++ {
 								if inpRow[j] > maxval {
@@ -120,78 +116,62 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	gc_n := gc_b.Len()
 	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_sumval := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-
 //line llmc_softmax.go:67
 	shared := gocuda.DynamicShared[float32](t)
-
-//line llmc_softmax.go:68
 	idx := gc_bx
-
 //line llmc_softmax.go:70
 	blockSize := gc_bdx
-
-//line llmc_softmax.go:71
 	x := inp[idx*C:]
-	{
-		gc_vstep := 0
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			_ = gc_rank
+//line llmc_softmax.go:73
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
 //line llmc_softmax.go:72
-			var maxval float32 = float32(math.Inf(-1))
-//line llmc_softmax.go:72
-			_ = maxval
-			lanes.BroadcastFloat32x8(maxval).StoreSlice(gc_s_maxval[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:72
-				maxval := float32(math.Inf(-1))
-				_ = maxval
-				gc_s_maxval[gc_rank] = maxval
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:72
-				maxval := float32(math.Inf(-1))
-				_ = maxval
-				gc_s_maxval[gc_rank] = maxval
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:72
-				maxval := float32(math.Inf(-1))
-				_ = maxval
-				gc_s_maxval[gc_rank] = maxval
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:72
-				maxval := float32(math.Inf(-1))
-				_ = maxval
-				gc_s_maxval[gc_rank] = maxval
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var maxval float32 = float32(math.Inf(-1))
+		lanes.BroadcastFloat32x8(maxval).StoreSlice(gc_s_maxval[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line llmc_softmax.go:72
 			maxval := float32(math.Inf(-1))
-			_ = maxval
+//line llmc_softmax.go:74
+			gc_s_maxval[gc_rank] = maxval
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:72
+			maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:74
+			gc_s_maxval[gc_rank] = maxval
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:72
+			maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:74
+			gc_s_maxval[gc_rank] = maxval
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:72
+			maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:74
 			gc_s_maxval[gc_rank] = maxval
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line llmc_softmax.go:72
+		maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:74
+		gc_s_maxval[gc_rank] = maxval
+	}
 //line llmc_softmax.go:73
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += blockSize {
 		gc_b.Tick()
@@ -199,726 +179,513 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off5 := gc_off
-				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 {
-					gc_at := x[gc_off5:][:gc_to]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-							maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:73
-							i := tid + gc_off
-							gc_more = true
-							_ = i
-
-//line llmc_softmax.go:74
-							maxval = fmaxf(maxval, gc_at[gc_tx])
-							gc_s_maxval[gc_rank] = maxval
-						}
-						{
-							gc_tx := gc_step2 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-							maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:73
-							i := tid + gc_off
-							gc_more = true
-							_ = i
-
-//line llmc_softmax.go:74
-							maxval = fmaxf(maxval, gc_at[gc_tx])
-							gc_s_maxval[gc_rank] = maxval
-						}
-						{
-							gc_tx := gc_step2 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-							maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:73
-							i := tid + gc_off
-							gc_more = true
-							_ = i
-
-//line llmc_softmax.go:74
-							maxval = fmaxf(maxval, gc_at[gc_tx])
-							gc_s_maxval[gc_rank] = maxval
-						}
-						{
-							gc_tx := gc_step2 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-							maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:73
-							i := tid + gc_off
-							gc_more = true
-							_ = i
-
-//line llmc_softmax.go:74
-							maxval = fmaxf(maxval, gc_at[gc_tx])
-							gc_s_maxval[gc_rank] = maxval
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line llmc_softmax.go:80
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_off
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 {
+				gc_at := x[gc_off5:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+//line llmc_softmax.go:96
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line llmc_softmax.go:69
-						tid := gc_tx
-						_ = tid
+//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:73
-						i := tid + gc_off
+//line llmc_softmax.go:74
 						gc_more = true
-						_ = i
-
 //line llmc_softmax.go:74
 						maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
-				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-							maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:73
-							i := tid + gc_off
-							gc_more = true
-
+					{
+						gc_tx := gc_step2 + 1
+//line llmc_softmax.go:80
+						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:71
+						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:74
-							maxval = fmaxf(maxval, x[i])
-							gc_s_maxval[gc_rank] = maxval
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-							maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:73
-							i := tid + gc_off
-							gc_more = true
-
+						gc_more = true
 //line llmc_softmax.go:74
-							maxval = fmaxf(maxval, x[i])
-							gc_s_maxval[gc_rank] = maxval
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-							maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:73
-							i := tid + gc_off
-							gc_more = true
-
-//line llmc_softmax.go:74
-							maxval = fmaxf(maxval, x[i])
-							gc_s_maxval[gc_rank] = maxval
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-							maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:73
-							i := tid + gc_off
-							gc_more = true
-
-//line llmc_softmax.go:74
-							maxval = fmaxf(maxval, x[i])
-							gc_s_maxval[gc_rank] = maxval
-						}
+						maxval = fmaxf(maxval, gc_at[gc_tx])
+						gc_s_maxval[gc_rank] = maxval
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step2 + 2
+//line llmc_softmax.go:80
+						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:71
+						maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:74
+						gc_more = true
+//line llmc_softmax.go:74
+						maxval = fmaxf(maxval, gc_at[gc_tx])
+						gc_s_maxval[gc_rank] = maxval
+					}
+					{
+						gc_tx := gc_step2 + 3
+//line llmc_softmax.go:80
+						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:71
+						maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:74
+						gc_more = true
+//line llmc_softmax.go:74
+						maxval = fmaxf(maxval, gc_at[gc_tx])
+						gc_s_maxval[gc_rank] = maxval
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:71
+					maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:74
+					gc_more = true
+//line llmc_softmax.go:74
+					maxval = fmaxf(maxval, gc_at[gc_tx])
+					gc_s_maxval[gc_rank] = maxval
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line llmc_softmax.go:69
 						tid := gc_tx
-						_ = tid
+//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank]
-
 //line llmc_softmax.go:73
 						i := tid + gc_off
 						gc_more = true
-
+//line llmc_softmax.go:74
+						maxval = fmaxf(maxval, x[i])
+						gc_s_maxval[gc_rank] = maxval
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_softmax.go:69
+						tid := gc_tx
+//line llmc_softmax.go:71
+						maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:73
+						i := tid + gc_off
+						gc_more = true
+//line llmc_softmax.go:74
+						maxval = fmaxf(maxval, x[i])
+						gc_s_maxval[gc_rank] = maxval
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_softmax.go:69
+						tid := gc_tx
+//line llmc_softmax.go:71
+						maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:73
+						i := tid + gc_off
+						gc_more = true
+//line llmc_softmax.go:74
+						maxval = fmaxf(maxval, x[i])
+						gc_s_maxval[gc_rank] = maxval
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_softmax.go:69
+						tid := gc_tx
+//line llmc_softmax.go:71
+						maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:73
+						i := tid + gc_off
+						gc_more = true
 //line llmc_softmax.go:74
 						maxval = fmaxf(maxval, x[i])
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line llmc_softmax.go:69
+					tid := gc_tx
+//line llmc_softmax.go:71
+					maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:73
+					i := tid + gc_off
+					gc_more = true
+//line llmc_softmax.go:74
+					maxval = fmaxf(maxval, x[i])
+					gc_s_maxval[gc_rank] = maxval
+				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(shared) {
-				gc_at2 := shared[:gc_bdx]
-
+//line llmc_softmax.go:82
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(shared) {
+			gc_at2 := shared[:gc_bdx]
 //line llmc_softmax.go:76
-				copy(gc_at2, gc_s_maxval[gc_base:][:gc_bdx])
-			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-						tid := gc_tx
-						_ = tid
-						maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:76
-						shared[tid] = maxval
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-						tid := gc_tx
-						_ = tid
-						maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:76
-						shared[tid] = maxval
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-						tid := gc_tx
-						_ = tid
-						maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:76
-						shared[tid] = maxval
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-						tid := gc_tx
-						_ = tid
-						maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:76
-						shared[tid] = maxval
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			copy(gc_at2, gc_s_maxval[gc_base:][:gc_bdx])
+		} else {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line llmc_softmax.go:69
 					tid := gc_tx
-					_ = tid
+//line llmc_softmax.go:71
 					maxval := gc_s_maxval[gc_rank]
-
+//line llmc_softmax.go:76
+					shared[tid] = maxval
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line llmc_softmax.go:69
+					tid := gc_tx
+//line llmc_softmax.go:71
+					maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:76
+					shared[tid] = maxval
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line llmc_softmax.go:69
+					tid := gc_tx
+//line llmc_softmax.go:71
+					maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:76
+					shared[tid] = maxval
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line llmc_softmax.go:69
+					tid := gc_tx
+//line llmc_softmax.go:71
+					maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:76
 					shared[tid] = maxval
 				}
 			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line llmc_softmax.go:69
+				tid := gc_tx
+//line llmc_softmax.go:71
+				maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:76
+				shared[tid] = maxval
+			}
 		}
 	}
-
 //line llmc_softmax.go:77
 	for stride := blockSize / 2; stride >= 1; stride /= 2 {
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := stride; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off6 := stride
-				if gc_from >= 0 && gc_to <= len(shared) && gc_off6 >= 0 && gc_off6 <= len(shared) && gc_to <= len(shared)-gc_off6 {
-					gc_at3 := shared[:gc_to]
-					gc_at4 := shared[gc_off6:][:gc_to]
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-
 //line llmc_softmax.go:79
-							{
-								gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
-							}
-						}
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := stride; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := stride
+			if gc_from >= 0 && gc_to <= len(shared) && gc_off6 >= 0 && gc_off6 <= len(shared) && gc_to <= len(shared)-gc_off6 {
+				gc_at3 := shared[:gc_to]
+				gc_at4 := shared[gc_off6:][:gc_to]
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
 						{
-							gc_tx := gc_step5 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-
-//line llmc_softmax.go:79
-							{
-								gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
-							}
-						}
-						{
-							gc_tx := gc_step5 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-
-//line llmc_softmax.go:79
-							{
-								gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
-							}
-						}
-						{
-							gc_tx := gc_step5 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-
-//line llmc_softmax.go:79
-							{
-								gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
-							}
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line llmc_softmax.go:69
-						tid := gc_tx
-						_ = tid
-
-//line llmc_softmax.go:79
-						{
+//line llmc_softmax.go:80
 							gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 						}
 					}
-				} else {
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					{
+						gc_tx := gc_step5 + 1
 						{
-							gc_tx := gc_step6 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-
-//line llmc_softmax.go:79
-							{
-								shared[tid] = fmaxf(shared[tid], shared[tid+stride])
-							}
-						}
-						{
-							gc_tx := gc_step6 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-
-//line llmc_softmax.go:79
-							{
-								shared[tid] = fmaxf(shared[tid], shared[tid+stride])
-							}
-						}
-						{
-							gc_tx := gc_step6 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-
-//line llmc_softmax.go:79
-							{
-								shared[tid] = fmaxf(shared[tid], shared[tid+stride])
-							}
-						}
-						{
-							gc_tx := gc_step6 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-
-//line llmc_softmax.go:79
-							{
-								shared[tid] = fmaxf(shared[tid], shared[tid+stride])
-							}
+//line llmc_softmax.go:80
+							gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 						}
 					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step5 + 2
+						{
+//line llmc_softmax.go:80
+							gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
+						}
+					}
+					{
+						gc_tx := gc_step5 + 3
+						{
+//line llmc_softmax.go:80
+							gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
+						}
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					{
+//line llmc_softmax.go:80
+						gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
+					}
+				}
+			} else {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					{
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line llmc_softmax.go:69
 						tid := gc_tx
-						_ = tid
-
-//line llmc_softmax.go:79
 						{
+//line llmc_softmax.go:80
 							shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 						}
+					}
+					{
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_softmax.go:69
+						tid := gc_tx
+						{
+//line llmc_softmax.go:80
+							shared[tid] = fmaxf(shared[tid], shared[tid+stride])
+						}
+					}
+					{
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_softmax.go:69
+						tid := gc_tx
+						{
+//line llmc_softmax.go:80
+							shared[tid] = fmaxf(shared[tid], shared[tid+stride])
+						}
+					}
+					{
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_softmax.go:69
+						tid := gc_tx
+						{
+//line llmc_softmax.go:80
+							shared[tid] = fmaxf(shared[tid], shared[tid+stride])
+						}
+					}
+				}
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line llmc_softmax.go:69
+					tid := gc_tx
+					{
+//line llmc_softmax.go:80
+						shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 					}
 				}
 			}
 		}
 	}
-
 //line llmc_softmax.go:84
 	offset := shared[0]
-
-//line llmc_softmax.go:85
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += blockSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off2, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off7 := gc_off2 + (idx * C)
-				gc_off8 := gc_off2
-				if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(out) && gc_to <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_to <= len(x)-gc_off8 {
-					gc_at5 := out[gc_off7:][:gc_to]
-					gc_at6 := x[gc_off8:][:gc_to]
-					gc_step7 := gc_from
-					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
-						{
-							gc_tx := gc_step7 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-
-//line llmc_softmax.go:85
-							i_ := tid + gc_off2
-							gc_more2 = true
-							_ = i_
-
+//line llmc_softmax.go:92
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off7 := gc_off2 + (idx * C)
+			gc_off8 := gc_off2
+			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(out) && gc_to <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_to <= len(x)-gc_off8 {
+				gc_at5 := out[gc_off7:][:gc_to]
+				gc_at6 := x[gc_off8:][:gc_to]
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+					{
+						gc_tx := gc_step7 + 0
 //line llmc_softmax.go:86
-							gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
-						}
-						{
-							gc_tx := gc_step7 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-
-//line llmc_softmax.go:85
-							i_ := tid + gc_off2
-							gc_more2 = true
-							_ = i_
-
-//line llmc_softmax.go:86
-							gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
-						}
-						{
-							gc_tx := gc_step7 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-
-//line llmc_softmax.go:85
-							i_ := tid + gc_off2
-							gc_more2 = true
-							_ = i_
-
-//line llmc_softmax.go:86
-							gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
-						}
-						{
-							gc_tx := gc_step7 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-
-//line llmc_softmax.go:85
-							i_ := tid + gc_off2
-							gc_more2 = true
-							_ = i_
-
-//line llmc_softmax.go:86
-							gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
-						}
-					}
-					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line llmc_softmax.go:69
-						tid := gc_tx
-						_ = tid
-
-//line llmc_softmax.go:85
-						i_ := tid + gc_off2
 						gc_more2 = true
-						_ = i_
-
 //line llmc_softmax.go:86
 						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
-				} else {
-					gc_step8 := gc_from
-					for ; gc_step8+3 < gc_to; gc_step8 += 4 {
-						{
-							gc_tx := gc_step8 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-
-//line llmc_softmax.go:85
-							i_ := tid + gc_off2
-							gc_more2 = true
-
+					{
+						gc_tx := gc_step7 + 1
 //line llmc_softmax.go:86
-							out[idx*C+i_] = expf(x[i_] - offset)
-						}
-						{
-							gc_tx := gc_step8 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-
-//line llmc_softmax.go:85
-							i_ := tid + gc_off2
-							gc_more2 = true
-
+						gc_more2 = true
 //line llmc_softmax.go:86
-							out[idx*C+i_] = expf(x[i_] - offset)
-						}
-						{
-							gc_tx := gc_step8 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-
-//line llmc_softmax.go:85
-							i_ := tid + gc_off2
-							gc_more2 = true
-
-//line llmc_softmax.go:86
-							out[idx*C+i_] = expf(x[i_] - offset)
-						}
-						{
-							gc_tx := gc_step8 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-
-//line llmc_softmax.go:85
-							i_ := tid + gc_off2
-							gc_more2 = true
-
-//line llmc_softmax.go:86
-							out[idx*C+i_] = expf(x[i_] - offset)
-						}
+						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
-					for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step7 + 2
+//line llmc_softmax.go:86
+						gc_more2 = true
+//line llmc_softmax.go:86
+						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
+					}
+					{
+						gc_tx := gc_step7 + 3
+//line llmc_softmax.go:86
+						gc_more2 = true
+//line llmc_softmax.go:86
+						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
+					}
+				}
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+//line llmc_softmax.go:86
+					gc_more2 = true
+//line llmc_softmax.go:86
+					gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
+				}
+			} else {
+				gc_step8 := gc_from
+				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
+					{
+						gc_tx := gc_step8 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line llmc_softmax.go:69
 						tid := gc_tx
-						_ = tid
-
 //line llmc_softmax.go:85
 						i_ := tid + gc_off2
 						gc_more2 = true
-
+//line llmc_softmax.go:86
+						out[idx*C+i_] = expf(x[i_] - offset)
+					}
+					{
+						gc_tx := gc_step8 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_softmax.go:69
+						tid := gc_tx
+//line llmc_softmax.go:85
+						i_ := tid + gc_off2
+						gc_more2 = true
+//line llmc_softmax.go:86
+						out[idx*C+i_] = expf(x[i_] - offset)
+					}
+					{
+						gc_tx := gc_step8 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_softmax.go:69
+						tid := gc_tx
+//line llmc_softmax.go:85
+						i_ := tid + gc_off2
+						gc_more2 = true
+//line llmc_softmax.go:86
+						out[idx*C+i_] = expf(x[i_] - offset)
+					}
+					{
+						gc_tx := gc_step8 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_softmax.go:69
+						tid := gc_tx
+//line llmc_softmax.go:85
+						i_ := tid + gc_off2
+						gc_more2 = true
 //line llmc_softmax.go:86
 						out[idx*C+i_] = expf(x[i_] - offset)
 					}
 				}
+				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line llmc_softmax.go:69
+					tid := gc_tx
+//line llmc_softmax.go:85
+					i_ := tid + gc_off2
+					gc_more2 = true
+//line llmc_softmax.go:86
+					out[idx*C+i_] = expf(x[i_] - offset)
+				}
 			}
 		}
 	}
-
 //line llmc_softmax.go:89
 	x = out[idx*C:]
-	{
-		gc_vstep2 := 0
-		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
-			gc_rank := gc_vstep2
-			_ = gc_rank
+//line llmc_softmax.go:91
+	gc_vstep2 := 0
+	for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+		gc_rank := gc_vstep2
 //line llmc_softmax.go:90
-			var sumval float32 = float32(0.0)
-//line llmc_softmax.go:90
-			_ = sumval
-			lanes.BroadcastFloat32x8(sumval).StoreSlice(gc_s_sumval[gc_rank:])
-		}
-		gc_step9 := gc_vstep2
-		for ; gc_step9+3 < gc_n; gc_step9 += 4 {
-			{
-				gc_rank := gc_step9 + 0
-				gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:90
-				sumval := float32(0.0)
-				_ = sumval
-				gc_s_sumval[gc_rank] = sumval
-			}
-			{
-				gc_rank := gc_step9 + 1
-				gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:90
-				sumval := float32(0.0)
-				_ = sumval
-				gc_s_sumval[gc_rank] = sumval
-			}
-			{
-				gc_rank := gc_step9 + 2
-				gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:90
-				sumval := float32(0.0)
-				_ = sumval
-				gc_s_sumval[gc_rank] = sumval
-			}
-			{
-				gc_rank := gc_step9 + 3
-				gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:90
-				sumval := float32(0.0)
-				_ = sumval
-				gc_s_sumval[gc_rank] = sumval
-			}
-		}
-		for gc_rank := gc_step9; gc_rank < gc_n; gc_rank++ {
+		var sumval float32 = float32(0.0)
+		lanes.BroadcastFloat32x8(sumval).StoreSlice(gc_s_sumval[gc_rank:])
+	}
+	gc_step9 := gc_vstep2
+	for ; gc_step9+3 < gc_n; gc_step9 += 4 {
+		{
+			gc_rank := gc_step9 + 0
 			gc_pos.Thread = gc_rank
-
 //line llmc_softmax.go:90
 			sumval := float32(0.0)
-			_ = sumval
+//line llmc_softmax.go:92
+			gc_s_sumval[gc_rank] = sumval
+		}
+		{
+			gc_rank := gc_step9 + 1
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:90
+			sumval := float32(0.0)
+//line llmc_softmax.go:92
+			gc_s_sumval[gc_rank] = sumval
+		}
+		{
+			gc_rank := gc_step9 + 2
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:90
+			sumval := float32(0.0)
+//line llmc_softmax.go:92
+			gc_s_sumval[gc_rank] = sumval
+		}
+		{
+			gc_rank := gc_step9 + 3
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:90
+			sumval := float32(0.0)
+//line llmc_softmax.go:92
 			gc_s_sumval[gc_rank] = sumval
 		}
 	}
-
+	for gc_rank := gc_step9; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line llmc_softmax.go:90
+		sumval := float32(0.0)
+//line llmc_softmax.go:92
+		gc_s_sumval[gc_rank] = sumval
+	}
 //line llmc_softmax.go:91
 	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += blockSize {
 		gc_b.Tick()
@@ -926,632 +693,447 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more3 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off3, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off9 := gc_off3
-				if gc_from >= 0 && gc_off9 >= 0 && gc_off9 <= len(x) && gc_to <= len(x)-gc_off9 {
-					gc_at7 := x[gc_off9:][:gc_to]
-					gc_vstep3 := gc_from
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line llmc_softmax.go:98
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off3, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off9 := gc_off3
+			if gc_from >= 0 && gc_off9 >= 0 && gc_off9 <= len(x) && gc_to <= len(x)-gc_off9 {
+				gc_at7 := x[gc_off9:][:gc_to]
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
 //line llmc_softmax.go:69
-						var tid int = gc_tx
+					var tid int = gc_tx
 //line llmc_softmax.go:69
-						_ = tid
-//line llmc_softmax.go:69
-						sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
-//line llmc_softmax.go:69
-						_ = sumval
+					sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
 //line llmc_softmax.go:91
-						var i_2 int = tid + gc_off3
+					var i_2 int = tid + gc_off3
 //line llmc_softmax.go:91
-						_ = i_2
+					_ = i_2
+					sumval = sumval.Add(lanes.LoadFloat32x8Slice(gc_at7[gc_tx:]))
 //line llmc_softmax.go:92
-						sumval = sumval.Add(lanes.LoadFloat32x8Slice(gc_at7[gc_tx:]))
+					sumval.StoreSlice(gc_s_sumval[gc_rank:])
+				}
+				if gc_vstep3 > gc_from {
+					gc_more3 = true
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:71
+					sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:92
-						sumval.StoreSlice(gc_s_sumval[gc_rank:])
+					gc_more3 = true
+//line llmc_softmax.go:92
+					sumval += gc_at7[gc_tx]
+					gc_s_sumval[gc_rank] = sumval
+				}
+			} else {
+				gc_vstep4 := gc_from
+				for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:69
+					var tid int = gc_tx
+//line llmc_softmax.go:69
+					sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
+//line llmc_softmax.go:91
+					var i_2 int = tid + gc_off3
+					if i_2 < 0 || i_2 > len(x)-8 {
+//line llmc_softmax.go:92
+						break
 					}
-					if gc_vstep3 > gc_from {
-						gc_more3 = true
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line llmc_softmax.go:69
-						tid := gc_tx
-						_ = tid
-						sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:91
-						i_2 := tid + gc_off3
-						gc_more3 = true
-						_ = i_2
-
 //line llmc_softmax.go:92
-						sumval += gc_at7[gc_tx]
-						gc_s_sumval[gc_rank] = sumval
-					}
-				} else {
-					gc_vstep4 := gc_from
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line llmc_softmax.go:69
-						var tid int = gc_tx
-//line llmc_softmax.go:69
-						_ = tid
-//line llmc_softmax.go:69
-						sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
-//line llmc_softmax.go:69
-						_ = sumval
-//line llmc_softmax.go:91
-						var i_2 int = tid + gc_off3
-//line llmc_softmax.go:91
-						_ = i_2
+					sumval = sumval.Add(lanes.LoadFloat32x8Slice(x[i_2:]))
 //line llmc_softmax.go:92
-						if i_2 < 0 || i_2 > len(x)-8 {
-//line llmc_softmax.go:92
-							break
-//line llmc_softmax.go:92
-						}
-//line llmc_softmax.go:92
-						sumval = sumval.Add(lanes.LoadFloat32x8Slice(x[i_2:]))
-//line llmc_softmax.go:92
-						sumval.StoreSlice(gc_s_sumval[gc_rank:])
-					}
-					if gc_vstep4 > gc_from {
-						gc_more3 = true
-					}
-					gc_step10 := gc_vstep4
-					for ; gc_step10+3 < gc_to; gc_step10 += 4 {
-						{
-							gc_tx := gc_step10 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-							sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:91
-							i_2 := tid + gc_off3
-							gc_more3 = true
-
-//line llmc_softmax.go:92
-							sumval += x[i_2]
-							gc_s_sumval[gc_rank] = sumval
-						}
-						{
-							gc_tx := gc_step10 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-							sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:91
-							i_2 := tid + gc_off3
-							gc_more3 = true
-
-//line llmc_softmax.go:92
-							sumval += x[i_2]
-							gc_s_sumval[gc_rank] = sumval
-						}
-						{
-							gc_tx := gc_step10 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-							sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:91
-							i_2 := tid + gc_off3
-							gc_more3 = true
-
-//line llmc_softmax.go:92
-							sumval += x[i_2]
-							gc_s_sumval[gc_rank] = sumval
-						}
-						{
-							gc_tx := gc_step10 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-							sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:91
-							i_2 := tid + gc_off3
-							gc_more3 = true
-
-//line llmc_softmax.go:92
-							sumval += x[i_2]
-							gc_s_sumval[gc_rank] = sumval
-						}
-					}
-					for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
+					sumval.StoreSlice(gc_s_sumval[gc_rank:])
+				}
+				if gc_vstep4 > gc_from {
+					gc_more3 = true
+				}
+				gc_step10 := gc_vstep4
+				for ; gc_step10+3 < gc_to; gc_step10 += 4 {
+					{
+						gc_tx := gc_step10 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line llmc_softmax.go:69
 						tid := gc_tx
-						_ = tid
+//line llmc_softmax.go:71
 						sumval := gc_s_sumval[gc_rank]
-
 //line llmc_softmax.go:91
 						i_2 := tid + gc_off3
 						gc_more3 = true
-
+//line llmc_softmax.go:92
+						sumval += x[i_2]
+						gc_s_sumval[gc_rank] = sumval
+					}
+					{
+						gc_tx := gc_step10 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_softmax.go:69
+						tid := gc_tx
+//line llmc_softmax.go:71
+						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:91
+						i_2 := tid + gc_off3
+						gc_more3 = true
+//line llmc_softmax.go:92
+						sumval += x[i_2]
+						gc_s_sumval[gc_rank] = sumval
+					}
+					{
+						gc_tx := gc_step10 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_softmax.go:69
+						tid := gc_tx
+//line llmc_softmax.go:71
+						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:91
+						i_2 := tid + gc_off3
+						gc_more3 = true
+//line llmc_softmax.go:92
+						sumval += x[i_2]
+						gc_s_sumval[gc_rank] = sumval
+					}
+					{
+						gc_tx := gc_step10 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_softmax.go:69
+						tid := gc_tx
+//line llmc_softmax.go:71
+						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:91
+						i_2 := tid + gc_off3
+						gc_more3 = true
 //line llmc_softmax.go:92
 						sumval += x[i_2]
 						gc_s_sumval[gc_rank] = sumval
 					}
 				}
+				for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line llmc_softmax.go:69
+					tid := gc_tx
+//line llmc_softmax.go:71
+					sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:91
+					i_2 := tid + gc_off3
+					gc_more3 = true
+//line llmc_softmax.go:92
+					sumval += x[i_2]
+					gc_s_sumval[gc_rank] = sumval
+				}
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(shared) {
-				gc_at8 := shared[:gc_bdx]
-
+//line llmc_softmax.go:100
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(shared) {
+			gc_at8 := shared[:gc_bdx]
 //line llmc_softmax.go:94
-				copy(gc_at8, gc_s_sumval[gc_base:][:gc_bdx])
-			} else {
-				gc_step11 := 0
-				for ; gc_step11+3 < gc_bdx; gc_step11 += 4 {
-					{
-						gc_tx := gc_step11 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-						tid := gc_tx
-						_ = tid
-						sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:94
-						shared[tid] = sumval
-					}
-					{
-						gc_tx := gc_step11 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-						tid := gc_tx
-						_ = tid
-						sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:94
-						shared[tid] = sumval
-					}
-					{
-						gc_tx := gc_step11 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-						tid := gc_tx
-						_ = tid
-						sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:94
-						shared[tid] = sumval
-					}
-					{
-						gc_tx := gc_step11 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-						tid := gc_tx
-						_ = tid
-						sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:94
-						shared[tid] = sumval
-					}
-				}
-				for gc_tx := gc_step11; gc_tx < gc_bdx; gc_tx++ {
+			copy(gc_at8, gc_s_sumval[gc_base:][:gc_bdx])
+		} else {
+			gc_step11 := 0
+			for ; gc_step11+3 < gc_bdx; gc_step11 += 4 {
+				{
+					gc_tx := gc_step11 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line llmc_softmax.go:69
 					tid := gc_tx
-					_ = tid
+//line llmc_softmax.go:71
 					sumval := gc_s_sumval[gc_rank]
-
+//line llmc_softmax.go:94
+					shared[tid] = sumval
+				}
+				{
+					gc_tx := gc_step11 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line llmc_softmax.go:69
+					tid := gc_tx
+//line llmc_softmax.go:71
+					sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:94
+					shared[tid] = sumval
+				}
+				{
+					gc_tx := gc_step11 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line llmc_softmax.go:69
+					tid := gc_tx
+//line llmc_softmax.go:71
+					sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:94
+					shared[tid] = sumval
+				}
+				{
+					gc_tx := gc_step11 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line llmc_softmax.go:69
+					tid := gc_tx
+//line llmc_softmax.go:71
+					sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:94
 					shared[tid] = sumval
 				}
 			}
+			for gc_tx := gc_step11; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line llmc_softmax.go:69
+				tid := gc_tx
+//line llmc_softmax.go:71
+				sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:94
+				shared[tid] = sumval
+			}
 		}
 	}
-
 //line llmc_softmax.go:95
 	for stride_ := blockSize / 2; stride_ >= 1; stride_ /= 2 {
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := stride_; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off10 := stride_
-				if gc_from >= 0 && gc_to <= len(shared) && gc_off10 >= 0 && gc_off10 <= len(shared) && gc_to <= len(shared)-gc_off10 {
-					gc_at9 := shared[:gc_to]
-					gc_at10 := shared[gc_off10:][:gc_to]
-					gc_step12 := gc_from
-					for ; gc_step12+3 < gc_to; gc_step12 += 4 {
-						{
-							gc_tx := gc_step12 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-
 //line llmc_softmax.go:97
-							{
-								gc_at9[gc_tx] += gc_at10[gc_tx]
-							}
-						}
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := stride_; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off10 := stride_
+			if gc_from >= 0 && gc_to <= len(shared) && gc_off10 >= 0 && gc_off10 <= len(shared) && gc_to <= len(shared)-gc_off10 {
+				gc_at9 := shared[:gc_to]
+				gc_at10 := shared[gc_off10:][:gc_to]
+				gc_step12 := gc_from
+				for ; gc_step12+3 < gc_to; gc_step12 += 4 {
+					{
+						gc_tx := gc_step12 + 0
 						{
-							gc_tx := gc_step12 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-
-//line llmc_softmax.go:97
-							{
-								gc_at9[gc_tx] += gc_at10[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step12 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-
-//line llmc_softmax.go:97
-							{
-								gc_at9[gc_tx] += gc_at10[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step12 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-
-//line llmc_softmax.go:97
-							{
-								gc_at9[gc_tx] += gc_at10[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step12; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line llmc_softmax.go:69
-						tid := gc_tx
-						_ = tid
-
-//line llmc_softmax.go:97
-						{
+//line llmc_softmax.go:98
 							gc_at9[gc_tx] += gc_at10[gc_tx]
 						}
 					}
-				} else {
-					gc_step13 := gc_from
-					for ; gc_step13+3 < gc_to; gc_step13 += 4 {
+					{
+						gc_tx := gc_step12 + 1
 						{
-							gc_tx := gc_step13 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-
-//line llmc_softmax.go:97
-							{
-								shared[tid] += shared[tid+stride_]
-							}
-						}
-						{
-							gc_tx := gc_step13 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-
-//line llmc_softmax.go:97
-							{
-								shared[tid] += shared[tid+stride_]
-							}
-						}
-						{
-							gc_tx := gc_step13 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-
-//line llmc_softmax.go:97
-							{
-								shared[tid] += shared[tid+stride_]
-							}
-						}
-						{
-							gc_tx := gc_step13 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-
-//line llmc_softmax.go:97
-							{
-								shared[tid] += shared[tid+stride_]
-							}
+//line llmc_softmax.go:98
+							gc_at9[gc_tx] += gc_at10[gc_tx]
 						}
 					}
-					for gc_tx := gc_step13; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step12 + 2
+						{
+//line llmc_softmax.go:98
+							gc_at9[gc_tx] += gc_at10[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step12 + 3
+						{
+//line llmc_softmax.go:98
+							gc_at9[gc_tx] += gc_at10[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step12; gc_tx < gc_to; gc_tx++ {
+					{
+//line llmc_softmax.go:98
+						gc_at9[gc_tx] += gc_at10[gc_tx]
+					}
+				}
+			} else {
+				gc_step13 := gc_from
+				for ; gc_step13+3 < gc_to; gc_step13 += 4 {
+					{
+						gc_tx := gc_step13 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line llmc_softmax.go:69
 						tid := gc_tx
-						_ = tid
-
-//line llmc_softmax.go:97
 						{
+//line llmc_softmax.go:98
 							shared[tid] += shared[tid+stride_]
 						}
+					}
+					{
+						gc_tx := gc_step13 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_softmax.go:69
+						tid := gc_tx
+						{
+//line llmc_softmax.go:98
+							shared[tid] += shared[tid+stride_]
+						}
+					}
+					{
+						gc_tx := gc_step13 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_softmax.go:69
+						tid := gc_tx
+						{
+//line llmc_softmax.go:98
+							shared[tid] += shared[tid+stride_]
+						}
+					}
+					{
+						gc_tx := gc_step13 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_softmax.go:69
+						tid := gc_tx
+						{
+//line llmc_softmax.go:98
+							shared[tid] += shared[tid+stride_]
+						}
+					}
+				}
+				for gc_tx := gc_step13; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line llmc_softmax.go:69
+					tid := gc_tx
+					{
+//line llmc_softmax.go:98
+						shared[tid] += shared[tid+stride_]
 					}
 				}
 			}
 		}
 	}
-
 //line llmc_softmax.go:102
 	sum := shared[0]
-
-//line llmc_softmax.go:103
 	for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += blockSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more4 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off4, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off11 := gc_off4 + (idx * C)
-				gc_off12 := gc_off4
-				if gc_from >= 0 && gc_off11 >= 0 && gc_off11 <= len(out) && gc_to <= len(out)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(x) && gc_to <= len(x)-gc_off12 {
-					gc_at11 := out[gc_off11:][:gc_to]
-					gc_at12 := x[gc_off12:][:gc_to]
-					gc_step14 := gc_from
-					for ; gc_step14+3 < gc_to; gc_step14 += 4 {
-						{
-							gc_tx := gc_step14 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-
-//line llmc_softmax.go:103
-							i_3 := tid + gc_off4
-							gc_more4 = true
-							_ = i_3
-
+//line llmc_softmax.go:110
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off4, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off11 := gc_off4 + (idx * C)
+			gc_off12 := gc_off4
+			if gc_from >= 0 && gc_off11 >= 0 && gc_off11 <= len(out) && gc_to <= len(out)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(x) && gc_to <= len(x)-gc_off12 {
+				gc_at11 := out[gc_off11:][:gc_to]
+				gc_at12 := x[gc_off12:][:gc_to]
+				gc_step14 := gc_from
+				for ; gc_step14+3 < gc_to; gc_step14 += 4 {
+					{
+						gc_tx := gc_step14 + 0
 //line llmc_softmax.go:104
-							gc_at11[gc_tx] = gc_at12[gc_tx] / sum
-						}
-						{
-							gc_tx := gc_step14 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-
-//line llmc_softmax.go:103
-							i_3 := tid + gc_off4
-							gc_more4 = true
-							_ = i_3
-
-//line llmc_softmax.go:104
-							gc_at11[gc_tx] = gc_at12[gc_tx] / sum
-						}
-						{
-							gc_tx := gc_step14 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-
-//line llmc_softmax.go:103
-							i_3 := tid + gc_off4
-							gc_more4 = true
-							_ = i_3
-
-//line llmc_softmax.go:104
-							gc_at11[gc_tx] = gc_at12[gc_tx] / sum
-						}
-						{
-							gc_tx := gc_step14 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-
-//line llmc_softmax.go:103
-							i_3 := tid + gc_off4
-							gc_more4 = true
-							_ = i_3
-
-//line llmc_softmax.go:104
-							gc_at11[gc_tx] = gc_at12[gc_tx] / sum
-						}
-					}
-					for gc_tx := gc_step14; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line llmc_softmax.go:69
-						tid := gc_tx
-						_ = tid
-
-//line llmc_softmax.go:103
-						i_3 := tid + gc_off4
 						gc_more4 = true
-						_ = i_3
-
 //line llmc_softmax.go:104
 						gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 					}
-				} else {
-					gc_step15 := gc_from
-					for ; gc_step15+3 < gc_to; gc_step15 += 4 {
-						{
-							gc_tx := gc_step15 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-
-//line llmc_softmax.go:103
-							i_3 := tid + gc_off4
-							gc_more4 = true
-
+					{
+						gc_tx := gc_step14 + 1
 //line llmc_softmax.go:104
-							out[idx*C+i_3] = x[i_3] / sum
-						}
-						{
-							gc_tx := gc_step15 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-
-//line llmc_softmax.go:103
-							i_3 := tid + gc_off4
-							gc_more4 = true
-
+						gc_more4 = true
 //line llmc_softmax.go:104
-							out[idx*C+i_3] = x[i_3] / sum
-						}
-						{
-							gc_tx := gc_step15 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-
-//line llmc_softmax.go:103
-							i_3 := tid + gc_off4
-							gc_more4 = true
-
-//line llmc_softmax.go:104
-							out[idx*C+i_3] = x[i_3] / sum
-						}
-						{
-							gc_tx := gc_step15 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-							tid := gc_tx
-							_ = tid
-
-//line llmc_softmax.go:103
-							i_3 := tid + gc_off4
-							gc_more4 = true
-
-//line llmc_softmax.go:104
-							out[idx*C+i_3] = x[i_3] / sum
-						}
+						gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 					}
-					for gc_tx := gc_step15; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step14 + 2
+//line llmc_softmax.go:104
+						gc_more4 = true
+//line llmc_softmax.go:104
+						gc_at11[gc_tx] = gc_at12[gc_tx] / sum
+					}
+					{
+						gc_tx := gc_step14 + 3
+//line llmc_softmax.go:104
+						gc_more4 = true
+//line llmc_softmax.go:104
+						gc_at11[gc_tx] = gc_at12[gc_tx] / sum
+					}
+				}
+				for gc_tx := gc_step14; gc_tx < gc_to; gc_tx++ {
+//line llmc_softmax.go:104
+					gc_more4 = true
+//line llmc_softmax.go:104
+					gc_at11[gc_tx] = gc_at12[gc_tx] / sum
+				}
+			} else {
+				gc_step15 := gc_from
+				for ; gc_step15+3 < gc_to; gc_step15 += 4 {
+					{
+						gc_tx := gc_step15 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line llmc_softmax.go:69
 						tid := gc_tx
-						_ = tid
-
 //line llmc_softmax.go:103
 						i_3 := tid + gc_off4
 						gc_more4 = true
-
 //line llmc_softmax.go:104
 						out[idx*C+i_3] = x[i_3] / sum
 					}
+					{
+						gc_tx := gc_step15 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_softmax.go:69
+						tid := gc_tx
+//line llmc_softmax.go:103
+						i_3 := tid + gc_off4
+						gc_more4 = true
+//line llmc_softmax.go:104
+						out[idx*C+i_3] = x[i_3] / sum
+					}
+					{
+						gc_tx := gc_step15 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_softmax.go:69
+						tid := gc_tx
+//line llmc_softmax.go:103
+						i_3 := tid + gc_off4
+						gc_more4 = true
+//line llmc_softmax.go:104
+						out[idx*C+i_3] = x[i_3] / sum
+					}
+					{
+						gc_tx := gc_step15 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_softmax.go:69
+						tid := gc_tx
+//line llmc_softmax.go:103
+						i_3 := tid + gc_off4
+						gc_more4 = true
+//line llmc_softmax.go:104
+						out[idx*C+i_3] = x[i_3] / sum
+					}
+				}
+				for gc_tx := gc_step15; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line llmc_softmax.go:69
+					tid := gc_tx
+//line llmc_softmax.go:103
+					i_3 := tid + gc_off4
+					gc_more4 = true
+//line llmc_softmax.go:104
+					out[idx*C+i_3] = x[i_3] / sum
 				}
 			}
 		}
@@ -1583,82 +1165,68 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	gc_s_maxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_offset := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_sumval := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-
 //line llmc_softmax.go:114
 	idx := gc_bx
-
 //line llmc_softmax.go:116
 	x := inp[idx*C:]
-	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line llmc_softmax.go:113
-				_ = gocuda.DynamicShared[float32](t)
-
 //line llmc_softmax.go:118
-				maxval := float32(math.Inf(-1))
-				_ = maxval
-				gc_s_maxval[gc_rank] = maxval
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line llmc_softmax.go:113
-				_ = gocuda.DynamicShared[float32](t)
-
-//line llmc_softmax.go:118
-				maxval := float32(math.Inf(-1))
-				_ = maxval
-				gc_s_maxval[gc_rank] = maxval
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line llmc_softmax.go:113
-				_ = gocuda.DynamicShared[float32](t)
-
-//line llmc_softmax.go:118
-				maxval := float32(math.Inf(-1))
-				_ = maxval
-				gc_s_maxval[gc_rank] = maxval
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-
-//line llmc_softmax.go:113
-				_ = gocuda.DynamicShared[float32](t)
-
-//line llmc_softmax.go:118
-				maxval := float32(math.Inf(-1))
-				_ = maxval
-				gc_s_maxval[gc_rank] = maxval
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
-
 //line llmc_softmax.go:113
 			_ = gocuda.DynamicShared[float32](t)
-
 //line llmc_softmax.go:118
 			maxval := float32(math.Inf(-1))
-			_ = maxval
+//line llmc_softmax.go:120
+			gc_s_maxval[gc_rank] = maxval
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+//line llmc_softmax.go:113
+			_ = gocuda.DynamicShared[float32](t)
+//line llmc_softmax.go:118
+			maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:120
+			gc_s_maxval[gc_rank] = maxval
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+//line llmc_softmax.go:113
+			_ = gocuda.DynamicShared[float32](t)
+//line llmc_softmax.go:118
+			maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:120
+			gc_s_maxval[gc_rank] = maxval
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			gc_b.Enter(gc_rank)
+//line llmc_softmax.go:113
+			_ = gocuda.DynamicShared[float32](t)
+//line llmc_softmax.go:118
+			maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:120
 			gc_s_maxval[gc_rank] = maxval
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		gc_b.Enter(gc_rank)
+//line llmc_softmax.go:113
+		_ = gocuda.DynamicShared[float32](t)
+//line llmc_softmax.go:118
+		maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:120
+		gc_s_maxval[gc_rank] = maxval
+	}
 //line llmc_softmax.go:119
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
@@ -1666,563 +1234,416 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off5 := gc_off
-				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 {
-					gc_at := x[gc_off5:][:gc_to]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:115
-							tid := gc_tx
-							_ = tid
-							maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:119
-							i := tid + gc_off
-							gc_more = true
-							_ = i
-
-//line llmc_softmax.go:120
-							maxval = fmaxf(maxval, gc_at[gc_tx])
-							gc_s_maxval[gc_rank] = maxval
-						}
-						{
-							gc_tx := gc_step2 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:115
-							tid := gc_tx
-							_ = tid
-							maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:119
-							i := tid + gc_off
-							gc_more = true
-							_ = i
-
-//line llmc_softmax.go:120
-							maxval = fmaxf(maxval, gc_at[gc_tx])
-							gc_s_maxval[gc_rank] = maxval
-						}
-						{
-							gc_tx := gc_step2 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:115
-							tid := gc_tx
-							_ = tid
-							maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:119
-							i := tid + gc_off
-							gc_more = true
-							_ = i
-
-//line llmc_softmax.go:120
-							maxval = fmaxf(maxval, gc_at[gc_tx])
-							gc_s_maxval[gc_rank] = maxval
-						}
-						{
-							gc_tx := gc_step2 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:115
-							tid := gc_tx
-							_ = tid
-							maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:119
-							i := tid + gc_off
-							gc_more = true
-							_ = i
-
-//line llmc_softmax.go:120
-							maxval = fmaxf(maxval, gc_at[gc_tx])
-							gc_s_maxval[gc_rank] = maxval
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line llmc_softmax.go:126
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_off
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 {
+				gc_at := x[gc_off5:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+//line llmc_softmax.go:142
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line llmc_softmax.go:115
-						tid := gc_tx
-						_ = tid
+//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:119
-						i := tid + gc_off
+//line llmc_softmax.go:120
 						gc_more = true
-						_ = i
-
 //line llmc_softmax.go:120
 						maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
-				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:115
-							tid := gc_tx
-							_ = tid
-							maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:119
-							i := tid + gc_off
-							gc_more = true
-
+					{
+						gc_tx := gc_step2 + 1
+//line llmc_softmax.go:126
+						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:117
+						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:120
-							maxval = fmaxf(maxval, x[i])
-							gc_s_maxval[gc_rank] = maxval
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:115
-							tid := gc_tx
-							_ = tid
-							maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:119
-							i := tid + gc_off
-							gc_more = true
-
+						gc_more = true
 //line llmc_softmax.go:120
-							maxval = fmaxf(maxval, x[i])
-							gc_s_maxval[gc_rank] = maxval
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:115
-							tid := gc_tx
-							_ = tid
-							maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:119
-							i := tid + gc_off
-							gc_more = true
-
-//line llmc_softmax.go:120
-							maxval = fmaxf(maxval, x[i])
-							gc_s_maxval[gc_rank] = maxval
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:115
-							tid := gc_tx
-							_ = tid
-							maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:119
-							i := tid + gc_off
-							gc_more = true
-
-//line llmc_softmax.go:120
-							maxval = fmaxf(maxval, x[i])
-							gc_s_maxval[gc_rank] = maxval
-						}
+						maxval = fmaxf(maxval, gc_at[gc_tx])
+						gc_s_maxval[gc_rank] = maxval
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step2 + 2
+//line llmc_softmax.go:126
+						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:117
+						maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:120
+						gc_more = true
+//line llmc_softmax.go:120
+						maxval = fmaxf(maxval, gc_at[gc_tx])
+						gc_s_maxval[gc_rank] = maxval
+					}
+					{
+						gc_tx := gc_step2 + 3
+//line llmc_softmax.go:126
+						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:117
+						maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:120
+						gc_more = true
+//line llmc_softmax.go:120
+						maxval = fmaxf(maxval, gc_at[gc_tx])
+						gc_s_maxval[gc_rank] = maxval
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:117
+					maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:120
+					gc_more = true
+//line llmc_softmax.go:120
+					maxval = fmaxf(maxval, gc_at[gc_tx])
+					gc_s_maxval[gc_rank] = maxval
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line llmc_softmax.go:115
 						tid := gc_tx
-						_ = tid
+//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank]
-
 //line llmc_softmax.go:119
 						i := tid + gc_off
 						gc_more = true
-
+//line llmc_softmax.go:120
+						maxval = fmaxf(maxval, x[i])
+						gc_s_maxval[gc_rank] = maxval
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_softmax.go:115
+						tid := gc_tx
+//line llmc_softmax.go:117
+						maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:119
+						i := tid + gc_off
+						gc_more = true
+//line llmc_softmax.go:120
+						maxval = fmaxf(maxval, x[i])
+						gc_s_maxval[gc_rank] = maxval
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_softmax.go:115
+						tid := gc_tx
+//line llmc_softmax.go:117
+						maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:119
+						i := tid + gc_off
+						gc_more = true
+//line llmc_softmax.go:120
+						maxval = fmaxf(maxval, x[i])
+						gc_s_maxval[gc_rank] = maxval
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_softmax.go:115
+						tid := gc_tx
+//line llmc_softmax.go:117
+						maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:119
+						i := tid + gc_off
+						gc_more = true
 //line llmc_softmax.go:120
 						maxval = fmaxf(maxval, x[i])
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
-			}
-		}
-	}
-	{
-		var gc_l_val [32]float32
-		var gc_c1r [32]float32
-		var gc_c2v [32]float32
-		var gc_c2r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:122
-				var val float32 = maxval
-
-//line llmc_softmax.go:122
-				_ = val
-				_ = val
-				gc_l_val[gc_lane] = val
-			}
-
-//line llmc_softmax.go:29
-			for offset_ := 16; offset_ > 0; offset_ /= 2 {
-
-//line llmc_softmax.go:30
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val, offset_, gocuda.WarpSize, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val := gc_l_val[gc_lane]
-					_ = val
-
-//line llmc_softmax.go:30
-					var shflDownSync float32 = gc_c1r[gc_lane]
-
-//line llmc_softmax.go:30
-					val = fmaxf(val, shflDownSync)
-					_ = shflDownSync
-					gc_l_val[gc_lane] = val
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line llmc_softmax.go:115
+					tid := gc_tx
+//line llmc_softmax.go:117
+					maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:119
+					i := tid + gc_off
+					gc_more = true
+//line llmc_softmax.go:120
+					maxval = fmaxf(maxval, x[i])
+					gc_s_maxval[gc_rank] = maxval
 				}
 			}
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				val := gc_l_val[gc_lane]
-				_ = val
-				var maxval float32
-				_ = maxval
-
-//line llmc_softmax.go:32
-				var r float32 = val
-
-//line llmc_softmax.go:32
-				_ = r
-
-//line llmc_softmax.go:122
-				maxval = r
-				_ = r
-
-//line llmc_softmax.go:124
-				gc_c2v[gc_lane] = maxval
-				gc_s_maxval[gc_rank] = maxval
-			}
-
-//line llmc_softmax.go:124
-			compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, 0, gocuda.WarpSize, &gc_c2r)
-
-//line llmc_softmax.go:124
-			copy(gc_s_offset[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
 		}
 	}
-
-//line llmc_softmax.go:126
+//line llmc_softmax.go:128
+	var gc_l_val [32]float32
+	var gc_c1r [32]float32
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:140
+			maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:122
+			var val float32 = maxval
+//line llmc_softmax.go:124
+			gc_l_val[gc_lane] = val
+		}
+//line llmc_softmax.go:29
+		for offset_ := 16; offset_ > 0; offset_ /= 2 {
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val, offset_, gocuda.WarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line llmc_softmax.go:34
+				val := gc_l_val[gc_lane]
+//line llmc_softmax.go:30
+				var shflDownSync float32 = gc_c1r[gc_lane]
+//line llmc_softmax.go:30
+				val = fmaxf(val, shflDownSync)
+//line llmc_softmax.go:32
+				gc_l_val[gc_lane] = val
+			}
+		}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:38
+			val := gc_l_val[gc_lane]
+//line llmc_softmax.go:40
+			var maxval float32
+//line llmc_softmax.go:32
+			var r float32 = val
+//line llmc_softmax.go:122
+			maxval = r
+//line llmc_softmax.go:124
+			gc_c2v[gc_lane] = maxval
+			gc_s_maxval[gc_rank] = maxval
+		}
+//line llmc_softmax.go:124
+		compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, 0, gocuda.WarpSize, &gc_c2r)
+//line llmc_softmax.go:124
+		copy(gc_s_offset[gc_w:][:gc_cnt], gc_c2r[:gc_cnt])
+	}
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off2, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off6 := gc_off2 + (idx * C)
-				gc_off7 := gc_off2
-				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(out) && gc_to <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(x) && gc_to <= len(x)-gc_off7 {
-					gc_at2 := out[gc_off6:][:gc_to]
-					gc_at3 := x[gc_off7:][:gc_to]
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:115
-							tid := gc_tx
-							_ = tid
-							offset := gc_s_offset[gc_rank]
-
-//line llmc_softmax.go:126
-							i_ := tid + gc_off2
-							gc_more2 = true
-							_ = i_
-
-//line llmc_softmax.go:127
-							gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
-						}
-						{
-							gc_tx := gc_step4 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:115
-							tid := gc_tx
-							_ = tid
-							offset := gc_s_offset[gc_rank]
-
-//line llmc_softmax.go:126
-							i_ := tid + gc_off2
-							gc_more2 = true
-							_ = i_
-
-//line llmc_softmax.go:127
-							gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
-						}
-						{
-							gc_tx := gc_step4 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:115
-							tid := gc_tx
-							_ = tid
-							offset := gc_s_offset[gc_rank]
-
-//line llmc_softmax.go:126
-							i_ := tid + gc_off2
-							gc_more2 = true
-							_ = i_
-
-//line llmc_softmax.go:127
-							gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
-						}
-						{
-							gc_tx := gc_step4 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:115
-							tid := gc_tx
-							_ = tid
-							offset := gc_s_offset[gc_rank]
-
-//line llmc_softmax.go:126
-							i_ := tid + gc_off2
-							gc_more2 = true
-							_ = i_
-
-//line llmc_softmax.go:127
-							gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+//line llmc_softmax.go:133
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_off2 + (idx * C)
+			gc_off7 := gc_off2
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(out) && gc_to <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(x) && gc_to <= len(x)-gc_off7 {
+				gc_at2 := out[gc_off6:][:gc_to]
+				gc_at3 := x[gc_off7:][:gc_to]
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+//line llmc_softmax.go:151
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line llmc_softmax.go:115
-						tid := gc_tx
-						_ = tid
+//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank]
-
-//line llmc_softmax.go:126
-						i_ := tid + gc_off2
+//line llmc_softmax.go:127
 						gc_more2 = true
-						_ = i_
-
 //line llmc_softmax.go:127
 						gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
 					}
-				} else {
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:115
-							tid := gc_tx
-							_ = tid
-							offset := gc_s_offset[gc_rank]
-
-//line llmc_softmax.go:126
-							i_ := tid + gc_off2
-							gc_more2 = true
-
+					{
+						gc_tx := gc_step4 + 1
+//line llmc_softmax.go:132
+						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:117
+						offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:127
-							out[idx*C+i_] = expf(x[i_] - offset)
-						}
-						{
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:115
-							tid := gc_tx
-							_ = tid
-							offset := gc_s_offset[gc_rank]
-
-//line llmc_softmax.go:126
-							i_ := tid + gc_off2
-							gc_more2 = true
-
+						gc_more2 = true
 //line llmc_softmax.go:127
-							out[idx*C+i_] = expf(x[i_] - offset)
-						}
-						{
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:115
-							tid := gc_tx
-							_ = tid
-							offset := gc_s_offset[gc_rank]
-
-//line llmc_softmax.go:126
-							i_ := tid + gc_off2
-							gc_more2 = true
-
-//line llmc_softmax.go:127
-							out[idx*C+i_] = expf(x[i_] - offset)
-						}
-						{
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:115
-							tid := gc_tx
-							_ = tid
-							offset := gc_s_offset[gc_rank]
-
-//line llmc_softmax.go:126
-							i_ := tid + gc_off2
-							gc_more2 = true
-
-//line llmc_softmax.go:127
-							out[idx*C+i_] = expf(x[i_] - offset)
-						}
+						gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
 					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step4 + 2
+//line llmc_softmax.go:132
+						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:117
+						offset := gc_s_offset[gc_rank]
+//line llmc_softmax.go:127
+						gc_more2 = true
+//line llmc_softmax.go:127
+						gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
+					}
+					{
+						gc_tx := gc_step4 + 3
+//line llmc_softmax.go:132
+						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:117
+						offset := gc_s_offset[gc_rank]
+//line llmc_softmax.go:127
+						gc_more2 = true
+//line llmc_softmax.go:127
+						gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:117
+					offset := gc_s_offset[gc_rank]
+//line llmc_softmax.go:127
+					gc_more2 = true
+//line llmc_softmax.go:127
+					gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
+				}
+			} else {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line llmc_softmax.go:115
 						tid := gc_tx
-						_ = tid
+//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank]
-
 //line llmc_softmax.go:126
 						i_ := tid + gc_off2
 						gc_more2 = true
-
+//line llmc_softmax.go:127
+						out[idx*C+i_] = expf(x[i_] - offset)
+					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_softmax.go:115
+						tid := gc_tx
+//line llmc_softmax.go:117
+						offset := gc_s_offset[gc_rank]
+//line llmc_softmax.go:126
+						i_ := tid + gc_off2
+						gc_more2 = true
+//line llmc_softmax.go:127
+						out[idx*C+i_] = expf(x[i_] - offset)
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_softmax.go:115
+						tid := gc_tx
+//line llmc_softmax.go:117
+						offset := gc_s_offset[gc_rank]
+//line llmc_softmax.go:126
+						i_ := tid + gc_off2
+						gc_more2 = true
+//line llmc_softmax.go:127
+						out[idx*C+i_] = expf(x[i_] - offset)
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_softmax.go:115
+						tid := gc_tx
+//line llmc_softmax.go:117
+						offset := gc_s_offset[gc_rank]
+//line llmc_softmax.go:126
+						i_ := tid + gc_off2
+						gc_more2 = true
 //line llmc_softmax.go:127
 						out[idx*C+i_] = expf(x[i_] - offset)
 					}
 				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line llmc_softmax.go:115
+					tid := gc_tx
+//line llmc_softmax.go:117
+					offset := gc_s_offset[gc_rank]
+//line llmc_softmax.go:126
+					i_ := tid + gc_off2
+					gc_more2 = true
+//line llmc_softmax.go:127
+					out[idx*C+i_] = expf(x[i_] - offset)
+				}
 			}
 		}
 	}
-
 //line llmc_softmax.go:130
 	x = out[idx*C:]
-	{
-		gc_vstep := 0
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			_ = gc_rank
+//line llmc_softmax.go:132
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
 //line llmc_softmax.go:131
-			var sumval float32 = float32(0.0)
-//line llmc_softmax.go:131
-			_ = sumval
-			lanes.BroadcastFloat32x8(sumval).StoreSlice(gc_s_sumval[gc_rank:])
-		}
-		gc_step6 := gc_vstep
-		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
-			{
-				gc_rank := gc_step6 + 0
-				gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:131
-				sumval := float32(0.0)
-				_ = sumval
-				gc_s_sumval[gc_rank] = sumval
-			}
-			{
-				gc_rank := gc_step6 + 1
-				gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:131
-				sumval := float32(0.0)
-				_ = sumval
-				gc_s_sumval[gc_rank] = sumval
-			}
-			{
-				gc_rank := gc_step6 + 2
-				gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:131
-				sumval := float32(0.0)
-				_ = sumval
-				gc_s_sumval[gc_rank] = sumval
-			}
-			{
-				gc_rank := gc_step6 + 3
-				gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:131
-				sumval := float32(0.0)
-				_ = sumval
-				gc_s_sumval[gc_rank] = sumval
-			}
-		}
-		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+		var sumval float32 = float32(0.0)
+		lanes.BroadcastFloat32x8(sumval).StoreSlice(gc_s_sumval[gc_rank:])
+	}
+	gc_step6 := gc_vstep
+	for ; gc_step6+3 < gc_n; gc_step6 += 4 {
+		{
+			gc_rank := gc_step6 + 0
 			gc_pos.Thread = gc_rank
-
 //line llmc_softmax.go:131
 			sumval := float32(0.0)
-			_ = sumval
+//line llmc_softmax.go:133
+			gc_s_sumval[gc_rank] = sumval
+		}
+		{
+			gc_rank := gc_step6 + 1
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:131
+			sumval := float32(0.0)
+//line llmc_softmax.go:133
+			gc_s_sumval[gc_rank] = sumval
+		}
+		{
+			gc_rank := gc_step6 + 2
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:131
+			sumval := float32(0.0)
+//line llmc_softmax.go:133
+			gc_s_sumval[gc_rank] = sumval
+		}
+		{
+			gc_rank := gc_step6 + 3
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:131
+			sumval := float32(0.0)
+//line llmc_softmax.go:133
 			gc_s_sumval[gc_rank] = sumval
 		}
 	}
-
+	for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line llmc_softmax.go:131
+		sumval := float32(0.0)
+//line llmc_softmax.go:133
+		gc_s_sumval[gc_rank] = sumval
+	}
 //line llmc_softmax.go:132
 	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += gc_bdx {
 		gc_b.Tick()
@@ -2230,261 +1651,202 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more3 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off3, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off8 := gc_off3
-				if gc_from >= 0 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_to <= len(x)-gc_off8 {
-					gc_at4 := x[gc_off8:][:gc_to]
-					gc_vstep2 := gc_from
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line llmc_softmax.go:139
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off3, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off8 := gc_off3
+			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_to <= len(x)-gc_off8 {
+				gc_at4 := x[gc_off8:][:gc_to]
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
 //line llmc_softmax.go:115
-						var tid int = gc_tx
+					var tid int = gc_tx
 //line llmc_softmax.go:115
-						_ = tid
-//line llmc_softmax.go:115
-						sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
-//line llmc_softmax.go:115
-						_ = sumval
+					sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
 //line llmc_softmax.go:132
-						var i_2 int = tid + gc_off3
+					var i_2 int = tid + gc_off3
 //line llmc_softmax.go:132
-						_ = i_2
+					_ = i_2
+					sumval = sumval.Add(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]))
 //line llmc_softmax.go:133
-						sumval = sumval.Add(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]))
+					sumval.StoreSlice(gc_s_sumval[gc_rank:])
+				}
+				if gc_vstep2 > gc_from {
+					gc_more3 = true
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:117
+					sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:133
-						sumval.StoreSlice(gc_s_sumval[gc_rank:])
+					gc_more3 = true
+//line llmc_softmax.go:133
+					sumval += gc_at4[gc_tx]
+					gc_s_sumval[gc_rank] = sumval
+				}
+			} else {
+				gc_vstep3 := gc_from
+				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:115
+					var tid int = gc_tx
+//line llmc_softmax.go:115
+					sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
+//line llmc_softmax.go:132
+					var i_2 int = tid + gc_off3
+					if i_2 < 0 || i_2 > len(x)-8 {
+//line llmc_softmax.go:133
+						break
 					}
-					if gc_vstep2 > gc_from {
-						gc_more3 = true
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line llmc_softmax.go:115
-						tid := gc_tx
-						_ = tid
-						sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:132
-						i_2 := tid + gc_off3
-						gc_more3 = true
-						_ = i_2
-
 //line llmc_softmax.go:133
-						sumval += gc_at4[gc_tx]
-						gc_s_sumval[gc_rank] = sumval
-					}
-				} else {
-					gc_vstep3 := gc_from
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line llmc_softmax.go:115
-						var tid int = gc_tx
-//line llmc_softmax.go:115
-						_ = tid
-//line llmc_softmax.go:115
-						sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
-//line llmc_softmax.go:115
-						_ = sumval
-//line llmc_softmax.go:132
-						var i_2 int = tid + gc_off3
-//line llmc_softmax.go:132
-						_ = i_2
+					sumval = sumval.Add(lanes.LoadFloat32x8Slice(x[i_2:]))
 //line llmc_softmax.go:133
-						if i_2 < 0 || i_2 > len(x)-8 {
-//line llmc_softmax.go:133
-							break
-//line llmc_softmax.go:133
-						}
-//line llmc_softmax.go:133
-						sumval = sumval.Add(lanes.LoadFloat32x8Slice(x[i_2:]))
-//line llmc_softmax.go:133
-						sumval.StoreSlice(gc_s_sumval[gc_rank:])
-					}
-					if gc_vstep3 > gc_from {
-						gc_more3 = true
-					}
-					gc_step7 := gc_vstep3
-					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
-						{
-							gc_tx := gc_step7 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:115
-							tid := gc_tx
-							_ = tid
-							sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:132
-							i_2 := tid + gc_off3
-							gc_more3 = true
-
-//line llmc_softmax.go:133
-							sumval += x[i_2]
-							gc_s_sumval[gc_rank] = sumval
-						}
-						{
-							gc_tx := gc_step7 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:115
-							tid := gc_tx
-							_ = tid
-							sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:132
-							i_2 := tid + gc_off3
-							gc_more3 = true
-
-//line llmc_softmax.go:133
-							sumval += x[i_2]
-							gc_s_sumval[gc_rank] = sumval
-						}
-						{
-							gc_tx := gc_step7 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:115
-							tid := gc_tx
-							_ = tid
-							sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:132
-							i_2 := tid + gc_off3
-							gc_more3 = true
-
-//line llmc_softmax.go:133
-							sumval += x[i_2]
-							gc_s_sumval[gc_rank] = sumval
-						}
-						{
-							gc_tx := gc_step7 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:115
-							tid := gc_tx
-							_ = tid
-							sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:132
-							i_2 := tid + gc_off3
-							gc_more3 = true
-
-//line llmc_softmax.go:133
-							sumval += x[i_2]
-							gc_s_sumval[gc_rank] = sumval
-						}
-					}
-					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					sumval.StoreSlice(gc_s_sumval[gc_rank:])
+				}
+				if gc_vstep3 > gc_from {
+					gc_more3 = true
+				}
+				gc_step7 := gc_vstep3
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+					{
+						gc_tx := gc_step7 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line llmc_softmax.go:115
 						tid := gc_tx
-						_ = tid
+//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank]
-
 //line llmc_softmax.go:132
 						i_2 := tid + gc_off3
 						gc_more3 = true
-
+//line llmc_softmax.go:133
+						sumval += x[i_2]
+						gc_s_sumval[gc_rank] = sumval
+					}
+					{
+						gc_tx := gc_step7 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_softmax.go:115
+						tid := gc_tx
+//line llmc_softmax.go:117
+						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:132
+						i_2 := tid + gc_off3
+						gc_more3 = true
+//line llmc_softmax.go:133
+						sumval += x[i_2]
+						gc_s_sumval[gc_rank] = sumval
+					}
+					{
+						gc_tx := gc_step7 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_softmax.go:115
+						tid := gc_tx
+//line llmc_softmax.go:117
+						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:132
+						i_2 := tid + gc_off3
+						gc_more3 = true
+//line llmc_softmax.go:133
+						sumval += x[i_2]
+						gc_s_sumval[gc_rank] = sumval
+					}
+					{
+						gc_tx := gc_step7 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_softmax.go:115
+						tid := gc_tx
+//line llmc_softmax.go:117
+						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:132
+						i_2 := tid + gc_off3
+						gc_more3 = true
 //line llmc_softmax.go:133
 						sumval += x[i_2]
 						gc_s_sumval[gc_rank] = sumval
 					}
 				}
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line llmc_softmax.go:115
+					tid := gc_tx
+//line llmc_softmax.go:117
+					sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:132
+					i_2 := tid + gc_off3
+					gc_more3 = true
+//line llmc_softmax.go:133
+					sumval += x[i_2]
+					gc_s_sumval[gc_rank] = sumval
+				}
 			}
 		}
 	}
-	{
-		var gc_l_val_ [32]float32
-		var gc_c3r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				sumval := gc_s_sumval[gc_rank]
-
+//line llmc_softmax.go:141
+	var gc_l_val_ [32]float32
+	var gc_c3r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:151
+			sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:135
-				var val_ float32 = sumval
-
-//line llmc_softmax.go:135
-				_ = val_
-				_ = val_
-				gc_l_val_[gc_lane] = val_
-			}
-
+			var val_ float32 = sumval
+//line llmc_softmax.go:137
+			gc_l_val_[gc_lane] = val_
+		}
 //line llmc_softmax.go:20
-			if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflXorHalving(&gc_l_val_, 16)
-			} else {
-
+		if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflXorHalving(&gc_l_val_, 16)
+		} else {
 //line llmc_softmax.go:20
-				for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
-
+			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
+				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, offset_2, 0, 32)
+				} else {
 //line llmc_softmax.go:21
-					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, offset_2, 0, 32)
-					} else {
-
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, offset_2, gocuda.WarpSize, &gc_c3r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line llmc_softmax.go:25
+						val_ := gc_l_val_[gc_lane]
 //line llmc_softmax.go:21
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, offset_2, gocuda.WarpSize, &gc_c3r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							val_ := gc_l_val_[gc_lane]
-							_ = val_
-
-//line llmc_softmax.go:21
-							val_ += gc_c3r[gc_lane]
-							gc_l_val_[gc_lane] = val_
-						}
+						val_ += gc_c3r[gc_lane]
+						gc_l_val_[gc_lane] = val_
 					}
 				}
 			}
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				val_ := gc_l_val_[gc_lane]
-				_ = val_
-				var sumval float32
-				_ = sumval
-
+		}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:30
+			val_ := gc_l_val_[gc_lane]
+//line llmc_softmax.go:32
+			var sumval float32
 //line llmc_softmax.go:23
-				var r_ float32 = val_
-
-//line llmc_softmax.go:23
-				_ = r_
-
+			var r_ float32 = val_
 //line llmc_softmax.go:135
-				sumval = r_
-				_ = r_
-				gc_s_sumval[gc_rank] = sumval
-			}
+			sumval = r_
+//line llmc_softmax.go:137
+			gc_s_sumval[gc_rank] = sumval
 		}
 	}
-
 //line llmc_softmax.go:137
 	for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += gc_bdx {
 		gc_b.Tick()
@@ -2492,204 +1854,148 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more4 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off4, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off9 := gc_off4 + (idx * C)
-				gc_off10 := gc_off4
-				if gc_from >= 0 && gc_off9 >= 0 && gc_off9 <= len(out) && gc_to <= len(out)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(x) && gc_to <= len(x)-gc_off10 {
-					gc_at5 := out[gc_off9:][:gc_to]
-					gc_at6 := x[gc_off10:][:gc_to]
-					gc_step8 := gc_from
-					for ; gc_step8+3 < gc_to; gc_step8 += 4 {
-						{
-							gc_tx := gc_step8 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:115
-							tid := gc_tx
-							_ = tid
-							sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:137
-							i_3 := tid + gc_off4
-							gc_more4 = true
-							_ = i_3
-
-//line llmc_softmax.go:138
-							gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
-						}
-						{
-							gc_tx := gc_step8 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:115
-							tid := gc_tx
-							_ = tid
-							sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:137
-							i_3 := tid + gc_off4
-							gc_more4 = true
-							_ = i_3
-
-//line llmc_softmax.go:138
-							gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
-						}
-						{
-							gc_tx := gc_step8 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:115
-							tid := gc_tx
-							_ = tid
-							sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:137
-							i_3 := tid + gc_off4
-							gc_more4 = true
-							_ = i_3
-
-//line llmc_softmax.go:138
-							gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
-						}
-						{
-							gc_tx := gc_step8 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:115
-							tid := gc_tx
-							_ = tid
-							sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:137
-							i_3 := tid + gc_off4
-							gc_more4 = true
-							_ = i_3
-
-//line llmc_softmax.go:138
-							gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
-						}
-					}
-					for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+//line llmc_softmax.go:144
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off4, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off9 := gc_off4 + (idx * C)
+			gc_off10 := gc_off4
+			if gc_from >= 0 && gc_off9 >= 0 && gc_off9 <= len(out) && gc_to <= len(out)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(x) && gc_to <= len(x)-gc_off10 {
+				gc_at5 := out[gc_off9:][:gc_to]
+				gc_at6 := x[gc_off10:][:gc_to]
+				gc_step8 := gc_from
+				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
+					{
+						gc_tx := gc_step8 + 0
+//line llmc_softmax.go:162
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line llmc_softmax.go:115
-						tid := gc_tx
-						_ = tid
+//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:137
-						i_3 := tid + gc_off4
+//line llmc_softmax.go:138
 						gc_more4 = true
-						_ = i_3
-
 //line llmc_softmax.go:138
 						gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
 					}
-				} else {
-					gc_step9 := gc_from
-					for ; gc_step9+3 < gc_to; gc_step9 += 4 {
-						{
-							gc_tx := gc_step9 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:115
-							tid := gc_tx
-							_ = tid
-							sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:137
-							i_3 := tid + gc_off4
-							gc_more4 = true
-
+					{
+						gc_tx := gc_step8 + 1
+//line llmc_softmax.go:143
+						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:117
+						sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:138
-							out[idx*C+i_3] = x[i_3] / sumval
-						}
-						{
-							gc_tx := gc_step9 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:115
-							tid := gc_tx
-							_ = tid
-							sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:137
-							i_3 := tid + gc_off4
-							gc_more4 = true
-
+						gc_more4 = true
 //line llmc_softmax.go:138
-							out[idx*C+i_3] = x[i_3] / sumval
-						}
-						{
-							gc_tx := gc_step9 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:115
-							tid := gc_tx
-							_ = tid
-							sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:137
-							i_3 := tid + gc_off4
-							gc_more4 = true
-
-//line llmc_softmax.go:138
-							out[idx*C+i_3] = x[i_3] / sumval
-						}
-						{
-							gc_tx := gc_step9 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:115
-							tid := gc_tx
-							_ = tid
-							sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:137
-							i_3 := tid + gc_off4
-							gc_more4 = true
-
-//line llmc_softmax.go:138
-							out[idx*C+i_3] = x[i_3] / sumval
-						}
+						gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
 					}
-					for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step8 + 2
+//line llmc_softmax.go:143
+						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:117
+						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:138
+						gc_more4 = true
+//line llmc_softmax.go:138
+						gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
+					}
+					{
+						gc_tx := gc_step8 + 3
+//line llmc_softmax.go:143
+						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:117
+						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:138
+						gc_more4 = true
+//line llmc_softmax.go:138
+						gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
+					}
+				}
+				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:117
+					sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:138
+					gc_more4 = true
+//line llmc_softmax.go:138
+					gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
+				}
+			} else {
+				gc_step9 := gc_from
+				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
+					{
+						gc_tx := gc_step9 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line llmc_softmax.go:115
 						tid := gc_tx
-						_ = tid
+//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank]
-
 //line llmc_softmax.go:137
 						i_3 := tid + gc_off4
 						gc_more4 = true
-
 //line llmc_softmax.go:138
 						out[idx*C+i_3] = x[i_3] / sumval
 					}
+					{
+						gc_tx := gc_step9 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_softmax.go:115
+						tid := gc_tx
+//line llmc_softmax.go:117
+						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:137
+						i_3 := tid + gc_off4
+						gc_more4 = true
+//line llmc_softmax.go:138
+						out[idx*C+i_3] = x[i_3] / sumval
+					}
+					{
+						gc_tx := gc_step9 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_softmax.go:115
+						tid := gc_tx
+//line llmc_softmax.go:117
+						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:137
+						i_3 := tid + gc_off4
+						gc_more4 = true
+//line llmc_softmax.go:138
+						out[idx*C+i_3] = x[i_3] / sumval
+					}
+					{
+						gc_tx := gc_step9 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_softmax.go:115
+						tid := gc_tx
+//line llmc_softmax.go:117
+						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:137
+						i_3 := tid + gc_off4
+						gc_more4 = true
+//line llmc_softmax.go:138
+						out[idx*C+i_3] = x[i_3] / sumval
+					}
+				}
+				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line llmc_softmax.go:115
+					tid := gc_tx
+//line llmc_softmax.go:117
+					sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:137
+					i_3 := tid + gc_off4
+					gc_more4 = true
+//line llmc_softmax.go:138
+					out[idx*C+i_3] = x[i_3] / sumval
 				}
 			}
 		}
@@ -2725,81 +2031,65 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	gc_s_offset := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_sumval := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	gc_s_sum := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-
 //line llmc_softmax.go:148
 	shared := gocuda.DynamicShared[float32](t)
-
-//line llmc_softmax.go:149
 	idx := gc_bx
-
 //line llmc_softmax.go:154
 	warpsPerBlock := gc_bdx / 32
-
 //line llmc_softmax.go:156
 	maxOrSumStorage := shared
-
 //line llmc_softmax.go:158
 	x := inp[idx*C:]
-	{
-		gc_vstep := 0
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			_ = gc_rank
 //line llmc_softmax.go:160
-			var maxval float32 = float32(math.Inf(-1))
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
 //line llmc_softmax.go:160
-			_ = maxval
-			lanes.BroadcastFloat32x8(maxval).StoreSlice(gc_s_maxval[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:160
-				maxval := float32(math.Inf(-1))
-				_ = maxval
-				gc_s_maxval[gc_rank] = maxval
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:160
-				maxval := float32(math.Inf(-1))
-				_ = maxval
-				gc_s_maxval[gc_rank] = maxval
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:160
-				maxval := float32(math.Inf(-1))
-				_ = maxval
-				gc_s_maxval[gc_rank] = maxval
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:160
-				maxval := float32(math.Inf(-1))
-				_ = maxval
-				gc_s_maxval[gc_rank] = maxval
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var maxval float32 = float32(math.Inf(-1))
+		lanes.BroadcastFloat32x8(maxval).StoreSlice(gc_s_maxval[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line llmc_softmax.go:160
 			maxval := float32(math.Inf(-1))
-			_ = maxval
+//line llmc_softmax.go:162
+			gc_s_maxval[gc_rank] = maxval
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:160
+			maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:162
+			gc_s_maxval[gc_rank] = maxval
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:160
+			maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:162
+			gc_s_maxval[gc_rank] = maxval
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:160
+			maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:162
 			gc_s_maxval[gc_rank] = maxval
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line llmc_softmax.go:160
+		maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:162
+		gc_s_maxval[gc_rank] = maxval
+	}
 //line llmc_softmax.go:161
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
@@ -2807,300 +2097,222 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off5 := gc_off
-				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 {
-					gc_at := x[gc_off5:][:gc_to]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:150
-							tid := gc_tx
-							_ = tid
-							maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:161
-							i := tid + gc_off
-							gc_more = true
-							_ = i
-
-//line llmc_softmax.go:162
-							maxval = fmaxf(maxval, gc_at[gc_tx])
-							gc_s_maxval[gc_rank] = maxval
-						}
-						{
-							gc_tx := gc_step2 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:150
-							tid := gc_tx
-							_ = tid
-							maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:161
-							i := tid + gc_off
-							gc_more = true
-							_ = i
-
-//line llmc_softmax.go:162
-							maxval = fmaxf(maxval, gc_at[gc_tx])
-							gc_s_maxval[gc_rank] = maxval
-						}
-						{
-							gc_tx := gc_step2 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:150
-							tid := gc_tx
-							_ = tid
-							maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:161
-							i := tid + gc_off
-							gc_more = true
-							_ = i
-
-//line llmc_softmax.go:162
-							maxval = fmaxf(maxval, gc_at[gc_tx])
-							gc_s_maxval[gc_rank] = maxval
-						}
-						{
-							gc_tx := gc_step2 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:150
-							tid := gc_tx
-							_ = tid
-							maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:161
-							i := tid + gc_off
-							gc_more = true
-							_ = i
-
-//line llmc_softmax.go:162
-							maxval = fmaxf(maxval, gc_at[gc_tx])
-							gc_s_maxval[gc_rank] = maxval
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line llmc_softmax.go:168
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_off
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 {
+				gc_at := x[gc_off5:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+//line llmc_softmax.go:184
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line llmc_softmax.go:150
-						tid := gc_tx
-						_ = tid
+//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:161
-						i := tid + gc_off
+//line llmc_softmax.go:162
 						gc_more = true
-						_ = i
-
 //line llmc_softmax.go:162
 						maxval = fmaxf(maxval, gc_at[gc_tx])
 						gc_s_maxval[gc_rank] = maxval
 					}
-				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:150
-							tid := gc_tx
-							_ = tid
-							maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:161
-							i := tid + gc_off
-							gc_more = true
-
+					{
+						gc_tx := gc_step2 + 1
+//line llmc_softmax.go:168
+						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:152
+						maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:162
-							maxval = fmaxf(maxval, x[i])
-							gc_s_maxval[gc_rank] = maxval
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:150
-							tid := gc_tx
-							_ = tid
-							maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:161
-							i := tid + gc_off
-							gc_more = true
-
+						gc_more = true
 //line llmc_softmax.go:162
-							maxval = fmaxf(maxval, x[i])
-							gc_s_maxval[gc_rank] = maxval
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:150
-							tid := gc_tx
-							_ = tid
-							maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:161
-							i := tid + gc_off
-							gc_more = true
-
-//line llmc_softmax.go:162
-							maxval = fmaxf(maxval, x[i])
-							gc_s_maxval[gc_rank] = maxval
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:150
-							tid := gc_tx
-							_ = tid
-							maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:161
-							i := tid + gc_off
-							gc_more = true
-
-//line llmc_softmax.go:162
-							maxval = fmaxf(maxval, x[i])
-							gc_s_maxval[gc_rank] = maxval
-						}
+						maxval = fmaxf(maxval, gc_at[gc_tx])
+						gc_s_maxval[gc_rank] = maxval
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step2 + 2
+//line llmc_softmax.go:168
+						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:152
+						maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:162
+						gc_more = true
+//line llmc_softmax.go:162
+						maxval = fmaxf(maxval, gc_at[gc_tx])
+						gc_s_maxval[gc_rank] = maxval
+					}
+					{
+						gc_tx := gc_step2 + 3
+//line llmc_softmax.go:168
+						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:152
+						maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:162
+						gc_more = true
+//line llmc_softmax.go:162
+						maxval = fmaxf(maxval, gc_at[gc_tx])
+						gc_s_maxval[gc_rank] = maxval
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:152
+					maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:162
+					gc_more = true
+//line llmc_softmax.go:162
+					maxval = fmaxf(maxval, gc_at[gc_tx])
+					gc_s_maxval[gc_rank] = maxval
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line llmc_softmax.go:150
 						tid := gc_tx
-						_ = tid
+//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank]
-
 //line llmc_softmax.go:161
 						i := tid + gc_off
 						gc_more = true
-
+//line llmc_softmax.go:162
+						maxval = fmaxf(maxval, x[i])
+						gc_s_maxval[gc_rank] = maxval
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_softmax.go:150
+						tid := gc_tx
+//line llmc_softmax.go:152
+						maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:161
+						i := tid + gc_off
+						gc_more = true
+//line llmc_softmax.go:162
+						maxval = fmaxf(maxval, x[i])
+						gc_s_maxval[gc_rank] = maxval
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_softmax.go:150
+						tid := gc_tx
+//line llmc_softmax.go:152
+						maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:161
+						i := tid + gc_off
+						gc_more = true
+//line llmc_softmax.go:162
+						maxval = fmaxf(maxval, x[i])
+						gc_s_maxval[gc_rank] = maxval
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_softmax.go:150
+						tid := gc_tx
+//line llmc_softmax.go:152
+						maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:161
+						i := tid + gc_off
+						gc_more = true
 //line llmc_softmax.go:162
 						maxval = fmaxf(maxval, x[i])
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
-			}
-		}
-	}
-	{
-		var gc_l_val_2 [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:164
-				var val_2 float32 = maxval
-
-//line llmc_softmax.go:164
-				_ = val_2
-				_ = val_2
-				gc_l_val_2[gc_lane] = val_2
-			}
-
-//line llmc_softmax.go:29
-			for offset_ := 16; offset_ > 0; offset_ /= 2 {
-
-//line llmc_softmax.go:30
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val_2 := gc_l_val_2[gc_lane]
-					_ = val_2
-
-//line llmc_softmax.go:30
-					var shflDownSync float32 = gc_c1r[gc_lane]
-
-//line llmc_softmax.go:30
-					val_2 = fmaxf(val_2, shflDownSync)
-					_ = shflDownSync
-					gc_l_val_2[gc_lane] = val_2
-				}
-			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:151
-					warpID := gc_tx / 32
-					_ = warpID
-
+//line llmc_softmax.go:150
+					tid := gc_tx
 //line llmc_softmax.go:152
-					laneID := gc_tx % 32
-					_ = laneID
-					val_2 := gc_l_val_2[gc_lane]
-					_ = val_2
-					var maxval float32
-					_ = maxval
-
-//line llmc_softmax.go:32
-					var r float32 = val_2
-
-//line llmc_softmax.go:32
-					_ = r
-
-//line llmc_softmax.go:164
-					maxval = r
-
-//line llmc_softmax.go:166
-					if laneID == 0 {
-						maxOrSumStorage[warpID] = maxval
-					}
-					_ = r
+					maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:161
+					i := tid + gc_off
+					gc_more = true
+//line llmc_softmax.go:162
+					maxval = fmaxf(maxval, x[i])
 					gc_s_maxval[gc_rank] = maxval
 				}
 			}
 		}
 	}
+//line llmc_softmax.go:170
+	var gc_l_val_2 [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:180
+			maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:164
+			var val_2 float32 = maxval
+//line llmc_softmax.go:166
+			gc_l_val_2[gc_lane] = val_2
+		}
+//line llmc_softmax.go:29
+		for offset_ := 16; offset_ > 0; offset_ /= 2 {
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line llmc_softmax.go:34
+				val_2 := gc_l_val_2[gc_lane]
+//line llmc_softmax.go:30
+				var shflDownSync float32 = gc_c1r[gc_lane]
+//line llmc_softmax.go:30
+				val_2 = fmaxf(val_2, shflDownSync)
+//line llmc_softmax.go:32
+				gc_l_val_2[gc_lane] = val_2
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line llmc_softmax.go:151
+				warpID := gc_tx / 32
+				laneID := gc_tx % 32
+//line llmc_softmax.go:154
+				val_2 := gc_l_val_2[gc_lane]
+//line llmc_softmax.go:156
+				var maxval float32
+//line llmc_softmax.go:32
+				var r float32 = val_2
+//line llmc_softmax.go:164
+				maxval = r
+//line llmc_softmax.go:166
+				if laneID == 0 {
+					maxOrSumStorage[warpID] = maxval
+				}
+//line llmc_softmax.go:170
+				gc_s_maxval[gc_rank] = maxval
+			}
+		}
+	}
+//line llmc_softmax.go:175
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -3111,13 +2323,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line llmc_softmax.go:150
 					tid := gc_tx
-					_ = tid
-
-//line llmc_softmax.go:171
 					{
+//line llmc_softmax.go:172
 						val := maxOrSumStorage[tid]
 						for i_ := 1; i_ < warpsPerBlock; i_++ {
 							val = fmaxf(val, maxOrSumStorage[i_])
@@ -3128,89 +2337,77 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	})
-	{
-		gc_off6 := 0
-		if gc_off6 >= 0 && gc_off6 < len(maxOrSumStorage) {
-			gc_at2 := maxOrSumStorage[gc_off6:][:1]
-			gc_elem := gc_at2[0]
-			gc_vstep2 := 0
-			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
-				gc_rank := gc_vstep2
+//line llmc_softmax.go:183
+	gc_off6 := 0
+	if gc_off6 >= 0 && gc_off6 < len(maxOrSumStorage) {
+		gc_at2 := maxOrSumStorage[gc_off6:][:1]
+		gc_elem := gc_at2[0]
+		gc_vstep2 := 0
+		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+			gc_rank := gc_vstep2
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:179
+			var offset float32 = gc_at2[0]
+			lanes.BroadcastFloat32x8(offset).StoreSlice(gc_s_offset[gc_rank:])
+		}
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+//line llmc_softmax.go:179
+			offset := gc_elem
+//line llmc_softmax.go:181
+			gc_s_offset[gc_rank] = offset
+		}
+	} else {
+		gc_vstep3 := 0
+		for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+			gc_rank := gc_vstep3
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:179
+			var offset float32 = maxOrSumStorage[0]
+			lanes.BroadcastFloat32x8(offset).StoreSlice(gc_s_offset[gc_rank:])
+		}
+		gc_step4 := gc_vstep3
+		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+			{
+				gc_rank := gc_step4 + 0
 				gc_pos.Thread = gc_rank
-//line llmc_softmax.go:179
-				var offset float32 = gc_at2[0]
-//line llmc_softmax.go:179
-				_ = offset
-				lanes.BroadcastFloat32x8(offset).StoreSlice(gc_s_offset[gc_rank:])
-			}
-			for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
-
-//line llmc_softmax.go:179
-				offset := gc_elem
-				_ = offset
-				gc_s_offset[gc_rank] = offset
-			}
-		} else {
-			gc_vstep3 := 0
-			for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
-				gc_rank := gc_vstep3
-				gc_pos.Thread = gc_rank
-//line llmc_softmax.go:179
-				var offset float32 = maxOrSumStorage[0]
-//line llmc_softmax.go:179
-				_ = offset
-				lanes.BroadcastFloat32x8(offset).StoreSlice(gc_s_offset[gc_rank:])
-			}
-			gc_step4 := gc_vstep3
-			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-				{
-					gc_rank := gc_step4 + 0
-					gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:179
-					offset := maxOrSumStorage[0]
-					_ = offset
-					gc_s_offset[gc_rank] = offset
-				}
-				{
-					gc_rank := gc_step4 + 1
-					gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:179
-					offset := maxOrSumStorage[0]
-					_ = offset
-					gc_s_offset[gc_rank] = offset
-				}
-				{
-					gc_rank := gc_step4 + 2
-					gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:179
-					offset := maxOrSumStorage[0]
-					_ = offset
-					gc_s_offset[gc_rank] = offset
-				}
-				{
-					gc_rank := gc_step4 + 3
-					gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:179
-					offset := maxOrSumStorage[0]
-					_ = offset
-					gc_s_offset[gc_rank] = offset
-				}
-			}
-			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-
 //line llmc_softmax.go:179
 				offset := maxOrSumStorage[0]
-				_ = offset
+//line llmc_softmax.go:181
+				gc_s_offset[gc_rank] = offset
+			}
+			{
+				gc_rank := gc_step4 + 1
+				gc_pos.Thread = gc_rank
+//line llmc_softmax.go:179
+				offset := maxOrSumStorage[0]
+//line llmc_softmax.go:181
+				gc_s_offset[gc_rank] = offset
+			}
+			{
+				gc_rank := gc_step4 + 2
+				gc_pos.Thread = gc_rank
+//line llmc_softmax.go:179
+				offset := maxOrSumStorage[0]
+//line llmc_softmax.go:181
+				gc_s_offset[gc_rank] = offset
+			}
+			{
+				gc_rank := gc_step4 + 3
+				gc_pos.Thread = gc_rank
+//line llmc_softmax.go:179
+				offset := maxOrSumStorage[0]
+//line llmc_softmax.go:181
 				gc_s_offset[gc_rank] = offset
 			}
 		}
+		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:179
+			offset := maxOrSumStorage[0]
+//line llmc_softmax.go:181
+			gc_s_offset[gc_rank] = offset
+		}
 	}
-
 //line llmc_softmax.go:181
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += gc_bdx {
 		gc_b.Tick()
@@ -3218,271 +2415,204 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off2, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off7 := gc_off2 + (idx * C)
-				gc_off8 := gc_off2
-				if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(out) && gc_to <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_to <= len(x)-gc_off8 {
-					gc_at3 := out[gc_off7:][:gc_to]
-					gc_at4 := x[gc_off8:][:gc_to]
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:150
-							tid := gc_tx
-							_ = tid
-							offset := gc_s_offset[gc_rank]
-
-//line llmc_softmax.go:181
-							i_2 := tid + gc_off2
-							gc_more2 = true
-							_ = i_2
-
-//line llmc_softmax.go:182
-							gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
-						}
-						{
-							gc_tx := gc_step5 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:150
-							tid := gc_tx
-							_ = tid
-							offset := gc_s_offset[gc_rank]
-
-//line llmc_softmax.go:181
-							i_2 := tid + gc_off2
-							gc_more2 = true
-							_ = i_2
-
-//line llmc_softmax.go:182
-							gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
-						}
-						{
-							gc_tx := gc_step5 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:150
-							tid := gc_tx
-							_ = tid
-							offset := gc_s_offset[gc_rank]
-
-//line llmc_softmax.go:181
-							i_2 := tid + gc_off2
-							gc_more2 = true
-							_ = i_2
-
-//line llmc_softmax.go:182
-							gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
-						}
-						{
-							gc_tx := gc_step5 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:150
-							tid := gc_tx
-							_ = tid
-							offset := gc_s_offset[gc_rank]
-
-//line llmc_softmax.go:181
-							i_2 := tid + gc_off2
-							gc_more2 = true
-							_ = i_2
-
-//line llmc_softmax.go:182
-							gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+//line llmc_softmax.go:188
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off7 := gc_off2 + (idx * C)
+			gc_off8 := gc_off2
+			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(out) && gc_to <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_to <= len(x)-gc_off8 {
+				gc_at3 := out[gc_off7:][:gc_to]
+				gc_at4 := x[gc_off8:][:gc_to]
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+//line llmc_softmax.go:206
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line llmc_softmax.go:150
-						tid := gc_tx
-						_ = tid
+//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank]
-
-//line llmc_softmax.go:181
-						i_2 := tid + gc_off2
+//line llmc_softmax.go:182
 						gc_more2 = true
-						_ = i_2
-
 //line llmc_softmax.go:182
 						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
-				} else {
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-						{
-							gc_tx := gc_step6 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:150
-							tid := gc_tx
-							_ = tid
-							offset := gc_s_offset[gc_rank]
-
-//line llmc_softmax.go:181
-							i_2 := tid + gc_off2
-							gc_more2 = true
-
+					{
+						gc_tx := gc_step5 + 1
+//line llmc_softmax.go:187
+						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:152
+						offset := gc_s_offset[gc_rank]
 //line llmc_softmax.go:182
-							out[idx*C+i_2] = expf(x[i_2] - offset)
-						}
-						{
-							gc_tx := gc_step6 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:150
-							tid := gc_tx
-							_ = tid
-							offset := gc_s_offset[gc_rank]
-
-//line llmc_softmax.go:181
-							i_2 := tid + gc_off2
-							gc_more2 = true
-
+						gc_more2 = true
 //line llmc_softmax.go:182
-							out[idx*C+i_2] = expf(x[i_2] - offset)
-						}
-						{
-							gc_tx := gc_step6 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:150
-							tid := gc_tx
-							_ = tid
-							offset := gc_s_offset[gc_rank]
-
-//line llmc_softmax.go:181
-							i_2 := tid + gc_off2
-							gc_more2 = true
-
-//line llmc_softmax.go:182
-							out[idx*C+i_2] = expf(x[i_2] - offset)
-						}
-						{
-							gc_tx := gc_step6 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:150
-							tid := gc_tx
-							_ = tid
-							offset := gc_s_offset[gc_rank]
-
-//line llmc_softmax.go:181
-							i_2 := tid + gc_off2
-							gc_more2 = true
-
-//line llmc_softmax.go:182
-							out[idx*C+i_2] = expf(x[i_2] - offset)
-						}
+						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step5 + 2
+//line llmc_softmax.go:187
+						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:152
+						offset := gc_s_offset[gc_rank]
+//line llmc_softmax.go:182
+						gc_more2 = true
+//line llmc_softmax.go:182
+						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
+					}
+					{
+						gc_tx := gc_step5 + 3
+//line llmc_softmax.go:187
+						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:152
+						offset := gc_s_offset[gc_rank]
+//line llmc_softmax.go:182
+						gc_more2 = true
+//line llmc_softmax.go:182
+						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:152
+					offset := gc_s_offset[gc_rank]
+//line llmc_softmax.go:182
+					gc_more2 = true
+//line llmc_softmax.go:182
+					gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
+				}
+			} else {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					{
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line llmc_softmax.go:150
 						tid := gc_tx
-						_ = tid
+//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank]
-
 //line llmc_softmax.go:181
 						i_2 := tid + gc_off2
 						gc_more2 = true
-
+//line llmc_softmax.go:182
+						out[idx*C+i_2] = expf(x[i_2] - offset)
+					}
+					{
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_softmax.go:150
+						tid := gc_tx
+//line llmc_softmax.go:152
+						offset := gc_s_offset[gc_rank]
+//line llmc_softmax.go:181
+						i_2 := tid + gc_off2
+						gc_more2 = true
+//line llmc_softmax.go:182
+						out[idx*C+i_2] = expf(x[i_2] - offset)
+					}
+					{
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_softmax.go:150
+						tid := gc_tx
+//line llmc_softmax.go:152
+						offset := gc_s_offset[gc_rank]
+//line llmc_softmax.go:181
+						i_2 := tid + gc_off2
+						gc_more2 = true
+//line llmc_softmax.go:182
+						out[idx*C+i_2] = expf(x[i_2] - offset)
+					}
+					{
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_softmax.go:150
+						tid := gc_tx
+//line llmc_softmax.go:152
+						offset := gc_s_offset[gc_rank]
+//line llmc_softmax.go:181
+						i_2 := tid + gc_off2
+						gc_more2 = true
 //line llmc_softmax.go:182
 						out[idx*C+i_2] = expf(x[i_2] - offset)
 					}
 				}
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line llmc_softmax.go:150
+					tid := gc_tx
+//line llmc_softmax.go:152
+					offset := gc_s_offset[gc_rank]
+//line llmc_softmax.go:181
+					i_2 := tid + gc_off2
+					gc_more2 = true
+//line llmc_softmax.go:182
+					out[idx*C+i_2] = expf(x[i_2] - offset)
+				}
 			}
 		}
 	}
-
 //line llmc_softmax.go:185
 	x = out[idx*C:]
-	{
-		gc_vstep4 := 0
-		for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
-			gc_rank := gc_vstep4
-			_ = gc_rank
+//line llmc_softmax.go:187
+	gc_vstep4 := 0
+	for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
+		gc_rank := gc_vstep4
 //line llmc_softmax.go:186
-			var sumval float32 = float32(0.0)
-//line llmc_softmax.go:186
-			_ = sumval
-			lanes.BroadcastFloat32x8(sumval).StoreSlice(gc_s_sumval[gc_rank:])
-		}
-		gc_step7 := gc_vstep4
-		for ; gc_step7+3 < gc_n; gc_step7 += 4 {
-			{
-				gc_rank := gc_step7 + 0
-				gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:186
-				sumval := float32(0.0)
-				_ = sumval
-				gc_s_sumval[gc_rank] = sumval
-			}
-			{
-				gc_rank := gc_step7 + 1
-				gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:186
-				sumval := float32(0.0)
-				_ = sumval
-				gc_s_sumval[gc_rank] = sumval
-			}
-			{
-				gc_rank := gc_step7 + 2
-				gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:186
-				sumval := float32(0.0)
-				_ = sumval
-				gc_s_sumval[gc_rank] = sumval
-			}
-			{
-				gc_rank := gc_step7 + 3
-				gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:186
-				sumval := float32(0.0)
-				_ = sumval
-				gc_s_sumval[gc_rank] = sumval
-			}
-		}
-		for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+		var sumval float32 = float32(0.0)
+		lanes.BroadcastFloat32x8(sumval).StoreSlice(gc_s_sumval[gc_rank:])
+	}
+	gc_step7 := gc_vstep4
+	for ; gc_step7+3 < gc_n; gc_step7 += 4 {
+		{
+			gc_rank := gc_step7 + 0
 			gc_pos.Thread = gc_rank
-
 //line llmc_softmax.go:186
 			sumval := float32(0.0)
-			_ = sumval
+//line llmc_softmax.go:188
+			gc_s_sumval[gc_rank] = sumval
+		}
+		{
+			gc_rank := gc_step7 + 1
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:186
+			sumval := float32(0.0)
+//line llmc_softmax.go:188
+			gc_s_sumval[gc_rank] = sumval
+		}
+		{
+			gc_rank := gc_step7 + 2
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:186
+			sumval := float32(0.0)
+//line llmc_softmax.go:188
+			gc_s_sumval[gc_rank] = sumval
+		}
+		{
+			gc_rank := gc_step7 + 3
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:186
+			sumval := float32(0.0)
+//line llmc_softmax.go:188
 			gc_s_sumval[gc_rank] = sumval
 		}
 	}
-
+	for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line llmc_softmax.go:186
+		sumval := float32(0.0)
+//line llmc_softmax.go:188
+		gc_s_sumval[gc_rank] = sumval
+	}
 //line llmc_softmax.go:187
 	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += gc_bdx {
 		gc_b.Tick()
@@ -3490,281 +2620,219 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more3 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off3, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off9 := gc_off3
-				if gc_from >= 0 && gc_off9 >= 0 && gc_off9 <= len(x) && gc_to <= len(x)-gc_off9 {
-					gc_at5 := x[gc_off9:][:gc_to]
-					gc_vstep5 := gc_from
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+//line llmc_softmax.go:194
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off3, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off9 := gc_off3
+			if gc_from >= 0 && gc_off9 >= 0 && gc_off9 <= len(x) && gc_to <= len(x)-gc_off9 {
+				gc_at5 := x[gc_off9:][:gc_to]
+				gc_vstep5 := gc_from
+				for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
+					gc_rank := gc_base + gc_tx
 //line llmc_softmax.go:150
-						var tid int = gc_tx
+					var tid int = gc_tx
 //line llmc_softmax.go:150
-						_ = tid
-//line llmc_softmax.go:150
-						sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
-//line llmc_softmax.go:150
-						_ = sumval
+					sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
 //line llmc_softmax.go:187
-						var i_3 int = tid + gc_off3
+					var i_3 int = tid + gc_off3
 //line llmc_softmax.go:187
-						_ = i_3
+					_ = i_3
+					sumval = sumval.Add(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]))
 //line llmc_softmax.go:188
-						sumval = sumval.Add(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]))
+					sumval.StoreSlice(gc_s_sumval[gc_rank:])
+				}
+				if gc_vstep5 > gc_from {
+					gc_more3 = true
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:152
+					sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:188
-						sumval.StoreSlice(gc_s_sumval[gc_rank:])
+					gc_more3 = true
+//line llmc_softmax.go:188
+					sumval += gc_at5[gc_tx]
+					gc_s_sumval[gc_rank] = sumval
+				}
+			} else {
+				gc_vstep6 := gc_from
+				for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+					gc_tx := gc_vstep6
+					gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:150
+					var tid int = gc_tx
+//line llmc_softmax.go:150
+					sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
+//line llmc_softmax.go:187
+					var i_3 int = tid + gc_off3
+					if i_3 < 0 || i_3 > len(x)-8 {
+//line llmc_softmax.go:188
+						break
 					}
-					if gc_vstep5 > gc_from {
-						gc_more3 = true
-					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line llmc_softmax.go:150
-						tid := gc_tx
-						_ = tid
-						sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:187
-						i_3 := tid + gc_off3
-						gc_more3 = true
-						_ = i_3
-
 //line llmc_softmax.go:188
-						sumval += gc_at5[gc_tx]
-						gc_s_sumval[gc_rank] = sumval
-					}
-				} else {
-					gc_vstep6 := gc_from
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-//line llmc_softmax.go:150
-						var tid int = gc_tx
-//line llmc_softmax.go:150
-						_ = tid
-//line llmc_softmax.go:150
-						sumval := lanes.LoadFloat32x8Slice(gc_s_sumval[gc_rank:])
-//line llmc_softmax.go:150
-						_ = sumval
-//line llmc_softmax.go:187
-						var i_3 int = tid + gc_off3
-//line llmc_softmax.go:187
-						_ = i_3
+					sumval = sumval.Add(lanes.LoadFloat32x8Slice(x[i_3:]))
 //line llmc_softmax.go:188
-						if i_3 < 0 || i_3 > len(x)-8 {
-//line llmc_softmax.go:188
-							break
-//line llmc_softmax.go:188
-						}
-//line llmc_softmax.go:188
-						sumval = sumval.Add(lanes.LoadFloat32x8Slice(x[i_3:]))
-//line llmc_softmax.go:188
-						sumval.StoreSlice(gc_s_sumval[gc_rank:])
-					}
-					if gc_vstep6 > gc_from {
-						gc_more3 = true
-					}
-					gc_step8 := gc_vstep6
-					for ; gc_step8+3 < gc_to; gc_step8 += 4 {
-						{
-							gc_tx := gc_step8 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:150
-							tid := gc_tx
-							_ = tid
-							sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:187
-							i_3 := tid + gc_off3
-							gc_more3 = true
-
-//line llmc_softmax.go:188
-							sumval += x[i_3]
-							gc_s_sumval[gc_rank] = sumval
-						}
-						{
-							gc_tx := gc_step8 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:150
-							tid := gc_tx
-							_ = tid
-							sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:187
-							i_3 := tid + gc_off3
-							gc_more3 = true
-
-//line llmc_softmax.go:188
-							sumval += x[i_3]
-							gc_s_sumval[gc_rank] = sumval
-						}
-						{
-							gc_tx := gc_step8 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:150
-							tid := gc_tx
-							_ = tid
-							sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:187
-							i_3 := tid + gc_off3
-							gc_more3 = true
-
-//line llmc_softmax.go:188
-							sumval += x[i_3]
-							gc_s_sumval[gc_rank] = sumval
-						}
-						{
-							gc_tx := gc_step8 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:150
-							tid := gc_tx
-							_ = tid
-							sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:187
-							i_3 := tid + gc_off3
-							gc_more3 = true
-
-//line llmc_softmax.go:188
-							sumval += x[i_3]
-							gc_s_sumval[gc_rank] = sumval
-						}
-					}
-					for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+					sumval.StoreSlice(gc_s_sumval[gc_rank:])
+				}
+				if gc_vstep6 > gc_from {
+					gc_more3 = true
+				}
+				gc_step8 := gc_vstep6
+				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
+					{
+						gc_tx := gc_step8 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line llmc_softmax.go:150
 						tid := gc_tx
-						_ = tid
+//line llmc_softmax.go:152
 						sumval := gc_s_sumval[gc_rank]
-
 //line llmc_softmax.go:187
 						i_3 := tid + gc_off3
 						gc_more3 = true
-
+//line llmc_softmax.go:188
+						sumval += x[i_3]
+						gc_s_sumval[gc_rank] = sumval
+					}
+					{
+						gc_tx := gc_step8 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_softmax.go:150
+						tid := gc_tx
+//line llmc_softmax.go:152
+						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:187
+						i_3 := tid + gc_off3
+						gc_more3 = true
+//line llmc_softmax.go:188
+						sumval += x[i_3]
+						gc_s_sumval[gc_rank] = sumval
+					}
+					{
+						gc_tx := gc_step8 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_softmax.go:150
+						tid := gc_tx
+//line llmc_softmax.go:152
+						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:187
+						i_3 := tid + gc_off3
+						gc_more3 = true
+//line llmc_softmax.go:188
+						sumval += x[i_3]
+						gc_s_sumval[gc_rank] = sumval
+					}
+					{
+						gc_tx := gc_step8 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_softmax.go:150
+						tid := gc_tx
+//line llmc_softmax.go:152
+						sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:187
+						i_3 := tid + gc_off3
+						gc_more3 = true
 //line llmc_softmax.go:188
 						sumval += x[i_3]
 						gc_s_sumval[gc_rank] = sumval
 					}
 				}
-			}
-		}
-	}
-	{
-		var gc_l_val_3 [32]float32
-		var gc_c2r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:190
-				var val_3 float32 = sumval
-
-//line llmc_softmax.go:190
-				_ = val_3
-				_ = val_3
-				gc_l_val_3[gc_lane] = val_3
-			}
-
-//line llmc_softmax.go:20
-			if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflXorHalving(&gc_l_val_3, 16)
-			} else {
-
-//line llmc_softmax.go:20
-				for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
-
-//line llmc_softmax.go:21
-					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_3, offset_2, 0, 32)
-					} else {
-
-//line llmc_softmax.go:21
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c2r)
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							val_3 := gc_l_val_3[gc_lane]
-							_ = val_3
-
-//line llmc_softmax.go:21
-							val_3 += gc_c2r[gc_lane]
-							gc_l_val_3[gc_lane] = val_3
-						}
-					}
-				}
-			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
+				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:151
-					warpID := gc_tx / 32
-					_ = warpID
-
+//line llmc_softmax.go:150
+					tid := gc_tx
 //line llmc_softmax.go:152
-					laneID := gc_tx % 32
-					_ = laneID
-					val_3 := gc_l_val_3[gc_lane]
-					_ = val_3
-					var sumval float32
-					_ = sumval
-
-//line llmc_softmax.go:23
-					var r_ float32 = val_3
-
-//line llmc_softmax.go:23
-					_ = r_
-
-//line llmc_softmax.go:190
-					sumval = r_
-
-//line llmc_softmax.go:192
-					if laneID == 0 {
-						maxOrSumStorage[warpID] = sumval
-					}
-					_ = r_
+					sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:187
+					i_3 := tid + gc_off3
+					gc_more3 = true
+//line llmc_softmax.go:188
+					sumval += x[i_3]
 					gc_s_sumval[gc_rank] = sumval
 				}
 			}
 		}
 	}
+//line llmc_softmax.go:196
+	var gc_l_val_3 [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:206
+			sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:190
+			var val_3 float32 = sumval
+//line llmc_softmax.go:192
+			gc_l_val_3[gc_lane] = val_3
+		}
+//line llmc_softmax.go:20
+		if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflXorHalving(&gc_l_val_3, 16)
+		} else {
+//line llmc_softmax.go:20
+			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
+				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_3, offset_2, 0, 32)
+				} else {
+//line llmc_softmax.go:21
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c2r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line llmc_softmax.go:25
+						val_3 := gc_l_val_3[gc_lane]
+//line llmc_softmax.go:21
+						val_3 += gc_c2r[gc_lane]
+						gc_l_val_3[gc_lane] = val_3
+					}
+				}
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line llmc_softmax.go:151
+				warpID := gc_tx / 32
+				laneID := gc_tx % 32
+//line llmc_softmax.go:154
+				val_3 := gc_l_val_3[gc_lane]
+//line llmc_softmax.go:156
+				var sumval float32
+//line llmc_softmax.go:23
+				var r_ float32 = val_3
+//line llmc_softmax.go:190
+				sumval = r_
+//line llmc_softmax.go:192
+				if laneID == 0 {
+					maxOrSumStorage[warpID] = sumval
+				}
+//line llmc_softmax.go:196
+				gc_s_sumval[gc_rank] = sumval
+			}
+		}
+	}
+//line llmc_softmax.go:201
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -3778,13 +2846,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_tx := gc_step9 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line llmc_softmax.go:150
 						tid := gc_tx
-						_ = tid
-
-//line llmc_softmax.go:197
 						{
+//line llmc_softmax.go:198
 							val_ := maxOrSumStorage[tid]
 							for i_4 := 1; i_4 < warpsPerBlock; i_4++ {
 								val_ += maxOrSumStorage[i_4]
@@ -3796,13 +2861,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_tx := gc_step9 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line llmc_softmax.go:150
 						tid := gc_tx
-						_ = tid
-
-//line llmc_softmax.go:197
 						{
+//line llmc_softmax.go:198
 							val_ := maxOrSumStorage[tid]
 							for i_4 := 1; i_4 < warpsPerBlock; i_4++ {
 								val_ += maxOrSumStorage[i_4]
@@ -3814,13 +2876,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_tx := gc_step9 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line llmc_softmax.go:150
 						tid := gc_tx
-						_ = tid
-
-//line llmc_softmax.go:197
 						{
+//line llmc_softmax.go:198
 							val_ := maxOrSumStorage[tid]
 							for i_4 := 1; i_4 < warpsPerBlock; i_4++ {
 								val_ += maxOrSumStorage[i_4]
@@ -3832,13 +2891,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_tx := gc_step9 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line llmc_softmax.go:150
 						tid := gc_tx
-						_ = tid
-
-//line llmc_softmax.go:197
 						{
+//line llmc_softmax.go:198
 							val_ := maxOrSumStorage[tid]
 							for i_4 := 1; i_4 < warpsPerBlock; i_4++ {
 								val_ += maxOrSumStorage[i_4]
@@ -3850,13 +2906,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line llmc_softmax.go:150
 					tid := gc_tx
-					_ = tid
-
-//line llmc_softmax.go:197
 					{
+//line llmc_softmax.go:198
 						val_ := maxOrSumStorage[tid]
 						for i_4 := 1; i_4 < warpsPerBlock; i_4++ {
 							val_ += maxOrSumStorage[i_4]
@@ -3867,89 +2920,77 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	})
-	{
-		gc_off10 := 0
-		if gc_off10 >= 0 && gc_off10 < len(maxOrSumStorage) {
-			gc_at6 := maxOrSumStorage[gc_off10:][:1]
-			gc_elem2 := gc_at6[0]
-			gc_vstep7 := 0
-			for ; gc_vstep7+7 < gc_n; gc_vstep7 += 8 {
-				gc_rank := gc_vstep7
+//line llmc_softmax.go:209
+	gc_off10 := 0
+	if gc_off10 >= 0 && gc_off10 < len(maxOrSumStorage) {
+		gc_at6 := maxOrSumStorage[gc_off10:][:1]
+		gc_elem2 := gc_at6[0]
+		gc_vstep7 := 0
+		for ; gc_vstep7+7 < gc_n; gc_vstep7 += 8 {
+			gc_rank := gc_vstep7
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:205
+			var sum float32 = gc_at6[0]
+			lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+		}
+		for gc_rank := gc_vstep7; gc_rank < gc_n; gc_rank++ {
+//line llmc_softmax.go:205
+			sum := gc_elem2
+//line llmc_softmax.go:207
+			gc_s_sum[gc_rank] = sum
+		}
+	} else {
+		gc_vstep8 := 0
+		for ; gc_vstep8+7 < gc_n; gc_vstep8 += 8 {
+			gc_rank := gc_vstep8
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:205
+			var sum float32 = maxOrSumStorage[0]
+			lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+		}
+		gc_step10 := gc_vstep8
+		for ; gc_step10+3 < gc_n; gc_step10 += 4 {
+			{
+				gc_rank := gc_step10 + 0
 				gc_pos.Thread = gc_rank
-//line llmc_softmax.go:205
-				var sum float32 = gc_at6[0]
-//line llmc_softmax.go:205
-				_ = sum
-				lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-			}
-			for gc_rank := gc_vstep7; gc_rank < gc_n; gc_rank++ {
-
-//line llmc_softmax.go:205
-				sum := gc_elem2
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-		} else {
-			gc_vstep8 := 0
-			for ; gc_vstep8+7 < gc_n; gc_vstep8 += 8 {
-				gc_rank := gc_vstep8
-				gc_pos.Thread = gc_rank
-//line llmc_softmax.go:205
-				var sum float32 = maxOrSumStorage[0]
-//line llmc_softmax.go:205
-				_ = sum
-				lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-			}
-			gc_step10 := gc_vstep8
-			for ; gc_step10+3 < gc_n; gc_step10 += 4 {
-				{
-					gc_rank := gc_step10 + 0
-					gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:205
-					sum := maxOrSumStorage[0]
-					_ = sum
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_rank := gc_step10 + 1
-					gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:205
-					sum := maxOrSumStorage[0]
-					_ = sum
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_rank := gc_step10 + 2
-					gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:205
-					sum := maxOrSumStorage[0]
-					_ = sum
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_rank := gc_step10 + 3
-					gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:205
-					sum := maxOrSumStorage[0]
-					_ = sum
-					gc_s_sum[gc_rank] = sum
-				}
-			}
-			for gc_rank := gc_step10; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-
 //line llmc_softmax.go:205
 				sum := maxOrSumStorage[0]
-				_ = sum
+//line llmc_softmax.go:207
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_step10 + 1
+				gc_pos.Thread = gc_rank
+//line llmc_softmax.go:205
+				sum := maxOrSumStorage[0]
+//line llmc_softmax.go:207
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_step10 + 2
+				gc_pos.Thread = gc_rank
+//line llmc_softmax.go:205
+				sum := maxOrSumStorage[0]
+//line llmc_softmax.go:207
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_step10 + 3
+				gc_pos.Thread = gc_rank
+//line llmc_softmax.go:205
+				sum := maxOrSumStorage[0]
+//line llmc_softmax.go:207
 				gc_s_sum[gc_rank] = sum
 			}
 		}
+		for gc_rank := gc_step10; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+//line llmc_softmax.go:205
+			sum := maxOrSumStorage[0]
+//line llmc_softmax.go:207
+			gc_s_sum[gc_rank] = sum
+		}
 	}
-
 //line llmc_softmax.go:207
 	for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += gc_bdx {
 		gc_b.Tick()
@@ -3957,204 +2998,148 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more4 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off4, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off11 := gc_off4 + (idx * C)
-				gc_off12 := gc_off4
-				if gc_from >= 0 && gc_off11 >= 0 && gc_off11 <= len(out) && gc_to <= len(out)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(x) && gc_to <= len(x)-gc_off12 {
-					gc_at7 := out[gc_off11:][:gc_to]
-					gc_at8 := x[gc_off12:][:gc_to]
-					gc_step11 := gc_from
-					for ; gc_step11+3 < gc_to; gc_step11 += 4 {
-						{
-							gc_tx := gc_step11 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:150
-							tid := gc_tx
-							_ = tid
-							sum := gc_s_sum[gc_rank]
-
-//line llmc_softmax.go:207
-							i_5 := tid + gc_off4
-							gc_more4 = true
-							_ = i_5
-
-//line llmc_softmax.go:208
-							gc_at7[gc_tx] = gc_at8[gc_tx] / sum
-						}
-						{
-							gc_tx := gc_step11 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:150
-							tid := gc_tx
-							_ = tid
-							sum := gc_s_sum[gc_rank]
-
-//line llmc_softmax.go:207
-							i_5 := tid + gc_off4
-							gc_more4 = true
-							_ = i_5
-
-//line llmc_softmax.go:208
-							gc_at7[gc_tx] = gc_at8[gc_tx] / sum
-						}
-						{
-							gc_tx := gc_step11 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:150
-							tid := gc_tx
-							_ = tid
-							sum := gc_s_sum[gc_rank]
-
-//line llmc_softmax.go:207
-							i_5 := tid + gc_off4
-							gc_more4 = true
-							_ = i_5
-
-//line llmc_softmax.go:208
-							gc_at7[gc_tx] = gc_at8[gc_tx] / sum
-						}
-						{
-							gc_tx := gc_step11 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line llmc_softmax.go:150
-							tid := gc_tx
-							_ = tid
-							sum := gc_s_sum[gc_rank]
-
-//line llmc_softmax.go:207
-							i_5 := tid + gc_off4
-							gc_more4 = true
-							_ = i_5
-
-//line llmc_softmax.go:208
-							gc_at7[gc_tx] = gc_at8[gc_tx] / sum
-						}
-					}
-					for gc_tx := gc_step11; gc_tx < gc_to; gc_tx++ {
+//line llmc_softmax.go:214
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off4, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off11 := gc_off4 + (idx * C)
+			gc_off12 := gc_off4
+			if gc_from >= 0 && gc_off11 >= 0 && gc_off11 <= len(out) && gc_to <= len(out)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(x) && gc_to <= len(x)-gc_off12 {
+				gc_at7 := out[gc_off11:][:gc_to]
+				gc_at8 := x[gc_off12:][:gc_to]
+				gc_step11 := gc_from
+				for ; gc_step11+3 < gc_to; gc_step11 += 4 {
+					{
+						gc_tx := gc_step11 + 0
+//line llmc_softmax.go:232
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line llmc_softmax.go:150
-						tid := gc_tx
-						_ = tid
+//line llmc_softmax.go:152
 						sum := gc_s_sum[gc_rank]
-
-//line llmc_softmax.go:207
-						i_5 := tid + gc_off4
+//line llmc_softmax.go:208
 						gc_more4 = true
-						_ = i_5
-
 //line llmc_softmax.go:208
 						gc_at7[gc_tx] = gc_at8[gc_tx] / sum
 					}
-				} else {
-					gc_step12 := gc_from
-					for ; gc_step12+3 < gc_to; gc_step12 += 4 {
-						{
-							gc_tx := gc_step12 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:150
-							tid := gc_tx
-							_ = tid
-							sum := gc_s_sum[gc_rank]
-
-//line llmc_softmax.go:207
-							i_5 := tid + gc_off4
-							gc_more4 = true
-
+					{
+						gc_tx := gc_step11 + 1
+//line llmc_softmax.go:213
+						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:152
+						sum := gc_s_sum[gc_rank]
 //line llmc_softmax.go:208
-							out[idx*C+i_5] = x[i_5] / sum
-						}
-						{
-							gc_tx := gc_step12 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:150
-							tid := gc_tx
-							_ = tid
-							sum := gc_s_sum[gc_rank]
-
-//line llmc_softmax.go:207
-							i_5 := tid + gc_off4
-							gc_more4 = true
-
+						gc_more4 = true
 //line llmc_softmax.go:208
-							out[idx*C+i_5] = x[i_5] / sum
-						}
-						{
-							gc_tx := gc_step12 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:150
-							tid := gc_tx
-							_ = tid
-							sum := gc_s_sum[gc_rank]
-
-//line llmc_softmax.go:207
-							i_5 := tid + gc_off4
-							gc_more4 = true
-
-//line llmc_softmax.go:208
-							out[idx*C+i_5] = x[i_5] / sum
-						}
-						{
-							gc_tx := gc_step12 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:150
-							tid := gc_tx
-							_ = tid
-							sum := gc_s_sum[gc_rank]
-
-//line llmc_softmax.go:207
-							i_5 := tid + gc_off4
-							gc_more4 = true
-
-//line llmc_softmax.go:208
-							out[idx*C+i_5] = x[i_5] / sum
-						}
+						gc_at7[gc_tx] = gc_at8[gc_tx] / sum
 					}
-					for gc_tx := gc_step12; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step11 + 2
+//line llmc_softmax.go:213
+						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:152
+						sum := gc_s_sum[gc_rank]
+//line llmc_softmax.go:208
+						gc_more4 = true
+//line llmc_softmax.go:208
+						gc_at7[gc_tx] = gc_at8[gc_tx] / sum
+					}
+					{
+						gc_tx := gc_step11 + 3
+//line llmc_softmax.go:213
+						gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:152
+						sum := gc_s_sum[gc_rank]
+//line llmc_softmax.go:208
+						gc_more4 = true
+//line llmc_softmax.go:208
+						gc_at7[gc_tx] = gc_at8[gc_tx] / sum
+					}
+				}
+				for gc_tx := gc_step11; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line llmc_softmax.go:152
+					sum := gc_s_sum[gc_rank]
+//line llmc_softmax.go:208
+					gc_more4 = true
+//line llmc_softmax.go:208
+					gc_at7[gc_tx] = gc_at8[gc_tx] / sum
+				}
+			} else {
+				gc_step12 := gc_from
+				for ; gc_step12+3 < gc_to; gc_step12 += 4 {
+					{
+						gc_tx := gc_step12 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line llmc_softmax.go:150
 						tid := gc_tx
-						_ = tid
+//line llmc_softmax.go:152
 						sum := gc_s_sum[gc_rank]
-
 //line llmc_softmax.go:207
 						i_5 := tid + gc_off4
 						gc_more4 = true
-
 //line llmc_softmax.go:208
 						out[idx*C+i_5] = x[i_5] / sum
 					}
+					{
+						gc_tx := gc_step12 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_softmax.go:150
+						tid := gc_tx
+//line llmc_softmax.go:152
+						sum := gc_s_sum[gc_rank]
+//line llmc_softmax.go:207
+						i_5 := tid + gc_off4
+						gc_more4 = true
+//line llmc_softmax.go:208
+						out[idx*C+i_5] = x[i_5] / sum
+					}
+					{
+						gc_tx := gc_step12 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_softmax.go:150
+						tid := gc_tx
+//line llmc_softmax.go:152
+						sum := gc_s_sum[gc_rank]
+//line llmc_softmax.go:207
+						i_5 := tid + gc_off4
+						gc_more4 = true
+//line llmc_softmax.go:208
+						out[idx*C+i_5] = x[i_5] / sum
+					}
+					{
+						gc_tx := gc_step12 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line llmc_softmax.go:150
+						tid := gc_tx
+//line llmc_softmax.go:152
+						sum := gc_s_sum[gc_rank]
+//line llmc_softmax.go:207
+						i_5 := tid + gc_off4
+						gc_more4 = true
+//line llmc_softmax.go:208
+						out[idx*C+i_5] = x[i_5] / sum
+					}
+				}
+				for gc_tx := gc_step12; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line llmc_softmax.go:150
+					tid := gc_tx
+//line llmc_softmax.go:152
+					sum := gc_s_sum[gc_rank]
+//line llmc_softmax.go:207
+					i_5 := tid + gc_off4
+					gc_more4 = true
+//line llmc_softmax.go:208
+					out[idx*C+i_5] = x[i_5] / sum
 				}
 			}
 		}
@@ -4208,16 +3193,12 @@ func gc_body_softmaxForwardOnline1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int,
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line llmc_softmax.go:218
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line llmc_softmax.go:219
 						{
 							inpRow := inp[i*C:]
 							outRow := out[i*C:]
-
+//line llmc_softmax.go:223
 							maxval := float32(math.Inf(-1))
 							sum := 0.0
 							for j := 0; j < C; j++ {
@@ -4230,7 +3211,7 @@ func gc_body_softmaxForwardOnline1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int,
 									sum += float64(expf(currentVal - maxval))
 								}
 							}
-
+//line llmc_softmax.go:236
 							for j_ := 0; j_ < C; j_++ {
 								outRow[j_] = float32(float64(expf(inpRow[j_]-maxval)) / sum)
 							}
@@ -4267,59 +3248,38 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 	gc_s_smPartial := compiled.Scratch[SumMax](gc_b, 1)[:gc_n]
 	gc_s_smTotal := compiled.Scratch[SumMax](gc_b, 2)[:gc_n]
 	gc_exited := gc_b.Exited()
-
 //line llmc_softmax.go:275
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line llmc_softmax.go:276
 	warp := cg.TiledPartition(block, 32)
-	_ = warp
 	{
 	gc_L1:
+//line llmc_softmax.go:280
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
-
 //line llmc_softmax.go:277
 			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-			_ = idx
-
-//line llmc_softmax.go:278
 			if idx >= N {
 //line llmc_softmax.go:278
-				{
-//line llmc_softmax.go:278
-					gc_exited[gc_rank] = true
-					continue gc_L1
-//line llmc_softmax.go:279
-				}
+				gc_exited[gc_rank] = true
+				continue gc_L1
 			}
-
 //line llmc_softmax.go:282
 			x := inp[idx*C:]
-
 //line llmc_softmax.go:284
 			var smPartial SumMax
-
-//line llmc_softmax.go:285
 			smPartial.maxval = float32(math.Inf(-1))
-
-//line llmc_softmax.go:286
 			smPartial.sum = 0.0
-			_ = x
-			_ = smPartial
+//line llmc_softmax.go:289
 			gc_s_x[gc_rank] = x
 			gc_s_smPartial[gc_rank] = smPartial
 		}
 	}
-
 //line llmc_softmax.go:288
 	gc_chunk := compiled.StrideChunk(32)
 	gc_span := (32) * gc_chunk
-
 //line llmc_softmax.go:288
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (32) * gc_chunk {
 		gc_b.Tick()
@@ -4327,86 +3287,76 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 			return
 		}
 		gc_more = false
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-				x := gc_s_x[gc_rank]
-				smPartial := gc_s_smPartial[gc_rank]
-
+//line llmc_softmax.go:295
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			x := gc_s_x[gc_rank]
+			smPartial := gc_s_smPartial[gc_rank]
 //line llmc_softmax.go:288
-				gc_start := (gc_rank & (32 - 1))
-				gc_from2 := gc_start + gc_off
-				gc_trips := gc_limit - gc_from2
-				switch {
-				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, 32, gc_chunk, gc_limit, false)
-				case gc_trips > gc_span:
-					gc_trips = gc_chunk
-				case gc_trips > 0:
-					gc_trips = (gc_trips-1)/(32) + 1
-				default:
-					gc_trips = 0
-				}
-				if gc_trips == gc_chunk {
-					gc_more = true
-				}
-				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
-
+			gc_start := (gc_rank & (32 - 1))
+			gc_from2 := gc_start + gc_off
+			gc_trips := gc_limit - gc_from2
+			switch {
+			case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+				gc_trips = compiled.ChunkTrips(gc_start, gc_from2, 32, gc_chunk, gc_limit, false)
+			case gc_trips > gc_span:
+				gc_trips = gc_chunk
+			case gc_trips > 0:
+				gc_trips = (gc_trips-1)/(32) + 1
+			default:
+				gc_trips = 0
+			}
+			if gc_trips == gc_chunk {
+				gc_more = true
+			}
+			for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
 //line llmc_softmax.go:289
-					smPartial = reduceSumMaxOp(smPartial, SumMax{x[i], 1.0})
-				}
-				gc_s_smPartial[gc_rank] = smPartial
+				smPartial = reduceSumMaxOp(smPartial, SumMax{x[i], 1.0})
 			}
+			gc_s_smPartial[gc_rank] = smPartial
 		}
 	}
-	{
-		var gc_c1v [32]SumMax
-		var gc_c1r [32]SumMax
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-			for gc_lane := range min(32, gc_n-gc_w) {
-				if gc_exited[gc_w+gc_lane] {
-					gc_act &^= 1 << gc_lane
-				}
-			}
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				smPartial := gc_s_smPartial[gc_rank]
-
-//line llmc_softmax.go:292
-				gc_c1v[gc_lane] = smPartial
-			}
-
-//line llmc_softmax.go:292
-			compiled.TileReduce[SumMax](gc_b, "Reduce", gc_w, gc_act, warp.Size(), &gc_c1v, reduceSumMaxOp, &gc_c1r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-
-//line llmc_softmax.go:292
-				smTotal := gc_c1r[gc_lane]
-				_ = smTotal
-				gc_s_smTotal[gc_rank] = smTotal
+//line llmc_softmax.go:296
+	var gc_c1v [32]SumMax
+	var gc_c1r [32]SumMax
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
 			}
 		}
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:313
+			smPartial := gc_s_smPartial[gc_rank]
+//line llmc_softmax.go:292
+			gc_c1v[gc_lane] = smPartial
+		}
+//line llmc_softmax.go:292
+		compiled.TileReduce[SumMax](gc_b, "Reduce", gc_w, gc_act, warp.Size(), &gc_c1v, reduceSumMaxOp, &gc_c1r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:292
+			smTotal := gc_c1r[gc_lane]
+//line llmc_softmax.go:294
+			gc_s_smTotal[gc_rank] = smTotal
+		}
 	}
-
 //line llmc_softmax.go:294
 	gc_chunk2 := compiled.StrideChunk(32)
 	gc_span2 := (32) * gc_chunk2
-
 //line llmc_softmax.go:294
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
 		gc_b.Tick()
@@ -4414,41 +3364,37 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 			return
 		}
 		gc_more2 = false
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
+//line llmc_softmax.go:301
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 //line llmc_softmax.go:277
-				idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
-				_ = idx
-				x := gc_s_x[gc_rank]
-				smTotal := gc_s_smTotal[gc_rank]
-
+			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
+//line llmc_softmax.go:279
+			x := gc_s_x[gc_rank]
+			smTotal := gc_s_smTotal[gc_rank]
 //line llmc_softmax.go:294
-				gc_start2 := (gc_rank & (32 - 1))
-				gc_from3 := gc_start2 + gc_off2
-				gc_trips2 := gc_limit2 - gc_from3
-				switch {
-				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, 32, gc_chunk2, gc_limit2, false)
-				case gc_trips2 > gc_span2:
-					gc_trips2 = gc_chunk2
-				case gc_trips2 > 0:
-					gc_trips2 = (gc_trips2-1)/(32) + 1
-				default:
-					gc_trips2 = 0
-				}
-				if gc_trips2 == gc_chunk2 {
-					gc_more2 = true
-				}
-				for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(32), gc_trips2-1 {
-
+			gc_start2 := (gc_rank & (32 - 1))
+			gc_from3 := gc_start2 + gc_off2
+			gc_trips2 := gc_limit2 - gc_from3
+			switch {
+			case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+				gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, 32, gc_chunk2, gc_limit2, false)
+			case gc_trips2 > gc_span2:
+				gc_trips2 = gc_chunk2
+			case gc_trips2 > 0:
+				gc_trips2 = (gc_trips2-1)/(32) + 1
+			default:
+				gc_trips2 = 0
+			}
+			if gc_trips2 == gc_chunk2 {
+				gc_more2 = true
+			}
+			for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(32), gc_trips2-1 {
 //line llmc_softmax.go:296
-					out[idx*C+i_] = expf(x[i_]-smTotal.maxval) / smTotal.sum
-				}
+				out[idx*C+i_] = expf(x[i_]-smTotal.maxval) / smTotal.sum
 			}
 		}
 	}
@@ -4457,8 +3403,6 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 // SoftmaxForward7Kernel is softmax_forward_kernel7 of softmax_forward.cu:
 // kernel4 unrolled eight times for large C, reads clamped to the row,
 // threads past C leaving early after filling their warp's slots.
-//
-//line llmc_softmax.go:305
 func SoftmaxForward7Kernel(out, inp []float32, N, C int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_softmaxForward7Kernel,
 		func(gc_t *gocuda.Thread) { softmaxForward7Kernel(gc_t, out, inp, N, C) },
@@ -4484,73 +3428,49 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	gc_s_sumval := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	gc_s_sum := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 	gc_exited := gc_b.Exited()
-
 //line llmc_softmax.go:306
 	const UNROLL_FACTOR = 8
-
-//line llmc_softmax.go:307
 	warpsPerBlock := gc_bdx / 32
-
 //line llmc_softmax.go:309
 	shared := gocuda.DynamicShared[float32](t)
-
-//line llmc_softmax.go:310
 	idx := gc_bx
-
 //line llmc_softmax.go:315
 	maxvals := shared
-
-//line llmc_softmax.go:316
 	sumvals := shared[warpsPerBlock:]
-
 //line llmc_softmax.go:324
 	x := inp[idx*C:]
-
-//line llmc_softmax.go:325
 	y := out[idx*C:]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_L1:
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line llmc_softmax.go:311
-				tid := gc_tx
-				_ = tid
-
-//line llmc_softmax.go:312
-				warpID := gc_tx / 32
-				_ = warpID
-
-//line llmc_softmax.go:318
-				if tid >= C {
-					maxvals[warpID] = float32(math.Inf(-1))
-					sumvals[warpID] = 0.0
-//line llmc_softmax.go:320
-					{
-//line llmc_softmax.go:320
-						gc_exited[gc_rank] = true
-						continue gc_L1
-//line llmc_softmax.go:321
-					}
-				}
-
 //line llmc_softmax.go:327
-				maxval := float32(math.Inf(-1))
-				_ = maxval
-				gc_s_maxval[gc_rank] = maxval
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
 			}
+//line llmc_softmax.go:311
+			tid := gc_tx
+			warpID := gc_tx / 32
+//line llmc_softmax.go:318
+			if tid >= C {
+				maxvals[warpID] = float32(math.Inf(-1))
+				sumvals[warpID] = 0.0
+				{
+//line llmc_softmax.go:320
+					gc_exited[gc_rank] = true
+					continue gc_L1
+				}
+			}
+//line llmc_softmax.go:327
+			maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:329
+			gc_s_maxval[gc_rank] = maxval
 		}
 	}
-
 //line llmc_softmax.go:328
 	gc_chunk := compiled.StrideChunk(gc_bdx * UNROLL_FACTOR)
 	gc_span := (gc_bdx * UNROLL_FACTOR) * gc_chunk
-
 //line llmc_softmax.go:328
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (gc_bdx * UNROLL_FACTOR) * gc_chunk {
 		gc_b.Tick()
@@ -4558,217 +3478,165 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
+//line llmc_softmax.go:335
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 //line llmc_softmax.go:311
-					tid := gc_tx
-					_ = tid
-					maxval := gc_s_maxval[gc_rank]
-
+				tid := gc_tx
+//line llmc_softmax.go:313
+				maxval := gc_s_maxval[gc_rank]
 //line llmc_softmax.go:328
-					gc_start := tid
-					gc_from2 := gc_start + gc_off
-					gc_trips := gc_limit - gc_from2
-					switch {
-					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx*UNROLL_FACTOR, gc_chunk, gc_limit, false)
-					case gc_trips > gc_span:
-						gc_trips = gc_chunk
-					case gc_trips > 0:
-						gc_trips = (gc_trips-1)/(gc_bdx*UNROLL_FACTOR) + 1
-					default:
-						gc_trips = 0
-					}
-					if gc_trips == gc_chunk {
-						gc_more = true
-					}
-					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx*UNROLL_FACTOR), gc_trips-1 {
-
+				gc_start := tid
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx*UNROLL_FACTOR, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(gc_bdx*UNROLL_FACTOR) + 1
+				default:
+					gc_trips = 0
+				}
+				if gc_trips == gc_chunk {
+					gc_more = true
+				}
+				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx*UNROLL_FACTOR), gc_trips-1 {
+					{
 						{
-
 //line llmc_softmax.go:329
-							{
+							u := int(0)
+							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
+						}
+						{
 //line llmc_softmax.go:329
-								u := int(0)
+							u := int(1)
+							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
+						}
+						{
 //line llmc_softmax.go:329
-								_ = u
-								maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
-							}
+							u := int(2)
+							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
+						}
+						{
 //line llmc_softmax.go:329
-							{
+							u := int(3)
+							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
+						}
+						{
 //line llmc_softmax.go:329
-								u := int(1)
+							u := int(4)
+							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
+						}
+						{
 //line llmc_softmax.go:329
-								_ = u
-								maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
-							}
+							u := int(5)
+							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
+						}
+						{
 //line llmc_softmax.go:329
-							{
+							u := int(6)
+							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
+						}
+						{
 //line llmc_softmax.go:329
-								u := int(2)
-//line llmc_softmax.go:329
-								_ = u
-								maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
-							}
-//line llmc_softmax.go:329
-							{
-//line llmc_softmax.go:329
-								u := int(3)
-//line llmc_softmax.go:329
-								_ = u
-								maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
-							}
-//line llmc_softmax.go:329
-							{
-//line llmc_softmax.go:329
-								u := int(4)
-//line llmc_softmax.go:329
-								_ = u
-								maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
-							}
-//line llmc_softmax.go:329
-							{
-//line llmc_softmax.go:329
-								u := int(5)
-//line llmc_softmax.go:329
-								_ = u
-								maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
-							}
-//line llmc_softmax.go:329
-							{
-//line llmc_softmax.go:329
-								u := int(6)
-//line llmc_softmax.go:329
-								_ = u
-								maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
-							}
-//line llmc_softmax.go:329
-							{
-//line llmc_softmax.go:329
-								u := int(7)
-//line llmc_softmax.go:329
-								_ = u
-								maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
-							}
-//line llmc_softmax.go:331
+							u := int(7)
+							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx)])
 						}
 					}
-					gc_s_maxval[gc_rank] = maxval
 				}
+//line llmc_softmax.go:333
+				gc_s_maxval[gc_rank] = maxval
 			}
 		}
 	}
-	{
-		var gc_l_val_2 [32]float32
-		var gc_c1r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-			for gc_lane := range min(32, gc_n-gc_w) {
-				if gc_exited[gc_w+gc_lane] {
-					gc_act &^= 1 << gc_lane
-				}
+//line llmc_softmax.go:339
+	var gc_l_val_2 [32]float32
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
 			}
-			var gc_dead uint32
-			_ = gc_dead
+		}
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:356
+			maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:334
+			var val_2 float32 = maxval
+//line llmc_softmax.go:336
+			gc_l_val_2[gc_lane] = val_2
+		}
+//line llmc_softmax.go:29
+		for offset_ := 16; offset_ > 0; offset_ /= 2 {
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:334
-				var val_2 float32 = maxval
-
-//line llmc_softmax.go:334
-				_ = val_2
-				_ = val_2
+//line llmc_softmax.go:37
+				val_2 := gc_l_val_2[gc_lane]
+//line llmc_softmax.go:30
+				var shflDownSync float32 = gc_c1r[gc_lane]
+//line llmc_softmax.go:30
+				val_2 = fmaxf(val_2, shflDownSync)
+//line llmc_softmax.go:32
 				gc_l_val_2[gc_lane] = val_2
 			}
-
-//line llmc_softmax.go:29
-			for offset_ := 16; offset_ > 0; offset_ /= 2 {
-
-//line llmc_softmax.go:30
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c1r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val_2 := gc_l_val_2[gc_lane]
-					_ = val_2
-
-//line llmc_softmax.go:30
-					var shflDownSync float32 = gc_c1r[gc_lane]
-
-//line llmc_softmax.go:30
-					val_2 = fmaxf(val_2, shflDownSync)
-					_ = shflDownSync
-					gc_l_val_2[gc_lane] = val_2
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
 //line llmc_softmax.go:312
-					warpID := gc_tx / 32
-					_ = warpID
-
-//line llmc_softmax.go:313
-					laneID := gc_tx % 32
-					_ = laneID
-					val_2 := gc_l_val_2[gc_lane]
-					_ = val_2
-					var maxval float32
-					_ = maxval
-
+				warpID := gc_tx / 32
+				laneID := gc_tx % 32
+//line llmc_softmax.go:315
+				val_2 := gc_l_val_2[gc_lane]
+//line llmc_softmax.go:317
+				var maxval float32
 //line llmc_softmax.go:32
-					var r float32 = val_2
-
-//line llmc_softmax.go:32
-					_ = r
-
+				var r float32 = val_2
 //line llmc_softmax.go:334
-					maxval = r
-
-//line llmc_softmax.go:335
-					if laneID == 0 {
-						maxvals[warpID] = maxval
-					}
-					_ = r
-					gc_s_maxval[gc_rank] = maxval
+				maxval = r
+				if laneID == 0 {
+					maxvals[warpID] = maxval
 				}
+//line llmc_softmax.go:339
+				gc_s_maxval[gc_rank] = maxval
 			}
 		}
 	}
+//line llmc_softmax.go:344
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -4782,13 +3650,10 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					if gc_exited[gc_rank] {
 						continue
 					}
-
 //line llmc_softmax.go:311
 					tid := gc_tx
-					_ = tid
-
-//line llmc_softmax.go:339
 					{
+//line llmc_softmax.go:340
 						val := maxvals[tid]
 						for i_ := 1; i_ < warpsPerBlock; i_++ {
 							val = fmaxf(val, maxvals[i_])
@@ -4799,70 +3664,52 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	})
-	{
-		gc_vstep := 0
+//line llmc_softmax.go:351
+	gc_vstep := 0
 //line llmc_softmax.go:347
-		gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+	gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
+		gc_pos.Thread = gc_rank
 //line llmc_softmax.go:347
-		_ = gc_all
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			gc_pos.Thread = gc_rank
+		gc_alive := gc_all
 //line llmc_softmax.go:347
-			gc_alive := gc_all
+		if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 //line llmc_softmax.go:347
-			_ = gc_alive
-//line llmc_softmax.go:347
-			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line llmc_softmax.go:347
-				gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-//line llmc_softmax.go:347
-			}
-//line llmc_softmax.go:347
-			var gc_u float32
-//line llmc_softmax.go:347
-			_ = gc_u
-//line llmc_softmax.go:347
-			if gc_in := gc_alive.ToBits(); gc_in != 0 {
-//line llmc_softmax.go:347
-				gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
-//line llmc_softmax.go:347
-				gc_u = maxvals[0]
-//line llmc_softmax.go:347
-			}
-//line llmc_softmax.go:347
-			var offset float32 = gc_u
-//line llmc_softmax.go:347
-			_ = offset
-//line llmc_softmax.go:349
-			var sumval float32 = float32(0.0)
-//line llmc_softmax.go:349
-			_ = sumval
-			lanes.BroadcastFloat32x8(offset).StoreMasked((*[8]float32)(gc_s_offset[gc_rank:]), gc_alive)
-			lanes.BroadcastFloat32x8(sumval).StoreMasked((*[8]float32)(gc_s_sumval[gc_rank:]), gc_alive)
+			gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 		}
-		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
-
 //line llmc_softmax.go:347
-			offset := maxvals[0]
-
-//line llmc_softmax.go:349
-			sumval := float32(0.0)
-			_ = offset
-			_ = sumval
-			gc_s_offset[gc_rank] = offset
-			gc_s_sumval[gc_rank] = sumval
+		var gc_u float32
+//line llmc_softmax.go:347
+		if gc_in := gc_alive.ToBits(); gc_in != 0 {
+//line llmc_softmax.go:347
+			gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
+//line llmc_softmax.go:347
+			gc_u = maxvals[0]
 		}
+//line llmc_softmax.go:347
+		var offset float32 = gc_u
+//line llmc_softmax.go:349
+		var sumval float32 = float32(0.0)
+		lanes.BroadcastFloat32x8(offset).StoreMasked((*[8]float32)(gc_s_offset[gc_rank:]), gc_alive)
+		lanes.BroadcastFloat32x8(sumval).StoreMasked((*[8]float32)(gc_s_sumval[gc_rank:]), gc_alive)
 	}
-
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
+		}
+//line llmc_softmax.go:347
+		offset := maxvals[0]
+//line llmc_softmax.go:349
+		sumval := float32(0.0)
+//line llmc_softmax.go:352
+		gc_s_offset[gc_rank] = offset
+		gc_s_sumval[gc_rank] = sumval
+	}
 //line llmc_softmax.go:350
 	gc_chunk2 := compiled.StrideChunk(gc_bdx * UNROLL_FACTOR)
 	gc_span2 := (gc_bdx * UNROLL_FACTOR) * gc_chunk2
-
 //line llmc_softmax.go:350
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (gc_bdx * UNROLL_FACTOR) * gc_chunk2 {
 		gc_b.Tick()
@@ -4870,330 +3717,249 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off2, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
-//line llmc_softmax.go:311
-					tid := gc_tx
-					_ = tid
-					offset := gc_s_offset[gc_rank]
-					sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:350
-					gc_start2 := tid
-					gc_from3 := gc_start2 + gc_off2
-					gc_trips2 := gc_limit2 - gc_from3
-					switch {
-					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdx*UNROLL_FACTOR, gc_chunk2, gc_limit2, false)
-					case gc_trips2 > gc_span2:
-						gc_trips2 = gc_chunk2
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(gc_bdx*UNROLL_FACTOR) + 1
-					default:
-						gc_trips2 = 0
-					}
-					if gc_trips2 == gc_chunk2 {
-						gc_more2 = true
-					}
-					for i_2 := gc_from3; gc_trips2 > 0; i_2, gc_trips2 = i_2+(gc_bdx*UNROLL_FACTOR), gc_trips2-1 {
-
-//line llmc_softmax.go:351
-						var regArray [UNROLL_FACTOR]float32
-
-						{
-
-//line llmc_softmax.go:352
-							{
-//line llmc_softmax.go:352
-								u_ := int(0)
-//line llmc_softmax.go:352
-								_ = u_
-								regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
-							}
-//line llmc_softmax.go:352
-							{
-//line llmc_softmax.go:352
-								u_ := int(1)
-//line llmc_softmax.go:352
-								_ = u_
-								regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
-							}
-//line llmc_softmax.go:352
-							{
-//line llmc_softmax.go:352
-								u_ := int(2)
-//line llmc_softmax.go:352
-								_ = u_
-								regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
-							}
-//line llmc_softmax.go:352
-							{
-//line llmc_softmax.go:352
-								u_ := int(3)
-//line llmc_softmax.go:352
-								_ = u_
-								regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
-							}
-//line llmc_softmax.go:352
-							{
-//line llmc_softmax.go:352
-								u_ := int(4)
-//line llmc_softmax.go:352
-								_ = u_
-								regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
-							}
-//line llmc_softmax.go:352
-							{
-//line llmc_softmax.go:352
-								u_ := int(5)
-//line llmc_softmax.go:352
-								_ = u_
-								regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
-							}
-//line llmc_softmax.go:352
-							{
-//line llmc_softmax.go:352
-								u_ := int(6)
-//line llmc_softmax.go:352
-								_ = u_
-								regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
-							}
-//line llmc_softmax.go:352
-							{
-//line llmc_softmax.go:352
-								u_ := int(7)
-//line llmc_softmax.go:352
-								_ = u_
-								regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
-							}
-//line llmc_softmax.go:354
-						}
-
-						{
-
-//line llmc_softmax.go:355
-							{
-//line llmc_softmax.go:355
-								u_2 := int(0)
-//line llmc_softmax.go:355
-								_ = u_2
-								if i_2+u_2*gc_bdx < C {
-									output := expf(regArray[u_2] - offset)
-									y[min(C-1, i_2+u_2*gc_bdx)] = output
-									sumval += output
-								}
-							}
-//line llmc_softmax.go:355
-							{
-//line llmc_softmax.go:355
-								u_2 := int(1)
-//line llmc_softmax.go:355
-								_ = u_2
-								if i_2+u_2*gc_bdx < C {
-									output := expf(regArray[u_2] - offset)
-									y[min(C-1, i_2+u_2*gc_bdx)] = output
-									sumval += output
-								}
-							}
-//line llmc_softmax.go:355
-							{
-//line llmc_softmax.go:355
-								u_2 := int(2)
-//line llmc_softmax.go:355
-								_ = u_2
-								if i_2+u_2*gc_bdx < C {
-									output := expf(regArray[u_2] - offset)
-									y[min(C-1, i_2+u_2*gc_bdx)] = output
-									sumval += output
-								}
-							}
-//line llmc_softmax.go:355
-							{
-//line llmc_softmax.go:355
-								u_2 := int(3)
-//line llmc_softmax.go:355
-								_ = u_2
-								if i_2+u_2*gc_bdx < C {
-									output := expf(regArray[u_2] - offset)
-									y[min(C-1, i_2+u_2*gc_bdx)] = output
-									sumval += output
-								}
-							}
-//line llmc_softmax.go:355
-							{
-//line llmc_softmax.go:355
-								u_2 := int(4)
-//line llmc_softmax.go:355
-								_ = u_2
-								if i_2+u_2*gc_bdx < C {
-									output := expf(regArray[u_2] - offset)
-									y[min(C-1, i_2+u_2*gc_bdx)] = output
-									sumval += output
-								}
-							}
-//line llmc_softmax.go:355
-							{
-//line llmc_softmax.go:355
-								u_2 := int(5)
-//line llmc_softmax.go:355
-								_ = u_2
-								if i_2+u_2*gc_bdx < C {
-									output := expf(regArray[u_2] - offset)
-									y[min(C-1, i_2+u_2*gc_bdx)] = output
-									sumval += output
-								}
-							}
-//line llmc_softmax.go:355
-							{
-//line llmc_softmax.go:355
-								u_2 := int(6)
-//line llmc_softmax.go:355
-								_ = u_2
-								if i_2+u_2*gc_bdx < C {
-									output := expf(regArray[u_2] - offset)
-									y[min(C-1, i_2+u_2*gc_bdx)] = output
-									sumval += output
-								}
-							}
-//line llmc_softmax.go:355
-							{
-//line llmc_softmax.go:355
-								u_2 := int(7)
-//line llmc_softmax.go:355
-								_ = u_2
-								if i_2+u_2*gc_bdx < C {
-									output := expf(regArray[u_2] - offset)
-									y[min(C-1, i_2+u_2*gc_bdx)] = output
-									sumval += output
-								}
-							}
-//line llmc_softmax.go:361
-						}
-					}
-					gc_s_sumval[gc_rank] = sumval
+//line llmc_softmax.go:357
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off2, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
 				}
+//line llmc_softmax.go:311
+				tid := gc_tx
+//line llmc_softmax.go:313
+				offset := gc_s_offset[gc_rank]
+				sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:350
+				gc_start2 := tid
+				gc_from3 := gc_start2 + gc_off2
+				gc_trips2 := gc_limit2 - gc_from3
+				switch {
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdx*UNROLL_FACTOR, gc_chunk2, gc_limit2, false)
+				case gc_trips2 > gc_span2:
+					gc_trips2 = gc_chunk2
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(gc_bdx*UNROLL_FACTOR) + 1
+				default:
+					gc_trips2 = 0
+				}
+				if gc_trips2 == gc_chunk2 {
+					gc_more2 = true
+				}
+				for i_2 := gc_from3; gc_trips2 > 0; i_2, gc_trips2 = i_2+(gc_bdx*UNROLL_FACTOR), gc_trips2-1 {
+//line llmc_softmax.go:351
+					var regArray [UNROLL_FACTOR]float32
+					{
+						{
+//line llmc_softmax.go:352
+							u_ := int(0)
+							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
+						}
+						{
+//line llmc_softmax.go:352
+							u_ := int(1)
+							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
+						}
+						{
+//line llmc_softmax.go:352
+							u_ := int(2)
+							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
+						}
+						{
+//line llmc_softmax.go:352
+							u_ := int(3)
+							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
+						}
+						{
+//line llmc_softmax.go:352
+							u_ := int(4)
+							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
+						}
+						{
+//line llmc_softmax.go:352
+							u_ := int(5)
+							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
+						}
+						{
+//line llmc_softmax.go:352
+							u_ := int(6)
+							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
+						}
+						{
+//line llmc_softmax.go:352
+							u_ := int(7)
+							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx)]
+						}
+					}
+					{
+						{
+//line llmc_softmax.go:355
+							u_2 := int(0)
+							if i_2+u_2*gc_bdx < C {
+								output := expf(regArray[u_2] - offset)
+								y[min(C-1, i_2+u_2*gc_bdx)] = output
+								sumval += output
+							}
+						}
+						{
+//line llmc_softmax.go:355
+							u_2 := int(1)
+							if i_2+u_2*gc_bdx < C {
+								output := expf(regArray[u_2] - offset)
+								y[min(C-1, i_2+u_2*gc_bdx)] = output
+								sumval += output
+							}
+						}
+						{
+//line llmc_softmax.go:355
+							u_2 := int(2)
+							if i_2+u_2*gc_bdx < C {
+								output := expf(regArray[u_2] - offset)
+								y[min(C-1, i_2+u_2*gc_bdx)] = output
+								sumval += output
+							}
+						}
+						{
+//line llmc_softmax.go:355
+							u_2 := int(3)
+							if i_2+u_2*gc_bdx < C {
+								output := expf(regArray[u_2] - offset)
+								y[min(C-1, i_2+u_2*gc_bdx)] = output
+								sumval += output
+							}
+						}
+						{
+//line llmc_softmax.go:355
+							u_2 := int(4)
+							if i_2+u_2*gc_bdx < C {
+								output := expf(regArray[u_2] - offset)
+								y[min(C-1, i_2+u_2*gc_bdx)] = output
+								sumval += output
+							}
+						}
+						{
+//line llmc_softmax.go:355
+							u_2 := int(5)
+							if i_2+u_2*gc_bdx < C {
+								output := expf(regArray[u_2] - offset)
+								y[min(C-1, i_2+u_2*gc_bdx)] = output
+								sumval += output
+							}
+						}
+						{
+//line llmc_softmax.go:355
+							u_2 := int(6)
+							if i_2+u_2*gc_bdx < C {
+								output := expf(regArray[u_2] - offset)
+								y[min(C-1, i_2+u_2*gc_bdx)] = output
+								sumval += output
+							}
+						}
+						{
+//line llmc_softmax.go:355
+							u_2 := int(7)
+							if i_2+u_2*gc_bdx < C {
+								output := expf(regArray[u_2] - offset)
+								y[min(C-1, i_2+u_2*gc_bdx)] = output
+								sumval += output
+							}
+						}
+					}
+				}
+//line llmc_softmax.go:363
+				gc_s_sumval[gc_rank] = sumval
 			}
 		}
 	}
-	{
-		var gc_l_val_3 [32]float32
-		var gc_c2r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-			for gc_lane := range min(32, gc_n-gc_w) {
-				if gc_exited[gc_w+gc_lane] {
-					gc_act &^= 1 << gc_lane
+//line llmc_softmax.go:369
+	var gc_l_val_3 [32]float32
+	var gc_c2r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
+			}
+		}
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:386
+			sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:364
+			var val_3 float32 = sumval
+//line llmc_softmax.go:366
+			gc_l_val_3[gc_lane] = val_3
+		}
+//line llmc_softmax.go:20
+		if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflXorHalving(&gc_l_val_3, 16)
+		} else {
+//line llmc_softmax.go:20
+			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
+				if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_3, offset_2, 0, 32)
+				} else {
+//line llmc_softmax.go:21
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c2r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+//line llmc_softmax.go:28
+						val_3 := gc_l_val_3[gc_lane]
+//line llmc_softmax.go:21
+						val_3 += gc_c2r[gc_lane]
+						gc_l_val_3[gc_lane] = val_3
+					}
 				}
 			}
-			var gc_dead uint32
-			_ = gc_dead
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:364
-				var val_3 float32 = sumval
-
-//line llmc_softmax.go:364
-				_ = val_3
-				_ = val_3
-				gc_l_val_3[gc_lane] = val_3
-			}
-
-//line llmc_softmax.go:20
-			if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
-				compiled.ShflXorHalving(&gc_l_val_3, 16)
-			} else {
-
-//line llmc_softmax.go:20
-				for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
-
-//line llmc_softmax.go:21
-					if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_3, offset_2, 0, 32)
-					} else {
-
-//line llmc_softmax.go:21
-						compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c2r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							val_3 := gc_l_val_3[gc_lane]
-							_ = val_3
-
-//line llmc_softmax.go:21
-							val_3 += gc_c2r[gc_lane]
-							gc_l_val_3[gc_lane] = val_3
-						}
-					}
-				}
-			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
+				gc_pos.Thread = gc_rank
 //line llmc_softmax.go:312
-					warpID := gc_tx / 32
-					_ = warpID
-
-//line llmc_softmax.go:313
-					laneID := gc_tx % 32
-					_ = laneID
-					val_3 := gc_l_val_3[gc_lane]
-					_ = val_3
-					var sumval float32
-					_ = sumval
-
+				warpID := gc_tx / 32
+				laneID := gc_tx % 32
+//line llmc_softmax.go:315
+				val_3 := gc_l_val_3[gc_lane]
+//line llmc_softmax.go:317
+				var sumval float32
 //line llmc_softmax.go:23
-					var r_ float32 = val_3
-
-//line llmc_softmax.go:23
-					_ = r_
-
+				var r_ float32 = val_3
 //line llmc_softmax.go:364
-					sumval = r_
-
-//line llmc_softmax.go:365
-					if laneID == 0 {
-						sumvals[warpID] = sumval
-					}
-					_ = r_
-					gc_s_sumval[gc_rank] = sumval
+				sumval = r_
+				if laneID == 0 {
+					sumvals[warpID] = sumval
 				}
+//line llmc_softmax.go:369
+				gc_s_sumval[gc_rank] = sumval
 			}
 		}
 	}
+//line llmc_softmax.go:374
 	compiled.OutOfLine(func() {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -5207,13 +3973,10 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					if gc_exited[gc_rank] {
 						continue
 					}
-
 //line llmc_softmax.go:311
 					tid := gc_tx
-					_ = tid
-
-//line llmc_softmax.go:369
 					{
+//line llmc_softmax.go:370
 						val_ := sumvals[tid]
 						for i_3 := 1; i_3 < warpsPerBlock; i_3++ {
 							val_ += sumvals[i_3]
@@ -5224,60 +3987,46 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	})
-	{
-		gc_vstep2 := 0
+//line llmc_softmax.go:381
+	gc_vstep2 := 0
 //line llmc_softmax.go:377
-		gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+	gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+	for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+		gc_rank := gc_vstep2
+		gc_pos.Thread = gc_rank
 //line llmc_softmax.go:377
-		_ = gc_all2
-		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
-			gc_rank := gc_vstep2
-			gc_pos.Thread = gc_rank
+		gc_alive2 := gc_all2
 //line llmc_softmax.go:377
-			gc_alive2 := gc_all2
+		if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
 //line llmc_softmax.go:377
-			_ = gc_alive2
-//line llmc_softmax.go:377
-			if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
-//line llmc_softmax.go:377
-				gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
-//line llmc_softmax.go:377
-			}
-//line llmc_softmax.go:377
-			var gc_u2 float32
-//line llmc_softmax.go:377
-			_ = gc_u2
-//line llmc_softmax.go:377
-			if gc_in2 := gc_alive2.ToBits(); gc_in2 != 0 {
-//line llmc_softmax.go:377
-				gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
-//line llmc_softmax.go:377
-				gc_u2 = sumvals[0]
-//line llmc_softmax.go:377
-			}
-//line llmc_softmax.go:377
-			var sum float32 = gc_u2
-//line llmc_softmax.go:377
-			_ = sum
-			lanes.BroadcastFloat32x8(sum).StoreMasked((*[8]float32)(gc_s_sum[gc_rank:]), gc_alive2)
+			gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 		}
-		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
-
 //line llmc_softmax.go:377
-			sum := sumvals[0]
-			_ = sum
-			gc_s_sum[gc_rank] = sum
+		var gc_u2 float32
+//line llmc_softmax.go:377
+		if gc_in2 := gc_alive2.ToBits(); gc_in2 != 0 {
+//line llmc_softmax.go:377
+			gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in2)
+//line llmc_softmax.go:377
+			gc_u2 = sumvals[0]
 		}
+//line llmc_softmax.go:377
+		var sum float32 = gc_u2
+		lanes.BroadcastFloat32x8(sum).StoreMasked((*[8]float32)(gc_s_sum[gc_rank:]), gc_alive2)
 	}
-
+	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
+		}
+//line llmc_softmax.go:377
+		sum := sumvals[0]
+//line llmc_softmax.go:379
+		gc_s_sum[gc_rank] = sum
+	}
 //line llmc_softmax.go:379
 	gc_chunk3 := compiled.StrideChunk(gc_bdx * UNROLL_FACTOR)
 	gc_span3 := (gc_bdx * UNROLL_FACTOR) * gc_chunk3
-
 //line llmc_softmax.go:379
 	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += (gc_bdx * UNROLL_FACTOR) * gc_chunk3 {
 		gc_b.Tick()
@@ -5285,201 +4034,143 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			return
 		}
 		gc_more3 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off3, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
+//line llmc_softmax.go:386
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off3, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 //line llmc_softmax.go:311
-					tid := gc_tx
-					_ = tid
-					sum := gc_s_sum[gc_rank]
-
+				tid := gc_tx
+//line llmc_softmax.go:313
+				sum := gc_s_sum[gc_rank]
 //line llmc_softmax.go:379
-					gc_start3 := tid
-					gc_from4 := gc_start3 + gc_off3
-					gc_trips3 := gc_limit3 - gc_from4
-					switch {
-					case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
-						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, gc_bdx*UNROLL_FACTOR, gc_chunk3, gc_limit3, false)
-					case gc_trips3 > gc_span3:
-						gc_trips3 = gc_chunk3
-					case gc_trips3 > 0:
-						gc_trips3 = (gc_trips3-1)/(gc_bdx*UNROLL_FACTOR) + 1
-					default:
-						gc_trips3 = 0
-					}
-					if gc_trips3 == gc_chunk3 {
-						gc_more3 = true
-					}
-					for i_4 := gc_from4; gc_trips3 > 0; i_4, gc_trips3 = i_4+(gc_bdx*UNROLL_FACTOR), gc_trips3-1 {
-
+				gc_start3 := tid
+				gc_from4 := gc_start3 + gc_off3
+				gc_trips3 := gc_limit3 - gc_from4
+				switch {
+				case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+					gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, gc_bdx*UNROLL_FACTOR, gc_chunk3, gc_limit3, false)
+				case gc_trips3 > gc_span3:
+					gc_trips3 = gc_chunk3
+				case gc_trips3 > 0:
+					gc_trips3 = (gc_trips3-1)/(gc_bdx*UNROLL_FACTOR) + 1
+				default:
+					gc_trips3 = 0
+				}
+				if gc_trips3 == gc_chunk3 {
+					gc_more3 = true
+				}
+				for i_4 := gc_from4; gc_trips3 > 0; i_4, gc_trips3 = i_4+(gc_bdx*UNROLL_FACTOR), gc_trips3-1 {
 //line llmc_softmax.go:380
-						var regArray_ [UNROLL_FACTOR]float32
-
+					var regArray_ [UNROLL_FACTOR]float32
+					{
 						{
-
 //line llmc_softmax.go:381
-							{
-//line llmc_softmax.go:381
-								u_3 := int(0)
-//line llmc_softmax.go:381
-								_ = u_3
-								regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
-							}
-//line llmc_softmax.go:381
-							{
-//line llmc_softmax.go:381
-								u_3 := int(1)
-//line llmc_softmax.go:381
-								_ = u_3
-								regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
-							}
-//line llmc_softmax.go:381
-							{
-//line llmc_softmax.go:381
-								u_3 := int(2)
-//line llmc_softmax.go:381
-								_ = u_3
-								regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
-							}
-//line llmc_softmax.go:381
-							{
-//line llmc_softmax.go:381
-								u_3 := int(3)
-//line llmc_softmax.go:381
-								_ = u_3
-								regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
-							}
-//line llmc_softmax.go:381
-							{
-//line llmc_softmax.go:381
-								u_3 := int(4)
-//line llmc_softmax.go:381
-								_ = u_3
-								regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
-							}
-//line llmc_softmax.go:381
-							{
-//line llmc_softmax.go:381
-								u_3 := int(5)
-//line llmc_softmax.go:381
-								_ = u_3
-								regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
-							}
-//line llmc_softmax.go:381
-							{
-//line llmc_softmax.go:381
-								u_3 := int(6)
-//line llmc_softmax.go:381
-								_ = u_3
-								regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
-							}
-//line llmc_softmax.go:381
-							{
-//line llmc_softmax.go:381
-								u_3 := int(7)
-//line llmc_softmax.go:381
-								_ = u_3
-								regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
-							}
-//line llmc_softmax.go:383
+							u_3 := int(0)
+							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
 						}
-
 						{
-
+//line llmc_softmax.go:381
+							u_3 := int(1)
+							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
+						}
+						{
+//line llmc_softmax.go:381
+							u_3 := int(2)
+							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
+						}
+						{
+//line llmc_softmax.go:381
+							u_3 := int(3)
+							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
+						}
+						{
+//line llmc_softmax.go:381
+							u_3 := int(4)
+							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
+						}
+						{
+//line llmc_softmax.go:381
+							u_3 := int(5)
+							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
+						}
+						{
+//line llmc_softmax.go:381
+							u_3 := int(6)
+							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
+						}
+						{
+//line llmc_softmax.go:381
+							u_3 := int(7)
+							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx)]
+						}
+					}
+					{
+						{
 //line llmc_softmax.go:384
-							{
-//line llmc_softmax.go:384
-								u_4 := int(0)
-//line llmc_softmax.go:384
-								_ = u_4
-								if i_4+u_4*gc_bdx < C {
-									y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
-								}
+							u_4 := int(0)
+							if i_4+u_4*gc_bdx < C {
+								y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 							}
+						}
+						{
 //line llmc_softmax.go:384
-							{
-//line llmc_softmax.go:384
-								u_4 := int(1)
-//line llmc_softmax.go:384
-								_ = u_4
-								if i_4+u_4*gc_bdx < C {
-									y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
-								}
+							u_4 := int(1)
+							if i_4+u_4*gc_bdx < C {
+								y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 							}
+						}
+						{
 //line llmc_softmax.go:384
-							{
-//line llmc_softmax.go:384
-								u_4 := int(2)
-//line llmc_softmax.go:384
-								_ = u_4
-								if i_4+u_4*gc_bdx < C {
-									y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
-								}
+							u_4 := int(2)
+							if i_4+u_4*gc_bdx < C {
+								y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 							}
+						}
+						{
 //line llmc_softmax.go:384
-							{
-//line llmc_softmax.go:384
-								u_4 := int(3)
-//line llmc_softmax.go:384
-								_ = u_4
-								if i_4+u_4*gc_bdx < C {
-									y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
-								}
+							u_4 := int(3)
+							if i_4+u_4*gc_bdx < C {
+								y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 							}
+						}
+						{
 //line llmc_softmax.go:384
-							{
-//line llmc_softmax.go:384
-								u_4 := int(4)
-//line llmc_softmax.go:384
-								_ = u_4
-								if i_4+u_4*gc_bdx < C {
-									y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
-								}
+							u_4 := int(4)
+							if i_4+u_4*gc_bdx < C {
+								y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 							}
+						}
+						{
 //line llmc_softmax.go:384
-							{
-//line llmc_softmax.go:384
-								u_4 := int(5)
-//line llmc_softmax.go:384
-								_ = u_4
-								if i_4+u_4*gc_bdx < C {
-									y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
-								}
+							u_4 := int(5)
+							if i_4+u_4*gc_bdx < C {
+								y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 							}
+						}
+						{
 //line llmc_softmax.go:384
-							{
-//line llmc_softmax.go:384
-								u_4 := int(6)
-//line llmc_softmax.go:384
-								_ = u_4
-								if i_4+u_4*gc_bdx < C {
-									y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
-								}
+							u_4 := int(6)
+							if i_4+u_4*gc_bdx < C {
+								y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 							}
+						}
+						{
 //line llmc_softmax.go:384
-							{
-//line llmc_softmax.go:384
-								u_4 := int(7)
-//line llmc_softmax.go:384
-								_ = u_4
-								if i_4+u_4*gc_bdx < C {
-									y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
-								}
+							u_4 := int(7)
+							if i_4+u_4*gc_bdx < C {
+								y[i_4+u_4*gc_bdx] = regArray_[u_4] / sum
 							}
-//line llmc_softmax.go:388
 						}
 					}
 				}
@@ -5515,84 +4206,57 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 	gc_s_maxval := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	gc_s_sumval := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 	gc_exited := gc_b.Exited()
-
 //line llmc_softmax.go:398
 	warpsPerBlock := gc_bdx / gocuda.WarpSize
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_L1:
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line llmc_softmax.go:399
-				tid := gc_tx
-				_ = tid
-
-//line llmc_softmax.go:405
-				warpID := tid / gocuda.WarpSize
-				_ = warpID
-
-//line llmc_softmax.go:407
-				row := gc_bx*warpsPerBlock + warpID
-				_ = row
-
-//line llmc_softmax.go:401
-				if tid >= C {
-//line llmc_softmax.go:401
-					{
-//line llmc_softmax.go:401
-						gc_exited[gc_rank] = true
-						continue gc_L1
-//line llmc_softmax.go:402
-					}
-				}
-
-//line llmc_softmax.go:409
-				if row >= N {
-//line llmc_softmax.go:409
-					{
-//line llmc_softmax.go:409
-						gc_exited[gc_rank] = true
-						continue gc_L1
-//line llmc_softmax.go:410
-					}
-				}
-
-//line llmc_softmax.go:413
-				x := inp[row*C:]
-
-//line llmc_softmax.go:414
-				y := out[row*C:]
-
-//line llmc_softmax.go:416
-				maxval := float32(math.Inf(-1))
-
-//line llmc_softmax.go:416
-				sumval := float32(0.0)
-
-//line llmc_softmax.go:417
-				var bigger float32
-				_ = x
-				_ = y
-				_ = maxval
-				_ = sumval
-				_ = bigger
-				gc_s_x[gc_rank] = x
-				gc_s_y[gc_rank] = y
-				gc_s_maxval[gc_rank] = maxval
-				gc_s_sumval[gc_rank] = sumval
+//line llmc_softmax.go:400
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
 			}
+//line llmc_softmax.go:399
+			tid := gc_tx
+//line llmc_softmax.go:405
+			warpID := tid / gocuda.WarpSize
+//line llmc_softmax.go:407
+			row := gc_bx*warpsPerBlock + warpID
+//line llmc_softmax.go:401
+			if tid >= C {
+				{
+//line llmc_softmax.go:401
+					gc_exited[gc_rank] = true
+					continue gc_L1
+				}
+			}
+//line llmc_softmax.go:409
+			if row >= N {
+				{
+//line llmc_softmax.go:409
+					gc_exited[gc_rank] = true
+					continue gc_L1
+				}
+			}
+			x := inp[row*C:]
+			y := out[row*C:]
+//line llmc_softmax.go:416
+			maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:416
+			sumval := float32(0.0)
+			var bigger float32
+//line llmc_softmax.go:422
+			_ = bigger
+			gc_s_x[gc_rank] = x
+			gc_s_y[gc_rank] = y
+			gc_s_maxval[gc_rank] = maxval
+			gc_s_sumval[gc_rank] = sumval
 		}
 	}
-
 //line llmc_softmax.go:418
 	gc_chunk := compiled.StrideChunk(gocuda.WarpSize)
 	gc_span := (gocuda.WarpSize) * gc_chunk
-
 //line llmc_softmax.go:418
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (gocuda.WarpSize) * gc_chunk {
 		gc_b.Tick()
@@ -5600,215 +4264,176 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 			return
 		}
 		gc_more = false
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
-//line llmc_softmax.go:399
-					tid := gc_tx
-					_ = tid
-
-//line llmc_softmax.go:406
-					laneID := tid % gocuda.WarpSize
-					_ = laneID
-					x := gc_s_x[gc_rank]
-					maxval := gc_s_maxval[gc_rank]
-					sumval := gc_s_sumval[gc_rank]
-					var bigger float32
-					_ = bigger
-
-//line llmc_softmax.go:418
-					gc_start := laneID
-					gc_from2 := gc_start + gc_off
-					gc_trips := gc_limit - gc_from2
-					switch {
-					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gocuda.WarpSize, gc_chunk, gc_limit, false)
-					case gc_trips > gc_span:
-						gc_trips = gc_chunk
-					case gc_trips > 0:
-						gc_trips = (gc_trips-1)/(gocuda.WarpSize) + 1
-					default:
-						gc_trips = 0
-					}
-					if gc_trips == gc_chunk {
-						gc_more = true
-					}
-					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gocuda.WarpSize), gc_trips-1 {
-
-//line llmc_softmax.go:419
-						bigger = fmaxf(maxval, x[i])
-
-//line llmc_softmax.go:420
-						sumval = sumval*expf(maxval-bigger) + expf(x[i]-bigger)
-
-//line llmc_softmax.go:421
-						maxval = bigger
-					}
-					gc_s_maxval[gc_rank] = maxval
-					gc_s_sumval[gc_rank] = sumval
-				}
-			}
-		}
-	}
-	{
-		var gc_l_offsetMaxval [32]float32
-		var gc_c1v [32]float32
-		var gc_c1r [32]float32
-		var gc_c2v [32]float32
-		var gc_c2r [32]float32
-		var gc_c3v [32]float32
-		var gc_c3r [32]float32
-		var gc_c4v [32]float32
-		var gc_c4r [32]float32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-			for gc_lane := range min(32, gc_n-gc_w) {
-				if gc_exited[gc_w+gc_lane] {
-					gc_act &^= 1 << gc_lane
-				}
-			}
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-
-//line llmc_softmax.go:424
-				var offsetMaxval, offsetSumval float32
-				_ = offsetMaxval
-				_ = offsetSumval
-				gc_l_offsetMaxval[gc_lane] = offsetMaxval
-			}
-
 //line llmc_softmax.go:425
-			for offset := gocuda.WarpSize / 2; offset > 0; offset >>= 1 {
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:427
-					gc_c1v[gc_lane] = maxval
-				}
-
-//line llmc_softmax.go:427
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c1v, offset, gocuda.WarpSize, &gc_c1r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					sumval := gc_s_sumval[gc_rank]
-					var offsetMaxval float32
-					_ = offsetMaxval
-
-//line llmc_softmax.go:427
-					offsetMaxval = gc_c1r[gc_lane]
-
-//line llmc_softmax.go:428
-					gc_c2v[gc_lane] = sumval
-					gc_l_offsetMaxval[gc_lane] = offsetMaxval
-				}
-
-//line llmc_softmax.go:428
-				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, offset, gocuda.WarpSize, &gc_c2r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					maxval := gc_s_maxval[gc_rank]
-					sumval := gc_s_sumval[gc_rank]
-					offsetMaxval := gc_l_offsetMaxval[gc_lane]
-					_ = offsetMaxval
-					var offsetSumval float32
-					_ = offsetSumval
-
-//line llmc_softmax.go:428
-					offsetSumval = gc_c2r[gc_lane]
-
-//line llmc_softmax.go:429
-					if offsetMaxval > maxval {
-						sumval *= expf(maxval - offsetMaxval)
-						maxval = offsetMaxval
-					} else {
-						offsetSumval *= expf(offsetMaxval - maxval)
-					}
-
-//line llmc_softmax.go:435
-					sumval += offsetSumval
-					gc_s_maxval[gc_rank] = maxval
-					gc_s_sumval[gc_rank] = sumval
-				}
-			}
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
 					continue
 				}
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
+//line llmc_softmax.go:399
+				tid := gc_tx
+//line llmc_softmax.go:406
+				laneID := tid % gocuda.WarpSize
+//line llmc_softmax.go:408
+				x := gc_s_x[gc_rank]
 				maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:438
-				gc_c3v[gc_lane] = maxval
-			}
-
-//line llmc_softmax.go:438
-			compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xFFFFFFFF, &gc_c3v, 0, gocuda.WarpSize, &gc_c3r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				var maxval float32
-				_ = maxval
 				sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:438
-				maxval = gc_c3r[gc_lane]
-
-//line llmc_softmax.go:439
-				gc_c4v[gc_lane] = sumval
-				gc_s_maxval[gc_rank] = maxval
-			}
-
-//line llmc_softmax.go:439
-			compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, 0, gocuda.WarpSize, &gc_c4r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
+				var bigger float32
+//line llmc_softmax.go:418
+				gc_start := laneID
+				gc_from2 := gc_start + gc_off
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gocuda.WarpSize, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(gocuda.WarpSize) + 1
+				default:
+					gc_trips = 0
 				}
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				var sumval float32
-				_ = sumval
-
-//line llmc_softmax.go:439
-				sumval = gc_c4r[gc_lane]
+				if gc_trips == gc_chunk {
+					gc_more = true
+				}
+				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gocuda.WarpSize), gc_trips-1 {
+//line llmc_softmax.go:419
+					bigger = fmaxf(maxval, x[i])
+					sumval = sumval*expf(maxval-bigger) + expf(x[i]-bigger)
+					maxval = bigger
+				}
+				gc_s_maxval[gc_rank] = maxval
 				gc_s_sumval[gc_rank] = sumval
 			}
 		}
 	}
-
+//line llmc_softmax.go:430
+	var gc_l_offsetMaxval [32]float32
+	var gc_c1v [32]float32
+	var gc_c1r [32]float32
+	var gc_c2v [32]float32
+	var gc_c2r [32]float32
+	var gc_c3v [32]float32
+	var gc_c3r [32]float32
+	var gc_c4v [32]float32
+	var gc_c4r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
+			}
+		}
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+//line llmc_softmax.go:424
+			var offsetMaxval, offsetSumval float32
+//line llmc_softmax.go:426
+			_ = offsetSumval
+			gc_l_offsetMaxval[gc_lane] = offsetMaxval
+		}
+//line llmc_softmax.go:425
+		for offset := gocuda.WarpSize / 2; offset > 0; offset >>= 1 {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:432
+				maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:427
+				gc_c1v[gc_lane] = maxval
+			}
+//line llmc_softmax.go:427
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c1v, offset, gocuda.WarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:434
+				sumval := gc_s_sumval[gc_rank]
+				var offsetMaxval float32
+//line llmc_softmax.go:427
+				offsetMaxval = gc_c1r[gc_lane]
+				gc_c2v[gc_lane] = sumval
+				gc_l_offsetMaxval[gc_lane] = offsetMaxval
+			}
+//line llmc_softmax.go:428
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_c2v, offset, gocuda.WarpSize, &gc_c2r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:435
+				maxval := gc_s_maxval[gc_rank]
+				sumval := gc_s_sumval[gc_rank]
+				offsetMaxval := gc_l_offsetMaxval[gc_lane]
+//line llmc_softmax.go:439
+				var offsetSumval float32
+//line llmc_softmax.go:428
+				offsetSumval = gc_c2r[gc_lane]
+				if offsetMaxval > maxval {
+					sumval *= expf(maxval - offsetMaxval)
+					maxval = offsetMaxval
+				} else {
+					offsetSumval *= expf(offsetMaxval - maxval)
+				}
+				sumval += offsetSumval
+				gc_s_maxval[gc_rank] = maxval
+				gc_s_sumval[gc_rank] = sumval
+			}
+		}
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:446
+			maxval := gc_s_maxval[gc_rank]
+//line llmc_softmax.go:438
+			gc_c3v[gc_lane] = maxval
+		}
+//line llmc_softmax.go:438
+		compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xFFFFFFFF, &gc_c3v, 0, gocuda.WarpSize, &gc_c3r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:445
+			var maxval float32
+//line llmc_softmax.go:447
+			sumval := gc_s_sumval[gc_rank]
+//line llmc_softmax.go:438
+			maxval = gc_c3r[gc_lane]
+			gc_c4v[gc_lane] = sumval
+			gc_s_maxval[gc_rank] = maxval
+		}
+//line llmc_softmax.go:439
+		compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xFFFFFFFF, &gc_c4v, 0, gocuda.WarpSize, &gc_c4r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+//line llmc_softmax.go:446
+			var sumval float32
+//line llmc_softmax.go:439
+			sumval = gc_c4r[gc_lane]
+			gc_s_sumval[gc_rank] = sumval
+		}
+	}
 //line llmc_softmax.go:441
 	gc_chunk2 := compiled.StrideChunk(gocuda.WarpSize)
 	gc_span2 := (gocuda.WarpSize) * gc_chunk2
-
 //line llmc_softmax.go:441
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (gocuda.WarpSize) * gc_chunk2 {
 		gc_b.Tick()
@@ -5816,49 +4441,43 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 			return
 		}
 		gc_more2 = false
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
+//line llmc_softmax.go:448
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
 //line llmc_softmax.go:399
-					tid := gc_tx
-					_ = tid
-
+				tid := gc_tx
 //line llmc_softmax.go:406
-					laneID := tid % gocuda.WarpSize
-					_ = laneID
-					x := gc_s_x[gc_rank]
-					y := gc_s_y[gc_rank]
-					maxval := gc_s_maxval[gc_rank]
-					sumval := gc_s_sumval[gc_rank]
-
+				laneID := tid % gocuda.WarpSize
+//line llmc_softmax.go:408
+				x := gc_s_x[gc_rank]
+				y := gc_s_y[gc_rank]
+				maxval := gc_s_maxval[gc_rank]
+				sumval := gc_s_sumval[gc_rank]
 //line llmc_softmax.go:441
-					gc_start2 := laneID
-					gc_from3 := gc_start2 + gc_off2
-					gc_trips2 := gc_limit2 - gc_from3
-					switch {
-					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gocuda.WarpSize, gc_chunk2, gc_limit2, false)
-					case gc_trips2 > gc_span2:
-						gc_trips2 = gc_chunk2
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(gocuda.WarpSize) + 1
-					default:
-						gc_trips2 = 0
-					}
-					if gc_trips2 == gc_chunk2 {
-						gc_more2 = true
-					}
-					for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(gocuda.WarpSize), gc_trips2-1 {
-
+				gc_start2 := laneID
+				gc_from3 := gc_start2 + gc_off2
+				gc_trips2 := gc_limit2 - gc_from3
+				switch {
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gocuda.WarpSize, gc_chunk2, gc_limit2, false)
+				case gc_trips2 > gc_span2:
+					gc_trips2 = gc_chunk2
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(gocuda.WarpSize) + 1
+				default:
+					gc_trips2 = 0
+				}
+				if gc_trips2 == gc_chunk2 {
+					gc_more2 = true
+				}
+				for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(gocuda.WarpSize), gc_trips2-1 {
 //line llmc_softmax.go:442
-						y[i_] = expf(x[i_]-maxval) / sumval
-					}
+					y[i_] = expf(x[i_]-maxval) / sumval
 				}
 			}
 		}
@@ -5868,4 +4487,5 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 // gc_files_llmc_softmax holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go llmc_softmax.go
+//line llmc_softmax.go:453
 var gc_files_llmc_softmax embed.FS

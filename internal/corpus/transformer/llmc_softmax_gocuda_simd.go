@@ -64,16 +64,12 @@ func gc_body_softmaxForward1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ou
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line llmc_softmax.go:40
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line llmc_softmax.go:41
 						{
 							inpRow := inp[i*C:]
 							outRow := out[i*C:]
-
+//line llmc_softmax.go:45
 							maxval := float32(math.Inf(-1))
 							for j := 0; j < C; j++ {
 								if inpRow[j] > maxval {
@@ -120,82 +116,66 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 	gc_n2 := gc_b2.Len()
 	gc_s_maxval := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_s_sumval := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-
 //line llmc_softmax.go:67
 	shared := gocuda.DynamicShared[float32](t)
-
-//line llmc_softmax.go:68
 	idx := gc_bx2
-
 //line llmc_softmax.go:70
 	blockSize := gc_bdx2
-
-//line llmc_softmax.go:71
 	x := inp[idx*C:]
-	{
-		gc_vstep5 := 0
-		if compiled.SIMD {
-			for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
-				gc_rank2 := gc_vstep5
-				_ = gc_rank2
+//line llmc_softmax.go:73
+	gc_vstep5 := 0
+	if compiled.SIMD {
+		for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
+			gc_rank2 := gc_vstep5
 //line llmc_softmax.go:72
-				maxval := archsimd.BroadcastFloat32x8(float32(math.Inf(-1)))
+			maxval := archsimd.BroadcastFloat32x8(float32(math.Inf(-1)))
 //line llmc_softmax.go:72
-				_ = maxval
-//line llmc_softmax.go:72
-				maxval.StoreSlice(gc_s_maxval[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
+			maxval.StoreSlice(gc_s_maxval[gc_rank2:])
 		}
-		gc_step16 := gc_vstep5
-		for ; gc_step16+3 < gc_n2; gc_step16 += 4 {
-			{
-				gc_rank2 := gc_step16 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:72
-				maxval := float32(math.Inf(-1))
-				_ = maxval
-				gc_s_maxval[gc_rank2] = maxval
-			}
-			{
-				gc_rank2 := gc_step16 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:72
-				maxval := float32(math.Inf(-1))
-				_ = maxval
-				gc_s_maxval[gc_rank2] = maxval
-			}
-			{
-				gc_rank2 := gc_step16 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:72
-				maxval := float32(math.Inf(-1))
-				_ = maxval
-				gc_s_maxval[gc_rank2] = maxval
-			}
-			{
-				gc_rank2 := gc_step16 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:72
-				maxval := float32(math.Inf(-1))
-				_ = maxval
-				gc_s_maxval[gc_rank2] = maxval
-			}
-		}
-		for gc_rank2 := gc_step16; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step16 := gc_vstep5
+	for ; gc_step16+3 < gc_n2; gc_step16 += 4 {
+		{
+			gc_rank2 := gc_step16 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line llmc_softmax.go:72
 			maxval := float32(math.Inf(-1))
-			_ = maxval
+//line llmc_softmax.go:74
+			gc_s_maxval[gc_rank2] = maxval
+		}
+		{
+			gc_rank2 := gc_step16 + 1
+			gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:72
+			maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:74
+			gc_s_maxval[gc_rank2] = maxval
+		}
+		{
+			gc_rank2 := gc_step16 + 2
+			gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:72
+			maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:74
+			gc_s_maxval[gc_rank2] = maxval
+		}
+		{
+			gc_rank2 := gc_step16 + 3
+			gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:72
+			maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:74
 			gc_s_maxval[gc_rank2] = maxval
 		}
 	}
-
+	for gc_rank2 := gc_step16; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:72
+		maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:74
+		gc_s_maxval[gc_rank2] = maxval
+	}
 //line llmc_softmax.go:73
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += blockSize {
 		gc_b2.Tick()
@@ -203,519 +183,380 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off13 := gc_off
-				if gc_from2 >= 0 && gc_off13 >= 0 && gc_off13 <= len(x) && gc_to2 <= len(x)-gc_off13 {
-					gc_at13 := x[gc_off13:][:gc_to2]
-					gc_step17 := gc_from2
-					for ; gc_step17+3 < gc_to2; gc_step17 += 4 {
-						{
-							gc_tx2 := gc_step17 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line llmc_softmax.go:69
-							tid := gc_tx2
-							_ = tid
-							maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:73
-							i := tid + gc_off
-							gc_more = true
-							_ = i
-
-//line llmc_softmax.go:74
-							maxval = fmaxf(maxval, gc_at13[gc_tx2])
-							gc_s_maxval[gc_rank2] = maxval
-						}
-						{
-							gc_tx2 := gc_step17 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line llmc_softmax.go:69
-							tid := gc_tx2
-							_ = tid
-							maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:73
-							i := tid + gc_off
-							gc_more = true
-							_ = i
-
-//line llmc_softmax.go:74
-							maxval = fmaxf(maxval, gc_at13[gc_tx2])
-							gc_s_maxval[gc_rank2] = maxval
-						}
-						{
-							gc_tx2 := gc_step17 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line llmc_softmax.go:69
-							tid := gc_tx2
-							_ = tid
-							maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:73
-							i := tid + gc_off
-							gc_more = true
-							_ = i
-
-//line llmc_softmax.go:74
-							maxval = fmaxf(maxval, gc_at13[gc_tx2])
-							gc_s_maxval[gc_rank2] = maxval
-						}
-						{
-							gc_tx2 := gc_step17 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line llmc_softmax.go:69
-							tid := gc_tx2
-							_ = tid
-							maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:73
-							i := tid + gc_off
-							gc_more = true
-							_ = i
-
-//line llmc_softmax.go:74
-							maxval = fmaxf(maxval, gc_at13[gc_tx2])
-							gc_s_maxval[gc_rank2] = maxval
-						}
-					}
-					for gc_tx2 := gc_step17; gc_tx2 < gc_to2; gc_tx2++ {
+//line llmc_softmax.go:80
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off13 := gc_off
+			if gc_from2 >= 0 && gc_off13 >= 0 && gc_off13 <= len(x) && gc_to2 <= len(x)-gc_off13 {
+				gc_at13 := x[gc_off13:][:gc_to2]
+				gc_step17 := gc_from2
+				for ; gc_step17+3 < gc_to2; gc_step17 += 4 {
+					{
+						gc_tx2 := gc_step17 + 0
+//line llmc_softmax.go:96
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line llmc_softmax.go:69
-						tid := gc_tx2
-						_ = tid
+//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:73
-						i := tid + gc_off
+//line llmc_softmax.go:74
 						gc_more = true
-						_ = i
-
 //line llmc_softmax.go:74
 						maxval = fmaxf(maxval, gc_at13[gc_tx2])
 						gc_s_maxval[gc_rank2] = maxval
 					}
-				} else {
-					gc_step18 := gc_from2
-					for ; gc_step18+3 < gc_to2; gc_step18 += 4 {
-						{
-							gc_tx2 := gc_step18 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-							tid := gc_tx2
-							_ = tid
-							maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:73
-							i := tid + gc_off
-							gc_more = true
-
+					{
+						gc_tx2 := gc_step17 + 1
+//line llmc_softmax.go:80
+						gc_rank2 := gc_base2 + gc_tx2
+//line llmc_softmax.go:71
+						maxval := gc_s_maxval[gc_rank2]
 //line llmc_softmax.go:74
-							maxval = fmaxf(maxval, x[i])
-							gc_s_maxval[gc_rank2] = maxval
-						}
-						{
-							gc_tx2 := gc_step18 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-							tid := gc_tx2
-							_ = tid
-							maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:73
-							i := tid + gc_off
-							gc_more = true
-
+						gc_more = true
 //line llmc_softmax.go:74
-							maxval = fmaxf(maxval, x[i])
-							gc_s_maxval[gc_rank2] = maxval
-						}
-						{
-							gc_tx2 := gc_step18 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-							tid := gc_tx2
-							_ = tid
-							maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:73
-							i := tid + gc_off
-							gc_more = true
-
-//line llmc_softmax.go:74
-							maxval = fmaxf(maxval, x[i])
-							gc_s_maxval[gc_rank2] = maxval
-						}
-						{
-							gc_tx2 := gc_step18 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-							tid := gc_tx2
-							_ = tid
-							maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:73
-							i := tid + gc_off
-							gc_more = true
-
-//line llmc_softmax.go:74
-							maxval = fmaxf(maxval, x[i])
-							gc_s_maxval[gc_rank2] = maxval
-						}
+						maxval = fmaxf(maxval, gc_at13[gc_tx2])
+						gc_s_maxval[gc_rank2] = maxval
 					}
-					for gc_tx2 := gc_step18; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step17 + 2
+//line llmc_softmax.go:80
+						gc_rank2 := gc_base2 + gc_tx2
+//line llmc_softmax.go:71
+						maxval := gc_s_maxval[gc_rank2]
+//line llmc_softmax.go:74
+						gc_more = true
+//line llmc_softmax.go:74
+						maxval = fmaxf(maxval, gc_at13[gc_tx2])
+						gc_s_maxval[gc_rank2] = maxval
+					}
+					{
+						gc_tx2 := gc_step17 + 3
+//line llmc_softmax.go:80
+						gc_rank2 := gc_base2 + gc_tx2
+//line llmc_softmax.go:71
+						maxval := gc_s_maxval[gc_rank2]
+//line llmc_softmax.go:74
+						gc_more = true
+//line llmc_softmax.go:74
+						maxval = fmaxf(maxval, gc_at13[gc_tx2])
+						gc_s_maxval[gc_rank2] = maxval
+					}
+				}
+				for gc_tx2 := gc_step17; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line llmc_softmax.go:71
+					maxval := gc_s_maxval[gc_rank2]
+//line llmc_softmax.go:74
+					gc_more = true
+//line llmc_softmax.go:74
+					maxval = fmaxf(maxval, gc_at13[gc_tx2])
+					gc_s_maxval[gc_rank2] = maxval
+				}
+			} else {
+				gc_step18 := gc_from2
+				for ; gc_step18+3 < gc_to2; gc_step18 += 4 {
+					{
+						gc_tx2 := gc_step18 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line llmc_softmax.go:69
 						tid := gc_tx2
-						_ = tid
+//line llmc_softmax.go:71
 						maxval := gc_s_maxval[gc_rank2]
-
 //line llmc_softmax.go:73
 						i := tid + gc_off
 						gc_more = true
-
+//line llmc_softmax.go:74
+						maxval = fmaxf(maxval, x[i])
+						gc_s_maxval[gc_rank2] = maxval
+					}
+					{
+						gc_tx2 := gc_step18 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:69
+						tid := gc_tx2
+//line llmc_softmax.go:71
+						maxval := gc_s_maxval[gc_rank2]
+//line llmc_softmax.go:73
+						i := tid + gc_off
+						gc_more = true
+//line llmc_softmax.go:74
+						maxval = fmaxf(maxval, x[i])
+						gc_s_maxval[gc_rank2] = maxval
+					}
+					{
+						gc_tx2 := gc_step18 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:69
+						tid := gc_tx2
+//line llmc_softmax.go:71
+						maxval := gc_s_maxval[gc_rank2]
+//line llmc_softmax.go:73
+						i := tid + gc_off
+						gc_more = true
+//line llmc_softmax.go:74
+						maxval = fmaxf(maxval, x[i])
+						gc_s_maxval[gc_rank2] = maxval
+					}
+					{
+						gc_tx2 := gc_step18 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:69
+						tid := gc_tx2
+//line llmc_softmax.go:71
+						maxval := gc_s_maxval[gc_rank2]
+//line llmc_softmax.go:73
+						i := tid + gc_off
+						gc_more = true
 //line llmc_softmax.go:74
 						maxval = fmaxf(maxval, x[i])
 						gc_s_maxval[gc_rank2] = maxval
 					}
 				}
+				for gc_tx2 := gc_step18; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:69
+					tid := gc_tx2
+//line llmc_softmax.go:71
+					maxval := gc_s_maxval[gc_rank2]
+//line llmc_softmax.go:73
+					i := tid + gc_off
+					gc_more = true
+//line llmc_softmax.go:74
+					maxval = fmaxf(maxval, x[i])
+					gc_s_maxval[gc_rank2] = maxval
+				}
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(shared) {
-				gc_at14 := shared[:gc_bdx2]
-				gc_vstep6 := 0
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line llmc_softmax.go:69
-						var tid int = gc_tx2
-//line llmc_softmax.go:69
-						_ = tid
-//line llmc_softmax.go:69
-						maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
-//line llmc_softmax.go:69
-						_ = maxval
-//line llmc_softmax.go:76
-						maxval.StoreSlice(gc_at14[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line llmc_softmax.go:82
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(shared) {
+			gc_at14 := shared[:gc_bdx2]
+			gc_vstep6 := 0
+			if compiled.SIMD {
+				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+					gc_tx2 := gc_vstep6
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line llmc_softmax.go:69
-					tid := gc_tx2
+					var tid int = gc_tx2
+//line llmc_softmax.go:69
 					_ = tid
-					maxval := gc_s_maxval[gc_rank2]
-
+//line llmc_softmax.go:69
+					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
 //line llmc_softmax.go:76
-					gc_at14[gc_tx2] = maxval
+					maxval.StoreSlice(gc_at14[gc_tx2:])
 				}
-			} else {
-				gc_vstep7 := 0
-				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line llmc_softmax.go:69
-						var tid int = gc_tx2
-//line llmc_softmax.go:69
-						_ = tid
-//line llmc_softmax.go:69
-						maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
-//line llmc_softmax.go:69
-						_ = maxval
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line llmc_softmax.go:71
+				maxval := gc_s_maxval[gc_rank2]
 //line llmc_softmax.go:76
-						if tid < 0 || tid > len(shared)-8 {
+				gc_at14[gc_tx2] = maxval
+			}
+		} else {
+			gc_vstep7 := 0
+			if compiled.SIMD {
+				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+					gc_tx2 := gc_vstep7
+					gc_rank2 := gc_base2 + gc_tx2
+//line llmc_softmax.go:69
+					var tid int = gc_tx2
+//line llmc_softmax.go:69
+					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
 //line llmc_softmax.go:76
-							break
+					if tid < 0 || tid > len(shared)-8 {
 //line llmc_softmax.go:76
-						}
-//line llmc_softmax.go:76
-						maxval.StoreSlice(shared[tid:])
+						break
 					}
-					archsimd.ClearAVXUpperBits()
+//line llmc_softmax.go:76
+					maxval.StoreSlice(shared[tid:])
 				}
-				gc_step19 := gc_vstep7
-				for ; gc_step19+3 < gc_bdx2; gc_step19 += 4 {
-					{
-						gc_tx2 := gc_step19 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-						tid := gc_tx2
-						_ = tid
-						maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:76
-						shared[tid] = maxval
-					}
-					{
-						gc_tx2 := gc_step19 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-						tid := gc_tx2
-						_ = tid
-						maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:76
-						shared[tid] = maxval
-					}
-					{
-						gc_tx2 := gc_step19 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-						tid := gc_tx2
-						_ = tid
-						maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:76
-						shared[tid] = maxval
-					}
-					{
-						gc_tx2 := gc_step19 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-						tid := gc_tx2
-						_ = tid
-						maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:76
-						shared[tid] = maxval
-					}
-				}
-				for gc_tx2 := gc_step19; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step19 := gc_vstep7
+			for ; gc_step19+3 < gc_bdx2; gc_step19 += 4 {
+				{
+					gc_tx2 := gc_step19 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line llmc_softmax.go:69
 					tid := gc_tx2
-					_ = tid
+//line llmc_softmax.go:71
 					maxval := gc_s_maxval[gc_rank2]
-
+//line llmc_softmax.go:76
+					shared[tid] = maxval
+				}
+				{
+					gc_tx2 := gc_step19 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:69
+					tid := gc_tx2
+//line llmc_softmax.go:71
+					maxval := gc_s_maxval[gc_rank2]
+//line llmc_softmax.go:76
+					shared[tid] = maxval
+				}
+				{
+					gc_tx2 := gc_step19 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:69
+					tid := gc_tx2
+//line llmc_softmax.go:71
+					maxval := gc_s_maxval[gc_rank2]
+//line llmc_softmax.go:76
+					shared[tid] = maxval
+				}
+				{
+					gc_tx2 := gc_step19 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:69
+					tid := gc_tx2
+//line llmc_softmax.go:71
+					maxval := gc_s_maxval[gc_rank2]
 //line llmc_softmax.go:76
 					shared[tid] = maxval
 				}
 			}
+			for gc_tx2 := gc_step19; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:69
+				tid := gc_tx2
+//line llmc_softmax.go:71
+				maxval := gc_s_maxval[gc_rank2]
+//line llmc_softmax.go:76
+				shared[tid] = maxval
+			}
 		}
 	}
-
 //line llmc_softmax.go:77
 	for stride := blockSize / 2; stride >= 1; stride /= 2 {
 		archsimd.ClearAVXUpperBits()
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := stride; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off14 := stride
-				if gc_from2 >= 0 && gc_to2 <= len(shared) && gc_off14 >= 0 && gc_off14 <= len(shared) && gc_to2 <= len(shared)-gc_off14 {
-					gc_at15 := shared[:gc_to2]
-					gc_at16 := shared[gc_off14:][:gc_to2]
-					gc_step20 := gc_from2
-					for ; gc_step20+3 < gc_to2; gc_step20 += 4 {
+//line llmc_softmax.go:80
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := stride; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off14 := stride
+			if gc_from2 >= 0 && gc_to2 <= len(shared) && gc_off14 >= 0 && gc_off14 <= len(shared) && gc_to2 <= len(shared)-gc_off14 {
+				gc_at15 := shared[:gc_to2]
+				gc_at16 := shared[gc_off14:][:gc_to2]
+				gc_step20 := gc_from2
+				for ; gc_step20+3 < gc_to2; gc_step20 += 4 {
+					{
+						gc_tx2 := gc_step20 + 0
 						{
-							gc_tx2 := gc_step20 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line llmc_softmax.go:69
-							tid := gc_tx2
-							_ = tid
-
-//line llmc_softmax.go:79
-							{
-								gc_at15[gc_tx2] = fmaxf(gc_at15[gc_tx2], gc_at16[gc_tx2])
-							}
-						}
-						{
-							gc_tx2 := gc_step20 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line llmc_softmax.go:69
-							tid := gc_tx2
-							_ = tid
-
-//line llmc_softmax.go:79
-							{
-								gc_at15[gc_tx2] = fmaxf(gc_at15[gc_tx2], gc_at16[gc_tx2])
-							}
-						}
-						{
-							gc_tx2 := gc_step20 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line llmc_softmax.go:69
-							tid := gc_tx2
-							_ = tid
-
-//line llmc_softmax.go:79
-							{
-								gc_at15[gc_tx2] = fmaxf(gc_at15[gc_tx2], gc_at16[gc_tx2])
-							}
-						}
-						{
-							gc_tx2 := gc_step20 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line llmc_softmax.go:69
-							tid := gc_tx2
-							_ = tid
-
-//line llmc_softmax.go:79
-							{
-								gc_at15[gc_tx2] = fmaxf(gc_at15[gc_tx2], gc_at16[gc_tx2])
-							}
-						}
-					}
-					for gc_tx2 := gc_step20; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line llmc_softmax.go:69
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_softmax.go:79
-						{
+//line llmc_softmax.go:80
 							gc_at15[gc_tx2] = fmaxf(gc_at15[gc_tx2], gc_at16[gc_tx2])
 						}
 					}
-				} else {
-					gc_step21 := gc_from2
-					for ; gc_step21+3 < gc_to2; gc_step21 += 4 {
+					{
+						gc_tx2 := gc_step20 + 1
 						{
-							gc_tx2 := gc_step21 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-							tid := gc_tx2
-							_ = tid
-
-//line llmc_softmax.go:79
-							{
-								shared[tid] = fmaxf(shared[tid], shared[tid+stride])
-							}
-						}
-						{
-							gc_tx2 := gc_step21 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-							tid := gc_tx2
-							_ = tid
-
-//line llmc_softmax.go:79
-							{
-								shared[tid] = fmaxf(shared[tid], shared[tid+stride])
-							}
-						}
-						{
-							gc_tx2 := gc_step21 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-							tid := gc_tx2
-							_ = tid
-
-//line llmc_softmax.go:79
-							{
-								shared[tid] = fmaxf(shared[tid], shared[tid+stride])
-							}
-						}
-						{
-							gc_tx2 := gc_step21 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-							tid := gc_tx2
-							_ = tid
-
-//line llmc_softmax.go:79
-							{
-								shared[tid] = fmaxf(shared[tid], shared[tid+stride])
-							}
+//line llmc_softmax.go:80
+							gc_at15[gc_tx2] = fmaxf(gc_at15[gc_tx2], gc_at16[gc_tx2])
 						}
 					}
-					for gc_tx2 := gc_step21; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step20 + 2
+						{
+//line llmc_softmax.go:80
+							gc_at15[gc_tx2] = fmaxf(gc_at15[gc_tx2], gc_at16[gc_tx2])
+						}
+					}
+					{
+						gc_tx2 := gc_step20 + 3
+						{
+//line llmc_softmax.go:80
+							gc_at15[gc_tx2] = fmaxf(gc_at15[gc_tx2], gc_at16[gc_tx2])
+						}
+					}
+				}
+				for gc_tx2 := gc_step20; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+//line llmc_softmax.go:80
+						gc_at15[gc_tx2] = fmaxf(gc_at15[gc_tx2], gc_at16[gc_tx2])
+					}
+				}
+			} else {
+				gc_step21 := gc_from2
+				for ; gc_step21+3 < gc_to2; gc_step21 += 4 {
+					{
+						gc_tx2 := gc_step21 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line llmc_softmax.go:69
 						tid := gc_tx2
-						_ = tid
-
-//line llmc_softmax.go:79
 						{
+//line llmc_softmax.go:80
 							shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 						}
+					}
+					{
+						gc_tx2 := gc_step21 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:69
+						tid := gc_tx2
+						{
+//line llmc_softmax.go:80
+							shared[tid] = fmaxf(shared[tid], shared[tid+stride])
+						}
+					}
+					{
+						gc_tx2 := gc_step21 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:69
+						tid := gc_tx2
+						{
+//line llmc_softmax.go:80
+							shared[tid] = fmaxf(shared[tid], shared[tid+stride])
+						}
+					}
+					{
+						gc_tx2 := gc_step21 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:69
+						tid := gc_tx2
+						{
+//line llmc_softmax.go:80
+							shared[tid] = fmaxf(shared[tid], shared[tid+stride])
+						}
+					}
+				}
+				for gc_tx2 := gc_step21; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:69
+					tid := gc_tx2
+					{
+//line llmc_softmax.go:80
+						shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 					}
 				}
 			}
 		}
 	}
-
 //line llmc_softmax.go:84
 	offset := shared[0]
 	_ = &offset
-
 //line llmc_softmax.go:85
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += blockSize {
 		gc_b2.Tick()
@@ -723,269 +564,181 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off15 := gc_off2 + (idx * C)
-				gc_off16 := gc_off2
-				if gc_from2 >= 0 && gc_off15 >= 0 && gc_off15 <= len(out) && gc_to2 <= len(out)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(x) && gc_to2 <= len(x)-gc_off16 {
-					gc_at17 := out[gc_off15:][:gc_to2]
-					gc_at18 := x[gc_off16:][:gc_to2]
-					gc_step22 := gc_from2
-					for ; gc_step22+3 < gc_to2; gc_step22 += 4 {
-						{
-							gc_tx2 := gc_step22 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line llmc_softmax.go:69
-							tid := gc_tx2
-							_ = tid
-
-//line llmc_softmax.go:85
-							i_ := tid + gc_off2
-							gc_more2 = true
-							_ = i_
-
+//line llmc_softmax.go:92
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off15 := gc_off2 + (idx * C)
+			gc_off16 := gc_off2
+			if gc_from2 >= 0 && gc_off15 >= 0 && gc_off15 <= len(out) && gc_to2 <= len(out)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(x) && gc_to2 <= len(x)-gc_off16 {
+				gc_at17 := out[gc_off15:][:gc_to2]
+				gc_at18 := x[gc_off16:][:gc_to2]
+				gc_step22 := gc_from2
+				for ; gc_step22+3 < gc_to2; gc_step22 += 4 {
+					{
+						gc_tx2 := gc_step22 + 0
 //line llmc_softmax.go:86
-							gc_at17[gc_tx2] = expf(gc_at18[gc_tx2] - offset)
-						}
-						{
-							gc_tx2 := gc_step22 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line llmc_softmax.go:69
-							tid := gc_tx2
-							_ = tid
-
-//line llmc_softmax.go:85
-							i_ := tid + gc_off2
-							gc_more2 = true
-							_ = i_
-
-//line llmc_softmax.go:86
-							gc_at17[gc_tx2] = expf(gc_at18[gc_tx2] - offset)
-						}
-						{
-							gc_tx2 := gc_step22 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line llmc_softmax.go:69
-							tid := gc_tx2
-							_ = tid
-
-//line llmc_softmax.go:85
-							i_ := tid + gc_off2
-							gc_more2 = true
-							_ = i_
-
-//line llmc_softmax.go:86
-							gc_at17[gc_tx2] = expf(gc_at18[gc_tx2] - offset)
-						}
-						{
-							gc_tx2 := gc_step22 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line llmc_softmax.go:69
-							tid := gc_tx2
-							_ = tid
-
-//line llmc_softmax.go:85
-							i_ := tid + gc_off2
-							gc_more2 = true
-							_ = i_
-
-//line llmc_softmax.go:86
-							gc_at17[gc_tx2] = expf(gc_at18[gc_tx2] - offset)
-						}
-					}
-					for gc_tx2 := gc_step22; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line llmc_softmax.go:69
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_softmax.go:85
-						i_ := tid + gc_off2
 						gc_more2 = true
-						_ = i_
-
 //line llmc_softmax.go:86
 						gc_at17[gc_tx2] = expf(gc_at18[gc_tx2] - offset)
 					}
-				} else {
-					gc_step23 := gc_from2
-					for ; gc_step23+3 < gc_to2; gc_step23 += 4 {
-						{
-							gc_tx2 := gc_step23 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-							tid := gc_tx2
-							_ = tid
-
-//line llmc_softmax.go:85
-							i_ := tid + gc_off2
-							gc_more2 = true
-
+					{
+						gc_tx2 := gc_step22 + 1
 //line llmc_softmax.go:86
-							out[idx*C+i_] = expf(x[i_] - offset)
-						}
-						{
-							gc_tx2 := gc_step23 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-							tid := gc_tx2
-							_ = tid
-
-//line llmc_softmax.go:85
-							i_ := tid + gc_off2
-							gc_more2 = true
-
+						gc_more2 = true
 //line llmc_softmax.go:86
-							out[idx*C+i_] = expf(x[i_] - offset)
-						}
-						{
-							gc_tx2 := gc_step23 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-							tid := gc_tx2
-							_ = tid
-
-//line llmc_softmax.go:85
-							i_ := tid + gc_off2
-							gc_more2 = true
-
-//line llmc_softmax.go:86
-							out[idx*C+i_] = expf(x[i_] - offset)
-						}
-						{
-							gc_tx2 := gc_step23 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-							tid := gc_tx2
-							_ = tid
-
-//line llmc_softmax.go:85
-							i_ := tid + gc_off2
-							gc_more2 = true
-
-//line llmc_softmax.go:86
-							out[idx*C+i_] = expf(x[i_] - offset)
-						}
+						gc_at17[gc_tx2] = expf(gc_at18[gc_tx2] - offset)
 					}
-					for gc_tx2 := gc_step23; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step22 + 2
+//line llmc_softmax.go:86
+						gc_more2 = true
+//line llmc_softmax.go:86
+						gc_at17[gc_tx2] = expf(gc_at18[gc_tx2] - offset)
+					}
+					{
+						gc_tx2 := gc_step22 + 3
+//line llmc_softmax.go:86
+						gc_more2 = true
+//line llmc_softmax.go:86
+						gc_at17[gc_tx2] = expf(gc_at18[gc_tx2] - offset)
+					}
+				}
+				for gc_tx2 := gc_step22; gc_tx2 < gc_to2; gc_tx2++ {
+//line llmc_softmax.go:86
+					gc_more2 = true
+//line llmc_softmax.go:86
+					gc_at17[gc_tx2] = expf(gc_at18[gc_tx2] - offset)
+				}
+			} else {
+				gc_step23 := gc_from2
+				for ; gc_step23+3 < gc_to2; gc_step23 += 4 {
+					{
+						gc_tx2 := gc_step23 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line llmc_softmax.go:69
 						tid := gc_tx2
-						_ = tid
-
 //line llmc_softmax.go:85
 						i_ := tid + gc_off2
 						gc_more2 = true
-
+//line llmc_softmax.go:86
+						out[idx*C+i_] = expf(x[i_] - offset)
+					}
+					{
+						gc_tx2 := gc_step23 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:69
+						tid := gc_tx2
+//line llmc_softmax.go:85
+						i_ := tid + gc_off2
+						gc_more2 = true
+//line llmc_softmax.go:86
+						out[idx*C+i_] = expf(x[i_] - offset)
+					}
+					{
+						gc_tx2 := gc_step23 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:69
+						tid := gc_tx2
+//line llmc_softmax.go:85
+						i_ := tid + gc_off2
+						gc_more2 = true
+//line llmc_softmax.go:86
+						out[idx*C+i_] = expf(x[i_] - offset)
+					}
+					{
+						gc_tx2 := gc_step23 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:69
+						tid := gc_tx2
+//line llmc_softmax.go:85
+						i_ := tid + gc_off2
+						gc_more2 = true
 //line llmc_softmax.go:86
 						out[idx*C+i_] = expf(x[i_] - offset)
 					}
 				}
+				for gc_tx2 := gc_step23; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:69
+					tid := gc_tx2
+//line llmc_softmax.go:85
+					i_ := tid + gc_off2
+					gc_more2 = true
+//line llmc_softmax.go:86
+					out[idx*C+i_] = expf(x[i_] - offset)
+				}
 			}
 		}
 	}
-
 //line llmc_softmax.go:89
 	x = out[idx*C:]
-	{
-		gc_vstep8 := 0
-		if compiled.SIMD {
+//line llmc_softmax.go:91
+	gc_vstep8 := 0
+	if compiled.SIMD {
 //line llmc_softmax.go:90
-			gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+		for ; gc_vstep8+7 < gc_n2; gc_vstep8 += 8 {
+			gc_rank2 := gc_vstep8
 //line llmc_softmax.go:90
-			_ = gc_vb
-			for ; gc_vstep8+7 < gc_n2; gc_vstep8 += 8 {
-				gc_rank2 := gc_vstep8
-				_ = gc_rank2
+			sumval := gc_vb
 //line llmc_softmax.go:90
-				sumval := gc_vb
-//line llmc_softmax.go:90
-				_ = sumval
-//line llmc_softmax.go:90
-				sumval.StoreSlice(gc_s_sumval[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
+			sumval.StoreSlice(gc_s_sumval[gc_rank2:])
 		}
-		gc_step24 := gc_vstep8
-		for ; gc_step24+3 < gc_n2; gc_step24 += 4 {
-			{
-				gc_rank2 := gc_step24 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:90
-				sumval := float32(0.0)
-				_ = sumval
-				gc_s_sumval[gc_rank2] = sumval
-			}
-			{
-				gc_rank2 := gc_step24 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:90
-				sumval := float32(0.0)
-				_ = sumval
-				gc_s_sumval[gc_rank2] = sumval
-			}
-			{
-				gc_rank2 := gc_step24 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:90
-				sumval := float32(0.0)
-				_ = sumval
-				gc_s_sumval[gc_rank2] = sumval
-			}
-			{
-				gc_rank2 := gc_step24 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:90
-				sumval := float32(0.0)
-				_ = sumval
-				gc_s_sumval[gc_rank2] = sumval
-			}
-		}
-		for gc_rank2 := gc_step24; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step24 := gc_vstep8
+	for ; gc_step24+3 < gc_n2; gc_step24 += 4 {
+		{
+			gc_rank2 := gc_step24 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line llmc_softmax.go:90
 			sumval := float32(0.0)
-			_ = sumval
+//line llmc_softmax.go:92
+			gc_s_sumval[gc_rank2] = sumval
+		}
+		{
+			gc_rank2 := gc_step24 + 1
+			gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:90
+			sumval := float32(0.0)
+//line llmc_softmax.go:92
+			gc_s_sumval[gc_rank2] = sumval
+		}
+		{
+			gc_rank2 := gc_step24 + 2
+			gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:90
+			sumval := float32(0.0)
+//line llmc_softmax.go:92
+			gc_s_sumval[gc_rank2] = sumval
+		}
+		{
+			gc_rank2 := gc_step24 + 3
+			gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:90
+			sumval := float32(0.0)
+//line llmc_softmax.go:92
 			gc_s_sumval[gc_rank2] = sumval
 		}
 	}
-
+	for gc_rank2 := gc_step24; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:90
+		sumval := float32(0.0)
+//line llmc_softmax.go:92
+		gc_s_sumval[gc_rank2] = sumval
+	}
 //line llmc_softmax.go:91
 	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += blockSize {
 		gc_b2.Tick()
@@ -993,477 +746,379 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			return
 		}
 		gc_more3 = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off3, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off17 := gc_off3
-				if gc_from2 >= 0 && gc_off17 >= 0 && gc_off17 <= len(x) && gc_to2 <= len(x)-gc_off17 {
-					gc_at19 := x[gc_off17:][:gc_to2]
-					gc_vstep9 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
-							gc_tx2 := gc_vstep9
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line llmc_softmax.go:69
-							var tid int = gc_tx2
-//line llmc_softmax.go:69
-							_ = tid
-//line llmc_softmax.go:69
-							sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
-//line llmc_softmax.go:69
-							_ = sumval
-//line llmc_softmax.go:91
-							var i_2 int = tid + gc_off3
-//line llmc_softmax.go:91
-							_ = i_2
-//line llmc_softmax.go:92
-							sumval = sumval.Add(archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]))
-//line llmc_softmax.go:92
-							sumval.StoreSlice(gc_s_sumval[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep9 > gc_from2 {
-						gc_more3 = true
-					}
-					for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
+//line llmc_softmax.go:98
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off3, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off17 := gc_off3
+			if gc_from2 >= 0 && gc_off17 >= 0 && gc_off17 <= len(x) && gc_to2 <= len(x)-gc_off17 {
+				gc_at19 := x[gc_off17:][:gc_to2]
+				gc_vstep9 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
+						gc_tx2 := gc_vstep9
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line llmc_softmax.go:69
-						tid := gc_tx2
-						_ = tid
-						sumval := gc_s_sumval[gc_rank2]
-
+						var tid int = gc_tx2
+//line llmc_softmax.go:69
+						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
 //line llmc_softmax.go:91
-						i_2 := tid + gc_off3
-						gc_more3 = true
+						var i_2 int = tid + gc_off3
+//line llmc_softmax.go:91
 						_ = i_2
-
+						sumval = sumval.Add(archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]))
 //line llmc_softmax.go:92
-						sumval += gc_at19[gc_tx2]
-						gc_s_sumval[gc_rank2] = sumval
+						sumval.StoreSlice(gc_s_sumval[gc_rank2:])
 					}
-				} else {
-					gc_vstep10 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
-							gc_tx2 := gc_vstep10
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep9 > gc_from2 {
+					gc_more3 = true
+				}
+				for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line llmc_softmax.go:71
+					sumval := gc_s_sumval[gc_rank2]
+//line llmc_softmax.go:92
+					gc_more3 = true
+//line llmc_softmax.go:92
+					sumval += gc_at19[gc_tx2]
+					gc_s_sumval[gc_rank2] = sumval
+				}
+			} else {
+				gc_vstep10 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
+						gc_tx2 := gc_vstep10
+						gc_rank2 := gc_base2 + gc_tx2
 //line llmc_softmax.go:69
-							var tid int = gc_tx2
+						var tid int = gc_tx2
 //line llmc_softmax.go:69
-							_ = tid
-//line llmc_softmax.go:69
-							sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
-//line llmc_softmax.go:69
-							_ = sumval
+						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
 //line llmc_softmax.go:91
-							var i_2 int = tid + gc_off3
-//line llmc_softmax.go:91
-							_ = i_2
+						var i_2 int = tid + gc_off3
+						if i_2 < 0 || i_2 > len(x)-8 {
 //line llmc_softmax.go:92
-							if i_2 < 0 || i_2 > len(x)-8 {
-//line llmc_softmax.go:92
-								break
-//line llmc_softmax.go:92
-							}
-//line llmc_softmax.go:92
-							sumval = sumval.Add(archsimd.LoadFloat32x8Slice(x[i_2:]))
-//line llmc_softmax.go:92
-							sumval.StoreSlice(gc_s_sumval[gc_rank2:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
+//line llmc_softmax.go:92
+						sumval = sumval.Add(archsimd.LoadFloat32x8Slice(x[i_2:]))
+//line llmc_softmax.go:92
+						sumval.StoreSlice(gc_s_sumval[gc_rank2:])
 					}
-					if gc_vstep10 > gc_from2 {
-						gc_more3 = true
-					}
-					gc_step25 := gc_vstep10
-					for ; gc_step25+3 < gc_to2; gc_step25 += 4 {
-						{
-							gc_tx2 := gc_step25 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-							tid := gc_tx2
-							_ = tid
-							sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:91
-							i_2 := tid + gc_off3
-							gc_more3 = true
-
-//line llmc_softmax.go:92
-							sumval += x[i_2]
-							gc_s_sumval[gc_rank2] = sumval
-						}
-						{
-							gc_tx2 := gc_step25 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-							tid := gc_tx2
-							_ = tid
-							sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:91
-							i_2 := tid + gc_off3
-							gc_more3 = true
-
-//line llmc_softmax.go:92
-							sumval += x[i_2]
-							gc_s_sumval[gc_rank2] = sumval
-						}
-						{
-							gc_tx2 := gc_step25 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-							tid := gc_tx2
-							_ = tid
-							sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:91
-							i_2 := tid + gc_off3
-							gc_more3 = true
-
-//line llmc_softmax.go:92
-							sumval += x[i_2]
-							gc_s_sumval[gc_rank2] = sumval
-						}
-						{
-							gc_tx2 := gc_step25 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-							tid := gc_tx2
-							_ = tid
-							sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:91
-							i_2 := tid + gc_off3
-							gc_more3 = true
-
-//line llmc_softmax.go:92
-							sumval += x[i_2]
-							gc_s_sumval[gc_rank2] = sumval
-						}
-					}
-					for gc_tx2 := gc_step25; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep10 > gc_from2 {
+					gc_more3 = true
+				}
+				gc_step25 := gc_vstep10
+				for ; gc_step25+3 < gc_to2; gc_step25 += 4 {
+					{
+						gc_tx2 := gc_step25 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line llmc_softmax.go:69
 						tid := gc_tx2
-						_ = tid
+//line llmc_softmax.go:71
 						sumval := gc_s_sumval[gc_rank2]
-
 //line llmc_softmax.go:91
 						i_2 := tid + gc_off3
 						gc_more3 = true
-
+//line llmc_softmax.go:92
+						sumval += x[i_2]
+						gc_s_sumval[gc_rank2] = sumval
+					}
+					{
+						gc_tx2 := gc_step25 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:69
+						tid := gc_tx2
+//line llmc_softmax.go:71
+						sumval := gc_s_sumval[gc_rank2]
+//line llmc_softmax.go:91
+						i_2 := tid + gc_off3
+						gc_more3 = true
+//line llmc_softmax.go:92
+						sumval += x[i_2]
+						gc_s_sumval[gc_rank2] = sumval
+					}
+					{
+						gc_tx2 := gc_step25 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:69
+						tid := gc_tx2
+//line llmc_softmax.go:71
+						sumval := gc_s_sumval[gc_rank2]
+//line llmc_softmax.go:91
+						i_2 := tid + gc_off3
+						gc_more3 = true
+//line llmc_softmax.go:92
+						sumval += x[i_2]
+						gc_s_sumval[gc_rank2] = sumval
+					}
+					{
+						gc_tx2 := gc_step25 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:69
+						tid := gc_tx2
+//line llmc_softmax.go:71
+						sumval := gc_s_sumval[gc_rank2]
+//line llmc_softmax.go:91
+						i_2 := tid + gc_off3
+						gc_more3 = true
 //line llmc_softmax.go:92
 						sumval += x[i_2]
 						gc_s_sumval[gc_rank2] = sumval
 					}
 				}
+				for gc_tx2 := gc_step25; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:69
+					tid := gc_tx2
+//line llmc_softmax.go:71
+					sumval := gc_s_sumval[gc_rank2]
+//line llmc_softmax.go:91
+					i_2 := tid + gc_off3
+					gc_more3 = true
+//line llmc_softmax.go:92
+					sumval += x[i_2]
+					gc_s_sumval[gc_rank2] = sumval
+				}
 			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(shared) {
-				gc_at20 := shared[:gc_bdx2]
-				gc_vstep11 := 0
-				if compiled.SIMD {
-					for ; gc_vstep11+7 < gc_bdx2; gc_vstep11 += 8 {
-						gc_tx2 := gc_vstep11
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line llmc_softmax.go:69
-						var tid int = gc_tx2
-//line llmc_softmax.go:69
-						_ = tid
-//line llmc_softmax.go:69
-						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
-//line llmc_softmax.go:69
-						_ = sumval
-//line llmc_softmax.go:94
-						sumval.StoreSlice(gc_at20[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep11; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line llmc_softmax.go:100
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(shared) {
+			gc_at20 := shared[:gc_bdx2]
+			gc_vstep11 := 0
+			if compiled.SIMD {
+				for ; gc_vstep11+7 < gc_bdx2; gc_vstep11 += 8 {
+					gc_tx2 := gc_vstep11
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
 //line llmc_softmax.go:69
-					tid := gc_tx2
+					var tid int = gc_tx2
+//line llmc_softmax.go:69
 					_ = tid
-					sumval := gc_s_sumval[gc_rank2]
-
+//line llmc_softmax.go:69
+					sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
 //line llmc_softmax.go:94
-					gc_at20[gc_tx2] = sumval
+					sumval.StoreSlice(gc_at20[gc_tx2:])
 				}
-			} else {
-				gc_vstep12 := 0
-				if compiled.SIMD {
-					for ; gc_vstep12+7 < gc_bdx2; gc_vstep12 += 8 {
-						gc_tx2 := gc_vstep12
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line llmc_softmax.go:69
-						var tid int = gc_tx2
-//line llmc_softmax.go:69
-						_ = tid
-//line llmc_softmax.go:69
-						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
-//line llmc_softmax.go:69
-						_ = sumval
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep11; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line llmc_softmax.go:71
+				sumval := gc_s_sumval[gc_rank2]
 //line llmc_softmax.go:94
-						if tid < 0 || tid > len(shared)-8 {
+				gc_at20[gc_tx2] = sumval
+			}
+		} else {
+			gc_vstep12 := 0
+			if compiled.SIMD {
+				for ; gc_vstep12+7 < gc_bdx2; gc_vstep12 += 8 {
+					gc_tx2 := gc_vstep12
+					gc_rank2 := gc_base2 + gc_tx2
+//line llmc_softmax.go:69
+					var tid int = gc_tx2
+//line llmc_softmax.go:69
+					sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
 //line llmc_softmax.go:94
-							break
+					if tid < 0 || tid > len(shared)-8 {
 //line llmc_softmax.go:94
-						}
-//line llmc_softmax.go:94
-						sumval.StoreSlice(shared[tid:])
+						break
 					}
-					archsimd.ClearAVXUpperBits()
+//line llmc_softmax.go:94
+					sumval.StoreSlice(shared[tid:])
 				}
-				gc_step26 := gc_vstep12
-				for ; gc_step26+3 < gc_bdx2; gc_step26 += 4 {
-					{
-						gc_tx2 := gc_step26 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-						tid := gc_tx2
-						_ = tid
-						sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:94
-						shared[tid] = sumval
-					}
-					{
-						gc_tx2 := gc_step26 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-						tid := gc_tx2
-						_ = tid
-						sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:94
-						shared[tid] = sumval
-					}
-					{
-						gc_tx2 := gc_step26 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-						tid := gc_tx2
-						_ = tid
-						sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:94
-						shared[tid] = sumval
-					}
-					{
-						gc_tx2 := gc_step26 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-						tid := gc_tx2
-						_ = tid
-						sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:94
-						shared[tid] = sumval
-					}
-				}
-				for gc_tx2 := gc_step26; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step26 := gc_vstep12
+			for ; gc_step26+3 < gc_bdx2; gc_step26 += 4 {
+				{
+					gc_tx2 := gc_step26 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line llmc_softmax.go:69
 					tid := gc_tx2
-					_ = tid
+//line llmc_softmax.go:71
 					sumval := gc_s_sumval[gc_rank2]
-
+//line llmc_softmax.go:94
+					shared[tid] = sumval
+				}
+				{
+					gc_tx2 := gc_step26 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:69
+					tid := gc_tx2
+//line llmc_softmax.go:71
+					sumval := gc_s_sumval[gc_rank2]
+//line llmc_softmax.go:94
+					shared[tid] = sumval
+				}
+				{
+					gc_tx2 := gc_step26 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:69
+					tid := gc_tx2
+//line llmc_softmax.go:71
+					sumval := gc_s_sumval[gc_rank2]
+//line llmc_softmax.go:94
+					shared[tid] = sumval
+				}
+				{
+					gc_tx2 := gc_step26 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:69
+					tid := gc_tx2
+//line llmc_softmax.go:71
+					sumval := gc_s_sumval[gc_rank2]
 //line llmc_softmax.go:94
 					shared[tid] = sumval
 				}
 			}
+			for gc_tx2 := gc_step26; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:69
+				tid := gc_tx2
+//line llmc_softmax.go:71
+				sumval := gc_s_sumval[gc_rank2]
+//line llmc_softmax.go:94
+				shared[tid] = sumval
+			}
 		}
 	}
-
 //line llmc_softmax.go:95
 	for stride_ := blockSize / 2; stride_ >= 1; stride_ /= 2 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := stride_; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off18 := stride_
-				if gc_from2 >= 0 && gc_to2 <= len(shared) && gc_off18 >= 0 && gc_off18 <= len(shared) && gc_to2 <= len(shared)-gc_off18 {
-					gc_at21 := shared[:gc_to2]
-					gc_at22 := shared[gc_off18:][:gc_to2]
-					gc_vstep13 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep13+7 < gc_to2; gc_vstep13 += 8 {
-							gc_tx2 := gc_vstep13
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line llmc_softmax.go:69
-							var tid int = gc_tx2
-//line llmc_softmax.go:69
-							_ = tid
 //line llmc_softmax.go:97
-							{
-//line llmc_softmax.go:97
-								archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:])).StoreSlice(gc_at21[gc_tx2:])
-//line llmc_softmax.go:97
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep13; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := stride_; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off18 := stride_
+			if gc_from2 >= 0 && gc_to2 <= len(shared) && gc_off18 >= 0 && gc_off18 <= len(shared) && gc_to2 <= len(shared)-gc_off18 {
+				gc_at21 := shared[:gc_to2]
+				gc_at22 := shared[gc_off18:][:gc_to2]
+				gc_vstep13 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep13+7 < gc_to2; gc_vstep13 += 8 {
+						gc_tx2 := gc_vstep13
 //line llmc_softmax.go:69
-						tid := gc_tx2
+						var tid int = gc_tx2
+//line llmc_softmax.go:69
 						_ = tid
-
-//line llmc_softmax.go:97
 						{
-							gc_at21[gc_tx2] += gc_at22[gc_tx2]
+//line llmc_softmax.go:97
+							archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:])).StoreSlice(gc_at21[gc_tx2:])
 						}
 					}
-				} else {
-					gc_vstep14 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep14+7 < gc_to2; gc_vstep14 += 8 {
-							gc_tx2 := gc_vstep14
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line llmc_softmax.go:69
-							var tid int = gc_tx2
-//line llmc_softmax.go:69
-							_ = tid
-//line llmc_softmax.go:97
-							{
-								if (tid+stride_) < 0 || (tid+stride_) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
+//line llmc_softmax.go:99
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep13; gc_tx2 < gc_to2; gc_tx2++ {
+					{
 //line llmc_softmax.go:98
-									break
-//line llmc_softmax.go:98
-								}
-//line llmc_softmax.go:98
-								archsimd.LoadFloat32x8Slice(shared[tid:]).Add(archsimd.LoadFloat32x8Slice(shared[tid+stride_:])).StoreSlice(shared[tid:])
-//line llmc_softmax.go:98
-							}
-						}
-						archsimd.ClearAVXUpperBits()
+						gc_at21[gc_tx2] += gc_at22[gc_tx2]
 					}
-					gc_step27 := gc_vstep14
-					for ; gc_step27+3 < gc_to2; gc_step27 += 4 {
-						{
-							gc_tx2 := gc_step27 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+			} else {
+				gc_vstep14 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep14+7 < gc_to2; gc_vstep14 += 8 {
+						gc_tx2 := gc_vstep14
 //line llmc_softmax.go:69
-							tid := gc_tx2
-							_ = tid
-
-//line llmc_softmax.go:97
-							{
-								shared[tid] += shared[tid+stride_]
-							}
-						}
+						var tid int = gc_tx2
 						{
-							gc_tx2 := gc_step27 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-							tid := gc_tx2
-							_ = tid
-
-//line llmc_softmax.go:97
-							{
-								shared[tid] += shared[tid+stride_]
+//line llmc_softmax.go:98
+							if (tid+stride_) < 0 || (tid+stride_) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
+//line llmc_softmax.go:98
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step27 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-							tid := gc_tx2
-							_ = tid
-
-//line llmc_softmax.go:97
-							{
-								shared[tid] += shared[tid+stride_]
-							}
-						}
-						{
-							gc_tx2 := gc_step27 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-							tid := gc_tx2
-							_ = tid
-
-//line llmc_softmax.go:97
-							{
-								shared[tid] += shared[tid+stride_]
-							}
+//line llmc_softmax.go:98
+							archsimd.LoadFloat32x8Slice(shared[tid:]).Add(archsimd.LoadFloat32x8Slice(shared[tid+stride_:])).StoreSlice(shared[tid:])
 						}
 					}
-					for gc_tx2 := gc_step27; gc_tx2 < gc_to2; gc_tx2++ {
+//line llmc_softmax.go:100
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step27 := gc_vstep14
+				for ; gc_step27+3 < gc_to2; gc_step27 += 4 {
+					{
+						gc_tx2 := gc_step27 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line llmc_softmax.go:69
 						tid := gc_tx2
-						_ = tid
-
-//line llmc_softmax.go:97
 						{
+//line llmc_softmax.go:98
 							shared[tid] += shared[tid+stride_]
 						}
+					}
+					{
+						gc_tx2 := gc_step27 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:69
+						tid := gc_tx2
+						{
+//line llmc_softmax.go:98
+							shared[tid] += shared[tid+stride_]
+						}
+					}
+					{
+						gc_tx2 := gc_step27 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:69
+						tid := gc_tx2
+						{
+//line llmc_softmax.go:98
+							shared[tid] += shared[tid+stride_]
+						}
+					}
+					{
+						gc_tx2 := gc_step27 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:69
+						tid := gc_tx2
+						{
+//line llmc_softmax.go:98
+							shared[tid] += shared[tid+stride_]
+						}
+					}
+				}
+				for gc_tx2 := gc_step27; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:69
+					tid := gc_tx2
+					{
+//line llmc_softmax.go:98
+						shared[tid] += shared[tid+stride_]
 					}
 				}
 			}
 		}
 	}
-
 //line llmc_softmax.go:102
 	sum := shared[0]
 	_ = &sum
-
 //line llmc_softmax.go:103
 	for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += blockSize {
 		gc_b2.Tick()
@@ -1471,175 +1126,129 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			return
 		}
 		gc_more4 = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off4, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit4, gc_off4); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off19 := gc_off4 + (idx * C)
-				gc_off20 := gc_off4
-				if gc_from2 >= 0 && gc_off19 >= 0 && gc_off19 <= len(out) && gc_to2 <= len(out)-gc_off19 && gc_off20 >= 0 && gc_off20 <= len(x) && gc_to2 <= len(x)-gc_off20 {
-					gc_at23 := out[gc_off19:][:gc_to2]
-					gc_at24 := x[gc_off20:][:gc_to2]
-					gc_vstep15 := gc_from2
-					if compiled.SIMD {
+//line llmc_softmax.go:110
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off4, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit4, gc_off4); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off19 := gc_off4 + (idx * C)
+			gc_off20 := gc_off4
+			if gc_from2 >= 0 && gc_off19 >= 0 && gc_off19 <= len(out) && gc_to2 <= len(out)-gc_off19 && gc_off20 >= 0 && gc_off20 <= len(x) && gc_to2 <= len(x)-gc_off20 {
+				gc_at23 := out[gc_off19:][:gc_to2]
+				gc_at24 := x[gc_off20:][:gc_to2]
+				gc_vstep15 := gc_from2
+				if compiled.SIMD {
 //line llmc_softmax.go:104
-						gc_vb3 := archsimd.BroadcastFloat32x8(sum)
-//line llmc_softmax.go:104
-						_ = gc_vb3
-						for ; gc_vstep15+7 < gc_to2; gc_vstep15 += 8 {
-							gc_tx2 := gc_vstep15
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					gc_vb3 := archsimd.BroadcastFloat32x8(sum)
+					for ; gc_vstep15+7 < gc_to2; gc_vstep15 += 8 {
+						gc_tx2 := gc_vstep15
 //line llmc_softmax.go:69
-							var tid int = gc_tx2
-//line llmc_softmax.go:69
-							_ = tid
+						var tid int = gc_tx2
 //line llmc_softmax.go:103
-							var i_3 int = tid + gc_off4
+						var i_3 int = tid + gc_off4
 //line llmc_softmax.go:103
-							_ = i_3
-							archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]).Div(gc_vb3).StoreSlice(gc_at23[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep15 > gc_from2 {
-						gc_more4 = true
-					}
-					for gc_tx2 := gc_vstep15; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line llmc_softmax.go:69
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_softmax.go:103
-						i_3 := tid + gc_off4
-						gc_more4 = true
 						_ = i_3
-
-//line llmc_softmax.go:104
-						gc_at23[gc_tx2] = gc_at24[gc_tx2] / sum
+						archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]).Div(gc_vb3).StoreSlice(gc_at23[gc_tx2:])
 					}
-				} else {
-					gc_vstep16 := gc_from2
-					if compiled.SIMD {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep15 > gc_from2 {
+					gc_more4 = true
+				}
+				for gc_tx2 := gc_vstep15; gc_tx2 < gc_to2; gc_tx2++ {
 //line llmc_softmax.go:104
-						gc_vb2 := archsimd.BroadcastFloat32x8(sum)
+					gc_more4 = true
 //line llmc_softmax.go:104
-						_ = gc_vb2
-						for ; gc_vstep16+7 < gc_to2; gc_vstep16 += 8 {
-							gc_tx2 := gc_vstep16
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					gc_at23[gc_tx2] = gc_at24[gc_tx2] / sum
+				}
+			} else {
+				gc_vstep16 := gc_from2
+				if compiled.SIMD {
+//line llmc_softmax.go:104
+					gc_vb2 := archsimd.BroadcastFloat32x8(sum)
+					for ; gc_vstep16+7 < gc_to2; gc_vstep16 += 8 {
+						gc_tx2 := gc_vstep16
 //line llmc_softmax.go:69
-							var tid int = gc_tx2
-//line llmc_softmax.go:69
-							_ = tid
+						var tid int = gc_tx2
 //line llmc_softmax.go:103
-							var i_3 int = tid + gc_off4
-//line llmc_softmax.go:103
-							_ = i_3
+						var i_3 int = tid + gc_off4
+						if i_3 < 0 || i_3 > len(x)-8 || (idx*C+i_3) < 0 || (idx*C+i_3) > len(out)-8 {
 //line llmc_softmax.go:104
-							if i_3 < 0 || i_3 > len(x)-8 || (idx*C+i_3) < 0 || (idx*C+i_3) > len(out)-8 {
-//line llmc_softmax.go:104
-								break
-//line llmc_softmax.go:104
-							}
-							archsimd.LoadFloat32x8Slice(x[i_3:]).Div(gc_vb2).StoreSlice(out[idx*C+i_3:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
+//line llmc_softmax.go:105
+						archsimd.LoadFloat32x8Slice(x[i_3:]).Div(gc_vb2).StoreSlice(out[idx*C+i_3:])
 					}
-					if gc_vstep16 > gc_from2 {
-						gc_more4 = true
-					}
-					gc_step28 := gc_vstep16
-					for ; gc_step28+3 < gc_to2; gc_step28 += 4 {
-						{
-							gc_tx2 := gc_step28 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-							tid := gc_tx2
-							_ = tid
-
-//line llmc_softmax.go:103
-							i_3 := tid + gc_off4
-							gc_more4 = true
-
-//line llmc_softmax.go:104
-							out[idx*C+i_3] = x[i_3] / sum
-						}
-						{
-							gc_tx2 := gc_step28 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-							tid := gc_tx2
-							_ = tid
-
-//line llmc_softmax.go:103
-							i_3 := tid + gc_off4
-							gc_more4 = true
-
-//line llmc_softmax.go:104
-							out[idx*C+i_3] = x[i_3] / sum
-						}
-						{
-							gc_tx2 := gc_step28 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-							tid := gc_tx2
-							_ = tid
-
-//line llmc_softmax.go:103
-							i_3 := tid + gc_off4
-							gc_more4 = true
-
-//line llmc_softmax.go:104
-							out[idx*C+i_3] = x[i_3] / sum
-						}
-						{
-							gc_tx2 := gc_step28 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-							tid := gc_tx2
-							_ = tid
-
-//line llmc_softmax.go:103
-							i_3 := tid + gc_off4
-							gc_more4 = true
-
-//line llmc_softmax.go:104
-							out[idx*C+i_3] = x[i_3] / sum
-						}
-					}
-					for gc_tx2 := gc_step28; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep16 > gc_from2 {
+					gc_more4 = true
+				}
+				gc_step28 := gc_vstep16
+				for ; gc_step28+3 < gc_to2; gc_step28 += 4 {
+					{
+						gc_tx2 := gc_step28 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line llmc_softmax.go:69
 						tid := gc_tx2
-						_ = tid
-
 //line llmc_softmax.go:103
 						i_3 := tid + gc_off4
 						gc_more4 = true
-
 //line llmc_softmax.go:104
 						out[idx*C+i_3] = x[i_3] / sum
 					}
+					{
+						gc_tx2 := gc_step28 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:69
+						tid := gc_tx2
+//line llmc_softmax.go:103
+						i_3 := tid + gc_off4
+						gc_more4 = true
+//line llmc_softmax.go:104
+						out[idx*C+i_3] = x[i_3] / sum
+					}
+					{
+						gc_tx2 := gc_step28 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:69
+						tid := gc_tx2
+//line llmc_softmax.go:103
+						i_3 := tid + gc_off4
+						gc_more4 = true
+//line llmc_softmax.go:104
+						out[idx*C+i_3] = x[i_3] / sum
+					}
+					{
+						gc_tx2 := gc_step28 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:69
+						tid := gc_tx2
+//line llmc_softmax.go:103
+						i_3 := tid + gc_off4
+						gc_more4 = true
+//line llmc_softmax.go:104
+						out[idx*C+i_3] = x[i_3] / sum
+					}
+				}
+				for gc_tx2 := gc_step28; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:69
+					tid := gc_tx2
+//line llmc_softmax.go:103
+					i_3 := tid + gc_off4
+					gc_more4 = true
+//line llmc_softmax.go:104
+					out[idx*C+i_3] = x[i_3] / sum
 				}
 			}
 		}
@@ -1671,82 +1280,68 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 	gc_s_maxval := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_s_offset := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 	gc_s_sumval := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-
 //line llmc_softmax.go:114
 	idx := gc_bx2
-
 //line llmc_softmax.go:116
 	x := inp[idx*C:]
-	{
-		gc_step10 := 0
-		for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
-			{
-				gc_rank2 := gc_step10 + 0
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
-
-//line llmc_softmax.go:113
-				_ = gocuda.DynamicShared[float32](t)
-
 //line llmc_softmax.go:118
-				maxval := float32(math.Inf(-1))
-				_ = maxval
-				gc_s_maxval[gc_rank2] = maxval
-			}
-			{
-				gc_rank2 := gc_step10 + 1
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
-
-//line llmc_softmax.go:113
-				_ = gocuda.DynamicShared[float32](t)
-
-//line llmc_softmax.go:118
-				maxval := float32(math.Inf(-1))
-				_ = maxval
-				gc_s_maxval[gc_rank2] = maxval
-			}
-			{
-				gc_rank2 := gc_step10 + 2
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
-
-//line llmc_softmax.go:113
-				_ = gocuda.DynamicShared[float32](t)
-
-//line llmc_softmax.go:118
-				maxval := float32(math.Inf(-1))
-				_ = maxval
-				gc_s_maxval[gc_rank2] = maxval
-			}
-			{
-				gc_rank2 := gc_step10 + 3
-				gc_pos2.Thread = gc_rank2
-				gc_b2.Enter(gc_rank2)
-
-//line llmc_softmax.go:113
-				_ = gocuda.DynamicShared[float32](t)
-
-//line llmc_softmax.go:118
-				maxval := float32(math.Inf(-1))
-				_ = maxval
-				gc_s_maxval[gc_rank2] = maxval
-			}
-		}
-		for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
+	gc_step10 := 0
+	for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
+		{
+			gc_rank2 := gc_step10 + 0
 			gc_pos2.Thread = gc_rank2
 			gc_b2.Enter(gc_rank2)
-
 //line llmc_softmax.go:113
 			_ = gocuda.DynamicShared[float32](t)
-
 //line llmc_softmax.go:118
 			maxval := float32(math.Inf(-1))
-			_ = maxval
+//line llmc_softmax.go:120
+			gc_s_maxval[gc_rank2] = maxval
+		}
+		{
+			gc_rank2 := gc_step10 + 1
+			gc_pos2.Thread = gc_rank2
+			gc_b2.Enter(gc_rank2)
+//line llmc_softmax.go:113
+			_ = gocuda.DynamicShared[float32](t)
+//line llmc_softmax.go:118
+			maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:120
+			gc_s_maxval[gc_rank2] = maxval
+		}
+		{
+			gc_rank2 := gc_step10 + 2
+			gc_pos2.Thread = gc_rank2
+			gc_b2.Enter(gc_rank2)
+//line llmc_softmax.go:113
+			_ = gocuda.DynamicShared[float32](t)
+//line llmc_softmax.go:118
+			maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:120
+			gc_s_maxval[gc_rank2] = maxval
+		}
+		{
+			gc_rank2 := gc_step10 + 3
+			gc_pos2.Thread = gc_rank2
+			gc_b2.Enter(gc_rank2)
+//line llmc_softmax.go:113
+			_ = gocuda.DynamicShared[float32](t)
+//line llmc_softmax.go:118
+			maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:120
 			gc_s_maxval[gc_rank2] = maxval
 		}
 	}
-
+	for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		gc_b2.Enter(gc_rank2)
+//line llmc_softmax.go:113
+		_ = gocuda.DynamicShared[float32](t)
+//line llmc_softmax.go:118
+		maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:120
+		gc_s_maxval[gc_rank2] = maxval
+	}
 //line llmc_softmax.go:119
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += gc_bdx2 {
 		gc_b2.Tick()
@@ -1754,677 +1349,504 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off11 := gc_off
-				if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 <= len(x) && gc_to2 <= len(x)-gc_off11 {
-					gc_at7 := x[gc_off11:][:gc_to2]
-					gc_step11 := gc_from2
-					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
-						{
-							gc_tx2 := gc_step11 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line llmc_softmax.go:115
-							tid := gc_tx2
-							_ = tid
-							maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:119
-							i := tid + gc_off
-							gc_more = true
-							_ = i
-
-//line llmc_softmax.go:120
-							maxval = fmaxf(maxval, gc_at7[gc_tx2])
-							gc_s_maxval[gc_rank2] = maxval
-						}
-						{
-							gc_tx2 := gc_step11 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line llmc_softmax.go:115
-							tid := gc_tx2
-							_ = tid
-							maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:119
-							i := tid + gc_off
-							gc_more = true
-							_ = i
-
-//line llmc_softmax.go:120
-							maxval = fmaxf(maxval, gc_at7[gc_tx2])
-							gc_s_maxval[gc_rank2] = maxval
-						}
-						{
-							gc_tx2 := gc_step11 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line llmc_softmax.go:115
-							tid := gc_tx2
-							_ = tid
-							maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:119
-							i := tid + gc_off
-							gc_more = true
-							_ = i
-
-//line llmc_softmax.go:120
-							maxval = fmaxf(maxval, gc_at7[gc_tx2])
-							gc_s_maxval[gc_rank2] = maxval
-						}
-						{
-							gc_tx2 := gc_step11 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line llmc_softmax.go:115
-							tid := gc_tx2
-							_ = tid
-							maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:119
-							i := tid + gc_off
-							gc_more = true
-							_ = i
-
-//line llmc_softmax.go:120
-							maxval = fmaxf(maxval, gc_at7[gc_tx2])
-							gc_s_maxval[gc_rank2] = maxval
-						}
-					}
-					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+//line llmc_softmax.go:126
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off11 := gc_off
+			if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 <= len(x) && gc_to2 <= len(x)-gc_off11 {
+				gc_at7 := x[gc_off11:][:gc_to2]
+				gc_step11 := gc_from2
+				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+					{
+						gc_tx2 := gc_step11 + 0
+//line llmc_softmax.go:142
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line llmc_softmax.go:115
-						tid := gc_tx2
-						_ = tid
+//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:119
-						i := tid + gc_off
+//line llmc_softmax.go:120
 						gc_more = true
-						_ = i
-
 //line llmc_softmax.go:120
 						maxval = fmaxf(maxval, gc_at7[gc_tx2])
 						gc_s_maxval[gc_rank2] = maxval
 					}
-				} else {
-					gc_step12 := gc_from2
-					for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
-						{
-							gc_tx2 := gc_step12 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:115
-							tid := gc_tx2
-							_ = tid
-							maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:119
-							i := tid + gc_off
-							gc_more = true
-
+					{
+						gc_tx2 := gc_step11 + 1
+//line llmc_softmax.go:126
+						gc_rank2 := gc_base2 + gc_tx2
+//line llmc_softmax.go:117
+						maxval := gc_s_maxval[gc_rank2]
 //line llmc_softmax.go:120
-							maxval = fmaxf(maxval, x[i])
-							gc_s_maxval[gc_rank2] = maxval
-						}
-						{
-							gc_tx2 := gc_step12 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:115
-							tid := gc_tx2
-							_ = tid
-							maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:119
-							i := tid + gc_off
-							gc_more = true
-
+						gc_more = true
 //line llmc_softmax.go:120
-							maxval = fmaxf(maxval, x[i])
-							gc_s_maxval[gc_rank2] = maxval
-						}
-						{
-							gc_tx2 := gc_step12 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:115
-							tid := gc_tx2
-							_ = tid
-							maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:119
-							i := tid + gc_off
-							gc_more = true
-
-//line llmc_softmax.go:120
-							maxval = fmaxf(maxval, x[i])
-							gc_s_maxval[gc_rank2] = maxval
-						}
-						{
-							gc_tx2 := gc_step12 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:115
-							tid := gc_tx2
-							_ = tid
-							maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:119
-							i := tid + gc_off
-							gc_more = true
-
-//line llmc_softmax.go:120
-							maxval = fmaxf(maxval, x[i])
-							gc_s_maxval[gc_rank2] = maxval
-						}
+						maxval = fmaxf(maxval, gc_at7[gc_tx2])
+						gc_s_maxval[gc_rank2] = maxval
 					}
-					for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step11 + 2
+//line llmc_softmax.go:126
+						gc_rank2 := gc_base2 + gc_tx2
+//line llmc_softmax.go:117
+						maxval := gc_s_maxval[gc_rank2]
+//line llmc_softmax.go:120
+						gc_more = true
+//line llmc_softmax.go:120
+						maxval = fmaxf(maxval, gc_at7[gc_tx2])
+						gc_s_maxval[gc_rank2] = maxval
+					}
+					{
+						gc_tx2 := gc_step11 + 3
+//line llmc_softmax.go:126
+						gc_rank2 := gc_base2 + gc_tx2
+//line llmc_softmax.go:117
+						maxval := gc_s_maxval[gc_rank2]
+//line llmc_softmax.go:120
+						gc_more = true
+//line llmc_softmax.go:120
+						maxval = fmaxf(maxval, gc_at7[gc_tx2])
+						gc_s_maxval[gc_rank2] = maxval
+					}
+				}
+				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line llmc_softmax.go:117
+					maxval := gc_s_maxval[gc_rank2]
+//line llmc_softmax.go:120
+					gc_more = true
+//line llmc_softmax.go:120
+					maxval = fmaxf(maxval, gc_at7[gc_tx2])
+					gc_s_maxval[gc_rank2] = maxval
+				}
+			} else {
+				gc_step12 := gc_from2
+				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+					{
+						gc_tx2 := gc_step12 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line llmc_softmax.go:115
 						tid := gc_tx2
-						_ = tid
+//line llmc_softmax.go:117
 						maxval := gc_s_maxval[gc_rank2]
-
 //line llmc_softmax.go:119
 						i := tid + gc_off
 						gc_more = true
-
+//line llmc_softmax.go:120
+						maxval = fmaxf(maxval, x[i])
+						gc_s_maxval[gc_rank2] = maxval
+					}
+					{
+						gc_tx2 := gc_step12 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:115
+						tid := gc_tx2
+//line llmc_softmax.go:117
+						maxval := gc_s_maxval[gc_rank2]
+//line llmc_softmax.go:119
+						i := tid + gc_off
+						gc_more = true
+//line llmc_softmax.go:120
+						maxval = fmaxf(maxval, x[i])
+						gc_s_maxval[gc_rank2] = maxval
+					}
+					{
+						gc_tx2 := gc_step12 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:115
+						tid := gc_tx2
+//line llmc_softmax.go:117
+						maxval := gc_s_maxval[gc_rank2]
+//line llmc_softmax.go:119
+						i := tid + gc_off
+						gc_more = true
+//line llmc_softmax.go:120
+						maxval = fmaxf(maxval, x[i])
+						gc_s_maxval[gc_rank2] = maxval
+					}
+					{
+						gc_tx2 := gc_step12 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:115
+						tid := gc_tx2
+//line llmc_softmax.go:117
+						maxval := gc_s_maxval[gc_rank2]
+//line llmc_softmax.go:119
+						i := tid + gc_off
+						gc_more = true
 //line llmc_softmax.go:120
 						maxval = fmaxf(maxval, x[i])
 						gc_s_maxval[gc_rank2] = maxval
 					}
 				}
-			}
-		}
-	}
-	{
-		var gc_l_val [32]float32
-		var gc_c21r [32]float32
-		var gc_c22v [32]float32
-		var gc_c22r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line llmc_softmax.go:122
-						maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
-//line llmc_softmax.go:122
-						_ = maxval
-//line llmc_softmax.go:122
-						val := maxval
-//line llmc_softmax.go:122
-						_ = val
-//line llmc_softmax.go:122
-						val.StoreSlice(gc_l_val[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line llmc_softmax.go:122
-						maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
-//line llmc_softmax.go:122
-						_ = maxval
-//line llmc_softmax.go:122
-						val := maxval
-//line llmc_softmax.go:122
-						_ = val
-//line llmc_softmax.go:122
-						val.StoreSlice(gc_l_val[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:115
+					tid := gc_tx2
+//line llmc_softmax.go:117
 					maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:122
-					var val float32 = maxval
-
-//line llmc_softmax.go:122
-					_ = val
-					_ = val
-					gc_l_val[gc_lane2] = val
-				}
-			}
-
-//line llmc_softmax.go:29
-			for offset_ := 16; offset_ > 0; offset_ /= 2 {
-
-//line llmc_softmax.go:30
-				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val, offset_, gocuda.WarpSize, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					val := gc_l_val[gc_lane2]
-					_ = val
-
-//line llmc_softmax.go:30
-					var shflDownSync float32 = gc_c21r[gc_lane2]
-
-//line llmc_softmax.go:30
-					val = fmaxf(val, shflDownSync)
-					_ = shflDownSync
-					gc_l_val[gc_lane2] = val
-				}
-			}
-			gc_left2 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line llmc_softmax.go:32
-						val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane2:])
-//line llmc_softmax.go:32
-						_ = val
-//line llmc_softmax.go:32
-						var maxval archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line llmc_softmax.go:32
-						_ = maxval
-//line llmc_softmax.go:32
-						r := val
-//line llmc_softmax.go:32
-						_ = r
-//line llmc_softmax.go:122
-						maxval = r
-//line llmc_softmax.go:124
-						maxval.StoreSlice(gc_c22v[gc_lane2:])
-//line llmc_softmax.go:124
-						maxval.StoreSlice(gc_s_maxval[gc_rank2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line llmc_softmax.go:124
-						val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane2:])
-//line llmc_softmax.go:124
-						_ = val
-//line llmc_softmax.go:124
-						var maxval archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line llmc_softmax.go:124
-						_ = maxval
-//line llmc_softmax.go:32
-						r := val
-//line llmc_softmax.go:32
-						_ = r
-//line llmc_softmax.go:122
-						maxval = r
-//line llmc_softmax.go:124
-						maxval.StoreSlice(gc_c22v[gc_lane2:])
-//line llmc_softmax.go:124
-						maxval.StoreSlice(gc_s_maxval[gc_rank2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					val := gc_l_val[gc_lane2]
-					_ = val
-					var maxval float32
-					_ = maxval
-
-//line llmc_softmax.go:32
-					var r float32 = val
-
-//line llmc_softmax.go:32
-					_ = r
-
-//line llmc_softmax.go:122
-					maxval = r
-					_ = r
-
-//line llmc_softmax.go:124
-					gc_c22v[gc_lane2] = maxval
+//line llmc_softmax.go:119
+					i := tid + gc_off
+					gc_more = true
+//line llmc_softmax.go:120
+					maxval = fmaxf(maxval, x[i])
 					gc_s_maxval[gc_rank2] = maxval
 				}
 			}
-
-//line llmc_softmax.go:124
-			compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c22v, 0, gocuda.WarpSize, &gc_c22r)
-
-//line llmc_softmax.go:124
-			copy(gc_s_offset[gc_w2:][:gc_cnt2], gc_c22r[:gc_cnt2])
 		}
 	}
-
-//line llmc_softmax.go:126
+//line llmc_softmax.go:128
+	var gc_l_val [32]float32
+	var gc_c21r [32]float32
+	var gc_c22v [32]float32
+	var gc_c22r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+//line llmc_softmax.go:122
+					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+//line llmc_softmax.go:122
+					val := maxval
+//line llmc_softmax.go:122
+					val.StoreSlice(gc_l_val[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line llmc_softmax.go:122
+					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+//line llmc_softmax.go:122
+					val := maxval
+//line llmc_softmax.go:122
+					val.StoreSlice(gc_l_val[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+//line llmc_softmax.go:135
+				maxval := gc_s_maxval[gc_rank2]
+//line llmc_softmax.go:122
+				var val float32 = maxval
+//line llmc_softmax.go:124
+				gc_l_val[gc_lane2] = val
+			}
+		}
+//line llmc_softmax.go:29
+		for offset_ := 16; offset_ > 0; offset_ /= 2 {
+			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val, offset_, gocuda.WarpSize, &gc_c21r)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line llmc_softmax.go:34
+				val := gc_l_val[gc_lane2]
+//line llmc_softmax.go:30
+				var shflDownSync float32 = gc_c21r[gc_lane2]
+//line llmc_softmax.go:30
+				val = fmaxf(val, shflDownSync)
+//line llmc_softmax.go:32
+				gc_l_val[gc_lane2] = val
+			}
+		}
+		gc_left2 := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+//line llmc_softmax.go:32
+					val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane2:])
+//line llmc_softmax.go:32
+					var maxval archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line llmc_softmax.go:32
+					r := val
+//line llmc_softmax.go:122
+					maxval = r
+//line llmc_softmax.go:124
+					maxval.StoreSlice(gc_c22v[gc_lane2:])
+//line llmc_softmax.go:124
+					maxval.StoreSlice(gc_s_maxval[gc_rank2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line llmc_softmax.go:124
+					val := archsimd.LoadFloat32x8Slice(gc_l_val[gc_lane2:])
+//line llmc_softmax.go:124
+					var maxval archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line llmc_softmax.go:32
+					r := val
+//line llmc_softmax.go:122
+					maxval = r
+//line llmc_softmax.go:124
+					maxval.StoreSlice(gc_c22v[gc_lane2:])
+//line llmc_softmax.go:124
+					maxval.StoreSlice(gc_s_maxval[gc_rank2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left2 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+//line llmc_softmax.go:137
+				val := gc_l_val[gc_lane2]
+//line llmc_softmax.go:139
+				var maxval float32
+//line llmc_softmax.go:32
+				var r float32 = val
+//line llmc_softmax.go:122
+				maxval = r
+//line llmc_softmax.go:124
+				gc_c22v[gc_lane2] = maxval
+				gc_s_maxval[gc_rank2] = maxval
+			}
+		}
+//line llmc_softmax.go:124
+		compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c22v, 0, gocuda.WarpSize, &gc_c22r)
+//line llmc_softmax.go:124
+		copy(gc_s_offset[gc_w2:][:gc_cnt2], gc_c22r[:gc_cnt2])
+	}
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += gc_bdx2 {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off12 := gc_off2 + (idx * C)
-				gc_off13 := gc_off2
-				if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 <= len(out) && gc_to2 <= len(out)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(x) && gc_to2 <= len(x)-gc_off13 {
-					gc_at8 := out[gc_off12:][:gc_to2]
-					gc_at9 := x[gc_off13:][:gc_to2]
-					gc_step13 := gc_from2
-					for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
-						{
-							gc_tx2 := gc_step13 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line llmc_softmax.go:115
-							tid := gc_tx2
-							_ = tid
-							offset := gc_s_offset[gc_rank2]
-
-//line llmc_softmax.go:126
-							i_ := tid + gc_off2
-							gc_more2 = true
-							_ = i_
-
-//line llmc_softmax.go:127
-							gc_at8[gc_tx2] = expf(gc_at9[gc_tx2] - offset)
-						}
-						{
-							gc_tx2 := gc_step13 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line llmc_softmax.go:115
-							tid := gc_tx2
-							_ = tid
-							offset := gc_s_offset[gc_rank2]
-
-//line llmc_softmax.go:126
-							i_ := tid + gc_off2
-							gc_more2 = true
-							_ = i_
-
-//line llmc_softmax.go:127
-							gc_at8[gc_tx2] = expf(gc_at9[gc_tx2] - offset)
-						}
-						{
-							gc_tx2 := gc_step13 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line llmc_softmax.go:115
-							tid := gc_tx2
-							_ = tid
-							offset := gc_s_offset[gc_rank2]
-
-//line llmc_softmax.go:126
-							i_ := tid + gc_off2
-							gc_more2 = true
-							_ = i_
-
-//line llmc_softmax.go:127
-							gc_at8[gc_tx2] = expf(gc_at9[gc_tx2] - offset)
-						}
-						{
-							gc_tx2 := gc_step13 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line llmc_softmax.go:115
-							tid := gc_tx2
-							_ = tid
-							offset := gc_s_offset[gc_rank2]
-
-//line llmc_softmax.go:126
-							i_ := tid + gc_off2
-							gc_more2 = true
-							_ = i_
-
-//line llmc_softmax.go:127
-							gc_at8[gc_tx2] = expf(gc_at9[gc_tx2] - offset)
-						}
-					}
-					for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
+//line llmc_softmax.go:133
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off12 := gc_off2 + (idx * C)
+			gc_off13 := gc_off2
+			if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 <= len(out) && gc_to2 <= len(out)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(x) && gc_to2 <= len(x)-gc_off13 {
+				gc_at8 := out[gc_off12:][:gc_to2]
+				gc_at9 := x[gc_off13:][:gc_to2]
+				gc_step13 := gc_from2
+				for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
+					{
+						gc_tx2 := gc_step13 + 0
+//line llmc_softmax.go:151
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line llmc_softmax.go:115
-						tid := gc_tx2
-						_ = tid
+//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank2]
-
-//line llmc_softmax.go:126
-						i_ := tid + gc_off2
+//line llmc_softmax.go:127
 						gc_more2 = true
-						_ = i_
-
 //line llmc_softmax.go:127
 						gc_at8[gc_tx2] = expf(gc_at9[gc_tx2] - offset)
 					}
-				} else {
-					gc_step14 := gc_from2
-					for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
-						{
-							gc_tx2 := gc_step14 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:115
-							tid := gc_tx2
-							_ = tid
-							offset := gc_s_offset[gc_rank2]
-
-//line llmc_softmax.go:126
-							i_ := tid + gc_off2
-							gc_more2 = true
-
+					{
+						gc_tx2 := gc_step13 + 1
+//line llmc_softmax.go:132
+						gc_rank2 := gc_base2 + gc_tx2
+//line llmc_softmax.go:117
+						offset := gc_s_offset[gc_rank2]
 //line llmc_softmax.go:127
-							out[idx*C+i_] = expf(x[i_] - offset)
-						}
-						{
-							gc_tx2 := gc_step14 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:115
-							tid := gc_tx2
-							_ = tid
-							offset := gc_s_offset[gc_rank2]
-
-//line llmc_softmax.go:126
-							i_ := tid + gc_off2
-							gc_more2 = true
-
+						gc_more2 = true
 //line llmc_softmax.go:127
-							out[idx*C+i_] = expf(x[i_] - offset)
-						}
-						{
-							gc_tx2 := gc_step14 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:115
-							tid := gc_tx2
-							_ = tid
-							offset := gc_s_offset[gc_rank2]
-
-//line llmc_softmax.go:126
-							i_ := tid + gc_off2
-							gc_more2 = true
-
-//line llmc_softmax.go:127
-							out[idx*C+i_] = expf(x[i_] - offset)
-						}
-						{
-							gc_tx2 := gc_step14 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:115
-							tid := gc_tx2
-							_ = tid
-							offset := gc_s_offset[gc_rank2]
-
-//line llmc_softmax.go:126
-							i_ := tid + gc_off2
-							gc_more2 = true
-
-//line llmc_softmax.go:127
-							out[idx*C+i_] = expf(x[i_] - offset)
-						}
+						gc_at8[gc_tx2] = expf(gc_at9[gc_tx2] - offset)
 					}
-					for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step13 + 2
+//line llmc_softmax.go:132
+						gc_rank2 := gc_base2 + gc_tx2
+//line llmc_softmax.go:117
+						offset := gc_s_offset[gc_rank2]
+//line llmc_softmax.go:127
+						gc_more2 = true
+//line llmc_softmax.go:127
+						gc_at8[gc_tx2] = expf(gc_at9[gc_tx2] - offset)
+					}
+					{
+						gc_tx2 := gc_step13 + 3
+//line llmc_softmax.go:132
+						gc_rank2 := gc_base2 + gc_tx2
+//line llmc_softmax.go:117
+						offset := gc_s_offset[gc_rank2]
+//line llmc_softmax.go:127
+						gc_more2 = true
+//line llmc_softmax.go:127
+						gc_at8[gc_tx2] = expf(gc_at9[gc_tx2] - offset)
+					}
+				}
+				for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line llmc_softmax.go:117
+					offset := gc_s_offset[gc_rank2]
+//line llmc_softmax.go:127
+					gc_more2 = true
+//line llmc_softmax.go:127
+					gc_at8[gc_tx2] = expf(gc_at9[gc_tx2] - offset)
+				}
+			} else {
+				gc_step14 := gc_from2
+				for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
+					{
+						gc_tx2 := gc_step14 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line llmc_softmax.go:115
 						tid := gc_tx2
-						_ = tid
+//line llmc_softmax.go:117
 						offset := gc_s_offset[gc_rank2]
-
 //line llmc_softmax.go:126
 						i_ := tid + gc_off2
 						gc_more2 = true
-
+//line llmc_softmax.go:127
+						out[idx*C+i_] = expf(x[i_] - offset)
+					}
+					{
+						gc_tx2 := gc_step14 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:115
+						tid := gc_tx2
+//line llmc_softmax.go:117
+						offset := gc_s_offset[gc_rank2]
+//line llmc_softmax.go:126
+						i_ := tid + gc_off2
+						gc_more2 = true
+//line llmc_softmax.go:127
+						out[idx*C+i_] = expf(x[i_] - offset)
+					}
+					{
+						gc_tx2 := gc_step14 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:115
+						tid := gc_tx2
+//line llmc_softmax.go:117
+						offset := gc_s_offset[gc_rank2]
+//line llmc_softmax.go:126
+						i_ := tid + gc_off2
+						gc_more2 = true
+//line llmc_softmax.go:127
+						out[idx*C+i_] = expf(x[i_] - offset)
+					}
+					{
+						gc_tx2 := gc_step14 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:115
+						tid := gc_tx2
+//line llmc_softmax.go:117
+						offset := gc_s_offset[gc_rank2]
+//line llmc_softmax.go:126
+						i_ := tid + gc_off2
+						gc_more2 = true
 //line llmc_softmax.go:127
 						out[idx*C+i_] = expf(x[i_] - offset)
 					}
 				}
+				for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:115
+					tid := gc_tx2
+//line llmc_softmax.go:117
+					offset := gc_s_offset[gc_rank2]
+//line llmc_softmax.go:126
+					i_ := tid + gc_off2
+					gc_more2 = true
+//line llmc_softmax.go:127
+					out[idx*C+i_] = expf(x[i_] - offset)
+				}
 			}
 		}
 	}
-
 //line llmc_softmax.go:130
 	x = out[idx*C:]
-	{
-		gc_vstep4 := 0
-		if compiled.SIMD {
+//line llmc_softmax.go:132
+	gc_vstep4 := 0
+	if compiled.SIMD {
 //line llmc_softmax.go:131
-			gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+		for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+			gc_rank2 := gc_vstep4
 //line llmc_softmax.go:131
-			_ = gc_vb
-			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-				gc_rank2 := gc_vstep4
-				_ = gc_rank2
+			sumval := gc_vb
 //line llmc_softmax.go:131
-				sumval := gc_vb
-//line llmc_softmax.go:131
-				_ = sumval
-//line llmc_softmax.go:131
-				sumval.StoreSlice(gc_s_sumval[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
+			sumval.StoreSlice(gc_s_sumval[gc_rank2:])
 		}
-		gc_step15 := gc_vstep4
-		for ; gc_step15+3 < gc_n2; gc_step15 += 4 {
-			{
-				gc_rank2 := gc_step15 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:131
-				sumval := float32(0.0)
-				_ = sumval
-				gc_s_sumval[gc_rank2] = sumval
-			}
-			{
-				gc_rank2 := gc_step15 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:131
-				sumval := float32(0.0)
-				_ = sumval
-				gc_s_sumval[gc_rank2] = sumval
-			}
-			{
-				gc_rank2 := gc_step15 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:131
-				sumval := float32(0.0)
-				_ = sumval
-				gc_s_sumval[gc_rank2] = sumval
-			}
-			{
-				gc_rank2 := gc_step15 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:131
-				sumval := float32(0.0)
-				_ = sumval
-				gc_s_sumval[gc_rank2] = sumval
-			}
-		}
-		for gc_rank2 := gc_step15; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step15 := gc_vstep4
+	for ; gc_step15+3 < gc_n2; gc_step15 += 4 {
+		{
+			gc_rank2 := gc_step15 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line llmc_softmax.go:131
 			sumval := float32(0.0)
-			_ = sumval
+//line llmc_softmax.go:133
+			gc_s_sumval[gc_rank2] = sumval
+		}
+		{
+			gc_rank2 := gc_step15 + 1
+			gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:131
+			sumval := float32(0.0)
+//line llmc_softmax.go:133
+			gc_s_sumval[gc_rank2] = sumval
+		}
+		{
+			gc_rank2 := gc_step15 + 2
+			gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:131
+			sumval := float32(0.0)
+//line llmc_softmax.go:133
+			gc_s_sumval[gc_rank2] = sumval
+		}
+		{
+			gc_rank2 := gc_step15 + 3
+			gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:131
+			sumval := float32(0.0)
+//line llmc_softmax.go:133
 			gc_s_sumval[gc_rank2] = sumval
 		}
 	}
-
+	for gc_rank2 := gc_step15; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:131
+		sumval := float32(0.0)
+//line llmc_softmax.go:133
+		gc_s_sumval[gc_rank2] = sumval
+	}
 //line llmc_softmax.go:132
 	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += gc_bdx2 {
 		gc_b2.Tick()
@@ -2432,418 +1854,326 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			return
 		}
 		gc_more3 = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off3, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off14 := gc_off3
-				if gc_from2 >= 0 && gc_off14 >= 0 && gc_off14 <= len(x) && gc_to2 <= len(x)-gc_off14 {
-					gc_at10 := x[gc_off14:][:gc_to2]
-					gc_vstep5 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line llmc_softmax.go:115
-							var tid int = gc_tx2
-//line llmc_softmax.go:115
-							_ = tid
-//line llmc_softmax.go:115
-							sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
-//line llmc_softmax.go:115
-							_ = sumval
-//line llmc_softmax.go:132
-							var i_2 int = tid + gc_off3
-//line llmc_softmax.go:132
-							_ = i_2
-//line llmc_softmax.go:133
-							sumval = sumval.Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]))
-//line llmc_softmax.go:133
-							sumval.StoreSlice(gc_s_sumval[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep5 > gc_from2 {
-						gc_more3 = true
-					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+//line llmc_softmax.go:139
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off3, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off14 := gc_off3
+			if gc_from2 >= 0 && gc_off14 >= 0 && gc_off14 <= len(x) && gc_to2 <= len(x)-gc_off14 {
+				gc_at10 := x[gc_off14:][:gc_to2]
+				gc_vstep5 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line llmc_softmax.go:115
-						tid := gc_tx2
-						_ = tid
-						sumval := gc_s_sumval[gc_rank2]
-
+						var tid int = gc_tx2
+//line llmc_softmax.go:115
+						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
 //line llmc_softmax.go:132
-						i_2 := tid + gc_off3
-						gc_more3 = true
+						var i_2 int = tid + gc_off3
+//line llmc_softmax.go:132
 						_ = i_2
-
+						sumval = sumval.Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]))
 //line llmc_softmax.go:133
-						sumval += gc_at10[gc_tx2]
-						gc_s_sumval[gc_rank2] = sumval
+						sumval.StoreSlice(gc_s_sumval[gc_rank2:])
 					}
-				} else {
-					gc_vstep6 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep5 > gc_from2 {
+					gc_more3 = true
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line llmc_softmax.go:117
+					sumval := gc_s_sumval[gc_rank2]
+//line llmc_softmax.go:133
+					gc_more3 = true
+//line llmc_softmax.go:133
+					sumval += gc_at10[gc_tx2]
+					gc_s_sumval[gc_rank2] = sumval
+				}
+			} else {
+				gc_vstep6 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
 //line llmc_softmax.go:115
-							var tid int = gc_tx2
+						var tid int = gc_tx2
 //line llmc_softmax.go:115
-							_ = tid
-//line llmc_softmax.go:115
-							sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
-//line llmc_softmax.go:115
-							_ = sumval
+						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
 //line llmc_softmax.go:132
-							var i_2 int = tid + gc_off3
-//line llmc_softmax.go:132
-							_ = i_2
+						var i_2 int = tid + gc_off3
+						if i_2 < 0 || i_2 > len(x)-8 {
 //line llmc_softmax.go:133
-							if i_2 < 0 || i_2 > len(x)-8 {
-//line llmc_softmax.go:133
-								break
-//line llmc_softmax.go:133
-							}
-//line llmc_softmax.go:133
-							sumval = sumval.Add(archsimd.LoadFloat32x8Slice(x[i_2:]))
-//line llmc_softmax.go:133
-							sumval.StoreSlice(gc_s_sumval[gc_rank2:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
+//line llmc_softmax.go:133
+						sumval = sumval.Add(archsimd.LoadFloat32x8Slice(x[i_2:]))
+//line llmc_softmax.go:133
+						sumval.StoreSlice(gc_s_sumval[gc_rank2:])
 					}
-					if gc_vstep6 > gc_from2 {
-						gc_more3 = true
-					}
-					gc_step16 := gc_vstep6
-					for ; gc_step16+3 < gc_to2; gc_step16 += 4 {
-						{
-							gc_tx2 := gc_step16 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:115
-							tid := gc_tx2
-							_ = tid
-							sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:132
-							i_2 := tid + gc_off3
-							gc_more3 = true
-
-//line llmc_softmax.go:133
-							sumval += x[i_2]
-							gc_s_sumval[gc_rank2] = sumval
-						}
-						{
-							gc_tx2 := gc_step16 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:115
-							tid := gc_tx2
-							_ = tid
-							sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:132
-							i_2 := tid + gc_off3
-							gc_more3 = true
-
-//line llmc_softmax.go:133
-							sumval += x[i_2]
-							gc_s_sumval[gc_rank2] = sumval
-						}
-						{
-							gc_tx2 := gc_step16 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:115
-							tid := gc_tx2
-							_ = tid
-							sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:132
-							i_2 := tid + gc_off3
-							gc_more3 = true
-
-//line llmc_softmax.go:133
-							sumval += x[i_2]
-							gc_s_sumval[gc_rank2] = sumval
-						}
-						{
-							gc_tx2 := gc_step16 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:115
-							tid := gc_tx2
-							_ = tid
-							sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:132
-							i_2 := tid + gc_off3
-							gc_more3 = true
-
-//line llmc_softmax.go:133
-							sumval += x[i_2]
-							gc_s_sumval[gc_rank2] = sumval
-						}
-					}
-					for gc_tx2 := gc_step16; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep6 > gc_from2 {
+					gc_more3 = true
+				}
+				gc_step16 := gc_vstep6
+				for ; gc_step16+3 < gc_to2; gc_step16 += 4 {
+					{
+						gc_tx2 := gc_step16 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line llmc_softmax.go:115
 						tid := gc_tx2
-						_ = tid
+//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank2]
-
 //line llmc_softmax.go:132
 						i_2 := tid + gc_off3
 						gc_more3 = true
-
+//line llmc_softmax.go:133
+						sumval += x[i_2]
+						gc_s_sumval[gc_rank2] = sumval
+					}
+					{
+						gc_tx2 := gc_step16 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:115
+						tid := gc_tx2
+//line llmc_softmax.go:117
+						sumval := gc_s_sumval[gc_rank2]
+//line llmc_softmax.go:132
+						i_2 := tid + gc_off3
+						gc_more3 = true
+//line llmc_softmax.go:133
+						sumval += x[i_2]
+						gc_s_sumval[gc_rank2] = sumval
+					}
+					{
+						gc_tx2 := gc_step16 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:115
+						tid := gc_tx2
+//line llmc_softmax.go:117
+						sumval := gc_s_sumval[gc_rank2]
+//line llmc_softmax.go:132
+						i_2 := tid + gc_off3
+						gc_more3 = true
+//line llmc_softmax.go:133
+						sumval += x[i_2]
+						gc_s_sumval[gc_rank2] = sumval
+					}
+					{
+						gc_tx2 := gc_step16 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:115
+						tid := gc_tx2
+//line llmc_softmax.go:117
+						sumval := gc_s_sumval[gc_rank2]
+//line llmc_softmax.go:132
+						i_2 := tid + gc_off3
+						gc_more3 = true
 //line llmc_softmax.go:133
 						sumval += x[i_2]
 						gc_s_sumval[gc_rank2] = sumval
 					}
 				}
-			}
-		}
-	}
-	{
-		var gc_l_val_ [32]float32
-		var gc_c23r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left3 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line llmc_softmax.go:135
-						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
-//line llmc_softmax.go:135
-						_ = sumval
-//line llmc_softmax.go:135
-						val_ := sumval
-//line llmc_softmax.go:135
-						_ = val_
-//line llmc_softmax.go:135
-						val_.StoreSlice(gc_l_val_[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line llmc_softmax.go:135
-						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
-//line llmc_softmax.go:135
-						_ = sumval
-//line llmc_softmax.go:135
-						val_ := sumval
-//line llmc_softmax.go:135
-						_ = val_
-//line llmc_softmax.go:135
-						val_.StoreSlice(gc_l_val_[gc_lane2:])
-						gc_left3 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left3 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+				for gc_tx2 := gc_step16; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:115
+					tid := gc_tx2
+//line llmc_softmax.go:117
 					sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:135
-					var val_ float32 = sumval
-
-//line llmc_softmax.go:135
-					_ = val_
-					_ = val_
-					gc_l_val_[gc_lane2] = val_
-				}
-			}
-
-//line llmc_softmax.go:20
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
-				var gc_run compiled.ShflSteps
-				for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
-
-//line llmc_softmax.go:21
-					gc_run.Add(offset_2, 0, 32)
-					if gc_run.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
-			} else {
-
-//line llmc_softmax.go:20
-				for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
-
-//line llmc_softmax.go:21
-					if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, offset_2, 0, 32)
-					} else {
-
-//line llmc_softmax.go:21
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_, offset_2, gocuda.WarpSize, &gc_c23r)
-						gc_left4 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line llmc_softmax.go:21
-									val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
-//line llmc_softmax.go:21
-									_ = val_
-//line llmc_softmax.go:21
-									val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
-//line llmc_softmax.go:21
-									val_.StoreSlice(gc_l_val_[gc_lane2:])
-									gc_left4 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line llmc_softmax.go:21
-									val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
-//line llmc_softmax.go:21
-									_ = val_
-//line llmc_softmax.go:21
-									val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
-//line llmc_softmax.go:21
-									val_.StoreSlice(gc_l_val_[gc_lane2:])
-									gc_left4 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left4 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left4&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								val_ := gc_l_val_[gc_lane2]
-								_ = val_
-
-//line llmc_softmax.go:21
-								val_ += gc_c23r[gc_lane2]
-								gc_l_val_[gc_lane2] = val_
-							}
-						}
-					}
-				}
-			}
-			gc_left5 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line llmc_softmax.go:23
-						val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
-//line llmc_softmax.go:23
-						_ = val_
-//line llmc_softmax.go:23
-						var sumval archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line llmc_softmax.go:23
-						_ = sumval
-//line llmc_softmax.go:23
-						r_ := val_
-//line llmc_softmax.go:23
-						_ = r_
-//line llmc_softmax.go:135
-						sumval = r_
-//line llmc_softmax.go:135
-						sumval.StoreSlice(gc_s_sumval[gc_rank2:])
-						gc_left5 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line llmc_softmax.go:135
-						val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
-//line llmc_softmax.go:135
-						_ = val_
-//line llmc_softmax.go:135
-						var sumval archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line llmc_softmax.go:135
-						_ = sumval
-//line llmc_softmax.go:23
-						r_ := val_
-//line llmc_softmax.go:23
-						_ = r_
-//line llmc_softmax.go:135
-						sumval = r_
-//line llmc_softmax.go:135
-						sumval.StoreSlice(gc_s_sumval[gc_rank2:])
-						gc_left5 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left5 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left5&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					val_ := gc_l_val_[gc_lane2]
-					_ = val_
-					var sumval float32
-					_ = sumval
-
-//line llmc_softmax.go:23
-					var r_ float32 = val_
-
-//line llmc_softmax.go:23
-					_ = r_
-
-//line llmc_softmax.go:135
-					sumval = r_
-					_ = r_
+//line llmc_softmax.go:132
+					i_2 := tid + gc_off3
+					gc_more3 = true
+//line llmc_softmax.go:133
+					sumval += x[i_2]
 					gc_s_sumval[gc_rank2] = sumval
 				}
 			}
 		}
 	}
-
+//line llmc_softmax.go:141
+	var gc_l_val_ [32]float32
+	var gc_c23r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left3 := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+//line llmc_softmax.go:135
+					sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
+//line llmc_softmax.go:135
+					val_ := sumval
+//line llmc_softmax.go:135
+					val_.StoreSlice(gc_l_val_[gc_lane2:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line llmc_softmax.go:135
+					sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
+//line llmc_softmax.go:135
+					val_ := sumval
+//line llmc_softmax.go:135
+					val_.StoreSlice(gc_l_val_[gc_lane2:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left3 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left3&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+//line llmc_softmax.go:148
+				sumval := gc_s_sumval[gc_rank2]
+//line llmc_softmax.go:135
+				var val_ float32 = sumval
+//line llmc_softmax.go:137
+				gc_l_val_[gc_lane2] = val_
+			}
+		}
+//line llmc_softmax.go:20
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
+//line llmc_softmax.go:21
+				gc_run.Add(offset_2, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
+				}
+			}
+			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_, &gc_run)
+		} else {
+//line llmc_softmax.go:20
+			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
+				if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, offset_2, 0, 32)
+				} else {
+//line llmc_softmax.go:21
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_, offset_2, gocuda.WarpSize, &gc_c23r)
+					gc_left4 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line llmc_softmax.go:21
+								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+//line llmc_softmax.go:21
+								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+//line llmc_softmax.go:21
+								val_.StoreSlice(gc_l_val_[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+//line llmc_softmax.go:21
+								val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+//line llmc_softmax.go:21
+								val_ = val_.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+//line llmc_softmax.go:21
+								val_.StoreSlice(gc_l_val_[gc_lane2:])
+								gc_left4 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left4 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left4&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line llmc_softmax.go:34
+							val_ := gc_l_val_[gc_lane2]
+//line llmc_softmax.go:21
+							val_ += gc_c23r[gc_lane2]
+							gc_l_val_[gc_lane2] = val_
+						}
+					}
+				}
+			}
+		}
+		gc_left5 := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+//line llmc_softmax.go:23
+					val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+//line llmc_softmax.go:23
+					var sumval archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line llmc_softmax.go:23
+					r_ := val_
+//line llmc_softmax.go:135
+					sumval = r_
+//line llmc_softmax.go:135
+					sumval.StoreSlice(gc_s_sumval[gc_rank2:])
+					gc_left5 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line llmc_softmax.go:135
+					val_ := archsimd.LoadFloat32x8Slice(gc_l_val_[gc_lane2:])
+//line llmc_softmax.go:135
+					var sumval archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line llmc_softmax.go:23
+					r_ := val_
+//line llmc_softmax.go:135
+					sumval = r_
+//line llmc_softmax.go:135
+					sumval.StoreSlice(gc_s_sumval[gc_rank2:])
+					gc_left5 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left5 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left5&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+//line llmc_softmax.go:148
+				val_ := gc_l_val_[gc_lane2]
+//line llmc_softmax.go:150
+				var sumval float32
+//line llmc_softmax.go:23
+				var r_ float32 = val_
+//line llmc_softmax.go:135
+				sumval = r_
+//line llmc_softmax.go:137
+				gc_s_sumval[gc_rank2] = sumval
+			}
+		}
+	}
 //line llmc_softmax.go:137
 	for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += gc_bdx2 {
 		gc_b2.Tick()
@@ -2851,181 +2181,144 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			return
 		}
 		gc_more4 = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off4, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit4, gc_off4); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off15 := gc_off4 + (idx * C)
-				gc_off16 := gc_off4
-				if gc_from2 >= 0 && gc_off15 >= 0 && gc_off15 <= len(out) && gc_to2 <= len(out)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(x) && gc_to2 <= len(x)-gc_off16 {
-					gc_at11 := out[gc_off15:][:gc_to2]
-					gc_at12 := x[gc_off16:][:gc_to2]
-					gc_vstep7 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line llmc_softmax.go:115
-							var tid int = gc_tx2
-//line llmc_softmax.go:115
-							_ = tid
-//line llmc_softmax.go:115
-							sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
-//line llmc_softmax.go:115
-							_ = sumval
-//line llmc_softmax.go:137
-							var i_3 int = tid + gc_off4
-//line llmc_softmax.go:137
-							_ = i_3
-							archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Div(sumval).StoreSlice(gc_at11[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep7 > gc_from2 {
-						gc_more4 = true
-					}
-					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
+//line llmc_softmax.go:144
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off4, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit4, gc_off4); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off15 := gc_off4 + (idx * C)
+			gc_off16 := gc_off4
+			if gc_from2 >= 0 && gc_off15 >= 0 && gc_off15 <= len(out) && gc_to2 <= len(out)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(x) && gc_to2 <= len(x)-gc_off16 {
+				gc_at11 := out[gc_off15:][:gc_to2]
+				gc_at12 := x[gc_off16:][:gc_to2]
+				gc_vstep7 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line llmc_softmax.go:115
-						tid := gc_tx2
-						_ = tid
-						sumval := gc_s_sumval[gc_rank2]
-
+						var tid int = gc_tx2
+//line llmc_softmax.go:115
+						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
 //line llmc_softmax.go:137
-						i_3 := tid + gc_off4
-						gc_more4 = true
+						var i_3 int = tid + gc_off4
+//line llmc_softmax.go:137
 						_ = i_3
-
-//line llmc_softmax.go:138
-						gc_at11[gc_tx2] = gc_at12[gc_tx2] / sumval
+						archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Div(sumval).StoreSlice(gc_at11[gc_tx2:])
 					}
-				} else {
-					gc_vstep8 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
-							gc_tx2 := gc_vstep8
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep7 > gc_from2 {
+					gc_more4 = true
+				}
+				for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line llmc_softmax.go:117
+					sumval := gc_s_sumval[gc_rank2]
+//line llmc_softmax.go:138
+					gc_more4 = true
+//line llmc_softmax.go:138
+					gc_at11[gc_tx2] = gc_at12[gc_tx2] / sumval
+				}
+			} else {
+				gc_vstep8 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
+						gc_rank2 := gc_base2 + gc_tx2
 //line llmc_softmax.go:115
-							var tid int = gc_tx2
+						var tid int = gc_tx2
 //line llmc_softmax.go:115
-							_ = tid
-//line llmc_softmax.go:115
-							sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
-//line llmc_softmax.go:115
-							_ = sumval
+						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
 //line llmc_softmax.go:137
-							var i_3 int = tid + gc_off4
-//line llmc_softmax.go:137
-							_ = i_3
+						var i_3 int = tid + gc_off4
+						if i_3 < 0 || i_3 > len(x)-8 || (idx*C+i_3) < 0 || (idx*C+i_3) > len(out)-8 {
 //line llmc_softmax.go:138
-							if i_3 < 0 || i_3 > len(x)-8 || (idx*C+i_3) < 0 || (idx*C+i_3) > len(out)-8 {
-//line llmc_softmax.go:138
-								break
-//line llmc_softmax.go:138
-							}
-							archsimd.LoadFloat32x8Slice(x[i_3:]).Div(sumval).StoreSlice(out[idx*C+i_3:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
+//line llmc_softmax.go:139
+						archsimd.LoadFloat32x8Slice(x[i_3:]).Div(sumval).StoreSlice(out[idx*C+i_3:])
 					}
-					if gc_vstep8 > gc_from2 {
-						gc_more4 = true
-					}
-					gc_step17 := gc_vstep8
-					for ; gc_step17+3 < gc_to2; gc_step17 += 4 {
-						{
-							gc_tx2 := gc_step17 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:115
-							tid := gc_tx2
-							_ = tid
-							sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:137
-							i_3 := tid + gc_off4
-							gc_more4 = true
-
-//line llmc_softmax.go:138
-							out[idx*C+i_3] = x[i_3] / sumval
-						}
-						{
-							gc_tx2 := gc_step17 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:115
-							tid := gc_tx2
-							_ = tid
-							sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:137
-							i_3 := tid + gc_off4
-							gc_more4 = true
-
-//line llmc_softmax.go:138
-							out[idx*C+i_3] = x[i_3] / sumval
-						}
-						{
-							gc_tx2 := gc_step17 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:115
-							tid := gc_tx2
-							_ = tid
-							sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:137
-							i_3 := tid + gc_off4
-							gc_more4 = true
-
-//line llmc_softmax.go:138
-							out[idx*C+i_3] = x[i_3] / sumval
-						}
-						{
-							gc_tx2 := gc_step17 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:115
-							tid := gc_tx2
-							_ = tid
-							sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:137
-							i_3 := tid + gc_off4
-							gc_more4 = true
-
-//line llmc_softmax.go:138
-							out[idx*C+i_3] = x[i_3] / sumval
-						}
-					}
-					for gc_tx2 := gc_step17; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep8 > gc_from2 {
+					gc_more4 = true
+				}
+				gc_step17 := gc_vstep8
+				for ; gc_step17+3 < gc_to2; gc_step17 += 4 {
+					{
+						gc_tx2 := gc_step17 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line llmc_softmax.go:115
 						tid := gc_tx2
-						_ = tid
+//line llmc_softmax.go:117
 						sumval := gc_s_sumval[gc_rank2]
-
 //line llmc_softmax.go:137
 						i_3 := tid + gc_off4
 						gc_more4 = true
-
 //line llmc_softmax.go:138
 						out[idx*C+i_3] = x[i_3] / sumval
 					}
+					{
+						gc_tx2 := gc_step17 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:115
+						tid := gc_tx2
+//line llmc_softmax.go:117
+						sumval := gc_s_sumval[gc_rank2]
+//line llmc_softmax.go:137
+						i_3 := tid + gc_off4
+						gc_more4 = true
+//line llmc_softmax.go:138
+						out[idx*C+i_3] = x[i_3] / sumval
+					}
+					{
+						gc_tx2 := gc_step17 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:115
+						tid := gc_tx2
+//line llmc_softmax.go:117
+						sumval := gc_s_sumval[gc_rank2]
+//line llmc_softmax.go:137
+						i_3 := tid + gc_off4
+						gc_more4 = true
+//line llmc_softmax.go:138
+						out[idx*C+i_3] = x[i_3] / sumval
+					}
+					{
+						gc_tx2 := gc_step17 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:115
+						tid := gc_tx2
+//line llmc_softmax.go:117
+						sumval := gc_s_sumval[gc_rank2]
+//line llmc_softmax.go:137
+						i_3 := tid + gc_off4
+						gc_more4 = true
+//line llmc_softmax.go:138
+						out[idx*C+i_3] = x[i_3] / sumval
+					}
+				}
+				for gc_tx2 := gc_step17; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:115
+					tid := gc_tx2
+//line llmc_softmax.go:117
+					sumval := gc_s_sumval[gc_rank2]
+//line llmc_softmax.go:137
+					i_3 := tid + gc_off4
+					gc_more4 = true
+//line llmc_softmax.go:138
+					out[idx*C+i_3] = x[i_3] / sumval
 				}
 			}
 		}
@@ -3061,85 +2354,69 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 	gc_s_offset := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 	gc_s_sumval := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
 	gc_s_sum := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
-
 //line llmc_softmax.go:148
 	shared := gocuda.DynamicShared[float32](t)
-
-//line llmc_softmax.go:149
 	idx := gc_bx2
-
 //line llmc_softmax.go:154
 	warpsPerBlock := gc_bdx2 / 32
-
 //line llmc_softmax.go:156
 	maxOrSumStorage := shared
-
 //line llmc_softmax.go:158
 	x := inp[idx*C:]
-	{
-		gc_vstep9 := 0
-		if compiled.SIMD {
-			for ; gc_vstep9+7 < gc_n2; gc_vstep9 += 8 {
-				gc_rank2 := gc_vstep9
-				_ = gc_rank2
 //line llmc_softmax.go:160
-				maxval := archsimd.BroadcastFloat32x8(float32(math.Inf(-1)))
+	gc_vstep9 := 0
+	if compiled.SIMD {
+		for ; gc_vstep9+7 < gc_n2; gc_vstep9 += 8 {
+			gc_rank2 := gc_vstep9
 //line llmc_softmax.go:160
-				_ = maxval
+			maxval := archsimd.BroadcastFloat32x8(float32(math.Inf(-1)))
 //line llmc_softmax.go:160
-				maxval.StoreSlice(gc_s_maxval[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
+			maxval.StoreSlice(gc_s_maxval[gc_rank2:])
 		}
-		gc_step13 := gc_vstep9
-		for ; gc_step13+3 < gc_n2; gc_step13 += 4 {
-			{
-				gc_rank2 := gc_step13 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:160
-				maxval := float32(math.Inf(-1))
-				_ = maxval
-				gc_s_maxval[gc_rank2] = maxval
-			}
-			{
-				gc_rank2 := gc_step13 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:160
-				maxval := float32(math.Inf(-1))
-				_ = maxval
-				gc_s_maxval[gc_rank2] = maxval
-			}
-			{
-				gc_rank2 := gc_step13 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:160
-				maxval := float32(math.Inf(-1))
-				_ = maxval
-				gc_s_maxval[gc_rank2] = maxval
-			}
-			{
-				gc_rank2 := gc_step13 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:160
-				maxval := float32(math.Inf(-1))
-				_ = maxval
-				gc_s_maxval[gc_rank2] = maxval
-			}
-		}
-		for gc_rank2 := gc_step13; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step13 := gc_vstep9
+	for ; gc_step13+3 < gc_n2; gc_step13 += 4 {
+		{
+			gc_rank2 := gc_step13 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line llmc_softmax.go:160
 			maxval := float32(math.Inf(-1))
-			_ = maxval
+//line llmc_softmax.go:162
+			gc_s_maxval[gc_rank2] = maxval
+		}
+		{
+			gc_rank2 := gc_step13 + 1
+			gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:160
+			maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:162
+			gc_s_maxval[gc_rank2] = maxval
+		}
+		{
+			gc_rank2 := gc_step13 + 2
+			gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:160
+			maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:162
+			gc_s_maxval[gc_rank2] = maxval
+		}
+		{
+			gc_rank2 := gc_step13 + 3
+			gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:160
+			maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:162
 			gc_s_maxval[gc_rank2] = maxval
 		}
 	}
-
+	for gc_rank2 := gc_step13; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:160
+		maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:162
+		gc_s_maxval[gc_rank2] = maxval
+	}
 //line llmc_softmax.go:161
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += gc_bdx2 {
 		gc_b2.Tick()
@@ -3147,345 +2424,257 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off13 := gc_off
-				if gc_from2 >= 0 && gc_off13 >= 0 && gc_off13 <= len(x) && gc_to2 <= len(x)-gc_off13 {
-					gc_at9 := x[gc_off13:][:gc_to2]
-					gc_step14 := gc_from2
-					for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
-						{
-							gc_tx2 := gc_step14 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line llmc_softmax.go:150
-							tid := gc_tx2
-							_ = tid
-							maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:161
-							i := tid + gc_off
-							gc_more = true
-							_ = i
-
-//line llmc_softmax.go:162
-							maxval = fmaxf(maxval, gc_at9[gc_tx2])
-							gc_s_maxval[gc_rank2] = maxval
-						}
-						{
-							gc_tx2 := gc_step14 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line llmc_softmax.go:150
-							tid := gc_tx2
-							_ = tid
-							maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:161
-							i := tid + gc_off
-							gc_more = true
-							_ = i
-
-//line llmc_softmax.go:162
-							maxval = fmaxf(maxval, gc_at9[gc_tx2])
-							gc_s_maxval[gc_rank2] = maxval
-						}
-						{
-							gc_tx2 := gc_step14 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line llmc_softmax.go:150
-							tid := gc_tx2
-							_ = tid
-							maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:161
-							i := tid + gc_off
-							gc_more = true
-							_ = i
-
-//line llmc_softmax.go:162
-							maxval = fmaxf(maxval, gc_at9[gc_tx2])
-							gc_s_maxval[gc_rank2] = maxval
-						}
-						{
-							gc_tx2 := gc_step14 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line llmc_softmax.go:150
-							tid := gc_tx2
-							_ = tid
-							maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:161
-							i := tid + gc_off
-							gc_more = true
-							_ = i
-
-//line llmc_softmax.go:162
-							maxval = fmaxf(maxval, gc_at9[gc_tx2])
-							gc_s_maxval[gc_rank2] = maxval
-						}
-					}
-					for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
+//line llmc_softmax.go:168
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off13 := gc_off
+			if gc_from2 >= 0 && gc_off13 >= 0 && gc_off13 <= len(x) && gc_to2 <= len(x)-gc_off13 {
+				gc_at9 := x[gc_off13:][:gc_to2]
+				gc_step14 := gc_from2
+				for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
+					{
+						gc_tx2 := gc_step14 + 0
+//line llmc_softmax.go:184
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line llmc_softmax.go:150
-						tid := gc_tx2
-						_ = tid
+//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:161
-						i := tid + gc_off
+//line llmc_softmax.go:162
 						gc_more = true
-						_ = i
-
 //line llmc_softmax.go:162
 						maxval = fmaxf(maxval, gc_at9[gc_tx2])
 						gc_s_maxval[gc_rank2] = maxval
 					}
-				} else {
-					gc_step15 := gc_from2
-					for ; gc_step15+3 < gc_to2; gc_step15 += 4 {
-						{
-							gc_tx2 := gc_step15 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:150
-							tid := gc_tx2
-							_ = tid
-							maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:161
-							i := tid + gc_off
-							gc_more = true
-
+					{
+						gc_tx2 := gc_step14 + 1
+//line llmc_softmax.go:168
+						gc_rank2 := gc_base2 + gc_tx2
+//line llmc_softmax.go:152
+						maxval := gc_s_maxval[gc_rank2]
 //line llmc_softmax.go:162
-							maxval = fmaxf(maxval, x[i])
-							gc_s_maxval[gc_rank2] = maxval
-						}
-						{
-							gc_tx2 := gc_step15 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:150
-							tid := gc_tx2
-							_ = tid
-							maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:161
-							i := tid + gc_off
-							gc_more = true
-
+						gc_more = true
 //line llmc_softmax.go:162
-							maxval = fmaxf(maxval, x[i])
-							gc_s_maxval[gc_rank2] = maxval
-						}
-						{
-							gc_tx2 := gc_step15 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:150
-							tid := gc_tx2
-							_ = tid
-							maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:161
-							i := tid + gc_off
-							gc_more = true
-
-//line llmc_softmax.go:162
-							maxval = fmaxf(maxval, x[i])
-							gc_s_maxval[gc_rank2] = maxval
-						}
-						{
-							gc_tx2 := gc_step15 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:150
-							tid := gc_tx2
-							_ = tid
-							maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:161
-							i := tid + gc_off
-							gc_more = true
-
-//line llmc_softmax.go:162
-							maxval = fmaxf(maxval, x[i])
-							gc_s_maxval[gc_rank2] = maxval
-						}
+						maxval = fmaxf(maxval, gc_at9[gc_tx2])
+						gc_s_maxval[gc_rank2] = maxval
 					}
-					for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step14 + 2
+//line llmc_softmax.go:168
+						gc_rank2 := gc_base2 + gc_tx2
+//line llmc_softmax.go:152
+						maxval := gc_s_maxval[gc_rank2]
+//line llmc_softmax.go:162
+						gc_more = true
+//line llmc_softmax.go:162
+						maxval = fmaxf(maxval, gc_at9[gc_tx2])
+						gc_s_maxval[gc_rank2] = maxval
+					}
+					{
+						gc_tx2 := gc_step14 + 3
+//line llmc_softmax.go:168
+						gc_rank2 := gc_base2 + gc_tx2
+//line llmc_softmax.go:152
+						maxval := gc_s_maxval[gc_rank2]
+//line llmc_softmax.go:162
+						gc_more = true
+//line llmc_softmax.go:162
+						maxval = fmaxf(maxval, gc_at9[gc_tx2])
+						gc_s_maxval[gc_rank2] = maxval
+					}
+				}
+				for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line llmc_softmax.go:152
+					maxval := gc_s_maxval[gc_rank2]
+//line llmc_softmax.go:162
+					gc_more = true
+//line llmc_softmax.go:162
+					maxval = fmaxf(maxval, gc_at9[gc_tx2])
+					gc_s_maxval[gc_rank2] = maxval
+				}
+			} else {
+				gc_step15 := gc_from2
+				for ; gc_step15+3 < gc_to2; gc_step15 += 4 {
+					{
+						gc_tx2 := gc_step15 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line llmc_softmax.go:150
 						tid := gc_tx2
-						_ = tid
+//line llmc_softmax.go:152
 						maxval := gc_s_maxval[gc_rank2]
-
 //line llmc_softmax.go:161
 						i := tid + gc_off
 						gc_more = true
-
+//line llmc_softmax.go:162
+						maxval = fmaxf(maxval, x[i])
+						gc_s_maxval[gc_rank2] = maxval
+					}
+					{
+						gc_tx2 := gc_step15 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:150
+						tid := gc_tx2
+//line llmc_softmax.go:152
+						maxval := gc_s_maxval[gc_rank2]
+//line llmc_softmax.go:161
+						i := tid + gc_off
+						gc_more = true
+//line llmc_softmax.go:162
+						maxval = fmaxf(maxval, x[i])
+						gc_s_maxval[gc_rank2] = maxval
+					}
+					{
+						gc_tx2 := gc_step15 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:150
+						tid := gc_tx2
+//line llmc_softmax.go:152
+						maxval := gc_s_maxval[gc_rank2]
+//line llmc_softmax.go:161
+						i := tid + gc_off
+						gc_more = true
+//line llmc_softmax.go:162
+						maxval = fmaxf(maxval, x[i])
+						gc_s_maxval[gc_rank2] = maxval
+					}
+					{
+						gc_tx2 := gc_step15 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:150
+						tid := gc_tx2
+//line llmc_softmax.go:152
+						maxval := gc_s_maxval[gc_rank2]
+//line llmc_softmax.go:161
+						i := tid + gc_off
+						gc_more = true
 //line llmc_softmax.go:162
 						maxval = fmaxf(maxval, x[i])
 						gc_s_maxval[gc_rank2] = maxval
 					}
 				}
-			}
-		}
-	}
-	{
-		var gc_l_val_2 [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line llmc_softmax.go:164
-						maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
-//line llmc_softmax.go:164
-						_ = maxval
-//line llmc_softmax.go:164
-						val_2 := maxval
-//line llmc_softmax.go:164
-						_ = val_2
-//line llmc_softmax.go:164
-						val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line llmc_softmax.go:164
-						maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
-//line llmc_softmax.go:164
-						_ = maxval
-//line llmc_softmax.go:164
-						val_2 := maxval
-//line llmc_softmax.go:164
-						_ = val_2
-//line llmc_softmax.go:164
-						val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:164
-					var val_2 float32 = maxval
-
-//line llmc_softmax.go:164
-					_ = val_2
-					_ = val_2
-					gc_l_val_2[gc_lane2] = val_2
-				}
-			}
-
-//line llmc_softmax.go:29
-			for offset_ := 16; offset_ > 0; offset_ /= 2 {
-
-//line llmc_softmax.go:30
-				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					val_2 := gc_l_val_2[gc_lane2]
-					_ = val_2
-
-//line llmc_softmax.go:30
-					var shflDownSync float32 = gc_c21r[gc_lane2]
-
-//line llmc_softmax.go:30
-					val_2 = fmaxf(val_2, shflDownSync)
-					_ = shflDownSync
-					gc_l_val_2[gc_lane2] = val_2
-				}
-			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
+				for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:151
-					warpID := gc_tx2 / 32
-					_ = warpID
-
+//line llmc_softmax.go:150
+					tid := gc_tx2
 //line llmc_softmax.go:152
-					laneID := gc_tx2 % 32
-					_ = laneID
-					val_2 := gc_l_val_2[gc_lane2]
-					_ = val_2
-					var maxval float32
-					_ = maxval
-
-//line llmc_softmax.go:32
-					var r float32 = val_2
-
-//line llmc_softmax.go:32
-					_ = r
-
-//line llmc_softmax.go:164
-					maxval = r
-
-//line llmc_softmax.go:166
-					if laneID == 0 {
-						maxOrSumStorage[warpID] = maxval
-					}
-					_ = r
+					maxval := gc_s_maxval[gc_rank2]
+//line llmc_softmax.go:161
+					i := tid + gc_off
+					gc_more = true
+//line llmc_softmax.go:162
+					maxval = fmaxf(maxval, x[i])
 					gc_s_maxval[gc_rank2] = maxval
 				}
 			}
 		}
 	}
+//line llmc_softmax.go:170
+	var gc_l_val_2 [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+//line llmc_softmax.go:164
+					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+//line llmc_softmax.go:164
+					val_2 := maxval
+//line llmc_softmax.go:164
+					val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line llmc_softmax.go:164
+					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+//line llmc_softmax.go:164
+					val_2 := maxval
+//line llmc_softmax.go:164
+					val_2.StoreSlice(gc_l_val_2[gc_lane2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+//line llmc_softmax.go:177
+				maxval := gc_s_maxval[gc_rank2]
+//line llmc_softmax.go:164
+				var val_2 float32 = maxval
+//line llmc_softmax.go:166
+				gc_l_val_2[gc_lane2] = val_2
+			}
+		}
+//line llmc_softmax.go:29
+		for offset_ := 16; offset_ > 0; offset_ /= 2 {
+			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c21r)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line llmc_softmax.go:34
+				val_2 := gc_l_val_2[gc_lane2]
+//line llmc_softmax.go:30
+				var shflDownSync float32 = gc_c21r[gc_lane2]
+//line llmc_softmax.go:30
+				val_2 = fmaxf(val_2, shflDownSync)
+//line llmc_softmax.go:32
+				gc_l_val_2[gc_lane2] = val_2
+			}
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:151
+				warpID := gc_tx2 / 32
+				laneID := gc_tx2 % 32
+//line llmc_softmax.go:154
+				val_2 := gc_l_val_2[gc_lane2]
+//line llmc_softmax.go:156
+				var maxval float32
+//line llmc_softmax.go:32
+				var r float32 = val_2
+//line llmc_softmax.go:164
+				maxval = r
+//line llmc_softmax.go:166
+				if laneID == 0 {
+					maxOrSumStorage[warpID] = maxval
+				}
+//line llmc_softmax.go:170
+				gc_s_maxval[gc_rank2] = maxval
+			}
+		}
+	}
+//line llmc_softmax.go:175
 	compiled.OutOfLine(func() {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -3496,13 +2685,10 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line llmc_softmax.go:150
 					tid := gc_tx2
-					_ = tid
-
-//line llmc_softmax.go:171
 					{
+//line llmc_softmax.go:172
 						val := maxOrSumStorage[tid]
 						for i_ := 1; i_ < warpsPerBlock; i_++ {
 							val = fmaxf(val, maxOrSumStorage[i_])
@@ -3513,105 +2699,89 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 		}
 	})
-	{
-		gc_off14 := 0
-		if gc_off14 >= 0 && gc_off14 < len(maxOrSumStorage) {
-			gc_at10 := maxOrSumStorage[gc_off14:][:1]
-			gc_elem3 := gc_at10[0]
-			gc_vstep10 := 0
-			if compiled.SIMD {
+//line llmc_softmax.go:183
+	gc_off14 := 0
+	if gc_off14 >= 0 && gc_off14 < len(maxOrSumStorage) {
+		gc_at10 := maxOrSumStorage[gc_off14:][:1]
+		gc_elem3 := gc_at10[0]
+		gc_vstep10 := 0
+		if compiled.SIMD {
 //line llmc_softmax.go:179
-				gc_Lane0Mask322 := compiled.Lane0Mask32()
-//line llmc_softmax.go:179
-				_ = gc_Lane0Mask322
-				for ; gc_vstep10+7 < gc_n2; gc_vstep10 += 8 {
-					gc_rank2 := gc_vstep10
-					gc_pos2.Thread = gc_rank2
-//line llmc_softmax.go:179
-					offset := compiled.BroadcastFloat32x8At(&gc_at10[0], gc_Lane0Mask322)
-//line llmc_softmax.go:179
-					_ = offset
-//line llmc_softmax.go:179
-					offset.StoreSlice(gc_s_offset[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_rank2 := gc_vstep10; gc_rank2 < gc_n2; gc_rank2++ {
-
-//line llmc_softmax.go:179
-				offset := gc_elem3
-				_ = offset
-				gc_s_offset[gc_rank2] = offset
-			}
-		} else {
-			gc_vstep11 := 0
-			if compiled.SIMD {
-//line llmc_softmax.go:179
-				gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line llmc_softmax.go:179
-				_ = gc_Lane0Mask32
-				for ; gc_vstep11+7 < gc_n2; gc_vstep11 += 8 {
-					gc_rank2 := gc_vstep11
-					gc_pos2.Thread = gc_rank2
-//line llmc_softmax.go:179
-					offset := compiled.BroadcastFloat32x8At(&maxOrSumStorage[0], gc_Lane0Mask32)
-//line llmc_softmax.go:179
-					_ = offset
-//line llmc_softmax.go:179
-					offset.StoreSlice(gc_s_offset[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step16 := gc_vstep11
-			for ; gc_step16+3 < gc_n2; gc_step16 += 4 {
-				{
-					gc_rank2 := gc_step16 + 0
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:179
-					offset := maxOrSumStorage[0]
-					_ = offset
-					gc_s_offset[gc_rank2] = offset
-				}
-				{
-					gc_rank2 := gc_step16 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:179
-					offset := maxOrSumStorage[0]
-					_ = offset
-					gc_s_offset[gc_rank2] = offset
-				}
-				{
-					gc_rank2 := gc_step16 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:179
-					offset := maxOrSumStorage[0]
-					_ = offset
-					gc_s_offset[gc_rank2] = offset
-				}
-				{
-					gc_rank2 := gc_step16 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:179
-					offset := maxOrSumStorage[0]
-					_ = offset
-					gc_s_offset[gc_rank2] = offset
-				}
-			}
-			for gc_rank2 := gc_step16; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_Lane0Mask322 := compiled.Lane0Mask32()
+			for ; gc_vstep10+7 < gc_n2; gc_vstep10 += 8 {
+				gc_rank2 := gc_vstep10
 				gc_pos2.Thread = gc_rank2
-
+//line llmc_softmax.go:179
+				offset := compiled.BroadcastFloat32x8At(&gc_at10[0], gc_Lane0Mask322)
+//line llmc_softmax.go:179
+				offset.StoreSlice(gc_s_offset[gc_rank2:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_rank2 := gc_vstep10; gc_rank2 < gc_n2; gc_rank2++ {
+//line llmc_softmax.go:179
+			offset := gc_elem3
+//line llmc_softmax.go:181
+			gc_s_offset[gc_rank2] = offset
+		}
+	} else {
+		gc_vstep11 := 0
+		if compiled.SIMD {
+//line llmc_softmax.go:179
+			gc_Lane0Mask32 := compiled.Lane0Mask32()
+			for ; gc_vstep11+7 < gc_n2; gc_vstep11 += 8 {
+				gc_rank2 := gc_vstep11
+				gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:179
+				offset := compiled.BroadcastFloat32x8At(&maxOrSumStorage[0], gc_Lane0Mask32)
+//line llmc_softmax.go:179
+				offset.StoreSlice(gc_s_offset[gc_rank2:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step16 := gc_vstep11
+		for ; gc_step16+3 < gc_n2; gc_step16 += 4 {
+			{
+				gc_rank2 := gc_step16 + 0
+				gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:179
 				offset := maxOrSumStorage[0]
-				_ = offset
+//line llmc_softmax.go:181
+				gc_s_offset[gc_rank2] = offset
+			}
+			{
+				gc_rank2 := gc_step16 + 1
+				gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:179
+				offset := maxOrSumStorage[0]
+//line llmc_softmax.go:181
+				gc_s_offset[gc_rank2] = offset
+			}
+			{
+				gc_rank2 := gc_step16 + 2
+				gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:179
+				offset := maxOrSumStorage[0]
+//line llmc_softmax.go:181
+				gc_s_offset[gc_rank2] = offset
+			}
+			{
+				gc_rank2 := gc_step16 + 3
+				gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:179
+				offset := maxOrSumStorage[0]
+//line llmc_softmax.go:181
 				gc_s_offset[gc_rank2] = offset
 			}
 		}
+		for gc_rank2 := gc_step16; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:179
+			offset := maxOrSumStorage[0]
+//line llmc_softmax.go:181
+			gc_s_offset[gc_rank2] = offset
+		}
 	}
-
 //line llmc_softmax.go:181
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += gc_bdx2 {
 		gc_b2.Tick()
@@ -3619,279 +2789,210 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off15 := gc_off2 + (idx * C)
-				gc_off16 := gc_off2
-				if gc_from2 >= 0 && gc_off15 >= 0 && gc_off15 <= len(out) && gc_to2 <= len(out)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(x) && gc_to2 <= len(x)-gc_off16 {
-					gc_at11 := out[gc_off15:][:gc_to2]
-					gc_at12 := x[gc_off16:][:gc_to2]
-					gc_step17 := gc_from2
-					for ; gc_step17+3 < gc_to2; gc_step17 += 4 {
-						{
-							gc_tx2 := gc_step17 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line llmc_softmax.go:150
-							tid := gc_tx2
-							_ = tid
-							offset := gc_s_offset[gc_rank2]
-
-//line llmc_softmax.go:181
-							i_2 := tid + gc_off2
-							gc_more2 = true
-							_ = i_2
-
-//line llmc_softmax.go:182
-							gc_at11[gc_tx2] = expf(gc_at12[gc_tx2] - offset)
-						}
-						{
-							gc_tx2 := gc_step17 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line llmc_softmax.go:150
-							tid := gc_tx2
-							_ = tid
-							offset := gc_s_offset[gc_rank2]
-
-//line llmc_softmax.go:181
-							i_2 := tid + gc_off2
-							gc_more2 = true
-							_ = i_2
-
-//line llmc_softmax.go:182
-							gc_at11[gc_tx2] = expf(gc_at12[gc_tx2] - offset)
-						}
-						{
-							gc_tx2 := gc_step17 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line llmc_softmax.go:150
-							tid := gc_tx2
-							_ = tid
-							offset := gc_s_offset[gc_rank2]
-
-//line llmc_softmax.go:181
-							i_2 := tid + gc_off2
-							gc_more2 = true
-							_ = i_2
-
-//line llmc_softmax.go:182
-							gc_at11[gc_tx2] = expf(gc_at12[gc_tx2] - offset)
-						}
-						{
-							gc_tx2 := gc_step17 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line llmc_softmax.go:150
-							tid := gc_tx2
-							_ = tid
-							offset := gc_s_offset[gc_rank2]
-
-//line llmc_softmax.go:181
-							i_2 := tid + gc_off2
-							gc_more2 = true
-							_ = i_2
-
-//line llmc_softmax.go:182
-							gc_at11[gc_tx2] = expf(gc_at12[gc_tx2] - offset)
-						}
-					}
-					for gc_tx2 := gc_step17; gc_tx2 < gc_to2; gc_tx2++ {
+//line llmc_softmax.go:188
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off15 := gc_off2 + (idx * C)
+			gc_off16 := gc_off2
+			if gc_from2 >= 0 && gc_off15 >= 0 && gc_off15 <= len(out) && gc_to2 <= len(out)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(x) && gc_to2 <= len(x)-gc_off16 {
+				gc_at11 := out[gc_off15:][:gc_to2]
+				gc_at12 := x[gc_off16:][:gc_to2]
+				gc_step17 := gc_from2
+				for ; gc_step17+3 < gc_to2; gc_step17 += 4 {
+					{
+						gc_tx2 := gc_step17 + 0
+//line llmc_softmax.go:206
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line llmc_softmax.go:150
-						tid := gc_tx2
-						_ = tid
+//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank2]
-
-//line llmc_softmax.go:181
-						i_2 := tid + gc_off2
+//line llmc_softmax.go:182
 						gc_more2 = true
-						_ = i_2
-
 //line llmc_softmax.go:182
 						gc_at11[gc_tx2] = expf(gc_at12[gc_tx2] - offset)
 					}
-				} else {
-					gc_step18 := gc_from2
-					for ; gc_step18+3 < gc_to2; gc_step18 += 4 {
-						{
-							gc_tx2 := gc_step18 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:150
-							tid := gc_tx2
-							_ = tid
-							offset := gc_s_offset[gc_rank2]
-
-//line llmc_softmax.go:181
-							i_2 := tid + gc_off2
-							gc_more2 = true
-
+					{
+						gc_tx2 := gc_step17 + 1
+//line llmc_softmax.go:187
+						gc_rank2 := gc_base2 + gc_tx2
+//line llmc_softmax.go:152
+						offset := gc_s_offset[gc_rank2]
 //line llmc_softmax.go:182
-							out[idx*C+i_2] = expf(x[i_2] - offset)
-						}
-						{
-							gc_tx2 := gc_step18 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:150
-							tid := gc_tx2
-							_ = tid
-							offset := gc_s_offset[gc_rank2]
-
-//line llmc_softmax.go:181
-							i_2 := tid + gc_off2
-							gc_more2 = true
-
+						gc_more2 = true
 //line llmc_softmax.go:182
-							out[idx*C+i_2] = expf(x[i_2] - offset)
-						}
-						{
-							gc_tx2 := gc_step18 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:150
-							tid := gc_tx2
-							_ = tid
-							offset := gc_s_offset[gc_rank2]
-
-//line llmc_softmax.go:181
-							i_2 := tid + gc_off2
-							gc_more2 = true
-
-//line llmc_softmax.go:182
-							out[idx*C+i_2] = expf(x[i_2] - offset)
-						}
-						{
-							gc_tx2 := gc_step18 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:150
-							tid := gc_tx2
-							_ = tid
-							offset := gc_s_offset[gc_rank2]
-
-//line llmc_softmax.go:181
-							i_2 := tid + gc_off2
-							gc_more2 = true
-
-//line llmc_softmax.go:182
-							out[idx*C+i_2] = expf(x[i_2] - offset)
-						}
+						gc_at11[gc_tx2] = expf(gc_at12[gc_tx2] - offset)
 					}
-					for gc_tx2 := gc_step18; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step17 + 2
+//line llmc_softmax.go:187
+						gc_rank2 := gc_base2 + gc_tx2
+//line llmc_softmax.go:152
+						offset := gc_s_offset[gc_rank2]
+//line llmc_softmax.go:182
+						gc_more2 = true
+//line llmc_softmax.go:182
+						gc_at11[gc_tx2] = expf(gc_at12[gc_tx2] - offset)
+					}
+					{
+						gc_tx2 := gc_step17 + 3
+//line llmc_softmax.go:187
+						gc_rank2 := gc_base2 + gc_tx2
+//line llmc_softmax.go:152
+						offset := gc_s_offset[gc_rank2]
+//line llmc_softmax.go:182
+						gc_more2 = true
+//line llmc_softmax.go:182
+						gc_at11[gc_tx2] = expf(gc_at12[gc_tx2] - offset)
+					}
+				}
+				for gc_tx2 := gc_step17; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line llmc_softmax.go:152
+					offset := gc_s_offset[gc_rank2]
+//line llmc_softmax.go:182
+					gc_more2 = true
+//line llmc_softmax.go:182
+					gc_at11[gc_tx2] = expf(gc_at12[gc_tx2] - offset)
+				}
+			} else {
+				gc_step18 := gc_from2
+				for ; gc_step18+3 < gc_to2; gc_step18 += 4 {
+					{
+						gc_tx2 := gc_step18 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line llmc_softmax.go:150
 						tid := gc_tx2
-						_ = tid
+//line llmc_softmax.go:152
 						offset := gc_s_offset[gc_rank2]
-
 //line llmc_softmax.go:181
 						i_2 := tid + gc_off2
 						gc_more2 = true
-
+//line llmc_softmax.go:182
+						out[idx*C+i_2] = expf(x[i_2] - offset)
+					}
+					{
+						gc_tx2 := gc_step18 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:150
+						tid := gc_tx2
+//line llmc_softmax.go:152
+						offset := gc_s_offset[gc_rank2]
+//line llmc_softmax.go:181
+						i_2 := tid + gc_off2
+						gc_more2 = true
+//line llmc_softmax.go:182
+						out[idx*C+i_2] = expf(x[i_2] - offset)
+					}
+					{
+						gc_tx2 := gc_step18 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:150
+						tid := gc_tx2
+//line llmc_softmax.go:152
+						offset := gc_s_offset[gc_rank2]
+//line llmc_softmax.go:181
+						i_2 := tid + gc_off2
+						gc_more2 = true
+//line llmc_softmax.go:182
+						out[idx*C+i_2] = expf(x[i_2] - offset)
+					}
+					{
+						gc_tx2 := gc_step18 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:150
+						tid := gc_tx2
+//line llmc_softmax.go:152
+						offset := gc_s_offset[gc_rank2]
+//line llmc_softmax.go:181
+						i_2 := tid + gc_off2
+						gc_more2 = true
 //line llmc_softmax.go:182
 						out[idx*C+i_2] = expf(x[i_2] - offset)
 					}
 				}
+				for gc_tx2 := gc_step18; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:150
+					tid := gc_tx2
+//line llmc_softmax.go:152
+					offset := gc_s_offset[gc_rank2]
+//line llmc_softmax.go:181
+					i_2 := tid + gc_off2
+					gc_more2 = true
+//line llmc_softmax.go:182
+					out[idx*C+i_2] = expf(x[i_2] - offset)
+				}
 			}
 		}
 	}
-
 //line llmc_softmax.go:185
 	x = out[idx*C:]
-	{
-		gc_vstep12 := 0
-		if compiled.SIMD {
+//line llmc_softmax.go:187
+	gc_vstep12 := 0
+	if compiled.SIMD {
 //line llmc_softmax.go:186
-			gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+		for ; gc_vstep12+7 < gc_n2; gc_vstep12 += 8 {
+			gc_rank2 := gc_vstep12
 //line llmc_softmax.go:186
-			_ = gc_vb
-			for ; gc_vstep12+7 < gc_n2; gc_vstep12 += 8 {
-				gc_rank2 := gc_vstep12
-				_ = gc_rank2
+			sumval := gc_vb
 //line llmc_softmax.go:186
-				sumval := gc_vb
-//line llmc_softmax.go:186
-				_ = sumval
-//line llmc_softmax.go:186
-				sumval.StoreSlice(gc_s_sumval[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
+			sumval.StoreSlice(gc_s_sumval[gc_rank2:])
 		}
-		gc_step19 := gc_vstep12
-		for ; gc_step19+3 < gc_n2; gc_step19 += 4 {
-			{
-				gc_rank2 := gc_step19 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:186
-				sumval := float32(0.0)
-				_ = sumval
-				gc_s_sumval[gc_rank2] = sumval
-			}
-			{
-				gc_rank2 := gc_step19 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:186
-				sumval := float32(0.0)
-				_ = sumval
-				gc_s_sumval[gc_rank2] = sumval
-			}
-			{
-				gc_rank2 := gc_step19 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:186
-				sumval := float32(0.0)
-				_ = sumval
-				gc_s_sumval[gc_rank2] = sumval
-			}
-			{
-				gc_rank2 := gc_step19 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:186
-				sumval := float32(0.0)
-				_ = sumval
-				gc_s_sumval[gc_rank2] = sumval
-			}
-		}
-		for gc_rank2 := gc_step19; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step19 := gc_vstep12
+	for ; gc_step19+3 < gc_n2; gc_step19 += 4 {
+		{
+			gc_rank2 := gc_step19 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line llmc_softmax.go:186
 			sumval := float32(0.0)
-			_ = sumval
+//line llmc_softmax.go:188
+			gc_s_sumval[gc_rank2] = sumval
+		}
+		{
+			gc_rank2 := gc_step19 + 1
+			gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:186
+			sumval := float32(0.0)
+//line llmc_softmax.go:188
+			gc_s_sumval[gc_rank2] = sumval
+		}
+		{
+			gc_rank2 := gc_step19 + 2
+			gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:186
+			sumval := float32(0.0)
+//line llmc_softmax.go:188
+			gc_s_sumval[gc_rank2] = sumval
+		}
+		{
+			gc_rank2 := gc_step19 + 3
+			gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:186
+			sumval := float32(0.0)
+//line llmc_softmax.go:188
 			gc_s_sumval[gc_rank2] = sumval
 		}
 	}
-
+	for gc_rank2 := gc_step19; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:186
+		sumval := float32(0.0)
+//line llmc_softmax.go:188
+		gc_s_sumval[gc_rank2] = sumval
+	}
 //line llmc_softmax.go:187
 	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += gc_bdx2 {
 		gc_b2.Tick()
@@ -3899,382 +3000,301 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			return
 		}
 		gc_more3 = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off3, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off17 := gc_off3
-				if gc_from2 >= 0 && gc_off17 >= 0 && gc_off17 <= len(x) && gc_to2 <= len(x)-gc_off17 {
-					gc_at13 := x[gc_off17:][:gc_to2]
-					gc_vstep13 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep13+7 < gc_to2; gc_vstep13 += 8 {
-							gc_tx2 := gc_vstep13
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line llmc_softmax.go:150
-							var tid int = gc_tx2
-//line llmc_softmax.go:150
-							_ = tid
-//line llmc_softmax.go:150
-							sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
-//line llmc_softmax.go:150
-							_ = sumval
-//line llmc_softmax.go:187
-							var i_3 int = tid + gc_off3
-//line llmc_softmax.go:187
-							_ = i_3
-//line llmc_softmax.go:188
-							sumval = sumval.Add(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:]))
-//line llmc_softmax.go:188
-							sumval.StoreSlice(gc_s_sumval[gc_rank2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep13 > gc_from2 {
-						gc_more3 = true
-					}
-					for gc_tx2 := gc_vstep13; gc_tx2 < gc_to2; gc_tx2++ {
+//line llmc_softmax.go:194
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off3, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off17 := gc_off3
+			if gc_from2 >= 0 && gc_off17 >= 0 && gc_off17 <= len(x) && gc_to2 <= len(x)-gc_off17 {
+				gc_at13 := x[gc_off17:][:gc_to2]
+				gc_vstep13 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep13+7 < gc_to2; gc_vstep13 += 8 {
+						gc_tx2 := gc_vstep13
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line llmc_softmax.go:150
-						tid := gc_tx2
-						_ = tid
-						sumval := gc_s_sumval[gc_rank2]
-
+						var tid int = gc_tx2
+//line llmc_softmax.go:150
+						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
 //line llmc_softmax.go:187
-						i_3 := tid + gc_off3
-						gc_more3 = true
+						var i_3 int = tid + gc_off3
+//line llmc_softmax.go:187
 						_ = i_3
-
+						sumval = sumval.Add(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:]))
 //line llmc_softmax.go:188
-						sumval += gc_at13[gc_tx2]
-						gc_s_sumval[gc_rank2] = sumval
+						sumval.StoreSlice(gc_s_sumval[gc_rank2:])
 					}
-				} else {
-					gc_vstep14 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep14+7 < gc_to2; gc_vstep14 += 8 {
-							gc_tx2 := gc_vstep14
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep13 > gc_from2 {
+					gc_more3 = true
+				}
+				for gc_tx2 := gc_vstep13; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line llmc_softmax.go:152
+					sumval := gc_s_sumval[gc_rank2]
+//line llmc_softmax.go:188
+					gc_more3 = true
+//line llmc_softmax.go:188
+					sumval += gc_at13[gc_tx2]
+					gc_s_sumval[gc_rank2] = sumval
+				}
+			} else {
+				gc_vstep14 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep14+7 < gc_to2; gc_vstep14 += 8 {
+						gc_tx2 := gc_vstep14
+						gc_rank2 := gc_base2 + gc_tx2
 //line llmc_softmax.go:150
-							var tid int = gc_tx2
+						var tid int = gc_tx2
 //line llmc_softmax.go:150
-							_ = tid
-//line llmc_softmax.go:150
-							sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
-//line llmc_softmax.go:150
-							_ = sumval
+						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
 //line llmc_softmax.go:187
-							var i_3 int = tid + gc_off3
-//line llmc_softmax.go:187
-							_ = i_3
+						var i_3 int = tid + gc_off3
+						if i_3 < 0 || i_3 > len(x)-8 {
 //line llmc_softmax.go:188
-							if i_3 < 0 || i_3 > len(x)-8 {
-//line llmc_softmax.go:188
-								break
-//line llmc_softmax.go:188
-							}
-//line llmc_softmax.go:188
-							sumval = sumval.Add(archsimd.LoadFloat32x8Slice(x[i_3:]))
-//line llmc_softmax.go:188
-							sumval.StoreSlice(gc_s_sumval[gc_rank2:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
+//line llmc_softmax.go:188
+						sumval = sumval.Add(archsimd.LoadFloat32x8Slice(x[i_3:]))
+//line llmc_softmax.go:188
+						sumval.StoreSlice(gc_s_sumval[gc_rank2:])
 					}
-					if gc_vstep14 > gc_from2 {
-						gc_more3 = true
-					}
-					gc_step20 := gc_vstep14
-					for ; gc_step20+3 < gc_to2; gc_step20 += 4 {
-						{
-							gc_tx2 := gc_step20 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:150
-							tid := gc_tx2
-							_ = tid
-							sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:187
-							i_3 := tid + gc_off3
-							gc_more3 = true
-
-//line llmc_softmax.go:188
-							sumval += x[i_3]
-							gc_s_sumval[gc_rank2] = sumval
-						}
-						{
-							gc_tx2 := gc_step20 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:150
-							tid := gc_tx2
-							_ = tid
-							sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:187
-							i_3 := tid + gc_off3
-							gc_more3 = true
-
-//line llmc_softmax.go:188
-							sumval += x[i_3]
-							gc_s_sumval[gc_rank2] = sumval
-						}
-						{
-							gc_tx2 := gc_step20 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:150
-							tid := gc_tx2
-							_ = tid
-							sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:187
-							i_3 := tid + gc_off3
-							gc_more3 = true
-
-//line llmc_softmax.go:188
-							sumval += x[i_3]
-							gc_s_sumval[gc_rank2] = sumval
-						}
-						{
-							gc_tx2 := gc_step20 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:150
-							tid := gc_tx2
-							_ = tid
-							sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:187
-							i_3 := tid + gc_off3
-							gc_more3 = true
-
-//line llmc_softmax.go:188
-							sumval += x[i_3]
-							gc_s_sumval[gc_rank2] = sumval
-						}
-					}
-					for gc_tx2 := gc_step20; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep14 > gc_from2 {
+					gc_more3 = true
+				}
+				gc_step20 := gc_vstep14
+				for ; gc_step20+3 < gc_to2; gc_step20 += 4 {
+					{
+						gc_tx2 := gc_step20 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line llmc_softmax.go:150
 						tid := gc_tx2
-						_ = tid
+//line llmc_softmax.go:152
 						sumval := gc_s_sumval[gc_rank2]
-
 //line llmc_softmax.go:187
 						i_3 := tid + gc_off3
 						gc_more3 = true
-
+//line llmc_softmax.go:188
+						sumval += x[i_3]
+						gc_s_sumval[gc_rank2] = sumval
+					}
+					{
+						gc_tx2 := gc_step20 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:150
+						tid := gc_tx2
+//line llmc_softmax.go:152
+						sumval := gc_s_sumval[gc_rank2]
+//line llmc_softmax.go:187
+						i_3 := tid + gc_off3
+						gc_more3 = true
+//line llmc_softmax.go:188
+						sumval += x[i_3]
+						gc_s_sumval[gc_rank2] = sumval
+					}
+					{
+						gc_tx2 := gc_step20 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:150
+						tid := gc_tx2
+//line llmc_softmax.go:152
+						sumval := gc_s_sumval[gc_rank2]
+//line llmc_softmax.go:187
+						i_3 := tid + gc_off3
+						gc_more3 = true
+//line llmc_softmax.go:188
+						sumval += x[i_3]
+						gc_s_sumval[gc_rank2] = sumval
+					}
+					{
+						gc_tx2 := gc_step20 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:150
+						tid := gc_tx2
+//line llmc_softmax.go:152
+						sumval := gc_s_sumval[gc_rank2]
+//line llmc_softmax.go:187
+						i_3 := tid + gc_off3
+						gc_more3 = true
 //line llmc_softmax.go:188
 						sumval += x[i_3]
 						gc_s_sumval[gc_rank2] = sumval
 					}
 				}
-			}
-		}
-	}
-	{
-		var gc_l_val_3 [32]float32
-		var gc_c22r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			gc_left2 := gc_act2
-			if compiled.SIMD {
-				if gc_act2 == ^uint32(0) {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line llmc_softmax.go:190
-						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
-//line llmc_softmax.go:190
-						_ = sumval
-//line llmc_softmax.go:190
-						val_3 := sumval
-//line llmc_softmax.go:190
-						_ = val_3
-//line llmc_softmax.go:190
-						val_3.StoreSlice(gc_l_val_3[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line llmc_softmax.go:190
-						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
-//line llmc_softmax.go:190
-						_ = sumval
-//line llmc_softmax.go:190
-						val_3 := sumval
-//line llmc_softmax.go:190
-						_ = val_3
-//line llmc_softmax.go:190
-						val_3.StoreSlice(gc_l_val_3[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:190
-					var val_3 float32 = sumval
-
-//line llmc_softmax.go:190
-					_ = val_3
-					_ = val_3
-					gc_l_val_3[gc_lane2] = val_3
-				}
-			}
-
-//line llmc_softmax.go:20
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
-				var gc_run compiled.ShflSteps
-				for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
-
-//line llmc_softmax.go:21
-					gc_run.Add(offset_2, 0, 32)
-					if gc_run.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_3, &gc_run)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_3, &gc_run)
-			} else {
-
-//line llmc_softmax.go:20
-				for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
-
-//line llmc_softmax.go:21
-					if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_3, offset_2, 0, 32)
-					} else {
-
-//line llmc_softmax.go:21
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c22r)
-						gc_left3 := gc_act2
-						if compiled.SIMD {
-							if gc_act2 == ^uint32(0) {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line llmc_softmax.go:21
-									val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane2:])
-//line llmc_softmax.go:21
-									_ = val_3
-//line llmc_softmax.go:21
-									val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line llmc_softmax.go:21
-									val_3.StoreSlice(gc_l_val_3[gc_lane2:])
-									gc_left3 &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line llmc_softmax.go:21
-									val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane2:])
-//line llmc_softmax.go:21
-									_ = val_3
-//line llmc_softmax.go:21
-									val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
-//line llmc_softmax.go:21
-									val_3.StoreSlice(gc_l_val_3[gc_lane2:])
-									gc_left3 &^= 0xff << gc_lane2
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_left3 != 0 {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left3&(1<<gc_lane2) == 0 {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-								val_3 := gc_l_val_3[gc_lane2]
-								_ = val_3
-
-//line llmc_softmax.go:21
-								val_3 += gc_c22r[gc_lane2]
-								gc_l_val_3[gc_lane2] = val_3
-							}
-						}
-					}
-				}
-			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
+				for gc_tx2 := gc_step20; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:151
-					warpID := gc_tx2 / 32
-					_ = warpID
-
+//line llmc_softmax.go:150
+					tid := gc_tx2
 //line llmc_softmax.go:152
-					laneID := gc_tx2 % 32
-					_ = laneID
-					val_3 := gc_l_val_3[gc_lane2]
-					_ = val_3
-					var sumval float32
-					_ = sumval
-
-//line llmc_softmax.go:23
-					var r_ float32 = val_3
-
-//line llmc_softmax.go:23
-					_ = r_
-
-//line llmc_softmax.go:190
-					sumval = r_
-
-//line llmc_softmax.go:192
-					if laneID == 0 {
-						maxOrSumStorage[warpID] = sumval
-					}
-					_ = r_
+					sumval := gc_s_sumval[gc_rank2]
+//line llmc_softmax.go:187
+					i_3 := tid + gc_off3
+					gc_more3 = true
+//line llmc_softmax.go:188
+					sumval += x[i_3]
 					gc_s_sumval[gc_rank2] = sumval
 				}
 			}
 		}
 	}
+//line llmc_softmax.go:196
+	var gc_l_val_3 [32]float32
+	var gc_c22r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		gc_left2 := gc_act2
+		if compiled.SIMD {
+			if gc_act2 == ^uint32(0) {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					gc_rank2 := gc_w2 + gc_lane2
+//line llmc_softmax.go:190
+					sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
+//line llmc_softmax.go:190
+					val_3 := sumval
+//line llmc_softmax.go:190
+					val_3.StoreSlice(gc_l_val_3[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+//line llmc_softmax.go:190
+					sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
+//line llmc_softmax.go:190
+					val_3 := sumval
+//line llmc_softmax.go:190
+					val_3.StoreSlice(gc_l_val_3[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left2 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+//line llmc_softmax.go:203
+				sumval := gc_s_sumval[gc_rank2]
+//line llmc_softmax.go:190
+				var val_3 float32 = sumval
+//line llmc_softmax.go:192
+				gc_l_val_3[gc_lane2] = val_3
+			}
+		}
+//line llmc_softmax.go:20
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
+//line llmc_softmax.go:21
+				gc_run.Add(offset_2, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_3, &gc_run)
+				}
+			}
+			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_3, &gc_run)
+		} else {
+//line llmc_softmax.go:20
+			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
+				if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_3, offset_2, 0, 32)
+				} else {
+//line llmc_softmax.go:21
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c22r)
+					gc_left3 := gc_act2
+					if compiled.SIMD {
+						if gc_act2 == ^uint32(0) {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line llmc_softmax.go:21
+								val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane2:])
+//line llmc_softmax.go:21
+								val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line llmc_softmax.go:21
+								val_3.StoreSlice(gc_l_val_3[gc_lane2:])
+								gc_left3 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+//line llmc_softmax.go:21
+								val_3 := archsimd.LoadFloat32x8Slice(gc_l_val_3[gc_lane2:])
+//line llmc_softmax.go:21
+								val_3 = val_3.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line llmc_softmax.go:21
+								val_3.StoreSlice(gc_l_val_3[gc_lane2:])
+								gc_left3 &^= 0xff << gc_lane2
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left3 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left3&(1<<gc_lane2) == 0 {
+								continue
+							}
+//line llmc_softmax.go:34
+							val_3 := gc_l_val_3[gc_lane2]
+//line llmc_softmax.go:21
+							val_3 += gc_c22r[gc_lane2]
+							gc_l_val_3[gc_lane2] = val_3
+						}
+					}
+				}
+			}
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:151
+				warpID := gc_tx2 / 32
+				laneID := gc_tx2 % 32
+//line llmc_softmax.go:154
+				val_3 := gc_l_val_3[gc_lane2]
+//line llmc_softmax.go:156
+				var sumval float32
+//line llmc_softmax.go:23
+				var r_ float32 = val_3
+//line llmc_softmax.go:190
+				sumval = r_
+//line llmc_softmax.go:192
+				if laneID == 0 {
+					maxOrSumStorage[warpID] = sumval
+				}
+//line llmc_softmax.go:196
+				gc_s_sumval[gc_rank2] = sumval
+			}
+		}
+	}
+//line llmc_softmax.go:201
 	compiled.OutOfLine(func() {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
@@ -4288,13 +3308,10 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_tx2 := gc_step21 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line llmc_softmax.go:150
 						tid := gc_tx2
-						_ = tid
-
-//line llmc_softmax.go:197
 						{
+//line llmc_softmax.go:198
 							val_ := maxOrSumStorage[tid]
 							for i_4 := 1; i_4 < warpsPerBlock; i_4++ {
 								val_ += maxOrSumStorage[i_4]
@@ -4306,13 +3323,10 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_tx2 := gc_step21 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line llmc_softmax.go:150
 						tid := gc_tx2
-						_ = tid
-
-//line llmc_softmax.go:197
 						{
+//line llmc_softmax.go:198
 							val_ := maxOrSumStorage[tid]
 							for i_4 := 1; i_4 < warpsPerBlock; i_4++ {
 								val_ += maxOrSumStorage[i_4]
@@ -4324,13 +3338,10 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_tx2 := gc_step21 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line llmc_softmax.go:150
 						tid := gc_tx2
-						_ = tid
-
-//line llmc_softmax.go:197
 						{
+//line llmc_softmax.go:198
 							val_ := maxOrSumStorage[tid]
 							for i_4 := 1; i_4 < warpsPerBlock; i_4++ {
 								val_ += maxOrSumStorage[i_4]
@@ -4342,13 +3353,10 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_tx2 := gc_step21 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line llmc_softmax.go:150
 						tid := gc_tx2
-						_ = tid
-
-//line llmc_softmax.go:197
 						{
+//line llmc_softmax.go:198
 							val_ := maxOrSumStorage[tid]
 							for i_4 := 1; i_4 < warpsPerBlock; i_4++ {
 								val_ += maxOrSumStorage[i_4]
@@ -4360,13 +3368,10 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				for gc_tx2 := gc_step21; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line llmc_softmax.go:150
 					tid := gc_tx2
-					_ = tid
-
-//line llmc_softmax.go:197
 					{
+//line llmc_softmax.go:198
 						val_ := maxOrSumStorage[tid]
 						for i_4 := 1; i_4 < warpsPerBlock; i_4++ {
 							val_ += maxOrSumStorage[i_4]
@@ -4377,105 +3382,89 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 		}
 	})
-	{
-		gc_off18 := 0
-		if gc_off18 >= 0 && gc_off18 < len(maxOrSumStorage) {
-			gc_at14 := maxOrSumStorage[gc_off18:][:1]
-			gc_elem4 := gc_at14[0]
-			gc_vstep15 := 0
-			if compiled.SIMD {
+//line llmc_softmax.go:209
+	gc_off18 := 0
+	if gc_off18 >= 0 && gc_off18 < len(maxOrSumStorage) {
+		gc_at14 := maxOrSumStorage[gc_off18:][:1]
+		gc_elem4 := gc_at14[0]
+		gc_vstep15 := 0
+		if compiled.SIMD {
 //line llmc_softmax.go:205
-				gc_Lane0Mask324 := compiled.Lane0Mask32()
-//line llmc_softmax.go:205
-				_ = gc_Lane0Mask324
-				for ; gc_vstep15+7 < gc_n2; gc_vstep15 += 8 {
-					gc_rank2 := gc_vstep15
-					gc_pos2.Thread = gc_rank2
-//line llmc_softmax.go:205
-					sum := compiled.BroadcastFloat32x8At(&gc_at14[0], gc_Lane0Mask324)
-//line llmc_softmax.go:205
-					_ = sum
-//line llmc_softmax.go:205
-					sum.StoreSlice(gc_s_sum[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_rank2 := gc_vstep15; gc_rank2 < gc_n2; gc_rank2++ {
-
-//line llmc_softmax.go:205
-				sum := gc_elem4
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-		} else {
-			gc_vstep16 := 0
-			if compiled.SIMD {
-//line llmc_softmax.go:205
-				gc_Lane0Mask323 := compiled.Lane0Mask32()
-//line llmc_softmax.go:205
-				_ = gc_Lane0Mask323
-				for ; gc_vstep16+7 < gc_n2; gc_vstep16 += 8 {
-					gc_rank2 := gc_vstep16
-					gc_pos2.Thread = gc_rank2
-//line llmc_softmax.go:205
-					sum := compiled.BroadcastFloat32x8At(&maxOrSumStorage[0], gc_Lane0Mask323)
-//line llmc_softmax.go:205
-					_ = sum
-//line llmc_softmax.go:205
-					sum.StoreSlice(gc_s_sum[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step22 := gc_vstep16
-			for ; gc_step22+3 < gc_n2; gc_step22 += 4 {
-				{
-					gc_rank2 := gc_step22 + 0
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:205
-					sum := maxOrSumStorage[0]
-					_ = sum
-					gc_s_sum[gc_rank2] = sum
-				}
-				{
-					gc_rank2 := gc_step22 + 1
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:205
-					sum := maxOrSumStorage[0]
-					_ = sum
-					gc_s_sum[gc_rank2] = sum
-				}
-				{
-					gc_rank2 := gc_step22 + 2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:205
-					sum := maxOrSumStorage[0]
-					_ = sum
-					gc_s_sum[gc_rank2] = sum
-				}
-				{
-					gc_rank2 := gc_step22 + 3
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:205
-					sum := maxOrSumStorage[0]
-					_ = sum
-					gc_s_sum[gc_rank2] = sum
-				}
-			}
-			for gc_rank2 := gc_step22; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_Lane0Mask324 := compiled.Lane0Mask32()
+			for ; gc_vstep15+7 < gc_n2; gc_vstep15 += 8 {
+				gc_rank2 := gc_vstep15
 				gc_pos2.Thread = gc_rank2
-
+//line llmc_softmax.go:205
+				sum := compiled.BroadcastFloat32x8At(&gc_at14[0], gc_Lane0Mask324)
+//line llmc_softmax.go:205
+				sum.StoreSlice(gc_s_sum[gc_rank2:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_rank2 := gc_vstep15; gc_rank2 < gc_n2; gc_rank2++ {
+//line llmc_softmax.go:205
+			sum := gc_elem4
+//line llmc_softmax.go:207
+			gc_s_sum[gc_rank2] = sum
+		}
+	} else {
+		gc_vstep16 := 0
+		if compiled.SIMD {
+//line llmc_softmax.go:205
+			gc_Lane0Mask323 := compiled.Lane0Mask32()
+			for ; gc_vstep16+7 < gc_n2; gc_vstep16 += 8 {
+				gc_rank2 := gc_vstep16
+				gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:205
+				sum := compiled.BroadcastFloat32x8At(&maxOrSumStorage[0], gc_Lane0Mask323)
+//line llmc_softmax.go:205
+				sum.StoreSlice(gc_s_sum[gc_rank2:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step22 := gc_vstep16
+		for ; gc_step22+3 < gc_n2; gc_step22 += 4 {
+			{
+				gc_rank2 := gc_step22 + 0
+				gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:205
 				sum := maxOrSumStorage[0]
-				_ = sum
+//line llmc_softmax.go:207
+				gc_s_sum[gc_rank2] = sum
+			}
+			{
+				gc_rank2 := gc_step22 + 1
+				gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:205
+				sum := maxOrSumStorage[0]
+//line llmc_softmax.go:207
+				gc_s_sum[gc_rank2] = sum
+			}
+			{
+				gc_rank2 := gc_step22 + 2
+				gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:205
+				sum := maxOrSumStorage[0]
+//line llmc_softmax.go:207
+				gc_s_sum[gc_rank2] = sum
+			}
+			{
+				gc_rank2 := gc_step22 + 3
+				gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:205
+				sum := maxOrSumStorage[0]
+//line llmc_softmax.go:207
 				gc_s_sum[gc_rank2] = sum
 			}
 		}
+		for gc_rank2 := gc_step22; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:205
+			sum := maxOrSumStorage[0]
+//line llmc_softmax.go:207
+			gc_s_sum[gc_rank2] = sum
+		}
 	}
-
 //line llmc_softmax.go:207
 	for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += gc_bdx2 {
 		gc_b2.Tick()
@@ -4483,181 +3472,144 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			return
 		}
 		gc_more4 = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off4, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit4, gc_off4); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off19 := gc_off4 + (idx * C)
-				gc_off20 := gc_off4
-				if gc_from2 >= 0 && gc_off19 >= 0 && gc_off19 <= len(out) && gc_to2 <= len(out)-gc_off19 && gc_off20 >= 0 && gc_off20 <= len(x) && gc_to2 <= len(x)-gc_off20 {
-					gc_at15 := out[gc_off19:][:gc_to2]
-					gc_at16 := x[gc_off20:][:gc_to2]
-					gc_vstep17 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep17+7 < gc_to2; gc_vstep17 += 8 {
-							gc_tx2 := gc_vstep17
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line llmc_softmax.go:150
-							var tid int = gc_tx2
-//line llmc_softmax.go:150
-							_ = tid
-//line llmc_softmax.go:150
-							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line llmc_softmax.go:150
-							_ = sum
-//line llmc_softmax.go:207
-							var i_5 int = tid + gc_off4
-//line llmc_softmax.go:207
-							_ = i_5
-							archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]).Div(sum).StoreSlice(gc_at15[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep17 > gc_from2 {
-						gc_more4 = true
-					}
-					for gc_tx2 := gc_vstep17; gc_tx2 < gc_to2; gc_tx2++ {
+//line llmc_softmax.go:214
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off4, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit4, gc_off4); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off19 := gc_off4 + (idx * C)
+			gc_off20 := gc_off4
+			if gc_from2 >= 0 && gc_off19 >= 0 && gc_off19 <= len(out) && gc_to2 <= len(out)-gc_off19 && gc_off20 >= 0 && gc_off20 <= len(x) && gc_to2 <= len(x)-gc_off20 {
+				gc_at15 := out[gc_off19:][:gc_to2]
+				gc_at16 := x[gc_off20:][:gc_to2]
+				gc_vstep17 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep17+7 < gc_to2; gc_vstep17 += 8 {
+						gc_tx2 := gc_vstep17
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
 //line llmc_softmax.go:150
-						tid := gc_tx2
-						_ = tid
-						sum := gc_s_sum[gc_rank2]
-
+						var tid int = gc_tx2
+//line llmc_softmax.go:150
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line llmc_softmax.go:207
-						i_5 := tid + gc_off4
-						gc_more4 = true
+						var i_5 int = tid + gc_off4
+//line llmc_softmax.go:207
 						_ = i_5
-
-//line llmc_softmax.go:208
-						gc_at15[gc_tx2] = gc_at16[gc_tx2] / sum
+						archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]).Div(sum).StoreSlice(gc_at15[gc_tx2:])
 					}
-				} else {
-					gc_vstep18 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep18+7 < gc_to2; gc_vstep18 += 8 {
-							gc_tx2 := gc_vstep18
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep17 > gc_from2 {
+					gc_more4 = true
+				}
+				for gc_tx2 := gc_vstep17; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line llmc_softmax.go:152
+					sum := gc_s_sum[gc_rank2]
+//line llmc_softmax.go:208
+					gc_more4 = true
+//line llmc_softmax.go:208
+					gc_at15[gc_tx2] = gc_at16[gc_tx2] / sum
+				}
+			} else {
+				gc_vstep18 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep18+7 < gc_to2; gc_vstep18 += 8 {
+						gc_tx2 := gc_vstep18
+						gc_rank2 := gc_base2 + gc_tx2
 //line llmc_softmax.go:150
-							var tid int = gc_tx2
+						var tid int = gc_tx2
 //line llmc_softmax.go:150
-							_ = tid
-//line llmc_softmax.go:150
-							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line llmc_softmax.go:150
-							_ = sum
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line llmc_softmax.go:207
-							var i_5 int = tid + gc_off4
-//line llmc_softmax.go:207
-							_ = i_5
+						var i_5 int = tid + gc_off4
+						if i_5 < 0 || i_5 > len(x)-8 || (idx*C+i_5) < 0 || (idx*C+i_5) > len(out)-8 {
 //line llmc_softmax.go:208
-							if i_5 < 0 || i_5 > len(x)-8 || (idx*C+i_5) < 0 || (idx*C+i_5) > len(out)-8 {
-//line llmc_softmax.go:208
-								break
-//line llmc_softmax.go:208
-							}
-							archsimd.LoadFloat32x8Slice(x[i_5:]).Div(sum).StoreSlice(out[idx*C+i_5:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
+//line llmc_softmax.go:209
+						archsimd.LoadFloat32x8Slice(x[i_5:]).Div(sum).StoreSlice(out[idx*C+i_5:])
 					}
-					if gc_vstep18 > gc_from2 {
-						gc_more4 = true
-					}
-					gc_step23 := gc_vstep18
-					for ; gc_step23+3 < gc_to2; gc_step23 += 4 {
-						{
-							gc_tx2 := gc_step23 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:150
-							tid := gc_tx2
-							_ = tid
-							sum := gc_s_sum[gc_rank2]
-
-//line llmc_softmax.go:207
-							i_5 := tid + gc_off4
-							gc_more4 = true
-
-//line llmc_softmax.go:208
-							out[idx*C+i_5] = x[i_5] / sum
-						}
-						{
-							gc_tx2 := gc_step23 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:150
-							tid := gc_tx2
-							_ = tid
-							sum := gc_s_sum[gc_rank2]
-
-//line llmc_softmax.go:207
-							i_5 := tid + gc_off4
-							gc_more4 = true
-
-//line llmc_softmax.go:208
-							out[idx*C+i_5] = x[i_5] / sum
-						}
-						{
-							gc_tx2 := gc_step23 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:150
-							tid := gc_tx2
-							_ = tid
-							sum := gc_s_sum[gc_rank2]
-
-//line llmc_softmax.go:207
-							i_5 := tid + gc_off4
-							gc_more4 = true
-
-//line llmc_softmax.go:208
-							out[idx*C+i_5] = x[i_5] / sum
-						}
-						{
-							gc_tx2 := gc_step23 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:150
-							tid := gc_tx2
-							_ = tid
-							sum := gc_s_sum[gc_rank2]
-
-//line llmc_softmax.go:207
-							i_5 := tid + gc_off4
-							gc_more4 = true
-
-//line llmc_softmax.go:208
-							out[idx*C+i_5] = x[i_5] / sum
-						}
-					}
-					for gc_tx2 := gc_step23; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep18 > gc_from2 {
+					gc_more4 = true
+				}
+				gc_step23 := gc_vstep18
+				for ; gc_step23+3 < gc_to2; gc_step23 += 4 {
+					{
+						gc_tx2 := gc_step23 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line llmc_softmax.go:150
 						tid := gc_tx2
-						_ = tid
+//line llmc_softmax.go:152
 						sum := gc_s_sum[gc_rank2]
-
 //line llmc_softmax.go:207
 						i_5 := tid + gc_off4
 						gc_more4 = true
-
 //line llmc_softmax.go:208
 						out[idx*C+i_5] = x[i_5] / sum
 					}
+					{
+						gc_tx2 := gc_step23 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:150
+						tid := gc_tx2
+//line llmc_softmax.go:152
+						sum := gc_s_sum[gc_rank2]
+//line llmc_softmax.go:207
+						i_5 := tid + gc_off4
+						gc_more4 = true
+//line llmc_softmax.go:208
+						out[idx*C+i_5] = x[i_5] / sum
+					}
+					{
+						gc_tx2 := gc_step23 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:150
+						tid := gc_tx2
+//line llmc_softmax.go:152
+						sum := gc_s_sum[gc_rank2]
+//line llmc_softmax.go:207
+						i_5 := tid + gc_off4
+						gc_more4 = true
+//line llmc_softmax.go:208
+						out[idx*C+i_5] = x[i_5] / sum
+					}
+					{
+						gc_tx2 := gc_step23 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:150
+						tid := gc_tx2
+//line llmc_softmax.go:152
+						sum := gc_s_sum[gc_rank2]
+//line llmc_softmax.go:207
+						i_5 := tid + gc_off4
+						gc_more4 = true
+//line llmc_softmax.go:208
+						out[idx*C+i_5] = x[i_5] / sum
+					}
+				}
+				for gc_tx2 := gc_step23; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:150
+					tid := gc_tx2
+//line llmc_softmax.go:152
+					sum := gc_s_sum[gc_rank2]
+//line llmc_softmax.go:207
+					i_5 := tid + gc_off4
+					gc_more4 = true
+//line llmc_softmax.go:208
+					out[idx*C+i_5] = x[i_5] / sum
 				}
 			}
 		}
@@ -4711,16 +3663,12 @@ func gc_body_softmaxForwardOnline1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 i
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line llmc_softmax.go:218
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line llmc_softmax.go:219
 						{
 							inpRow := inp[i*C:]
 							outRow := out[i*C:]
-
+//line llmc_softmax.go:223
 							maxval := float32(math.Inf(-1))
 							sum := 0.0
 							for j := 0; j < C; j++ {
@@ -4733,7 +3681,7 @@ func gc_body_softmaxForwardOnline1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 i
 									sum += float64(expf(currentVal - maxval))
 								}
 							}
-
+//line llmc_softmax.go:236
 							for j_ := 0; j_ < C; j_++ {
 								outRow[j_] = float32(float64(expf(inpRow[j_]-maxval)) / sum)
 							}
@@ -4770,59 +3718,38 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b2 *compiled.Block, out, inp []float
 	gc_s_smPartial := compiled.Scratch[SumMax](gc_b2, 1)[:gc_n2]
 	gc_s_smTotal := compiled.Scratch[SumMax](gc_b2, 2)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
-
 //line llmc_softmax.go:275
 	block := cg.ThisThreadBlock(t)
-	_ = block
-
-//line llmc_softmax.go:276
 	warp := cg.TiledPartition(block, 32)
-	_ = warp
 	{
 	gc_L12:
+//line llmc_softmax.go:280
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			if gc_exited2[gc_rank2] {
 				continue
 			}
-
 //line llmc_softmax.go:277
 			idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
-			_ = idx
-
-//line llmc_softmax.go:278
 			if idx >= N {
 //line llmc_softmax.go:278
-				{
-//line llmc_softmax.go:278
-					gc_exited2[gc_rank2] = true
-					continue gc_L12
-//line llmc_softmax.go:279
-				}
+				gc_exited2[gc_rank2] = true
+				continue gc_L12
 			}
-
 //line llmc_softmax.go:282
 			x := inp[idx*C:]
-
 //line llmc_softmax.go:284
 			var smPartial SumMax
-
-//line llmc_softmax.go:285
 			smPartial.maxval = float32(math.Inf(-1))
-
-//line llmc_softmax.go:286
 			smPartial.sum = 0.0
-			_ = x
-			_ = smPartial
+//line llmc_softmax.go:289
 			gc_s_x[gc_rank2] = x
 			gc_s_smPartial[gc_rank2] = smPartial
 		}
 	}
-
 //line llmc_softmax.go:288
 	gc_chunk := compiled.StrideChunk(32)
 	gc_span := (32) * gc_chunk
-
 //line llmc_softmax.go:288
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (32) * gc_chunk {
 		gc_b2.Tick()
@@ -4830,86 +3757,76 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b2 *compiled.Block, out, inp []float
 			return
 		}
 		gc_more = false
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-				x := gc_s_x[gc_rank2]
-				smPartial := gc_s_smPartial[gc_rank2]
-
+//line llmc_softmax.go:295
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+			x := gc_s_x[gc_rank2]
+			smPartial := gc_s_smPartial[gc_rank2]
 //line llmc_softmax.go:288
-				gc_start3 := (gc_rank2 & (32 - 1))
-				gc_from5 := gc_start3 + gc_off
-				gc_trips3 := gc_limit - gc_from5
-				switch {
-				case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, 32, gc_chunk, gc_limit, false)
-				case gc_trips3 > gc_span:
-					gc_trips3 = gc_chunk
-				case gc_trips3 > 0:
-					gc_trips3 = (gc_trips3-1)/(32) + 1
-				default:
-					gc_trips3 = 0
-				}
-				if gc_trips3 == gc_chunk {
-					gc_more = true
-				}
-				for i := gc_from5; gc_trips3 > 0; i, gc_trips3 = i+(32), gc_trips3-1 {
-
+			gc_start3 := (gc_rank2 & (32 - 1))
+			gc_from5 := gc_start3 + gc_off
+			gc_trips3 := gc_limit - gc_from5
+			switch {
+			case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+				gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, 32, gc_chunk, gc_limit, false)
+			case gc_trips3 > gc_span:
+				gc_trips3 = gc_chunk
+			case gc_trips3 > 0:
+				gc_trips3 = (gc_trips3-1)/(32) + 1
+			default:
+				gc_trips3 = 0
+			}
+			if gc_trips3 == gc_chunk {
+				gc_more = true
+			}
+			for i := gc_from5; gc_trips3 > 0; i, gc_trips3 = i+(32), gc_trips3-1 {
 //line llmc_softmax.go:289
-					smPartial = reduceSumMaxOp(smPartial, SumMax{x[i], 1.0})
-				}
-				gc_s_smPartial[gc_rank2] = smPartial
+				smPartial = reduceSumMaxOp(smPartial, SumMax{x[i], 1.0})
 			}
+			gc_s_smPartial[gc_rank2] = smPartial
 		}
 	}
-	{
-		var gc_c21v [32]SumMax
-		var gc_c21r [32]SumMax
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			for gc_lane2 := range min(32, gc_n2-gc_w2) {
-				if gc_exited2[gc_w2+gc_lane2] {
-					gc_act2 &^= 1 << gc_lane2
-				}
-			}
-			var gc_dead2 uint32
-			_ = gc_dead2
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				smPartial := gc_s_smPartial[gc_rank2]
-
-//line llmc_softmax.go:292
-				gc_c21v[gc_lane2] = smPartial
-			}
-
-//line llmc_softmax.go:292
-			compiled.TileReduce[SumMax](gc_b2, "Reduce", gc_w2, gc_act2, warp.Size(), &gc_c21v, reduceSumMaxOp, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-
-//line llmc_softmax.go:292
-				smTotal := gc_c21r[gc_lane2]
-				_ = smTotal
-				gc_s_smTotal[gc_rank2] = smTotal
+//line llmc_softmax.go:296
+	var gc_c21v [32]SumMax
+	var gc_c21r [32]SumMax
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		for gc_lane2 := range min(32, gc_n2-gc_w2) {
+			if gc_exited2[gc_w2+gc_lane2] {
+				gc_act2 &^= 1 << gc_lane2
 			}
 		}
+		var gc_dead2 uint32
+		_ = gc_dead2
+		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
+			}
+			gc_rank2 := gc_w2 + gc_lane2
+//line llmc_softmax.go:313
+			smPartial := gc_s_smPartial[gc_rank2]
+//line llmc_softmax.go:292
+			gc_c21v[gc_lane2] = smPartial
+		}
+//line llmc_softmax.go:292
+		compiled.TileReduce[SumMax](gc_b2, "Reduce", gc_w2, gc_act2, warp.Size(), &gc_c21v, reduceSumMaxOp, &gc_c21r)
+		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
+			}
+			gc_rank2 := gc_w2 + gc_lane2
+//line llmc_softmax.go:292
+			smTotal := gc_c21r[gc_lane2]
+//line llmc_softmax.go:294
+			gc_s_smTotal[gc_rank2] = smTotal
+		}
 	}
-
 //line llmc_softmax.go:294
 	gc_chunk2 := compiled.StrideChunk(32)
 	gc_span2 := (32) * gc_chunk2
-
 //line llmc_softmax.go:294
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
 		gc_b2.Tick()
@@ -4917,41 +3834,37 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b2 *compiled.Block, out, inp []float
 			return
 		}
 		gc_more2 = false
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
+//line llmc_softmax.go:301
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
 //line llmc_softmax.go:277
-				idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
-				_ = idx
-				x := gc_s_x[gc_rank2]
-				smTotal := gc_s_smTotal[gc_rank2]
-
+			idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
+//line llmc_softmax.go:279
+			x := gc_s_x[gc_rank2]
+			smTotal := gc_s_smTotal[gc_rank2]
 //line llmc_softmax.go:294
-				gc_start4 := (gc_rank2 & (32 - 1))
-				gc_from6 := gc_start4 + gc_off2
-				gc_trips4 := gc_limit2 - gc_from6
-				switch {
-				case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-					gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, 32, gc_chunk2, gc_limit2, false)
-				case gc_trips4 > gc_span2:
-					gc_trips4 = gc_chunk2
-				case gc_trips4 > 0:
-					gc_trips4 = (gc_trips4-1)/(32) + 1
-				default:
-					gc_trips4 = 0
-				}
-				if gc_trips4 == gc_chunk2 {
-					gc_more2 = true
-				}
-				for i_ := gc_from6; gc_trips4 > 0; i_, gc_trips4 = i_+(32), gc_trips4-1 {
-
+			gc_start4 := (gc_rank2 & (32 - 1))
+			gc_from6 := gc_start4 + gc_off2
+			gc_trips4 := gc_limit2 - gc_from6
+			switch {
+			case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+				gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, 32, gc_chunk2, gc_limit2, false)
+			case gc_trips4 > gc_span2:
+				gc_trips4 = gc_chunk2
+			case gc_trips4 > 0:
+				gc_trips4 = (gc_trips4-1)/(32) + 1
+			default:
+				gc_trips4 = 0
+			}
+			if gc_trips4 == gc_chunk2 {
+				gc_more2 = true
+			}
+			for i_ := gc_from6; gc_trips4 > 0; i_, gc_trips4 = i_+(32), gc_trips4-1 {
 //line llmc_softmax.go:296
-					out[idx*C+i_] = expf(x[i_]-smTotal.maxval) / smTotal.sum
-				}
+				out[idx*C+i_] = expf(x[i_]-smTotal.maxval) / smTotal.sum
 			}
 		}
 	}
@@ -4960,8 +3873,6 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b2 *compiled.Block, out, inp []float
 // SoftmaxForward7Kernel is softmax_forward_kernel7 of softmax_forward.cu:
 // kernel4 unrolled eight times for large C, reads clamped to the row,
 // threads past C leaving early after filling their warp's slots.
-//
-//line llmc_softmax.go:305
 func SoftmaxForward7Kernel(out, inp []float32, N, C int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_softmaxForward7Kernel,
 		func(gc_t *gocuda.Thread) { softmaxForward7Kernel(gc_t, out, inp, N, C) },
@@ -4987,74 +3898,50 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 	gc_s_sumval := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
 	gc_s_sum := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
-
 //line llmc_softmax.go:306
 	const UNROLL_FACTOR = 8
-
-//line llmc_softmax.go:307
 	warpsPerBlock := gc_bdx2 / 32
-
 //line llmc_softmax.go:309
 	shared := gocuda.DynamicShared[float32](t)
-
-//line llmc_softmax.go:310
 	idx := gc_bx2
-
 //line llmc_softmax.go:315
 	maxvals := shared
-
-//line llmc_softmax.go:316
 	sumvals := shared[warpsPerBlock:]
-
 //line llmc_softmax.go:324
 	x := inp[idx*C:]
-
-//line llmc_softmax.go:325
 	y := out[idx*C:]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_L12:
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
-//line llmc_softmax.go:311
-				tid := gc_tx2
-				_ = tid
-
-//line llmc_softmax.go:312
-				warpID := gc_tx2 / 32
-				_ = warpID
-
-//line llmc_softmax.go:318
-				if tid >= C {
-					maxvals[warpID] = float32(math.Inf(-1))
-					sumvals[warpID] = 0.0
-//line llmc_softmax.go:320
-					{
-//line llmc_softmax.go:320
-						gc_exited2[gc_rank2] = true
-						continue gc_L12
-//line llmc_softmax.go:321
-					}
-				}
-
 //line llmc_softmax.go:327
-				maxval := float32(math.Inf(-1))
-				_ = maxval
-				gc_s_maxval[gc_rank2] = maxval
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+	gc_L12:
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
 			}
+//line llmc_softmax.go:311
+			tid := gc_tx2
+			warpID := gc_tx2 / 32
+//line llmc_softmax.go:318
+			if tid >= C {
+				maxvals[warpID] = float32(math.Inf(-1))
+				sumvals[warpID] = 0.0
+				{
+//line llmc_softmax.go:320
+					gc_exited2[gc_rank2] = true
+					continue gc_L12
+				}
+			}
+//line llmc_softmax.go:327
+			maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:329
+			gc_s_maxval[gc_rank2] = maxval
 		}
 	}
-
 //line llmc_softmax.go:328
 	gc_chunk := compiled.StrideChunk(gc_bdx2 * UNROLL_FACTOR)
 	gc_span := (gc_bdx2 * UNROLL_FACTOR) * gc_chunk
 	archsimd.ClearAVXUpperBits()
-
 //line llmc_softmax.go:328
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (gc_bdx2 * UNROLL_FACTOR) * gc_chunk {
 		gc_b2.Tick()
@@ -5062,217 +3949,165 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			return
 		}
 		gc_more = false
-		{
-			gc_from5, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
+//line llmc_softmax.go:335
+		gc_from5, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
 //line llmc_softmax.go:311
-					tid := gc_tx2
-					_ = tid
-					maxval := gc_s_maxval[gc_rank2]
-
+				tid := gc_tx2
+//line llmc_softmax.go:313
+				maxval := gc_s_maxval[gc_rank2]
 //line llmc_softmax.go:328
-					gc_start4 := tid
-					gc_from6 := gc_start4 + gc_off
-					gc_trips4 := gc_limit - gc_from6
-					switch {
-					case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, gc_bdx2*UNROLL_FACTOR, gc_chunk, gc_limit, false)
-					case gc_trips4 > gc_span:
-						gc_trips4 = gc_chunk
-					case gc_trips4 > 0:
-						gc_trips4 = (gc_trips4-1)/(gc_bdx2*UNROLL_FACTOR) + 1
-					default:
-						gc_trips4 = 0
-					}
-					if gc_trips4 == gc_chunk {
-						gc_more = true
-					}
-					for i := gc_from6; gc_trips4 > 0; i, gc_trips4 = i+(gc_bdx2*UNROLL_FACTOR), gc_trips4-1 {
-
+				gc_start4 := tid
+				gc_from6 := gc_start4 + gc_off
+				gc_trips4 := gc_limit - gc_from6
+				switch {
+				case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, gc_bdx2*UNROLL_FACTOR, gc_chunk, gc_limit, false)
+				case gc_trips4 > gc_span:
+					gc_trips4 = gc_chunk
+				case gc_trips4 > 0:
+					gc_trips4 = (gc_trips4-1)/(gc_bdx2*UNROLL_FACTOR) + 1
+				default:
+					gc_trips4 = 0
+				}
+				if gc_trips4 == gc_chunk {
+					gc_more = true
+				}
+				for i := gc_from6; gc_trips4 > 0; i, gc_trips4 = i+(gc_bdx2*UNROLL_FACTOR), gc_trips4-1 {
+					{
 						{
-
 //line llmc_softmax.go:329
-							{
+							u := int(0)
+							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx2)])
+						}
+						{
 //line llmc_softmax.go:329
-								u := int(0)
+							u := int(1)
+							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx2)])
+						}
+						{
 //line llmc_softmax.go:329
-								_ = u
-								maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx2)])
-							}
+							u := int(2)
+							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx2)])
+						}
+						{
 //line llmc_softmax.go:329
-							{
+							u := int(3)
+							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx2)])
+						}
+						{
 //line llmc_softmax.go:329
-								u := int(1)
+							u := int(4)
+							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx2)])
+						}
+						{
 //line llmc_softmax.go:329
-								_ = u
-								maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx2)])
-							}
+							u := int(5)
+							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx2)])
+						}
+						{
 //line llmc_softmax.go:329
-							{
+							u := int(6)
+							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx2)])
+						}
+						{
 //line llmc_softmax.go:329
-								u := int(2)
-//line llmc_softmax.go:329
-								_ = u
-								maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx2)])
-							}
-//line llmc_softmax.go:329
-							{
-//line llmc_softmax.go:329
-								u := int(3)
-//line llmc_softmax.go:329
-								_ = u
-								maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx2)])
-							}
-//line llmc_softmax.go:329
-							{
-//line llmc_softmax.go:329
-								u := int(4)
-//line llmc_softmax.go:329
-								_ = u
-								maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx2)])
-							}
-//line llmc_softmax.go:329
-							{
-//line llmc_softmax.go:329
-								u := int(5)
-//line llmc_softmax.go:329
-								_ = u
-								maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx2)])
-							}
-//line llmc_softmax.go:329
-							{
-//line llmc_softmax.go:329
-								u := int(6)
-//line llmc_softmax.go:329
-								_ = u
-								maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx2)])
-							}
-//line llmc_softmax.go:329
-							{
-//line llmc_softmax.go:329
-								u := int(7)
-//line llmc_softmax.go:329
-								_ = u
-								maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx2)])
-							}
-//line llmc_softmax.go:331
+							u := int(7)
+							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx2)])
 						}
 					}
-					gc_s_maxval[gc_rank2] = maxval
 				}
+//line llmc_softmax.go:333
+				gc_s_maxval[gc_rank2] = maxval
 			}
 		}
 	}
-	{
-		var gc_l_val_2 [32]float32
-		var gc_c21r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			for gc_lane2 := range min(32, gc_n2-gc_w2) {
-				if gc_exited2[gc_w2+gc_lane2] {
-					gc_act2 &^= 1 << gc_lane2
-				}
+//line llmc_softmax.go:339
+	var gc_l_val_2 [32]float32
+	var gc_c21r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		for gc_lane2 := range min(32, gc_n2-gc_w2) {
+			if gc_exited2[gc_w2+gc_lane2] {
+				gc_act2 &^= 1 << gc_lane2
 			}
-			var gc_dead2 uint32
-			_ = gc_dead2
+		}
+		var gc_dead2 uint32
+		_ = gc_dead2
+		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
+			}
+			gc_rank2 := gc_w2 + gc_lane2
+//line llmc_softmax.go:356
+			maxval := gc_s_maxval[gc_rank2]
+//line llmc_softmax.go:334
+			var val_2 float32 = maxval
+//line llmc_softmax.go:336
+			gc_l_val_2[gc_lane2] = val_2
+		}
+//line llmc_softmax.go:29
+		for offset_ := 16; offset_ > 0; offset_ /= 2 {
+			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c21r)
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 				if gc_act2&(1<<gc_lane2) == 0 {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:334
-				var val_2 float32 = maxval
-
-//line llmc_softmax.go:334
-				_ = val_2
-				_ = val_2
+//line llmc_softmax.go:37
+				val_2 := gc_l_val_2[gc_lane2]
+//line llmc_softmax.go:30
+				var shflDownSync float32 = gc_c21r[gc_lane2]
+//line llmc_softmax.go:30
+				val_2 = fmaxf(val_2, shflDownSync)
+//line llmc_softmax.go:32
 				gc_l_val_2[gc_lane2] = val_2
 			}
-
-//line llmc_softmax.go:29
-			for offset_ := 16; offset_ > 0; offset_ /= 2 {
-
-//line llmc_softmax.go:30
-				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					val_2 := gc_l_val_2[gc_lane2]
-					_ = val_2
-
-//line llmc_softmax.go:30
-					var shflDownSync float32 = gc_c21r[gc_lane2]
-
-//line llmc_softmax.go:30
-					val_2 = fmaxf(val_2, shflDownSync)
-					_ = shflDownSync
-					gc_l_val_2[gc_lane2] = val_2
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
 				}
-			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:312
-					warpID := gc_tx2 / 32
-					_ = warpID
-
-//line llmc_softmax.go:313
-					laneID := gc_tx2 % 32
-					_ = laneID
-					val_2 := gc_l_val_2[gc_lane2]
-					_ = val_2
-					var maxval float32
-					_ = maxval
-
+				warpID := gc_tx2 / 32
+				laneID := gc_tx2 % 32
+//line llmc_softmax.go:315
+				val_2 := gc_l_val_2[gc_lane2]
+//line llmc_softmax.go:317
+				var maxval float32
 //line llmc_softmax.go:32
-					var r float32 = val_2
-
-//line llmc_softmax.go:32
-					_ = r
-
+				var r float32 = val_2
 //line llmc_softmax.go:334
-					maxval = r
-
-//line llmc_softmax.go:335
-					if laneID == 0 {
-						maxvals[warpID] = maxval
-					}
-					_ = r
-					gc_s_maxval[gc_rank2] = maxval
+				maxval = r
+				if laneID == 0 {
+					maxvals[warpID] = maxval
 				}
+//line llmc_softmax.go:339
+				gc_s_maxval[gc_rank2] = maxval
 			}
 		}
 	}
+//line llmc_softmax.go:344
 	compiled.OutOfLine(func() {
 		{
 			gc_from5, gc_to2 := 0, gc_bdx2
@@ -5286,13 +4121,10 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					if gc_exited2[gc_rank2] {
 						continue
 					}
-
 //line llmc_softmax.go:311
 					tid := gc_tx2
-					_ = tid
-
-//line llmc_softmax.go:339
 					{
+//line llmc_softmax.go:340
 						val := maxvals[tid]
 						for i_ := 1; i_ < warpsPerBlock; i_++ {
 							val = fmaxf(val, maxvals[i_])
@@ -5303,78 +4135,58 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 		}
 	})
-	{
-		gc_vstep3 := 0
-		if compiled.SIMD {
+//line llmc_softmax.go:351
+	gc_vstep3 := 0
+	if compiled.SIMD {
 //line llmc_softmax.go:347
-			gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line llmc_softmax.go:347
-			_ = gc_all3
+		gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line llmc_softmax.go:349
-			gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
-//line llmc_softmax.go:349
-			_ = gc_vb
-			for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
-				gc_rank2 := gc_vstep3
-				gc_pos2.Thread = gc_rank2
-//line llmc_softmax.go:349
-				gc_alive3 := gc_all3
-//line llmc_softmax.go:349
-				_ = gc_alive3
-//line llmc_softmax.go:349
-				if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
-//line llmc_softmax.go:349
-					gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line llmc_softmax.go:349
-				}
-//line llmc_softmax.go:347
-				var gc_u3 float32
-//line llmc_softmax.go:347
-				_ = gc_u3
-//line llmc_softmax.go:347
-				if gc_in3 := gc_alive3.ToBits(); gc_in3 != 0 {
-//line llmc_softmax.go:347
-					gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
-//line llmc_softmax.go:347
-					gc_u3 = maxvals[0]
-//line llmc_softmax.go:347
-				}
-//line llmc_softmax.go:347
-				offset := archsimd.BroadcastFloat32x8(gc_u3)
-//line llmc_softmax.go:347
-				_ = offset
-//line llmc_softmax.go:349
-				sumval := gc_vb
-//line llmc_softmax.go:349
-				_ = sumval
-				offset.Merge(archsimd.LoadFloat32x8Slice(gc_s_offset[gc_rank2:]), gc_alive3).StoreSlice(gc_s_offset[gc_rank2:])
-				sumval.Merge(archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:]), gc_alive3).StoreSlice(gc_s_sumval[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		for gc_rank2 := gc_vstep3; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
+		for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
+			gc_rank2 := gc_vstep3
 			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
-				continue
-			}
-
-//line llmc_softmax.go:347
-			offset := maxvals[0]
-
 //line llmc_softmax.go:349
-			sumval := float32(0.0)
-			_ = offset
-			_ = sumval
-			gc_s_offset[gc_rank2] = offset
-			gc_s_sumval[gc_rank2] = sumval
+			gc_alive3 := gc_all3
+//line llmc_softmax.go:349
+			if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+//line llmc_softmax.go:349
+				gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+			}
+//line llmc_softmax.go:347
+			var gc_u3 float32
+//line llmc_softmax.go:347
+			if gc_in3 := gc_alive3.ToBits(); gc_in3 != 0 {
+//line llmc_softmax.go:347
+				gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+//line llmc_softmax.go:347
+				gc_u3 = maxvals[0]
+			}
+//line llmc_softmax.go:347
+			offset := archsimd.BroadcastFloat32x8(gc_u3)
+//line llmc_softmax.go:349
+			sumval := gc_vb
+			offset.Merge(archsimd.LoadFloat32x8Slice(gc_s_offset[gc_rank2:]), gc_alive3).StoreSlice(gc_s_offset[gc_rank2:])
+			sumval.Merge(archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:]), gc_alive3).StoreSlice(gc_s_sumval[gc_rank2:])
 		}
+		archsimd.ClearAVXUpperBits()
 	}
-
+	for gc_rank2 := gc_vstep3; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		if gc_exited2[gc_rank2] {
+			continue
+		}
+//line llmc_softmax.go:347
+		offset := maxvals[0]
+//line llmc_softmax.go:349
+		sumval := float32(0.0)
+//line llmc_softmax.go:352
+		gc_s_offset[gc_rank2] = offset
+		gc_s_sumval[gc_rank2] = sumval
+	}
 //line llmc_softmax.go:350
 	gc_chunk2 := compiled.StrideChunk(gc_bdx2 * UNROLL_FACTOR)
 	gc_span2 := (gc_bdx2 * UNROLL_FACTOR) * gc_chunk2
 	archsimd.ClearAVXUpperBits()
-
 //line llmc_softmax.go:350
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (gc_bdx2 * UNROLL_FACTOR) * gc_chunk2 {
 		gc_b2.Tick()
@@ -5382,339 +4194,257 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			return
 		}
 		gc_more2 = false
-		{
-			gc_from5, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
-//line llmc_softmax.go:311
-					tid := gc_tx2
-					_ = tid
-					offset := gc_s_offset[gc_rank2]
-					sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:350
-					gc_start5 := tid
-					gc_from7 := gc_start5 + gc_off2
-					gc_trips5 := gc_limit2 - gc_from7
-					switch {
-					case gc_from7 < gc_start5 || gc_from7 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips5 = compiled.ChunkTrips(gc_start5, gc_from7, gc_bdx2*UNROLL_FACTOR, gc_chunk2, gc_limit2, false)
-					case gc_trips5 > gc_span2:
-						gc_trips5 = gc_chunk2
-					case gc_trips5 > 0:
-						gc_trips5 = (gc_trips5-1)/(gc_bdx2*UNROLL_FACTOR) + 1
-					default:
-						gc_trips5 = 0
-					}
-					if gc_trips5 == gc_chunk2 {
-						gc_more2 = true
-					}
-					for i_2 := gc_from7; gc_trips5 > 0; i_2, gc_trips5 = i_2+(gc_bdx2*UNROLL_FACTOR), gc_trips5-1 {
-
-//line llmc_softmax.go:351
-						var regArray [UNROLL_FACTOR]float32
-
-						{
-
-//line llmc_softmax.go:352
-							{
-//line llmc_softmax.go:352
-								u_ := int(0)
-//line llmc_softmax.go:352
-								_ = u_
-								regArray[u_] = x[min(C-1, i_2+u_*gc_bdx2)]
-							}
-//line llmc_softmax.go:352
-							{
-//line llmc_softmax.go:352
-								u_ := int(1)
-//line llmc_softmax.go:352
-								_ = u_
-								regArray[u_] = x[min(C-1, i_2+u_*gc_bdx2)]
-							}
-//line llmc_softmax.go:352
-							{
-//line llmc_softmax.go:352
-								u_ := int(2)
-//line llmc_softmax.go:352
-								_ = u_
-								regArray[u_] = x[min(C-1, i_2+u_*gc_bdx2)]
-							}
-//line llmc_softmax.go:352
-							{
-//line llmc_softmax.go:352
-								u_ := int(3)
-//line llmc_softmax.go:352
-								_ = u_
-								regArray[u_] = x[min(C-1, i_2+u_*gc_bdx2)]
-							}
-//line llmc_softmax.go:352
-							{
-//line llmc_softmax.go:352
-								u_ := int(4)
-//line llmc_softmax.go:352
-								_ = u_
-								regArray[u_] = x[min(C-1, i_2+u_*gc_bdx2)]
-							}
-//line llmc_softmax.go:352
-							{
-//line llmc_softmax.go:352
-								u_ := int(5)
-//line llmc_softmax.go:352
-								_ = u_
-								regArray[u_] = x[min(C-1, i_2+u_*gc_bdx2)]
-							}
-//line llmc_softmax.go:352
-							{
-//line llmc_softmax.go:352
-								u_ := int(6)
-//line llmc_softmax.go:352
-								_ = u_
-								regArray[u_] = x[min(C-1, i_2+u_*gc_bdx2)]
-							}
-//line llmc_softmax.go:352
-							{
-//line llmc_softmax.go:352
-								u_ := int(7)
-//line llmc_softmax.go:352
-								_ = u_
-								regArray[u_] = x[min(C-1, i_2+u_*gc_bdx2)]
-							}
-//line llmc_softmax.go:354
-						}
-
-						{
-
-//line llmc_softmax.go:355
-							{
-//line llmc_softmax.go:355
-								u_2 := int(0)
-//line llmc_softmax.go:355
-								_ = u_2
-								if i_2+u_2*gc_bdx2 < C {
-									output := expf(regArray[u_2] - offset)
-									y[min(C-1, i_2+u_2*gc_bdx2)] = output
-									sumval += output
-								}
-							}
-//line llmc_softmax.go:355
-							{
-//line llmc_softmax.go:355
-								u_2 := int(1)
-//line llmc_softmax.go:355
-								_ = u_2
-								if i_2+u_2*gc_bdx2 < C {
-									output := expf(regArray[u_2] - offset)
-									y[min(C-1, i_2+u_2*gc_bdx2)] = output
-									sumval += output
-								}
-							}
-//line llmc_softmax.go:355
-							{
-//line llmc_softmax.go:355
-								u_2 := int(2)
-//line llmc_softmax.go:355
-								_ = u_2
-								if i_2+u_2*gc_bdx2 < C {
-									output := expf(regArray[u_2] - offset)
-									y[min(C-1, i_2+u_2*gc_bdx2)] = output
-									sumval += output
-								}
-							}
-//line llmc_softmax.go:355
-							{
-//line llmc_softmax.go:355
-								u_2 := int(3)
-//line llmc_softmax.go:355
-								_ = u_2
-								if i_2+u_2*gc_bdx2 < C {
-									output := expf(regArray[u_2] - offset)
-									y[min(C-1, i_2+u_2*gc_bdx2)] = output
-									sumval += output
-								}
-							}
-//line llmc_softmax.go:355
-							{
-//line llmc_softmax.go:355
-								u_2 := int(4)
-//line llmc_softmax.go:355
-								_ = u_2
-								if i_2+u_2*gc_bdx2 < C {
-									output := expf(regArray[u_2] - offset)
-									y[min(C-1, i_2+u_2*gc_bdx2)] = output
-									sumval += output
-								}
-							}
-//line llmc_softmax.go:355
-							{
-//line llmc_softmax.go:355
-								u_2 := int(5)
-//line llmc_softmax.go:355
-								_ = u_2
-								if i_2+u_2*gc_bdx2 < C {
-									output := expf(regArray[u_2] - offset)
-									y[min(C-1, i_2+u_2*gc_bdx2)] = output
-									sumval += output
-								}
-							}
-//line llmc_softmax.go:355
-							{
-//line llmc_softmax.go:355
-								u_2 := int(6)
-//line llmc_softmax.go:355
-								_ = u_2
-								if i_2+u_2*gc_bdx2 < C {
-									output := expf(regArray[u_2] - offset)
-									y[min(C-1, i_2+u_2*gc_bdx2)] = output
-									sumval += output
-								}
-							}
-//line llmc_softmax.go:355
-							{
-//line llmc_softmax.go:355
-								u_2 := int(7)
-//line llmc_softmax.go:355
-								_ = u_2
-								if i_2+u_2*gc_bdx2 < C {
-									output := expf(regArray[u_2] - offset)
-									y[min(C-1, i_2+u_2*gc_bdx2)] = output
-									sumval += output
-								}
-							}
-//line llmc_softmax.go:361
-						}
-					}
-					gc_s_sumval[gc_rank2] = sumval
+//line llmc_softmax.go:357
+		gc_from5, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
 				}
+//line llmc_softmax.go:311
+				tid := gc_tx2
+//line llmc_softmax.go:313
+				offset := gc_s_offset[gc_rank2]
+				sumval := gc_s_sumval[gc_rank2]
+//line llmc_softmax.go:350
+				gc_start5 := tid
+				gc_from7 := gc_start5 + gc_off2
+				gc_trips5 := gc_limit2 - gc_from7
+				switch {
+				case gc_from7 < gc_start5 || gc_from7 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips5 = compiled.ChunkTrips(gc_start5, gc_from7, gc_bdx2*UNROLL_FACTOR, gc_chunk2, gc_limit2, false)
+				case gc_trips5 > gc_span2:
+					gc_trips5 = gc_chunk2
+				case gc_trips5 > 0:
+					gc_trips5 = (gc_trips5-1)/(gc_bdx2*UNROLL_FACTOR) + 1
+				default:
+					gc_trips5 = 0
+				}
+				if gc_trips5 == gc_chunk2 {
+					gc_more2 = true
+				}
+				for i_2 := gc_from7; gc_trips5 > 0; i_2, gc_trips5 = i_2+(gc_bdx2*UNROLL_FACTOR), gc_trips5-1 {
+//line llmc_softmax.go:351
+					var regArray [UNROLL_FACTOR]float32
+					{
+						{
+//line llmc_softmax.go:352
+							u_ := int(0)
+							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx2)]
+						}
+						{
+//line llmc_softmax.go:352
+							u_ := int(1)
+							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx2)]
+						}
+						{
+//line llmc_softmax.go:352
+							u_ := int(2)
+							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx2)]
+						}
+						{
+//line llmc_softmax.go:352
+							u_ := int(3)
+							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx2)]
+						}
+						{
+//line llmc_softmax.go:352
+							u_ := int(4)
+							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx2)]
+						}
+						{
+//line llmc_softmax.go:352
+							u_ := int(5)
+							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx2)]
+						}
+						{
+//line llmc_softmax.go:352
+							u_ := int(6)
+							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx2)]
+						}
+						{
+//line llmc_softmax.go:352
+							u_ := int(7)
+							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx2)]
+						}
+					}
+					{
+						{
+//line llmc_softmax.go:355
+							u_2 := int(0)
+							if i_2+u_2*gc_bdx2 < C {
+								output := expf(regArray[u_2] - offset)
+								y[min(C-1, i_2+u_2*gc_bdx2)] = output
+								sumval += output
+							}
+						}
+						{
+//line llmc_softmax.go:355
+							u_2 := int(1)
+							if i_2+u_2*gc_bdx2 < C {
+								output := expf(regArray[u_2] - offset)
+								y[min(C-1, i_2+u_2*gc_bdx2)] = output
+								sumval += output
+							}
+						}
+						{
+//line llmc_softmax.go:355
+							u_2 := int(2)
+							if i_2+u_2*gc_bdx2 < C {
+								output := expf(regArray[u_2] - offset)
+								y[min(C-1, i_2+u_2*gc_bdx2)] = output
+								sumval += output
+							}
+						}
+						{
+//line llmc_softmax.go:355
+							u_2 := int(3)
+							if i_2+u_2*gc_bdx2 < C {
+								output := expf(regArray[u_2] - offset)
+								y[min(C-1, i_2+u_2*gc_bdx2)] = output
+								sumval += output
+							}
+						}
+						{
+//line llmc_softmax.go:355
+							u_2 := int(4)
+							if i_2+u_2*gc_bdx2 < C {
+								output := expf(regArray[u_2] - offset)
+								y[min(C-1, i_2+u_2*gc_bdx2)] = output
+								sumval += output
+							}
+						}
+						{
+//line llmc_softmax.go:355
+							u_2 := int(5)
+							if i_2+u_2*gc_bdx2 < C {
+								output := expf(regArray[u_2] - offset)
+								y[min(C-1, i_2+u_2*gc_bdx2)] = output
+								sumval += output
+							}
+						}
+						{
+//line llmc_softmax.go:355
+							u_2 := int(6)
+							if i_2+u_2*gc_bdx2 < C {
+								output := expf(regArray[u_2] - offset)
+								y[min(C-1, i_2+u_2*gc_bdx2)] = output
+								sumval += output
+							}
+						}
+						{
+//line llmc_softmax.go:355
+							u_2 := int(7)
+							if i_2+u_2*gc_bdx2 < C {
+								output := expf(regArray[u_2] - offset)
+								y[min(C-1, i_2+u_2*gc_bdx2)] = output
+								sumval += output
+							}
+						}
+					}
+				}
+//line llmc_softmax.go:363
+				gc_s_sumval[gc_rank2] = sumval
 			}
 		}
 	}
-	{
-		var gc_l_val_3 [32]float32
-		var gc_c22r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			for gc_lane2 := range min(32, gc_n2-gc_w2) {
-				if gc_exited2[gc_w2+gc_lane2] {
-					gc_act2 &^= 1 << gc_lane2
+//line llmc_softmax.go:369
+	var gc_l_val_3 [32]float32
+	var gc_c22r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		for gc_lane2 := range min(32, gc_n2-gc_w2) {
+			if gc_exited2[gc_w2+gc_lane2] {
+				gc_act2 &^= 1 << gc_lane2
+			}
+		}
+		var gc_dead2 uint32
+		_ = gc_dead2
+		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
+			}
+			gc_rank2 := gc_w2 + gc_lane2
+//line llmc_softmax.go:386
+			sumval := gc_s_sumval[gc_rank2]
+//line llmc_softmax.go:364
+			var val_3 float32 = sumval
+//line llmc_softmax.go:366
+			gc_l_val_3[gc_lane2] = val_3
+		}
+//line llmc_softmax.go:20
+		if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
+			var gc_run compiled.ShflSteps
+			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
+//line llmc_softmax.go:21
+				gc_run.Add(offset_2, 0, 32)
+				if gc_run.Full() {
+					compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_3, &gc_run)
 				}
 			}
-			var gc_dead2 uint32
-			_ = gc_dead2
+			compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_3, &gc_run)
+		} else {
+//line llmc_softmax.go:20
+			for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
+				if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_3, offset_2, 0, 32)
+				} else {
+//line llmc_softmax.go:21
+					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c22r)
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line llmc_softmax.go:28
+						val_3 := gc_l_val_3[gc_lane2]
+//line llmc_softmax.go:21
+						val_3 += gc_c22r[gc_lane2]
+						gc_l_val_3[gc_lane2] = val_3
+					}
+				}
+			}
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
 				if gc_act2&(1<<gc_lane2) == 0 {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:364
-				var val_3 float32 = sumval
-
-//line llmc_softmax.go:364
-				_ = val_3
-				_ = val_3
-				gc_l_val_3[gc_lane2] = val_3
-			}
-
-//line llmc_softmax.go:20
-			if compiled.SIMD512 && gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
-				var gc_run compiled.ShflSteps
-				for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
-
-//line llmc_softmax.go:21
-					gc_run.Add(offset_2, 0, 32)
-					if gc_run.Full() {
-						compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_3, &gc_run)
-					}
-				}
-				compiled.ShflAddSteps(compiled.ShflXor, &gc_l_val_3, &gc_run)
-			} else {
-
-//line llmc_softmax.go:20
-				for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
-
-//line llmc_softmax.go:21
-					if gc_act2 == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
-						compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_3, offset_2, 0, 32)
-					} else {
-
-//line llmc_softmax.go:21
-						compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c22r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							val_3 := gc_l_val_3[gc_lane2]
-							_ = val_3
-
-//line llmc_softmax.go:21
-							val_3 += gc_c22r[gc_lane2]
-							gc_l_val_3[gc_lane2] = val_3
-						}
-					}
-				}
-			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
+				gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:312
-					warpID := gc_tx2 / 32
-					_ = warpID
-
-//line llmc_softmax.go:313
-					laneID := gc_tx2 % 32
-					_ = laneID
-					val_3 := gc_l_val_3[gc_lane2]
-					_ = val_3
-					var sumval float32
-					_ = sumval
-
+				warpID := gc_tx2 / 32
+				laneID := gc_tx2 % 32
+//line llmc_softmax.go:315
+				val_3 := gc_l_val_3[gc_lane2]
+//line llmc_softmax.go:317
+				var sumval float32
 //line llmc_softmax.go:23
-					var r_ float32 = val_3
-
-//line llmc_softmax.go:23
-					_ = r_
-
+				var r_ float32 = val_3
 //line llmc_softmax.go:364
-					sumval = r_
-
-//line llmc_softmax.go:365
-					if laneID == 0 {
-						sumvals[warpID] = sumval
-					}
-					_ = r_
-					gc_s_sumval[gc_rank2] = sumval
+				sumval = r_
+				if laneID == 0 {
+					sumvals[warpID] = sumval
 				}
+//line llmc_softmax.go:369
+				gc_s_sumval[gc_rank2] = sumval
 			}
 		}
 	}
+//line llmc_softmax.go:374
 	compiled.OutOfLine(func() {
 		{
 			gc_from5, gc_to2 := 0, gc_bdx2
@@ -5728,13 +4458,10 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					if gc_exited2[gc_rank2] {
 						continue
 					}
-
 //line llmc_softmax.go:311
 					tid := gc_tx2
-					_ = tid
-
-//line llmc_softmax.go:369
 					{
+//line llmc_softmax.go:370
 						val_ := sumvals[tid]
 						for i_3 := 1; i_3 < warpsPerBlock; i_3++ {
 							val_ += sumvals[i_3]
@@ -5745,64 +4472,50 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 		}
 	})
-	{
-		gc_vstep4 := 0
-		if compiled.SIMD {
+//line llmc_softmax.go:381
+	gc_vstep4 := 0
+	if compiled.SIMD {
 //line llmc_softmax.go:377
-			gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line llmc_softmax.go:377
-			_ = gc_all4
-			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-				gc_rank2 := gc_vstep4
-				gc_pos2.Thread = gc_rank2
-//line llmc_softmax.go:377
-				gc_alive4 := gc_all4
-//line llmc_softmax.go:377
-				_ = gc_alive4
-//line llmc_softmax.go:377
-				if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
-//line llmc_softmax.go:377
-					gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line llmc_softmax.go:377
-				}
-//line llmc_softmax.go:377
-				var gc_u4 float32
-//line llmc_softmax.go:377
-				_ = gc_u4
-//line llmc_softmax.go:377
-				if gc_in4 := gc_alive4.ToBits(); gc_in4 != 0 {
-//line llmc_softmax.go:377
-					gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
-//line llmc_softmax.go:377
-					gc_u4 = sumvals[0]
-//line llmc_softmax.go:377
-				}
-//line llmc_softmax.go:377
-				sum := archsimd.BroadcastFloat32x8(gc_u4)
-//line llmc_softmax.go:377
-				_ = sum
-				sum.Merge(archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:]), gc_alive4).StoreSlice(gc_s_sum[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		for gc_rank2 := gc_vstep4; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+		for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+			gc_rank2 := gc_vstep4
 			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
-				continue
-			}
-
 //line llmc_softmax.go:377
-			sum := sumvals[0]
-			_ = sum
-			gc_s_sum[gc_rank2] = sum
+			gc_alive4 := gc_all4
+//line llmc_softmax.go:377
+			if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+//line llmc_softmax.go:377
+				gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+			}
+//line llmc_softmax.go:377
+			var gc_u4 float32
+//line llmc_softmax.go:377
+			if gc_in4 := gc_alive4.ToBits(); gc_in4 != 0 {
+//line llmc_softmax.go:377
+				gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
+//line llmc_softmax.go:377
+				gc_u4 = sumvals[0]
+			}
+//line llmc_softmax.go:377
+			sum := archsimd.BroadcastFloat32x8(gc_u4)
+			sum.Merge(archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:]), gc_alive4).StoreSlice(gc_s_sum[gc_rank2:])
 		}
+		archsimd.ClearAVXUpperBits()
 	}
-
+	for gc_rank2 := gc_vstep4; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		if gc_exited2[gc_rank2] {
+			continue
+		}
+//line llmc_softmax.go:377
+		sum := sumvals[0]
+//line llmc_softmax.go:379
+		gc_s_sum[gc_rank2] = sum
+	}
 //line llmc_softmax.go:379
 	gc_chunk3 := compiled.StrideChunk(gc_bdx2 * UNROLL_FACTOR)
 	gc_span3 := (gc_bdx2 * UNROLL_FACTOR) * gc_chunk3
 	archsimd.ClearAVXUpperBits()
-
 //line llmc_softmax.go:379
 	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += (gc_bdx2 * UNROLL_FACTOR) * gc_chunk3 {
 		gc_b2.Tick()
@@ -5810,201 +4523,143 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			return
 		}
 		gc_more3 = false
-		{
-			gc_from5, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off3, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
+//line llmc_softmax.go:386
+		gc_from5, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off3, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
 //line llmc_softmax.go:311
-					tid := gc_tx2
-					_ = tid
-					sum := gc_s_sum[gc_rank2]
-
+				tid := gc_tx2
+//line llmc_softmax.go:313
+				sum := gc_s_sum[gc_rank2]
 //line llmc_softmax.go:379
-					gc_start6 := tid
-					gc_from8 := gc_start6 + gc_off3
-					gc_trips6 := gc_limit3 - gc_from8
-					switch {
-					case gc_from8 < gc_start6 || gc_from8 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
-						gc_trips6 = compiled.ChunkTrips(gc_start6, gc_from8, gc_bdx2*UNROLL_FACTOR, gc_chunk3, gc_limit3, false)
-					case gc_trips6 > gc_span3:
-						gc_trips6 = gc_chunk3
-					case gc_trips6 > 0:
-						gc_trips6 = (gc_trips6-1)/(gc_bdx2*UNROLL_FACTOR) + 1
-					default:
-						gc_trips6 = 0
-					}
-					if gc_trips6 == gc_chunk3 {
-						gc_more3 = true
-					}
-					for i_4 := gc_from8; gc_trips6 > 0; i_4, gc_trips6 = i_4+(gc_bdx2*UNROLL_FACTOR), gc_trips6-1 {
-
+				gc_start6 := tid
+				gc_from8 := gc_start6 + gc_off3
+				gc_trips6 := gc_limit3 - gc_from8
+				switch {
+				case gc_from8 < gc_start6 || gc_from8 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+					gc_trips6 = compiled.ChunkTrips(gc_start6, gc_from8, gc_bdx2*UNROLL_FACTOR, gc_chunk3, gc_limit3, false)
+				case gc_trips6 > gc_span3:
+					gc_trips6 = gc_chunk3
+				case gc_trips6 > 0:
+					gc_trips6 = (gc_trips6-1)/(gc_bdx2*UNROLL_FACTOR) + 1
+				default:
+					gc_trips6 = 0
+				}
+				if gc_trips6 == gc_chunk3 {
+					gc_more3 = true
+				}
+				for i_4 := gc_from8; gc_trips6 > 0; i_4, gc_trips6 = i_4+(gc_bdx2*UNROLL_FACTOR), gc_trips6-1 {
 //line llmc_softmax.go:380
-						var regArray_ [UNROLL_FACTOR]float32
-
+					var regArray_ [UNROLL_FACTOR]float32
+					{
 						{
-
 //line llmc_softmax.go:381
-							{
-//line llmc_softmax.go:381
-								u_3 := int(0)
-//line llmc_softmax.go:381
-								_ = u_3
-								regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx2)]
-							}
-//line llmc_softmax.go:381
-							{
-//line llmc_softmax.go:381
-								u_3 := int(1)
-//line llmc_softmax.go:381
-								_ = u_3
-								regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx2)]
-							}
-//line llmc_softmax.go:381
-							{
-//line llmc_softmax.go:381
-								u_3 := int(2)
-//line llmc_softmax.go:381
-								_ = u_3
-								regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx2)]
-							}
-//line llmc_softmax.go:381
-							{
-//line llmc_softmax.go:381
-								u_3 := int(3)
-//line llmc_softmax.go:381
-								_ = u_3
-								regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx2)]
-							}
-//line llmc_softmax.go:381
-							{
-//line llmc_softmax.go:381
-								u_3 := int(4)
-//line llmc_softmax.go:381
-								_ = u_3
-								regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx2)]
-							}
-//line llmc_softmax.go:381
-							{
-//line llmc_softmax.go:381
-								u_3 := int(5)
-//line llmc_softmax.go:381
-								_ = u_3
-								regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx2)]
-							}
-//line llmc_softmax.go:381
-							{
-//line llmc_softmax.go:381
-								u_3 := int(6)
-//line llmc_softmax.go:381
-								_ = u_3
-								regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx2)]
-							}
-//line llmc_softmax.go:381
-							{
-//line llmc_softmax.go:381
-								u_3 := int(7)
-//line llmc_softmax.go:381
-								_ = u_3
-								regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx2)]
-							}
-//line llmc_softmax.go:383
+							u_3 := int(0)
+							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx2)]
 						}
-
 						{
-
+//line llmc_softmax.go:381
+							u_3 := int(1)
+							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx2)]
+						}
+						{
+//line llmc_softmax.go:381
+							u_3 := int(2)
+							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx2)]
+						}
+						{
+//line llmc_softmax.go:381
+							u_3 := int(3)
+							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx2)]
+						}
+						{
+//line llmc_softmax.go:381
+							u_3 := int(4)
+							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx2)]
+						}
+						{
+//line llmc_softmax.go:381
+							u_3 := int(5)
+							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx2)]
+						}
+						{
+//line llmc_softmax.go:381
+							u_3 := int(6)
+							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx2)]
+						}
+						{
+//line llmc_softmax.go:381
+							u_3 := int(7)
+							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx2)]
+						}
+					}
+					{
+						{
 //line llmc_softmax.go:384
-							{
-//line llmc_softmax.go:384
-								u_4 := int(0)
-//line llmc_softmax.go:384
-								_ = u_4
-								if i_4+u_4*gc_bdx2 < C {
-									y[i_4+u_4*gc_bdx2] = regArray_[u_4] / sum
-								}
+							u_4 := int(0)
+							if i_4+u_4*gc_bdx2 < C {
+								y[i_4+u_4*gc_bdx2] = regArray_[u_4] / sum
 							}
+						}
+						{
 //line llmc_softmax.go:384
-							{
-//line llmc_softmax.go:384
-								u_4 := int(1)
-//line llmc_softmax.go:384
-								_ = u_4
-								if i_4+u_4*gc_bdx2 < C {
-									y[i_4+u_4*gc_bdx2] = regArray_[u_4] / sum
-								}
+							u_4 := int(1)
+							if i_4+u_4*gc_bdx2 < C {
+								y[i_4+u_4*gc_bdx2] = regArray_[u_4] / sum
 							}
+						}
+						{
 //line llmc_softmax.go:384
-							{
-//line llmc_softmax.go:384
-								u_4 := int(2)
-//line llmc_softmax.go:384
-								_ = u_4
-								if i_4+u_4*gc_bdx2 < C {
-									y[i_4+u_4*gc_bdx2] = regArray_[u_4] / sum
-								}
+							u_4 := int(2)
+							if i_4+u_4*gc_bdx2 < C {
+								y[i_4+u_4*gc_bdx2] = regArray_[u_4] / sum
 							}
+						}
+						{
 //line llmc_softmax.go:384
-							{
-//line llmc_softmax.go:384
-								u_4 := int(3)
-//line llmc_softmax.go:384
-								_ = u_4
-								if i_4+u_4*gc_bdx2 < C {
-									y[i_4+u_4*gc_bdx2] = regArray_[u_4] / sum
-								}
+							u_4 := int(3)
+							if i_4+u_4*gc_bdx2 < C {
+								y[i_4+u_4*gc_bdx2] = regArray_[u_4] / sum
 							}
+						}
+						{
 //line llmc_softmax.go:384
-							{
-//line llmc_softmax.go:384
-								u_4 := int(4)
-//line llmc_softmax.go:384
-								_ = u_4
-								if i_4+u_4*gc_bdx2 < C {
-									y[i_4+u_4*gc_bdx2] = regArray_[u_4] / sum
-								}
+							u_4 := int(4)
+							if i_4+u_4*gc_bdx2 < C {
+								y[i_4+u_4*gc_bdx2] = regArray_[u_4] / sum
 							}
+						}
+						{
 //line llmc_softmax.go:384
-							{
-//line llmc_softmax.go:384
-								u_4 := int(5)
-//line llmc_softmax.go:384
-								_ = u_4
-								if i_4+u_4*gc_bdx2 < C {
-									y[i_4+u_4*gc_bdx2] = regArray_[u_4] / sum
-								}
+							u_4 := int(5)
+							if i_4+u_4*gc_bdx2 < C {
+								y[i_4+u_4*gc_bdx2] = regArray_[u_4] / sum
 							}
+						}
+						{
 //line llmc_softmax.go:384
-							{
-//line llmc_softmax.go:384
-								u_4 := int(6)
-//line llmc_softmax.go:384
-								_ = u_4
-								if i_4+u_4*gc_bdx2 < C {
-									y[i_4+u_4*gc_bdx2] = regArray_[u_4] / sum
-								}
+							u_4 := int(6)
+							if i_4+u_4*gc_bdx2 < C {
+								y[i_4+u_4*gc_bdx2] = regArray_[u_4] / sum
 							}
+						}
+						{
 //line llmc_softmax.go:384
-							{
-//line llmc_softmax.go:384
-								u_4 := int(7)
-//line llmc_softmax.go:384
-								_ = u_4
-								if i_4+u_4*gc_bdx2 < C {
-									y[i_4+u_4*gc_bdx2] = regArray_[u_4] / sum
-								}
+							u_4 := int(7)
+							if i_4+u_4*gc_bdx2 < C {
+								y[i_4+u_4*gc_bdx2] = regArray_[u_4] / sum
 							}
-//line llmc_softmax.go:388
 						}
 					}
 				}
@@ -6040,84 +4695,57 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 	gc_s_maxval := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
 	gc_s_sumval := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
-
 //line llmc_softmax.go:398
 	warpsPerBlock := gc_bdx2 / gocuda.WarpSize
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_L13:
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
-//line llmc_softmax.go:399
-				tid := gc_tx2
-				_ = tid
-
-//line llmc_softmax.go:405
-				warpID := tid / gocuda.WarpSize
-				_ = warpID
-
-//line llmc_softmax.go:407
-				row := gc_bx2*warpsPerBlock + warpID
-				_ = row
-
-//line llmc_softmax.go:401
-				if tid >= C {
-//line llmc_softmax.go:401
-					{
-//line llmc_softmax.go:401
-						gc_exited2[gc_rank2] = true
-						continue gc_L13
-//line llmc_softmax.go:402
-					}
-				}
-
-//line llmc_softmax.go:409
-				if row >= N {
-//line llmc_softmax.go:409
-					{
-//line llmc_softmax.go:409
-						gc_exited2[gc_rank2] = true
-						continue gc_L13
-//line llmc_softmax.go:410
-					}
-				}
-
-//line llmc_softmax.go:413
-				x := inp[row*C:]
-
-//line llmc_softmax.go:414
-				y := out[row*C:]
-
-//line llmc_softmax.go:416
-				maxval := float32(math.Inf(-1))
-
-//line llmc_softmax.go:416
-				sumval := float32(0.0)
-
-//line llmc_softmax.go:417
-				var bigger float32
-				_ = x
-				_ = y
-				_ = maxval
-				_ = sumval
-				_ = bigger
-				gc_s_x[gc_rank2] = x
-				gc_s_y[gc_rank2] = y
-				gc_s_maxval[gc_rank2] = maxval
-				gc_s_sumval[gc_rank2] = sumval
+//line llmc_softmax.go:400
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+	gc_L13:
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
 			}
+//line llmc_softmax.go:399
+			tid := gc_tx2
+//line llmc_softmax.go:405
+			warpID := tid / gocuda.WarpSize
+//line llmc_softmax.go:407
+			row := gc_bx2*warpsPerBlock + warpID
+//line llmc_softmax.go:401
+			if tid >= C {
+				{
+//line llmc_softmax.go:401
+					gc_exited2[gc_rank2] = true
+					continue gc_L13
+				}
+			}
+//line llmc_softmax.go:409
+			if row >= N {
+				{
+//line llmc_softmax.go:409
+					gc_exited2[gc_rank2] = true
+					continue gc_L13
+				}
+			}
+			x := inp[row*C:]
+			y := out[row*C:]
+//line llmc_softmax.go:416
+			maxval := float32(math.Inf(-1))
+//line llmc_softmax.go:416
+			sumval := float32(0.0)
+			var bigger float32
+//line llmc_softmax.go:422
+			_ = bigger
+			gc_s_x[gc_rank2] = x
+			gc_s_y[gc_rank2] = y
+			gc_s_maxval[gc_rank2] = maxval
+			gc_s_sumval[gc_rank2] = sumval
 		}
 	}
-
 //line llmc_softmax.go:418
 	gc_chunk := compiled.StrideChunk(gocuda.WarpSize)
 	gc_span := (gocuda.WarpSize) * gc_chunk
-
 //line llmc_softmax.go:418
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (gocuda.WarpSize) * gc_chunk {
 		gc_b2.Tick()
@@ -6125,215 +4753,176 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 			return
 		}
 		gc_more = false
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
-//line llmc_softmax.go:399
-					tid := gc_tx2
-					_ = tid
-
-//line llmc_softmax.go:406
-					laneID := tid % gocuda.WarpSize
-					_ = laneID
-					x := gc_s_x[gc_rank2]
-					maxval := gc_s_maxval[gc_rank2]
-					sumval := gc_s_sumval[gc_rank2]
-					var bigger float32
-					_ = bigger
-
-//line llmc_softmax.go:418
-					gc_start3 := laneID
-					gc_from5 := gc_start3 + gc_off
-					gc_trips3 := gc_limit - gc_from5
-					switch {
-					case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, gocuda.WarpSize, gc_chunk, gc_limit, false)
-					case gc_trips3 > gc_span:
-						gc_trips3 = gc_chunk
-					case gc_trips3 > 0:
-						gc_trips3 = (gc_trips3-1)/(gocuda.WarpSize) + 1
-					default:
-						gc_trips3 = 0
-					}
-					if gc_trips3 == gc_chunk {
-						gc_more = true
-					}
-					for i := gc_from5; gc_trips3 > 0; i, gc_trips3 = i+(gocuda.WarpSize), gc_trips3-1 {
-
-//line llmc_softmax.go:419
-						bigger = fmaxf(maxval, x[i])
-
-//line llmc_softmax.go:420
-						sumval = sumval*expf(maxval-bigger) + expf(x[i]-bigger)
-
-//line llmc_softmax.go:421
-						maxval = bigger
-					}
-					gc_s_maxval[gc_rank2] = maxval
-					gc_s_sumval[gc_rank2] = sumval
-				}
-			}
-		}
-	}
-	{
-		var gc_l_offsetMaxval [32]float32
-		var gc_c21v [32]float32
-		var gc_c21r [32]float32
-		var gc_c22v [32]float32
-		var gc_c22r [32]float32
-		var gc_c23v [32]float32
-		var gc_c23r [32]float32
-		var gc_c24v [32]float32
-		var gc_c24r [32]float32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			for gc_lane2 := range min(32, gc_n2-gc_w2) {
-				if gc_exited2[gc_w2+gc_lane2] {
-					gc_act2 &^= 1 << gc_lane2
-				}
-			}
-			var gc_dead2 uint32
-			_ = gc_dead2
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-
-//line llmc_softmax.go:424
-				var offsetMaxval, offsetSumval float32
-				_ = offsetMaxval
-				_ = offsetSumval
-				gc_l_offsetMaxval[gc_lane2] = offsetMaxval
-			}
-
 //line llmc_softmax.go:425
-			for offset := gocuda.WarpSize / 2; offset > 0; offset >>= 1 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:427
-					gc_c21v[gc_lane2] = maxval
-				}
-
-//line llmc_softmax.go:427
-				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c21v, offset, gocuda.WarpSize, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					sumval := gc_s_sumval[gc_rank2]
-					var offsetMaxval float32
-					_ = offsetMaxval
-
-//line llmc_softmax.go:427
-					offsetMaxval = gc_c21r[gc_lane2]
-
-//line llmc_softmax.go:428
-					gc_c22v[gc_lane2] = sumval
-					gc_l_offsetMaxval[gc_lane2] = offsetMaxval
-				}
-
-//line llmc_softmax.go:428
-				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c22v, offset, gocuda.WarpSize, &gc_c22r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					maxval := gc_s_maxval[gc_rank2]
-					sumval := gc_s_sumval[gc_rank2]
-					offsetMaxval := gc_l_offsetMaxval[gc_lane2]
-					_ = offsetMaxval
-					var offsetSumval float32
-					_ = offsetSumval
-
-//line llmc_softmax.go:428
-					offsetSumval = gc_c22r[gc_lane2]
-
-//line llmc_softmax.go:429
-					if offsetMaxval > maxval {
-						sumval *= expf(maxval - offsetMaxval)
-						maxval = offsetMaxval
-					} else {
-						offsetSumval *= expf(offsetMaxval - maxval)
-					}
-
-//line llmc_softmax.go:435
-					sumval += offsetSumval
-					gc_s_maxval[gc_rank2] = maxval
-					gc_s_sumval[gc_rank2] = sumval
-				}
-			}
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
 					continue
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+//line llmc_softmax.go:399
+				tid := gc_tx2
+//line llmc_softmax.go:406
+				laneID := tid % gocuda.WarpSize
+//line llmc_softmax.go:408
+				x := gc_s_x[gc_rank2]
 				maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:438
-				gc_c23v[gc_lane2] = maxval
-			}
-
-//line llmc_softmax.go:438
-			compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c23v, 0, gocuda.WarpSize, &gc_c23r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				var maxval float32
-				_ = maxval
 				sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:438
-				maxval = gc_c23r[gc_lane2]
-
-//line llmc_softmax.go:439
-				gc_c24v[gc_lane2] = sumval
-				gc_s_maxval[gc_rank2] = maxval
-			}
-
-//line llmc_softmax.go:439
-			compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c24v, 0, gocuda.WarpSize, &gc_c24r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
+				var bigger float32
+//line llmc_softmax.go:418
+				gc_start3 := laneID
+				gc_from5 := gc_start3 + gc_off
+				gc_trips3 := gc_limit - gc_from5
+				switch {
+				case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, gocuda.WarpSize, gc_chunk, gc_limit, false)
+				case gc_trips3 > gc_span:
+					gc_trips3 = gc_chunk
+				case gc_trips3 > 0:
+					gc_trips3 = (gc_trips3-1)/(gocuda.WarpSize) + 1
+				default:
+					gc_trips3 = 0
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				var sumval float32
-				_ = sumval
-
-//line llmc_softmax.go:439
-				sumval = gc_c24r[gc_lane2]
+				if gc_trips3 == gc_chunk {
+					gc_more = true
+				}
+				for i := gc_from5; gc_trips3 > 0; i, gc_trips3 = i+(gocuda.WarpSize), gc_trips3-1 {
+//line llmc_softmax.go:419
+					bigger = fmaxf(maxval, x[i])
+					sumval = sumval*expf(maxval-bigger) + expf(x[i]-bigger)
+					maxval = bigger
+				}
+				gc_s_maxval[gc_rank2] = maxval
 				gc_s_sumval[gc_rank2] = sumval
 			}
 		}
 	}
-
+//line llmc_softmax.go:430
+	var gc_l_offsetMaxval [32]float32
+	var gc_c21v [32]float32
+	var gc_c21r [32]float32
+	var gc_c22v [32]float32
+	var gc_c22r [32]float32
+	var gc_c23v [32]float32
+	var gc_c23r [32]float32
+	var gc_c24v [32]float32
+	var gc_c24r [32]float32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		for gc_lane2 := range min(32, gc_n2-gc_w2) {
+			if gc_exited2[gc_w2+gc_lane2] {
+				gc_act2 &^= 1 << gc_lane2
+			}
+		}
+		var gc_dead2 uint32
+		_ = gc_dead2
+		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
+			}
+//line llmc_softmax.go:424
+			var offsetMaxval, offsetSumval float32
+//line llmc_softmax.go:426
+			_ = offsetSumval
+			gc_l_offsetMaxval[gc_lane2] = offsetMaxval
+		}
+//line llmc_softmax.go:425
+		for offset := gocuda.WarpSize / 2; offset > 0; offset >>= 1 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+//line llmc_softmax.go:432
+				maxval := gc_s_maxval[gc_rank2]
+//line llmc_softmax.go:427
+				gc_c21v[gc_lane2] = maxval
+			}
+//line llmc_softmax.go:427
+			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c21v, offset, gocuda.WarpSize, &gc_c21r)
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+//line llmc_softmax.go:434
+				sumval := gc_s_sumval[gc_rank2]
+				var offsetMaxval float32
+//line llmc_softmax.go:427
+				offsetMaxval = gc_c21r[gc_lane2]
+				gc_c22v[gc_lane2] = sumval
+				gc_l_offsetMaxval[gc_lane2] = offsetMaxval
+			}
+//line llmc_softmax.go:428
+			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c22v, offset, gocuda.WarpSize, &gc_c22r)
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+//line llmc_softmax.go:435
+				maxval := gc_s_maxval[gc_rank2]
+				sumval := gc_s_sumval[gc_rank2]
+				offsetMaxval := gc_l_offsetMaxval[gc_lane2]
+//line llmc_softmax.go:439
+				var offsetSumval float32
+//line llmc_softmax.go:428
+				offsetSumval = gc_c22r[gc_lane2]
+				if offsetMaxval > maxval {
+					sumval *= expf(maxval - offsetMaxval)
+					maxval = offsetMaxval
+				} else {
+					offsetSumval *= expf(offsetMaxval - maxval)
+				}
+				sumval += offsetSumval
+				gc_s_maxval[gc_rank2] = maxval
+				gc_s_sumval[gc_rank2] = sumval
+			}
+		}
+		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
+			}
+			gc_rank2 := gc_w2 + gc_lane2
+//line llmc_softmax.go:446
+			maxval := gc_s_maxval[gc_rank2]
+//line llmc_softmax.go:438
+			gc_c23v[gc_lane2] = maxval
+		}
+//line llmc_softmax.go:438
+		compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c23v, 0, gocuda.WarpSize, &gc_c23r)
+		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
+			}
+			gc_rank2 := gc_w2 + gc_lane2
+//line llmc_softmax.go:445
+			var maxval float32
+//line llmc_softmax.go:447
+			sumval := gc_s_sumval[gc_rank2]
+//line llmc_softmax.go:438
+			maxval = gc_c23r[gc_lane2]
+			gc_c24v[gc_lane2] = sumval
+			gc_s_maxval[gc_rank2] = maxval
+		}
+//line llmc_softmax.go:439
+		compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, 0xFFFFFFFF, &gc_c24v, 0, gocuda.WarpSize, &gc_c24r)
+		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
+			}
+			gc_rank2 := gc_w2 + gc_lane2
+//line llmc_softmax.go:446
+			var sumval float32
+//line llmc_softmax.go:439
+			sumval = gc_c24r[gc_lane2]
+			gc_s_sumval[gc_rank2] = sumval
+		}
+	}
 //line llmc_softmax.go:441
 	gc_chunk2 := compiled.StrideChunk(gocuda.WarpSize)
 	gc_span2 := (gocuda.WarpSize) * gc_chunk2
-
 //line llmc_softmax.go:441
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (gocuda.WarpSize) * gc_chunk2 {
 		gc_b2.Tick()
@@ -6341,49 +4930,43 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 			return
 		}
 		gc_more2 = false
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
+//line llmc_softmax.go:448
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
 //line llmc_softmax.go:399
-					tid := gc_tx2
-					_ = tid
-
+				tid := gc_tx2
 //line llmc_softmax.go:406
-					laneID := tid % gocuda.WarpSize
-					_ = laneID
-					x := gc_s_x[gc_rank2]
-					y := gc_s_y[gc_rank2]
-					maxval := gc_s_maxval[gc_rank2]
-					sumval := gc_s_sumval[gc_rank2]
-
+				laneID := tid % gocuda.WarpSize
+//line llmc_softmax.go:408
+				x := gc_s_x[gc_rank2]
+				y := gc_s_y[gc_rank2]
+				maxval := gc_s_maxval[gc_rank2]
+				sumval := gc_s_sumval[gc_rank2]
 //line llmc_softmax.go:441
-					gc_start4 := laneID
-					gc_from6 := gc_start4 + gc_off2
-					gc_trips4 := gc_limit2 - gc_from6
-					switch {
-					case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, gocuda.WarpSize, gc_chunk2, gc_limit2, false)
-					case gc_trips4 > gc_span2:
-						gc_trips4 = gc_chunk2
-					case gc_trips4 > 0:
-						gc_trips4 = (gc_trips4-1)/(gocuda.WarpSize) + 1
-					default:
-						gc_trips4 = 0
-					}
-					if gc_trips4 == gc_chunk2 {
-						gc_more2 = true
-					}
-					for i_ := gc_from6; gc_trips4 > 0; i_, gc_trips4 = i_+(gocuda.WarpSize), gc_trips4-1 {
-
+				gc_start4 := laneID
+				gc_from6 := gc_start4 + gc_off2
+				gc_trips4 := gc_limit2 - gc_from6
+				switch {
+				case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, gocuda.WarpSize, gc_chunk2, gc_limit2, false)
+				case gc_trips4 > gc_span2:
+					gc_trips4 = gc_chunk2
+				case gc_trips4 > 0:
+					gc_trips4 = (gc_trips4-1)/(gocuda.WarpSize) + 1
+				default:
+					gc_trips4 = 0
+				}
+				if gc_trips4 == gc_chunk2 {
+					gc_more2 = true
+				}
+				for i_ := gc_from6; gc_trips4 > 0; i_, gc_trips4 = i_+(gocuda.WarpSize), gc_trips4-1 {
 //line llmc_softmax.go:442
-						y[i_] = expf(x[i_]-maxval) / sumval
-					}
+					y[i_] = expf(x[i_]-maxval) / sumval
 				}
 			}
 		}
@@ -6393,4 +4976,5 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 // gc_files_llmc_softmax holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go llmc_softmax.go
+//line llmc_softmax.go:453
 var gc_files_llmc_softmax embed.FS

@@ -54,150 +54,93 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 	gc_s_r1 := compiled.Scratch[float32](gc_b, 4)[:gc_n]
 	gc_s_k := compiled.Scratch[int](gc_b, 5)[:gc_n]
 	gc_exited := gc_b.Exited()
-
 //line samples.go:103
 	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
-//line samples.go:104
 	grid := cg.ThisGrid(t)
-	_ = grid
-
 //line samples.go:106
 	maxIter := 10000
-
 //line samples.go:108
 	alpha := float32(1.0)
-
-//line samples.go:109
 	alpham1 := float32(-1.0)
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
-			gc_b.Enter(gc_rank)
-
-//line samples.go:110
-			var r0, r1, b, a, na float32 = 0.0, 0, 0, 0, 0
-
-//line samples.go:112
-			gpuSpMV(I, J, val, nnz, N, alpha, x, Ax, cta, grid)
-			_ = r0
-			_ = r1
-			_ = b
-			_ = a
-			_ = na
-			gc_s_r0[gc_rank] = r0
-			gc_s_r1[gc_rank] = r1
+//line samples.go:111
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
 		}
+		gc_b.Enter(gc_rank)
+//line samples.go:110
+		var r0, r1, b, a, na float32 = 0.0, 0, 0, 0, 0
+//line samples.go:112
+		gpuSpMV(I, J, val, nnz, N, alpha, x, Ax, cta, grid)
+//line samples.go:115
+		_ = b
+		_ = a
+		_ = na
+		gc_s_r0[gc_rank] = r0
+		gc_s_r1[gc_rank] = r1
 	}
-
 //line samples.go:114
 	if !gc_b.SyncGrid() {
 		return
 	}
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
-			gc_b.Enter(gc_rank)
-
-//line samples.go:116
-			gpuSaxpy(Ax, r, alpham1, N, grid)
-		}
-	}
-
 //line samples.go:118
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
+		}
+		gc_b.Enter(gc_rank)
+//line samples.go:116
+		gpuSaxpy(Ax, r, alpham1, N, grid)
+	}
 	if !gc_b.SyncGrid() {
 		return
 	}
-
 //line samples.go:120
 	var vecA []float32 = r
-
-//line samples.go:120
-	_ = vecA
-
 //line samples.go:120
 	var vecB []float32 = r
-
-//line samples.go:120
-	_ = vecB
-
 //line samples.go:120
 	var result *float64 = dotResult
-
-//line samples.go:120
-	_ = result
-
 //line samples.go:120
 	var size int = N
-
-//line samples.go:120
-	_ = size
-
 //line samples.go:120
 	var cta_ cg.ThreadBlock = cta
-	_ = cta_
-
-//line samples.go:120
-	_ = cta_
-
 //line samples.go:120
 	var grid_ cg.Grid = grid
-	_ = grid_
-
-//line samples.go:120
-	_ = grid_
-
 //line samples.go:49
 	tmp := gocuda.DynamicShared[float64](t)
-	{
-		gc_vstep := 0
 //line samples.go:51
-		gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
+	gc_vstep := 0
 //line samples.go:51
-		_ = gc_all2
-		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
-			gc_rank := gc_vstep
-			_ = gc_rank
+	gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+		gc_rank := gc_vstep
 //line samples.go:51
-			gc_alive2 := gc_all2
+		gc_alive2 := gc_all2
 //line samples.go:51
-			_ = gc_alive2
+		if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
 //line samples.go:51
-			if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
-//line samples.go:51
-				gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
-//line samples.go:51
-			}
-//line samples.go:51
-			var tempSum float64 = 0.0
-//line samples.go:51
-			_ = tempSum
-			lanes.BroadcastFloat64x4(tempSum).StoreMasked((*[4]float64)(gc_s_tempSum[gc_rank:]), gc_alive2)
+			gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
 		}
-		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
-
 //line samples.go:51
-			tempSum := 0.0
-			_ = tempSum
-			gc_s_tempSum[gc_rank] = tempSum
-		}
+		var tempSum float64 = 0.0
+		lanes.BroadcastFloat64x4(tempSum).StoreMasked((*[4]float64)(gc_s_tempSum[gc_rank:]), gc_alive2)
 	}
-
+	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
+		}
+//line samples.go:51
+		tempSum := 0.0
+//line samples.go:53
+		gc_s_tempSum[gc_rank] = tempSum
+	}
 //line samples.go:52
 	gc_chunk := compiled.StrideChunk(int(grid_.Size()))
 	gc_span := (int(grid_.Size())) * gc_chunk
-
 //line samples.go:52
 	for gc_off, gc_limit, gc_more := 0, size, true; gc_more; gc_off += (int(grid_.Size())) * gc_chunk {
 		gc_b.Tick()
@@ -205,191 +148,164 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			return
 		}
 		gc_more = false
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-				gc_b.Enter(gc_rank)
-				tempSum := gc_s_tempSum[gc_rank]
-
-//line samples.go:52
-				gc_start := int(grid_.ThreadRank())
-				gc_from2 := gc_start + gc_off
-				gc_trips := gc_limit - gc_from2
-				switch {
-				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, int(grid_.Size()), gc_chunk, gc_limit, false)
-				case gc_trips > gc_span:
-					gc_trips = gc_chunk
-				case gc_trips > 0:
-					gc_trips = (gc_trips-1)/(int(grid_.Size())) + 1
-				default:
-					gc_trips = 0
-				}
-				if gc_trips == gc_chunk {
-					gc_more = true
-				}
-				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(int(grid_.Size())), gc_trips-1 {
-
-//line samples.go:53
-					tempSum += float64(vecA[i] * vecB[i])
-				}
-				gc_s_tempSum[gc_rank] = tempSum
+//line samples.go:59
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
 			}
+			gc_b.Enter(gc_rank)
+			tempSum := gc_s_tempSum[gc_rank]
+//line samples.go:52
+			gc_start := int(grid_.ThreadRank())
+			gc_from2 := gc_start + gc_off
+			gc_trips := gc_limit - gc_from2
+			switch {
+			case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+				gc_trips = compiled.ChunkTrips(gc_start, gc_from2, int(grid_.Size()), gc_chunk, gc_limit, false)
+			case gc_trips > gc_span:
+				gc_trips = gc_chunk
+			case gc_trips > 0:
+				gc_trips = (gc_trips-1)/(int(grid_.Size())) + 1
+			default:
+				gc_trips = 0
+			}
+			if gc_trips == gc_chunk {
+				gc_more = true
+			}
+			for i := gc_from2; gc_trips > 0; i, gc_trips = i+(int(grid_.Size())), gc_trips-1 {
+//line samples.go:53
+				tempSum += float64(vecA[i] * vecB[i])
+			}
+			gc_s_tempSum[gc_rank] = tempSum
 		}
 	}
-
 //line samples.go:56
 	tile32 := cg.TiledPartition(cta_, 32)
-	_ = tile32
-	{
-		var gc_c1v [32]float64
-		var gc_c1r [32]float64
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-			for gc_lane := range min(32, gc_n-gc_w) {
-				if gc_exited[gc_w+gc_lane] {
-					gc_act &^= 1 << gc_lane
-				}
-			}
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				tempSum := gc_s_tempSum[gc_rank]
-
-//line samples.go:58
-				gc_c1v[gc_lane] = tempSum
-			}
-
-//line samples.go:58
-			compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				var tempSum float64
-				_ = tempSum
-
-//line samples.go:58
-				tempSum = gc_c1r[gc_lane]
-
-//line samples.go:60
-				if (gc_rank & (tile32.Size() - 1)) == 0 {
-					tmp[((gc_rank / tile32.Size()) % tile32.MetaGroupSize())] = tempSum
-				}
-				gc_s_tempSum[gc_rank] = tempSum
+//line samples.go:59
+	var gc_c1v [32]float64
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
 			}
 		}
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			tempSum := gc_s_tempSum[gc_rank]
+//line samples.go:58
+			gc_c1v[gc_lane] = tempSum
+		}
+//line samples.go:58
+		compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
+		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			if gc_act&(1<<gc_lane) == 0 {
+				continue
+			}
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			var tempSum float64
+//line samples.go:58
+			tempSum = gc_c1r[gc_lane]
+//line samples.go:60
+			if (gc_rank & (tile32.Size() - 1)) == 0 {
+				tmp[((gc_rank / tile32.Size()) % tile32.MetaGroupSize())] = tempSum
+			}
+			gc_s_tempSum[gc_rank] = tempSum
+		}
 	}
-	{
-		var gc_c2v [32]float64
-		var gc_c2r [32]float64
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-			for gc_lane := range min(32, gc_n-gc_w) {
-				if gc_exited[gc_w+gc_lane] {
-					gc_act &^= 1 << gc_lane
+//line samples.go:68
+	var gc_c2v [32]float64
+	var gc_c2r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		for gc_lane := range min(32, gc_n-gc_w) {
+			if gc_exited[gc_w+gc_lane] {
+				gc_act &^= 1 << gc_lane
+			}
+		}
+		var gc_dead uint32
+		{
+//line samples.go:80
+			var gc_m25 uint32
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+//line samples.go:66
+				if ((gc_rank / tile32.Size()) % tile32.MetaGroupSize()) == 0 {
+					gc_m25 |= 1 << gc_lane
 				}
 			}
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				var gc_m25 uint32
+			gc_save25 := gc_act
+			gc_act = gc_save25 & gc_m25
+			if gc_act != 0 {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-
-//line samples.go:66
-					if ((gc_rank / tile32.Size()) % tile32.MetaGroupSize()) == 0 {
-						gc_m25 |= 1 << gc_lane
-					}
-				}
-				gc_save25 := gc_act
-				gc_act = gc_save25 & gc_m25
-				if gc_act != 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						var tempSum float64
-						_ = tempSum
-
+					var tempSum float64
 //line samples.go:67
-						if (gc_rank & (tile32.Size() - 1)) < tile32.MetaGroupSize() {
-							tempSum = tmp[(gc_rank & (tile32.Size() - 1))]
-						} else {
-							tempSum = 0.0
-						}
-
-//line samples.go:72
-						gc_c2v[gc_lane] = tempSum
-						gc_s_tempSum[gc_rank] = tempSum
+					if (gc_rank & (tile32.Size() - 1)) < tile32.MetaGroupSize() {
+						tempSum = tmp[(gc_rank & (tile32.Size() - 1))]
+					} else {
+						tempSum = 0.0
 					}
-
-//line samples.go:72
-					compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-						var tempSum float64
-						_ = tempSum
-
-//line samples.go:72
-						tempSum = gc_c2r[gc_lane]
-
-//line samples.go:74
-						if (gc_rank & (tile32.Size() - 1)) == 0 {
-							atomic.Add(result, tempSum)
-						}
-						gc_s_tempSum[gc_rank] = tempSum
-					}
+					gc_c2v[gc_lane] = tempSum
+					gc_s_tempSum[gc_rank] = tempSum
 				}
-				gc_act = gc_save25 &^ gc_dead
+//line samples.go:72
+				compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					var tempSum float64
+//line samples.go:72
+					tempSum = gc_c2r[gc_lane]
+//line samples.go:74
+					if (gc_rank & (tile32.Size() - 1)) == 0 {
+						atomic.Add(result, tempSum)
+					}
+					gc_s_tempSum[gc_rank] = tempSum
+				}
 			}
+			gc_act = gc_save25 &^ gc_dead
 		}
 	}
-
 //line samples.go:122
 	if !gc_b.SyncGrid() {
 		return
 	}
-	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
-			var r1 float32
-			_ = r1
-
-//line samples.go:124
-			r1 = float32(*dotResult)
-
 //line samples.go:126
-			k := 1
-			_ = k
-			gc_s_r1[gc_rank] = r1
-			gc_s_k[gc_rank] = k
+	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		if gc_exited[gc_rank] {
+			continue
 		}
+		var r1 float32
+//line samples.go:124
+		r1 = float32(*dotResult)
+//line samples.go:126
+		k := 1
+//line samples.go:128
+		gc_s_r1[gc_rank] = r1
+		gc_s_k[gc_rank] = k
 	}
-
 //line samples.go:127
 	for {
 		gc_b.Tick()
@@ -410,22 +326,15 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				r0 := gc_s_r0[gc_rank]
 				r1 := gc_s_r1[gc_rank]
 				var b float32
-				_ = b
+//line samples.go:147
 				k := gc_s_k[gc_rank]
-
 //line samples.go:127
 				if !(r1 > tol*tol && k <= maxIter) {
 //line samples.go:127
-					{
+					gc_exited[gc_rank] = true
 //line samples.go:127
-						gc_exited[gc_rank] = true
-//line samples.go:127
-						continue gc_L8
-//line samples.go:127
-					}
-//line samples.go:127
+					continue gc_L8
 				}
-
 //line samples.go:128
 				if k > 1 {
 					b = r1 / r0
@@ -435,119 +344,75 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				}
 			}
 		}
-
 //line samples.go:135
 		if !gc_b.SyncGrid() {
 			return
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-					gc_b.Enter(gc_rank)
-
-//line samples.go:137
-					gpuSpMV(I, J, val, nnz, N, alpha, p, Ax, cta, grid)
-
 //line samples.go:139
-					if gc_tx == 0 && gc_bx == 0 {
-						*dotResult = 0.0
-					}
-				}
-			}
-		}
-
-//line samples.go:143
-		if !gc_b.SyncGrid() {
-			return
-		}
-
-//line samples.go:145
-		var vecA_ []float32 = p
-
-//line samples.go:145
-		_ = vecA_
-
-//line samples.go:145
-		var vecB_ []float32 = Ax
-
-//line samples.go:145
-		_ = vecB_
-
-//line samples.go:145
-		var result_ *float64 = dotResult
-
-//line samples.go:145
-		_ = result_
-
-//line samples.go:145
-		var size_ int = N
-
-//line samples.go:145
-		_ = size_
-
-//line samples.go:145
-		var cta_2 cg.ThreadBlock = cta
-		_ = cta_2
-
-//line samples.go:145
-		_ = cta_2
-
-//line samples.go:145
-		var grid_2 cg.Grid = grid
-		_ = grid_2
-
-//line samples.go:145
-		_ = grid_2
-
-//line samples.go:49
-		tmp_ := gocuda.DynamicShared[float64](t)
-		{
-			gc_vstep2 := 0
-//line samples.go:51
-			gc_all4 := lanes.BroadcastInt64x4(-1).ToMask()
-//line samples.go:51
-			_ = gc_all4
-			for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
-				gc_rank := gc_vstep2
-				_ = gc_rank
-//line samples.go:51
-				gc_alive4 := gc_all4
-//line samples.go:51
-				_ = gc_alive4
-//line samples.go:51
-				if gc_ex4 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex4 != 0 {
-//line samples.go:51
-					gc_alive4 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex4&15]).ToMask().ToInt64x4().Not().ToMask()
-//line samples.go:51
-				}
-//line samples.go:51
-				var tempSum_ float64 = 0.0
-//line samples.go:51
-				_ = tempSum_
-				lanes.BroadcastFloat64x4(tempSum_).StoreMasked((*[4]float64)(gc_s_tempSum_[gc_rank:]), gc_alive4)
-			}
-			for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
 					continue
 				}
-
-//line samples.go:51
-				tempSum_ := 0.0
-				_ = tempSum_
-				gc_s_tempSum_[gc_rank] = tempSum_
+				gc_b.Enter(gc_rank)
+//line samples.go:137
+				gpuSpMV(I, J, val, nnz, N, alpha, p, Ax, cta, grid)
+//line samples.go:139
+				if gc_tx == 0 && gc_bx == 0 {
+					*dotResult = 0.0
+				}
 			}
 		}
-
+//line samples.go:143
+		if !gc_b.SyncGrid() {
+			return
+		}
+//line samples.go:145
+		var vecA_ []float32 = p
+//line samples.go:145
+		var vecB_ []float32 = Ax
+//line samples.go:145
+		var result_ *float64 = dotResult
+//line samples.go:145
+		var size_ int = N
+//line samples.go:145
+		var cta_2 cg.ThreadBlock = cta
+//line samples.go:145
+		var grid_2 cg.Grid = grid
+//line samples.go:49
+		tmp_ := gocuda.DynamicShared[float64](t)
+//line samples.go:51
+		gc_vstep2 := 0
+//line samples.go:51
+		gc_all4 := lanes.BroadcastInt64x4(-1).ToMask()
+		for ; gc_vstep2+3 < gc_n; gc_vstep2 += 4 {
+			gc_rank := gc_vstep2
+//line samples.go:51
+			gc_alive4 := gc_all4
+//line samples.go:51
+			if gc_ex4 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex4 != 0 {
+//line samples.go:51
+				gc_alive4 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex4&15]).ToMask().ToInt64x4().Not().ToMask()
+			}
+//line samples.go:51
+			var tempSum_ float64 = 0.0
+			lanes.BroadcastFloat64x4(tempSum_).StoreMasked((*[4]float64)(gc_s_tempSum_[gc_rank:]), gc_alive4)
+		}
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+//line samples.go:51
+			tempSum_ := 0.0
+//line samples.go:53
+			gc_s_tempSum_[gc_rank] = tempSum_
+		}
 //line samples.go:52
 		gc_chunk2 := compiled.StrideChunk(int(grid_2.Size()))
 		gc_span2 := (int(grid_2.Size())) * gc_chunk2
-
 //line samples.go:52
 		for gc_off2, gc_limit2, gc_more2 := 0, size_, true; gc_more2; gc_off2 += (int(grid_2.Size())) * gc_chunk2 {
 			gc_b.Tick()
@@ -555,316 +420,242 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				return
 			}
 			gc_more2 = false
-			{
-				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-					gc_b.Enter(gc_rank)
-					tempSum_ := gc_s_tempSum_[gc_rank]
-
-//line samples.go:52
-					gc_start2 := int(grid_2.ThreadRank())
-					gc_from3 := gc_start2 + gc_off2
-					gc_trips2 := gc_limit2 - gc_from3
-					switch {
-					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, int(grid_2.Size()), gc_chunk2, gc_limit2, false)
-					case gc_trips2 > gc_span2:
-						gc_trips2 = gc_chunk2
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(int(grid_2.Size())) + 1
-					default:
-						gc_trips2 = 0
-					}
-					if gc_trips2 == gc_chunk2 {
-						gc_more2 = true
-					}
-					for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(int(grid_2.Size())), gc_trips2-1 {
-
-//line samples.go:53
-						tempSum_ += float64(vecA_[i_] * vecB_[i_])
-					}
-					gc_s_tempSum_[gc_rank] = tempSum_
-				}
-			}
-		}
-
-//line samples.go:56
-		tile32_ := cg.TiledPartition(cta_2, 32)
-		_ = tile32_
-		{
-			var gc_c3v [32]float64
-			var gc_c3r [32]float64
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-				for gc_lane := range min(32, gc_n-gc_w) {
-					if gc_exited[gc_w+gc_lane] {
-						gc_act &^= 1 << gc_lane
-					}
-				}
-				var gc_dead uint32
-				_ = gc_dead
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					tempSum_ := gc_s_tempSum_[gc_rank]
-
-//line samples.go:58
-					gc_c3v[gc_lane] = tempSum_
-				}
-
-//line samples.go:58
-				compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32_.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					var tempSum_ float64
-					_ = tempSum_
-
-//line samples.go:58
-					tempSum_ = gc_c3r[gc_lane]
-
-//line samples.go:60
-					if (gc_rank & (tile32_.Size() - 1)) == 0 {
-						tmp_[((gc_rank / tile32_.Size()) % tile32_.MetaGroupSize())] = tempSum_
-					}
-					gc_s_tempSum_[gc_rank] = tempSum_
-				}
-			}
-		}
-		{
-			var gc_c4v [32]float64
-			var gc_c4r [32]float64
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-				for gc_lane := range min(32, gc_n-gc_w) {
-					if gc_exited[gc_w+gc_lane] {
-						gc_act &^= 1 << gc_lane
-					}
-				}
-				var gc_dead uint32
-				_ = gc_dead
-				{
-					var gc_m30 uint32
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
-
-//line samples.go:66
-						if ((gc_rank / tile32_.Size()) % tile32_.MetaGroupSize()) == 0 {
-							gc_m30 |= 1 << gc_lane
-						}
-					}
-					gc_save30 := gc_act
-					gc_act = gc_save30 & gc_m30
-					if gc_act != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							var tempSum_ float64
-							_ = tempSum_
-
-//line samples.go:67
-							if (gc_rank & (tile32_.Size() - 1)) < tile32_.MetaGroupSize() {
-								tempSum_ = tmp_[(gc_rank & (tile32_.Size() - 1))]
-							} else {
-								tempSum_ = 0.0
-							}
-
-//line samples.go:72
-							gc_c4v[gc_lane] = tempSum_
-							gc_s_tempSum_[gc_rank] = tempSum_
-						}
-
-//line samples.go:72
-						compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32_.Size(), &gc_c4v, compiled.OpPlus, &gc_c4r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							var tempSum_ float64
-							_ = tempSum_
-
-//line samples.go:72
-							tempSum_ = gc_c4r[gc_lane]
-
-//line samples.go:74
-							if (gc_rank & (tile32_.Size() - 1)) == 0 {
-								atomic.Add(result_, tempSum_)
-							}
-							gc_s_tempSum_[gc_rank] = tempSum_
-						}
-					}
-					gc_act = gc_save30 &^ gc_dead
-				}
-			}
-		}
-
-//line samples.go:147
-		if !gc_b.SyncGrid() {
-			return
-		}
-		{
+//line samples.go:59
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
 					continue
 				}
 				gc_b.Enter(gc_rank)
-				var r0 float32
-				_ = r0
-				r1 := gc_s_r1[gc_rank]
-				var a float32
-				_ = a
-				var na float32
-				_ = na
-
-//line samples.go:149
-				a = float32(float64(r1) / *dotResult)
-
-//line samples.go:151
-				gpuSaxpy(p, x, a, N, grid)
-
-//line samples.go:152
-				na = -a
-
-//line samples.go:153
-				gpuSaxpy(Ax, r, na, N, grid)
-
-//line samples.go:155
-				r0 = r1
-				gc_s_r0[gc_rank] = r0
+				tempSum_ := gc_s_tempSum_[gc_rank]
+//line samples.go:52
+				gc_start2 := int(grid_2.ThreadRank())
+				gc_from3 := gc_start2 + gc_off2
+				gc_trips2 := gc_limit2 - gc_from3
+				switch {
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, int(grid_2.Size()), gc_chunk2, gc_limit2, false)
+				case gc_trips2 > gc_span2:
+					gc_trips2 = gc_chunk2
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(int(grid_2.Size())) + 1
+				default:
+					gc_trips2 = 0
+				}
+				if gc_trips2 == gc_chunk2 {
+					gc_more2 = true
+				}
+				for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(int(grid_2.Size())), gc_trips2-1 {
+//line samples.go:53
+					tempSum_ += float64(vecA_[i_] * vecB_[i_])
+				}
+				gc_s_tempSum_[gc_rank] = tempSum_
 			}
 		}
-
+//line samples.go:56
+		tile32_ := cg.TiledPartition(cta_2, 32)
+//line samples.go:59
+		var gc_c3v [32]float64
+		var gc_c3r [32]float64
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			for gc_lane := range min(32, gc_n-gc_w) {
+				if gc_exited[gc_w+gc_lane] {
+					gc_act &^= 1 << gc_lane
+				}
+			}
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				tempSum_ := gc_s_tempSum_[gc_rank]
+//line samples.go:58
+				gc_c3v[gc_lane] = tempSum_
+			}
+//line samples.go:58
+			compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32_.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				var tempSum_ float64
+//line samples.go:58
+				tempSum_ = gc_c3r[gc_lane]
+//line samples.go:60
+				if (gc_rank & (tile32_.Size() - 1)) == 0 {
+					tmp_[((gc_rank / tile32_.Size()) % tile32_.MetaGroupSize())] = tempSum_
+				}
+				gc_s_tempSum_[gc_rank] = tempSum_
+			}
+		}
+//line samples.go:68
+		var gc_c4v [32]float64
+		var gc_c4r [32]float64
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			for gc_lane := range min(32, gc_n-gc_w) {
+				if gc_exited[gc_w+gc_lane] {
+					gc_act &^= 1 << gc_lane
+				}
+			}
+			var gc_dead uint32
+			{
+//line samples.go:80
+				var gc_m30 uint32
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line samples.go:66
+					if ((gc_rank / tile32_.Size()) % tile32_.MetaGroupSize()) == 0 {
+						gc_m30 |= 1 << gc_lane
+					}
+				}
+				gc_save30 := gc_act
+				gc_act = gc_save30 & gc_m30
+				if gc_act != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						var tempSum_ float64
+//line samples.go:67
+						if (gc_rank & (tile32_.Size() - 1)) < tile32_.MetaGroupSize() {
+							tempSum_ = tmp_[(gc_rank & (tile32_.Size() - 1))]
+						} else {
+							tempSum_ = 0.0
+						}
+						gc_c4v[gc_lane] = tempSum_
+						gc_s_tempSum_[gc_rank] = tempSum_
+					}
+//line samples.go:72
+					compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32_.Size(), &gc_c4v, compiled.OpPlus, &gc_c4r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						var tempSum_ float64
+//line samples.go:72
+						tempSum_ = gc_c4r[gc_lane]
+//line samples.go:74
+						if (gc_rank & (tile32_.Size() - 1)) == 0 {
+							atomic.Add(result_, tempSum_)
+						}
+						gc_s_tempSum_[gc_rank] = tempSum_
+					}
+				}
+				gc_act = gc_save30 &^ gc_dead
+			}
+		}
+//line samples.go:147
+		if !gc_b.SyncGrid() {
+			return
+		}
+//line samples.go:151
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			gc_b.Enter(gc_rank)
+			var r0 float32
+//line samples.go:159
+			r1 := gc_s_r1[gc_rank]
+			var a float32
+//line samples.go:162
+			var na float32
+//line samples.go:149
+			a = float32(float64(r1) / *dotResult)
+//line samples.go:151
+			gpuSaxpy(p, x, a, N, grid)
+			na = -a
+			gpuSaxpy(Ax, r, na, N, grid)
+//line samples.go:155
+			r0 = r1
+			gc_s_r0[gc_rank] = r0
+		}
 //line samples.go:157
 		if !gc_b.SyncGrid() {
 			return
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := 0; gc_bound < gc_to-1 {
-				gc_to = gc_bound + 1
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
-//line samples.go:158
-					if gc_tx == 0 && gc_bx == 0 {
-						*dotResult = 0.0
-					}
-				}
-			}
+//line samples.go:161
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-
-//line samples.go:162
-		if !gc_b.SyncGrid() {
-			return
-		}
-
-//line samples.go:164
-		var vecA_2 []float32 = r
-
-//line samples.go:164
-		_ = vecA_2
-
-//line samples.go:164
-		var vecB_2 []float32 = r
-
-//line samples.go:164
-		_ = vecB_2
-
-//line samples.go:164
-		var result_2 *float64 = dotResult
-
-//line samples.go:164
-		_ = result_2
-
-//line samples.go:164
-		var size_2 int = N
-
-//line samples.go:164
-		_ = size_2
-
-//line samples.go:164
-		var cta_3 cg.ThreadBlock = cta
-		_ = cta_3
-
-//line samples.go:164
-		_ = cta_3
-
-//line samples.go:164
-		var grid_3 cg.Grid = grid
-		_ = grid_3
-
-//line samples.go:164
-		_ = grid_3
-
-//line samples.go:49
-		tmp_2 := gocuda.DynamicShared[float64](t)
-		{
-			gc_vstep3 := 0
-//line samples.go:51
-			gc_all6 := lanes.BroadcastInt64x4(-1).ToMask()
-//line samples.go:51
-			_ = gc_all6
-			for ; gc_vstep3+3 < gc_n; gc_vstep3 += 4 {
-				gc_rank := gc_vstep3
-				_ = gc_rank
-//line samples.go:51
-				gc_alive6 := gc_all6
-//line samples.go:51
-				_ = gc_alive6
-//line samples.go:51
-				if gc_ex6 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex6 != 0 {
-//line samples.go:51
-					gc_alive6 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex6&15]).ToMask().ToInt64x4().Not().ToMask()
-//line samples.go:51
-				}
-//line samples.go:51
-				var tempSum_2 float64 = 0.0
-//line samples.go:51
-				_ = tempSum_2
-				lanes.BroadcastFloat64x4(tempSum_2).StoreMasked((*[4]float64)(gc_s_tempSum_2[gc_rank:]), gc_alive6)
-			}
-			for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
 					continue
 				}
-
-//line samples.go:51
-				tempSum_2 := 0.0
-				_ = tempSum_2
-				gc_s_tempSum_2[gc_rank] = tempSum_2
+//line samples.go:158
+				if gc_tx == 0 && gc_bx == 0 {
+					*dotResult = 0.0
+				}
 			}
 		}
-
+//line samples.go:162
+		if !gc_b.SyncGrid() {
+			return
+		}
+//line samples.go:164
+		var vecA_2 []float32 = r
+//line samples.go:164
+		var vecB_2 []float32 = r
+//line samples.go:164
+		var result_2 *float64 = dotResult
+//line samples.go:164
+		var size_2 int = N
+//line samples.go:164
+		var cta_3 cg.ThreadBlock = cta
+//line samples.go:164
+		var grid_3 cg.Grid = grid
+//line samples.go:49
+		tmp_2 := gocuda.DynamicShared[float64](t)
+//line samples.go:51
+		gc_vstep3 := 0
+//line samples.go:51
+		gc_all6 := lanes.BroadcastInt64x4(-1).ToMask()
+		for ; gc_vstep3+3 < gc_n; gc_vstep3 += 4 {
+			gc_rank := gc_vstep3
+//line samples.go:51
+			gc_alive6 := gc_all6
+//line samples.go:51
+			if gc_ex6 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex6 != 0 {
+//line samples.go:51
+				gc_alive6 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex6&15]).ToMask().ToInt64x4().Not().ToMask()
+			}
+//line samples.go:51
+			var tempSum_2 float64 = 0.0
+			lanes.BroadcastFloat64x4(tempSum_2).StoreMasked((*[4]float64)(gc_s_tempSum_2[gc_rank:]), gc_alive6)
+		}
+		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+//line samples.go:51
+			tempSum_2 := 0.0
+//line samples.go:53
+			gc_s_tempSum_2[gc_rank] = tempSum_2
+		}
 //line samples.go:52
 		gc_chunk3 := compiled.StrideChunk(int(grid_3.Size()))
 		gc_span3 := (int(grid_3.Size())) * gc_chunk3
-
 //line samples.go:52
 		for gc_off3, gc_limit3, gc_more3 := 0, size_2, true; gc_more3; gc_off3 += (int(grid_3.Size())) * gc_chunk3 {
 			gc_b.Tick()
@@ -872,189 +663,163 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				return
 			}
 			gc_more3 = false
-			{
-				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-					gc_b.Enter(gc_rank)
-					tempSum_2 := gc_s_tempSum_2[gc_rank]
-
-//line samples.go:52
-					gc_start3 := int(grid_3.ThreadRank())
-					gc_from4 := gc_start3 + gc_off3
-					gc_trips3 := gc_limit3 - gc_from4
-					switch {
-					case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
-						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, int(grid_3.Size()), gc_chunk3, gc_limit3, false)
-					case gc_trips3 > gc_span3:
-						gc_trips3 = gc_chunk3
-					case gc_trips3 > 0:
-						gc_trips3 = (gc_trips3-1)/(int(grid_3.Size())) + 1
-					default:
-						gc_trips3 = 0
-					}
-					if gc_trips3 == gc_chunk3 {
-						gc_more3 = true
-					}
-					for i_2 := gc_from4; gc_trips3 > 0; i_2, gc_trips3 = i_2+(int(grid_3.Size())), gc_trips3-1 {
-
-//line samples.go:53
-						tempSum_2 += float64(vecA_2[i_2] * vecB_2[i_2])
-					}
-					gc_s_tempSum_2[gc_rank] = tempSum_2
+//line samples.go:59
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
 				}
+				gc_b.Enter(gc_rank)
+				tempSum_2 := gc_s_tempSum_2[gc_rank]
+//line samples.go:52
+				gc_start3 := int(grid_3.ThreadRank())
+				gc_from4 := gc_start3 + gc_off3
+				gc_trips3 := gc_limit3 - gc_from4
+				switch {
+				case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+					gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, int(grid_3.Size()), gc_chunk3, gc_limit3, false)
+				case gc_trips3 > gc_span3:
+					gc_trips3 = gc_chunk3
+				case gc_trips3 > 0:
+					gc_trips3 = (gc_trips3-1)/(int(grid_3.Size())) + 1
+				default:
+					gc_trips3 = 0
+				}
+				if gc_trips3 == gc_chunk3 {
+					gc_more3 = true
+				}
+				for i_2 := gc_from4; gc_trips3 > 0; i_2, gc_trips3 = i_2+(int(grid_3.Size())), gc_trips3-1 {
+//line samples.go:53
+					tempSum_2 += float64(vecA_2[i_2] * vecB_2[i_2])
+				}
+				gc_s_tempSum_2[gc_rank] = tempSum_2
 			}
 		}
-
 //line samples.go:56
 		tile32_2 := cg.TiledPartition(cta_3, 32)
-		_ = tile32_2
-		{
-			var gc_c5v [32]float64
-			var gc_c5r [32]float64
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-				for gc_lane := range min(32, gc_n-gc_w) {
-					if gc_exited[gc_w+gc_lane] {
-						gc_act &^= 1 << gc_lane
-					}
-				}
-				var gc_dead uint32
-				_ = gc_dead
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					tempSum_2 := gc_s_tempSum_2[gc_rank]
-
-//line samples.go:58
-					gc_c5v[gc_lane] = tempSum_2
-				}
-
-//line samples.go:58
-				compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32_2.Size(), &gc_c5v, compiled.OpPlus, &gc_c5r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					var tempSum_2 float64
-					_ = tempSum_2
-
-//line samples.go:58
-					tempSum_2 = gc_c5r[gc_lane]
-
-//line samples.go:60
-					if (gc_rank & (tile32_2.Size() - 1)) == 0 {
-						tmp_2[((gc_rank / tile32_2.Size()) % tile32_2.MetaGroupSize())] = tempSum_2
-					}
-					gc_s_tempSum_2[gc_rank] = tempSum_2
+//line samples.go:59
+		var gc_c5v [32]float64
+		var gc_c5r [32]float64
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			for gc_lane := range min(32, gc_n-gc_w) {
+				if gc_exited[gc_w+gc_lane] {
+					gc_act &^= 1 << gc_lane
 				}
 			}
+			var gc_dead uint32
+			_ = gc_dead
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				tempSum_2 := gc_s_tempSum_2[gc_rank]
+//line samples.go:58
+				gc_c5v[gc_lane] = tempSum_2
+			}
+//line samples.go:58
+			compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32_2.Size(), &gc_c5v, compiled.OpPlus, &gc_c5r)
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				var tempSum_2 float64
+//line samples.go:58
+				tempSum_2 = gc_c5r[gc_lane]
+//line samples.go:60
+				if (gc_rank & (tile32_2.Size() - 1)) == 0 {
+					tmp_2[((gc_rank / tile32_2.Size()) % tile32_2.MetaGroupSize())] = tempSum_2
+				}
+				gc_s_tempSum_2[gc_rank] = tempSum_2
+			}
 		}
-		{
-			var gc_c6v [32]float64
-			var gc_c6r [32]float64
-			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-				for gc_lane := range min(32, gc_n-gc_w) {
-					if gc_exited[gc_w+gc_lane] {
-						gc_act &^= 1 << gc_lane
+//line samples.go:68
+		var gc_c6v [32]float64
+		var gc_c6r [32]float64
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			for gc_lane := range min(32, gc_n-gc_w) {
+				if gc_exited[gc_w+gc_lane] {
+					gc_act &^= 1 << gc_lane
+				}
+			}
+			var gc_dead uint32
+			{
+//line samples.go:80
+				var gc_m35 uint32
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line samples.go:66
+					if ((gc_rank / tile32_2.Size()) % tile32_2.MetaGroupSize()) == 0 {
+						gc_m35 |= 1 << gc_lane
 					}
 				}
-				var gc_dead uint32
-				_ = gc_dead
-				{
-					var gc_m35 uint32
+				gc_save35 := gc_act
+				gc_act = gc_save35 & gc_m35
+				if gc_act != 0 {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-
-//line samples.go:66
-						if ((gc_rank / tile32_2.Size()) % tile32_2.MetaGroupSize()) == 0 {
-							gc_m35 |= 1 << gc_lane
-						}
-					}
-					gc_save35 := gc_act
-					gc_act = gc_save35 & gc_m35
-					if gc_act != 0 {
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							var tempSum_2 float64
-							_ = tempSum_2
-
+						var tempSum_2 float64
 //line samples.go:67
-							if (gc_rank & (tile32_2.Size() - 1)) < tile32_2.MetaGroupSize() {
-								tempSum_2 = tmp_2[(gc_rank & (tile32_2.Size() - 1))]
-							} else {
-								tempSum_2 = 0.0
-							}
-
-//line samples.go:72
-							gc_c6v[gc_lane] = tempSum_2
-							gc_s_tempSum_2[gc_rank] = tempSum_2
+						if (gc_rank & (tile32_2.Size() - 1)) < tile32_2.MetaGroupSize() {
+							tempSum_2 = tmp_2[(gc_rank & (tile32_2.Size() - 1))]
+						} else {
+							tempSum_2 = 0.0
 						}
-
-//line samples.go:72
-						compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32_2.Size(), &gc_c6v, compiled.OpPlus, &gc_c6r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-							var tempSum_2 float64
-							_ = tempSum_2
-
-//line samples.go:72
-							tempSum_2 = gc_c6r[gc_lane]
-
-//line samples.go:74
-							if (gc_rank & (tile32_2.Size() - 1)) == 0 {
-								atomic.Add(result_2, tempSum_2)
-							}
-							gc_s_tempSum_2[gc_rank] = tempSum_2
-						}
+						gc_c6v[gc_lane] = tempSum_2
+						gc_s_tempSum_2[gc_rank] = tempSum_2
 					}
-					gc_act = gc_save35 &^ gc_dead
+//line samples.go:72
+					compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32_2.Size(), &gc_c6v, compiled.OpPlus, &gc_c6r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+						var tempSum_2 float64
+//line samples.go:72
+						tempSum_2 = gc_c6r[gc_lane]
+//line samples.go:74
+						if (gc_rank & (tile32_2.Size() - 1)) == 0 {
+							atomic.Add(result_2, tempSum_2)
+						}
+						gc_s_tempSum_2[gc_rank] = tempSum_2
+					}
 				}
+				gc_act = gc_save35 &^ gc_dead
 			}
 		}
-
 //line samples.go:166
 		if !gc_b.SyncGrid() {
 			return
 		}
-		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-				var r1 float32
-				_ = r1
-				k := gc_s_k[gc_rank]
-
-//line samples.go:168
-				r1 = float32(*dotResult)
-
-//line samples.go:169
-				k++
-				gc_s_r1[gc_rank] = r1
-				gc_s_k[gc_rank] = k
+//line samples.go:170
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
 			}
+			var r1 float32
+//line samples.go:177
+			k := gc_s_k[gc_rank]
+//line samples.go:168
+			r1 = float32(*dotResult)
+			k++
+			gc_s_r1[gc_rank] = r1
+			gc_s_k[gc_rank] = k
 		}
 	}
 }
@@ -1085,17 +850,10 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line samples.go:187
 	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
-//line samples.go:188
 	xShared := gocuda.Shared[float64](t, jacobiNRows)[:jacobiNRows]
-
-//line samples.go:189
 	bShared := gocuda.Shared[float64](t, jacobiRowsPerCTA+1)[:jacobiRowsPerCTA+1]
-
 //line samples.go:191
 	for gc_off, gc_limit, gc_more := 0, jacobiNRows, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
@@ -1103,158 +861,114 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := gc_off
-				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(xShared) && gc_to <= len(xShared)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
-					gc_at := xShared[gc_off3:][:gc_to]
-					gc_at2 := x[gc_off3:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples.go:191
-							i := gc_tx + gc_off
-							gc_more = true
-							_ = i
-
+//line samples.go:198
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_off
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(xShared) && gc_to <= len(xShared)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
+				gc_at := xShared[gc_off3:][:gc_to]
+				gc_at2 := x[gc_off3:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 //line samples.go:192
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples.go:191
-							i := gc_tx + gc_off
-							gc_more = true
-							_ = i
-
-//line samples.go:192
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples.go:191
-							i := gc_tx + gc_off
-							gc_more = true
-							_ = i
-
-//line samples.go:192
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples.go:191
-							i := gc_tx + gc_off
-							gc_more = true
-							_ = i
-
-//line samples.go:192
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples.go:191
-						i := gc_tx + gc_off
 						gc_more = true
-						_ = i
-
 //line samples.go:192
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples.go:191
-							i := gc_tx + gc_off
-							gc_more = true
-
+					{
+						gc_tx := gc_step + 1
 //line samples.go:192
-							xShared[i] = x[i]
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples.go:191
-							i := gc_tx + gc_off
-							gc_more = true
-
+						gc_more = true
 //line samples.go:192
-							xShared[i] = x[i]
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples.go:191
-							i := gc_tx + gc_off
-							gc_more = true
-
-//line samples.go:192
-							xShared[i] = x[i]
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples.go:191
-							i := gc_tx + gc_off
-							gc_more = true
-
-//line samples.go:192
-							xShared[i] = x[i]
-						}
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+//line samples.go:192
+						gc_more = true
+//line samples.go:192
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 3
+//line samples.go:192
+						gc_more = true
+//line samples.go:192
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line samples.go:192
+					gc_more = true
+//line samples.go:192
+					gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples.go:191
 						i := gc_tx + gc_off
 						gc_more = true
-
 //line samples.go:192
 						xShared[i] = x[i]
 					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples.go:191
+						i := gc_tx + gc_off
+						gc_more = true
+//line samples.go:192
+						xShared[i] = x[i]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples.go:191
+						i := gc_tx + gc_off
+						gc_more = true
+//line samples.go:192
+						xShared[i] = x[i]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples.go:191
+						i := gc_tx + gc_off
+						gc_more = true
+//line samples.go:192
+						xShared[i] = x[i]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples.go:191
+					i := gc_tx + gc_off
+					gc_more = true
+//line samples.go:192
+					xShared[i] = x[i]
 				}
 			}
 		}
 	}
 	{
+//line samples.go:199
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := jacobiRowsPerCTA; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -1263,44 +977,99 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
-//line samples.go:195
-				{
-					k := gc_tx
-					for i_ := k + (gc_bx * jacobiRowsPerCTA); (k < jacobiRowsPerCTA) && (i_ < jacobiNRows); k, i_ = k+jacobiRowsPerCTA, i_+jacobiRowsPerCTA {
+//line samples.go:196
+				k := gc_tx
+				for i_ := k + (gc_bx * jacobiRowsPerCTA); (k < jacobiRowsPerCTA) && (i_ < jacobiNRows); k, i_ = k+jacobiRowsPerCTA, i_+jacobiRowsPerCTA {
 //line samples.go:197
-						gc_b.Tick()
+					gc_b.Tick()
 //line samples.go:197
-						if gc_b.Stopped() {
+					if gc_b.Stopped() {
 //line samples.go:197
-							return
-//line samples.go:197
-						}
-						bShared[i_%(jacobiRowsPerCTA+1)] = b[i_]
+						return
 					}
+//line samples.go:198
+					bShared[i_%(jacobiRowsPerCTA+1)] = b[i_]
 				}
 			}
 		}
 	}
-
 //line samples.go:204
 	tile32 := cg.TiledPartition(cta, 32)
-	_ = tile32
-	{
-		var gc_l_rowThreadSum [32]float64
-		var gc_c1r [32]float64
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-
+//line samples.go:207
+	var gc_l_rowThreadSum [32]float64
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
 //line samples.go:206
-			for k_, i_2 := 0, gc_bx*jacobiRowsPerCTA; (k_ < jacobiRowsPerCTA) && (i_2 < jacobiNRows); k_, i_2 = k_+1, i_2+1 {
-				gc_b.Tick()
-				if gc_b.Stopped() {
-					return
+		for k_, i_2 := 0, gc_bx*jacobiRowsPerCTA; (k_ < jacobiRowsPerCTA) && (i_2 < jacobiNRows); k_, i_2 = k_+1, i_2+1 {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+//line samples.go:207
+					rowThreadSum := 0.0
+					for j := gc_tx; j < jacobiNRows; j += gc_bdx {
+						rowThreadSum += float64(A[i_2*jacobiNRows+j]) * xShared[j]
+					}
+//line samples.go:212
+					gc_l_rowThreadSum[gc_lane] = rowThreadSum
 				}
+			}
+//line samples.go:212
+			for offset := 32 / 2; offset > 0; offset /= 2 {
+				compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_l_rowThreadSum, offset, nil, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+//line samples.go:217
+					rowThreadSum := gc_l_rowThreadSum[gc_lane]
+//line samples.go:213
+					rowThreadSum += gc_c1r[gc_lane]
+					gc_l_rowThreadSum[gc_lane] = rowThreadSum
+				}
+			}
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				rowThreadSum := gc_l_rowThreadSum[gc_lane]
+//line samples.go:216
+				if (gc_rank & (32 - 1)) == 0 {
+					compiled.SharedAdd(&bShared[i_2%(jacobiRowsPerCTA+1)], -rowThreadSum)
+				}
+			}
+		}
+	}
+//line samples.go:224
+	var gc_l_tempSum [32]float64
+	var gc_c2r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line samples.go:232
+			var gc_m13 uint32
+//line samples.go:223
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(jacobiRowsPerCTA, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_m13 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				}
+			} else {
 				{
 					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					gc_tx := gc_tidx.X - 1
@@ -1311,173 +1080,84 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-
-//line samples.go:207
-						rowThreadSum := 0.0
-
-//line samples.go:208
-						for j := gc_tx; j < jacobiNRows; j += gc_bdx {
-							rowThreadSum += float64(A[i_2*jacobiNRows+j]) * xShared[j]
+//line samples.go:223
+						if gc_tx < jacobiRowsPerCTA {
+							gc_m13 |= 1 << gc_lane
 						}
-						_ = rowThreadSum
-						gc_l_rowThreadSum[gc_lane] = rowThreadSum
-					}
-				}
-
-//line samples.go:212
-				for offset := 32 / 2; offset > 0; offset /= 2 {
-
-//line samples.go:213
-					compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_l_rowThreadSum, offset, nil, &gc_c1r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						rowThreadSum := gc_l_rowThreadSum[gc_lane]
-						_ = rowThreadSum
-
-//line samples.go:213
-						rowThreadSum += gc_c1r[gc_lane]
-						gc_l_rowThreadSum[gc_lane] = rowThreadSum
-					}
-				}
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					rowThreadSum := gc_l_rowThreadSum[gc_lane]
-					_ = rowThreadSum
-
-//line samples.go:216
-					if (gc_rank & (32 - 1)) == 0 {
-						compiled.SharedAdd(&bShared[i_2%(jacobiRowsPerCTA+1)], -rowThreadSum)
 					}
 				}
 			}
-		}
-	}
-	{
-		var gc_l_tempSum [32]float64
-		var gc_c2r [32]float64
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			{
-				var gc_m13 uint32
-
-//line samples.go:223
-				if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
-					gc_lo2, gc_hi2 := 0, 32
-					if gc_bound2 := compiled.Diff(jacobiRowsPerCTA, gc_x0); gc_bound2 < gc_hi2 {
-						gc_hi2 = gc_bound2
-					}
-					if gc_lo2 < gc_hi2 {
-						gc_m13 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-					}
-				} else {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line samples.go:223
-							if gc_tx < jacobiRowsPerCTA {
-								gc_m13 |= 1 << gc_lane
-							}
-						}
-					}
-				}
-				gc_save13 := gc_act
-				gc_act = gc_save13 & gc_m13
-				if gc_act != 0 {
-
+			gc_save13 := gc_act
+			gc_act = gc_save13 & gc_m13
+			if gc_act != 0 {
 //line samples.go:224
-					tile8 := cg.TiledPartition(cta, jacobiRowsPerCTA)
-					_ = tile8
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line samples.go:225
-							tempSum := 0.0
-
+				tile8 := cg.TiledPartition(cta, jacobiRowsPerCTA)
+				{
 //line samples.go:227
-							k_2 := gc_tx
-
-//line samples.go:229
-							for i_3 := k_2 + (gc_bx * jacobiRowsPerCTA); (k_2 < jacobiRowsPerCTA) && (i_3 < jacobiNRows); k_2, i_3 = k_2+jacobiRowsPerCTA, i_3+jacobiRowsPerCTA {
-//line samples.go:229
-								gc_b.Tick()
-//line samples.go:229
-								if gc_b.Stopped() {
-//line samples.go:229
-									return
-//line samples.go:229
-								}
-								dx := bShared[i_3%(jacobiRowsPerCTA+1)]
-								dx /= float64(A[i_3*jacobiNRows+i_3])
-
-								xNew[i_3] = (xShared[i_3] + dx)
-								tempSum += fabs(dx)
-							}
-							_ = tempSum
-							_ = k_2
-							gc_l_tempSum[gc_lane] = tempSum
-						}
-					}
-
-//line samples.go:237
-					for offset_ := 8 / 2; offset_ > 0; offset_ /= 2 {
-
-//line samples.go:238
-						compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile8.Size(), &gc_l_tempSum, offset_, nil, &gc_c2r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							tempSum := gc_l_tempSum[gc_lane]
-							_ = tempSum
-
-//line samples.go:238
-							tempSum += gc_c2r[gc_lane]
-							gc_l_tempSum[gc_lane] = tempSum
-						}
-					}
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-						tempSum := gc_l_tempSum[gc_lane]
-						_ = tempSum
-
-//line samples.go:241
-						if (gc_rank & (8 - 1)) == 0 {
-							atomic.Add(sum, tempSum)
+//line samples.go:225
+						tempSum := 0.0
+//line samples.go:227
+						k_2 := gc_tx
+//line samples.go:229
+						for i_3 := k_2 + (gc_bx * jacobiRowsPerCTA); (k_2 < jacobiRowsPerCTA) && (i_3 < jacobiNRows); k_2, i_3 = k_2+jacobiRowsPerCTA, i_3+jacobiRowsPerCTA {
+//line samples.go:229
+							gc_b.Tick()
+//line samples.go:229
+							if gc_b.Stopped() {
+//line samples.go:229
+								return
+							}
+//line samples.go:230
+							dx := bShared[i_3%(jacobiRowsPerCTA+1)]
+							dx /= float64(A[i_3*jacobiNRows+i_3])
+//line samples.go:233
+							xNew[i_3] = (xShared[i_3] + dx)
+							tempSum += fabs(dx)
 						}
+//line samples.go:238
+						gc_l_tempSum[gc_lane] = tempSum
 					}
 				}
-				gc_act = gc_save13 &^ gc_dead
+//line samples.go:237
+				for offset_ := 8 / 2; offset_ > 0; offset_ /= 2 {
+					compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile8.Size(), &gc_l_tempSum, offset_, nil, &gc_c2r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+//line samples.go:245
+						tempSum := gc_l_tempSum[gc_lane]
+//line samples.go:238
+						tempSum += gc_c2r[gc_lane]
+						gc_l_tempSum[gc_lane] = tempSum
+					}
+				}
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					tempSum := gc_l_tempSum[gc_lane]
+//line samples.go:241
+					if (gc_rank & (8 - 1)) == 0 {
+						atomic.Add(sum, tempSum)
+					}
+				}
 			}
+			gc_act = gc_save13 &^ gc_dead
 		}
 	}
 }
@@ -1510,501 +1190,377 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
-
 //line samples.go:253
 	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
-//line samples.go:254
 	warpSum := gocuda.DynamicShared[float64](t)
-	{
-		gc_vstep := 0
-		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
-			gc_rank := gc_vstep
-			_ = gc_rank
+//line samples.go:256
+	gc_vstep := 0
+	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
+		gc_rank := gc_vstep
 //line samples.go:255
-			var sum float64 = 0.0
-//line samples.go:255
-			_ = sum
-			lanes.BroadcastFloat64x4(sum).StoreSlice(gc_s_sum[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line samples.go:255
-				sum := 0.0
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line samples.go:255
-				sum := 0.0
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line samples.go:255
-				sum := 0.0
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line samples.go:255
-				sum := 0.0
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var sum float64 = 0.0
+		lanes.BroadcastFloat64x4(sum).StoreSlice(gc_s_sum[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line samples.go:255
 			sum := 0.0
-			_ = sum
+//line samples.go:257
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line samples.go:255
+			sum := 0.0
+//line samples.go:257
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line samples.go:255
+			sum := 0.0
+//line samples.go:257
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line samples.go:255
+			sum := 0.0
+//line samples.go:257
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-
-//line samples.go:259
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line samples.go:255
+		sum := 0.0
+//line samples.go:257
+		gc_s_sum[gc_rank] = sum
+	}
 	for gc_off, gc_limit, gc_more := 0, jacobiNRows, true; gc_more; gc_off += gc_bdx * gc_gdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := (gc_bx * gc_bdx) + gc_off
-				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
-					gc_at := x[gc_off2:][:gc_to]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples.go:257
-							globalThreadID := gc_bx*gc_bdx + gc_tx
-							_ = globalThreadID
-							sum := gc_s_sum[gc_rank]
-
-//line samples.go:259
-							i := globalThreadID + gc_off
-							gc_more = true
-							_ = i
-
-//line samples.go:260
-							d := gc_at[gc_tx] - 1.0
-
-//line samples.go:261
-							sum += fabs(d)
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step2 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples.go:257
-							globalThreadID := gc_bx*gc_bdx + gc_tx
-							_ = globalThreadID
-							sum := gc_s_sum[gc_rank]
-
-//line samples.go:259
-							i := globalThreadID + gc_off
-							gc_more = true
-							_ = i
-
-//line samples.go:260
-							d := gc_at[gc_tx] - 1.0
-
-//line samples.go:261
-							sum += fabs(d)
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step2 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples.go:257
-							globalThreadID := gc_bx*gc_bdx + gc_tx
-							_ = globalThreadID
-							sum := gc_s_sum[gc_rank]
-
-//line samples.go:259
-							i := globalThreadID + gc_off
-							gc_more = true
-							_ = i
-
-//line samples.go:260
-							d := gc_at[gc_tx] - 1.0
-
-//line samples.go:261
-							sum += fabs(d)
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step2 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples.go:257
-							globalThreadID := gc_bx*gc_bdx + gc_tx
-							_ = globalThreadID
-							sum := gc_s_sum[gc_rank]
-
-//line samples.go:259
-							i := globalThreadID + gc_off
-							gc_more = true
-							_ = i
-
-//line samples.go:260
-							d := gc_at[gc_tx] - 1.0
-
-//line samples.go:261
-							sum += fabs(d)
-							gc_s_sum[gc_rank] = sum
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+//line samples.go:266
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * gc_bdx) + gc_off
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+				gc_at := x[gc_off2:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+//line samples.go:282
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples.go:257
-						globalThreadID := gc_bx*gc_bdx + gc_tx
-						_ = globalThreadID
-						sum := gc_s_sum[gc_rank]
-
 //line samples.go:259
-						i := globalThreadID + gc_off
+						sum := gc_s_sum[gc_rank]
 						gc_more = true
-						_ = i
-
 //line samples.go:260
 						d := gc_at[gc_tx] - 1.0
-
-//line samples.go:261
 						sum += fabs(d)
 						gc_s_sum[gc_rank] = sum
 					}
-				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples.go:257
-							globalThreadID := gc_bx*gc_bdx + gc_tx
-							_ = globalThreadID
-							sum := gc_s_sum[gc_rank]
-
+					{
+						gc_tx := gc_step2 + 1
+//line samples.go:267
+						gc_rank := gc_base + gc_tx
 //line samples.go:259
-							i := globalThreadID + gc_off
-							gc_more = true
-
+						sum := gc_s_sum[gc_rank]
+						gc_more = true
 //line samples.go:260
-							d := x[i] - 1.0
-
-//line samples.go:261
-							sum += fabs(d)
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples.go:257
-							globalThreadID := gc_bx*gc_bdx + gc_tx
-							_ = globalThreadID
-							sum := gc_s_sum[gc_rank]
-
-//line samples.go:259
-							i := globalThreadID + gc_off
-							gc_more = true
-
-//line samples.go:260
-							d := x[i] - 1.0
-
-//line samples.go:261
-							sum += fabs(d)
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples.go:257
-							globalThreadID := gc_bx*gc_bdx + gc_tx
-							_ = globalThreadID
-							sum := gc_s_sum[gc_rank]
-
-//line samples.go:259
-							i := globalThreadID + gc_off
-							gc_more = true
-
-//line samples.go:260
-							d := x[i] - 1.0
-
-//line samples.go:261
-							sum += fabs(d)
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples.go:257
-							globalThreadID := gc_bx*gc_bdx + gc_tx
-							_ = globalThreadID
-							sum := gc_s_sum[gc_rank]
-
-//line samples.go:259
-							i := globalThreadID + gc_off
-							gc_more = true
-
-//line samples.go:260
-							d := x[i] - 1.0
-
-//line samples.go:261
-							sum += fabs(d)
-							gc_s_sum[gc_rank] = sum
-						}
+						d := gc_at[gc_tx] - 1.0
+						sum += fabs(d)
+						gc_s_sum[gc_rank] = sum
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step2 + 2
+//line samples.go:267
+						gc_rank := gc_base + gc_tx
+//line samples.go:259
+						sum := gc_s_sum[gc_rank]
+						gc_more = true
+//line samples.go:260
+						d := gc_at[gc_tx] - 1.0
+						sum += fabs(d)
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 3
+//line samples.go:267
+						gc_rank := gc_base + gc_tx
+//line samples.go:259
+						sum := gc_s_sum[gc_rank]
+						gc_more = true
+//line samples.go:260
+						d := gc_at[gc_tx] - 1.0
+						sum += fabs(d)
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line samples.go:259
+					sum := gc_s_sum[gc_rank]
+					gc_more = true
+//line samples.go:260
+					d := gc_at[gc_tx] - 1.0
+					sum += fabs(d)
+					gc_s_sum[gc_rank] = sum
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples.go:257
 						globalThreadID := gc_bx*gc_bdx + gc_tx
-						_ = globalThreadID
+//line samples.go:259
 						sum := gc_s_sum[gc_rank]
-
 //line samples.go:259
 						i := globalThreadID + gc_off
 						gc_more = true
-
 //line samples.go:260
 						d := x[i] - 1.0
-
-//line samples.go:261
+						sum += fabs(d)
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples.go:257
+						globalThreadID := gc_bx*gc_bdx + gc_tx
+//line samples.go:259
+						sum := gc_s_sum[gc_rank]
+//line samples.go:259
+						i := globalThreadID + gc_off
+						gc_more = true
+//line samples.go:260
+						d := x[i] - 1.0
+						sum += fabs(d)
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples.go:257
+						globalThreadID := gc_bx*gc_bdx + gc_tx
+//line samples.go:259
+						sum := gc_s_sum[gc_rank]
+//line samples.go:259
+						i := globalThreadID + gc_off
+						gc_more = true
+//line samples.go:260
+						d := x[i] - 1.0
+						sum += fabs(d)
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples.go:257
+						globalThreadID := gc_bx*gc_bdx + gc_tx
+//line samples.go:259
+						sum := gc_s_sum[gc_rank]
+//line samples.go:259
+						i := globalThreadID + gc_off
+						gc_more = true
+//line samples.go:260
+						d := x[i] - 1.0
 						sum += fabs(d)
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-			}
-		}
-	}
-
-//line samples.go:264
-	tile32 := cg.TiledPartition(cta, 32)
-	_ = tile32
-	{
-		var gc_c1v [32]float64
-		var gc_c1r [32]float64
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-
-//line samples.go:266
-			for offset := 32 / 2; offset > 0; offset /= 2 {
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples.go:257
+					globalThreadID := gc_bx*gc_bdx + gc_tx
+//line samples.go:259
 					sum := gc_s_sum[gc_rank]
-
-//line samples.go:267
-					gc_c1v[gc_lane] = sum
-				}
-
-//line samples.go:267
-				compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					sum := gc_s_sum[gc_rank]
-
-//line samples.go:267
-					sum += gc_c1r[gc_lane]
+//line samples.go:259
+					i := globalThreadID + gc_off
+					gc_more = true
+//line samples.go:260
+					d := x[i] - 1.0
+					sum += fabs(d)
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-
+		}
+	}
+//line samples.go:264
+	tile32 := cg.TiledPartition(cta, 32)
+//line samples.go:267
+	var gc_c1v [32]float64
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+//line samples.go:266
+		for offset := 32 / 2; offset > 0; offset /= 2 {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
 //line samples.go:270
-					if (gc_rank & (32 - 1)) == 0 {
-						warpSum[gc_tx/gocuda.WarpSize] = sum
-					}
+				sum := gc_s_sum[gc_rank]
+//line samples.go:267
+				gc_c1v[gc_lane] = sum
+			}
+//line samples.go:267
+			compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_c1v, offset, nil, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+//line samples.go:271
+				sum := gc_s_sum[gc_rank]
+//line samples.go:267
+				sum += gc_c1r[gc_lane]
+				gc_s_sum[gc_rank] = sum
+			}
+		}
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				sum := gc_s_sum[gc_rank]
+//line samples.go:270
+				if (gc_rank & (32 - 1)) == 0 {
+					warpSum[gc_tx/gocuda.WarpSize] = sum
 				}
 			}
 		}
 	}
-	{
-		var gc_l_blockSum [32]float64
-		var gc_c2r [32]float64
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
+//line samples.go:278
+	var gc_l_blockSum [32]float64
+	var gc_c2r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		{
+//line samples.go:286
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off3 := gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(warpSum) && 32 <= len(warpSum)-gc_off3 {
-						gc_at2 := warpSum[gc_off3:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-
+				gc_x0 := gc_tidx.X
+				gc_off3 := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(warpSum) && 32 <= len(warpSum)-gc_off3 {
+					gc_at2 := warpSum[gc_off3:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx := gc_x0 + gc_lane
 //line samples.go:276
-							blockSum := 0.0
-
-//line samples.go:277
-							if gc_tx < (gc_bdx / gocuda.WarpSize) {
-								blockSum = gc_at2[gc_lane]
-							}
-							_ = blockSum
-							gc_l_blockSum[gc_lane] = blockSum
+						blockSum := 0.0
+						if gc_tx < (gc_bdx / gocuda.WarpSize) {
+							blockSum = gc_at2[gc_lane]
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+//line samples.go:281
+						gc_l_blockSum[gc_lane] = blockSum
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line samples.go:276
-							blockSum := 0.0
-
-//line samples.go:277
-							if gc_tx < (gc_bdx / gocuda.WarpSize) {
-								blockSum = warpSum[gc_tx]
-							}
-							_ = blockSum
-							gc_l_blockSum[gc_lane] = blockSum
+						blockSum := 0.0
+						if gc_tx < (gc_bdx / gocuda.WarpSize) {
+							blockSum = warpSum[gc_tx]
+						}
+//line samples.go:281
+						gc_l_blockSum[gc_lane] = blockSum
+					}
+				}
+			}
+		}
+		{
+			var gc_m12 uint32
+//line samples.go:281
+			if gc_x02 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x02+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(32, gc_x02); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_m12 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				}
+			} else {
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+//line samples.go:281
+						if gc_tx < 32 {
+							gc_m12 |= 1 << gc_lane
 						}
 					}
 				}
 			}
-			{
-				var gc_m12 uint32
-
-//line samples.go:281
-				if gc_x02 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x02+gc_cnt <= gc_bdx {
-					gc_lo2, gc_hi2 := 0, 32
-					if gc_bound2 := compiled.Diff(32, gc_x02); gc_bound2 < gc_hi2 {
-						gc_hi2 = gc_bound2
-					}
-					if gc_lo2 < gc_hi2 {
-						gc_m12 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
-					}
-				} else {
-					{
-						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
-//line samples.go:281
-							if gc_tx < 32 {
-								gc_m12 |= 1 << gc_lane
-							}
-						}
-					}
-				}
-				gc_save12 := gc_act
-				gc_act = gc_save12 & gc_m12
-				if gc_act != 0 {
-
+			gc_save12 := gc_act
+			gc_act = gc_save12 & gc_m12
+			if gc_act != 0 {
 //line samples.go:282
-					for offset_ := 32 / 2; offset_ > 0; offset_ /= 2 {
-
-//line samples.go:283
-						compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_l_blockSum, offset_, nil, &gc_c2r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
-							gc_rank := gc_w + gc_lane
-							_ = gc_rank
-							blockSum := gc_l_blockSum[gc_lane]
-							_ = blockSum
-
-//line samples.go:283
-							blockSum += gc_c2r[gc_lane]
-							gc_l_blockSum[gc_lane] = blockSum
-						}
-					}
+				for offset_ := 32 / 2; offset_ > 0; offset_ /= 2 {
+					compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_l_blockSum, offset_, nil, &gc_c2r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+//line samples.go:290
 						blockSum := gc_l_blockSum[gc_lane]
-						_ = blockSum
-
-//line samples.go:285
-						if (gc_rank & (32 - 1)) == 0 {
-							atomic.Add(gSum, blockSum)
-						}
+//line samples.go:283
+						blockSum += gc_c2r[gc_lane]
+						gc_l_blockSum[gc_lane] = blockSum
 					}
 				}
-				gc_act = gc_save12 &^ gc_dead
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+					blockSum := gc_l_blockSum[gc_lane]
+//line samples.go:285
+					if (gc_rank & (32 - 1)) == 0 {
+						atomic.Add(gSum, blockSum)
+					}
+				}
 			}
+			gc_act = gc_save12 &^ gc_dead
 		}
 	}
 }
@@ -2033,26 +1589,16 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line samples.go:298
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples.go:299
 	N := 1 << log2N
-
-//line samples.go:300
 	base := gc_bx << log2N
-
 //line samples.go:302
 	sData := gocuda.DynamicShared[float32](t)
-
-//line samples.go:303
 	dSrc := dInput[base:]
-
-//line samples.go:304
 	dDst := dOutput[base:]
-
 //line samples.go:306
 	for gc_off, gc_limit, gc_more := 0, N, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
@@ -2060,257 +1606,153 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 			return
 		}
 		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off4 := gc_off
-				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(sData) && gc_to <= len(sData)-gc_off4 && gc_off4 <= len(dSrc) && gc_to <= len(dSrc)-gc_off4 {
-					gc_at := sData[gc_off4:][:gc_to]
-					gc_at2 := dSrc[gc_off4:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples.go:306
-							pos := gc_tx + gc_off
-							gc_more = true
-							_ = pos
-
+//line samples.go:313
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := gc_off
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(sData) && gc_to <= len(sData)-gc_off4 && gc_off4 <= len(dSrc) && gc_to <= len(dSrc)-gc_off4 {
+				gc_at := sData[gc_off4:][:gc_to]
+				gc_at2 := dSrc[gc_off4:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 //line samples.go:307
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples.go:306
-							pos := gc_tx + gc_off
-							gc_more = true
-							_ = pos
-
-//line samples.go:307
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples.go:306
-							pos := gc_tx + gc_off
-							gc_more = true
-							_ = pos
-
-//line samples.go:307
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples.go:306
-							pos := gc_tx + gc_off
-							gc_more = true
-							_ = pos
-
-//line samples.go:307
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples.go:306
-						pos := gc_tx + gc_off
 						gc_more = true
-						_ = pos
-
 //line samples.go:307
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples.go:306
-							pos := gc_tx + gc_off
-							gc_more = true
-
+					{
+						gc_tx := gc_step + 1
 //line samples.go:307
-							sData[pos] = dSrc[pos]
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples.go:306
-							pos := gc_tx + gc_off
-							gc_more = true
-
+						gc_more = true
 //line samples.go:307
-							sData[pos] = dSrc[pos]
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples.go:306
-							pos := gc_tx + gc_off
-							gc_more = true
-
-//line samples.go:307
-							sData[pos] = dSrc[pos]
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples.go:306
-							pos := gc_tx + gc_off
-							gc_more = true
-
-//line samples.go:307
-							sData[pos] = dSrc[pos]
-						}
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+//line samples.go:307
+						gc_more = true
+//line samples.go:307
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 3
+//line samples.go:307
+						gc_more = true
+//line samples.go:307
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line samples.go:307
+					gc_more = true
+//line samples.go:307
+					gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples.go:306
 						pos := gc_tx + gc_off
 						gc_more = true
-
+//line samples.go:307
+						sData[pos] = dSrc[pos]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples.go:306
+						pos := gc_tx + gc_off
+						gc_more = true
+//line samples.go:307
+						sData[pos] = dSrc[pos]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples.go:306
+						pos := gc_tx + gc_off
+						gc_more = true
+//line samples.go:307
+						sData[pos] = dSrc[pos]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples.go:306
+						pos := gc_tx + gc_off
+						gc_more = true
 //line samples.go:307
 						sData[pos] = dSrc[pos]
 					}
 				}
-			}
-		}
-	}
-
-//line samples.go:312
-	for stride := N >> 2; stride > 0; stride >>= 2 {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line samples.go:310
-					pos_ := gc_tx
-					_ = pos_
-
-//line samples.go:313
-					lo := pos_ & (stride - 1)
-					_ = lo
-
-//line samples.go:314
-					i0 := ((pos_ - lo) << 2) + lo
-					_ = i0
-
-//line samples.go:315
-					i1 := i0 + stride
-					_ = i1
-
-//line samples.go:316
-					i2 := i1 + stride
-					_ = i2
-
-//line samples.go:317
-					i3 := i2 + stride
-					_ = i3
-
-//line samples.go:320
-					D0 := sData[i0]
-
-//line samples.go:321
-					D1 := sData[i1]
-
-//line samples.go:322
-					D2 := sData[i2]
-
-//line samples.go:323
-					D3 := sData[i3]
-
-//line samples.go:325
-					var T float32
-
-//line samples.go:326
-					T = D0
-
-//line samples.go:327
-					D0 = D0 + D2
-
-//line samples.go:328
-					D2 = T - D2
-
-//line samples.go:329
-					T = D1
-
-//line samples.go:330
-					D1 = D1 + D3
-
-//line samples.go:331
-					D3 = T - D3
-
-//line samples.go:332
-					T = D0
-
-//line samples.go:333
-					sData[i0] = D0 + D1
-
-//line samples.go:334
-					sData[i1] = T - D1
-
-//line samples.go:335
-					T = D2
-
-//line samples.go:336
-					sData[i2] = D2 + D3
-
-//line samples.go:337
-					sData[i3] = T - D3
-					_ = D0
-					_ = D1
-					_ = D2
-					_ = D3
-					_ = T
+//line samples.go:306
+					pos := gc_tx + gc_off
+					gc_more = true
+//line samples.go:307
+					sData[pos] = dSrc[pos]
 				}
 			}
 		}
 	}
-
+	for stride := N >> 2; stride > 0; stride >>= 2 {
+//line samples.go:314
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples.go:310
+				pos_ := gc_tx
+//line samples.go:313
+				lo := pos_ & (stride - 1)
+				i0 := ((pos_ - lo) << 2) + lo
+				i1 := i0 + stride
+				i2 := i1 + stride
+				i3 := i2 + stride
+//line samples.go:320
+				D0 := sData[i0]
+				D1 := sData[i1]
+				D2 := sData[i2]
+				D3 := sData[i3]
+//line samples.go:325
+				var T float32
+				T = D0
+				D0 = D0 + D2
+				D2 = T - D2
+				T = D1
+				D1 = D1 + D3
+				D3 = T - D3
+				T = D0
+				sData[i0] = D0 + D1
+				sData[i1] = T - D1
+				T = D2
+				sData[i2] = D2 + D3
+				sData[i3] = T - D3
+			}
+		}
+	}
 //line samples.go:340
 	if log2N&1 != 0 {
-
 //line samples.go:343
 		gc_chunk := compiled.StrideChunk(gc_bdx)
 		gc_span := (gc_bdx) * gc_chunk
-
 //line samples.go:343
 		for gc_off2, gc_limit2, gc_more2 := 0, N/2, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
 			gc_b.Tick()
@@ -2318,216 +1760,157 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 				return
 			}
 			gc_more2 = false
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if !compiled.Adds(gc_off2, gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples.go:343
-						gc_start := gc_tx
-						gc_from2 := gc_start + gc_off2
-						gc_trips := gc_limit2 - gc_from2
-						switch {
-						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit2, false)
-						case gc_trips > gc_span:
-							gc_trips = gc_chunk
-						case gc_trips > 0:
-							gc_trips = (gc_trips-1)/(gc_bdx) + 1
-						default:
-							gc_trips = 0
-						}
-						if gc_trips == gc_chunk {
-							gc_more2 = true
-						}
-						for pos_2 := gc_from2; gc_trips > 0; pos_2, gc_trips = pos_2+(gc_bdx), gc_trips-1 {
-
-//line samples.go:344
-							i0_ := pos_2 << 1
-
-//line samples.go:345
-							i1_ := i0_ + 1
-
-//line samples.go:347
-							D0_ := sData[i0_]
-
-//line samples.go:348
-							D1_ := sData[i1_]
-
-//line samples.go:349
-							sData[i0_] = D0_ + D1_
-
 //line samples.go:350
-							sData[i1_] = D0_ - D1_
-						}
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off2, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples.go:343
+					gc_start := gc_tx
+					gc_from2 := gc_start + gc_off2
+					gc_trips := gc_limit2 - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit2, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gc_bdx) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more2 = true
+					}
+					for pos_2 := gc_from2; gc_trips > 0; pos_2, gc_trips = pos_2+(gc_bdx), gc_trips-1 {
+//line samples.go:344
+						i0_ := pos_2 << 1
+						i1_ := i0_ + 1
+//line samples.go:347
+						D0_ := sData[i0_]
+						D1_ := sData[i1_]
+						sData[i0_] = D0_ + D1_
+						sData[i1_] = D0_ - D1_
 					}
 				}
 			}
 		}
 	}
-
-//line samples.go:356
 	for gc_off3, gc_limit3, gc_more3 := 0, N, true; gc_more3; gc_off3 += gc_bdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
 		}
 		gc_more3 = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off3, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off5 := gc_off3
-				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(dDst) && gc_to <= len(dDst)-gc_off5 && gc_off5 <= len(sData) && gc_to <= len(sData)-gc_off5 {
-					gc_at3 := dDst[gc_off5:][:gc_to]
-					gc_at4 := sData[gc_off5:][:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples.go:356
-							pos_3 := gc_tx + gc_off3
-							gc_more3 = true
-							_ = pos_3
-
+//line samples.go:363
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off3, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_off3
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(dDst) && gc_to <= len(dDst)-gc_off5 && gc_off5 <= len(sData) && gc_to <= len(sData)-gc_off5 {
+				gc_at3 := dDst[gc_off5:][:gc_to]
+				gc_at4 := sData[gc_off5:][:gc_to]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 //line samples.go:357
-							gc_at3[gc_tx] = gc_at4[gc_tx]
-						}
-						{
-							gc_tx := gc_step3 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples.go:356
-							pos_3 := gc_tx + gc_off3
-							gc_more3 = true
-							_ = pos_3
-
-//line samples.go:357
-							gc_at3[gc_tx] = gc_at4[gc_tx]
-						}
-						{
-							gc_tx := gc_step3 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples.go:356
-							pos_3 := gc_tx + gc_off3
-							gc_more3 = true
-							_ = pos_3
-
-//line samples.go:357
-							gc_at3[gc_tx] = gc_at4[gc_tx]
-						}
-						{
-							gc_tx := gc_step3 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples.go:356
-							pos_3 := gc_tx + gc_off3
-							gc_more3 = true
-							_ = pos_3
-
-//line samples.go:357
-							gc_at3[gc_tx] = gc_at4[gc_tx]
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples.go:356
-						pos_3 := gc_tx + gc_off3
 						gc_more3 = true
-						_ = pos_3
-
 //line samples.go:357
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
-				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples.go:356
-							pos_3 := gc_tx + gc_off3
-							gc_more3 = true
-
+					{
+						gc_tx := gc_step3 + 1
 //line samples.go:357
-							dDst[pos_3] = sData[pos_3]
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples.go:356
-							pos_3 := gc_tx + gc_off3
-							gc_more3 = true
-
+						gc_more3 = true
 //line samples.go:357
-							dDst[pos_3] = sData[pos_3]
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples.go:356
-							pos_3 := gc_tx + gc_off3
-							gc_more3 = true
-
-//line samples.go:357
-							dDst[pos_3] = sData[pos_3]
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples.go:356
-							pos_3 := gc_tx + gc_off3
-							gc_more3 = true
-
-//line samples.go:357
-							dDst[pos_3] = sData[pos_3]
-						}
+						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step3 + 2
+//line samples.go:357
+						gc_more3 = true
+//line samples.go:357
+						gc_at3[gc_tx] = gc_at4[gc_tx]
+					}
+					{
+						gc_tx := gc_step3 + 3
+//line samples.go:357
+						gc_more3 = true
+//line samples.go:357
+						gc_at3[gc_tx] = gc_at4[gc_tx]
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line samples.go:357
+					gc_more3 = true
+//line samples.go:357
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+				}
+			} else {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples.go:356
 						pos_3 := gc_tx + gc_off3
 						gc_more3 = true
-
 //line samples.go:357
 						dDst[pos_3] = sData[pos_3]
 					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples.go:356
+						pos_3 := gc_tx + gc_off3
+						gc_more3 = true
+//line samples.go:357
+						dDst[pos_3] = sData[pos_3]
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples.go:356
+						pos_3 := gc_tx + gc_off3
+						gc_more3 = true
+//line samples.go:357
+						dDst[pos_3] = sData[pos_3]
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples.go:356
+						pos_3 := gc_tx + gc_off3
+						gc_more3 = true
+//line samples.go:357
+						dDst[pos_3] = sData[pos_3]
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples.go:356
+					pos_3 := gc_tx + gc_off3
+					gc_more3 = true
+//line samples.go:357
+					dDst[pos_3] = sData[pos_3]
 				}
 			}
 		}
@@ -2573,101 +1956,42 @@ func gc_body_fwtBatch2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, dOutput, dI
 				gc_by = 0
 			}
 		}
-
 //line samples.go:367
 		N := gc_bdx * gc_gdx * 4
-
-//line samples.go:368
 		dSrc := dInput[gc_by*N:]
-
-//line samples.go:369
 		dDst := dOutput[gc_by*N:]
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples.go:366
-					pos := gc_bx*gc_bdx + gc_tx
-					_ = pos
-
 //line samples.go:371
-					lo := pos & (stride - 1)
-					_ = lo
-
-//line samples.go:372
-					i0 := ((pos - lo) << 2) + lo
-					_ = i0
-
-//line samples.go:373
-					i1 := i0 + stride
-					_ = i1
-
-//line samples.go:374
-					i2 := i1 + stride
-					_ = i2
-
-//line samples.go:375
-					i3 := i2 + stride
-					_ = i3
-
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples.go:366
+				pos := gc_bx*gc_bdx + gc_tx
+//line samples.go:371
+				lo := pos & (stride - 1)
+				i0 := ((pos - lo) << 2) + lo
+				i1 := i0 + stride
+				i2 := i1 + stride
+				i3 := i2 + stride
 //line samples.go:377
-					D0 := dSrc[i0]
-
-//line samples.go:378
-					D1 := dSrc[i1]
-
-//line samples.go:379
-					D2 := dSrc[i2]
-
-//line samples.go:380
-					D3 := dSrc[i3]
-
+				D0 := dSrc[i0]
+				D1 := dSrc[i1]
+				D2 := dSrc[i2]
+				D3 := dSrc[i3]
 //line samples.go:382
-					var T float32
-
-//line samples.go:383
-					T = D0
-
-//line samples.go:384
-					D0 = D0 + D2
-
-//line samples.go:385
-					D2 = T - D2
-
-//line samples.go:386
-					T = D1
-
-//line samples.go:387
-					D1 = D1 + D3
-
-//line samples.go:388
-					D3 = T - D3
-
-//line samples.go:389
-					T = D0
-
-//line samples.go:390
-					dDst[i0] = D0 + D1
-
-//line samples.go:391
-					dDst[i1] = T - D1
-
-//line samples.go:392
-					T = D2
-
-//line samples.go:393
-					dDst[i2] = D2 + D3
-
-//line samples.go:394
-					dDst[i3] = T - D3
-					_ = D0
-					_ = D1
-					_ = D2
-					_ = D3
-					_ = T
-				}
+				var T float32
+				T = D0
+				D0 = D0 + D2
+				D2 = T - D2
+				T = D1
+				D1 = D1 + D3
+				D3 = T - D3
+				T = D0
+				dDst[i0] = D0 + D1
+				dDst[i1] = T - D1
+				T = D2
+				dDst[i2] = D2 + D3
+				dDst[i3] = T - D3
 			}
 		}
 	}
@@ -2694,11 +2018,8 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
-
 //line samples.go:403
 	numThreads := gc_bdx * gc_gdx
-
-//line samples.go:404
 	rcpN := 1.0 / float32(N)
 	if (numThreads) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
 		gc_limit := N
@@ -2711,196 +2032,130 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 			_ = gc_more
 			gc_pos.Block = gc_first % gc_gdx
 			gc_bx := 0
-			_ = gc_bx
+//line samples.go:417
 			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
-			{
-				gc_from, gc_to := gc_runlo, gc_runhi
-				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off2 := (gc_bx * gc_bdx) + gc_off
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(dA) && gc_to <= len(dA)-gc_off2 && gc_off2 <= len(dB) && gc_to <= len(dB)-gc_off2 {
-						gc_at := dA[gc_off2:][:gc_to]
-						gc_at2 := dB[gc_off2:][:gc_to]
-						gc_step := gc_from
-						for ; gc_step+3 < gc_to; gc_step += 4 {
-							{
-								gc_tx := gc_step + 0
-								_ = gc_tx
-
-//line samples.go:402
-								tid := gc_bx*gc_bdx + gc_tx
-								_ = tid
-
-//line samples.go:406
-								pos := tid + gc_off
-								gc_more = true
-								_ = pos
-
+//line samples.go:419
+			gc_from, gc_to := gc_runlo, gc_runhi
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(dA) && gc_to <= len(dA)-gc_off2 && gc_off2 <= len(dB) && gc_to <= len(dB)-gc_off2 {
+					gc_at := dA[gc_off2:][:gc_to]
+					gc_at2 := dB[gc_off2:][:gc_to]
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
 //line samples.go:407
-								gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
-							}
-							{
-								gc_tx := gc_step + 1
-								_ = gc_tx
-
-//line samples.go:402
-								tid := gc_bx*gc_bdx + gc_tx
-								_ = tid
-
-//line samples.go:406
-								pos := tid + gc_off
-								gc_more = true
-								_ = pos
-
-//line samples.go:407
-								gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
-							}
-							{
-								gc_tx := gc_step + 2
-								_ = gc_tx
-
-//line samples.go:402
-								tid := gc_bx*gc_bdx + gc_tx
-								_ = tid
-
-//line samples.go:406
-								pos := tid + gc_off
-								gc_more = true
-								_ = pos
-
-//line samples.go:407
-								gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
-							}
-							{
-								gc_tx := gc_step + 3
-								_ = gc_tx
-
-//line samples.go:402
-								tid := gc_bx*gc_bdx + gc_tx
-								_ = tid
-
-//line samples.go:406
-								pos := tid + gc_off
-								gc_more = true
-								_ = pos
-
-//line samples.go:407
-								gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
-							}
-						}
-						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-
-//line samples.go:402
-							tid := gc_bx*gc_bdx + gc_tx
-							_ = tid
-
-//line samples.go:406
-							pos := tid + gc_off
 							gc_more = true
-							_ = pos
-
 //line samples.go:407
 							gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
 						}
-					} else {
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-							{
-								gc_tx := gc_step2 + 0
-								gc_rank := gc_base + gc_tx%gc_bdx
-								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-								gc_pos.Thread = gc_rank
-
-//line samples.go:402
-								tid := gc_bx*gc_bdx + gc_tx
-								_ = tid
-
-//line samples.go:406
-								pos := tid + gc_off
-								gc_more = true
-
+						{
+							gc_tx := gc_step + 1
 //line samples.go:407
-								dA[pos] *= dB[pos] * rcpN
-							}
-							{
-								gc_tx := gc_step2 + 1
-								gc_rank := gc_base + gc_tx%gc_bdx
-								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-								gc_pos.Thread = gc_rank
-
-//line samples.go:402
-								tid := gc_bx*gc_bdx + gc_tx
-								_ = tid
-
-//line samples.go:406
-								pos := tid + gc_off
-								gc_more = true
-
+							gc_more = true
 //line samples.go:407
-								dA[pos] *= dB[pos] * rcpN
-							}
-							{
-								gc_tx := gc_step2 + 2
-								gc_rank := gc_base + gc_tx%gc_bdx
-								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-								gc_pos.Thread = gc_rank
-
-//line samples.go:402
-								tid := gc_bx*gc_bdx + gc_tx
-								_ = tid
-
-//line samples.go:406
-								pos := tid + gc_off
-								gc_more = true
-
-//line samples.go:407
-								dA[pos] *= dB[pos] * rcpN
-							}
-							{
-								gc_tx := gc_step2 + 3
-								gc_rank := gc_base + gc_tx%gc_bdx
-								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-								gc_pos.Thread = gc_rank
-
-//line samples.go:402
-								tid := gc_bx*gc_bdx + gc_tx
-								_ = tid
-
-//line samples.go:406
-								pos := tid + gc_off
-								gc_more = true
-
-//line samples.go:407
-								dA[pos] *= dB[pos] * rcpN
-							}
+							gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						{
+							gc_tx := gc_step + 2
+//line samples.go:407
+							gc_more = true
+//line samples.go:407
+							gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
+						}
+						{
+							gc_tx := gc_step + 3
+//line samples.go:407
+							gc_more = true
+//line samples.go:407
+							gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line samples.go:407
+						gc_more = true
+//line samples.go:407
+						gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 							gc_pos.Thread = gc_rank
-
 //line samples.go:402
 							tid := gc_bx*gc_bdx + gc_tx
-							_ = tid
-
 //line samples.go:406
 							pos := tid + gc_off
 							gc_more = true
-
 //line samples.go:407
 							dA[pos] *= dB[pos] * rcpN
 						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
+//line samples.go:402
+							tid := gc_bx*gc_bdx + gc_tx
+//line samples.go:406
+							pos := tid + gc_off
+							gc_more = true
+//line samples.go:407
+							dA[pos] *= dB[pos] * rcpN
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
+//line samples.go:402
+							tid := gc_bx*gc_bdx + gc_tx
+//line samples.go:406
+							pos := tid + gc_off
+							gc_more = true
+//line samples.go:407
+							dA[pos] *= dB[pos] * rcpN
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
+//line samples.go:402
+							tid := gc_bx*gc_bdx + gc_tx
+//line samples.go:406
+							pos := tid + gc_off
+							gc_more = true
+//line samples.go:407
+							dA[pos] *= dB[pos] * rcpN
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+						gc_pos.Thread = gc_rank
+//line samples.go:402
+						tid := gc_bx*gc_bdx + gc_tx
+//line samples.go:406
+						pos := tid + gc_off
+						gc_more = true
+//line samples.go:407
+						dA[pos] *= dB[pos] * rcpN
 					}
 				}
 			}
 		}
 	} else {
-
 //line samples.go:406
 		for gc_off, gc_limit, gc_more := 0, N, true; gc_more; gc_off += numThreads {
 			gc_b.Tick()
@@ -2908,201 +2163,126 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 				return
 			}
 			gc_more = false
-			{
-				gc_bx := gc_lo%gc_gdx - 1
-				for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-					gc_pos.Block = gc_blk
-					gc_bx++
-					if gc_bx == gc_gdx {
-						gc_bx = 0
+//line samples.go:413
+			gc_bx := gc_lo%gc_gdx - 1
+			for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+				gc_pos.Block = gc_blk
+				gc_bx++
+				if gc_bx == gc_gdx {
+					gc_bx = 0
+				}
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+						panic(compiled.ErrGuardWraps)
 					}
-					{
-						gc_from, gc_to := 0, gc_bdx
-						if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-							panic(compiled.ErrGuardWraps)
-						}
-						if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-							gc_to = gc_bound
-						}
-						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-							gc_off3 := (gc_bx * gc_bdx) + gc_off
-							if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(dA) && gc_to <= len(dA)-gc_off3 && gc_off3 <= len(dB) && gc_to <= len(dB)-gc_off3 {
-								gc_at3 := dA[gc_off3:][:gc_to]
-								gc_at4 := dB[gc_off3:][:gc_to]
-								gc_step3 := gc_from
-								for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-									{
-										gc_tx := gc_step3 + 0
-										_ = gc_tx
-										gc_rank := gc_base + gc_tx
-										_ = gc_rank
-
-//line samples.go:402
-										tid := gc_bx*gc_bdx + gc_tx
-										_ = tid
-
-//line samples.go:406
-										pos := tid + gc_off
-										gc_more = true
-										_ = pos
-
+					if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_off3 := (gc_bx * gc_bdx) + gc_off
+						if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(dA) && gc_to <= len(dA)-gc_off3 && gc_off3 <= len(dB) && gc_to <= len(dB)-gc_off3 {
+							gc_at3 := dA[gc_off3:][:gc_to]
+							gc_at4 := dB[gc_off3:][:gc_to]
+							gc_step3 := gc_from
+							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+								{
+									gc_tx := gc_step3 + 0
 //line samples.go:407
-										gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
-									}
-									{
-										gc_tx := gc_step3 + 1
-										_ = gc_tx
-										gc_rank := gc_base + gc_tx
-										_ = gc_rank
-
-//line samples.go:402
-										tid := gc_bx*gc_bdx + gc_tx
-										_ = tid
-
-//line samples.go:406
-										pos := tid + gc_off
-										gc_more = true
-										_ = pos
-
-//line samples.go:407
-										gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
-									}
-									{
-										gc_tx := gc_step3 + 2
-										_ = gc_tx
-										gc_rank := gc_base + gc_tx
-										_ = gc_rank
-
-//line samples.go:402
-										tid := gc_bx*gc_bdx + gc_tx
-										_ = tid
-
-//line samples.go:406
-										pos := tid + gc_off
-										gc_more = true
-										_ = pos
-
-//line samples.go:407
-										gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
-									}
-									{
-										gc_tx := gc_step3 + 3
-										_ = gc_tx
-										gc_rank := gc_base + gc_tx
-										_ = gc_rank
-
-//line samples.go:402
-										tid := gc_bx*gc_bdx + gc_tx
-										_ = tid
-
-//line samples.go:406
-										pos := tid + gc_off
-										gc_more = true
-										_ = pos
-
-//line samples.go:407
-										gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
-									}
-								}
-								for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-									gc_rank := gc_base + gc_tx
-									_ = gc_rank
-
-//line samples.go:402
-									tid := gc_bx*gc_bdx + gc_tx
-									_ = tid
-
-//line samples.go:406
-									pos := tid + gc_off
 									gc_more = true
-									_ = pos
-
 //line samples.go:407
 									gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 								}
-							} else {
-								gc_step4 := gc_from
-								for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-									{
-										gc_tx := gc_step4 + 0
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-
-//line samples.go:402
-										tid := gc_bx*gc_bdx + gc_tx
-										_ = tid
-
-//line samples.go:406
-										pos := tid + gc_off
-										gc_more = true
-
+								{
+									gc_tx := gc_step3 + 1
 //line samples.go:407
-										dA[pos] *= dB[pos] * rcpN
-									}
-									{
-										gc_tx := gc_step4 + 1
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-
-//line samples.go:402
-										tid := gc_bx*gc_bdx + gc_tx
-										_ = tid
-
-//line samples.go:406
-										pos := tid + gc_off
-										gc_more = true
-
+									gc_more = true
 //line samples.go:407
-										dA[pos] *= dB[pos] * rcpN
-									}
-									{
-										gc_tx := gc_step4 + 2
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-
-//line samples.go:402
-										tid := gc_bx*gc_bdx + gc_tx
-										_ = tid
-
-//line samples.go:406
-										pos := tid + gc_off
-										gc_more = true
-
-//line samples.go:407
-										dA[pos] *= dB[pos] * rcpN
-									}
-									{
-										gc_tx := gc_step4 + 3
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-
-//line samples.go:402
-										tid := gc_bx*gc_bdx + gc_tx
-										_ = tid
-
-//line samples.go:406
-										pos := tid + gc_off
-										gc_more = true
-
-//line samples.go:407
-										dA[pos] *= dB[pos] * rcpN
-									}
+									gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 								}
-								for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+								{
+									gc_tx := gc_step3 + 2
+//line samples.go:407
+									gc_more = true
+//line samples.go:407
+									gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
+								}
+								{
+									gc_tx := gc_step3 + 3
+//line samples.go:407
+									gc_more = true
+//line samples.go:407
+									gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
+								}
+							}
+							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+//line samples.go:407
+								gc_more = true
+//line samples.go:407
+								gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
+							}
+						} else {
+							gc_step4 := gc_from
+							for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+								{
+									gc_tx := gc_step4 + 0
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
-
 //line samples.go:402
 									tid := gc_bx*gc_bdx + gc_tx
-									_ = tid
-
 //line samples.go:406
 									pos := tid + gc_off
 									gc_more = true
-
 //line samples.go:407
 									dA[pos] *= dB[pos] * rcpN
 								}
+								{
+									gc_tx := gc_step4 + 1
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+//line samples.go:402
+									tid := gc_bx*gc_bdx + gc_tx
+//line samples.go:406
+									pos := tid + gc_off
+									gc_more = true
+//line samples.go:407
+									dA[pos] *= dB[pos] * rcpN
+								}
+								{
+									gc_tx := gc_step4 + 2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+//line samples.go:402
+									tid := gc_bx*gc_bdx + gc_tx
+//line samples.go:406
+									pos := tid + gc_off
+									gc_more = true
+//line samples.go:407
+									dA[pos] *= dB[pos] * rcpN
+								}
+								{
+									gc_tx := gc_step4 + 3
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+//line samples.go:402
+									tid := gc_bx*gc_bdx + gc_tx
+//line samples.go:406
+									pos := tid + gc_off
+									gc_more = true
+//line samples.go:407
+									dA[pos] *= dB[pos] * rcpN
+								}
+							}
+							for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+//line samples.go:402
+								tid := gc_bx*gc_bdx + gc_tx
+//line samples.go:406
+								pos := tid + gc_off
+								gc_more = true
+//line samples.go:407
+								dA[pos] *= dB[pos] * rcpN
 							}
 						}
 					}
@@ -3134,74 +2314,57 @@ func gc_body_initValueKernel(gc_b *compiled.Block, od []float32, value float32) 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line samples.go:423
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples.go:424
-					index := uint32((gc_bx * gc_bdx) + gc_tx)
-					_ = index
-
 //line samples.go:426
-					od[index] = value
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples.go:424
-					index := uint32((gc_bx * gc_bdx) + gc_tx)
-					_ = index
-
-//line samples.go:426
-					od[index] = value
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples.go:424
-					index := uint32((gc_bx * gc_bdx) + gc_tx)
-					_ = index
-
-//line samples.go:426
-					od[index] = value
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples.go:424
-					index := uint32((gc_bx * gc_bdx) + gc_tx)
-					_ = index
-
-//line samples.go:426
-					od[index] = value
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line samples.go:424
 				index := uint32((gc_bx * gc_bdx) + gc_tx)
-				_ = index
-
 //line samples.go:426
 				od[index] = value
 			}
+			{
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples.go:424
+				index := uint32((gc_bx * gc_bdx) + gc_tx)
+//line samples.go:426
+				od[index] = value
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples.go:424
+				index := uint32((gc_bx * gc_bdx) + gc_tx)
+//line samples.go:426
+				od[index] = value
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples.go:424
+				index := uint32((gc_bx * gc_bdx) + gc_tx)
+//line samples.go:426
+				od[index] = value
+			}
+		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line samples.go:424
+			index := uint32((gc_bx * gc_bdx) + gc_tx)
+//line samples.go:426
+			od[index] = value
 		}
 	}
 }
@@ -3239,703 +2402,466 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 	gc_s_offsetNeighbor := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
 	gc_s_numThreads := compiled.Scratch[uint32](gc_b, 3)[:gc_n]
 	gc_s_idata0 := compiled.Scratch[uint32](gc_b, 4)[:gc_n]
-
 //line samples.go:438
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples.go:439
 	shared := gocuda.DynamicShared[float32](t)
-
 //line samples.go:441
 	gdim := gc_gdx
-
-//line samples.go:442
 	bid := gc_bx
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples.go:443
-					tid := gc_tx
-					_ = tid
-
-//line samples.go:446
-					idata := uint32((bid * (2 * bdim)) + tid)
-					_ = idata
-
-//line samples.go:448
-					shared[tid] = id[idata]
-
-//line samples.go:449
-					shared[tid+bdim] = id[idata+uint32(bdim)]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples.go:443
-					tid := gc_tx
-					_ = tid
-
-//line samples.go:446
-					idata := uint32((bid * (2 * bdim)) + tid)
-					_ = idata
-
-//line samples.go:448
-					shared[tid] = id[idata]
-
-//line samples.go:449
-					shared[tid+bdim] = id[idata+uint32(bdim)]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples.go:443
-					tid := gc_tx
-					_ = tid
-
-//line samples.go:446
-					idata := uint32((bid * (2 * bdim)) + tid)
-					_ = idata
-
-//line samples.go:448
-					shared[tid] = id[idata]
-
-//line samples.go:449
-					shared[tid+bdim] = id[idata+uint32(bdim)]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples.go:443
-					tid := gc_tx
-					_ = tid
-
-//line samples.go:446
-					idata := uint32((bid * (2 * bdim)) + tid)
-					_ = idata
-
-//line samples.go:448
-					shared[tid] = id[idata]
-
-//line samples.go:449
-					shared[tid+bdim] = id[idata+uint32(bdim)]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line samples.go:444
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line samples.go:443
 				tid := gc_tx
-				_ = tid
-
 //line samples.go:446
 				idata := uint32((bid * (2 * bdim)) + tid)
-				_ = idata
-
 //line samples.go:448
 				shared[tid] = id[idata]
-
-//line samples.go:449
+				shared[tid+bdim] = id[idata+uint32(bdim)]
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples.go:443
+				tid := gc_tx
+//line samples.go:446
+				idata := uint32((bid * (2 * bdim)) + tid)
+//line samples.go:448
+				shared[tid] = id[idata]
+				shared[tid+bdim] = id[idata+uint32(bdim)]
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples.go:443
+				tid := gc_tx
+//line samples.go:446
+				idata := uint32((bid * (2 * bdim)) + tid)
+//line samples.go:448
+				shared[tid] = id[idata]
+				shared[tid+bdim] = id[idata+uint32(bdim)]
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples.go:443
+				tid := gc_tx
+//line samples.go:446
+				idata := uint32((bid * (2 * bdim)) + tid)
+//line samples.go:448
+				shared[tid] = id[idata]
 				shared[tid+bdim] = id[idata+uint32(bdim)]
 			}
 		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line samples.go:443
+			tid := gc_tx
+//line samples.go:446
+			idata := uint32((bid * (2 * bdim)) + tid)
+//line samples.go:448
+			shared[tid] = id[idata]
+			shared[tid+bdim] = id[idata+uint32(bdim)]
+		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_stride := 2 * 1
-			gc_off := 1
-			if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(shared)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(shared)) {
-				for gc_tx, gc_idx, gc_idx2 := 0, 0+gc_stride*(0), gc_off+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line samples.go:443
-					tid := gc_tx
-					_ = tid
-
-//line samples.go:453
-					data0 := shared[gc_idx]
-
 //line samples.go:454
-					data1 := shared[gc_idx2]
-					_ = data0
-					_ = data1
-					gc_s_data0[gc_rank] = data0
-					gc_s_data1[gc_rank] = data1
-				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples.go:443
-						tid := gc_tx
-						_ = tid
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_stride := 2 * 1
+		gc_off := 1
+		if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(shared)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(shared)) {
+			for gc_tx, gc_idx, gc_idx2 := 0, 0+gc_stride*(0), gc_off+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
+				gc_rank := gc_base + gc_tx
 //line samples.go:453
-						data0 := shared[2*tid]
-
-//line samples.go:454
-						data1 := shared[(2*tid)+1]
-						_ = data0
-						_ = data1
-						gc_s_data0[gc_rank] = data0
-						gc_s_data1[gc_rank] = data1
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples.go:443
-						tid := gc_tx
-						_ = tid
-
-//line samples.go:453
-						data0 := shared[2*tid]
-
-//line samples.go:454
-						data1 := shared[(2*tid)+1]
-						_ = data0
-						_ = data1
-						gc_s_data0[gc_rank] = data0
-						gc_s_data1[gc_rank] = data1
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples.go:443
-						tid := gc_tx
-						_ = tid
-
-//line samples.go:453
-						data0 := shared[2*tid]
-
-//line samples.go:454
-						data1 := shared[(2*tid)+1]
-						_ = data0
-						_ = data1
-						gc_s_data0[gc_rank] = data0
-						gc_s_data1[gc_rank] = data1
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples.go:443
-						tid := gc_tx
-						_ = tid
-
-//line samples.go:453
-						data0 := shared[2*tid]
-
-//line samples.go:454
-						data1 := shared[(2*tid)+1]
-						_ = data0
-						_ = data1
-						gc_s_data0[gc_rank] = data0
-						gc_s_data1[gc_rank] = data1
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				data0 := shared[gc_idx]
+				data1 := shared[gc_idx2]
+//line samples.go:457
+				gc_s_data0[gc_rank] = data0
+				gc_s_data1[gc_rank] = data1
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples.go:443
 					tid := gc_tx
-					_ = tid
-
 //line samples.go:453
 					data0 := shared[2*tid]
-
-//line samples.go:454
 					data1 := shared[(2*tid)+1]
-					_ = data0
-					_ = data1
+//line samples.go:457
 					gc_s_data0[gc_rank] = data0
 					gc_s_data1[gc_rank] = data1
 				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples.go:443
+					tid := gc_tx
+//line samples.go:453
+					data0 := shared[2*tid]
+					data1 := shared[(2*tid)+1]
+//line samples.go:457
+					gc_s_data0[gc_rank] = data0
+					gc_s_data1[gc_rank] = data1
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples.go:443
+					tid := gc_tx
+//line samples.go:453
+					data0 := shared[2*tid]
+					data1 := shared[(2*tid)+1]
+//line samples.go:457
+					gc_s_data0[gc_rank] = data0
+					gc_s_data1[gc_rank] = data1
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples.go:443
+					tid := gc_tx
+//line samples.go:453
+					data0 := shared[2*tid]
+					data1 := shared[(2*tid)+1]
+//line samples.go:457
+					gc_s_data0[gc_rank] = data0
+					gc_s_data1[gc_rank] = data1
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples.go:443
+				tid := gc_tx
+//line samples.go:453
+				data0 := shared[2*tid]
+				data1 := shared[(2*tid)+1]
+//line samples.go:457
+				gc_s_data0[gc_rank] = data0
+				gc_s_data1[gc_rank] = data1
 			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples.go:443
-					tid := gc_tx
-					_ = tid
-
-//line samples.go:445
-					tidGlobal := (bid * bdim) + tid
-					_ = tidGlobal
-
-//line samples.go:460
-					atid := uint32(tid) + (uint32(tid) >> logNumBanks)
-					_ = atid
-					data0 := gc_s_data0[gc_rank]
-					data1 := gc_s_data1[gc_rank]
-
-//line samples.go:458
-					od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
-
-//line samples.go:462
-					shared[atid] = (data0 + data1) * invSqrt2
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples.go:443
-					tid := gc_tx
-					_ = tid
-
-//line samples.go:445
-					tidGlobal := (bid * bdim) + tid
-					_ = tidGlobal
-
-//line samples.go:460
-					atid := uint32(tid) + (uint32(tid) >> logNumBanks)
-					_ = atid
-					data0 := gc_s_data0[gc_rank]
-					data1 := gc_s_data1[gc_rank]
-
-//line samples.go:458
-					od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
-
-//line samples.go:462
-					shared[atid] = (data0 + data1) * invSqrt2
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples.go:443
-					tid := gc_tx
-					_ = tid
-
-//line samples.go:445
-					tidGlobal := (bid * bdim) + tid
-					_ = tidGlobal
-
-//line samples.go:460
-					atid := uint32(tid) + (uint32(tid) >> logNumBanks)
-					_ = atid
-					data0 := gc_s_data0[gc_rank]
-					data1 := gc_s_data1[gc_rank]
-
-//line samples.go:458
-					od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
-
-//line samples.go:462
-					shared[atid] = (data0 + data1) * invSqrt2
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples.go:443
-					tid := gc_tx
-					_ = tid
-
-//line samples.go:445
-					tidGlobal := (bid * bdim) + tid
-					_ = tidGlobal
-
-//line samples.go:460
-					atid := uint32(tid) + (uint32(tid) >> logNumBanks)
-					_ = atid
-					data0 := gc_s_data0[gc_rank]
-					data1 := gc_s_data1[gc_rank]
-
-//line samples.go:458
-					od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
-
-//line samples.go:462
-					shared[atid] = (data0 + data1) * invSqrt2
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+//line samples.go:464
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			{
+				gc_tx := gc_step3 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-
 //line samples.go:443
 				tid := gc_tx
-				_ = tid
-
 //line samples.go:445
 				tidGlobal := (bid * bdim) + tid
-				_ = tidGlobal
-
 //line samples.go:460
 				atid := uint32(tid) + (uint32(tid) >> logNumBanks)
-				_ = atid
+//line samples.go:462
 				data0 := gc_s_data0[gc_rank]
 				data1 := gc_s_data1[gc_rank]
-
 //line samples.go:458
 				od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
-
+//line samples.go:462
+				shared[atid] = (data0 + data1) * invSqrt2
+			}
+			{
+				gc_tx := gc_step3 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples.go:443
+				tid := gc_tx
+//line samples.go:445
+				tidGlobal := (bid * bdim) + tid
+//line samples.go:460
+				atid := uint32(tid) + (uint32(tid) >> logNumBanks)
+//line samples.go:462
+				data0 := gc_s_data0[gc_rank]
+				data1 := gc_s_data1[gc_rank]
+//line samples.go:458
+				od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
+//line samples.go:462
+				shared[atid] = (data0 + data1) * invSqrt2
+			}
+			{
+				gc_tx := gc_step3 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples.go:443
+				tid := gc_tx
+//line samples.go:445
+				tidGlobal := (bid * bdim) + tid
+//line samples.go:460
+				atid := uint32(tid) + (uint32(tid) >> logNumBanks)
+//line samples.go:462
+				data0 := gc_s_data0[gc_rank]
+				data1 := gc_s_data1[gc_rank]
+//line samples.go:458
+				od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
+//line samples.go:462
+				shared[atid] = (data0 + data1) * invSqrt2
+			}
+			{
+				gc_tx := gc_step3 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples.go:443
+				tid := gc_tx
+//line samples.go:445
+				tidGlobal := (bid * bdim) + tid
+//line samples.go:460
+				atid := uint32(tid) + (uint32(tid) >> logNumBanks)
+//line samples.go:462
+				data0 := gc_s_data0[gc_rank]
+				data1 := gc_s_data1[gc_rank]
+//line samples.go:458
+				od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
 //line samples.go:462
 				shared[atid] = (data0 + data1) * invSqrt2
 			}
 		}
+		for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line samples.go:443
+			tid := gc_tx
+//line samples.go:445
+			tidGlobal := (bid * bdim) + tid
+//line samples.go:460
+			atid := uint32(tid) + (uint32(tid) >> logNumBanks)
+//line samples.go:462
+			data0 := gc_s_data0[gc_rank]
+			data1 := gc_s_data1[gc_rank]
+//line samples.go:458
+			od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
+//line samples.go:462
+			shared[atid] = (data0 + data1) * invSqrt2
+		}
 	}
-
 //line samples.go:466
 	if dlevels > 1 {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples.go:443
-						tid := gc_tx
-						_ = tid
-
-//line samples.go:467
-						offsetNeighbor := uint32(1)
-
 //line samples.go:468
-						numThreads := uint32(bdim >> 1)
-
-//line samples.go:469
-						idata0 := uint32(tid * 2)
-						_ = offsetNeighbor
-						_ = numThreads
-						_ = idata0
-						gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
-						gc_s_numThreads[gc_rank] = numThreads
-						gc_s_idata0[gc_rank] = idata0
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples.go:443
-						tid := gc_tx
-						_ = tid
-
-//line samples.go:467
-						offsetNeighbor := uint32(1)
-
-//line samples.go:468
-						numThreads := uint32(bdim >> 1)
-
-//line samples.go:469
-						idata0 := uint32(tid * 2)
-						_ = offsetNeighbor
-						_ = numThreads
-						_ = idata0
-						gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
-						gc_s_numThreads[gc_rank] = numThreads
-						gc_s_idata0[gc_rank] = idata0
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples.go:443
-						tid := gc_tx
-						_ = tid
-
-//line samples.go:467
-						offsetNeighbor := uint32(1)
-
-//line samples.go:468
-						numThreads := uint32(bdim >> 1)
-
-//line samples.go:469
-						idata0 := uint32(tid * 2)
-						_ = offsetNeighbor
-						_ = numThreads
-						_ = idata0
-						gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
-						gc_s_numThreads[gc_rank] = numThreads
-						gc_s_idata0[gc_rank] = idata0
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples.go:443
-						tid := gc_tx
-						_ = tid
-
-//line samples.go:467
-						offsetNeighbor := uint32(1)
-
-//line samples.go:468
-						numThreads := uint32(bdim >> 1)
-
-//line samples.go:469
-						idata0 := uint32(tid * 2)
-						_ = offsetNeighbor
-						_ = numThreads
-						_ = idata0
-						gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
-						gc_s_numThreads[gc_rank] = numThreads
-						gc_s_idata0[gc_rank] = idata0
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples.go:443
 					tid := gc_tx
-					_ = tid
-
 //line samples.go:467
 					offsetNeighbor := uint32(1)
-
-//line samples.go:468
 					numThreads := uint32(bdim >> 1)
-
-//line samples.go:469
 					idata0 := uint32(tid * 2)
-					_ = offsetNeighbor
-					_ = numThreads
-					_ = idata0
+//line samples.go:473
+					gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
+					gc_s_numThreads[gc_rank] = numThreads
+					gc_s_idata0[gc_rank] = idata0
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples.go:443
+					tid := gc_tx
+//line samples.go:467
+					offsetNeighbor := uint32(1)
+					numThreads := uint32(bdim >> 1)
+					idata0 := uint32(tid * 2)
+//line samples.go:473
+					gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
+					gc_s_numThreads[gc_rank] = numThreads
+					gc_s_idata0[gc_rank] = idata0
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples.go:443
+					tid := gc_tx
+//line samples.go:467
+					offsetNeighbor := uint32(1)
+					numThreads := uint32(bdim >> 1)
+					idata0 := uint32(tid * 2)
+//line samples.go:473
+					gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
+					gc_s_numThreads[gc_rank] = numThreads
+					gc_s_idata0[gc_rank] = idata0
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples.go:443
+					tid := gc_tx
+//line samples.go:467
+					offsetNeighbor := uint32(1)
+					numThreads := uint32(bdim >> 1)
+					idata0 := uint32(tid * 2)
+//line samples.go:473
+					gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
+					gc_s_numThreads[gc_rank] = numThreads
+					gc_s_idata0[gc_rank] = idata0
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples.go:443
+				tid := gc_tx
+//line samples.go:467
+				offsetNeighbor := uint32(1)
+				numThreads := uint32(bdim >> 1)
+				idata0 := uint32(tid * 2)
+//line samples.go:473
+				gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
+				gc_s_numThreads[gc_rank] = numThreads
+				gc_s_idata0[gc_rank] = idata0
+			}
+		}
+//line samples.go:471
+		for i := uint32(1); i < dlevels; i++ {
+//line samples.go:473
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples.go:443
+					tid := gc_tx
+//line samples.go:445
+					offsetNeighbor := gc_s_offsetNeighbor[gc_rank]
+					numThreads := gc_s_numThreads[gc_rank]
+					idata0 := gc_s_idata0[gc_rank]
+//line samples.go:472
+					if uint32(tid) < numThreads {
+						idata1 := idata0 + offsetNeighbor
+//line samples.go:475
+						gWpos := (numThreads * uint32(gdim)) + (uint32(bid) * numThreads) + uint32(tid)
+//line samples.go:477
+						cIdata0 := idata0 + (idata0 >> logNumBanks)
+						cIdata1 := idata1 + (idata1 >> logNumBanks)
+//line samples.go:480
+						od[gWpos] = (shared[cIdata0] - shared[cIdata1]) * invSqrt2
+//line samples.go:482
+						shared[cIdata0] = (shared[cIdata0] + shared[cIdata1]) * invSqrt2
+//line samples.go:484
+						numThreads = numThreads >> 1
+						offsetNeighbor <<= 1
+						idata0 = idata0 << 1
+					}
 					gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
 					gc_s_numThreads[gc_rank] = numThreads
 					gc_s_idata0[gc_rank] = idata0
 				}
 			}
 		}
-
-//line samples.go:471
-		for i := uint32(1); i < dlevels; i++ {
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples.go:443
-						tid := gc_tx
-						_ = tid
-						offsetNeighbor := gc_s_offsetNeighbor[gc_rank]
-						numThreads := gc_s_numThreads[gc_rank]
-						idata0 := gc_s_idata0[gc_rank]
-
-//line samples.go:472
-						if uint32(tid) < numThreads {
-							idata1 := idata0 + offsetNeighbor
-
-							gWpos := (numThreads * uint32(gdim)) + (uint32(bid) * numThreads) + uint32(tid)
-
-							cIdata0 := idata0 + (idata0 >> logNumBanks)
-							cIdata1 := idata1 + (idata1 >> logNumBanks)
-
-							od[gWpos] = (shared[cIdata0] - shared[cIdata1]) * invSqrt2
-
-							shared[cIdata0] = (shared[cIdata0] + shared[cIdata1]) * invSqrt2
-
-							numThreads = numThreads >> 1
-							offsetNeighbor <<= 1
-							idata0 = idata0 << 1
-						}
-						gc_s_offsetNeighbor[gc_rank] = offsetNeighbor
-						gc_s_numThreads[gc_rank] = numThreads
-						gc_s_idata0[gc_rank] = idata0
-					}
-				}
-			}
+//line samples.go:496
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := 0; gc_bound < gc_to-1 {
-				gc_to = gc_bound + 1
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := bid
-				gc_off3 := 0
-				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(approxFinal) && gc_off3 >= 0 && gc_off3 < len(shared) {
-					gc_at := approxFinal[gc_off2:][:1]
-					gc_at2 := shared[gc_off3:][:1]
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := bid
+			gc_off3 := 0
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(approxFinal) && gc_off3 >= 0 && gc_off3 < len(shared) {
+				gc_at := approxFinal[gc_off2:][:1]
+				gc_at2 := shared[gc_off3:][:1]
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
 						{
-							gc_tx := gc_step5 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples.go:443
-							tid := gc_tx
-							_ = tid
-
-//line samples.go:492
-							{
-								gc_at[0] = gc_at2[0]
-							}
-						}
-						{
-							gc_tx := gc_step5 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples.go:443
-							tid := gc_tx
-							_ = tid
-
-//line samples.go:492
-							{
-								gc_at[0] = gc_at2[0]
-							}
-						}
-						{
-							gc_tx := gc_step5 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples.go:443
-							tid := gc_tx
-							_ = tid
-
-//line samples.go:492
-							{
-								gc_at[0] = gc_at2[0]
-							}
-						}
-						{
-							gc_tx := gc_step5 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples.go:443
-							tid := gc_tx
-							_ = tid
-
-//line samples.go:492
-							{
-								gc_at[0] = gc_at2[0]
-							}
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples.go:443
-						tid := gc_tx
-						_ = tid
-
-//line samples.go:492
-						{
+//line samples.go:493
 							gc_at[0] = gc_at2[0]
 						}
 					}
-				} else {
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					{
 						{
-							gc_tx := gc_step6 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples.go:443
-							tid := gc_tx
-							_ = tid
-
-//line samples.go:492
-							{
-								approxFinal[bid] = shared[0]
-							}
-						}
-						{
-							gc_tx := gc_step6 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples.go:443
-							tid := gc_tx
-							_ = tid
-
-//line samples.go:492
-							{
-								approxFinal[bid] = shared[0]
-							}
-						}
-						{
-							gc_tx := gc_step6 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples.go:443
-							tid := gc_tx
-							_ = tid
-
-//line samples.go:492
-							{
-								approxFinal[bid] = shared[0]
-							}
-						}
-						{
-							gc_tx := gc_step6 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples.go:443
-							tid := gc_tx
-							_ = tid
-
-//line samples.go:492
-							{
-								approxFinal[bid] = shared[0]
-							}
+//line samples.go:493
+							gc_at[0] = gc_at2[0]
 						}
 					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					{
+						{
+//line samples.go:493
+							gc_at[0] = gc_at2[0]
+						}
+					}
+					{
+						{
+//line samples.go:493
+							gc_at[0] = gc_at2[0]
+						}
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					{
+//line samples.go:493
+						gc_at[0] = gc_at2[0]
+					}
+				}
+			} else {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					{
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line samples.go:443
-						tid := gc_tx
-						_ = tid
-
-//line samples.go:492
 						{
+//line samples.go:493
 							approxFinal[bid] = shared[0]
 						}
+					}
+					{
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line samples.go:493
+							approxFinal[bid] = shared[0]
+						}
+					}
+					{
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line samples.go:493
+							approxFinal[bid] = shared[0]
+						}
+					}
+					{
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						{
+//line samples.go:493
+							approxFinal[bid] = shared[0]
+						}
+					}
+				}
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line samples.go:493
+						approxFinal[bid] = shared[0]
 					}
 				}
 			}
@@ -3978,58 +2904,49 @@ func gc_body_blackScholesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dCallRes
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bdx*gc_bx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff((optN / 2), gc_bdx*gc_bx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bdx * gc_bx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(dStockPrice) && gc_to <= len(dStockPrice)-gc_off && gc_off <= len(dOptionStrike) && gc_to <= len(dOptionStrike)-gc_off && gc_off <= len(dOptionYears) && gc_to <= len(dOptionYears)-gc_off && gc_off <= len(dCallResult) && gc_to <= len(dCallResult)-gc_off && gc_off <= len(dPutResult) && gc_to <= len(dPutResult)-gc_off {
-					gc_at := dStockPrice[gc_off:][:gc_to]
-					gc_at2 := dOptionStrike[gc_off:][:gc_to]
-					gc_at3 := dOptionYears[gc_off:][:gc_to]
-					gc_at4 := dCallResult[gc_off:][:gc_to]
-					gc_at5 := dPutResult[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples.go:546
-						opt := gc_bdx*gc_bx + gc_tx
-						_ = opt
-
-//line samples.go:548
-						{
-							var callResult1, callResult2 float32
-							var putResult1, putResult2 float32
-							blackScholesBodyGPU(&callResult1, &putResult1, gc_at[gc_tx].x, gc_at2[gc_tx].x, gc_at3[gc_tx].x, Riskfree, Volatility)
-							blackScholesBodyGPU(&callResult2, &putResult2, gc_at[gc_tx].y, gc_at2[gc_tx].y, gc_at3[gc_tx].y, Riskfree, Volatility)
-							gc_at4[gc_tx] = float2{callResult1, callResult2}
-							gc_at5[gc_tx] = float2{putResult1, putResult2}
-						}
+//line samples.go:563
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bdx*gc_bx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff((optN / 2), gc_bdx*gc_bx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bdx * gc_bx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(dStockPrice) && gc_to <= len(dStockPrice)-gc_off && gc_off <= len(dOptionStrike) && gc_to <= len(dOptionStrike)-gc_off && gc_off <= len(dOptionYears) && gc_to <= len(dOptionYears)-gc_off && gc_off <= len(dCallResult) && gc_to <= len(dCallResult)-gc_off && gc_off <= len(dPutResult) && gc_to <= len(dPutResult)-gc_off {
+				gc_at := dStockPrice[gc_off:][:gc_to]
+				gc_at2 := dOptionStrike[gc_off:][:gc_to]
+				gc_at3 := dOptionYears[gc_off:][:gc_to]
+				gc_at4 := dCallResult[gc_off:][:gc_to]
+				gc_at5 := dPutResult[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					{
+//line samples.go:549
+						var callResult1, callResult2 float32
+						var putResult1, putResult2 float32
+						blackScholesBodyGPU(&callResult1, &putResult1, gc_at[gc_tx].x, gc_at2[gc_tx].x, gc_at3[gc_tx].x, Riskfree, Volatility)
+						blackScholesBodyGPU(&callResult2, &putResult2, gc_at[gc_tx].y, gc_at2[gc_tx].y, gc_at3[gc_tx].y, Riskfree, Volatility)
+						gc_at4[gc_tx] = float2{callResult1, callResult2}
+						gc_at5[gc_tx] = float2{putResult1, putResult2}
 					}
-				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line samples.go:546
-						opt := gc_bdx*gc_bx + gc_tx
-						_ = opt
-
-//line samples.go:548
-						{
-							var callResult1, callResult2 float32
-							var putResult1, putResult2 float32
-							blackScholesBodyGPU(&callResult1, &putResult1, dStockPrice[opt].x, dOptionStrike[opt].x, dOptionYears[opt].x, Riskfree, Volatility)
-							blackScholesBodyGPU(&callResult2, &putResult2, dStockPrice[opt].y, dOptionStrike[opt].y, dOptionYears[opt].y, Riskfree, Volatility)
-							dCallResult[opt] = float2{callResult1, callResult2}
-							dPutResult[opt] = float2{putResult1, putResult2}
-						}
+					opt := gc_bdx*gc_bx + gc_tx
+					{
+//line samples.go:549
+						var callResult1, callResult2 float32
+						var putResult1, putResult2 float32
+						blackScholesBodyGPU(&callResult1, &putResult1, dStockPrice[opt].x, dOptionStrike[opt].x, dOptionYears[opt].x, Riskfree, Volatility)
+						blackScholesBodyGPU(&callResult2, &putResult2, dStockPrice[opt].y, dOptionStrike[opt].y, dOptionYears[opt].y, Riskfree, Volatility)
+						dCallResult[opt] = float2{callResult1, callResult2}
+						dPutResult[opt] = float2{putResult1, putResult2}
 					}
 				}
 			}
@@ -4064,768 +2981,546 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_call := compiled.Scratch[[17]float32](gc_b, 0)[:gc_n]
-
 //line samples.go:589
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples.go:590
 	callExchange := gocuda.Shared[float32](t, binomialThreadblockSize+1)[:binomialThreadblockSize+1]
-
 //line samples.go:593
 	S := dOptionData[gc_bx].S
-
-//line samples.go:594
 	X := dOptionData[gc_bx].X
-
-//line samples.go:595
 	vDt := dOptionData[gc_bx].vDt
-
-//line samples.go:596
 	puByDf := dOptionData[gc_bx].puByDf
-
-//line samples.go:597
 	pdByDf := dOptionData[gc_bx].pdByDf
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line samples.go:592
-				tid := gc_tx
-				_ = tid
-
 //line samples.go:599
-				var call [binomialElemsPerThread + 1]float32
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+//line samples.go:592
+			tid := gc_tx
+//line samples.go:599
+			var call [binomialElemsPerThread + 1]float32
+			{
 				{
-
 //line samples.go:600
-					{
-//line samples.go:600
-						i := int(0)
-//line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
-//line samples.go:600
-					{
-//line samples.go:600
-						i := int(1)
-//line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
-//line samples.go:600
-					{
-//line samples.go:600
-						i := int(2)
-//line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
-//line samples.go:600
-					{
-//line samples.go:600
-						i := int(3)
-//line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
-//line samples.go:600
-					{
-//line samples.go:600
-						i := int(4)
-//line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
-//line samples.go:600
-					{
-//line samples.go:600
-						i := int(5)
-//line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
-//line samples.go:600
-					{
-//line samples.go:600
-						i := int(6)
-//line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
-//line samples.go:600
-					{
-//line samples.go:600
-						i := int(7)
-//line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
-//line samples.go:600
-					{
-//line samples.go:600
-						i := int(8)
-//line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
-//line samples.go:600
-					{
-//line samples.go:600
-						i := int(9)
-//line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
-//line samples.go:600
-					{
-//line samples.go:600
-						i := int(10)
-//line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
-//line samples.go:600
-					{
-//line samples.go:600
-						i := int(11)
-//line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
-//line samples.go:600
-					{
-//line samples.go:600
-						i := int(12)
-//line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
-//line samples.go:600
-					{
-//line samples.go:600
-						i := int(13)
-//line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
-//line samples.go:600
-					{
-//line samples.go:600
-						i := int(14)
-//line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
-//line samples.go:600
-					{
-//line samples.go:600
-						i := int(15)
-//line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
-//line samples.go:602
+					i := int(0)
+					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
 				}
-
-//line samples.go:604
-				if tid == 0 {
-					callExchange[binomialThreadblockSize] = expiryCallValue(S, X, vDt, binomialNumSteps)
+				{
+//line samples.go:600
+					i := int(1)
+					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
 				}
-				_ = call
-				gc_s_call[gc_rank] = call
+				{
+//line samples.go:600
+					i := int(2)
+					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				}
+				{
+//line samples.go:600
+					i := int(3)
+					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				}
+				{
+//line samples.go:600
+					i := int(4)
+					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				}
+				{
+//line samples.go:600
+					i := int(5)
+					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				}
+				{
+//line samples.go:600
+					i := int(6)
+					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				}
+				{
+//line samples.go:600
+					i := int(7)
+					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				}
+				{
+//line samples.go:600
+					i := int(8)
+					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				}
+				{
+//line samples.go:600
+					i := int(9)
+					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				}
+				{
+//line samples.go:600
+					i := int(10)
+					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				}
+				{
+//line samples.go:600
+					i := int(11)
+					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				}
+				{
+//line samples.go:600
+					i := int(12)
+					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				}
+				{
+//line samples.go:600
+					i := int(13)
+					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				}
+				{
+//line samples.go:600
+					i := int(14)
+					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				}
+				{
+//line samples.go:600
+					i := int(15)
+					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				}
 			}
+			if tid == 0 {
+				callExchange[binomialThreadblockSize] = expiryCallValue(S, X, vDt, binomialNumSteps)
+			}
+//line samples.go:608
+			gc_s_call[gc_rank] = call
 		}
 	}
-
 //line samples.go:610
 	for i_ := binomialNumSteps; i_ > 0; i_-- {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if gc_bdx <= len(callExchange) {
-					gc_at := callExchange[:gc_bdx]
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples.go:592
-							tid := gc_tx
-							_ = tid
-							call := gc_s_call[gc_rank]
-
-//line samples.go:611
-							gc_at[gc_tx] = call[0]
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples.go:592
-							tid := gc_tx
-							_ = tid
-							call := gc_s_call[gc_rank]
-
-//line samples.go:611
-							gc_at[gc_tx] = call[0]
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples.go:592
-							tid := gc_tx
-							_ = tid
-							call := gc_s_call[gc_rank]
-
-//line samples.go:611
-							gc_at[gc_tx] = call[0]
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line samples.go:592
-							tid := gc_tx
-							_ = tid
-							call := gc_s_call[gc_rank]
-
-//line samples.go:611
-							gc_at[gc_tx] = call[0]
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line samples.go:612
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(callExchange) {
+				gc_at := callExchange[:gc_bdx]
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+//line samples.go:620
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples.go:592
-						tid := gc_tx
-						_ = tid
+//line samples.go:594
 						call := gc_s_call[gc_rank]
-
 //line samples.go:611
 						gc_at[gc_tx] = call[0]
 					}
-				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples.go:592
-							tid := gc_tx
-							_ = tid
-							call := gc_s_call[gc_rank]
-
+					{
+						gc_tx := gc_step + 1
+//line samples.go:616
+						gc_rank := gc_base + gc_tx
+//line samples.go:594
+						call := gc_s_call[gc_rank]
 //line samples.go:611
-							callExchange[tid] = call[0]
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples.go:592
-							tid := gc_tx
-							_ = tid
-							call := gc_s_call[gc_rank]
-
-//line samples.go:611
-							callExchange[tid] = call[0]
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples.go:592
-							tid := gc_tx
-							_ = tid
-							call := gc_s_call[gc_rank]
-
-//line samples.go:611
-							callExchange[tid] = call[0]
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples.go:592
-							tid := gc_tx
-							_ = tid
-							call := gc_s_call[gc_rank]
-
-//line samples.go:611
-							callExchange[tid] = call[0]
-						}
+						gc_at[gc_tx] = call[0]
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+//line samples.go:616
+						gc_rank := gc_base + gc_tx
+//line samples.go:594
+						call := gc_s_call[gc_rank]
+//line samples.go:611
+						gc_at[gc_tx] = call[0]
+					}
+					{
+						gc_tx := gc_step + 3
+//line samples.go:616
+						gc_rank := gc_base + gc_tx
+//line samples.go:594
+						call := gc_s_call[gc_rank]
+//line samples.go:611
+						gc_at[gc_tx] = call[0]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line samples.go:594
+					call := gc_s_call[gc_rank]
+//line samples.go:611
+					gc_at[gc_tx] = call[0]
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples.go:592
 						tid := gc_tx
-						_ = tid
+//line samples.go:594
 						call := gc_s_call[gc_rank]
-
+//line samples.go:611
+						callExchange[tid] = call[0]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples.go:592
+						tid := gc_tx
+//line samples.go:594
+						call := gc_s_call[gc_rank]
+//line samples.go:611
+						callExchange[tid] = call[0]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples.go:592
+						tid := gc_tx
+//line samples.go:594
+						call := gc_s_call[gc_rank]
+//line samples.go:611
+						callExchange[tid] = call[0]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples.go:592
+						tid := gc_tx
+//line samples.go:594
+						call := gc_s_call[gc_rank]
 //line samples.go:611
 						callExchange[tid] = call[0]
 					}
 				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples.go:592
+					tid := gc_tx
+//line samples.go:594
+					call := gc_s_call[gc_rank]
+//line samples.go:611
+					callExchange[tid] = call[0]
+				}
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := 1
-				gc_fastlo := min(max(0, -gc_off2), gc_bdx)
-				gc_fasthi := max(min(gc_bdx, len(callExchange)-gc_off2), gc_fastlo)
-				if gc_fastlo < gc_fasthi {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						if gc_tx == gc_fastlo {
-							gc_seglen := gc_fasthi - gc_fastlo
-							gc_at2 := callExchange[gc_off2+gc_fastlo:][:gc_seglen]
-							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_fastlo + gc_u
-								gc_rank := gc_base + gc_tx
-								_ = gc_rank
-
-//line samples.go:592
-								tid := gc_tx
-								_ = tid
-								call := gc_s_call[gc_rank]
-
+//line samples.go:617
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := 1
+			gc_fastlo := min(max(0, -gc_off2), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(callExchange)-gc_off2), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at2 := callExchange[gc_off2+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							gc_rank := gc_base + gc_tx
+//line samples.go:594
+							call := gc_s_call[gc_rank]
 //line samples.go:613
-								call[binomialElemsPerThread] = gc_at2[gc_u]
-								gc_s_call[gc_rank] = call
-							}
-							gc_tx = gc_fasthi - 1
-							continue
+							call[binomialElemsPerThread] = gc_at2[gc_u]
+							gc_s_call[gc_rank] = call
 						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples.go:592
+					tid := gc_tx
+//line samples.go:594
+					call := gc_s_call[gc_rank]
+//line samples.go:613
+					call[binomialElemsPerThread] = callExchange[tid+1]
+					gc_s_call[gc_rank] = call
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples.go:592
 						tid := gc_tx
-						_ = tid
+//line samples.go:594
 						call := gc_s_call[gc_rank]
-
 //line samples.go:613
 						call[binomialElemsPerThread] = callExchange[tid+1]
 						gc_s_call[gc_rank] = call
 					}
-				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples.go:592
-							tid := gc_tx
-							_ = tid
-							call := gc_s_call[gc_rank]
-
-//line samples.go:613
-							call[binomialElemsPerThread] = callExchange[tid+1]
-							gc_s_call[gc_rank] = call
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples.go:592
-							tid := gc_tx
-							_ = tid
-							call := gc_s_call[gc_rank]
-
-//line samples.go:613
-							call[binomialElemsPerThread] = callExchange[tid+1]
-							gc_s_call[gc_rank] = call
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples.go:592
-							tid := gc_tx
-							_ = tid
-							call := gc_s_call[gc_rank]
-
-//line samples.go:613
-							call[binomialElemsPerThread] = callExchange[tid+1]
-							gc_s_call[gc_rank] = call
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples.go:592
-							tid := gc_tx
-							_ = tid
-							call := gc_s_call[gc_rank]
-
-//line samples.go:613
-							call[binomialElemsPerThread] = callExchange[tid+1]
-							gc_s_call[gc_rank] = call
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples.go:592
 						tid := gc_tx
-						_ = tid
+//line samples.go:594
 						call := gc_s_call[gc_rank]
-
+//line samples.go:613
+						call[binomialElemsPerThread] = callExchange[tid+1]
+						gc_s_call[gc_rank] = call
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples.go:592
+						tid := gc_tx
+//line samples.go:594
+						call := gc_s_call[gc_rank]
+//line samples.go:613
+						call[binomialElemsPerThread] = callExchange[tid+1]
+						gc_s_call[gc_rank] = call
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line samples.go:592
+						tid := gc_tx
+//line samples.go:594
+						call := gc_s_call[gc_rank]
 //line samples.go:613
 						call[binomialElemsPerThread] = callExchange[tid+1]
 						gc_s_call[gc_rank] = call
 					}
 				}
-			}
-		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples.go:592
 					tid := gc_tx
-					_ = tid
-
-//line samples.go:608
-					finalIt := max(0, tid*binomialElemsPerThread-1)
-					_ = finalIt
+//line samples.go:594
 					call := gc_s_call[gc_rank]
-
-//line samples.go:616
-					if i_ > finalIt {
-//line samples.go:616
-						{
-							{
-//line samples.go:617
-								j := int(0)
-//line samples.go:617
-								_ = j
-								call[j] = puByDf*call[j+1] + pdByDf*call[j]
-							}
-//line samples.go:617
-							{
-//line samples.go:617
-								j := int(1)
-//line samples.go:617
-								_ = j
-								call[j] = puByDf*call[j+1] + pdByDf*call[j]
-							}
-//line samples.go:617
-							{
-//line samples.go:617
-								j := int(2)
-//line samples.go:617
-								_ = j
-								call[j] = puByDf*call[j+1] + pdByDf*call[j]
-							}
-//line samples.go:617
-							{
-//line samples.go:617
-								j := int(3)
-//line samples.go:617
-								_ = j
-								call[j] = puByDf*call[j+1] + pdByDf*call[j]
-							}
-//line samples.go:617
-							{
-//line samples.go:617
-								j := int(4)
-//line samples.go:617
-								_ = j
-								call[j] = puByDf*call[j+1] + pdByDf*call[j]
-							}
-//line samples.go:617
-							{
-//line samples.go:617
-								j := int(5)
-//line samples.go:617
-								_ = j
-								call[j] = puByDf*call[j+1] + pdByDf*call[j]
-							}
-//line samples.go:617
-							{
-//line samples.go:617
-								j := int(6)
-//line samples.go:617
-								_ = j
-								call[j] = puByDf*call[j+1] + pdByDf*call[j]
-							}
-//line samples.go:617
-							{
-//line samples.go:617
-								j := int(7)
-//line samples.go:617
-								_ = j
-								call[j] = puByDf*call[j+1] + pdByDf*call[j]
-							}
-//line samples.go:617
-							{
-//line samples.go:617
-								j := int(8)
-//line samples.go:617
-								_ = j
-								call[j] = puByDf*call[j+1] + pdByDf*call[j]
-							}
-//line samples.go:617
-							{
-//line samples.go:617
-								j := int(9)
-//line samples.go:617
-								_ = j
-								call[j] = puByDf*call[j+1] + pdByDf*call[j]
-							}
-//line samples.go:617
-							{
-//line samples.go:617
-								j := int(10)
-//line samples.go:617
-								_ = j
-								call[j] = puByDf*call[j+1] + pdByDf*call[j]
-							}
-//line samples.go:617
-							{
-//line samples.go:617
-								j := int(11)
-//line samples.go:617
-								_ = j
-								call[j] = puByDf*call[j+1] + pdByDf*call[j]
-							}
-//line samples.go:617
-							{
-//line samples.go:617
-								j := int(12)
-//line samples.go:617
-								_ = j
-								call[j] = puByDf*call[j+1] + pdByDf*call[j]
-							}
-//line samples.go:617
-							{
-//line samples.go:617
-								j := int(13)
-//line samples.go:617
-								_ = j
-								call[j] = puByDf*call[j+1] + pdByDf*call[j]
-							}
-//line samples.go:617
-							{
-//line samples.go:617
-								j := int(14)
-//line samples.go:617
-								_ = j
-								call[j] = puByDf*call[j+1] + pdByDf*call[j]
-							}
-//line samples.go:617
-							{
-//line samples.go:617
-								j := int(15)
-//line samples.go:617
-								_ = j
-								call[j] = puByDf*call[j+1] + pdByDf*call[j]
-							}
-//line samples.go:619
-						}
-					}
+//line samples.go:613
+					call[binomialElemsPerThread] = callExchange[tid+1]
 					gc_s_call[gc_rank] = call
 				}
 			}
 		}
-	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := gc_bx
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dCallValue) {
-				gc_at3 := dCallValue[gc_off3:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
+//line samples.go:620
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
 //line samples.go:592
-						tid := gc_tx
-						_ = tid
-						call := gc_s_call[gc_rank]
-
-//line samples.go:623
+				tid := gc_tx
+//line samples.go:608
+				finalIt := max(0, tid*binomialElemsPerThread-1)
+//line samples.go:610
+				call := gc_s_call[gc_rank]
+//line samples.go:616
+				if i_ > finalIt {
+					{
 						{
-							gc_at3[0] = call[0]
+//line samples.go:617
+							j := int(0)
+							call[j] = puByDf*call[j+1] + pdByDf*call[j]
 						}
-					}
-					{
-						gc_tx := gc_step4 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples.go:592
-						tid := gc_tx
-						_ = tid
-						call := gc_s_call[gc_rank]
-
-//line samples.go:623
 						{
-							gc_at3[0] = call[0]
+//line samples.go:617
+							j := int(1)
+							call[j] = puByDf*call[j+1] + pdByDf*call[j]
 						}
-					}
-					{
-						gc_tx := gc_step4 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples.go:592
-						tid := gc_tx
-						_ = tid
-						call := gc_s_call[gc_rank]
-
-//line samples.go:623
 						{
-							gc_at3[0] = call[0]
+//line samples.go:617
+							j := int(2)
+							call[j] = puByDf*call[j+1] + pdByDf*call[j]
 						}
-					}
-					{
-						gc_tx := gc_step4 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line samples.go:592
-						tid := gc_tx
-						_ = tid
-						call := gc_s_call[gc_rank]
-
-//line samples.go:623
 						{
-							gc_at3[0] = call[0]
+//line samples.go:617
+							j := int(3)
+							call[j] = puByDf*call[j+1] + pdByDf*call[j]
+						}
+						{
+//line samples.go:617
+							j := int(4)
+							call[j] = puByDf*call[j+1] + pdByDf*call[j]
+						}
+						{
+//line samples.go:617
+							j := int(5)
+							call[j] = puByDf*call[j+1] + pdByDf*call[j]
+						}
+						{
+//line samples.go:617
+							j := int(6)
+							call[j] = puByDf*call[j+1] + pdByDf*call[j]
+						}
+						{
+//line samples.go:617
+							j := int(7)
+							call[j] = puByDf*call[j+1] + pdByDf*call[j]
+						}
+						{
+//line samples.go:617
+							j := int(8)
+							call[j] = puByDf*call[j+1] + pdByDf*call[j]
+						}
+						{
+//line samples.go:617
+							j := int(9)
+							call[j] = puByDf*call[j+1] + pdByDf*call[j]
+						}
+						{
+//line samples.go:617
+							j := int(10)
+							call[j] = puByDf*call[j+1] + pdByDf*call[j]
+						}
+						{
+//line samples.go:617
+							j := int(11)
+							call[j] = puByDf*call[j+1] + pdByDf*call[j]
+						}
+						{
+//line samples.go:617
+							j := int(12)
+							call[j] = puByDf*call[j+1] + pdByDf*call[j]
+						}
+						{
+//line samples.go:617
+							j := int(13)
+							call[j] = puByDf*call[j+1] + pdByDf*call[j]
+						}
+						{
+//line samples.go:617
+							j := int(14)
+							call[j] = puByDf*call[j+1] + pdByDf*call[j]
+						}
+						{
+//line samples.go:617
+							j := int(15)
+							call[j] = puByDf*call[j+1] + pdByDf*call[j]
 						}
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+//line samples.go:621
+				gc_s_call[gc_rank] = call
+			}
+		}
+	}
+//line samples.go:627
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := gc_bx
+		if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dCallValue) {
+			gc_at3 := dCallValue[gc_off3:][:1]
+			gc_step4 := gc_from
+			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
+//line samples.go:640
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line samples.go:592
-					tid := gc_tx
-					_ = tid
+//line samples.go:594
 					call := gc_s_call[gc_rank]
-
-//line samples.go:623
 					{
+//line samples.go:624
 						gc_at3[0] = call[0]
 					}
 				}
-			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				{
+					gc_tx := gc_step4 + 1
+//line samples.go:630
+					gc_rank := gc_base + gc_tx
+//line samples.go:594
+					call := gc_s_call[gc_rank]
 					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples.go:592
-						tid := gc_tx
-						_ = tid
-						call := gc_s_call[gc_rank]
-
-//line samples.go:623
-						{
-							dCallValue[gc_bx] = call[0]
-						}
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples.go:592
-						tid := gc_tx
-						_ = tid
-						call := gc_s_call[gc_rank]
-
-//line samples.go:623
-						{
-							dCallValue[gc_bx] = call[0]
-						}
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples.go:592
-						tid := gc_tx
-						_ = tid
-						call := gc_s_call[gc_rank]
-
-//line samples.go:623
-						{
-							dCallValue[gc_bx] = call[0]
-						}
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples.go:592
-						tid := gc_tx
-						_ = tid
-						call := gc_s_call[gc_rank]
-
-//line samples.go:623
-						{
-							dCallValue[gc_bx] = call[0]
-						}
+//line samples.go:624
+						gc_at3[0] = call[0]
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				{
+					gc_tx := gc_step4 + 2
+//line samples.go:630
+					gc_rank := gc_base + gc_tx
+//line samples.go:594
+					call := gc_s_call[gc_rank]
+					{
+//line samples.go:624
+						gc_at3[0] = call[0]
+					}
+				}
+				{
+					gc_tx := gc_step4 + 3
+//line samples.go:630
+					gc_rank := gc_base + gc_tx
+//line samples.go:594
+					call := gc_s_call[gc_rank]
+					{
+//line samples.go:624
+						gc_at3[0] = call[0]
+					}
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+//line samples.go:594
+				call := gc_s_call[gc_rank]
+				{
+//line samples.go:624
+					gc_at3[0] = call[0]
+				}
+			}
+		} else {
+			gc_step5 := gc_from
+			for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				{
+					gc_tx := gc_step5 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line samples.go:592
-					tid := gc_tx
-					_ = tid
+//line samples.go:594
 					call := gc_s_call[gc_rank]
-
-//line samples.go:623
 					{
+//line samples.go:624
 						dCallValue[gc_bx] = call[0]
 					}
+				}
+				{
+					gc_tx := gc_step5 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples.go:594
+					call := gc_s_call[gc_rank]
+					{
+//line samples.go:624
+						dCallValue[gc_bx] = call[0]
+					}
+				}
+				{
+					gc_tx := gc_step5 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples.go:594
+					call := gc_s_call[gc_rank]
+					{
+//line samples.go:624
+						dCallValue[gc_bx] = call[0]
+					}
+				}
+				{
+					gc_tx := gc_step5 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line samples.go:594
+					call := gc_s_call[gc_rank]
+					{
+//line samples.go:624
+						dCallValue[gc_bx] = call[0]
+					}
+				}
+			}
+			for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line samples.go:594
+				call := gc_s_call[gc_rank]
+				{
+//line samples.go:624
+					dCallValue[gc_bx] = call[0]
 				}
 			}
 		}
@@ -4868,171 +3563,116 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 	gc_s_infront := compiled.Scratch[[4]float32](gc_b, 4)[:gc_n]
 	gc_s_behind := compiled.Scratch[[4]float32](gc_b, 5)[:gc_n]
 	gc_s_current := compiled.Scratch[float32](gc_b, 6)[:gc_n]
-
 //line samples.go:651
 	workx := gc_bdx
-
-//line samples.go:652
 	worky := gc_bdy
-
-//line samples.go:653
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples.go:654
 	tile := gocuda.Shared[[fdtdTileRowLength]float32](t, fdtdBlockDimMaxY+2*fdtdRadius)[:fdtdBlockDimMaxY+2*fdtdRadius]
-
 //line samples.go:656
 	strideY := dimx + 2*fdtdRadius
-
-//line samples.go:657
 	strideZ := strideY * (dimy + 2*fdtdRadius)
 	compiled.OutOfLine(func() {
 		gc_s_validr := gc_s_validr[:gc_n]
-		_ = gc_s_validr
+//line samples.go:661
 		gc_s_validw := gc_s_validw[:gc_n]
-		_ = gc_s_validw
+//line samples.go:663
 		gc_s_inputIndex := gc_s_inputIndex[:gc_n]
-		_ = gc_s_inputIndex
+//line samples.go:665
 		gc_s_outputIndex := gc_s_outputIndex[:gc_n]
-		_ = gc_s_outputIndex
+//line samples.go:667
 		gc_s_infront := gc_s_infront[:gc_n]
-		_ = gc_s_infront
+//line samples.go:669
 		gc_s_behind := gc_s_behind[:gc_n]
-		_ = gc_s_behind
+//line samples.go:671
 		gc_s_current := gc_s_current[:gc_n]
-		_ = gc_s_current
 		{
+//line samples.go:674
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line samples.go:647
 					gtidx := gc_bx*gc_bdx + gc_tx
-					_ = gtidx
-
-//line samples.go:648
 					gtidy := gc_by*gc_bdy + gc_ty
-					_ = gtidy
-
 //line samples.go:645
 					validr := true
-
-//line samples.go:646
 					validw := true
-
 //line samples.go:659
 					inputIndex := 0
-
-//line samples.go:660
 					outputIndex := 0
-
 //line samples.go:662
 					inputIndex += fdtdRadius*strideY + fdtdRadius
-
 //line samples.go:664
 					inputIndex += gtidy*strideY + gtidx
-
 //line samples.go:666
 					var infront [fdtdRadius]float32
-
-//line samples.go:667
 					var behind [fdtdRadius]float32
-
-//line samples.go:668
 					var current float32
-
 //line samples.go:673
 					if (gtidx >= dimx+fdtdRadius) || (gtidy >= dimy+fdtdRadius) {
 						validr = false
 					}
-
 //line samples.go:677
 					if (gtidx >= dimx) || (gtidy >= dimy) {
 						validw = false
 					}
-
 //line samples.go:681
 					for i := fdtdRadius - 2; i >= 0; i-- {
 						if validr {
 							behind[i] = input[inputIndex]
 						}
-
+//line samples.go:686
 						inputIndex += strideZ
 					}
-
 //line samples.go:689
 					if validr {
 						current = input[inputIndex]
 					}
-
 //line samples.go:693
 					outputIndex = inputIndex
-
-//line samples.go:694
 					inputIndex += strideZ
-
 					{
-
-//line samples.go:696
 						{
 //line samples.go:696
 							i_ := int(0)
-//line samples.go:696
-							_ = i_
 							if validr {
 								infront[i_] = input[inputIndex]
 							}
-
+//line samples.go:701
 							inputIndex += strideZ
 						}
-//line samples.go:696
 						{
 //line samples.go:696
 							i_ := int(1)
-//line samples.go:696
-							_ = i_
 							if validr {
 								infront[i_] = input[inputIndex]
 							}
-
+//line samples.go:701
 							inputIndex += strideZ
 						}
-//line samples.go:696
 						{
 //line samples.go:696
 							i_ := int(2)
-//line samples.go:696
-							_ = i_
 							if validr {
 								infront[i_] = input[inputIndex]
 							}
-
+//line samples.go:701
 							inputIndex += strideZ
 						}
-//line samples.go:696
 						{
 //line samples.go:696
 							i_ := int(3)
-//line samples.go:696
-							_ = i_
 							if validr {
 								infront[i_] = input[inputIndex]
 							}
-
+//line samples.go:701
 							inputIndex += strideZ
 						}
-//line samples.go:702
 					}
-					_ = validr
-					_ = validw
-					_ = inputIndex
-					_ = outputIndex
-					_ = infront
-					_ = behind
-					_ = current
+//line samples.go:710
 					gc_s_validr[gc_rank] = validr
 					gc_s_validw[gc_rank] = validw
 					gc_s_inputIndex[gc_rank] = inputIndex
@@ -5048,23 +3688,22 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 			}
 		}
 	})
-
 //line samples.go:704
 	for iz := 0; iz < dimz; iz++ {
 		compiled.OutOfLine(func() {
 			gc_s_validr := gc_s_validr[:gc_n]
-			_ = gc_s_validr
+//line samples.go:708
 			gc_s_inputIndex := gc_s_inputIndex[:gc_n]
-			_ = gc_s_inputIndex
+//line samples.go:710
 			gc_s_outputIndex := gc_s_outputIndex[:gc_n]
-			_ = gc_s_outputIndex
+//line samples.go:712
 			gc_s_infront := gc_s_infront[:gc_n]
-			_ = gc_s_infront
+//line samples.go:714
 			gc_s_behind := gc_s_behind[:gc_n]
-			_ = gc_s_behind
+//line samples.go:716
 			gc_s_current := gc_s_current[:gc_n]
-			_ = gc_s_current
 			{
+//line samples.go:719
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					validr := gc_s_validr[gc_rank]
@@ -5073,56 +3712,35 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 					infront := gc_s_infront[gc_rank]
 					behind := gc_s_behind[gc_rank]
 					current := gc_s_current[gc_rank]
-
 //line samples.go:705
 					for i_2 := fdtdRadius - 1; i_2 > 0; i_2-- {
 						behind[i_2] = behind[i_2-1]
 					}
-
 //line samples.go:709
 					behind[0] = current
-
-//line samples.go:710
 					current = infront[0]
-
 					{
-
-//line samples.go:711
 						{
 //line samples.go:711
 							i_3 := int(0)
-//line samples.go:711
-							_ = i_3
 							infront[i_3] = infront[i_3+1]
 						}
-//line samples.go:711
 						{
 //line samples.go:711
 							i_3 := int(1)
-//line samples.go:711
-							_ = i_3
 							infront[i_3] = infront[i_3+1]
 						}
-//line samples.go:711
 						{
 //line samples.go:711
 							i_3 := int(2)
-//line samples.go:711
-							_ = i_3
 							infront[i_3] = infront[i_3+1]
 						}
-//line samples.go:713
 					}
-
-//line samples.go:715
 					if validr {
 						infront[fdtdRadius-1] = input[inputIndex]
 					}
-
 //line samples.go:719
 					inputIndex += strideZ
-
-//line samples.go:720
 					outputIndex += strideZ
 					gc_s_inputIndex[gc_rank] = inputIndex
 					gc_s_outputIndex[gc_rank] = outputIndex
@@ -5158,37 +3776,22 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 								gc_tx := gc_fastlo + gc_u
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
-
 //line samples.go:649
 								ltidx := gc_tx
-								_ = ltidx
-
-//line samples.go:650
 								ltidy := gc_ty
-								_ = ltidy
-
-//line samples.go:670
-								tx := ltidx + fdtdRadius
-								_ = tx
-
-//line samples.go:671
-								ty := ltidy + fdtdRadius
-								_ = ty
+//line samples.go:673
 								outputIndex := gc_s_outputIndex[gc_rank]
 								current := gc_s_current[gc_rank]
-
 //line samples.go:723
 								if ltidy < fdtdRadius {
 									gc_at[gc_u] = input[outputIndex-fdtdRadius*strideY]
 									gc_at2[gc_u] = input[outputIndex+worky*strideY]
 								}
-
 //line samples.go:728
 								if ltidx < fdtdRadius {
 									gc_at3[gc_u] = input[outputIndex-fdtdRadius]
 									gc_at4[gc_u] = input[outputIndex+workx]
 								}
-
 //line samples.go:733
 								gc_at5[gc_u] = current
 							}
@@ -5197,37 +3800,25 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 						}
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples.go:649
 						ltidx := gc_tx
-						_ = ltidx
-
-//line samples.go:650
 						ltidy := gc_ty
-						_ = ltidy
-
 //line samples.go:670
 						tx := ltidx + fdtdRadius
-						_ = tx
-
-//line samples.go:671
 						ty := ltidy + fdtdRadius
-						_ = ty
+//line samples.go:673
 						outputIndex := gc_s_outputIndex[gc_rank]
 						current := gc_s_current[gc_rank]
-
 //line samples.go:723
 						if ltidy < fdtdRadius {
 							tile[ltidy][tx] = input[outputIndex-fdtdRadius*strideY]
 							tile[ltidy+worky+fdtdRadius][tx] = input[outputIndex+worky*strideY]
 						}
-
 //line samples.go:728
 						if ltidx < fdtdRadius {
 							tile[ty][ltidx] = input[outputIndex-fdtdRadius]
 							tile[ty][ltidx+workx+fdtdRadius] = input[outputIndex+workx]
 						}
-
 //line samples.go:733
 						tile[ty][tx] = current
 					}
@@ -5235,37 +3826,25 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples.go:649
 						ltidx := gc_tx
-						_ = ltidx
-
-//line samples.go:650
 						ltidy := gc_ty
-						_ = ltidy
-
 //line samples.go:670
 						tx := ltidx + fdtdRadius
-						_ = tx
-
-//line samples.go:671
 						ty := ltidy + fdtdRadius
-						_ = ty
+//line samples.go:673
 						outputIndex := gc_s_outputIndex[gc_rank]
 						current := gc_s_current[gc_rank]
-
 //line samples.go:723
 						if ltidy < fdtdRadius {
 							tile[ltidy][tx] = input[outputIndex-fdtdRadius*strideY]
 							tile[ltidy+worky+fdtdRadius][tx] = input[outputIndex+worky*strideY]
 						}
-
 //line samples.go:728
 						if ltidx < fdtdRadius {
 							tile[ty][ltidx] = input[outputIndex-fdtdRadius]
 							tile[ty][ltidx+workx+fdtdRadius] = input[outputIndex+workx]
 						}
-
 //line samples.go:733
 						tile[ty][tx] = current
 					}
@@ -5278,59 +3857,48 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 		}
 		compiled.OutOfLine(func() {
 			tile := tile[:24]
-			_ = tile
+//line samples.go:745
 			gc_s_validw := gc_s_validw[:gc_n]
-			_ = gc_s_validw
+//line samples.go:747
 			gc_s_outputIndex := gc_s_outputIndex[:gc_n]
-			_ = gc_s_outputIndex
+//line samples.go:749
 			gc_s_infront := gc_s_infront[:gc_n]
-			_ = gc_s_infront
+//line samples.go:751
 			gc_s_behind := gc_s_behind[:gc_n]
-			_ = gc_s_behind
+//line samples.go:753
 			gc_s_current := gc_s_current[:gc_n]
-			_ = gc_s_current
 			{
+//line samples.go:756
 				gc_ty := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line samples.go:649
 						ltidx := gc_tx
-						_ = ltidx
-
 //line samples.go:670
 						tx := ltidx + fdtdRadius
-						_ = tx
-
 //line samples.go:650
 						ltidy := gc_ty
-						_ = ltidy
-
 //line samples.go:671
 						ty := ltidy + fdtdRadius
-						_ = ty
+//line samples.go:673
 						validw := gc_s_validw[gc_rank]
 						outputIndex := gc_s_outputIndex[gc_rank]
 						infront := gc_s_infront[gc_rank]
 						behind := gc_s_behind[gc_rank]
 						current := gc_s_current[gc_rank]
-
 //line samples.go:736
 						value := stencil[0] * current
-
-//line samples.go:737
 						for i_4 := 1; i_4 <= fdtdRadius; i_4++ {
 							value += stencil[i_4] * (infront[i_4-1] + behind[i_4-1] + tile[ty-i_4][tx] + tile[ty+i_4][tx] + tile[ty][tx-i_4] + tile[ty][tx+i_4])
 						}
-
 //line samples.go:741
 						if validw {
 							output[outputIndex] = value
 						}
-						_ = value
 					}
+//line samples.go:746
 					gc_ty++
 					if gc_ty == gc_bdy {
 						gc_ty = 0

@@ -55,160 +55,102 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 	gc_s_k := compiled.Scratch[int](gc_b2, 5)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
 	_ = &tol
-
 //line samples.go:103
 	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
-//line samples.go:104
 	grid := cg.ThisGrid(t)
-	_ = grid
-
 //line samples.go:106
 	maxIter := 10000
-
 //line samples.go:108
 	alpha := float32(1.0)
 	_ = &alpha
-
 //line samples.go:109
 	alpham1 := float32(-1.0)
 	_ = &alpham1
-	{
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
-				continue
-			}
-			gc_b2.Enter(gc_rank2)
-
-//line samples.go:110
-			var r0, r1, b, a, na float32 = 0.0, 0, 0, 0, 0
-
 //line samples.go:112
-			gpuSpMV(I, J, val, nnz, N, alpha, x, Ax, cta, grid)
-			_ = r0
-			_ = r1
-			_ = b
-			_ = a
-			_ = na
-			gc_s_r0[gc_rank2] = r0
-			gc_s_r1[gc_rank2] = r1
+	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		if gc_exited2[gc_rank2] {
+			continue
 		}
+		gc_b2.Enter(gc_rank2)
+//line samples.go:110
+		var r0, r1, b, a, na float32 = 0.0, 0, 0, 0, 0
+//line samples.go:112
+		gpuSpMV(I, J, val, nnz, N, alpha, x, Ax, cta, grid)
+//line samples.go:115
+		_ = b
+		_ = a
+		_ = na
+		gc_s_r0[gc_rank2] = r0
+		gc_s_r1[gc_rank2] = r1
 	}
-
 //line samples.go:114
 	if !gc_b2.SyncGrid() {
 		return
 	}
-	{
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
-				continue
-			}
-			gc_b2.Enter(gc_rank2)
-
-//line samples.go:116
-			gpuSaxpy(Ax, r, alpham1, N, grid)
-		}
-	}
-
 //line samples.go:118
+	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		if gc_exited2[gc_rank2] {
+			continue
+		}
+		gc_b2.Enter(gc_rank2)
+//line samples.go:116
+		gpuSaxpy(Ax, r, alpham1, N, grid)
+	}
 	if !gc_b2.SyncGrid() {
 		return
 	}
-
 //line samples.go:120
 	var vecA []float32 = r
-
-//line samples.go:120
-	_ = vecA
-
 //line samples.go:120
 	var vecB []float32 = r
-
-//line samples.go:120
-	_ = vecB
-
 //line samples.go:120
 	var result *float64 = dotResult
-
-//line samples.go:120
-	_ = result
-
 //line samples.go:120
 	var size int = N
-
-//line samples.go:120
-	_ = size
-
 //line samples.go:120
 	var cta_ cg.ThreadBlock = cta
-	_ = cta_
-
-//line samples.go:120
-	_ = cta_
-
 //line samples.go:120
 	var grid_ cg.Grid = grid
-	_ = grid_
-
-//line samples.go:120
-	_ = grid_
-
 //line samples.go:49
 	tmp := gocuda.DynamicShared[float64](t)
-	{
-		gc_vstep4 := 0
-		if compiled.SIMD {
 //line samples.go:51
-			gc_all9 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+	gc_vstep4 := 0
+	if compiled.SIMD {
 //line samples.go:51
-			_ = gc_all9
+		gc_all9 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line samples.go:51
-			gc_vb := archsimd.BroadcastFloat64x4(0.0)
+		gc_vb := archsimd.BroadcastFloat64x4(0.0)
+		for ; gc_vstep4+3 < gc_n2; gc_vstep4 += 4 {
+			gc_rank2 := gc_vstep4
 //line samples.go:51
-			_ = gc_vb
-			for ; gc_vstep4+3 < gc_n2; gc_vstep4 += 4 {
-				gc_rank2 := gc_vstep4
-				_ = gc_rank2
+			gc_alive9 := gc_all9
 //line samples.go:51
-				gc_alive9 := gc_all9
+			if gc_ex9 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex9 != 0 {
 //line samples.go:51
-				_ = gc_alive9
-//line samples.go:51
-				if gc_ex9 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex9 != 0 {
-//line samples.go:51
-					gc_alive9 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex9&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
-//line samples.go:51
-				}
-//line samples.go:51
-				tempSum := gc_vb
-//line samples.go:51
-				_ = tempSum
-				tempSum.Merge(archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank2:]), gc_alive9).StoreSlice(gc_s_tempSum[gc_rank2:])
+				gc_alive9 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex9&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		for gc_rank2 := gc_vstep4; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
-				continue
-			}
-
 //line samples.go:51
-			tempSum := 0.0
-			_ = tempSum
-			gc_s_tempSum[gc_rank2] = tempSum
+			tempSum := gc_vb
+			tempSum.Merge(archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank2:]), gc_alive9).StoreSlice(gc_s_tempSum[gc_rank2:])
 		}
+		archsimd.ClearAVXUpperBits()
 	}
-
+	for gc_rank2 := gc_vstep4; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		if gc_exited2[gc_rank2] {
+			continue
+		}
+//line samples.go:51
+		tempSum := 0.0
+//line samples.go:53
+		gc_s_tempSum[gc_rank2] = tempSum
+	}
 //line samples.go:52
 	gc_chunk := compiled.StrideChunk(int(grid_.Size()))
 	gc_span := (int(grid_.Size())) * gc_chunk
 	archsimd.ClearAVXUpperBits()
-
 //line samples.go:52
 	for gc_off, gc_limit, gc_more := 0, size, true; gc_more; gc_off += (int(grid_.Size())) * gc_chunk {
 		gc_b2.Tick()
@@ -216,191 +158,164 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 			return
 		}
 		gc_more = false
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-				gc_b2.Enter(gc_rank2)
-				tempSum := gc_s_tempSum[gc_rank2]
-
-//line samples.go:52
-				gc_start4 := int(grid_.ThreadRank())
-				gc_from6 := gc_start4 + gc_off
-				gc_trips4 := gc_limit - gc_from6
-				switch {
-				case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, int(grid_.Size()), gc_chunk, gc_limit, false)
-				case gc_trips4 > gc_span:
-					gc_trips4 = gc_chunk
-				case gc_trips4 > 0:
-					gc_trips4 = (gc_trips4-1)/(int(grid_.Size())) + 1
-				default:
-					gc_trips4 = 0
-				}
-				if gc_trips4 == gc_chunk {
-					gc_more = true
-				}
-				for i := gc_from6; gc_trips4 > 0; i, gc_trips4 = i+(int(grid_.Size())), gc_trips4-1 {
-
-//line samples.go:53
-					tempSum += float64(vecA[i] * vecB[i])
-				}
-				gc_s_tempSum[gc_rank2] = tempSum
+//line samples.go:59
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
 			}
+			gc_b2.Enter(gc_rank2)
+			tempSum := gc_s_tempSum[gc_rank2]
+//line samples.go:52
+			gc_start4 := int(grid_.ThreadRank())
+			gc_from6 := gc_start4 + gc_off
+			gc_trips4 := gc_limit - gc_from6
+			switch {
+			case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+				gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, int(grid_.Size()), gc_chunk, gc_limit, false)
+			case gc_trips4 > gc_span:
+				gc_trips4 = gc_chunk
+			case gc_trips4 > 0:
+				gc_trips4 = (gc_trips4-1)/(int(grid_.Size())) + 1
+			default:
+				gc_trips4 = 0
+			}
+			if gc_trips4 == gc_chunk {
+				gc_more = true
+			}
+			for i := gc_from6; gc_trips4 > 0; i, gc_trips4 = i+(int(grid_.Size())), gc_trips4-1 {
+//line samples.go:53
+				tempSum += float64(vecA[i] * vecB[i])
+			}
+			gc_s_tempSum[gc_rank2] = tempSum
 		}
 	}
-
 //line samples.go:56
 	tile32 := cg.TiledPartition(cta_, 32)
-	_ = tile32
-	{
-		var gc_c21v [32]float64
-		var gc_c21r [32]float64
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			for gc_lane2 := range min(32, gc_n2-gc_w2) {
-				if gc_exited2[gc_w2+gc_lane2] {
-					gc_act2 &^= 1 << gc_lane2
-				}
-			}
-			var gc_dead2 uint32
-			_ = gc_dead2
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				tempSum := gc_s_tempSum[gc_rank2]
-
-//line samples.go:58
-				gc_c21v[gc_lane2] = tempSum
-			}
-
-//line samples.go:58
-			compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
-				var tempSum float64
-				_ = tempSum
-
-//line samples.go:58
-				tempSum = gc_c21r[gc_lane2]
-
-//line samples.go:60
-				if (gc_rank2 & (tile32.Size() - 1)) == 0 {
-					tmp[((gc_rank2 / tile32.Size()) % tile32.MetaGroupSize())] = tempSum
-				}
-				gc_s_tempSum[gc_rank2] = tempSum
+//line samples.go:59
+	var gc_c21v [32]float64
+	var gc_c21r [32]float64
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		for gc_lane2 := range min(32, gc_n2-gc_w2) {
+			if gc_exited2[gc_w2+gc_lane2] {
+				gc_act2 &^= 1 << gc_lane2
 			}
 		}
+		var gc_dead2 uint32
+		_ = gc_dead2
+		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
+			}
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			tempSum := gc_s_tempSum[gc_rank2]
+//line samples.go:58
+			gc_c21v[gc_lane2] = tempSum
+		}
+//line samples.go:58
+		compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
+		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			if gc_act2&(1<<gc_lane2) == 0 {
+				continue
+			}
+			gc_rank2 := gc_w2 + gc_lane2
+			gc_pos2.Thread = gc_rank2
+			var tempSum float64
+//line samples.go:58
+			tempSum = gc_c21r[gc_lane2]
+//line samples.go:60
+			if (gc_rank2 & (tile32.Size() - 1)) == 0 {
+				tmp[((gc_rank2 / tile32.Size()) % tile32.MetaGroupSize())] = tempSum
+			}
+			gc_s_tempSum[gc_rank2] = tempSum
+		}
 	}
-	{
-		var gc_c22v [32]float64
-		var gc_c22r [32]float64
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			for gc_lane2 := range min(32, gc_n2-gc_w2) {
-				if gc_exited2[gc_w2+gc_lane2] {
-					gc_act2 &^= 1 << gc_lane2
+//line samples.go:68
+	var gc_c22v [32]float64
+	var gc_c22r [32]float64
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		for gc_lane2 := range min(32, gc_n2-gc_w2) {
+			if gc_exited2[gc_w2+gc_lane2] {
+				gc_act2 &^= 1 << gc_lane2
+			}
+		}
+		var gc_dead2 uint32
+		{
+//line samples.go:80
+			var gc_m252 uint32
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+//line samples.go:66
+				if ((gc_rank2 / tile32.Size()) % tile32.MetaGroupSize()) == 0 {
+					gc_m252 |= 1 << gc_lane2
 				}
 			}
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				var gc_m252 uint32
+			gc_save252 := gc_act2
+			gc_act2 = gc_save252 & gc_m252
+			if gc_act2 != 0 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-
-//line samples.go:66
-					if ((gc_rank2 / tile32.Size()) % tile32.MetaGroupSize()) == 0 {
-						gc_m252 |= 1 << gc_lane2
-					}
-				}
-				gc_save252 := gc_act2
-				gc_act2 = gc_save252 & gc_m252
-				if gc_act2 != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						var tempSum float64
-						_ = tempSum
-
+					var tempSum float64
 //line samples.go:67
-						if (gc_rank2 & (tile32.Size() - 1)) < tile32.MetaGroupSize() {
-							tempSum = tmp[(gc_rank2 & (tile32.Size() - 1))]
-						} else {
-							tempSum = 0.0
-						}
-
-//line samples.go:72
-						gc_c22v[gc_lane2] = tempSum
-						gc_s_tempSum[gc_rank2] = tempSum
+					if (gc_rank2 & (tile32.Size() - 1)) < tile32.MetaGroupSize() {
+						tempSum = tmp[(gc_rank2 & (tile32.Size() - 1))]
+					} else {
+						tempSum = 0.0
 					}
-
-//line samples.go:72
-					compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						var tempSum float64
-						_ = tempSum
-
-//line samples.go:72
-						tempSum = gc_c22r[gc_lane2]
-
-//line samples.go:74
-						if (gc_rank2 & (tile32.Size() - 1)) == 0 {
-							atomic.Add(result, tempSum)
-						}
-						gc_s_tempSum[gc_rank2] = tempSum
-					}
+					gc_c22v[gc_lane2] = tempSum
+					gc_s_tempSum[gc_rank2] = tempSum
 				}
-				gc_act2 = gc_save252 &^ gc_dead2
+//line samples.go:72
+				compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					var tempSum float64
+//line samples.go:72
+					tempSum = gc_c22r[gc_lane2]
+//line samples.go:74
+					if (gc_rank2 & (tile32.Size() - 1)) == 0 {
+						atomic.Add(result, tempSum)
+					}
+					gc_s_tempSum[gc_rank2] = tempSum
+				}
 			}
+			gc_act2 = gc_save252 &^ gc_dead2
 		}
 	}
-
 //line samples.go:122
 	if !gc_b2.SyncGrid() {
 		return
 	}
-	{
-		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
-				continue
-			}
-			var r1 float32
-			_ = r1
-
-//line samples.go:124
-			r1 = float32(*dotResult)
-
 //line samples.go:126
-			k := 1
-			_ = k
-			gc_s_r1[gc_rank2] = r1
-			gc_s_k[gc_rank2] = k
+	for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+		if gc_exited2[gc_rank2] {
+			continue
 		}
+		var r1 float32
+//line samples.go:124
+		r1 = float32(*dotResult)
+//line samples.go:126
+		k := 1
+//line samples.go:128
+		gc_s_r1[gc_rank2] = r1
+		gc_s_k[gc_rank2] = k
 	}
-
 //line samples.go:127
 	for {
 		gc_b2.Tick()
@@ -422,22 +337,15 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 				r0 := gc_s_r0[gc_rank2]
 				r1 := gc_s_r1[gc_rank2]
 				var b float32
-				_ = b
+//line samples.go:148
 				k := gc_s_k[gc_rank2]
-
 //line samples.go:127
 				if !(r1 > tol*tol && k <= maxIter) {
 //line samples.go:127
-					{
+					gc_exited2[gc_rank2] = true
 //line samples.go:127
-						gc_exited2[gc_rank2] = true
-//line samples.go:127
-						continue gc_L82
-//line samples.go:127
-					}
-//line samples.go:127
+					continue gc_L82
 				}
-
 //line samples.go:128
 				if k > 1 {
 					b = r1 / r0
@@ -447,127 +355,81 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 				}
 			}
 		}
-
 //line samples.go:135
 		if !gc_b2.SyncGrid() {
 			return
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-					gc_b2.Enter(gc_rank2)
-
-//line samples.go:137
-					gpuSpMV(I, J, val, nnz, N, alpha, p, Ax, cta, grid)
-
 //line samples.go:139
-					if gc_tx2 == 0 && gc_bx2 == 0 {
-						*dotResult = 0.0
-					}
-				}
-			}
-		}
-
-//line samples.go:143
-		if !gc_b2.SyncGrid() {
-			return
-		}
-
-//line samples.go:145
-		var vecA_ []float32 = p
-
-//line samples.go:145
-		_ = vecA_
-
-//line samples.go:145
-		var vecB_ []float32 = Ax
-
-//line samples.go:145
-		_ = vecB_
-
-//line samples.go:145
-		var result_ *float64 = dotResult
-
-//line samples.go:145
-		_ = result_
-
-//line samples.go:145
-		var size_ int = N
-
-//line samples.go:145
-		_ = size_
-
-//line samples.go:145
-		var cta_2 cg.ThreadBlock = cta
-		_ = cta_2
-
-//line samples.go:145
-		_ = cta_2
-
-//line samples.go:145
-		var grid_2 cg.Grid = grid
-		_ = grid_2
-
-//line samples.go:145
-		_ = grid_2
-
-//line samples.go:49
-		tmp_ := gocuda.DynamicShared[float64](t)
-		{
-			gc_vstep5 := 0
-			if compiled.SIMD {
-//line samples.go:51
-				gc_all12 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line samples.go:51
-				_ = gc_all12
-//line samples.go:51
-				gc_vb2 := archsimd.BroadcastFloat64x4(0.0)
-//line samples.go:51
-				_ = gc_vb2
-				for ; gc_vstep5+3 < gc_n2; gc_vstep5 += 4 {
-					gc_rank2 := gc_vstep5
-					_ = gc_rank2
-//line samples.go:51
-					gc_alive12 := gc_all12
-//line samples.go:51
-					_ = gc_alive12
-//line samples.go:51
-					if gc_ex12 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex12 != 0 {
-//line samples.go:51
-						gc_alive12 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex12&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
-//line samples.go:51
-					}
-//line samples.go:51
-					tempSum_ := gc_vb2
-//line samples.go:51
-					_ = tempSum_
-					tempSum_.Merge(archsimd.LoadFloat64x4Slice(gc_s_tempSum_[gc_rank2:]), gc_alive12).StoreSlice(gc_s_tempSum_[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_rank2 := gc_vstep5; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
-//line samples.go:51
-				tempSum_ := 0.0
-				_ = tempSum_
-				gc_s_tempSum_[gc_rank2] = tempSum_
+				gc_b2.Enter(gc_rank2)
+//line samples.go:137
+				gpuSpMV(I, J, val, nnz, N, alpha, p, Ax, cta, grid)
+//line samples.go:139
+				if gc_tx2 == 0 && gc_bx2 == 0 {
+					*dotResult = 0.0
+				}
 			}
 		}
-
+//line samples.go:143
+		if !gc_b2.SyncGrid() {
+			return
+		}
+//line samples.go:145
+		var vecA_ []float32 = p
+//line samples.go:145
+		var vecB_ []float32 = Ax
+//line samples.go:145
+		var result_ *float64 = dotResult
+//line samples.go:145
+		var size_ int = N
+//line samples.go:145
+		var cta_2 cg.ThreadBlock = cta
+//line samples.go:145
+		var grid_2 cg.Grid = grid
+//line samples.go:49
+		tmp_ := gocuda.DynamicShared[float64](t)
+//line samples.go:51
+		gc_vstep5 := 0
+		if compiled.SIMD {
+//line samples.go:51
+			gc_all12 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+//line samples.go:51
+			gc_vb2 := archsimd.BroadcastFloat64x4(0.0)
+			for ; gc_vstep5+3 < gc_n2; gc_vstep5 += 4 {
+				gc_rank2 := gc_vstep5
+//line samples.go:51
+				gc_alive12 := gc_all12
+//line samples.go:51
+				if gc_ex12 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex12 != 0 {
+//line samples.go:51
+					gc_alive12 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex12&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+				}
+//line samples.go:51
+				tempSum_ := gc_vb2
+				tempSum_.Merge(archsimd.LoadFloat64x4Slice(gc_s_tempSum_[gc_rank2:]), gc_alive12).StoreSlice(gc_s_tempSum_[gc_rank2:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_rank2 := gc_vstep5; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line samples.go:51
+			tempSum_ := 0.0
+//line samples.go:53
+			gc_s_tempSum_[gc_rank2] = tempSum_
+		}
 //line samples.go:52
 		gc_chunk2 := compiled.StrideChunk(int(grid_2.Size()))
 		gc_span2 := (int(grid_2.Size())) * gc_chunk2
 		archsimd.ClearAVXUpperBits()
-
 //line samples.go:52
 		for gc_off2, gc_limit2, gc_more2 := 0, size_, true; gc_more2; gc_off2 += (int(grid_2.Size())) * gc_chunk2 {
 			gc_b2.Tick()
@@ -575,378 +437,288 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 				return
 			}
 			gc_more2 = false
-			{
-				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-					gc_b2.Enter(gc_rank2)
-					tempSum_ := gc_s_tempSum_[gc_rank2]
-
-//line samples.go:52
-					gc_start5 := int(grid_2.ThreadRank())
-					gc_from7 := gc_start5 + gc_off2
-					gc_trips5 := gc_limit2 - gc_from7
-					switch {
-					case gc_from7 < gc_start5 || gc_from7 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips5 = compiled.ChunkTrips(gc_start5, gc_from7, int(grid_2.Size()), gc_chunk2, gc_limit2, false)
-					case gc_trips5 > gc_span2:
-						gc_trips5 = gc_chunk2
-					case gc_trips5 > 0:
-						gc_trips5 = (gc_trips5-1)/(int(grid_2.Size())) + 1
-					default:
-						gc_trips5 = 0
-					}
-					if gc_trips5 == gc_chunk2 {
-						gc_more2 = true
-					}
-					for i_ := gc_from7; gc_trips5 > 0; i_, gc_trips5 = i_+(int(grid_2.Size())), gc_trips5-1 {
-
-//line samples.go:53
-						tempSum_ += float64(vecA_[i_] * vecB_[i_])
-					}
-					gc_s_tempSum_[gc_rank2] = tempSum_
-				}
-			}
-		}
-
-//line samples.go:56
-		tile32_ := cg.TiledPartition(cta_2, 32)
-		_ = tile32_
-		{
-			var gc_c23v [32]float64
-			var gc_c23r [32]float64
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-				for gc_lane2 := range min(32, gc_n2-gc_w2) {
-					if gc_exited2[gc_w2+gc_lane2] {
-						gc_act2 &^= 1 << gc_lane2
-					}
-				}
-				var gc_dead2 uint32
-				_ = gc_dead2
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					tempSum_ := gc_s_tempSum_[gc_rank2]
-
-//line samples.go:58
-					gc_c23v[gc_lane2] = tempSum_
-				}
-
-//line samples.go:58
-				compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32_.Size(), &gc_c23v, compiled.OpPlus, &gc_c23r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					var tempSum_ float64
-					_ = tempSum_
-
-//line samples.go:58
-					tempSum_ = gc_c23r[gc_lane2]
-
-//line samples.go:60
-					if (gc_rank2 & (tile32_.Size() - 1)) == 0 {
-						tmp_[((gc_rank2 / tile32_.Size()) % tile32_.MetaGroupSize())] = tempSum_
-					}
-					gc_s_tempSum_[gc_rank2] = tempSum_
-				}
-			}
-		}
-		{
-			var gc_c24v [32]float64
-			var gc_c24r [32]float64
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-				for gc_lane2 := range min(32, gc_n2-gc_w2) {
-					if gc_exited2[gc_w2+gc_lane2] {
-						gc_act2 &^= 1 << gc_lane2
-					}
-				}
-				var gc_dead2 uint32
-				_ = gc_dead2
-				{
-					var gc_m302 uint32
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_act2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:66
-						if ((gc_rank2 / tile32_.Size()) % tile32_.MetaGroupSize()) == 0 {
-							gc_m302 |= 1 << gc_lane2
-						}
-					}
-					gc_save302 := gc_act2
-					gc_act2 = gc_save302 & gc_m302
-					if gc_act2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							var tempSum_ float64
-							_ = tempSum_
-
-//line samples.go:67
-							if (gc_rank2 & (tile32_.Size() - 1)) < tile32_.MetaGroupSize() {
-								tempSum_ = tmp_[(gc_rank2 & (tile32_.Size() - 1))]
-							} else {
-								tempSum_ = 0.0
-							}
-
-//line samples.go:72
-							gc_c24v[gc_lane2] = tempSum_
-							gc_s_tempSum_[gc_rank2] = tempSum_
-						}
-
-//line samples.go:72
-						compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32_.Size(), &gc_c24v, compiled.OpPlus, &gc_c24r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							var tempSum_ float64
-							_ = tempSum_
-
-//line samples.go:72
-							tempSum_ = gc_c24r[gc_lane2]
-
-//line samples.go:74
-							if (gc_rank2 & (tile32_.Size() - 1)) == 0 {
-								atomic.Add(result_, tempSum_)
-							}
-							gc_s_tempSum_[gc_rank2] = tempSum_
-						}
-					}
-					gc_act2 = gc_save302 &^ gc_dead2
-				}
-			}
-		}
-
-//line samples.go:147
-		if !gc_b2.SyncGrid() {
-			return
-		}
-		archsimd.ClearAVXUpperBits()
-		{
+//line samples.go:59
 			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
 					continue
 				}
 				gc_b2.Enter(gc_rank2)
-				var r0 float32
-				_ = r0
-				r1 := gc_s_r1[gc_rank2]
-				var a float32
-				_ = a
-				var na float32
-				_ = na
-
-//line samples.go:149
-				a = float32(float64(r1) / *dotResult)
-
-//line samples.go:151
-				gpuSaxpy(p, x, a, N, grid)
-
-//line samples.go:152
-				na = -a
-
-//line samples.go:153
-				gpuSaxpy(Ax, r, na, N, grid)
-
-//line samples.go:155
-				r0 = r1
-				gc_s_r0[gc_rank2] = r0
+				tempSum_ := gc_s_tempSum_[gc_rank2]
+//line samples.go:52
+				gc_start5 := int(grid_2.ThreadRank())
+				gc_from7 := gc_start5 + gc_off2
+				gc_trips5 := gc_limit2 - gc_from7
+				switch {
+				case gc_from7 < gc_start5 || gc_from7 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips5 = compiled.ChunkTrips(gc_start5, gc_from7, int(grid_2.Size()), gc_chunk2, gc_limit2, false)
+				case gc_trips5 > gc_span2:
+					gc_trips5 = gc_chunk2
+				case gc_trips5 > 0:
+					gc_trips5 = (gc_trips5-1)/(int(grid_2.Size())) + 1
+				default:
+					gc_trips5 = 0
+				}
+				if gc_trips5 == gc_chunk2 {
+					gc_more2 = true
+				}
+				for i_ := gc_from7; gc_trips5 > 0; i_, gc_trips5 = i_+(int(grid_2.Size())), gc_trips5-1 {
+//line samples.go:53
+					tempSum_ += float64(vecA_[i_] * vecB_[i_])
+				}
+				gc_s_tempSum_[gc_rank2] = tempSum_
 			}
 		}
-
+//line samples.go:56
+		tile32_ := cg.TiledPartition(cta_2, 32)
+//line samples.go:59
+		var gc_c23v [32]float64
+		var gc_c23r [32]float64
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			for gc_lane2 := range min(32, gc_n2-gc_w2) {
+				if gc_exited2[gc_w2+gc_lane2] {
+					gc_act2 &^= 1 << gc_lane2
+				}
+			}
+			var gc_dead2 uint32
+			_ = gc_dead2
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				tempSum_ := gc_s_tempSum_[gc_rank2]
+//line samples.go:58
+				gc_c23v[gc_lane2] = tempSum_
+			}
+//line samples.go:58
+			compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32_.Size(), &gc_c23v, compiled.OpPlus, &gc_c23r)
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				var tempSum_ float64
+//line samples.go:58
+				tempSum_ = gc_c23r[gc_lane2]
+//line samples.go:60
+				if (gc_rank2 & (tile32_.Size() - 1)) == 0 {
+					tmp_[((gc_rank2 / tile32_.Size()) % tile32_.MetaGroupSize())] = tempSum_
+				}
+				gc_s_tempSum_[gc_rank2] = tempSum_
+			}
+		}
+//line samples.go:68
+		var gc_c24v [32]float64
+		var gc_c24r [32]float64
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			for gc_lane2 := range min(32, gc_n2-gc_w2) {
+				if gc_exited2[gc_w2+gc_lane2] {
+					gc_act2 &^= 1 << gc_lane2
+				}
+			}
+			var gc_dead2 uint32
+			{
+//line samples.go:80
+				var gc_m302 uint32
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line samples.go:66
+					if ((gc_rank2 / tile32_.Size()) % tile32_.MetaGroupSize()) == 0 {
+						gc_m302 |= 1 << gc_lane2
+					}
+				}
+				gc_save302 := gc_act2
+				gc_act2 = gc_save302 & gc_m302
+				if gc_act2 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						var tempSum_ float64
+//line samples.go:67
+						if (gc_rank2 & (tile32_.Size() - 1)) < tile32_.MetaGroupSize() {
+							tempSum_ = tmp_[(gc_rank2 & (tile32_.Size() - 1))]
+						} else {
+							tempSum_ = 0.0
+						}
+						gc_c24v[gc_lane2] = tempSum_
+						gc_s_tempSum_[gc_rank2] = tempSum_
+					}
+//line samples.go:72
+					compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32_.Size(), &gc_c24v, compiled.OpPlus, &gc_c24r)
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						var tempSum_ float64
+//line samples.go:72
+						tempSum_ = gc_c24r[gc_lane2]
+//line samples.go:74
+						if (gc_rank2 & (tile32_.Size() - 1)) == 0 {
+							atomic.Add(result_, tempSum_)
+						}
+						gc_s_tempSum_[gc_rank2] = tempSum_
+					}
+				}
+				gc_act2 = gc_save302 &^ gc_dead2
+			}
+		}
+//line samples.go:147
+		if !gc_b2.SyncGrid() {
+			return
+		}
+		archsimd.ClearAVXUpperBits()
+//line samples.go:152
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+			gc_b2.Enter(gc_rank2)
+			var r0 float32
+//line samples.go:160
+			r1 := gc_s_r1[gc_rank2]
+			var a float32
+//line samples.go:163
+			var na float32
+//line samples.go:149
+			a = float32(float64(r1) / *dotResult)
+//line samples.go:151
+			gpuSaxpy(p, x, a, N, grid)
+			na = -a
+			gpuSaxpy(Ax, r, na, N, grid)
+//line samples.go:155
+			r0 = r1
+			gc_s_r0[gc_rank2] = r0
+		}
 //line samples.go:157
 		if !gc_b2.SyncGrid() {
 			return
 		}
-		{
-			gc_from5, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
-			}
-			for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep6 := gc_from5
-				if compiled.SIMD {
+//line samples.go:161
+		gc_from5, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep6 := gc_from5
+			if compiled.SIMD {
 //line samples.go:158
-					gc_all13 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_all13 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples.go:158
-					_ = gc_all13
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples.go:158
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+					gc_tx2 := gc_vstep6
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line samples.go:158
-					_ = gc_iota
+					gc_alive13 := gc_all13
 //line samples.go:158
-					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+					if gc_ex13 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex13 != 0 {
 //line samples.go:158
-					_ = gc_none
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
 //line samples.go:158
-						gc_alive13 := gc_all13
+					gc_b3 := gc_none
 //line samples.go:158
-						_ = gc_alive13
+					if gc_bx2 == 0 {
 //line samples.go:158
-						if gc_ex13 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex13 != 0 {
+						gc_b3 = gc_all13
+					}
 //line samples.go:158
-							gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line samples.go:158
-						}
-//line samples.go:158
-						gc_b3 := gc_none
-//line samples.go:158
-						if gc_bx2 == 0 {
-//line samples.go:158
-							gc_b3 = gc_all13
-//line samples.go:158
-						}
-//line samples.go:158
-						gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8)))).And(gc_b3)
-//line samples.go:158
-						_ = gc_if
+					gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8)))).And(gc_b3)
+					if gc_alive13.And(gc_if).ToBits() != 0 {
 //line samples.go:159
 						if gc_alive13.And(gc_if).ToBits() != 0 {
 //line samples.go:159
-							if gc_alive13.And(gc_if).ToBits() != 0 {
-//line samples.go:159
-								*dotResult = 0.0
-//line samples.go:159
-							}
-//line samples.go:159
+							*dotResult = 0.0
 						}
 					}
-					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
-//line samples.go:158
-					if gc_tx2 == 0 && gc_bx2 == 0 {
-						*dotResult = 0.0
-					}
-				}
-			}
-		}
-
-//line samples.go:162
-		if !gc_b2.SyncGrid() {
-			return
-		}
-
-//line samples.go:164
-		var vecA_2 []float32 = r
-
-//line samples.go:164
-		_ = vecA_2
-
-//line samples.go:164
-		var vecB_2 []float32 = r
-
-//line samples.go:164
-		_ = vecB_2
-
-//line samples.go:164
-		var result_2 *float64 = dotResult
-
-//line samples.go:164
-		_ = result_2
-
-//line samples.go:164
-		var size_2 int = N
-
-//line samples.go:164
-		_ = size_2
-
-//line samples.go:164
-		var cta_3 cg.ThreadBlock = cta
-		_ = cta_3
-
-//line samples.go:164
-		_ = cta_3
-
-//line samples.go:164
-		var grid_3 cg.Grid = grid
-		_ = grid_3
-
-//line samples.go:164
-		_ = grid_3
-
-//line samples.go:49
-		tmp_2 := gocuda.DynamicShared[float64](t)
-		{
-			gc_vstep7 := 0
-			if compiled.SIMD {
-//line samples.go:51
-				gc_all16 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-//line samples.go:51
-				_ = gc_all16
-//line samples.go:51
-				gc_vb3 := archsimd.BroadcastFloat64x4(0.0)
-//line samples.go:51
-				_ = gc_vb3
-				for ; gc_vstep7+3 < gc_n2; gc_vstep7 += 4 {
-					gc_rank2 := gc_vstep7
-					_ = gc_rank2
-//line samples.go:51
-					gc_alive16 := gc_all16
-//line samples.go:51
-					_ = gc_alive16
-//line samples.go:51
-					if gc_ex16 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex16 != 0 {
-//line samples.go:51
-						gc_alive16 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex16&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
-//line samples.go:51
-					}
-//line samples.go:51
-					tempSum_2 := gc_vb3
-//line samples.go:51
-					_ = tempSum_2
-					tempSum_2.Merge(archsimd.LoadFloat64x4Slice(gc_s_tempSum_2[gc_rank2:]), gc_alive16).StoreSlice(gc_s_tempSum_2[gc_rank2:])
-				}
+//line samples.go:161
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_rank2 := gc_vstep7; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
-//line samples.go:51
-				tempSum_2 := 0.0
-				_ = tempSum_2
-				gc_s_tempSum_2[gc_rank2] = tempSum_2
+//line samples.go:158
+				if gc_tx2 == 0 && gc_bx2 == 0 {
+					*dotResult = 0.0
+				}
 			}
 		}
-
+//line samples.go:162
+		if !gc_b2.SyncGrid() {
+			return
+		}
+//line samples.go:164
+		var vecA_2 []float32 = r
+//line samples.go:164
+		var vecB_2 []float32 = r
+//line samples.go:164
+		var result_2 *float64 = dotResult
+//line samples.go:164
+		var size_2 int = N
+//line samples.go:164
+		var cta_3 cg.ThreadBlock = cta
+//line samples.go:164
+		var grid_3 cg.Grid = grid
+//line samples.go:49
+		tmp_2 := gocuda.DynamicShared[float64](t)
+//line samples.go:51
+		gc_vstep7 := 0
+		if compiled.SIMD {
+//line samples.go:51
+			gc_all16 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+//line samples.go:51
+			gc_vb3 := archsimd.BroadcastFloat64x4(0.0)
+			for ; gc_vstep7+3 < gc_n2; gc_vstep7 += 4 {
+				gc_rank2 := gc_vstep7
+//line samples.go:51
+				gc_alive16 := gc_all16
+//line samples.go:51
+				if gc_ex16 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex16 != 0 {
+//line samples.go:51
+					gc_alive16 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex16&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+				}
+//line samples.go:51
+				tempSum_2 := gc_vb3
+				tempSum_2.Merge(archsimd.LoadFloat64x4Slice(gc_s_tempSum_2[gc_rank2:]), gc_alive16).StoreSlice(gc_s_tempSum_2[gc_rank2:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_rank2 := gc_vstep7; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line samples.go:51
+			tempSum_2 := 0.0
+//line samples.go:53
+			gc_s_tempSum_2[gc_rank2] = tempSum_2
+		}
 //line samples.go:52
 		gc_chunk3 := compiled.StrideChunk(int(grid_3.Size()))
 		gc_span3 := (int(grid_3.Size())) * gc_chunk3
 		archsimd.ClearAVXUpperBits()
-
 //line samples.go:52
 		for gc_off3, gc_limit3, gc_more3 := 0, size_2, true; gc_more3; gc_off3 += (int(grid_3.Size())) * gc_chunk3 {
 			gc_b2.Tick()
@@ -954,194 +726,169 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 				return
 			}
 			gc_more3 = false
-			{
-				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-					gc_b2.Enter(gc_rank2)
-					tempSum_2 := gc_s_tempSum_2[gc_rank2]
-
-//line samples.go:52
-					gc_start6 := int(grid_3.ThreadRank())
-					gc_from8 := gc_start6 + gc_off3
-					gc_trips6 := gc_limit3 - gc_from8
-					switch {
-					case gc_from8 < gc_start6 || gc_from8 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
-						gc_trips6 = compiled.ChunkTrips(gc_start6, gc_from8, int(grid_3.Size()), gc_chunk3, gc_limit3, false)
-					case gc_trips6 > gc_span3:
-						gc_trips6 = gc_chunk3
-					case gc_trips6 > 0:
-						gc_trips6 = (gc_trips6-1)/(int(grid_3.Size())) + 1
-					default:
-						gc_trips6 = 0
-					}
-					if gc_trips6 == gc_chunk3 {
-						gc_more3 = true
-					}
-					for i_2 := gc_from8; gc_trips6 > 0; i_2, gc_trips6 = i_2+(int(grid_3.Size())), gc_trips6-1 {
-
-//line samples.go:53
-						tempSum_2 += float64(vecA_2[i_2] * vecB_2[i_2])
-					}
-					gc_s_tempSum_2[gc_rank2] = tempSum_2
+//line samples.go:59
+			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
 				}
+				gc_b2.Enter(gc_rank2)
+				tempSum_2 := gc_s_tempSum_2[gc_rank2]
+//line samples.go:52
+				gc_start6 := int(grid_3.ThreadRank())
+				gc_from8 := gc_start6 + gc_off3
+				gc_trips6 := gc_limit3 - gc_from8
+				switch {
+				case gc_from8 < gc_start6 || gc_from8 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+					gc_trips6 = compiled.ChunkTrips(gc_start6, gc_from8, int(grid_3.Size()), gc_chunk3, gc_limit3, false)
+				case gc_trips6 > gc_span3:
+					gc_trips6 = gc_chunk3
+				case gc_trips6 > 0:
+					gc_trips6 = (gc_trips6-1)/(int(grid_3.Size())) + 1
+				default:
+					gc_trips6 = 0
+				}
+				if gc_trips6 == gc_chunk3 {
+					gc_more3 = true
+				}
+				for i_2 := gc_from8; gc_trips6 > 0; i_2, gc_trips6 = i_2+(int(grid_3.Size())), gc_trips6-1 {
+//line samples.go:53
+					tempSum_2 += float64(vecA_2[i_2] * vecB_2[i_2])
+				}
+				gc_s_tempSum_2[gc_rank2] = tempSum_2
 			}
 		}
-
 //line samples.go:56
 		tile32_2 := cg.TiledPartition(cta_3, 32)
-		_ = tile32_2
-		{
-			var gc_c25v [32]float64
-			var gc_c25r [32]float64
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-				for gc_lane2 := range min(32, gc_n2-gc_w2) {
-					if gc_exited2[gc_w2+gc_lane2] {
-						gc_act2 &^= 1 << gc_lane2
-					}
-				}
-				var gc_dead2 uint32
-				_ = gc_dead2
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					tempSum_2 := gc_s_tempSum_2[gc_rank2]
-
-//line samples.go:58
-					gc_c25v[gc_lane2] = tempSum_2
-				}
-
-//line samples.go:58
-				compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32_2.Size(), &gc_c25v, compiled.OpPlus, &gc_c25r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					var tempSum_2 float64
-					_ = tempSum_2
-
-//line samples.go:58
-					tempSum_2 = gc_c25r[gc_lane2]
-
-//line samples.go:60
-					if (gc_rank2 & (tile32_2.Size() - 1)) == 0 {
-						tmp_2[((gc_rank2 / tile32_2.Size()) % tile32_2.MetaGroupSize())] = tempSum_2
-					}
-					gc_s_tempSum_2[gc_rank2] = tempSum_2
+//line samples.go:59
+		var gc_c25v [32]float64
+		var gc_c25r [32]float64
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			for gc_lane2 := range min(32, gc_n2-gc_w2) {
+				if gc_exited2[gc_w2+gc_lane2] {
+					gc_act2 &^= 1 << gc_lane2
 				}
 			}
+			var gc_dead2 uint32
+			_ = gc_dead2
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				tempSum_2 := gc_s_tempSum_2[gc_rank2]
+//line samples.go:58
+				gc_c25v[gc_lane2] = tempSum_2
+			}
+//line samples.go:58
+			compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32_2.Size(), &gc_c25v, compiled.OpPlus, &gc_c25r)
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_act2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				var tempSum_2 float64
+//line samples.go:58
+				tempSum_2 = gc_c25r[gc_lane2]
+//line samples.go:60
+				if (gc_rank2 & (tile32_2.Size() - 1)) == 0 {
+					tmp_2[((gc_rank2 / tile32_2.Size()) % tile32_2.MetaGroupSize())] = tempSum_2
+				}
+				gc_s_tempSum_2[gc_rank2] = tempSum_2
+			}
 		}
-		{
-			var gc_c26v [32]float64
-			var gc_c26r [32]float64
-			for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-				gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-				for gc_lane2 := range min(32, gc_n2-gc_w2) {
-					if gc_exited2[gc_w2+gc_lane2] {
-						gc_act2 &^= 1 << gc_lane2
+//line samples.go:68
+		var gc_c26v [32]float64
+		var gc_c26r [32]float64
+		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			for gc_lane2 := range min(32, gc_n2-gc_w2) {
+				if gc_exited2[gc_w2+gc_lane2] {
+					gc_act2 &^= 1 << gc_lane2
+				}
+			}
+			var gc_dead2 uint32
+			{
+//line samples.go:80
+				var gc_m352 uint32
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line samples.go:66
+					if ((gc_rank2 / tile32_2.Size()) % tile32_2.MetaGroupSize()) == 0 {
+						gc_m352 |= 1 << gc_lane2
 					}
 				}
-				var gc_dead2 uint32
-				_ = gc_dead2
-				{
-					var gc_m352 uint32
+				gc_save352 := gc_act2
+				gc_act2 = gc_save352 & gc_m352
+				if gc_act2 != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-
-//line samples.go:66
-						if ((gc_rank2 / tile32_2.Size()) % tile32_2.MetaGroupSize()) == 0 {
-							gc_m352 |= 1 << gc_lane2
-						}
-					}
-					gc_save352 := gc_act2
-					gc_act2 = gc_save352 & gc_m352
-					if gc_act2 != 0 {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							var tempSum_2 float64
-							_ = tempSum_2
-
+						var tempSum_2 float64
 //line samples.go:67
-							if (gc_rank2 & (tile32_2.Size() - 1)) < tile32_2.MetaGroupSize() {
-								tempSum_2 = tmp_2[(gc_rank2 & (tile32_2.Size() - 1))]
-							} else {
-								tempSum_2 = 0.0
-							}
-
-//line samples.go:72
-							gc_c26v[gc_lane2] = tempSum_2
-							gc_s_tempSum_2[gc_rank2] = tempSum_2
+						if (gc_rank2 & (tile32_2.Size() - 1)) < tile32_2.MetaGroupSize() {
+							tempSum_2 = tmp_2[(gc_rank2 & (tile32_2.Size() - 1))]
+						} else {
+							tempSum_2 = 0.0
 						}
-
-//line samples.go:72
-						compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32_2.Size(), &gc_c26v, compiled.OpPlus, &gc_c26r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-							var tempSum_2 float64
-							_ = tempSum_2
-
-//line samples.go:72
-							tempSum_2 = gc_c26r[gc_lane2]
-
-//line samples.go:74
-							if (gc_rank2 & (tile32_2.Size() - 1)) == 0 {
-								atomic.Add(result_2, tempSum_2)
-							}
-							gc_s_tempSum_2[gc_rank2] = tempSum_2
-						}
+						gc_c26v[gc_lane2] = tempSum_2
+						gc_s_tempSum_2[gc_rank2] = tempSum_2
 					}
-					gc_act2 = gc_save352 &^ gc_dead2
+//line samples.go:72
+					compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32_2.Size(), &gc_c26v, compiled.OpPlus, &gc_c26r)
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+						var tempSum_2 float64
+//line samples.go:72
+						tempSum_2 = gc_c26r[gc_lane2]
+//line samples.go:74
+						if (gc_rank2 & (tile32_2.Size() - 1)) == 0 {
+							atomic.Add(result_2, tempSum_2)
+						}
+						gc_s_tempSum_2[gc_rank2] = tempSum_2
+					}
 				}
+				gc_act2 = gc_save352 &^ gc_dead2
 			}
 		}
-
 //line samples.go:166
 		if !gc_b2.SyncGrid() {
 			return
 		}
 		archsimd.ClearAVXUpperBits()
-		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-				var r1 float32
-				_ = r1
-				k := gc_s_k[gc_rank2]
-
-//line samples.go:168
-				r1 = float32(*dotResult)
-
-//line samples.go:169
-				k++
-				gc_s_r1[gc_rank2] = r1
-				gc_s_k[gc_rank2] = k
+//line samples.go:171
+		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
 			}
+			var r1 float32
+//line samples.go:178
+			k := gc_s_k[gc_rank2]
+//line samples.go:168
+			r1 = float32(*dotResult)
+			k++
+			gc_s_r1[gc_rank2] = r1
+			gc_s_k[gc_rank2] = k
 		}
 	}
 }
 
+//line samples.go:177
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // JacobiMethodKernel is JacobiMethod of 3_CUDA_Features/jacobiCudaGraphs/
@@ -1171,17 +918,10 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	_ = &convThreshold
-
 //line samples.go:187
 	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
-//line samples.go:188
 	xShared := gocuda.Shared[float64](t, jacobiNRows)[:jacobiNRows]
-
-//line samples.go:189
 	bShared := gocuda.Shared[float64](t, jacobiRowsPerCTA+1)[:jacobiRowsPerCTA+1]
-
 //line samples.go:191
 	for gc_off, gc_limit, gc_more := 0, jacobiNRows, true; gc_more; gc_off += gc_bdx2 {
 		gc_b2.Tick()
@@ -1189,139 +929,116 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound3 := compiled.Diff(gc_limit, gc_off); gc_bound3 < gc_to2 {
-				gc_to2 = gc_bound3
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := gc_off
-				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(xShared) && gc_to2 <= len(xShared)-gc_off4 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
-					gc_at3 := xShared[gc_off4:][:gc_to2]
-					gc_at4 := x[gc_off4:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+//line samples.go:198
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound3 := compiled.Diff(gc_limit, gc_off); gc_bound3 < gc_to2 {
+			gc_to2 = gc_bound3
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off4 := gc_off
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(xShared) && gc_to2 <= len(xShared)-gc_off4 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
+				gc_at3 := xShared[gc_off4:][:gc_to2]
+				gc_at4 := x[gc_off4:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
+						gc_tx2 := gc_vstep
 //line samples.go:191
-							var i int = gc_tx2 + gc_off
+						var i int = gc_tx2 + gc_off
 //line samples.go:191
-							_ = i
-							archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep > gc_from2 {
-						gc_more = true
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line samples.go:191
-						i := gc_tx2 + gc_off
-						gc_more = true
 						_ = i
-
-//line samples.go:192
-						gc_at3[gc_tx2] = gc_at4[gc_tx2]
+						archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
 					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from2 {
+					gc_more = true
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+//line samples.go:192
+					gc_more = true
+//line samples.go:192
+					gc_at3[gc_tx2] = gc_at4[gc_tx2]
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
+						gc_tx2 := gc_vstep2
 //line samples.go:191
-							var i int = gc_tx2 + gc_off
-//line samples.go:191
-							_ = i
+						var i int = gc_tx2 + gc_off
+						if i < 0 || i > len(x)-4 || i > len(xShared)-4 {
 //line samples.go:192
-							if i < 0 || i > len(x)-4 || i > len(xShared)-4 {
-//line samples.go:192
-								break
-//line samples.go:192
-							}
-							archsimd.LoadFloat64x4Slice(x[i:]).StoreSlice(xShared[i:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
+//line samples.go:193
+						archsimd.LoadFloat64x4Slice(x[i:]).StoreSlice(xShared[i:])
 					}
-					if gc_vstep2 > gc_from2 {
-						gc_more = true
-					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples.go:191
-							i := gc_tx2 + gc_off
-							gc_more = true
-
-//line samples.go:192
-							xShared[i] = x[i]
-						}
-						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples.go:191
-							i := gc_tx2 + gc_off
-							gc_more = true
-
-//line samples.go:192
-							xShared[i] = x[i]
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples.go:191
-							i := gc_tx2 + gc_off
-							gc_more = true
-
-//line samples.go:192
-							xShared[i] = x[i]
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples.go:191
-							i := gc_tx2 + gc_off
-							gc_more = true
-
-//line samples.go:192
-							xShared[i] = x[i]
-						}
-					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from2 {
+					gc_more = true
+				}
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line samples.go:191
 						i := gc_tx2 + gc_off
 						gc_more = true
-
 //line samples.go:192
 						xShared[i] = x[i]
 					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples.go:191
+						i := gc_tx2 + gc_off
+						gc_more = true
+//line samples.go:192
+						xShared[i] = x[i]
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples.go:191
+						i := gc_tx2 + gc_off
+						gc_more = true
+//line samples.go:192
+						xShared[i] = x[i]
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples.go:191
+						i := gc_tx2 + gc_off
+						gc_more = true
+//line samples.go:192
+						xShared[i] = x[i]
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples.go:191
+					i := gc_tx2 + gc_off
+					gc_more = true
+//line samples.go:192
+					xShared[i] = x[i]
 				}
 			}
 		}
 	}
 	{
+//line samples.go:199
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound3 := jacobiRowsPerCTA; gc_bound3 < gc_to2 {
 			gc_to2 = gc_bound3
@@ -1330,44 +1047,99 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
-//line samples.go:195
-				{
-					k := gc_tx2
-					for i_ := k + (gc_bx2 * jacobiRowsPerCTA); (k < jacobiRowsPerCTA) && (i_ < jacobiNRows); k, i_ = k+jacobiRowsPerCTA, i_+jacobiRowsPerCTA {
+//line samples.go:196
+				k := gc_tx2
+				for i_ := k + (gc_bx2 * jacobiRowsPerCTA); (k < jacobiRowsPerCTA) && (i_ < jacobiNRows); k, i_ = k+jacobiRowsPerCTA, i_+jacobiRowsPerCTA {
 //line samples.go:197
-						gc_b2.Tick()
+					gc_b2.Tick()
 //line samples.go:197
-						if gc_b2.Stopped() {
+					if gc_b2.Stopped() {
 //line samples.go:197
-							return
-//line samples.go:197
-						}
-						bShared[i_%(jacobiRowsPerCTA+1)] = b[i_]
+						return
 					}
+//line samples.go:198
+					bShared[i_%(jacobiRowsPerCTA+1)] = b[i_]
 				}
 			}
 		}
 	}
-
 //line samples.go:204
 	tile32 := cg.TiledPartition(cta, 32)
-	_ = tile32
-	{
-		var gc_l_rowThreadSum [32]float64
-		var gc_c21r [32]float64
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-
+//line samples.go:207
+	var gc_l_rowThreadSum [32]float64
+	var gc_c21r [32]float64
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
 //line samples.go:206
-			for k_, i_2 := 0, gc_bx2*jacobiRowsPerCTA; (k_ < jacobiRowsPerCTA) && (i_2 < jacobiNRows); k_, i_2 = k_+1, i_2+1 {
-				gc_b2.Tick()
-				if gc_b2.Stopped() {
-					return
+		for k_, i_2 := 0, gc_bx2*jacobiRowsPerCTA; (k_ < jacobiRowsPerCTA) && (i_2 < jacobiNRows); k_, i_2 = k_+1, i_2+1 {
+			gc_b2.Tick()
+			if gc_b2.Stopped() {
+				return
+			}
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line samples.go:207
+					rowThreadSum := 0.0
+					for j := gc_tx2; j < jacobiNRows; j += gc_bdx2 {
+						rowThreadSum += float64(A[i_2*jacobiNRows+j]) * xShared[j]
+					}
+//line samples.go:212
+					gc_l_rowThreadSum[gc_lane2] = rowThreadSum
 				}
+			}
+//line samples.go:212
+			for offset := 32 / 2; offset > 0; offset /= 2 {
+				compiled.TileLanes[float64, float64](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_l_rowThreadSum, offset, nil, &gc_c21r)
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+//line samples.go:217
+					rowThreadSum := gc_l_rowThreadSum[gc_lane2]
+//line samples.go:213
+					rowThreadSum += gc_c21r[gc_lane2]
+					gc_l_rowThreadSum[gc_lane2] = rowThreadSum
+				}
+			}
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				rowThreadSum := gc_l_rowThreadSum[gc_lane2]
+//line samples.go:216
+				if (gc_rank2 & (32 - 1)) == 0 {
+					compiled.SharedAdd(&bShared[i_2%(jacobiRowsPerCTA+1)], -rowThreadSum)
+				}
+			}
+		}
+	}
+//line samples.go:224
+	var gc_l_tempSum [32]float64
+	var gc_c22r [32]float64
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line samples.go:232
+			var gc_m132 uint32
+//line samples.go:223
+			if gc_x02 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x02+gc_cnt2 <= gc_bdx2 {
+				gc_lo4, gc_hi4 := 0, 32
+				if gc_bound4 := compiled.Diff(jacobiRowsPerCTA, gc_x02); gc_bound4 < gc_hi4 {
+					gc_hi4 = gc_bound4
+				}
+				if gc_lo4 < gc_hi4 {
+					gc_m132 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				}
+			} else {
 				{
 					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					gc_tx2 := gc_tidx2.X - 1
@@ -1378,173 +1150,84 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-
-//line samples.go:207
-						rowThreadSum := 0.0
-
-//line samples.go:208
-						for j := gc_tx2; j < jacobiNRows; j += gc_bdx2 {
-							rowThreadSum += float64(A[i_2*jacobiNRows+j]) * xShared[j]
+//line samples.go:223
+						if gc_tx2 < jacobiRowsPerCTA {
+							gc_m132 |= 1 << gc_lane2
 						}
-						_ = rowThreadSum
-						gc_l_rowThreadSum[gc_lane2] = rowThreadSum
-					}
-				}
-
-//line samples.go:212
-				for offset := 32 / 2; offset > 0; offset /= 2 {
-
-//line samples.go:213
-					compiled.TileLanes[float64, float64](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_l_rowThreadSum, offset, nil, &gc_c21r)
-					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-						rowThreadSum := gc_l_rowThreadSum[gc_lane2]
-						_ = rowThreadSum
-
-//line samples.go:213
-						rowThreadSum += gc_c21r[gc_lane2]
-						gc_l_rowThreadSum[gc_lane2] = rowThreadSum
-					}
-				}
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					rowThreadSum := gc_l_rowThreadSum[gc_lane2]
-					_ = rowThreadSum
-
-//line samples.go:216
-					if (gc_rank2 & (32 - 1)) == 0 {
-						compiled.SharedAdd(&bShared[i_2%(jacobiRowsPerCTA+1)], -rowThreadSum)
 					}
 				}
 			}
-		}
-	}
-	{
-		var gc_l_tempSum [32]float64
-		var gc_c22r [32]float64
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			{
-				var gc_m132 uint32
-
-//line samples.go:223
-				if gc_x02 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x02+gc_cnt2 <= gc_bdx2 {
-					gc_lo4, gc_hi4 := 0, 32
-					if gc_bound4 := compiled.Diff(jacobiRowsPerCTA, gc_x02); gc_bound4 < gc_hi4 {
-						gc_hi4 = gc_bound4
-					}
-					if gc_lo4 < gc_hi4 {
-						gc_m132 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
-					}
-				} else {
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line samples.go:223
-							if gc_tx2 < jacobiRowsPerCTA {
-								gc_m132 |= 1 << gc_lane2
-							}
-						}
-					}
-				}
-				gc_save132 := gc_act2
-				gc_act2 = gc_save132 & gc_m132
-				if gc_act2 != 0 {
-
+			gc_save132 := gc_act2
+			gc_act2 = gc_save132 & gc_m132
+			if gc_act2 != 0 {
 //line samples.go:224
-					tile8 := cg.TiledPartition(cta, jacobiRowsPerCTA)
-					_ = tile8
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line samples.go:225
-							tempSum := 0.0
-
+				tile8 := cg.TiledPartition(cta, jacobiRowsPerCTA)
+				{
 //line samples.go:227
-							k_2 := gc_tx2
-
-//line samples.go:229
-							for i_3 := k_2 + (gc_bx2 * jacobiRowsPerCTA); (k_2 < jacobiRowsPerCTA) && (i_3 < jacobiNRows); k_2, i_3 = k_2+jacobiRowsPerCTA, i_3+jacobiRowsPerCTA {
-//line samples.go:229
-								gc_b2.Tick()
-//line samples.go:229
-								if gc_b2.Stopped() {
-//line samples.go:229
-									return
-//line samples.go:229
-								}
-								dx := bShared[i_3%(jacobiRowsPerCTA+1)]
-								dx /= float64(A[i_3*jacobiNRows+i_3])
-
-								xNew[i_3] = (xShared[i_3] + dx)
-								tempSum += fabs(dx)
-							}
-							_ = tempSum
-							_ = k_2
-							gc_l_tempSum[gc_lane2] = tempSum
-						}
-					}
-
-//line samples.go:237
-					for offset_ := 8 / 2; offset_ > 0; offset_ /= 2 {
-
-//line samples.go:238
-						compiled.TileLanes[float64, float64](gc_b2, "ShflDown", gc_w2, gc_act2, tile8.Size(), &gc_l_tempSum, offset_, nil, &gc_c22r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							tempSum := gc_l_tempSum[gc_lane2]
-							_ = tempSum
-
-//line samples.go:238
-							tempSum += gc_c22r[gc_lane2]
-							gc_l_tempSum[gc_lane2] = tempSum
-						}
-					}
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-						tempSum := gc_l_tempSum[gc_lane2]
-						_ = tempSum
-
-//line samples.go:241
-						if (gc_rank2 & (8 - 1)) == 0 {
-							atomic.Add(sum, tempSum)
+//line samples.go:225
+						tempSum := 0.0
+//line samples.go:227
+						k_2 := gc_tx2
+//line samples.go:229
+						for i_3 := k_2 + (gc_bx2 * jacobiRowsPerCTA); (k_2 < jacobiRowsPerCTA) && (i_3 < jacobiNRows); k_2, i_3 = k_2+jacobiRowsPerCTA, i_3+jacobiRowsPerCTA {
+//line samples.go:229
+							gc_b2.Tick()
+//line samples.go:229
+							if gc_b2.Stopped() {
+//line samples.go:229
+								return
+							}
+//line samples.go:230
+							dx := bShared[i_3%(jacobiRowsPerCTA+1)]
+							dx /= float64(A[i_3*jacobiNRows+i_3])
+//line samples.go:233
+							xNew[i_3] = (xShared[i_3] + dx)
+							tempSum += fabs(dx)
 						}
+//line samples.go:238
+						gc_l_tempSum[gc_lane2] = tempSum
 					}
 				}
-				gc_act2 = gc_save132 &^ gc_dead2
+//line samples.go:237
+				for offset_ := 8 / 2; offset_ > 0; offset_ /= 2 {
+					compiled.TileLanes[float64, float64](gc_b2, "ShflDown", gc_w2, gc_act2, tile8.Size(), &gc_l_tempSum, offset_, nil, &gc_c22r)
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_act2&(1<<gc_lane2) == 0 {
+							continue
+						}
+//line samples.go:245
+						tempSum := gc_l_tempSum[gc_lane2]
+//line samples.go:238
+						tempSum += gc_c22r[gc_lane2]
+						gc_l_tempSum[gc_lane2] = tempSum
+					}
+				}
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					tempSum := gc_l_tempSum[gc_lane2]
+//line samples.go:241
+					if (gc_rank2 & (8 - 1)) == 0 {
+						atomic.Add(sum, tempSum)
+					}
+				}
 			}
+			gc_act2 = gc_save132 &^ gc_dead2
 		}
 	}
 }
@@ -1577,509 +1260,383 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_sum := compiled.Scratch[float64](gc_b2, 0)[:gc_n2]
-
 //line samples.go:253
 	cta := cg.ThisThreadBlock(t)
-	_ = cta
-
-//line samples.go:254
 	warpSum := gocuda.DynamicShared[float64](t)
-	{
-		gc_vstep2 := 0
-		if compiled.SIMD {
+//line samples.go:256
+	gc_vstep2 := 0
+	if compiled.SIMD {
 //line samples.go:255
-			gc_vb := archsimd.BroadcastFloat64x4(0.0)
+		gc_vb := archsimd.BroadcastFloat64x4(0.0)
+		for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
+			gc_rank2 := gc_vstep2
 //line samples.go:255
-			_ = gc_vb
-			for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
-				gc_rank2 := gc_vstep2
-				_ = gc_rank2
+			sum := gc_vb
 //line samples.go:255
-				sum := gc_vb
-//line samples.go:255
-				_ = sum
-//line samples.go:255
-				sum.StoreSlice(gc_s_sum[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
+			sum.StoreSlice(gc_s_sum[gc_rank2:])
 		}
-		gc_step4 := gc_vstep2
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-			{
-				gc_rank2 := gc_step4 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line samples.go:255
-				sum := 0.0
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step4 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line samples.go:255
-				sum := 0.0
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step4 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line samples.go:255
-				sum := 0.0
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step4 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line samples.go:255
-				sum := 0.0
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step4 := gc_vstep2
+	for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+		{
+			gc_rank2 := gc_step4 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line samples.go:255
 			sum := 0.0
-			_ = sum
+//line samples.go:257
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step4 + 1
+			gc_pos2.Thread = gc_rank2
+//line samples.go:255
+			sum := 0.0
+//line samples.go:257
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step4 + 2
+			gc_pos2.Thread = gc_rank2
+//line samples.go:255
+			sum := 0.0
+//line samples.go:257
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step4 + 3
+			gc_pos2.Thread = gc_rank2
+//line samples.go:255
+			sum := 0.0
+//line samples.go:257
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
-
-//line samples.go:259
+	for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line samples.go:255
+		sum := 0.0
+//line samples.go:257
+		gc_s_sum[gc_rank2] = sum
+	}
 	for gc_off, gc_limit, gc_more := 0, jacobiNRows, true; gc_more; gc_off += gc_bdx2 * gc_gdx2 {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
 		gc_more = false
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound3 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound3 < gc_to2 {
-				gc_to2 = gc_bound3
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
-				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
-					gc_at3 := x[gc_off4:][:gc_to2]
-					gc_step5 := gc_from2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-						{
-							gc_tx2 := gc_step5 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line samples.go:257
-							globalThreadID := gc_bx2*gc_bdx2 + gc_tx2
-							_ = globalThreadID
-							sum := gc_s_sum[gc_rank2]
-
-//line samples.go:259
-							i := globalThreadID + gc_off
-							gc_more = true
-							_ = i
-
-//line samples.go:260
-							d := gc_at3[gc_tx2] - 1.0
-
-//line samples.go:261
-							sum += fabs(d)
-							gc_s_sum[gc_rank2] = sum
-						}
-						{
-							gc_tx2 := gc_step5 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line samples.go:257
-							globalThreadID := gc_bx2*gc_bdx2 + gc_tx2
-							_ = globalThreadID
-							sum := gc_s_sum[gc_rank2]
-
-//line samples.go:259
-							i := globalThreadID + gc_off
-							gc_more = true
-							_ = i
-
-//line samples.go:260
-							d := gc_at3[gc_tx2] - 1.0
-
-//line samples.go:261
-							sum += fabs(d)
-							gc_s_sum[gc_rank2] = sum
-						}
-						{
-							gc_tx2 := gc_step5 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line samples.go:257
-							globalThreadID := gc_bx2*gc_bdx2 + gc_tx2
-							_ = globalThreadID
-							sum := gc_s_sum[gc_rank2]
-
-//line samples.go:259
-							i := globalThreadID + gc_off
-							gc_more = true
-							_ = i
-
-//line samples.go:260
-							d := gc_at3[gc_tx2] - 1.0
-
-//line samples.go:261
-							sum += fabs(d)
-							gc_s_sum[gc_rank2] = sum
-						}
-						{
-							gc_tx2 := gc_step5 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line samples.go:257
-							globalThreadID := gc_bx2*gc_bdx2 + gc_tx2
-							_ = globalThreadID
-							sum := gc_s_sum[gc_rank2]
-
-//line samples.go:259
-							i := globalThreadID + gc_off
-							gc_more = true
-							_ = i
-
-//line samples.go:260
-							d := gc_at3[gc_tx2] - 1.0
-
-//line samples.go:261
-							sum += fabs(d)
-							gc_s_sum[gc_rank2] = sum
-						}
-					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+//line samples.go:266
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound3 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound3 < gc_to2 {
+			gc_to2 = gc_bound3
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
+				gc_at3 := x[gc_off4:][:gc_to2]
+				gc_step5 := gc_from2
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+//line samples.go:282
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line samples.go:257
-						globalThreadID := gc_bx2*gc_bdx2 + gc_tx2
-						_ = globalThreadID
-						sum := gc_s_sum[gc_rank2]
-
 //line samples.go:259
-						i := globalThreadID + gc_off
+						sum := gc_s_sum[gc_rank2]
 						gc_more = true
-						_ = i
-
 //line samples.go:260
 						d := gc_at3[gc_tx2] - 1.0
-
-//line samples.go:261
 						sum += fabs(d)
 						gc_s_sum[gc_rank2] = sum
 					}
-				} else {
-					gc_step6 := gc_from2
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-						{
-							gc_tx2 := gc_step6 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples.go:257
-							globalThreadID := gc_bx2*gc_bdx2 + gc_tx2
-							_ = globalThreadID
-							sum := gc_s_sum[gc_rank2]
-
+					{
+						gc_tx2 := gc_step5 + 1
+//line samples.go:267
+						gc_rank2 := gc_base2 + gc_tx2
 //line samples.go:259
-							i := globalThreadID + gc_off
-							gc_more = true
-
+						sum := gc_s_sum[gc_rank2]
+						gc_more = true
 //line samples.go:260
-							d := x[i] - 1.0
-
-//line samples.go:261
-							sum += fabs(d)
-							gc_s_sum[gc_rank2] = sum
-						}
-						{
-							gc_tx2 := gc_step6 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples.go:257
-							globalThreadID := gc_bx2*gc_bdx2 + gc_tx2
-							_ = globalThreadID
-							sum := gc_s_sum[gc_rank2]
-
-//line samples.go:259
-							i := globalThreadID + gc_off
-							gc_more = true
-
-//line samples.go:260
-							d := x[i] - 1.0
-
-//line samples.go:261
-							sum += fabs(d)
-							gc_s_sum[gc_rank2] = sum
-						}
-						{
-							gc_tx2 := gc_step6 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples.go:257
-							globalThreadID := gc_bx2*gc_bdx2 + gc_tx2
-							_ = globalThreadID
-							sum := gc_s_sum[gc_rank2]
-
-//line samples.go:259
-							i := globalThreadID + gc_off
-							gc_more = true
-
-//line samples.go:260
-							d := x[i] - 1.0
-
-//line samples.go:261
-							sum += fabs(d)
-							gc_s_sum[gc_rank2] = sum
-						}
-						{
-							gc_tx2 := gc_step6 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples.go:257
-							globalThreadID := gc_bx2*gc_bdx2 + gc_tx2
-							_ = globalThreadID
-							sum := gc_s_sum[gc_rank2]
-
-//line samples.go:259
-							i := globalThreadID + gc_off
-							gc_more = true
-
-//line samples.go:260
-							d := x[i] - 1.0
-
-//line samples.go:261
-							sum += fabs(d)
-							gc_s_sum[gc_rank2] = sum
-						}
+						d := gc_at3[gc_tx2] - 1.0
+						sum += fabs(d)
+						gc_s_sum[gc_rank2] = sum
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step5 + 2
+//line samples.go:267
+						gc_rank2 := gc_base2 + gc_tx2
+//line samples.go:259
+						sum := gc_s_sum[gc_rank2]
+						gc_more = true
+//line samples.go:260
+						d := gc_at3[gc_tx2] - 1.0
+						sum += fabs(d)
+						gc_s_sum[gc_rank2] = sum
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+//line samples.go:267
+						gc_rank2 := gc_base2 + gc_tx2
+//line samples.go:259
+						sum := gc_s_sum[gc_rank2]
+						gc_more = true
+//line samples.go:260
+						d := gc_at3[gc_tx2] - 1.0
+						sum += fabs(d)
+						gc_s_sum[gc_rank2] = sum
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line samples.go:259
+					sum := gc_s_sum[gc_rank2]
+					gc_more = true
+//line samples.go:260
+					d := gc_at3[gc_tx2] - 1.0
+					sum += fabs(d)
+					gc_s_sum[gc_rank2] = sum
+				}
+			} else {
+				gc_step6 := gc_from2
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line samples.go:257
 						globalThreadID := gc_bx2*gc_bdx2 + gc_tx2
-						_ = globalThreadID
+//line samples.go:259
 						sum := gc_s_sum[gc_rank2]
-
 //line samples.go:259
 						i := globalThreadID + gc_off
 						gc_more = true
-
 //line samples.go:260
 						d := x[i] - 1.0
-
-//line samples.go:261
+						sum += fabs(d)
+						gc_s_sum[gc_rank2] = sum
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples.go:257
+						globalThreadID := gc_bx2*gc_bdx2 + gc_tx2
+//line samples.go:259
+						sum := gc_s_sum[gc_rank2]
+//line samples.go:259
+						i := globalThreadID + gc_off
+						gc_more = true
+//line samples.go:260
+						d := x[i] - 1.0
+						sum += fabs(d)
+						gc_s_sum[gc_rank2] = sum
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples.go:257
+						globalThreadID := gc_bx2*gc_bdx2 + gc_tx2
+//line samples.go:259
+						sum := gc_s_sum[gc_rank2]
+//line samples.go:259
+						i := globalThreadID + gc_off
+						gc_more = true
+//line samples.go:260
+						d := x[i] - 1.0
+						sum += fabs(d)
+						gc_s_sum[gc_rank2] = sum
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples.go:257
+						globalThreadID := gc_bx2*gc_bdx2 + gc_tx2
+//line samples.go:259
+						sum := gc_s_sum[gc_rank2]
+//line samples.go:259
+						i := globalThreadID + gc_off
+						gc_more = true
+//line samples.go:260
+						d := x[i] - 1.0
 						sum += fabs(d)
 						gc_s_sum[gc_rank2] = sum
 					}
 				}
-			}
-		}
-	}
-
-//line samples.go:264
-	tile32 := cg.TiledPartition(cta, 32)
-	_ = tile32
-	{
-		var gc_c21v [32]float64
-		var gc_c21r [32]float64
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-
-//line samples.go:266
-			for offset := 32 / 2; offset > 0; offset /= 2 {
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples.go:257
+					globalThreadID := gc_bx2*gc_bdx2 + gc_tx2
+//line samples.go:259
 					sum := gc_s_sum[gc_rank2]
-
-//line samples.go:267
-					gc_c21v[gc_lane2] = sum
-				}
-
-//line samples.go:267
-				compiled.TileLanes[float64, float64](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_c21v, offset, nil, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-					sum := gc_s_sum[gc_rank2]
-
-//line samples.go:267
-					sum += gc_c21r[gc_lane2]
+//line samples.go:259
+					i := globalThreadID + gc_off
+					gc_more = true
+//line samples.go:260
+					d := x[i] - 1.0
+					sum += fabs(d)
 					gc_s_sum[gc_rank2] = sum
 				}
 			}
-			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
-
+		}
+	}
+//line samples.go:264
+	tile32 := cg.TiledPartition(cta, 32)
+//line samples.go:267
+	var gc_c21v [32]float64
+	var gc_c21r [32]float64
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+//line samples.go:266
+		for offset := 32 / 2; offset > 0; offset /= 2 {
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
 //line samples.go:270
-					if (gc_rank2 & (32 - 1)) == 0 {
-						warpSum[gc_tx2/gocuda.WarpSize] = sum
-					}
+				sum := gc_s_sum[gc_rank2]
+//line samples.go:267
+				gc_c21v[gc_lane2] = sum
+			}
+//line samples.go:267
+			compiled.TileLanes[float64, float64](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_c21v, offset, nil, &gc_c21r)
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_rank2 := gc_w2 + gc_lane2
+//line samples.go:271
+				sum := gc_s_sum[gc_rank2]
+//line samples.go:267
+				sum += gc_c21r[gc_lane2]
+				gc_s_sum[gc_rank2] = sum
+			}
+		}
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+				sum := gc_s_sum[gc_rank2]
+//line samples.go:270
+				if (gc_rank2 & (32 - 1)) == 0 {
+					warpSum[gc_tx2/gocuda.WarpSize] = sum
 				}
 			}
 		}
 	}
-	{
-		var gc_l_blockSum [32]float64
-		var gc_c22r [32]float64
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line samples.go:278
+	var gc_l_blockSum [32]float64
+	var gc_c22r [32]float64
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		{
+//line samples.go:286
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x03 := gc_tidx2.X
-					gc_off5 := gc_x03
-					if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off5 >= 0 && gc_off5 <= len(warpSum) && 32 <= len(warpSum)-gc_off5 {
-						gc_at4 := warpSum[gc_off5:][:32]
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							gc_tx2 := gc_x03 + gc_lane2
-							_ = gc_tx2
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-
+				gc_x03 := gc_tidx2.X
+				gc_off5 := gc_x03
+				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off5 >= 0 && gc_off5 <= len(warpSum) && 32 <= len(warpSum)-gc_off5 {
+					gc_at4 := warpSum[gc_off5:][:32]
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2 := gc_x03 + gc_lane2
 //line samples.go:276
-							blockSum := 0.0
-
-//line samples.go:277
-							if gc_tx2 < (gc_bdx2 / gocuda.WarpSize) {
-								blockSum = gc_at4[gc_lane2]
-							}
-							_ = blockSum
-							gc_l_blockSum[gc_lane2] = blockSum
+						blockSum := 0.0
+						if gc_tx2 < (gc_bdx2 / gocuda.WarpSize) {
+							blockSum = gc_at4[gc_lane2]
 						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
+//line samples.go:281
+						gc_l_blockSum[gc_lane2] = blockSum
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 //line samples.go:276
-							blockSum := 0.0
-
-//line samples.go:277
-							if gc_tx2 < (gc_bdx2 / gocuda.WarpSize) {
-								blockSum = warpSum[gc_tx2]
-							}
-							_ = blockSum
-							gc_l_blockSum[gc_lane2] = blockSum
+						blockSum := 0.0
+						if gc_tx2 < (gc_bdx2 / gocuda.WarpSize) {
+							blockSum = warpSum[gc_tx2]
+						}
+//line samples.go:281
+						gc_l_blockSum[gc_lane2] = blockSum
+					}
+				}
+			}
+		}
+		{
+			var gc_m122 uint32
+//line samples.go:281
+			if gc_x04 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x04+gc_cnt2 <= gc_bdx2 {
+				gc_lo4, gc_hi4 := 0, 32
+				if gc_bound4 := compiled.Diff(32, gc_x04); gc_bound4 < gc_hi4 {
+					gc_hi4 = gc_bound4
+				}
+				if gc_lo4 < gc_hi4 {
+					gc_m122 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				}
+			} else {
+				{
+					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+//line samples.go:281
+						if gc_tx2 < 32 {
+							gc_m122 |= 1 << gc_lane2
 						}
 					}
 				}
 			}
-			{
-				var gc_m122 uint32
-
-//line samples.go:281
-				if gc_x04 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1).X; gc_x04+gc_cnt2 <= gc_bdx2 {
-					gc_lo4, gc_hi4 := 0, 32
-					if gc_bound4 := compiled.Diff(32, gc_x04); gc_bound4 < gc_hi4 {
-						gc_hi4 = gc_bound4
-					}
-					if gc_lo4 < gc_hi4 {
-						gc_m122 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
-					}
-				} else {
-					{
-						gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-						gc_tx2 := gc_tidx2.X - 1
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line samples.go:281
-							if gc_tx2 < 32 {
-								gc_m122 |= 1 << gc_lane2
-							}
-						}
-					}
-				}
-				gc_save122 := gc_act2
-				gc_act2 = gc_save122 & gc_m122
-				if gc_act2 != 0 {
-
+			gc_save122 := gc_act2
+			gc_act2 = gc_save122 & gc_m122
+			if gc_act2 != 0 {
 //line samples.go:282
-					for offset_ := 32 / 2; offset_ > 0; offset_ /= 2 {
-
-//line samples.go:283
-						compiled.TileLanes[float64, float64](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_l_blockSum, offset_, nil, &gc_c22r)
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_act2&(1<<gc_lane2) == 0 {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-							blockSum := gc_l_blockSum[gc_lane2]
-							_ = blockSum
-
-//line samples.go:283
-							blockSum += gc_c22r[gc_lane2]
-							gc_l_blockSum[gc_lane2] = blockSum
-						}
-					}
+				for offset_ := 32 / 2; offset_ > 0; offset_ /= 2 {
+					compiled.TileLanes[float64, float64](gc_b2, "ShflDown", gc_w2, gc_act2, tile32.Size(), &gc_l_blockSum, offset_, nil, &gc_c22r)
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+//line samples.go:290
 						blockSum := gc_l_blockSum[gc_lane2]
-						_ = blockSum
-
-//line samples.go:285
-						if (gc_rank2 & (32 - 1)) == 0 {
-							atomic.Add(gSum, blockSum)
-						}
+//line samples.go:283
+						blockSum += gc_c22r[gc_lane2]
+						gc_l_blockSum[gc_lane2] = blockSum
 					}
 				}
-				gc_act2 = gc_save122 &^ gc_dead2
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					blockSum := gc_l_blockSum[gc_lane2]
+//line samples.go:285
+					if (gc_rank2 & (32 - 1)) == 0 {
+						atomic.Add(gSum, blockSum)
+					}
+				}
 			}
+			gc_act2 = gc_save122 &^ gc_dead2
 		}
 	}
 }
@@ -2108,26 +1665,16 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line samples.go:298
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples.go:299
 	N := 1 << log2N
-
-//line samples.go:300
 	base := gc_bx2 << log2N
-
 //line samples.go:302
 	sData := gocuda.DynamicShared[float32](t)
-
-//line samples.go:303
 	dSrc := dInput[base:]
-
-//line samples.go:304
 	dDst := dOutput[base:]
-
 //line samples.go:306
 	for gc_off, gc_limit, gc_more := 0, N, true; gc_more; gc_off += gc_bdx2 {
 		gc_b2.Tick()
@@ -2135,240 +1682,157 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 			return
 		}
 		gc_more = false
-		{
-			gc_from3, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := gc_off
-				if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 <= len(sData) && gc_to2 <= len(sData)-gc_off6 && gc_off6 <= len(dSrc) && gc_to2 <= len(dSrc)-gc_off6 {
-					gc_at5 := sData[gc_off6:][:gc_to2]
-					gc_at6 := dSrc[gc_off6:][:gc_to2]
-					gc_vstep := gc_from3
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+//line samples.go:313
+		gc_from3, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off6 := gc_off
+			if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 <= len(sData) && gc_to2 <= len(sData)-gc_off6 && gc_off6 <= len(dSrc) && gc_to2 <= len(dSrc)-gc_off6 {
+				gc_at5 := sData[gc_off6:][:gc_to2]
+				gc_at6 := dSrc[gc_off6:][:gc_to2]
+				gc_vstep := gc_from3
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line samples.go:306
-							var pos int = gc_tx2 + gc_off
+						var pos int = gc_tx2 + gc_off
 //line samples.go:306
-							_ = pos
-							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep > gc_from3 {
-						gc_more = true
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line samples.go:306
-						pos := gc_tx2 + gc_off
-						gc_more = true
 						_ = pos
-
-//line samples.go:307
-						gc_at5[gc_tx2] = gc_at6[gc_tx2]
+						archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 					}
-				} else {
-					gc_vstep2 := gc_from3
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from3 {
+					gc_more = true
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+//line samples.go:307
+					gc_more = true
+//line samples.go:307
+					gc_at5[gc_tx2] = gc_at6[gc_tx2]
+				}
+			} else {
+				gc_vstep2 := gc_from3
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line samples.go:306
-							var pos int = gc_tx2 + gc_off
-//line samples.go:306
-							_ = pos
+						var pos int = gc_tx2 + gc_off
+						if pos < 0 || pos > len(dSrc)-8 || pos > len(sData)-8 {
 //line samples.go:307
-							if pos < 0 || pos > len(dSrc)-8 || pos > len(sData)-8 {
-//line samples.go:307
-								break
-//line samples.go:307
-							}
-							archsimd.LoadFloat32x8Slice(dSrc[pos:]).StoreSlice(sData[pos:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
+//line samples.go:308
+						archsimd.LoadFloat32x8Slice(dSrc[pos:]).StoreSlice(sData[pos:])
 					}
-					if gc_vstep2 > gc_from3 {
-						gc_more = true
-					}
-					gc_step5 := gc_vstep2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples.go:306
-							pos := gc_tx2 + gc_off
-							gc_more = true
-
-//line samples.go:307
-							sData[pos] = dSrc[pos]
-						}
-						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples.go:306
-							pos := gc_tx2 + gc_off
-							gc_more = true
-
-//line samples.go:307
-							sData[pos] = dSrc[pos]
-						}
-						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples.go:306
-							pos := gc_tx2 + gc_off
-							gc_more = true
-
-//line samples.go:307
-							sData[pos] = dSrc[pos]
-						}
-						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples.go:306
-							pos := gc_tx2 + gc_off
-							gc_more = true
-
-//line samples.go:307
-							sData[pos] = dSrc[pos]
-						}
-					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from3 {
+					gc_more = true
+				}
+				gc_step5 := gc_vstep2
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line samples.go:306
 						pos := gc_tx2 + gc_off
 						gc_more = true
-
+//line samples.go:307
+						sData[pos] = dSrc[pos]
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples.go:306
+						pos := gc_tx2 + gc_off
+						gc_more = true
+//line samples.go:307
+						sData[pos] = dSrc[pos]
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples.go:306
+						pos := gc_tx2 + gc_off
+						gc_more = true
+//line samples.go:307
+						sData[pos] = dSrc[pos]
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples.go:306
+						pos := gc_tx2 + gc_off
+						gc_more = true
 //line samples.go:307
 						sData[pos] = dSrc[pos]
 					}
 				}
-			}
-		}
-	}
-
-//line samples.go:312
-	for stride := N >> 2; stride > 0; stride >>= 2 {
-		archsimd.ClearAVXUpperBits()
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line samples.go:310
-					pos_ := gc_tx2
-					_ = pos_
-
-//line samples.go:313
-					lo := pos_ & (stride - 1)
-					_ = lo
-
-//line samples.go:314
-					i0 := ((pos_ - lo) << 2) + lo
-					_ = i0
-
-//line samples.go:315
-					i1 := i0 + stride
-					_ = i1
-
-//line samples.go:316
-					i2 := i1 + stride
-					_ = i2
-
-//line samples.go:317
-					i3 := i2 + stride
-					_ = i3
-
-//line samples.go:320
-					D0 := sData[i0]
-
-//line samples.go:321
-					D1 := sData[i1]
-
-//line samples.go:322
-					D2 := sData[i2]
-
-//line samples.go:323
-					D3 := sData[i3]
-
-//line samples.go:325
-					var T float32
-
-//line samples.go:326
-					T = D0
-
-//line samples.go:327
-					D0 = D0 + D2
-
-//line samples.go:328
-					D2 = T - D2
-
-//line samples.go:329
-					T = D1
-
-//line samples.go:330
-					D1 = D1 + D3
-
-//line samples.go:331
-					D3 = T - D3
-
-//line samples.go:332
-					T = D0
-
-//line samples.go:333
-					sData[i0] = D0 + D1
-
-//line samples.go:334
-					sData[i1] = T - D1
-
-//line samples.go:335
-					T = D2
-
-//line samples.go:336
-					sData[i2] = D2 + D3
-
-//line samples.go:337
-					sData[i3] = T - D3
-					_ = D0
-					_ = D1
-					_ = D2
-					_ = D3
-					_ = T
+//line samples.go:306
+					pos := gc_tx2 + gc_off
+					gc_more = true
+//line samples.go:307
+					sData[pos] = dSrc[pos]
 				}
 			}
 		}
 	}
-
+	for stride := N >> 2; stride > 0; stride >>= 2 {
+		archsimd.ClearAVXUpperBits()
+//line samples.go:315
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples.go:310
+				pos_ := gc_tx2
+//line samples.go:313
+				lo := pos_ & (stride - 1)
+				i0 := ((pos_ - lo) << 2) + lo
+				i1 := i0 + stride
+				i2 := i1 + stride
+				i3 := i2 + stride
+//line samples.go:320
+				D0 := sData[i0]
+				D1 := sData[i1]
+				D2 := sData[i2]
+				D3 := sData[i3]
+//line samples.go:325
+				var T float32
+				T = D0
+				D0 = D0 + D2
+				D2 = T - D2
+				T = D1
+				D1 = D1 + D3
+				D3 = T - D3
+				T = D0
+				sData[i0] = D0 + D1
+				sData[i1] = T - D1
+				T = D2
+				sData[i2] = D2 + D3
+				sData[i3] = T - D3
+			}
+		}
+	}
 //line samples.go:340
 	if log2N&1 != 0 {
-
 //line samples.go:343
 		gc_chunk := compiled.StrideChunk(gc_bdx2)
 		gc_span := (gc_bdx2) * gc_chunk
 		archsimd.ClearAVXUpperBits()
-
 //line samples.go:343
 		for gc_off2, gc_limit2, gc_more2 := 0, N/2, true; gc_more2; gc_off2 += (gc_bdx2) * gc_chunk {
 			gc_b2.Tick()
@@ -2376,197 +1840,159 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 				return
 			}
 			gc_more2 = false
-			{
-				gc_from3, gc_to2 := 0, gc_bdx2
-				if !compiled.Adds(gc_off2, gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:343
-						gc_start2 := gc_tx2
-						gc_from4 := gc_start2 + gc_off2
-						gc_trips2 := gc_limit2 - gc_from4
-						switch {
-						case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-							gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, gc_bdx2, gc_chunk, gc_limit2, false)
-						case gc_trips2 > gc_span:
-							gc_trips2 = gc_chunk
-						case gc_trips2 > 0:
-							gc_trips2 = (gc_trips2-1)/(gc_bdx2) + 1
-						default:
-							gc_trips2 = 0
-						}
-						if gc_trips2 == gc_chunk {
-							gc_more2 = true
-						}
-						for pos_2 := gc_from4; gc_trips2 > 0; pos_2, gc_trips2 = pos_2+(gc_bdx2), gc_trips2-1 {
-
-//line samples.go:344
-							i0_ := pos_2 << 1
-
-//line samples.go:345
-							i1_ := i0_ + 1
-
-//line samples.go:347
-							D0_ := sData[i0_]
-
-//line samples.go:348
-							D1_ := sData[i1_]
-
-//line samples.go:349
-							sData[i0_] = D0_ + D1_
-
 //line samples.go:350
-							sData[i1_] = D0_ - D1_
-						}
+			gc_from3, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples.go:343
+					gc_start2 := gc_tx2
+					gc_from4 := gc_start2 + gc_off2
+					gc_trips2 := gc_limit2 - gc_from4
+					switch {
+					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, gc_bdx2, gc_chunk, gc_limit2, false)
+					case gc_trips2 > gc_span:
+						gc_trips2 = gc_chunk
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(gc_bdx2) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk {
+						gc_more2 = true
+					}
+					for pos_2 := gc_from4; gc_trips2 > 0; pos_2, gc_trips2 = pos_2+(gc_bdx2), gc_trips2-1 {
+//line samples.go:344
+						i0_ := pos_2 << 1
+						i1_ := i0_ + 1
+//line samples.go:347
+						D0_ := sData[i0_]
+						D1_ := sData[i1_]
+						sData[i0_] = D0_ + D1_
+						sData[i1_] = D0_ - D1_
 					}
 				}
 			}
 		}
 	}
-
-//line samples.go:356
 	for gc_off3, gc_limit3, gc_more3 := 0, N, true; gc_more3; gc_off3 += gc_bdx2 {
 		gc_b2.Tick()
 		if gc_b2.Stopped() {
 			return
 		}
 		gc_more3 = false
-		{
-			gc_from3, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_off3, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := gc_off3
-				if gc_from3 >= 0 && gc_off7 >= 0 && gc_off7 <= len(dDst) && gc_to2 <= len(dDst)-gc_off7 && gc_off7 <= len(sData) && gc_to2 <= len(sData)-gc_off7 {
-					gc_at7 := dDst[gc_off7:][:gc_to2]
-					gc_at8 := sData[gc_off7:][:gc_to2]
-					gc_vstep3 := gc_from3
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+//line samples.go:363
+		gc_from3, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_off3, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off7 := gc_off3
+			if gc_from3 >= 0 && gc_off7 >= 0 && gc_off7 <= len(dDst) && gc_to2 <= len(dDst)-gc_off7 && gc_off7 <= len(sData) && gc_to2 <= len(sData)-gc_off7 {
+				gc_at7 := dDst[gc_off7:][:gc_to2]
+				gc_at8 := sData[gc_off7:][:gc_to2]
+				gc_vstep3 := gc_from3
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 //line samples.go:356
-							var pos_3 int = gc_tx2 + gc_off3
+						var pos_3 int = gc_tx2 + gc_off3
 //line samples.go:356
-							_ = pos_3
-							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep3 > gc_from3 {
-						gc_more3 = true
-					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line samples.go:356
-						pos_3 := gc_tx2 + gc_off3
-						gc_more3 = true
 						_ = pos_3
-
-//line samples.go:357
-						gc_at7[gc_tx2] = gc_at8[gc_tx2]
+						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 					}
-				} else {
-					gc_vstep4 := gc_from3
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep3 > gc_from3 {
+					gc_more3 = true
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+//line samples.go:357
+					gc_more3 = true
+//line samples.go:357
+					gc_at7[gc_tx2] = gc_at8[gc_tx2]
+				}
+			} else {
+				gc_vstep4 := gc_from3
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 //line samples.go:356
-							var pos_3 int = gc_tx2 + gc_off3
-//line samples.go:356
-							_ = pos_3
+						var pos_3 int = gc_tx2 + gc_off3
+						if pos_3 < 0 || pos_3 > len(sData)-8 || pos_3 > len(dDst)-8 {
 //line samples.go:357
-							if pos_3 < 0 || pos_3 > len(sData)-8 || pos_3 > len(dDst)-8 {
-//line samples.go:357
-								break
-//line samples.go:357
-							}
-							archsimd.LoadFloat32x8Slice(sData[pos_3:]).StoreSlice(dDst[pos_3:])
+							break
 						}
-						archsimd.ClearAVXUpperBits()
+//line samples.go:358
+						archsimd.LoadFloat32x8Slice(sData[pos_3:]).StoreSlice(dDst[pos_3:])
 					}
-					if gc_vstep4 > gc_from3 {
-						gc_more3 = true
-					}
-					gc_step6 := gc_vstep4
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-						{
-							gc_tx2 := gc_step6 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples.go:356
-							pos_3 := gc_tx2 + gc_off3
-							gc_more3 = true
-
-//line samples.go:357
-							dDst[pos_3] = sData[pos_3]
-						}
-						{
-							gc_tx2 := gc_step6 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples.go:356
-							pos_3 := gc_tx2 + gc_off3
-							gc_more3 = true
-
-//line samples.go:357
-							dDst[pos_3] = sData[pos_3]
-						}
-						{
-							gc_tx2 := gc_step6 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples.go:356
-							pos_3 := gc_tx2 + gc_off3
-							gc_more3 = true
-
-//line samples.go:357
-							dDst[pos_3] = sData[pos_3]
-						}
-						{
-							gc_tx2 := gc_step6 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples.go:356
-							pos_3 := gc_tx2 + gc_off3
-							gc_more3 = true
-
-//line samples.go:357
-							dDst[pos_3] = sData[pos_3]
-						}
-					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep4 > gc_from3 {
+					gc_more3 = true
+				}
+				gc_step6 := gc_vstep4
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line samples.go:356
 						pos_3 := gc_tx2 + gc_off3
 						gc_more3 = true
-
 //line samples.go:357
 						dDst[pos_3] = sData[pos_3]
 					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples.go:356
+						pos_3 := gc_tx2 + gc_off3
+						gc_more3 = true
+//line samples.go:357
+						dDst[pos_3] = sData[pos_3]
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples.go:356
+						pos_3 := gc_tx2 + gc_off3
+						gc_more3 = true
+//line samples.go:357
+						dDst[pos_3] = sData[pos_3]
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples.go:356
+						pos_3 := gc_tx2 + gc_off3
+						gc_more3 = true
+//line samples.go:357
+						dDst[pos_3] = sData[pos_3]
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples.go:356
+					pos_3 := gc_tx2 + gc_off3
+					gc_more3 = true
+//line samples.go:357
+					dDst[pos_3] = sData[pos_3]
 				}
 			}
 		}
@@ -2612,101 +2038,42 @@ func gc_body_fwtBatch2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dOutput,
 				gc_by2 = 0
 			}
 		}
-
 //line samples.go:367
 		N := gc_bdx2 * gc_gdx2 * 4
-
-//line samples.go:368
 		dSrc := dInput[gc_by2*N:]
-
-//line samples.go:369
 		dDst := dOutput[gc_by2*N:]
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples.go:366
-					pos := gc_bx2*gc_bdx2 + gc_tx2
-					_ = pos
-
 //line samples.go:371
-					lo := pos & (stride - 1)
-					_ = lo
-
-//line samples.go:372
-					i0 := ((pos - lo) << 2) + lo
-					_ = i0
-
-//line samples.go:373
-					i1 := i0 + stride
-					_ = i1
-
-//line samples.go:374
-					i2 := i1 + stride
-					_ = i2
-
-//line samples.go:375
-					i3 := i2 + stride
-					_ = i3
-
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples.go:366
+				pos := gc_bx2*gc_bdx2 + gc_tx2
+//line samples.go:371
+				lo := pos & (stride - 1)
+				i0 := ((pos - lo) << 2) + lo
+				i1 := i0 + stride
+				i2 := i1 + stride
+				i3 := i2 + stride
 //line samples.go:377
-					D0 := dSrc[i0]
-
-//line samples.go:378
-					D1 := dSrc[i1]
-
-//line samples.go:379
-					D2 := dSrc[i2]
-
-//line samples.go:380
-					D3 := dSrc[i3]
-
+				D0 := dSrc[i0]
+				D1 := dSrc[i1]
+				D2 := dSrc[i2]
+				D3 := dSrc[i3]
 //line samples.go:382
-					var T float32
-
-//line samples.go:383
-					T = D0
-
-//line samples.go:384
-					D0 = D0 + D2
-
-//line samples.go:385
-					D2 = T - D2
-
-//line samples.go:386
-					T = D1
-
-//line samples.go:387
-					D1 = D1 + D3
-
-//line samples.go:388
-					D3 = T - D3
-
-//line samples.go:389
-					T = D0
-
-//line samples.go:390
-					dDst[i0] = D0 + D1
-
-//line samples.go:391
-					dDst[i1] = T - D1
-
-//line samples.go:392
-					T = D2
-
-//line samples.go:393
-					dDst[i2] = D2 + D3
-
-//line samples.go:394
-					dDst[i3] = T - D3
-					_ = D0
-					_ = D1
-					_ = D2
-					_ = D3
-					_ = T
-				}
+				var T float32
+				T = D0
+				D0 = D0 + D2
+				D2 = T - D2
+				T = D1
+				D1 = D1 + D3
+				D3 = T - D3
+				T = D0
+				dDst[i0] = D0 + D1
+				dDst[i1] = T - D1
+				T = D2
+				dDst[i2] = D2 + D3
+				dDst[i3] = T - D3
 			}
 		}
 	}
@@ -2733,11 +2100,8 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_n2 := gc_b2.Len()
-
 //line samples.go:403
 	numThreads := gc_bdx2 * gc_gdx2
-
-//line samples.go:404
 	rcpN := 1.0 / float32(N)
 	_ = &rcpN
 	if (numThreads) == gc_bdx2*gc_gdx2 && gc_n2 == gc_bdx2 && gc_gd2.Y*gc_gd2.Z == 1 {
@@ -2751,181 +2115,140 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 			_ = gc_more
 			gc_pos2.Block = gc_first2 % gc_gdx2
 			gc_bx2 := 0
-			_ = gc_bx2
+//line samples.go:418
 			gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, gc_last2*gc_bdx2
-			{
-				gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-				if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
-					panic(compiled.ErrGuardWraps)
-				}
-				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
-					if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(dA) && gc_to2 <= len(dA)-gc_off4 && gc_off4 <= len(dB) && gc_to2 <= len(dB)-gc_off4 {
-						gc_at5 := dA[gc_off4:][:gc_to2]
-						gc_at6 := dB[gc_off4:][:gc_to2]
-						gc_vstep := gc_from2
-						if compiled.SIMD {
+//line samples.go:420
+			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+			if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
+				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(dA) && gc_to2 <= len(dA)-gc_off4 && gc_off4 <= len(dB) && gc_to2 <= len(dB)-gc_off4 {
+					gc_at5 := dA[gc_off4:][:gc_to2]
+					gc_at6 := dB[gc_off4:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line samples.go:407
-							gc_vb2 := archsimd.BroadcastFloat32x8(rcpN)
-//line samples.go:407
-							_ = gc_vb2
-							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-								gc_tx2 := gc_vstep
+						gc_vb2 := archsimd.BroadcastFloat32x8(rcpN)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 //line samples.go:402
-								var tid int = gc_bx2*gc_bdx2 + gc_tx2
-//line samples.go:402
-								_ = tid
+							var tid int = gc_bx2*gc_bdx2 + gc_tx2
 //line samples.go:406
-								var pos int = tid + gc_off
+							var pos int = tid + gc_off
 //line samples.go:406
-								_ = pos
-								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Mul(gc_vb2)).StoreSlice(gc_at5[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_vstep > gc_from2 {
-							gc_more = true
-						}
-						for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-
-//line samples.go:402
-							tid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = tid
-
-//line samples.go:406
-							pos := tid + gc_off
-							gc_more = true
 							_ = pos
-
-//line samples.go:407
-							gc_at5[gc_tx2] *= gc_at6[gc_tx2] * rcpN
+							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Mul(gc_vb2)).StoreSlice(gc_at5[gc_tx2:])
 						}
-					} else {
-						gc_vstep2 := gc_from2
-						if compiled.SIMD {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from2 {
+						gc_more = true
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 //line samples.go:407
-							gc_vb := archsimd.BroadcastFloat32x8(rcpN)
+						gc_more = true
 //line samples.go:407
-							_ = gc_vb
-							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-								gc_tx2 := gc_vstep2
+						gc_at5[gc_tx2] *= gc_at6[gc_tx2] * rcpN
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+//line samples.go:407
+						gc_vb := archsimd.BroadcastFloat32x8(rcpN)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
 //line samples.go:402
-								var tid int = gc_bx2*gc_bdx2 + gc_tx2
-//line samples.go:402
-								_ = tid
+							var tid int = gc_bx2*gc_bdx2 + gc_tx2
 //line samples.go:406
-								var pos int = tid + gc_off
-//line samples.go:406
-								_ = pos
+							var pos int = tid + gc_off
+							if pos < 0 || pos > len(dB)-8 || pos > len(dA)-8 {
 //line samples.go:407
-								if pos < 0 || pos > len(dB)-8 || pos > len(dA)-8 {
-//line samples.go:407
-									break
-//line samples.go:407
-								}
-								archsimd.LoadFloat32x8Slice(dA[pos:]).Mul(archsimd.LoadFloat32x8Slice(dB[pos:]).Mul(gc_vb)).StoreSlice(dA[pos:])
+								break
 							}
-							archsimd.ClearAVXUpperBits()
+//line samples.go:408
+							archsimd.LoadFloat32x8Slice(dA[pos:]).Mul(archsimd.LoadFloat32x8Slice(dB[pos:]).Mul(gc_vb)).StoreSlice(dA[pos:])
 						}
-						if gc_vstep2 > gc_from2 {
-							gc_more = true
-						}
-						gc_step5 := gc_vstep2
-						for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-							{
-								gc_tx2 := gc_step5 + 0
-								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-								gc_pos2.Thread = gc_rank2
-
-//line samples.go:402
-								tid := gc_bx2*gc_bdx2 + gc_tx2
-								_ = tid
-
-//line samples.go:406
-								pos := tid + gc_off
-								gc_more = true
-
-//line samples.go:407
-								dA[pos] *= dB[pos] * rcpN
-							}
-							{
-								gc_tx2 := gc_step5 + 1
-								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-								gc_pos2.Thread = gc_rank2
-
-//line samples.go:402
-								tid := gc_bx2*gc_bdx2 + gc_tx2
-								_ = tid
-
-//line samples.go:406
-								pos := tid + gc_off
-								gc_more = true
-
-//line samples.go:407
-								dA[pos] *= dB[pos] * rcpN
-							}
-							{
-								gc_tx2 := gc_step5 + 2
-								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-								gc_pos2.Thread = gc_rank2
-
-//line samples.go:402
-								tid := gc_bx2*gc_bdx2 + gc_tx2
-								_ = tid
-
-//line samples.go:406
-								pos := tid + gc_off
-								gc_more = true
-
-//line samples.go:407
-								dA[pos] *= dB[pos] * rcpN
-							}
-							{
-								gc_tx2 := gc_step5 + 3
-								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
-								gc_pos2.Thread = gc_rank2
-
-//line samples.go:402
-								tid := gc_bx2*gc_bdx2 + gc_tx2
-								_ = tid
-
-//line samples.go:406
-								pos := tid + gc_off
-								gc_more = true
-
-//line samples.go:407
-								dA[pos] *= dB[pos] * rcpN
-							}
-						}
-						for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from2 {
+						gc_more = true
+					}
+					gc_step5 := gc_vstep2
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 							gc_pos2.Thread = gc_rank2
-
 //line samples.go:402
 							tid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = tid
-
 //line samples.go:406
 							pos := tid + gc_off
 							gc_more = true
-
 //line samples.go:407
 							dA[pos] *= dB[pos] * rcpN
 						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
+							gc_pos2.Thread = gc_rank2
+//line samples.go:402
+							tid := gc_bx2*gc_bdx2 + gc_tx2
+//line samples.go:406
+							pos := tid + gc_off
+							gc_more = true
+//line samples.go:407
+							dA[pos] *= dB[pos] * rcpN
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
+							gc_pos2.Thread = gc_rank2
+//line samples.go:402
+							tid := gc_bx2*gc_bdx2 + gc_tx2
+//line samples.go:406
+							pos := tid + gc_off
+							gc_more = true
+//line samples.go:407
+							dA[pos] *= dB[pos] * rcpN
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
+							gc_pos2.Thread = gc_rank2
+//line samples.go:402
+							tid := gc_bx2*gc_bdx2 + gc_tx2
+//line samples.go:406
+							pos := tid + gc_off
+							gc_more = true
+//line samples.go:407
+							dA[pos] *= dB[pos] * rcpN
+						}
+					}
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
+						gc_pos2.Thread = gc_rank2
+//line samples.go:402
+						tid := gc_bx2*gc_bdx2 + gc_tx2
+//line samples.go:406
+						pos := tid + gc_off
+						gc_more = true
+//line samples.go:407
+						dA[pos] *= dB[pos] * rcpN
 					}
 				}
 			}
 		}
 	} else {
-
 //line samples.go:406
 		for gc_off, gc_limit, gc_more := 0, N, true; gc_more; gc_off += numThreads {
 			gc_b2.Tick()
@@ -2933,201 +2256,126 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 				return
 			}
 			gc_more = false
-			{
-				gc_bx2 := gc_lo2%gc_gdx2 - 1
-				for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
-					gc_pos2.Block = gc_blk2
-					gc_bx2++
-					if gc_bx2 == gc_gdx2 {
-						gc_bx2 = 0
+//line samples.go:413
+			gc_bx2 := gc_lo2%gc_gdx2 - 1
+			for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+				gc_pos2.Block = gc_blk2
+				gc_bx2++
+				if gc_bx2 == gc_gdx2 {
+					gc_bx2 = 0
+				}
+				{
+					gc_from2, gc_to2 := 0, gc_bdx2
+					if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+						panic(compiled.ErrGuardWraps)
 					}
-					{
-						gc_from2, gc_to2 := 0, gc_bdx2
-						if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
-							panic(compiled.ErrGuardWraps)
-						}
-						if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-							gc_to2 = gc_bound2
-						}
-						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							gc_off5 := (gc_bx2 * gc_bdx2) + gc_off
-							if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(dA) && gc_to2 <= len(dA)-gc_off5 && gc_off5 <= len(dB) && gc_to2 <= len(dB)-gc_off5 {
-								gc_at7 := dA[gc_off5:][:gc_to2]
-								gc_at8 := dB[gc_off5:][:gc_to2]
-								gc_step6 := gc_from2
-								for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-									{
-										gc_tx2 := gc_step6 + 0
-										_ = gc_tx2
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-
-//line samples.go:402
-										tid := gc_bx2*gc_bdx2 + gc_tx2
-										_ = tid
-
-//line samples.go:406
-										pos := tid + gc_off
-										gc_more = true
-										_ = pos
-
+					if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
+						gc_to2 = gc_bound2
+					}
+					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+						gc_off5 := (gc_bx2 * gc_bdx2) + gc_off
+						if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(dA) && gc_to2 <= len(dA)-gc_off5 && gc_off5 <= len(dB) && gc_to2 <= len(dB)-gc_off5 {
+							gc_at7 := dA[gc_off5:][:gc_to2]
+							gc_at8 := dB[gc_off5:][:gc_to2]
+							gc_step6 := gc_from2
+							for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+								{
+									gc_tx2 := gc_step6 + 0
 //line samples.go:407
-										gc_at7[gc_tx2] *= gc_at8[gc_tx2] * rcpN
-									}
-									{
-										gc_tx2 := gc_step6 + 1
-										_ = gc_tx2
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-
-//line samples.go:402
-										tid := gc_bx2*gc_bdx2 + gc_tx2
-										_ = tid
-
-//line samples.go:406
-										pos := tid + gc_off
-										gc_more = true
-										_ = pos
-
-//line samples.go:407
-										gc_at7[gc_tx2] *= gc_at8[gc_tx2] * rcpN
-									}
-									{
-										gc_tx2 := gc_step6 + 2
-										_ = gc_tx2
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-
-//line samples.go:402
-										tid := gc_bx2*gc_bdx2 + gc_tx2
-										_ = tid
-
-//line samples.go:406
-										pos := tid + gc_off
-										gc_more = true
-										_ = pos
-
-//line samples.go:407
-										gc_at7[gc_tx2] *= gc_at8[gc_tx2] * rcpN
-									}
-									{
-										gc_tx2 := gc_step6 + 3
-										_ = gc_tx2
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-
-//line samples.go:402
-										tid := gc_bx2*gc_bdx2 + gc_tx2
-										_ = tid
-
-//line samples.go:406
-										pos := tid + gc_off
-										gc_more = true
-										_ = pos
-
-//line samples.go:407
-										gc_at7[gc_tx2] *= gc_at8[gc_tx2] * rcpN
-									}
-								}
-								for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-
-//line samples.go:402
-									tid := gc_bx2*gc_bdx2 + gc_tx2
-									_ = tid
-
-//line samples.go:406
-									pos := tid + gc_off
 									gc_more = true
-									_ = pos
-
 //line samples.go:407
 									gc_at7[gc_tx2] *= gc_at8[gc_tx2] * rcpN
 								}
-							} else {
-								gc_step7 := gc_from2
-								for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-									{
-										gc_tx2 := gc_step7 + 0
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-
-//line samples.go:402
-										tid := gc_bx2*gc_bdx2 + gc_tx2
-										_ = tid
-
-//line samples.go:406
-										pos := tid + gc_off
-										gc_more = true
-
+								{
+									gc_tx2 := gc_step6 + 1
 //line samples.go:407
-										dA[pos] *= dB[pos] * rcpN
-									}
-									{
-										gc_tx2 := gc_step7 + 1
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-
-//line samples.go:402
-										tid := gc_bx2*gc_bdx2 + gc_tx2
-										_ = tid
-
-//line samples.go:406
-										pos := tid + gc_off
-										gc_more = true
-
+									gc_more = true
 //line samples.go:407
-										dA[pos] *= dB[pos] * rcpN
-									}
-									{
-										gc_tx2 := gc_step7 + 2
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-
-//line samples.go:402
-										tid := gc_bx2*gc_bdx2 + gc_tx2
-										_ = tid
-
-//line samples.go:406
-										pos := tid + gc_off
-										gc_more = true
-
-//line samples.go:407
-										dA[pos] *= dB[pos] * rcpN
-									}
-									{
-										gc_tx2 := gc_step7 + 3
-										gc_rank2 := gc_base2 + gc_tx2
-										gc_pos2.Thread = gc_rank2
-
-//line samples.go:402
-										tid := gc_bx2*gc_bdx2 + gc_tx2
-										_ = tid
-
-//line samples.go:406
-										pos := tid + gc_off
-										gc_more = true
-
-//line samples.go:407
-										dA[pos] *= dB[pos] * rcpN
-									}
+									gc_at7[gc_tx2] *= gc_at8[gc_tx2] * rcpN
 								}
-								for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+								{
+									gc_tx2 := gc_step6 + 2
+//line samples.go:407
+									gc_more = true
+//line samples.go:407
+									gc_at7[gc_tx2] *= gc_at8[gc_tx2] * rcpN
+								}
+								{
+									gc_tx2 := gc_step6 + 3
+//line samples.go:407
+									gc_more = true
+//line samples.go:407
+									gc_at7[gc_tx2] *= gc_at8[gc_tx2] * rcpN
+								}
+							}
+							for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+//line samples.go:407
+								gc_more = true
+//line samples.go:407
+								gc_at7[gc_tx2] *= gc_at8[gc_tx2] * rcpN
+							}
+						} else {
+							gc_step7 := gc_from2
+							for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+								{
+									gc_tx2 := gc_step7 + 0
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
-
 //line samples.go:402
 									tid := gc_bx2*gc_bdx2 + gc_tx2
-									_ = tid
-
 //line samples.go:406
 									pos := tid + gc_off
 									gc_more = true
-
 //line samples.go:407
 									dA[pos] *= dB[pos] * rcpN
 								}
+								{
+									gc_tx2 := gc_step7 + 1
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line samples.go:402
+									tid := gc_bx2*gc_bdx2 + gc_tx2
+//line samples.go:406
+									pos := tid + gc_off
+									gc_more = true
+//line samples.go:407
+									dA[pos] *= dB[pos] * rcpN
+								}
+								{
+									gc_tx2 := gc_step7 + 2
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line samples.go:402
+									tid := gc_bx2*gc_bdx2 + gc_tx2
+//line samples.go:406
+									pos := tid + gc_off
+									gc_more = true
+//line samples.go:407
+									dA[pos] *= dB[pos] * rcpN
+								}
+								{
+									gc_tx2 := gc_step7 + 3
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line samples.go:402
+									tid := gc_bx2*gc_bdx2 + gc_tx2
+//line samples.go:406
+									pos := tid + gc_off
+									gc_more = true
+//line samples.go:407
+									dA[pos] *= dB[pos] * rcpN
+								}
+							}
+							for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line samples.go:402
+								tid := gc_bx2*gc_bdx2 + gc_tx2
+//line samples.go:406
+								pos := tid + gc_off
+								gc_more = true
+//line samples.go:407
+								dA[pos] *= dB[pos] * rcpN
 							}
 						}
 					}
@@ -3160,99 +2408,75 @@ func gc_body_initValueKernel(gc_b2 *compiled.Block, od []float32, value float32)
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	_ = &value
-
 //line samples.go:423
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
 //line samples.go:426
-				gc_vb := archsimd.BroadcastFloat32x8(value)
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep := 0
+		if compiled.SIMD {
 //line samples.go:426
-				_ = gc_vb
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+			gc_vb := archsimd.BroadcastFloat32x8(value)
+			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_tx2 := gc_vstep
 //line samples.go:424
-					var index uint32 = uint32((gc_bx2 * gc_bdx2) + gc_tx2)
-//line samples.go:424
-					_ = index
+				var index uint32 = uint32((gc_bx2 * gc_bdx2) + gc_tx2)
 //line samples.go:426
-					if int(index) < 0 || int(index) > len(od)-8 {
+				if int(index) < 0 || int(index) > len(od)-8 {
 //line samples.go:426
-						break
-//line samples.go:426
-					}
-//line samples.go:426
-					gc_vb.StoreSlice(od[index:])
+					break
 				}
-				archsimd.ClearAVXUpperBits()
+//line samples.go:426
+				gc_vb.StoreSlice(od[index:])
 			}
-			gc_step2 := gc_vstep
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-				{
-					gc_tx2 := gc_step2 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples.go:424
-					index := uint32((gc_bx2 * gc_bdx2) + gc_tx2)
-					_ = index
-
-//line samples.go:426
-					od[index] = value
-				}
-				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples.go:424
-					index := uint32((gc_bx2 * gc_bdx2) + gc_tx2)
-					_ = index
-
-//line samples.go:426
-					od[index] = value
-				}
-				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples.go:424
-					index := uint32((gc_bx2 * gc_bdx2) + gc_tx2)
-					_ = index
-
-//line samples.go:426
-					od[index] = value
-				}
-				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples.go:424
-					index := uint32((gc_bx2 * gc_bdx2) + gc_tx2)
-					_ = index
-
-//line samples.go:426
-					od[index] = value
-				}
-			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step2 := gc_vstep
+		for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+			{
+				gc_tx2 := gc_step2 + 0
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line samples.go:424
 				index := uint32((gc_bx2 * gc_bdx2) + gc_tx2)
-				_ = index
-
 //line samples.go:426
 				od[index] = value
 			}
+			{
+				gc_tx2 := gc_step2 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples.go:424
+				index := uint32((gc_bx2 * gc_bdx2) + gc_tx2)
+//line samples.go:426
+				od[index] = value
+			}
+			{
+				gc_tx2 := gc_step2 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples.go:424
+				index := uint32((gc_bx2 * gc_bdx2) + gc_tx2)
+//line samples.go:426
+				od[index] = value
+			}
+			{
+				gc_tx2 := gc_step2 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples.go:424
+				index := uint32((gc_bx2 * gc_bdx2) + gc_tx2)
+//line samples.go:426
+				od[index] = value
+			}
+		}
+		for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line samples.go:424
+			index := uint32((gc_bx2 * gc_bdx2) + gc_tx2)
+//line samples.go:426
+			od[index] = value
 		}
 	}
 }
@@ -3290,769 +2514,521 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 	gc_s_offsetNeighbor := compiled.Scratch[uint32](gc_b2, 2)[:gc_n2]
 	gc_s_numThreads := compiled.Scratch[uint32](gc_b2, 3)[:gc_n2]
 	gc_s_idata0 := compiled.Scratch[uint32](gc_b2, 4)[:gc_n2]
-
 //line samples.go:438
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples.go:439
 	shared := gocuda.DynamicShared[float32](t)
-
 //line samples.go:441
 	gdim := gc_gdx2
-
-//line samples.go:442
 	bid := gc_bx2
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+//line samples.go:444
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep := 0
+		if compiled.SIMD {
+			for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				gc_tx2 := gc_vstep
 //line samples.go:443
-					var tid int = gc_tx2
-//line samples.go:443
-					_ = tid
+				var tid int = gc_tx2
 //line samples.go:446
-					var idata uint32 = uint32((bid * (2 * bdim)) + tid)
-//line samples.go:446
-					_ = idata
+				var idata uint32 = uint32((bid * (2 * bdim)) + tid)
 //line samples.go:448
-					if int(idata) < 0 || int(idata) > len(id)-8 || tid < 0 || tid > len(shared)-8 || int(idata+
-						uint32(bdim)) < 0 || int(idata+uint32(bdim)) > len(id)-8 || (tid+bdim) < 0 || (tid+bdim) > len(shared)-8 {
+				if int(idata) < 0 || int(idata) > len(id)-8 || tid < 0 || tid > len(shared)-8 || int(idata+
+					uint32(bdim)) < 0 || int(idata+uint32(bdim)) > len(id)-8 || (tid+bdim) < 0 || (tid+bdim) > len(shared)-8 {
 //line samples.go:448
-						break
-//line samples.go:448
-					}
-					archsimd.LoadFloat32x8Slice(id[idata:]).StoreSlice(shared[tid:])
-					archsimd.LoadFloat32x8Slice(id[idata+uint32(bdim):]).StoreSlice(shared[tid+bdim:])
+					break
 				}
-				archsimd.ClearAVXUpperBits()
+//line samples.go:449
+				archsimd.LoadFloat32x8Slice(id[idata:]).StoreSlice(shared[tid:])
+				archsimd.LoadFloat32x8Slice(id[idata+uint32(bdim):]).StoreSlice(shared[tid+bdim:])
 			}
-			gc_step7 := gc_vstep
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-				{
-					gc_tx2 := gc_step7 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples.go:443
-					tid := gc_tx2
-					_ = tid
-
-//line samples.go:446
-					idata := uint32((bid * (2 * bdim)) + tid)
-					_ = idata
-
-//line samples.go:448
-					shared[tid] = id[idata]
-
-//line samples.go:449
-					shared[tid+bdim] = id[idata+uint32(bdim)]
-				}
-				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples.go:443
-					tid := gc_tx2
-					_ = tid
-
-//line samples.go:446
-					idata := uint32((bid * (2 * bdim)) + tid)
-					_ = idata
-
-//line samples.go:448
-					shared[tid] = id[idata]
-
-//line samples.go:449
-					shared[tid+bdim] = id[idata+uint32(bdim)]
-				}
-				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples.go:443
-					tid := gc_tx2
-					_ = tid
-
-//line samples.go:446
-					idata := uint32((bid * (2 * bdim)) + tid)
-					_ = idata
-
-//line samples.go:448
-					shared[tid] = id[idata]
-
-//line samples.go:449
-					shared[tid+bdim] = id[idata+uint32(bdim)]
-				}
-				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples.go:443
-					tid := gc_tx2
-					_ = tid
-
-//line samples.go:446
-					idata := uint32((bid * (2 * bdim)) + tid)
-					_ = idata
-
-//line samples.go:448
-					shared[tid] = id[idata]
-
-//line samples.go:449
-					shared[tid+bdim] = id[idata+uint32(bdim)]
-				}
-			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step7 := gc_vstep
+		for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+			{
+				gc_tx2 := gc_step7 + 0
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line samples.go:443
 				tid := gc_tx2
-				_ = tid
-
 //line samples.go:446
 				idata := uint32((bid * (2 * bdim)) + tid)
-				_ = idata
-
 //line samples.go:448
 				shared[tid] = id[idata]
-
-//line samples.go:449
+				shared[tid+bdim] = id[idata+uint32(bdim)]
+			}
+			{
+				gc_tx2 := gc_step7 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples.go:443
+				tid := gc_tx2
+//line samples.go:446
+				idata := uint32((bid * (2 * bdim)) + tid)
+//line samples.go:448
+				shared[tid] = id[idata]
+				shared[tid+bdim] = id[idata+uint32(bdim)]
+			}
+			{
+				gc_tx2 := gc_step7 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples.go:443
+				tid := gc_tx2
+//line samples.go:446
+				idata := uint32((bid * (2 * bdim)) + tid)
+//line samples.go:448
+				shared[tid] = id[idata]
+				shared[tid+bdim] = id[idata+uint32(bdim)]
+			}
+			{
+				gc_tx2 := gc_step7 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples.go:443
+				tid := gc_tx2
+//line samples.go:446
+				idata := uint32((bid * (2 * bdim)) + tid)
+//line samples.go:448
+				shared[tid] = id[idata]
 				shared[tid+bdim] = id[idata+uint32(bdim)]
 			}
 		}
+		for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line samples.go:443
+			tid := gc_tx2
+//line samples.go:446
+			idata := uint32((bid * (2 * bdim)) + tid)
+//line samples.go:448
+			shared[tid] = id[idata]
+			shared[tid+bdim] = id[idata+uint32(bdim)]
+		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
+//line samples.go:454
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep2 := 0
+		if compiled.SIMD {
 //line samples.go:443
-				gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+			gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+		gc_steps:
+			for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+				gc_tx2 := gc_vstep2
+				gc_rank2 := gc_base2 + gc_tx2
 //line samples.go:443
-				_ = gc_evens
-			gc_steps:
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-//line samples.go:443
-					var tid int = gc_tx2
-//line samples.go:443
-					_ = tid
+				var tid int = gc_tx2
 //line samples.go:453
-					var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+				var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples.go:453
-					if (2*tid) >= 0 && (2*tid) <= len(shared)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(shared)-15)) {
+				if (2*tid) >= 0 && (2*tid) <= len(shared)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(shared)-15)) {
 //line samples.go:453
-						gc_ld = archsimd.LoadFloat32x8Slice(shared[2*tid:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(shared[(2*tid)+8:]).Permute(gc_evens))
+					gc_ld = archsimd.LoadFloat32x8Slice(shared[2*tid:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(shared[(2*tid)+8:]).Permute(gc_evens))
 //line samples.go:453
-					} else if (2*tid) >= 1 && (2*tid) <= len(shared)-15 {
+				} else if (2*tid) >= 1 && (2*tid) <= len(shared)-15 {
 //line samples.go:453
-						gc_ld = archsimd.LoadFloat32x8Slice(shared[(2*tid)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(shared[(2*tid)+7:]).Permute(gc_evens))
+					gc_ld = archsimd.LoadFloat32x8Slice(shared[(2*tid)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(shared[(2*tid)+7:]).Permute(gc_evens))
+				} else {
 //line samples.go:453
-					} else {
-//line samples.go:453
-						break gc_steps
-//line samples.go:453
-					}
-//line samples.go:453
-					data0 := gc_ld
-//line samples.go:453
-					_ = data0
-//line samples.go:453
-					var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line samples.go:454
-					if ((2*tid)+1) >= 0 && ((2*tid)+1) <= len(shared)-16 && (((2*tid)+1)&1 == 0 || !(((2*tid)+1) >= 1 && ((2*tid)+1) <= len(shared)-15)) {
-//line samples.go:454
-						gc_ld2 = archsimd.LoadFloat32x8Slice(shared[(2*tid)+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(shared[((2*tid)+1)+8:]).Permute(gc_evens))
-//line samples.go:454
-					} else if ((2*tid)+1) >= 1 && ((2*tid)+1) <= len(shared)-15 {
-//line samples.go:454
-						gc_ld2 = archsimd.LoadFloat32x8Slice(shared[((2*tid)+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(shared[((2*tid)+1)+7:]).Permute(gc_evens))
-//line samples.go:454
-					} else {
-//line samples.go:454
-						break gc_steps
-//line samples.go:454
-					}
-//line samples.go:454
-					data1 := gc_ld2
-//line samples.go:454
-					_ = data1
-//line samples.go:454
-					data0.StoreSlice(gc_s_data0[gc_rank2:])
-//line samples.go:454
-					data1.StoreSlice(gc_s_data1[gc_rank2:])
+					break gc_steps
 				}
-				archsimd.ClearAVXUpperBits()
+//line samples.go:453
+				data0 := gc_ld
+//line samples.go:453
+				var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+				if ((2*tid)+1) >= 0 && ((2*tid)+1) <= len(shared)-16 && (((2*tid)+1)&1 == 0 || !(((2*tid)+1) >= 1 && ((2*tid)+1) <= len(shared)-15)) {
+//line samples.go:454
+					gc_ld2 = archsimd.LoadFloat32x8Slice(shared[(2*tid)+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(shared[((2*tid)+1)+8:]).Permute(gc_evens))
+//line samples.go:454
+				} else if ((2*tid)+1) >= 1 && ((2*tid)+1) <= len(shared)-15 {
+//line samples.go:454
+					gc_ld2 = archsimd.LoadFloat32x8Slice(shared[((2*tid)+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(shared[((2*tid)+1)+7:]).Permute(gc_evens))
+				} else {
+//line samples.go:454
+					break gc_steps
+				}
+//line samples.go:454
+				data1 := gc_ld2
+//line samples.go:454
+				data0.StoreSlice(gc_s_data0[gc_rank2:])
+//line samples.go:454
+				data1.StoreSlice(gc_s_data1[gc_rank2:])
 			}
-			gc_step8 := gc_vstep2
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-				{
-					gc_tx2 := gc_step8 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples.go:443
-					tid := gc_tx2
-					_ = tid
-
-//line samples.go:453
-					data0 := shared[2*tid]
-
-//line samples.go:454
-					data1 := shared[(2*tid)+1]
-					_ = data0
-					_ = data1
-					gc_s_data0[gc_rank2] = data0
-					gc_s_data1[gc_rank2] = data1
-				}
-				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples.go:443
-					tid := gc_tx2
-					_ = tid
-
-//line samples.go:453
-					data0 := shared[2*tid]
-
-//line samples.go:454
-					data1 := shared[(2*tid)+1]
-					_ = data0
-					_ = data1
-					gc_s_data0[gc_rank2] = data0
-					gc_s_data1[gc_rank2] = data1
-				}
-				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples.go:443
-					tid := gc_tx2
-					_ = tid
-
-//line samples.go:453
-					data0 := shared[2*tid]
-
-//line samples.go:454
-					data1 := shared[(2*tid)+1]
-					_ = data0
-					_ = data1
-					gc_s_data0[gc_rank2] = data0
-					gc_s_data1[gc_rank2] = data1
-				}
-				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples.go:443
-					tid := gc_tx2
-					_ = tid
-
-//line samples.go:453
-					data0 := shared[2*tid]
-
-//line samples.go:454
-					data1 := shared[(2*tid)+1]
-					_ = data0
-					_ = data1
-					gc_s_data0[gc_rank2] = data0
-					gc_s_data1[gc_rank2] = data1
-				}
-			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step8 := gc_vstep2
+		for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+			{
+				gc_tx2 := gc_step8 + 0
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line samples.go:443
 				tid := gc_tx2
-				_ = tid
-
 //line samples.go:453
 				data0 := shared[2*tid]
-
-//line samples.go:454
 				data1 := shared[(2*tid)+1]
-				_ = data0
-				_ = data1
+//line samples.go:457
+				gc_s_data0[gc_rank2] = data0
+				gc_s_data1[gc_rank2] = data1
+			}
+			{
+				gc_tx2 := gc_step8 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples.go:443
+				tid := gc_tx2
+//line samples.go:453
+				data0 := shared[2*tid]
+				data1 := shared[(2*tid)+1]
+//line samples.go:457
+				gc_s_data0[gc_rank2] = data0
+				gc_s_data1[gc_rank2] = data1
+			}
+			{
+				gc_tx2 := gc_step8 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples.go:443
+				tid := gc_tx2
+//line samples.go:453
+				data0 := shared[2*tid]
+				data1 := shared[(2*tid)+1]
+//line samples.go:457
+				gc_s_data0[gc_rank2] = data0
+				gc_s_data1[gc_rank2] = data1
+			}
+			{
+				gc_tx2 := gc_step8 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples.go:443
+				tid := gc_tx2
+//line samples.go:453
+				data0 := shared[2*tid]
+				data1 := shared[(2*tid)+1]
+//line samples.go:457
 				gc_s_data0[gc_rank2] = data0
 				gc_s_data1[gc_rank2] = data1
 			}
 		}
+		for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line samples.go:443
+			tid := gc_tx2
+//line samples.go:453
+			data0 := shared[2*tid]
+			data1 := shared[(2*tid)+1]
+//line samples.go:457
+			gc_s_data0[gc_rank2] = data0
+			gc_s_data1[gc_rank2] = data1
+		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step9 := 0
-			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
-				{
-					gc_tx2 := gc_step9 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples.go:443
-					tid := gc_tx2
-					_ = tid
-
-//line samples.go:445
-					tidGlobal := (bid * bdim) + tid
-					_ = tidGlobal
-
-//line samples.go:460
-					atid := uint32(tid) + (uint32(tid) >> logNumBanks)
-					_ = atid
-					data0 := gc_s_data0[gc_rank2]
-					data1 := gc_s_data1[gc_rank2]
-
-//line samples.go:458
-					od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
-
-//line samples.go:462
-					shared[atid] = (data0 + data1) * invSqrt2
-				}
-				{
-					gc_tx2 := gc_step9 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples.go:443
-					tid := gc_tx2
-					_ = tid
-
-//line samples.go:445
-					tidGlobal := (bid * bdim) + tid
-					_ = tidGlobal
-
-//line samples.go:460
-					atid := uint32(tid) + (uint32(tid) >> logNumBanks)
-					_ = atid
-					data0 := gc_s_data0[gc_rank2]
-					data1 := gc_s_data1[gc_rank2]
-
-//line samples.go:458
-					od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
-
-//line samples.go:462
-					shared[atid] = (data0 + data1) * invSqrt2
-				}
-				{
-					gc_tx2 := gc_step9 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples.go:443
-					tid := gc_tx2
-					_ = tid
-
-//line samples.go:445
-					tidGlobal := (bid * bdim) + tid
-					_ = tidGlobal
-
-//line samples.go:460
-					atid := uint32(tid) + (uint32(tid) >> logNumBanks)
-					_ = atid
-					data0 := gc_s_data0[gc_rank2]
-					data1 := gc_s_data1[gc_rank2]
-
-//line samples.go:458
-					od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
-
-//line samples.go:462
-					shared[atid] = (data0 + data1) * invSqrt2
-				}
-				{
-					gc_tx2 := gc_step9 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples.go:443
-					tid := gc_tx2
-					_ = tid
-
-//line samples.go:445
-					tidGlobal := (bid * bdim) + tid
-					_ = tidGlobal
-
-//line samples.go:460
-					atid := uint32(tid) + (uint32(tid) >> logNumBanks)
-					_ = atid
-					data0 := gc_s_data0[gc_rank2]
-					data1 := gc_s_data1[gc_rank2]
-
-//line samples.go:458
-					od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
-
-//line samples.go:462
-					shared[atid] = (data0 + data1) * invSqrt2
-				}
-			}
-			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line samples.go:463
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_step9 := 0
+		for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+			{
+				gc_tx2 := gc_step9 + 0
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-
 //line samples.go:443
 				tid := gc_tx2
-				_ = tid
-
 //line samples.go:445
 				tidGlobal := (bid * bdim) + tid
-				_ = tidGlobal
-
 //line samples.go:460
 				atid := uint32(tid) + (uint32(tid) >> logNumBanks)
-				_ = atid
+//line samples.go:462
 				data0 := gc_s_data0[gc_rank2]
 				data1 := gc_s_data1[gc_rank2]
-
 //line samples.go:458
 				od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
-
+//line samples.go:462
+				shared[atid] = (data0 + data1) * invSqrt2
+			}
+			{
+				gc_tx2 := gc_step9 + 1
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples.go:443
+				tid := gc_tx2
+//line samples.go:445
+				tidGlobal := (bid * bdim) + tid
+//line samples.go:460
+				atid := uint32(tid) + (uint32(tid) >> logNumBanks)
+//line samples.go:462
+				data0 := gc_s_data0[gc_rank2]
+				data1 := gc_s_data1[gc_rank2]
+//line samples.go:458
+				od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
+//line samples.go:462
+				shared[atid] = (data0 + data1) * invSqrt2
+			}
+			{
+				gc_tx2 := gc_step9 + 2
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples.go:443
+				tid := gc_tx2
+//line samples.go:445
+				tidGlobal := (bid * bdim) + tid
+//line samples.go:460
+				atid := uint32(tid) + (uint32(tid) >> logNumBanks)
+//line samples.go:462
+				data0 := gc_s_data0[gc_rank2]
+				data1 := gc_s_data1[gc_rank2]
+//line samples.go:458
+				od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
+//line samples.go:462
+				shared[atid] = (data0 + data1) * invSqrt2
+			}
+			{
+				gc_tx2 := gc_step9 + 3
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples.go:443
+				tid := gc_tx2
+//line samples.go:445
+				tidGlobal := (bid * bdim) + tid
+//line samples.go:460
+				atid := uint32(tid) + (uint32(tid) >> logNumBanks)
+//line samples.go:462
+				data0 := gc_s_data0[gc_rank2]
+				data1 := gc_s_data1[gc_rank2]
+//line samples.go:458
+				od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
 //line samples.go:462
 				shared[atid] = (data0 + data1) * invSqrt2
 			}
 		}
+		for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line samples.go:443
+			tid := gc_tx2
+//line samples.go:445
+			tidGlobal := (bid * bdim) + tid
+//line samples.go:460
+			atid := uint32(tid) + (uint32(tid) >> logNumBanks)
+//line samples.go:462
+			data0 := gc_s_data0[gc_rank2]
+			data1 := gc_s_data1[gc_rank2]
+//line samples.go:458
+			od[uint32(tidGlobal)+slengthStepHalf] = (data0 - data1) * invSqrt2
+//line samples.go:462
+			shared[atid] = (data0 + data1) * invSqrt2
+		}
 	}
-
 //line samples.go:466
 	if dlevels > 1 {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step10 := 0
-				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
-					{
-						gc_tx2 := gc_step10 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:443
-						tid := gc_tx2
-						_ = tid
-
-//line samples.go:467
-						offsetNeighbor := uint32(1)
-
 //line samples.go:468
-						numThreads := uint32(bdim >> 1)
-
-//line samples.go:469
-						idata0 := uint32(tid * 2)
-						_ = offsetNeighbor
-						_ = numThreads
-						_ = idata0
-						gc_s_offsetNeighbor[gc_rank2] = offsetNeighbor
-						gc_s_numThreads[gc_rank2] = numThreads
-						gc_s_idata0[gc_rank2] = idata0
-					}
-					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:443
-						tid := gc_tx2
-						_ = tid
-
-//line samples.go:467
-						offsetNeighbor := uint32(1)
-
-//line samples.go:468
-						numThreads := uint32(bdim >> 1)
-
-//line samples.go:469
-						idata0 := uint32(tid * 2)
-						_ = offsetNeighbor
-						_ = numThreads
-						_ = idata0
-						gc_s_offsetNeighbor[gc_rank2] = offsetNeighbor
-						gc_s_numThreads[gc_rank2] = numThreads
-						gc_s_idata0[gc_rank2] = idata0
-					}
-					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:443
-						tid := gc_tx2
-						_ = tid
-
-//line samples.go:467
-						offsetNeighbor := uint32(1)
-
-//line samples.go:468
-						numThreads := uint32(bdim >> 1)
-
-//line samples.go:469
-						idata0 := uint32(tid * 2)
-						_ = offsetNeighbor
-						_ = numThreads
-						_ = idata0
-						gc_s_offsetNeighbor[gc_rank2] = offsetNeighbor
-						gc_s_numThreads[gc_rank2] = numThreads
-						gc_s_idata0[gc_rank2] = idata0
-					}
-					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:443
-						tid := gc_tx2
-						_ = tid
-
-//line samples.go:467
-						offsetNeighbor := uint32(1)
-
-//line samples.go:468
-						numThreads := uint32(bdim >> 1)
-
-//line samples.go:469
-						idata0 := uint32(tid * 2)
-						_ = offsetNeighbor
-						_ = numThreads
-						_ = idata0
-						gc_s_offsetNeighbor[gc_rank2] = offsetNeighbor
-						gc_s_numThreads[gc_rank2] = numThreads
-						gc_s_idata0[gc_rank2] = idata0
-					}
-				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_step10 := 0
+			for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+				{
+					gc_tx2 := gc_step10 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line samples.go:443
 					tid := gc_tx2
-					_ = tid
-
 //line samples.go:467
 					offsetNeighbor := uint32(1)
-
-//line samples.go:468
 					numThreads := uint32(bdim >> 1)
-
-//line samples.go:469
 					idata0 := uint32(tid * 2)
-					_ = offsetNeighbor
-					_ = numThreads
-					_ = idata0
+//line samples.go:473
+					gc_s_offsetNeighbor[gc_rank2] = offsetNeighbor
+					gc_s_numThreads[gc_rank2] = numThreads
+					gc_s_idata0[gc_rank2] = idata0
+				}
+				{
+					gc_tx2 := gc_step10 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples.go:443
+					tid := gc_tx2
+//line samples.go:467
+					offsetNeighbor := uint32(1)
+					numThreads := uint32(bdim >> 1)
+					idata0 := uint32(tid * 2)
+//line samples.go:473
+					gc_s_offsetNeighbor[gc_rank2] = offsetNeighbor
+					gc_s_numThreads[gc_rank2] = numThreads
+					gc_s_idata0[gc_rank2] = idata0
+				}
+				{
+					gc_tx2 := gc_step10 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples.go:443
+					tid := gc_tx2
+//line samples.go:467
+					offsetNeighbor := uint32(1)
+					numThreads := uint32(bdim >> 1)
+					idata0 := uint32(tid * 2)
+//line samples.go:473
+					gc_s_offsetNeighbor[gc_rank2] = offsetNeighbor
+					gc_s_numThreads[gc_rank2] = numThreads
+					gc_s_idata0[gc_rank2] = idata0
+				}
+				{
+					gc_tx2 := gc_step10 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples.go:443
+					tid := gc_tx2
+//line samples.go:467
+					offsetNeighbor := uint32(1)
+					numThreads := uint32(bdim >> 1)
+					idata0 := uint32(tid * 2)
+//line samples.go:473
+					gc_s_offsetNeighbor[gc_rank2] = offsetNeighbor
+					gc_s_numThreads[gc_rank2] = numThreads
+					gc_s_idata0[gc_rank2] = idata0
+				}
+			}
+			for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples.go:443
+				tid := gc_tx2
+//line samples.go:467
+				offsetNeighbor := uint32(1)
+				numThreads := uint32(bdim >> 1)
+				idata0 := uint32(tid * 2)
+//line samples.go:473
+				gc_s_offsetNeighbor[gc_rank2] = offsetNeighbor
+				gc_s_numThreads[gc_rank2] = numThreads
+				gc_s_idata0[gc_rank2] = idata0
+			}
+		}
+//line samples.go:471
+		for i := uint32(1); i < dlevels; i++ {
+			archsimd.ClearAVXUpperBits()
+//line samples.go:474
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples.go:443
+					tid := gc_tx2
+//line samples.go:445
+					offsetNeighbor := gc_s_offsetNeighbor[gc_rank2]
+					numThreads := gc_s_numThreads[gc_rank2]
+					idata0 := gc_s_idata0[gc_rank2]
+//line samples.go:472
+					if uint32(tid) < numThreads {
+						idata1 := idata0 + offsetNeighbor
+//line samples.go:475
+						gWpos := (numThreads * uint32(gdim)) + (uint32(bid) * numThreads) + uint32(tid)
+//line samples.go:477
+						cIdata0 := idata0 + (idata0 >> logNumBanks)
+						cIdata1 := idata1 + (idata1 >> logNumBanks)
+//line samples.go:480
+						od[gWpos] = (shared[cIdata0] - shared[cIdata1]) * invSqrt2
+//line samples.go:482
+						shared[cIdata0] = (shared[cIdata0] + shared[cIdata1]) * invSqrt2
+//line samples.go:484
+						numThreads = numThreads >> 1
+						offsetNeighbor <<= 1
+						idata0 = idata0 << 1
+					}
 					gc_s_offsetNeighbor[gc_rank2] = offsetNeighbor
 					gc_s_numThreads[gc_rank2] = numThreads
 					gc_s_idata0[gc_rank2] = idata0
 				}
 			}
 		}
-
-//line samples.go:471
-		for i := uint32(1); i < dlevels; i++ {
-			archsimd.ClearAVXUpperBits()
-			{
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:443
-						tid := gc_tx2
-						_ = tid
-						offsetNeighbor := gc_s_offsetNeighbor[gc_rank2]
-						numThreads := gc_s_numThreads[gc_rank2]
-						idata0 := gc_s_idata0[gc_rank2]
-
-//line samples.go:472
-						if uint32(tid) < numThreads {
-							idata1 := idata0 + offsetNeighbor
-
-							gWpos := (numThreads * uint32(gdim)) + (uint32(bid) * numThreads) + uint32(tid)
-
-							cIdata0 := idata0 + (idata0 >> logNumBanks)
-							cIdata1 := idata1 + (idata1 >> logNumBanks)
-
-							od[gWpos] = (shared[cIdata0] - shared[cIdata1]) * invSqrt2
-
-							shared[cIdata0] = (shared[cIdata0] + shared[cIdata1]) * invSqrt2
-
-							numThreads = numThreads >> 1
-							offsetNeighbor <<= 1
-							idata0 = idata0 << 1
-						}
-						gc_s_offsetNeighbor[gc_rank2] = offsetNeighbor
-						gc_s_numThreads[gc_rank2] = numThreads
-						gc_s_idata0[gc_rank2] = idata0
-					}
-				}
-			}
+//line samples.go:496
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-				gc_to2 = gc_bound2 + 1
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := bid
-				gc_off5 := 0
-				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(approxFinal) && gc_off5 >= 0 && gc_off5 < len(shared) {
-					gc_at3 := approxFinal[gc_off4:][:1]
-					gc_at4 := shared[gc_off5:][:1]
-					gc_step11 := gc_from2
-					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off4 := bid
+			gc_off5 := 0
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(approxFinal) && gc_off5 >= 0 && gc_off5 < len(shared) {
+				gc_at3 := approxFinal[gc_off4:][:1]
+				gc_at4 := shared[gc_off5:][:1]
+				gc_step11 := gc_from2
+				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+					{
 						{
-							gc_tx2 := gc_step11 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line samples.go:443
-							tid := gc_tx2
-							_ = tid
-
-//line samples.go:492
-							{
-								gc_at3[0] = gc_at4[0]
-							}
-						}
-						{
-							gc_tx2 := gc_step11 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line samples.go:443
-							tid := gc_tx2
-							_ = tid
-
-//line samples.go:492
-							{
-								gc_at3[0] = gc_at4[0]
-							}
-						}
-						{
-							gc_tx2 := gc_step11 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line samples.go:443
-							tid := gc_tx2
-							_ = tid
-
-//line samples.go:492
-							{
-								gc_at3[0] = gc_at4[0]
-							}
-						}
-						{
-							gc_tx2 := gc_step11 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line samples.go:443
-							tid := gc_tx2
-							_ = tid
-
-//line samples.go:492
-							{
-								gc_at3[0] = gc_at4[0]
-							}
-						}
-					}
-					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line samples.go:443
-						tid := gc_tx2
-						_ = tid
-
-//line samples.go:492
-						{
+//line samples.go:493
 							gc_at3[0] = gc_at4[0]
 						}
 					}
-				} else {
-					gc_step12 := gc_from2
-					for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+					{
 						{
-							gc_tx2 := gc_step12 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples.go:443
-							tid := gc_tx2
-							_ = tid
-
-//line samples.go:492
-							{
-								approxFinal[bid] = shared[0]
-							}
-						}
-						{
-							gc_tx2 := gc_step12 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples.go:443
-							tid := gc_tx2
-							_ = tid
-
-//line samples.go:492
-							{
-								approxFinal[bid] = shared[0]
-							}
-						}
-						{
-							gc_tx2 := gc_step12 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples.go:443
-							tid := gc_tx2
-							_ = tid
-
-//line samples.go:492
-							{
-								approxFinal[bid] = shared[0]
-							}
-						}
-						{
-							gc_tx2 := gc_step12 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples.go:443
-							tid := gc_tx2
-							_ = tid
-
-//line samples.go:492
-							{
-								approxFinal[bid] = shared[0]
-							}
+//line samples.go:493
+							gc_at3[0] = gc_at4[0]
 						}
 					}
-					for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						{
+//line samples.go:493
+							gc_at3[0] = gc_at4[0]
+						}
+					}
+					{
+						{
+//line samples.go:493
+							gc_at3[0] = gc_at4[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+//line samples.go:493
+						gc_at3[0] = gc_at4[0]
+					}
+				}
+			} else {
+				gc_step12 := gc_from2
+				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+					{
+						gc_tx2 := gc_step12 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
-//line samples.go:443
-						tid := gc_tx2
-						_ = tid
-
-//line samples.go:492
 						{
+//line samples.go:493
 							approxFinal[bid] = shared[0]
 						}
+					}
+					{
+						gc_tx2 := gc_step12 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						{
+//line samples.go:493
+							approxFinal[bid] = shared[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step12 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						{
+//line samples.go:493
+							approxFinal[bid] = shared[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step12 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						{
+//line samples.go:493
+							approxFinal[bid] = shared[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line samples.go:493
+						approxFinal[bid] = shared[0]
 					}
 				}
 			}
@@ -4060,6 +3036,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 	}
 }
 
+//line samples.go:502
 var gc_tab_uint32x8_81bd7ffd = [8]uint32{0, 2, 4, 6, 1, 3, 5, 7}
 
 // BlackScholesKernel is BlackScholesGPU of BlackScholes_kernel.cuh: two
@@ -4097,58 +3074,49 @@ func gc_body_blackScholesKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dCall
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bdx2*gc_bx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff((optN / 2), gc_bdx2*gc_bx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bdx2 * gc_bx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(dStockPrice) && gc_to2 <= len(dStockPrice)-gc_off2 && gc_off2 <= len(dOptionStrike) && gc_to2 <= len(dOptionStrike)-gc_off2 && gc_off2 <= len(dOptionYears) && gc_to2 <= len(dOptionYears)-gc_off2 && gc_off2 <= len(dCallResult) && gc_to2 <= len(dCallResult)-gc_off2 && gc_off2 <= len(dPutResult) && gc_to2 <= len(dPutResult)-gc_off2 {
-					gc_at6 := dStockPrice[gc_off2:][:gc_to2]
-					gc_at7 := dOptionStrike[gc_off2:][:gc_to2]
-					gc_at8 := dOptionYears[gc_off2:][:gc_to2]
-					gc_at9 := dCallResult[gc_off2:][:gc_to2]
-					gc_at10 := dPutResult[gc_off2:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:546
-						opt := gc_bdx2*gc_bx2 + gc_tx2
-						_ = opt
-
-//line samples.go:548
-						{
-							var callResult1, callResult2 float32
-							var putResult1, putResult2 float32
-							blackScholesBodyGPU(&callResult1, &putResult1, gc_at6[gc_tx2].x, gc_at7[gc_tx2].x, gc_at8[gc_tx2].x, Riskfree, Volatility)
-							blackScholesBodyGPU(&callResult2, &putResult2, gc_at6[gc_tx2].y, gc_at7[gc_tx2].y, gc_at8[gc_tx2].y, Riskfree, Volatility)
-							gc_at9[gc_tx2] = float2{callResult1, callResult2}
-							gc_at10[gc_tx2] = float2{putResult1, putResult2}
-						}
+//line samples.go:563
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bdx2*gc_bx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff((optN / 2), gc_bdx2*gc_bx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bdx2 * gc_bx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(dStockPrice) && gc_to2 <= len(dStockPrice)-gc_off2 && gc_off2 <= len(dOptionStrike) && gc_to2 <= len(dOptionStrike)-gc_off2 && gc_off2 <= len(dOptionYears) && gc_to2 <= len(dOptionYears)-gc_off2 && gc_off2 <= len(dCallResult) && gc_to2 <= len(dCallResult)-gc_off2 && gc_off2 <= len(dPutResult) && gc_to2 <= len(dPutResult)-gc_off2 {
+				gc_at6 := dStockPrice[gc_off2:][:gc_to2]
+				gc_at7 := dOptionStrike[gc_off2:][:gc_to2]
+				gc_at8 := dOptionYears[gc_off2:][:gc_to2]
+				gc_at9 := dCallResult[gc_off2:][:gc_to2]
+				gc_at10 := dPutResult[gc_off2:][:gc_to2]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					{
+//line samples.go:549
+						var callResult1, callResult2 float32
+						var putResult1, putResult2 float32
+						blackScholesBodyGPU(&callResult1, &putResult1, gc_at6[gc_tx2].x, gc_at7[gc_tx2].x, gc_at8[gc_tx2].x, Riskfree, Volatility)
+						blackScholesBodyGPU(&callResult2, &putResult2, gc_at6[gc_tx2].y, gc_at7[gc_tx2].y, gc_at8[gc_tx2].y, Riskfree, Volatility)
+						gc_at9[gc_tx2] = float2{callResult1, callResult2}
+						gc_at10[gc_tx2] = float2{putResult1, putResult2}
 					}
-				} else {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+				}
+			} else {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line samples.go:546
-						opt := gc_bdx2*gc_bx2 + gc_tx2
-						_ = opt
-
-//line samples.go:548
-						{
-							var callResult1, callResult2 float32
-							var putResult1, putResult2 float32
-							blackScholesBodyGPU(&callResult1, &putResult1, dStockPrice[opt].x, dOptionStrike[opt].x, dOptionYears[opt].x, Riskfree, Volatility)
-							blackScholesBodyGPU(&callResult2, &putResult2, dStockPrice[opt].y, dOptionStrike[opt].y, dOptionYears[opt].y, Riskfree, Volatility)
-							dCallResult[opt] = float2{callResult1, callResult2}
-							dPutResult[opt] = float2{putResult1, putResult2}
-						}
+					opt := gc_bdx2*gc_bx2 + gc_tx2
+					{
+//line samples.go:549
+						var callResult1, callResult2 float32
+						var putResult1, putResult2 float32
+						blackScholesBodyGPU(&callResult1, &putResult1, dStockPrice[opt].x, dOptionStrike[opt].x, dOptionYears[opt].x, Riskfree, Volatility)
+						blackScholesBodyGPU(&callResult2, &putResult2, dStockPrice[opt].y, dOptionStrike[opt].y, dOptionYears[opt].y, Riskfree, Volatility)
+						dCallResult[opt] = float2{callResult1, callResult2}
+						dPutResult[opt] = float2{putResult1, putResult2}
 					}
 				}
 			}
@@ -4183,768 +3151,546 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_call := compiled.Scratch[[17]float32](gc_b2, 0)[:gc_n2]
-
 //line samples.go:589
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples.go:590
 	callExchange := gocuda.Shared[float32](t, binomialThreadblockSize+1)[:binomialThreadblockSize+1]
-
 //line samples.go:593
 	S := dOptionData[gc_bx2].S
-
-//line samples.go:594
 	X := dOptionData[gc_bx2].X
-
-//line samples.go:595
 	vDt := dOptionData[gc_bx2].vDt
-
-//line samples.go:596
 	puByDf := dOptionData[gc_bx2].puByDf
-
-//line samples.go:597
 	pdByDf := dOptionData[gc_bx2].pdByDf
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples.go:592
-				tid := gc_tx2
-				_ = tid
-
 //line samples.go:599
-				var call [binomialElemsPerThread + 1]float32
-
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+//line samples.go:592
+			tid := gc_tx2
+//line samples.go:599
+			var call [binomialElemsPerThread + 1]float32
+			{
 				{
-
 //line samples.go:600
-					{
-//line samples.go:600
-						i := int(0)
-//line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
-//line samples.go:600
-					{
-//line samples.go:600
-						i := int(1)
-//line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
-//line samples.go:600
-					{
-//line samples.go:600
-						i := int(2)
-//line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
-//line samples.go:600
-					{
-//line samples.go:600
-						i := int(3)
-//line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
-//line samples.go:600
-					{
-//line samples.go:600
-						i := int(4)
-//line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
-//line samples.go:600
-					{
-//line samples.go:600
-						i := int(5)
-//line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
-//line samples.go:600
-					{
-//line samples.go:600
-						i := int(6)
-//line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
-//line samples.go:600
-					{
-//line samples.go:600
-						i := int(7)
-//line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
-//line samples.go:600
-					{
-//line samples.go:600
-						i := int(8)
-//line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
-//line samples.go:600
-					{
-//line samples.go:600
-						i := int(9)
-//line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
-//line samples.go:600
-					{
-//line samples.go:600
-						i := int(10)
-//line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
-//line samples.go:600
-					{
-//line samples.go:600
-						i := int(11)
-//line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
-//line samples.go:600
-					{
-//line samples.go:600
-						i := int(12)
-//line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
-//line samples.go:600
-					{
-//line samples.go:600
-						i := int(13)
-//line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
-//line samples.go:600
-					{
-//line samples.go:600
-						i := int(14)
-//line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
-//line samples.go:600
-					{
-//line samples.go:600
-						i := int(15)
-//line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
-//line samples.go:602
+					i := int(0)
+					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
 				}
-
-//line samples.go:604
-				if tid == 0 {
-					callExchange[binomialThreadblockSize] = expiryCallValue(S, X, vDt, binomialNumSteps)
+				{
+//line samples.go:600
+					i := int(1)
+					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
 				}
-				_ = call
-				gc_s_call[gc_rank2] = call
+				{
+//line samples.go:600
+					i := int(2)
+					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				}
+				{
+//line samples.go:600
+					i := int(3)
+					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				}
+				{
+//line samples.go:600
+					i := int(4)
+					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				}
+				{
+//line samples.go:600
+					i := int(5)
+					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				}
+				{
+//line samples.go:600
+					i := int(6)
+					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				}
+				{
+//line samples.go:600
+					i := int(7)
+					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				}
+				{
+//line samples.go:600
+					i := int(8)
+					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				}
+				{
+//line samples.go:600
+					i := int(9)
+					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				}
+				{
+//line samples.go:600
+					i := int(10)
+					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				}
+				{
+//line samples.go:600
+					i := int(11)
+					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				}
+				{
+//line samples.go:600
+					i := int(12)
+					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				}
+				{
+//line samples.go:600
+					i := int(13)
+					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				}
+				{
+//line samples.go:600
+					i := int(14)
+					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				}
+				{
+//line samples.go:600
+					i := int(15)
+					call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+				}
 			}
+			if tid == 0 {
+				callExchange[binomialThreadblockSize] = expiryCallValue(S, X, vDt, binomialNumSteps)
+			}
+//line samples.go:608
+			gc_s_call[gc_rank2] = call
 		}
 	}
-
 //line samples.go:610
 	for i_ := binomialNumSteps; i_ > 0; i_-- {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_bdx2 <= len(callExchange) {
-					gc_at4 := callExchange[:gc_bdx2]
-					gc_step6 := 0
-					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-						{
-							gc_tx2 := gc_step6 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line samples.go:592
-							tid := gc_tx2
-							_ = tid
-							call := gc_s_call[gc_rank2]
-
-//line samples.go:611
-							gc_at4[gc_tx2] = call[0]
-						}
-						{
-							gc_tx2 := gc_step6 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line samples.go:592
-							tid := gc_tx2
-							_ = tid
-							call := gc_s_call[gc_rank2]
-
-//line samples.go:611
-							gc_at4[gc_tx2] = call[0]
-						}
-						{
-							gc_tx2 := gc_step6 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line samples.go:592
-							tid := gc_tx2
-							_ = tid
-							call := gc_s_call[gc_rank2]
-
-//line samples.go:611
-							gc_at4[gc_tx2] = call[0]
-						}
-						{
-							gc_tx2 := gc_step6 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line samples.go:592
-							tid := gc_tx2
-							_ = tid
-							call := gc_s_call[gc_rank2]
-
-//line samples.go:611
-							gc_at4[gc_tx2] = call[0]
-						}
-					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line samples.go:612
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if gc_bdx2 <= len(callExchange) {
+				gc_at4 := callExchange[:gc_bdx2]
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+//line samples.go:620
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line samples.go:592
-						tid := gc_tx2
-						_ = tid
+//line samples.go:594
 						call := gc_s_call[gc_rank2]
-
 //line samples.go:611
 						gc_at4[gc_tx2] = call[0]
 					}
-				} else {
-					gc_step7 := 0
-					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-						{
-							gc_tx2 := gc_step7 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples.go:592
-							tid := gc_tx2
-							_ = tid
-							call := gc_s_call[gc_rank2]
-
+					{
+						gc_tx2 := gc_step6 + 1
+//line samples.go:616
+						gc_rank2 := gc_base2 + gc_tx2
+//line samples.go:594
+						call := gc_s_call[gc_rank2]
 //line samples.go:611
-							callExchange[tid] = call[0]
-						}
-						{
-							gc_tx2 := gc_step7 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples.go:592
-							tid := gc_tx2
-							_ = tid
-							call := gc_s_call[gc_rank2]
-
-//line samples.go:611
-							callExchange[tid] = call[0]
-						}
-						{
-							gc_tx2 := gc_step7 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples.go:592
-							tid := gc_tx2
-							_ = tid
-							call := gc_s_call[gc_rank2]
-
-//line samples.go:611
-							callExchange[tid] = call[0]
-						}
-						{
-							gc_tx2 := gc_step7 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples.go:592
-							tid := gc_tx2
-							_ = tid
-							call := gc_s_call[gc_rank2]
-
-//line samples.go:611
-							callExchange[tid] = call[0]
-						}
+						gc_at4[gc_tx2] = call[0]
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step6 + 2
+//line samples.go:616
+						gc_rank2 := gc_base2 + gc_tx2
+//line samples.go:594
+						call := gc_s_call[gc_rank2]
+//line samples.go:611
+						gc_at4[gc_tx2] = call[0]
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+//line samples.go:616
+						gc_rank2 := gc_base2 + gc_tx2
+//line samples.go:594
+						call := gc_s_call[gc_rank2]
+//line samples.go:611
+						gc_at4[gc_tx2] = call[0]
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+//line samples.go:594
+					call := gc_s_call[gc_rank2]
+//line samples.go:611
+					gc_at4[gc_tx2] = call[0]
+				}
+			} else {
+				gc_step7 := 0
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line samples.go:592
 						tid := gc_tx2
-						_ = tid
+//line samples.go:594
 						call := gc_s_call[gc_rank2]
-
+//line samples.go:611
+						callExchange[tid] = call[0]
+					}
+					{
+						gc_tx2 := gc_step7 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples.go:592
+						tid := gc_tx2
+//line samples.go:594
+						call := gc_s_call[gc_rank2]
+//line samples.go:611
+						callExchange[tid] = call[0]
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples.go:592
+						tid := gc_tx2
+//line samples.go:594
+						call := gc_s_call[gc_rank2]
+//line samples.go:611
+						callExchange[tid] = call[0]
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples.go:592
+						tid := gc_tx2
+//line samples.go:594
+						call := gc_s_call[gc_rank2]
 //line samples.go:611
 						callExchange[tid] = call[0]
 					}
 				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples.go:592
+					tid := gc_tx2
+//line samples.go:594
+					call := gc_s_call[gc_rank2]
+//line samples.go:611
+					callExchange[tid] = call[0]
+				}
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := 1
-				gc_fastlo2 := min(max(0, -gc_off4), gc_bdx2)
-				gc_fasthi2 := max(min(gc_bdx2, len(callExchange)-gc_off4), gc_fastlo2)
-				if gc_fastlo2 < gc_fasthi2 {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						if gc_tx2 == gc_fastlo2 {
-							gc_seglen2 := gc_fasthi2 - gc_fastlo2
-							gc_at5 := callExchange[gc_off4+gc_fastlo2:][:gc_seglen2]
-							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
-								gc_tx2 := gc_fastlo2 + gc_u2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line samples.go:592
-								tid := gc_tx2
-								_ = tid
-								call := gc_s_call[gc_rank2]
-
+//line samples.go:617
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off4 := 1
+			gc_fastlo2 := min(max(0, -gc_off4), gc_bdx2)
+			gc_fasthi2 := max(min(gc_bdx2, len(callExchange)-gc_off4), gc_fastlo2)
+			if gc_fastlo2 < gc_fasthi2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at5 := callExchange[gc_off4+gc_fastlo2:][:gc_seglen2]
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx2 := gc_fastlo2 + gc_u2
+							gc_rank2 := gc_base2 + gc_tx2
+//line samples.go:594
+							call := gc_s_call[gc_rank2]
 //line samples.go:613
-								call[binomialElemsPerThread] = gc_at5[gc_u2]
-								gc_s_call[gc_rank2] = call
-							}
-							gc_tx2 = gc_fasthi2 - 1
-							continue
+							call[binomialElemsPerThread] = gc_at5[gc_u2]
+							gc_s_call[gc_rank2] = call
 						}
+						gc_tx2 = gc_fasthi2 - 1
+						continue
+					}
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples.go:592
+					tid := gc_tx2
+//line samples.go:594
+					call := gc_s_call[gc_rank2]
+//line samples.go:613
+					call[binomialElemsPerThread] = callExchange[tid+1]
+					gc_s_call[gc_rank2] = call
+				}
+			} else {
+				gc_step8 := 0
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line samples.go:592
 						tid := gc_tx2
-						_ = tid
+//line samples.go:594
 						call := gc_s_call[gc_rank2]
-
 //line samples.go:613
 						call[binomialElemsPerThread] = callExchange[tid+1]
 						gc_s_call[gc_rank2] = call
 					}
-				} else {
-					gc_step8 := 0
-					for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-						{
-							gc_tx2 := gc_step8 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples.go:592
-							tid := gc_tx2
-							_ = tid
-							call := gc_s_call[gc_rank2]
-
-//line samples.go:613
-							call[binomialElemsPerThread] = callExchange[tid+1]
-							gc_s_call[gc_rank2] = call
-						}
-						{
-							gc_tx2 := gc_step8 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples.go:592
-							tid := gc_tx2
-							_ = tid
-							call := gc_s_call[gc_rank2]
-
-//line samples.go:613
-							call[binomialElemsPerThread] = callExchange[tid+1]
-							gc_s_call[gc_rank2] = call
-						}
-						{
-							gc_tx2 := gc_step8 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples.go:592
-							tid := gc_tx2
-							_ = tid
-							call := gc_s_call[gc_rank2]
-
-//line samples.go:613
-							call[binomialElemsPerThread] = callExchange[tid+1]
-							gc_s_call[gc_rank2] = call
-						}
-						{
-							gc_tx2 := gc_step8 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples.go:592
-							tid := gc_tx2
-							_ = tid
-							call := gc_s_call[gc_rank2]
-
-//line samples.go:613
-							call[binomialElemsPerThread] = callExchange[tid+1]
-							gc_s_call[gc_rank2] = call
-						}
-					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line samples.go:592
 						tid := gc_tx2
-						_ = tid
+//line samples.go:594
 						call := gc_s_call[gc_rank2]
-
+//line samples.go:613
+						call[binomialElemsPerThread] = callExchange[tid+1]
+						gc_s_call[gc_rank2] = call
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples.go:592
+						tid := gc_tx2
+//line samples.go:594
+						call := gc_s_call[gc_rank2]
+//line samples.go:613
+						call[binomialElemsPerThread] = callExchange[tid+1]
+						gc_s_call[gc_rank2] = call
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples.go:592
+						tid := gc_tx2
+//line samples.go:594
+						call := gc_s_call[gc_rank2]
 //line samples.go:613
 						call[binomialElemsPerThread] = callExchange[tid+1]
 						gc_s_call[gc_rank2] = call
 					}
 				}
-			}
-		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line samples.go:592
 					tid := gc_tx2
-					_ = tid
-
-//line samples.go:608
-					finalIt := max(0, tid*binomialElemsPerThread-1)
-					_ = finalIt
+//line samples.go:594
 					call := gc_s_call[gc_rank2]
-
-//line samples.go:616
-					if i_ > finalIt {
-//line samples.go:616
-						{
-							{
-//line samples.go:617
-								j := int(0)
-//line samples.go:617
-								_ = j
-								call[j] = puByDf*call[j+1] + pdByDf*call[j]
-							}
-//line samples.go:617
-							{
-//line samples.go:617
-								j := int(1)
-//line samples.go:617
-								_ = j
-								call[j] = puByDf*call[j+1] + pdByDf*call[j]
-							}
-//line samples.go:617
-							{
-//line samples.go:617
-								j := int(2)
-//line samples.go:617
-								_ = j
-								call[j] = puByDf*call[j+1] + pdByDf*call[j]
-							}
-//line samples.go:617
-							{
-//line samples.go:617
-								j := int(3)
-//line samples.go:617
-								_ = j
-								call[j] = puByDf*call[j+1] + pdByDf*call[j]
-							}
-//line samples.go:617
-							{
-//line samples.go:617
-								j := int(4)
-//line samples.go:617
-								_ = j
-								call[j] = puByDf*call[j+1] + pdByDf*call[j]
-							}
-//line samples.go:617
-							{
-//line samples.go:617
-								j := int(5)
-//line samples.go:617
-								_ = j
-								call[j] = puByDf*call[j+1] + pdByDf*call[j]
-							}
-//line samples.go:617
-							{
-//line samples.go:617
-								j := int(6)
-//line samples.go:617
-								_ = j
-								call[j] = puByDf*call[j+1] + pdByDf*call[j]
-							}
-//line samples.go:617
-							{
-//line samples.go:617
-								j := int(7)
-//line samples.go:617
-								_ = j
-								call[j] = puByDf*call[j+1] + pdByDf*call[j]
-							}
-//line samples.go:617
-							{
-//line samples.go:617
-								j := int(8)
-//line samples.go:617
-								_ = j
-								call[j] = puByDf*call[j+1] + pdByDf*call[j]
-							}
-//line samples.go:617
-							{
-//line samples.go:617
-								j := int(9)
-//line samples.go:617
-								_ = j
-								call[j] = puByDf*call[j+1] + pdByDf*call[j]
-							}
-//line samples.go:617
-							{
-//line samples.go:617
-								j := int(10)
-//line samples.go:617
-								_ = j
-								call[j] = puByDf*call[j+1] + pdByDf*call[j]
-							}
-//line samples.go:617
-							{
-//line samples.go:617
-								j := int(11)
-//line samples.go:617
-								_ = j
-								call[j] = puByDf*call[j+1] + pdByDf*call[j]
-							}
-//line samples.go:617
-							{
-//line samples.go:617
-								j := int(12)
-//line samples.go:617
-								_ = j
-								call[j] = puByDf*call[j+1] + pdByDf*call[j]
-							}
-//line samples.go:617
-							{
-//line samples.go:617
-								j := int(13)
-//line samples.go:617
-								_ = j
-								call[j] = puByDf*call[j+1] + pdByDf*call[j]
-							}
-//line samples.go:617
-							{
-//line samples.go:617
-								j := int(14)
-//line samples.go:617
-								_ = j
-								call[j] = puByDf*call[j+1] + pdByDf*call[j]
-							}
-//line samples.go:617
-							{
-//line samples.go:617
-								j := int(15)
-//line samples.go:617
-								_ = j
-								call[j] = puByDf*call[j+1] + pdByDf*call[j]
-							}
-//line samples.go:619
-						}
-					}
+//line samples.go:613
+					call[binomialElemsPerThread] = callExchange[tid+1]
 					gc_s_call[gc_rank2] = call
 				}
 			}
 		}
-	}
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(dCallValue) {
-				gc_at6 := dCallValue[gc_off5:][:1]
-				gc_step9 := gc_from2
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
-					{
-						gc_tx2 := gc_step9 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+//line samples.go:620
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
 //line samples.go:592
-						tid := gc_tx2
-						_ = tid
-						call := gc_s_call[gc_rank2]
-
-//line samples.go:623
+				tid := gc_tx2
+//line samples.go:608
+				finalIt := max(0, tid*binomialElemsPerThread-1)
+//line samples.go:610
+				call := gc_s_call[gc_rank2]
+//line samples.go:616
+				if i_ > finalIt {
+					{
 						{
-							gc_at6[0] = call[0]
+//line samples.go:617
+							j := int(0)
+							call[j] = puByDf*call[j+1] + pdByDf*call[j]
 						}
-					}
-					{
-						gc_tx2 := gc_step9 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line samples.go:592
-						tid := gc_tx2
-						_ = tid
-						call := gc_s_call[gc_rank2]
-
-//line samples.go:623
 						{
-							gc_at6[0] = call[0]
+//line samples.go:617
+							j := int(1)
+							call[j] = puByDf*call[j+1] + pdByDf*call[j]
 						}
-					}
-					{
-						gc_tx2 := gc_step9 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line samples.go:592
-						tid := gc_tx2
-						_ = tid
-						call := gc_s_call[gc_rank2]
-
-//line samples.go:623
 						{
-							gc_at6[0] = call[0]
+//line samples.go:617
+							j := int(2)
+							call[j] = puByDf*call[j+1] + pdByDf*call[j]
 						}
-					}
-					{
-						gc_tx2 := gc_step9 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line samples.go:592
-						tid := gc_tx2
-						_ = tid
-						call := gc_s_call[gc_rank2]
-
-//line samples.go:623
 						{
-							gc_at6[0] = call[0]
+//line samples.go:617
+							j := int(3)
+							call[j] = puByDf*call[j+1] + pdByDf*call[j]
+						}
+						{
+//line samples.go:617
+							j := int(4)
+							call[j] = puByDf*call[j+1] + pdByDf*call[j]
+						}
+						{
+//line samples.go:617
+							j := int(5)
+							call[j] = puByDf*call[j+1] + pdByDf*call[j]
+						}
+						{
+//line samples.go:617
+							j := int(6)
+							call[j] = puByDf*call[j+1] + pdByDf*call[j]
+						}
+						{
+//line samples.go:617
+							j := int(7)
+							call[j] = puByDf*call[j+1] + pdByDf*call[j]
+						}
+						{
+//line samples.go:617
+							j := int(8)
+							call[j] = puByDf*call[j+1] + pdByDf*call[j]
+						}
+						{
+//line samples.go:617
+							j := int(9)
+							call[j] = puByDf*call[j+1] + pdByDf*call[j]
+						}
+						{
+//line samples.go:617
+							j := int(10)
+							call[j] = puByDf*call[j+1] + pdByDf*call[j]
+						}
+						{
+//line samples.go:617
+							j := int(11)
+							call[j] = puByDf*call[j+1] + pdByDf*call[j]
+						}
+						{
+//line samples.go:617
+							j := int(12)
+							call[j] = puByDf*call[j+1] + pdByDf*call[j]
+						}
+						{
+//line samples.go:617
+							j := int(13)
+							call[j] = puByDf*call[j+1] + pdByDf*call[j]
+						}
+						{
+//line samples.go:617
+							j := int(14)
+							call[j] = puByDf*call[j+1] + pdByDf*call[j]
+						}
+						{
+//line samples.go:617
+							j := int(15)
+							call[j] = puByDf*call[j+1] + pdByDf*call[j]
 						}
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+//line samples.go:621
+				gc_s_call[gc_rank2] = call
+			}
+		}
+	}
+//line samples.go:627
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+		gc_to2 = gc_bound2 + 1
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off5 := gc_bx2
+		if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(dCallValue) {
+			gc_at6 := dCallValue[gc_off5:][:1]
+			gc_step9 := gc_from2
+			for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+				{
+					gc_tx2 := gc_step9 + 0
+//line samples.go:640
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line samples.go:592
-					tid := gc_tx2
-					_ = tid
+//line samples.go:594
 					call := gc_s_call[gc_rank2]
-
-//line samples.go:623
 					{
+//line samples.go:624
 						gc_at6[0] = call[0]
 					}
 				}
-			} else {
-				gc_step10 := gc_from2
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+				{
+					gc_tx2 := gc_step9 + 1
+//line samples.go:630
+					gc_rank2 := gc_base2 + gc_tx2
+//line samples.go:594
+					call := gc_s_call[gc_rank2]
 					{
-						gc_tx2 := gc_step10 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:592
-						tid := gc_tx2
-						_ = tid
-						call := gc_s_call[gc_rank2]
-
-//line samples.go:623
-						{
-							dCallValue[gc_bx2] = call[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:592
-						tid := gc_tx2
-						_ = tid
-						call := gc_s_call[gc_rank2]
-
-//line samples.go:623
-						{
-							dCallValue[gc_bx2] = call[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:592
-						tid := gc_tx2
-						_ = tid
-						call := gc_s_call[gc_rank2]
-
-//line samples.go:623
-						{
-							dCallValue[gc_bx2] = call[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:592
-						tid := gc_tx2
-						_ = tid
-						call := gc_s_call[gc_rank2]
-
-//line samples.go:623
-						{
-							dCallValue[gc_bx2] = call[0]
-						}
+//line samples.go:624
+						gc_at6[0] = call[0]
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+				{
+					gc_tx2 := gc_step9 + 2
+//line samples.go:630
+					gc_rank2 := gc_base2 + gc_tx2
+//line samples.go:594
+					call := gc_s_call[gc_rank2]
+					{
+//line samples.go:624
+						gc_at6[0] = call[0]
+					}
+				}
+				{
+					gc_tx2 := gc_step9 + 3
+//line samples.go:630
+					gc_rank2 := gc_base2 + gc_tx2
+//line samples.go:594
+					call := gc_s_call[gc_rank2]
+					{
+//line samples.go:624
+						gc_at6[0] = call[0]
+					}
+				}
+			}
+			for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+//line samples.go:594
+				call := gc_s_call[gc_rank2]
+				{
+//line samples.go:624
+					gc_at6[0] = call[0]
+				}
+			}
+		} else {
+			gc_step10 := gc_from2
+			for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+				{
+					gc_tx2 := gc_step10 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
-//line samples.go:592
-					tid := gc_tx2
-					_ = tid
+//line samples.go:594
 					call := gc_s_call[gc_rank2]
-
-//line samples.go:623
 					{
+//line samples.go:624
 						dCallValue[gc_bx2] = call[0]
 					}
+				}
+				{
+					gc_tx2 := gc_step10 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples.go:594
+					call := gc_s_call[gc_rank2]
+					{
+//line samples.go:624
+						dCallValue[gc_bx2] = call[0]
+					}
+				}
+				{
+					gc_tx2 := gc_step10 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples.go:594
+					call := gc_s_call[gc_rank2]
+					{
+//line samples.go:624
+						dCallValue[gc_bx2] = call[0]
+					}
+				}
+				{
+					gc_tx2 := gc_step10 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line samples.go:594
+					call := gc_s_call[gc_rank2]
+					{
+//line samples.go:624
+						dCallValue[gc_bx2] = call[0]
+					}
+				}
+			}
+			for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line samples.go:594
+				call := gc_s_call[gc_rank2]
+				{
+//line samples.go:624
+					dCallValue[gc_bx2] = call[0]
 				}
 			}
 		}
@@ -4987,171 +3733,116 @@ func gc_body_finiteDifferencesKernel(gc_b2 *compiled.Block, output, input []floa
 	gc_s_infront := compiled.Scratch[[4]float32](gc_b2, 4)[:gc_n2]
 	gc_s_behind := compiled.Scratch[[4]float32](gc_b2, 5)[:gc_n2]
 	gc_s_current := compiled.Scratch[float32](gc_b2, 6)[:gc_n2]
-
 //line samples.go:651
 	workx := gc_bdx2
-
-//line samples.go:652
 	worky := gc_bdy2
-
-//line samples.go:653
 	cta := cg.ThisThreadBlock(t)
 	_ = cta
-
 //line samples.go:654
 	tile := gocuda.Shared[[fdtdTileRowLength]float32](t, fdtdBlockDimMaxY+2*fdtdRadius)[:fdtdBlockDimMaxY+2*fdtdRadius]
-
 //line samples.go:656
 	strideY := dimx + 2*fdtdRadius
-
-//line samples.go:657
 	strideZ := strideY * (dimy + 2*fdtdRadius)
 	compiled.OutOfLine(func() {
 		gc_s_validr := gc_s_validr[:gc_n2]
-		_ = gc_s_validr
+//line samples.go:661
 		gc_s_validw := gc_s_validw[:gc_n2]
-		_ = gc_s_validw
+//line samples.go:663
 		gc_s_inputIndex := gc_s_inputIndex[:gc_n2]
-		_ = gc_s_inputIndex
+//line samples.go:665
 		gc_s_outputIndex := gc_s_outputIndex[:gc_n2]
-		_ = gc_s_outputIndex
+//line samples.go:667
 		gc_s_infront := gc_s_infront[:gc_n2]
-		_ = gc_s_infront
+//line samples.go:669
 		gc_s_behind := gc_s_behind[:gc_n2]
-		_ = gc_s_behind
+//line samples.go:671
 		gc_s_current := gc_s_current[:gc_n2]
-		_ = gc_s_current
 		{
+//line samples.go:674
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line samples.go:647
 					gtidx := gc_bx2*gc_bdx2 + gc_tx2
-					_ = gtidx
-
-//line samples.go:648
 					gtidy := gc_by2*gc_bdy2 + gc_ty2
-					_ = gtidy
-
 //line samples.go:645
 					validr := true
-
-//line samples.go:646
 					validw := true
-
 //line samples.go:659
 					inputIndex := 0
-
-//line samples.go:660
 					outputIndex := 0
-
 //line samples.go:662
 					inputIndex += fdtdRadius*strideY + fdtdRadius
-
 //line samples.go:664
 					inputIndex += gtidy*strideY + gtidx
-
 //line samples.go:666
 					var infront [fdtdRadius]float32
-
-//line samples.go:667
 					var behind [fdtdRadius]float32
-
-//line samples.go:668
 					var current float32
-
 //line samples.go:673
 					if (gtidx >= dimx+fdtdRadius) || (gtidy >= dimy+fdtdRadius) {
 						validr = false
 					}
-
 //line samples.go:677
 					if (gtidx >= dimx) || (gtidy >= dimy) {
 						validw = false
 					}
-
 //line samples.go:681
 					for i := fdtdRadius - 2; i >= 0; i-- {
 						if validr {
 							behind[i] = input[inputIndex]
 						}
-
+//line samples.go:686
 						inputIndex += strideZ
 					}
-
 //line samples.go:689
 					if validr {
 						current = input[inputIndex]
 					}
-
 //line samples.go:693
 					outputIndex = inputIndex
-
-//line samples.go:694
 					inputIndex += strideZ
-
 					{
-
-//line samples.go:696
 						{
 //line samples.go:696
 							i_ := int(0)
-//line samples.go:696
-							_ = i_
 							if validr {
 								infront[i_] = input[inputIndex]
 							}
-
+//line samples.go:701
 							inputIndex += strideZ
 						}
-//line samples.go:696
 						{
 //line samples.go:696
 							i_ := int(1)
-//line samples.go:696
-							_ = i_
 							if validr {
 								infront[i_] = input[inputIndex]
 							}
-
+//line samples.go:701
 							inputIndex += strideZ
 						}
-//line samples.go:696
 						{
 //line samples.go:696
 							i_ := int(2)
-//line samples.go:696
-							_ = i_
 							if validr {
 								infront[i_] = input[inputIndex]
 							}
-
+//line samples.go:701
 							inputIndex += strideZ
 						}
-//line samples.go:696
 						{
 //line samples.go:696
 							i_ := int(3)
-//line samples.go:696
-							_ = i_
 							if validr {
 								infront[i_] = input[inputIndex]
 							}
-
+//line samples.go:701
 							inputIndex += strideZ
 						}
-//line samples.go:702
 					}
-					_ = validr
-					_ = validw
-					_ = inputIndex
-					_ = outputIndex
-					_ = infront
-					_ = behind
-					_ = current
+//line samples.go:710
 					gc_s_validr[gc_rank2] = validr
 					gc_s_validw[gc_rank2] = validw
 					gc_s_inputIndex[gc_rank2] = inputIndex
@@ -5167,23 +3858,22 @@ func gc_body_finiteDifferencesKernel(gc_b2 *compiled.Block, output, input []floa
 			}
 		}
 	})
-
 //line samples.go:704
 	for iz := 0; iz < dimz; iz++ {
 		compiled.OutOfLine(func() {
 			gc_s_validr := gc_s_validr[:gc_n2]
-			_ = gc_s_validr
+//line samples.go:708
 			gc_s_inputIndex := gc_s_inputIndex[:gc_n2]
-			_ = gc_s_inputIndex
+//line samples.go:710
 			gc_s_outputIndex := gc_s_outputIndex[:gc_n2]
-			_ = gc_s_outputIndex
+//line samples.go:712
 			gc_s_infront := gc_s_infront[:gc_n2]
-			_ = gc_s_infront
+//line samples.go:714
 			gc_s_behind := gc_s_behind[:gc_n2]
-			_ = gc_s_behind
+//line samples.go:716
 			gc_s_current := gc_s_current[:gc_n2]
-			_ = gc_s_current
 			{
+//line samples.go:719
 				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					validr := gc_s_validr[gc_rank2]
@@ -5192,56 +3882,35 @@ func gc_body_finiteDifferencesKernel(gc_b2 *compiled.Block, output, input []floa
 					infront := gc_s_infront[gc_rank2]
 					behind := gc_s_behind[gc_rank2]
 					current := gc_s_current[gc_rank2]
-
 //line samples.go:705
 					for i_2 := fdtdRadius - 1; i_2 > 0; i_2-- {
 						behind[i_2] = behind[i_2-1]
 					}
-
 //line samples.go:709
 					behind[0] = current
-
-//line samples.go:710
 					current = infront[0]
-
 					{
-
-//line samples.go:711
 						{
 //line samples.go:711
 							i_3 := int(0)
-//line samples.go:711
-							_ = i_3
 							infront[i_3] = infront[i_3+1]
 						}
-//line samples.go:711
 						{
 //line samples.go:711
 							i_3 := int(1)
-//line samples.go:711
-							_ = i_3
 							infront[i_3] = infront[i_3+1]
 						}
-//line samples.go:711
 						{
 //line samples.go:711
 							i_3 := int(2)
-//line samples.go:711
-							_ = i_3
 							infront[i_3] = infront[i_3+1]
 						}
-//line samples.go:713
 					}
-
-//line samples.go:715
 					if validr {
 						infront[fdtdRadius-1] = input[inputIndex]
 					}
-
 //line samples.go:719
 					inputIndex += strideZ
-
-//line samples.go:720
 					outputIndex += strideZ
 					gc_s_inputIndex[gc_rank2] = inputIndex
 					gc_s_outputIndex[gc_rank2] = outputIndex
@@ -5277,37 +3946,22 @@ func gc_body_finiteDifferencesKernel(gc_b2 *compiled.Block, output, input []floa
 								gc_tx2 := gc_fastlo2 + gc_u2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
-
 //line samples.go:649
 								ltidx := gc_tx2
-								_ = ltidx
-
-//line samples.go:650
 								ltidy := gc_ty2
-								_ = ltidy
-
-//line samples.go:670
-								tx := ltidx + fdtdRadius
-								_ = tx
-
-//line samples.go:671
-								ty := ltidy + fdtdRadius
-								_ = ty
+//line samples.go:673
 								outputIndex := gc_s_outputIndex[gc_rank2]
 								current := gc_s_current[gc_rank2]
-
 //line samples.go:723
 								if ltidy < fdtdRadius {
 									gc_at6[gc_u2] = input[outputIndex-fdtdRadius*strideY]
 									gc_at7[gc_u2] = input[outputIndex+worky*strideY]
 								}
-
 //line samples.go:728
 								if ltidx < fdtdRadius {
 									gc_at8[gc_u2] = input[outputIndex-fdtdRadius]
 									gc_at9[gc_u2] = input[outputIndex+workx]
 								}
-
 //line samples.go:733
 								gc_at10[gc_u2] = current
 							}
@@ -5316,37 +3970,25 @@ func gc_body_finiteDifferencesKernel(gc_b2 *compiled.Block, output, input []floa
 						}
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line samples.go:649
 						ltidx := gc_tx2
-						_ = ltidx
-
-//line samples.go:650
 						ltidy := gc_ty2
-						_ = ltidy
-
 //line samples.go:670
 						tx := ltidx + fdtdRadius
-						_ = tx
-
-//line samples.go:671
 						ty := ltidy + fdtdRadius
-						_ = ty
+//line samples.go:673
 						outputIndex := gc_s_outputIndex[gc_rank2]
 						current := gc_s_current[gc_rank2]
-
 //line samples.go:723
 						if ltidy < fdtdRadius {
 							tile[ltidy][tx] = input[outputIndex-fdtdRadius*strideY]
 							tile[ltidy+worky+fdtdRadius][tx] = input[outputIndex+worky*strideY]
 						}
-
 //line samples.go:728
 						if ltidx < fdtdRadius {
 							tile[ty][ltidx] = input[outputIndex-fdtdRadius]
 							tile[ty][ltidx+workx+fdtdRadius] = input[outputIndex+workx]
 						}
-
 //line samples.go:733
 						tile[ty][tx] = current
 					}
@@ -5354,37 +3996,25 @@ func gc_body_finiteDifferencesKernel(gc_b2 *compiled.Block, output, input []floa
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line samples.go:649
 						ltidx := gc_tx2
-						_ = ltidx
-
-//line samples.go:650
 						ltidy := gc_ty2
-						_ = ltidy
-
 //line samples.go:670
 						tx := ltidx + fdtdRadius
-						_ = tx
-
-//line samples.go:671
 						ty := ltidy + fdtdRadius
-						_ = ty
+//line samples.go:673
 						outputIndex := gc_s_outputIndex[gc_rank2]
 						current := gc_s_current[gc_rank2]
-
 //line samples.go:723
 						if ltidy < fdtdRadius {
 							tile[ltidy][tx] = input[outputIndex-fdtdRadius*strideY]
 							tile[ltidy+worky+fdtdRadius][tx] = input[outputIndex+worky*strideY]
 						}
-
 //line samples.go:728
 						if ltidx < fdtdRadius {
 							tile[ty][ltidx] = input[outputIndex-fdtdRadius]
 							tile[ty][ltidx+workx+fdtdRadius] = input[outputIndex+workx]
 						}
-
 //line samples.go:733
 						tile[ty][tx] = current
 					}
@@ -5397,59 +4027,48 @@ func gc_body_finiteDifferencesKernel(gc_b2 *compiled.Block, output, input []floa
 		}
 		compiled.OutOfLine(func() {
 			tile := tile[:24]
-			_ = tile
+//line samples.go:745
 			gc_s_validw := gc_s_validw[:gc_n2]
-			_ = gc_s_validw
+//line samples.go:747
 			gc_s_outputIndex := gc_s_outputIndex[:gc_n2]
-			_ = gc_s_outputIndex
+//line samples.go:749
 			gc_s_infront := gc_s_infront[:gc_n2]
-			_ = gc_s_infront
+//line samples.go:751
 			gc_s_behind := gc_s_behind[:gc_n2]
-			_ = gc_s_behind
+//line samples.go:753
 			gc_s_current := gc_s_current[:gc_n2]
-			_ = gc_s_current
 			{
+//line samples.go:756
 				gc_ty2 := 0
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line samples.go:649
 						ltidx := gc_tx2
-						_ = ltidx
-
 //line samples.go:670
 						tx := ltidx + fdtdRadius
-						_ = tx
-
 //line samples.go:650
 						ltidy := gc_ty2
-						_ = ltidy
-
 //line samples.go:671
 						ty := ltidy + fdtdRadius
-						_ = ty
+//line samples.go:673
 						validw := gc_s_validw[gc_rank2]
 						outputIndex := gc_s_outputIndex[gc_rank2]
 						infront := gc_s_infront[gc_rank2]
 						behind := gc_s_behind[gc_rank2]
 						current := gc_s_current[gc_rank2]
-
 //line samples.go:736
 						value := stencil[0] * current
-
-//line samples.go:737
 						for i_4 := 1; i_4 <= fdtdRadius; i_4++ {
 							value += stencil[i_4] * (infront[i_4-1] + behind[i_4-1] + tile[ty-i_4][tx] + tile[ty+i_4][tx] + tile[ty][tx-i_4] + tile[ty][tx+i_4])
 						}
-
 //line samples.go:741
 						if validw {
 							output[outputIndex] = value
 						}
-						_ = value
 					}
+//line samples.go:746
 					gc_ty2++
 					if gc_ty2 == gc_bdy2 {
 						gc_ty2 = 0

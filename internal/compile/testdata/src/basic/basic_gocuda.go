@@ -40,72 +40,59 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-
 //line basic.go:11
 	as := gocuda.Shared[[tile]float32](t, tile)[:tile]
-
-//line basic.go:12
 	bs := gocuda.Shared[[tile]float32](t, tile)[:tile]
-	{
-		gc_vstep := 0
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			_ = gc_rank
+//line basic.go:14
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
 //line basic.go:16
-			var sum float32
-//line basic.go:16
-			_ = sum
-			lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-
-//line basic.go:16
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line basic.go:16
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line basic.go:16
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line basic.go:16
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		var sum float32
+		lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
-
 //line basic.go:16
 			var sum float32
-			_ = sum
+//line basic.go:18
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+//line basic.go:16
+			var sum float32
+//line basic.go:18
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+//line basic.go:16
+			var sum float32
+//line basic.go:18
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+//line basic.go:16
+			var sum float32
+//line basic.go:18
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+//line basic.go:16
+		var sum float32
+//line basic.go:18
+		gc_s_sum[gc_rank] = sum
+	}
 //line basic.go:17
 	for p := 0; p < k; p += tile {
 		{
@@ -119,68 +106,34 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line basic.go:13
 					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line basic.go:13
-					_ = gc_iota4
-//line basic.go:13
 					gc_none4 := lanes.BroadcastInt32x8(0).ToMask()
 //line basic.go:13
-					_ = gc_none4
-//line basic.go:13
 					gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
-//line basic.go:13
-					_ = gc_all4
 				gc_steps4:
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
 //line basic.go:13
 						var tx int = gc_tx
 //line basic.go:13
-						_ = tx
-//line basic.go:13
 						var ty int = gc_ty
-//line basic.go:13
-						_ = ty
-//line basic.go:14
 						var row int = gc_by*tile + ty
-//line basic.go:14
-						_ = row
-//line basic.go:15
 						var col int = gc_bx*tile + tx
-//line basic.go:15
-						_ = col
 //line basic.go:18
 						var gc_t7 int = p + tx
 //line basic.go:18
-						_ = gc_t7
-//line basic.go:18
 						var gc_t8 int = p + ty
-//line basic.go:18
-						_ = gc_t8
 //line basic.go:18
 						var gc_row4 int = row
 //line basic.go:18
-						_ = gc_row4
-//line basic.go:18
 						var gc_col4 int = col
-//line basic.go:18
-						_ = gc_col4
 //line basic.go:18
 						var gc_ac4 int = gc_t7
 //line basic.go:18
-						_ = gc_ac4
-//line basic.go:18
 						var gc_br4 int = gc_t8
-//line basic.go:18
-						_ = gc_br4
 //line basic.go:18
 						var gc_av4 lanes.Float32x8
 //line basic.go:18
-						_ = gc_av4
-//line basic.go:18
 						var gc_bv4 lanes.Float32x8
-//line basic.go:18
-						_ = gc_bv4
 //line basic.go:18
 						if gc_row4 < m && (gc_ac4 < k && uint(k-gc_ac4) > 7) {
 //line basic.go:18
@@ -189,15 +142,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
 //line basic.go:18
 								gc_ld13 = lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
-//line basic.go:18
 							} else {
 //line basic.go:18
 								break gc_steps4
-//line basic.go:18
 							}
 //line basic.go:18
 							gc_av4 = gc_ld13
-//line basic.go:18
 						} else {
 //line basic.go:18
 							gc_b8 := gc_none4
@@ -205,12 +155,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							if gc_row4 < m {
 //line basic.go:18
 								gc_b8 = gc_all4
-//line basic.go:18
 							}
 //line basic.go:18
 							gc_if7 := gc_b8.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
-//line basic.go:18
-							_ = gc_if7
 //line basic.go:18
 							if gc_if7.ToBits() != 0 {
 //line basic.go:18
@@ -219,17 +166,13 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 								if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-8 {
 //line basic.go:18
 									gc_ld14 = lanes.LoadFloat32x8Slice(a[gc_row4*k+gc_ac4:])
-//line basic.go:18
 								} else {
 //line basic.go:18
 									break gc_steps4
-//line basic.go:18
 								}
 //line basic.go:18
 								gc_av4 = gc_ld14.Merge(gc_av4, gc_if7)
-//line basic.go:18
 							}
-//line basic.go:18
 						}
 //line basic.go:18
 						if gc_br4 < k && (gc_col4 < n && uint(n-gc_col4) > 7) {
@@ -239,15 +182,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
 //line basic.go:18
 								gc_ld15 = lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
-//line basic.go:18
 							} else {
 //line basic.go:18
 								break gc_steps4
-//line basic.go:18
 							}
 //line basic.go:18
 							gc_bv4 = gc_ld15
-//line basic.go:18
 						} else {
 //line basic.go:18
 							gc_b9 := gc_none4
@@ -255,12 +195,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							if gc_br4 < k {
 //line basic.go:18
 								gc_b9 = gc_all4
-//line basic.go:18
 							}
 //line basic.go:18
 							gc_if8 := gc_b9.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
-//line basic.go:18
-							_ = gc_if8
 //line basic.go:18
 							if gc_if8.ToBits() != 0 {
 //line basic.go:18
@@ -269,17 +206,13 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 								if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
 //line basic.go:18
 									gc_ld16 = lanes.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
-//line basic.go:18
 								} else {
 //line basic.go:18
 									break gc_steps4
-//line basic.go:18
 								}
 //line basic.go:18
 								gc_bv4 = gc_ld16.Merge(gc_bv4, gc_if8)
-//line basic.go:18
 							}
-//line basic.go:18
 						}
 //line basic.go:18
 						gc_av4.StoreSlice(gc_at[gc_tx:])
@@ -289,23 +222,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line basic.go:13
 						tx := gc_tx
-						_ = tx
-
 //line basic.go:13
 						ty := gc_ty
-						_ = ty
-
-//line basic.go:14
 						row := gc_by*tile + ty
-						_ = row
-
-//line basic.go:15
 						col := gc_bx*tile + tx
-						_ = col
-
 //line basic.go:18
 						gc_at[gc_tx], gc_at2[gc_tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 					}
@@ -314,15 +236,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line basic.go:13
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line basic.go:13
-					_ = gc_iota2
-//line basic.go:13
 					gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
 //line basic.go:13
-					_ = gc_none2
-//line basic.go:13
 					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-//line basic.go:13
-					_ = gc_all2
 				gc_steps2:
 					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
@@ -331,57 +247,30 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line basic.go:13
 						var tx int = gc_tx
 //line basic.go:13
-						_ = tx
-//line basic.go:13
 						var ty int = gc_ty
-//line basic.go:13
-						_ = ty
-//line basic.go:14
 						var row int = gc_by*tile + ty
-//line basic.go:14
-						_ = row
-//line basic.go:15
 						var col int = gc_bx*tile + tx
-//line basic.go:15
-						_ = col
 //line basic.go:18
 						if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
 //line basic.go:18
 							break
-//line basic.go:18
 						}
 //line basic.go:18
 						var gc_t3 int = p + tx
 //line basic.go:18
-						_ = gc_t3
-//line basic.go:18
 						var gc_t4 int = p + ty
-//line basic.go:18
-						_ = gc_t4
 //line basic.go:18
 						var gc_row2 int = row
 //line basic.go:18
-						_ = gc_row2
-//line basic.go:18
 						var gc_col2 int = col
-//line basic.go:18
-						_ = gc_col2
 //line basic.go:18
 						var gc_ac2 int = gc_t3
 //line basic.go:18
-						_ = gc_ac2
-//line basic.go:18
 						var gc_br2 int = gc_t4
-//line basic.go:18
-						_ = gc_br2
 //line basic.go:18
 						var gc_av2 lanes.Float32x8
 //line basic.go:18
-						_ = gc_av2
-//line basic.go:18
 						var gc_bv2 lanes.Float32x8
-//line basic.go:18
-						_ = gc_bv2
 //line basic.go:18
 						if gc_row2 < m && (gc_ac2 < k && uint(k-gc_ac2) > 7) {
 //line basic.go:18
@@ -390,15 +279,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
 //line basic.go:18
 								gc_ld5 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
-//line basic.go:18
 							} else {
 //line basic.go:18
 								break gc_steps2
-//line basic.go:18
 							}
 //line basic.go:18
 							gc_av2 = gc_ld5
-//line basic.go:18
 						} else {
 //line basic.go:18
 							gc_b4 := gc_none2
@@ -406,12 +292,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							if gc_row2 < m {
 //line basic.go:18
 								gc_b4 = gc_all2
-//line basic.go:18
 							}
 //line basic.go:18
 							gc_if3 := gc_b4.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
-//line basic.go:18
-							_ = gc_if3
 //line basic.go:18
 							if gc_if3.ToBits() != 0 {
 //line basic.go:18
@@ -420,17 +303,13 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 								if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
 //line basic.go:18
 									gc_ld6 = lanes.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
-//line basic.go:18
 								} else {
 //line basic.go:18
 									break gc_steps2
-//line basic.go:18
 								}
 //line basic.go:18
 								gc_av2 = gc_ld6.Merge(gc_av2, gc_if3)
-//line basic.go:18
 							}
-//line basic.go:18
 						}
 //line basic.go:18
 						if gc_br2 < k && (gc_col2 < n && uint(n-gc_col2) > 7) {
@@ -440,15 +319,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
 //line basic.go:18
 								gc_ld7 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
-//line basic.go:18
 							} else {
 //line basic.go:18
 								break gc_steps2
-//line basic.go:18
 							}
 //line basic.go:18
 							gc_bv2 = gc_ld7
-//line basic.go:18
 						} else {
 //line basic.go:18
 							gc_b5 := gc_none2
@@ -456,12 +332,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							if gc_br2 < k {
 //line basic.go:18
 								gc_b5 = gc_all2
-//line basic.go:18
 							}
 //line basic.go:18
 							gc_if4 := gc_b5.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
-//line basic.go:18
-							_ = gc_if4
 //line basic.go:18
 							if gc_if4.ToBits() != 0 {
 //line basic.go:18
@@ -470,17 +343,13 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 								if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
 //line basic.go:18
 									gc_ld8 = lanes.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
-//line basic.go:18
 								} else {
 //line basic.go:18
 									break gc_steps2
-//line basic.go:18
 								}
 //line basic.go:18
 								gc_bv2 = gc_ld8.Merge(gc_bv2, gc_if4)
-//line basic.go:18
 							}
-//line basic.go:18
 						}
 //line basic.go:18
 						gc_av2.StoreSlice(as[ty][tx:])
@@ -493,23 +362,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line basic.go:13
 							tx := gc_tx
-							_ = tx
-
 //line basic.go:13
 							ty := gc_ty
-							_ = ty
-
-//line basic.go:14
 							row := gc_by*tile + ty
-							_ = row
-
-//line basic.go:15
 							col := gc_bx*tile + tx
-							_ = col
-
 //line basic.go:18
 							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
@@ -517,23 +375,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line basic.go:13
 							tx := gc_tx
-							_ = tx
-
 //line basic.go:13
 							ty := gc_ty
-							_ = ty
-
-//line basic.go:14
 							row := gc_by*tile + ty
-							_ = row
-
-//line basic.go:15
 							col := gc_bx*tile + tx
-							_ = col
-
 //line basic.go:18
 							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
@@ -541,23 +388,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line basic.go:13
 							tx := gc_tx
-							_ = tx
-
 //line basic.go:13
 							ty := gc_ty
-							_ = ty
-
-//line basic.go:14
 							row := gc_by*tile + ty
-							_ = row
-
-//line basic.go:15
 							col := gc_bx*tile + tx
-							_ = col
-
 //line basic.go:18
 							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
@@ -565,23 +401,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line basic.go:13
 							tx := gc_tx
-							_ = tx
-
 //line basic.go:13
 							ty := gc_ty
-							_ = ty
-
-//line basic.go:14
 							row := gc_by*tile + ty
-							_ = row
-
-//line basic.go:15
 							col := gc_bx*tile + tx
-							_ = col
-
 //line basic.go:18
 							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
@@ -589,23 +414,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line basic.go:13
 						tx := gc_tx
-						_ = tx
-
 //line basic.go:13
 						ty := gc_ty
-						_ = ty
-
-//line basic.go:14
 						row := gc_by*tile + ty
-						_ = row
-
-//line basic.go:15
 						col := gc_bx*tile + tx
-						_ = col
-
 //line basic.go:18
 						as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 					}
@@ -627,264 +441,137 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line basic.go:13
 					var tx int = gc_tx
 //line basic.go:13
-					_ = tx
-//line basic.go:13
 					var ty int = gc_ty
 //line basic.go:13
-					_ = ty
-//line basic.go:13
 					sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-//line basic.go:13
-					_ = sum
 //line basic.go:20
 					if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
 //line basic.go:20
 						break
-//line basic.go:20
 					}
 //line basic.go:21
-					{
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(0)], bs[compiled.Trip(0)][tx:])
 //line basic.go:21
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(0)], bs[compiled.Trip(0)][tx:])
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(1)], bs[compiled.Trip(1)][tx:])
 //line basic.go:21
-					}
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(2)], bs[compiled.Trip(2)][tx:])
 //line basic.go:21
-					{
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(3)], bs[compiled.Trip(3)][tx:])
 //line basic.go:21
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(1)], bs[compiled.Trip(1)][tx:])
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(4)], bs[compiled.Trip(4)][tx:])
 //line basic.go:21
-					}
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(5)], bs[compiled.Trip(5)][tx:])
 //line basic.go:21
-					{
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(6)], bs[compiled.Trip(6)][tx:])
 //line basic.go:21
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(2)], bs[compiled.Trip(2)][tx:])
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(7)], bs[compiled.Trip(7)][tx:])
 //line basic.go:21
-					}
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(8)], bs[compiled.Trip(8)][tx:])
 //line basic.go:21
-					{
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(9)], bs[compiled.Trip(9)][tx:])
 //line basic.go:21
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(3)], bs[compiled.Trip(3)][tx:])
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(10)], bs[compiled.Trip(10)][tx:])
 //line basic.go:21
-					}
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(11)], bs[compiled.Trip(11)][tx:])
 //line basic.go:21
-					{
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(12)], bs[compiled.Trip(12)][tx:])
 //line basic.go:21
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(4)], bs[compiled.Trip(4)][tx:])
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(13)], bs[compiled.Trip(13)][tx:])
 //line basic.go:21
-					}
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(14)], bs[compiled.Trip(14)][tx:])
 //line basic.go:21
-					{
-//line basic.go:21
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(5)], bs[compiled.Trip(5)][tx:])
-//line basic.go:21
-					}
-//line basic.go:21
-					{
-//line basic.go:21
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(6)], bs[compiled.Trip(6)][tx:])
-//line basic.go:21
-					}
-//line basic.go:21
-					{
-//line basic.go:21
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(7)], bs[compiled.Trip(7)][tx:])
-//line basic.go:21
-					}
-//line basic.go:21
-					{
-//line basic.go:21
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(8)], bs[compiled.Trip(8)][tx:])
-//line basic.go:21
-					}
-//line basic.go:21
-					{
-//line basic.go:21
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(9)], bs[compiled.Trip(9)][tx:])
-//line basic.go:21
-					}
-//line basic.go:21
-					{
-//line basic.go:21
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(10)], bs[compiled.Trip(10)][tx:])
-//line basic.go:21
-					}
-//line basic.go:21
-					{
-//line basic.go:21
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(11)], bs[compiled.Trip(11)][tx:])
-//line basic.go:21
-					}
-//line basic.go:21
-					{
-//line basic.go:21
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(12)], bs[compiled.Trip(12)][tx:])
-//line basic.go:21
-					}
-//line basic.go:21
-					{
-//line basic.go:21
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(13)], bs[compiled.Trip(13)][tx:])
-//line basic.go:21
-					}
-//line basic.go:21
-					{
-//line basic.go:21
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(14)], bs[compiled.Trip(14)][tx:])
-//line basic.go:21
-					}
-//line basic.go:21
-					{
-//line basic.go:21
-						sum = sum.AddMulSlice(as[ty][compiled.Trip(15)], bs[compiled.Trip(15)][tx:])
-//line basic.go:21
-					}
+					sum = sum.AddMulSlice(as[ty][compiled.Trip(15)], bs[compiled.Trip(15)][tx:])
 //line basic.go:21
 					sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line basic.go:13
 					tx := gc_tx
-					_ = tx
-
 //line basic.go:13
 					ty := gc_ty
-					_ = ty
+//line basic.go:15
 					sum := gc_s_sum[gc_rank]
-
 					{
-
 //line basic.go:20
-						{
+						q := int(0)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line basic.go:20
-							q := int(0)
+						q := int(1)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line basic.go:20
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(2)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line basic.go:20
-						{
+						q := int(3)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line basic.go:20
-							q := int(1)
+						q := int(4)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line basic.go:20
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(5)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line basic.go:20
-						{
+						q := int(6)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line basic.go:20
-							q := int(2)
+						q := int(7)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line basic.go:20
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(8)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line basic.go:20
-						{
+						q := int(9)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line basic.go:20
-							q := int(3)
+						q := int(10)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line basic.go:20
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(11)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line basic.go:20
-						{
+						q := int(12)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line basic.go:20
-							q := int(4)
+						q := int(13)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line basic.go:20
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(14)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line basic.go:20
-						{
-//line basic.go:20
-							q := int(5)
-//line basic.go:20
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line basic.go:20
-						{
-//line basic.go:20
-							q := int(6)
-//line basic.go:20
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line basic.go:20
-						{
-//line basic.go:20
-							q := int(7)
-//line basic.go:20
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line basic.go:20
-						{
-//line basic.go:20
-							q := int(8)
-//line basic.go:20
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line basic.go:20
-						{
-//line basic.go:20
-							q := int(9)
-//line basic.go:20
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line basic.go:20
-						{
-//line basic.go:20
-							q := int(10)
-//line basic.go:20
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line basic.go:20
-						{
-//line basic.go:20
-							q := int(11)
-//line basic.go:20
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line basic.go:20
-						{
-//line basic.go:20
-							q := int(12)
-//line basic.go:20
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line basic.go:20
-						{
-//line basic.go:20
-							q := int(13)
-//line basic.go:20
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line basic.go:20
-						{
-//line basic.go:20
-							q := int(14)
-//line basic.go:20
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line basic.go:20
-						{
-//line basic.go:20
-							q := int(15)
-//line basic.go:20
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line basic.go:22
+						q := int(15)
+						sum += as[ty][q] * bs[q][tx]
 					}
 					gc_s_sum[gc_rank] = sum
 				}
@@ -919,282 +606,142 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-						_ = gc_tx
+//line basic.go:57
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line basic.go:13
-						ty := gc_ty
-						_ = ty
-
-//line basic.go:14
-						row := gc_by*tile + ty
-						_ = row
-
-//line basic.go:13
-						tx := gc_tx
-						_ = tx
-
-//line basic.go:15
-						col := gc_bx*tile + tx
-						_ = col
+//line basic.go:17
 						sum := gc_s_sum[gc_rank]
-
-//line basic.go:25
-						{
-							gc_at3[gc_tx] = sum
-						}
+//line basic.go:26
+						gc_at3[gc_tx] = sum
 					}
 					{
+//line basic.go:30
 						gc_tx := gc_step3 + 1
-						_ = gc_tx
+//line basic.go:32
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line basic.go:13
-						ty := gc_ty
-						_ = ty
-
-//line basic.go:14
-						row := gc_by*tile + ty
-						_ = row
-
-//line basic.go:13
-						tx := gc_tx
-						_ = tx
-
-//line basic.go:15
-						col := gc_bx*tile + tx
-						_ = col
+//line basic.go:17
 						sum := gc_s_sum[gc_rank]
-
-//line basic.go:25
-						{
-							gc_at3[gc_tx] = sum
-						}
+//line basic.go:26
+						gc_at3[gc_tx] = sum
 					}
 					{
+//line basic.go:30
 						gc_tx := gc_step3 + 2
-						_ = gc_tx
+//line basic.go:32
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line basic.go:13
-						ty := gc_ty
-						_ = ty
-
-//line basic.go:14
-						row := gc_by*tile + ty
-						_ = row
-
-//line basic.go:13
-						tx := gc_tx
-						_ = tx
-
-//line basic.go:15
-						col := gc_bx*tile + tx
-						_ = col
+//line basic.go:17
 						sum := gc_s_sum[gc_rank]
-
-//line basic.go:25
-						{
-							gc_at3[gc_tx] = sum
-						}
+//line basic.go:26
+						gc_at3[gc_tx] = sum
 					}
 					{
+//line basic.go:30
 						gc_tx := gc_step3 + 3
-						_ = gc_tx
+//line basic.go:32
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line basic.go:13
-						ty := gc_ty
-						_ = ty
-
-//line basic.go:14
-						row := gc_by*tile + ty
-						_ = row
-
-//line basic.go:13
-						tx := gc_tx
-						_ = tx
-
-//line basic.go:15
-						col := gc_bx*tile + tx
-						_ = col
+//line basic.go:17
 						sum := gc_s_sum[gc_rank]
-
-//line basic.go:25
-						{
-							gc_at3[gc_tx] = sum
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line basic.go:13
-					ty := gc_ty
-					_ = ty
-
-//line basic.go:14
-					row := gc_by*tile + ty
-					_ = row
-
-//line basic.go:13
-					tx := gc_tx
-					_ = tx
-
-//line basic.go:15
-					col := gc_bx*tile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank]
-
-//line basic.go:25
-					{
+//line basic.go:26
 						gc_at3[gc_tx] = sum
 					}
 				}
+//line basic.go:30
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+//line basic.go:17
+					sum := gc_s_sum[gc_rank]
+//line basic.go:26
+					gc_at3[gc_tx] = sum
+				}
 			} else {
+//line basic.go:30
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line basic.go:13
 						ty := gc_ty
-						_ = ty
-
-//line basic.go:14
 						row := gc_by*tile + ty
-						_ = row
-
 //line basic.go:13
 						tx := gc_tx
-						_ = tx
-
 //line basic.go:15
 						col := gc_bx*tile + tx
-						_ = col
+//line basic.go:17
 						sum := gc_s_sum[gc_rank]
-
-//line basic.go:25
-						{
-							c[row*n+col] = sum
-						}
+//line basic.go:26
+						c[row*n+col] = sum
 					}
 					{
+//line basic.go:30
 						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line basic.go:13
 						ty := gc_ty
-						_ = ty
-
-//line basic.go:14
 						row := gc_by*tile + ty
-						_ = row
-
 //line basic.go:13
 						tx := gc_tx
-						_ = tx
-
 //line basic.go:15
 						col := gc_bx*tile + tx
-						_ = col
+//line basic.go:17
 						sum := gc_s_sum[gc_rank]
-
-//line basic.go:25
-						{
-							c[row*n+col] = sum
-						}
+//line basic.go:26
+						c[row*n+col] = sum
 					}
 					{
+//line basic.go:30
 						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line basic.go:13
 						ty := gc_ty
-						_ = ty
-
-//line basic.go:14
 						row := gc_by*tile + ty
-						_ = row
-
 //line basic.go:13
 						tx := gc_tx
-						_ = tx
-
 //line basic.go:15
 						col := gc_bx*tile + tx
-						_ = col
+//line basic.go:17
 						sum := gc_s_sum[gc_rank]
-
-//line basic.go:25
-						{
-							c[row*n+col] = sum
-						}
+//line basic.go:26
+						c[row*n+col] = sum
 					}
 					{
+//line basic.go:30
 						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line basic.go:13
 						ty := gc_ty
-						_ = ty
-
-//line basic.go:14
 						row := gc_by*tile + ty
-						_ = row
-
 //line basic.go:13
 						tx := gc_tx
-						_ = tx
-
 //line basic.go:15
 						col := gc_bx*tile + tx
-						_ = col
+//line basic.go:17
 						sum := gc_s_sum[gc_rank]
-
-//line basic.go:25
-						{
-							c[row*n+col] = sum
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line basic.go:13
-					ty := gc_ty
-					_ = ty
-
-//line basic.go:14
-					row := gc_by*tile + ty
-					_ = row
-
-//line basic.go:13
-					tx := gc_tx
-					_ = tx
-
-//line basic.go:15
-					col := gc_bx*tile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank]
-
-//line basic.go:25
-					{
+//line basic.go:26
 						c[row*n+col] = sum
 					}
 				}
+//line basic.go:30
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line basic.go:13
+					ty := gc_ty
+					row := gc_by*tile + ty
+//line basic.go:13
+					tx := gc_tx
+//line basic.go:15
+					col := gc_bx*tile + tx
+//line basic.go:17
+					sum := gc_s_sum[gc_rank]
+//line basic.go:26
+					c[row*n+col] = sum
+				}
 			}
+//line basic.go:30
 			gc_ty++
 			if gc_ty == gc_bdy {
 				gc_ty = 0
@@ -1228,7 +775,6 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[T](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
-
 //line basic.go:44
 	temp := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
@@ -1246,71 +792,54 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-
 //line basic.go:45
 				tid := gc_tx
-				_ = tid
-
-//line basic.go:46
 				i := gc_bx*gc_bdx + tid
-				_ = i
-
-//line basic.go:47
-				{
-					temp[tid] = in[i]
-				}
+//line basic.go:48
+				temp[tid] = in[i]
 			}
 		}
 	}
-
 //line basic.go:51
 	for off := 1; off < gc_bdx; off *= 2 {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
-//line basic.go:45
-					tid := gc_tx
-					_ = tid
-
-//line basic.go:52
-					var v T
-
 //line basic.go:53
-					if tid >= off {
-						v = temp[tid-off]
-					}
-					_ = v
-					gc_s_v[gc_rank] = v
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
 				}
+//line basic.go:45
+				tid := gc_tx
+//line basic.go:52
+				var v T
+				if tid >= off {
+					v = temp[tid-off]
+				}
+//line basic.go:57
+				gc_s_v[gc_rank] = v
 			}
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
-//line basic.go:45
-					tid := gc_tx
-					_ = tid
-					v := gc_s_v[gc_rank]
-
-//line basic.go:57
-					temp[tid] += v
+//line basic.go:62
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
 				}
+//line basic.go:45
+				tid := gc_tx
+//line basic.go:47
+				v := gc_s_v[gc_rank]
+//line basic.go:57
+				temp[tid] += v
 			}
 		}
 	}
 	{
+//line basic.go:63
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 			panic(compiled.ErrGuardWraps)
@@ -1326,79 +855,51 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 				if gc_exited[gc_rank] {
 					continue
 				}
-
-//line basic.go:45
-				tid := gc_tx
-				_ = tid
-
-//line basic.go:46
-				i := gc_bx*gc_bdx + tid
-				_ = i
-
-//line basic.go:60
 				{
 //line basic.go:60
-					{
-//line basic.go:60
-						gc_exited[gc_rank] = true
-						continue gc_L4
-//line basic.go:61
-					}
+					gc_exited[gc_rank] = true
+					continue gc_L4
 				}
 			}
 		}
 	}
 	gc_r5 := 0
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
+//line basic.go:68
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 //line basic.go:45
-				tid := gc_tx
-				_ = tid
-
+			tid := gc_tx
 //line basic.go:63
-				if temp[tid] > 0 {
-					gc_r5++
-				}
+			if temp[tid] > 0 {
+				gc_r5++
 			}
 		}
 	}
-
 //line basic.go:63
 	n := gc_r5
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
-//line basic.go:45
-				tid := gc_tx
-				_ = tid
-
-//line basic.go:46
-				i := gc_bx*gc_bdx + tid
-				_ = i
-
-//line basic.go:64
-				out[i] = temp[tid] + T(n-n)
+//line basic.go:65
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
 			}
+//line basic.go:45
+			tid := gc_tx
+			i := gc_bx*gc_bdx + tid
+//line basic.go:64
+			out[i] = temp[tid] + T(n-n)
 		}
 	}
 }
 
 // WarpKernel uses a collective inside an expression.
-//
-//line basic.go:70
 func WarpKernel(out []uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_warp,
 		func(gc_t *gocuda.Thread) { warp(gc_t, out) },
@@ -1416,53 +917,45 @@ func gc_body_warp(gc_b *compiled.Block, out []uint32) {
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	{
-		var gc_c1v [32]bool
-		var gc_c1r [32]uint32
-		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_cnt := min(32, gc_n-gc_w)
-			gc_act := uint32(uint64(1)<<gc_cnt - 1)
-			var gc_dead uint32
-			_ = gc_dead
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-
+//line basic.go:78
+	var gc_c1v [32]bool
+	var gc_c1r [32]uint32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 //line basic.go:71
-				gc_c1v[gc_lane] = true
-			}
-
+			gc_c1v[gc_lane] = true
+		}
 //line basic.go:71
-			compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
 			{
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				{
-					gc_x0 := gc_tidx.X
-					gc_off := gc_x0
-					if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
-						gc_at := out[gc_off:][:32]
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
-							gc_tx := gc_x0 + gc_lane
-							_ = gc_tx
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+				gc_x0 := gc_tidx.X
+				gc_off := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+					gc_at := out[gc_off:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+//line basic.go:83
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line basic.go:71
-							gc_at[gc_lane] = 1 + gc_c1r[gc_lane]
+						gc_at[gc_lane] = 1 + gc_c1r[gc_lane]
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
 						}
-					} else {
-						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-							gc_tx++
-							if gc_tx == gc_bdx {
-								gc_tx = 0
-							}
-							gc_rank := gc_w + gc_lane
-							gc_pos.Thread = gc_rank
-
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
 //line basic.go:71
-							out[gc_tx] = 1 + gc_c1r[gc_lane]
-						}
+						out[gc_tx] = 1 + gc_c1r[gc_lane]
 					}
 				}
 			}
@@ -1488,105 +981,76 @@ func gc_body_nestedHelper(gc_b *compiled.Block, out []int) {
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
-
 //line basic.go:83
 	var r int = 1
-
-//line basic.go:83
-	_ = r
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(out) {
-				gc_at := out[:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line basic.go:78
-						gc_at[gc_tx] = 1 + r
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line basic.go:78
-						gc_at[gc_tx] = 1 + r
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line basic.go:78
-						gc_at[gc_tx] = 1 + r
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line basic.go:78
-						gc_at[gc_tx] = 1 + r
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
+//line basic.go:85
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(out) {
+			gc_at := out[:gc_bdx]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 //line basic.go:78
 					gc_at[gc_tx] = 1 + r
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+				{
+					gc_tx := gc_step + 1
 //line basic.go:78
-						out[gc_tx] = 1 + r
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line basic.go:78
-						out[gc_tx] = 1 + r
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line basic.go:78
-						out[gc_tx] = 1 + r
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line basic.go:78
-						out[gc_tx] = 1 + r
-					}
+					gc_at[gc_tx] = 1 + r
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				{
+					gc_tx := gc_step + 2
+//line basic.go:78
+					gc_at[gc_tx] = 1 + r
+				}
+				{
+					gc_tx := gc_step + 3
+//line basic.go:78
+					gc_at[gc_tx] = 1 + r
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line basic.go:78
+				gc_at[gc_tx] = 1 + r
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line basic.go:78
 					out[gc_tx] = 1 + r
 				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line basic.go:78
+					out[gc_tx] = 1 + r
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line basic.go:78
+					out[gc_tx] = 1 + r
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line basic.go:78
+					out[gc_tx] = 1 + r
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line basic.go:78
+				out[gc_tx] = 1 + r
 			}
 		}
 	}
@@ -1615,7 +1079,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line basic.go:115
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -1626,162 +1090,112 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(y), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
-					gc_at := y[gc_off:][:gc_to]
-					gc_at2 := x[gc_off:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+//line basic.go:126
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(y), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+				gc_at := y[gc_off:][:gc_to]
+				gc_at2 := x[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-
-//line basic.go:106
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line basic.go:107
-							{
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-
-//line basic.go:106
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line basic.go:107
-							{
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-
-//line basic.go:106
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line basic.go:107
-							{
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-
-//line basic.go:106
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line basic.go:107
-							{
-								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-
-//line basic.go:106
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line basic.go:107
-						{
+//line basic.go:108
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step + 1
 						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line basic.go:106
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line basic.go:107
-							{
-								y[i] = a*x[i] + y[i]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line basic.go:106
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line basic.go:107
-							{
-								y[i] = a*x[i] + y[i]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line basic.go:106
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line basic.go:107
-							{
-								y[i] = a*x[i] + y[i]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line basic.go:106
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line basic.go:107
-							{
-								y[i] = a*x[i] + y[i]
-							}
+//line basic.go:108
+							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+						{
+//line basic.go:108
+							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						{
+//line basic.go:108
+							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+//line basic.go:108
+						gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-
 //line basic.go:106
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line basic.go:107
 						{
 							y[i] = a*x[i] + y[i]
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line basic.go:106
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							y[i] = a*x[i] + y[i]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line basic.go:106
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							y[i] = a*x[i] + y[i]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line basic.go:106
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							y[i] = a*x[i] + y[i]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line basic.go:106
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						y[i] = a*x[i] + y[i]
 					}
 				}
 			}
@@ -1792,4 +1206,5 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 // gc_files_basic holds the source files whose lines the kernels' records hash.
 //
 //go:embed basic.go
+//line basic.go:120
 var gc_files_basic embed.FS

@@ -40,76 +40,63 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b10.Len()
 	gc_s_sum := compiled.Scratch[float32](gc_b10, 0)[:gc_n2]
-
 //line basic.go:11
 	as := gocuda.Shared[[tile]float32](t, tile)[:tile]
-
-//line basic.go:12
 	bs := gocuda.Shared[[tile]float32](t, tile)[:tile]
-	{
-		gc_vstep5 := 0
-		if compiled.SIMD {
-			for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
-				gc_rank2 := gc_vstep5
-				_ = gc_rank2
+//line basic.go:14
+	gc_vstep5 := 0
+	if compiled.SIMD {
+		for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
+			gc_rank2 := gc_vstep5
 //line basic.go:16
-				var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+			var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:16
-				_ = sum
-//line basic.go:16
-				sum.StoreSlice(gc_s_sum[gc_rank2:])
-			}
-			archsimd.ClearAVXUpperBits()
+			sum.StoreSlice(gc_s_sum[gc_rank2:])
 		}
-		gc_step5 := gc_vstep5
-		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
-			{
-				gc_rank2 := gc_step5 + 0
-				gc_pos2.Thread = gc_rank2
-
-//line basic.go:16
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step5 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line basic.go:16
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step5 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line basic.go:16
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step5 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line basic.go:16
-				var sum float32
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-		}
-		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+		archsimd.ClearAVXUpperBits()
+	}
+	gc_step5 := gc_vstep5
+	for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+		{
+			gc_rank2 := gc_step5 + 0
 			gc_pos2.Thread = gc_rank2
-
 //line basic.go:16
 			var sum float32
-			_ = sum
+//line basic.go:18
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step5 + 1
+			gc_pos2.Thread = gc_rank2
+//line basic.go:16
+			var sum float32
+//line basic.go:18
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step5 + 2
+			gc_pos2.Thread = gc_rank2
+//line basic.go:16
+			var sum float32
+//line basic.go:18
+			gc_s_sum[gc_rank2] = sum
+		}
+		{
+			gc_rank2 := gc_step5 + 3
+			gc_pos2.Thread = gc_rank2
+//line basic.go:16
+			var sum float32
+//line basic.go:18
 			gc_s_sum[gc_rank2] = sum
 		}
 	}
-
+	for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+		gc_pos2.Thread = gc_rank2
+//line basic.go:16
+		var sum float32
+//line basic.go:18
+		gc_s_sum[gc_rank2] = sum
+	}
 //line basic.go:17
 	for p := 0; p < k; p += tile {
 		{
@@ -124,68 +111,34 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line basic.go:13
 						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line basic.go:13
-						_ = gc_iota6
-//line basic.go:13
 						gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line basic.go:13
-						_ = gc_none6
-//line basic.go:13
 						gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line basic.go:13
-						_ = gc_all6
 					gc_steps6:
 						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line basic.go:13
 							var tx int = gc_tx2
 //line basic.go:13
-							_ = tx
-//line basic.go:13
 							var ty int = gc_ty2
-//line basic.go:13
-							_ = ty
-//line basic.go:14
 							var row int = gc_by2*tile + ty
-//line basic.go:14
-							_ = row
-//line basic.go:15
 							var col int = gc_bx2*tile + tx
-//line basic.go:15
-							_ = col
 //line basic.go:18
 							var gc_t11 int = p + tx
 //line basic.go:18
-							_ = gc_t11
-//line basic.go:18
 							var gc_t12 int = p + ty
-//line basic.go:18
-							_ = gc_t12
 //line basic.go:18
 							var gc_row7 int = row
 //line basic.go:18
-							_ = gc_row7
-//line basic.go:18
 							var gc_col6 int = col
-//line basic.go:18
-							_ = gc_col6
 //line basic.go:18
 							var gc_ac6 int = gc_t11
 //line basic.go:18
-							_ = gc_ac6
-//line basic.go:18
 							var gc_br6 int = gc_t12
-//line basic.go:18
-							_ = gc_br6
 //line basic.go:18
 							var gc_av6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
-							_ = gc_av6
-//line basic.go:18
 							var gc_bv6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line basic.go:18
-							_ = gc_bv6
 //line basic.go:18
 							if gc_row7 < m && (gc_ac6 < k && uint(k-gc_ac6) > 7) {
 //line basic.go:18
@@ -194,15 +147,12 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6) <= len(a)-8 {
 //line basic.go:18
 									gc_ld21 = archsimd.LoadFloat32x8Slice(a[gc_row7*k+gc_ac6:])
-//line basic.go:18
 								} else {
 //line basic.go:18
 									break gc_steps6
-//line basic.go:18
 								}
 //line basic.go:18
 								gc_av6 = gc_ld21
-//line basic.go:18
 							} else {
 //line basic.go:18
 								gc_b13 := gc_none6
@@ -210,12 +160,9 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								if gc_row7 < m {
 //line basic.go:18
 									gc_b13 = gc_all6
-//line basic.go:18
 								}
 //line basic.go:18
 								gc_if11 := gc_b13.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac6, 8)))))
-//line basic.go:18
-								_ = gc_if11
 //line basic.go:18
 								if gc_if11.ToBits() != 0 {
 //line basic.go:18
@@ -224,17 +171,13 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 									if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6) <= len(a)-8 {
 //line basic.go:18
 										gc_ld22 = archsimd.LoadFloat32x8Slice(a[gc_row7*k+gc_ac6:])
-//line basic.go:18
 									} else {
 //line basic.go:18
 										break gc_steps6
-//line basic.go:18
 									}
 //line basic.go:18
 									gc_av6 = gc_ld22.Merge(gc_av6, gc_if11)
-//line basic.go:18
 								}
-//line basic.go:18
 							}
 //line basic.go:18
 							if gc_br6 < k && (gc_col6 < n && uint(n-gc_col6) > 7) {
@@ -244,15 +187,12 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6) <= len(b)-8 {
 //line basic.go:18
 									gc_ld23 = archsimd.LoadFloat32x8Slice(b[gc_br6*n+gc_col6:])
-//line basic.go:18
 								} else {
 //line basic.go:18
 									break gc_steps6
-//line basic.go:18
 								}
 //line basic.go:18
 								gc_bv6 = gc_ld23
-//line basic.go:18
 							} else {
 //line basic.go:18
 								gc_b14 := gc_none6
@@ -260,12 +200,9 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								if gc_br6 < k {
 //line basic.go:18
 									gc_b14 = gc_all6
-//line basic.go:18
 								}
 //line basic.go:18
 								gc_if12 := gc_b14.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col6, 8)))))
-//line basic.go:18
-								_ = gc_if12
 //line basic.go:18
 								if gc_if12.ToBits() != 0 {
 //line basic.go:18
@@ -274,17 +211,13 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 									if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6) <= len(b)-8 {
 //line basic.go:18
 										gc_ld24 = archsimd.LoadFloat32x8Slice(b[gc_br6*n+gc_col6:])
-//line basic.go:18
 									} else {
 //line basic.go:18
 										break gc_steps6
-//line basic.go:18
 									}
 //line basic.go:18
 									gc_bv6 = gc_ld24.Merge(gc_bv6, gc_if12)
-//line basic.go:18
 								}
-//line basic.go:18
 							}
 //line basic.go:18
 							gc_av6.StoreSlice(gc_at4[gc_tx2:])
@@ -296,23 +229,12 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line basic.go:13
 						tx := gc_tx2
-						_ = tx
-
 //line basic.go:13
 						ty := gc_ty2
-						_ = ty
-
-//line basic.go:14
 						row := gc_by2*tile + ty
-						_ = row
-
-//line basic.go:15
 						col := gc_bx2*tile + tx
-						_ = col
-
 //line basic.go:18
 						gc_at4[gc_tx2], gc_at5[gc_tx2] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 					}
@@ -322,15 +244,9 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line basic.go:13
 						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line basic.go:13
-						_ = gc_iota5
-//line basic.go:13
 						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line basic.go:13
-						_ = gc_none5
-//line basic.go:13
 						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line basic.go:13
-						_ = gc_all5
 					gc_steps5:
 						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
 							gc_tx2 := gc_vstep7
@@ -339,57 +255,30 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line basic.go:13
 							var tx int = gc_tx2
 //line basic.go:13
-							_ = tx
-//line basic.go:13
 							var ty int = gc_ty2
-//line basic.go:13
-							_ = ty
-//line basic.go:14
 							var row int = gc_by2*tile + ty
-//line basic.go:14
-							_ = row
-//line basic.go:15
 							var col int = gc_bx2*tile + tx
-//line basic.go:15
-							_ = col
 //line basic.go:18
 							if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
 //line basic.go:18
 								break
-//line basic.go:18
 							}
 //line basic.go:18
 							var gc_t9 int = p + tx
 //line basic.go:18
-							_ = gc_t9
-//line basic.go:18
 							var gc_t10 int = p + ty
-//line basic.go:18
-							_ = gc_t10
 //line basic.go:18
 							var gc_row6 int = row
 //line basic.go:18
-							_ = gc_row6
-//line basic.go:18
 							var gc_col5 int = col
-//line basic.go:18
-							_ = gc_col5
 //line basic.go:18
 							var gc_ac5 int = gc_t9
 //line basic.go:18
-							_ = gc_ac5
-//line basic.go:18
 							var gc_br5 int = gc_t10
-//line basic.go:18
-							_ = gc_br5
 //line basic.go:18
 							var gc_av5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
-							_ = gc_av5
-//line basic.go:18
 							var gc_bv5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line basic.go:18
-							_ = gc_bv5
 //line basic.go:18
 							if gc_row6 < m && (gc_ac5 < k && uint(k-gc_ac5) > 7) {
 //line basic.go:18
@@ -398,15 +287,12 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								if (gc_row6*k+gc_ac5) >= 0 && (gc_row6*k+gc_ac5) <= len(a)-8 {
 //line basic.go:18
 									gc_ld17 = archsimd.LoadFloat32x8Slice(a[gc_row6*k+gc_ac5:])
-//line basic.go:18
 								} else {
 //line basic.go:18
 									break gc_steps5
-//line basic.go:18
 								}
 //line basic.go:18
 								gc_av5 = gc_ld17
-//line basic.go:18
 							} else {
 //line basic.go:18
 								gc_b11 := gc_none5
@@ -414,12 +300,9 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								if gc_row6 < m {
 //line basic.go:18
 									gc_b11 = gc_all5
-//line basic.go:18
 								}
 //line basic.go:18
 								gc_if9 := gc_b11.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac5, 8)))))
-//line basic.go:18
-								_ = gc_if9
 //line basic.go:18
 								if gc_if9.ToBits() != 0 {
 //line basic.go:18
@@ -428,17 +311,13 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 									if (gc_row6*k+gc_ac5) >= 0 && (gc_row6*k+gc_ac5) <= len(a)-8 {
 //line basic.go:18
 										gc_ld18 = archsimd.LoadFloat32x8Slice(a[gc_row6*k+gc_ac5:])
-//line basic.go:18
 									} else {
 //line basic.go:18
 										break gc_steps5
-//line basic.go:18
 									}
 //line basic.go:18
 									gc_av5 = gc_ld18.Merge(gc_av5, gc_if9)
-//line basic.go:18
 								}
-//line basic.go:18
 							}
 //line basic.go:18
 							if gc_br5 < k && (gc_col5 < n && uint(n-gc_col5) > 7) {
@@ -448,15 +327,12 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								if (gc_br5*n+gc_col5) >= 0 && (gc_br5*n+gc_col5) <= len(b)-8 {
 //line basic.go:18
 									gc_ld19 = archsimd.LoadFloat32x8Slice(b[gc_br5*n+gc_col5:])
-//line basic.go:18
 								} else {
 //line basic.go:18
 									break gc_steps5
-//line basic.go:18
 								}
 //line basic.go:18
 								gc_bv5 = gc_ld19
-//line basic.go:18
 							} else {
 //line basic.go:18
 								gc_b12 := gc_none5
@@ -464,12 +340,9 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 								if gc_br5 < k {
 //line basic.go:18
 									gc_b12 = gc_all5
-//line basic.go:18
 								}
 //line basic.go:18
 								gc_if10 := gc_b12.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5, 8)))))
-//line basic.go:18
-								_ = gc_if10
 //line basic.go:18
 								if gc_if10.ToBits() != 0 {
 //line basic.go:18
@@ -478,17 +351,13 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 									if (gc_br5*n+gc_col5) >= 0 && (gc_br5*n+gc_col5) <= len(b)-8 {
 //line basic.go:18
 										gc_ld20 = archsimd.LoadFloat32x8Slice(b[gc_br5*n+gc_col5:])
-//line basic.go:18
 									} else {
 //line basic.go:18
 										break gc_steps5
-//line basic.go:18
 									}
 //line basic.go:18
 									gc_bv5 = gc_ld20.Merge(gc_bv5, gc_if10)
-//line basic.go:18
 								}
-//line basic.go:18
 							}
 //line basic.go:18
 							gc_av5.StoreSlice(as[ty][tx:])
@@ -503,23 +372,12 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 							gc_tx2 := gc_step6 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line basic.go:13
 							tx := gc_tx2
-							_ = tx
-
 //line basic.go:13
 							ty := gc_ty2
-							_ = ty
-
-//line basic.go:14
 							row := gc_by2*tile + ty
-							_ = row
-
-//line basic.go:15
 							col := gc_bx2*tile + tx
-							_ = col
-
 //line basic.go:18
 							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
@@ -527,23 +385,12 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 							gc_tx2 := gc_step6 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line basic.go:13
 							tx := gc_tx2
-							_ = tx
-
 //line basic.go:13
 							ty := gc_ty2
-							_ = ty
-
-//line basic.go:14
 							row := gc_by2*tile + ty
-							_ = row
-
-//line basic.go:15
 							col := gc_bx2*tile + tx
-							_ = col
-
 //line basic.go:18
 							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
@@ -551,23 +398,12 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 							gc_tx2 := gc_step6 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line basic.go:13
 							tx := gc_tx2
-							_ = tx
-
 //line basic.go:13
 							ty := gc_ty2
-							_ = ty
-
-//line basic.go:14
 							row := gc_by2*tile + ty
-							_ = row
-
-//line basic.go:15
 							col := gc_bx2*tile + tx
-							_ = col
-
 //line basic.go:18
 							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
@@ -575,23 +411,12 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 							gc_tx2 := gc_step6 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line basic.go:13
 							tx := gc_tx2
-							_ = tx
-
 //line basic.go:13
 							ty := gc_ty2
-							_ = ty
-
-//line basic.go:14
 							row := gc_by2*tile + ty
-							_ = row
-
-//line basic.go:15
 							col := gc_bx2*tile + tx
-							_ = col
-
 //line basic.go:18
 							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
@@ -599,23 +424,12 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line basic.go:13
 						tx := gc_tx2
-						_ = tx
-
 //line basic.go:13
 						ty := gc_ty2
-						_ = ty
-
-//line basic.go:14
 						row := gc_by2*tile + ty
-						_ = row
-
-//line basic.go:15
 						col := gc_bx2*tile + tx
-						_ = col
-
 //line basic.go:18
 						as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 					}
@@ -633,8 +447,6 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 				if compiled.SIMD {
 //line basic.go:13
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-//line basic.go:13
-					_ = gc_Lane0Mask32
 					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
 						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
@@ -642,117 +454,46 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line basic.go:13
 						var tx int = gc_tx2
 //line basic.go:13
-						_ = tx
-//line basic.go:13
 						var ty int = gc_ty2
 //line basic.go:13
-						_ = ty
-//line basic.go:13
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line basic.go:13
-						_ = sum
 //line basic.go:20
 						if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
 //line basic.go:20
 							break
-//line basic.go:20
 						}
 //line basic.go:21
-						{
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
 //line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
 //line basic.go:21
-						}
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
 //line basic.go:21
-						{
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
 //line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
 //line basic.go:21
-						}
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
 //line basic.go:21
-						{
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
 //line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
 //line basic.go:21
-						}
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
 //line basic.go:21
-						{
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
 //line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
 //line basic.go:21
-						}
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
 //line basic.go:21
-						{
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
 //line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
 //line basic.go:21
-						}
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
 //line basic.go:21
-						{
-//line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
-//line basic.go:21
-						}
-//line basic.go:21
-						{
-//line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
-//line basic.go:21
-						}
-//line basic.go:21
-						{
-//line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
-//line basic.go:21
-						}
-//line basic.go:21
-						{
-//line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
-//line basic.go:21
-						}
-//line basic.go:21
-						{
-//line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
-//line basic.go:21
-						}
-//line basic.go:21
-						{
-//line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
-//line basic.go:21
-						}
-//line basic.go:21
-						{
-//line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
-//line basic.go:21
-						}
-//line basic.go:21
-						{
-//line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
-//line basic.go:21
-						}
-//line basic.go:21
-						{
-//line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
-//line basic.go:21
-						}
-//line basic.go:21
-						{
-//line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
-//line basic.go:21
-						}
-//line basic.go:21
-						{
-//line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
-//line basic.go:21
-						}
+						sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
 //line basic.go:21
 						sum.StoreSlice(gc_s_sum[gc_rank2:])
 					}
@@ -761,147 +502,91 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line basic.go:13
 					tx := gc_tx2
-					_ = tx
-
 //line basic.go:13
 					ty := gc_ty2
-					_ = ty
+//line basic.go:15
 					sum := gc_s_sum[gc_rank2]
-
 					{
-
 //line basic.go:20
-						{
+						q := int(0)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line basic.go:20
-							q := int(0)
+						q := int(1)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line basic.go:20
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(2)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line basic.go:20
-						{
+						q := int(3)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line basic.go:20
-							q := int(1)
+						q := int(4)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line basic.go:20
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(5)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line basic.go:20
-						{
+						q := int(6)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line basic.go:20
-							q := int(2)
+						q := int(7)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line basic.go:20
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(8)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line basic.go:20
-						{
+						q := int(9)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line basic.go:20
-							q := int(3)
+						q := int(10)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line basic.go:20
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(11)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line basic.go:20
-						{
+						q := int(12)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line basic.go:20
-							q := int(4)
+						q := int(13)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line basic.go:20
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
+						q := int(14)
+						sum += as[ty][q] * bs[q][tx]
+					}
+					{
 //line basic.go:20
-						{
-//line basic.go:20
-							q := int(5)
-//line basic.go:20
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line basic.go:20
-						{
-//line basic.go:20
-							q := int(6)
-//line basic.go:20
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line basic.go:20
-						{
-//line basic.go:20
-							q := int(7)
-//line basic.go:20
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line basic.go:20
-						{
-//line basic.go:20
-							q := int(8)
-//line basic.go:20
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line basic.go:20
-						{
-//line basic.go:20
-							q := int(9)
-//line basic.go:20
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line basic.go:20
-						{
-//line basic.go:20
-							q := int(10)
-//line basic.go:20
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line basic.go:20
-						{
-//line basic.go:20
-							q := int(11)
-//line basic.go:20
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line basic.go:20
-						{
-//line basic.go:20
-							q := int(12)
-//line basic.go:20
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line basic.go:20
-						{
-//line basic.go:20
-							q := int(13)
-//line basic.go:20
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line basic.go:20
-						{
-//line basic.go:20
-							q := int(14)
-//line basic.go:20
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line basic.go:20
-						{
-//line basic.go:20
-							q := int(15)
-//line basic.go:20
-							_ = q
-							sum += as[ty][q] * bs[q][tx]
-						}
-//line basic.go:22
+						q := int(15)
+						sum += as[ty][q] * bs[q][tx]
 					}
 					gc_s_sum[gc_rank2] = sum
 				}
@@ -937,99 +622,54 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
 						gc_tx2 := gc_vstep9
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line basic.go:13
 						var ty int = gc_ty2
-//line basic.go:13
-						_ = ty
-//line basic.go:14
 						var row int = gc_by2*tile + ty
 //line basic.go:14
 						_ = row
 //line basic.go:13
 						var tx int = gc_tx2
-//line basic.go:13
-						_ = tx
 //line basic.go:15
 						var col int = gc_bx2*tile + tx
 //line basic.go:15
 						_ = col
 //line basic.go:15
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line basic.go:15
-						_ = sum
-//line basic.go:25
-						{
-							sum.StoreSlice(gc_at6[gc_tx2:])
 //line basic.go:26
-						}
+						sum.StoreSlice(gc_at6[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line basic.go:13
-					ty := gc_ty2
-					_ = ty
-
-//line basic.go:14
-					row := gc_by2*tile + ty
-					_ = row
-
-//line basic.go:13
-					tx := gc_tx2
-					_ = tx
-
-//line basic.go:15
-					col := gc_bx2*tile + tx
-					_ = col
+//line basic.go:17
 					sum := gc_s_sum[gc_rank2]
-
-//line basic.go:25
-					{
-						gc_at6[gc_tx2] = sum
-					}
+//line basic.go:26
+					gc_at6[gc_tx2] = sum
 				}
 			} else {
+//line basic.go:30
 				gc_vstep10 := gc_from2
 				if compiled.SIMD {
 					for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
 						gc_tx2 := gc_vstep10
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line basic.go:13
 						var ty int = gc_ty2
-//line basic.go:13
-						_ = ty
-//line basic.go:14
 						var row int = gc_by2*tile + ty
-//line basic.go:14
-						_ = row
 //line basic.go:13
 						var tx int = gc_tx2
-//line basic.go:13
-						_ = tx
 //line basic.go:15
 						var col int = gc_bx2*tile + tx
 //line basic.go:15
-						_ = col
-//line basic.go:15
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line basic.go:15
-						_ = sum
-//line basic.go:25
-						{
-							if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
 //line basic.go:26
-								break
+						if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
 //line basic.go:26
-							}
-//line basic.go:26
-							sum.StoreSlice(c[row*n+col:])
-//line basic.go:26
+							break
 						}
+//line basic.go:26
+						sum.StoreSlice(c[row*n+col:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1039,138 +679,88 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line basic.go:13
 						ty := gc_ty2
-						_ = ty
-
-//line basic.go:14
 						row := gc_by2*tile + ty
-						_ = row
-
 //line basic.go:13
 						tx := gc_tx2
-						_ = tx
-
 //line basic.go:15
 						col := gc_bx2*tile + tx
-						_ = col
+//line basic.go:17
 						sum := gc_s_sum[gc_rank2]
-
-//line basic.go:25
-						{
-							c[row*n+col] = sum
-						}
+//line basic.go:26
+						c[row*n+col] = sum
 					}
 					{
+//line basic.go:30
 						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line basic.go:13
 						ty := gc_ty2
-						_ = ty
-
-//line basic.go:14
 						row := gc_by2*tile + ty
-						_ = row
-
 //line basic.go:13
 						tx := gc_tx2
-						_ = tx
-
 //line basic.go:15
 						col := gc_bx2*tile + tx
-						_ = col
+//line basic.go:17
 						sum := gc_s_sum[gc_rank2]
-
-//line basic.go:25
-						{
-							c[row*n+col] = sum
-						}
+//line basic.go:26
+						c[row*n+col] = sum
 					}
 					{
+//line basic.go:30
 						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line basic.go:13
 						ty := gc_ty2
-						_ = ty
-
-//line basic.go:14
 						row := gc_by2*tile + ty
-						_ = row
-
 //line basic.go:13
 						tx := gc_tx2
-						_ = tx
-
 //line basic.go:15
 						col := gc_bx2*tile + tx
-						_ = col
+//line basic.go:17
 						sum := gc_s_sum[gc_rank2]
-
-//line basic.go:25
-						{
-							c[row*n+col] = sum
-						}
+//line basic.go:26
+						c[row*n+col] = sum
 					}
 					{
+//line basic.go:30
 						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line basic.go:13
 						ty := gc_ty2
-						_ = ty
-
-//line basic.go:14
 						row := gc_by2*tile + ty
-						_ = row
-
 //line basic.go:13
 						tx := gc_tx2
-						_ = tx
-
 //line basic.go:15
 						col := gc_bx2*tile + tx
-						_ = col
+//line basic.go:17
 						sum := gc_s_sum[gc_rank2]
-
-//line basic.go:25
-						{
-							c[row*n+col] = sum
-						}
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line basic.go:13
-					ty := gc_ty2
-					_ = ty
-
-//line basic.go:14
-					row := gc_by2*tile + ty
-					_ = row
-
-//line basic.go:13
-					tx := gc_tx2
-					_ = tx
-
-//line basic.go:15
-					col := gc_bx2*tile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank2]
-
-//line basic.go:25
-					{
+//line basic.go:26
 						c[row*n+col] = sum
 					}
 				}
+//line basic.go:30
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line basic.go:13
+					ty := gc_ty2
+					row := gc_by2*tile + ty
+//line basic.go:13
+					tx := gc_tx2
+//line basic.go:15
+					col := gc_bx2*tile + tx
+//line basic.go:17
+					sum := gc_s_sum[gc_rank2]
+//line basic.go:26
+					c[row*n+col] = sum
+				}
 			}
+//line basic.go:30
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
 				gc_ty2 = 0
@@ -1215,7 +805,6 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 	gc_n4 := gc_b4.Len()
 	gc_s_v := compiled.Scratch[T](gc_b4, 0)[:gc_n4]
 	gc_exited4 := gc_b4.Exited()
-
 //line basic.go:44
 	temp := gocuda.Shared[T](t, gc_bdx4)[:gc_bdx4]
 	{
@@ -1233,72 +822,56 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 				if gc_exited4[gc_rank4] {
 					continue
 				}
-
 //line basic.go:45
 				tid := gc_tx4
-				_ = tid
-
-//line basic.go:46
 				i := gc_bx4*gc_bdx4 + tid
-				_ = i
-
-//line basic.go:47
-				{
-					temp[tid] = in[i]
-				}
+//line basic.go:48
+				temp[tid] = in[i]
 			}
 		}
 	}
-
 //line basic.go:51
 	for off := 1; off < gc_bdx4; off *= 2 {
-		{
-			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-					if gc_exited4[gc_rank4] {
-						continue
-					}
-
-//line basic.go:45
-					tid := gc_tx4
-					_ = tid
-
-//line basic.go:52
-					var v T
-
 //line basic.go:53
-					if tid >= off {
-						v = temp[tid-off]
-					}
-					_ = v
-					gc_s_v[gc_rank4] = v
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+				if gc_exited4[gc_rank4] {
+					continue
 				}
+//line basic.go:45
+				tid := gc_tx4
+//line basic.go:52
+				var v T
+				if tid >= off {
+					v = temp[tid-off]
+				}
+//line basic.go:57
+				gc_s_v[gc_rank4] = v
 			}
 		}
+//line basic.go:61
 		archsimd.ClearAVXUpperBits()
-		{
-			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-					if gc_exited4[gc_rank4] {
-						continue
-					}
-
-//line basic.go:45
-					tid := gc_tx4
-					_ = tid
-					v := gc_s_v[gc_rank4]
-
-//line basic.go:57
-					temp[tid] += v
+//line basic.go:63
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+				if gc_exited4[gc_rank4] {
+					continue
 				}
+//line basic.go:45
+				tid := gc_tx4
+//line basic.go:47
+				v := gc_s_v[gc_rank4]
+//line basic.go:57
+				temp[tid] += v
 			}
 		}
 	}
 	{
+//line basic.go:63
 		gc_from4, gc_to4 := 0, gc_bdx4
 		if !compiled.Adds(gc_bx4*gc_bdx4, gc_to4) {
 			panic(compiled.ErrGuardWraps)
@@ -1311,37 +884,25 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 			if compiled.SIMD {
 //line basic.go:45
 				gc_all12 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line basic.go:45
-				_ = gc_all12
 				for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
 					gc_tx4 := gc_vstep11
 					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
 //line basic.go:45
 					gc_alive12 := gc_all12
-//line basic.go:45
-					_ = gc_alive12
 //line basic.go:45
 					if gc_ex12 := compiled.ExitedBits(gc_exited4, gc_rank4); gc_ex12 != 0 {
 //line basic.go:45
 						gc_alive12 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex12]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line basic.go:45
 					}
 //line basic.go:45
 					var tid int = gc_tx4
-//line basic.go:45
-					_ = tid
-//line basic.go:46
 					var i int = gc_bx4*gc_bdx4 + tid
 //line basic.go:46
 					_ = i
-//line basic.go:60
-					{
-						compiled.SetExited(gc_exited4, gc_rank4, gc_alive12.ToBits())
 //line basic.go:61
-						gc_alive12 = gc_alive12.And(gc_alive12.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					compiled.SetExited(gc_exited4, gc_rank4, gc_alive12.ToBits())
 //line basic.go:61
-					}
+					gc_alive12 = gc_alive12.And(gc_alive12.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1352,72 +913,46 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 				if gc_exited4[gc_rank4] {
 					continue
 				}
-
-//line basic.go:45
-				tid := gc_tx4
-				_ = tid
-
-//line basic.go:46
-				i := gc_bx4*gc_bdx4 + tid
-				_ = i
-
-//line basic.go:60
 				{
 //line basic.go:60
-					{
-//line basic.go:60
-						gc_exited4[gc_rank4] = true
-						continue gc_L44
-//line basic.go:61
-					}
+					gc_exited4[gc_rank4] = true
+					continue gc_L44
 				}
 			}
 		}
 	}
 	gc_r54 := 0
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-				if gc_exited4[gc_rank4] {
-					continue
-				}
-
+//line basic.go:68
+	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+		for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+			gc_rank4 := gc_base4 + gc_tx4
+			gc_pos4.Thread = gc_rank4
+			if gc_exited4[gc_rank4] {
+				continue
+			}
 //line basic.go:45
-				tid := gc_tx4
-				_ = tid
-
+			tid := gc_tx4
 //line basic.go:63
-				if temp[tid] > 0 {
-					gc_r54++
-				}
+			if temp[tid] > 0 {
+				gc_r54++
 			}
 		}
 	}
-
 //line basic.go:63
 	n := gc_r54
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-				if gc_exited4[gc_rank4] {
-					continue
-				}
-
-//line basic.go:45
-				tid := gc_tx4
-				_ = tid
-
-//line basic.go:46
-				i := gc_bx4*gc_bdx4 + tid
-				_ = i
-
-//line basic.go:64
-				out[i] = temp[tid] + T(n-n)
+//line basic.go:65
+	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+		for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+			gc_rank4 := gc_base4 + gc_tx4
+			gc_pos4.Thread = gc_rank4
+			if gc_exited4[gc_rank4] {
+				continue
 			}
+//line basic.go:45
+			tid := gc_tx4
+			i := gc_bx4*gc_bdx4 + tid
+//line basic.go:64
+			out[i] = temp[tid] + T(n-n)
 		}
 	}
 }
@@ -1433,7 +968,6 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 	gc_n2 := gc_b2.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
-
 //line basic.go:44
 	temp := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
@@ -1449,41 +983,26 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 			if compiled.SIMD {
 //line basic.go:45
 				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line basic.go:45
-				_ = gc_all
 				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line basic.go:45
 					gc_alive := gc_all
-//line basic.go:45
-					_ = gc_alive
 //line basic.go:45
 					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
 //line basic.go:45
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line basic.go:45
 					}
 //line basic.go:45
 					var tid int = gc_tx2
-//line basic.go:45
-					_ = tid
-//line basic.go:46
 					var i int = gc_bx2*gc_bdx2 + tid
-//line basic.go:46
-					_ = i
-//line basic.go:47
-					{
-						if i < 0 || i > len(in)-8 || tid < 0 || tid > len(temp)-8 {
 //line basic.go:48
-							break
+					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(temp)-8 {
 //line basic.go:48
-						}
-//line basic.go:48
-						archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(temp[tid:]), gc_alive).StoreSlice(temp[tid:])
-//line basic.go:48
+						break
 					}
+//line basic.go:48
+					archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(temp[tid:]), gc_alive).StoreSlice(temp[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1493,168 +1012,125 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
 //line basic.go:45
 				tid := gc_tx2
-				_ = tid
-
-//line basic.go:46
 				i := gc_bx2*gc_bdx2 + tid
-				_ = i
-
-//line basic.go:47
-				{
-					temp[tid] = in[i]
-				}
+//line basic.go:48
+				temp[tid] = in[i]
 			}
 		}
 	}
-
 //line basic.go:51
 	for off := 1; off < gc_bdx2; off *= 2 {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
-				if compiled.SIMD {
-//line basic.go:45
-					gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line basic.go:45
-					_ = gc_all2
-//line basic.go:45
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line basic.go:45
-					_ = gc_iota
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line basic.go:45
-						gc_alive2 := gc_all2
-//line basic.go:45
-						_ = gc_alive2
-//line basic.go:45
-						if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
-//line basic.go:45
-							gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line basic.go:45
-						}
-//line basic.go:45
-						var tid int = gc_tx2
-//line basic.go:45
-						_ = tid
-//line basic.go:52
-						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line basic.go:52
-						_ = v
 //line basic.go:53
-						if (tid-
-							off) < 0 || (tid-off) > len(temp)-8 {
-//line basic.go:53
-							break
-//line basic.go:53
-						}
-//line basic.go:53
-						if tid >= off {
-//line basic.go:53
-							v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive2)
-						} else {
-//line basic.go:54
-							gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
-//line basic.go:53
-							_ = gc_if
-//line basic.go:53
-							if gc_alive2.And(gc_if).ToBits() != 0 {
-//line basic.go:53
-								v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive2.And(gc_if))
-							}
-//line basic.go:54
-						}
-						v.Merge(archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:]), gc_alive2).StoreSlice(gc_s_v[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep2 := 0
+			if compiled.SIMD {
+//line basic.go:45
+				gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line basic.go:45
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
 //line basic.go:45
-					tid := gc_tx2
-					_ = tid
-
+					gc_alive2 := gc_all2
+//line basic.go:45
+					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+//line basic.go:45
+						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+//line basic.go:45
+					var tid int = gc_tx2
 //line basic.go:52
-					var v float32
-
+					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					if (tid-
+						off) < 0 || (tid-off) > len(temp)-8 {
+//line basic.go:53
+						break
+					}
 //line basic.go:53
 					if tid >= off {
-						v = temp[tid-off]
+//line basic.go:53
+						v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive2)
+					} else {
+//line basic.go:54
+						gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
+//line basic.go:53
+						if gc_alive2.And(gc_if).ToBits() != 0 {
+//line basic.go:53
+							v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive2.And(gc_if))
+						}
 					}
-					_ = v
-					gc_s_v[gc_rank2] = v
+//line basic.go:55
+					v.Merge(archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:]), gc_alive2).StoreSlice(gc_s_v[gc_rank2:])
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+//line basic.go:45
+				tid := gc_tx2
+//line basic.go:52
+				var v float32
+				if tid >= off {
+					v = temp[tid-off]
+				}
+//line basic.go:57
+				gc_s_v[gc_rank2] = v
 			}
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := 0
-				if compiled.SIMD {
+//line basic.go:62
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep3 := 0
+			if compiled.SIMD {
 //line basic.go:45
-					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line basic.go:45
-					_ = gc_all3
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line basic.go:45
-						gc_alive3 := gc_all3
-//line basic.go:45
-						_ = gc_alive3
-//line basic.go:45
-						if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
-//line basic.go:45
-							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line basic.go:45
-						}
-//line basic.go:45
-						var tid int = gc_tx2
-//line basic.go:45
-						_ = tid
-//line basic.go:45
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line basic.go:45
-						_ = v
-//line basic.go:57
-						if tid < 0 || tid > len(temp)-8 {
-//line basic.go:57
-							break
-//line basic.go:57
-						}
-						archsimd.LoadFloat32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadFloat32x8Slice(temp[tid:]), gc_alive3).StoreSlice(temp[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
 //line basic.go:45
-					tid := gc_tx2
-					_ = tid
-					v := gc_s_v[gc_rank2]
-
+					gc_alive3 := gc_all3
+//line basic.go:45
+					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+//line basic.go:45
+						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+//line basic.go:45
+					var tid int = gc_tx2
+//line basic.go:45
+					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 //line basic.go:57
-					temp[tid] += v
+					if tid < 0 || tid > len(temp)-8 {
+//line basic.go:57
+						break
+					}
+//line basic.go:58
+					archsimd.LoadFloat32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadFloat32x8Slice(temp[tid:]), gc_alive3).StoreSlice(temp[tid:])
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+//line basic.go:45
+				tid := gc_tx2
+//line basic.go:47
+				v := gc_s_v[gc_rank2]
+//line basic.go:57
+				temp[tid] += v
 			}
 		}
 	}
 	{
+//line basic.go:63
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
 			panic(compiled.ErrGuardWraps)
@@ -1667,37 +1143,25 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 			if compiled.SIMD {
 //line basic.go:45
 				gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line basic.go:45
-				_ = gc_all4
 				for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line basic.go:45
 					gc_alive4 := gc_all4
-//line basic.go:45
-					_ = gc_alive4
 //line basic.go:45
 					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line basic.go:45
 						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line basic.go:45
 					}
 //line basic.go:45
 					var tid int = gc_tx2
-//line basic.go:45
-					_ = tid
-//line basic.go:46
 					var i int = gc_bx2*gc_bdx2 + tid
 //line basic.go:46
 					_ = i
-//line basic.go:60
-					{
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive4.ToBits())
 //line basic.go:61
-						gc_alive4 = gc_alive4.And(gc_alive4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					compiled.SetExited(gc_exited2, gc_rank2, gc_alive4.ToBits())
 //line basic.go:61
-					}
+					gc_alive4 = gc_alive4.And(gc_alive4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1708,114 +1172,75 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
-//line basic.go:45
-				tid := gc_tx2
-				_ = tid
-
-//line basic.go:46
-				i := gc_bx2*gc_bdx2 + tid
-				_ = i
-
-//line basic.go:60
 				{
 //line basic.go:60
-					{
-//line basic.go:60
-						gc_exited2[gc_rank2] = true
-						continue gc_L42
-//line basic.go:61
-					}
+					gc_exited2[gc_rank2] = true
+					continue gc_L42
 				}
 			}
 		}
 	}
 	gc_r52 := 0
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
+//line basic.go:68
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
 //line basic.go:45
-				tid := gc_tx2
-				_ = tid
-
+			tid := gc_tx2
 //line basic.go:63
-				if temp[tid] > 0 {
-					gc_r52++
-				}
+			if temp[tid] > 0 {
+				gc_r52++
 			}
 		}
 	}
-
 //line basic.go:63
 	n := gc_r52
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep5 := 0
-			if compiled.SIMD {
+//line basic.go:65
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_vstep5 := 0
+		if compiled.SIMD {
 //line basic.go:45
-				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line basic.go:45
-				_ = gc_all5
+			gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line basic.go:64
-				gc_vb := archsimd.BroadcastFloat32x8(float32(n - n))
-//line basic.go:64
-				_ = gc_vb
-				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-					gc_tx2 := gc_vstep5
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-//line basic.go:64
-					gc_alive5 := gc_all5
-//line basic.go:64
-					_ = gc_alive5
-//line basic.go:64
-					if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
-//line basic.go:64
-						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line basic.go:64
-					}
-//line basic.go:45
-					var tid int = gc_tx2
-//line basic.go:45
-					_ = tid
-//line basic.go:46
-					var i int = gc_bx2*gc_bdx2 + tid
-//line basic.go:46
-					_ = i
-//line basic.go:64
-					if tid < 0 || tid > len(temp)-8 || i < 0 || i > len(out)-8 {
-//line basic.go:64
-						break
-//line basic.go:64
-					}
-					archsimd.LoadFloat32x8Slice(temp[tid:]).Add(gc_vb).StoreMasked((*[8]float32)(out[i:]), gc_alive5)
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_vb := archsimd.BroadcastFloat32x8(float32(n - n))
+			for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+				gc_tx2 := gc_vstep5
 				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
-//line basic.go:45
-				tid := gc_tx2
-				_ = tid
-
-//line basic.go:46
-				i := gc_bx2*gc_bdx2 + tid
-				_ = i
-
 //line basic.go:64
-				out[i] = temp[tid] + float32(n-n)
+				gc_alive5 := gc_all5
+//line basic.go:64
+				if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
+//line basic.go:64
+					gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				}
+//line basic.go:45
+				var tid int = gc_tx2
+				var i int = gc_bx2*gc_bdx2 + tid
+//line basic.go:64
+				if tid < 0 || tid > len(temp)-8 || i < 0 || i > len(out)-8 {
+//line basic.go:64
+					break
+				}
+//line basic.go:65
+				archsimd.LoadFloat32x8Slice(temp[tid:]).Add(gc_vb).StoreMasked((*[8]float32)(out[i:]), gc_alive5)
 			}
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line basic.go:45
+			tid := gc_tx2
+			i := gc_bx2*gc_bdx2 + tid
+//line basic.go:64
+			out[i] = temp[tid] + float32(n-n)
 		}
 	}
 }
@@ -1831,7 +1256,6 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 	gc_n3 := gc_b3.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b3, 0)[:gc_n3]
 	gc_exited3 := gc_b3.Exited()
-
 //line basic.go:44
 	temp := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	{
@@ -1847,41 +1271,26 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 			if compiled.SIMD {
 //line basic.go:45
 				gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line basic.go:45
-				_ = gc_all6
 				for ; gc_vstep6+7 < gc_to3; gc_vstep6 += 8 {
 					gc_tx3 := gc_vstep6
 					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
 //line basic.go:45
 					gc_alive6 := gc_all6
-//line basic.go:45
-					_ = gc_alive6
 //line basic.go:45
 					if gc_ex6 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex6 != 0 {
 //line basic.go:45
 						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line basic.go:45
 					}
 //line basic.go:45
 					var tid int = gc_tx3
-//line basic.go:45
-					_ = tid
-//line basic.go:46
 					var i int = gc_bx3*gc_bdx3 + tid
-//line basic.go:46
-					_ = i
-//line basic.go:47
-					{
-						if i < 0 || i > len(in)-8 || tid < 0 || tid > len(temp)-8 {
 //line basic.go:48
-							break
+					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(temp)-8 {
 //line basic.go:48
-						}
-//line basic.go:48
-						archsimd.LoadInt32x8Slice(in[i:]).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive6).StoreSlice(temp[tid:])
-//line basic.go:48
+						break
 					}
+//line basic.go:48
+					archsimd.LoadInt32x8Slice(in[i:]).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive6).StoreSlice(temp[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1891,168 +1300,125 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 				if gc_exited3[gc_rank3] {
 					continue
 				}
-
 //line basic.go:45
 				tid := gc_tx3
-				_ = tid
-
-//line basic.go:46
 				i := gc_bx3*gc_bdx3 + tid
-				_ = i
-
-//line basic.go:47
-				{
-					temp[tid] = in[i]
-				}
+//line basic.go:48
+				temp[tid] = in[i]
 			}
 		}
 	}
-
 //line basic.go:51
 	for off := 1; off < gc_bdx3; off *= 2 {
-		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep7 := 0
-				if compiled.SIMD {
-//line basic.go:45
-					gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line basic.go:45
-					_ = gc_all8
-//line basic.go:45
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line basic.go:45
-					_ = gc_iota3
-					for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
-						gc_tx3 := gc_vstep7
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-//line basic.go:45
-						gc_alive8 := gc_all8
-//line basic.go:45
-						_ = gc_alive8
-//line basic.go:45
-						if gc_ex8 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex8 != 0 {
-//line basic.go:45
-							gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line basic.go:45
-						}
-//line basic.go:45
-						var tid int = gc_tx3
-//line basic.go:45
-						_ = tid
-//line basic.go:52
-						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line basic.go:52
-						_ = v
 //line basic.go:53
-						if (tid-
-							off) < 0 || (tid-off) > len(temp)-8 {
-//line basic.go:53
-							break
-//line basic.go:53
-						}
-//line basic.go:53
-						if tid >= off {
-//line basic.go:53
-							v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive8)
-						} else {
-//line basic.go:54
-							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
-//line basic.go:53
-							_ = gc_if3
-//line basic.go:53
-							if gc_alive8.And(gc_if3).ToBits() != 0 {
-//line basic.go:53
-								v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive8.And(gc_if3))
-							}
-//line basic.go:54
-						}
-						v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:]), gc_alive8).StoreSlice(gc_s_v[gc_rank3:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep7 := 0
+			if compiled.SIMD {
+//line basic.go:45
+				gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line basic.go:45
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
+					gc_tx3 := gc_vstep7
 					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					if gc_exited3[gc_rank3] {
-						continue
-					}
-
 //line basic.go:45
-					tid := gc_tx3
-					_ = tid
-
+					gc_alive8 := gc_all8
+//line basic.go:45
+					if gc_ex8 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex8 != 0 {
+//line basic.go:45
+						gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+//line basic.go:45
+					var tid int = gc_tx3
 //line basic.go:52
-					var v int32
-
+					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					if (tid-
+						off) < 0 || (tid-off) > len(temp)-8 {
+//line basic.go:53
+						break
+					}
 //line basic.go:53
 					if tid >= off {
-						v = temp[tid-off]
+//line basic.go:53
+						v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive8)
+					} else {
+//line basic.go:54
+						gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
+//line basic.go:53
+						if gc_alive8.And(gc_if3).ToBits() != 0 {
+//line basic.go:53
+							v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive8.And(gc_if3))
+						}
 					}
-					_ = v
-					gc_s_v[gc_rank3] = v
+//line basic.go:55
+					v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:]), gc_alive8).StoreSlice(gc_s_v[gc_rank3:])
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+				if gc_exited3[gc_rank3] {
+					continue
+				}
+//line basic.go:45
+				tid := gc_tx3
+//line basic.go:52
+				var v int32
+				if tid >= off {
+					v = temp[tid-off]
+				}
+//line basic.go:57
+				gc_s_v[gc_rank3] = v
 			}
 		}
-		{
-			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep8 := 0
-				if compiled.SIMD {
+//line basic.go:62
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_vstep8 := 0
+			if compiled.SIMD {
 //line basic.go:45
-					gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line basic.go:45
-					_ = gc_all9
-					for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
-						gc_tx3 := gc_vstep8
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-//line basic.go:45
-						gc_alive9 := gc_all9
-//line basic.go:45
-						_ = gc_alive9
-//line basic.go:45
-						if gc_ex9 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex9 != 0 {
-//line basic.go:45
-							gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line basic.go:45
-						}
-//line basic.go:45
-						var tid int = gc_tx3
-//line basic.go:45
-						_ = tid
-//line basic.go:45
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
-//line basic.go:45
-						_ = v
-//line basic.go:57
-						if tid < 0 || tid > len(temp)-8 {
-//line basic.go:57
-							break
-//line basic.go:57
-						}
-						archsimd.LoadInt32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive9).StoreSlice(temp[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx3 := gc_vstep8; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
+					gc_tx3 := gc_vstep8
 					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					if gc_exited3[gc_rank3] {
-						continue
-					}
-
 //line basic.go:45
-					tid := gc_tx3
-					_ = tid
-					v := gc_s_v[gc_rank3]
-
+					gc_alive9 := gc_all9
+//line basic.go:45
+					if gc_ex9 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex9 != 0 {
+//line basic.go:45
+						gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+//line basic.go:45
+					var tid int = gc_tx3
+//line basic.go:45
+					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
 //line basic.go:57
-					temp[tid] += v
+					if tid < 0 || tid > len(temp)-8 {
+//line basic.go:57
+						break
+					}
+//line basic.go:58
+					archsimd.LoadInt32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive9).StoreSlice(temp[tid:])
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx3 := gc_vstep8; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+				if gc_exited3[gc_rank3] {
+					continue
+				}
+//line basic.go:45
+				tid := gc_tx3
+//line basic.go:47
+				v := gc_s_v[gc_rank3]
+//line basic.go:57
+				temp[tid] += v
 			}
 		}
 	}
 	{
+//line basic.go:63
 		gc_from3, gc_to3 := 0, gc_bdx3
 		if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
 			panic(compiled.ErrGuardWraps)
@@ -2065,37 +1431,25 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 			if compiled.SIMD {
 //line basic.go:45
 				gc_all10 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line basic.go:45
-				_ = gc_all10
 				for ; gc_vstep9+7 < gc_to3; gc_vstep9 += 8 {
 					gc_tx3 := gc_vstep9
 					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
 //line basic.go:45
 					gc_alive10 := gc_all10
-//line basic.go:45
-					_ = gc_alive10
 //line basic.go:45
 					if gc_ex10 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex10 != 0 {
 //line basic.go:45
 						gc_alive10 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex10]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line basic.go:45
 					}
 //line basic.go:45
 					var tid int = gc_tx3
-//line basic.go:45
-					_ = tid
-//line basic.go:46
 					var i int = gc_bx3*gc_bdx3 + tid
 //line basic.go:46
 					_ = i
-//line basic.go:60
-					{
-						compiled.SetExited(gc_exited3, gc_rank3, gc_alive10.ToBits())
 //line basic.go:61
-						gc_alive10 = gc_alive10.And(gc_alive10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					compiled.SetExited(gc_exited3, gc_rank3, gc_alive10.ToBits())
 //line basic.go:61
-					}
+					gc_alive10 = gc_alive10.And(gc_alive10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -2106,121 +1460,80 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 				if gc_exited3[gc_rank3] {
 					continue
 				}
-
-//line basic.go:45
-				tid := gc_tx3
-				_ = tid
-
-//line basic.go:46
-				i := gc_bx3*gc_bdx3 + tid
-				_ = i
-
-//line basic.go:60
 				{
 //line basic.go:60
-					{
-//line basic.go:60
-						gc_exited3[gc_rank3] = true
-						continue gc_L43
-//line basic.go:61
-					}
+					gc_exited3[gc_rank3] = true
+					continue gc_L43
 				}
 			}
 		}
 	}
 	gc_r53 := 0
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-				if gc_exited3[gc_rank3] {
-					continue
-				}
-
+//line basic.go:68
+	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+		for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+			gc_rank3 := gc_base3 + gc_tx3
+			gc_pos3.Thread = gc_rank3
+			if gc_exited3[gc_rank3] {
+				continue
+			}
 //line basic.go:45
-				tid := gc_tx3
-				_ = tid
-
+			tid := gc_tx3
 //line basic.go:63
-				if temp[tid] > 0 {
-					gc_r53++
-				}
+			if temp[tid] > 0 {
+				gc_r53++
 			}
 		}
 	}
-
 //line basic.go:63
 	n := gc_r53
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep10 := 0
-			if compiled.SIMD {
+//line basic.go:65
+	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+		gc_vstep10 := 0
+		if compiled.SIMD {
 //line basic.go:45
-				gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line basic.go:45
-				_ = gc_all11
+			gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line basic.go:64
-				gc_vb2 := archsimd.BroadcastInt32x8(int32(n - n))
-//line basic.go:64
-				_ = gc_vb2
-				for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
-					gc_tx3 := gc_vstep10
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-//line basic.go:64
-					gc_alive11 := gc_all11
-//line basic.go:64
-					_ = gc_alive11
-//line basic.go:64
-					if gc_ex11 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex11 != 0 {
-//line basic.go:64
-						gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line basic.go:64
-					}
-//line basic.go:45
-					var tid int = gc_tx3
-//line basic.go:45
-					_ = tid
-//line basic.go:46
-					var i int = gc_bx3*gc_bdx3 + tid
-//line basic.go:46
-					_ = i
-//line basic.go:64
-					if tid < 0 || tid > len(temp)-8 || i < 0 || i > len(out)-8 {
-//line basic.go:64
-						break
-//line basic.go:64
-					}
-					archsimd.LoadInt32x8Slice(temp[tid:]).Add(gc_vb2).StoreMasked((*[8]int32)(out[i:]), gc_alive11)
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx3 := gc_vstep10; gc_tx3 < gc_bdx3; gc_tx3++ {
+			gc_vb2 := archsimd.BroadcastInt32x8(int32(n - n))
+			for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
+				gc_tx3 := gc_vstep10
 				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-				if gc_exited3[gc_rank3] {
-					continue
-				}
-
-//line basic.go:45
-				tid := gc_tx3
-				_ = tid
-
-//line basic.go:46
-				i := gc_bx3*gc_bdx3 + tid
-				_ = i
-
 //line basic.go:64
-				out[i] = temp[tid] + int32(n-n)
+				gc_alive11 := gc_all11
+//line basic.go:64
+				if gc_ex11 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex11 != 0 {
+//line basic.go:64
+					gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				}
+//line basic.go:45
+				var tid int = gc_tx3
+				var i int = gc_bx3*gc_bdx3 + tid
+//line basic.go:64
+				if tid < 0 || tid > len(temp)-8 || i < 0 || i > len(out)-8 {
+//line basic.go:64
+					break
+				}
+//line basic.go:65
+				archsimd.LoadInt32x8Slice(temp[tid:]).Add(gc_vb2).StoreMasked((*[8]int32)(out[i:]), gc_alive11)
 			}
+			archsimd.ClearAVXUpperBits()
+		}
+		for gc_tx3 := gc_vstep10; gc_tx3 < gc_bdx3; gc_tx3++ {
+			gc_rank3 := gc_base3 + gc_tx3
+			gc_pos3.Thread = gc_rank3
+			if gc_exited3[gc_rank3] {
+				continue
+			}
+//line basic.go:45
+			tid := gc_tx3
+			i := gc_bx3*gc_bdx3 + tid
+//line basic.go:64
+			out[i] = temp[tid] + int32(n-n)
 		}
 	}
 }
 
 // WarpKernel uses a collective inside an expression.
-//
-//line basic.go:70
 func WarpKernel(out []uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_warp,
 		func(gc_t *gocuda.Thread) { warp(gc_t, out) },
@@ -2238,101 +1551,89 @@ func gc_body_warp(gc_b2 *compiled.Block, out []uint32) {
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_c21v [32]bool
-		var gc_c21r [32]uint32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-
+//line basic.go:78
+	var gc_c21v [32]bool
+	var gc_c21r [32]uint32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 //line basic.go:71
-				gc_c21v[gc_lane2] = true
-			}
-
+			gc_c21v[gc_lane2] = true
+		}
 //line basic.go:71
-			compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
-			gc_left := gc_act2
-			if compiled.SIMD {
+		compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
+		gc_left := gc_act2
+		if compiled.SIMD {
 //line basic.go:71
-				gc_vb := archsimd.BroadcastUint32x8(1)
+			gc_vb := archsimd.BroadcastUint32x8(1)
+			gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line basic.go:71
-				_ = gc_vb
-				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
+				gc_vb2 := archsimd.BroadcastUint32x8(1)
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line basic.go:74
+					gc_tx2 := gc_tidx3.X + gc_lane2
+//line basic.go:76
+					gc_ty2 := gc_tidx3.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx3.Z
+					_ = gc_tz2
 //line basic.go:71
-					gc_vb2 := archsimd.BroadcastUint32x8(1)
+					if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
 //line basic.go:71
-					_ = gc_vb2
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx3.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx3.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line basic.go:71
-						if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
-//line basic.go:71
-							break
-//line basic.go:71
-						}
-						gc_vb2.Add(archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])).StoreSlice(out[gc_tx2:])
-						gc_left &^= 0xff << gc_lane2
+						break
 					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line basic.go:71
-						if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
-//line basic.go:71
-							break
-//line basic.go:71
-						}
-						gc_vb.Add(archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])).StoreSlice(out[gc_tx2:])
-						gc_left &^= 0xff << gc_lane2
-					}
+//line basic.go:72
+					gc_vb2.Add(archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])).StoreSlice(out[gc_tx2:])
+					gc_left &^= 0xff << gc_lane2
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-
-//line basic.go:71
-						out[gc_tx2] = 1 + gc_c21r[gc_lane2]
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
 					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line basic.go:87
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line basic.go:71
+					if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
+//line basic.go:71
+						break
+					}
+//line basic.go:72
+					gc_vb.Add(archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])).StoreSlice(out[gc_tx2:])
+					gc_left &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+//line basic.go:71
+					out[gc_tx2] = 1 + gc_c21r[gc_lane2]
 				}
 			}
 		}
@@ -2357,105 +1658,76 @@ func gc_body_nestedHelper(gc_b2 *compiled.Block, out []int) {
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_n2 := gc_b2.Len()
-
 //line basic.go:83
 	var r int = 1
-
-//line basic.go:83
-	_ = r
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(out) {
-				gc_at2 := out[:gc_bdx2]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line basic.go:78
-						gc_at2[gc_tx2] = 1 + r
-					}
-					{
-						gc_tx2 := gc_step3 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line basic.go:78
-						gc_at2[gc_tx2] = 1 + r
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line basic.go:78
-						gc_at2[gc_tx2] = 1 + r
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line basic.go:78
-						gc_at2[gc_tx2] = 1 + r
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+//line basic.go:85
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(out) {
+			gc_at2 := out[:gc_bdx2]
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				{
+					gc_tx2 := gc_step3 + 0
 //line basic.go:78
 					gc_at2[gc_tx2] = 1 + r
 				}
-			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+				{
+					gc_tx2 := gc_step3 + 1
 //line basic.go:78
-						out[gc_tx2] = 1 + r
-					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line basic.go:78
-						out[gc_tx2] = 1 + r
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line basic.go:78
-						out[gc_tx2] = 1 + r
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line basic.go:78
-						out[gc_tx2] = 1 + r
-					}
+					gc_at2[gc_tx2] = 1 + r
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				{
+					gc_tx2 := gc_step3 + 2
+//line basic.go:78
+					gc_at2[gc_tx2] = 1 + r
+				}
+				{
+					gc_tx2 := gc_step3 + 3
+//line basic.go:78
+					gc_at2[gc_tx2] = 1 + r
+				}
+			}
+			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line basic.go:78
+				gc_at2[gc_tx2] = 1 + r
+			}
+		} else {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line basic.go:78
 					out[gc_tx2] = 1 + r
 				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line basic.go:78
+					out[gc_tx2] = 1 + r
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line basic.go:78
+					out[gc_tx2] = 1 + r
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line basic.go:78
+					out[gc_tx2] = 1 + r
+				}
+			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line basic.go:78
+				out[gc_tx2] = 1 + r
 			}
 		}
 	}
@@ -2485,7 +1757,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 	gc_n2 := gc_b2.Len()
 	_ = &a
 	gc_bx2 := 0
-	_ = gc_bx2
+//line basic.go:116
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -2496,154 +1768,119 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(y), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to2 <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to2 <= len(x)-gc_off2 {
-					gc_at3 := y[gc_off2:][:gc_to2]
-					gc_at4 := x[gc_off2:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD {
+//line basic.go:127
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(y), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to2 <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to2 <= len(x)-gc_off2 {
+				gc_at3 := y[gc_off2:][:gc_to2]
+				gc_at4 := x[gc_off2:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD {
 //line basic.go:108
-						gc_vb2 := archsimd.BroadcastFloat32x8(a)
-//line basic.go:108
-						_ = gc_vb2
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+					gc_vb2 := archsimd.BroadcastFloat32x8(a)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 //line basic.go:106
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line basic.go:106
-							_ = i
-//line basic.go:107
-							{
-//line basic.go:107
-								gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
-//line basic.go:107
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-
-//line basic.go:106
-						i := gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
-
-//line basic.go:107
 						{
-							gc_at3[gc_tx2] = a*gc_at4[gc_tx2] + gc_at3[gc_tx2]
+//line basic.go:107
+							gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 						}
 					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
+//line basic.go:109
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					{
 //line basic.go:108
-						gc_vb := archsimd.BroadcastFloat32x8(a)
-//line basic.go:108
-						_ = gc_vb
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-//line basic.go:106
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line basic.go:106
-							_ = i
-//line basic.go:107
-							{
-								if i < 0 || i > len(x)-8 || i > len(y)-8 {
-//line basic.go:108
-									break
-//line basic.go:108
-								}
-//line basic.go:108
-								gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
-//line basic.go:108
-							}
-						}
-						archsimd.ClearAVXUpperBits()
+						gc_at3[gc_tx2] = a*gc_at4[gc_tx2] + gc_at3[gc_tx2]
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+//line basic.go:108
+					gc_vb := archsimd.BroadcastFloat32x8(a)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 //line basic.go:106
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line basic.go:107
-							{
-								y[i] = a*x[i] + y[i]
-							}
-						}
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line basic.go:106
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line basic.go:107
-							{
-								y[i] = a*x[i] + y[i]
+							if i < 0 || i > len(x)-8 || i > len(y)-8 {
+//line basic.go:108
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line basic.go:106
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line basic.go:107
-							{
-								y[i] = a*x[i] + y[i]
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line basic.go:106
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line basic.go:107
-							{
-								y[i] = a*x[i] + y[i]
-							}
+//line basic.go:108
+							gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line basic.go:110
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
-
 //line basic.go:106
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line basic.go:107
 						{
 							y[i] = a*x[i] + y[i]
 						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line basic.go:106
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							y[i] = a*x[i] + y[i]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line basic.go:106
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							y[i] = a*x[i] + y[i]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line basic.go:106
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							y[i] = a*x[i] + y[i]
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line basic.go:106
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						y[i] = a*x[i] + y[i]
 					}
 				}
 			}
@@ -2654,4 +1891,5 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 // gc_files_basic holds the source files whose lines the kernels' records hash.
 //
 //go:embed basic.go
+//line basic.go:120
 var gc_files_basic embed.FS

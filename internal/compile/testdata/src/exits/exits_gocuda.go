@@ -54,214 +54,159 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 				if gc_exited[gc_rank] {
 					continue
 				}
-
-//line exits.go:10
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-
-//line exits.go:11
 				{
 //line exits.go:11
-					{
-//line exits.go:11
-						gc_exited[gc_rank] = true
-						continue gc_L1
-//line exits.go:12
-					}
+					gc_exited[gc_rank] = true
+					continue gc_L1
 				}
 			}
 		}
 	}
 	gc_r2 := 0
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
+//line exits.go:19
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 //line exits.go:10
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-
+			i := gc_bx*gc_bdx + gc_tx
 //line exits.go:14
-				if in[i] > 0 {
-					gc_r2++
-				}
+			if in[i] > 0 {
+				gc_r2++
 			}
 		}
 	}
-
 //line exits.go:14
 	n := gc_r2
 	gc_r3 := true
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-
+//line exits.go:17
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
 //line exits.go:10
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-
+			i := gc_bx*gc_bdx + gc_tx
 //line exits.go:15
-				if !(in[i] > 0) {
-					gc_r3 = false
-				}
+			if !(in[i] > 0) {
+				gc_r3 = false
 			}
 		}
 	}
-
 //line exits.go:15
 	all := gc_r3
-
-//line exits.go:16
 	var some bool
 	gc_r4 := false
-	{
+//line exits.go:19
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+//line exits.go:10
+			i := gc_bx*gc_bdx + gc_tx
+//line exits.go:17
+			if in[i] < 0 {
+				gc_r4 = true
+			}
+		}
+	}
+//line exits.go:17
+	some = gc_r4
+	if gc_bx%2 == 0 {
+//line exits.go:20
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep := 0
+//line exits.go:10
+			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+//line exits.go:10
+			gc_vb := lanes.BroadcastInt32x8(1)
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+//line exits.go:10
+				gc_alive := gc_all
+//line exits.go:10
+				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+//line exits.go:10
+					gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+				}
+//line exits.go:10
+				var i int = gc_bx*gc_bdx + gc_tx
+//line exits.go:20
+				if i < 0 || i > len(in)-8 {
+//line exits.go:20
+					break
+				}
+//line exits.go:21
+				lanes.LoadInt32x8Slice(in[i:]).Add(gc_vb).StoreMasked((*[8]int32)(in[i:]), gc_alive)
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
 					continue
 				}
-
 //line exits.go:10
 				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-
-//line exits.go:17
-				if in[i] < 0 {
-					gc_r4 = true
-				}
+//line exits.go:20
+				in[i]++
 			}
 		}
-	}
-
-//line exits.go:17
-	some = gc_r4
-
-//line exits.go:18
-	if gc_bx%2 == 0 {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := 0
-//line exits.go:10
-				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-//line exits.go:10
-				_ = gc_all
-//line exits.go:10
-				gc_vb := lanes.BroadcastInt32x8(1)
-//line exits.go:10
-				_ = gc_vb
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-//line exits.go:10
-					gc_alive := gc_all
-//line exits.go:10
-					_ = gc_alive
-//line exits.go:10
-					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-//line exits.go:10
-						gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-//line exits.go:10
-					}
-//line exits.go:10
-					var i int = gc_bx*gc_bdx + gc_tx
-//line exits.go:10
-					_ = i
-//line exits.go:20
-					if i < 0 || i > len(in)-8 {
-//line exits.go:20
-						break
-//line exits.go:20
-					}
-					lanes.LoadInt32x8Slice(in[i:]).Add(gc_vb).StoreMasked((*[8]int32)(in[i:]), gc_alive)
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
-//line exits.go:10
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line exits.go:20
-					in[i]++
-				}
-			}
-		}
+//line exits.go:24
 	} else
 //line exits.go:21
 	if gc_bx%3 == 0 {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep2 := 0
+//line exits.go:23
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep2 := 0
 //line exits.go:10
-				gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-//line exits.go:10
-				_ = gc_all2
+			gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
 //line exits.go:22
-				gc_vb2 := lanes.BroadcastInt32x8(2)
+			gc_vb2 := lanes.BroadcastInt32x8(2)
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+				gc_rank := gc_base + gc_tx
 //line exits.go:22
-				_ = gc_vb2
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+				gc_alive2 := gc_all2
 //line exits.go:22
-					gc_alive2 := gc_all2
+				if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
 //line exits.go:22
-					_ = gc_alive2
-//line exits.go:22
-					if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
-//line exits.go:22
-						gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
-//line exits.go:22
-					}
-//line exits.go:10
-					var i int = gc_bx*gc_bdx + gc_tx
-//line exits.go:10
-					_ = i
-//line exits.go:22
-					if i < 0 || i > len(in)-8 {
-//line exits.go:22
-						break
-//line exits.go:22
-					}
-					lanes.LoadInt32x8Slice(in[i:]).Add(gc_vb2).StoreMasked((*[8]int32)(in[i:]), gc_alive2)
+					gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
 //line exits.go:10
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
+				var i int = gc_bx*gc_bdx + gc_tx
 //line exits.go:22
-					in[i] += 2
+				if i < 0 || i > len(in)-8 {
+//line exits.go:22
+					break
 				}
+//line exits.go:23
+				lanes.LoadInt32x8Slice(in[i:]).Add(gc_vb2).StoreMasked((*[8]int32)(in[i:]), gc_alive2)
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+//line exits.go:10
+				i := gc_bx*gc_bdx + gc_tx
+//line exits.go:22
+				in[i] += 2
 			}
 		}
 	} else {
 	}
 	{
+//line exits.go:29
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -273,13 +218,10 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 				if gc_exited[gc_rank] {
 					continue
 				}
-
-//line exits.go:27
-				{
-					counts[gc_bx] = int32(n)
-					flags[2*gc_bx] = all
-					flags[2*gc_bx+1] = some
-				}
+//line exits.go:28
+				counts[gc_bx] = int32(n)
+				flags[2*gc_bx] = all
+				flags[2*gc_bx+1] = some
 			}
 		}
 	}
@@ -288,4 +230,5 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 // gc_files_exits holds the source files whose lines the kernels' records hash.
 //
 //go:embed exits.go
+//line exits.go:40
 var gc_files_exits embed.FS

@@ -51,33 +51,24 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 			if compiled.SIMD {
 //line exits.go:10
 				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line exits.go:10
-				_ = gc_all3
 				for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line exits.go:10
 					gc_alive3 := gc_all3
-//line exits.go:10
-					_ = gc_alive3
 //line exits.go:10
 					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line exits.go:10
 						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line exits.go:10
 					}
 //line exits.go:10
 					var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line exits.go:10
 					_ = i
-//line exits.go:11
-					{
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.ToBits())
 //line exits.go:12
-						gc_alive3 = gc_alive3.And(gc_alive3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+					compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.ToBits())
 //line exits.go:12
-					}
+					gc_alive3 = gc_alive3.And(gc_alive3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -88,220 +79,165 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
-//line exits.go:10
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-
-//line exits.go:11
 				{
 //line exits.go:11
-					{
-//line exits.go:11
-						gc_exited2[gc_rank2] = true
-						continue gc_L12
-//line exits.go:12
-					}
+					gc_exited2[gc_rank2] = true
+					continue gc_L12
 				}
 			}
 		}
 	}
 	gc_r22 := 0
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
+//line exits.go:19
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
 //line exits.go:10
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-
+			i := gc_bx2*gc_bdx2 + gc_tx2
 //line exits.go:14
-				if in[i] > 0 {
-					gc_r22++
-				}
+			if in[i] > 0 {
+				gc_r22++
 			}
 		}
 	}
-
 //line exits.go:14
 	n := gc_r22
 	gc_r32 := true
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
+//line exits.go:17
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
 //line exits.go:10
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-
+			i := gc_bx2*gc_bdx2 + gc_tx2
 //line exits.go:15
-				if !(in[i] > 0) {
-					gc_r32 = false
-				}
+			if !(in[i] > 0) {
+				gc_r32 = false
 			}
 		}
 	}
-
 //line exits.go:15
 	all := gc_r32
-
-//line exits.go:16
 	var some bool
 	gc_r42 := false
-	{
+//line exits.go:19
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_rank2 := gc_base2 + gc_tx2
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+//line exits.go:10
+			i := gc_bx2*gc_bdx2 + gc_tx2
+//line exits.go:17
+			if in[i] < 0 {
+				gc_r42 = true
+			}
+		}
+	}
+//line exits.go:17
+	some = gc_r42
+	if gc_bx2%2 == 0 {
+//line exits.go:20
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_vstep4 := 0
+			if compiled.SIMD {
+//line exits.go:10
+				gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+//line exits.go:10
+				gc_vb3 := archsimd.BroadcastInt32x8(1)
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
+					gc_rank2 := gc_base2 + gc_tx2
+//line exits.go:10
+					gc_alive4 := gc_all4
+//line exits.go:10
+					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+//line exits.go:10
+						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+//line exits.go:10
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line exits.go:20
+					if i < 0 || i > len(in)-8 {
+//line exits.go:20
+						break
+					}
+//line exits.go:21
+					archsimd.LoadInt32x8Slice(in[i:]).Add(gc_vb3).StoreMasked((*[8]int32)(in[i:]), gc_alive4)
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
 //line exits.go:10
 				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-
-//line exits.go:17
-				if in[i] < 0 {
-					gc_r42 = true
-				}
+//line exits.go:20
+				in[i]++
 			}
 		}
-	}
-
-//line exits.go:17
-	some = gc_r42
-
-//line exits.go:18
-	if gc_bx2%2 == 0 {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep4 := 0
-				if compiled.SIMD {
-//line exits.go:10
-					gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line exits.go:10
-					_ = gc_all4
-//line exits.go:10
-					gc_vb3 := archsimd.BroadcastInt32x8(1)
-//line exits.go:10
-					_ = gc_vb3
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line exits.go:10
-						gc_alive4 := gc_all4
-//line exits.go:10
-						_ = gc_alive4
-//line exits.go:10
-						if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
-//line exits.go:10
-							gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line exits.go:10
-						}
-//line exits.go:10
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line exits.go:10
-						_ = i
-//line exits.go:20
-						if i < 0 || i > len(in)-8 {
-//line exits.go:20
-							break
-//line exits.go:20
-						}
-						archsimd.LoadInt32x8Slice(in[i:]).Add(gc_vb3).StoreMasked((*[8]int32)(in[i:]), gc_alive4)
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
-//line exits.go:10
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line exits.go:20
-					in[i]++
-				}
-			}
-		}
+//line exits.go:24
 	} else
 //line exits.go:21
 	if gc_bx2%3 == 0 {
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep5 := 0
-				if compiled.SIMD {
+//line exits.go:23
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep5 := 0
+			if compiled.SIMD {
 //line exits.go:10
-					gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line exits.go:10
-					_ = gc_all5
+				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line exits.go:22
-					gc_vb4 := archsimd.BroadcastInt32x8(2)
-//line exits.go:22
-					_ = gc_vb4
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line exits.go:22
-						gc_alive5 := gc_all5
-//line exits.go:22
-						_ = gc_alive5
-//line exits.go:22
-						if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
-//line exits.go:22
-							gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line exits.go:22
-						}
-//line exits.go:10
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line exits.go:10
-						_ = i
-//line exits.go:22
-						if i < 0 || i > len(in)-8 {
-//line exits.go:22
-							break
-//line exits.go:22
-						}
-						archsimd.LoadInt32x8Slice(in[i:]).Add(gc_vb4).StoreMasked((*[8]int32)(in[i:]), gc_alive5)
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_vb4 := archsimd.BroadcastInt32x8(2)
+				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
-//line exits.go:10
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line exits.go:22
-					in[i] += 2
+					gc_alive5 := gc_all5
+//line exits.go:22
+					if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
+//line exits.go:22
+						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+//line exits.go:10
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line exits.go:22
+					if i < 0 || i > len(in)-8 {
+//line exits.go:22
+						break
+					}
+//line exits.go:23
+					archsimd.LoadInt32x8Slice(in[i:]).Add(gc_vb4).StoreMasked((*[8]int32)(in[i:]), gc_alive5)
 				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+//line exits.go:10
+				i := gc_bx2*gc_bdx2 + gc_tx2
+//line exits.go:22
+				in[i] += 2
 			}
 		}
 	} else {
 	}
 	{
+//line exits.go:29
 		gc_from2, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -311,42 +247,31 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 			if compiled.SIMD {
 //line exits.go:27
 				gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line exits.go:27
-				_ = gc_all6
 				for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 					gc_tx2 := gc_vstep6
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
 //line exits.go:27
 					gc_alive6 := gc_all6
-//line exits.go:27
-					_ = gc_alive6
 //line exits.go:27
 					if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line exits.go:27
 						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line exits.go:27
 					}
-//line exits.go:27
-					{
-						if gc_alive6.ToBits() != 0 {
 //line exits.go:28
-							counts[gc_bx2] = int32(n)
+					if gc_alive6.ToBits() != 0 {
 //line exits.go:28
-						}
+						counts[gc_bx2] = int32(n)
+					}
 //line exits.go:28
-						if gc_alive6.ToBits() != 0 {
-							flags[2*gc_bx2] = all
+					if gc_alive6.ToBits() != 0 {
+						flags[2*gc_bx2] = all
+					}
 //line exits.go:29
-						}
-//line exits.go:29
-						if gc_alive6.ToBits() != 0 {
-							flags[2*gc_bx2+1] = some
-//line exits.go:30
-						}
-//line exits.go:30
+					if gc_alive6.ToBits() != 0 {
+						flags[2*gc_bx2+1] = some
 					}
 				}
+//line exits.go:32
 				archsimd.ClearAVXUpperBits()
 			}
 			for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
@@ -355,13 +280,10 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 				if gc_exited2[gc_rank2] {
 					continue
 				}
-
-//line exits.go:27
-				{
-					counts[gc_bx2] = int32(n)
-					flags[2*gc_bx2] = all
-					flags[2*gc_bx2+1] = some
-				}
+//line exits.go:28
+				counts[gc_bx2] = int32(n)
+				flags[2*gc_bx2] = all
+				flags[2*gc_bx2+1] = some
 			}
 		}
 	}
@@ -370,4 +292,5 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 // gc_files_exits holds the source files whose lines the kernels' records hash.
 //
 //go:embed exits.go
+//line exits.go:40
 var gc_files_exits embed.FS

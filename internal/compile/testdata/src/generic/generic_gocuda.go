@@ -37,286 +37,155 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line generic.go:15
 	const half = 2
-
-//line generic.go:16
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line generic.go:16
 	sdata := gc.Shared[T](t, gc_bdx)[:gc_bdx]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
-				gc_at := in[gc_off:][:gc_bdx]
-				gc_at2 := sdata[:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line generic.go:17
-						tid := gc_tx
-						_ = tid
-
 //line generic.go:18
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line generic.go:19
-						var v T
-
-//line generic.go:20
-						if true || i < len(in) {
-							v = gc_at[gc_tx]
-						}
-
-//line generic.go:23
-						gc_at2[gc_tx] = v
-						_ = v
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line generic.go:17
-						tid := gc_tx
-						_ = tid
-
-//line generic.go:18
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line generic.go:19
-						var v T
-
-//line generic.go:20
-						if true || i < len(in) {
-							v = gc_at[gc_tx]
-						}
-
-//line generic.go:23
-						gc_at2[gc_tx] = v
-						_ = v
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line generic.go:17
-						tid := gc_tx
-						_ = tid
-
-//line generic.go:18
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line generic.go:19
-						var v T
-
-//line generic.go:20
-						if true || i < len(in) {
-							v = gc_at[gc_tx]
-						}
-
-//line generic.go:23
-						gc_at2[gc_tx] = v
-						_ = v
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line generic.go:17
-						tid := gc_tx
-						_ = tid
-
-//line generic.go:18
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line generic.go:19
-						var v T
-
-//line generic.go:20
-						if true || i < len(in) {
-							v = gc_at[gc_tx]
-						}
-
-//line generic.go:23
-						gc_at2[gc_tx] = v
-						_ = v
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := sdata[:gc_bdx]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 //line generic.go:17
 					tid := gc_tx
-					_ = tid
-
-//line generic.go:18
 					i := gc_bx*gc_bdx + tid
-					_ = i
-
-//line generic.go:19
 					var v T
-
-//line generic.go:20
 					if true || i < len(in) {
 						v = gc_at[gc_tx]
 					}
-
-//line generic.go:23
 					gc_at2[gc_tx] = v
-					_ = v
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line generic.go:17
-						tid := gc_tx
-						_ = tid
-
-//line generic.go:18
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line generic.go:19
-						var v T
-
-//line generic.go:20
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line generic.go:23
-						sdata[tid] = v
-						_ = v
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line generic.go:17
-						tid := gc_tx
-						_ = tid
-
-//line generic.go:18
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line generic.go:19
-						var v T
-
-//line generic.go:20
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line generic.go:23
-						sdata[tid] = v
-						_ = v
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line generic.go:17
-						tid := gc_tx
-						_ = tid
-
-//line generic.go:18
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line generic.go:19
-						var v T
-
-//line generic.go:20
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line generic.go:23
-						sdata[tid] = v
-						_ = v
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line generic.go:17
-						tid := gc_tx
-						_ = tid
-
-//line generic.go:18
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line generic.go:19
-						var v T
-
-//line generic.go:20
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line generic.go:23
-						sdata[tid] = v
-						_ = v
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				{
+//line generic.go:27
+					gc_tx := gc_step + 1
 //line generic.go:17
 					tid := gc_tx
-					_ = tid
-
-//line generic.go:18
 					i := gc_bx*gc_bdx + tid
-					_ = i
-
-//line generic.go:19
 					var v T
-
-//line generic.go:20
+					if true || i < len(in) {
+						v = gc_at[gc_tx]
+					}
+					gc_at2[gc_tx] = v
+				}
+				{
+//line generic.go:27
+					gc_tx := gc_step + 2
+//line generic.go:17
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
+					var v T
+					if true || i < len(in) {
+						v = gc_at[gc_tx]
+					}
+					gc_at2[gc_tx] = v
+				}
+				{
+//line generic.go:27
+					gc_tx := gc_step + 3
+//line generic.go:17
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
+					var v T
+					if true || i < len(in) {
+						v = gc_at[gc_tx]
+					}
+					gc_at2[gc_tx] = v
+				}
+			}
+//line generic.go:27
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line generic.go:17
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
+				var v T
+				if true || i < len(in) {
+					v = gc_at[gc_tx]
+				}
+				gc_at2[gc_tx] = v
+			}
+		} else {
+//line generic.go:27
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line generic.go:17
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
+					var v T
 					if i < len(in) {
 						v = in[i]
 					}
-
-//line generic.go:23
 					sdata[tid] = v
-					_ = v
 				}
+				{
+//line generic.go:27
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line generic.go:17
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
+					var v T
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+//line generic.go:27
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line generic.go:17
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
+					var v T
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+//line generic.go:27
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line generic.go:17
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
+					var v T
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+			}
+//line generic.go:27
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line generic.go:17
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
+				var v T
+				if i < len(in) {
+					v = in[i]
+				}
+				sdata[tid] = v
 			}
 		}
 	}
-
 //line generic.go:25
 	for s := gc_bdx / half; s > 0; s >>= 1 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
@@ -325,170 +194,116 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 				continue
 			}
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := s; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := s
-				if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
-					gc_at3 := sdata[:gc_to]
-					gc_at4 := sdata[gc_off2:][:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+//line generic.go:33
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
+				gc_at3 := sdata[:gc_to]
+				gc_at4 := sdata[gc_off2:][:gc_to]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						{
-							gc_tx := gc_step3 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line generic.go:17
-							tid := gc_tx
-							_ = tid
-
-//line generic.go:26
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line generic.go:17
-							tid := gc_tx
-							_ = tid
-
-//line generic.go:26
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line generic.go:17
-							tid := gc_tx
-							_ = tid
-
-//line generic.go:26
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line generic.go:17
-							tid := gc_tx
-							_ = tid
-
-//line generic.go:26
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line generic.go:17
-						tid := gc_tx
-						_ = tid
-
-//line generic.go:26
-						{
+//line generic.go:27
 							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
-				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step3 + 1
 						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line generic.go:17
-							tid := gc_tx
-							_ = tid
-
-//line generic.go:26
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line generic.go:17
-							tid := gc_tx
-							_ = tid
-
-//line generic.go:26
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line generic.go:17
-							tid := gc_tx
-							_ = tid
-
-//line generic.go:26
-							{
-								sdata[tid] += sdata[tid+s]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line generic.go:17
-							tid := gc_tx
-							_ = tid
-
-//line generic.go:26
-							{
-								sdata[tid] += sdata[tid+s]
-							}
+//line generic.go:27
+							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step3 + 2
+						{
+//line generic.go:27
+							gc_at3[gc_tx] += gc_at4[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						{
+//line generic.go:27
+							gc_at3[gc_tx] += gc_at4[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					{
+//line generic.go:27
+						gc_at3[gc_tx] += gc_at4[gc_tx]
+					}
+				}
+			} else {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line generic.go:17
 						tid := gc_tx
-						_ = tid
-
-//line generic.go:26
 						{
+//line generic.go:27
 							sdata[tid] += sdata[tid+s]
 						}
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line generic.go:17
+						tid := gc_tx
+						{
+//line generic.go:27
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line generic.go:17
+						tid := gc_tx
+						{
+//line generic.go:27
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line generic.go:17
+						tid := gc_tx
+						{
+//line generic.go:27
+							sdata[tid] += sdata[tid+s]
+						}
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line generic.go:17
+					tid := gc_tx
+					{
+//line generic.go:27
+						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
 		}
 	}
 	{
+//line generic.go:35
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 0; gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -504,150 +319,89 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-						_ = gc_tx
+//line generic.go:51
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line generic.go:17
-						tid := gc_tx
-						_ = tid
-
-//line generic.go:31
-						{
-							gc_at5[0] = gc_at6[0] * T(math.Floor(gc_at7[0]))
-						}
+//line generic.go:32
+						gc_at5[0] = gc_at6[0] * T(math.Floor(gc_at7[0]))
 					}
 					{
+//line generic.go:36
 						gc_tx := gc_step5 + 1
-						_ = gc_tx
+//line generic.go:38
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line generic.go:17
-						tid := gc_tx
-						_ = tid
-
-//line generic.go:31
-						{
-							gc_at5[0] = gc_at6[0] * T(math.Floor(gc_at7[0]))
-						}
+//line generic.go:32
+						gc_at5[0] = gc_at6[0] * T(math.Floor(gc_at7[0]))
 					}
 					{
+//line generic.go:36
 						gc_tx := gc_step5 + 2
-						_ = gc_tx
+//line generic.go:38
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line generic.go:17
-						tid := gc_tx
-						_ = tid
-
-//line generic.go:31
-						{
-							gc_at5[0] = gc_at6[0] * T(math.Floor(gc_at7[0]))
-						}
+//line generic.go:32
+						gc_at5[0] = gc_at6[0] * T(math.Floor(gc_at7[0]))
 					}
 					{
+//line generic.go:36
 						gc_tx := gc_step5 + 3
-						_ = gc_tx
+//line generic.go:38
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line generic.go:17
-						tid := gc_tx
-						_ = tid
-
-//line generic.go:31
-						{
-							gc_at5[0] = gc_at6[0] * T(math.Floor(gc_at7[0]))
-						}
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line generic.go:17
-					tid := gc_tx
-					_ = tid
-
-//line generic.go:31
-					{
+//line generic.go:32
 						gc_at5[0] = gc_at6[0] * T(math.Floor(gc_at7[0]))
 					}
 				}
+//line generic.go:36
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line generic.go:32
+					gc_at5[0] = gc_at6[0] * T(math.Floor(gc_at7[0]))
+				}
 			} else {
+//line generic.go:36
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line generic.go:17
-						tid := gc_tx
-						_ = tid
-
-//line generic.go:31
-						{
-							partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
-						}
+//line generic.go:32
+						partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
 					}
 					{
+//line generic.go:36
 						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line generic.go:17
-						tid := gc_tx
-						_ = tid
-
-//line generic.go:31
-						{
-							partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
-						}
+//line generic.go:32
+						partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
 					}
 					{
+//line generic.go:36
 						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line generic.go:17
-						tid := gc_tx
-						_ = tid
-
-//line generic.go:31
-						{
-							partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
-						}
+//line generic.go:32
+						partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
 					}
 					{
+//line generic.go:36
 						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
-//line generic.go:17
-						tid := gc_tx
-						_ = tid
-
-//line generic.go:31
-						{
-							partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
-						}
+//line generic.go:32
+						partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
 					}
 				}
+//line generic.go:36
 				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
-//line generic.go:17
-					tid := gc_tx
-					_ = tid
-
-//line generic.go:31
-					{
-						partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
-					}
+//line generic.go:32
+					partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
 				}
 			}
 		}
@@ -690,18 +444,15 @@ func gc_body_square(gc_b *compiled.Block, gc_lo, gc_hi int, x []float64) {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line generic.go:40
 						i := gc_bx*gc_bdx + gc_tx
-
-//line generic.go:41
 						for ; i < len(x); i += gc_bdx * gc_gdx {
 							x[i] *= x[i]
 						}
-						_ = i
 					}
 				}
 			}
+//line generic.go:48
 		})
 	}
 }

@@ -51,49 +51,36 @@ func gc_body_scale(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off {
-					gc_at := x[gc_off:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						gc_b.Enter(gc_rank)
-
+//line goexit.go:50
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off {
+				gc_at := x[gc_off:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
 //line goexit.go:31
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line goexit.go:32
-						if true || i < len(x) {
-							gc_at[gc_tx] = float32(math.Sqrt(float64(square(gc_at[gc_tx], i, len(x)))))
-						}
-
-//line goexit.go:35
-						if i == len(x) {
-							t.Printf("%d\n", i)
-						}
+					i := gc_bx*gc_bdx + gc_tx
+					if true || i < len(x) {
+						gc_at[gc_tx] = float32(math.Sqrt(float64(square(gc_at[gc_tx], i, len(x)))))
 					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						gc_b.Enter(gc_rank)
-
+					if i == len(x) {
+						t.Printf("%d\n", i)
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
 //line goexit.go:31
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line goexit.go:32
-						if i < len(x) {
-							x[i] = float32(math.Sqrt(float64(square(x[i], i, len(x)))))
-						}
-
-//line goexit.go:35
-						if i == len(x) {
-							t.Printf("%d\n", i)
-						}
+					i := gc_bx*gc_bdx + gc_tx
+					if i < len(x) {
+						x[i] = float32(math.Sqrt(float64(square(x[i], i, len(x)))))
+					}
+					if i == len(x) {
+						t.Printf("%d\n", i)
 					}
 				}
 			}
@@ -126,104 +113,78 @@ func gc_body_check(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 		}
 		gc_pos.Block = gc_blk
 		gc_pos.Thread = 0
-
 //line goexit.go:45
 		if len(x) < gc_bdx {
 			panic(fmt.Errorf("%w: %d elements", gocuda.ErrInvalidValue, len(x)))
 		}
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if gc_bdx <= len(x) {
-					gc_at := x[:gc_bdx]
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line goexit.go:48
-							gc_at[gc_tx]++
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line goexit.go:48
-							gc_at[gc_tx]++
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line goexit.go:48
-							gc_at[gc_tx]++
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line goexit.go:48
-							gc_at[gc_tx]++
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
+//line goexit.go:49
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(x) {
+				gc_at := x[:gc_bdx]
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 //line goexit.go:48
 						gc_at[gc_tx]++
 					}
-				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
+					{
+						gc_tx := gc_step + 1
 //line goexit.go:48
-							x[gc_tx]++
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line goexit.go:48
-							x[gc_tx]++
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line goexit.go:48
-							x[gc_tx]++
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line goexit.go:48
-							x[gc_tx]++
-						}
+						gc_at[gc_tx]++
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step + 2
+//line goexit.go:48
+						gc_at[gc_tx]++
+					}
+					{
+						gc_tx := gc_step + 3
+//line goexit.go:48
+						gc_at[gc_tx]++
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line goexit.go:48
+					gc_at[gc_tx]++
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line goexit.go:48
 						x[gc_tx]++
 					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line goexit.go:48
+						x[gc_tx]++
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line goexit.go:48
+						x[gc_tx]++
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line goexit.go:48
+						x[gc_tx]++
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line goexit.go:48
+					x[gc_tx]++
 				}
 			}
 		}
@@ -253,118 +214,107 @@ func gc_body_leaveKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 			return
 		}
 		gc_pos.Block = gc_blk
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if gc_bdx <= len(x) {
-					gc_at := x[:gc_bdx]
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line goexit.go:58
-							if gc_at[gc_tx] < 0 {
-								leave()
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line goexit.go:58
-							if gc_at[gc_tx] < 0 {
-								leave()
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line goexit.go:58
-							if gc_at[gc_tx] < 0 {
-								leave()
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line goexit.go:58
-							if gc_at[gc_tx] < 0 {
-								leave()
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line goexit.go:68
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(x) {
+				gc_at := x[:gc_bdx]
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+//line goexit.go:76
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line goexit.go:58
 						if gc_at[gc_tx] < 0 {
 							leave()
 						}
 					}
-				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line goexit.go:58
-							if x[gc_tx] < 0 {
-								leave()
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line goexit.go:58
-							if x[gc_tx] < 0 {
-								leave()
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line goexit.go:58
-							if x[gc_tx] < 0 {
-								leave()
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line goexit.go:58
-							if x[gc_tx] < 0 {
-								leave()
-							}
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step + 1
+//line goexit.go:65
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
+//line goexit.go:58
+						if gc_at[gc_tx] < 0 {
+							leave()
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+//line goexit.go:65
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line goexit.go:58
+						if gc_at[gc_tx] < 0 {
+							leave()
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+//line goexit.go:65
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line goexit.go:58
+						if gc_at[gc_tx] < 0 {
+							leave()
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line goexit.go:58
+					if gc_at[gc_tx] < 0 {
+						leave()
+					}
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line goexit.go:58
 						if x[gc_tx] < 0 {
 							leave()
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line goexit.go:58
+						if x[gc_tx] < 0 {
+							leave()
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line goexit.go:58
+						if x[gc_tx] < 0 {
+							leave()
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line goexit.go:58
+						if x[gc_tx] < 0 {
+							leave()
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line goexit.go:58
+					if x[gc_tx] < 0 {
+						leave()
 					}
 				}
 			}
@@ -395,99 +345,88 @@ func gc_body_apply(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, f func(f
 			return
 		}
 		gc_pos.Block = gc_blk
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if gc_bdx <= len(x) {
-					gc_at := x[:gc_bdx]
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line goexit.go:67
-							gc_at[gc_tx] = f(gc_at[gc_tx])
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line goexit.go:67
-							gc_at[gc_tx] = f(gc_at[gc_tx])
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line goexit.go:67
-							gc_at[gc_tx] = f(gc_at[gc_tx])
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line goexit.go:67
-							gc_at[gc_tx] = f(gc_at[gc_tx])
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line goexit.go:77
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(x) {
+				gc_at := x[:gc_bdx]
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+//line goexit.go:85
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line goexit.go:67
 						gc_at[gc_tx] = f(gc_at[gc_tx])
 					}
-				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line goexit.go:67
-							x[gc_tx] = f(x[gc_tx])
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line goexit.go:67
-							x[gc_tx] = f(x[gc_tx])
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line goexit.go:67
-							x[gc_tx] = f(x[gc_tx])
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line goexit.go:67
-							x[gc_tx] = f(x[gc_tx])
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step + 1
+//line goexit.go:72
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
+//line goexit.go:67
+						gc_at[gc_tx] = f(gc_at[gc_tx])
+					}
+					{
+						gc_tx := gc_step + 2
+//line goexit.go:72
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line goexit.go:67
+						gc_at[gc_tx] = f(gc_at[gc_tx])
+					}
+					{
+						gc_tx := gc_step + 3
+//line goexit.go:72
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line goexit.go:67
+						gc_at[gc_tx] = f(gc_at[gc_tx])
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line goexit.go:67
+					gc_at[gc_tx] = f(gc_at[gc_tx])
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line goexit.go:67
 						x[gc_tx] = f(x[gc_tx])
 					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line goexit.go:67
+						x[gc_tx] = f(x[gc_tx])
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line goexit.go:67
+						x[gc_tx] = f(x[gc_tx])
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line goexit.go:67
+						x[gc_tx] = f(x[gc_tx])
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line goexit.go:67
+					x[gc_tx] = f(x[gc_tx])
 				}
 			}
 		}
@@ -520,109 +459,98 @@ func gc_body_label(gc_b *compiled.Block, gc_lo, gc_hi int, x []Label) {
 		}
 		gc_pos.Block = gc_blk
 		gc_b.EnterBlock(gc_blk)
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if gc_bdx <= len(x) {
-					gc_at := x[:gc_bdx]
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							gc_b.Enter(gc_rank)
-
-//line goexit.go:81
-							t.Printf("%v\n", gc_at[gc_tx])
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							gc_b.Enter(gc_rank)
-
-//line goexit.go:81
-							t.Printf("%v\n", gc_at[gc_tx])
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							gc_b.Enter(gc_rank)
-
-//line goexit.go:81
-							t.Printf("%v\n", gc_at[gc_tx])
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							gc_b.Enter(gc_rank)
-
-//line goexit.go:81
-							t.Printf("%v\n", gc_at[gc_tx])
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line goexit.go:93
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(x) {
+				gc_at := x[:gc_bdx]
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+//line goexit.go:101
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
-
 //line goexit.go:81
 						t.Printf("%v\n", gc_at[gc_tx])
 					}
-				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							gc_b.Enter(gc_rank)
-
-//line goexit.go:81
-							t.Printf("%v\n", x[gc_tx])
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							gc_b.Enter(gc_rank)
-
-//line goexit.go:81
-							t.Printf("%v\n", x[gc_tx])
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							gc_b.Enter(gc_rank)
-
-//line goexit.go:81
-							t.Printf("%v\n", x[gc_tx])
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							gc_b.Enter(gc_rank)
-
-//line goexit.go:81
-							t.Printf("%v\n", x[gc_tx])
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step + 1
+//line goexit.go:86
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
-
+//line goexit.go:81
+						t.Printf("%v\n", gc_at[gc_tx])
+					}
+					{
+						gc_tx := gc_step + 2
+//line goexit.go:86
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
+//line goexit.go:81
+						t.Printf("%v\n", gc_at[gc_tx])
+					}
+					{
+						gc_tx := gc_step + 3
+//line goexit.go:86
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
+//line goexit.go:81
+						t.Printf("%v\n", gc_at[gc_tx])
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+//line goexit.go:81
+					t.Printf("%v\n", gc_at[gc_tx])
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
 //line goexit.go:81
 						t.Printf("%v\n", x[gc_tx])
 					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
+//line goexit.go:81
+						t.Printf("%v\n", x[gc_tx])
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
+//line goexit.go:81
+						t.Printf("%v\n", x[gc_tx])
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
+//line goexit.go:81
+						t.Printf("%v\n", x[gc_tx])
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+//line goexit.go:81
+					t.Printf("%v\n", x[gc_tx])
 				}
 			}
 		}
@@ -653,107 +581,19 @@ func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 			return
 		}
 		gc_pos.Block = gc_blk
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := 0
-				if gc_off >= 0 && gc_off < len(x) && gc_bdx <= len(x) {
-					gc_at := x[gc_off:][:1]
-					gc_at2 := x[:gc_bdx]
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line goexit.go:89
-							for gc_at[0] < 0 {
-//line goexit.go:89
-								gc_b.Tick()
-//line goexit.go:89
-								if gc_b.Stopped() {
-//line goexit.go:89
-									return
-//line goexit.go:89
-								}
-								runtime.Gosched()
-							}
-
-//line goexit.go:92
-							gc_at2[gc_tx] = 1
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line goexit.go:89
-							for gc_at[0] < 0 {
-//line goexit.go:89
-								gc_b.Tick()
-//line goexit.go:89
-								if gc_b.Stopped() {
-//line goexit.go:89
-									return
-//line goexit.go:89
-								}
-								runtime.Gosched()
-							}
-
-//line goexit.go:92
-							gc_at2[gc_tx] = 1
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line goexit.go:89
-							for gc_at[0] < 0 {
-//line goexit.go:89
-								gc_b.Tick()
-//line goexit.go:89
-								if gc_b.Stopped() {
-//line goexit.go:89
-									return
-//line goexit.go:89
-								}
-								runtime.Gosched()
-							}
-
-//line goexit.go:92
-							gc_at2[gc_tx] = 1
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line goexit.go:89
-							for gc_at[0] < 0 {
-//line goexit.go:89
-								gc_b.Tick()
-//line goexit.go:89
-								if gc_b.Stopped() {
-//line goexit.go:89
-									return
-//line goexit.go:89
-								}
-								runtime.Gosched()
-							}
-
-//line goexit.go:92
-							gc_at2[gc_tx] = 1
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line goexit.go:99
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := 0
+			if gc_off >= 0 && gc_off < len(x) && gc_bdx <= len(x) {
+				gc_at := x[gc_off:][:1]
+				gc_at2 := x[:gc_bdx]
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+//line goexit.go:109
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line goexit.go:89
 						for gc_at[0] < 0 {
 //line goexit.go:89
@@ -762,106 +602,94 @@ func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 							if gc_b.Stopped() {
 //line goexit.go:89
 								return
-//line goexit.go:89
 							}
+//line goexit.go:90
 							runtime.Gosched()
 						}
-
-//line goexit.go:92
 						gc_at2[gc_tx] = 1
 					}
-				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line goexit.go:89
-							for x[0] < 0 {
-//line goexit.go:89
-								gc_b.Tick()
-//line goexit.go:89
-								if gc_b.Stopped() {
-//line goexit.go:89
-									return
-//line goexit.go:89
-								}
-								runtime.Gosched()
-							}
-
-//line goexit.go:92
-							x[gc_tx] = 1
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line goexit.go:89
-							for x[0] < 0 {
-//line goexit.go:89
-								gc_b.Tick()
-//line goexit.go:89
-								if gc_b.Stopped() {
-//line goexit.go:89
-									return
-//line goexit.go:89
-								}
-								runtime.Gosched()
-							}
-
-//line goexit.go:92
-							x[gc_tx] = 1
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line goexit.go:89
-							for x[0] < 0 {
-//line goexit.go:89
-								gc_b.Tick()
-//line goexit.go:89
-								if gc_b.Stopped() {
-//line goexit.go:89
-									return
-//line goexit.go:89
-								}
-								runtime.Gosched()
-							}
-
-//line goexit.go:92
-							x[gc_tx] = 1
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line goexit.go:89
-							for x[0] < 0 {
-//line goexit.go:89
-								gc_b.Tick()
-//line goexit.go:89
-								if gc_b.Stopped() {
-//line goexit.go:89
-									return
-//line goexit.go:89
-								}
-								runtime.Gosched()
-							}
-
-//line goexit.go:92
-							x[gc_tx] = 1
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					{
+						gc_tx := gc_step + 1
+//line goexit.go:97
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
+//line goexit.go:89
+						for gc_at[0] < 0 {
+//line goexit.go:89
+							gc_b.Tick()
+//line goexit.go:89
+							if gc_b.Stopped() {
+//line goexit.go:89
+								return
+							}
+//line goexit.go:90
+							runtime.Gosched()
+						}
+						gc_at2[gc_tx] = 1
+					}
+					{
+						gc_tx := gc_step + 2
+//line goexit.go:97
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line goexit.go:89
+						for gc_at[0] < 0 {
+//line goexit.go:89
+							gc_b.Tick()
+//line goexit.go:89
+							if gc_b.Stopped() {
+//line goexit.go:89
+								return
+							}
+//line goexit.go:90
+							runtime.Gosched()
+						}
+						gc_at2[gc_tx] = 1
+					}
+					{
+						gc_tx := gc_step + 3
+//line goexit.go:97
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line goexit.go:89
+						for gc_at[0] < 0 {
+//line goexit.go:89
+							gc_b.Tick()
+//line goexit.go:89
+							if gc_b.Stopped() {
+//line goexit.go:89
+								return
+							}
+//line goexit.go:90
+							runtime.Gosched()
+						}
+						gc_at2[gc_tx] = 1
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line goexit.go:89
+					for gc_at[0] < 0 {
+//line goexit.go:89
+						gc_b.Tick()
+//line goexit.go:89
+						if gc_b.Stopped() {
+//line goexit.go:89
+							return
+						}
+//line goexit.go:90
+						runtime.Gosched()
+					}
+					gc_at2[gc_tx] = 1
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 //line goexit.go:89
 						for x[0] < 0 {
 //line goexit.go:89
@@ -870,14 +698,83 @@ func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 							if gc_b.Stopped() {
 //line goexit.go:89
 								return
-//line goexit.go:89
 							}
+//line goexit.go:90
 							runtime.Gosched()
 						}
-
-//line goexit.go:92
 						x[gc_tx] = 1
 					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line goexit.go:89
+						for x[0] < 0 {
+//line goexit.go:89
+							gc_b.Tick()
+//line goexit.go:89
+							if gc_b.Stopped() {
+//line goexit.go:89
+								return
+							}
+//line goexit.go:90
+							runtime.Gosched()
+						}
+						x[gc_tx] = 1
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line goexit.go:89
+						for x[0] < 0 {
+//line goexit.go:89
+							gc_b.Tick()
+//line goexit.go:89
+							if gc_b.Stopped() {
+//line goexit.go:89
+								return
+							}
+//line goexit.go:90
+							runtime.Gosched()
+						}
+						x[gc_tx] = 1
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line goexit.go:89
+						for x[0] < 0 {
+//line goexit.go:89
+							gc_b.Tick()
+//line goexit.go:89
+							if gc_b.Stopped() {
+//line goexit.go:89
+								return
+							}
+//line goexit.go:90
+							runtime.Gosched()
+						}
+						x[gc_tx] = 1
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line goexit.go:89
+					for x[0] < 0 {
+//line goexit.go:89
+						gc_b.Tick()
+//line goexit.go:89
+						if gc_b.Stopped() {
+//line goexit.go:89
+							return
+						}
+//line goexit.go:90
+						runtime.Gosched()
+					}
+					x[gc_tx] = 1
 				}
 			}
 		}
@@ -908,33 +805,25 @@ func gc_body_local(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 			return
 		}
 		gc_pos.Block = gc_blk
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if gc_bdx <= len(x) {
-					gc_at := x[:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+//line goexit.go:110
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(x) {
+				gc_at := x[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line goexit.go:100
-						at := func(i int) float32 { return x[clamp(i, len(x))] }
-
-//line goexit.go:101
-						gc_at[gc_tx] = at(int(gc_tx) + 1)
-						_ = at
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+					at := func(i int) float32 { return x[clamp(i, len(x))] }
+					gc_at[gc_tx] = at(int(gc_tx) + 1)
+				}
+			} else {
+//line goexit.go:105
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line goexit.go:100
-						at := func(i int) float32 { return x[clamp(i, len(x))] }
-
-//line goexit.go:101
-						x[gc_tx] = at(int(gc_tx) + 1)
-						_ = at
-					}
+					at := func(i int) float32 { return x[clamp(i, len(x))] }
+					x[gc_tx] = at(int(gc_tx) + 1)
 				}
 			}
 		}
@@ -961,7 +850,7 @@ func gc_body_replace(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, f func
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
 	gc_s_f := compiled.Scratch[func(float32) float32](gc_b, 0)[:gc_n]
-	_ = gc_s_f
+//line goexit.go:115
 	for gc_rank := range gc_s_f {
 		gc_s_f[gc_rank] = f
 	}
@@ -970,41 +859,28 @@ func gc_body_replace(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, f func
 			return
 		}
 		gc_pos.Block = gc_blk
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if gc_bdx <= len(x) {
-					gc_at := x[:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						f := gc_s_f[gc_rank]
-						_ = f
-
+//line goexit.go:124
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(x) {
+				gc_at := x[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					f := gc_s_f[gc_rank]
 //line goexit.go:109
-						gc_at[gc_tx] = f(gc_at[gc_tx])
-
-//line goexit.go:110
-						f = func(v float32) float32 { return v + 1 }
-
-//line goexit.go:111
-						gc_at[gc_tx] = f(gc_at[gc_tx])
-					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						f := gc_s_f[gc_rank]
-						_ = f
-
+					gc_at[gc_tx] = f(gc_at[gc_tx])
+					f = func(v float32) float32 { return v + 1 }
+					gc_at[gc_tx] = f(gc_at[gc_tx])
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					f := gc_s_f[gc_rank]
 //line goexit.go:109
-						x[gc_tx] = f(x[gc_tx])
-
-//line goexit.go:110
-						f = func(v float32) float32 { return v + 1 }
-
-//line goexit.go:111
-						x[gc_tx] = f(x[gc_tx])
-					}
+					x[gc_tx] = f(x[gc_tx])
+					f = func(v float32) float32 { return v + 1 }
+					x[gc_tx] = f(x[gc_tx])
 				}
 			}
 		}
@@ -1034,45 +910,33 @@ func gc_body_choose(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, g func(
 			return
 		}
 		gc_pos.Block = gc_blk
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := 0
-				if gc_off >= 0 && gc_off < len(x) && gc_bdx <= len(x) {
-					gc_at := x[gc_off:][:1]
-					gc_at2 := x[:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+//line goexit.go:128
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := 0
+			if gc_off >= 0 && gc_off < len(x) && gc_bdx <= len(x) {
+				gc_at := x[gc_off:][:1]
+				gc_at2 := x[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line goexit.go:118
-						f := func(v float32) float32 { return v * 2 }
-
-//line goexit.go:119
-						if gc_at[0] < 0 {
-							f = g
-						}
-
-//line goexit.go:122
-						gc_at2[gc_tx] = f(gc_at2[gc_tx])
-						_ = f
+					f := func(v float32) float32 { return v * 2 }
+					if gc_at[0] < 0 {
+						f = g
 					}
-				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
+					gc_at2[gc_tx] = f(gc_at2[gc_tx])
+				}
+			} else {
+//line goexit.go:126
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 //line goexit.go:118
-						f := func(v float32) float32 { return v * 2 }
-
-//line goexit.go:119
-						if x[0] < 0 {
-							f = g
-						}
-
-//line goexit.go:122
-						x[gc_tx] = f(x[gc_tx])
-						_ = f
+					f := func(v float32) float32 { return v * 2 }
+					if x[0] < 0 {
+						f = g
 					}
+					x[gc_tx] = f(x[gc_tx])
 				}
 			}
 		}
@@ -1082,4 +946,5 @@ func gc_body_choose(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, g func(
 // gc_files_goexit holds the source files whose lines the kernels' records hash.
 //
 //go:embed goexit.go
+//line goexit.go:134
 var gc_files_goexit embed.FS

@@ -52,49 +52,36 @@ func gc_body_scale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32) {
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_off2 >= 0 && gc_off2 <= len(x) && gc_bdx2 <= len(x)-gc_off2 {
-					gc_at2 := x[gc_off2:][:gc_bdx2]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						gc_b2.Enter(gc_rank2)
-
+//line goexit.go:50
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_off2 >= 0 && gc_off2 <= len(x) && gc_bdx2 <= len(x)-gc_off2 {
+				gc_at2 := x[gc_off2:][:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					gc_b2.Enter(gc_rank2)
 //line goexit.go:31
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line goexit.go:32
-						if true || i < len(x) {
-							gc_at2[gc_tx2] = float32(math.Sqrt(float64(square(gc_at2[gc_tx2], i, len(x)))))
-						}
-
-//line goexit.go:35
-						if i == len(x) {
-							t.Printf("%d\n", i)
-						}
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					if true || i < len(x) {
+						gc_at2[gc_tx2] = float32(math.Sqrt(float64(square(gc_at2[gc_tx2], i, len(x)))))
 					}
-				} else {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						gc_b2.Enter(gc_rank2)
-
+					if i == len(x) {
+						t.Printf("%d\n", i)
+					}
+				}
+			} else {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					gc_b2.Enter(gc_rank2)
 //line goexit.go:31
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line goexit.go:32
-						if i < len(x) {
-							x[i] = float32(math.Sqrt(float64(square(x[i], i, len(x)))))
-						}
-
-//line goexit.go:35
-						if i == len(x) {
-							t.Printf("%d\n", i)
-						}
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					if i < len(x) {
+						x[i] = float32(math.Sqrt(float64(square(x[i], i, len(x)))))
+					}
+					if i == len(x) {
+						t.Printf("%d\n", i)
 					}
 				}
 			}
@@ -127,99 +114,82 @@ func gc_body_check(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32) {
 		}
 		gc_pos2.Block = gc_blk2
 		gc_pos2.Thread = 0
-
 //line goexit.go:45
 		if len(x) < gc_bdx2 {
 			panic(fmt.Errorf("%w: %d elements", gocuda.ErrInvalidValue, len(x)))
 		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_bdx2 <= len(x) {
-					gc_at2 := x[:gc_bdx2]
-					gc_vstep := 0
-					if compiled.SIMD {
+//line goexit.go:49
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if gc_bdx2 <= len(x) {
+				gc_at2 := x[:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
 //line goexit.go:48
-						gc_vb2 := archsimd.BroadcastFloat32x8(1)
-//line goexit.go:48
-						_ = gc_vb2
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:]).Add(gc_vb2).StoreSlice(gc_at2[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
+					gc_vb2 := archsimd.BroadcastFloat32x8(1)
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+//line goexit.go:53
+						archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:]).Add(gc_vb2).StoreSlice(gc_at2[gc_tx2:])
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 //line goexit.go:48
-						gc_at2[gc_tx2]++
+					gc_at2[gc_tx2]++
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+//line goexit.go:48
+					gc_vb := archsimd.BroadcastFloat32x8(1)
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+//line goexit.go:48
+						if gc_tx2 < 0 || gc_tx2 > len(x)-8 {
+//line goexit.go:48
+							break
+						}
+//line goexit.go:49
+						archsimd.LoadFloat32x8Slice(x[gc_tx2:]).Add(gc_vb).StoreSlice(x[gc_tx2:])
 					}
-				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD {
-//line goexit.go:48
-						gc_vb := archsimd.BroadcastFloat32x8(1)
-//line goexit.go:48
-						_ = gc_vb
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line goexit.go:48
-							if gc_tx2 < 0 || gc_tx2 > len(x)-8 {
-//line goexit.go:48
-								break
-//line goexit.go:48
-							}
-							archsimd.LoadFloat32x8Slice(x[gc_tx2:]).Add(gc_vb).StoreSlice(x[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line goexit.go:48
-							x[gc_tx2]++
-						}
-						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line goexit.go:48
-							x[gc_tx2]++
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line goexit.go:48
-							x[gc_tx2]++
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line goexit.go:48
-							x[gc_tx2]++
-						}
-					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line goexit.go:48
 						x[gc_tx2]++
 					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line goexit.go:48
+						x[gc_tx2]++
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line goexit.go:48
+						x[gc_tx2]++
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line goexit.go:48
+						x[gc_tx2]++
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line goexit.go:48
+					x[gc_tx2]++
 				}
 			}
 		}
@@ -249,118 +219,107 @@ func gc_body_leaveKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32)
 			return
 		}
 		gc_pos2.Block = gc_blk2
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_bdx2 <= len(x) {
-					gc_at2 := x[:gc_bdx2]
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line goexit.go:58
-							if gc_at2[gc_tx2] < 0 {
-								leave()
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line goexit.go:58
-							if gc_at2[gc_tx2] < 0 {
-								leave()
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line goexit.go:58
-							if gc_at2[gc_tx2] < 0 {
-								leave()
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line goexit.go:58
-							if gc_at2[gc_tx2] < 0 {
-								leave()
-							}
-						}
-					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line goexit.go:68
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if gc_bdx2 <= len(x) {
+				gc_at2 := x[:gc_bdx2]
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+//line goexit.go:76
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line goexit.go:58
 						if gc_at2[gc_tx2] < 0 {
 							leave()
 						}
 					}
-				} else {
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-						{
-							gc_tx2 := gc_step4 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line goexit.go:58
-							if x[gc_tx2] < 0 {
-								leave()
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line goexit.go:58
-							if x[gc_tx2] < 0 {
-								leave()
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line goexit.go:58
-							if x[gc_tx2] < 0 {
-								leave()
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line goexit.go:58
-							if x[gc_tx2] < 0 {
-								leave()
-							}
-						}
-					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step3 + 1
+//line goexit.go:65
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
+//line goexit.go:58
+						if gc_at2[gc_tx2] < 0 {
+							leave()
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+//line goexit.go:65
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line goexit.go:58
+						if gc_at2[gc_tx2] < 0 {
+							leave()
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+//line goexit.go:65
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line goexit.go:58
+						if gc_at2[gc_tx2] < 0 {
+							leave()
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line goexit.go:58
+					if gc_at2[gc_tx2] < 0 {
+						leave()
+					}
+				}
+			} else {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line goexit.go:58
 						if x[gc_tx2] < 0 {
 							leave()
 						}
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line goexit.go:58
+						if x[gc_tx2] < 0 {
+							leave()
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line goexit.go:58
+						if x[gc_tx2] < 0 {
+							leave()
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line goexit.go:58
+						if x[gc_tx2] < 0 {
+							leave()
+						}
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line goexit.go:58
+					if x[gc_tx2] < 0 {
+						leave()
 					}
 				}
 			}
@@ -391,99 +350,88 @@ func gc_body_apply(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32, f fun
 			return
 		}
 		gc_pos2.Block = gc_blk2
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_bdx2 <= len(x) {
-					gc_at2 := x[:gc_bdx2]
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line goexit.go:67
-							gc_at2[gc_tx2] = f(gc_at2[gc_tx2])
-						}
-						{
-							gc_tx2 := gc_step3 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line goexit.go:67
-							gc_at2[gc_tx2] = f(gc_at2[gc_tx2])
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line goexit.go:67
-							gc_at2[gc_tx2] = f(gc_at2[gc_tx2])
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line goexit.go:67
-							gc_at2[gc_tx2] = f(gc_at2[gc_tx2])
-						}
-					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line goexit.go:77
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if gc_bdx2 <= len(x) {
+				gc_at2 := x[:gc_bdx2]
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+//line goexit.go:85
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line goexit.go:67
 						gc_at2[gc_tx2] = f(gc_at2[gc_tx2])
 					}
-				} else {
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-						{
-							gc_tx2 := gc_step4 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line goexit.go:67
-							x[gc_tx2] = f(x[gc_tx2])
-						}
-						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line goexit.go:67
-							x[gc_tx2] = f(x[gc_tx2])
-						}
-						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line goexit.go:67
-							x[gc_tx2] = f(x[gc_tx2])
-						}
-						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line goexit.go:67
-							x[gc_tx2] = f(x[gc_tx2])
-						}
-					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step3 + 1
+//line goexit.go:72
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
+//line goexit.go:67
+						gc_at2[gc_tx2] = f(gc_at2[gc_tx2])
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+//line goexit.go:72
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line goexit.go:67
+						gc_at2[gc_tx2] = f(gc_at2[gc_tx2])
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+//line goexit.go:72
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line goexit.go:67
+						gc_at2[gc_tx2] = f(gc_at2[gc_tx2])
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line goexit.go:67
+					gc_at2[gc_tx2] = f(gc_at2[gc_tx2])
+				}
+			} else {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line goexit.go:67
 						x[gc_tx2] = f(x[gc_tx2])
 					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line goexit.go:67
+						x[gc_tx2] = f(x[gc_tx2])
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line goexit.go:67
+						x[gc_tx2] = f(x[gc_tx2])
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line goexit.go:67
+						x[gc_tx2] = f(x[gc_tx2])
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line goexit.go:67
+					x[gc_tx2] = f(x[gc_tx2])
 				}
 			}
 		}
@@ -516,109 +464,98 @@ func gc_body_label(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []Label) {
 		}
 		gc_pos2.Block = gc_blk2
 		gc_b2.EnterBlock(gc_blk2)
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_bdx2 <= len(x) {
-					gc_at2 := x[:gc_bdx2]
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							gc_b2.Enter(gc_rank2)
-
-//line goexit.go:81
-							t.Printf("%v\n", gc_at2[gc_tx2])
-						}
-						{
-							gc_tx2 := gc_step3 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							gc_b2.Enter(gc_rank2)
-
-//line goexit.go:81
-							t.Printf("%v\n", gc_at2[gc_tx2])
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							gc_b2.Enter(gc_rank2)
-
-//line goexit.go:81
-							t.Printf("%v\n", gc_at2[gc_tx2])
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							gc_b2.Enter(gc_rank2)
-
-//line goexit.go:81
-							t.Printf("%v\n", gc_at2[gc_tx2])
-						}
-					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line goexit.go:93
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if gc_bdx2 <= len(x) {
+				gc_at2 := x[:gc_bdx2]
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+//line goexit.go:101
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						gc_b2.Enter(gc_rank2)
-
 //line goexit.go:81
 						t.Printf("%v\n", gc_at2[gc_tx2])
 					}
-				} else {
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-						{
-							gc_tx2 := gc_step4 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							gc_b2.Enter(gc_rank2)
-
-//line goexit.go:81
-							t.Printf("%v\n", x[gc_tx2])
-						}
-						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							gc_b2.Enter(gc_rank2)
-
-//line goexit.go:81
-							t.Printf("%v\n", x[gc_tx2])
-						}
-						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							gc_b2.Enter(gc_rank2)
-
-//line goexit.go:81
-							t.Printf("%v\n", x[gc_tx2])
-						}
-						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							gc_b2.Enter(gc_rank2)
-
-//line goexit.go:81
-							t.Printf("%v\n", x[gc_tx2])
-						}
-					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step3 + 1
+//line goexit.go:86
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						gc_b2.Enter(gc_rank2)
-
+//line goexit.go:81
+						t.Printf("%v\n", gc_at2[gc_tx2])
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+//line goexit.go:86
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						gc_b2.Enter(gc_rank2)
+//line goexit.go:81
+						t.Printf("%v\n", gc_at2[gc_tx2])
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+//line goexit.go:86
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						gc_b2.Enter(gc_rank2)
+//line goexit.go:81
+						t.Printf("%v\n", gc_at2[gc_tx2])
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					gc_b2.Enter(gc_rank2)
+//line goexit.go:81
+					t.Printf("%v\n", gc_at2[gc_tx2])
+				}
+			} else {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						gc_b2.Enter(gc_rank2)
 //line goexit.go:81
 						t.Printf("%v\n", x[gc_tx2])
 					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						gc_b2.Enter(gc_rank2)
+//line goexit.go:81
+						t.Printf("%v\n", x[gc_tx2])
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						gc_b2.Enter(gc_rank2)
+//line goexit.go:81
+						t.Printf("%v\n", x[gc_tx2])
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						gc_b2.Enter(gc_rank2)
+//line goexit.go:81
+						t.Printf("%v\n", x[gc_tx2])
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					gc_b2.Enter(gc_rank2)
+//line goexit.go:81
+					t.Printf("%v\n", x[gc_tx2])
 				}
 			}
 		}
@@ -649,107 +586,19 @@ func gc_body_yield(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32) {
 			return
 		}
 		gc_pos2.Block = gc_blk2
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := 0
-				if gc_off2 >= 0 && gc_off2 < len(x) && gc_bdx2 <= len(x) {
-					gc_at3 := x[gc_off2:][:1]
-					gc_at4 := x[:gc_bdx2]
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line goexit.go:89
-							for gc_at3[0] < 0 {
-//line goexit.go:89
-								gc_b2.Tick()
-//line goexit.go:89
-								if gc_b2.Stopped() {
-//line goexit.go:89
-									return
-//line goexit.go:89
-								}
-								runtime.Gosched()
-							}
-
-//line goexit.go:92
-							gc_at4[gc_tx2] = 1
-						}
-						{
-							gc_tx2 := gc_step3 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line goexit.go:89
-							for gc_at3[0] < 0 {
-//line goexit.go:89
-								gc_b2.Tick()
-//line goexit.go:89
-								if gc_b2.Stopped() {
-//line goexit.go:89
-									return
-//line goexit.go:89
-								}
-								runtime.Gosched()
-							}
-
-//line goexit.go:92
-							gc_at4[gc_tx2] = 1
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line goexit.go:89
-							for gc_at3[0] < 0 {
-//line goexit.go:89
-								gc_b2.Tick()
-//line goexit.go:89
-								if gc_b2.Stopped() {
-//line goexit.go:89
-									return
-//line goexit.go:89
-								}
-								runtime.Gosched()
-							}
-
-//line goexit.go:92
-							gc_at4[gc_tx2] = 1
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line goexit.go:89
-							for gc_at3[0] < 0 {
-//line goexit.go:89
-								gc_b2.Tick()
-//line goexit.go:89
-								if gc_b2.Stopped() {
-//line goexit.go:89
-									return
-//line goexit.go:89
-								}
-								runtime.Gosched()
-							}
-
-//line goexit.go:92
-							gc_at4[gc_tx2] = 1
-						}
-					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line goexit.go:99
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := 0
+			if gc_off2 >= 0 && gc_off2 < len(x) && gc_bdx2 <= len(x) {
+				gc_at3 := x[gc_off2:][:1]
+				gc_at4 := x[:gc_bdx2]
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+//line goexit.go:109
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line goexit.go:89
 						for gc_at3[0] < 0 {
 //line goexit.go:89
@@ -758,106 +607,94 @@ func gc_body_yield(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32) {
 							if gc_b2.Stopped() {
 //line goexit.go:89
 								return
-//line goexit.go:89
 							}
+//line goexit.go:90
 							runtime.Gosched()
 						}
-
-//line goexit.go:92
 						gc_at4[gc_tx2] = 1
 					}
-				} else {
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-						{
-							gc_tx2 := gc_step4 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line goexit.go:89
-							for x[0] < 0 {
-//line goexit.go:89
-								gc_b2.Tick()
-//line goexit.go:89
-								if gc_b2.Stopped() {
-//line goexit.go:89
-									return
-//line goexit.go:89
-								}
-								runtime.Gosched()
-							}
-
-//line goexit.go:92
-							x[gc_tx2] = 1
-						}
-						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line goexit.go:89
-							for x[0] < 0 {
-//line goexit.go:89
-								gc_b2.Tick()
-//line goexit.go:89
-								if gc_b2.Stopped() {
-//line goexit.go:89
-									return
-//line goexit.go:89
-								}
-								runtime.Gosched()
-							}
-
-//line goexit.go:92
-							x[gc_tx2] = 1
-						}
-						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line goexit.go:89
-							for x[0] < 0 {
-//line goexit.go:89
-								gc_b2.Tick()
-//line goexit.go:89
-								if gc_b2.Stopped() {
-//line goexit.go:89
-									return
-//line goexit.go:89
-								}
-								runtime.Gosched()
-							}
-
-//line goexit.go:92
-							x[gc_tx2] = 1
-						}
-						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line goexit.go:89
-							for x[0] < 0 {
-//line goexit.go:89
-								gc_b2.Tick()
-//line goexit.go:89
-								if gc_b2.Stopped() {
-//line goexit.go:89
-									return
-//line goexit.go:89
-								}
-								runtime.Gosched()
-							}
-
-//line goexit.go:92
-							x[gc_tx2] = 1
-						}
-					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step3 + 1
+//line goexit.go:97
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
+//line goexit.go:89
+						for gc_at3[0] < 0 {
+//line goexit.go:89
+							gc_b2.Tick()
+//line goexit.go:89
+							if gc_b2.Stopped() {
+//line goexit.go:89
+								return
+							}
+//line goexit.go:90
+							runtime.Gosched()
+						}
+						gc_at4[gc_tx2] = 1
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+//line goexit.go:97
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line goexit.go:89
+						for gc_at3[0] < 0 {
+//line goexit.go:89
+							gc_b2.Tick()
+//line goexit.go:89
+							if gc_b2.Stopped() {
+//line goexit.go:89
+								return
+							}
+//line goexit.go:90
+							runtime.Gosched()
+						}
+						gc_at4[gc_tx2] = 1
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+//line goexit.go:97
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line goexit.go:89
+						for gc_at3[0] < 0 {
+//line goexit.go:89
+							gc_b2.Tick()
+//line goexit.go:89
+							if gc_b2.Stopped() {
+//line goexit.go:89
+								return
+							}
+//line goexit.go:90
+							runtime.Gosched()
+						}
+						gc_at4[gc_tx2] = 1
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line goexit.go:89
+					for gc_at3[0] < 0 {
+//line goexit.go:89
+						gc_b2.Tick()
+//line goexit.go:89
+						if gc_b2.Stopped() {
+//line goexit.go:89
+							return
+						}
+//line goexit.go:90
+						runtime.Gosched()
+					}
+					gc_at4[gc_tx2] = 1
+				}
+			} else {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line goexit.go:89
 						for x[0] < 0 {
 //line goexit.go:89
@@ -866,14 +703,83 @@ func gc_body_yield(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32) {
 							if gc_b2.Stopped() {
 //line goexit.go:89
 								return
-//line goexit.go:89
 							}
+//line goexit.go:90
 							runtime.Gosched()
 						}
-
-//line goexit.go:92
 						x[gc_tx2] = 1
 					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line goexit.go:89
+						for x[0] < 0 {
+//line goexit.go:89
+							gc_b2.Tick()
+//line goexit.go:89
+							if gc_b2.Stopped() {
+//line goexit.go:89
+								return
+							}
+//line goexit.go:90
+							runtime.Gosched()
+						}
+						x[gc_tx2] = 1
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line goexit.go:89
+						for x[0] < 0 {
+//line goexit.go:89
+							gc_b2.Tick()
+//line goexit.go:89
+							if gc_b2.Stopped() {
+//line goexit.go:89
+								return
+							}
+//line goexit.go:90
+							runtime.Gosched()
+						}
+						x[gc_tx2] = 1
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line goexit.go:89
+						for x[0] < 0 {
+//line goexit.go:89
+							gc_b2.Tick()
+//line goexit.go:89
+							if gc_b2.Stopped() {
+//line goexit.go:89
+								return
+							}
+//line goexit.go:90
+							runtime.Gosched()
+						}
+						x[gc_tx2] = 1
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line goexit.go:89
+					for x[0] < 0 {
+//line goexit.go:89
+						gc_b2.Tick()
+//line goexit.go:89
+						if gc_b2.Stopped() {
+//line goexit.go:89
+							return
+						}
+//line goexit.go:90
+						runtime.Gosched()
+					}
+					x[gc_tx2] = 1
 				}
 			}
 		}
@@ -904,33 +810,25 @@ func gc_body_local(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32) {
 			return
 		}
 		gc_pos2.Block = gc_blk2
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_bdx2 <= len(x) {
-					gc_at2 := x[:gc_bdx2]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+//line goexit.go:110
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if gc_bdx2 <= len(x) {
+				gc_at2 := x[:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line goexit.go:100
-						at := func(i int) float32 { return x[clamp(i, len(x))] }
-
-//line goexit.go:101
-						gc_at2[gc_tx2] = at(int(gc_tx2) + 1)
-						_ = at
-					}
-				} else {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+					at := func(i int) float32 { return x[clamp(i, len(x))] }
+					gc_at2[gc_tx2] = at(int(gc_tx2) + 1)
+				}
+			} else {
+//line goexit.go:105
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line goexit.go:100
-						at := func(i int) float32 { return x[clamp(i, len(x))] }
-
-//line goexit.go:101
-						x[gc_tx2] = at(int(gc_tx2) + 1)
-						_ = at
-					}
+					at := func(i int) float32 { return x[clamp(i, len(x))] }
+					x[gc_tx2] = at(int(gc_tx2) + 1)
 				}
 			}
 		}
@@ -957,7 +855,7 @@ func gc_body_replace(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32, f f
 	gc_bdx2 := gc_bd2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_f := compiled.Scratch[func(float32) float32](gc_b2, 0)[:gc_n2]
-	_ = gc_s_f
+//line goexit.go:115
 	for gc_rank2 := range gc_s_f {
 		gc_s_f[gc_rank2] = f
 	}
@@ -966,41 +864,28 @@ func gc_body_replace(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32, f f
 			return
 		}
 		gc_pos2.Block = gc_blk2
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_bdx2 <= len(x) {
-					gc_at2 := x[:gc_bdx2]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						f := gc_s_f[gc_rank2]
-						_ = f
-
+//line goexit.go:124
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if gc_bdx2 <= len(x) {
+				gc_at2 := x[:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					f := gc_s_f[gc_rank2]
 //line goexit.go:109
-						gc_at2[gc_tx2] = f(gc_at2[gc_tx2])
-
-//line goexit.go:110
-						f = func(v float32) float32 { return v + 1 }
-
-//line goexit.go:111
-						gc_at2[gc_tx2] = f(gc_at2[gc_tx2])
-					}
-				} else {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						f := gc_s_f[gc_rank2]
-						_ = f
-
+					gc_at2[gc_tx2] = f(gc_at2[gc_tx2])
+					f = func(v float32) float32 { return v + 1 }
+					gc_at2[gc_tx2] = f(gc_at2[gc_tx2])
+				}
+			} else {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					f := gc_s_f[gc_rank2]
 //line goexit.go:109
-						x[gc_tx2] = f(x[gc_tx2])
-
-//line goexit.go:110
-						f = func(v float32) float32 { return v + 1 }
-
-//line goexit.go:111
-						x[gc_tx2] = f(x[gc_tx2])
-					}
+					x[gc_tx2] = f(x[gc_tx2])
+					f = func(v float32) float32 { return v + 1 }
+					x[gc_tx2] = f(x[gc_tx2])
 				}
 			}
 		}
@@ -1030,45 +915,33 @@ func gc_body_choose(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32, g fu
 			return
 		}
 		gc_pos2.Block = gc_blk2
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := 0
-				if gc_off2 >= 0 && gc_off2 < len(x) && gc_bdx2 <= len(x) {
-					gc_at3 := x[gc_off2:][:1]
-					gc_at4 := x[:gc_bdx2]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+//line goexit.go:128
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := 0
+			if gc_off2 >= 0 && gc_off2 < len(x) && gc_bdx2 <= len(x) {
+				gc_at3 := x[gc_off2:][:1]
+				gc_at4 := x[:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line goexit.go:118
-						f := func(v float32) float32 { return v * 2 }
-
-//line goexit.go:119
-						if gc_at3[0] < 0 {
-							f = g
-						}
-
-//line goexit.go:122
-						gc_at4[gc_tx2] = f(gc_at4[gc_tx2])
-						_ = f
+					f := func(v float32) float32 { return v * 2 }
+					if gc_at3[0] < 0 {
+						f = g
 					}
-				} else {
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+					gc_at4[gc_tx2] = f(gc_at4[gc_tx2])
+				}
+			} else {
+//line goexit.go:126
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line goexit.go:118
-						f := func(v float32) float32 { return v * 2 }
-
-//line goexit.go:119
-						if x[0] < 0 {
-							f = g
-						}
-
-//line goexit.go:122
-						x[gc_tx2] = f(x[gc_tx2])
-						_ = f
+					f := func(v float32) float32 { return v * 2 }
+					if x[0] < 0 {
+						f = g
 					}
+					x[gc_tx2] = f(x[gc_tx2])
 				}
 			}
 		}
@@ -1078,4 +951,5 @@ func gc_body_choose(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x []float32, g fu
 // gc_files_goexit holds the source files whose lines the kernels' records hash.
 //
 //go:embed goexit.go
+//line goexit.go:134
 var gc_files_goexit embed.FS

@@ -39,301 +39,160 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line inline.go:17
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line inline.go:17
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
-				gc_at := in[gc_off:][:gc_bdx]
-				gc_at2 := sdata[:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line inline.go:18
-						tid := gc_tx
-						_ = tid
-
 //line inline.go:19
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line inline.go:20
-						var v T
-
-//line inline.go:21
-						if true || i < len(in) {
-							v = gc_at[gc_tx]
-						}
-
-//line inline.go:24
-						gc_at2[gc_tx] = v
-						_ = v
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line inline.go:18
-						tid := gc_tx
-						_ = tid
-
-//line inline.go:19
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line inline.go:20
-						var v T
-
-//line inline.go:21
-						if true || i < len(in) {
-							v = gc_at[gc_tx]
-						}
-
-//line inline.go:24
-						gc_at2[gc_tx] = v
-						_ = v
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line inline.go:18
-						tid := gc_tx
-						_ = tid
-
-//line inline.go:19
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line inline.go:20
-						var v T
-
-//line inline.go:21
-						if true || i < len(in) {
-							v = gc_at[gc_tx]
-						}
-
-//line inline.go:24
-						gc_at2[gc_tx] = v
-						_ = v
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line inline.go:18
-						tid := gc_tx
-						_ = tid
-
-//line inline.go:19
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line inline.go:20
-						var v T
-
-//line inline.go:21
-						if true || i < len(in) {
-							v = gc_at[gc_tx]
-						}
-
-//line inline.go:24
-						gc_at2[gc_tx] = v
-						_ = v
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := sdata[:gc_bdx]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 //line inline.go:18
 					tid := gc_tx
-					_ = tid
-
-//line inline.go:19
 					i := gc_bx*gc_bdx + tid
-					_ = i
-
-//line inline.go:20
 					var v T
-
-//line inline.go:21
 					if true || i < len(in) {
 						v = gc_at[gc_tx]
 					}
-
-//line inline.go:24
 					gc_at2[gc_tx] = v
-					_ = v
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line inline.go:18
-						tid := gc_tx
-						_ = tid
-
-//line inline.go:19
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line inline.go:20
-						var v T
-
-//line inline.go:21
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line inline.go:24
-						sdata[tid] = v
-						_ = v
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line inline.go:18
-						tid := gc_tx
-						_ = tid
-
-//line inline.go:19
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line inline.go:20
-						var v T
-
-//line inline.go:21
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line inline.go:24
-						sdata[tid] = v
-						_ = v
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line inline.go:18
-						tid := gc_tx
-						_ = tid
-
-//line inline.go:19
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line inline.go:20
-						var v T
-
-//line inline.go:21
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line inline.go:24
-						sdata[tid] = v
-						_ = v
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line inline.go:18
-						tid := gc_tx
-						_ = tid
-
-//line inline.go:19
-						i := gc_bx*gc_bdx + tid
-						_ = i
-
-//line inline.go:20
-						var v T
-
-//line inline.go:21
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line inline.go:24
-						sdata[tid] = v
-						_ = v
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				{
+//line inline.go:28
+					gc_tx := gc_step + 1
 //line inline.go:18
 					tid := gc_tx
-					_ = tid
-
-//line inline.go:19
 					i := gc_bx*gc_bdx + tid
-					_ = i
-
-//line inline.go:20
 					var v T
-
-//line inline.go:21
+					if true || i < len(in) {
+						v = gc_at[gc_tx]
+					}
+					gc_at2[gc_tx] = v
+				}
+				{
+//line inline.go:28
+					gc_tx := gc_step + 2
+//line inline.go:18
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
+					var v T
+					if true || i < len(in) {
+						v = gc_at[gc_tx]
+					}
+					gc_at2[gc_tx] = v
+				}
+				{
+//line inline.go:28
+					gc_tx := gc_step + 3
+//line inline.go:18
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
+					var v T
+					if true || i < len(in) {
+						v = gc_at[gc_tx]
+					}
+					gc_at2[gc_tx] = v
+				}
+			}
+//line inline.go:28
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line inline.go:18
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
+				var v T
+				if true || i < len(in) {
+					v = gc_at[gc_tx]
+				}
+				gc_at2[gc_tx] = v
+			}
+		} else {
+//line inline.go:28
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line inline.go:18
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
+					var v T
 					if i < len(in) {
 						v = in[i]
 					}
-
-//line inline.go:24
 					sdata[tid] = v
-					_ = v
 				}
+				{
+//line inline.go:28
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line inline.go:18
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
+					var v T
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+//line inline.go:28
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line inline.go:18
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
+					var v T
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+//line inline.go:28
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line inline.go:18
+					tid := gc_tx
+					i := gc_bx*gc_bdx + tid
+					var v T
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+			}
+//line inline.go:28
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line inline.go:18
+				tid := gc_tx
+				i := gc_bx*gc_bdx + tid
+				var v T
+				if i < len(in) {
+					v = in[i]
+				}
+				sdata[tid] = v
 			}
 		}
 	}
-
 //line inline.go:26
 	var x []T = sdata
-
-//line inline.go:26
-	_ = x
-
 //line inline.go:34
 	var x_ []T = x
-
-//line inline.go:34
-	_ = x_
-
 //line inline.go:34
 	var stop int = 0
-
-//line inline.go:34
-	_ = stop
-
 //line inline.go:41
 	for s := len(x_) / 2; s > stop; s /= 2 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
@@ -342,437 +201,266 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				continue
 			}
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := s; gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := s
-				if gc_from >= 0 && gc_to <= len(x_) && gc_off2 >= 0 && gc_off2 <= len(x_) && gc_to <= len(x_)-gc_off2 {
-					gc_at3 := x_[:gc_to]
-					gc_at4 := x_[gc_off2:][:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+//line inline.go:49
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := s
+			if gc_from >= 0 && gc_to <= len(x_) && gc_off2 >= 0 && gc_off2 <= len(x_) && gc_to <= len(x_)-gc_off2 {
+				gc_at3 := x_[:gc_to]
+				gc_at4 := x_[gc_off2:][:gc_to]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						{
-							gc_tx := gc_step3 + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line inline.go:40
-							tid_ := gc_tx
-							_ = tid_
-
-//line inline.go:42
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line inline.go:40
-							tid_ := gc_tx
-							_ = tid_
-
-//line inline.go:42
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line inline.go:40
-							tid_ := gc_tx
-							_ = tid_
-
-//line inline.go:42
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line inline.go:40
-							tid_ := gc_tx
-							_ = tid_
-
-//line inline.go:42
-							{
-								gc_at3[gc_tx] += gc_at4[gc_tx]
-							}
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line inline.go:40
-						tid_ := gc_tx
-						_ = tid_
-
-//line inline.go:42
-						{
+//line inline.go:43
 							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
-				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step3 + 1
 						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line inline.go:40
-							tid_ := gc_tx
-							_ = tid_
-
-//line inline.go:42
-							{
-								x_[tid_] += x_[tid_+s]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line inline.go:40
-							tid_ := gc_tx
-							_ = tid_
-
-//line inline.go:42
-							{
-								x_[tid_] += x_[tid_+s]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line inline.go:40
-							tid_ := gc_tx
-							_ = tid_
-
-//line inline.go:42
-							{
-								x_[tid_] += x_[tid_+s]
-							}
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line inline.go:40
-							tid_ := gc_tx
-							_ = tid_
-
-//line inline.go:42
-							{
-								x_[tid_] += x_[tid_+s]
-							}
+//line inline.go:43
+							gc_at3[gc_tx] += gc_at4[gc_tx]
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step3 + 2
+						{
+//line inline.go:43
+							gc_at3[gc_tx] += gc_at4[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						{
+//line inline.go:43
+							gc_at3[gc_tx] += gc_at4[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					{
+//line inline.go:43
+						gc_at3[gc_tx] += gc_at4[gc_tx]
+					}
+				}
+			} else {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line inline.go:40
 						tid_ := gc_tx
-						_ = tid_
-
-//line inline.go:42
 						{
+//line inline.go:43
 							x_[tid_] += x_[tid_+s]
 						}
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line inline.go:40
+						tid_ := gc_tx
+						{
+//line inline.go:43
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line inline.go:40
+						tid_ := gc_tx
+						{
+//line inline.go:43
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line inline.go:40
+						tid_ := gc_tx
+						{
+//line inline.go:43
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line inline.go:40
+					tid_ := gc_tx
+					{
+//line inline.go:43
+						x_[tid_] += x_[tid_+s]
 					}
 				}
 			}
 		}
 	}
+//line inline.go:50
 	gc_apart := compiled.Disjoint(x, partial)
-	_ = gc_apart
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := 0
-			gc_off4 := gc_bx
-			if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
-				gc_at5 := x[gc_off3:][:1]
-				gc_at6 := partial[gc_off4:][:1]
-				gc_elem := gc_at5[0]
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line inline.go:18
-						tid := gc_tx
-						_ = tid
-
-//line inline.go:35
-						var r T = gc_elem
-
-//line inline.go:35
-						_ = r
-
-//line inline.go:26
-						sum := r
-
-//line inline.go:27
-						if tid == 0 {
-							gc_at6[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx := gc_step5 + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line inline.go:18
-						tid := gc_tx
-						_ = tid
-
-//line inline.go:35
-						var r T = gc_elem
-
-//line inline.go:35
-						_ = r
-
-//line inline.go:26
-						sum := r
-
-//line inline.go:27
-						if tid == 0 {
-							gc_at6[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx := gc_step5 + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line inline.go:18
-						tid := gc_tx
-						_ = tid
-
-//line inline.go:35
-						var r T = gc_elem
-
-//line inline.go:35
-						_ = r
-
-//line inline.go:26
-						sum := r
-
-//line inline.go:27
-						if tid == 0 {
-							gc_at6[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx := gc_step5 + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line inline.go:18
-						tid := gc_tx
-						_ = tid
-
-//line inline.go:35
-						var r T = gc_elem
-
-//line inline.go:35
-						_ = r
-
-//line inline.go:26
-						sum := r
-
-//line inline.go:27
-						if tid == 0 {
-							gc_at6[0] = sum
-						}
-						_ = r
-						_ = sum
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
+//line inline.go:53
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := 0
+		gc_off4 := gc_bx
+		if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
+			gc_at5 := x[gc_off3:][:1]
+			gc_at6 := partial[gc_off4:][:1]
+			gc_elem := gc_at5[0]
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				{
+					gc_tx := gc_step5 + 0
 //line inline.go:18
 					tid := gc_tx
-					_ = tid
-
 //line inline.go:35
 					var r T = gc_elem
-
-//line inline.go:35
-					_ = r
-
 //line inline.go:26
 					sum := r
-
-//line inline.go:27
 					if tid == 0 {
 						gc_at6[0] = sum
 					}
-					_ = r
-					_ = sum
 				}
-			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line inline.go:18
-						tid := gc_tx
-						_ = tid
-
-//line inline.go:35
-						var r T = x[0]
-
-//line inline.go:35
-						_ = r
-
-//line inline.go:26
-						sum := r
-
-//line inline.go:27
-						if tid == 0 {
-							partial[gc_bx] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line inline.go:18
-						tid := gc_tx
-						_ = tid
-
-//line inline.go:35
-						var r T = x[0]
-
-//line inline.go:35
-						_ = r
-
-//line inline.go:26
-						sum := r
-
-//line inline.go:27
-						if tid == 0 {
-							partial[gc_bx] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line inline.go:18
-						tid := gc_tx
-						_ = tid
-
-//line inline.go:35
-						var r T = x[0]
-
-//line inline.go:35
-						_ = r
-
-//line inline.go:26
-						sum := r
-
-//line inline.go:27
-						if tid == 0 {
-							partial[gc_bx] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line inline.go:18
-						tid := gc_tx
-						_ = tid
-
-//line inline.go:35
-						var r T = x[0]
-
-//line inline.go:35
-						_ = r
-
-//line inline.go:26
-						sum := r
-
-//line inline.go:27
-						if tid == 0 {
-							partial[gc_bx] = sum
-						}
-						_ = r
-						_ = sum
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
+				{
+//line inline.go:34
+					gc_tx := gc_step5 + 1
 //line inline.go:18
 					tid := gc_tx
-					_ = tid
-
 //line inline.go:35
-					var r T = x[0]
-
-//line inline.go:35
-					_ = r
-
+					var r T = gc_elem
 //line inline.go:26
 					sum := r
-
-//line inline.go:27
+					if tid == 0 {
+						gc_at6[0] = sum
+					}
+				}
+				{
+//line inline.go:34
+					gc_tx := gc_step5 + 2
+//line inline.go:18
+					tid := gc_tx
+//line inline.go:35
+					var r T = gc_elem
+//line inline.go:26
+					sum := r
+					if tid == 0 {
+						gc_at6[0] = sum
+					}
+				}
+				{
+//line inline.go:34
+					gc_tx := gc_step5 + 3
+//line inline.go:18
+					tid := gc_tx
+//line inline.go:35
+					var r T = gc_elem
+//line inline.go:26
+					sum := r
+					if tid == 0 {
+						gc_at6[0] = sum
+					}
+				}
+			}
+//line inline.go:34
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+//line inline.go:18
+				tid := gc_tx
+//line inline.go:35
+				var r T = gc_elem
+//line inline.go:26
+				sum := r
+				if tid == 0 {
+					gc_at6[0] = sum
+				}
+			}
+		} else {
+//line inline.go:34
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+				{
+					gc_tx := gc_step6 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line inline.go:18
+					tid := gc_tx
+//line inline.go:35
+					var r T = x[0]
+//line inline.go:26
+					sum := r
 					if tid == 0 {
 						partial[gc_bx] = sum
 					}
-					_ = r
-					_ = sum
+				}
+				{
+//line inline.go:34
+					gc_tx := gc_step6 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line inline.go:18
+					tid := gc_tx
+//line inline.go:35
+					var r T = x[0]
+//line inline.go:26
+					sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+				{
+//line inline.go:34
+					gc_tx := gc_step6 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line inline.go:18
+					tid := gc_tx
+//line inline.go:35
+					var r T = x[0]
+//line inline.go:26
+					sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+				{
+//line inline.go:34
+					gc_tx := gc_step6 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line inline.go:18
+					tid := gc_tx
+//line inline.go:35
+					var r T = x[0]
+//line inline.go:26
+					sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+			}
+//line inline.go:34
+			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line inline.go:18
+				tid := gc_tx
+//line inline.go:35
+				var r T = x[0]
+//line inline.go:26
+				sum := r
+				if tid == 0 {
+					partial[gc_bx] = sum
 				}
 			}
 		}
@@ -800,181 +488,117 @@ func gc_body_deadImport(gc_b *compiled.Block, out []int32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-
 //line inline.go:64
 	var x int32 = 1
-
-//line inline.go:64
-	_ = x
-
 //line inline.go:55
 	var r int32 = x
-
-//line inline.go:55
-	_ = r
-
 //line inline.go:64
 	v := r
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
-				gc_at := out[gc_off:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+//line inline.go:66
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+		panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+			gc_at := out[gc_off:][:gc_to]
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
 					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line inline.go:63
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line inline.go:65
-						{
-							gc_at[gc_tx] = v
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line inline.go:63
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line inline.go:65
-						{
-							gc_at[gc_tx] = v
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line inline.go:63
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line inline.go:65
-						{
-							gc_at[gc_tx] = v
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line inline.go:63
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line inline.go:65
-						{
-							gc_at[gc_tx] = v
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line inline.go:63
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line inline.go:65
-					{
+//line inline.go:66
 						gc_at[gc_tx] = v
 					}
 				}
-			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step + 1
 					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line inline.go:63
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line inline.go:65
-						{
-							out[i] = v
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line inline.go:63
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line inline.go:65
-						{
-							out[i] = v
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line inline.go:63
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line inline.go:65
-						{
-							out[i] = v
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line inline.go:63
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line inline.go:65
-						{
-							out[i] = v
-						}
+//line inline.go:66
+						gc_at[gc_tx] = v
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				{
+					gc_tx := gc_step + 2
+					{
+//line inline.go:66
+						gc_at[gc_tx] = v
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					{
+//line inline.go:66
+						gc_at[gc_tx] = v
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				{
+//line inline.go:66
+					gc_at[gc_tx] = v
+				}
+			}
+		} else {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line inline.go:63
 					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line inline.go:65
 					{
+//line inline.go:66
 						out[i] = v
 					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line inline.go:63
+					i := gc_bx*gc_bdx + gc_tx
+					{
+//line inline.go:66
+						out[i] = v
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line inline.go:63
+					i := gc_bx*gc_bdx + gc_tx
+					{
+//line inline.go:66
+						out[i] = v
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line inline.go:63
+					i := gc_bx*gc_bdx + gc_tx
+					{
+//line inline.go:66
+						out[i] = v
+					}
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line inline.go:63
+				i := gc_bx*gc_bdx + gc_tx
+				{
+//line inline.go:66
+					out[i] = v
 				}
 			}
 		}
@@ -984,4 +608,5 @@ func gc_body_deadImport(gc_b *compiled.Block, out []int32) {
 // gc_files_inline holds the source files whose lines the kernels' records hash.
 //
 //go:embed inline.go
+//line inline.go:77
 var gc_files_inline embed.FS

@@ -51,301 +51,160 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 	gc_bidx4 := gc_b4.Index()
 	gc_bx4 := gc_bidx4.X
 	gc_n4 := gc_b4.Len()
-
 //line inline.go:17
 	if gc_bdx4 <= 1*gc_bdx4 {
 		gc_b4.SharedWritten()
 	}
-
 //line inline.go:17
 	sdata := gocuda.Shared[T](t, gc_bdx4)[:gc_bdx4]
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off13 := gc_bx4 * gc_bdx4
-			if gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx4 <= len(in)-gc_off13 && gc_bdx4 <= len(sdata) {
-				gc_at19 := in[gc_off13:][:gc_bdx4]
-				gc_at20 := sdata[:gc_bdx4]
-				gc_step13 := 0
-				for ; gc_step13+3 < gc_bdx4; gc_step13 += 4 {
-					{
-						gc_tx4 := gc_step13 + 0
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line inline.go:18
-						tid := gc_tx4
-						_ = tid
-
 //line inline.go:19
-						i := gc_bx4*gc_bdx4 + tid
-						_ = i
-
-//line inline.go:20
-						var v T
-
-//line inline.go:21
-						if true || i < len(in) {
-							v = gc_at19[gc_tx4]
-						}
-
-//line inline.go:24
-						gc_at20[gc_tx4] = v
-						_ = v
-					}
-					{
-						gc_tx4 := gc_step13 + 1
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line inline.go:18
-						tid := gc_tx4
-						_ = tid
-
-//line inline.go:19
-						i := gc_bx4*gc_bdx4 + tid
-						_ = i
-
-//line inline.go:20
-						var v T
-
-//line inline.go:21
-						if true || i < len(in) {
-							v = gc_at19[gc_tx4]
-						}
-
-//line inline.go:24
-						gc_at20[gc_tx4] = v
-						_ = v
-					}
-					{
-						gc_tx4 := gc_step13 + 2
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line inline.go:18
-						tid := gc_tx4
-						_ = tid
-
-//line inline.go:19
-						i := gc_bx4*gc_bdx4 + tid
-						_ = i
-
-//line inline.go:20
-						var v T
-
-//line inline.go:21
-						if true || i < len(in) {
-							v = gc_at19[gc_tx4]
-						}
-
-//line inline.go:24
-						gc_at20[gc_tx4] = v
-						_ = v
-					}
-					{
-						gc_tx4 := gc_step13 + 3
-						_ = gc_tx4
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line inline.go:18
-						tid := gc_tx4
-						_ = tid
-
-//line inline.go:19
-						i := gc_bx4*gc_bdx4 + tid
-						_ = i
-
-//line inline.go:20
-						var v T
-
-//line inline.go:21
-						if true || i < len(in) {
-							v = gc_at19[gc_tx4]
-						}
-
-//line inline.go:24
-						gc_at20[gc_tx4] = v
-						_ = v
-					}
-				}
-				for gc_tx4 := gc_step13; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-
+	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+		gc_off13 := gc_bx4 * gc_bdx4
+		if gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx4 <= len(in)-gc_off13 && gc_bdx4 <= len(sdata) {
+			gc_at19 := in[gc_off13:][:gc_bdx4]
+			gc_at20 := sdata[:gc_bdx4]
+			gc_step13 := 0
+			for ; gc_step13+3 < gc_bdx4; gc_step13 += 4 {
+				{
+					gc_tx4 := gc_step13 + 0
 //line inline.go:18
 					tid := gc_tx4
-					_ = tid
-
-//line inline.go:19
 					i := gc_bx4*gc_bdx4 + tid
-					_ = i
-
-//line inline.go:20
 					var v T
-
-//line inline.go:21
 					if true || i < len(in) {
 						v = gc_at19[gc_tx4]
 					}
-
-//line inline.go:24
 					gc_at20[gc_tx4] = v
-					_ = v
 				}
-			} else {
-				gc_step14 := 0
-				for ; gc_step14+3 < gc_bdx4; gc_step14 += 4 {
-					{
-						gc_tx4 := gc_step14 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line inline.go:18
-						tid := gc_tx4
-						_ = tid
-
-//line inline.go:19
-						i := gc_bx4*gc_bdx4 + tid
-						_ = i
-
-//line inline.go:20
-						var v T
-
-//line inline.go:21
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line inline.go:24
-						sdata[tid] = v
-						_ = v
-					}
-					{
-						gc_tx4 := gc_step14 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line inline.go:18
-						tid := gc_tx4
-						_ = tid
-
-//line inline.go:19
-						i := gc_bx4*gc_bdx4 + tid
-						_ = i
-
-//line inline.go:20
-						var v T
-
-//line inline.go:21
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line inline.go:24
-						sdata[tid] = v
-						_ = v
-					}
-					{
-						gc_tx4 := gc_step14 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line inline.go:18
-						tid := gc_tx4
-						_ = tid
-
-//line inline.go:19
-						i := gc_bx4*gc_bdx4 + tid
-						_ = i
-
-//line inline.go:20
-						var v T
-
-//line inline.go:21
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line inline.go:24
-						sdata[tid] = v
-						_ = v
-					}
-					{
-						gc_tx4 := gc_step14 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line inline.go:18
-						tid := gc_tx4
-						_ = tid
-
-//line inline.go:19
-						i := gc_bx4*gc_bdx4 + tid
-						_ = i
-
-//line inline.go:20
-						var v T
-
-//line inline.go:21
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line inline.go:24
-						sdata[tid] = v
-						_ = v
-					}
-				}
-				for gc_tx4 := gc_step14; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
+				{
+//line inline.go:28
+					gc_tx4 := gc_step13 + 1
 //line inline.go:18
 					tid := gc_tx4
-					_ = tid
-
-//line inline.go:19
 					i := gc_bx4*gc_bdx4 + tid
-					_ = i
-
-//line inline.go:20
 					var v T
-
-//line inline.go:21
+					if true || i < len(in) {
+						v = gc_at19[gc_tx4]
+					}
+					gc_at20[gc_tx4] = v
+				}
+				{
+//line inline.go:28
+					gc_tx4 := gc_step13 + 2
+//line inline.go:18
+					tid := gc_tx4
+					i := gc_bx4*gc_bdx4 + tid
+					var v T
+					if true || i < len(in) {
+						v = gc_at19[gc_tx4]
+					}
+					gc_at20[gc_tx4] = v
+				}
+				{
+//line inline.go:28
+					gc_tx4 := gc_step13 + 3
+//line inline.go:18
+					tid := gc_tx4
+					i := gc_bx4*gc_bdx4 + tid
+					var v T
+					if true || i < len(in) {
+						v = gc_at19[gc_tx4]
+					}
+					gc_at20[gc_tx4] = v
+				}
+			}
+//line inline.go:28
+			for gc_tx4 := gc_step13; gc_tx4 < gc_bdx4; gc_tx4++ {
+//line inline.go:18
+				tid := gc_tx4
+				i := gc_bx4*gc_bdx4 + tid
+				var v T
+				if true || i < len(in) {
+					v = gc_at19[gc_tx4]
+				}
+				gc_at20[gc_tx4] = v
+			}
+		} else {
+//line inline.go:28
+			gc_step14 := 0
+			for ; gc_step14+3 < gc_bdx4; gc_step14 += 4 {
+				{
+					gc_tx4 := gc_step14 + 0
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line inline.go:18
+					tid := gc_tx4
+					i := gc_bx4*gc_bdx4 + tid
+					var v T
 					if i < len(in) {
 						v = in[i]
 					}
-
-//line inline.go:24
 					sdata[tid] = v
-					_ = v
 				}
+				{
+//line inline.go:28
+					gc_tx4 := gc_step14 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line inline.go:18
+					tid := gc_tx4
+					i := gc_bx4*gc_bdx4 + tid
+					var v T
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+//line inline.go:28
+					gc_tx4 := gc_step14 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line inline.go:18
+					tid := gc_tx4
+					i := gc_bx4*gc_bdx4 + tid
+					var v T
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+//line inline.go:28
+					gc_tx4 := gc_step14 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line inline.go:18
+					tid := gc_tx4
+					i := gc_bx4*gc_bdx4 + tid
+					var v T
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+			}
+//line inline.go:28
+			for gc_tx4 := gc_step14; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+//line inline.go:18
+				tid := gc_tx4
+				i := gc_bx4*gc_bdx4 + tid
+				var v T
+				if i < len(in) {
+					v = in[i]
+				}
+				sdata[tid] = v
 			}
 		}
 	}
-
 //line inline.go:26
 	var x []T = sdata
-
-//line inline.go:26
-	_ = x
-
 //line inline.go:34
 	var x_ []T = x
-
-//line inline.go:34
-	_ = x_
-
 //line inline.go:34
 	var stop int = 0
-
-//line inline.go:34
-	_ = stop
-
 //line inline.go:41
 	for s := len(x_) / 2; s > stop; s /= 2 {
 		if gc_bdy4*gc_bdz4 == 1 && s <= gc_bdx4 {
@@ -355,416 +214,268 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 			}
 		}
 		archsimd.ClearAVXUpperBits()
-		{
-			gc_from4, gc_to4 := 0, gc_bdx4
-			if gc_bound4 := s; gc_bound4 < gc_to4 {
-				gc_to4 = gc_bound4
-			}
-			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off14 := s
-				if gc_from4 >= 0 && gc_to4 <= len(x_) && gc_off14 >= 0 && gc_off14 <= len(x_) && gc_to4 <= len(x_)-gc_off14 {
-					gc_at21 := x_[:gc_to4]
-					gc_at22 := x_[gc_off14:][:gc_to4]
-					gc_step15 := gc_from4
-					for ; gc_step15+3 < gc_to4; gc_step15 += 4 {
+//line inline.go:50
+		gc_from4, gc_to4 := 0, gc_bdx4
+		if gc_bound4 := s; gc_bound4 < gc_to4 {
+			gc_to4 = gc_bound4
+		}
+		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_off14 := s
+			if gc_from4 >= 0 && gc_to4 <= len(x_) && gc_off14 >= 0 && gc_off14 <= len(x_) && gc_to4 <= len(x_)-gc_off14 {
+				gc_at21 := x_[:gc_to4]
+				gc_at22 := x_[gc_off14:][:gc_to4]
+				gc_step15 := gc_from4
+				for ; gc_step15+3 < gc_to4; gc_step15 += 4 {
+					{
+						gc_tx4 := gc_step15 + 0
 						{
-							gc_tx4 := gc_step15 + 0
-							_ = gc_tx4
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-
-//line inline.go:40
-							tid_ := gc_tx4
-							_ = tid_
-
-//line inline.go:42
-							{
-								gc_at21[gc_tx4] += gc_at22[gc_tx4]
-							}
-						}
-						{
-							gc_tx4 := gc_step15 + 1
-							_ = gc_tx4
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-
-//line inline.go:40
-							tid_ := gc_tx4
-							_ = tid_
-
-//line inline.go:42
-							{
-								gc_at21[gc_tx4] += gc_at22[gc_tx4]
-							}
-						}
-						{
-							gc_tx4 := gc_step15 + 2
-							_ = gc_tx4
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-
-//line inline.go:40
-							tid_ := gc_tx4
-							_ = tid_
-
-//line inline.go:42
-							{
-								gc_at21[gc_tx4] += gc_at22[gc_tx4]
-							}
-						}
-						{
-							gc_tx4 := gc_step15 + 3
-							_ = gc_tx4
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
-
-//line inline.go:40
-							tid_ := gc_tx4
-							_ = tid_
-
-//line inline.go:42
-							{
-								gc_at21[gc_tx4] += gc_at22[gc_tx4]
-							}
-						}
-					}
-					for gc_tx4 := gc_step15; gc_tx4 < gc_to4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-
-//line inline.go:40
-						tid_ := gc_tx4
-						_ = tid_
-
-//line inline.go:42
-						{
+//line inline.go:43
 							gc_at21[gc_tx4] += gc_at22[gc_tx4]
 						}
 					}
-				} else {
-					gc_step16 := gc_from4
-					for ; gc_step16+3 < gc_to4; gc_step16 += 4 {
+					{
+						gc_tx4 := gc_step15 + 1
 						{
-							gc_tx4 := gc_step16 + 0
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line inline.go:40
-							tid_ := gc_tx4
-							_ = tid_
-
-//line inline.go:42
-							{
-								x_[tid_] += x_[tid_+s]
-							}
-						}
-						{
-							gc_tx4 := gc_step16 + 1
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line inline.go:40
-							tid_ := gc_tx4
-							_ = tid_
-
-//line inline.go:42
-							{
-								x_[tid_] += x_[tid_+s]
-							}
-						}
-						{
-							gc_tx4 := gc_step16 + 2
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line inline.go:40
-							tid_ := gc_tx4
-							_ = tid_
-
-//line inline.go:42
-							{
-								x_[tid_] += x_[tid_+s]
-							}
-						}
-						{
-							gc_tx4 := gc_step16 + 3
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line inline.go:40
-							tid_ := gc_tx4
-							_ = tid_
-
-//line inline.go:42
-							{
-								x_[tid_] += x_[tid_+s]
-							}
+//line inline.go:43
+							gc_at21[gc_tx4] += gc_at22[gc_tx4]
 						}
 					}
-					for gc_tx4 := gc_step16; gc_tx4 < gc_to4; gc_tx4++ {
+					{
+						gc_tx4 := gc_step15 + 2
+						{
+//line inline.go:43
+							gc_at21[gc_tx4] += gc_at22[gc_tx4]
+						}
+					}
+					{
+						gc_tx4 := gc_step15 + 3
+						{
+//line inline.go:43
+							gc_at21[gc_tx4] += gc_at22[gc_tx4]
+						}
+					}
+				}
+				for gc_tx4 := gc_step15; gc_tx4 < gc_to4; gc_tx4++ {
+					{
+//line inline.go:43
+						gc_at21[gc_tx4] += gc_at22[gc_tx4]
+					}
+				}
+			} else {
+				gc_step16 := gc_from4
+				for ; gc_step16+3 < gc_to4; gc_step16 += 4 {
+					{
+						gc_tx4 := gc_step16 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
-
 //line inline.go:40
 						tid_ := gc_tx4
-						_ = tid_
-
-//line inline.go:42
 						{
+//line inline.go:43
 							x_[tid_] += x_[tid_+s]
 						}
+					}
+					{
+						gc_tx4 := gc_step16 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line inline.go:40
+						tid_ := gc_tx4
+						{
+//line inline.go:43
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step16 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line inline.go:40
+						tid_ := gc_tx4
+						{
+//line inline.go:43
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx4 := gc_step16 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line inline.go:40
+						tid_ := gc_tx4
+						{
+//line inline.go:43
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+				}
+				for gc_tx4 := gc_step16; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line inline.go:40
+					tid_ := gc_tx4
+					{
+//line inline.go:43
+						x_[tid_] += x_[tid_+s]
 					}
 				}
 			}
 		}
 	}
+//line inline.go:50
 	gc_apart4 := compiled.Disjoint(x, partial)
-	_ = gc_apart4
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off15 := 0
-			gc_off16 := gc_bx4
-			if gc_off15 >= 0 && gc_off15 < len(x) && gc_apart4 && gc_off16 >= 0 && gc_off16 < len(partial) {
-				gc_at23 := x[gc_off15:][:1]
-				gc_at24 := partial[gc_off16:][:1]
-				gc_elem4 := gc_at23[0]
-				gc_vstep13 := 0
-				if compiled.SIMD {
+//line inline.go:53
+	for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+		gc_off15 := 0
+		gc_off16 := gc_bx4
+		if gc_off15 >= 0 && gc_off15 < len(x) && gc_apart4 && gc_off16 >= 0 && gc_off16 < len(partial) {
+			gc_at23 := x[gc_off15:][:1]
+			gc_at24 := partial[gc_off16:][:1]
+			gc_elem4 := gc_at23[0]
+			gc_vstep13 := 0
+			if compiled.SIMD {
 //line inline.go:18
-					gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
+					gc_tx4 := gc_vstep13
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
 //line inline.go:18
-					_ = gc_iota14
-					for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
-						gc_tx4 := gc_vstep13
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-//line inline.go:18
-						var tid int = gc_tx4
-//line inline.go:18
-						_ = tid
+					var tid int = gc_tx4
 //line inline.go:35
-						var gc_t8 T = gc_at23[0]
+					var gc_t8 T = gc_at23[0]
 //line inline.go:35
-						_ = gc_t8
-//line inline.go:35
-						var r T = gc_t8
-//line inline.go:35
-						_ = r
+					var r T = gc_t8
 //line inline.go:26
-						var sum T = r
-//line inline.go:26
-						_ = sum
+					var sum T = r
+					gc_if14 := gc_iota14.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line inline.go:27
-						gc_if14 := gc_iota14.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-//line inline.go:27
-						_ = gc_if14
+					if gc_if14.ToBits() != 0 {
 //line inline.go:27
 						if gc_if14.ToBits() != 0 {
 //line inline.go:27
-							if gc_if14.ToBits() != 0 {
-//line inline.go:27
-								gc_at24[0] = sum
-//line inline.go:27
-							}
-//line inline.go:27
+							gc_at24[0] = sum
 						}
 					}
-					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx4 := gc_vstep13; gc_tx4 < gc_bdx4; gc_tx4++ {
+//line inline.go:29
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx4 := gc_vstep13; gc_tx4 < gc_bdx4; gc_tx4++ {
+//line inline.go:18
+				tid := gc_tx4
+//line inline.go:35
+				var r T = gc_elem4
+//line inline.go:26
+				sum := r
+				if tid == 0 {
+					gc_at24[0] = sum
+				}
+			}
+		} else {
+//line inline.go:34
+			gc_vstep14 := 0
+			if compiled.SIMD {
+//line inline.go:18
+				gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
+					gc_tx4 := gc_vstep14
 					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-
+					gc_pos4.Thread = gc_rank4
 //line inline.go:18
-					tid := gc_tx4
-					_ = tid
-
+					var tid int = gc_tx4
 //line inline.go:35
-					var r T = gc_elem4
-
+					var gc_t7 T = x[0]
 //line inline.go:35
-					_ = r
-
+					var r T = gc_t7
 //line inline.go:26
-					sum := r
-
-//line inline.go:27
-					if tid == 0 {
-						gc_at24[0] = sum
-					}
-					_ = r
-					_ = sum
-				}
-			} else {
-				gc_vstep14 := 0
-				if compiled.SIMD {
-//line inline.go:18
-					gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line inline.go:18
-					_ = gc_iota13
-					for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
-						gc_tx4 := gc_vstep14
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-//line inline.go:18
-						var tid int = gc_tx4
-//line inline.go:18
-						_ = tid
-//line inline.go:35
-						var gc_t7 T = x[0]
-//line inline.go:35
-						_ = gc_t7
-//line inline.go:35
-						var r T = gc_t7
-//line inline.go:35
-						_ = r
-//line inline.go:26
-						var sum T = r
-//line inline.go:26
-						_ = sum
-//line inline.go:27
-						gc_if13 := gc_iota13.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-//line inline.go:27
-						_ = gc_if13
+					var sum T = r
+					gc_if13 := gc_iota13.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+					if gc_if13.ToBits() != 0 {
 //line inline.go:28
 						if gc_if13.ToBits() != 0 {
 //line inline.go:28
-							if gc_if13.ToBits() != 0 {
-//line inline.go:28
-								partial[gc_bx4] = sum
-//line inline.go:28
-							}
-//line inline.go:28
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step17 := gc_vstep14
-				for ; gc_step17+3 < gc_bdx4; gc_step17 += 4 {
-					{
-						gc_tx4 := gc_step17 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line inline.go:18
-						tid := gc_tx4
-						_ = tid
-
-//line inline.go:35
-						var r T = x[0]
-
-//line inline.go:35
-						_ = r
-
-//line inline.go:26
-						sum := r
-
-//line inline.go:27
-						if tid == 0 {
 							partial[gc_bx4] = sum
 						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx4 := gc_step17 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line inline.go:18
-						tid := gc_tx4
-						_ = tid
-
-//line inline.go:35
-						var r T = x[0]
-
-//line inline.go:35
-						_ = r
-
-//line inline.go:26
-						sum := r
-
-//line inline.go:27
-						if tid == 0 {
-							partial[gc_bx4] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx4 := gc_step17 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line inline.go:18
-						tid := gc_tx4
-						_ = tid
-
-//line inline.go:35
-						var r T = x[0]
-
-//line inline.go:35
-						_ = r
-
-//line inline.go:26
-						sum := r
-
-//line inline.go:27
-						if tid == 0 {
-							partial[gc_bx4] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx4 := gc_step17 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line inline.go:18
-						tid := gc_tx4
-						_ = tid
-
-//line inline.go:35
-						var r T = x[0]
-
-//line inline.go:35
-						_ = r
-
-//line inline.go:26
-						sum := r
-
-//line inline.go:27
-						if tid == 0 {
-							partial[gc_bx4] = sum
-						}
-						_ = r
-						_ = sum
 					}
 				}
-				for gc_tx4 := gc_step17; gc_tx4 < gc_bdx4; gc_tx4++ {
+//line inline.go:30
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step17 := gc_vstep14
+			for ; gc_step17+3 < gc_bdx4; gc_step17 += 4 {
+				{
+					gc_tx4 := gc_step17 + 0
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
-
 //line inline.go:18
 					tid := gc_tx4
-					_ = tid
-
 //line inline.go:35
 					var r T = x[0]
-
-//line inline.go:35
-					_ = r
-
 //line inline.go:26
 					sum := r
-
-//line inline.go:27
 					if tid == 0 {
 						partial[gc_bx4] = sum
 					}
-					_ = r
-					_ = sum
+				}
+				{
+//line inline.go:34
+					gc_tx4 := gc_step17 + 1
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line inline.go:18
+					tid := gc_tx4
+//line inline.go:35
+					var r T = x[0]
+//line inline.go:26
+					sum := r
+					if tid == 0 {
+						partial[gc_bx4] = sum
+					}
+				}
+				{
+//line inline.go:34
+					gc_tx4 := gc_step17 + 2
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line inline.go:18
+					tid := gc_tx4
+//line inline.go:35
+					var r T = x[0]
+//line inline.go:26
+					sum := r
+					if tid == 0 {
+						partial[gc_bx4] = sum
+					}
+				}
+				{
+//line inline.go:34
+					gc_tx4 := gc_step17 + 3
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+//line inline.go:18
+					tid := gc_tx4
+//line inline.go:35
+					var r T = x[0]
+//line inline.go:26
+					sum := r
+					if tid == 0 {
+						partial[gc_bx4] = sum
+					}
+				}
+			}
+//line inline.go:34
+			for gc_tx4 := gc_step17; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				gc_pos4.Thread = gc_rank4
+//line inline.go:18
+				tid := gc_tx4
+//line inline.go:35
+				var r T = x[0]
+//line inline.go:26
+				sum := r
+				if tid == 0 {
+					partial[gc_bx4] = sum
 				}
 			}
 		}
@@ -780,680 +491,434 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line inline.go:17
 	if gc_bdx2 <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line inline.go:17
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2 * gc_bdx2
-			if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 && gc_bdx2 <= len(sdata) {
-				gc_at7 := in[gc_off5:][:gc_bdx2]
-				gc_at8 := sdata[:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD {
-//line inline.go:18
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line inline.go:18
-					_ = gc_iota2
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line inline.go:18
-						var tid int = gc_tx2
-//line inline.go:18
-						_ = tid
 //line inline.go:19
-						var i int = gc_bx2*gc_bdx2 + tid
-//line inline.go:19
-						_ = i
-//line inline.go:20
-						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line inline.go:20
-						_ = v
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off5 := gc_bx2 * gc_bdx2
+		if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 && gc_bdx2 <= len(sdata) {
+			gc_at7 := in[gc_off5:][:gc_bdx2]
+			gc_at8 := sdata[:gc_bdx2]
+			gc_vstep := 0
+			if compiled.SIMD {
+//line inline.go:18
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+//line inline.go:18
+					var tid int = gc_tx2
+					var i int = gc_bx2*gc_bdx2 + tid
+					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					if i < len(in) && uint(len(in)-i) > 7 {
 //line inline.go:21
-						if i < len(in) && uint(len(in)-i) > 7 {
+						v = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])
+					} else {
 //line inline.go:21
-							v = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line inline.go:21
-						} else {
+						if gc_if2.ToBits() != 0 {
 //line inline.go:21
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line inline.go:21
-							_ = gc_if2
-//line inline.go:21
-							if gc_if2.ToBits() != 0 {
-//line inline.go:21
-								v = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(v, gc_if2)
-//line inline.go:21
-							}
-//line inline.go:21
+							v = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(v, gc_if2)
 						}
-//line inline.go:21
-						v.StoreSlice(gc_at8[gc_tx2:])
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line inline.go:18
-					tid := gc_tx2
-					_ = tid
-
-//line inline.go:19
-					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-
-//line inline.go:20
-					var v float32
-
 //line inline.go:21
-					if true || i < len(in) {
-						v = gc_at7[gc_tx2]
+					v.StoreSlice(gc_at8[gc_tx2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line inline.go:18
+				tid := gc_tx2
+				i := gc_bx2*gc_bdx2 + tid
+				var v float32
+				if true || i < len(in) {
+					v = gc_at7[gc_tx2]
+				}
+				gc_at8[gc_tx2] = v
+			}
+		} else {
+//line inline.go:28
+			gc_vstep2 := 0
+			if compiled.SIMD {
+//line inline.go:18
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
+//line inline.go:18
+					var tid int = gc_tx2
+					var i int = gc_bx2*gc_bdx2 + tid
+					var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
+//line inline.go:21
+						break
 					}
-
-//line inline.go:24
-					gc_at8[gc_tx2] = v
-					_ = v
-				}
-			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD {
-//line inline.go:18
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line inline.go:18
-					_ = gc_iota
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line inline.go:18
-						var tid int = gc_tx2
-//line inline.go:18
-						_ = tid
-//line inline.go:19
-						var i int = gc_bx2*gc_bdx2 + tid
-//line inline.go:19
-						_ = i
-//line inline.go:20
-						var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line inline.go:20
-						_ = v
 //line inline.go:21
-						if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
+					if i < len(in) && uint(len(in)-i) > 7 {
 //line inline.go:21
-							break
-//line inline.go:21
-						}
-//line inline.go:21
-						if i < len(in) && uint(len(in)-i) > 7 {
-//line inline.go:21
-							v = archsimd.LoadFloat32x8Slice(in[i:])
-						} else {
+						v = archsimd.LoadFloat32x8Slice(in[i:])
+					} else {
 //line inline.go:22
-							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line inline.go:21
-							_ = gc_if
+						if gc_if.ToBits() != 0 {
 //line inline.go:21
-							if gc_if.ToBits() != 0 {
-//line inline.go:21
-								v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
-							}
-//line inline.go:22
+							v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
 						}
-//line inline.go:24
-						v.StoreSlice(sdata[tid:])
 					}
-					archsimd.ClearAVXUpperBits()
+					v.StoreSlice(sdata[tid:])
 				}
-				gc_step7 := gc_vstep2
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line inline.go:18
-						tid := gc_tx2
-						_ = tid
-
-//line inline.go:19
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line inline.go:20
-						var v float32
-
-//line inline.go:21
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line inline.go:24
-						sdata[tid] = v
-						_ = v
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line inline.go:18
-						tid := gc_tx2
-						_ = tid
-
-//line inline.go:19
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line inline.go:20
-						var v float32
-
-//line inline.go:21
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line inline.go:24
-						sdata[tid] = v
-						_ = v
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line inline.go:18
-						tid := gc_tx2
-						_ = tid
-
-//line inline.go:19
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line inline.go:20
-						var v float32
-
-//line inline.go:21
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line inline.go:24
-						sdata[tid] = v
-						_ = v
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line inline.go:18
-						tid := gc_tx2
-						_ = tid
-
-//line inline.go:19
-						i := gc_bx2*gc_bdx2 + tid
-						_ = i
-
-//line inline.go:20
-						var v float32
-
-//line inline.go:21
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line inline.go:24
-						sdata[tid] = v
-						_ = v
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step7 := gc_vstep2
+			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				{
+					gc_tx2 := gc_step7 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line inline.go:18
 					tid := gc_tx2
-					_ = tid
-
-//line inline.go:19
 					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-
-//line inline.go:20
 					var v float32
-
-//line inline.go:21
 					if i < len(in) {
 						v = in[i]
 					}
-
-//line inline.go:24
 					sdata[tid] = v
-					_ = v
 				}
+				{
+//line inline.go:28
+					gc_tx2 := gc_step7 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line inline.go:18
+					tid := gc_tx2
+					i := gc_bx2*gc_bdx2 + tid
+					var v float32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+//line inline.go:28
+					gc_tx2 := gc_step7 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line inline.go:18
+					tid := gc_tx2
+					i := gc_bx2*gc_bdx2 + tid
+					var v float32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+//line inline.go:28
+					gc_tx2 := gc_step7 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line inline.go:18
+					tid := gc_tx2
+					i := gc_bx2*gc_bdx2 + tid
+					var v float32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+			}
+//line inline.go:28
+			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line inline.go:18
+				tid := gc_tx2
+				i := gc_bx2*gc_bdx2 + tid
+				var v float32
+				if i < len(in) {
+					v = in[i]
+				}
+				sdata[tid] = v
 			}
 		}
 	}
-
 //line inline.go:26
 	var x []float32 = sdata
-
-//line inline.go:26
-	_ = x
-
 //line inline.go:34
 	var x_ []float32 = x
-
-//line inline.go:34
-	_ = x_
-
 //line inline.go:34
 	var stop int = 0
-
-//line inline.go:34
-	_ = stop
-
 //line inline.go:41
 	for s := len(x_) / 2; s > stop; s /= 2 {
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := s; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := s
-				if gc_from2 >= 0 && gc_to2 <= len(x_) && gc_off6 >= 0 && gc_off6 <= len(x_) && gc_to2 <= len(x_)-gc_off6 {
-					gc_at9 := x_[:gc_to2]
-					gc_at10 := x_[gc_off6:][:gc_to2]
-					gc_vstep3 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+//line inline.go:43
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := s; gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off6 := s
+			if gc_from2 >= 0 && gc_to2 <= len(x_) && gc_off6 >= 0 && gc_off6 <= len(x_) && gc_to2 <= len(x_)-gc_off6 {
+				gc_at9 := x_[:gc_to2]
+				gc_at10 := x_[gc_off6:][:gc_to2]
+				gc_vstep3 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 //line inline.go:40
-							var tid_ int = gc_tx2
+						var tid_ int = gc_tx2
 //line inline.go:40
-							_ = tid_
-//line inline.go:42
-							{
-//line inline.go:42
-								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
-//line inline.go:42
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line inline.go:40
-						tid_ := gc_tx2
 						_ = tid_
-
-//line inline.go:42
 						{
-							gc_at9[gc_tx2] += gc_at10[gc_tx2]
+							archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 						}
 					}
-				} else {
-					gc_vstep4 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line inline.go:40
-							var tid_ int = gc_tx2
-//line inline.go:40
-							_ = tid_
-//line inline.go:42
-							{
-								if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
+//line inline.go:44
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					{
 //line inline.go:43
-									break
-//line inline.go:43
-								}
-//line inline.go:43
-								archsimd.LoadFloat32x8Slice(x_[tid_:]).Add(archsimd.LoadFloat32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
-//line inline.go:43
-							}
-						}
-						archsimd.ClearAVXUpperBits()
+						gc_at9[gc_tx2] += gc_at10[gc_tx2]
 					}
-					gc_step8 := gc_vstep4
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-						{
-							gc_tx2 := gc_step8 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
+				}
+			} else {
+				gc_vstep4 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 //line inline.go:40
-							tid_ := gc_tx2
-							_ = tid_
-
-//line inline.go:42
-							{
-								x_[tid_] += x_[tid_+s]
-							}
-						}
+						var tid_ int = gc_tx2
 						{
-							gc_tx2 := gc_step8 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line inline.go:40
-							tid_ := gc_tx2
-							_ = tid_
-
-//line inline.go:42
-							{
-								x_[tid_] += x_[tid_+s]
+//line inline.go:43
+							if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
+//line inline.go:43
+								break
 							}
-						}
-						{
-							gc_tx2 := gc_step8 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line inline.go:40
-							tid_ := gc_tx2
-							_ = tid_
-
-//line inline.go:42
-							{
-								x_[tid_] += x_[tid_+s]
-							}
-						}
-						{
-							gc_tx2 := gc_step8 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line inline.go:40
-							tid_ := gc_tx2
-							_ = tid_
-
-//line inline.go:42
-							{
-								x_[tid_] += x_[tid_+s]
-							}
+//line inline.go:43
+							archsimd.LoadFloat32x8Slice(x_[tid_:]).Add(archsimd.LoadFloat32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
 						}
 					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+//line inline.go:45
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step8 := gc_vstep4
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line inline.go:40
 						tid_ := gc_tx2
-						_ = tid_
-
-//line inline.go:42
 						{
+//line inline.go:43
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line inline.go:40
+						tid_ := gc_tx2
+						{
+//line inline.go:43
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line inline.go:40
+						tid_ := gc_tx2
+						{
+//line inline.go:43
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line inline.go:40
+						tid_ := gc_tx2
+						{
+//line inline.go:43
 							x_[tid_] += x_[tid_+s]
 						}
 					}
 				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line inline.go:40
+					tid_ := gc_tx2
+					{
+//line inline.go:43
+						x_[tid_] += x_[tid_+s]
+					}
+				}
 			}
 		}
 	}
+//line inline.go:50
 	gc_apart2 := compiled.Disjoint(x, partial)
-	_ = gc_apart2
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := 0
-			gc_off8 := gc_bx2
-			if gc_off7 >= 0 && gc_off7 < len(x) && gc_apart2 && gc_off8 >= 0 && gc_off8 < len(partial) {
-				gc_at11 := x[gc_off7:][:1]
-				gc_at12 := partial[gc_off8:][:1]
-				gc_elem2 := gc_at11[0]
-				gc_vstep5 := 0
-				if compiled.SIMD {
+//line inline.go:53
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off7 := 0
+		gc_off8 := gc_bx2
+		if gc_off7 >= 0 && gc_off7 < len(x) && gc_apart2 && gc_off8 >= 0 && gc_off8 < len(partial) {
+			gc_at11 := x[gc_off7:][:1]
+			gc_at12 := partial[gc_off8:][:1]
+			gc_elem2 := gc_at11[0]
+			gc_vstep5 := 0
+			if compiled.SIMD {
 //line inline.go:18
-					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+					gc_tx2 := gc_vstep5
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 //line inline.go:18
-					_ = gc_iota6
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line inline.go:18
-						var tid int = gc_tx2
-//line inline.go:18
-						_ = tid
+					var tid int = gc_tx2
 //line inline.go:35
-						var gc_t4 float32 = gc_at11[0]
+					var gc_t4 float32 = gc_at11[0]
 //line inline.go:35
-						_ = gc_t4
-//line inline.go:35
-						var r float32 = gc_t4
-//line inline.go:35
-						_ = r
+					var r float32 = gc_t4
 //line inline.go:26
-						var sum float32 = r
-//line inline.go:26
-						_ = sum
+					var sum float32 = r
+					gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line inline.go:27
-						gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-//line inline.go:27
-						_ = gc_if6
+					if gc_if6.ToBits() != 0 {
 //line inline.go:27
 						if gc_if6.ToBits() != 0 {
 //line inline.go:27
-							if gc_if6.ToBits() != 0 {
-//line inline.go:27
-								gc_at12[0] = sum
-//line inline.go:27
-							}
-//line inline.go:27
+							gc_at12[0] = sum
 						}
 					}
-					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line inline.go:29
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line inline.go:18
+				tid := gc_tx2
+//line inline.go:35
+				var r float32 = gc_elem2
+//line inline.go:26
+				sum := r
+				if tid == 0 {
+					gc_at12[0] = sum
+				}
+			}
+		} else {
+//line inline.go:34
+			gc_vstep6 := 0
+			if compiled.SIMD {
+//line inline.go:18
+				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+					gc_tx2 := gc_vstep6
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
+					gc_pos2.Thread = gc_rank2
 //line inline.go:18
-					tid := gc_tx2
-					_ = tid
-
+					var tid int = gc_tx2
 //line inline.go:35
-					var r float32 = gc_elem2
-
+					var gc_t2 float32 = x[0]
 //line inline.go:35
-					_ = r
-
+					var r float32 = gc_t2
 //line inline.go:26
-					sum := r
-
-//line inline.go:27
-					if tid == 0 {
-						gc_at12[0] = sum
-					}
-					_ = r
-					_ = sum
-				}
-			} else {
-				gc_vstep6 := 0
-				if compiled.SIMD {
-//line inline.go:18
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line inline.go:18
-					_ = gc_iota4
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line inline.go:18
-						var tid int = gc_tx2
-//line inline.go:18
-						_ = tid
-//line inline.go:35
-						var gc_t2 float32 = x[0]
-//line inline.go:35
-						_ = gc_t2
-//line inline.go:35
-						var r float32 = gc_t2
-//line inline.go:35
-						_ = r
-//line inline.go:26
-						var sum float32 = r
-//line inline.go:26
-						_ = sum
-//line inline.go:27
-						gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-//line inline.go:27
-						_ = gc_if4
+					var sum float32 = r
+					gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+					if gc_if4.ToBits() != 0 {
 //line inline.go:28
 						if gc_if4.ToBits() != 0 {
 //line inline.go:28
-							if gc_if4.ToBits() != 0 {
-//line inline.go:28
-								partial[gc_bx2] = sum
-//line inline.go:28
-							}
-//line inline.go:28
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step9 := gc_vstep6
-				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
-					{
-						gc_tx2 := gc_step9 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line inline.go:18
-						tid := gc_tx2
-						_ = tid
-
-//line inline.go:35
-						var r float32 = x[0]
-
-//line inline.go:35
-						_ = r
-
-//line inline.go:26
-						sum := r
-
-//line inline.go:27
-						if tid == 0 {
 							partial[gc_bx2] = sum
 						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line inline.go:18
-						tid := gc_tx2
-						_ = tid
-
-//line inline.go:35
-						var r float32 = x[0]
-
-//line inline.go:35
-						_ = r
-
-//line inline.go:26
-						sum := r
-
-//line inline.go:27
-						if tid == 0 {
-							partial[gc_bx2] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line inline.go:18
-						tid := gc_tx2
-						_ = tid
-
-//line inline.go:35
-						var r float32 = x[0]
-
-//line inline.go:35
-						_ = r
-
-//line inline.go:26
-						sum := r
-
-//line inline.go:27
-						if tid == 0 {
-							partial[gc_bx2] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line inline.go:18
-						tid := gc_tx2
-						_ = tid
-
-//line inline.go:35
-						var r float32 = x[0]
-
-//line inline.go:35
-						_ = r
-
-//line inline.go:26
-						sum := r
-
-//line inline.go:27
-						if tid == 0 {
-							partial[gc_bx2] = sum
-						}
-						_ = r
-						_ = sum
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line inline.go:30
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step9 := gc_vstep6
+			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+				{
+					gc_tx2 := gc_step9 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line inline.go:18
 					tid := gc_tx2
-					_ = tid
-
 //line inline.go:35
 					var r float32 = x[0]
-
-//line inline.go:35
-					_ = r
-
 //line inline.go:26
 					sum := r
-
-//line inline.go:27
 					if tid == 0 {
 						partial[gc_bx2] = sum
 					}
-					_ = r
-					_ = sum
+				}
+				{
+//line inline.go:34
+					gc_tx2 := gc_step9 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line inline.go:18
+					tid := gc_tx2
+//line inline.go:35
+					var r float32 = x[0]
+//line inline.go:26
+					sum := r
+					if tid == 0 {
+						partial[gc_bx2] = sum
+					}
+				}
+				{
+//line inline.go:34
+					gc_tx2 := gc_step9 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line inline.go:18
+					tid := gc_tx2
+//line inline.go:35
+					var r float32 = x[0]
+//line inline.go:26
+					sum := r
+					if tid == 0 {
+						partial[gc_bx2] = sum
+					}
+				}
+				{
+//line inline.go:34
+					gc_tx2 := gc_step9 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line inline.go:18
+					tid := gc_tx2
+//line inline.go:35
+					var r float32 = x[0]
+//line inline.go:26
+					sum := r
+					if tid == 0 {
+						partial[gc_bx2] = sum
+					}
+				}
+			}
+//line inline.go:34
+			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line inline.go:18
+				tid := gc_tx2
+//line inline.go:35
+				var r float32 = x[0]
+//line inline.go:26
+				sum := r
+				if tid == 0 {
+					partial[gc_bx2] = sum
 				}
 			}
 		}
@@ -1469,686 +934,441 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 	gc_bidx3 := gc_b3.Index()
 	gc_bx3 := gc_bidx3.X
 	gc_n3 := gc_b3.Len()
-
 //line inline.go:17
 	if gc_bdx3 <= 1*gc_bdx3 {
 		gc_b3.SharedWritten()
 	}
-
 //line inline.go:17
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off9 := gc_bx3 * gc_bdx3
-			if gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx3 <= len(in)-gc_off9 && gc_bdx3 <= len(sdata) {
-				gc_at13 := in[gc_off9:][:gc_bdx3]
-				gc_at14 := sdata[:gc_bdx3]
-				gc_vstep7 := 0
-				if compiled.SIMD {
-//line inline.go:18
-					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line inline.go:18
-					_ = gc_iota10
-					for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
-						gc_tx3 := gc_vstep7
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-//line inline.go:18
-						var tid int = gc_tx3
-//line inline.go:18
-						_ = tid
 //line inline.go:19
-						var i int = gc_bx3*gc_bdx3 + tid
-//line inline.go:19
-						_ = i
-//line inline.go:20
-						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line inline.go:20
-						_ = v
+	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+		gc_off9 := gc_bx3 * gc_bdx3
+		if gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx3 <= len(in)-gc_off9 && gc_bdx3 <= len(sdata) {
+			gc_at13 := in[gc_off9:][:gc_bdx3]
+			gc_at14 := sdata[:gc_bdx3]
+			gc_vstep7 := 0
+			if compiled.SIMD {
+//line inline.go:18
+				gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
+					gc_tx3 := gc_vstep7
+//line inline.go:18
+					var tid int = gc_tx3
+					var i int = gc_bx3*gc_bdx3 + tid
+					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					if i < len(in) && uint(len(in)-i) > 7 {
 //line inline.go:21
-						if i < len(in) && uint(len(in)-i) > 7 {
+						v = archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:])
+					} else {
 //line inline.go:21
-							v = archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:])
+						gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line inline.go:21
-						} else {
+						if gc_if10.ToBits() != 0 {
 //line inline.go:21
-							gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-//line inline.go:21
-							_ = gc_if10
-//line inline.go:21
-							if gc_if10.ToBits() != 0 {
-//line inline.go:21
-								v = archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:]).Merge(v, gc_if10)
-//line inline.go:21
-							}
-//line inline.go:21
+							v = archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:]).Merge(v, gc_if10)
 						}
-//line inline.go:21
-						v.StoreSlice(gc_at14[gc_tx3:])
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-
-//line inline.go:18
-					tid := gc_tx3
-					_ = tid
-
-//line inline.go:19
-					i := gc_bx3*gc_bdx3 + tid
-					_ = i
-
-//line inline.go:20
-					var v int32
-
 //line inline.go:21
-					if true || i < len(in) {
-						v = gc_at13[gc_tx3]
+					v.StoreSlice(gc_at14[gc_tx3:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
+//line inline.go:18
+				tid := gc_tx3
+				i := gc_bx3*gc_bdx3 + tid
+				var v int32
+				if true || i < len(in) {
+					v = gc_at13[gc_tx3]
+				}
+				gc_at14[gc_tx3] = v
+			}
+		} else {
+//line inline.go:28
+			gc_vstep8 := 0
+			if compiled.SIMD {
+//line inline.go:18
+				gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
+					gc_tx3 := gc_vstep8
+//line inline.go:18
+					var tid int = gc_tx3
+					var i int = gc_bx3*gc_bdx3 + tid
+					var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
+//line inline.go:21
+						break
 					}
-
-//line inline.go:24
-					gc_at14[gc_tx3] = v
-					_ = v
-				}
-			} else {
-				gc_vstep8 := 0
-				if compiled.SIMD {
-//line inline.go:18
-					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line inline.go:18
-					_ = gc_iota8
-					for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
-						gc_tx3 := gc_vstep8
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-//line inline.go:18
-						var tid int = gc_tx3
-//line inline.go:18
-						_ = tid
-//line inline.go:19
-						var i int = gc_bx3*gc_bdx3 + tid
-//line inline.go:19
-						_ = i
-//line inline.go:20
-						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line inline.go:20
-						_ = v
 //line inline.go:21
-						if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
+					if i < len(in) && uint(len(in)-i) > 7 {
 //line inline.go:21
-							break
-//line inline.go:21
-						}
-//line inline.go:21
-						if i < len(in) && uint(len(in)-i) > 7 {
-//line inline.go:21
-							v = archsimd.LoadInt32x8Slice(in[i:])
-						} else {
+						v = archsimd.LoadInt32x8Slice(in[i:])
+					} else {
 //line inline.go:22
-							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line inline.go:21
-							_ = gc_if8
+						if gc_if8.ToBits() != 0 {
 //line inline.go:21
-							if gc_if8.ToBits() != 0 {
-//line inline.go:21
-								v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if8)
-							}
-//line inline.go:22
+							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if8)
 						}
-//line inline.go:24
-						v.StoreSlice(sdata[tid:])
 					}
-					archsimd.ClearAVXUpperBits()
+					v.StoreSlice(sdata[tid:])
 				}
-				gc_step10 := gc_vstep8
-				for ; gc_step10+3 < gc_bdx3; gc_step10 += 4 {
-					{
-						gc_tx3 := gc_step10 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line inline.go:18
-						tid := gc_tx3
-						_ = tid
-
-//line inline.go:19
-						i := gc_bx3*gc_bdx3 + tid
-						_ = i
-
-//line inline.go:20
-						var v int32
-
-//line inline.go:21
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line inline.go:24
-						sdata[tid] = v
-						_ = v
-					}
-					{
-						gc_tx3 := gc_step10 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line inline.go:18
-						tid := gc_tx3
-						_ = tid
-
-//line inline.go:19
-						i := gc_bx3*gc_bdx3 + tid
-						_ = i
-
-//line inline.go:20
-						var v int32
-
-//line inline.go:21
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line inline.go:24
-						sdata[tid] = v
-						_ = v
-					}
-					{
-						gc_tx3 := gc_step10 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line inline.go:18
-						tid := gc_tx3
-						_ = tid
-
-//line inline.go:19
-						i := gc_bx3*gc_bdx3 + tid
-						_ = i
-
-//line inline.go:20
-						var v int32
-
-//line inline.go:21
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line inline.go:24
-						sdata[tid] = v
-						_ = v
-					}
-					{
-						gc_tx3 := gc_step10 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line inline.go:18
-						tid := gc_tx3
-						_ = tid
-
-//line inline.go:19
-						i := gc_bx3*gc_bdx3 + tid
-						_ = i
-
-//line inline.go:20
-						var v int32
-
-//line inline.go:21
-						if i < len(in) {
-							v = in[i]
-						}
-
-//line inline.go:24
-						sdata[tid] = v
-						_ = v
-					}
-				}
-				for gc_tx3 := gc_step10; gc_tx3 < gc_bdx3; gc_tx3++ {
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step10 := gc_vstep8
+			for ; gc_step10+3 < gc_bdx3; gc_step10 += 4 {
+				{
+					gc_tx3 := gc_step10 + 0
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
 //line inline.go:18
 					tid := gc_tx3
-					_ = tid
-
-//line inline.go:19
 					i := gc_bx3*gc_bdx3 + tid
-					_ = i
-
-//line inline.go:20
 					var v int32
-
-//line inline.go:21
 					if i < len(in) {
 						v = in[i]
 					}
-
-//line inline.go:24
 					sdata[tid] = v
-					_ = v
 				}
+				{
+//line inline.go:28
+					gc_tx3 := gc_step10 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line inline.go:18
+					tid := gc_tx3
+					i := gc_bx3*gc_bdx3 + tid
+					var v int32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+//line inline.go:28
+					gc_tx3 := gc_step10 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line inline.go:18
+					tid := gc_tx3
+					i := gc_bx3*gc_bdx3 + tid
+					var v int32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+//line inline.go:28
+					gc_tx3 := gc_step10 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line inline.go:18
+					tid := gc_tx3
+					i := gc_bx3*gc_bdx3 + tid
+					var v int32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+			}
+//line inline.go:28
+			for gc_tx3 := gc_step10; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+//line inline.go:18
+				tid := gc_tx3
+				i := gc_bx3*gc_bdx3 + tid
+				var v int32
+				if i < len(in) {
+					v = in[i]
+				}
+				sdata[tid] = v
 			}
 		}
 	}
-
 //line inline.go:26
 	var x []int32 = sdata
-
-//line inline.go:26
-	_ = x
-
 //line inline.go:34
 	var x_ []int32 = x
-
-//line inline.go:34
-	_ = x_
-
 //line inline.go:34
 	var stop int = 0
-
-//line inline.go:34
-	_ = stop
-
 //line inline.go:41
 	for s := len(x_) / 2; s > stop; s /= 2 {
-		{
-			gc_from3, gc_to3 := 0, gc_bdx3
-			if gc_bound3 := s; gc_bound3 < gc_to3 {
-				gc_to3 = gc_bound3
-			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off10 := s
-				if gc_from3 >= 0 && gc_to3 <= len(x_) && gc_off10 >= 0 && gc_off10 <= len(x_) && gc_to3 <= len(x_)-gc_off10 {
-					gc_at15 := x_[:gc_to3]
-					gc_at16 := x_[gc_off10:][:gc_to3]
-					gc_vstep9 := gc_from3
-					if compiled.SIMD {
-						for ; gc_vstep9+7 < gc_to3; gc_vstep9 += 8 {
-							gc_tx3 := gc_vstep9
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
+//line inline.go:43
+		gc_from3, gc_to3 := 0, gc_bdx3
+		if gc_bound3 := s; gc_bound3 < gc_to3 {
+			gc_to3 = gc_bound3
+		}
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_off10 := s
+			if gc_from3 >= 0 && gc_to3 <= len(x_) && gc_off10 >= 0 && gc_off10 <= len(x_) && gc_to3 <= len(x_)-gc_off10 {
+				gc_at15 := x_[:gc_to3]
+				gc_at16 := x_[gc_off10:][:gc_to3]
+				gc_vstep9 := gc_from3
+				if compiled.SIMD {
+					for ; gc_vstep9+7 < gc_to3; gc_vstep9 += 8 {
+						gc_tx3 := gc_vstep9
 //line inline.go:40
-							var tid_ int = gc_tx3
+						var tid_ int = gc_tx3
 //line inline.go:40
-							_ = tid_
-//line inline.go:42
-							{
-//line inline.go:42
-								archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
-//line inline.go:42
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx3 := gc_vstep9; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-
-//line inline.go:40
-						tid_ := gc_tx3
 						_ = tid_
-
-//line inline.go:42
 						{
-							gc_at15[gc_tx3] += gc_at16[gc_tx3]
+							archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
 						}
 					}
-				} else {
-					gc_vstep10 := gc_from3
-					if compiled.SIMD {
-						for ; gc_vstep10+7 < gc_to3; gc_vstep10 += 8 {
-							gc_tx3 := gc_vstep10
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-//line inline.go:40
-							var tid_ int = gc_tx3
-//line inline.go:40
-							_ = tid_
-//line inline.go:42
-							{
-								if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
+//line inline.go:44
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep9; gc_tx3 < gc_to3; gc_tx3++ {
+					{
 //line inline.go:43
-									break
-//line inline.go:43
-								}
-//line inline.go:43
-								archsimd.LoadInt32x8Slice(x_[tid_:]).Add(archsimd.LoadInt32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
-//line inline.go:43
-							}
-						}
-						archsimd.ClearAVXUpperBits()
+						gc_at15[gc_tx3] += gc_at16[gc_tx3]
 					}
-					gc_step11 := gc_vstep10
-					for ; gc_step11+3 < gc_to3; gc_step11 += 4 {
-						{
-							gc_tx3 := gc_step11 + 0
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
+				}
+			} else {
+				gc_vstep10 := gc_from3
+				if compiled.SIMD {
+					for ; gc_vstep10+7 < gc_to3; gc_vstep10 += 8 {
+						gc_tx3 := gc_vstep10
 //line inline.go:40
-							tid_ := gc_tx3
-							_ = tid_
-
-//line inline.go:42
-							{
-								x_[tid_] += x_[tid_+s]
-							}
-						}
+						var tid_ int = gc_tx3
 						{
-							gc_tx3 := gc_step11 + 1
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line inline.go:40
-							tid_ := gc_tx3
-							_ = tid_
-
-//line inline.go:42
-							{
-								x_[tid_] += x_[tid_+s]
+//line inline.go:43
+							if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
+//line inline.go:43
+								break
 							}
-						}
-						{
-							gc_tx3 := gc_step11 + 2
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line inline.go:40
-							tid_ := gc_tx3
-							_ = tid_
-
-//line inline.go:42
-							{
-								x_[tid_] += x_[tid_+s]
-							}
-						}
-						{
-							gc_tx3 := gc_step11 + 3
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line inline.go:40
-							tid_ := gc_tx3
-							_ = tid_
-
-//line inline.go:42
-							{
-								x_[tid_] += x_[tid_+s]
-							}
+//line inline.go:43
+							archsimd.LoadInt32x8Slice(x_[tid_:]).Add(archsimd.LoadInt32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
 						}
 					}
-					for gc_tx3 := gc_step11; gc_tx3 < gc_to3; gc_tx3++ {
+//line inline.go:45
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step11 := gc_vstep10
+				for ; gc_step11+3 < gc_to3; gc_step11 += 4 {
+					{
+						gc_tx3 := gc_step11 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
-
 //line inline.go:40
 						tid_ := gc_tx3
-						_ = tid_
-
-//line inline.go:42
 						{
+//line inline.go:43
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step11 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line inline.go:40
+						tid_ := gc_tx3
+						{
+//line inline.go:43
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step11 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line inline.go:40
+						tid_ := gc_tx3
+						{
+//line inline.go:43
+							x_[tid_] += x_[tid_+s]
+						}
+					}
+					{
+						gc_tx3 := gc_step11 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line inline.go:40
+						tid_ := gc_tx3
+						{
+//line inline.go:43
 							x_[tid_] += x_[tid_+s]
 						}
 					}
 				}
+				for gc_tx3 := gc_step11; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line inline.go:40
+					tid_ := gc_tx3
+					{
+//line inline.go:43
+						x_[tid_] += x_[tid_+s]
+					}
+				}
 			}
 		}
 	}
+//line inline.go:50
 	gc_apart3 := compiled.Disjoint(x, partial)
-	_ = gc_apart3
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off11 := 0
-			gc_off12 := gc_bx3
-			if gc_off11 >= 0 && gc_off11 < len(x) && gc_apart3 && gc_off12 >= 0 && gc_off12 < len(partial) {
-				gc_at17 := x[gc_off11:][:1]
-				gc_at18 := partial[gc_off12:][:1]
-				gc_elem3 := gc_at17[0]
-				gc_vstep11 := 0
-				if compiled.SIMD {
+//line inline.go:53
+	for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+		gc_off11 := 0
+		gc_off12 := gc_bx3
+		if gc_off11 >= 0 && gc_off11 < len(x) && gc_apart3 && gc_off12 >= 0 && gc_off12 < len(partial) {
+			gc_at17 := x[gc_off11:][:1]
+			gc_at18 := partial[gc_off12:][:1]
+			gc_elem3 := gc_at17[0]
+			gc_vstep11 := 0
+			if compiled.SIMD {
 //line inline.go:18
-					gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep11+7 < gc_bdx3; gc_vstep11 += 8 {
+					gc_tx3 := gc_vstep11
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
 //line inline.go:18
-					_ = gc_iota12
-					for ; gc_vstep11+7 < gc_bdx3; gc_vstep11 += 8 {
-						gc_tx3 := gc_vstep11
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-//line inline.go:18
-						var tid int = gc_tx3
-//line inline.go:18
-						_ = tid
+					var tid int = gc_tx3
 //line inline.go:35
-						var gc_t6 int32 = gc_at17[0]
+					var gc_t6 int32 = gc_at17[0]
 //line inline.go:35
-						_ = gc_t6
-//line inline.go:35
-						var r int32 = gc_t6
-//line inline.go:35
-						_ = r
+					var r int32 = gc_t6
 //line inline.go:26
-						var sum int32 = r
-//line inline.go:26
-						_ = sum
+					var sum int32 = r
+					gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line inline.go:27
-						gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-//line inline.go:27
-						_ = gc_if12
+					if gc_if12.ToBits() != 0 {
 //line inline.go:27
 						if gc_if12.ToBits() != 0 {
 //line inline.go:27
-							if gc_if12.ToBits() != 0 {
-//line inline.go:27
-								gc_at18[0] = sum
-//line inline.go:27
-							}
-//line inline.go:27
+							gc_at18[0] = sum
 						}
 					}
-					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx3 := gc_vstep11; gc_tx3 < gc_bdx3; gc_tx3++ {
+//line inline.go:29
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx3 := gc_vstep11; gc_tx3 < gc_bdx3; gc_tx3++ {
+//line inline.go:18
+				tid := gc_tx3
+//line inline.go:35
+				var r int32 = gc_elem3
+//line inline.go:26
+				sum := r
+				if tid == 0 {
+					gc_at18[0] = sum
+				}
+			}
+		} else {
+//line inline.go:34
+			gc_vstep12 := 0
+			if compiled.SIMD {
+//line inline.go:18
+				gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep12+7 < gc_bdx3; gc_vstep12 += 8 {
+					gc_tx3 := gc_vstep12
 					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-
+					gc_pos3.Thread = gc_rank3
 //line inline.go:18
-					tid := gc_tx3
-					_ = tid
-
+					var tid int = gc_tx3
 //line inline.go:35
-					var r int32 = gc_elem3
-
+					var gc_t5 int32 = x[0]
 //line inline.go:35
-					_ = r
-
+					var r int32 = gc_t5
 //line inline.go:26
-					sum := r
-
-//line inline.go:27
-					if tid == 0 {
-						gc_at18[0] = sum
-					}
-					_ = r
-					_ = sum
-				}
-			} else {
-				gc_vstep12 := 0
-				if compiled.SIMD {
-//line inline.go:18
-					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line inline.go:18
-					_ = gc_iota11
-					for ; gc_vstep12+7 < gc_bdx3; gc_vstep12 += 8 {
-						gc_tx3 := gc_vstep12
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-//line inline.go:18
-						var tid int = gc_tx3
-//line inline.go:18
-						_ = tid
-//line inline.go:35
-						var gc_t5 int32 = x[0]
-//line inline.go:35
-						_ = gc_t5
-//line inline.go:35
-						var r int32 = gc_t5
-//line inline.go:35
-						_ = r
-//line inline.go:26
-						var sum int32 = r
-//line inline.go:26
-						_ = sum
-//line inline.go:27
-						gc_if11 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-//line inline.go:27
-						_ = gc_if11
+					var sum int32 = r
+					gc_if11 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+					if gc_if11.ToBits() != 0 {
 //line inline.go:28
 						if gc_if11.ToBits() != 0 {
 //line inline.go:28
-							if gc_if11.ToBits() != 0 {
-//line inline.go:28
-								partial[gc_bx3] = sum
-//line inline.go:28
-							}
-//line inline.go:28
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step12 := gc_vstep12
-				for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
-					{
-						gc_tx3 := gc_step12 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line inline.go:18
-						tid := gc_tx3
-						_ = tid
-
-//line inline.go:35
-						var r int32 = x[0]
-
-//line inline.go:35
-						_ = r
-
-//line inline.go:26
-						sum := r
-
-//line inline.go:27
-						if tid == 0 {
 							partial[gc_bx3] = sum
 						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx3 := gc_step12 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line inline.go:18
-						tid := gc_tx3
-						_ = tid
-
-//line inline.go:35
-						var r int32 = x[0]
-
-//line inline.go:35
-						_ = r
-
-//line inline.go:26
-						sum := r
-
-//line inline.go:27
-						if tid == 0 {
-							partial[gc_bx3] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx3 := gc_step12 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line inline.go:18
-						tid := gc_tx3
-						_ = tid
-
-//line inline.go:35
-						var r int32 = x[0]
-
-//line inline.go:35
-						_ = r
-
-//line inline.go:26
-						sum := r
-
-//line inline.go:27
-						if tid == 0 {
-							partial[gc_bx3] = sum
-						}
-						_ = r
-						_ = sum
-					}
-					{
-						gc_tx3 := gc_step12 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line inline.go:18
-						tid := gc_tx3
-						_ = tid
-
-//line inline.go:35
-						var r int32 = x[0]
-
-//line inline.go:35
-						_ = r
-
-//line inline.go:26
-						sum := r
-
-//line inline.go:27
-						if tid == 0 {
-							partial[gc_bx3] = sum
-						}
-						_ = r
-						_ = sum
 					}
 				}
-				for gc_tx3 := gc_step12; gc_tx3 < gc_bdx3; gc_tx3++ {
+//line inline.go:30
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step12 := gc_vstep12
+			for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
+				{
+					gc_tx3 := gc_step12 + 0
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
-
 //line inline.go:18
 					tid := gc_tx3
-					_ = tid
-
 //line inline.go:35
 					var r int32 = x[0]
-
-//line inline.go:35
-					_ = r
-
 //line inline.go:26
 					sum := r
-
-//line inline.go:27
 					if tid == 0 {
 						partial[gc_bx3] = sum
 					}
-					_ = r
-					_ = sum
+				}
+				{
+//line inline.go:34
+					gc_tx3 := gc_step12 + 1
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line inline.go:18
+					tid := gc_tx3
+//line inline.go:35
+					var r int32 = x[0]
+//line inline.go:26
+					sum := r
+					if tid == 0 {
+						partial[gc_bx3] = sum
+					}
+				}
+				{
+//line inline.go:34
+					gc_tx3 := gc_step12 + 2
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line inline.go:18
+					tid := gc_tx3
+//line inline.go:35
+					var r int32 = x[0]
+//line inline.go:26
+					sum := r
+					if tid == 0 {
+						partial[gc_bx3] = sum
+					}
+				}
+				{
+//line inline.go:34
+					gc_tx3 := gc_step12 + 3
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+//line inline.go:18
+					tid := gc_tx3
+//line inline.go:35
+					var r int32 = x[0]
+//line inline.go:26
+					sum := r
+					if tid == 0 {
+						partial[gc_bx3] = sum
+					}
+				}
+			}
+//line inline.go:34
+			for gc_tx3 := gc_step12; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+//line inline.go:18
+				tid := gc_tx3
+//line inline.go:35
+				var r int32 = x[0]
+//line inline.go:26
+				sum := r
+				if tid == 0 {
+					partial[gc_bx3] = sum
 				}
 			}
 		}
 	}
 }
 
+//line inline.go:38
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // DeadImportKernel inlines stage: its generated file does not import
@@ -2172,168 +1392,125 @@ func gc_body_deadImport(gc_b2 *compiled.Block, out []int32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-
 //line inline.go:64
 	var x int32 = 1
-
-//line inline.go:64
-	_ = x
-
 //line inline.go:55
 	var r int32 = x
-
-//line inline.go:55
-	_ = r
-
 //line inline.go:64
 	v := r
-	{
-		gc_from2, gc_to2 := 0, gc_bdx2
-		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
-		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
-				gc_at2 := out[gc_off2:][:gc_to2]
-				gc_vstep := gc_from2
-				if compiled.SIMD {
 //line inline.go:66
-					gc_vb2 := archsimd.BroadcastInt32x8(v)
+	gc_from2, gc_to2 := 0, gc_bdx2
+	if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+		panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+		gc_to2 = gc_bound2
+	}
+	for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_off2 := gc_bx2 * gc_bdx2
+		if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
+			gc_at2 := out[gc_off2:][:gc_to2]
+			gc_vstep := gc_from2
+			if compiled.SIMD {
 //line inline.go:66
-					_ = gc_vb2
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_vb2 := archsimd.BroadcastInt32x8(v)
+				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 //line inline.go:63
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line inline.go:63
-						_ = i
-//line inline.go:65
-						{
-							gc_vb2.StoreSlice(gc_at2[gc_tx2:])
-//line inline.go:66
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line inline.go:63
-					i := gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
-
-//line inline.go:65
 					{
-						gc_at2[gc_tx2] = v
+//line inline.go:66
+						gc_vb2.StoreSlice(gc_at2[gc_tx2:])
 					}
 				}
-			} else {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD {
+//line inline.go:68
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				{
 //line inline.go:66
-					gc_vb := archsimd.BroadcastInt32x8(v)
-//line inline.go:66
-					_ = gc_vb
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line inline.go:63
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line inline.go:63
-						_ = i
-//line inline.go:65
-						{
-							if i < 0 || i > len(out)-8 {
-//line inline.go:66
-								break
-//line inline.go:66
-							}
-//line inline.go:66
-							gc_vb.StoreSlice(out[i:])
-//line inline.go:66
-						}
-					}
-					archsimd.ClearAVXUpperBits()
+					gc_at2[gc_tx2] = v
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
+			}
+		} else {
+			gc_vstep2 := gc_from2
+			if compiled.SIMD {
+//line inline.go:66
+				gc_vb := archsimd.BroadcastInt32x8(v)
+				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 //line inline.go:63
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line inline.go:65
-						{
-							out[i] = v
-						}
-					}
+					var i int = gc_bx2*gc_bdx2 + gc_tx2
 					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line inline.go:63
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line inline.go:65
-						{
-							out[i] = v
+//line inline.go:66
+						if i < 0 || i > len(out)-8 {
+//line inline.go:66
+							break
 						}
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line inline.go:63
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line inline.go:65
-						{
-							out[i] = v
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line inline.go:63
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line inline.go:65
-						{
-							out[i] = v
-						}
+//line inline.go:66
+						gc_vb.StoreSlice(out[i:])
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line inline.go:68
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step3 := gc_vstep2
+			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				{
+					gc_tx2 := gc_step3 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line inline.go:63
 					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line inline.go:65
 					{
+//line inline.go:66
 						out[i] = v
 					}
+				}
+				{
+					gc_tx2 := gc_step3 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line inline.go:63
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+//line inline.go:66
+						out[i] = v
+					}
+				}
+				{
+					gc_tx2 := gc_step3 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line inline.go:63
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+//line inline.go:66
+						out[i] = v
+					}
+				}
+				{
+					gc_tx2 := gc_step3 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line inline.go:63
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+//line inline.go:66
+						out[i] = v
+					}
+				}
+			}
+			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line inline.go:63
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				{
+//line inline.go:66
+					out[i] = v
 				}
 			}
 		}
@@ -2343,4 +1520,5 @@ func gc_body_deadImport(gc_b2 *compiled.Block, out []int32) {
 // gc_files_inline holds the source files whose lines the kernels' records hash.
 //
 //go:embed inline.go
+//line inline.go:77
 var gc_files_inline embed.FS

@@ -38,306 +38,238 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
-
 //line names.go:21
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-
 //line names.go:21
 	s := gocuda.Shared[int](t, gc_bdx)[:gc_bdx]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(s) {
-				gc_at := s[:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line names.go:20
-						i := gc_tx
-						_ = i
-
-//line names.go:22
-						gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
-					}
-					{
-						gc_tx := gc_step + 1
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line names.go:20
-						i := gc_tx
-						_ = i
-
-//line names.go:22
-						gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
-					}
-					{
-						gc_tx := gc_step + 2
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line names.go:20
-						i := gc_tx
-						_ = i
-
-//line names.go:22
-						gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
-					}
-					{
-						gc_tx := gc_step + 3
-						_ = gc_tx
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line names.go:20
-						i := gc_tx
-						_ = i
-
-//line names.go:22
-						gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+//line names.go:23
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s) {
+			gc_at := s[:gc_bdx]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+//line names.go:31
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line names.go:20
 					i := gc_tx
-					_ = i
-
 //line names.go:22
 					gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
 				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line names.go:20
-						i := gc_tx
-						_ = i
-
-//line names.go:22
-						s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line names.go:20
-						i := gc_tx
-						_ = i
-
-//line names.go:22
-						s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line names.go:20
-						i := gc_tx
-						_ = i
-
-//line names.go:22
-						s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line names.go:20
-						i := gc_tx
-						_ = i
-
-//line names.go:22
-						s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				{
+					gc_tx := gc_step + 1
+//line names.go:27
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line names.go:20
 					i := gc_tx
-					_ = i
-
+//line names.go:22
+					gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
+				}
+				{
+					gc_tx := gc_step + 2
+//line names.go:27
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line names.go:20
+					i := gc_tx
+//line names.go:22
+					gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
+				}
+				{
+					gc_tx := gc_step + 3
+//line names.go:27
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line names.go:20
+					i := gc_tx
+//line names.go:22
+					gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line names.go:20
+				i := gc_tx
+//line names.go:22
+				gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line names.go:20
+					i := gc_tx
+//line names.go:22
+					s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line names.go:20
+					i := gc_tx
+//line names.go:22
+					s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line names.go:20
+					i := gc_tx
+//line names.go:22
+					s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line names.go:20
+					i := gc_tx
 //line names.go:22
 					s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
 				}
 			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line names.go:20
+				i := gc_tx
+//line names.go:22
+				s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
+			}
 		}
 	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_qoff, gc_qd := 1, gc_bdx
-			if gc_compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
-				for gc_seg := 0; gc_seg < gc_bdx; {
-					gc_q := (gc_qoff + gc_seg) / gc_qd
-					gc_r := gc_qoff - gc_q*gc_qd
-					_, _ = gc_q, gc_r
-					gc_segend := min(gc_bdx, gc_qd-gc_r)
-					gc_seglen := gc_segend - gc_seg
-					gc_off := gc_seg
-					gc_off2 := gc_r + gc_seg
-					if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 <= len(s) && gc_seglen <= len(s)-gc_off2 {
-						gc_at2 := out[gc_off:][:gc_seglen]
-						gc_at3 := s[gc_off2:][:gc_seglen]
-						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_seg + gc_u
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
+//line names.go:28
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_qoff, gc_qd := 1, gc_bdx
+		if gc_compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+			for gc_seg := 0; gc_seg < gc_bdx; {
+				gc_q := (gc_qoff + gc_seg) / gc_qd
+				gc_r := gc_qoff - gc_q*gc_qd
+				_, _ = gc_q, gc_r
+				gc_segend := min(gc_bdx, gc_qd-gc_r)
+				gc_seglen := gc_segend - gc_seg
+				gc_off := gc_seg
+				gc_off2 := gc_r + gc_seg
+				if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 <= len(s) && gc_seglen <= len(s)-gc_off2 {
+					gc_at2 := out[gc_off:][:gc_seglen]
+					gc_at3 := s[gc_off2:][:gc_seglen]
+					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_seg + gc_u
 //line names.go:20
-							i := gc_tx
-							_ = i
-
+						i := gc_tx
+						_ = i
 //line names.go:24
-							gc_at2[gc_u] = gc_at3[gc_u]
-						}
-					} else {
-						gc_step3 := gc_seg
-						for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
-							{
-								gc_tx := gc_step3 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line names.go:20
-								i := gc_tx
-								_ = i
-
-//line names.go:24
-								out[i] = s[(gc_tx + gc_r)]
-							}
-							{
-								gc_tx := gc_step3 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line names.go:20
-								i := gc_tx
-								_ = i
-
-//line names.go:24
-								out[i] = s[(gc_tx + gc_r)]
-							}
-							{
-								gc_tx := gc_step3 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line names.go:20
-								i := gc_tx
-								_ = i
-
-//line names.go:24
-								out[i] = s[(gc_tx + gc_r)]
-							}
-							{
-								gc_tx := gc_step3 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line names.go:20
-								i := gc_tx
-								_ = i
-
-//line names.go:24
-								out[i] = s[(gc_tx + gc_r)]
-							}
-						}
-						for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
+						gc_at2[gc_u] = gc_at3[gc_u]
+					}
+				} else {
+					gc_step3 := gc_seg
+					for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
-
 //line names.go:20
 							i := gc_tx
-							_ = i
-
+//line names.go:24
+							out[i] = s[(gc_tx + gc_r)]
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line names.go:20
+							i := gc_tx
+//line names.go:24
+							out[i] = s[(gc_tx + gc_r)]
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line names.go:20
+							i := gc_tx
+//line names.go:24
+							out[i] = s[(gc_tx + gc_r)]
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+//line names.go:20
+							i := gc_tx
 //line names.go:24
 							out[i] = s[(gc_tx + gc_r)]
 						}
 					}
-					gc_seg = gc_segend
-				}
-			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
+					for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line names.go:20
 						i := gc_tx
-						_ = i
-
 //line names.go:24
-						out[i] = s[(i+1)%gc_bdx]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line names.go:20
-						i := gc_tx
-						_ = i
-
-//line names.go:24
-						out[i] = s[(i+1)%gc_bdx]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line names.go:20
-						i := gc_tx
-						_ = i
-
-//line names.go:24
-						out[i] = s[(i+1)%gc_bdx]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line names.go:20
-						i := gc_tx
-						_ = i
-
-//line names.go:24
-						out[i] = s[(i+1)%gc_bdx]
+						out[i] = s[(gc_tx + gc_r)]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_seg = gc_segend
+			}
+		} else {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-
 //line names.go:20
 					i := gc_tx
-					_ = i
-
 //line names.go:24
 					out[i] = s[(i+1)%gc_bdx]
 				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line names.go:20
+					i := gc_tx
+//line names.go:24
+					out[i] = s[(i+1)%gc_bdx]
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line names.go:20
+					i := gc_tx
+//line names.go:24
+					out[i] = s[(i+1)%gc_bdx]
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line names.go:20
+					i := gc_tx
+//line names.go:24
+					out[i] = s[(i+1)%gc_bdx]
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line names.go:20
+				i := gc_tx
+//line names.go:24
+				out[i] = s[(i+1)%gc_bdx]
 			}
 		}
 	}
@@ -375,7 +307,6 @@ func gc_body_window(gc_b *gc_compiled.Block, gc_lo, gc_hi int, in, out []float32
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-
 //line names.go:38
 		archsimd := r
 		gc_compiled.OutOfLine(func() {
@@ -392,21 +323,14 @@ func gc_body_window(gc_b *gc_compiled.Block, gc_lo, gc_hi int, in, out []float32
 				gc_steps2:
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
 //line names.go:33
 						var i int = gc_bx*gc_bdx + gc_tx
-//line names.go:33
-						_ = i
 //line names.go:37
 						var sum gc_lanes.Float32x8
-//line names.go:37
-						_ = sum
 //line names.go:39
 						if i < 0 || i > len(out)-8 {
 //line names.go:39
 							break
-//line names.go:39
 						}
 //line names.go:39
 						if gc_compiled.Adds(archsimd, 2) && (i+0) >= 0 && (i+archsimd) >= (i+0) && (i+archsimd) <= (len(in)-8) {
@@ -414,16 +338,13 @@ func gc_body_window(gc_b *gc_compiled.Block, gc_lo, gc_hi int, in, out []float32
 							for d := 0; d <= archsimd; d = d + 1 {
 //line names.go:39
 								var gc_ld2 gc_lanes.Float32x8
-//line names.go:39
 								{
 //line names.go:39
 									gc_ld2 = gc_lanes.LoadFloat32x8Slice(in[i+d:])
 								}
 //line names.go:40
 								sum = sum.Add(gc_ld2)
-//line names.go:40
 							}
-//line names.go:40
 						} else {
 //line names.go:40
 							for d := 0; d <= archsimd; d = d + 1 {
@@ -432,17 +353,13 @@ func gc_body_window(gc_b *gc_compiled.Block, gc_lo, gc_hi int, in, out []float32
 //line names.go:39
 								if (i+d) >= 0 && (i+d) <= len(in)-8 {
 									gc_ld2 = gc_lanes.LoadFloat32x8Slice(in[i+d:])
-//line names.go:40
 								} else {
 //line names.go:40
 									break gc_steps2
-//line names.go:40
 								}
 //line names.go:40
 								sum = sum.Add(gc_ld2)
-//line names.go:40
 							}
-//line names.go:40
 						}
 //line names.go:42
 						sum.StoreSlice(out[i:])
@@ -450,25 +367,19 @@ func gc_body_window(gc_b *gc_compiled.Block, gc_lo, gc_hi int, in, out []float32
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line names.go:33
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
 //line names.go:37
 						var sum float32
-
 //line names.go:39
 						for d := 0; d <= archsimd; d++ {
 							sum += in[i+d]
 						}
-
-//line names.go:42
 						out[i] = sum
-						_ = sum
 					}
 				}
 			}
+//line names.go:47
 		})
 	}
 }

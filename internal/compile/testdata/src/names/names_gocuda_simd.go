@@ -38,306 +38,238 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_n2 := gc_b2.Len()
-
 //line names.go:21
 	if gc_bdx2 <= 1*gc_bdx2 {
 		gc_b2.SharedWritten()
 	}
-
 //line names.go:21
 	s := gocuda.Shared[int](t, gc_bdx2)[:gc_bdx2]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(s) {
-				gc_at4 := s[:gc_bdx2]
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line names.go:20
-						i := gc_tx2
-						_ = i
-
-//line names.go:22
-						gc_at4[gc_tx2] = lanes.RuneCountInString(compiled.Repeat("é", i))
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line names.go:20
-						i := gc_tx2
-						_ = i
-
-//line names.go:22
-						gc_at4[gc_tx2] = lanes.RuneCountInString(compiled.Repeat("é", i))
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line names.go:20
-						i := gc_tx2
-						_ = i
-
-//line names.go:22
-						gc_at4[gc_tx2] = lanes.RuneCountInString(compiled.Repeat("é", i))
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						_ = gc_tx2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line names.go:20
-						i := gc_tx2
-						_ = i
-
-//line names.go:22
-						gc_at4[gc_tx2] = lanes.RuneCountInString(compiled.Repeat("é", i))
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+//line names.go:23
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		if gc_bdx2 <= len(s) {
+			gc_at4 := s[:gc_bdx2]
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				{
+					gc_tx2 := gc_step5 + 0
+//line names.go:31
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line names.go:20
 					i := gc_tx2
-					_ = i
-
 //line names.go:22
 					gc_at4[gc_tx2] = lanes.RuneCountInString(compiled.Repeat("é", i))
 				}
-			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line names.go:20
-						i := gc_tx2
-						_ = i
-
-//line names.go:22
-						s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line names.go:20
-						i := gc_tx2
-						_ = i
-
-//line names.go:22
-						s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line names.go:20
-						i := gc_tx2
-						_ = i
-
-//line names.go:22
-						s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line names.go:20
-						i := gc_tx2
-						_ = i
-
-//line names.go:22
-						s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				{
+					gc_tx2 := gc_step5 + 1
+//line names.go:27
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line names.go:20
 					i := gc_tx2
-					_ = i
-
+//line names.go:22
+					gc_at4[gc_tx2] = lanes.RuneCountInString(compiled.Repeat("é", i))
+				}
+				{
+					gc_tx2 := gc_step5 + 2
+//line names.go:27
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line names.go:20
+					i := gc_tx2
+//line names.go:22
+					gc_at4[gc_tx2] = lanes.RuneCountInString(compiled.Repeat("é", i))
+				}
+				{
+					gc_tx2 := gc_step5 + 3
+//line names.go:27
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line names.go:20
+					i := gc_tx2
+//line names.go:22
+					gc_at4[gc_tx2] = lanes.RuneCountInString(compiled.Repeat("é", i))
+				}
+			}
+			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line names.go:20
+				i := gc_tx2
+//line names.go:22
+				gc_at4[gc_tx2] = lanes.RuneCountInString(compiled.Repeat("é", i))
+			}
+		} else {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				{
+					gc_tx2 := gc_step6 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line names.go:20
+					i := gc_tx2
+//line names.go:22
+					s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
+				}
+				{
+					gc_tx2 := gc_step6 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line names.go:20
+					i := gc_tx2
+//line names.go:22
+					s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
+				}
+				{
+					gc_tx2 := gc_step6 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line names.go:20
+					i := gc_tx2
+//line names.go:22
+					s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
+				}
+				{
+					gc_tx2 := gc_step6 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line names.go:20
+					i := gc_tx2
 //line names.go:22
 					s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
 				}
 			}
+			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line names.go:20
+				i := gc_tx2
+//line names.go:22
+				s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
+			}
 		}
 	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_qoff2, gc_qd2 := 1, gc_bdx2
-			if gc_compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
-				for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
-					gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
-					gc_r := gc_qoff2 - gc_q*gc_qd2
-					_, _ = gc_q, gc_r
-					gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
-					gc_seglen2 := gc_segend2 - gc_seg2
-					gc_off3 := gc_seg2
-					gc_off4 := gc_r + gc_seg2
-					if gc_off3 >= 0 && gc_off3 <= len(out) && gc_seglen2 <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(s) && gc_seglen2 <= len(s)-gc_off4 {
-						gc_at5 := out[gc_off3:][:gc_seglen2]
-						gc_at6 := s[gc_off4:][:gc_seglen2]
-						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
-							gc_tx2 := gc_seg2 + gc_u2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
+//line names.go:28
+	for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_qoff2, gc_qd2 := 1, gc_bdx2
+		if gc_compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
+			for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
+				gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
+				gc_r := gc_qoff2 - gc_q*gc_qd2
+				_, _ = gc_q, gc_r
+				gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
+				gc_seglen2 := gc_segend2 - gc_seg2
+				gc_off3 := gc_seg2
+				gc_off4 := gc_r + gc_seg2
+				if gc_off3 >= 0 && gc_off3 <= len(out) && gc_seglen2 <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(s) && gc_seglen2 <= len(s)-gc_off4 {
+					gc_at5 := out[gc_off3:][:gc_seglen2]
+					gc_at6 := s[gc_off4:][:gc_seglen2]
+					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_tx2 := gc_seg2 + gc_u2
 //line names.go:20
-							i := gc_tx2
-							_ = i
-
+						i := gc_tx2
+						_ = i
 //line names.go:24
-							gc_at5[gc_u2] = gc_at6[gc_u2]
-						}
-					} else {
-						gc_step7 := gc_seg2
-						for ; gc_step7+3 < gc_segend2; gc_step7 += 4 {
-							{
-								gc_tx2 := gc_step7 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line names.go:20
-								i := gc_tx2
-								_ = i
-
-//line names.go:24
-								out[i] = s[(gc_tx2 + gc_r)]
-							}
-							{
-								gc_tx2 := gc_step7 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line names.go:20
-								i := gc_tx2
-								_ = i
-
-//line names.go:24
-								out[i] = s[(gc_tx2 + gc_r)]
-							}
-							{
-								gc_tx2 := gc_step7 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line names.go:20
-								i := gc_tx2
-								_ = i
-
-//line names.go:24
-								out[i] = s[(gc_tx2 + gc_r)]
-							}
-							{
-								gc_tx2 := gc_step7 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line names.go:20
-								i := gc_tx2
-								_ = i
-
-//line names.go:24
-								out[i] = s[(gc_tx2 + gc_r)]
-							}
-						}
-						for gc_tx2 := gc_step7; gc_tx2 < gc_segend2; gc_tx2++ {
+						gc_at5[gc_u2] = gc_at6[gc_u2]
+					}
+				} else {
+					gc_step7 := gc_seg2
+					for ; gc_step7+3 < gc_segend2; gc_step7 += 4 {
+						{
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-
 //line names.go:20
 							i := gc_tx2
-							_ = i
-
+//line names.go:24
+							out[i] = s[(gc_tx2 + gc_r)]
+						}
+						{
+							gc_tx2 := gc_step7 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line names.go:20
+							i := gc_tx2
+//line names.go:24
+							out[i] = s[(gc_tx2 + gc_r)]
+						}
+						{
+							gc_tx2 := gc_step7 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line names.go:20
+							i := gc_tx2
+//line names.go:24
+							out[i] = s[(gc_tx2 + gc_r)]
+						}
+						{
+							gc_tx2 := gc_step7 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line names.go:20
+							i := gc_tx2
 //line names.go:24
 							out[i] = s[(gc_tx2 + gc_r)]
 						}
 					}
-					gc_seg2 = gc_segend2
-				}
-			} else {
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-					{
-						gc_tx2 := gc_step8 + 0
+					for gc_tx2 := gc_step7; gc_tx2 < gc_segend2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line names.go:20
 						i := gc_tx2
-						_ = i
-
 //line names.go:24
-						out[i] = s[(i+1)%gc_bdx2]
-					}
-					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line names.go:20
-						i := gc_tx2
-						_ = i
-
-//line names.go:24
-						out[i] = s[(i+1)%gc_bdx2]
-					}
-					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line names.go:20
-						i := gc_tx2
-						_ = i
-
-//line names.go:24
-						out[i] = s[(i+1)%gc_bdx2]
-					}
-					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line names.go:20
-						i := gc_tx2
-						_ = i
-
-//line names.go:24
-						out[i] = s[(i+1)%gc_bdx2]
+						out[i] = s[(gc_tx2 + gc_r)]
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_seg2 = gc_segend2
+			}
+		} else {
+			gc_step8 := 0
+			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				{
+					gc_tx2 := gc_step8 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-
 //line names.go:20
 					i := gc_tx2
-					_ = i
-
 //line names.go:24
 					out[i] = s[(i+1)%gc_bdx2]
 				}
+				{
+					gc_tx2 := gc_step8 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line names.go:20
+					i := gc_tx2
+//line names.go:24
+					out[i] = s[(i+1)%gc_bdx2]
+				}
+				{
+					gc_tx2 := gc_step8 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line names.go:20
+					i := gc_tx2
+//line names.go:24
+					out[i] = s[(i+1)%gc_bdx2]
+				}
+				{
+					gc_tx2 := gc_step8 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line names.go:20
+					i := gc_tx2
+//line names.go:24
+					out[i] = s[(i+1)%gc_bdx2]
+				}
+			}
+			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+//line names.go:20
+				i := gc_tx2
+//line names.go:24
+				out[i] = s[(i+1)%gc_bdx2]
 			}
 		}
 	}
@@ -375,7 +307,6 @@ func gc_body_window(gc_b2 *gc_compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-
 //line names.go:38
 		archsimd := r
 		gc_compiled.OutOfLine(func() {
@@ -394,38 +325,23 @@ func gc_body_window(gc_b2 *gc_compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_gc_tx2 := gc_tx2 + 8
-							_ = gc_gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_gc_rank2 := gc_base2 + gc_gc_tx2
-							_ = gc_gc_rank2
-							_ = gc_rank2
 //line names.go:33
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line names.go:33
-							_ = i
 //line names.go:37
 							var sum gc_archsimd.Float32x8 = gc_archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line names.go:37
-							_ = sum
 //line names.go:39
 							if i < 0 || i > len(out)-8 {
 //line names.go:39
 								break
-//line names.go:39
 							}
 //line names.go:33
 							var gc_i int = gc_bx2*gc_bdx2 + gc_gc_tx2
-//line names.go:33
-							_ = gc_i
 //line names.go:37
 							var gc_sum gc_archsimd.Float32x8 = gc_archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line names.go:37
-							_ = gc_sum
 //line names.go:39
 							if gc_i < 0 || gc_i > len(out)-8 {
 //line names.go:39
 								break
-//line names.go:39
 							}
 //line names.go:39
 							if (gc_compiled.Adds(archsimd, 2) && (i+0) >= 0 && (i+archsimd) >= (i+0) && (i+archsimd) <= (len(in)-8)) && (gc_compiled.Adds(archsimd, 2) && (gc_i+0) >= 0 && (gc_i+archsimd) >= (gc_i+0) && (gc_i+archsimd) <= (len(in)-8)) {
@@ -433,7 +349,6 @@ func gc_body_window(gc_b2 *gc_compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 								for d := 0; d <= archsimd; d = d + 1 {
 //line names.go:39
 									var gc_ld3 gc_archsimd.Float32x8 = gc_archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line names.go:39
 									{
 //line names.go:39
 										gc_ld3 = gc_archsimd.LoadFloat32x8Slice(in[i+d:])
@@ -442,17 +357,13 @@ func gc_body_window(gc_b2 *gc_compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 									sum = sum.Add(gc_ld3)
 //line names.go:40
 									var gc_gc_ld3 gc_archsimd.Float32x8 = gc_archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line names.go:40
 									{
 //line names.go:40
 										gc_gc_ld3 = gc_archsimd.LoadFloat32x8Slice(in[gc_i+d:])
-//line names.go:40
 									}
 //line names.go:40
 									gc_sum = gc_sum.Add(gc_gc_ld3)
-//line names.go:40
 								}
-//line names.go:40
 							} else {
 //line names.go:40
 								for d := 0; d <= archsimd; d = d + 1 {
@@ -461,11 +372,9 @@ func gc_body_window(gc_b2 *gc_compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line names.go:39
 									if (i+d) >= 0 && (i+d) <= len(in)-8 {
 										gc_ld3 = gc_archsimd.LoadFloat32x8Slice(in[i+d:])
-//line names.go:40
 									} else {
 //line names.go:40
 										break gc_jam
-//line names.go:40
 									}
 //line names.go:40
 									sum = sum.Add(gc_ld3)
@@ -475,17 +384,13 @@ func gc_body_window(gc_b2 *gc_compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 									if (gc_i+d) >= 0 && (gc_i+d) <= len(in)-8 {
 //line names.go:40
 										gc_gc_ld3 = gc_archsimd.LoadFloat32x8Slice(in[gc_i+d:])
-//line names.go:40
 									} else {
 //line names.go:40
 										break gc_jam
-//line names.go:40
 									}
 //line names.go:40
 									gc_sum = gc_sum.Add(gc_gc_ld3)
-//line names.go:40
 								}
-//line names.go:40
 							}
 //line names.go:42
 							sum.StoreSlice(out[i:])
@@ -495,21 +400,14 @@ func gc_body_window(gc_b2 *gc_compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 					gc_steps3:
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 //line names.go:33
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line names.go:33
-							_ = i
 //line names.go:37
 							var sum gc_archsimd.Float32x8 = gc_archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line names.go:37
-							_ = sum
 //line names.go:39
 							if i < 0 || i > len(out)-8 {
 //line names.go:39
 								break
-//line names.go:39
 							}
 //line names.go:39
 							if gc_compiled.Adds(archsimd, 2) && (i+0) >= 0 && (i+archsimd) >= (i+0) && (i+archsimd) <= (len(in)-8) {
@@ -517,16 +415,13 @@ func gc_body_window(gc_b2 *gc_compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 								for d := 0; d <= archsimd; d = d + 1 {
 //line names.go:39
 									var gc_ld3 gc_archsimd.Float32x8 = gc_archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line names.go:39
 									{
 //line names.go:39
 										gc_ld3 = gc_archsimd.LoadFloat32x8Slice(in[i+d:])
 									}
 //line names.go:40
 									sum = sum.Add(gc_ld3)
-//line names.go:40
 								}
-//line names.go:40
 							} else {
 //line names.go:40
 								for d := 0; d <= archsimd; d = d + 1 {
@@ -535,17 +430,13 @@ func gc_body_window(gc_b2 *gc_compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line names.go:39
 									if (i+d) >= 0 && (i+d) <= len(in)-8 {
 										gc_ld3 = gc_archsimd.LoadFloat32x8Slice(in[i+d:])
-//line names.go:40
 									} else {
 //line names.go:40
 										break gc_steps3
-//line names.go:40
 									}
 //line names.go:40
 									sum = sum.Add(gc_ld3)
-//line names.go:40
 								}
-//line names.go:40
 							}
 //line names.go:42
 							sum.StoreSlice(out[i:])
@@ -555,25 +446,19 @@ func gc_body_window(gc_b2 *gc_compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line names.go:33
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
 //line names.go:37
 						var sum float32
-
 //line names.go:39
 						for d := 0; d <= archsimd; d++ {
 							sum += in[i+d]
 						}
-
-//line names.go:42
 						out[i] = sum
-						_ = sum
 					}
 				}
 			}
+//line names.go:47
 		})
 	}
 }

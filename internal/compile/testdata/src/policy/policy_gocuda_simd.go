@@ -45,396 +45,289 @@ func gc_body_scan_ptr_scaled(gc_b2 *compiled.Block, p *scaled, in []int32, out [
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_v_ [32]int32
-		var gc_l_v [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line policy.go:47
+	var gc_l_v_ [32]int32
+	var gc_l_v [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x03 := gc_tidx2.X
-					gc_off3 := gc_x03
-					if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
-						gc_at3 := in[gc_off3:][:32]
-
+				gc_x03 := gc_tidx2.X
+				gc_off3 := gc_x03
+				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
+					gc_at3 := in[gc_off3:][:32]
 //line policy.go:40
-						copy(gc_l_v[:], gc_at3)
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line policy.go:40
-							v := in[gc_tx2]
-							_ = v
-							gc_l_v[gc_lane2] = v
-						}
-					}
-				}
-			}
-
-//line policy.go:41
-			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-
-//line policy.go:42
-				copy(gc_l_v_[:gc_cnt2], gc_l_v[:gc_cnt2])
-
-//line policy.go:42
-				var offset_ int = offset
-
-//line policy.go:42
-				_ = offset_
-
-//line policy.go:29
-				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset_, gocuda.WarpSize, &gc_c21r)
-				gc_left := gc_act2
-				if compiled.SIMD {
-//line policy.go:29
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line policy.go:29
-					_ = gc_iota2
-					if gc_act2 == ^uint32(0) {
-//line policy.go:29
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line policy.go:29
-						_ = gc_iota4
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line policy.go:29
-							v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
-//line policy.go:29
-							_ = v_
-//line policy.go:29
-							var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line policy.go:29
-							_ = v
-//line policy.go:29
-							u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line policy.go:29
-							_ = u
-//line policy.go:30
-							if gc_lane2 >= offset_ {
-//line policy.go:30
-								v_ = v_.Add(archsimd.BroadcastInt32x8(p.k).Mul(u))
-							} else {
-//line policy.go:31
-								gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, gc_lane2, 8))))
-//line policy.go:30
-								_ = gc_if4
-//line policy.go:30
-								if gc_if4.ToBits() != 0 {
-//line policy.go:30
-									v_ = v_.Add(archsimd.BroadcastInt32x8(p.k).Mul(u)).Merge(v_, gc_if4)
-								}
-//line policy.go:31
-							}
-//line policy.go:33
-							r := v_
-//line policy.go:33
-							_ = r
-//line policy.go:42
-							v = r
-//line policy.go:42
-							v_.StoreSlice(gc_l_v_[gc_lane2:])
-//line policy.go:42
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line policy.go:42
-							v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
-//line policy.go:42
-							_ = v_
-//line policy.go:42
-							var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line policy.go:42
-							_ = v
-//line policy.go:29
-							u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line policy.go:29
-							_ = u
-//line policy.go:30
-							gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, gc_lane2, 8))))
-//line policy.go:30
-							_ = gc_if2
-//line policy.go:31
-							if gc_if2.ToBits() != 0 {
-//line policy.go:31
-								v_ = v_.Add(archsimd.BroadcastInt32x8(p.k).Mul(u)).Merge(v_, gc_if2)
-//line policy.go:31
-							}
-//line policy.go:33
-							r := v_
-//line policy.go:33
-							_ = r
-//line policy.go:42
-							v = r
-//line policy.go:42
-							v_.StoreSlice(gc_l_v_[gc_lane2:])
-//line policy.go:42
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
+					copy(gc_l_v[:], gc_at3)
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-						v_ := gc_l_v_[gc_lane2]
-						_ = v_
-						var v int32
-						_ = v
-
-//line policy.go:29
-						u := gc_c21r[gc_lane2]
-
-//line policy.go:30
-						if (gc_rank2 & 31) >= offset_ {
-							v_ += p.k * u
-						}
-
-//line policy.go:33
-						var r int32 = v_
-
-//line policy.go:33
-						_ = r
-
+//line policy.go:40
+						v := in[gc_tx2]
 //line policy.go:42
-						v = r
-						_ = u
-						_ = r
-						gc_l_v_[gc_lane2] = v_
 						gc_l_v[gc_lane2] = v
 					}
 				}
 			}
-			gc_left2 := gc_act2
+		}
+//line policy.go:41
+		for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+			copy(gc_l_v_[:gc_cnt2], gc_l_v[:gc_cnt2])
+//line policy.go:42
+			var offset_ int = offset
+//line policy.go:29
+			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset_, gocuda.WarpSize, &gc_c21r)
+			gc_left := gc_act2
 			if compiled.SIMD {
-				gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+//line policy.go:29
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				if gc_act2 == ^uint32(0) {
+//line policy.go:29
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx4.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx4.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx4.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line policy.go:44
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line policy.go:44
-						_ = v
-//line policy.go:44
-						for _, s := range scale {
-//line policy.go:44
-							_ = s
-//line policy.go:44
-							v = v.Mul(archsimd.BroadcastInt32x8(s))
-//line policy.go:44
+//line policy.go:29
+						v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+//line policy.go:29
+						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line policy.go:29
+						u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+						if gc_lane2 >= offset_ {
+//line policy.go:30
+							v_ = v_.Add(archsimd.BroadcastInt32x8(p.k).Mul(u))
+						} else {
+//line policy.go:31
+							gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, gc_lane2, 8))))
+//line policy.go:30
+							if gc_if4.ToBits() != 0 {
+//line policy.go:30
+								v_ = v_.Add(archsimd.BroadcastInt32x8(p.k).Mul(u)).Merge(v_, gc_if4)
+							}
 						}
-//line policy.go:47
-						if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
-//line policy.go:47
-							break
-//line policy.go:47
-						}
-//line policy.go:47
-						v.StoreSlice(out[gc_tx2:])
-//line policy.go:47
+						r := v_
+//line policy.go:42
+						v = r
+//line policy.go:42
+						v_.StoreSlice(gc_l_v_[gc_lane2:])
+//line policy.go:42
 						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+						gc_left &^= 0xff << gc_lane2
 					}
 				} else {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						if gc_act2>>gc_lane2&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
+//line policy.go:42
+						v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+//line policy.go:42
+						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line policy.go:29
+						u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, gc_lane2, 8))))
+						if gc_if2.ToBits() != 0 {
+//line policy.go:31
+							v_ = v_.Add(archsimd.BroadcastInt32x8(p.k).Mul(u)).Merge(v_, gc_if2)
 						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line policy.go:47
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line policy.go:47
-						_ = v
-//line policy.go:44
-						for _, s := range scale {
-//line policy.go:44
-							_ = s
-//line policy.go:44
-							v = v.Mul(archsimd.BroadcastInt32x8(s))
-//line policy.go:44
-						}
-//line policy.go:47
-						if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
-//line policy.go:47
-							break
-//line policy.go:47
-						}
-//line policy.go:47
-						v.StoreSlice(out[gc_tx2:])
-//line policy.go:47
+						r := v_
+//line policy.go:42
+						v = r
+//line policy.go:42
+						v_.StoreSlice(gc_l_v_[gc_lane2:])
+//line policy.go:42
 						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+						gc_left &^= 0xff << gc_lane2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left2 != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						v := gc_l_v[gc_lane2]
-						_ = v
-
-						{
-
-//line policy.go:44
-							gc_xs3 := scale
-//line policy.go:44
-							gc_i3 := 0
-//line policy.go:44
-							for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
-//line policy.go:44
-								{
-//line policy.go:44
-									gc_k11 := gc_i3 + 0
-//line policy.go:44
-									_ = gc_k11
-//line policy.go:44
-									s := gc_xs3[gc_k11]
-//line policy.go:44
-									_ = s
-//line policy.go:44
-									{
-										v *= s
-									}
-//line policy.go:46
-								}
-//line policy.go:46
-								{
-//line policy.go:46
-									gc_k12 := gc_i3 + 1
-//line policy.go:46
-									_ = gc_k12
-//line policy.go:46
-									s := gc_xs3[gc_k12]
-//line policy.go:46
-									_ = s
-//line policy.go:44
-									{
-										v *= s
-									}
-//line policy.go:46
-								}
-//line policy.go:46
-								{
-//line policy.go:46
-									gc_k13 := gc_i3 + 2
-//line policy.go:46
-									_ = gc_k13
-//line policy.go:46
-									s := gc_xs3[gc_k13]
-//line policy.go:46
-									_ = s
-//line policy.go:44
-									{
-										v *= s
-									}
-//line policy.go:46
-								}
-//line policy.go:46
-								{
-//line policy.go:46
-									gc_k14 := gc_i3 + 3
-//line policy.go:46
-									_ = gc_k14
-//line policy.go:46
-									s := gc_xs3[gc_k14]
-//line policy.go:46
-									_ = s
-//line policy.go:44
-									{
-										v *= s
-									}
-//line policy.go:46
-								}
-//line policy.go:46
-							}
-//line policy.go:44
-							for ; gc_i3 < len(gc_xs3); gc_i3++ {
-//line policy.go:44
-								{
-//line policy.go:44
-									gc_k15 := gc_i3
-//line policy.go:44
-									_ = gc_k15
-//line policy.go:44
-									s := gc_xs3[gc_k15]
-//line policy.go:44
-									_ = s
-//line policy.go:44
-									{
-										v *= s
-									}
-//line policy.go:46
-								}
-//line policy.go:46
-							}
-//line policy.go:46
-						}
-
-//line policy.go:47
-						out[gc_tx2] = v
-						gc_l_v[gc_lane2] = v
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
 					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					v_ := gc_l_v_[gc_lane2]
+//line policy.go:57
+					var v int32
+//line policy.go:29
+					u := gc_c21r[gc_lane2]
+					if (gc_rank2 & 31) >= offset_ {
+						v_ += p.k * u
+					}
+					var r int32 = v_
+//line policy.go:42
+					v = r
+//line policy.go:45
+					gc_l_v_[gc_lane2] = v_
+					gc_l_v[gc_lane2] = v
+				}
+			}
+		}
+		gc_left2 := gc_act2
+		if compiled.SIMD {
+			gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line policy.go:56
+					gc_tx2 := gc_tidx4.X + gc_lane2
+//line policy.go:58
+					gc_ty2 := gc_tidx4.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx4.Z
+					_ = gc_tz2
+//line policy.go:44
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line policy.go:44
+					for _, s := range scale {
+//line policy.go:44
+						v = v.Mul(archsimd.BroadcastInt32x8(s))
+					}
+//line policy.go:47
+					if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
+//line policy.go:47
+						break
+					}
+//line policy.go:47
+					v.StoreSlice(out[gc_tx2:])
+//line policy.go:47
+					v.StoreSlice(gc_l_v[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line policy.go:62
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line policy.go:47
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line policy.go:44
+					for _, s := range scale {
+//line policy.go:44
+						v = v.Mul(archsimd.BroadcastInt32x8(s))
+					}
+//line policy.go:47
+					if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
+//line policy.go:47
+						break
+					}
+//line policy.go:47
+					v.StoreSlice(out[gc_tx2:])
+//line policy.go:47
+					v.StoreSlice(gc_l_v[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left2 != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					v := gc_l_v[gc_lane2]
+					{
+//line policy.go:44
+						gc_xs3 := scale
+//line policy.go:44
+						gc_i3 := 0
+//line policy.go:44
+						for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
+							{
+//line policy.go:44
+								gc_k11 := gc_i3 + 0
+//line policy.go:44
+								s := gc_xs3[gc_k11]
+								{
+//line policy.go:45
+									v *= s
+								}
+							}
+							{
+//line policy.go:46
+								gc_k12 := gc_i3 + 1
+//line policy.go:46
+								s := gc_xs3[gc_k12]
+								{
+//line policy.go:45
+									v *= s
+								}
+							}
+							{
+//line policy.go:46
+								gc_k13 := gc_i3 + 2
+//line policy.go:46
+								s := gc_xs3[gc_k13]
+								{
+//line policy.go:45
+									v *= s
+								}
+							}
+							{
+//line policy.go:46
+								gc_k14 := gc_i3 + 3
+//line policy.go:46
+								s := gc_xs3[gc_k14]
+								{
+//line policy.go:45
+									v *= s
+								}
+							}
+						}
+//line policy.go:44
+						for ; gc_i3 < len(gc_xs3); gc_i3++ {
+							{
+//line policy.go:44
+								gc_k15 := gc_i3
+//line policy.go:44
+								s := gc_xs3[gc_k15]
+								{
+//line policy.go:45
+									v *= s
+								}
+							}
+						}
+					}
+//line policy.go:47
+					out[gc_tx2] = v
+					gc_l_v[gc_lane2] = v
 				}
 			}
 		}
 	}
 }
 
+//line policy.go:56
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 //line policy.go:39
@@ -445,392 +338,284 @@ func gc_body_scan_shfl(gc_b2 *compiled.Block, p shfl, in []int32, out []int32, s
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
 	gc_n2 := gc_b2.Len()
-	{
-		var gc_l_v_ [32]int32
-		var gc_l_v [32]int32
-		var gc_c21r [32]int32
-		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_cnt2 := min(32, gc_n2-gc_w2)
-			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
-			var gc_dead2 uint32
-			_ = gc_dead2
+//line policy.go:47
+	var gc_l_v_ [32]int32
+	var gc_l_v [32]int32
+	var gc_c21r [32]int32
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		{
+			gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			gc_tx2 := gc_tidx2.X - 1
 			{
-				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				gc_tx2 := gc_tidx2.X - 1
-				{
-					gc_x03 := gc_tidx2.X
-					gc_off3 := gc_x03
-					if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
-						gc_at3 := in[gc_off3:][:32]
-
+				gc_x03 := gc_tidx2.X
+				gc_off3 := gc_x03
+				if gc_act2 == ^uint32(0) && gc_x03+32 <= gc_bdx2 && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
+					gc_at3 := in[gc_off3:][:32]
 //line policy.go:40
-						copy(gc_l_v[:], gc_at3)
-					} else {
-						for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-							gc_tx2++
-							if gc_tx2 == gc_bdx2 {
-								gc_tx2 = 0
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							gc_pos2.Thread = gc_rank2
-
-//line policy.go:40
-							v := in[gc_tx2]
-							_ = v
-							gc_l_v[gc_lane2] = v
-						}
-					}
-				}
-			}
-
-//line policy.go:41
-			for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
-
-//line policy.go:42
-				copy(gc_l_v_[:gc_cnt2], gc_l_v[:gc_cnt2])
-
-//line policy.go:42
-				var offset_ int = offset
-
-//line policy.go:42
-				_ = offset_
-
-//line policy.go:18
-				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset_, gocuda.WarpSize, &gc_c21r)
-				gc_left := gc_act2
-				if compiled.SIMD {
-//line policy.go:18
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line policy.go:18
-					_ = gc_iota2
-					if gc_act2 == ^uint32(0) {
-//line policy.go:18
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line policy.go:18
-						_ = gc_iota4
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line policy.go:18
-							v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
-//line policy.go:18
-							_ = v_
-//line policy.go:18
-							var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line policy.go:18
-							_ = v
-//line policy.go:18
-							u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line policy.go:18
-							_ = u
-//line policy.go:19
-							if gc_lane2 >= offset_ {
-//line policy.go:19
-								v_ = v_.Add(u)
-//line policy.go:19
-							} else {
-//line policy.go:19
-								gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, gc_lane2, 8))))
-//line policy.go:19
-								_ = gc_if4
-//line policy.go:19
-								if gc_if4.ToBits() != 0 {
-//line policy.go:19
-									v_ = v_.Add(u).Merge(v_, gc_if4)
-//line policy.go:19
-								}
-//line policy.go:19
-							}
-//line policy.go:22
-							r := v_
-//line policy.go:22
-							_ = r
-//line policy.go:42
-							v = r
-//line policy.go:42
-							v_.StoreSlice(gc_l_v_[gc_lane2:])
-//line policy.go:42
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					} else {
-						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-							if gc_act2>>gc_lane2&0xff != 0xff {
-								continue
-							}
-							gc_rank2 := gc_w2 + gc_lane2
-							_ = gc_rank2
-//line policy.go:42
-							v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
-//line policy.go:42
-							_ = v_
-//line policy.go:42
-							var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line policy.go:42
-							_ = v
-//line policy.go:18
-							u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line policy.go:18
-							_ = u
-//line policy.go:19
-							gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, gc_lane2, 8))))
-//line policy.go:19
-							_ = gc_if2
-//line policy.go:19
-							if gc_if2.ToBits() != 0 {
-//line policy.go:19
-								v_ = v_.Add(u).Merge(v_, gc_if2)
-//line policy.go:19
-							}
-//line policy.go:22
-							r := v_
-//line policy.go:22
-							_ = r
-//line policy.go:42
-							v = r
-//line policy.go:42
-							v_.StoreSlice(gc_l_v_[gc_lane2:])
-//line policy.go:42
-							v.StoreSlice(gc_l_v[gc_lane2:])
-							gc_left &^= 0xff << gc_lane2
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_left != 0 {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left&(1<<gc_lane2) == 0 {
-							continue
+					copy(gc_l_v[:], gc_at3)
+				} else {
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-						v_ := gc_l_v_[gc_lane2]
-						_ = v_
-						var v int32
-						_ = v
-
-//line policy.go:18
-						u := gc_c21r[gc_lane2]
-
-//line policy.go:19
-						if (gc_rank2 & 31) >= offset_ {
-							v_ += u
-						}
-
-//line policy.go:22
-						var r int32 = v_
-
-//line policy.go:22
-						_ = r
-
+//line policy.go:40
+						v := in[gc_tx2]
 //line policy.go:42
-						v = r
-						_ = u
-						_ = r
-						gc_l_v_[gc_lane2] = v_
 						gc_l_v[gc_lane2] = v
 					}
 				}
 			}
-			gc_left2 := gc_act2
+		}
+//line policy.go:41
+		for offset := 1; offset < gocuda.WarpSize; offset *= 2 {
+			copy(gc_l_v_[:gc_cnt2], gc_l_v[:gc_cnt2])
+//line policy.go:42
+			var offset_ int = offset
+//line policy.go:18
+			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset_, gocuda.WarpSize, &gc_c21r)
+			gc_left := gc_act2
 			if compiled.SIMD {
-				gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-				if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+//line policy.go:18
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				if gc_act2 == ^uint32(0) {
+//line policy.go:18
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tx2 := gc_tidx4.X + gc_lane2
-						_ = gc_tx2
-						gc_ty2 := gc_tidx4.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx4.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line policy.go:44
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line policy.go:44
-						_ = v
-//line policy.go:44
-						for _, s := range scale {
-//line policy.go:44
-							_ = s
-//line policy.go:44
-							v = v.Mul(archsimd.BroadcastInt32x8(s))
-//line policy.go:44
+//line policy.go:18
+						v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+//line policy.go:18
+						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line policy.go:18
+						u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+						if gc_lane2 >= offset_ {
+//line policy.go:19
+							v_ = v_.Add(u)
+						} else {
+//line policy.go:19
+							gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, gc_lane2, 8))))
+//line policy.go:19
+							if gc_if4.ToBits() != 0 {
+//line policy.go:19
+								v_ = v_.Add(u).Merge(v_, gc_if4)
+							}
 						}
-//line policy.go:47
-						if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
-//line policy.go:47
-							break
-//line policy.go:47
-						}
-//line policy.go:47
-						v.StoreSlice(out[gc_tx2:])
-//line policy.go:47
+						r := v_
+//line policy.go:42
+						v = r
+//line policy.go:42
+						v_.StoreSlice(gc_l_v_[gc_lane2:])
+//line policy.go:42
 						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+						gc_left &^= 0xff << gc_lane2
 					}
 				} else {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						if gc_act2>>gc_lane2&0xff != 0xff {
 							continue
 						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
+//line policy.go:42
+						v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+//line policy.go:42
+						var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line policy.go:18
+						u := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset_, gc_lane2, 8))))
+//line policy.go:19
+						if gc_if2.ToBits() != 0 {
+//line policy.go:19
+							v_ = v_.Add(u).Merge(v_, gc_if2)
 						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line policy.go:47
-						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line policy.go:47
-						_ = v
-//line policy.go:44
-						for _, s := range scale {
-//line policy.go:44
-							_ = s
-//line policy.go:44
-							v = v.Mul(archsimd.BroadcastInt32x8(s))
-//line policy.go:44
-						}
-//line policy.go:47
-						if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
-//line policy.go:47
-							break
-//line policy.go:47
-						}
-//line policy.go:47
-						v.StoreSlice(out[gc_tx2:])
-//line policy.go:47
+//line policy.go:22
+						r := v_
+//line policy.go:42
+						v = r
+//line policy.go:42
+						v_.StoreSlice(gc_l_v_[gc_lane2:])
+//line policy.go:42
 						v.StoreSlice(gc_l_v[gc_lane2:])
-						gc_left2 &^= 0xff << gc_lane2
+						gc_left &^= 0xff << gc_lane2
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left2 != 0 {
-				{
-					gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
-					gc_tx2 := gc_tidx2.X - 1
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						gc_tx2++
-						if gc_tx2 == gc_bdx2 {
-							gc_tx2 = 0
-						}
-						if gc_left2&(1<<gc_lane2) == 0 {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
-						v := gc_l_v[gc_lane2]
-						_ = v
-
-						{
-
-//line policy.go:44
-							gc_xs3 := scale
-//line policy.go:44
-							gc_i3 := 0
-//line policy.go:44
-							for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
-//line policy.go:44
-								{
-//line policy.go:44
-									gc_k11 := gc_i3 + 0
-//line policy.go:44
-									_ = gc_k11
-//line policy.go:44
-									s := gc_xs3[gc_k11]
-//line policy.go:44
-									_ = s
-//line policy.go:44
-									{
-										v *= s
-									}
-//line policy.go:46
-								}
-//line policy.go:46
-								{
-//line policy.go:46
-									gc_k12 := gc_i3 + 1
-//line policy.go:46
-									_ = gc_k12
-//line policy.go:46
-									s := gc_xs3[gc_k12]
-//line policy.go:46
-									_ = s
-//line policy.go:44
-									{
-										v *= s
-									}
-//line policy.go:46
-								}
-//line policy.go:46
-								{
-//line policy.go:46
-									gc_k13 := gc_i3 + 2
-//line policy.go:46
-									_ = gc_k13
-//line policy.go:46
-									s := gc_xs3[gc_k13]
-//line policy.go:46
-									_ = s
-//line policy.go:44
-									{
-										v *= s
-									}
-//line policy.go:46
-								}
-//line policy.go:46
-								{
-//line policy.go:46
-									gc_k14 := gc_i3 + 3
-//line policy.go:46
-									_ = gc_k14
-//line policy.go:46
-									s := gc_xs3[gc_k14]
-//line policy.go:46
-									_ = s
-//line policy.go:44
-									{
-										v *= s
-									}
-//line policy.go:46
-								}
-//line policy.go:46
-							}
-//line policy.go:44
-							for ; gc_i3 < len(gc_xs3); gc_i3++ {
-//line policy.go:44
-								{
-//line policy.go:44
-									gc_k15 := gc_i3
-//line policy.go:44
-									_ = gc_k15
-//line policy.go:44
-									s := gc_xs3[gc_k15]
-//line policy.go:44
-									_ = s
-//line policy.go:44
-									{
-										v *= s
-									}
-//line policy.go:46
-								}
-//line policy.go:46
-							}
-//line policy.go:46
-						}
-
-//line policy.go:47
-						out[gc_tx2] = v
-						gc_l_v[gc_lane2] = v
+			if gc_left != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
 					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					v_ := gc_l_v_[gc_lane2]
+//line policy.go:57
+					var v int32
+//line policy.go:18
+					u := gc_c21r[gc_lane2]
+					if (gc_rank2 & 31) >= offset_ {
+						v_ += u
+					}
+					var r int32 = v_
+//line policy.go:42
+					v = r
+//line policy.go:45
+					gc_l_v_[gc_lane2] = v_
+					gc_l_v[gc_lane2] = v
+				}
+			}
+		}
+		gc_left2 := gc_act2
+		if compiled.SIMD {
+			gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+			if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+//line policy.go:56
+					gc_tx2 := gc_tidx4.X + gc_lane2
+//line policy.go:58
+					gc_ty2 := gc_tidx4.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx4.Z
+					_ = gc_tz2
+//line policy.go:44
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line policy.go:44
+					for _, s := range scale {
+//line policy.go:44
+						v = v.Mul(archsimd.BroadcastInt32x8(s))
+					}
+//line policy.go:47
+					if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
+//line policy.go:47
+						break
+					}
+//line policy.go:47
+					v.StoreSlice(out[gc_tx2:])
+//line policy.go:47
+					v.StoreSlice(gc_l_v[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+			} else {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+					if gc_tidx2.X+8 > gc_bdx2 {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx2 := gc_tidx2.X
+//line policy.go:62
+					gc_ty2 := gc_tidx2.Y
+					_ = gc_ty2
+					gc_tz2 := gc_tidx2.Z
+					_ = gc_tz2
+//line policy.go:47
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line policy.go:44
+					for _, s := range scale {
+//line policy.go:44
+						v = v.Mul(archsimd.BroadcastInt32x8(s))
+					}
+//line policy.go:47
+					if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
+//line policy.go:47
+						break
+					}
+//line policy.go:47
+					v.StoreSlice(out[gc_tx2:])
+//line policy.go:47
+					v.StoreSlice(gc_l_v[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left2 != 0 {
+			{
+				gc_tidx2 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
+				gc_tx2 := gc_tidx2.X - 1
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+					}
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+					v := gc_l_v[gc_lane2]
+					{
+//line policy.go:44
+						gc_xs3 := scale
+//line policy.go:44
+						gc_i3 := 0
+//line policy.go:44
+						for ; gc_i3+3 < len(gc_xs3); gc_i3 += 4 {
+							{
+//line policy.go:44
+								gc_k11 := gc_i3 + 0
+//line policy.go:44
+								s := gc_xs3[gc_k11]
+								{
+//line policy.go:45
+									v *= s
+								}
+							}
+							{
+//line policy.go:46
+								gc_k12 := gc_i3 + 1
+//line policy.go:46
+								s := gc_xs3[gc_k12]
+								{
+//line policy.go:45
+									v *= s
+								}
+							}
+							{
+//line policy.go:46
+								gc_k13 := gc_i3 + 2
+//line policy.go:46
+								s := gc_xs3[gc_k13]
+								{
+//line policy.go:45
+									v *= s
+								}
+							}
+							{
+//line policy.go:46
+								gc_k14 := gc_i3 + 3
+//line policy.go:46
+								s := gc_xs3[gc_k14]
+								{
+//line policy.go:45
+									v *= s
+								}
+							}
+						}
+//line policy.go:44
+						for ; gc_i3 < len(gc_xs3); gc_i3++ {
+							{
+//line policy.go:44
+								gc_k15 := gc_i3
+//line policy.go:44
+								s := gc_xs3[gc_k15]
+								{
+//line policy.go:45
+									v *= s
+								}
+							}
+						}
+					}
+//line policy.go:47
+					out[gc_tx2] = v
+					gc_l_v[gc_lane2] = v
 				}
 			}
 		}
@@ -840,4 +625,5 @@ func gc_body_scan_shfl(gc_b2 *compiled.Block, p shfl, in []int32, out []int32, s
 // gc_files_policy holds the source files whose lines the kernels' records hash.
 //
 //go:embed policy.go
+//line policy.go:59
 var gc_files_policy embed.FS

@@ -54,8 +54,6 @@ func GotoKernel() func(*gocuda.Thread) {
 // DeferKernel returns the kernel deferKernel bound to its arguments.
 //
 // gocuda compile left it on the runtime path: defer.
-//
-//line refuse.go:53
 func DeferKernel() func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { deferKernel(gc_t) }
 }

@@ -37,7 +37,7 @@ func gc_body_pair[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T,
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
 	gc_bx := 0
-	_ = gc_bx
+//line specialize.go:31
 	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
@@ -48,131 +48,104 @@ func gc_body_pair[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T,
 		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
 		gc_q += gc_run
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
-		{
-			gc_from, gc_to := gc_runlo, gc_runhi
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				gc_off2 := (gc_bx * gc_bdx) + 1
-				gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2), gc_to)
-				gc_fasthi := max(min(gc_to, len(out)-gc_off, len(in)-gc_off, len(in)-gc_off2), gc_fastlo)
-				if gc_fastlo < gc_fasthi {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						if gc_tx == gc_fastlo {
-							gc_seglen := gc_fasthi - gc_fastlo
-							gc_at := out[gc_off+gc_fastlo:][:gc_seglen]
-							gc_at2 := in[gc_off+gc_fastlo:][:gc_seglen]
-							gc_at3 := in[gc_off2+gc_fastlo:][:gc_seglen]
-							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-								gc_tx := gc_fastlo + gc_u
-
+//line specialize.go:42
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := (gc_bx * gc_bdx) + 1
+			gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2), gc_to)
+			gc_fasthi := max(min(gc_to, len(out)-gc_off, len(in)-gc_off, len(in)-gc_off2), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := out[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := in[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at3 := in[gc_off2+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
 //line specialize.go:22
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-
-//line specialize.go:23
-								{
-									gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u]
-								}
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							{
+//line specialize.go:24
+								gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u]
 							}
-							gc_tx = gc_fasthi - 1
-							continue
 						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line specialize.go:22
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						out[i] = at(in, i) + at(in, i+1)
+					}
+				}
+			} else {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-
 //line specialize.go:22
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line specialize.go:23
 						{
 							out[i] = at(in, i) + at(in, i+1)
 						}
 					}
-				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line specialize.go:22
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line specialize.go:23
-							{
-								out[i] = at(in, i) + at(in, i+1)
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line specialize.go:22
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line specialize.go:23
-							{
-								out[i] = at(in, i) + at(in, i+1)
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line specialize.go:22
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line specialize.go:23
-							{
-								out[i] = at(in, i) + at(in, i+1)
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_rank
-
-//line specialize.go:22
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line specialize.go:23
-							{
-								out[i] = at(in, i) + at(in, i+1)
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
-
 //line specialize.go:22
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line specialize.go:23
 						{
 							out[i] = at(in, i) + at(in, i+1)
 						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line specialize.go:22
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							out[i] = at(in, i) + at(in, i+1)
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+//line specialize.go:22
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							out[i] = at(in, i) + at(in, i+1)
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+//line specialize.go:22
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						out[i] = at(in, i) + at(in, i+1)
 					}
 				}
 			}
@@ -183,4 +156,5 @@ func gc_body_pair[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T,
 // gc_files_specialize holds the source files whose lines the kernels' records hash.
 //
 //go:embed specialize.go
+//line specialize.go:36
 var gc_files_specialize embed.FS

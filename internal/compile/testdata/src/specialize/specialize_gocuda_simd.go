@@ -49,7 +49,7 @@ func gc_body_pair[T Number](gc_b8 *compiled.Block, gc_lo4, gc_hi4 int, in, out [
 	gc_gdy4 := gc_gd4.Y
 	gc_n4 := gc_b8.Len()
 	gc_bx4 := 0
-	_ = gc_bx4
+//line specialize.go:31
 	for gc_q4 := gc_lo4; gc_q4 < gc_hi4; {
 		if gc_b8.Stopped() {
 			return
@@ -60,131 +60,104 @@ func gc_body_pair[T Number](gc_b8 *compiled.Block, gc_lo4, gc_hi4 int, in, out [
 		gc_run4 := min(gc_hi4-gc_q4, gc_gdx4-gc_first4)
 		gc_q4 += gc_run4
 		gc_runlo4, gc_runhi4 := gc_first4*gc_bdx4, (gc_first4+gc_run4)*gc_bdx4
-		{
-			gc_from4, gc_to4 := gc_runlo4, gc_runhi4
-			if !compiled.Adds(gc_bx4*gc_bdx4, gc_to4) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound4 := compiled.Diff(n, gc_bx4*gc_bdx4); gc_bound4 < gc_to4 {
-				gc_to4 = gc_bound4
-			}
-			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off7 := gc_bx4 * gc_bdx4
-				gc_off8 := (gc_bx4 * gc_bdx4) + 1
-				gc_fastlo4 := min(max(gc_from4, 0, -gc_off7, -gc_off8), gc_to4)
-				gc_fasthi4 := max(min(gc_to4, len(out)-gc_off7, len(in)-gc_off7, len(in)-gc_off8), gc_fastlo4)
-				if gc_fastlo4 < gc_fasthi4 {
-					for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
-						if gc_tx4 == gc_fastlo4 {
-							gc_seglen4 := gc_fasthi4 - gc_fastlo4
-							gc_at10 := out[gc_off7+gc_fastlo4:][:gc_seglen4]
-							gc_at11 := in[gc_off7+gc_fastlo4:][:gc_seglen4]
-							gc_at12 := in[gc_off8+gc_fastlo4:][:gc_seglen4]
-							for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
-								gc_tx4 := gc_fastlo4 + gc_u4
-
+//line specialize.go:42
+		gc_from4, gc_to4 := gc_runlo4, gc_runhi4
+		if !compiled.Adds(gc_bx4*gc_bdx4, gc_to4) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound4 := compiled.Diff(n, gc_bx4*gc_bdx4); gc_bound4 < gc_to4 {
+			gc_to4 = gc_bound4
+		}
+		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_off7 := gc_bx4 * gc_bdx4
+			gc_off8 := (gc_bx4 * gc_bdx4) + 1
+			gc_fastlo4 := min(max(gc_from4, 0, -gc_off7, -gc_off8), gc_to4)
+			gc_fasthi4 := max(min(gc_to4, len(out)-gc_off7, len(in)-gc_off7, len(in)-gc_off8), gc_fastlo4)
+			if gc_fastlo4 < gc_fasthi4 {
+				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+					if gc_tx4 == gc_fastlo4 {
+						gc_seglen4 := gc_fasthi4 - gc_fastlo4
+						gc_at10 := out[gc_off7+gc_fastlo4:][:gc_seglen4]
+						gc_at11 := in[gc_off7+gc_fastlo4:][:gc_seglen4]
+						gc_at12 := in[gc_off8+gc_fastlo4:][:gc_seglen4]
+						for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
+							gc_tx4 := gc_fastlo4 + gc_u4
 //line specialize.go:22
-								i := gc_bx4*gc_bdx4 + gc_tx4
-								_ = i
-
-//line specialize.go:23
-								{
-									gc_at10[gc_u4] = gc_at11[gc_u4] + gc_at12[gc_u4]
-								}
+							i := gc_bx4*gc_bdx4 + gc_tx4
+							_ = i
+							{
+//line specialize.go:24
+								gc_at10[gc_u4] = gc_at11[gc_u4] + gc_at12[gc_u4]
 							}
-							gc_tx4 = gc_fasthi4 - 1
-							continue
 						}
+						gc_tx4 = gc_fasthi4 - 1
+						continue
+					}
+					gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+					gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
+					gc_pos4.Thread = gc_rank4
+//line specialize.go:22
+					i := gc_bx4*gc_bdx4 + gc_tx4
+					{
+						out[i] = at(in, i) + at(in, i+1)
+					}
+				}
+			} else {
+				gc_step4 := gc_from4
+				for ; gc_step4+3 < gc_to4; gc_step4 += 4 {
+					{
+						gc_tx4 := gc_step4 + 0
 						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
 						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
 						gc_pos4.Thread = gc_rank4
-
 //line specialize.go:22
 						i := gc_bx4*gc_bdx4 + gc_tx4
-						_ = i
-
-//line specialize.go:23
 						{
 							out[i] = at(in, i) + at(in, i+1)
 						}
 					}
-				} else {
-					gc_step4 := gc_from4
-					for ; gc_step4+3 < gc_to4; gc_step4 += 4 {
-						{
-							gc_tx4 := gc_step4 + 0
-							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-							gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-							gc_pos4.Thread = gc_rank4
-
-//line specialize.go:22
-							i := gc_bx4*gc_bdx4 + gc_tx4
-							_ = i
-
-//line specialize.go:23
-							{
-								out[i] = at(in, i) + at(in, i+1)
-							}
-						}
-						{
-							gc_tx4 := gc_step4 + 1
-							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-							gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-							gc_pos4.Thread = gc_rank4
-
-//line specialize.go:22
-							i := gc_bx4*gc_bdx4 + gc_tx4
-							_ = i
-
-//line specialize.go:23
-							{
-								out[i] = at(in, i) + at(in, i+1)
-							}
-						}
-						{
-							gc_tx4 := gc_step4 + 2
-							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-							gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-							gc_pos4.Thread = gc_rank4
-
-//line specialize.go:22
-							i := gc_bx4*gc_bdx4 + gc_tx4
-							_ = i
-
-//line specialize.go:23
-							{
-								out[i] = at(in, i) + at(in, i+1)
-							}
-						}
-						{
-							gc_tx4 := gc_step4 + 3
-							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-							gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-							gc_pos4.Thread = gc_rank4
-
-//line specialize.go:22
-							i := gc_bx4*gc_bdx4 + gc_tx4
-							_ = i
-
-//line specialize.go:23
-							{
-								out[i] = at(in, i) + at(in, i+1)
-							}
-						}
-					}
-					for gc_tx4 := gc_step4; gc_tx4 < gc_to4; gc_tx4++ {
+					{
+						gc_tx4 := gc_step4 + 1
 						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
 						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
 						gc_pos4.Thread = gc_rank4
-
 //line specialize.go:22
 						i := gc_bx4*gc_bdx4 + gc_tx4
-						_ = i
-
-//line specialize.go:23
 						{
 							out[i] = at(in, i) + at(in, i+1)
 						}
+					}
+					{
+						gc_tx4 := gc_step4 + 2
+						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
+						gc_pos4.Thread = gc_rank4
+//line specialize.go:22
+						i := gc_bx4*gc_bdx4 + gc_tx4
+						{
+							out[i] = at(in, i) + at(in, i+1)
+						}
+					}
+					{
+						gc_tx4 := gc_step4 + 3
+						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
+						gc_pos4.Thread = gc_rank4
+//line specialize.go:22
+						i := gc_bx4*gc_bdx4 + gc_tx4
+						{
+							out[i] = at(in, i) + at(in, i+1)
+						}
+					}
+				}
+				for gc_tx4 := gc_step4; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+					gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
+					gc_pos4.Thread = gc_rank4
+//line specialize.go:22
+					i := gc_bx4*gc_bdx4 + gc_tx4
+					{
+						out[i] = at(in, i) + at(in, i+1)
 					}
 				}
 			}
@@ -202,7 +175,7 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
 	gc_bx2 := 0
-	_ = gc_bx2
+//line specialize.go:31
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
@@ -213,327 +186,251 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
 		gc_q2 += gc_run2
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
-		{
-			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off3 := gc_bx2 * gc_bdx2
-				gc_off4 := (gc_bx2 * gc_bdx2) + 1
-				gc_fastlo2 := min(max(gc_from2, 0, -gc_off3, -gc_off4), gc_to2)
-				gc_fasthi2 := max(min(gc_to2, len(out)-gc_off3, len(in)-gc_off3, len(in)-gc_off4), gc_fastlo2)
-				if gc_fastlo2 < gc_fasthi2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						if gc_tx2 == gc_fastlo2 {
-							gc_seglen2 := gc_fasthi2 - gc_fastlo2
-							gc_at4 := out[gc_off3+gc_fastlo2:][:gc_seglen2]
-							gc_at5 := in[gc_off3+gc_fastlo2:][:gc_seglen2]
-							gc_at6 := in[gc_off4+gc_fastlo2:][:gc_seglen2]
-							gc_vstep := gc_fastlo2
-							if compiled.SIMD {
-								for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
-									gc_tx2 := gc_vstep
+//line specialize.go:42
+		gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off3 := gc_bx2 * gc_bdx2
+			gc_off4 := (gc_bx2 * gc_bdx2) + 1
+			gc_fastlo2 := min(max(gc_from2, 0, -gc_off3, -gc_off4), gc_to2)
+			gc_fasthi2 := max(min(gc_to2, len(out)-gc_off3, len(in)-gc_off3, len(in)-gc_off4), gc_fastlo2)
+			if gc_fastlo2 < gc_fasthi2 {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at4 := out[gc_off3+gc_fastlo2:][:gc_seglen2]
+						gc_at5 := in[gc_off3+gc_fastlo2:][:gc_seglen2]
+						gc_at6 := in[gc_off4+gc_fastlo2:][:gc_seglen2]
+						gc_vstep := gc_fastlo2
+						if compiled.SIMD {
+							for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
+								gc_tx2 := gc_vstep
 //line specialize.go:22
-									var i int = gc_bx2*gc_bdx2 + gc_tx2
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line specialize.go:22
-									_ = i
-//line specialize.go:23
-									{
-//line specialize.go:23
-										archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
-//line specialize.go:23
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
-								gc_tx2 := gc_fastlo2 + gc_u2
-
-//line specialize.go:22
-								i := gc_bx2*gc_bdx2 + gc_tx2
 								_ = i
-
-//line specialize.go:23
 								{
-									gc_at4[gc_u2] = gc_at5[gc_u2] + gc_at6[gc_u2]
+//line specialize.go:23
+									archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
 								}
 							}
-							gc_tx2 = gc_fasthi2 - 1
-							continue
+//line specialize.go:25
+							archsimd.ClearAVXUpperBits()
 						}
+						for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx2 := gc_fastlo2 + gc_u2
+//line specialize.go:22
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+							{
+//line specialize.go:24
+								gc_at4[gc_u2] = gc_at5[gc_u2] + gc_at6[gc_u2]
+							}
+						}
+						gc_tx2 = gc_fasthi2 - 1
+						continue
+					}
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line specialize.go:22
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						out[i] = at(in, i) + at(in, i+1)
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+//line specialize.go:22
+					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line specialize.go:22
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line specialize.go:13
+					gc_vb2 := archsimd.BroadcastFloat32x8(0)
+//line specialize.go:13
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_steps2:
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+//line specialize.go:22
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+						{
+							if i < 0 || i > len(out)-8 {
+//line specialize.go:24
+								break
+							}
+//line specialize.go:24
+							var gc_i3 int = i
+//line specialize.go:24
+							var gc_result3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line specialize.go:24
+							gc_returned3 := gc_none
+//line specialize.go:24
+							if gc_i3 >=
+//line specialize.go:12
+								len(in) {
+//line specialize.go:24
+								gc_result3 = gc_vb2
+//line specialize.go:24
+								gc_b3 := gc_none
+//line specialize.go:24
+								if true {
+//line specialize.go:24
+									gc_b3 = gc_all
+								}
+//line specialize.go:24
+								gc_returned3 = gc_b3
+							} else {
+//line specialize.go:24
+								gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
+//line specialize.go:24
+								if gc_if3.ToBits() != 0 {
+//line specialize.go:24
+									gc_result3 = gc_vb2.Merge(gc_result3, gc_if3)
+//line specialize.go:24
+									gc_returned3 = gc_if3.Or(gc_returned3)
+								}
+							}
+//line specialize.go:24
+							gc_if4 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line specialize.go:24
+							if gc_if4.ToBits() != 0 {
+//line specialize.go:24
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line specialize.go:24
+								if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+//line specialize.go:24
+									gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
+								} else {
+//line specialize.go:24
+									break gc_steps2
+								}
+//line specialize.go:24
+								gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
+//line specialize.go:24
+								gc_returned3 = gc_if4.Or(gc_returned3)
+							}
+//line specialize.go:24
+							var gc_t2 int = i + 1
+//line specialize.go:24
+							var gc_i4 int = gc_t2
+//line specialize.go:24
+							var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line specialize.go:24
+							gc_returned4 := gc_none
+//line specialize.go:24
+							if gc_i4 >=
+//line specialize.go:12
+								len(in) {
+//line specialize.go:24
+								gc_result4 = gc_vb2
+//line specialize.go:24
+								gc_b4 := gc_none
+//line specialize.go:24
+								if true {
+//line specialize.go:24
+									gc_b4 = gc_all
+								}
+//line specialize.go:24
+								gc_returned4 = gc_b4
+							} else {
+//line specialize.go:24
+								gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+//line specialize.go:24
+								if gc_if5.ToBits() != 0 {
+//line specialize.go:24
+									gc_result4 = gc_vb2.Merge(gc_result4, gc_if5)
+//line specialize.go:24
+									gc_returned4 = gc_if5.Or(gc_returned4)
+								}
+							}
+//line specialize.go:24
+							gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line specialize.go:24
+							if gc_if6.ToBits() != 0 {
+//line specialize.go:24
+								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line specialize.go:24
+								if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+//line specialize.go:24
+									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+								} else {
+//line specialize.go:24
+									break gc_steps2
+								}
+//line specialize.go:24
+								gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
+//line specialize.go:24
+								gc_returned4 = gc_if6.Or(gc_returned4)
+							}
+//line specialize.go:24
+							gc_result3.Add(gc_result4).StoreSlice(out[i:])
+						}
+					}
+//line specialize.go:26
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step2 := gc_vstep2
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
-
 //line specialize.go:22
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line specialize.go:23
 						{
 							out[i] = at(in, i) + at(in, i+1)
 						}
 					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
-//line specialize.go:22
-						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:22
-						_ = gc_none
-//line specialize.go:22
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line specialize.go:22
-						_ = gc_iota2
-//line specialize.go:13
-						gc_vb2 := archsimd.BroadcastFloat32x8(0)
-//line specialize.go:13
-						_ = gc_vb2
-//line specialize.go:13
-						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:13
-						_ = gc_all
-					gc_steps2:
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-//line specialize.go:22
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line specialize.go:22
-							_ = i
-//line specialize.go:23
-							{
-								if i < 0 || i > len(out)-8 {
-//line specialize.go:24
-									break
-//line specialize.go:24
-								}
-//line specialize.go:24
-								var gc_i3 int = i
-//line specialize.go:24
-								_ = gc_i3
-//line specialize.go:24
-								var gc_result3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line specialize.go:24
-								_ = gc_result3
-//line specialize.go:24
-								gc_returned3 := gc_none
-//line specialize.go:24
-								_ = gc_returned3
-//line specialize.go:24
-								if gc_i3 >=
-//line specialize.go:12
-									len(in) {
-//line specialize.go:24
-									gc_result3 = gc_vb2
-//line specialize.go:24
-									gc_b3 := gc_none
-//line specialize.go:24
-									if true {
-//line specialize.go:24
-										gc_b3 = gc_all
-//line specialize.go:24
-									}
-//line specialize.go:24
-									gc_returned3 = gc_b3
-//line specialize.go:24
-								} else {
-//line specialize.go:24
-									gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
-//line specialize.go:24
-									_ = gc_if3
-//line specialize.go:24
-									if gc_if3.ToBits() != 0 {
-//line specialize.go:24
-										gc_result3 = gc_vb2.Merge(gc_result3, gc_if3)
-//line specialize.go:24
-										gc_returned3 = gc_if3.Or(gc_returned3)
-//line specialize.go:24
-									}
-//line specialize.go:24
-								}
-//line specialize.go:24
-								gc_if4 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:24
-								_ = gc_if4
-//line specialize.go:24
-								if gc_if4.ToBits() != 0 {
-//line specialize.go:24
-									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line specialize.go:24
-									if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-//line specialize.go:24
-										gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
-//line specialize.go:24
-									} else {
-//line specialize.go:24
-										break gc_steps2
-//line specialize.go:24
-									}
-//line specialize.go:24
-									gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
-//line specialize.go:24
-									gc_returned3 = gc_if4.Or(gc_returned3)
-//line specialize.go:24
-								}
-//line specialize.go:24
-								var gc_t2 int = i + 1
-//line specialize.go:24
-								_ = gc_t2
-//line specialize.go:24
-								var gc_i4 int = gc_t2
-//line specialize.go:24
-								_ = gc_i4
-//line specialize.go:24
-								var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line specialize.go:24
-								_ = gc_result4
-//line specialize.go:24
-								gc_returned4 := gc_none
-//line specialize.go:24
-								_ = gc_returned4
-//line specialize.go:24
-								if gc_i4 >=
-//line specialize.go:12
-									len(in) {
-//line specialize.go:24
-									gc_result4 = gc_vb2
-//line specialize.go:24
-									gc_b4 := gc_none
-//line specialize.go:24
-									if true {
-//line specialize.go:24
-										gc_b4 = gc_all
-//line specialize.go:24
-									}
-//line specialize.go:24
-									gc_returned4 = gc_b4
-//line specialize.go:24
-								} else {
-//line specialize.go:24
-									gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
-//line specialize.go:24
-									_ = gc_if5
-//line specialize.go:24
-									if gc_if5.ToBits() != 0 {
-//line specialize.go:24
-										gc_result4 = gc_vb2.Merge(gc_result4, gc_if5)
-//line specialize.go:24
-										gc_returned4 = gc_if5.Or(gc_returned4)
-//line specialize.go:24
-									}
-//line specialize.go:24
-								}
-//line specialize.go:24
-								gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:24
-								_ = gc_if6
-//line specialize.go:24
-								if gc_if6.ToBits() != 0 {
-//line specialize.go:24
-									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line specialize.go:24
-									if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-//line specialize.go:24
-										gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
-//line specialize.go:24
-									} else {
-//line specialize.go:24
-										break gc_steps2
-//line specialize.go:24
-									}
-//line specialize.go:24
-									gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
-//line specialize.go:24
-									gc_returned4 = gc_if6.Or(gc_returned4)
-//line specialize.go:24
-								}
-//line specialize.go:24
-								gc_result3.Add(gc_result4).StoreSlice(out[i:])
-//line specialize.go:24
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					gc_step2 := gc_vstep2
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-						{
-							gc_tx2 := gc_step2 + 0
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line specialize.go:22
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line specialize.go:23
-							{
-								out[i] = at(in, i) + at(in, i+1)
-							}
-						}
-						{
-							gc_tx2 := gc_step2 + 1
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line specialize.go:22
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line specialize.go:23
-							{
-								out[i] = at(in, i) + at(in, i+1)
-							}
-						}
-						{
-							gc_tx2 := gc_step2 + 2
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line specialize.go:22
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line specialize.go:23
-							{
-								out[i] = at(in, i) + at(in, i+1)
-							}
-						}
-						{
-							gc_tx2 := gc_step2 + 3
-							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_rank2
-
-//line specialize.go:22
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line specialize.go:23
-							{
-								out[i] = at(in, i) + at(in, i+1)
-							}
-						}
-					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step2 + 1
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
-
 //line specialize.go:22
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line specialize.go:23
 						{
 							out[i] = at(in, i) + at(in, i+1)
 						}
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line specialize.go:22
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							out[i] = at(in, i) + at(in, i+1)
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+//line specialize.go:22
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							out[i] = at(in, i) + at(in, i+1)
+						}
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+//line specialize.go:22
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						out[i] = at(in, i) + at(in, i+1)
 					}
 				}
 			}
@@ -551,7 +448,7 @@ func gc_body_pair_int32(gc_b5 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 	gc_gdy3 := gc_gd3.Y
 	gc_n3 := gc_b5.Len()
 	gc_bx3 := 0
-	_ = gc_bx3
+//line specialize.go:31
 	for gc_q3 := gc_lo3; gc_q3 < gc_hi3; {
 		if gc_b5.Stopped() {
 			return
@@ -562,327 +459,251 @@ func gc_body_pair_int32(gc_b5 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 		gc_run3 := min(gc_hi3-gc_q3, gc_gdx3-gc_first3)
 		gc_q3 += gc_run3
 		gc_runlo3, gc_runhi3 := gc_first3*gc_bdx3, (gc_first3+gc_run3)*gc_bdx3
-		{
-			gc_from3, gc_to3 := gc_runlo3, gc_runhi3
-			if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound3 := compiled.Diff(n, gc_bx3*gc_bdx3); gc_bound3 < gc_to3 {
-				gc_to3 = gc_bound3
-			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off5 := gc_bx3 * gc_bdx3
-				gc_off6 := (gc_bx3 * gc_bdx3) + 1
-				gc_fastlo3 := min(max(gc_from3, 0, -gc_off5, -gc_off6), gc_to3)
-				gc_fasthi3 := max(min(gc_to3, len(out)-gc_off5, len(in)-gc_off5, len(in)-gc_off6), gc_fastlo3)
-				if gc_fastlo3 < gc_fasthi3 {
-					for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
-						if gc_tx3 == gc_fastlo3 {
-							gc_seglen3 := gc_fasthi3 - gc_fastlo3
-							gc_at7 := out[gc_off5+gc_fastlo3:][:gc_seglen3]
-							gc_at8 := in[gc_off5+gc_fastlo3:][:gc_seglen3]
-							gc_at9 := in[gc_off6+gc_fastlo3:][:gc_seglen3]
-							gc_vstep3 := gc_fastlo3
-							if compiled.SIMD {
-								for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
-									gc_tx3 := gc_vstep3
+//line specialize.go:42
+		gc_from3, gc_to3 := gc_runlo3, gc_runhi3
+		if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound3 := compiled.Diff(n, gc_bx3*gc_bdx3); gc_bound3 < gc_to3 {
+			gc_to3 = gc_bound3
+		}
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_off5 := gc_bx3 * gc_bdx3
+			gc_off6 := (gc_bx3 * gc_bdx3) + 1
+			gc_fastlo3 := min(max(gc_from3, 0, -gc_off5, -gc_off6), gc_to3)
+			gc_fasthi3 := max(min(gc_to3, len(out)-gc_off5, len(in)-gc_off5, len(in)-gc_off6), gc_fastlo3)
+			if gc_fastlo3 < gc_fasthi3 {
+				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+					if gc_tx3 == gc_fastlo3 {
+						gc_seglen3 := gc_fasthi3 - gc_fastlo3
+						gc_at7 := out[gc_off5+gc_fastlo3:][:gc_seglen3]
+						gc_at8 := in[gc_off5+gc_fastlo3:][:gc_seglen3]
+						gc_at9 := in[gc_off6+gc_fastlo3:][:gc_seglen3]
+						gc_vstep3 := gc_fastlo3
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
+								gc_tx3 := gc_vstep3
 //line specialize.go:22
-									var i int = gc_bx3*gc_bdx3 + gc_tx3
+								var i int = gc_bx3*gc_bdx3 + gc_tx3
 //line specialize.go:22
-									_ = i
-//line specialize.go:23
-									{
-//line specialize.go:23
-										archsimd.LoadInt32x8Slice(gc_at8[(gc_tx3 - gc_fastlo3):]).Add(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx3 - gc_fastlo3):])).StoreSlice(gc_at7[(gc_tx3 - gc_fastlo3):])
-//line specialize.go:23
-									}
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
-								gc_tx3 := gc_fastlo3 + gc_u3
-
-//line specialize.go:22
-								i := gc_bx3*gc_bdx3 + gc_tx3
 								_ = i
-
-//line specialize.go:23
 								{
-									gc_at7[gc_u3] = gc_at8[gc_u3] + gc_at9[gc_u3]
+//line specialize.go:23
+									archsimd.LoadInt32x8Slice(gc_at8[(gc_tx3 - gc_fastlo3):]).Add(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx3 - gc_fastlo3):])).StoreSlice(gc_at7[(gc_tx3 - gc_fastlo3):])
 								}
 							}
-							gc_tx3 = gc_fasthi3 - 1
-							continue
+//line specialize.go:25
+							archsimd.ClearAVXUpperBits()
 						}
+						for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+							gc_tx3 := gc_fastlo3 + gc_u3
+//line specialize.go:22
+							i := gc_bx3*gc_bdx3 + gc_tx3
+							_ = i
+							{
+//line specialize.go:24
+								gc_at7[gc_u3] = gc_at8[gc_u3] + gc_at9[gc_u3]
+							}
+						}
+						gc_tx3 = gc_fasthi3 - 1
+						continue
+					}
+					gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+					gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
+					gc_pos3.Thread = gc_rank3
+//line specialize.go:22
+					i := gc_bx3*gc_bdx3 + gc_tx3
+					{
+						out[i] = at(in, i) + at(in, i+1)
+					}
+				}
+			} else {
+				gc_vstep4 := gc_from3
+				if compiled.SIMD {
+//line specialize.go:22
+					gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+//line specialize.go:22
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line specialize.go:13
+					gc_vb3 := archsimd.BroadcastInt32x8(0)
+//line specialize.go:13
+					gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_steps4:
+					for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
+						gc_tx3 := gc_vstep4
+//line specialize.go:22
+						var i int = gc_bx3*gc_bdx3 + gc_tx3
+						{
+							if i < 0 || i > len(out)-8 {
+//line specialize.go:24
+								break
+							}
+//line specialize.go:24
+							var gc_i7 int = i
+//line specialize.go:24
+							var gc_result7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line specialize.go:24
+							gc_returned7 := gc_none2
+//line specialize.go:24
+							if gc_i7 >=
+//line specialize.go:12
+								len(in) {
+//line specialize.go:24
+								gc_result7 = gc_vb3
+//line specialize.go:24
+								gc_b6 := gc_none2
+//line specialize.go:24
+								if true {
+//line specialize.go:24
+									gc_b6 = gc_all2
+								}
+//line specialize.go:24
+								gc_returned7 = gc_b6
+							} else {
+//line specialize.go:24
+								gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i7, 8))))
+//line specialize.go:24
+								if gc_if9.ToBits() != 0 {
+//line specialize.go:24
+									gc_result7 = gc_vb3.Merge(gc_result7, gc_if9)
+//line specialize.go:24
+									gc_returned7 = gc_if9.Or(gc_returned7)
+								}
+							}
+//line specialize.go:24
+							gc_if10 := gc_returned7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line specialize.go:24
+							if gc_if10.ToBits() != 0 {
+//line specialize.go:24
+								var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line specialize.go:24
+								if gc_i7 >= 0 && gc_i7 <= len(in)-8 {
+//line specialize.go:24
+									gc_ld7 = archsimd.LoadInt32x8Slice(in[gc_i7:])
+								} else {
+//line specialize.go:24
+									break gc_steps4
+								}
+//line specialize.go:24
+								gc_result7 = gc_ld7.Merge(gc_result7, gc_if10)
+//line specialize.go:24
+								gc_returned7 = gc_if10.Or(gc_returned7)
+							}
+//line specialize.go:24
+							var gc_t4 int = i + 1
+//line specialize.go:24
+							var gc_i8 int = gc_t4
+//line specialize.go:24
+							var gc_result8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line specialize.go:24
+							gc_returned8 := gc_none2
+//line specialize.go:24
+							if gc_i8 >=
+//line specialize.go:12
+								len(in) {
+//line specialize.go:24
+								gc_result8 = gc_vb3
+//line specialize.go:24
+								gc_b7 := gc_none2
+//line specialize.go:24
+								if true {
+//line specialize.go:24
+									gc_b7 = gc_all2
+								}
+//line specialize.go:24
+								gc_returned8 = gc_b7
+							} else {
+//line specialize.go:24
+								gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
+//line specialize.go:24
+								if gc_if11.ToBits() != 0 {
+//line specialize.go:24
+									gc_result8 = gc_vb3.Merge(gc_result8, gc_if11)
+//line specialize.go:24
+									gc_returned8 = gc_if11.Or(gc_returned8)
+								}
+							}
+//line specialize.go:24
+							gc_if12 := gc_returned8.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+//line specialize.go:24
+							if gc_if12.ToBits() != 0 {
+//line specialize.go:24
+								var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line specialize.go:24
+								if gc_i8 >= 0 && gc_i8 <= len(in)-8 {
+//line specialize.go:24
+									gc_ld8 = archsimd.LoadInt32x8Slice(in[gc_i8:])
+								} else {
+//line specialize.go:24
+									break gc_steps4
+								}
+//line specialize.go:24
+								gc_result8 = gc_ld8.Merge(gc_result8, gc_if12)
+//line specialize.go:24
+								gc_returned8 = gc_if12.Or(gc_returned8)
+							}
+//line specialize.go:24
+							gc_result7.Add(gc_result8).StoreSlice(out[i:])
+						}
+					}
+//line specialize.go:26
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep4
+				for ; gc_step3+3 < gc_to3; gc_step3 += 4 {
+					{
+						gc_tx3 := gc_step3 + 0
 						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
 						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 						gc_pos3.Thread = gc_rank3
-
 //line specialize.go:22
 						i := gc_bx3*gc_bdx3 + gc_tx3
-						_ = i
-
-//line specialize.go:23
 						{
 							out[i] = at(in, i) + at(in, i+1)
 						}
 					}
-				} else {
-					gc_vstep4 := gc_from3
-					if compiled.SIMD {
-//line specialize.go:22
-						gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:22
-						_ = gc_none2
-//line specialize.go:22
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line specialize.go:22
-						_ = gc_iota4
-//line specialize.go:13
-						gc_vb3 := archsimd.BroadcastInt32x8(0)
-//line specialize.go:13
-						_ = gc_vb3
-//line specialize.go:13
-						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:13
-						_ = gc_all2
-					gc_steps4:
-						for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
-							gc_tx3 := gc_vstep4
-//line specialize.go:22
-							var i int = gc_bx3*gc_bdx3 + gc_tx3
-//line specialize.go:22
-							_ = i
-//line specialize.go:23
-							{
-								if i < 0 || i > len(out)-8 {
-//line specialize.go:24
-									break
-//line specialize.go:24
-								}
-//line specialize.go:24
-								var gc_i7 int = i
-//line specialize.go:24
-								_ = gc_i7
-//line specialize.go:24
-								var gc_result7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line specialize.go:24
-								_ = gc_result7
-//line specialize.go:24
-								gc_returned7 := gc_none2
-//line specialize.go:24
-								_ = gc_returned7
-//line specialize.go:24
-								if gc_i7 >=
-//line specialize.go:12
-									len(in) {
-//line specialize.go:24
-									gc_result7 = gc_vb3
-//line specialize.go:24
-									gc_b6 := gc_none2
-//line specialize.go:24
-									if true {
-//line specialize.go:24
-										gc_b6 = gc_all2
-//line specialize.go:24
-									}
-//line specialize.go:24
-									gc_returned7 = gc_b6
-//line specialize.go:24
-								} else {
-//line specialize.go:24
-									gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i7, 8))))
-//line specialize.go:24
-									_ = gc_if9
-//line specialize.go:24
-									if gc_if9.ToBits() != 0 {
-//line specialize.go:24
-										gc_result7 = gc_vb3.Merge(gc_result7, gc_if9)
-//line specialize.go:24
-										gc_returned7 = gc_if9.Or(gc_returned7)
-//line specialize.go:24
-									}
-//line specialize.go:24
-								}
-//line specialize.go:24
-								gc_if10 := gc_returned7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:24
-								_ = gc_if10
-//line specialize.go:24
-								if gc_if10.ToBits() != 0 {
-//line specialize.go:24
-									var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line specialize.go:24
-									if gc_i7 >= 0 && gc_i7 <= len(in)-8 {
-//line specialize.go:24
-										gc_ld7 = archsimd.LoadInt32x8Slice(in[gc_i7:])
-//line specialize.go:24
-									} else {
-//line specialize.go:24
-										break gc_steps4
-//line specialize.go:24
-									}
-//line specialize.go:24
-									gc_result7 = gc_ld7.Merge(gc_result7, gc_if10)
-//line specialize.go:24
-									gc_returned7 = gc_if10.Or(gc_returned7)
-//line specialize.go:24
-								}
-//line specialize.go:24
-								var gc_t4 int = i + 1
-//line specialize.go:24
-								_ = gc_t4
-//line specialize.go:24
-								var gc_i8 int = gc_t4
-//line specialize.go:24
-								_ = gc_i8
-//line specialize.go:24
-								var gc_result8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line specialize.go:24
-								_ = gc_result8
-//line specialize.go:24
-								gc_returned8 := gc_none2
-//line specialize.go:24
-								_ = gc_returned8
-//line specialize.go:24
-								if gc_i8 >=
-//line specialize.go:12
-									len(in) {
-//line specialize.go:24
-									gc_result8 = gc_vb3
-//line specialize.go:24
-									gc_b7 := gc_none2
-//line specialize.go:24
-									if true {
-//line specialize.go:24
-										gc_b7 = gc_all2
-//line specialize.go:24
-									}
-//line specialize.go:24
-									gc_returned8 = gc_b7
-//line specialize.go:24
-								} else {
-//line specialize.go:24
-									gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
-//line specialize.go:24
-									_ = gc_if11
-//line specialize.go:24
-									if gc_if11.ToBits() != 0 {
-//line specialize.go:24
-										gc_result8 = gc_vb3.Merge(gc_result8, gc_if11)
-//line specialize.go:24
-										gc_returned8 = gc_if11.Or(gc_returned8)
-//line specialize.go:24
-									}
-//line specialize.go:24
-								}
-//line specialize.go:24
-								gc_if12 := gc_returned8.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-//line specialize.go:24
-								_ = gc_if12
-//line specialize.go:24
-								if gc_if12.ToBits() != 0 {
-//line specialize.go:24
-									var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line specialize.go:24
-									if gc_i8 >= 0 && gc_i8 <= len(in)-8 {
-//line specialize.go:24
-										gc_ld8 = archsimd.LoadInt32x8Slice(in[gc_i8:])
-//line specialize.go:24
-									} else {
-//line specialize.go:24
-										break gc_steps4
-//line specialize.go:24
-									}
-//line specialize.go:24
-									gc_result8 = gc_ld8.Merge(gc_result8, gc_if12)
-//line specialize.go:24
-									gc_returned8 = gc_if12.Or(gc_returned8)
-//line specialize.go:24
-								}
-//line specialize.go:24
-								gc_result7.Add(gc_result8).StoreSlice(out[i:])
-//line specialize.go:24
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					gc_step3 := gc_vstep4
-					for ; gc_step3+3 < gc_to3; gc_step3 += 4 {
-						{
-							gc_tx3 := gc_step3 + 0
-							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-							gc_pos3.Thread = gc_rank3
-
-//line specialize.go:22
-							i := gc_bx3*gc_bdx3 + gc_tx3
-							_ = i
-
-//line specialize.go:23
-							{
-								out[i] = at(in, i) + at(in, i+1)
-							}
-						}
-						{
-							gc_tx3 := gc_step3 + 1
-							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-							gc_pos3.Thread = gc_rank3
-
-//line specialize.go:22
-							i := gc_bx3*gc_bdx3 + gc_tx3
-							_ = i
-
-//line specialize.go:23
-							{
-								out[i] = at(in, i) + at(in, i+1)
-							}
-						}
-						{
-							gc_tx3 := gc_step3 + 2
-							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-							gc_pos3.Thread = gc_rank3
-
-//line specialize.go:22
-							i := gc_bx3*gc_bdx3 + gc_tx3
-							_ = i
-
-//line specialize.go:23
-							{
-								out[i] = at(in, i) + at(in, i+1)
-							}
-						}
-						{
-							gc_tx3 := gc_step3 + 3
-							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-							gc_pos3.Thread = gc_rank3
-
-//line specialize.go:22
-							i := gc_bx3*gc_bdx3 + gc_tx3
-							_ = i
-
-//line specialize.go:23
-							{
-								out[i] = at(in, i) + at(in, i+1)
-							}
-						}
-					}
-					for gc_tx3 := gc_step3; gc_tx3 < gc_to3; gc_tx3++ {
+					{
+						gc_tx3 := gc_step3 + 1
 						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
 						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 						gc_pos3.Thread = gc_rank3
-
 //line specialize.go:22
 						i := gc_bx3*gc_bdx3 + gc_tx3
-						_ = i
-
-//line specialize.go:23
 						{
 							out[i] = at(in, i) + at(in, i+1)
 						}
+					}
+					{
+						gc_tx3 := gc_step3 + 2
+						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
+						gc_pos3.Thread = gc_rank3
+//line specialize.go:22
+						i := gc_bx3*gc_bdx3 + gc_tx3
+						{
+							out[i] = at(in, i) + at(in, i+1)
+						}
+					}
+					{
+						gc_tx3 := gc_step3 + 3
+						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
+						gc_pos3.Thread = gc_rank3
+//line specialize.go:22
+						i := gc_bx3*gc_bdx3 + gc_tx3
+						{
+							out[i] = at(in, i) + at(in, i+1)
+						}
+					}
+				}
+				for gc_tx3 := gc_step3; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+					gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
+					gc_pos3.Thread = gc_rank3
+//line specialize.go:22
+					i := gc_bx3*gc_bdx3 + gc_tx3
+					{
+						out[i] = at(in, i) + at(in, i+1)
 					}
 				}
 			}
@@ -890,6 +711,7 @@ func gc_body_pair_int32(gc_b5 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 	}
 }
 
+//line specialize.go:33
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 // gc_files_specialize holds the source files whose lines the kernels' records hash.

@@ -45,166 +45,125 @@ func gc_body_sumRuns(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
-					gc_at := out[gc_off:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line twin.go:12
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line twin.go:13
-							{
-								gc_at[gc_tx] = sumEight(in[i*run : (i+1)*run])
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line twin.go:12
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line twin.go:13
-							{
-								gc_at[gc_tx] = sumEight(in[i*run : (i+1)*run])
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line twin.go:12
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line twin.go:13
-							{
-								gc_at[gc_tx] = sumEight(in[i*run : (i+1)*run])
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							_ = gc_tx
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line twin.go:12
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line twin.go:13
-							{
-								gc_at[gc_tx] = sumEight(in[i*run : (i+1)*run])
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+//line twin.go:29
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+//line twin.go:45
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line twin.go:12
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line twin.go:13
 						{
 							gc_at[gc_tx] = sumEight(in[i*run : (i+1)*run])
 						}
 					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line twin.go:12
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line twin.go:13
-							{
-								out[i] = sumEight(in[i*run : (i+1)*run])
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line twin.go:12
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line twin.go:13
-							{
-								out[i] = sumEight(in[i*run : (i+1)*run])
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line twin.go:12
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line twin.go:13
-							{
-								out[i] = sumEight(in[i*run : (i+1)*run])
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line twin.go:12
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line twin.go:13
-							{
-								out[i] = sumEight(in[i*run : (i+1)*run])
-							}
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					{
+						gc_tx := gc_step + 1
+//line twin.go:20
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-
 //line twin.go:12
 						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line twin.go:13
+						{
+							gc_at[gc_tx] = sumEight(in[i*run : (i+1)*run])
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+//line twin.go:20
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line twin.go:12
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							gc_at[gc_tx] = sumEight(in[i*run : (i+1)*run])
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+//line twin.go:20
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line twin.go:12
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							gc_at[gc_tx] = sumEight(in[i*run : (i+1)*run])
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line twin.go:12
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						gc_at[gc_tx] = sumEight(in[i*run : (i+1)*run])
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line twin.go:12
+						i := gc_bx*gc_bdx + gc_tx
 						{
 							out[i] = sumEight(in[i*run : (i+1)*run])
 						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line twin.go:12
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							out[i] = sumEight(in[i*run : (i+1)*run])
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line twin.go:12
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							out[i] = sumEight(in[i*run : (i+1)*run])
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+//line twin.go:12
+						i := gc_bx*gc_bdx + gc_tx
+						{
+							out[i] = sumEight(in[i*run : (i+1)*run])
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line twin.go:12
+					i := gc_bx*gc_bdx + gc_tx
+					{
+						out[i] = sumEight(in[i*run : (i+1)*run])
 					}
 				}
 			}
@@ -215,4 +174,5 @@ func gc_body_sumRuns(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 // gc_files_twin holds the source files whose lines the kernels' records hash.
 //
 //go:embed twin.go
+//line twin.go:26
 var gc_files_twin embed.FS

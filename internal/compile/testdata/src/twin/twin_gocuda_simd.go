@@ -46,166 +46,125 @@ func gc_body_sumRuns(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
-					gc_at2 := out[gc_off2:][:gc_to2]
-					gc_step3 := gc_from2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line twin.go:12
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line twin.go:13
-							{
-								gc_at2[gc_tx2] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 1
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line twin.go:12
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line twin.go:13
-							{
-								gc_at2[gc_tx2] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line twin.go:12
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line twin.go:13
-							{
-								gc_at2[gc_tx2] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
-							}
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							_ = gc_tx2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line twin.go:12
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line twin.go:13
-							{
-								gc_at2[gc_tx2] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
-							}
-						}
-					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+//line twin.go:29
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_to2]
+				gc_step3 := gc_from2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+//line twin.go:45
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line twin.go:12
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line twin.go:13
 						{
 							gc_at2[gc_tx2] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
 						}
 					}
-				} else {
-					gc_step4 := gc_from2
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-						{
-							gc_tx2 := gc_step4 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line twin.go:12
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line twin.go:13
-							{
-								out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line twin.go:12
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line twin.go:13
-							{
-								out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line twin.go:12
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line twin.go:13
-							{
-								out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line twin.go:12
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line twin.go:13
-							{
-								out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
-							}
-						}
-					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step3 + 1
+//line twin.go:20
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-
 //line twin.go:12
 						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line twin.go:13
+						{
+							gc_at2[gc_tx2] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+//line twin.go:20
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line twin.go:12
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							gc_at2[gc_tx2] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+//line twin.go:20
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line twin.go:12
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							gc_at2[gc_tx2] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line twin.go:12
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						gc_at2[gc_tx2] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
+					}
+				}
+			} else {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line twin.go:12
+						i := gc_bx2*gc_bdx2 + gc_tx2
 						{
 							out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
 						}
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line twin.go:12
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line twin.go:12
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line twin.go:12
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						{
+							out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
+						}
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line twin.go:12
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					{
+						out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
 					}
 				}
 			}
@@ -227,7 +186,6 @@ func gc_slp_sumEight_0(run []float32) float32 {
 			if len(r) >= 8 {
 //line twin.go:23
 				gc_v0 = gc_v0.Add(archsimd.LoadFloat32x8Slice(r[0:]))
-//line twin.go:23
 			} else {
 //line twin.go:23
 				var gc_l0 [8]float32
@@ -246,9 +204,7 @@ func gc_slp_sumEight_0(run []float32) float32 {
 				s7 += r[7]
 //line twin.go:30
 				gc_v0 = archsimd.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
-//line twin.go:30
 			}
-
 		}
 //line twin.go:32
 		run = run[gc_at:]
@@ -260,7 +216,6 @@ func gc_slp_sumEight_0(run []float32) float32 {
 		s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
 //line twin.go:32
 		archsimd.ClearAVXUpperBits()
-//line twin.go:32
 	} else {
 //line twin.go:21
 		for len(run) >= 8 {
@@ -275,8 +230,8 @@ func gc_slp_sumEight_0(run []float32) float32 {
 			s7 += r[7]
 			run = run[8:]
 		}
-//line twin.go:32
 	}
+//line twin.go:33
 	for _, v := range run {
 		s0 += v
 	}
@@ -296,133 +251,118 @@ func gc_slp_sumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 //line twin.go:20
 	gc_v0_p1 := archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 //line twin.go:20
-	{
+	gc_at_p0 := 0
 //line twin.go:20
-		gc_at_p0 := 0
-//line twin.go:20
-		gc_at_p1 := 0
-		for (gc_at_p0+8 <= len(gc_p0_run)) && (gc_at_p1+8 <= len(gc_p1_run)) {
-			gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
-			if len(gc_p0_r) >= 8 {
+	gc_at_p1 := 0
+	for (gc_at_p0+8 <= len(gc_p0_run)) && (gc_at_p1+8 <= len(gc_p1_run)) {
+		gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
+		if len(gc_p0_r) >= 8 {
 //line twin.go:23
-				gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
+			gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
+		} else {
 //line twin.go:23
-			} else {
+			var gc_l0_p0 [8]float32
 //line twin.go:23
-				var gc_l0_p0 [8]float32
+			gc_v0_p0.Store(&gc_l0_p0)
 //line twin.go:23
-				gc_v0_p0.Store(&gc_l0_p0)
+			gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
 //line twin.go:23
-				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
-//line twin.go:23
-				gc_p0_s0 += gc_p0_r[0]
-				gc_p0_s1 += gc_p0_r[1]
-				gc_p0_s2 += gc_p0_r[2]
-				gc_p0_s3 += gc_p0_r[3]
-				gc_p0_s4 += gc_p0_r[4]
-				gc_p0_s5 += gc_p0_r[5]
-				gc_p0_s6 += gc_p0_r[6]
-				gc_p0_s7 += gc_p0_r[7]
+			gc_p0_s0 += gc_p0_r[0]
+			gc_p0_s1 += gc_p0_r[1]
+			gc_p0_s2 += gc_p0_r[2]
+			gc_p0_s3 += gc_p0_r[3]
+			gc_p0_s4 += gc_p0_r[4]
+			gc_p0_s5 += gc_p0_r[5]
+			gc_p0_s6 += gc_p0_r[6]
+			gc_p0_s7 += gc_p0_r[7]
 //line twin.go:30
-				gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+			gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+		}
 //line twin.go:30
-			}
-//line twin.go:30
-			gc_at_p0 += 8
+		gc_at_p0 += 8
 //line twin.go:22
-			gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
-			if len(gc_p1_r) >= 8 {
+		gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
+		if len(gc_p1_r) >= 8 {
 //line twin.go:23
-				gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
+			gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
+		} else {
 //line twin.go:23
-			} else {
+			var gc_l0_p1 [8]float32
 //line twin.go:23
-				var gc_l0_p1 [8]float32
+			gc_v0_p1.Store(&gc_l0_p1)
 //line twin.go:23
-				gc_v0_p1.Store(&gc_l0_p1)
+			gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
 //line twin.go:23
-				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
-//line twin.go:23
-				gc_p1_s0 += gc_p1_r[0]
-				gc_p1_s1 += gc_p1_r[1]
-				gc_p1_s2 += gc_p1_r[2]
-				gc_p1_s3 += gc_p1_r[3]
-				gc_p1_s4 += gc_p1_r[4]
-				gc_p1_s5 += gc_p1_r[5]
-				gc_p1_s6 += gc_p1_r[6]
-				gc_p1_s7 += gc_p1_r[7]
+			gc_p1_s0 += gc_p1_r[0]
+			gc_p1_s1 += gc_p1_r[1]
+			gc_p1_s2 += gc_p1_r[2]
+			gc_p1_s3 += gc_p1_r[3]
+			gc_p1_s4 += gc_p1_r[4]
+			gc_p1_s5 += gc_p1_r[5]
+			gc_p1_s6 += gc_p1_r[6]
+			gc_p1_s7 += gc_p1_r[7]
 //line twin.go:30
-				gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
-//line twin.go:30
-			}
-//line twin.go:30
-			gc_at_p1 += 8
-
+			gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
 		}
-//line twin.go:21
-		for ; gc_at_p0+8 <= len(gc_p0_run); gc_at_p0 += 8 {
-			gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
-			if len(gc_p0_r) >= 8 {
-//line twin.go:23
-				gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
-//line twin.go:23
-			} else {
-//line twin.go:23
-				var gc_l0_p0 [8]float32
-//line twin.go:23
-				gc_v0_p0.Store(&gc_l0_p0)
-//line twin.go:23
-				gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
-//line twin.go:23
-				gc_p0_s0 += gc_p0_r[0]
-				gc_p0_s1 += gc_p0_r[1]
-				gc_p0_s2 += gc_p0_r[2]
-				gc_p0_s3 += gc_p0_r[3]
-				gc_p0_s4 += gc_p0_r[4]
-				gc_p0_s5 += gc_p0_r[5]
-				gc_p0_s6 += gc_p0_r[6]
-				gc_p0_s7 += gc_p0_r[7]
 //line twin.go:30
-				gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
-//line twin.go:30
-			}
-
-		}
-//line twin.go:21
-		for ; gc_at_p1+8 <= len(gc_p1_run); gc_at_p1 += 8 {
-			gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
-			if len(gc_p1_r) >= 8 {
-//line twin.go:23
-				gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
-//line twin.go:23
-			} else {
-//line twin.go:23
-				var gc_l0_p1 [8]float32
-//line twin.go:23
-				gc_v0_p1.Store(&gc_l0_p1)
-//line twin.go:23
-				gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
-//line twin.go:23
-				gc_p1_s0 += gc_p1_r[0]
-				gc_p1_s1 += gc_p1_r[1]
-				gc_p1_s2 += gc_p1_r[2]
-				gc_p1_s3 += gc_p1_r[3]
-				gc_p1_s4 += gc_p1_r[4]
-				gc_p1_s5 += gc_p1_r[5]
-				gc_p1_s6 += gc_p1_r[6]
-				gc_p1_s7 += gc_p1_r[7]
-//line twin.go:30
-				gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
-//line twin.go:30
-			}
-
-		}
-//line twin.go:32
-		gc_p0_run = gc_p0_run[gc_at_p0:]
-//line twin.go:32
-		gc_p1_run = gc_p1_run[gc_at_p1:]
-//line twin.go:32
+		gc_at_p1 += 8
 	}
+//line twin.go:21
+	for ; gc_at_p0+8 <= len(gc_p0_run); gc_at_p0 += 8 {
+		gc_p0_r := gc_p0_run[gc_at_p0 : gc_at_p0+8 : gc_at_p0+8]
+		if len(gc_p0_r) >= 8 {
+//line twin.go:23
+			gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
+		} else {
+//line twin.go:23
+			var gc_l0_p0 [8]float32
+//line twin.go:23
+			gc_v0_p0.Store(&gc_l0_p0)
+//line twin.go:23
+			gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
+//line twin.go:23
+			gc_p0_s0 += gc_p0_r[0]
+			gc_p0_s1 += gc_p0_r[1]
+			gc_p0_s2 += gc_p0_r[2]
+			gc_p0_s3 += gc_p0_r[3]
+			gc_p0_s4 += gc_p0_r[4]
+			gc_p0_s5 += gc_p0_r[5]
+			gc_p0_s6 += gc_p0_r[6]
+			gc_p0_s7 += gc_p0_r[7]
+//line twin.go:30
+			gc_v0_p0 = archsimd.LoadFloat32x8(&[8]float32{gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7})
+		}
+	}
+//line twin.go:21
+	for ; gc_at_p1+8 <= len(gc_p1_run); gc_at_p1 += 8 {
+		gc_p1_r := gc_p1_run[gc_at_p1 : gc_at_p1+8 : gc_at_p1+8]
+		if len(gc_p1_r) >= 8 {
+//line twin.go:23
+			gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
+		} else {
+//line twin.go:23
+			var gc_l0_p1 [8]float32
+//line twin.go:23
+			gc_v0_p1.Store(&gc_l0_p1)
+//line twin.go:23
+			gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
+//line twin.go:23
+			gc_p1_s0 += gc_p1_r[0]
+			gc_p1_s1 += gc_p1_r[1]
+			gc_p1_s2 += gc_p1_r[2]
+			gc_p1_s3 += gc_p1_r[3]
+			gc_p1_s4 += gc_p1_r[4]
+			gc_p1_s5 += gc_p1_r[5]
+			gc_p1_s6 += gc_p1_r[6]
+			gc_p1_s7 += gc_p1_r[7]
+//line twin.go:30
+			gc_v0_p1 = archsimd.LoadFloat32x8(&[8]float32{gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7})
+		}
+	}
+//line twin.go:32
+	gc_p0_run = gc_p0_run[gc_at_p0:]
+//line twin.go:32
+	gc_p1_run = gc_p1_run[gc_at_p1:]
 //line twin.go:32
 	var gc_l0_p0 [8]float32
 //line twin.go:32
@@ -445,11 +385,12 @@ func gc_slp_sumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 		gc_p1_s0 += gc_p1_v
 	}
 	return ((gc_p0_s0 + gc_p0_s1) + (gc_p0_s2 + gc_p0_s3)) + ((gc_p0_s4 + gc_p0_s5) + (gc_p0_s6 + gc_p0_s7)), ((gc_p1_s0 + gc_p1_s1) + (gc_p1_s2 + gc_p1_s3)) + ((gc_p1_s4 + gc_p1_s5) + (gc_p1_s6 + gc_p1_s7))
-//line twin.go:36
 }
 
 // gc_slp_sumEight_0_jam holds the calls of gc_slp_sumEight_0 a loop's threads made
 // until the thread 32 later calls (gocuda compile's slpjam pass).
+//
+//line twin.go:40
 type gc_slp_sumEight_0_jam struct {
 	n     int
 	calls [32]gc_slp_sumEight_0_call
